@@ -1,0 +1,131 @@
+"""A validated hand: what the validator hands to the store, and what the store
+gives back to exports and the dashboard.  The contract between
+``ingest.validate`` (producer), ``ingest.store`` and ``ingest.export``.
+
+Two layers (design.md 3): the **card log** (:class:`CardLog`: deal, blind,
+bury, plays — never rewritten) and the **outcome** (:class:`HandOutcome`:
+derived by the engine, recomputed by ``shead rederive``).  Field names and
+meanings of :class:`HandOutcome` are exactly the JSONL export fields of
+design.md 5.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Literal
+
+from replay.errors import Diagnostic
+
+__all__ = ["Provenance", "CardLog", "PlayRow", "HandOutcome", "ValidatedHand", "RejectedHand", "FileResult", "content_hash"]
+
+Provenance = Literal["asserted", "derived", "verified", "conflict"]
+Outcome = Literal["win", "win-s", "win-z", "lose", "lose-s", "lose-z", "leaster", "doubler", "misdeal"]
+
+
+@dataclass(slots=True)
+class PlayRow:
+    """One card of the card log: trick 1..n, order 0..4 within the trick."""
+
+    trick: int
+    order: int
+    seat: str
+    card: str | None  # SHN spelling ("QC"), None for an unknown card
+    renege: bool = False
+    winner: bool = False  # this card won its trick
+
+
+@dataclass(slots=True)
+class CardLog:
+    """The cards as recorded (SHN spelling, None for ``??``).  ``deal`` maps a
+    seat alias to its dealt cards; it is empty when no ``deal`` lines were
+    written."""
+
+    deal: dict[str, list[str | None]] = field(default_factory=dict)
+    blind: list[str | None] = field(default_factory=list)
+    bury: list[str | None] = field(default_factory=list)
+    plays: list[PlayRow] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class HandOutcome:
+    """The derived facts of one hand; the JSONL export object (design.md 5)."""
+
+    session: str
+    group: str | None
+    hand: int
+    date: str | None  # YYYY-MM-DD
+    rules: str  # the [Rules] text as written
+    rules_flags: dict[str, object]
+    game: str  # "sheepshead" | "schafkopf"
+    game_type: str | None
+    players: dict[str, str]  # seat alias -> player name, clockwise
+    dealer: str | None
+    picker: str | None
+    partner: str | None
+    call: str | None  # "AS", "TH", "AS under 7C", "JH", "alone" or None
+    alone: bool
+    leaster_winner: str | None
+    multiplier: int
+    picker_points: int | None
+    picker_tricks: int | None
+    outcome: str  # one of Outcome
+    units: dict[str, int]
+    provenance: dict[str, str]
+    status: str  # "full" | "score-sheet"
+    table: str | None = None
+    site: str | None = None
+    stake: int = 1  # doubler stake part of ``multiplier``
+    marks: int = 0  # cracks + recracks + blitzes
+    tier: int | None = None  # 1, 2 or 3 (no-tricker); None without a picker
+    partner_revealed_trick: int | None = None
+    called_suit: str | None = None  # "C", "S", "H", "D" for a called card
+    call_type: str | None = None  # "ace", "ten", "under", "alone", "jd", "jd-callup", None
+    breakdown: str | None = None  # human-readable settlement breakdown
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ValidatedHand:
+    """A hand that passed validation, ready to store."""
+
+    outcome: HandOutcome
+    cardlog: CardLog | None  # None for a score-sheet hand
+    source: str  # the hand's SHN text, canonical or as written
+    source_file: str | None
+    source_line: int
+    hash: str  # content_hash(session id, hand number, normalised source)
+    diagnostics: list[Diagnostic] = field(default_factory=list)  # warnings
+
+
+@dataclass(slots=True)
+class RejectedHand:
+    """A hand that failed: its errors (the first is the cause) and its text."""
+
+    session: str | None
+    hand: int | None
+    source: str
+    source_file: str | None
+    source_line: int
+    errors: list[Diagnostic]
+    hash: str
+
+
+@dataclass(slots=True)
+class FileResult:
+    """The result of reading and validating one file."""
+
+    path: str | None
+    hands: list[ValidatedHand] = field(default_factory=list)
+    rejected: list[RejectedHand] = field(default_factory=list)
+    errors: list[Diagnostic] = field(default_factory=list)  # file-level (encoding, header)
+
+
+def content_hash(session: str, hand: int | None, source: str) -> str:
+    """The identity of a stored hand: sha256 over the session id, the hand
+    number and the hand's source with line ends and trailing blanks normalised,
+    so that re-ingesting the same file adds nothing."""
+    norm = "\n".join(line.rstrip() for line in source.replace("\r\n", "\n").replace("\r", "\n").strip().split("\n"))
+    h = hashlib.sha256()
+    h.update(f"{session}\x00{hand}\x00{norm}".encode("utf-8"))
+    return h.hexdigest()[:32]

@@ -1,0 +1,266 @@
+"""What an SHN file says, as data: the contract between the reader
+(``ingest.shn.reader``), the writer (``ingest.shn.writer``) and the validator
+(``ingest.validate``), which replays a record through the engine.
+
+A record holds only *recorded* facts, each with its position (1-based line and
+column of the token that wrote it) and any ``{...}`` annotation attached to it.
+Derived facts (the leader of a trick, the partner, the score) are not here;
+the validator computes them.  ``read(write(h)) == h`` compares records with
+:func:`facts`, which ignores positions.
+
+Unknowns: a card written ``??`` is ``None``; a seat or number written ``?`` is a
+:class:`Value` whose ``value`` is ``None``.  A statement left out is ``None``
+(or an empty list).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Generic, TypeVar
+
+from replay.cards import Card
+from replay.errors import Diagnostic
+
+__all__ = [
+    "Pos",
+    "Value",
+    "CardsRec",
+    "PlayRec",
+    "TrickRec",
+    "CallRec",
+    "MarkRec",
+    "ScoreRec",
+    "SessionRec",
+    "HandRecord",
+    "ShnFile",
+    "facts",
+    "OUTCOMES",
+]
+
+T = TypeVar("T")
+
+#: The outcome words of SHN (notation.md §3).
+OUTCOMES = ("win", "lose", "win-s", "lose-s", "win-z", "lose-z")
+
+
+@dataclass(slots=True)
+class Pos:
+    """1-based line and column of a token; 0/0 when made by a program."""
+
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(slots=True)
+class Value(Generic[T]):
+    """A written value: ``value`` is None when written ``?``.
+
+    ``agreed`` is the ``^`` mark (notation.md §3: a result the table agreed on
+    although the cards say otherwise).  ``note`` is a ``{...}`` annotation that
+    follows the statement.
+    """
+
+    value: T | None
+    pos: Pos = field(default_factory=Pos)
+    agreed: bool = False
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class CardsRec:
+    """A list of cards from one statement (``deal``, ``blind``, ``bury``).
+
+    ``cards[i]`` is None for ``??``; ``card_pos[i]`` is where it was written.
+    ``seat`` is the seat alias for ``deal`` lines, else None.
+    """
+
+    cards: list[Card | None]
+    pos: Pos = field(default_factory=Pos)
+    card_pos: list[Pos] = field(default_factory=list)
+    seat: str | None = None
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class PlayRec:
+    """One card played in a trick.
+
+    ``renege`` is the ``^R`` prefix (a renege the table ruled on); ``suffix``
+    is a move annotation ``! ? !! ?? !? ?!`` or ""; ``note`` a ``{...}`` right
+    after the card.
+    """
+
+    card: Card | None
+    pos: Pos = field(default_factory=Pos)
+    renege: bool = False
+    suffix: str = ""
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class TrickRec:
+    """``tK S: c1 .. c5`` — trick ``number`` led by ``leader``."""
+
+    number: int
+    leader: str
+    plays: list[PlayRec]
+    pos: Pos = field(default_factory=Pos)
+    leader_pos: Pos = field(default_factory=Pos)
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class CallRec:
+    """``call c``, ``call c under u``.  ``under`` is the unknown card; it is
+    ``None`` for a plain call, and ``has_under`` tells ``call AS under ??``
+    (unknown under card) from a plain call."""
+
+    card: Card | None
+    under: Card | None = None
+    has_under: bool = False
+    pos: Pos = field(default_factory=Pos)
+    card_pos: Pos = field(default_factory=Pos)
+    under_pos: Pos = field(default_factory=Pos)
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class MarkRec:
+    """``crack S``, ``recrack S``, ``blitz S black|red``."""
+
+    kind: str  # "crack" | "recrack" | "blitz"
+    seat: str | None
+    color: str | None = None  # "black" | "red" for a blitz
+    pos: Pos = field(default_factory=Pos)
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class ScoreRec:
+    """``score S ±n ...`` in the order written.  Each entry's ``agreed`` is the
+    ``^`` mark; ``value`` None is ``?``."""
+
+    entries: list[tuple[str, Value[int]]]
+    pos: Pos = field(default_factory=Pos)
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class SessionRec:
+    """The tags in force for the hands that follow (notation.md §3, Session).
+
+    ``tags`` keeps the order written; ``tag_pos`` where each was written.
+    ``id`` is the session id: the ``Session`` tag, else ``Event``/``Date``/
+    ``Table`` joined with `` / ``.
+    """
+
+    tags: dict[str, str]
+    tag_pos: dict[str, Pos] = field(default_factory=dict)
+    tag_notes: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        if "Session" in self.tags:
+            return self.tags["Session"]
+        parts = [self.tags[k] for k in ("Event", "Date", "Table") if k in self.tags]
+        return " / ".join(parts) if parts else "?"
+
+
+@dataclass(slots=True)
+class HandRecord:
+    """One hand as written.  See the module docstring for unknowns.
+
+    ``tags`` holds the tags written inside this hand (overrides for this hand
+    alone); :meth:`tag` looks a tag up with the session's as fallback.
+    ``errors`` holds the syntax errors found in this hand by lenient reading
+    (the reader skipped to the next ``hand`` after the first of them).
+    ``source`` is the exact text of the hand, from ``hand N`` up to the next
+    ``hand`` (or session tags, or the end of the file), and ``line`` its first
+    line in the file.
+    """
+
+    number: int
+    session: SessionRec
+    pos: Pos = field(default_factory=Pos)
+    note: str | None = None
+    tags: dict[str, str] = field(default_factory=dict)
+    tag_pos: dict[str, Pos] = field(default_factory=dict)
+    tag_notes: dict[str, str] = field(default_factory=dict)
+    dealer: Value[str] | None = None
+    deals: list[CardsRec] = field(default_factory=list)
+    blind: CardsRec | None = None
+    pick: Value[str] | None = None
+    leaster: Value[str] | None = None  # value None: `leaster -` (a tie) ...
+    leaster_tie: bool = False  # ... True when written `-`; `leaster ?` has value None, tie False
+    doubler: Value[bool] | None = None
+    stake: Value[int] | None = None
+    bury: CardsRec | None = None
+    call: CallRec | None = None
+    alone: Value[bool] | None = None
+    marks: list[MarkRec] = field(default_factory=list)
+    tricks: list[TrickRec] = field(default_factory=list)
+    claim: Value[str] | None = None
+    partner: Value[str] | None = None
+    pts: Value[int] | None = None
+    tricks_won: Value[int] | None = None
+    outcome: Value[str] | None = None
+    score: ScoreRec | None = None
+    misdeal: Value[bool] | None = None
+    errors: list[Diagnostic] = field(default_factory=list)
+    source: str = ""
+    line: int = 0
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        """The tag in force for this hand: the hand's own, else the session's."""
+        if name in self.tags:
+            return self.tags[name]
+        return self.session.tags.get(name, default)
+
+    @property
+    def session_id(self) -> str:
+        return self.session.id
+
+    @property
+    def seats(self) -> list[tuple[str, str]]:
+        """(alias, player name) in clockwise order from the ``Seats`` tag."""
+        text = self.tag("Seats") or ""
+        out = []
+        for part in text.split(";"):
+            part = part.strip()
+            if not part:
+                continue
+            alias, _, name = part.partition("=")
+            out.append((alias.strip(), name.strip() or alias.strip()))
+        return out
+
+
+@dataclass(slots=True)
+class ShnFile:
+    """A whole file: its hands in order, and errors found outside any hand."""
+
+    hands: list[HandRecord]
+    errors: list[Diagnostic] = field(default_factory=list)
+    version: str = "1.0"
+    path: str | None = None
+
+
+def facts(obj):
+    """The recorded facts of a record as plain, comparable data: positions,
+    errors and source text dropped.  ``facts(read(write(h))) == facts(h)`` is
+    the round-trip property of notation.md §1."""
+    if isinstance(obj, (Pos,)):
+        return None
+    if isinstance(obj, Card):
+        return str(obj)
+    if is_dataclass(obj):
+        out = {}
+        for f in fields(obj):
+            if f.name in ("pos", "card_pos", "leader_pos", "under_pos", "tag_pos", "errors", "source", "line"):
+                continue
+            out[f.name] = facts(getattr(obj, f.name))
+        return out
+    if isinstance(obj, dict):
+        return {k: facts(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [facts(v) for v in obj]
+    return obj

@@ -1,0 +1,257 @@
+"""The 32-card pack, card points, and trump/fail orders as data.
+
+A card is a member of :class:`Card`, an ``IntEnum`` whose value is its index
+``suit * 8 + rank`` (suits ♣ ♠ ♥ ♦, ranks A T K Q J 9 8 7).  A set of cards is
+an ``int`` bit mask with bit ``1 << card`` set: the hot loops of the engine work
+on masks, never on lists.
+
+Which cards are trump, and how strong each card is, depends on the game, so it
+lives in a :class:`TrumpOrder` that the rule profile chooses (rules.md A-2, A-3,
+F-7, F-8; design.md 2).
+
+Source: rules.md A-1..A-6.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+__all__ = [
+    "Suit",
+    "Rank",
+    "Card",
+    "CardParseError",
+    "TRUMP",
+    "FULL_DECK",
+    "POINTS",
+    "TrumpOrder",
+    "STANDARD",
+    "trump_order",
+    "mask_of",
+    "cards_in",
+    "points_of",
+    "popcount",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four printed suits, in index order. ``TRUMP`` (4) is the effective
+    suit of every trump card."""
+
+    CLUBS = 0
+    SPADES = 1
+    HEARTS = 2
+    DIAMONDS = 3
+
+    @property
+    def letter(self) -> str:
+        return "CSHD"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♣♠♥♦"[self]
+
+
+#: The effective suit of a trump card (trump counts as one suit, rules.md B-18).
+TRUMP = 4
+
+
+class Rank(enum.IntEnum):
+    """Ranks in index order (A=0 ... 7=7)."""
+
+    ACE = 0
+    TEN = 1
+    KING = 2
+    QUEEN = 3
+    JACK = 4
+    NINE = 5
+    EIGHT = 6
+    SEVEN = 7
+
+    @property
+    def letter(self) -> str:
+        return "ATKQJ987"[self]
+
+
+_RANK_POINTS = (11, 10, 4, 3, 2, 0, 0, 0)  # rules.md A-5
+
+
+class CardParseError(ValueError):
+    """Raised by :meth:`Card.parse` for text that is not a card."""
+
+
+class Card(enum.IntEnum):
+    """One of the 32 cards.  Member names are suit-first (``Card.CQ`` is the
+    queen of clubs, ``Card.D7`` the seven of diamonds) because Python names may
+    not start with a digit; ``str(card)`` is the SHN spelling, rank first
+    (``"QC"``, ``"7D"``, ``"TH"``)."""
+
+    CA = 0; CT = 1; CK = 2; CQ = 3; CJ = 4; C9 = 5; C8 = 6; C7 = 7  # noqa: E702
+    SA = 8; ST = 9; SK = 10; SQ = 11; SJ = 12; S9 = 13; S8 = 14; S7 = 15  # noqa: E702
+    HA = 16; HT = 17; HK = 18; HQ = 19; HJ = 20; H9 = 21; H8 = 22; H7 = 23  # noqa: E702
+    DA = 24; DT = 25; DK = 26; DQ = 27; DJ = 28; D9 = 29; D8 = 30; D7 = 31  # noqa: E702
+
+    @property
+    def suit(self) -> Suit:
+        """The printed suit (a queen of clubs is printed ♣ though it is trump)."""
+        return Suit(self >> 3)
+
+    @property
+    def rank(self) -> Rank:
+        return Rank(self & 7)
+
+    @property
+    def points(self) -> int:
+        """Card points: A 11, T 10, K 4, Q 3, J 2, 9/8/7 0 (rules.md A-5)."""
+        return POINTS[self]
+
+    @property
+    def bit(self) -> int:
+        return 1 << self
+
+    def __str__(self) -> str:
+        return _NAMES[self]
+
+    def pretty(self) -> str:
+        """Rank and suit symbol, ``10`` for the ten: ``Q♣``, ``10♦``."""
+        r = "10" if self.rank is Rank.TEN else self.rank.letter
+        return r + self.suit.symbol
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """Read a card: rank ``A K Q J T 9 8 7`` (or ``10``) then suit ``C S H D``
+        (or ``♣ ♠ ♥ ♦``), any case.  Raises :class:`CardParseError`."""
+        card = _PARSE.get(text.upper())
+        if card is None:
+            raise CardParseError(f"{text!r} is not a card (expected rank A K Q J T 9 8 7 then suit C S H D, e.g. QC, TD, 7H)")
+        return card
+
+
+_NAMES = tuple(Rank(i & 7).letter + Suit(i >> 3).letter for i in range(32))
+POINTS: tuple[int, ...] = tuple(_RANK_POINTS[i & 7] for i in range(32))
+
+_PARSE: dict[str, Card] = {}
+for _c in Card:
+    for _r in (_c.rank.letter, "10") if _c.rank is Rank.TEN else (_c.rank.letter,):
+        for _s in (_c.suit.letter, _c.suit.symbol):
+            _PARSE[_r + _s] = _c
+            if _s == "♥":
+                _PARSE[_r + "♡"] = _c
+            if _s == "♦":
+                _PARSE[_r + "♢"] = _c
+
+FULL_DECK: int = (1 << 32) - 1
+
+
+def mask_of(cards: Iterable[Card]) -> int:
+    """The bit mask of ``cards``."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_in(mask: int) -> Iterator[Card]:
+    """The cards of ``mask`` in index order."""
+    while mask:
+        low = mask & -mask
+        yield Card(low.bit_length() - 1)
+        mask ^= low
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+_POINT_MASKS = tuple(
+    (pts, sum(1 << i for i in range(32) if POINTS[i] == pts)) for pts in (11, 10, 4, 3, 2)
+)
+
+
+def points_of(mask: int) -> int:
+    """Card points held in ``mask`` (0..120)."""
+    return sum(p * (mask & m).bit_count() for p, m in _POINT_MASKS)
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpOrder:
+    """Which cards are trump and how strong every card is.
+
+    * ``name`` — the ``trumpOrder`` flag value (rules.md J) or game name.
+    * ``trumps`` — the trump cards, strongest first.
+    * ``fail_ranks`` — the order of a fail suit, strongest first, as ranks.
+    * ``trump_mask`` — bit mask of the trump cards.
+    * ``suit_of`` — 32 effective suits: 0..3 for fail cards, ``TRUMP`` for trump.
+    * ``strength`` — 32 numbers; within one effective suit, higher wins.  Every
+      trump is stronger than every fail card.
+    * ``suit_masks`` — for each effective suit 0..4, the mask of its cards.
+    """
+
+    name: str
+    trumps: tuple[Card, ...]
+    fail_ranks: tuple[Rank, ...]
+    trump_mask: int
+    suit_of: tuple[int, ...]
+    strength: tuple[int, ...]
+    suit_masks: tuple[int, ...]
+
+    @classmethod
+    def build(cls, name: str, trumps: Iterable[Card], fail_ranks: Iterable[Rank] = (
+        Rank.ACE, Rank.TEN, Rank.KING, Rank.NINE, Rank.EIGHT, Rank.SEVEN)) -> "TrumpOrder":
+        trumps = tuple(trumps)
+        fail_ranks = tuple(fail_ranks)
+        tmask = mask_of(trumps)
+        suit_of = [0] * 32
+        strength = [0] * 32
+        for i, c in enumerate(trumps):
+            suit_of[c] = TRUMP
+            strength[c] = 100 + len(trumps) - i
+        for c in Card:
+            if not tmask >> c & 1:
+                suit_of[c] = c.suit
+                if c.rank not in fail_ranks:
+                    raise ValueError(f"{c} is neither trump nor ranked in its fail suit")
+                strength[c] = len(fail_ranks) - fail_ranks.index(c.rank)
+        suit_masks = tuple(sum(1 << c for c in range(32) if suit_of[c] == s) for s in range(5))
+        return cls(name, trumps, fail_ranks, tmask, tuple(suit_of), tuple(strength), suit_masks)
+
+    def is_trump(self, card: Card) -> bool:
+        return bool(self.trump_mask >> card & 1)
+
+    @property
+    def fail_suits(self) -> tuple[Suit, ...]:
+        """Suits that still have fail cards (♣ ♠ ♥ in the standard order)."""
+        return tuple(s for s in Suit if self.suit_masks[s])
+
+
+_C = Card
+STANDARD = TrumpOrder.build(
+    "standard",
+    (_C.CQ, _C.SQ, _C.HQ, _C.DQ, _C.CJ, _C.SJ, _C.HJ, _C.DJ, _C.DA, _C.DT, _C.DK, _C.D9, _C.D8, _C.D7),
+)  # rules.md A-2
+
+_ORDERS = {
+    "standard": STANDARD,
+    # rules.md F-7: the 7♦ ("spitz") second-highest, or highest.
+    "spitz2": TrumpOrder.build(
+        "spitz2",
+        (_C.CQ, _C.D7, _C.SQ, _C.HQ, _C.DQ, _C.CJ, _C.SJ, _C.HJ, _C.DJ, _C.DA, _C.DT, _C.DK, _C.D9, _C.D8),
+    ),
+    "spitz1": TrumpOrder.build(
+        "spitz1",
+        (_C.D7, _C.CQ, _C.SQ, _C.HQ, _C.DQ, _C.CJ, _C.SJ, _C.HJ, _C.DJ, _C.DA, _C.DT, _C.DK, _C.D9, _C.D8),
+    ),
+    # rules.md F-8: clubs replace diamonds in trump; diamonds become fail.
+    "clubsTrump": TrumpOrder.build(
+        "clubsTrump",
+        (_C.CQ, _C.SQ, _C.HQ, _C.DQ, _C.CJ, _C.SJ, _C.HJ, _C.DJ, _C.CA, _C.CT, _C.CK, _C.C9, _C.C8, _C.C7),
+    ),
+}
+
+
+def trump_order(name: str) -> TrumpOrder:
+    """The trump order named by the profile flag ``trumpOrder``.  Raises
+    ``KeyError`` for an unknown name."""
+    return _ORDERS[name]

@@ -1,0 +1,99 @@
+"""The project's error hierarchy.
+
+Every error the project raises on bad input is a :class:`ShedError`.  It
+carries a stable ``code`` (documented in docs/notation.md), a message that
+quotes what was found and says what was expected, and — once the reader has
+attached them — the file, line and column (1-based), the hand number and the
+trick number.
+
+The engine (``replay``) knows nothing of text: it raises
+:class:`IllegalAction` with the code, ``found`` and ``expected``; the SHN
+reader catches it and attaches the position of the statement or card that
+produced the action (:meth:`ShedError.at`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+__all__ = ["Severity", "Diagnostic", "ShedError", "IllegalAction", "ProfileError"]
+
+Severity = Literal["error", "warning", "info"]
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One reported problem, as data (what lenient reading collects).
+
+    ``line`` and ``col`` are 1-based; 0 means unknown.  ``hand`` is the hand
+    number (None outside a hand), ``trick`` the trick number 1..n or None.
+    """
+
+    code: str
+    message: str
+    severity: Severity = "error"
+    file: str | None = None
+    line: int = 0
+    col: int = 0
+    hand: int | None = None
+    trick: int | None = None
+    found: str | None = None
+    expected: str | None = None
+
+    def at(self, line: int, col: int, **more) -> "Diagnostic":
+        """A copy placed at ``line``/``col`` (and any other field given)."""
+        return replace(self, line=line, col=col, **more)
+
+    def __str__(self) -> str:
+        where = f"{self.file or '<input>'}:{self.line}:{self.col}"
+        ctx = []
+        if self.hand is not None:
+            ctx.append(f"hand {self.hand}")
+        if self.trick is not None:
+            ctx.append(f"trick {self.trick}")
+        ctx_s = f" ({', '.join(ctx)})" if ctx else ""
+        return f"{where}: {self.severity} {self.code}{ctx_s}: {self.message}"
+
+
+class ShedError(Exception):
+    """Base of every error raised on bad input.  ``diagnostic`` holds the data."""
+
+    def __init__(self, diagnostic: Diagnostic):
+        super().__init__(str(diagnostic))
+        self.diagnostic = diagnostic
+
+    @property
+    def code(self) -> str:
+        return self.diagnostic.code
+
+    def at(self, line: int, col: int, **more) -> "ShedError":
+        """The same error placed at a position (returns a new exception)."""
+        return type(self)(self.diagnostic.at(line, col, **more))
+
+
+class IllegalAction(ShedError):
+    """The engine refused an action: the record breaks a rule of rules.md.
+
+    ``code`` names the rule broken (e.g. ``E-RENEGE``), ``found`` and
+    ``expected`` say what was played or written and what the rules allow.
+    """
+
+    def __init__(self, code: str | Diagnostic, message: str = "", *, found: str | None = None,
+                 expected: str | None = None, trick: int | None = None):
+        if isinstance(code, Diagnostic):
+            super().__init__(code)
+        else:
+            super().__init__(Diagnostic(code, message, found=found, expected=expected, trick=trick))
+
+
+class ProfileError(ShedError):
+    """A ``[Rules]`` text names an unknown profile or flag, a bad value, or a
+    flag whose rules are not supported yet (rules.md J)."""
+
+    def __init__(self, code: str | Diagnostic, message: str = "", *, found: str | None = None,
+                 expected: str | None = None):
+        if isinstance(code, Diagnostic):
+            super().__init__(code)
+        else:
+            super().__init__(Diagnostic(code, message, found=found, expected=expected))
