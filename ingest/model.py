@@ -96,6 +96,11 @@ class ValidatedHand:
     source_line: int
     hash: str  # content_hash(session id, hand number, normalised source)
     diagnostics: list[Diagnostic] = field(default_factory=list)  # warnings
+    # The session's tag lines in force for this hand (``[Event "..."]`` ...,
+    # one per line, without ``%SHN``), so the store can rebuild a readable
+    # file from stored sources (``shead rederive``, ``export --format shn``).
+    # Empty when unknown: the store then writes the tags from the outcome.
+    session_header: str = ""
 
 
 @dataclass(slots=True)
