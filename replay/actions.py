@@ -1,0 +1,95 @@
+"""Actions: small frozen values that :meth:`replay.state.GameState.apply` takes.
+
+Seats are integers 0..n-1 in clockwise order (the order of SHN's ``Seats``
+tag).  Every action names its actor where there is one (notation.md §2,
+PHH: no inference of who acted).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Union
+
+from .cards import Card
+
+__all__ = ["Pass", "Pick", "Bury", "Call", "Alone", "Crack", "Recrack", "Blitz", "Play", "Claim", "Action"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """``seat`` declines the blind (rules.md B-5)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """``seat`` takes the blind (rules.md B-5, B-7)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Bury:
+    """The picker buries ``cards`` (exactly the blind size, rules.md B-7).
+    ``cards`` is None when the bury was not recorded."""
+
+    cards: tuple[Card, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """The picker calls ``card``: a fail ace (B-9), a fail ten (B-10), a fail ace
+    with an unknown card ``under`` (B-11), or a jack call-up in the
+    jack-of-diamonds game (C-4)."""
+
+    card: Card
+    under: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Alone:
+    """The picker plays alone by choice (rules.md B-13)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Crack:
+    """``seat`` cracks (doubles) before the first card (rules.md E-2)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Recrack:
+    """The picker or partner ``seat`` re-cracks after a crack (rules.md E-3)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Blitz:
+    """``seat`` shows both black (``"black"``) or both red queens (rules.md E-5)."""
+
+    seat: int
+    color: Literal["black", "red"]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """``seat`` plays ``card``.  ``renege`` marks a renege the table saw and
+    ruled on (SHN ``^R``): the engine accepts it and settles by
+    ``renegePenalty`` (rules.md B-23)."""
+
+    seat: int
+    card: Card
+    renege: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """``seat`` claims the remaining tricks for its side (notation.md §3)."""
+
+    seat: int
+
+
+Action = Union[Pass, Pick, Bury, Call, Alone, Crack, Recrack, Blitz, Play, Claim]

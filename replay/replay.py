@@ -1,0 +1,146 @@
+"""Replay: a hand as an iterator of frozen frames, one after each card.
+
+>>> frames = list(replay(state, actions))     # doctest: +SKIP
+>>> frames[0].step, frames[-1].done           # doctest: +SKIP
+(0, True)
+
+Frame 0 is the table after the pick, bury, call and marks, before the first
+card; frame k is the table after the k-th card.  Each frame carries what a
+viewer at the table may know *then*: every seat's remaining cards (where the
+deal is known), the trick so far and who is winning it, card points per side
+from the tricks taken so far, the partner once revealed, and the standing facts
+(picker, called card, multiplier).  The bury's points and the blind are shown
+only on the last frame (``done``), as at a real table.
+
+Stepping costs one :meth:`GameState.play` plus one snapshot: well under 1 ms
+(design.md 6); measured by ``benchmarks/bench_engine.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from .actions import Action, Play
+from .cards import Card, cards_in, points_of
+from .state import GameState, Phase
+from .scoring import Settlement
+
+__all__ = ["Frame", "replay", "snapshot"]
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """The table at one step of a replay.
+
+    * ``step`` — cards played so far (0 before the first card).
+    * ``trick`` — 1-based number of the trick the last card belongs to (1 at step 0).
+    * ``card`` — the last card played as ``(seat, card)``, None at step 0.
+    * ``hands`` — per seat, the cards still held (None where unknown).
+    * ``trick_cards`` — the current trick's ``(seat, card)`` in play order; the
+      whole trick on the frame of its fifth card.
+    * ``winning`` — the seat winning the current trick so far.
+    * ``trick_done`` — the last card completed a trick (``winning`` won it).
+    * ``leader`` — the seat that led the current trick.
+    * ``seat_points`` / ``seat_tricks`` — card points and tricks taken per seat.
+    * ``picker_points`` / ``defender_points`` — per side from tricks taken (the
+      bury is added on the last frame); None in a leaster.
+    * ``picker``, ``partner`` (None until revealed, or alone), ``called``,
+      ``under``, ``alone``, ``leaster``, ``multiplier`` (stake × 2 per mark).
+    * ``blind`` and ``bury`` — revealed on the last frame only (None before).
+    * ``settlement`` — on the last frame of a finished hand.
+    """
+
+    step: int
+    trick: int
+    card: tuple[int, Card] | None
+    hands: tuple[tuple[Card, ...] | None, ...]
+    trick_cards: tuple[tuple[int, Card], ...]
+    winning: int | None
+    trick_done: bool
+    leader: int
+    seat_points: tuple[int, ...]
+    seat_tricks: tuple[int, ...]
+    picker_points: int | None
+    defender_points: int | None
+    picker: int | None
+    partner: int | None
+    called: Card | None
+    under: Card | None
+    alone: bool
+    leaster: bool
+    multiplier: int
+    done: bool
+    blind: tuple[Card, ...] | None
+    bury: tuple[Card, ...] | None
+    settlement: Settlement | None
+
+
+def snapshot(g: GameState, step: int, last: tuple[int, Card] | None) -> Frame:
+    """The frame of ``g`` as it stands (see :class:`Frame`)."""
+    done = g.phase == Phase.DONE
+    if g.trick:
+        cards = tuple(g.trick)
+        trick_done = False
+        winning = g.trick_winner(cards)
+        leader = g.leader
+        trick_no = g.trick_no + 1
+    elif g.tricks and step:
+        leader, cards, winning = g.tricks[-1]
+        trick_done = True
+        trick_no = len(g.tricks)
+    else:
+        cards, winning, trick_done, leader, trick_no = (), None, False, g.leader, 1
+    seat_points = tuple(points_of(m) for m in g.taken)
+    revealed = g.partner if (g.partner is not None and (done or (g.partner_revealed is not None and
+                                                                 g.partner_revealed <= trick_no))) else None
+    if g.picker is not None and not g.leaster:
+        side = {g.picker} | ({g.partner} if g.partner is not None else set())
+        pp = sum(seat_points[s] for s in side)
+        dp = sum(seat_points[s] for s in range(g.n) if s not in side)
+        if done and g.bury_known:
+            pp += points_of(g.bury)
+    else:
+        pp = dp = None
+    settlement = None
+    if done:
+        try:
+            settlement = g.settlement()
+        except ValueError:
+            settlement = None
+    hands = tuple(tuple(cards_in(h)) if g.complete else None for h in g.hands)
+    return Frame(
+        step=step, trick=trick_no, card=last, hands=hands, trick_cards=cards, winning=winning,
+        trick_done=trick_done, leader=leader, seat_points=seat_points, seat_tricks=tuple(g.ntaken),
+        picker_points=pp, defender_points=dp, picker=g.picker, partner=revealed, called=g.called,
+        under=g.under, alone=g.alone, leaster=g.leaster,
+        multiplier=g.stake * 2 ** (g.cracks + g.recracks + g.blitzes), done=done,
+        blind=tuple(cards_in(g.blind)) if done and g.blind else None,
+        bury=tuple(cards_in(g.bury)) if done and g.bury_known else None,
+        settlement=settlement,
+    )
+
+
+def replay(state: GameState, actions: Iterable[Action]) -> Iterator[Frame]:
+    """Apply ``actions`` to ``state`` and yield a :class:`Frame` before the
+    first card and after every card.  Raises
+    :class:`~replay.errors.IllegalAction` at the first illegal action (frames
+    already yielded stay valid; nothing after it is invented)."""
+    step = 0
+    started = False
+    pending = False  # an action after the first card (a claim) not yet shown
+    for a in actions:
+        if type(a) is Play:
+            if not started:
+                state._start_play()
+                yield snapshot(state, 0, None)
+                started = True
+            state.play(a.seat, a.card, a.renege)
+            step += 1
+            pending = False
+            yield snapshot(state, step, (a.seat, a.card))
+        else:
+            state.apply(a)
+            pending = started
+    if not started or pending:
+        yield snapshot(state, step, None)

@@ -1,0 +1,769 @@
+"""The five-handed game as one mutable state machine.
+
+:class:`GameState` starts from the deal and takes :mod:`replay.actions` through
+:meth:`GameState.apply` (or the fast :meth:`GameState.play`).  An action the
+rules forbid raises :class:`~replay.errors.IllegalAction` and leaves the state
+as it was, so a replay stops at the first illegal card and invents nothing.
+
+Phases (rules.md B-8): ``PICK`` (pick or pass in turn, B-5) → ``BURY`` (B-7) →
+``CALL`` (B-9..B-16, C-1..C-4) → ``MARKS`` (crack, re-crack, blitz: E-1..E-6) →
+``PLAY`` (six tricks, B-17..B-22) → ``DONE``.  Everyone passing goes straight
+to a leaster's ``PLAY`` or, for a doubler, to ``DONE`` (D-2..D-12).
+
+Knowledge may be partial: ``hands`` are the cards each seat is known to hold.
+``complete`` says the deal is fully known (every seat's hand and the blind);
+when it is not (a hand written with tricks but no ``deal`` lines), each seat is
+given the cards it plays and checks that need unseen cards are skipped.
+
+Hands are bit masks (:mod:`replay.cards`); seats are 0..n-1 clockwise.
+"""
+
+from __future__ import annotations
+
+import enum
+from .actions import Action, Alone, Blitz, Bury, Call, Claim, Crack, Pass, Pick, Play, Recrack
+from .cards import POINTS, TRUMP, Card, Rank, Suit, cards_in, mask_of, points_of
+from .errors import IllegalAction
+from .profile import RuleProfile
+from .scoring import Settlement, leaster_winner, picked_result, settle_leaster, settle_picked, settle_void
+
+__all__ = ["Phase", "GameState", "CallType"]
+
+_QUEENS_BLACK = Card.CQ.bit | Card.SQ.bit
+_QUEENS_RED = Card.HQ.bit | Card.DQ.bit
+_JACKS_UP = (Card.HJ, Card.SJ, Card.CJ)  # call-up order, rules.md C-4a
+
+
+class Phase(enum.IntEnum):
+    PICK = 0
+    BURY = 1
+    CALL = 2
+    MARKS = 3
+    PLAY = 4
+    DONE = 5
+
+
+class CallType(str, enum.Enum):
+    """How the picker's side was formed (design.md 4, partner-call outcomes)."""
+
+    ACE = "ace"
+    TEN = "ten"
+    UNDER = "under"
+    ALONE = "alone"
+    JD = "jd"  # jack of diamonds partner
+    JD_CALLUP = "jd-callup"
+
+
+def _seat_name(s: int) -> str:
+    return f"seat {s}"
+
+
+class GameState:
+    """The state of one hand.
+
+    Construct with the profile, the dealer seat, the dealt hands (bit masks,
+    one per seat) and the blind mask.  ``complete`` (default: True when every
+    hand has the profile's hand size and the blind its size) says whether the
+    deal is fully known.  ``stake`` is the multiplier from earlier doublers.
+
+    Raises :class:`IllegalAction` ``E-DEAL-DUPLICATE`` when a card is dealt
+    twice and ``E-DEAL-SIZE`` when a complete deal has a hand of the wrong size.
+    """
+
+    __slots__ = (
+        "profile", "n", "dealer", "hands", "blind", "complete", "stake", "phase", "to_act",
+        "passes", "picker", "bury", "bury_known", "called", "under", "call_type", "partner", "alone",
+        "cracks", "recracks", "blitzes", "crack_seats", "marks_log", "trick_no", "leader", "trick",
+        "trick_mask", "tricks", "taken", "ntaken", "called_trick", "partner_revealed", "reneges",
+        "leaster", "claimed", "claim_seat", "claim_points_known", "_order", "_called_suit_mask",
+        "_fail_masks", "_held_at_pick", "_dealt", "settlement_cache", "last_winner",
+    )
+
+    def __init__(self, profile: RuleProfile, dealer: int, hands: list[int], blind: int = 0, *,
+                 complete: bool | None = None, stake: int = 1):
+        n = profile.players
+        if len(hands) != n:
+            raise ValueError(f"{len(hands)} hands for {n} players")
+        self.profile = profile
+        self.n = n
+        self.dealer = dealer
+        self._order = profile.trumps
+        seen = blind
+        for s, h in enumerate(hands):
+            dup = seen & h
+            if dup:
+                c = next(cards_in(dup))
+                raise IllegalAction("E-DEAL-DUPLICATE", f"{c} is dealt twice", found=str(c), expected="each card once")
+            seen |= h
+        if complete is None:
+            complete = all(h.bit_count() == profile.hand_size for h in hands) and blind.bit_count() == profile.blind_size
+        elif complete:
+            for s, h in enumerate(hands):
+                if h.bit_count() != profile.hand_size:
+                    raise IllegalAction("E-DEAL-SIZE", f"seat {s} is dealt {h.bit_count()} cards",
+                                        found=str(h.bit_count()), expected=str(profile.hand_size))
+        self.hands = list(hands)
+        self._dealt = tuple(hands)
+        self.blind = blind
+        self.complete = complete
+        self.stake = stake
+        self.phase = Phase.PICK
+        self.to_act = (dealer + 1) % n
+        self.passes = 0
+        self.picker: int | None = None
+        self.bury = 0
+        self.bury_known = False
+        self.called: Card | None = None
+        self.under: Card | None = None
+        self.call_type: CallType | None = None
+        self.partner: int | None = None
+        self.alone = False
+        self.cracks = 0
+        self.recracks = 0
+        self.blitzes = 0
+        self.crack_seats: list[int] = []
+        self.marks_log: list[Action] = []
+        self.trick_no = 0  # 0-based index of the trick being played
+        self.leader = (dealer + 1) % n
+        self.trick: list[tuple[int, Card]] = []
+        self.trick_mask = 0
+        self.tricks: list[tuple[int, tuple[tuple[int, Card], ...], int]] = []  # (leader, cards, winner)
+        self.taken = [0] * n  # card mask won per seat
+        self.ntaken = [0] * n  # tricks won per seat
+        self.called_trick: int | None = None
+        self.partner_revealed: int | None = None  # trick number 1..6 where the partner became known
+        self.reneges: list[tuple[int, int]] = []  # (seat, trick 1..6)
+        self.leaster = False
+        self.claimed = False
+        self.claim_seat: int | None = None
+        self.claim_points_known = True
+        self._called_suit_mask = 0
+        self._fail_masks = tuple(self._order.suit_masks[s] for s in range(4))
+        self._held_at_pick = 0
+        self.settlement_cache: Settlement | None = None
+        self.last_winner: int | None = None
+
+    # ------------------------------------------------------------------ helpers
+    def _err(self, code: str, message: str, found: object = None, expected: object = None) -> IllegalAction:
+        trick = self.trick_no + 1 if self.phase == Phase.PLAY else None
+        return IllegalAction(code, message, found=None if found is None else str(found),
+                             expected=None if expected is None else str(expected), trick=trick)
+
+    @property
+    def n_tricks(self) -> int:
+        return self.profile.tricks
+
+    def pick_position(self, seat: int) -> int:
+        """0 for the seat left of the dealer ... n-1 for the dealer (B-5)."""
+        return (seat - self.dealer - 1) % self.n
+
+    def side_of(self, seat: int) -> bool:
+        """True when ``seat`` is on the picker's side (picker or partner)."""
+        return seat == self.picker or (seat == self.partner and seat is not None)
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: Action) -> None:
+        """Apply one action.  Raises :class:`IllegalAction` (state unchanged)."""
+        t = type(action)
+        if t is Play:
+            self.play(action.seat, action.card, action.renege)
+        elif t is Pass:
+            self._pass(action.seat)
+        elif t is Pick:
+            self._pick(action.seat)
+        elif t is Bury:
+            self._bury(action.cards)
+        elif t is Call:
+            self._call(action.card, action.under)
+        elif t is Alone:
+            self._alone()
+        elif t is Crack:
+            self._crack(action.seat)
+        elif t is Recrack:
+            self._recrack(action.seat)
+        elif t is Blitz:
+            self._blitz(action.seat, action.color)
+        elif t is Claim:
+            self._claim(action.seat)
+        else:  # pragma: no cover - type guard
+            raise TypeError(f"not an action: {action!r}")
+
+    # ------------------------------------------------------------------ picking
+    def _pass(self, seat: int) -> None:
+        if self.phase != Phase.PICK:
+            raise self._err("E-PHASE", f"a pass after the picking is over (seat {seat})", "pass", "no pass now")
+        if seat != self.to_act:
+            raise self._err("E-PICK-ORDER", f"seat {seat} passes out of turn", seat, self.to_act)
+        self.passes += 1
+        self.to_act = (seat + 1) % self.n
+        if self.passes == self.n:
+            if self.profile.noPick == "doubler":
+                self.phase = Phase.DONE
+            else:  # leaster (D-2)
+                self.leaster = True
+                self.phase = Phase.PLAY
+                self.to_act = self.leader
+
+    def _pick(self, seat: int) -> None:
+        if self.phase != Phase.PICK:
+            raise self._err("E-PHASE", "a pick after the picking is over", "pick", "no pick now")
+        if seat != self.to_act:
+            raise self._err("E-PICK-ORDER", f"seat {seat} picks but seat {self.to_act} speaks first "
+                            "(every seat from the dealer's left up to the picker passes, rules.md B-5)", seat, self.to_act)
+        self.picker = seat
+        self.hands[seat] |= self.blind
+        self._held_at_pick = self.hands[seat]
+        self.phase = Phase.BURY
+
+    def _bury(self, cards: tuple[Card, ...] | None) -> None:
+        if self.phase != Phase.BURY:
+            raise self._err("E-PHASE", "a bury when the picker is not burying", "bury", "bury right after the pick")
+        p = self.picker
+        if cards is None:
+            self.bury_known = False
+        else:
+            k = self.profile.blind_size
+            if len(cards) != k:
+                raise self._err("E-BURY-COUNT", f"the picker buries {len(cards)} cards; the bury is exactly {k} (rules.md B-7)",
+                                len(cards), k)
+            m = mask_of(cards)
+            if m.bit_count() != len(cards):
+                raise self._err("E-BURY-COUNT", "the same card is buried twice", " ".join(map(str, cards)), f"{k} different cards")
+            if self.complete and (m & ~self.hands[p]):
+                c = next(cards_in(m & ~self.hands[p]))
+                raise self._err("E-BURY-NOT-HELD", f"the picker buries {c}, which the picker does not hold after the pick",
+                                c, "two of the picker's eight cards")
+            self.hands[p] &= ~m
+            self.bury = m
+            self.bury_known = True
+        self.phase = Phase.CALL
+        if self.profile.partnerMode == "jackOfDiamonds":
+            self._jd_partner()
+
+    # ------------------------------------------------------------------ calling
+    def _picked_cards(self) -> int:
+        """The picker's eight cards (hand after the bury plus the bury)."""
+        return self.hands[self.picker] | self.bury
+
+    def _holder(self, card: Card) -> int | None:
+        for s in range(self.n):
+            if self.hands[s] >> card & 1:
+                return s
+        return None
+
+    def _jd_partner(self) -> None:
+        """Jack-of-diamonds partner, rules.md C-1..C-4, C-8."""
+        p = self.picker
+        held = self._picked_cards() if self.bury_known or self.complete else self.hands[p]
+        if held >> Card.DJ & 1:
+            self.alone = True
+            self.call_type = CallType.ALONE
+        else:
+            self.partner = self._holder(Card.DJ)
+            self.call_type = CallType.JD
+
+    def legal_calls(self) -> tuple[list[Card], list[Card], list[Card], bool]:
+        """(callable aces, callable tens, aces callable with an unknown card,
+        forced alone) for the picker after the bury (rules.md B-9..B-13).
+        Needs the picker's hand and bury."""
+        hand = self.hands[self.picker]
+        picked = hand | self.bury
+        fails = [s for s in range(4) if self._fail_masks[s]]
+        ace = {s: 1 << (s * 8 + Rank.ACE) for s in fails}
+        ten = {s: 1 << (s * 8 + Rank.TEN) for s in fails}
+        aces = [Card(s * 8) for s in fails if not picked & ace[s] and hand & self._fail_masks[s]]
+        three_aces = all(picked & ace[s] for s in fails)
+        tens: list[Card] = []
+        unders: list[Card] = []
+        if three_aces:
+            tens = [Card(s * 8 + Rank.TEN) for s in fails if not picked & ten[s] and hand & self._fail_masks[s]]
+        elif not aces:
+            blocked = self.profile.noBuryIntoUnknown and any(
+                not picked & ace[s] and picked & self._fail_masks[s] for s in fails)
+            if not blocked:
+                unders = [Card(s * 8) for s in fails if not picked & ace[s] and not hand & self._fail_masks[s]]
+        forced = not aces and not tens and not unders
+        return aces, tens, unders, forced
+
+    def _call(self, card: Card, under: Card | None) -> None:
+        if self.phase != Phase.CALL:
+            raise self._err("E-PHASE", f"a call of {card} outside the call (after the bury, before the first card)",
+                            f"call {card}", "call right after the bury")
+        prof = self.profile
+        p = self.picker
+        if prof.partnerMode == "jackOfDiamonds":
+            self._jd_callup(card, under)
+            return
+        if self._order.is_trump(card) or card.rank not in (Rank.ACE, Rank.TEN):
+            raise self._err("E-CALL-CARD", f"{card} cannot be called: a call names a fail ace or, holding all "
+                            "three fail aces, a fail ten (rules.md B-9, B-10)", card, "a fail ace or ten")
+        hand = self.hands[p]
+        if self.complete or self.bury_known:
+            picked = hand | self.bury
+            if picked >> card & 1:
+                where = "bury" if self.bury >> card & 1 else "hand"
+                raise self._err("E-CALL-HELD", f"the picker calls {card}, which is in the picker's {where} "
+                                "(rules.md B-9a, B-15, B-16)", f"{card} in the picker's {where}",
+                                "a card in another player's hand")
+            aces, tens, unders, _ = self.legal_calls()
+            suit_mask = self._fail_masks[card.suit]
+            if under is None:
+                if card.rank is Rank.TEN and card not in tens:
+                    if tens or not all(picked >> (s * 8) & 1 for s in range(4) if self._fail_masks[s]):
+                        raise self._err("E-CALL-TEN", f"a ten ({card}) may be called only by a picker who holds all three "
+                                        "fail aces (rules.md B-10)", card, "an ace call")
+                    raise self._err("E-CALL-NO-HOLD", f"the picker calls {card} but holds no other card of its suit after "
+                                    "the bury (rules.md B-10, B-12)", card, "a hold card of the called suit")
+                if card.rank is Rank.ACE and card not in aces:
+                    if all(picked >> (s * 8) & 1 for s in range(4) if self._fail_masks[s]):
+                        raise self._err("E-CALL-HELD", "the picker holds all three fail aces", card, "a ten call")
+                    if not hand & suit_mask:
+                        what = ("an unknown-card call (call X under U)" if card in unders else "another call or alone")
+                        raise self._err("E-CALL-NO-HOLD", f"the picker calls {card} but keeps no card of its suit after "
+                                        "the bury: no hold card (rules.md B-9b, B-12; I-24)", card, what)
+            else:
+                if card.rank is not Rank.ACE:
+                    raise self._err("E-CALL-CARD", f"an unknown-card call names a fail ace, not {card} (rules.md B-11)",
+                                    card, "a fail ace")
+                if card not in unders:
+                    if aces or tens:
+                        raise self._err("E-UNDER-NOT-ALLOWED", f"an unknown-card call while an ace call is legal "
+                                        f"({' '.join(map(str, aces or tens))}) (rules.md B-11)", f"call {card} under {under}",
+                                        f"call {(aces or tens)[0]}")
+                    if hand & suit_mask:
+                        raise self._err("E-UNDER-SUIT", f"an unknown-card call of {card} while holding a card of its "
+                                        "suit (rules.md B-11)", card, "the ace of a suit the picker holds no card of")
+                    raise self._err("E-UNDER-NOT-ALLOWED", "the picker buried the only cards of a suit to make an "
+                                    "unknown-card call (noBuryIntoUnknown, rules.md B-11)", f"call {card} under {under}",
+                                    "an ace call with those cards kept")
+                if not hand >> under & 1:
+                    raise self._err("E-UNDER-NOT-HELD", f"the unknown card {under} is not in the picker's hand after the bury",
+                                    under, "one of the picker's six cards")
+        elif under is not None and not hand >> under & 1 and self.complete:
+            raise self._err("E-UNDER-NOT-HELD", f"the unknown card {under} is not in the picker's hand", under,
+                            "one of the picker's cards")
+        self.called = card
+        self.under = under
+        self.call_type = CallType.UNDER if under is not None else (CallType.TEN if card.rank is Rank.TEN else CallType.ACE)
+        self._called_suit_mask = self._fail_masks[card.suit]
+        self.partner = self._holder(card)
+        if self.partner == p:  # only possible with an incomplete deal
+            raise self._err("E-CALL-HELD", f"the picker calls {card} and plays it", card, "a card another player holds")
+        self.phase = Phase.MARKS
+
+    def _jd_callup(self, card: Card, under: Card | None) -> None:
+        """Jack call-up (rules.md C-4, I-29, I-30)."""
+        prof = self.profile
+        p = self.picker
+        if not prof.jdCallUp:
+            raise self._err("E-CALL-JD", f"no call in the jack-of-diamonds game (call {card}); jdCallUp is off "
+                            "(rules.md C-1)", f"call {card}", "no call")
+        if under is not None or card not in _JACKS_UP:
+            raise self._err("E-CALL-CARD", f"a call-up names a jack (J♥, then J♠, then J♣), not {card} (rules.md C-4a)",
+                            card, "JH, JS or JC")
+        before = prof.jdCallTiming == "beforeBlind"
+        held = self._dealt[p] if before else self._picked_cards()
+        if not held >> Card.DJ & 1:
+            raise self._err("E-CALL-JD", f"a call-up of {card} by a picker who does not hold the J♦ (rules.md C-4)",
+                            f"call {card}", "no call: the J♦ holder is the partner")
+        if self.complete or self.bury_known:
+            expected = next((j for j in _JACKS_UP if not held >> j & 1), None)
+            if expected is None:
+                raise self._err("E-CALL-JD", "a picker holding all four jacks must go alone (rules.md C-4c)", card, "alone")
+            if card != expected:
+                raise self._err("E-CALL-JD", f"the call-up names the next-highest jack the picker does not hold "
+                                f"(rules.md C-4a): {expected}, not {card}", card, expected)
+        self.called = card
+        self.call_type = CallType.JD_CALLUP
+        holder = self._holder(card)
+        if holder is None or holder == p:  # in the blind (C-4d, I-30) or buried
+            self.partner = None
+            self.alone = True
+        else:
+            self.partner = holder
+            self.alone = False
+        self.phase = Phase.MARKS
+
+    def _alone(self) -> None:
+        if self.phase != Phase.CALL:
+            raise self._err("E-PHASE", "alone outside the call", "alone", "alone right after the bury")
+        if self.profile.partnerMode == "jackOfDiamonds" and not self.alone:
+            raise self._err("E-ALONE-JD", "in the jack-of-diamonds game the holder of the J♦ is the partner; a picker "
+                            "without the J♦ cannot go alone (rules.md C-1)", "alone", "no call")
+        self.alone = True
+        self.partner = None
+        self.call_type = CallType.ALONE
+        self.phase = Phase.MARKS
+
+    def _finish_call(self) -> None:
+        """Leave the call phase when no call was written: the jack-of-diamonds
+        partner is already known; in the called-ace game only a forced alone
+        (no legal call, rules.md B-13) may go unwritten."""
+        if self.profile.partnerMode == "calledAce":
+            if self.complete or self.bury_known:
+                _, _, _, forced = self.legal_calls()
+                if not forced:
+                    aces, tens, unders, _ = self.legal_calls()
+                    options = " ".join(str(c) for c in aces + tens) or (" ".join(f"{c} under ..." for c in unders))
+                    raise self._err("E-CALL-MISSING", "the picker neither calls nor goes alone, and a call is legal "
+                                    "(rules.md B-8, B-13)", "no call", f"call ({options}) or alone")
+            self.alone = True
+            self.call_type = CallType.ALONE
+        self.phase = Phase.MARKS
+
+    # ------------------------------------------------------------------ marks
+    def _marks_open(self, what: str) -> None:
+        if self.phase == Phase.CALL:
+            self._finish_call()
+        if self.phase != Phase.MARKS:
+            raise self._err("E-MARK-TIMING", f"a {what} is made after the call and before the first card (rules.md E-2)",
+                            what, "before the first card")
+
+    def _check_cap(self, what: str) -> None:
+        cap = self.profile.maxMarks
+        if cap and self.cracks + self.recracks + self.blitzes + 1 > cap:
+            raise self._err("E-MARK-CAP", f"a {what} beyond the cap of {cap} marks (maxMarks, rules.md E-6)", what,
+                            f"at most {cap} marks")
+
+    def _crack(self, seat: int) -> None:
+        self._marks_open("crack")
+        prof = self.profile
+        if not prof.allowCrack:
+            raise self._err("E-CRACK", "cracking is off in this profile (allowCrack=off)", f"crack by seat {seat}", "no crack")
+        if self.picker is None:
+            raise self._err("E-CRACK", "a crack with no picker", "crack", "no crack")
+        if seat == self.picker:
+            raise self._err("E-CRACK", "the picker cannot crack; the picker may re-crack (rules.md E-2, E-3)", "crack", "recrack")
+        if self.cracks:
+            raise self._err("E-CRACK", "one crack per hand (rules.md E-2)", f"a second crack by seat {seat}", "one crack")
+        if prof.crackEligibility == "afterPickerOnly" and self.pick_position(seat) < self.pick_position(self.picker):
+            raise self._err("E-CRACK", f"seat {seat} passed before the picker picked and may not crack (rules.md E-2; I-33)",
+                            f"crack by seat {seat}", "a seat after the picker in pick order")
+        self._check_cap("crack")
+        self.cracks += 1
+        self.crack_seats.append(seat)
+        self.marks_log.append(Crack(seat))
+
+    def _recrack(self, seat: int) -> None:
+        self._marks_open("re-crack")
+        if not self.profile.allowRecrack:
+            raise self._err("E-RECRACK", "re-cracking is off in this profile (allowRecrack=off)", "recrack", "no re-crack")
+        if not self.cracks:
+            raise self._err("E-RECRACK", "a re-crack without a crack (rules.md E-3)", "recrack", "a crack first")
+        if self.recracks:
+            raise self._err("E-RECRACK", "one re-crack per hand (rules.md E-3)", "a second re-crack", "one re-crack")
+        if seat != self.picker and (self.partner is not None or self.alone) and seat != self.partner:
+            raise self._err("E-RECRACK", f"seat {seat} re-cracks but only the picker or the partner may (rules.md E-3)",
+                            f"recrack by seat {seat}", "the picker or the partner")
+        self._check_cap("re-crack")
+        self.recracks += 1
+        self.marks_log.append(Recrack(seat))
+
+    def _blitz(self, seat: int, color: str) -> None:
+        if self.phase >= Phase.PLAY and (self.trick or self.tricks or self.phase == Phase.DONE):
+            raise self._err("E-MARK-TIMING", "a blitz is shown before the first card (rules.md E-5)", "blitz", "before the first card")
+        if self.profile.allowBlitz == "none":
+            raise self._err("E-BLITZ", "blitzing is off in this profile (allowBlitz=none)", f"blitz {color}", "no blitz")
+        need = _QUEENS_BLACK if color == "black" else _QUEENS_RED
+        held = self.hands[seat] | (self.bury if seat == self.picker else 0)
+        if self.complete and held & need != need:
+            raise self._err("E-BLITZ", f"seat {seat} shows a {color} blitz without both {color} queens (rules.md E-5)",
+                            f"blitz {color}", f"both {color} queens in hand")
+        if any(isinstance(m, Blitz) and m.color == color for m in self.marks_log):
+            raise self._err("E-BLITZ", f"a second {color} blitz", f"blitz {color}", "one blitz per pair")
+        self._check_cap("blitz")
+        self.blitzes += 1
+        self.marks_log.append(Blitz(seat, color))
+
+    # ------------------------------------------------------------------ play
+    def _start_play(self) -> None:
+        if self.phase == Phase.CALL:
+            self._finish_call()
+        if self.phase == Phase.BURY:
+            raise self._err("E-BURY-MISSING", "the first card is played before the bury", "a card", "bury c1 c2")
+        if self.phase == Phase.MARKS:
+            self.phase = Phase.PLAY
+            self.to_act = self.leader
+        if self.phase == Phase.PICK:
+            raise self._err("E-PICK-MISSING", "a card is played before anyone picked or everyone passed", "a card",
+                            "pick S, or a leaster")
+
+    def eff_suit(self, card: Card) -> int:
+        """The suit a card follows and leads as: 0..3 fail, 4 trump; the
+        unknown card counts only as the called suit (rules.md B-11a, c)."""
+        if card == self.under:
+            return self.called.suit
+        return self._order.suit_of[card]
+
+    def _calls_active(self) -> bool:
+        return self.called is not None and not self.alone and self.profile.partnerMode == "calledAce" and (
+            self.called_trick is None or self.called_trick == self.trick_no)
+
+    def _follow_mask(self, seat: int, led: int) -> int:
+        """The cards of ``seat`` that follow the led suit ``led``; the unknown
+        card follows only the called suit (rules.md B-11c)."""
+        h = self.hands[seat]
+        follow = h & self._order.suit_masks[led]
+        under = self.under
+        if under is not None:
+            if led == self.called.suit:
+                follow |= h & (1 << under)
+            else:
+                follow &= ~(1 << under)
+        return follow
+
+    def legal_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play now (rules.md B-18, B-20, B-21, B-11).
+        Needs the seat's whole hand to be known."""
+        h = self.hands[seat]
+        last = self.trick_no == self.n_tricks - 1
+        active = self._calls_active()
+        called = self.called
+        under = self.under
+        if not self.trick:  # leading
+            if active and not last and seat == self.partner and h >> called & 1 and self.called_trick is None:
+                others = h & self._called_suit_mask & ~(1 << called)
+                may_run = self.profile.partnerMayRun and (h & self._called_suit_mask).bit_count() >= 4
+                if others and not may_run:
+                    return h & ~others  # B-20b: lead the ace, not a low card of the called suit
+            return h
+        led = self.eff_suit(self.trick[0][1])
+        if active and self.called_trick == self.trick_no and led == called.suit:
+            if seat == self.partner and h >> called & 1:
+                return 1 << called  # B-20a
+            if seat == self.picker and under is not None and h >> under & 1:
+                return 1 << under  # B-11b
+        follow = self._follow_mask(seat, led)
+        if follow:
+            return follow
+        legal = h
+        if active and not last and self.called_trick is None:
+            if seat == self.partner and h >> called & 1 and h != (1 << called):
+                legal &= ~(1 << called)  # B-20c: no schmearing the called ace
+            elif seat == self.picker:
+                hold = h & self._called_suit_mask
+                if under is not None:
+                    hold |= h & (1 << under)
+                if hold.bit_count() == 1 and h != hold:
+                    legal &= ~hold  # B-21: keep the last hold card
+        return legal
+
+    def _illegal_reason(self, seat: int, card: Card, legal: int) -> IllegalAction:
+        """The error for an unmarked illegal play, naming the rule broken."""
+        called = self.called
+        allowed = " ".join(str(c) for c in cards_in(legal))
+        if not self.trick:
+            return self._err("E-CALLED-ACE", f"the partner holds the called {called} and may not lead a low card of "
+                             "its suit (rules.md B-20b; I-19)", card, called)
+        led_card = self.trick[0][1]
+        led = self.eff_suit(led_card)
+        if called is not None and led == called.suit and self.called_trick == self.trick_no:
+            if seat == self.partner and legal == 1 << called:
+                return self._err("E-CALLED-ACE", f"the called suit is led for the first time: the partner must play "
+                                 f"{called} (rules.md B-20a)", card, called)
+            if seat == self.picker and self.under is not None and legal == 1 << self.under:
+                return self._err("E-UNDER-PLAY", f"the called suit is led for the first time: the picker must play the "
+                                 f"unknown card {self.under} (rules.md B-11b)", card, self.under)
+        if self._follow_mask(seat, led):
+            led_name = "trump" if led == TRUMP else Suit(led).name.lower()
+            extra = " (the unknown card does not follow its printed suit, rules.md B-11c)" if card == self.under else ""
+            return self._err("E-RENEGE", f"{led_card} leads {led_name}; seat {seat} holds {led_name} and must follow "
+                             f"suit (rules.md B-18){extra}", card, allowed)
+        if seat == self.partner and card == called:
+            return self._err("E-CALLED-ACE", f"the partner may not throw off the called {called} before the called suit "
+                             "is led, except on the last trick (rules.md B-20c; I-20)", card, allowed)
+        return self._err("E-HOLD-CARD", f"the picker may not throw off the last hold card {card} before the called "
+                         "suit is led, except on the last trick (rules.md B-21; I-21)", card, allowed)
+
+    def play(self, seat: int, card: Card, renege: bool = False) -> None:
+        """Play one card (rules.md B-17..B-22).  ``renege`` accepts an illegal
+        card that the table ruled on (SHN ``^R``, B-23).  Raises
+        :class:`IllegalAction`: ``E-WRONG-TURN``, ``E-NOT-HELD``,
+        ``E-CARD-PLAYED`` (already out), ``E-RENEGE``, ``E-CALLED-ACE``,
+        ``E-HOLD-CARD``, ``E-UNDER-PLAY``; the state is unchanged."""
+        if self.phase != Phase.PLAY:
+            if self.phase == Phase.DONE:
+                raise self._err("E-TOO-MANY-CARDS", f"{card} is played after the hand is over", card, "no more cards")
+            self._start_play()
+            if self.phase != Phase.PLAY:
+                raise self._err("E-PHASE", "a card outside the play", card, "no card now")
+        if seat != self.to_act:
+            raise self._err("E-WRONG-TURN", f"seat {seat} plays {card} but it is seat {self.to_act}'s turn", seat, self.to_act)
+        bit = 1 << card
+        h = self.hands[seat]
+        if not h & bit:
+            if self.complete:
+                out = any(self.taken[s] & bit for s in range(self.n)) or self.trick_mask & bit
+                if out:
+                    raise self._err("E-CARD-PLAYED", f"{card} was already played", card, "a card still in hand")
+                holder = self._holder(card)
+                where = ("the blind" if self.blind & bit else "the bury" if self.bury & bit else
+                         f"seat {holder}'s hand" if holder is not None else "nobody's hand")
+                raise self._err("E-NOT-HELD", f"seat {seat} plays {card}, which is in {where}", card,
+                                " ".join(str(c) for c in cards_in(h)))
+            raise self._err("E-CARD-PLAYED", f"{card} is played twice", card, "each card once")
+        legal = self.legal_mask(seat)
+        if not legal & bit:
+            if not renege:
+                raise self._illegal_reason(seat, card, legal)
+            self.reneges.append((seat, self.trick_no + 1))
+        elif renege and self.complete:
+            raise self._err("E-RENEGE-MARK", f"{card} is marked ^R as a renege but it is a legal play", f"^R{card}", str(card))
+        # commit
+        if not self.trick:
+            if self.called is not None and self.called_trick is None and self.eff_suit(card) == self.called.suit \
+                    and not self.alone:
+                self.called_trick = self.trick_no
+        self.hands[seat] = h & ~bit
+        self.trick.append((seat, card))
+        self.trick_mask |= bit
+        if card == self.called and self.partner_revealed is None and self.partner == seat:
+            self.partner_revealed = self.trick_no + 1
+        elif card == Card.DJ and self.call_type == CallType.JD and self.partner == seat and self.partner_revealed is None:
+            self.partner_revealed = self.trick_no + 1
+        if len(self.trick) == self.n:
+            self._end_trick()
+        else:
+            self.to_act = (seat + 1) % self.n
+
+    def trick_winner(self, cards: list[tuple[int, Card]] | tuple[tuple[int, Card], ...]) -> int:
+        """The seat that wins a trick of (seat, card) in play order (B-19).
+        The unknown card never wins (B-11a); ``calledTenBeatsAce`` lets a called
+        ten beat its ace (B-10)."""
+        o = self._order
+        suit_of = o.suit_of
+        strength = o.strength
+        under = self.under
+        best_seat = None
+        best = -1
+        for s, c in cards:
+            if c != under and suit_of[c] == TRUMP and strength[c] > best:
+                best, best_seat = strength[c], s
+        if best_seat is not None:
+            return best_seat
+        led = self.eff_suit(cards[0][1])
+        ten_up = self.profile.calledTenBeatsAce and self.called is not None and self.called.rank is Rank.TEN
+        for s, c in cards:
+            if c != under and suit_of[c] == led:
+                st = strength[c]
+                if ten_up and c == self.called:
+                    st = 99
+                if st > best:
+                    best, best_seat = st, s
+        return cards[0][0] if best_seat is None else best_seat
+
+    def _end_trick(self) -> None:
+        cards = tuple(self.trick)
+        w = self.trick_winner(cards)
+        self.taken[w] |= self.trick_mask
+        self.ntaken[w] += 1
+        self.tricks.append((self.leader, cards, w))
+        self.last_winner = w
+        self.trick = []
+        self.trick_mask = 0
+        self.trick_no += 1
+        self.leader = w
+        self.to_act = w
+        if self.trick_no == self.n_tricks:
+            self.phase = Phase.DONE
+
+    def _claim(self, seat: int) -> None:
+        if self.phase != Phase.PLAY:
+            self._start_play()
+        remaining = 0
+        for h in self.hands:
+            remaining |= h
+        remaining |= self.trick_mask
+        rest = self.n_tricks - self.trick_no
+        self.claim_points_known = self.complete
+        self.taken[seat] |= remaining
+        self.ntaken[seat] += rest
+        self.claimed = True
+        self.claim_seat = seat
+        self.hands = [0] * self.n
+        self.trick = []
+        self.trick_mask = 0
+        self.last_winner = seat
+        self.trick_no = self.n_tricks
+        self.phase = Phase.DONE
+
+    # ------------------------------------------------------------------ results
+    @property
+    def done(self) -> bool:
+        return self.phase == Phase.DONE
+
+    @property
+    def doubler(self) -> bool:
+        return self.phase == Phase.DONE and self.picker is None and not self.leaster
+
+    def side_points(self) -> int | None:
+        """The picker side's card points, bury included (rules.md B-24, J);
+        None when the bury is unknown and not all other cards are."""
+        if self.picker is None:
+            return None
+        pts = 0
+        for s in range(self.n):
+            if self.side_of(s):
+                pts += points_of(self.taken[s])
+        if self.bury_known:
+            return pts + points_of(self.bury)
+        if self.done and self.claim_points_known:
+            others = sum(points_of(self.taken[s]) for s in range(self.n) if not self.side_of(s))
+            return 120 - others
+        return None
+
+    def side_tricks(self) -> int:
+        return sum(self.ntaken[s] for s in range(self.n) if self.side_of(s))
+
+    def seat_points(self) -> list[int]:
+        """Each seat's card points from tricks (no bury, no blind)."""
+        return [points_of(m) for m in self.taken]
+
+    def leaster_points(self) -> list[int]:
+        """Each seat's leaster card points, the blind added to the last-trick
+        winner under ``leasterBlind=lastTrick`` (rules.md D-3, I-28)."""
+        pts = self.seat_points()
+        if self.profile.leasterBlind == "lastTrick" and self.last_winner is not None:
+            pts[self.last_winner] += points_of(self.blind)
+        return pts
+
+    def marks(self) -> dict[str, int]:
+        return {"crack": self.cracks, "re-crack": self.recracks, "blitz": self.blitzes}
+
+    def settlement(self) -> Settlement:
+        """The hand's settlement once it is over (rules.md B-24..B-35, D, E).
+        Raises ``ValueError`` before the end."""
+        if self.phase != Phase.DONE:
+            raise ValueError("the hand is not over")
+        prof = self.profile
+        if self.doubler:
+            return settle_void(self.n, "doubler")
+        if self.leaster:
+            if self.reneges:
+                return self._renege_each()
+            pts = self.leaster_points()
+            winners = leaster_winner(prof, pts, self.ntaken)
+            w = winners[0] if len(winners) == 1 else None
+            sweep = w is not None and (self.ntaken[w] == self.n_tricks or pts[w] == 0)
+            return settle_leaster(prof, self.n, w, sweep=sweep, stake=self.stake, marks=self.marks())
+        pts = self.side_points()
+        if pts is None:
+            raise ValueError("the picker side's card points are unknown")
+        outcome = picked_result(prof, pts, self.side_tricks(), self.n_tricks)
+        if self.reneges:
+            offender = self.reneges[0][0]
+            if self.side_of(offender) and outcome.startswith("win"):
+                outcome = "lose"
+            elif not self.side_of(offender) and outcome.startswith("lose"):
+                outcome = "win"
+        return settle_picked(prof, self.n, self.picker, self.partner, outcome, stake=self.stake, marks=self.marks())
+
+    def _renege_each(self) -> Settlement:
+        """A renege in a leaster: the offender pays one unit to each other seat
+        (rules.md B-23; there is no side to lose the hand)."""
+        from .scoring import Settlement as S
+
+        off = self.reneges[0][0]
+        units = tuple(-(self.n - 1) if s == off else 1 for s in range(self.n))
+        return S(units, "leaster", None, 1, 1, (("renege", 1),), units,
+                 f"renege by seat {off} in a leaster: the offender pays 1 to each other seat (rules.md B-23)")
