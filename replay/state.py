@@ -476,7 +476,12 @@ class GameState:
         self.marks_log.append(Blitz(seat, color))
 
     # ------------------------------------------------------------------ play
-    def _start_play(self) -> None:
+    def start_play(self) -> None:
+        """Close the call and the marks and open the first trick (the lead is
+        the dealer's left, B-8).  Called by the first :meth:`play`; call it
+        directly to ask :attr:`to_act` and :meth:`legal_mask` before the first
+        card.  Raises :class:`IllegalAction` when the pick, bury or a required
+        call is missing."""
         if self.phase == Phase.CALL:
             self._finish_call()
         if self.phase == Phase.BURY:
@@ -584,7 +589,7 @@ class GameState:
         if self.phase != Phase.PLAY:
             if self.phase == Phase.DONE:
                 raise self._err("E-TOO-MANY-CARDS", f"{card} is played after the hand is over", card, "no more cards")
-            self._start_play()
+            self.start_play()
             if self.phase != Phase.PLAY:
                 raise self._err("E-PHASE", "a card outside the play", card, "no card now")
         if seat != self.to_act:
@@ -669,7 +674,7 @@ class GameState:
 
     def _claim(self, seat: int) -> None:
         if self.phase != Phase.PLAY:
-            self._start_play()
+            self.start_play()
         remaining = 0
         for h in self.hands:
             remaining |= h

@@ -1,0 +1,953 @@
+"""Validation is replay: an SHN record is legal exactly when the engine can
+replay it under its rule profile (design.md 2).
+
+:func:`validate_text` reads a file (``ingest.shn.reader``), replays every hand
+through :class:`replay.state.GameState`, cross-checks every fact written twice
+(the partner, ``pts``, ``tricks``, the outcome, the score) against the replay
+and the profile, derives what was left out, and returns a
+:class:`~ingest.model.FileResult`: validated hands with their outcome,
+provenance and card log, and rejected hands with their errors.
+
+Provenance of each fact (notation.md §4): ``asserted`` (written, nothing to
+check it against), ``derived`` (computed, not written), ``verified`` (written
+and equal to the computed value) or ``conflict`` (written with the ``^`` mark
+although the replay says otherwise: kept, and used by the ledger).
+
+Errors carry the line and column of the statement or card at fault.  The
+first illegal card stops the replay of that hand; no error that only follows
+from it is reported.  Lenient reading (``strict=False``) rejects the bad hand
+and goes on; strict reading raises the first error as a
+:class:`~replay.errors.ShedError`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from replay.actions import Alone, Blitz, Bury, Call, Claim, Crack, Pass, Pick, Recrack
+from replay.cards import Card, mask_of, points_of
+from replay.errors import Diagnostic, IllegalAction, ProfileError, ShedError
+from replay.profile import RuleProfile, parse_rules
+from replay.scoring import (OUTCOME_TIER, Settlement, picked_result, settle_leaster, settle_picked, settle_void,
+                            ZeroSumError)
+from replay.state import CallType, GameState, Phase
+
+from .model import CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, content_hash
+from .shn.record import HandRecord, Pos, SessionRec, ShnFile
+
+__all__ = ["validate_text", "validate_file", "validate_records", "HandCheck", "SessionState", "build_state"]
+
+
+class _Reject(Exception):
+    """Internal: stop checking this hand with this diagnostic."""
+
+    def __init__(self, diag: Diagnostic):
+        self.diag = diag
+
+
+@dataclass(slots=True)
+class SessionState:
+    """What a session carries from hand to hand: doublers not yet played off
+    (rules.md D-11, D-12, J "Doublers") and the last dealer."""
+
+    queued: int = 0  # doublerStacking=queued: hands still to be played at ×2
+    run: int = 0  # doublerStacking=multiplicative: doublers in a row
+    last_hand: int | None = None
+    last_dealer: int | None = None
+
+    def next_stake(self, profile: RuleProfile) -> int:
+        if profile.doublerStacking == "multiplicative":
+            return 2 ** self.run
+        return 2 if self.queued else 1
+
+    def played(self, profile: RuleProfile) -> None:
+        if profile.doublerStacking == "multiplicative":
+            self.run = 0
+        elif self.queued:
+            self.queued -= 1
+
+    def thrown_in(self) -> None:
+        self.queued += 1
+        self.run += 1
+
+
+@dataclass(slots=True)
+class HandCheck:
+    """The working state of one hand's validation."""
+
+    rec: HandRecord
+    file: str | None
+    profile: RuleProfile | None = None
+    aliases: list[str] = field(default_factory=list)
+    prov: dict[str, str] = field(default_factory=dict)
+    warnings: list[Diagnostic] = field(default_factory=list)
+
+    def diag(self, code: str, message: str, pos: Pos | None, *, found=None, expected=None, trick=None,
+             severity="error") -> Diagnostic:
+        p = pos or self.rec.pos
+        return Diagnostic(code, message, severity, self.file, p.line or self.rec.line, p.col or 1, self.rec.number,
+                          trick, None if found is None else str(found), None if expected is None else str(expected))
+
+    def reject(self, code: str, message: str, pos: Pos | None, **kw) -> _Reject:
+        return _Reject(self.diag(code, message, pos, **kw))
+
+    def seat(self, alias: str | None, pos: Pos | None) -> int:
+        try:
+            return self.aliases.index(alias)
+        except ValueError:
+            raise self.reject("E-SEAT", f"{alias!r} is not a seat of this hand", pos, found=alias,
+                              expected=" ".join(self.aliases)) from None
+
+    def engine_error(self, exc: IllegalAction, pos: Pos | None, trick: int | None = None) -> _Reject:
+        d = exc.diagnostic
+        msg = d.message
+        for i, a in enumerate(self.aliases):  # speak in seat aliases, not numbers
+            msg = msg.replace(f"seat {i}'s", f"{a}'s").replace(f"seat {i} ", f"{a} ").replace(f"seat {i})", f"{a})")
+            if msg.endswith(f"seat {i}"):
+                msg = msg[: -len(f"seat {i}")] + a
+        found, expected = d.found, d.expected
+        if d.code in ("E-WRONG-TURN", "E-PICK-ORDER"):
+            found, expected = (self._alias(found), self._alias(expected))
+        return _Reject(self.diag(d.code, msg, pos, found=found, expected=expected, trick=trick or d.trick))
+
+    def _alias(self, v: str | None) -> str | None:
+        try:
+            return self.aliases[int(v)]
+        except (TypeError, ValueError, IndexError):
+            return v
+
+
+# ---------------------------------------------------------------------------
+# building the engine state from a record
+
+
+def _cards_mask(cards) -> int | None:
+    if cards is None or any(c is None for c in cards):
+        return None
+    m = mask_of(cards)
+    return m
+
+
+def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
+    """The engine state at the deal: from the ``deal`` lines when all are
+    written, else each seat holding the cards it plays (notation.md §3)."""
+    rec, prof = chk.rec, chk.profile
+    n = prof.players
+    blind = rec.blind
+    blind_mask = _cards_mask(blind.cards) if blind else None
+    if rec.deals:
+        hands = [0] * n
+        seen_seats = set()
+        known = True
+        for d in rec.deals:
+            s = chk.seat(d.seat, d.pos)
+            if s in seen_seats:
+                raise chk.reject("E-DEAL-TWICE", f"{d.seat} is dealt twice", d.pos, found=f"deal {d.seat}",
+                                 expected="one deal line per seat")
+            seen_seats.add(s)
+            if len(d.cards) != prof.hand_size:
+                raise chk.reject("E-DEAL-SIZE", f"{d.seat} is dealt {len(d.cards)} cards", d.pos, found=len(d.cards),
+                                 expected=prof.hand_size)
+            for c, cp in zip(d.cards, d.card_pos or [d.pos] * len(d.cards)):
+                if c is None:
+                    known = False
+                    continue
+                if hands[s] >> c & 1 or any(hands[o] >> c & 1 for o in range(n)) or (blind_mask or 0) >> c & 1:
+                    raise chk.reject("E-DEAL-DUPLICATE", f"{c} is dealt twice", cp, found=c, expected="each card once")
+                hands[s] |= 1 << c
+        if blind is not None and len(blind.cards) != prof.blind_size:
+            raise chk.reject("E-BLIND-SIZE", f"the blind has {len(blind.cards)} cards", blind.pos,
+                             found=len(blind.cards), expected=prof.blind_size)
+        complete = known and len(seen_seats) == n and blind_mask is not None
+        if complete:
+            return GameState(prof, dealer, hands, blind_mask, complete=True, stake=stake)
+        if len(seen_seats) == n and known and blind_mask is None and blind is None:
+            # every hand dealt, blind not written: the blind is what is left
+            rest = ((1 << 32) - 1) & ~_or(hands)
+            if rest.bit_count() == prof.blind_size:
+                return GameState(prof, dealer, hands, rest, complete=True, stake=stake)
+        if any(rec.tricks):
+            raise chk.reject("E-DEAL-INCOMPLETE", "the deal lines do not give every card, so the tricks cannot be "
+                             "replayed; write all five deal lines and the blind, or no deal lines at all", rec.deals[0].pos,
+                             found=f"{len(seen_seats)} deal lines", expected=f"{n} deal lines and the blind")
+        return GameState(prof, dealer, hands, blind_mask or 0, complete=False, stake=stake)
+    return _state_from_plays(chk, dealer, stake, blind_mask)
+
+
+def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int | None) -> GameState:
+    """No deal lines: each seat holds the cards it plays, the picker also the
+    bury; a written blind is taken out of the picker's cards (notation.md §3)."""
+    rec, prof = chk.rec, chk.profile
+    n = prof.players
+    hands = [0] * n
+    for t in rec.tricks:
+        lead = chk.seat(t.leader, t.leader_pos)
+        for i, pl in enumerate(t.plays):
+            if pl.card is None:
+                continue
+            if _or(hands) >> pl.card & 1:
+                raise chk.reject("E-CARD-PLAYED", f"{pl.card} is played twice", pl.pos, found=pl.card,
+                                 expected="each card once", trick=t.number)
+            hands[(lead + i) % n] |= 1 << pl.card
+    blind = 0
+    if rec.pick is not None:
+        p = chk.seat(rec.pick.value, rec.pick.pos)
+        bury = _cards_mask(rec.bury.cards) if rec.bury is not None else None
+        if bury is not None:
+            clash = bury & _or(hands)
+            if clash:
+                c = next(c for c in rec.bury.cards if clash >> c & 1)
+                raise chk.reject("E-BURY-NOT-HELD", f"{c} is buried and also played", rec.bury.pos, found=c,
+                                 expected="a card nobody plays")
+            hands[p] |= bury
+        if blind_mask is not None:
+            stray = blind_mask & ~hands[p]
+            if stray and bury is not None:
+                c = next(c for c in rec.blind.cards if stray >> c & 1)
+                raise chk.reject("E-BLIND", f"{c} is in the blind but the picker neither plays nor buries it",
+                                 rec.blind.pos, found=c, expected="a card the picker plays or buries")
+            if not stray:
+                hands[p] &= ~blind_mask
+                blind = blind_mask
+    elif blind_mask is not None:
+        blind = blind_mask
+    else:  # a leaster's blind, set aside: what nobody played
+        rest = ((1 << 32) - 1) & ~_or(hands)
+        if rest.bit_count() == prof.blind_size:
+            blind = rest
+    complete = (all(h.bit_count() == prof.hand_size for h in hands) and blind.bit_count() == prof.blind_size)
+    return GameState(prof, dealer, hands, blind, complete=complete, stake=stake)
+
+
+def _or(ms) -> int:
+    out = 0
+    for m in ms:
+        out |= m
+    return out
+
+
+# ---------------------------------------------------------------------------
+# one hand
+
+
+_OUT_WORDS = ("win", "lose", "win-s", "lose-s", "win-z", "lose-z")
+
+
+def _check_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLog | None, Settlement]:
+    rec = chk.rec
+    # ---- profile and seats
+    rules_text = rec.tag("Rules") or ""
+    try:
+        prof = parse_rules(rules_text)
+    except ProfileError as exc:
+        pos = rec.tag_pos.get("Rules") or rec.session.tag_pos.get("Rules")
+        d = exc.diagnostic
+        raise chk.reject(d.code, d.message, pos, found=d.found, expected=d.expected) from None
+    chk.profile = prof
+    chk.aliases = [a for a, _ in rec.seats]
+    n = prof.players
+    if len(chk.aliases) != n:
+        pos = rec.tag_pos.get("Seats") or rec.session.tag_pos.get("Seats")
+        if not chk.aliases:
+            raise chk.reject("E-SEATS-MISSING", "no [Seats] tag is in force for this hand", rec.pos,
+                             found="no Seats", expected=f"[Seats] with {n} seats")
+        raise chk.reject("E-SEATS", f"[Seats] lists {len(chk.aliases)} seats; {prof.name} is played by {n}", pos,
+                         found=len(chk.aliases), expected=n)
+    if len(set(chk.aliases)) != n:
+        pos = rec.tag_pos.get("Seats") or rec.session.tag_pos.get("Seats")
+        raise chk.reject("E-SEATS", "a seat alias is listed twice in [Seats]", pos, found=",".join(chk.aliases),
+                         expected="distinct aliases")
+    prov = chk.prov
+
+    # ---- dealer
+    dealer: int | None = None
+    if rec.dealer is not None and rec.dealer.value is not None:
+        dealer = chk.seat(rec.dealer.value, rec.dealer.pos)
+        prov["dealer"] = "asserted"
+    elif rec.tricks and rec.tricks[0].number == 1:
+        dealer = (chk.seat(rec.tricks[0].leader, rec.tricks[0].leader_pos) - 1) % n
+        prov["dealer"] = "derived"
+    elif sess.last_dealer is not None and sess.last_hand is not None and rec.number == sess.last_hand + 1:
+        dealer = (sess.last_dealer + 1) % n
+        prov["dealer"] = "derived"
+
+    kind = _hand_kind(chk)
+    stake_derived = sess.next_stake(prof) if kind in ("pick", "leaster") else 1
+    stake = stake_derived
+    if rec.stake is not None and rec.stake.value is not None:
+        stake = rec.stake.value
+        if stake < 1 or stake & (stake - 1):
+            raise chk.reject("E-STAKE", f"stake {stake} is not a power of two", rec.stake.pos, found=stake,
+                             expected="1, 2, 4, ...")
+        if stake_derived != 1 and stake != stake_derived:
+            raise chk.reject("E-STAKE", f"stake {stake} disagrees with the session's doublers ({stake_derived})",
+                             rec.stake.pos, found=stake, expected=stake_derived)
+        prov["stake"] = "verified" if stake == stake_derived and stake_derived != 1 else "asserted"
+    else:
+        prov["stake"] = "derived"
+
+    if kind == "misdeal":
+        settle = settle_void(n, "misdeal")
+        _check_score(chk, settle, rec.score)
+        return _outcome(chk, dealer, None, None, None, settle, None, None, stake, 0), None, settle
+    if kind == "doubler":
+        if prof.noPick != "doubler":
+            raise chk.reject("E-NOPICK", f"a doubler under noPick={prof.noPick}", rec.doubler.pos, found="doubler",
+                             expected=f"a {prof.noPick}")
+        settle = settle_void(n, "doubler")
+        _check_score(chk, settle, rec.score)
+        return _outcome(chk, dealer, None, None, None, settle, None, None, 1, 0), None, settle
+    if kind == "leaster" and prof.noPick != "leaster":
+        raise chk.reject("E-NOPICK", f"a leaster under noPick={prof.noPick}", rec.leaster.pos, found="leaster",
+                         expected=f"a {prof.noPick}")
+
+    if rec.tricks:
+        if dealer is None:
+            raise chk.reject("E-DEALER", "the dealer is not known", rec.pos, found="no dealer", expected="dealer S")
+        return _replay_hand(chk, kind, dealer, stake)
+    return _score_sheet(chk, kind, dealer, stake)
+
+
+def _hand_kind(chk: HandCheck) -> str:
+    rec = chk.rec
+    kinds = [k for k, v in (("pick", rec.pick), ("leaster", rec.leaster), ("doubler", rec.doubler),
+                            ("misdeal", rec.misdeal)) if v is not None]
+    if not kinds:
+        raise chk.reject("E-HAND-KIND", "the hand says neither who picked nor that nobody did", chk.rec.pos,
+                         found=f"hand {rec.number}", expected="pick S, leaster S, doubler or misdeal")
+    if len(kinds) > 1:
+        other = getattr(rec, kinds[1])
+        raise chk.reject("E-HAND-KIND", f"{kinds[0]} and {kinds[1]} in one hand", other.pos, found=kinds[1],
+                         expected="one of pick, leaster, doubler, misdeal")
+    return kinds[0]
+
+
+def _marks_actions(chk: HandCheck):
+    for m in chk.rec.marks:
+        seat = chk.seat(m.seat, m.pos)
+        if m.kind == "crack":
+            yield Crack(seat), m.pos
+        elif m.kind == "recrack":
+            yield Recrack(seat), m.pos
+        else:
+            yield Blitz(seat, m.color or "black"), m.pos
+
+
+def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
+    rec, prof = chk.rec, chk.profile
+    n = prof.players
+    state = build_state(chk, dealer, stake)
+    g = state
+    trick_rows: list[PlayRow] = []
+    try:
+        # ---- picking
+        if kind == "pick":
+            p = chk.seat(rec.pick.value, rec.pick.pos)
+            for k in range(n):
+                s = (dealer + 1 + k) % n
+                if s == p:
+                    break
+                g.apply(Pass(s))
+            _apply(chk, g, Pick(p), rec.pick.pos)
+            bury = rec.bury
+            if bury is None:
+                g.apply(Bury(None))
+            else:
+                cards = tuple(bury.cards)
+                _apply(chk, g, Bury(None if any(c is None for c in cards) else cards), bury.pos)
+            if rec.call is not None:
+                c = rec.call
+                if c.card is None:
+                    raise chk.reject("E-CALL-UNKNOWN", "the called card is written ?? but the tricks are replayed",
+                                     c.card_pos, found="??", expected="the called card")
+                if c.has_under and c.under is None:
+                    raise chk.reject("E-UNDER-UNKNOWN", "the unknown card is written ?? but the tricks are replayed; "
+                                     "name it so its plays can be checked", c.under_pos, found="??", expected="a card")
+                _apply(chk, g, Call(c.card, c.under), c.pos)
+            if rec.alone is not None:
+                if rec.call is not None:
+                    raise chk.reject("E-CALL-ALONE", "both a call and alone", rec.alone.pos, found="call and alone",
+                                     expected="one of them")
+                _apply(chk, g, Alone(), rec.alone.pos)
+        else:
+            for k in range(n):
+                g.apply(Pass((dealer + 1 + k) % n))
+        for action, pos in _marks_actions(chk):
+            _apply(chk, g, action, pos)
+        if g.phase in (Phase.CALL, Phase.MARKS):
+            try:
+                g.start_play()
+            except IllegalAction as exc:
+                raise chk.engine_error(exc, rec.call.pos if rec.call else rec.pick.pos) from None
+        # ---- tricks
+        expected_no = 1
+        stopped = None
+        for t in rec.tricks:
+            if t.number != expected_no:
+                raise chk.reject("E-TRICK-ORDER", f"t{t.number} where t{expected_no} was expected", t.pos,
+                                 found=f"t{t.number}", expected=f"t{expected_no}", trick=t.number)
+            expected_no += 1
+            if g.phase == Phase.DONE:
+                raise chk.reject("E-TOO-MANY-TRICKS", f"t{t.number} after the last trick", t.pos, found=f"t{t.number}",
+                                 expected=f"{prof.tricks} tricks", trick=t.number)
+            lead = chk.seat(t.leader, t.leader_pos)
+            if lead != g.leader:
+                who = "the player left of the dealer" if t.number == 1 else f"the winner of trick {t.number - 1}"
+                raise chk.reject("E-LEADER", f"trick {t.number} is led by {t.leader}, but {who} leads it "
+                                 "(rules.md B-17)", t.leader_pos, found=t.leader, expected=chk.aliases[g.leader],
+                                 trick=t.number)
+            if len(t.plays) != n:
+                raise chk.reject("E-TRICK-SIZE", f"trick {t.number} has {len(t.plays)} cards", t.pos,
+                                 found=len(t.plays), expected=n, trick=t.number)
+            for i, pl in enumerate(t.plays):
+                s = (lead + i) % n
+                if pl.card is None:
+                    stopped = (t.number, pl.pos)
+                    break
+                try:
+                    g.play(s, pl.card, pl.renege)
+                except IllegalAction as exc:
+                    raise chk.engine_error(exc, pl.pos, t.number) from None
+                trick_rows.append(PlayRow(t.number, i, chk.aliases[s], str(pl.card), pl.renege))
+            if stopped:
+                break
+            w = g.tricks[-1][2]
+            trick_rows[-1 - ((n - 1 - ((w - lead) % n)))].winner = True
+        if rec.claim is not None and stopped is None:
+            cs = chk.seat(rec.claim.value, rec.claim.pos)
+            _apply(chk, g, Claim(cs), rec.claim.pos)
+    except IllegalAction as exc:  # setup actions without a better position
+        raise chk.engine_error(exc, rec.pos) from None
+    for seat, trick in g.reneges:
+        chk.warnings.append(chk.diag("W-RENEGE", f"{chk.aliases[seat]} reneged in trick {trick}; the table ruled on it "
+                                     f"(renegePenalty={prof.renegePenalty}, rules.md B-23)", rec.pos,
+                                     severity="warning", trick=trick))
+    cardlog = _cardlog(chk, trick_rows)
+    if stopped is not None or g.phase != Phase.DONE:
+        where = f"an unknown card in trick {stopped[0]}" if stopped else f"{len(g.tricks)} of {prof.tricks} tricks"
+        chk.warnings.append(chk.diag("W-PARTIAL", f"the card log is incomplete ({where}); the result is taken from "
+                                     "what is written", stopped[1] if stopped else rec.pos, severity="warning"))
+        return _score_sheet(chk, kind, dealer, stake, state=g, cardlog=cardlog)
+    # ---- the hand is over: cross-check what is written
+    settle = g.settlement()
+    if kind == "leaster":
+        pts = g.leaster_points()
+        w = None if settle.per_defender == 0 else settle.units.index(max(settle.units))
+        _check_leaster_words(chk, w, pts)
+        settle = _agreed_score(chk, settle)
+        return (_outcome(chk, dealer, None, None, None, settle, pts[w] if w is not None else None, None, stake,
+                         g.cracks + g.recracks + g.blitzes, leaster_winner=w, status="full"), cardlog, settle)
+    picker = g.picker
+    partner = g.partner
+    pts = g.side_points()
+    tricks = g.side_tricks()
+    _check_partner(chk, partner, g)
+    outcome = settle.outcome
+    # pts, tricks, outcome written?
+    pts, tricks, outcome = _check_result(chk, pts, tricks, outcome)
+    if outcome != settle.outcome:  # an agreed (^) result the cards do not support
+        settle = settle_picked(chk.profile, n, picker, partner, outcome, stake=stake, marks=g.marks())
+    settle = _agreed_score(chk, settle)
+    call = _call_text(g)
+    return (_outcome(chk, dealer, picker, partner, call, settle, pts, tricks, stake, g.cracks + g.recracks + g.blitzes,
+                     status="full", state=g), cardlog, settle)
+
+
+def _apply(chk: HandCheck, g: GameState, action, pos: Pos) -> None:
+    try:
+        g.apply(action)
+    except IllegalAction as exc:
+        raise chk.engine_error(exc, pos) from None
+
+
+def _call_text(g: GameState) -> str | None:
+    if g.alone and g.call_type in (CallType.ALONE, CallType.JD_CALLUP) and g.called is None:
+        return "alone"
+    if g.called is None:
+        return "alone" if g.alone else None
+    if g.under is not None:
+        return f"{g.called} under {g.under}"
+    return str(g.called)
+
+
+def _check_partner(chk: HandCheck, partner: int | None, g: GameState | None) -> None:
+    rec = chk.rec
+    w = rec.partner
+    if w is None:
+        chk.prov["partner"] = "derived"
+        return
+    if w.value is None:
+        chk.prov["partner"] = "derived"
+        return
+    s = chk.seat(w.value, w.pos)
+    if partner is None:
+        raise chk.reject("E-PARTNER", f"partner {w.value} is written but the picker plays alone", w.pos,
+                         found=w.value, expected="no partner")
+    if s != partner:
+        if w.agreed:
+            chk.prov["partner"] = "conflict"
+            return
+        raise chk.reject("E-PARTNER", f"partner {w.value} is written but {chk.aliases[partner]} holds the partner card",
+                         w.pos, found=w.value, expected=chk.aliases[partner])
+    chk.prov["partner"] = "verified"
+
+
+def _check_result(chk: HandCheck, pts: int | None, tricks: int, outcome: str):
+    """Compare written pts/tricks/outcome with the replay.  Returns the values
+    the ledger uses (agreed ``^`` values win)."""
+    rec, prof = chk.rec, chk.profile
+    used_pts, used_tricks, used_outcome = pts, tricks, outcome
+    agreed = False
+    if rec.pts is not None and rec.pts.value is not None:
+        if pts is None:
+            used_pts = rec.pts.value
+            chk.prov["picker_points"] = "asserted"
+        elif rec.pts.value != pts:
+            if not rec.pts.agreed:
+                raise chk.reject("E-PTS", f"pts {rec.pts.value} is written but the picker side has {pts} card points "
+                                 "(bury included, rules.md B-24)", rec.pts.pos, found=rec.pts.value, expected=pts)
+            chk.prov["picker_points"] = "conflict"
+            used_pts, agreed = rec.pts.value, True
+            chk.warnings.append(chk.diag("W-AGREED", f"pts ^{rec.pts.value} agreed at the table; the cards give {pts}",
+                                         rec.pts.pos, severity="warning", found=rec.pts.value, expected=pts))
+        else:
+            chk.prov["picker_points"] = "verified"
+    else:
+        chk.prov["picker_points"] = "derived" if pts is not None else "asserted"
+    if rec.tricks_won is not None and rec.tricks_won.value is not None:
+        if rec.tricks_won.value != tricks:
+            if not rec.tricks_won.agreed:
+                raise chk.reject("E-TRICKS", f"tricks {rec.tricks_won.value} is written but the picker side took "
+                                 f"{tricks}", rec.tricks_won.pos, found=rec.tricks_won.value, expected=tricks)
+            chk.prov["picker_tricks"] = "conflict"
+            used_tricks, agreed = rec.tricks_won.value, True
+        else:
+            chk.prov["picker_tricks"] = "verified"
+    else:
+        chk.prov["picker_tricks"] = "derived"
+    if agreed and used_pts is not None:
+        used_outcome = picked_result(prof, used_pts, used_tricks, prof.tricks)
+    if rec.outcome is not None and rec.outcome.value is not None:
+        if rec.outcome.value != used_outcome:
+            if not rec.outcome.agreed:
+                raise chk.reject("E-OUTCOME", f"{rec.outcome.value} is written but the replay gives {used_outcome} "
+                                 f"({used_pts} card points, {used_tricks} tricks; rules.md B-27..B-30)",
+                                 rec.outcome.pos, found=rec.outcome.value, expected=used_outcome)
+            chk.prov["outcome"] = "conflict"
+            used_outcome = rec.outcome.value
+        else:
+            chk.prov["outcome"] = "verified"
+    else:
+        chk.prov["outcome"] = "derived"
+    return used_pts, used_tricks, used_outcome
+
+
+def _check_leaster_words(chk: HandCheck, winner: int | None, pts: list[int]) -> None:
+    rec = chk.rec
+    lw = rec.leaster
+    if rec.leaster_tie:
+        if winner is not None:
+            raise chk.reject("E-LEASTER", f"a tie is written but {chk.aliases[winner]} wins the leaster", lw.pos,
+                             found="-", expected=chk.aliases[winner])
+        chk.prov["leaster_winner"] = "verified"
+    elif lw.value is not None:
+        s = chk.seat(lw.value, lw.pos)
+        if s != winner:
+            exp = chk.aliases[winner] if winner is not None else "- (a tie)"
+            raise chk.reject("E-LEASTER", f"leaster {lw.value} is written but the replay gives {exp} (rules.md D-4)",
+                             lw.pos, found=lw.value, expected=exp)
+        chk.prov["leaster_winner"] = "verified"
+    else:
+        chk.prov["leaster_winner"] = "derived"
+    if rec.pts is not None and rec.pts.value is not None and winner is not None:
+        if rec.pts.value != pts[winner]:
+            raise chk.reject("E-PTS", f"pts {rec.pts.value} is written but the leaster winner has {pts[winner]} card "
+                             "points (the blind included when the winner took it, rules.md D-3)", rec.pts.pos,
+                             found=rec.pts.value, expected=pts[winner])
+        chk.prov["picker_points"] = "verified"
+
+
+def _check_score(chk: HandCheck, settle: Settlement, score) -> None:
+    """A written score must sum to zero (B-35) and equal the settlement."""
+    _agreed_score(chk, settle, score)
+
+
+def _written_units(chk: HandCheck, score) -> tuple[list[int | None], bool]:
+    n = chk.profile.players
+    units: list[int | None] = [None] * n
+    agreed = False
+    for alias, v in score.entries:
+        s = chk.seat(alias, v.pos)
+        if units[s] is not None:
+            raise chk.reject("E-SCORE", f"{alias} is scored twice", v.pos, found=alias, expected="one entry per seat")
+        units[s] = v.value
+        agreed |= v.agreed
+    known = [u for u in units if u is not None]
+    if len(known) == n and sum(known) != 0:
+        raise chk.reject("E-SCORE-SUM", f"the score sums to {sum(known):+d}, not 0 (rules.md B-35)", score.pos,
+                         found=sum(known), expected=0)
+    return units, agreed
+
+
+def _agreed_score(chk: HandCheck, settle: Settlement, score=None) -> Settlement:
+    """Check the written score against ``settle``; an agreed (``^``) score
+    replaces it.  Returns the settlement the ledger uses."""
+    score = score if score is not None else chk.rec.score
+    if score is None:
+        chk.prov["units"] = "derived"
+        return settle
+    units, agreed = _written_units(chk, score)
+    n = len(units)
+    bad = [i for i in range(n) if units[i] is not None and units[i] != settle.units[i]]
+    if not bad:
+        chk.prov["units"] = "verified"
+        return settle
+    entries = dict((chk.seat(a, v.pos), v) for a, v in score.entries)
+    i = bad[0]
+    v = entries[i]
+    if all(entries[j].agreed for j in bad) and all(u is not None for u in units):
+        chk.prov["units"] = "conflict"
+        chk.warnings.append(chk.diag("W-AGREED", f"score agreed at the table differs from the rules: "
+                                     f"{chk.aliases[i]} {units[i]:+d}, the rules give {settle.units[i]:+d}", v.pos,
+                                     severity="warning", found=units[i], expected=settle.units[i]))
+        return Settlement(tuple(units), settle.outcome, settle.tier, settle.multiplier, settle.per_defender,
+                          settle.factors, settle.shares, settle.text + " [score agreed at the table]")
+    raise chk.reject("E-SCORE", f"{chk.aliases[i]} {units[i]:+d} is written but the rules give "
+                     f"{settle.units[i]:+d} ({settle.text.split(';')[0]})", v.pos, found=f"{units[i]:+d}",
+                     expected=f"{settle.units[i]:+d}")
+
+
+# ---------------------------------------------------------------------------
+# score-sheet hands
+
+
+def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, state: GameState | None = None,
+                 cardlog: CardLog | None = None):
+    rec, prof = chk.rec, chk.profile
+    n = prof.players
+    marks = {"crack": 0, "re-crack": 0, "blitz": 0}
+    for m in rec.marks:
+        chk.seat(m.seat, m.pos)
+        marks["re-crack" if m.kind == "recrack" else m.kind] += 1
+    nmarks = sum(marks.values())
+    if prof.maxMarks and nmarks > prof.maxMarks:
+        raise chk.reject("E-MARK-CAP", f"{nmarks} marks beyond the cap of {prof.maxMarks} (maxMarks, rules.md E-6)",
+                         rec.marks[-1].pos, found=nmarks, expected=f"at most {prof.maxMarks}")
+    written, _ = _written_units(chk, rec.score) if rec.score is not None else ([None] * n, False)
+    status = "score-sheet"
+    if kind == "leaster":
+        lw = rec.leaster
+        if rec.leaster_tie:
+            settle = settle_leaster(prof, n, None, stake=stake, marks=marks)
+            chk.prov["leaster_winner"] = "asserted"
+        elif lw.value is not None:
+            w = chk.seat(lw.value, lw.pos)
+            settle = settle_leaster(prof, n, w, stake=stake, marks=marks)
+            chk.prov["leaster_winner"] = "asserted"
+        else:
+            cands = [w for w in range(n) if _matches(settle_leaster(prof, n, w, stake=stake, marks=marks).units, written)]
+            if len(cands) != 1:
+                raise chk.reject("E-LEASTER", "the leaster winner is unknown and the score does not tell it", lw.pos,
+                                 found="leaster ?", expected="leaster S, or a full score")
+            settle = settle_leaster(prof, n, cands[0], stake=stake, marks=marks)
+            chk.prov["leaster_winner"] = "derived"
+        if rec.pts is not None and rec.pts.value is not None:
+            chk.prov["picker_points"] = "asserted"
+        settle = _agreed_score(chk, settle)
+        w = None if settle.per_defender == 0 else max(range(n), key=lambda s: settle.units[s])
+        pts = rec.pts.value if rec.pts is not None else None
+        return (_outcome(chk, dealer, None, None, None, settle, pts, None, stake, nmarks, leaster_winner=w,
+                         status=status), cardlog, settle)
+    # ---- a picked hand from the score sheet
+    picker = chk.seat(rec.pick.value, rec.pick.pos)
+    alone = rec.alone is not None
+    call = None
+    if rec.call is not None and rec.call.card is not None:
+        call = str(rec.call.card) + (f" under {rec.call.under if rec.call.under else '??'}" if rec.call.has_under else "")
+        if prof.partnerMode == "calledAce":
+            c = rec.call.card
+            if prof.trumps.is_trump(c) or c.rank not in (0, 1):
+                raise chk.reject("E-CALL-CARD", f"{c} cannot be called: a call names a fail ace or ten (rules.md B-9, "
+                                 "B-10)", rec.call.card_pos, found=c, expected="a fail ace or ten")
+    if alone and rec.call is not None:
+        raise chk.reject("E-CALL-ALONE", "both a call and alone", rec.alone.pos, found="call and alone",
+                         expected="one of them")
+    # the partner: written, from the deal, or from the score
+    partner: int | None = None
+    partner_known = alone
+    if state is not None and state.phase >= Phase.MARKS:
+        partner, partner_known = state.partner, True
+        alone = state.alone
+        call = _call_text(state)
+        _check_partner(chk, partner, state)
+    elif rec.partner is not None and rec.partner.value is not None:
+        if alone:
+            raise chk.reject("E-PARTNER", f"partner {rec.partner.value} is written but the picker plays alone",
+                             rec.partner.pos, found=rec.partner.value, expected="no partner")
+        partner = chk.seat(rec.partner.value, rec.partner.pos)
+        if partner == picker:
+            raise chk.reject("E-PARTNER", "the picker is written as the partner (allowCallOwnAce is off, rules.md B-14)",
+                             rec.partner.pos, found=rec.partner.value, expected="another seat")
+        partner_known = True
+        chk.prov["partner"] = "asserted"
+    elif rec.call is None and not alone and prof.partnerMode == "calledAce" and rec.partner is None:
+        alone = alone or False
+    # outcome
+    pts = rec.pts.value if rec.pts is not None else None
+    tricks = rec.tricks_won.value if rec.tricks_won is not None else None
+    chk.prov["picker_points"] = "asserted" if pts is not None else "derived"
+    chk.prov["picker_tricks"] = "asserted" if tricks is not None else "derived"
+    cands = list(_OUT_WORDS)
+    if pts is not None:
+        if not 0 <= pts <= 120:
+            raise chk.reject("E-PTS", f"pts {pts} is outside 0..120", rec.pts.pos, found=pts, expected="0..120")
+        cands = [o for o in cands if _consistent(prof, o, pts, tricks)]
+    elif tricks is not None:
+        cands = [o for o in cands if _consistent(prof, o, None, tricks)]
+    if rec.outcome is not None and rec.outcome.value is not None:
+        o = rec.outcome.value
+        if o not in cands and not rec.outcome.agreed:
+            why = f"{pts} card points" if pts is not None else ""
+            why += (", " if why else "") + (f"{tricks} tricks" if tricks is not None else "")
+            raise chk.reject("E-OUTCOME", f"{o} disagrees with {why} (rules.md B-27..B-30)", rec.outcome.pos, found=o,
+                             expected=" or ".join(cands) or "a consistent result")
+        cands = [o]
+        chk.prov["outcome"] = "asserted" if not rec.outcome.agreed or o in cands else "conflict"
+    else:
+        chk.prov["outcome"] = "derived"
+    # candidates (outcome, partner) consistent with the written score
+    partners = [partner] if partner_known else ([None] if not _may_have_partner(chk, prof, rec) else
+                                                [s for s in range(n) if s != picker] + ([None] if rec.call is None else []))
+    options = []
+    for o in cands:
+        for pa in partners:
+            st = settle_picked(prof, n, picker, pa, o, stake=stake, marks=marks)
+            if _matches(st.units, written):
+                options.append((o, pa, st))
+    if not options:
+        if rec.score is None:
+            raise chk.reject("E-RESULT-UNKNOWN", "the result cannot be settled from what is written", rec.pos,
+                             found="no outcome", expected="an outcome, pts or a score")
+        # report the first disagreeing entry against the most specific settlement
+        o = cands[0]
+        pa = partners[0]
+        st = settle_picked(prof, n, picker, pa, o, stake=stake, marks=marks)
+        return (_outcome_from(chk, dealer, picker, pa, alone, call, _agreed_score(chk, st), pts, tricks, stake, nmarks,
+                              status, state), cardlog, st)
+    outs = {o for o, _, _ in options}
+    pas = {pa for _, pa, _ in options}
+    if len(outs) > 1 or len(pas) > 1:
+        if rec.score is None:
+            what = "the partner" if len(pas) > 1 else "the outcome"
+            raise chk.reject("E-RESULT-UNKNOWN", f"{what} is unknown and no score is written, so the hand cannot be "
+                             "settled", rec.pos, found=f"{what} unknown", expected="partner S or alone, an outcome or pts, "
+                             "or a score")
+        raise chk.reject("E-RESULT-UNKNOWN", "the written facts fit more than one result", rec.score.pos,
+                         found="an ambiguous score", expected="the outcome or the partner written")
+    o, pa, st = options[0]
+    if rec.outcome is None or rec.outcome.value is None:
+        chk.prov["outcome"] = "derived"
+    elif chk.prov.get("outcome") == "asserted" and (pts is not None or rec.score is not None):
+        chk.prov["outcome"] = "verified"
+    if not partner_known:
+        chk.prov["partner"] = "derived"
+    elif rec.partner is not None and rec.partner.value is not None and rec.score is not None:
+        chk.prov["partner"] = "verified"
+    st = _agreed_score(chk, st)
+    return (_outcome_from(chk, dealer, picker, pa, alone or pa is None, call, st, pts, tricks, stake, nmarks, status,
+                          state), cardlog, st)
+
+
+def _may_have_partner(chk: HandCheck, prof: RuleProfile, rec: HandRecord) -> bool:
+    if rec.alone is not None:
+        return False
+    return True
+
+
+def _consistent(prof: RuleProfile, outcome: str, pts: int | None, tricks: int | None) -> bool:
+    won, tier = OUTCOME_TIER[outcome]
+    if tricks is not None:
+        if tier == 3:
+            if tricks != (prof.tricks if won else 0):
+                return False
+        elif tricks in (0, prof.tricks):
+            return False
+    if pts is None:
+        return True
+    if tier == 3:
+        return pts == 120 if won else True
+    line = 90 if prof.schneiderSymmetric90 else 91
+    if outcome == "win-s":
+        return pts >= line
+    if outcome == "win":
+        return 61 <= pts < line
+    if outcome == "lose":
+        return 31 <= pts <= 60
+    return pts <= 30  # lose-s
+
+
+def _matches(units, written) -> bool:
+    return all(w is None or w == u for u, w in zip(units, written))
+
+
+# ---------------------------------------------------------------------------
+# output
+
+
+def _outcome_from(chk, dealer, picker, partner, alone, call, settle, pts, tricks, stake, nmarks, status, state):
+    if state is None and call is None and alone:
+        call = "alone"
+    return _outcome(chk, dealer, picker, partner, call if not alone or call else "alone", settle, pts, tricks, stake,
+                    nmarks, status=status, state=state, alone=alone)
+
+
+def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, pts, tricks, stake, nmarks, *,
+             leaster_winner=None, status="score-sheet", state: GameState | None = None, alone=None) -> HandOutcome:
+    rec, prof = chk.rec, chk.profile
+    a = chk.aliases
+    tags = rec.session.tags | rec.tags
+    date = tags.get("Date")
+    if date and len(date) == 10 and date[4] == "." and date[7] == "." and "?" not in date:
+        date = date.replace(".", "-")
+    else:
+        date = None
+    if alone is None:
+        alone = picker is not None and partner is None
+    call_type = None
+    called_suit = None
+    if picker is not None:
+        if state is not None and state.call_type is not None:
+            call_type = state.call_type.value
+        elif alone:
+            call_type = "alone"
+        elif prof.partnerMode == "jackOfDiamonds":
+            call_type = "jd-callup" if rec.call is not None else "jd"
+        elif rec.call is not None:
+            call_type = "under" if rec.call.has_under else ("ten" if rec.call.card is not None and rec.call.card.rank == 1
+                                                           else "ace")
+        if rec.call is not None and rec.call.card is not None:
+            called_suit = "CSHD"[rec.call.card.suit]
+    prov = dict(chk.prov)
+    prov.setdefault("picker", "asserted" if picker is not None else "derived")
+    return HandOutcome(
+        session=rec.session_id,
+        group=tags.get("Event"),
+        hand=rec.number,
+        date=date,
+        rules=tags.get("Rules", ""),
+        rules_flags=prof.model_dump(),
+        game="sheepshead",
+        game_type=None,
+        players={al: name for al, name in rec.seats},
+        dealer=a[dealer] if dealer is not None else None,
+        picker=a[picker] if picker is not None else None,
+        partner=a[partner] if partner is not None else None,
+        call=call if picker is not None else None,
+        alone=bool(alone) if picker is not None else False,
+        leaster_winner=a[leaster_winner] if leaster_winner is not None else None,
+        multiplier=settle.multiplier if settle.outcome not in ("doubler", "misdeal") else stake * 2 ** nmarks,
+        picker_points=pts,
+        picker_tricks=tricks,
+        outcome=settle.outcome,
+        units={al: settle.units[i] for i, al in enumerate(a)},
+        provenance=prov,
+        status=status,
+        table=tags.get("Table"),
+        site=tags.get("Site"),
+        stake=stake,
+        marks=nmarks,
+        tier=settle.tier if picker is not None else None,
+        partner_revealed_trick=state.partner_revealed if state is not None and partner is not None else None,
+        called_suit=called_suit,
+        call_type=call_type,
+        breakdown=_alias_text(settle.text, a),
+        warnings=[str(w) for w in chk.warnings],
+    )
+
+
+def _alias_text(text: str, aliases: list[str]) -> str:
+    for i, al in enumerate(aliases):
+        text = text.replace(f"seat {i} ", f"{al} ")
+    return text
+
+
+def _cardlog(chk: HandCheck, plays: list[PlayRow]) -> CardLog:
+    rec = chk.rec
+    return CardLog(
+        deal={d.seat: [str(c) if c is not None else None for c in d.cards] for d in rec.deals},
+        blind=[str(c) if c is not None else None for c in rec.blind.cards] if rec.blind else [],
+        bury=[str(c) if c is not None else None for c in rec.bury.cards] if rec.bury else [],
+        plays=plays,
+    )
+
+
+def _session_header(sess: SessionRec) -> str:
+    out = []
+    for k, v in sess.tags.items():
+        out.append(f'[{k} "' + v.replace("\\", "\\\\").replace('"', '\\"') + '"]')
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------
+# files
+
+
+def validate_records(shn: ShnFile, path: str | None = None, strict: bool = False) -> FileResult:
+    """Validate every hand of a read file, in order (session state such as
+    doublers carries from hand to hand within a session)."""
+    result = FileResult(path=path, errors=list(shn.errors))
+    if strict and shn.errors:
+        raise ShedError(shn.errors[0])
+    sessions: dict[int, SessionState] = {}
+    for rec in shn.hands:
+        sess = sessions.setdefault(id(rec.session), SessionState())
+        h = content_hash(rec.session_id, rec.number, rec.source)
+        if rec.errors:
+            if strict:
+                raise ShedError(rec.errors[0])
+            result.rejected.append(RejectedHand(rec.session_id, rec.number, rec.source, path, rec.line,
+                                                list(rec.errors), h))
+            continue
+        chk = HandCheck(rec, path)
+        try:
+            outcome, cardlog, settle = _check_hand(chk, sess)
+        except _Reject as r:
+            if strict:
+                raise ShedError(r.diag) from None
+            result.rejected.append(RejectedHand(rec.session_id, rec.number, rec.source, path, rec.line, [r.diag], h))
+            continue
+        except ZeroSumError as exc:  # a bug, reported, never stored
+            d = chk.diag("E-INTERNAL", str(exc), rec.pos)
+            if strict:
+                raise ShedError(d) from None
+            result.rejected.append(RejectedHand(rec.session_id, rec.number, rec.source, path, rec.line, [d], h))
+            continue
+        prof = chk.profile
+        if outcome.outcome == "doubler":
+            sess.thrown_in()
+        elif outcome.outcome != "misdeal":
+            sess.played(prof)
+        sess.last_hand = rec.number
+        if outcome.dealer is not None:
+            sess.last_dealer = chk.aliases.index(outcome.dealer)
+        result.hands.append(ValidatedHand(outcome, cardlog, rec.source, path, rec.line, h, list(chk.warnings),
+                                          session_header=_session_header(rec.session)))
+    return result
+
+
+def validate_text(text: str, path: str | None = None, strict: bool = False) -> FileResult:
+    """Read SHN text and validate every hand.  Lenient (default): bad hands are
+    returned in ``rejected`` with their errors; strict: the first error is
+    raised as a :class:`~replay.errors.ShedError`."""
+    from .shn.reader import read
+
+    return validate_records(read(text, path, strict=strict), path, strict)
+
+
+def validate_file(path: str | Path, strict: bool = False) -> FileResult:
+    """Read and validate a file (bytes decoded as UTF-8 by the reader)."""
+    from .shn.reader import read_file
+
+    shn = read_file(str(path))
+    return validate_records(shn, str(path), strict)

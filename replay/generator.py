@@ -1,0 +1,231 @@
+"""A seeded generator of random legal hands under any supported profile.
+
+For tests (hypothesis properties), the demo season and benchmarks.  Picking and
+play are plausible, not good: a seat picks with a strong hand (trump count and
+high trump), buries fail points, calls what the rules allow, and plays a
+random legal card with a lean toward winning tricks it can win and
+schmearing its partner.  Every hand is produced *through* the engine, so it is
+legal by construction.
+
+>>> import random
+>>> from replay.profile import parse_rules
+>>> h = random_hand(random.Random(7), parse_rules("wi5-called-ace"), dealer=0)
+>>> h.state.done
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from .actions import Action, Alone, Blitz, Bury, Call, Crack, Pass, Pick, Play, Recrack
+from .cards import Card, POINTS, TRUMP, cards_in
+from .profile import RuleProfile
+from .state import GameState, Phase
+
+__all__ = ["GeneratedHand", "deal", "random_hand", "random_session"]
+
+
+@dataclass(slots=True)
+class GeneratedHand:
+    """One generated hand: the deal, the actions in order, and the final
+    engine state (``state.done`` is True; ``state.settlement()`` scores it).
+    ``kind`` is ``"pick"``, ``"leaster"``, ``"doubler"`` or ``"misdeal"``."""
+
+    profile: RuleProfile
+    dealer: int
+    hands: list[int]
+    blind: int
+    actions: list[Action]
+    state: GameState
+    stake: int = 1
+    kind: str = "pick"
+    score_sheet: bool = False  # write it as a score-sheet line (no card log)
+    number: int = 0
+
+
+def deal(rng: random.Random, profile: RuleProfile) -> tuple[list[int], int]:
+    """Shuffle and deal: (hands as masks, blind mask)."""
+    cards = list(range(32))
+    rng.shuffle(cards)
+    hs = profile.hand_size
+    hands = [sum(1 << c for c in cards[i * hs:(i + 1) * hs]) for i in range(profile.players)]
+    blind = sum(1 << c for c in cards[profile.players * hs:])
+    return hands, blind
+
+
+def _strength(profile: RuleProfile, mask: int) -> float:
+    o = profile.trumps
+    s = 0.0
+    for c in cards_in(mask):
+        if o.suit_of[c] == TRUMP:
+            s += 1.0 + (0.6 if c.rank in (3, 4) else 0.0)  # queens and jacks
+        elif c.rank == 0:
+            s += 0.5
+    return s
+
+
+def _choose_bury(rng: random.Random, g: GameState) -> tuple[Card, ...]:
+    """Bury two cards, preferring fail points; keep a callable suit."""
+    o = g.profile.trumps
+    p = g.picker
+    hand = list(cards_in(g.hands[p]))
+    fails = [c for c in hand if o.suit_of[c] != TRUMP]
+    rng.shuffle(fails)
+    fails.sort(key=lambda c: -POINTS[c])
+    pool = fails + sorted((c for c in hand if o.suit_of[c] == TRUMP), key=lambda c: o.strength[c])
+    k = g.profile.blind_size
+    for _ in range(6):
+        choice = tuple(pool[:k]) if rng.random() < 0.7 else tuple(rng.sample(hand, k))
+        if g.profile.partnerMode != "calledAce":
+            return choice
+        trial = _copy(g)  # would a call remain possible?  Ask the engine on a copy.
+        trial.apply(Bury(choice))
+        aces, tens, unders, forced = trial.legal_calls()
+        if aces or tens or rng.random() < 0.3:
+            return choice
+        rng.shuffle(pool)
+    return tuple(pool[:k])
+
+
+def _copy(g: GameState) -> GameState:
+    new = GameState.__new__(GameState)
+    for name in GameState.__slots__:
+        v = getattr(g, name)
+        setattr(new, name, list(v) if isinstance(v, list) else v)
+    return new
+
+
+def _choose_card(rng: random.Random, g: GameState, seat: int) -> Card:
+    legal = list(cards_in(g.legal_mask(seat)))
+    if len(legal) == 1 or rng.random() < 0.35:
+        return rng.choice(legal)
+    o = g.profile.trumps
+    if not g.trick:
+        return rng.choice(legal)
+    cur = g.trick_winner(g.trick)
+    friendly = (not g.leaster and g.side_of(cur) == g.side_of(seat) and g.picker is not None
+                and (g.partner is not None or seat == g.picker))
+    if friendly:  # schmear
+        return max(legal, key=lambda c: (POINTS[c], -o.strength[c]))
+    best = None
+    for c in legal:
+        if g.trick_winner(g.trick + [(seat, c)]) == seat:
+            if best is None or o.strength[c] < o.strength[best]:
+                best = c
+    if best is not None and not g.leaster:
+        return best
+    return min(legal, key=lambda c: (POINTS[c], o.strength[c]))
+
+
+def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: int = 1, *,
+                pick_threshold: float = 5.1, crack_rate: float = 0.06, alone_rate: float = 0.08) -> GeneratedHand:
+    """One random legal hand dealt by ``dealer``.  The picking, bury, call,
+    marks and every card go through :class:`GameState`, so the hand is legal
+    under ``profile`` by construction."""
+    hands, blind = deal(rng, profile)
+    g = GameState(profile, dealer, hands, blind, complete=True, stake=stake)
+    actions: list[Action] = []
+
+    def do(a: Action) -> None:
+        g.apply(a)
+        actions.append(a)
+
+    n = profile.players
+    for k in range(n):
+        s = (dealer + 1 + k) % n
+        # later seats pick more readily (the dealer is "stuck" more often)
+        if _strength(profile, hands[s]) + rng.random() * 2.0 + k * 0.25 >= pick_threshold + 1.0:
+            do(Pick(s))
+            break
+        do(Pass(s))
+    if g.phase == Phase.DONE:  # doubler
+        return GeneratedHand(profile, dealer, hands, blind, actions, g, stake, "doubler")
+    if g.picker is not None:
+        do(Bury(_choose_bury(rng, g)))
+        if profile.partnerMode == "calledAce":
+            aces, tens, unders, forced = g.legal_calls()
+            strong = _strength(profile, g.hands[g.picker]) >= 6.5
+            if forced or (strong and rng.random() < alone_rate * 4) or rng.random() < alone_rate / 4:
+                do(Alone())
+            elif aces or tens:
+                do(Call(rng.choice(aces or tens)))
+            else:
+                o = profile.trumps
+                hand = sorted(cards_in(g.hands[g.picker]), key=lambda c: (POINTS[c], o.strength[c]))
+                do(Call(rng.choice(unders), hand[0]))
+        elif profile.jdCallUp and g.alone:
+            held = g._picked_cards()
+            if not all(held >> j & 1 for j in (Card.HJ, Card.SJ, Card.CJ)) and rng.random() < 0.8:
+                nxt = next(j for j in (Card.HJ, Card.SJ, Card.CJ) if not held >> j & 1)
+                do(Call(nxt))
+        # marks
+        if profile.allowBlitz != "none" and rng.random() < 0.5:
+            for s in range(n):
+                held = g.hands[s] | (g.bury if s == g.picker else 0)
+                for color, need in (("black", Card.CQ.bit | Card.SQ.bit), ("red", Card.HQ.bit | Card.DQ.bit)):
+                    if held & need == need and rng.random() < 0.5:
+                        try:
+                            do(Blitz(s, color))
+                        except Exception:
+                            pass
+        if profile.allowCrack and rng.random() < crack_rate:
+            pp = g.pick_position(g.picker)
+            elig = [s for s in range(n) if s != g.picker and (profile.crackEligibility == "anyDefender"
+                                                              or g.pick_position(s) > pp)]
+            if elig:
+                try:
+                    do(Crack(rng.choice(elig)))
+                    if profile.allowRecrack and rng.random() < 0.3:
+                        do(Recrack(g.picker))
+                except Exception:
+                    pass
+    if g.phase != Phase.DONE:
+        g.start_play()
+    while g.phase != Phase.DONE:
+        s = g.to_act
+        do(Play(s, _choose_card(rng, g, s)))
+    kind = "leaster" if g.leaster else "pick"
+    return GeneratedHand(profile, dealer, hands, blind, actions, g, stake, kind)
+
+
+def random_session(rng: random.Random, profile: RuleProfile, hands: int, *, first_dealer: int = 0,
+                   misdeal_rate: float = 0.0, score_sheet_rate: float = 0.0, first_number: int = 1,
+                   **kw) -> list[GeneratedHand]:
+    """``hands`` consecutive hands of one session: the deal passes to the left
+    after every hand (B-1), doublers stake later hands per the profile (D-12).
+    ``misdeal_rate`` inserts thrown-in misdeals; ``score_sheet_rate`` marks
+    hands to be written as score-sheet lines."""
+    out: list[GeneratedHand] = []
+    dealer = first_dealer
+    queued = 0
+    run = 0
+    for i in range(hands):
+        number = first_number + i
+        if misdeal_rate and rng.random() < misdeal_rate:
+            g = GameState(profile, dealer, [0] * profile.players, 0, complete=False)
+            g.phase = Phase.DONE
+            out.append(GeneratedHand(profile, dealer, [0] * profile.players, 0, [], g, 1, "misdeal", number=number))
+            dealer = (dealer + 1) % profile.players
+            continue
+        if profile.doublerStacking == "multiplicative":
+            stake = 2 ** run
+        else:
+            stake = 2 if queued else 1
+        h = random_hand(rng, profile, dealer, stake, **kw)
+        h.number = number
+        if h.kind == "doubler":
+            h.stake = 1
+            h.state.stake = 1
+            queued += 1
+            run += 1
+        else:
+            if profile.doublerStacking == "multiplicative":
+                run = 0
+            elif queued:
+                queued -= 1
+        h.score_sheet = h.kind != "doubler" and score_sheet_rate > 0 and rng.random() < score_sheet_rate
+        out.append(h)
+        dealer = (dealer + 1) % profile.players
+    return out
