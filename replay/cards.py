@@ -170,9 +170,13 @@ _POINT_MASKS = tuple(
 )
 
 
+_A, _T, _K, _Q, _J = (m for _, m in _POINT_MASKS)
+
+
 def points_of(mask: int) -> int:
     """Card points held in ``mask`` (0..120)."""
-    return sum(p * (mask & m).bit_count() for p, m in _POINT_MASKS)
+    return (11 * (mask & _A).bit_count() + 10 * (mask & _T).bit_count() + 4 * (mask & _K).bit_count()
+            + 3 * (mask & _Q).bit_count() + 2 * (mask & _J).bit_count())
 
 
 @dataclass(frozen=True, slots=True)

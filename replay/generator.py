@@ -156,8 +156,10 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
                 hand = sorted(cards_in(g.hands[g.picker]), key=lambda c: (POINTS[c], o.strength[c]))
                 do(Call(rng.choice(unders), hand[0]))
         elif profile.jdCallUp and g.alone:
-            held = g._picked_cards()
-            if not all(held >> j & 1 for j in (Card.HJ, Card.SJ, Card.CJ)) and rng.random() < 0.8:
+            before = profile.jdCallTiming == "beforeBlind"  # rules.md C-4d
+            held = g._dealt[g.picker] if before else g._picked_cards()
+            if held >> Card.DJ & 1 and not all(held >> j & 1 for j in (Card.HJ, Card.SJ, Card.CJ)) \
+                    and rng.random() < 0.8:
                 nxt = next(j for j in (Card.HJ, Card.SJ, Card.CJ) if not held >> j & 1)
                 do(Call(nxt))
         # marks

@@ -132,7 +132,7 @@ def replay(state: GameState, actions: Iterable[Action]) -> Iterator[Frame]:
     for a in actions:
         if type(a) is Play:
             if not started:
-                state._start_play()
+                state.start_play()
                 yield snapshot(state, 0, None)
                 started = True
             state.play(a.seat, a.card, a.renege)

@@ -65,7 +65,8 @@ class Settlement:
       ``(("tier: schneider", 2), ("crack", 2), ("double on the bump", 2))``.
     * ``shares`` — per seat, the number of ``per_defender`` amounts it gets
       (signed by side; ``units[i] == shares[i] * per_defender * sign``).
-    * ``text`` — the breakdown in words, for people.
+    * ``summary`` — who won and how the shares split, in words.
+    * ``text`` — the whole breakdown in words, for people (built on demand).
     """
 
     units: tuple[int, ...]
@@ -75,11 +76,19 @@ class Settlement:
     per_defender: int
     factors: tuple[tuple[str, int], ...]
     shares: tuple[int, ...]
-    text: str
+    summary: str
 
     def __post_init__(self) -> None:
         if sum(self.units) != 0:
             raise ZeroSumError(f"settlement {self.units} sums to {sum(self.units)}, not 0 (rules.md B-35)")
+
+    @property
+    def text(self) -> str:
+        if not self.factors and not self.per_defender:
+            return self.summary
+        head = " × ".join(f"{n} {v}" for n, v in self.factors)
+        per = f"{head} = {self.per_defender}" if head else str(self.per_defender)
+        return f"{per} per defender; {self.summary}: " + ", ".join(f"seat {i} {u:+d}" for i, u in enumerate(self.units))
 
 
 def picked_result(profile: RuleProfile, side_points: int, side_tricks: int, n_tricks: int) -> str:
@@ -112,10 +121,14 @@ def outcome_tier(outcome: str) -> tuple[bool, int]:
 def _marks_factors(stake: int, marks: dict[str, int] | int) -> tuple[list[tuple[str, int]], int]:
     factors: list[tuple[str, int]] = []
     mult = 1
+    if stake == 1 and not marks:
+        return factors, 1
     if stake != 1:
         factors.append(("stake from doublers", stake))
         mult *= stake
     items = marks.items() if isinstance(marks, dict) else (("marks", marks),)
+    if isinstance(marks, dict) and not any(marks.values()) and stake == 1:
+        return factors, 1
     for name, count in items:
         if count:
             factors.append((name if count == 1 else f"{name} ×{count}", 2 ** count))
@@ -167,12 +180,8 @@ def settle_picked(
         shares[picker] = sign * (d - 1)
     units = tuple(x * per for x in shares)
     who = "alone" if partner is None else ("partner off the hook" if off_hook else "with partner")
-    text = (
-        " × ".join(f"{n} {v}" for n, v in factors)
-        + f" = {per} per defender; {'picker wins' if won else 'picker loses'} ({who}): "
-        + ", ".join(f"seat {i} {u:+d}" for i, u in enumerate(units))
-    )
-    return Settlement(units, outcome, tier, mult, per, tuple(factors), tuple(shares), text)
+    summary = f"{'picker wins' if won else 'picker loses'} ({who})"
+    return Settlement(units, outcome, tier, mult, per, tuple(factors), tuple(shares), summary)
 
 
 def leaster_winner(profile: RuleProfile, points: list[int], tricks: list[int]) -> list[int]:
@@ -214,9 +223,8 @@ def settle_leaster(
     per = tier * mult
     shares = tuple((players - 1) if s == winner else -1 for s in range(players))
     units = tuple(x * per for x in shares)
-    text = (" × ".join(f"{n} {v}" for n, v in factors) + " = " if factors else "") + (
-        f"{per} from each other seat to the leaster winner, seat {winner} {units[winner]:+d}")
-    return Settlement(units, "leaster", tier if tier == 3 else None, mult, per, tuple(factors), shares, text)
+    return Settlement(units, "leaster", tier if tier == 3 else None, mult, per, tuple(factors), shares,
+                      f"leaster won by seat {winner}, paid by each other seat")
 
 
 def settle_void(players: int, outcome: str) -> Settlement:

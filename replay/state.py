@@ -77,6 +77,7 @@ class GameState:
         "trick_mask", "tricks", "taken", "ntaken", "called_trick", "partner_revealed", "reneges",
         "leaster", "claimed", "claim_seat", "claim_points_known", "_order", "_called_suit_mask",
         "_fail_masks", "_held_at_pick", "_dealt", "settlement_cache", "last_winner",
+        "_suit_of", "_strength", "_nt", "_special", "_cs", "_led", "_ten_up", "_suit_masks",
     )
 
     def __init__(self, profile: RuleProfile, dealer: int, hands: list[int], blind: int = 0, *,
@@ -142,6 +143,14 @@ class GameState:
         self._held_at_pick = 0
         self.settlement_cache: Settlement | None = None
         self.last_winner: int | None = None
+        self._suit_of = self._order.suit_of
+        self._strength = self._order.strength
+        self._suit_masks = self._order.suit_masks
+        self._nt = profile.tricks
+        self._special = False  # called-ace obligations are in force (a call, not alone)
+        self._cs = -1  # the called suit, -1 without a called card
+        self._led = -1  # effective suit led to the current trick
+        self._ten_up = False  # calledTenBeatsAce with a ten called
 
     # ------------------------------------------------------------------ helpers
     def _err(self, code: str, message: str, found: object = None, expected: object = None) -> IllegalAction:
@@ -151,7 +160,7 @@ class GameState:
 
     @property
     def n_tricks(self) -> int:
-        return self.profile.tricks
+        return self._nt
 
     def pick_position(self, seat: int) -> int:
         """0 for the seat left of the dealer ... n-1 for the dealer (B-5)."""
@@ -346,6 +355,9 @@ class GameState:
         self.under = under
         self.call_type = CallType.UNDER if under is not None else (CallType.TEN if card.rank is Rank.TEN else CallType.ACE)
         self._called_suit_mask = self._fail_masks[card.suit]
+        self._cs = int(card.suit)
+        self._special = True
+        self._ten_up = prof.calledTenBeatsAce and card.rank is Rank.TEN
         self.partner = self._holder(card)
         if self.partner == p:  # only possible with an incomplete deal
             raise self._err("E-CALL-HELD", f"the picker calls {card} and plays it", card, "a card another player holds")
@@ -607,26 +619,45 @@ class GameState:
                 raise self._err("E-NOT-HELD", f"seat {seat} plays {card}, which is in {where}", card,
                                 " ".join(str(c) for c in cards_in(h)))
             raise self._err("E-CARD-PLAYED", f"{card} is played twice", card, "each card once")
-        legal = self.legal_mask(seat)
-        if not legal & bit:
-            if not renege:
-                raise self._illegal_reason(seat, card, legal)
-            self.reneges.append((seat, self.trick_no + 1))
-        elif renege and self.complete:
-            raise self._err("E-RENEGE-MARK", f"{card} is marked ^R as a renege but it is a legal play", f"^R{card}", str(card))
+        # Fast path: following the led suit is legal except on the first trick
+        # of the called suit, where the partner owes the ace and the picker the
+        # unknown card (B-20a, B-11b); leading is free except for the partner
+        # holding the called ace (B-20b).  Everything else asks legal_mask.
+        trick = self.trick
+        ok = False
+        if trick:
+            led = self._led
+            es = self._cs if card == self.under else self._suit_of[card]
+            if es == led:
+                ok = not (self._special and led == self._cs and self.called_trick == self.trick_no
+                          and (seat == self.partner or seat == self.picker))
+            elif self.under is None and (not self._special or self.called_trick is not None):
+                ok = not h & self._suit_masks[led]  # no called-suit duty in force: void means free
+        elif not (self._special and seat == self.partner and self.called_trick is None):
+            ok = True
+        if not ok:
+            legal = self.legal_mask(seat)
+            ok = bool(legal & bit)
+            if not ok:
+                if not renege:
+                    raise self._illegal_reason(seat, card, legal)
+                self.reneges.append((seat, self.trick_no + 1))
+        if renege and ok and self.complete:
+            raise self._err("E-RENEGE-MARK", f"{card} is marked ^R as a renege but it is a legal play", f"^R{card}",
+                            str(card))
         # commit
-        if not self.trick:
-            if self.called is not None and self.called_trick is None and self.eff_suit(card) == self.called.suit \
-                    and not self.alone:
+        if not trick:
+            es = self._cs if card == self.under else self._suit_of[card]
+            self._led = es
+            if self._cs == es and self.called_trick is None and not self.alone:
                 self.called_trick = self.trick_no
         self.hands[seat] = h & ~bit
-        self.trick.append((seat, card))
+        trick.append((seat, card))
         self.trick_mask |= bit
-        if card == self.called and self.partner_revealed is None and self.partner == seat:
+        if seat == self.partner and self.partner_revealed is None and (
+                card == self.called or (card == Card.DJ and self.call_type is CallType.JD)):
             self.partner_revealed = self.trick_no + 1
-        elif card == Card.DJ and self.call_type == CallType.JD and self.partner == seat and self.partner_revealed is None:
-            self.partner_revealed = self.trick_no + 1
-        if len(self.trick) == self.n:
+        if len(trick) == self.n:
             self._end_trick()
         else:
             self.to_act = (seat + 1) % self.n
@@ -659,7 +690,20 @@ class GameState:
 
     def _end_trick(self) -> None:
         cards = tuple(self.trick)
-        w = self.trick_winner(cards)
+        if self.under is None and not self._ten_up:  # B-19 inline: highest trump, else highest of the led suit
+            suit_of, strength = self._suit_of, self._strength
+            best, w = -1, cards[0][0]
+            led = self._led
+            for s, c in cards:
+                st = strength[c]
+                if suit_of[c] == TRUMP:
+                    st += 1000
+                elif suit_of[c] != led:
+                    continue
+                if st > best:
+                    best, w = st, s
+        else:
+            w = self.trick_winner(cards)
         self.taken[w] |= self.trick_mask
         self.ntaken[w] += 1
         self.tricks.append((self.leader, cards, w))
@@ -669,7 +713,7 @@ class GameState:
         self.trick_no += 1
         self.leader = w
         self.to_act = w
-        if self.trick_no == self.n_tricks:
+        if self.trick_no == self._nt:
             self.phase = Phase.DONE
 
     def _claim(self, seat: int) -> None:
@@ -770,5 +814,5 @@ class GameState:
 
         off = self.reneges[0][0]
         units = tuple(-(self.n - 1) if s == off else 1 for s in range(self.n))
-        return S(units, "leaster", None, 1, 1, (("renege", 1),), units,
+        return S(units, "leaster", None, 1, 1, (("renege", 1),), tuple(-1 if s == off else 1 for s in range(self.n)),
                  f"renege by seat {off} in a leaster: the offender pays 1 to each other seat (rules.md B-23)")

@@ -1,0 +1,103 @@
+"""Hypothesis properties of the engine on generated legal hands (rules.md
+A-6, B-17, B-35, I-41), under both named profiles and several flag mixes."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from replay.actions import Play
+from replay.cards import FULL_DECK, cards_in, points_of
+from replay.errors import IllegalAction
+from replay.generator import _copy, random_hand
+from replay.profile import parse_rules
+from replay.state import GameState, Phase
+
+PROFILES = [
+    "wi5-called-ace",
+    "wi5-jack-of-diamonds",
+    "wi5-called-ace; doubleOnBump=off; partnerOffHookNoTrick=on; leasterSweepPaysTriple=on",
+    "wi5-jack-of-diamonds; jdCallUp=on; jdCallTiming=beforeBlind; allowBlitz=queens",
+    "wi5-called-ace; noPick=doubler; partnerMayRun=on; calledTenBeatsAce=on; noBuryIntoUnknown=off",
+    "wi5-called-ace; schneiderSymmetric90=on; crackEligibility=anyDefender; maxMarks=2; leasterMustTakeTrick=off",
+]
+
+hands = st.builds(
+    lambda seed, rules, dealer: random_hand(random.Random(seed), parse_rules(rules), dealer),
+    st.integers(0, 2**32), st.sampled_from(PROFILES), st.integers(0, 4),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands)
+def test_every_card_once_and_120_points(h):
+    assert len(h.hands) == 5
+    seen = h.blind
+    for m in h.hands:
+        assert m.bit_count() == 6 and not seen & m
+        seen |= m
+    assert seen == FULL_DECK
+    g = h.state
+    if h.kind == "doubler":
+        return
+    played = 0
+    for leader, cards, winner in g.tricks:
+        for _, c in cards:
+            assert not played >> c & 1, f"{c} played twice"
+            played |= 1 << c
+    assert played.bit_count() == 30
+    aside = g.bury if h.kind == "pick" else g.blind
+    assert played | aside == FULL_DECK and not played & aside
+    taken = sum(points_of(m) for m in g.taken)
+    assert taken + points_of(aside) == 120
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands)
+def test_settlement_sums_to_zero_and_winner_leads_next(h):
+    g = h.state
+    s = g.settlement()
+    assert sum(s.units) == 0
+    if h.kind == "doubler":
+        assert s.units == (0,) * 5
+        return
+    for (_, _, winner), (next_leader, _, _) in zip(g.tricks, g.tricks[1:]):
+        assert next_leader == winner
+    assert g.tricks[0][0] == (h.dealer + 1) % 5  # B-17
+    if h.kind == "pick":
+        side = g.side_points()
+        assert side == sum(points_of(g.taken[s]) for s in range(5) if g.side_of(s)) + points_of(g.bury)
+        won = s.outcome.startswith("win")
+        assert (s.units[g.picker] > 0) == won
+        # the picker side's units mirror the defenders' (B-31)
+        defenders = [x for x in range(5) if not g.side_of(x)]
+        assert sum(s.units[x] for x in defenders) == -sum(s.units[x] for x in range(5) if g.side_of(x))
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands)
+def test_play_accepts_exactly_the_legal_mask(h):
+    """The fast path in GameState.play agrees with legal_mask for every card of
+    the seat to play, at every step of the hand."""
+    if h.kind == "doubler":
+        return
+    prof = h.profile
+    g = GameState(prof, h.dealer, list(h.hands), h.blind, complete=True, stake=h.stake)
+    for a in h.actions:
+        if type(a) is Play:
+            if g.phase != Phase.PLAY:
+                g.start_play()
+            seat = g.to_act
+            legal = g.legal_mask(seat)
+            for c in cards_in(g.hands[seat]):
+                trial = _copy(g)
+                try:
+                    trial.play(seat, c)
+                    accepted = True
+                except IllegalAction:
+                    accepted = False
+                assert accepted == bool(legal >> c & 1), (str(c), g.trick_no)
+        g.apply(a)
+    assert g.done
