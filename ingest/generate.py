@@ -1,0 +1,167 @@
+"""Generated hands as SHN: records and text for tests, the demo season and
+benchmarks.  The hands come from :mod:`replay.generator` (legal by
+construction); this module only writes them down.
+
+* :func:`to_record` — one :class:`~replay.generator.GeneratedHand` as a
+  :class:`~ingest.shn.record.HandRecord`, full (deal, bury, call, every trick,
+  result, score) or as a score-sheet line.
+* :func:`generate_session_text` — a whole SHN file of one session.
+* :func:`demo_season` — the demo group's season (a group of seven, about forty
+  evenings, a few thousand hands).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import random
+from pathlib import Path
+
+from replay.actions import Blitz, Crack, Recrack
+from replay.cards import cards_in, points_of
+from replay.generator import GeneratedHand, random_session
+from replay.profile import RuleProfile, parse_rules
+from replay.state import CallType
+
+from .shn.record import (CallRec, CardsRec, HandRecord, MarkRec, PlayRec, ScoreRec, SessionRec, ShnFile, TrickRec,
+                         Value)
+
+__all__ = ["to_record", "generate_session_text", "demo_season", "DEMO_PLAYERS"]
+
+DEFAULT_ALIASES = ["Al", "Bea", "Cy", "Di", "Ed"]
+
+#: The demo group: seven regulars (alias, name).
+DEMO_PLAYERS = [
+    ("Al", "Allen Braun"), ("Bea", "Bea Schmidt"), ("Cy", "Cy Ott"), ("Di", "Di Lenz"),
+    ("Ed", "Ed Kahl"), ("Flo", "Flo Jaeger"), ("Gus", "Gus Wendt"),
+]
+
+
+def _cards(mask: int) -> CardsRec:
+    return CardsRec(list(cards_in(mask)))
+
+
+def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None = None, *,
+              score_sheet: bool | None = None, write_score: bool = True) -> HandRecord:
+    """The SHN record of a generated hand.  ``score_sheet`` (default: the
+    hand's own flag) writes only the table's line: pick, call, partner, pts,
+    outcome and score."""
+    a = aliases or [al for al, _ in _seats(session)] or DEFAULT_ALIASES
+    g = h.state
+    sheet = h.score_sheet if score_sheet is None else score_sheet
+    rec = HandRecord(number=h.number, session=session)
+    rec.dealer = Value(a[h.dealer])
+    if h.kind == "misdeal":
+        rec.misdeal = Value(True)
+        return rec
+    if h.kind == "doubler":
+        rec.doubler = Value(True)
+        return rec
+    if not sheet:
+        rec.deals = [CardsRec(list(cards_in(h.hands[s])), seat=a[s]) for s in range(len(a))]
+        rec.blind = _cards(h.blind)
+    settle = g.settlement()
+    if h.stake != 1:
+        rec.stake = Value(h.stake)
+    if h.kind == "leaster":
+        w = None if settle.per_defender == 0 else settle.units.index(max(settle.units))
+        if w is None:
+            rec.leaster = Value(None)
+            rec.leaster_tie = True
+        else:
+            rec.leaster = Value(a[w])
+            rec.pts = Value(g.leaster_points()[w])
+    else:
+        rec.pick = Value(a[g.picker])
+        if not sheet:
+            rec.bury = _cards(g.bury)
+        if g.call_type in (CallType.ACE, CallType.TEN, CallType.UNDER, CallType.JD_CALLUP):
+            rec.call = CallRec(g.called, g.under, has_under=g.under is not None)
+        elif g.call_type == CallType.ALONE and g.profile.partnerMode == "calledAce":
+            rec.alone = Value(True)
+    for m in g.marks_log:
+        if type(m) is Crack:
+            rec.marks.append(MarkRec("crack", a[m.seat]))
+        elif type(m) is Recrack:
+            rec.marks.append(MarkRec("recrack", a[m.seat]))
+        elif type(m) is Blitz:
+            rec.marks.append(MarkRec("blitz", a[m.seat], m.color))
+    if not sheet:
+        for k, (leader, cards, _) in enumerate(g.tricks, 1):
+            rec.tricks.append(TrickRec(k, a[leader], [PlayRec(c) for _, c in cards]))
+    if h.kind == "pick":
+        if g.partner is not None:
+            rec.partner = Value(a[g.partner])
+        rec.pts = Value(g.side_points())
+        if not sheet:
+            rec.tricks_won = Value(g.side_tricks())
+        rec.outcome = Value(settle.outcome)
+    if write_score:
+        rec.score = ScoreRec([(a[s], Value(settle.units[s])) for s in range(len(a))])
+    return rec
+
+
+def _seats(session: SessionRec) -> list[tuple[str, str]]:
+    out = []
+    for part in session.tags.get("Seats", "").split(";"):
+        part = part.strip()
+        if part:
+            al, _, name = part.partition("=")
+            out.append((al.strip(), name.strip()))
+    return out
+
+
+def generate_session_text(seed: int, hands: int, rules: str = "wi5-called-ace", *, score_sheet_rate: float = 0.0,
+                          misdeal_rate: float = 0.0, event: str = "Generated Sheepshead",
+                          date: str = "2026.01.01", table: str = "1", session: str | None = None) -> str:
+    """An SHN file of one generated session of ``hands`` hands (seeded, so the
+    same arguments give the same text)."""
+    from .shn.writer import write
+
+    prof = parse_rules(rules)
+    tags = {"Event": event, "Date": date, "Table": table}
+    if session:
+        tags = {"Session": session, **tags}
+    tags["Seats"] = "; ".join(f"{al}={name}" for al, name in DEMO_PLAYERS[:5])
+    tags["Rules"] = rules
+    sess = SessionRec(tags)
+    gen = random_session(random.Random(seed), prof, hands, score_sheet_rate=score_sheet_rate,
+                         misdeal_rate=misdeal_rate)
+    recs = [to_record(h, sess) for h in gen]
+    return write(ShnFile(recs))
+
+
+def demo_season(seed: int = 2026, evenings: int = 40, *, start: _dt.date = _dt.date(2025, 9, 4)) -> str:
+    """The demo group's season as one SHN file: seven regulars, five at the
+    table each Thursday evening in a random order, 55-95 hands an evening;
+    most evenings called ace with leasters, a quarter of them doublers, and one
+    evening in four kept partly as a score sheet."""
+    from .shn.writer import write
+
+    rng = random.Random(seed)
+    recs: list[HandRecord] = []
+    for e in range(evenings):
+        day = start + _dt.timedelta(days=7 * e)
+        seated = rng.sample(DEMO_PLAYERS, 5)
+        rules = "wi5-called-ace" if rng.random() < 0.75 else "wi5-called-ace; noPick=doubler"
+        sheet_rate = 0.6 if rng.random() < 0.25 else 0.02
+        tags = {
+            "Session": f"thursday-{day.isoformat()}",
+            "Event": "Thursday Night Sheepshead",
+            "Site": "Schultz's Tavern, Sheboygan WI",
+            "Date": day.strftime("%Y.%m.%d"),
+            "Table": "1",
+            "Seats": "; ".join(f"{al}={name}" for al, name in seated),
+            "Rules": rules,
+        }
+        sess = SessionRec(tags)
+        gen = random_session(rng, parse_rules(rules), rng.randint(55, 95), first_dealer=rng.randrange(5),
+                             misdeal_rate=0.01, score_sheet_rate=sheet_rate)
+        recs.extend(to_record(h, sess, [al for al, _ in seated]) for h in gen)
+    return write(ShnFile(recs))
+
+
+def write_demo(path: str | Path, seed: int = 2026) -> int:
+    """Write :func:`demo_season` to ``path``; returns the number of bytes."""
+    text = demo_season(seed)
+    Path(path).write_text(text, encoding="utf-8")
+    return len(text.encode("utf-8"))
