@@ -22,6 +22,7 @@ and goes on; strict reading raises the first error as a
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -101,11 +102,7 @@ class HandCheck:
 
     def engine_error(self, exc: IllegalAction, pos: Pos | None, trick: int | None = None) -> _Reject:
         d = exc.diagnostic
-        msg = d.message
-        for i, a in enumerate(self.aliases):  # speak in seat aliases, not numbers
-            msg = msg.replace(f"seat {i}'s", f"{a}'s").replace(f"seat {i} ", f"{a} ").replace(f"seat {i})", f"{a})")
-            if msg.endswith(f"seat {i}"):
-                msg = msg[: -len(f"seat {i}")] + a
+        msg = _alias_text(d.message, self.aliases)  # speak in seat aliases, not numbers
         found, expected = d.found, d.expected
         if d.code in ("E-WRONG-TURN", "E-PICK-ORDER"):
             found, expected = (self._alias(found), self._alias(expected))
@@ -612,7 +609,7 @@ def _agreed_score(chk: HandCheck, settle: Settlement, score=None) -> Settlement:
                                      f"{chk.aliases[i]} {units[i]:+d}, the rules give {settle.units[i]:+d}", v.pos,
                                      severity="warning", found=units[i], expected=settle.units[i]))
         return Settlement(tuple(units), settle.outcome, settle.tier, settle.multiplier, settle.per_defender,
-                          settle.factors, settle.shares, settle.text + " [score agreed at the table]")
+                          settle.factors, settle.shares, settle.summary + ", score agreed at the table")
     raise chk.reject("E-SCORE", f"{chk.aliases[i]} {units[i]:+d} is written but the rules give "
                      f"{settle.units[i]:+d} ({settle.text.split(';')[0]})", v.pos, found=f"{units[i]:+d}",
                      expected=f"{settle.units[i]:+d}")
@@ -829,7 +826,19 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         if rec.call is not None and rec.call.card is not None:
             called_suit = "CSHD"[rec.call.card.suit]
     prov = dict(chk.prov)
-    prov.setdefault("picker", "asserted" if picker is not None else "derived")
+    if picker is not None:
+        prov["picker"] = "asserted"
+    else:  # a leaster, doubler or misdeal has no picker side
+        for k in ("picker_points", "picker_tricks", "partner", "outcome"):
+            prov.pop(k, None)
+        if leaster_winner is not None and pts is not None:
+            prov["picker_points"] = chk.prov.get("picker_points", "derived")  # the winner's points
+    if pts is None:
+        prov.pop("picker_points", None)
+    if tricks is None:
+        prov.pop("picker_tricks", None)
+    if partner is None:
+        prov.pop("partner", None)
     return HandOutcome(
         session=rec.session_id,
         group=tags.get("Event"),
@@ -866,10 +875,12 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
     )
 
 
+_SEAT_RE = re.compile(r"\bseat (\d+)\b")
+
+
 def _alias_text(text: str, aliases: list[str]) -> str:
-    for i, al in enumerate(aliases):
-        text = text.replace(f"seat {i} ", f"{al} ")
-    return text
+    """Engine text speaks of ``seat 3``; people read the alias."""
+    return _SEAT_RE.sub(lambda m: aliases[int(m.group(1))] if int(m.group(1)) < len(aliases) else m.group(0), text)
 
 
 def _cardlog(chk: HandCheck, plays: list[PlayRow]) -> CardLog:

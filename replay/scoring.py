@@ -88,7 +88,8 @@ class Settlement:
             return self.summary
         head = " × ".join(f"{n} {v}" for n, v in self.factors)
         per = f"{head} = {self.per_defender}" if head else str(self.per_defender)
-        return f"{per} per defender; {self.summary}: " + ", ".join(f"seat {i} {u:+d}" for i, u in enumerate(self.units))
+        each = "from each other seat" if self.outcome == "leaster" else "per defender"
+        return f"{per} {each}; {self.summary}: " + ", ".join(f"seat {i} {u:+d}" for i, u in enumerate(self.units))
 
 
 def picked_result(profile: RuleProfile, side_points: int, side_tricks: int, n_tricks: int) -> str:
@@ -224,7 +225,7 @@ def settle_leaster(
     shares = tuple((players - 1) if s == winner else -1 for s in range(players))
     units = tuple(x * per for x in shares)
     return Settlement(units, "leaster", tier if tier == 3 else None, mult, per, tuple(factors), shares,
-                      f"leaster won by seat {winner}, paid by each other seat")
+                      f"leaster won by seat {winner}")
 
 
 def settle_void(players: int, outcome: str) -> Settlement:
