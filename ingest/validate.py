@@ -32,12 +32,14 @@ from replay.errors import Diagnostic, IllegalAction, ProfileError, ShedError
 from replay.profile import RuleProfile, parse_rules
 from replay.scoring import (OUTCOME_TIER, Settlement, picked_result, settle_leaster, settle_picked, settle_void,
                             ZeroSumError)
+from replay.replay import Frame, snapshot
 from replay.state import CallType, GameState, Phase
 
 from .model import CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, content_hash
 from .shn.record import HandRecord, Pos, SessionRec, ShnFile
 
-__all__ = ["validate_text", "validate_file", "validate_records", "HandCheck", "SessionState", "build_state"]
+__all__ = ["validate_text", "validate_file", "validate_records", "replay_text", "HandReplay", "HandCheck",
+           "SessionState", "build_state"]
 
 
 class _Reject(Exception):
@@ -83,6 +85,7 @@ class HandCheck:
     aliases: list[str] = field(default_factory=list)
     prov: dict[str, str] = field(default_factory=dict)
     warnings: list[Diagnostic] = field(default_factory=list)
+    frames: list | None = None  # when a list, collect replay frames (replay_text)
 
     def diag(self, code: str, message: str, pos: Pos | None, *, found=None, expected=None, trick=None,
              severity="error") -> Diagnostic:
@@ -377,6 +380,9 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 g.start_play()
             except IllegalAction as exc:
                 raise chk.engine_error(exc, rec.call.pos if rec.call else rec.pick.pos) from None
+        frames = chk.frames
+        if frames is not None:
+            frames.append(snapshot(g, 0, None))
         # ---- tricks
         expected_no = 1
         stopped = None
@@ -406,6 +412,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                     g.play(s, pl.card, pl.renege)
                 except IllegalAction as exc:
                     raise chk.engine_error(exc, pl.pos, t.number) from None
+                if frames is not None:
+                    frames.append(snapshot(g, len(frames), (s, pl.card)))
                 trick_rows.append(PlayRow(t.number, i, chk.aliases[s], str(pl.card), pl.renege))
             if stopped:
                 break
@@ -414,6 +422,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         if rec.claim is not None and stopped is None:
             cs = chk.seat(rec.claim.value, rec.claim.pos)
             _apply(chk, g, Claim(cs), rec.claim.pos)
+            if frames is not None:
+                frames.append(snapshot(g, len(frames) - 1, None))
     except IllegalAction as exc:  # setup actions without a better position
         raise chk.engine_error(exc, rec.pos) from None
     for seat, trick in g.reneges:
@@ -962,3 +972,52 @@ def validate_file(path: str | Path, strict: bool = False) -> FileResult:
 
     shn = read_file(str(path))
     return validate_records(shn, str(path), strict)
+
+
+@dataclass(slots=True)
+class HandReplay:
+    """One hand replayed for a viewer: its frames (:class:`replay.replay.Frame`,
+    one before the first card and one after every card; empty for a hand with
+    no card log), the seat aliases and names in clockwise order, the outcome,
+    and the errors (empty when the hand is legal)."""
+
+    frames: list[Frame]
+    seats: list[tuple[str, str]]
+    outcome: HandOutcome | None
+    errors: list[Diagnostic]
+    record: HandRecord | None
+
+
+def replay_text(text: str, hand: int | None = None, path: str | None = None) -> HandReplay:
+    """Replay one hand of an SHN text (a whole file, or a stored session
+    header plus one hand's source; ``%SHN 1.0`` is added when missing).
+    ``hand`` picks the hand number (default: the first hand).  Session state
+    such as doubler stakes comes from the hands before it in ``text``."""
+    from .shn.reader import read
+
+    if not text.lstrip().startswith("%SHN"):
+        text = "%SHN 1.0\n" + text
+    shn = read(text, path)
+    sessions: dict[int, SessionState] = {}
+    for rec in shn.hands:
+        sess = sessions.setdefault(id(rec.session), SessionState())
+        target = hand is None or rec.number == hand
+        chk = HandCheck(rec, path, frames=[] if target else None)
+        if rec.errors:
+            if target:
+                return HandReplay([], rec.seats, None, list(rec.errors), rec)
+            continue
+        try:
+            outcome, _, _ = _check_hand(chk, sess)
+        except _Reject as r:
+            if target:
+                return HandReplay(chk.frames or [], rec.seats, None, [r.diag], rec)
+            continue
+        if outcome.outcome == "doubler":
+            sess.thrown_in()
+        elif outcome.outcome != "misdeal":
+            sess.played(chk.profile)
+        if target:
+            return HandReplay(chk.frames or [], rec.seats, outcome, [], rec)
+    errs = list(shn.errors) or [Diagnostic("E-NO-HAND", f"no hand {hand} in the text", file=path, line=1, col=1)]
+    return HandReplay([], [], None, errs, None)
