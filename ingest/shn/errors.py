@@ -1,0 +1,49 @@
+"""Errors of the SHN reader: the syntax error class and its stable codes.
+
+:class:`ShnSyntaxError` is what :func:`ingest.shn.reader.read` raises in
+strict mode (and what it records, as a :class:`~replay.errors.Diagnostic`, in
+lenient mode).  Every code below is documented, with an example, in
+docs/notation.md §11 ("Syntax errors").  Rule errors found by replaying a
+record through the engine belong to the validator and are listed in
+docs/notation.md §12.
+"""
+
+from __future__ import annotations
+
+from replay.errors import Diagnostic, ShedError
+
+__all__ = ["ShnSyntaxError", "SYNTAX_CODES"]
+
+
+class ShnSyntaxError(ShedError):
+    """The text breaks the grammar of SHN 1.0 (docs/notation.md).
+
+    ``diagnostic`` carries the code (one of :data:`SYNTAX_CODES`), a message
+    quoting what was found and saying what was expected, the file, the 1-based
+    line and column, and the hand number (None outside a hand).
+    """
+
+    def __init__(self, diagnostic: Diagnostic):
+        super().__init__(diagnostic)
+
+
+#: Every code the reader can produce, with a one-line meaning
+#: (docs/notation.md §11 gives each with an example).
+SYNTAX_CODES: dict[str, str] = {
+    "E-ENCODING": "bytes that are not UTF-8 (or a lone surrogate in the text)",
+    "E-HEADER": "line 1 is not '%SHN 1.0'",
+    "E-TAG": "a malformed tag: not [Name \"value\"], or an escape other than \\\" and \\\\",
+    "E-SEATS": "a malformed Seats tag value: no seat, a duplicate alias, or an alias that is a keyword or looks like a card",
+    "E-SEAT": "a seat that is not one of the seats in force, or a token that cannot be a seat",
+    "E-CARD": "a token that is not a card where a card is expected, or a mark that only a played card may carry",
+    "E-NUMBER": "a token that is not the number expected, or a number out of range",
+    "E-STATEMENT": "a token that starts no statement",
+    "E-ARGUMENT": "a word argument that is not one of the words allowed (blitz colour)",
+    "E-TRICK": "a malformed trick head: the leader must be followed by ':'",
+    "E-DUPLICATE": "a statement, tag, deal seat, trick number or score seat written twice",
+    "E-HAND-ORDER": "a hand number not greater than the previous hand's in the session",
+    "E-UNTERMINATED": "an annotation or tag not closed on the line where it starts",
+    "E-NOTE": "an annotation with nothing to attach to, or a second annotation on the same thing",
+    "E-OUTSIDE": "a hand statement written before the first hand",
+    "E-SESSION": "this hand's session tags (or the file header) have a syntax error",
+}

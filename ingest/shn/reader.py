@@ -1,0 +1,1293 @@
+"""Read SHN 1.0 text into records.
+
+Public API::
+
+    read(text: str, path: str | None = None, strict: bool = False) -> ShnFile
+    read_file(path: str | os.PathLike, strict: bool = False) -> ShnFile
+
+The grammar is docs/notation.md §2-§8 (the project's specification of the
+design brief's normative core, notation.md §3).  The result is the data model
+of :mod:`ingest.shn.record`: one :class:`HandRecord` per ``hand`` keyword,
+holding only what was written, each fact with its 1-based line and column.
+
+Errors (docs/notation.md §11):
+
+* **lenient** (default) — a syntax error inside a hand is appended to that
+  hand's ``errors`` and the reader skips to the next ``hand`` keyword or
+  ``[Session]`` tag (the hand is still returned, with what was read before
+  the error).  An error outside any hand goes to ``ShnFile.errors`` and the
+  reader skips the rest of that line; every hand of a session whose tags (or
+  the file header) had an error also gets an ``E-SESSION`` error.  Nothing is
+  raised, whatever the input.
+* **strict** — the first error raises :class:`~ingest.shn.errors.ShnSyntaxError`
+  (a :class:`~replay.errors.ShedError`).
+
+The reader checks syntax only: whether a deal holds six cards, a trick five,
+or whether the score sums to zero is the validator's business (it replays the
+record through the engine, rules.md B-17..B-35).
+
+Speed: one ``str.split`` per line, dict look-ups for keywords, cards and
+numbers, no per-character loop; a regular expression runs only on lines that
+hold a tag or an annotation.  ``benchmarks/bench_reader.py`` measures it.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import re
+from itertools import product
+
+from replay.cards import Card
+from replay.errors import Diagnostic
+
+from .errors import ShnSyntaxError
+from .record import (
+    CallRec,
+    CardsRec,
+    HandRecord,
+    MarkRec,
+    PlayRec,
+    Pos,
+    ScoreRec,
+    SessionRec,
+    ShnFile,
+    TrickRec,
+    Value,
+)
+
+__all__ = [
+    "read",
+    "read_file",
+    "KEYWORDS",
+    "RESERVED",
+    "CARD_SPELLINGS",
+    "SUFFIXES",
+    "is_alias",
+    "parse_seats",
+    "TAG_NAME",
+]
+
+# ---------------------------------------------------------------------------
+# Lexicon (docs/notation.md §2, §5, §6)
+
+#: Statement keywords (docs/notation.md §6); trick heads ``t1``, ``t2`` ... are
+#: keywords too.
+KEYWORDS = frozenset(
+    "hand dealer deal blind pick leaster doubler stake crack recrack blitz bury call alone "
+    "partner claim pts tricks score misdeal win lose win-s lose-s win-z lose-z".split()
+)
+#: Words that are not statements but may never be seat aliases either.
+RESERVED = KEYWORDS | {"under", "black", "red"}
+
+#: Move suffixes on a played card (notation.md §3, "Cards").
+SUFFIXES = ("!", "?", "!!", "??", "!?", "?!")
+
+#: A tag name: letters, digits and ``_``, not starting with a digit.
+TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+_RANK_SPELL = {"A": 0, "T": 1, "10": 1, "K": 2, "Q": 3, "J": 4, "9": 5, "8": 6, "7": 7}
+_SUIT_SPELL = {"C": 0, "♣": 0, "S": 1, "♠": 1, "H": 2, "♥": 2, "♡": 2, "D": 3, "♦": 3, "♢": 3}
+
+
+def _case_variants(word: str) -> set[str]:
+    return {"".join(p) for p in product(*[(ch.lower(), ch.upper()) if ch.lower() != ch.upper() else (ch,) for ch in word])}
+
+
+#: Every accepted spelling of a card (any case, ``10`` for ``T``, suit symbols)
+#: mapped to the card; ``??`` maps to None (an unknown card).
+CARD_SPELLINGS: dict[str, Card | None] = {"??": None}
+for _r, _ri in _RANK_SPELL.items():
+    for _s, _si in _SUIT_SPELL.items():
+        for _v in _case_variants(_r + _s):
+            CARD_SPELLINGS[_v] = Card(_si * 8 + _ri)
+
+_PLAYED = re.compile(r"(\^R)?(\?\?|(?:10|[AaKkQqJjTt987])[CcSsHhDd♣♠♥♦♡♢])(!!|\?\?|!\?|\?!|!|\?)?")
+_ALIAS = re.compile(r"[^\W\d]\w*")
+_TRICK_WORD = re.compile(r"[tT][0-9]+")
+_UINT_RE = re.compile(r"0|[1-9][0-9]*")
+_SINT_RE = re.compile(r"[+\-\u2212]?(?:0|[1-9][0-9]*)")
+_HEADER = re.compile(r"%SHN[ \t]+(\S+)[ \t\r]*(?:;.*)?")
+_TAG = re.compile(r'\[[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\]|\\.)*)"[ \t]*\]')
+_TAG_OPEN_QUOTE = re.compile(r'\[[^"]*"(?:[^"\\]|\\.)*')
+_BAD_ESCAPE = re.compile(r'\\[^"\\]')
+_UNESCAPE = re.compile(r"\\(.)")
+_SESSION_TAG = re.compile(r"\[[ \t]*Session[ \t]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+#: The tokenizer for lines holding a tag ``[`` (other lines are split with
+#: ``str.split``).  Whitespace is what ``str.isspace`` says (LF never reaches
+#: it); a word ends at whitespace or at ``{ [ ;``.
+_SLOW_TOKEN = re.compile(r'\{[^}]*\}?|\[(?:[^\]"]|"(?:[^"\\]|\\.)*"?)*\]?|;.*|[^\s{\[;]+')
+
+_UINT = {str(k): k for k in range(0, 1001)}
+_SINT: dict[str, int] = {}
+for _k in range(0, 501):
+    _SINT[str(_k)] = _k
+    _SINT["+" + str(_k)] = _k
+    _SINT["-" + str(_k)] = -_k
+    _SINT["\u2212" + str(_k)] = -_k
+
+_MISS = object()
+
+
+def is_alias(word: str) -> bool:
+    """True when ``word`` may be a seat alias (docs/notation.md §5): a letter
+    or ``_`` then letters, digits or ``_``; not a keyword or reserved word,
+    not a trick head ``tK``, in any case; and not a card spelling (notation.md
+    §3, "Seats": an alias is never a keyword and never looks like a card)."""
+    if _ALIAS.fullmatch(word) is None:
+        return False
+    low = word.lower()
+    if low in RESERVED or _TRICK_WORD.fullmatch(word) is not None:
+        return False
+    return word not in CARD_SPELLINGS
+
+
+def parse_seats(value: str) -> list[tuple[str, str]]:
+    """The ``(alias, name)`` pairs of a ``Seats`` tag value, clockwise.
+
+    ``"Al=Allen Braun; Bea=Bea Schmidt"`` gives ``[("Al", "Allen Braun"),
+    ("Bea", "Bea Schmidt")]``; a part without ``=`` is an alias whose name is
+    the alias; empty parts are ignored.  Raises ``ValueError`` with the reason
+    for no seat, a bad alias, or a duplicate alias (docs/notation.md §5).
+    """
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for part in value.split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        alias, _, name = part.partition("=")
+        alias = alias.strip()
+        name = name.strip() or alias
+        if not is_alias(alias):
+            raise ValueError(f"the alias {alias!r} is not a seat alias (a letter then letters or digits; "
+                             "never a keyword, a trick head or a card)")
+        if alias in seen:
+            raise ValueError(f"the alias {alias!r} is listed twice")
+        seen.add(alias)
+        out.append((alias, name))
+    if not out:
+        raise ValueError("no seat is listed")
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Tokens (docs/notation.md §2)
+#
+# A line is split into tokens: words (separated by whitespace; a word also
+# ends at ``{``, ``[`` and ``;``), annotations ``{...}``, tags ``[...]``; a
+# ``;`` outside an annotation or tag drops the rest of the line.  Token
+# columns are not computed here: a statement finds each token it stores with
+# ``str.find`` from the end of the previous one (only whitespace lies between),
+# and an error finds its column by walking the tokens from the line start.
+
+
+def _tokens(line: str) -> list[str]:
+    """The tokens of one line (comments dropped)."""
+    if "{" not in line:
+        if "[" not in line:
+            j = line.find(";")
+            return (line if j < 0 else line[:j]).split()
+        return _tokens_re(line)
+    if "[" in line:
+        return _tokens_re(line)
+    toks: list[str] = []
+    p = 0
+    while True:
+        b = line.find("{", p)
+        seg = line[p:] if b < 0 else line[p:b]
+        j = seg.find(";")
+        if j >= 0:
+            toks += seg[:j].split()
+            return toks
+        toks += seg.split()
+        if b < 0:
+            return toks
+        e = line.find("}", b)
+        if e < 0:
+            toks.append(line[b:])
+            return toks
+        toks.append(line[b:e + 1])
+        p = e + 1
+
+
+def _tokens_re(line: str) -> list[str]:
+    toks = _SLOW_TOKEN.findall(line)
+    if toks and toks[-1][0] == ";":
+        toks.pop()
+    return toks
+
+
+# ---------------------------------------------------------------------------
+# The reader
+
+
+class _TagNote:
+    """A note target that writes into a ``tag_notes`` dict."""
+
+    __slots__ = ("d", "k")
+
+    def __init__(self, d: dict, k: str):
+        self.d = d
+        self.k = k
+
+    @property
+    def note(self):
+        return self.d.get(self.k)
+
+    @note.setter
+    def note(self, text):
+        self.d[self.k] = text
+
+
+_SKIP_NONE, _SKIP_HAND, _SKIP_LINE = 0, 1, 2
+
+
+def _quote(tok: str) -> str:
+    if len(tok) > 40:
+        tok = tok[:37] + "..."
+    return repr(tok)
+
+
+def _note_text(tok: str) -> str:
+    return tok[1:-1].strip()
+
+
+class _Reader:
+    __slots__ = (
+        "text", "path", "strict", "lines", "ln", "off", "line", "p", "toks", "enc_cut",
+        "hands", "errors", "sess", "sess_has_hands", "sess_errs", "sess_seats", "sess_order",
+        "last_num", "hand", "hand_off", "hand_failed", "seen", "pending", "override",
+        "seatset", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
+        "prev_deal", "prev_trick",
+    )
+
+    def __init__(self, text: str, path: str | None, strict: bool):
+        self.text = text
+        self.path = path
+        self.strict = strict
+        self.lines: list[str] = []
+        self.hands: list[HandRecord] = []
+        self.errors: list[Diagnostic] = []
+        self.sess = SessionRec({})
+        self.sess_has_hands = False
+        self.sess_errs: list[Diagnostic] = []
+        self.sess_seats: frozenset | None = None
+        self.sess_order: dict[str, int] | None = None
+        self.last_num: int | None = None
+        self.hand: HandRecord | None = None
+        self.hand_off = 0
+        self.hand_failed = False
+        self.seen: set = set()
+        self.pending: list = []
+        self.override = False
+        self.shape_ok: set[str] = set()
+        self.seatset = self.shape_ok
+        self.seats_known = False
+        self.last = None
+        self.skipping = _SKIP_NONE
+        self.ln = 0
+        self.off = 0
+        self.line = ""
+        self.p = 0
+        self.toks: list[str] = []
+        self.enc_cut = 0
+        self.deal_unsorted = False
+        self.trick_unsorted = False
+        self.prev_deal = -1
+        self.prev_trick = 0
+
+    # -- positions -----------------------------------------------------------
+
+    def _col(self, toks: list[str], k: int) -> int:
+        """1-based column of ``toks[k]`` on the current line; for ``k ==
+        len(toks)`` the column just after the last token ("end of line")."""
+        if k >= len(toks) and self.enc_cut:
+            return self.enc_cut
+        line = self.line
+        p = 0
+        for t in toks[:k]:
+            p = line.find(t, p) + len(t)
+        if k >= len(toks):
+            return p + 1
+        return line.find(toks[k], p) + 1
+
+    # -- diagnostics -------------------------------------------------------
+
+    def _err(self, code: str, message: str, col: int, found: str | None = None,
+             expected: str | None = None, trick: int | None = None, line: int | None = None) -> ShnSyntaxError:
+        hand = self.hand
+        return ShnSyntaxError(Diagnostic(
+            code, message, "error", self.path, self.ln if line is None else line, max(col, 1),
+            (hand.number or None) if hand is not None else None, trick, found, expected))
+
+    def _err_at(self, code: str, message: str, toks: list[str], k: int, found: str | None = None,
+                expected: str | None = None, trick: int | None = None) -> ShnSyntaxError:
+        return self._err(code, message, self._col(toks, k), found, expected, trick)
+
+    def _fail(self, exc: ShnSyntaxError) -> None:
+        """Record (lenient) or raise (strict) an error; set the skip mode."""
+        d = exc.diagnostic
+        if self.enc_cut and d.line == self.ln and d.col >= self.enc_cut:
+            d = self._encoding_diag()
+        if self.hand is not None and self.pending:
+            d = self._pending_diag()
+        if self.strict:
+            raise ShnSyntaxError(d)
+        if self.hand is not None:
+            self.hand.errors.append(d)
+            self.hand_failed = True
+            self.skipping = _SKIP_HAND
+        else:
+            self.errors.append(d)
+            self.sess_errs.append(d)
+            self.skipping = _SKIP_LINE
+
+    def _pending_diag(self) -> Diagnostic:
+        s, line, col = self.pending[0]
+        self.pending = []
+        return self._seat_err(s, col, line).diagnostic
+
+    def _encoding_diag(self) -> Diagnostic:
+        line = self.lines[self.ln - 1]
+        m = _SURROGATE.search(line)
+        o = ord(m.group())
+        if 0xDC80 <= o <= 0xDCFF:
+            found = f"the byte 0x{o - 0xDC00:02X}, which is not valid UTF-8"
+        else:
+            found = f"a lone surrogate U+{o:04X}, which cannot be encoded as UTF-8"
+        hand = self.hand
+        return Diagnostic("E-ENCODING", f"found {found}; expected UTF-8 text", "error", self.path, self.ln,
+                          m.start() + 1, (hand.number or None) if hand is not None else None, None, found,
+                          "UTF-8 text")
+
+    # -- driver ------------------------------------------------------------
+
+    def run(self) -> ShnFile:
+        text = self.text
+        lines = text.split("\n")
+        self.lines = lines
+        has_surrogate = _SURROGATE.search(text) is not None
+        dispatch = _DISPATCH
+        off = 0
+        ln = 0
+        for line in lines:
+            ln += 1
+            self.ln = ln
+            self.off = off
+            off += len(line) + 1
+            if self.skipping == _SKIP_LINE:
+                self.skipping = _SKIP_NONE
+            if ln == 1 and self._header(line, has_surrogate):
+                continue
+            if has_surrogate and _SURROGATE.search(line) is not None:
+                self._bad_line(line)
+                continue
+            if "{" in line or "[" in line:
+                toks = _tokens(line)
+            else:
+                j = line.find(";")
+                toks = (line if j < 0 else line[:j]).split()
+            if not toks:
+                continue
+            self.line = line
+            self.toks = toks
+            self.p = 0
+            n = len(toks)
+            i = 0
+            while i < n:
+                if self.skipping:
+                    i = self._skip(toks, i, n)
+                    if i >= n:
+                        break
+                    self.skipping = _SKIP_NONE
+                try:
+                    while i < n:
+                        t = toks[i]
+                        h = dispatch.get(t)
+                        if h is not None:
+                            if self.hand is None and t != "hand":
+                                raise self._err_at("E-OUTSIDE", f"found the statement {_quote(t)} before the first "
+                                                   "hand; expected 'hand N' first (only tags may come before it)",
+                                                   toks, i, t, "hand N")
+                            i = h(self, toks, i, n)
+                        else:
+                            i = self._other(toks, i)
+                except ShnSyntaxError as exc:
+                    self._fail(exc)
+                    i += 1
+                    self.p = self._col(toks, i) - 1 if i < n else len(line)
+        self.ln = len(lines)
+        self._end_hand(len(text))
+        return ShnFile(self.hands, self.errors, "1.0", self.path)
+
+    def _other(self, toks: list[str], i: int) -> int:
+        t = toks[i]
+        c0 = t[0]
+        if c0 == "{":
+            return self._note(toks, i)
+        if c0 == "[":
+            return self._tag(toks, i)
+        raise self._statement_err(toks, i)
+
+    def _process(self, toks: list[str], i: int) -> None:
+        """The statement loop of :meth:`run`, for the rare lines read apart."""
+        n = len(toks)
+        self.toks = toks
+        self.p = 0
+        while i < n:
+            if self.skipping:
+                i = self._skip(toks, i, n)
+                if i >= n:
+                    return
+                self.skipping = _SKIP_NONE
+            try:
+                while i < n:
+                    t = toks[i]
+                    h = _DISPATCH.get(t)
+                    if h is not None:
+                        if self.hand is None and t != "hand":
+                            raise self._err_at("E-OUTSIDE", f"found the statement {_quote(t)} before the first hand; "
+                                               "expected 'hand N' first (only tags may come before it)",
+                                               toks, i, t, "hand N")
+                        i = h(self, toks, i, n)
+                    else:
+                        i = self._other(toks, i)
+            except ShnSyntaxError as exc:
+                self._fail(exc)
+                i += 1
+                self.p = self._col(toks, i) - 1 if i < n else len(self.line)
+
+    def _header(self, line: str, has_surrogate: bool) -> bool:
+        """Check line 1; True when the line is consumed."""
+        self.line = line
+        if has_surrogate and _SURROGATE.search(line) is not None:
+            self._fail(ShnSyntaxError(self._encoding_diag()))
+            self.skipping = _SKIP_NONE
+            return True
+        m = _HEADER.fullmatch(line)
+        if m is not None:
+            if m.group(1) != "1.0":
+                self._fail(self._err("E-HEADER", f"found {_quote('%SHN ' + m.group(1))} on line 1; expected "
+                                     "'%SHN 1.0' (this reader reads SHN version 1.0)", 1, m.group(1), "%SHN 1.0"))
+            self.skipping = _SKIP_NONE
+            return True
+        shown = line.rstrip("\r")
+        found = _quote(shown) if shown.strip() else "an empty line"
+        self._fail(self._err("E-HEADER", f"found {found} on line 1; expected '%SHN 1.0'", 1, shown, "%SHN 1.0"))
+        self.skipping = _SKIP_NONE
+        return line.startswith("%")
+
+    def _bad_line(self, line: str) -> None:
+        """A line holding bytes that are not UTF-8: read the tokens before
+        the first bad one, then report E-ENCODING there."""
+        bad = _SURROGATE.search(line).start()
+        toks = []
+        cut = bad + 1
+        for m in _SLOW_TOKEN.finditer(line):
+            if m.end() > bad:
+                cut = min(cut, m.start() + 1)
+                break
+            t = m.group()
+            if t[0] == ";":
+                break
+            toks.append(t)
+        self.line = line
+        self.enc_cut = cut
+        before = self._error_count()
+        if toks:
+            self._process(toks, 0)
+        if self._error_count() == before and self.skipping != _SKIP_HAND:
+            self._fail(ShnSyntaxError(self._encoding_diag()))
+        self.enc_cut = 0
+
+    def _error_count(self) -> int:
+        return len(self.errors) + sum(len(h.errors) for h in self.hands[-2:])
+
+    def _skip(self, toks: list[str], i: int, n: int) -> int:
+        line_mode = self.skipping == _SKIP_LINE
+        while i < n:
+            t = toks[i]
+            if t == "hand":
+                break
+            if t[0] == "[" and (line_mode or _SESSION_TAG.match(t) is not None):
+                break
+            i += 1
+        if i < n:
+            self.p = self._col(toks, i) - 1
+        return i
+
+    def _statement_err(self, toks: list[str], i: int) -> ShnSyntaxError:
+        t = toks[i]
+        if t in CARD_SPELLINGS or _PLAYED.fullmatch(t):
+            what = f"found the card {_quote(t)} where a statement was expected"
+        elif t.lower() in KEYWORDS or _TRICK_WORD.fullmatch(t):
+            what = f"found {_quote(t)} where a statement was expected (keywords are written in lower case, tricks t1 to t99)"
+        elif t[0] == "}":
+            what = f"found {_quote(t)}: a '}}' without an opening '{{'"
+        else:
+            what = f"found {_quote(t)} where a statement was expected"
+        return self._err_at("E-STATEMENT", what + "; expected a statement keyword such as hand, deal, pick, t1, score",
+                            toks, i, t, "a statement keyword")
+
+    # -- hands, tags, notes ------------------------------------------------
+
+    def _end_hand(self, end: int) -> None:
+        h = self.hand
+        if h is None:
+            return
+        if self.pending and not self.hand_failed:
+            d = self._pending_diag()
+            if self.strict:
+                raise ShnSyntaxError(d)
+            h.errors.append(d)
+        if self.override:
+            order = self._order()
+            idx = [order.get(d.seat, len(order)) for d in h.deals]
+            self.deal_unsorted = idx != sorted(idx)
+        if self.deal_unsorted and self.seats_known:
+            order = self._order()
+            if all(d.seat in order for d in h.deals):
+                h.deals.sort(key=lambda d: order[d.seat])
+        if self.trick_unsorted:
+            h.tricks.sort(key=lambda t: t.number)
+        h.source = self.text[self.hand_off:end]
+        self.hand = None
+        self.last = None
+
+    def _order(self) -> dict[str, int]:
+        h = self.hand
+        if self.override and h is not None:
+            return {a: k for k, (a, _) in enumerate(parse_seats(h.tags["Seats"]))}
+        return self.sess_order or {}
+
+    def _start_session(self) -> None:
+        self.sess = SessionRec({})
+        self.sess_has_hands = False
+        self.sess_errs = []
+        self.sess_seats = None
+        self.sess_order = None
+        self.last_num = None
+        self.override = False
+        self._set_seats(None)
+
+    def _set_seats(self, aliases) -> None:
+        if aliases is None:
+            self.seatset = self.shape_ok
+            self.seats_known = False
+        else:
+            self.seatset = aliases
+            self.seats_known = True
+
+    def _unterminated(self, toks: list[str], k: int, trick: int | None = None) -> ShnSyntaxError:
+        t = toks[k]
+        return self._err_at("E-UNTERMINATED", f"found the annotation {_quote(t)} without its closing '}}' on this "
+                            "line; expected '}' (an annotation ends on the line where it starts)",
+                            toks, k, t, "}", trick)
+
+    def _note(self, toks: list[str], i: int) -> int:
+        t = toks[i]
+        if len(t) < 2 or t[-1] != "}":
+            raise self._unterminated(toks, i)
+        target = self.last
+        if target is None:
+            raise self._err_at("E-NOTE", f"found the annotation {_quote(t)} with nothing to attach to; expected it "
+                               "right after a statement, a played card, a score entry or a tag (one annotation "
+                               "each)", toks, i, t, "an annotation after a statement")
+        target.note = _note_text(t)
+        self.last = None
+        self.p = self.line.find(t, self.p) + len(t)
+        return i + 1
+
+    def _tag(self, toks: list[str], i: int) -> int:
+        t = toks[i]
+        col = self.line.find(t, self.p) + 1
+        m = _TAG.fullmatch(t)
+        if m is None:
+            if t[-1] != "]" or _TAG_OPEN_QUOTE.fullmatch(t):
+                raise self._err("E-UNTERMINATED", f"found the tag {_quote(t)} without its closing quote and ']' on "
+                                "this line; expected [Name \"value\"] on one line", col, t, '[Name "value"]')
+            raise self._err("E-TAG", f"found {_quote(t)}; expected a tag [Name \"value\"] (a name of letters, digits "
+                            "and _ not starting with a digit, a space, a value in double quotes)", col, t,
+                            '[Name "value"]')
+        name, raw = m.group(1), m.group(2)
+        if "\\" in raw:
+            b = _BAD_ESCAPE.search(raw)
+            if b is not None:
+                raise self._err("E-TAG", f"found the escape {_quote(b.group())} in the value of tag {name}; expected "
+                                "only \\\" (a quote) or \\\\ (a backslash)", col + m.start(2) + b.start(),
+                                b.group(), '\\" or \\\\')
+            value = _UNESCAPE.sub(r"\1", raw)
+        else:
+            value = raw
+        if name == "Session" and (self.hand is not None or self.sess_has_hands):
+            self._end_hand(self.off + col - 1)
+            self._start_session()
+        hand = self.hand
+        target = self.sess if hand is None else hand
+        if name in target.tags:
+            where = "this hand" if hand is not None else "this session's tags"
+            raise self._err("E-DUPLICATE", f"found a second tag {name} in {where} (the first is at line "
+                            f"{target.tag_pos[name].line}); expected each tag once", col, name, "one tag " + name)
+        pos = Pos(self.ln, col)
+        if name == "Seats":
+            try:
+                seats = parse_seats(value)
+            except ValueError as exc:
+                raise self._err("E-SEATS", f"found the Seats value {_quote(value)}: {exc}; expected "
+                                "\"Alias=Name; Alias=Name; ...\" clockwise", col, value, "Alias=Name; ...") from None
+            aliases = frozenset(a for a, _ in seats)
+            if hand is None:
+                self.sess_seats = aliases
+                self.sess_order = {a: k for k, (a, _) in enumerate(seats)}
+                self._set_seats(aliases)
+            else:
+                target.tags[name] = value
+                target.tag_pos[name] = pos
+                self._hand_override(aliases)
+        target.tags[name] = value
+        target.tag_pos[name] = pos
+        self.last = _TagNote(target.tag_notes, name)
+        self.p = col - 1 + len(t)
+        return i + 1
+
+    def _hand_override(self, aliases: frozenset) -> None:
+        """A Seats tag inside a hand: every seat of the hand, before or after
+        the tag, must be one of its aliases."""
+        self.override = True
+        self._set_seats(aliases)
+        self.pending = []
+        bad = [(line, col, s) for s, line, col in self._hand_seats(self.hand) if s not in aliases]
+        if bad:
+            line, col, s = min(bad)
+            raise self._seat_err(s, col, line)
+
+    def _hand_seats(self, h: HandRecord):
+        """(alias, line, col) of every seat written so far in hand ``h``."""
+        for v in (h.dealer, h.pick, h.leaster, h.claim, h.partner):
+            if v is not None and v.value is not None:
+                yield v.value, v.pos.line, v.pos.col
+        for d in h.deals:
+            yield (d.seat, *self._token_after(d.pos))
+        for mk in h.marks:
+            if mk.seat is not None:
+                yield (mk.seat, *self._token_after(mk.pos))
+        for t in h.tricks:
+            yield t.leader, t.leader_pos.line, t.leader_pos.col
+        if h.score is not None:
+            for s, v in h.score.entries:
+                yield (s, *self._token_before(v.pos))
+
+    def _token_after(self, pos: Pos) -> tuple[int, int]:
+        line = self.lines[pos.line - 1]
+        k = pos.col - 1
+        n = len(line)
+        while k < n and not line[k].isspace():
+            k += 1
+        while k < n and line[k].isspace():
+            k += 1
+        return pos.line, k + 1
+
+    def _token_before(self, pos: Pos) -> tuple[int, int]:
+        line = self.lines[pos.line - 1]
+        k = pos.col - 2
+        while k >= 0 and line[k].isspace():
+            k -= 1
+        while k >= 0 and not line[k].isspace():
+            k -= 1
+        return pos.line, k + 2
+
+    # -- seats ---------------------------------------------------------------
+
+    def _listed(self) -> str:
+        order = self._order()
+        return ", ".join(sorted(self.seatset, key=lambda a: order.get(a, 0)))
+
+    def _seat_err(self, s: str, col: int, line: int | None = None, trick: int | None = None) -> ShnSyntaxError:
+        if self.seats_known and is_alias(s):
+            listed = self._listed()
+            where = "this hand's Seats tag" if self.override else "the Seats tag"
+            return self._err("E-SEAT", f"found the seat {_quote(s)}, which is not in {where}; expected one of "
+                             f"{listed}", col, s, "one of " + listed, trick, line)
+        if s == "?":
+            msg = "found '?' where the seat must be written; expected a seat alias"
+        elif s.lower() in RESERVED or _TRICK_WORD.fullmatch(s):
+            msg = f"found the keyword {_quote(s)} where a seat was expected; expected a seat alias"
+        elif s in CARD_SPELLINGS or _PLAYED.fullmatch(s):
+            msg = f"found the card {_quote(s)} where a seat was expected; expected a seat alias"
+        else:
+            msg = f"found {_quote(s)} where a seat was expected; expected a seat alias (a letter, then letters or digits)"
+        if self.seats_known:
+            msg += " from the Seats tag: " + self._listed()
+        return self._err("E-SEAT", msg, col, s, "a seat alias", trick, line)
+
+    def _seat_miss(self, toks: list[str], k: int, trick: int | None = None, s: str | None = None) -> str:
+        """The seat ``s`` written at ``toks[k]`` (``s`` defaults to the token)
+        is not in the seat set in force: accept it (no Seats tag, or a Seats
+        tag may still come in this hand) or raise E-SEAT."""
+        if s is None:
+            s = toks[k]
+        if not is_alias(s):
+            raise self._seat_err(s, self._col(toks, k), trick=trick)
+        if not self.seats_known:
+            self.shape_ok.add(s)
+            return s
+        if self.override or self.hand is None:
+            raise self._seat_err(s, self._col(toks, k), trick=trick)
+        self.pending.append((s, self.ln, self._col(toks, k)))
+        return s
+
+    def _eol(self, toks: list[str], kw: str, what: str, code: str, trick: int | None = None) -> ShnSyntaxError:
+        return self._err_at(code, f"found end of line after {_quote(kw)}; expected {what}", toks, len(toks),
+                            "end of line", what, trick)
+
+    # -- card runs -------------------------------------------------------------
+
+    def _card_err(self, toks: list[str], k: int, after: str) -> ShnSyntaxError:
+        t = toks[k]
+        if _PLAYED.fullmatch(t) is not None:
+            return self._err_at("E-CARD", f"found {_quote(t)} in {after}; expected a plain card: a ^R prefix or a "
+                                "move suffix (! ? !! ?? !? ?!) may only mark a card played in a trick",
+                                toks, k, t, "a card")
+        return self._err_at("E-CARD", f"found {_quote(t)} in {after}; expected a card: rank A K Q J T 9 8 7 (or 10), "
+                            "suit C S H D (or ♣ ♠ ♥ ♦), e.g. QC, TD, 7H, or ?? for an unknown card",
+                            toks, k, t, "a card")
+
+    def _card_run(self, toks: list[str], j: int, n: int, kw: str, p: int):
+        """Cards from ``toks[j]`` up to the next keyword, annotation or tag:
+        (cards, positions, next index); ``self.p`` is set after the last."""
+        cards: list = []
+        cpos: list = []
+        ln = self.ln
+        line = self.line
+        get = CARD_SPELLINGS.get
+        while j < n:
+            t = toks[j]
+            c = get(t, _MISS)
+            if c is _MISS:
+                if t in _DISPATCH or t[0] in "{[":
+                    break
+                raise self._card_err(toks, j, f"'{kw}'")
+            q = line.find(t, p)
+            p = q + len(t)
+            cards.append(c)
+            cpos.append(Pos(ln, q + 1))
+            j += 1
+        if not cards:
+            found = _quote(toks[j]) if j < n else "end of line"
+            raise self._err_at("E-CARD", f"found {found} after {_quote(kw)}; expected a card (e.g. QC, TD, 7H, ??)",
+                               toks, j, found, "a card")
+        self.p = p
+        return cards, cpos, j
+
+    def _dup(self, toks: list[str], i: int, first: Pos | None = None, trick: int | None = None) -> ShnSyntaxError:
+        kw = toks[i]
+        where = f" (the first is at line {first.line}, column {first.col})" if first is not None and first.line else ""
+        return self._err_at("E-DUPLICATE", f"found a second {_quote(kw)} in hand {self.hand.number}{where}; "
+                            "expected it once per hand", toks, i, kw, f"one {kw}", trick)
+
+    # -- statements ----------------------------------------------------------
+
+    def s_hand(self, toks, i, n):
+        line = self.line
+        c = line.find("hand", self.p)
+        self._end_hand(self.off + c)
+        ln = self.ln
+        p = c + 4
+        j = i + 1
+        t = toks[j] if j < n else None
+        num = _UINT.get(t) if t is not None else None
+        if num is None and t is not None and _UINT_RE.fullmatch(t):
+            num = int(t)
+        h = HandRecord(num or 0, self.sess, Pos(ln, c + 1))
+        h.line = ln
+        self.hand = h
+        self.hand_off = self.off + c
+        self.hands.append(h)
+        self.sess_has_hands = True
+        self.hand_failed = False
+        self.seen = set()
+        self.pending = []
+        self.deal_unsorted = False
+        self.trick_unsorted = False
+        self.prev_deal = -1
+        self.prev_trick = 0
+        if self.override:
+            self.override = False
+            self._set_seats(self.sess_seats)
+        self.last = h
+        if self.sess_errs:
+            e = self.sess_errs[0]
+            h.errors.append(Diagnostic(
+                "E-SESSION", f"hand {h.number}: its session has a syntax error at line {e.line}, column {e.col} "
+                f"({e.code}); expected the session's tags and the header to read without error",
+                "error", self.path, ln, c + 1, h.number or None, None, e.code, "a session without syntax errors"))
+        if num is None or num < 1:
+            found = _quote(t) if t is not None else "end of line"
+            raise self._err_at("E-NUMBER", f"found {found} after 'hand'; expected the hand number, a whole number "
+                               "from 1 without leading zeros", toks, j, found, "a hand number")
+        if self.last_num is not None and num <= self.last_num:
+            raise self._err_at("E-HAND-ORDER", f"found hand {num} after hand {self.last_num} in the same session; "
+                               f"expected a number greater than {self.last_num} (start a new session with "
+                               "[Session \"id\"] to restart the numbering)", toks, j, t, f"> {self.last_num}")
+        self.last_num = num
+        self.p = line.find(t, p) + len(t)
+        return j + 1
+
+    def s_deal(self, toks, i, n):
+        hand = self.hand
+        line = self.line
+        j = i + 1
+        if j >= n:
+            raise self._eol(toks, "deal", "the seat dealt to", "E-SEAT")
+        s = toks[j]
+        if s not in self.seatset:
+            s = self._seat_miss(toks, j)
+        if s in self.seen:
+            raise self._err_at("E-DUPLICATE", f"found a second 'deal {s}' in hand {hand.number}; expected one deal "
+                               "line per seat", toks, i, s, "one deal line per seat")
+        c = line.find("deal", self.p)
+        p = line.find(s, c + 4) + len(s)
+        cards, cpos, j = self._card_run(toks, j + 1, n, "deal " + s, p)
+        self.seen.add(s)
+        rec = CardsRec(cards, Pos(self.ln, c + 1), cpos, s)
+        if self.seats_known and not self.override:
+            k = self.sess_order.get(s, -1)
+            if k < self.prev_deal:
+                self.deal_unsorted = True
+            self.prev_deal = k
+        hand.deals.append(rec)
+        self.last = rec
+        return j
+
+    def s_blind(self, toks, i, n):
+        hand = self.hand
+        if hand.blind is not None:
+            raise self._dup(toks, i, hand.blind.pos)
+        c = self.line.find("blind", self.p)
+        cards, cpos, j = self._card_run(toks, i + 1, n, "blind", c + 5)
+        hand.blind = self.last = CardsRec(cards, Pos(self.ln, c + 1), cpos)
+        return j
+
+    def s_bury(self, toks, i, n):
+        hand = self.hand
+        if hand.bury is not None:
+            raise self._dup(toks, i, hand.bury.pos)
+        c = self.line.find("bury", self.p)
+        cards, cpos, j = self._card_run(toks, i + 1, n, "bury", c + 4)
+        hand.bury = self.last = CardsRec(cards, Pos(self.ln, c + 1), cpos)
+        return j
+
+    def s_trick(self, toks, i, n):
+        hand = self.hand
+        ln = self.ln
+        line = self.line
+        kw = toks[i]
+        num = _TRICK_NUM[kw]
+        if num in self.seen:
+            raise self._err_at("E-DUPLICATE", f"found a second trick {kw} in hand {hand.number}; expected each "
+                               "trick once", toks, i, kw, "each trick once", num)
+        j = i + 1
+        if j >= n:
+            raise self._eol(toks, kw, f"the leader and ':' (e.g. '{kw} Al: 9C TD 8C 7C TC')", "E-TRICK", num)
+        c = line.find(kw, self.p)
+        lead = toks[j]
+        lc = line.find(lead, c + len(kw))
+        p = lc + len(lead)
+        if lead[-1] == ":" and len(lead) > 1:
+            lead = lead[:-1]
+            j += 1
+        elif j + 1 < n and toks[j + 1] == ":":
+            p = line.find(":", p) + 1
+            j += 2
+        else:
+            raise self._err_at("E-TRICK", f"found {_quote(lead)} after {_quote(kw)}; expected the leader followed by "
+                               f"':' (e.g. '{kw} Al: 9C TD 8C 7C TC')", toks, j, lead, "leader:", num)
+        if lead not in self.seatset:
+            lead = self._seat_miss(toks, i + 1, num, lead)
+        self.seen.add(num)
+        plays: list = []
+        rec = TrickRec(num, lead, plays, Pos(ln, c + 1), Pos(ln, lc + 1))
+        last = rec
+        get = CARD_SPELLINGS.get
+        while j < n:
+            t = toks[j]
+            x = get(t, _MISS)
+            if x is _MISS:
+                c0 = t[0]
+                if c0 == "{":
+                    if len(t) < 2 or t[-1] != "}":
+                        raise self._unterminated(toks, j, num)
+                    if last is None:
+                        raise self._err_at("E-NOTE", f"found a second annotation {_quote(t)} on the same card; "
+                                           "expected one annotation per card", toks, j, t, "one annotation", num)
+                    last.note = _note_text(t)
+                    last = None
+                    p = line.find(t, p) + len(t)
+                    j += 1
+                    continue
+                m = _PLAYED.fullmatch(t)
+                if m is None:
+                    if t in _DISPATCH or c0 == "[":
+                        break
+                    raise self._err_at("E-CARD", f"found {_quote(t)} in trick {kw}; expected a played card: an "
+                                       "optional ^R, a card (e.g. QC, TD, 7H, ??), an optional suffix ! ? !! ?? "
+                                       "!? ?!", toks, j, t, "a played card", num)
+                q = line.find(t, p)
+                x = PlayRec(CARD_SPELLINGS[m.group(2)], Pos(ln, q + 1), m.group(1) is not None, m.group(3) or "")
+            else:
+                q = line.find(t, p)
+                x = PlayRec(x, Pos(ln, q + 1))
+            p = q + len(t)
+            plays.append(x)
+            last = x
+            j += 1
+        if not plays:
+            found = _quote(toks[j]) if j < n else "end of line"
+            raise self._err_at("E-CARD", f"found {found} after '{kw} {lead}:'; expected the cards played",
+                               toks, j, found, "a played card", num)
+        if num < self.prev_trick:
+            self.trick_unsorted = True
+        self.prev_trick = num
+        hand.tricks.append(rec)
+        self.last = last
+        self.p = p
+        return j
+
+    def s_call(self, toks, i, n):
+        hand = self.hand
+        if hand.call is not None:
+            raise self._dup(toks, i, hand.call.pos)
+        ln = self.ln
+        line = self.line
+        j = i + 1
+        if j >= n:
+            raise self._eol(toks, "call", "the called card (e.g. AS, TH, JH, ??)", "E-CARD")
+        t = toks[j]
+        x = CARD_SPELLINGS.get(t, _MISS)
+        if x is _MISS:
+            raise self._card_err(toks, j, "'call'")
+        c = line.find("call", self.p)
+        q = line.find(t, c + 4)
+        p = q + len(t)
+        rec = CallRec(x, None, False, Pos(ln, c + 1), Pos(ln, q + 1))
+        j += 1
+        if j < n and toks[j] == "under":
+            p = line.find("under", p) + 5
+            j += 1
+            if j >= n:
+                raise self._eol(toks, "under", "the unknown card (e.g. 7C, or ??)", "E-CARD")
+            u = toks[j]
+            xu = CARD_SPELLINGS.get(u, _MISS)
+            if xu is _MISS:
+                raise self._card_err(toks, j, "'under'")
+            q = line.find(u, p)
+            p = q + len(u)
+            rec.under = xu
+            rec.has_under = True
+            rec.under_pos = Pos(ln, q + 1)
+            j += 1
+        hand.call = self.last = rec
+        self.p = p
+        return j
+
+    def s_score(self, toks, i, n):
+        hand = self.hand
+        if hand.score is not None:
+            raise self._dup(toks, i, hand.score.pos)
+        ln = self.ln
+        line = self.line
+        c = line.find("score", self.p)
+        p = c + 5
+        entries: list = []
+        rec = ScoreRec(entries, Pos(ln, c + 1))
+        last = rec
+        seatset = self.seatset
+        seen: set = set()
+        j = i + 1
+        while j < n:
+            s = toks[j]
+            if s not in seatset:
+                c0 = s[0]
+                if c0 == "{":
+                    if len(s) < 2 or s[-1] != "}":
+                        raise self._unterminated(toks, j)
+                    if last is None:
+                        raise self._err_at("E-NOTE", f"found a second annotation {_quote(s)} on the same score "
+                                           "entry; expected one annotation each", toks, j, s, "one annotation")
+                    last.note = _note_text(s)
+                    last = None
+                    p = line.find(s, p) + len(s)
+                    j += 1
+                    continue
+                if s in _DISPATCH or c0 == "[":
+                    break
+                s = self._seat_miss(toks, j)
+            if s in seen:
+                raise self._err_at("E-DUPLICATE", f"found a second score entry for {s}; expected each seat once in "
+                                   "'score'", toks, j, s, "each seat once")
+            seen.add(s)
+            p = line.find(s, p) + len(s)
+            j += 1
+            if j >= n:
+                raise self._eol(toks, s, f"{s}'s units (e.g. +2, -4, 0, ?, ^+2)", "E-NUMBER")
+            vt = toks[j]
+            q = line.find(vt, p)
+            p = q + len(vt)
+            v = _SINT.get(vt)
+            if v is not None:
+                val = Value(v, Pos(ln, q + 1))
+            else:
+                val = self._score_slow(toks, j, s, q + 1)
+            entries.append((s, val))
+            last = val
+            j += 1
+        if not entries:
+            found = _quote(toks[j]) if j < n else "end of line"
+            raise self._err_at("E-SEAT", f"found {found} after 'score'; expected a seat and its units "
+                               "(e.g. 'score Al +2 Bea -4 ...')", toks, j, found, "a seat")
+        hand.score = rec
+        self.last = last
+        self.p = p
+        return j
+
+    def _score_slow(self, toks: list[str], j: int, s: str, col: int) -> Value:
+        vt = toks[j]
+        agreed = False
+        body = vt
+        if body[:1] == "^":
+            agreed = True
+            body = body[1:]
+        if body == "?" and not agreed:
+            return Value(None, Pos(self.ln, col))
+        if _SINT_RE.fullmatch(body):
+            return Value(int(body.replace("\u2212", "-")), Pos(self.ln, col), agreed)
+        raise self._err("E-NUMBER", f"found {_quote(vt)} as {s}'s units; expected a whole number with an optional "
+                        "sign (+2, -4, 0), ? when unknown, or ^ before a number for a result agreed at the table",
+                        col, vt, "units")
+
+    def _uint_slow(self, t: str, col: int, kw: str, lo: int, hi: int | None, agreed_ok: bool) -> Value:
+        agreed = False
+        body = t
+        if agreed_ok and body[:1] == "^":
+            agreed = True
+            body = body[1:]
+        if body == "?" and not agreed:
+            return Value(None, Pos(self.ln, col))
+        if _UINT_RE.fullmatch(body):
+            v = int(body)
+            if v >= lo and (hi is None or v <= hi):
+                return Value(v, Pos(self.ln, col), agreed)
+            rng = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
+            raise self._err("E-NUMBER", f"found {kw} {t}; expected a number {rng}", col, t, rng)
+        mark = ", ^ before it for a result agreed at the table" if agreed_ok else ""
+        raise self._err("E-NUMBER", f"found {_quote(t)} after {_quote(kw)}; expected a whole number without sign or "
+                        f"leading zeros, or ? when unknown{mark}", col, t, "a number")
+
+
+def _seat_statement(attr: str, kw: str, tie: bool = False):
+    what = "a seat, or ?" + (" or - (a tie)" if tie else "")
+    klen = len(kw)
+
+    def handler(self, toks, i, n):
+        hand = self.hand
+        old = getattr(hand, attr)
+        if old is not None:
+            raise self._dup(toks, i, old.pos)
+        j = i + 1
+        if j >= n:
+            raise self._eol(toks, kw, what, "E-SEAT")
+        s = toks[j]
+        if s not in self.seatset:
+            if s == "?":
+                s = None
+            elif tie and s == "-":
+                s = None
+                hand.leaster_tie = True
+            else:
+                s = self._seat_miss(toks, j)
+        line = self.line
+        t = toks[j]
+        q = line.find(t, line.find(kw, self.p) + klen)
+        self.p = q + len(t)
+        v = Value(s, Pos(self.ln, q + 1))
+        setattr(hand, attr, v)
+        self.last = v
+        return j + 1
+    handler.__name__ = "s_" + kw
+    return handler
+
+
+def _flag_statement(attr: str, kw: str):
+    klen = len(kw)
+
+    def handler(self, toks, i, n):
+        hand = self.hand
+        old = getattr(hand, attr)
+        if old is not None:
+            raise self._dup(toks, i, old.pos)
+        c = self.line.find(kw, self.p)
+        self.p = c + klen
+        v = Value(True, Pos(self.ln, c + 1))
+        setattr(hand, attr, v)
+        self.last = v
+        return i + 1
+    handler.__name__ = "s_" + kw
+    return handler
+
+
+def _number_statement(attr: str, kw: str, lo: int, hi: int | None, agreed_ok: bool):
+    top = hi if hi is not None else 1000
+    klen = len(kw)
+
+    def handler(self, toks, i, n):
+        hand = self.hand
+        old = getattr(hand, attr)
+        if old is not None:
+            raise self._dup(toks, i, old.pos)
+        j = i + 1
+        if j >= n:
+            raise self._eol(toks, kw, "a number or ?", "E-NUMBER")
+        t = toks[j]
+        line = self.line
+        q = line.find(t, line.find(kw, self.p) + klen)
+        v = _UINT.get(t)
+        if v is not None and lo <= v <= top:
+            val = Value(v, Pos(self.ln, q + 1))
+        else:
+            val = self._uint_slow(t, q + 1, kw, lo, hi, agreed_ok)
+        self.p = q + len(t)
+        setattr(hand, attr, val)
+        self.last = val
+        return j + 1
+    handler.__name__ = "s_" + kw
+    return handler
+
+
+def _outcome(self, toks, i, n):
+    hand = self.hand
+    if hand.outcome is not None:
+        raise self._dup(toks, i, hand.outcome.pos)
+    t = toks[i]
+    c = self.line.find(t, self.p)
+    self.p = c + len(t)
+    hand.outcome = self.last = Value(t, Pos(self.ln, c + 1))
+    return i + 1
+
+
+def _mark_statement(kind: str):
+    klen = len(kind)
+
+    def handler(self, toks, i, n):
+        hand = self.hand
+        j = i + 1
+        if j >= n:
+            raise self._eol(toks, kind, "a seat, or ?", "E-SEAT")
+        s = toks[j]
+        if s in self.seatset:
+            seat = s
+        elif s == "?":
+            seat = None
+        else:
+            seat = self._seat_miss(toks, j)
+        line = self.line
+        c = line.find(kind, self.p)
+        p = line.find(s, c + klen) + len(s)
+        color = None
+        if kind == "blitz":
+            j += 1
+            if j >= n:
+                raise self._eol(toks, s, "black or red (the colour of the two queens shown)", "E-ARGUMENT")
+            color = toks[j]
+            if color != "black" and color != "red":
+                raise self._err_at("E-ARGUMENT", f"found {_quote(color)} after 'blitz {s}'; expected black or red "
+                                   "(the colour of the two queens shown)", toks, j, color, "black or red")
+            p = line.find(color, p) + len(color)
+        self.p = p
+        rec = MarkRec(kind, seat, color, Pos(self.ln, c + 1))
+        hand.marks.append(rec)
+        self.last = rec
+        return j + 1
+    handler.__name__ = "s_" + kind
+    return handler
+
+
+_TRICK_NUM = {f"t{k}": k for k in range(1, 100)}
+
+_DISPATCH = {
+    "hand": _Reader.s_hand,
+    "dealer": _seat_statement("dealer", "dealer"),
+    "deal": _Reader.s_deal,
+    "blind": _Reader.s_blind,
+    "pick": _seat_statement("pick", "pick"),
+    "leaster": _seat_statement("leaster", "leaster", tie=True),
+    "doubler": _flag_statement("doubler", "doubler"),
+    "stake": _number_statement("stake", "stake", 1, None, False),
+    "crack": _mark_statement("crack"),
+    "recrack": _mark_statement("recrack"),
+    "blitz": _mark_statement("blitz"),
+    "bury": _Reader.s_bury,
+    "call": _Reader.s_call,
+    "alone": _flag_statement("alone", "alone"),
+    "partner": _seat_statement("partner", "partner"),
+    "claim": _seat_statement("claim", "claim"),
+    "pts": _number_statement("pts", "pts", 0, 120, True),
+    "tricks": _number_statement("tricks_won", "tricks", 0, None, True),
+    "score": _Reader.s_score,
+    "misdeal": _flag_statement("misdeal", "misdeal"),
+}
+for _w in ("win", "lose", "win-s", "lose-s", "win-z", "lose-z"):
+    _DISPATCH[_w] = _outcome
+for _w in _TRICK_NUM:
+    _DISPATCH[_w] = _Reader.s_trick
+
+
+# ---------------------------------------------------------------------------
+# Entry points
+
+
+def read(text: str, path: str | None = None, strict: bool = False) -> ShnFile:
+    """Read SHN 1.0 text (docs/notation.md) into a :class:`ShnFile`.
+
+    ``text`` is the decoded file; a leading BOM (U+FEFF) is dropped, and a
+    lone surrogate (how :func:`read_file` marks bytes that are not UTF-8) is
+    an ``E-ENCODING`` error at its line and column.  ``path`` is copied into
+    every diagnostic and into ``ShnFile.path``.
+
+    Returns the hands in file order: ``ShnFile.hands[k].errors`` holds the
+    syntax errors of that hand, ``ShnFile.errors`` those outside any hand
+    (docs/notation.md §11).  Lenient mode raises nothing; with
+    ``strict=True`` the first error raises
+    :class:`~ingest.shn.errors.ShnSyntaxError`.
+
+    Within each hand, deal lines are stored in the order of the seats in force
+    (when a ``Seats`` tag lists them) and tricks in number order, whatever the
+    order written (statements may come in any order, notation.md §3); every
+    other list (score entries, marks, plays) keeps the order written.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    # The records hold no reference cycles, so the cyclic collector has nothing
+    # to find while they are built; left on, it re-walks every record built so
+    # far again and again (three times the reading time on a large file).
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _Reader(text, path, strict).run()
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def read_file(path: str | os.PathLike, strict: bool = False) -> ShnFile:
+    """Read an SHN file from disk: its bytes are decoded as UTF-8 (a BOM is
+    accepted) and passed to :func:`read`.  Bytes that are not UTF-8 do not
+    raise in lenient mode: each is reported as ``E-ENCODING`` at its line and
+    column (the column counts characters, one per bad byte); strict mode
+    raises :class:`~ingest.shn.errors.ShnSyntaxError` for the first.
+    Raises ``OSError`` when the file cannot be opened."""
+    with open(path, "rb") as fh:
+        data = fh.read()
+    text = data.decode("utf-8", "surrogateescape")
+    return read(text, os.fspath(path), strict)
