@@ -1,0 +1,935 @@
+"""The DuckDB store: validated hands in, stored hands out (design.md 3).
+
+Two layers (docs/storage.md has every table and column):
+
+* the **card log** — ``sessions``, ``hand_source`` (the hand's SHN text, its
+  file and line, its content hash) and ``card_log`` (deal, blind, bury and
+  plays, packed into one small BLOB per hand).  Never rewritten.
+* the **outcome** — ``hands`` (every :class:`~ingest.model.HandOutcome`
+  field) and ``hand_units`` (one row per seat: the long table the metric
+  queries read).  Recomputed from the stored source by :meth:`Store.rederive`.
+
+Rejected hands go to ``rejected`` (one row per hand, its first error as
+columns and every error as JSON).  ``schema_migrations`` records the numbered
+migrations of ``ingest/migrations/`` applied at open.
+
+**One file, one transaction** (:meth:`Store.ingest_file`): a crash or kill
+leaves the database as it was before that file.  The content hash of a hand
+is UNIQUE, so re-ingesting the same file stores nothing.
+
+**Concurrency** (docs/storage.md, "Concurrency"): DuckDB lets one process
+write or many read, never both.  Every connection here is short-lived and
+opened through :func:`connect`, which retries a lock conflict with
+exponential backoff (5 ms doubling to 250 ms, ±25 % jitter) for at most
+``SHEAD_LOCK_TIMEOUT`` seconds (default 30) before raising :class:`StoreBusy`.
+A writer releases its lock at the latest ``hold`` seconds (default 0.5 s)
+after it took it, at the end of the file in progress, so a reader waits at
+most about one file's store time plus ``hold``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from importlib import resources
+from itertools import groupby
+from operator import attrgetter
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+
+from ingest.model import CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand
+from replay.errors import Diagnostic
+
+__all__ = [
+    "DEFAULT_DB",
+    "StoreError",
+    "StoreBusy",
+    "StoreMissing",
+    "IngestReport",
+    "RederiveReport",
+    "StoredHand",
+    "Store",
+    "resolve_db",
+    "connect",
+    "reading",
+    "migrations",
+    "lock_stats",
+    "card_log_row",
+    "card_log_from_row",
+    "load_hands",
+    "find_hand",
+    "database_bytes",
+    "CARD_NAMES",
+]
+
+#: The default database, relative to the current directory.
+DEFAULT_DB = Path("data") / "shead.duckdb"
+
+#: Seconds a connection waits for a conflicting lock before :class:`StoreBusy`.
+LOCK_TIMEOUT = 30.0
+_BACKOFF_FIRST = 0.005
+_BACKOFF_MAX = 0.25
+
+try:
+    from importlib.metadata import version as _pkg_version
+
+    ENGINE_VERSION = _pkg_version("shead")
+except Exception:  # pragma: no cover - running from a tree that was never installed
+    ENGINE_VERSION = "0+unknown"
+
+
+class StoreError(RuntimeError):
+    """A store operation failed; the message says which database and why."""
+
+
+class StoreBusy(StoreError):
+    """Another process held the database's lock longer than the timeout."""
+
+
+class StoreMissing(StoreError, FileNotFoundError):
+    """Reading a database file that does not exist."""
+
+
+# --------------------------------------------------------------------------
+# Paths and connections
+# --------------------------------------------------------------------------
+
+
+def resolve_db(path: str | os.PathLike | None = None) -> Path:
+    """The database file to use: ``path`` if given, else the ``SHEAD_DB``
+    environment variable, else ``data/shead.duckdb`` under the current
+    directory."""
+    if path is not None and str(path) != "":
+        return Path(path)
+    env = os.environ.get("SHEAD_DB")
+    if env:
+        return Path(env)
+    return Path.cwd() / DEFAULT_DB
+
+
+def _lock_timeout() -> float:
+    try:
+        return float(os.environ.get("SHEAD_LOCK_TIMEOUT", LOCK_TIMEOUT))
+    except ValueError:
+        return LOCK_TIMEOUT
+
+
+def _is_lock_error(exc: BaseException) -> bool:
+    text = str(exc)
+    return isinstance(exc, duckdb.IOException) and ("Could not set lock" in text or "Conflicting lock" in text)
+
+
+@dataclass
+class _LockStats:
+    """How often :func:`connect` met a lock held by another process, and for
+    how long it waited in total (seconds), in this process."""
+
+    conflicts: int = 0
+    waited: float = 0.0
+
+
+_STATS = _LockStats()
+
+
+def lock_stats() -> _LockStats:
+    """This process's lock-conflict counters (see :class:`_LockStats`)."""
+    return _STATS
+
+
+def connect(path: str | os.PathLike | None = None, *, read_only: bool = True,
+            timeout: float | None = None) -> duckdb.DuckDBPyConnection:
+    """Open a connection to the database at ``resolve_db(path)``.
+
+    A lock held by another process is retried with exponential backoff (5 ms
+    doubling to 250 ms, ±25 % jitter) for at most ``timeout`` seconds
+    (default ``SHEAD_LOCK_TIMEOUT`` or 30); then :class:`StoreBusy` is raised.
+    A read-only open of a missing file raises :class:`StoreMissing`.  A
+    read-write open creates the file (and its folder) and applies pending
+    migrations.  The caller closes the connection — keep it short-lived.
+    """
+    db = resolve_db(path)
+    if read_only and not db.exists():
+        raise StoreMissing(f"{db}: no database here (run `shead ingest` first, or pass --db)")
+    if not read_only:
+        db.parent.mkdir(parents=True, exist_ok=True)
+    limit = _lock_timeout() if timeout is None else timeout
+    start = time.monotonic()
+    delay = _BACKOFF_FIRST
+    while True:
+        try:
+            con = duckdb.connect(str(db), read_only=read_only)
+            break
+        except duckdb.Error as exc:
+            if not _is_lock_error(exc):
+                raise StoreError(f"{db}: cannot open the database: {exc}") from exc
+            waited = time.monotonic() - start
+            if waited >= limit:
+                _STATS.waited += waited
+                raise StoreBusy(
+                    f"{db}: another shead process has held the database for {waited:.1f} s "
+                    f"(limit {limit:g} s, SHEAD_LOCK_TIMEOUT); try again when it has finished") from exc
+            _STATS.conflicts += 1
+            pause = min(delay, limit - waited) * random.uniform(0.75, 1.25)
+            time.sleep(max(pause, 0.0))
+            delay = min(delay * 2, _BACKOFF_MAX)
+    _STATS.waited += time.monotonic() - start
+    if not read_only:
+        try:
+            _migrate(con)
+        except BaseException:
+            con.close()
+            raise
+    return con
+
+
+@contextmanager
+def reading(path: str | os.PathLike | None = None, *, timeout: float | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A short-lived read-only connection, closed on exit (see :func:`connect`
+    for the lock retry).  Use one per page render or command; never hold it
+    across a dashboard rerun."""
+    con = connect(path, read_only=True, timeout=timeout)
+    try:
+        yield con
+    finally:
+        con.close()
+
+
+# --------------------------------------------------------------------------
+# Migrations
+# --------------------------------------------------------------------------
+
+_MIGRATION_NAME = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """The numbered migrations shipped in ``ingest/migrations``: ``(version,
+    name, sql)`` in version order."""
+    out = []
+    for entry in resources.files("ingest").joinpath("migrations").iterdir():
+        m = _MIGRATION_NAME.match(entry.name)
+        if m:
+            out.append((int(m.group(1)), m.group(2), entry.read_text(encoding="utf-8")))
+    out.sort()
+    versions = [v for v, _, _ in out]
+    if len(set(versions)) != len(versions):
+        raise StoreError(f"two migrations share a number: {versions}")
+    return out
+
+
+def _migrate(con: duckdb.DuckDBPyConnection) -> list[int]:
+    """Apply every migration newer than the database, each in its own
+    transaction with its ``schema_migrations`` row.  Returns the versions
+    applied."""
+    con.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
+                "version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMP NOT NULL)")
+    done = {v for (v,) in con.execute("SELECT version FROM schema_migrations").fetchall()}
+    applied = []
+    for version, name, sql in migrations():
+        if version in done:
+            continue
+        con.execute("BEGIN TRANSACTION")
+        try:
+            con.execute(sql)
+            con.execute("INSERT INTO schema_migrations VALUES (?, ?, ?)", [version, name, _now()])
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        applied.append(version)
+    return applied
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+# --------------------------------------------------------------------------
+# The card log as columns of small integers
+# --------------------------------------------------------------------------
+
+#: SHN spelling of card index 0..31 (suit * 8 + rank: C S H D × A T K Q J 9 8 7).
+CARD_NAMES = tuple(r + s for s in "CSHD" for r in "ATKQJ987")
+UNKNOWN_CARD = 32
+_CARD_INDEX: dict[str | None, int] = {name: i for i, name in enumerate(CARD_NAMES)}
+_CARD_INDEX[None] = UNKNOWN_CARD
+_NO_SEAT = 255
+
+#: The card_log columns after hand_id, in table order.
+CARD_LOG_COLUMNS = ("deal_seats", "deal_sizes", "deal", "blind", "bury", "called", "plays", "trick_numbers",
+                    "trick_sizes", "trick_leaders", "trick_winners", "reneges", "play_seats")
+
+
+def _cards(cards: Iterable[str | None]) -> list[int]:
+    return list(map(_CARD_INDEX.__getitem__, cards))
+
+
+_PLAY_FIELDS = attrgetter("trick", "order", "seat", "card", "renege", "winner")
+_FULL_TRICKS = tuple(t for t in range(1, 7) for _ in range(5))
+_FULL_ORDERS = tuple(range(5)) * 6
+_ROTATIONS = {n: [tuple((lead + j) % n for j in range(n)) for lead in range(n)] for n in range(1, 9)}
+
+
+def card_log_row(log: CardLog, seats: list[str], call: str | None) -> tuple:
+    """The ``card_log`` columns (``CARD_LOG_COLUMNS`` order) of ``log``.
+
+    ``seats`` are the seat aliases clockwise; ``call`` the outcome's call text
+    (its card tokens are stored in ``called``).  Raises ``KeyError`` for a
+    seat not in ``seats`` or a card that is not an SHN card name.
+    """
+    pos = {s: i for i, s in enumerate(seats)}
+    n = len(seats)
+    idx = _CARD_INDEX.__getitem__
+    deal = log.deal
+    dealt = [c for cards in deal.values() for c in cards]
+    called = [_CARD_INDEX[t] for t in call.split() if t in _CARD_INDEX] if call else []
+    head = (list(map(pos.__getitem__, deal)), list(map(len, deal.values())), list(map(idx, dealt)),
+            list(map(idx, log.blind)), list(map(idx, log.bury)), called)
+    if not log.plays:
+        return head + ([], [], [], [], [], None, None)
+    tricks, orders, seat_names, cards, reneges, flags = zip(*map(_PLAY_FIELDS, log.plays))
+    plays = list(map(idx, cards))
+    seat_nos = list(map(pos.__getitem__, seat_names))
+    if tricks == _FULL_TRICKS and n == 5:
+        numbers, sizes = [1, 2, 3, 4, 5, 6], [5, 5, 5, 5, 5, 5]
+    else:
+        numbers, sizes = [], []
+        for number, group in groupby(tricks):
+            numbers.append(number)
+            sizes.append(len(list(group)))
+    leaders: list[int] = []
+    winners: list[int] = []
+    rot = _ROTATIONS.get(n)
+    expect: list[int] = []
+    i = 0
+    for k in sizes:
+        lead = seat_nos[i]
+        leaders.append(lead)
+        expect.extend(rot[lead][:k] if rot and k <= n else ((lead + j) % n for j in range(k)))
+        try:
+            winners.append(seat_nos[flags.index(True, i, i + k)])
+        except ValueError:
+            winners.append(_NO_SEAT)
+        i += k
+    if tricks == _FULL_TRICKS:
+        orders_ok = orders == _FULL_ORDERS
+    else:
+        orders_ok = list(orders) == [j for k in sizes for j in range(k)]
+    renege_at = [j for j, r in enumerate(reneges) if r] if any(reneges) else None
+    return head + (plays, numbers, sizes, leaders, winners, renege_at,
+                   None if orders_ok and expect == seat_nos else seat_nos)
+
+
+def card_log_from_row(row: tuple | list, seats: list[str]) -> CardLog:
+    """The :class:`CardLog` of a ``card_log`` row (``CARD_LOG_COLUMNS``)."""
+    (deal_seats, deal_sizes, deal, blind, bury, _called, plays, numbers, sizes, leaders, winners, reneges,
+     play_seats) = row
+    names = CARD_NAMES + (None,)
+    n = len(seats)
+    out_deal: dict[str, list[str | None]] = {}
+    i = 0
+    for seat, k in zip(deal_seats, deal_sizes):
+        out_deal[seats[seat]] = [names[c] for c in deal[i:i + k]]
+        i += k
+    renege = set(reneges or ())
+    rows = []
+    i = 0
+    for number, k, lead, win in zip(numbers, sizes, leaders, winners):
+        for j in range(k):
+            seat_no = play_seats[i] if play_seats is not None else (lead + j) % n
+            rows.append(PlayRow(number, j, seats[seat_no], names[plays[i]], i in renege,
+                                win != _NO_SEAT and seat_no == win))
+            i += 1
+    return CardLog(deal=out_deal, blind=[names[c] for c in blind], bury=[names[c] for c in bury], plays=rows)
+
+
+# --------------------------------------------------------------------------
+# Reports
+# --------------------------------------------------------------------------
+
+
+@dataclass
+class IngestReport:
+    """What :meth:`Store.ingest_file` did with one file.
+
+    * ``stored`` — hands newly stored; ``duplicates`` — hands whose content
+      hash was already stored (or repeated within the file) and were skipped.
+    * ``rejected`` — the file's rejected hands (all of them, stored in
+      ``rejected`` or not); ``rejected_new`` — how many were new rows there.
+    * ``file_errors`` — errors of the file as a whole (encoding, header).
+    * ``committed`` — False when strict mode stored nothing.
+    """
+
+    path: str | None
+    stored: int = 0
+    duplicates: int = 0
+    rejected: list[RejectedHand] = field(default_factory=list)
+    rejected_new: int = 0
+    file_errors: list[Diagnostic] = field(default_factory=list)
+    strict: bool = False
+    committed: bool = True
+
+    @property
+    def failed(self) -> bool:
+        """True when a hand was rejected or the file had an error."""
+        return bool(self.rejected) or any(d.severity == "error" for d in self.file_errors)
+
+
+@dataclass
+class RederiveReport:
+    """What :meth:`Store.rederive` did: hands re-derived, hands whose stored
+    outcome changed, and hands the current engine refused (left as they
+    were), with their first error."""
+
+    hands: int = 0
+    changed: int = 0
+    refused: list[tuple[int, Diagnostic]] = field(default_factory=list)
+
+
+@dataclass
+class StoredHand:
+    """One stored hand read back: ``hand_id``, its outcome, card log (None
+    for a score-sheet hand), source text, file, line and content hash."""
+
+    hand_id: int
+    outcome: HandOutcome
+    cardlog: CardLog | None
+    source: str
+    file: str | None
+    line: int
+    hash: str
+
+
+# --------------------------------------------------------------------------
+# The store
+# --------------------------------------------------------------------------
+
+_HANDS_SCHEMA = pa.schema([
+    ("hand_id", pa.int32()), ("session_id", pa.int32()), ("session", pa.string()), ("group", pa.string()),
+    ("hand", pa.int32()), ("date", pa.string()), ("rules", pa.string()), ("rules_flags", pa.string()),
+    ("game", pa.string()), ("game_type", pa.string()), ("players", pa.string()), ("dealer", pa.string()),
+    ("picker", pa.string()), ("partner", pa.string()), ("call", pa.string()), ("alone", pa.bool_()),
+    ("leaster_winner", pa.string()), ("multiplier", pa.int32()), ("picker_points", pa.int16()),
+    ("picker_tricks", pa.int8()), ("outcome", pa.string()), ("provenance", pa.string()), ("status", pa.string()),
+    ("table", pa.string()), ("site", pa.string()), ("stake", pa.int32()), ("marks", pa.int8()), ("tier", pa.int8()),
+    ("partner_revealed_trick", pa.int8()), ("called_suit", pa.string()), ("call_type", pa.string()),
+    ("breakdown", pa.string()), ("warnings", pa.string()), ("derived_with", pa.string()),
+])
+_HAND_COLS = [f.name for f in _HANDS_SCHEMA]
+_HAND_SQL_COLS = ", ".join(f'"{c}"' for c in _HAND_COLS)
+_HANDS_SELECT = ", ".join('CAST("date" AS DATE)' if c == "date" else f'"{c}"' for c in _HAND_COLS)
+
+_UNITS_SCHEMA = pa.schema([("hand_id", pa.int32()), ("seat_no", pa.int8()), ("seat", pa.string()),
+                           ("player", pa.string()), ("units", pa.int16())])
+_U8_LIST = pa.list_(pa.uint8())
+_SOURCE_BATCH_SCHEMA = pa.schema(
+    [("hand_id", pa.int32()), ("hash", pa.binary()), ("ingest_id", pa.int32()), ("file", pa.string()),
+     ("line", pa.int32()), ("source", pa.string()), ("has_log", pa.bool_())]
+    + [(c, _U8_LIST) for c in CARD_LOG_COLUMNS])
+_REJECTED_SCHEMA = pa.schema([
+    ("rejected_id", pa.int32()), ("hash", pa.binary()), ("ingest_id", pa.int32()), ("file", pa.string()),
+    ("line", pa.int32()), ("col", pa.int32()), ("session", pa.string()), ("hand", pa.int32()), ("code", pa.string()),
+    ("message", pa.string()), ("source", pa.string()), ("errors", pa.string()), ("rejected_at", pa.timestamp("us"))])
+
+#: A canonical card token of a source text (RE2, in SQL).
+_CARD_TOKEN_RE = r"\b[AKQJT987][CSHD]\b"
+
+_INSERT_CARD_LOG = ("INSERT INTO card_log SELECT hand_id, " + ", ".join(CARD_LOG_COLUMNS)
+                    + " FROM _batch WHERE has_log")
+_INSERT_SOURCE = f"""
+INSERT INTO hand_source
+SELECT hand_id, hash, ingest_id, file, line, packed,
+       CASE WHEN packed THEN regexp_replace(source, '{_CARD_TOKEN_RE}', chr(31), 'g') ELSE source END,
+       CASE WHEN packed AND toks IS DISTINCT FROM
+                 list_transform(log_tokens(deal, blind, bury, called, plays), lambda x: shn_card(x))
+            THEN list_transform(toks, lambda t: shn_index(t)) END
+FROM (SELECT *, NOT contains(source, chr(31)) AS packed,
+             regexp_extract_all(source, '{_CARD_TOKEN_RE}') AS toks
+      FROM _batch)
+"""
+
+
+class _JsonCache:
+    """``json.dumps`` of small flat dicts/lists, memoised by content (the
+    same players, flags and provenance repeat on every hand of a session)."""
+
+    def __init__(self) -> None:
+        self._memo: dict[object, str] = {}
+
+    def __call__(self, obj: dict | list) -> str:
+        try:
+            key = tuple(obj.items()) if isinstance(obj, dict) else tuple(obj)
+            hit = self._memo.get(key)
+        except TypeError:
+            return _dumps(obj)
+        if hit is None:
+            hit = _dumps(obj)
+            if len(self._memo) > 4096:
+                self._memo.clear()
+            self._memo[key] = hit
+        return hit
+
+
+def _dumps(obj: object) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+def _hand_columns(rows: list[tuple[int, int, HandOutcome]], js: _JsonCache | None = None) -> dict[str, list]:
+    """Column lists of the ``hands`` table for ``(hand_id, session_id, outcome)``."""
+    js = js or _JsonCache()
+    os_ = [o for _, _, o in rows]
+    cols: dict[str, list] = {
+        "hand_id": [r[0] for r in rows],
+        "session_id": [r[1] for r in rows],
+        "rules_flags": [js(o.rules_flags) for o in os_],
+        "players": [js(o.players) for o in os_],
+        "provenance": [js(o.provenance) for o in os_],
+        "warnings": [js(o.warnings) for o in os_],
+        "alone": [bool(o.alone) for o in os_],
+        "derived_with": [ENGINE_VERSION] * len(rows),
+    }
+    for name in _HAND_COLS:
+        if name not in cols:
+            cols[name] = [getattr(o, name) for o in os_]
+    return cols
+
+
+def _unit_columns(rows: list[tuple[int, int, HandOutcome]]) -> dict[str, list]:
+    hid: list[int] = []
+    seat_no: list[int] = []
+    seat: list[str] = []
+    player: list[str | None] = []
+    units: list[int] = []
+    for hand_id, _, o in rows:
+        players = o.players
+        order = {s: i for i, s in enumerate(players)}
+        for s, u in o.units.items():
+            hid.append(hand_id)
+            seat_no.append(order.get(s, len(order)))
+            seat.append(s)
+            player.append(players.get(s))
+            units.append(u)
+    return {"hand_id": hid, "seat_no": seat_no, "seat": seat, "player": player, "units": units}
+
+
+def _header_from_outcome(o: HandOutcome) -> str:
+    """SHN tag lines for a session whose header the validator did not give."""
+    def tag(name: str, value: str | None) -> str | None:
+        if value is None:
+            return None
+        return f'[{name} "' + value.replace("\\", "\\\\").replace('"', '\\"') + '"]'
+
+    seats = "; ".join(f"{a}={n}" for a, n in o.players.items())
+    lines = [tag("Session", o.session), tag("Event", o.group), tag("Site", o.site),
+             tag("Date", o.date.replace("-", ".") if o.date else None), tag("Table", o.table),
+             tag("Seats", seats), tag("Rules", o.rules)]
+    return "\n".join(x for x in lines if x)
+
+
+def _diag_json(d: Diagnostic) -> dict:
+    return {"code": d.code, "message": d.message, "severity": d.severity, "file": d.file, "line": d.line,
+            "col": d.col, "hand": d.hand, "trick": d.trick, "found": d.found, "expected": d.expected}
+
+
+def _fetch_hex(con: duckdb.DuckDBPyConnection, sql: str, hashes: list[str]) -> set[str]:
+    """Run ``sql`` (which reads ``_probe(hash)``) and return its first column as hex."""
+    con.register("_probe", pa.table({"hash": pa.array([bytes.fromhex(h) for h in hashes], pa.binary())}))
+    try:
+        return {bytes(b).hex() for (b,) in con.execute(sql).fetchall()}
+    finally:
+        con.unregister("_probe")
+
+
+def _scalar(con: duckdb.DuckDBPyConnection, sql: str, params: list | None = None):
+    rows = con.execute(sql, params or []).fetchall()
+    return rows[0][0]
+
+
+class Store:
+    """The database at ``resolve_db(path)``, for writing.
+
+    Connections are opened on demand and released: after a file whose
+    transaction ended ``hold`` seconds or more after the lock was taken, and
+    by :meth:`close`.  Use as a context manager.  ``lock_timeout`` is the
+    longest wait for another process's lock (default ``SHEAD_LOCK_TIMEOUT``
+    or 30 s) before :class:`StoreBusy`.
+    """
+
+    def __init__(self, path: str | os.PathLike | None = None, *, hold: float = 0.5,
+                 lock_timeout: float | None = None):
+        self.path = resolve_db(path)
+        self.hold = hold
+        self.lock_timeout = lock_timeout
+        self._con: duckdb.DuckDBPyConnection | None = None
+        self._since = 0.0
+        self._json = _JsonCache()
+
+    # -- connection handling ------------------------------------------------
+
+    def _writer(self) -> duckdb.DuckDBPyConnection:
+        if self._con is None:
+            self._con = connect(self.path, read_only=False, timeout=self.lock_timeout)
+            self._since = time.monotonic()
+        return self._con
+
+    def _maybe_release(self) -> None:
+        if self._con is not None and time.monotonic() - self._since >= self.hold:
+            self.close()
+
+    def close(self) -> None:
+        """Release the database (closing the write connection, if open)."""
+        if self._con is not None:
+            con, self._con = self._con, None
+            con.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def open(self) -> "Store":
+        """Create the database (and apply migrations) now, then release it."""
+        self._writer()
+        self.close()
+        return self
+
+    # -- ingest -------------------------------------------------------------
+
+    def ingest_file(self, result: FileResult, strict: bool = False,
+                    on_stage: Callable[[str], None] | None = None) -> IngestReport:
+        """Store one file's validated hands in one transaction.
+
+        ``strict``: when the file has a rejected hand or a file-level error,
+        nothing at all is stored (``committed`` False).  Otherwise the good
+        hands not stored yet are inserted (a hash already stored, or repeated
+        in the file, counts in ``duplicates``) and the rejected hands not
+        recorded yet go to ``rejected``.  ``on_stage`` is called with
+        ``"begin"`` once the transaction is open, ``"commit"`` just before it
+        commits and ``"done"`` after (a progress hook).  A database error
+        rolls the whole file back and raises :class:`StoreError`;
+        :class:`StoreBusy` when the lock could not be had in time.
+        """
+        report = IngestReport(path=result.path, rejected=list(result.rejected),
+                              file_errors=list(result.errors), strict=strict)
+        if strict and report.failed:
+            report.committed = False
+            return report
+        if not result.hands and not result.rejected:
+            return report
+        con = self._writer()
+        try:
+            con.execute("BEGIN TRANSACTION")
+            if on_stage:
+                on_stage("begin")
+            self._insert(con, result, report, strict)
+            if on_stage:
+                on_stage("commit")
+            con.execute("COMMIT")
+        except BaseException as exc:
+            self._abort(con)
+            if isinstance(exc, duckdb.Error):
+                raise StoreError(f"{self.path}: storing {result.path or '<input>'} failed, nothing stored: {exc}") from exc
+            raise
+        if on_stage:
+            on_stage("done")
+        self._maybe_release()
+        return report
+
+    def _abort(self, con: duckdb.DuckDBPyConnection) -> None:
+        try:
+            con.execute("ROLLBACK")
+        except duckdb.Error:
+            pass
+        self.close()
+
+    def _insert(self, con: duckdb.DuckDBPyConnection, result: FileResult, report: IngestReport, strict: bool) -> None:
+        seen: set[str] = set()
+        fresh: list[ValidatedHand] = []
+        for h in result.hands:
+            if h.hash in seen:
+                report.duplicates += 1
+            else:
+                seen.add(h.hash)
+                fresh.append(h)
+        if fresh:
+            stored = _fetch_hex(con, "SELECT s.hash FROM hand_source s SEMI JOIN _probe p ON s.hash = p.hash",
+                                [h.hash for h in fresh])
+            if stored:
+                report.duplicates += sum(1 for h in fresh if h.hash in stored)
+                fresh = [h for h in fresh if h.hash not in stored]
+        ingest_id = _scalar(con, "SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests")
+        if fresh:
+            session_ids = self._sessions(con, fresh, result.path)
+            base = _scalar(con, "SELECT coalesce(max(hand_id), 0) FROM hands")
+            rows = [(base + i + 1, session_ids[h.outcome.session], h.outcome) for i, h in enumerate(fresh)]
+            self._append(con, "hands", pa.table(_hand_columns(rows, self._json), schema=_HANDS_SCHEMA),
+                         _HANDS_SELECT)
+            self._append(con, "hand_units", pa.table(_unit_columns(rows), schema=_UNITS_SCHEMA))
+            self._insert_sources(con, rows, fresh, ingest_id, result.path)
+            report.stored = len(fresh)
+        if result.rejected and not strict:
+            report.rejected_new = self._insert_rejected(con, result, ingest_id)
+        con.execute("INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [ingest_id, result.path, _now(), report.stored, report.duplicates, len(result.rejected), strict])
+
+    def _insert_sources(self, con: duckdb.DuckDBPyConnection, rows: list[tuple[int, int, HandOutcome]],
+                        hands: list[ValidatedHand], ingest_id: int, path: str | None) -> None:
+        logs: list[tuple | None] = []
+        for (_, _, o), h in zip(rows, hands):
+            logs.append(card_log_row(h.cardlog, list(o.players), o.call) if h.cardlog is not None else None)
+        n = len(hands)
+        cols: dict[str, object] = {
+            "hand_id": [r[0] for r in rows],
+            "hash": [bytes.fromhex(h.hash) for h in hands],
+            "ingest_id": [ingest_id] * n,
+            "file": [h.source_file if h.source_file is not None else path for h in hands],
+            "line": [h.source_line for h in hands],
+            "source": [h.source for h in hands],
+            "has_log": [log is not None for log in logs],
+        }
+        for k, name in enumerate(CARD_LOG_COLUMNS):
+            cols[name] = [log[k] if log is not None else None for log in logs]
+        batch = pa.table(cols, schema=_SOURCE_BATCH_SCHEMA)
+        con.register("_batch", batch)
+        try:
+            con.execute(_INSERT_CARD_LOG)
+            con.execute(_INSERT_SOURCE)
+        finally:
+            con.unregister("_batch")
+
+    @staticmethod
+    def _append(con: duckdb.DuckDBPyConnection, table: str, data: pa.Table, select: str = "*") -> None:
+        con.register("_batch", data)
+        try:
+            con.execute(f"INSERT INTO {table} SELECT {select} FROM _batch")
+        finally:
+            con.unregister("_batch")
+
+    def _sessions(self, con: duckdb.DuckDBPyConnection, hands: list[ValidatedHand], path: str | None) -> dict[str, int]:
+        """Session ids for the sessions of ``hands``, inserting new sessions."""
+        first: dict[str, ValidatedHand] = {}
+        for h in hands:
+            first.setdefault(h.outcome.session, h)
+        names = list(first)
+        con.register("_names", pa.table({"session": pa.array(names, pa.string())}))
+        try:
+            ids = dict(con.execute("SELECT s.session, s.session_id FROM sessions s "
+                                   "SEMI JOIN _names n ON s.session = n.session").fetchall())
+        finally:
+            con.unregister("_names")
+        new = [n for n in names if n not in ids]
+        if new:
+            base = _scalar(con, "SELECT coalesce(max(session_id), 0) FROM sessions")
+            now = _now()
+            for i, name in enumerate(new):
+                h = first[name]
+                o = h.outcome
+                ids[name] = base + i + 1
+                con.execute("INSERT INTO sessions VALUES (?, ?, ?, CAST(? AS DATE), ?, ?, ?, ?, ?, ?, ?, ?)",
+                            [base + i + 1, name, o.group, o.date, o.table, o.site, o.rules, o.game,
+                             _dumps(o.players), h.session_header or _header_from_outcome(o),
+                             h.source_file or path, now])
+        return ids
+
+    def _insert_rejected(self, con: duckdb.DuckDBPyConnection, result: FileResult, ingest_id: int) -> int:
+        seen: set[str] = set()
+        todo: list[RejectedHand] = []
+        for r in result.rejected:
+            if r.hash not in seen:
+                seen.add(r.hash)
+                todo.append(r)
+        old = _fetch_hex(con, "SELECT r.hash FROM rejected r SEMI JOIN _probe p ON r.hash = p.hash",
+                         [r.hash for r in todo])
+        todo = [r for r in todo if r.hash not in old]
+        if not todo:
+            return 0
+        base = _scalar(con, "SELECT coalesce(max(rejected_id), 0) FROM rejected")
+        now = _now()
+        rows: dict[str, list] = {k: [] for k in _REJECTED_SCHEMA.names}
+        for i, r in enumerate(todo):
+            first = r.errors[0] if r.errors else Diagnostic("E-UNKNOWN", "rejected without an error message")
+            rows["rejected_id"].append(base + i + 1)
+            rows["hash"].append(bytes.fromhex(r.hash))
+            rows["ingest_id"].append(ingest_id)
+            rows["file"].append(r.source_file if r.source_file is not None else result.path)
+            rows["line"].append(first.line or r.source_line)
+            rows["col"].append(first.col)
+            rows["session"].append(r.session)
+            rows["hand"].append(r.hand if r.hand is not None else first.hand)
+            rows["code"].append(first.code)
+            rows["message"].append(first.message)
+            rows["source"].append(r.source)
+            rows["errors"].append(_dumps([_diag_json(d) for d in r.errors]))
+            rows["rejected_at"].append(now)
+        self._append(con, "rejected", pa.table(rows, schema=_REJECTED_SCHEMA))
+        return len(todo)
+
+    # -- re-derive ------------------------------------------------------------
+
+    def rederive(self, validate_text: Callable[..., FileResult] | None = None,
+                 on_progress: Callable[[int, int], None] | None = None) -> RederiveReport:
+        """Recompute the outcome layer (``hands``, ``hand_units``) of every
+        stored hand from its stored source with the current engine, in one
+        transaction.  The card log and the sources are not touched.
+
+        Each session's hands are re-read as one SHN text (``%SHN 1.0``, the
+        session's stored tag lines, the hands' sources in hand order) through
+        ``validate_text`` (default :func:`ingest.validate.validate_text`); a
+        re-validated hand is matched to its stored row by content hash, else
+        by hand number.  A hand the current engine refuses keeps its stored
+        outcome and is listed in ``refused``.  ``on_progress(done, total)``
+        is called after each session.
+        """
+        if validate_text is None:
+            from ingest.validate import validate_text  # noqa: PLC0415 - imported when used
+        con = self._writer()
+        report = RederiveReport()
+        try:
+            con.execute("BEGIN TRANSACTION")
+            sessions = con.execute("SELECT session_id, session, header FROM sessions ORDER BY session_id").fetchall()
+            total = _scalar(con, "SELECT count(*) FROM hands")
+            done = 0
+            for session_id, name, header in sessions:
+                stored = con.execute(
+                    "SELECT h.hand_id, h.hand, t.hash, t.source FROM hands h JOIN hand_text t USING (hand_id) "
+                    "WHERE h.session_id = ? ORDER BY h.hand, h.hand_id", [session_id]).fetchall()
+                if not stored:
+                    continue
+                by_hash = {bytes(hsh).hex(): hand_id for hand_id, _, hsh, _ in stored}
+                by_number: dict[int, int] = {}
+                for hand_id, number, _, _ in stored:
+                    by_number.setdefault(number, hand_id)
+                doc = "%SHN 1.0\n" + header.rstrip("\n") + "\n\n" + "".join(
+                    src.rstrip("\n") + "\n\n" for _, _, _, src in stored)
+                res = validate_text(doc, path=f"<rederive {name}>")
+                rows = []
+                for h in res.hands:
+                    hand_id = by_hash.get(h.hash, by_number.get(h.outcome.hand))
+                    if hand_id is not None:
+                        rows.append((hand_id, session_id, h.outcome))
+                for r in res.rejected:
+                    hand_id = by_hash.get(r.hash, by_number.get(r.hand) if r.hand is not None else None)
+                    diag = r.errors[0] if r.errors else Diagnostic("E-UNKNOWN", "refused")
+                    report.refused.append((hand_id if hand_id is not None else 0, diag))
+                if rows:
+                    report.changed += self._replace_outcomes(con, rows)
+                    report.hands += len(rows)
+                done += len(stored)
+                if on_progress:
+                    on_progress(done, total)
+            con.execute("COMMIT")
+        except BaseException:
+            self._abort(con)
+            raise
+        self.close()
+        return report
+
+    def _replace_outcomes(self, con: duckdb.DuckDBPyConnection, rows: list[tuple[int, int, HandOutcome]]) -> int:
+        """Replace the outcome rows of ``rows``' hand ids; returns how many
+        differ from what was stored (any column but ``derived_with``, or the
+        units)."""
+        new_hands = pa.table(_hand_columns(rows, self._json), schema=_HANDS_SCHEMA)
+        new_units = pa.table(_unit_columns(rows), schema=_UNITS_SCHEMA)
+        compare = [c for c in _HAND_COLS if c not in ("hand_id", "derived_with")]
+        diff = " OR ".join(f'o."{c}" IS DISTINCT FROM n."{c}"' for c in compare)
+        con.register("_new_hands", new_hands)
+        con.register("_new_units", new_units)
+        try:
+            changed = _scalar(
+                con,
+                'WITH n AS (SELECT * REPLACE (CAST("date" AS DATE) AS "date") FROM _new_hands), '
+                "ou AS (SELECT hand_id, list(seat || '=' || units ORDER BY seat_no) AS u FROM hand_units "
+                "       WHERE hand_id IN (SELECT hand_id FROM n) GROUP BY hand_id), "
+                "nu AS (SELECT hand_id, list(seat || '=' || units ORDER BY seat_no) AS u FROM _new_units "
+                "       GROUP BY hand_id) "
+                "SELECT count(*) FROM n JOIN hands o USING (hand_id) LEFT JOIN ou USING (hand_id) "
+                f"LEFT JOIN nu USING (hand_id) WHERE {diff} OR ou.u IS DISTINCT FROM nu.u")
+            con.execute("DELETE FROM hands WHERE hand_id IN (SELECT hand_id FROM _new_hands)")
+            con.execute("DELETE FROM hand_units WHERE hand_id IN (SELECT hand_id FROM _new_hands)")
+            con.execute(f"INSERT INTO hands ({_HAND_SQL_COLS}) SELECT {_HANDS_SELECT} FROM _new_hands")
+            con.execute("INSERT INTO hand_units SELECT * FROM _new_units")
+        finally:
+            con.unregister("_new_hands")
+            con.unregister("_new_units")
+        return changed
+
+
+# --------------------------------------------------------------------------
+# Reading back
+# --------------------------------------------------------------------------
+
+#: HandOutcome fields stored as columns of ``hands`` (all but ``units``).
+_OUTCOME_COLS = [f for f in HandOutcome.__dataclass_fields__ if f != "units"]
+_JSON_FIELDS = ("rules_flags", "players", "provenance", "warnings")
+
+
+def load_hands(con: duckdb.DuckDBPyConnection, where: str = "TRUE", params: list | None = None) -> list[StoredHand]:
+    """Stored hands matching ``where`` — SQL over ``h`` (hands) and ``t``
+    (hand_text: hash, file, line, source); values only through ``params`` —
+    in hand_id order, each with its outcome, card log and source text."""
+    sel = ", ".join('strftime(h."date", \'%Y-%m-%d\')' if f == "date" else f'h."{f}"' for f in _OUTCOME_COLS)
+    rows = con.execute(
+        f"SELECT h.hand_id, {sel}, t.hash, t.file, t.line, t.source, c.hand_id IS NOT NULL, "
+        + ", ".join(f"c.{c}" for c in CARD_LOG_COLUMNS)
+        + " FROM hands h JOIN hand_text t USING (hand_id) LEFT JOIN card_log c USING (hand_id) "
+        f"WHERE {where} ORDER BY h.hand_id", params or []).fetchall()
+    units: dict[int, dict[str, int]] = {r[0]: {} for r in rows}
+    if rows:
+        con.register("_ids", pa.table({"hand_id": pa.array(list(units), pa.int32())}))
+        try:
+            for hand_id, seat, u in con.execute(
+                    "SELECT u.hand_id, u.seat, u.units FROM hand_units u SEMI JOIN _ids i ON u.hand_id = i.hand_id "
+                    "ORDER BY u.hand_id, u.seat_no").fetchall():
+                units[hand_id][seat] = u
+        finally:
+            con.unregister("_ids")
+    k = len(_OUTCOME_COLS)
+    out = []
+    for r in rows:
+        vals = dict(zip(_OUTCOME_COLS, r[1:1 + k]))
+        for f in _JSON_FIELDS:
+            vals[f] = json.loads(vals[f])
+        vals["units"] = units[r[0]]
+        o = HandOutcome(**vals)
+        hsh, file, line, source, has_log = r[1 + k:6 + k]
+        log = card_log_from_row(r[6 + k:], list(o.players)) if has_log else None
+        out.append(StoredHand(r[0], o, log, source, file, line, bytes(hsh).hex()))
+    return out
+
+
+def find_hand(con: duckdb.DuckDBPyConnection, key: str) -> StoredHand | None:
+    """The hand named by ``key``: a hand id (``"42"``), ``"SESSION#N"``
+    (session id and hand number) or a content hash (32 hex digits); None
+    when no stored hand matches."""
+    key = key.strip()
+    if key.isdigit():
+        found = load_hands(con, "h.hand_id = ?", [int(key)])
+    elif re.fullmatch(r"[0-9a-fA-F]{32}", key):
+        found = load_hands(con, "t.hash = unhex(?)", [key])
+    elif "#" in key:
+        session, _, number = key.rpartition("#")
+        if not number.strip().isdigit():
+            return None
+        found = load_hands(con, "h.session = ? AND h.hand = ?", [session.strip(), int(number)])
+    else:
+        return None
+    return found[0] if found else None
+
+
+def database_bytes(path: str | os.PathLike | None = None) -> int:
+    """Bytes on disk of the database file plus its write-ahead log."""
+    db = resolve_db(path)
+    total = db.stat().st_size if db.exists() else 0
+    wal = db.with_name(db.name + ".wal")
+    if wal.exists():
+        total += wal.stat().st_size
+    return total
