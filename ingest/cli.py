@@ -1,0 +1,386 @@
+"""The ``shead`` command line (design.md 5).
+
+Exit codes: 0 all went well, 1 an input was rejected (a bad hand, an
+unreadable file, a hand not found), 2 a usage error.  Progress and messages
+go to standard error; standard output carries only what a program reads
+(``--json``, exports to ``-``).
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import sys
+import tempfile
+import time
+from dataclasses import asdict
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from ingest import store as st
+from ingest.model import FileResult
+from replay.errors import Diagnostic
+
+app = typer.Typer(name="shead", help="The Sheepshead hand log: ingest, replay, export.", no_args_is_help=True,
+                  add_completion=False, pretty_exceptions_enable=False)
+
+_err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+DbOption = typer.Option(None, "--db", help="Database file (default $SHEAD_DB, else data/shead.duckdb).",
+                        dir_okay=False)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"shead {st.ENGINE_VERSION}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="Print the version and exit.")) -> None:
+    """The Sheepshead hand log."""
+
+
+# --------------------------------------------------------------------------
+# ingest
+# --------------------------------------------------------------------------
+
+_GLOB_CHARS = set("*?[")
+
+
+def expand_paths(paths: list[str]) -> tuple[list[Path], list[str], list[Diagnostic]]:
+    """Files to ingest from command-line ``paths`` (files, folders searched
+    recursively, globs), the files skipped (not ``.shn`` inside a folder), and
+    an error per path that names nothing."""
+    files: list[Path] = []
+    skipped: list[str] = []
+    errors: list[Diagnostic] = []
+    seen: set[Path] = set()
+
+    def add(p: Path) -> None:
+        key = p.resolve()
+        if key not in seen:
+            seen.add(key)
+            files.append(p)
+
+    def walk(folder: Path) -> None:
+        for p in sorted(folder.rglob("*")):
+            if p.is_file():
+                if p.suffix.lower() == ".shn":
+                    add(p)
+                else:
+                    skipped.append(str(p))
+
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            walk(p)
+        elif p.is_file():
+            add(p)
+        elif _GLOB_CHARS & set(raw):
+            matches = sorted(glob.glob(raw, recursive=True))
+            if not matches:
+                errors.append(Diagnostic("E-FILE-MISSING", f"no file matches {raw!r}", file=raw))
+            for m in matches:
+                mp = Path(m)
+                if mp.is_dir():
+                    walk(mp)
+                elif mp.is_file():
+                    add(mp)
+        else:
+            errors.append(Diagnostic("E-FILE-MISSING", "no such file or folder", file=raw))
+    return files, skipped, errors
+
+
+def read_text(path: Path) -> tuple[str | None, Diagnostic | None]:
+    """The file's text, or the reason it cannot be ingested: unreadable,
+    empty, or not UTF-8 (with the line and column of the first bad byte)."""
+    name = str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return None, Diagnostic("E-FILE-UNREADABLE", f"cannot read the file: {exc.strerror or exc}", file=name)
+    if not data.strip():
+        return None, Diagnostic("E-FILE-EMPTY", "the file is empty: nothing to ingest", file=name,
+                                expected="an SHN file starting with %SHN 1.0")
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start]
+        line = before.count(b"\n") + 1
+        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        return None, Diagnostic("E-ENCODING", f"not UTF-8 text: byte 0x{data[exc.start]:02x} cannot be decoded",
+                                file=name, line=line, col=col, found=f"0x{data[exc.start]:02x}",
+                                expected="UTF-8 text")
+
+
+def _rejected_entries(report: st.IngestReport) -> list[dict]:
+    out = []
+    for d in report.file_errors:
+        if d.severity == "error":
+            out.append({"file": d.file or report.path, "line": d.line, "col": d.col, "hand": d.hand,
+                        "code": d.code, "message": d.message})
+    for r in report.rejected:
+        d = r.errors[0] if r.errors else Diagnostic("E-UNKNOWN", "rejected")
+        out.append({"file": d.file or r.source_file or report.path, "line": d.line or r.source_line,
+                    "col": d.col, "hand": r.hand if r.hand is not None else d.hand, "code": d.code,
+                    "message": d.message})
+    return out
+
+
+def _where(e: dict) -> str:
+    hand = f" (hand {e['hand']})" if e.get("hand") is not None else ""
+    return f"{e['file']}:{e['line']}:{e['col']}: {e['code']}{hand}: {e['message']}"
+
+
+def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -> int:
+    """``shead ingest``; returns the exit code."""
+    from ingest.validate import validate_text  # noqa: PLC0415 - the engine loads only when needed
+
+    files, skipped, path_errors = expand_paths(paths)
+    totals = {"ingested": 0, "duplicates": 0, "rejected": []}
+    for s in skipped:
+        _err.print(f"{s}: skipped (not an SHN file: .shn expected)")
+    for d in path_errors:
+        entry = {"file": d.file, "line": 0, "col": 0, "hand": None, "code": d.code, "message": d.message}
+        totals["rejected"].append(entry)
+        _err.print(f"{d.file}: {d.code}: {d.message}")
+    store = st.Store(db)
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                        console=_err, transient=True, disable=not files)
+    try:
+        with progress:
+            task = progress.add_task("ingesting", total=len(files))
+            for path in files:
+                progress.update(task, description=f"ingesting {path.name}")
+                text, problem = read_text(path)
+                if problem is not None:
+                    result = FileResult(path=str(path), errors=[problem])
+                else:
+                    try:
+                        result = validate_text(text, path=str(path))
+                    except Exception as exc:  # a bug in the reader must not stop the other files
+                        result = FileResult(path=str(path), errors=[Diagnostic(
+                            "E-INTERNAL", f"the reader failed on this file: {type(exc).__name__}: {exc}",
+                            file=str(path))])
+                report = store.ingest_file(result, strict=strict)
+                entries = _rejected_entries(report)
+                totals["ingested"] += report.stored
+                totals["duplicates"] += report.duplicates
+                totals["rejected"].extend(entries)
+                line = f"{path}: {report.stored} stored, {report.duplicates} duplicates, " \
+                       f"{len(report.rejected)} rejected"
+                if not report.committed:
+                    line = f"{path}: nothing stored (--strict: the file has {len(entries)} error(s))"
+                progress.console.print(line)
+                for e in entries:
+                    progress.console.print("  " + _where(e))
+                progress.advance(task)
+    except st.StoreError as exc:
+        store.close()
+        _err.print(f"error: {exc}")
+        if as_json:
+            typer.echo(json.dumps(totals))
+        return 1
+    store.close()
+    n_rej = len(totals["rejected"])
+    _err.print(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
+               f"{n_rej} rejected, from {len(files)} file(s) into {store.path}")
+    if as_json:
+        typer.echo(json.dumps(totals, ensure_ascii=False))
+    return 1 if n_rej else 0
+
+
+@app.command()
+def ingest(paths: list[str] = typer.Argument(..., metavar="PATH...", help="SHN files, folders or globs."),
+           db: Optional[Path] = DbOption,
+           strict: bool = typer.Option(False, "--strict", help="Store nothing from a file with a bad hand."),
+           as_json: bool = typer.Option(False, "--json", help="Print one JSON summary object on stdout.")) -> None:
+    """Validate SHN files by replaying every hand and store the good hands."""
+    raise typer.Exit(run_ingest(paths, db, strict, as_json))
+
+
+# --------------------------------------------------------------------------
+# replay, export, rederive
+# --------------------------------------------------------------------------
+
+
+def _open_read(db: Path | None):
+    try:
+        return st.reading(db)
+    except st.StoreError as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+
+
+@app.command()
+def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a content hash.'),
+           db: Optional[Path] = DbOption,
+           as_json: bool = typer.Option(False, "--json", help="Print the stored hand as JSON.")) -> None:
+    """Show a stored hand trick by trick."""
+    from ingest.render import render_hand  # noqa: PLC0415
+
+    try:
+        with st.reading(db) as con:
+            found = st.find_hand(con, hand)
+    except st.StoreError as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    if found is None:
+        _err.print(f"error: no stored hand {hand!r} (expected a hand id, \"SESSION#N\" or a content hash)")
+        raise typer.Exit(1)
+    if as_json:
+        typer.echo(json.dumps({"hand_id": found.hand_id, "hash": found.hash, "file": found.file,
+                               "line": found.line, "outcome": asdict(found.outcome),
+                               "cardlog": asdict(found.cardlog) if found.cardlog else None,
+                               "source": found.source}, ensure_ascii=False))
+    else:
+        sys.stdout.write(render_hand(found))
+
+
+@app.command()
+def export(fmt: str = typer.Option(..., "--format", help="shn, jsonl, csv or parquet."),
+           out: Optional[Path] = typer.Option(None, "--out", help="Output file (a folder for parquet); "
+                                                                  "default standard output."),
+           db: Optional[Path] = DbOption) -> None:
+    """Write every stored hand out as SHN, JSONL, CSV or hive-partitioned Parquet."""
+    from ingest import export as ex  # noqa: PLC0415
+
+    fmt = fmt.lower()
+    writers = {"shn": ex.export_shn, "jsonl": ex.export_jsonl, "csv": ex.export_csv}
+    if fmt not in writers and fmt != "parquet":
+        _err.print(f"error: unknown format {fmt!r} (expected shn, jsonl, csv or parquet)")
+        raise typer.Exit(2)
+    if fmt == "parquet" and out is None:
+        _err.print("error: --format parquet writes a folder: give it with --out PATH")
+        raise typer.Exit(2)
+    try:
+        with st.reading(db) as con:
+            if fmt == "parquet":
+                n = ex.export_parquet(con, out)
+            elif out is None or str(out) == "-":
+                n = writers[fmt](con, sys.stdout)
+                sys.stdout.flush()
+            else:
+                out.parent.mkdir(parents=True, exist_ok=True)
+                with open(out, "w", encoding="utf-8", newline="") as fh:
+                    n = writers[fmt](con, fh)
+    except st.StoreError as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    _err.print(f"exported {n} hands as {fmt}" + (f" to {out}" if out else ""))
+
+
+@app.command()
+def rederive(db: Optional[Path] = DbOption) -> None:
+    """Recompute every stored outcome from its stored source with the current engine."""
+    store = st.Store(db)
+    if not store.path.exists():
+        _err.print(f"error: {store.path}: no database here")
+        raise typer.Exit(1)
+    with Progress(TextColumn("re-deriving"), BarColumn(), MofNCompleteColumn(), console=_err,
+                  transient=True) as progress:
+        task = progress.add_task("rederive", total=None)
+        rep = store.rederive(on_progress=lambda done, total: progress.update(task, completed=done, total=total))
+    _err.print(f"re-derived {rep.hands} hands: {rep.changed} changed, {len(rep.refused)} refused by the engine")
+    for hand_id, d in rep.refused:
+        _err.print(f"  hand id {hand_id}: {d}")
+    raise typer.Exit(1 if rep.refused else 0)
+
+
+# --------------------------------------------------------------------------
+# dashboard, demo, bench
+# --------------------------------------------------------------------------
+
+
+def _launch(db: Path | None, host: str, port: int) -> int:
+    try:
+        from dashboard.app import launch  # noqa: PLC0415
+    except ImportError as exc:
+        _err.print(f"error: the dashboard is not available: {exc}")
+        return 1
+    return launch(db=st.resolve_db(db), host=host, port=port) or 0
+
+
+@app.command()
+def dashboard(db: Optional[Path] = DbOption,
+              host: str = typer.Option("127.0.0.1", help="Address to bind (localhost by default)."),
+              port: int = typer.Option(8501, help="Port.")) -> None:
+    """Start the Streamlit dashboard on the database."""
+    raise typer.Exit(_launch(db, host, port))
+
+
+@app.command()
+def demo(db: Optional[Path] = DbOption,
+         data: Path = typer.Option(Path("data"), help="Folder of hand logs to ingest first."),
+         host: str = typer.Option("127.0.0.1"), port: int = typer.Option(8501),
+         no_browser: bool = typer.Option(False, "--ingest-only", help="Ingest, do not start the dashboard.")) -> None:
+    """Ingest everything under data/ (recursively) into the database, then start the dashboard."""
+    if not data.is_dir():
+        _err.print(f"error: {data}: no such folder")
+        raise typer.Exit(2)
+    code = run_ingest([str(data)], db, strict=False, as_json=False)
+    if code:
+        _err.print("some files had errors (above); the good hands were stored")
+    if no_browser:
+        raise typer.Exit(code)
+    raise typer.Exit(_launch(db, host, port))
+
+
+def _generator():
+    try:
+        from ingest.generate import generate_session_text  # noqa: PLC0415
+    except ImportError:
+        from replay.generator import generate_session_text  # noqa: PLC0415
+    return generate_session_text
+
+
+@app.command()
+def bench(hands: int = typer.Option(20_000, "--hands", "-n", min=1, help="Hands to generate."),
+          per_file: int = typer.Option(1_000, "--per-file", min=1, help="Hands per generated file."),
+          seed: int = typer.Option(1, help="Generator seed."),
+          rules: str = typer.Option("wi5-called-ace", help="Rule profile of the generated hands."),
+          db: Optional[Path] = DbOption) -> None:
+    """Ingest N generated hands into a fresh database (a temporary one unless --db
+    names a file that does not exist yet) and print hands/s and bytes/hand."""
+    from ingest.validate import validate_text  # noqa: PLC0415
+
+    gen = _generator()
+    with tempfile.TemporaryDirectory() as tmp:
+        target = Path(db) if db else Path(tmp) / "bench.duckdb"
+        if target.exists():
+            _err.print(f"error: {target} exists; bench needs a fresh database")
+            raise typer.Exit(2)
+        texts = []
+        for k, start in enumerate(range(0, hands, per_file)):
+            n = min(per_file, hands - start)
+            texts.append((f"bench-{k}.shn", gen(seed + k, n, rules, session=f"bench {seed} #{k}")))
+        t_val = t_store = 0.0
+        stored = 0
+        with st.Store(target, hold=5.0) as store:
+            for name, text in texts:
+                t0 = time.perf_counter()
+                res = validate_text(text, path=name)
+                t1 = time.perf_counter()
+                stored += store.ingest_file(res).stored
+                t2 = time.perf_counter()
+                t_val += t1 - t0
+                t_store += t2 - t1
+        size = st.database_bytes(target)
+    total = t_val + t_store
+    cpu = os.cpu_count()
+    typer.echo(f"machine: {cpu} cores; {hands} generated hands ({rules}), {len(texts)} files of {per_file}")
+    typer.echo(f"validate (read + replay): {hands / t_val:,.0f} hands/s")
+    typer.echo(f"store:                    {stored / t_store:,.0f} hands/s")
+    typer.echo(f"ingest (both):            {stored / total:,.0f} hands/s")
+    typer.echo(f"database: {size:,} bytes = {size / max(stored, 1):.1f} bytes/hand")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()
