@@ -169,6 +169,10 @@ def connect(path: str | os.PathLike | None = None, *, read_only: bool = True,
             con = duckdb.connect(str(db), read_only=read_only)
             break
         except duckdb.Error as exc:
+            if read_only and "different configuration" in str(exc):
+                # this process already has the file open to write: share that database
+                con = duckdb.connect(str(db))
+                break
             if not _is_lock_error(exc):
                 raise StoreError(f"{db}: cannot open the database: {exc}") from exc
             waited = time.monotonic() - start

@@ -1,0 +1,343 @@
+"""The DuckDB store: migrations, one transaction per file, hash dedupe,
+lenient/strict, lossless card log and source, rederive, crash safety and
+concurrent readers (real processes)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from ingest import store as st
+from ingest.model import CardLog, FileResult, PlayRow, content_hash
+from ingest.validate import validate_text
+from tests.conftest import make_file, make_hand, make_rejected
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "data" / "sheepshead" / "example_session.shn"
+
+
+def counts(db) -> dict[str, int]:
+    with st.reading(db) as con:
+        return {t: con.execute(f"SELECT count(*) FROM {t}").fetchall()[0][0]
+                for t in ("sessions", "hands", "hand_units", "card_log", "hand_source", "rejected", "ingests")}
+
+
+def stored_hashes(db) -> list[str]:
+    with st.reading(db) as con:
+        return sorted(bytes(h).hex() for (h,) in con.execute("SELECT hash FROM hand_source").fetchall())
+
+
+# --------------------------------------------------------------------------
+
+
+def test_migrations_are_recorded_once(db):
+    st.Store(db).open()
+    st.Store(db).open()  # a second open applies nothing new
+    with st.reading(db) as con:
+        rows = con.execute("SELECT version, name FROM schema_migrations ORDER BY version").fetchall()
+        tables = {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
+    assert rows == [(1, "initial")]
+    assert {"sessions", "hands", "hand_units", "card_log", "hand_source", "rejected", "ingests",
+            "schema_migrations", "hand_text", "hand_outcomes"} <= tables
+    assert [v for v, _, _ in st.migrations()] == [1]
+
+
+def test_same_file_twice_stores_nothing_the_second_time(db):
+    f = make_file(50)
+    with st.Store(db) as s:
+        first = s.ingest_file(f)
+        second = s.ingest_file(f)
+    assert (first.stored, first.duplicates) == (50, 0)
+    assert (second.stored, second.duplicates) == (0, 50)
+    assert counts(db) == {"sessions": 1, "hands": 50, "hand_units": 250, "card_log": 50, "hand_source": 50,
+                          "rejected": 0, "ingests": 2}
+
+
+def test_a_hand_repeated_inside_one_file_is_stored_once(db):
+    f = make_file(3)
+    f.hands.append(f.hands[0])
+    with st.Store(db) as s:
+        rep = s.ingest_file(f)
+    assert (rep.stored, rep.duplicates) == (3, 1)
+    assert counts(db)["hands"] == 3
+
+
+def test_hands_read_back_equal_what_was_stored(db):
+    f = make_file(20)
+    f.hands.append(make_hand(21, score_sheet=True))
+    with st.Store(db) as s:
+        s.ingest_file(f)
+    with st.reading(db) as con:
+        back = st.load_hands(con)
+        explicit = con.execute("SELECT count(*) FROM hand_source WHERE source_cards IS NOT NULL").fetchall()[0][0]
+    assert [b.hash for b in back] == [h.hash for h in f.hands]
+    for b, h in zip(back, f.hands):
+        assert b.outcome == h.outcome
+        assert b.cardlog == h.cardlog
+        assert b.source == h.source
+        assert (b.file, b.line) == (h.source_file, h.source_line)
+    # canonical full hands need no stored card list; the score-sheet hand
+    # (no card log) keeps its one card token, AH of "call AH", explicitly
+    assert explicit == 1
+
+
+def test_unusual_card_logs_and_sources_survive_exactly(db):
+    h = make_hand(5)
+    log = h.cardlog
+    plays = [replace(p) for p in log.plays]
+    plays[3] = replace(plays[3], card=None)  # an unknown card
+    plays[7] = replace(plays[7], renege=True)
+    log2 = CardLog(deal={"Bea": log.deal["Bea"], "Al": [None] * 6}, blind=[None, log.blind[1]], bury=log.bury,
+                   plays=plays)
+    # a source whose card tokens are not the card log's, a lowercase card,
+    # an annotation naming a card, and the slot character itself
+    src = "hand 5  dealer Al {AS safe}\npick Bea  call ah\n" + h.source.split("\n", 1)[1]
+    weird = "hand 6  dealer Bea \x1f\n" + h.source.split("\n", 1)[1]
+    a = replace(h, cardlog=log2, source=src, hash=content_hash(h.outcome.session, 5, src))
+    b = replace(make_hand(6), source=weird, hash=content_hash(h.outcome.session, 6, weird))
+    odd = CardLog(deal={}, blind=[], bury=[], plays=[PlayRow(1, 0, "Cy", "QC"), PlayRow(1, 1, "Al", "7D", winner=True)])
+    c = replace(make_hand(7), cardlog=odd)
+    with st.Store(db) as s:
+        s.ingest_file(FileResult(path="odd.shn", hands=[a, b, c]))
+    with st.reading(db) as con:
+        back = st.load_hands(con)
+        packed = con.execute("SELECT packed FROM hand_source ORDER BY hand_id").fetchall()
+        seats = con.execute("SELECT play_seats FROM card_log ORDER BY hand_id").fetchall()
+    assert [x.source for x in back] == [src, weird, c.source]
+    assert [x.cardlog for x in back] == [log2, b.cardlog, odd]
+    assert packed == [(True,), (False,), (True,)]
+    assert seats[2] == ([2, 0],)  # Cy then Al: not clockwise, so the seats are stored
+
+
+def test_one_bad_hand_among_fifty_lenient_stores_49_and_records_it(db):
+    f = make_file(50, bad=(17,))
+    with st.Store(db) as s:
+        rep = s.ingest_file(f, strict=False)
+        again = s.ingest_file(f, strict=False)
+    assert (rep.stored, len(rep.rejected), rep.rejected_new) == (49, 1, 1)
+    assert (again.stored, again.duplicates, again.rejected_new) == (0, 49, 0)
+    with st.reading(db) as con:
+        rows = con.execute("SELECT file, line, col, hand, code, message FROM rejected").fetchall()
+        errors = json.loads(con.execute("SELECT errors FROM rejected").fetchall()[0][0])
+    # make_file puts hand k's error at line 8 + 14 * (k - 1) + 2, col 7
+    assert rows == [("thursday.shn", 234, 7, 17, "E-RENEGE", "Cy played KH but holds clubs (8C) and clubs were led")]
+    assert errors[0]["found"] == "KH" and errors[0]["trick"] == 1
+    assert counts(db)["hands"] == 49
+
+
+def test_one_bad_hand_among_fifty_strict_stores_nothing(db):
+    with st.Store(db) as s:
+        s.ingest_file(make_file(5, session="other"))
+        before = counts(db)
+        rep = s.ingest_file(make_file(50, bad=(17,)), strict=True)
+    assert rep.committed is False and rep.stored == 0 and len(rep.rejected) == 1
+    assert counts(db) == before
+
+
+def test_file_level_error_in_strict_mode_stores_nothing(db):
+    from replay.errors import Diagnostic
+
+    f = make_file(3)
+    f.errors.append(Diagnostic("E-HEADER", "found 'x'; expected '%SHN 1.0'", file="thursday.shn", line=1, col=1))
+    with st.Store(db) as s:
+        rep = s.ingest_file(f, strict=True)
+    assert rep.committed is False and rep.failed
+    assert not db.exists() or counts(db)["hands"] == 0
+
+
+def test_a_failing_insert_rolls_the_whole_file_back(db):
+    with st.Store(db) as s:
+        s.ingest_file(make_file(4, session="first"))
+    before = counts(db)
+    bad = make_file(10, start=100)
+    bad.hands[6].outcome.date = "2025-02-30"  # not a date: the INSERT fails half way through the file
+    with st.Store(db) as s, pytest.raises(st.StoreError, match="nothing stored"):
+        s.ingest_file(bad)
+    assert counts(db) == before
+
+
+def test_example_session_units_as_computed_by_hand(db):
+    res = validate_text(EXAMPLE.read_text(encoding="utf-8"), path=str(EXAMPLE))
+    assert not res.rejected
+    with st.Store(db) as s:
+        assert s.ingest_file(res).stored == 5
+    with st.reading(db) as con:
+        h14 = con.execute("SELECT u.seat, u.units FROM hand_units u JOIN hands h USING (hand_id) "
+                          "WHERE h.hand = ? ORDER BY u.seat_no", [14]).fetchall()
+        totals = dict(con.execute("SELECT player, sum(units) FROM hand_units GROUP BY player").fetchall())
+        h18 = con.execute("SELECT partner FROM hands WHERE hand = ?", [18]).fetchall()
+    # notation brief §3: hand 14 Bea -4, Di -2, Al/Cy/Ed +2; 15 as written;
+    # 16 Di +8, others -2; 17 (leaster) Al +4, others -1; 18 as written.
+    assert h14 == [("Al", 2), ("Bea", -4), ("Cy", 2), ("Di", -2), ("Ed", 2)]
+    assert totals == {"Allen Braun": 5, "Bea Schmidt": -10, "Cy Ott": 3, "Di Lenz": 6, "Ed Kahl": -4}
+    assert h18 == [("Bea",)]
+
+
+def test_rederive_restores_the_outcome_and_leaves_the_card_log(db):
+    res = validate_text(EXAMPLE.read_text(encoding="utf-8"), path=str(EXAMPLE))
+    with st.Store(db) as s:
+        s.ingest_file(res)
+    snapshot = "SELECT * FROM card_log ORDER BY hand_id", "SELECT * FROM hand_source ORDER BY hand_id"
+    with st.reading(db) as con:
+        before = [con.execute(q).fetchall() for q in snapshot]
+    con = duckdb.connect(str(db))
+    con.execute("UPDATE hands SET picker_points = 0, outcome = 'win' WHERE hand = 14")
+    con.execute("UPDATE hand_units SET units = 0 WHERE hand_id = (SELECT hand_id FROM hands WHERE hand = 14)")
+    con.close()
+    rep = st.Store(db).rederive()
+    assert (rep.hands, rep.changed, rep.refused) == (5, 1, [])
+    with st.reading(db) as con:
+        row = con.execute("SELECT picker_points, outcome FROM hands WHERE hand = 14").fetchall()
+        units = con.execute("SELECT u.units FROM hand_units u JOIN hands h USING (hand_id) WHERE h.hand = 14 "
+                            "ORDER BY u.seat_no").fetchall()
+        after = [con.execute(q).fetchall() for q in snapshot]
+        n = con.execute("SELECT count(*) FROM hands").fetchall()[0][0]
+    assert row == [(59, "lose")]
+    assert [u for (u,) in units] == [2, -4, 2, -2, 2]
+    assert after == before and n == 5
+
+
+def test_read_only_open_of_a_missing_database_says_so(tmp_path):
+    with pytest.raises(st.StoreMissing, match="no database here"):
+        with st.reading(tmp_path / "nope.duckdb"):
+            pass
+
+
+def test_resolve_db_order(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SHEAD_DB", raising=False)
+    assert st.resolve_db() == tmp_path / "data" / "shead.duckdb"
+    monkeypatch.setenv("SHEAD_DB", str(tmp_path / "env.duckdb"))
+    assert st.resolve_db() == tmp_path / "env.duckdb"
+    assert st.resolve_db(tmp_path / "x.duckdb") == tmp_path / "x.duckdb"
+
+
+# --------------------------------------------------------------------------
+# Real processes
+# --------------------------------------------------------------------------
+
+_CHILD_ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def _python(code: str, *args: str, **kw) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", textwrap.dedent(code), *args], cwd=ROOT, env=_CHILD_ENV,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+
+
+_INGEST_BIG = """
+    import sys
+    from ingest.store import Store
+    from tests.conftest import make_file
+    f = make_file(int(sys.argv[2]), start=1000, session="big", path="big.shn")
+    def stage(s):
+        print(s, flush=True)
+    with Store(sys.argv[1]) as s:
+        s.ingest_file(f, on_stage=stage)
+"""
+
+
+def test_sigkill_mid_ingest_leaves_the_database_as_before_the_file(db):
+    with st.Store(db) as s:
+        s.ingest_file(make_file(10, session="before"))
+    before_counts, before_hashes = counts(db), stored_hashes(db)
+    rng = random.Random(7)
+    landed = 0
+    for attempt in range(12):
+        child = _python(_INGEST_BIG, str(db), "6000")
+        assert child.stdout.readline().strip() == "begin"  # the file's transaction is open
+        time.sleep(rng.uniform(0.0, 0.15))
+        child.send_signal(signal.SIGKILL)
+        out, _ = child.communicate()
+        assert child.returncode == -signal.SIGKILL
+        now = counts(db)
+        if "commit" in out or now["hands"] != before_counts["hands"]:
+            # the kill came after the transaction ended: then the whole file is there
+            assert now["hands"] == before_counts["hands"] + 6000
+            break
+        assert now == before_counts
+        assert stored_hashes(db) == before_hashes
+        landed += 1
+        if landed >= 2:
+            break
+    assert landed >= 1, "no kill landed inside the transaction"
+    # a re-run stores every hand exactly once
+    rerun = _python(_INGEST_BIG, str(db), "6000")
+    rerun.communicate()
+    assert rerun.returncode == 0
+    after = counts(db)
+    assert after["hands"] in (before_counts["hands"] + 6000,)
+    with st.reading(db) as con:
+        assert con.execute("SELECT count(*), count(DISTINCT hash) FROM hand_source").fetchall() == [(6010, 6010)]
+
+
+_WRITER = """
+    import sys
+    from ingest.store import Store
+    from tests.conftest import make_file
+    with Store(sys.argv[1], hold=0.3) as s:
+        for k in range(12):
+            s.ingest_file(make_file(400, start=1 + 400 * k, session="w", path=f"w{k}.shn"))
+    print("writer done", flush=True)
+"""
+
+_READER = """
+    import json, sys, time
+    from ingest import store as st
+    errors, seen = [], []
+    stop = time.monotonic() + 60
+    while time.monotonic() < stop:
+        try:
+            with st.reading(sys.argv[1]) as con:
+                seen.append(con.execute("SELECT count(*) FROM hands").fetchall()[0][0])
+        except Exception as exc:
+            errors.append(f"{type(exc).__name__}: {exc}")
+        if seen and seen[-1] == 4800:
+            break
+        time.sleep(0.01)
+    print(json.dumps({"errors": errors, "seen": seen, "conflicts": st.lock_stats().conflicts}))
+"""
+
+
+def test_a_reader_process_during_an_ingest_never_sees_a_lock_error(db):
+    st.Store(db).open()
+    writer = _python(_WRITER, str(db))
+    reader = _python(_READER, str(db))
+    w_out, w_err = writer.communicate(timeout=120)
+    r_out, r_err = reader.communicate(timeout=120)
+    assert writer.returncode == 0, w_err
+    assert reader.returncode == 0, r_err
+    rep = json.loads(r_out)
+    assert rep["errors"] == []
+    assert rep["seen"][-1] == 4800
+    assert rep["seen"] == sorted(rep["seen"])  # every read saw whole files only, in order
+    assert all(n % 400 == 0 for n in rep["seen"])
+    assert rep["conflicts"] > 0  # the two processes really met on the lock
+
+
+def test_a_lock_held_past_the_timeout_raises_store_busy(db):
+    st.Store(db).open()
+    holder = _python("""
+        import sys, time
+        import duckdb
+        con = duckdb.connect(sys.argv[1])
+        print("holding", flush=True)
+        time.sleep(5)
+    """, str(db))
+    assert holder.stdout.readline().strip() == "holding"
+    t0 = time.monotonic()
+    with pytest.raises(st.StoreBusy, match="another shead process has held the database"):
+        st.connect(db, read_only=True, timeout=0.4)
+    assert 0.3 < time.monotonic() - t0 < 3
+    holder.kill()
+    holder.communicate()
