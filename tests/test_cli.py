@@ -1,0 +1,170 @@
+"""The ``shead`` command line: ingest (JSON summary, exit codes, strict,
+bad files), replay, usage errors, and the console script as a real process."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ingest import store as st
+from ingest.cli import app
+from ingest.generate import generate_session_text
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "data" / "sheepshead" / "example_session.shn"
+
+
+@pytest.fixture
+def runner():
+    return CliRunner()
+
+
+def run(runner, *args):
+    res = runner.invoke(app, list(map(str, args)))
+    return res.exit_code, res.stdout, res.stderr
+
+
+def hand_count(db) -> int:
+    with st.reading(db) as con:
+        return con.execute("SELECT count(*) FROM hands").fetchall()[0][0]
+
+
+def fifty_with_one_bad(tmp_path: Path) -> tuple[Path, int]:
+    """A generated 50-hand session whose hand 17 has a score that does not
+    sum to zero; returns the file and the line of that score."""
+    lines = generate_session_text(3, 50).split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith("hand 17 "))
+    k = next(i for i in range(start, len(lines)) if lines[i].startswith("score "))
+    entries = lines[k].split()[1:]
+    values = [int(v) for v in entries[1::2]]
+    values[0] += 10  # the first seat's units off by ten: the sum is 10, not 0
+    lines[k] = "score " + " ".join(f"{s} {v:+d}" for s, v in zip(entries[0::2], values))
+    path = tmp_path / "fifty.shn"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path, k + 1
+
+
+def test_ingest_twice_json_and_exit_codes(runner, db):
+    code, out, _ = run(runner, "ingest", EXAMPLE, "--db", db, "--json")
+    assert code == 0
+    assert json.loads(out) == {"ingested": 5, "duplicates": 0, "rejected": []}
+    code, out, err = run(runner, "ingest", EXAMPLE, "--db", db, "--json")
+    assert code == 0
+    assert json.loads(out) == {"ingested": 0, "duplicates": 5, "rejected": []}
+    assert "0 stored, 5 duplicates" in err
+    assert hand_count(db) == 5
+
+
+def test_one_bad_hand_among_fifty_lenient_then_strict(runner, tmp_path):
+    path, line = fifty_with_one_bad(tmp_path)
+    db = tmp_path / "lenient.duckdb"
+    code, out, err = run(runner, "ingest", path, "--db", db, "--json")
+    rep = json.loads(out)
+    assert code == 1
+    assert rep["ingested"] == 49 and rep["duplicates"] == 0
+    assert rep["rejected"] == [{"file": str(path), "line": line, "col": 1, "hand": 17, "code": "E-SCORE-SUM",
+                                "message": "the score sums to +10, not 0 (rules.md B-35)"}]
+    assert f"{path}:{line}:1: E-SCORE-SUM (hand 17)" in err
+    assert hand_count(db) == 49
+    strict_db = tmp_path / "strict.duckdb"
+    code, out, err = run(runner, "ingest", path, "--db", strict_db, "--strict", "--json")
+    assert code == 1
+    assert json.loads(out)["ingested"] == 0
+    assert "nothing stored (--strict" in err
+    assert not strict_db.exists() or hand_count(strict_db) == 0
+
+
+def test_bad_files_each_get_a_message_and_the_rest_is_stored(runner, tmp_path, db, monkeypatch):
+    run(runner, "ingest", EXAMPLE, "--db", db)
+    with st.reading(db) as con:
+        before = con.execute("SELECT hash FROM hand_source ORDER BY hash").fetchall()
+    folder = tmp_path / "in"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "sub" / "good.shn").write_text(generate_session_text(5, 4, session="good"), encoding="utf-8")
+    (folder / "empty.shn").write_bytes(b"")
+    (folder / "latin1.shn").write_bytes(b"%SHN 1.0\n[Event \"K\xf6ln\"]\n")
+    (folder / "notes.txt").write_text("not a hand log\n", encoding="utf-8")
+    (folder / "locked.shn").write_text("%SHN 1.0\n", encoding="utf-8")
+    plain = tmp_path / "plain.shn"
+    plain.write_text("hello world\n", encoding="utf-8")
+    real = Path.read_bytes
+
+    def guarded(self):
+        if self.name == "locked.shn":
+            raise PermissionError(13, "Permission denied")
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", guarded)
+    code, out, err = run(runner, "ingest", folder, plain, tmp_path / "missing.shn", "--db", db, "--json")
+    rep = json.loads(out)
+    assert code == 1
+    assert rep["ingested"] == 4
+    got = {(Path(e["file"]).name, e["code"], e["line"], e["col"]) for e in rep["rejected"]}
+    assert got == {
+        ("empty.shn", "E-FILE-EMPTY", 0, 0),
+        ("latin1.shn", "E-ENCODING", 2, 10),  # K\xf6ln: the byte after [Event "K
+        ("locked.shn", "E-FILE-UNREADABLE", 0, 0),
+        ("plain.shn", "E-HEADER", 1, 1),
+        ("plain.shn", "E-STATEMENT", 1, 1),
+        ("missing.shn", "E-FILE-MISSING", 0, 0),
+    }
+    assert "notes.txt: skipped (not an SHN file" in err
+    assert "not UTF-8 text: byte 0xf6" in err
+    assert "Permission denied" in err
+    with st.reading(db) as con:
+        after = con.execute("SELECT hash FROM hand_source ORDER BY hash").fetchall()
+    assert set(before) <= set(after) and len(after) == len(before) + 4
+
+
+def test_glob_paths(runner, tmp_path, db):
+    for k in range(3):
+        (tmp_path / f"s{k}.shn").write_text(generate_session_text(10 + k, 2, session=f"g{k}"), encoding="utf-8")
+    code, out, _ = run(runner, "ingest", str(tmp_path / "s*.shn"), "--db", db, "--json")
+    assert code == 0 and json.loads(out)["ingested"] == 6
+
+
+def test_replay_by_id_and_by_session_number(runner, db):
+    run(runner, "ingest", EXAMPLE, "--db", db)
+    code, by_id, _ = run(runner, "replay", "1", "--db", db)
+    assert code == 0
+    code, by_name, _ = run(runner, "replay", "Thursday Night Sheepshead / 2025.03.06 / 2#14", "--db", db)
+    assert code == 0 and by_name == by_id
+    lines = by_id.splitlines()
+    trick1 = next(line for line in lines if line.startswith("Trick 1 "))
+    assert trick1.split() == ["Trick", "1", "Al", "9♣", "Bea", "10♦", "Cy", "8♣", "Di", "7♣", "Ed", "10♣", "→", "Bea"]
+    winners = [line.split()[-1] for line in lines if line.startswith("Trick ")]
+    assert winners == ["Bea", "Bea", "Di", "Al", "Cy", "Cy"]  # notation brief §3, hand 14
+    assert "Blind:   A♠ 7♥" in lines and "Bury:    A♠ K♣" in lines
+    assert "Units:   Al +2   Bea -4   Cy +2   Di -2   Ed +2" in lines
+    code, out, _ = run(runner, "replay", "1", "--db", db, "--json")
+    assert json.loads(out)["outcome"]["units"] == {"Al": 2, "Bea": -4, "Cy": 2, "Di": -2, "Ed": 2}
+    code, _, err = run(runner, "replay", "999", "--db", db)
+    assert code == 1 and "no stored hand '999'" in err
+
+
+def test_usage_errors_exit_2_and_version(runner, db, tmp_path):
+    assert run(runner, "export", "--format", "xml", "--db", db)[0] == 2
+    assert run(runner, "export", "--db", db)[0] == 2  # --format is required
+    assert run(runner, "export", "--format", "parquet", "--db", db)[0] == 2  # parquet needs --out
+    assert run(runner, "ingest")[0] == 2
+    code, out, _ = run(runner, "--version")
+    assert code == 0 and out.strip() == "shead 0.1.0"
+    code, _, err = run(runner, "export", "--format", "jsonl", "--db", tmp_path / "none.duckdb")
+    assert code == 1 and "no database here" in err
+
+
+def test_console_script_in_a_real_process(tmp_path):
+    exe = Path(sys.executable).with_name("shead")
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "ingest.cli"]
+    shutil.copy(EXAMPLE, tmp_path / "example.shn")
+    res = subprocess.run(cmd + ["ingest", "example.shn", "--json"], cwd=tmp_path, capture_output=True, text=True,
+                         env={k: v for k, v in __import__("os").environ.items() if k != "SHEAD_DB"})
+    assert res.returncode == 0, res.stderr
+    assert json.loads(res.stdout) == {"ingested": 5, "duplicates": 0, "rejected": []}
+    assert (tmp_path / "data" / "shead.duckdb").exists()  # the default database, under the current folder
