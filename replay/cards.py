@@ -24,6 +24,7 @@ __all__ = [
     "Card",
     "CardParseError",
     "TRUMP",
+    "CARD_NAMES",
     "FULL_DECK",
     "POINTS",
     "TrumpOrder",
@@ -130,6 +131,8 @@ class Card(enum.IntEnum):
 
 
 _NAMES = tuple(Rank(i & 7).letter + Suit(i >> 3).letter for i in range(32))
+#: SHN spelling of each card index: ``CARD_NAMES[Card.CQ] == "QC"``.
+CARD_NAMES = _NAMES
 POINTS: tuple[int, ...] = tuple(_RANK_POINTS[i & 7] for i in range(32))
 
 _PARSE: dict[str, Card] = {}
