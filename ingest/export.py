@@ -110,7 +110,7 @@ def export_parquet(con: duckdb.DuckDBPyConnection, folder: str | os.PathLike) ->
             cols.append(f'h."{f}"')
     select = (", ".join(cols) + ', year(h."date") AS "year"'
               f" FROM hands h LEFT JOIN {_UNITS} u USING (hand_id) ORDER BY h.hand_id")
-    n = con.execute(f"SELECT count(*) FROM hands").fetchall()[0][0]
+    n = con.execute("SELECT count(*) FROM hands").fetchall()[0][0]
     # COPY takes its target as text; a parameter is not accepted there, so the
     # folder is quoted as a SQL string literal.
     target = "'" + str(path).replace("'", "''") + "'"
