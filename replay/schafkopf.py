@@ -1,0 +1,1062 @@
+"""Bavarian Schafkopf (rules.md G) as data and one state machine.
+
+Four players, eight cards each, eight tricks (six with the short pack, G-3).
+The games are data: :func:`trump_order_for` builds each game's trump and fail
+order with :meth:`replay.cards.TrumpOrder.build`, and :class:`SchafkopfProfile`
+holds every house rule (rules.md J's Schafkopf flags: ``tariff``,
+``laufendeMin``, ``davonlaufenMinCards``, ``rufsauDiscardFromTrick``,
+``kontraTiming``, ``ramsch``, ``klopfen``, ``shortDeck``) with the tariff as
+numbers.
+
+Cards are the engine's :class:`~replay.cards.Card` with the German pack mapped
+onto it: Eichel → ♣ (``C``), Gras → ♠ (``S``), Herz → ♥ (``H``), Schellen → ♦
+(``D``); Sau → A, Zehn → T, König → K, Ober → Q, Unter → J (rules.md G-1).
+So the Eichel-Ober is ``Card.CQ`` and the Schellen-Sau ``Card.DA``.
+
+:class:`SchafkopfState` is modelled on :class:`replay.state.GameState`: hands
+are bit masks, actions are small frozen values, :meth:`SchafkopfState.apply`
+and :meth:`SchafkopfState.play` raise :class:`~replay.errors.IllegalAction`
+and leave the state unchanged, and :func:`replay_schafkopf` yields one frozen
+:class:`SkFrame` before the first card and after every card.
+
+Phases: ``ANNOUNCE`` (Klopfen, then the game: :class:`Announce` or
+:class:`Ramsch`, G-4, G-19) → ``PLAY`` (Kontra/Re within the
+``kontraTiming`` window, G-18; eight tricks, G-9..G-11) → ``DONE``.
+
+Units: *card points* (Augen, 0..120) decide the game; *units* are what
+changes hands (the tariff's numbers).  Seats are 0..3 clockwise; the seat left
+of the dealer leads the first trick (G-2).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Iterator, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .actions import Play
+from .cards import FULL_DECK, TRUMP, Card, Rank, Suit, TrumpOrder, cards_in, mask_of, points_of
+from .errors import IllegalAction, ProfileError
+from .scoring import Settlement
+
+__all__ = [
+    "Game", "GERMAN_SUIT", "GERMAN_RANK", "german", "trump_order_for",
+    "SchafkopfTariff", "LaufendeMin", "SchafkopfProfile", "TARIFFS", "SCHAFKOPF_PROFILES",
+    "parse_schafkopf_rules",
+    "Announce", "Ramsch", "Kontra", "Re", "Klopfen", "SkAction",
+    "SkPhase", "SchafkopfState", "Laufende", "SkResult", "SkFrame", "sk_snapshot", "replay_schafkopf",
+    "game_name",
+]
+
+
+# --------------------------------------------------------------------------
+# Cards and games as data
+# --------------------------------------------------------------------------
+
+#: German suit names of the engine's suits (rules.md G-1).
+GERMAN_SUIT = {Suit.CLUBS: "Eichel", Suit.SPADES: "Gras", Suit.HEARTS: "Herz", Suit.DIAMONDS: "Schellen"}
+#: German rank letters of the engine's ranks (protocol spelling: A Z K O U 9 8 7).
+GERMAN_RANK = {Rank.ACE: "A", Rank.TEN: "Z", Rank.KING: "K", Rank.QUEEN: "O", Rank.JACK: "U",
+               Rank.NINE: "9", Rank.EIGHT: "8", Rank.SEVEN: "7"}
+_GERMAN_SUIT_LETTER = {Suit.CLUBS: "E", Suit.SPADES: "G", Suit.HEARTS: "H", Suit.DIAMONDS: "S"}
+
+
+def german(card: Card) -> str:
+    """The protocol spelling of ``card``: suit letter E G H S then rank
+    A Z K O U 9 8 7 (``Card.CQ`` → ``"EO"``, ``Card.DA`` → ``"SA"``)."""
+    return _GERMAN_SUIT_LETTER[card.suit] + GERMAN_RANK[card.rank]
+
+
+class Game(str, enum.Enum):
+    """The Schafkopf games (rules.md G-6..G-8, G-17).  Tout is a flag of an
+    announced game (:class:`Announce`), not a game of its own."""
+
+    SAUSPIEL = "sauspiel"
+    SOLO = "solo"
+    WENZ = "wenz"
+    GEIER = "geier"
+    FARBWENZ = "farbwenz"
+    FARBGEIER = "farbgeier"
+    RAMSCH = "ramsch"
+
+    @property
+    def needs_suit(self) -> bool:
+        """Sauspiel names the called suit; Solo, Farbwenz and Farbgeier the trump suit."""
+        return self in (Game.SAUSPIEL, Game.SOLO, Game.FARBWENZ, Game.FARBGEIER)
+
+    @property
+    def single(self) -> bool:
+        """One declarer against three (G-15): every announced game but the Sauspiel."""
+        return self not in (Game.SAUSPIEL, Game.RAMSCH)
+
+
+_OBERS = (Card.CQ, Card.SQ, Card.HQ, Card.DQ)
+_UNTERS = (Card.CJ, Card.SJ, Card.HJ, Card.DJ)
+_R = Rank
+_FAIL_PLAIN = (_R.ACE, _R.TEN, _R.KING, _R.NINE, _R.EIGHT, _R.SEVEN)
+_FAIL_WENZ = (_R.ACE, _R.TEN, _R.KING, _R.QUEEN, _R.NINE, _R.EIGHT, _R.SEVEN)
+_FAIL_GEIER = (_R.ACE, _R.TEN, _R.KING, _R.JACK, _R.NINE, _R.EIGHT, _R.SEVEN)
+
+
+def _suit_cards(suit: Suit, ranks: tuple[Rank, ...]) -> tuple[Card, ...]:
+    return tuple(Card(suit * 8 + r) for r in ranks)
+
+
+@lru_cache(maxsize=None)
+def trump_order_for(game: Game, suit: Suit | None = None) -> TrumpOrder:
+    """The trump and fail order of ``game`` (rules.md G-6..G-8, G-17).
+
+    * Sauspiel and Ramsch: the four Obers, the four Unters, then ♥ A 10 K 9 8 7
+      (14 trumps); fail suits A 10 K 9 8 7.
+    * Farbsolo in ``suit``: Obers, Unters, then ``suit`` A 10 K 9 8 7.
+    * Wenz: the four Unters; fail suits A 10 K O 9 8 7.  Farbwenz adds ``suit``
+      A 10 K O 9 8 7 after the Unters.
+    * Geier: the four Obers; fail suits A 10 K U 9 8 7.  Farbgeier adds
+      ``suit`` A 10 K U 9 8 7 after the Obers.
+
+    Obers and Unters rank Eichel > Gras > Herz > Schellen.  Raises
+    ``ValueError`` when ``suit`` is missing for a game that needs one or given
+    for one that does not.
+    """
+    if game.needs_suit and game is not Game.SAUSPIEL and suit is None:
+        raise ValueError(f"{game.value} needs a trump suit")
+    if game in (Game.WENZ, Game.GEIER) and suit is not None:
+        raise ValueError(f"{game.value} has no trump suit")
+    if game in (Game.SAUSPIEL, Game.RAMSCH):
+        return TrumpOrder.build(game.value, _OBERS + _UNTERS + _suit_cards(Suit.HEARTS, _FAIL_PLAIN), _FAIL_PLAIN)
+    if game is Game.SOLO:
+        return TrumpOrder.build(f"solo-{suit.name.lower()}", _OBERS + _UNTERS + _suit_cards(suit, _FAIL_PLAIN),
+                                _FAIL_PLAIN)
+    if game is Game.WENZ:
+        return TrumpOrder.build("wenz", _UNTERS, _FAIL_WENZ)
+    if game is Game.GEIER:
+        return TrumpOrder.build("geier", _OBERS, _FAIL_GEIER)
+    if game is Game.FARBWENZ:
+        return TrumpOrder.build(f"farbwenz-{suit.name.lower()}", _UNTERS + _suit_cards(suit, _FAIL_WENZ), _FAIL_WENZ)
+    return TrumpOrder.build(f"farbgeier-{suit.name.lower()}", _OBERS + _suit_cards(suit, _FAIL_GEIER), _FAIL_GEIER)
+
+
+def game_name(game: Game, suit: Suit | None, tout: bool = False) -> str:
+    """The German name of a game as the protocols write it: ``Rufspiel``,
+    ``Eichel-Solo``, ``Wenz``, ``Gras-Geier``, ``Herz-Solo Tout``, ``Ramsch``."""
+    if game is Game.SAUSPIEL:
+        return "Rufspiel"
+    if game is Game.RAMSCH:
+        return "Ramsch"
+    base = {Game.SOLO: "Solo", Game.WENZ: "Wenz", Game.GEIER: "Geier", Game.FARBWENZ: "Wenz",
+            Game.FARBGEIER: "Geier"}[game]
+    name = f"{GERMAN_SUIT[suit]}-{base}" if suit is not None else base
+    return name + (" Tout" if tout else "")
+
+
+# --------------------------------------------------------------------------
+# The rule profile
+# --------------------------------------------------------------------------
+
+
+class SchafkopfTariff(BaseModel):
+    """What a game is worth, in units (rules.md G-14, G-16).
+
+    * ``sauspiel`` / ``solo`` — the base of a Sauspiel and of every single
+      game (Farbsolo, Wenz, Geier, Farbwenz, Farbgeier).
+    * ``schneider`` / ``schwarz`` / ``laufender`` — added for schneider, for
+      schwarz (on top of schneider) and for each counted Laufender.
+    * ``toutFactor`` — a Tout's value is (base + Laufende) × this; schneider
+      and schwarz are not added (G-14).
+    * ``ramsch`` — what the Ramsch loser pays each other player (G-17).
+    * ``durchmarsch`` — what a Durchmarsch winner takes from each other
+      player; None means as for a schwarz single game (solo + schneider +
+      schwarz, G-17).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    sauspiel: int = 10
+    solo: int = 50
+    schneider: int = 10
+    schwarz: int = 10
+    laufender: int = 10
+    toutFactor: int = 2
+    ramsch: int = 20
+    durchmarsch: int | None = None
+
+    def durchmarsch_value(self) -> int:
+        return self.durchmarsch if self.durchmarsch is not None else self.solo + self.schneider + self.schwarz
+
+
+#: Named tariffs.  ``bsv-10-50``: the Bayerischer Schafkopf-Verein's 10/50
+#: (rules.md G-16).  ``netschafkopf``: the tariff the NetSchafkopf protocols
+#: use, read off all 1,188 shared games (Rufspiel 2, Einzelspiel 5, +1 per
+#: schneider, schwarz and Laufender, Tout ×2, Ramsch 1; see data/netschafkopf).
+TARIFFS: dict[str, SchafkopfTariff] = {
+    "bsv-10-50": SchafkopfTariff(),
+    "netschafkopf": SchafkopfTariff(sauspiel=2, solo=5, schneider=1, schwarz=1, laufender=1, toutFactor=2,
+                                    ramsch=1),
+}
+
+
+class LaufendeMin(BaseModel):
+    """The fewest Laufende that count, per game (rules.md G-13)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    sauspiel: int = 3
+    solo: int = 3
+    wenz: int = 2
+    geier: int = 2
+    farbwenz: int = 3
+    farbgeier: int = 3
+
+    def of(self, game: Game) -> int:
+        return getattr(self, game.value)
+
+
+class SchafkopfProfile(BaseModel):
+    """A Schafkopf rule set (rules.md G, J).  Frozen.
+
+    * ``tariff`` — :class:`SchafkopfTariff` (the numbers; G-16).
+    * ``laufendeMin`` — :class:`LaufendeMin` (G-13).
+    * ``davonlaufenMinCards`` — cards of the called suit (Sau included) the
+      Sau holder needs to run away (G-11b); 4 with the long pack.
+    * ``rufsauDiscardFromTrick`` — the first trick (1-based) on which the
+      called Sau may be thrown on another suit before its suit was played
+      (G-11c); None means the last trick.
+    * ``kontraTiming`` — Kontra and Re only before the first card, or before
+      the second card of the first trick (G-18, DEFAULT).
+    * ``kontraLevels`` — how many doublings there may be (2: Kontra and Re).
+    * ``ramsch`` — Ramsch is played when nobody announces (G-17).
+    * ``ramschTie`` — equal most Augen: the tied player who was dealt the
+      highest trump loses (``highestTrump``, DEFAULT) or all tied players pay
+      (``allTied``).
+    * ``jungfrau`` — a player without a trick doubles the loser's payment to
+      that player (``doublesOwn``, G-17) or doubles the whole price once per
+      Jungfrau (``doublesAll``, NetSchafkopf), or counts nothing (``off``).
+    * ``durchmarsch`` — one player taking every trick of a Ramsch wins
+      (``allTricks``) or the rule is ``off``.
+    * ``klopfen`` — Klopfen allowed (each ×2, G-19).
+    * ``shortDeck`` — the 24-card pack: 6 cards each, 6 tricks (G-3).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = "schafkopf"
+    players: Literal[4] = 4
+    tariff: SchafkopfTariff = SchafkopfTariff()
+    laufendeMin: LaufendeMin = LaufendeMin()
+    davonlaufenMinCards: int = 4
+    rufsauDiscardFromTrick: int | None = None
+    kontraTiming: Literal["beforeFirstCard", "beforeSecondCard"] = "beforeSecondCard"
+    kontraLevels: int = 2
+    ramsch: bool = True
+    ramschTie: Literal["highestTrump", "allTied"] = "highestTrump"
+    jungfrau: Literal["doublesOwn", "doublesAll", "off"] = "doublesOwn"
+    durchmarsch: Literal["allTricks", "off"] = "allTricks"
+    klopfen: bool = False
+    shortDeck: bool = False
+
+    @property
+    def hand_size(self) -> int:
+        return 6 if self.shortDeck else 8
+
+    @property
+    def tricks(self) -> int:
+        return self.hand_size
+
+    @property
+    def deck(self) -> int:
+        """Bit mask of the cards in play (the short pack drops every 8 and 7)."""
+        if not self.shortDeck:
+            return FULL_DECK
+        return mask_of(c for c in Card if c.rank not in (Rank.EIGHT, Rank.SEVEN))
+
+    @property
+    def discard_from(self) -> int:
+        """``rufsauDiscardFromTrick`` resolved: 1-based trick number."""
+        return self.rufsauDiscardFromTrick if self.rufsauDiscardFromTrick is not None else self.tricks
+
+
+#: Named profiles.  ``schafkopf``: rules.md G's defaults with the 10/50 tariff.
+#: ``netschafkopf``: the NetSchafkopf program's rules as its protocols show
+#: them (tariff ``netschafkopf``; Laufende count from 3 in every game, Wenz
+#: and Geier included; Jungfrau doubles the whole price;
+#: equal Augen in a Ramsch: the holder of the higher Ober loses).
+SCHAFKOPF_PROFILES: dict[str, SchafkopfProfile] = {
+    "schafkopf": SchafkopfProfile(),
+    "netschafkopf": SchafkopfProfile(name="netschafkopf", tariff=TARIFFS["netschafkopf"],
+                                     laufendeMin=LaufendeMin(wenz=3, geier=3), jungfrau="doublesAll"),
+}
+
+
+def parse_schafkopf_rules(text: str) -> SchafkopfProfile:
+    """Read ``"netschafkopf; davonlaufenMinCards=3; tariff=bsv-10-50"``: a
+    named profile, then ``flag=value`` overrides (``on``/``off`` for
+    booleans; ``tariff`` takes a name of :data:`TARIFFS`; ``laufendeMin``
+    takes ``game:n,game:n``).  Raises :class:`~replay.errors.ProfileError`
+    (``E-RULES-PROFILE``, ``E-RULES-FLAG``, ``E-RULES-VALUE``)."""
+    parts = [p.strip() for p in text.split(";") if p.strip()]
+    name = parts[0] if parts and "=" not in parts[0] else "schafkopf"
+    if name not in SCHAFKOPF_PROFILES:
+        raise ProfileError("E-RULES-PROFILE", f"unknown Schafkopf profile {name!r}", found=name,
+                           expected=" or ".join(SCHAFKOPF_PROFILES))
+    base = SCHAFKOPF_PROFILES[name]
+    over: dict[str, object] = {}
+    for p in parts[1 if parts and "=" not in parts[0] else 0:]:
+        if "=" not in p:
+            raise ProfileError("E-RULES-FLAG", f"{p!r} is not flag=value", found=p, expected="flag=value")
+        k, v = (x.strip() for x in p.split("=", 1))
+        if k not in SchafkopfProfile.model_fields or k in ("name", "players"):
+            raise ProfileError("E-RULES-FLAG", f"unknown Schafkopf flag {k!r}", found=k,
+                               expected=", ".join(f for f in SchafkopfProfile.model_fields if f not in ("name", "players")))
+        if k == "tariff":
+            if v not in TARIFFS:
+                raise ProfileError("E-RULES-VALUE", f"unknown tariff {v!r}", found=v, expected=" or ".join(TARIFFS))
+            over[k] = TARIFFS[v]
+        elif k == "laufendeMin":
+            try:
+                over[k] = base.laufendeMin.model_copy(update={g.split(":")[0].strip(): int(g.split(":")[1])
+                                                              for g in v.split(",")})
+                LaufendeMin(**over[k].model_dump())
+            except (IndexError, ValueError, ValidationError):
+                raise ProfileError("E-RULES-VALUE", f"laufendeMin={v!r} is not game:n,game:n", found=v,
+                                   expected="e.g. wenz:2,geier:2") from None
+        elif v in ("on", "off"):
+            over[k] = v == "on"
+        elif v in ("none", "last"):
+            over[k] = None
+        else:
+            over[k] = int(v) if v.lstrip("-").isdigit() else v
+    try:
+        return SchafkopfProfile(**{**base.model_dump(), **{k: (o.model_dump() if isinstance(o, BaseModel) else o)
+                                                            for k, o in over.items()}})
+    except ValidationError as exc:
+        raise ProfileError("E-RULES-VALUE", f"bad Schafkopf rules {text!r}: {exc.errors()[0]['msg']}",
+                           found=text) from None
+
+
+# --------------------------------------------------------------------------
+# Actions
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Announce:
+    """``seat`` plays ``game`` (rules.md G-4).  ``suit`` is the called Sau's
+    suit in a Sauspiel (never Herz, G-10) and the trump suit of a Farbsolo,
+    Farbwenz or Farbgeier; None for Wenz and Geier.  ``tout``: the declarer
+    undertakes to take every trick (G-14)."""
+
+    seat: int
+    game: Game
+    suit: Suit | None = None
+    tout: bool = False
+
+    @property
+    def called(self) -> Card | None:
+        """The called Sau of a Sauspiel (``Card.CA`` for the Eichel-Sau)."""
+        return Card(self.suit * 8 + Rank.ACE) if self.game is Game.SAUSPIEL and self.suit is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class Ramsch:
+    """Nobody announced: a Ramsch is played (rules.md G-17)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Kontra:
+    """A player of the non-declaring side doubles (rules.md G-18).  ``seat``
+    None: the record says a Kontra was given but not by whom."""
+
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Re:
+    """The answer to a Kontra (and any further doubling the profile's
+    ``kontraLevels`` allows), by the side that did not double last.
+    ``seat`` None: not recorded."""
+
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Klopfen:
+    """``seat`` knocks before the game is announced (×2, rules.md G-19)."""
+
+    seat: int
+
+
+SkAction = Union[Announce, Ramsch, Kontra, Re, Klopfen, Play]
+
+
+# --------------------------------------------------------------------------
+# Results
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Laufende:
+    """The Laufende of a game (rules.md G-13), counted on the dealt cards.
+
+    * ``run`` — length of the unbroken run of highest trumps held by one party.
+    * ``with_`` — True when the declaring party holds the run ("mit"), False
+      when the opponents do ("ohne").
+    * ``counted`` — ``run`` when it reaches the profile's minimum, else 0.
+    """
+
+    run: int
+    with_: bool
+    counted: int
+
+
+@dataclass(frozen=True, slots=True)
+class SkResult:
+    """The facts of a finished game, before settlement.
+
+    Declarer games: ``party_points`` (card points of the declaring party,
+    0..120) and ``party_tricks``; ``won``; ``schneider``/``schwarz`` (G-12;
+    schwarz by tricks); ``laufende``; ``value`` (units per opponent before
+    doubling) and ``value_parts`` (name, units) that add up to it, the Tout
+    factor included; ``doublings`` (Kontra, Re...) and ``klopfen``.
+
+    Ramsch: ``seat_points``, ``seat_tricks``, ``losers`` (seats that pay),
+    ``jungfrauen`` (seats without a trick), ``durchmarsch`` (the seat that took
+    every trick, else None), ``tie`` (the most Augen were shared).
+    """
+
+    game: Game
+    seat_points: tuple[int, ...]
+    seat_tricks: tuple[int, ...]
+    party_points: int | None = None
+    party_tricks: int | None = None
+    won: bool | None = None
+    schneider: bool = False
+    schwarz: bool = False
+    laufende: Laufende | None = None
+    value: int = 0
+    value_parts: tuple[tuple[str, int], ...] = ()
+    doublings: int = 0
+    klopfen: int = 0
+    losers: tuple[int, ...] = ()
+    jungfrauen: tuple[int, ...] = ()
+    durchmarsch: int | None = None
+    tie: bool = False
+
+
+# --------------------------------------------------------------------------
+# The state machine
+# --------------------------------------------------------------------------
+
+
+class SkPhase(enum.IntEnum):
+    ANNOUNCE = 0
+    PLAY = 1
+    DONE = 2
+
+
+class SchafkopfState:
+    """The state of one Schafkopf game.
+
+    Construct with a :class:`SchafkopfProfile`, the dealer seat (0..3) and
+    the four dealt hands (bit masks, clockwise).  Raises
+    :class:`IllegalAction`: ``E-DEAL-DUPLICATE`` (a card dealt twice),
+    ``E-DEAL-SIZE`` (a hand without exactly 8 cards, 6 with the short pack),
+    ``E-DEAL-CARD`` (a 7 or 8 in a short-pack deal).
+    """
+
+    __slots__ = (
+        "profile", "n", "dealer", "hands", "dealt", "phase", "game", "suit", "tout", "declarer", "called",
+        "partner", "order", "doublings", "doubling_seats", "klopfer", "trick_no", "leader", "to_act", "trick",
+        "trick_mask", "tricks", "taken", "ntaken", "called_trick", "ran_away", "partner_revealed", "_nt",
+        "_suit_of", "_strength", "_suit_masks", "_called_suit_mask", "_cs",
+    )
+
+    def __init__(self, profile: SchafkopfProfile, dealer: int, hands: Iterable[int]):
+        hands = list(hands)
+        if len(hands) != 4:
+            raise ValueError(f"{len(hands)} hands for 4 players")
+        if not 0 <= dealer < 4:
+            raise ValueError(f"dealer seat {dealer} is not 0..3")
+        seen = 0
+        size = profile.hand_size
+        for s, h in enumerate(hands):
+            dup = seen & h
+            if dup:
+                c = next(cards_in(dup))
+                raise IllegalAction("E-DEAL-DUPLICATE", f"{c} is dealt twice", found=str(c), expected="each card once")
+            seen |= h
+            if h & ~profile.deck:
+                c = next(cards_in(h & ~profile.deck))
+                raise IllegalAction("E-DEAL-CARD", f"{c} is not in the short pack (rules.md G-3)", found=str(c),
+                                    expected="no 7s or 8s")
+            if h.bit_count() != size:
+                raise IllegalAction("E-DEAL-SIZE", f"seat {s} is dealt {h.bit_count()} cards (rules.md G-2)",
+                                    found=str(h.bit_count()), expected=str(size))
+        self.profile = profile
+        self.n = 4
+        self.dealer = dealer
+        self.hands = hands
+        self.dealt: tuple[int, ...] = tuple(hands)
+        self.phase = SkPhase.ANNOUNCE
+        self.game: Game | None = None
+        self.suit: Suit | None = None
+        self.tout = False
+        self.declarer: int | None = None
+        self.called: Card | None = None
+        self.partner: int | None = None
+        self.order = trump_order_for(Game.SAUSPIEL)
+        self.doublings = 0
+        self.doubling_seats: list[int | None] = []
+        self.klopfer: list[int] = []
+        self.trick_no = 0
+        self.leader = (dealer + 1) % 4
+        self.to_act = self.leader
+        self.trick: list[tuple[int, Card]] = []
+        self.trick_mask = 0
+        self.tricks: list[tuple[int, tuple[tuple[int, Card], ...], int]] = []
+        self.taken = [0, 0, 0, 0]
+        self.ntaken = [0, 0, 0, 0]
+        self.called_trick: int | None = None  # 0-based trick in which the called suit was first led
+        self.ran_away = False
+        self.partner_revealed: int | None = None  # 1-based trick where the Sau holder became known
+        self._nt = profile.tricks
+        self._set_order(self.order)
+        self._called_suit_mask = 0
+        self._cs = -1
+
+    def _set_order(self, order: TrumpOrder) -> None:
+        self.order = order
+        self._suit_of = order.suit_of
+        self._strength = order.strength
+        self._suit_masks = order.suit_masks
+
+    # ------------------------------------------------------------------ helpers
+    def _err(self, code: str, message: str, found: object = None, expected: object = None) -> IllegalAction:
+        trick = self.trick_no + 1 if self.phase == SkPhase.PLAY else None
+        return IllegalAction(code, message, found=None if found is None else str(found),
+                             expected=None if expected is None else str(expected), trick=trick)
+
+    @property
+    def n_tricks(self) -> int:
+        return self._nt
+
+    @property
+    def done(self) -> bool:
+        return self.phase == SkPhase.DONE
+
+    def in_party(self, seat: int) -> bool:
+        """True when ``seat`` is in the declaring party (declarer or Sau holder)."""
+        return seat == self.declarer or (self.partner is not None and seat == self.partner)
+
+    def holder(self, card: Card) -> int | None:
+        """The seat that was dealt ``card``."""
+        for s in range(4):
+            if self.dealt[s] >> card & 1:
+                return s
+        return None
+
+    def cards_played(self) -> int:
+        return self.trick_no * 4 + len(self.trick)
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: SkAction) -> None:
+        """Apply one action.  Raises :class:`IllegalAction` (state unchanged)."""
+        t = type(action)
+        if t is Play:
+            if action.renege:
+                raise self._err("E-SK-RENEGE-MARK", "a marked renege is not part of Schafkopf records",
+                                f"^R{action.card}", str(action.card))
+            self.play(action.seat, action.card)
+        elif t is Announce:
+            self._announce(action)
+        elif t is Ramsch:
+            self._ramsch()
+        elif t is Kontra or t is Re:
+            self._double(action.seat, t is Re)
+        elif t is Klopfen:
+            self._klopfen(action.seat)
+        else:
+            raise TypeError(f"not a Schafkopf action: {action!r}")
+
+    def _klopfen(self, seat: int) -> None:
+        if not self.profile.klopfen:
+            raise self._err("E-SK-KLOPFEN", "Klopfen is not played under this profile (rules.md G-19, flag klopfen)",
+                            f"seat {seat} knocks", "klopfen=on")
+        if self.phase != SkPhase.ANNOUNCE:
+            raise self._err("E-PHASE", "Klopfen after the game was announced (rules.md G-19)", seat,
+                            "before the announcement")
+        if seat in self.klopfer:
+            raise self._err("E-SK-KLOPFEN", f"seat {seat} knocks twice", seat, "once per seat")
+        self.klopfer.append(seat)
+
+    def _announce(self, a: Announce) -> None:
+        if self.phase != SkPhase.ANNOUNCE:
+            raise self._err("E-PHASE", "a game is announced after the announcing is over", a.game.value,
+                            "one announcement before the first card")
+        if not 0 <= a.seat < 4:
+            raise self._err("E-SK-SEAT", f"seat {a.seat} is not at the table", a.seat, "0..3")
+        g = a.game
+        if g is Game.RAMSCH:
+            raise self._err("E-SK-ANNOUNCE", "a Ramsch is not announced by a player (rules.md G-17)", "ramsch",
+                            "the Ramsch action")
+        if g.needs_suit and a.suit is None:
+            raise self._err("E-SK-ANNOUNCE", f"{g.value} needs a suit (rules.md G-7, G-8, G-10)", g.value,
+                            f"{g.value} with a suit")
+        if not g.needs_suit and a.suit is not None:
+            raise self._err("E-SK-ANNOUNCE", f"{g.value} has no suit (rules.md G-8)", a.suit.name, g.value)
+        hand = self.hands[a.seat]
+        if g is Game.SAUSPIEL:
+            if a.tout:
+                raise self._err("E-SK-ANNOUNCE", "a Sauspiel cannot be played Tout (rules.md G-14)", "Sauspiel Tout",
+                                "a single game Tout")
+            order = trump_order_for(Game.SAUSPIEL)
+            sau = a.called
+            if a.suit == Suit.HEARTS:
+                raise self._err("E-SK-CALL", "the Herz-Sau is trump and cannot be called (rules.md G-10)",
+                                german(sau), "the Eichel-, Gras- or Schellen-Sau")
+            if hand >> sau & 1:
+                raise self._err("E-SK-CALL", f"the declarer calls the {GERMAN_SUIT[a.suit]}-Sau, which the declarer "
+                                "holds (rules.md G-10)", german(sau), "a Sau the declarer does not hold")
+            suit_mask = order.suit_masks[a.suit]
+            if not hand & suit_mask:
+                raise self._err("E-SK-GESPERRT", f"the declarer holds no {GERMAN_SUIT[a.suit]} card besides trumps "
+                                "and so cannot call that Sau (rules.md G-10)", german(sau),
+                                "a Sau of a suit the declarer holds")
+            self._set_order(order)
+            self.called = sau
+            self.partner = self.holder(sau)
+            self._called_suit_mask = suit_mask
+            self._cs = int(a.suit)
+        else:
+            self._set_order(trump_order_for(g, a.suit))
+        self.game = g
+        self.suit = a.suit
+        self.tout = a.tout
+        self.declarer = a.seat
+        self.phase = SkPhase.PLAY
+
+    def _ramsch(self) -> None:
+        if self.phase != SkPhase.ANNOUNCE:
+            raise self._err("E-PHASE", "a Ramsch after a game was announced", "ramsch", "no Ramsch now")
+        if not self.profile.ramsch:
+            raise self._err("E-SK-NO-RAMSCH", "this profile throws in instead of playing Ramsch (rules.md G-4, G-17)",
+                            "ramsch", "ramsch=on")
+        self._set_order(trump_order_for(Game.RAMSCH))
+        self.game = Game.RAMSCH
+        self.phase = SkPhase.PLAY
+
+    def _double(self, seat: int | None, is_re: bool) -> None:
+        name = "Re" if is_re else "Kontra"
+        if self.phase != SkPhase.PLAY or self.game is None:
+            raise self._err("E-PHASE", f"{name} before a game was announced or after the game", name,
+                            "a doubling at the start of play")
+        if self.game is Game.RAMSCH:
+            raise self._err("E-SK-KONTRA", "there is no Kontra in a Ramsch (rules.md G-17)", name, "no doubling")
+        limit = 0 if self.profile.kontraTiming == "beforeFirstCard" else 1
+        if self.cards_played() > limit:
+            when = "the first card" if limit == 0 else "the second card of the first trick"
+            raise self._err("E-SK-KONTRA-LATE", f"{name} after {self.cards_played()} cards; it must come before {when} "
+                            "(rules.md G-18, kontraTiming)", name, f"before {when}")
+        level = self.doublings
+        if is_re != (level > 0):
+            raise self._err("E-SK-KONTRA", "the first doubling is a Kontra and any later one a Re (rules.md G-18)",
+                            name, "Re" if level else "Kontra")
+        if level >= self.profile.kontraLevels:
+            raise self._err("E-SK-KONTRA", f"a doubling beyond the {self.profile.kontraLevels} this profile allows "
+                            "(rules.md G-18, kontraLevels)", name, "no further doubling")
+        if seat is not None:
+            if not 0 <= seat < 4:
+                raise self._err("E-SK-SEAT", f"seat {seat} is not at the table", seat, "0..3")
+            opponents_turn = level % 2 == 0
+            if opponents_turn == self.in_party(seat):
+                side = "the opponents" if opponents_turn else "the declaring party"
+                raise self._err("E-SK-KONTRA", f"seat {seat} gives {name}, which only {side} may give (rules.md G-18)",
+                                seat, side)
+            if is_re and seat == self.partner and self.partner_revealed is None:
+                self.partner_revealed = self.trick_no + 1
+        self.doublings += 1
+        self.doubling_seats.append(seat)
+
+    # ------------------------------------------------------------------ play
+    def legal_mask(self, seat: int) -> int:
+        """The cards ``seat`` may play now (rules.md G-9, G-11)."""
+        h = self.hands[seat]
+        called = self.called
+        sau_duty = (called is not None and seat == self.partner and h >> called & 1
+                    and self.called_trick is None)
+        if not self.trick:
+            if sau_duty and self.trick_no < self._nt - 1:
+                suit_cards = h & self._called_suit_mask
+                others = suit_cards & ~(1 << called)
+                if others and suit_cards.bit_count() < self.profile.davonlaufenMinCards:
+                    return h & ~others  # G-11b: lead the Sau, not a low card (no Davonlaufen)
+            return h
+        led = self._suit_of[self.trick[0][1]]
+        if (called is not None and seat == self.partner and h >> called & 1 and self.called_trick == self.trick_no
+                and led == self._cs):
+            return 1 << called  # G-11a: the called suit is searched, the Sau must come
+        follow = h & self._suit_masks[led]
+        if follow:
+            return follow
+        if sau_duty and self.trick_no + 1 < self.profile.discard_from and h != 1 << called:
+            return h & ~(1 << called)  # G-11c: no throwing the Sau before its suit is played
+        return h
+
+    def _illegal_reason(self, seat: int, card: Card, legal: int) -> IllegalAction:
+        allowed = " ".join(german(c) for c in cards_in(legal))
+        called = self.called
+        if not self.trick:
+            return self._err("E-SK-RUFSAU", f"seat {seat} holds the called {german(called)} and may lead its suit only "
+                             f"with the Sau, unless holding {self.profile.davonlaufenMinCards} or more cards of it "
+                             "(Davonlaufen, rules.md G-11b)", german(card), allowed)
+        led_card = self.trick[0][1]
+        led = self._suit_of[led_card]
+        if called is not None and legal == 1 << called and led == self._cs:
+            return self._err("E-SK-RUFSAU", f"{german(led_card)} searches the called Sau: seat {seat} must play "
+                             f"{german(called)} (rules.md G-11a)", german(card), german(called))
+        if self.hands[seat] & self._suit_masks[led]:
+            led_name = "trump" if led == TRUMP else GERMAN_SUIT[Suit(led)]
+            return self._err("E-RENEGE", f"{german(led_card)} leads {led_name}; seat {seat} holds {led_name} and must "
+                             "follow (rules.md G-9)", german(card), allowed)
+        return self._err("E-SK-RUFSAU", f"seat {seat} may not throw the called {german(called)} on another suit before "
+                         f"its suit was played, until trick {self.profile.discard_from} (rules.md G-11c)",
+                         german(card), allowed)
+
+    def play(self, seat: int, card: Card) -> None:
+        """Play one card (rules.md G-9..G-11).  Raises :class:`IllegalAction`:
+        ``E-PHASE``, ``E-TOO-MANY-CARDS``, ``E-WRONG-TURN``, ``E-NOT-HELD``,
+        ``E-CARD-PLAYED``, ``E-RENEGE`` (follow suit), ``E-SK-RUFSAU`` (the
+        called Sau's duties); the state is unchanged."""
+        if self.phase != SkPhase.PLAY:
+            if self.phase == SkPhase.DONE:
+                raise self._err("E-TOO-MANY-CARDS", f"{german(card)} is played after the game is over", german(card),
+                                "no more cards")
+            raise self._err("E-PHASE", f"{german(card)} is played before a game was announced", german(card),
+                            "an announcement or Ramsch first")
+        if seat != self.to_act:
+            raise self._err("E-WRONG-TURN", f"seat {seat} plays {german(card)} but it is seat {self.to_act}'s turn",
+                            seat, self.to_act)
+        bit = 1 << card
+        h = self.hands[seat]
+        if not h & bit:
+            if self.trick_mask & bit or any(t & bit for t in self.taken):
+                raise self._err("E-CARD-PLAYED", f"{german(card)} was already played", german(card),
+                                "a card still in hand")
+            holder = self.holder(card)
+            where = f"seat {holder}'s hand" if holder is not None else "nobody's hand"
+            raise self._err("E-NOT-HELD", f"seat {seat} plays {german(card)}, which is in {where}", german(card),
+                            " ".join(german(c) for c in cards_in(h)))
+        legal = self.legal_mask(seat)
+        if not legal & bit:
+            raise self._illegal_reason(seat, card, legal)
+        trick = self.trick
+        if not trick and self._cs >= 0 and self.called_trick is None and self._suit_of[card] == self._cs:
+            self.called_trick = self.trick_no
+            if seat == self.partner and card != self.called:
+                self.ran_away = True  # G-11b Davonlaufen: the Sau's duty lapses
+                if self.partner_revealed is None:
+                    self.partner_revealed = self.trick_no + 1
+        if card == self.called and self.partner_revealed is None:
+            self.partner_revealed = self.trick_no + 1
+        self.hands[seat] = h & ~bit
+        trick.append((seat, card))
+        self.trick_mask |= bit
+        if len(trick) == 4:
+            self._end_trick()
+        else:
+            self.to_act = (seat + 1) % 4
+
+    def trick_winner(self, cards: Iterable[tuple[int, Card]]) -> int:
+        """The seat winning ``cards`` ((seat, card) in play order): the highest
+        trump, else the highest card of the led suit (rules.md G-9)."""
+        cards = tuple(cards)
+        suit_of, strength = self._suit_of, self._strength
+        led = suit_of[cards[0][1]]
+        best, w = -1, cards[0][0]
+        for s, c in cards:
+            st = strength[c]
+            if suit_of[c] == TRUMP:
+                st += 1000
+            elif suit_of[c] != led:
+                continue
+            if st > best:
+                best, w = st, s
+        return w
+
+    def _end_trick(self) -> None:
+        cards = tuple(self.trick)
+        w = self.trick_winner(cards)
+        self.taken[w] |= self.trick_mask
+        self.ntaken[w] += 1
+        self.tricks.append((self.leader, cards, w))
+        self.trick = []
+        self.trick_mask = 0
+        self.trick_no += 1
+        self.leader = w
+        self.to_act = w
+        if self.trick_no == self._nt:
+            self.phase = SkPhase.DONE
+
+    # ------------------------------------------------------------------ results
+    def seat_points(self) -> list[int]:
+        """Card points (Augen) taken by each seat."""
+        return [points_of(m) for m in self.taken]
+
+    def party_points(self) -> int:
+        """Card points of the declaring party (0..120); Ramsch: ValueError."""
+        if self.declarer is None:
+            raise ValueError("a Ramsch has no declaring party")
+        return sum(points_of(self.taken[s]) for s in range(4) if self.in_party(s))
+
+    def party_tricks(self) -> int:
+        if self.declarer is None:
+            raise ValueError("a Ramsch has no declaring party")
+        return sum(self.ntaken[s] for s in range(4) if self.in_party(s))
+
+    def laufende(self) -> Laufende:
+        """The Laufende on the dealt cards (rules.md G-13): the unbroken run of
+        highest trumps, from the Eichel-Ober (Wenz: Eichel-Unter) down, held by
+        one party; counted "with" or "without" from the profile's minimum."""
+        if self.game is None or self.game is Game.RAMSCH:
+            raise ValueError("Laufende count only in an announced game")
+        deck = self.profile.deck
+        run = 0
+        first: bool | None = None
+        for c in self.order.trumps:
+            if not deck >> c & 1:
+                continue
+            side = self.in_party(self.holder(c))
+            if first is None:
+                first = side
+            elif side != first:
+                break
+            run += 1
+        counted = run if run >= self.profile.laufendeMin.of(self.game) else 0
+        return Laufende(run, bool(first), counted)
+
+    def _highest_trump_seat(self, seats: Iterable[int]) -> int:
+        seats = set(seats)
+        for c in self.order.trumps:
+            h = self.holder(c)
+            if h in seats:
+                return h
+        return min(seats)  # pragma: no cover - some seat always holds a trump of 14
+
+    def result(self) -> SkResult:
+        """The finished game's facts (see :class:`SkResult`).  Raises
+        ``ValueError`` before the last trick."""
+        if self.phase != SkPhase.DONE:
+            raise ValueError("the game is not over")
+        prof = self.profile
+        tar = prof.tariff
+        pts = tuple(self.seat_points())
+        tr = tuple(self.ntaken)
+        n = self._nt
+        if self.game is Game.RAMSCH:
+            sweep = next((s for s in range(4) if tr[s] == n), None)
+            if sweep is not None and prof.durchmarsch == "allTricks":
+                return SkResult(Game.RAMSCH, pts, tr, durchmarsch=sweep, klopfen=len(self.klopfer),
+                                value=tar.durchmarsch_value(),
+                                value_parts=(("Durchmarsch", tar.durchmarsch_value()),))
+            top = max(pts)
+            tied = [s for s in range(4) if pts[s] == top]
+            if len(tied) > 1 and prof.ramschTie == "highestTrump":
+                losers = (self._highest_trump_seat(tied),)
+            else:
+                losers = tuple(tied)
+            jung = tuple(s for s in range(4) if tr[s] == 0 and s not in losers) if prof.jungfrau != "off" else ()
+            return SkResult(Game.RAMSCH, pts, tr, losers=losers, jungfrauen=jung, tie=len(tied) > 1,
+                            klopfen=len(self.klopfer), value=tar.ramsch, value_parts=(("Ramsch", tar.ramsch),))
+        pp = self.party_points()
+        pt = self.party_tricks()
+        lauf = self.laufende()
+        base = tar.sauspiel if self.game is Game.SAUSPIEL else tar.solo
+        base_name = game_name(self.game, self.suit)
+        if self.tout:
+            won = pt == n
+            parts = [(base_name, base)]
+            if lauf.counted:
+                parts.append((f"{'with' if lauf.with_ else 'without'} {lauf.counted} Laufende",
+                              lauf.counted * tar.laufender))
+            sub = sum(v for _, v in parts)
+            parts.append((f"Tout ×{tar.toutFactor}", sub * (tar.toutFactor - 1)))
+            schneider = schwarz = False
+        else:
+            won = pp >= 61  # G-12: 60-60 loses (I-37)
+            schwarz = pt in (0, n)  # by tricks (I-39)
+            schneider = pp >= 91 if won else pp <= 30
+            schneider = schneider or schwarz
+            parts = [(base_name, base)]
+            if schneider:
+                parts.append(("Schneider", tar.schneider))
+            if schwarz:
+                parts.append(("Schwarz", tar.schwarz))
+            if lauf.counted:
+                parts.append((f"{'with' if lauf.with_ else 'without'} {lauf.counted} Laufende",
+                              lauf.counted * tar.laufender))
+        return SkResult(self.game, pts, tr, party_points=pp, party_tricks=pt, won=won, schneider=schneider,
+                        schwarz=schwarz, laufende=lauf, value=sum(v for _, v in parts), value_parts=tuple(parts),
+                        doublings=self.doublings, klopfen=len(self.klopfer))
+
+    def settlement(self) -> Settlement:
+        """Units per seat (rules.md G-15, G-17), zero-sum.
+
+        * Sauspiel: each loser pays one winner the value: every seat ±value.
+        * Single games and Tout: the declarer receives the value from (or pays
+          it to) each opponent: ±3×value.
+        * Ramsch: the loser pays the Ramsch price to each other seat; Jungfrau
+          per the profile; a Durchmarsch takes its value from each seat.
+        * Kontra, Re and Klopfen double the value (×2 each).
+
+        ``outcome`` is the declaring party's ``win``/``win-s``/``win-z``/
+        ``lose``/``lose-s``/``lose-z`` (tier 1 plain, 2 schneider, 3 schwarz)
+        or ``ramsch``.  Raises ``ValueError`` before the end.
+        """
+        r = self.result()
+        mult = 2 ** (r.doublings + r.klopfen)
+        mult_factors: list[tuple[str, int]] = []
+        if r.doublings:
+            mult_factors.append(("Kontra" if r.doublings == 1 else f"Kontra/Re ×{r.doublings}", 2 ** r.doublings))
+        if r.klopfen:
+            mult_factors.append(("Klopfen" if r.klopfen == 1 else f"Klopfen ×{r.klopfen}", 2 ** r.klopfen))
+        value_name = "value (" + " + ".join(f"{n} {v}" for n, v in r.value_parts) + ")"
+        if r.game is Game.RAMSCH:
+            return self._settle_ramsch(r, mult, mult_factors)
+        per = r.value * mult
+        tier = 3 if r.schwarz else 2 if r.schneider else 1
+        outcome = ("win" if r.won else "lose") + {1: "", 2: "-s", 3: "-z"}[tier]
+        sign = 1 if r.won else -1
+        shares = [0, 0, 0, 0]
+        for s in range(4):
+            if self.game is Game.SAUSPIEL:
+                shares[s] = sign if self.in_party(s) else -sign
+            else:
+                shares[s] = 3 * sign if s == self.declarer else -sign
+        units = tuple(x * per for x in shares)
+        who = f"seat {self.declarer}" + (f" with seat {self.partner}" if self.partner is not None else " alone")
+        summary = f"{game_name(self.game, self.suit, self.tout)}: {who} {'wins' if r.won else 'loses'}"
+        return Settlement(units, outcome, tier, mult, per, ((value_name, r.value), *mult_factors), tuple(shares),
+                          summary)
+
+    def _settle_ramsch(self, r: SkResult, mult: int, mult_factors: list[tuple[str, int]]) -> Settlement:
+        if r.durchmarsch is not None:
+            per = r.value * mult
+            shares = tuple(3 if s == r.durchmarsch else -1 for s in range(4))
+            return Settlement(tuple(x * per for x in shares), "ramsch", None, mult, per,
+                              (("Durchmarsch", r.value), *mult_factors), shares,
+                              f"Durchmarsch: seat {r.durchmarsch} took every trick")
+        base = r.value * mult
+        units = [0, 0, 0, 0]
+        factors = [("Ramsch", r.value), *mult_factors]
+        jung = set(r.jungfrauen)
+        if self.profile.jungfrau == "doublesAll" and jung:
+            factors.append(("Jungfrau" if len(jung) == 1 else f"Jungfrau ×{len(jung)}", 2 ** len(jung)))
+            base *= 2 ** len(jung)
+        for loser in r.losers:
+            for s in range(4):
+                if s in r.losers:
+                    continue
+                pay = base * (2 if self.profile.jungfrau == "doublesOwn" and s in jung else 1)
+                units[loser] -= pay
+                units[s] += pay
+        shares = tuple(u // base if base else 0 for u in units)
+        who = " and ".join(f"seat {s}" for s in r.losers)
+        extra = f"; Jungfrau: {', '.join(f'seat {s}' for s in sorted(jung))}" if jung else ""
+        return Settlement(tuple(units), "ramsch", None, mult, base, tuple(factors), shares,
+                          f"Ramsch lost by {who} with {r.seat_points[r.losers[0]]} Augen{extra}")
+
+
+# --------------------------------------------------------------------------
+# Replay frames
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SkFrame:
+    """The table at one step of a Schafkopf replay.
+
+    * ``step`` — cards played so far (0 before the first card).
+    * ``trick`` — 1-based trick the last card belongs to (1 at step 0).
+    * ``card`` — the last card as ``(seat, card)``; None at step 0.
+    * ``hands`` — per seat, the cards still held.
+    * ``trick_cards`` / ``winning`` / ``trick_done`` / ``leader`` — the
+      current trick, the seat winning it, whether the last card completed it.
+    * ``seat_points`` / ``seat_tricks`` — card points and tricks taken.
+    * ``party_points`` / ``opponent_points`` — per side (None in a Ramsch).
+    * ``game``, ``suit``, ``tout``, ``declarer``, ``called``; ``partner`` once
+      the Sau holder is known (None before, and always on a single game).
+    * ``multiplier`` — 2 per Kontra/Re/Klopfen; ``settlement`` on the last
+      frame.
+    """
+
+    step: int
+    trick: int
+    card: tuple[int, Card] | None
+    hands: tuple[tuple[Card, ...], ...]
+    trick_cards: tuple[tuple[int, Card], ...]
+    winning: int | None
+    trick_done: bool
+    leader: int
+    seat_points: tuple[int, ...]
+    seat_tricks: tuple[int, ...]
+    party_points: int | None
+    opponent_points: int | None
+    game: Game | None
+    suit: Suit | None
+    tout: bool
+    declarer: int | None
+    called: Card | None
+    partner: int | None
+    multiplier: int
+    done: bool
+    settlement: Settlement | None
+
+
+def sk_snapshot(g: SchafkopfState, step: int, last: tuple[int, Card] | None) -> SkFrame:
+    """The frame of ``g`` as it stands (see :class:`SkFrame`)."""
+    done = g.phase == SkPhase.DONE
+    if g.trick:
+        cards = tuple(g.trick)
+        winning, trick_done, leader, trick_no = g.trick_winner(cards), False, g.leader, g.trick_no + 1
+    elif g.tricks and step:
+        leader, cards, winning = g.tricks[-1]
+        trick_done, trick_no = True, len(g.tricks)
+    else:
+        cards, winning, trick_done, leader, trick_no = (), None, False, g.leader, 1
+    sp = tuple(points_of(m) for m in g.taken)
+    if g.declarer is not None:
+        pp = sum(sp[s] for s in range(4) if g.in_party(s))
+        op = sum(sp) - pp
+    else:
+        pp = op = None
+    revealed = g.partner if g.partner is not None and (done or (g.partner_revealed is not None
+                                                                and g.partner_revealed <= trick_no)) else None
+    return SkFrame(
+        step=step, trick=trick_no, card=last, hands=tuple(tuple(cards_in(h)) for h in g.hands), trick_cards=cards,
+        winning=winning, trick_done=trick_done, leader=leader, seat_points=sp, seat_tricks=tuple(g.ntaken),
+        party_points=pp, opponent_points=op, game=g.game, suit=g.suit, tout=g.tout, declarer=g.declarer,
+        called=g.called, partner=revealed, multiplier=2 ** (g.doublings + len(g.klopfer)), done=done,
+        settlement=g.settlement() if done else None,
+    )
+
+
+def replay_schafkopf(state: SchafkopfState, actions: Iterable[SkAction]) -> Iterator[SkFrame]:
+    """Apply ``actions`` and yield an :class:`SkFrame` before the first card
+    and after every card.  Raises :class:`IllegalAction` at the first illegal
+    action (frames already yielded stay valid)."""
+    step = 0
+    started = False
+    for a in actions:
+        if type(a) is Play:
+            if not started:
+                yield sk_snapshot(state, 0, None)
+                started = True
+            state.apply(a)
+            step += 1
+            yield sk_snapshot(state, step, (a.seat, a.card))
+        else:
+            state.apply(a)
+    if not started:
+        yield sk_snapshot(state, 0, None)
