@@ -1,0 +1,727 @@
+"""NetSchafkopf protocol logs ("Schafkopfprotokoll") → validated hands.
+
+A protocol is a plain-text file the NetSchafkopf program writes, one block
+per game::
+
+    Geber: Gast
+         PcLinks hat: EA SO GA E7 GU GK GO E9          (the deal, clockwise
+          PcOben hat: EO H8 GZ S9 HO HU G8 EU           from the dealer's left)
+        PcRechts hat: ...
+            Gast hat: ...
+    PcOben spielt Mit der Schellen-Ass                 (the game)
+         PcLinks spielt aus: EA H8 E8 EK               (8 tricks, leader first)
+    ...
+    PcOben verliert das Rufspiel: Mit der Schellen-Ass mit dir. Die
+    Gegner haben 71 Augen                              (result, wrapped anywhere)
+    Das Rufspiel kostet 2 Punkte.                      (price, in units)
+    Spiel    Preis      PcLinks       PcOben     PcRechts         Gast    Stock
+        1        2           +2           -2           +2           -2        0
+
+:func:`read_protocol` replays every game through
+:class:`replay.schafkopf.SchafkopfState` under the ``netschafkopf`` profile
+and checks, from the cards, the Augen (card points) of the result line, the
+price (units per opponent, with every "Mit Schneider", "Mit 3 Laufenden",
+"1 mal gespritzt", "Mit 1 mal Jungfrau", "Doppelt für Tout" step) and each
+seat's change in the running table (units).  A difference is a
+:class:`~replay.errors.Diagnostic` at its line and the game is rejected:
+nothing the cards contradict is stored.  A truncated game, an unknown card or
+a card dealt twice rejects that game only; the others are returned.
+
+Kontra is not written as an action in these logs, only as "N mal gespritzt"
+in the price: it is taken from there (provenance ``asserted``) and applied
+before the first card.  The Stock column is NetSchafkopf's pot (money paid in
+when a deal is thrown in, taken by a later winner); under the rules of these
+logs it never moves, so a change in it is reported (``E-NSK-STOCK``), not
+guessed at.
+
+Cards in the stored card log use SHN spelling through the engine's mapping
+(Eichel → C, Gras → S, Herz → H, Schellen → D; O → Q, U → J, Z → T).
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from dataclasses import dataclass, field
+from pathlib import PurePath
+
+from replay.actions import Play
+from replay.cards import Card, mask_of
+from replay.errors import Diagnostic, IllegalAction
+from replay.cards import Suit
+from replay.schafkopf import (GERMAN_SUIT, SCHAFKOPF_PROFILES, Announce, Game, Kontra, Re, SchafkopfProfile,
+                              SchafkopfState, SkResult, german)
+from replay.schafkopf import Ramsch as RamschAction
+from replay.scoring import Settlement
+
+from .model import CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, content_hash
+
+__all__ = ["read_protocol", "looks_like_protocol", "decode_protocol", "parse_card", "PROFILE"]
+
+#: The rules the NetSchafkopf protocols are checked under (replay.schafkopf).
+PROFILE: SchafkopfProfile = SCHAFKOPF_PROFILES["netschafkopf"]
+
+_SUIT_LETTER = {"E": Suit.CLUBS, "G": Suit.SPADES, "H": Suit.HEARTS, "S": Suit.DIAMONDS}
+_RANK_TOKEN = {"A": 0, "AS": 0, "ASS": 0, "SAU": 0, "Z": 1, "10": 1, "K": 2, "O": 3, "U": 4, "9": 5, "8": 6, "7": 7}
+_SUIT_WORD = {"eichel": Suit.CLUBS, "grün": Suit.SPADES, "gruen": Suit.SPADES, "gras": Suit.SPADES,
+              "laub": Suit.SPADES, "blatt": Suit.SPADES, "herz": Suit.HEARTS, "schellen": Suit.DIAMONDS}
+_ACE_WORD = r"(?:Ass|As|A|Sau)"
+
+
+def parse_card(token: str) -> Card | None:
+    """A protocol card token → :class:`Card`, or None when it is not a card.
+    Suit E G H S, then rank A (also ``As``, ``Ass``, ``Sau``), Z (or 10), K,
+    O, U, 9, 8, 7: ``"EO"`` → ``Card.CQ``, ``"SAss"`` → ``Card.DA``."""
+    if len(token) < 2:
+        return None
+    suit = _SUIT_LETTER.get(token[0].upper())
+    rank = _RANK_TOKEN.get(token[1:].upper())
+    if suit is None or rank is None:
+        return None
+    return Card(suit * 8 + rank)
+
+
+def decode_protocol(data: bytes) -> tuple[str, str]:
+    """(text, encoding): UTF-8 (a BOM allowed) when the bytes are valid UTF-8,
+    else CP1252, else ISO-8859-1 (which never fails)."""
+    if data.startswith(codecs.BOM_UTF8):
+        return data[3:].decode("utf-8", errors="replace"), "utf-8-sig"
+    for enc in ("utf-8", "cp1252"):
+        try:
+            return data.decode(enc), enc
+        except UnicodeDecodeError:
+            continue
+    return data.decode("iso-8859-1"), "iso-8859-1"
+
+
+_LINE_SPLIT = re.compile(r"\r\n|\r|\n")
+_GEBER = re.compile(r"^\s*Geber:\s*(\S+)\s*$")
+_DEAL = re.compile(r"^\s*(\S+) hat:\s*(.*?)\s*$")
+_TRICK = re.compile(r"^\s*(\S+) spielt aus:\s*(.*?)\s*$")
+_ANNOUNCE = re.compile(r"^\s*(\S+) spielt (?!aus:)(.+?)\s*$")
+_RAMSCH_LINE = re.compile(r"^\s*Es wurde Ramsch gespielt\.?\s*$")
+_TABLE_HEAD = re.compile(r"^\s*Spiel\s+Preis\s+(.*?)\s*$")
+_TABLE_ROW = re.compile(r"^\s*(\d+)\s+(-?\d+)\s+((?:[+-]?\d+\s+){3}[+-]?\d+)\s+([+-]?\d+)\s*$")
+_PLAYED_BY = re.compile(r"gespielt von (\S+) am (\d\d)\.(\d\d)\.(\d\d(?:\d\d)?)")
+_PRICE_START = re.compile(r"(?:Das|Der) (?:Rufspiel|Einzelspiel|Ramsch|Spiel) kostet")
+
+
+def looks_like_protocol(first_bytes: bytes) -> bool:
+    """True when the first bytes of a file (a few KB are enough) look like a
+    NetSchafkopf protocol: a ``Geber:`` line followed by ``... hat:`` deal
+    lines, or the ``gespielt von ... am DD.MM.YY`` header.  Never raises."""
+    if first_bytes.lstrip().startswith(b"%SHN"):
+        return False
+    text = first_bytes[:8192].decode("iso-8859-1")
+    if _PLAYED_BY.search(text) and "Version" in text:
+        return True
+    lines = _LINE_SPLIT.split(text)
+    for i, line in enumerate(lines):
+        if _GEBER.match(line):
+            return any(_DEAL.match(x) for x in lines[i + 1:i + 3])
+    return False
+
+
+# --------------------------------------------------------------------------
+# Parsing one game block
+# --------------------------------------------------------------------------
+
+
+class _Reject(Exception):
+    def __init__(self, diags: list[Diagnostic]):
+        self.diags = diags
+
+
+@dataclass(slots=True)
+class _Game:
+    start: int  # index into lines of the Geber line
+    end: int  # index one past the block's last line
+    dealer: str = ""
+    deals: list[tuple[str, list[Card], int, list[int]]] = field(default_factory=list)  # name, cards, line, cols
+    announce: tuple[str, str, int] | None = None  # name, text, line no ("" name for Ramsch)
+    tricks: list[tuple[str, list[Card], int, list[int]]] = field(default_factory=list)  # leader, cards, line, cols
+    para: str = ""
+    para_line: int = 0
+    price_line: int = 0
+    head: list[str] | None = None
+    head_line: int = 0
+    row: tuple[int, int, list[int], int] | None = None  # number, price, values, stock
+    row_line: int = 0
+
+
+@dataclass(slots=True)
+class _Ctx:
+    path: str | None
+    lines: list[str]
+    guest: str
+    hand: int | None = None
+
+    def diag(self, code: str, message: str, line: int, col: int = 1, *, found: object = None,
+             expected: object = None, trick: int | None = None, severity: str = "error") -> Diagnostic:
+        return Diagnostic(code, message, severity, self.path, line, col, self.hand, trick,
+                          None if found is None else str(found), None if expected is None else str(expected))
+
+    def name(self, word: str) -> str:
+        """``Du``/``dir`` mean the player who wrote the log (``Gast``)."""
+        return self.guest if word.lower() in ("du", "dir", "dich") else word
+
+
+def _cards(ctx: _Ctx, text: str, line_no: int, line: str) -> tuple[list[Card], list[int]]:
+    out: list[Card] = []
+    cols: list[int] = []
+    for m in re.finditer(r"\S+", text):
+        tok = m.group(0)
+        card = parse_card(tok)
+        col = line.find(text) + m.start() + 1 if text else 1
+        if card is None:
+            raise _Reject([ctx.diag("E-NSK-CARD", f"{tok!r} is not a card (suit E G H S, then A/As/Ass Z K O U 9 8 7, "
+                                    "e.g. EO, GA, S7)", line_no, col, found=tok, expected="a card such as EO")])
+        out.append(card)
+        cols.append(col)
+    return out, cols
+
+
+def _parse_block(ctx: _Ctx, g: _Game) -> None:
+    """Fill ``g`` from its lines; raises _Reject for a malformed or short block."""
+    lines = ctx.lines
+    i = g.start
+    g.dealer = _GEBER.match(lines[i]).group(1)
+    i += 1
+    para: list[tuple[int, str]] = []
+    stage = "deal"
+    last = g.start + 1
+    while i < g.end:
+        line = lines[i]
+        ln = i + 1
+        if not line.strip():
+            i += 1
+            continue
+        last = ln
+        if stage == "deal" and (m := _DEAL.match(line)):
+            cards, cols = _cards(ctx, m.group(2), ln, line)
+            g.deals.append((m.group(1), cards, ln, cols))
+        elif stage in ("deal", "announce") and _RAMSCH_LINE.match(line):
+            g.announce = ("", "Ramsch", ln)
+            stage = "tricks"
+        elif stage in ("deal", "announce") and (m := _ANNOUNCE.match(line)) and not _TRICK.match(line):
+            g.announce = (m.group(1), m.group(2), ln)
+            stage = "tricks"
+        elif stage == "tricks" and (m := _TRICK.match(line)):
+            cards, cols = _cards(ctx, m.group(2), ln, line)
+            g.tricks.append((m.group(1), cards, ln, cols))
+        elif stage in ("tricks", "result") and (m := _TABLE_HEAD.match(line)):
+            g.head = m.group(1).split()
+            g.head_line = ln
+            stage = "row"
+        elif stage == "row" and (m := _TABLE_ROW.match(line)):
+            g.row = (int(m.group(1)), int(m.group(2)), [int(x) for x in m.group(3).split()], int(m.group(4)))
+            g.row_line = ln
+            stage = "done"
+        elif stage in ("tricks", "result") and g.tricks and not _TRICK.match(line):
+            para.append((ln, line))
+            stage = "result"
+        elif stage == "done":
+            raise _Reject([ctx.diag("E-NSK-SYNTAX", f"unexpected text after the score row: {line.strip()!r}", ln,
+                                    found=line.strip(), expected="a blank line or the next 'Geber:'")])
+        else:
+            want = {"deal": "a deal line 'X hat: ...' or the game", "announce": "the game ('X spielt ...')",
+                    "tricks": "a trick 'X spielt aus: c c c c'", "result": "the score table",
+                    "row": "the score row"}[stage]
+            raise _Reject([ctx.diag("E-NSK-SYNTAX", f"unexpected line {line.strip()!r}", ln,
+                                    len(line) - len(line.lstrip()) + 1, found=line.strip(), expected=want)])
+        i += 1
+    first = g.start + 1
+    n_tricks = PROFILE.tricks
+    if len(g.deals) != 4:
+        raise _Reject([ctx.diag("E-NSK-TRUNCATED", f"the game at line {first} has {len(g.deals)} deal lines, not 4; "
+                                f"it stops at line {last}", last, found=f"{len(g.deals)} deal lines",
+                                expected="4 deal lines")])
+    if g.announce is None:
+        raise _Reject([ctx.diag("E-NSK-TRUNCATED", f"the game at line {first} stops at line {last} before the game "
+                                "is announced", last, found="no 'X spielt ...' line", expected="the game")])
+    if len(g.tricks) != n_tricks:
+        code = "E-NSK-TRUNCATED" if len(g.tricks) < n_tricks else "E-NSK-SYNTAX"
+        raise _Reject([ctx.diag(code, f"the game at line {first} has {len(g.tricks)} tricks, not {n_tricks}; "
+                                f"it stops at line {last}", last, found=f"{len(g.tricks)} tricks",
+                                expected=f"{n_tricks} tricks")])
+    for leader, cards, ln, cols in g.tricks:
+        if len(cards) != 4:
+            raise _Reject([ctx.diag("E-NSK-TRUNCATED" if len(cards) < 4 else "E-NSK-SYNTAX",
+                                    f"a trick of {len(cards)} cards", ln, cols[-1] if cols else 1,
+                                    found=f"{len(cards)} cards", expected="4 cards")])
+    if not para or g.head is None or g.row is None:
+        missing = "result line" if not para else "score table" if g.head is None else "score row"
+        raise _Reject([ctx.diag("E-NSK-TRUNCATED", f"the game at line {first} stops at line {last} without its "
+                                f"{missing}", last, found=f"no {missing}", expected=f"the {missing}")])
+    # Join the wrapped result and price lines: a line break is a space.
+    text = re.sub(r"\s+", " ", " ".join(x.strip() for _, x in para)).strip()
+    g.para = text
+    g.para_line = para[0][0]
+    m = _PRICE_START.search(text)
+    if m is None:
+        raise _Reject([ctx.diag("E-NSK-SYNTAX", "no price ('Das Rufspiel kostet ...') after the result", para[-1][0],
+                                found=text, expected="'Das ... kostet N Punkte.'")])
+    # the line on which the price starts
+    seen = 0
+    g.price_line = para[-1][0]
+    target = len(text[:m.start()].split())
+    for ln, x in para:
+        seen += len(x.split())
+        if seen > target:
+            g.price_line = ln
+            break
+
+
+# --------------------------------------------------------------------------
+# The game text, the result sentence, the price
+# --------------------------------------------------------------------------
+
+
+def _suit_word(word: str) -> Suit | None:
+    return _SUIT_WORD.get(word.lower())
+
+
+def _parse_game(text: str) -> tuple[Game, Suit | None, bool] | None:
+    """``Mit der Eichel-Ass`` → (SAUSPIEL, CLUBS, False); ``Herz-Solo Tout`` →
+    (SOLO, HEARTS, True); ``Wenz`` → (WENZ, None, False); ``Gras-Geier`` →
+    (FARBGEIER, SPADES, False).  None when not a game."""
+    t = text.strip().rstrip(".")
+    m = re.fullmatch(r"(?:Mit der|mit der|Auf die|auf die) (\w+)-" + _ACE_WORD, t)
+    if m:
+        s = _suit_word(m.group(1))
+        return (Game.SAUSPIEL, s, False) if s is not None else None
+    tout = t.endswith(" Tout")
+    if tout:
+        t = t[: -len(" Tout")]
+    m = re.fullmatch(r"(?:(\w+)-)?(Solo|Wenz|Geier)", t)
+    if not m:
+        return None
+    suit = _suit_word(m.group(1)) if m.group(1) else None
+    if m.group(1) and suit is None:
+        return None
+    kind = m.group(2)
+    if kind == "Solo":
+        return (Game.SOLO, suit, tout) if suit is not None else None
+    if kind == "Wenz":
+        return (Game.FARBWENZ if suit is not None else Game.WENZ, suit, tout)
+    return (Game.FARBGEIER if suit is not None else Game.GEIER, suit, tout)
+
+
+@dataclass(slots=True)
+class _Price:
+    base_kind: str  # Rufspiel | Einzelspiel | Ramsch
+    base: int
+    items: list[tuple[str, int, int]]  # (kind, count, running total) in log order
+
+
+_ITEM = re.compile(
+    r"(?P<kind>Mit Schneider|Mit Schwarz|Mit (?P<lm>\d+) Laufenden|Ohne (?P<lo>\d+) Laufende|"
+    r"(?P<sp>\d+) mal gespritzt|Mit (?P<jf>\d+) mal Jungfrau|Doppelt für Tout) (?P<total>-?\d+) Punkte?\.?")
+
+
+def _parse_price(text: str) -> _Price | None:
+    m = re.match(r"(?:Das|Der) (?P<k>Rufspiel|Einzelspiel|Ramsch|Spiel) kostet (?P<n>-?\d+) Punkte?\.?\s*", text)
+    if not m:
+        return None
+    items: list[tuple[str, int, int]] = []
+    rest = text[m.end():]
+    pos = 0
+    while pos < len(rest):
+        it = _ITEM.match(rest, pos)
+        if not it:
+            return None
+        k = it.group("kind")
+        if it.group("lm"):
+            items.append(("mit-laufende", int(it.group("lm")), int(it.group("total"))))
+        elif it.group("lo"):
+            items.append(("ohne-laufende", int(it.group("lo")), int(it.group("total"))))
+        elif it.group("sp"):
+            items.append(("gespritzt", int(it.group("sp")), int(it.group("total"))))
+        elif it.group("jf"):
+            items.append(("jungfrau", int(it.group("jf")), int(it.group("total"))))
+        elif k == "Mit Schneider":
+            items.append(("schneider", 1, int(it.group("total"))))
+        elif k == "Mit Schwarz":
+            items.append(("schwarz", 1, int(it.group("total"))))
+        else:
+            items.append(("tout", 1, int(it.group("total"))))
+        pos = it.end()
+        while pos < len(rest) and rest[pos] == " ":
+            pos += 1
+    return _Price(m.group("k"), int(m.group("n")), items)
+
+
+def _price_text(p: _Price) -> str:
+    unit = "Punkt" if p.base == 1 else "Punkte"
+    head = {"Ramsch": "Der Ramsch"}.get(p.base_kind, f"Das {p.base_kind}") + f" kostet {p.base} {unit}."
+    words = {"schneider": "Mit Schneider", "schwarz": "Mit Schwarz", "tout": "Doppelt für Tout"}
+    out = [head]
+    for kind, n, total in p.items:
+        if kind == "mit-laufende":
+            w = f"Mit {n} Laufenden"
+        elif kind == "ohne-laufende":
+            w = f"Ohne {n} Laufende"
+        elif kind == "gespritzt":
+            w = f"{n} mal gespritzt"
+        elif kind == "jungfrau":
+            w = f"Mit {n} mal Jungfrau"
+        else:
+            w = words[kind]
+        out.append(f"{w} {total} Punkte.")
+    return " ".join(out)
+
+
+def _expected_price(res: SkResult, prof: SchafkopfProfile, order: list[str]) -> _Price:
+    """The price the cards give, its steps in the log's order (``order`` lists
+    the log's item kinds; kinds the cards add that the log lacks go last)."""
+    tar = prof.tariff
+    if res.game is Game.RAMSCH:
+        kind, base = "Ramsch", (res.value if res.durchmarsch is None else res.value)
+    else:
+        kind, base = ("Rufspiel" if res.game is Game.SAUSPIEL else "Einzelspiel"), (
+            tar.sauspiel if res.game is Game.SAUSPIEL else tar.solo)
+    steps: dict[str, tuple[int, object]] = {}
+    if res.game is not Game.RAMSCH:
+        if res.schneider:
+            steps["schneider"] = (1, ("+", tar.schneider))
+        if res.schwarz:
+            steps["schwarz"] = (1, ("+", tar.schwarz))
+        lf = res.laufende
+        if lf is not None and lf.counted:
+            steps["mit-laufende" if lf.with_ else "ohne-laufende"] = (lf.counted, ("+", lf.counted * tar.laufender))
+        if any(n.startswith("Tout") for n, _ in res.value_parts):
+            steps["tout"] = (1, ("*", tar.toutFactor))
+        if res.doublings:
+            steps["gespritzt"] = (res.doublings, ("*", 2 ** res.doublings))
+    else:
+        if res.jungfrauen and prof.jungfrau == "doublesAll" and res.durchmarsch is None:
+            steps["jungfrau"] = (len(res.jungfrauen), ("*", 2 ** len(res.jungfrauen)))
+    keys = [k for k in order if k in steps] + [k for k in steps if k not in order]
+    total = base
+    items = []
+    for k in keys:
+        n, (op, v) = steps[k]
+        total = total + v if op == "+" else total * v
+        items.append((k, n, total))
+    return _Price(kind, base, items)
+
+
+# --------------------------------------------------------------------------
+# One game
+# --------------------------------------------------------------------------
+
+
+def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, prev_stock: int | None,
+                session: str, date: str | None, header: str) -> tuple[ValidatedHand, Settlement]:
+    lines = ctx.lines
+    prof = PROFILE
+    first = g.start + 1
+    pos = {name: i for i, name in enumerate(seats)}
+    if g.dealer not in pos:
+        raise _Reject([ctx.diag("E-NSK-SEAT", f"the dealer {g.dealer!r} is not a player of this file", first,
+                                found=g.dealer, expected=" / ".join(seats))])
+    dealer = pos[g.dealer]
+    hands = [0, 0, 0, 0]
+    seen: dict[Card, int] = {}
+    for k, (name, cards, ln, cols) in enumerate(g.deals):
+        if name not in pos:
+            raise _Reject([ctx.diag("E-NSK-SEAT", f"{name!r} is not a player of this file", ln, found=name,
+                                    expected=" / ".join(seats))])
+        want = seats[(dealer + 1 + k) % 4]
+        if name != want:
+            raise _Reject([ctx.diag("E-NSK-DEAL-ORDER", f"the deal goes clockwise from the dealer's left: line {ln} "
+                                    f"deals to {name}, expected {want}", ln, found=name, expected=want)])
+        for c, col in zip(cards, cols):
+            if c in seen:
+                raise _Reject([ctx.diag("E-DEAL-DUPLICATE", f"{german(c)} is dealt twice: on line {seen[c]} and on "
+                                        f"line {ln}", ln, col, found=german(c), expected="each card once")])
+            seen[c] = ln
+        if len(cards) != prof.hand_size:
+            raise _Reject([ctx.diag("E-DEAL-SIZE", f"{name} is dealt {len(cards)} cards (rules.md G-2)", ln,
+                                    found=len(cards), expected=prof.hand_size)])
+        hands[pos[name]] = mask_of(cards)
+    try:
+        st = SchafkopfState(prof, dealer, hands)
+    except IllegalAction as e:
+        raise _Reject([e.diagnostic.at(g.deals[0][2], 1, file=ctx.path, hand=ctx.hand)]) from None
+    aname, atext, aline = g.announce
+    price = _parse_price(g.para[_PRICE_START.search(g.para).start():])
+    if price is None:
+        raise _Reject([ctx.diag("E-NSK-PRICE", f"the price is not readable: {g.para[_PRICE_START.search(g.para).start():]!r}",
+                                g.price_line, found=g.para, expected="'Das ... kostet N Punkte.' and its steps")])
+    kontra = sum(n for k, n, _ in price.items if k == "gespritzt")
+    game: Game
+    try:
+        if aname == "":
+            game, suit, tout = Game.RAMSCH, None, False
+            st.apply(RamschAction())
+        else:
+            parsed = _parse_game(atext)
+            if parsed is None:
+                raise _Reject([ctx.diag("E-NSK-GAME", f"unknown game {atext!r}", aline, found=atext,
+                                        expected="'Mit der Eichel-Ass', 'Herz-Solo', 'Wenz', 'Gras-Geier' ...")])
+            game, suit, tout = parsed
+            who = ctx.name(aname)
+            if who not in pos:
+                raise _Reject([ctx.diag("E-NSK-SEAT", f"{aname!r} is not a player of this file", aline, found=aname,
+                                        expected=" / ".join(seats))])
+            st.apply(Announce(pos[who], game, suit, tout))
+            for level in range(kontra):
+                st.apply(Re(None) if level else Kontra(None))
+    except IllegalAction as e:
+        where = g.price_line if e.code.startswith("E-SK-KONTRA") else aline
+        raise _Reject([e.diagnostic.at(where, 1, file=ctx.path, hand=ctx.hand)]) from None
+    plays: list[PlayRow] = []
+    for t, (leader, cards, ln, cols) in enumerate(g.tricks):
+        lead = ctx.name(leader)
+        if lead not in pos:
+            raise _Reject([ctx.diag("E-NSK-SEAT", f"{leader!r} is not a player of this file", ln, found=leader,
+                                    expected=" / ".join(seats))])
+        if pos[lead] != st.to_act:
+            raise _Reject([ctx.diag("E-WRONG-TURN", f"{lead} leads trick {t + 1} but {seats[st.to_act]} won the trick "
+                                    "before (or sits left of the dealer)", ln, found=lead, expected=seats[st.to_act],
+                                    trick=t + 1)])
+        for k, c in enumerate(cards):
+            seat = (pos[lead] + k) % 4
+            try:
+                st.play(seat, c)
+            except IllegalAction as e:
+                d = e.diagnostic
+                msg = _names(d.message, seats)
+                raise _Reject([Diagnostic(d.code, msg, "error", ctx.path, ln, cols[k], ctx.hand, t + 1, d.found,
+                                          d.expected)]) from None
+            plays.append(PlayRow(t + 1, k, seats[seat], str(c)))
+        w = st.tricks[-1][2]
+        for row in plays[-4:]:
+            row.winner = row.seat == seats[w]
+    res = st.result()
+    settle = st.settlement()
+    diags: list[Diagnostic] = []
+    # -- the result sentence -------------------------------------------------
+    text = g.para
+    head = text[: _PRICE_START.search(text).start()].strip()
+    m = re.match(r"(\S+) (gewinnt|gewinnst|verliert|verlierst) (?:das|den) (.+?)(?:[.:]|$)", head)
+    if m is None:
+        diags.append(ctx.diag("E-NSK-RESULT", f"the result is not readable: {head!r}", g.para_line, found=head,
+                              expected="'X gewinnt/verliert das/den GAME...'"))
+    else:
+        who = ctx.name(m.group(1))
+        wins = m.group(2).startswith("gewinn")
+        if game is Game.RAMSCH:
+            losers = [seats[s] for s in res.losers]
+            if wins or who not in losers:
+                diags.append(ctx.diag("E-NSK-RESULT", f"the log says {who} {'wins' if wins else 'loses'} the Ramsch; "
+                                      f"the cards make {' and '.join(losers)} the loser (most Augen: "
+                                      f"{', '.join(f'{seats[s]} {res.seat_points[s]}' for s in range(4))})",
+                                      g.para_line, found=who, expected=" and ".join(losers)))
+            ma = re.search(r"(\S+) (?:hat|hast) (\d+) Augen", head)
+            if ma and int(ma.group(2)) != res.seat_points[pos.get(ctx.name(ma.group(1)), 0)]:
+                s = pos.get(ctx.name(ma.group(1)), 0)
+                diags.append(ctx.diag("E-NSK-AUGEN", f"the log gives {ctx.name(ma.group(1))} {ma.group(2)} Augen; the "
+                                      f"cards give {res.seat_points[s]}", g.para_line, found=ma.group(2),
+                                      expected=res.seat_points[s]))
+            jung_log = sorted(ctx.name(x) for x in re.findall(r"(\S+) (?:ist|bist) Jungfrau", head))
+            jung = sorted(seats[s] for s in res.jungfrauen)
+            if jung_log != jung and (jung_log or ma is not None):
+                diags.append(ctx.diag("E-NSK-RESULT", f"the log names Jungfrau {jung_log or 'nobody'}; the cards give "
+                                      f"{jung or 'nobody'} (a player without a trick, rules.md G-17)", g.para_line,
+                                      found=", ".join(jung_log), expected=", ".join(jung)))
+            if ("Augengleichheit" in head) != res.tie:
+                diags.append(ctx.diag("E-NSK-RESULT", f"the log {'does' if 'Augengleichheit' in head else 'does not'} "
+                                      f"speak of equal Augen; the cards give {'a' if res.tie else 'no'} tie for most "
+                                      "Augen", g.para_line, found=head, expected="tie" if res.tie else "no tie"))
+        else:
+            decl = seats[st.declarer]
+            if who != decl or wins != res.won:
+                diags.append(ctx.diag("E-NSK-RESULT", f"the log says {who} {'wins' if wins else 'loses'}; the cards "
+                                      f"say {decl} {'wins' if res.won else 'loses'} with {res.party_points} Augen "
+                                      "(61 needed, rules.md G-12)", g.para_line, found=f"{who} "
+                                      f"{'wins' if wins else 'loses'}", expected=f"{decl} "
+                                      f"{'wins' if res.won else 'loses'}"))
+            mp = re.search(r"Mit der (\w+)-" + _ACE_WORD + r" mit (\S+?)\.", head)
+            if game is Game.SAUSPIEL and mp:
+                partner_log = ctx.name(mp.group(2))
+                if partner_log != seats[st.partner]:
+                    diags.append(ctx.diag("E-NSK-RESULT", f"the log names {partner_log} as partner; the called "
+                                          f"{GERMAN_SUIT[suit]}-Sau was dealt to {seats[st.partner]}", g.para_line,
+                                          found=partner_log, expected=seats[st.partner]))
+            ma = re.search(r"Die Gegner haben (\d+) Augen", head)
+            opp = 120 - res.party_points
+            if ma and int(ma.group(1)) != opp:
+                diags.append(ctx.diag("E-NSK-AUGEN", f"the log gives the opponents {ma.group(1)} Augen; the cards give "
+                                      f"{opp} (declaring party {res.party_points})", g.para_line, found=ma.group(1),
+                                      expected=opp))
+            if ma is None and not tout:
+                diags.append(ctx.diag("E-NSK-RESULT", "the result gives no Augen", g.para_line, found=head,
+                                      expected="'Die Gegner haben N Augen'"))
+    # -- the price -------------------------------------------------------------
+    want = _expected_price(res, prof, [k for k, _, _ in price.items])
+    if (want.base_kind, want.base, want.items) != (price.base_kind, price.base, price.items):
+        diags.append(ctx.diag("E-NSK-PRICE", f"the log says {_price_text(price)!r}; the cards give "
+                              f"{_price_text(want)!r}", g.price_line, found=_price_text(price),
+                              expected=_price_text(want)))
+    # -- the score table -------------------------------------------------------
+    number, preis, values, stock = g.row
+    if g.head[:4] != seats or (len(g.head) > 4 and g.head[4] != "Stock"):
+        diags.append(ctx.diag("E-NSK-TABLE", f"the table's columns {' '.join(g.head)} are not the players "
+                              f"{' '.join(seats)} and Stock", g.head_line, found=" ".join(g.head),
+                              expected=" ".join(seats) + " Stock"))
+    if preis != settle.per_defender:
+        diags.append(ctx.diag("E-NSK-PRICE", f"the table's Preis is {preis}; the cards give {settle.per_defender}",
+                              g.row_line, found=preis, expected=settle.per_defender))
+    units = list(settle.units)
+    if prev is not None:
+        delta = [v - p for v, p in zip(values, prev)]
+        if delta != units:
+            diags.append(ctx.diag("E-NSK-UNITS", "the running table changes by " + ", ".join(
+                f"{seats[s]} {delta[s]:+d}" for s in range(4)) + "; the cards give " + ", ".join(
+                f"{seats[s]} {units[s]:+d}" for s in range(4)), g.row_line, found=" ".join(f"{d:+d}" for d in delta),
+                expected=" ".join(f"{u:+d}" for u in units)))
+    if prev_stock is not None and stock != prev_stock:
+        diags.append(ctx.diag("E-NSK-STOCK", f"the Stock (pot) changes from {prev_stock} to {stock}; the netschafkopf "
+                              "profile has no pot, so the cards give no change", g.row_line, found=stock,
+                              expected=prev_stock))
+    if diags:
+        raise _Reject(diags)
+    warnings: list[Diagnostic] = []
+    if prev is None:
+        warnings.append(ctx.diag("W-NSK-UNITS-UNCHECKED", f"the running table before game {number} is unknown (it is "
+                                 "the file's first game but not game 1, or the game before it has no score row): its "
+                                 "units are derived from the cards, not checked",
+                                 g.row_line, severity="warning"))
+    # -- the stored hand ---------------------------------------------------------
+    a = seats
+    prov = {"picker_points": "verified", "outcome": "verified", "units": "verified" if prev is not None else "derived",
+            "multiplier": "asserted"}
+    if game is not Game.RAMSCH:
+        prov["picker"] = "asserted"
+        if game is Game.SAUSPIEL:
+            prov["partner"] = "verified"
+    else:
+        prov.pop("picker_points")
+    gt = "tout" if tout else game.value
+    source = "\n".join(lines[g.start:g.end]).rstrip("\n")
+    outcome = HandOutcome(
+        session=session, group="NetSchafkopf", hand=number, date=date, rules=prof.name,
+        rules_flags=prof.model_dump(), game="schafkopf", game_type=gt, players={s: s for s in seats},
+        dealer=a[dealer], picker=a[st.declarer] if st.declarer is not None else None,
+        partner=a[st.partner] if st.partner is not None else None,
+        call=str(st.called) if st.called is not None else None,
+        alone=game.single, leaster_winner=None, multiplier=settle.multiplier,
+        picker_points=res.party_points, picker_tricks=res.party_tricks, outcome=settle.outcome,
+        units={a[s]: settle.units[s] for s in range(4)}, provenance=prov, status="full",
+        stake=1, marks=res.doublings, tier=settle.tier,
+        partner_revealed_trick=st.partner_revealed if st.partner is not None else None,
+        called_suit="CSHD"[st.called.suit] if st.called is not None else None,
+        call_type="ace" if game is Game.SAUSPIEL else ("alone" if game.single else None),
+        breakdown=_names(settle.text, seats), warnings=[str(w) for w in warnings],
+    )
+    cardlog = CardLog(deal={name: [str(c) for c in cards] for name, cards, _, _ in g.deals}, plays=plays)
+    vh = ValidatedHand(outcome, cardlog, source, ctx.path, first, content_hash(session, number, source), warnings,
+                       session_header=header)
+    return vh, settle
+
+
+_SEAT_RE = re.compile(r"\bseat (\d)\b")
+
+
+def _names(text: str, seats: list[str]) -> str:
+    return _SEAT_RE.sub(lambda m: seats[int(m.group(1))], text)
+
+
+# --------------------------------------------------------------------------
+# A file
+# --------------------------------------------------------------------------
+
+def _seats_of(games: list[_Game], lines: list[str]) -> list[str] | None:
+    for g in games:
+        for i in range(g.start, g.end):
+            m = _TABLE_HEAD.match(lines[i])
+            if m and len(m.group(1).split()) >= 4:
+                return m.group(1).split()[:4]
+    for g in games:
+        names, dealer = [], None
+        for i in range(g.start, g.end):
+            if (m := _GEBER.match(lines[i])):
+                dealer = m.group(1)
+            elif (m := _DEAL.match(lines[i])):
+                names.append(m.group(1))
+        if len(names) == 4 and names[-1] == dealer:
+            return names
+    return None
+
+
+def read_protocol(data: bytes, path: str | None = None) -> FileResult:
+    """Read a NetSchafkopf protocol and validate every game by replay.
+
+    ``data`` are the file's bytes in any encoding (UTF-8, else CP1252, else
+    ISO-8859-1) with CRLF, LF or bare CR line ends.  Returns a
+    :class:`~ingest.model.FileResult`: one :class:`ValidatedHand` per game
+    whose cards, Augen, price and running-table change all agree with the
+    engine (``game="schafkopf"``, ``game_type`` one of ``sauspiel``,
+    ``solo``, ``wenz``, ``geier``, ``farbwenz``, ``farbgeier``, ``ramsch``,
+    ``tout``; ``units`` in the log's points), and one :class:`RejectedHand`
+    per game that is truncated, malformed, illegal (the first illegal card,
+    rules.md G-9..G-11) or disagrees with the log, its diagnostics at the
+    lines concerned (codes ``E-NSK-*``, ``E-DEAL-*`` and the engine's).
+    File-level problems (no game at all) go to ``errors``.  Never raises on
+    bad input.
+
+    Session id: ``NetSchafkopf <file name without extension>`` (the file's
+    base name, so the same file ingested from another folder adds nothing),
+    or ``NetSchafkopf <date>`` without a path.
+    """
+    text, enc = decode_protocol(data)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    lines = _LINE_SPLIT.split(text)
+    result = FileResult(path=path)
+    starts = [i for i, line in enumerate(lines) if _GEBER.match(line)]
+    if not starts:
+        result.errors.append(Diagnostic("E-NSK-NO-GAMES", "no game found (no 'Geber:' line): not a NetSchafkopf "
+                                        "protocol", file=path, line=1, col=1, found=lines[0][:60] if lines else "",
+                                        expected="'Geber: NAME' then the deal"))
+        return result
+    header_lines = lines[:starts[0]]
+    guest, date = "Gast", None
+    for line in header_lines:
+        m = _PLAYED_BY.search(line)
+        if m:
+            guest = m.group(1)
+            y = m.group(4)
+            date = f"{'20' + y if len(y) == 2 else y}-{m.group(3)}-{m.group(2)}"
+    header = "\n".join(x.rstrip() for x in header_lines if x.strip())
+    stem = PurePath(path).stem if path else None
+    session = f"NetSchafkopf {stem}" if stem else f"NetSchafkopf {date or 'undated'}"
+    games = [_Game(s, e) for s, e in zip(starts, starts[1:] + [len(lines)])]
+    seats = _seats_of(games, lines)
+    ctx = _Ctx(path, lines, guest)
+    if seats is None or len(set(seats)) != 4:
+        result.errors.append(Diagnostic("E-NSK-SEAT", "the four players cannot be read from the file (no score "
+                                        "table and no complete deal)", file=path, line=starts[0] + 1, col=1))
+        return result
+    prev: list[int] | None = None
+    prev_stock: int | None = None
+    for k, g in enumerate(games):
+        ctx.hand = None
+        src = "\n".join(lines[g.start:g.end]).rstrip("\n")
+        try:
+            _parse_block(ctx, g)
+            ctx.hand = g.row[0]
+            if k == 0 or prev is None:
+                if g.row[0] == 1:
+                    prev, prev_stock = [0, 0, 0, 0], 0
+            vh, _ = _check_game(ctx, g, seats, prev, prev_stock, session, date, header)
+            result.hands.append(vh)
+        except _Reject as r:
+            number = g.row[0] if g.row is not None else None
+            diags = [d if d.hand is not None or number is None else
+                     Diagnostic(d.code, d.message, d.severity, d.file, d.line, d.col, number, d.trick, d.found,
+                                d.expected) for d in r.diags]
+            result.rejected.append(RejectedHand(session, number, src, path, g.start + 1, diags,
+                                                content_hash(session, number, src)))
+        if g.row is not None:
+            prev, prev_stock = list(g.row[2]), g.row[3]
+        else:
+            prev, prev_stock = None, None
+    return result
