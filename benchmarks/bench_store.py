@@ -1,0 +1,74 @@
+"""Store benchmark: insert N synthetic ValidatedHands (built directly, no
+validator) into a fresh database, in files of M hands, and print hands/s and
+bytes/hand on disk, with the machine named.
+
+    .venv/bin/python benchmarks/bench_store.py            # 100,000 hands, files of 1,000
+    .venv/bin/python benchmarks/bench_store.py -n 20000 --per-file 500
+
+Building the hands is not timed; the figure is the store alone: Arrow
+batches, the INSERTs (card-token templating in SQL), the commit per file and
+the final checkpoint.  ``bytes/hand`` is the database file (plus WAL) after
+the store released it, divided by the hands stored; ``used`` counts only the
+blocks in use (DuckDB reuses freed blocks but does not shrink the file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from ingest import store as st  # noqa: E402
+from ingest.model import FileResult  # noqa: E402
+from tests.conftest import make_hand  # noqa: E402
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{platform.system()} {platform.machine()}, {cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("-n", "--hands", type=int, default=100_000)
+    ap.add_argument("--per-file", type=int, default=1_000)
+    ap.add_argument("--hold", type=float, default=0.5, help="Store hold (s) before releasing the lock")
+    args = ap.parse_args()
+    print(f"machine: {machine()}")
+    print(f"building {args.hands:,} synthetic hands ...", flush=True)
+    files = []
+    for start in range(1, args.hands + 1, args.per_file):
+        n = min(args.per_file, args.hands - start + 1)
+        files.append(FileResult(path=f"bench-{start}.shn",
+                                hands=[make_hand(k, session=f"bench {k // 500}") for k in range(start, start + n)]))
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "bench.duckdb"
+        t0 = time.perf_counter()
+        stored = 0
+        with st.Store(db, hold=args.hold) as store:
+            for f in files:
+                stored += store.ingest_file(f).stored
+        elapsed = time.perf_counter() - t0
+        size = st.database_bytes(db)
+        with st.reading(db) as con:
+            used, block = con.execute("SELECT used_blocks, block_size FROM pragma_database_size()").fetchall()[0]
+    print(f"stored {stored:,} hands in {len(files)} files of {args.per_file:,} (one transaction each)")
+    print(f"store: {stored / elapsed:,.0f} hands/s ({elapsed:.2f} s)")
+    print(f"disk:  {size:,} bytes = {size / stored:.1f} bytes/hand (used blocks {used * block / stored:.1f} bytes/hand)")
+
+
+if __name__ == "__main__":
+    main()
