@@ -1,0 +1,676 @@
+"""The dashboard's metrics: one function per metric, plain SQL over the store
+(design.md 4).  No Streamlit here: the app and the tests both call these.
+
+Every function takes a DuckDB connection (``ingest.store.reading(...)``) and
+a :class:`Filters` and returns a polars DataFrame.  Filter values reach SQL
+only as named parameters (``$groups``, ``$date_from`` ...); the SQL text
+itself is fixed and depends only on *which* filters are set.
+
+**The hands a metric sees** ("the filtered hands"): the rows of ``hands``
+whose date lies in ``[date_from, date_to]`` (a hand without a date is left
+out as soon as either bound is set), whose ``group`` (the Event tag),
+``table``, ``rules`` (the ``[Rules]`` text as written) and ``game`` are among
+the chosen ones, and — when players are chosen — in which at least one of the
+chosen players held a seat.  Metrics with one row per player then show only
+the chosen players.  An empty choice means "all".
+
+**Words used in the docstrings**
+
+* *picked hand*: someone picked (outcome ``win``, ``win-s``, ``win-z``,
+  ``lose``, ``lose-s`` or ``lose-z``).  *Pass-out*: nobody picked (outcome
+  ``leaster`` or ``doubler``).  A *misdeal* was dealt again and is counted
+  as a misdeal, never as a pass-out or a played hand.
+* *picker-side win*: outcome ``win``, ``win-s`` or ``win-z``.
+* *card-log hand*: ``status = 'full'`` (the cards were recorded and
+  replayed); *score-sheet hand*: ``status = 'score-sheet'``.
+* *player*: the name from the Seats tag (``hand_units.player``), so one
+  person is one player whatever alias they sat under.
+* *pick order*: position 1 is the seat left of the dealer, position n the
+  dealer: ``(seat_no - dealer_seat_no - 1) mod n``, plus one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+import duckdb
+import polars as pl
+
+__all__ = [
+    "Filters",
+    "PICKED",
+    "WINS",
+    "overview",
+    "data_quality",
+    "filter_choices",
+    "ledger_by_session",
+    "ledger_running",
+    "leaderboard",
+    "picking_summary",
+    "pick_rate_by_player",
+    "picker_results_by_player",
+    "pick_rate_by_position",
+    "schneider_summary",
+    "schneider_by_role",
+    "outcome_tiers",
+    "calls_by_type",
+    "calls_by_suit",
+    "partner_reveal",
+    "PAGES",
+]
+
+#: Outcomes of a picked hand.
+PICKED = ("win", "win-s", "win-z", "lose", "lose-s", "lose-z")
+#: Outcomes of a picker-side win.
+WINS = ("win", "win-s", "win-z")
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What the sidebar chose.  ``None`` or an empty tuple means "all".
+
+    * ``date_from``, ``date_to`` — inclusive bounds on the hand's date.
+    * ``groups`` — ``hands.group`` (the Event tag).
+    * ``tables`` — ``hands.table`` (the Table tag).
+    * ``players`` — player names (``hand_units.player``): hands in which any
+      of them sat; per-player tables show only them.
+    * ``rules`` — ``hands.rules``, the ``[Rules]`` text as written.
+    * ``game`` — ``hands.game`` (``sheepshead`` or ``schafkopf``).
+    """
+
+    date_from: date | None = None
+    date_to: date | None = None
+    groups: tuple[str, ...] = field(default_factory=tuple)
+    tables: tuple[str, ...] = field(default_factory=tuple)
+    players: tuple[str, ...] = field(default_factory=tuple)
+    rules: tuple[str, ...] = field(default_factory=tuple)
+    game: str | None = None
+
+    def __post_init__(self) -> None:
+        # Accept lists from callers; store tuples so the value stays hashable.
+        for name in ("groups", "tables", "players", "rules"):
+            v = getattr(self, name)
+            if v is None:
+                object.__setattr__(self, name, ())
+            elif not isinstance(v, tuple):
+                object.__setattr__(self, name, tuple(v))
+
+
+def _where(f: Filters, alias: str = "h") -> tuple[str, dict[str, object]]:
+    """The WHERE condition over ``hands AS alias`` and its named parameters.
+    Only fixed SQL text is produced; every value goes into the dict."""
+    conds: list[str] = []
+    params: dict[str, object] = {}
+    if f.date_from is not None:
+        conds.append(f"{alias}.date >= $date_from")
+        params["date_from"] = f.date_from
+    if f.date_to is not None:
+        conds.append(f"{alias}.date <= $date_to")
+        params["date_to"] = f.date_to
+    if f.groups:
+        conds.append(f'list_contains($groups, {alias}."group")')
+        params["groups"] = list(f.groups)
+    if f.tables:
+        conds.append(f'list_contains($tables, {alias}."table")')
+        params["tables"] = list(f.tables)
+    if f.rules:
+        conds.append(f"list_contains($rules, {alias}.rules)")
+        params["rules"] = list(f.rules)
+    if f.game:
+        conds.append(f"{alias}.game = $game")
+        params["game"] = f.game
+    if f.players:
+        conds.append(f"{alias}.hand_id IN (SELECT hand_id FROM hand_units WHERE list_contains($players, player))")
+        params["players"] = list(f.players)
+    return (" AND ".join(conds) or "TRUE"), params
+
+
+def _player_cond(f: Filters, col: str = "u.player") -> str:
+    """Restrict per-player rows to the chosen players (the ``$players``
+    parameter is already in the dict when players are chosen)."""
+    return f"list_contains($players, {col})" if f.players else "TRUE"
+
+
+def _run(con: duckdb.DuckDBPyConnection, sql: str, params: dict[str, object]) -> pl.DataFrame:
+    return con.sql(sql, params=params or None).pl()
+
+
+def _base(f: Filters, columns: str = "*") -> tuple[str, dict[str, object]]:
+    """``WITH fh AS (the filtered hands)`` and its parameters."""
+    where, params = _where(f)
+    return f"WITH fh AS (SELECT {columns} FROM hands h WHERE {where})", params
+
+
+_PICKED_SQL = "('win', 'win-s', 'win-z', 'lose', 'lose-s', 'lose-z')"
+_WINS_SQL = "('win', 'win-s', 'win-z')"
+
+
+def _rate(num: str, den: str) -> str:
+    return f"CASE WHEN {den} > 0 THEN CAST({num} AS DOUBLE) / {den} END"
+
+
+# --------------------------------------------------------------------------
+# Overview
+# --------------------------------------------------------------------------
+
+
+def overview(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """One row over the filtered hands.
+
+    * ``hands`` — every stored hand (misdeals, pass-outs and score-sheet
+      hands included).
+    * ``sessions`` — distinct sessions those hands belong to.
+    * ``players`` — distinct player names seated in those hands.
+    * ``first_date``, ``last_date`` — the earliest and latest hand date
+      (hands without a date do not count); ``undated`` — hands without one.
+    """
+    base, params = _base(f, "hand_id, session_id, date")
+    sql = f"""{base}
+    SELECT (SELECT count(*) FROM fh) AS hands,
+           (SELECT count(DISTINCT session_id) FROM fh) AS sessions,
+           (SELECT count(DISTINCT u.player) FROM hand_units u SEMI JOIN fh ON u.hand_id = fh.hand_id) AS players,
+           (SELECT min(date) FROM fh) AS first_date,
+           (SELECT max(date) FROM fh) AS last_date,
+           (SELECT count(*) FROM fh WHERE date IS NULL) AS undated
+    """
+    return _run(con, sql, params)
+
+
+def data_quality(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """One row: how the filtered hands were recorded, and what was refused.
+
+    * ``full`` — card-log hands (cards recorded and replayed);
+      ``score_sheet`` — hands with outcomes only (no cards).
+    * ``picked`` — picked hands; ``leasters``, ``doublers`` — pass-outs of
+      each kind; ``misdeals`` — deals thrown in as misdeals.  The four sum to
+      ``hands``.
+    * ``conflicts`` — hands with a table-agreed result that differs from the
+      cards (a ``conflict`` provenance, kept and used by the ledger).
+    * ``rejected`` — hands refused at ingest and kept in ``rejected``.  A
+      refused hand has no trusted date, group or table, so this count is of
+      the whole database: the filters do not apply to it.
+    """
+    base, params = _base(f, "status, outcome, provenance")
+    sql = f"""{base}
+    SELECT count(*) AS hands,
+           count(*) FILTER (WHERE status = 'full') AS full,
+           count(*) FILTER (WHERE status = 'score-sheet') AS score_sheet,
+           count(*) FILTER (WHERE outcome IN {_PICKED_SQL}) AS picked,
+           count(*) FILTER (WHERE outcome = 'leaster') AS leasters,
+           count(*) FILTER (WHERE outcome = 'doubler') AS doublers,
+           count(*) FILTER (WHERE outcome = 'misdeal') AS misdeals,
+           count(*) FILTER (WHERE contains(provenance, '"conflict"')) AS conflicts,
+           (SELECT count(*) FROM rejected) AS rejected
+    FROM fh
+    """
+    return _run(con, sql, params)
+
+
+def filter_choices(con: duckdb.DuckDBPyConnection) -> dict[str, object]:
+    """The values the sidebar offers: every group, table, player, rules text
+    and game stored, and the first and last date (``None`` when no hand has
+    a date).  Not a metric: it reads all hands, unfiltered."""
+    def col(sql: str) -> list:
+        return [r[0] for r in con.execute(sql).fetchall()]
+
+    first, last = con.execute("SELECT min(date), max(date) FROM hands").fetchone()
+    return {
+        "groups": col('SELECT DISTINCT "group" FROM hands WHERE "group" IS NOT NULL ORDER BY 1'),
+        "tables": col('SELECT DISTINCT "table" FROM hands WHERE "table" IS NOT NULL ORDER BY 1'),
+        "players": col("SELECT DISTINCT player FROM hand_units WHERE player IS NOT NULL ORDER BY 1"),
+        "rules": col("SELECT DISTINCT rules FROM hands ORDER BY 1"),
+        "games": col("SELECT DISTINCT game FROM hands ORDER BY 1"),
+        "first_date": first,
+        "last_date": last,
+    }
+
+
+# --------------------------------------------------------------------------
+# Ledger
+# --------------------------------------------------------------------------
+
+
+_SESSION_UNITS = """
+su0 AS (
+    SELECT h.session_id, hash(h.players) AS hp, u.seat_no, count(*) AS hands, sum(u.units) AS units
+    FROM fh h JOIN hand_units u ON u.hand_id = h.hand_id
+    GROUP BY h.session_id, hp, u.seat_no
+), su AS (
+    SELECT su0.session_id, ro.names[su0.seat_no + 1] AS player, CAST(sum(su0.hands) AS BIGINT) AS hands,
+           CAST(sum(su0.units) AS BIGINT) AS units
+    FROM su0 JOIN ro USING (hp)
+    GROUP BY su0.session_id, player
+), si AS (
+    SELECT session_id, any_value(session) AS session, min(date) AS date, any_value("group") AS "group",
+           any_value("table") AS "table"
+    FROM fh GROUP BY session_id
+)
+"""
+
+
+def ledger_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """Units per player per session: one row per (session, player) over the
+    filtered hands, with ``hands`` = hands of that session in which the
+    player held a seat (misdeals and doublers included: they settle 0) and
+    ``units`` = the sum of the player's units there.  ``date`` is the
+    session's first hand date.  Ordered by date (undated last), session,
+    player."""
+    base, params = _base(f, 'hand_id, session_id, session, date, "group", "table", players')
+    sql = f"""{base}, {_ROSTERS}, {_SESSION_UNITS}
+    SELECT su.session_id, si.session, si.date, si."group", si."table", su.player, su.hands, su.units
+    FROM su JOIN si USING (session_id)
+    WHERE su.player IS NOT NULL AND {_player_cond(f, "su.player")}
+    ORDER BY si.date NULLS LAST, su.session_id, su.player
+    """
+    return _run(con, sql, params)
+
+
+def ledger_running(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """Running total over time per player: for each filtered session (in
+    order of date — the session's first hand date — undated last, then
+    session id) and each player seated in it, the player's units in that
+    session (``units``) and the player's total over all filtered sessions up
+    to and including it (``running_total``).  ``seq`` numbers the filtered
+    sessions 1, 2, ... in that order."""
+    base, params = _base(f, 'hand_id, session_id, session, date, "group", "table", players')
+    sql = f"""{base}, {_ROSTERS}, {_SESSION_UNITS},
+    o AS (SELECT session_id, date, row_number() OVER (ORDER BY date NULLS LAST, session_id) AS seq FROM si)
+    SELECT o.seq, su.session_id, o.date, su.player, su.units,
+           CAST(sum(su.units) OVER (PARTITION BY su.player ORDER BY o.seq) AS BIGINT) AS running_total
+    FROM su JOIN o USING (session_id)
+    WHERE su.player IS NOT NULL AND {_player_cond(f, "su.player")}
+    ORDER BY o.seq, su.player
+    """
+    return _run(con, sql, params)
+
+
+def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """One row per player over the filtered hands: ``units`` (the sum of the
+    player's units), ``hands`` (hands played: the player held a seat and the
+    cards were played — misdeals and thrown-in doublers are not played and
+    not counted here), ``units_per_hand`` = units ÷ hands, ``sessions`` in
+    which the player sat.  Ordered by units, best first."""
+    base, params = _base(f, "hand_id, session_id, outcome")
+    sql = f"""{base}
+    SELECT u.player, CAST(sum(u.units) AS BIGINT) AS units,
+           count(*) FILTER (WHERE h.outcome NOT IN ('misdeal', 'doubler')) AS hands,
+           {_rate("sum(u.units)", "count(*) FILTER (WHERE h.outcome NOT IN ('misdeal', 'doubler'))")}
+               AS units_per_hand,
+           count(DISTINCT h.session_id) AS sessions
+    FROM fh h JOIN hand_units u ON u.hand_id = h.hand_id
+    WHERE {_player_cond(f)}
+    GROUP BY u.player
+    ORDER BY units DESC, u.player
+    """
+    return _run(con, sql, params)
+
+
+# --------------------------------------------------------------------------
+# Picking
+# --------------------------------------------------------------------------
+
+# The roster of a hand is its ``players`` JSON (seat alias -> name, in seat
+# order; hand_units.seat_no is the index in it).  Metrics that need only
+# hand-level facts (dealer, picker, partner, outcome) group the hands by
+# (roster, dealer, picker, ...) first — few groups — and only then spread
+# each group over its seats, instead of joining 5 seat rows per hand.
+_ROSTERS = """
+ro AS (
+    SELECT hp, players, json_keys(players) AS keys,
+           list_transform(json_keys(players), lambda k: json_extract_string(players, '$."' || k || '"')) AS names
+    FROM (SELECT hash(players) AS hp, any_value(players) AS players FROM fh GROUP BY 1)
+)
+"""
+
+# Per (seat of a filtered non-misdeal hand), grouped: the seat's pick-order
+# position, whether the blind was offered to it, whether it picked, and how
+# many hands (c) share all that.  A picked hand with an unknown dealer has
+# offered = NULL.
+_OFFERS = """
+ha AS (
+    SELECT hash(players) AS hp, dealer, picker, outcome IN ('leaster', 'doubler') AS passed_out, count(*) AS c
+    FROM fh WHERE outcome <> 'misdeal'
+    GROUP BY hp, dealer, picker, passed_out
+), hx AS (
+    SELECT ha.*, ro.names, len(ro.keys) AS n,
+           list_position(ro.keys, ha.dealer) - 1 AS d, list_position(ro.keys, ha.picker) - 1 AS p
+    FROM ha JOIN ro USING (hp)
+), offers AS (
+    SELECT hx.names[k + 1] AS player, hx.n, hx.c,
+           CASE WHEN hx.d IS NULL THEN NULL ELSE (k - hx.d - 1 + 2 * hx.n) % hx.n + 1 END AS position,
+           CASE WHEN hx.passed_out THEN TRUE
+                WHEN hx.d IS NULL OR hx.p IS NULL THEN NULL
+                ELSE (k - hx.d - 1 + 2 * hx.n) % hx.n <= (hx.p - hx.d - 1 + 2 * hx.n) % hx.n END AS offered,
+           k = hx.p AS picked
+    FROM hx, unnest(range(hx.n)) AS t(k)
+)
+"""
+
+
+def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """One row over the filtered hands.
+
+    * ``dealt`` — hands dealt and not misdealt (picked + leasters +
+      doublers); ``misdeals`` — misdeals, left out of every rate here.
+    * ``passed_out`` — hands nobody picked (``leasters`` + ``doublers``);
+      ``pass_out_rate`` = passed_out ÷ dealt.
+    * ``picks`` — picked hands; ``wins`` — picker-side wins;
+      ``win_rate`` = wins ÷ picks.
+    * ``units_per_pick`` — the picker's mean units over picked hands.
+    * ``alone`` — picks played alone (by choice or forced);
+      ``alone_rate`` = alone ÷ picks; ``alone_wins`` and
+      ``alone_win_rate`` = alone wins ÷ alone.
+    * ``unknown_dealer`` — picked hands whose dealer is not known: the
+      pick-rate tables cannot say who was offered the blind there and leave
+      them out.
+    """
+    base, params = _base(f, "hand_id, outcome, picker, dealer, alone")
+    sql = f"""{base},
+    pu AS (
+        SELECT avg(u.units) AS units_per_pick
+        FROM fh h JOIN hand_units u ON u.hand_id = h.hand_id
+        WHERE h.outcome IN {_PICKED_SQL} AND u.seat = h.picker
+    )
+    SELECT count(*) FILTER (WHERE outcome <> 'misdeal') AS dealt,
+           count(*) FILTER (WHERE outcome = 'misdeal') AS misdeals,
+           count(*) FILTER (WHERE outcome IN ('leaster', 'doubler')) AS passed_out,
+           count(*) FILTER (WHERE outcome = 'leaster') AS leasters,
+           count(*) FILTER (WHERE outcome = 'doubler') AS doublers,
+           {_rate("count(*) FILTER (WHERE outcome IN ('leaster', 'doubler'))",
+                  "count(*) FILTER (WHERE outcome <> 'misdeal')")} AS pass_out_rate,
+           count(*) FILTER (WHERE outcome IN {_PICKED_SQL}) AS picks,
+           count(*) FILTER (WHERE outcome IN {_WINS_SQL}) AS wins,
+           {_rate(f"count(*) FILTER (WHERE outcome IN {_WINS_SQL})",
+                  f"count(*) FILTER (WHERE outcome IN {_PICKED_SQL})")} AS win_rate,
+           any_value(pu.units_per_pick) AS units_per_pick,
+           count(*) FILTER (WHERE outcome IN {_PICKED_SQL} AND alone) AS alone,
+           {_rate(f"count(*) FILTER (WHERE outcome IN {_PICKED_SQL} AND alone)",
+                  f"count(*) FILTER (WHERE outcome IN {_PICKED_SQL})")} AS alone_rate,
+           count(*) FILTER (WHERE outcome IN {_WINS_SQL} AND alone) AS alone_wins,
+           {_rate(f"count(*) FILTER (WHERE outcome IN {_WINS_SQL} AND alone)",
+                  f"count(*) FILTER (WHERE outcome IN {_PICKED_SQL} AND alone)")} AS alone_win_rate,
+           count(*) FILTER (WHERE outcome IN {_PICKED_SQL} AND dealer IS NULL) AS unknown_dealer
+    FROM fh, pu
+    """
+    return _run(con, sql, params)
+
+
+def pick_rate_by_player(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """Pick rate per player over the filtered hands, one row per player.
+
+    * ``offered`` — hands in which the blind was offered to the player:
+      every seat before them in pick order passed.  In a leaster or doubler
+      every seat was offered; a misdeal offers nobody; a picked hand with an
+      unknown dealer is left out (counted in ``unknown_dealer``).
+    * ``picks`` — of those, the hands the player picked;
+      ``pick_rate`` = picks ÷ offered.
+    * ``unknown_dealer`` — picked hands with an unknown dealer in which the
+      player sat (in neither offered nor picks).
+    Ordered by player.
+    """
+    base, params = _base(f, "players, dealer, picker, outcome")
+    sql = f"""{base}, {_ROSTERS}, {_OFFERS}
+    SELECT player, CAST(sum(c) FILTER (WHERE offered) AS BIGINT) AS offered,
+           CAST(coalesce(sum(c) FILTER (WHERE offered AND picked), 0) AS BIGINT) AS picks,
+           {_rate("coalesce(sum(c) FILTER (WHERE offered AND picked), 0)", "sum(c) FILTER (WHERE offered)")}
+               AS pick_rate,
+           CAST(coalesce(sum(c) FILTER (WHERE offered IS NULL), 0) AS BIGINT) AS unknown_dealer
+    FROM offers WHERE player IS NOT NULL AND {_player_cond(f, "player")}
+    GROUP BY player
+    ORDER BY player
+    """
+    df = _run(con, sql, params)
+    return df.with_columns(pl.col("offered").fill_null(0))
+
+
+def picker_results_by_player(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """What each player did as picker, over the filtered picked hands; one
+    row per player who picked at least once.
+
+    * ``picks`` — hands the player picked (known dealer or not);
+      ``wins`` — picker-side wins among them; ``win_rate`` = wins ÷ picks.
+    * ``units_per_pick`` — the player's mean units as picker (all picks).
+    * ``alone`` — picks played alone (by choice or forced);
+      ``alone_rate`` = alone ÷ picks; ``alone_wins`` and
+      ``alone_win_rate`` = alone wins ÷ alone.
+    Ordered by player.
+    """
+    base, params = _base(f, "hand_id, outcome, picker, alone")
+    sql = f"""{base}
+    SELECT u.player, count(*) AS picks,
+           count(*) FILTER (WHERE h.outcome IN {_WINS_SQL}) AS wins,
+           {_rate(f"count(*) FILTER (WHERE h.outcome IN {_WINS_SQL})", "count(*)")} AS win_rate,
+           avg(u.units) AS units_per_pick,
+           count(*) FILTER (WHERE h.alone) AS alone,
+           {_rate("count(*) FILTER (WHERE h.alone)", "count(*)")} AS alone_rate,
+           count(*) FILTER (WHERE h.alone AND h.outcome IN {_WINS_SQL}) AS alone_wins,
+           {_rate(f"count(*) FILTER (WHERE h.alone AND h.outcome IN {_WINS_SQL})",
+                  "count(*) FILTER (WHERE h.alone)")} AS alone_win_rate
+    FROM fh h JOIN hand_units u ON u.hand_id = h.hand_id
+    WHERE h.outcome IN {_PICKED_SQL} AND u.seat = h.picker AND {_player_cond(f)}
+    GROUP BY u.player
+    ORDER BY u.player
+    """
+    return _run(con, sql, params)
+
+
+def pick_rate_by_position(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """Pick rate by pick-order position over the filtered hands with a known
+    dealer, one row per position: ``position`` 1 (left of the dealer) …
+    ``seats`` (the dealer), ``label`` (``1st after the dealer`` …
+    ``dealer``); ``offered`` — hands in which the blind reached that
+    position (every seat before it passed; in a leaster or doubler every
+    position); ``picks`` — hands picked from it; ``pick_rate`` = picks ÷
+    offered.  Misdeals offer nobody; hands with an unknown dealer are left
+    out (their positions are not known).  With the player filter, only the
+    chosen players' seats count."""
+    base, params = _base(f, "players, dealer, picker, outcome")
+    sql = f"""{base}, {_ROSTERS}, {_OFFERS}
+    SELECT n AS seats, position,
+           CASE WHEN position = n THEN 'dealer'
+                WHEN position = 1 THEN '1st after the dealer'
+                WHEN position = 2 THEN '2nd after the dealer'
+                WHEN position = 3 THEN '3rd after the dealer'
+                ELSE position || 'th after the dealer' END AS label,
+           CAST(coalesce(sum(c) FILTER (WHERE offered), 0) AS BIGINT) AS offered,
+           CAST(coalesce(sum(c) FILTER (WHERE offered AND picked), 0) AS BIGINT) AS picks,
+           {_rate("coalesce(sum(c) FILTER (WHERE offered AND picked), 0)", "sum(c) FILTER (WHERE offered)")}
+               AS pick_rate
+    FROM offers
+    WHERE position IS NOT NULL AND {_player_cond(f, "player")}
+    GROUP BY n, position
+    ORDER BY n, position
+    """
+    return _run(con, sql, params)
+
+
+# --------------------------------------------------------------------------
+# Schneider and no-tricker
+# --------------------------------------------------------------------------
+
+
+def schneider_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """One row over the filtered picked hands (leasters, doublers and
+    misdeals have no picker side and are not counted).
+
+    * ``picked`` — picked hands (the denominator of every rate here).
+    * ``win_s`` — the defenders were schneidered (picker side 91+ points and
+      the defenders took a trick); ``lose_s`` — the picker side was
+      schneidered (30 or fewer and took a trick); ``schneider_rate`` =
+      (win_s + lose_s) ÷ picked, ``win_s_rate``, ``lose_s_rate`` each ÷ picked.
+    * ``win_z`` — the defenders took no trick; ``lose_z`` — the picker side
+      took no trick; ``no_tricker_rate``, ``win_z_rate``, ``lose_z_rate``
+      likewise.  A no-tricker is decided by tricks, never by points, and is
+      counted as a no-tricker only (not also as a schneider).
+    """
+    base, params = _base(f, "outcome")
+    sql = f"""{base}
+    SELECT count(*) AS picked,
+           count(*) FILTER (WHERE outcome = 'win-s') AS win_s,
+           count(*) FILTER (WHERE outcome = 'lose-s') AS lose_s,
+           {_rate("count(*) FILTER (WHERE outcome IN ('win-s', 'lose-s'))", "count(*)")} AS schneider_rate,
+           {_rate("count(*) FILTER (WHERE outcome = 'win-s')", "count(*)")} AS win_s_rate,
+           {_rate("count(*) FILTER (WHERE outcome = 'lose-s')", "count(*)")} AS lose_s_rate,
+           count(*) FILTER (WHERE outcome = 'win-z') AS win_z,
+           count(*) FILTER (WHERE outcome = 'lose-z') AS lose_z,
+           {_rate("count(*) FILTER (WHERE outcome IN ('win-z', 'lose-z'))", "count(*)")} AS no_tricker_rate,
+           {_rate("count(*) FILTER (WHERE outcome = 'win-z')", "count(*)")} AS win_z_rate,
+           {_rate("count(*) FILTER (WHERE outcome = 'lose-z')", "count(*)")} AS lose_z_rate
+    FROM fh WHERE outcome IN {_PICKED_SQL}
+    """
+    return _run(con, sql, params)
+
+
+def schneider_by_role(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """One row per (player, role) over the filtered picked hands.  ``role``
+    is ``picker``, ``partner`` or ``defender`` (``unknown`` for a seat of a
+    hand whose partner is not recorded and who is not the picker).
+
+    * ``hands`` — picked hands the player played in that role.
+    * ``schneidered_them`` — hands in which the player's side schneidered
+      the other side (win-s for picker/partner, lose-s for a defender);
+      ``schneidered`` — the player's side was schneidered.
+    * ``no_tricked_them``, ``no_tricked`` — likewise for no-trickers
+      (win-z / lose-z).
+    * the ``*_rate`` columns are each ÷ hands.
+    An ``unknown`` role cannot be given a side; its counts are 0.
+    Ordered by player, then picker, partner, defender, unknown.
+    """
+    base, params = _base(f, "players, outcome, picker, partner, alone")
+    sql = f"""{base}, {_ROSTERS},
+    ha AS (
+        SELECT hash(players) AS hp, picker, partner, alone OR partner IS NOT NULL AS sides_known, outcome,
+               count(*) AS c
+        FROM fh WHERE outcome IN {_PICKED_SQL}
+        GROUP BY hp, picker, partner, sides_known, outcome
+    ), r AS (
+        SELECT ro.names[k + 1] AS player, ha.outcome, ha.c,
+               CASE WHEN ro.keys[k + 1] = ha.picker THEN 'picker'
+                    WHEN ro.keys[k + 1] = ha.partner THEN 'partner'
+                    WHEN ha.sides_known THEN 'defender'
+                    ELSE 'unknown' END AS role
+        FROM ha JOIN ro USING (hp), unnest(range(len(ro.keys))) AS t(k)
+    ), c AS (
+        SELECT player, role, sum(c) AS hands,
+               coalesce(sum(c) FILTER (WHERE (role IN ('picker', 'partner') AND outcome = 'win-s')
+                                          OR (role = 'defender' AND outcome = 'lose-s')), 0) AS schneidered_them,
+               coalesce(sum(c) FILTER (WHERE (role IN ('picker', 'partner') AND outcome = 'lose-s')
+                                          OR (role = 'defender' AND outcome = 'win-s')), 0) AS schneidered,
+               coalesce(sum(c) FILTER (WHERE (role IN ('picker', 'partner') AND outcome = 'win-z')
+                                          OR (role = 'defender' AND outcome = 'lose-z')), 0) AS no_tricked_them,
+               coalesce(sum(c) FILTER (WHERE (role IN ('picker', 'partner') AND outcome = 'lose-z')
+                                          OR (role = 'defender' AND outcome = 'win-z')), 0) AS no_tricked
+        FROM r WHERE player IS NOT NULL AND {_player_cond(f, "player")} GROUP BY player, role
+    )
+    SELECT player, role, CAST(hands AS BIGINT) AS hands,
+           CAST(schneidered_them AS BIGINT) AS schneidered_them,
+           {_rate("schneidered_them", "hands")} AS schneidered_them_rate,
+           CAST(schneidered AS BIGINT) AS schneidered, {_rate("schneidered", "hands")} AS schneidered_rate,
+           CAST(no_tricked_them AS BIGINT) AS no_tricked_them,
+           {_rate("no_tricked_them", "hands")} AS no_tricked_them_rate,
+           CAST(no_tricked AS BIGINT) AS no_tricked, {_rate("no_tricked", "hands")} AS no_tricked_rate
+    FROM c
+    ORDER BY player, list_position(['picker', 'partner', 'defender', 'unknown'], role)
+    """
+    return _run(con, sql, params)
+
+
+def outcome_tiers(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """The distribution of outcome tiers over the filtered picked hands: one
+    row for each of ``win``, ``win-s``, ``win-z``, ``lose``, ``lose-s``,
+    ``lose-z`` (always all six, in that order), with ``hands`` and ``share``
+    = hands ÷ picked hands, and ``tier`` (1 plain, 2 schneider, 3
+    no-tricker)."""
+    base, params = _base(f, "outcome")
+    sql = f"""{base},
+    t(outcome, tier, k) AS (VALUES ('win', 1, 1), ('win-s', 2, 2), ('win-z', 3, 3),
+                                   ('lose', 1, 4), ('lose-s', 2, 5), ('lose-z', 3, 6)),
+    c AS (SELECT outcome, count(*) AS hands FROM fh WHERE outcome IN {_PICKED_SQL} GROUP BY outcome)
+    SELECT t.outcome, t.tier, coalesce(c.hands, 0) AS hands,
+           {_rate("coalesce(c.hands, 0)", "sum(coalesce(c.hands, 0)) OVER ()")} AS share
+    FROM t LEFT JOIN c USING (outcome)
+    ORDER BY t.k
+    """
+    return _run(con, sql, params)
+
+
+# --------------------------------------------------------------------------
+# Partner calls
+# --------------------------------------------------------------------------
+
+def _calls(f: Filters, key: str, where: str) -> tuple[str, dict[str, object]]:
+    base, params = _base(f, f"hand_id, outcome, picker, picker_points, status, {key}")
+    sql = f"""{base}
+    SELECT h.{key}, count(*) AS hands,
+           count(*) FILTER (WHERE h.outcome IN {_WINS_SQL}) AS wins,
+           {_rate(f"count(*) FILTER (WHERE h.outcome IN {_WINS_SQL})", "count(*)")} AS win_rate,
+           count(h.picker_points) AS points_hands,
+           avg(h.picker_points) AS mean_points,
+           count(h.picker_points) FILTER (WHERE h.status = 'full') AS card_log_hands,
+           avg(h.picker_points) FILTER (WHERE h.status = 'full') AS mean_points_card_log,
+           avg(u.units) AS mean_picker_units
+    FROM fh h JOIN hand_units u ON u.hand_id = h.hand_id AND u.seat = h.picker
+    WHERE h.outcome IN {_PICKED_SQL} AND {where}
+    GROUP BY h.{key}
+    ORDER BY hands DESC, h.{key}
+    """
+    return sql, params
+
+
+def calls_by_type(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """Partner-call outcomes by ``call_type`` (``ace``, ``ten``, ``under``,
+    ``alone``, ``jd``, ``jd-callup``; null when not recorded), over the
+    filtered picked hands:
+
+    * ``hands`` — picked hands with that call; ``wins`` — picker-side wins;
+      ``win_rate`` = wins ÷ hands.
+    * ``mean_points`` — the picker side's mean card points (bury included)
+      over ``points_hands``: only the hands whose points are known (written
+      on the score sheet or counted from the cards).
+    * ``mean_points_card_log`` — the same over ``card_log_hands``: only the
+      full card-log hands, whose points come from the cards.
+    * ``mean_picker_units`` — the picker's mean units over all ``hands``.
+    Ordered by hands, most first.
+    """
+    sql, params = _calls(f, "call_type", "TRUE")
+    return _run(con, sql, params)
+
+
+def calls_by_suit(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """Partner-call outcomes by ``called_suit`` (``C``, ``S``, ``H``, ``D``:
+    the suit of the called card), over the filtered picked hands with a
+    called card (ace, ten, under calls and jack call-ups; not alone, not the
+    plain J♦ game).  Columns as :func:`calls_by_type`."""
+    sql, params = _calls(f, "called_suit", "h.called_suit IS NOT NULL")
+    return _run(con, sql, params)
+
+
+def partner_reveal(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """The trick on which the partner was revealed (the called card or the
+    partner card was played), as a distribution over the filtered
+    **card-log** hands with a partner (picked, not alone): one row per trick
+    1..6 (always all six), ``hands`` and ``share`` = hands ÷ those hands.
+    Score-sheet hands have no cards and are not counted."""
+    base, params = _base(f, "outcome, status, partner, partner_revealed_trick")
+    sql = f"""{base},
+    c AS (SELECT partner_revealed_trick AS trick, count(*) AS hands FROM fh
+          WHERE status = 'full' AND partner IS NOT NULL AND outcome IN {_PICKED_SQL}
+            AND partner_revealed_trick IS NOT NULL
+          GROUP BY 1)
+    SELECT t.trick, coalesce(c.hands, 0) AS hands,
+           {_rate("coalesce(c.hands, 0)", "sum(coalesce(c.hands, 0)) OVER ()")} AS share
+    FROM (SELECT CAST(range AS TINYINT) AS trick FROM range(1, 7)) t LEFT JOIN c USING (trick)
+    ORDER BY t.trick
+    """
+    return _run(con, sql, params)
+
+
+#: Which metrics each dashboard page runs (the benchmark times them per page).
+PAGES = {
+    "Overview": [overview, data_quality],
+    "Ledger": [ledger_by_session, ledger_running, leaderboard],
+    "Picking": [picking_summary, pick_rate_by_player, picker_results_by_player, pick_rate_by_position],
+    "Schneider": [schneider_summary, schneider_by_role, outcome_tiers],
+    "Partner calls": [calls_by_type, calls_by_suit, partner_reveal],
+}
