@@ -1,0 +1,123 @@
+"""Import: upload SHN files and store them, as ``shead ingest`` does.
+
+Each uploaded file is decoded as UTF-8 the way the command line reads a file
+(bytes that are not UTF-8 become ``E-ENCODING`` errors at their line and
+column), validated by :func:`ingest.validate.validate_text` and stored by
+:meth:`ingest.store.Store.ingest_file`: one file, one transaction; a hand
+already stored is counted as a duplicate and not stored twice; a lenient
+import stores the good hands and reports the bad ones, a strict one stores
+nothing from a file with a bad hand.  The report lists per file the hands
+stored, the duplicates and every rejected hand with its line, column, code
+and message.
+
+NetSchafkopf protocols come later.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# Run by itself (`streamlit run`, AppTest.from_file), Streamlit puts this folder
+# first on sys.path, where the page `replay.py` would shadow the `replay`
+# package: keep the folder off the path.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+
+import streamlit as st  # noqa: E402
+
+from ingest.store import IngestReport, Store, StoreError, resolve_db  # noqa: E402
+from ingest.validate import validate_text  # noqa: E402
+
+REPORT_KEY = "imp_reports"
+_MD_SPECIAL = set("\\`*_{}[]()#+-.!$~|<>:")
+
+
+def md_escape(text: str) -> str:
+    """Text shown as itself in Streamlit markdown (no emphasis, links or LaTeX)."""
+    return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in str(text))
+
+
+def decode(data: bytes) -> str:
+    """Bytes as the command line reads a file (``read_file``): UTF-8, with
+    bytes that are not UTF-8 kept for the reader to report at their place."""
+    return data.decode("utf-8", "surrogateescape")
+
+
+def ingest_upload(store: Store, name: str, data: bytes, strict: bool) -> IngestReport:
+    """Validate and store one uploaded file (the path of ``shead ingest``)."""
+    result = validate_text(decode(data), path=name)
+    return store.ingest_file(result, strict=strict)
+
+
+def report_rows(rep: IngestReport) -> list[dict]:
+    """One row per error: the file-level errors, then every error of every
+    rejected hand (its first error is the cause)."""
+    rows = []
+    for d in rep.file_errors:
+        rows.append({"file": d.file or rep.path, "hand": None, "line": d.line, "col": d.col, "code": d.code,
+                     "severity": d.severity, "message": d.message})
+    for r in rep.rejected:
+        for d in r.errors:
+            rows.append({"file": d.file or r.source_file or rep.path, "hand": r.hand if r.hand is not None else d.hand,
+                         "line": d.line, "col": d.col, "code": d.code, "severity": d.severity,
+                         "message": d.message})
+    return rows
+
+
+def run_import() -> None:
+    """The Import button: every uploaded file in turn, reports kept for the page."""
+    ss = st.session_state
+    files = ss.get("imp_files") or []
+    strict = bool(ss.get("imp_strict"))
+    reports: list[tuple[str, IngestReport | None, str | None]] = []
+    if not files:
+        ss[REPORT_KEY] = [("", None, "choose one or more SHN files first")]
+        return
+    store = Store(resolve_db())
+    try:
+        for f in files:
+            try:
+                reports.append((f.name, ingest_upload(store, f.name, f.getvalue(), strict), None))
+            except StoreError as exc:
+                reports.append((f.name, None, str(exc)))
+    finally:
+        store.close()
+    ss[REPORT_KEY] = reports
+
+
+st.title("Import")
+st.caption(f"Into `{resolve_db()}` — the same path as `shead ingest`: read, replay-validate, store.")
+st.file_uploader("SHN files", type=["shn", "txt"], accept_multiple_files=True, key="imp_files")
+st.checkbox("Strict: store nothing from a file that has a bad hand", key="imp_strict")
+st.button("Import", type="primary", on_click=run_import, key="imp_go")
+
+reports = st.session_state.get(REPORT_KEY) or []
+if reports:
+    st.subheader("Ingest report")
+    tot_stored = sum(r.stored for _, r, _ in reports if r is not None)
+    tot_dup = sum(r.duplicates for _, r, _ in reports if r is not None)
+    tot_rej = sum(len(r.rejected) for _, r, _ in reports if r is not None)
+    c1, c2, c3 = st.columns(3)
+    c1.metric("Stored", tot_stored)
+    c2.metric("Duplicates", tot_dup)
+    c3.metric("Rejected", tot_rej)
+for name, rep, err in reports:
+    if rep is None:
+        st.error(f"{name + ': ' if name else ''}{err}")
+        continue
+    verdict = "nothing stored (strict: the file has a bad hand)" if not rep.committed else (
+        f"{rep.stored} stored, {rep.duplicates} duplicate{'s' if rep.duplicates != 1 else ''}, "
+        f"{len(rep.rejected)} rejected")
+    line = f"**{md_escape(name)}**: {verdict}"
+    if rep.failed:
+        st.warning(line)
+    else:
+        st.success(line)
+    rows = report_rows(rep)
+    if rows:
+        for row in rows:
+            hand = f" (hand {row['hand']})" if row["hand"] is not None else ""
+            st.markdown(f"`{row['file']}:{row['line']}:{row['col']}` {row['severity']} **{row['code']}**{hand}: "
+                        f"{md_escape(row['message'])}")
+        st.dataframe(rows, hide_index=True, width="stretch")

@@ -1,0 +1,573 @@
+"""Log a hand: the scorer's form at the table.
+
+Choose the session (an existing one, or the tags of a new one: Event, Date,
+Table, Seats, Rules) and what kind of hand it was (picked, leaster, doubler,
+misdeal); then the form asks for the dealer, the picker, the call (ace, ten,
+under, alone), the partner, points or tricks, the outcome, cracks and blitzes
+and, if the table wrote it, the score.
+
+**Check score** builds the hand's SHN text and validates it exactly as
+``shead ingest`` does (:func:`ingest.validate.validate_text`), then shows the
+derived score (units per seat and how they were computed).  **Save hand**
+stores that same text through :meth:`ingest.store.Store.ingest_file`, so
+the stored hand is an SHN hand like any imported one; it saves only a hand
+whose score was shown first (pressing Save on a changed hand checks it and
+asks again).  A hand that does not validate, for example a written score
+that does not sum to zero, is refused with the reason next to the field that
+caused it, and nothing is stored.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import sys
+from pathlib import Path
+
+# Run by itself (`streamlit run`, AppTest.from_file), Streamlit puts this folder
+# first on sys.path, where the page `replay.py` would shadow the `replay`
+# package: keep the folder off the path.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+
+import streamlit as st  # noqa: E402
+
+from ingest.model import FileResult  # noqa: E402
+from ingest.shn.reader import parse_seats  # noqa: E402
+from ingest.store import Store, StoreError, StoreMissing, reading, resolve_db  # noqa: E402
+from ingest.validate import validate_text  # noqa: E402
+from replay.cards import Card, CardParseError  # noqa: E402
+
+#: The ``file`` recorded for hands logged here.
+SOURCE = "log-hand"
+KINDS = ("picked", "leaster", "doubler", "misdeal")
+CALLS = ("ace", "ten", "under", "alone", "no call")
+SUITS = {"C": "♣ clubs", "S": "♠ spades", "H": "♥ hearts"}
+NOT_WRITTEN = "(not written)"
+UNKNOWN = "? (unknown)"
+TIE = "- (a tie)"
+NONE = "—"
+OUTCOMES = (NOT_WRITTEN, "win", "win-s", "win-z", "lose", "lose-s", "lose-z")
+#: Fields of the form, in the order they are shown (errors fall back to "general").
+FIELDS = ("event", "date", "table", "site", "seats", "rules", "number", "dealer", "kind", "picker", "call", "under",
+          "leaster", "partner", "pts", "tricks", "outcome", "crack", "recrack", "blitz", "score", "general")
+#: Where an error goes when its position says nothing better, by code.
+CODE_FIELD = {
+    "E-SCORE": "score", "E-SCORE-SUM": "score", "E-PTS": "pts", "E-TRICKS": "tricks", "E-OUTCOME": "outcome",
+    "E-RESULT-UNKNOWN": "outcome", "E-PARTNER": "partner", "E-CALL-CARD": "call", "E-CALL-ALONE": "call",
+    "E-CALL": "call", "E-LEASTER": "leaster", "E-NOPICK": "kind", "E-MARK-CAP": "crack", "E-CRACK": "crack",
+    "E-RECRACK": "recrack", "E-BLITZ": "blitz", "E-DEALER": "dealer", "E-SEATS": "seats",
+    "E-SEATS-MISSING": "seats", "E-RULES": "rules",
+}
+#: Codes whose position is the hand as a whole: the code decides the field.
+CODE_FIRST = {"E-RESULT-UNKNOWN"}
+TAG_FIELD = {"Event": "event", "Date": "date", "Table": "table", "Site": "site", "Seats": "seats", "Rules": "rules"}
+
+
+# --------------------------------------------------------------------------
+# building the SHN text, with the span of every field
+
+
+def _tag(name: str, value: str) -> str:
+    return f'[{name} "' + value.replace("\\", "\\\\").replace('"', '\\"') + '"]'
+
+
+class HandText:
+    """An SHN text being built: lines, and for every chunk written its
+    (line, first col, last col, field), so that a diagnostic's position
+    names the form field that wrote it."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.spans: list[tuple[int, int, int, str]] = []
+
+    def add_line(self, chunks: list[tuple[str, str]], sep: str = "  ") -> None:
+        """One line of ``(text, field)`` chunks joined by ``sep``."""
+        line_no = len(self.lines) + 1
+        line = ""
+        for text, field in chunks:
+            if line:
+                line += sep
+            start = len(line) + 1
+            line += text
+            self.spans.append((line_no, start, len(line), field))
+        self.lines.append(line)
+
+    def raw(self, text: str, field: str = "general") -> None:
+        for ln in text.split("\n"):
+            self.add_line([(ln, field)] if ln else [])
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+    def field_at(self, line: int, col: int) -> str | None:
+        best = None
+        for ln, a, b, field in self.spans:
+            if ln == line:
+                if a <= col <= b:
+                    return field
+                if best is None:
+                    best = field
+        return best
+
+
+def build_text(ctx: dict, v: dict, before: str = "") -> tuple[HandText, int]:
+    """The SHN text of the form's hand: ``%SHN 1.0``, the session's tags, the
+    hands written before it (``before``, for doubler stakes) and the hand.
+    Returns the text and the line where the hand starts."""
+    t = HandText()
+    t.add_line([("%SHN 1.0", "general")])
+    if ctx["mode"] == "existing":
+        t.raw(ctx["header"].rstrip("\n"), "general")
+    else:
+        for name in ("Event", "Site", "Date", "Table", "Seats", "Rules"):
+            value = ctx["tags"].get(name)
+            if value:
+                t.add_line([(_tag(name, value), TAG_FIELD[name])])
+    t.add_line([])
+    if before:
+        t.raw(before.rstrip("\n"), "general")
+        t.add_line([])
+    start = len(t.lines) + 1
+    head = [(f"hand {v['number']}", "number")]
+    if v.get("dealer"):
+        head.append((f"dealer {v['dealer']}", "dealer"))
+    t.add_line(head)
+    kind = v["kind"]
+    if kind == "misdeal":
+        t.add_line([("misdeal", "kind")])
+    elif kind == "doubler":
+        t.add_line([("doubler", "kind")])
+    elif kind == "leaster":
+        w = v.get("leaster")
+        word = "leaster ?" if w in (None, NOT_WRITTEN) else ("leaster -" if w == TIE else f"leaster {w}")
+        chunks = [(word, "leaster")]
+        if v.get("pts") is not None:
+            chunks.append((f"pts {v['pts']}", "pts"))
+        t.add_line(chunks)
+    else:
+        chunks = [(f"pick {v['picker']}", "picker")]
+        call = v.get("call")
+        if call in ("ace", "ten", "under"):
+            card = ("T" if call == "ten" else "A") + v["suit"]
+            chunks.append((f"call {card}", "call"))
+            if call == "under":
+                chunks[-1] = (chunks[-1][0] + " under " + v["under"], "under")
+        elif call == "alone":
+            chunks.append(("alone", "call"))
+        t.add_line(chunks)
+    marks = []
+    if v.get("crack") not in (None, NONE):
+        marks.append((f"crack {v['crack']}", "crack"))
+    if v.get("recrack") not in (None, NONE):
+        marks.append((f"recrack {v['recrack']}", "recrack"))
+    if v.get("blitz") not in (None, NONE):
+        marks.append((f"blitz {v['blitz']} {v.get('blitz_color') or 'black'}", "blitz"))
+    if marks and kind in ("picked", "leaster"):
+        t.add_line(marks)
+    if kind == "picked":
+        result = []
+        p = v.get("partner")
+        if p == UNKNOWN:
+            result.append(("partner ?", "partner"))
+        elif p not in (None, NOT_WRITTEN):
+            result.append((f"partner {p}", "partner"))
+        if v.get("pts") is not None:
+            result.append((f"pts {v['pts']}", "pts"))
+        if v.get("tricks") is not None:
+            result.append((f"tricks {v['tricks']}", "tricks"))
+        if v.get("outcome") not in (None, NOT_WRITTEN):
+            result.append((v["outcome"], "outcome"))
+        if result:
+            t.add_line(result)
+    score = [(a, u) for a, u in v.get("score", {}).items() if u is not None]
+    if score:
+        t.add_line([("score", "score")] + [(f"{a} {u:+d}", "score") for a, u in score], sep=" ")
+    return t, start
+
+
+def locate(t: HandText, d) -> str:
+    """The form field a diagnostic belongs to."""
+    if d.code in CODE_FIRST:
+        return CODE_FIELD[d.code]
+    f = t.field_at(d.line, d.col) if d.line else None
+    if f is None or f == "general":
+        f = CODE_FIELD.get(d.code, f or "general")
+    return f
+
+
+# --------------------------------------------------------------------------
+# reading the session context (short-lived connections, parameters only)
+
+
+def list_sessions(con) -> list[tuple]:
+    return con.execute(
+        "SELECT s.session_id, s.session, s.header, s.players, s.rules, h.last_no, h.last_dealer "
+        "FROM sessions s LEFT JOIN (SELECT session_id, max(hand) AS last_no, arg_max(dealer, hand) AS last_dealer "
+        "                           FROM hands GROUP BY session_id) h USING (session_id) "
+        "ORDER BY s.date DESC NULLS LAST, s.session_id DESC").fetchall()
+
+
+def hands_before(con, session: str, number: int) -> str:
+    """The stored hands of ``session`` before hand ``number``, as SHN text,
+    when a doubler among them may raise the stake of the next hand; else ""."""
+    doublers = con.execute("SELECT count(*) FROM hands WHERE session = ? AND hand < ? AND outcome = 'doubler'",
+                           [session, number]).fetchone()[0]
+    if not doublers:
+        return ""
+    rows = con.execute("SELECT t.source FROM hands h JOIN hand_text t USING (hand_id) "
+                       "WHERE h.session = ? AND h.hand < ? ORDER BY h.hand, h.hand_id",
+                       [session, number]).fetchall()
+    return "".join(src.rstrip("\n") + "\n\n" for (src,) in rows)
+
+
+def hand_exists(con, session: str, number: int) -> bool:
+    return con.execute("SELECT count(*) FROM hands WHERE session = ? AND hand = ?",
+                       [session, number]).fetchone()[0] > 0
+
+
+def session_context() -> dict:
+    """What the session part of the page says: mode, header or tags, seats,
+    and the defaults for the next hand."""
+    ss = st.session_state
+    if ss.get("lh_mode") == "existing" and ss.get("lh_session") is not None:
+        row = ss["_lh_sessions"].get(ss["lh_session"])
+        if row is not None:
+            sid, name, header, players, rules, last_no, last_dealer = row
+            seats = list(json.loads(players).items()) if players else []
+            return {"mode": "existing", "session_id": sid, "session": name, "header": header, "seats": seats,
+                    "rules": rules, "next": (last_no or 0) + 1, "last_dealer": last_dealer, "errors": {}}
+    tags = {"Event": (ss.get("lh_event") or "").strip(), "Site": (ss.get("lh_site") or "").strip(),
+            "Table": (ss.get("lh_table") or "").strip(), "Seats": (ss.get("lh_seats") or "").strip(),
+            "Rules": (ss.get("lh_rules") or "").strip()}
+    d = ss.get("lh_date")
+    tags["Date"] = d.strftime("%Y.%m.%d") if isinstance(d, _dt.date) else ""
+    errors: dict[str, list[str]] = {}
+    seats: list[tuple[str, str]] = []
+    if tags["Seats"]:
+        try:
+            seats = parse_seats(tags["Seats"])
+        except ValueError as exc:
+            errors["seats"] = [str(exc)]
+    if not tags["Event"]:
+        errors.setdefault("event", []).append("name the group or event (the Event tag)")
+    if not seats and "seats" not in errors:
+        errors["seats"] = ["list the seats clockwise, e.g. Al=Allen Braun; Bea=Bea Schmidt; ..."]
+    parts = [tags[k] for k in ("Event", "Date", "Table") if tags[k]]
+    return {"mode": "new", "session_id": None, "session": " / ".join(parts), "tags": tags, "seats": seats,
+            "rules": tags["Rules"], "next": 1, "last_dealer": None, "errors": errors}
+
+
+# --------------------------------------------------------------------------
+# checking and saving (button callbacks: they run before the page is drawn)
+
+
+def form_values(ctx: dict) -> dict:
+    ss = st.session_state
+    aliases = [a for a, _ in ctx["seats"]]
+    return {
+        "number": ss.get("lh_number"), "dealer": ss.get("lh_dealer"), "kind": ss.get("lh_kind") or "picked",
+        "picker": ss.get("lh_picker"), "call": ss.get("lh_call"), "suit": ss.get("lh_suit") or "C",
+        "under": (ss.get("lh_under") or "").strip(), "partner": ss.get("lh_partner"),
+        "leaster": ss.get("lh_leaster"), "pts": ss.get("lh_pts"), "tricks": ss.get("lh_tricks"),
+        "outcome": ss.get("lh_outcome"), "crack": ss.get("lh_crack"), "recrack": ss.get("lh_recrack"),
+        "blitz": ss.get("lh_blitz"), "blitz_color": ss.get("lh_blitz_color"),
+        "score": {a: ss.get(f"lh_score_{i}") for i, a in enumerate(aliases)},
+    }
+
+
+def _local_errors(ctx: dict, v: dict) -> dict[str, list[str]]:
+    errs: dict[str, list[str]] = {k: list(m) for k, m in ctx["errors"].items()}
+    if v["number"] is None:
+        errs.setdefault("number", []).append("give the hand number")
+    if not v["dealer"]:
+        errs.setdefault("dealer", []).append("choose the dealer")
+    if v["kind"] == "picked":
+        if not v["picker"]:
+            errs.setdefault("picker", []).append("choose the picker")
+        if v["call"] == "under":
+            try:
+                v["under"] = str(Card.parse(v["under"]))
+            except CardParseError as exc:
+                errs.setdefault("under", []).append(f"the unknown card: {exc}")
+    return errs
+
+
+def check(save: bool) -> None:
+    ss = st.session_state
+    ctx = session_context()
+    v = form_values(ctx)
+    errs = _local_errors(ctx, v)
+    out: dict = {"errors": errs, "saved": None, "preview": None, "text": None}
+    ss["lh_result"] = out
+    if errs:
+        return
+    db = resolve_db()
+    before = ""
+    try:
+        with reading(db) as con:
+            if hand_exists(con, ctx["session"], v["number"]):
+                errs["number"] = [f"hand {v['number']} is already stored in session {ctx['session']}"]
+                return
+            before = hands_before(con, ctx["session"], v["number"])
+    except StoreMissing:
+        pass  # the first hand of a new database
+    except StoreError as exc:
+        errs["general"] = [str(exc)]
+        return
+    t, start = build_text(ctx, v, before)
+    text = t.text
+    out["text"] = "\n".join(t.lines[start - 1:]) + "\n"
+    res = validate_text(text, path=SOURCE)
+    diags = list(res.errors)
+    for r in res.rejected:
+        if r.hand == v["number"] or r.source_line >= start:
+            diags.extend(r.errors)
+    for d in diags:
+        if d.severity == "error":
+            errs.setdefault(locate(t, d), []).append(d.message)
+    mine = [h for h in res.hands if h.outcome.hand == v["number"] and h.source_line >= start]
+    if errs or not mine:
+        if not errs:
+            errs["general"] = ["the hand could not be read back from its SHN text"]
+        ss.pop("lh_checked", None)
+        return
+    h = mine[0]
+    out["preview"] = {"units": dict(h.outcome.units), "breakdown": h.outcome.breakdown,
+                      "outcome": h.outcome.outcome, "provenance": dict(h.outcome.provenance),
+                      "warnings": [d.message for d in h.diagnostics], "session": h.outcome.session}
+    if not save or ss.get("lh_checked") != text:
+        ss["lh_checked"] = text
+        if save:
+            out["notice"] = "The hand changed since its score was shown: check the score below, then press Save again."
+        return
+    try:
+        with Store(db) as store:
+            rep = store.ingest_file(FileResult(path=SOURCE, hands=[h]))
+    except StoreError as exc:
+        errs["general"] = [f"not saved: {exc}"]
+        return
+    ss.pop("lh_checked", None)
+    if rep.stored:
+        out["saved"] = f"Stored hand {v['number']} of {h.outcome.session}."
+        _next_hand(ctx, v)
+    else:
+        errs["general"] = ["this hand is already stored (the same text); nothing was added"]
+
+
+def _next_hand(ctx: dict, v: dict) -> None:
+    """After a save: the next hand number and dealer, the hand's fields cleared."""
+    ss = st.session_state
+    aliases = [a for a, _ in ctx["seats"]]
+    ss["lh_number"] = v["number"] + 1
+    if v["dealer"] in aliases:
+        ss["lh_dealer"] = aliases[(aliases.index(v["dealer"]) + 1) % len(aliases)]
+    for k in ("lh_pts", "lh_tricks", "lh_picker"):
+        ss[k] = None
+    for k in ("lh_partner", "lh_leaster", "lh_outcome"):
+        ss[k] = NOT_WRITTEN
+    for k in ("lh_crack", "lh_recrack", "lh_blitz"):
+        ss[k] = NONE
+    ss["lh_under"] = ""
+    for i in range(len(aliases)):
+        ss[f"lh_score_{i}"] = None
+    ss["lh_ctx_key"] = _ctx_key(ctx)
+
+
+def _ctx_key(ctx: dict) -> tuple:
+    return (ctx["mode"], ctx["session_id"], tuple(a for a, _ in ctx["seats"]))
+
+
+# --------------------------------------------------------------------------
+# the page
+
+
+def _errors_for(field: str) -> None:
+    res = st.session_state.get("lh_result") or {}
+    for msg in (res.get("errors") or {}).get(field, []):
+        st.error(msg, icon="⚠️")
+
+
+def _default(key: str, value) -> None:
+    if key not in st.session_state:
+        st.session_state[key] = value
+
+
+st.title("Log a hand")
+db = resolve_db()
+ss = st.session_state
+
+sessions: list[tuple] = []
+try:
+    with reading(db) as con:
+        sessions = list_sessions(con)
+except StoreMissing:
+    sessions = []
+except StoreError as exc:
+    st.error(str(exc))
+    st.stop()
+ss["_lh_sessions"] = {row[0]: row for row in sessions}
+
+# ---- the session
+modes = ["existing", "new"] if sessions else ["new"]
+if ss.get("lh_mode") not in modes:
+    ss["lh_mode"] = modes[0]
+st.radio("Session", modes, key="lh_mode", horizontal=True,
+         format_func={"existing": "an existing session", "new": "a new session"}.__getitem__)
+if ss["lh_mode"] == "existing":
+    ids = [row[0] for row in sessions]
+    if ss.get("lh_session") not in ids:
+        ss["lh_session"] = ids[0]
+    session_names = {row[0]: row[1] for row in sessions}
+    st.selectbox("Existing session", ids, key="lh_session", format_func=session_names.__getitem__)
+else:
+    _default("lh_rules", "wi5-called-ace")
+    _default("lh_date", _dt.date.today())
+    c1, c2, c3 = st.columns([3, 2, 1])
+    c1.text_input("Event (group)", key="lh_event", placeholder="Thursday Night Sheepshead")
+    c2.date_input("Date", key="lh_date", format="YYYY/MM/DD")
+    c3.text_input("Table", key="lh_table")
+    st.text_input("Site (optional)", key="lh_site")
+    st.text_input("Seats, clockwise", key="lh_seats",
+                  placeholder="Al=Allen Braun; Bea=Bea Schmidt; Cy=Cy Ott; Di=Di Lenz; Ed=Ed Kahl")
+    st.text_input("Rules", key="lh_rules", help="a profile and overrides, e.g. wi5-called-ace; doubleOnBump=on")
+
+ctx = session_context()
+for f in ("event", "date", "table", "site", "seats", "rules"):
+    if ctx["mode"] == "new":
+        for msg in ctx["errors"].get(f, []) + (ss.get("lh_result") or {}).get("errors", {}).get(f, []):
+            st.error(msg, icon="⚠️")
+if ctx["mode"] == "existing":
+    st.caption(f"Rules: {ctx['rules'] or 'default'} · seats: "
+               + ", ".join(f"{a} ({n})" for a, n in ctx["seats"]))
+aliases = [a for a, _ in ctx["seats"]]
+
+# defaults for a newly chosen session: the next hand number and dealer
+if ss.get("lh_ctx_key") != _ctx_key(ctx):
+    ss["lh_ctx_key"] = _ctx_key(ctx)
+    ss["lh_number"] = ctx["next"]
+    last = ctx["last_dealer"]
+    ss["lh_dealer"] = (aliases[(aliases.index(last) + 1) % len(aliases)] if last in aliases
+                       else (aliases[0] if aliases else None))
+    ss.pop("lh_result", None)
+    ss.pop("lh_checked", None)
+
+_default("lh_kind", "picked")
+st.radio("What happened", KINDS, key="lh_kind", horizontal=True,
+         format_func={"picked": "someone picked", "leaster": "leaster (all passed)",
+                      "doubler": "doubler (thrown in)", "misdeal": "misdeal"}.__getitem__)
+_errors_for("kind")
+kind = ss["lh_kind"]
+
+if not aliases:
+    st.info("Name the seats of the new session to log a hand.")
+    st.stop()
+
+# keep widget values valid for the seats in force
+seat_opts = list(aliases)
+for key, opts, dflt in (("lh_dealer", seat_opts, seat_opts[0]), ("lh_picker", seat_opts, None),
+                        ("lh_partner", [NOT_WRITTEN, UNKNOWN] + seat_opts, NOT_WRITTEN),
+                        ("lh_leaster", [NOT_WRITTEN, TIE] + seat_opts, NOT_WRITTEN),
+                        ("lh_crack", [NONE] + seat_opts, NONE), ("lh_recrack", [NONE] + seat_opts, NONE),
+                        ("lh_blitz", [NONE] + seat_opts, NONE), ("lh_call", list(CALLS), "ace"),
+                        ("lh_suit", list(SUITS), "C"), ("lh_outcome", list(OUTCOMES), NOT_WRITTEN),
+                        ("lh_blitz_color", ["black", "red"], "black")):
+    if ss.get(key) not in opts:
+        ss[key] = dflt
+for key in ("lh_pts", "lh_tricks"):
+    _default(key, None)
+_default("lh_under", "")
+for i in range(len(aliases)):
+    _default(f"lh_score_{i}", None)
+
+with st.form("lh_form", enter_to_submit=False):
+    c1, c2 = st.columns(2)
+    with c1:
+        st.number_input("Hand number", min_value=1, step=1, key="lh_number")
+        _errors_for("number")
+    with c2:
+        st.selectbox("Dealer", seat_opts, key="lh_dealer")
+        _errors_for("dealer")
+    if kind == "picked":
+        c1, c2, c3 = st.columns([2, 2, 2])
+        with c1:
+            st.selectbox("Picker", seat_opts, key="lh_picker", placeholder="who picked")
+            _errors_for("picker")
+        with c2:
+            st.selectbox("Call", CALLS, key="lh_call",
+                         format_func={"ace": "a fail ace", "ten": "a ten", "under": "an ace, under a card",
+                                      "alone": "alone", "no call": "no call (jack of diamonds)"}.__getitem__)
+            _errors_for("call")
+        with c3:
+            st.selectbox("Called suit", list(SUITS), key="lh_suit", format_func=SUITS.__getitem__)
+        c1, c2 = st.columns(2)
+        with c1:
+            st.text_input("Unknown card (an under call)", key="lh_under", placeholder="e.g. 7C")
+            _errors_for("under")
+        with c2:
+            st.selectbox("Partner", [NOT_WRITTEN, UNKNOWN] + seat_opts, key="lh_partner")
+            _errors_for("partner")
+        c1, c2, c3 = st.columns(3)
+        with c1:
+            st.number_input("Picker side's card points", min_value=0, max_value=120, step=1, key="lh_pts",
+                            placeholder="bury included")
+            _errors_for("pts")
+        with c2:
+            st.number_input("Picker side's tricks", min_value=0, max_value=6, step=1, key="lh_tricks")
+            _errors_for("tricks")
+        with c3:
+            st.selectbox("Outcome", OUTCOMES, key="lh_outcome")
+            _errors_for("outcome")
+    elif kind == "leaster":
+        c1, c2 = st.columns(2)
+        with c1:
+            st.selectbox("Leaster won by", [NOT_WRITTEN, TIE] + seat_opts, key="lh_leaster")
+            _errors_for("leaster")
+        with c2:
+            st.number_input("Winner's card points", min_value=0, max_value=120, step=1, key="lh_pts")
+            _errors_for("pts")
+    if kind in ("picked", "leaster"):
+        c1, c2, c3, c4 = st.columns(4)
+        with c1:
+            st.selectbox("Crack by", [NONE] + seat_opts, key="lh_crack")
+            _errors_for("crack")
+        with c2:
+            st.selectbox("Re-crack by", [NONE] + seat_opts, key="lh_recrack")
+            _errors_for("recrack")
+        with c3:
+            st.selectbox("Blitz by", [NONE] + seat_opts, key="lh_blitz")
+            _errors_for("blitz")
+        with c4:
+            st.selectbox("Blitz queens", ["black", "red"], key="lh_blitz_color")
+    st.markdown("**Score as written at the table** (optional; leave empty to let the rules score it)")
+    cols = st.columns(len(aliases))
+    for i, (col, a) in enumerate(zip(cols, aliases)):
+        col.number_input(a, step=1, key=f"lh_score_{i}", format="%d")
+    _errors_for("score")
+    _errors_for("general")
+    b1, b2 = st.columns(2)
+    b1.form_submit_button("Check score", on_click=check, args=(False,), width="stretch")
+    b2.form_submit_button("Save hand", on_click=check, args=(True,), type="primary", width="stretch")
+
+# ---- the outcome of the last check or save
+res = ss.get("lh_result") or {}
+if res.get("saved"):
+    st.success(res["saved"])
+if res.get("notice"):
+    st.warning(res["notice"])
+if res.get("errors") and any(res["errors"].values()):
+    n = sum(len(m) for m in res["errors"].values())
+    st.error(f"Not saved: {n} problem{'s' if n != 1 else ''} (shown at the field{'s' if n != 1 else ''} above).")
+pv = res.get("preview")
+if pv:
+    head = "Stored score" if res.get("saved") else "Derived score (not saved yet)"
+    st.subheader(head)
+    st.markdown(" · ".join(f"**{a}** {u:+d}" for a, u in pv["units"].items()) + f" — {pv['outcome']}")
+    if pv.get("breakdown"):
+        st.caption(f"How it was computed: {pv['breakdown']}")
+    for w in pv.get("warnings", []):
+        st.warning(w)
+if res.get("text"):
+    with st.expander("SHN text of this hand", expanded=not res.get("saved")):
+        st.code(res["text"], language=None)

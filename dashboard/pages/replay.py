@@ -1,0 +1,338 @@
+"""Replay: one stored hand, card by card and trick by trick.
+
+Find a hand by session, player and outcome; step forward and back by a card
+or a trick; the table is drawn with card faces (the current trick in the
+middle, the winning card highlighted); the standing facts (picker, called
+card, partner once revealed, multiplier, card points per side) stay on
+screen; the blind and the bury are shown on the last step, with the score
+and how it was computed.  The URL holds the hand and the step
+(``?hand=<hand_id>&step=<k>``), so a link opens this hand at this card.
+
+A hand without a card log (a score-sheet hand) shows its result and says
+that there is no card log to replay.
+
+The frames come from :func:`ingest.validate.replay_text` over the stored
+source (the session's tag lines, then the hand; the hands before it too when
+earlier doublers raised its stake), so the replay is the validator's own.
+Every read is a short-lived :func:`ingest.store.reading` connection.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# Run by itself (`streamlit run dashboard/pages/replay.py`, AppTest.from_file),
+# Streamlit puts this folder first on sys.path, and this file's name would then
+# shadow the `replay` package: keep the folder off the path.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+
+import streamlit as st  # noqa: E402
+
+from dashboard.table import CSS, cards_html, seat_label, table_html, trick_status  # noqa: E402
+from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_db  # noqa: E402
+from ingest.validate import replay_text  # noqa: E402
+from replay.cards import Card  # noqa: E402
+
+ANY = "any"
+#: Outcome filter: label -> the stored outcomes it matches.
+OUTCOME_FILTERS: dict[str, tuple[str, ...]] = {
+    ANY: (),
+    "picker side wins (any)": ("win", "win-s", "win-z"),
+    "picker side loses (any)": ("lose", "lose-s", "lose-z"),
+    "win": ("win",), "win-s": ("win-s",), "win-z": ("win-z",),
+    "lose": ("lose",), "lose-s": ("lose-s",), "lose-z": ("lose-z",),
+    "leaster": ("leaster",), "doubler": ("doubler",), "misdeal": ("misdeal",),
+}
+#: Player filter: the role -> the condition on the player's seat ``u`` in hand ``h``.
+ROLES: dict[str, str] = {
+    "at the table": "TRUE",
+    "as picker": "u.seat = h.picker",
+    "as partner": "u.seat = h.partner",
+    "as defender": "h.picker IS NOT NULL AND u.seat <> h.picker AND u.seat IS DISTINCT FROM h.partner",
+    "as leaster winner": "u.seat = h.leaster_winner",
+}
+LIST_LIMIT = 300
+ALL_SESSIONS = 0
+
+
+# --------------------------------------------------------------------------
+# queries (values only as parameters)
+
+
+def list_sessions(con) -> list[tuple[int, str]]:
+    return con.execute("SELECT session_id, session FROM sessions "
+                       "ORDER BY date DESC NULLS LAST, session_id DESC").fetchall()
+
+
+def list_players(con, session_id: int) -> list[str]:
+    if session_id == ALL_SESSIONS:
+        rows = con.execute("SELECT DISTINCT player FROM hand_units WHERE player IS NOT NULL ORDER BY player")
+    else:
+        rows = con.execute("SELECT DISTINCT u.player FROM hand_units u JOIN hands h USING (hand_id) "
+                           "WHERE h.session_id = ? AND u.player IS NOT NULL ORDER BY u.player", [session_id])
+    return [p for (p,) in rows.fetchall()]
+
+
+def find_hands(con, session_id: int, player: str | None, outcomes: tuple[str, ...], role: str = "at the table",
+               limit: int = LIST_LIMIT) -> tuple[list[tuple], int]:
+    """Hands matching the filters (at most ``limit``) and how many match."""
+    where, params = ["TRUE"], []
+    if session_id != ALL_SESSIONS:
+        where.append("h.session_id = ?")
+        params.append(session_id)
+    if outcomes:
+        where.append("list_contains(?::VARCHAR[], h.outcome)")
+        params.append(list(outcomes))
+    if player:
+        where.append("EXISTS (SELECT 1 FROM hand_units u WHERE u.hand_id = h.hand_id AND u.player = ? AND "
+                     f"{ROLES[role]})")
+        params.append(player)
+    cond = " AND ".join(where)
+    order = "h.hand, h.hand_id" if session_id != ALL_SESSIONS else "h.hand_id DESC"
+    rows = con.execute(
+        "SELECT h.hand_id, h.session, h.hand, h.picker, h.partner, h.leaster_winner, h.outcome, h.status, h.call "
+        f"FROM hands h WHERE {cond} ORDER BY {order} LIMIT ?", params + [limit]).fetchall()
+    total = con.execute(f"SELECT count(*) FROM hands h WHERE {cond}", params).fetchone()[0]
+    return rows, total
+
+
+def load_replay(con, hand_id: int):
+    """(stored hand, session_id, replay) for ``hand_id``; None when absent."""
+    found = load_hands(con, "h.hand_id = ?", [hand_id])
+    if not found:
+        return None
+    h = found[0]
+    session_id, header = con.execute(
+        "SELECT s.session_id, s.header FROM hands h JOIN sessions s USING (session_id) WHERE h.hand_id = ?",
+        [hand_id]).fetchone()
+    before = ""
+    if h.outcome.stake > 1:  # an earlier doubler raised the stake: replay the session up to here
+        rows = con.execute("SELECT t.source FROM hands h JOIN hand_text t USING (hand_id) "
+                           "WHERE h.session_id = ? AND h.hand < ? ORDER BY h.hand, h.hand_id",
+                           [session_id, h.outcome.hand]).fetchall()
+        before = "".join(src.rstrip("\n") + "\n\n" for (src,) in rows)
+    text = "%SHN 1.0\n" + header.rstrip("\n") + "\n\n" + before + h.source
+    rp = replay_text(text, h.outcome.hand, path=h.file)
+    return h, session_id, rp
+
+
+def hand_label(row: tuple) -> str:
+    _, session, hand, picker, partner, lw, outcome, status, call = row
+    if picker:
+        what = f"{picker} picks" + (f", {call}" if call and call != "alone" else ", alone" if call == "alone" else "")
+        if partner:
+            what += f", partner {partner}"
+    elif outcome == "leaster":
+        what = f"leaster, {lw} wins" if lw else "leaster, tie"
+    else:
+        what = outcome
+    card = "card log" if status == "full" else "score sheet"
+    return f"Hand {hand} · {what} · {outcome} · {card}"
+
+
+# --------------------------------------------------------------------------
+# state: the URL is the state (hand, step)
+
+
+def _int(v, default=None):
+    try:
+        return int(v)
+    except (TypeError, ValueError):
+        return default
+
+
+def _goto_step(k: int) -> None:
+    st.query_params["step"] = str(k)
+
+
+def _pick_hand() -> None:
+    hid = st.session_state.get("replay_pick")
+    if hid is not None:
+        st.session_state["replay_seen"] = hid  # keep the finder's filters as they are
+        st.query_params["hand"] = str(hid)
+        st.query_params["step"] = "0"
+
+
+def _md_card(c: Card | None) -> str:
+    if c is None:
+        return "—"
+    return f":red[{c.pretty()}]" if c.suit in (2, 3) else f"**{c.pretty()}**"
+
+
+def _units_line(units: dict[str, int]) -> str:
+    return " · ".join(f"{a} {u:+d}" for a, u in units.items())
+
+
+# --------------------------------------------------------------------------
+# the page
+
+
+st.title("Replay")
+db = resolve_db()
+hand_id = _int(st.query_params.get("hand"))
+step_qp = _int(st.query_params.get("step"), 0)
+
+try:
+    with reading(db) as con:
+        loaded = load_replay(con, hand_id) if hand_id is not None else None
+        if loaded is not None and st.session_state.get("replay_seen") != hand_id:
+            # a hand opened from the URL (or picked): show its session in the finder
+            st.session_state["replay_seen"] = hand_id
+            st.session_state["replay_session"] = loaded[1]
+            st.session_state["replay_player"] = ANY
+            st.session_state["replay_outcome"] = ANY
+            st.session_state["replay_role"] = "at the table"
+        sessions = list_sessions(con)
+        names = {sid: name for sid, name in sessions}
+        with st.expander("Find a hand", expanded=loaded is None):
+            opts = [ALL_SESSIONS] + [sid for sid, _ in sessions]
+            if st.session_state.get("replay_session") not in opts:
+                st.session_state["replay_session"] = opts[1] if len(opts) > 1 else ALL_SESSIONS
+            c1, c2, c3, c4 = st.columns([3, 2, 2, 2])
+            sid = c1.selectbox("Session", opts, key="replay_session",
+                               format_func=lambda s: "all sessions" if s == ALL_SESSIONS else names[s])
+            players = [ANY] + list_players(con, sid)
+            if st.session_state.get("replay_player") not in players:
+                st.session_state["replay_player"] = ANY
+            player = c2.selectbox("Player", players, key="replay_player")
+            role = c3.selectbox("Role", list(ROLES), key="replay_role")
+            outcome_f = c4.selectbox("Outcome", list(OUTCOME_FILTERS), key="replay_outcome")
+            rows, total = find_hands(con, sid, None if player == ANY else player, OUTCOME_FILTERS[outcome_f], role)
+            labels = {r[0]: hand_label(r) if sid != ALL_SESSIONS else f"{r[1]} · {hand_label(r)}" for r in rows}
+            ids = list(labels)
+            st.session_state["replay_pick"] = hand_id if hand_id in labels else None
+            st.selectbox("Hand", ids, key="replay_pick", format_func=labels.__getitem__, on_change=_pick_hand,
+                         placeholder="choose a hand" if ids else "no hand matches")
+            if total > len(rows):
+                st.caption(f"Showing {len(rows)} of {total} matching hands; narrow the filters to see the rest.")
+            else:
+                st.caption(f"{total} matching hand{'s' if total != 1 else ''}.")
+except StoreMissing:
+    st.info(f"No database at `{db}` yet: import SHN files or log a hand first.")
+    st.stop()
+except StoreError as exc:
+    st.error(str(exc))
+    st.stop()
+
+if hand_id is None:
+    st.info("Choose a hand to replay.")
+    st.stop()
+if loaded is None:
+    st.error(f"No hand with id {hand_id} is stored in `{db}`.")
+    st.stop()
+
+stored, session_id, rp = loaded
+o = stored.outcome
+seats = rp.seats or [(a, n) for a, n in o.players.items()]
+aliases = [a for a, _ in seats]
+dealer = aliases.index(o.dealer) if o.dealer in aliases else None
+
+st.subheader(f"Hand {o.hand} · {o.session}")
+st.caption(f"Dealer {o.dealer or '?'} · rules {o.rules or 'default'} · hand id {stored.hand_id}"
+           + (f" · from {stored.file}:{stored.line}" if stored.file else ""))
+
+for d in rp.errors:
+    st.error(f"The replay stops: {d}")
+
+frames = rp.frames
+if len(frames) < 2:
+    # ---- a score-sheet hand: its result, no replay
+    st.info("This hand was recorded as a score sheet: there is no card log to replay.")
+    if o.picker:
+        call = o.call or "none"
+        partner = o.partner or ("none (alone)" if o.alone else "unknown")
+        st.markdown(f"**Picker** {o.picker} · **Call** {call} · **Partner** {partner} · "
+                    f"**Multiplier** ×{o.multiplier}")
+        pts = "?" if o.picker_points is None else o.picker_points
+        tricks = "" if o.picker_tricks is None else f", {o.picker_tricks} tricks"
+        st.markdown(f"**Result** {o.outcome}: picker side {pts} card points{tricks}")
+    elif o.outcome == "leaster":
+        st.markdown(f"**Leaster** won by {o.leaster_winner or 'nobody (a tie)'}"
+                    + (f" with {o.picker_points} card points" if o.picker_points is not None else ""))
+    else:
+        st.markdown(f"**Result** {o.outcome}: the deal was thrown in.")
+    st.markdown(f"**Score** {_units_line(o.units)}")
+    if o.breakdown:
+        st.caption(f"How it was computed: {o.breakdown}")
+    with st.expander("SHN text of this hand"):
+        st.code(stored.source, language=None)
+    st.stop()
+
+last = len(frames) - 1
+step = min(max(step_qp, 0), last)
+if st.query_params.get("step") != str(step) or st.query_params.get("hand") != str(hand_id):
+    st.query_params["hand"] = str(hand_id)
+    st.query_params["step"] = str(step)
+f = frames[step]
+
+# trick boundaries: the frames on which a trick is complete
+ends = [k for k, fr in enumerate(frames) if fr.trick_done and k > 0]
+prev_trick = max((k for k in ends if k < step), default=0)
+next_trick = min((k for k in ends if k > step), default=last)
+
+b = st.columns(6)
+b[0].button("« Start", key="rp_first", on_click=_goto_step, args=(0,), disabled=step == 0, width="stretch")
+b[1].button("◀ Trick", key="rp_prev_trick", on_click=_goto_step, args=(prev_trick,), disabled=step == 0,
+            width="stretch")
+b[2].button("◀ Card", key="rp_prev", on_click=_goto_step, args=(step - 1,), disabled=step == 0, width="stretch")
+b[3].button("Card ▶", key="rp_next", on_click=_goto_step, args=(step + 1,), disabled=step == last,
+            width="stretch")
+b[4].button("Trick ▶", key="rp_next_trick", on_click=_goto_step, args=(next_trick,), disabled=step == last,
+            width="stretch")
+b[5].button("End »", key="rp_last", on_click=_goto_step, args=(last,), disabled=step == last, width="stretch")
+
+played = ""
+if f.card is not None:
+    played = f" · {aliases[f.card[0]]} played {_md_card(f.card[1])}"
+st.markdown(f"**Step {step} of {last}** · trick {f.trick}{played} · "
+            f"[link to this card](?hand={hand_id}&step={step})")
+
+# ---- the standing facts, always on screen
+if f.leaster:
+    facts = ["**Leaster**: everyone plays for themselves; fewest card points wins"]
+else:
+    called = _md_card(f.called) + (f" under {_md_card(f.under)}" if f.under is not None else "")
+    if f.alone:
+        partner = "none (alone)"
+    elif f.partner is not None:
+        partner = seat_label(seats, f.partner)
+    else:
+        partner = "not yet revealed"
+    facts = [f"**Picker** {seat_label(seats, f.picker)}",
+             f"**Called** {called if f.called is not None else ('alone' if f.alone else '—')}",
+             f"**Partner** {partner}"]
+facts.append(f"**Multiplier** ×{f.multiplier}")
+if f.picker_points is not None:
+    bury_note = " (bury included)" if f.done and f.bury else ""
+    facts.append(f"**Card points** picker side {f.picker_points}{bury_note} · defenders {f.defender_points}")
+st.markdown(" · ".join(facts))
+
+st.html(table_html(f, seats, dealer=dealer))
+
+if f.done:
+    # ---- the end: blind, bury, score and its breakdown
+    parts = [CSS, '<div style="display:flex;gap:32px;flex-wrap:wrap;justify-content:center">']
+    if f.blind:
+        parts.append(f'<div><div style="font-weight:700;margin-bottom:4px">Blind</div>{cards_html(f.blind)}</div>')
+    if f.bury:
+        pts = sum(c.points for c in f.bury)
+        parts.append(f'<div><div style="font-weight:700;margin-bottom:4px">Bury ({pts} points)</div>'
+                     f'{cards_html(f.bury)}</div>')
+    parts.append("</div>")
+    if f.blind or f.bury:
+        st.html("".join(parts))
+    if o.picker:
+        st.markdown(f"**Result** {o.outcome}: picker side {o.picker_points} card points, "
+                    f"{o.picker_tricks} tricks")
+    elif o.outcome == "leaster":
+        st.markdown(f"**Leaster** won by {o.leaster_winner or 'nobody (a tie)'}")
+    st.markdown(f"**Score** {_units_line(o.units)}")
+    if o.breakdown:
+        st.caption(f"How it was computed: {o.breakdown}")
+else:
+    st.caption(trick_status(f, seats) + ". The blind, the bury and the score are shown on the last step.")
+
+with st.expander("SHN text of this hand"):
+    st.code(stored.source, language=None)

@@ -1,0 +1,215 @@
+"""Card faces and the card table as HTML, for the replay page (and any page
+that shows cards).
+
+Plain functions that return HTML strings (no Streamlit here), so a page puts
+them on screen with ``st.html`` and a test reads them as text.  Every value
+that comes from the database (names, aliases) is escaped.
+
+* :func:`card_html` — one card face: rank and suit symbol, hearts and
+  diamonds red, clubs and spades black; ``win`` highlights it.
+* :func:`cards_html` — a row of faces.
+* :func:`table_html` — the five seats around a table, clockwise from the
+  bottom, each with its badges (dealer, picker, partner once revealed, to
+  lead), tricks and card points taken and the cards still held; the current
+  trick in the middle, each card placed towards the seat that played it, the
+  winning card highlighted; and a status line that says who is winning (or
+  won) the trick.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from replay.cards import STANDARD, Card, Rank, Suit, TrumpOrder
+from replay.replay import Frame
+
+__all__ = ["CSS", "card_html", "cards_html", "sort_hand", "table_html", "trick_status", "seat_label"]
+
+#: Seat positions (left %, top %, anchor) around the table, clockwise from the
+#: bottom: bottom, left, top left, top right, right.  The anchor says which
+#: edge of the seat box sits at the point: its top, bottom or middle.
+_SEAT_XY = {
+    5: ((50, 100, "bottom"), (14, 55, "middle"), (25, 0, "top"), (75, 0, "top"), (86, 55, "middle")),
+    4: ((50, 100, "bottom"), (14, 50, "middle"), (50, 0, "top"), (86, 50, "middle")),
+    3: ((50, 100, "bottom"), (18, 0, "top"), (82, 0, "top")),
+}
+#: Where each seat's card of the current trick lies on the felt.
+_TRICK_XY = {
+    5: ((50, 66), (34, 53), (40, 36), (60, 36), (66, 53)),
+    4: ((50, 66), (35, 50), (50, 34), (65, 50)),
+    3: ((50, 66), (38, 38), (62, 38)),
+}
+
+CSS = """
+<style>
+.shead-table{position:relative;width:100%;max-width:820px;height:580px;margin:0 auto 8px auto;
+  font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;}
+.shead-felt{position:absolute;left:17%;right:17%;top:23%;bottom:21%;border-radius:50%;
+  background:radial-gradient(ellipse at center,#2e7d4f 0%,#1f5e3a 75%);border:8px solid #6d4c2f;
+  box-shadow:inset 0 0 24px rgba(0,0,0,.45);}
+.shead-seat{position:absolute;transform:translate(-50%,-50%);width:172px;padding:5px 6px;border-radius:10px;
+  background:#f7f5ef;border:2px solid #cfc8b8;box-shadow:0 1px 3px rgba(0,0,0,.25);text-align:center;}
+.shead-seat.top{transform:translate(-50%,0);}
+.shead-seat.bottom{transform:translate(-50%,-100%);}
+.shead-seat.turn{box-shadow:0 0 0 3px #1565c0;}
+.shead-seat .who{font-weight:700;font-size:15px;color:#222;}
+.shead-seat .name{font-weight:400;color:#555;font-size:12px;}
+.shead-seat .tally{font-size:12px;color:#333;margin:2px 0;}
+.shead-badge{display:inline-block;font-size:10px;font-weight:700;letter-spacing:.04em;padding:1px 5px;
+  border-radius:8px;margin:0 2px;color:#fff;vertical-align:middle;}
+.shead-badge.dealer{background:#6d4c41;}
+.shead-badge.picker{background:#c62828;}
+.shead-badge.partner{background:#ef6c00;}
+.shead-badge.leads{background:#1565c0;}
+.shead-badge.alone{background:#6a1b9a;}
+.shead-hand{display:flex;flex-wrap:wrap;justify-content:center;gap:2px;min-height:40px;}
+.shead-card{display:inline-flex;flex-direction:column;justify-content:space-between;box-sizing:border-box;
+  width:44px;height:64px;padding:2px 4px;border-radius:6px;background:#fff;border:1px solid #888;
+  box-shadow:0 1px 2px rgba(0,0,0,.3);font-weight:700;line-height:1;font-family:Georgia,"DejaVu Serif",serif;}
+.shead-card .r{font-size:16px;text-align:left;}
+.shead-card .s{font-size:24px;text-align:center;}
+.shead-card.small{width:28px;height:40px;padding:1px 2px;border-radius:4px;}
+.shead-card.small .r{font-size:11px;}
+.shead-card.small .s{font-size:15px;}
+.shead-card.red{color:#c62828;}
+.shead-card.black{color:#111;}
+.shead-card.back{background:repeating-linear-gradient(45deg,#1a4d8f,#1a4d8f 4px,#2f6bb3 4px,#2f6bb3 8px);}
+.shead-card.win{border:3px solid #f9a825;box-shadow:0 0 10px 3px #fdd835;}
+.shead-played{position:absolute;transform:translate(-50%,-50%);text-align:center;}
+.shead-played .by{font-size:11px;color:#fff;font-weight:700;text-shadow:0 1px 2px #000;}
+.shead-played .tag{font-size:10px;color:#fdd835;font-weight:700;text-shadow:0 1px 2px #000;}
+.shead-status{font-size:16px;margin:4px 0 6px 0;text-align:center;color:#222;}
+.shead-status b{color:#1b5e20;}
+.shead-row{display:flex;flex-wrap:wrap;gap:4px;align-items:center;}
+.shead-empty{position:absolute;left:50%;top:49%;transform:translate(-50%,-50%);color:#d7e8dc;font-size:14px;}
+</style>
+"""
+
+
+def _is_red(card: Card) -> bool:
+    return card.suit in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+def card_html(card: Card | None, *, win: bool = False, small: bool = False, title: str | None = None) -> str:
+    """One card face (``None``: a card back, for an unknown card)."""
+    size = " small" if small else ""
+    if card is None:
+        return f'<span class="shead-card back{size}" title="unknown card"></span>'
+    rank = "10" if card.rank is Rank.TEN else card.rank.letter
+    color = "red" if _is_red(card) else "black"
+    cls = f"shead-card {color}{size}" + (" win" if win else "")
+    t = escape(title if title is not None else card.pretty())
+    return (f'<span class="{cls}" data-card="{card}" title="{t}"><span class="r">{rank}</span>'
+            f'<span class="s">{card.suit.symbol}</span></span>')
+
+
+def sort_hand(cards, order: TrumpOrder = STANDARD) -> list[Card]:
+    """Cards as a player holds them: trump strongest first, then each fail
+    suit (♣ ♠ ♥ ♦) strongest first."""
+    return sorted(cards, key=lambda c: (0 if order.is_trump(c) else 1 + order.suit_of[c], -order.strength[c]))
+
+
+def cards_html(cards, *, small: bool = False, sort: bool = False) -> str:
+    """A row of card faces."""
+    cards = sort_hand(cards) if sort else list(cards)
+    return '<span class="shead-row">' + "".join(card_html(c, small=small) for c in cards) + "</span>"
+
+
+def seat_label(seats: list[tuple[str, str]], seat: int | None) -> str:
+    """``Di (Di Lenz)`` for a seat number; ``—`` for None."""
+    if seat is None:
+        return "—"
+    alias, name = seats[seat]
+    return alias if not name or name == alias else f"{alias} ({name})"
+
+
+def trick_status(frame: Frame, seats: list[tuple[str, str]]) -> str:
+    """The status line of a frame, as plain text: who leads, who is winning
+    the current trick, or who won it."""
+    if not frame.trick_cards:
+        if frame.step == 0:
+            return f"Trick 1: {seat_label(seats, frame.leader)} to lead"
+        return f"Trick {frame.trick}: {seat_label(seats, frame.leader)} to lead"
+    win_card = next((c for s, c in frame.trick_cards if s == frame.winning), None)
+    who = seat_label(seats, frame.winning)
+    card = f" with {win_card.pretty()}" if win_card is not None else ""
+    if frame.trick_done:
+        pts = sum(c.points for _, c in frame.trick_cards)
+        return f"Trick {frame.trick} won by {who}{card} ({pts} points)"
+    return f"Trick {frame.trick}: {who} is winning{card}"
+
+
+def _status_html(frame: Frame, seats: list[tuple[str, str]]) -> str:
+    text = escape(trick_status(frame, seats))
+    win_card = next((c for s, c in frame.trick_cards if s == frame.winning), None)
+    if win_card is not None and _is_red(win_card):
+        text = text.replace(f"with {win_card.pretty()}", f'with <span style="color:#c62828">{win_card.pretty()}</span>')
+    if frame.winning is not None and frame.trick_cards:
+        alias = escape(seats[frame.winning][0])
+        # the winner's alias in bold, for the eye (the plain text stays the same)
+        verb = "won by " if frame.trick_done else ": "
+        head, sep, tail = text.partition(verb + alias)
+        if sep:
+            text = f"{head}{verb}<b>{alias}</b>{tail}"
+    done = "true" if frame.trick_done else "false"
+    winner = escape(seats[frame.winning][0]) if frame.winning is not None and frame.trick_cards else ""
+    return (f'<div class="shead-status" data-trick="{frame.trick}" data-done="{done}" data-winner="{winner}">'
+            f"{text}</div>")
+
+
+def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None = None) -> str:
+    """The table at ``frame``: seats clockwise from the bottom, the current
+    trick in the middle (winning card highlighted), and a status line."""
+    n = len(seats)
+    xy = _SEAT_XY.get(n) or _SEAT_XY[5]
+    txy = _TRICK_XY.get(n) or _TRICK_XY[5]
+    next_to_play = None
+    if not frame.done:
+        if frame.trick_done or not frame.trick_cards:
+            next_to_play = frame.winning if frame.trick_done else frame.leader
+        else:
+            next_to_play = (frame.trick_cards[-1][0] + 1) % n
+    out = [CSS, _status_html(frame, seats), '<div class="shead-table"><div class="shead-felt"></div>']
+    for s in range(n):
+        alias, name = seats[s]
+        badges = []
+        if dealer == s:
+            badges.append('<span class="shead-badge dealer" title="dealer">DEALER</span>')
+        if frame.picker == s:
+            badges.append('<span class="shead-badge picker" title="picker">PICKER</span>')
+            if frame.alone:
+                badges.append('<span class="shead-badge alone" title="plays alone">ALONE</span>')
+        if frame.partner == s:
+            badges.append('<span class="shead-badge partner" title="partner">PARTNER</span>')
+        if next_to_play == s and (frame.trick_done or not frame.trick_cards):
+            badges.append('<span class="shead-badge leads" title="leads the next trick">LEADS</span>')
+        held = frame.hands[s] if s < len(frame.hands) else None
+        if held is None:
+            hand = '<span class="tally">cards not recorded</span>'
+        elif held:
+            hand = "".join(card_html(c, small=True) for c in sort_hand(held))
+        else:
+            hand = '<span class="tally">no cards left</span>'
+        tricks = frame.seat_tricks[s]
+        pts = frame.seat_points[s]
+        x, y, anchor = xy[s]
+        cls = f"shead-seat {anchor}" + (" turn" if next_to_play == s else "")
+        out.append(
+            f'<div class="{cls}" data-seat="{escape(alias)}" style="left:{x}%;top:{y}%">'
+            f'<div class="who">{escape(alias)} <span class="name">{escape(name)}</span></div>'
+            f'<div>{"".join(badges)}</div>'
+            f'<div class="tally">{tricks} trick{"s" if tricks != 1 else ""} · {pts} pts</div>'
+            f'<div class="shead-hand">{hand}</div></div>')
+    if frame.trick_cards:
+        for i, (s, c) in enumerate(frame.trick_cards):
+            px, py = txy[s]
+            win = s == frame.winning
+            tag = ("won" if frame.trick_done else "winning") if win else ("led" if i == 0 else "")
+            out.append(
+                f'<div class="shead-played" data-seat="{escape(seats[s][0])}" style="left:{px}%;top:{py}%">'
+                f'{card_html(c, win=win)}<div class="by">{escape(seats[s][0])}</div>'
+                f'<div class="tag">{tag}</div></div>')
+    else:
+        out.append('<div class="shead-empty">no card played in this trick yet</div>')
+    out.append("</div>")
+    return "".join(out)
