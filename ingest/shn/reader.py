@@ -110,7 +110,6 @@ _SINT_RE = re.compile(r"[+\-\u2212]?(?:0|[1-9][0-9]*)")
 _HEADER = re.compile(r"%SHN[ \t]+(\S+)[ \t\r]*(?:;.*)?")
 _TAG = re.compile(r'\[[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\]|\\.)*)"[ \t]*\]')
 _TAG_OPEN_QUOTE = re.compile(r'\[[^"]*"(?:[^"\\]|\\.)*')
-_BAD_ESCAPE = re.compile(r'\\[^"\\]')
 _UNESCAPE = re.compile(r"\\(.)")
 _SESSION_TAG = re.compile(r"\[[ \t]*Session[ \t]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -334,7 +333,7 @@ class _Reader:
         if self.hand is not None and self.pending:
             d = self._pending_diag()
         if self.strict:
-            raise ShnSyntaxError(d)
+            raise ShnSyntaxError(d) from None
         if self.hand is not None:
             self.hand.errors.append(d)
             self.hand_failed = True
@@ -613,11 +612,11 @@ class _Reader:
                             '[Name "value"]')
         name, raw = m.group(1), m.group(2)
         if "\\" in raw:
-            b = _BAD_ESCAPE.search(raw)
-            if b is not None:
-                raise self._err("E-TAG", f"found the escape {_quote(b.group())} in the value of tag {name}; expected "
-                                "only \\\" (a quote) or \\\\ (a backslash)", col + m.start(2) + b.start(),
-                                b.group(), '\\" or \\\\')
+            for b in _UNESCAPE.finditer(raw):
+                if b.group(1) not in '"\\':
+                    raise self._err("E-TAG", f"found the escape {_quote(b.group())} in the value of tag {name}; "
+                                    "expected only \\\" (a quote) or \\\\ (a backslash)",
+                                    col + m.start(2) + b.start(), b.group(), '\\" or \\\\')
             value = _UNESCAPE.sub(r"\1", raw)
         else:
             value = raw

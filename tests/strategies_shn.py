@@ -1,0 +1,179 @@
+"""Hypothesis strategies for SHN records (ingest.shn.record).
+
+:func:`hand_records` and :func:`shn_files` build random but syntactically valid
+records, shaped as the reader produces them (docs/notation.md §10):
+
+* seat aliases are valid (``is_alias``); when a ``Seats`` tag is in force every
+  seat written is one of its aliases;
+* deal lines are in the order of the Seats in force (any order without a
+  Seats tag), tricks in number order, each trick number and deal seat once;
+* annotations hold no ``}`` or line break and no leading/trailing whitespace;
+  tag values hold no line break; no lone surrogates anywhere;
+* ``^`` (agreed) only on a known number; ``leaster -`` has no seat;
+  ``has_under`` is False when there is no under card.
+
+Positions are left at 0/0: :func:`ingest.shn.record.facts` ignores them.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from ingest.shn.reader import SUFFIXES, is_alias
+from ingest.shn.record import (
+    OUTCOMES,
+    CallRec,
+    CardsRec,
+    HandRecord,
+    MarkRec,
+    PlayRec,
+    ScoreRec,
+    SessionRec,
+    ShnFile,
+    TrickRec,
+    Value,
+)
+from replay.cards import Card
+
+__all__ = ["aliases", "notes", "tag_values", "sessions", "hand_records", "shn_files", "cards"]
+
+_LINE_TEXT = st.characters(blacklist_categories=("Cs",), blacklist_characters="\n")
+
+#: A seat alias: ASCII or with a non-ASCII letter, never a keyword or card.
+aliases = st.one_of(
+    st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,6}", fullmatch=True),
+    st.sampled_from(["Jürgen", "Zoë", "Øyvind", "Al2", "_x"]),
+).filter(is_alias)
+
+#: An annotation text (docs/notation.md §8).
+notes = st.text(_LINE_TEXT.filter(lambda c: c != "}"), max_size=12).map(str.strip)
+opt_notes = st.none() | notes
+
+#: A tag value: anything on one line, quotes and backslashes included.
+tag_values = st.text(_LINE_TEXT, max_size=16)
+
+cards = st.sampled_from(list(Card))
+card_or_unknown = st.one_of(st.none(), cards)
+
+
+@st.composite
+def sessions(draw, with_session_tag: bool = False) -> SessionRec:
+    """A session: maybe a Seats tag, maybe roster and user tags, maybe
+    annotations on them.  ``with_session_tag`` forces a Session tag."""
+    tags: dict[str, str] = {}
+    if with_session_tag or draw(st.booleans()):
+        tags["Session"] = draw(tag_values)
+    seat_list = draw(st.lists(aliases, min_size=3, max_size=6, unique=True))
+    if draw(st.integers(0, 3)):
+        tags["Seats"] = "; ".join(f"{a}={draw(st.sampled_from(['', 'Ann Lee', 'Bob']))}".rstrip("=")
+                                  for a in seat_list)
+    for name in draw(st.lists(st.sampled_from(["Event", "Site", "Date", "Table", "Rules", "Round", "_note", "_z9"]),
+                              unique=True, max_size=4)):
+        tags[name] = draw(tag_values)
+    tag_notes = {k: draw(notes) for k in tags if draw(st.integers(0, 4)) == 0}
+    return SessionRec(tags, tag_notes=tag_notes)
+
+
+def _seats_of(text: str) -> list[str]:
+    return [part.split("=")[0].strip() for part in text.split(";") if part.strip()]
+
+
+@st.composite
+def hand_records(draw, session: SessionRec | None = None, number: int | None = None) -> HandRecord:
+    """A random hand of ``session`` (drawn when None)."""
+    sess = session if session is not None else draw(sessions())
+    num = number if number is not None else draw(st.integers(1, 10**6))
+    hand_tags: dict[str, str] = {}
+    if "Seats" in sess.tags and draw(st.integers(0, 5)) == 0:
+        # a Seats override for this hand alone: the same aliases, another order
+        seat_list = draw(st.permutations(_seats_of(sess.tags["Seats"])))
+        hand_tags["Seats"] = "; ".join(seat_list)
+    for name in draw(st.lists(st.sampled_from(["Table", "Date", "_note", "_who"]), unique=True, max_size=2)):
+        hand_tags[name] = draw(tag_values)
+    seats_text = hand_tags.get("Seats", sess.tags.get("Seats"))
+    if seats_text is not None:
+        seats = _seats_of(seats_text)
+    else:  # no Seats tag: any aliases
+        seats = draw(st.lists(aliases, min_size=3, max_size=6, unique=True))
+    seat = st.sampled_from(seats)
+    opt_seat = st.one_of(st.none(), seat)
+    h = HandRecord(num, sess, note=draw(opt_notes), tags=hand_tags,
+                   tag_notes={k: draw(notes) for k in hand_tags if draw(st.integers(0, 3)) == 0})
+
+    def val(strategy):
+        return Value(draw(strategy), note=draw(opt_notes))
+
+    if draw(st.booleans()):
+        h.dealer = val(opt_seat)
+    full = draw(st.booleans())
+    if full:
+        dealt = draw(st.lists(seat, unique=True, max_size=len(seats)))
+        if seats_text is not None:
+            dealt.sort(key=seats.index)
+        h.deals = [CardsRec(draw(st.lists(card_or_unknown, min_size=1, max_size=8)), seat=s, note=draw(opt_notes))
+                   for s in dealt]
+        if draw(st.booleans()):
+            h.blind = CardsRec(draw(st.lists(card_or_unknown, min_size=1, max_size=3)), note=draw(opt_notes))
+        if draw(st.booleans()):
+            h.bury = CardsRec(draw(st.lists(card_or_unknown, min_size=1, max_size=3)), note=draw(opt_notes))
+        numbers = sorted(draw(st.lists(st.integers(1, 99), unique=True, max_size=7)))
+        for k in numbers:
+            plays = [PlayRec(draw(card_or_unknown), renege=draw(st.integers(0, 6)) == 0,
+                             suffix=draw(st.sampled_from(("",) * 6 + SUFFIXES)), note=draw(st.none() | st.none() | notes))
+                     for _ in range(draw(st.integers(1, 6)))]
+            h.tricks.append(TrickRec(k, draw(seat), plays, note=draw(st.none() | st.none() | notes)))
+    kind = draw(st.sampled_from(["pick", "leaster", "doubler", "misdeal", "none"]))
+    if kind == "pick":
+        h.pick = val(opt_seat)
+    elif kind == "leaster":
+        tie = draw(st.booleans())
+        h.leaster = Value(None if tie else draw(opt_seat), note=draw(opt_notes))
+        h.leaster_tie = tie
+    elif kind == "doubler":
+        h.doubler = Value(True, note=draw(opt_notes))
+    elif kind == "misdeal":
+        h.misdeal = Value(True, note=draw(opt_notes))
+    if draw(st.integers(0, 3)) == 0:
+        h.stake = val(st.one_of(st.none(), st.integers(1, 10**6)))
+    if draw(st.booleans()):
+        under = draw(st.booleans())
+        h.call = CallRec(draw(card_or_unknown), draw(card_or_unknown) if under else None, under, note=draw(opt_notes))
+    if draw(st.integers(0, 3)) == 0:
+        h.alone = Value(True, note=draw(opt_notes))
+    for _ in range(draw(st.integers(0, 3))):
+        k = draw(st.sampled_from(["crack", "recrack", "blitz"]))
+        h.marks.append(MarkRec(k, draw(opt_seat), draw(st.sampled_from(["black", "red"])) if k == "blitz" else None,
+                               note=draw(opt_notes)))
+    if draw(st.integers(0, 4)) == 0:
+        h.claim = val(opt_seat)
+    if draw(st.booleans()):
+        h.partner = val(opt_seat)
+
+    def number(lo, hi):
+        v = draw(st.one_of(st.none(), st.integers(lo, hi)))
+        return Value(v, agreed=v is not None and draw(st.booleans()), note=draw(opt_notes))
+
+    if draw(st.booleans()):
+        h.pts = number(0, 120)
+    if draw(st.booleans()):
+        h.tricks_won = number(0, 10**6)
+    if draw(st.booleans()):
+        h.outcome = Value(draw(st.sampled_from(OUTCOMES)), note=draw(opt_notes))
+    if draw(st.booleans()):
+        entries = []
+        for s in draw(st.lists(seat, unique=True, min_size=1, max_size=len(seats))):
+            entries.append((s, number(-(10**6), 10**6)))
+        h.score = ScoreRec(entries, note=draw(opt_notes))
+    return h
+
+
+@st.composite
+def shn_files(draw, max_sessions: int = 3, max_hands: int = 4) -> ShnFile:
+    """A file of 1..max_sessions sessions (every later one with a Session
+    tag), each with 1..max_hands hands numbered in increasing order."""
+    hands = []
+    for k in range(draw(st.integers(1, max_sessions))):
+        sess = draw(sessions(with_session_tag=k > 0))
+        numbers = sorted(draw(st.lists(st.integers(1, 10**6), unique=True, min_size=1, max_size=max_hands)))
+        hands += [draw(hand_records(sess, n)) for n in numbers]
+    return ShnFile(hands)
