@@ -1,0 +1,55 @@
+"""The shead dashboard: a multipage Streamlit app (``st.navigation``).
+
+    streamlit run dashboard/app.py        # or: shead dashboard [--db PATH]
+
+Statistic pages (their metrics in :mod:`dashboard.metrics`): Overview,
+Ledger, Picking, Schneider, Partner calls.  Hand pages: Replay, Log a hand,
+Import.  The database is ``SHEAD_DB`` or ``data/shead.duckdb``; every page
+reads it through short-lived read-only connections.
+
+Imported as a module (``from dashboard.app import launch``) this file only
+re-exports :func:`dashboard.launch.launch`; the app itself runs when
+Streamlit runs the file.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+_ROOT = _HERE.parent
+if str(_ROOT) not in sys.path:  # `streamlit run dashboard/app.py` from a tree that was never installed
+    sys.path.insert(0, str(_ROOT))
+
+from dashboard.launch import launch  # noqa: E402
+
+__all__ = ["launch", "PAGES", "main"]
+
+#: (section, file under dashboard/, title, icon, url path) of every page.
+PAGES = [
+    ("Season", "pages/overview.py", "Overview", ":material/dashboard:", "overview"),
+    ("Season", "pages/ledger.py", "Ledger", ":material/account_balance:", "ledger"),
+    ("Season", "pages/picking.py", "Picking", ":material/front_hand:", "picking"),
+    ("Season", "pages/schneider.py", "Schneider", ":material/trending_down:", "schneider"),
+    ("Season", "pages/partner_calls.py", "Partner calls", ":material/handshake:", "partner-calls"),
+    ("Hands", "pages/replay.py", "Replay", ":material/replay:", "replay"),
+    ("Hands", "pages/log_hand.py", "Log a hand", ":material/edit_note:", "log-hand"),
+    ("Hands", "pages/import_files.py", "Import", ":material/upload_file:", "import"),
+]
+
+
+def main() -> None:
+    import streamlit as st  # noqa: PLC0415 - only when run as the app
+
+    st.set_page_config(page_title="shead — Sheepshead hand log", page_icon="🐑", layout="wide")
+    sections: dict[str, list] = {}
+    for section, path, title, icon, url in PAGES:
+        if (_HERE / path).exists():  # a page another engineer has not written yet is left out
+            sections.setdefault(section, []).append(
+                st.Page(str(_HERE / path), title=title, icon=icon, url_path=url, default=(url == "overview")))
+    st.navigation(sections).run()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,217 @@
+"""The sidebar filters of the statistic pages, and the frame those pages
+share: which database, the empty state, reading a metric without ever
+showing a lock error.
+
+* :func:`start_page` — the page title; the empty state when the database is
+  missing or holds no hands (returns None: the page stops); otherwise the
+  sidebar filters, returned as a :class:`~dashboard.metrics.Filters`.
+* :func:`sidebar` — the filter widgets alone.  Their choices come from the
+  database (groups, tables, players, rules, games, the date range).  The
+  values live in ``st.session_state`` under keys of their own, so they carry
+  from one statistic page to the next.
+* :func:`fetch` — one metric's DataFrame for the filters.  Each read opens a
+  short-lived read-only connection (``ingest.store.reading``, which retries a
+  lock held by an ingest); results are cached per database state (its file
+  stamp) and filters.  If the database stays busy, the page says so and
+  offers to retry — no lock error reaches the user.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import polars as pl
+import streamlit as st
+
+from dashboard import metrics
+from dashboard.metrics import Filters
+from ingest.store import StoreBusy, StoreError, StoreMissing, reading, resolve_db
+
+__all__ = ["Filters", "db_path", "db_stamp", "start_page", "sidebar", "fetch", "reset", "describe", "pct", "num",
+           "ALL_GAMES"]
+
+#: Seconds a page waits for an ingest's lock before it says "busy".
+BUSY_TIMEOUT = 5.0
+ALL_GAMES = "all games"
+_P = "shead.filter."  # session_state keys of the kept values
+_W = "shead.widget."  # widget keys
+
+EMPTY_HELP = """\
+**No hands to show yet.** Load some, then come back:
+
+* `shead ingest PATH...` — SHN files, NetSchafkopf protocols or folders of them;
+* `shead demo` — the demo season (`data/`), then this dashboard opens on it;
+* or the **Import** page of this dashboard (upload files).
+
+This dashboard reads `{db}` (set `SHEAD_DB` or `--db` to choose another)."""
+
+
+def db_path() -> Path:
+    """The database the dashboard reads: ``SHEAD_DB``, else ``data/shead.duckdb``."""
+    return resolve_db(None)
+
+
+def db_stamp(path: Path) -> tuple:
+    """What changes when the database does: size and mtime of the file and
+    of its write-ahead log.  Part of every cache key."""
+    out: list = [str(path)]
+    for p in (path, path.with_name(path.name + ".wal")):
+        try:
+            s = p.stat()
+            out += [s.st_size, s.st_mtime_ns]
+        except OSError:
+            out += [None, None]
+    return tuple(out)
+
+
+@st.cache_data(ttl=300, max_entries=512, show_spinner=False)
+def _cached(name: str, stamp: tuple, f: Filters) -> pl.DataFrame:
+    fn = getattr(metrics, name)
+    with reading(stamp[0], timeout=BUSY_TIMEOUT) as con:
+        return fn(con, f)
+
+
+@st.cache_data(ttl=300, max_entries=32, show_spinner=False)
+def _choices(stamp: tuple) -> dict:
+    with reading(stamp[0], timeout=BUSY_TIMEOUT) as con:
+        n = con.execute("SELECT count(*) FROM hands").fetchone()[0]
+        out = metrics.filter_choices(con) if n else {}
+    out["hands"] = n
+    return out
+
+
+def _busy(exc: BaseException) -> None:
+    st.warning("The database is busy: an ingest is writing to it right now. The page will read it again "
+               "as soon as you press **Retry** (usually a second or two).", icon="⏳")
+    st.button("Retry", key="shead.retry")
+    st.stop()
+
+
+def fetch(fn, f: Filters) -> pl.DataFrame:
+    """``fn(con, f)`` on a short-lived read-only connection, cached by the
+    database's stamp and the filters.  A database that stays busy shows a
+    friendly message with a Retry button and stops the page."""
+    path = db_path()
+    try:
+        return _cached(fn.__name__, db_stamp(path), f)
+    except StoreBusy as exc:
+        _busy(exc)
+    except StoreMissing:
+        st.info(EMPTY_HELP.format(db=path))
+        st.stop()
+    except StoreError as exc:
+        st.error(f"The database could not be read: {exc}")
+        st.stop()
+    raise AssertionError("unreachable")  # pragma: no cover - st.stop() raises
+
+
+def reset() -> None:
+    """Forget every filter value (back to "all")."""
+    for k in list(st.session_state.keys()):
+        if isinstance(k, str) and (k.startswith(_P) or k.startswith(_W)):
+            del st.session_state[k]
+
+
+def _keep(name: str) -> None:
+    st.session_state[_P + name] = st.session_state[_W + name]
+
+
+def _prime(name: str, default, valid=None) -> str:
+    """Put the kept value (or the default) into the widget's state before
+    the widget is drawn, so a value chosen on another page carries over."""
+    value = st.session_state.get(_P + name, default)
+    if valid is not None:
+        value = valid(value)
+    st.session_state[_W + name] = value
+    return _W + name
+
+
+def sidebar(choices: dict) -> Filters:
+    """Draw the filter widgets in the sidebar; return what they say."""
+    sb = st.sidebar
+    sb.header("Filters")
+    first, last = choices.get("first_date"), choices.get("last_date")
+    date_from = date_to = None
+    if first is not None and last is not None:
+        def valid_range(v):
+            if isinstance(v, (list, tuple)) and len(v) == 2 and all(isinstance(x, date) for x in v):
+                a, b = max(v[0], first), min(v[1], last)
+                return (a, b) if a <= b else (first, last)
+            return (first, last)
+
+        key = _prime("dates", (first, last), valid_range)
+        rng = sb.date_input("Dates", min_value=first, max_value=last, key=key, on_change=_keep, args=("dates",),
+                            help="Hands dated in this range (both ends included). Narrowing it leaves out "
+                                 "hands without a date.")
+        if isinstance(rng, (list, tuple)) and len(rng) == 2 and (rng[0], rng[1]) != (first, last):
+            date_from, date_to = rng[0], rng[1]
+        elif isinstance(rng, (list, tuple)) and len(rng) == 1 and rng[0] != first:
+            date_from = rng[0]
+
+    def multi(name: str, label: str, options: list, help_text: str) -> tuple[str, ...]:
+        key = _prime(name, [], lambda v: [x for x in (v or []) if x in options])
+        return tuple(sb.multiselect(label, options, key=key, on_change=_keep, args=(name,), help=help_text,
+                                    placeholder="all"))
+
+    groups = multi("groups", "Groups", choices.get("groups", []), "The Event tag. Empty: every group.")
+    tables = multi("tables", "Tables", choices.get("tables", []), "The Table tag. Empty: every table.")
+    players = multi("players", "Players", choices.get("players", []),
+                    "Hands in which any of these players sat; per-player tables show only them. Empty: everyone.")
+    rules = multi("rules", "Rules", choices.get("rules", []),
+                  "The [Rules] text as written. Empty: every rule profile.")
+    games = [ALL_GAMES] + list(choices.get("games", []))
+    key = _prime("game", ALL_GAMES, lambda v: v if v in games else ALL_GAMES)
+    game = sb.selectbox("Game", games, key=key, on_change=_keep, args=("game",))
+    sb.button("Reset filters", on_click=reset, key="shead.reset")
+    return Filters(date_from=date_from, date_to=date_to, groups=groups, tables=tables, players=players,
+                   rules=rules, game=None if game == ALL_GAMES else game)
+
+
+def start_page(title: str, intro: str) -> Filters | None:
+    """Title and intro; then the empty state (None) when there is nothing
+    to show, else the sidebar filters."""
+    st.title(title)
+    st.caption(intro)
+    path = db_path()
+    if not path.exists():
+        st.info(EMPTY_HELP.format(db=path))
+        return None
+    try:
+        choices = _choices(db_stamp(path))
+    except StoreBusy as exc:
+        _busy(exc)
+    except StoreMissing:
+        st.info(EMPTY_HELP.format(db=path))
+        return None
+    except StoreError as exc:
+        st.error(f"The database could not be read: {exc}")
+        return None
+    if not choices.get("hands"):
+        st.info(EMPTY_HELP.format(db=path))
+        return None
+    return sidebar(choices)
+
+
+def describe(f: Filters) -> str:
+    """The filters in words, for captions ("all hands" when none)."""
+    parts = []
+    if f.date_from or f.date_to:
+        parts.append(f"dated {f.date_from or '…'} to {f.date_to or '…'}")
+    for label, vals in (("group", f.groups), ("table", f.tables), ("player", f.players), ("rules", f.rules)):
+        if vals:
+            parts.append(f"{label} {' or '.join(map(str, vals))}")
+    if f.game:
+        parts.append(f"game {f.game}")
+    return "all hands" if not parts else "hands " + "; ".join(parts)
+
+
+
+def pct(x: float | None) -> str:
+    """A rate as a percentage, or a dash when there is no denominator."""
+    return "—" if x is None else f"{x:.1%}"
+
+
+def num(x: float | None, digits: int = 2) -> str:
+    """A mean with a sign, or a dash when there was nothing to average."""
+    return "—" if x is None else f"{x:+.{digits}f}"

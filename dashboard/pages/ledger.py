@@ -1,0 +1,78 @@
+"""Ledger: units per player per session, the running total, the leaderboard."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+
+import altair as alt  # noqa: E402
+import polars as pl  # noqa: E402
+import streamlit as st  # noqa: E402
+
+from dashboard import metrics  # noqa: E402
+from dashboard.filters import describe, fetch, start_page  # noqa: E402
+
+f = start_page("Ledger", "Who won and lost how many units: the leaderboard, the running total over the season, "
+               "and every player's units in every session.")
+if f is None:
+    st.stop()
+over = describe(f)
+
+lb = fetch(metrics.leaderboard, f)
+if lb.is_empty():
+    st.info(f"No stored hand matches the filters ({over}). Widen them in the sidebar.")
+    st.stop()
+
+st.subheader("Leaderboard")
+st.dataframe(
+    lb.select("player", "units", "hands", "units_per_hand", "sessions"),
+    hide_index=True,
+    column_config={
+        "player": "Player",
+        "units": st.column_config.NumberColumn("Units", help="Sum of the player's units.", format="%+d"),
+        "hands": st.column_config.NumberColumn("Hands played", help="Hands in which the player held a seat and "
+                                               "the cards were played (misdeals and doublers left out)."),
+        "units_per_hand": st.column_config.NumberColumn("Units per hand", format="%+.3f",
+                                                        help="Units ÷ hands played."),
+        "sessions": st.column_config.NumberColumn("Sessions", help="Sessions in which the player sat."),
+    },
+)
+st.caption(f"One row per player over {over}. Units are the settled score of each hand (table-agreed scores "
+           "included); hands played leave out misdeals and thrown-in doublers, which settle nothing. "
+           "Units per hand = units ÷ hands played. Best first.")
+
+st.subheader("Running total")
+run = fetch(metrics.ledger_running, f)
+ranked = lb["player"].to_list()
+default = ranked[:5] + [p for p in ranked[-3:] if p not in ranked[:5]]
+shown = st.multiselect("Players on the chart", ranked, default=default[:8], key="ledger.chart.players",
+                       help="Best five and worst three by default.")
+data = run.filter(pl.col("player").is_in(shown))
+dated = data.filter(pl.col("date").is_not_null())
+x = (alt.X("date:T", title="session date") if len(dated) == len(data)
+     else alt.X("seq:Q", title="session (in date order)"))
+chart = alt.Chart(data).mark_line(point=len(data) <= 400).encode(
+    x=x,
+    y=alt.Y("running_total:Q", title="running total (units)"),
+    color=alt.Color("player:N", title="player"),
+    tooltip=["player", "date", "seq", "units", "running_total"],
+).properties(height=360)
+st.altair_chart(chart, width="stretch")
+st.caption(f"Each line is one player's running total over {over}: after each session (in date order, then "
+           "session id) the sum of the player's units so far. A session the player missed adds nothing and has "
+           "no point.")
+
+st.subheader("Units per player per session")
+ses = fetch(metrics.ledger_by_session, f)
+st.dataframe(
+    ses.select("date", "session", "group", "table", "player", "hands", "units"),
+    hide_index=True,
+    column_config={"units": st.column_config.NumberColumn("units", format="%+d"),
+                   "hands": st.column_config.NumberColumn("hands", help="Hands of the session in which the "
+                                                          "player held a seat, misdeals and doublers included.")},
+)
+st.caption(f"One row per session and player over {over}: the player's units in that session and the hands "
+           "dealt with the player at the table (misdeals and doublers included; they settle 0).")

@@ -1,0 +1,80 @@
+"""Overview: how much is in the log, and how it was recorded (design.md 4)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# Run by itself (AppTest.from_file), Streamlit puts this folder first on
+# sys.path, where replay.py would shadow the `replay` package.
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+
+import altair as alt  # noqa: E402
+import polars as pl  # noqa: E402
+import streamlit as st  # noqa: E402
+
+from dashboard import metrics  # noqa: E402
+from dashboard.filters import describe, fetch, start_page  # noqa: E402
+
+f = start_page("Overview", "What the log holds for the filters in the sidebar, and how it was recorded.")
+if f is None:
+    st.stop()
+
+ov = fetch(metrics.overview, f).to_dicts()[0]
+dq = fetch(metrics.data_quality, f).to_dicts()[0]
+over = describe(f)
+
+if not ov["hands"]:
+    st.info(f"No stored hand matches the filters ({over}). Widen them in the sidebar, or press "
+            "**Reset filters**.")
+    st.stop()
+
+c = st.columns(4)
+c[0].metric("Hands", f"{ov['hands']:,}")
+c[0].caption(f"Every stored hand of {over}: picked hands, leasters, doublers and misdeals, "
+             "card-log and score-sheet alike.")
+c[1].metric("Sessions", f"{ov['sessions']:,}")
+c[1].caption("Distinct sessions (an evening at one table) those hands belong to.")
+c[2].metric("Players", f"{ov['players']:,}")
+c[2].caption("Distinct player names seated in those hands (one person under two aliases counts once).")
+first, last = ov["first_date"], ov["last_date"]
+c[3].metric("Dates", "—" if first is None else (f"{first}" if first == last else f"{first} → {last}"))
+c[3].caption("First and last hand date" + (f"; {ov['undated']:,} hands have no date." if ov["undated"]
+                                          else "; every hand has a date."))
+
+st.subheader("Data quality")
+st.caption(f"How the {ov['hands']:,} hands were recorded. A statistic that needs the cards (the trick on which "
+           "the partner showed, points counted from the cards) uses only the full card-log hands.")
+q = st.columns(4)
+q[0].metric("Full card-log hands", f"{dq['full']:,}")
+q[0].caption("Deal, play and result recorded and replayed through the rules engine.")
+q[1].metric("Score-sheet hands", f"{dq['score_sheet']:,}")
+q[1].caption("Outcome and score only, no cards: counted in every statistic that needs no cards.")
+q[2].metric("Table-agreed results", f"{dq['conflicts']:,}")
+q[2].caption("Hands whose agreed result differs from the cards (marked ^): kept, warned, used by the ledger.")
+q[3].metric("Rejected hands", f"{dq['rejected']:,}")
+q[3].caption("Hands refused at ingest, with their errors, in the whole database (filters do not apply: a "
+             "refused hand has no trusted date, group or table).")
+
+k = st.columns(4)
+k[0].metric("Picked hands", f"{dq['picked']:,}")
+k[0].caption("Someone picked the blind.")
+k[1].metric("Leasters", f"{dq['leasters']:,}")
+k[1].caption("Everybody passed and a leaster was played.")
+k[2].metric("Doublers", f"{dq['doublers']:,}")
+k[2].caption("Everybody passed and the deal was thrown in; the next hand counts double.")
+k[3].metric("Misdeals", f"{dq['misdeals']:,}")
+k[3].caption("Dealt again: counted as misdeals, never as played or passed-out hands.")
+
+kinds = pl.DataFrame({
+    "kind": ["picked", "leaster", "doubler", "misdeal"],
+    "hands": [dq["picked"], dq["leasters"], dq["doublers"], dq["misdeals"]],
+})
+chart = alt.Chart(kinds).mark_bar().encode(
+    x=alt.X("hands:Q", title="hands"),
+    y=alt.Y("kind:N", sort=None, title=None),
+    tooltip=["kind", "hands"],
+).properties(height=160)
+st.altair_chart(chart, width="stretch")
+st.caption(f"Every hand of {over} by what happened to the deal; the four bars sum to {ov['hands']:,}.")

@@ -1,0 +1,75 @@
+"""Partner calls: how each kind of call, and each called suit, turns out."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+
+import altair as alt  # noqa: E402
+import streamlit as st  # noqa: E402
+
+from dashboard import metrics  # noqa: E402
+from dashboard.filters import describe, fetch, start_page  # noqa: E402
+
+f = start_page("Partner calls", "What the picker called — an ace, a ten, an ace with an unknown card, alone, the "
+               "jack of diamonds — and how it went.")
+if f is None:
+    st.stop()
+over = describe(f)
+
+COLS = {
+    "hands": st.column_config.NumberColumn("hands", help="Picked hands with this call."),
+    "wins": st.column_config.NumberColumn("wins", help="Picker-side wins."),
+    "win_rate": st.column_config.NumberColumn("win rate", format="percent", help="Wins ÷ hands."),
+    "points_hands": st.column_config.NumberColumn("hands with points",
+                                                  help="Hands whose picker-side points are known."),
+    "mean_points": st.column_config.NumberColumn("mean points", format="%.1f",
+                                                 help="Mean picker-side card points (bury included) over the hands "
+                                                      "whose points are known."),
+    "card_log_hands": st.column_config.NumberColumn("card-log hands", help="Full card-log hands."),
+    "mean_points_card_log": st.column_config.NumberColumn("mean points (card log)", format="%.1f",
+                                                          help="The same mean over full card-log hands only."),
+    "mean_picker_units": st.column_config.NumberColumn("picker units", format="%+.2f",
+                                                       help="The picker's mean units over all the hands."),
+}
+CAPTION = ("Win rate = picker-side wins ÷ hands. Mean points: the picker side's card points, bury included, over "
+           "the hands whose points are known (written on the score sheet or counted from the cards) — how many "
+           "is in 'hands with points'; the card-log column counts only full card-log hands. Picker units: the "
+           "picker's mean units over every hand of the row.")
+
+st.subheader("By call type")
+bt = fetch(metrics.calls_by_type, f)
+if bt.is_empty():
+    st.info(f"No picked hand matches the filters ({over}).")
+    st.stop()
+st.dataframe(bt, hide_index=True, column_config={"call_type": "call", **COLS})
+st.caption(f"One row per kind of call (ace, ten, under = an ace called with an unknown card, alone, jd = the "
+           f"jack-of-diamonds partner, jd-callup) over the picked hands of {over}. " + CAPTION)
+
+st.subheader("By called suit")
+bs = fetch(metrics.calls_by_suit, f)
+if bs.is_empty():
+    st.caption("No picked hand with a called card matches the filters.")
+else:
+    st.dataframe(bs, hide_index=True, column_config={"called_suit": "suit", **COLS})
+    st.caption(f"One row per suit of the called card (C clubs, S spades, H hearts, D diamonds) over the picked "
+               f"hands of {over} that called a card (not alone, not the plain jack-of-diamonds game). " + CAPTION)
+
+st.subheader("Trick on which the partner was revealed")
+rv = fetch(metrics.partner_reveal, f)
+total = int(rv["hands"].sum())
+if not total:
+    st.caption("No full card-log hand with a partner matches the filters: the trick of the reveal needs the "
+               "cards.")
+else:
+    chart = alt.Chart(rv).mark_bar().encode(
+        x=alt.X("trick:O", title="trick"),
+        y=alt.Y("hands:Q", title="hands"),
+        tooltip=["trick", "hands", alt.Tooltip("share:Q", format=".1%")],
+    ).properties(height=260)
+    st.altair_chart(chart, width="stretch")
+    st.caption(f"The trick in which the called card (or the partner card) was played, over the {total:,} full "
+               f"card-log hands with a partner of {over}. Score-sheet hands have no cards and are not counted.")

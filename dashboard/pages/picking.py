@@ -1,0 +1,87 @@
+"""Picking: pick rates (per player and by seat), pass-outs, how picks end."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+
+import altair as alt  # noqa: E402
+import streamlit as st  # noqa: E402
+
+from dashboard import metrics  # noqa: E402
+from dashboard.filters import describe, fetch, num, pct, start_page  # noqa: E402
+
+f = start_page("Picking", "How often each player takes the blind when it reaches them, and how those picks end.")
+if f is None:
+    st.stop()
+over = describe(f)
+
+s = fetch(metrics.picking_summary, f).to_dicts()[0]
+if not s["dealt"] and not s["misdeals"]:
+    st.info(f"No stored hand matches the filters ({over}). Widen them in the sidebar.")
+    st.stop()
+
+c = st.columns(5)
+c[0].metric("Pass-out rate", pct(s["pass_out_rate"]))
+c[0].caption(f"Hands nobody picked ({s['leasters']:,} leasters + {s['doublers']:,} doublers) ÷ {s['dealt']:,} "
+             f"hands dealt. {s['misdeals']:,} misdeals are left out.")
+c[1].metric("Pick win rate", pct(s["win_rate"]))
+c[1].caption(f"Picker-side wins ({s['wins']:,}) ÷ picks ({s['picks']:,}).")
+c[2].metric("Units per pick", num(s["units_per_pick"]))
+c[2].caption(f"The picker's mean units over the {s['picks']:,} picks.")
+c[3].metric("Alone rate", pct(s["alone_rate"]))
+c[3].caption(f"Picks played alone, by choice or forced ({s['alone']:,}) ÷ picks ({s['picks']:,}).")
+c[4].metric("Alone win rate", pct(s["alone_win_rate"]))
+c[4].caption(f"Alone wins ({s['alone_wins']:,}) ÷ alone picks ({s['alone']:,}).")
+st.caption(f"All over {over}.")
+
+st.subheader("Pick rate by seat")
+pos = fetch(metrics.pick_rate_by_position, f)
+if pos.is_empty():
+    st.info("No hand with a known dealer: the seats cannot be told.")
+else:
+    chart = alt.Chart(pos).mark_bar().encode(
+        x=alt.X("label:N", sort=None, title="seat in pick order"),
+        y=alt.Y("pick_rate:Q", title="pick rate", axis=alt.Axis(format="%")),
+        tooltip=["label", "offered", "picks", alt.Tooltip("pick_rate:Q", format=".1%")],
+    ).properties(height=300)
+    st.altair_chart(chart, width="stretch")
+    st.caption("For each seat in pick order (1st after the dealer … the dealer): picks from that seat ÷ hands in "
+               "which the blind reached it (every seat before it passed; a leaster or doubler reached every seat). "
+               f"Misdeals offer nobody; {s['unknown_dealer']:,} picked hands with an unknown dealer are left out. "
+               f"Over {over}.")
+
+st.subheader("Per player")
+rate = fetch(metrics.pick_rate_by_player, f)
+res = fetch(metrics.picker_results_by_player, f)
+table = rate.join(res.rename({"picks": "all_picks"}), on="player", how="left")
+st.dataframe(
+    table.select("player", "offered", "picks", "pick_rate", "unknown_dealer", "all_picks", "wins", "win_rate",
+                 "units_per_pick", "alone", "alone_rate", "alone_win_rate"),
+    hide_index=True,
+    column_config={
+        "player": "Player",
+        "offered": st.column_config.NumberColumn("Offered", help="Hands in which the blind reached the player."),
+        "picks": st.column_config.NumberColumn("Picked (of offered)"),
+        "pick_rate": st.column_config.NumberColumn("Pick rate", format="percent",
+                                                   help="Picked ÷ offered."),
+        "unknown_dealer": st.column_config.NumberColumn("Unknown dealer", help="Picked hands the player sat in "
+                                                        "whose dealer is not known: not in offered or picked."),
+        "all_picks": st.column_config.NumberColumn("Picks", help="Every hand the player picked."),
+        "wins": st.column_config.NumberColumn("Wins", help="Picker-side wins among the picks."),
+        "win_rate": st.column_config.NumberColumn("Win rate", format="percent", help="Wins ÷ picks."),
+        "units_per_pick": st.column_config.NumberColumn("Units per pick", format="%+.2f",
+                                                        help="The player's mean units as picker."),
+        "alone": st.column_config.NumberColumn("Alone", help="Picks played alone."),
+        "alone_rate": st.column_config.NumberColumn("Alone rate", format="percent", help="Alone ÷ picks."),
+        "alone_win_rate": st.column_config.NumberColumn("Alone win rate", format="percent",
+                                                        help="Alone wins ÷ alone picks."),
+    },
+)
+st.caption("Pick rate = hands the player picked ÷ hands in which the blind was offered to them (everyone before "
+           "them in pick order passed; in a leaster or doubler everyone was offered; a misdeal offers nobody; a "
+           "picked hand with an unknown dealer is left out and counted under Unknown dealer). Picks, wins, units "
+           f"and alone count every pick. Over {over}.")

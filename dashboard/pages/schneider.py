@@ -1,0 +1,78 @@
+"""Schneider and no-trickers: how often picked hands end at the extremes."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_HERE = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+
+import altair as alt  # noqa: E402
+import streamlit as st  # noqa: E402
+
+from dashboard import metrics  # noqa: E402
+from dashboard.filters import describe, fetch, pct, start_page  # noqa: E402
+
+f = start_page("Schneider", "How often a picked hand ends schneider (under 31 points for one side) or with a "
+               "side that took no trick — and which side it was.")
+if f is None:
+    st.stop()
+over = describe(f)
+
+s = fetch(metrics.schneider_summary, f).to_dicts()[0]
+if not s["picked"]:
+    st.info(f"No picked hand matches the filters ({over}). Leasters, doublers and misdeals have no picker side.")
+    st.stop()
+n = s["picked"]
+
+c = st.columns(3)
+c[0].metric("Schneider", pct(s["schneider_rate"]))
+c[0].caption(f"Picked hands ending schneider ({s['win_s'] + s['lose_s']:,}) ÷ picked hands ({n:,}).")
+c[1].metric("Defenders schneidered (win-s)", pct(s["win_s_rate"]))
+c[1].caption(f"{s['win_s']:,} of {n:,}: the picker side took 91 or more and the defenders a trick.")
+c[2].metric("Picker side schneidered (lose-s)", pct(s["lose_s_rate"]))
+c[2].caption(f"{s['lose_s']:,} of {n:,}: the picker side took 30 or fewer, and at least one trick.")
+d = st.columns(3)
+d[0].metric("No-tricker", pct(s["no_tricker_rate"]))
+d[0].caption(f"Picked hands in which one side took no trick ({s['win_z'] + s['lose_z']:,}) ÷ {n:,}. Decided by "
+             "tricks, never points; a no-tricker is not also counted as a schneider.")
+d[1].metric("Defenders took no trick (win-z)", pct(s["win_z_rate"]))
+d[1].caption(f"{s['win_z']:,} of {n:,}.")
+d[2].metric("Picker side took no trick (lose-z)", pct(s["lose_z_rate"]))
+d[2].caption(f"{s['lose_z']:,} of {n:,}.")
+st.caption(f"All over the picked hands of {over}.")
+
+st.subheader("Outcome tiers")
+tiers = fetch(metrics.outcome_tiers, f)
+chart = alt.Chart(tiers).mark_bar().encode(
+    x=alt.X("outcome:N", sort=None, title="outcome (picker side)"),
+    y=alt.Y("hands:Q", title="picked hands"),
+    color=alt.Color("tier:O", title="tier", scale=alt.Scale(scheme="blues")),
+    tooltip=["outcome", "tier", "hands", alt.Tooltip("share:Q", format=".1%")],
+).properties(height=300)
+st.altair_chart(chart, width="stretch")
+st.caption(f"The {n:,} picked hands by outcome: win, win-s (schneider), win-z (no-tricker) for the picker side, "
+           "lose, lose-s, lose-z against it. Tier 1 plain, 2 schneider, 3 no-tricker.")
+
+st.subheader("By player and role")
+roles = fetch(metrics.schneider_by_role, f)
+st.dataframe(
+    roles,
+    hide_index=True,
+    column_config={
+        "hands": st.column_config.NumberColumn("hands", help="Picked hands played in that role."),
+        "schneidered_them": st.column_config.NumberColumn("schneidered them",
+                                                          help="The player's side schneidered the other."),
+        "schneidered_them_rate": st.column_config.NumberColumn("rate", format="percent"),
+        "schneidered": st.column_config.NumberColumn("were schneidered"),
+        "schneidered_rate": st.column_config.NumberColumn("rate ", format="percent"),
+        "no_tricked_them": st.column_config.NumberColumn("no-tricked them"),
+        "no_tricked_them_rate": st.column_config.NumberColumn("rate  ", format="percent"),
+        "no_tricked": st.column_config.NumberColumn("took no trick"),
+        "no_tricked_rate": st.column_config.NumberColumn("rate   ", format="percent"),
+    },
+)
+st.caption("One row per player and role (picker, partner, defender) over the picked hands of "
+           f"{over}: how often the player's side schneidered or no-tricked the other side, and how often it was "
+           "schneidered or no-tricked itself; each rate ÷ the hands in that role.")

@@ -1,0 +1,233 @@
+"""The statistic pages under streamlit.testing.v1.AppTest: each renders on
+the fixture database (tests/fixtures/metrics.shn, 19 hands), shows the
+empty state on a missing and on an empty database, and its numbers follow
+the sidebar filters.  Expected figures are the hand-computed ones of
+tests/test_metrics.py."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from dashboard import launch as launch_mod
+from ingest.store import Store
+from ingest.validate import validate_file
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = ROOT / "dashboard" / "pages"
+MINE = ["overview.py", "ledger.py", "picking.py", "schneider.py", "partner_calls.py"]
+FIXTURE = Path(__file__).parent / "fixtures" / "metrics.shn"
+
+
+@pytest.fixture(scope="module")
+def fixture_db(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("pages") / "pages.duckdb"
+    with Store(path) as store:
+        store.ingest_file(validate_file(FIXTURE))
+    return path
+
+
+def page(name: str, db: Path, monkeypatch) -> AppTest:
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(PAGES / name), default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def metric(at: AppTest, label: str) -> str:
+    found = [m.value for m in at.metric if m.label == label]
+    assert found, f"no metric {label!r} in {[m.label for m in at.metric]}"
+    return found[0]
+
+
+def text_of(at: AppTest) -> str:
+    return "\n".join([m.value for m in at.markdown] + [c.value for c in at.caption] + [i.value for i in at.info]
+                     + [w.value for w in at.warning] + [e.value for e in at.error])
+
+
+@pytest.mark.parametrize("name", MINE)
+def test_page_renders_with_data(name, fixture_db, monkeypatch):
+    at = page(name, fixture_db, monkeypatch)
+    assert not at.error and not at.warning
+    assert at.title[0].value
+    # the sidebar filters are there, filled from the database
+    players = at.multiselect(key="shead.widget.players")
+    assert "Hal Kurz" in players.options and players.value == []
+    assert at.multiselect(key="shead.widget.groups").options == ["Friday Club", "Thursday Night Sheepshead"]
+    # every page explains its numbers
+    assert len(at.caption) >= 3
+
+
+@pytest.mark.parametrize("name", MINE)
+def test_page_missing_database(name, tmp_path, monkeypatch):
+    at = page(name, tmp_path / "nothing-here.duckdb", monkeypatch)
+    text = text_of(at)
+    assert "shead ingest" in text and "shead demo" in text and "Import" in text
+    assert not at.metric and not at.dataframe
+    assert not (tmp_path / "nothing-here.duckdb").exists()  # reading never creates the file
+
+
+@pytest.mark.parametrize("name", MINE)
+def test_page_empty_database(name, tmp_path, monkeypatch):
+    path = tmp_path / "empty.duckdb"
+    Store(path).open()
+    at = page(name, path, monkeypatch)
+    assert "shead ingest" in text_of(at)
+    assert not at.metric and not at.dataframe
+
+
+def test_overview_numbers_follow_filters(fixture_db, monkeypatch):
+    at = page("overview.py", fixture_db, monkeypatch)
+    # 19 hands, 2 sessions, 8 players; 2 card-log, 17 score-sheet; 1 leaster, 2 doublers, 1 misdeal, 1 rejected
+    assert (metric(at, "Hands"), metric(at, "Sessions"), metric(at, "Players")) == ("19", "2", "8")
+    assert (metric(at, "Full card-log hands"), metric(at, "Score-sheet hands")) == ("2", "17")
+    assert (metric(at, "Leasters"), metric(at, "Doublers"), metric(at, "Misdeals")) == ("1", "2", "1")
+    assert metric(at, "Rejected hands") == "1"
+    assert metric(at, "Dates") == "2025-03-06 → 2025-03-14"
+    at.multiselect(key="shead.widget.groups").set_value(["Friday Club"]).run()
+    assert not at.exception
+    # session B: 8 hands, 5 players, no card-log hand, 2 doublers, no leaster
+    assert (metric(at, "Hands"), metric(at, "Sessions"), metric(at, "Players")) == ("8", "1", "5")
+    assert (metric(at, "Leasters"), metric(at, "Doublers"), metric(at, "Full card-log hands")) == ("0", "2", "0")
+    assert "group Friday Club" in text_of(at)
+    at.selectbox(key="shead.widget.game").set_value("all games").run()
+    at.button(key="shead.reset").click().run()
+    assert metric(at, "Hands") == "19"
+
+
+def test_overview_filter_matches_nothing(fixture_db, monkeypatch):
+    at = page("overview.py", fixture_db, monkeypatch)
+    at.multiselect(key="shead.widget.tables").set_value(["1"]).run()
+    at.multiselect(key="shead.widget.rules").set_value(["wi5-called-ace; doubleOnBump=on; noPick=leaster"]).run()
+    assert not at.exception
+    assert "No stored hand matches the filters" in text_of(at)
+
+
+def test_overview_date_filter(fixture_db, monkeypatch):
+    at = page("overview.py", fixture_db, monkeypatch)
+    from datetime import date
+
+    at.date_input(key="shead.widget.dates").set_value((date(2025, 3, 6), date(2025, 3, 10))).run()
+    assert not at.exception
+    assert metric(at, "Hands") == "11"  # session A only
+
+
+def test_ledger_numbers_follow_filters(fixture_db, monkeypatch):
+    at = page("ledger.py", fixture_db, monkeypatch)
+    board = at.dataframe[0].value
+    # Di 22, Hal 14, Ed 5, Bea -1, Flo -5, Allen -9, Gus -10, Cy -16
+    assert list(board["player"]) == ["Di Lenz", "Hal Kurz", "Ed Kahl", "Bea Schmidt", "Flo Jaeger",
+                                     "Allen Braun", "Gus Wendt", "Cy Ott"]
+    assert list(board["units"]) == [22, 14, 5, -1, -5, -9, -10, -16]
+    assert len(at.dataframe[1].value) == 10  # 5 players in each of 2 sessions
+    at.multiselect(key="shead.widget.players").set_value(["Allen Braun", "Bea Schmidt"]).run()
+    assert not at.exception
+    board = at.dataframe[0].value
+    assert list(board["player"]) == ["Bea Schmidt", "Allen Braun"]
+    assert list(board["units"]) == [-1, -9]
+    assert len(at.dataframe[1].value) == 4
+
+
+def test_picking_numbers_follow_filters(fixture_db, monkeypatch):
+    at = page("picking.py", fixture_db, monkeypatch)
+    # pass-out 3/18, pick win 9/15, units per pick -8/15, alone 2/15, alone wins 1/2
+    assert metric(at, "Pass-out rate") == "16.7%"
+    assert metric(at, "Pick win rate") == "60.0%"
+    assert metric(at, "Units per pick") == "-0.53"
+    assert metric(at, "Alone rate") == "13.3%"
+    assert metric(at, "Alone win rate") == "50.0%"
+    per = at.dataframe[0].value
+    bea = per[per["player"] == "Bea Schmidt"].iloc[0]
+    assert (bea["offered"], bea["picks"], bea["all_picks"], bea["wins"]) == (10, 4, 4, 2)
+    at.multiselect(key="shead.widget.groups").set_value(["Thursday Night Sheepshead"]).run()
+    assert not at.exception
+    # session A: 1 leaster of 10 dealt; wins A15 16 20 22 24 = 5 of 9 picks
+    assert metric(at, "Pass-out rate") == "10.0%"
+    assert metric(at, "Pick win rate") == "55.6%"
+
+
+def test_schneider_numbers_follow_filters(fixture_db, monkeypatch):
+    at = page("schneider.py", fixture_db, monkeypatch)
+    # 4/15 schneider, 3/15 win-s, 1/15 lose-s, 2/15 no-tricker
+    assert metric(at, "Schneider") == "26.7%"
+    assert metric(at, "Defenders schneidered (win-s)") == "20.0%"
+    assert metric(at, "Picker side schneidered (lose-s)") == "6.7%"
+    assert metric(at, "No-tricker") == "13.3%"
+    at.multiselect(key="shead.widget.groups").set_value(["Friday Club"]).run()
+    assert not at.exception
+    assert metric(at, "Schneider") == "0.0%"  # session B has none
+
+
+def test_partner_calls_numbers_follow_filters(fixture_db, monkeypatch):
+    at = page("partner_calls.py", fixture_db, monkeypatch)
+    by_type = at.dataframe[0].value
+    assert list(by_type["call_type"]) == ["ace", "alone", "ten", "under"]
+    assert list(by_type["hands"]) == [11, 2, 1, 1]
+    by_suit = at.dataframe[1].value
+    assert list(by_suit["called_suit"]) == ["C", "H", "S"]
+    assert "2 full card-log hands" in text_of(at)
+    at.multiselect(key="shead.widget.groups").set_value(["Friday Club"]).run()
+    assert not at.exception
+    by_type = at.dataframe[0].value
+    # B: ace B1 B3 B5 B7 B9, alone B4
+    assert list(by_type["call_type"]) == ["ace", "alone"] and list(by_type["hands"]) == [5, 1]
+    assert "needs the cards" in text_of(at)  # no card-log hand in session B
+
+
+def test_filter_value_with_sql_is_a_value(fixture_db, monkeypatch):
+    """Widget options come from the database, so a hostile name must be stored
+    first: a player called ``x' OR '1'='1`` is just a player."""
+    src = FIXTURE.read_text(encoding="utf-8").replace("Hal=Hal Kurz", "Hal=x' OR '1'='1 --")
+    db = fixture_db.with_name("hostile.duckdb")
+    bad = fixture_db.with_name("hostile.shn")
+    bad.write_text(src, encoding="utf-8")
+    with Store(db) as store:
+        store.ingest_file(validate_file(bad))
+    at = page("ledger.py", db, monkeypatch)
+    at.multiselect(key="shead.widget.players").set_value(["x' OR '1'='1 --"]).run()
+    assert not at.exception
+    board = at.dataframe[0].value
+    assert list(board["player"]) == ["x' OR '1'='1 --"] and list(board["units"]) == [14]
+
+
+def test_app_registers_every_page():
+    from dashboard import app
+
+    files = [p for _, p, *_ in app.PAGES]
+    assert files[:5] == [f"pages/{n}" for n in MINE]
+    assert files[5:] == ["pages/replay.py", "pages/log_hand.py", "pages/import_files.py"]
+    assert app.launch is launch_mod.launch  # `from dashboard.app import launch` (ingest/cli.py) works
+
+
+def test_app_runs(fixture_db, monkeypatch):
+    monkeypatch.setenv("SHEAD_DB", str(fixture_db))
+    at = AppTest.from_file(str(ROOT / "dashboard" / "app.py"), default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.title[0].value == "Overview"  # the default page
+    assert metric(at, "Hands") == "19"
+
+
+def test_launch_command(monkeypatch, tmp_path):
+    calls = []
+
+    def fake_call(cmd, env):
+        calls.append((cmd, env))
+        return 3
+
+    monkeypatch.setattr(subprocess, "call", fake_call)
+    assert launch_mod.launch(db=tmp_path / "x.duckdb", port=8642) == 3
+    cmd, env = calls[0]
+    assert cmd[:4] == [sys.executable, "-m", "streamlit", "run"] and cmd[4].endswith("dashboard/app.py")
+    args = dict(zip(cmd[5::2], cmd[6::2]))
+    assert args == {"--server.address": "127.0.0.1", "--server.port": "8642", "--server.headless": "true",
+                    "--browser.gatherUsageStats": "false"}
+    assert env["SHEAD_DB"] == str((tmp_path / "x.duckdb").resolve())
+    launch_mod.launch(db=str(tmp_path / "y.duckdb"), host="0.0.0.0", headless=False)
+    args = dict(zip(calls[1][0][5::2], calls[1][0][6::2]))
+    assert args["--server.address"] == "0.0.0.0" and args["--server.headless"] == "false"
