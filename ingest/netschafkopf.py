@@ -241,9 +241,14 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
                                 "is announced", last, found="no 'X spielt ...' line", expected="the game")])
     if len(g.tricks) != n_tricks:
         code = "E-NSK-TRUNCATED" if len(g.tricks) < n_tricks else "E-NSK-SYNTAX"
-        raise _Reject([ctx.diag(code, f"the game at line {first} has {len(g.tricks)} tricks, not {n_tricks}; "
-                                f"it stops at line {last}", last, found=f"{len(g.tricks)} tricks",
-                                expected=f"{n_tricks} tricks")])
+        if para:  # the result came where a trick was due
+            where, what = para[0][0], f"line {para[0][0]} comes where trick {len(g.tricks) + 1} should be"
+        elif len(g.tricks) > n_tricks:
+            where, what = g.tricks[n_tricks][2], f"line {g.tricks[n_tricks][2]} is one trick too many"
+        else:
+            where, what = last, f"the {'file' if g.end == len(lines) else 'game'} ends after line {last}"
+        raise _Reject([ctx.diag(code, f"the game at line {first} has {len(g.tricks)} tricks, not {n_tricks}: "
+                                f"{what}", where, found=f"{len(g.tricks)} tricks", expected=f"{n_tricks} tricks")])
     for leader, cards, ln, cols in g.tricks:
         if len(cards) != 4:
             raise _Reject([ctx.diag("E-NSK-TRUNCATED" if len(cards) < 4 else "E-NSK-SYNTAX",
