@@ -29,8 +29,8 @@ __all__ = ["CSS", "card_html", "cards_html", "sort_hand", "table_html", "trick_s
 #: bottom: bottom, left, top left, top right, right.  The anchor says which
 #: edge of the seat box sits at the point: its top, bottom or middle.
 _SEAT_XY = {
-    5: ((50, 100, "bottom"), (14, 55, "middle"), (25, 0, "top"), (75, 0, "top"), (86, 55, "middle")),
-    4: ((50, 100, "bottom"), (14, 50, "middle"), (50, 0, "top"), (86, 50, "middle")),
+    5: ((50, 100, "bottom"), (15, 55, "middle"), (25, 0, "top"), (75, 0, "top"), (85, 55, "middle")),
+    4: ((50, 100, "bottom"), (15, 50, "middle"), (50, 0, "top"), (85, 50, "middle")),
     3: ((50, 100, "bottom"), (18, 0, "top"), (82, 0, "top")),
 }
 #: Where each seat's card of the current trick lies on the felt.
@@ -47,7 +47,7 @@ CSS = """
 .shead-felt{position:absolute;left:17%;right:17%;top:23%;bottom:21%;border-radius:50%;
   background:radial-gradient(ellipse at center,#2e7d4f 0%,#1f5e3a 75%);border:8px solid #6d4c2f;
   box-shadow:inset 0 0 24px rgba(0,0,0,.45);}
-.shead-seat{position:absolute;transform:translate(-50%,-50%);width:172px;padding:5px 6px;border-radius:10px;
+.shead-seat{position:absolute;transform:translate(-50%,-50%);width:192px;padding:5px 6px;border-radius:10px;
   background:#f7f5ef;border:2px solid #cfc8b8;box-shadow:0 1px 3px rgba(0,0,0,.25);text-align:center;}
 .shead-seat.top{transform:translate(-50%,0);}
 .shead-seat.bottom{transform:translate(-50%,-100%);}
@@ -68,7 +68,7 @@ CSS = """
   box-shadow:0 1px 2px rgba(0,0,0,.3);font-weight:700;line-height:1;font-family:Georgia,"DejaVu Serif",serif;}
 .shead-card .r{font-size:16px;text-align:left;}
 .shead-card .s{font-size:24px;text-align:center;}
-.shead-card.small{width:28px;height:40px;padding:1px 2px;border-radius:4px;}
+.shead-card.small{width:26px;height:38px;padding:1px 2px;border-radius:4px;}
 .shead-card.small .r{font-size:11px;}
 .shead-card.small .s{font-size:15px;}
 .shead-card.red{color:#c62828;}
@@ -82,6 +82,26 @@ CSS = """
 .shead-status b{color:#1b5e20;}
 .shead-row{display:flex;flex-wrap:wrap;gap:4px;align-items:center;}
 .shead-empty{position:absolute;left:50%;top:49%;transform:translate(-50%,-50%);color:#d7e8dc;font-size:14px;}
+@media (max-width:640px){
+  .shead-table{height:520px;}
+  .shead-seat{width:116px;padding:3px;}
+  .shead-seat .who{font-size:13px;}
+  .shead-seat .name{display:none;}
+  .shead-seat .tally{font-size:11px;}
+  .shead-badge{font-size:9px;padding:0 3px;}
+  .shead-hand{gap:1px;min-height:28px;}
+  .shead-card{width:34px;height:50px;}
+  .shead-card .r{font-size:13px;}
+  .shead-card .s{font-size:18px;}
+  .shead-card.small{width:17px;height:27px;padding:1px;border-radius:3px;}
+  .shead-card.small .r{font-size:9px;}
+  .shead-card.small .s{font-size:11px;}
+  .shead-seat.side-left{left:17% !important;}
+  .shead-seat.side-right{left:83% !important;}
+  .shead-played.side-left{left:39% !important;}
+  .shead-played.side-right{left:61% !important;}
+  .shead-status{font-size:14px;}
+}
 </style>
 """
 
@@ -157,6 +177,13 @@ def _status_html(frame: Frame, seats: list[tuple[str, str]]) -> str:
             f"{text}</div>")
 
 
+def _side(x: int, anchor: str) -> str:
+    """The class of a seat at the left or right edge (narrow screens pull it in)."""
+    if anchor != "middle":
+        return ""
+    return " side-left" if x < 50 else " side-right" if x > 50 else ""
+
+
 def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None = None) -> str:
     """The table at ``frame``: seats clockwise from the bottom, the current
     trick in the middle (winning card highlighted), and a status line."""
@@ -193,7 +220,7 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
         tricks = frame.seat_tricks[s]
         pts = frame.seat_points[s]
         x, y, anchor = xy[s]
-        cls = f"shead-seat {anchor}" + (" turn" if next_to_play == s else "")
+        cls = f"shead-seat {anchor}{_side(x, anchor)}" + (" turn" if next_to_play == s else "")
         out.append(
             f'<div class="{cls}" data-seat="{escape(alias)}" style="left:{x}%;top:{y}%">'
             f'<div class="who">{escape(alias)} <span class="name">{escape(name)}</span></div>'
@@ -203,10 +230,11 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
     if frame.trick_cards:
         for i, (s, c) in enumerate(frame.trick_cards):
             px, py = txy[s]
+            x, _, anchor = xy[s]
             win = s == frame.winning
             tag = ("won" if frame.trick_done else "winning") if win else ("led" if i == 0 else "")
             out.append(
-                f'<div class="shead-played" data-seat="{escape(seats[s][0])}" style="left:{px}%;top:{py}%">'
+                f'<div class="shead-played{_side(x, anchor)}" data-seat="{escape(seats[s][0])}" style="left:{px}%;top:{py}%">'
                 f'{card_html(c, win=win)}<div class="by">{escape(seats[s][0])}</div>'
                 f'<div class="tag">{tag}</div></div>')
     else:

@@ -272,16 +272,16 @@ ends = [k for k, fr in enumerate(frames) if fr.trick_done and k > 0]
 prev_trick = max((k for k in ends if k < step), default=0)
 next_trick = min((k for k in ends if k > step), default=last)
 
-b = st.columns(6)
-b[0].button("« Start", key="rp_first", on_click=_goto_step, args=(0,), disabled=step == 0, width="stretch")
-b[1].button("◀ Trick", key="rp_prev_trick", on_click=_goto_step, args=(prev_trick,), disabled=step == 0,
-            width="stretch")
-b[2].button("◀ Card", key="rp_prev", on_click=_goto_step, args=(step - 1,), disabled=step == 0, width="stretch")
-b[3].button("Card ▶", key="rp_next", on_click=_goto_step, args=(step + 1,), disabled=step == last,
-            width="stretch")
-b[4].button("Trick ▶", key="rp_next_trick", on_click=_goto_step, args=(next_trick,), disabled=step == last,
-            width="stretch")
-b[5].button("End »", key="rp_last", on_click=_goto_step, args=(last,), disabled=step == last, width="stretch")
+nav = st.container(horizontal=True, wrap=True, gap="small")
+nav.button("« Start", key="rp_first", on_click=_goto_step, args=(0,), disabled=step == 0, width="stretch")
+nav.button("◀ Trick", key="rp_prev_trick", on_click=_goto_step, args=(prev_trick,), disabled=step == 0,
+           width="stretch")
+nav.button("◀ Card", key="rp_prev", on_click=_goto_step, args=(step - 1,), disabled=step == 0, width="stretch")
+nav.button("Card ▶", key="rp_next", on_click=_goto_step, args=(step + 1,), disabled=step == last,
+           width="stretch")
+nav.button("Trick ▶", key="rp_next_trick", on_click=_goto_step, args=(next_trick,), disabled=step == last,
+           width="stretch")
+nav.button("End »", key="rp_last", on_click=_goto_step, args=(last,), disabled=step == last, width="stretch")
 
 played = ""
 if f.card is not None:
