@@ -381,7 +381,7 @@ def _expected_price(res: SkResult, prof: SchafkopfProfile, order: list[str]) -> 
     the log's item kinds; kinds the cards add that the log lacks go last)."""
     tar = prof.tariff
     if res.game is Game.RAMSCH:
-        kind, base = "Ramsch", (res.value if res.durchmarsch is None else res.value)
+        kind, base = "Ramsch", res.value
     else:
         kind, base = ("Rufspiel" if res.game is Game.SAUSPIEL else "Einzelspiel"), (
             tar.sauspiel if res.game is Game.SAUSPIEL else tar.solo)
@@ -394,7 +394,7 @@ def _expected_price(res: SkResult, prof: SchafkopfProfile, order: list[str]) -> 
         lf = res.laufende
         if lf is not None and lf.counted:
             steps["mit-laufende" if lf.with_ else "ohne-laufende"] = (lf.counted, ("+", lf.counted * tar.laufender))
-        if any(n.startswith("Tout") for n, _ in res.value_parts):
+        if res.tout:
             steps["tout"] = (1, ("*", tar.toutFactor))
         if res.doublings:
             steps["gespritzt"] = (res.doublings, ("*", 2 ** res.doublings))
@@ -605,7 +605,7 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
     else:
         prov.pop("picker_points")
     gt = "tout" if tout else game.value
-    source = "\n".join(lines[g.start:g.end]).rstrip("\n")
+    source = "\n".join(lines[g.start:g.end]).rstrip()
     outcome = HandOutcome(
         session=session, group="NetSchafkopf", hand=number, date=date, rules=prof.name,
         rules_flags=prof.model_dump(), game="schafkopf", game_type=gt, players={s: s for s in seats},
@@ -656,7 +656,7 @@ def _seats_of(games: list[_Game], lines: list[str]) -> list[str] | None:
     return None
 
 
-def read_protocol(data: bytes, path: str | None = None) -> FileResult:
+def read_protocol(data: bytes, path: str | None = None, *, session: str | None = None) -> FileResult:
     """Read a NetSchafkopf protocol and validate every game by replay.
 
     ``data`` are the file's bytes in any encoding (UTF-8, else CP1252, else
@@ -674,7 +674,8 @@ def read_protocol(data: bytes, path: str | None = None) -> FileResult:
 
     Session id: ``NetSchafkopf <file name without extension>`` (the file's
     base name, so the same file ingested from another folder adds nothing),
-    or ``NetSchafkopf <date>`` without a path.
+    or ``NetSchafkopf <date>`` without a path; ``session`` overrides it (for
+    re-reading stored sources, ``shead rederive``).
     """
     text, enc = decode_protocol(data)
     if text.startswith("\ufeff"):
@@ -697,7 +698,8 @@ def read_protocol(data: bytes, path: str | None = None) -> FileResult:
             date = f"{'20' + y if len(y) == 2 else y}-{m.group(3)}-{m.group(2)}"
     header = "\n".join(x.rstrip() for x in header_lines if x.strip())
     stem = PurePath(path).stem if path else None
-    session = f"NetSchafkopf {stem}" if stem else f"NetSchafkopf {date or 'undated'}"
+    if session is None:
+        session = f"NetSchafkopf {stem}" if stem else f"NetSchafkopf {date or 'undated'}"
     games = [_Game(s, e) for s, e in zip(starts, starts[1:] + [len(lines)])]
     seats = _seats_of(games, lines)
     ctx = _Ctx(path, lines, guest)
@@ -709,7 +711,7 @@ def read_protocol(data: bytes, path: str | None = None) -> FileResult:
     prev_stock: int | None = None
     for k, g in enumerate(games):
         ctx.hand = None
-        src = "\n".join(lines[g.start:g.end]).rstrip("\n")
+        src = "\n".join(lines[g.start:g.end]).rstrip()
         try:
             _parse_block(ctx, g)
             ctx.hand = g.row[0]

@@ -415,7 +415,7 @@ class Laufende:
 class SkResult:
     """The facts of a finished game, before settlement.
 
-    Declarer games: ``party_points`` (card points of the declaring party,
+    Declarer games: ``tout``; ``party_points`` (card points of the declaring party,
     0..120) and ``party_tricks``; ``won``; ``schneider``/``schwarz`` (G-12;
     schwarz by tricks); ``laufende``; ``value`` (units per opponent before
     doubling) and ``value_parts`` (name, units) that add up to it, the Tout
@@ -429,6 +429,7 @@ class SkResult:
     game: Game
     seat_points: tuple[int, ...]
     seat_tricks: tuple[int, ...]
+    tout: bool = False
     party_points: int | None = None
     party_tricks: int | None = None
     won: bool | None = None
@@ -896,8 +897,8 @@ class SchafkopfState:
             if lauf.counted:
                 parts.append((f"{'with' if lauf.with_ else 'without'} {lauf.counted} Laufende",
                               lauf.counted * tar.laufender))
-        return SkResult(self.game, pts, tr, party_points=pp, party_tricks=pt, won=won, schneider=schneider,
-                        schwarz=schwarz, laufende=lauf, value=sum(v for _, v in parts), value_parts=tuple(parts),
+        return SkResult(self.game, pts, tr, tout=self.tout, party_points=pp, party_tricks=pt, won=won,
+                        schneider=schneider, schwarz=schwarz, laufende=lauf, value=sum(v for _, v in parts), value_parts=tuple(parts),
                         doublings=self.doublings, klopfen=len(self.klopfer))
 
     def settlement(self) -> Settlement:

@@ -223,6 +223,11 @@ def test_session_is_the_file_name_not_the_folder(first_result):
     assert [h.hash for h in other.hands] == [h.hash for h in first_result.hands]
     undated = read_protocol(raw(), None)
     assert undated.hands[0].outcome.session == "NetSchafkopf 2023-10-05"
+    # Re-reading the stored sources under their session gives the same hashes.
+    doc = "\n".join([first_result.hands[0].session_header, ""] + [h.source + "\n" for h in first_result.hands])
+    again = read_protocol(doc.encode("utf-8"), None, session=first_result.hands[0].outcome.session)
+    assert [h.hash for h in again.hands] == [h.hash for h in first_result.hands]
+    assert [h.outcome.units for h in again.hands] == [h.outcome.units for h in first_result.hands]
 
 
 # -- bad games are rejected at their line, the rest of the file is kept ------------------
