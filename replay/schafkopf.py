@@ -898,8 +898,8 @@ class SchafkopfState:
                 parts.append((f"{'with' if lauf.with_ else 'without'} {lauf.counted} Laufende",
                               lauf.counted * tar.laufender))
         return SkResult(self.game, pts, tr, tout=self.tout, party_points=pp, party_tricks=pt, won=won,
-                        schneider=schneider, schwarz=schwarz, laufende=lauf, value=sum(v for _, v in parts), value_parts=tuple(parts),
-                        doublings=self.doublings, klopfen=len(self.klopfer))
+                        schneider=schneider, schwarz=schwarz, laufende=lauf, value=sum(v for _, v in parts),
+                        value_parts=tuple(parts), doublings=self.doublings, klopfen=len(self.klopfer))
 
     def settlement(self) -> Settlement:
         """Units per seat (rules.md G-15, G-17), zero-sum.
