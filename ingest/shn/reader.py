@@ -255,7 +255,7 @@ def _note_text(tok: str) -> str:
 
 class _Reader:
     __slots__ = (
-        "text", "path", "strict", "lines", "ln", "off", "line", "p", "toks", "enc_cut",
+        "text", "path", "strict", "lines", "ln", "off", "line", "p", "enc_cut",
         "hands", "errors", "sess", "sess_has_hands", "sess_errs", "sess_seats", "sess_order",
         "last_num", "hand", "hand_off", "hand_failed", "seen", "pending", "override",
         "seatset", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
@@ -290,7 +290,6 @@ class _Reader:
         self.off = 0
         self.line = ""
         self.p = 0
-        self.toks: list[str] = []
         self.enc_cut = 0
         self.deal_unsorted = False
         self.trick_unsorted = False
@@ -391,7 +390,6 @@ class _Reader:
             if not toks:
                 continue
             self.line = line
-            self.toks = toks
             self.p = 0
             n = len(toks)
             i = 0
@@ -433,7 +431,6 @@ class _Reader:
     def _process(self, toks: list[str], i: int) -> None:
         """The statement loop of :meth:`run`, for the rare lines read apart."""
         n = len(toks)
-        self.toks = toks
         self.p = 0
         while i < n:
             if self.skipping:
@@ -759,20 +756,23 @@ class _Reader:
         cards: list = []
         cpos: list = []
         ln = self.ln
-        line = self.line
+        find = self.line.find
         get = CARD_SPELLINGS.get
-        while j < n:
-            t = toks[j]
+        add_card = cards.append
+        add_pos = cpos.append
+        for t in toks[j:]:  # the common case: cards up to the end of the line
             c = get(t, _MISS)
             if c is _MISS:
-                if t in _DISPATCH or t[0] in "{[":
-                    break
+                break
+            p = find(t, p)
+            add_card(c)
+            add_pos(Pos(ln, p + 1))
+            p += len(t)
+        j += len(cards)
+        if j < n:  # the list ends at a keyword, an annotation or a tag; anything else is a bad card
+            t = toks[j]
+            if t not in _DISPATCH and t[0] not in "{[":
                 raise self._card_err(toks, j, f"'{kw}'")
-            q = line.find(t, p)
-            p = q + len(t)
-            cards.append(c)
-            cpos.append(Pos(ln, q + 1))
-            j += 1
         if not cards:
             found = _quote(toks[j]) if j < n else "end of line"
             raise self._err_at("E-CARD", f"found {found} after {_quote(kw)}; expected a card (e.g. QC, TD, 7H, ??)",
@@ -908,8 +908,18 @@ class _Reader:
         self.seen.add(num)
         plays: list = []
         rec = TrickRec(num, lead, plays, Pos(ln, c + 1), Pos(ln, lc + 1))
-        last = rec
         get = CARD_SPELLINGS.get
+        find = line.find
+        append = plays.append
+        for t in toks[j:]:  # the common case: plain cards
+            x = get(t, _MISS)
+            if x is _MISS:
+                break
+            p = find(t, p)
+            append(PlayRec(x, Pos(ln, p + 1)))
+            p += len(t)
+        j += len(plays)
+        last = plays[-1] if plays else rec
         while j < n:
             t = toks[j]
             x = get(t, _MISS)
