@@ -14,7 +14,6 @@ Al, Cy, Cy.
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import socket
 import subprocess
@@ -78,7 +77,7 @@ def app(tmp_path_factory):
     env = dict(os.environ, SHEAD_DB=str(db), STREAMLIT_BROWSER_GATHER_USAGE_STATS="false")
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(script), "--server.address", "127.0.0.1",
-         "--server.port", str(port), "--server.headless", "true", "--server.fileWatcherType", "none"],
+         "--server.port", str(port), "--server.headless", "true"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -124,7 +123,9 @@ def _replay_url(page, base: str, via_app: bool, hand_id: int) -> str:
     if not via_app:
         return f"{base}/?hand={hand_id}"
     page.goto(base + "/")
-    link = page.get_by_role("link", name=re.compile("replay", re.I)).first
+    # app.py's st.navigation names the page "Replay" (Streamlit's fallback list of
+    # the pages/ folder would say "replay": then the app is not the one tested)
+    link = page.get_by_role("link", name="Replay", exact=True)
     link.wait_for(timeout=WAIT_MS)
     href = link.get_attribute("href") or "/replay"
     path = href if href.startswith("http") else base + "/" + href.lstrip("/")
