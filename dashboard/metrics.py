@@ -46,6 +46,7 @@ __all__ = [
     "filter_choices",
     "ledger_by_session",
     "ledger_running",
+    "running_totals",
     "leaderboard",
     "picking_summary",
     "pick_rate_by_player",
@@ -58,6 +59,7 @@ __all__ = [
     "calls_by_suit",
     "partner_reveal",
     "PAGES",
+    "METRICS",
 ]
 
 #: Outcomes of a picked hand.
@@ -142,12 +144,20 @@ def _base(f: Filters, columns: str = "*") -> tuple[str, dict[str, object]]:
     return f"WITH fh AS (SELECT {columns} FROM hands h WHERE {where})", params
 
 
+def _units_of(f: Filters) -> str:
+    """The ``hand_units u`` rows of the filtered hands.  With no hand filter
+    that is the whole table (no join: the cheap case at a million hands)."""
+    if _where(f)[0] == "TRUE":
+        return "hand_units u"
+    return "hand_units u SEMI JOIN fh ON u.hand_id = fh.hand_id"
+
+
 _PICKED_SQL = "('win', 'win-s', 'win-z', 'lose', 'lose-s', 'lose-z')"
 _WINS_SQL = "('win', 'win-s', 'win-z')"
 
 
 def _rate(num: str, den: str) -> str:
-    return f"CASE WHEN {den} > 0 THEN CAST({num} AS DOUBLE) / {den} END"
+    return f"CASE WHEN ({den}) > 0 THEN CAST({num} AS DOUBLE) / ({den}) END"
 
 
 # --------------------------------------------------------------------------
@@ -169,7 +179,7 @@ def overview(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     sql = f"""{base}
     SELECT (SELECT count(*) FROM fh) AS hands,
            (SELECT count(DISTINCT session_id) FROM fh) AS sessions,
-           (SELECT count(DISTINCT u.player) FROM hand_units u SEMI JOIN fh ON u.hand_id = fh.hand_id) AS players,
+           (SELECT count(DISTINCT u.player) FROM {_units_of(f)}) AS players,
            (SELECT min(date) FROM fh) AS first_date,
            (SELECT max(date) FROM fh) AS last_date,
            (SELECT count(*) FROM fh WHERE date IS NULL) AS undated
@@ -266,23 +276,32 @@ def ledger_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     return _run(con, sql, params)
 
 
+def running_totals(by_session: pl.DataFrame) -> pl.DataFrame:
+    """:func:`ledger_running` computed from a :func:`ledger_by_session`
+    frame (which is already in date, session order): ``seq`` numbers the
+    sessions 1, 2, ... in that order; ``running_total`` is the player's units
+    summed over the sessions up to and including this one."""
+    if by_session.is_empty():
+        return pl.DataFrame(schema={"seq": pl.Int64, "session_id": pl.Int32, "date": pl.Date, "player": pl.String,
+                                    "units": pl.Int64, "running_total": pl.Int64})
+    order = by_session.select("session_id").unique(maintain_order=True).with_row_index("seq", offset=1)
+    return (by_session.join(order, on="session_id", how="left")
+            .with_columns(pl.col("seq").cast(pl.Int64))
+            .sort(["seq", "player"])
+            .with_columns(pl.col("units").cum_sum().over("player").alias("running_total"))
+            .select("seq", "session_id", "date", "player", "units", "running_total"))
+
+
 def ledger_running(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     """Running total over time per player: for each filtered session (in
     order of date — the session's first hand date — undated last, then
     session id) and each player seated in it, the player's units in that
     session (``units``) and the player's total over all filtered sessions up
     to and including it (``running_total``).  ``seq`` numbers the filtered
-    sessions 1, 2, ... in that order."""
-    base, params = _base(f, 'hand_id, session_id, session, date, "group", "table", players')
-    sql = f"""{base}, {_ROSTERS}, {_SESSION_UNITS},
-    o AS (SELECT session_id, date, row_number() OVER (ORDER BY date NULLS LAST, session_id) AS seq FROM si)
-    SELECT o.seq, su.session_id, o.date, su.player, su.units,
-           CAST(sum(su.units) OVER (PARTITION BY su.player ORDER BY o.seq) AS BIGINT) AS running_total
-    FROM su JOIN o USING (session_id)
-    WHERE su.player IS NOT NULL AND {_player_cond(f, "su.player")}
-    ORDER BY o.seq, su.player
-    """
-    return _run(con, sql, params)
+    sessions 1, 2, ... in that order.  (:func:`running_totals` of
+    :func:`ledger_by_session`, so a page that has that frame need not read
+    again.)"""
+    return running_totals(ledger_by_session(con, f))
 
 
 def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
@@ -291,17 +310,27 @@ def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     cards were played — misdeals and thrown-in doublers are not played and
     not counted here), ``units_per_hand`` = units ÷ hands, ``sessions`` in
     which the player sat.  Ordered by units, best first."""
-    base, params = _base(f, "hand_id, session_id, outcome")
-    sql = f"""{base}
-    SELECT u.player, CAST(sum(u.units) AS BIGINT) AS units,
-           count(*) FILTER (WHERE h.outcome NOT IN ('misdeal', 'doubler')) AS hands,
-           {_rate("sum(u.units)", "count(*) FILTER (WHERE h.outcome NOT IN ('misdeal', 'doubler'))")}
-               AS units_per_hand,
-           count(DISTINCT h.session_id) AS sessions
-    FROM fh h JOIN hand_units u ON u.hand_id = h.hand_id
-    WHERE {_player_cond(f)}
-    GROUP BY u.player
-    ORDER BY units DESC, u.player
+    base, params = _base(f, "hand_id, session_id, outcome, players")
+    sql = f"""{base}, {_ROSTERS},
+    uu AS (SELECT u.player, sum(u.units) AS units, count(*) AS seats FROM {_units_of(f)} GROUP BY u.player),
+    void AS (   -- seats at misdeals and doublers, per player
+        SELECT ro.names[k + 1] AS player, sum(v.c) AS c
+        FROM (SELECT hash(players) AS hp, count(*) AS c FROM fh WHERE outcome IN ('misdeal', 'doubler')
+              GROUP BY hp) v
+        JOIN ro USING (hp), unnest(range(len(ro.keys))) AS t(k)
+        GROUP BY player
+    ), ses AS (
+        SELECT ro.names[k + 1] AS player, count(DISTINCT s.session_id) AS sessions
+        FROM (SELECT DISTINCT session_id, hash(players) AS hp FROM fh) s
+        JOIN ro USING (hp), unnest(range(len(ro.keys))) AS t(k)
+        GROUP BY player
+    )
+    SELECT uu.player, CAST(uu.units AS BIGINT) AS units, CAST(uu.seats - coalesce(void.c, 0) AS BIGINT) AS hands,
+           {_rate("uu.units", "uu.seats - coalesce(void.c, 0)")} AS units_per_hand,
+           coalesce(ses.sessions, 0) AS sessions
+    FROM uu LEFT JOIN void USING (player) LEFT JOIN ses USING (player)
+    WHERE uu.player IS NOT NULL AND {_player_cond(f, "uu.player")}
+    ORDER BY units DESC, uu.player
     """
     return _run(con, sql, params)
 
@@ -367,10 +396,10 @@ def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     """
     base, params = _base(f, "hand_id, outcome, picker, dealer, alone")
     sql = f"""{base},
-    pu AS (
-        SELECT avg(u.units) AS units_per_pick
+    pu AS (   -- the picker's seat is picked out in the aggregate, not in the join (faster in DuckDB)
+        SELECT avg(u.units) FILTER (WHERE u.seat = h.picker) AS units_per_pick
         FROM fh h JOIN hand_units u ON u.hand_id = h.hand_id
-        WHERE h.outcome IN {_PICKED_SQL} AND u.seat = h.picker
+        WHERE h.outcome IN {_PICKED_SQL}
     )
     SELECT count(*) FILTER (WHERE outcome <> 'misdeal') AS dealt,
            count(*) FILTER (WHERE outcome = 'misdeal') AS misdeals,
@@ -437,19 +466,22 @@ def picker_results_by_player(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.D
     Ordered by player.
     """
     base, params = _base(f, "hand_id, outcome, picker, alone")
+    me = "u.seat = h.picker"
     sql = f"""{base}
-    SELECT u.player, count(*) AS picks,
-           count(*) FILTER (WHERE h.outcome IN {_WINS_SQL}) AS wins,
-           {_rate(f"count(*) FILTER (WHERE h.outcome IN {_WINS_SQL})", "count(*)")} AS win_rate,
-           avg(u.units) AS units_per_pick,
-           count(*) FILTER (WHERE h.alone) AS alone,
-           {_rate("count(*) FILTER (WHERE h.alone)", "count(*)")} AS alone_rate,
-           count(*) FILTER (WHERE h.alone AND h.outcome IN {_WINS_SQL}) AS alone_wins,
-           {_rate(f"count(*) FILTER (WHERE h.alone AND h.outcome IN {_WINS_SQL})",
-                  "count(*) FILTER (WHERE h.alone)")} AS alone_win_rate
+    SELECT u.player, count(*) FILTER (WHERE {me}) AS picks,
+           count(*) FILTER (WHERE {me} AND h.outcome IN {_WINS_SQL}) AS wins,
+           {_rate(f"count(*) FILTER (WHERE {me} AND h.outcome IN {_WINS_SQL})", f"count(*) FILTER (WHERE {me})")}
+               AS win_rate,
+           avg(u.units) FILTER (WHERE {me}) AS units_per_pick,
+           count(*) FILTER (WHERE {me} AND h.alone) AS alone,
+           {_rate(f"count(*) FILTER (WHERE {me} AND h.alone)", f"count(*) FILTER (WHERE {me})")} AS alone_rate,
+           count(*) FILTER (WHERE {me} AND h.alone AND h.outcome IN {_WINS_SQL}) AS alone_wins,
+           {_rate(f"count(*) FILTER (WHERE {me} AND h.alone AND h.outcome IN {_WINS_SQL})",
+                  f"count(*) FILTER (WHERE {me} AND h.alone)")} AS alone_win_rate
     FROM fh h JOIN hand_units u ON u.hand_id = h.hand_id
-    WHERE h.outcome IN {_PICKED_SQL} AND u.seat = h.picker AND {_player_cond(f)}
+    WHERE h.outcome IN {_PICKED_SQL} AND {_player_cond(f)}
     GROUP BY u.player
+    HAVING count(*) FILTER (WHERE {me}) > 0
     ORDER BY u.player
     """
     return _run(con, sql, params)
@@ -601,18 +633,21 @@ def outcome_tiers(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 
 def _calls(f: Filters, key: str, where: str) -> tuple[str, dict[str, object]]:
     base, params = _base(f, f"hand_id, outcome, picker, picker_points, status, {key}")
+    me = "u.seat = h.picker"  # one row per hand: the picker's seat (picked out in the aggregates: faster)
     sql = f"""{base}
-    SELECT h.{key}, count(*) AS hands,
-           count(*) FILTER (WHERE h.outcome IN {_WINS_SQL}) AS wins,
-           {_rate(f"count(*) FILTER (WHERE h.outcome IN {_WINS_SQL})", "count(*)")} AS win_rate,
-           count(h.picker_points) AS points_hands,
-           avg(h.picker_points) AS mean_points,
-           count(h.picker_points) FILTER (WHERE h.status = 'full') AS card_log_hands,
-           avg(h.picker_points) FILTER (WHERE h.status = 'full') AS mean_points_card_log,
-           avg(u.units) AS mean_picker_units
-    FROM fh h JOIN hand_units u ON u.hand_id = h.hand_id AND u.seat = h.picker
+    SELECT h.{key}, count(*) FILTER (WHERE {me}) AS hands,
+           count(*) FILTER (WHERE {me} AND h.outcome IN {_WINS_SQL}) AS wins,
+           {_rate(f"count(*) FILTER (WHERE {me} AND h.outcome IN {_WINS_SQL})", f"count(*) FILTER (WHERE {me})")}
+               AS win_rate,
+           count(h.picker_points) FILTER (WHERE {me}) AS points_hands,
+           avg(h.picker_points) FILTER (WHERE {me}) AS mean_points,
+           count(h.picker_points) FILTER (WHERE {me} AND h.status = 'full') AS card_log_hands,
+           avg(h.picker_points) FILTER (WHERE {me} AND h.status = 'full') AS mean_points_card_log,
+           avg(u.units) FILTER (WHERE {me}) AS mean_picker_units
+    FROM fh h JOIN hand_units u ON u.hand_id = h.hand_id
     WHERE h.outcome IN {_PICKED_SQL} AND {where}
     GROUP BY h.{key}
+    HAVING count(*) FILTER (WHERE {me}) > 0
     ORDER BY hands DESC, h.{key}
     """
     return sql, params
@@ -666,10 +701,16 @@ def partner_reveal(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     return _run(con, sql, params)
 
 
-#: Which metrics each dashboard page runs (the benchmark times them per page).
+#: Every metric query (the benchmark times each).
+METRICS = [overview, data_quality, ledger_by_session, ledger_running, leaderboard, picking_summary,
+           pick_rate_by_player, picker_results_by_player, pick_rate_by_position, schneider_summary, schneider_by_role,
+           outcome_tiers, calls_by_type, calls_by_suit, partner_reveal]
+
+#: Which metric queries each dashboard page runs (the Ledger page derives
+#: the running totals from ledger_by_session with :func:`running_totals`).
 PAGES = {
     "Overview": [overview, data_quality],
-    "Ledger": [ledger_by_session, ledger_running, leaderboard],
+    "Ledger": [leaderboard, ledger_by_session],
     "Picking": [picking_summary, pick_rate_by_player, picker_results_by_player, pick_rate_by_position],
     "Schneider": [schneider_summary, schneider_by_role, outcome_tiers],
     "Partner calls": [calls_by_type, calls_by_suit, partner_reveal],

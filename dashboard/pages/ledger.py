@@ -45,7 +45,8 @@ st.caption(f"One row per player over {over}. Units are the settled score of each
            "Units per hand = units ÷ hands played. Best first.")
 
 st.subheader("Running total")
-run = fetch(metrics.ledger_running, f)
+ses = fetch(metrics.ledger_by_session, f)
+run = metrics.running_totals(ses)
 ranked = lb["player"].to_list()
 default = ranked[:5] + [p for p in ranked[-3:] if p not in ranked[:5]]
 shown = st.multiselect("Players on the chart", ranked, default=default[:8], key="ledger.chart.players",
@@ -66,7 +67,6 @@ st.caption(f"Each line is one player's running total over {over}: after each ses
            "no point.")
 
 st.subheader("Units per player per session")
-ses = fetch(metrics.ledger_by_session, f)
 st.dataframe(
     ses.select("date", "session", "group", "table", "player", "hands", "units"),
     hide_index=True,
