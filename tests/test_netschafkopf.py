@@ -210,6 +210,15 @@ def test_rewrapped_result_and_price_lines(first_result):
         assert res.rejected == [] and [h.outcome.units for h in res.hands] == want
 
 
+def test_du_for_the_guest(first_result):
+    # "Du"/"dir" is the player who wrote the log (Gast): "Du spielst aus: ..."
+    t = text().replace("Gast spielt", "Du spielst")
+    assert t.count("Du spielst aus:") > 100 and "Du spielst Mit der" in t
+    res = read_protocol(t.encode("iso-8859-1"), FIRST.name)
+    assert res.rejected == []
+    assert [h.outcome.units for h in res.hands] == [h.outcome.units for h in first_result.hands]
+
+
 def test_first_line_naming_other_house_rules():
     ls = lines()
     ls[0] = "Hausregeln: Rufspiel 2, Einzelspiel 5, Ramsch mit Jungfrau, kurzes Blatt aus"
