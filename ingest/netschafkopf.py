@@ -45,7 +45,6 @@ import re
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from replay.actions import Play
 from replay.cards import Card, mask_of
 from replay.errors import Diagnostic, IllegalAction
 from replay.cards import Suit
