@@ -56,8 +56,8 @@ _GLOB_CHARS = set("*?[")
 
 def expand_paths(paths: list[str]) -> tuple[list[Path], list[str], list[Diagnostic]]:
     """Files to ingest from command-line ``paths`` (files, folders searched
-    recursively, globs), the files skipped (not ``.shn`` inside a folder), and
-    an error per path that names nothing."""
+    recursively, globs), the files skipped (inside a folder: neither ``.shn``
+    nor a NetSchafkopf protocol), and an error per path that names nothing."""
     files: list[Path] = []
     skipped: list[str] = []
     errors: list[Diagnostic] = []
@@ -72,7 +72,7 @@ def expand_paths(paths: list[str]) -> tuple[list[Path], list[str], list[Diagnost
     def walk(folder: Path) -> None:
         for p in sorted(folder.rglob("*")):
             if p.is_file():
-                if p.suffix.lower() == ".shn":
+                if p.suffix.lower() == ".shn" or _sniff_protocol(p):
                     add(p)
                 else:
                     skipped.append(str(p))
@@ -98,17 +98,23 @@ def expand_paths(paths: list[str]) -> tuple[list[Path], list[str], list[Diagnost
     return files, skipped, errors
 
 
+def _sniff_protocol(path: Path) -> bool:
+    """True when the file starts like a NetSchafkopf protocol."""
+    from ingest.netschafkopf import looks_like_protocol  # noqa: PLC0415
+
+    try:
+        with open(path, "rb") as fh:
+            return looks_like_protocol(fh.read(4096))
+    except OSError:
+        return False
+
+
 def read_text(path: Path) -> tuple[str | None, Diagnostic | None]:
     """The file's text, or the reason it cannot be ingested: unreadable,
     empty, or not UTF-8 (with the line and column of the first bad byte)."""
-    name = str(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        return None, Diagnostic("E-FILE-UNREADABLE", f"cannot read the file: {exc.strerror or exc}", file=name)
-    if not data.strip():
-        return None, Diagnostic("E-FILE-EMPTY", "the file is empty: nothing to ingest", file=name,
-                                expected="an SHN file starting with %SHN 1.0")
+    data, problem = _read_bytes(path)
+    if problem is not None:
+        return None, problem
     try:
         return data.decode("utf-8"), None
     except UnicodeDecodeError as exc:
@@ -116,8 +122,51 @@ def read_text(path: Path) -> tuple[str | None, Diagnostic | None]:
         line = before.count(b"\n") + 1
         col = exc.start - (before.rfind(b"\n") + 1) + 1
         return None, Diagnostic("E-ENCODING", f"not UTF-8 text: byte 0x{data[exc.start]:02x} cannot be decoded",
-                                file=name, line=line, col=col, found=f"0x{data[exc.start]:02x}",
+                                file=str(path), line=line, col=col, found=f"0x{data[exc.start]:02x}",
                                 expected="UTF-8 text")
+
+
+def _read_bytes(path: Path) -> tuple[bytes, Diagnostic | None]:
+    name = str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return b"", Diagnostic("E-FILE-UNREADABLE", f"cannot read the file: {exc.strerror or exc}", file=name)
+    if not data.strip():
+        return b"", Diagnostic("E-FILE-EMPTY", "the file is empty: nothing to ingest", file=name,
+                               expected="an SHN file starting with %SHN 1.0, or a NetSchafkopf protocol")
+    return data, None
+
+
+def load_file(path: Path) -> tuple[FileResult, str]:
+    """Read and validate one file: ``(result, source format)``.  A ``.shn``
+    file, or any file that does not look like a NetSchafkopf protocol, goes
+    through the SHN validator; a protocol through the NetSchafkopf reader.
+    Unreadable, empty or wrongly encoded files come back as a result with a
+    file-level error and no hands."""
+    from ingest.validate import validate_text  # noqa: PLC0415 - the engine loads only when needed
+
+    if path.suffix.lower() != ".shn" and _sniff_protocol(path):
+        from ingest.netschafkopf import read_protocol  # noqa: PLC0415
+
+        data, problem = _read_bytes(path)
+        if problem is not None:
+            return FileResult(path=str(path), errors=[problem]), "netschafkopf"
+        try:
+            return read_protocol(data, str(path)), "netschafkopf"
+        except Exception as exc:  # a bug in a reader must not stop the other files
+            return FileResult(path=str(path), errors=[_internal(path, exc)]), "netschafkopf"
+    text, problem = read_text(path)
+    if problem is not None:
+        return FileResult(path=str(path), errors=[problem]), "shn"
+    try:
+        return validate_text(text, path=str(path)), "shn"
+    except Exception as exc:  # a bug in a reader must not stop the other files
+        return FileResult(path=str(path), errors=[_internal(path, exc)]), "shn"
+
+
+def _internal(path: Path, exc: Exception) -> Diagnostic:
+    return Diagnostic("E-INTERNAL", f"the reader failed on this file: {type(exc).__name__}: {exc}", file=str(path))
 
 
 def _rejected_entries(report: st.IngestReport) -> list[dict]:
@@ -141,12 +190,10 @@ def _where(e: dict) -> str:
 
 def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -> int:
     """``shead ingest``; returns the exit code."""
-    from ingest.validate import validate_text  # noqa: PLC0415 - the engine loads only when needed
-
     files, skipped, path_errors = expand_paths(paths)
     totals = {"ingested": 0, "duplicates": 0, "rejected": []}
     for s in skipped:
-        _err.print(f"{s}: skipped (not an SHN file: .shn expected)")
+        _err.print(f"{s}: skipped (not an SHN file (.shn) nor a NetSchafkopf protocol)")
     for d in path_errors:
         entry = {"file": d.file, "line": 0, "col": 0, "hand": None, "code": d.code, "message": d.message}
         totals["rejected"].append(entry)
@@ -159,17 +206,8 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
             task = progress.add_task("ingesting", total=len(files))
             for path in files:
                 progress.update(task, description=f"ingesting {path.name}")
-                text, problem = read_text(path)
-                if problem is not None:
-                    result = FileResult(path=str(path), errors=[problem])
-                else:
-                    try:
-                        result = validate_text(text, path=str(path))
-                    except Exception as exc:  # a bug in the reader must not stop the other files
-                        result = FileResult(path=str(path), errors=[Diagnostic(
-                            "E-INTERNAL", f"the reader failed on this file: {type(exc).__name__}: {exc}",
-                            file=str(path))])
-                report = store.ingest_file(result, strict=strict)
+                result, fmt = load_file(path)
+                report = store.ingest_file(result, strict=strict, source_format=fmt)
                 entries = _rejected_entries(report)
                 totals["ingested"] += report.stored
                 totals["duplicates"] += report.duplicates
@@ -198,11 +236,12 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
 
 
 @app.command()
-def ingest(paths: list[str] = typer.Argument(..., metavar="PATH...", help="SHN files, folders or globs."),
+def ingest(paths: list[str] = typer.Argument(..., metavar="PATH...",
+                                             help="SHN files, NetSchafkopf protocols, folders or globs."),
            db: Optional[Path] = DbOption,
            strict: bool = typer.Option(False, "--strict", help="Store nothing from a file with a bad hand."),
            as_json: bool = typer.Option(False, "--json", help="Print one JSON summary object on stdout.")) -> None:
-    """Validate SHN files by replaying every hand and store the good hands."""
+    """Validate hand logs by replaying every hand and store the good hands."""
     raise typer.Exit(run_ingest(paths, db, strict, as_json))
 
 
@@ -260,8 +299,11 @@ def export(fmt: str = typer.Option(..., "--format", help="shn, jsonl, csv or par
     if fmt == "parquet" and out is None:
         _err.print("error: --format parquet writes a folder: give it with --out PATH")
         raise typer.Exit(2)
+    skipped = 0
     try:
         with st.reading(db) as con:
+            if fmt == "shn":
+                skipped = ex.non_shn_hands(con)
             if fmt == "parquet":
                 n = ex.export_parquet(con, out)
             elif out is None or str(out) == "-":
@@ -275,6 +317,8 @@ def export(fmt: str = typer.Option(..., "--format", help="shn, jsonl, csv or par
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
     _err.print(f"exported {n} hands as {fmt}" + (f" to {out}" if out else ""))
+    if skipped:
+        _err.print(f"left out {skipped} hands imported from NetSchafkopf protocols: their text is not SHN")
 
 
 @app.command()

@@ -25,7 +25,8 @@ from typing import TextIO
 
 import duckdb
 
-__all__ = ["JSONL_FIELDS", "export_jsonl", "export_csv", "export_parquet", "export_shn"]
+__all__ = ["JSONL_FIELDS", "export_jsonl", "export_csv", "export_parquet", "export_shn", "non_shn_hands",
+           "jsonl_objects"]
 
 #: The JSONL object's fields, in order (design.md 5).
 JSONL_FIELDS = (
@@ -124,14 +125,17 @@ def _tag(name: str, value: str) -> str:
 
 
 def export_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
-    """Write every stored hand's source text as one SHN file: ``%SHN 1.0``,
-    then per session a ``[Session "…"]`` tag, the session's stored tags and
-    its hands in hand order.  Returns the hand count."""
+    """Write every stored SHN hand's source text as one SHN file: ``%SHN
+    1.0``, then per session a ``[Session "…"]`` tag, the session's stored tags
+    and its hands in hand order.  Hands imported from another format
+    (NetSchafkopf protocols) are not SHN text and are left out: see
+    :func:`non_shn_hands`.  Returns the hand count written."""
     out.write("%SHN 1.0\n")
     n = 0
     current = None
     sql = ("SELECT s.session_id, s.session, s.header, t.source FROM hands h JOIN sessions s USING (session_id) "
-           "JOIN hand_text t USING (hand_id) ORDER BY s.session_id, h.hand, h.hand_id")
+           "JOIN hand_text t USING (hand_id) WHERE coalesce(s.format, 'shn') = 'shn' "
+           "ORDER BY s.session_id, h.hand, h.hand_id")
     for session_id, session, header, source in _rows(con, sql):
         if session_id != current:
             current = session_id
@@ -140,6 +144,13 @@ def export_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
         out.write(source.rstrip("\n") + "\n\n")
         n += 1
     return n
+
+
+def non_shn_hands(con: duckdb.DuckDBPyConnection) -> int:
+    """How many stored hands :func:`export_shn` leaves out (their sessions'
+    sources are in another format)."""
+    return con.execute("SELECT count(*) FROM hands h JOIN sessions s USING (session_id) "
+                       "WHERE coalesce(s.format, 'shn') <> 'shn'").fetchall()[0][0]
 
 
 def jsonl_objects(con: duckdb.DuckDBPyConnection) -> list[dict]:

@@ -267,6 +267,9 @@ _CARD_INDEX: dict[str | None, int] = {name: i for i, name in enumerate(CARD_NAME
 _CARD_INDEX[None] = UNKNOWN_CARD
 _NO_SEAT = 255
 
+#: The text formats a session's stored sources can be in (sessions.format).
+SOURCE_FORMATS = frozenset({"shn", "netschafkopf"})
+
 #: The card_log columns after hand_id, in table order.
 CARD_LOG_COLUMNS = ("deal_seats", "deal_sizes", "deal", "blind", "bury", "called", "plays", "trick_numbers",
                     "trick_sizes", "trick_leaders", "trick_winners", "reneges", "play_seats")
@@ -589,7 +592,8 @@ class Store:
             self.close()
 
     def close(self) -> None:
-        """Release the database (closing the write connection, if open)."""
+        """Release the database: close the write connection, if open (DuckDB
+        folds the write-ahead log into the file as it closes)."""
         if self._con is not None:
             con, self._con = self._con, None
             con.close()
@@ -609,7 +613,7 @@ class Store:
     # -- ingest -------------------------------------------------------------
 
     def ingest_file(self, result: FileResult, strict: bool = False,
-                    on_stage: Callable[[str], None] | None = None) -> IngestReport:
+                    on_stage: Callable[[str], None] | None = None, source_format: str = "shn") -> IngestReport:
         """Store one file's validated hands in one transaction.
 
         ``strict``: when the file has a rejected hand or a file-level error,
@@ -621,7 +625,11 @@ class Store:
         commits and ``"done"`` after (a progress hook).  A database error
         rolls the whole file back and raises :class:`StoreError`;
         :class:`StoreBusy` when the lock could not be had in time.
+        ``source_format`` (``"shn"`` or ``"netschafkopf"``) is recorded with
+        each new session: it says how :meth:`rederive` re-reads the sources.
         """
+        if source_format not in SOURCE_FORMATS:
+            raise ValueError(f"source_format {source_format!r}: expected one of {sorted(SOURCE_FORMATS)}")
         report = IngestReport(path=result.path, rejected=list(result.rejected),
                               file_errors=list(result.errors), strict=strict)
         if strict and report.failed:
@@ -634,7 +642,7 @@ class Store:
             con.execute("BEGIN TRANSACTION")
             if on_stage:
                 on_stage("begin")
-            self._insert(con, result, report, strict)
+            self._insert(con, result, report, strict, source_format)
             if on_stage:
                 on_stage("commit")
             con.execute("COMMIT")
@@ -655,7 +663,8 @@ class Store:
             pass
         self.close()
 
-    def _insert(self, con: duckdb.DuckDBPyConnection, result: FileResult, report: IngestReport, strict: bool) -> None:
+    def _insert(self, con: duckdb.DuckDBPyConnection, result: FileResult, report: IngestReport, strict: bool,
+                source_format: str) -> None:
         seen: set[str] = set()
         fresh: list[ValidatedHand] = []
         for h in result.hands:
@@ -672,7 +681,7 @@ class Store:
                 fresh = [h for h in fresh if h.hash not in stored]
         ingest_id = _scalar(con, "SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests")
         if fresh:
-            session_ids = self._sessions(con, fresh, result.path)
+            session_ids = self._sessions(con, fresh, result.path, source_format)
             base = _scalar(con, "SELECT coalesce(max(hand_id), 0) FROM hands")
             rows = [(base + i + 1, session_ids[h.outcome.session], h.outcome) for i, h in enumerate(fresh)]
             self._append(con, "hands", pa.table(_hand_columns(rows, self._json), schema=_HANDS_SCHEMA),
@@ -718,7 +727,8 @@ class Store:
         finally:
             con.unregister("_batch")
 
-    def _sessions(self, con: duckdb.DuckDBPyConnection, hands: list[ValidatedHand], path: str | None) -> dict[str, int]:
+    def _sessions(self, con: duckdb.DuckDBPyConnection, hands: list[ValidatedHand], path: str | None,
+                  source_format: str) -> dict[str, int]:
         """Session ids for the sessions of ``hands``, inserting new sessions."""
         first: dict[str, ValidatedHand] = {}
         for h in hands:
@@ -738,10 +748,12 @@ class Store:
                 h = first[name]
                 o = h.outcome
                 ids[name] = base + i + 1
-                con.execute("INSERT INTO sessions VALUES (?, ?, ?, CAST(? AS DATE), ?, ?, ?, ?, ?, ?, ?, ?)",
+                con.execute("INSERT INTO sessions (session_id, session, \"group\", date, \"table\", site, rules, game, "
+                            "players, header, first_file, created_at, format) "
+                            "VALUES (?, ?, ?, CAST(? AS DATE), ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                             [base + i + 1, name, o.group, o.date, o.table, o.site, o.rules, o.game,
                              _dumps(o.players), h.session_header or _header_from_outcome(o),
-                             h.source_file or path, now])
+                             h.source_file or path, now, source_format])
         return ids
 
     def _insert_rejected(self, con: duckdb.DuckDBPyConnection, result: FileResult, ingest_id: int) -> int:
@@ -787,22 +799,23 @@ class Store:
 
         Each session's hands are re-read as one SHN text (``%SHN 1.0``, the
         session's stored tag lines, the hands' sources in hand order) through
-        ``validate_text`` (default :func:`ingest.validate.validate_text`); a
+        ``validate_text`` (default :func:`ingest.validate.validate_text`;
+        NetSchafkopf sessions through
+        :func:`ingest.netschafkopf.read_protocol` with the stored header); a
         re-validated hand is matched to its stored row by content hash, else
         by hand number.  A hand the current engine refuses keeps its stored
         outcome and is listed in ``refused``.  ``on_progress(done, total)``
         is called after each session.
         """
-        if validate_text is None:
-            from ingest.validate import validate_text  # noqa: PLC0415 - imported when used
         con = self._writer()
         report = RederiveReport()
         try:
             con.execute("BEGIN TRANSACTION")
-            sessions = con.execute("SELECT session_id, session, header FROM sessions ORDER BY session_id").fetchall()
+            sessions = con.execute("SELECT session_id, session, header, coalesce(format, 'shn') FROM sessions "
+                                   "ORDER BY session_id").fetchall()
             total = _scalar(con, "SELECT count(*) FROM hands")
             done = 0
-            for session_id, name, header in sessions:
+            for session_id, name, header, fmt in sessions:
                 stored = con.execute(
                     "SELECT h.hand_id, h.hand, t.hash, t.source FROM hands h JOIN hand_text t USING (hand_id) "
                     "WHERE h.session_id = ? ORDER BY h.hand, h.hand_id", [session_id]).fetchall()
@@ -812,9 +825,18 @@ class Store:
                 by_number: dict[int, int] = {}
                 for hand_id, number, _, _ in stored:
                     by_number.setdefault(number, hand_id)
-                doc = "%SHN 1.0\n" + header.rstrip("\n") + "\n\n" + "".join(
-                    src.rstrip("\n") + "\n\n" for _, _, _, src in stored)
-                res = validate_text(doc, path=f"<rederive {name}>")
+                sources = [src for _, _, _, src in stored]
+                if fmt == "netschafkopf":
+                    from ingest.netschafkopf import read_protocol  # noqa: PLC0415 - imported when used
+
+                    doc = header.rstrip("\n") + "\n" + "".join(x.rstrip("\n") + "\n" for x in sources)
+                    res = read_protocol(doc.encode("utf-8"), None, session=name)
+                else:
+                    if validate_text is None:
+                        from ingest.validate import validate_text  # noqa: PLC0415 - imported when used
+                    doc = "%SHN 1.0\n" + header.rstrip("\n") + "\n\n" + "".join(
+                        x.rstrip("\n") + "\n\n" for x in sources)
+                    res = validate_text(doc, path=f"<rederive {name}>")
                 rows = []
                 for h in res.hands:
                     hand_id = by_hash.get(h.hash, by_number.get(h.outcome.hand))

@@ -114,7 +114,7 @@ def test_bad_files_each_get_a_message_and_the_rest_is_stored(runner, tmp_path, d
         ("plain.shn", "E-STATEMENT", 1, 1),
         ("missing.shn", "E-FILE-MISSING", 0, 0),
     }
-    assert "notes.txt: skipped (not an SHN file" in err
+    assert "notes.txt: skipped (not an SHN file (.shn) nor a NetSchafkopf protocol)" in err
     assert "not UTF-8 text: byte 0xf6" in err
     assert "Permission denied" in err
     with st.reading(db) as con:
@@ -168,3 +168,23 @@ def test_console_script_in_a_real_process(tmp_path):
     assert res.returncode == 0, res.stderr
     assert json.loads(res.stdout) == {"ingested": 5, "duplicates": 0, "rejected": []}
     assert (tmp_path / "data" / "shead.duckdb").exists()  # the default database, under the current folder
+
+
+def test_netschafkopf_protocol_ingest_rederive_and_shn_export(runner, db, tmp_path):
+    src = ROOT / "data" / "netschafkopf" / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
+    games = sum(1 for line in src.read_bytes().decode("cp1252").splitlines() if line.startswith("Geber:"))
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    shutil.copy(src, folder / src.name)
+    shutil.copy(EXAMPLE, folder / "example.shn")
+    code, out, _ = run(runner, "ingest", folder, "--db", db, "--json")
+    assert code == 0 and json.loads(out) == {"ingested": games + 5, "duplicates": 0, "rejected": []}
+    with st.reading(db) as con:
+        formats = con.execute("SELECT format, count(*) FROM hands JOIN sessions USING (session_id) "
+                              "GROUP BY format ORDER BY format").fetchall()
+    assert formats == [("netschafkopf", games), ("shn", 5)]
+    code, _, err = run(runner, "rederive", "--db", db)
+    assert code == 0 and f"re-derived {games + 5} hands: 0 changed, 0 refused" in err
+    code, out, err = run(runner, "export", "--format", "shn", "--db", db)
+    assert code == 0 and out.count("\nhand ") == 5
+    assert f"left out {games} hands imported from NetSchafkopf protocols" in err

@@ -47,10 +47,29 @@ def test_migrations_are_recorded_once(db):
     with st.reading(db) as con:
         rows = con.execute("SELECT version, name FROM schema_migrations ORDER BY version").fetchall()
         tables = {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
-    assert rows == [(1, "initial")]
+    assert rows == [(1, "initial"), (2, "session_format")]
     assert {"sessions", "hands", "hand_units", "card_log", "hand_source", "rejected", "ingests",
             "schema_migrations", "hand_text", "hand_outcomes"} <= tables
-    assert [v for v, _, _ in st.migrations()] == [1]
+    assert [v for v, _, _ in st.migrations()] == [1, 2]
+
+
+def test_an_older_database_gets_the_newer_migrations_at_open(db):
+    # a database made when only migration 001 existed, with one session in it
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, "
+                "applied_at TIMESTAMP NOT NULL)")
+    version, name, sql = st.migrations()[0]
+    con.execute(sql)
+    con.execute("INSERT INTO schema_migrations VALUES (?, ?, now())", [version, name])
+    con.execute("INSERT INTO sessions VALUES (1, 'old', NULL, NULL, NULL, NULL, 'wi5-called-ace', 'sheepshead', "
+                "'{}', '', NULL, now())")
+    con.close()
+    with st.Store(db) as s:
+        s.ingest_file(make_file(2, session="new"))
+    with st.reading(db) as con:
+        assert con.execute("SELECT version FROM schema_migrations ORDER BY 1").fetchall() == [(1,), (2,)]
+        assert con.execute("SELECT session, format FROM sessions ORDER BY session_id").fetchall() == [
+            ("old", "shn"), ("new", "shn")]
 
 
 def test_same_file_twice_stores_nothing_the_second_time(db):
