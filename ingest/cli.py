@@ -345,10 +345,11 @@ def rederive(db: Optional[Path] = DbOption) -> None:
 
 def _launch(db: Path | None, host: str, port: int) -> int:
     try:
-        from dashboard.app import launch  # noqa: PLC0415
+        from dashboard.launch import launch  # noqa: PLC0415 - streamlit loads only for these commands
     except ImportError as exc:
         _err.print(f"error: the dashboard is not available: {exc}")
         return 1
+    _err.print(f"dashboard on http://{host}:{port} (database {st.resolve_db(db)}); Ctrl-C stops it")
     return launch(db=st.resolve_db(db), host=host, port=port) or 0
 
 
@@ -364,7 +365,7 @@ def dashboard(db: Optional[Path] = DbOption,
 def demo(db: Optional[Path] = DbOption,
          data: Path = typer.Option(Path("data"), help="Folder of hand logs to ingest first."),
          host: str = typer.Option("127.0.0.1"), port: int = typer.Option(8501),
-         no_browser: bool = typer.Option(False, "--ingest-only", help="Ingest, do not start the dashboard.")) -> None:
+         ingest_only: bool = typer.Option(False, "--ingest-only", help="Ingest, do not start the dashboard.")) -> None:
     """Ingest everything under data/ (recursively) into the database, then start the dashboard."""
     if not data.is_dir():
         _err.print(f"error: {data}: no such folder")
@@ -372,7 +373,7 @@ def demo(db: Optional[Path] = DbOption,
     code = run_ingest([str(data)], db, strict=False, as_json=False)
     if code:
         _err.print("some files had errors (above); the good hands were stored")
-    if no_browser:
+    if ingest_only:
         raise typer.Exit(code)
     raise typer.Exit(_launch(db, host, port))
 

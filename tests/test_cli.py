@@ -188,3 +188,60 @@ def test_netschafkopf_protocol_ingest_rederive_and_shn_export(runner, db, tmp_pa
     code, out, err = run(runner, "export", "--format", "shn", "--db", db)
     assert code == 0 and out.count("\nhand ") == 5
     assert f"left out {games} hands imported from NetSchafkopf protocols" in err
+
+
+def test_demo_ingests_data_then_launches_the_dashboard(runner, db, tmp_path, monkeypatch):
+    import dashboard.launch
+
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data" / "sheepshead", data / "sheepshead")
+    (data / "notes.md").write_text("# not a hand log\n", encoding="utf-8")
+    calls = []
+    monkeypatch.setattr(dashboard.launch, "launch", lambda **kw: calls.append(kw) or 0)
+    code, _, err = run(runner, "demo", "--db", db, "--data", data, "--port", "8642")
+    assert code == 0
+    assert calls == [{"db": db, "host": "127.0.0.1", "port": 8642}]
+    assert hand_count(db) == 5 and "notes.md: skipped" in err
+    code, _, _ = run(runner, "demo", "--db", db, "--data", data, "--ingest-only")
+    assert code == 0 and len(calls) == 1 and hand_count(db) == 5
+
+
+def test_sigkill_of_shead_ingest_never_leaves_part_of_a_file(tmp_path):
+    """Kill a real `shead ingest` of a 2,000-hand file at random moments: the
+    database always holds either none or all of that file; a final run then
+    stores every hand exactly once."""
+    import os
+    import random
+    import signal
+    import time
+
+    db = tmp_path / "k.duckdb"
+    (tmp_path / "small.shn").write_text(generate_session_text(8, 5, session="small"), encoding="utf-8")
+    (tmp_path / "big.shn").write_text(generate_session_text(9, 2000, session="big"), encoding="utf-8")
+    exe = Path(sys.executable).with_name("shead")
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "ingest.cli"]
+    env = {k: v for k, v in os.environ.items() if k != "SHEAD_DB"}
+    subprocess.run(cmd + ["ingest", "small.shn", "--db", str(db)], cwd=tmp_path, env=env, check=True,
+                   capture_output=True)
+    t0 = time.monotonic()
+    full = subprocess.run(cmd + ["ingest", "big.shn", "--db", str(tmp_path / "timing.duckdb")], cwd=tmp_path,
+                          env=env, capture_output=True)
+    assert full.returncode == 0
+    span = time.monotonic() - t0
+    rng = random.Random(3)
+    for _ in range(3):
+        p = subprocess.Popen(cmd + ["ingest", "big.shn", "--db", str(db)], cwd=tmp_path, env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0.3, 1.0) * span)
+        p.send_signal(signal.SIGKILL)
+        p.wait()
+        n = hand_count(db)
+        assert n in (5, 2005)
+        if n == 2005:
+            break
+    res = subprocess.run(cmd + ["ingest", "big.shn", "small.shn", "--db", str(db), "--json"], cwd=tmp_path,
+                         env=env, capture_output=True, text=True)
+    rep = json.loads(res.stdout)
+    assert rep["ingested"] + rep["duplicates"] == 2005
+    with st.reading(db) as con:
+        assert con.execute("SELECT count(*), count(DISTINCT hash) FROM hand_source").fetchall() == [(2005, 2005)]
