@@ -193,10 +193,10 @@ def test_sessions_that_cannot_be_written():
 
 # -- properties ------------------------------------------------------------------------
 
-PROPERTY = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@PROPERTY
+@settings(PROPERTY, max_examples=250)
 @given(shn_files())
 def test_round_trip_facts_and_byte_stability(f):
     text = write(f)
@@ -215,7 +215,7 @@ def test_write_hand_reads_back_as_the_same_hand(h):
     assert back.source == write_hand(h) and text.endswith(write_hand(h))
 
 
-@PROPERTY
+@settings(PROPERTY, max_examples=80)
 @given(shn_files(max_sessions=1, max_hands=2))
 def test_shuffled_deals_and_tricks_are_written_in_canonical_order(f):
     canon = write(f)

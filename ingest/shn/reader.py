@@ -26,9 +26,12 @@ The reader checks syntax only: whether a deal holds six cards, a trick five,
 or whether the score sums to zero is the validator's business (it replays the
 record through the engine, rules.md B-17..B-35).
 
-Speed: one ``str.split`` per line, dict look-ups for keywords, cards and
-numbers, no per-character loop; a regular expression runs only on lines that
-hold a tag or an annotation.  ``benchmarks/bench_reader.py`` measures it.
+Speed: one ``str.split`` per line (annotations are cut out with
+``str.find``), dict look-ups for keywords, cards and numbers, positions found
+with ``str.find``, no per-character loop; a regular expression tokenizes only
+the lines that hold a tag.  The cyclic garbage collector is paused while the
+records are built (they hold no cycles).  ``benchmarks/bench_reader.py``
+measures it.
 """
 
 from __future__ import annotations
@@ -780,11 +783,12 @@ class _Reader:
         self.p = p
         return cards, cpos, j
 
-    def _dup(self, toks: list[str], i: int, first: Pos | None = None, trick: int | None = None) -> ShnSyntaxError:
+    def _dup(self, toks: list[str], i: int, first: Pos | None = None, what: str | None = None) -> ShnSyntaxError:
         kw = toks[i]
-        where = f" (the first is at line {first.line}, column {first.col})" if first is not None and first.line else ""
-        return self._err_at("E-DUPLICATE", f"found a second {_quote(kw)} in hand {self.hand.number}{where}; "
-                            "expected it once per hand", toks, i, kw, f"one {kw}", trick)
+        where = f" (the first is on line {first.line})" if first is not None and first.line else ""
+        what = what or _quote(kw)
+        return self._err_at("E-DUPLICATE", f"found a second {what} in hand {self.hand.number}{where}; "
+                            "expected it once per hand", toks, i, kw, f"one {kw}")
 
     # -- statements ----------------------------------------------------------
 
@@ -1177,7 +1181,7 @@ def _number_statement(attr: str, kw: str, lo: int, hi: int | None, agreed_ok: bo
 def _outcome(self, toks, i, n):
     hand = self.hand
     if hand.outcome is not None:
-        raise self._dup(toks, i, hand.outcome.pos)
+        raise self._dup(toks, i, hand.outcome.pos, f"outcome {_quote(toks[i])} (after {hand.outcome.value!r})")
     t = toks[i]
     c = self.line.find(t, self.p)
     self.p = c + len(t)
