@@ -436,5 +436,58 @@ def test_import_without_files_says_so(tmp_path, monkeypatch):
     monkeypatch.setenv("SHEAD_DB", str(tmp_path / "none.duckdb"))
     at = ok(page("import_files.py").run())
     ok(at.button(key="imp_go").click().run())
-    assert "choose one or more SHN files first" in [e.value for e in at.error]
+    assert "choose one or more files first" in [e.value for e in at.error]
     assert not (tmp_path / "none.duckdb").exists()
+
+
+def test_import_shares_hashes_with_the_command_line(tmp_path, monkeypatch):
+    """A file stored by `shead ingest`'s loader is a duplicate when uploaded."""
+    from ingest.cli import load_file
+
+    db = tmp_path / "cli.duckdb"
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    result, fmt = load_file(EXAMPLE)
+    with Store(db) as store:
+        assert store.ingest_file(result, source_format=fmt).stored == 5
+    at = ok(page("import_files.py").run())
+    at.file_uploader[0].set_value([("example_session.shn", EXAMPLE.read_bytes(), "text/plain")])
+    ok(at.button(key="imp_go").click().run())
+    assert [(m.label, m.value) for m in at.metric] == [("Stored", "0"), ("Duplicates", "5"), ("Rejected", "0")]
+    assert hand_count(db) == 5
+
+
+def test_import_a_netschafkopf_protocol(tmp_path, monkeypatch):
+    db = tmp_path / "nsk.duckdb"
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    proto = ROOT / "data" / "netschafkopf" / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
+    data = proto.read_bytes()
+    games = sum(1 for line in data.decode("utf-8", "replace").splitlines() if line.startswith("Geber:"))
+    assert games > 0
+    at = ok(page("import_files.py").run())
+    at.file_uploader[0].set_value([(proto.name, data, "text/plain")])
+    ok(at.button(key="imp_go").click().run())
+    assert [(m.label, m.value) for m in at.metric] == [("Stored", str(games)), ("Duplicates", "0"),
+                                                        ("Rejected", "0")]
+    with reading(db) as con:
+        assert con.execute("SELECT count(*), min(game), max(game) FROM hands").fetchone() == (games, "schafkopf",
+                                                                                              "schafkopf")
+        assert con.execute("SELECT session FROM sessions").fetchall() == [
+            ("NetSchafkopf baseline__Schafkopfprotokoll_vom_05.10.23_01",)]
+
+
+def test_import_reports_bytes_that_are_not_utf8_at_their_place(tmp_path, monkeypatch):
+    db = tmp_path / "enc.duckdb"
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    # line 2 is `[Event "Caf` (11 bytes) then 0xE9 (Latin-1 é): column 12
+    data = b'%SHN 1.0\n[Event "Caf\xe9"]\n'
+    at = ok(page("import_files.py").run())
+    at.file_uploader[0].set_value([("latin1.shn", data, "text/plain")])
+    ok(at.button(key="imp_go").click().run())
+    line = next(m.value for m in at.markdown if m.value.startswith("`latin1.shn:"))
+    assert line.startswith("`latin1.shn:2:12` error **E-ENCODING**")
+    assert hand_count_or_none(db) is None
+
+
+def hand_count_or_none(db):
+    """Hands stored, or None when the database was never created."""
+    return hand_count(db) if Path(db).exists() else None

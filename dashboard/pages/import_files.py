@@ -1,16 +1,19 @@
-"""Import: upload SHN files and store them, as ``shead ingest`` does.
+"""Import: upload SHN files or NetSchafkopf protocols and store them, as
+``shead ingest`` does.
 
-Each uploaded file is decoded as UTF-8 the way the command line reads a file
-(bytes that are not UTF-8 become ``E-ENCODING`` errors at their line and
-column), validated by :func:`ingest.validate.validate_text` and stored by
-:meth:`ingest.store.Store.ingest_file`: one file, one transaction; a hand
-already stored is counted as a duplicate and not stored twice; a lenient
+Each uploaded file takes the path of :func:`ingest.cli.load_file`: a
+``.shn`` file, or any file that does not look like a NetSchafkopf protocol,
+is read as UTF-8 SHN text (an empty file, or bytes that are not UTF-8, are
+reported at their line and column) and validated by
+:func:`ingest.validate.validate_text`; a protocol goes through
+:func:`ingest.netschafkopf.read_protocol`.  Then
+:meth:`ingest.store.Store.ingest_file` stores it with its source format: one
+file, one transaction; a hand already stored (from this page or from the
+command line) is counted as a duplicate and not stored twice; a lenient
 import stores the good hands and reports the bad ones, a strict one stores
 nothing from a file with a bad hand.  The report lists per file the hands
-stored, the duplicates and every rejected hand with its line, column, code
-and message.
-
-NetSchafkopf protocols come later.
+stored, the duplicates and every error with its line, column, code and
+message.
 """
 
 from __future__ import annotations
@@ -26,8 +29,10 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
 import streamlit as st  # noqa: E402
 
+from ingest.model import FileResult  # noqa: E402
 from ingest.store import IngestReport, Store, StoreError, resolve_db  # noqa: E402
 from ingest.validate import validate_text  # noqa: E402
+from replay.errors import Diagnostic  # noqa: E402
 
 REPORT_KEY = "imp_reports"
 _MD_SPECIAL = set("\\`*_{}[]()#+-.!$~|<>:")
@@ -38,16 +43,51 @@ def md_escape(text: str) -> str:
     return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in str(text))
 
 
-def decode(data: bytes) -> str:
-    """Bytes as the command line reads a file (``read_file``): UTF-8, with
-    bytes that are not UTF-8 kept for the reader to report at their place."""
-    return data.decode("utf-8", "surrogateescape")
+def decode_shn(name: str, data: bytes) -> tuple[str | None, Diagnostic | None]:
+    """The SHN text of an upload, or why it cannot be ingested: empty, or not
+    UTF-8 (at the line and column of the first bad byte), as the command line
+    reads a file (``ingest.cli.read_text``)."""
+    if not data.strip():
+        return None, Diagnostic("E-FILE-EMPTY", "the file is empty: nothing to ingest", file=name,
+                                expected="an SHN file starting with %SHN 1.0, or a NetSchafkopf protocol")
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        before = data[:exc.start]
+        line = before.count(b"\n") + 1
+        col = exc.start - (before.rfind(b"\n") + 1) + 1
+        return None, Diagnostic("E-ENCODING", f"not UTF-8 text: byte 0x{data[exc.start]:02x} cannot be decoded",
+                                file=name, line=line, col=col, found=f"0x{data[exc.start]:02x}",
+                                expected="UTF-8 text")
+
+
+def load_upload(name: str, data: bytes) -> tuple[FileResult, str]:
+    """Read and validate one uploaded file: ``(result, source format)``, as
+    :func:`ingest.cli.load_file` does for a file on disk."""
+    from ingest.netschafkopf import looks_like_protocol, read_protocol  # noqa: PLC0415
+
+    if not name.lower().endswith(".shn") and looks_like_protocol(data[:4096]):
+        try:
+            return read_protocol(data, name), "netschafkopf"
+        except Exception as exc:  # a bug in a reader must not stop the other files
+            return FileResult(path=name, errors=[_internal(name, exc)]), "netschafkopf"
+    text, problem = decode_shn(name, data)
+    if problem is not None:
+        return FileResult(path=name, errors=[problem]), "shn"
+    try:
+        return validate_text(text, path=name), "shn"
+    except Exception as exc:  # a bug in a reader must not stop the other files
+        return FileResult(path=name, errors=[_internal(name, exc)]), "shn"
+
+
+def _internal(name: str, exc: Exception) -> Diagnostic:
+    return Diagnostic("E-INTERNAL", f"the reader failed on this file: {type(exc).__name__}: {exc}", file=name)
 
 
 def ingest_upload(store: Store, name: str, data: bytes, strict: bool) -> IngestReport:
     """Validate and store one uploaded file (the path of ``shead ingest``)."""
-    result = validate_text(decode(data), path=name)
-    return store.ingest_file(result, strict=strict)
+    result, fmt = load_upload(name, data)
+    return store.ingest_file(result, strict=strict, source_format=fmt)
 
 
 def report_rows(rep: IngestReport) -> list[dict]:
@@ -72,7 +112,7 @@ def run_import() -> None:
     strict = bool(ss.get("imp_strict"))
     reports: list[tuple[str, IngestReport | None, str | None]] = []
     if not files:
-        ss[REPORT_KEY] = [("", None, "choose one or more SHN files first")]
+        ss[REPORT_KEY] = [("", None, "choose one or more files first")]
         return
     store = Store(resolve_db())
     try:
@@ -88,7 +128,7 @@ def run_import() -> None:
 
 st.title("Import")
 st.caption(f"Into `{resolve_db()}` — the same path as `shead ingest`: read, replay-validate, store.")
-st.file_uploader("SHN files", type=["shn", "txt"], accept_multiple_files=True, key="imp_files")
+st.file_uploader("SHN files or NetSchafkopf protocols", accept_multiple_files=True, key="imp_files")
 st.checkbox("Strict: store nothing from a file that has a bad hand", key="imp_strict")
 st.button("Import", type="primary", on_click=run_import, key="imp_go")
 
