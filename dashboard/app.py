@@ -26,16 +26,20 @@ from dashboard.launch import launch  # noqa: E402
 
 __all__ = ["launch", "PAGES", "main"]
 
-#: (section, file under dashboard/, title, icon, url path) of every page.
+#: (section, file under dashboard/, title, icon, url path) of every page.  The
+#: url path is the file's stem: a page's identity (its hash) is computed from
+#: it, and Streamlit's own reading of the ``pages/`` folder (on a first visit
+#: straight to a page's URL, see :func:`dashboard.filters.ensure_navigation`)
+#: derives the same stem, so both name the same page.
 PAGES = [
     ("Season", "pages/overview.py", "Overview", ":material/dashboard:", "overview"),
     ("Season", "pages/ledger.py", "Ledger", ":material/account_balance:", "ledger"),
     ("Season", "pages/picking.py", "Picking", ":material/front_hand:", "picking"),
     ("Season", "pages/schneider.py", "Schneider", ":material/trending_down:", "schneider"),
-    ("Season", "pages/partner_calls.py", "Partner calls", ":material/handshake:", "partner-calls"),
+    ("Season", "pages/partner_calls.py", "Partner calls", ":material/handshake:", "partner_calls"),
     ("Hands", "pages/replay.py", "Replay", ":material/replay:", "replay"),
-    ("Hands", "pages/log_hand.py", "Log a hand", ":material/edit_note:", "log-hand"),
-    ("Hands", "pages/import_files.py", "Import", ":material/upload_file:", "import"),
+    ("Hands", "pages/log_hand.py", "Log a hand", ":material/edit_note:", "log_hand"),
+    ("Hands", "pages/import_files.py", "Import", ":material/upload_file:", "import_files"),
 ]
 
 

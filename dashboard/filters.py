@@ -21,6 +21,7 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+import duckdb
 import polars as pl
 import streamlit as st
 
@@ -28,7 +29,7 @@ from dashboard import metrics
 from dashboard.metrics import Filters
 from ingest.store import StoreBusy, StoreError, StoreMissing, reading, resolve_db
 
-__all__ = ["Filters", "db_path", "db_stamp", "start_page", "sidebar", "fetch", "reset", "describe", "pct", "num",
+__all__ = ["Filters", "db_path", "db_stamp", "ensure_navigation", "start_page", "sidebar", "fetch", "reset", "describe", "pct", "num", "plural",
            "ALL_GAMES"]
 
 #: Seconds a page waits for an ingest's lock before it says "busy".
@@ -100,8 +101,8 @@ def fetch(fn, f: Filters) -> pl.DataFrame:
     except StoreMissing:
         st.info(EMPTY_HELP.format(db=path))
         st.stop()
-    except StoreError as exc:
-        st.error(f"The database could not be read: {exc}")
+    except (StoreError, duckdb.Error) as exc:
+        st.error(f"The database {path} could not be read: {exc}")
         st.stop()
     raise AssertionError("unreachable")  # pragma: no cover - st.stop() raises
 
@@ -168,9 +169,29 @@ def sidebar(choices: dict) -> Filters:
                    rules=rules, game=None if game == ALL_GAMES else game)
 
 
+def ensure_navigation() -> None:
+    """Make a page run inside the app's ``st.navigation``.
+
+    ``dashboard/app.py`` has a ``pages/`` folder beside it, so when the very
+    first visit to a fresh server goes straight to a page's URL
+    (``/ledger``), Streamlit runs that file as an old-style page, without
+    the app around it (its menu lists the folder's files, the app's layout
+    and sections are missing) — and stays in that mode.  This switches
+    Streamlit to the app's navigation and reruns: the app then resolves the
+    same page (its url path is the file's stem, see ``dashboard.app.PAGES``).
+    Does nothing once the app has called ``st.navigation``, nor when a page
+    runs by itself (tests)."""
+    from streamlit.runtime.pages_manager import PagesManager  # noqa: PLC0415
+
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()
+
+
 def start_page(title: str, intro: str) -> Filters | None:
     """Title and intro; then the empty state (None) when there is nothing
     to show, else the sidebar filters."""
+    ensure_navigation()
     st.title(title)
     st.caption(intro)
     path = db_path()
@@ -184,8 +205,8 @@ def start_page(title: str, intro: str) -> Filters | None:
     except StoreMissing:
         st.info(EMPTY_HELP.format(db=path))
         return None
-    except StoreError as exc:
-        st.error(f"The database could not be read: {exc}")
+    except (StoreError, duckdb.Error) as exc:
+        st.error(f"The database {path} could not be read (is it a shead database?): {exc}")
         return None
     if not choices.get("hands"):
         st.info(EMPTY_HELP.format(db=path))
@@ -210,6 +231,11 @@ def describe(f: Filters) -> str:
 def pct(x: float | None) -> str:
     """A rate as a percentage, or a dash when there is no denominator."""
     return "—" if x is None else f"{x:.1%}"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 leaster``, ``3 leasters``."""
+    return f"{n:,} {word}" + ("" if n == 1 else "s")
 
 
 def num(x: float | None, digits: int = 2) -> str:

@@ -9,8 +9,10 @@ and reads the database named by the ``SHEAD_DB`` environment variable, which
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 from ingest.store import resolve_db
@@ -34,10 +36,29 @@ def launch(db: str | os.PathLike | None = None, host: str = "127.0.0.1", port: i
            headless: bool = True) -> int:
     """Run the dashboard on ``db`` (default: ``SHEAD_DB``, else
     ``data/shead.duckdb``) until it stops; returns Streamlit's exit code
-    (0 after Ctrl-C)."""
+    (0 after Ctrl-C).  A SIGTERM to this process stops the server too, so
+    no orphaned server keeps the port."""
     env = dict(os.environ)
     env["SHEAD_DB"] = str(resolve_db(db).resolve())
+    proc = subprocess.Popen(command(host, port, headless), env=env)
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, lambda *_: proc.terminate())
     try:
-        return subprocess.call(command(host, port, headless), env=env)
-    except KeyboardInterrupt:
+        return proc.wait()
+    except KeyboardInterrupt:  # Ctrl-C reaches the server too; let it finish
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            pass
         return 0
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()

@@ -88,7 +88,8 @@ def test_overview_numbers_follow_filters(fixture_db, monkeypatch):
     assert (metric(at, "Full card-log hands"), metric(at, "Score-sheet hands")) == ("2", "17")
     assert (metric(at, "Leasters"), metric(at, "Doublers"), metric(at, "Misdeals")) == ("1", "2", "1")
     assert metric(at, "Rejected hands") == "1"
-    assert metric(at, "Dates") == "2025-03-06 → 2025-03-14"
+    assert metric(at, "Days") == "9"  # 2025-03-06 to 2025-03-14
+    assert "From 2025-03-06 to 2025-03-14" in text_of(at)
     at.multiselect(key="shead.widget.groups").set_value(["Friday Club"]).run()
     assert not at.exception
     # session B: 8 hands, 5 players, no card-log hand, 2 doublers, no leaster
@@ -216,11 +217,17 @@ def test_app_runs(fixture_db, monkeypatch):
 def test_launch_command(monkeypatch, tmp_path):
     calls = []
 
-    def fake_call(cmd, env):
-        calls.append((cmd, env))
-        return 3
+    class FakeServer:
+        def __init__(self, cmd, env):
+            calls.append((cmd, env))
 
-    monkeypatch.setattr(subprocess, "call", fake_call)
+        def wait(self, timeout=None):
+            return 3
+
+        def poll(self):
+            return 3
+
+    monkeypatch.setattr(subprocess, "Popen", FakeServer)
     assert launch_mod.launch(db=tmp_path / "x.duckdb", port=8642) == 3
     cmd, env = calls[0]
     assert cmd[:4] == [sys.executable, "-m", "streamlit", "run"] and cmd[4].endswith("dashboard/app.py")
@@ -231,3 +238,71 @@ def test_launch_command(monkeypatch, tmp_path):
     launch_mod.launch(db=str(tmp_path / "y.duckdb"), host="0.0.0.0", headless=False)
     args = dict(zip(calls[1][0][5::2], calls[1][0][6::2]))
     assert args["--server.address"] == "0.0.0.0" and args["--server.headless"] == "false"
+
+
+def test_launch_serves_on_localhost_and_stops_with_sigterm(fixture_db, tmp_path):
+    """The real thing: launch() in a child process serves the app on
+    127.0.0.1; a SIGTERM to it stops the Streamlit server as well."""
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    runner = subprocess.Popen([sys.executable, "-c", "import sys; from dashboard.launch import launch; "
+                               "sys.exit(launch(sys.argv[1], port=int(sys.argv[2])))", str(fixture_db), str(port)],
+                              cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        body = None
+        for _ in range(120):
+            try:
+                body = urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.5)
+        assert body == b"ok"
+        runner.terminate()
+        runner.wait(timeout=30)
+        time.sleep(0.5)
+        with pytest.raises(OSError):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=1)
+    finally:
+        if runner.poll() is None:
+            runner.kill()
+            runner.wait()
+
+
+@pytest.mark.parametrize("name", ["overview.py", "picking.py"])
+def test_busy_database_is_a_message_not_an_error(name, fixture_db, monkeypatch):
+    """Another process holds the write lock (an ingest): the page says the
+    database is busy and offers Retry; no lock error, no exception."""
+    from dashboard import filters
+
+    db = fixture_db.with_name(f"busy-{name}.duckdb")
+    db.write_bytes(fixture_db.read_bytes())
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); print('ready', flush=True); "
+         "time.sleep(60)", str(db)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "ready"
+        monkeypatch.setattr(filters, "BUSY_TIMEOUT", 0.3)
+        at = page(name, db, monkeypatch)
+        assert any("busy" in w.value for w in at.warning)
+        assert [b.label for b in at.button if b.key == "shead.retry"] == ["Retry"]
+        assert not at.error and not at.metric
+        assert "lock" not in text_of(at).lower()
+    finally:
+        holder.kill()
+        holder.wait()
+    # once the writer is gone, Retry shows the page
+    at.button(key="shead.retry").click().run()
+    assert not at.exception and not at.warning
+    assert at.metric
+
+
+def test_not_a_database(tmp_path, monkeypatch):
+    bad = tmp_path / "not.duckdb"
+    bad.write_text("this is not a database", encoding="utf-8")
+    at = page("overview.py", bad, monkeypatch)
+    assert at.error and "could not be read" in at.error[0].value

@@ -70,7 +70,8 @@ st.subheader("Units per player per session")
 st.dataframe(
     ses.select("date", "session", "group", "table", "player", "hands", "units"),
     hide_index=True,
-    column_config={"units": st.column_config.NumberColumn("units", format="%+d"),
+    column_config={"date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
+                   "units": st.column_config.NumberColumn("units", format="%+d"),
                    "hands": st.column_config.NumberColumn("hands", help="Hands of the session in which the "
                                                           "player held a seat, misdeals and doublers included.")},
 )

@@ -15,7 +15,7 @@ import polars as pl  # noqa: E402
 import streamlit as st  # noqa: E402
 
 from dashboard import metrics  # noqa: E402
-from dashboard.filters import describe, fetch, start_page  # noqa: E402
+from dashboard.filters import describe, fetch, plural, start_page  # noqa: E402
 
 f = start_page("Overview", "What the log holds for the filters in the sidebar, and how it was recorded.")
 if f is None:
@@ -39,9 +39,9 @@ c[1].caption("Distinct sessions (an evening at one table) those hands belong to.
 c[2].metric("Players", f"{ov['players']:,}")
 c[2].caption("Distinct player names seated in those hands (one person under two aliases counts once).")
 first, last = ov["first_date"], ov["last_date"]
-c[3].metric("Dates", "—" if first is None else (f"{first}" if first == last else f"{first} → {last}"))
-c[3].caption("First and last hand date" + (f"; {ov['undated']:,} hands have no date." if ov["undated"]
-                                          else "; every hand has a date."))
+c[3].metric("Days", "—" if first is None else f"{(last - first).days + 1:,}")
+c[3].caption(("No hand has a date." if first is None else f"From {first} to {last} (first and last hand date, "
+              "both counted).") + (f" {plural(ov['undated'], 'hand')} without a date." if ov["undated"] else ""))
 
 st.subheader("Data quality")
 st.caption(f"How the {ov['hands']:,} hands were recorded. A statistic that needs the cards (the trick on which "
@@ -72,7 +72,7 @@ kinds = pl.DataFrame({
     "hands": [dq["picked"], dq["leasters"], dq["doublers"], dq["misdeals"]],
 })
 chart = alt.Chart(kinds).mark_bar().encode(
-    x=alt.X("hands:Q", title="hands"),
+    x=alt.X("hands:Q", title="hands", axis=alt.Axis(format="d", tickMinStep=1)),
     y=alt.Y("kind:N", sort=None, title=None),
     tooltip=["kind", "hands"],
 ).properties(height=160)

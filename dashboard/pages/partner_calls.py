@@ -66,8 +66,8 @@ if not total:
                "cards.")
 else:
     chart = alt.Chart(rv).mark_bar().encode(
-        x=alt.X("trick:O", title="trick"),
-        y=alt.Y("hands:Q", title="hands"),
+        x=alt.X("trick:O", title="trick", axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("hands:Q", title="hands", axis=alt.Axis(format="d", tickMinStep=1)),
         tooltip=["trick", "hands", alt.Tooltip("share:Q", format=".1%")],
     ).properties(height=260)
     st.altair_chart(chart, width="stretch")

@@ -12,7 +12,7 @@ import altair as alt  # noqa: E402
 import streamlit as st  # noqa: E402
 
 from dashboard import metrics  # noqa: E402
-from dashboard.filters import describe, fetch, num, pct, start_page  # noqa: E402
+from dashboard.filters import describe, fetch, num, pct, plural, start_page  # noqa: E402
 
 f = start_page("Picking", "How often each player takes the blind when it reaches them, and how those picks end.")
 if f is None:
@@ -26,8 +26,8 @@ if not s["dealt"] and not s["misdeals"]:
 
 c = st.columns(5)
 c[0].metric("Pass-out rate", pct(s["pass_out_rate"]))
-c[0].caption(f"Hands nobody picked ({s['leasters']:,} leasters + {s['doublers']:,} doublers) ÷ {s['dealt']:,} "
-             f"hands dealt. {s['misdeals']:,} misdeals are left out.")
+c[0].caption(f"Hands nobody picked ({plural(s['leasters'], 'leaster')} + {plural(s['doublers'], 'doubler')}) ÷ "
+             f"{plural(s['dealt'], 'hand')} dealt; {plural(s['misdeals'], 'misdeal')} left out.")
 c[1].metric("Pick win rate", pct(s["win_rate"]))
 c[1].caption(f"Picker-side wins ({s['wins']:,}) ÷ picks ({s['picks']:,}).")
 c[2].metric("Units per pick", num(s["units_per_pick"]))
@@ -44,14 +44,14 @@ if pos.is_empty():
     st.info("No hand with a known dealer: the seats cannot be told.")
 else:
     chart = alt.Chart(pos).mark_bar().encode(
-        x=alt.X("label:N", sort=None, title="seat in pick order"),
+        x=alt.X("label:N", sort=None, title="seat in pick order", axis=alt.Axis(labelAngle=0)),
         y=alt.Y("pick_rate:Q", title="pick rate", axis=alt.Axis(format="%")),
         tooltip=["label", "offered", "picks", alt.Tooltip("pick_rate:Q", format=".1%")],
     ).properties(height=300)
     st.altair_chart(chart, width="stretch")
     st.caption("For each seat in pick order (1st after the dealer … the dealer): picks from that seat ÷ hands in "
                "which the blind reached it (every seat before it passed; a leaster or doubler reached every seat). "
-               f"Misdeals offer nobody; {s['unknown_dealer']:,} picked hands with an unknown dealer are left out. "
+               f"Misdeals offer nobody; {plural(s['unknown_dealer'], 'picked hand')} with an unknown dealer left out. "
                f"Over {over}.")
 
 st.subheader("Per player")

@@ -46,8 +46,8 @@ st.caption(f"All over the picked hands of {over}.")
 st.subheader("Outcome tiers")
 tiers = fetch(metrics.outcome_tiers, f)
 chart = alt.Chart(tiers).mark_bar().encode(
-    x=alt.X("outcome:N", sort=None, title="outcome (picker side)"),
-    y=alt.Y("hands:Q", title="picked hands"),
+    x=alt.X("outcome:N", sort=None, title="outcome (picker side)", axis=alt.Axis(labelAngle=0)),
+    y=alt.Y("hands:Q", title="picked hands", axis=alt.Axis(format="d", tickMinStep=1)),
     color=alt.Color("tier:O", title="tier", scale=alt.Scale(scheme="blues")),
     tooltip=["outcome", "tier", "hands", alt.Tooltip("share:Q", format=".1%")],
 ).properties(height=300)
