@@ -63,6 +63,7 @@ __all__ = [
     "reading",
     "migrations",
     "lock_stats",
+    "LockStats",
     "card_log_row",
     "card_log_from_row",
     "load_hands",
@@ -129,7 +130,7 @@ def _is_lock_error(exc: BaseException) -> bool:
 
 
 @dataclass
-class _LockStats:
+class LockStats:
     """How often :func:`connect` met a lock held by another process, and for
     how long it waited in total (seconds), in this process."""
 
@@ -137,11 +138,11 @@ class _LockStats:
     waited: float = 0.0
 
 
-_STATS = _LockStats()
+_STATS = LockStats()
 
 
-def lock_stats() -> _LockStats:
-    """This process's lock-conflict counters (see :class:`_LockStats`)."""
+def lock_stats() -> LockStats:
+    """This process's lock-conflict counters (see :class:`LockStats`)."""
     return _STATS
 
 

@@ -10,9 +10,7 @@ arguments.
 
 from __future__ import annotations
 
-import json
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -177,15 +175,10 @@ def make_file(n: int = 50, *, path: str = "thursday.shn", start: int = 1, bad: t
     return res
 
 
-def units_json(h: ValidatedHand) -> str:
-    return json.dumps(h.outcome.units, sort_keys=True)
-
-
 @pytest.fixture
 def db(tmp_path):
     """A fresh database path (the file does not exist yet)."""
     return tmp_path / "shead.duckdb"
 
 
-__all__ = ["make_hand", "make_rejected", "make_file", "SEATS", "NAMES", "SESSION", "GROUP", "HEADER", "RULES",
-           "replace"]
+__all__ = ["make_hand", "make_rejected", "make_file", "SEATS", "NAMES", "SESSION", "GROUP", "HEADER", "RULES"]

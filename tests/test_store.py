@@ -21,7 +21,7 @@ import pytest
 from ingest import store as st
 from ingest.model import CardLog, FileResult, PlayRow, content_hash
 from ingest.validate import validate_text
-from tests.conftest import make_file, make_hand, make_rejected
+from tests.conftest import make_file, make_hand
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "data" / "sheepshead" / "example_session.shn"
