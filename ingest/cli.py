@@ -18,6 +18,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Optional
 
+import duckdb
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -253,34 +254,62 @@ def ingest(paths: list[str] = typer.Argument(..., metavar="PATH...",
 def _open_read(db: Path | None):
     try:
         return st.reading(db)
-    except st.StoreError as exc:
+    except (st.StoreError, duckdb.Error) as exc:
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
+
+
+def _frame_json(f, seats: list[str]) -> dict:
+    def seat(i):
+        return seats[i] if i is not None else None
+
+    return {"step": f.step, "trick": f.trick,
+            "card": [seat(f.card[0]), str(f.card[1])] if f.card else None,
+            "trick_cards": [[seat(s), str(c)] for s, c in f.trick_cards], "winning": seat(f.winning),
+            "trick_done": f.trick_done, "leader": seat(f.leader), "picker_points": f.picker_points,
+            "defender_points": f.defender_points, "picker": seat(f.picker), "partner": seat(f.partner),
+            "multiplier": f.multiplier, "done": f.done,
+            "blind": [str(c) for c in f.blind] if f.blind else None,
+            "bury": [str(c) for c in f.bury] if f.bury else None}
 
 
 @app.command()
 def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a content hash.'),
            db: Optional[Path] = DbOption,
-           as_json: bool = typer.Option(False, "--json", help="Print the stored hand as JSON.")) -> None:
-    """Show a stored hand trick by trick."""
-    from ingest.render import render_hand  # noqa: PLC0415
+           as_json: bool = typer.Option(False, "--json", help="Print the stored hand and its replay frames "
+                                                               "as JSON.")) -> None:
+    """Show a stored hand trick by trick, replayed by the engine from its stored text."""
+    from ingest.render import render_frames, render_hand  # noqa: PLC0415
 
     try:
         with st.reading(db) as con:
             found = st.find_hand(con, hand)
-    except st.StoreError as exc:
+            fmt, text = st.session_text(con, found.hand_id) if found is not None else ("shn", "")
+    except (st.StoreError, duckdb.Error) as exc:
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
     if found is None:
         _err.print(f"error: no stored hand {hand!r} (expected a hand id, \"SESSION#N\" or a content hash)")
         raise typer.Exit(1)
+    frames = []
+    if fmt == "shn" and found.cardlog is not None:
+        from ingest.validate import replay_text  # noqa: PLC0415
+
+        rep = replay_text(text, hand=found.outcome.hand, path=found.file)
+        if rep.errors:
+            _err.print(f"note: the current engine stops on this hand ({rep.errors[0]}); "
+                       "showing the stored card log")
+        else:
+            frames = rep.frames
+    seats = list(found.outcome.players)
     if as_json:
         typer.echo(json.dumps({"hand_id": found.hand_id, "hash": found.hash, "file": found.file,
                                "line": found.line, "outcome": asdict(found.outcome),
                                "cardlog": asdict(found.cardlog) if found.cardlog else None,
-                               "source": found.source}, ensure_ascii=False))
+                               "source": found.source, "frames": [_frame_json(f, seats) for f in frames]},
+                              ensure_ascii=False))
     else:
-        sys.stdout.write(render_hand(found))
+        sys.stdout.write(render_frames(found, frames) if frames else render_hand(found))
 
 
 @app.command()
@@ -313,7 +342,7 @@ def export(fmt: str = typer.Option(..., "--format", help="shn, jsonl, csv or par
                 out.parent.mkdir(parents=True, exist_ok=True)
                 with open(out, "w", encoding="utf-8", newline="") as fh:
                     n = writers[fmt](con, fh)
-    except st.StoreError as exc:
+    except (st.StoreError, duckdb.Error) as exc:
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
     _err.print(f"exported {n} hands as {fmt}" + (f" to {out}" if out else ""))

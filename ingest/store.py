@@ -68,6 +68,7 @@ __all__ = [
     "card_log_from_row",
     "load_hands",
     "find_hand",
+    "session_text",
     "database_bytes",
     "CARD_NAMES",
 ]
@@ -155,7 +156,9 @@ def connect(path: str | os.PathLike | None = None, *, read_only: bool = True,
     (default ``SHEAD_LOCK_TIMEOUT`` or 30); then :class:`StoreBusy` is raised.
     A read-only open of a missing file raises :class:`StoreMissing`.  A
     read-write open creates the file (and its folder) and applies pending
-    migrations.  The caller closes the connection — keep it short-lived.
+    migrations; a read-only open of a database that lacks a shipped migration
+    first applies it through a brief read-write open.  The caller closes the
+    connection — keep it short-lived.
     """
     db = resolve_db(path)
     if read_only and not db.exists():
@@ -187,6 +190,11 @@ def connect(path: str | os.PathLike | None = None, *, read_only: bool = True,
             time.sleep(max(pause, 0.0))
             delay = min(delay * 2, _BACKOFF_MAX)
     _STATS.waited += time.monotonic() - start
+    if read_only and _behind(con):
+        # a database from an older shead: migrate it once (briefly writing), then read
+        con.close()
+        connect(db, read_only=False, timeout=timeout).close()
+        return connect(db, read_only=True, timeout=timeout)
     if not read_only:
         try:
             _migrate(con)
@@ -228,6 +236,16 @@ def migrations() -> list[tuple[int, str, str]]:
     if len(set(versions)) != len(versions):
         raise StoreError(f"two migrations share a number: {versions}")
     return out
+
+
+def _behind(con: duckdb.DuckDBPyConnection) -> bool:
+    """True when the database has shead's migration table but not every
+    shipped migration."""
+    try:
+        done = con.execute("SELECT max(version) FROM schema_migrations").fetchall()[0][0]
+    except duckdb.CatalogException:
+        return False
+    return done is not None and done < migrations()[-1][0]
 
 
 def _migrate(con: duckdb.DuckDBPyConnection) -> list[int]:
@@ -950,6 +968,26 @@ def find_hand(con: duckdb.DuckDBPyConnection, key: str) -> StoredHand | None:
     else:
         return None
     return found[0] if found else None
+
+
+def session_text(con: duckdb.DuckDBPyConnection, hand_id: int) -> tuple[str, str]:
+    """``(format, text)``: the stored text of a hand's session up to and
+    including that hand — for SHN, ``%SHN 1.0``, the session's tag lines and
+    the sources of its hands in hand order — so that a replay carries the
+    session state (doubler stakes) of the hands before it."""
+    rows = con.execute(
+        "SELECT coalesce(s.format, 'shn'), s.header, t.source FROM hands h JOIN sessions s USING (session_id) "
+        "JOIN hand_text t USING (hand_id) "
+        "WHERE h.session_id = (SELECT session_id FROM hands WHERE hand_id = ?) "
+        "AND h.hand <= (SELECT hand FROM hands WHERE hand_id = ?) ORDER BY h.hand, h.hand_id",
+        [hand_id, hand_id]).fetchall()
+    if not rows:
+        return "shn", ""
+    fmt, header = rows[0][0], rows[0][1]
+    body = "".join(src.rstrip("\n") + "\n\n" for _, _, src in rows)
+    if fmt == "shn":
+        return fmt, "%SHN 1.0\n" + header.rstrip("\n") + "\n\n" + body
+    return fmt, header.rstrip("\n") + "\n" + body
 
 
 def database_bytes(path: str | os.PathLike | None = None) -> int:

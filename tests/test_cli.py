@@ -136,14 +136,24 @@ def test_replay_by_id_and_by_session_number(runner, db):
     code, by_name, _ = run(runner, "replay", "Thursday Night Sheepshead / 2025.03.06 / 2#14", "--db", db)
     assert code == 0 and by_name == by_id
     lines = by_id.splitlines()
-    trick1 = next(line for line in lines if line.startswith("Trick 1 "))
-    assert trick1.split() == ["Trick", "1", "Al", "9♣", "Bea", "10♦", "Cy", "8♣", "Di", "7♣", "Ed", "10♣", "→", "Bea"]
-    winners = [line.split()[-1] for line in lines if line.startswith("Trick ")]
+    tricks = [line for line in lines if line.startswith("Trick ")]
+    assert tricks[0].split()[:14] == ["Trick", "1", "Al", "9♣", "Bea", "10♦", "Cy", "8♣", "Di", "7♣", "Ed", "10♣",
+                                      "→", "Bea"]
+    winners = [line.split("→ ")[1].split()[0] for line in tricks]
     assert winners == ["Bea", "Bea", "Di", "Al", "Cy", "Cy"]  # notation brief §3, hand 14
-    assert "Blind:   A♠ 7♥" in lines and "Bury:    A♠ K♣" in lines
+    # points by hand: t1 0+10+0+0+10 = 20 to Bea; t2 3+0+4+0+2 = 9 (29); t3 0+4+11+0+0 = 15 to Di (44),
+    # where Di shows as partner (she takes the called A♥); the defenders take t4-t6; the bury's 15 ends it 59-61
+    assert "(picker side 20, defenders 0)" in tricks[0] and "(picker side 44, defenders 0)" in tricks[2]
+    assert "partner Di known" in tricks[2] and all("known" not in t for t in tricks[:2])
+    assert tricks[5].endswith("(picker side 59, defenders 61)")
+    assert "Blind:   A♠ 7♥" in lines and "Bury:    K♣ A♠" in lines
     assert "Units:   Al +2   Bea -4   Cy +2   Di -2   Ed +2" in lines
     code, out, _ = run(runner, "replay", "1", "--db", db, "--json")
-    assert json.loads(out)["outcome"]["units"] == {"Al": 2, "Bea": -4, "Cy": 2, "Di": -2, "Ed": 2}
+    rep = json.loads(out)
+    assert rep["outcome"]["units"] == {"Al": 2, "Bea": -4, "Cy": 2, "Di": -2, "Ed": 2}
+    assert len(rep["frames"]) == 31  # one before the first card, one after each of 30
+    assert rep["frames"][5]["trick_cards"] == [["Al", "9C"], ["Bea", "TD"], ["Cy", "8C"], ["Di", "7C"], ["Ed", "TC"]]
+    assert rep["frames"][-1]["bury"] == ["KC", "AS"]
     code, _, err = run(runner, "replay", "999", "--db", db)
     assert code == 1 and "no stored hand '999'" in err
 
@@ -185,6 +195,9 @@ def test_netschafkopf_protocol_ingest_rederive_and_shn_export(runner, db, tmp_pa
     assert formats == [("netschafkopf", games), ("shn", 5)]
     code, _, err = run(runner, "rederive", "--db", db)
     assert code == 0 and f"re-derived {games + 5} hands: 0 changed, 0 refused" in err
+    code, out, err = run(runner, "replay", f"NetSchafkopf {src.stem}#1", "--db", db)
+    assert code == 0  # drawn from the stored card log: 8 tricks of 4 cards
+    assert len([line for line in out.splitlines() if line.startswith("Trick ")]) == 8
     code, out, err = run(runner, "export", "--format", "shn", "--db", db)
     assert code == 0 and out.count("\nhand ") == 5
     assert f"left out {games} hands imported from NetSchafkopf protocols" in err
