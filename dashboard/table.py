@@ -8,6 +8,9 @@ that comes from the database (names, aliases) is escaped.
 * :func:`card_html` — one card face: rank and suit symbol, hearts and
   diamonds red, clubs and spades black; ``win`` highlights it.
 * :func:`cards_html` — a row of faces.
+* :func:`frames_from_cardlog` — replay frames built from a stored card log
+  alone (deal, plays, trick winners), for hands the SHN engine does not
+  replay (Schafkopf games imported from NetSchafkopf protocols).
 * :func:`table_html` — the five seats around a table, clockwise from the
   bottom, each with its badges (dealer, picker, partner once revealed, to
   lead), tricks and card points taken and the cards still held; the current
@@ -20,23 +23,24 @@ from __future__ import annotations
 
 from html import escape
 
-from replay.cards import STANDARD, Card, Rank, Suit, TrumpOrder
+from replay.cards import STANDARD, TRUMP, Card, Rank, Suit, TrumpOrder
 from replay.replay import Frame
 
-__all__ = ["CSS", "card_html", "cards_html", "sort_hand", "table_html", "trick_status", "seat_label"]
+__all__ = ["CSS", "card_html", "cards_html", "sort_hand", "table_html", "trick_status", "seat_label",
+           "frames_from_cardlog"]
 
 #: Seat positions (left %, top %, anchor) around the table, clockwise from the
 #: bottom: bottom, left, top left, top right, right.  The anchor says which
 #: edge of the seat box sits at the point: its top, bottom or middle.
 _SEAT_XY = {
     5: ((50, 100, "bottom"), (15, 55, "middle"), (25, 0, "top"), (75, 0, "top"), (85, 55, "middle")),
-    4: ((50, 100, "bottom"), (15, 50, "middle"), (50, 0, "top"), (85, 50, "middle")),
+    4: ((50, 100, "bottom"), (18, 50, "middle"), (50, 0, "top"), (82, 50, "middle")),
     3: ((50, 100, "bottom"), (18, 0, "top"), (82, 0, "top")),
 }
 #: Where each seat's card of the current trick lies on the felt.
 _TRICK_XY = {
     5: ((50, 66), (34, 53), (40, 36), (60, 36), (66, 53)),
-    4: ((50, 66), (35, 50), (50, 34), (65, 50)),
+    4: ((50, 68), (39, 50), (50, 32), (61, 50)),
     3: ((50, 66), (38, 38), (62, 38)),
 }
 
@@ -50,6 +54,7 @@ CSS = """
 .shead-seat{position:absolute;transform:translate(-50%,-50%);width:192px;padding:5px 6px;border-radius:10px;
   background:#f7f5ef;border:2px solid #cfc8b8;box-shadow:0 1px 3px rgba(0,0,0,.25);text-align:center;}
 .shead-seat.top{transform:translate(-50%,0);}
+.shead-table.n4 .shead-seat{width:236px;}
 .shead-seat.bottom{transform:translate(-50%,-100%);}
 .shead-seat.turn{box-shadow:0 0 0 3px #1565c0;}
 .shead-seat .who{font-weight:700;font-size:15px;color:#222;}
@@ -84,7 +89,7 @@ CSS = """
 .shead-empty{position:absolute;left:50%;top:49%;transform:translate(-50%,-50%);color:#d7e8dc;font-size:14px;}
 @media (max-width:640px){
   .shead-table{height:520px;}
-  .shead-seat{width:116px;padding:3px;}
+  .shead-seat,.shead-table.n4 .shead-seat{width:116px;padding:3px;}
   .shead-seat .who{font-size:13px;}
   .shead-seat .name{display:none;}
   .shead-seat .tally{font-size:11px;}
@@ -150,6 +155,9 @@ def trick_status(frame: Frame, seats: list[tuple[str, str]]) -> str:
         if frame.step == 0:
             return f"Trick 1: {seat_label(seats, frame.leader)} to lead"
         return f"Trick {frame.trick}: {seat_label(seats, frame.leader)} to lead"
+    if frame.winning is None:  # a card-log frame of a game whose trick order is not known here
+        return (f"Trick {frame.trick}: {seat_label(seats, frame.trick_cards[0][0])} led; the winner shows when "
+                "the trick is complete")
     win_card = next((c for s, c in frame.trick_cards if s == frame.winning), None)
     who = seat_label(seats, frame.winning)
     card = f" with {win_card.pretty()}" if win_card is not None else ""
@@ -184,9 +192,12 @@ def _side(x: int, anchor: str) -> str:
     return " side-left" if x < 50 else " side-right" if x > 50 else ""
 
 
-def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None = None) -> str:
-    """The table at ``frame``: seats clockwise from the bottom, the current
-    trick in the middle (winning card highlighted), and a status line."""
+def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None = None, bottom: int = 0,
+               picker_word: str = "PICKER") -> str:
+    """The table at ``frame``: seats clockwise from ``bottom`` (the seat drawn
+    at the bottom), the current trick in the middle (winning card
+    highlighted), and a status line.  ``picker_word`` is the picker's badge
+    (``DECLARER`` in Schafkopf)."""
     n = len(seats)
     xy = _SEAT_XY.get(n) or _SEAT_XY[5]
     txy = _TRICK_XY.get(n) or _TRICK_XY[5]
@@ -196,14 +207,14 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
             next_to_play = frame.winning if frame.trick_done else frame.leader
         else:
             next_to_play = (frame.trick_cards[-1][0] + 1) % n
-    out = [CSS, _status_html(frame, seats), '<div class="shead-table"><div class="shead-felt"></div>']
+    out = [CSS, _status_html(frame, seats), f'<div class="shead-table n{n}"><div class="shead-felt"></div>']
     for s in range(n):
         alias, name = seats[s]
         badges = []
         if dealer == s:
             badges.append('<span class="shead-badge dealer" title="dealer">DEALER</span>')
         if frame.picker == s:
-            badges.append('<span class="shead-badge picker" title="picker">PICKER</span>')
+            badges.append(f'<span class="shead-badge picker" title="{picker_word.lower()}">{picker_word}</span>')
             if frame.alone:
                 badges.append('<span class="shead-badge alone" title="plays alone">ALONE</span>')
         if frame.partner == s:
@@ -219,7 +230,7 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
             hand = '<span class="tally">no cards left</span>'
         tricks = frame.seat_tricks[s]
         pts = frame.seat_points[s]
-        x, y, anchor = xy[s]
+        x, y, anchor = xy[(s - bottom) % n]
         cls = f"shead-seat {anchor}{_side(x, anchor)}" + (" turn" if next_to_play == s else "")
         out.append(
             f'<div class="{cls}" data-seat="{escape(alias)}" style="left:{x}%;top:{y}%">'
@@ -229,8 +240,8 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
             f'<div class="shead-hand">{hand}</div></div>')
     if frame.trick_cards:
         for i, (s, c) in enumerate(frame.trick_cards):
-            px, py = txy[s]
-            x, _, anchor = xy[s]
+            px, py = txy[(s - bottom) % n]
+            x, _, anchor = xy[(s - bottom) % n]
             win = s == frame.winning
             tag = ("won" if frame.trick_done else "winning") if win else ("led" if i == 0 else "")
             out.append(
@@ -241,3 +252,104 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
         out.append('<div class="shead-empty">no card played in this trick yet</div>')
     out.append("</div>")
     return "".join(out)
+
+
+# --------------------------------------------------------------------------
+# frames from a stored card log
+
+
+def _order_of(outcome) -> TrumpOrder | None:
+    """The trick order of a game when the outcome tells it, else None."""
+    if outcome.game == "sheepshead":
+        return STANDARD
+    if outcome.game == "schafkopf" and outcome.game_type in ("sauspiel", "ramsch", "wenz", "geier"):
+        from replay.schafkopf import Game, trump_order_for  # noqa: PLC0415
+
+        return trump_order_for(Game(outcome.game_type))
+    return None
+
+
+def _winner_so_far(order: TrumpOrder, cards: list[tuple[int, Card]]) -> int:
+    """The seat winning ``cards`` so far: the highest trump, else the highest
+    card of the suit led."""
+    led = order.suit_of[cards[0][1]]
+    pool = [sc for sc in cards if order.suit_of[sc[1]] == TRUMP] or [sc for sc in cards if order.suit_of[sc[1]] == led]
+    return max(pool, key=lambda sc: order.strength[sc[1]])[0]
+
+
+def frames_from_cardlog(outcome, log, seats: list[tuple[str, str]]) -> list[Frame]:
+    """Replay frames from a stored card log: one before the first card and
+    one after every card, with the trick winners the log records, each
+    seat's remaining cards (when the deal is known), card points and tricks
+    taken, and the standing facts from the outcome (the partner from the
+    trick the outcome says revealed it).  Who is winning a trick before its
+    last card is shown only when the game's trick order is known here."""
+    aliases = [a for a, _ in seats]
+    n = len(aliases)
+    pos = {a: i for i, a in enumerate(aliases)}
+    order = _order_of(outcome)
+    known = bool(log.deal) and len(log.deal) == n and all(c is not None for cs in log.deal.values() for c in cs)
+    held: list[list[Card]] | None = None
+    if known:
+        held = [[] for _ in range(n)]
+        for a, cards in log.deal.items():
+            held[pos[a]] = [Card.parse(c) for c in cards]
+    picker = pos.get(outcome.picker) if outcome.picker else None
+    partner = pos.get(outcome.partner) if outcome.partner else None
+    revealed_at = outcome.partner_revealed_trick
+    called = None
+    if outcome.call and outcome.call != "alone":
+        try:
+            called = Card.parse(outcome.call.split()[0])
+        except ValueError:
+            called = None
+    side = {picker} | ({partner} if partner is not None else set()) if picker is not None else set()
+    points = [0] * n
+    tricks = [0] * n
+    plays = [p for p in log.plays if p.card is not None]
+    bury = [Card.parse(c) for c in log.bury if c is not None]
+    blind = [Card.parse(c) for c in log.blind if c is not None]
+    leaster = outcome.outcome == "leaster"
+
+    def frame(step, trick_no, last, cards, winning, done_trick, leader, finished):
+        revealed = partner if partner is not None and (finished or (revealed_at is not None and
+                                                                    revealed_at <= trick_no)) else None
+        if side and not leaster:
+            pp = sum(points[s] for s in side) + (sum(c.points for c in bury) if finished else 0)
+            dp = sum(points[s] for s in range(n) if s not in side)
+        else:
+            pp = dp = None
+        return Frame(step=step, trick=trick_no, card=last,
+                     hands=tuple(tuple(h) for h in held) if held is not None else (None,) * n,
+                     trick_cards=tuple(cards), winning=winning, trick_done=done_trick, leader=leader,
+                     seat_points=tuple(points), seat_tricks=tuple(tricks), picker_points=pp, defender_points=dp,
+                     picker=picker, partner=revealed, called=called, under=None,
+                     alone=bool(outcome.alone) and picker is not None, leaster=leaster,
+                     multiplier=outcome.multiplier, done=finished,
+                     blind=tuple(blind) if finished and blind else None,
+                     bury=tuple(bury) if finished and bury else None, settlement=None)
+
+    first_leader = pos[plays[0].seat] if plays else 0
+    frames = [frame(0, 1, None, [], None, False, first_leader, False)]
+    cards: list[tuple[int, Card]] = []
+    for k, p in enumerate(plays):
+        seat, card = pos[p.seat], Card.parse(p.card)
+        if p.order == 0:
+            cards = []
+        cards.append((seat, card))
+        if held is not None and card in held[seat]:
+            held[seat].remove(card)
+        last_of_trick = k + 1 == len(plays) or plays[k + 1].trick != p.trick
+        if last_of_trick:
+            win = next((pos[q.seat] for q in plays[k + 1 - len(cards):k + 1] if q.winner), None)
+            if win is None and order is not None:
+                win = _winner_so_far(order, cards)
+            if win is not None:
+                points[win] += sum(c.points for _, c in cards)
+                tricks[win] += 1
+            finished = k + 1 == len(plays)
+            frames.append(frame(k + 1, p.trick, (seat, card), cards, win, True, cards[0][0], finished))
+        else:
+            win = _winner_so_far(order, cards) if order is not None else None
+            frames.append(frame(k + 1, p.trick, (seat, card), cards, win, False, cards[0][0], False))
+    return frames

@@ -113,6 +113,14 @@ def test_query_params_open_hand_14_at_step_13(example_db):
     assert 'class="shead-card red win" data-card="AH"' in table
     assert table.count(" win\" data-card=") == 1
     assert at.query_params["hand"] == str(ids[14]) and at.query_params["step"] == "13"
+    # seats clockwise from the bottom: Al at the bottom, Bea on the left; Di at the bottom when chosen
+    assert '"shead-seat bottom" data-seat="Al" style="left:50%;top:100%"' in table
+    assert 'data-seat="Bea" style="left:15%;top:55%"' in table
+    ok(at.selectbox(key="replay_bottom").set_value("Di").run())
+    table = at.html[0].value
+    assert 'data-seat="Di" style="left:50%;top:100%"' in table
+    assert 'data-seat="Ed" style="left:15%;top:55%"' in table
+    assert at.query_params["step"] == "13"
 
 
 def test_stepping_forward_and_back(example_db):
@@ -220,6 +228,38 @@ def test_unknown_hand_id_says_so(example_db):
     at.query_params["hand"] = "999"
     ok(at.run())
     assert "No hand with id 999 is stored" in texts(at)
+
+
+def test_replay_of_a_netschafkopf_game_steps_through_its_card_log(tmp_path, monkeypatch):
+    """Game 1 of the baseline protocol, read by hand from its text: trick 1
+    ``PcLinks spielt aus: EA H8 E8 EK`` is taken by PcOben's Herz-8 (a trump
+    in a Rufspiel) for A 11 + K 4 = 15; trick 2 ``PcOben spielt aus: EO H9 HK
+    GU`` opens with the Eichel-Ober, the highest trump; the protocol closes
+    with ``Die Gegner haben 71 Augen``: the declarer side has 49."""
+    from ingest.cli import load_file
+
+    db = tmp_path / "nsk.duckdb"
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    result, fmt = load_file(ROOT / "data" / "netschafkopf" / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt")
+    with Store(db) as store:
+        store.ingest_file(result, source_format=fmt)
+    with reading(db) as con:
+        (hand_id,) = con.execute("SELECT hand_id FROM hands WHERE hand = 1").fetchone()
+    at = page("replay.py")
+    at.query_params["hand"] = str(hand_id)
+    at.query_params["step"] = "4"
+    ok(at.run())
+    assert "**Step 4 of 32**" in texts(at)
+    assert "Trick 1 won by PcOben with 8♥ (15 points)" in texts(at)
+    assert "**Game** sauspiel · **Declarer** PcOben · **Called** :red[A♦]" in texts(at)
+    ok(at.button(key="rp_next").click().run())
+    ok(at.button(key="rp_next").click().run())
+    assert "Trick 2: PcOben is winning with Q♣" in texts(at)
+    ok(at.button(key="rp_last").click().run())
+    end = texts(at)
+    assert "declarer side 49 · defenders 71" in end
+    assert "**Score** PcLinks +2 · PcOben -2 · PcRechts +2 · Gast -2" in end
+    assert "DECLARER" in at.html[0].value and "PICKER" not in at.html[0].value
 
 
 # --------------------------------------------------------------------------

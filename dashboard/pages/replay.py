@@ -30,7 +30,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
 import streamlit as st  # noqa: E402
 
-from dashboard.table import CSS, cards_html, seat_label, table_html, trick_status  # noqa: E402
+from dashboard.table import CSS, cards_html, frames_from_cardlog, seat_label, table_html, trick_status  # noqa: E402
 from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_db  # noqa: E402
 from ingest.validate import replay_text  # noqa: E402
 from replay.cards import Card  # noqa: E402
@@ -99,7 +99,9 @@ def find_hands(con, session_id: int, player: str | None, outcomes: tuple[str, ..
 
 
 def load_replay(con, hand_id: int):
-    """(stored hand, session_id, replay) for ``hand_id``; None when absent."""
+    """(stored hand, session_id, replay) for ``hand_id``; None when absent.
+    The replay is None for a game the SHN engine does not replay (Schafkopf):
+    the page then steps through the stored card log."""
     found = load_hands(con, "h.hand_id = ?", [hand_id])
     if not found:
         return None
@@ -107,6 +109,8 @@ def load_replay(con, hand_id: int):
     session_id, header = con.execute(
         "SELECT s.session_id, s.header FROM hands h JOIN sessions s USING (session_id) WHERE h.hand_id = ?",
         [hand_id]).fetchone()
+    if h.outcome.game != "sheepshead":
+        return h, session_id, None
     before = ""
     if h.outcome.stake > 1:  # an earlier doubler raised the stake: replay the session up to here
         rows = con.execute("SELECT t.source FROM hands h JOIN hand_text t USING (hand_id) "
@@ -225,21 +229,31 @@ if loaded is None:
 
 stored, session_id, rp = loaded
 o = stored.outcome
-seats = rp.seats or [(a, n) for a, n in o.players.items()]
+seats = (rp.seats if rp is not None else None) or [(a, n) for a, n in o.players.items()]
 aliases = [a for a, _ in seats]
 dealer = aliases.index(o.dealer) if o.dealer in aliases else None
+if rp is not None:
+    frames, errors = rp.frames, rp.errors
+else:  # a Schafkopf game: its stored card log, trick by trick
+    log = stored.cardlog
+    frames, errors = (frames_from_cardlog(o, log, seats) if log is not None and log.plays else []), []
 
 st.subheader(f"Hand {o.hand} · {o.session}")
 st.caption(f"Dealer {o.dealer or '?'} · rules {o.rules or 'default'} · hand id {stored.hand_id}"
            + (f" · from {stored.file}:{stored.line}" if stored.file else ""))
 
-for d in rp.errors:
+for d in errors:
     st.error(f"The replay stops: {d}")
+if o.game == "schafkopf":
+    st.caption(f"Schafkopf ({o.game_type or 'game'}): cards shown with French suits — ♣ Eichel, ♠ Gras, "
+               "♥ Herz, ♦ Schellen; Q = Ober, J = Unter.")
 
-frames = rp.frames
 if len(frames) < 2:
     # ---- a score-sheet hand: its result, no replay
-    st.info("This hand was recorded as a score sheet: there is no card log to replay.")
+    if o.status == "score-sheet":
+        st.info("This hand was recorded as a score sheet: there is no card log to replay.")
+    else:
+        st.info("There is no card log to replay for this hand.")
     if o.picker:
         call = o.call or "none"
         partner = o.partner or ("none (alone)" if o.alone else "unknown")
@@ -290,8 +304,16 @@ st.markdown(f"**Step {step} of {last}** · trick {f.trick}{played} · "
             f"[link to this card](?hand={hand_id}&step={step})")
 
 # ---- the standing facts, always on screen
+schafkopf = o.game == "schafkopf"
+bottom_seat = st.session_state.get("replay_bottom")
+if bottom_seat not in aliases:
+    bottom_seat = aliases[-1] if schafkopf else aliases[0]  # NetSchafkopf: the human player ("Gast") sits last
+    st.session_state["replay_bottom"] = bottom_seat
+side_word = "declarer side" if schafkopf else "picker side"
 if f.leaster:
     facts = ["**Leaster**: everyone plays for themselves; fewest card points wins"]
+elif f.picker is None:  # a Ramsch: no declarer
+    facts = [f"**{(o.game_type or o.outcome).capitalize()}**: everyone plays for themselves"]
 else:
     called = _md_card(f.called) + (f" under {_md_card(f.under)}" if f.under is not None else "")
     if f.alone:
@@ -300,16 +322,19 @@ else:
         partner = seat_label(seats, f.partner)
     else:
         partner = "not yet revealed"
-    facts = [f"**Picker** {seat_label(seats, f.picker)}",
-             f"**Called** {called if f.called is not None else ('alone' if f.alone else '—')}",
+    facts = [f"**{'Declarer' if schafkopf else 'Picker'}** {seat_label(seats, f.picker)}",
+             f"**Called** {called if f.called is not None else ('alone' if f.alone and not schafkopf else '—')}",
              f"**Partner** {partner}"]
+if schafkopf:
+    facts.insert(0, f"**Game** {o.game_type or '?'}")
 facts.append(f"**Multiplier** ×{f.multiplier}")
 if f.picker_points is not None:
     bury_note = " (bury included)" if f.done and f.bury else ""
-    facts.append(f"**Card points** picker side {f.picker_points}{bury_note} · defenders {f.defender_points}")
+    facts.append(f"**Card points** {side_word} {f.picker_points}{bury_note} · defenders {f.defender_points}")
 st.markdown(" · ".join(facts))
 
-st.html(table_html(f, seats, dealer=dealer))
+st.html(table_html(f, seats, dealer=dealer, bottom=aliases.index(bottom_seat),
+                   picker_word="DECLARER" if schafkopf else "PICKER"))
 
 if f.done:
     # ---- the end: blind, bury, score and its breakdown
@@ -324,7 +349,7 @@ if f.done:
     if f.blind or f.bury:
         st.html("".join(parts))
     if o.picker:
-        st.markdown(f"**Result** {o.outcome}: picker side {o.picker_points} card points, "
+        st.markdown(f"**Result** {o.outcome}: {side_word} {o.picker_points} card points, "
                     f"{o.picker_tricks} tricks")
     elif o.outcome == "leaster":
         st.markdown(f"**Leaster** won by {o.leaster_winner or 'nobody (a tie)'}")
@@ -332,7 +357,10 @@ if f.done:
     if o.breakdown:
         st.caption(f"How it was computed: {o.breakdown}")
 else:
-    st.caption(trick_status(f, seats) + ". The blind, the bury and the score are shown on the last step.")
+    later = "The score is shown" if schafkopf else "The blind, the bury and the score are shown"
+    st.caption(f"{trick_status(f, seats)}. {later} on the last step.")
 
-with st.expander("SHN text of this hand"):
+st.selectbox("Seat drawn at the bottom", aliases, key="replay_bottom")
+
+with st.expander("SHN text of this hand" if not schafkopf else "Source text of this hand"):
     st.code(stored.source, language=None)
