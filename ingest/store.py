@@ -22,9 +22,10 @@ write or many read, never both.  Every connection here is short-lived and
 opened through :func:`connect`, which retries a lock conflict with
 exponential backoff (5 ms doubling to 250 ms, ±25 % jitter) for at most
 ``SHEAD_LOCK_TIMEOUT`` seconds (default 30) before raising :class:`StoreBusy`.
-A writer releases its lock at the latest ``hold`` seconds (default 0.5 s)
-after it took it, at the end of the file in progress, so a reader waits at
-most about one file's store time plus ``hold``.
+A writer releases its lock ``hold`` seconds (default 0.5 s) after it took
+it — at the end of the file in progress, or by a timer while the next file
+is being validated — so a reader waits at most about ``hold`` plus one
+file's store time.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import json
 import os
 import random
 import re
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -582,9 +584,10 @@ def _scalar(con: duckdb.DuckDBPyConnection, sql: str, params: list | None = None
 class Store:
     """The database at ``resolve_db(path)``, for writing.
 
-    Connections are opened on demand and released: after a file whose
-    transaction ended ``hold`` seconds or more after the lock was taken, and
-    by :meth:`close`.  Use as a context manager.  ``lock_timeout`` is the
+    The write connection is opened on demand and released ``hold`` seconds
+    (default 0.5) after it was taken — at the end of the file in progress,
+    or by a timer while the caller is busy elsewhere (reading and validating
+    the next file) — and by :meth:`close`.  Use as a context manager.  ``lock_timeout`` is the
     longest wait for another process's lock (default ``SHEAD_LOCK_TIMEOUT``
     or 30 s) before :class:`StoreBusy`.
     """
@@ -597,25 +600,65 @@ class Store:
         self._con: duckdb.DuckDBPyConnection | None = None
         self._since = 0.0
         self._json = _JsonCache()
+        self._guard = threading.RLock()
+        self._busy = False
+        self._timer: threading.Timer | None = None
 
     # -- connection handling ------------------------------------------------
 
     def _writer(self) -> duckdb.DuckDBPyConnection:
-        if self._con is None:
-            self._con = connect(self.path, read_only=False, timeout=self.lock_timeout)
-            self._since = time.monotonic()
-        return self._con
+        """The write connection, opened if needed, marked in use until
+        :meth:`_maybe_release`."""
+        with self._guard:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            self._busy = True
+            if self._con is None:
+                try:
+                    self._con = connect(self.path, read_only=False, timeout=self.lock_timeout)
+                except BaseException:
+                    self._busy = False
+                    raise
+                self._since = time.monotonic()
+            return self._con
 
     def _maybe_release(self) -> None:
-        if self._con is not None and time.monotonic() - self._since >= self.hold:
-            self.close()
+        """End of a unit of work: release the lock now if it has been held
+        ``hold`` seconds, else at the latest when it has — also while the
+        caller does other work (validating the next file) in between."""
+        with self._guard:
+            self._busy = False
+            if self._con is None:
+                return
+            remaining = self.hold - (time.monotonic() - self._since)
+            if remaining <= 0:
+                self._close_locked()
+            else:
+                self._timer = threading.Timer(remaining, self._timed_release)
+                self._timer.daemon = True
+                self._timer.start()
+
+    def _timed_release(self) -> None:
+        with self._guard:
+            self._timer = None
+            if not self._busy:
+                self._close_locked()
+
+    def _close_locked(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self._con is not None:
+            con, self._con = self._con, None
+            con.close()
 
     def close(self) -> None:
         """Release the database: close the write connection, if open (DuckDB
         folds the write-ahead log into the file as it closes)."""
-        if self._con is not None:
-            con, self._con = self._con, None
-            con.close()
+        with self._guard:
+            self._busy = False
+            self._close_locked()
 
     def __enter__(self) -> "Store":
         return self

@@ -345,6 +345,32 @@ def test_a_reader_process_during_an_ingest_never_sees_a_lock_error(db):
     assert rep["conflicts"] > 0  # the two processes really met on the lock
 
 
+def test_an_idle_writer_lets_go_of_the_lock_after_hold(db):
+    """Between files (while the caller validates the next one) the store
+    releases the lock once ``hold`` has passed, without being asked."""
+    probe = """
+        import sys
+        from ingest import store as st
+        try:
+            with st.reading(sys.argv[1], timeout=0.2) as con:
+                print(con.execute("SELECT count(*) FROM hands").fetchall()[0][0])
+        except st.StoreBusy:
+            print("busy")
+    """
+    s = st.Store(db, hold=4.0)
+    t0 = time.monotonic()
+    s.ingest_file(make_file(3))
+    held = _python(probe, str(db))
+    assert held.communicate(timeout=60)[0].strip() == "busy"  # just stored: still held
+    assert time.monotonic() - t0 < 4.0, "the probe came too late to see the lock held"
+    time.sleep(max(0.0, 4.5 - (time.monotonic() - t0)))  # the caller is elsewhere; the store is not closed
+    free = _python(probe, str(db))
+    assert free.communicate(timeout=60)[0].strip() == "3"
+    s.ingest_file(make_file(2, start=10))  # and the store reopens by itself
+    s.close()
+    assert counts(db)["hands"] == 5
+
+
 def test_a_lock_held_past_the_timeout_raises_store_busy(db):
     st.Store(db).open()
     holder = _python("""
