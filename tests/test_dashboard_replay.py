@@ -426,6 +426,35 @@ def test_new_session_with_a_bad_seat_alias_says_so_at_the_seats(example_db):
     assert err > seats and "'QC' is not a seat alias" in order[err].value
 
 
+def test_log_a_hand_typed_as_shn(example_db):
+    db, _ = example_db
+    at = ok(page("log_hand.py").run())
+    ok(at.radio(key="lh_input").set_value("shn").run())
+    assert at.text_area(key="lh_shn").value == "hand 19  dealer Ed\n"
+    at.text_area(key="lh_shn").set_value("hand 19  dealer Ed\npick Di  call AC  partner Bea  pts 31  win\n")
+    press(at, "Check score")
+    # "win" stands at column 40 of the typed line 2; 31 card points are a loss (rules.md B-27)
+    assert [e.value for e in at.error][0].startswith("line 2, column 40: win disagrees with 31 card points")
+    at.text_area(key="lh_shn").set_value("hand 19  dealer Ed\npick Di  call AC  partner Bea  pts 31  lose\n")
+    press(at, "Check score")
+    # B-33 with DOB, a plain loss with a partner: picker -4, partner -2, each defender +2
+    assert "**Al** +2 · **Bea** -2 · **Cy** +2 · **Di** -4 · **Ed** +2 — lose" in texts(at)
+    assert hand_count(db) == 5
+    press(at, "Save hand")
+    assert stored_units(db, SESSION, 19) == {"Al": 2, "Bea": -2, "Cy": 2, "Di": -4, "Ed": 2}
+    assert at.text_area(key="lh_shn").value == "hand 20  dealer Al\n"
+
+
+def test_typed_shn_with_two_hands_is_refused(example_db):
+    db, _ = example_db
+    at = ok(page("log_hand.py").run())
+    ok(at.radio(key="lh_input").set_value("shn").run())
+    at.text_area(key="lh_shn").set_value("hand 19  dealer Ed\nmisdeal\n\nhand 20  dealer Al\nmisdeal\n")
+    press(at, "Check score")
+    assert "2 hands are written: log one hand at a time" in [e.value for e in at.error]
+    assert hand_count(db) == 5
+
+
 # --------------------------------------------------------------------------
 # Import
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -112,10 +113,10 @@ class HandText:
         return best
 
 
-def build_text(ctx: dict, v: dict, before: str = "") -> tuple[HandText, int]:
-    """The SHN text of the form's hand: ``%SHN 1.0``, the session's tags, the
-    hands written before it (``before``, for doubler stakes) and the hand.
-    Returns the text and the line where the hand starts."""
+def header_text(ctx: dict, before: str = "") -> tuple[HandText, int]:
+    """``%SHN 1.0``, the session's tags and the hands written before the new
+    one (``before``, for doubler stakes); and the line where the new hand
+    starts."""
     t = HandText()
     t.add_line([("%SHN 1.0", "general")])
     if ctx["mode"] == "existing":
@@ -129,7 +130,13 @@ def build_text(ctx: dict, v: dict, before: str = "") -> tuple[HandText, int]:
     if before:
         t.raw(before.rstrip("\n"), "general")
         t.add_line([])
-    start = len(t.lines) + 1
+    return t, len(t.lines) + 1
+
+
+def build_text(ctx: dict, v: dict, before: str = "") -> tuple[HandText, int]:
+    """The SHN text of the form's hand after :func:`header_text`.  Returns
+    the text and the line where the hand starts."""
+    t, start = header_text(ctx, before)
     head = [(f"hand {v['number']}", "number")]
     if v.get("dealer"):
         head.append((f"dealer {v['dealer']}", "dealer"))
@@ -294,7 +301,73 @@ def _local_errors(ctx: dict, v: dict) -> dict[str, list[str]]:
     return errs
 
 
+def _session_checks(ctx: dict, number: int, errs: dict, field: str) -> str | None:
+    """The hands before ``number`` when doublers may raise its stake (see
+    :func:`hands_before`); None, with the reason in ``errs``, when the hand
+    is already stored or the database cannot be read."""
+    try:
+        with reading(resolve_db()) as con:
+            if hand_exists(con, ctx["session"], number):
+                errs[field] = [f"hand {number} is already stored in session {ctx['session']}"]
+                return None
+            return hands_before(con, ctx["session"], number)
+    except StoreMissing:
+        return ""  # the first hand of a new database
+    except StoreError as exc:
+        errs["general"] = [str(exc)]
+        return None
+
+
+def _validate(text: str, start: int, number: int, errs: dict, where):
+    """The validated hand ``number`` of ``text`` (starting at line ``start``),
+    or None with every error filed under ``where(diagnostic)``."""
+    res = validate_text(text, path=SOURCE)
+    diags = list(res.errors)
+    for r in res.rejected:
+        if r.hand == number or r.source_line >= start:
+            diags.extend(r.errors)
+    for d in diags:
+        if d.severity == "error":
+            field, msg = where(d)
+            errs.setdefault(field, []).append(msg)
+    mine = [h for h in res.hands if h.source_line >= start]
+    if not errs and len(mine) != 1:
+        errs["general"] = ["the hand could not be read back from its SHN text" if not mine
+                           else f"{len(mine)} hands are written: log one hand at a time"]
+    if errs:
+        st.session_state.pop("lh_checked", None)
+        return None
+    return mine[0]
+
+
+def _show_or_save(out: dict, errs: dict, text: str, h, save: bool) -> bool:
+    """Put the derived score of ``h`` in ``out``; store it when ``save`` and
+    the same text was shown before.  True when stored."""
+    ss = st.session_state
+    out["preview"] = {"units": dict(h.outcome.units), "breakdown": h.outcome.breakdown,
+                      "outcome": h.outcome.outcome, "provenance": dict(h.outcome.provenance),
+                      "warnings": [d.message for d in h.diagnostics], "session": h.outcome.session}
+    if not save or ss.get("lh_checked") != text:
+        ss["lh_checked"] = text
+        if save:
+            out["notice"] = "The hand changed since its score was shown: check the score below, then press Save again."
+        return False
+    try:
+        with Store(resolve_db()) as store:
+            rep = store.ingest_file(FileResult(path=SOURCE, hands=[h]))
+    except StoreError as exc:
+        errs["general"] = [f"not saved: {exc}"]
+        return False
+    ss.pop("lh_checked", None)
+    if not rep.stored:
+        errs["general"] = ["this hand is already stored (the same text); nothing was added"]
+        return False
+    out["saved"] = f"Stored hand {h.outcome.hand} of {h.outcome.session}."
+    return True
+
+
 def check(save: bool) -> None:
+    """The form's Check score and Save hand buttons."""
     ss = st.session_state
     ctx = session_context()
     v = form_values(ctx)
@@ -303,57 +376,55 @@ def check(save: bool) -> None:
     ss["lh_result"] = out
     if errs:
         return
-    db = resolve_db()
-    before = ""
-    try:
-        with reading(db) as con:
-            if hand_exists(con, ctx["session"], v["number"]):
-                errs["number"] = [f"hand {v['number']} is already stored in session {ctx['session']}"]
-                return
-            before = hands_before(con, ctx["session"], v["number"])
-    except StoreMissing:
-        pass  # the first hand of a new database
-    except StoreError as exc:
-        errs["general"] = [str(exc)]
+    before = _session_checks(ctx, v["number"], errs, "number")
+    if before is None:
         return
     t, start = build_text(ctx, v, before)
     text = t.text
     out["text"] = "\n".join(t.lines[start - 1:]) + "\n"
-    res = validate_text(text, path=SOURCE)
-    diags = list(res.errors)
-    for r in res.rejected:
-        if r.hand == v["number"] or r.source_line >= start:
-            diags.extend(r.errors)
-    for d in diags:
-        if d.severity == "error":
-            errs.setdefault(locate(t, d), []).append(d.message)
-    mine = [h for h in res.hands if h.outcome.hand == v["number"] and h.source_line >= start]
-    if errs or not mine:
-        if not errs:
-            errs["general"] = ["the hand could not be read back from its SHN text"]
-        ss.pop("lh_checked", None)
-        return
-    h = mine[0]
-    out["preview"] = {"units": dict(h.outcome.units), "breakdown": h.outcome.breakdown,
-                      "outcome": h.outcome.outcome, "provenance": dict(h.outcome.provenance),
-                      "warnings": [d.message for d in h.diagnostics], "session": h.outcome.session}
-    if not save or ss.get("lh_checked") != text:
-        ss["lh_checked"] = text
-        if save:
-            out["notice"] = "The hand changed since its score was shown: check the score below, then press Save again."
-        return
-    try:
-        with Store(db) as store:
-            rep = store.ingest_file(FileResult(path=SOURCE, hands=[h]))
-    except StoreError as exc:
-        errs["general"] = [f"not saved: {exc}"]
-        return
-    ss.pop("lh_checked", None)
-    if rep.stored:
-        out["saved"] = f"Stored hand {v['number']} of {h.outcome.session}."
+    h = _validate(text, start, v["number"], errs, lambda d: (locate(t, d), d.message))
+    if h is not None and _show_or_save(out, errs, text, h, save):
         _next_hand(ctx, v)
-    else:
-        errs["general"] = ["this hand is already stored (the same text); nothing was added"]
+
+
+_HAND_NO = re.compile(r"^\s*hand\s+(\d+)\b", re.MULTILINE)
+
+
+def check_text(save: bool) -> None:
+    """Check score and Save hand for a hand typed in SHN."""
+    ss = st.session_state
+    ctx = session_context()
+    typed = (ss.get("lh_shn") or "").strip("\n")
+    errs: dict[str, list[str]] = {k: list(m) for k, m in ctx["errors"].items()}
+    out: dict = {"errors": errs, "saved": None, "preview": None, "text": None}
+    ss["lh_result"] = out
+    m = _HAND_NO.search(typed)
+    if m is None:
+        errs.setdefault("shn", []).append("write the hand as SHN, starting with `hand N`, e.g. "
+                                          "hand 19  dealer Ed  pick Al  call AS  partner Cy  pts 72  win")
+    if errs:
+        return
+    number = int(m.group(1))
+    before = _session_checks(ctx, number, errs, "shn")
+    if before is None:
+        return
+    t, start = header_text(ctx, before)
+    t.raw(typed, "shn")
+    text = t.text
+    out["text"] = typed + "\n"
+
+    def where(d):
+        if d.line >= start:
+            return "shn", f"line {d.line - start + 1}, column {d.col}: {d.message}"
+        return locate(t, d), d.message
+
+    h = _validate(text, start, number, errs, where)
+    if h is not None and _show_or_save(out, errs, text, h, save):
+        aliases = [a for a, _ in ctx["seats"]]
+        nxt = f"hand {number + 1}"
+        if h.outcome.dealer in aliases:
+            nxt += f"  dealer {aliases[(aliases.index(h.outcome.dealer) + 1) % len(aliases)]}"
+        ss["lh_shn"] = nxt + "\n"
 
 
 def _next_hand(ctx: dict, v: dict) -> None:
@@ -387,6 +458,10 @@ def _errors_for(field: str) -> None:
     res = st.session_state.get("lh_result") or {}
     for msg in (res.get("errors") or {}).get(field, []):
         st.error(msg, icon="⚠️")
+
+
+def _shn_template(number: int, dealer: str | None) -> str:
+    return f"hand {number}" + (f"  dealer {dealer}" if dealer else "") + "\n"
 
 
 def _default(key: str, value) -> None:
@@ -444,111 +519,132 @@ if ctx["mode"] == "existing":
 aliases = [a for a, _ in ctx["seats"]]
 
 # defaults for a newly chosen session: the next hand number and dealer
+last = ctx["last_dealer"]
+next_dealer = (aliases[(aliases.index(last) + 1) % len(aliases)] if last in aliases
+               else (aliases[0] if aliases else None))
 if ss.get("lh_ctx_key") != _ctx_key(ctx):
     ss["lh_ctx_key"] = _ctx_key(ctx)
     ss["lh_number"] = ctx["next"]
-    last = ctx["last_dealer"]
-    ss["lh_dealer"] = (aliases[(aliases.index(last) + 1) % len(aliases)] if last in aliases
-                       else (aliases[0] if aliases else None))
+    ss["lh_dealer"] = next_dealer
     ss.pop("lh_result", None)
     ss.pop("lh_checked", None)
+    ss["lh_shn"] = _shn_template(ctx["next"], next_dealer)
+# (widgets not drawn in a run lose their state: back from the SHN box, start again from the defaults)
+_default("lh_number", ctx["next"])
+if ss.get("lh_dealer") not in aliases:
+    ss["lh_dealer"] = next_dealer
 
-_default("lh_kind", "picked")
-st.radio("What happened", KINDS, key="lh_kind", horizontal=True,
-         format_func={"picked": "someone picked", "leaster": "leaster (all passed)",
-                      "doubler": "doubler (thrown in)", "misdeal": "misdeal"}.__getitem__)
-_errors_for("kind")
-kind = ss["lh_kind"]
-
+_default("lh_input", "form")
+st.radio("Enter the hand", ["form", "shn"], key="lh_input", horizontal=True,
+         format_func={"form": "with the form", "shn": "as SHN text"}.__getitem__)
 if not aliases:
     st.info("Name the seats of the new session to log a hand.")
     st.stop()
+_default("lh_shn", _shn_template(ss["lh_number"], ss["lh_dealer"]))
 
-# keep widget values valid for the seats in force
-seat_opts = list(aliases)
-for key, opts, dflt in (("lh_dealer", seat_opts, seat_opts[0]), ("lh_picker", seat_opts, None),
-                        ("lh_partner", [NOT_WRITTEN, UNKNOWN] + seat_opts, NOT_WRITTEN),
-                        ("lh_leaster", [NOT_WRITTEN, TIE] + seat_opts, NOT_WRITTEN),
-                        ("lh_crack", [NONE] + seat_opts, NONE), ("lh_recrack", [NONE] + seat_opts, NONE),
-                        ("lh_blitz", [NONE] + seat_opts, NONE), ("lh_call", list(CALLS), "ace"),
-                        ("lh_suit", list(SUITS), "C"), ("lh_outcome", list(OUTCOMES), NOT_WRITTEN),
-                        ("lh_blitz_color", ["black", "red"], "black")):
-    if ss.get(key) not in opts:
-        ss[key] = dflt
-for key in ("lh_pts", "lh_tricks"):
-    _default(key, None)
-_default("lh_under", "")
-for i in range(len(aliases)):
-    _default(f"lh_score_{i}", None)
+if ss["lh_input"] == "shn":
+    with st.form("lh_shn_form", enter_to_submit=False):
+        st.text_area("The hand in SHN (the session's tags are added)", key="lh_shn", height=170,
+                     help="One hand, as notation.md writes it: hand N  dealer S, then pick S  call AS  partner S  "
+                          "pts N  win (or leaster S, doubler, misdeal), crack S, score S +n ...")
+        _errors_for("shn")
+        _errors_for("general")
+        b1, b2 = st.columns(2)
+        b1.form_submit_button("Check score", on_click=check_text, args=(False,), width="stretch")
+        b2.form_submit_button("Save hand", on_click=check_text, args=(True,), type="primary", width="stretch")
+else:
+    _default("lh_kind", "picked")
+    st.radio("What happened", KINDS, key="lh_kind", horizontal=True,
+             format_func={"picked": "someone picked", "leaster": "leaster (all passed)",
+                          "doubler": "doubler (thrown in)", "misdeal": "misdeal"}.__getitem__)
+    _errors_for("kind")
+    kind = ss["lh_kind"]
 
-with st.form("lh_form", enter_to_submit=False):
-    c1, c2 = st.columns(2)
-    with c1:
-        st.number_input("Hand number", min_value=1, step=1, key="lh_number")
-        _errors_for("number")
-    with c2:
-        st.selectbox("Dealer", seat_opts, key="lh_dealer")
-        _errors_for("dealer")
-    if kind == "picked":
-        c1, c2, c3 = st.columns([2, 2, 2])
-        with c1:
-            st.selectbox("Picker", seat_opts, key="lh_picker", placeholder="who picked")
-            _errors_for("picker")
-        with c2:
-            st.selectbox("Call", CALLS, key="lh_call",
-                         format_func={"ace": "a fail ace", "ten": "a ten", "under": "an ace, under a card",
-                                      "alone": "alone", "no call": "no call (jack of diamonds)"}.__getitem__)
-            _errors_for("call")
-        with c3:
-            st.selectbox("Called suit", list(SUITS), key="lh_suit", format_func=SUITS.__getitem__)
+    # keep widget values valid for the seats in force
+    seat_opts = list(aliases)
+    for key, opts, dflt in (("lh_picker", seat_opts, None),
+                            ("lh_partner", [NOT_WRITTEN, UNKNOWN] + seat_opts, NOT_WRITTEN),
+                            ("lh_leaster", [NOT_WRITTEN, TIE] + seat_opts, NOT_WRITTEN),
+                            ("lh_crack", [NONE] + seat_opts, NONE), ("lh_recrack", [NONE] + seat_opts, NONE),
+                            ("lh_blitz", [NONE] + seat_opts, NONE), ("lh_call", list(CALLS), "ace"),
+                            ("lh_suit", list(SUITS), "C"), ("lh_outcome", list(OUTCOMES), NOT_WRITTEN),
+                            ("lh_blitz_color", ["black", "red"], "black")):
+        if ss.get(key) not in opts:
+            ss[key] = dflt
+    for key in ("lh_pts", "lh_tricks"):
+        _default(key, None)
+    _default("lh_under", "")
+    for i in range(len(aliases)):
+        _default(f"lh_score_{i}", None)
+
+    with st.form("lh_form", enter_to_submit=False):
         c1, c2 = st.columns(2)
         with c1:
-            st.text_input("Unknown card (an under call)", key="lh_under", placeholder="e.g. 7C")
-            _errors_for("under")
+            st.number_input("Hand number", min_value=1, step=1, key="lh_number")
+            _errors_for("number")
         with c2:
-            st.selectbox("Partner", [NOT_WRITTEN, UNKNOWN] + seat_opts, key="lh_partner")
-            _errors_for("partner")
-        c1, c2, c3 = st.columns(3)
-        with c1:
-            st.number_input("Picker side's card points", min_value=0, max_value=120, step=1, key="lh_pts",
-                            placeholder="bury included")
-            _errors_for("pts")
-        with c2:
-            st.number_input("Picker side's tricks", min_value=0, max_value=6, step=1, key="lh_tricks")
-            _errors_for("tricks")
-        with c3:
-            st.selectbox("Outcome", OUTCOMES, key="lh_outcome")
-            _errors_for("outcome")
-    elif kind == "leaster":
-        c1, c2 = st.columns(2)
-        with c1:
-            st.selectbox("Leaster won by", [NOT_WRITTEN, TIE] + seat_opts, key="lh_leaster")
-            _errors_for("leaster")
-        with c2:
-            st.number_input("Winner's card points", min_value=0, max_value=120, step=1, key="lh_pts")
-            _errors_for("pts")
-    if kind in ("picked", "leaster"):
-        c1, c2, c3, c4 = st.columns(4)
-        with c1:
-            st.selectbox("Crack by", [NONE] + seat_opts, key="lh_crack")
-            _errors_for("crack")
-        with c2:
-            st.selectbox("Re-crack by", [NONE] + seat_opts, key="lh_recrack")
-            _errors_for("recrack")
-        with c3:
-            st.selectbox("Blitz by", [NONE] + seat_opts, key="lh_blitz")
-            _errors_for("blitz")
-        with c4:
-            st.selectbox("Blitz queens", ["black", "red"], key="lh_blitz_color")
-    st.markdown("**Score as written at the table** (optional; leave empty to let the rules score it)")
-    cols = st.columns(len(aliases))
-    for i, (col, a) in enumerate(zip(cols, aliases)):
-        col.number_input(a, step=1, key=f"lh_score_{i}", format="%d")
-    _errors_for("score")
-    _errors_for("general")
-    b1, b2 = st.columns(2)
-    b1.form_submit_button("Check score", on_click=check, args=(False,), width="stretch")
-    b2.form_submit_button("Save hand", on_click=check, args=(True,), type="primary", width="stretch")
+            st.selectbox("Dealer", seat_opts, key="lh_dealer")
+            _errors_for("dealer")
+        if kind == "picked":
+            c1, c2, c3 = st.columns([2, 2, 2])
+            with c1:
+                st.selectbox("Picker", seat_opts, key="lh_picker", placeholder="who picked")
+                _errors_for("picker")
+            with c2:
+                st.selectbox("Call", CALLS, key="lh_call",
+                             format_func={"ace": "a fail ace", "ten": "a ten", "under": "an ace, under a card",
+                                          "alone": "alone", "no call": "no call (jack of diamonds)"}.__getitem__)
+                _errors_for("call")
+            with c3:
+                st.selectbox("Called suit", list(SUITS), key="lh_suit", format_func=SUITS.__getitem__)
+            c1, c2 = st.columns(2)
+            with c1:
+                st.text_input("Unknown card (an under call)", key="lh_under", placeholder="e.g. 7C")
+                _errors_for("under")
+            with c2:
+                st.selectbox("Partner", [NOT_WRITTEN, UNKNOWN] + seat_opts, key="lh_partner")
+                _errors_for("partner")
+            c1, c2, c3 = st.columns(3)
+            with c1:
+                st.number_input("Picker side's card points", min_value=0, max_value=120, step=1, key="lh_pts",
+                                placeholder="bury included")
+                _errors_for("pts")
+            with c2:
+                st.number_input("Picker side's tricks", min_value=0, max_value=6, step=1, key="lh_tricks")
+                _errors_for("tricks")
+            with c3:
+                st.selectbox("Outcome", OUTCOMES, key="lh_outcome")
+                _errors_for("outcome")
+        elif kind == "leaster":
+            c1, c2 = st.columns(2)
+            with c1:
+                st.selectbox("Leaster won by", [NOT_WRITTEN, TIE] + seat_opts, key="lh_leaster")
+                _errors_for("leaster")
+            with c2:
+                st.number_input("Winner's card points", min_value=0, max_value=120, step=1, key="lh_pts")
+                _errors_for("pts")
+        if kind in ("picked", "leaster"):
+            c1, c2, c3, c4 = st.columns(4)
+            with c1:
+                st.selectbox("Crack by", [NONE] + seat_opts, key="lh_crack")
+                _errors_for("crack")
+            with c2:
+                st.selectbox("Re-crack by", [NONE] + seat_opts, key="lh_recrack")
+                _errors_for("recrack")
+            with c3:
+                st.selectbox("Blitz by", [NONE] + seat_opts, key="lh_blitz")
+                _errors_for("blitz")
+            with c4:
+                st.selectbox("Blitz queens", ["black", "red"], key="lh_blitz_color")
+        st.markdown("**Score as written at the table** (optional; leave empty to let the rules score it)")
+        cols = st.columns(len(aliases))
+        for i, (col, a) in enumerate(zip(cols, aliases)):
+            col.number_input(a, step=1, key=f"lh_score_{i}", format="%d")
+        _errors_for("score")
+        _errors_for("general")
+        b1, b2 = st.columns(2)
+        b1.form_submit_button("Check score", on_click=check, args=(False,), width="stretch")
+        b2.form_submit_button("Save hand", on_click=check, args=(True,), type="primary", width="stretch")
 
 # ---- the outcome of the last check or save
 res = ss.get("lh_result") or {}
