@@ -141,7 +141,8 @@ def _run(con: duckdb.DuckDBPyConnection, sql: str, params: dict[str, object]) ->
 def _base(f: Filters, columns: str = "*") -> tuple[str, dict[str, object]]:
     """``WITH fh AS (the filtered hands)`` and its parameters."""
     where, params = _where(f)
-    return f"WITH fh AS (SELECT {columns} FROM hands h WHERE {where})", params
+    # NOT MATERIALIZED: a query that reads fh twice would otherwise copy it first.
+    return f"WITH fh AS NOT MATERIALIZED (SELECT {columns} FROM hands h WHERE {where})", params
 
 
 def _units_of(f: Filters) -> str:
@@ -243,9 +244,9 @@ def filter_choices(con: duckdb.DuckDBPyConnection) -> dict[str, object]:
 
 _SESSION_UNITS = """
 su0 AS (
-    SELECT h.session_id, hash(h.players) AS hp, u.seat_no, count(*) AS hands, sum(u.units) AS units
-    FROM fh h JOIN hand_units u ON u.hand_id = h.hand_id
-    GROUP BY h.session_id, hp, u.seat_no
+    SELECT h.session_id, h.hp, u.seat_no, count(*) AS hands, sum(u.units) AS units
+    FROM (SELECT hand_id, session_id, hash(players) AS hp FROM fh) h JOIN hand_units u ON u.hand_id = h.hand_id
+    GROUP BY h.session_id, h.hp, u.seat_no
 ), su AS (
     SELECT su0.session_id, ro.names[su0.seat_no + 1] AS player, CAST(sum(su0.hands) AS BIGINT) AS hands,
            CAST(sum(su0.units) AS BIGINT) AS units
@@ -377,6 +378,24 @@ ha AS (
 """
 
 
+def _picker_units(key: str, where: str = "TRUE") -> str:
+    """SQL: the picker's units in the filtered picked hands (``where`` over
+    ``fh``), summed (``units``) and counted (``n``) per ``k`` = ``key``, an
+    expression over the picked hands ``h`` and the seat rows ``u``.
+
+    Only units need ``hand_units``; every count that needs no units is taken
+    from ``hands`` alone.  The join is on ``hand_id`` alone and the picker's
+    seat is picked out inside the aggregates: a join on (hand_id, seat)
+    costs DuckDB its hand_id filter on the 5-rows-a-hand table, several
+    times slower at a million hands."""
+    return f"""
+        SELECT {key} AS k, sum(u.units) FILTER (WHERE u.seat = h.picker) AS units,
+               count(*) FILTER (WHERE u.seat = h.picker) AS n
+        FROM (SELECT hand_id, picker, call_type, called_suit FROM fh WHERE outcome IN {_PICKED_SQL} AND {where}) h
+        JOIN hand_units u ON u.hand_id = h.hand_id
+        GROUP BY k"""
+
+
 def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     """One row over the filtered hands.
 
@@ -394,13 +413,9 @@ def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
       pick-rate tables cannot say who was offered the blind there and leave
       them out.
     """
-    base, params = _base(f, "hand_id, outcome, picker, dealer, alone")
+    base, params = _base(f, "hand_id, outcome, picker, dealer, alone, call_type, called_suit")
     sql = f"""{base},
-    pu AS (   -- the picker's seat is picked out in the aggregate, not in the join (faster in DuckDB)
-        SELECT avg(u.units) FILTER (WHERE u.seat = h.picker) AS units_per_pick
-        FROM fh h JOIN hand_units u ON u.hand_id = h.hand_id
-        WHERE h.outcome IN {_PICKED_SQL}
-    )
+    pu AS (SELECT sum(units) / sum(n) AS units_per_pick FROM ({_picker_units("0")}))  -- one group
     SELECT count(*) FILTER (WHERE outcome <> 'misdeal') AS dealt,
            count(*) FILTER (WHERE outcome = 'misdeal') AS misdeals,
            count(*) FILTER (WHERE outcome IN ('leaster', 'doubler')) AS passed_out,
@@ -465,24 +480,29 @@ def picker_results_by_player(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.D
       ``alone_win_rate`` = alone wins ÷ alone.
     Ordered by player.
     """
-    base, params = _base(f, "hand_id, outcome, picker, alone")
-    me = "u.seat = h.picker"
-    sql = f"""{base}
-    SELECT u.player, count(*) FILTER (WHERE {me}) AS picks,
-           count(*) FILTER (WHERE {me} AND h.outcome IN {_WINS_SQL}) AS wins,
-           {_rate(f"count(*) FILTER (WHERE {me} AND h.outcome IN {_WINS_SQL})", f"count(*) FILTER (WHERE {me})")}
-               AS win_rate,
-           avg(u.units) FILTER (WHERE {me}) AS units_per_pick,
-           count(*) FILTER (WHERE {me} AND h.alone) AS alone,
-           {_rate(f"count(*) FILTER (WHERE {me} AND h.alone)", f"count(*) FILTER (WHERE {me})")} AS alone_rate,
-           count(*) FILTER (WHERE {me} AND h.alone AND h.outcome IN {_WINS_SQL}) AS alone_wins,
-           {_rate(f"count(*) FILTER (WHERE {me} AND h.alone AND h.outcome IN {_WINS_SQL})",
-                  f"count(*) FILTER (WHERE {me} AND h.alone)")} AS alone_win_rate
-    FROM fh h JOIN hand_units u ON u.hand_id = h.hand_id
-    WHERE h.outcome IN {_PICKED_SQL} AND {_player_cond(f)}
-    GROUP BY u.player
-    HAVING count(*) FILTER (WHERE {me}) > 0
-    ORDER BY u.player
+    base, params = _base(f, "hand_id, players, outcome, picker, alone, call_type, called_suit")
+    sql = f"""{base}, {_ROSTERS},
+    pa AS (
+        SELECT hash(players) AS hp, picker, count(*) AS picks,
+               count(*) FILTER (WHERE outcome IN {_WINS_SQL}) AS wins,
+               count(*) FILTER (WHERE alone) AS alone,
+               count(*) FILTER (WHERE alone AND outcome IN {_WINS_SQL}) AS alone_wins
+        FROM fh WHERE outcome IN {_PICKED_SQL}
+        GROUP BY hp, picker
+    ), pp AS (
+        SELECT ro.names[list_position(ro.keys, pa.picker)] AS player, sum(picks) AS picks, sum(wins) AS wins,
+               sum(alone) AS alone, sum(alone_wins) AS alone_wins
+        FROM pa JOIN ro USING (hp)
+        GROUP BY player
+    ), pu AS ({_picker_units("u.player")})
+    SELECT pp.player, CAST(pp.picks AS BIGINT) AS picks, CAST(pp.wins AS BIGINT) AS wins,
+           {_rate("pp.wins", "pp.picks")} AS win_rate,
+           CAST(pu.units AS DOUBLE) / pu.n AS units_per_pick,
+           CAST(pp.alone AS BIGINT) AS alone, {_rate("pp.alone", "pp.picks")} AS alone_rate,
+           CAST(pp.alone_wins AS BIGINT) AS alone_wins, {_rate("pp.alone_wins", "pp.alone")} AS alone_win_rate
+    FROM pp LEFT JOIN pu ON pu.k = pp.player
+    WHERE pp.player IS NOT NULL AND {_player_cond(f, "pp.player")}
+    ORDER BY pp.player
     """
     return _run(con, sql, params)
 
@@ -632,23 +652,22 @@ def outcome_tiers(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 # --------------------------------------------------------------------------
 
 def _calls(f: Filters, key: str, where: str) -> tuple[str, dict[str, object]]:
-    base, params = _base(f, f"hand_id, outcome, picker, picker_points, status, {key}")
-    me = "u.seat = h.picker"  # one row per hand: the picker's seat (picked out in the aggregates: faster)
-    sql = f"""{base}
-    SELECT h.{key}, count(*) FILTER (WHERE {me}) AS hands,
-           count(*) FILTER (WHERE {me} AND h.outcome IN {_WINS_SQL}) AS wins,
-           {_rate(f"count(*) FILTER (WHERE {me} AND h.outcome IN {_WINS_SQL})", f"count(*) FILTER (WHERE {me})")}
-               AS win_rate,
-           count(h.picker_points) FILTER (WHERE {me}) AS points_hands,
-           avg(h.picker_points) FILTER (WHERE {me}) AS mean_points,
-           count(h.picker_points) FILTER (WHERE {me} AND h.status = 'full') AS card_log_hands,
-           avg(h.picker_points) FILTER (WHERE {me} AND h.status = 'full') AS mean_points_card_log,
-           avg(u.units) FILTER (WHERE {me}) AS mean_picker_units
-    FROM fh h JOIN hand_units u ON u.hand_id = h.hand_id
-    WHERE h.outcome IN {_PICKED_SQL} AND {where}
-    GROUP BY h.{key}
-    HAVING count(*) FILTER (WHERE {me}) > 0
-    ORDER BY hands DESC, h.{key}
+    base, params = _base(f, "hand_id, outcome, picker, picker_points, status, call_type, called_suit")
+    sql = f"""{base},
+    c AS (
+        SELECT {key}, count(*) AS hands,
+               count(*) FILTER (WHERE outcome IN {_WINS_SQL}) AS wins,
+               count(picker_points) AS points_hands,
+               avg(picker_points) AS mean_points,
+               count(picker_points) FILTER (WHERE status = 'full') AS card_log_hands,
+               avg(picker_points) FILTER (WHERE status = 'full') AS mean_points_card_log
+        FROM fh WHERE outcome IN {_PICKED_SQL} AND {where}
+        GROUP BY {key}
+    ), pu AS ({_picker_units(f"h.{key}", where)})
+    SELECT c.{key}, c.hands, c.wins, {_rate("c.wins", "c.hands")} AS win_rate, c.points_hands, c.mean_points,
+           c.card_log_hands, c.mean_points_card_log, CAST(pu.units AS DOUBLE) / pu.n AS mean_picker_units
+    FROM c LEFT JOIN pu ON pu.k IS NOT DISTINCT FROM c.{key}
+    ORDER BY c.hands DESC, c.{key}
     """
     return sql, params
 
@@ -677,7 +696,7 @@ def calls_by_suit(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     the suit of the called card), over the filtered picked hands with a
     called card (ace, ten, under calls and jack call-ups; not alone, not the
     plain J♦ game).  Columns as :func:`calls_by_type`."""
-    sql, params = _calls(f, "called_suit", "h.called_suit IS NOT NULL")
+    sql, params = _calls(f, "called_suit", "called_suit IS NOT NULL")
     return _run(con, sql, params)
 
 
