@@ -2,9 +2,10 @@
 
 Two layers (docs/storage.md has every table and column):
 
-* the **card log** — ``sessions``, ``hand_source`` (the hand's SHN text, its
-  file and line, its content hash) and ``card_log`` (deal, blind, bury and
-  plays, packed into one small BLOB per hand).  Never rewritten.
+* the **card log** — ``sessions``, ``hand_source`` (the hand's text as a
+  template whose card tokens are filled from the card log, its file and line,
+  its content hash) and ``card_log`` (deal, blind, bury, call and plays as
+  lists of small integers).  Never rewritten.
 * the **outcome** — ``hands`` (every :class:`~ingest.model.HandOutcome`
   field) and ``hand_units`` (one row per seat: the long table the metric
   queries read).  Recomputed from the stored source by :meth:`Store.rederive`.
@@ -15,7 +16,9 @@ migrations of ``ingest/migrations/`` applied at open.
 
 **One file, one transaction** (:meth:`Store.ingest_file`): a crash or kill
 leaves the database as it was before that file.  The content hash of a hand
-is UNIQUE, so re-ingesting the same file stores nothing.
+is unique — the store skips every hash already stored, inside the file's
+transaction, under DuckDB's single-writer lock — so re-ingesting the same
+file stores nothing.
 
 **Concurrency** (docs/storage.md, "Concurrency"): DuckDB lets one process
 write or many read, never both.  Every connection here is short-lived and
