@@ -43,6 +43,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from functools import lru_cache
 from importlib import resources
 from itertools import groupby
 from operator import attrgetter
@@ -228,9 +229,10 @@ def reading(path: str | os.PathLike | None = None, *, timeout: float | None = No
 _MIGRATION_NAME = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
 
 
-def migrations() -> list[tuple[int, str, str]]:
+@lru_cache(maxsize=1)
+def migrations() -> tuple[tuple[int, str, str], ...]:
     """The numbered migrations shipped in ``ingest/migrations``: ``(version,
-    name, sql)`` in version order."""
+    name, sql)`` in version order (read once per process)."""
     out = []
     for entry in resources.files("ingest").joinpath("migrations").iterdir():
         m = _MIGRATION_NAME.match(entry.name)
@@ -240,7 +242,7 @@ def migrations() -> list[tuple[int, str, str]]:
     versions = [v for v, _, _ in out]
     if len(set(versions)) != len(versions):
         raise StoreError(f"two migrations share a number: {versions}")
-    return out
+    return tuple(out)
 
 
 def _behind(con: duckdb.DuckDBPyConnection) -> bool:
