@@ -594,19 +594,38 @@ def schneider_by_role(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     Ordered by player, then picker, partner, defender, unknown.
     """
     base, params = _base(f, "players, outcome, picker, partner, alone")
+    # Three small groupings of the picked hands instead of one row per seat:
+    # picks per (roster, picker), partners per (roster, partner), and hands per
+    # roster (every seat); a seat's defender count is what is left of its
+    # hands once its picks and partner hands are taken away.
     sql = f"""{base}, {_ROSTERS},
-    ha AS (
-        SELECT hash(players) AS hp, picker, partner, alone OR partner IS NOT NULL AS sides_known, outcome,
-               count(*) AS c
-        FROM fh WHERE outcome IN {_PICKED_SQL}
-        GROUP BY hp, picker, partner, sides_known, outcome
+    pk AS NOT MATERIALIZED (
+        SELECT *, alone OR partner IS NOT NULL AS sk FROM fh WHERE outcome IN {_PICKED_SQL}
+    ), seats AS (
+        SELECT ro.names[list_position(ro.keys, p.alias)] AS player, 'picker' AS kind, p.sk, p.outcome, p.c
+        FROM (SELECT hash(players) AS hp, picker AS alias, sk, outcome, count(*) AS c FROM pk
+              GROUP BY hp, alias, sk, outcome) p JOIN ro USING (hp)
+        UNION ALL
+        SELECT ro.names[list_position(ro.keys, q.alias)], 'partner', TRUE, q.outcome, q.c
+        FROM (SELECT hash(players) AS hp, partner AS alias, outcome, count(*) AS c FROM pk
+              WHERE partner IS NOT NULL GROUP BY hp, alias, outcome) q JOIN ro USING (hp)
+        UNION ALL
+        SELECT ro.names[k + 1], 'seat', a.sk, a.outcome, a.c
+        FROM (SELECT hash(players) AS hp, sk, outcome, count(*) AS c FROM pk GROUP BY hp, sk, outcome) a
+        JOIN ro USING (hp), unnest(range(len(ro.keys))) AS t(k)
+    ), per AS (
+        SELECT player, outcome,
+               sum(c) FILTER (WHERE kind = 'picker') AS picker,
+               sum(c) FILTER (WHERE kind = 'partner') AS partner,
+               coalesce(sum(c) FILTER (WHERE kind = 'seat' AND sk), 0)
+                 - coalesce(sum(c) FILTER (WHERE kind = 'picker' AND sk), 0)
+                 - coalesce(sum(c) FILTER (WHERE kind = 'partner'), 0) AS defender,
+               coalesce(sum(c) FILTER (WHERE kind = 'seat' AND NOT sk), 0)
+                 - coalesce(sum(c) FILTER (WHERE kind = 'picker' AND NOT sk), 0) AS unknown
+        FROM seats WHERE player IS NOT NULL AND {_player_cond(f, "player")}
+        GROUP BY player, outcome
     ), r AS (
-        SELECT ro.names[k + 1] AS player, ha.outcome, ha.c,
-               CASE WHEN ro.keys[k + 1] = ha.picker THEN 'picker'
-                    WHEN ro.keys[k + 1] = ha.partner THEN 'partner'
-                    WHEN ha.sides_known THEN 'defender'
-                    ELSE 'unknown' END AS role
-        FROM ha JOIN ro USING (hp), unnest(range(len(ro.keys))) AS t(k)
+        UNPIVOT per ON picker, partner, defender, unknown INTO NAME role VALUE c
     ), c AS (
         SELECT player, role, sum(c) AS hands,
                coalesce(sum(c) FILTER (WHERE (role IN ('picker', 'partner') AND outcome = 'win-s')
@@ -617,7 +636,8 @@ def schneider_by_role(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
                                           OR (role = 'defender' AND outcome = 'lose-z')), 0) AS no_tricked_them,
                coalesce(sum(c) FILTER (WHERE (role IN ('picker', 'partner') AND outcome = 'lose-z')
                                           OR (role = 'defender' AND outcome = 'win-z')), 0) AS no_tricked
-        FROM r WHERE player IS NOT NULL AND {_player_cond(f, "player")} GROUP BY player, role
+        FROM r GROUP BY player, role
+        HAVING sum(c) > 0
     )
     SELECT player, role, CAST(hands AS BIGINT) AS hands,
            CAST(schneidered_them AS BIGINT) AS schneidered_them,
