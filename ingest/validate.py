@@ -759,8 +759,8 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     if rec.outcome is not None and rec.outcome.value is not None:
         o = rec.outcome.value
         if o not in cands and not rec.outcome.agreed:
-            why = f"{pts} card points" if pts is not None else ""
-            why += (", " if why else "") + (f"{tricks} tricks" if tricks is not None else "")
+            why = ", ".join(part for part in (f"{pts} card points" if pts is not None else "",
+                                              f"{tricks} tricks" if tricks is not None else "") if part)
             raise chk.reject("E-OUTCOME", f"{o} disagrees with {why} (rules.md B-27..B-30)", rec.outcome.pos, found=o,
                              expected=" or ".join(cands) or "a consistent result")
         cands = [o]
