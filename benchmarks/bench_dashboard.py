@@ -249,11 +249,15 @@ def _page_times(db: Path, repeat: int) -> dict[str, float]:
     """Wall time of one whole render of each statistic page (the page script
     under streamlit.testing's AppTest: queries, frames, charts), with the
     metric cache cleared before each run."""
+    import logging
+
     import streamlit as st
-    from streamlit.logger import set_log_level
     from streamlit.testing.v1 import AppTest
 
-    set_log_level("error")
+    logging.getLogger("streamlit").setLevel(logging.ERROR)  # AppTest outside a server warns on every run
+    for name in list(logging.root.manager.loggerDict):
+        if name.startswith("streamlit"):
+            logging.getLogger(name).setLevel(logging.ERROR)
 
     os.environ["SHEAD_DB"] = str(db.resolve())
     pages = Path(__file__).resolve().parents[1] / "dashboard" / "pages"
