@@ -24,6 +24,7 @@ page under 1 s.  Prints the machine first.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import platform
 import statistics
@@ -249,15 +250,8 @@ def _page_times(db: Path, repeat: int) -> dict[str, float]:
     """Wall time of one whole render of each statistic page (the page script
     under streamlit.testing's AppTest: queries, frames, charts), with the
     metric cache cleared before each run."""
-    import logging
-
     import streamlit as st
     from streamlit.testing.v1 import AppTest
-
-    logging.getLogger("streamlit").setLevel(logging.ERROR)  # AppTest outside a server warns on every run
-    for name in list(logging.root.manager.loggerDict):
-        if name.startswith("streamlit"):
-            logging.getLogger(name).setLevel(logging.ERROR)
 
     os.environ["SHEAD_DB"] = str(db.resolve())
     pages = Path(__file__).resolve().parents[1] / "dashboard" / "pages"
@@ -266,15 +260,32 @@ def _page_times(db: Path, repeat: int) -> dict[str, float]:
                         ("Schneider", "schneider.py"), ("Partner calls", "partner_calls.py")):
         runs = []
         for _ in range(repeat):
-            st.cache_data.clear()
-            at = AppTest.from_file(str(pages / name), default_timeout=120)
-            t0 = time.perf_counter()
-            at.run()
-            runs.append((time.perf_counter() - t0) * 1000)
+            with _quiet_stderr():  # Streamlit outside a server warns about its missing runtime on every run
+                st.cache_data.clear()
+                at = AppTest.from_file(str(pages / name), default_timeout=120)
+                t0 = time.perf_counter()
+                at.run()
+                runs.append((time.perf_counter() - t0) * 1000)
             if at.exception:
                 raise RuntimeError(f"{name}: {at.exception[0].value}")
         out[title] = statistics.median(runs)
     return out
+
+
+@contextlib.contextmanager
+def _quiet_stderr():
+    """Send file descriptor 2 to /dev/null for the block."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 2)
+    try:
+        yield
+    finally:
+        sys.stderr.flush()
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
 
 
 if __name__ == "__main__":
