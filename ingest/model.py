@@ -130,7 +130,10 @@ def content_hash(session: str, hand: int | None, source: str) -> str:
     """The identity of a stored hand: sha256 over the session id, the hand
     number and the hand's source with line ends and trailing blanks normalised,
     so that re-ingesting the same file adds nothing."""
-    norm = "\n".join(line.rstrip() for line in source.replace("\r\n", "\n").replace("\r", "\n").strip().split("\n"))
+    if "\r" in source or " \n" in source or "\t\n" in source:
+        norm = "\n".join(line.rstrip() for line in source.replace("\r\n", "\n").replace("\r", "\n").strip().split("\n"))
+    else:  # already normalised (every canonical file): skip the per-line pass
+        norm = source.strip()
     h = hashlib.sha256()
     h.update(f"{session}\x00{hand}\x00{norm}".encode("utf-8"))
     return h.hexdigest()[:32]

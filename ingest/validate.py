@@ -924,9 +924,16 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         partner_revealed_trick=state.partner_revealed if state is not None and partner is not None else None,
         called_suit=called_suit,
         call_type=call_type,
-        breakdown=_alias_text(settle.text, a),
+        breakdown=_breakdown(settle, tuple(a)),
         warnings=[str(w) for w in chk.warnings],
     )
+
+
+@lru_cache(maxsize=4096)
+def _breakdown(settle: Settlement, aliases: tuple[str, ...]) -> str:
+    """The settlement's breakdown in words with seat aliases (cached: most
+    hands of a session share one of a few dozen settlements)."""
+    return _alias_text(settle.text, list(aliases))
 
 
 _SEAT_RE = re.compile(r"\bseat (\d+)\b")
@@ -987,6 +994,7 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool) -> FileResul
     if strict and shn.errors:
         raise ShedError(shn.errors[0])
     sessions: dict[int, SessionState] = {}
+    headers: dict[int, str] = {}
     for rec in shn.hands:
         sess = sessions.setdefault(id(rec.session), SessionState())
         h = content_hash(rec.session_id, rec.number, rec.source)
@@ -1018,8 +1026,11 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool) -> FileResul
         sess.last_hand = rec.number
         if outcome.dealer is not None:
             sess.last_dealer = chk.aliases.index(outcome.dealer)
+        header = headers.get(id(rec.session))
+        if header is None:
+            header = headers[id(rec.session)] = _session_header(rec.session)
         result.hands.append(ValidatedHand(outcome, cardlog, rec.source, path, rec.line, h, list(chk.warnings),
-                                          session_header=_session_header(rec.session)))
+                                          session_header=header))
     return result
 
 
