@@ -31,7 +31,7 @@ the chosen players.  An empty choice means "all".
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 import duckdb
@@ -79,6 +79,9 @@ class Filters:
       of them sat; per-player tables show only them.
     * ``rules`` — ``hands.rules``, the ``[Rules]`` text as written.
     * ``game`` — ``hands.game`` (``sheepshead`` or ``schafkopf``).
+    * ``sheepshead_only`` — set by the picking, schneider and partner-call
+      metrics themselves: those exist only where there is a blind to pick and
+      a picker side (rules.md B, C), never for Schafkopf games.
     """
 
     date_from: date | None = None
@@ -88,6 +91,7 @@ class Filters:
     players: tuple[str, ...] = field(default_factory=tuple)
     rules: tuple[str, ...] = field(default_factory=tuple)
     game: str | None = None
+    sheepshead_only: bool = False
 
     def __post_init__(self) -> None:
         # Accept lists from callers; store tuples so the value stays hashable.
@@ -122,6 +126,8 @@ def _where(f: Filters, alias: str = "h") -> tuple[str, dict[str, object]]:
     if f.game:
         conds.append(f"{alias}.game = $game")
         params["game"] = f.game
+    if f.sheepshead_only:
+        conds.append(f"{alias}.game = 'sheepshead'")
     if f.players:
         conds.append(f"{alias}.hand_id IN (SELECT hand_id FROM hand_units WHERE list_contains($players, player))")
         params["players"] = list(f.players)
@@ -155,6 +161,11 @@ def _units_of(f: Filters) -> str:
 
 _PICKED_SQL = "('win', 'win-s', 'win-z', 'lose', 'lose-s', 'lose-z')"
 _WINS_SQL = "('win', 'win-s', 'win-z')"
+
+
+def _sheepshead(f: Filters) -> Filters:
+    """``f`` restricted to Sheepshead hands (see :class:`Filters`)."""
+    return f if f.sheepshead_only else replace(f, sheepshead_only=True)
 
 
 def _rate(num: str, den: str) -> str:
@@ -417,6 +428,7 @@ def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
       pick-rate tables cannot say who was offered the blind there and leave
       them out.
     """
+    f = _sheepshead(f)
     base, params = _base(f, "hand_id, outcome, picker, dealer, alone, call_type, called_suit")
     sql = f"""{base},
     pu AS (SELECT sum(units) / sum(n) AS units_per_pick FROM ({_picker_units("0")}))  -- one group
@@ -457,6 +469,7 @@ def pick_rate_by_player(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFr
       player sat (in neither offered nor picks).
     Ordered by player.
     """
+    f = _sheepshead(f)
     base, params = _base(f, "players, dealer, picker, outcome")
     sql = f"""{base}, {_ROSTERS}, {_OFFERS}
     SELECT player, CAST(sum(c) FILTER (WHERE offered) AS BIGINT) AS offered,
@@ -484,6 +497,7 @@ def picker_results_by_player(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.D
       ``alone_win_rate`` = alone wins ÷ alone.
     Ordered by player.
     """
+    f = _sheepshead(f)
     base, params = _base(f, "hand_id, players, outcome, picker, alone, call_type, called_suit")
     sql = f"""{base}, {_ROSTERS},
     pa AS (
@@ -521,6 +535,7 @@ def pick_rate_by_position(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.Data
     offered.  Misdeals offer nobody; hands with an unknown dealer are left
     out (their positions are not known).  With the player filter, only the
     chosen players' seats count."""
+    f = _sheepshead(f)
     base, params = _base(f, "players, dealer, picker, outcome")
     sql = f"""{base}, {_ROSTERS}, {_OFFERS}
     SELECT n AS seats, position,
@@ -560,6 +575,7 @@ def schneider_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
       likewise.  A no-tricker is decided by tricks, never by points, and is
       counted as a no-tricker only (not also as a schneider).
     """
+    f = _sheepshead(f)
     base, params = _base(f, "outcome")
     sql = f"""{base}
     SELECT count(*) AS picked,
@@ -593,6 +609,7 @@ def schneider_by_role(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     An ``unknown`` role cannot be given a side; its counts are 0.
     Ordered by player, then picker, partner, defender, unknown.
     """
+    f = _sheepshead(f)
     base, params = _base(f, "players, outcome, picker, partner, alone")
     # Three small groupings of the picked hands instead of one row per seat:
     # picks per (roster, picker), partners per (roster, partner), and hands per
@@ -658,6 +675,7 @@ def outcome_tiers(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     ``lose-z`` (always all six, in that order), with ``hands`` and ``share``
     = hands ÷ picked hands, and ``tier`` (1 plain, 2 schneider, 3
     no-tricker)."""
+    f = _sheepshead(f)
     base, params = _base(f, "outcome")
     sql = f"""{base},
     t(outcome, tier, k) AS (VALUES ('win', 1, 1), ('win-s', 2, 2), ('win-z', 3, 3),
@@ -711,6 +729,7 @@ def calls_by_type(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     * ``mean_picker_units`` — the picker's mean units over all ``hands``.
     Ordered by hands, most first.
     """
+    f = _sheepshead(f)
     sql, params = _calls(f, "call_type", "TRUE")
     return _run(con, sql, params)
 
@@ -720,6 +739,7 @@ def calls_by_suit(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     the suit of the called card), over the filtered picked hands with a
     called card (ace, ten, under calls and jack call-ups; not alone, not the
     plain J♦ game).  Columns as :func:`calls_by_type`."""
+    f = _sheepshead(f)
     sql, params = _calls(f, "called_suit", "called_suit IS NOT NULL")
     return _run(con, sql, params)
 
@@ -730,6 +750,7 @@ def partner_reveal(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     **card-log** hands with a partner (picked, not alone): one row per trick
     1..6 (always all six), ``hands`` and ``share`` = hands ÷ those hands.
     Score-sheet hands have no cards and are not counted."""
+    f = _sheepshead(f)
     base, params = _base(f, "outcome, status, partner, partner_revealed_trick")
     sql = f"""{base},
     c AS (SELECT partner_revealed_trick AS trick, count(*) AS hands FROM fh

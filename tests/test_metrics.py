@@ -415,3 +415,31 @@ def test_empty_database(tmp_path):
         assert m.partner_reveal(c, ALL)["hands"].to_list() == [0] * 6
         s = m.picking_summary(c, ALL).to_dicts()[0]
         assert s["dealt"] == 0 and s["pass_out_rate"] is None and s["units_per_pick"] is None
+
+
+def test_schafkopf_games_do_not_enter_the_sheepshead_only_metrics(db, tmp_path):
+    """Mixed games in one database (issue 6): the picking, schneider and
+    partner-call metrics count only hands with a blind to pick.  Add the 99
+    real NetSchafkopf games of one protocol to a copy of the fixture
+    database: those metrics stay exactly as they were, while the overview
+    counts the new games."""
+    import shutil
+
+    from ingest.netschafkopf import read_protocol
+
+    mixed = tmp_path / "mixed.duckdb"
+    shutil.copy(db, mixed)
+    log = Path(__file__).resolve().parents[1] / "data" / "netschafkopf" / \
+        "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
+    result = read_protocol(log.read_bytes(), str(log))
+    assert len(result.hands) == 99 and not result.rejected
+    with Store(mixed) as store:
+        store.ingest_file(result, source_format="netschafkopf")
+    sheepshead_only = [m.picking_summary, m.pick_rate_by_player, m.picker_results_by_player, m.pick_rate_by_position,
+                       m.schneider_summary, m.schneider_by_role, m.outcome_tiers, m.calls_by_type, m.calls_by_suit,
+                       m.partner_reveal]
+    f = m.Filters()
+    with reading(db) as a, reading(mixed) as b:
+        for fn in sheepshead_only:
+            assert fn(a, f).equals(fn(b, f)), fn.__name__
+        assert m.overview(b, f)["hands"][0] == m.overview(a, f)["hands"][0] + 99
