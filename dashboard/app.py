@@ -37,7 +37,7 @@ PAGES = [
     ("Season", "pages/picking.py", "Picking", ":material/front_hand:", "picking"),
     ("Season", "pages/schneider.py", "Schneider", ":material/trending_down:", "schneider"),
     ("Season", "pages/partner_calls.py", "Partner calls", ":material/handshake:", "partner_calls"),
-    ("Hands", "pages/replay.py", "Replay", ":material/replay:", "replay"),
+    ("Hands", "pages/replay_hand.py", "Replay", ":material/replay:", "replay_hand"),
     ("Hands", "pages/log_hand.py", "Log a hand", ":material/edit_note:", "log_hand"),
     ("Hands", "pages/import_files.py", "Import", ":material/upload_file:", "import_files"),
 ]

@@ -71,7 +71,7 @@ def app(tmp_path_factory):
     with reading(db) as con:
         ids = dict(con.execute("SELECT hand, hand_id FROM hands").fetchall())
     main = ROOT / "dashboard" / "app.py"
-    script = main if main.exists() else ROOT / "dashboard" / "pages" / "replay.py"
+    script = main if main.exists() else ROOT / "dashboard" / "pages" / "replay_hand.py"
     port = _free_port()
     log = (tmp / "streamlit.log").open("w")
     env = dict(os.environ, SHEAD_DB=str(db), STREAMLIT_BROWSER_GATHER_USAGE_STATS="false")
@@ -127,7 +127,7 @@ def _replay_url(page, base: str, via_app: bool, hand_id: int) -> str:
     # the pages/ folder would say "replay": then the app is not the one tested)
     link = page.get_by_role("link", name="Replay", exact=True)
     link.wait_for(timeout=WAIT_MS)
-    href = link.get_attribute("href") or "/replay"
+    href = link.get_attribute("href") or "/replay_hand"
     path = href if href.startswith("http") else base + "/" + href.lstrip("/")
     return f"{path.split('?')[0]}?hand={hand_id}"
 

@@ -201,7 +201,7 @@ def test_app_registers_every_page():
 
     files = [p for _, p, *_ in app.PAGES]
     assert files[:5] == [f"pages/{n}" for n in MINE]
-    assert files[5:] == ["pages/replay.py", "pages/log_hand.py", "pages/import_files.py"]
+    assert files[5:] == ["pages/replay_hand.py", "pages/log_hand.py", "pages/import_files.py"]
     assert app.launch is launch_mod.launch  # `from dashboard.app import launch` (ingest/cli.py) works
 
 

@@ -90,7 +90,7 @@ def stored_units(db, session: str, hand: int) -> dict[str, int]:
 
 
 def open_replay(ids, hand: int, step: int | None = None) -> AppTest:
-    at = page("replay.py")
+    at = page("replay_hand.py")
     at.query_params["hand"] = str(ids[hand])
     if step is not None:
         at.query_params["step"] = str(step)
@@ -195,7 +195,7 @@ def test_score_sheet_hand_shows_its_result_and_no_replay(example_db):
 
 def test_finder_filters_and_picks_a_hand(example_db):
     _, ids = example_db
-    at = ok(page("replay.py").run())
+    at = ok(page("replay_hand.py").run())
     assert "Choose a hand to replay." in texts(at)
     assert at.selectbox(key="replay_pick").options == [
         "Hand 14 · Bea picks, AH, partner Di · lose · card log",
@@ -224,7 +224,7 @@ def test_finder_filters_and_picks_a_hand(example_db):
 
 
 def test_unknown_hand_id_says_so(example_db):
-    at = page("replay.py")
+    at = page("replay_hand.py")
     at.query_params["hand"] = "999"
     ok(at.run())
     assert "No hand with id 999 is stored" in texts(at)
@@ -245,7 +245,7 @@ def test_replay_of_a_netschafkopf_game_steps_through_its_card_log(tmp_path, monk
         store.ingest_file(result, source_format=fmt)
     with reading(db) as con:
         (hand_id,) = con.execute("SELECT hand_id FROM hands WHERE hand = 1").fetchone()
-    at = page("replay.py")
+    at = page("replay_hand.py")
     at.query_params["hand"] = str(hand_id)
     at.query_params["step"] = "4"
     ok(at.run())

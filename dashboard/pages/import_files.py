@@ -126,6 +126,9 @@ def run_import() -> None:
     ss[REPORT_KEY] = reports
 
 
+from dashboard.filters import ensure_navigation  # noqa: E402
+
+ensure_navigation()  # a first visit straight to this page's URL runs it inside the app
 st.title("Import")
 st.caption(f"Into `{resolve_db()}` — the same path as `shead ingest`: read, replay-validate, store.")
 st.file_uploader("SHN files or NetSchafkopf protocols", accept_multiple_files=True, key="imp_files")

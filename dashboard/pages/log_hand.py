@@ -469,6 +469,9 @@ def _default(key: str, value) -> None:
         st.session_state[key] = value
 
 
+from dashboard.filters import ensure_navigation  # noqa: E402
+
+ensure_navigation()  # a first visit straight to this page's URL runs it inside the app
 st.title("Log a hand")
 db = resolve_db()
 ss = st.session_state

@@ -22,7 +22,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-# Run by itself (`streamlit run dashboard/pages/replay.py`, AppTest.from_file),
+# Run by itself (`streamlit run dashboard/pages/replay_hand.py`, AppTest.from_file),
 # Streamlit puts this folder first on sys.path, and this file's name would then
 # shadow the `replay` package: keep the folder off the path.
 _HERE = Path(__file__).resolve().parent
@@ -173,6 +173,9 @@ def _units_line(units: dict[str, int]) -> str:
 # the page
 
 
+from dashboard.filters import ensure_navigation  # noqa: E402
+
+ensure_navigation()  # a first visit straight to this page's URL runs it inside the app
 st.title("Replay")
 db = resolve_db()
 hand_id = _int(st.query_params.get("hand"))
