@@ -20,7 +20,7 @@ from replay.errors import Diagnostic
 __all__ = ["Provenance", "CardLog", "PlayRow", "HandOutcome", "ValidatedHand", "RejectedHand", "FileResult", "content_hash"]
 
 Provenance = Literal["asserted", "derived", "verified", "conflict"]
-Outcome = Literal["win", "win-s", "win-z", "lose", "lose-s", "lose-z", "leaster", "doubler", "misdeal"]
+Outcome = Literal["win", "win-s", "win-z", "lose", "lose-s", "lose-z", "leaster", "doubler", "misdeal", "ramsch"]
 
 
 @dataclass(slots=True)
@@ -49,7 +49,16 @@ class CardLog:
 
 @dataclass(slots=True)
 class HandOutcome:
-    """The derived facts of one hand; the JSONL export object (design.md 5)."""
+    """The derived facts of one hand; the JSONL export object (design.md 5).
+
+    For a Schafkopf game (``game="schafkopf"``): ``picker`` is the declarer,
+    ``partner`` the holder of the called Sau in a Sauspiel, ``call`` the
+    called Sau in SHN spelling (``"AC"`` for the Eichel-Sau; None in other
+    games), ``game_type`` the announced game (``sauspiel``, ``solo``,
+    ``wenz``, ``geier``, ``farbwenz``, ``farbgeier``, ``tout``, ``ramsch``),
+    ``picker_points`` the declaring party's Augen and ``outcome`` is
+    ``ramsch`` for a Ramsch; ``units`` are the tariff's points (rules.md G-16).
+    """
 
     session: str
     group: str | None
