@@ -390,12 +390,18 @@ def dashboard(db: Optional[Path] = DbOption,
     raise typer.Exit(_launch(db, host, port))
 
 
+_SHIPPED_DATA = Path(__file__).resolve().parents[1] / "data"
+
+
 @app.command()
 def demo(db: Optional[Path] = DbOption,
-         data: Path = typer.Option(Path("data"), help="Folder of hand logs to ingest first."),
+         data: Optional[Path] = typer.Option(None, help="Folder of hand logs to ingest first "
+                                             "(default: ./data, else the data/ shipped beside the code)."),
          host: str = typer.Option("127.0.0.1"), port: int = typer.Option(8501),
          ingest_only: bool = typer.Option(False, "--ingest-only", help="Ingest, do not start the dashboard.")) -> None:
     """Ingest everything under data/ (recursively) into the database, then start the dashboard."""
+    if data is None:
+        data = Path("data") if Path("data").is_dir() else _SHIPPED_DATA
     if not data.is_dir():
         _err.print(f"error: {data}: no such folder")
         raise typer.Exit(2)
@@ -408,10 +414,8 @@ def demo(db: Optional[Path] = DbOption,
 
 
 def _generator():
-    try:
-        from ingest.generate import generate_session_text  # noqa: PLC0415
-    except ImportError:
-        from replay.generator import generate_session_text  # noqa: PLC0415
+    from ingest.generate import generate_session_text  # noqa: PLC0415 - only bench needs it
+
     return generate_session_text
 
 
