@@ -29,7 +29,8 @@ def command(host: str = "127.0.0.1", port: int = 8501, headless: bool = True) ->
             "--server.address", host,
             "--server.port", str(port),
             "--server.headless", "true" if headless else "false",
-            "--browser.gatherUsageStats", "false"]
+            "--browser.gatherUsageStats", "false",
+            "--client.toolbarMode", "minimal"]  # no "Deploy" button: this is a local tool
 
 
 def launch(db: str | os.PathLike | None = None, host: str = "127.0.0.1", port: int = 8501,

@@ -233,7 +233,7 @@ def test_launch_command(monkeypatch, tmp_path):
     assert cmd[:4] == [sys.executable, "-m", "streamlit", "run"] and cmd[4].endswith("dashboard/app.py")
     args = dict(zip(cmd[5::2], cmd[6::2]))
     assert args == {"--server.address": "127.0.0.1", "--server.port": "8642", "--server.headless": "true",
-                    "--browser.gatherUsageStats": "false"}
+                    "--browser.gatherUsageStats": "false", "--client.toolbarMode": "minimal"}
     assert env["SHEAD_DB"] == str((tmp_path / "x.duckdb").resolve())
     launch_mod.launch(db=str(tmp_path / "y.duckdb"), host="0.0.0.0", headless=False)
     args = dict(zip(calls[1][0][5::2], calls[1][0][6::2]))
