@@ -110,12 +110,9 @@ def _sniff_protocol(path: Path) -> bool:
         return False
 
 
-def read_text(path: Path) -> tuple[str | None, Diagnostic | None]:
-    """The file's text, or the reason it cannot be ingested: unreadable,
-    empty, or not UTF-8 (with the line and column of the first bad byte)."""
-    data, problem = _read_bytes(path)
-    if problem is not None:
-        return None, problem
+def decode_text(data: bytes, name: str) -> tuple[str | None, Diagnostic | None]:
+    """Bytes as UTF-8 text, or ``E-ENCODING`` at the line and column of the
+    first byte that is not UTF-8."""
     try:
         return data.decode("utf-8"), None
     except UnicodeDecodeError as exc:
@@ -123,8 +120,17 @@ def read_text(path: Path) -> tuple[str | None, Diagnostic | None]:
         line = before.count(b"\n") + 1
         col = exc.start - (before.rfind(b"\n") + 1) + 1
         return None, Diagnostic("E-ENCODING", f"not UTF-8 text: byte 0x{data[exc.start]:02x} cannot be decoded",
-                                file=str(path), line=line, col=col, found=f"0x{data[exc.start]:02x}",
+                                file=name, line=line, col=col, found=f"0x{data[exc.start]:02x}",
                                 expected="UTF-8 text")
+
+
+def read_text(path: Path) -> tuple[str | None, Diagnostic | None]:
+    """The file's text, or the reason it cannot be ingested: unreadable,
+    empty, or not UTF-8 (with the line and column of the first bad byte)."""
+    data, problem = _read_bytes(path)
+    if problem is not None:
+        return None, problem
+    return decode_text(data, str(path))
 
 
 def _read_bytes(path: Path) -> tuple[bytes, Diagnostic | None]:
@@ -133,41 +139,54 @@ def _read_bytes(path: Path) -> tuple[bytes, Diagnostic | None]:
         data = path.read_bytes()
     except OSError as exc:
         return b"", Diagnostic("E-FILE-UNREADABLE", f"cannot read the file: {exc.strerror or exc}", file=name)
-    if not data.strip():
-        return b"", Diagnostic("E-FILE-EMPTY", "the file is empty: nothing to ingest", file=name,
-                               expected="an SHN file starting with %SHN 1.0, or a NetSchafkopf protocol")
-    return data, None
+    return data, _empty(data, name)
+
+
+def _empty(data: bytes, name: str) -> Diagnostic | None:
+    if data.strip():
+        return None
+    return Diagnostic("E-FILE-EMPTY", "the file is empty: nothing to ingest", file=name,
+                      expected="an SHN file starting with %SHN 1.0, or a NetSchafkopf protocol")
 
 
 def load_file(path: Path) -> tuple[FileResult, str]:
-    """Read and validate one file: ``(result, source format)``.  A ``.shn``
+    """Read and validate one file: ``(result, source format)`` (see
+    :func:`load_bytes`).  An unreadable file comes back as a result with a
+    file-level error and no hands."""
+    data, problem = _read_bytes(path)
+    if problem is not None:
+        return FileResult(path=str(path), errors=[problem]), "netschafkopf" if _sniff_protocol(path) else "shn"
+    return load_bytes(str(path), data)
+
+
+def load_bytes(name: str, data: bytes) -> tuple[FileResult, str]:
+    """Read and validate one file's bytes: ``(result, source format)``; the
+    one path of ``shead ingest`` and the dashboard's Import page.  A ``.shn``
     file, or any file that does not look like a NetSchafkopf protocol, goes
     through the SHN validator; a protocol through the NetSchafkopf reader.
-    Unreadable, empty or wrongly encoded files come back as a result with a
-    file-level error and no hands."""
+    Empty or wrongly encoded files come back as a result with a file-level
+    error and no hands; a bug in a reader is reported as ``E-INTERNAL``
+    instead of stopping the other files."""
+    from ingest.netschafkopf import looks_like_protocol, read_protocol  # noqa: PLC0415
     from ingest.validate import validate_text  # noqa: PLC0415 - the engine loads only when needed
 
-    if path.suffix.lower() != ".shn" and _sniff_protocol(path):
-        from ingest.netschafkopf import read_protocol  # noqa: PLC0415
-
-        data, problem = _read_bytes(path)
-        if problem is not None:
-            return FileResult(path=str(path), errors=[problem]), "netschafkopf"
-        try:
-            return read_protocol(data, str(path)), "netschafkopf"
-        except Exception as exc:  # a bug in a reader must not stop the other files
-            return FileResult(path=str(path), errors=[_internal(path, exc)]), "netschafkopf"
-    text, problem = read_text(path)
+    fmt = "shn" if name.lower().endswith(".shn") or not looks_like_protocol(data[:4096]) else "netschafkopf"
+    problem = _empty(data, name)
+    text = None
+    if problem is None and fmt == "shn":
+        text, problem = decode_text(data, name)
     if problem is not None:
-        return FileResult(path=str(path), errors=[problem]), "shn"
+        return FileResult(path=name, errors=[problem]), fmt
     try:
-        return validate_text(text, path=str(path)), "shn"
+        if fmt == "netschafkopf":
+            return read_protocol(data, name), fmt
+        return validate_text(text, path=name), fmt
     except Exception as exc:  # a bug in a reader must not stop the other files
-        return FileResult(path=str(path), errors=[_internal(path, exc)]), "shn"
+        return FileResult(path=name, errors=[_internal(name, exc)]), fmt
 
 
-def _internal(path: Path, exc: Exception) -> Diagnostic:
-    return Diagnostic("E-INTERNAL", f"the reader failed on this file: {type(exc).__name__}: {exc}", file=str(path))
+def _internal(name: str, exc: Exception) -> Diagnostic:
+    return Diagnostic("E-INTERNAL", f"the reader failed on this file: {type(exc).__name__}: {exc}", file=name)
 
 
 def _rejected_entries(report: st.IngestReport) -> list[dict]:

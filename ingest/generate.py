@@ -17,9 +17,9 @@ import random
 from pathlib import Path
 
 from replay.actions import Blitz, Crack, Recrack
-from replay.cards import cards_in, points_of
+from replay.cards import cards_in
 from replay.generator import GeneratedHand, random_session
-from replay.profile import RuleProfile, parse_rules
+from replay.profile import parse_rules
 from replay.state import CallType
 
 from .shn.record import (CallRec, CardsRec, HandRecord, MarkRec, PlayRec, ScoreRec, SessionRec, ShnFile, TrickRec,

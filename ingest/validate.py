@@ -30,7 +30,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from replay.actions import Alone, Blitz, Bury, Call, Claim, Crack, Pass, Pick, Recrack
-from replay.cards import CARD_NAMES, Card, mask_of, points_of
+from replay.cards import CARD_NAMES, mask_of
 from replay.errors import Diagnostic, IllegalAction, ProfileError, ShedError
 from replay.profile import RuleProfile, parse_rules
 from replay.scoring import (OUTCOME_TIER, Settlement, picked_result, settle_leaster, settle_picked, settle_void,
@@ -328,14 +328,14 @@ def _check_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLo
 
     if kind == "misdeal":
         settle = settle_void(n, "misdeal")
-        _check_score(chk, settle, rec.score)
+        _agreed_score(chk, settle, rec.score)
         return _outcome(chk, dealer, None, None, None, settle, None, None, stake, 0), None, settle
     if kind == "doubler":
         if prof.noPick != "doubler":
             raise chk.reject("E-NOPICK", f"a doubler under noPick={prof.noPick}", rec.doubler.pos, found="doubler",
                              expected=f"a {prof.noPick}")
         settle = settle_void(n, "doubler")
-        _check_score(chk, settle, rec.score)
+        _agreed_score(chk, settle, rec.score)
         return _outcome(chk, dealer, None, None, None, settle, None, None, 1, 0), None, settle
     if kind == "leaster" and prof.noPick != "leaster":
         raise chk.reject("E-NOPICK", f"a leaster under noPick={prof.noPick}", rec.leaster.pos, found="leaster",
@@ -619,11 +619,6 @@ def _check_leaster_words(chk: HandCheck, winner: int | None, pts: list[int]) -> 
         chk.prov["picker_points"] = "verified"
 
 
-def _check_score(chk: HandCheck, settle: Settlement, score) -> None:
-    """A written score must sum to zero (B-35) and equal the settlement."""
-    _agreed_score(chk, settle, score)
-
-
 def _written_units(chk: HandCheck, score) -> tuple[list[int | None], bool]:
     n = chk.profile.players
     units: list[int | None] = [None] * n
@@ -742,8 +737,6 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
                              rec.partner.pos, found=rec.partner.value, expected="another seat")
         partner_known = True
         chk.prov["partner"] = "asserted"
-    elif rec.call is None and not alone and prof.partnerMode == "calledAce" and rec.partner is None:
-        alone = alone or False
     # outcome
     pts = rec.pts.value if rec.pts is not None else None
     tricks = rec.tricks_won.value if rec.tricks_won is not None else None
@@ -768,8 +761,10 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     else:
         chk.prov["outcome"] = "derived"
     # candidates (outcome, partner) consistent with the written score
-    partners = [partner] if partner_known else ([None] if not _may_have_partner(chk, prof, rec) else
-                                                [s for s in range(n) if s != picker] + ([None] if rec.call is None else []))
+    # the partner unknown: any other seat, or nobody when no call was written
+    # (a forced alone, or the jack of diamonds in the picker's hand)
+    partners = [partner] if partner_known else (
+        [s for s in range(n) if s != picker] + ([None] if rec.call is None else []))
     options = []
     for o in cands:
         for pa in partners:
@@ -808,12 +803,6 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     st = _agreed_score(chk, st)
     return (_outcome_from(chk, dealer, picker, pa, alone or pa is None, call, st, pts, tricks, stake, nmarks, status,
                           state), cardlog, st)
-
-
-def _may_have_partner(chk: HandCheck, prof: RuleProfile, rec: HandRecord) -> bool:
-    if rec.alone is not None:
-        return False
-    return True
 
 
 def _consistent(prof: RuleProfile, outcome: str, pts: int | None, tricks: int | None) -> bool:

@@ -14,7 +14,7 @@ produced the action (:meth:`ShedError.at`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Literal
 
 __all__ = ["Severity", "Diagnostic", "ShedError", "IllegalAction", "ProfileError"]

@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .actions import Action, Alone, Blitz, Bury, Call, Crack, Pass, Pick, Play, Recrack
 from .cards import Card, POINTS, TRUMP, cards_in

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import enum
 from .actions import Action, Alone, Blitz, Bury, Call, Claim, Crack, Pass, Pick, Play, Recrack
-from .cards import POINTS, TRUMP, Card, Rank, Suit, cards_in, mask_of, points_of
+from .cards import TRUMP, Card, Rank, Suit, cards_in, mask_of, points_of
 from .errors import IllegalAction
 from .profile import RuleProfile
 from .scoring import Settlement, leaster_winner, picked_result, settle_leaster, settle_picked, settle_void

@@ -17,7 +17,7 @@ from replay.profile import parse_rules
 from replay.scoring import leaster_winner, picked_result, settle_leaster, settle_picked
 from replay.state import GameState, Phase
 
-from .engine_helpers import AL, BEA, CY, DI, ED, cs, m, names, play_trick, table
+from .engine_helpers import AL, BEA, CY, DI, ED, cs, names, play_trick, table
 
 DEFAULT = parse_rules("wi5-called-ace")
 NO_DOB = parse_rules("wi5-called-ace; doubleOnBump=off")

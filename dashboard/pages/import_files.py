@@ -31,8 +31,6 @@ import streamlit as st  # noqa: E402
 
 from ingest.model import FileResult  # noqa: E402
 from ingest.store import IngestReport, Store, StoreError, resolve_db  # noqa: E402
-from ingest.validate import validate_text  # noqa: E402
-from replay.errors import Diagnostic  # noqa: E402
 
 REPORT_KEY = "imp_reports"
 _MD_SPECIAL = set("\\`*_{}[]()#+-.!$~|<>:")
@@ -43,45 +41,12 @@ def md_escape(text: str) -> str:
     return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in str(text))
 
 
-def decode_shn(name: str, data: bytes) -> tuple[str | None, Diagnostic | None]:
-    """The SHN text of an upload, or why it cannot be ingested: empty, or not
-    UTF-8 (at the line and column of the first bad byte), as the command line
-    reads a file (``ingest.cli.read_text``)."""
-    if not data.strip():
-        return None, Diagnostic("E-FILE-EMPTY", "the file is empty: nothing to ingest", file=name,
-                                expected="an SHN file starting with %SHN 1.0, or a NetSchafkopf protocol")
-    try:
-        return data.decode("utf-8"), None
-    except UnicodeDecodeError as exc:
-        before = data[:exc.start]
-        line = before.count(b"\n") + 1
-        col = exc.start - (before.rfind(b"\n") + 1) + 1
-        return None, Diagnostic("E-ENCODING", f"not UTF-8 text: byte 0x{data[exc.start]:02x} cannot be decoded",
-                                file=name, line=line, col=col, found=f"0x{data[exc.start]:02x}",
-                                expected="UTF-8 text")
-
-
 def load_upload(name: str, data: bytes) -> tuple[FileResult, str]:
-    """Read and validate one uploaded file: ``(result, source format)``, as
-    :func:`ingest.cli.load_file` does for a file on disk."""
-    from ingest.netschafkopf import looks_like_protocol, read_protocol  # noqa: PLC0415
+    """Read and validate one uploaded file: ``(result, source format)``,
+    through the same function as ``shead ingest`` (:func:`ingest.cli.load_bytes`)."""
+    from ingest.cli import load_bytes  # noqa: PLC0415
 
-    if not name.lower().endswith(".shn") and looks_like_protocol(data[:4096]):
-        try:
-            return read_protocol(data, name), "netschafkopf"
-        except Exception as exc:  # a bug in a reader must not stop the other files
-            return FileResult(path=name, errors=[_internal(name, exc)]), "netschafkopf"
-    text, problem = decode_shn(name, data)
-    if problem is not None:
-        return FileResult(path=name, errors=[problem]), "shn"
-    try:
-        return validate_text(text, path=name), "shn"
-    except Exception as exc:  # a bug in a reader must not stop the other files
-        return FileResult(path=name, errors=[_internal(name, exc)]), "shn"
-
-
-def _internal(name: str, exc: Exception) -> Diagnostic:
-    return Diagnostic("E-INTERNAL", f"the reader failed on this file: {type(exc).__name__}: {exc}", file=name)
+    return load_bytes(name, data)
 
 
 def ingest_upload(store: Store, name: str, data: bytes, strict: bool) -> IngestReport:

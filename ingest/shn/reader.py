@@ -370,7 +370,6 @@ class _Reader:
         lines = text.split("\n")
         self.lines = lines
         has_surrogate = _SURROGATE.search(text) is not None
-        dispatch = _DISPATCH
         off = 0
         ln = 0
         for line in lines:
@@ -393,31 +392,7 @@ class _Reader:
             if not toks:
                 continue
             self.line = line
-            self.p = 0
-            n = len(toks)
-            i = 0
-            while i < n:
-                if self.skipping:
-                    i = self._skip(toks, i, n)
-                    if i >= n:
-                        break
-                    self.skipping = _SKIP_NONE
-                try:
-                    while i < n:
-                        t = toks[i]
-                        h = dispatch.get(t)
-                        if h is not None:
-                            if self.hand is None and t != "hand":
-                                raise self._err_at("E-OUTSIDE", f"found the statement {_quote(t)} before the first "
-                                                   "hand; expected 'hand N' first (only tags may come before it)",
-                                                   toks, i, t, "hand N")
-                            i = h(self, toks, i, n)
-                        else:
-                            i = self._other(toks, i)
-                except ShnSyntaxError as exc:
-                    self._fail(exc)
-                    i += 1
-                    self.p = self._col(toks, i) - 1 if i < n else len(line)
+            self._process(toks, 0)
         self.ln = len(lines)
         self._end_hand(len(text))
         return ShnFile(self.hands, self.errors, "1.0", self.path)
