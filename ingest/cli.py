@@ -212,6 +212,8 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
     """``shead ingest``; returns the exit code."""
     files, skipped, path_errors = expand_paths(paths)
     totals = {"ingested": 0, "duplicates": 0, "rejected": []}
+    hands_rejected = 0
+    file_errors = len(path_errors)
     for s in skipped:
         _err.print(f"{s}: skipped (not an SHN file (.shn) nor a NetSchafkopf protocol)")
     for d in path_errors:
@@ -232,8 +234,11 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
                 totals["ingested"] += report.stored
                 totals["duplicates"] += report.duplicates
                 totals["rejected"].extend(entries)
+                n_file = sum(1 for d in report.file_errors if d.severity == "error")
+                hands_rejected += len(report.rejected)
+                file_errors += n_file
                 line = f"{path}: {report.stored} stored, {report.duplicates} duplicates, " \
-                       f"{len(report.rejected)} rejected"
+                       f"{len(report.rejected)} rejected" + (f", {n_file} file error(s)" if n_file else "")
                 if not report.committed:
                     line = f"{path}: nothing stored (--strict: the file has {len(entries)} error(s))"
                 progress.console.print(line)
@@ -247,9 +252,10 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
             typer.echo(json.dumps(totals))
         return 1
     store.close()
-    n_rej = len(totals["rejected"])
+    n_rej = len(totals["rejected"])  # rejected hands and file-level errors: either makes the exit code 1
     _err.print(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
-               f"{n_rej} rejected, from {len(files)} file(s) into {store.path}")
+               f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
+               + f", from {len(files)} file(s) into {store.path}")
     if as_json:
         typer.echo(json.dumps(totals, ensure_ascii=False))
     return 1 if n_rej else 0
@@ -443,9 +449,9 @@ def bench(hands: int = typer.Option(20_000, "--hands", "-n", min=1, help="Hands 
           per_file: int = typer.Option(1_000, "--per-file", min=1, help="Hands per generated file."),
           seed: int = typer.Option(1, help="Generator seed."),
           rules: str = typer.Option("wi5-called-ace", help="Rule profile of the generated hands."),
-          db: Optional[Path] = DbOption) -> None:
-    """Ingest N generated hands into a fresh database (a temporary one unless --db
-    names a file that does not exist yet) and print hands/s and bytes/hand."""
+          db: Optional[Path] = typer.Option(None, "--db", help="A database file that does not exist yet, to keep "
+                                            "(default: a temporary one, removed afterwards).")) -> None:
+    """Ingest N generated hands into a fresh database and print hands/s and bytes/hand."""
     from ingest.validate import validate_text  # noqa: PLC0415
 
     gen = _generator()
@@ -472,7 +478,8 @@ def bench(hands: int = typer.Option(20_000, "--hands", "-n", min=1, help="Hands 
         size = st.database_bytes(target)
     total = t_val + t_store
     cpu = os.cpu_count()
-    typer.echo(f"machine: {cpu} cores; {hands} generated hands ({rules}), {len(texts)} files of {per_file}")
+    typer.echo(f"machine: {cpu} cores; {hands} generated hands ({rules}), {len(texts)} file(s) of up to "
+               f"{min(per_file, hands)}")
     typer.echo(f"validate (read + replay): {hands / t_val:,.0f} hands/s")
     typer.echo(f"store:                    {stored / t_store:,.0f} hands/s")
     typer.echo(f"ingest (both):            {stored / total:,.0f} hands/s")
