@@ -229,7 +229,14 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
             for path in files:
                 progress.update(task, description=f"ingesting {path.name}")
                 result, fmt = load_file(path)
-                report = store.ingest_file(result, strict=strict, source_format=fmt)
+                try:
+                    report = store.ingest_file(result, strict=strict, source_format=fmt)
+                except st.StoreBusy:
+                    raise
+                except Exception as exc:  # noqa: BLE001 - one file's failure must not stop the others
+                    d = Diagnostic("E-STORE", f"storing this file failed, nothing of it was stored: "
+                                   f"{type(exc).__name__}: {exc}", file=str(path), line=1, col=1)
+                    report = st.IngestReport(path=str(path), file_errors=[d], committed=False)
                 entries = _rejected_entries(report)
                 totals["ingested"] += report.stored
                 totals["duplicates"] += report.duplicates
@@ -240,7 +247,8 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
                 line = f"{path}: {report.stored} stored, {report.duplicates} duplicates, " \
                        f"{len(report.rejected)} rejected" + (f", {n_file} file error(s)" if n_file else "")
                 if not report.committed:
-                    line = f"{path}: nothing stored (--strict: the file has {len(entries)} error(s))"
+                    why = f"--strict: the file has {len(entries)} error(s)" if strict else "see the error below"
+                    line = f"{path}: nothing stored ({why})"
                 progress.console.print(line)
                 for e in entries:
                     progress.console.print("  " + _where(e))
@@ -369,6 +377,12 @@ def export(fmt: str = typer.Option(..., "--format", help="shn, jsonl, csv or par
                     n = writers[fmt](con, fh)
     except (st.StoreError, duckdb.Error) as exc:
         _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    except BrokenPipeError:  # `shead export | head`: the reader has what it wanted
+        sys.stderr.close()
+        raise typer.Exit(0) from None
+    except OSError as exc:
+        _err.print(f"error: cannot write {out if out is not None else 'standard output'}: {exc.strerror or exc}")
         raise typer.Exit(1) from None
     _err.print(f"exported {n} hands as {fmt}" + (f" to {out}" if out else ""))
     if skipped:

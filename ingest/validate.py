@@ -22,6 +22,7 @@ and goes on; strict reading raises the first error as a
 
 from __future__ import annotations
 
+import datetime as _dt
 import gc
 import re
 from contextlib import contextmanager
@@ -91,6 +92,7 @@ class HandCheck:
     prov: dict[str, str] = field(default_factory=dict)
     warnings: list[Diagnostic] = field(default_factory=list)
     frames: list | None = None  # when a list, collect replay frames (replay_text)
+    date: str | None = None  # YYYY-MM-DD from the Date tag, None when unknown
 
     def diag(self, code: str, message: str, pos: Pos | None, *, found=None, expected=None, trick=None,
              severity="error") -> Diagnostic:
@@ -311,6 +313,8 @@ def _check_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLo
         dealer = (sess.last_dealer + 1) % n
         prov["dealer"] = "derived"
 
+    _check_ranges(chk)
+    chk.date = _check_date(chk)
     kind = _hand_kind(chk)
     stake_derived = sess.next_stake(prof) if kind in ("pick", "leaster") else 1
     stake = stake_derived
@@ -719,10 +723,12 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     if alone and rec.call is not None:
         raise chk.reject("E-CALL-ALONE", "both a call and alone", rec.alone.pos, found="call and alone",
                          expected="one of them")
+    if state is None and dealer is not None:
+        state = _setup_without_tricks(chk, dealer, picker, stake)
     # the partner: written, from the deal, or from the score
     partner: int | None = None
     partner_known = alone
-    if state is not None and state.phase >= Phase.MARKS:
+    if state is not None and state.phase >= Phase.MARKS and state.complete:
         partner, partner_known = state.partner, True
         alone = state.alone
         call = _call_text(state)
@@ -749,6 +755,10 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         cands = [o for o in cands if _consistent(prof, o, pts, tricks)]
     elif tricks is not None:
         cands = [o for o in cands if _consistent(prof, o, None, tricks)]
+    if not cands:
+        raise chk.reject("E-PTS", f"pts {pts} and tricks {tricks} contradict each other: a side without a trick "
+                         f"holds at most its bury ({_MAX_BURY}), a side with every trick all 120 (rules.md B-24, "
+                         "B-29)", (rec.pts or rec.tricks_won).pos, found=f"pts {pts}, tricks {tricks}", expected="points the tricks allow")
     if rec.outcome is not None and rec.outcome.value is not None:
         o = rec.outcome.value
         if o not in cands and not rec.outcome.agreed:
@@ -805,6 +815,91 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
                           state), cardlog, st)
 
 
+#: The most card points a bury can hold (two aces), the most a picker side
+#: without a trick can have (rules.md B-25, I-9).
+_MAX_BURY = 22
+#: What the store keeps: hand numbers as INTEGER, units as SMALLINT.
+_MAX_HAND = 2**31 - 1
+_MAX_UNITS = 32767
+_MAX_STAKE = 2**10
+
+
+def _check_ranges(chk: HandCheck) -> None:
+    """Numbers the rules and the store can hold: a hand number up to
+    2**31-1, ``tricks`` 0..6, a stake up to 1024 (ten doublers in a row)."""
+    rec, prof = chk.rec, chk.profile
+    if rec.number > _MAX_HAND:
+        raise chk.reject("E-NUMBER", f"hand number {rec.number} is too large", rec.pos, found=rec.number,
+                         expected=f"at most {_MAX_HAND}")
+    if rec.tricks_won is not None and rec.tricks_won.value is not None and not 0 <= rec.tricks_won.value <= prof.tricks:
+        raise chk.reject("E-TRICKS", f"tricks {rec.tricks_won.value}: a hand has {prof.tricks} tricks",
+                         rec.tricks_won.pos, found=rec.tricks_won.value, expected=f"0..{prof.tricks}")
+    if rec.stake is not None and rec.stake.value is not None and rec.stake.value > _MAX_STAKE:
+        raise chk.reject("E-STAKE", f"stake {rec.stake.value} is beyond ten doublers in a row", rec.stake.pos,
+                         found=rec.stake.value, expected=f"at most {_MAX_STAKE}")
+
+
+def _check_date(chk: HandCheck) -> str | None:
+    """The Date tag as ``YYYY-MM-DD``; None when absent or written with
+    unknown parts (``2025.??.??``).  A date that is not a real day, or not
+    written ``YYYY.MM.DD``, is an error at the tag (notation.md §4)."""
+    rec = chk.rec
+    text = rec.tag("Date")
+    if not text or "?" in text:
+        return None
+    try:
+        if len(text) != 10 or text[4] != "." or text[7] != ".":
+            raise ValueError
+        return _dt.date(int(text[:4]), int(text[5:7]), int(text[8:])).isoformat()
+    except ValueError:
+        pos = rec.tag_pos.get("Date") or rec.session.tag_pos.get("Date")
+        raise chk.reject("E-DATE", f"[Date {text!r}] is not a day of the calendar written YYYY.MM.DD", pos,
+                         found=text, expected="YYYY.MM.DD, e.g. 2025.03.06 (?? for an unknown part)") from None
+
+
+def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) -> GameState:
+    """A picked hand with no tricks: replay what is written before the first
+    card through the engine.  With every deal line and the blind written, the
+    bury and the call are checked against the deal and the partner comes from
+    it (notation.md §3: "checked against the deal when the deal is known");
+    without them, only the marks are checked, against the seats (rules.md
+    E-2..E-6, I-33)."""
+    rec, prof = chk.rec, chk.profile
+    n = prof.players
+    g = build_state(chk, dealer, stake) if rec.deals else GameState(prof, dealer, [0] * n, 0, complete=False,
+                                                                     stake=stake)
+    for k in range(n):
+        s = (dealer + 1 + k) % n
+        if s == picker:
+            break
+        g.apply(Pass(s))
+    _apply(chk, g, Pick(picker), rec.pick.pos)
+    if g.complete:
+        bury = rec.bury
+        cards = tuple(bury.cards) if bury is not None and None not in bury.cards else None
+        _apply(chk, g, Bury(cards), bury.pos if bury is not None else rec.pick.pos)
+        if rec.call is not None and rec.call.card is not None:
+            if rec.call.has_under and rec.call.under is None:
+                g.assume_call(g.partner if prof.partnerMode == "jackOfDiamonds" else None, False)
+            else:
+                _apply(chk, g, Call(rec.call.card, rec.call.under), rec.call.pos)
+        elif rec.alone is not None:
+            _apply(chk, g, Alone(), rec.alone.pos)
+        elif g.phase == Phase.CALL:
+            try:
+                g.finish_call()
+            except IllegalAction as exc:
+                raise chk.engine_error(exc, rec.pick.pos) from None
+    else:
+        written = rec.partner.value if rec.partner is not None else None
+        partner = chk.index.get(written) if written is not None else None
+        g.apply(Bury(None))
+        g.assume_call(partner, rec.alone is not None)
+    for action, pos in _marks_actions(chk):
+        _apply(chk, g, action, pos)
+    return g
+
+
 def _consistent(prof: RuleProfile, outcome: str, pts: int | None, tricks: int | None) -> bool:
     won, tier = OUTCOME_TIER[outcome]
     if tricks is not None:
@@ -815,8 +910,10 @@ def _consistent(prof: RuleProfile, outcome: str, pts: int | None, tricks: int | 
             return False
     if pts is None:
         return True
+    if tricks == 0 and pts > _MAX_BURY:
+        return False  # a side without a trick holds at most its bury (two aces)
     if tier == 3:
-        return pts == 120 if won else True
+        return pts == 120 if won else pts <= _MAX_BURY
     line = 90 if prof.schneiderSymmetric90 else 91
     if outcome == "win-s":
         return pts >= line
@@ -846,12 +943,12 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
              leaster_winner=None, status="score-sheet", state: GameState | None = None, alone=None) -> HandOutcome:
     rec, prof = chk.rec, chk.profile
     a = chk.aliases
+    if any(abs(u) > _MAX_UNITS for u in settle.units):
+        pos = rec.score.pos if rec.score is not None else rec.pos
+        raise chk.reject("E-RANGE", f"units {max(settle.units, key=abs):+d} are beyond what the log keeps", pos,
+                         found=max(settle.units, key=abs), expected=f"at most {_MAX_UNITS} either way")
     tags = rec.session.tags | rec.tags
-    date = tags.get("Date")
-    if date and len(date) == 10 and date[4] == "." and date[7] == "." and "?" not in date:
-        date = date.replace(".", "-")
-    else:
-        date = None
+    date = chk.date
     if alone is None:
         alone = picker is not None and partner is None
     call_type = None

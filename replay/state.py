@@ -407,7 +407,7 @@ class GameState:
         self.call_type = CallType.ALONE
         self.phase = Phase.MARKS
 
-    def _finish_call(self) -> None:
+    def finish_call(self) -> None:
         """Leave the call phase when no call was written: the jack-of-diamonds
         partner is already known; in the called-ace game only a forced alone
         (no legal call, rules.md B-13) may go unwritten."""
@@ -423,10 +423,23 @@ class GameState:
             self.call_type = CallType.ALONE
         self.phase = Phase.MARKS
 
+    def assume_call(self, partner: int | None, alone: bool) -> None:
+        """Close the call of a hand whose cards are not known (a score-sheet
+        hand): the partner as written (None: unknown or alone), so that the
+        marks that follow are checked against the seats (rules.md E-2, E-3).
+        Raises :class:`IllegalAction` when the picker has not picked."""
+        if self.phase not in (Phase.BURY, Phase.CALL):
+            raise self._err("E-PHASE", "a call before the pick", "call", "pick S first")
+        self.phase = Phase.MARKS
+        self.partner = partner
+        self.alone = alone
+        if alone:
+            self.call_type = CallType.ALONE
+
     # ------------------------------------------------------------------ marks
     def _marks_open(self, what: str) -> None:
         if self.phase == Phase.CALL:
-            self._finish_call()
+            self.finish_call()
         if self.phase != Phase.MARKS:
             raise self._err("E-MARK-TIMING", f"a {what} is made after the call and before the first card (rules.md E-2)",
                             what, "before the first card")
@@ -495,7 +508,7 @@ class GameState:
         card.  Raises :class:`IllegalAction` when the pick, bury or a required
         call is missing."""
         if self.phase == Phase.CALL:
-            self._finish_call()
+            self.finish_call()
         if self.phase == Phase.BURY:
             raise self._err("E-BURY-MISSING", "the first card is played before the bury", "a card", "bury c1 c2")
         if self.phase == Phase.MARKS:

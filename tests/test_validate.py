@@ -209,3 +209,77 @@ def test_partner_unknown_without_score_cannot_be_settled():
                        "hand 18  dealer Di\npick Ed  call AC  partner ?  pts ?  lose")
     r, err = rejected(text)
     assert err.code == "E-RESULT-UNKNOWN" and err.hand == 18
+
+
+# --------------------------------------------------------------------------- found by the break test
+
+SHEET = """%SHN 1.0
+[Event "T"]
+[Date "{date}"]
+[Table "1"]
+[Seats "Al; Bea; Cy; Di; Ed"]
+[Rules "wi5-called-ace"]
+
+hand 1  dealer {dealer}
+{line}
+"""
+
+
+def sheet(line: str, dealer: str = "Al", date: str = "2025.03.06"):
+    return validate_text(SHEET.format(line=line, dealer=dealer, date=date), "s.shn")
+
+
+@pytest.mark.parametrize("line, dealer, code, col", [
+    ("pick Cy  call AS  crack Bea  partner Ed  pts 61  win", "Al", "E-CRACK", 19),  # Bea passed first (I-33)
+    ("pick Cy  call AS  crack Cy  partner Ed  pts 61  win", "Bea", "E-CRACK", 19),  # the picker cracks
+    ("pick Di  call AS  recrack Al  partner Ed  pts 61  win", "Cy", "E-RECRACK", 19),  # no crack before it
+    ("pick Ed  call AS  crack Al crack Bea  partner Bea  pts 61  win", "Di", "E-CRACK", 28),  # one crack a hand
+    ("pick Al  call AS  blitz Bea black  partner Cy  pts 61  win", "Ed", "E-BLITZ", 19),  # allowBlitz=none
+    ("pick Cy  call AS  partner Ed  tricks 7  win", "Al", "E-TRICKS", 38),
+    ("pick Cy  call AS  partner Ed  pts 120 tricks 0", "Al", "E-PTS", 35),  # no trick: at most the bury, 22
+    ("pick Cy  call AS  partner Ed  pts 50  lose-z", "Al", "E-OUTCOME", 39),
+])
+def test_score_sheet_marks_and_results_are_checked(line, dealer, code, col):
+    r = sheet(line, dealer)
+    assert r.hands == []
+    (err,) = [e for rj in r.rejected for e in rj.errors]
+    assert (err.code, err.line, err.col) == (code, 9, col)
+
+
+def test_score_sheet_points_alone_give_the_outcome():
+    # 61 card points and no outcome word: only a plain win fits (B-27, B-28)
+    (h,) = sheet("pick Cy  call AS  partner Ed  pts 61").hands
+    assert h.outcome.outcome == "win" and h.outcome.units == {"Al": -1, "Bea": -1, "Cy": 2, "Di": -1, "Ed": 1}
+
+
+@pytest.mark.parametrize("date, code", [("2025.02.30", "E-DATE"), ("2025-03-06", "E-DATE")])
+def test_impossible_or_misspelled_date_is_an_error_at_the_tag(date, code):
+    r = sheet("pick Cy  call AS  partner Ed  pts 72  win", date=date)
+    (err,) = [e for rj in r.rejected for e in rj.errors]
+    assert (err.code, err.line, err.col) == (code, 3, 1)
+
+
+def test_unknown_date_parts_store_no_date():
+    (h,) = sheet("pick Cy  call AS  partner Ed  pts 72  win", date="2025.??.??").hands
+    assert h.outcome.date is None
+
+
+@pytest.mark.parametrize("line, code", [
+    ("pick Cy  call AS  partner Ed  pts 72  win\nstake 16384", "E-STAKE"),
+    ("pick Cy  call AS  partner Ed  pts 72  win\nscore Al ^+40000 Bea ^-40000 Cy ^0 Di ^0 Ed ^0", "E-RANGE"),
+])
+def test_numbers_beyond_what_the_store_keeps(line, code):
+    r = sheet(line)
+    assert [e.code for rj in r.rejected for e in rj.errors] == [code]
+
+
+def test_deal_without_tricks_checks_the_call_and_partner_against_the_deal():
+    import re as _re
+
+    no_tricks = "\n".join(ln for ln in SRC.split("\n") if not _re.match(r"t\d ", ln))
+    _, err = rejected(no_tricks.replace("call AH                         ; hold card 7H", "call AS"))
+    assert (err.code, err.line) == ("E-CALL-HELD", 18)  # I-14: the AS is buried
+    _, err = rejected(no_tricks.replace("partner Di  pts 59", "partner Ed  pts 59"))
+    assert (err.code, err.line, err.col, err.expected) == ("E-PARTNER", 19, 9, "Di")  # Di holds the AH
+    o = by_hand(validate_text(no_tricks, "x.shn"))[14]
+    assert o.partner == "Di" and o.provenance["partner"] == "verified" and o.status == "score-sheet"
