@@ -110,29 +110,6 @@ def _sniff_protocol(path: Path) -> bool:
         return False
 
 
-def decode_text(data: bytes, name: str) -> tuple[str | None, Diagnostic | None]:
-    """Bytes as UTF-8 text, or ``E-ENCODING`` at the line and column of the
-    first byte that is not UTF-8."""
-    try:
-        return data.decode("utf-8"), None
-    except UnicodeDecodeError as exc:
-        before = data[:exc.start]
-        line = before.count(b"\n") + 1
-        col = exc.start - (before.rfind(b"\n") + 1) + 1
-        return None, Diagnostic("E-ENCODING", f"not UTF-8 text: byte 0x{data[exc.start]:02x} cannot be decoded",
-                                file=name, line=line, col=col, found=f"0x{data[exc.start]:02x}",
-                                expected="UTF-8 text")
-
-
-def read_text(path: Path) -> tuple[str | None, Diagnostic | None]:
-    """The file's text, or the reason it cannot be ingested: unreadable,
-    empty, or not UTF-8 (with the line and column of the first bad byte)."""
-    data, problem = _read_bytes(path)
-    if problem is not None:
-        return None, problem
-    return decode_text(data, str(path))
-
-
 def _read_bytes(path: Path) -> tuple[bytes, Diagnostic | None]:
     name = str(path)
     try:
@@ -174,7 +151,13 @@ def load_bytes(name: str, data: bytes) -> tuple[FileResult, str]:
     problem = _empty(data, name)
     text = None
     if problem is None and fmt == "shn":
-        text, problem = decode_text(data, name)
+        # bytes that are not UTF-8 stay in the text as surrogates: the reader
+        # reports each at its line and character column and keeps the other
+        # hands (notation.md §2.1); a file with no valid text at all is refused
+        text = data.decode("utf-8", "surrogateescape")
+        if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+            problem = Diagnostic("E-ENCODING", "the file is UTF-16 text; SHN files are UTF-8", file=name, line=1,
+                                 col=1, found="a UTF-16 byte-order mark", expected="UTF-8 text")
     if problem is not None:
         return FileResult(path=name, errors=[problem]), fmt
     try:

@@ -144,5 +144,5 @@ def content_hash(session: str, hand: int | None, source: str) -> str:
     else:  # already normalised (every canonical file): skip the per-line pass
         norm = source.strip()
     h = hashlib.sha256()
-    h.update(f"{session}\x00{hand}\x00{norm}".encode("utf-8"))
+    h.update(f"{session}\x00{hand}\x00{norm}".encode("utf-8", "surrogateescape"))  # undecodable bytes as read
     return h.hexdigest()[:32]

@@ -1087,7 +1087,7 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool) -> FileResul
         if rec.errors:
             if strict:
                 raise ShedError(rec.errors[0])
-            result.rejected.append(RejectedHand(rec.session_id, rec.number, rec.source, path, rec.line,
+            result.rejected.append(RejectedHand(rec.session_id, rec.number, _printable(rec.source), path, rec.line,
                                                 list(rec.errors), h))
             continue
         chk = HandCheck(rec, path)
@@ -1096,13 +1096,15 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool) -> FileResul
         except _Reject as r:
             if strict:
                 raise ShedError(r.diag) from None
-            result.rejected.append(RejectedHand(rec.session_id, rec.number, rec.source, path, rec.line, [r.diag], h))
+            result.rejected.append(RejectedHand(rec.session_id, rec.number, _printable(rec.source), path, rec.line,
+                                                [r.diag], h))
             continue
         except ZeroSumError as exc:  # a bug, reported, never stored
             d = chk.diag("E-INTERNAL", str(exc), rec.pos)
             if strict:
                 raise ShedError(d) from None
-            result.rejected.append(RejectedHand(rec.session_id, rec.number, rec.source, path, rec.line, [d], h))
+            result.rejected.append(RejectedHand(rec.session_id, rec.number, _printable(rec.source), path, rec.line,
+                                                [d], h))
             continue
         prof = chk.profile
         if outcome.outcome == "doubler":
@@ -1118,6 +1120,16 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool) -> FileResul
         result.hands.append(ValidatedHand(outcome, cardlog, rec.source, path, rec.line, h, list(chk.warnings),
                                           session_header=header))
     return result
+
+
+def _printable(text: str) -> str:
+    """Text with bytes that were not UTF-8 (kept as surrogates by the reader)
+    shown as U+FFFD, so a rejected hand can be stored and printed."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def validate_text(text: str, path: str | None = None, strict: bool = False) -> FileResult:

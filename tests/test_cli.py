@@ -115,7 +115,7 @@ def test_bad_files_each_get_a_message_and_the_rest_is_stored(runner, tmp_path, d
         ("missing.shn", "E-FILE-MISSING", 0, 0),
     }
     assert "notes.txt: skipped (not an SHN file (.shn) nor a NetSchafkopf protocol)" in err
-    assert "not UTF-8 text: byte 0xf6" in err
+    assert "found the byte 0xF6, which is not valid UTF-8" in err
     assert "Permission denied" in err
     with st.reading(db) as con:
         after = con.execute("SELECT hash FROM hand_source ORDER BY hash").fetchall()
