@@ -41,7 +41,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from functools import lru_cache
 from importlib import resources
@@ -710,6 +710,10 @@ class Store:
             if on_stage:
                 on_stage("begin")
             self._insert(con, result, report, strict, source_format)
+            if not report.committed:  # strict, and a hand clashed with a stored one
+                con.execute("ROLLBACK")
+                self._maybe_release()
+                return report
             if on_stage:
                 on_stage("commit")
             con.execute("COMMIT")
@@ -746,6 +750,16 @@ class Store:
             if stored:
                 report.duplicates += sum(1 for h in fresh if h.hash in stored)
                 fresh = [h for h in fresh if h.hash not in stored]
+        if fresh:
+            clashes = self._clashes(con, fresh)
+            if clashes:
+                if strict:
+                    report.rejected.extend(clashes.values())
+                    report.committed = False
+                    return
+                fresh = [h for h in fresh if h.hash not in clashes]
+                report.rejected.extend(clashes.values())
+                result = replace(result, rejected=list(result.rejected) + list(clashes.values()))
         ingest_id = _scalar(con, "SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests")
         if fresh:
             session_ids = self._sessions(con, fresh, result.path, source_format)
@@ -760,6 +774,33 @@ class Store:
             report.rejected_new = self._insert_rejected(con, result, ingest_id)
         con.execute("INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [ingest_id, result.path, _now(), report.stored, report.duplicates, len(result.rejected), strict])
+
+    @staticmethod
+    def _clashes(con: duckdb.DuckDBPyConnection, hands: list[ValidatedHand]) -> dict[str, RejectedHand]:
+        """Hands whose number is already stored in their session with other
+        text (a different hash): a session holds each hand number once, so
+        each is rejected with ``E-HAND-CONFLICT`` (keyed by hash)."""
+        probe = pa.table({"session": [h.outcome.session for h in hands], "hand": [h.outcome.hand for h in hands]})
+        con.register("_hands_probe", probe)
+        try:
+            found = con.execute(
+                "SELECT h.session, h.hand, any_value(s.file), any_value(s.line) FROM hands h "
+                "JOIN hand_source s USING (hand_id) SEMI JOIN _hands_probe p ON h.session = p.session "
+                "AND h.hand = p.hand GROUP BY h.session, h.hand").fetchall()
+        finally:
+            con.unregister("_hands_probe")
+        where = {(sess, hand): (f, ln) for sess, hand, f, ln in found}
+        out: dict[str, RejectedHand] = {}
+        for h in hands:
+            o = h.outcome
+            if (o.session, o.hand) in where:
+                f, ln = where[(o.session, o.hand)]
+                d = Diagnostic("E-HAND-CONFLICT", f"hand {o.hand} of session {o.session!r} is already stored, from "
+                               f"{f or '<input>'}:{ln}, with other text; a session holds each hand once",
+                               "error", h.source_file, h.source_line, 1, o.hand,
+                               found=f"a second hand {o.hand}", expected="a new hand number, or the stored text")
+                out[h.hash] = RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash)
+        return out
 
     def _insert_sources(self, con: duckdb.DuckDBPyConnection, rows: list[tuple[int, int, HandOutcome]],
                         hands: list[ValidatedHand], ingest_id: int, path: str | None) -> None:

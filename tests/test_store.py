@@ -387,3 +387,27 @@ def test_a_lock_held_past_the_timeout_raises_store_busy(db):
     assert 0.3 < time.monotonic() - t0 < 3
     holder.kill()
     holder.communicate()
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_a_second_text_for_a_stored_hand_number_is_refused(tmp_path, strict):
+    """A session holds each hand once: the same session's hand 15 written
+    differently in another file (here with the table-agreed score of a
+    partner-less hand) is a conflict, not a second hand 15 in the ledger."""
+    db = tmp_path / "s.duckdb"
+    text = EXAMPLE.read_text(encoding="utf-8")
+    with st.Store(db) as store:
+        assert store.ingest_file(validate_text(text, path="first.shn")).stored == 5
+    changed = text.replace("pick Cy  call AS  partner Ed  pts 72  win", "pick Cy  call AS  partner Ed  pts 75  win")
+    with st.Store(db) as store:
+        report = store.ingest_file(validate_text(changed, path="second.shn"), strict=strict)
+    assert [(r.hand, r.errors[0].code) for r in report.rejected] == [(15, "E-HAND-CONFLICT")]
+    err = report.rejected[0].errors[0]
+    assert "first.shn:28" in err.message and (err.file, err.line) == ("second.shn", 28)  # hand 15 starts on line 28
+    assert report.stored == 0
+    assert report.duplicates == (0 if strict else 4)
+    assert report.committed is (not strict)
+    with st.reading(db) as con:
+        assert con.execute("SELECT count(*) FROM hands WHERE hand = 15").fetchone()[0] == 1
+        assert con.execute("SELECT picker_points FROM hands WHERE hand = 15").fetchone()[0] == 72
+        assert con.execute("SELECT count(*) FROM rejected").fetchone()[0] == (0 if strict else 1)
