@@ -234,7 +234,12 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
                     line = f"{path}: nothing stored ({why})"
                 progress.console.print(line)
                 for e in entries:
-                    progress.console.print("  " + _where(e))
+                    progress.console.print("  " + _where(e), markup=False, highlight=False)
+                for h in result.hands:  # stored with a warning: an agreed result, a ruled renege, a partial log
+                    for d in h.diagnostics:
+                        progress.console.print(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}"
+                                               f"{f' (hand {d.hand})' if d.hand is not None else ''}: {d.message}",
+                                               markup=False, highlight=False)
                 progress.advance(task)
     except st.StoreError as exc:
         store.close()
