@@ -54,10 +54,6 @@ class CallType(str, enum.Enum):
     JD_CALLUP = "jd-callup"
 
 
-def _seat_name(s: int) -> str:
-    return f"seat {s}"
-
-
 class GameState:
     """The state of one hand.
 
@@ -76,7 +72,7 @@ class GameState:
         "cracks", "recracks", "blitzes", "crack_seats", "marks_log", "trick_no", "leader", "trick",
         "trick_mask", "tricks", "taken", "ntaken", "called_trick", "partner_revealed", "reneges",
         "leaster", "claimed", "claim_seat", "claim_points_known", "_order", "_called_suit_mask",
-        "_fail_masks", "_held_at_pick", "_dealt", "settlement_cache", "last_winner",
+        "_fail_masks", "_dealt", "last_winner",
         "_suit_of", "_strength", "_nt", "_special", "_cs", "_led", "_ten_up", "_suit_masks",
     )
 
@@ -140,8 +136,6 @@ class GameState:
         self.claim_points_known = True
         self._called_suit_mask = 0
         self._fail_masks = tuple(self._order.suit_masks[s] for s in range(4))
-        self._held_at_pick = 0
-        self.settlement_cache: Settlement | None = None
         self.last_winner: int | None = None
         self._suit_of = self._order.suit_of
         self._strength = self._order.strength
@@ -221,7 +215,6 @@ class GameState:
                             "(every seat from the dealer's left up to the picker passes, rules.md B-5)", seat, self.to_act)
         self.picker = seat
         self.hands[seat] |= self.blind
-        self._held_at_pick = self.hands[seat]
         self.phase = Phase.BURY
 
     def _bury(self, cards: tuple[Card, ...] | None) -> None:
