@@ -112,14 +112,18 @@ SELECT g.hand_id, g.session_id,
            AS partner_revealed_trick,
        CASE WHEN g.kind = 'pick' AND g.call_type <> 'alone' THEN ['C', 'S', 'H'][g.suit_no + 1] END AS called_suit,
        CASE WHEN g.kind = 'pick' THEN g.call_type END AS call_type,
-       NULL AS breakdown, '[]' AS warnings, 'bench' AS derived_with
+       NULL AS breakdown, '[]' AS warnings, 'bench' AS derived_with,
+       CASE WHEN g.kind = 'pick' THEN
+           (CASE WHEN g.outcome LIKE 'win%' THEN 1 ELSE -2 END)
+           * (CASE WHEN g.outcome LIKE '%-s' THEN 2 WHEN g.outcome LIKE '%-z' THEN 3 ELSE 1 END)
+           * (CASE WHEN g.call_type = 'alone' THEN 4 ELSE 2 END) END AS picker_units
 FROM gen g
 """
 
 # Five seats a hand; players from the group's roster of 12, rotated per session.
 _INSERT_UNITS = """
 INSERT INTO hand_units BY NAME
-SELECT g.hand_id, s.seat_no, 'S' || s.seat_no AS seat,
+SELECT g.hand_id, g.session_id, s.seat_no, 'S' || s.seat_no AS seat,
        'Player ' || g.g || '-' || ((g.roster_off + s.seat_no * 2) % {roster}) AS player,
        CASE
          WHEN g.kind IN ('misdeal', 'doubler') THEN 0

@@ -253,16 +253,15 @@ def filter_choices(con: duckdb.DuckDBPyConnection) -> dict[str, object]:
 # --------------------------------------------------------------------------
 
 
-_SESSION_UNITS = """
-su0 AS (
-    SELECT h.session_id, h.hp, u.seat_no, count(*) AS hands, sum(u.units) AS units
-    FROM (SELECT hand_id, session_id, hash(players) AS hp FROM fh) h JOIN hand_units u ON u.hand_id = h.hand_id
-    GROUP BY h.session_id, h.hp, u.seat_no
-), su AS (
-    SELECT su0.session_id, ro.names[su0.seat_no + 1] AS player, CAST(sum(su0.hands) AS BIGINT) AS hands,
-           CAST(sum(su0.units) AS BIGINT) AS units
-    FROM su0 JOIN ro USING (hp)
-    GROUP BY su0.session_id, player
+def _session_units(f: Filters) -> str:
+    """SQL: ``su`` (units and seats per session and player, from
+    ``hand_units`` alone: its ``session_id`` and ``player`` copies) and
+    ``si`` (the session facts of the filtered hands)."""
+    return f"""
+su AS (
+    SELECT u.session_id, u.player, CAST(count(*) AS BIGINT) AS hands, CAST(sum(u.units) AS BIGINT) AS units
+    FROM {_units_of(f)}
+    GROUP BY u.session_id, u.player
 ), si AS (
     SELECT session_id, any_value(session) AS session, min(date) AS date, any_value("group") AS "group",
            any_value("table") AS "table"
@@ -278,8 +277,8 @@ def ledger_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     ``units`` = the sum of the player's units there.  ``date`` is the
     session's first hand date.  Ordered by date (undated last), session,
     player."""
-    base, params = _base(f, 'hand_id, session_id, session, date, "group", "table", players')
-    sql = f"""{base}, {_ROSTERS}, {_SESSION_UNITS}
+    base, params = _base(f, 'hand_id, session_id, session, date, "group", "table"')
+    sql = f"""{base}, {_session_units(f)}
     SELECT su.session_id, si.session, si.date, si."group", si."table", su.player, su.hands, su.units
     FROM su JOIN si USING (session_id)
     WHERE su.player IS NOT NULL AND {_player_cond(f, "su.player")}
@@ -393,24 +392,6 @@ ha AS (
 """
 
 
-def _picker_units(key: str, where: str = "TRUE") -> str:
-    """SQL: the picker's units in the filtered picked hands (``where`` over
-    ``fh``), summed (``units``) and counted (``n``) per ``k`` = ``key``, an
-    expression over the picked hands ``h`` and the seat rows ``u``.
-
-    Only units need ``hand_units``; every count that needs no units is taken
-    from ``hands`` alone.  The join is on ``hand_id`` alone and the picker's
-    seat is picked out inside the aggregates: a join on (hand_id, seat)
-    costs DuckDB its hand_id filter on the 5-rows-a-hand table, several
-    times slower at a million hands."""
-    return f"""
-        SELECT {key} AS k, sum(u.units) FILTER (WHERE u.seat = h.picker) AS units,
-               count(*) FILTER (WHERE u.seat = h.picker) AS n
-        FROM (SELECT hand_id, picker, call_type, called_suit FROM fh WHERE outcome IN {_PICKED_SQL} AND {where}) h
-        JOIN hand_units u ON u.hand_id = h.hand_id
-        GROUP BY k"""
-
-
 def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     """One row over the filtered hands.
 
@@ -429,9 +410,8 @@ def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
       them out.
     """
     f = _sheepshead(f)
-    base, params = _base(f, "hand_id, outcome, picker, dealer, alone, call_type, called_suit")
-    sql = f"""{base},
-    pu AS (SELECT sum(units) / sum(n) AS units_per_pick FROM ({_picker_units("0")}))  -- one group
+    base, params = _base(f, "outcome, dealer, alone, picker_units")
+    sql = f"""{base}
     SELECT count(*) FILTER (WHERE outcome <> 'misdeal') AS dealt,
            count(*) FILTER (WHERE outcome = 'misdeal') AS misdeals,
            count(*) FILTER (WHERE outcome IN ('leaster', 'doubler')) AS passed_out,
@@ -443,7 +423,8 @@ def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
            count(*) FILTER (WHERE outcome IN {_WINS_SQL}) AS wins,
            {_rate(f"count(*) FILTER (WHERE outcome IN {_WINS_SQL})",
                   f"count(*) FILTER (WHERE outcome IN {_PICKED_SQL})")} AS win_rate,
-           any_value(pu.units_per_pick) AS units_per_pick,
+           sum(picker_units) FILTER (WHERE outcome IN {_PICKED_SQL})
+             / count(picker_units) FILTER (WHERE outcome IN {_PICKED_SQL}) AS units_per_pick,
            count(*) FILTER (WHERE outcome IN {_PICKED_SQL} AND alone) AS alone,
            {_rate(f"count(*) FILTER (WHERE outcome IN {_PICKED_SQL} AND alone)",
                   f"count(*) FILTER (WHERE outcome IN {_PICKED_SQL})")} AS alone_rate,
@@ -451,7 +432,7 @@ def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
            {_rate(f"count(*) FILTER (WHERE outcome IN {_WINS_SQL} AND alone)",
                   f"count(*) FILTER (WHERE outcome IN {_PICKED_SQL} AND alone)")} AS alone_win_rate,
            count(*) FILTER (WHERE outcome IN {_PICKED_SQL} AND dealer IS NULL) AS unknown_dealer
-    FROM fh, pu
+    FROM fh
     """
     return _run(con, sql, params)
 
@@ -498,10 +479,11 @@ def picker_results_by_player(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.D
     Ordered by player.
     """
     f = _sheepshead(f)
-    base, params = _base(f, "hand_id, players, outcome, picker, alone, call_type, called_suit")
+    base, params = _base(f, "players, outcome, picker, alone, picker_units")
     sql = f"""{base}, {_ROSTERS},
     pa AS (
         SELECT hash(players) AS hp, picker, count(*) AS picks,
+               sum(picker_units) AS pu_units, count(picker_units) AS pu_n,
                count(*) FILTER (WHERE outcome IN {_WINS_SQL}) AS wins,
                count(*) FILTER (WHERE alone) AS alone,
                count(*) FILTER (WHERE alone AND outcome IN {_WINS_SQL}) AS alone_wins
@@ -509,16 +491,17 @@ def picker_results_by_player(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.D
         GROUP BY hp, picker
     ), pp AS (
         SELECT ro.names[list_position(ro.keys, pa.picker)] AS player, sum(picks) AS picks, sum(wins) AS wins,
-               sum(alone) AS alone, sum(alone_wins) AS alone_wins
+               sum(alone) AS alone, sum(alone_wins) AS alone_wins, sum(pu_units) AS pu_units,
+               sum(pu_n) AS pu_n
         FROM pa JOIN ro USING (hp)
         GROUP BY player
-    ), pu AS ({_picker_units("u.player")})
+    )
     SELECT pp.player, CAST(pp.picks AS BIGINT) AS picks, CAST(pp.wins AS BIGINT) AS wins,
            {_rate("pp.wins", "pp.picks")} AS win_rate,
-           CAST(pu.units AS DOUBLE) / pu.n AS units_per_pick,
+           CAST(pp.pu_units AS DOUBLE) / pp.pu_n AS units_per_pick,
            CAST(pp.alone AS BIGINT) AS alone, {_rate("pp.alone", "pp.picks")} AS alone_rate,
            CAST(pp.alone_wins AS BIGINT) AS alone_wins, {_rate("pp.alone_wins", "pp.alone")} AS alone_win_rate
-    FROM pp LEFT JOIN pu ON pu.k = pp.player
+    FROM pp
     WHERE pp.player IS NOT NULL AND {_player_cond(f, "pp.player")}
     ORDER BY pp.player
     """
@@ -694,7 +677,7 @@ def outcome_tiers(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 # --------------------------------------------------------------------------
 
 def _calls(f: Filters, key: str, where: str) -> tuple[str, dict[str, object]]:
-    base, params = _base(f, "hand_id, outcome, picker, picker_points, status, call_type, called_suit")
+    base, params = _base(f, "outcome, picker_points, status, call_type, called_suit, picker_units")
     sql = f"""{base},
     c AS (
         SELECT {key}, count(*) AS hands,
@@ -702,13 +685,14 @@ def _calls(f: Filters, key: str, where: str) -> tuple[str, dict[str, object]]:
                count(picker_points) AS points_hands,
                avg(picker_points) AS mean_points,
                count(picker_points) FILTER (WHERE status = 'full') AS card_log_hands,
-               avg(picker_points) FILTER (WHERE status = 'full') AS mean_points_card_log
+               avg(picker_points) FILTER (WHERE status = 'full') AS mean_points_card_log,
+               sum(picker_units) AS pu_units, count(picker_units) AS pu_n
         FROM fh WHERE outcome IN {_PICKED_SQL} AND {where}
         GROUP BY {key}
-    ), pu AS ({_picker_units(f"h.{key}", where)})
+    )
     SELECT c.{key}, c.hands, c.wins, {_rate("c.wins", "c.hands")} AS win_rate, c.points_hands, c.mean_points,
-           c.card_log_hands, c.mean_points_card_log, CAST(pu.units AS DOUBLE) / pu.n AS mean_picker_units
-    FROM c LEFT JOIN pu ON pu.k IS NOT DISTINCT FROM c.{key}
+           c.card_log_hands, c.mean_points_card_log, CAST(c.pu_units AS DOUBLE) / c.pu_n AS mean_picker_units
+    FROM c
     ORDER BY c.hands DESC, c.{key}
     """
     return sql, params

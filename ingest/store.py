@@ -455,13 +455,15 @@ _HANDS_SCHEMA = pa.schema([
     ("table", pa.string()), ("site", pa.string()), ("stake", pa.int32()), ("marks", pa.int8()), ("tier", pa.int8()),
     ("partner_revealed_trick", pa.int8()), ("called_suit", pa.string()), ("call_type", pa.string()),
     ("breakdown", pa.string()), ("warnings", pa.string()), ("derived_with", pa.string()),
+    ("picker_units", pa.int16()),  # 003
 ])
 _HAND_COLS = [f.name for f in _HANDS_SCHEMA]
 _HAND_SQL_COLS = ", ".join(f'"{c}"' for c in _HAND_COLS)
 _HANDS_SELECT = ", ".join('CAST("date" AS DATE)' if c == "date" else f'"{c}"' for c in _HAND_COLS)
 
 _UNITS_SCHEMA = pa.schema([("hand_id", pa.int32()), ("seat_no", pa.int8()), ("seat", pa.string()),
-                           ("player", pa.string()), ("units", pa.int16())])
+                           ("player", pa.string()), ("units", pa.int16()),
+                           ("session_id", pa.int32())])  # 003
 _U8_LIST = pa.list_(pa.uint8())
 _SOURCE_BATCH_SCHEMA = pa.schema(
     [("hand_id", pa.int32()), ("hash", pa.binary()), ("ingest_id", pa.int32()), ("file", pa.string()),
@@ -528,6 +530,7 @@ def _hand_columns(rows: list[tuple[int, int, HandOutcome]], js: _JsonCache | Non
         "warnings": [js(o.warnings) for o in os_],
         "alone": [bool(o.alone) for o in os_],
         "derived_with": [ENGINE_VERSION] * len(rows),
+        "picker_units": [o.units.get(o.picker) if o.picker is not None else None for o in os_],
     }
     for name in _HAND_COLS:
         if name not in cols:
@@ -541,7 +544,8 @@ def _unit_columns(rows: list[tuple[int, int, HandOutcome]]) -> dict[str, list]:
     seat: list[str] = []
     player: list[str | None] = []
     units: list[int] = []
-    for hand_id, _, o in rows:
+    session: list[int] = []
+    for hand_id, session_id, o in rows:
         players = o.players
         order = {s: i for i, s in enumerate(players)}
         for s, u in o.units.items():
@@ -550,7 +554,9 @@ def _unit_columns(rows: list[tuple[int, int, HandOutcome]]) -> dict[str, list]:
             seat.append(s)
             player.append(players.get(s))
             units.append(u)
-    return {"hand_id": hid, "seat_no": seat_no, "seat": seat, "player": player, "units": units}
+            session.append(session_id)
+    return {"hand_id": hid, "seat_no": seat_no, "seat": seat, "player": player, "units": units,
+            "session_id": session}
 
 
 def _header_from_outcome(o: HandOutcome) -> str:

@@ -47,10 +47,10 @@ def test_migrations_are_recorded_once(db):
     with st.reading(db) as con:
         rows = con.execute("SELECT version, name FROM schema_migrations ORDER BY version").fetchall()
         tables = {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
-    assert rows == [(1, "initial"), (2, "session_format")]
+    assert rows == [(1, "initial"), (2, "session_format"), (3, "dashboard_denorm")]
     assert {"sessions", "hands", "hand_units", "card_log", "hand_source", "rejected", "ingests",
             "schema_migrations", "hand_text", "hand_outcomes"} <= tables
-    assert [v for v, _, _ in st.migrations()] == [1, 2]
+    assert [v for v, _, _ in st.migrations()] == [1, 2, 3]
 
 
 def test_an_older_database_gets_the_newer_migrations_at_open(db):
@@ -65,12 +65,35 @@ def test_an_older_database_gets_the_newer_migrations_at_open(db):
                 "'{}', '', NULL, now())")
     con.close()
     with st.reading(db) as con:  # even a reader brings it up to date first
-        assert con.execute("SELECT version FROM schema_migrations ORDER BY 1").fetchall() == [(1,), (2,)]
+        assert con.execute("SELECT version FROM schema_migrations ORDER BY 1").fetchall() == [(1,), (2,), (3,)]
     with st.Store(db) as s:
         s.ingest_file(make_file(2, session="new"))
     with st.reading(db) as con:
         assert con.execute("SELECT session, format FROM sessions ORDER BY session_id").fetchall() == [
             ("old", "shn"), ("new", "shn")]
+
+
+def test_migration_003_backfills_picker_units_and_session_id(db):
+    # hands stored before 003: the new columns are filled from the old rows
+    with st.Store(db) as s:
+        s.ingest_file(make_file(5))
+    with st.reading(db) as con:
+        want_pu = con.execute("SELECT hand_id, picker_units FROM hands ORDER BY 1").fetchall()
+        want_si = con.execute("SELECT hand_id, seat_no, session_id FROM hand_units ORDER BY 1, 2").fetchall()
+    con = duckdb.connect(str(db))
+    con.execute("UPDATE hands SET picker_units = NULL")
+    con.execute("UPDATE hand_units SET session_id = NULL")
+    con.execute("ALTER TABLE hands DROP COLUMN picker_units")
+    con.execute("ALTER TABLE hand_units DROP COLUMN session_id")
+    con.execute("DELETE FROM schema_migrations WHERE version = 3")
+    con.close()
+    with st.reading(db) as con:
+        assert con.execute("SELECT hand_id, picker_units FROM hands ORDER BY 1").fetchall() == want_pu
+        assert con.execute("SELECT hand_id, seat_no, session_id FROM hand_units ORDER BY 1, 2").fetchall() == want_si
+        assert con.execute("SELECT count(*) FROM hands h JOIN hand_units u ON u.hand_id = h.hand_id "
+                           "AND u.seat = h.picker WHERE h.picker_units IS DISTINCT FROM u.units").fetchone()[0] == 0
+        assert con.execute("SELECT count(*) FROM hand_units WHERE session_id IS NULL").fetchone()[0] == 0
+    assert any(p is not None for _, p in want_pu)
 
 
 def test_same_file_twice_stores_nothing_the_second_time(db):
