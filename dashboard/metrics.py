@@ -58,6 +58,9 @@ __all__ = [
     "calls_by_type",
     "calls_by_suit",
     "partner_reveal",
+    "schafkopf_games",
+    "schafkopf_ramsch",
+    "SCHAFKOPF_GAME_TYPES",
     "PAGES",
     "METRICS",
 ]
@@ -82,6 +85,9 @@ class Filters:
     * ``sheepshead_only`` — set by the picking, schneider and partner-call
       metrics themselves: those exist only where there is a blind to pick and
       a picker side (rules.md B, C), never for Schafkopf games.
+    * ``schafkopf_only`` — set by the Schafkopf metrics themselves
+      (:func:`schafkopf_games`, :func:`schafkopf_ramsch`): only hands with
+      ``game = 'schafkopf'``.
     """
 
     date_from: date | None = None
@@ -92,6 +98,7 @@ class Filters:
     rules: tuple[str, ...] = field(default_factory=tuple)
     game: str | None = None
     sheepshead_only: bool = False
+    schafkopf_only: bool = False
 
     def __post_init__(self) -> None:
         # Accept lists from callers; store tuples so the value stays hashable.
@@ -128,6 +135,8 @@ def _where(f: Filters, alias: str = "h") -> tuple[str, dict[str, object]]:
         params["game"] = f.game
     if f.sheepshead_only:
         conds.append(f"{alias}.game = 'sheepshead'")
+    if f.schafkopf_only:
+        conds.append(f"{alias}.game = 'schafkopf'")
     if f.players:
         conds.append(f"{alias}.hand_id IN (SELECT hand_id FROM hand_units WHERE list_contains($players, player))")
         params["players"] = list(f.players)
@@ -166,6 +175,11 @@ _WINS_SQL = "('win', 'win-s', 'win-z')"
 def _sheepshead(f: Filters) -> Filters:
     """``f`` restricted to Sheepshead hands (see :class:`Filters`)."""
     return f if f.sheepshead_only else replace(f, sheepshead_only=True)
+
+
+def _schafkopf(f: Filters) -> Filters:
+    """``f`` restricted to Schafkopf games (see :class:`Filters`)."""
+    return f if f.schafkopf_only else replace(f, schafkopf_only=True)
 
 
 def _rate(num: str, den: str) -> str:
@@ -749,10 +763,90 @@ def partner_reveal(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     return _run(con, sql, params)
 
 
+# --------------------------------------------------------------------------
+# Schafkopf
+# --------------------------------------------------------------------------
+
+#: The Schafkopf game types, in the order the Schafkopf page lists them.
+SCHAFKOPF_GAME_TYPES = ("sauspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier", "tout", "ramsch")
+
+
+def schafkopf_games(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """One row per Schafkopf game type played, over the filtered Schafkopf
+    games (``game = 'schafkopf'``; Sheepshead hands never count here).
+
+    * ``game_type`` — ``sauspiel``, ``solo``, ``wenz``, ``geier``,
+      ``farbwenz``, ``farbgeier``, ``tout``, ``ramsch`` (in that order; a
+      type nobody played has no row; an unrecorded type is ``null``, last).
+    * ``games`` — games of that type; ``share`` = games ÷ all filtered
+      Schafkopf games.
+    * ``declared`` — games of that type with a declarer (``picker`` set and
+      the outcome a win or loss: never a Ramsch); ``declarer_wins`` — of
+      those, the declarer side won (outcome ``win``, ``win-s``, ``win-z``);
+      ``declarer_win_rate`` = declarer_wins ÷ declared (null for Ramsch).
+    * ``points_games`` — games whose declaring party's Augen (card points,
+      ``picker_points``) are known; ``mean_augen`` — their mean over those
+      games (null when none, e.g. for Ramsch).
+    """
+    f = _schafkopf(f)
+    base, params = _base(f, "game_type, picker, outcome, picker_points")
+    sql = f"""{base},
+    c AS (
+        SELECT game_type, count(*) AS games,
+               count(*) FILTER (WHERE picker IS NOT NULL AND outcome IN {_PICKED_SQL}) AS declared,
+               count(*) FILTER (WHERE picker IS NOT NULL AND outcome IN {_WINS_SQL}) AS declarer_wins,
+               count(picker_points) FILTER (WHERE picker IS NOT NULL AND outcome IN {_PICKED_SQL}) AS points_games,
+               avg(picker_points) FILTER (WHERE picker IS NOT NULL AND outcome IN {_PICKED_SQL}) AS mean_augen
+        FROM fh GROUP BY game_type
+    )
+    SELECT game_type, CAST(games AS BIGINT) AS games,
+           {_rate("games", "sum(games) OVER ()")} AS share,
+           CAST(declared AS BIGINT) AS declared, CAST(declarer_wins AS BIGINT) AS declarer_wins,
+           {_rate("declarer_wins", "declared")} AS declarer_win_rate,
+           CAST(points_games AS BIGINT) AS points_games, mean_augen
+    FROM c
+    ORDER BY coalesce(list_position({list(SCHAFKOPF_GAME_TYPES)}, game_type), 99), game_type
+    """
+    return _run(con, sql, params)
+
+
+def schafkopf_ramsch(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """Ramsch per player, over the filtered Schafkopf games of type
+    ``ramsch`` (nobody declared; everyone plays for themselves); one row per
+    player who sat at one.
+
+    * ``games`` — Ramsch games at which the player sat.
+    * ``losses`` — of those, the games the player lost: the player's units
+      are the most negative of that game (below 0; when two players share
+      the lowest units, each of them has lost it).
+      ``loss_rate`` = losses ÷ games.
+    * ``units`` — the sum of the player's units in those games.
+    Ordered by losses, most first, then player.  (How many Ramsch games
+    there were in all is the ``ramsch`` row of :func:`schafkopf_games`.)
+    """
+    f = _schafkopf(f)
+    base, params = _base(f, "hand_id, game_type")
+    sql = f"""{base},
+    r AS (
+        SELECT u.player, u.units, min(u.units) OVER (PARTITION BY u.hand_id) AS lowest
+        FROM hand_units u SEMI JOIN (SELECT hand_id FROM fh WHERE game_type = 'ramsch') g ON u.hand_id = g.hand_id
+    )
+    SELECT player, CAST(count(*) AS BIGINT) AS games,
+           CAST(count(*) FILTER (WHERE units = lowest AND units < 0) AS BIGINT) AS losses,
+           {_rate("count(*) FILTER (WHERE units = lowest AND units < 0)", "count(*)")} AS loss_rate,
+           CAST(sum(units) AS BIGINT) AS units
+    FROM r
+    WHERE player IS NOT NULL AND {_player_cond(f, "player")}
+    GROUP BY player
+    ORDER BY losses DESC, player
+    """
+    return _run(con, sql, params)
+
+
 #: Every metric query (the benchmark times each).
 METRICS = [overview, data_quality, ledger_by_session, ledger_running, leaderboard, picking_summary,
            pick_rate_by_player, picker_results_by_player, pick_rate_by_position, schneider_summary, schneider_by_role,
-           outcome_tiers, calls_by_type, calls_by_suit, partner_reveal]
+           outcome_tiers, calls_by_type, calls_by_suit, partner_reveal, schafkopf_games, schafkopf_ramsch]
 
 #: Which metric queries each dashboard page runs (the Ledger page derives
 #: the running totals from ledger_by_session with :func:`running_totals`).
@@ -762,4 +856,5 @@ PAGES = {
     "Picking": [picking_summary, pick_rate_by_player, picker_results_by_player, pick_rate_by_position],
     "Schneider": [schneider_summary, schneider_by_role, outcome_tiers],
     "Partner calls": [calls_by_type, calls_by_suit, partner_reveal],
+    "Schafkopf": [schafkopf_games, schafkopf_ramsch],
 }

@@ -8,6 +8,8 @@ that comes from the database (names, aliases) is escaped.
 * :func:`card_html` — one card face: rank and suit symbol, hearts and
   diamonds red, clubs and spades black; ``win`` highlights it.
 * :func:`cards_html` — a row of faces.
+* :func:`german_name` — a card in the German suits of Schafkopf (``german=True``
+  on the functions here draws faces and writes trick text that way).
 * :func:`frames_from_cardlog` — replay frames built from a stored card log
   alone (deal, plays, trick winners), for hands the SHN engine does not
   replay (Schafkopf games imported from NetSchafkopf protocols).
@@ -27,7 +29,32 @@ from replay.cards import STANDARD, TRUMP, Card, Rank, Suit, TrumpOrder
 from replay.replay import Frame
 
 __all__ = ["CSS", "card_html", "cards_html", "sort_hand", "table_html", "trick_status", "seat_label",
-           "frames_from_cardlog"]
+           "frames_from_cardlog", "german_name", "GERMAN_SUIT_LETTER", "GERMAN_RANK_NAME"]
+
+#: German suits of Schafkopf (rules.md G-1): Eichel ♣, Gras ♠, Herz ♥, Schellen ♦.
+GERMAN_SUIT_LETTER = {Suit.CLUBS: "E", Suit.SPADES: "G", Suit.HEARTS: "H", Suit.DIAMONDS: "S"}
+_GERMAN_SUIT_WORD = {Suit.CLUBS: "Eichel", Suit.SPADES: "Gras", Suit.HEARTS: "Herz", Suit.DIAMONDS: "Schellen"}
+#: German ranks: Sau (the ace), 10, König, Ober (queen), Unter (jack), 9, 8, 7.
+GERMAN_RANK_NAME = {Rank.ACE: "Sau", Rank.TEN: "10", Rank.KING: "K", Rank.QUEEN: "O", Rank.JACK: "U",
+                    Rank.NINE: "9", Rank.EIGHT: "8", Rank.SEVEN: "7"}
+_GERMAN_RANK_WORD = {Rank.ACE: "Sau", Rank.TEN: "Zehn", Rank.KING: "König", Rank.QUEEN: "Ober",
+                     Rank.JACK: "Unter", Rank.NINE: "Neun", Rank.EIGHT: "Acht", Rank.SEVEN: "Sieben"}
+
+
+def german_name(card: Card) -> str:
+    """A card in German suits: suit letter E G H S, then rank Sau 10 K O U 9
+    8 7 (``Card.CQ`` → ``"EO"``, ``Card.DA`` → ``"SSau"``, ``Card.H8`` →
+    ``"H8"``)."""
+    return GERMAN_SUIT_LETTER[card.suit] + GERMAN_RANK_NAME[card.rank]
+
+
+def _german_title(card: Card) -> str:
+    """``Eichel-Ober``, ``Schellen-Sau``."""
+    return f"{_GERMAN_SUIT_WORD[card.suit]}-{_GERMAN_RANK_WORD[card.rank]}"
+
+
+def _name(card: Card, german: bool) -> str:
+    return german_name(card) if german else card.pretty()
 
 #: Seat positions (left %, top %, anchor) around the table, clockwise from the
 #: bottom: bottom, left, top left, top right, right.  The anchor says which
@@ -76,6 +103,8 @@ CSS = """
 .shead-card.small{width:26px;height:38px;padding:1px 2px;border-radius:4px;}
 .shead-card.small .r{font-size:11px;}
 .shead-card.small .s{font-size:15px;}
+.shead-card.german .r{font-size:13px;}
+.shead-card.small.german .r{font-size:9px;}
 .shead-card.red{color:#c62828;}
 .shead-card.black{color:#111;}
 .shead-card.back{background:repeating-linear-gradient(45deg,#1a4d8f,#1a4d8f 4px,#2f6bb3 4px,#2f6bb3 8px);}
@@ -115,17 +144,25 @@ def _is_red(card: Card) -> bool:
     return card.suit in (Suit.HEARTS, Suit.DIAMONDS)
 
 
-def card_html(card: Card | None, *, win: bool = False, small: bool = False, title: str | None = None) -> str:
-    """One card face (``None``: a card back, for an unknown card)."""
+def card_html(card: Card | None, *, win: bool = False, small: bool = False, title: str | None = None,
+              german: bool = False) -> str:
+    """One card face (``None``: a card back, for an unknown card).  With
+    ``german`` the face shows the German rank (Sau, 10, K, O, U ...) and suit
+    letter (E, G, H, S) instead of the French rank and suit symbol."""
     size = " small" if small else ""
     if card is None:
         return f'<span class="shead-card back{size}" title="unknown card"></span>'
-    rank = "10" if card.rank is Rank.TEN else card.rank.letter
+    if german:
+        rank, suit = GERMAN_RANK_NAME[card.rank], GERMAN_SUIT_LETTER[card.suit]
+        default_title = _german_title(card)
+    else:
+        rank, suit = ("10" if card.rank is Rank.TEN else card.rank.letter), card.suit.symbol
+        default_title = card.pretty()
     color = "red" if _is_red(card) else "black"
-    cls = f"shead-card {color}{size}" + (" win" if win else "")
-    t = escape(title if title is not None else card.pretty())
+    cls = f"shead-card {color}{size}" + (" win" if win else "") + (" german" if german else "")
+    t = escape(title if title is not None else default_title)
     return (f'<span class="{cls}" data-card="{card}" title="{t}"><span class="r">{rank}</span>'
-            f'<span class="s">{card.suit.symbol}</span></span>')
+            f'<span class="s">{suit}</span></span>')
 
 
 def sort_hand(cards, order: TrumpOrder = STANDARD) -> list[Card]:
@@ -134,10 +171,10 @@ def sort_hand(cards, order: TrumpOrder = STANDARD) -> list[Card]:
     return sorted(cards, key=lambda c: (0 if order.is_trump(c) else 1 + order.suit_of[c], -order.strength[c]))
 
 
-def cards_html(cards, *, small: bool = False, sort: bool = False) -> str:
+def cards_html(cards, *, small: bool = False, sort: bool = False, german: bool = False) -> str:
     """A row of card faces."""
     cards = sort_hand(cards) if sort else list(cards)
-    return '<span class="shead-row">' + "".join(card_html(c, small=small) for c in cards) + "</span>"
+    return '<span class="shead-row">' + "".join(card_html(c, small=small, german=german) for c in cards) + "</span>"
 
 
 def seat_label(seats: list[tuple[str, str]], seat: int | None) -> str:
@@ -148,9 +185,10 @@ def seat_label(seats: list[tuple[str, str]], seat: int | None) -> str:
     return alias if not name or name == alias else f"{alias} ({name})"
 
 
-def trick_status(frame: Frame, seats: list[tuple[str, str]]) -> str:
+def trick_status(frame: Frame, seats: list[tuple[str, str]], *, german: bool = False) -> str:
     """The status line of a frame, as plain text: who leads, who is winning
-    the current trick, or who won it."""
+    the current trick, or who won it.  With ``german`` (Schafkopf) the cards
+    are named in German suits and the points are Augen."""
     if not frame.trick_cards:
         if frame.step == 0:
             return f"Trick 1: {seat_label(seats, frame.leader)} to lead"
@@ -160,18 +198,19 @@ def trick_status(frame: Frame, seats: list[tuple[str, str]]) -> str:
                 "the trick is complete")
     win_card = next((c for s, c in frame.trick_cards if s == frame.winning), None)
     who = seat_label(seats, frame.winning)
-    card = f" with {win_card.pretty()}" if win_card is not None else ""
+    card = f" with {_name(win_card, german)}" if win_card is not None else ""
     if frame.trick_done:
         pts = sum(c.points for _, c in frame.trick_cards)
-        return f"Trick {frame.trick} won by {who}{card} ({pts} points)"
+        return f"Trick {frame.trick} won by {who}{card} ({pts} {'Augen' if german else 'points'})"
     return f"Trick {frame.trick}: {who} is winning{card}"
 
 
-def _status_html(frame: Frame, seats: list[tuple[str, str]]) -> str:
-    text = escape(trick_status(frame, seats))
+def _status_html(frame: Frame, seats: list[tuple[str, str]], german: bool = False) -> str:
+    text = escape(trick_status(frame, seats, german=german))
     win_card = next((c for s, c in frame.trick_cards if s == frame.winning), None)
     if win_card is not None and _is_red(win_card):
-        text = text.replace(f"with {win_card.pretty()}", f'with <span style="color:#c62828">{win_card.pretty()}</span>')
+        name = _name(win_card, german)
+        text = text.replace(f"with {name}", f'with <span style="color:#c62828">{name}</span>')
     if frame.winning is not None and frame.trick_cards:
         alias = escape(seats[frame.winning][0])
         # the winner's alias in bold, for the eye (the plain text stays the same)
@@ -193,11 +232,12 @@ def _side(x: int, anchor: str) -> str:
 
 
 def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None = None, bottom: int = 0,
-               picker_word: str = "PICKER") -> str:
+               picker_word: str = "PICKER", german: bool = False) -> str:
     """The table at ``frame``: seats clockwise from ``bottom`` (the seat drawn
     at the bottom), the current trick in the middle (winning card
     highlighted), and a status line.  ``picker_word`` is the picker's badge
-    (``DECLARER`` in Schafkopf)."""
+    (``DECLARER`` in Schafkopf); ``german`` draws the cards in German suits
+    and counts Augen (Schafkopf)."""
     n = len(seats)
     xy = _SEAT_XY.get(n) or _SEAT_XY[5]
     txy = _TRICK_XY.get(n) or _TRICK_XY[5]
@@ -207,7 +247,7 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
             next_to_play = frame.winning if frame.trick_done else frame.leader
         else:
             next_to_play = (frame.trick_cards[-1][0] + 1) % n
-    out = [CSS, _status_html(frame, seats), f'<div class="shead-table n{n}"><div class="shead-felt"></div>']
+    out = [CSS, _status_html(frame, seats, german), f'<div class="shead-table n{n}"><div class="shead-felt"></div>']
     for s in range(n):
         alias, name = seats[s]
         badges = []
@@ -225,18 +265,19 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
         if held is None:
             hand = '<span class="tally">cards not recorded</span>'
         elif held:
-            hand = "".join(card_html(c, small=True) for c in sort_hand(held))
+            hand = "".join(card_html(c, small=True, german=german) for c in sort_hand(held))
         else:
             hand = '<span class="tally">no cards left</span>'
         tricks = frame.seat_tricks[s]
         pts = frame.seat_points[s]
+        pts_word = "Augen" if german else "pts"
         x, y, anchor = xy[(s - bottom) % n]
         cls = f"shead-seat {anchor}{_side(x, anchor)}" + (" turn" if next_to_play == s else "")
         out.append(
             f'<div class="{cls}" data-seat="{escape(alias)}" style="left:{x}%;top:{y}%">'
             f'<div class="who">{escape(alias)} <span class="name">{escape(name)}</span></div>'
             f'<div>{"".join(badges)}</div>'
-            f'<div class="tally">{tricks} trick{"s" if tricks != 1 else ""} · {pts} pts</div>'
+            f'<div class="tally">{tricks} trick{"s" if tricks != 1 else ""} · {pts} {pts_word}</div>'
             f'<div class="shead-hand">{hand}</div></div>')
     if frame.trick_cards:
         for i, (s, c) in enumerate(frame.trick_cards):
@@ -246,7 +287,7 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
             tag = ("won" if frame.trick_done else "winning") if win else ("led" if i == 0 else "")
             out.append(
                 f'<div class="shead-played{_side(x, anchor)}" data-seat="{escape(seats[s][0])}" style="left:{px}%;top:{py}%">'
-                f'{card_html(c, win=win)}<div class="by">{escape(seats[s][0])}</div>'
+                f'{card_html(c, win=win, german=german)}<div class="by">{escape(seats[s][0])}</div>'
                 f'<div class="tag">{tag}</div></div>')
     else:
         out.append('<div class="shead-empty">no card played in this trick yet</div>')

@@ -201,7 +201,9 @@ def test_app_registers_every_page():
 
     files = [p for _, p, *_ in app.PAGES]
     assert files[:5] == [f"pages/{n}" for n in MINE]
-    assert files[5:] == ["pages/replay_hand.py", "pages/log_hand.py", "pages/import_files.py"]
+    assert files[5:] == ["pages/schafkopf.py", "pages/replay_hand.py", "pages/log_hand.py", "pages/import_files.py"]
+    schafkopf = next(p for p in app.PAGES if p[1] == "pages/schafkopf.py")
+    assert schafkopf[0] == "Season" and schafkopf[2] == "Schafkopf" and schafkopf[4] == "schafkopf"
     assert app.launch is launch_mod.launch  # `from dashboard.app import launch` (ingest/cli.py) works
 
 
@@ -306,3 +308,54 @@ def test_not_a_database(tmp_path, monkeypatch):
     bad.write_text("this is not a database", encoding="utf-8")
     at = page("overview.py", bad, monkeypatch)
     assert at.error and "could not be read" in at.error[0].value
+
+
+# --------------------------------------------------------------------------
+# Schafkopf
+
+
+@pytest.fixture(scope="module")
+def schafkopf_db(tmp_path_factory) -> Path:
+    """The fixture database plus the 99 games of one NetSchafkopf protocol
+    (57 Sauspiele, 44 won by the declarer side; 21 Ramsch: see
+    tests/test_metrics.py for the counts from the protocol text)."""
+    from ingest.netschafkopf import read_protocol
+
+    path = tmp_path_factory.mktemp("schafkopf") / "schafkopf.duckdb"
+    log = ROOT / "data" / "netschafkopf" / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
+    with Store(path) as store:
+        store.ingest_file(validate_file(FIXTURE))
+        store.ingest_file(read_protocol(log.read_bytes(), str(log)), source_format="netschafkopf")
+    return path
+
+
+def test_schafkopf_page_renders_with_data(schafkopf_db, monkeypatch):
+    at = page("schafkopf.py", schafkopf_db, monkeypatch)
+    assert not at.error and not at.warning
+    assert at.title[0].value == "Schafkopf"
+    assert metric(at, "Schafkopf games") == "99"
+    assert metric(at, "Ramsch") == "21"
+    types, ramsch = at.dataframe[0].value, at.dataframe[1].value
+    assert dict(zip(types["game_type"], types["games"])) == {"sauspiel": 57, "solo": 3, "geier": 1, "farbwenz": 9,
+                                                             "farbgeier": 8, "ramsch": 21}
+    assert dict(zip(ramsch["player"], ramsch["losses"])) == {"PcLinks": 11, "Gast": 7, "PcRechts": 3, "PcOben": 0}
+    assert at.get("vega_lite_chart")  # the game-type bar chart
+    assert len(at.caption) >= 4
+    # the Sheepshead hands of the database are not counted
+    text = text_of(at)
+    assert "Ramsch" in text and "Augen" in text
+
+
+def test_schafkopf_page_without_schafkopf_games(fixture_db, monkeypatch):
+    at = page("schafkopf.py", fixture_db, monkeypatch)
+    assert "No Schafkopf game matches the filters" in text_of(at)
+    assert not at.metric and not at.dataframe
+
+
+def test_schafkopf_page_empty_and_missing_database(tmp_path, monkeypatch):
+    path = tmp_path / "empty.duckdb"
+    Store(path).open()
+    at = page("schafkopf.py", path, monkeypatch)
+    assert "shead ingest" in text_of(at) and not at.metric and not at.dataframe
+    at = page("schafkopf.py", tmp_path / "nothing-here.duckdb", monkeypatch)
+    assert "shead ingest" in text_of(at) and not at.dataframe

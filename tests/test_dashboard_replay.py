@@ -250,16 +250,51 @@ def test_replay_of_a_netschafkopf_game_steps_through_its_card_log(tmp_path, monk
     at.query_params["step"] = "4"
     ok(at.run())
     assert "**Step 4 of 32**" in texts(at)
-    assert "Trick 1 won by PcOben with 8♥ (15 points)" in texts(at)
-    assert "**Game** sauspiel · **Declarer** PcOben · **Called** :red[A♦]" in texts(at)
+    # cards in German suits (Herz-8 = H8, the called Schellen-Sau = SSau), points as Augen
+    assert "Trick 1 won by PcOben with H8 (15 Augen)" in texts(at)
+    assert "**Game** sauspiel · **Declarer** PcOben · **Called** :red[SSau]" in texts(at)
     ok(at.button(key="rp_next").click().run())
     ok(at.button(key="rp_next").click().run())
-    assert "Trick 2: PcOben is winning with Q♣" in texts(at)
+    assert "Trick 2: PcOben is winning with EO" in texts(at)
     ok(at.button(key="rp_last").click().run())
     end = texts(at)
-    assert "declarer side 49 · defenders 71" in end
+    assert "**Augen** declarer side 49 · defenders 71" in end
     assert "**Score** PcLinks +2 · PcOben -2 · PcRechts +2 · Gast -2" in end
     assert "DECLARER" in at.html[0].value and "PICKER" not in at.html[0].value
+
+
+def test_replay_of_a_schafkopf_game_shows_german_card_names(tmp_path, monkeypatch):
+    """Game 1 of the baseline protocol at step 1: ``PcLinks spielt aus: EA
+    ...`` — PcLinks leads the Eichel-Ass, which the page names ``ESau`` (E =
+    Eichel, Sau = the ace) and draws as a face with rank ``Sau`` and suit
+    letter ``E``; no French suit symbol is left in the card faces."""
+    from ingest.cli import load_file
+
+    db = tmp_path / "nsk.duckdb"
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    result, fmt = load_file(ROOT / "data" / "netschafkopf" / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt")
+    with Store(db) as store:
+        store.ingest_file(result, source_format=fmt)
+    with reading(db) as con:
+        (hand_id,) = con.execute("SELECT hand_id FROM hands WHERE hand = 1").fetchone()
+    at = page("replay_hand.py")
+    at.query_params["hand"] = str(hand_id)
+    at.query_params["step"] = "1"
+    ok(at.run())
+    page_text = texts(at)
+    assert "**Step 1 of 32** · trick 1 · PcLinks played **ESau**" in page_text
+    assert "Trick 1: PcLinks is winning with ESau" in page_text
+    table = at.html[0].value
+    assert 'data-card="AC" title="Eichel-Sau"><span class="r">Sau</span><span class="s">E</span>' in table
+    assert "♣" not in table and "♥" not in table and "pts" not in table and "Augen" in table
+    assert "German suits" in page_text
+
+
+def test_sheepshead_replay_keeps_french_suits(example_db):
+    _, ids = example_db
+    at = open_replay(ids, 14, 13)
+    table = at.html[0].value
+    assert '<span class="s">♥</span>' in table and "Augen" not in table and "German" not in texts(at)
 
 
 # --------------------------------------------------------------------------

@@ -443,3 +443,80 @@ def test_schafkopf_games_do_not_enter_the_sheepshead_only_metrics(db, tmp_path):
         for fn in sheepshead_only:
             assert fn(a, f).equals(fn(b, f)), fn.__name__
         assert m.overview(b, f)["hands"][0] == m.overview(a, f)["hands"][0] + 99
+
+
+def test_schafkopf_games_and_ramsch_against_the_protocol_text(tmp_path):
+    """One NetSchafkopf protocol (99 games) in a database of its own.  The
+    expected figures are counted here straight from the protocol's text,
+    independently of the importer and of the metrics:
+
+    * each game opens with ``<who> spielt <game>`` (``Mit der <Farbe>-Ass`` a
+      Sauspiel/Rufspiel, ``<Farbe>-Solo``, ``Wenz``/``<Farbe>-Wenz``,
+      ``Geier``/``<Farbe>-Geier``, `` Tout`` at the end for a Tout) or with
+      ``Es wurde Ramsch gespielt.``;
+    * a Rufspiel ends ``<who> gewinnt|verliert das Rufspiel`` (``Du
+      gewinnst|verlierst`` for the protocol's own player, Gast);
+    * a Ramsch ends ``<who> verliert den Ramsch`` (``Du verlierst``).
+
+    In this protocol: 57 Rufspiele (44 won), 3 Soli, 9 Farbwenz, 1 Geier,
+    8 Farbgeier, 21 Ramsch lost 11 times by PcLinks, 7 by Gast, 3 by
+    PcRechts."""
+    import re
+
+    from ingest.netschafkopf import read_protocol
+
+    path = Path(__file__).resolve().parents[1] / "data" / "netschafkopf" / \
+        "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
+    text = path.read_bytes().decode("iso-8859-1")
+
+    def kind(game: str) -> str:
+        if game.endswith(" Tout"):
+            return "tout"
+        if game.startswith("Mit der "):
+            return "sauspiel"
+        if game.endswith("-Solo"):
+            return "solo"
+        for base in ("Wenz", "Geier"):
+            if game == base:
+                return base.lower()
+            if game.endswith("-" + base):
+                return "farb" + base.lower()
+        raise AssertionError(game)
+
+    expected: dict[str, int] = {}
+    for game in re.findall(r"^\S+ spielt (?!aus:)(.+?)\s*$", text, flags=re.M):
+        expected[kind(game)] = expected.get(kind(game), 0) + 1
+    expected["ramsch"] = len(re.findall(r"^Es wurde Ramsch gespielt\.", text, flags=re.M))
+    ruf_won = len(re.findall(r"^\S+ (?:gewinnt|gewinnst) das Rufspiel", text, flags=re.M))
+    ruf_lost = len(re.findall(r"^\S+ (?:verliert|verlierst) das Rufspiel", text, flags=re.M))
+    ramsch_lost: dict[str, int] = {}
+    for who in re.findall(r"^(\S+) (?:verliert|verlierst) den Ramsch", text, flags=re.M):
+        who = "Gast" if who == "Du" else who
+        ramsch_lost[who] = ramsch_lost.get(who, 0) + 1
+    # the hand count, worked out above
+    assert expected == {"sauspiel": 57, "solo": 3, "farbwenz": 9, "geier": 1, "farbgeier": 8, "ramsch": 21}
+    assert (ruf_won, ruf_lost) == (44, 13)
+    assert ramsch_lost == {"PcLinks": 11, "Gast": 7, "PcRechts": 3}
+
+    db = tmp_path / "schafkopf.duckdb"
+    result = read_protocol(path.read_bytes(), str(path))
+    with Store(db) as store:
+        store.ingest_file(result, source_format="netschafkopf")
+    with reading(db) as c:
+        games = m.schafkopf_games(c, ALL)
+        ramsch = m.schafkopf_ramsch(c, ALL)
+        assert m.schafkopf_games(c, m.Filters(game="sheepshead")).is_empty()
+        assert m.schafkopf_ramsch(c, m.Filters(players=("Nobody",))).is_empty()
+    by_type = rows(games, "game_type")
+    assert {t: r["games"] for t, r in by_type.items()} == expected
+    assert games["game_type"].to_list() == ["sauspiel", "solo", "geier", "farbwenz", "farbgeier", "ramsch"]
+    assert by_type["sauspiel"]["share"] == pytest.approx(57 / 99)
+    assert by_type["sauspiel"]["declared"] == ruf_won + ruf_lost
+    assert by_type["sauspiel"]["declarer_wins"] == ruf_won
+    assert by_type["sauspiel"]["declarer_win_rate"] == pytest.approx(ruf_won / (ruf_won + ruf_lost))
+    # a Ramsch has no declarer: no win rate, no Augen
+    assert by_type["ramsch"]["declared"] == 0 and by_type["ramsch"]["declarer_win_rate"] is None
+    assert by_type["ramsch"]["mean_augen"] is None
+    r = rows(ramsch, "player")
+    assert {p: x["losses"] for p, x in r.items() if x["losses"]} == ramsch_lost
+    assert {x["games"] for x in r.values()} == {expected["ramsch"]}

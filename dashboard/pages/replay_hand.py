@@ -30,7 +30,8 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
 
 import streamlit as st  # noqa: E402
 
-from dashboard.table import CSS, cards_html, frames_from_cardlog, seat_label, table_html, trick_status  # noqa: E402
+from dashboard.table import (CSS, cards_html, frames_from_cardlog, german_name, seat_label, table_html,  # noqa: E402
+                             trick_status)
 from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_db  # noqa: E402
 from ingest.validate import replay_text  # noqa: E402
 from replay.cards import Card  # noqa: E402
@@ -159,10 +160,12 @@ def _pick_hand() -> None:
         st.query_params["step"] = "0"
 
 
-def _md_card(c: Card | None) -> str:
+def _md_card(c: Card | None, german: bool = False) -> str:
+    """A card in markdown (German suits for a Schafkopf game)."""
     if c is None:
         return "—"
-    return f":red[{c.pretty()}]" if c.suit in (2, 3) else f"**{c.pretty()}**"
+    name = german_name(c) if german else c.pretty()
+    return f":red[{name}]" if c.suit in (2, 3) else f"**{name}**"
 
 
 def _units_line(units: dict[str, int]) -> str:
@@ -247,9 +250,10 @@ st.caption(f"Dealer {o.dealer or '?'} · rules {o.rules or 'default'} · hand id
 
 for d in errors:
     st.error(f"The replay stops: {d}")
-if o.game == "schafkopf":
-    st.caption(f"Schafkopf ({o.game_type or 'game'}): cards shown with French suits — ♣ Eichel, ♠ Gras, "
-               "♥ Herz, ♦ Schellen; Q = Ober, J = Unter.")
+schafkopf = o.game == "schafkopf"
+if schafkopf:
+    st.caption(f"Schafkopf ({o.game_type or 'game'}): cards shown in German suits — E Eichel, G Gras, H Herz, "
+               "S Schellen; ranks Sau, 10, K (König), O (Ober), U (Unter), 9, 8, 7. Points are Augen.")
 
 if len(frames) < 2:
     # ---- a score-sheet hand: its result, no replay
@@ -260,11 +264,12 @@ if len(frames) < 2:
     if o.picker:
         call = o.call or "none"
         partner = o.partner or ("none (alone)" if o.alone else "unknown")
-        st.markdown(f"**Picker** {o.picker} · **Call** {call} · **Partner** {partner} · "
-                    f"**Multiplier** ×{o.multiplier}")
+        st.markdown(f"**{'Declarer' if schafkopf else 'Picker'}** {o.picker} · **Call** {call} · "
+                    f"**Partner** {partner} · **Multiplier** ×{o.multiplier}")
         pts = "?" if o.picker_points is None else o.picker_points
         tricks = "" if o.picker_tricks is None else f", {o.picker_tricks} tricks"
-        st.markdown(f"**Result** {o.outcome}: picker side {pts} card points{tricks}")
+        side_pts = f"declarer side {pts} Augen" if schafkopf else f"picker side {pts} card points"
+        st.markdown(f"**Result** {o.outcome}: {side_pts}{tricks}")
     elif o.outcome == "leaster":
         st.markdown(f"**Leaster** won by {o.leaster_winner or 'nobody (a tie)'}"
                     + (f" with {o.picker_points} card points" if o.picker_points is not None else ""))
@@ -302,12 +307,11 @@ nav.button("End »", key="rp_last", on_click=_goto_step, args=(last,), disabled=
 
 played = ""
 if f.card is not None:
-    played = f" · {aliases[f.card[0]]} played {_md_card(f.card[1])}"
+    played = f" · {aliases[f.card[0]]} played {_md_card(f.card[1], schafkopf)}"
 st.markdown(f"**Step {step} of {last}** · trick {f.trick}{played} · "
             f"[link to this card](?hand={hand_id}&step={step})")
 
 # ---- the standing facts, always on screen
-schafkopf = o.game == "schafkopf"
 bottom_seat = st.session_state.get("replay_bottom")
 if bottom_seat not in aliases:
     bottom_seat = aliases[-1] if schafkopf else aliases[0]  # NetSchafkopf: the human player ("Gast") sits last
@@ -318,7 +322,7 @@ if f.leaster:
 elif f.picker is None:  # a Ramsch: no declarer
     facts = [f"**{(o.game_type or o.outcome).capitalize()}**: everyone plays for themselves"]
 else:
-    called = _md_card(f.called) + (f" under {_md_card(f.under)}" if f.under is not None else "")
+    called = _md_card(f.called, schafkopf) + (f" under {_md_card(f.under, schafkopf)}" if f.under is not None else "")
     if f.alone:
         partner = "none (alone)"
     elif f.partner is not None:
@@ -333,27 +337,29 @@ if schafkopf:
 facts.append(f"**Multiplier** ×{f.multiplier}")
 if f.picker_points is not None:
     bury_note = " (bury included)" if f.done and f.bury else ""
-    facts.append(f"**Card points** {side_word} {f.picker_points}{bury_note} · defenders {f.defender_points}")
+    facts.append(f"**{'Augen' if schafkopf else 'Card points'}** {side_word} {f.picker_points}{bury_note} · "
+                 f"defenders {f.defender_points}")
 st.markdown(" · ".join(facts))
 
 st.html(table_html(f, seats, dealer=dealer, bottom=aliases.index(bottom_seat),
-                   picker_word="DECLARER" if schafkopf else "PICKER"))
+                   picker_word="DECLARER" if schafkopf else "PICKER", german=schafkopf))
 
 if f.done:
     # ---- the end: blind, bury, score and its breakdown
     parts = [CSS, '<div style="display:flex;gap:32px;flex-wrap:wrap;justify-content:center">']
     if f.blind:
-        parts.append(f'<div><div style="font-weight:700;margin-bottom:4px">Blind</div>{cards_html(f.blind)}</div>')
+        parts.append(f'<div><div style="font-weight:700;margin-bottom:4px">Blind</div>'
+                     f'{cards_html(f.blind, german=schafkopf)}</div>')
     if f.bury:
         pts = sum(c.points for c in f.bury)
         parts.append(f'<div><div style="font-weight:700;margin-bottom:4px">Bury ({pts} points)</div>'
-                     f'{cards_html(f.bury)}</div>')
+                     f'{cards_html(f.bury, german=schafkopf)}</div>')
     parts.append("</div>")
     if f.blind or f.bury:
         st.html("".join(parts))
     if o.picker:
-        st.markdown(f"**Result** {o.outcome}: {side_word} {o.picker_points} card points, "
-                    f"{o.picker_tricks} tricks")
+        augen = "Augen" if schafkopf else "card points"
+        st.markdown(f"**Result** {o.outcome}: {side_word} {o.picker_points} {augen}, {o.picker_tricks} tricks")
     elif o.outcome == "leaster":
         st.markdown(f"**Leaster** won by {o.leaster_winner or 'nobody (a tie)'}")
     st.markdown(f"**Score** {_units_line(o.units)}")
@@ -361,7 +367,7 @@ if f.done:
         st.caption(f"How it was computed: {o.breakdown}")
 else:
     later = "The score is shown" if schafkopf else "The blind, the bury and the score are shown"
-    st.caption(f"{trick_status(f, seats)}. {later} on the last step.")
+    st.caption(f"{trick_status(f, seats, german=schafkopf)}. {later} on the last step.")
 
 st.selectbox("Seat drawn at the bottom", aliases, key="replay_bottom")
 
