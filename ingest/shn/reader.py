@@ -839,23 +839,23 @@ class _Reader:
         self.last = rec
         return j
 
-    def s_blind(self, toks, i, n):
+    def _cards_statement(self, toks, i, n, keyword: str):
+        """``blind c1 c2`` / ``bury c1 c2``: the cards into the hand's field of that name."""
         hand = self.hand
-        if hand.blind is not None:
-            raise self._dup(toks, i, hand.blind.pos)
-        c = self.line.find("blind", self.p)
-        cards, cpos, j = self._card_run(toks, i + 1, n, "blind", c + 5)
-        hand.blind = self.last = CardsRec(cards, Pos(self.ln, c + 1), cpos)
+        before = getattr(hand, keyword)
+        if before is not None:
+            raise self._dup(toks, i, before.pos)
+        c = self.line.find(keyword, self.p)
+        cards, cpos, j = self._card_run(toks, i + 1, n, keyword, c + len(keyword))
+        rec = self.last = CardsRec(cards, Pos(self.ln, c + 1), cpos)
+        setattr(hand, keyword, rec)
         return j
 
+    def s_blind(self, toks, i, n):
+        return self._cards_statement(toks, i, n, "blind")
+
     def s_bury(self, toks, i, n):
-        hand = self.hand
-        if hand.bury is not None:
-            raise self._dup(toks, i, hand.bury.pos)
-        c = self.line.find("bury", self.p)
-        cards, cpos, j = self._card_run(toks, i + 1, n, "bury", c + 4)
-        hand.bury = self.last = CardsRec(cards, Pos(self.ln, c + 1), cpos)
-        return j
+        return self._cards_statement(toks, i, n, "bury")
 
     def s_trick(self, toks, i, n):
         hand = self.hand
