@@ -943,39 +943,34 @@ class _Reader:
         self.p = p
         return j
 
+    def _one_card(self, toks, j, n, keyword: str, what: str, start: int):
+        """The card written after ``keyword`` at token ``j``: ``(card, column
+        index, end index)``, searching the line from ``start``."""
+        if j >= n:
+            raise self._eol(toks, keyword, what, "E-CARD")
+        t = toks[j]
+        x = CARD_SPELLINGS.get(t, _MISS)
+        if x is _MISS:
+            raise self._card_err(toks, j, f"'{keyword}'")
+        q = self.line.find(t, start)
+        return x, q, q + len(t)
+
     def s_call(self, toks, i, n):
         hand = self.hand
         if hand.call is not None:
             raise self._dup(toks, i, hand.call.pos)
         ln = self.ln
-        line = self.line
-        j = i + 1
-        if j >= n:
-            raise self._eol(toks, "call", "the called card (e.g. AS, TH, JH, ??)", "E-CARD")
-        t = toks[j]
-        x = CARD_SPELLINGS.get(t, _MISS)
-        if x is _MISS:
-            raise self._card_err(toks, j, "'call'")
-        c = line.find("call", self.p)
-        q = line.find(t, c + 4)
-        p = q + len(t)
+        c = self.line.find("call", self.p)
+        x, q, p = self._one_card(toks, i + 1, n, "call", "the called card (e.g. AS, TH, JH, ??)", c + 4)
         rec = CallRec(x, None, False, Pos(ln, c + 1), Pos(ln, q + 1))
-        j += 1
+        j = i + 2
         if j < n and toks[j] == "under":
-            p = line.find("under", p) + 5
-            j += 1
-            if j >= n:
-                raise self._eol(toks, "under", "the unknown card (e.g. 7C, or ??)", "E-CARD")
-            u = toks[j]
-            xu = CARD_SPELLINGS.get(u, _MISS)
-            if xu is _MISS:
-                raise self._card_err(toks, j, "'under'")
-            q = line.find(u, p)
-            p = q + len(u)
+            p = self.line.find("under", p) + 5
+            xu, q, p = self._one_card(toks, j + 1, n, "under", "the unknown card (e.g. 7C, or ??)", p)
             rec.under = xu
             rec.has_under = True
             rec.under_pos = Pos(ln, q + 1)
-            j += 1
+            j += 2
         hand.call = self.last = rec
         self.p = p
         return j
