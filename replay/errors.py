@@ -79,12 +79,13 @@ class IllegalAction(ShedError):
     ``expected`` say what was played or written and what the rules allow.
     """
 
-    def __init__(self, code: str | Diagnostic, message: str = "", *, found: str | None = None,
-                 expected: str | None = None, trick: int | None = None):
+    def __init__(self, code: str | Diagnostic, message: str = "", *, found: object = None,
+                 expected: object = None, trick: int | None = None):
         if isinstance(code, Diagnostic):
             super().__init__(code)
-        else:
-            super().__init__(Diagnostic(code, message, found=found, expected=expected, trick=trick))
+        else:  # found and expected are quoted as text (a card, a seat number, a count)
+            super().__init__(Diagnostic(code, message, found=None if found is None else str(found),
+                                        expected=None if expected is None else str(expected), trick=trick))
 
 
 class ProfileError(ShedError):

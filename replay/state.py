@@ -148,9 +148,8 @@ class GameState:
 
     # ------------------------------------------------------------------ helpers
     def _err(self, code: str, message: str, found: object = None, expected: object = None) -> IllegalAction:
-        trick = self.trick_no + 1 if self.phase == Phase.PLAY else None
-        return IllegalAction(code, message, found=None if found is None else str(found),
-                             expected=None if expected is None else str(expected), trick=trick)
+        return IllegalAction(code, message, found=found, expected=expected,
+                             trick=self.trick_no + 1 if self.phase == Phase.PLAY else None)
 
     @property
     def n_tricks(self) -> int:
