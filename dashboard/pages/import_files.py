@@ -18,19 +18,10 @@ message.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+import streamlit as st
 
-# Run by itself (`streamlit run`, AppTest.from_file), Streamlit puts this folder
-# first on sys.path, where the page `replay.py` would shadow the `replay`
-# package: keep the folder off the path.
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-
-import streamlit as st  # noqa: E402
-
-from ingest.model import FileResult  # noqa: E402
-from ingest.store import IngestReport, Store, StoreError, resolve_db  # noqa: E402
+from ingest.model import FileResult
+from ingest.store import IngestReport, Store, StoreError, resolve_db
 
 REPORT_KEY = "imp_reports"
 _MD_SPECIAL = set("\\`*_{}[]()#+-.!$~|<>:")
@@ -90,8 +81,7 @@ def run_import() -> None:
         store.close()
     ss[REPORT_KEY] = reports
 
-
-from dashboard.filters import ensure_navigation  # noqa: E402
+from dashboard.filters import ensure_navigation
 
 ensure_navigation()  # a first visit straight to this page's URL runs it inside the app
 st.title("Import")

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+import altair as alt
+import polars as pl
+import streamlit as st
 
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-
-import altair as alt  # noqa: E402
-import polars as pl  # noqa: E402
-import streamlit as st  # noqa: E402
-
-from dashboard import metrics  # noqa: E402
-from dashboard.filters import describe, fetch, start_page  # noqa: E402
+from dashboard import metrics
+from dashboard.filters import describe, fetch, start_page
 
 f = start_page("Ledger", "Who won and lost how many units: the leaderboard, the running total over the season, "
                "and every player's units in every session.")

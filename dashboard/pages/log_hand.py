@@ -22,22 +22,14 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import re
-import sys
-from pathlib import Path
 
-# Run by itself (`streamlit run`, AppTest.from_file), Streamlit puts this folder
-# first on sys.path, where the page `replay.py` would shadow the `replay`
-# package: keep the folder off the path.
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
+import streamlit as st
 
-import streamlit as st  # noqa: E402
-
-from ingest.model import FileResult  # noqa: E402
-from ingest.shn.reader import parse_seats  # noqa: E402
-from ingest.store import Store, StoreError, StoreMissing, reading, resolve_db  # noqa: E402
-from ingest.validate import validate_text  # noqa: E402
-from replay.cards import Card, CardParseError  # noqa: E402
+from ingest.model import FileResult
+from ingest.shn.reader import parse_seats
+from ingest.store import Store, StoreError, StoreMissing, reading, resolve_db
+from ingest.validate import validate_text
+from replay.cards import Card, CardParseError
 
 #: The ``file`` recorded for hands logged here.
 SOURCE = "log-hand"
@@ -468,8 +460,7 @@ def _default(key: str, value) -> None:
     if key not in st.session_state:
         st.session_state[key] = value
 
-
-from dashboard.filters import ensure_navigation  # noqa: E402
+from dashboard.filters import ensure_navigation
 
 ensure_navigation()  # a first visit straight to this page's URL runs it inside the app
 st.title("Log a hand")

@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+import altair as alt
+import polars as pl
+import streamlit as st
 
-# Run by itself (AppTest.from_file), Streamlit puts this folder first on
-# sys.path, where replay.py would shadow the `replay` package.
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-
-import altair as alt  # noqa: E402
-import polars as pl  # noqa: E402
-import streamlit as st  # noqa: E402
-
-from dashboard import metrics  # noqa: E402
-from dashboard.filters import describe, fetch, plural, start_page  # noqa: E402
+from dashboard import metrics
+from dashboard.filters import describe, fetch, plural, start_page
 
 f = start_page("Overview", "What the log holds for the filters in the sidebar, and how it was recorded.")
 if f is None:

@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+import altair as alt
+import streamlit as st
 
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-
-import altair as alt  # noqa: E402
-import streamlit as st  # noqa: E402
-
-from dashboard import metrics  # noqa: E402
-from dashboard.filters import describe, fetch, start_page  # noqa: E402
+from dashboard import metrics
+from dashboard.filters import describe, fetch, start_page
 
 f = start_page("Partner calls", "What the picker called — an ace, a ten, an ace with an unknown card, alone, the "
                "jack of diamonds — and how it went.")

@@ -19,22 +19,13 @@ Every read is a short-lived :func:`ingest.store.reading` connection.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+import streamlit as st
 
-# Run by itself (`streamlit run dashboard/pages/replay_hand.py`, AppTest.from_file),
-# Streamlit puts this folder first on sys.path, and this file's name would then
-# shadow the `replay` package: keep the folder off the path.
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-
-import streamlit as st  # noqa: E402
-
-from dashboard.table import (CSS, cards_html, frames_from_cardlog, german_name, seat_label, table_html,  # noqa: E402
+from dashboard.table import (CSS, cards_html, frames_from_cardlog, german_name, seat_label, table_html,
                              trick_status)
-from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_db  # noqa: E402
-from ingest.validate import replay_text  # noqa: E402
-from replay.cards import Card  # noqa: E402
+from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_db
+from ingest.validate import replay_text
+from replay.cards import Card
 
 ANY = "any"
 #: Outcome filter: label -> the stored outcomes it matches.
@@ -175,8 +166,7 @@ def _units_line(units: dict[str, int]) -> str:
 # --------------------------------------------------------------------------
 # the page
 
-
-from dashboard.filters import ensure_navigation  # noqa: E402
+from dashboard.filters import ensure_navigation
 
 ensure_navigation()  # a first visit straight to this page's URL runs it inside the app
 st.title("Replay")

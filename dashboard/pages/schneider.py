@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+import altair as alt
+import streamlit as st
 
-_HERE = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _HERE]
-
-import altair as alt  # noqa: E402
-import streamlit as st  # noqa: E402
-
-from dashboard import metrics  # noqa: E402
-from dashboard.filters import describe, fetch, pct, start_page  # noqa: E402
+from dashboard import metrics
+from dashboard.filters import describe, fetch, pct, start_page
 
 f = start_page("Schneider", "How often a picked hand ends schneider (under 31 points for one side) or with a "
                "side that took no trick — and which side it was.")
