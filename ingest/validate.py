@@ -387,13 +387,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
     try:
         # ---- picking
         if kind == "pick":
-            p = chk.seat(rec.pick.value, rec.pick.pos)
-            for k in range(n):
-                s = (dealer + 1 + k) % n
-                if s == p:
-                    break
-                g.apply(Pass(s))
-            _apply(chk, g, Pick(p), rec.pick.pos)
+            _pick(chk, g, dealer, chk.seat(rec.pick.value, rec.pick.pos))
             bury = rec.bury
             if bury is None:
                 g.apply(Bury(None))
@@ -507,6 +501,16 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
     call = _call_text(g)
     return (_outcome(chk, dealer, picker, partner, call, settle, pts, tricks, stake, g.cracks + g.recracks + g.blitzes,
                      status="full", state=g), cardlog, settle)
+
+
+def _pick(chk: HandCheck, g: GameState, dealer: int, picker: int) -> None:
+    """``pick S``: every seat from the dealer's left up to S passed, then S
+    picked (notation.md §3, rules.md B-5)."""
+    s = (dealer + 1) % g.n
+    while s != picker:
+        g.apply(Pass(s))
+        s = (s + 1) % g.n
+    _apply(chk, g, Pick(picker), chk.rec.pick.pos)
 
 
 def _apply(chk: HandCheck, g: GameState, action, pos: Pos) -> None:
@@ -868,12 +872,7 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
     n = prof.players
     g = build_state(chk, dealer, stake) if rec.deals else GameState(prof, dealer, [0] * n, 0, complete=False,
                                                                      stake=stake)
-    for k in range(n):
-        s = (dealer + 1 + k) % n
-        if s == picker:
-            break
-        g.apply(Pass(s))
-    _apply(chk, g, Pick(picker), rec.pick.pos)
+    _pick(chk, g, dealer, picker)
     if g.complete:
         bury = rec.bury
         cards = tuple(bury.cards) if bury is not None and None not in bury.cards else None

@@ -227,6 +227,23 @@ class TrumpOrder:
     def is_trump(self, card: Card) -> bool:
         return bool(self.trump_mask >> card & 1)
 
+    def trick_winner(self, cards, led: int) -> int:
+        """The seat that wins a trick of ``(seat, card)`` pairs in play order:
+        the highest trump, else the highest card of the ``led`` effective suit
+        (rules.md B-19, G-9).  Games with an unknown card or a called ten that
+        beats its ace adjust this in their own state."""
+        suit_of, strength = self.suit_of, self.strength
+        best, w = -1, cards[0][0]
+        for s, c in cards:
+            st = strength[c]
+            if suit_of[c] == TRUMP:
+                st += 1000
+            elif suit_of[c] != led:
+                continue
+            if st > best:
+                best, w = st, s
+        return w
+
     @property
     def fail_suits(self) -> tuple[Suit, ...]:
         """Suits that still have fail cards (♣ ♠ ♥ in the standard order)."""

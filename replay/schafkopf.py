@@ -772,18 +772,7 @@ class SchafkopfState:
         """The seat winning ``cards`` ((seat, card) in play order): the highest
         trump, else the highest card of the led suit (rules.md G-9)."""
         cards = tuple(cards)
-        suit_of, strength = self._suit_of, self._strength
-        led = suit_of[cards[0][1]]
-        best, w = -1, cards[0][0]
-        for s, c in cards:
-            st = strength[c]
-            if suit_of[c] == TRUMP:
-                st += 1000
-            elif suit_of[c] != led:
-                continue
-            if st > best:
-                best, w = st, s
-        return w
+        return self.order.trick_winner(cards, self._suit_of[cards[0][1]])
 
     def _end_trick(self) -> None:
         cards = tuple(self.trick)

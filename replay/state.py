@@ -695,18 +695,8 @@ class GameState:
 
     def _end_trick(self) -> None:
         cards = tuple(self.trick)
-        if self.under is None and not self._ten_up:  # B-19 inline: highest trump, else highest of the led suit
-            suit_of, strength = self._suit_of, self._strength
-            best, w = -1, cards[0][0]
-            led = self._led
-            for s, c in cards:
-                st = strength[c]
-                if suit_of[c] == TRUMP:
-                    st += 1000
-                elif suit_of[c] != led:
-                    continue
-                if st > best:
-                    best, w = st, s
+        if self.under is None and not self._ten_up:
+            w = self._order.trick_winner(cards, self._led)
         else:
             w = self.trick_winner(cards)
         self.taken[w] |= self.trick_mask
