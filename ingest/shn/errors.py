@@ -46,4 +46,7 @@ SYNTAX_CODES: dict[str, str] = {
     "E-NOTE": "an annotation with nothing to attach to, or a second annotation on the same thing",
     "E-OUTSIDE": "a hand statement written before the first hand",
     "E-SESSION": "this hand's session tags (or the file header) have a syntax error",
+    "E-CARDS": "a [Cards] value other than de or fr, or a hand's own [Cards] tag after its first card",
+    "E-CARD-MODE": "a card of the other card mode: a French card under [Cards \"de\"], or a German one without it",
+    "E-GAME": "a Schafkopf game name that is not sauspiel, solo, wenz, geier, farbwenz or farbgeier",
 }

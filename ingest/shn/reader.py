@@ -46,8 +46,12 @@ from replay.errors import Diagnostic
 
 from .errors import ShnSyntaxError
 from .record import (
+    SK_GAMES,
+    SK_SUITS,
     CallRec,
     CardsRec,
+    GameRec,
+    LaufendeRec,
     HandRecord,
     MarkRec,
     PlayRec,
@@ -65,6 +69,8 @@ __all__ = [
     "KEYWORDS",
     "RESERVED",
     "CARD_SPELLINGS",
+    "GERMAN_SPELLINGS",
+    "CARD_MODES",
     "SUFFIXES",
     "is_alias",
     "parse_seats",
@@ -78,10 +84,11 @@ __all__ = [
 #: keywords too.
 KEYWORDS = frozenset(
     "hand dealer deal blind pick leaster doubler stake crack recrack blitz bury call alone "
-    "partner claim pts tricks score misdeal win lose win-s lose-s win-z lose-z".split()
+    "partner claim pts tricks score misdeal win lose win-s lose-s win-z lose-z "
+    "game ramsch klopfen kontra re laufende".split()
 )
 #: Words that are not statements but may never be seat aliases either.
-RESERVED = KEYWORDS | {"under", "black", "red"}
+RESERVED = KEYWORDS | {"under", "black", "red", "after", "with", "without", "tout"}
 
 #: Move suffixes on a played card (notation.md §3, "Cards").
 SUFFIXES = ("!", "?", "!!", "??", "!?", "?!")
@@ -91,6 +98,12 @@ TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 _RANK_SPELL = {"A": 0, "T": 1, "10": 1, "K": 2, "Q": 3, "J": 4, "9": 5, "8": 6, "7": 7}
 _SUIT_SPELL = {"C": 0, "♣": 0, "S": 1, "♠": 1, "H": 2, "♥": 2, "♡": 2, "D": 3, "♦": 3, "♢": 3}
+
+
+def _german(card: Card) -> str:
+    from replay.schafkopf import german  # noqa: PLC0415 - the engine's German spelling
+
+    return german(card)
 
 
 def _case_variants(word: str) -> set[str]:
@@ -106,6 +119,25 @@ for _r, _ri in _RANK_SPELL.items():
             CARD_SPELLINGS[_v] = Card(_si * 8 + _ri)
 
 _PLAYED = re.compile(r"(\^R)?(\?\?|(?:10|[AaKkQqJjTt987])[CcSsHhDd♣♠♥♦♡♢])(!!|\?\?|!\?|\?!|!|\?)?")
+
+#: German card spellings of ``[Cards "de"]`` (docs/notation.md §14): the
+#: suit letter E (Eichel), G (Gras), H (Herz), S (Schellen), then the rank
+#: A (Sau), Z or 10 (Zehn), K (König), O (Ober), U (Unter), 9, 8, 7; any case;
+#: ``??`` is an unknown card.  Mapped onto the engine's cards through the
+#: Schafkopf mapping of :mod:`replay.schafkopf` (Eichel → clubs, Gras →
+#: spades, Herz → hearts, Schellen → diamonds; Ober → Q, Unter → J).  A
+#: German spelling starts with E G H S and a French one with a rank
+#: (A K Q J T 1 9 8 7), so no token is a card in both schemes.
+GERMAN_SPELLINGS: dict[str, Card | None] = {"??": None}
+_DE_RANK = {"A": 0, "Z": 1, "10": 1, "K": 2, "O": 3, "U": 4, "9": 5, "8": 6, "7": 7}
+_DE_SUIT = {"E": 0, "G": 1, "H": 2, "S": 3}
+for _r, _ri in _DE_RANK.items():
+    for _s, _si in _DE_SUIT.items():
+        for _v in _case_variants(_s + _r):
+            GERMAN_SPELLINGS[_v] = Card(_si * 8 + _ri)
+_PLAYED_DE = re.compile(r"(\^R)?(\?\?|[EeGgHhSs](?:10|[AaZzKkOoUu987]))(!!|\?\?|!\?|\?!|!|\?)?")
+#: The card modes of the ``[Cards]`` tag: spellings and the played-card pattern.
+CARD_MODES = {"fr": (CARD_SPELLINGS, _PLAYED), "de": (GERMAN_SPELLINGS, _PLAYED_DE)}
 _ALIAS = re.compile(r"[^\W\d]\w*")
 _TRICK_WORD = re.compile(r"[tT][0-9]+")
 _UINT_RE = re.compile(r"0|[1-9][0-9]*")
@@ -262,7 +294,7 @@ class _Reader:
         "hands", "errors", "sess", "sess_has_hands", "sess_errs", "sess_seats", "sess_order",
         "last_num", "hand", "hand_off", "hand_failed", "seen", "pending", "override",
         "seatset", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
-        "prev_deal", "prev_trick",
+        "prev_deal", "prev_trick", "cards", "played", "mode", "sess_mode",
     )
 
     def __init__(self, text: str, path: str | None, strict: bool):
@@ -298,6 +330,13 @@ class _Reader:
         self.trick_unsorted = False
         self.prev_deal = -1
         self.prev_trick = 0
+        self.sess_mode = "fr"
+        self._set_mode("fr")
+
+    def _set_mode(self, mode: str) -> None:
+        """The card spellings in force (``[Cards]``, docs/notation.md §14)."""
+        self.mode = mode
+        self.cards, self.played = CARD_MODES[mode]
 
     # -- positions -----------------------------------------------------------
 
@@ -494,7 +533,7 @@ class _Reader:
 
     def _statement_err(self, toks: list[str], i: int) -> ShnSyntaxError:
         t = toks[i]
-        if t in CARD_SPELLINGS or _PLAYED.fullmatch(t):
+        if t in CARD_SPELLINGS or t in GERMAN_SPELLINGS or _PLAYED.fullmatch(t) or _PLAYED_DE.fullmatch(t):
             what = f"found the card {_quote(t)} where a statement was expected"
         elif t.lower() in KEYWORDS or _TRICK_WORD.fullmatch(t):
             what = f"found {_quote(t)} where a statement was expected (keywords are written in lower case, tricks t1 to t99)"
@@ -545,6 +584,8 @@ class _Reader:
         self.last_num = None
         self.override = False
         self._set_seats(None)
+        self.sess_mode = "fr"
+        self._set_mode("fr")
 
     def _set_seats(self, aliases) -> None:
         if aliases is None:
@@ -605,6 +646,8 @@ class _Reader:
             raise self._err("E-DUPLICATE", f"found a second tag {name} in {where} (the first is at line "
                             f"{target.tag_pos[name].line}); expected each tag once", col, name, "one tag " + name)
         pos = Pos(self.ln, col)
+        if name == "Cards":
+            self._cards_tag(value, col, hand)
         if name == "Seats":
             try:
                 seats = parse_seats(value)
@@ -625,6 +668,22 @@ class _Reader:
         self.last = _TagNote(target.tag_notes, name)
         self.p = col - 1 + len(t)
         return i + 1
+
+    def _cards_tag(self, value: str, col: int, hand: HandRecord | None) -> None:
+        """``[Cards "de"]`` / ``[Cards "fr"]``: the card spellings of the
+        session, or of this hand alone (before its first card)."""
+        if value not in CARD_MODES:
+            raise self._err("E-CARDS", f"found the Cards value {_quote(value)}; expected \"de\" (German cards: EO, "
+                            "GU, HA, SZ ...) or \"fr\" (French cards: QC, JS, AH, TD ...)", col, value, "de or fr")
+        if hand is None:
+            self.sess_mode = value
+        elif value != self.mode and (hand.deals or hand.blind or hand.bury or hand.call or hand.tricks
+                                     or (hand.game is not None and hand.game.name == "sauspiel")):
+            raise self._err("E-CARDS", f"found [Cards \"{value}\"] after hand {hand.number}'s first card; expected "
+                            "a hand's own Cards tag before its cards (they were read as "
+                            f"{'German' if self.mode == 'de' else 'French'} cards)", col, value,
+                            "the Cards tag before the first card")
+        self._set_mode(value)
 
     def _hand_override(self, aliases: frozenset) -> None:
         """A Seats tag inside a hand: every seat of the hand, before or after
@@ -647,6 +706,8 @@ class _Reader:
         for mk in h.marks:
             if mk.seat is not None:
                 yield (mk.seat, *self._token_after(mk.pos))
+        if h.game is not None and h.game.seat is not None:
+            yield (h.game.seat, *self._token_after(h.game.pos))
         for t in h.tricks:
             yield t.leader, t.leader_pos.line, t.leader_pos.col
         if h.score is not None:
@@ -718,12 +779,43 @@ class _Reader:
 
     # -- card runs -------------------------------------------------------------
 
+    def _mode_err(self, toks: list[str], k: int, after: str, trick: int | None = None) -> ShnSyntaxError | None:
+        """E-CARD-MODE when ``toks[k]`` is a card of the other card mode
+        (a French token under ``[Cards "de"]`` or a German one without it)."""
+        t = toks[k]
+        other = "fr" if self.mode == "de" else "de"
+        spell, played = CARD_MODES[other]
+        m = played.fullmatch(t)
+        if m is None:
+            return None
+        card = spell[m.group(2)]
+        if self.mode == "de":
+            msg = (f"found the French card {_quote(t)} in {after} under [Cards \"de\"]; expected a German card: suit "
+                   "E G H S then rank A Z K O U 9 8 7")
+            if card is not None:
+                msg += f" (this card is {_german(card)})"
+            want = "a German card (e.g. EO, GU, HA, SZ)"
+        else:
+            msg = (f"found the German card {_quote(t)} in {after}; expected a French card (rank A K Q J T 9 8 7, "
+                   "suit C S H D), or [Cards \"de\"] before it for German cards")
+            if card is not None:
+                msg += f" (this card is {card})"
+            want = "a French card (e.g. QC, JS, AH, TD)"
+        return self._err_at("E-CARD-MODE", msg, toks, k, t, want, trick)
+
     def _card_err(self, toks: list[str], k: int, after: str) -> ShnSyntaxError:
         t = toks[k]
-        if _PLAYED.fullmatch(t) is not None:
+        mode_err = self._mode_err(toks, k, after)
+        if mode_err is not None:
+            return mode_err
+        if self.played.fullmatch(t) is not None:
             return self._err_at("E-CARD", f"found {_quote(t)} in {after}; expected a plain card: a ^R prefix or a "
                                 "move suffix (! ? !! ?? !? ?!) may only mark a card played in a trick",
                                 toks, k, t, "a card")
+        if self.mode == "de":
+            return self._err_at("E-CARD", f"found {_quote(t)} in {after}; expected a German card ([Cards \"de\"]): "
+                                "suit E G H S, then rank A Z K O U 9 8 7 (or 10), e.g. EO, GU, HA, SZ, or ?? for an "
+                                "unknown card", toks, k, t, "a card")
         return self._err_at("E-CARD", f"found {_quote(t)} in {after}; expected a card: rank A K Q J T 9 8 7 (or 10), "
                             "suit C S H D (or ♣ ♠ ♥ ♦), e.g. QC, TD, 7H, or ?? for an unknown card",
                             toks, k, t, "a card")
@@ -735,7 +827,7 @@ class _Reader:
         cpos: list = []
         ln = self.ln
         find = self.line.find
-        get = CARD_SPELLINGS.get
+        get = self.cards.get
         add_card = cards.append
         add_pos = cpos.append
         for t in toks[j:]:  # the common case: cards up to the end of the line
@@ -794,6 +886,8 @@ class _Reader:
         if self.override:
             self.override = False
             self._set_seats(self.sess_seats)
+        if self.mode != self.sess_mode:
+            self._set_mode(self.sess_mode)
         self.last = h
         if self.sess_errs:
             e = self.sess_errs[0]
@@ -887,7 +981,7 @@ class _Reader:
         self.seen.add(num)
         plays: list = []
         rec = TrickRec(num, lead, plays, Pos(ln, c + 1), Pos(ln, lc + 1))
-        get = CARD_SPELLINGS.get
+        get = self.cards.get
         find = line.find
         append = plays.append
         for t in toks[j:]:  # the common case: plain cards
@@ -915,15 +1009,18 @@ class _Reader:
                     p = line.find(t, p) + len(t)
                     j += 1
                     continue
-                m = _PLAYED.fullmatch(t)
+                m = self.played.fullmatch(t)
                 if m is None:
                     if t in _DISPATCH or c0 == "[":
                         break
+                    mode_err = self._mode_err(toks, j, f"trick {kw}", num)
+                    if mode_err is not None:
+                        raise mode_err
                     raise self._err_at("E-CARD", f"found {_quote(t)} in trick {kw}; expected a played card: an "
                                        "optional ^R, a card (e.g. QC, TD, 7H, ??), an optional suffix ! ? !! ?? "
                                        "!? ?!", toks, j, t, "a played card", num)
                 q = line.find(t, p)
-                x = PlayRec(CARD_SPELLINGS[m.group(2)], Pos(ln, q + 1), m.group(1) is not None, m.group(3) or "")
+                x = PlayRec(self.cards[m.group(2)], Pos(ln, q + 1), m.group(1) is not None, m.group(3) or "")
             else:
                 q = line.find(t, p)
                 x = PlayRec(x, Pos(ln, q + 1))
@@ -949,7 +1046,7 @@ class _Reader:
         if j >= n:
             raise self._eol(toks, keyword, what, "E-CARD")
         t = toks[j]
-        x = CARD_SPELLINGS.get(t, _MISS)
+        x = self.cards.get(t, _MISS)
         if x is _MISS:
             raise self._card_err(toks, j, f"'{keyword}'")
         q = self.line.find(t, start)
@@ -972,6 +1069,92 @@ class _Reader:
             rec.under_pos = Pos(ln, q + 1)
             j += 2
         hand.call = self.last = rec
+        self.p = p
+        return j
+
+    def s_game(self, toks, i, n):
+        """``game S NAME [SAU | SUIT] [tout]`` (docs/notation.md §14)."""
+        hand = self.hand
+        if hand.game is not None:
+            raise self._dup(toks, i, hand.game.pos)
+        ln = self.ln
+        line = self.line
+        c = line.find("game", self.p)
+        j = i + 1
+        if j >= n:
+            raise self._eol(toks, "game", "the declarer's seat, or ?", "E-SEAT")
+        s = toks[j]
+        if s not in self.seatset:
+            s = None if s == "?" else self._seat_miss(toks, j)
+        p = line.find(toks[j], c + 4) + len(toks[j])
+        j += 1
+        games = " ".join(SK_GAMES)
+        if j >= n:
+            raise self._eol(toks, toks[j - 1], f"the game: one of {games}", "E-GAME")
+        name = toks[j]
+        if name not in SK_GAMES:
+            raise self._err_at("E-GAME", f"found the game {_quote(name)} after 'game {toks[j - 1]}'; expected one of "
+                               f"{games} (a Ramsch is written 'ramsch', a Tout as 'tout' after the game)", toks, j,
+                               name, "one of " + games)
+        q = line.find(name, p)
+        rec = GameRec(s, name, pos=Pos(ln, c + 1), name_pos=Pos(ln, q + 1))
+        p = q + len(name)
+        j += 1
+        if name == "sauspiel":
+            card, q, p = self._one_card(toks, j, n, f"game {toks[i + 1]} sauspiel",
+                                        "the called Sau (e.g. EA, GA, SA under [Cards \"de\"]; AC, AS, AD otherwise)", p)
+            rec.called = card
+            rec.arg_pos = Pos(ln, q + 1)
+            j += 1
+        elif name in ("solo", "farbwenz", "farbgeier"):
+            suits = " ".join(SK_SUITS)
+            if j >= n:
+                raise self._eol(toks, name, f"the trump suit: one of {suits}", "E-ARGUMENT")
+            w = toks[j]
+            if w not in SK_SUITS:
+                raise self._err_at("E-ARGUMENT", f"found {_quote(w)} after {_quote(name)}; expected the trump suit: "
+                                   f"one of {suits}", toks, j, w, "one of " + suits)
+            q = line.find(w, p)
+            rec.suit = w
+            rec.arg_pos = Pos(ln, q + 1)
+            p = q + len(w)
+            j += 1
+        if j < n and toks[j] == "tout":
+            rec.tout = True
+            p = line.find("tout", p) + 4
+            j += 1
+        hand.game = self.last = rec
+        self.p = p
+        return j
+
+    def s_laufende(self, toks, i, n):
+        """``laufende N with|without``, ``laufende 0``, ``laufende ?``;
+        ``^`` before N marks a value agreed at the table."""
+        hand = self.hand
+        if hand.laufende is not None:
+            raise self._dup(toks, i, hand.laufende.pos)
+        ln = self.ln
+        line = self.line
+        c = line.find("laufende", self.p)
+        j = i + 1
+        if j >= n:
+            raise self._eol(toks, "laufende", "the number of Laufende (0..14), or ?", "E-NUMBER")
+        t = toks[j]
+        q = line.find(t, c + 8)
+        val = self._uint_slow(t, q + 1, "laufende", 0, 14, True)
+        p = q + len(t)
+        rec = LaufendeRec(val.value, None, Pos(ln, c + 1), val.agreed)
+        j += 1
+        if val.value:
+            if j >= n or toks[j] not in ("with", "without"):
+                found = _quote(toks[j]) if j < n else "end of line"
+                raise self._err_at("E-ARGUMENT", f"found {found} after 'laufende {t}'; expected with (the declaring "
+                                   "party holds them) or without (the opponents do)", toks, j, found,
+                                   "with or without")
+            rec.side = toks[j]
+            p = line.find(toks[j], p) + len(toks[j])
+            j += 1
+        hand.laufende = self.last = rec
         self.p = p
         return j
 
@@ -1187,8 +1370,21 @@ def _mark_statement(kind: str):
                 raise self._err_at("E-ARGUMENT", f"found {_quote(color)} after 'blitz {s}'; expected black or red "
                                    "(the colour of the two queens shown)", toks, j, color, "black or red")
             p = line.find(color, p) + len(color)
+        after = 0
+        if (kind == "kontra" or kind == "re") and j + 1 < n and toks[j + 1] == "after":
+            p = line.find("after", p) + 5
+            j += 2
+            if j >= n:
+                raise self._eol(toks, "after", "the number of cards played before it (0, 1, ...)", "E-NUMBER")
+            t = toks[j]
+            q = line.find(t, p)
+            after = self._uint_slow(t, q + 1, "after", 0, 32, False).value
+            if after is None:
+                raise self._err("E-NUMBER", f"found 'after ?' in '{kind}'; expected the number of cards played "
+                                "before it", q + 1, "?", "a number")
+            p = q + len(t)
         self.p = p
-        rec = MarkRec(kind, seat, color, Pos(self.ln, c + 1))
+        rec = MarkRec(kind, seat, color, Pos(self.ln, c + 1), after=after)
         hand.marks.append(rec)
         self.last = rec
         return j + 1
@@ -1210,6 +1406,12 @@ _DISPATCH = {
     "crack": _mark_statement("crack"),
     "recrack": _mark_statement("recrack"),
     "blitz": _mark_statement("blitz"),
+    "klopfen": _mark_statement("klopfen"),
+    "kontra": _mark_statement("kontra"),
+    "re": _mark_statement("re"),
+    "game": _Reader.s_game,
+    "ramsch": _flag_statement("ramsch", "ramsch"),
+    "laufende": _Reader.s_laufende,
     "bury": _Reader.s_bury,
     "call": _Reader.s_call,
     "alone": _flag_statement("alone", "alone"),

@@ -29,12 +29,16 @@ __all__ = [
     "TrickRec",
     "CallRec",
     "MarkRec",
+    "GameRec",
+    "LaufendeRec",
     "ScoreRec",
     "SessionRec",
     "HandRecord",
     "ShnFile",
     "facts",
     "OUTCOMES",
+    "SK_GAMES",
+    "SK_SUITS",
 ]
 
 T = TypeVar("T")
@@ -126,12 +130,60 @@ class CallRec:
 
 @dataclass(slots=True)
 class MarkRec:
-    """``crack S``, ``recrack S``, ``blitz S black|red``."""
+    """``crack S``, ``recrack S``, ``blitz S black|red``; in a Schafkopf hand
+    (notation.md §14) ``klopfen S``, ``kontra S`` and ``re S``.
 
-    kind: str  # "crack" | "recrack" | "blitz"
+    ``after`` is the number of cards played before a Kontra or Re
+    (``kontra S after 1``); 0 when written without ``after`` (before the first
+    card), and always 0 for the other marks."""
+
+    kind: str  # "crack" | "recrack" | "blitz" | "klopfen" | "kontra" | "re"
     seat: str | None
     color: str | None = None  # "black" | "red" for a blitz
     pos: Pos = field(default_factory=Pos)
+    note: str | None = None
+    after: int = 0
+
+
+#: The games of ``game S NAME ...`` (notation.md §14; rules.md G-6..G-8).
+SK_GAMES = ("sauspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier")
+#: The suit words of a Farbsolo, Farbwenz or Farbgeier (rules.md G-1), in the
+#: engine's suit order (Eichel = clubs 0, Gras = spades 1, Herz = hearts 2,
+#: Schellen = diamonds 3).
+SK_SUITS = ("eichel", "gras", "herz", "schellen")
+
+
+@dataclass(slots=True)
+class GameRec:
+    """``game S sauspiel SAU``, ``game S solo SUIT [tout]``, ``game S wenz
+    [tout]`` ... — the announced Schafkopf game (notation.md §14).
+
+    ``seat`` is the declarer (None for ``?``); ``name`` one of
+    :data:`SK_GAMES`; ``called`` the called Sau of a Sauspiel (a card, None
+    for ``??``); ``suit`` the trump suit word of a Solo, Farbwenz or Farbgeier
+    (one of :data:`SK_SUITS`); ``tout`` the ``tout`` word."""
+
+    seat: str | None
+    name: str
+    called: Card | None = None
+    suit: str | None = None
+    tout: bool = False
+    pos: Pos = field(default_factory=Pos)
+    name_pos: Pos = field(default_factory=Pos)
+    arg_pos: Pos = field(default_factory=Pos)
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class LaufendeRec:
+    """``laufende N with|without`` (``laufende 0``): the counted Laufende of a
+    Schafkopf game and whether the declaring party holds them (rules.md G-13).
+    ``count`` None is ``?``; ``side`` is "with", "without", or None for 0 or ?."""
+
+    count: int | None
+    side: str | None = None
+    pos: Pos = field(default_factory=Pos)
+    agreed: bool = False
     note: str | None = None
 
 
@@ -206,6 +258,9 @@ class HandRecord:
     outcome: Value[str] | None = None
     score: ScoreRec | None = None
     misdeal: Value[bool] | None = None
+    game: GameRec | None = None  # Schafkopf: the announced game
+    ramsch: Value[bool] | None = None  # Schafkopf: nobody announced, a Ramsch was played
+    laufende: LaufendeRec | None = None  # Schafkopf: the counted Laufende
     errors: list[Diagnostic] = field(default_factory=list)
     source: str = ""
     line: int = 0
@@ -255,7 +310,8 @@ def facts(obj):
     if is_dataclass(obj):
         out = {}
         for f in fields(obj):
-            if f.name in ("pos", "card_pos", "leader_pos", "under_pos", "tag_pos", "errors", "source", "line"):
+            if f.name in ("pos", "card_pos", "leader_pos", "under_pos", "tag_pos", "errors", "source", "line",
+                          "name_pos", "arg_pos"):
                 continue
             out[f.name] = facts(getattr(obj, f.name))
         return out

@@ -46,9 +46,10 @@ from __future__ import annotations
 import re
 
 from replay.cards import Card
+from replay.schafkopf import german
 
 from .reader import SUFFIXES, TAG_NAME, is_alias, parse_seats
-from .record import OUTCOMES, HandRecord, SessionRec, ShnFile, Value
+from .record import OUTCOMES, SK_GAMES, SK_SUITS, HandRecord, SessionRec, ShnFile, Value
 
 __all__ = ["write", "write_hand", "tag_order"]
 
@@ -117,18 +118,20 @@ def _seat(s, what: str, unknown_ok: bool = True) -> str:
     return s
 
 
-def _card(c, what: str) -> str:
+def _card(c, what: str, de: bool = False) -> str:
+    """A card's canonical spelling: French (``QC``), or German (``EO``) under
+    ``[Cards "de"]`` (docs/notation.md §14)."""
     if c is None:
         return "??"
     if not isinstance(c, Card):
         raise ValueError(f"{what}: {c!r} is not a card")
-    return str(c)
+    return german(c) if de else str(c)
 
 
-def _cards(cards, what: str) -> str:
+def _cards(cards, what: str, de: bool = False) -> str:
     if not cards:
         raise ValueError(f"{what} has no card")
-    return " ".join([_card(c, what) for c in cards])
+    return " ".join([_card(c, what, de) for c in cards])
 
 
 def _int(v, what: str, lo: int, hi: int | None = None) -> str:
@@ -193,16 +196,36 @@ def _pick_items(h: HandRecord) -> list[str]:
         items.append(_flag(h.doubler, "doubler"))
     if h.stake is not None:
         items.append(_number(h.stake, "stake", 1, None, False))
+    if h.ramsch is not None:
+        items.append(_flag(h.ramsch, "ramsch"))
+    g = h.game
+    if g is not None:
+        if g.name not in SK_GAMES:
+            raise ValueError(f"the game is {g.name!r}; expected one of {', '.join(SK_GAMES)}")
+        text = "game " + _seat(g.seat, "'game'") + " " + g.name
+        if g.name == "sauspiel":
+            text += " " + _card(g.called, "'game ... sauspiel'", h.tag("Cards") == "de")
+        elif g.called is not None:
+            raise ValueError(f"'game {g.name}' has a called Sau; only a sauspiel has one")
+        if g.name in ("solo", "farbwenz", "farbgeier"):
+            if g.suit not in SK_SUITS:
+                raise ValueError(f"'game {g.name}' has the suit {g.suit!r}; expected one of {', '.join(SK_SUITS)}")
+            text += " " + g.suit
+        elif g.suit is not None:
+            raise ValueError(f"'game {g.name}' has a suit ({g.suit!r}); only solo, farbwenz and farbgeier have one")
+        if g.tout:
+            text += " tout"
+        items.append(text + _note(g.note, "'game'"))
     return items
 
 
-def _call_items(h: HandRecord) -> list[str]:
+def _call_items(h: HandRecord, de: bool = False) -> list[str]:
     items = []
     c = h.call
     if c is not None:
-        text = "call " + _card(c.card, "'call'")
+        text = "call " + _card(c.card, "'call'", de)
         if c.has_under:
-            text += " under " + _card(c.under, "'call ... under'")
+            text += " under " + _card(c.under, "'call ... under'", de)
         elif c.under is not None:
             raise ValueError("'call' has an under card but has_under is False")
         items.append(text + _note(c.note, "'call'"))
@@ -211,12 +234,19 @@ def _call_items(h: HandRecord) -> list[str]:
     return items
 
 
+_MARK_KINDS = ("crack", "recrack", "blitz", "klopfen", "kontra", "re")
+
+
 def _mark_items(h: HandRecord) -> list[str]:
     items = []
     for m in h.marks:
-        if m.kind not in ("crack", "recrack", "blitz"):
-            raise ValueError(f"a mark of kind {m.kind!r}; expected crack, recrack or blitz")
+        if m.kind not in _MARK_KINDS:
+            raise ValueError(f"a mark of kind {m.kind!r}; expected one of {', '.join(_MARK_KINDS)}")
         text = f"{m.kind} " + _seat(m.seat, f"'{m.kind}'")
+        if m.after:
+            if m.kind not in ("kontra", "re"):
+                raise ValueError(f"'{m.kind}' has after={m.after!r}; only kontra and re are written with 'after'")
+            text += " after " + _int(m.after, f"'{m.kind} ... after'", 0, 32)
         if m.kind == "blitz":
             if m.color not in ("black", "red"):
                 raise ValueError(f"'blitz' has colour {m.color!r}; expected black or red")
@@ -237,6 +267,21 @@ def _result_items(h: HandRecord) -> list[str]:
     items = []
     if h.partner is not None:
         items.append("partner " + _seat(h.partner.value, "'partner'") + _note(h.partner.note, "'partner'"))
+    lf = h.laufende
+    if lf is not None:
+        if lf.count is None:
+            if lf.agreed or lf.side is not None:
+                raise ValueError("'laufende ?' cannot carry ^ or with/without")
+            text = "laufende ?"
+        else:
+            text = "laufende " + ("^" if lf.agreed else "") + _int(lf.count, "'laufende'", 0, 14)
+            if lf.count:
+                if lf.side not in ("with", "without"):
+                    raise ValueError(f"'laufende {lf.count}' has side {lf.side!r}; expected with or without")
+                text += " " + lf.side
+            elif lf.side is not None:
+                raise ValueError("'laufende 0' cannot say with or without")
+        items.append(text + _note(lf.note, "'laufende'"))
     if h.pts is not None:
         items.append(_number(h.pts, "pts", 0, 120, True))
     if h.tricks_won is not None:
@@ -281,6 +326,7 @@ def write_hand(hand: HandRecord) -> str:
     ``ValueError`` for a record that cannot be written faithfully (see the
     module docstring)."""
     h = hand
+    de = h.tag("Cards") == "de"
     if type(h.number) is not int or h.number < 1:
         raise ValueError(f"the hand number is {h.number!r}; expected a whole number from 1")
     head = f"hand {h.number}" + _note(h.note, f"hand {h.number}")
@@ -309,21 +355,21 @@ def write_hand(hand: HandRecord) -> str:
         if d.seat in seen_seats:
             raise ValueError(f"two deal lines for {d.seat}")
         seen_seats.add(d.seat)
-        out.append("deal " + d.seat + " " * (width - len(d.seat)) + " " + _cards(d.cards, f"'deal {d.seat}'")
+        out.append("deal " + d.seat + " " * (width - len(d.seat)) + " " + _cards(d.cards, f"'deal {d.seat}'", de)
                    + _note(d.note, f"'deal {d.seat}'") + "\n")
     if not full:
-        items = _pick_items(h) + _call_items(h) + _mark_items(h) + _claim_items(h) + _result_items(h)
+        items = _pick_items(h) + _call_items(h, de) + _mark_items(h) + _claim_items(h) + _result_items(h)
         if items:
             out.append(_SEP.join(items) + "\n")
     else:
         if h.blind is not None:
-            out.append("blind " + _cards(h.blind.cards, "'blind'") + _note(h.blind.note, "'blind'") + "\n")
+            out.append("blind " + _cards(h.blind.cards, "'blind'", de) + _note(h.blind.note, "'blind'") + "\n")
         for items in (_pick_items(h),):
             if items:
                 out.append(_SEP.join(items) + "\n")
         if h.bury is not None:
-            out.append("bury " + _cards(h.bury.cards, "'bury'") + _note(h.bury.note, "'bury'") + "\n")
-        for items in (_call_items(h), _mark_items(h)):
+            out.append("bury " + _cards(h.bury.cards, "'bury'", de) + _note(h.bury.note, "'bury'") + "\n")
+        for items in (_call_items(h, de), _mark_items(h)):
             if items:
                 out.append(_SEP.join(items) + "\n")
         last = 0
@@ -340,7 +386,7 @@ def write_hand(hand: HandRecord) -> str:
             for p in t.plays:
                 if p.suffix and p.suffix not in SUFFIXES:
                     raise ValueError(f"{what}: the suffix {p.suffix!r} is not one of {' '.join(SUFFIXES)}")
-                cards.append(("^R" if p.renege else "") + _card(p.card, what) + p.suffix + _note(p.note, what))
+                cards.append(("^R" if p.renege else "") + _card(p.card, what, de) + p.suffix + _note(p.note, what))
             out.append(f"t{t.number} {t.leader}:" + " " * (width - len(t.leader)) + _note(t.note, what) + " "
                        + " ".join(cards) + "\n")
         for items in (_claim_items(h), _result_items(h)):
