@@ -53,7 +53,8 @@ from replay.schafkopf import (GERMAN_SUIT, SCHAFKOPF_PROFILES, Announce, Game, K
 from replay.schafkopf import Ramsch as RamschAction
 from replay.scoring import Settlement
 
-from .model import CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, content_hash
+from .model import FileResult, RejectedHand, ValidatedHand, content_hash
+from .schafkopf_hand import schafkopf_outcome, seat_names
 
 __all__ = ["read_protocol", "looks_like_protocol", "decode_protocol", "parse_card", "PROFILE"]
 
@@ -475,7 +476,6 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
     except IllegalAction as e:
         where = g.price_line if e.code.startswith("E-SK-KONTRA") else aline
         raise _Reject([e.diagnostic.at(where, 1, file=ctx.path, hand=ctx.hand)]) from None
-    plays: list[PlayRow] = []
     for t, (leader, cards, ln, cols) in enumerate(g.tricks):
         lead = ctx.name(leader)
         if lead not in pos:
@@ -494,10 +494,6 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
                 msg = _names(d.message, seats)
                 raise _Reject([Diagnostic(d.code, msg, "error", ctx.path, ln, cols[k], ctx.hand, t + 1, d.found,
                                           d.expected)]) from None
-            plays.append(PlayRow(t + 1, k, seats[seat], str(c)))
-        w = st.tricks[-1][2]
-        for row in plays[-4:]:
-            row.winner = row.seat == seats[w]
     res = st.result()
     settle = st.settlement()
     diags: list[Diagnostic] = []
@@ -594,7 +590,6 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
                                  "units are derived from the cards, not checked",
                                  g.row_line, severity="warning"))
     # -- the stored hand ---------------------------------------------------------
-    a = seats
     prov = {"picker_points": "verified", "outcome": "verified", "units": "verified" if prev is not None else "derived",
             "multiplier": "asserted"}
     if game is not Game.RAMSCH:
@@ -603,34 +598,17 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
             prov["partner"] = "verified"
     else:
         prov.pop("picker_points")
-    gt = "tout" if tout else game.value
     source = "\n".join(lines[g.start:g.end]).rstrip()
-    outcome = HandOutcome(
-        session=session, group="NetSchafkopf", hand=number, date=date, rules=prof.name,
-        rules_flags=prof.model_dump(), game="schafkopf", game_type=gt, players={s: s for s in seats},
-        dealer=a[dealer], picker=a[st.declarer] if st.declarer is not None else None,
-        partner=a[st.partner] if st.partner is not None else None,
-        call=str(st.called) if st.called is not None else None,
-        alone=game.single, leaster_winner=None, multiplier=settle.multiplier,
-        picker_points=res.party_points, picker_tricks=res.party_tricks, outcome=settle.outcome,
-        units={a[s]: settle.units[s] for s in range(4)}, provenance=prov, status="full",
-        stake=1, marks=res.doublings, tier=settle.tier,
-        partner_revealed_trick=st.partner_revealed if st.partner is not None else None,
-        called_suit="CSHD"[st.called.suit] if st.called is not None else None,
-        call_type="ace" if game is Game.SAUSPIEL else ("alone" if game.single else None),
-        breakdown=_names(settle.text, seats), warnings=[str(w) for w in warnings],
-    )
-    cardlog = CardLog(deal={name: [str(c) for c in cards] for name, cards, _, _ in g.deals}, plays=plays)
+    outcome, cardlog, settle = schafkopf_outcome(
+        st, seats=seats, players={s: s for s in seats}, deal={name: cards for name, cards, _, _ in g.deals},
+        session=session, group="NetSchafkopf", hand=number, date=date, rules=prof.name, provenance=prov,
+        warnings=warnings)
     vh = ValidatedHand(outcome, cardlog, source, ctx.path, first, content_hash(session, number, source), warnings,
                        session_header=header)
     return vh, settle
 
 
-_SEAT_RE = re.compile(r"\bseat (\d)\b")
-
-
-def _names(text: str, seats: list[str]) -> str:
-    return _SEAT_RE.sub(lambda m: seats[int(m.group(1))], text)
+_names = seat_names
 
 
 # --------------------------------------------------------------------------
