@@ -41,6 +41,7 @@ from replay.state import CallType, GameState, Phase
 
 from .model import CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, content_hash
 from .shn.record import HandRecord, Pos, SessionRec, ShnFile
+from .validate_sk import check_schafkopf, is_schafkopf
 
 __all__ = ["validate_text", "validate_file", "validate_records", "replay_text", "HandReplay", "HandCheck",
            "SessionState", "build_state"]
@@ -274,6 +275,15 @@ _OUT_WORDS = ("win", "lose", "win-s", "lose-s", "win-z", "lose-z")
 
 def _check_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLog | None, Settlement]:
     rec = chk.rec
+    if is_schafkopf(rec):  # SHN-SK: replayed through SchafkopfState (docs/notation.md §14)
+        chk.date = _check_date(chk)
+        return check_schafkopf(chk, sess)
+    for v, kw in ((rec.game, "game"), (rec.ramsch, "ramsch"), (rec.laufende, "laufende"),
+                  *((m, m.kind) for m in rec.marks if m.kind in ("klopfen", "kontra", "re"))):
+        if v is not None:
+            raise chk.reject("E-SK-STATEMENT", f"'{kw}' is a Schafkopf statement; this hand's [Rules] is a Sheepshead "
+                             "profile (a Schafkopf hand names a Schafkopf profile: schafkopf, schafkopf-bsv, "
+                             "netschafkopf)", v.pos, found=kw, expected="a Sheepshead statement")
     # ---- profile and seats
     rules_text = rec.tag("Rules") or ""
     try:
@@ -1108,7 +1118,7 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool) -> FileResul
         prof = chk.profile
         if outcome.outcome == "doubler":
             sess.thrown_in()
-        elif outcome.outcome != "misdeal":
+        elif outcome.outcome != "misdeal" and outcome.game == "sheepshead":
             sess.played(prof)
         sess.last_hand = rec.number
         if outcome.dealer is not None:
@@ -1190,7 +1200,7 @@ def replay_text(text: str, hand: int | None = None, path: str | None = None) -> 
             continue
         if outcome.outcome == "doubler":
             sess.thrown_in()
-        elif outcome.outcome != "misdeal":
+        elif outcome.outcome != "misdeal" and outcome.game == "sheepshead":
             sess.played(chk.profile)
         if target:
             return HandReplay(chk.frames or [], rec.seats, outcome, [], rec)

@@ -278,13 +278,15 @@ class SchafkopfProfile(BaseModel):
         return self.rufsauDiscardFromTrick if self.rufsauDiscardFromTrick is not None else self.tricks
 
 
-#: Named profiles.  ``schafkopf``: rules.md G's defaults with the 10/50 tariff.
+#: Named profiles.  ``schafkopf``: rules.md G's defaults with the 10/50 tariff;
+#: ``schafkopf-bsv`` is the same rule set under the name SHN-SK files use.
 #: ``netschafkopf``: the NetSchafkopf program's rules as its protocols show
 #: them (tariff ``netschafkopf``; Laufende count from 3 in every game, Wenz
 #: and Geier included; Jungfrau doubles the whole price;
 #: equal Augen in a Ramsch: the holder of the higher Ober loses).
 SCHAFKOPF_PROFILES: dict[str, SchafkopfProfile] = {
     "schafkopf": SchafkopfProfile(),
+    "schafkopf-bsv": SchafkopfProfile(name="schafkopf-bsv"),
     "netschafkopf": SchafkopfProfile(name="netschafkopf", tariff=TARIFFS["netschafkopf"],
                                      laufendeMin=LaufendeMin(wenz=3, geier=3), jungfrau="doublesAll"),
 }
