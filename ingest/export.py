@@ -12,7 +12,8 @@ and returns the number of hands written.
   a group or date goes to ``__HIVE_DEFAULT_PARTITION__``).  ``players`` and
   ``units`` are MAP columns, ``rules_flags`` and ``provenance`` JSON text.
 * :func:`export_shn` — the stored sources, session by session, as one SHN
-  file that reads back to the same hands (and the same content hashes).
+  file that reads back to the same hands (and the same content hashes);
+  stored NetSchafkopf games are written as SHN-SK (:func:`schafkopf_session`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import TextIO
 
 import duckdb
 
-__all__ = ["JSONL_FIELDS", "export_jsonl", "export_csv", "export_parquet", "export_shn", "non_shn_hands",
+__all__ = ["JSONL_FIELDS", "export_jsonl", "export_csv", "export_parquet", "export_shn", "non_shn_hands", "schafkopf_session",
            "jsonl_objects"]
 
 #: The JSONL object's fields, in order (design.md 5).
@@ -127,9 +128,10 @@ def _tag(name: str, value: str) -> str:
 def export_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
     """Write every stored SHN hand's source text as one SHN file: ``%SHN
     1.0``, then per session a ``[Session "…"]`` tag, the session's stored tags
-    and its hands in hand order.  Hands imported from another format
-    (NetSchafkopf protocols) are not SHN text and are left out: see
-    :func:`non_shn_hands`.  Returns the hand count written."""
+    and its hands in hand order.  Games imported from NetSchafkopf protocols
+    follow, written as SHN-SK (``[Cards "de"]``, docs/notation.md §14) by
+    :func:`schafkopf_session`; validating the file gives the same outcomes
+    again.  Returns the hand count written."""
     out.write("%SHN 1.0\n")
     n = 0
     current = None
@@ -143,14 +145,16 @@ def export_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
             out.write("\n" + _tag("Session", session) + "\n" + "\n".join(lines) + "\n\n")
         out.write(source.rstrip("\n") + "\n\n")
         n += 1
-    return n
+    return n + _schafkopf_shn(con, out)
 
 
 def non_shn_hands(con: duckdb.DuckDBPyConnection) -> int:
-    """How many stored hands :func:`export_shn` leaves out (their sessions'
-    sources are in another format)."""
+    """How many stored hands :func:`export_shn` leaves out: those whose
+    sessions' sources are in a format it cannot write as SHN (every format
+    stored today — SHN and NetSchafkopf protocols, written as SHN-SK — can
+    be written, so 0 unless a new format is added)."""
     return con.execute("SELECT count(*) FROM hands h JOIN sessions s USING (session_id) "
-                       "WHERE coalesce(s.format, 'shn') <> 'shn'").fetchall()[0][0]
+                       "WHERE coalesce(s.format, 'shn') NOT IN ('shn', 'netschafkopf')").fetchall()[0][0]
 
 
 def jsonl_objects(con: duckdb.DuckDBPyConnection) -> list[dict]:
@@ -160,3 +164,108 @@ def jsonl_objects(con: duckdb.DuckDBPyConnection) -> list[dict]:
     buf = io.StringIO()
     export_jsonl(con, buf)
     return [json.loads(line) for line in buf.getvalue().splitlines()]
+
+
+# --------------------------------------------------------------------------
+# Stored Schafkopf games as SHN-SK (docs/notation.md §14)
+# --------------------------------------------------------------------------
+
+_SUIT_WORDS = ("eichel", "gras", "herz", "schellen")  # engine suit order: clubs, spades, hearts, diamonds
+
+
+def _aliases(players: dict[str, str]) -> list[str]:
+    """SHN seat aliases for the stored seat names: the name itself when it is
+    an alias (``PcLinks``, ``Gast``), else ``P1`` .. ``P4``."""
+    from ingest.shn.reader import is_alias  # noqa: PLC0415
+
+    names = list(players)
+    if all(is_alias(n) for n in names) and len(set(names)) == len(names):
+        return names
+    return [f"P{i + 1}" for i in range(len(names))]
+
+
+def schafkopf_session(hands: list) -> "ShnFile":
+    """The SHN-SK records of one stored Schafkopf session (its
+    :class:`~ingest.store.StoredHand` rows in hand order, imported from
+    NetSchafkopf protocols): one :class:`~ingest.shn.record.SessionRec` with
+    ``Session``, ``Event`` (the group), ``Date``, ``Seats``, ``Rules`` and
+    ``[Cards "de"]``, and per game the dealer, the four deal lines, the game
+    (from the stored protocol block's game line), Kontra/Re (``kontra ?``:
+    the protocols give only their number, before the first card), the eight
+    tricks and the result: partner, Laufende, Augen (``pts``), tricks, the
+    outcome word and the units of every seat (``score``), all as stored, so
+    that validating the text re-checks each against the cards.  Raises
+    ``ValueError`` for a stored game whose game line cannot be read."""
+    from ingest.netschafkopf import announced_game  # noqa: PLC0415
+    from ingest.shn.record import (GameRec, HandRecord, LaufendeRec, MarkRec, PlayRec, ScoreRec, SessionRec,  # noqa: PLC0415
+                                   CardsRec, ShnFile, TrickRec, Value)
+    from replay.cards import CARD_NAMES, Card, mask_of  # noqa: PLC0415
+    from replay.schafkopf import Announce, Game, SchafkopfState, parse_schafkopf_rules  # noqa: PLC0415
+
+    first = hands[0].outcome
+    seats = list(first.players)
+    alias = dict(zip(seats, _aliases(first.players)))
+    tags = {"Session": first.session}
+    if first.group:
+        tags["Event"] = first.group
+    if first.date:
+        tags["Date"] = first.date.replace("-", ".")
+    tags["Seats"] = "; ".join(a if a == n else f"{a}={n}" for n, a in alias.items())
+    tags["Rules"] = first.rules
+    tags["Cards"] = "de"
+    sess = SessionRec(tags)
+    prof = parse_schafkopf_rules(first.rules)
+    card = {name: Card(i) for i, name in enumerate(CARD_NAMES)}
+    out = []
+    for sh in hands:
+        o, log = sh.outcome, sh.cardlog
+        parsed = announced_game(sh.source)
+        if parsed is None or log is None:
+            raise ValueError(f"stored game {o.session}#{o.hand} has no readable game line or card log")
+        game, suit, tout = parsed
+        h = HandRecord(o.hand, sess, dealer=Value(alias[o.dealer]))
+        h.deals = [CardsRec([card[c] for c in log.deal[s]], seat=alias[s]) for s in seats]
+        if game is Game.RAMSCH:
+            h.ramsch = Value(True)
+        else:
+            h.game = GameRec(alias[o.picker], game.value, tout=tout)
+            if game is Game.SAUSPIEL:
+                h.game.called = card[o.call]
+            elif suit is not None:
+                h.game.suit = _SUIT_WORDS[suit]
+            h.marks = [MarkRec("re" if k else "kontra", None) for k in range(o.marks)]
+            st = SchafkopfState(prof, seats.index(o.dealer), [mask_of(card[c] for c in log.deal[s]) for s in seats])
+            st.apply(Announce(seats.index(o.picker), game, suit, tout))
+            lf = st.laufende()
+            h.laufende = LaufendeRec(lf.counted, ("with" if lf.with_ else "without") if lf.counted else None)
+            if o.partner is not None:
+                h.partner = Value(alias[o.partner])
+            h.pts = Value(o.picker_points)
+            h.tricks_won = Value(o.picker_tricks)
+            h.outcome = Value(o.outcome)
+        tricks: dict[int, TrickRec] = {}
+        for p in log.plays:
+            t = tricks.get(p.trick)
+            if t is None:
+                t = tricks[p.trick] = TrickRec(p.trick, alias[p.seat], [])
+            t.plays.append(PlayRec(card[p.card]))
+        h.tricks = [tricks[k] for k in sorted(tricks)]
+        h.score = ScoreRec([(alias[s], Value(o.units[s])) for s in seats])
+        out.append(h)
+    return ShnFile(out)
+
+
+def _schafkopf_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
+    from ingest.shn.writer import write  # noqa: PLC0415
+    from ingest.store import load_hands  # noqa: PLC0415
+
+    hands = load_hands(con, "h.session_id IN (SELECT session_id FROM sessions WHERE format = 'netschafkopf')")
+    by_session: dict[str, list] = {}
+    for sh in sorted(hands, key=lambda sh: (sh.outcome.session, sh.outcome.hand, sh.hand_id)):
+        by_session.setdefault(sh.outcome.session, []).append(sh)
+    n = 0
+    for group in by_session.values():
+        text = write(schafkopf_session(group))
+        out.write("\n" + text[len("%SHN 1.0\n"):])
+        n += len(group)
+    return n

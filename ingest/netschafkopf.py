@@ -56,7 +56,7 @@ from replay.scoring import Settlement
 from .model import FileResult, RejectedHand, ValidatedHand, content_hash
 from .schafkopf_hand import schafkopf_outcome, seat_names
 
-__all__ = ["read_protocol", "looks_like_protocol", "decode_protocol", "parse_card", "PROFILE"]
+__all__ = ["read_protocol", "looks_like_protocol", "decode_protocol", "parse_card", "announced_game", "PROFILE"]
 
 #: The rules the NetSchafkopf protocols are checked under (replay.schafkopf).
 PROFILE: SchafkopfProfile = SCHAFKOPF_PROFILES["netschafkopf"]
@@ -310,6 +310,20 @@ def _parse_game(text: str) -> tuple[Game, Suit | None, bool] | None:
     if kind == "Wenz":
         return (Game.FARBWENZ if suit is not None else Game.WENZ, suit, tout)
     return (Game.FARBGEIER if suit is not None else Game.GEIER, suit, tout)
+
+
+def announced_game(block: str) -> tuple[Game, Suit | None, bool] | None:
+    """The game of one stored protocol block (its ``X spielt ...`` line, or
+    ``Es wurde Ramsch gespielt``): ``(game, suit, tout)`` as
+    :func:`_parse_game` gives it, ``(RAMSCH, None, False)`` for a Ramsch,
+    None when the block has no readable game line."""
+    for line in _LINE_SPLIT.split(block):
+        if _RAMSCH_LINE.match(line):
+            return Game.RAMSCH, None, False
+        m = _ANNOUNCE.match(line)
+        if m and not _TRICK.match(line):
+            return _parse_game(m.group(2))
+    return None
 
 
 @dataclass(slots=True)
