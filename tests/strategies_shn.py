@@ -23,8 +23,12 @@ from ingest.shn.reader import SUFFIXES, is_alias
 from ingest.shn.record import (
     OUTCOMES,
     CallRec,
+    SK_GAMES,
+    SK_SUITS,
     CardsRec,
+    GameRec,
     HandRecord,
+    LaufendeRec,
     MarkRec,
     PlayRec,
     ScoreRec,
@@ -70,6 +74,8 @@ def sessions(draw, with_session_tag: bool = False) -> SessionRec:
     for name in draw(st.lists(st.sampled_from(["Event", "Site", "Date", "Table", "Rules", "Round", "_note", "_z9"]),
                               unique=True, max_size=4)):
         tags[name] = draw(tag_values)
+    if draw(st.integers(0, 2)) == 0:  # the card scheme (docs/notation.md §14.1)
+        tags["Cards"] = draw(st.sampled_from(["de", "fr"]))
     tag_notes = {k: draw(notes) for k in tags if draw(st.integers(0, 4)) == 0}
     return SessionRec(tags, tag_notes=tag_notes)
 
@@ -90,6 +96,8 @@ def hand_records(draw, session: SessionRec | None = None, number: int | None = N
         hand_tags["Seats"] = "; ".join(seat_list)
     for name in draw(st.lists(st.sampled_from(["Table", "Date", "_note", "_who"]), unique=True, max_size=2)):
         hand_tags[name] = draw(tag_values)
+    if draw(st.integers(0, 5)) == 0:
+        hand_tags["Cards"] = draw(st.sampled_from(["de", "fr"]))
     seats_text = hand_tags.get("Seats", sess.tags.get("Seats"))
     if seats_text is not None:
         seats = _seats_of(seats_text)
@@ -122,7 +130,20 @@ def hand_records(draw, session: SessionRec | None = None, number: int | None = N
                              suffix=draw(st.sampled_from(("",) * 6 + SUFFIXES)), note=draw(st.none() | st.none() | notes))
                      for _ in range(draw(st.integers(1, 6)))]
             h.tricks.append(TrickRec(k, draw(seat), plays, note=draw(st.none() | st.none() | notes)))
-    kind = draw(st.sampled_from(["pick", "leaster", "doubler", "misdeal", "none"]))
+    kind = draw(st.sampled_from(["pick", "leaster", "doubler", "misdeal", "none", "game", "ramsch"]))
+    if kind == "game":  # Schafkopf (docs/notation.md §14.3)
+        name = draw(st.sampled_from(SK_GAMES))
+        h.game = GameRec(draw(opt_seat), name, note=draw(opt_notes), tout=draw(st.booleans()))
+        if name == "sauspiel":
+            h.game.called = draw(card_or_unknown)
+        elif name in ("solo", "farbwenz", "farbgeier"):
+            h.game.suit = draw(st.sampled_from(SK_SUITS))
+    elif kind == "ramsch":
+        h.ramsch = Value(True, note=draw(opt_notes))
+    if draw(st.integers(0, 3)) == 0:
+        count = draw(st.one_of(st.none(), st.integers(0, 14)))
+        h.laufende = LaufendeRec(count, draw(st.sampled_from(["with", "without"])) if count else None,
+                                 agreed=count is not None and draw(st.booleans()), note=draw(opt_notes))
     if kind == "pick":
         h.pick = val(opt_seat)
     elif kind == "leaster":
@@ -141,9 +162,10 @@ def hand_records(draw, session: SessionRec | None = None, number: int | None = N
     if draw(st.integers(0, 3)) == 0:
         h.alone = Value(True, note=draw(opt_notes))
     for _ in range(draw(st.integers(0, 3))):
-        k = draw(st.sampled_from(["crack", "recrack", "blitz"]))
+        k = draw(st.sampled_from(["crack", "recrack", "blitz", "klopfen", "kontra", "re"]))
+        after = draw(st.integers(0, 32)) if k in ("kontra", "re") and draw(st.booleans()) else 0
         h.marks.append(MarkRec(k, draw(opt_seat), draw(st.sampled_from(["black", "red"])) if k == "blitz" else None,
-                               note=draw(opt_notes)))
+                               note=draw(opt_notes), after=after))
     if draw(st.integers(0, 4)) == 0:
         h.claim = val(opt_seat)
     if draw(st.booleans()):
