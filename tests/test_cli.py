@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 
 from ingest import store as st
 from ingest.cli import app
+from ingest.validate import validate_text
 from ingest.generate import generate_session_text
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -199,8 +200,11 @@ def test_netschafkopf_protocol_ingest_rederive_and_shn_export(runner, db, tmp_pa
     assert code == 0  # drawn from the stored card log: 8 tricks of 4 cards
     assert len([line for line in out.splitlines() if line.startswith("Trick ")]) == 8
     code, out, err = run(runner, "export", "--format", "shn", "--db", db)
-    assert code == 0 and out.count("\nhand ") == 5
-    assert f"left out {games} hands imported from NetSchafkopf protocols" in err
+    # the protocol's games are written as SHN-SK (docs/notation.md §14) after the SHN session's 5 hands
+    assert code == 0 and out.count("\nhand ") == games + 5 and "left out" not in err
+    assert '[Cards "de"]' in out and '[Rules "netschafkopf"]' in out
+    back = validate_text(out)
+    assert back.rejected == [] and len(back.hands) == games + 5
 
 
 def test_demo_ingests_data_then_launches_the_dashboard(runner, db, tmp_path, monkeypatch):
