@@ -374,7 +374,7 @@ def export(fmt: str = typer.Option(..., "--format", help="shn, jsonl, csv or par
         raise typer.Exit(1) from None
     _err.print(f"exported {n} hands as {fmt}" + (f" to {out}" if out else ""))
     if skipped:
-        _err.print(f"left out {skipped} hands imported from NetSchafkopf protocols: their text is not SHN")
+        _err.print(f"left out {skipped} hands whose stored text is in a format SHN cannot hold")
 
 
 @app.command()

@@ -22,6 +22,13 @@ Errors (docs/notation.md §11):
 * **strict** — the first error raises :class:`~ingest.shn.errors.ShnSyntaxError`
   (a :class:`~replay.errors.ShedError`).
 
+Cards are read in the scheme of the ``[Cards]`` tag in force
+(docs/notation.md §14): French (``QC``, ``TD``; the default) or German
+(``[Cards "de"]``: ``EO``, ``SZ``); a card of the other scheme is
+``E-CARD-MODE``.  The Schafkopf statements (``game``, ``ramsch``,
+``klopfen``, ``kontra``, ``re``, ``laufende``) are read into the same
+:class:`HandRecord`.
+
 The reader checks syntax only: whether a deal holds six cards, a trick five,
 or whether the score sums to zero is the validator's business (it replays the
 record through the engine, rules.md B-17..B-35).

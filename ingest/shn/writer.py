@@ -25,7 +25,10 @@ short:
 * Statements sharing a line are separated by two spaces; inside a statement
   one space.  In ``deal`` and trick lines the seat (with its ``:``) is padded
   to the longest alias of those lines, so the cards line up.
-* Cards upper case with ``T``; ``??`` unknown; ``^R`` and the move suffix
+* Cards upper case with ``T`` (German, ``EO`` ``SZ``, under ``[Cards "de"]``,
+  docs/notation.md §14); ``??`` unknown; Schafkopf hands: ``ramsch`` or
+  ``game ...`` on the pick line, ``klopfen``/``kontra``/``re`` on the marks
+  line, ``laufende`` on the result line after ``partner``; ``^R`` and the move suffix
   around a played card; annotations ``{...}`` right after what they belong to,
   with one space before; ``;`` comments are not stored, so not written.
 
