@@ -75,6 +75,9 @@ def check_schafkopf(chk, sess) -> tuple[HandOutcome, CardLog, Settlement]:
         d = exc.diagnostic
         raise chk.reject(d.code, d.message, _tag_pos(rec, "Rules"), found=d.found, expected=d.expected) from None
     chk.profile = prof
+    from .validate import _check_ranges  # noqa: PLC0415 - hand number and tricks within what the store holds
+
+    _check_ranges(chk)
     chk.seats = tuple(rec.seats)
     chk.aliases = [a for a, _ in chk.seats]
     chk.index = {a: i for i, a in enumerate(chk.aliases)}
@@ -134,6 +137,12 @@ def check_schafkopf(chk, sess) -> tuple[HandOutcome, CardLog, Settlement]:
     settle = st.settlement()
     _check_written(chk, st, res, settle)
     used = chk_agreed_score(chk, settle)
+    from .validate import _MAX_UNITS  # noqa: PLC0415
+
+    if any(abs(u) > _MAX_UNITS for u in used.units):
+        big = max(used.units, key=abs)
+        raise chk.reject("E-RANGE", f"units {big:+d} are beyond what the log keeps", rec.score.pos if rec.score
+                         else rec.pos, found=big, expected=f"at most {_MAX_UNITS} either way")
     tags = rec.session.tags | rec.tags
     outcome, cardlog, settle = schafkopf_outcome(
         st, seats=chk.aliases, players=dict(chk.seats), deal=_deal_as_written(chk, st), session=rec.session_id,
@@ -160,16 +169,32 @@ def _state(chk, prof, dealer: int) -> SchafkopfState:
     rec = chk.rec
     hands = [0, 0, 0, 0]
     written = [False] * 4
+    seen: dict[Card, str] = {}
     for d in rec.deals:
         s = chk.seat(d.seat, d.pos)
-        if any(c is None for c in d.cards):
-            raise chk.reject("E-SK-PARTIAL", f"an unknown card ?? in {d.seat}'s deal; a Schafkopf hand is replayed "
-                             "with every card known", d.card_pos[d.cards.index(None)], found="??", expected="a card")
+        for c, cp in zip(d.cards, d.card_pos):
+            if c is None:
+                raise chk.reject("E-SK-PARTIAL", f"an unknown card ?? in {d.seat}'s deal; a Schafkopf hand is "
+                                 "replayed with every card known", cp, found="??", expected="a card")
+            if c in seen:
+                name = _spell(chk, c)
+                raise chk.reject("E-DEAL-DUPLICATE", f"{name} is dealt twice: to {seen[c]} and to {d.seat} "
+                                 "(rules.md G-1)", cp, found=name, expected="each card once")
+            if not prof.deck >> c & 1:
+                name = _spell(chk, c)
+                raise chk.reject("E-DEAL-CARD", f"{name} is not in the short pack (rules.md G-3)", cp, found=name,
+                                 expected="no 7s or 8s")
+            seen[c] = d.seat
         hands[s] = mask_of(d.cards)
         written[s] = True
-        if len(d.cards) != prof.hand_size or hands[s].bit_count() != len(d.cards):
+        if len(d.cards) != prof.hand_size:
             raise chk.reject("E-DEAL-SIZE", f"{d.seat} is dealt {len(d.cards)} cards (rules.md G-2, G-3)", d.pos,
                              found=len(d.cards), expected=prof.hand_size)
+    if not all(written) and len(rec.tricks) != prof.tricks:
+        missing = ", ".join(a for a, w in zip(chk.aliases, written) if not w)
+        raise chk.reject("E-SK-PARTIAL", f"no deal line for {missing} and {len(rec.tricks)} of {prof.tricks} tricks: "
+                         "a seat without a deal line holds the cards it plays, so every trick must be written",
+                         rec.pos, found=f"{len(rec.tricks)} tricks", expected=f"{prof.tricks} tricks or all deal lines")
     for t in rec.tricks:
         for k, p in enumerate(t.plays):
             if p.card is None:

@@ -447,3 +447,21 @@ def test_random_games_round_trip_and_validate_to_the_engine(seed, rules, cards_m
     if game is not None:
         assert o.picker_points == st_.result().party_points
         assert o.provenance["picker_points"] == o.provenance["laufende"] == "verified"
+
+
+def test_deal_errors_at_the_card():
+    # Bea's E7 replaced by EO, which Cy is also dealt: reported at Cy's EO, the second time it is dealt (G-1).
+    bad = TEXT.replace("deal Bea EA E7 HA", "deal Bea EA EO HA", 1)
+    err, _ = only_error(bad)
+    assert err.code == "E-DEAL-DUPLICATE" and (err.line, err.col) == pos_of(bad, "deal Cy", "EO")
+    err, _ = only_error(TEXT.replace("deal Al  EK EU E9 GK G7 HZ HK H8", "deal Al  EK EU E9 GK G7 HZ HK", 1))
+    assert err.code == "E-DEAL-SIZE" and err.found == "7" and err.expected == "8"  # rules.md G-2
+
+
+def test_a_seat_without_deal_line_holds_what_it_plays():
+    # notation.md §9: without Cy's deal line Cy holds the 8 cards Cy plays; the replay is the same.
+    res = validate_text(TEXT.replace("deal Cy  EO GA GZ GO G9 H9 SA S7\n", "", 1))
+    assert res.rejected == [] and res.hands[0].outcome.units["Cy"] == 80
+    assert sorted(res.hands[0].cardlog.deal["Cy"]) == sorted(["QC", "AS", "TS", "QS", "9S", "9H", "AD", "7D"])
+    err, _ = only_error(TEXT.replace("deal Cy  EO GA GZ GO G9 H9 SA S7\n", "", 1).replace("t8 Al:  HK EA H9 H7\n", ""))
+    assert err.code == "E-SK-PARTIAL"
