@@ -136,7 +136,7 @@ def check_schafkopf(chk, sess) -> tuple[HandOutcome, CardLog, Settlement]:
     res = st.result()
     settle = st.settlement()
     _check_written(chk, st, res, settle)
-    used = chk_agreed_score(chk, settle)
+    used = _agreed(chk, settle)
     from .validate import _MAX_UNITS  # noqa: PLC0415
 
     if any(abs(u) > _MAX_UNITS for u in used.units):
@@ -153,7 +153,7 @@ def check_schafkopf(chk, sess) -> tuple[HandOutcome, CardLog, Settlement]:
     return outcome, cardlog, used
 
 
-def chk_agreed_score(chk, settle: Settlement) -> Settlement:
+def _agreed(chk, settle: Settlement) -> Settlement:
     from .validate import _agreed_score  # noqa: PLC0415 - the one score check, shared with Sheepshead
 
     return _agreed_score(chk, settle)
@@ -377,6 +377,8 @@ def _check_written(chk, st: SchafkopfState, res, settle: Settlement) -> None:
                                          lf.pos, severity="warning", found=gtext, expected=wtext))
         else:
             chk.prov["laufende"] = "verified"
+    else:
+        chk.prov["laufende"] = "derived"
     _written(chk, "picker_points", rec.pts, res.party_points, "E-PTS",
              f"pts {rec.pts.value if rec.pts else ''} is written but the declaring party has {res.party_points} Augen "
              "(rules.md G-12)")

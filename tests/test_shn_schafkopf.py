@@ -465,3 +465,25 @@ def test_a_seat_without_deal_line_holds_what_it_plays():
     assert sorted(res.hands[0].cardlog.deal["Cy"]) == sorted(["QC", "AS", "TS", "QS", "9S", "9H", "AD", "7D"])
     err, _ = only_error(TEXT.replace("deal Cy  EO GA GZ GO G9 H9 SA S7\n", "", 1).replace("t8 Al:  HK EA H9 H7\n", ""))
     assert err.code == "E-SK-PARTIAL"
+
+
+def test_every_schafkopf_rule_code_is_documented():
+    # docs/notation.md §12 lists every code the validator and the Schafkopf engine report.
+    doc = DOCS.read_text(encoding="utf-8")
+    documented = set(re.findall(r"`([EW]-[A-Z-]+)`", doc))
+    used = set()
+    for path in (ROOT / "ingest" / "validate_sk.py", ROOT / "replay" / "schafkopf.py"):
+        used |= set(re.findall(r'"([EW]-[A-Z-]+)"', path.read_text(encoding="utf-8")))
+    assert used <= documented, used - documented
+
+
+def test_cli_ingest_routes_schafkopf_shn(tmp_path):
+    from typer.testing import CliRunner
+
+    from ingest.cli import app
+
+    db = tmp_path / "sk.duckdb"
+    r = CliRunner().invoke(app, ["ingest", str(EXAMPLE), "--db", str(db), "--json"])
+    assert r.exit_code == 0 and '"ingested": 2' in r.stdout
+    r = CliRunner().invoke(app, ["replay", "Stammtisch Au / 2025.10.05#2", "--db", str(db)])
+    assert r.exit_code == 0 and r.stdout.count("Trick ") == 8
