@@ -184,7 +184,7 @@ def _aliases(players: dict[str, str]) -> list[str]:
     return [f"P{i + 1}" for i in range(len(names))]
 
 
-def schafkopf_session(hands: list) -> "ShnFile":
+def schafkopf_session(hands: list):
     """The SHN-SK records of one stored Schafkopf session (its
     :class:`~ingest.store.StoredHand` rows in hand order, imported from
     NetSchafkopf protocols): one :class:`~ingest.shn.record.SessionRec` with
@@ -194,8 +194,10 @@ def schafkopf_session(hands: list) -> "ShnFile":
     the protocols give only their number, before the first card), the eight
     tricks and the result: partner, Laufende, Augen (``pts``), tricks, the
     outcome word and the units of every seat (``score``), all as stored, so
-    that validating the text re-checks each against the cards.  Raises
-    ``ValueError`` for a stored game whose game line cannot be read."""
+    that validating the text re-checks each against the cards.  Returns an
+    :class:`~ingest.shn.record.ShnFile` (write it with
+    :func:`ingest.shn.writer.write`).  Raises ``ValueError`` for a stored
+    game whose game line cannot be read."""
     from ingest.netschafkopf import announced_game  # noqa: PLC0415
     from ingest.shn.record import (GameRec, HandRecord, LaufendeRec, MarkRec, PlayRec, ScoreRec, SessionRec,  # noqa: PLC0415
                                    CardsRec, ShnFile, TrickRec, Value)

@@ -27,7 +27,6 @@ different (a ``W-AGREED`` warning; the agreed value is stored).
 
 from __future__ import annotations
 
-from replay.actions import Play
 from replay.cards import Card, Rank, Suit, mask_of
 from replay.errors import IllegalAction, ProfileError
 from replay.schafkopf import (SCHAFKOPF_PROFILES, Announce, Game, Klopfen, Kontra, Re, SchafkopfState,

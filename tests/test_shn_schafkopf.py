@@ -18,13 +18,12 @@ from hypothesis import strategies as st
 
 from ingest import store as sto
 from ingest.shn.reader import read
-from ingest.shn.record import GameRec, LaufendeRec, MarkRec, PlayRec, ScoreRec, SessionRec, ShnFile, TrickRec, Value, \
-    CardsRec, HandRecord, facts
+from ingest.shn.record import (CardsRec, GameRec, HandRecord, LaufendeRec, MarkRec, PlayRec, ScoreRec, SessionRec,
+                               ShnFile, TrickRec, Value, facts)
 from ingest.shn.writer import write
 from ingest.validate import validate_text
 from replay.cards import Card, Rank, Suit, cards_in, mask_of
-from replay.schafkopf import (SCHAFKOPF_PROFILES, Announce, Game, Klopfen, Kontra, Re, SchafkopfState, german,
-                              parse_schafkopf_rules)
+from replay.schafkopf import Announce, Game, Kontra, Re, SchafkopfState, parse_schafkopf_rules
 from replay.schafkopf import Ramsch as RamschAction
 
 from .test_schafkopf import GAME_60, GAME_OHNE3
