@@ -505,7 +505,7 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
                 st.play(seat, c)
             except IllegalAction as e:
                 d = e.diagnostic
-                msg = _names(d.message, seats)
+                msg = seat_names(d.message, seats)
                 raise _Reject([Diagnostic(d.code, msg, "error", ctx.path, ln, cols[k], ctx.hand, t + 1, d.found,
                                           d.expected)]) from None
     res = st.result()
@@ -620,9 +620,6 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
     vh = ValidatedHand(outcome, cardlog, source, ctx.path, first, content_hash(session, number, source), warnings,
                        session_header=header)
     return vh, settle
-
-
-_names = seat_names
 
 
 # --------------------------------------------------------------------------
