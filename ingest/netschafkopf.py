@@ -619,6 +619,8 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
         called_suit="CSHD"[st.called.suit] if st.called is not None else None,
         call_type="ace" if game is Game.SAUSPIEL else ("alone" if game.single else None),
         breakdown=_names(settle.text, seats), warnings=[str(w) for w in warnings],
+        laufende=res.laufende.counted if res.laufende else None,
+        laufende_with=res.laufende.with_ if res.laufende else None,
     )
     cardlog = CardLog(deal={name: [str(c) for c in cards] for name, cards, _, _ in g.deals}, plays=plays)
     vh = ValidatedHand(outcome, cardlog, source, ctx.path, first, content_hash(session, number, source), warnings,
