@@ -222,24 +222,33 @@ def data_quality(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 
     * ``full`` — card-log hands (cards recorded and replayed);
       ``score_sheet`` — hands with outcomes only (no cards).
-    * ``picked`` — picked hands; ``leasters``, ``doublers`` — pass-outs of
-      each kind; ``misdeals`` — deals thrown in as misdeals.  The four sum to
-      ``hands``.
+    * What happened to each deal; the seven kinds sum to ``hands``:
+      ``picked`` — Sheepshead hands someone picked; ``leasters``,
+      ``doublers`` — Sheepshead pass-outs of each kind; ``misdeals`` — deals
+      thrown in as misdeals (either game); ``declared`` — Schafkopf games
+      with a declarer (a Sauspiel, Solo, Wenz, Geier ... won or lost, rules.md
+      G-4); ``ramsch`` — Schafkopf games nobody declared, played as a Ramsch
+      (G-17); ``other`` — any other recorded outcome (none today; counted so
+      that no hand goes missing).
     * ``conflicts`` — hands with a table-agreed result that differs from the
       cards (a ``conflict`` provenance, kept and used by the ledger).
     * ``rejected`` — hands refused at ingest and kept in ``rejected``.  A
       refused hand has no trusted date, group or table, so this count is of
       the whole database: the filters do not apply to it.
     """
-    base, params = _base(f, "status, outcome, provenance")
+    base, params = _base(f, "game, status, outcome, provenance")
     sql = f"""{base}
     SELECT count(*) AS hands,
            count(*) FILTER (WHERE status = 'full') AS full,
            count(*) FILTER (WHERE status = 'score-sheet') AS score_sheet,
-           count(*) FILTER (WHERE outcome IN {_PICKED_SQL}) AS picked,
+           count(*) FILTER (WHERE game <> 'schafkopf' AND outcome IN {_PICKED_SQL}) AS picked,
            count(*) FILTER (WHERE outcome = 'leaster') AS leasters,
            count(*) FILTER (WHERE outcome = 'doubler') AS doublers,
            count(*) FILTER (WHERE outcome = 'misdeal') AS misdeals,
+           count(*) FILTER (WHERE game = 'schafkopf' AND outcome IN {_PICKED_SQL}) AS declared,
+           count(*) FILTER (WHERE outcome = 'ramsch') AS ramsch,
+           count(*) FILTER (WHERE outcome NOT IN {_PICKED_SQL}
+                            AND outcome NOT IN ('leaster', 'doubler', 'misdeal', 'ramsch')) AS other,
            count(*) FILTER (WHERE contains(provenance, '"conflict"')) AS conflicts,
            (SELECT count(*) FROM rejected) AS rejected
     FROM fh
