@@ -24,8 +24,8 @@ if not ov["hands"]:
 
 c = st.columns(4)
 c[0].metric("Hands", f"{ov['hands']:,}")
-c[0].caption(f"Every stored hand of {over}: picked hands, leasters, doublers and misdeals, "
-             "card-log and score-sheet alike.")
+c[0].caption(f"Every stored hand of {over}: Sheepshead picked hands, leasters, doublers and misdeals, "
+             "Schafkopf games with a declarer and Ramsch games, card-log and score-sheet alike.")
 c[1].metric("Sessions", f"{ov['sessions']:,}")
 c[1].caption("Distinct sessions (an evening at one table) those hands belong to.")
 c[2].metric("Players", f"{ov['players']:,}")

@@ -83,8 +83,8 @@ else:
     c[1].caption(f"{lwithout:,} games in which the opponents held the counted run: the declarer paid for it "
                  "(\"ohne N Laufende\").")
     c[2].metric("No Laufende", pct((lgames - lwith - lwithout) / lgames))
-    c[2].caption("Games whose run of highest trumps was below the minimum that counts (rules.md G-13: 3, "
-                 "or 2 in Wenz and Geier under some rules).")
+    c[2].caption("Games whose run of highest trumps was below the minimum that counts (3; at some tables 2 "
+                 "in Wenz and Geier, which have only 4 trumps).")
     dist = fetch(metrics.schafkopf_laufende, f)
     counted = dist.filter(dist["side"] != "none")
     if counted.is_empty():
@@ -99,7 +99,7 @@ else:
                             legend=alt.Legend(labelExpr="datum.label == 'with' ? 'declaring party (mit)' : "
                                                         "'opponents (ohne)'")),
             column=alt.Column("game_type:N", sort=list(metrics.SCHAFKOPF_GAME_TYPES), title=None,
-                              header=alt.Header(labelOrient="bottom")),
+                              header=alt.Header(labelOrient="top", labelFontSize=13, labelFontWeight="bold")),
             tooltip=["game_type", "side", "laufende", "games", alt.Tooltip("share:Q", format=".1%")],
         ).properties(height=220, width=110)
         st.altair_chart(lchart)
