@@ -237,21 +237,27 @@ def data_quality(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
       the whole database: the filters do not apply to it.
     """
     base, params = _base(f, "game, status, outcome, provenance")
-    sql = f"""{base}
-    SELECT count(*) AS hands,
-           count(*) FILTER (WHERE status = 'full') AS full,
-           count(*) FILTER (WHERE status = 'score-sheet') AS score_sheet,
-           count(*) FILTER (WHERE game <> 'schafkopf' AND outcome IN {_PICKED_SQL}) AS picked,
-           count(*) FILTER (WHERE outcome = 'leaster') AS leasters,
-           count(*) FILTER (WHERE outcome = 'doubler') AS doublers,
-           count(*) FILTER (WHERE outcome = 'misdeal') AS misdeals,
-           count(*) FILTER (WHERE game = 'schafkopf' AND outcome IN {_PICKED_SQL}) AS declared,
-           count(*) FILTER (WHERE outcome = 'ramsch') AS ramsch,
-           count(*) FILTER (WHERE outcome NOT IN {_PICKED_SQL}
-                            AND outcome NOT IN ('leaster', 'doubler', 'misdeal', 'ramsch')) AS other,
-           count(*) FILTER (WHERE contains(provenance, '"conflict"')) AS conflicts,
+    # one pass groups the hands by (game, outcome, status) — a handful of groups — and the
+    # counts are read off the groups, so each extra kind costs nothing per hand
+    sql = f"""{base},
+    k AS (SELECT game = 'schafkopf' AS sk, outcome, status, count(*) AS n,
+                 count(*) FILTER (WHERE contains(provenance, '"conflict"')) AS c
+          FROM fh GROUP BY ALL)
+    SELECT CAST(coalesce(sum(n), 0) AS BIGINT) AS hands,
+           CAST(coalesce(sum(n) FILTER (WHERE status = 'full'), 0) AS BIGINT) AS full,
+           CAST(coalesce(sum(n) FILTER (WHERE status = 'score-sheet'), 0) AS BIGINT) AS score_sheet,
+           CAST(coalesce(sum(n) FILTER (WHERE NOT sk AND outcome IN {_PICKED_SQL}), 0) AS BIGINT) AS picked,
+           CAST(coalesce(sum(n) FILTER (WHERE outcome = 'leaster'), 0) AS BIGINT) AS leasters,
+           CAST(coalesce(sum(n) FILTER (WHERE outcome = 'doubler'), 0) AS BIGINT) AS doublers,
+           CAST(coalesce(sum(n) FILTER (WHERE outcome = 'misdeal'), 0) AS BIGINT) AS misdeals,
+           CAST(coalesce(sum(n) FILTER (WHERE sk AND outcome IN {_PICKED_SQL}), 0) AS BIGINT) AS declared,
+           CAST(coalesce(sum(n) FILTER (WHERE outcome = 'ramsch'), 0) AS BIGINT) AS ramsch,
+           CAST(coalesce(sum(n) FILTER (WHERE outcome NOT IN {_PICKED_SQL}
+                                        AND outcome NOT IN ('leaster', 'doubler', 'misdeal', 'ramsch')), 0)
+                AS BIGINT) AS other,
+           CAST(coalesce(sum(c), 0) AS BIGINT) AS conflicts,
            (SELECT count(*) FROM rejected) AS rejected
-    FROM fh
+    FROM k
     """
     return _run(con, sql, params)
 
