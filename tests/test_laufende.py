@@ -15,10 +15,15 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as hs
 
 from dashboard import metrics as m
 from ingest import store as st
 from ingest.netschafkopf import read_protocol
+from replay.cards import Card, Suit, mask_of
+from replay.errors import IllegalAction
+from replay.schafkopf import SCHAFKOPF_PROFILES, Announce, Game, SchafkopfState
 from tests.conftest import make_file
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "netschafkopf"
@@ -260,3 +265,64 @@ def test_laufende_metrics_follow_the_player_filter(first_db):
         # every Schafkopf game has the same four players; a Sheepshead player sat at none of them
         assert m.schafkopf_laufende_summary(con, m.Filters(players=("Gast",)))["games"].sum() == 78
         assert m.schafkopf_laufende_summary(con, m.Filters(players=("Allen Braun",))).is_empty()
+
+
+# --------------------------------------------------------------------------
+# Invariants (hypothesis): the engine's Laufende against a count written here
+# --------------------------------------------------------------------------
+
+_Q = [Card.CQ, Card.SQ, Card.HQ, Card.DQ]
+_J = [Card.CJ, Card.SJ, Card.HJ, Card.DJ]
+
+
+def _suit_run(suit: Suit, ranks: str) -> list[Card]:
+    return [Card.parse(r + "CSHD"[suit]) for r in ranks]
+
+
+def _top_trumps(game: Game, suit: Suit | None) -> list[Card]:
+    """Highest first (rules.md G-6..G-8), written out without the engine's table."""
+    if game is Game.SAUSPIEL:
+        return _Q + _J + _suit_run(Suit.HEARTS, "ATK987")
+    if game is Game.SOLO:
+        return _Q + _J + _suit_run(suit, "ATK987")
+    if game is Game.WENZ:
+        return _J
+    if game is Game.GEIER:
+        return _Q
+    if game is Game.FARBWENZ:
+        return _J + _suit_run(suit, "ATKQ987")
+    return _Q + _suit_run(suit, "ATKJ987")
+
+
+@settings(max_examples=300, deadline=None)
+@given(hs.permutations(list(Card)), hs.integers(0, 3), hs.integers(0, 3),
+       hs.sampled_from([Game.SAUSPIEL, Game.SOLO, Game.WENZ, Game.GEIER, Game.FARBWENZ, Game.FARBGEIER]),
+       hs.sampled_from([Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS]),
+       hs.sampled_from(["schafkopf", "netschafkopf"]))
+def test_laufende_invariants(deck, dealer, declarer, game, suit, profile):
+    """rules.md G-13 on random deals: the run is the unbroken run of highest
+    trumps held by one party (counted here from the written-out trump
+    order), at least 1 and at most the number of trumps (14 Sauspiel/Solo,
+    4 Wenz/Geier, 11 Farbwenz/Farbgeier); "with" exactly when the declaring
+    party holds the top trump; counted = the run from the profile's minimum
+    on (Wenz 2 under rules.md's defaults, 3 under NetSchafkopf), else 0."""
+    prof = SCHAFKOPF_PROFILES[profile]
+    hands = [mask_of(deck[8 * s:8 * s + 8]) for s in range(4)]
+    if game is Game.SAUSPIEL:
+        assume(suit is not Suit.HEARTS)
+    st_ = SchafkopfState(prof, dealer, hands)
+    try:
+        st_.apply(Announce(declarer, game, None if game in (Game.WENZ, Game.GEIER) else suit))
+    except IllegalAction:  # a Sauspiel the declarer cannot call (holds the Sau, or no card of its suit: G-10)
+        assume(False)
+    holder = {c: s for s in range(4) for c in deck[8 * s:8 * s + 8]}
+    party = {declarer} | ({holder[Card(suit * 8)]} if game is Game.SAUSPIEL else set())
+    sides = [holder[c] in party for c in _top_trumps(game, suit)]
+    run = next((k for k, x in enumerate(sides) if x != sides[0]), len(sides))
+    lf = st_.laufende()
+    assert 1 <= lf.run <= len(sides) and lf.run == run
+    assert lf.with_ == (holder[_top_trumps(game, suit)[0]] in party)
+    minimum = prof.laufendeMin.of(game)
+    assert lf.counted == (run if run >= minimum else 0)
+    # the boundary: one below the minimum counts nothing, the minimum counts all of it
+    assert (lf.counted == 0) == (run <= minimum - 1)
