@@ -80,7 +80,7 @@ else:
                  "highest trumps from the Eichel-Ober (Wenz: Eichel-Unter) down, long enough to count "
                  "(\"mit N Laufenden\").")
     c[1].metric("Opponents with Laufende", pct(lwithout / lgames))
-    c[1].caption(f"{lwithout:,} games in which the opponents held the counted run: the declarer paid for it "
+    c[1].caption(f"{plural(lwithout, 'game')} in which the opponents held the counted run: the declarer paid for it "
                  "(\"ohne N Laufende\").")
     c[2].metric("No Laufende", pct((lgames - lwith - lwithout) / lgames))
     c[2].caption("Games whose run of highest trumps was below the minimum that counts (3; at some tables 2 "
