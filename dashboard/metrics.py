@@ -60,7 +60,10 @@ __all__ = [
     "partner_reveal",
     "schafkopf_games",
     "schafkopf_ramsch",
+    "schafkopf_laufende",
+    "schafkopf_laufende_summary",
     "SCHAFKOPF_GAME_TYPES",
+    "LAUFENDE_SIDES",
     "PAGES",
     "METRICS",
 ]
@@ -86,8 +89,9 @@ class Filters:
       metrics themselves: those exist only where there is a blind to pick and
       a picker side (rules.md B, C), never for Schafkopf games.
     * ``schafkopf_only`` — set by the Schafkopf metrics themselves
-      (:func:`schafkopf_games`, :func:`schafkopf_ramsch`): only hands with
-      ``game = 'schafkopf'``.
+      (:func:`schafkopf_games`, :func:`schafkopf_ramsch`,
+      :func:`schafkopf_laufende`, :func:`schafkopf_laufende_summary`): only
+      hands with ``game = 'schafkopf'``.
     """
 
     date_from: date | None = None
@@ -218,27 +222,42 @@ def data_quality(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 
     * ``full`` — card-log hands (cards recorded and replayed);
       ``score_sheet`` — hands with outcomes only (no cards).
-    * ``picked`` — picked hands; ``leasters``, ``doublers`` — pass-outs of
-      each kind; ``misdeals`` — deals thrown in as misdeals.  The four sum to
-      ``hands``.
+    * What happened to each deal; the seven kinds sum to ``hands``:
+      ``picked`` — Sheepshead hands someone picked; ``leasters``,
+      ``doublers`` — Sheepshead pass-outs of each kind; ``misdeals`` — deals
+      thrown in as misdeals (either game); ``declared`` — Schafkopf games
+      with a declarer (a Sauspiel, Solo, Wenz, Geier ... won or lost, rules.md
+      G-4); ``ramsch`` — Schafkopf games nobody declared, played as a Ramsch
+      (G-17); ``other`` — any other recorded outcome (none today; counted so
+      that no hand goes missing).
     * ``conflicts`` — hands with a table-agreed result that differs from the
       cards (a ``conflict`` provenance, kept and used by the ledger).
     * ``rejected`` — hands refused at ingest and kept in ``rejected``.  A
       refused hand has no trusted date, group or table, so this count is of
       the whole database: the filters do not apply to it.
     """
-    base, params = _base(f, "status, outcome, provenance")
-    sql = f"""{base}
-    SELECT count(*) AS hands,
-           count(*) FILTER (WHERE status = 'full') AS full,
-           count(*) FILTER (WHERE status = 'score-sheet') AS score_sheet,
-           count(*) FILTER (WHERE outcome IN {_PICKED_SQL}) AS picked,
-           count(*) FILTER (WHERE outcome = 'leaster') AS leasters,
-           count(*) FILTER (WHERE outcome = 'doubler') AS doublers,
-           count(*) FILTER (WHERE outcome = 'misdeal') AS misdeals,
-           count(*) FILTER (WHERE contains(provenance, '"conflict"')) AS conflicts,
+    base, params = _base(f, "game, status, outcome, provenance")
+    # one pass groups the hands by (game, outcome, status) — a handful of groups — and the
+    # counts are read off the groups, so each extra kind costs nothing per hand
+    sql = f"""{base},
+    k AS (SELECT game = 'schafkopf' AS sk, outcome, status, count(*) AS n,
+                 count(*) FILTER (WHERE contains(provenance, '"conflict"')) AS c
+          FROM fh GROUP BY ALL)
+    SELECT CAST(coalesce(sum(n), 0) AS BIGINT) AS hands,
+           CAST(coalesce(sum(n) FILTER (WHERE status = 'full'), 0) AS BIGINT) AS full,
+           CAST(coalesce(sum(n) FILTER (WHERE status = 'score-sheet'), 0) AS BIGINT) AS score_sheet,
+           CAST(coalesce(sum(n) FILTER (WHERE NOT sk AND outcome IN {_PICKED_SQL}), 0) AS BIGINT) AS picked,
+           CAST(coalesce(sum(n) FILTER (WHERE outcome = 'leaster'), 0) AS BIGINT) AS leasters,
+           CAST(coalesce(sum(n) FILTER (WHERE outcome = 'doubler'), 0) AS BIGINT) AS doublers,
+           CAST(coalesce(sum(n) FILTER (WHERE outcome = 'misdeal'), 0) AS BIGINT) AS misdeals,
+           CAST(coalesce(sum(n) FILTER (WHERE sk AND outcome IN {_PICKED_SQL}), 0) AS BIGINT) AS declared,
+           CAST(coalesce(sum(n) FILTER (WHERE outcome = 'ramsch'), 0) AS BIGINT) AS ramsch,
+           CAST(coalesce(sum(n) FILTER (WHERE outcome NOT IN {_PICKED_SQL}
+                                        AND outcome NOT IN ('leaster', 'doubler', 'misdeal', 'ramsch')), 0)
+                AS BIGINT) AS other,
+           CAST(coalesce(sum(c), 0) AS BIGINT) AS conflicts,
            (SELECT count(*) FROM rejected) AS rejected
-    FROM fh
+    FROM k
     """
     return _run(con, sql, params)
 
@@ -843,10 +862,88 @@ def schafkopf_ramsch(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame
     return _run(con, sql, params)
 
 
+#: The sides of a game's Laufende, in the order the Schafkopf page lists them.
+LAUFENDE_SIDES = ("with", "without", "none")
+
+#: ``side`` of a game from ``hands.laufende`` / ``laufende_with`` (rules.md G-13).
+_LAUFENDE_SIDE = ("CASE WHEN laufende = 0 THEN 'none' WHEN laufende_with THEN 'with' ELSE 'without' END")
+#: The games the Laufende metrics count: a declarer, and Laufende recorded.
+_LAUFENDE_GAMES = f"picker IS NOT NULL AND outcome IN {_PICKED_SQL} AND laufende IS NOT NULL"
+
+
+def schafkopf_laufende(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """The distribution of Laufende (runners, rules.md G-13) per game type,
+    over the filtered Schafkopf games with a declarer whose Laufende are
+    recorded (``hands.laufende`` not null: every declared game imported or
+    re-derived since migration 004; never a Ramsch, never Sheepshead).
+
+    The Laufende of a game are the unbroken run of highest trumps from the
+    Eichel-Ober (Wenz: Eichel-Unter) down, held by one party on the dealt
+    cards; they count in the price from the rule profile's minimum (3 in
+    Sauspiel and Farbsolo; 2 in Wenz and Geier by rules.md, 3 under the
+    NetSchafkopf rules).  One row per (game type, side, count) that occurred:
+
+    * ``game_type`` — as in :func:`schafkopf_games` (``tout`` for every Tout).
+    * ``side`` — ``with`` (the declaring party held the run: "mit N
+      Laufenden"), ``without`` (the opponents held it: "ohne N Laufende"),
+      ``none`` (the run was below the minimum: no Laufende counted).
+    * ``laufende`` — the Laufende counted (0 for ``none``, else 2..14).
+    * ``games`` — games of that type, side and count; ``share`` = games ÷
+      the game type's games with recorded Laufende.
+
+    Ordered by game type (:data:`SCHAFKOPF_GAME_TYPES`), side
+    (:data:`LAUFENDE_SIDES`), then count.
+    """
+    f = _schafkopf(f)
+    base, params = _base(f, "game_type, picker, outcome, laufende, laufende_with")
+    sql = f"""{base},
+    c AS (SELECT game_type, {_LAUFENDE_SIDE} AS side, laufende, count(*) AS games
+          FROM fh WHERE {_LAUFENDE_GAMES} GROUP BY ALL)
+    SELECT game_type, side, CAST(laufende AS INTEGER) AS laufende, CAST(games AS BIGINT) AS games,
+           {_rate("games", "sum(games) OVER (PARTITION BY game_type)")} AS share
+    FROM c
+    ORDER BY coalesce(list_position({list(SCHAFKOPF_GAME_TYPES)}, game_type), 99), game_type,
+             list_position({list(LAUFENDE_SIDES)}, side), laufende
+    """
+    return _run(con, sql, params)
+
+
+def schafkopf_laufende_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """How often the declaring party had the Laufende, per game type, over
+    the same games as :func:`schafkopf_laufende` (Schafkopf games with a
+    declarer and recorded Laufende).  One row per game type played:
+
+    * ``games`` — those games.
+    * ``with_laufende`` — the declaring party held the counted run ("mit");
+      ``without_laufende`` — the opponents held it ("ohne"); ``no_laufende``
+      — the run was below the minimum.  The three sum to ``games``.
+    * ``with_rate`` = with_laufende ÷ games; ``without_rate`` =
+      without_laufende ÷ games.
+    * ``mean_laufende`` — the mean count of Laufende over the games where
+      some counted (either side); null when none did.
+    """
+    f = _schafkopf(f)
+    base, params = _base(f, "game_type, picker, outcome, laufende, laufende_with")
+    sql = f"""{base},
+    c AS (SELECT game_type, count(*) AS games,
+                 count(*) FILTER (WHERE laufende > 0 AND laufende_with) AS w,
+                 count(*) FILTER (WHERE laufende > 0 AND NOT laufende_with) AS wo,
+                 avg(laufende) FILTER (WHERE laufende > 0) AS mean_laufende
+          FROM fh WHERE {_LAUFENDE_GAMES} GROUP BY game_type)
+    SELECT game_type, CAST(games AS BIGINT) AS games, CAST(w AS BIGINT) AS with_laufende,
+           CAST(wo AS BIGINT) AS without_laufende, CAST(games - w - wo AS BIGINT) AS no_laufende,
+           {_rate("w", "games")} AS with_rate, {_rate("wo", "games")} AS without_rate, mean_laufende
+    FROM c
+    ORDER BY coalesce(list_position({list(SCHAFKOPF_GAME_TYPES)}, game_type), 99), game_type
+    """
+    return _run(con, sql, params)
+
+
 #: Every metric query (the benchmark times each).
 METRICS = [overview, data_quality, ledger_by_session, ledger_running, leaderboard, picking_summary,
            pick_rate_by_player, picker_results_by_player, pick_rate_by_position, schneider_summary, schneider_by_role,
-           outcome_tiers, calls_by_type, calls_by_suit, partner_reveal, schafkopf_games, schafkopf_ramsch]
+           outcome_tiers, calls_by_type, calls_by_suit, partner_reveal, schafkopf_games, schafkopf_ramsch,
+           schafkopf_laufende, schafkopf_laufende_summary]
 
 #: Which metric queries each dashboard page runs (the Ledger page derives
 #: the running totals from ledger_by_session with :func:`running_totals`).
@@ -856,5 +953,5 @@ PAGES = {
     "Picking": [picking_summary, pick_rate_by_player, picker_results_by_player, pick_rate_by_position],
     "Schneider": [schneider_summary, schneider_by_role, outcome_tiers],
     "Partner calls": [calls_by_type, calls_by_suit, partner_reveal],
-    "Schafkopf": [schafkopf_games, schafkopf_ramsch],
+    "Schafkopf": [schafkopf_games, schafkopf_laufende_summary, schafkopf_laufende, schafkopf_ramsch],
 }

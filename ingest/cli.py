@@ -294,13 +294,32 @@ def _frame_json(f, seats: list[str]) -> dict:
             "bury": [str(c) for c in f.bury] if f.bury else None}
 
 
+def _sk_frame_json(f, seats: list[str]) -> dict:
+    """A Schafkopf replay frame (:class:`replay.schafkopf.SkFrame`) as JSON:
+    cards in German names (``EO``, ``SA``), seats by alias, Augen per side
+    (``party_points``: the declaring party; null in a Ramsch) and per seat."""
+    from replay.schafkopf import german  # noqa: PLC0415
+
+    def seat(i):
+        return seats[i] if i is not None else None
+
+    return {"step": f.step, "trick": f.trick,
+            "card": [seat(f.card[0]), german(f.card[1])] if f.card else None,
+            "trick_cards": [[seat(s), german(c)] for s, c in f.trick_cards], "winning": seat(f.winning),
+            "trick_done": f.trick_done, "leader": seat(f.leader), "party_points": f.party_points,
+            "opponent_points": f.opponent_points, "seat_points": dict(zip(seats, f.seat_points)),
+            "declarer": seat(f.declarer), "partner": seat(f.partner),
+            "called": german(f.called) if f.called is not None else None, "multiplier": f.multiplier,
+            "done": f.done}
+
+
 @app.command()
 def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a content hash.'),
            db: Optional[Path] = DbOption,
            as_json: bool = typer.Option(False, "--json", help="Print the stored hand and its replay frames "
                                                                "as JSON.")) -> None:
     """Show a stored hand trick by trick, replayed by the engine from its stored text."""
-    from ingest.render import render_frames, render_hand  # noqa: PLC0415
+    from ingest.render import render_frames, render_hand, render_schafkopf  # noqa: PLC0415
 
     try:
         with st.reading(db) as con:
@@ -313,7 +332,16 @@ def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a con
         _err.print(f"error: no stored hand {hand!r} (expected a hand id, \"SESSION#N\" or a content hash)")
         raise typer.Exit(1)
     frames = []
-    if fmt == "shn" and found.cardlog is not None:
+    sk_state = None
+    if found.outcome.game == "schafkopf" and fmt == "netschafkopf" and found.cardlog is not None:
+        from ingest.netschafkopf import replay_stored  # noqa: PLC0415
+        from replay.errors import IllegalAction  # noqa: PLC0415
+
+        try:
+            sk_state, frames = replay_stored(found.outcome, found.cardlog, found.source)
+        except (ValueError, IllegalAction) as exc:
+            _err.print(f"note: the current engine stops on this game ({exc}); showing the stored card log")
+    elif fmt == "shn" and found.cardlog is not None:
         from ingest.validate import replay_text  # noqa: PLC0415
 
         rep = replay_text(text, hand=found.outcome.hand, path=found.file)
@@ -327,8 +355,12 @@ def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a con
         typer.echo(json.dumps({"hand_id": found.hand_id, "hash": found.hash, "file": found.file,
                                "line": found.line, "outcome": asdict(found.outcome),
                                "cardlog": asdict(found.cardlog) if found.cardlog else None,
-                               "source": found.source, "frames": [_frame_json(f, seats) for f in frames]},
+                               "source": found.source,
+                               "frames": [_sk_frame_json(f, seats) if sk_state is not None else _frame_json(f, seats)
+                                          for f in frames]},
                               ensure_ascii=False))
+    elif sk_state is not None:
+        sys.stdout.write(render_schafkopf(found, sk_state, frames))
     else:
         sys.stdout.write(render_frames(found, frames) if frames else render_hand(found))
 

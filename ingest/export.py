@@ -4,7 +4,8 @@ Every function takes an open connection (use :func:`ingest.store.reading`)
 and returns the number of hands written.
 
 * :func:`export_jsonl` — one JSON object per hand, with exactly the fields of
-  design.md 5 (:data:`JSONL_FIELDS`), in stored order (``hand_id``).
+  design.md 5 (:data:`JSONL_FIELDS`; a Schafkopf game's Laufende beside its
+  ``game_type``), in stored order (``hand_id``).
 * :func:`export_csv` — the same fields, one row per hand; ``rules_flags``,
   ``players``, ``units`` and ``provenance`` as JSON text.
 * :func:`export_parquet` — hive-partitioned Parquet under a folder, by
@@ -29,9 +30,11 @@ import duckdb
 __all__ = ["JSONL_FIELDS", "export_jsonl", "export_csv", "export_parquet", "export_shn", "non_shn_hands", "schafkopf_session",
            "jsonl_objects"]
 
-#: The JSONL object's fields, in order (design.md 5).
+#: The JSONL object's fields, in order (design.md 5; with the Schafkopf game's
+#: ``laufende`` and ``laufende_with`` beside ``game_type``, null for Sheepshead).
 JSONL_FIELDS = (
-    "session", "group", "hand", "date", "rules", "rules_flags", "game", "game_type", "players", "dealer", "picker",
+    "session", "group", "hand", "date", "rules", "rules_flags", "game", "game_type", "laufende", "laufende_with",
+    "players", "dealer", "picker",
     "partner", "call", "alone", "leaster_winner", "multiplier", "picker_points", "picker_tricks", "outcome", "units",
     "provenance", "status",
 )

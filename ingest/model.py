@@ -57,7 +57,10 @@ class HandOutcome:
     games), ``game_type`` the announced game (``sauspiel``, ``solo``,
     ``wenz``, ``geier``, ``farbwenz``, ``farbgeier``, ``tout``, ``ramsch``),
     ``picker_points`` the declaring party's Augen and ``outcome`` is
-    ``ramsch`` for a Ramsch; ``units`` are the tariff's points (rules.md G-16).
+    ``ramsch`` for a Ramsch; ``units`` are the tariff's points (rules.md G-16);
+    ``laufende`` the Laufende that count in the price and ``laufende_with``
+    which party holds the run of highest trumps (rules.md G-13; None for a
+    Ramsch and for every Sheepshead hand).
     """
 
     session: str
@@ -92,6 +95,9 @@ class HandOutcome:
     call_type: str | None = None  # "ace", "ten", "under", "alone", "jd", "jd-callup", None
     breakdown: str | None = None  # human-readable settlement breakdown
     warnings: list[str] = field(default_factory=list)
+    # Schafkopf, rules.md G-13, counted on the dealt cards; None for a Ramsch and for Sheepshead:
+    laufende: int | None = None  # Laufende counted in the price: the run's length, 0 below the profile's minimum
+    laufende_with: bool | None = None  # True: the declaring party holds the run ("mit"); False: the opponents ("ohne")
 
 
 @dataclass(slots=True)

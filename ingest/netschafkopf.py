@@ -48,15 +48,17 @@ from pathlib import PurePath
 from replay.cards import Card, mask_of
 from replay.errors import Diagnostic, IllegalAction
 from replay.cards import Suit
+from replay.actions import Play
 from replay.schafkopf import (GERMAN_SUIT, SCHAFKOPF_PROFILES, Announce, Game, Kontra, Re, SchafkopfProfile,
-                              SchafkopfState, SkResult, german)
+                              SchafkopfState, SkFrame, SkResult, german, parse_schafkopf_rules, replay_schafkopf)
 from replay.schafkopf import Ramsch as RamschAction
 from replay.scoring import Settlement
 
-from .model import FileResult, RejectedHand, ValidatedHand, content_hash
+from .model import CardLog, FileResult, HandOutcome, RejectedHand, ValidatedHand, content_hash
 from .schafkopf_hand import schafkopf_outcome, seat_names
 
-__all__ = ["read_protocol", "looks_like_protocol", "decode_protocol", "parse_card", "announced_game", "PROFILE"]
+__all__ = ["read_protocol", "looks_like_protocol", "decode_protocol", "parse_card", "announced_game", "PROFILE",
+           "replay_stored"]
 
 #: The rules the NetSchafkopf protocols are checked under (replay.schafkopf).
 PROFILE: SchafkopfProfile = SCHAFKOPF_PROFILES["netschafkopf"]
@@ -720,3 +722,53 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         else:
             prev, prev_stock = None, None
     return result
+
+
+# --------------------------------------------------------------------------
+# Replaying a stored game
+# --------------------------------------------------------------------------
+
+
+def replay_stored(outcome: HandOutcome, cardlog: CardLog, source: str) -> tuple[SchafkopfState, list[SkFrame]]:
+    """Replay one stored NetSchafkopf game through the engine, for
+    ``shead replay``: the dealt cards and the plays from its card log, the
+    game announced from its stored source (the ``X spielt GAME`` or ``Es
+    wurde Ramsch gespielt`` line, read by the importer's own parser), the
+    declarer from ``outcome.picker`` and ``outcome.marks`` doublings (Kontra,
+    then Re, rules.md G-18) before the first card, under the profile named by
+    ``outcome.rules``.
+
+    Returns the finished :class:`~replay.schafkopf.SchafkopfState` (seats
+    0..3 in ``outcome.players`` order) and its :class:`SkFrame` list (one
+    before the first card, one after each card).  Raises ``ValueError`` when
+    the game cannot be rebuilt from what is stored (no deal, no readable
+    game) and :class:`~replay.errors.IllegalAction` when the current engine
+    refuses a card.
+    """
+    seats = list(outcome.players)
+    pos = {name: i for i, name in enumerate(seats)}
+    if len(seats) != 4 or outcome.dealer not in pos or set(cardlog.deal) != set(seats):
+        raise ValueError(f"hand {outcome.hand}: the stored game has no full deal to four seats "
+                         f"(seats {seats}, dealt to {sorted(cardlog.deal)})")
+    prof = parse_schafkopf_rules(outcome.rules)
+    hands = [mask_of(Card.parse(c) for c in cardlog.deal[s]) for s in seats]
+    state = SchafkopfState(prof, pos[outcome.dealer], hands)
+    actions: list = []
+    for line in _LINE_SPLIT.split(source):
+        if _RAMSCH_LINE.match(line):
+            actions.append(RamschAction())
+            break
+        m = _ANNOUNCE.match(line)
+        if m and not _TRICK.match(line) and not _DEAL.match(line):
+            parsed = _parse_game(m.group(2))
+            if parsed is None or outcome.picker not in pos:
+                raise ValueError(f"hand {outcome.hand}: the game {m.group(2)!r} or its declarer "
+                                 f"{outcome.picker!r} cannot be read")
+            game, suit, tout = parsed
+            actions.append(Announce(pos[outcome.picker], game, suit, tout))
+            actions += [Re(None) if level else Kontra(None) for level in range(outcome.marks)]
+            break
+    else:
+        raise ValueError(f"hand {outcome.hand}: no game announced ('X spielt ...') in the stored source")
+    actions += [Play(pos[p.seat], Card.parse(p.card)) for p in cardlog.plays]
+    return state, list(replay_schafkopf(state, actions))

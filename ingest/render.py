@@ -6,10 +6,15 @@
   the running card points per side, the trick on which the partner showed,
   then the blind and the bury (revealed on the last frame, as at the table)
   and the settlement.
+* :func:`render_schafkopf` draws a Schafkopf game from the Schafkopf
+  engine's frames (:class:`replay.schafkopf.SkFrame`): German card names
+  (E G H S; A Z K O U 9 8 7, as the NetSchafkopf protocols write them), the
+  game announced, declarer and partner, Kontra/Re, each trick with the
+  declaring party's and the opponents' Augen so far, the result in Augen and
+  the Laufende (rules.md G-12, G-13).
 * :func:`render_hand` draws a :class:`~ingest.store.StoredHand` from its
   stored card log alone (no engine): used for hands the engine cannot replay
-  from text (NetSchafkopf imports) and score-sheet hands (facts, result and
-  units only).
+  and score-sheet hands (facts, result and units only).
 
 Both end with the stored outcome: result, units and breakdown.  Plain text,
 no colour codes.
@@ -19,18 +24,22 @@ from __future__ import annotations
 
 from ingest.store import StoredHand
 from replay.cards import Card, CardParseError
+from replay.schafkopf import GERMAN_SUIT, Game, SchafkopfState, SkFrame, game_name, german
 
-__all__ = ["pretty_card", "render_hand", "render_frames"]
+__all__ = ["pretty_card", "render_hand", "render_frames", "render_schafkopf"]
 
 
-def pretty_card(card: str | None) -> str:
-    """``"QC"`` → ``"Q♣"``, ``"TD"`` → ``"10♦"``, None → ``"??"``."""
+def pretty_card(card: str | None, german_suits: bool = False) -> str:
+    """``"QC"`` → ``"Q♣"``, ``"TD"`` → ``"10♦"``, None → ``"??"``; with
+    ``german_suits`` (a Schafkopf game) the protocol spelling of
+    :func:`replay.schafkopf.german`: ``"QC"`` → ``"EO"``, ``"TD"`` → ``"SZ"``."""
     if card is None:
         return "??"
     try:
-        return Card.parse(card).pretty()
+        c = Card.parse(card)
     except CardParseError:
         return card
+    return german(c) if german_suits else c.pretty()
 
 
 def _cards(cards: list[str | None]) -> str:
@@ -48,7 +57,13 @@ def _head(h: StoredHand) -> list[str]:
     lines = [f"{o.session} — hand {o.hand}   (hand id {h.hand_id}, {h.file or '?'}:{h.line})"]
     lines.append("Seats:   " + "   ".join(f"{a}={n}" for a, n in o.players.items()))
     facts = [f"dealer {o.dealer or '?'}"]
-    if o.picker:
+    if o.picker and o.game == "schafkopf":
+        facts.append(f"declarer {o.picker}")
+        facts.append(f"game {o.game_type or '?'}")
+        facts.append(f"called {pretty_card(o.call, True)}" if o.call else "alone")
+        if o.partner:
+            facts.append(f"partner {o.partner}")
+    elif o.picker:
         facts.append(f"picker {o.picker}")
         facts.append(f"call {_call(o.call)}")
         facts.append("alone" if o.alone else f"partner {o.partner or '?'}")
@@ -65,11 +80,16 @@ def _tail(h: StoredHand) -> list[str]:
     o = h.outcome
     lines = []
     result = f"Result:  {o.outcome}"
-    if o.picker_points is not None:
+    if o.picker_points is not None and o.game == "schafkopf":
+        result += f"   declarer side {o.picker_points} Augen"
+    elif o.picker_points is not None:
         result += f"   picker side {o.picker_points} points"
     if o.picker_tricks is not None:
         result += f", {o.picker_tricks} tricks"
     lines.append(result)
+    if o.laufende is not None:  # a Schafkopf game with a declarer (rules.md G-13)
+        side = "with" if o.laufende_with else "without"
+        lines.append(f"Laufende: {side} {o.laufende}" if o.laufende else "Laufende: none")
     lines.append("Units:   " + "   ".join(f"{s} {u:+d}" for s, u in o.units.items()))
     if o.breakdown:
         lines.append(f"Scored:  {o.breakdown}")
@@ -96,12 +116,12 @@ def render_hand(h: StoredHand) -> str:
             winner = None
             for p in plays:
                 mark = "^R" if p.renege else ""
-                cells.append(f"{p.seat:>{width}} {mark}{pretty_card(p.card):<3}")
+                cells.append(f"{p.seat:>{width}} {mark}{pretty_card(p.card, o.game == 'schafkopf'):<3}")
                 if p.winner:
                     winner = p.seat
             lines.append(f"Trick {number}  " + "  ".join(cells) + f"   → {winner or '?'}")
     lines.append("")
-    if log is not None:
+    if log is not None and o.game != "schafkopf":  # Schafkopf has no blind (rules.md G-2)
         lines.append(f"Blind:   {_cards(log.blind)}")
         lines.append(f"Bury:    {_cards(log.bury)}")
     lines += _tail(h)
@@ -138,3 +158,114 @@ def render_frames(h: StoredHand, frames: list) -> str:
         lines.append("Bury:    " + (" ".join(pretty_card(str(c)) for c in last.bury) if last.bury else "-"))
     lines += _tail(h)
     return "\n".join(lines) + "\n"
+
+
+def _sau(card: Card) -> str:
+    return f"{GERMAN_SUIT[card.suit]}-Sau ({german(card)})"
+
+
+def render_schafkopf(h: StoredHand, state: SchafkopfState, frames: list[SkFrame]) -> str:
+    """A Schafkopf game as text lines from the engine's replay: ``state`` is
+    the finished :class:`~replay.schafkopf.SchafkopfState` and ``frames``
+    its :class:`~replay.schafkopf.SkFrame` list (seats are clockwise indexes
+    into the hand's ``players``).  Cards in German names (:func:`german`:
+    ``EO`` the Eichel-Ober, ``SA`` the Schellen-Sau, ``HZ`` the Herz-10).
+
+    Lines: the game (announced game, declarer, dealer, rule profile), the
+    called Sau and its holder, Kontra/Re, the dealt cards, one line per trick
+    (cards in play order, winner, Augen so far: declaring party and opponents,
+    or each seat in a Ramsch; the trick where the partner became known), the
+    result in Augen (61 wins, 60-60 loses; schneider at 90/30, schwarz by
+    tricks: rules.md G-12), the Laufende (G-13), the price (G-14, G-15; the
+    value's parts, then Kontra/Re) and the stored units."""
+    o = h.outcome
+    seats = list(o.players)
+    width = max((len(s) for s in seats), default=2)
+    lines = [f"{o.session} — game {o.hand}   (hand id {h.hand_id}, {h.file or '?'}:{h.line})"]
+    lines.append("Seats:    " + "   ".join(seats) + f"   dealer {seats[state.dealer]}")
+    ramsch = state.game is Game.RAMSCH
+    if ramsch:
+        lines.append(f"Game:     Ramsch (nobody announced a game; each plays alone, most Augen loses)   [{o.rules}]")
+    else:
+        kind = {Game.SAUSPIEL: "Sauspiel: 2 against 2"}.get(state.game, "alone against 3")
+        lines.append(f"Game:     {seats[state.declarer]} plays {game_name(state.game, state.suit, state.tout)} "
+                     f"({kind})   declarer {seats[state.declarer]}   [{o.rules}]")
+        if state.called is not None:
+            lines.append(f"Called:   the {_sau(state.called)}, held by {seats[state.partner]} (partner)")
+        else:
+            lines.append("Partner:  none (the declarer plays alone against three)")
+    if state.doublings:
+        words = ["Kontra", "Re"] + [f"doubling {k}" for k in range(3, state.doublings + 1)]
+        who = [seats[s] if s is not None else None for s in state.doubling_seats]
+        named = [w + (f" by {x}" if x else "") for w, x in zip(words, who)]
+        lines.append(f"Doubled:  {', '.join(named)} (×{2 ** state.doublings})"
+                     + ("" if all(who) else "; who doubled is not recorded"))
+    elif not ramsch:
+        lines.append("Doubled:  no Kontra")
+    lines.append("")
+    dealt = h.cardlog.deal if h.cardlog is not None else {}
+    for s in seats:  # as dealt, in the order the source wrote them
+        lines.append(f"Dealt:    {s:<{width}}  " + " ".join(german(Card.parse(c)) if c else "??"
+                                                           for c in dealt.get(s, [])))
+    lines.append("")
+    partner_seen = False
+    for f in frames:
+        if not f.trick_done:
+            continue
+        cells = [f"{seats[s]:>{width}} {german(c)}" for s, c in f.trick_cards]
+        line = f"Trick {f.trick}  " + "  ".join(cells) + f"   → {seats[f.winning]}"
+        if f.party_points is not None:
+            line += f"   (declarer side {f.party_points}, opponents {f.opponent_points} Augen)"
+        else:
+            line += "   (Augen " + ", ".join(f"{seats[s]} {f.seat_points[s]}" for s in range(4)) + ")"
+        if (state.partner is not None and not partner_seen and state.partner_revealed is not None
+                and f.trick >= state.partner_revealed):
+            partner_seen = True
+            line += f"   partner {seats[state.partner]} known"
+        lines.append(line)
+    lines.append("")
+    last = frames[-1] if frames else None
+    if last is not None and last.done:
+        r = state.result()
+        if ramsch:
+            losers = " and ".join(seats[s] for s in r.losers)
+            lines.append(f"Result:   Ramsch lost by {losers} with {r.seat_points[r.losers[0]]} Augen; Augen "
+                         + ", ".join(f"{seats[s]} {r.seat_points[s]}" for s in range(4))
+                         + ("" if not r.jungfrauen else "; Jungfrau " + ", ".join(seats[s] for s in r.jungfrauen))
+                         + ("" if r.durchmarsch is None else f"; Durchmarsch by {seats[r.durchmarsch]}"))
+        else:
+            if state.partner is not None:
+                side = f"{seats[state.declarer]} and {seats[state.partner]} {'win' if r.won else 'lose'}"
+            else:
+                side = f"{seats[state.declarer]} {'wins' if r.won else 'loses'}"
+            extra = " schwarz" if r.schwarz else " schneider" if r.schneider else ""
+            tout = " (Tout: every trick needed)" if r.tout else ""
+            lines.append(f"Result:   {side}{extra}{tout}: declarer side {r.party_points} Augen, {r.party_tricks} "
+                         f"tricks; opponents {120 - r.party_points} Augen")
+            lf = r.laufende
+            run = [german(c) for c in state.order.trumps if state.profile.deck >> c & 1][:lf.run]
+            holder = "the declaring party" if lf.with_ else "the opponents"
+            minimum = state.profile.laufendeMin.of(state.game)
+            if lf.counted:
+                lines.append(f"Laufende: {'with' if lf.with_ else 'without'} {lf.counted} — {holder} held "
+                             f"{' '.join(run)}")
+            else:
+                lines.append(f"Laufende: none — {holder} held only {' '.join(run)} (run of {lf.run}; "
+                             f"{minimum} needed)")
+    if last is not None and last.settlement is not None:
+        st = last.settlement
+        if ramsch:
+            head = " × ".join(f"{n} {v}" for n, v in st.factors)
+        else:  # the value's parts (base, schneider, schwarz, Laufende, Tout), then Kontra/Re and Klopfen
+            head = " + ".join(f"{n} {v}" for n, v in r.value_parts)
+            if st.factors[1:]:
+                head = f"({head} = {r.value})" + "".join(f" × {n} {v}" for n, v in st.factors[1:])
+        each = ("each loser pays one winner" if state.game is Game.SAUSPIEL else
+                "the loser pays each other player" if ramsch and st.outcome == "ramsch" and r.durchmarsch is None
+                else "each opponent pays or receives")
+        lines.append(f"Price:    {head} = {st.per_defender} ({each}; rules.md G-15)")
+    lines.append("Units:    " + "   ".join(f"{s} {u:+d}" for s, u in o.units.items()))
+    for w in o.warnings:
+        lines.append(f"Warning:  {w}")
+    return "\n".join(lines) + "\n"
+

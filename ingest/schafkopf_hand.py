@@ -73,6 +73,8 @@ def schafkopf_outcome(st: SchafkopfState, *, seats: list[str], players: dict[str
         called_suit="CSHD"[st.called.suit] if st.called is not None else None,
         call_type="ace" if game is Game.SAUSPIEL else ("alone" if game.single else None),
         breakdown=seat_names(settle.text, seats), warnings=[str(w) for w in warnings],
+        laufende=res.laufende.counted if res.laufende else None,
+        laufende_with=res.laufende.with_ if res.laufende else None,
     )
     cardlog = CardLog(deal={name: [str(c) for c in cards] for name, cards in deal.items()}, plays=plays)
     return outcome, cardlog, settle

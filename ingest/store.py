@@ -255,10 +255,84 @@ def _behind(con: duckdb.DuckDBPyConnection) -> bool:
     return done is not None and done < migrations()[-1][0]
 
 
+def _backfill_laufende(con: duckdb.DuckDBPyConnection) -> None:
+    """Migration 004's backfill: ``hands.laufende`` / ``laufende_with`` of the
+    Schafkopf games already stored.  The Laufende are counted on the dealt
+    cards, but the run depends on the game and its trump suit (rules.md G-13,
+    G-6..G-8), which only the stored source says; so each Schafkopf session's
+    stored sources are re-read by the session's reader (as :meth:`Store.rederive`
+    does) and only these two columns are written.  A game the current engine
+    refuses keeps NULL."""
+    sessions = con.execute("SELECT session_id, session, header, coalesce(format, 'shn') FROM sessions "
+                           "WHERE session_id IN (SELECT session_id FROM hands WHERE game = 'schafkopf') "
+                           "ORDER BY session_id").fetchall()
+    for session_id, name, header, fmt in sessions:
+        rows = [(o.laufende, o.laufende_with, hand_id)
+                for hand_id, o in _reread_session(con, session_id, name, header, fmt).hands]
+        if rows:
+            con.executemany("UPDATE hands SET laufende = ?, laufende_with = ? WHERE hand_id = ?", rows)
+
+
+@dataclass
+class _Reread:
+    """One stored session re-read by :func:`_reread_session`: how many hands
+    it has stored, each re-read hand as ``(hand_id, outcome)`` and each hand
+    the current engine refused as ``(hand_id or 0, first diagnostic)``."""
+
+    stored: int = 0
+    hands: list[tuple[int, HandOutcome]] = field(default_factory=list)
+    refused: list[tuple[int, Diagnostic]] = field(default_factory=list)
+
+
+def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, header: str, fmt: str,
+                    validate_text: Callable[..., FileResult] | None = None) -> _Reread:
+    """Re-read one stored session's sources with the current engine: SHN
+    sessions as one SHN text (``%SHN 1.0``, the stored tag lines, the hands'
+    sources in hand order) through ``validate_text`` (default
+    :func:`ingest.validate.validate_text`), NetSchafkopf sessions through
+    :func:`ingest.netschafkopf.read_protocol` with the stored header.  A
+    re-read hand is matched to its stored ``hand_id`` by content hash, else
+    by hand number."""
+    stored = con.execute(
+        "SELECT h.hand_id, h.hand, t.hash, t.source FROM hands h JOIN hand_text t USING (hand_id) "
+        "WHERE h.session_id = ? ORDER BY h.hand, h.hand_id", [session_id]).fetchall()
+    out = _Reread(stored=len(stored))
+    if not stored:
+        return out
+    by_hash = {bytes(hsh).hex(): hand_id for hand_id, _, hsh, _ in stored}
+    by_number: dict[int, int] = {}
+    for hand_id, number, _, _ in stored:
+        by_number.setdefault(number, hand_id)
+    sources = [src for _, _, _, src in stored]
+    if fmt == "netschafkopf":
+        from ingest.netschafkopf import read_protocol  # noqa: PLC0415 - imported when used
+
+        doc = header.rstrip("\n") + "\n" + "".join(x.rstrip("\n") + "\n" for x in sources)
+        res = read_protocol(doc.encode("utf-8"), None, session=name)
+    else:
+        if validate_text is None:
+            from ingest.validate import validate_text  # noqa: PLC0415 - imported when used
+        doc = "%SHN 1.0\n" + header.rstrip("\n") + "\n\n" + "".join(x.rstrip("\n") + "\n\n" for x in sources)
+        res = validate_text(doc, path=f"<rederive {name}>")
+    for h in res.hands:
+        hand_id = by_hash.get(h.hash, by_number.get(h.outcome.hand))
+        if hand_id is not None:
+            out.hands.append((hand_id, h.outcome))
+    for r in res.rejected:
+        hand_id = by_hash.get(r.hash, by_number.get(r.hand) if r.hand is not None else None)
+        out.refused.append((hand_id if hand_id is not None else 0,
+                            r.errors[0] if r.errors else Diagnostic("E-UNKNOWN", "refused")))
+    return out
+
+
+#: Python steps run right after a migration's SQL, in its transaction.
+_BACKFILLS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {4: _backfill_laufende}
+
+
 def _migrate(con: duckdb.DuckDBPyConnection) -> list[int]:
     """Apply every migration newer than the database, each in its own
-    transaction with its ``schema_migrations`` row.  Returns the versions
-    applied."""
+    transaction with its ``schema_migrations`` row (and its Python backfill,
+    :data:`_BACKFILLS`).  Returns the versions applied."""
     con.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
                 "version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMP NOT NULL)")
     done = {v for (v,) in con.execute("SELECT version FROM schema_migrations").fetchall()}
@@ -269,6 +343,9 @@ def _migrate(con: duckdb.DuckDBPyConnection) -> list[int]:
         con.execute("BEGIN TRANSACTION")
         try:
             con.execute(sql)
+            backfill = _BACKFILLS.get(version)
+            if backfill is not None:
+                backfill(con)
             con.execute("INSERT INTO schema_migrations VALUES (?, ?, ?)", [version, name, _now()])
             con.execute("COMMIT")
         except BaseException:
@@ -456,6 +533,7 @@ _HANDS_SCHEMA = pa.schema([
     ("partner_revealed_trick", pa.int8()), ("called_suit", pa.string()), ("call_type", pa.string()),
     ("breakdown", pa.string()), ("warnings", pa.string()), ("derived_with", pa.string()),
     ("picker_units", pa.int16()),  # 003
+    ("laufende", pa.int8()), ("laufende_with", pa.bool_()),  # 004
 ])
 _HAND_COLS = [f.name for f in _HANDS_SCHEMA]
 _HAND_SQL_COLS = ", ".join(f'"{c}"' for c in _HAND_COLS)
@@ -930,40 +1008,15 @@ class Store:
             total = _scalar(con, "SELECT count(*) FROM hands")
             done = 0
             for session_id, name, header, fmt in sessions:
-                stored = con.execute(
-                    "SELECT h.hand_id, h.hand, t.hash, t.source FROM hands h JOIN hand_text t USING (hand_id) "
-                    "WHERE h.session_id = ? ORDER BY h.hand, h.hand_id", [session_id]).fetchall()
-                if not stored:
+                again = _reread_session(con, session_id, name, header, fmt, validate_text)
+                if not again.stored:
                     continue
-                by_hash = {bytes(hsh).hex(): hand_id for hand_id, _, hsh, _ in stored}
-                by_number: dict[int, int] = {}
-                for hand_id, number, _, _ in stored:
-                    by_number.setdefault(number, hand_id)
-                sources = [src for _, _, _, src in stored]
-                if fmt == "netschafkopf":
-                    from ingest.netschafkopf import read_protocol  # noqa: PLC0415 - imported when used
-
-                    doc = header.rstrip("\n") + "\n" + "".join(x.rstrip("\n") + "\n" for x in sources)
-                    res = read_protocol(doc.encode("utf-8"), None, session=name)
-                else:
-                    if validate_text is None:
-                        from ingest.validate import validate_text  # noqa: PLC0415 - imported when used
-                    doc = "%SHN 1.0\n" + header.rstrip("\n") + "\n\n" + "".join(
-                        x.rstrip("\n") + "\n\n" for x in sources)
-                    res = validate_text(doc, path=f"<rederive {name}>")
-                rows = []
-                for h in res.hands:
-                    hand_id = by_hash.get(h.hash, by_number.get(h.outcome.hand))
-                    if hand_id is not None:
-                        rows.append((hand_id, session_id, h.outcome))
-                for r in res.rejected:
-                    hand_id = by_hash.get(r.hash, by_number.get(r.hand) if r.hand is not None else None)
-                    diag = r.errors[0] if r.errors else Diagnostic("E-UNKNOWN", "refused")
-                    report.refused.append((hand_id if hand_id is not None else 0, diag))
+                rows = [(hand_id, session_id, o) for hand_id, o in again.hands]
+                report.refused.extend(again.refused)
                 if rows:
                     report.changed += self._replace_outcomes(con, rows)
                     report.hands += len(rows)
-                done += len(stored)
+                done += again.stored
                 if on_progress:
                     on_progress(done, total)
             con.execute("COMMIT")

@@ -13,6 +13,7 @@ Al, Cy, Cy.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -60,18 +61,10 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def app(tmp_path_factory):
-    """(base URL, True when dashboard/app.py runs, hand ids by number)."""
-    chromium = _chromium()
-    tmp = tmp_path_factory.mktemp("browser")
-    db = tmp / "shead.duckdb"
-    with Store(db) as store:
-        store.ingest_file(validate_text(EXAMPLE.read_text(encoding="utf-8"), path=str(EXAMPLE)))
-    with reading(db) as con:
-        ids = dict(con.execute("SELECT hand, hand_id FROM hands").fetchall())
-    main = ROOT / "dashboard" / "app.py"
-    script = main if main.exists() else ROOT / "dashboard" / "pages" / "replay_hand.py"
+@contextlib.contextmanager
+def _serve(db: Path, script: Path, tmp: Path):
+    """``streamlit run script`` on ``db`` at a free localhost port; yields the
+    base URL once the server answers its health check, stops it after."""
     port = _free_port()
     log = (tmp / "streamlit.log").open("w")
     env = dict(os.environ, SHEAD_DB=str(db), STREAMLIT_BROWSER_GATHER_USAGE_STATS="false")
@@ -94,7 +87,7 @@ def app(tmp_path_factory):
             if time.monotonic() > deadline:
                 pytest.fail(f"streamlit did not answer on {base} within 60 s:\n{(tmp / 'streamlit.log').read_text()}")
             time.sleep(0.2)
-        yield base, main.exists(), ids, chromium
+        yield base
     finally:
         proc.terminate()
         try:
@@ -103,6 +96,22 @@ def app(tmp_path_factory):
             proc.kill()
             proc.wait()
         log.close()
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    """(base URL, True when dashboard/app.py runs, hand ids by number)."""
+    chromium = _chromium()
+    tmp = tmp_path_factory.mktemp("browser")
+    db = tmp / "shead.duckdb"
+    with Store(db) as store:
+        store.ingest_file(validate_text(EXAMPLE.read_text(encoding="utf-8"), path=str(EXAMPLE)))
+    with reading(db) as con:
+        ids = dict(con.execute("SELECT hand, hand_id FROM hands").fetchall())
+    main = ROOT / "dashboard" / "app.py"
+    script = main if main.exists() else ROOT / "dashboard" / "pages" / "replay_hand.py"
+    with _serve(db, script, tmp) as base:
+        yield base, main.exists(), ids, chromium
 
 
 @pytest.fixture(scope="module")
@@ -200,3 +209,43 @@ def test_score_sheet_hand_in_chromium(app, browser):
         page.screenshot(path=str(ARTIFACTS / "replay_score_sheet.png"), full_page=True)
     finally:
         page.close()
+
+
+def test_schafkopf_page_in_chromium(tmp_path, browser):
+    """The Schafkopf page of the app on the 99 games of one NetSchafkopf
+    protocol: both bar charts drawn, the Laufende figures of
+    tests/test_laufende.py (78 games with a declarer: 21 "Mit N Laufenden",
+    1 "Ohne 3 Laufende"; 21 / 78 = 26.9 %, 1 / 78 = 1.3 %)."""
+    from playwright.sync_api import expect
+
+    from ingest.netschafkopf import read_protocol
+
+    log = ROOT / "data" / "netschafkopf" / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
+    db = tmp_path / "schafkopf.duckdb"
+    with Store(db) as store:
+        store.ingest_file(read_protocol(log.read_bytes(), str(log)), source_format="netschafkopf")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with _serve(db, ROOT / "dashboard" / "app.py", tmp_path) as base:
+        page = browser.new_page(viewport={"width": 1400, "height": 3000})
+        try:
+            page.goto(base + "/")
+            link = page.get_by_role("link", name="Schafkopf", exact=True)
+            link.wait_for(timeout=WAIT_MS)
+            link.click()
+            page.get_by_text("Declarer side with Laufende").wait_for(timeout=WAIT_MS)
+            expect(page.get_by_text("26.9%")).to_be_visible(timeout=WAIT_MS)
+            expect(page.get_by_text("1.3%", exact=True)).to_be_visible(timeout=WAIT_MS)
+            # both Vega-Lite charts have drawn their marks (SVG or canvas)
+            charts = page.locator(".vega-embed")
+            expect(charts).to_have_count(2, timeout=WAIT_MS)
+            for k in range(2):
+                expect(charts.nth(k).locator("canvas, svg").first).to_be_visible(timeout=WAIT_MS)
+            # the three tables (game types, Laufende, Ramsch) have drawn their grids
+            tables = page.locator('[data-testid="stDataFrame"]')
+            expect(tables).to_have_count(3, timeout=WAIT_MS)
+            for k in range(3):
+                tables.nth(k).scroll_into_view_if_needed()
+                expect(tables.nth(k).locator("canvas").first).to_be_visible(timeout=WAIT_MS)
+            page.screenshot(path=str(ARTIFACTS / "schafkopf.png"), full_page=True)
+        finally:
+            page.close()

@@ -197,7 +197,7 @@ def test_netschafkopf_protocol_ingest_rederive_and_shn_export(runner, db, tmp_pa
     code, _, err = run(runner, "rederive", "--db", db)
     assert code == 0 and f"re-derived {games + 5} hands: 0 changed, 0 refused" in err
     code, out, err = run(runner, "replay", f"NetSchafkopf {src.stem}#1", "--db", db)
-    assert code == 0  # drawn from the stored card log: 8 tricks of 4 cards
+    assert code == 0  # replayed by the Schafkopf engine: 8 tricks of 4 cards
     assert len([line for line in out.splitlines() if line.startswith("Trick ")]) == 8
     code, out, err = run(runner, "export", "--format", "shn", "--db", db)
     # the protocol's games are written as SHN-SK (docs/notation.md §14) after the SHN session's 5 hands
@@ -262,3 +262,135 @@ def test_sigkill_of_shead_ingest_never_leaves_part_of_a_file(tmp_path):
     assert rep["ingested"] + rep["duplicates"] == 2005
     with st.reading(db) as con:
         assert con.execute("SELECT count(*), count(DISTINCT hash) FROM hand_source").fetchall() == [(2005, 2005)]
+
+
+# --------------------------------------------------------------------------
+# shead replay of a Schafkopf game (issue 5)
+# --------------------------------------------------------------------------
+
+SK_LOG = ROOT / "data" / "netschafkopf" / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
+
+
+@pytest.fixture(scope="module")
+def sk_db(tmp_path_factory):
+    db = tmp_path_factory.mktemp("sk_replay") / "sk.duckdb"
+    code, _, _ = run(CliRunner(), "ingest", SK_LOG, "--db", db)
+    assert code == 0
+    return db
+
+
+def test_replay_of_a_rufspiel_with_kontra_in_german_cards(runner, sk_db):
+    """Game 79 of the protocol (its lines 1541-1559), checked by hand:
+
+        Gast hat: HZ E7 HU EO EK HK G8 H8      Gast spielt Mit der Grün-Ass
+        PcOben hat: GA G7 SO SA H9 GK GU S8    -> PcOben holds the Gras-Sau: partner
+        "Das Rufspiel kostet 2 Punkte. 1 mal gespritzt 4 Punkte."  (one Kontra)
+
+    Tricks (leader first, clockwise PcLinks PcOben PcRechts Gast), Herz and
+    Obers/Unters trump (rules.md G-6), Augen A 11, 10 10, K 4, O 3, U 2:
+      1 PcRechts G9 Gast G8 PcLinks HA PcOben GA: HA trumps -> PcLinks, 11+11 = 22 (opp 22);
+        the Sau is out: partner PcOben known
+      2 PcLinks S7 PcOben SA PcRechts SK Gast E7 -> PcOben (SA), 11+4 = 15 (decl 15)
+      3 PcOben SO PcRechts H7 Gast H8 PcLinks HO -> PcLinks (HO > SO), 3+3 = 6 (opp 28)
+      4 PcLinks S9 PcOben S8 PcRechts SZ Gast HZ -> Gast (HZ trumps), 10+10 = 20 (decl 35)
+      5 Gast EK PcLinks E8 PcOben H9 PcRechts E9 -> PcOben (H9 trumps), 4 (decl 39)
+      6 PcOben G7 PcRechts GZ Gast EO PcLinks SU -> Gast (EO), 10+3+2 = 15 (decl 54)
+      7 Gast HK PcLinks GO PcOben GU PcRechts EA -> PcLinks (GO), 4+3+2+11 = 20 (opp 48)
+      8 PcLinks EU PcOben GK PcRechts EZ Gast HU -> PcLinks (EU), 2+4+10+2 = 18 (opp 66)
+    54 : 66 ("Die Gegner haben 66 Augen"), the declaring party lost with 4
+    tricks (2, 4, 5, 6); EO is Gast's, GO an opponent's: a run of 1, no
+    Laufende (3 needed).  Price 2 × Kontra 2 = 4; the table goes from
+    -40 +34 +56 -50 to -36 +30 +60 -54: PcLinks +4, PcOben -4, PcRechts +4, Gast -4.
+    """
+    code, out, err = run(runner, "replay", f"NetSchafkopf {SK_LOG.stem}#79", "--db", sk_db)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert "Game:     Gast plays Rufspiel (Sauspiel: 2 against 2)   declarer Gast   [netschafkopf]" in lines
+    assert "Called:   the Gras-Sau (GA), held by PcOben (partner)" in lines
+    assert "Doubled:  Kontra (×2); who doubled is not recorded" in lines
+    assert "Dealt:    Gast      HZ E7 HU EO EK HK G8 H8" in lines
+    tricks = [line for line in lines if line.startswith("Trick ")]
+    assert [t.split("→ ")[0].split()[2:] for t in tricks] == [
+        ["PcRechts", "G9", "Gast", "G8", "PcLinks", "HA", "PcOben", "GA"],
+        ["PcLinks", "S7", "PcOben", "SA", "PcRechts", "SK", "Gast", "E7"],
+        ["PcOben", "SO", "PcRechts", "H7", "Gast", "H8", "PcLinks", "HO"],
+        ["PcLinks", "S9", "PcOben", "S8", "PcRechts", "SZ", "Gast", "HZ"],
+        ["Gast", "EK", "PcLinks", "E8", "PcOben", "H9", "PcRechts", "E9"],
+        ["PcOben", "G7", "PcRechts", "GZ", "Gast", "EO", "PcLinks", "SU"],
+        ["Gast", "HK", "PcLinks", "GO", "PcOben", "GU", "PcRechts", "EA"],
+        ["PcLinks", "EU", "PcOben", "GK", "PcRechts", "EZ", "Gast", "HU"]]
+    assert [t.split("→ ")[1].split()[0] for t in tricks] == ["PcLinks", "PcOben", "PcLinks", "Gast", "PcOben",
+                                                             "Gast", "PcLinks", "PcLinks"]
+    augen = [t.split("(declarer side ")[1].split(" Augen)")[0] for t in tricks]
+    assert augen == ["0, opponents 22", "15, opponents 22", "15, opponents 28", "35, opponents 28",
+                     "39, opponents 28", "54, opponents 28", "54, opponents 48", "54, opponents 66"]
+    assert tricks[0].endswith("partner PcOben known") and all("known" not in t for t in tricks[1:])
+    assert "Result:   Gast and PcOben lose: declarer side 54 Augen, 4 tricks; opponents 66 Augen" in lines
+    assert "Laufende: none — the declaring party held only EO (run of 1; 3 needed)" in lines
+    assert "Price:    (Rufspiel 2 = 2) × Kontra 2 = 4 (each loser pays one winner; rules.md G-15)" in lines
+    assert "Units:    PcLinks +4   PcOben -4   PcRechts +4   Gast -4" in lines
+    # no French suits, no Sheepshead words
+    assert not any(sym in out for sym in "♣♠♥♦") and "picker" not in out and "defender" not in out
+
+
+def test_replay_shows_the_laufende_with_and_without(runner, sk_db):
+    # Game 7 (lines 124-142): PcOben plays Mit der Schellen-Ass; Gast holds SA.  PcOben was dealt EO GO HO,
+    # PcRechts SO: the declaring party holds the top 3 trumps.  The log: "Mit 3 Laufenden 5 Punkte" (2 + 3).
+    # Augen: opponents 65 ("Die Gegner haben 65 Augen"), so 120 - 65 = 55: lost.
+    code, out, _ = run(runner, "replay", f"NetSchafkopf {SK_LOG.stem}#7", "--db", sk_db)
+    lines = out.splitlines()
+    assert code == 0
+    assert "Laufende: with 3 — the declaring party held EO GO HO" in lines
+    assert "Result:   PcOben and Gast lose: declarer side 55 Augen, 5 tricks; opponents 65 Augen" in lines
+    assert "Price:    Rufspiel 2 + with 3 Laufende 3 = 5 (each loser pays one winner; rules.md G-15)" in lines
+    # Game 88 (lines 1719-1737): PcRechts plays Mit der Grün-Ass, Gast holds GA.  EO is PcOben's, GO and HO
+    # PcLinks', SO Gast's: the opponents hold the top 3.  The log: "Ohne 3 Laufende 5 Punkte"; opponents 39 Augen.
+    code, out, _ = run(runner, "replay", f"NetSchafkopf {SK_LOG.stem}#88", "--db", sk_db)
+    lines = out.splitlines()
+    assert "Laufende: without 3 — the opponents held EO GO HO" in lines
+    assert "Result:   PcRechts and Gast win: declarer side 81 Augen, 5 tricks; opponents 39 Augen" in lines
+
+
+def test_replay_of_a_ramsch(runner, sk_db):
+    # Game 8 (lines 144-161): "Es wurde Ramsch gespielt." ... "PcLinks verliert den Ramsch. PcLinks hat 48 Augen",
+    # "Der Ramsch kostet 1 Punkt.": PcLinks pays 1 to each of the three others.
+    # Trick 1 Gast G8 PcLinks G7 PcOben GA PcRechts SK: no trump, GA is highest -> PcOben, 11 + 4 = 15 Augen.
+    code, out, _ = run(runner, "replay", f"NetSchafkopf {SK_LOG.stem}#8", "--db", sk_db)
+    lines = out.splitlines()
+    assert code == 0
+    assert any(line.startswith("Game:     Ramsch") for line in lines)
+    assert not any(line.startswith("Laufende:") for line in lines)  # no declaring party, no Laufende (G-13)
+    trick1 = next(line for line in lines if line.startswith("Trick 1 "))
+    assert trick1.split()[2:10] == ["Gast", "G8", "PcLinks", "G7", "PcOben", "GA", "PcRechts", "SK"]
+    assert "→ PcOben   (Augen PcLinks 0, PcOben 15, PcRechts 0, Gast 0)" in trick1
+    assert any(line.startswith("Result:   Ramsch lost by PcLinks with 48 Augen") for line in lines)
+    assert "Units:    PcLinks -3   PcOben +1   PcRechts +1   Gast +1" in lines
+
+
+def test_replay_json_of_a_schafkopf_game(runner, sk_db):
+    code, out, _ = run(runner, "replay", f"NetSchafkopf {SK_LOG.stem}#79", "--db", sk_db, "--json")
+    assert code == 0
+    rep = json.loads(out)
+    assert len(rep["frames"]) == 33  # one before the first card, one after each of 32
+    assert rep["frames"][4]["trick_cards"] == [["PcRechts", "G9"], ["Gast", "G8"], ["PcLinks", "HA"],
+                                               ["PcOben", "GA"]]
+    assert (rep["frames"][-1]["party_points"], rep["frames"][-1]["opponent_points"]) == (54, 66)
+    assert rep["frames"][-1]["multiplier"] == 2 and rep["frames"][-1]["called"] == "GA"
+    assert rep["outcome"]["laufende"] == 0 and rep["outcome"]["laufende_with"] is True
+
+
+def test_a_schafkopf_game_drawn_from_its_card_log_alone_is_in_german_too(sk_db):
+    """The fallback when the engine cannot replay a stored game: German card
+    names, declarer, Augen and the stored Laufende, no blind (game 7: see
+    test_replay_shows_the_laufende_with_and_without)."""
+    from ingest.render import render_hand
+
+    with st.reading(sk_db) as con:
+        h = st.find_hand(con, f"NetSchafkopf {SK_LOG.stem}#7")
+    out = render_hand(h)
+    assert "declarer PcOben" in out and "called SA" in out and "partner Gast" in out
+    trick1 = next(line for line in out.splitlines() if line.startswith("Trick 1 "))
+    assert trick1.split() == ["Trick", "1", "PcRechts", "S8", "Gast", "SA", "PcLinks", "S7", "PcOben", "SZ", "→",
+                              "Gast"]
+    assert "declarer side 55 Augen" in out and "Laufende: with 3" in out
+    assert "Blind" not in out and not any(sym in out for sym in "♣♠♥♦")

@@ -335,15 +335,40 @@ def test_schafkopf_page_renders_with_data(schafkopf_db, monkeypatch):
     assert at.title[0].value == "Schafkopf"
     assert metric(at, "Schafkopf games") == "99"
     assert metric(at, "Ramsch") == "21"
-    types, ramsch = at.dataframe[0].value, at.dataframe[1].value
+    types, laufende, ramsch = at.dataframe[0].value, at.dataframe[1].value, at.dataframe[2].value
     assert dict(zip(types["game_type"], types["games"])) == {"sauspiel": 57, "solo": 3, "geier": 1, "farbwenz": 9,
                                                              "farbgeier": 8, "ramsch": 21}
     assert dict(zip(ramsch["player"], ramsch["losses"])) == {"PcLinks": 11, "Gast": 7, "PcRechts": 3, "PcOben": 0}
-    assert at.get("vega_lite_chart")  # the game-type bar chart
+    # Laufende (tests/test_laufende.py counts them from the protocol's price wording): of the 78 games with a
+    # declarer, 16 + 2 + 3 = 21 "Mit N Laufenden" (sauspiel, farbwenz, farbgeier) and 1 "Ohne 3 Laufende"
+    assert dict(zip(laufende["game_type"], laufende["with_laufende"])) == {
+        "sauspiel": 16, "solo": 0, "geier": 0, "farbwenz": 2, "farbgeier": 3}
+    assert list(laufende["without_laufende"]) == [1, 0, 0, 0, 0]
+    assert metric(at, "Declarer side with Laufende") == "26.9%"  # 21 / 78 = 0.2692
+    assert metric(at, "Opponents with Laufende") == "1.3%"  # 1 / 78 = 0.0128
+    assert metric(at, "No Laufende") == "71.8%"  # 56 / 78 = 0.7179
+    assert len(at.get("vega_lite_chart")) == 2  # the game-type and the Laufende bar charts
     assert len(at.caption) >= 4
     # the Sheepshead hands of the database are not counted
     text = text_of(at)
     assert "Ramsch" in text and "Augen" in text
+
+
+def test_overview_counts_every_kind_of_a_mixed_database(schafkopf_db, monkeypatch):
+    """Issue 5: Ramsch and the other Schafkopf games were missing from the
+    Overview's hand kinds.  Fixture (19 Sheepshead hands: 15 picked, 1
+    leaster, 2 doublers, 1 misdeal) + 99 protocol games (78 with a declarer,
+    21 Ramsch, counted from the protocol text in tests/test_metrics.py)."""
+    at = page("overview.py", schafkopf_db, monkeypatch)
+    assert metric(at, "Hands") == "118"  # 19 + 99
+    assert (metric(at, "Picked hands"), metric(at, "Leasters"), metric(at, "Doublers"),
+            metric(at, "Misdeals")) == ("15", "1", "2", "1")
+    assert metric(at, "Schafkopf games with a declarer") == "78"
+    assert metric(at, "Ramsch games") == "21"
+    assert "6 bars sum to 118" in text_of(at)  # 15 + 1 + 2 + 1 + 78 + 21 = 118
+    at.selectbox(key="shead.widget.game").set_value("schafkopf").run()
+    assert not at.exception
+    assert (metric(at, "Hands"), metric(at, "Picked hands"), metric(at, "Ramsch games")) == ("99", "0", "21")
 
 
 def test_schafkopf_page_without_schafkopf_games(fixture_db, monkeypatch):

@@ -83,7 +83,7 @@ def test_data_quality(con):
     # full: A14, A24.  picked: A14 15 16 18 20 21 22 23 24 (9) + B1 3 4 5 7 9 (6) = 15;
     # leaster A17; doublers B2, B8; misdeal A19: 15 + 1 + 2 + 1 = 19.  Rejected: B6.
     assert r == {"hands": 19, "full": 2, "score_sheet": 17, "picked": 15, "leasters": 1, "doublers": 2,
-                 "misdeals": 1, "conflicts": 0, "rejected": 1}
+                 "misdeals": 1, "declared": 0, "ramsch": 0, "other": 0, "conflicts": 0, "rejected": 1}
 
 
 # --------------------------------------------------------------------------
@@ -443,6 +443,20 @@ def test_schafkopf_games_do_not_enter_the_sheepshead_only_metrics(db, tmp_path):
         for fn in sheepshead_only:
             assert fn(a, f).equals(fn(b, f)), fn.__name__
         assert m.overview(b, f)["hands"][0] == m.overview(a, f)["hands"][0] + 99
+        # Overview's hand kinds in the mixed database (issue 5): the fixture's 15 picked hands, 1 leaster,
+        # 2 doublers, 1 misdeal (test_data_quality) and the protocol's 99 games counted from its text
+        # (test_schafkopf_games_and_ramsch_against_the_protocol_text): 57 Rufspiele + 3 Soli + 1 Geier
+        # + 9 Farbwenz + 8 Farbgeier = 78 declared, 21 Ramsch.  15 + 1 + 2 + 1 + 78 + 21 = 118 = 19 + 99.
+        dq = m.data_quality(b, f).to_dicts()[0]
+        kinds = {k: dq[k] for k in ("picked", "leasters", "doublers", "misdeals", "declared", "ramsch", "other")}
+        assert kinds == {"picked": 15, "leasters": 1, "doublers": 2, "misdeals": 1, "declared": 78, "ramsch": 21,
+                         "other": 0}
+        assert sum(kinds.values()) == dq["hands"] == 118
+        # the game filter splits them: Schafkopf alone is 78 + 21, Sheepshead alone the 19 fixture hands
+        sk = m.data_quality(b, m.Filters(game="schafkopf")).to_dicts()[0]
+        assert (sk["hands"], sk["picked"], sk["declared"], sk["ramsch"]) == (99, 0, 78, 21)
+        sh = m.data_quality(b, m.Filters(game="sheepshead")).to_dicts()[0]
+        assert (sh["hands"], sh["picked"], sh["declared"], sh["ramsch"]) == (19, 15, 0, 0)
 
 
 def test_schafkopf_games_and_ramsch_against_the_protocol_text(tmp_path):

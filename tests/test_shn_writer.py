@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import replace
 from pathlib import Path
 
 import pytest

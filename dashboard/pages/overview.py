@@ -24,8 +24,8 @@ if not ov["hands"]:
 
 c = st.columns(4)
 c[0].metric("Hands", f"{ov['hands']:,}")
-c[0].caption(f"Every stored hand of {over}: picked hands, leasters, doublers and misdeals, "
-             "card-log and score-sheet alike.")
+c[0].caption(f"Every stored hand of {over}: Sheepshead picked hands, leasters, doublers and misdeals, "
+             "Schafkopf games with a declarer and Ramsch games, card-log and score-sheet alike.")
 c[1].metric("Sessions", f"{ov['sessions']:,}")
 c[1].caption("Distinct sessions (an evening at one table) those hands belong to.")
 c[2].metric("Players", f"{ov['players']:,}")
@@ -51,22 +51,35 @@ q[3].caption("Hands refused at ingest, with their errors, in the whole database 
 
 k = st.columns(4)
 k[0].metric("Picked hands", f"{dq['picked']:,}")
-k[0].caption("Someone picked the blind.")
+k[0].caption("Sheepshead: someone picked the blind.")
 k[1].metric("Leasters", f"{dq['leasters']:,}")
-k[1].caption("Everybody passed and a leaster was played.")
+k[1].caption("Sheepshead: everybody passed and a leaster was played.")
 k[2].metric("Doublers", f"{dq['doublers']:,}")
-k[2].caption("Everybody passed and the deal was thrown in; the next hand counts double.")
+k[2].caption("Sheepshead: everybody passed and the deal was thrown in; the next hand counts double.")
 k[3].metric("Misdeals", f"{dq['misdeals']:,}")
 k[3].caption("Dealt again: counted as misdeals, never as played or passed-out hands.")
 
-kinds = pl.DataFrame({
-    "kind": ["picked", "leaster", "doubler", "misdeal"],
-    "hands": [dq["picked"], dq["leasters"], dq["doublers"], dq["misdeals"]],
-})
+# What happened to each deal: every hand is of exactly one kind (the bars sum to the hands).
+KINDS = [("picked", "picked", "Sheepshead: someone picked"), ("leaster", "leasters", "Sheepshead leaster"),
+         ("doubler", "doublers", "Sheepshead doubler"), ("misdeal", "misdeals", "dealt again"),
+         ("Schafkopf declared", "declared", "Schafkopf game with a declarer"),
+         ("Ramsch", "ramsch", "Schafkopf: nobody declared, Ramsch played"),
+         ("other", "other", "any other recorded outcome")]
+if dq["declared"] or dq["ramsch"]:
+    sk = st.columns(4)
+    sk[0].metric("Schafkopf games with a declarer", f"{dq['declared']:,}")
+    sk[0].caption("Sauspiel, Solo, Wenz, Geier … (and Tout): someone announced a game, won or lost.")
+    sk[1].metric("Ramsch games", f"{dq['ramsch']:,}")
+    sk[1].caption("Schafkopf: nobody announced a game, so a Ramsch was played.")
+shown = [(label, dq[key], what) for label, key, what in KINDS
+         if dq[key] or key in ("picked", "leasters", "doublers", "misdeals")]
+kinds = pl.DataFrame({"kind": [k for k, _, _ in shown], "hands": [n for _, n, _ in shown],
+                      "meaning": [w for _, _, w in shown]})
 chart = alt.Chart(kinds).mark_bar().encode(
     x=alt.X("hands:Q", title="hands", axis=alt.Axis(format="d", tickMinStep=1)),
     y=alt.Y("kind:N", sort=None, title=None),
-    tooltip=["kind", "hands"],
-).properties(height=160)
+    tooltip=["kind", "meaning", "hands"],
+).properties(height=40 * len(shown) + 20)
 st.altair_chart(chart, width="stretch")
-st.caption(f"Every hand of {over} by what happened to the deal; the four bars sum to {ov['hands']:,}.")
+st.caption(f"Every hand of {over} by what happened to the deal (Sheepshead and Schafkopf alike); the "
+           f"{plural(len(shown), 'bar')} sum to {ov['hands']:,}.")

@@ -1,4 +1,4 @@
-"""Schafkopf: which games were played, how the declarers fared, who lost the Ramsch."""
+"""Schafkopf: which games were played, how the declarers fared, the Laufende, who lost the Ramsch."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from dashboard import metrics
 from dashboard.filters import describe, fetch, pct, plural, start_page
 
 f = start_page("Schafkopf", "The Bavarian Schafkopf games: how often each game type was played, how often the "
-               "declaring party won it and with how many Augen (card points), and who lost the Ramsch.")
+               "declaring party won it and with how many Augen (card points), who held the Laufende, and who lost "
+               "the Ramsch.")
 if f is None:
     st.stop()
 over = describe(f)
@@ -63,6 +64,72 @@ st.caption("One row per game type: games and share of all Schafkopf games; the d
            "declaring party (the declarer, and in a Sauspiel the holder of the called Sau) won ÷ games with a "
            "declarer; mean Augen = the declaring party's card points, averaged over the games whose points are "
            "known. A Ramsch has no declarer: no win rate, no Augen.")
+
+st.subheader("Laufende")
+lsum = fetch(metrics.schafkopf_laufende_summary, f)
+if lsum.is_empty():
+    st.info(f"No game with a declarer and recorded Laufende in {over}. (Laufende are stored for games imported "
+            "or re-derived since migration 004; a Ramsch has none.)")
+else:
+    lgames = int(lsum["games"].sum())
+    lwith = int(lsum["with_laufende"].sum())
+    lwithout = int(lsum["without_laufende"].sum())
+    c = st.columns(3)
+    c[0].metric("Declarer side with Laufende", pct(lwith / lgames))
+    c[0].caption(f"{lwith:,} of {plural(lgames, 'game')} with a declarer: the declaring party held the run of "
+                 "highest trumps from the Eichel-Ober (Wenz: Eichel-Unter) down, long enough to count "
+                 "(\"mit N Laufenden\").")
+    c[1].metric("Opponents with Laufende", pct(lwithout / lgames))
+    c[1].caption(f"{plural(lwithout, 'game')} in which the opponents held the counted run: the declarer paid for it "
+                 "(\"ohne N Laufende\").")
+    c[2].metric("No Laufende", pct((lgames - lwith - lwithout) / lgames))
+    c[2].caption("Games whose run of highest trumps was below the minimum that counts (3; at some tables 2 "
+                 "in Wenz and Geier, which have only 4 trumps).")
+    dist = fetch(metrics.schafkopf_laufende, f)
+    counted = dist.filter(dist["side"] != "none")
+    if counted.is_empty():
+        st.caption("No game had Laufende that counted.")
+    else:
+        lchart = alt.Chart(counted).mark_bar().encode(
+            x=alt.X("laufende:O", title="Laufende", axis=alt.Axis(labelAngle=0)),
+            xOffset=alt.XOffset("side:N", sort=["with", "without"]),
+            y=alt.Y("games:Q", title="games", axis=alt.Axis(format="d", tickMinStep=1)),
+            color=alt.Color("side:N", sort=["with", "without"], title="held by",
+                            scale=alt.Scale(domain=["with", "without"], range=["#2e7d32", "#c62828"]),
+                            legend=alt.Legend(labelExpr="datum.label == 'with' ? 'declaring party (mit)' : "
+                                                        "'opponents (ohne)'")),
+            column=alt.Column("game_type:N", sort=list(metrics.SCHAFKOPF_GAME_TYPES), title=None,
+                              header=alt.Header(labelOrient="top", labelFontSize=13, labelFontWeight="bold")),
+            tooltip=["game_type", "side", "laufende", "games", alt.Tooltip("share:Q", format=".1%")],
+        ).properties(height=220, width=110)
+        st.altair_chart(lchart)
+        st.caption(f"Games of {over} in which Laufende counted, by game type and number of Laufende: green "
+                   "when the declaring party held them, red when the opponents did. Games without Laufende "
+                   "are in the table below.")
+    st.dataframe(
+        lsum,
+        hide_index=True,
+        column_config={
+            "game_type": st.column_config.TextColumn("game type"),
+            "games": st.column_config.NumberColumn("games", help="Games with a declarer and recorded Laufende."),
+            "with_laufende": st.column_config.NumberColumn("with (mit)",
+                                                           help="The declaring party held the counted run."),
+            "without_laufende": st.column_config.NumberColumn("without (ohne)",
+                                                              help="The opponents held the counted run."),
+            "no_laufende": st.column_config.NumberColumn("none", help="The run was below the minimum."),
+            "with_rate": st.column_config.NumberColumn("with rate", format="percent",
+                                                       help="With ÷ games."),
+            "without_rate": st.column_config.NumberColumn("without rate", format="percent",
+                                                          help="Without ÷ games."),
+            "mean_laufende": st.column_config.NumberColumn("mean Laufende", format="%.2f",
+                                                           help="Mean count over the games where Laufende "
+                                                                "counted (either side)."),
+        },
+    )
+    st.caption("One row per game type with a declarer: with = games in which the declaring party held the "
+               "Laufende (the unbroken run of highest trumps, counted on the dealt cards, long enough to count), "
+               "without = the opponents held them, none = the run was too short; the three sum to the games. "
+               "Rates are ÷ games; mean Laufende is over the games in which some counted.")
 
 st.subheader("Ramsch")
 ramsch = fetch(metrics.schafkopf_ramsch, f)
