@@ -326,3 +326,20 @@ def test_laufende_invariants(deck, dealer, declarer, game, suit, profile):
     assert lf.counted == (run if run >= minimum else 0)
     # the boundary: one below the minimum counts nothing, the minimum counts all of it
     assert (lf.counted == 0) == (run <= minimum - 1)
+
+
+def test_an_shn_schafkopf_hand_stores_its_laufende(tmp_path):
+    """data/schafkopf/worked_example.shn hand 1: Bea plays a Sauspiel on the
+    Schellen-Sau with Cy; Cy holds EO and GO, Bea the HO, Di the SO: the run
+    EO-GO-HO belongs to the declaring party, so 3 Laufende "with".  Hand 2
+    is a Ramsch: no Laufende (NULL)."""
+    from ingest.validate import validate_file
+
+    db = tmp_path / "sk.duckdb"
+    res = validate_file(Path(__file__).resolve().parents[1] / "data" / "schafkopf" / "worked_example.shn")
+    assert not res.rejected
+    with st.Store(db) as s:
+        s.ingest_file(res)
+    con = duckdb.connect(str(db), read_only=True)
+    rows = con.execute("SELECT hand, game_type, laufende, laufende_with FROM hands ORDER BY hand").fetchall()
+    assert rows == [(1, "sauspiel", 3, True), (2, "ramsch", None, None)]
