@@ -77,11 +77,11 @@ __all__ = [
 #: Statement keywords (docs/notation.md §6); trick heads ``t1``, ``t2`` ... are
 #: keywords too.
 KEYWORDS = frozenset(
-    "hand dealer deal blind pick leaster doubler stake crack recrack blitz bury call alone "
+    "hand dealer deal blind pick leaster doubler stake crack recrack castrate blitz bury call alone sheepshead "
     "partner claim pts tricks score misdeal win lose win-s lose-s win-z lose-z".split()
 )
 #: Words that are not statements but may never be seat aliases either.
-RESERVED = KEYWORDS | {"under", "black", "red"}
+RESERVED = KEYWORDS | {"under", "black", "red", "queens", "jacks"}
 
 #: Move suffixes on a played card (notation.md §3, "Cards").
 SUFFIXES = ("!", "?", "!!", "??", "!?", "?!")
@@ -1187,6 +1187,16 @@ def _mark_statement(kind: str):
                 raise self._err_at("E-ARGUMENT", f"found {_quote(color)} after 'blitz {s}'; expected black or red "
                                    "(the colour of the two queens shown)", toks, j, color, "black or red")
             p = line.find(color, p) + len(color)
+            if j + 1 < n and toks[j + 1] in ("queens", "jacks"):  # rules.md E-5: allowBlitz=queensAndJacks
+                j += 1
+                pair = toks[j]
+                p = line.find(pair, p) + len(pair)
+                if pair == "jacks":
+                    self.p = p
+                    rec = MarkRec(kind, seat, color, Pos(self.ln, c + 1), pair="jacks")
+                    hand.marks.append(rec)
+                    self.last = rec
+                    return j + 1
         self.p = p
         rec = MarkRec(kind, seat, color, Pos(self.ln, c + 1))
         hand.marks.append(rec)
@@ -1209,10 +1219,12 @@ _DISPATCH = {
     "stake": _number_statement("stake", "stake", 1, None, False),
     "crack": _mark_statement("crack"),
     "recrack": _mark_statement("recrack"),
+    "castrate": _mark_statement("castrate"),
     "blitz": _mark_statement("blitz"),
     "bury": _Reader.s_bury,
     "call": _Reader.s_call,
     "alone": _flag_statement("alone", "alone"),
+    "sheepshead": _flag_statement("sheepshead", "sheepshead"),
     "partner": _seat_statement("partner", "partner"),
     "claim": _seat_statement("claim", "claim"),
     "pts": _number_statement("pts", "pts", 0, 120, True),

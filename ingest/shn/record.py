@@ -126,13 +126,15 @@ class CallRec:
 
 @dataclass(slots=True)
 class MarkRec:
-    """``crack S``, ``recrack S``, ``blitz S black|red``."""
+    """``crack S``, ``recrack S``, ``castrate S``, ``blitz S black|red
+    [jacks]``."""
 
-    kind: str  # "crack" | "recrack" | "blitz"
+    kind: str  # "crack" | "recrack" | "castrate" | "blitz"
     seat: str | None
     color: str | None = None  # "black" | "red" for a blitz
     pos: Pos = field(default_factory=Pos)
     note: str | None = None
+    pair: str = "queens"  # a blitz's pair: "queens", or "jacks" (allowBlitz=queensAndJacks)
 
 
 @dataclass(slots=True)
@@ -197,6 +199,7 @@ class HandRecord:
     bury: CardsRec | None = None
     call: CallRec | None = None
     alone: Value[bool] | None = None
+    sheepshead: Value[bool] | None = None  # the picker called "sheepshead" (rules.md C-9)
     marks: list[MarkRec] = field(default_factory=list)
     tricks: list[TrickRec] = field(default_factory=list)
     claim: Value[str] | None = None

@@ -208,19 +208,25 @@ def _call_items(h: HandRecord) -> list[str]:
         items.append(text + _note(c.note, "'call'"))
     if h.alone is not None:
         items.append(_flag(h.alone, "alone"))
+    if h.sheepshead is not None:
+        items.append(_flag(h.sheepshead, "sheepshead"))
     return items
 
 
 def _mark_items(h: HandRecord) -> list[str]:
     items = []
     for m in h.marks:
-        if m.kind not in ("crack", "recrack", "blitz"):
-            raise ValueError(f"a mark of kind {m.kind!r}; expected crack, recrack or blitz")
+        if m.kind not in ("crack", "recrack", "castrate", "blitz"):
+            raise ValueError(f"a mark of kind {m.kind!r}; expected crack, recrack, castrate or blitz")
         text = f"{m.kind} " + _seat(m.seat, f"'{m.kind}'")
+        if m.pair not in ("queens", "jacks") or (m.pair == "jacks" and m.kind != "blitz"):
+            raise ValueError(f"a {m.kind} with pair {m.pair!r}; only a blitz shows jacks")
         if m.kind == "blitz":
             if m.color not in ("black", "red"):
                 raise ValueError(f"'blitz' has colour {m.color!r}; expected black or red")
             text += " " + m.color
+            if m.pair == "jacks":
+                text += " jacks"
         elif m.color is not None:
             raise ValueError(f"'{m.kind}' has a colour ({m.color!r}); only a blitz has one")
         items.append(text + _note(m.note, f"'{m.kind}'"))
