@@ -420,7 +420,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
             try:
                 g.start_play()
             except IllegalAction as exc:
-                raise chk.engine_error(exc, rec.call.pos if rec.call else rec.pick.pos) from None
+                raise chk.engine_error(exc, _call_pos(chk, exc)) from None
         frames = chk.frames
         if frames is not None:
             frames.append(snapshot(g, 0, None))
@@ -526,6 +526,15 @@ def _apply(chk: HandCheck, g: GameState, action, pos: Pos) -> None:
         raise chk.engine_error(exc, pos) from None
 
 
+def _call_pos(chk: HandCheck, exc: IllegalAction) -> Pos:
+    """Where an error found when the call closes is reported: the bury for
+    ``E-BURY-JD`` (rules.md C-6), else the call, else the pick."""
+    rec = chk.rec
+    if exc.diagnostic.code == "E-BURY-JD" and rec.bury is not None:
+        return rec.bury.pos
+    return rec.call.pos if rec.call else rec.pick.pos
+
+
 def _apply_sheepshead(chk: HandCheck, g: GameState) -> None:
     """``sheepshead`` (rules.md C-9): the call closes first (a missing call is
     reported at the pick), then the contract is made."""
@@ -536,7 +545,7 @@ def _apply_sheepshead(chk: HandCheck, g: GameState) -> None:
         try:
             g.finish_call()
         except IllegalAction as exc:
-            raise chk.engine_error(exc, rec.call.pos if rec.call else rec.pick.pos) from None
+            raise chk.engine_error(exc, _call_pos(chk, exc)) from None
     _apply(chk, g, Sheepshead(), rec.sheepshead.pos)
 
 
@@ -920,7 +929,7 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
             try:
                 g.finish_call()
             except IllegalAction as exc:
-                raise chk.engine_error(exc, rec.pick.pos) from None
+                raise chk.engine_error(exc, _call_pos(chk, exc)) from None
     else:
         written = rec.partner.value if rec.partner is not None else None
         partner = chk.index.get(written) if written is not None else None
