@@ -1014,7 +1014,8 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         elif alone:
             call_type = "alone"
         elif prof.partnerMode == "jackOfDiamonds":
-            call_type = "jd-callup" if rec.call is not None else "jd"
+            hybrid = rec.call is not None and rec.call.card is not None and rec.call.card.rank == 0  # C-5
+            call_type = "ace" if hybrid else "jd-callup" if rec.call is not None else "jd"
         elif rec.call is not None:
             call_type = "under" if rec.call.has_under else ("ten" if rec.call.card is not None and rec.call.card.rank == 1
                                                            else "ace")
