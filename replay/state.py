@@ -79,7 +79,8 @@ class GameState:
     __slots__ = (
         "profile", "n", "dealer", "hands", "blind", "complete", "stake", "phase", "to_act",
         "passes", "picker", "bury", "bury_known", "called", "under", "call_type", "partner", "alone",
-        "cracks", "recracks", "castrates", "blitzes", "sheepshead", "_pcard", "_hybrid", "crack_seats", "marks_log", "trick_no", "leader", "trick",
+        "cracks", "recracks", "castrates", "blitzes", "sheepshead", "crack_seats", "marks_log", "trick_no", "leader",
+        "trick", "_pcard", "_hybrid",
         "trick_mask", "tricks", "taken", "ntaken", "called_trick", "partner_revealed", "reneges",
         "leaster", "claimed", "claim_seat", "claim_points_known", "_order", "_called_suit_mask",
         "_fail_masks", "_dealt", "last_winner",
@@ -600,7 +601,7 @@ class GameState:
             raise self._err("E-BLITZ", "blitzing is off in this profile (allowBlitz=none)", f"blitz {what}", "no blitz")
         if pair == "jacks" and self.profile.allowBlitz != "queensAndJacks":
             raise self._err("E-BLITZ", f"a blitz with jacks needs allowBlitz=queensAndJacks (rules.md E-5); this "
-                            f"profile has allowBlitz={self.profile.allowBlitz}", f"blitz {what}", f"a queen blitz")
+                            f"profile has allowBlitz={self.profile.allowBlitz}", f"blitz {what}", "a queen blitz")
         need = BLITZ_PAIRS[(color, pair)]
         held = self.hands[seat] | (self.bury if seat == self.picker else 0)
         if self.complete and held & need != need:
