@@ -817,9 +817,10 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     # candidates (outcome, partner) consistent with the written score
     # the partner unknown: any other seat, or nobody when no call was written
     # (a forced alone, or the jack of diamonds in the picker's hand) or the
-    # picker may have called their own ace (allowCallOwnAce, rules.md B-14)
+    # picker may have called their own ace (allowCallOwnAce, rules.md B-14) or
+    # a jack that was in the blind (C-4d, I-30)
     partners = [partner] if partner_known else (
-        [s for s in range(n) if s != picker] + ([None] if rec.call is None or prof.allowCallOwnAce else []))
+        [s for s in range(n) if s != picker] + ([None] if rec.call is None or _call_may_leave_alone(prof) else []))
     options = []
     for o in cands:
         for pa in partners:
@@ -858,6 +859,14 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     st = _agreed_score(chk, st)
     return (_outcome_from(chk, dealer, picker, pa, alone or pa is None, call, st, pts, tricks, stake, nmarks, status,
                           state), cardlog, st)
+
+
+def _call_may_leave_alone(prof: RuleProfile) -> bool:
+    """Whether a written call may still leave the picker without a partner:
+    his own ace (``allowCallOwnAce``, rules.md B-14) or a call-up made before
+    the blind was seen whose jack was in it (C-4d, I-30)."""
+    return prof.allowCallOwnAce or (prof.partnerMode == "jackOfDiamonds" and prof.jdCallUp
+                                    and prof.jdCallTiming == "beforeBlind")
 
 
 #: The most card points a bury can hold (two aces), the most a picker side

@@ -29,7 +29,8 @@ PROFILES = ["wi5-called-ace", "wi5-jack-of-diamonds", "wi5-called-ace; noPick=do
             "wi5-spitz; allowCastrate=on; allowBlitz=queensAndJacks; allowCallOwnAce=on",
             "wi5-clubs-trump; allowSheepsheadCall=on; allowCastrate=on",
             "wi5-jack-of-diamonds; jdHybridAceCall=on; jdMustNotBuryJD=on; jdPartnerCard=JC; allowSheepsheadCall=on",
-            "wi5-jack-of-diamonds; trumpOrder=spitz1; jdCallUp=on; jdHybridAceCall=on"]
+            "wi5-jack-of-diamonds; trumpOrder=spitz1; jdCallUp=on; jdCallTiming=beforeBlind; jdHybridAceCall=on; "
+            "allowSheepsheadCall=on; partnerOffHookNoTrick=on"]
 
 
 def session_file(seed: int, rules: str, n: int, sheet: float) -> tuple[list, ShnFile]:
