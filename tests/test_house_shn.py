@@ -48,3 +48,12 @@ def test_full_hand_sheepshead_line_and_marks_line():
 
     text = (Path(__file__).parent / "fixtures" / "profiles" / "wi5-called-ace_allowCastrate.shn").read_text()
     assert "\ncrack Cy  recrack Bea  castrate Ed\n" in text and write(read(text)) == text
+
+
+def test_new_rule_codes_are_documented():
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "notation.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## 12. Rule errors"):doc.index("## 13.")]
+    for code in ("E-CASTRATE", "E-SHEEPSHEAD", "E-BURY-JD"):
+        assert f"| `{code}` | error |" in section
