@@ -108,6 +108,11 @@ WORKED += [
     # C-6: Al holds the J♦, keeps it (buries 8C 9H) and is alone: 110 alone →
     # schneider alone, 2 per defender, Al +8 (4 shares).
     ("wi5-jack-of-diamonds_jdMustNotBuryJD.shn", 1, "win-s", 110, 5, units(8, -2, -2, -2, -2)),
+    # C-4d / I-30: the same deal with Ed's J♥ and the blind's Q♥ swapped.  Al, dealt
+    # the J♦, calls up the J♥ before seeing the blind; it is in the blind, so he is
+    # alone.  t2 KH AH JH 8D 7C = 17, t4 QS KC TD 7D QH = 20: Al 17+10+20+27+36 = 110
+    # alone → schneider alone, Al +8, −2 each.
+    ("wi5-jack-of-diamonds_jdCallUp-beforeBlind.shn", 1, "win-s", 110, 5, units(8, -2, -2, -2, -2)),
 ]
 
 
@@ -270,3 +275,16 @@ def test_sheepshead_needs_the_flag_and_scores_on_a_score_sheet():
     # holdingPartnerCard: Al's eight cards hold no J♦ (Cy has it)
     err = first_error(text.replace("allowSheepsheadCall=on", "allowSheepsheadCall=holdingPartnerCard"))
     assert err.code == "E-SHEEPSHEAD"
+
+
+def test_callup_timing_decides_the_jack():
+    text = load("wi5-jack-of-diamonds_jdCallUp-beforeBlind.shn")
+    # after the blind (C-4a) Al holds J♦ and J♥, so the call-up names the J♠ (Bea's)
+    err = first_error(text.replace("; jdCallTiming=beforeBlind", ""))
+    assert err.code == "E-CALL-JD" and err.expected == "JS"
+    # the J♠ call-up after the blind makes Bea the partner: Al + Bea, Bea's tricks none,
+    # so still 110 for the side → schneider with a partner: Al +4, Bea +2, −2 each
+    after = text.replace("; jdCallTiming=beforeBlind", "").replace("call JH", "call JS")
+    after = after.replace("score Al +8 Bea -2 Cy -2 Di -2 Ed -2", "partner Bea\nscore Al +4 Bea +2 Cy -2 Di -2 Ed -2")
+    (o,) = validated(after)
+    assert o.units == units(4, 2, -2, -2, -2) and o.partner == "Bea"
