@@ -945,6 +945,8 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
         own = partner == picker and prof.allowCallOwnAce  # B-14: scored alone
         g.apply(Bury(None))
         g.assume_call(None if own else partner, rec.alone is not None or own)
+        if own:
+            g.call_type = CallType.OWN_ACE
     _apply_sheepshead(chk, g)
     for action, pos in _marks_actions(chk):
         _apply(chk, g, action, pos)

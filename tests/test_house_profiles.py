@@ -213,7 +213,7 @@ def test_own_ace_call_refused_by_default_and_partner_may_be_the_picker():
     # a win 61..90 alone: Bea +4, −1 each.
     head = text.split("hand 1")[0]
     (o,) = validated(head + "hand 1  dealer Ed\npick Bea  call AS  partner Bea  pts 70  win\n")
-    assert o.units == units(-1, 4, -1, -1, -1) and o.partner is None and o.alone
+    assert o.units == units(-1, 4, -1, -1, -1) and o.partner is None and o.alone and o.call_type == "own-ace"
     assert first_error(head.replace("; allowCallOwnAce=on", "") +
                        "hand 1  dealer Ed\npick Bea  call AS  partner Bea  pts 70  win\n").code == "E-PARTNER"
 
