@@ -789,9 +789,8 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     chk.prov["picker_points"] = "asserted" if pts is not None else "derived"
     chk.prov["picker_tricks"] = "asserted" if tricks is not None else "derived"
     sheepshead = rec.sheepshead is not None
-    if sheepshead and state is None and prof.allowSheepsheadCall == "off":
-        raise chk.reject("E-SHEEPSHEAD", "calling sheepshead is off in this profile (allowSheepsheadCall=off, "
-                         "rules.md C-9)", rec.sheepshead.pos, found="sheepshead", expected="no sheepshead call")
+    if state is None:
+        _house_flags_unreplayed(chk)
     cands = ["win-z", "lose"] if sheepshead else list(_OUT_WORDS)
     if pts is not None:
         if not 0 <= pts <= 120:
@@ -859,6 +858,24 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     st = _agreed_score(chk, st)
     return (_outcome_from(chk, dealer, picker, pa, alone or pa is None, call, st, pts, tricks, stake, nmarks, status,
                           state), cardlog, st)
+
+
+def _house_flags_unreplayed(chk: HandCheck) -> None:
+    """A hand whose dealer is unknown is not set up in the engine, so the
+    house-rule statements are checked against the profile's flags here: a
+    castrate (rules.md E-4), a jack blitz (E-5) and a sheepshead call (C-9)
+    the profile does not allow are refused, never ignored."""
+    rec, prof = chk.rec, chk.profile
+    for m in rec.marks:
+        if m.kind == "castrate" and not prof.allowCastrate:
+            raise chk.reject("E-CASTRATE", "castrating is off in this profile (allowCastrate=off, rules.md E-4)",
+                             m.pos, found="castrate", expected="no castrate")
+        if m.kind == "blitz" and m.pair == "jacks" and prof.allowBlitz != "queensAndJacks":
+            raise chk.reject("E-BLITZ", "a blitz with jacks needs allowBlitz=queensAndJacks (rules.md E-5)", m.pos,
+                             found=f"blitz {m.color} jacks", expected="a queen blitz")
+    if rec.sheepshead is not None and prof.allowSheepsheadCall == "off":
+        raise chk.reject("E-SHEEPSHEAD", "calling sheepshead is off in this profile (allowSheepsheadCall=off, "
+                         "rules.md C-9)", rec.sheepshead.pos, found="sheepshead", expected="no sheepshead call")
 
 
 def _call_may_leave_alone(prof: RuleProfile) -> bool:

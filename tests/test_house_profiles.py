@@ -288,3 +288,13 @@ def test_callup_timing_decides_the_jack():
     after = after.replace("score Al +8 Bea -2 Cy -2 Di -2 Ed -2", "partner Bea\nscore Al +4 Bea +2 Cy -2 Di -2 Ed -2")
     (o,) = validated(after)
     assert o.units == units(4, 2, -2, -2, -2) and o.partner == "Bea"
+
+
+def test_house_statements_refused_without_a_dealer():
+    # No dealer written or derivable: the hand is not set up in the engine, yet a
+    # castrate, jack blitz or sheepshead call the profile forbids is still refused.
+    head = load("wi5-called-ace_allowCastrate.shn").split("hand 1")[0].replace("; allowCastrate=on", "")
+    for stmt, code in (("crack Cy  recrack Al  castrate Ed", "E-CASTRATE"), ("blitz Cy red jacks", "E-BLITZ"),
+                       ("sheepshead", "E-SHEEPSHEAD")):
+        err = first_error(head + f"hand 5\npick Al  alone  {stmt}  pts 70  win\n")
+        assert err.code == code, (stmt, err)
