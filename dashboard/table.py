@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from html import escape
 
-from replay.cards import STANDARD, TRUMP, Card, Rank, Suit, TrumpOrder
+from replay.cards import STANDARD, TRUMP, Card, Rank, Suit, TrumpOrder, trump_order
 from replay.replay import Frame
 
 __all__ = ["CSS", "card_html", "cards_html", "sort_hand", "table_html", "trick_status", "seat_label",
-           "frames_from_cardlog", "german_name", "GERMAN_SUIT_LETTER", "GERMAN_RANK_NAME"]
+           "frames_from_cardlog", "order_of", "german_name", "GERMAN_SUIT_LETTER", "GERMAN_RANK_NAME"]
 
 #: German suits of Schafkopf (rules.md G-1): Eichel ♣, Gras ♠, Herz ♥, Schellen ♦.
 GERMAN_SUIT_LETTER = {Suit.CLUBS: "E", Suit.SPADES: "G", Suit.HEARTS: "H", Suit.DIAMONDS: "S"}
@@ -232,12 +232,13 @@ def _side(x: int, anchor: str) -> str:
 
 
 def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None = None, bottom: int = 0,
-               picker_word: str = "PICKER", german: bool = False) -> str:
+               picker_word: str = "PICKER", german: bool = False, order: TrumpOrder = STANDARD) -> str:
     """The table at ``frame``: seats clockwise from ``bottom`` (the seat drawn
     at the bottom), the current trick in the middle (winning card
     highlighted), and a status line.  ``picker_word`` is the picker's badge
     (``DECLARER`` in Schafkopf); ``german`` draws the cards in German suits
-    and counts Augen (Schafkopf)."""
+    and counts Augen (Schafkopf); ``order`` sorts each hand (the profile's
+    trump order: Spitz or clubs trump, rules.md F-7, F-8)."""
     n = len(seats)
     xy = _SEAT_XY.get(n) or _SEAT_XY[5]
     txy = _TRICK_XY.get(n) or _TRICK_XY[5]
@@ -265,7 +266,7 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
         if held is None:
             hand = '<span class="tally">cards not recorded</span>'
         elif held:
-            hand = "".join(card_html(c, small=True, german=german) for c in sort_hand(held))
+            hand = "".join(card_html(c, small=True, german=german) for c in sort_hand(held, order))
         else:
             hand = '<span class="tally">no cards left</span>'
         tricks = frame.seat_tricks[s]
@@ -299,10 +300,16 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
 # frames from a stored card log
 
 
-def _order_of(outcome) -> TrumpOrder | None:
-    """The trick order of a game when the outcome tells it, else None."""
+def order_of(outcome) -> TrumpOrder | None:
+    """The trick order of a game when the outcome tells it, else None; a
+    Sheepshead hand's comes from its profile's ``trumpOrder`` (rules.md F-7,
+    F-8)."""
     if outcome.game == "sheepshead":
-        return STANDARD
+        flags = getattr(outcome, "rules_flags", None) or {}
+        try:
+            return trump_order(str(flags.get("trumpOrder", "standard")))
+        except KeyError:
+            return STANDARD
     if outcome.game == "schafkopf" and outcome.game_type in ("sauspiel", "ramsch", "wenz", "geier"):
         from replay.schafkopf import Game, trump_order_for  # noqa: PLC0415
 
@@ -328,7 +335,7 @@ def frames_from_cardlog(outcome, log, seats: list[tuple[str, str]]) -> list[Fram
     aliases = [a for a, _ in seats]
     n = len(aliases)
     pos = {a: i for i, a in enumerate(aliases)}
-    order = _order_of(outcome)
+    order = order_of(outcome)
     known = bool(log.deal) and len(log.deal) == n and all(c is not None for cs in log.deal.values() for c in cs)
     held: list[list[Card]] | None = None
     if known:

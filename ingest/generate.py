@@ -16,7 +16,7 @@ import datetime as _dt
 import random
 from pathlib import Path
 
-from replay.actions import Blitz, Crack, Recrack
+from replay.actions import Blitz, Castrate, Crack, Recrack
 from replay.cards import cards_in
 from replay.generator import GeneratedHand, random_session
 from replay.profile import parse_rules
@@ -74,17 +74,21 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
         rec.pick = Value(a[g.picker])
         if not sheet:
             rec.bury = _cards(g.bury)
-        if g.call_type in (CallType.ACE, CallType.TEN, CallType.UNDER, CallType.JD_CALLUP):
+        if g.call_type in (CallType.ACE, CallType.TEN, CallType.UNDER, CallType.JD_CALLUP, CallType.OWN_ACE):
             rec.call = CallRec(g.called, g.under, has_under=g.under is not None)
         elif g.call_type == CallType.ALONE and g.profile.partnerMode == "calledAce":
             rec.alone = Value(True)
+        if g.sheepshead:
+            rec.sheepshead = Value(True)
     for m in g.marks_log:
         if type(m) is Crack:
             rec.marks.append(MarkRec("crack", a[m.seat]))
         elif type(m) is Recrack:
             rec.marks.append(MarkRec("recrack", a[m.seat]))
+        elif type(m) is Castrate:
+            rec.marks.append(MarkRec("castrate", a[m.seat]))
         elif type(m) is Blitz:
-            rec.marks.append(MarkRec("blitz", a[m.seat], m.color))
+            rec.marks.append(MarkRec("blitz", a[m.seat], m.color, pair=m.pair))
     if not sheet:
         for k, (leader, cards, _) in enumerate(g.tricks, 1):
             rec.tricks.append(TrickRec(k, a[leader], [PlayRec(c) for _, c in cards]))

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from replay.actions import Alone, Blitz, Bury, Call, Claim, Crack, Pass, Pick, Recrack
+from replay.actions import Alone, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Recrack, Sheepshead
 from replay.cards import CARD_NAMES, mask_of
 from replay.errors import Diagnostic, IllegalAction, ProfileError, ShedError
 from replay.profile import RuleProfile, parse_rules
@@ -383,8 +383,10 @@ def _marks_actions(chk: HandCheck):
             yield Crack(seat), m.pos
         elif m.kind == "recrack":
             yield Recrack(seat), m.pos
+        elif m.kind == "castrate":
+            yield Castrate(seat), m.pos
         else:
-            yield Blitz(seat, m.color or "black"), m.pos
+            yield Blitz(seat, m.color or "black", m.pair), m.pos
 
 
 def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
@@ -418,6 +420,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                     raise chk.reject("E-CALL-ALONE", "both a call and alone", rec.alone.pos, found="call and alone",
                                      expected="one of them")
                 _apply(chk, g, Alone(), rec.alone.pos)
+            _apply_sheepshead(chk, g)
         else:
             for k in range(n):
                 g.apply(Pass((dealer + 1 + k) % n))
@@ -427,7 +430,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
             try:
                 g.start_play()
             except IllegalAction as exc:
-                raise chk.engine_error(exc, rec.call.pos if rec.call else rec.pick.pos) from None
+                raise chk.engine_error(exc, _call_pos(chk, exc)) from None
         frames = chk.frames
         if frames is not None:
             frames.append(snapshot(g, 0, None))
@@ -496,7 +499,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         _check_leaster_words(chk, w, pts)
         settle = _agreed_score(chk, settle)
         return (_outcome(chk, dealer, None, None, None, settle, pts[w] if w is not None else None, None, stake,
-                         g.cracks + g.recracks + g.blitzes, leaster_winner=w, status="full"), cardlog, settle)
+                         g.n_marks, leaster_winner=w, status="full"), cardlog, settle)
     picker = g.picker
     partner = g.partner
     pts = g.side_points()
@@ -504,12 +507,13 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
     _check_partner(chk, partner, g)
     outcome = settle.outcome
     # pts, tricks, outcome written?
-    pts, tricks, outcome = _check_result(chk, pts, tricks, outcome)
+    pts, tricks, outcome = _check_result(chk, pts, tricks, outcome, g)
     if outcome != settle.outcome:  # an agreed (^) result the cards do not support
-        settle = settle_picked(chk.profile, n, picker, partner, outcome, stake=stake, marks=g.marks())
+        settle = settle_picked(chk.profile, n, picker, partner, outcome, stake=stake, marks=g.marks(),
+                               sheepshead=g.sheepshead)
     settle = _agreed_score(chk, settle)
     call = _call_text(g)
-    return (_outcome(chk, dealer, picker, partner, call, settle, pts, tricks, stake, g.cracks + g.recracks + g.blitzes,
+    return (_outcome(chk, dealer, picker, partner, call, settle, pts, tricks, stake, g.n_marks,
                      status="full", state=g), cardlog, settle)
 
 
@@ -527,7 +531,32 @@ def _apply(chk: HandCheck, g: GameState, action, pos: Pos) -> None:
     try:
         g.apply(action)
     except IllegalAction as exc:
+        if exc.diagnostic.code == "E-BURY-JD" and chk.rec.bury is not None:
+            pos = chk.rec.bury.pos  # rules.md C-6: the fault is the bury
         raise chk.engine_error(exc, pos) from None
+
+
+def _call_pos(chk: HandCheck, exc: IllegalAction) -> Pos:
+    """Where an error found when the call closes is reported: the bury for
+    ``E-BURY-JD`` (rules.md C-6), else the call, else the pick."""
+    rec = chk.rec
+    if exc.diagnostic.code == "E-BURY-JD" and rec.bury is not None:
+        return rec.bury.pos
+    return rec.call.pos if rec.call else rec.pick.pos
+
+
+def _apply_sheepshead(chk: HandCheck, g: GameState) -> None:
+    """``sheepshead`` (rules.md C-9): the call closes first (a missing call is
+    reported at the pick), then the contract is made."""
+    rec = chk.rec
+    if rec.sheepshead is None:
+        return
+    if g.phase == Phase.CALL:
+        try:
+            g.finish_call()
+        except IllegalAction as exc:
+            raise chk.engine_error(exc, _call_pos(chk, exc)) from None
+    _apply(chk, g, Sheepshead(), rec.sheepshead.pos)
 
 
 def _call_text(g: GameState) -> str | None:
@@ -550,6 +579,9 @@ def _check_partner(chk: HandCheck, partner: int | None, g: GameState | None) -> 
         chk.prov["partner"] = "derived"
         return
     s = chk.seat(w.value, w.pos)
+    if partner is None and g is not None and g.call_type is CallType.OWN_ACE and s == g.picker:
+        chk.prov["partner"] = "verified"  # rules.md B-14: the picker is their own partner
+        return
     if partner is None:
         raise chk.reject("E-PARTNER", f"partner {w.value} is written but the picker plays alone", w.pos,
                          found=w.value, expected="no partner")
@@ -562,7 +594,7 @@ def _check_partner(chk: HandCheck, partner: int | None, g: GameState | None) -> 
     chk.prov["partner"] = "verified"
 
 
-def _check_result(chk: HandCheck, pts: int | None, tricks: int, outcome: str):
+def _check_result(chk: HandCheck, pts: int | None, tricks: int, outcome: str, state: GameState | None = None):
     """Compare written pts/tricks/outcome with the replay.  Returns the values
     the ledger uses (agreed ``^`` values win)."""
     rec, prof = chk.rec, chk.profile
@@ -596,7 +628,8 @@ def _check_result(chk: HandCheck, pts: int | None, tricks: int, outcome: str):
     else:
         chk.prov["picker_tricks"] = "derived"
     if agreed and used_pts is not None:
-        used_outcome = picked_result(prof, used_pts, used_tricks, prof.tricks)
+        used_outcome = (state.picked_outcome(used_pts, used_tricks) if state is not None
+                        else picked_result(prof, used_pts, used_tricks, prof.tricks))
     if rec.outcome is not None and rec.outcome.value is not None:
         if rec.outcome.value != used_outcome:
             if not rec.outcome.agreed:
@@ -690,7 +723,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
                  cardlog: CardLog | None = None):
     rec, prof = chk.rec, chk.profile
     n = prof.players
-    marks = {"crack": 0, "re-crack": 0, "blitz": 0}
+    marks = {"crack": 0, "re-crack": 0, "castrate": 0, "blitz": 0}
     for m in rec.marks:
         chk.seat(m.seat, m.pos)
         marks["re-crack" if m.kind == "recrack" else m.kind] += 1
@@ -753,8 +786,11 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
                              rec.partner.pos, found=rec.partner.value, expected="no partner")
         partner = chk.seat(rec.partner.value, rec.partner.pos)
         if partner == picker:
-            raise chk.reject("E-PARTNER", "the picker is written as the partner (allowCallOwnAce is off, rules.md B-14)",
-                             rec.partner.pos, found=rec.partner.value, expected="another seat")
+            if not prof.allowCallOwnAce or rec.call is None:
+                raise chk.reject("E-PARTNER", "the picker is written as the partner (allowCallOwnAce is off, or no "
+                                 "ace is called; rules.md B-14)", rec.partner.pos, found=rec.partner.value,
+                                 expected="another seat")
+            partner, alone = None, True  # B-14, I-15: the picker called their own ace, scored alone
         partner_known = True
         chk.prov["partner"] = "asserted"
     # outcome
@@ -762,13 +798,16 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     tricks = rec.tricks_won.value if rec.tricks_won is not None else None
     chk.prov["picker_points"] = "asserted" if pts is not None else "derived"
     chk.prov["picker_tricks"] = "asserted" if tricks is not None else "derived"
-    cands = list(_OUT_WORDS)
+    sheepshead = rec.sheepshead is not None
+    if state is None:
+        _house_flags_unreplayed(chk)
+    cands = ["win-z", "lose"] if sheepshead else list(_OUT_WORDS)
     if pts is not None:
         if not 0 <= pts <= 120:
             raise chk.reject("E-PTS", f"pts {pts} is outside 0..120", rec.pts.pos, found=pts, expected="0..120")
-        cands = [o for o in cands if _consistent(prof, o, pts, tricks)]
+        cands = [o for o in cands if _consistent(prof, o, pts, tricks, sheepshead)]
     elif tricks is not None:
-        cands = [o for o in cands if _consistent(prof, o, None, tricks)]
+        cands = [o for o in cands if _consistent(prof, o, None, tricks, sheepshead)]
     if not cands:
         raise chk.reject("E-PTS", f"pts {pts} and tricks {tricks} contradict each other: a side without a trick "
                          f"holds at most its bury ({_MAX_BURY}), a side with every trick all 120 (rules.md B-24, "
@@ -786,13 +825,15 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         chk.prov["outcome"] = "derived"
     # candidates (outcome, partner) consistent with the written score
     # the partner unknown: any other seat, or nobody when no call was written
-    # (a forced alone, or the jack of diamonds in the picker's hand)
+    # (a forced alone, or the jack of diamonds in the picker's hand) or the
+    # picker may have called their own ace (allowCallOwnAce, rules.md B-14) or
+    # a jack that was in the blind (C-4d, I-30)
     partners = [partner] if partner_known else (
-        [s for s in range(n) if s != picker] + ([None] if rec.call is None else []))
+        [s for s in range(n) if s != picker] + ([None] if rec.call is None or _call_may_leave_alone(prof) else []))
     options = []
     for o in cands:
         for pa in partners:
-            st = settle_picked(prof, n, picker, pa, o, stake=stake, marks=marks)
+            st = settle_picked(prof, n, picker, pa, o, stake=stake, marks=marks, sheepshead=sheepshead)
             if _matches(st.units, written):
                 options.append((o, pa, st))
     if not options:
@@ -802,7 +843,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         # report the first disagreeing entry against the most specific settlement
         o = cands[0]
         pa = partners[0]
-        st = settle_picked(prof, n, picker, pa, o, stake=stake, marks=marks)
+        st = settle_picked(prof, n, picker, pa, o, stake=stake, marks=marks, sheepshead=sheepshead)
         return (_outcome_from(chk, dealer, picker, pa, alone, call, _agreed_score(chk, st), pts, tricks, stake, nmarks,
                               status, state), cardlog, st)
     outs = {o for o, _, _ in options}
@@ -827,6 +868,32 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     st = _agreed_score(chk, st)
     return (_outcome_from(chk, dealer, picker, pa, alone or pa is None, call, st, pts, tricks, stake, nmarks, status,
                           state), cardlog, st)
+
+
+def _house_flags_unreplayed(chk: HandCheck) -> None:
+    """A hand whose dealer is unknown is not set up in the engine, so the
+    house-rule statements are checked against the profile's flags here: a
+    castrate (rules.md E-4), a jack blitz (E-5) and a sheepshead call (C-9)
+    the profile does not allow are refused, never ignored."""
+    rec, prof = chk.rec, chk.profile
+    for m in rec.marks:
+        if m.kind == "castrate" and not prof.allowCastrate:
+            raise chk.reject("E-CASTRATE", "castrating is off in this profile (allowCastrate=off, rules.md E-4)",
+                             m.pos, found="castrate", expected="no castrate")
+        if m.kind == "blitz" and m.pair == "jacks" and prof.allowBlitz != "queensAndJacks":
+            raise chk.reject("E-BLITZ", "a blitz with jacks needs allowBlitz=queensAndJacks (rules.md E-5)", m.pos,
+                             found=f"blitz {m.color} jacks", expected="a queen blitz")
+    if rec.sheepshead is not None and prof.allowSheepsheadCall == "off":
+        raise chk.reject("E-SHEEPSHEAD", "calling sheepshead is off in this profile (allowSheepsheadCall=off, "
+                         "rules.md C-9)", rec.sheepshead.pos, found="sheepshead", expected="no sheepshead call")
+
+
+def _call_may_leave_alone(prof: RuleProfile) -> bool:
+    """Whether a written call may still leave the picker without a partner:
+    his own ace (``allowCallOwnAce``, rules.md B-14) or a call-up made before
+    the blind was seen whose jack was in it (C-4d, I-30)."""
+    return prof.allowCallOwnAce or (prof.partnerMode == "jackOfDiamonds" and prof.jdCallUp
+                                    and prof.jdCallTiming == "beforeBlind")
 
 
 #: The most card points a bury can hold (two aces), the most a picker side
@@ -898,18 +965,35 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
             try:
                 g.finish_call()
             except IllegalAction as exc:
-                raise chk.engine_error(exc, rec.pick.pos) from None
+                raise chk.engine_error(exc, _call_pos(chk, exc)) from None
     else:
         written = rec.partner.value if rec.partner is not None else None
         partner = chk.index.get(written) if written is not None else None
+        own = partner == picker and prof.allowCallOwnAce  # B-14: scored alone
         g.apply(Bury(None))
-        g.assume_call(partner, rec.alone is not None)
+        g.assume_call(None if own else partner, rec.alone is not None or own)
+        if own:
+            g.call_type = CallType.OWN_ACE
+    _apply_sheepshead(chk, g)
     for action, pos in _marks_actions(chk):
         _apply(chk, g, action, pos)
     return g
 
 
-def _consistent(prof: RuleProfile, outcome: str, pts: int | None, tricks: int | None) -> bool:
+def _consistent(prof: RuleProfile, outcome: str, pts: int | None, tricks: int | None,
+                sheepshead: bool = False) -> bool:
+    """Whether ``outcome`` fits the written pts and tricks (rules.md
+    B-27..B-30).  Under a sheepshead call (C-9) the contract is won with
+    every trick (``win-z``) and lost (``lose``) with fewer, whatever the
+    points."""
+    if sheepshead:
+        if outcome == "win-z":
+            return tricks in (None, prof.tricks) and pts in (None, 120)
+        if tricks == prof.tricks:
+            return False
+        if tricks == 0 and pts is not None and pts > _MAX_BURY:
+            return False
+        return outcome == "lose"
     won, tier = OUTCOME_TIER[outcome]
     if tricks is not None:
         if tier == 3:
@@ -968,7 +1052,8 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         elif alone:
             call_type = "alone"
         elif prof.partnerMode == "jackOfDiamonds":
-            call_type = "jd-callup" if rec.call is not None else "jd"
+            hybrid = rec.call is not None and rec.call.card is not None and rec.call.card.rank == 0  # C-5
+            call_type = "ace" if hybrid else "jd-callup" if rec.call is not None else "jd"
         elif rec.call is not None:
             call_type = "under" if rec.call.has_under else ("ten" if rec.call.card is not None and rec.call.card.rank == 1
                                                            else "ace")

@@ -12,7 +12,8 @@ from typing import Literal, Union
 
 from .cards import Card
 
-__all__ = ["Pass", "Pick", "Bury", "Call", "Alone", "Crack", "Recrack", "Blitz", "Play", "Claim", "Action"]
+__all__ = ["Pass", "Pick", "Bury", "Call", "Alone", "Crack", "Recrack", "Castrate", "Blitz", "Sheepshead", "Play",
+           "Claim", "Action"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,11 +68,28 @@ class Recrack:
 
 
 @dataclass(frozen=True, slots=True)
+class Castrate:
+    """A further ``seat`` — neither picker, partner nor the cracker — doubles
+    again after the re-crack (rules.md E-4; ``allowCastrate``)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class Blitz:
-    """``seat`` shows both black (``"black"``) or both red queens (rules.md E-5)."""
+    """``seat`` shows both black (``"black"``) or both red queens (rules.md
+    E-5); with ``pair="jacks"`` both black jacks (J♣ J♠) or both red jacks
+    (J♥ J♦) under ``allowBlitz=queensAndJacks``."""
 
     seat: int
     color: Literal["black", "red"]
+    pair: Literal["queens", "jacks"] = "queens"
+
+
+@dataclass(frozen=True, slots=True)
+class Sheepshead:
+    """The picker calls "sheepshead": a contract to take every trick (rules.md
+    C-9; ``allowSheepsheadCall``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,4 +110,4 @@ class Claim:
     seat: int
 
 
-Action = Union[Pass, Pick, Bury, Call, Alone, Crack, Recrack, Blitz, Play, Claim]
+Action = Union[Pass, Pick, Bury, Call, Alone, Crack, Recrack, Castrate, Blitz, Sheepshead, Play, Claim]

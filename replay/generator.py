@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .actions import Action, Alone, Blitz, Bury, Call, Crack, Pass, Pick, Play, Recrack
+from .actions import Action, Alone, Blitz, Bury, Call, Castrate, Crack, Pass, Pick, Play, Recrack, Sheepshead
 from .cards import Card, POINTS, TRUMP, cards_in
 from .profile import RuleProfile
-from .state import GameState, Phase
+from .state import BLITZ_PAIRS, GameState, Phase
 
 __all__ = ["GeneratedHand", "deal", "random_hand", "random_session"]
 
@@ -76,6 +76,10 @@ def _choose_bury(rng: random.Random, g: GameState) -> tuple[Card, ...]:
     fails.sort(key=lambda c: -POINTS[c])
     pool = fails + sorted((c for c in hand if o.suit_of[c] == TRUMP), key=lambda c: o.strength[c])
     k = g.profile.blind_size
+    prof = g.profile
+    if prof.partnerMode == "jackOfDiamonds" and prof.jdMustNotBuryJD:  # rules.md C-6: keep the partner card
+        pool = [c for c in pool if c != prof.partner_card]
+        hand = [c for c in hand if c != prof.partner_card]
     for _ in range(6):
         choice = tuple(pool[:k]) if rng.random() < 0.7 else tuple(rng.sample(hand, k))
         if g.profile.partnerMode != "calledAce":
@@ -147,7 +151,10 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
         if profile.partnerMode == "calledAce":
             aces, tens, unders, forced = g.legal_calls()
             strong = _strength(profile, g.hands[g.picker]) >= 6.5
-            if forced or (strong and rng.random() < alone_rate * 4) or rng.random() < alone_rate / 4:
+            own = [c for c in cards_in(g._picked_cards()) if c.rank == 0 and not profile.trumps.is_trump(c)]
+            if profile.allowCallOwnAce and own and rng.random() < 0.25:
+                do(Call(rng.choice(own)))  # rules.md B-14: scored alone
+            elif forced or (strong and rng.random() < alone_rate * 4) or rng.random() < alone_rate / 4:
                 do(Alone())
             elif aces or tens:
                 do(Call(rng.choice(aces or tens)))
@@ -155,6 +162,10 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
                 o = profile.trumps
                 hand = sorted(cards_in(g.hands[g.picker]), key=lambda c: (POINTS[c], o.strength[c]))
                 do(Call(rng.choice(unders), hand[0]))
+        elif profile.jdHybridAceCall and g.alone and rng.random() < 0.5:
+            aces, _, _, _ = g.legal_calls()  # rules.md C-5: a fail ace instead of the partner card
+            if aces:
+                do(Call(rng.choice(aces)))
         elif profile.jdCallUp and g.alone:
             before = profile.jdCallTiming == "beforeBlind"  # rules.md C-4d
             held = g._dealt[g.picker] if before else g._picked_cards()
@@ -162,17 +173,25 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
                     and rng.random() < 0.8:
                 nxt = next(j for j in (Card.HJ, Card.SJ, Card.CJ) if not held >> j & 1)
                 do(Call(nxt))
+        if profile.allowSheepsheadCall != "off" and (_strength(profile, g.hands[g.picker]) >= 7.0
+                                                     or rng.random() < 0.05):
+            try:
+                do(Sheepshead())  # rules.md C-9
+            except Exception:
+                pass
         # marks
         if profile.allowBlitz != "none" and rng.random() < 0.5:
+            pairs = [p for p in BLITZ_PAIRS if p[1] == "queens" or profile.allowBlitz == "queensAndJacks"]
             for s in range(n):
                 held = g.hands[s] | (g.bury if s == g.picker else 0)
-                for color, need in (("black", Card.CQ.bit | Card.SQ.bit), ("red", Card.HQ.bit | Card.DQ.bit)):
+                for color, pair in pairs:
+                    need = BLITZ_PAIRS[(color, pair)]
                     if held & need == need and rng.random() < 0.5:
                         try:
-                            do(Blitz(s, color))
+                            do(Blitz(s, color, pair))
                         except Exception:
                             pass
-        if profile.allowCrack and rng.random() < crack_rate:
+        if profile.allowCrack and rng.random() < (crack_rate * 5 if profile.allowCastrate else crack_rate):
             pp = g.pick_position(g.picker)
             elig = [s for s in range(n) if s != g.picker and (profile.crackEligibility == "anyDefender"
                                                               or g.pick_position(s) > pp)]
@@ -181,6 +200,9 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
                     do(Crack(rng.choice(elig)))
                     if profile.allowRecrack and rng.random() < 0.3:
                         do(Recrack(g.picker))
+                        if profile.allowCastrate and rng.random() < 0.5:  # rules.md E-4
+                            cands = [s for s in range(n) if s not in (g.picker, g.partner) and s not in g.crack_seats]
+                            do(Castrate(rng.choice(cands)))
                 except Exception:
                     pass
     if g.phase != Phase.DONE:

@@ -18,7 +18,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .cards import TrumpOrder, trump_order
+from .cards import Card, TrumpOrder, trump_order
 from .errors import ProfileError
 
 __all__ = ["RuleProfile", "NAMED_PROFILES", "DEFAULT_PROFILE", "parse_rules", "profile_text"]
@@ -64,11 +64,26 @@ class RuleProfile(BaseModel):
     trumpOrder: Literal["standard", "spitz2", "spitz1", "clubsTrump"] = "standard"
     forcedPickNoBump: OnOff = False
     pot: OnOff = False
+    # --- house rules on the five-handed game (issue 6, h6-house): flags that
+    # rules.md J has no name for, named here (docs/profiles.md "House rules").
+    #: rules.md E-4: a castrate (a further player doubles again) is allowed.
+    allowCastrate: OnOff = False
+    #: rules.md C-7: the card that makes its holder the partner in the
+    #: jack-of-diamonds game (J♦, or the J♣ some groups use).
+    jdPartnerCard: Literal["JD", "JC"] = "JD"
+    #: rules.md C-9: the picker may call "sheepshead" (contract to take every
+    #: trick): off, on, or only when holding the partner card (J♦ / J♣).
+    allowSheepsheadCall: Literal["off", "on", "holdingPartnerCard"] = "off"
 
     @property
     def trumps(self) -> TrumpOrder:
         """The trump and fail order this profile plays with."""
         return trump_order(self.trumpOrder)
+
+    @property
+    def partner_card(self) -> Card:
+        """The jack-of-diamonds game's partner card (rules.md C-1, C-7)."""
+        return Card.CJ if self.jdPartnerCard == "JC" else Card.DJ
 
     @property
     def hand_size(self) -> int:
@@ -89,6 +104,11 @@ DEFAULT_PROFILE = RuleProfile()
 NAMED_PROFILES: dict[str, dict[str, object]] = {
     "wi5-called-ace": {},
     "wi5-jack-of-diamonds": {"partnerMode": "jackOfDiamonds"},
+    # --- house rules (issue 6, h6-house)
+    #: rules.md F-7: the 7♦ ("spitz") second-highest trump, called-ace partner.
+    "wi5-spitz": {"trumpOrder": "spitz2"},
+    #: rules.md F-8: clubs replace diamonds in trump; callable aces ♠ ♥ ♦.
+    "wi5-clubs-trump": {"trumpOrder": "clubsTrump"},
 }
 
 # Flags (and values) the first engine honours; anything else is refused
@@ -96,12 +116,6 @@ NAMED_PROFILES: dict[str, dict[str, object]] = {
 _SUPPORTED_VALUES: dict[str, set[object] | None] = {
     "noPick": {"leaster", "doubler"},
     "leasterTie": {"wash"},
-    "allowBlitz": {"none", "queens"},
-    "renegePenalty": {"sideLosesHand"},
-    "allowCallOwnAce": {False},
-    "jdHybridAceCall": {False},
-    "jdMustNotBuryJD": {False},
-    "trumpOrder": {"standard"},
     "forcedPickNoBump": {False},
     "pot": {False},
     "leasterBlind": {"lastTrick", "none"},
@@ -173,7 +187,18 @@ def parse_rules(text: str | None) -> RuleProfile:
             shown = ("on" if val else "off") if isinstance(val, bool) else str(val)
             raise ProfileError("E-RULES-UNSUPPORTED", f"{flag}={shown} is not supported yet (rules.md J)",
                                found=f"{flag}={shown}", expected="a flag value the engine plays")
+    _check_combination(prof)
     return prof
+
+
+def _check_combination(prof: RuleProfile) -> None:
+    """Flag values that make sense alone but not together (house rules,
+    h6-house): the call-up order of rules.md C-4a starts above the J♦, so it
+    is not defined for the J♣ partner card of C-7."""
+    if prof.jdPartnerCard == "JC" and prof.jdCallUp:
+        raise ProfileError("E-RULES-VALUE", "jdCallUp=on with jdPartnerCard=JC: rules.md C-4a orders the call-up "
+                           "above the J♦ only; no call-up order is known for the J♣ partner card",
+                           found="jdPartnerCard=JC; jdCallUp=on", expected="jdCallUp=off with jdPartnerCard=JC")
 
 
 def profile_text(profile: RuleProfile) -> str:

@@ -28,6 +28,7 @@ __all__ = [
     "leaster_winner",
     "settle_leaster",
     "settle_void",
+    "renege_settlement",
     "OUTCOME_TIER",
 ]
 
@@ -146,9 +147,16 @@ def settle_picked(
     *,
     stake: int = 1,
     marks: dict[str, int] | int = 0,
+    sheepshead: bool = False,
 ) -> Settlement:
     """Units for a picked hand (rules.md B-31..B-35, E-1; F-4 for the share
     split).
+
+    ``sheepshead`` is the picker's "sheepshead" call (C-9): ``outcome`` is then
+    ``win-z`` (every trick) or a loss word, and each defender's amount is
+    twice the no-tricker amount, 2 × 3 = 6 × marks, won or lost; the ×2 of a
+    failure is the call's own, so double on the bump and the partner off the
+    hook do not apply on top.
 
     ``partner`` is None when the picker played alone.  ``stake`` is the
     multiplier from earlier doublers (D-11, D-12); ``marks`` the number of
@@ -158,17 +166,22 @@ def settle_picked(
     (B-34).  Raises ``KeyError`` for an outcome that is not a picked-hand word.
     """
     won, tier = OUTCOME_TIER[outcome]
+    if sheepshead:
+        tier = 3
     factors, mult = _marks_factors(stake, marks)
     factors.insert(0, (f"tier: {_TIER_NAME[tier]}", tier))
     per = tier * mult
-    if not won and profile.doubleOnBump:
+    if sheepshead:
+        factors.insert(1, ("sheepshead called", 2))
+        per *= 2
+    elif not won and profile.doubleOnBump:
         factors.append(("double on the bump", 2))
         per *= 2
     defenders = [s for s in range(players) if s != picker and s != partner]
     d = len(defenders)
     shares = [0] * players
     sign = 1 if won else -1
-    off_hook = partner is not None and not won and tier == 3 and profile.partnerOffHookNoTrick
+    off_hook = partner is not None and not won and tier == 3 and profile.partnerOffHookNoTrick and not sheepshead
     for s in defenders:
         shares[s] = -sign
     if partner is None:
@@ -181,7 +194,7 @@ def settle_picked(
         shares[picker] = sign * (d - 1)
     units = tuple(x * per for x in shares)
     who = "alone" if partner is None else ("partner off the hook" if off_hook else "with partner")
-    summary = f"{'picker wins' if won else 'picker loses'} ({who})"
+    summary = f"{'picker wins' if won else 'picker loses'}{' the sheepshead call' if sheepshead else ''} ({who})"
     return Settlement(units, outcome, tier, mult, per, tuple(factors), tuple(shares), summary)
 
 
@@ -232,3 +245,15 @@ def settle_void(players: int, outcome: str) -> Settlement:
     """A doubler (D-11) or misdeal (B-4): nobody pays; ``multiplier`` 1."""
     why = "thrown in for a doubler: the next hand is worth double" if outcome == "doubler" else "misdeal: redealt"
     return Settlement((0,) * players, outcome, None, 1, 0, (), (0,) * players, why)
+
+
+def renege_settlement(players: int, offender: int, outcome: str) -> Settlement:
+    """The offender pays one unit to each other seat (rules.md B-23, "misplay":
+    −4 / +1 each at five), in place of the hand's result.  Flat: no tier,
+    mark, doubler stake or double on the bump.  ``outcome`` is kept as the
+    cards gave it (``leaster`` in a leaster)."""
+    shares = tuple(-(players - 1) if s == offender else 1 for s in range(players))
+    where = "in a leaster" if outcome == "leaster" else "(renegePenalty=offenderPaysEach)"
+    return Settlement(shares, outcome, None, 1, 1, (("renege: offender pays each", 1),),
+                      tuple(-1 if s == offender else 1 for s in range(players)),
+                      f"renege by seat {offender} {where}: the offender pays 1 to each other seat (rules.md B-23)")

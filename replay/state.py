@@ -21,7 +21,7 @@ Hands are bit masks (:mod:`replay.cards`); seats are 0..n-1 clockwise.
 from __future__ import annotations
 
 import enum
-from .actions import Action, Alone, Blitz, Bury, Call, Claim, Crack, Pass, Pick, Play, Recrack
+from .actions import Action, Alone, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Play, Recrack, Sheepshead
 from .cards import TRUMP, Card, Rank, Suit, cards_in, mask_of, points_of
 from .errors import IllegalAction
 from .profile import RuleProfile
@@ -31,6 +31,15 @@ __all__ = ["Phase", "GameState", "CallType"]
 
 _QUEENS_BLACK = Card.CQ.bit | Card.SQ.bit
 _QUEENS_RED = Card.HQ.bit | Card.DQ.bit
+#: The pairs a blitz shows (rules.md E-5): both black or both red queens; with
+#: ``allowBlitz=queensAndJacks`` also both black (J♣ J♠) or both red (J♥ J♦)
+#: jacks, the colour pairs of the queen blitz (docs/profiles.md, house rules).
+BLITZ_PAIRS = {
+    ("black", "queens"): _QUEENS_BLACK,
+    ("red", "queens"): _QUEENS_RED,
+    ("black", "jacks"): Card.CJ.bit | Card.SJ.bit,
+    ("red", "jacks"): Card.HJ.bit | Card.DJ.bit,
+}
 _JACKS_UP = (Card.HJ, Card.SJ, Card.CJ)  # call-up order, rules.md C-4a
 
 
@@ -50,8 +59,9 @@ class CallType(str, enum.Enum):
     TEN = "ten"
     UNDER = "under"
     ALONE = "alone"
-    JD = "jd"  # jack of diamonds partner
+    JD = "jd"  # jack of diamonds partner (or the J♣ under jdPartnerCard=JC, C-7)
     JD_CALLUP = "jd-callup"
+    OWN_ACE = "own-ace"  # the picker called an ace they hold: scored alone (B-14, allowCallOwnAce)
 
 
 class GameState:
@@ -69,7 +79,8 @@ class GameState:
     __slots__ = (
         "profile", "n", "dealer", "hands", "blind", "complete", "stake", "phase", "to_act",
         "passes", "picker", "bury", "bury_known", "called", "under", "call_type", "partner", "alone",
-        "cracks", "recracks", "blitzes", "crack_seats", "marks_log", "trick_no", "leader", "trick",
+        "cracks", "recracks", "castrates", "blitzes", "sheepshead", "crack_seats", "marks_log", "trick_no", "leader",
+        "trick", "_pcard", "_hybrid",
         "trick_mask", "tricks", "taken", "ntaken", "called_trick", "partner_revealed", "reneges",
         "leaster", "claimed", "claim_seat", "claim_points_known", "_order", "_called_suit_mask",
         "_fail_masks", "_dealt", "last_winner",
@@ -117,7 +128,11 @@ class GameState:
         self.alone = False
         self.cracks = 0
         self.recracks = 0
+        self.castrates = 0
         self.blitzes = 0
+        self.sheepshead = False  # the picker called "sheepshead" (C-9)
+        self._pcard = profile.partner_card  # J♦, or J♣ under jdPartnerCard=JC (C-7)
+        self._hybrid = False  # an ace call in the jack-of-diamonds game (C-5): no B-20 duties
         self.crack_seats: list[int] = []
         self.marks_log: list[Action] = []
         self.trick_no = 0  # 0-based index of the trick being played
@@ -183,8 +198,12 @@ class GameState:
             self._crack(action.seat)
         elif t is Recrack:
             self._recrack(action.seat)
+        elif t is Castrate:
+            self._castrate(action.seat)
         elif t is Blitz:
-            self._blitz(action.seat, action.color)
+            self._blitz(action.seat, action.color, action.pair)
+        elif t is Sheepshead:
+            self._sheepshead()
         elif t is Claim:
             self._claim(action.seat)
         else:  # pragma: no cover - type guard
@@ -253,14 +272,15 @@ class GameState:
         return None
 
     def _jd_partner(self) -> None:
-        """Jack-of-diamonds partner, rules.md C-1..C-4, C-8."""
+        """Jack-of-diamonds partner, rules.md C-1..C-4, C-8; the partner card
+        is the J♣ under ``jdPartnerCard=JC`` (C-7)."""
         p = self.picker
         held = self._picked_cards() if self.bury_known or self.complete else self.hands[p]
-        if held >> Card.DJ & 1:
+        if held >> self._pcard & 1:
             self.alone = True
             self.call_type = CallType.ALONE
         else:
-            self.partner = self._holder(Card.DJ)
+            self.partner = self._holder(self._pcard)
             self.call_type = CallType.JD
 
     def legal_calls(self) -> tuple[list[Card], list[Card], list[Card], bool]:
@@ -292,20 +312,38 @@ class GameState:
                             f"call {card}", "call right after the bury")
         prof = self.profile
         p = self.picker
+        hybrid = False
         if prof.partnerMode == "jackOfDiamonds":
-            self._jd_callup(card, under)
-            return
+            if not (prof.jdHybridAceCall and under is None and not self._order.is_trump(card) and card.rank is Rank.ACE):
+                self._jd_callup(card, under)
+                return
+            if not self.alone:  # C-5: the ace call replaces the partner card the picker holds
+                raise self._err("E-CALL-JD", f"a fail-ace call ({card}) in the jack-of-diamonds game is for a picker "
+                                f"who holds the {self._pcard.pretty()} (jdHybridAceCall, rules.md C-5); the holder of "
+                                f"the {self._pcard.pretty()} is the partner", f"call {card}", "no call")
+            hybrid = True
         if self._order.is_trump(card) or card.rank not in (Rank.ACE, Rank.TEN):
             raise self._err("E-CALL-CARD", f"{card} cannot be called: a call names a fail ace or, holding all "
                             "three fail aces, a fail ten (rules.md B-9, B-10)", card, "a fail ace or ten")
         hand = self.hands[p]
+        own = False
         if self.complete or self.bury_known:
             picked = hand | self.bury
             if picked >> card & 1:
                 where = "bury" if self.bury >> card & 1 else "hand"
-                raise self._err("E-CALL-HELD", f"the picker calls {card}, which is in the picker's {where} "
-                                "(rules.md B-9a, B-15, B-16)", f"{card} in the picker's {where}",
-                                "a card in another player's hand")
+                if prof.allowCallOwnAce and not hybrid and under is None and card.rank is Rank.ACE:
+                    own = True  # B-14, I-14, I-15: the picker is their own partner, scored alone
+                else:
+                    raise self._err("E-CALL-HELD", f"the picker calls {card}, which is in the picker's {where} "
+                                    "(rules.md B-9a, B-15, B-16)", f"{card} in the picker's {where}",
+                                    "a card in another player's hand")
+        if own:
+            self._own_ace(card)
+            return
+        if hybrid and card.rank is not Rank.ACE:
+            raise self._err("E-CALL-CARD", f"the jack-of-diamonds hybrid calls a fail ace, not {card} (rules.md C-5)",
+                            card, "a fail ace")
+        if self.complete or self.bury_known:
             aces, tens, unders, _ = self.legal_calls()
             suit_mask = self._fail_masks[card.suit]
             if under is None:
@@ -349,10 +387,29 @@ class GameState:
         self._called_suit_mask = self._fail_masks[card.suit]
         self._cs = int(card.suit)
         self._special = True
+        self._hybrid = hybrid
+        self.alone = False
         self._ten_up = prof.calledTenBeatsAce and card.rank is Rank.TEN
         self.partner = self._holder(card)
         if self.partner == p:  # only possible with an incomplete deal
+            if prof.allowCallOwnAce and not hybrid and under is None and card.rank is Rank.ACE:
+                self._own_ace(card)
+                return
             raise self._err("E-CALL-HELD", f"the picker calls {card} and plays it", card, "a card another player holds")
+        self.phase = Phase.MARKS
+
+    def _own_ace(self, card: Card) -> None:
+        """``allowCallOwnAce``: the picker called an ace they hold (in hand or
+        bury) and is their own secret partner; the hand is scored as alone and
+        no called-ace duty applies (rules.md B-14, B-15, I-14, I-15)."""
+        self.called = card
+        self.under = None
+        self.call_type = CallType.OWN_ACE
+        self.alone = True
+        self.partner = None
+        self._special = False
+        self._cs = -1
+        self._called_suit_mask = 0
         self.phase = Phase.MARKS
 
     def _jd_callup(self, card: Card, under: Card | None) -> None:
@@ -397,7 +454,19 @@ class GameState:
         self.alone = True
         self.partner = None
         self.call_type = CallType.ALONE
+        self._check_jd_bury()
         self.phase = Phase.MARKS
+
+    def _check_jd_bury(self) -> None:
+        """``jdMustNotBuryJD``: a picker who holds the partner card and plays
+        alone must keep it in play, not bury it (rules.md C-6)."""
+        prof = self.profile
+        if (prof.jdMustNotBuryJD and prof.partnerMode == "jackOfDiamonds" and self.alone and self.bury_known
+                and self.bury >> self._pcard & 1):
+            c = self._pcard
+            raise self._err("E-BURY-JD", f"the picker buries {c} and plays alone, but a picker going alone with the "
+                            f"partner card keeps it in play (jdMustNotBuryJD, rules.md C-6)", f"bury {c}",
+                            "a bury without the partner card")
 
     def finish_call(self) -> None:
         """Leave the call phase when no call was written: the jack-of-diamonds
@@ -413,6 +482,8 @@ class GameState:
                                     "(rules.md B-8, B-13)", "no call", f"call ({options}) or alone")
             self.alone = True
             self.call_type = CallType.ALONE
+        elif self.call_type is CallType.ALONE:
+            self._check_jd_bury()
         self.phase = Phase.MARKS
 
     def assume_call(self, partner: int | None, alone: bool) -> None:
@@ -438,7 +509,7 @@ class GameState:
 
     def _check_cap(self, what: str) -> None:
         cap = self.profile.maxMarks
-        if cap and self.cracks + self.recracks + self.blitzes + 1 > cap:
+        if cap and self.cracks + self.recracks + self.castrates + self.blitzes + 1 > cap:
             raise self._err("E-MARK-CAP", f"a {what} beyond the cap of {cap} marks (maxMarks, rules.md E-6)", what,
                             f"at most {cap} marks")
 
@@ -476,21 +547,71 @@ class GameState:
         self.recracks += 1
         self.marks_log.append(Recrack(seat))
 
-    def _blitz(self, seat: int, color: str) -> None:
+    def _castrate(self, seat: int) -> None:
+        """rules.md E-4: after a crack and a re-crack (×4), a further player who
+        is neither the picker, the partner (when known) nor the cracker doubles
+        again (×8).  One castrate per hand; a mark under ``maxMarks``."""
+        self._marks_open("castrate")
+        prof = self.profile
+        if not prof.allowCastrate:
+            raise self._err("E-CASTRATE", "castrating is off in this profile (allowCastrate=off, rules.md E-4)",
+                            f"castrate by seat {seat}", "no castrate")
+        if not self.recracks:
+            raise self._err("E-CASTRATE", "a castrate doubles again after a crack and a re-crack (rules.md E-4: ×8 "
+                            "in all)", f"castrate by seat {seat}", "crack and recrack first")
+        if self.castrates:
+            raise self._err("E-CASTRATE", "one castrate per hand (rules.md E-4)", f"a second castrate by seat {seat}",
+                            "one castrate")
+        if seat == self.picker or seat == self.partner or seat in self.crack_seats:
+            who = ("the picker" if seat == self.picker else "the partner" if seat == self.partner else "the cracker")
+            raise self._err("E-CASTRATE", f"seat {seat} is {who}; a castrate is made by a further player, neither "
+                            "picker, partner nor the cracker (rules.md E-4)", f"castrate by seat {seat}",
+                            "another defender")
+        self._check_cap("castrate")
+        self.castrates += 1
+        self.marks_log.append(Castrate(seat))
+
+    def _sheepshead(self) -> None:
+        """The picker calls "sheepshead": the picker side contracts to take
+        every trick (rules.md C-9; ``allowSheepsheadCall``).  Part of the call:
+        after the call or alone, before any mark and the first card."""
+        if self.phase == Phase.CALL:
+            self.finish_call()
+        prof = self.profile
+        if self.phase != Phase.MARKS or self.marks_log:
+            raise self._err("E-SHEEPSHEAD", "sheepshead is called with the call, before any mark and the first card "
+                            "(rules.md C-9)", "sheepshead", "sheepshead right after the call")
+        if prof.allowSheepsheadCall == "off":
+            raise self._err("E-SHEEPSHEAD", "calling sheepshead is off in this profile (allowSheepsheadCall=off, "
+                            "rules.md C-9)", "sheepshead", "no sheepshead call")
+        if self.sheepshead:
+            raise self._err("E-SHEEPSHEAD", "sheepshead is called twice", "sheepshead", "one call")
+        if prof.allowSheepsheadCall == "holdingPartnerCard" and (self.complete or self.bury_known):
+            if not self._picked_cards() >> self._pcard & 1:
+                raise self._err("E-SHEEPSHEAD", f"the picker calls sheepshead without the {self._pcard.pretty()} "
+                                "(allowSheepsheadCall=holdingPartnerCard, rules.md C-9)", "sheepshead",
+                                f"the {self._pcard} in the picker's cards")
+        self.sheepshead = True
+
+    def _blitz(self, seat: int, color: str, pair: str = "queens") -> None:
         if self.phase >= Phase.PLAY and (self.trick or self.tricks or self.phase == Phase.DONE):
             raise self._err("E-MARK-TIMING", "a blitz is shown before the first card (rules.md E-5)", "blitz", "before the first card")
+        what = f"{color} {pair}" if pair == "jacks" else color
         if self.profile.allowBlitz == "none":
-            raise self._err("E-BLITZ", "blitzing is off in this profile (allowBlitz=none)", f"blitz {color}", "no blitz")
-        need = _QUEENS_BLACK if color == "black" else _QUEENS_RED
+            raise self._err("E-BLITZ", "blitzing is off in this profile (allowBlitz=none)", f"blitz {what}", "no blitz")
+        if pair == "jacks" and self.profile.allowBlitz != "queensAndJacks":
+            raise self._err("E-BLITZ", f"a blitz with jacks needs allowBlitz=queensAndJacks (rules.md E-5); this "
+                            f"profile has allowBlitz={self.profile.allowBlitz}", f"blitz {what}", "a queen blitz")
+        need = BLITZ_PAIRS[(color, pair)]
         held = self.hands[seat] | (self.bury if seat == self.picker else 0)
         if self.complete and held & need != need:
-            raise self._err("E-BLITZ", f"seat {seat} shows a {color} blitz without both {color} queens (rules.md E-5)",
-                            f"blitz {color}", f"both {color} queens in hand")
-        if any(isinstance(m, Blitz) and m.color == color for m in self.marks_log):
-            raise self._err("E-BLITZ", f"a second {color} blitz", f"blitz {color}", "one blitz per pair")
+            raise self._err("E-BLITZ", f"seat {seat} shows a {color} blitz without both {color} {pair} (rules.md E-5)",
+                            f"blitz {what}", f"both {color} {pair} in hand")
+        if any(isinstance(m, Blitz) and m.color == color and m.pair == pair for m in self.marks_log):
+            raise self._err("E-BLITZ", f"a second {what} blitz", f"blitz {what}", "one blitz per pair")
         self._check_cap("blitz")
         self.blitzes += 1
-        self.marks_log.append(Blitz(seat, color))
+        self.marks_log.append(Blitz(seat, color, pair))
 
     # ------------------------------------------------------------------ play
     def start_play(self) -> None:
@@ -518,8 +639,7 @@ class GameState:
         return self._order.suit_of[card]
 
     def _calls_active(self) -> bool:
-        return self.called is not None and not self.alone and self.profile.partnerMode == "calledAce" and (
-            self.called_trick is None or self.called_trick == self.trick_no)
+        return self._special and not self.alone and (self.called_trick is None or self.called_trick == self.trick_no)
 
     def _follow_mask(self, seat: int, led: int) -> int:
         """The cards of ``seat`` that follow the led suit ``led``; the unknown
@@ -543,7 +663,8 @@ class GameState:
         called = self.called
         under = self.under
         if not self.trick:  # leading
-            if active and not last and seat == self.partner and h >> called & 1 and self.called_trick is None:
+            if active and not last and seat == self.partner and h >> called & 1 and self.called_trick is None \
+                    and not self._hybrid:
                 others = h & self._called_suit_mask & ~(1 << called)
                 may_run = self.profile.partnerMayRun and (h & self._called_suit_mask).bit_count() >= 4
                 if others and not may_run:
@@ -551,8 +672,8 @@ class GameState:
             return h
         led = self.eff_suit(self.trick[0][1])
         if active and self.called_trick == self.trick_no and led == called.suit:
-            if seat == self.partner and h >> called & 1:
-                return 1 << called  # B-20a
+            if seat == self.partner and h >> called & 1 and not self._hybrid:
+                return 1 << called  # B-20a (not in the C-5 hybrid)
             if seat == self.picker and under is not None and h >> under & 1:
                 return 1 << under  # B-11b
         follow = self._follow_mask(seat, led)
@@ -561,7 +682,8 @@ class GameState:
         legal = h
         if active and not last and self.called_trick is None:
             if seat == self.partner and h >> called & 1 and h != (1 << called):
-                legal &= ~(1 << called)  # B-20c: no schmearing the called ace
+                if not self._hybrid:
+                    legal &= ~(1 << called)  # B-20c: no schmearing the called ace
             elif seat == self.picker:
                 hold = h & self._called_suit_mask
                 if under is not None:
@@ -660,7 +782,7 @@ class GameState:
         trick.append((seat, card))
         self.trick_mask |= bit
         if seat == self.partner and self.partner_revealed is None and (
-                card == self.called or (card == Card.DJ and self.call_type is CallType.JD)):
+                card == self.called or (card == self._pcard and self.call_type is CallType.JD)):
             self.partner_revealed = self.trick_no + 1
         if len(trick) == self.n:
             self._end_trick()
@@ -772,7 +894,13 @@ class GameState:
         return pts
 
     def marks(self) -> dict[str, int]:
-        return {"crack": self.cracks, "re-crack": self.recracks, "blitz": self.blitzes}
+        """Marks by name (rules.md J: cracks, re-cracks, castrates, blitzes;
+        each ×2)."""
+        return {"crack": self.cracks, "re-crack": self.recracks, "castrate": self.castrates, "blitz": self.blitzes}
+
+    @property
+    def n_marks(self) -> int:
+        return self.cracks + self.recracks + self.castrates + self.blitzes
 
     def settlement(self) -> Settlement:
         """The hand's settlement once it is over (rules.md B-24..B-35, D, E).
@@ -793,21 +921,33 @@ class GameState:
         pts = self.side_points()
         if pts is None:
             raise ValueError("the picker side's card points are unknown")
-        outcome = picked_result(prof, pts, self.side_tricks(), self.n_tricks)
+        outcome = self.picked_outcome(pts, self.side_tricks())
         if self.reneges:
+            if prof.renegePenalty == "offenderPaysEach":
+                return self._renege_each(outcome)
             offender = self.reneges[0][0]
             if self.side_of(offender) and outcome.startswith("win"):
                 outcome = "lose"
             elif not self.side_of(offender) and outcome.startswith("lose"):
-                outcome = "win"
-        return settle_picked(prof, self.n, self.picker, self.partner, outcome, stake=self.stake, marks=self.marks())
+                outcome = "win-z" if self.sheepshead else "win"
+        return settle_picked(prof, self.n, self.picker, self.partner, outcome, stake=self.stake, marks=self.marks(),
+                             sheepshead=self.sheepshead)
 
-    def _renege_each(self) -> Settlement:
-        """A renege in a leaster: the offender pays one unit to each other seat
-        (rules.md B-23; there is no side to lose the hand)."""
-        from .scoring import Settlement as S
+    def picked_outcome(self, pts: int, tricks: int) -> str:
+        """The outcome word of this picked hand from the picker side's card
+        points and tricks: B-27..B-30, or under a sheepshead call (C-9)
+        ``win-z`` with every trick and ``lose`` otherwise."""
+        if self.sheepshead:
+            return "win-z" if tricks >= self.n_tricks else "lose"
+        return picked_result(self.profile, pts, tricks, self.n_tricks)
 
-        off = self.reneges[0][0]
-        units = tuple(-(self.n - 1) if s == off else 1 for s in range(self.n))
-        return S(units, "leaster", None, 1, 1, (("renege", 1),), tuple(-1 if s == off else 1 for s in range(self.n)),
-                 f"renege by seat {off} in a leaster: the offender pays 1 to each other seat (rules.md B-23)")
+    def _renege_each(self, outcome: str = "leaster") -> Settlement:
+        """The offender of the first renege pays one unit to each other seat
+        (−4 / +1 each at five), instead of the hand's result: in a leaster
+        (there is no side to lose the hand) and under
+        ``renegePenalty=offenderPaysEach`` (rules.md B-23).  The unit is flat:
+        no tier, mark, doubler or double on the bump.  ``outcome`` keeps what
+        the cards gave (a picked hand's outcome word, or ``leaster``)."""
+        from .scoring import renege_settlement
+
+        return renege_settlement(self.n, self.reneges[0][0], outcome)

@@ -161,11 +161,14 @@ def hand_records(draw, session: SessionRec | None = None, number: int | None = N
         h.call = CallRec(draw(card_or_unknown), draw(card_or_unknown) if under else None, under, note=draw(opt_notes))
     if draw(st.integers(0, 3)) == 0:
         h.alone = Value(True, note=draw(opt_notes))
+    if draw(st.integers(0, 5)) == 0:  # house rules (h6-house): rules.md C-9
+        h.sheepshead = Value(True, note=draw(opt_notes))
     for _ in range(draw(st.integers(0, 3))):
-        k = draw(st.sampled_from(["crack", "recrack", "blitz", "klopfen", "kontra", "re"]))
+        k = draw(st.sampled_from(["crack", "recrack", "castrate", "blitz", "klopfen", "kontra", "re"]))
         after = draw(st.integers(0, 32)) if k in ("kontra", "re") and draw(st.booleans()) else 0
+        pair = draw(st.sampled_from(["queens", "jacks"])) if k == "blitz" else "queens"  # rules.md E-4, E-5
         h.marks.append(MarkRec(k, draw(opt_seat), draw(st.sampled_from(["black", "red"])) if k == "blitz" else None,
-                               note=draw(opt_notes), after=after))
+                               note=draw(opt_notes), after=after, pair=pair))
     if draw(st.integers(0, 4)) == 0:
         h.claim = val(opt_seat)
     if draw(st.booleans()):

@@ -22,6 +22,12 @@ PROFILES = [
     "wi5-jack-of-diamonds; jdCallUp=on; jdCallTiming=beforeBlind; allowBlitz=queens",
     "wi5-called-ace; noPick=doubler; partnerMayRun=on; calledTenBeatsAce=on; noBuryIntoUnknown=off",
     "wi5-called-ace; schneiderSymmetric90=on; crackEligibility=anyDefender; maxMarks=2; leasterMustTakeTrick=off",
+    # house rules (issue 6, h6-house): rules.md B-14, B-23, C-5..C-9, E-4, E-5, F-7, F-8
+    "wi5-spitz; allowCastrate=on; allowBlitz=queensAndJacks",
+    "wi5-spitz; trumpOrder=spitz1; renegePenalty=offenderPaysEach; allowCallOwnAce=on",
+    "wi5-clubs-trump; allowCallOwnAce=on; allowSheepsheadCall=on; allowCastrate=on",
+    "wi5-jack-of-diamonds; jdHybridAceCall=on; jdMustNotBuryJD=on; jdPartnerCard=JC; allowSheepsheadCall=holdingPartnerCard",
+    "wi5-jack-of-diamonds; trumpOrder=clubsTrump; jdCallUp=on; jdHybridAceCall=on; allowSheepsheadCall=on",
 ]
 
 hands = st.builds(

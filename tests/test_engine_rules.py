@@ -295,7 +295,7 @@ def test_i33_crack_eligibility_after_the_picker_only():
         assert e.value.code == "E-CRACK"
     g.apply(Crack(BEA))  # the dealer speaks after the picker
     g.apply(Recrack(AL))
-    assert g.marks() == {"crack": 1, "re-crack": 1, "blitz": 0}
+    assert g.marks() == {"crack": 1, "re-crack": 1, "castrate": 0, "blitz": 0}
 
 
 def test_crack_any_defender_profile_and_mark_cap():

@@ -24,7 +24,13 @@ from replay.profile import parse_rules
 
 SEATS = "Al=Allen Braun; Bea=Bea Schmidt; Cy=Cy Ott; Di=Di Lenz; Ed=Ed Kahl"
 PROFILES = ["wi5-called-ace", "wi5-jack-of-diamonds", "wi5-called-ace; noPick=doubler",
-            "wi5-jack-of-diamonds; jdCallUp=on; allowBlitz=queens; doubleOnBump=off"]
+            "wi5-jack-of-diamonds; jdCallUp=on; allowBlitz=queens; doubleOnBump=off",
+            # house rules (issue 6, h6-house)
+            "wi5-spitz; allowCastrate=on; allowBlitz=queensAndJacks; allowCallOwnAce=on",
+            "wi5-clubs-trump; allowSheepsheadCall=on; allowCastrate=on",
+            "wi5-jack-of-diamonds; jdHybridAceCall=on; jdMustNotBuryJD=on; jdPartnerCard=JC; allowSheepsheadCall=on",
+            "wi5-jack-of-diamonds; trumpOrder=spitz1; jdCallUp=on; jdCallTiming=beforeBlind; jdHybridAceCall=on; "
+            "allowSheepsheadCall=on; partnerOffHookNoTrick=on"]
 
 
 def session_file(seed: int, rules: str, n: int, sheet: float) -> tuple[list, ShnFile]:

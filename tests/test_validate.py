@@ -200,7 +200,7 @@ def test_doubler_under_a_leaster_profile_is_an_error():
 
 
 def test_unsupported_flag_is_refused_not_ignored():
-    text = HEAD.replace("noPick=doubler; doublerStacking={stacking}", "trumpOrder=spitz2")
+    text = HEAD.replace("noPick=doubler; doublerStacking={stacking}", "leasterBlind=namedTrick")
     r = validate_text(text, "d.shn")
     assert {rj.errors[0].code for rj in r.rejected} == {"E-RULES-UNSUPPORTED"}
     assert r.rejected[0].errors[0].line == 5

@@ -19,7 +19,8 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "data" / "sheepshead" / "example
 BASE = [EXAMPLE.read_text(encoding="utf-8"), generate_session_text(11, 6, score_sheet_rate=0.3)]
 TOKENS = ["hand", "t1", "t7", "Al:", "Zed:", "pick", "call", "AH", "10D", "??", "^R", "^", "{", "}", "[", "]", '"',
           "score", "+99", "-", "?", "leaster", "doubler", "misdeal", "alone", "claim", "QC", "QC", "7♦", "\n", ";",
-          "pts", "tricks", "win-z", "bury", "blind", "deal", "dealer", "partner", "crack", "blitz", "red", "stake"]
+          "pts", "tricks", "win-z", "bury", "blind", "deal", "dealer", "partner", "crack", "blitz", "red", "stake",
+          "castrate", "jacks", "sheepshead"]
 
 
 def mutate(text: str, rng: random.Random, n: int) -> str:

@@ -30,12 +30,16 @@ from ingest.shn.reader import parse_seats
 from ingest.store import Store, StoreError, StoreMissing, reading, resolve_db
 from ingest.validate import validate_text
 from replay.cards import Card, CardParseError
+from replay.errors import ProfileError
+from replay.profile import parse_rules
 
 #: The ``file`` recorded for hands logged here.
 SOURCE = "log-hand"
 KINDS = ("picked", "leaster", "doubler", "misdeal")
 CALLS = ("ace", "ten", "under", "alone", "no call")
-SUITS = {"C": "♣ clubs", "S": "♠ spades", "H": "♥ hearts"}
+SUIT_NAMES = {"C": "♣ clubs", "S": "♠ spades", "H": "♥ hearts", "D": "♦ diamonds"}
+#: The callable suits of the standard trump order (rules.md B-9).
+SUITS = {k: SUIT_NAMES[k] for k in "CSH"}
 NOT_WRITTEN = "(not written)"
 UNKNOWN = "? (unknown)"
 TIE = "- (a tie)"
@@ -256,6 +260,17 @@ def session_context() -> dict:
     parts = [tags[k] for k in ("Event", "Date", "Table") if tags[k]]
     return {"mode": "new", "session_id": None, "session": " / ".join(parts), "tags": tags, "seats": seats,
             "rules": tags["Rules"], "next": 1, "last_dealer": None, "errors": errors}
+
+
+def call_suits(rules: str | None) -> dict[str, str]:
+    """The suits whose ace (or ten) a picker may call under ``rules``: the
+    profile's fail suits, ♠ ♥ ♦ under clubs trump (rules.md F-8); ♣ ♠ ♥ when
+    the rules text does not read (its error is shown at the Rules field)."""
+    try:
+        order = parse_rules(rules or "").trumps
+    except ProfileError:
+        return SUITS
+    return {s.letter: SUIT_NAMES[s.letter] for s in order.fail_suits}
 
 
 # --------------------------------------------------------------------------
@@ -556,12 +571,13 @@ else:
 
     # keep widget values valid for the seats in force
     seat_opts = list(aliases)
+    suits = call_suits(ctx.get("rules"))  # the profile's fail suits (rules.md F-8)
     for key, opts, dflt in (("lh_picker", seat_opts, None),
                             ("lh_partner", [NOT_WRITTEN, UNKNOWN] + seat_opts, NOT_WRITTEN),
                             ("lh_leaster", [NOT_WRITTEN, TIE] + seat_opts, NOT_WRITTEN),
                             ("lh_crack", [NONE] + seat_opts, NONE), ("lh_recrack", [NONE] + seat_opts, NONE),
                             ("lh_blitz", [NONE] + seat_opts, NONE), ("lh_call", list(CALLS), "ace"),
-                            ("lh_suit", list(SUITS), "C"), ("lh_outcome", list(OUTCOMES), NOT_WRITTEN),
+                            ("lh_suit", list(suits), next(iter(suits))), ("lh_outcome", list(OUTCOMES), NOT_WRITTEN),
                             ("lh_blitz_color", ["black", "red"], "black")):
         if ss.get(key) not in opts:
             ss[key] = dflt
@@ -590,7 +606,7 @@ else:
                                           "alone": "alone", "no call": "no call (jack of diamonds)"}.__getitem__)
                 _errors_for("call")
             with c3:
-                st.selectbox("Called suit", list(SUITS), key="lh_suit", format_func=SUITS.__getitem__)
+                st.selectbox("Called suit", list(suits), key="lh_suit", format_func=SUIT_NAMES.__getitem__)
             c1, c2 = st.columns(2)
             with c1:
                 st.text_input("Unknown card (an under call)", key="lh_under", placeholder="e.g. 7C")

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.table import (CSS, cards_html, frames_from_cardlog, german_name, seat_label, table_html,
+from dashboard.table import (CSS, cards_html, frames_from_cardlog, german_name, order_of, seat_label, table_html,
                              trick_status)
 from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_db
 from ingest.validate import replay_text
-from replay.cards import Card
+from replay.cards import STANDARD, Card
 
 ANY = "any"
 #: Outcome filter: label -> the stored outcomes it matches.
@@ -332,7 +332,8 @@ if f.picker_points is not None:
 st.markdown(" · ".join(facts))
 
 st.html(table_html(f, seats, dealer=dealer, bottom=aliases.index(bottom_seat),
-                   picker_word="DECLARER" if schafkopf else "PICKER", german=schafkopf))
+                   picker_word="DECLARER" if schafkopf else "PICKER", german=schafkopf,
+                   order=(None if schafkopf else order_of(o)) or STANDARD))
 
 if f.done:
     # ---- the end: blind, bury, score and its breakdown

@@ -90,12 +90,12 @@ __all__ = [
 #: Statement keywords (docs/notation.md §6); trick heads ``t1``, ``t2`` ... are
 #: keywords too.
 KEYWORDS = frozenset(
-    "hand dealer deal blind pick leaster doubler stake crack recrack blitz bury call alone "
+    "hand dealer deal blind pick leaster doubler stake crack recrack castrate blitz bury call alone sheepshead "
     "partner claim pts tricks score misdeal win lose win-s lose-s win-z lose-z "
     "game ramsch klopfen kontra re laufende".split()
 )
 #: Words that are not statements but may never be seat aliases either.
-RESERVED = KEYWORDS | {"under", "black", "red", "after", "with", "without", "tout"}
+RESERVED = KEYWORDS | {"under", "black", "red", "queens", "jacks", "after", "with", "without", "tout"}
 
 #: Move suffixes on a played card (notation.md §3, "Cards").
 SUFFIXES = ("!", "?", "!!", "??", "!?", "?!")
@@ -1368,6 +1368,7 @@ def _mark_statement(kind: str):
         c = line.find(kind, self.p)
         p = line.find(s, c + klen) + len(s)
         color = None
+        pair = "queens"
         if kind == "blitz":
             j += 1
             if j >= n:
@@ -1377,6 +1378,10 @@ def _mark_statement(kind: str):
                 raise self._err_at("E-ARGUMENT", f"found {_quote(color)} after 'blitz {s}'; expected black or red "
                                    "(the colour of the two queens shown)", toks, j, color, "black or red")
             p = line.find(color, p) + len(color)
+            if j + 1 < n and toks[j + 1] in ("queens", "jacks"):  # rules.md E-5: allowBlitz=queensAndJacks
+                j += 1
+                pair = toks[j]
+                p = line.find(pair, p) + len(pair)
         after = 0
         if (kind == "kontra" or kind == "re") and j + 1 < n and toks[j + 1] == "after":
             p = line.find("after", p) + 5
@@ -1391,7 +1396,7 @@ def _mark_statement(kind: str):
                                 "before it", q + 1, "?", "a number")
             p = q + len(t)
         self.p = p
-        rec = MarkRec(kind, seat, color, Pos(self.ln, c + 1), after=after)
+        rec = MarkRec(kind, seat, color, Pos(self.ln, c + 1), after=after, pair=pair)
         hand.marks.append(rec)
         self.last = rec
         return j + 1
@@ -1412,6 +1417,7 @@ _DISPATCH = {
     "stake": _number_statement("stake", "stake", 1, None, False),
     "crack": _mark_statement("crack"),
     "recrack": _mark_statement("recrack"),
+    "castrate": _mark_statement("castrate"),
     "blitz": _mark_statement("blitz"),
     "klopfen": _mark_statement("klopfen"),
     "kontra": _mark_statement("kontra"),
@@ -1422,6 +1428,7 @@ _DISPATCH = {
     "bury": _Reader.s_bury,
     "call": _Reader.s_call,
     "alone": _flag_statement("alone", "alone"),
+    "sheepshead": _flag_statement("sheepshead", "sheepshead"),
     "partner": _seat_statement("partner", "partner"),
     "claim": _seat_statement("claim", "claim"),
     "pts": _number_statement("pts", "pts", 0, 120, True),

@@ -130,19 +130,21 @@ class CallRec:
 
 @dataclass(slots=True)
 class MarkRec:
-    """``crack S``, ``recrack S``, ``blitz S black|red``; in a Schafkopf hand
-    (notation.md §14) ``klopfen S``, ``kontra S`` and ``re S``.
+    """``crack S``, ``recrack S``, ``castrate S``, ``blitz S black|red
+    [jacks]``; in a Schafkopf hand (notation.md §14) ``klopfen S``, ``kontra S``
+    and ``re S``.
 
     ``after`` is the number of cards played before a Kontra or Re
     (``kontra S after 1``); 0 when written without ``after`` (before the first
     card), and always 0 for the other marks."""
 
-    kind: str  # "crack" | "recrack" | "blitz" | "klopfen" | "kontra" | "re"
+    kind: str  # "crack" | "recrack" | "castrate" | "blitz" | "klopfen" | "kontra" | "re"
     seat: str | None
     color: str | None = None  # "black" | "red" for a blitz
     pos: Pos = field(default_factory=Pos)
     note: str | None = None
     after: int = 0
+    pair: str = "queens"  # a blitz's pair: "queens", or "jacks" (allowBlitz=queensAndJacks)
 
 
 #: The games of ``game S NAME ...`` (notation.md §14; rules.md G-6..G-8).
@@ -249,6 +251,7 @@ class HandRecord:
     bury: CardsRec | None = None
     call: CallRec | None = None
     alone: Value[bool] | None = None
+    sheepshead: Value[bool] | None = None  # the picker called "sheepshead" (rules.md C-9)
     marks: list[MarkRec] = field(default_factory=list)
     tricks: list[TrickRec] = field(default_factory=list)
     claim: Value[str] | None = None

@@ -234,10 +234,12 @@ def _call_items(h: HandRecord, de: bool = False) -> list[str]:
         items.append(text + _note(c.note, "'call'"))
     if h.alone is not None:
         items.append(_flag(h.alone, "alone"))
+    if h.sheepshead is not None:
+        items.append(_flag(h.sheepshead, "sheepshead"))
     return items
 
 
-_MARK_KINDS = ("crack", "recrack", "blitz", "klopfen", "kontra", "re")
+_MARK_KINDS = ("crack", "recrack", "castrate", "blitz", "klopfen", "kontra", "re")
 
 
 def _mark_items(h: HandRecord) -> list[str]:
@@ -250,10 +252,14 @@ def _mark_items(h: HandRecord) -> list[str]:
             if m.kind not in ("kontra", "re"):
                 raise ValueError(f"'{m.kind}' has after={m.after!r}; only kontra and re are written with 'after'")
             text += " after " + _int(m.after, f"'{m.kind} ... after'", 0, 32)
+        if m.pair not in ("queens", "jacks") or (m.pair == "jacks" and m.kind != "blitz"):
+            raise ValueError(f"a {m.kind} with pair {m.pair!r}; only a blitz shows jacks")
         if m.kind == "blitz":
             if m.color not in ("black", "red"):
                 raise ValueError(f"'blitz' has colour {m.color!r}; expected black or red")
             text += " " + m.color
+            if m.pair == "jacks":
+                text += " jacks"
         elif m.color is not None:
             raise ValueError(f"'{m.kind}' has a colour ({m.color!r}); only a blitz has one")
         items.append(text + _note(m.note, f"'{m.kind}'"))

@@ -1,0 +1,42 @@
+"""The dashboard under the house-rule profiles (issue 6, h6-house): the
+Log-a-hand form offers the profile's callable suits (♠ ♥ ♦ under clubs trump,
+rules.md F-8), and a stored hand's cards are sorted by its trump order
+(F-7, F-8)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from dashboard.table import order_of, sort_hand
+from replay.cards import Card
+from tests.test_dashboard_replay import example_db, fill, ok, page, press, stored_units, texts  # noqa: F401
+
+
+def test_log_hand_calls_the_diamond_ace_under_clubs_trump(example_db):  # noqa: F811
+    db, _ = example_db
+    at = ok(page("log_hand.py").run())
+    ok(at.radio(key="lh_mode").set_value("new").run())
+    at.text_input(key="lh_event").set_value("North Woods Club")
+    at.text_input(key="lh_table").set_value("1")
+    at.text_input(key="lh_seats").set_value("An=Anna; Bo=Bo; Ce=Cecile; Du=Dustin; Em=Emma")
+    at.text_input(key="lh_rules").set_value("wi5-clubs-trump")
+    ok(at.date_input(key="lh_date").set_value("2025-04-04").run())
+    assert at.selectbox(key="lh_suit").options == ["♠ spades", "♥ hearts", "♦ diamonds"]
+    fill(at, dealer="Em", picker="An", call="ace", suit="D", partner="Ce", pts=70, outcome="win")
+    press(at, "Check score")
+    # B-33 plain win with a partner: picker +2, partner +1, each defender -1
+    assert "**An** +2 · **Bo** -1 · **Ce** +1 · **Du** -1 · **Em** -1 — win" in texts(at)
+    assert "call AD" in at.code[0].value
+    press(at, "Save hand")
+    assert stored_units(db, "North Woods Club / 2025.04.04 / 1", 1) == {"An": 2, "Bo": -1, "Ce": 1, "Du": -1,
+                                                                     "Em": -1}
+
+
+def test_hands_sorted_by_the_profile_trump_order():
+    cards = [Card.CA, Card.D7, Card.CQ, Card.SQ, Card.DA, Card.H7]
+    spitz = order_of(SimpleNamespace(game="sheepshead", rules_flags={"trumpOrder": "spitz2"}))
+    assert [str(c) for c in sort_hand(cards, spitz)] == ["QC", "7D", "QS", "AD", "AC", "7H"]  # F-7
+    clubs = order_of(SimpleNamespace(game="sheepshead", rules_flags={"trumpOrder": "clubsTrump"}))
+    assert [str(c) for c in sort_hand(cards, clubs)] == ["QC", "QS", "AC", "7H", "AD", "7D"]  # F-8: ♦ is fail
+    std = order_of(SimpleNamespace(game="sheepshead", rules_flags={}))
+    assert [str(c) for c in sort_hand(cards, std)] == ["QC", "QS", "AD", "7D", "AC", "7H"]  # A-2
