@@ -20,7 +20,8 @@ from replay.errors import Diagnostic
 __all__ = ["Provenance", "CardLog", "PlayRow", "HandOutcome", "ValidatedHand", "RejectedHand", "FileResult", "content_hash"]
 
 Provenance = Literal["asserted", "derived", "verified", "conflict"]
-Outcome = Literal["win", "win-s", "win-z", "lose", "lose-s", "lose-z", "leaster", "doubler", "misdeal", "ramsch"]
+Outcome = Literal["win", "win-s", "win-z", "lose", "lose-s", "lose-z", "leaster", "doubler", "misdeal", "ramsch",
+                  "moster", "mittler", "schneidster", "schwanzer"]
 
 
 @dataclass(slots=True)
@@ -74,7 +75,7 @@ class HandOutcome:
     partner: str | None
     call: str | None  # "AS", "TH", "AS under 7C", "JH", "alone" or None
     alone: bool
-    leaster_winner: str | None
+    leaster_winner: str | None  # the winner of a no-pick game (leaster, mittler, schneidster, a moster sweep)
     multiplier: int
     picker_points: int | None
     picker_tricks: int | None
@@ -92,6 +93,10 @@ class HandOutcome:
     call_type: str | None = None  # "ace", "ten", "under", "alone", "jd", "jd-callup", None
     breakdown: str | None = None  # human-readable settlement breakdown
     warnings: list[str] = field(default_factory=list)
+    # rules.md D-19 (pot=on): the pot is an extra seat after the players.  Its
+    # units in this hand (+ paid in, − taken); ``sum(units) + pot == 0``.  The
+    # store keeps it as a ``hand_units`` row with seat ``(pot)`` and no player.
+    pot: int = 0
 
 
 @dataclass(slots=True)

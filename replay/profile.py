@@ -64,11 +64,24 @@ class RuleProfile(BaseModel):
     trumpOrder: Literal["standard", "spitz2", "spitz1", "clubsTrump"] = "standard"
     forcedPickNoBump: OnOff = False
     pot: OnOff = False
+    # --- issue 6, no-pick area (rules.md D-13, D-14): invented flag, J has none.
+    # Which seat ``noPick=forcedPick`` sticks: ``dealer`` (D-13, the last to
+    # speak may not pass) or ``schiller`` (D-14, the seat on the dealer's left
+    # must pick at once; a hand's own [Rules] can set it for a session's last hand).
+    forcedPickSeat: Literal["dealer", "schiller"] = "dealer"
 
     @property
     def trumps(self) -> TrumpOrder:
         """The trump and fail order this profile plays with."""
         return trump_order(self.trumpOrder)
+
+    def forced_pick_seat(self, dealer: int) -> int | None:
+        """The seat that may not pass (rules.md D-13, D-14): the dealer, or
+        under ``forcedPickSeat=schiller`` the seat on the dealer's left; None
+        unless ``noPick=forcedPick``.  Seats are 0..players-1 clockwise."""
+        if self.noPick != "forcedPick":
+            return None
+        return dealer if self.forcedPickSeat == "dealer" else (dealer + 1) % self.players
 
     @property
     def hand_size(self) -> int:
@@ -89,22 +102,27 @@ DEFAULT_PROFILE = RuleProfile()
 NAMED_PROFILES: dict[str, dict[str, object]] = {
     "wi5-called-ace": {},
     "wi5-jack-of-diamonds": {"partnerMode": "jackOfDiamonds"},
+    # --- issue 6, no-pick area: one named profile per no-pick game (rules.md D).
+    "wi5-forced-pick": {"noPick": "forcedPick"},  # D-13: the dealer is stuck
+    "wi5-schiller": {"noPick": "forcedPick", "forcedPickSeat": "schiller"},  # D-14
+    "wi5-moster": {"noPick": "moster"},  # D-15
+    "wi5-mittler": {"noPick": "mittler"},  # D-16
+    "wi5-schneidster": {"noPick": "schneidster"},  # D-17
+    "wi5-schwanzer": {"noPick": "schwanzer"},  # D-18
+    "wi5-pot": {"pot": True},  # D-19
 }
 
 # Flags (and values) the first engine honours; anything else is refused
 # (rules.md J: "refused with a clear 'not supported yet' error").
 _SUPPORTED_VALUES: dict[str, set[object] | None] = {
-    "noPick": {"leaster", "doubler"},
-    "leasterTie": {"wash"},
+    # (issue 6, no-pick area: every noPick value, leasterTie=split,
+    # leasterBlind=namedTrick, forcedPickNoBump and pot are played now)
     "allowBlitz": {"none", "queens"},
     "renegePenalty": {"sideLosesHand"},
     "allowCallOwnAce": {False},
     "jdHybridAceCall": {False},
     "jdMustNotBuryJD": {False},
     "trumpOrder": {"standard"},
-    "forcedPickNoBump": {False},
-    "pot": {False},
-    "leasterBlind": {"lastTrick", "none"},
 }
 
 _FIELD_NAMES = set(RuleProfile.model_fields) - {"name", "players"}
