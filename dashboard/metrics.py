@@ -18,8 +18,13 @@ the chosen players.  An empty choice means "all".
 
 * *picked hand*: someone picked (outcome ``win``, ``win-s``, ``win-z``,
   ``lose``, ``lose-s`` or ``lose-z``).  *Pass-out*: nobody picked (outcome
-  ``leaster`` or ``doubler``).  A *misdeal* was dealt again and is counted
-  as a misdeal, never as a pass-out or a played hand.
+  ``leaster`` or ``doubler``, or another no-pick game of rules.md D:
+  ``moster``, ``mittler``, ``schneidster``, ``schwanzer`` — none of them is a
+  pick or a leaster).  A *misdeal* was dealt again and is counted as a
+  misdeal, never as a pass-out or a played hand.
+* *the pot* (rules.md D-19, ``pot=on``): a ``hand_units`` row with seat
+  ``(pot)`` and no player; per-player metrics leave it out, :func:`pot_by_session`
+  shows it.
 * *picker-side win*: outcome ``win``, ``win-s`` or ``win-z``.
 * *card-log hand*: ``status = 'full'`` (the cards were recorded and
   replayed); *score-sheet hand*: ``status = 'score-sheet'``.
@@ -55,6 +60,8 @@ __all__ = [
     "schneider_summary",
     "schneider_by_role",
     "outcome_tiers",
+    "PASS_OUTS",
+    "pot_by_session",
     "calls_by_type",
     "calls_by_suit",
     "partner_reveal",
@@ -69,6 +76,8 @@ __all__ = [
 PICKED = ("win", "win-s", "win-z", "lose", "lose-s", "lose-z")
 #: Outcomes of a picker-side win.
 WINS = ("win", "win-s", "win-z")
+#: Outcomes of a hand nobody picked (rules.md D).
+PASS_OUTS = ("leaster", "doubler", "moster", "mittler", "schneidster", "schwanzer")
 
 
 @dataclass(frozen=True)
@@ -170,6 +179,7 @@ def _units_of(f: Filters) -> str:
 
 _PICKED_SQL = "('win', 'win-s', 'win-z', 'lose', 'lose-s', 'lose-z')"
 _WINS_SQL = "('win', 'win-s', 'win-z')"
+_PASS_SQL = "(" + ", ".join(f"'{o}'" for o in PASS_OUTS) + ")"
 
 
 def _sheepshead(f: Filters) -> Filters:
@@ -218,8 +228,9 @@ def data_quality(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 
     * ``full`` — card-log hands (cards recorded and replayed);
       ``score_sheet`` — hands with outcomes only (no cards).
-    * ``picked`` — picked hands; ``leasters``, ``doublers`` — pass-outs of
-      each kind; ``misdeals`` — deals thrown in as misdeals.  The four sum to
+    * ``picked`` — picked hands; ``leasters``, ``doublers``, ``mosters``,
+      ``mittlers``, ``schneidsters``, ``schwanzers`` — pass-outs of each kind
+      (rules.md D); ``misdeals`` — deals thrown in as misdeals.  These sum to
       ``hands``.
     * ``conflicts`` — hands with a table-agreed result that differs from the
       cards (a ``conflict`` provenance, kept and used by the ledger).
@@ -235,6 +246,10 @@ def data_quality(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
            count(*) FILTER (WHERE outcome IN {_PICKED_SQL}) AS picked,
            count(*) FILTER (WHERE outcome = 'leaster') AS leasters,
            count(*) FILTER (WHERE outcome = 'doubler') AS doublers,
+           count(*) FILTER (WHERE outcome = 'moster') AS mosters,
+           count(*) FILTER (WHERE outcome = 'mittler') AS mittlers,
+           count(*) FILTER (WHERE outcome = 'schneidster') AS schneidsters,
+           count(*) FILTER (WHERE outcome = 'schwanzer') AS schwanzers,
            count(*) FILTER (WHERE outcome = 'misdeal') AS misdeals,
            count(*) FILTER (WHERE contains(provenance, '"conflict"')) AS conflicts,
            (SELECT count(*) FROM rejected) AS rejected
@@ -297,6 +312,26 @@ def ledger_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     FROM su JOIN si USING (session_id)
     WHERE su.player IS NOT NULL AND {_player_cond(f, "su.player")}
     ORDER BY si.date NULLS LAST, su.session_id, su.player
+    """
+    return _run(con, sql, params)
+
+
+def pot_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """The pot (rules.md D-19, ``pot=on``) per session over the filtered
+    hands, apart from the players: ``paid_in`` (units put into the pot),
+    ``taken`` (units picker sides took out, as a positive number) and
+    ``balance`` = paid_in − taken, what the pot holds at the end of the
+    filtered hands.  Only sessions with a pot row; ordered by date, session."""
+    base, params = _base(f, 'hand_id, session_id, session, date, "group", "table"')
+    sql = f"""{base}, {_session_units(f)}
+    SELECT u.session_id, si.session, si.date,
+           CAST(coalesce(sum(u.units) FILTER (WHERE u.units > 0), 0) AS BIGINT) AS paid_in,
+           CAST(coalesce(-sum(u.units) FILTER (WHERE u.units < 0), 0) AS BIGINT) AS taken,
+           CAST(sum(u.units) AS BIGINT) AS balance
+    FROM {_units_of(f)} JOIN si USING (session_id)
+    WHERE u.player IS NULL AND u.seat = '(pot)'
+    GROUP BY u.session_id, si.session, si.date
+    ORDER BY si.date NULLS LAST, u.session_id
     """
     return _run(con, sql, params)
 
@@ -387,7 +422,7 @@ ro AS (
 # offered = NULL.
 _OFFERS = """
 ha AS (
-    SELECT hash(players) AS hp, dealer, picker, outcome IN ('leaster', 'doubler') AS passed_out, count(*) AS c
+    SELECT hash(players) AS hp, dealer, picker, outcome IN """ + _PASS_SQL + """ AS passed_out, count(*) AS c
     FROM fh WHERE outcome <> 'misdeal'
     GROUP BY hp, dealer, picker, passed_out
 ), hx AS (
@@ -409,10 +444,10 @@ ha AS (
 def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     """One row over the filtered hands.
 
-    * ``dealt`` — hands dealt and not misdealt (picked + leasters +
-      doublers); ``misdeals`` — misdeals, left out of every rate here.
-    * ``passed_out`` — hands nobody picked (``leasters`` + ``doublers``);
-      ``pass_out_rate`` = passed_out ÷ dealt.
+    * ``dealt`` — hands dealt and not misdealt (picked + passed out);
+      ``misdeals`` — misdeals, left out of every rate here.
+    * ``passed_out`` — hands nobody picked (``leasters`` + ``doublers`` + the
+      other no-pick games of rules.md D); ``pass_out_rate`` = passed_out ÷ dealt.
     * ``picks`` — picked hands; ``wins`` — picker-side wins;
       ``win_rate`` = wins ÷ picks.
     * ``units_per_pick`` — the picker's mean units over picked hands.
@@ -428,10 +463,10 @@ def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     sql = f"""{base}
     SELECT count(*) FILTER (WHERE outcome <> 'misdeal') AS dealt,
            count(*) FILTER (WHERE outcome = 'misdeal') AS misdeals,
-           count(*) FILTER (WHERE outcome IN ('leaster', 'doubler')) AS passed_out,
+           count(*) FILTER (WHERE outcome IN {_PASS_SQL}) AS passed_out,
            count(*) FILTER (WHERE outcome = 'leaster') AS leasters,
            count(*) FILTER (WHERE outcome = 'doubler') AS doublers,
-           {_rate("count(*) FILTER (WHERE outcome IN ('leaster', 'doubler'))",
+           {_rate(f"count(*) FILTER (WHERE outcome IN {_PASS_SQL})",
                   "count(*) FILTER (WHERE outcome <> 'misdeal')")} AS pass_out_rate,
            count(*) FILTER (WHERE outcome IN {_PICKED_SQL}) AS picks,
            count(*) FILTER (WHERE outcome IN {_WINS_SQL}) AS wins,

@@ -24,7 +24,7 @@ if not ov["hands"]:
 
 c = st.columns(4)
 c[0].metric("Hands", f"{ov['hands']:,}")
-c[0].caption(f"Every stored hand of {over}: picked hands, leasters, doublers and misdeals, "
+c[0].caption(f"Every stored hand of {over}: picked hands, leasters, doublers, the other no-pick games and misdeals, "
              "card-log and score-sheet alike.")
 c[1].metric("Sessions", f"{ov['sessions']:,}")
 c[1].caption("Distinct sessions (an evening at one table) those hands belong to.")
@@ -59,9 +59,12 @@ k[2].caption("Everybody passed and the deal was thrown in; the next hand counts 
 k[3].metric("Misdeals", f"{dq['misdeals']:,}")
 k[3].caption("Dealt again: counted as misdeals, never as played or passed-out hands.")
 
+# every hand kind (rules.md D): the no-pick games other than the leaster and
+# doubler get a bar only when the filtered hands hold one
+_other = [(k, dq[f"{k}s"]) for k in ("moster", "mittler", "schneidster", "schwanzer") if dq[f"{k}s"]]
 kinds = pl.DataFrame({
-    "kind": ["picked", "leaster", "doubler", "misdeal"],
-    "hands": [dq["picked"], dq["leasters"], dq["doublers"], dq["misdeals"]],
+    "kind": ["picked", "leaster", "doubler"] + [k for k, _ in _other] + ["misdeal"],
+    "hands": [dq["picked"], dq["leasters"], dq["doublers"]] + [v for _, v in _other] + [dq["misdeals"]],
 })
 chart = alt.Chart(kinds).mark_bar().encode(
     x=alt.X("hands:Q", title="hands", axis=alt.Axis(format="d", tickMinStep=1)),
@@ -69,4 +72,5 @@ chart = alt.Chart(kinds).mark_bar().encode(
     tooltip=["kind", "hands"],
 ).properties(height=160)
 st.altair_chart(chart, width="stretch")
-st.caption(f"Every hand of {over} by what happened to the deal; the four bars sum to {ov['hands']:,}.")
+st.caption(f"Every hand of {over} by what happened to the deal (a moster, mittler, schneidster or schwanzer is "
+           f"a no-pick game of its own: neither a pick nor a leaster); the bars sum to {ov['hands']:,}.")
