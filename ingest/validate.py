@@ -560,7 +560,7 @@ def _pick(chk: HandCheck, g: GameState, dealer: int, picker: int) -> None:
     picked (notation.md §3, rules.md B-5)."""
     s = (dealer + 1) % g.n
     while s != picker:
-        g.apply(Pass(s))
+        _apply(chk, g, Pass(s), chk.rec.pick.pos)  # a stuck seat may not pass (rules.md D-13, D-14)
         s = (s + 1) % g.n
     _apply(chk, g, Pick(picker), chk.rec.pick.pos)
 
