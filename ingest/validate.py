@@ -915,6 +915,9 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
             return _nopick_done(chk, g, kind, dealer, stake, settle, _cardlog(chk, []))
     stmt, tie = _nopick_stmt(rec, kind)
     role, rule = _NOPICK_ROLE[kind]
+    if tie and kind == "schwanzer":
+        raise chk.reject("E-LEASTER", "a schwanzer is never a wash: a tie goes against the holder of the highest "
+                         "trump (rules.md D-18)", stmt.pos, found="schwanzer -", expected="schwanzer S")
     seats = [None] if tie else [chk.seat(stmt.value, stmt.pos)] if stmt.value is not None else list(range(n))
     options = []  # (seat, second, won), the default first
     for w in seats:

@@ -139,3 +139,14 @@ def test_render_names_the_game(worked):
     assert "schwanzer, loser Cy" in text
     assert "mittler, winner Bea" in render_hand(hands[("wi5-mittler", 1)])
     assert "pot +5" in render_hand(hands[("wi5-pot", 1)])
+
+
+def test_rederive_keeps_the_no_pick_outcomes(tmp_path):
+    # Re-deriving replays each session's stored sources in order, so the pot
+    # carried from hand 1 to hand 2 of the pot file comes out the same.
+    path = _db(tmp_path / "rederive.duckdb", PROFILE_FILES)
+    with Store(path) as store:
+        report = store.rederive()
+    assert (report.hands, report.changed, report.refused) == (12, 0, [])
+    with reading(path) as con:
+        assert con.execute("SELECT sum(units) FROM hand_units WHERE seat = ?", [POT_SEAT]).fetchone()[0] == 0

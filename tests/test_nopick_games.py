@@ -383,6 +383,10 @@ def test_shn_nopick_errors():
     # the wrong count for the schwanzer loser: Cy's count is 7
     d = first_error(HEADER.format(rules="wi5-schwanzer") + "schwanzer Cy  pts 6\n")
     assert (d.code, d.line, d.col, d.expected) == ("E-PTS", 12, 19, "7")
+    # a schwanzer is never a wash (D-18), even on a score sheet
+    d = first_error("%SHN 1.0\n[Seats \"Al; Bea; Cy; Di; Ed\"]\n[Rules \"wi5-schwanzer\"]\nhand 1  dealer Ed\n"
+                    "schwanzer -\n")
+    assert (d.code, d.line, d.col) == ("E-LEASTER", 5, 11)
     # a score that is not the rules' settlement
     d = first_error(HEADER.format(rules="wi5-mittler") + "mittler Bea\n" + TRICK_LINES_B
                     + "score Al -1 Bea +2 Cy -1 Di +1 Ed -1\n")
