@@ -34,8 +34,8 @@ from replay.actions import Alone, BlindTrick, Blitz, Bury, Call, Claim, Crack, P
 from replay.cards import CARD_NAMES, mask_of
 from replay.errors import Diagnostic, IllegalAction, ProfileError, ShedError
 from replay.profile import RuleProfile, parse_rules
-from replay.scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, settle_leaster,
-                            settle_nopick, settle_picked, settle_void, with_pot, ZeroSumError)
+from replay.scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schwanzer_value,
+                            settle_leaster, settle_nopick, settle_picked, settle_void, with_pot, ZeroSumError)
 from replay.replay import Frame, snapshot
 from replay.state import CallType, GameState, Phase
 
@@ -705,8 +705,6 @@ def _nopick_done(chk: HandCheck, g: GameState, kind: str, dealer: int, stake: in
     """A no-pick game whose whole deal is known (a replayed leaster, moster,
     mittler or schneidster, or a schwanzer shown down): check the written seat,
     ``pts`` and score against the engine (rules.md D)."""
-    from replay.scoring import schwanzer_value
-
     if g.reneges:
         w, won = None, True
         pts = None

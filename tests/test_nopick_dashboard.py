@@ -150,3 +150,55 @@ def test_rederive_keeps_the_no_pick_outcomes(tmp_path):
     assert (report.hands, report.changed, report.refused) == (12, 0, [])
     with reading(path) as con:
         assert con.execute("SELECT sum(units) FROM hand_units WHERE seat = ?", [POT_SEAT]).fetchone()[0] == 0
+
+
+# --------------------------------------------------------------------------
+# The pages (Streamlit's AppTest)
+
+PAGES = Path(__file__).resolve().parents[1] / "dashboard" / "pages"
+
+
+def _page(name: str, db: Path, monkeypatch, **query):
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(PAGES / name), default_timeout=60)
+    for k, v in query.items():
+        at.query_params[k] = str(v)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _text(at) -> str:
+    return "\n".join([x.value for x in at.markdown] + [c.value for c in at.caption] + [i.value for i in at.info])
+
+
+def test_overview_shows_each_kind(mixed, monkeypatch):
+    at = _page("overview.py", mixed, monkeypatch)
+    assert "neither a pick nor a leaster" in _text(at)
+    assert [x.value for x in at.metric if x.label == "Leasters"] == ["2"]
+    assert [x.value for x in at.metric if x.label == "Picked hands"] == ["19"]
+
+
+def test_ledger_page_shows_the_pot_apart(worked, monkeypatch):
+    at = _page("ledger.py", worked, monkeypatch)
+    assert "The pot" in [s.value for s in at.subheader]
+    pot = at.dataframe[-1].value
+    assert list(pot["paid_in"]) == [5] and list(pot["taken"]) == [5] and list(pot["balance"]) == [0]
+
+
+def test_replay_page_of_no_pick_hands(worked, monkeypatch):
+    with reading(worked) as con:
+        ids = dict(((s, h), i) for i, s, h in con.execute("SELECT hand_id, session, hand FROM hands").fetchall())
+    # a schwanzer is shown, not played: its result, no table to step through
+    at = _page("replay_hand.py", worked, monkeypatch, hand=ids[("wi5-schwanzer", 2)])
+    text = _text(at)
+    assert "**Schwanzer** lost by Al (6)" in text
+    assert "**Score** Al -4 · Bea +1 · Cy +1 · Di +1 · Ed +1" in text
+    # a score-sheet hand of a pot session: the pot carried from hand 1 (5) is replayed
+    at = _page("replay_hand.py", worked, monkeypatch, hand=ids[("wi5-pot", 2)])
+    assert "**Score** Al -1 · Bea -1 · Cy +6 · Di -1 · Ed +2 · pot -5" in _text(at)
+    # a moster is played in tricks: the replay steps through its 30 cards
+    at = _page("replay_hand.py", worked, monkeypatch, hand=ids[("wi5-moster", 1)], step=30)
+    assert "**Step 30 of 30**" in _text(at)
