@@ -202,3 +202,28 @@ def test_replay_page_of_no_pick_hands(worked, monkeypatch):
     # a moster is played in tricks: the replay steps through its 30 cards
     at = _page("replay_hand.py", worked, monkeypatch, hand=ids[("wi5-moster", 1)], step=30)
     assert "**Step 30 of 30**" in _text(at)
+
+
+def test_log_a_moster_in_a_new_session(tmp_path, monkeypatch):
+    from tests.test_dashboard_replay import fill, ok, page, press, texts
+
+    db = tmp_path / "log.duckdb"
+    Store(db).open()
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = ok(page("log_hand.py").run())
+    ok(at.radio(key="lh_mode").set_value("new").run())
+    at.text_input(key="lh_event").set_value("Moster Club")
+    at.text_input(key="lh_seats").set_value("An=Anna; Bo=Bo; Ce=Cecile; Du=Dustin; Em=Emma")
+    at.text_input(key="lh_rules").set_value("wi5-moster")
+    ok(at.date_input(key="lh_date").set_value("2026-11-27").run())
+    # the "all passed" hand of a moster profile is a moster
+    assert "moster (all passed)" in at.radio(key="lh_kind").options
+    ok(at.radio(key="lh_kind").set_value("leaster").run())
+    fill(at, dealer="Em", leaster="Ce", pts=48)
+    press(at, "Check score")
+    # D-15: Ce, with the most card points, pays one unit to each other player
+    assert "**An** +1 · **Bo** +1 · **Ce** -4 · **Du** +1 · **Em** +1 — moster" in texts(at)
+    assert at.code[0].value.rstrip("\n") == "hand 1  dealer Em\nmoster Ce  pts 48"
+    press(at, "Save hand")
+    with reading(db) as con:
+        assert con.execute("SELECT outcome, picker FROM hands").fetchall() == [("moster", None)]
