@@ -53,7 +53,7 @@ CODE_FIELD = {
     "E-RESULT-UNKNOWN": "outcome", "E-PARTNER": "partner", "E-CALL-CARD": "call", "E-CALL-ALONE": "call",
     "E-CALL": "call", "E-LEASTER": "leaster", "E-NOPICK": "kind", "E-MARK-CAP": "crack", "E-CRACK": "crack",
     "E-RECRACK": "recrack", "E-BLITZ": "blitz", "E-DEALER": "dealer", "E-SEATS": "seats",
-    "E-SEATS-MISSING": "seats", "E-RULES": "rules",
+    "E-SEATS-MISSING": "seats", "E-RULES": "rules", "E-FORCED-PICK": "picker", "E-BLIND-TRICK": "leaster",
 }
 #: Codes whose position is the hand as a whole: the code decides the field.
 CODE_FIRST = {"E-RESULT-UNKNOWN"}
