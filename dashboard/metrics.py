@@ -18,8 +18,13 @@ the chosen players.  An empty choice means "all".
 
 * *picked hand*: someone picked (outcome ``win``, ``win-s``, ``win-z``,
   ``lose``, ``lose-s`` or ``lose-z``).  *Pass-out*: nobody picked (outcome
-  ``leaster`` or ``doubler``).  A *misdeal* was dealt again and is counted
-  as a misdeal, never as a pass-out or a played hand.
+  ``leaster`` or ``doubler``, or another no-pick game of rules.md D:
+  ``moster``, ``mittler``, ``schneidster``, ``schwanzer`` — none of them is a
+  pick or a leaster).  A *misdeal* was dealt again and is counted as a
+  misdeal, never as a pass-out or a played hand.
+* *the pot* (rules.md D-19, ``pot=on``): a ``hand_units`` row with seat
+  ``(pot)`` and no player; per-player metrics leave it out, :func:`pot_by_session`
+  shows it.
 * *picker-side win*: outcome ``win``, ``win-s`` or ``win-z``.
 * *card-log hand*: ``status = 'full'`` (the cards were recorded and
   replayed); *score-sheet hand*: ``status = 'score-sheet'``.
@@ -55,6 +60,8 @@ __all__ = [
     "schneider_summary",
     "schneider_by_role",
     "outcome_tiers",
+    "PASS_OUTS",
+    "pot_by_session",
     "calls_by_type",
     "calls_by_suit",
     "partner_reveal",
@@ -72,6 +79,8 @@ __all__ = [
 PICKED = ("win", "win-s", "win-z", "lose", "lose-s", "lose-z")
 #: Outcomes of a picker-side win.
 WINS = ("win", "win-s", "win-z")
+#: Outcomes of a hand nobody picked (rules.md D).
+PASS_OUTS = ("leaster", "doubler", "moster", "mittler", "schneidster", "schwanzer")
 
 
 @dataclass(frozen=True)
@@ -174,6 +183,7 @@ def _units_of(f: Filters) -> str:
 
 _PICKED_SQL = "('win', 'win-s', 'win-z', 'lose', 'lose-s', 'lose-z')"
 _WINS_SQL = "('win', 'win-s', 'win-z')"
+_PASS_SQL = "(" + ", ".join(f"'{o}'" for o in PASS_OUTS) + ")"
 
 
 def _sheepshead(f: Filters) -> Filters:
@@ -222,14 +232,15 @@ def data_quality(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 
     * ``full`` — card-log hands (cards recorded and replayed);
       ``score_sheet`` — hands with outcomes only (no cards).
-    * What happened to each deal; the seven kinds sum to ``hands``:
+    * What happened to each deal; the eleven kinds sum to ``hands``:
       ``picked`` — Sheepshead hands someone picked; ``leasters``,
-      ``doublers`` — Sheepshead pass-outs of each kind; ``misdeals`` — deals
-      thrown in as misdeals (either game); ``declared`` — Schafkopf games
-      with a declarer (a Sauspiel, Solo, Wenz, Geier ... won or lost, rules.md
-      G-4); ``ramsch`` — Schafkopf games nobody declared, played as a Ramsch
-      (G-17); ``other`` — any other recorded outcome (none today; counted so
-      that no hand goes missing).
+      ``doublers``, ``mosters``, ``mittlers``, ``schneidsters``,
+      ``schwanzers`` — Sheepshead pass-outs of each kind (rules.md D);
+      ``misdeals`` — deals thrown in as misdeals (either game); ``declared``
+      — Schafkopf games with a declarer (a Sauspiel, Solo, Wenz, Geier ...
+      won or lost, rules.md G-4); ``ramsch`` — Schafkopf games nobody
+      declared, played as a Ramsch (G-17); ``other`` — any other recorded
+      outcome (none today; counted so that no hand goes missing).
     * ``conflicts`` — hands with a table-agreed result that differs from the
       cards (a ``conflict`` provenance, kept and used by the ledger).
     * ``rejected`` — hands refused at ingest and kept in ``rejected``.  A
@@ -239,6 +250,9 @@ def data_quality(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     base, params = _base(f, "game, status, outcome, provenance")
     # one pass groups the hands by (game, outcome, status) — a handful of groups — and the
     # counts are read off the groups, so each extra kind costs nothing per hand
+    kinds = ("leaster", "doubler", "moster", "mittler", "schneidster", "schwanzer", "misdeal", "ramsch")
+    by_kind = "".join(f"           CAST(coalesce(sum(n) FILTER (WHERE outcome = '{k}'), 0) AS BIGINT) AS {k}s,\n"
+                      for k in kinds[:-1])
     sql = f"""{base},
     k AS (SELECT game = 'schafkopf' AS sk, outcome, status, count(*) AS n,
                  count(*) FILTER (WHERE contains(provenance, '"conflict"')) AS c
@@ -247,13 +261,10 @@ def data_quality(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
            CAST(coalesce(sum(n) FILTER (WHERE status = 'full'), 0) AS BIGINT) AS full,
            CAST(coalesce(sum(n) FILTER (WHERE status = 'score-sheet'), 0) AS BIGINT) AS score_sheet,
            CAST(coalesce(sum(n) FILTER (WHERE NOT sk AND outcome IN {_PICKED_SQL}), 0) AS BIGINT) AS picked,
-           CAST(coalesce(sum(n) FILTER (WHERE outcome = 'leaster'), 0) AS BIGINT) AS leasters,
-           CAST(coalesce(sum(n) FILTER (WHERE outcome = 'doubler'), 0) AS BIGINT) AS doublers,
-           CAST(coalesce(sum(n) FILTER (WHERE outcome = 'misdeal'), 0) AS BIGINT) AS misdeals,
-           CAST(coalesce(sum(n) FILTER (WHERE sk AND outcome IN {_PICKED_SQL}), 0) AS BIGINT) AS declared,
+{by_kind}           CAST(coalesce(sum(n) FILTER (WHERE sk AND outcome IN {_PICKED_SQL}), 0) AS BIGINT) AS declared,
            CAST(coalesce(sum(n) FILTER (WHERE outcome = 'ramsch'), 0) AS BIGINT) AS ramsch,
            CAST(coalesce(sum(n) FILTER (WHERE outcome NOT IN {_PICKED_SQL}
-                                        AND outcome NOT IN ('leaster', 'doubler', 'misdeal', 'ramsch')), 0)
+                                        AND outcome NOT IN {kinds}), 0)
                 AS BIGINT) AS other,
            CAST(coalesce(sum(c), 0) AS BIGINT) AS conflicts,
            (SELECT count(*) FROM rejected) AS rejected
@@ -316,6 +327,26 @@ def ledger_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     FROM su JOIN si USING (session_id)
     WHERE su.player IS NOT NULL AND {_player_cond(f, "su.player")}
     ORDER BY si.date NULLS LAST, su.session_id, su.player
+    """
+    return _run(con, sql, params)
+
+
+def pot_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """The pot (rules.md D-19, ``pot=on``) per session over the filtered
+    hands, apart from the players: ``paid_in`` (units put into the pot),
+    ``taken`` (units picker sides took out, as a positive number) and
+    ``balance`` = paid_in − taken, what the pot holds at the end of the
+    filtered hands.  Only sessions with a pot row; ordered by date, session."""
+    base, params = _base(f, 'hand_id, session_id, session, date, "group", "table"')
+    sql = f"""{base}, {_session_units(f)}
+    SELECT u.session_id, si.session, si.date,
+           CAST(coalesce(sum(u.units) FILTER (WHERE u.units > 0), 0) AS BIGINT) AS paid_in,
+           CAST(coalesce(-sum(u.units) FILTER (WHERE u.units < 0), 0) AS BIGINT) AS taken,
+           CAST(sum(u.units) AS BIGINT) AS balance
+    FROM {_units_of(f)} JOIN si USING (session_id)
+    WHERE u.player IS NULL AND u.seat = '(pot)'
+    GROUP BY u.session_id, si.session, si.date
+    ORDER BY si.date NULLS LAST, u.session_id
     """
     return _run(con, sql, params)
 
@@ -406,7 +437,7 @@ ro AS (
 # offered = NULL.
 _OFFERS = """
 ha AS (
-    SELECT hash(players) AS hp, dealer, picker, outcome IN ('leaster', 'doubler') AS passed_out, count(*) AS c
+    SELECT hash(players) AS hp, dealer, picker, outcome IN """ + _PASS_SQL + """ AS passed_out, count(*) AS c
     FROM fh WHERE outcome <> 'misdeal'
     GROUP BY hp, dealer, picker, passed_out
 ), hx AS (
@@ -428,10 +459,10 @@ ha AS (
 def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     """One row over the filtered hands.
 
-    * ``dealt`` — hands dealt and not misdealt (picked + leasters +
-      doublers); ``misdeals`` — misdeals, left out of every rate here.
-    * ``passed_out`` — hands nobody picked (``leasters`` + ``doublers``);
-      ``pass_out_rate`` = passed_out ÷ dealt.
+    * ``dealt`` — hands dealt and not misdealt (picked + passed out);
+      ``misdeals`` — misdeals, left out of every rate here.
+    * ``passed_out`` — hands nobody picked (``leasters`` + ``doublers`` + the
+      other no-pick games of rules.md D); ``pass_out_rate`` = passed_out ÷ dealt.
     * ``picks`` — picked hands; ``wins`` — picker-side wins;
       ``win_rate`` = wins ÷ picks.
     * ``units_per_pick`` — the picker's mean units over picked hands.
@@ -447,10 +478,10 @@ def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     sql = f"""{base}
     SELECT count(*) FILTER (WHERE outcome <> 'misdeal') AS dealt,
            count(*) FILTER (WHERE outcome = 'misdeal') AS misdeals,
-           count(*) FILTER (WHERE outcome IN ('leaster', 'doubler')) AS passed_out,
+           count(*) FILTER (WHERE outcome IN {_PASS_SQL}) AS passed_out,
            count(*) FILTER (WHERE outcome = 'leaster') AS leasters,
            count(*) FILTER (WHERE outcome = 'doubler') AS doublers,
-           {_rate("count(*) FILTER (WHERE outcome IN ('leaster', 'doubler'))",
+           {_rate(f"count(*) FILTER (WHERE outcome IN {_PASS_SQL})",
                   "count(*) FILTER (WHERE outcome <> 'misdeal')")} AS pass_out_rate,
            count(*) FILTER (WHERE outcome IN {_PICKED_SQL}) AS picks,
            count(*) FILTER (WHERE outcome IN {_WINS_SQL}) AS wins,

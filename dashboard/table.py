@@ -27,6 +27,7 @@ from html import escape
 
 from replay.cards import STANDARD, TRUMP, Card, Rank, Suit, TrumpOrder, trump_order
 from replay.replay import Frame
+from replay.scoring import NOPICK_GAMES
 
 __all__ = ["CSS", "card_html", "cards_html", "sort_hand", "table_html", "trick_status", "seat_label",
            "frames_from_cardlog", "order_of", "german_name", "GERMAN_SUIT_LETTER", "GERMAN_RANK_NAME"]
@@ -357,7 +358,7 @@ def frames_from_cardlog(outcome, log, seats: list[tuple[str, str]]) -> list[Fram
     plays = [p for p in log.plays if p.card is not None]
     bury = [Card.parse(c) for c in log.bury if c is not None]
     blind = [Card.parse(c) for c in log.blind if c is not None]
-    leaster = outcome.outcome == "leaster"
+    leaster = outcome.outcome in NOPICK_GAMES  # no picker side (rules.md D)
 
     def frame(step, trick_no, last, cards, winning, done_trick, leader, finished):
         revealed = partner if partner is not None and (finished or (revealed_at is not None and

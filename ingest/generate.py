@@ -19,6 +19,7 @@ from pathlib import Path
 from replay.actions import Blitz, Castrate, Crack, Recrack
 from replay.cards import cards_in
 from replay.generator import GeneratedHand, random_session
+from replay.scoring import NOPICK_GAMES, schwanzer_value
 from replay.profile import parse_rules
 from replay.state import CallType
 
@@ -62,14 +63,20 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
     settle = g.settlement()
     if h.stake != 1:
         rec.stake = Value(h.stake)
-    if h.kind == "leaster":
-        w = None if settle.per_defender == 0 else settle.units.index(max(settle.units))
-        if w is None:
-            rec.leaster = Value(None)
-            rec.leaster_tie = True
+    if h.kind in NOPICK_GAMES:  # rules.md D: the seat the game turns on, or - for a wash
+        w, _, _ = g.nopick_seat()
+        if h.kind == "leaster":
+            rec.leaster = Value(a[w] if w is not None else None)
+            rec.leaster_tie = w is None
         else:
-            rec.leaster = Value(a[w])
-            rec.pts = Value(g.leaster_points()[w])
+            rec.nopick = Value(a[w] if w is not None else None)
+            rec.nopick_game = h.kind
+            rec.nopick_tie = w is None
+        if w is not None:
+            rec.pts = Value(schwanzer_value(h.hands[w], g.profile.trumps) if h.kind == "schwanzer"
+                            else g.leaster_points()[w])
+        if g.blind_trick is not None:
+            rec.blind_trick = Value(g.blind_trick)
     else:
         rec.pick = Value(a[g.picker])
         if not sheet:

@@ -20,7 +20,8 @@ from replay.errors import Diagnostic
 __all__ = ["Provenance", "CardLog", "PlayRow", "HandOutcome", "ValidatedHand", "RejectedHand", "FileResult", "content_hash"]
 
 Provenance = Literal["asserted", "derived", "verified", "conflict"]
-Outcome = Literal["win", "win-s", "win-z", "lose", "lose-s", "lose-z", "leaster", "doubler", "misdeal", "ramsch"]
+Outcome = Literal["win", "win-s", "win-z", "lose", "lose-s", "lose-z", "leaster", "doubler", "misdeal", "ramsch",
+                  "moster", "mittler", "schneidster", "schwanzer"]
 
 
 @dataclass(slots=True)
@@ -77,7 +78,7 @@ class HandOutcome:
     partner: str | None
     call: str | None  # "AS", "TH", "AS under 7C", "JH", "alone" or None
     alone: bool
-    leaster_winner: str | None
+    leaster_winner: str | None  # the winner of a no-pick game (leaster, mittler, schneidster, a moster sweep)
     multiplier: int
     picker_points: int | None
     picker_tricks: int | None
@@ -98,6 +99,10 @@ class HandOutcome:
     # Schafkopf, rules.md G-13, counted on the dealt cards; None for a Ramsch and for Sheepshead:
     laufende: int | None = None  # Laufende counted in the price: the run's length, 0 below the profile's minimum
     laufende_with: bool | None = None  # True: the declaring party holds the run ("mit"); False: the opponents ("ohne")
+    # rules.md D-19 (pot=on): the pot is an extra seat after the players.  Its
+    # units in this hand (+ paid in, − taken); ``sum(units) + pot == 0``.  The
+    # store keeps it as a ``hand_units`` row with seat ``(pot)`` and no player.
+    pot: int = 0
 
 
 @dataclass(slots=True)

@@ -25,6 +25,7 @@ from __future__ import annotations
 from ingest.store import StoredHand
 from replay.cards import Card, CardParseError
 from replay.schafkopf import GERMAN_SUIT, Game, SchafkopfState, SkFrame, game_name, german
+from replay.scoring import NOPICK_GAMES
 
 __all__ = ["pretty_card", "render_hand", "render_frames", "render_schafkopf"]
 
@@ -67,8 +68,13 @@ def _head(h: StoredHand) -> list[str]:
         facts.append(f"picker {o.picker}")
         facts.append(f"call {_call(o.call)}")
         facts.append("alone" if o.alone else f"partner {o.partner or '?'}")
-    elif o.outcome == "leaster":
-        facts.append(f"leaster, winner {o.leaster_winner or 'tie'}")
+    elif o.outcome in NOPICK_GAMES:  # rules.md D: the seat the game turned on
+        if o.leaster_winner:
+            facts.append(f"{o.outcome}, winner {o.leaster_winner}")
+        elif any(o.units.values()) and o.outcome != "leaster":
+            facts.append(f"{o.outcome}, loser {min(o.units, key=o.units.get)}")
+        else:
+            facts.append(f"{o.outcome}, {'tie' if o.outcome == 'leaster' else 'a wash'}")
     else:
         facts.append(o.outcome)
     facts.append(f"multiplier {o.multiplier}")
@@ -90,7 +96,8 @@ def _tail(h: StoredHand) -> list[str]:
     if o.laufende is not None:  # a Schafkopf game with a declarer (rules.md G-13)
         side = "with" if o.laufende_with else "without"
         lines.append(f"Laufende: {side} {o.laufende}" if o.laufende else "Laufende: none")
-    lines.append("Units:   " + "   ".join(f"{s} {u:+d}" for s, u in o.units.items()))
+    lines.append("Units:   " + "   ".join(f"{s} {u:+d}" for s, u in o.units.items())
+                 + (f"   pot {o.pot:+d}" if o.pot else ""))  # the pot, an extra seat (rules.md D-19)
     if o.breakdown:
         lines.append(f"Scored:  {o.breakdown}")
     for w in o.warnings:

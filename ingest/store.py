@@ -539,6 +539,10 @@ _HAND_COLS = [f.name for f in _HANDS_SCHEMA]
 _HAND_SQL_COLS = ", ".join(f'"{c}"' for c in _HAND_COLS)
 _HANDS_SELECT = ", ".join('CAST("date" AS DATE)' if c == "date" else f'"{c}"' for c in _HAND_COLS)
 
+#: The seat name of the pot's ``hand_units`` row (rules.md D-19): never an
+#: SHN seat alias, and its ``player`` is NULL so per-player metrics skip it.
+POT_SEAT = "(pot)"
+
 _UNITS_SCHEMA = pa.schema([("hand_id", pa.int32()), ("seat_no", pa.int8()), ("seat", pa.string()),
                            ("player", pa.string()), ("units", pa.int16()),
                            ("session_id", pa.int32())])  # 003
@@ -632,6 +636,13 @@ def _unit_columns(rows: list[tuple[int, int, HandOutcome]]) -> dict[str, list]:
             seat.append(s)
             player.append(players.get(s))
             units.append(u)
+            session.append(session_id)
+        if o.pot or o.rules_flags.get("pot"):  # rules.md D-19: the pot as the seat after the players, no player
+            hid.append(hand_id)
+            seat_no.append(len(order))
+            seat.append(POT_SEAT)
+            player.append(None)
+            units.append(o.pot)
             session.append(session_id)
     return {"hand_id": hid, "seat_no": seat_no, "seat": seat, "player": player, "units": units,
             "session_id": session}
@@ -1061,7 +1072,7 @@ class Store:
 # --------------------------------------------------------------------------
 
 #: HandOutcome fields stored as columns of ``hands`` (all but ``units``).
-_OUTCOME_COLS = [f for f in HandOutcome.__dataclass_fields__ if f != "units"]
+_OUTCOME_COLS = [f for f in HandOutcome.__dataclass_fields__ if f not in ("units", "pot")]
 _JSON_FIELDS = ("rules_flags", "players", "provenance", "warnings")
 
 
@@ -1092,6 +1103,7 @@ def load_hands(con: duckdb.DuckDBPyConnection, where: str = "TRUE", params: list
         for f in _JSON_FIELDS:
             vals[f] = json.loads(vals[f])
         vals["units"] = units[r[0]]
+        vals["pot"] = vals["units"].pop(POT_SEAT, 0)
         o = HandOutcome(**vals)
         hsh, file, line, source, has_log = r[1 + k:6 + k]
         log = card_log_from_row(r[6 + k:], list(o.players)) if has_log else None

@@ -30,12 +30,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from replay.actions import Alone, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Recrack, Sheepshead
+from replay.actions import (Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Recrack,
+                            Sheepshead)
 from replay.cards import CARD_NAMES, mask_of
 from replay.errors import Diagnostic, IllegalAction, ProfileError, ShedError
 from replay.profile import RuleProfile, parse_rules
-from replay.scoring import (OUTCOME_TIER, Settlement, picked_result, settle_leaster, settle_picked, settle_void,
-                            ZeroSumError)
+from replay.scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schwanzer_value,
+                            settle_leaster, settle_nopick, settle_picked, settle_void, with_pot, ZeroSumError)
 from replay.replay import Frame, snapshot
 from replay.state import CallType, GameState, Phase
 
@@ -57,10 +58,12 @@ class _Reject(Exception):
 @dataclass(slots=True)
 class SessionState:
     """What a session carries from hand to hand: doublers not yet played off
-    (rules.md D-11, D-12, J "Doublers") and the last dealer."""
+    (rules.md D-11, D-12, J "Doublers"), the pot's balance (``pot=on``, D-19)
+    and the last dealer."""
 
     queued: int = 0  # doublerStacking=queued: hands still to be played at ×2
     run: int = 0  # doublerStacking=multiplicative: doublers in a row
+    pot: int = 0  # pot=on: units in the pot before the next hand
     last_hand: int | None = None
     last_dealer: int | None = None
 
@@ -94,6 +97,25 @@ class HandCheck:
     warnings: list[Diagnostic] = field(default_factory=list)
     frames: list | None = None  # when a list, collect replay frames (replay_text)
     date: str | None = None  # YYYY-MM-DD from the Date tag, None when unknown
+    pot: int = 0  # the pot's balance before this hand (pot=on, rules.md D-19)
+    dealer: int | None = None  # the dealer seat, when known
+
+    def picked(self, picker: int, partner: int | None, outcome: str, stake: int, marks, *,
+               sheepshead: bool = False) -> Settlement:
+        """``settle_picked`` for this hand: a forced picker (rules.md D-13,
+        D-14, ``forcedPickNoBump``), a sheepshead call (C-9) and the pot (D-19)
+        taken into account."""
+        prof = self.profile
+        forced = self.dealer is not None and picker == prof.forced_pick_seat(self.dealer)
+        st = settle_picked(prof, prof.players, picker, partner, outcome, stake=stake, marks=marks, forced=forced,
+                           sheepshead=sheepshead)
+        return self.potted(st, picker, partner)
+
+    def potted(self, st: Settlement, picker: int | None, partner: int | None) -> Settlement:
+        """``st`` with the pot as an extra seat under ``pot=on`` (rules.md D-19)."""
+        if not self.profile.pot:
+            return st
+        return with_pot(st, pot=self.pot, picker=picker, partner=partner)
 
     def diag(self, code: str, message: str, pos: Pos | None, *, found=None, expected=None, trick=None,
              severity="error") -> Diagnostic:
@@ -177,17 +199,17 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
                              found=len(blind.cards), expected=prof.blind_size)
         complete = known and len(seen_seats) == n and blind_mask is not None
         if complete:
-            return GameState(prof, dealer, hands, blind_mask, complete=True, stake=stake)
+            return GameState(prof, dealer, hands, blind_mask, complete=True, stake=stake, pot=chk.pot)
         if len(seen_seats) == n and known and blind_mask is None and blind is None:
             # every hand dealt, blind not written: the blind is what is left
             rest = ((1 << 32) - 1) & ~_or(hands)
             if rest.bit_count() == prof.blind_size:
-                return GameState(prof, dealer, hands, rest, complete=True, stake=stake)
+                return GameState(prof, dealer, hands, rest, complete=True, stake=stake, pot=chk.pot)
         if any(rec.tricks):
             raise chk.reject("E-DEAL-INCOMPLETE", "the deal lines do not give every card, so the tricks cannot be "
                              "replayed; write all five deal lines and the blind, or no deal lines at all", rec.deals[0].pos,
                              found=f"{len(seen_seats)} deal lines", expected=f"{n} deal lines and the blind")
-        return GameState(prof, dealer, hands, blind_mask or 0, complete=False, stake=stake)
+        return GameState(prof, dealer, hands, blind_mask or 0, complete=False, stake=stake, pot=chk.pot)
     return _state_from_plays(chk, dealer, stake, blind_mask)
 
 
@@ -233,7 +255,7 @@ def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int |
         if rest.bit_count() == prof.blind_size:
             blind = rest
     complete = (all(h.bit_count() == prof.hand_size for h in hands) and blind.bit_count() == prof.blind_size)
-    return GameState(prof, dealer, hands, blind, complete=complete, stake=stake)
+    return GameState(prof, dealer, hands, blind, complete=complete, stake=stake, pot=chk.pot)
 
 
 @lru_cache(maxsize=1024)
@@ -325,8 +347,10 @@ def _check_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLo
 
     _check_ranges(chk)
     chk.date = _check_date(chk)
+    chk.dealer = dealer
     kind = _hand_kind(chk)
-    stake_derived = sess.next_stake(prof) if kind in ("pick", "leaster") else 1
+    _check_pot(chk, sess)
+    stake_derived = sess.next_stake(prof) if kind == "pick" or kind in NOPICK_GAMES else 1
     stake = stake_derived
     if rec.stake is not None and rec.stake.value is not None:
         stake = rec.stake.value
@@ -344,16 +368,23 @@ def _check_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLo
         settle = settle_void(n, "misdeal")
         _agreed_score(chk, settle, rec.score)
         return _outcome(chk, dealer, None, None, None, settle, None, None, stake, 0), None, settle
+    if kind != "pick" and prof.noPick != kind:
+        stmt = {"doubler": rec.doubler, "leaster": rec.leaster}.get(kind, rec.nopick)
+        expected = ("a pick: the forced seat may not pass (rules.md D-13)" if prof.noPick == "forcedPick"
+                    else f"{prof.noPick} (noPick={prof.noPick}, rules.md D-1)")
+        raise chk.reject("E-NOPICK", f"a {kind} under noPick={prof.noPick}", stmt.pos, found=kind, expected=expected)
     if kind == "doubler":
-        if prof.noPick != "doubler":
-            raise chk.reject("E-NOPICK", f"a doubler under noPick={prof.noPick}", rec.doubler.pos, found="doubler",
-                             expected=f"a {prof.noPick}")
-        settle = settle_void(n, "doubler")
+        settle = chk.potted(settle_void(n, "doubler"), None, None)
         _agreed_score(chk, settle, rec.score)
         return _outcome(chk, dealer, None, None, None, settle, None, None, 1, 0), None, settle
-    if kind == "leaster" and prof.noPick != "leaster":
-        raise chk.reject("E-NOPICK", f"a leaster under noPick={prof.noPick}", rec.leaster.pos, found="leaster",
-                         expected=f"a {prof.noPick}")
+    if kind == "schwanzer" and rec.tricks:
+        raise chk.reject("E-NOPICK", "a schwanzer is not played: the hands are shown (rules.md D-18)",
+                         rec.tricks[0].pos, found=f"t{rec.tricks[0].number}", expected="no tricks")
+    if rec.blind_trick is not None and (kind not in PLAYED_NOPICK or prof.leasterBlind != "namedTrick"):
+        why = (f"leasterBlind={prof.leasterBlind}" if prof.leasterBlind != "namedTrick"
+               else f"a {kind} has no blind to give")
+        raise chk.reject("E-BLIND-TRICK", f"blindtrick is written but {why} (rules.md D-3)", rec.blind_trick.pos,
+                         found=f"blindtrick {rec.blind_trick.value}", expected="no blindtrick")
 
     if rec.tricks:
         if dealer is None:
@@ -363,17 +394,41 @@ def _check_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLo
 
 
 def _hand_kind(chk: HandCheck) -> str:
+    """``pick``, ``misdeal``, ``doubler`` or the no-pick game played
+    (``leaster``, ``moster``, ``mittler``, ``schneidster``, ``schwanzer``)."""
     rec = chk.rec
-    kinds = [k for k, v in (("pick", rec.pick), ("leaster", rec.leaster), ("doubler", rec.doubler),
-                            ("misdeal", rec.misdeal)) if v is not None]
-    if not kinds:
+    found = [(k, v) for k, v in (("pick", rec.pick), ("leaster", rec.leaster), ("doubler", rec.doubler),
+                                 ("misdeal", rec.misdeal), (rec.nopick_game, rec.nopick)) if v is not None]
+    if not found:
         raise chk.reject("E-HAND-KIND", "the hand says neither who picked nor that nobody did", chk.rec.pos,
-                         found=f"hand {rec.number}", expected="pick S, leaster S, doubler or misdeal")
-    if len(kinds) > 1:
-        other = getattr(rec, kinds[1])
-        raise chk.reject("E-HAND-KIND", f"{kinds[0]} and {kinds[1]} in one hand", other.pos, found=kinds[1],
-                         expected="one of pick, leaster, doubler, misdeal")
-    return kinds[0]
+                         found=f"hand {rec.number}", expected="pick S, leaster S, doubler, misdeal or the no-pick game "
+                         "(moster S, mittler S, schneidster S, schwanzer S)")
+    if len(found) > 1:
+        k, other = found[1]
+        raise chk.reject("E-HAND-KIND", f"{found[0][0]} and {k} in one hand", other.pos, found=k,
+                         expected="one of pick, leaster, doubler, misdeal, moster, mittler, schneidster, schwanzer")
+    return found[0][0]
+
+
+def _check_pot(chk: HandCheck, sess: SessionState) -> None:
+    """The pot's balance before the hand (rules.md D-19): derived from the
+    session, or written ``pot N`` (checked against the session when the
+    session has put anything in; asserted at the start of a log)."""
+    rec, prof = chk.rec, chk.profile
+    chk.pot = sess.pot
+    w = rec.pot
+    if w is None or w.value is None:
+        if prof.pot:
+            chk.prov["pot"] = "derived"
+        return
+    if not prof.pot:
+        raise chk.reject("E-POT", f"pot {w.value} is written but the profile has no pot (pot=off, rules.md D-19)",
+                         w.pos, found=f"pot {w.value}", expected="no pot statement")
+    if sess.pot and w.value != sess.pot:
+        raise chk.reject("E-POT", f"pot {w.value} is written but the session's pot holds {sess.pot}", w.pos,
+                         found=w.value, expected=sess.pot)
+    chk.prov["pot"] = "verified" if sess.pot else "asserted"
+    chk.pot = w.value
 
 
 def _marks_actions(chk: HandCheck):
@@ -423,7 +478,13 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
             _apply_sheepshead(chk, g)
         else:
             for k in range(n):
-                g.apply(Pass((dealer + 1 + k) % n))
+                _apply(chk, g, Pass((dealer + 1 + k) % n), (rec.leaster or rec.nopick).pos)
+            if rec.blind_trick is not None and rec.blind_trick.value is not None:
+                _apply(chk, g, BlindTrick(rec.blind_trick.value), rec.blind_trick.pos)
+            elif prof.leasterBlind == "namedTrick":
+                raise chk.reject("E-BLIND-TRICK", "leasterBlind=namedTrick but no trick is named for the blind "
+                                 "(rules.md D-3)", (rec.leaster or rec.nopick).pos, found="no blindtrick",
+                                 expected="blindtrick N")
         for action, pos in _marks_actions(chk):
             _apply(chk, g, action, pos)
         if g.phase in (Phase.CALL, Phase.MARKS):
@@ -493,13 +554,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         return _score_sheet(chk, kind, dealer, stake, state=g, cardlog=cardlog)
     # ---- the hand is over: cross-check what is written
     settle = g.settlement()
-    if kind == "leaster":
-        pts = g.leaster_points()
-        w = None if settle.per_defender == 0 else settle.units.index(max(settle.units))
-        _check_leaster_words(chk, w, pts)
-        settle = _agreed_score(chk, settle)
-        return (_outcome(chk, dealer, None, None, None, settle, pts[w] if w is not None else None, None, stake,
-                         g.n_marks, leaster_winner=w, status="full"), cardlog, settle)
+    if kind in NOPICK_GAMES:
+        return _nopick_done(chk, g, kind, dealer, stake, settle, cardlog)
     picker = g.picker
     partner = g.partner
     pts = g.side_points()
@@ -509,8 +565,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
     # pts, tricks, outcome written?
     pts, tricks, outcome = _check_result(chk, pts, tricks, outcome, g)
     if outcome != settle.outcome:  # an agreed (^) result the cards do not support
-        settle = settle_picked(chk.profile, n, picker, partner, outcome, stake=stake, marks=g.marks(),
-                               sheepshead=g.sheepshead)
+        settle = chk.picked(picker, partner, outcome, stake, g.marks(), sheepshead=g.sheepshead)
     settle = _agreed_score(chk, settle)
     call = _call_text(g)
     return (_outcome(chk, dealer, picker, partner, call, settle, pts, tricks, stake, g.n_marks,
@@ -522,7 +577,7 @@ def _pick(chk: HandCheck, g: GameState, dealer: int, picker: int) -> None:
     picked (notation.md §3, rules.md B-5)."""
     s = (dealer + 1) % g.n
     while s != picker:
-        g.apply(Pass(s))
+        _apply(chk, g, Pass(s), chk.rec.pick.pos)  # a stuck seat may not pass (rules.md D-13, D-14)
         s = (s + 1) % g.n
     _apply(chk, g, Pick(picker), chk.rec.pick.pos)
 
@@ -645,29 +700,72 @@ def _check_result(chk: HandCheck, pts: int | None, tricks: int, outcome: str, st
     return used_pts, used_tricks, used_outcome
 
 
-def _check_leaster_words(chk: HandCheck, winner: int | None, pts: list[int]) -> None:
+#: What the seat of a no-pick statement is, and the rule (rules.md D).
+_NOPICK_ROLE = {
+    "leaster": ("the leaster winner", "D-4"),
+    "moster": ("the seat with the most card points (or the one that took every trick)", "D-15"),
+    "mittler": ("the mittler winner (the median card points)", "D-16"),
+    "schneidster": ("the schneidster winner (closest to 30 without exceeding it)", "D-17"),
+    "schwanzer": ("the schwanzer loser (the highest count)", "D-18"),
+}
+
+
+def _nopick_stmt(rec: HandRecord, kind: str):
+    """(the statement's Value, written as a tie) of a no-pick hand."""
+    if kind == "leaster":
+        return rec.leaster, rec.leaster_tie
+    return rec.nopick, rec.nopick_tie
+
+
+def _check_leaster_words(chk: HandCheck, winner: int | None, pts: list[int] | None, kind: str = "leaster") -> None:
+    """The written seat (or ``-``) and ``pts`` of a no-pick game against the
+    replay: ``winner`` is the seat the game turns on (None: a wash); ``pts``
+    each seat's card points (for a schwanzer, each hand's count)."""
     rec = chk.rec
-    lw = rec.leaster
-    if rec.leaster_tie:
+    lw, tie = _nopick_stmt(rec, kind)
+    role, rule = _NOPICK_ROLE[kind]
+    if tie:
         if winner is not None:
-            raise chk.reject("E-LEASTER", f"a tie is written but {chk.aliases[winner]} wins the leaster", lw.pos,
-                             found="-", expected=chk.aliases[winner])
+            raise chk.reject("E-LEASTER", f"a wash (-) is written but {chk.aliases[winner]} is {role} (rules.md {rule})",
+                             lw.pos, found="-", expected=chk.aliases[winner])
         chk.prov["leaster_winner"] = "verified"
     elif lw.value is not None:
         s = chk.seat(lw.value, lw.pos)
         if s != winner:
-            exp = chk.aliases[winner] if winner is not None else "- (a tie)"
-            raise chk.reject("E-LEASTER", f"leaster {lw.value} is written but the replay gives {exp} (rules.md D-4)",
-                             lw.pos, found=lw.value, expected=exp)
+            exp = chk.aliases[winner] if winner is not None else "- (a wash)"
+            raise chk.reject("E-LEASTER", f"{kind} {lw.value} is written but the replay gives {exp}: {role} "
+                             f"(rules.md {rule})", lw.pos, found=lw.value, expected=exp)
         chk.prov["leaster_winner"] = "verified"
     else:
         chk.prov["leaster_winner"] = "derived"
-    if rec.pts is not None and rec.pts.value is not None and winner is not None:
+    if rec.pts is not None and rec.pts.value is not None and winner is not None and pts is not None:
         if rec.pts.value != pts[winner]:
-            raise chk.reject("E-PTS", f"pts {rec.pts.value} is written but the leaster winner has {pts[winner]} card "
-                             "points (the blind included when the winner took it, rules.md D-3)", rec.pts.pos,
-                             found=rec.pts.value, expected=pts[winner])
+            raise chk.reject("E-PTS", f"pts {rec.pts.value} is written but {chk.aliases[winner]} ({role}) has "
+                             f"{pts[winner]} (card points, the blind included when the seat took it, rules.md D-3; a "
+                             "schwanzer's count, D-18)", rec.pts.pos, found=rec.pts.value, expected=pts[winner])
         chk.prov["picker_points"] = "verified"
+
+
+def _nopick_done(chk: HandCheck, g: GameState, kind: str, dealer: int, stake: int, settle: Settlement,
+                 cardlog: CardLog | None):
+    """A no-pick game whose whole deal is known (a replayed leaster, moster,
+    mittler or schneidster, or a schwanzer shown down): check the written seat,
+    ``pts`` and score against the engine (rules.md D)."""
+    if g.reneges:
+        w, won = None, True
+        pts = None
+    else:
+        w, second, won = g.nopick_seat()
+        if kind == "schwanzer":
+            pts = [schwanzer_value(h, g.profile.trumps) for h in g._dealt]
+        else:
+            pts = g.leaster_points()
+        _check_leaster_words(chk, w, pts, kind)
+    settle = _agreed_score(chk, settle)
+    return (_outcome(chk, dealer, None, None, None, settle, pts[w] if w is not None and pts else None, None, stake,
+                     g.n_marks, leaster_winner=w if won else None,
+                     status="full"),
+            cardlog, settle)
 
 
 def _written_units(chk: HandCheck, score) -> tuple[list[int | None], bool]:
@@ -681,7 +779,7 @@ def _written_units(chk: HandCheck, score) -> tuple[list[int | None], bool]:
         units[s] = v.value
         agreed |= v.agreed
     known = [u for u in units if u is not None]
-    if len(known) == n and sum(known) != 0:
+    if len(known) == n and sum(known) != 0 and not chk.profile.pot:  # with the pot: checked by _agreed_score
         raise chk.reject("E-SCORE-SUM", f"the score sums to {sum(known):+d}, not 0 (rules.md B-35)", score.pos,
                          found=sum(known), expected=0)
     return units, agreed
@@ -696,6 +794,10 @@ def _agreed_score(chk: HandCheck, settle: Settlement, score=None) -> Settlement:
         return settle
     units, agreed = _written_units(chk, score)
     n = len(units)
+    if chk.profile.pot and None not in units and sum(units) + settle.pot != 0:
+        raise chk.reject("E-SCORE-SUM", f"the score sums to {sum(units):+d} but the pot takes {settle.pot:+d}: players "
+                         "and pot together sum to 0 (rules.md B-35, D-19)", score.pos, found=sum(units),
+                         expected=-settle.pot)
     bad = [i for i in range(n) if units[i] is not None and units[i] != settle.units[i]]
     if not bad:
         chk.prov["units"] = "verified"
@@ -709,7 +811,7 @@ def _agreed_score(chk: HandCheck, settle: Settlement, score=None) -> Settlement:
                                      f"{chk.aliases[i]} {units[i]:+d}, the rules give {settle.units[i]:+d}", v.pos,
                                      severity="warning", found=units[i], expected=settle.units[i]))
         return Settlement(tuple(units), settle.outcome, settle.tier, settle.multiplier, settle.per_defender,
-                          settle.factors, settle.shares, settle.summary + ", score agreed at the table")
+                          settle.factors, settle.shares, settle.summary + ", score agreed at the table", settle.pot)
     raise chk.reject("E-SCORE", f"{chk.aliases[i]} {units[i]:+d} is written but the rules give "
                      f"{settle.units[i]:+d} ({settle.text.split(';')[0]})", v.pos, found=f"{units[i]:+d}",
                      expected=f"{settle.units[i]:+d}")
@@ -733,29 +835,8 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
                          rec.marks[-1].pos, found=nmarks, expected=f"at most {prof.maxMarks}")
     written, _ = _written_units(chk, rec.score) if rec.score is not None else ([None] * n, False)
     status = "score-sheet"
-    if kind == "leaster":
-        lw = rec.leaster
-        if rec.leaster_tie:
-            settle = settle_leaster(prof, n, None, stake=stake, marks=marks)
-            chk.prov["leaster_winner"] = "asserted"
-        elif lw.value is not None:
-            w = chk.seat(lw.value, lw.pos)
-            settle = settle_leaster(prof, n, w, stake=stake, marks=marks)
-            chk.prov["leaster_winner"] = "asserted"
-        else:
-            cands = [w for w in range(n) if _matches(settle_leaster(prof, n, w, stake=stake, marks=marks).units, written)]
-            if len(cands) != 1:
-                raise chk.reject("E-LEASTER", "the leaster winner is unknown and the score does not tell it", lw.pos,
-                                 found="leaster ?", expected="leaster S, or a full score")
-            settle = settle_leaster(prof, n, cands[0], stake=stake, marks=marks)
-            chk.prov["leaster_winner"] = "derived"
-        if rec.pts is not None and rec.pts.value is not None:
-            chk.prov["picker_points"] = "asserted"
-        settle = _agreed_score(chk, settle)
-        w = None if settle.per_defender == 0 else max(range(n), key=lambda s: settle.units[s])
-        pts = rec.pts.value if rec.pts is not None else None
-        return (_outcome(chk, dealer, None, None, None, settle, pts, None, stake, nmarks, leaster_winner=w,
-                         status=status), cardlog, settle)
+    if kind in NOPICK_GAMES:
+        return _nopick_sheet(chk, kind, dealer, stake, marks, nmarks, written, cardlog)
     # ---- a picked hand from the score sheet
     picker = chk.seat(rec.pick.value, rec.pick.pos)
     alone = rec.alone is not None
@@ -833,7 +914,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     options = []
     for o in cands:
         for pa in partners:
-            st = settle_picked(prof, n, picker, pa, o, stake=stake, marks=marks, sheepshead=sheepshead)
+            st = chk.picked(picker, pa, o, stake, marks, sheepshead=sheepshead)
             if _matches(st.units, written):
                 options.append((o, pa, st))
     if not options:
@@ -843,7 +924,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         # report the first disagreeing entry against the most specific settlement
         o = cands[0]
         pa = partners[0]
-        st = settle_picked(prof, n, picker, pa, o, stake=stake, marks=marks, sheepshead=sheepshead)
+        st = chk.picked(picker, pa, o, stake, marks, sheepshead=sheepshead)
         return (_outcome_from(chk, dealer, picker, pa, alone, call, _agreed_score(chk, st), pts, tricks, stake, nmarks,
                               status, state), cardlog, st)
     outs = {o for o, _, _ in options}
@@ -894,6 +975,63 @@ def _call_may_leave_alone(prof: RuleProfile) -> bool:
     the blind was seen whose jack was in it (C-4d, I-30)."""
     return prof.allowCallOwnAce or (prof.partnerMode == "jackOfDiamonds" and prof.jdCallUp
                                     and prof.jdCallTiming == "beforeBlind")
+def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, marks: dict, nmarks: int,
+                  written: list, cardlog: CardLog | None):
+    """A no-pick hand without a whole card log (rules.md D): the seat as
+    written, or derived from the score.  A schwanzer with every deal line
+    written is shown down by the engine (D-18)."""
+    rec, prof = chk.rec, chk.profile
+    n = prof.players
+    if kind == "schwanzer" and rec.deals and dealer is not None:
+        g = build_state(chk, dealer, stake)
+        if g.complete:
+            for k in range(n):
+                _apply(chk, g, Pass((dealer + 1 + k) % n), rec.nopick.pos)
+            settle = g.settlement()
+            return _nopick_done(chk, g, kind, dealer, stake, settle, _cardlog(chk, []))
+    stmt, tie = _nopick_stmt(rec, kind)
+    role, rule = _NOPICK_ROLE[kind]
+    if tie and kind == "schwanzer":
+        raise chk.reject("E-LEASTER", "a schwanzer is never a wash: a tie goes against the holder of the highest "
+                         "trump (rules.md D-18)", stmt.pos, found="schwanzer -", expected="schwanzer S")
+    seats = [None] if tie else [chk.seat(stmt.value, stmt.pos)] if stmt.value is not None else list(range(n))
+    options = []  # (seat, second, won), the default first
+    for w in seats:
+        if w is None:
+            options.append((None, None, True))
+            continue
+        won = kind != "schwanzer" and not (kind == "moster" and not (rec.tricks_won is not None and
+                                                                    rec.tricks_won.value == prof.tricks))
+        options.append((w, None, won))
+        if kind == "moster":
+            options.append((w, None, not won))  # a sweep (D-15), or not
+        if kind == "leaster" and prof.leasterTie == "split":
+            options.extend((w, x, True) for x in range(n) if x != w)
+
+    def settle_of(o) -> Settlement:
+        w, second, won = o
+        if kind == "leaster":
+            st = settle_leaster(prof, n, w, stake=stake, marks=marks, second=second)
+        else:
+            st = settle_nopick(n, kind, w, won, stake=stake, marks=marks)
+        return chk.potted(st, None, None)
+
+    fits = [o for o in options if _matches(settle_of(o).units, written)]
+    if stmt.value is None and not tie:
+        if len({o[0] for o in fits}) != 1:
+            raise chk.reject("E-LEASTER", f"{role} is unknown and the score does not tell it", stmt.pos,
+                             found=f"{kind} ?", expected=f"{kind} S, or a full score")
+        chk.prov["leaster_winner"] = "derived"
+    else:
+        chk.prov["leaster_winner"] = "asserted"
+    choice = fits[0] if fits and rec.score is not None else options[0]
+    settle = _agreed_score(chk, settle_of(choice))
+    if rec.pts is not None and rec.pts.value is not None:
+        chk.prov["picker_points"] = "asserted"
+    w, _, won = choice
+    pts = rec.pts.value if rec.pts is not None else None
+    return (_outcome(chk, dealer, None, None, None, settle, pts, None, stake, nmarks,
+                     leaster_winner=w if won else None, status="score-sheet"), cardlog, settle)
 
 
 #: The most card points a bury can hold (two aces), the most a picker side
@@ -1065,8 +1203,8 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
     else:  # a leaster, doubler or misdeal has no picker side
         for k in ("picker_points", "picker_tricks", "partner", "outcome"):
             prov.pop(k, None)
-        if leaster_winner is not None and pts is not None:
-            prov["picker_points"] = chk.prov.get("picker_points", "derived")  # the winner's points
+        if pts is not None:  # the points of the seat a no-pick game turns on
+            prov["picker_points"] = chk.prov.get("picker_points", "derived")
     if pts is None:
         prov.pop("picker_points", None)
     if tricks is None:
@@ -1106,6 +1244,7 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         call_type=call_type,
         breakdown=_breakdown(settle, tuple(a)),
         warnings=[str(w) for w in chk.warnings],
+        pot=settle.pot,
     )
 
 
@@ -1205,6 +1344,7 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool) -> FileResul
             sess.thrown_in()
         elif outcome.outcome != "misdeal" and outcome.game == "sheepshead":
             sess.played(prof)
+        sess.pot = chk.pot + outcome.pot
         sess.last_hand = rec.number
         if outcome.dealer is not None:
             sess.last_dealer = chk.aliases.index(outcome.dealer)
@@ -1287,6 +1427,7 @@ def replay_text(text: str, hand: int | None = None, path: str | None = None) -> 
             sess.thrown_in()
         elif outcome.outcome != "misdeal" and outcome.game == "sheepshead":
             sess.played(chk.profile)
+        sess.pot = chk.pot + outcome.pot
         if target:
             return HandReplay(chk.frames or [], rec.seats, outcome, [], rec)
     errs = list(shn.errors) or [Diagnostic("E-NO-HAND", f"no hand {hand} in the text", file=path, line=1, col=1)]

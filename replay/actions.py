@@ -13,7 +13,7 @@ from typing import Literal, Union
 from .cards import Card
 
 __all__ = ["Pass", "Pick", "Bury", "Call", "Alone", "Crack", "Recrack", "Castrate", "Blitz", "Sheepshead", "Play",
-           "Claim", "Action"]
+           "Claim", "BlindTrick", "Action"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,4 +110,13 @@ class Claim:
     seat: int
 
 
-Action = Union[Pass, Pick, Bury, Call, Alone, Crack, Recrack, Castrate, Blitz, Sheepshead, Play, Claim]
+@dataclass(frozen=True, slots=True)
+class BlindTrick:
+    """Before the first card of a leaster (or another no-pick game played in
+    tricks) the dealer names trick ``trick`` (1-based) whose winner gets the
+    blind's card points (``leasterBlind=namedTrick``, rules.md D-3)."""
+
+    trick: int
+
+
+Action = Union[Pass, Pick, Bury, Call, Alone, Crack, Recrack, Castrate, Blitz, Sheepshead, Play, Claim, BlindTrick]

@@ -19,7 +19,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .actions import Action, Alone, Blitz, Bury, Call, Castrate, Crack, Pass, Pick, Play, Recrack, Sheepshead
+from .actions import (Action, Alone, BlindTrick, Blitz, Bury, Call, Castrate, Crack, Pass, Pick, Play, Recrack,
+                      Sheepshead)
 from .cards import Card, POINTS, TRUMP, cards_in
 from .profile import RuleProfile
 from .state import BLITZ_PAIRS, GameState, Phase
@@ -31,7 +32,10 @@ __all__ = ["GeneratedHand", "deal", "random_hand", "random_session"]
 class GeneratedHand:
     """One generated hand: the deal, the actions in order, and the final
     engine state (``state.done`` is True; ``state.settlement()`` scores it).
-    ``kind`` is ``"pick"``, ``"leaster"``, ``"doubler"`` or ``"misdeal"``."""
+    ``kind`` is ``"pick"``, ``"misdeal"`` or the game played when nobody
+    picked (``"leaster"``, ``"doubler"``, ``"moster"``, ``"mittler"``,
+    ``"schneidster"``, ``"schwanzer"``; rules.md D).  ``pot`` is the pot's
+    balance before the hand (``pot=on``, D-19)."""
 
     profile: RuleProfile
     dealer: int
@@ -43,6 +47,7 @@ class GeneratedHand:
     kind: str = "pick"
     score_sheet: bool = False  # write it as a score-sheet line (no card log)
     number: int = 0
+    pot: int = 0
 
 
 def deal(rng: random.Random, profile: RuleProfile) -> tuple[list[int], int]:
@@ -124,12 +129,14 @@ def _choose_card(rng: random.Random, g: GameState, seat: int) -> Card:
 
 
 def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: int = 1, *,
-                pick_threshold: float = 5.1, crack_rate: float = 0.06, alone_rate: float = 0.08) -> GeneratedHand:
+                pick_threshold: float = 5.1, crack_rate: float = 0.06, alone_rate: float = 0.08,
+                pot: int = 0) -> GeneratedHand:
     """One random legal hand dealt by ``dealer``.  The picking, bury, call,
     marks and every card go through :class:`GameState`, so the hand is legal
-    under ``profile`` by construction."""
+    under ``profile`` by construction.  ``pot`` is the pot's balance before
+    the hand (``pot=on``, rules.md D-19)."""
     hands, blind = deal(rng, profile)
-    g = GameState(profile, dealer, hands, blind, complete=True, stake=stake)
+    g = GameState(profile, dealer, hands, blind, complete=True, stake=stake, pot=pot)
     actions: list[Action] = []
 
     def do(a: Action) -> None:
@@ -137,15 +144,18 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
         actions.append(a)
 
     n = profile.players
+    stuck = profile.forced_pick_seat(dealer)  # rules.md D-13, D-14
     for k in range(n):
         s = (dealer + 1 + k) % n
         # later seats pick more readily (the dealer is "stuck" more often)
-        if _strength(profile, hands[s]) + rng.random() * 2.0 + k * 0.25 >= pick_threshold + 1.0:
+        if s == stuck or _strength(profile, hands[s]) + rng.random() * 2.0 + k * 0.25 >= pick_threshold + 1.0:
             do(Pick(s))
             break
         do(Pass(s))
-    if g.phase == Phase.DONE:  # doubler
-        return GeneratedHand(profile, dealer, hands, blind, actions, g, stake, "doubler")
+    if g.phase == Phase.DONE:  # doubler, or a schwanzer shown down (D-11, D-18)
+        return GeneratedHand(profile, dealer, hands, blind, actions, g, stake, g.nopick or "doubler", pot=pot)
+    if g.leaster and profile.leasterBlind == "namedTrick":
+        do(BlindTrick(rng.randint(1, profile.tricks)))  # D-3
     if g.picker is not None:
         do(Bury(_choose_bury(rng, g)))
         if profile.partnerMode == "calledAce":
@@ -210,21 +220,23 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
     while g.phase != Phase.DONE:
         s = g.to_act
         do(Play(s, _choose_card(rng, g, s)))
-    kind = "leaster" if g.leaster else "pick"
-    return GeneratedHand(profile, dealer, hands, blind, actions, g, stake, kind)
+    kind = g.nopick if g.leaster else "pick"
+    return GeneratedHand(profile, dealer, hands, blind, actions, g, stake, kind, pot=pot)
 
 
 def random_session(rng: random.Random, profile: RuleProfile, hands: int, *, first_dealer: int = 0,
                    misdeal_rate: float = 0.0, score_sheet_rate: float = 0.0, first_number: int = 1,
                    **kw) -> list[GeneratedHand]:
     """``hands`` consecutive hands of one session: the deal passes to the left
-    after every hand (B-1), doublers stake later hands per the profile (D-12).
+    after every hand (B-1), doublers stake later hands per the profile (D-12),
+    the pot carries from hand to hand under ``pot=on`` (D-19).
     ``misdeal_rate`` inserts thrown-in misdeals; ``score_sheet_rate`` marks
     hands to be written as score-sheet lines."""
     out: list[GeneratedHand] = []
     dealer = first_dealer
     queued = 0
     run = 0
+    pot = 0
     for i in range(hands):
         number = first_number + i
         if misdeal_rate and rng.random() < misdeal_rate:
@@ -237,7 +249,7 @@ def random_session(rng: random.Random, profile: RuleProfile, hands: int, *, firs
             stake = 2 ** run
         else:
             stake = 2 if queued else 1
-        h = random_hand(rng, profile, dealer, stake, **kw)
+        h = random_hand(rng, profile, dealer, stake, pot=pot, **kw)
         h.number = number
         if h.kind == "doubler":
             h.stake = 1
@@ -250,6 +262,8 @@ def random_session(rng: random.Random, profile: RuleProfile, hands: int, *, firs
             elif queued:
                 queued -= 1
         h.score_sheet = h.kind != "doubler" and score_sheet_rate > 0 and rng.random() < score_sheet_rate
+        if profile.pot:
+            pot += h.state.settlement().pot
         out.append(h)
         dealer = (dealer + 1) % profile.players
     return out

@@ -74,11 +74,24 @@ class RuleProfile(BaseModel):
     #: rules.md C-9: the picker may call "sheepshead" (contract to take every
     #: trick): off, on, or only when holding the partner card (J♦ / J♣).
     allowSheepsheadCall: Literal["off", "on", "holdingPartnerCard"] = "off"
+    # --- issue 6, no-pick area (rules.md D-13, D-14): invented flag, J has none.
+    # Which seat ``noPick=forcedPick`` sticks: ``dealer`` (D-13, the last to
+    # speak may not pass) or ``schiller`` (D-14, the seat on the dealer's left
+    # must pick at once; a hand's own [Rules] can set it for a session's last hand).
+    forcedPickSeat: Literal["dealer", "schiller"] = "dealer"
 
     @property
     def trumps(self) -> TrumpOrder:
         """The trump and fail order this profile plays with."""
         return trump_order(self.trumpOrder)
+
+    def forced_pick_seat(self, dealer: int) -> int | None:
+        """The seat that may not pass (rules.md D-13, D-14): the dealer, or
+        under ``forcedPickSeat=schiller`` the seat on the dealer's left; None
+        unless ``noPick=forcedPick``.  Seats are 0..players-1 clockwise."""
+        if self.noPick != "forcedPick":
+            return None
+        return dealer if self.forcedPickSeat == "dealer" else (dealer + 1) % self.players
 
     @property
     def partner_card(self) -> Card:
@@ -109,16 +122,21 @@ NAMED_PROFILES: dict[str, dict[str, object]] = {
     "wi5-spitz": {"trumpOrder": "spitz2"},
     #: rules.md F-8: clubs replace diamonds in trump; callable aces ♠ ♥ ♦.
     "wi5-clubs-trump": {"trumpOrder": "clubsTrump"},
+    # --- issue 6, no-pick area: one named profile per no-pick game (rules.md D).
+    "wi5-forced-pick": {"noPick": "forcedPick"},  # D-13: the dealer is stuck
+    "wi5-schiller": {"noPick": "forcedPick", "forcedPickSeat": "schiller"},  # D-14
+    "wi5-moster": {"noPick": "moster"},  # D-15
+    "wi5-mittler": {"noPick": "mittler"},  # D-16
+    "wi5-schneidster": {"noPick": "schneidster"},  # D-17
+    "wi5-schwanzer": {"noPick": "schwanzer"},  # D-18
+    "wi5-pot": {"pot": True},  # D-19
 }
 
 # Flags (and values) the first engine honours; anything else is refused
 # (rules.md J: "refused with a clear 'not supported yet' error").
 _SUPPORTED_VALUES: dict[str, set[object] | None] = {
-    "noPick": {"leaster", "doubler"},
-    "leasterTie": {"wash"},
-    "forcedPickNoBump": {False},
-    "pot": {False},
-    "leasterBlind": {"lastTrick", "none"},
+    # Every flag value of rules.md J is played now (issue 6: the house rules and
+    # the no-pick games); a flag value added later and not played yet goes here.
 }
 
 _FIELD_NAMES = set(RuleProfile.model_fields) - {"name", "players"}

@@ -8,6 +8,10 @@ log) and replayed hands are scored by the same code.
 * :func:`settle_picked` — units per seat for a picked hand (B-31..B-35, E-1).
 * :func:`leaster_winner` and :func:`settle_leaster` — the leaster (D-2..D-9).
 * :func:`settle_void` — a doubler or a misdeal: nobody pays.
+* The other no-pick games (rules.md D-13..D-19): :func:`moster_seat`,
+  :func:`mittler_winner`, :func:`schneidster_winner`, :func:`schwanzer_loser`
+  find the seat a game turns on; :func:`settle_nopick` pays it; :func:`with_pot`
+  adds the pot (D-19) as an extra seat.
 
 Units are integers per seat (+ receives); every :class:`Settlement` sums to
 zero (B-35), which :class:`Settlement` checks on construction.
@@ -15,8 +19,9 @@ zero (B-35), which :class:`Settlement` checks on construction.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from .cards import TRUMP, Rank, TrumpOrder, cards_in
 from .profile import RuleProfile
 
 __all__ = [
@@ -30,7 +35,22 @@ __all__ = [
     "settle_void",
     "renege_settlement",
     "OUTCOME_TIER",
+    "NOPICK_GAMES",
+    "PLAYED_NOPICK",
+    "moster_seat",
+    "mittler_winner",
+    "schneidster_winner",
+    "schwanzer_value",
+    "schwanzer_loser",
+    "settle_nopick",
+    "pot_share",
+    "with_pot",
 ]
+
+#: Outcome words of the games played when nobody picks (rules.md D), the
+#: leaster first; ``PLAYED_NOPICK`` are those played out in tricks.
+NOPICK_GAMES = ("leaster", "moster", "mittler", "schneidster", "schwanzer")
+PLAYED_NOPICK = ("leaster", "moster", "mittler", "schneidster")
 
 #: outcome word -> (picker side won, tier multiplier) (rules.md B-28, B-29).
 OUTCOME_TIER: dict[str, tuple[bool, int]] = {
@@ -55,7 +75,8 @@ class Settlement:
 
     * ``units`` — one integer per seat, clockwise; sums to zero.
     * ``outcome`` — ``win``/``win-s``/``win-z``/``lose``/``lose-s``/``lose-z``,
-      ``leaster``, ``doubler`` or ``misdeal``.
+      ``leaster``, ``moster``, ``mittler``, ``schneidster``, ``schwanzer``
+      (rules.md D), ``doubler`` or ``misdeal``.
     * ``tier`` — 1, 2 or 3 for a picked hand (3 in a leaster sweep paid
       triple), else None.
     * ``multiplier`` — doubler stake × 2 per mark (design.md 5: not the tier,
@@ -67,6 +88,10 @@ class Settlement:
     * ``shares`` — per seat, the number of ``per_defender`` amounts it gets
       (signed by side; ``units[i] == shares[i] * per_defender * sign``).
     * ``summary`` — who won and how the shares split, in words.
+    * ``pot`` — the pot's units in this hand (rules.md D-19, ``pot=on``): the
+      pot is an extra seat after the players, so ``sum(units) + pot == 0``;
+      + when units go into the pot, − when a picker side takes it.  0 without
+      the pot.
     * ``text`` — the whole breakdown in words, for people (built on demand).
     """
 
@@ -78,10 +103,12 @@ class Settlement:
     factors: tuple[tuple[str, int], ...]
     shares: tuple[int, ...]
     summary: str
+    pot: int = 0
 
     def __post_init__(self) -> None:
-        if sum(self.units) != 0:
-            raise ZeroSumError(f"settlement {self.units} sums to {sum(self.units)}, not 0 (rules.md B-35)")
+        if sum(self.units) + self.pot != 0:
+            raise ZeroSumError(f"settlement {self.units} (pot {self.pot:+d}) sums to {sum(self.units) + self.pot}, "
+                               "not 0 (rules.md B-35, D-19)")
 
     @property
     def text(self) -> str:
@@ -89,8 +116,10 @@ class Settlement:
             return self.summary
         head = " × ".join(f"{n} {v}" for n, v in self.factors)
         per = f"{head} = {self.per_defender}" if head else str(self.per_defender)
-        each = "from each other seat" if self.outcome == "leaster" else "per defender"
-        return f"{per} {each}; {self.summary}: " + ", ".join(f"seat {i} {u:+d}" for i, u in enumerate(self.units))
+        each = "from each other seat" if self.outcome in NOPICK_GAMES else "per defender"
+        pot = f", pot {self.pot:+d}" if self.pot else ""
+        return (f"{per} {each}; {self.summary}: " + ", ".join(f"seat {i} {u:+d}" for i, u in enumerate(self.units))
+                + pot)
 
 
 def picked_result(profile: RuleProfile, side_points: int, side_tricks: int, n_tricks: int) -> str:
@@ -148,9 +177,12 @@ def settle_picked(
     stake: int = 1,
     marks: dict[str, int] | int = 0,
     sheepshead: bool = False,
+    forced: bool = False,
 ) -> Settlement:
     """Units for a picked hand (rules.md B-31..B-35, E-1; F-4 for the share
-    split).
+    split).  ``forced`` says the picker was stuck with the blind
+    (``noPick=forcedPick``, D-13); with ``forcedPickNoBump`` such a picker's
+    loss is not doubled on the bump.
 
     ``sheepshead`` is the picker's "sheepshead" call (C-9): ``outcome`` is then
     ``win-z`` (every trick) or a loss word, and each defender's amount is
@@ -174,7 +206,7 @@ def settle_picked(
     if sheepshead:
         factors.insert(1, ("sheepshead called", 2))
         per *= 2
-    elif not won and profile.doubleOnBump:
+    elif not won and profile.doubleOnBump and not (forced and profile.forcedPickNoBump):
         factors.append(("double on the bump", 2))
         per *= 2
     defenders = [s for s in range(players) if s != picker and s != partner]
@@ -195,6 +227,8 @@ def settle_picked(
     units = tuple(x * per for x in shares)
     who = "alone" if partner is None else ("partner off the hook" if off_hook else "with partner")
     summary = f"{'picker wins' if won else 'picker loses'}{' the sheepshead call' if sheepshead else ''} ({who})"
+    if forced:
+        summary += ", forced pick" + (": no double on the bump" if profile.forcedPickNoBump and not won else "")
     return Settlement(units, outcome, tier, mult, per, tuple(factors), tuple(shares), summary)
 
 
@@ -219,6 +253,7 @@ def settle_leaster(
     sweep: bool = False,
     stake: int = 1,
     marks: dict[str, int] | int = 0,
+    second: int | None = None,
 ) -> Settlement:
     """Units for a leaster (rules.md D-4..D-6, D-9).
 
@@ -226,19 +261,167 @@ def settle_leaster(
     unit × multipliers from every other seat (+4 / −1 each at five);
     ``sweep`` (the winner took every trick, or won with a zero-point trick) pays
     ×3 under ``leasterSweepPaysTriple``.  No double on the bump (D-9).
+
+    ``second`` is the other of two tied winners under ``leasterTie=split``
+    (D-6): each of the other seats pays one unit, ``winner`` takes 2 shares and
+    ``second`` 1 (+2 / +1 / −1 −1 −1 at five).
     """
-    factors, mult = _marks_factors(stake, marks)
+    if second is not None and winner is not None:
+        factors, mult = _marks_factors(stake, marks)
+        shares = tuple((players - 3) if s == winner else 1 if s == second else -1 for s in range(players))
+        return Settlement(tuple(x * mult for x in shares), "leaster", None, mult, mult, tuple(factors), shares,
+                          f"leaster tied, split: seat {winner} takes 2 shares, seat {second} 1 (rules.md D-6)")
+    tier = 3 if (winner is not None and sweep and profile.leasterSweepPaysTriple) else 1
+    s = settle_nopick(players, "leaster", winner, True, stake=stake, marks=marks, tier=tier)
     if winner is None:
-        return Settlement((0,) * players, "leaster", None, mult, 0, tuple(factors), (0,) * players,
-                          "leaster tied: a wash, nobody pays (rules.md D-6)")
-    tier = 3 if (sweep and profile.leasterSweepPaysTriple) else 1
+        return replace(s, summary="leaster tied: a wash, nobody pays (rules.md D-6)")
+    return s
+
+
+def settle_nopick(
+    players: int,
+    game: str,
+    seat: int | None,
+    won: bool,
+    *,
+    stake: int = 1,
+    marks: dict[str, int] | int = 0,
+    tier: int = 1,
+) -> Settlement:
+    """Units for a no-pick game in which one seat plays against all the
+    others (rules.md D-4, D-15..D-18): ``seat`` wins (``won``: +4 / −1 each at
+    five) or loses (−4 / +1 each) one unit × multipliers from or to every
+    other seat; ``seat`` None is a wash (a tie, nobody pays).  ``tier`` 3 is a
+    leaster sweep paid triple (D-5).  ``game`` is the outcome word
+    (:data:`NOPICK_GAMES`).  Raises ``ValueError`` for another word."""
+    if game not in NOPICK_GAMES:
+        raise ValueError(f"{game!r} is not a no-pick game")
+    factors, mult = _marks_factors(stake, marks)
+    if seat is None:
+        return Settlement((0,) * players, game, None, mult, 0, tuple(factors), (0,) * players,
+                          f"{game}: a wash, nobody pays (rules.md D)")
     if tier == 3:
         factors.insert(0, ("sweep paid triple", 3))
     per = tier * mult
-    shares = tuple((players - 1) if s == winner else -1 for s in range(players))
+    sign = 1 if won else -1
+    shares = tuple(sign * (players - 1) if s == seat else -sign for s in range(players))
     units = tuple(x * per for x in shares)
-    return Settlement(units, "leaster", tier if tier == 3 else None, mult, per, tuple(factors), shares,
-                      f"leaster won by seat {winner}")
+    return Settlement(units, game, 3 if tier == 3 else None, mult, per, tuple(factors), shares,
+                      f"{game} {'won' if won else 'lost'} by seat {seat}")
+
+
+def moster_seat(points: list[int], tricks: list[int], n_tricks: int) -> tuple[int | None, bool]:
+    """The seat a moster turns on, and whether it wins (rules.md D-15, I-34).
+
+    ``points`` are each seat's card points (the blind added where the profile
+    gives it), ``tricks`` each seat's tricks.  A seat that took every trick
+    wins (True); otherwise the seat with the most card points loses (False);
+    a tie for the most is a wash: (None, False).
+    """
+    for s, t in enumerate(tricks):
+        if t == n_tricks:
+            return s, True
+    top = max(points)
+    most = [s for s, p in enumerate(points) if p == top]
+    return (most[0], False) if len(most) == 1 else (None, False)
+
+
+def mittler_winner(points: list[int]) -> int | None:
+    """The seat whose card points are the median (the third highest of five),
+    or None when there is no single median: a tie at the middle, or an even
+    number of players (rules.md D-16, I-35)."""
+    n = len(points)
+    if n % 2 == 0:
+        return None
+    mid = sorted(points)[n // 2]
+    at = [s for s, p in enumerate(points) if p == mid]
+    return at[0] if len(at) == 1 else None
+
+
+def schneidster_winner(points: list[int]) -> int | None:
+    """The seat closest to 30 card points without exceeding it, or None (a
+    wash) when that is tied or every seat has more than 30 (rules.md D-17).
+    A seat without a trick (0 card points) takes part."""
+    under = [p for p in points if p <= 30]
+    if not under:
+        return None
+    best = max(under)
+    at = [s for s, p in enumerate(points) if p == best]
+    return at[0] if len(at) == 1 else None
+
+
+def schwanzer_value(hand: int, trumps: TrumpOrder) -> int:
+    """A schwanzer hand's count (rules.md D-18): a queen 3, a jack 2, every
+    other trump 1, a fail card 0.  ``hand`` is a card mask."""
+    total = 0
+    suit_of = trumps.suit_of
+    for c in cards_in(hand):
+        if suit_of[c] == TRUMP:
+            total += 3 if c.rank == Rank.QUEEN else 2 if c.rank == Rank.JACK else 1
+    return total
+
+
+def schwanzer_loser(hands: list[int], trumps: TrumpOrder) -> int:
+    """The seat that loses a schwanzer (rules.md D-18, I-36): the highest
+    count; among tied seats, the one holding the highest-ranking trump.
+    ``hands`` are the dealt card masks per seat (the blind is discarded).
+    Every count above 0 holds a trump, so a tie is always broken."""
+    values = [schwanzer_value(h, trumps) for h in hands]
+    top = max(values)
+    tied = [s for s, v in enumerate(values) if v == top]
+    if len(tied) == 1:
+        return tied[0]
+    strength = trumps.strength
+
+    def best(s: int) -> int:
+        return max((strength[c] for c in cards_in(hands[s] & trumps.trump_mask)), default=-1)
+
+    return max(tied, key=best)
+
+
+def pot_share(pot: int, alone: bool) -> tuple[int, int]:
+    """(picker, partner) parts of a pot of ``pot`` units (rules.md D-19): the
+    partner a quarter, rounded down, the picker the rest (the encyclopedia's
+    five-handed example: 3 to the picker, 1 to the partner); alone, the
+    picker all of it."""
+    if alone:
+        return pot, 0
+    return pot - pot // 4, pot // 4
+
+
+def with_pot(settle: Settlement, *, pot: int, picker: int | None, partner: int | None, ante: int = 1) -> Settlement:
+    """``settle`` with the pot (rules.md D-19, ``pot=on``) as the extra seat.
+
+    ``pot`` is the pot's balance before the hand (units).  When nobody picked
+    (a leaster or another no-pick game, or a doubler), every player puts
+    ``ante`` unit into the pot.  A picked hand with a pot: a winning picker
+    side takes it (:func:`pot_share`); a losing one pays the same amounts into
+    it, which doubles it.  Returns a new :class:`Settlement` whose ``pot`` is
+    the pot seat's units; the balance after the hand is ``pot + result.pot``.
+    A misdeal leaves the pot alone.
+    """
+    units = list(settle.units)
+    n = len(units)
+    if settle.outcome == "misdeal":
+        return settle
+    if picker is None:
+        for s in range(n):
+            units[s] -= ante
+        delta = ante * n
+        what = f"each player puts {ante} into the pot"
+    elif pot:
+        won = settle.outcome.startswith("win")
+        p_part, q_part = pot_share(pot, partner is None)
+        sign = 1 if won else -1
+        units[picker] += sign * p_part
+        if partner is not None:
+            units[partner] += sign * q_part
+        delta = -sign * pot
+        what = ("the picker side takes the pot" if won else "the picker side pays the pot's worth into it") + \
+            f" ({p_part}" + (f" + {q_part}" if partner is not None else "") + ")"
+    else:
+        return settle
+    return replace(settle, units=tuple(units), pot=settle.pot + delta, summary=f"{settle.summary}; {what}")
 
 
 def settle_void(players: int, outcome: str) -> Settlement:
@@ -253,7 +436,7 @@ def renege_settlement(players: int, offender: int, outcome: str) -> Settlement:
     mark, doubler stake or double on the bump.  ``outcome`` is kept as the
     cards gave it (``leaster`` in a leaster)."""
     shares = tuple(-(players - 1) if s == offender else 1 for s in range(players))
-    where = "in a leaster" if outcome == "leaster" else "(renegePenalty=offenderPaysEach)"
+    where = f"in a {outcome}" if outcome in NOPICK_GAMES else "(renegePenalty=offenderPaysEach)"
     return Settlement(shares, outcome, None, 1, 1, (("renege: offender pays each", 1),),
                       tuple(-1 if s == offender else 1 for s in range(players)),
                       f"renege by seat {offender} {where}: the offender pays 1 to each other seat (rules.md B-23)")

@@ -8,7 +8,9 @@ as it was, so a replay stops at the first illegal card and invents nothing.
 Phases (rules.md B-8): ``PICK`` (pick or pass in turn, B-5) → ``BURY`` (B-7) →
 ``CALL`` (B-9..B-16, C-1..C-4) → ``MARKS`` (crack, re-crack, blitz: E-1..E-6) →
 ``PLAY`` (six tricks, B-17..B-22) → ``DONE``.  Everyone passing goes straight
-to a leaster's ``PLAY`` or, for a doubler, to ``DONE`` (D-2..D-12).
+to a leaster's ``PLAY`` (also a moster, mittler or schneidster: each plays
+for themselves) or, for a doubler or a schwanzer (no play), to ``DONE``
+(D-2..D-18).  Under ``noPick=forcedPick`` the stuck seat may not pass (D-13).
 
 Knowledge may be partial: ``hands`` are the cards each seat is known to hold.
 ``complete`` says the deal is fully known (every seat's hand and the blind);
@@ -21,11 +23,13 @@ Hands are bit masks (:mod:`replay.cards`); seats are 0..n-1 clockwise.
 from __future__ import annotations
 
 import enum
-from .actions import Action, Alone, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Play, Recrack, Sheepshead
+from .actions import (Action, Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Play, Recrack,
+                      Sheepshead)
 from .cards import TRUMP, Card, Rank, Suit, cards_in, mask_of, points_of
 from .errors import IllegalAction
 from .profile import RuleProfile
-from .scoring import Settlement, leaster_winner, picked_result, settle_leaster, settle_picked, settle_void
+from .scoring import (Settlement, leaster_winner, mittler_winner, moster_seat, picked_result, schneidster_winner,
+                      schwanzer_loser, settle_leaster, settle_nopick, settle_picked, settle_void, with_pot)
 
 __all__ = ["Phase", "GameState", "CallType"]
 
@@ -70,7 +74,8 @@ class GameState:
     Construct with the profile, the dealer seat, the dealt hands (bit masks,
     one per seat) and the blind mask.  ``complete`` (default: True when every
     hand has the profile's hand size and the blind its size) says whether the
-    deal is fully known.  ``stake`` is the multiplier from earlier doublers.
+    deal is fully known.  ``stake`` is the multiplier from earlier doublers;
+    ``pot`` the pot's balance before the hand (``pot=on``, rules.md D-19).
 
     Raises :class:`IllegalAction` ``E-DEAL-DUPLICATE`` when a card is dealt
     twice and ``E-DEAL-SIZE`` when a complete deal has a hand of the wrong size.
@@ -85,10 +90,11 @@ class GameState:
         "leaster", "claimed", "claim_seat", "claim_points_known", "_order", "_called_suit_mask",
         "_fail_masks", "_dealt", "last_winner",
         "_suit_of", "_strength", "_nt", "_special", "_cs", "_led", "_ten_up", "_suit_masks",
+        "nopick", "blind_trick", "pot",
     )
 
     def __init__(self, profile: RuleProfile, dealer: int, hands: list[int], blind: int = 0, *,
-                 complete: bool | None = None, stake: int = 1):
+                 complete: bool | None = None, stake: int = 1, pot: int = 0):
         n = profile.players
         if len(hands) != n:
             raise ValueError(f"{len(hands)} hands for {n} players")
@@ -160,6 +166,9 @@ class GameState:
         self._cs = -1  # the called suit, -1 without a called card
         self._led = -1  # effective suit led to the current trick
         self._ten_up = False  # calledTenBeatsAce with a ten called
+        self.nopick: str | None = None  # the game played when everybody passed (rules.md D-1)
+        self.blind_trick: int | None = None  # leasterBlind=namedTrick: the named trick, 1-based (D-3)
+        self.pot = pot
 
     # ------------------------------------------------------------------ helpers
     def _err(self, code: str, message: str, found: object = None, expected: object = None) -> IllegalAction:
@@ -206,6 +215,8 @@ class GameState:
             self._sheepshead()
         elif t is Claim:
             self._claim(action.seat)
+        elif t is BlindTrick:
+            self._blind_trick(action.trick)
         else:  # pragma: no cover - type guard
             raise TypeError(f"not an action: {action!r}")
 
@@ -215,15 +226,34 @@ class GameState:
             raise self._err("E-PHASE", f"a pass after the picking is over (seat {seat})", "pass", "no pass now")
         if seat != self.to_act:
             raise self._err("E-PICK-ORDER", f"seat {seat} passes out of turn", seat, self.to_act)
+        if seat == self.profile.forced_pick_seat(self.dealer):
+            who = "the dealer" if seat == self.dealer else "the seat left of the dealer (schiller)"
+            raise self._err("E-FORCED-PICK", f"seat {seat} passes, but {who} must pick under noPick=forcedPick "
+                            "(rules.md D-13, D-14)", f"pass by seat {seat}", f"pick by seat {seat}")
         self.passes += 1
         self.to_act = (seat + 1) % self.n
         if self.passes == self.n:
-            if self.profile.noPick == "doubler":
+            game = self.profile.noPick
+            self.nopick = game
+            if game in ("doubler", "schwanzer"):  # thrown in (D-11), or shown down without play (D-18)
                 self.phase = Phase.DONE
-            else:  # leaster (D-2)
+            else:  # leaster, moster, mittler, schneidster: each for themselves (D-2, D-15..D-17)
                 self.leaster = True
                 self.phase = Phase.PLAY
                 self.to_act = self.leader
+
+    def _blind_trick(self, trick: int) -> None:
+        """``leasterBlind=namedTrick``: the dealer names the trick whose winner
+        gets the blind (rules.md D-3), before the first card of a no-pick game."""
+        if self.profile.leasterBlind != "namedTrick":
+            raise self._err("E-BLIND-TRICK", f"a named blind trick (t{trick}) under leasterBlind="
+                            f"{self.profile.leasterBlind} (rules.md D-3)", f"blindtrick {trick}", "no named trick")
+        if not self.leaster or self.tricks or self.trick or self.blind_trick is not None:
+            raise self._err("E-BLIND-TRICK", "the blind's trick is named once, after everybody passed and before the "
+                            "first card (rules.md D-3)", f"blindtrick {trick}", "blindtrick before the first card")
+        if not 1 <= trick <= self.n_tricks:
+            raise self._err("E-BLIND-TRICK", f"trick {trick} does not exist", trick, f"1..{self.n_tricks}")
+        self.blind_trick = trick
 
     def _pick(self, seat: int) -> None:
         if self.phase != Phase.PICK:
@@ -860,7 +890,12 @@ class GameState:
 
     @property
     def doubler(self) -> bool:
-        return self.phase == Phase.DONE and self.picker is None and not self.leaster
+        return self.phase == Phase.DONE and self.nopick == "doubler"
+
+    @property
+    def forced(self) -> bool:
+        """The picker was the seat that may not pass (rules.md D-13, D-14)."""
+        return self.picker is not None and self.picker == self.profile.forced_pick_seat(self.dealer)
 
     def side_points(self) -> int | None:
         """The picker side's card points, bury included (rules.md B-24, J);
@@ -886,11 +921,22 @@ class GameState:
         return [points_of(m) for m in self.taken]
 
     def leaster_points(self) -> list[int]:
-        """Each seat's leaster card points, the blind added to the last-trick
-        winner under ``leasterBlind=lastTrick`` (rules.md D-3, I-28)."""
+        """Each seat's card points in a no-pick game played in tricks, the
+        blind added to the last-trick winner under ``leasterBlind=lastTrick``
+        or to the winner of the named trick under ``namedTrick`` (rules.md
+        D-3, I-28).  Raises ``ValueError`` under ``namedTrick`` when no trick
+        was named."""
         pts = self.seat_points()
-        if self.profile.leasterBlind == "lastTrick" and self.last_winner is not None:
+        how = self.profile.leasterBlind
+        if how == "lastTrick" and self.last_winner is not None:
             pts[self.last_winner] += points_of(self.blind)
+        elif how == "namedTrick":
+            if self.blind_trick is None:
+                raise ValueError("leasterBlind=namedTrick but no trick was named for the blind")
+            if self.blind_trick <= len(self.tricks):
+                pts[self.tricks[self.blind_trick - 1][2]] += points_of(self.blind)
+            elif self.claimed and self.claim_seat is not None:
+                pts[self.claim_seat] += points_of(self.blind)
         return pts
 
     def marks(self) -> dict[str, int]:
@@ -907,17 +953,57 @@ class GameState:
         Raises ``ValueError`` before the end."""
         if self.phase != Phase.DONE:
             raise ValueError("the hand is not over")
+        s = self._settlement()
+        if self.profile.pot:
+            s = with_pot(s, pot=self.pot, picker=self.picker, partner=self.partner)
+        return s
+
+    def nopick_seat(self) -> tuple[int | None, int | None, bool]:
+        """(seat, second, won) of a finished no-pick game (rules.md D): the
+        seat it turns on (None: a wash), the second of two tied leaster
+        winners under ``leasterTie=split`` (else None), and whether the seat
+        wins (a leaster, mittler or schneidster winner, a moster sweep) or
+        loses (the moster's most points, the schwanzer's highest count).
+        Raises ``ValueError`` when no no-pick game was played."""
+        prof = self.profile
+        game = self.nopick
+        if game == "schwanzer":
+            if not self.complete:
+                raise ValueError("a schwanzer is scored from the whole deal, which is not known")
+            return schwanzer_loser(list(self._dealt), self._order), None, False
+        if not self.leaster:
+            raise ValueError("no no-pick game was played")
+        pts = self.leaster_points()
+        if game == "moster":
+            seat, won = moster_seat(pts, self.ntaken, self.n_tricks)
+            return seat, None, won
+        if game == "mittler":
+            return mittler_winner(pts), None, True
+        if game == "schneidster":
+            return schneidster_winner(pts), None, True
+        winners = leaster_winner(prof, pts, self.ntaken)
+        if len(winners) == 1:
+            return winners[0], None, True
+        if len(winners) == 2 and prof.leasterTie == "split":  # D-6: the first in play order takes 2 shares
+            first, second = sorted(winners, key=self.pick_position)
+            return first, second, True
+        return None, None, True
+
+    def _settlement(self) -> Settlement:
         prof = self.profile
         if self.doubler:
             return settle_void(self.n, "doubler")
-        if self.leaster:
+        if self.nopick is not None and self.nopick != "doubler":
             if self.reneges:
-                return self._renege_each()
+                return self._renege_each(self.nopick)
+            seat, second, won = self.nopick_seat()
+            if self.nopick != "leaster":
+                return settle_nopick(self.n, self.nopick, seat, won, stake=self.stake, marks=self.marks())
+            if second is not None:
+                return settle_leaster(prof, self.n, seat, stake=self.stake, marks=self.marks(), second=second)
             pts = self.leaster_points()
-            winners = leaster_winner(prof, pts, self.ntaken)
-            w = winners[0] if len(winners) == 1 else None
-            sweep = w is not None and (self.ntaken[w] == self.n_tricks or pts[w] == 0)
-            return settle_leaster(prof, self.n, w, sweep=sweep, stake=self.stake, marks=self.marks())
+            sweep = seat is not None and (self.ntaken[seat] == self.n_tricks or pts[seat] == 0)
+            return settle_leaster(prof, self.n, seat, sweep=sweep, stake=self.stake, marks=self.marks())
         pts = self.side_points()
         if pts is None:
             raise ValueError("the picker side's card points are unknown")
@@ -931,7 +1017,7 @@ class GameState:
             elif not self.side_of(offender) and outcome.startswith("lose"):
                 outcome = "win-z" if self.sheepshead else "win"
         return settle_picked(prof, self.n, self.picker, self.partner, outcome, stake=self.stake, marks=self.marks(),
-                             sheepshead=self.sheepshead)
+                             sheepshead=self.sheepshead, forced=self.forced)
 
     def picked_outcome(self, pts: int, tricks: int) -> str:
         """The outcome word of this picked hand from the picker side's card

@@ -28,6 +28,15 @@ PROFILES = [
     "wi5-clubs-trump; allowCallOwnAce=on; allowSheepsheadCall=on; allowCastrate=on",
     "wi5-jack-of-diamonds; jdHybridAceCall=on; jdMustNotBuryJD=on; jdPartnerCard=JC; allowSheepsheadCall=holdingPartnerCard",
     "wi5-jack-of-diamonds; trumpOrder=clubsTrump; jdCallUp=on; jdHybridAceCall=on; allowSheepsheadCall=on",
+    # issue 6, no-pick area (rules.md D-3, D-6, D-13..D-19)
+    "wi5-forced-pick; forcedPickNoBump=on",
+    "wi5-schiller",
+    "wi5-moster; leasterBlind=namedTrick",
+    "wi5-mittler; pot=on",
+    "wi5-schneidster; leasterBlind=none",
+    "wi5-schwanzer; pot=on",
+    "wi5-called-ace; leasterTie=split; leasterBlind=namedTrick; pot=on",
+    "wi5-jack-of-diamonds; noPick=moster",
 ]
 
 hands = st.builds(
@@ -46,7 +55,7 @@ def test_every_card_once_and_120_points(h):
         seen |= m
     assert seen == FULL_DECK
     g = h.state
-    if h.kind == "doubler":
+    if h.kind in ("doubler", "schwanzer"):  # no play (rules.md D-11, D-18)
         return
     played = 0
     for leader, cards, winner in g.tricks:
@@ -65,9 +74,15 @@ def test_every_card_once_and_120_points(h):
 def test_settlement_sums_to_zero_and_winner_leads_next(h):
     g = h.state
     s = g.settlement()
-    assert sum(s.units) == 0
+    assert sum(s.units) + s.pot == 0  # the pot is an extra seat (rules.md D-19)
+    if not g.profile.pot:
+        assert s.pot == 0
+    ante = 1 if g.profile.pot and g.picker is None else 0  # each player puts 1 into the pot (D-19)
     if h.kind == "doubler":
-        assert s.units == (0,) * 5
+        assert s.units == (-ante,) * 5
+        return
+    if h.kind == "schwanzer":  # one seat pays one unit to each other seat (D-18)
+        assert sorted(u + ante for u in s.units) == [-4, 1, 1, 1, 1]
         return
     for (_, _, winner), (next_leader, _, _) in zip(g.tricks, g.tricks[1:]):
         assert next_leader == winner
@@ -87,7 +102,7 @@ def test_settlement_sums_to_zero_and_winner_leads_next(h):
 def test_play_accepts_exactly_the_legal_mask(h):
     """The fast path in GameState.play agrees with legal_mask for every card of
     the seat to play, at every step of the hand."""
-    if h.kind == "doubler":
+    if h.kind in ("doubler", "schwanzer"):
         return
     prof = h.profile
     g = GameState(prof, h.dealer, list(h.hands), h.blind, complete=True, stake=h.stake)

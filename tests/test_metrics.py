@@ -82,7 +82,9 @@ def test_data_quality(con):
     r = m.data_quality(con, ALL).to_dicts()[0]
     # full: A14, A24.  picked: A14 15 16 18 20 21 22 23 24 (9) + B1 3 4 5 7 9 (6) = 15;
     # leaster A17; doublers B2, B8; misdeal A19: 15 + 1 + 2 + 1 = 19.  Rejected: B6.
+    # No other no-pick game (rules.md D) in this fixture: 0 each.
     assert r == {"hands": 19, "full": 2, "score_sheet": 17, "picked": 15, "leasters": 1, "doublers": 2,
+                 "mosters": 0, "mittlers": 0, "schneidsters": 0, "schwanzers": 0,
                  "misdeals": 1, "declared": 0, "ramsch": 0, "other": 0, "conflicts": 0, "rejected": 1}
 
 

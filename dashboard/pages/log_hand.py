@@ -32,6 +32,7 @@ from ingest.validate import validate_text
 from replay.cards import Card, CardParseError
 from replay.errors import ProfileError
 from replay.profile import parse_rules
+from replay.scoring import NOPICK_GAMES
 
 #: The ``file`` recorded for hands logged here.
 SOURCE = "log-hand"
@@ -54,11 +55,27 @@ CODE_FIELD = {
     "E-RESULT-UNKNOWN": "outcome", "E-PARTNER": "partner", "E-CALL-CARD": "call", "E-CALL-ALONE": "call",
     "E-CALL": "call", "E-LEASTER": "leaster", "E-NOPICK": "kind", "E-MARK-CAP": "crack", "E-CRACK": "crack",
     "E-RECRACK": "recrack", "E-BLITZ": "blitz", "E-DEALER": "dealer", "E-SEATS": "seats",
-    "E-SEATS-MISSING": "seats", "E-RULES": "rules",
+    "E-SEATS-MISSING": "seats", "E-RULES": "rules", "E-FORCED-PICK": "picker", "E-BLIND-TRICK": "leaster",
 }
 #: Codes whose position is the hand as a whole: the code decides the field.
 CODE_FIRST = {"E-RESULT-UNKNOWN"}
 TAG_FIELD = {"Event": "event", "Date": "date", "Table": "table", "Site": "site", "Seats": "seats", "Rules": "rules"}
+#: The seat a no-pick game's statement names, as the form asks for it (rules.md D).
+NOPICK_SEAT = {"leaster": "Leaster won by", "moster": "Most card points (pays; wins with every trick)",
+               "mittler": "Mittler won by (the median)", "schneidster": "Schneidster won by (closest to 30)",
+               "schwanzer": "Schwanzer lost by (highest count)"}
+
+
+def nopick_game(rules: str | None) -> str:
+    """The game the form's "all passed" hand is under the session's rules:
+    the profile's ``noPick`` when it is played (leaster, moster, mittler,
+    schneidster, schwanzer; rules.md D), else ``leaster`` (a bad [Rules] is
+    reported by the check itself)."""
+    try:
+        game = parse_rules(rules or "").noPick
+    except ProfileError:
+        return "leaster"
+    return game if game in NOPICK_GAMES else "leaster"
 
 
 # --------------------------------------------------------------------------
@@ -142,9 +159,10 @@ def build_text(ctx: dict, v: dict, before: str = "") -> tuple[HandText, int]:
         t.add_line([("misdeal", "kind")])
     elif kind == "doubler":
         t.add_line([("doubler", "kind")])
-    elif kind == "leaster":
+    elif kind == "leaster":  # or the profile's other no-pick game (rules.md D)
         w = v.get("leaster")
-        word = "leaster ?" if w in (None, NOT_WRITTEN) else ("leaster -" if w == TIE else f"leaster {w}")
+        game = nopick_game(ctx.get("rules"))
+        word = f"{game} ?" if w in (None, NOT_WRITTEN) else (f"{game} -" if w == TIE else f"{game} {w}")
         chunks = [(word, "leaster")]
         if v.get("pts") is not None:
             chunks.append((f"pts {v['pts']}", "pts"))
@@ -563,8 +581,9 @@ if ss["lh_input"] == "shn":
         b2.form_submit_button("Save hand", on_click=check_text, args=(True,), type="primary", width="stretch")
 else:
     _default("lh_kind", "picked")
+    game = nopick_game(ctx.get("rules"))
     st.radio("What happened", KINDS, key="lh_kind", horizontal=True,
-             format_func={"picked": "someone picked", "leaster": "leaster (all passed)",
+             format_func={"picked": "someone picked", "leaster": f"{game} (all passed)",
                           "doubler": "doubler (thrown in)", "misdeal": "misdeal"}.__getitem__)
     _errors_for("kind")
     kind = ss["lh_kind"]
@@ -628,10 +647,11 @@ else:
         elif kind == "leaster":
             c1, c2 = st.columns(2)
             with c1:
-                st.selectbox("Leaster won by", [NOT_WRITTEN, TIE] + seat_opts, key="lh_leaster")
+                st.selectbox(NOPICK_SEAT[game], [NOT_WRITTEN, TIE] + seat_opts, key="lh_leaster")
                 _errors_for("leaster")
             with c2:
-                st.number_input("Winner's card points", min_value=0, max_value=120, step=1, key="lh_pts")
+                st.number_input("Winner's card points" if game == "leaster" else "Its card points (a schwanzer: "
+                                "its count)", min_value=0, max_value=120, step=1, key="lh_pts")
                 _errors_for("pts")
         if kind in ("picked", "leaster"):
             c1, c2, c3, c4 = st.columns(4)

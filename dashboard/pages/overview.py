@@ -24,8 +24,8 @@ if not ov["hands"]:
 
 c = st.columns(4)
 c[0].metric("Hands", f"{ov['hands']:,}")
-c[0].caption(f"Every stored hand of {over}: Sheepshead picked hands, leasters, doublers and misdeals, "
-             "Schafkopf games with a declarer and Ramsch games, card-log and score-sheet alike.")
+c[0].caption(f"Every stored hand of {over}: Sheepshead picked hands, leasters, doublers, the other no-pick games "
+             "and misdeals, Schafkopf games with a declarer and Ramsch games, card-log and score-sheet alike.")
 c[1].metric("Sessions", f"{ov['sessions']:,}")
 c[1].caption("Distinct sessions (an evening at one table) those hands belong to.")
 c[2].metric("Players", f"{ov['players']:,}")
@@ -61,7 +61,12 @@ k[3].caption("Dealt again: counted as misdeals, never as played or passed-out ha
 
 # What happened to each deal: every hand is of exactly one kind (the bars sum to the hands).
 KINDS = [("picked", "picked", "Sheepshead: someone picked"), ("leaster", "leasters", "Sheepshead leaster"),
-         ("doubler", "doublers", "Sheepshead doubler"), ("misdeal", "misdeals", "dealt again"),
+         ("doubler", "doublers", "Sheepshead doubler"),
+         ("moster", "mosters", "no-pick game: most points pays (rules.md D-15)"),
+         ("mittler", "mittlers", "no-pick game: the median wins (D-16)"),
+         ("schneidster", "schneidsters", "no-pick game: closest to 30 wins (D-17)"),
+         ("schwanzer", "schwanzers", "no-pick showdown: the highest count pays (D-18)"),
+         ("misdeal", "misdeals", "dealt again"),
          ("Schafkopf declared", "declared", "Schafkopf game with a declarer"),
          ("Ramsch", "ramsch", "Schafkopf: nobody declared, Ramsch played"),
          ("other", "other", "any other recorded outcome")]
@@ -81,5 +86,6 @@ chart = alt.Chart(kinds).mark_bar().encode(
     tooltip=["kind", "meaning", "hands"],
 ).properties(height=40 * len(shown) + 20)
 st.altair_chart(chart, width="stretch")
-st.caption(f"Every hand of {over} by what happened to the deal (Sheepshead and Schafkopf alike); the "
+st.caption(f"Every hand of {over} by what happened to the deal (Sheepshead and Schafkopf alike; a moster, "
+           f"mittler, schneidster or schwanzer is a no-pick game of its own: neither a pick nor a leaster); the "
            f"{plural(len(shown), 'bar')} sum to {ov['hands']:,}.")

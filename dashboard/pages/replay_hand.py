@@ -26,6 +26,7 @@ from dashboard.table import (CSS, cards_html, frames_from_cardlog, german_name, 
 from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_db
 from ingest.validate import replay_text
 from replay.cards import STANDARD, Card
+from replay.scoring import NOPICK_GAMES
 
 ANY = "any"
 #: Outcome filter: label -> the stored outcomes it matches.
@@ -36,6 +37,8 @@ OUTCOME_FILTERS: dict[str, tuple[str, ...]] = {
     "win": ("win",), "win-s": ("win-s",), "win-z": ("win-z",),
     "lose": ("lose",), "lose-s": ("lose-s",), "lose-z": ("lose-z",),
     "leaster": ("leaster",), "doubler": ("doubler",), "misdeal": ("misdeal",),
+    # the other no-pick games (rules.md D)
+    "moster": ("moster",), "mittler": ("mittler",), "schneidster": ("schneidster",), "schwanzer": ("schwanzer",),
 }
 #: Player filter: the role -> the condition on the player's seat ``u`` in hand ``h``.
 ROLES: dict[str, str] = {
@@ -104,7 +107,9 @@ def load_replay(con, hand_id: int):
     if h.outcome.game != "sheepshead":
         return h, session_id, None
     before = ""
-    if h.outcome.stake > 1:  # an earlier doubler raised the stake: replay the session up to here
+    # an earlier doubler raised the stake, or the pot carries from earlier hands (rules.md D-19):
+    # replay the session up to here
+    if h.outcome.stake > 1 or h.outcome.rules_flags.get("pot"):
         rows = con.execute("SELECT t.source FROM hands h JOIN hand_text t USING (hand_id) "
                            "WHERE h.session_id = ? AND h.hand < ? ORDER BY h.hand, h.hand_id",
                            [session_id, h.outcome.hand]).fetchall()
@@ -122,6 +127,8 @@ def hand_label(row: tuple) -> str:
             what += f", partner {partner}"
     elif outcome == "leaster":
         what = f"leaster, {lw} wins" if lw else "leaster, tie"
+    elif outcome in NOPICK_GAMES and lw:  # a mittler, schneidster or moster sweep won (rules.md D)
+        what = f"{outcome}, {lw} wins"
     else:
         what = outcome
     card = "card log" if status == "full" else "score sheet"
@@ -263,9 +270,14 @@ if len(frames) < 2:
     elif o.outcome == "leaster":
         st.markdown(f"**Leaster** won by {o.leaster_winner or 'nobody (a tie)'}"
                     + (f" with {o.picker_points} card points" if o.picker_points is not None else ""))
+    elif o.outcome in NOPICK_GAMES:  # moster, mittler, schneidster, schwanzer (rules.md D)
+        who = (f"won by {o.leaster_winner}" if o.leaster_winner else
+               f"lost by {min(o.units, key=o.units.get)}" if any(o.units.values()) else "a wash")
+        st.markdown(f"**{o.outcome.capitalize()}** {who}"
+                    + (f" ({o.picker_points})" if o.picker_points is not None else ""))
     else:
         st.markdown(f"**Result** {o.outcome}: the deal was thrown in.")
-    st.markdown(f"**Score** {_units_line(o.units)}")
+    st.markdown(f"**Score** {_units_line(o.units)}" + (f" · pot {o.pot:+d}" if o.pot else ""))
     if o.breakdown:
         st.caption(f"How it was computed: {o.breakdown}")
     with st.expander("SHN text of this hand"):
@@ -353,7 +365,7 @@ if f.done:
         st.markdown(f"**Result** {o.outcome}: {side_word} {o.picker_points} {augen}, {o.picker_tricks} tricks")
     elif o.outcome == "leaster":
         st.markdown(f"**Leaster** won by {o.leaster_winner or 'nobody (a tie)'}")
-    st.markdown(f"**Score** {_units_line(o.units)}")
+    st.markdown(f"**Score** {_units_line(o.units)}" + (f" · pot {o.pot:+d}" if o.pot else ""))
     if o.breakdown:
         st.caption(f"How it was computed: {o.breakdown}")
 else:

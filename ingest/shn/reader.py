@@ -92,7 +92,8 @@ __all__ = [
 KEYWORDS = frozenset(
     "hand dealer deal blind pick leaster doubler stake crack recrack castrate blitz bury call alone sheepshead "
     "partner claim pts tricks score misdeal win lose win-s lose-s win-z lose-z "
-    "game ramsch klopfen kontra re laufende".split()
+    "game ramsch klopfen kontra re laufende "
+    "moster mittler schneidster schwanzer blindtrick pot".split()
 )
 #: Words that are not statements but may never be seat aliases either.
 RESERVED = KEYWORDS | {"under", "black", "red", "queens", "jacks", "after", "with", "without", "tout"}
@@ -705,7 +706,7 @@ class _Reader:
 
     def _hand_seats(self, h: HandRecord):
         """(alias, line, col) of every seat written so far in hand ``h``."""
-        for v in (h.dealer, h.pick, h.leaster, h.claim, h.partner):
+        for v in (h.dealer, h.pick, h.leaster, h.nopick, h.claim, h.partner):
             if v is not None and v.value is not None:
                 yield v.value, v.pos.line, v.pos.col
         for d in h.deals:
@@ -1292,6 +1293,27 @@ def _seat_statement(attr: str, kw: str, tie: bool = False):
     return handler
 
 
+def _nopick_statement(kw: str):
+    """``moster S``, ``mittler S``, ``schneidster S``, ``schwanzer S``: the
+    game played when nobody picked and the seat it turns on (rules.md D-15..
+    D-18); ``?`` unknown, ``-`` a wash.  One of them per hand."""
+    inner = _seat_statement("nopick", kw, tie=True)
+
+    def handler(self, toks, i, n):
+        hand = self.hand
+        if hand.nopick is not None:
+            raise self._dup(toks, i, hand.nopick.pos)
+        tie = hand.leaster_tie
+        j = inner(self, toks, i, n)
+        if hand.leaster_tie and not tie:  # the shared seat reader marks a '-' on leaster_tie
+            hand.leaster_tie = False
+            hand.nopick_tie = True
+        hand.nopick_game = kw
+        return j
+    handler.__name__ = "s_" + kw
+    return handler
+
+
 def _flag_statement(attr: str, kw: str):
     klen = len(kw)
 
@@ -1435,7 +1457,11 @@ _DISPATCH = {
     "tricks": _number_statement("tricks_won", "tricks", 0, None, True),
     "score": _Reader.s_score,
     "misdeal": _flag_statement("misdeal", "misdeal"),
+    "blindtrick": _number_statement("blind_trick", "blindtrick", 1, 99, False),
+    "pot": _number_statement("pot", "pot", 0, None, False),
 }
+for _w in ("moster", "mittler", "schneidster", "schwanzer"):
+    _DISPATCH[_w] = _nopick_statement(_w)
 for _w in ("win", "lose", "win-s", "lose-s", "win-z", "lose-z"):
     _DISPATCH[_w] = _outcome
 for _w in _TRICK_NUM:

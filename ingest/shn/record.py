@@ -264,6 +264,16 @@ class HandRecord:
     game: GameRec | None = None  # Schafkopf: the announced game
     ramsch: Value[bool] | None = None  # Schafkopf: nobody announced, a Ramsch was played
     laufende: LaufendeRec | None = None  # Schafkopf: the counted Laufende
+    # issue 6, no-pick area (rules.md D): ``moster S``, ``mittler S``,
+    # ``schneidster S``, ``schwanzer S`` (``nopick_game`` is the keyword;
+    # ``nopick`` the seat, value None for ``?`` or, with ``nopick_tie``, ``-``);
+    # ``blindtrick N`` (leasterBlind=namedTrick, D-3); ``pot N`` (the pot's
+    # balance before the hand, D-19).
+    nopick: Value[str] | None = None
+    nopick_game: str | None = None
+    nopick_tie: bool = False
+    blind_trick: Value[int] | None = None
+    pot: Value[int] | None = None
     errors: list[Diagnostic] = field(default_factory=list)
     source: str = ""
     line: int = 0

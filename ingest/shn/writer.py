@@ -195,10 +195,27 @@ def _pick_items(h: HandRecord) -> list[str]:
         items.append("leaster " + who + _note(h.leaster.note, "'leaster'"))
     elif h.leaster_tie:
         raise ValueError("the hand is marked a leaster tie but has no 'leaster'")
+    if h.nopick is not None:  # moster, mittler, schneidster, schwanzer (rules.md D)
+        kw = h.nopick_game
+        if kw not in ("moster", "mittler", "schneidster", "schwanzer"):
+            raise ValueError(f"a no-pick game {kw!r}; expected moster, mittler, schneidster or schwanzer")
+        if h.nopick_tie:
+            if h.nopick.value is not None:
+                raise ValueError(f"{kw!r} names {h.nopick.value!r} and is marked a wash")
+            who = "-"
+        else:
+            who = _seat(h.nopick.value, f"'{kw}'")
+        items.append(f"{kw} {who}" + _note(h.nopick.note, f"'{kw}'"))
+    elif h.nopick_tie or h.nopick_game is not None:
+        raise ValueError("the hand names a no-pick game but has no seat for it")
     if h.doubler is not None:
         items.append(_flag(h.doubler, "doubler"))
     if h.stake is not None:
         items.append(_number(h.stake, "stake", 1, None, False))
+    if h.pot is not None:
+        items.append(_number(h.pot, "pot", 0, None, False))
+    if h.blind_trick is not None:
+        items.append(_number(h.blind_trick, "blindtrick", 1, 99, False))
     if h.ramsch is not None:
         items.append(_flag(h.ramsch, "ramsch"))
     g = h.game
