@@ -26,7 +26,9 @@ from ingest.store import POT_SEAT, Store, load_hands, reading
 from ingest.validate import validate_file
 
 FIX = Path(__file__).parent / "fixtures"
-PROFILE_FILES = sorted((FIX / "profiles").glob("*.shn"))
+# the no-pick area's worked hands (docs/profiles.md "No-pick games"); other areas' fixtures live beside them
+PROFILE_FILES = [FIX / "profiles" / f"wi5-{g}.shn"
+                 for g in ("forced-pick", "mittler", "moster", "pot", "schiller", "schneidster", "schwanzer")]
 ALL = m.Filters()
 
 
