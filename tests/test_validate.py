@@ -199,9 +199,19 @@ def test_doubler_under_a_leaster_profile_is_an_error():
     assert [(rj.hand, rj.errors[0].code, rj.errors[0].line) for rj in r.rejected] == [(1, "E-NOPICK", 8), (2, "E-NOPICK", 11)]
 
 
-def test_unsupported_flag_is_refused_not_ignored():
+def test_unsupported_flag_is_refused_not_ignored(monkeypatch):
+    # Every flag value of rules.md J is played since issue 6, so the refusal
+    # (rules.md J: "refused with a clear 'not supported yet' error, never
+    # silently ignored") is shown on a value marked not played for this test.
+    from replay import profile
+
+    monkeypatch.setitem(profile._SUPPORTED_VALUES, "leasterBlind", {"lastTrick", "none"})
+    profile.parse_rules.cache_clear()
     text = HEAD.replace("noPick=doubler; doublerStacking={stacking}", "leasterBlind=namedTrick")
-    r = validate_text(text, "d.shn")
+    try:
+        r = validate_text(text, "d.shn")
+    finally:
+        profile.parse_rules.cache_clear()
     assert {rj.errors[0].code for rj in r.rejected} == {"E-RULES-UNSUPPORTED"}
     assert r.rejected[0].errors[0].line == 5
 
