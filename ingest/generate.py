@@ -57,7 +57,8 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
         rec.doubler = Value(True)
         return rec
     if not sheet:
-        rec.deals = [CardsRec(list(cards_in(h.hands[s])), seat=a[s]) for s in range(len(a))]
+        # the dealer who sits out (rules.md F-1) has no deal line
+        rec.deals = [CardsRec(list(cards_in(h.hands[s])), seat=a[s]) for s in range(len(a)) if s != g.sitting]
         rec.blind = _cards(h.blind)
     settle = g.settlement()
     if h.stake != 1:

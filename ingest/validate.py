@@ -37,7 +37,7 @@ from replay.profile import RuleProfile, parse_rules
 from replay.scoring import (OUTCOME_TIER, Settlement, picked_result, settle_leaster, settle_picked, settle_void,
                             ZeroSumError)
 from replay.replay import Frame, snapshot
-from replay.state import CallType, GameState, Phase
+from replay.state import CallType, GameState, Phase, next_seat
 
 from .model import CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, content_hash
 from .shn.record import HandRecord, Pos, SessionRec, ShnFile
@@ -141,8 +141,11 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
     written, else each seat holding the cards it plays (notation.md §3)."""
     rec, prof = chk.rec, chk.profile
     n = prof.players
+    sitting = dealer if prof.sitOut else None
     blind = rec.blind
     blind_mask = _cards_mask(blind.cards) if blind else None
+    if blind is not None:
+        _check_deck(chk, blind.cards, blind.card_pos, blind.pos)
     if rec.deals:
         hands = [0] * n
         seen_seats = set()
@@ -154,6 +157,10 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
                 raise chk.reject("E-DEAL-TWICE", f"{d.seat} is dealt twice", d.pos, found=f"deal {d.seat}",
                                  expected="one deal line per seat")
             seen_seats.add(s)
+            if s == sitting:
+                raise chk.reject("E-SIT-OUT", f"{d.seat} deals and sits out under {prof.name}, so is dealt no cards "
+                                 "(rules.md F-1)", d.pos, found=f"deal {d.seat}", expected="no deal line for the dealer")
+            _check_deck(chk, d.cards, d.card_pos, d.pos)
             if len(d.cards) != prof.hand_size:
                 raise chk.reject("E-DEAL-SIZE", f"{d.seat} is dealt {len(d.cards)} cards", d.pos, found=len(d.cards),
                                  expected=prof.hand_size)
@@ -174,18 +181,19 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
         if blind is not None and len(blind.cards) != prof.blind_size:
             raise chk.reject("E-BLIND-SIZE", f"the blind has {len(blind.cards)} cards", blind.pos,
                              found=len(blind.cards), expected=prof.blind_size)
-        complete = known and len(seen_seats) == n and blind_mask is not None
+        complete = known and len(seen_seats) == prof.playing and blind_mask is not None
         if complete:
             return GameState(prof, dealer, hands, blind_mask, complete=True, stake=stake)
-        if len(seen_seats) == n and known and blind_mask is None and blind is None:
+        if len(seen_seats) == prof.playing and known and blind_mask is None and blind is None:
             # every hand dealt, blind not written: the blind is what is left
-            rest = ((1 << 32) - 1) & ~_or(hands)
+            rest = prof.deck_mask & ~_or(hands)
             if rest.bit_count() == prof.blind_size:
                 return GameState(prof, dealer, hands, rest, complete=True, stake=stake)
         if any(rec.tricks):
             raise chk.reject("E-DEAL-INCOMPLETE", "the deal lines do not give every card, so the tricks cannot be "
-                             "replayed; write all five deal lines and the blind, or no deal lines at all", rec.deals[0].pos,
-                             found=f"{len(seen_seats)} deal lines", expected=f"{n} deal lines and the blind")
+                             f"replayed; write all {prof.playing} deal lines and the blind, or no deal lines at all",
+                             rec.deals[0].pos, found=f"{len(seen_seats)} deal lines",
+                             expected=f"{prof.playing} deal lines and the blind")
         return GameState(prof, dealer, hands, blind_mask or 0, complete=False, stake=stake)
     return _state_from_plays(chk, dealer, stake, blind_mask)
 
@@ -195,21 +203,26 @@ def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int |
     bury; a written blind is taken out of the picker's cards (notation.md §3)."""
     rec, prof = chk.rec, chk.profile
     n = prof.players
+    sitting = dealer if prof.sitOut else None
     hands = [0] * n
     for t in rec.tricks:
-        lead = chk.seat(t.leader, t.leader_pos)
+        seat = chk.seat(t.leader, t.leader_pos)
         for i, pl in enumerate(t.plays):
+            if i:
+                seat = next_seat(n, sitting, seat)
             if pl.card is None:
                 continue
+            _check_deck(chk, [pl.card], [pl.pos], pl.pos, trick=t.number)
             if _or(hands) >> pl.card & 1:
                 raise chk.reject("E-CARD-PLAYED", f"{pl.card} is played twice", pl.pos, found=pl.card,
                                  expected="each card once", trick=t.number)
-            hands[(lead + i) % n] |= 1 << pl.card
+            hands[seat] |= 1 << pl.card
     blind = 0
     if rec.pick is not None:
         p = chk.seat(rec.pick.value, rec.pick.pos)
         bury = _cards_mask(rec.bury.cards) if rec.bury is not None else None
         if bury is not None:
+            _check_deck(chk, rec.bury.cards, rec.bury.card_pos, rec.bury.pos)
             clash = bury & _or(hands)
             if clash:
                 c = next(c for c in rec.bury.cards if clash >> c & 1)
@@ -228,11 +241,29 @@ def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int |
     elif blind_mask is not None:
         blind = blind_mask
     else:  # a leaster's blind, set aside: what nobody played
-        rest = ((1 << 32) - 1) & ~_or(hands)
+        rest = prof.deck_mask & ~_or(hands)
         if rest.bit_count() == prof.blind_size:
             blind = rest
-    complete = (all(h.bit_count() == prof.hand_size for h in hands) and blind.bit_count() == prof.blind_size)
+    if sitting is not None and hands[sitting]:
+        raise chk.reject("E-SIT-OUT", f"{chk.aliases[sitting]} deals and sits out under {prof.name}, but plays a card "
+                         "(rules.md F-1)", rec.tricks[0].pos, found=chk.aliases[sitting],
+                         expected="tricks of the five other seats")
+    complete = (all(h.bit_count() == (0 if s == sitting else prof.hand_size) for s, h in enumerate(hands))
+                and blind.bit_count() == prof.blind_size)
     return GameState(prof, dealer, hands, blind, complete=complete, stake=stake)
+
+
+def _check_deck(chk: HandCheck, cards, card_pos, pos: Pos | None, trick: int | None = None) -> None:
+    """Every known card is in the profile's deck (rules.md F-1: the 30-card
+    deck has no 7♣ 7♠, the 26-card deck no non-trump 7s and 8s), else
+    ``E-DECK`` at the card."""
+    deck = chk.profile.deck_mask
+    for i, c in enumerate(cards):
+        if c is not None and not deck >> c & 1:
+            p = card_pos[i] if i < len(card_pos) else pos
+            raise chk.reject("E-DECK", f"{c} is not in the {chk.profile.deck}-card deck of {chk.profile.name} "
+                             "(rules.md F-1)", p, found=c, expected=f"a card of the {chk.profile.deck}-card deck",
+                             trick=trick)
 
 
 @lru_cache(maxsize=1024)
@@ -409,8 +440,10 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                                      expected="one of them")
                 _apply(chk, g, Alone(), rec.alone.pos)
         else:
-            for k in range(n):
-                g.apply(Pass((dealer + 1 + k) % n))
+            s = g.to_act
+            for _ in range(g.np):
+                g.apply(Pass(s))
+                s = g.next_seat(s)
         for action, pos in _marks_actions(chk):
             _apply(chk, g, action, pos)
         if g.phase in (Phase.CALL, Phase.MARKS):
@@ -438,9 +471,9 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 raise chk.reject("E-LEADER", f"trick {t.number} is led by {t.leader}, but {who} leads it "
                                  "(rules.md B-17)", t.leader_pos, found=t.leader, expected=chk.aliases[g.leader],
                                  trick=t.number)
-            if len(t.plays) != n:
+            if len(t.plays) != g.np:
                 raise chk.reject("E-TRICK-SIZE", f"trick {t.number} has {len(t.plays)} cards", t.pos,
-                                 found=len(t.plays), expected=n, trick=t.number)
+                                 found=len(t.plays), expected=g.np, trick=t.number)
             play = g.play
             number = t.number
             s = lead
@@ -456,11 +489,12 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 if frames is not None:
                     frames.append(snapshot(g, len(frames), (s, card)))
                 trick_rows.append(PlayRow(number, i, aliases[s], CARD_NAMES[card], pl.renege))
-                s = s + 1 if s + 1 < n else 0
+                s = g.next_seat(s)
             if stopped:
                 break
-            w = g.tricks[-1][2]
-            trick_rows[-1 - ((n - 1 - ((w - lead) % n)))].winner = True
+            _, cards_played, w = g.tricks[-1]
+            k = next(i for i, (seat, _) in enumerate(cards_played) if seat == w)
+            trick_rows[k - len(cards_played)].winner = True
         if rec.claim is not None and stopped is None:
             cs = chk.seat(rec.claim.value, rec.claim.pos)
             _apply(chk, g, Claim(cs), rec.claim.pos)
@@ -496,7 +530,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
     # pts, tricks, outcome written?
     pts, tricks, outcome = _check_result(chk, pts, tricks, outcome)
     if outcome != settle.outcome:  # an agreed (^) result the cards do not support
-        settle = settle_picked(chk.profile, n, picker, partner, outcome, stake=stake, marks=g.marks())
+        settle = settle_picked(chk.profile, n, picker, partner, outcome, stake=stake, marks=g.marks(), out=g.sitting)
     settle = _agreed_score(chk, settle)
     call = _call_text(g)
     return (_outcome(chk, dealer, picker, partner, call, settle, pts, tricks, stake, g.cracks + g.recracks + g.blitzes,
@@ -506,10 +540,10 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
 def _pick(chk: HandCheck, g: GameState, dealer: int, picker: int) -> None:
     """``pick S``: every seat from the dealer's left up to S passed, then S
     picked (notation.md §3, rules.md B-5)."""
-    s = (dealer + 1) % g.n
-    while s != picker:
+    s = g.to_act
+    while s != picker and g.phase == Phase.PICK and g.passes < g.np - 1:
         g.apply(Pass(s))
-        s = (s + 1) % g.n
+        s = g.next_seat(s)
     _apply(chk, g, Pick(picker), chk.rec.pick.pos)
 
 
@@ -690,21 +724,33 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
                          rec.marks[-1].pos, found=nmarks, expected=f"at most {prof.maxMarks}")
     written, _ = _written_units(chk, rec.score) if rec.score is not None else ([None] * n, False)
     status = "score-sheet"
+    if prof.sitOut and dealer is None:
+        raise chk.reject("E-DEALER", f"the dealer sits out under {prof.name} and settles 0, so the dealer must be known "
+                         "(rules.md F-1)", rec.pos, found="no dealer", expected="dealer S")
+    out = dealer if prof.sitOut else None
+    for m in rec.marks:
+        if chk.index.get(m.seat) == out and out is not None:
+            raise chk.reject("E-SIT-OUT", f"{m.seat} deals and sits out and cannot {m.kind} (rules.md F-1)", m.pos,
+                             found=f"{m.kind} {m.seat}", expected="a seat that plays the hand")
     if kind == "leaster":
         lw = rec.leaster
         if rec.leaster_tie:
-            settle = settle_leaster(prof, n, None, stake=stake, marks=marks)
+            settle = settle_leaster(prof, n, None, stake=stake, marks=marks, out=out)
             chk.prov["leaster_winner"] = "asserted"
         elif lw.value is not None:
             w = chk.seat(lw.value, lw.pos)
-            settle = settle_leaster(prof, n, w, stake=stake, marks=marks)
+            if w == out:
+                raise chk.reject("E-SIT-OUT", f"{lw.value} deals and sits out and cannot win the leaster (rules.md F-1)",
+                                 lw.pos, found=lw.value, expected="a seat that plays the hand")
+            settle = settle_leaster(prof, n, w, stake=stake, marks=marks, out=out)
             chk.prov["leaster_winner"] = "asserted"
         else:
-            cands = [w for w in range(n) if _matches(settle_leaster(prof, n, w, stake=stake, marks=marks).units, written)]
+            cands = [w for w in range(n) if w != out and _matches(
+                settle_leaster(prof, n, w, stake=stake, marks=marks, out=out).units, written)]
             if len(cands) != 1:
                 raise chk.reject("E-LEASTER", "the leaster winner is unknown and the score does not tell it", lw.pos,
                                  found="leaster ?", expected="leaster S, or a full score")
-            settle = settle_leaster(prof, n, cands[0], stake=stake, marks=marks)
+            settle = settle_leaster(prof, n, cands[0], stake=stake, marks=marks, out=out)
             chk.prov["leaster_winner"] = "derived"
         if rec.pts is not None and rec.pts.value is not None:
             chk.prov["picker_points"] = "asserted"
@@ -715,7 +761,13 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
                          status=status), cardlog, settle)
     # ---- a picked hand from the score sheet
     picker = chk.seat(rec.pick.value, rec.pick.pos)
-    alone = rec.alone is not None
+    if picker == out:
+        raise chk.reject("E-SIT-OUT", f"{rec.pick.value} deals and sits out, so cannot pick (rules.md F-1)",
+                         rec.pick.pos, found=rec.pick.value, expected="a seat that plays the hand")
+    if prof.partnerMode == "alone" and rec.call is not None:
+        raise chk.reject("E-CALL-ALONE-GAME", f"a call in {prof.name}, where the picker always plays alone "
+                         "(rules.md F-2, F-3)", rec.call.pos, found="call", expected="no call")
+    alone = rec.alone is not None or prof.partnerMode == "alone"
     call = None
     if rec.call is not None and rec.call.card is not None:
         call = str(rec.call.card) + (f" under {rec.call.under if rec.call.under else '??'}" if rec.call.has_under else "")
@@ -742,6 +794,9 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
             raise chk.reject("E-PARTNER", f"partner {rec.partner.value} is written but the picker plays alone",
                              rec.partner.pos, found=rec.partner.value, expected="no partner")
         partner = chk.seat(rec.partner.value, rec.partner.pos)
+        if partner == out:
+            raise chk.reject("E-SIT-OUT", f"partner {rec.partner.value} deals and sits out (rules.md F-1)",
+                             rec.partner.pos, found=rec.partner.value, expected="a seat that plays the hand")
         if partner == picker:
             raise chk.reject("E-PARTNER", "the picker is written as the partner (allowCallOwnAce is off, rules.md B-14)",
                              rec.partner.pos, found=rec.partner.value, expected="another seat")
@@ -761,7 +816,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         cands = [o for o in cands if _consistent(prof, o, None, tricks)]
     if not cands:
         raise chk.reject("E-PTS", f"pts {pts} and tricks {tricks} contradict each other: a side without a trick "
-                         f"holds at most its bury ({_MAX_BURY}), a side with every trick all 120 (rules.md B-24, "
+                         f"holds at most its bury ({prof.max_bury}), a side with every trick all 120 (rules.md B-24, "
                          "B-29)", (rec.pts or rec.tricks_won).pos, found=f"pts {pts}, tricks {tricks}", expected="points the tricks allow")
     if rec.outcome is not None and rec.outcome.value is not None:
         o = rec.outcome.value
@@ -778,11 +833,11 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     # the partner unknown: any other seat, or nobody when no call was written
     # (a forced alone, or the jack of diamonds in the picker's hand)
     partners = [partner] if partner_known else (
-        [s for s in range(n) if s != picker] + ([None] if rec.call is None else []))
+        [s for s in range(n) if s != picker and s != out] + ([None] if rec.call is None else []))
     options = []
     for o in cands:
         for pa in partners:
-            st = settle_picked(prof, n, picker, pa, o, stake=stake, marks=marks)
+            st = settle_picked(prof, n, picker, pa, o, stake=stake, marks=marks, out=out)
             if _matches(st.units, written):
                 options.append((o, pa, st))
     if not options:
@@ -792,7 +847,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         # report the first disagreeing entry against the most specific settlement
         o = cands[0]
         pa = partners[0]
-        st = settle_picked(prof, n, picker, pa, o, stake=stake, marks=marks)
+        st = settle_picked(prof, n, picker, pa, o, stake=stake, marks=marks, out=out)
         return (_outcome_from(chk, dealer, picker, pa, alone, call, _agreed_score(chk, st), pts, tricks, stake, nmarks,
                               status, state), cardlog, st)
     outs = {o for o, _, _ in options}
@@ -819,9 +874,6 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
                           state), cardlog, st)
 
 
-#: The most card points a bury can hold (two aces), the most a picker side
-#: without a trick can have (rules.md B-25, I-9).
-_MAX_BURY = 22
 #: What the store keeps: hand numbers as INTEGER, units as SMALLINT.
 _MAX_HAND = 2**31 - 1
 _MAX_UNITS = 32767
@@ -893,7 +945,7 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
         written = rec.partner.value if rec.partner is not None else None
         partner = chk.index.get(written) if written is not None else None
         g.apply(Bury(None))
-        g.assume_call(partner, rec.alone is not None)
+        g.assume_call(partner, rec.alone is not None or prof.partnerMode == "alone")
     for action, pos in _marks_actions(chk):
         _apply(chk, g, action, pos)
     return g
@@ -909,10 +961,10 @@ def _consistent(prof: RuleProfile, outcome: str, pts: int | None, tricks: int | 
             return False
     if pts is None:
         return True
-    if tricks == 0 and pts > _MAX_BURY:
-        return False  # a side without a trick holds at most its bury (two aces)
+    if tricks == 0 and pts > prof.max_bury:
+        return False  # a side without a trick holds at most its bury (its size in aces)
     if tier == 3:
-        return pts == 120 if won else pts <= _MAX_BURY
+        return pts == 120 if won else pts <= prof.max_bury
     line = 90 if prof.schneiderSymmetric90 else 91
     if outcome == "win-s":
         return pts >= line

@@ -45,13 +45,18 @@ class GeneratedHand:
     number: int = 0
 
 
-def deal(rng: random.Random, profile: RuleProfile) -> tuple[list[int], int]:
-    """Shuffle and deal: (hands as masks, blind mask)."""
-    cards = list(range(32))
+def deal(rng: random.Random, profile: RuleProfile, dealer: int = 0) -> tuple[list[int], int]:
+    """Shuffle the profile's deck and deal: (hands as masks, blind mask).
+    Under ``sitOut`` the ``dealer`` is dealt nothing (rules.md F-1)."""
+    deck = profile.deck_mask
+    cards = [c for c in range(32) if deck >> c & 1]
     rng.shuffle(cards)
     hs = profile.hand_size
-    hands = [sum(1 << c for c in cards[i * hs:(i + 1) * hs]) for i in range(profile.players)]
-    blind = sum(1 << c for c in cards[profile.players * hs:])
+    seats = [s for s in range(profile.players) if not (profile.sitOut and s == dealer)]
+    hands = [0] * profile.players
+    for i, s in enumerate(seats):
+        hands[s] = sum(1 << c for c in cards[i * hs:(i + 1) * hs])
+    blind = sum(1 << c for c in cards[len(seats) * hs:])
     return hands, blind
 
 
@@ -124,7 +129,7 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
     """One random legal hand dealt by ``dealer``.  The picking, bury, call,
     marks and every card go through :class:`GameState`, so the hand is legal
     under ``profile`` by construction."""
-    hands, blind = deal(rng, profile)
+    hands, blind = deal(rng, profile, dealer)
     g = GameState(profile, dealer, hands, blind, complete=True, stake=stake)
     actions: list[Action] = []
 
@@ -133,10 +138,10 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
         actions.append(a)
 
     n = profile.players
-    for k in range(n):
-        s = (dealer + 1 + k) % n
+    for k, s in enumerate(s for s in ((dealer + 1 + i) % n for i in range(n)) if s != g.sitting):
         # later seats pick more readily (the dealer is "stuck" more often)
-        if _strength(profile, hands[s]) + rng.random() * 2.0 + k * 0.25 >= pick_threshold + 1.0:
+        # (strength scaled to a six-card hand, so other hand sizes pick about as often)
+        if _strength(profile, hands[s]) * 6 / profile.hand_size + rng.random() * 2.0 + k * 0.25 >= pick_threshold + 1.0:
             do(Pick(s))
             break
         do(Pass(s))
@@ -164,7 +169,7 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
                 do(Call(nxt))
         # marks
         if profile.allowBlitz != "none" and rng.random() < 0.5:
-            for s in range(n):
+            for s in g.playing_seats():
                 held = g.hands[s] | (g.bury if s == g.picker else 0)
                 for color, need in (("black", Card.CQ.bit | Card.SQ.bit), ("red", Card.HQ.bit | Card.DQ.bit)):
                     if held & need == need and rng.random() < 0.5:
@@ -174,7 +179,7 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
                             pass
         if profile.allowCrack and rng.random() < crack_rate:
             pp = g.pick_position(g.picker)
-            elig = [s for s in range(n) if s != g.picker and (profile.crackEligibility == "anyDefender"
+            elig = [s for s in g.playing_seats() if s != g.picker and (profile.crackEligibility == "anyDefender"
                                                               or g.pick_position(s) > pp)]
             if elig:
                 try:

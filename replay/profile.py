@@ -18,10 +18,24 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .cards import TrumpOrder, trump_order
+from .cards import FULL_DECK, Card, TrumpOrder, mask_of, trump_order
 from .errors import ProfileError
 
-__all__ = ["RuleProfile", "NAMED_PROFILES", "DEFAULT_PROFILE", "parse_rules", "profile_text"]
+__all__ = ["RuleProfile", "NAMED_PROFILES", "DEFAULT_PROFILE", "parse_rules", "profile_text", "DECKS", "TABLE_FIELDS"]
+
+# ---- h6-tables: table sizes 2..8 (rules.md F-1..F-4) -------------------------------------------------
+#: The decks of rules.md F-1 as card masks, by card count.  Every removed card
+#: is a 7 or an 8 (0 card points), so each deck still holds 120 card points (A-6).
+DECKS: dict[int, int] = {
+    32: FULL_DECK,
+    # 30: without 7♣ 7♠ (F-1, three- and four-handed, six-handed black queens)
+    30: FULL_DECK & ~mask_of((Card.C7, Card.S7)),
+    # 26: without the non-trump 7s and 8s (F-1, three-handed)
+    26: FULL_DECK & ~mask_of((Card.C7, Card.S7, Card.H7, Card.C8, Card.S8, Card.H8)),
+}
+#: The table geometry of a named profile: set by the name, never by a flag
+#: (rules.md J has no flags for it), so ``[Rules]`` cannot override them.
+TABLE_FIELDS = ("players", "deck", "handCards", "blindCards", "sitOut")
 
 OnOff = bool
 
@@ -29,15 +43,29 @@ OnOff = bool
 class RuleProfile(BaseModel):
     """Every flag of rules.md J with its default.  Booleans read ``on``/``off``.
 
-    ``name`` is the named profile the flags start from; ``players`` the table
-    size (five for every profile of the first engine).
+    ``name`` is the named profile the flags start from.  The table geometry
+    comes with the name (rules.md F-1; not flags, see :data:`TABLE_FIELDS`):
+
+    * ``players`` — seats at the table (the ``[Seats]`` count, one unit per
+      seat in a settlement);
+    * ``deck`` — 32, 30 or 26 cards (:data:`DECKS`);
+    * ``handCards`` / ``blindCards`` — cards dealt to each playing seat and to
+      the blind;
+    * ``sitOut`` — the dealer sits out the hand (six at the table playing the
+      five-handed game): dealt nothing, plays nothing, settles 0.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     name: str = "wi5-called-ace"
     players: int = 5
-    partnerMode: Literal["calledAce", "jackOfDiamonds"] = "calledAce"
+    deck: Literal[32, 30, 26] = 32
+    handCards: int = 6
+    blindCards: int = 2
+    sitOut: bool = False
+    # "alone" (h6-tables; not in rules.md J): the picker always plays alone, as
+    # three-handed (F-2) and four-handed cutthroat (F-3) are played.
+    partnerMode: Literal["calledAce", "jackOfDiamonds", "alone"] = "calledAce"
     doubleOnBump: OnOff = True
     partnerOffHookNoTrick: OnOff = False
     schneiderSymmetric90: OnOff = False
@@ -72,15 +100,34 @@ class RuleProfile(BaseModel):
 
     @property
     def hand_size(self) -> int:
-        return 6
+        """Cards dealt to each playing seat (rules.md F-1; 6 at five-handed, B-2)."""
+        return self.handCards
 
     @property
     def blind_size(self) -> int:
-        return 2
+        """Cards in the blind, and so in the bury (rules.md F-1, B-7)."""
+        return self.blindCards
 
     @property
     def tricks(self) -> int:
-        return 6
+        """Tricks in a hand: one per card in a hand."""
+        return self.handCards
+
+    @property
+    def playing(self) -> int:
+        """Seats that play a hand: ``players``, less the dealer under ``sitOut``."""
+        return self.players - 1 if self.sitOut else self.players
+
+    @property
+    def deck_mask(self) -> int:
+        """The cards in play as a bit mask (:data:`DECKS`)."""
+        return DECKS[self.deck]
+
+    @property
+    def max_bury(self) -> int:
+        """The most card points a bury can hold: its size in aces (11 each).
+        A picker side without a trick holds at most this (rules.md B-25, I-9)."""
+        return 11 * min(self.blindCards, 4)
 
 
 DEFAULT_PROFILE = RuleProfile()
@@ -89,6 +136,25 @@ DEFAULT_PROFILE = RuleProfile()
 NAMED_PROFILES: dict[str, dict[str, object]] = {
     "wi5-called-ace": {},
     "wi5-jack-of-diamonds": {"partnerMode": "jackOfDiamonds"},
+    # ---- h6-tables: other table sizes (rules.md F-1..F-4; docs/profiles.md) ----
+    # three-handed, picker alone (F-1, F-2): 32 cards 10+2, 30 cards 9+3, 26 cards 8+2
+    "wi3": {"players": 3, "handCards": 10, "blindCards": 2, "partnerMode": "alone"},
+    "wi3-30": {"players": 3, "deck": 30, "handCards": 9, "blindCards": 3, "partnerMode": "alone"},
+    "wi3-26": {"players": 3, "deck": 26, "handCards": 8, "blindCards": 2, "partnerMode": "alone"},
+    # four-handed cutthroat: 7 each, picker takes and buries 4, alone (F-1, F-3)
+    "wi4-cutthroat": {"players": 4, "handCards": 7, "blindCards": 4, "partnerMode": "alone"},
+    # four-handed 2v2 without 7♣ 7♠: 7 each, blind 2 (F-1, F-4)
+    "wi4-called-ace": {"players": 4, "deck": 30, "handCards": 7, "blindCards": 2},
+    "wi4-jack-of-diamonds": {"players": 4, "deck": 30, "handCards": 7, "blindCards": 2,
+                             "partnerMode": "jackOfDiamonds"},
+    # six seats, the dealer sits out: the five-handed game (F-1)
+    "wi6-sit-out": {"players": 6, "sitOut": True},
+    # six-handed J♦ 2v4, 5 each, blind 2; a picker with the J♦ calls the next jack (F-1, C-4)
+    "wi6-jack-of-diamonds": {"players": 6, "handCards": 5, "blindCards": 2, "partnerMode": "jackOfDiamonds",
+                             "jdCallUp": True},
+    # seven-handed J♦, 4 each, blind 4, call-up allowed (F-1, C-4)
+    "wi7-jack-of-diamonds": {"players": 7, "handCards": 4, "blindCards": 4, "partnerMode": "jackOfDiamonds",
+                             "jdCallUp": True},
 }
 
 # Flags (and values) the first engine honours; anything else is refused
@@ -107,7 +173,7 @@ _SUPPORTED_VALUES: dict[str, set[object] | None] = {
     "leasterBlind": {"lastTrick", "none"},
 }
 
-_FIELD_NAMES = set(RuleProfile.model_fields) - {"name", "players"}
+_FIELD_NAMES = set(RuleProfile.model_fields) - {"name", *TABLE_FIELDS}
 
 
 def _convert(flag: str, raw: str) -> object:
@@ -182,7 +248,7 @@ def profile_text(profile: RuleProfile) -> str:
     base = RuleProfile(**NAMED_PROFILES[profile.name], name=profile.name)
     parts = [profile.name]
     for f in RuleProfile.model_fields:
-        if f in ("name", "players"):
+        if f == "name" or f in TABLE_FIELDS:
             continue
         v, b = getattr(profile, f), getattr(base, f)
         if v != b:

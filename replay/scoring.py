@@ -146,9 +146,18 @@ def settle_picked(
     *,
     stake: int = 1,
     marks: dict[str, int] | int = 0,
+    out: int | None = None,
 ) -> Settlement:
     """Units for a picked hand (rules.md B-31..B-35, E-1; F-4 for the share
     split).
+
+    ``players`` is the number of seats; ``out`` the seat that sits out the
+    hand (the dealer at a six-seat table playing five-handed, rules.md F-1),
+    which settles 0.  Each defender pays or receives ``tier × M``; with a
+    partner, the partner gets one share and the picker the remainder
+    ``(D − 1)`` shares (F-4: 2/1 at five, 1/1 at 2v2, 3/1 at 2v4); alone, the
+    picker gets ``D`` shares (B-31; F-2 three-handed 2/4/6, F-3 cutthroat
+    3/6/9).
 
     ``partner`` is None when the picker played alone.  ``stake`` is the
     multiplier from earlier doublers (D-11, D-12); ``marks`` the number of
@@ -164,7 +173,7 @@ def settle_picked(
     if not won and profile.doubleOnBump:
         factors.append(("double on the bump", 2))
         per *= 2
-    defenders = [s for s in range(players) if s != picker and s != partner]
+    defenders = [s for s in range(players) if s != picker and s != partner and s != out]
     d = len(defenders)
     shares = [0] * players
     sign = 1 if won else -1
@@ -185,15 +194,16 @@ def settle_picked(
     return Settlement(units, outcome, tier, mult, per, tuple(factors), tuple(shares), summary)
 
 
-def leaster_winner(profile: RuleProfile, points: list[int], tricks: list[int]) -> list[int]:
-    """The seats tied for the leaster win (one seat: a clear winner).
+def leaster_winner(profile: RuleProfile, points: list[int], tricks: list[int], out: int | None = None) -> list[int]:
+    """The seats tied for the leaster win (one seat: a clear winner); ``out``
+    (the seat sitting out, rules.md F-1) is never among them.
 
     ``points`` are each seat's card points, the blind already added where the
     profile gives it (D-3); ``tricks`` each seat's tricks.  With
     ``leasterMustTakeTrick`` only seats with a trick are eligible (D-4, D-5,
     I-27).
     """
-    seats = [s for s in range(len(points)) if tricks[s] > 0 or not profile.leasterMustTakeTrick]
+    seats = [s for s in range(len(points)) if s != out and (tricks[s] > 0 or not profile.leasterMustTakeTrick)]
     low = min(points[s] for s in seats)
     return [s for s in seats if points[s] == low]
 
@@ -206,8 +216,11 @@ def settle_leaster(
     sweep: bool = False,
     stake: int = 1,
     marks: dict[str, int] | int = 0,
+    out: int | None = None,
 ) -> Settlement:
-    """Units for a leaster (rules.md D-4..D-6, D-9).
+    """Units for a leaster (rules.md D-4..D-6, D-9).  ``out`` is the seat
+    sitting out (rules.md F-1): it settles 0 and the winner is paid by the
+    other playing seats.
 
     ``winner`` None is a tie: a wash (``leasterTie=wash``).  The winner gets one
     unit × multipliers from every other seat (+4 / −1 each at five);
@@ -222,7 +235,8 @@ def settle_leaster(
     if tier == 3:
         factors.insert(0, ("sweep paid triple", 3))
     per = tier * mult
-    shares = tuple((players - 1) if s == winner else -1 for s in range(players))
+    playing = players - (out is not None)
+    shares = tuple((playing - 1) if s == winner else 0 if s == out else -1 for s in range(players))
     units = tuple(x * per for x in shares)
     return Settlement(units, "leaster", tier if tier == 3 else None, mult, per, tuple(factors), shares,
                       f"leaster won by seat {winner}")

@@ -16,6 +16,11 @@ when it is not (a hand written with tricks but no ``deal`` lines), each seat is
 given the cards it plays and checks that need unseen cards are skipped.
 
 Hands are bit masks (:mod:`replay.cards`); seats are 0..n-1 clockwise.
+
+Table sizes (rules.md F-1): the profile gives the seats, the deck, the hand
+and blind sizes and the tricks.  Under ``sitOut`` (six at the table playing the
+five-handed game) the dealer is dealt nothing, is skipped in the picking and
+in every trick, and settles 0 (:attr:`GameState.sitting`).
 """
 
 from __future__ import annotations
@@ -27,7 +32,16 @@ from .errors import IllegalAction
 from .profile import RuleProfile
 from .scoring import Settlement, leaster_winner, picked_result, settle_leaster, settle_picked, settle_void
 
-__all__ = ["Phase", "GameState", "CallType"]
+__all__ = ["Phase", "GameState", "CallType", "next_seat"]
+
+
+def next_seat(n: int, sitting: int | None, seat: int) -> int:
+    """The next seat clockwise after ``seat`` at a table of ``n`` seats,
+    skipping ``sitting`` (the dealer who sits out, rules.md F-1; None: nobody)."""
+    s = seat + 1 if seat + 1 < n else 0
+    if s == sitting:
+        s = s + 1 if s + 1 < n else 0
+    return s
 
 _QUEENS_BLACK = Card.CQ.bit | Card.SQ.bit
 _QUEENS_RED = Card.HQ.bit | Card.DQ.bit
@@ -63,7 +77,12 @@ class GameState:
     deal is fully known.  ``stake`` is the multiplier from earlier doublers.
 
     Raises :class:`IllegalAction` ``E-DEAL-DUPLICATE`` when a card is dealt
-    twice and ``E-DEAL-SIZE`` when a complete deal has a hand of the wrong size.
+    twice, ``E-DEAL-SIZE`` when a complete deal has a hand of the wrong size,
+    ``E-DECK`` for a card that is not in the profile's deck (rules.md F-1) and
+    ``E-SIT-OUT`` when the dealer who sits out holds cards.
+
+    ``n`` is the number of seats, ``np`` the number that play the hand;
+    ``sitting`` is the dealer under ``sitOut`` (else None).
     """
 
     __slots__ = (
@@ -74,6 +93,7 @@ class GameState:
         "leaster", "claimed", "claim_seat", "claim_points_known", "_order", "_called_suit_mask",
         "_fail_masks", "_dealt", "last_winner",
         "_suit_of", "_strength", "_nt", "_special", "_cs", "_led", "_ten_up", "_suit_masks",
+        "sitting", "np",
     )
 
     def __init__(self, profile: RuleProfile, dealer: int, hands: list[int], blind: int = 0, *,
@@ -84,6 +104,8 @@ class GameState:
         self.profile = profile
         self.n = n
         self.dealer = dealer
+        self.sitting: int | None = dealer if profile.sitOut else None
+        self.np = profile.playing
         self._order = profile.trumps
         seen = blind
         for s, h in enumerate(hands):
@@ -92,20 +114,31 @@ class GameState:
                 c = next(cards_in(dup))
                 raise IllegalAction("E-DEAL-DUPLICATE", f"{c} is dealt twice", found=str(c), expected="each card once")
             seen |= h
+        stray = seen & ~profile.deck_mask
+        if stray:
+            c = next(cards_in(stray))
+            raise IllegalAction("E-DECK", f"{c} is not in the {profile.deck}-card deck of {profile.name} "
+                                "(rules.md F-1)", found=str(c), expected=f"a card of the {profile.deck}-card deck")
+        if self.sitting is not None and hands[self.sitting]:
+            c = next(cards_in(hands[self.sitting]))
+            raise IllegalAction("E-SIT-OUT", f"seat {self.sitting} deals and sits out, but holds {c} (rules.md F-1)",
+                                found=str(c), expected="no cards for the dealer")
+        sizes = [0 if s == self.sitting else profile.hand_size for s in range(n)]
         if complete is None:
-            complete = all(h.bit_count() == profile.hand_size for h in hands) and blind.bit_count() == profile.blind_size
+            complete = (all(h.bit_count() == k for h, k in zip(hands, sizes))
+                        and blind.bit_count() == profile.blind_size)
         elif complete:
             for s, h in enumerate(hands):
-                if h.bit_count() != profile.hand_size:
+                if h.bit_count() != sizes[s]:
                     raise IllegalAction("E-DEAL-SIZE", f"seat {s} is dealt {h.bit_count()} cards",
-                                        found=str(h.bit_count()), expected=str(profile.hand_size))
+                                        found=str(h.bit_count()), expected=str(sizes[s]))
         self.hands = list(hands)
         self._dealt = tuple(hands)
         self.blind = blind
         self.complete = complete
         self.stake = stake
         self.phase = Phase.PICK
-        self.to_act = (dealer + 1) % n
+        self.to_act = next_seat(n, self.sitting, dealer)
         self.passes = 0
         self.picker: int | None = None
         self.bury = 0
@@ -121,7 +154,7 @@ class GameState:
         self.crack_seats: list[int] = []
         self.marks_log: list[Action] = []
         self.trick_no = 0  # 0-based index of the trick being played
-        self.leader = (dealer + 1) % n
+        self.leader = self.to_act
         self.trick: list[tuple[int, Card]] = []
         self.trick_mask = 0
         self.tricks: list[tuple[int, tuple[tuple[int, Card], ...], int]] = []  # (leader, cards, winner)
@@ -158,6 +191,15 @@ class GameState:
     def pick_position(self, seat: int) -> int:
         """0 for the seat left of the dealer ... n-1 for the dealer (B-5)."""
         return (seat - self.dealer - 1) % self.n
+
+    def next_seat(self, seat: int) -> int:
+        """The seat that speaks or plays after ``seat`` (clockwise, skipping
+        the dealer who sits out)."""
+        return next_seat(self.n, self.sitting, seat)
+
+    def playing_seats(self) -> list[int]:
+        """The seats that play this hand, in seat order."""
+        return [s for s in range(self.n) if s != self.sitting]
 
     def side_of(self, seat: int) -> bool:
         """True when ``seat`` is on the picker's side (picker or partner)."""
@@ -197,8 +239,8 @@ class GameState:
         if seat != self.to_act:
             raise self._err("E-PICK-ORDER", f"seat {seat} passes out of turn", seat, self.to_act)
         self.passes += 1
-        self.to_act = (seat + 1) % self.n
-        if self.passes == self.n:
+        self.to_act = self.next_seat(seat)
+        if self.passes == self.np:
             if self.profile.noPick == "doubler":
                 self.phase = Phase.DONE
             else:  # leaster (D-2)
@@ -209,6 +251,9 @@ class GameState:
     def _pick(self, seat: int) -> None:
         if self.phase != Phase.PICK:
             raise self._err("E-PHASE", "a pick after the picking is over", "pick", "no pick now")
+        if seat == self.sitting:
+            raise self._err("E-SIT-OUT", f"seat {seat} deals and sits out, so cannot pick (rules.md F-1)", seat,
+                            "a seat that plays the hand")
         if seat != self.to_act:
             raise self._err("E-PICK-ORDER", f"seat {seat} picks but seat {self.to_act} speaks first "
                             "(every seat from the dealer's left up to the picker passes, rules.md B-5)", seat, self.to_act)
@@ -240,6 +285,9 @@ class GameState:
         self.phase = Phase.CALL
         if self.profile.partnerMode == "jackOfDiamonds":
             self._jd_partner()
+        elif self.profile.partnerMode == "alone":  # rules.md F-2, F-3: the picker plays alone
+            self.alone = True
+            self.call_type = CallType.ALONE
 
     # ------------------------------------------------------------------ calling
     def _picked_cards(self) -> int:
@@ -295,6 +343,9 @@ class GameState:
         if prof.partnerMode == "jackOfDiamonds":
             self._jd_callup(card, under)
             return
+        if prof.partnerMode == "alone":
+            raise self._err("E-CALL-ALONE-GAME", f"a call of {card} in {prof.name}, where the picker always plays alone "
+                            "(rules.md F-2, F-3)", f"call {card}", "no call")
         if self._order.is_trump(card) or card.rank not in (Rank.ACE, Rank.TEN):
             raise self._err("E-CALL-CARD", f"{card} cannot be called: a call names a fail ace or, holding all "
                             "three fail aces, a fail ten (rules.md B-9, B-10)", card, "a fail ace or ten")
@@ -451,6 +502,9 @@ class GameState:
             raise self._err("E-CRACK", "a crack with no picker", "crack", "no crack")
         if seat == self.picker:
             raise self._err("E-CRACK", "the picker cannot crack; the picker may re-crack (rules.md E-2, E-3)", "crack", "recrack")
+        if seat == self.sitting:
+            raise self._err("E-SIT-OUT", f"seat {seat} deals and sits out; only a seat in the hand may crack (rules.md F-1)",
+                            f"crack by seat {seat}", "a seat that plays the hand")
         if self.cracks:
             raise self._err("E-CRACK", "one crack per hand (rules.md E-2)", f"a second crack by seat {seat}", "one crack")
         if prof.crackEligibility == "afterPickerOnly" and self.pick_position(seat) < self.pick_position(self.picker):
@@ -481,6 +535,9 @@ class GameState:
             raise self._err("E-MARK-TIMING", "a blitz is shown before the first card (rules.md E-5)", "blitz", "before the first card")
         if self.profile.allowBlitz == "none":
             raise self._err("E-BLITZ", "blitzing is off in this profile (allowBlitz=none)", f"blitz {color}", "no blitz")
+        if seat == self.sitting:
+            raise self._err("E-SIT-OUT", f"seat {seat} deals and sits out and holds no cards to blitz (rules.md F-1)",
+                            f"blitz by seat {seat}", "a seat that plays the hand")
         need = _QUEENS_BLACK if color == "black" else _QUEENS_RED
         held = self.hands[seat] | (self.bury if seat == self.picker else 0)
         if self.complete and held & need != need:
@@ -662,10 +719,10 @@ class GameState:
         if seat == self.partner and self.partner_revealed is None and (
                 card == self.called or (card == Card.DJ and self.call_type is CallType.JD)):
             self.partner_revealed = self.trick_no + 1
-        if len(trick) == self.n:
+        if len(trick) == self.np:
             self._end_trick()
         else:
-            self.to_act = (seat + 1) % self.n
+            self.to_act = self.next_seat(seat)
 
     def trick_winner(self, cards: list[tuple[int, Card]] | tuple[tuple[int, Card], ...]) -> int:
         """The seat that wins a trick of (seat, card) in play order (B-19).
@@ -786,10 +843,10 @@ class GameState:
             if self.reneges:
                 return self._renege_each()
             pts = self.leaster_points()
-            winners = leaster_winner(prof, pts, self.ntaken)
+            winners = leaster_winner(prof, pts, self.ntaken, out=self.sitting)
             w = winners[0] if len(winners) == 1 else None
             sweep = w is not None and (self.ntaken[w] == self.n_tricks or pts[w] == 0)
-            return settle_leaster(prof, self.n, w, sweep=sweep, stake=self.stake, marks=self.marks())
+            return settle_leaster(prof, self.n, w, sweep=sweep, stake=self.stake, marks=self.marks(), out=self.sitting)
         pts = self.side_points()
         if pts is None:
             raise ValueError("the picker side's card points are unknown")
@@ -800,7 +857,8 @@ class GameState:
                 outcome = "lose"
             elif not self.side_of(offender) and outcome.startswith("lose"):
                 outcome = "win"
-        return settle_picked(prof, self.n, self.picker, self.partner, outcome, stake=self.stake, marks=self.marks())
+        return settle_picked(prof, self.n, self.picker, self.partner, outcome, stake=self.stake, marks=self.marks(),
+                             out=self.sitting)
 
     def _renege_each(self) -> Settlement:
         """A renege in a leaster: the offender pays one unit to each other seat
@@ -808,6 +866,7 @@ class GameState:
         from .scoring import Settlement as S
 
         off = self.reneges[0][0]
-        units = tuple(-(self.n - 1) if s == off else 1 for s in range(self.n))
-        return S(units, "leaster", None, 1, 1, (("renege", 1),), tuple(-1 if s == off else 1 for s in range(self.n)),
+        units = tuple(-(self.np - 1) if s == off else 0 if s == self.sitting else 1 for s in range(self.n))
+        shares = tuple(-1 if s == off else 0 if s == self.sitting else 1 for s in range(self.n))
+        return S(units, "leaster", None, 1, 1, (("renege", 1),), shares,
                  f"renege by seat {off} in a leaster: the offender pays 1 to each other seat (rules.md B-23)")
