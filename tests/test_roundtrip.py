@@ -1,4 +1,5 @@
-"""Round trips on generated legal hands, under both named profiles:
+"""Round trips on generated legal hands, under both named profiles and every
+table size of rules.md F-1:
 
 * ``facts(read(write(h))) == facts(h)`` (notation.md §1);
 * ``write(read(write(h))) == write(h)``: the canonical form is byte-stable;
@@ -24,11 +25,20 @@ from replay.profile import parse_rules
 
 SEATS = "Al=Allen Braun; Bea=Bea Schmidt; Cy=Cy Ott; Di=Di Lenz; Ed=Ed Kahl"
 PROFILES = ["wi5-called-ace", "wi5-jack-of-diamonds", "wi5-called-ace; noPick=doubler",
-            "wi5-jack-of-diamonds; jdCallUp=on; allowBlitz=queens; doubleOnBump=off"]
+            "wi5-jack-of-diamonds; jdCallUp=on; allowBlitz=queens; doubleOnBump=off",
+            # table sizes (rules.md F-1..F-4)
+            "wi3", "wi3-30", "wi3-26; noPick=doubler", "wi4-cutthroat", "wi4-called-ace", "wi4-jack-of-diamonds",
+            "wi6-sit-out", "wi6-jack-of-diamonds", "wi7-jack-of-diamonds"]
+ALIASES = ["Al", "Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+
+def _aliases(rules: str) -> list[str]:
+    return ALIASES[:parse_rules(rules).players]
 
 
 def session_file(seed: int, rules: str, n: int, sheet: float) -> tuple[list, ShnFile]:
-    sess = SessionRec({"Event": "Round trip", "Date": "2026.11.29", "Table": str(seed % 7), "Seats": SEATS,
+    seats = SEATS if parse_rules(rules).players == 5 else "; ".join(_aliases(rules))
+    sess = SessionRec({"Event": "Round trip", "Date": "2026.11.29", "Table": str(seed % 7), "Seats": seats,
                        "Rules": rules})
     gen = random_session(random.Random(seed), parse_rules(rules), n, score_sheet_rate=sheet, misdeal_rate=0.05)
     return gen, ShnFile([to_record(h, sess) for h in gen])
@@ -52,7 +62,7 @@ def test_validation_reproduces_the_engine(seed, rules, sheet):
     result = validate_text(write(shn), "gen.shn")
     assert result.rejected == [], [str(e) for r in result.rejected for e in r.errors]
     assert len(result.hands) == len(gen)
-    aliases = ["Al", "Bea", "Cy", "Di", "Ed"]
+    aliases = _aliases(rules)
     for h, v in zip(gen, result.hands):
         o = v.outcome
         assert o.hand == h.number

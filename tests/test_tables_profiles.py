@@ -1,0 +1,323 @@
+"""Table sizes 3 to 7 (rules.md F-1..F-4): the named profiles' geometry, their
+settlements against amounts computed by hand, the worked SHN hands of
+tests/fixtures/profiles/ (docs/profiles.md, "Table sizes"), and the coded
+errors a record that breaks a table's rule gets.
+
+Every expected amount below is worked out in the comment beside it from the
+rules, not read back from the code.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ingest.validate import validate_text
+from replay.cards import Card, cards_in, mask_of, points_of
+from replay.errors import IllegalAction, ProfileError
+from replay.profile import DECKS, NAMED_PROFILES, parse_rules, profile_text
+from replay.scoring import picked_result, settle_leaster, settle_picked
+from replay.state import GameState
+
+FIXTURES = Path(__file__).parent / "fixtures" / "profiles"
+
+TABLE_PROFILES = ["wi3", "wi3-30", "wi3-26", "wi4-cutthroat", "wi4-called-ace", "wi4-jack-of-diamonds",
+                  "wi6-sit-out", "wi6-jack-of-diamonds", "wi7-jack-of-diamonds"]
+
+
+def outcomes(text: str, name: str = "t.shn"):
+    r = validate_text(text, name)
+    errors = [e for x in r.rejected for e in x.errors]
+    return {h.outcome.hand: h.outcome for h in r.hands}, errors
+
+
+def fixture(name: str):
+    got, errors = outcomes((FIXTURES / f"{name}.shn").read_text(encoding="utf-8"), f"{name}.shn")
+    assert errors == [], [str(e) for e in errors]
+    return got
+
+
+# ---------------------------------------------------------------------------
+# geometry (rules.md F-1)
+
+
+@pytest.mark.parametrize("name, seats, deck, hand, blind, tricks", [
+    ("wi3", 3, 32, 10, 2, 10),            # 3 x 10 + 2 = 32
+    ("wi3-30", 3, 30, 9, 3, 9),           # 3 x 9 + 3 = 30
+    ("wi3-26", 3, 26, 8, 2, 8),           # 3 x 8 + 2 = 26
+    ("wi4-cutthroat", 4, 32, 7, 4, 7),    # 4 x 7 + 4 = 32
+    ("wi4-called-ace", 4, 30, 7, 2, 7),   # 4 x 7 + 2 = 30
+    ("wi4-jack-of-diamonds", 4, 30, 7, 2, 7),
+    ("wi6-sit-out", 6, 32, 6, 2, 6),      # 5 playing x 6 + 2 = 32
+    ("wi6-jack-of-diamonds", 6, 32, 5, 2, 5),  # 6 x 5 + 2 = 32
+    ("wi7-jack-of-diamonds", 7, 32, 4, 4, 4),  # 7 x 4 + 4 = 32
+])
+def test_named_table_geometry(name, seats, deck, hand, blind, tricks):
+    p = parse_rules(name)
+    assert (p.players, p.deck, p.hand_size, p.blind_size, p.tricks) == (seats, deck, hand, blind, tricks)
+    assert p.playing * p.hand_size + p.blind_size == deck == p.deck_mask.bit_count()
+    assert profile_text(p) == name
+
+
+def test_every_deck_holds_120_card_points():
+    """rules.md A-6 holds for every deck of F-1: only 7s and 8s (0 points) go."""
+    assert {n: points_of(m) for n, m in DECKS.items()} == {32: 120, 30: 120, 26: 120}
+    assert {str(c) for c in cards_in(DECKS[32] & ~DECKS[30])} == {"7C", "7S"}
+    assert {str(c) for c in cards_in(DECKS[32] & ~DECKS[26])} == {"7C", "7S", "7H", "8C", "8S", "8H"}
+
+
+def test_table_geometry_is_not_a_flag():
+    """Seats, deck, hand and blind come with the name; [Rules] cannot set them."""
+    for flag in ("players=4", "deck=30", "handCards=7", "blindCards=4", "sitOut=on"):
+        with pytest.raises(ProfileError) as exc:
+            parse_rules(f"wi3; {flag}")
+        assert exc.value.code == "E-RULES-FLAG"
+
+
+def test_named_profiles_are_all_listed_here():
+    assert set(TABLE_PROFILES) | {"wi5-called-ace", "wi5-jack-of-diamonds"} <= set(NAMED_PROFILES)
+
+
+def test_max_bury_is_the_blind_size_in_aces():
+    # a four-card bury can hold AC AS AH AD = 44; a two-card one 22; three 33
+    assert parse_rules("wi4-cutthroat").max_bury == 44
+    assert parse_rules("wi3-30").max_bury == 33
+    assert parse_rules("wi3").max_bury == 22
+
+
+# ---------------------------------------------------------------------------
+# settlements (rules.md F-2, F-3, F-4, B-32)
+
+# (outcome, picker alone's units, each opponent's) at three-handed, DOB on (F-2):
+# win 1/2/3 per opponent, picker twice that; losses doubled by the bump.
+THREE_HANDED = [
+    ("win", 2, -1), ("win-s", 4, -2), ("win-z", 6, -3),
+    ("lose", -4, 2),     # 2 opponents x 1 x 2 (DOB)
+    ("lose-s", -8, 4),   # 2 x 2 x 2
+    ("lose-z", -12, 6),  # 2 x 3 x 2
+]
+
+
+@pytest.mark.parametrize("outcome, picker, each", THREE_HANDED)
+def test_three_handed_settlement(outcome, picker, each):
+    p = parse_rules("wi3")
+    s = settle_picked(p, 3, 1, None, outcome)
+    assert s.units == (each, picker, each)
+
+
+def test_three_handed_settlement_without_dob():
+    # F-2: a loss pays the same schedule: picker -2/-4/-6, each opponent +1/+2/+3
+    p = parse_rules("wi3; doubleOnBump=off")
+    assert [settle_picked(p, 3, 0, None, o).units for o in ("lose", "lose-s", "lose-z")] == [
+        (-2, 1, 1), (-4, 2, 2), (-6, 3, 3)]
+
+
+@pytest.mark.parametrize("outcome, picker, each", [
+    ("win", 3, -1), ("win-s", 6, -2), ("win-z", 9, -3),  # F-3: picker 3/6/9
+    ("lose", -6, 2), ("lose-s", -12, 4), ("lose-z", -18, 6),  # 3 x tier x 2 (DOB)
+])
+def test_cutthroat_settlement(outcome, picker, each):
+    s = settle_picked(parse_rules("wi4-cutthroat"), 4, 2, None, outcome)
+    assert s.units == (each, each, picker, each)
+
+
+@pytest.mark.parametrize("name, seats, picker_share", [
+    ("wi4-called-ace", 4, 1),        # 2v2: D=2, P=1 -> picker (2-1) = 1, partner 1 (F-4)
+    ("wi6-jack-of-diamonds", 6, 3),  # 2v4: D=4 -> picker 3, partner 1
+    ("wi7-jack-of-diamonds", 7, 4),  # 2v5: D=5 -> picker 4, partner 1
+])
+def test_other_count_split(name, seats, picker_share):
+    p = parse_rules(name)
+    s = settle_picked(p, seats, 0, 1, "win-s")  # tier 2
+    assert s.units[0] == 2 * picker_share and s.units[1] == 2
+    assert s.units[2:] == (-2,) * (seats - 2)
+    lost = settle_picked(p, seats, 0, 1, "lose")  # tier 1, DOB x2
+    assert lost.units[0] == -2 * picker_share and lost.units[1] == -2 and lost.units[2:] == (2,) * (seats - 2)
+
+
+def test_sit_out_seat_settles_zero():
+    p = parse_rules("wi6-sit-out")
+    # seat 5 deals and sits out; picker 1 with partner 3 wins plain: +2 / +1, the three defenders -1
+    assert settle_picked(p, 6, 1, 3, "win", out=5).units == (-1, 2, -1, 1, -1, 0)
+    # alone, schneidered, DOB: 4 defenders x 2 x 2 = picker -16, each defender +4, seat 0 out
+    assert settle_picked(p, 6, 1, None, "lose-s", out=0).units == (0, -16, 4, 4, 4, 4)
+    # leaster won by seat 2: +1 from each of the four other players, not from the seat out
+    assert settle_leaster(p, 6, 2, out=4).units == (-1, -1, 4, -1, 0, -1)
+
+
+@pytest.mark.parametrize("pts, outcome", [(30, "lose-s"), (31, "lose"), (60, "lose"), (61, "win"), (90, "win"),
+                                          (91, "win-s")])
+def test_tier_boundaries_at_three_handed(pts, outcome):
+    """The tiers of B-27..B-29 at ten tricks (tricks 1..9: neither side swept)."""
+    assert picked_result(parse_rules("wi3"), pts, 5, 10) == outcome
+
+
+# ---------------------------------------------------------------------------
+# the worked hands (docs/profiles.md)
+
+
+def test_worked_wi3():
+    o = fixture("wi3")[1]
+    # Al picks, buries KH 7C (4), plays alone.  Tricks to Al: QC 9D 7D = 3, QS JD 8D = 5, QH JH 7S = 5,
+    # QD KD 8S = 7, AC TC 9S = 21, AS 8H JS = 13, JC 8C 9H = 2, AD TS TH = 31, TD KS AH = 25 -> 112;
+    # Bea's KC trick 9C KC 7H = 4.  112 + bury 4 = 116 >= 91: schneider win (B-28), 9 tricks.
+    # F-2: 2 per opponent -> Al +4, Bea -2, Cy -2.
+    assert (o.picker, o.partner, o.picker_points, o.picker_tricks, o.outcome) == ("Al", None, 116, 9, "win-s")
+    assert o.units == {"Al": 4, "Bea": -2, "Cy": -2}
+    assert o.provenance["units"] == "verified" and o.call == "alone"
+
+
+def test_worked_wi3_30():
+    o = fixture("wi3-30")[1]
+    # Bea picks 9H 8H 7H, buries 9S 9H 8H (0).  Bea's tricks: TC AC 8C = 21, AH KH TH = 25,
+    # TS AD JD = 23, QD JS JC = 7, JH 8S TD = 12 -> 88 (Al 3 + 7 = 10, Cy 7 + 15 = 22; 88+10+22 = 120).
+    # 61..90: plain win; F-2 -> Bea +2, Al -1, Cy -1.
+    assert (o.picker, o.picker_points, o.picker_tricks, o.outcome) == ("Bea", 88, 5, "win")
+    assert o.units == {"Al": -1, "Bea": 2, "Cy": -1}
+
+
+def test_worked_wi3_26():
+    o = fixture("wi3-26")[1]
+    # Al (the dealer) picks 9C KH and buries AC KH (15).  Al's only trick: JS JH QD = 7.
+    # 7 + bury 15 = 22 <= 30: schneidered loss.  F-2 with DOB: 2 x 2 = 4 per opponent -> Al -8, Bea +4, Cy +4.
+    assert (o.picker, o.picker_points, o.picker_tricks, o.outcome) == ("Al", 22, 1, "lose-s")
+    assert o.units == {"Al": -8, "Bea": 4, "Cy": 4}
+
+
+def test_worked_wi4_cutthroat():
+    o = fixture("wi4-cutthroat")[1]
+    # Bea picks the four-card blind and buries AC 8C 7S 8S (11).  Her tricks: AS JC TS 9S = 23, QC 8D 7D JS = 5,
+    # QS JH 9D QD = 8, QH 7H KD 8H = 7, TH 9C AD AH = 32 -> 75; + 11 = 86: plain win.
+    # F-3: 1 per opponent, picker 3 -> Bea +3, Al Cy Di -1.
+    assert (o.picker, o.picker_points, o.picker_tricks, o.outcome) == ("Bea", 86, 5, "win")
+    assert o.units == {"Al": -1, "Bea": 3, "Cy": -1, "Di": -1}
+
+
+def test_worked_wi6_sit_out():
+    got = fixture("wi6-sit-out")
+    one, two = got[1], got[2]
+    # hand 1: notation.md's hand 14 with Flo dealing and sitting out: the same five seats play the same
+    # cards (Al leads; after Ed comes Al, Flo is skipped).  Bea + Di 59 < 61: loss, DOB: 1 x 2 = 2 per
+    # defender -> Bea -4, Di -2, Al Cy Ed +2; Flo 0.
+    assert (one.picker, one.partner, one.picker_points, one.outcome) == ("Bea", "Di", 59, "lose")
+    assert one.units == {"Al": 2, "Bea": -4, "Cy": 2, "Di": -2, "Ed": 2, "Flo": 0}
+    # hand 2: Al deals and sits out; Cy with Ed wins plain: Cy +2, Ed +1, Bea Di Flo -1, Al 0.
+    assert two.dealer == "Al" and two.units == {"Al": 0, "Bea": -1, "Cy": 2, "Di": -1, "Ed": 1, "Flo": -1}
+
+
+def test_worked_wi6_sit_out_trick_order_skips_the_dealer():
+    r = validate_text((FIXTURES / "wi6-sit-out.shn").read_text(encoding="utf-8"), "w.shn")
+    h = next(h for h in r.hands if h.outcome.hand == 1)
+    t1 = [p.seat for p in h.cardlog.plays if p.trick == 1]
+    assert t1 == ["Al", "Bea", "Cy", "Di", "Ed"]
+    assert [p.seat for p in h.cardlog.plays if p.winner] == ["Bea", "Bea", "Di", "Al", "Cy", "Cy"]
+
+
+# ---------------------------------------------------------------------------
+# records that break a table's rule: a code at the line and column
+
+
+WI3_HEAD = """%SHN 1.0
+[Seats "Al; Bea; Cy"]
+[Rules "wi3-30"]
+"""
+
+
+def test_card_outside_the_deck_is_e_deck():
+    text = WI3_HEAD + "hand 1  dealer Cy\ndeal Al  QC QS JC AD TD TC 9C TH 7C\npick Al  pts 70  win\n"
+    _, errors = outcomes(text)
+    assert errors[0].code == "E-DECK" and (errors[0].line, errors[0].col) == (5, 34)
+    assert errors[0].found == "7C"
+
+
+def test_played_card_outside_the_deck_is_e_deck():
+    # no deal lines: the 7S in trick 1 cannot be in the 30-card deck
+    text = WI3_HEAD + "hand 1  dealer Cy\npick Al\nt1 Al: QC 7S 7D\n"
+    _, errors = outcomes(text)
+    assert errors[0].code == "E-DECK" and (errors[0].line, errors[0].col) == (6, 11) and errors[0].trick == 1
+
+
+def test_deal_size_at_three_handed():
+    text = "%SHN 1.0\n[Seats \"Al; Bea; Cy\"]\n[Rules \"wi3\"]\nhand 1  dealer Cy\ndeal Al  QC QS QH QD JC JS AD TD AC\npick Al  pts 70  win\n"
+    _, errors = outcomes(text)
+    assert errors[0].code == "E-DEAL-SIZE" and errors[0].found == "9" and errors[0].expected == "10"
+
+
+def test_seats_must_match_the_table():
+    text = "%SHN 1.0\n[Seats \"Al; Bea; Cy; Di\"]\n[Rules \"wi3\"]\nhand 1  dealer Cy\npick Al  pts 70  win\n"
+    _, errors = outcomes(text)
+    assert errors[0].code == "E-SEATS" and errors[0].found == "4" and errors[0].expected == "3"
+
+
+def test_no_call_in_a_picker_alone_game():
+    src = (FIXTURES / "wi3.shn").read_text(encoding="utf-8").replace("bury KH 7C", "bury KH 7C\ncall AH")
+    _, errors = outcomes(src)
+    assert errors[0].code == "E-CALL-ALONE-GAME"
+    sheet = "%SHN 1.0\n[Seats \"Al; Bea; Cy\"]\n[Rules \"wi3\"]\nhand 1  dealer Cy\npick Al  call AH  pts 70  win\n"
+    _, errors = outcomes(sheet)
+    assert errors[0].code == "E-CALL-ALONE-GAME" and (errors[0].line, errors[0].col) == (5, 10)
+
+
+def test_cutthroat_buries_four():
+    src = (FIXTURES / "wi4-cutthroat.shn").read_text(encoding="utf-8").replace("bury AC 8C 7S 8S", "bury 7S 8S")
+    _, errors = outcomes(src)
+    assert errors[0].code == "E-BURY-COUNT" and errors[0].found == "2" and errors[0].expected == "4"
+
+
+def test_cutthroat_score_sheet_no_tricker_bounded_by_a_four_card_bury():
+    head = "%SHN 1.0\n[Seats \"Al; Bea; Cy; Di\"]\n[Rules \"wi4-cutthroat\"]\n"
+    # four aces buried: 44 card points without a trick is possible -> no-tricker loss, 3 x 3 x 2 = 18
+    got, errors = outcomes(head + "hand 1  dealer Di\npick Al  pts 44  tricks 0\n")
+    assert errors == [] and got[1].outcome == "lose-z"
+    assert got[1].units == {"Al": -18, "Bea": 6, "Cy": 6, "Di": 6}
+    _, errors = outcomes(head + "hand 1  dealer Di\npick Al  pts 45  tricks 0\n")
+    assert errors[0].code == "E-PTS"
+
+
+SIX = """%SHN 1.0
+[Seats "Al; Bea; Cy; Di; Ed; Flo"]
+[Rules "wi6-sit-out"]
+"""
+
+
+def test_sit_out_dealer_has_no_deal_line():
+    src = (FIXTURES / "wi6-sit-out.shn").read_text(encoding="utf-8").replace(
+        "deal Ed  JS 9D TC KS 8S 9H", "deal Ed  JS 9D TC KS 8S 9H\ndeal Flo 7S")
+    _, errors = outcomes(src)
+    assert errors[0].code == "E-SIT-OUT" and errors[0].line == 14 and errors[0].col == 1
+
+
+def test_sit_out_dealer_plays_no_card():
+    # no deal lines: a trick of six cards is the wrong size, and Flo dealt
+    _, errors = outcomes(SIX + "hand 1  dealer Flo\npick Al\nt1 Al: QC 7D 8D 9D KD JD\n")
+    assert errors[0].code == "E-TRICK-SIZE" and errors[0].found == "6" and errors[0].expected == "5"
+
+
+def test_sit_out_dealer_cannot_pick_or_crack():
+    _, errors = outcomes(SIX + "hand 1  dealer Flo\npick Flo  pts 70  win\n")
+    assert errors[0].code == "E-SIT-OUT" and (errors[0].line, errors[0].col) == (5, 6)  # "pick Flo": Flo at col 6
+    _, errors = outcomes(SIX + "hand 1  dealer Flo\npick Al  alone  crack Flo  pts 70  win\n")
+    assert errors[0].code == "E-SIT-OUT" and errors[0].found == "crack Flo"
+
+
+def test_sit_out_score_sheet_needs_the_dealer():
+    _, errors = outcomes(SIX + "hand 1\npick Al  alone  pts 70  win\n")
+    assert errors[0].code == "E-DEALER"
+
+
+def test_sit_out_leaster_score_sheet():
+    # Flo deals and sits out; Cy wins the leaster: +4 from the four other players, Flo 0
+    got, errors = outcomes(SIX + "hand 1  dealer Flo\nleaster Cy\n")
+    assert errors == [] and got[1].units == {"Al": -1, "Bea": -1, "Cy": 4, "Di": -1, "Ed": -1, "Flo": 0}
+
+
+def test_engine_refuses_cards_for_the_seat_out():
+    p = parse_rules("wi6-sit-out")
+    hands = [mask_of([Card.CQ])] + [0] * 5
+    with pytest.raises(IllegalAction) as exc:
+        GameState(p, 0, hands, 0, complete=False)
+    assert exc.value.code == "E-SIT-OUT"
+    with pytest.raises(IllegalAction) as exc:
+        GameState(parse_rules("wi3-26"), 0, [mask_of([Card.H8]), 0, 0], 0, complete=False)
+    assert exc.value.code == "E-DECK"
