@@ -214,6 +214,46 @@ def test_worked_wi6_sit_out_trick_order_skips_the_dealer():
     assert [p.seat for p in h.cardlog.plays if p.winner] == ["Bea", "Bea", "Di", "Al", "Cy", "Cy"]
 
 
+def test_worked_wi4_called_ace():
+    o = fixture("wi4-called-ace")[1]
+    # 30 cards, Bea picks 8C KS, buries KS 8C (4), calls AH; Di's AH falls on t3.  Bea's tricks:
+    # AC JC KC 9C = 17, QS 8D 7D 9D = 3, TH 7H JH QD = 15; Di's KH 9H AH 8H = 15 -> 50 + bury 4 = 54.
+    # 31..60: plain loss.  F-4 at 2v2: picker (D - P) = 2 - 1 = 1 share, partner 1; DOB: 1 x 2 = 2 each
+    # -> Bea -2, Di -2, Al +2, Cy +2.
+    assert (o.picker, o.partner, o.call, o.picker_points, o.picker_tricks, o.outcome) == (
+        "Bea", "Di", "AH", 54, 4, "lose")
+    assert o.units == {"Al": 2, "Bea": -2, "Cy": 2, "Di": -2}
+
+
+def test_worked_wi4_jack_of_diamonds():
+    o = fixture("wi4-jack-of-diamonds")[1]
+    # the same cards, J♦ partner: Cy holds the J♦.  Bea 17 + 3 + 15 = 35, Cy TS 9S 8S AS = 21 and
+    # TC TD QH JS = 25 -> 35 + 46 + bury 4 = 85: plain win.  2v2 -> Bea +1, Cy +1, Al -1, Di -1.
+    assert (o.picker, o.partner, o.call, o.picker_points, o.picker_tricks, o.outcome) == (
+        "Bea", "Cy", None, 85, 5, "win")
+    assert o.units == {"Al": -1, "Bea": 1, "Cy": 1, "Di": -1}
+
+
+def test_worked_wi6_jack_of_diamonds_call_up():
+    o = fixture("wi6-jack-of-diamonds")[1]
+    # Al picks the J♦ from the blind and calls up JH (C-4a): Bea is the partner.  Al's tricks:
+    # QC TD KD 8D 7D 8C = 17, QH JH JS JC 9D 7H = 9, AC TS KC 9S JD 9C = 27 -> 53 (bury 7C 8S = 0).
+    # Loss.  F-4 at 2v4: picker D - P = 4 - 1 = 3 shares, partner 1; DOB 1 x 2 = 2
+    # -> Al -6, Bea -2, Cy Di Ed Flo +2 each (-6 - 2 + 8 = 0).
+    assert (o.picker, o.partner, o.call, o.picker_points, o.picker_tricks, o.outcome) == (
+        "Al", "Bea", "JH", 53, 3, "lose")
+    assert o.units == {"Al": -6, "Bea": -2, "Cy": 2, "Di": 2, "Ed": 2, "Flo": 2}
+
+
+def test_worked_wi7_jack_of_diamonds():
+    o = fixture("wi7-jack-of-diamonds")[1]
+    # Bea picks the four-card blind and buries it (0); Gus holds the J♦.  Bea's tricks: KS 8D 9S QS 9D AS TS = 28,
+    # 8H 7H 9H AH KH QH QC = 21 -> 49 (Flo 37, Cy 34; 49 + 37 + 34 = 120).  Loss.  F-4 at 2v5: picker
+    # 5 - 1 = 4 shares; DOB 2 per defender -> Bea -8, Gus -2, the five others +2 (-8 - 2 + 10 = 0).
+    assert (o.picker, o.partner, o.picker_points, o.picker_tricks, o.outcome) == ("Bea", "Gus", 49, 2, "lose")
+    assert o.units == {"Al": 2, "Bea": -8, "Cy": 2, "Di": 2, "Ed": 2, "Flo": 2, "Gus": -2}
+
+
 # ---------------------------------------------------------------------------
 # records that break a table's rule: a code at the line and column
 
