@@ -331,8 +331,9 @@ if f.picker_points is not None:
                  f"defenders {f.defender_points}")
 st.markdown(" · ".join(facts))
 
+sitting = dealer if (o.rules_flags or {}).get("sitOut") else None  # the dealer sits out (rules.md F-1)
 st.html(table_html(f, seats, dealer=dealer, bottom=aliases.index(bottom_seat),
-                   picker_word="DECLARER" if schafkopf else "PICKER", german=schafkopf))
+                   picker_word="DECLARER" if schafkopf else "PICKER", german=schafkopf, sitting=sitting))
 
 if f.done:
     # ---- the end: blind, bury, score and its breakdown
