@@ -59,7 +59,8 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
     if not sheet:
         # the dealer who sits out (rules.md F-1) has no deal line
         rec.deals = [CardsRec(list(cards_in(h.hands[s])), seat=a[s]) for s in range(len(a)) if s != g.sitting]
-        rec.blind = _cards(h.blind)
+        if h.blind:
+            rec.blind = _cards(h.blind)
     settle = g.settlement()
     if h.stake != 1:
         rec.stake = Value(h.stake)
@@ -73,7 +74,7 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
             rec.pts = Value(g.leaster_points()[w])
     else:
         rec.pick = Value(a[g.picker])
-        if not sheet:
+        if not sheet and g.profile.has_blind:
             rec.bury = _cards(g.bury)
         if g.call_type in (CallType.ACE, CallType.TEN, CallType.UNDER, CallType.JD_CALLUP):
             rec.call = CallRec(g.called, g.under, has_under=g.under is not None)

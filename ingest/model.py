@@ -89,7 +89,7 @@ class HandOutcome:
     tier: int | None = None  # 1, 2 or 3 (no-tricker); None without a picker
     partner_revealed_trick: int | None = None
     called_suit: str | None = None  # "C", "S", "H", "D" for a called card
-    call_type: str | None = None  # "ace", "ten", "under", "alone", "jd", "jd-callup", None
+    call_type: str | None = None  # "ace", "ten", "under", "alone", "jd", "jd-callup", "queens", None
     breakdown: str | None = None  # human-readable settlement breakdown
     warnings: list[str] = field(default_factory=list)
 

@@ -114,7 +114,7 @@ class HandCheck:
         d = exc.diagnostic
         msg = _alias_text(d.message, self.aliases)  # speak in seat aliases, not numbers
         found, expected = d.found, d.expected
-        if d.code in ("E-WRONG-TURN", "E-PICK-ORDER"):
+        if d.code in ("E-WRONG-TURN", "E-PICK-ORDER", "E-PARTNER-CARD"):
             found, expected = (self._alias(found), self._alias(expected))
         return _Reject(self.diag(d.code, msg, pos, found=found, expected=expected, trick=trick or d.trick))
 
@@ -181,9 +181,9 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
         if blind is not None and len(blind.cards) != prof.blind_size:
             raise chk.reject("E-BLIND-SIZE", f"the blind has {len(blind.cards)} cards", blind.pos,
                              found=len(blind.cards), expected=prof.blind_size)
-        complete = known and len(seen_seats) == prof.playing and blind_mask is not None
+        complete = known and len(seen_seats) == prof.playing and (blind_mask is not None or not prof.has_blind)
         if complete:
-            return GameState(prof, dealer, hands, blind_mask, complete=True, stake=stake)
+            return GameState(prof, dealer, hands, blind_mask or 0, complete=True, stake=stake)
         if len(seen_seats) == prof.playing and known and blind_mask is None and blind is None:
             # every hand dealt, blind not written: the blind is what is left
             rest = prof.deck_mask & ~_or(hands)
@@ -361,6 +361,10 @@ def _check_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLo
     else:
         prov["stake"] = "derived"
 
+    if kind in ("leaster", "doubler") and not prof.has_blind:
+        st = rec.leaster or rec.doubler
+        raise chk.reject("E-NOPICK", f"a {kind} in {prof.name}, which has no blind and no picking: the holder of the "
+                         "Q♣ heads the side (rules.md F-1)", st.pos, found=kind, expected="pick S (the Q♣ holder)")
     if kind == "misdeal":
         settle = settle_void(n, "misdeal")
         _agreed_score(chk, settle, rec.score)
@@ -421,7 +425,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
             _pick(chk, g, dealer, chk.seat(rec.pick.value, rec.pick.pos))
             bury = rec.bury
             if bury is None:
-                g.apply(Bury(None))
+                if g.phase == Phase.BURY:  # not in a game without a blind (rules.md F-1)
+                    g.apply(Bury(None))
             else:
                 cards = tuple(bury.cards)
                 _apply(chk, g, Bury(None if any(c is None for c in cards) else cards), bury.pos)
@@ -541,7 +546,7 @@ def _pick(chk: HandCheck, g: GameState, dealer: int, picker: int) -> None:
     """``pick S``: every seat from the dealer's left up to S passed, then S
     picked (notation.md §3, rules.md B-5)."""
     s = g.to_act
-    while s != picker and g.phase == Phase.PICK and g.passes < g.np - 1:
+    while g.profile.has_blind and s != picker and g.phase == Phase.PICK and g.passes < g.np - 1:
         g.apply(Pass(s))
         s = g.next_seat(s)
     _apply(chk, g, Pick(picker), chk.rec.pick.pos)
@@ -765,7 +770,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         raise chk.reject("E-SIT-OUT", f"{rec.pick.value} deals and sits out, so cannot pick (rules.md F-1)",
                          rec.pick.pos, found=rec.pick.value, expected="a seat that plays the hand")
     if prof.partnerMode == "alone" and rec.call is not None:
-        raise chk.reject("E-CALL-ALONE-GAME", f"a call in {prof.name}, where the picker always plays alone "
+        raise chk.reject("E-CALL-NONE", f"a call in {prof.name}, where the picker always plays alone "
                          "(rules.md F-2, F-3)", rec.call.pos, found="call", expected="no call")
     alone = rec.alone is not None or prof.partnerMode == "alone"
     call = None
@@ -928,7 +933,8 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
     if g.complete:
         bury = rec.bury
         cards = tuple(bury.cards) if bury is not None and None not in bury.cards else None
-        _apply(chk, g, Bury(cards), bury.pos if bury is not None else rec.pick.pos)
+        if g.phase == Phase.BURY or bury is not None:
+            _apply(chk, g, Bury(cards), bury.pos if bury is not None else rec.pick.pos)
         if rec.call is not None and rec.call.card is not None:
             if rec.call.has_under and rec.call.under is None:
                 g.assume_call(g.partner if prof.partnerMode == "jackOfDiamonds" else None, False)
@@ -944,7 +950,8 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
     else:
         written = rec.partner.value if rec.partner is not None else None
         partner = chk.index.get(written) if written is not None else None
-        g.apply(Bury(None))
+        if g.phase == Phase.BURY:
+            g.apply(Bury(None))
         g.assume_call(partner, rec.alone is not None or prof.partnerMode == "alone")
     for action, pos in _marks_actions(chk):
         _apply(chk, g, action, pos)
@@ -1011,6 +1018,8 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
             call_type = "alone"
         elif prof.partnerMode == "jackOfDiamonds":
             call_type = "jd-callup" if rec.call is not None else "jd"
+        elif prof.partnerMode == "blackQueens":
+            call_type = "queens"
         elif rec.call is not None:
             call_type = "under" if rec.call.has_under else ("ten" if rec.call.card is not None and rec.call.card.rank == 1
                                                            else "ace")

@@ -138,7 +138,11 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
         actions.append(a)
 
     n = profile.players
-    for k, s in enumerate(s for s in ((dealer + 1 + i) % n for i in range(n)) if s != g.sitting):
+    order = [s for s in ((dealer + 1 + i) % n for i in range(n)) if s != g.sitting]
+    if not profile.has_blind:  # no picking: the Q♣ holder heads the side (rules.md F-1)
+        order = []
+        do(Pick(next(s for s in range(n) if hands[s] >> Card.CQ & 1)))
+    for k, s in enumerate(order):
         # later seats pick more readily (the dealer is "stuck" more often)
         # (strength scaled to a six-card hand, so other hand sizes pick about as often)
         if _strength(profile, hands[s]) * 6 / profile.hand_size + rng.random() * 2.0 + k * 0.25 >= pick_threshold + 1.0:
@@ -148,7 +152,8 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
     if g.phase == Phase.DONE:  # doubler
         return GeneratedHand(profile, dealer, hands, blind, actions, g, stake, "doubler")
     if g.picker is not None:
-        do(Bury(_choose_bury(rng, g)))
+        if profile.has_blind:
+            do(Bury(_choose_bury(rng, g)))
         if profile.partnerMode == "calledAce":
             aces, tens, unders, forced = g.legal_calls()
             strong = _strength(profile, g.hands[g.picker]) >= 6.5

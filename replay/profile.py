@@ -63,9 +63,10 @@ class RuleProfile(BaseModel):
     handCards: int = 6
     blindCards: int = 2
     sitOut: bool = False
-    # "alone" (h6-tables; not in rules.md J): the picker always plays alone, as
-    # three-handed (F-2) and four-handed cutthroat (F-3) are played.
-    partnerMode: Literal["calledAce", "jackOfDiamonds", "alone"] = "calledAce"
+    # "alone" and "blackQueens" (h6-tables; not in rules.md J): the picker always
+    # plays alone, as three-handed (F-2) and four-handed cutthroat (F-3) are
+    # played; or, with no blind, the holders of Q♣ and Q♠ are the side (F-1).
+    partnerMode: Literal["calledAce", "jackOfDiamonds", "alone", "blackQueens"] = "calledAce"
     doubleOnBump: OnOff = True
     partnerOffHookNoTrick: OnOff = False
     schneiderSymmetric90: OnOff = False
@@ -119,6 +120,13 @@ class RuleProfile(BaseModel):
         return self.players - 1 if self.sitOut else self.players
 
     @property
+    def has_blind(self) -> bool:
+        """False in the partner-card games without a blind (rules.md F-1): there
+        is no picking, no bury and no leaster; the holder of the Q♣ heads the
+        side and is scored as the picker (docs/profiles.md)."""
+        return self.blindCards > 0
+
+    @property
     def deck_mask(self) -> int:
         """The cards in play as a bit mask (:data:`DECKS`)."""
         return DECKS[self.deck]
@@ -155,6 +163,11 @@ NAMED_PROFILES: dict[str, dict[str, object]] = {
     # seven-handed J♦, 4 each, blind 4, call-up allowed (F-1, C-4)
     "wi7-jack-of-diamonds": {"players": 7, "handCards": 4, "blindCards": 4, "partnerMode": "jackOfDiamonds",
                              "jdCallUp": True},
+    # no blind, the black queens are partners; one player with both plays alone (F-1, F-4):
+    # four-handed 8 each (2v2), six-handed 30 cards 5 each (2v4), eight-handed 4 each (2v6)
+    "wi4-black-queens": {"players": 4, "handCards": 8, "blindCards": 0, "partnerMode": "blackQueens"},
+    "wi6-black-queens": {"players": 6, "deck": 30, "handCards": 5, "blindCards": 0, "partnerMode": "blackQueens"},
+    "wi8-black-queens": {"players": 8, "handCards": 4, "blindCards": 0, "partnerMode": "blackQueens"},
 }
 
 # Flags (and values) the first engine honours; anything else is refused

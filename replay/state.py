@@ -66,6 +66,7 @@ class CallType(str, enum.Enum):
     ALONE = "alone"
     JD = "jd"  # jack of diamonds partner
     JD_CALLUP = "jd-callup"
+    QUEENS = "queens"  # black queens partners, no blind (rules.md F-1)
 
 
 class GameState:
@@ -234,6 +235,9 @@ class GameState:
 
     # ------------------------------------------------------------------ picking
     def _pass(self, seat: int) -> None:
+        if not self.profile.has_blind:
+            raise self._err("E-PHASE", f"a pass in {self.profile.name}, which has no blind to pick (rules.md F-1)",
+                            "pass", "no picking")
         if self.phase != Phase.PICK:
             raise self._err("E-PHASE", f"a pass after the picking is over (seat {seat})", "pass", "no pass now")
         if seat != self.to_act:
@@ -254,6 +258,9 @@ class GameState:
         if seat == self.sitting:
             raise self._err("E-SIT-OUT", f"seat {seat} deals and sits out, so cannot pick (rules.md F-1)", seat,
                             "a seat that plays the hand")
+        if not self.profile.has_blind:
+            self._queens_side(seat)
+            return
         if seat != self.to_act:
             raise self._err("E-PICK-ORDER", f"seat {seat} picks but seat {self.to_act} speaks first "
                             "(every seat from the dealer's left up to the picker passes, rules.md B-5)", seat, self.to_act)
@@ -261,7 +268,28 @@ class GameState:
         self.hands[seat] |= self.blind
         self.phase = Phase.BURY
 
+    def _queens_side(self, seat: int) -> None:
+        """No blind (rules.md F-1): the holder of the Q♣ heads the side and is
+        scored as the picker (``pick S`` names that seat); the holder of the
+        Q♠ is the partner; one player with both plays alone (1 against the
+        rest).  Raises ``E-PARTNER-CARD`` when ``seat`` does not hold the Q♣."""
+        if self.complete and not self.hands[seat] >> Card.CQ & 1:
+            holder = self._holder(Card.CQ)
+            raise self._err("E-PARTNER-CARD", f"in {self.profile.name} the side is headed by the holder of the Q♣ "
+                            f"(seat {holder}); seat {seat} does not hold it", seat, holder)
+        self.picker = seat
+        self.bury_known = True  # no blind, nothing buried
+        self.phase = Phase.CALL
+        self.call_type = CallType.QUEENS
+        if self.hands[seat] >> Card.SQ & 1:
+            self.alone = True
+        else:
+            self.partner = self._holder(Card.SQ)
+
     def _bury(self, cards: tuple[Card, ...] | None) -> None:
+        if not self.profile.has_blind and cards:
+            raise self._err("E-BURY-COUNT", f"a bury in {self.profile.name}, which has no blind (rules.md F-1)",
+                            len(cards), 0)
         if self.phase != Phase.BURY:
             raise self._err("E-PHASE", "a bury when the picker is not burying", "bury", "bury right after the pick")
         p = self.picker
@@ -344,8 +372,11 @@ class GameState:
             self._jd_callup(card, under)
             return
         if prof.partnerMode == "alone":
-            raise self._err("E-CALL-ALONE-GAME", f"a call of {card} in {prof.name}, where the picker always plays alone "
+            raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where the picker always plays alone "
                             "(rules.md F-2, F-3)", f"call {card}", "no call")
+        if prof.partnerMode == "blackQueens":
+            raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where the black queens are the partners "
+                            "(rules.md F-1)", f"call {card}", "no call")
         if self._order.is_trump(card) or card.rank not in (Rank.ACE, Rank.TEN):
             raise self._err("E-CALL-CARD", f"{card} cannot be called: a call names a fail ace or, holding all "
                             "three fail aces, a fail ten (rules.md B-9, B-10)", card, "a fail ace or ten")
@@ -442,6 +473,9 @@ class GameState:
     def _alone(self) -> None:
         if self.phase != Phase.CALL:
             raise self._err("E-PHASE", "alone outside the call", "alone", "alone right after the bury")
+        if self.profile.partnerMode == "blackQueens" and not self.alone:
+            raise self._err("E-ALONE-JD", "with the black queens as partners only a player holding both plays alone "
+                            "(rules.md F-1)", "alone", "no call")
         if self.profile.partnerMode == "jackOfDiamonds" and not self.alone:
             raise self._err("E-ALONE-JD", "in the jack-of-diamonds game the holder of the J♦ is the partner; a picker "
                             "without the J♦ cannot go alone (rules.md C-1)", "alone", "no call")
@@ -507,7 +541,8 @@ class GameState:
                             f"crack by seat {seat}", "a seat that plays the hand")
         if self.cracks:
             raise self._err("E-CRACK", "one crack per hand (rules.md E-2)", f"a second crack by seat {seat}", "one crack")
-        if prof.crackEligibility == "afterPickerOnly" and self.pick_position(seat) < self.pick_position(self.picker):
+        if (prof.crackEligibility == "afterPickerOnly" and prof.has_blind
+                and self.pick_position(seat) < self.pick_position(self.picker)):
             raise self._err("E-CRACK", f"seat {seat} passed before the picker picked and may not crack (rules.md E-2; I-33)",
                             f"crack by seat {seat}", "a seat after the picker in pick order")
         self._check_cap("crack")
@@ -717,7 +752,8 @@ class GameState:
         trick.append((seat, card))
         self.trick_mask |= bit
         if seat == self.partner and self.partner_revealed is None and (
-                card == self.called or (card == Card.DJ and self.call_type is CallType.JD)):
+                card == self.called or (card == Card.DJ and self.call_type is CallType.JD)
+                or (card == Card.SQ and self.call_type is CallType.QUEENS)):
             self.partner_revealed = self.trick_no + 1
         if len(trick) == self.np:
             self._end_trick()

@@ -28,6 +28,7 @@ PROFILES = [
     "wi3", "wi3-30; doubleOnBump=off", "wi3-26; leasterMustTakeTrick=off", "wi4-cutthroat; allowBlitz=queens",
     "wi4-called-ace", "wi4-jack-of-diamonds; jdCallUp=on", "wi6-sit-out; crackEligibility=anyDefender",
     "wi6-sit-out; leasterMustTakeTrick=off", "wi6-jack-of-diamonds", "wi7-jack-of-diamonds; jdCallTiming=beforeBlind",
+    "wi4-black-queens", "wi6-black-queens; doubleOnBump=off", "wi8-black-queens; allowBlitz=queens",
 ]
 
 hands = st.builds(

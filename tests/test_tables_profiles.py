@@ -23,7 +23,8 @@ from replay.state import GameState
 FIXTURES = Path(__file__).parent / "fixtures" / "profiles"
 
 TABLE_PROFILES = ["wi3", "wi3-30", "wi3-26", "wi4-cutthroat", "wi4-called-ace", "wi4-jack-of-diamonds",
-                  "wi6-sit-out", "wi6-jack-of-diamonds", "wi7-jack-of-diamonds"]
+                  "wi6-sit-out", "wi6-jack-of-diamonds", "wi7-jack-of-diamonds", "wi4-black-queens",
+                  "wi6-black-queens", "wi8-black-queens"]
 
 
 def outcomes(text: str, name: str = "t.shn"):
@@ -52,6 +53,9 @@ def fixture(name: str):
     ("wi6-sit-out", 6, 32, 6, 2, 6),      # 5 playing x 6 + 2 = 32
     ("wi6-jack-of-diamonds", 6, 32, 5, 2, 5),  # 6 x 5 + 2 = 32
     ("wi7-jack-of-diamonds", 7, 32, 4, 4, 4),  # 7 x 4 + 4 = 32
+    ("wi4-black-queens", 4, 32, 8, 0, 8),      # 4 x 8 = 32, no blind
+    ("wi6-black-queens", 6, 30, 5, 0, 5),      # 6 x 5 = 30
+    ("wi8-black-queens", 8, 32, 4, 0, 4),      # 8 x 4 = 32
 ])
 def test_named_table_geometry(name, seats, deck, hand, blind, tricks):
     p = parse_rules(name)
@@ -254,6 +258,57 @@ def test_worked_wi7_jack_of_diamonds():
     assert o.units == {"Al": 2, "Bea": -8, "Cy": 2, "Di": 2, "Ed": 2, "Flo": 2, "Gus": -2}
 
 
+def test_worked_wi4_black_queens():
+    got = fixture("wi4-black-queens")
+    o = got[1]
+    # no blind: Al holds the Q♣ and heads the side, Cy holds the Q♠ (played on t3).  Al's tricks:
+    # QC 8D 7D JD = 5, AC (KC 8S 9H AC) = 15, AD 8C 9S KH = 15, KD 7C KS TH = 18 -> 53; Cy's: AH TD QH QS = 27,
+    # AS 7H 9C 7S = 11 -> 38.  91 >= 91: schneider win (defenders 7 + 22 = 29).  2v2: 1 share each, tier 2
+    # -> Al +2, Cy +2, Bea -2, Di -2.
+    assert (o.picker, o.partner, o.call_type, o.picker_points, o.picker_tricks, o.outcome) == (
+        "Al", "Cy", "queens", 91, 6, "win-s")
+    assert o.units == {"Al": 2, "Bea": -2, "Cy": 2, "Di": -2} and o.partner_revealed_trick == 3
+    # hand 2 (score sheet): Bea holds both black queens and plays 1 against 3; a loss with DOB:
+    # 3 defenders x 1 x 2 -> Bea -6, each other +2
+    assert got[2].units == {"Al": 2, "Bea": -6, "Cy": 2, "Di": 2} and got[2].alone
+
+
+def test_worked_wi6_black_queens():
+    o = fixture("wi6-black-queens")[1]
+    # 30 cards, no blind; Bea (Q♣) with Al (Q♠).  Al: 9H QS TD QH 8S KH = 20; Bea: TS TH 8H KC QC AS = 38,
+    # AD 9S KS AH 7H 9C = 26 -> 84 (Flo 15, Di 21): plain win.  2v4: Bea 3 shares, Al 1 -> +3 / +1 / -1 x 4.
+    assert (o.picker, o.partner, o.picker_points, o.picker_tricks, o.outcome) == ("Bea", "Al", 84, 3, "win")
+    assert o.units == {"Al": 1, "Bea": 3, "Cy": -1, "Di": -1, "Ed": -1, "Flo": -1}
+
+
+def test_worked_wi8_black_queens():
+    o = fixture("wi8-black-queens")[1]
+    # eight seats, four cards each; Al (Q♣) with Di (Q♠).  Al: QC JD JC KD 9D 8D 7D 7S = 11; Di's Q♠ trick
+    # 9C QH 7C QS QD 8C KC AC = 24 -> 35 (Flo 47, Gus 38): a loss.  F-4 at 2v6: D - P = 6 - 1 = 5 shares
+    # for Al; DOB 2 per defender -> Al -10, Di -2, the six others +2 (-10 - 2 + 12 = 0).
+    assert (o.picker, o.partner, o.picker_points, o.picker_tricks, o.outcome) == ("Al", "Di", 35, 2, "lose")
+    assert o.units == {"Al": -10, "Bea": 2, "Cy": 2, "Di": -2, "Ed": 2, "Flo": 2, "Gus": 2, "Hal": 2}
+
+
+def test_black_queens_errors():
+    src = (FIXTURES / "wi4-black-queens.shn").read_text(encoding="utf-8")
+    hand1 = src.split("\nhand 2")[0] + "\n"
+    # the side is headed by the Q♣ holder: Bea does not hold it (line 13 "pick Bea", Bea at column 6)
+    _, errors = outcomes(hand1.replace("pick Al  {Al holds the Q♣: Al heads the side}", "pick Bea"))
+    assert errors[0].code == "E-PARTNER-CARD" and (errors[0].line, errors[0].col) == (13, 6)
+    assert (errors[0].found, errors[0].expected) == ("Bea", "Al")
+    # no bury, no call, no alone for a player without both queens, no leaster
+    _, errors = outcomes(hand1.replace("pick Al  {", "pick Al  bury 9C TC  {"))
+    assert errors[0].code == "E-BURY-COUNT" and errors[0].expected == "0"
+    _, errors = outcomes(hand1.replace("pick Al  {", "pick Al  call AH  {"))
+    assert errors[0].code == "E-CALL-NONE"
+    _, errors = outcomes(hand1.replace("pick Al  {", "pick Al  alone  {"))
+    assert errors[0].code == "E-ALONE-JD"
+    head = "%SHN 1.0\n[Seats \"Al; Bea; Cy; Di\"]\n[Rules \"wi4-black-queens\"]\n"
+    _, errors = outcomes(head + "hand 1  dealer Di\nleaster Al\n")
+    assert errors[0].code == "E-NOPICK" and (errors[0].line, errors[0].col) == (5, 9)  # at "Al" of "leaster Al"
+
+
 # ---------------------------------------------------------------------------
 # records that break a table's rule: a code at the line and column
 
@@ -293,10 +348,10 @@ def test_seats_must_match_the_table():
 def test_no_call_in_a_picker_alone_game():
     src = (FIXTURES / "wi3.shn").read_text(encoding="utf-8").replace("bury KH 7C", "bury KH 7C\ncall AH")
     _, errors = outcomes(src)
-    assert errors[0].code == "E-CALL-ALONE-GAME"
+    assert errors[0].code == "E-CALL-NONE"
     sheet = "%SHN 1.0\n[Seats \"Al; Bea; Cy\"]\n[Rules \"wi3\"]\nhand 1  dealer Cy\npick Al  call AH  pts 70  win\n"
     _, errors = outcomes(sheet)
-    assert errors[0].code == "E-CALL-ALONE-GAME" and (errors[0].line, errors[0].col) == (5, 10)
+    assert errors[0].code == "E-CALL-NONE" and (errors[0].line, errors[0].col) == (5, 10)
 
 
 def test_cutthroat_buries_four():
