@@ -123,7 +123,8 @@ def generate_session_text(seed: int, hands: int, rules: str = "wi5-called-ace", 
     tags = {"Event": event, "Date": date, "Table": table}
     if session:
         tags = {"Session": session, **tags}
-    tags["Seats"] = "; ".join(f"{al}={name}" for al, name in DEMO_PLAYERS[:5])
+    roster = DEMO_PLAYERS + [("Hal", "Hal Kurz")]  # up to eight seats (rules.md F-1)
+    tags["Seats"] = "; ".join(f"{al}={name}" for al, name in roster[:prof.players])
     tags["Rules"] = rules
     sess = SessionRec(tags)
     gen = random_session(random.Random(seed), prof, hands, score_sheet_rate=score_sheet_rate,

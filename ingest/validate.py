@@ -114,7 +114,7 @@ class HandCheck:
         d = exc.diagnostic
         msg = _alias_text(d.message, self.aliases)  # speak in seat aliases, not numbers
         found, expected = d.found, d.expected
-        if d.code in ("E-WRONG-TURN", "E-PICK-ORDER", "E-PARTNER-CARD"):
+        if d.code in ("E-WRONG-TURN", "E-PICK-ORDER", "E-PARTNER-CARD", "E-SIT-OUT"):
             found, expected = (self._alias(found), self._alias(expected))
         return _Reject(self.diag(d.code, msg, pos, found=found, expected=expected, trick=trick or d.trick))
 

@@ -416,3 +416,22 @@ def test_engine_refuses_cards_for_the_seat_out():
     with pytest.raises(IllegalAction) as exc:
         GameState(parse_rules("wi3-26"), 0, [mask_of([Card.H8]), 0, 0], 0, complete=False)
     assert exc.value.code == "E-DECK"
+
+
+@pytest.mark.parametrize("name", TABLE_PROFILES)
+def test_generated_session_text_validates_under_every_table_profile(name):
+    """ingest.generate writes one seat per player of the profile; every hand
+    validates and each settlement sums to zero (B-35)."""
+    from ingest.generate import generate_session_text
+
+    text = generate_session_text(7, 12, name, score_sheet_rate=0.3, misdeal_rate=0.05)
+    got, errors = outcomes(text)
+    assert errors == [] and len(got) == 12
+    assert all(len(o.units) == parse_rules(name).players and sum(o.units.values()) == 0 for o in got.values())
+
+
+def test_sit_out_dealer_cannot_pick_in_a_replayed_hand():
+    src = (FIXTURES / "wi6-sit-out.shn").read_text(encoding="utf-8").split("\nhand 2")[0] + "\n"
+    _, errors = outcomes(src.replace("pick Bea", "pick Flo"))
+    # line 15 "pick Flo": Flo (at column 6) deals and sits out
+    assert errors[0].code == "E-SIT-OUT" and (errors[0].line, errors[0].col) == (15, 6) and errors[0].found == "Flo"
