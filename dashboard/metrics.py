@@ -27,6 +27,11 @@ the chosen players.  An empty choice means "all".
   person is one player whatever alias they sat under.
 * *pick order*: position 1 is the seat left of the dealer, position n the
   dealer: ``(seat_no - dealer_seat_no - 1) mod n``, plus one.
+* *hand with a blind to pick*: every Sheepshead profile but the partner-card
+  games without a blind (``wi4-black-queens`` …, rules.md F-1), whose hands
+  name the Q♣ holder as ``picker`` although nobody picked.  The picking
+  metrics count only hands with a blind to pick; under a profile whose dealer
+  sits out (``wi6-sit-out``) the dealer is never offered the blind.
 """
 
 from __future__ import annotations
@@ -88,6 +93,8 @@ class Filters:
     * ``schafkopf_only`` — set by the Schafkopf metrics themselves
       (:func:`schafkopf_games`, :func:`schafkopf_ramsch`): only hands with
       ``game = 'schafkopf'``.
+    * ``exclude_rules`` — ``[Rules]`` texts left out; set by the picking
+      metrics to the profiles without a blind to pick (rules.md F-1).
     """
 
     date_from: date | None = None
@@ -99,10 +106,11 @@ class Filters:
     game: str | None = None
     sheepshead_only: bool = False
     schafkopf_only: bool = False
+    exclude_rules: tuple[str, ...] = field(default_factory=tuple)
 
     def __post_init__(self) -> None:
         # Accept lists from callers; store tuples so the value stays hashable.
-        for name in ("groups", "tables", "players", "rules"):
+        for name in ("groups", "tables", "players", "rules", "exclude_rules"):
             v = getattr(self, name)
             if v is None:
                 object.__setattr__(self, name, ())
@@ -130,6 +138,9 @@ def _where(f: Filters, alias: str = "h") -> tuple[str, dict[str, object]]:
     if f.rules:
         conds.append(f"list_contains($rules, {alias}.rules)")
         params["rules"] = list(f.rules)
+    if f.exclude_rules:
+        conds.append(f"NOT list_contains($exclude_rules, {alias}.rules)")
+        params["exclude_rules"] = list(f.exclude_rules)
     if f.game:
         conds.append(f"{alias}.game = $game")
         params["game"] = f.game
@@ -175,6 +186,36 @@ _WINS_SQL = "('win', 'win-s', 'win-z')"
 def _sheepshead(f: Filters) -> Filters:
     """``f`` restricted to Sheepshead hands (see :class:`Filters`)."""
     return f if f.sheepshead_only else replace(f, sheepshead_only=True)
+
+
+def _table_rules(con: duckdb.DuckDBPyConnection) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The stored Sheepshead ``[Rules]`` texts (few) sorted by table
+    geometry (rules.md F-1): (those without a blind to pick, those whose
+    dealer sits out).  The profile decides, read by :func:`parse_rules`."""
+    from replay.errors import ProfileError  # noqa: PLC0415
+    from replay.profile import parse_rules  # noqa: PLC0415
+
+    no_blind, sit_out = [], []
+    for (text,) in con.execute("SELECT DISTINCT rules FROM hands WHERE game = 'sheepshead'").fetchall():
+        try:
+            prof = parse_rules(text or None)
+        except ProfileError:
+            continue
+        if not prof.has_blind:
+            no_blind.append(text)
+        if prof.sitOut:
+            sit_out.append(text)
+    return tuple(no_blind), tuple(sit_out)
+
+
+def _picking(con: duckdb.DuckDBPyConnection, f: Filters) -> tuple[Filters, list[str]]:
+    """``f`` restricted to Sheepshead hands with a blind to pick, and the
+    rules texts whose dealer sits out (see *hand with a blind to pick*)."""
+    no_blind, sit_out = _table_rules(con)
+    f = _sheepshead(f)
+    if no_blind:
+        f = replace(f, exclude_rules=tuple(dict.fromkeys(f.exclude_rules + no_blind)))
+    return f, list(sit_out)
 
 
 def _schafkopf(f: Filters) -> Filters:
@@ -384,12 +425,14 @@ ro AS (
 # Per (seat of a filtered non-misdeal hand), grouped: the seat's pick-order
 # position, whether the blind was offered to it, whether it picked, and how
 # many hands (c) share all that.  A picked hand with an unknown dealer has
-# offered = NULL.
+# offered = NULL.  Under a profile whose dealer sits out ($sit_out, rules.md
+# F-1) the dealer is never offered, not even in a pass-out.
 _OFFERS = """
 ha AS (
-    SELECT hash(players) AS hp, dealer, picker, outcome IN ('leaster', 'doubler') AS passed_out, count(*) AS c
+    SELECT hash(players) AS hp, dealer, picker, outcome IN ('leaster', 'doubler') AS passed_out,
+           list_contains(CAST($sit_out AS VARCHAR[]), rules) AS so, count(*) AS c
     FROM fh WHERE outcome <> 'misdeal'
-    GROUP BY hp, dealer, picker, passed_out
+    GROUP BY hp, dealer, picker, passed_out, so
 ), hx AS (
     SELECT ha.*, ro.names, len(ro.keys) AS n,
            list_position(ro.keys, ha.dealer) - 1 AS d, list_position(ro.keys, ha.picker) - 1 AS p
@@ -397,7 +440,8 @@ ha AS (
 ), offers AS (
     SELECT hx.names[k + 1] AS player, hx.n, hx.c,
            CASE WHEN hx.d IS NULL THEN NULL ELSE (k - hx.d - 1 + 2 * hx.n) % hx.n + 1 END AS position,
-           CASE WHEN hx.passed_out THEN TRUE
+           CASE WHEN hx.so AND k = hx.d THEN FALSE
+                WHEN hx.passed_out THEN TRUE
                 WHEN hx.d IS NULL OR hx.p IS NULL THEN NULL
                 ELSE (k - hx.d - 1 + 2 * hx.n) % hx.n <= (hx.p - hx.d - 1 + 2 * hx.n) % hx.n END AS offered,
            k = hx.p AS picked
@@ -423,7 +467,7 @@ def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
       pick-rate tables cannot say who was offered the blind there and leave
       them out.
     """
-    f = _sheepshead(f)
+    f, _ = _picking(con, f)
     base, params = _base(f, "outcome, dealer, alone, picker_units")
     sql = f"""{base}
     SELECT count(*) FILTER (WHERE outcome <> 'misdeal') AS dealt,
@@ -464,8 +508,9 @@ def pick_rate_by_player(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFr
       player sat (in neither offered nor picks).
     Ordered by player.
     """
-    f = _sheepshead(f)
-    base, params = _base(f, "players, dealer, picker, outcome")
+    f, sit_out = _picking(con, f)
+    base, params = _base(f, "players, dealer, picker, outcome, rules")
+    params["sit_out"] = sit_out
     sql = f"""{base}, {_ROSTERS}, {_OFFERS}
     SELECT player, CAST(sum(c) FILTER (WHERE offered) AS BIGINT) AS offered,
            CAST(coalesce(sum(c) FILTER (WHERE offered AND picked), 0) AS BIGINT) AS picks,
@@ -492,7 +537,7 @@ def picker_results_by_player(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.D
       ``alone_win_rate`` = alone wins ÷ alone.
     Ordered by player.
     """
-    f = _sheepshead(f)
+    f, _ = _picking(con, f)
     base, params = _base(f, "players, outcome, picker, alone, picker_units")
     sql = f"""{base}, {_ROSTERS},
     pa AS (
@@ -532,8 +577,9 @@ def pick_rate_by_position(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.Data
     offered.  Misdeals offer nobody; hands with an unknown dealer are left
     out (their positions are not known).  With the player filter, only the
     chosen players' seats count."""
-    f = _sheepshead(f)
-    base, params = _base(f, "players, dealer, picker, outcome")
+    f, sit_out = _picking(con, f)
+    base, params = _base(f, "players, dealer, picker, outcome, rules")
+    params["sit_out"] = sit_out
     sql = f"""{base}, {_ROSTERS}, {_OFFERS}
     SELECT n AS seats, position,
            CASE WHEN position = n THEN 'dealer'
