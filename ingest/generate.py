@@ -80,6 +80,8 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
             rec.call = CallRec(g.called, g.under, has_under=g.under is not None)
         elif g.call_type == CallType.ALONE and g.profile.partnerMode == "calledAce":
             rec.alone = Value(True)
+        elif g.alone and g.profile.partnerMode == "blackQueens":  # one player held both black queens
+            rec.alone = Value(True)
     for m in g.marks_log:
         if type(m) is Crack:
             rec.marks.append(MarkRec("crack", a[m.seat]))

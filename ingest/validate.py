@@ -769,9 +769,11 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     if picker == out:
         raise chk.reject("E-SIT-OUT", f"{rec.pick.value} deals and sits out, so cannot pick (rules.md F-1)",
                          rec.pick.pos, found=rec.pick.value, expected="a seat that plays the hand")
-    if prof.partnerMode == "alone" and rec.call is not None:
-        raise chk.reject("E-CALL-NONE", f"a call in {prof.name}, where the picker always plays alone "
-                         "(rules.md F-2, F-3)", rec.call.pos, found="call", expected="no call")
+    if prof.partnerMode in ("alone", "blackQueens") and rec.call is not None:
+        why = "the picker always plays alone (rules.md F-2, F-3)" if prof.partnerMode == "alone" else \
+            "the black queens are the partners (rules.md F-1)"
+        raise chk.reject("E-CALL-NONE", f"a call in {prof.name}, where {why}", rec.call.pos, found="call",
+                         expected="no call")
     alone = rec.alone is not None or prof.partnerMode == "alone"
     call = None
     if rec.call is not None and rec.call.card is not None:

@@ -435,3 +435,30 @@ def test_sit_out_dealer_cannot_pick_in_a_replayed_hand():
     _, errors = outcomes(src.replace("pick Bea", "pick Flo"))
     # line 15 "pick Flo": Flo (at column 6) deals and sits out
     assert errors[0].code == "E-SIT-OUT" and (errors[0].line, errors[0].col) == (15, 6) and errors[0].found == "Flo"
+
+
+def test_black_queens_score_sheet_call_is_refused():
+    head = "%SHN 1.0\n[Seats \"Al; Bea; Cy; Di\"]\n[Rules \"wi4-black-queens\"]\n"
+    _, errors = outcomes(head + "hand 1  dealer Di\npick Al  call AH  partner Cy  pts 70  win\n")
+    assert errors[0].code == "E-CALL-NONE" and (errors[0].line, errors[0].col) == (5, 10)
+
+
+def test_black_queens_both_in_one_hand_replayed_with_alone():
+    """A generated hand where one player holds both black queens is written
+    with ``alone``, so its score-sheet line settles without a score: 1 against 3."""
+    import random
+
+    from ingest.generate import to_record
+    from ingest.shn.record import SessionRec, ShnFile
+    from ingest.shn.writer import write
+    from replay.generator import random_hand
+
+    prof = parse_rules("wi4-black-queens")
+    h = next(h for h in (random_hand(random.Random(s), prof, 0) for s in range(200)) if h.state.alone)
+    h.score_sheet, h.number = True, 1
+    sess = SessionRec({"Seats": "Al; Bea; Cy; Di", "Rules": "wi4-black-queens"})
+    text = write(ShnFile([to_record(h, sess, write_score=False)]))
+    assert "alone" in text
+    got, errors = outcomes(text)
+    assert errors == [] and got[1].alone and got[1].partner is None
+    assert got[1].units == dict(zip(["Al", "Bea", "Cy", "Di"], h.state.settlement().units))
