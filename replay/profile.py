@@ -246,6 +246,11 @@ def parse_rules(text: str | None) -> RuleProfile:
         flag = str(err["loc"][0]) if err.get("loc") else "?"
         raise ProfileError("E-RULES-VALUE", f"bad value for {flag}: {err['msg']}", found=str(values.get(flag)),
                            expected=err["msg"]) from None
+    if (prof.partnerMode == "blackQueens") != (not prof.has_blind):  # h6-tables: rules.md F-1
+        why = "has a blind to pick" if prof.has_blind else "has no blind: the black queens are the partners"
+        raise ProfileError("E-RULES-VALUE", f"partnerMode={prof.partnerMode} does not fit {name}, which {why}",
+                           found=f"partnerMode={prof.partnerMode}",
+                           expected="blackQueens" if not prof.has_blind else "calledAce, jackOfDiamonds or alone")
     for flag, allowed in _SUPPORTED_VALUES.items():
         val = getattr(prof, flag)
         if allowed is not None and val not in allowed:

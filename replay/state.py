@@ -1,4 +1,4 @@
-"""The five-handed game as one mutable state machine.
+"""A Sheepshead hand as one mutable state machine, at every table size of rules.md F-1.
 
 :class:`GameState` starts from the deal and takes :mod:`replay.actions` through
 :meth:`GameState.apply` (or the fast :meth:`GameState.play`).  An action the

@@ -462,3 +462,11 @@ def test_black_queens_both_in_one_hand_replayed_with_alone():
     got, errors = outcomes(text)
     assert errors == [] and got[1].alone and got[1].partner is None
     assert got[1].units == dict(zip(["Al", "Bea", "Cy", "Di"], h.state.settlement().units))
+
+
+@pytest.mark.parametrize("text", ["wi4-black-queens; partnerMode=calledAce", "wi5-called-ace; partnerMode=blackQueens",
+                                  "wi6-black-queens; partnerMode=alone"])
+def test_black_queens_partner_mode_only_without_a_blind(text):
+    with pytest.raises(ProfileError) as exc:
+        parse_rules(text)
+    assert exc.value.code == "E-RULES-VALUE"
