@@ -7,8 +7,10 @@ as it was, so a replay stops at the first illegal card and invents nothing.
 
 Phases (rules.md B-8): ``PICK`` (pick or pass in turn, B-5) → ``BURY`` (B-7) →
 ``CALL`` (B-9..B-16, C-1..C-4) → ``MARKS`` (crack, re-crack, blitz: E-1..E-6) →
-``PLAY`` (six tricks, B-17..B-22) → ``DONE``.  Everyone passing goes straight
-to a leaster's ``PLAY`` or, for a doubler, to ``DONE`` (D-2..D-12).
+``PLAY`` (one trick per card in a hand: six at five-handed, B-17..B-22) →
+``DONE``.  Everyone passing goes straight to a leaster's ``PLAY`` or, for a
+doubler, to ``DONE`` (D-2..D-12).  Without a blind (the black-queens games,
+F-1) ``PICK`` names the Q♣ holder and goes straight to ``CALL``.
 
 Knowledge may be partial: ``hands`` are the cards each seat is known to hold.
 ``complete`` says the deal is fully known (every seat's hand and the blind);
@@ -306,7 +308,7 @@ class GameState:
             if self.complete and (m & ~self.hands[p]):
                 c = next(cards_in(m & ~self.hands[p]))
                 raise self._err("E-BURY-NOT-HELD", f"the picker buries {c}, which the picker does not hold after the pick",
-                                c, "two of the picker's eight cards")
+                                c, "a card of the picker's hand with the blind")
             self.hands[p] &= ~m
             self.bury = m
             self.bury_known = True
@@ -319,7 +321,8 @@ class GameState:
 
     # ------------------------------------------------------------------ calling
     def _picked_cards(self) -> int:
-        """The picker's eight cards (hand after the bury plus the bury)."""
+        """The picker's cards after the pick: the hand after the bury plus the bury
+        (eight at five-handed)."""
         return self.hands[self.picker] | self.bury
 
     def _holder(self, card: Card) -> int | None:
@@ -421,7 +424,7 @@ class GameState:
                                     "an ace call with those cards kept")
                 if not hand >> under & 1:
                     raise self._err("E-UNDER-NOT-HELD", f"the unknown card {under} is not in the picker's hand after the bury",
-                                    under, "one of the picker's six cards")
+                                    under, "a card of the picker's hand after the bury")
         elif under is not None and not hand >> under & 1 and self.complete:
             raise self._err("E-UNDER-NOT-HELD", f"the unknown card {under} is not in the picker's hand", under,
                             "one of the picker's cards")
@@ -594,7 +597,8 @@ class GameState:
         if self.phase == Phase.CALL:
             self.finish_call()
         if self.phase == Phase.BURY:
-            raise self._err("E-BURY-MISSING", "the first card is played before the bury", "a card", "bury c1 c2")
+            raise self._err("E-BURY-MISSING", "the first card is played before the bury", "a card",
+                            f"bury of {self.profile.blind_size} cards")
         if self.phase == Phase.MARKS:
             self.phase = Phase.PLAY
             self.to_act = self.leader
