@@ -78,9 +78,9 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
             rec.bury = _cards(g.bury)
         if g.call_type in (CallType.ACE, CallType.TEN, CallType.UNDER, CallType.JD_CALLUP):
             rec.call = CallRec(g.called, g.under, has_under=g.under is not None)
-        elif g.call_type == CallType.ALONE and g.profile.partnerMode == "calledAce":
+        elif g.call_type == CallType.ALONE and g.profile.calls_ace:
             rec.alone = Value(True)
-        elif g.alone and g.profile.partnerMode == "blackQueens":  # one player held both black queens
+        elif g.alone and g.profile.partnerMode in ("blackQueens", "qcJd7d"):  # one player held every partner card
             rec.alone = Value(True)
     for m in g.marks_log:
         if type(m) is Crack:
@@ -95,6 +95,8 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
     if h.kind == "pick":
         if g.partner is not None:
             rec.partner = Value(a[g.partner])
+            if g.partner2 is not None:  # 3v3, 3v5 (rules.md F-1)
+                rec.partner2 = Value(a[g.partner2])
         rec.pts = Value(g.side_points())
         if not sheet:
             rec.tricks_won = Value(g.side_tricks())

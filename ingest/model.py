@@ -92,6 +92,7 @@ class HandOutcome:
     call_type: str | None = None  # "ace", "ten", "under", "alone", "jd", "jd-callup", "queens", None
     breakdown: str | None = None  # human-readable settlement breakdown
     warnings: list[str] = field(default_factory=list)
+    partner2: str | None = None  # a second partner: 3v3 wi6-jd-ace, 3v5 wi8-qc-jd-7d (docs/profiles.md)
 
 
 @dataclass(slots=True)

@@ -456,6 +456,7 @@ _HANDS_SCHEMA = pa.schema([
     ("partner_revealed_trick", pa.int8()), ("called_suit", pa.string()), ("call_type", pa.string()),
     ("breakdown", pa.string()), ("warnings", pa.string()), ("derived_with", pa.string()),
     ("picker_units", pa.int16()),  # 003
+    ("partner2", pa.string()),  # 004
 ])
 _HAND_COLS = [f.name for f in _HANDS_SCHEMA]
 _HAND_SQL_COLS = ", ".join(f'"{c}"' for c in _HAND_COLS)

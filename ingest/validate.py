@@ -527,7 +527,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         return (_outcome(chk, dealer, None, None, None, settle, pts[w] if w is not None else None, None, stake,
                          g.cracks + g.recracks + g.blitzes, leaster_winner=w, status="full"), cardlog, settle)
     picker = g.picker
-    partner = g.partner
+    partner = _pa(g.partners())
     pts = g.side_points()
     tricks = g.side_tricks()
     _check_partner(chk, partner, g)
@@ -569,25 +569,39 @@ def _call_text(g: GameState) -> str | None:
     return str(g.called)
 
 
-def _check_partner(chk: HandCheck, partner: int | None, g: GameState | None) -> None:
+def _pa(partners: tuple[int, ...]) -> int | tuple[int, ...] | None:
+    """The partner(s) as :func:`settle_picked` takes them: None (alone), a
+    seat, or a pair of seats (3v3, 3v5: rules.md F-1)."""
+    return None if not partners else partners[0] if len(partners) == 1 else tuple(partners)
+
+
+def _seats_of(pa) -> tuple[int, ...]:
+    return () if pa is None else (pa,) if isinstance(pa, int) else tuple(pa)
+
+
+def _check_partner(chk: HandCheck, partner, g: GameState | None) -> None:
+    """The written ``partner S`` (and a second seat ``partner S S2``) against
+    the partner(s) from the deal."""
     rec = chk.rec
-    w = rec.partner
-    if w is None:
+    want = _seats_of(partner)
+    for w in (rec.partner, rec.partner2):
+        if w is None or w.value is None:
+            continue
+        s = chk.seat(w.value, w.pos)
+        if not want:
+            raise chk.reject("E-PARTNER", f"partner {w.value} is written but the picker plays alone", w.pos,
+                             found=w.value, expected="no partner")
+        if s not in want or (w is rec.partner2 and rec.partner.value == w.value):
+            if w.agreed or (rec.partner is not None and rec.partner.agreed):
+                chk.prov["partner"] = "conflict"
+                return
+            names = " and ".join(chk.aliases[x] for x in want)
+            raise chk.reject("E-PARTNER", f"partner {w.value} is written but {names} "
+                             f"hold{'s' if len(want) == 1 else ''} the partner card{'s' if len(want) > 1 else ''}",
+                             w.pos, found=w.value, expected=names)
+    if rec.partner is None or rec.partner.value is None:
         chk.prov["partner"] = "derived"
         return
-    if w.value is None:
-        chk.prov["partner"] = "derived"
-        return
-    s = chk.seat(w.value, w.pos)
-    if partner is None:
-        raise chk.reject("E-PARTNER", f"partner {w.value} is written but the picker plays alone", w.pos,
-                         found=w.value, expected="no partner")
-    if s != partner:
-        if w.agreed:
-            chk.prov["partner"] = "conflict"
-            return
-        raise chk.reject("E-PARTNER", f"partner {w.value} is written but {chk.aliases[partner]} holds the partner card",
-                         w.pos, found=w.value, expected=chk.aliases[partner])
     chk.prov["partner"] = "verified"
 
 
@@ -769,16 +783,16 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     if picker == out:
         raise chk.reject("E-SIT-OUT", f"{rec.pick.value} deals and sits out, so cannot pick (rules.md F-1)",
                          rec.pick.pos, found=rec.pick.value, expected="a seat that plays the hand")
-    if prof.partnerMode in ("alone", "blackQueens") and rec.call is not None:
+    if prof.partnerMode in ("alone", "blackQueens", "qcJd7d") and rec.call is not None:
         why = "the picker always plays alone (rules.md F-2, F-3)" if prof.partnerMode == "alone" else \
-            "the black queens are the partners (rules.md F-1)"
+            "partner cards make the sides (rules.md F-1)"
         raise chk.reject("E-CALL-NONE", f"a call in {prof.name}, where {why}", rec.call.pos, found="call",
                          expected="no call")
     alone = rec.alone is not None or prof.partnerMode == "alone"
     call = None
     if rec.call is not None and rec.call.card is not None:
         call = str(rec.call.card) + (f" under {rec.call.under if rec.call.under else '??'}" if rec.call.has_under else "")
-        if prof.partnerMode == "calledAce":
+        if prof.calls_ace:
             c = rec.call.card
             if prof.trumps.is_trump(c) or c.rank not in (0, 1):
                 raise chk.reject("E-CALL-CARD", f"{c} cannot be called: a call names a fail ace or ten (rules.md B-9, "
@@ -792,7 +806,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     partner: int | None = None
     partner_known = alone
     if state is not None and state.phase >= Phase.MARKS and state.complete:
-        partner, partner_known = state.partner, True
+        partner, partner_known = _pa(state.partners()), True
         alone = state.alone
         call = _call_text(state)
         _check_partner(chk, partner, state)
@@ -809,6 +823,17 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
                              rec.partner.pos, found=rec.partner.value, expected="another seat")
         partner_known = True
         chk.prov["partner"] = "asserted"
+        w2 = rec.partner2
+        if w2 is not None and w2.value is not None:
+            second = chk.seat(w2.value, w2.pos)
+            if not _two_partners(prof) or second in (picker, partner, out):
+                raise chk.reject("E-PARTNER", f"a second partner {w2.value} is written, but {prof.name} has "
+                                 + ("one partner at most" if not _two_partners(prof) else "no such partner"),
+                                 w2.pos, found=w2.value, expected="one partner" if not _two_partners(prof) else
+                                 "another seat that plays the hand")
+            partner = (partner, second)
+        elif _two_partners(prof):
+            partner_known = False  # a second partner may be unwritten
     # outcome
     pts = rec.pts.value if rec.pts is not None else None
     tricks = rec.tricks_won.value if rec.tricks_won is not None else None
@@ -839,8 +864,16 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     # candidates (outcome, partner) consistent with the written score
     # the partner unknown: any other seat, or nobody when no call was written
     # (a forced alone, or the jack of diamonds in the picker's hand)
-    partners = [partner] if partner_known else (
-        [s for s in range(n) if s != picker and s != out] + ([None] if rec.call is None else []))
+    if partner_known:
+        partners = [partner]
+    else:
+        others = [s for s in range(n) if s != picker and s != out]
+        if partner is not None:  # one partner written where the profile has up to two
+            partners = [partner] + [(partner, s) for s in others if s != partner]
+        else:
+            partners = others + ([None] if rec.call is None else [])
+            if _two_partners(prof):
+                partners += [(a, b) for i, a in enumerate(others) for b in others[i + 1:]]
     options = []
     for o in cands:
         for pa in partners:
@@ -872,7 +905,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         chk.prov["outcome"] = "derived"
     elif chk.prov.get("outcome") == "asserted" and (pts is not None or rec.score is not None):
         chk.prov["outcome"] = "verified"
-    if not partner_known:
+    if not partner_known and (rec.partner is None or rec.partner.value is None):
         chk.prov["partner"] = "derived"
     elif rec.partner is not None and rec.partner.value is not None and rec.score is not None:
         chk.prov["partner"] = "verified"
@@ -952,12 +985,19 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
     else:
         written = rec.partner.value if rec.partner is not None else None
         partner = chk.index.get(written) if written is not None else None
+        written2 = rec.partner2.value if rec.partner2 is not None else None
+        partner2 = chk.index.get(written2) if written2 is not None else None
         if g.phase == Phase.BURY:
             g.apply(Bury(None))
-        g.assume_call(partner, rec.alone is not None or prof.partnerMode == "alone")
+        g.assume_call(partner, rec.alone is not None or prof.partnerMode == "alone", partner2)
     for action, pos in _marks_actions(chk):
         _apply(chk, g, action, pos)
     return g
+
+
+def _two_partners(prof: RuleProfile) -> bool:
+    """The profile's side may have two partners (rules.md F-1: 3v3, 3v5)."""
+    return prof.partnerMode in ("jdAndAce", "qcJd7d")
 
 
 def _consistent(prof: RuleProfile, outcome: str, pts: int | None, tricks: int | None) -> bool:
@@ -1009,6 +1049,7 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
                          found=max(settle.units, key=abs), expected=f"at most {_MAX_UNITS} either way")
     tags = rec.session.tags | rec.tags
     date = chk.date
+    partner, partner2 = (_seats_of(partner) + (None, None))[:2]
     if alone is None:
         alone = picker is not None and partner is None
     call_type = None
@@ -1020,7 +1061,7 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
             call_type = "alone"
         elif prof.partnerMode == "jackOfDiamonds":
             call_type = "jd-callup" if rec.call is not None else "jd"
-        elif prof.partnerMode == "blackQueens":
+        elif prof.partnerMode in ("blackQueens", "qcJd7d"):
             call_type = "queens"
         elif rec.call is not None:
             call_type = "under" if rec.call.has_under else ("ten" if rec.call.card is not None and rec.call.card.rank == 1
@@ -1054,6 +1095,7 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         dealer=a[dealer] if dealer is not None else None,
         picker=a[picker] if picker is not None else None,
         partner=a[partner] if partner is not None else None,
+        partner2=a[partner2] if partner2 is not None else None,
         call=call if picker is not None else None,
         alone=bool(alone) if picker is not None else False,
         leaster_winner=a[leaster_winner] if leaster_winner is not None else None,

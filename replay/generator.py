@@ -83,7 +83,7 @@ def _choose_bury(rng: random.Random, g: GameState) -> tuple[Card, ...]:
     k = g.profile.blind_size
     for _ in range(6):
         choice = tuple(pool[:k]) if rng.random() < 0.7 else tuple(rng.sample(hand, k))
-        if g.profile.partnerMode != "calledAce":
+        if not g.profile.calls_ace:
             return choice
         trial = _copy(g)  # would a call remain possible?  Ask the engine on a copy.
         trial.apply(Bury(choice))
@@ -154,10 +154,14 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
     if g.picker is not None:
         if profile.has_blind:
             do(Bury(_choose_bury(rng, g)))
-        if profile.partnerMode == "calledAce":
+        if profile.calls_ace:
             aces, tens, unders, forced = g.legal_calls()
             strong = _strength(profile, g.hands[g.picker]) >= 6.5
-            if forced or (strong and rng.random() < alone_rate * 4) or rng.random() < alone_rate / 4:
+            # jdAndAce: only a picker holding the J♦ may go alone (rules.md F-1)
+            may_alone = profile.partnerMode == "calledAce" or bool(g._picked_cards() >> Card.DJ & 1)
+            if forced and not may_alone:
+                pass  # no ace to call: the J♦ holder partners (finish_call)
+            elif may_alone and (forced or (strong and rng.random() < alone_rate * 4) or rng.random() < alone_rate / 4):
                 do(Alone())
             elif aces or tens:
                 do(Call(rng.choice(aces or tens)))

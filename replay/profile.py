@@ -63,10 +63,12 @@ class RuleProfile(BaseModel):
     handCards: int = 6
     blindCards: int = 2
     sitOut: bool = False
-    # "alone" and "blackQueens" (h6-tables; not in rules.md J): the picker always
-    # plays alone, as three-handed (F-2) and four-handed cutthroat (F-3) are
-    # played; or, with no blind, the holders of Q♣ and Q♠ are the side (F-1).
-    partnerMode: Literal["calledAce", "jackOfDiamonds", "alone", "blackQueens"] = "calledAce"
+    # "alone", "blackQueens", "jdAndAce", "qcJd7d" (h6-tables; not in rules.md J):
+    # the picker always plays alone, as three-handed (F-2) and four-handed
+    # cutthroat (F-3) are played; with no blind, the holders of Q♣ and Q♠ are
+    # the side (F-1); the J♦ holder and the called-ace holder are both partners
+    # (six-handed 3v3, F-1); with no blind, Q♣ + J♦ + 7♦ (eight-handed 3v5, F-1).
+    partnerMode: Literal["calledAce", "jackOfDiamonds", "alone", "blackQueens", "jdAndAce", "qcJd7d"] = "calledAce"
     doubleOnBump: OnOff = True
     partnerOffHookNoTrick: OnOff = False
     schneiderSymmetric90: OnOff = False
@@ -120,6 +122,19 @@ class RuleProfile(BaseModel):
         return self.players - 1 if self.sitOut else self.players
 
     @property
+    def calls_ace(self) -> bool:
+        """The picker calls a fail ace (B-9..B-16): ``calledAce`` and ``jdAndAce``."""
+        return self.partnerMode in ("calledAce", "jdAndAce")
+
+    @property
+    def partner_cards(self) -> tuple[Card, ...]:
+        """Without a blind: the card whose holder heads the side (scored as the
+        picker) and then the partner cards (rules.md F-1)."""
+        if self.partnerMode == "qcJd7d":
+            return (Card.CQ, Card.DJ, Card.D7)
+        return (Card.CQ, Card.SQ)
+
+    @property
     def has_blind(self) -> bool:
         """False in the partner-card games without a blind (rules.md F-1): there
         is no picking, no bury and no leaster; the holder of the Q♣ heads the
@@ -168,6 +183,11 @@ NAMED_PROFILES: dict[str, dict[str, object]] = {
     "wi4-black-queens": {"players": 4, "handCards": 8, "blindCards": 0, "partnerMode": "blackQueens"},
     "wi6-black-queens": {"players": 6, "deck": 30, "handCards": 5, "blindCards": 0, "partnerMode": "blackQueens"},
     "wi8-black-queens": {"players": 8, "handCards": 4, "blindCards": 0, "partnerMode": "blackQueens"},
+    # six-handed, 5 each, blind 2: the J♦ holder and the called-ace holder are partners (3v3;
+    # 2v4 when one player holds both or the picker holds the J♦) (F-1, F-4)
+    "wi6-jd-ace": {"players": 6, "handCards": 5, "blindCards": 2, "partnerMode": "jdAndAce"},
+    # eight-handed, 4 each, no blind: Q♣ + J♦ + 7♦ (3v5; 2v6 when one player holds two) (F-1, F-4)
+    "wi8-qc-jd-7d": {"players": 8, "handCards": 4, "blindCards": 0, "partnerMode": "qcJd7d"},
 }
 
 # Flags (and values) the first engine honours; anything else is refused
@@ -246,11 +266,12 @@ def parse_rules(text: str | None) -> RuleProfile:
         flag = str(err["loc"][0]) if err.get("loc") else "?"
         raise ProfileError("E-RULES-VALUE", f"bad value for {flag}: {err['msg']}", found=str(values.get(flag)),
                            expected=err["msg"]) from None
-    if (prof.partnerMode == "blackQueens") != (not prof.has_blind):  # h6-tables: rules.md F-1
-        why = "has a blind to pick" if prof.has_blind else "has no blind: the black queens are the partners"
+    if (prof.partnerMode in ("blackQueens", "qcJd7d")) != (not prof.has_blind):  # h6-tables: rules.md F-1
+        why = "has a blind to pick" if prof.has_blind else "has no blind: partner cards make the sides"
         raise ProfileError("E-RULES-VALUE", f"partnerMode={prof.partnerMode} does not fit {name}, which {why}",
                            found=f"partnerMode={prof.partnerMode}",
-                           expected="blackQueens" if not prof.has_blind else "calledAce, jackOfDiamonds or alone")
+                           expected="blackQueens or qcJd7d" if not prof.has_blind else
+                           "calledAce, jackOfDiamonds, jdAndAce or alone")
     for flag, allowed in _SUPPORTED_VALUES.items():
         val = getattr(prof, flag)
         if allowed is not None and val not in allowed:

@@ -141,7 +141,7 @@ def settle_picked(
     profile: RuleProfile,
     players: int,
     picker: int,
-    partner: int | None,
+    partner: int | None | tuple[int, ...],
     outcome: str,
     *,
     stake: int = 1,
@@ -153,13 +153,14 @@ def settle_picked(
 
     ``players`` is the number of seats; ``out`` the seat that sits out the
     hand (the dealer at a six-seat table playing five-handed, rules.md F-1),
-    which settles 0.  Each defender pays or receives ``tier × M``; with a
-    partner, the partner gets one share and the picker the remainder
-    ``(D − 1)`` shares (F-4: 2/1 at five, 1/1 at 2v2, 3/1 at 2v4); alone, the
-    picker gets ``D`` shares (B-31; F-2 three-handed 2/4/6, F-3 cutthroat
-    3/6/9).
+    which settles 0.  Each defender pays or receives ``tier × M``; each
+    partner gets one share and the picker the remainder ``(D − P)`` shares
+    for P partners (F-4: 2/1 at five, 1/1 at 2v2, 3/1 at 2v4, 1/1/1 at 3v3,
+    3/1/1 at 3v5); alone, the picker gets ``D`` shares (B-31; F-2
+    three-handed 2/4/6, F-3 cutthroat 3/6/9).
 
-    ``partner`` is None when the picker played alone.  ``stake`` is the
+    ``partner`` is None when the picker played alone, a seat, or a tuple of
+    seats when the side has more than one partner.  ``stake`` is the
     multiplier from earlier doublers (D-11, D-12); ``marks`` the number of
     cracks, re-cracks and blitzes (each ×2), as a count or as ``{"crack": 1,
     "blitz": 1}`` for a named breakdown.  Double on the bump doubles a loss
@@ -173,23 +174,23 @@ def settle_picked(
     if not won and profile.doubleOnBump:
         factors.append(("double on the bump", 2))
         per *= 2
-    defenders = [s for s in range(players) if s != picker and s != partner and s != out]
+    partners = () if partner is None else (partner,) if isinstance(partner, int) else tuple(partner)
+    defenders = [s for s in range(players) if s != picker and s not in partners and s != out]
     d = len(defenders)
     shares = [0] * players
     sign = 1 if won else -1
-    off_hook = partner is not None and not won and tier == 3 and profile.partnerOffHookNoTrick
+    off_hook = bool(partners) and not won and tier == 3 and profile.partnerOffHookNoTrick
     for s in defenders:
         shares[s] = -sign
-    if partner is None:
+    if not partners or off_hook:
         shares[picker] = sign * d
-    elif off_hook:
-        shares[picker] = sign * d
-        shares[partner] = 0
     else:
-        shares[partner] = sign
-        shares[picker] = sign * (d - 1)
+        for s in partners:
+            shares[s] = sign
+        shares[picker] = sign * (d - len(partners))
     units = tuple(x * per for x in shares)
-    who = "alone" if partner is None else ("partner off the hook" if off_hook else "with partner")
+    who = ("alone" if not partners else "partners off the hook" if off_hook and len(partners) > 1 else
+           "partner off the hook" if off_hook else "with partners" if len(partners) > 1 else "with partner")
     summary = f"{'picker wins' if won else 'picker loses'} ({who})"
     return Settlement(units, outcome, tier, mult, per, tuple(factors), tuple(shares), summary)
 

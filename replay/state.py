@@ -96,7 +96,7 @@ class GameState:
         "leaster", "claimed", "claim_seat", "claim_points_known", "_order", "_called_suit_mask",
         "_fail_masks", "_dealt", "last_winner",
         "_suit_of", "_strength", "_nt", "_special", "_cs", "_led", "_ten_up", "_suit_masks",
-        "sitting", "np",
+        "sitting", "np", "partner2",
     )
 
     def __init__(self, profile: RuleProfile, dealer: int, hands: list[int], blind: int = 0, *,
@@ -150,6 +150,7 @@ class GameState:
         self.under: Card | None = None
         self.call_type: CallType | None = None
         self.partner: int | None = None
+        self.partner2: int | None = None  # a second partner (3v3 wi6-jd-ace, 3v5 wi8-qc-jd-7d; rules.md F-1)
         self.alone = False
         self.cracks = 0
         self.recracks = 0
@@ -205,8 +206,12 @@ class GameState:
         return [s for s in range(self.n) if s != self.sitting]
 
     def side_of(self, seat: int) -> bool:
-        """True when ``seat`` is on the picker's side (picker or partner)."""
-        return seat == self.picker or (seat == self.partner and seat is not None)
+        """True when ``seat`` is on the picker's side (picker or a partner)."""
+        return seat is not None and (seat == self.picker or seat == self.partner or seat == self.partner2)
+
+    def partners(self) -> tuple[int, ...]:
+        """The picker's partners (none when alone; two in 3v3 and 3v5, rules.md F-1)."""
+        return tuple(s for s in (self.partner, self.partner2) if s is not None)
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> None:
@@ -272,21 +277,31 @@ class GameState:
 
     def _queens_side(self, seat: int) -> None:
         """No blind (rules.md F-1): the holder of the Q♣ heads the side and is
-        scored as the picker (``pick S`` names that seat); the holder of the
-        Q♠ is the partner; one player with both plays alone (1 against the
-        rest).  Raises ``E-PARTNER-CARD`` when ``seat`` does not hold the Q♣."""
-        if self.complete and not self.hands[seat] >> Card.CQ & 1:
-            holder = self._holder(Card.CQ)
+        scored as the picker (``pick S`` names that seat); the holders of the
+        other partner cards (Q♠; or J♦ and 7♦ under ``qcJd7d``) are the
+        partners; a player holding two partner cards counts once, and one
+        holding them all plays alone.  Raises ``E-PARTNER-CARD`` when ``seat``
+        does not hold the Q♣."""
+        head, *others = self.profile.partner_cards
+        if self.complete and not self.hands[seat] >> head & 1:
+            holder = self._holder(head)
             raise self._err("E-PARTNER-CARD", f"in {self.profile.name} the side is headed by the holder of the Q♣ "
                             f"(seat {holder}); seat {seat} does not hold it", seat, holder)
         self.picker = seat
         self.bury_known = True  # no blind, nothing buried
         self.phase = Phase.CALL
         self.call_type = CallType.QUEENS
-        if self.hands[seat] >> Card.SQ & 1:
+        held = self.hands[seat]
+        if all(held >> c & 1 for c in others):
             self.alone = True
-        else:
-            self.partner = self._holder(Card.SQ)
+            return
+        found: list[int] = []
+        for c in others:
+            h = None if held >> c & 1 else self._holder(c)
+            if h is not None and h not in found:
+                found.append(h)
+        self.partner = found[0] if found else None
+        self.partner2 = found[1] if len(found) > 1 else None
 
     def _bury(self, cards: tuple[Card, ...] | None) -> None:
         if not self.profile.has_blind and cards:
@@ -438,7 +453,28 @@ class GameState:
         self.partner = self._holder(card)
         if self.partner == p:  # only possible with an incomplete deal
             raise self._err("E-CALL-HELD", f"the picker calls {card} and plays it", card, "a card another player holds")
+        if prof.partnerMode == "jdAndAce":
+            self._jd_second()
         self.phase = Phase.MARKS
+
+    def _jd_second(self) -> None:
+        """``jdAndAce`` (rules.md F-1, six-handed 3v3): the J♦ holder is a
+        partner too, unless the picker holds it or it is the called-ace holder
+        (then 2 against 4)."""
+        held = self._picked_cards() if self.bury_known or self.complete else self.hands[self.picker]
+        if held >> Card.DJ & 1:
+            return
+        h = self._holder(Card.DJ)
+        if h is None or h == self.picker:
+            return
+        if self.called is None:  # no ace called (forced, B-13): the J♦ holder is the one partner
+            self.partner = h
+            self.alone = False
+            self.call_type = CallType.JD
+        elif self.partner is None:  # the ace's holder is not known (a partial deal)
+            self.partner2 = h
+        elif h != self.partner:
+            self.partner2 = h
 
     def _jd_callup(self, card: Card, under: Card | None) -> None:
         """Jack call-up (rules.md C-4, I-29, I-30)."""
@@ -476,9 +512,13 @@ class GameState:
     def _alone(self) -> None:
         if self.phase != Phase.CALL:
             raise self._err("E-PHASE", "alone outside the call", "alone", "alone right after the bury")
-        if self.profile.partnerMode == "blackQueens" and not self.alone:
-            raise self._err("E-ALONE-JD", "with the black queens as partners only a player holding both plays alone "
+        if self.profile.partnerMode in ("blackQueens", "qcJd7d") and not self.alone:
+            raise self._err("E-ALONE-JD", "with partner cards only a player holding all of them plays alone "
                             "(rules.md F-1)", "alone", "no call")
+        if self.profile.partnerMode == "jdAndAce" and (self.complete or self.bury_known) \
+                and not self._picked_cards() >> Card.DJ & 1:
+            raise self._err("E-ALONE-JD", "in the J♦-and-called-ace game the J♦ holder is a partner; only a picker "
+                            "holding the J♦ may go alone (rules.md F-1)", "alone", "a call")
         if self.profile.partnerMode == "jackOfDiamonds" and not self.alone:
             raise self._err("E-ALONE-JD", "in the jack-of-diamonds game the holder of the J♦ is the partner; a picker "
                             "without the J♦ cannot go alone (rules.md C-1)", "alone", "no call")
@@ -491,7 +531,7 @@ class GameState:
         """Leave the call phase when no call was written: the jack-of-diamonds
         partner is already known; in the called-ace game only a forced alone
         (no legal call, rules.md B-13) may go unwritten."""
-        if self.profile.partnerMode == "calledAce":
+        if self.profile.calls_ace:
             if self.complete or self.bury_known:
                 _, _, _, forced = self.legal_calls()
                 if not forced:
@@ -501,17 +541,21 @@ class GameState:
                                     "(rules.md B-8, B-13)", "no call", f"call ({options}) or alone")
             self.alone = True
             self.call_type = CallType.ALONE
+            if self.profile.partnerMode == "jdAndAce":  # no ace to call: the J♦ holder still partners (F-1)
+                self._jd_second()
         self.phase = Phase.MARKS
 
-    def assume_call(self, partner: int | None, alone: bool) -> None:
+    def assume_call(self, partner: int | None, alone: bool, partner2: int | None = None) -> None:
         """Close the call of a hand whose cards are not known (a score-sheet
-        hand): the partner as written (None: unknown or alone), so that the
-        marks that follow are checked against the seats (rules.md E-2, E-3).
-        Raises :class:`IllegalAction` when the picker has not picked."""
+        hand): the partner (and a second partner) as written (None: unknown
+        or alone), so that the marks that follow are checked against the
+        seats (rules.md E-2, E-3).  Raises :class:`IllegalAction` when the
+        picker has not picked."""
         if self.phase not in (Phase.BURY, Phase.CALL):
             raise self._err("E-PHASE", "a call before the pick", "call", "pick S first")
         self.phase = Phase.MARKS
         self.partner = partner
+        self.partner2 = partner2
         self.alone = alone
         if alone:
             self.call_type = CallType.ALONE
@@ -561,7 +605,7 @@ class GameState:
             raise self._err("E-RECRACK", "a re-crack without a crack (rules.md E-3)", "recrack", "a crack first")
         if self.recracks:
             raise self._err("E-RECRACK", "one re-crack per hand (rules.md E-3)", "a second re-crack", "one re-crack")
-        if seat != self.picker and (self.partner is not None or self.alone) and seat != self.partner:
+        if seat != self.picker and (self.partner is not None or self.alone) and seat not in self.partners():
             raise self._err("E-RECRACK", f"seat {seat} re-cracks but only the picker or the partner may (rules.md E-3)",
                             f"recrack by seat {seat}", "the picker or the partner")
         self._check_cap("re-crack")
@@ -614,7 +658,7 @@ class GameState:
         return self._order.suit_of[card]
 
     def _calls_active(self) -> bool:
-        return self.called is not None and not self.alone and self.profile.partnerMode == "calledAce" and (
+        return self.called is not None and not self.alone and self.profile.calls_ace and (
             self.called_trick is None or self.called_trick == self.trick_no)
 
     def _follow_mask(self, seat: int, led: int) -> int:
@@ -757,7 +801,7 @@ class GameState:
         self.trick_mask |= bit
         if seat == self.partner and self.partner_revealed is None and (
                 card == self.called or (card == Card.DJ and self.call_type is CallType.JD)
-                or (card == Card.SQ and self.call_type is CallType.QUEENS)):
+                or (self.call_type is CallType.QUEENS and card in self.profile.partner_cards[1:])):
             self.partner_revealed = self.trick_no + 1
         if len(trick) == self.np:
             self._end_trick()
@@ -897,8 +941,8 @@ class GameState:
                 outcome = "lose"
             elif not self.side_of(offender) and outcome.startswith("lose"):
                 outcome = "win"
-        return settle_picked(prof, self.n, self.picker, self.partner, outcome, stake=self.stake, marks=self.marks(),
-                             out=self.sitting)
+        return settle_picked(prof, self.n, self.picker, self.partners() or None, outcome, stake=self.stake,
+                             marks=self.marks(), out=self.sitting)
 
     def _renege_each(self) -> Settlement:
         """A renege in a leaster: the offender pays one unit to each other seat

@@ -29,7 +29,7 @@ PROFILES = ["wi5-called-ace", "wi5-jack-of-diamonds", "wi5-called-ace; noPick=do
             # table sizes (rules.md F-1..F-4)
             "wi3", "wi3-30", "wi3-26; noPick=doubler", "wi4-cutthroat", "wi4-called-ace", "wi4-jack-of-diamonds",
             "wi6-sit-out", "wi6-jack-of-diamonds", "wi7-jack-of-diamonds", "wi4-black-queens",
-            "wi6-black-queens", "wi8-black-queens"]
+            "wi6-black-queens", "wi8-black-queens", "wi6-jd-ace", "wi8-qc-jd-7d"]
 ALIASES = ["Al", "Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
 
@@ -77,6 +77,7 @@ def test_validation_reproduces_the_engine(seed, rules, sheet):
         if h.kind == "pick":
             assert o.picker == aliases[h.state.picker]
             assert o.partner == (aliases[h.state.partner] if h.state.partner is not None else None)
+            assert o.partner2 == (aliases[h.state.partner2] if h.state.partner2 is not None else None)
             assert o.picker_points == h.state.side_points()
         assert "conflict" not in o.provenance.values()
         if h.kind != "doubler":
