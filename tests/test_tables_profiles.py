@@ -24,7 +24,7 @@ FIXTURES = Path(__file__).parent / "fixtures" / "profiles"
 
 TABLE_PROFILES = ["wi3", "wi3-30", "wi3-26", "wi4-cutthroat", "wi4-called-ace", "wi4-jack-of-diamonds",
                   "wi6-sit-out", "wi6-jack-of-diamonds", "wi7-jack-of-diamonds", "wi4-black-queens",
-                  "wi6-black-queens", "wi8-black-queens"]
+                  "wi6-black-queens", "wi8-black-queens", "wi6-jd-ace", "wi8-qc-jd-7d"]
 
 
 def outcomes(text: str, name: str = "t.shn"):
@@ -56,6 +56,8 @@ def fixture(name: str):
     ("wi4-black-queens", 4, 32, 8, 0, 8),      # 4 x 8 = 32, no blind
     ("wi6-black-queens", 6, 30, 5, 0, 5),      # 6 x 5 = 30
     ("wi8-black-queens", 8, 32, 4, 0, 4),      # 8 x 4 = 32
+    ("wi6-jd-ace", 6, 32, 5, 2, 5),            # 6 x 5 + 2 = 32
+    ("wi8-qc-jd-7d", 8, 32, 4, 0, 4),          # 8 x 4 = 32
 ])
 def test_named_table_geometry(name, seats, deck, hand, blind, tricks):
     p = parse_rules(name)
@@ -307,6 +309,67 @@ def test_black_queens_errors():
     head = "%SHN 1.0\n[Seats \"Al; Bea; Cy; Di\"]\n[Rules \"wi4-black-queens\"]\n"
     _, errors = outcomes(head + "hand 1  dealer Di\nleaster Al\n")
     assert errors[0].code == "E-NOPICK" and (errors[0].line, errors[0].col) == (5, 9)  # at "Al" of "leaster Al"
+
+
+def test_worked_wi6_jd_ace_three_against_three():
+    got = fixture("wi6-jd-ace")
+    o = got[1]
+    # Al picks TD 7S, buries 8C 7S (0), calls AH: Cy holds it; Di holds the J♦: 3 against 3.  Al: QC JS 9D 8D 7D 9C
+    # = 5, TC KC 8S QS AC JC = 30, TS KS TD 7C AS 9S = 35; Di's QH trick KH QD AH QH 8H 7H = 21 -> 91 (Ed 29):
+    # schneider win.  F-4 at 3v3: D = 3, P = 2, picker 3 - 2 = 1 share, each partner 1; tier 2
+    # -> Al Cy Di +2, Bea Ed Flo -2.
+    assert (o.picker, o.partner, o.partner2, o.call, o.picker_points, o.picker_tricks, o.outcome) == (
+        "Al", "Cy", "Di", "AH", 91, 4, "win-s")
+    assert o.units == {"Al": 2, "Bea": -2, "Cy": 2, "Di": 2, "Ed": -2, "Flo": -2}
+    assert o.provenance["partner"] == "verified" and o.partner_revealed_trick == 2  # Cy's AH on t2
+    # hand 2 (score sheet): one partner written and the score says 2 against 4 (Bea held the J♦):
+    # a loss, DOB: per defender 2, Bea 3 x 2 = 6 -> Bea -6, Ed -2, the four others +2
+    assert (got[2].partner, got[2].partner2) == ("Ed", None)
+    # hand 3 (score sheet, no score): Cy with Di and Ed wins plain, 3v3 -> +1 each side, -1 each defender
+    assert (got[3].partner, got[3].partner2) == ("Di", "Ed")
+    assert got[3].units == {"Al": -1, "Bea": -1, "Cy": 1, "Di": 1, "Ed": 1, "Flo": -1}
+
+
+def test_worked_wi8_qc_jd_7d_three_against_five():
+    o = fixture("wi8-qc-jd-7d")[1]
+    # no blind: Al holds the Q♣ and heads the side; Cy holds the J♦, Ed the 7♦.  Al: QC KD TD JC 7D 8D 9D 7S = 19;
+    # Cy's J♦ trick TS KS TH 9S TC 8S AS JD = 47 -> 66 (Di 24, Flo 30): plain win.  F-4 at 3v5: D = 5, P = 2,
+    # Al 5 - 2 = 3 shares, Cy and Ed 1 each -> Al +3, Cy +1, Ed +1, the five others -1 (3 + 1 + 1 - 5 = 0).
+    assert (o.picker, o.partner, o.partner2, o.picker_points, o.picker_tricks, o.outcome) == (
+        "Al", "Cy", "Ed", 66, 2, "win")
+    assert o.units == {"Al": 3, "Bea": -1, "Cy": 1, "Di": -1, "Ed": 1, "Flo": -1, "Gus": -1, "Hal": -1}
+
+
+def test_three_against_three_and_three_against_five_settlement():
+    # 3v3 lose-s with DOB: per defender 2 x 2 = 4; picker (3 - 2) x 4 = 4, each partner 4
+    s = settle_picked(parse_rules("wi6-jd-ace"), 6, 0, (1, 2), "lose-s")
+    assert s.units == (-4, -4, -4, 4, 4, 4)
+    # 3v5 win-z: per defender 3; picker (5 - 2) x 3 = 9, each partner 3
+    s = settle_picked(parse_rules("wi8-qc-jd-7d"), 8, 0, (3, 5), "win-z")
+    assert s.units == (9, -3, -3, 3, -3, 3, -3, -3)
+
+
+def test_second_partner_errors():
+    src = (FIXTURES / "wi6-jd-ace.shn").read_text(encoding="utf-8")
+    # the deal says Cy and Di; Ed is written as the second partner (line 24, "partner Cy Ed": Ed at column 12)
+    _, errors = outcomes(src.split("\nhand 2")[0].replace("partner Cy Di", "partner Cy Ed"))
+    assert errors[0].code == "E-PARTNER" and (errors[0].line, errors[0].col) == (24, 12)
+    assert (errors[0].found, errors[0].expected) == ("Ed", "Cy and Di")
+    # a second partner where the profile has one at most
+    five = "%SHN 1.0\n[Seats \"Al; Bea; Cy; Di; Ed\"]\nhand 1  dealer Ed\npick Al  call AH  partner Bea Cy  pts 70  win\n"
+    _, errors = outcomes(five)
+    assert errors[0].code == "E-PARTNER" and (errors[0].line, errors[0].col) == (4, 31)  # at "Cy"
+
+
+def test_second_partner_is_stored_and_loaded(tmp_path):
+    from ingest.store import Store, load_hands, reading
+
+    result = validate_text((FIXTURES / "wi6-jd-ace.shn").read_text(encoding="utf-8"), "wi6-jd-ace.shn")
+    with Store(tmp_path / "s.duckdb") as store:
+        store.ingest_file(result)
+    with reading(tmp_path / "s.duckdb") as con:
+        got = {h.outcome.hand: (h.outcome.partner, h.outcome.partner2) for h in load_hands(con)}
+    assert got == {1: ("Cy", "Di"), 2: ("Ed", None), 3: ("Di", "Ed")}
 
 
 # ---------------------------------------------------------------------------
