@@ -357,6 +357,7 @@ def frames_from_cardlog(outcome, log, seats: list[tuple[str, str]]) -> list[Fram
             held[pos[a]] = [Card.parse(c) for c in cards]
     picker = pos.get(outcome.picker) if outcome.picker else None
     partner = pos.get(outcome.partner) if outcome.partner else None
+    partner2 = pos.get(outcome.partner2) if getattr(outcome, "partner2", None) else None  # 3v3, 3v5 (F-1)
     revealed_at = outcome.partner_revealed_trick
     called = None
     if outcome.call and outcome.call != "alone":
@@ -364,7 +365,7 @@ def frames_from_cardlog(outcome, log, seats: list[tuple[str, str]]) -> list[Fram
             called = Card.parse(outcome.call.split()[0])
         except ValueError:
             called = None
-    side = {picker} | ({partner} if partner is not None else set()) if picker is not None else set()
+    side = {picker} | {s for s in (partner, partner2) if s is not None} if picker is not None else set()
     points = [0] * n
     tricks = [0] * n
     plays = [p for p in log.plays if p.card is not None]

@@ -78,3 +78,30 @@ def test_frames_from_a_stored_card_log_know_the_deal_without_the_seat_out():
     assert len(frames) == 31  # 6 tricks x 5 cards + the frame before the first card
     # the deal is known: five hands of six cards, Flo's empty
     assert [len(x) for x in frames[0].hands] == [6, 6, 6, 6, 6, 0]
+
+
+def test_frames_count_both_partners_of_a_three_against_three_hand():
+    """wi6-jd-ace hand 1: the picker side is Al, Cy (A♥) and Di (J♦): 70 + 0 + 21 = 91 card points
+    on the last frame (docs/profiles.md), not Al and Cy alone (70)."""
+    rp = replay_text((FIXTURES / "wi6-jd-ace.shn").read_text(encoding="utf-8"), hand=1)
+    assert rp.errors == []
+    last = rp.frames[-1]
+    assert (last.picker_points, last.defender_points) == (91, 29)
+
+
+def test_replay_page_names_both_partners(tmp_path, monkeypatch):
+    db = tmp_path / "shead.duckdb"
+    result = validate_text((FIXTURES / "wi6-jd-ace.shn").read_text(encoding="utf-8"), "wi6-jd-ace.shn")
+    with Store(db) as store:
+        store.ingest_file(result)
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    with reading(db) as con:
+        hand_id = con.execute("SELECT hand_id FROM hands WHERE hand = 1").fetchone()[0]
+    at = AppTest.from_file(str(PAGES / "replay_hand.py"), default_timeout=60)
+    at.query_params["hand"] = str(hand_id)
+    at.query_params["step"] = "30"  # the last card: 5 tricks x 6 cards
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    text = "\n".join(m.value for m in at.markdown)
+    assert "**Partner** Cy (Cy Ott) and Di (Di Lenz)" in text
+    assert "picker side 91" in text

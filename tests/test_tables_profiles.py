@@ -533,3 +533,17 @@ def test_black_queens_partner_mode_only_without_a_blind(text):
     with pytest.raises(ProfileError) as exc:
         parse_rules(text)
     assert exc.value.code == "E-RULES-VALUE"
+
+
+def test_reader_takes_a_second_partner_seat():
+    from ingest.shn.reader import read
+    from ingest.shn.writer import write
+
+    text = ("%SHN 1.0\n[Seats \"Al; Bea; Cy; Di; Ed; Flo\"]\n[Rules \"wi6-jd-ace\"]\n\n"
+            "hand 1  dealer Bea\npick Cy  call AS  partner Di Ed {both}  pts 70  win\n")
+    shn = read(text)
+    h = shn.hands[0]
+    assert h.errors == []
+    assert (h.partner.value, h.partner2.value, h.partner.note) == ("Di", "Ed", "both")
+    assert (h.partner2.pos.line, h.partner2.pos.col) == (6, 30)  # "partner Di Ed": Ed at column 30
+    assert "partner Di Ed {both}" in write(shn)

@@ -317,6 +317,8 @@ else:
         partner = "none (alone)"
     elif f.partner is not None:
         partner = seat_label(seats, f.partner)
+        if f.done and o.partner2 in aliases:  # a second partner (3v3, 3v5: rules.md F-1)
+            partner += " and " + seat_label(seats, aliases.index(o.partner2))
     else:
         partner = "not yet revealed"
     facts = [f"**{'Declarer' if schafkopf else 'Picker'}** {seat_label(seats, f.picker)}",
