@@ -374,16 +374,27 @@ def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     """One row per player over the filtered hands: ``units`` (the sum of the
     player's units), ``hands`` (hands played: the player held a seat and the
     cards were played — misdeals and thrown-in doublers are not played and
-    not counted here), ``units_per_hand`` = units ÷ hands, ``sessions`` in
+    not counted here, nor the hands a dealer sat out under ``wi6-sit-out``,
+    rules.md F-1), ``units_per_hand`` = units ÷ hands, ``sessions`` in
     which the player sat.  Ordered by units, best first."""
-    base, params = _base(f, "hand_id, session_id, outcome, players")
+    _, sit_out = _table_rules(con)
+    base, params = _base(f, "hand_id, session_id, outcome, players, dealer, rules")
+    params["sit_out"] = list(sit_out)
     sql = f"""{base}, {_ROSTERS},
     uu AS (SELECT u.player, sum(u.units) AS units, count(*) AS seats FROM {_units_of(f)} GROUP BY u.player),
-    void AS (   -- seats at misdeals and doublers, per player
-        SELECT ro.names[k + 1] AS player, sum(v.c) AS c
-        FROM (SELECT hash(players) AS hp, count(*) AS c FROM fh WHERE outcome IN ('misdeal', 'doubler')
-              GROUP BY hp) v
-        JOIN ro USING (hp), unnest(range(len(ro.keys))) AS t(k)
+    void AS (   -- seats at misdeals and doublers, and played hands the dealer sat out, per player
+        SELECT player, sum(c) AS c FROM (
+            SELECT ro.names[k + 1] AS player, v.c
+            FROM (SELECT hash(players) AS hp, count(*) AS c FROM fh WHERE outcome IN ('misdeal', 'doubler')
+                  GROUP BY hp) v
+            JOIN ro USING (hp), unnest(range(len(ro.keys))) AS t(k)
+            UNION ALL
+            SELECT ro.names[list_position(ro.keys, o.dealer)], o.c
+            FROM (SELECT hash(players) AS hp, dealer, count(*) AS c FROM fh
+                  WHERE outcome NOT IN ('misdeal', 'doubler') AND dealer IS NOT NULL
+                    AND list_contains(CAST($sit_out AS VARCHAR[]), rules)
+                  GROUP BY hp, dealer) o
+            JOIN ro USING (hp))
         GROUP BY player
     ), ses AS (
         SELECT ro.names[k + 1] AS player, count(DISTINCT s.session_id) AS sessions
@@ -649,11 +660,15 @@ def schneider_by_role(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     * ``no_tricked_them``, ``no_tricked`` — likewise for no-trickers
       (win-z / lose-z).
     * the ``*_rate`` columns are each ÷ hands.
-    An ``unknown`` role cannot be given a side; its counts are 0.
+    An ``unknown`` role cannot be given a side; its counts are 0.  A second
+    partner (3v3, 3v5: rules.md F-1) counts as ``partner``; the dealer who
+    sits out a hand (``wi6-sit-out``) has no role in it.
     Ordered by player, then picker, partner, defender, unknown.
     """
     f = _sheepshead(f)
-    base, params = _base(f, "players, outcome, picker, partner, alone")
+    _, sit_out = _table_rules(con)
+    base, params = _base(f, "players, outcome, picker, partner, partner2, alone, dealer, rules")
+    params["sit_out"] = list(sit_out)
     # Three small groupings of the picked hands instead of one row per seat:
     # picks per (roster, picker), partners per (roster, partner), and hands per
     # roster (every seat); a seat's defender count is what is left of its
@@ -670,6 +685,15 @@ def schneider_by_role(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
         FROM (SELECT hash(players) AS hp, partner AS alias, outcome, count(*) AS c FROM pk
               WHERE partner IS NOT NULL GROUP BY hp, alias, outcome) q JOIN ro USING (hp)
         UNION ALL
+        SELECT ro.names[list_position(ro.keys, q.alias)], 'partner', TRUE, q.outcome, q.c
+        FROM (SELECT hash(players) AS hp, partner2 AS alias, outcome, count(*) AS c FROM pk
+              WHERE partner2 IS NOT NULL GROUP BY hp, alias, outcome) q JOIN ro USING (hp)
+        UNION ALL
+        SELECT ro.names[list_position(ro.keys, o.alias)], 'out', o.sk, o.outcome, o.c
+        FROM (SELECT hash(players) AS hp, dealer AS alias, sk, outcome, count(*) AS c FROM pk
+              WHERE list_contains(CAST($sit_out AS VARCHAR[]), rules) AND dealer IS NOT NULL
+              GROUP BY hp, alias, sk, outcome) o JOIN ro USING (hp)
+        UNION ALL
         SELECT ro.names[k + 1], 'seat', a.sk, a.outcome, a.c
         FROM (SELECT hash(players) AS hp, sk, outcome, count(*) AS c FROM pk GROUP BY hp, sk, outcome) a
         JOIN ro USING (hp), unnest(range(len(ro.keys))) AS t(k)
@@ -679,9 +703,11 @@ def schneider_by_role(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
                sum(c) FILTER (WHERE kind = 'partner') AS partner,
                coalesce(sum(c) FILTER (WHERE kind = 'seat' AND sk), 0)
                  - coalesce(sum(c) FILTER (WHERE kind = 'picker' AND sk), 0)
-                 - coalesce(sum(c) FILTER (WHERE kind = 'partner'), 0) AS defender,
+                 - coalesce(sum(c) FILTER (WHERE kind = 'partner'), 0)
+                 - coalesce(sum(c) FILTER (WHERE kind = 'out' AND sk), 0) AS defender,
                coalesce(sum(c) FILTER (WHERE kind = 'seat' AND NOT sk), 0)
-                 - coalesce(sum(c) FILTER (WHERE kind = 'picker' AND NOT sk), 0) AS unknown
+                 - coalesce(sum(c) FILTER (WHERE kind = 'picker' AND NOT sk), 0)
+                 - coalesce(sum(c) FILTER (WHERE kind = 'out' AND NOT sk), 0) AS unknown
         FROM seats WHERE player IS NOT NULL AND {_player_cond(f, "player")}
         GROUP BY player, outcome
     ), r AS (

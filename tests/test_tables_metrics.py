@@ -84,3 +84,49 @@ def test_ledger_keeps_the_black_queens_hands(con):
     six/1 leaster -1, six/2 sits out 0, queens/1 +2, queens/2 +2 -> +3."""
     got = {r["player"]: r["units"] for r in m.leaderboard(con, m.Filters()).to_dicts()}
     assert got["Allen Braun"] == 3
+
+
+@pytest.fixture(scope="module")
+def roles_con(tmp_path_factory):
+    db = tmp_path_factory.mktemp("roles") / "r.duckdb"
+    jdace = (FIXTURES / "wi6-jd-ace.shn").read_text(encoding="utf-8").replace("[Event", '[Session "jdace"]\n[Event', 1)
+    with Store(db) as store:
+        for name, text in (("six.shn", SIX), ("jdace.shn", jdace)):
+            result = validate_text(text, name)
+            assert not result.rejected, [str(e) for r in result.rejected for e in r.errors]
+            store.ingest_file(result)
+    with reading(db) as c:
+        yield c
+
+
+def test_schneider_by_role_counts_the_second_partner_and_not_the_seat_out(roles_con):
+    """Picked hands: six/2 (Al deals and sits out; Cy picks with Ed, win), jdace/1 (Al with Cy and Di,
+    win-s), jdace/2 (Bea with Ed, lose), jdace/3 (Cy with Di and Ed, win).  Roles by hand:
+    Allen Braun: picker jdace/1; defender jdace/2, jdace/3 (none in six/2: he sat out).
+    Bea: picker jdace/2; defender six/2, jdace/1, jdace/3.  Cy: picker six/2, jdace/3; partner jdace/1;
+    defender jdace/2.  Di: partner jdace/1 (the J♦), jdace/3 (second seat written); defender six/2, jdace/2.
+    Ed: partner six/2, jdace/2, jdace/3; defender jdace/1.  Flo: defender in all four."""
+    df = m.schneider_by_role(roles_con, m.Filters())
+    got = {(r["player"], r["role"]): r["hands"] for r in df.to_dicts()}
+    assert got == {
+        ("Allen Braun", "picker"): 1, ("Allen Braun", "defender"): 2,
+        ("Bea Schmidt", "picker"): 1, ("Bea Schmidt", "defender"): 3,
+        ("Cy Ott", "picker"): 2, ("Cy Ott", "partner"): 1, ("Cy Ott", "defender"): 1,
+        ("Di Lenz", "partner"): 2, ("Di Lenz", "defender"): 2,
+        ("Ed Kahl", "partner"): 3, ("Ed Kahl", "defender"): 1,
+        ("Flo Jaeger", "defender"): 4,
+    }
+    rows = {(r["player"], r["role"]): r for r in df.to_dicts()}
+    # jdace/1 is the one schneider: Di (second partner) schneidered them, Flo (defender) was schneidered
+    assert rows[("Di Lenz", "partner")]["schneidered_them"] == 1
+    assert rows[("Flo Jaeger", "defender")]["schneidered"] == 1
+
+
+def test_leaderboard_hands_leave_out_the_hands_a_dealer_sat_out(roles_con):
+    """six/1 (Flo deals, sits out) and six/2 (Al deals, sits out), then jdace/1..3 (all six play).
+    Hands played: Allen Braun 1 + 3 = 4, Flo Jaeger 1 + 3 = 4, everyone else 2 + 3 = 5.
+    Units: Allen Braun six/1 -1 (leaster won by Cy), six/2 0, jdace +2 +2 -1 -> +2."""
+    got = {r["player"]: (r["hands"], r["units"]) for r in m.leaderboard(roles_con, m.Filters()).to_dicts()}
+    assert {p: h for p, (h, _) in got.items()} == {"Allen Braun": 4, "Bea Schmidt": 5, "Cy Ott": 5, "Di Lenz": 5,
+                                                   "Ed Kahl": 5, "Flo Jaeger": 4}
+    assert got["Allen Braun"][1] == 2
