@@ -80,7 +80,7 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
             rec.call = CallRec(g.called, g.under, has_under=g.under is not None)
         elif g.call_type == CallType.ALONE and g.profile.calls_ace:
             rec.alone = Value(True)
-        elif g.alone and g.profile.partnerMode in ("blackQueens", "qcJd7d"):  # one player held every partner card
+        elif g.alone and g.profile.partner_card_game:  # one player held every partner card
             rec.alone = Value(True)
     for m in g.marks_log:
         if type(m) is Crack:

@@ -783,7 +783,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     if picker == out:
         raise chk.reject("E-SIT-OUT", f"{rec.pick.value} deals and sits out, so cannot pick (rules.md F-1)",
                          rec.pick.pos, found=rec.pick.value, expected="a seat that plays the hand")
-    if prof.partnerMode in ("alone", "blackQueens", "qcJd7d") and rec.call is not None:
+    if (prof.partnerMode == "alone" or prof.partner_card_game) and rec.call is not None:
         why = "the picker always plays alone (rules.md F-2, F-3)" if prof.partnerMode == "alone" else \
             "partner cards make the sides (rules.md F-1)"
         raise chk.reject("E-CALL-NONE", f"a call in {prof.name}, where {why}", rec.call.pos, found="call",
@@ -997,7 +997,7 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
 
 def _two_partners(prof: RuleProfile) -> bool:
     """The profile's side may have two partners (rules.md F-1: 3v3, 3v5)."""
-    return prof.partnerMode in ("jdAndAce", "qcJd7d")
+    return prof.max_partners == 2
 
 
 def _consistent(prof: RuleProfile, outcome: str, pts: int | None, tricks: int | None) -> bool:
@@ -1061,7 +1061,7 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
             call_type = "alone"
         elif prof.partnerMode == "jackOfDiamonds":
             call_type = "jd-callup" if rec.call is not None else "jd"
-        elif prof.partnerMode in ("blackQueens", "qcJd7d"):
+        elif prof.partner_card_game:
             call_type = "queens"
         elif rec.call is not None:
             call_type = "under" if rec.call.has_under else ("ten" if rec.call.card is not None and rec.call.card.rank == 1

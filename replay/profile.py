@@ -63,12 +63,13 @@ class RuleProfile(BaseModel):
     handCards: int = 6
     blindCards: int = 2
     sitOut: bool = False
-    # "alone", "blackQueens", "jdAndAce", "qcJd7d" (h6-tables; not in rules.md J):
-    # the picker always plays alone, as three-handed (F-2) and four-handed
-    # cutthroat (F-3) are played; with no blind, the holders of Q♣ and Q♠ are
-    # the side (F-1); the J♦ holder and the called-ace holder are both partners
-    # (six-handed 3v3, F-1); with no blind, Q♣ + J♦ + 7♦ (eight-handed 3v5, F-1).
-    partnerMode: Literal["calledAce", "jackOfDiamonds", "alone", "blackQueens", "jdAndAce", "qcJd7d"] = "calledAce"
+    # "alone", "jdAndAce" and the partner-card games of _PARTNER_CARDS (h6-tables;
+    # not in rules.md J): the picker always plays alone, as three-handed (F-2)
+    # and four-handed cutthroat (F-3) are played; the J♦ holder and the
+    # called-ace holder are both partners (six-handed 3v3, F-1); with no blind,
+    # the holders of partner cards are the side (F-1).
+    partnerMode: Literal["calledAce", "jackOfDiamonds", "alone", "jdAndAce", "blackQueens", "qcJd7d",
+                         "blackQueensJd"] = "calledAce"
     doubleOnBump: OnOff = True
     partnerOffHookNoTrick: OnOff = False
     schneiderSymmetric90: OnOff = False
@@ -127,12 +128,21 @@ class RuleProfile(BaseModel):
         return self.partnerMode in ("calledAce", "jdAndAce")
 
     @property
+    def partner_card_game(self) -> bool:
+        """No blind: the holders of partner cards make the sides (rules.md F-1)."""
+        return self.partnerMode in _PARTNER_CARDS
+
+    @property
     def partner_cards(self) -> tuple[Card, ...]:
-        """Without a blind: the card whose holder heads the side (scored as the
-        picker) and then the partner cards (rules.md F-1)."""
-        if self.partnerMode == "qcJd7d":
-            return (Card.CQ, Card.DJ, Card.D7)
-        return (Card.CQ, Card.SQ)
+        """In a partner-card game: the card whose holder heads the side (scored
+        as the picker), then the partner cards (rules.md F-1)."""
+        return _PARTNER_CARDS[self.partnerMode]
+
+    @property
+    def max_partners(self) -> int:
+        """How many partners the picker's side may have: two in the 3v3 and
+        3v5 games (rules.md F-1), else one."""
+        return 2 if self.partnerMode == "jdAndAce" or len(_PARTNER_CARDS.get(self.partnerMode, ())) > 2 else 1
 
     @property
     def has_blind(self) -> bool:
@@ -152,6 +162,14 @@ class RuleProfile(BaseModel):
         A picker side without a trick holds at most this (rules.md B-25, I-9)."""
         return 11 * min(self.blindCards, 4)
 
+
+#: The partner-card games without a blind (rules.md F-1), by partnerMode: the
+#: head's card first (its holder is scored as the picker), then the partner cards.
+_PARTNER_CARDS: dict[str, tuple[Card, ...]] = {
+    "blackQueens": (Card.CQ, Card.SQ),
+    "qcJd7d": (Card.CQ, Card.DJ, Card.D7),
+    "blackQueensJd": (Card.CQ, Card.SQ, Card.DJ),
+}
 
 DEFAULT_PROFILE = RuleProfile()
 
@@ -188,6 +206,10 @@ NAMED_PROFILES: dict[str, dict[str, object]] = {
     "wi6-jd-ace": {"players": 6, "handCards": 5, "blindCards": 2, "partnerMode": "jdAndAce"},
     # eight-handed, 4 each, no blind: Q♣ + J♦ + 7♦ (3v5; 2v6 when one player holds two) (F-1, F-4)
     "wi8-qc-jd-7d": {"players": 8, "handCards": 4, "blindCards": 0, "partnerMode": "qcJd7d"},
+    # six-handed, 30 cards, 5 each, no blind: the 7♦ is the top trump (F-7's spitz1 order), Q♣ + Q♠ + J♦
+    # partners (3v3; 2v4 when one holds two), DOB applies (F-1); passing a partner card left is not played
+    "wi6-7d-high": {"players": 6, "deck": 30, "handCards": 5, "blindCards": 0, "partnerMode": "blackQueensJd",
+                    "trumpOrder": "spitz1"},
 }
 
 # Flags (and values) the first engine honours; anything else is refused
@@ -266,15 +288,16 @@ def parse_rules(text: str | None) -> RuleProfile:
         flag = str(err["loc"][0]) if err.get("loc") else "?"
         raise ProfileError("E-RULES-VALUE", f"bad value for {flag}: {err['msg']}", found=str(values.get(flag)),
                            expected=err["msg"]) from None
-    if (prof.partnerMode in ("blackQueens", "qcJd7d")) != (not prof.has_blind):  # h6-tables: rules.md F-1
+    if prof.partner_card_game != (not prof.has_blind):  # h6-tables: rules.md F-1
         why = "has a blind to pick" if prof.has_blind else "has no blind: partner cards make the sides"
         raise ProfileError("E-RULES-VALUE", f"partnerMode={prof.partnerMode} does not fit {name}, which {why}",
                            found=f"partnerMode={prof.partnerMode}",
-                           expected="blackQueens or qcJd7d" if not prof.has_blind else
+                           expected=" or ".join(_PARTNER_CARDS) if not prof.has_blind else
                            "calledAce, jackOfDiamonds, jdAndAce or alone")
+    own = NAMED_PROFILES[name]  # a named profile's own values are played (h6-tables: wi6-7d-high's spitz1)
     for flag, allowed in _SUPPORTED_VALUES.items():
         val = getattr(prof, flag)
-        if allowed is not None and val not in allowed:
+        if allowed is not None and val not in allowed and not (flag in own and own[flag] == val):
             shown = ("on" if val else "off") if isinstance(val, bool) else str(val)
             raise ProfileError("E-RULES-UNSUPPORTED", f"{flag}={shown} is not supported yet (rules.md J)",
                                found=f"{flag}={shown}", expected="a flag value the engine plays")

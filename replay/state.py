@@ -392,8 +392,8 @@ class GameState:
         if prof.partnerMode == "alone":
             raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where the picker always plays alone "
                             "(rules.md F-2, F-3)", f"call {card}", "no call")
-        if prof.partnerMode == "blackQueens":
-            raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where the black queens are the partners "
+        if prof.partner_card_game:
+            raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where partner cards make the sides "
                             "(rules.md F-1)", f"call {card}", "no call")
         if self._order.is_trump(card) or card.rank not in (Rank.ACE, Rank.TEN):
             raise self._err("E-CALL-CARD", f"{card} cannot be called: a call names a fail ace or, holding all "
@@ -512,7 +512,7 @@ class GameState:
     def _alone(self) -> None:
         if self.phase != Phase.CALL:
             raise self._err("E-PHASE", "alone outside the call", "alone", "alone right after the bury")
-        if self.profile.partnerMode in ("blackQueens", "qcJd7d") and not self.alone:
+        if self.profile.partner_card_game and not self.alone:
             raise self._err("E-ALONE-JD", "with partner cards only a player holding all of them plays alone "
                             "(rules.md F-1)", "alone", "no call")
         if self.profile.partnerMode == "jdAndAce" and (self.complete or self.bury_known) \

@@ -29,7 +29,7 @@ PROFILES = [
     "wi4-called-ace", "wi4-jack-of-diamonds; jdCallUp=on", "wi6-sit-out; crackEligibility=anyDefender",
     "wi6-sit-out; leasterMustTakeTrick=off", "wi6-jack-of-diamonds", "wi7-jack-of-diamonds; jdCallTiming=beforeBlind",
     "wi4-black-queens", "wi6-black-queens; doubleOnBump=off", "wi8-black-queens; allowBlitz=queens",
-    "wi6-jd-ace", "wi6-jd-ace; partnerOffHookNoTrick=on", "wi8-qc-jd-7d",
+    "wi6-jd-ace", "wi6-jd-ace; partnerOffHookNoTrick=on", "wi8-qc-jd-7d", "wi6-7d-high",
 ]
 
 hands = st.builds(

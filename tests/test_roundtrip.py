@@ -29,7 +29,7 @@ PROFILES = ["wi5-called-ace", "wi5-jack-of-diamonds", "wi5-called-ace; noPick=do
             # table sizes (rules.md F-1..F-4)
             "wi3", "wi3-30", "wi3-26; noPick=doubler", "wi4-cutthroat", "wi4-called-ace", "wi4-jack-of-diamonds",
             "wi6-sit-out", "wi6-jack-of-diamonds", "wi7-jack-of-diamonds", "wi4-black-queens",
-            "wi6-black-queens", "wi8-black-queens", "wi6-jd-ace", "wi8-qc-jd-7d"]
+            "wi6-black-queens", "wi8-black-queens", "wi6-jd-ace", "wi8-qc-jd-7d", "wi6-7d-high"]
 ALIASES = ["Al", "Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
 

@@ -24,7 +24,7 @@ FIXTURES = Path(__file__).parent / "fixtures" / "profiles"
 
 TABLE_PROFILES = ["wi3", "wi3-30", "wi3-26", "wi4-cutthroat", "wi4-called-ace", "wi4-jack-of-diamonds",
                   "wi6-sit-out", "wi6-jack-of-diamonds", "wi7-jack-of-diamonds", "wi4-black-queens",
-                  "wi6-black-queens", "wi8-black-queens", "wi6-jd-ace", "wi8-qc-jd-7d"]
+                  "wi6-black-queens", "wi8-black-queens", "wi6-jd-ace", "wi8-qc-jd-7d", "wi6-7d-high"]
 
 
 def outcomes(text: str, name: str = "t.shn"):
@@ -58,6 +58,7 @@ def fixture(name: str):
     ("wi8-black-queens", 8, 32, 4, 0, 4),      # 8 x 4 = 32
     ("wi6-jd-ace", 6, 32, 5, 2, 5),            # 6 x 5 + 2 = 32
     ("wi8-qc-jd-7d", 8, 32, 4, 0, 4),          # 8 x 4 = 32
+    ("wi6-7d-high", 6, 30, 5, 0, 5),           # 6 x 5 = 30
 ])
 def test_named_table_geometry(name, seats, deck, hand, blind, tricks):
     p = parse_rules(name)
@@ -338,6 +339,24 @@ def test_worked_wi8_qc_jd_7d_three_against_five():
     assert (o.picker, o.partner, o.partner2, o.picker_points, o.picker_tricks, o.outcome) == (
         "Al", "Cy", "Ed", 66, 2, "win")
     assert o.units == {"Al": 3, "Bea": -1, "Cy": 1, "Di": -1, "Ed": 1, "Flo": -1, "Gus": -1, "Hal": -1}
+
+
+def test_worked_wi6_7d_high():
+    o = fixture("wi6-7d-high")[1]
+    # 7♦ top trump (F-7 spitz1): Di's 7♦ beats Al's Q♣ on t1.  Al (Q♣) with Bea (Q♠) and Cy (J♦) take no
+    # trick: Di 8 + 24, Ed 23 + 39, Flo 26 = 120.  No-tricker loss at 3v3 with DOB: per defender 3 x 2 = 6,
+    # Al 1 share, Bea and Cy 1 each -> Al Bea Cy -6, Di Ed Flo +6.
+    assert (o.picker, o.partner, o.partner2, o.picker_points, o.picker_tricks, o.outcome) == (
+        "Al", "Bea", "Cy", 0, 0, "lose-z")
+    assert o.units == {"Al": -6, "Bea": -6, "Cy": -6, "Di": 6, "Ed": 6, "Flo": 6}
+    assert o.partner_revealed_trick == 1  # Bea's Q♠ on t1
+    assert parse_rules("wi6-7d-high").trumps.trumps[:2] == (Card.D7, Card.CQ)
+
+
+def test_no_call_in_a_replayed_partner_card_game():
+    src = (FIXTURES / "wi8-qc-jd-7d.shn").read_text(encoding="utf-8").replace("pick Al", "pick Al  call AH")
+    _, errors = outcomes(src)
+    assert errors[0].code == "E-CALL-NONE"
 
 
 def test_three_against_three_and_three_against_five_settlement():
