@@ -33,6 +33,7 @@ JSONL_FIELDS = (
     "session", "group", "hand", "date", "rules", "rules_flags", "game", "game_type", "players", "dealer", "picker",
     "partner", "call", "alone", "leaster_winner", "multiplier", "picker_points", "picker_tricks", "outcome", "units",
     "provenance", "status",
+    "partner2",  # a second partner (3v3, 3v5: rules.md F-1, docs/profiles.md); null elsewhere
 )
 
 _BATCH = 10_000

@@ -51,7 +51,7 @@ def _head(h: StoredHand) -> list[str]:
     if o.picker:
         facts.append(f"picker {o.picker}")
         facts.append(f"call {_call(o.call)}")
-        facts.append("alone" if o.alone else f"partner {o.partner or '?'}")
+        facts.append("alone" if o.alone else f"partner {o.partner or '?'}" + (f" {o.partner2}" if o.partner2 else ""))
     elif o.outcome == "leaster":
         facts.append(f"leaster, winner {o.leaster_winner or 'tie'}")
     else:

@@ -105,3 +105,25 @@ def test_replay_page_names_both_partners(tmp_path, monkeypatch):
     text = "\n".join(m.value for m in at.markdown)
     assert "**Partner** Cy (Cy Ott) and Di (Di Lenz)" in text
     assert "picker side 91" in text
+
+
+def test_export_and_render_carry_the_second_partner(tmp_path):
+    import json
+
+    from ingest import export as ex
+    from ingest.render import render_hand
+    from ingest.store import load_hands
+
+    db = tmp_path / "e.duckdb"
+    result = validate_text((FIXTURES / "wi6-jd-ace.shn").read_text(encoding="utf-8"), "wi6-jd-ace.shn")
+    with Store(db) as store:
+        store.ingest_file(result)
+    import io
+
+    buf = io.StringIO()
+    with reading(db) as con:
+        ex.export_jsonl(con, buf)
+        stored = load_hands(con)
+    objs = [json.loads(line) for line in buf.getvalue().splitlines()]
+    assert [(o["hand"], o["partner"], o["partner2"]) for o in objs] == [(1, "Cy", "Di"), (2, "Ed", None), (3, "Di", "Ed")]
+    assert "partner Cy Di" in render_hand(stored[0])
