@@ -188,14 +188,17 @@ def _sheepshead(f: Filters) -> Filters:
     return f if f.sheepshead_only else replace(f, sheepshead_only=True)
 
 
-def _table_rules(con: duckdb.DuckDBPyConnection) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _table_rules(con: duckdb.DuckDBPyConnection) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """The stored Sheepshead ``[Rules]`` texts (few) sorted by table
     geometry (rules.md F-1): (those without a blind to pick, those whose
-    dealer sits out).  The profile decides, read by :func:`parse_rules`."""
+    dealer sits out, those with a possible second partner).  The profile
+    decides, read by :func:`parse_rules`.  The metrics add the SQL for a
+    kind only when the database holds hands of it (the common five-handed
+    database pays nothing)."""
     from replay.errors import ProfileError  # noqa: PLC0415
     from replay.profile import parse_rules  # noqa: PLC0415
 
-    no_blind, sit_out = [], []
+    no_blind, sit_out, two = [], [], []
     for (text,) in con.execute("SELECT DISTINCT rules FROM hands WHERE game = 'sheepshead'").fetchall():
         try:
             prof = parse_rules(text or None)
@@ -205,13 +208,15 @@ def _table_rules(con: duckdb.DuckDBPyConnection) -> tuple[tuple[str, ...], tuple
             no_blind.append(text)
         if prof.sitOut:
             sit_out.append(text)
-    return tuple(no_blind), tuple(sit_out)
+        if prof.max_partners > 1:
+            two.append(text)
+    return tuple(no_blind), tuple(sit_out), tuple(two)
 
 
 def _picking(con: duckdb.DuckDBPyConnection, f: Filters) -> tuple[Filters, list[str]]:
     """``f`` restricted to Sheepshead hands with a blind to pick, and the
     rules texts whose dealer sits out (see *hand with a blind to pick*)."""
-    no_blind, sit_out = _table_rules(con)
+    no_blind, sit_out, _ = _table_rules(con)
     f = _sheepshead(f)
     if no_blind:
         f = replace(f, exclude_rules=tuple(dict.fromkeys(f.exclude_rules + no_blind)))
@@ -377,9 +382,19 @@ def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     not counted here, nor the hands a dealer sat out under ``wi6-sit-out``,
     rules.md F-1), ``units_per_hand`` = units ÷ hands, ``sessions`` in
     which the player sat.  Ordered by units, best first."""
-    _, sit_out = _table_rules(con)
-    base, params = _base(f, "hand_id, session_id, outcome, players, dealer, rules")
-    params["sit_out"] = list(sit_out)
+    _, sit_out, _ = _table_rules(con)
+    base, params = _base(f, "hand_id, session_id, outcome, players" + (", dealer, rules" if sit_out else ""))
+    out = ""
+    if sit_out:  # played hands a dealer sat out (wi6-sit-out) are not hands played
+        params["sit_out"] = list(sit_out)
+        out = """
+            UNION ALL
+            SELECT ro.names[list_position(ro.keys, o.dealer)], o.c
+            FROM (SELECT hash(players) AS hp, dealer, count(*) AS c FROM fh
+                  WHERE outcome NOT IN ('misdeal', 'doubler') AND dealer IS NOT NULL
+                    AND list_contains(CAST($sit_out AS VARCHAR[]), rules)
+                  GROUP BY hp, dealer) o
+            JOIN ro USING (hp)"""
     sql = f"""{base}, {_ROSTERS},
     uu AS (SELECT u.player, sum(u.units) AS units, count(*) AS seats FROM {_units_of(f)} GROUP BY u.player),
     void AS (   -- seats at misdeals and doublers, and played hands the dealer sat out, per player
@@ -387,14 +402,7 @@ def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
             SELECT ro.names[k + 1] AS player, v.c
             FROM (SELECT hash(players) AS hp, count(*) AS c FROM fh WHERE outcome IN ('misdeal', 'doubler')
                   GROUP BY hp) v
-            JOIN ro USING (hp), unnest(range(len(ro.keys))) AS t(k)
-            UNION ALL
-            SELECT ro.names[list_position(ro.keys, o.dealer)], o.c
-            FROM (SELECT hash(players) AS hp, dealer, count(*) AS c FROM fh
-                  WHERE outcome NOT IN ('misdeal', 'doubler') AND dealer IS NOT NULL
-                    AND list_contains(CAST($sit_out AS VARCHAR[]), rules)
-                  GROUP BY hp, dealer) o
-            JOIN ro USING (hp))
+            JOIN ro USING (hp), unnest(range(len(ro.keys))) AS t(k){out})
         GROUP BY player
     ), ses AS (
         SELECT ro.names[k + 1] AS player, count(DISTINCT s.session_id) AS sessions
@@ -438,10 +446,10 @@ ro AS (
 # many hands (c) share all that.  A picked hand with an unknown dealer has
 # offered = NULL.  Under a profile whose dealer sits out ($sit_out, rules.md
 # F-1) the dealer is never offered, not even in a pass-out.
-_OFFERS = """
+_OFFERS_SQL = """
 ha AS (
     SELECT hash(players) AS hp, dealer, picker, outcome IN ('leaster', 'doubler') AS passed_out,
-           list_contains(CAST($sit_out AS VARCHAR[]), rules) AS so, count(*) AS c
+           {so} AS so, count(*) AS c
     FROM fh WHERE outcome <> 'misdeal'
     GROUP BY hp, dealer, picker, passed_out, so
 ), hx AS (
@@ -459,6 +467,16 @@ ha AS (
     FROM hx, unnest(range(hx.n)) AS t(k)
 )
 """
+
+
+def _offers(params: dict[str, object], sit_out: list[str]) -> str:
+    """The ``offers`` CTEs; ``sit_out`` (rules texts whose dealer sits out)
+    goes into ``params`` only when there are any, and then the filtered
+    hands must carry ``rules``."""
+    if not sit_out:
+        return _OFFERS_SQL.format(so="FALSE")
+    params["sit_out"] = sit_out
+    return _OFFERS_SQL.format(so="list_contains(CAST($sit_out AS VARCHAR[]), rules)")
 
 
 def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
@@ -520,9 +538,8 @@ def pick_rate_by_player(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFr
     Ordered by player.
     """
     f, sit_out = _picking(con, f)
-    base, params = _base(f, "players, dealer, picker, outcome, rules")
-    params["sit_out"] = sit_out
-    sql = f"""{base}, {_ROSTERS}, {_OFFERS}
+    base, params = _base(f, "players, dealer, picker, outcome" + (", rules" if sit_out else ""))
+    sql = f"""{base}, {_ROSTERS}, {_offers(params, sit_out)}
     SELECT player, CAST(sum(c) FILTER (WHERE offered) AS BIGINT) AS offered,
            CAST(coalesce(sum(c) FILTER (WHERE offered AND picked), 0) AS BIGINT) AS picks,
            {_rate("coalesce(sum(c) FILTER (WHERE offered AND picked), 0)", "sum(c) FILTER (WHERE offered)")}
@@ -589,9 +606,8 @@ def pick_rate_by_position(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.Data
     out (their positions are not known).  With the player filter, only the
     chosen players' seats count."""
     f, sit_out = _picking(con, f)
-    base, params = _base(f, "players, dealer, picker, outcome, rules")
-    params["sit_out"] = sit_out
-    sql = f"""{base}, {_ROSTERS}, {_OFFERS}
+    base, params = _base(f, "players, dealer, picker, outcome" + (", rules" if sit_out else ""))
+    sql = f"""{base}, {_ROSTERS}, {_offers(params, sit_out)}
     SELECT n AS seats, position,
            CASE WHEN position = n THEN 'dealer'
                 WHEN position = 1 THEN '1st after the dealer'
@@ -666,9 +682,24 @@ def schneider_by_role(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     Ordered by player, then picker, partner, defender, unknown.
     """
     f = _sheepshead(f)
-    _, sit_out = _table_rules(con)
-    base, params = _base(f, "players, outcome, picker, partner, partner2, alone, dealer, rules")
-    params["sit_out"] = list(sit_out)
+    _, sit_out, two = _table_rules(con)
+    base, params = _base(f, "players, outcome, picker, partner, alone" + (", partner2" if two else "")
+                         + (", dealer, rules" if sit_out else ""))
+    extra = ""
+    if two:  # a second partner (3v3, 3v5) is a partner too
+        extra += """
+        SELECT ro.names[list_position(ro.keys, q.alias)], 'partner', TRUE, q.outcome, q.c
+        FROM (SELECT hash(players) AS hp, partner2 AS alias, outcome, count(*) AS c FROM pk
+              WHERE partner2 IS NOT NULL GROUP BY hp, alias, outcome) q JOIN ro USING (hp)
+        UNION ALL"""
+    if sit_out:  # the dealer who sits out has no role
+        params["sit_out"] = list(sit_out)
+        extra += """
+        SELECT ro.names[list_position(ro.keys, o.alias)], 'out', o.sk, o.outcome, o.c
+        FROM (SELECT hash(players) AS hp, dealer AS alias, sk, outcome, count(*) AS c FROM pk
+              WHERE list_contains(CAST($sit_out AS VARCHAR[]), rules) AND dealer IS NOT NULL
+              GROUP BY hp, alias, sk, outcome) o JOIN ro USING (hp)
+        UNION ALL"""
     # Three small groupings of the picked hands instead of one row per seat:
     # picks per (roster, picker), partners per (roster, partner), and hands per
     # roster (every seat); a seat's defender count is what is left of its
@@ -684,16 +715,7 @@ def schneider_by_role(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
         SELECT ro.names[list_position(ro.keys, q.alias)], 'partner', TRUE, q.outcome, q.c
         FROM (SELECT hash(players) AS hp, partner AS alias, outcome, count(*) AS c FROM pk
               WHERE partner IS NOT NULL GROUP BY hp, alias, outcome) q JOIN ro USING (hp)
-        UNION ALL
-        SELECT ro.names[list_position(ro.keys, q.alias)], 'partner', TRUE, q.outcome, q.c
-        FROM (SELECT hash(players) AS hp, partner2 AS alias, outcome, count(*) AS c FROM pk
-              WHERE partner2 IS NOT NULL GROUP BY hp, alias, outcome) q JOIN ro USING (hp)
-        UNION ALL
-        SELECT ro.names[list_position(ro.keys, o.alias)], 'out', o.sk, o.outcome, o.c
-        FROM (SELECT hash(players) AS hp, dealer AS alias, sk, outcome, count(*) AS c FROM pk
-              WHERE list_contains(CAST($sit_out AS VARCHAR[]), rules) AND dealer IS NOT NULL
-              GROUP BY hp, alias, sk, outcome) o JOIN ro USING (hp)
-        UNION ALL
+        UNION ALL{extra}
         SELECT ro.names[k + 1], 'seat', a.sk, a.outcome, a.c
         FROM (SELECT hash(players) AS hp, sk, outcome, count(*) AS c FROM pk GROUP BY hp, sk, outcome) a
         JOIN ro USING (hp), unnest(range(len(ro.keys))) AS t(k)
