@@ -32,6 +32,11 @@ the chosen players.  An empty choice means "all".
   person is one player whatever alias they sat under.
 * *pick order*: position 1 is the seat left of the dealer, position n the
   dealer: ``(seat_no - dealer_seat_no - 1) mod n``, plus one.
+* *hand with a blind to pick*: every Sheepshead profile but the partner-card
+  games without a blind (``wi4-black-queens`` …, rules.md F-1), whose hands
+  name the Q♣ holder as ``picker`` although nobody picked.  The picking
+  metrics count only hands with a blind to pick; under a profile whose dealer
+  sits out (``wi6-sit-out``) the dealer is never offered the blind.
 """
 
 from __future__ import annotations
@@ -101,6 +106,8 @@ class Filters:
       (:func:`schafkopf_games`, :func:`schafkopf_ramsch`,
       :func:`schafkopf_laufende`, :func:`schafkopf_laufende_summary`): only
       hands with ``game = 'schafkopf'``.
+    * ``exclude_rules`` — ``[Rules]`` texts left out; set by the picking
+      metrics to the profiles without a blind to pick (rules.md F-1).
     """
 
     date_from: date | None = None
@@ -112,10 +119,11 @@ class Filters:
     game: str | None = None
     sheepshead_only: bool = False
     schafkopf_only: bool = False
+    exclude_rules: tuple[str, ...] = field(default_factory=tuple)
 
     def __post_init__(self) -> None:
         # Accept lists from callers; store tuples so the value stays hashable.
-        for name in ("groups", "tables", "players", "rules"):
+        for name in ("groups", "tables", "players", "rules", "exclude_rules"):
             v = getattr(self, name)
             if v is None:
                 object.__setattr__(self, name, ())
@@ -143,6 +151,9 @@ def _where(f: Filters, alias: str = "h") -> tuple[str, dict[str, object]]:
     if f.rules:
         conds.append(f"list_contains($rules, {alias}.rules)")
         params["rules"] = list(f.rules)
+    if f.exclude_rules:
+        conds.append(f"NOT list_contains($exclude_rules, {alias}.rules)")
+        params["exclude_rules"] = list(f.exclude_rules)
     if f.game:
         conds.append(f"{alias}.game = $game")
         params["game"] = f.game
@@ -189,6 +200,41 @@ _PASS_SQL = "(" + ", ".join(f"'{o}'" for o in PASS_OUTS) + ")"
 def _sheepshead(f: Filters) -> Filters:
     """``f`` restricted to Sheepshead hands (see :class:`Filters`)."""
     return f if f.sheepshead_only else replace(f, sheepshead_only=True)
+
+
+def _table_rules(con: duckdb.DuckDBPyConnection) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The stored Sheepshead ``[Rules]`` texts (few) sorted by table
+    geometry (rules.md F-1): (those without a blind to pick, those whose
+    dealer sits out, those with a possible second partner).  The profile
+    decides, read by :func:`parse_rules`.  The metrics add the SQL for a
+    kind only when the database holds hands of it (the common five-handed
+    database pays nothing)."""
+    from replay.errors import ProfileError  # noqa: PLC0415
+    from replay.profile import parse_rules  # noqa: PLC0415
+
+    no_blind, sit_out, two = [], [], []
+    for (text,) in con.execute("SELECT DISTINCT rules FROM hands WHERE game = 'sheepshead'").fetchall():
+        try:
+            prof = parse_rules(text or None)
+        except ProfileError:
+            continue
+        if not prof.has_blind:
+            no_blind.append(text)
+        if prof.sitOut:
+            sit_out.append(text)
+        if prof.max_partners > 1:
+            two.append(text)
+    return tuple(no_blind), tuple(sit_out), tuple(two)
+
+
+def _picking(con: duckdb.DuckDBPyConnection, f: Filters) -> tuple[Filters, list[str]]:
+    """``f`` restricted to Sheepshead hands with a blind to pick, and the
+    rules texts whose dealer sits out (see *hand with a blind to pick*)."""
+    no_blind, sit_out, _ = _table_rules(con)
+    f = _sheepshead(f)
+    if no_blind:
+        f = replace(f, exclude_rules=tuple(dict.fromkeys(f.exclude_rules + no_blind)))
+    return f, list(sit_out)
 
 
 def _schafkopf(f: Filters) -> Filters:
@@ -383,16 +429,30 @@ def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     """One row per player over the filtered hands: ``units`` (the sum of the
     player's units), ``hands`` (hands played: the player held a seat and the
     cards were played — misdeals and thrown-in doublers are not played and
-    not counted here), ``units_per_hand`` = units ÷ hands, ``sessions`` in
+    not counted here, nor the hands a dealer sat out under ``wi6-sit-out``,
+    rules.md F-1), ``units_per_hand`` = units ÷ hands, ``sessions`` in
     which the player sat.  Ordered by units, best first."""
-    base, params = _base(f, "hand_id, session_id, outcome, players")
+    _, sit_out, _ = _table_rules(con)
+    base, params = _base(f, "hand_id, session_id, outcome, players" + (", dealer, rules" if sit_out else ""))
+    out = ""
+    if sit_out:  # played hands a dealer sat out (wi6-sit-out) are not hands played
+        params["sit_out"] = list(sit_out)
+        out = """
+            UNION ALL
+            SELECT ro.names[list_position(ro.keys, o.dealer)], o.c
+            FROM (SELECT hash(players) AS hp, dealer, count(*) AS c FROM fh
+                  WHERE outcome NOT IN ('misdeal', 'doubler') AND dealer IS NOT NULL
+                    AND list_contains(CAST($sit_out AS VARCHAR[]), rules)
+                  GROUP BY hp, dealer) o
+            JOIN ro USING (hp)"""
     sql = f"""{base}, {_ROSTERS},
     uu AS (SELECT u.player, sum(u.units) AS units, count(*) AS seats FROM {_units_of(f)} GROUP BY u.player),
-    void AS (   -- seats at misdeals and doublers, per player
-        SELECT ro.names[k + 1] AS player, sum(v.c) AS c
-        FROM (SELECT hash(players) AS hp, count(*) AS c FROM fh WHERE outcome IN ('misdeal', 'doubler')
-              GROUP BY hp) v
-        JOIN ro USING (hp), unnest(range(len(ro.keys))) AS t(k)
+    void AS (   -- seats at misdeals and doublers, and played hands the dealer sat out, per player
+        SELECT player, sum(c) AS c FROM (
+            SELECT ro.names[k + 1] AS player, v.c
+            FROM (SELECT hash(players) AS hp, count(*) AS c FROM fh WHERE outcome IN ('misdeal', 'doubler')
+                  GROUP BY hp) v
+            JOIN ro USING (hp), unnest(range(len(ro.keys))) AS t(k){out})
         GROUP BY player
     ), ses AS (
         SELECT ro.names[k + 1] AS player, count(DISTINCT s.session_id) AS sessions
@@ -434,12 +494,14 @@ ro AS (
 # Per (seat of a filtered non-misdeal hand), grouped: the seat's pick-order
 # position, whether the blind was offered to it, whether it picked, and how
 # many hands (c) share all that.  A picked hand with an unknown dealer has
-# offered = NULL.
-_OFFERS = """
+# offered = NULL.  Under a profile whose dealer sits out ($sit_out, rules.md
+# F-1) the dealer is never offered, not even in a pass-out.
+_OFFERS_SQL = """
 ha AS (
-    SELECT hash(players) AS hp, dealer, picker, outcome IN """ + _PASS_SQL + """ AS passed_out, count(*) AS c
+    SELECT hash(players) AS hp, dealer, picker, outcome IN """ + _PASS_SQL + """ AS passed_out,
+           {so} AS so, count(*) AS c
     FROM fh WHERE outcome <> 'misdeal'
-    GROUP BY hp, dealer, picker, passed_out
+    GROUP BY hp, dealer, picker, passed_out, so
 ), hx AS (
     SELECT ha.*, ro.names, len(ro.keys) AS n,
            list_position(ro.keys, ha.dealer) - 1 AS d, list_position(ro.keys, ha.picker) - 1 AS p
@@ -447,13 +509,24 @@ ha AS (
 ), offers AS (
     SELECT hx.names[k + 1] AS player, hx.n, hx.c,
            CASE WHEN hx.d IS NULL THEN NULL ELSE (k - hx.d - 1 + 2 * hx.n) % hx.n + 1 END AS position,
-           CASE WHEN hx.passed_out THEN TRUE
+           CASE WHEN hx.so AND k = hx.d THEN FALSE
+                WHEN hx.passed_out THEN TRUE
                 WHEN hx.d IS NULL OR hx.p IS NULL THEN NULL
                 ELSE (k - hx.d - 1 + 2 * hx.n) % hx.n <= (hx.p - hx.d - 1 + 2 * hx.n) % hx.n END AS offered,
            k = hx.p AS picked
     FROM hx, unnest(range(hx.n)) AS t(k)
 )
 """
+
+
+def _offers(params: dict[str, object], sit_out: list[str]) -> str:
+    """The ``offers`` CTEs; ``sit_out`` (rules texts whose dealer sits out)
+    goes into ``params`` only when there are any, and then the filtered
+    hands must carry ``rules``."""
+    if not sit_out:
+        return _OFFERS_SQL.format(so="FALSE")
+    params["sit_out"] = sit_out
+    return _OFFERS_SQL.format(so="list_contains(CAST($sit_out AS VARCHAR[]), rules)")
 
 
 def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
@@ -473,7 +546,7 @@ def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
       pick-rate tables cannot say who was offered the blind there and leave
       them out.
     """
-    f = _sheepshead(f)
+    f, _ = _picking(con, f)
     base, params = _base(f, "outcome, dealer, alone, picker_units")
     sql = f"""{base}
     SELECT count(*) FILTER (WHERE outcome <> 'misdeal') AS dealt,
@@ -514,9 +587,9 @@ def pick_rate_by_player(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFr
       player sat (in neither offered nor picks).
     Ordered by player.
     """
-    f = _sheepshead(f)
-    base, params = _base(f, "players, dealer, picker, outcome")
-    sql = f"""{base}, {_ROSTERS}, {_OFFERS}
+    f, sit_out = _picking(con, f)
+    base, params = _base(f, "players, dealer, picker, outcome" + (", rules" if sit_out else ""))
+    sql = f"""{base}, {_ROSTERS}, {_offers(params, sit_out)}
     SELECT player, CAST(sum(c) FILTER (WHERE offered) AS BIGINT) AS offered,
            CAST(coalesce(sum(c) FILTER (WHERE offered AND picked), 0) AS BIGINT) AS picks,
            {_rate("coalesce(sum(c) FILTER (WHERE offered AND picked), 0)", "sum(c) FILTER (WHERE offered)")}
@@ -542,7 +615,7 @@ def picker_results_by_player(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.D
       ``alone_win_rate`` = alone wins ÷ alone.
     Ordered by player.
     """
-    f = _sheepshead(f)
+    f, _ = _picking(con, f)
     base, params = _base(f, "players, outcome, picker, alone, picker_units")
     sql = f"""{base}, {_ROSTERS},
     pa AS (
@@ -582,9 +655,9 @@ def pick_rate_by_position(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.Data
     offered.  Misdeals offer nobody; hands with an unknown dealer are left
     out (their positions are not known).  With the player filter, only the
     chosen players' seats count."""
-    f = _sheepshead(f)
-    base, params = _base(f, "players, dealer, picker, outcome")
-    sql = f"""{base}, {_ROSTERS}, {_OFFERS}
+    f, sit_out = _picking(con, f)
+    base, params = _base(f, "players, dealer, picker, outcome" + (", rules" if sit_out else ""))
+    sql = f"""{base}, {_ROSTERS}, {_offers(params, sit_out)}
     SELECT n AS seats, position,
            CASE WHEN position = n THEN 'dealer'
                 WHEN position = 1 THEN '1st after the dealer'
@@ -653,11 +726,30 @@ def schneider_by_role(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     * ``no_tricked_them``, ``no_tricked`` — likewise for no-trickers
       (win-z / lose-z).
     * the ``*_rate`` columns are each ÷ hands.
-    An ``unknown`` role cannot be given a side; its counts are 0.
+    An ``unknown`` role cannot be given a side; its counts are 0.  A second
+    partner (3v3, 3v5: rules.md F-1) counts as ``partner``; the dealer who
+    sits out a hand (``wi6-sit-out``) has no role in it.
     Ordered by player, then picker, partner, defender, unknown.
     """
     f = _sheepshead(f)
-    base, params = _base(f, "players, outcome, picker, partner, alone")
+    _, sit_out, two = _table_rules(con)
+    base, params = _base(f, "players, outcome, picker, partner, alone" + (", partner2" if two else "")
+                         + (", dealer, rules" if sit_out else ""))
+    extra = ""
+    if two:  # a second partner (3v3, 3v5) is a partner too
+        extra += """
+        SELECT ro.names[list_position(ro.keys, q.alias)], 'partner', TRUE, q.outcome, q.c
+        FROM (SELECT hash(players) AS hp, partner2 AS alias, outcome, count(*) AS c FROM pk
+              WHERE partner2 IS NOT NULL GROUP BY hp, alias, outcome) q JOIN ro USING (hp)
+        UNION ALL"""
+    if sit_out:  # the dealer who sits out has no role
+        params["sit_out"] = list(sit_out)
+        extra += """
+        SELECT ro.names[list_position(ro.keys, o.alias)], 'out', o.sk, o.outcome, o.c
+        FROM (SELECT hash(players) AS hp, dealer AS alias, sk, outcome, count(*) AS c FROM pk
+              WHERE list_contains(CAST($sit_out AS VARCHAR[]), rules) AND dealer IS NOT NULL
+              GROUP BY hp, alias, sk, outcome) o JOIN ro USING (hp)
+        UNION ALL"""
     # Three small groupings of the picked hands instead of one row per seat:
     # picks per (roster, picker), partners per (roster, partner), and hands per
     # roster (every seat); a seat's defender count is what is left of its
@@ -673,7 +765,7 @@ def schneider_by_role(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
         SELECT ro.names[list_position(ro.keys, q.alias)], 'partner', TRUE, q.outcome, q.c
         FROM (SELECT hash(players) AS hp, partner AS alias, outcome, count(*) AS c FROM pk
               WHERE partner IS NOT NULL GROUP BY hp, alias, outcome) q JOIN ro USING (hp)
-        UNION ALL
+        UNION ALL{extra}
         SELECT ro.names[k + 1], 'seat', a.sk, a.outcome, a.c
         FROM (SELECT hash(players) AS hp, sk, outcome, count(*) AS c FROM pk GROUP BY hp, sk, outcome) a
         JOIN ro USING (hp), unnest(range(len(ro.keys))) AS t(k)
@@ -683,9 +775,11 @@ def schneider_by_role(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
                sum(c) FILTER (WHERE kind = 'partner') AS partner,
                coalesce(sum(c) FILTER (WHERE kind = 'seat' AND sk), 0)
                  - coalesce(sum(c) FILTER (WHERE kind = 'picker' AND sk), 0)
-                 - coalesce(sum(c) FILTER (WHERE kind = 'partner'), 0) AS defender,
+                 - coalesce(sum(c) FILTER (WHERE kind = 'partner'), 0)
+                 - coalesce(sum(c) FILTER (WHERE kind = 'out' AND sk), 0) AS defender,
                coalesce(sum(c) FILTER (WHERE kind = 'seat' AND NOT sk), 0)
-                 - coalesce(sum(c) FILTER (WHERE kind = 'picker' AND NOT sk), 0) AS unknown
+                 - coalesce(sum(c) FILTER (WHERE kind = 'picker' AND NOT sk), 0)
+                 - coalesce(sum(c) FILTER (WHERE kind = 'out' AND NOT sk), 0) AS unknown
         FROM seats WHERE player IS NOT NULL AND {_player_cond(f, "player")}
         GROUP BY player, outcome
     ), r AS (

@@ -28,6 +28,7 @@ from html import escape
 from replay.cards import STANDARD, TRUMP, Card, Rank, Suit, TrumpOrder, trump_order
 from replay.replay import Frame
 from replay.scoring import NOPICK_GAMES
+from replay.state import next_seat
 
 __all__ = ["CSS", "card_html", "cards_html", "sort_hand", "table_html", "trick_status", "seat_label",
            "frames_from_cardlog", "order_of", "german_name", "GERMAN_SUIT_LETTER", "GERMAN_RANK_NAME"]
@@ -64,12 +65,22 @@ _SEAT_XY = {
     5: ((50, 100, "bottom"), (15, 55, "middle"), (25, 0, "top"), (75, 0, "top"), (85, 55, "middle")),
     4: ((50, 100, "bottom"), (18, 50, "middle"), (50, 0, "top"), (82, 50, "middle")),
     3: ((50, 100, "bottom"), (18, 0, "top"), (82, 0, "top")),
+    # six to eight seats (rules.md F-1): two seats up each side, the rest across the top
+    6: ((50, 100, "bottom"), (12, 72, "middle"), (12, 30, "middle"), (50, 0, "top"), (88, 30, "middle"),
+        (88, 72, "middle")),
+    7: ((50, 100, "bottom"), (12, 72, "middle"), (12, 32, "middle"), (30, 0, "top"), (70, 0, "top"),
+        (88, 32, "middle"), (88, 72, "middle")),
+    8: ((50, 100, "bottom"), (12, 74, "middle"), (12, 38, "middle"), (25, 0, "top"), (50, 0, "top"), (75, 0, "top"),
+        (88, 38, "middle"), (88, 74, "middle")),
 }
 #: Where each seat's card of the current trick lies on the felt.
 _TRICK_XY = {
     5: ((50, 66), (34, 53), (40, 36), (60, 36), (66, 53)),
     4: ((50, 68), (39, 50), (50, 32), (61, 50)),
     3: ((50, 66), (38, 38), (62, 38)),
+    6: ((50, 66), (36, 58), (36, 40), (50, 33), (64, 40), (64, 58)),
+    7: ((50, 66), (36, 60), (36, 42), (43, 33), (57, 33), (64, 42), (64, 60)),
+    8: ((50, 66), (36, 61), (36, 45), (40, 33), (50, 31), (60, 33), (64, 45), (64, 61)),
 }
 
 CSS = """
@@ -94,6 +105,7 @@ CSS = """
 .shead-badge.picker{background:#c62828;}
 .shead-badge.partner{background:#ef6c00;}
 .shead-badge.leads{background:#1565c0;}
+.shead-badge.out{background:#757575;}
 .shead-badge.alone{background:#6a1b9a;}
 .shead-hand{display:flex;flex-wrap:wrap;justify-content:center;gap:2px;min-height:40px;}
 .shead-card{display:inline-flex;flex-direction:column;justify-content:space-between;box-sizing:border-box;
@@ -233,13 +245,17 @@ def _side(x: int, anchor: str) -> str:
 
 
 def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None = None, bottom: int = 0,
-               picker_word: str = "PICKER", german: bool = False, order: TrumpOrder = STANDARD) -> str:
+               picker_word: str = "PICKER", german: bool = False, order: TrumpOrder = STANDARD,
+               sitting: int | None = None) -> str:
     """The table at ``frame``: seats clockwise from ``bottom`` (the seat drawn
     at the bottom), the current trick in the middle (winning card
     highlighted), and a status line.  ``picker_word`` is the picker's badge
     (``DECLARER`` in Schafkopf); ``german`` draws the cards in German suits
     and counts Augen (Schafkopf); ``order`` sorts each hand (the profile's
-    trump order: Spitz or clubs trump, rules.md F-7, F-8)."""
+    trump order: Spitz or clubs trump, rules.md F-7, F-8).  Three to eight
+    seats are drawn (rules.md F-1); ``sitting`` is the seat that sits out the
+    hand (the dealer under ``wi6-sit-out``), drawn with a SITS OUT badge and
+    skipped in turn."""
     n = len(seats)
     xy = _SEAT_XY.get(n) or _SEAT_XY[5]
     txy = _TRICK_XY.get(n) or _TRICK_XY[5]
@@ -248,13 +264,15 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
         if frame.trick_done or not frame.trick_cards:
             next_to_play = frame.winning if frame.trick_done else frame.leader
         else:
-            next_to_play = (frame.trick_cards[-1][0] + 1) % n
+            next_to_play = next_seat(n, sitting, frame.trick_cards[-1][0])
     out = [CSS, _status_html(frame, seats, german), f'<div class="shead-table n{n}"><div class="shead-felt"></div>']
     for s in range(n):
         alias, name = seats[s]
         badges = []
         if dealer == s:
             badges.append('<span class="shead-badge dealer" title="dealer">DEALER</span>')
+        if sitting == s:
+            badges.append('<span class="shead-badge out" title="deals and sits out this hand">SITS OUT</span>')
         if frame.picker == s:
             badges.append(f'<span class="shead-badge picker" title="{picker_word.lower()}">{picker_word}</span>')
             if frame.alone:
@@ -264,7 +282,9 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
         if next_to_play == s and (frame.trick_done or not frame.trick_cards):
             badges.append('<span class="shead-badge leads" title="leads the next trick">LEADS</span>')
         held = frame.hands[s] if s < len(frame.hands) else None
-        if held is None:
+        if sitting == s:
+            hand = '<span class="tally">sits out this hand</span>'
+        elif held is None:
             hand = '<span class="tally">cards not recorded</span>'
         elif held:
             hand = "".join(card_html(c, small=True, german=german) for c in sort_hand(held, order))
@@ -337,7 +357,9 @@ def frames_from_cardlog(outcome, log, seats: list[tuple[str, str]]) -> list[Fram
     n = len(aliases)
     pos = {a: i for i, a in enumerate(aliases)}
     order = order_of(outcome)
-    known = bool(log.deal) and len(log.deal) == n and all(c is not None for cs in log.deal.values() for c in cs)
+    sitting = pos.get(outcome.dealer) if (outcome.rules_flags or {}).get("sitOut") else None  # rules.md F-1
+    dealt = n - (sitting is not None)
+    known = bool(log.deal) and len(log.deal) == dealt and all(c is not None for cs in log.deal.values() for c in cs)
     held: list[list[Card]] | None = None
     if known:
         held = [[] for _ in range(n)]
@@ -345,6 +367,7 @@ def frames_from_cardlog(outcome, log, seats: list[tuple[str, str]]) -> list[Fram
             held[pos[a]] = [Card.parse(c) for c in cards]
     picker = pos.get(outcome.picker) if outcome.picker else None
     partner = pos.get(outcome.partner) if outcome.partner else None
+    partner2 = pos.get(outcome.partner2) if getattr(outcome, "partner2", None) else None  # 3v3, 3v5 (F-1)
     revealed_at = outcome.partner_revealed_trick
     called = None
     if outcome.call and outcome.call != "alone":
@@ -352,7 +375,7 @@ def frames_from_cardlog(outcome, log, seats: list[tuple[str, str]]) -> list[Fram
             called = Card.parse(outcome.call.split()[0])
         except ValueError:
             called = None
-    side = {picker} | ({partner} if partner is not None else set()) if picker is not None else set()
+    side = {picker} | {s for s in (partner, partner2) if s is not None} if picker is not None else set()
     points = [0] * n
     tricks = [0] * n
     plays = [p for p in log.plays if p.card is not None]

@@ -37,6 +37,7 @@ JSONL_FIELDS = (
     "players", "dealer", "picker",
     "partner", "call", "alone", "leaster_winner", "multiplier", "picker_points", "picker_tricks", "outcome", "units",
     "provenance", "status",
+    "partner2",  # a second partner (3v3, 3v5: rules.md F-1, docs/profiles.md); null elsewhere
 )
 
 _BATCH = 10_000

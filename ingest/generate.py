@@ -58,8 +58,10 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
         rec.doubler = Value(True)
         return rec
     if not sheet:
-        rec.deals = [CardsRec(list(cards_in(h.hands[s])), seat=a[s]) for s in range(len(a))]
-        rec.blind = _cards(h.blind)
+        # the dealer who sits out (rules.md F-1) has no deal line
+        rec.deals = [CardsRec(list(cards_in(h.hands[s])), seat=a[s]) for s in range(len(a)) if s != g.sitting]
+        if h.blind:
+            rec.blind = _cards(h.blind)
     settle = g.settlement()
     if h.stake != 1:
         rec.stake = Value(h.stake)
@@ -79,11 +81,13 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
             rec.blind_trick = Value(g.blind_trick)
     else:
         rec.pick = Value(a[g.picker])
-        if not sheet:
+        if not sheet and g.profile.has_blind:
             rec.bury = _cards(g.bury)
         if g.call_type in (CallType.ACE, CallType.TEN, CallType.UNDER, CallType.JD_CALLUP, CallType.OWN_ACE):
             rec.call = CallRec(g.called, g.under, has_under=g.under is not None)
-        elif g.call_type == CallType.ALONE and g.profile.partnerMode == "calledAce":
+        elif g.call_type == CallType.ALONE and g.profile.calls_ace:
+            rec.alone = Value(True)
+        elif g.alone and g.profile.partner_card_game:  # one player held every partner card
             rec.alone = Value(True)
         if g.sheepshead:
             rec.sheepshead = Value(True)
@@ -102,6 +106,8 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
     if h.kind == "pick":
         if g.partner is not None:
             rec.partner = Value(a[g.partner])
+            if g.partner2 is not None:  # 3v3, 3v5 (rules.md F-1)
+                rec.partner2 = Value(a[g.partner2])
         rec.pts = Value(g.side_points())
         if not sheet:
             rec.tricks_won = Value(g.side_tricks())
@@ -132,7 +138,8 @@ def generate_session_text(seed: int, hands: int, rules: str = "wi5-called-ace", 
     tags = {"Event": event, "Date": date, "Table": table}
     if session:
         tags = {"Session": session, **tags}
-    tags["Seats"] = "; ".join(f"{al}={name}" for al, name in DEMO_PLAYERS[:5])
+    roster = DEMO_PLAYERS + [("Hal", "Hal Kurz")]  # up to eight seats (rules.md F-1)
+    tags["Seats"] = "; ".join(f"{al}={name}" for al, name in roster[:prof.players])
     tags["Rules"] = rules
     sess = SessionRec(tags)
     gen = random_session(random.Random(seed), prof, hands, score_sheet_rate=score_sheet_rate,

@@ -93,7 +93,7 @@ class HandOutcome:
     tier: int | None = None  # 1, 2 or 3 (no-tricker); None without a picker
     partner_revealed_trick: int | None = None
     called_suit: str | None = None  # "C", "S", "H", "D" for a called card
-    call_type: str | None = None  # "ace", "ten", "under", "alone", "jd", "jd-callup", "own-ace" (rules.md B-14), None
+    call_type: str | None = None  # "ace", "ten", "under", "alone", "jd", "jd-callup", "own-ace" (rules.md B-14), "queens", None
     breakdown: str | None = None  # human-readable settlement breakdown
     warnings: list[str] = field(default_factory=list)
     # Schafkopf, rules.md G-13, counted on the dealt cards; None for a Ramsch and for Sheepshead:
@@ -103,6 +103,7 @@ class HandOutcome:
     # units in this hand (+ paid in, − taken); ``sum(units) + pot == 0``.  The
     # store keeps it as a ``hand_units`` row with seat ``(pot)`` and no player.
     pot: int = 0
+    partner2: str | None = None  # a second partner: 3v3 wi6-jd-ace, 3v5 wi8-qc-jd-7d (docs/profiles.md)
 
 
 @dataclass(slots=True)

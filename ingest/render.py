@@ -67,7 +67,7 @@ def _head(h: StoredHand) -> list[str]:
     elif o.picker:
         facts.append(f"picker {o.picker}")
         facts.append(f"call {_call(o.call)}")
-        facts.append("alone" if o.alone else f"partner {o.partner or '?'}")
+        facts.append("alone" if o.alone else f"partner {o.partner or '?'}" + (f" {o.partner2}" if o.partner2 else ""))
     elif o.outcome in NOPICK_GAMES:  # rules.md D: the seat the game turned on
         if o.leaster_winner:
             facts.append(f"{o.outcome}, winner {o.leaster_winner}")

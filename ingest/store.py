@@ -534,6 +534,7 @@ _HANDS_SCHEMA = pa.schema([
     ("breakdown", pa.string()), ("warnings", pa.string()), ("derived_with", pa.string()),
     ("picker_units", pa.int16()),  # 003
     ("laufende", pa.int8()), ("laufende_with", pa.bool_()),  # 004
+    ("partner2", pa.string()),  # 005
 ])
 _HAND_COLS = [f.name for f in _HANDS_SCHEMA]
 _HAND_SQL_COLS = ", ".join(f'"{c}"' for c in _HAND_COLS)

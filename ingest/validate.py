@@ -38,7 +38,7 @@ from replay.profile import RuleProfile, parse_rules
 from replay.scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schwanzer_value,
                             settle_leaster, settle_nopick, settle_picked, settle_void, with_pot, ZeroSumError)
 from replay.replay import Frame, snapshot
-from replay.state import CallType, GameState, Phase
+from replay.state import CallType, GameState, Phase, next_seat
 
 from .model import CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, content_hash
 from .shn.record import HandRecord, Pos, SessionRec, ShnFile
@@ -100,15 +100,15 @@ class HandCheck:
     pot: int = 0  # the pot's balance before this hand (pot=on, rules.md D-19)
     dealer: int | None = None  # the dealer seat, when known
 
-    def picked(self, picker: int, partner: int | None, outcome: str, stake: int, marks, *,
-               sheepshead: bool = False) -> Settlement:
+    def picked(self, picker: int, partner, outcome: str, stake: int, marks, *,
+               sheepshead: bool = False, out: int | None = None) -> Settlement:
         """``settle_picked`` for this hand: a forced picker (rules.md D-13,
-        D-14, ``forcedPickNoBump``), a sheepshead call (C-9) and the pot (D-19)
-        taken into account."""
+        D-14, ``forcedPickNoBump``), a sheepshead call (C-9), a dealer who sits
+        out (``out``, F-1) and the pot (D-19) taken into account."""
         prof = self.profile
         forced = self.dealer is not None and picker == prof.forced_pick_seat(self.dealer)
         st = settle_picked(prof, prof.players, picker, partner, outcome, stake=stake, marks=marks, forced=forced,
-                           sheepshead=sheepshead)
+                           sheepshead=sheepshead, out=out)
         return self.potted(st, picker, partner)
 
     @property
@@ -143,7 +143,7 @@ class HandCheck:
         d = exc.diagnostic
         msg = _alias_text(d.message, self.aliases)  # speak in seat aliases, not numbers
         found, expected = d.found, d.expected
-        if d.code in ("E-WRONG-TURN", "E-PICK-ORDER"):
+        if d.code in ("E-WRONG-TURN", "E-PICK-ORDER", "E-PARTNER-CARD", "E-SIT-OUT"):
             found, expected = (self._alias(found), self._alias(expected))
         return _Reject(self.diag(d.code, msg, pos, found=found, expected=expected, trick=trick or d.trick))
 
@@ -170,8 +170,11 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
     written, else each seat holding the cards it plays (notation.md §3)."""
     rec, prof = chk.rec, chk.profile
     n = prof.players
+    sitting = dealer if prof.sitOut else None
     blind = rec.blind
     blind_mask = _cards_mask(blind.cards) if blind else None
+    if blind is not None:
+        _check_deck(chk, blind.cards, blind.card_pos, blind.pos)
     if rec.deals:
         hands = [0] * n
         seen_seats = set()
@@ -183,6 +186,10 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
                 raise chk.reject("E-DEAL-TWICE", f"{d.seat} is dealt twice", d.pos, found=f"deal {d.seat}",
                                  expected="one deal line per seat")
             seen_seats.add(s)
+            if s == sitting:
+                raise chk.reject("E-SIT-OUT", f"{d.seat} deals and sits out under {prof.name}, so is dealt no cards "
+                                 "(rules.md F-1)", d.pos, found=f"deal {d.seat}", expected="no deal line for the dealer")
+            _check_deck(chk, d.cards, d.card_pos, d.pos)
             if len(d.cards) != prof.hand_size:
                 raise chk.reject("E-DEAL-SIZE", f"{d.seat} is dealt {len(d.cards)} cards", d.pos, found=len(d.cards),
                                  expected=prof.hand_size)
@@ -203,18 +210,19 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
         if blind is not None and len(blind.cards) != prof.blind_size:
             raise chk.reject("E-BLIND-SIZE", f"the blind has {len(blind.cards)} cards", blind.pos,
                              found=len(blind.cards), expected=prof.blind_size)
-        complete = known and len(seen_seats) == n and blind_mask is not None
+        complete = known and len(seen_seats) == prof.playing and (blind_mask is not None or not prof.has_blind)
         if complete:
-            return GameState(prof, dealer, hands, blind_mask, complete=True, stake=stake, pot=chk.pot)
-        if len(seen_seats) == n and known and blind_mask is None and blind is None:
+            return GameState(prof, dealer, hands, blind_mask or 0, complete=True, stake=stake, pot=chk.pot)
+        if len(seen_seats) == prof.playing and known and blind_mask is None and blind is None:
             # every hand dealt, blind not written: the blind is what is left
-            rest = ((1 << 32) - 1) & ~_or(hands)
+            rest = prof.deck_mask & ~_or(hands)
             if rest.bit_count() == prof.blind_size:
                 return GameState(prof, dealer, hands, rest, complete=True, stake=stake, pot=chk.pot)
         if any(rec.tricks):
             raise chk.reject("E-DEAL-INCOMPLETE", "the deal lines do not give every card, so the tricks cannot be "
-                             "replayed; write all five deal lines and the blind, or no deal lines at all", rec.deals[0].pos,
-                             found=f"{len(seen_seats)} deal lines", expected=f"{n} deal lines and the blind")
+                             f"replayed; write all {prof.playing} deal lines and the blind, or no deal lines at all",
+                             rec.deals[0].pos, found=f"{len(seen_seats)} deal lines",
+                             expected=f"{prof.playing} deal lines and the blind")
         return GameState(prof, dealer, hands, blind_mask or 0, complete=False, stake=stake, pot=chk.pot)
     return _state_from_plays(chk, dealer, stake, blind_mask)
 
@@ -224,21 +232,26 @@ def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int |
     bury; a written blind is taken out of the picker's cards (notation.md §3)."""
     rec, prof = chk.rec, chk.profile
     n = prof.players
+    sitting = dealer if prof.sitOut else None
     hands = [0] * n
     for t in rec.tricks:
-        lead = chk.seat(t.leader, t.leader_pos)
+        seat = chk.seat(t.leader, t.leader_pos)
         for i, pl in enumerate(t.plays):
+            if i:
+                seat = next_seat(n, sitting, seat)
             if pl.card is None:
                 continue
+            _check_deck(chk, [pl.card], [pl.pos], pl.pos, trick=t.number)
             if _or(hands) >> pl.card & 1:
                 raise chk.reject("E-CARD-PLAYED", f"{pl.card} is played twice", pl.pos, found=pl.card,
                                  expected="each card once", trick=t.number)
-            hands[(lead + i) % n] |= 1 << pl.card
+            hands[seat] |= 1 << pl.card
     blind = 0
     if rec.pick is not None:
         p = chk.seat(rec.pick.value, rec.pick.pos)
         bury = _cards_mask(rec.bury.cards) if rec.bury is not None else None
         if bury is not None:
+            _check_deck(chk, rec.bury.cards, rec.bury.card_pos, rec.bury.pos)
             clash = bury & _or(hands)
             if clash:
                 c = next(c for c in rec.bury.cards if clash >> c & 1)
@@ -257,11 +270,29 @@ def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int |
     elif blind_mask is not None:
         blind = blind_mask
     else:  # a leaster's blind, set aside: what nobody played
-        rest = ((1 << 32) - 1) & ~_or(hands)
+        rest = prof.deck_mask & ~_or(hands)
         if rest.bit_count() == prof.blind_size:
             blind = rest
-    complete = (all(h.bit_count() == prof.hand_size for h in hands) and blind.bit_count() == prof.blind_size)
+    if sitting is not None and hands[sitting]:
+        raise chk.reject("E-SIT-OUT", f"{chk.aliases[sitting]} deals and sits out under {prof.name}, but plays a card "
+                         "(rules.md F-1)", rec.tricks[0].pos, found=chk.aliases[sitting],
+                         expected="tricks of the five other seats")
+    complete = (all(h.bit_count() == (0 if s == sitting else prof.hand_size) for s, h in enumerate(hands))
+                and blind.bit_count() == prof.blind_size)
     return GameState(prof, dealer, hands, blind, complete=complete, stake=stake, pot=chk.pot)
+
+
+def _check_deck(chk: HandCheck, cards, card_pos, pos: Pos | None, trick: int | None = None) -> None:
+    """Every known card is in the profile's deck (rules.md F-1: the 30-card
+    deck has no 7♣ 7♠, the 26-card deck no non-trump 7s and 8s), else
+    ``E-DECK`` at the card."""
+    deck = chk.profile.deck_mask
+    for i, c in enumerate(cards):
+        if c is not None and not deck >> c & 1:
+            p = card_pos[i] if i < len(card_pos) else pos
+            raise chk.reject("E-DECK", f"{c} is not in the {chk.profile.deck}-card deck of {chk.profile.name} "
+                             "(rules.md F-1)", p, found=c, expected=f"a card of the {chk.profile.deck}-card deck",
+                             trick=trick)
 
 
 @lru_cache(maxsize=1024)
@@ -370,6 +401,10 @@ def _check_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLo
     else:
         prov["stake"] = "derived"
 
+    if kind in ("leaster", "doubler") and not prof.has_blind:
+        st = rec.leaster or rec.doubler
+        raise chk.reject("E-NOPICK", f"a {kind} in {prof.name}, which has no blind and no picking: the holder of the "
+                         "Q♣ heads the side (rules.md F-1)", st.pos, found=kind, expected="pick S (the Q♣ holder)")
     if kind == "misdeal":
         settle = settle_void(n, "misdeal")
         _agreed_score(chk, settle, rec.score)
@@ -452,7 +487,6 @@ def _marks_actions(chk: HandCheck):
 
 def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
     rec, prof = chk.rec, chk.profile
-    n = prof.players
     state = build_state(chk, dealer, stake)
     g = state
     aliases = chk.aliases
@@ -463,7 +497,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
             _pick(chk, g, dealer, chk.seat(rec.pick.value, rec.pick.pos))
             bury = rec.bury
             if bury is None:
-                g.apply(Bury(None))
+                if g.phase == Phase.BURY:  # not in a game without a blind (rules.md F-1)
+                    g.apply(Bury(None))
             else:
                 cards = tuple(bury.cards)
                 _apply(chk, g, Bury(None if any(c is None for c in cards) else cards), bury.pos)
@@ -483,8 +518,10 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 _apply(chk, g, Alone(), rec.alone.pos)
             _apply_sheepshead(chk, g)
         else:
-            for k in range(n):
-                _apply(chk, g, Pass((dealer + 1 + k) % n), (rec.leaster or rec.nopick).pos)
+            s = g.to_act
+            for _ in range(g.np):
+                _apply(chk, g, Pass(s), (rec.leaster or rec.nopick).pos)
+                s = g.next_seat(s)
             if rec.blind_trick is not None and rec.blind_trick.value is not None:
                 _apply(chk, g, BlindTrick(rec.blind_trick.value), rec.blind_trick.pos)
             elif prof.leasterBlind == "namedTrick":
@@ -518,9 +555,9 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 raise chk.reject("E-LEADER", f"trick {t.number} is led by {t.leader}, but {who} leads it "
                                  "(rules.md B-17)", t.leader_pos, found=t.leader, expected=chk.aliases[g.leader],
                                  trick=t.number)
-            if len(t.plays) != n:
+            if len(t.plays) != g.np:
                 raise chk.reject("E-TRICK-SIZE", f"trick {t.number} has {len(t.plays)} cards", t.pos,
-                                 found=len(t.plays), expected=n, trick=t.number)
+                                 found=len(t.plays), expected=g.np, trick=t.number)
             play = g.play
             number = t.number
             s = lead
@@ -536,11 +573,12 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 if frames is not None:
                     frames.append(snapshot(g, len(frames), (s, card)))
                 trick_rows.append(PlayRow(number, i, aliases[s], CARD_NAMES[card], pl.renege))
-                s = s + 1 if s + 1 < n else 0
+                s = g.next_seat(s)
             if stopped:
                 break
-            w = g.tricks[-1][2]
-            trick_rows[-1 - ((n - 1 - ((w - lead) % n)))].winner = True
+            _, cards_played, w = g.tricks[-1]
+            k = next(i for i, (seat, _) in enumerate(cards_played) if seat == w)
+            trick_rows[k - len(cards_played)].winner = True
         if rec.claim is not None and stopped is None:
             cs = chk.seat(rec.claim.value, rec.claim.pos)
             _apply(chk, g, Claim(cs), rec.claim.pos)
@@ -563,7 +601,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
     if kind in NOPICK_GAMES:
         return _nopick_done(chk, g, kind, dealer, stake, settle, cardlog)
     picker = g.picker
-    partner = g.partner
+    partner = _pa(g.partners())
     pts = g.side_points()
     tricks = g.side_tricks()
     _check_partner(chk, partner, g)
@@ -571,7 +609,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
     # pts, tricks, outcome written?
     pts, tricks, outcome = _check_result(chk, pts, tricks, outcome, g)
     if outcome != settle.outcome:  # an agreed (^) result the cards do not support
-        settle = chk.picked(picker, partner, outcome, stake, g.marks(), sheepshead=g.sheepshead)
+        settle = chk.picked(picker, partner, outcome, stake, g.marks(), sheepshead=g.sheepshead, out=g.sitting)
     settle = _agreed_score(chk, settle)
     call = _call_text(g)
     return (_outcome(chk, dealer, picker, partner, call, settle, pts, tricks, stake, g.n_marks,
@@ -581,10 +619,10 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
 def _pick(chk: HandCheck, g: GameState, dealer: int, picker: int) -> None:
     """``pick S``: every seat from the dealer's left up to S passed, then S
     picked (notation.md §3, rules.md B-5)."""
-    s = (dealer + 1) % g.n
-    while s != picker:
+    s = g.to_act
+    while g.profile.has_blind and s != picker and g.phase == Phase.PICK and g.passes < g.np - 1:
         _apply(chk, g, Pass(s), chk.rec.pick.pos)  # a stuck seat may not pass (rules.md D-13, D-14)
-        s = (s + 1) % g.n
+        s = g.next_seat(s)
     _apply(chk, g, Pick(picker), chk.rec.pick.pos)
 
 
@@ -630,28 +668,42 @@ def _call_text(g: GameState) -> str | None:
     return str(g.called)
 
 
-def _check_partner(chk: HandCheck, partner: int | None, g: GameState | None) -> None:
+def _pa(partners: tuple[int, ...]) -> int | tuple[int, ...] | None:
+    """The partner(s) as :func:`settle_picked` takes them: None (alone), a
+    seat, or a pair of seats (3v3, 3v5: rules.md F-1)."""
+    return None if not partners else partners[0] if len(partners) == 1 else tuple(partners)
+
+
+def _seats_of(pa) -> tuple[int, ...]:
+    return () if pa is None else (pa,) if isinstance(pa, int) else tuple(pa)
+
+
+def _check_partner(chk: HandCheck, partner, g: GameState | None) -> None:
+    """The written ``partner S`` (and a second seat ``partner S S2``) against
+    the partner(s) from the deal."""
     rec = chk.rec
-    w = rec.partner
-    if w is None:
-        chk.prov["partner"] = "derived"
-        return
-    if w.value is None:
-        chk.prov["partner"] = "derived"
-        return
-    s = chk.seat(w.value, w.pos)
-    if partner is None and g is not None and g.call_type is CallType.OWN_ACE and s == g.picker:
-        chk.prov["partner"] = "verified"  # rules.md B-14: the picker is their own partner
-        return
-    if partner is None:
-        raise chk.reject("E-PARTNER", f"partner {w.value} is written but the picker plays alone", w.pos,
-                         found=w.value, expected="no partner")
-    if s != partner:
-        if w.agreed:
-            chk.prov["partner"] = "conflict"
+    want = _seats_of(partner)
+    for w in (rec.partner, rec.partner2):
+        if w is None or w.value is None:
+            continue
+        s = chk.seat(w.value, w.pos)
+        if not want and w is rec.partner and g is not None and g.call_type is CallType.OWN_ACE and s == g.picker:
+            chk.prov["partner"] = "verified"  # rules.md B-14: the picker is their own partner
             return
-        raise chk.reject("E-PARTNER", f"partner {w.value} is written but {chk.aliases[partner]} holds the partner card",
-                         w.pos, found=w.value, expected=chk.aliases[partner])
+        if not want:
+            raise chk.reject("E-PARTNER", f"partner {w.value} is written but the picker plays alone", w.pos,
+                             found=w.value, expected="no partner")
+        if s not in want or (w is rec.partner2 and rec.partner.value == w.value):
+            if w.agreed or (rec.partner is not None and rec.partner.agreed):
+                chk.prov["partner"] = "conflict"
+                return
+            names = " and ".join(chk.aliases[x] for x in want)
+            raise chk.reject("E-PARTNER", f"partner {w.value} is written but {names} "
+                             f"hold{'s' if len(want) == 1 else ''} the partner card{'s' if len(want) > 1 else ''}",
+                             w.pos, found=w.value, expected=names)
+    if rec.partner is None or rec.partner.value is None:
+        chk.prov["partner"] = "derived"
+        return
     chk.prov["partner"] = "verified"
 
 
@@ -841,15 +893,31 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
                          rec.marks[-1].pos, found=nmarks, expected=f"at most {prof.maxMarks}")
     written, _ = _written_units(chk, rec.score) if rec.score is not None else ([None] * n, False)
     status = "score-sheet"
+    if prof.sitOut and dealer is None:
+        raise chk.reject("E-DEALER", f"the dealer sits out under {prof.name} and settles 0, so the dealer must be known "
+                         "(rules.md F-1)", rec.pos, found="no dealer", expected="dealer S")
+    out = dealer if prof.sitOut else None
+    for m in rec.marks:
+        if chk.index.get(m.seat) == out and out is not None:
+            raise chk.reject("E-SIT-OUT", f"{m.seat} deals and sits out and cannot {m.kind} (rules.md F-1)", m.pos,
+                             found=f"{m.kind} {m.seat}", expected="a seat that plays the hand")
     if kind in NOPICK_GAMES:
-        return _nopick_sheet(chk, kind, dealer, stake, marks, nmarks, written, cardlog)
+        return _nopick_sheet(chk, kind, dealer, stake, marks, nmarks, written, cardlog, out)
     # ---- a picked hand from the score sheet
     picker = chk.seat(rec.pick.value, rec.pick.pos)
-    alone = rec.alone is not None
+    if picker == out:
+        raise chk.reject("E-SIT-OUT", f"{rec.pick.value} deals and sits out, so cannot pick (rules.md F-1)",
+                         rec.pick.pos, found=rec.pick.value, expected="a seat that plays the hand")
+    if (prof.partnerMode == "alone" or prof.partner_card_game) and rec.call is not None:
+        why = "the picker always plays alone (rules.md F-2, F-3)" if prof.partnerMode == "alone" else \
+            "partner cards make the sides (rules.md F-1)"
+        raise chk.reject("E-CALL-NONE", f"a call in {prof.name}, where {why}", rec.call.pos, found="call",
+                         expected="no call")
+    alone = rec.alone is not None or prof.partnerMode == "alone"
     call = None
     if rec.call is not None and rec.call.card is not None:
         call = str(rec.call.card) + (f" under {rec.call.under if rec.call.under else '??'}" if rec.call.has_under else "")
-        if prof.partnerMode == "calledAce":
+        if prof.calls_ace:
             c = rec.call.card
             if prof.trumps.is_trump(c) or c.rank not in (0, 1):
                 raise chk.reject("E-CALL-CARD", f"{c} cannot be called: a call names a fail ace or ten (rules.md B-9, "
@@ -863,7 +931,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     partner: int | None = None
     partner_known = alone
     if state is not None and state.phase >= Phase.MARKS and state.complete:
-        partner, partner_known = state.partner, True
+        partner, partner_known = _pa(state.partners()), True
         alone = state.alone
         call = _call_text(state)
         _check_partner(chk, partner, state)
@@ -872,6 +940,9 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
             raise chk.reject("E-PARTNER", f"partner {rec.partner.value} is written but the picker plays alone",
                              rec.partner.pos, found=rec.partner.value, expected="no partner")
         partner = chk.seat(rec.partner.value, rec.partner.pos)
+        if partner == out:
+            raise chk.reject("E-SIT-OUT", f"partner {rec.partner.value} deals and sits out (rules.md F-1)",
+                             rec.partner.pos, found=rec.partner.value, expected="a seat that plays the hand")
         if partner == picker:
             if not prof.allowCallOwnAce or rec.call is None:
                 raise chk.reject("E-PARTNER", "the picker is written as the partner (allowCallOwnAce is off, or no "
@@ -880,6 +951,17 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
             partner, alone = None, True  # B-14, I-15: the picker called their own ace, scored alone
         partner_known = True
         chk.prov["partner"] = "asserted"
+        w2 = rec.partner2
+        if w2 is not None and w2.value is not None:
+            second = chk.seat(w2.value, w2.pos)
+            if not _two_partners(prof) or second in (picker, partner, out):
+                raise chk.reject("E-PARTNER", f"a second partner {w2.value} is written, but {prof.name} has "
+                                 + ("one partner at most" if not _two_partners(prof) else "no such partner"),
+                                 w2.pos, found=w2.value, expected="one partner" if not _two_partners(prof) else
+                                 "another seat that plays the hand")
+            partner = (partner, second)
+        elif _two_partners(prof):
+            partner_known = False  # a second partner may be unwritten
     # outcome
     pts = rec.pts.value if rec.pts is not None else None
     tricks = rec.tricks_won.value if rec.tricks_won is not None else None
@@ -897,7 +979,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         cands = [o for o in cands if _consistent(prof, o, None, tricks, sheepshead)]
     if not cands:
         raise chk.reject("E-PTS", f"pts {pts} and tricks {tricks} contradict each other: a side without a trick "
-                         f"holds at most its bury ({_MAX_BURY}), a side with every trick all 120 (rules.md B-24, "
+                         f"holds at most its bury ({prof.max_bury}), a side with every trick all 120 (rules.md B-24, "
                          "B-29)", (rec.pts or rec.tricks_won).pos, found=f"pts {pts}, tricks {tricks}", expected="points the tricks allow")
     if rec.outcome is not None and rec.outcome.value is not None:
         o = rec.outcome.value
@@ -915,12 +997,20 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     # (a forced alone, or the jack of diamonds in the picker's hand) or the
     # picker may have called their own ace (allowCallOwnAce, rules.md B-14) or
     # a jack that was in the blind (C-4d, I-30)
-    partners = [partner] if partner_known else (
-        [s for s in range(n) if s != picker] + ([None] if rec.call is None or _call_may_leave_alone(prof) else []))
+    if partner_known:
+        partners = [partner]
+    else:
+        others = [s for s in range(n) if s != picker and s != out]
+        if partner is not None:  # one partner written where the profile has up to two
+            partners = [partner] + [(partner, s) for s in others if s != partner]
+        else:
+            partners = others + ([None] if rec.call is None or _call_may_leave_alone(prof) else [])
+            if _two_partners(prof):
+                partners += [(a, b) for i, a in enumerate(others) for b in others[i + 1:]]
     options = []
     for o in cands:
         for pa in partners:
-            st = chk.picked(picker, pa, o, stake, marks, sheepshead=sheepshead)
+            st = chk.picked(picker, pa, o, stake, marks, sheepshead=sheepshead, out=out)
             if _matches(st.units, written):
                 options.append((o, pa, st))
     if not options:
@@ -930,7 +1020,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         # report the first disagreeing entry against the most specific settlement
         o = cands[0]
         pa = partners[0]
-        st = chk.picked(picker, pa, o, stake, marks, sheepshead=sheepshead)
+        st = chk.picked(picker, pa, o, stake, marks, sheepshead=sheepshead, out=out)
         return (_outcome_from(chk, dealer, picker, pa, alone, call, _agreed_score(chk, st), pts, tricks, stake, nmarks,
                               status, state), cardlog, st)
     outs = {o for o, _, _ in options}
@@ -948,7 +1038,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         chk.prov["outcome"] = "derived"
     elif chk.prov.get("outcome") == "asserted" and (pts is not None or rec.score is not None):
         chk.prov["outcome"] = "verified"
-    if not partner_known:
+    if not partner_known and (rec.partner is None or rec.partner.value is None):
         chk.prov["partner"] = "derived"
     elif rec.partner is not None and rec.partner.value is not None and rec.score is not None:
         chk.prov["partner"] = "verified"
@@ -981,18 +1071,23 @@ def _call_may_leave_alone(prof: RuleProfile) -> bool:
     the blind was seen whose jack was in it (C-4d, I-30)."""
     return prof.allowCallOwnAce or (prof.partnerMode == "jackOfDiamonds" and prof.jdCallUp
                                     and prof.jdCallTiming == "beforeBlind")
+
+
 def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, marks: dict, nmarks: int,
-                  written: list, cardlog: CardLog | None):
+                  written: list, cardlog: CardLog | None, out: int | None = None):
     """A no-pick hand without a whole card log (rules.md D): the seat as
     written, or derived from the score.  A schwanzer with every deal line
-    written is shown down by the engine (D-18)."""
+    written is shown down by the engine (D-18).  ``out`` is a dealer who sits
+    out (F-1): never the seat, and settles 0."""
     rec, prof = chk.rec, chk.profile
     n = prof.players
     if kind == "schwanzer" and rec.deals and dealer is not None:
         g = build_state(chk, dealer, stake)
         if g.complete:
-            for k in range(n):
-                _apply(chk, g, Pass((dealer + 1 + k) % n), rec.nopick.pos)
+            s = g.to_act
+            for _ in range(g.np):
+                _apply(chk, g, Pass(s), rec.nopick.pos)
+                s = g.next_seat(s)
             settle = g.settlement()
             return _nopick_done(chk, g, kind, dealer, stake, settle, _cardlog(chk, []))
     stmt, tie = _nopick_stmt(rec, kind)
@@ -1000,7 +1095,11 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
     if tie and kind == "schwanzer":
         raise chk.reject("E-LEASTER", "a schwanzer is never a wash: a tie goes against the holder of the highest "
                          "trump (rules.md D-18)", stmt.pos, found="schwanzer -", expected="schwanzer S")
-    seats = [None] if tie else [chk.seat(stmt.value, stmt.pos)] if stmt.value is not None else list(range(n))
+    seats = [None] if tie else [chk.seat(stmt.value, stmt.pos)] if stmt.value is not None else [
+        s for s in range(n) if s != out]
+    if out is not None and out in seats:
+        raise chk.reject("E-SIT-OUT", f"{stmt.value} deals and sits out and cannot be the {kind}'s seat (rules.md F-1)",
+                         stmt.pos, found=stmt.value, expected="a seat that plays the hand")
     options = []  # (seat, second, won), the default first
     for w in seats:
         if w is None:
@@ -1012,14 +1111,14 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
         if kind == "moster":
             options.append((w, None, not won))  # a sweep (D-15), or not
         if kind == "leaster" and prof.leasterTie == "split":
-            options.extend((w, x, True) for x in range(n) if x != w)
+            options.extend((w, x, True) for x in range(n) if x != w and x != out)
 
     def settle_of(o) -> Settlement:
         w, second, won = o
         if kind == "leaster":
-            st = settle_leaster(prof, n, w, stake=stake, marks=marks, second=second)
+            st = settle_leaster(prof, n, w, stake=stake, marks=marks, second=second, out=out)
         else:
-            st = settle_nopick(n, kind, w, won, stake=stake, marks=marks)
+            st = settle_nopick(n, kind, w, won, stake=stake, marks=marks, out=out)
         return chk.potted(st, None, None)
 
     fits = [o for o in options if _matches(settle_of(o).units, written)]
@@ -1040,9 +1139,6 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
                      leaster_winner=w if won else None, status="score-sheet"), cardlog, settle)
 
 
-#: The most card points a bury can hold (two aces), the most a picker side
-#: without a trick can have (rules.md B-25, I-9).
-_MAX_BURY = 22
 #: What the store keeps: hand numbers as INTEGER, units as SMALLINT.
 _MAX_HAND = 2**31 - 1
 _MAX_UNITS = 32767
@@ -1097,7 +1193,8 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
     if g.complete:
         bury = rec.bury
         cards = tuple(bury.cards) if bury is not None and None not in bury.cards else None
-        _apply(chk, g, Bury(cards), bury.pos if bury is not None else rec.pick.pos)
+        if g.phase == Phase.BURY or bury is not None:
+            _apply(chk, g, Bury(cards), bury.pos if bury is not None else rec.pick.pos)
         if rec.call is not None and rec.call.card is not None:
             if rec.call.has_under and rec.call.under is None:
                 g.assume_call(g.partner if prof.partnerMode == "jackOfDiamonds" else None, False)
@@ -1114,14 +1211,22 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
         written = rec.partner.value if rec.partner is not None else None
         partner = chk.index.get(written) if written is not None else None
         own = partner == picker and prof.allowCallOwnAce  # B-14: scored alone
-        g.apply(Bury(None))
-        g.assume_call(None if own else partner, rec.alone is not None or own)
+        written2 = rec.partner2.value if rec.partner2 is not None else None
+        partner2 = chk.index.get(written2) if written2 is not None else None
+        if g.phase == Phase.BURY:
+            g.apply(Bury(None))
+        g.assume_call(None if own else partner, rec.alone is not None or own or prof.partnerMode == "alone", partner2)
         if own:
             g.call_type = CallType.OWN_ACE
     _apply_sheepshead(chk, g)
     for action, pos in _marks_actions(chk):
         _apply(chk, g, action, pos)
     return g
+
+
+def _two_partners(prof: RuleProfile) -> bool:
+    """The profile's side may have two partners (rules.md F-1: 3v3, 3v5)."""
+    return prof.max_partners == 2
 
 
 def _consistent(prof: RuleProfile, outcome: str, pts: int | None, tricks: int | None,
@@ -1135,7 +1240,7 @@ def _consistent(prof: RuleProfile, outcome: str, pts: int | None, tricks: int | 
             return tricks in (None, prof.tricks) and pts in (None, 120)
         if tricks == prof.tricks:
             return False
-        if tricks == 0 and pts is not None and pts > _MAX_BURY:
+        if tricks == 0 and pts is not None and pts > prof.max_bury:
             return False
         return outcome == "lose"
     won, tier = OUTCOME_TIER[outcome]
@@ -1147,10 +1252,10 @@ def _consistent(prof: RuleProfile, outcome: str, pts: int | None, tricks: int | 
             return False
     if pts is None:
         return True
-    if tricks == 0 and pts > _MAX_BURY:
-        return False  # a side without a trick holds at most its bury (two aces)
+    if tricks == 0 and pts > prof.max_bury:
+        return False  # a side without a trick holds at most its bury (its size in aces)
     if tier == 3:
-        return pts == 120 if won else pts <= _MAX_BURY
+        return pts == 120 if won else pts <= prof.max_bury
     line = 90 if prof.schneiderSymmetric90 else 91
     if outcome == "win-s":
         return pts >= line
@@ -1186,6 +1291,7 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
                          found=max(settle.units, key=abs), expected=f"at most {_MAX_UNITS} either way")
     tags = rec.session.tags | rec.tags
     date = chk.date
+    partner, partner2 = (_seats_of(partner) + (None, None))[:2]
     if alone is None:
         alone = picker is not None and partner is None
     call_type = None
@@ -1198,6 +1304,8 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         elif prof.partnerMode == "jackOfDiamonds":
             hybrid = rec.call is not None and rec.call.card is not None and rec.call.card.rank == 0  # C-5
             call_type = "ace" if hybrid else "jd-callup" if rec.call is not None else "jd"
+        elif prof.partner_card_game:
+            call_type = "queens"
         elif rec.call is not None:
             call_type = "under" if rec.call.has_under else ("ten" if rec.call.card is not None and rec.call.card.rank == 1
                                                            else "ace")
@@ -1230,6 +1338,7 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         dealer=a[dealer] if dealer is not None else None,
         picker=a[picker] if picker is not None else None,
         partner=a[partner] if partner is not None else None,
+        partner2=a[partner2] if partner2 is not None else None,
         call=call if picker is not None else None,
         alone=bool(alone) if picker is not None else False,
         leaster_winner=a[leaster_winner] if leaster_winner is not None else None,

@@ -50,13 +50,18 @@ class GeneratedHand:
     pot: int = 0
 
 
-def deal(rng: random.Random, profile: RuleProfile) -> tuple[list[int], int]:
-    """Shuffle and deal: (hands as masks, blind mask)."""
-    cards = list(range(32))
+def deal(rng: random.Random, profile: RuleProfile, dealer: int = 0) -> tuple[list[int], int]:
+    """Shuffle the profile's deck and deal: (hands as masks, blind mask).
+    Under ``sitOut`` the ``dealer`` is dealt nothing (rules.md F-1)."""
+    deck = profile.deck_mask
+    cards = [c for c in range(32) if deck >> c & 1]
     rng.shuffle(cards)
     hs = profile.hand_size
-    hands = [sum(1 << c for c in cards[i * hs:(i + 1) * hs]) for i in range(profile.players)]
-    blind = sum(1 << c for c in cards[profile.players * hs:])
+    seats = [s for s in range(profile.players) if not (profile.sitOut and s == dealer)]
+    hands = [0] * profile.players
+    for i, s in enumerate(seats):
+        hands[s] = sum(1 << c for c in cards[i * hs:(i + 1) * hs])
+    blind = sum(1 << c for c in cards[len(seats) * hs:])
     return hands, blind
 
 
@@ -87,7 +92,7 @@ def _choose_bury(rng: random.Random, g: GameState) -> tuple[Card, ...]:
         hand = [c for c in hand if c != prof.partner_card]
     for _ in range(6):
         choice = tuple(pool[:k]) if rng.random() < 0.7 else tuple(rng.sample(hand, k))
-        if g.profile.partnerMode != "calledAce":
+        if not g.profile.calls_ace:
             return choice
         trial = _copy(g)  # would a call remain possible?  Ask the engine on a copy.
         trial.apply(Bury(choice))
@@ -135,7 +140,7 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
     marks and every card go through :class:`GameState`, so the hand is legal
     under ``profile`` by construction.  ``pot`` is the pot's balance before
     the hand (``pot=on``, rules.md D-19)."""
-    hands, blind = deal(rng, profile)
+    hands, blind = deal(rng, profile, dealer)
     g = GameState(profile, dealer, hands, blind, complete=True, stake=stake, pot=pot)
     actions: list[Action] = []
 
@@ -145,10 +150,15 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
 
     n = profile.players
     stuck = profile.forced_pick_seat(dealer)  # rules.md D-13, D-14
-    for k in range(n):
-        s = (dealer + 1 + k) % n
+    order = [s for s in ((dealer + 1 + i) % n for i in range(n)) if s != g.sitting]
+    if not profile.has_blind:  # no picking: the Q♣ holder heads the side (rules.md F-1)
+        order = []
+        do(Pick(next(s for s in range(n) if hands[s] >> Card.CQ & 1)))
+    for k, s in enumerate(order):
         # later seats pick more readily (the dealer is "stuck" more often)
-        if s == stuck or _strength(profile, hands[s]) + rng.random() * 2.0 + k * 0.25 >= pick_threshold + 1.0:
+        # (strength scaled to a six-card hand, so other hand sizes pick about as often)
+        if s == stuck or (_strength(profile, hands[s]) * 6 / profile.hand_size + rng.random() * 2.0 + k * 0.25
+                          >= pick_threshold + 1.0):
             do(Pick(s))
             break
         do(Pass(s))
@@ -157,14 +167,19 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
     if g.leaster and profile.leasterBlind == "namedTrick":
         do(BlindTrick(rng.randint(1, profile.tricks)))  # D-3
     if g.picker is not None:
-        do(Bury(_choose_bury(rng, g)))
-        if profile.partnerMode == "calledAce":
+        if profile.has_blind:
+            do(Bury(_choose_bury(rng, g)))
+        if profile.calls_ace:
             aces, tens, unders, forced = g.legal_calls()
             strong = _strength(profile, g.hands[g.picker]) >= 6.5
             own = [c for c in cards_in(g._picked_cards()) if c.rank == 0 and not profile.trumps.is_trump(c)]
+            # jdAndAce: only a picker holding the J♦ may go alone (rules.md F-1)
+            may_alone = profile.partnerMode == "calledAce" or bool(g._picked_cards() >> Card.DJ & 1)
             if profile.allowCallOwnAce and own and rng.random() < 0.25:
                 do(Call(rng.choice(own)))  # rules.md B-14: scored alone
-            elif forced or (strong and rng.random() < alone_rate * 4) or rng.random() < alone_rate / 4:
+            elif forced and not may_alone:
+                pass  # no ace to call: the J♦ holder partners (finish_call)
+            elif may_alone and (forced or (strong and rng.random() < alone_rate * 4) or rng.random() < alone_rate / 4):
                 do(Alone())
             elif aces or tens:
                 do(Call(rng.choice(aces or tens)))
@@ -192,7 +207,7 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
         # marks
         if profile.allowBlitz != "none" and rng.random() < 0.5:
             pairs = [p for p in BLITZ_PAIRS if p[1] == "queens" or profile.allowBlitz == "queensAndJacks"]
-            for s in range(n):
+            for s in g.playing_seats():
                 held = g.hands[s] | (g.bury if s == g.picker else 0)
                 for color, pair in pairs:
                     need = BLITZ_PAIRS[(color, pair)]
@@ -203,7 +218,7 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
                             pass
         if profile.allowCrack and rng.random() < (crack_rate * 5 if profile.allowCastrate else crack_rate):
             pp = g.pick_position(g.picker)
-            elig = [s for s in range(n) if s != g.picker and (profile.crackEligibility == "anyDefender"
+            elig = [s for s in g.playing_seats() if s != g.picker and (profile.crackEligibility == "anyDefender"
                                                               or g.pick_position(s) > pp)]
             if elig:
                 try:

@@ -18,10 +18,24 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .cards import Card, TrumpOrder, trump_order
+from .cards import FULL_DECK, Card, TrumpOrder, mask_of, trump_order
 from .errors import ProfileError
 
-__all__ = ["RuleProfile", "NAMED_PROFILES", "DEFAULT_PROFILE", "parse_rules", "profile_text"]
+__all__ = ["RuleProfile", "NAMED_PROFILES", "DEFAULT_PROFILE", "parse_rules", "profile_text", "DECKS", "TABLE_FIELDS"]
+
+# ---- h6-tables: table sizes 2..8 (rules.md F-1..F-4) -------------------------------------------------
+#: The decks of rules.md F-1 as card masks, by card count.  Every removed card
+#: is a 7 or an 8 (0 card points), so each deck still holds 120 card points (A-6).
+DECKS: dict[int, int] = {
+    32: FULL_DECK,
+    # 30: without 7♣ 7♠ (F-1, three- and four-handed, six-handed black queens)
+    30: FULL_DECK & ~mask_of((Card.C7, Card.S7)),
+    # 26: without the non-trump 7s and 8s (F-1, three-handed)
+    26: FULL_DECK & ~mask_of((Card.C7, Card.S7, Card.H7, Card.C8, Card.S8, Card.H8)),
+}
+#: The table geometry of a named profile: set by the name, never by a flag
+#: (rules.md J has no flags for it), so ``[Rules]`` cannot override them.
+TABLE_FIELDS = ("players", "deck", "handCards", "blindCards", "sitOut")
 
 OnOff = bool
 
@@ -29,15 +43,33 @@ OnOff = bool
 class RuleProfile(BaseModel):
     """Every flag of rules.md J with its default.  Booleans read ``on``/``off``.
 
-    ``name`` is the named profile the flags start from; ``players`` the table
-    size (five for every profile of the first engine).
+    ``name`` is the named profile the flags start from.  The table geometry
+    comes with the name (rules.md F-1; not flags, see :data:`TABLE_FIELDS`):
+
+    * ``players`` — seats at the table (the ``[Seats]`` count, one unit per
+      seat in a settlement);
+    * ``deck`` — 32, 30 or 26 cards (:data:`DECKS`);
+    * ``handCards`` / ``blindCards`` — cards dealt to each playing seat and to
+      the blind;
+    * ``sitOut`` — the dealer sits out the hand (six at the table playing the
+      five-handed game): dealt nothing, plays nothing, settles 0.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
     name: str = "wi5-called-ace"
     players: int = 5
-    partnerMode: Literal["calledAce", "jackOfDiamonds"] = "calledAce"
+    deck: Literal[32, 30, 26] = 32
+    handCards: int = 6
+    blindCards: int = 2
+    sitOut: bool = False
+    # "alone", "jdAndAce" and the partner-card games of _PARTNER_CARDS (h6-tables;
+    # not in rules.md J): the picker always plays alone, as three-handed (F-2)
+    # and four-handed cutthroat (F-3) are played; the J♦ holder and the
+    # called-ace holder are both partners (six-handed 3v3, F-1); with no blind,
+    # the holders of partner cards are the side (F-1).
+    partnerMode: Literal["calledAce", "jackOfDiamonds", "alone", "jdAndAce", "blackQueens", "qcJd7d",
+                         "blackQueensJd"] = "calledAce"
     doubleOnBump: OnOff = True
     partnerOffHookNoTrick: OnOff = False
     schneiderSymmetric90: OnOff = False
@@ -86,12 +118,16 @@ class RuleProfile(BaseModel):
         return trump_order(self.trumpOrder)
 
     def forced_pick_seat(self, dealer: int) -> int | None:
-        """The seat that may not pass (rules.md D-13, D-14): the dealer, or
-        under ``forcedPickSeat=schiller`` the seat on the dealer's left; None
+        """The seat that may not pass (rules.md D-13, D-14): the last to speak
+        (the dealer; the seat on his right when he sits out), or under
+        ``forcedPickSeat=schiller`` the seat on the dealer's left; None
         unless ``noPick=forcedPick``.  Seats are 0..players-1 clockwise."""
         if self.noPick != "forcedPick":
             return None
-        return dealer if self.forcedPickSeat == "dealer" else (dealer + 1) % self.players
+        if self.forcedPickSeat == "schiller":
+            return (dealer + 1) % self.players
+        # the last to speak: the dealer, or the seat right of a dealer who sits out (F-1)
+        return (dealer - 1) % self.players if self.sitOut else dealer
 
     @property
     def partner_card(self) -> Card:
@@ -100,16 +136,72 @@ class RuleProfile(BaseModel):
 
     @property
     def hand_size(self) -> int:
-        return 6
+        """Cards dealt to each playing seat (rules.md F-1; 6 at five-handed, B-2)."""
+        return self.handCards
 
     @property
     def blind_size(self) -> int:
-        return 2
+        """Cards in the blind, and so in the bury (rules.md F-1, B-7)."""
+        return self.blindCards
 
     @property
     def tricks(self) -> int:
-        return 6
+        """Tricks in a hand: one per card in a hand."""
+        return self.handCards
 
+    @property
+    def playing(self) -> int:
+        """Seats that play a hand: ``players``, less the dealer under ``sitOut``."""
+        return self.players - 1 if self.sitOut else self.players
+
+    @property
+    def calls_ace(self) -> bool:
+        """The picker calls a fail ace (B-9..B-16): ``calledAce`` and ``jdAndAce``."""
+        return self.partnerMode in ("calledAce", "jdAndAce")
+
+    @property
+    def partner_card_game(self) -> bool:
+        """No blind: the holders of partner cards make the sides (rules.md F-1)."""
+        return self.partnerMode in _PARTNER_CARDS
+
+    @property
+    def partner_cards(self) -> tuple[Card, ...]:
+        """In a partner-card game: the card whose holder heads the side (scored
+        as the picker), then the partner cards (rules.md F-1)."""
+        return _PARTNER_CARDS[self.partnerMode]
+
+    @property
+    def max_partners(self) -> int:
+        """How many partners the picker's side may have: two in the 3v3 and
+        3v5 games (rules.md F-1), else one."""
+        return 2 if self.partnerMode == "jdAndAce" or len(_PARTNER_CARDS.get(self.partnerMode, ())) > 2 else 1
+
+    @property
+    def has_blind(self) -> bool:
+        """False in the partner-card games without a blind (rules.md F-1): there
+        is no picking, no bury and no leaster; the holder of the Q♣ heads the
+        side and is scored as the picker (docs/profiles.md)."""
+        return self.blindCards > 0
+
+    @property
+    def deck_mask(self) -> int:
+        """The cards in play as a bit mask (:data:`DECKS`)."""
+        return DECKS[self.deck]
+
+    @property
+    def max_bury(self) -> int:
+        """The most card points a bury can hold: its size in aces (11 each).
+        A picker side without a trick holds at most this (rules.md B-25, I-9)."""
+        return 11 * min(self.blindCards, 4)
+
+
+#: The partner-card games without a blind (rules.md F-1), by partnerMode: the
+#: head's card first (its holder is scored as the picker), then the partner cards.
+_PARTNER_CARDS: dict[str, tuple[Card, ...]] = {
+    "blackQueens": (Card.CQ, Card.SQ),
+    "qcJd7d": (Card.CQ, Card.DJ, Card.D7),
+    "blackQueensJd": (Card.CQ, Card.SQ, Card.DJ),
+}
 
 DEFAULT_PROFILE = RuleProfile()
 
@@ -130,6 +222,39 @@ NAMED_PROFILES: dict[str, dict[str, object]] = {
     "wi5-schneidster": {"noPick": "schneidster"},  # D-17
     "wi5-schwanzer": {"noPick": "schwanzer"},  # D-18
     "wi5-pot": {"pot": True},  # D-19
+    # ---- h6-tables: other table sizes (rules.md F-1..F-4; docs/profiles.md) ----
+    # three-handed, picker alone (F-1, F-2): 32 cards 10+2, 30 cards 9+3, 26 cards 8+2
+    "wi3": {"players": 3, "handCards": 10, "blindCards": 2, "partnerMode": "alone"},
+    "wi3-30": {"players": 3, "deck": 30, "handCards": 9, "blindCards": 3, "partnerMode": "alone"},
+    "wi3-26": {"players": 3, "deck": 26, "handCards": 8, "blindCards": 2, "partnerMode": "alone"},
+    # four-handed cutthroat: 7 each, picker takes and buries 4, alone (F-1, F-3)
+    "wi4-cutthroat": {"players": 4, "handCards": 7, "blindCards": 4, "partnerMode": "alone"},
+    # four-handed 2v2 without 7♣ 7♠: 7 each, blind 2 (F-1, F-4)
+    "wi4-called-ace": {"players": 4, "deck": 30, "handCards": 7, "blindCards": 2},
+    "wi4-jack-of-diamonds": {"players": 4, "deck": 30, "handCards": 7, "blindCards": 2,
+                             "partnerMode": "jackOfDiamonds"},
+    # six seats, the dealer sits out: the five-handed game (F-1)
+    "wi6-sit-out": {"players": 6, "sitOut": True},
+    # six-handed J♦ 2v4, 5 each, blind 2; a picker with the J♦ calls the next jack (F-1, C-4)
+    "wi6-jack-of-diamonds": {"players": 6, "handCards": 5, "blindCards": 2, "partnerMode": "jackOfDiamonds",
+                             "jdCallUp": True},
+    # seven-handed J♦, 4 each, blind 4, call-up allowed (F-1, C-4)
+    "wi7-jack-of-diamonds": {"players": 7, "handCards": 4, "blindCards": 4, "partnerMode": "jackOfDiamonds",
+                             "jdCallUp": True},
+    # no blind, the black queens are partners; one player with both plays alone (F-1, F-4):
+    # four-handed 8 each (2v2), six-handed 30 cards 5 each (2v4), eight-handed 4 each (2v6)
+    "wi4-black-queens": {"players": 4, "handCards": 8, "blindCards": 0, "partnerMode": "blackQueens"},
+    "wi6-black-queens": {"players": 6, "deck": 30, "handCards": 5, "blindCards": 0, "partnerMode": "blackQueens"},
+    "wi8-black-queens": {"players": 8, "handCards": 4, "blindCards": 0, "partnerMode": "blackQueens"},
+    # six-handed, 5 each, blind 2: the J♦ holder and the called-ace holder are partners (3v3;
+    # 2v4 when one player holds both or the picker holds the J♦) (F-1, F-4)
+    "wi6-jd-ace": {"players": 6, "handCards": 5, "blindCards": 2, "partnerMode": "jdAndAce"},
+    # eight-handed, 4 each, no blind: Q♣ + J♦ + 7♦ (3v5; 2v6 when one player holds two) (F-1, F-4)
+    "wi8-qc-jd-7d": {"players": 8, "handCards": 4, "blindCards": 0, "partnerMode": "qcJd7d"},
+    # six-handed, 30 cards, 5 each, no blind: the 7♦ is the top trump (F-7's spitz1 order), Q♣ + Q♠ + J♦
+    # partners (3v3; 2v4 when one holds two), DOB applies (F-1); passing a partner card left is not played
+    "wi6-7d-high": {"players": 6, "deck": 30, "handCards": 5, "blindCards": 0, "partnerMode": "blackQueensJd",
+                    "trumpOrder": "spitz1"},
 }
 
 # Flags (and values) the first engine honours; anything else is refused
@@ -139,7 +264,7 @@ _SUPPORTED_VALUES: dict[str, set[object] | None] = {
     # the no-pick games); a flag value added later and not played yet goes here.
 }
 
-_FIELD_NAMES = set(RuleProfile.model_fields) - {"name", "players"}
+_FIELD_NAMES = set(RuleProfile.model_fields) - {"name", *TABLE_FIELDS}
 
 
 def _convert(flag: str, raw: str) -> object:
@@ -210,9 +335,25 @@ def parse_rules(text: str | None) -> RuleProfile:
 
 
 def _check_combination(prof: RuleProfile) -> None:
-    """Flag values that make sense alone but not together (house rules,
-    h6-house): the call-up order of rules.md C-4a starts above the J♦, so it
-    is not defined for the J♣ partner card of C-7."""
+    """Flag values that make sense alone but not together, refused with
+    ``E-RULES-VALUE``:
+
+    * a partner mode that does not fit the table: partner cards make the
+      sides exactly when there is no blind to pick (rules.md F-1);
+    * the call-up order of rules.md C-4a starts above the J♦, so it is not
+      defined for the J♣ partner card of C-7;
+    * the pot (D-19) is split only for the five-handed game (3 to the picker,
+      1 to the partner); no source gives it for other tables.
+    """
+    if prof.partner_card_game != (not prof.has_blind):  # rules.md F-1
+        why = "has a blind to pick" if prof.has_blind else "has no blind: partner cards make the sides"
+        raise ProfileError("E-RULES-VALUE", f"partnerMode={prof.partnerMode} does not fit {prof.name}, which {why}",
+                           found=f"partnerMode={prof.partnerMode}",
+                           expected=" or ".join(_PARTNER_CARDS) if not prof.has_blind else
+                           "calledAce, jackOfDiamonds, jdAndAce or alone")
+    if prof.pot and (prof.players != 5 or prof.sitOut or prof.partnerMode not in ("calledAce", "jackOfDiamonds")):
+        raise ProfileError("E-RULES-VALUE", f"pot=on with {prof.name}: the pot (rules.md D-19) is played at the "
+                           "five-handed table only", found="pot=on", expected="pot=off at this table")
     if prof.jdPartnerCard == "JC" and prof.jdCallUp:
         raise ProfileError("E-RULES-VALUE", "jdCallUp=on with jdPartnerCard=JC: rules.md C-4a orders the call-up "
                            "above the J♦ only; no call-up order is known for the J♣ partner card",
@@ -225,7 +366,7 @@ def profile_text(profile: RuleProfile) -> str:
     base = RuleProfile(**NAMED_PROFILES[profile.name], name=profile.name)
     parts = [profile.name]
     for f in RuleProfile.model_fields:
-        if f in ("name", "players"):
+        if f == "name" or f in TABLE_FIELDS:
             continue
         v, b = getattr(profile, f), getattr(base, f)
         if v != b:

@@ -95,7 +95,7 @@ def snapshot(g: GameState, step: int, last: tuple[int, Card] | None) -> Frame:
     revealed = g.partner if (g.partner is not None and (done or (g.partner_revealed is not None and
                                                                  g.partner_revealed <= trick_no))) else None
     if g.picker is not None and not g.leaster:
-        side = {g.picker} | ({g.partner} if g.partner is not None else set())
+        side = {g.picker, *g.partners()}  # a second partner in 3v3 and 3v5 (rules.md F-1)
         pp = sum(seat_points[s] for s in side)
         dp = sum(seat_points[s] for s in range(g.n) if s not in side)
         if done and g.bury_known:

@@ -171,13 +171,14 @@ def settle_picked(
     profile: RuleProfile,
     players: int,
     picker: int,
-    partner: int | None,
+    partner: int | None | tuple[int, ...],
     outcome: str,
     *,
     stake: int = 1,
     marks: dict[str, int] | int = 0,
     sheepshead: bool = False,
     forced: bool = False,
+    out: int | None = None,
 ) -> Settlement:
     """Units for a picked hand (rules.md B-31..B-35, E-1; F-4 for the share
     split).  ``forced`` says the picker was stuck with the blind
@@ -190,7 +191,16 @@ def settle_picked(
     failure is the call's own, so double on the bump and the partner off the
     hook do not apply on top.
 
-    ``partner`` is None when the picker played alone.  ``stake`` is the
+    ``players`` is the number of seats; ``out`` the seat that sits out the
+    hand (the dealer at a six-seat table playing five-handed, rules.md F-1),
+    which settles 0.  Each defender pays or receives ``tier × M``; each
+    partner gets one share and the picker the remainder ``(D − P)`` shares
+    for P partners (F-4: 2/1 at five, 1/1 at 2v2, 3/1 at 2v4, 1/1/1 at 3v3,
+    3/1/1 at 3v5); alone, the picker gets ``D`` shares (B-31; F-2
+    three-handed 2/4/6, F-3 cutthroat 3/6/9).
+
+    ``partner`` is None when the picker played alone, a seat, or a tuple of
+    seats when the side has more than one partner.  ``stake`` is the
     multiplier from earlier doublers (D-11, D-12); ``marks`` the number of
     cracks, re-cracks and blitzes (each ×2), as a count or as ``{"crack": 1,
     "blitz": 1}`` for a named breakdown.  Double on the bump doubles a loss
@@ -209,38 +219,39 @@ def settle_picked(
     elif not won and profile.doubleOnBump and not (forced and profile.forcedPickNoBump):
         factors.append(("double on the bump", 2))
         per *= 2
-    defenders = [s for s in range(players) if s != picker and s != partner]
+    partners = () if partner is None else (partner,) if isinstance(partner, int) else tuple(partner)
+    defenders = [s for s in range(players) if s != picker and s not in partners and s != out]
     d = len(defenders)
     shares = [0] * players
     sign = 1 if won else -1
-    off_hook = partner is not None and not won and tier == 3 and profile.partnerOffHookNoTrick and not sheepshead
+    off_hook = bool(partners) and not won and tier == 3 and profile.partnerOffHookNoTrick and not sheepshead
     for s in defenders:
         shares[s] = -sign
-    if partner is None:
+    if not partners or off_hook:
         shares[picker] = sign * d
-    elif off_hook:
-        shares[picker] = sign * d
-        shares[partner] = 0
     else:
-        shares[partner] = sign
-        shares[picker] = sign * (d - 1)
+        for s in partners:
+            shares[s] = sign
+        shares[picker] = sign * (d - len(partners))
     units = tuple(x * per for x in shares)
-    who = "alone" if partner is None else ("partner off the hook" if off_hook else "with partner")
+    who = ("alone" if not partners else "partners off the hook" if off_hook and len(partners) > 1 else
+           "partner off the hook" if off_hook else "with partners" if len(partners) > 1 else "with partner")
     summary = f"{'picker wins' if won else 'picker loses'}{' the sheepshead call' if sheepshead else ''} ({who})"
     if forced:
         summary += ", forced pick" + (": no double on the bump" if profile.forcedPickNoBump and not won else "")
     return Settlement(units, outcome, tier, mult, per, tuple(factors), tuple(shares), summary)
 
 
-def leaster_winner(profile: RuleProfile, points: list[int], tricks: list[int]) -> list[int]:
-    """The seats tied for the leaster win (one seat: a clear winner).
+def leaster_winner(profile: RuleProfile, points: list[int], tricks: list[int], out: int | None = None) -> list[int]:
+    """The seats tied for the leaster win (one seat: a clear winner); ``out``
+    (the seat sitting out, rules.md F-1) is never among them.
 
     ``points`` are each seat's card points, the blind already added where the
     profile gives it (D-3); ``tricks`` each seat's tricks.  With
     ``leasterMustTakeTrick`` only seats with a trick are eligible (D-4, D-5,
     I-27).
     """
-    seats = [s for s in range(len(points)) if tricks[s] > 0 or not profile.leasterMustTakeTrick]
+    seats = [s for s in range(len(points)) if s != out and (tricks[s] > 0 or not profile.leasterMustTakeTrick)]
     low = min(points[s] for s in seats)
     return [s for s in seats if points[s] == low]
 
@@ -254,8 +265,11 @@ def settle_leaster(
     stake: int = 1,
     marks: dict[str, int] | int = 0,
     second: int | None = None,
+    out: int | None = None,
 ) -> Settlement:
-    """Units for a leaster (rules.md D-4..D-6, D-9).
+    """Units for a leaster (rules.md D-4..D-6, D-9).  ``out`` is the seat
+    sitting out (rules.md F-1): it settles 0 and the winner is paid by the
+    other playing seats.
 
     ``winner`` None is a tie: a wash (``leasterTie=wash``).  The winner gets one
     unit × multipliers from every other seat (+4 / −1 each at five);
@@ -268,11 +282,13 @@ def settle_leaster(
     """
     if second is not None and winner is not None:
         factors, mult = _marks_factors(stake, marks)
-        shares = tuple((players - 3) if s == winner else 1 if s == second else -1 for s in range(players))
+        playing = players - (out is not None)
+        shares = tuple((playing - 3) if s == winner else 1 if s == second else 0 if s == out else -1
+                       for s in range(players))
         return Settlement(tuple(x * mult for x in shares), "leaster", None, mult, mult, tuple(factors), shares,
                           f"leaster tied, split: seat {winner} takes 2 shares, seat {second} 1 (rules.md D-6)")
     tier = 3 if (winner is not None and sweep and profile.leasterSweepPaysTriple) else 1
-    s = settle_nopick(players, "leaster", winner, True, stake=stake, marks=marks, tier=tier)
+    s = settle_nopick(players, "leaster", winner, True, stake=stake, marks=marks, tier=tier, out=out)
     if winner is None:
         return replace(s, summary="leaster tied: a wash, nobody pays (rules.md D-6)")
     return s
@@ -287,13 +303,15 @@ def settle_nopick(
     stake: int = 1,
     marks: dict[str, int] | int = 0,
     tier: int = 1,
+    out: int | None = None,
 ) -> Settlement:
     """Units for a no-pick game in which one seat plays against all the
     others (rules.md D-4, D-15..D-18): ``seat`` wins (``won``: +4 / −1 each at
     five) or loses (−4 / +1 each) one unit × multipliers from or to every
     other seat; ``seat`` None is a wash (a tie, nobody pays).  ``tier`` 3 is a
     leaster sweep paid triple (D-5).  ``game`` is the outcome word
-    (:data:`NOPICK_GAMES`).  Raises ``ValueError`` for another word."""
+    (:data:`NOPICK_GAMES`).  ``out`` is a seat that sits out (rules.md F-1):
+    it settles 0.  Raises ``ValueError`` for another word."""
     if game not in NOPICK_GAMES:
         raise ValueError(f"{game!r} is not a no-pick game")
     factors, mult = _marks_factors(stake, marks)
@@ -304,7 +322,8 @@ def settle_nopick(
         factors.insert(0, ("sweep paid triple", 3))
     per = tier * mult
     sign = 1 if won else -1
-    shares = tuple(sign * (players - 1) if s == seat else -sign for s in range(players))
+    playing = players - (out is not None)
+    shares = tuple(sign * (playing - 1) if s == seat else 0 if s == out else -sign for s in range(players))
     units = tuple(x * per for x in shares)
     return Settlement(units, game, 3 if tier == 3 else None, mult, per, tuple(factors), shares,
                       f"{game} {'won' if won else 'lost'} by seat {seat}")
@@ -430,13 +449,14 @@ def settle_void(players: int, outcome: str) -> Settlement:
     return Settlement((0,) * players, outcome, None, 1, 0, (), (0,) * players, why)
 
 
-def renege_settlement(players: int, offender: int, outcome: str) -> Settlement:
+def renege_settlement(players: int, offender: int, outcome: str, out: int | None = None) -> Settlement:
     """The offender pays one unit to each other seat (rules.md B-23, "misplay":
     −4 / +1 each at five), in place of the hand's result.  Flat: no tier,
     mark, doubler stake or double on the bump.  ``outcome`` is kept as the
     cards gave it (``leaster`` in a leaster)."""
-    shares = tuple(-(players - 1) if s == offender else 1 for s in range(players))
+    playing = players - (out is not None)
+    shares = tuple(-(playing - 1) if s == offender else 0 if s == out else 1 for s in range(players))
     where = f"in a {outcome}" if outcome in NOPICK_GAMES else "(renegePenalty=offenderPaysEach)"
     return Settlement(shares, outcome, None, 1, 1, (("renege: offender pays each", 1),),
-                      tuple(-1 if s == offender else 1 for s in range(players)),
+                      tuple(-1 if s == offender else 0 if s == out else 1 for s in range(players)),
                       f"renege by seat {offender} {where}: the offender pays 1 to each other seat (rules.md B-23)")

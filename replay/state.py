@@ -1,4 +1,4 @@
-"""The five-handed game as one mutable state machine.
+"""A Sheepshead hand as one mutable state machine, at every table size of rules.md F-1.
 
 :class:`GameState` starts from the deal and takes :mod:`replay.actions` through
 :meth:`GameState.apply` (or the fast :meth:`GameState.play`).  An action the
@@ -7,10 +7,13 @@ as it was, so a replay stops at the first illegal card and invents nothing.
 
 Phases (rules.md B-8): ``PICK`` (pick or pass in turn, B-5) → ``BURY`` (B-7) →
 ``CALL`` (B-9..B-16, C-1..C-4) → ``MARKS`` (crack, re-crack, blitz: E-1..E-6) →
-``PLAY`` (six tricks, B-17..B-22) → ``DONE``.  Everyone passing goes straight
-to a leaster's ``PLAY`` (also a moster, mittler or schneidster: each plays
-for themselves) or, for a doubler or a schwanzer (no play), to ``DONE``
-(D-2..D-18).  Under ``noPick=forcedPick`` the stuck seat may not pass (D-13).
+``PLAY`` (one trick per card in a hand: six at five-handed, B-17..B-22) →
+``DONE``.  Everyone passing goes straight to a leaster's ``PLAY`` (also a
+moster, mittler or schneidster: each plays for themselves) or, for a doubler
+or a schwanzer (no play), to ``DONE`` (D-2..D-18).  Under
+``noPick=forcedPick`` the stuck seat may not pass (D-13).  Without a blind
+(the black-queens games, F-1) ``PICK`` names the Q♣ holder and goes straight
+to ``CALL``.
 
 Knowledge may be partial: ``hands`` are the cards each seat is known to hold.
 ``complete`` says the deal is fully known (every seat's hand and the blind);
@@ -18,6 +21,11 @@ when it is not (a hand written with tricks but no ``deal`` lines), each seat is
 given the cards it plays and checks that need unseen cards are skipped.
 
 Hands are bit masks (:mod:`replay.cards`); seats are 0..n-1 clockwise.
+
+Table sizes (rules.md F-1): the profile gives the seats, the deck, the hand
+and blind sizes and the tricks.  Under ``sitOut`` (six at the table playing the
+five-handed game) the dealer is dealt nothing, is skipped in the picking and
+in every trick, and settles 0 (:attr:`GameState.sitting`).
 """
 
 from __future__ import annotations
@@ -31,7 +39,16 @@ from .profile import RuleProfile
 from .scoring import (Settlement, leaster_winner, mittler_winner, moster_seat, picked_result, schneidster_winner,
                       schwanzer_loser, settle_leaster, settle_nopick, settle_picked, settle_void, with_pot)
 
-__all__ = ["Phase", "GameState", "CallType"]
+__all__ = ["Phase", "GameState", "CallType", "next_seat"]
+
+
+def next_seat(n: int, sitting: int | None, seat: int) -> int:
+    """The next seat clockwise after ``seat`` at a table of ``n`` seats,
+    skipping ``sitting`` (the dealer who sits out, rules.md F-1; None: nobody)."""
+    s = seat + 1 if seat + 1 < n else 0
+    if s == sitting:
+        s = s + 1 if s + 1 < n else 0
+    return s
 
 _QUEENS_BLACK = Card.CQ.bit | Card.SQ.bit
 _QUEENS_RED = Card.HQ.bit | Card.DQ.bit
@@ -66,6 +83,7 @@ class CallType(str, enum.Enum):
     JD = "jd"  # jack of diamonds partner (or the J♣ under jdPartnerCard=JC, C-7)
     JD_CALLUP = "jd-callup"
     OWN_ACE = "own-ace"  # the picker called an ace they hold: scored alone (B-14, allowCallOwnAce)
+    QUEENS = "queens"  # black queens partners, no blind (rules.md F-1)
 
 
 class GameState:
@@ -78,7 +96,12 @@ class GameState:
     ``pot`` the pot's balance before the hand (``pot=on``, rules.md D-19).
 
     Raises :class:`IllegalAction` ``E-DEAL-DUPLICATE`` when a card is dealt
-    twice and ``E-DEAL-SIZE`` when a complete deal has a hand of the wrong size.
+    twice, ``E-DEAL-SIZE`` when a complete deal has a hand of the wrong size,
+    ``E-DECK`` for a card that is not in the profile's deck (rules.md F-1) and
+    ``E-SIT-OUT`` when the dealer who sits out holds cards.
+
+    ``n`` is the number of seats, ``np`` the number that play the hand;
+    ``sitting`` is the dealer under ``sitOut`` (else None).
     """
 
     __slots__ = (
@@ -91,6 +114,7 @@ class GameState:
         "_fail_masks", "_dealt", "last_winner",
         "_suit_of", "_strength", "_nt", "_special", "_cs", "_led", "_ten_up", "_suit_masks",
         "nopick", "blind_trick", "pot",
+        "sitting", "np", "partner2",
     )
 
     def __init__(self, profile: RuleProfile, dealer: int, hands: list[int], blind: int = 0, *,
@@ -101,6 +125,8 @@ class GameState:
         self.profile = profile
         self.n = n
         self.dealer = dealer
+        self.sitting: int | None = dealer if profile.sitOut else None
+        self.np = profile.playing
         self._order = profile.trumps
         seen = blind
         for s, h in enumerate(hands):
@@ -109,20 +135,31 @@ class GameState:
                 c = next(cards_in(dup))
                 raise IllegalAction("E-DEAL-DUPLICATE", f"{c} is dealt twice", found=str(c), expected="each card once")
             seen |= h
+        stray = seen & ~profile.deck_mask
+        if stray:
+            c = next(cards_in(stray))
+            raise IllegalAction("E-DECK", f"{c} is not in the {profile.deck}-card deck of {profile.name} "
+                                "(rules.md F-1)", found=str(c), expected=f"a card of the {profile.deck}-card deck")
+        if self.sitting is not None and hands[self.sitting]:
+            c = next(cards_in(hands[self.sitting]))
+            raise IllegalAction("E-SIT-OUT", f"seat {self.sitting} deals and sits out, but holds {c} (rules.md F-1)",
+                                found=str(c), expected="no cards for the dealer")
+        sizes = [0 if s == self.sitting else profile.hand_size for s in range(n)]
         if complete is None:
-            complete = all(h.bit_count() == profile.hand_size for h in hands) and blind.bit_count() == profile.blind_size
+            complete = (all(h.bit_count() == k for h, k in zip(hands, sizes))
+                        and blind.bit_count() == profile.blind_size)
         elif complete:
             for s, h in enumerate(hands):
-                if h.bit_count() != profile.hand_size:
+                if h.bit_count() != sizes[s]:
                     raise IllegalAction("E-DEAL-SIZE", f"seat {s} is dealt {h.bit_count()} cards",
-                                        found=str(h.bit_count()), expected=str(profile.hand_size))
+                                        found=str(h.bit_count()), expected=str(sizes[s]))
         self.hands = list(hands)
         self._dealt = tuple(hands)
         self.blind = blind
         self.complete = complete
         self.stake = stake
         self.phase = Phase.PICK
-        self.to_act = (dealer + 1) % n
+        self.to_act = next_seat(n, self.sitting, dealer)
         self.passes = 0
         self.picker: int | None = None
         self.bury = 0
@@ -131,6 +168,7 @@ class GameState:
         self.under: Card | None = None
         self.call_type: CallType | None = None
         self.partner: int | None = None
+        self.partner2: int | None = None  # a second partner (3v3 wi6-jd-ace, 3v5 wi8-qc-jd-7d; rules.md F-1)
         self.alone = False
         self.cracks = 0
         self.recracks = 0
@@ -142,7 +180,7 @@ class GameState:
         self.crack_seats: list[int] = []
         self.marks_log: list[Action] = []
         self.trick_no = 0  # 0-based index of the trick being played
-        self.leader = (dealer + 1) % n
+        self.leader = self.to_act
         self.trick: list[tuple[int, Card]] = []
         self.trick_mask = 0
         self.tricks: list[tuple[int, tuple[tuple[int, Card], ...], int]] = []  # (leader, cards, winner)
@@ -183,9 +221,22 @@ class GameState:
         """0 for the seat left of the dealer ... n-1 for the dealer (B-5)."""
         return (seat - self.dealer - 1) % self.n
 
+    def next_seat(self, seat: int) -> int:
+        """The seat that speaks or plays after ``seat`` (clockwise, skipping
+        the dealer who sits out)."""
+        return next_seat(self.n, self.sitting, seat)
+
+    def playing_seats(self) -> list[int]:
+        """The seats that play this hand, in seat order."""
+        return [s for s in range(self.n) if s != self.sitting]
+
     def side_of(self, seat: int) -> bool:
-        """True when ``seat`` is on the picker's side (picker or partner)."""
-        return seat == self.picker or (seat == self.partner and seat is not None)
+        """True when ``seat`` is on the picker's side (picker or a partner)."""
+        return seat is not None and (seat == self.picker or seat == self.partner or seat == self.partner2)
+
+    def partners(self) -> tuple[int, ...]:
+        """The picker's partners (none when alone; two in 3v3 and 3v5, rules.md F-1)."""
+        return tuple(s for s in (self.partner, self.partner2) if s is not None)
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> None:
@@ -222,17 +273,21 @@ class GameState:
 
     # ------------------------------------------------------------------ picking
     def _pass(self, seat: int) -> None:
+        if not self.profile.has_blind:
+            raise self._err("E-PHASE", f"a pass in {self.profile.name}, which has no blind to pick (rules.md F-1)",
+                            "pass", "no picking")
         if self.phase != Phase.PICK:
             raise self._err("E-PHASE", f"a pass after the picking is over (seat {seat})", "pass", "no pass now")
         if seat != self.to_act:
             raise self._err("E-PICK-ORDER", f"seat {seat} passes out of turn", seat, self.to_act)
         if seat == self.profile.forced_pick_seat(self.dealer):
-            who = "the dealer" if seat == self.dealer else "the seat left of the dealer (schiller)"
+            who = ("the seat left of the dealer (schiller)" if self.profile.forcedPickSeat == "schiller"
+                   else "the last seat to speak")
             raise self._err("E-FORCED-PICK", f"seat {seat} passes, but {who} must pick under noPick=forcedPick "
                             "(rules.md D-13, D-14)", f"pass by seat {seat}", f"pick by seat {seat}")
         self.passes += 1
-        self.to_act = (seat + 1) % self.n
-        if self.passes == self.n:
+        self.to_act = self.next_seat(seat)
+        if self.passes == self.np:
             game = self.profile.noPick
             self.nopick = game
             if game in ("doubler", "schwanzer"):  # thrown in (D-11), or shown down without play (D-18)
@@ -258,6 +313,12 @@ class GameState:
     def _pick(self, seat: int) -> None:
         if self.phase != Phase.PICK:
             raise self._err("E-PHASE", "a pick after the picking is over", "pick", "no pick now")
+        if seat == self.sitting:
+            raise self._err("E-SIT-OUT", f"seat {seat} deals and sits out, so cannot pick (rules.md F-1)", seat,
+                            "a seat that plays the hand")
+        if not self.profile.has_blind:
+            self._queens_side(seat)
+            return
         if seat != self.to_act:
             raise self._err("E-PICK-ORDER", f"seat {seat} picks but seat {self.to_act} speaks first "
                             "(every seat from the dealer's left up to the picker passes, rules.md B-5)", seat, self.to_act)
@@ -265,7 +326,38 @@ class GameState:
         self.hands[seat] |= self.blind
         self.phase = Phase.BURY
 
+    def _queens_side(self, seat: int) -> None:
+        """No blind (rules.md F-1): the holder of the Q♣ heads the side and is
+        scored as the picker (``pick S`` names that seat); the holders of the
+        other partner cards (Q♠; or J♦ and 7♦ under ``qcJd7d``) are the
+        partners; a player holding two partner cards counts once, and one
+        holding them all plays alone.  Raises ``E-PARTNER-CARD`` when ``seat``
+        does not hold the Q♣."""
+        head, *others = self.profile.partner_cards
+        if self.complete and not self.hands[seat] >> head & 1:
+            holder = self._holder(head)
+            raise self._err("E-PARTNER-CARD", f"in {self.profile.name} the side is headed by the holder of the Q♣ "
+                            f"(seat {holder}); seat {seat} does not hold it", seat, holder)
+        self.picker = seat
+        self.bury_known = True  # no blind, nothing buried
+        self.phase = Phase.CALL
+        self.call_type = CallType.QUEENS
+        held = self.hands[seat]
+        if all(held >> c & 1 for c in others):
+            self.alone = True
+            return
+        found: list[int] = []
+        for c in others:
+            h = None if held >> c & 1 else self._holder(c)
+            if h is not None and h not in found:
+                found.append(h)
+        self.partner = found[0] if found else None
+        self.partner2 = found[1] if len(found) > 1 else None
+
     def _bury(self, cards: tuple[Card, ...] | None) -> None:
+        if not self.profile.has_blind and cards:
+            raise self._err("E-BURY-COUNT", f"a bury in {self.profile.name}, which has no blind (rules.md F-1)",
+                            len(cards), 0)
         if self.phase != Phase.BURY:
             raise self._err("E-PHASE", "a bury when the picker is not burying", "bury", "bury right after the pick")
         p = self.picker
@@ -282,17 +374,21 @@ class GameState:
             if self.complete and (m & ~self.hands[p]):
                 c = next(cards_in(m & ~self.hands[p]))
                 raise self._err("E-BURY-NOT-HELD", f"the picker buries {c}, which the picker does not hold after the pick",
-                                c, "two of the picker's eight cards")
+                                c, "a card of the picker's hand with the blind")
             self.hands[p] &= ~m
             self.bury = m
             self.bury_known = True
         self.phase = Phase.CALL
         if self.profile.partnerMode == "jackOfDiamonds":
             self._jd_partner()
+        elif self.profile.partnerMode == "alone":  # rules.md F-2, F-3: the picker plays alone
+            self.alone = True
+            self.call_type = CallType.ALONE
 
     # ------------------------------------------------------------------ calling
     def _picked_cards(self) -> int:
-        """The picker's eight cards (hand after the bury plus the bury)."""
+        """The picker's cards after the pick: the hand after the bury plus the bury
+        (eight at five-handed)."""
         return self.hands[self.picker] | self.bury
 
     def _holder(self, card: Card) -> int | None:
@@ -352,6 +448,12 @@ class GameState:
                                 f"who holds the {self._pcard.pretty()} (jdHybridAceCall, rules.md C-5); the holder of "
                                 f"the {self._pcard.pretty()} is the partner", f"call {card}", "no call")
             hybrid = True
+        if prof.partnerMode == "alone":
+            raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where the picker always plays alone "
+                            "(rules.md F-2, F-3)", f"call {card}", "no call")
+        if prof.partner_card_game:
+            raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where partner cards make the sides "
+                            "(rules.md F-1)", f"call {card}", "no call")
         if self._order.is_trump(card) or card.rank not in (Rank.ACE, Rank.TEN):
             raise self._err("E-CALL-CARD", f"{card} cannot be called: a call names a fail ace or, holding all "
                             "three fail aces, a fail ten (rules.md B-9, B-10)", card, "a fail ace or ten")
@@ -407,7 +509,7 @@ class GameState:
                                     "an ace call with those cards kept")
                 if not hand >> under & 1:
                     raise self._err("E-UNDER-NOT-HELD", f"the unknown card {under} is not in the picker's hand after the bury",
-                                    under, "one of the picker's six cards")
+                                    under, "a card of the picker's hand after the bury")
         elif under is not None and not hand >> under & 1 and self.complete:
             raise self._err("E-UNDER-NOT-HELD", f"the unknown card {under} is not in the picker's hand", under,
                             "one of the picker's cards")
@@ -426,6 +528,8 @@ class GameState:
                 self._own_ace(card)
                 return
             raise self._err("E-CALL-HELD", f"the picker calls {card} and plays it", card, "a card another player holds")
+        if prof.partnerMode == "jdAndAce":
+            self._jd_second()
         self.phase = Phase.MARKS
 
     def _own_ace(self, card: Card) -> None:
@@ -441,6 +545,24 @@ class GameState:
         self._cs = -1
         self._called_suit_mask = 0
         self.phase = Phase.MARKS
+    def _jd_second(self) -> None:
+        """``jdAndAce`` (rules.md F-1, six-handed 3v3): the J♦ holder is a
+        partner too, unless the picker holds it or it is the called-ace holder
+        (then 2 against 4)."""
+        held = self._picked_cards() if self.bury_known or self.complete else self.hands[self.picker]
+        if held >> Card.DJ & 1:
+            return
+        h = self._holder(Card.DJ)
+        if h is None or h == self.picker:
+            return
+        if self.called is None:  # no ace called (forced, B-13): the J♦ holder is the one partner
+            self.partner = h
+            self.alone = False
+            self.call_type = CallType.JD
+        elif self.partner is None:  # the ace's holder is not known (a partial deal)
+            self.partner2 = h
+        elif h != self.partner:
+            self.partner2 = h
 
     def _jd_callup(self, card: Card, under: Card | None) -> None:
         """Jack call-up (rules.md C-4, I-29, I-30)."""
@@ -478,6 +600,13 @@ class GameState:
     def _alone(self) -> None:
         if self.phase != Phase.CALL:
             raise self._err("E-PHASE", "alone outside the call", "alone", "alone right after the bury")
+        if self.profile.partner_card_game and not self.alone:
+            raise self._err("E-ALONE-JD", "with partner cards only a player holding all of them plays alone "
+                            "(rules.md F-1)", "alone", "no call")
+        if self.profile.partnerMode == "jdAndAce" and (self.complete or self.bury_known) \
+                and not self._picked_cards() >> Card.DJ & 1:
+            raise self._err("E-ALONE-JD", "in the J♦-and-called-ace game the J♦ holder is a partner; only a picker "
+                            "holding the J♦ may go alone (rules.md F-1)", "alone", "a call")
         if self.profile.partnerMode == "jackOfDiamonds" and not self.alone:
             raise self._err("E-ALONE-JD", "in the jack-of-diamonds game the holder of the J♦ is the partner; a picker "
                             "without the J♦ cannot go alone (rules.md C-1)", "alone", "no call")
@@ -502,7 +631,7 @@ class GameState:
         """Leave the call phase when no call was written: the jack-of-diamonds
         partner is already known; in the called-ace game only a forced alone
         (no legal call, rules.md B-13) may go unwritten."""
-        if self.profile.partnerMode == "calledAce":
+        if self.profile.calls_ace:
             if self.complete or self.bury_known:
                 _, _, _, forced = self.legal_calls()
                 if not forced:
@@ -512,19 +641,23 @@ class GameState:
                                     "(rules.md B-8, B-13)", "no call", f"call ({options}) or alone")
             self.alone = True
             self.call_type = CallType.ALONE
+            if self.profile.partnerMode == "jdAndAce":  # no ace to call: the J♦ holder still partners (F-1)
+                self._jd_second()
         elif self.call_type is CallType.ALONE:
             self._check_jd_bury()
         self.phase = Phase.MARKS
 
-    def assume_call(self, partner: int | None, alone: bool) -> None:
+    def assume_call(self, partner: int | None, alone: bool, partner2: int | None = None) -> None:
         """Close the call of a hand whose cards are not known (a score-sheet
-        hand): the partner as written (None: unknown or alone), so that the
-        marks that follow are checked against the seats (rules.md E-2, E-3).
-        Raises :class:`IllegalAction` when the picker has not picked."""
+        hand): the partner (and a second partner) as written (None: unknown
+        or alone), so that the marks that follow are checked against the
+        seats (rules.md E-2, E-3).  Raises :class:`IllegalAction` when the
+        picker has not picked."""
         if self.phase not in (Phase.BURY, Phase.CALL):
             raise self._err("E-PHASE", "a call before the pick", "call", "pick S first")
         self.phase = Phase.MARKS
         self.partner = partner
+        self.partner2 = partner2
         self.alone = alone
         if alone:
             self.call_type = CallType.ALONE
@@ -552,9 +685,13 @@ class GameState:
             raise self._err("E-CRACK", "a crack with no picker", "crack", "no crack")
         if seat == self.picker:
             raise self._err("E-CRACK", "the picker cannot crack; the picker may re-crack (rules.md E-2, E-3)", "crack", "recrack")
+        if seat == self.sitting:
+            raise self._err("E-SIT-OUT", f"seat {seat} deals and sits out; only a seat in the hand may crack (rules.md F-1)",
+                            f"crack by seat {seat}", "a seat that plays the hand")
         if self.cracks:
             raise self._err("E-CRACK", "one crack per hand (rules.md E-2)", f"a second crack by seat {seat}", "one crack")
-        if prof.crackEligibility == "afterPickerOnly" and self.pick_position(seat) < self.pick_position(self.picker):
+        if (prof.crackEligibility == "afterPickerOnly" and prof.has_blind
+                and self.pick_position(seat) < self.pick_position(self.picker)):
             raise self._err("E-CRACK", f"seat {seat} passed before the picker picked and may not crack (rules.md E-2; I-33)",
                             f"crack by seat {seat}", "a seat after the picker in pick order")
         self._check_cap("crack")
@@ -570,7 +707,7 @@ class GameState:
             raise self._err("E-RECRACK", "a re-crack without a crack (rules.md E-3)", "recrack", "a crack first")
         if self.recracks:
             raise self._err("E-RECRACK", "one re-crack per hand (rules.md E-3)", "a second re-crack", "one re-crack")
-        if seat != self.picker and (self.partner is not None or self.alone) and seat != self.partner:
+        if seat != self.picker and (self.partner is not None or self.alone) and seat not in self.partners():
             raise self._err("E-RECRACK", f"seat {seat} re-cracks but only the picker or the partner may (rules.md E-3)",
                             f"recrack by seat {seat}", "the picker or the partner")
         self._check_cap("re-crack")
@@ -629,6 +766,9 @@ class GameState:
         what = f"{color} {pair}" if pair == "jacks" else color
         if self.profile.allowBlitz == "none":
             raise self._err("E-BLITZ", "blitzing is off in this profile (allowBlitz=none)", f"blitz {what}", "no blitz")
+        if seat == self.sitting:
+            raise self._err("E-SIT-OUT", f"seat {seat} deals and sits out and holds no cards to blitz (rules.md F-1)",
+                            f"blitz by seat {seat}", "a seat that plays the hand")
         if pair == "jacks" and self.profile.allowBlitz != "queensAndJacks":
             raise self._err("E-BLITZ", f"a blitz with jacks needs allowBlitz=queensAndJacks (rules.md E-5); this "
                             f"profile has allowBlitz={self.profile.allowBlitz}", f"blitz {what}", "a queen blitz")
@@ -653,7 +793,8 @@ class GameState:
         if self.phase == Phase.CALL:
             self.finish_call()
         if self.phase == Phase.BURY:
-            raise self._err("E-BURY-MISSING", "the first card is played before the bury", "a card", "bury c1 c2")
+            raise self._err("E-BURY-MISSING", "the first card is played before the bury", "a card",
+                            f"bury of {self.profile.blind_size} cards")
         if self.phase == Phase.MARKS:
             self.phase = Phase.PLAY
             self.to_act = self.leader
@@ -812,12 +953,13 @@ class GameState:
         trick.append((seat, card))
         self.trick_mask |= bit
         if seat == self.partner and self.partner_revealed is None and (
-                card == self.called or (card == self._pcard and self.call_type is CallType.JD)):
+                card == self.called or (card == self._pcard and self.call_type is CallType.JD)
+                or (self.call_type is CallType.QUEENS and card in self.profile.partner_cards[1:])):
             self.partner_revealed = self.trick_no + 1
-        if len(trick) == self.n:
+        if len(trick) == self.np:
             self._end_trick()
         else:
-            self.to_act = (seat + 1) % self.n
+            self.to_act = self.next_seat(seat)
 
     def trick_winner(self, cards: list[tuple[int, Card]] | tuple[tuple[int, Card], ...]) -> int:
         """The seat that wins a trick of (seat, card) in play order (B-19).
@@ -967,21 +1109,31 @@ class GameState:
         Raises ``ValueError`` when no no-pick game was played."""
         prof = self.profile
         game = self.nopick
+        # the seats that play (all but a dealer who sits out, rules.md F-1); the
+        # rules below are read over those seats only and mapped back
+        seats = [s for s in range(self.n) if s != self.sitting]
         if game == "schwanzer":
             if not self.complete:
                 raise ValueError("a schwanzer is scored from the whole deal, which is not known")
-            return schwanzer_loser(list(self._dealt), self._order), None, False
+            loser = schwanzer_loser([self._dealt[s] for s in seats], self._order)
+            return (None if loser is None else seats[loser]), None, False
         if not self.leaster:
             raise ValueError("no no-pick game was played")
-        pts = self.leaster_points()
+        all_pts = self.leaster_points()
+        pts = [all_pts[s] for s in seats]
+        taken = [self.ntaken[s] for s in seats]
+
+        def seat_of(i: int | None) -> int | None:
+            return None if i is None else seats[i]
+
         if game == "moster":
-            seat, won = moster_seat(pts, self.ntaken, self.n_tricks)
-            return seat, None, won
+            i, won = moster_seat(pts, taken, self.n_tricks)
+            return seat_of(i), None, won
         if game == "mittler":
-            return mittler_winner(pts), None, True
+            return seat_of(mittler_winner(pts)), None, True
         if game == "schneidster":
-            return schneidster_winner(pts), None, True
-        winners = leaster_winner(prof, pts, self.ntaken)
+            return seat_of(schneidster_winner(pts)), None, True
+        winners = [seats[i] for i in leaster_winner(prof, pts, taken)]
         if len(winners) == 1:
             return winners[0], None, True
         if len(winners) == 2 and prof.leasterTie == "split":  # D-6: the first in play order takes 2 shares
@@ -998,12 +1150,15 @@ class GameState:
                 return self._renege_each(self.nopick)
             seat, second, won = self.nopick_seat()
             if self.nopick != "leaster":
-                return settle_nopick(self.n, self.nopick, seat, won, stake=self.stake, marks=self.marks())
+                return settle_nopick(self.n, self.nopick, seat, won, stake=self.stake, marks=self.marks(),
+                                     out=self.sitting)
             if second is not None:
-                return settle_leaster(prof, self.n, seat, stake=self.stake, marks=self.marks(), second=second)
+                return settle_leaster(prof, self.n, seat, stake=self.stake, marks=self.marks(), second=second,
+                                      out=self.sitting)
             pts = self.leaster_points()
             sweep = seat is not None and (self.ntaken[seat] == self.n_tricks or pts[seat] == 0)
-            return settle_leaster(prof, self.n, seat, sweep=sweep, stake=self.stake, marks=self.marks())
+            return settle_leaster(prof, self.n, seat, sweep=sweep, stake=self.stake, marks=self.marks(),
+                                  out=self.sitting)
         pts = self.side_points()
         if pts is None:
             raise ValueError("the picker side's card points are unknown")
@@ -1016,8 +1171,8 @@ class GameState:
                 outcome = "lose"
             elif not self.side_of(offender) and outcome.startswith("lose"):
                 outcome = "win-z" if self.sheepshead else "win"
-        return settle_picked(prof, self.n, self.picker, self.partner, outcome, stake=self.stake, marks=self.marks(),
-                             sheepshead=self.sheepshead, forced=self.forced)
+        return settle_picked(prof, self.n, self.picker, self.partners() or None, outcome, stake=self.stake,
+                             marks=self.marks(), sheepshead=self.sheepshead, forced=self.forced, out=self.sitting)
 
     def picked_outcome(self, pts: int, tricks: int) -> str:
         """The outcome word of this picked hand from the picker side's card
@@ -1028,12 +1183,12 @@ class GameState:
         return picked_result(self.profile, pts, tricks, self.n_tricks)
 
     def _renege_each(self, outcome: str = "leaster") -> Settlement:
-        """The offender of the first renege pays one unit to each other seat
-        (−4 / +1 each at five), instead of the hand's result: in a leaster
-        (there is no side to lose the hand) and under
+        """The offender of the first renege pays one unit to each other
+        playing seat (−4 / +1 each at five), instead of the hand's result: in a
+        no-pick game (there is no side to lose the hand) and under
         ``renegePenalty=offenderPaysEach`` (rules.md B-23).  The unit is flat:
         no tier, mark, doubler or double on the bump.  ``outcome`` keeps what
-        the cards gave (a picked hand's outcome word, or ``leaster``)."""
+        the cards gave (a picked hand's outcome word, or the no-pick game)."""
         from .scoring import renege_settlement
 
-        return renege_settlement(self.n, self.reneges[0][0], outcome)
+        return renege_settlement(self.n, self.reneges[0][0], outcome, out=self.sitting)

@@ -1,4 +1,5 @@
-"""Round trips on generated legal hands, under both named profiles:
+"""Round trips on generated legal hands, under both named profiles and every
+table size of rules.md F-1:
 
 * ``facts(read(write(h))) == facts(h)`` (notation.md §1);
 * ``write(read(write(h))) == write(h)``: the canonical form is byte-stable;
@@ -30,11 +31,24 @@ PROFILES = ["wi5-called-ace", "wi5-jack-of-diamonds", "wi5-called-ace; noPick=do
             "wi5-clubs-trump; allowSheepsheadCall=on; allowCastrate=on",
             "wi5-jack-of-diamonds; jdHybridAceCall=on; jdMustNotBuryJD=on; jdPartnerCard=JC; allowSheepsheadCall=on",
             "wi5-jack-of-diamonds; trumpOrder=spitz1; jdCallUp=on; jdCallTiming=beforeBlind; jdHybridAceCall=on; "
-            "allowSheepsheadCall=on; partnerOffHookNoTrick=on"]
+            "allowSheepsheadCall=on; partnerOffHookNoTrick=on",
+            # table sizes (rules.md F-1..F-4)
+            "wi3", "wi3-30", "wi3-26; noPick=doubler", "wi4-cutthroat", "wi4-called-ace", "wi4-jack-of-diamonds",
+            "wi6-sit-out", "wi6-jack-of-diamonds", "wi7-jack-of-diamonds", "wi4-black-queens",
+            "wi6-black-queens", "wi8-black-queens", "wi6-jd-ace", "wi8-qc-jd-7d", "wi6-7d-high",
+            # the areas mixed
+            "wi6-sit-out; noPick=moster; allowCastrate=on", "wi6-sit-out; noPick=schwanzer",
+            "wi3; noPick=mittler; allowSheepsheadCall=on", "wi6-jd-ace; allowCallOwnAce=on"]
+ALIASES = ["Al", "Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+
+def _aliases(rules: str) -> list[str]:
+    return ALIASES[:parse_rules(rules).players]
 
 
 def session_file(seed: int, rules: str, n: int, sheet: float) -> tuple[list, ShnFile]:
-    sess = SessionRec({"Event": "Round trip", "Date": "2026.11.29", "Table": str(seed % 7), "Seats": SEATS,
+    seats = SEATS if parse_rules(rules).players == 5 else "; ".join(_aliases(rules))
+    sess = SessionRec({"Event": "Round trip", "Date": "2026.11.29", "Table": str(seed % 7), "Seats": seats,
                        "Rules": rules})
     gen = random_session(random.Random(seed), parse_rules(rules), n, score_sheet_rate=sheet, misdeal_rate=0.05)
     return gen, ShnFile([to_record(h, sess) for h in gen])
@@ -58,7 +72,7 @@ def test_validation_reproduces_the_engine(seed, rules, sheet):
     result = validate_text(write(shn), "gen.shn")
     assert result.rejected == [], [str(e) for r in result.rejected for e in r.errors]
     assert len(result.hands) == len(gen)
-    aliases = ["Al", "Bea", "Cy", "Di", "Ed"]
+    aliases = _aliases(rules)
     for h, v in zip(gen, result.hands):
         o = v.outcome
         assert o.hand == h.number
@@ -72,6 +86,7 @@ def test_validation_reproduces_the_engine(seed, rules, sheet):
         if h.kind == "pick":
             assert o.picker == aliases[h.state.picker]
             assert o.partner == (aliases[h.state.partner] if h.state.partner is not None else None)
+            assert o.partner2 == (aliases[h.state.partner2] if h.state.partner2 is not None else None)
             assert o.picker_points == h.state.side_points()
         assert "conflict" not in o.provenance.values()
         if h.kind != "doubler":

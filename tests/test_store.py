@@ -47,7 +47,8 @@ def test_migrations_are_recorded_once(db):
     with st.reading(db) as con:
         rows = con.execute("SELECT version, name FROM schema_migrations ORDER BY version").fetchall()
         tables = {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
-    assert rows == [(1, "initial"), (2, "session_format"), (3, "dashboard_denorm"), (4, "laufende")]
+    assert rows == [(1, "initial"), (2, "session_format"), (3, "dashboard_denorm"), (4, "laufende"),
+                    (5, "second_partner")]
     assert {"sessions", "hands", "hand_units", "card_log", "hand_source", "rejected", "ingests",
             "schema_migrations", "hand_text", "hand_outcomes"} <= tables
     assert [v for v, _, _ in st.migrations()] == [1, 2, 3, 4]
@@ -85,8 +86,9 @@ def test_migration_003_backfills_picker_units_and_session_id(db):
     con.execute("UPDATE hand_units SET session_id = NULL")
     con.execute("ALTER TABLE hands DROP COLUMN picker_units")
     con.execute("ALTER TABLE hand_units DROP COLUMN session_id")
-    con.execute("ALTER TABLE hands DROP COLUMN laufende")  # and before 004, which came later
+    con.execute("ALTER TABLE hands DROP COLUMN laufende")  # and before 004 and 005, which came later
     con.execute("ALTER TABLE hands DROP COLUMN laufende_with")
+    con.execute("ALTER TABLE hands DROP COLUMN partner2")
     con.execute("DELETE FROM schema_migrations WHERE version >= 3")
     con.close()
     with st.reading(db) as con:

@@ -639,7 +639,8 @@ else:
                                 placeholder="bury included")
                 _errors_for("pts")
             with c2:
-                st.number_input("Picker side's tricks", min_value=0, max_value=6, step=1, key="lh_tricks")
+                st.number_input("Picker side's tricks", min_value=0, max_value=10, step=1, key="lh_tricks",
+                                help="ten at most: three-handed plays ten tricks (rules.md F-1); the rules check the rest")
                 _errors_for("tricks")
             with c3:
                 st.selectbox("Outcome", OUTCOMES, key="lh_outcome")

@@ -329,6 +329,8 @@ else:
         partner = "none (alone)"
     elif f.partner is not None:
         partner = seat_label(seats, f.partner)
+        if f.done and o.partner2 in aliases:  # a second partner (3v3, 3v5: rules.md F-1)
+            partner += " and " + seat_label(seats, aliases.index(o.partner2))
     else:
         partner = "not yet revealed"
     facts = [f"**{'Declarer' if schafkopf else 'Picker'}** {seat_label(seats, f.picker)}",
@@ -343,9 +345,10 @@ if f.picker_points is not None:
                  f"defenders {f.defender_points}")
 st.markdown(" · ".join(facts))
 
+sitting = dealer if (o.rules_flags or {}).get("sitOut") else None  # the dealer sits out (rules.md F-1)
 st.html(table_html(f, seats, dealer=dealer, bottom=aliases.index(bottom_seat),
                    picker_word="DECLARER" if schafkopf else "PICKER", german=schafkopf,
-                   order=(None if schafkopf else order_of(o)) or STANDARD))
+                   order=(None if schafkopf else order_of(o)) or STANDARD, sitting=sitting))
 
 if f.done:
     # ---- the end: blind, bury, score and its breakdown

@@ -706,7 +706,7 @@ class _Reader:
 
     def _hand_seats(self, h: HandRecord):
         """(alias, line, col) of every seat written so far in hand ``h``."""
-        for v in (h.dealer, h.pick, h.leaster, h.nopick, h.claim, h.partner):
+        for v in (h.dealer, h.pick, h.leaster, h.nopick, h.claim, h.partner, h.partner2):
             if v is not None and v.value is not None:
                 yield v.value, v.pos.line, v.pos.col
         for d in h.deals:
@@ -1312,6 +1312,26 @@ def _nopick_statement(kw: str):
         return j
     handler.__name__ = "s_" + kw
     return handler
+_partner_first = _seat_statement("partner", "partner")
+
+
+def _s_partner(self, toks, i, n):
+    """``partner S`` or ``partner S S2``: a second partner where the profile
+    has two (3v3 ``wi6-jd-ace``, 3v5 ``wi8-qc-jd-7d``; docs/profiles.md).  The
+    second word is taken only when it is a seat; an annotation after it
+    belongs to the statement."""
+    j = _partner_first(self, toks, i, n)
+    if j < n and self.hand.partner.value is not None:
+        t = toks[j]
+        if t in self.seatset or (not self.seats_known and is_alias(t)):
+            if t not in self.seatset:
+                t = self._seat_miss(toks, j)
+            q = self.line.find(t, self.p)
+            self.p = q + len(t)
+            self.hand.partner2 = Value(t, Pos(self.ln, q + 1))
+            self.last = self.hand.partner
+            return j + 1
+    return j
 
 
 def _flag_statement(attr: str, kw: str):
@@ -1451,7 +1471,7 @@ _DISPATCH = {
     "call": _Reader.s_call,
     "alone": _flag_statement("alone", "alone"),
     "sheepshead": _flag_statement("sheepshead", "sheepshead"),
-    "partner": _seat_statement("partner", "partner"),
+    "partner": _s_partner,
     "claim": _seat_statement("claim", "claim"),
     "pts": _number_statement("pts", "pts", 0, 120, True),
     "tricks": _number_statement("tricks_won", "tricks", 0, None, True),

@@ -256,6 +256,7 @@ class HandRecord:
     tricks: list[TrickRec] = field(default_factory=list)
     claim: Value[str] | None = None
     partner: Value[str] | None = None
+    partner2: Value[str] | None = None  # a second partner (3v3, 3v5: docs/profiles.md)
     pts: Value[int] | None = None
     tricks_won: Value[int] | None = None
     outcome: Value[str] | None = None

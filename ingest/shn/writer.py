@@ -292,7 +292,8 @@ def _claim_items(h: HandRecord) -> list[str]:
 def _result_items(h: HandRecord) -> list[str]:
     items = []
     if h.partner is not None:
-        items.append("partner " + _seat(h.partner.value, "'partner'") + _note(h.partner.note, "'partner'"))
+        second = " " + _seat(h.partner2.value, "'partner'") if h.partner2 is not None else ""
+        items.append("partner " + _seat(h.partner.value, "'partner'") + second + _note(h.partner.note, "'partner'"))
     lf = h.laufende
     if lf is not None:
         if lf.count is None:
