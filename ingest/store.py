@@ -249,10 +249,10 @@ def _behind(con: duckdb.DuckDBPyConnection) -> bool:
     """True when the database has shead's migration table but not every
     shipped migration."""
     try:
-        done = con.execute("SELECT max(version) FROM schema_migrations").fetchall()[0][0]
+        done = {v for (v,) in con.execute("SELECT version FROM schema_migrations").fetchall()}
     except duckdb.CatalogException:
         return False
-    return done is not None and done < migrations()[-1][0]
+    return bool(done) and not {v for v, _, _ in migrations()} <= done
 
 
 def _backfill_laufende(con: duckdb.DuckDBPyConnection) -> None:
