@@ -8,6 +8,8 @@ construction); this module only writes them down.
 * :func:`generate_session_text` — a whole SHN file of one session.
 * :func:`demo_season` — the demo group's season (a group of seven, about forty
   evenings, a few thousand hands).
+* :func:`variety_nights` — the same group's Monday variety nights: other table
+  sizes and house rules (docs/profiles.md), one profile an evening.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from replay.state import CallType
 from .shn.record import (CallRec, CardsRec, HandRecord, MarkRec, PlayRec, ScoreRec, SessionRec, ShnFile, TrickRec,
                          Value)
 
-__all__ = ["to_record", "generate_session_text", "demo_season", "DEMO_PLAYERS"]
+__all__ = ["to_record", "generate_session_text", "demo_season", "variety_nights", "VARIETY_RULES", "DEMO_PLAYERS"]
 
 DEFAULT_ALIASES = ["Al", "Bea", "Cy", "Di", "Ed"]
 
@@ -174,6 +176,46 @@ def demo_season(seed: int = 2026, evenings: int = 40, *, start: _dt.date = _dt.d
         sess = SessionRec(tags)
         gen = random_session(rng, parse_rules(rules), rng.randint(55, 95), first_dealer=rng.randrange(5),
                              misdeal_rate=0.01, score_sheet_rate=sheet_rate)
+        recs.extend(to_record(h, sess, [al for al, _ in seated]) for h in gen)
+    return write(ShnFile(recs))
+
+
+#: The variety nights' profiles, one an evening, in turn (docs/profiles.md).
+VARIETY_RULES = (
+    "wi3", "wi4-cutthroat", "wi6-sit-out", "wi5-moster; pot=on", "wi4-called-ace", "wi6-jack-of-diamonds",
+    "wi5-spitz; allowCastrate=on; allowBlitz=queensAndJacks", "wi7-jack-of-diamonds", "wi5-schwanzer",
+    "wi8-black-queens", "wi6-jd-ace", "wi5-clubs-trump; allowSheepsheadCall=on",
+)
+
+
+def variety_nights(seed: int = 2026, *, start: _dt.date = _dt.date(2025, 9, 8)) -> str:
+    """The demo group's Monday variety nights as one SHN file: one evening per
+    profile of :data:`VARIETY_RULES`, as many of the seven regulars (and Hal, an
+    eighth, for the eight-handed game) as the table seats, 30-50 hands an
+    evening, a third of the evenings partly kept as a score sheet.  Shows the
+    dashboard's metrics on a database that mixes table sizes and house rules
+    (pick rates only over hands with a blind to pick, rules.md F-1)."""
+    from .shn.writer import write
+
+    rng = random.Random(seed)
+    roster = DEMO_PLAYERS + [("Hal", "Hal Kurz")]
+    recs: list[HandRecord] = []
+    for e, rules in enumerate(VARIETY_RULES):
+        day = start + _dt.timedelta(days=7 * e)
+        prof = parse_rules(rules)
+        seated = rng.sample(roster[:7], prof.players) if prof.players <= 7 else roster[:prof.players]
+        tags = {
+            "Session": f"monday-{day.isoformat()}",
+            "Event": "Monday Variety Night",
+            "Site": "Schultz's Tavern, Sheboygan WI",
+            "Date": day.strftime("%Y.%m.%d"),
+            "Table": "2",
+            "Seats": "; ".join(f"{al}={name}" for al, name in seated),
+            "Rules": rules,
+        }
+        sess = SessionRec(tags)
+        gen = random_session(rng, prof, rng.randint(30, 50), first_dealer=rng.randrange(prof.players),
+                             misdeal_rate=0.01, score_sheet_rate=0.5 if e % 3 == 2 else 0.02)
         recs.extend(to_record(h, sess, [al for al, _ in seated]) for h in gen)
     return write(ShnFile(recs))
 
