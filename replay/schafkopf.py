@@ -48,7 +48,8 @@ __all__ = [
     "parse_schafkopf_rules",
     "Announce", "Ramsch", "Kontra", "Re", "Klopfen", "SkAction",
     "SkPhase", "SchafkopfState", "Laufende", "SkResult", "SkFrame", "sk_snapshot", "replay_schafkopf",
-    "game_name", "SK_OUTCOMES", "declarer_outcome", "game_value", "settle_game", "ramsch_facts", "settle_ramsch",
+    "game_name", "SK_OUTCOMES", "declarer_outcome", "announce_error", "klopfen_error",
+    "doubling_error", "game_value", "settle_game", "ramsch_facts", "settle_ramsch",
 ]
 
 
@@ -449,6 +450,106 @@ class SkResult:
 
 
 # --------------------------------------------------------------------------
+# The announcing rules: pure checks shared by the engine and the score sheet
+# --------------------------------------------------------------------------
+
+
+def announce_error(a: Announce, hand: int | None = None) -> IllegalAction | None:
+    """Why ``a`` cannot be announced, or None (rules.md G-7, G-8, G-10,
+    G-14, G-17).  ``hand`` is the declarer's dealt cards (a bit mask); None
+    when they are not known (a score sheet), which skips the checks that
+    need them (the called Sau held by the declarer, a gesperrt declarer).
+    Codes: ``E-SK-SEAT``, ``E-SK-ANNOUNCE``, ``E-SK-CALL``, ``E-SK-GESPERRT``."""
+    if not 0 <= a.seat < 4:
+        return IllegalAction("E-SK-SEAT", f"seat {a.seat} is not at the table", found=a.seat, expected="0..3")
+    g = a.game
+    if g is Game.RAMSCH:
+        return IllegalAction("E-SK-ANNOUNCE", "a Ramsch is not announced by a player (rules.md G-17)",
+                             found="ramsch", expected="the Ramsch action")
+    if g.needs_suit and a.suit is None:
+        return IllegalAction("E-SK-ANNOUNCE", f"{g.value} needs a suit (rules.md G-7, G-8, G-10)", found=g.value,
+                             expected=f"{g.value} with a suit")
+    if not g.needs_suit and a.suit is not None:
+        return IllegalAction("E-SK-ANNOUNCE", f"{g.value} has no suit (rules.md G-8)", found=a.suit.name,
+                             expected=g.value)
+    if g is not Game.SAUSPIEL:
+        return None
+    if a.tout:
+        return IllegalAction("E-SK-ANNOUNCE", "a Sauspiel cannot be played Tout (rules.md G-14)",
+                             found="Sauspiel Tout", expected="a single game Tout")
+    sau = a.called
+    if a.suit == Suit.HEARTS:
+        return IllegalAction("E-SK-CALL", "the Herz-Sau is trump and cannot be called (rules.md G-10)",
+                             found=german(sau), expected="the Eichel-, Gras- or Schellen-Sau")
+    if hand is None:
+        return None
+    if hand >> sau & 1:
+        return IllegalAction("E-SK-CALL", f"the declarer calls the {GERMAN_SUIT[a.suit]}-Sau, which the declarer "
+                             "holds (rules.md G-10)", found=german(sau), expected="a Sau the declarer does not hold")
+    if not hand & trump_order_for(Game.SAUSPIEL).suit_masks[a.suit]:
+        return IllegalAction("E-SK-GESPERRT", f"the declarer holds no {GERMAN_SUIT[a.suit]} card besides trumps "
+                             "and so cannot call that Sau (rules.md G-10)", found=german(sau),
+                             expected="a Sau of a suit the declarer holds")
+    return None
+
+
+def klopfen_error(profile: SchafkopfProfile, klopfer: list[int], seat: int,
+                  announced: bool = False) -> IllegalAction | None:
+    """Why ``seat`` may not knock now, or None (rules.md G-19): Klopfen off
+    in the profile (``E-SK-KLOPFEN``), after the announcement (``E-PHASE``),
+    or a seat already in ``klopfer`` (``E-SK-KLOPFEN``)."""
+    if not profile.klopfen:
+        return IllegalAction("E-SK-KLOPFEN", "Klopfen is not played under this profile (rules.md G-19, flag "
+                             "klopfen)", found=f"seat {seat} knocks", expected="klopfen=on")
+    if announced:
+        return IllegalAction("E-PHASE", "Klopfen after the game was announced (rules.md G-19)", found=seat,
+                             expected="before the announcement")
+    if seat in klopfer:
+        return IllegalAction("E-SK-KLOPFEN", f"seat {seat} knocks twice", found=seat, expected="once per seat")
+    return None
+
+
+def doubling_error(profile: SchafkopfProfile, game: Game, level: int, is_re: bool, cards_played: int,
+                   seat: int | None = None, in_party: bool | None = None) -> IllegalAction | None:
+    """Why a Kontra (``is_re`` False) or Re cannot be given now, or None
+    (rules.md G-17, G-18).  ``level`` is the number of doublings already
+    given, ``cards_played`` the cards played before it; ``in_party`` whether
+    ``seat`` is in the declaring party (None: the seat or its party is not
+    known, not checked).
+
+    * ``E-SK-KONTRA``: any doubling in a Ramsch; a Re first or a Kontra
+      after a doubling; beyond ``kontraLevels``; a Kontra (even levels) by
+      the declaring party or a Re (odd levels) by the opponents.
+    * ``E-SK-KONTRA-LATE``: after the first card (``beforeFirstCard``) or the
+      second (``beforeSecondCard``, DEFAULT).
+    """
+    name = "Re" if is_re else "Kontra"
+    if game is Game.RAMSCH:
+        return IllegalAction("E-SK-KONTRA", "there is no Kontra in a Ramsch (rules.md G-17)", found=name,
+                             expected="no doubling")
+    limit = 0 if profile.kontraTiming == "beforeFirstCard" else 1
+    if cards_played > limit:
+        when = "the first card" if limit == 0 else "the second card of the first trick"
+        return IllegalAction("E-SK-KONTRA-LATE", f"{name} after {cards_played} cards; it must come before {when} "
+                             "(rules.md G-18, kontraTiming)", found=name, expected=f"before {when}")
+    if is_re != (level > 0):
+        return IllegalAction("E-SK-KONTRA", "the first doubling is a Kontra and any later one a Re (rules.md G-18)",
+                             found=name, expected="Re" if level else "Kontra")
+    if level >= profile.kontraLevels:
+        return IllegalAction("E-SK-KONTRA", f"a doubling beyond the {profile.kontraLevels} this profile allows "
+                             "(rules.md G-18, kontraLevels)", found=name, expected="no further doubling")
+    if seat is not None and not 0 <= seat < 4:
+        return IllegalAction("E-SK-SEAT", f"seat {seat} is not at the table", found=seat, expected="0..3")
+    if in_party is not None:
+        opponents_turn = level % 2 == 0
+        if opponents_turn == in_party:
+            side = "the opponents" if opponents_turn else "the declaring party"
+            return IllegalAction("E-SK-KONTRA", f"seat {seat} gives {name}, which only {side} may give (rules.md "
+                                 "G-18)", found=seat, expected=side)
+    return None
+
+
+# --------------------------------------------------------------------------
 # The state machine
 # --------------------------------------------------------------------------
 
@@ -583,53 +684,25 @@ class SchafkopfState:
             raise TypeError(f"not a Schafkopf action: {action!r}")
 
     def _klopfen(self, seat: int) -> None:
-        if not self.profile.klopfen:
-            raise self._err("E-SK-KLOPFEN", "Klopfen is not played under this profile (rules.md G-19, flag klopfen)",
-                            f"seat {seat} knocks", "klopfen=on")
-        if self.phase != SkPhase.ANNOUNCE:
-            raise self._err("E-PHASE", "Klopfen after the game was announced (rules.md G-19)", seat,
-                            "before the announcement")
-        if seat in self.klopfer:
-            raise self._err("E-SK-KLOPFEN", f"seat {seat} knocks twice", seat, "once per seat")
+        bad = klopfen_error(self.profile, self.klopfer, seat, announced=self.phase != SkPhase.ANNOUNCE)
+        if bad is not None:
+            raise bad
         self.klopfer.append(seat)
 
     def _announce(self, a: Announce) -> None:
         if self.phase != SkPhase.ANNOUNCE:
             raise self._err("E-PHASE", "a game is announced after the announcing is over", a.game.value,
                             "one announcement before the first card")
-        if not 0 <= a.seat < 4:
-            raise self._err("E-SK-SEAT", f"seat {a.seat} is not at the table", a.seat, "0..3")
+        bad = announce_error(a, self.hands[a.seat] if 0 <= a.seat < 4 else None)
+        if bad is not None:
+            raise bad
         g = a.game
-        if g is Game.RAMSCH:
-            raise self._err("E-SK-ANNOUNCE", "a Ramsch is not announced by a player (rules.md G-17)", "ramsch",
-                            "the Ramsch action")
-        if g.needs_suit and a.suit is None:
-            raise self._err("E-SK-ANNOUNCE", f"{g.value} needs a suit (rules.md G-7, G-8, G-10)", g.value,
-                            f"{g.value} with a suit")
-        if not g.needs_suit and a.suit is not None:
-            raise self._err("E-SK-ANNOUNCE", f"{g.value} has no suit (rules.md G-8)", a.suit.name, g.value)
-        hand = self.hands[a.seat]
         if g is Game.SAUSPIEL:
-            if a.tout:
-                raise self._err("E-SK-ANNOUNCE", "a Sauspiel cannot be played Tout (rules.md G-14)", "Sauspiel Tout",
-                                "a single game Tout")
             order = trump_order_for(Game.SAUSPIEL)
-            sau = a.called
-            if a.suit == Suit.HEARTS:
-                raise self._err("E-SK-CALL", "the Herz-Sau is trump and cannot be called (rules.md G-10)",
-                                german(sau), "the Eichel-, Gras- or Schellen-Sau")
-            if hand >> sau & 1:
-                raise self._err("E-SK-CALL", f"the declarer calls the {GERMAN_SUIT[a.suit]}-Sau, which the declarer "
-                                "holds (rules.md G-10)", german(sau), "a Sau the declarer does not hold")
-            suit_mask = order.suit_masks[a.suit]
-            if not hand & suit_mask:
-                raise self._err("E-SK-GESPERRT", f"the declarer holds no {GERMAN_SUIT[a.suit]} card besides trumps "
-                                "and so cannot call that Sau (rules.md G-10)", german(sau),
-                                "a Sau of a suit the declarer holds")
             self._set_order(order)
-            self.called = sau
-            self.partner = self.holder(sau)
-            self._called_suit_mask = suit_mask
+            self.called = a.called
+            self.partner = self.holder(a.called)
+            self._called_suit_mask = order.suit_masks[a.suit]
             self._cs = int(a.suit)
         else:
             self._set_order(trump_order_for(g, a.suit))
@@ -650,34 +723,17 @@ class SchafkopfState:
         self.phase = SkPhase.PLAY
 
     def _double(self, seat: int | None, is_re: bool) -> None:
-        name = "Re" if is_re else "Kontra"
         if self.phase != SkPhase.PLAY or self.game is None:
+            name = "Re" if is_re else "Kontra"
             raise self._err("E-PHASE", f"{name} before a game was announced or after the game", name,
                             "a doubling at the start of play")
-        if self.game is Game.RAMSCH:
-            raise self._err("E-SK-KONTRA", "there is no Kontra in a Ramsch (rules.md G-17)", name, "no doubling")
-        limit = 0 if self.profile.kontraTiming == "beforeFirstCard" else 1
-        if self.cards_played() > limit:
-            when = "the first card" if limit == 0 else "the second card of the first trick"
-            raise self._err("E-SK-KONTRA-LATE", f"{name} after {self.cards_played()} cards; it must come before {when} "
-                            "(rules.md G-18, kontraTiming)", name, f"before {when}")
-        level = self.doublings
-        if is_re != (level > 0):
-            raise self._err("E-SK-KONTRA", "the first doubling is a Kontra and any later one a Re (rules.md G-18)",
-                            name, "Re" if level else "Kontra")
-        if level >= self.profile.kontraLevels:
-            raise self._err("E-SK-KONTRA", f"a doubling beyond the {self.profile.kontraLevels} this profile allows "
-                            "(rules.md G-18, kontraLevels)", name, "no further doubling")
-        if seat is not None:
-            if not 0 <= seat < 4:
-                raise self._err("E-SK-SEAT", f"seat {seat} is not at the table", seat, "0..3")
-            opponents_turn = level % 2 == 0
-            if opponents_turn == self.in_party(seat):
-                side = "the opponents" if opponents_turn else "the declaring party"
-                raise self._err("E-SK-KONTRA", f"seat {seat} gives {name}, which only {side} may give (rules.md G-18)",
-                                seat, side)
-            if is_re and seat == self.partner and self.partner_revealed is None:
-                self.partner_revealed = self.trick_no + 1
+        bad = doubling_error(self.profile, self.game, self.doublings, is_re, self.cards_played(), seat,
+                             None if seat is None else self.in_party(seat))
+        if bad is not None:
+            d = bad.diagnostic
+            raise self._err(d.code, d.message, d.found, d.expected)
+        if seat is not None and is_re and seat == self.partner and self.partner_revealed is None:
+            self.partner_revealed = self.trick_no + 1
         self.doublings += 1
         self.doubling_seats.append(seat)
 
