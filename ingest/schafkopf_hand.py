@@ -14,12 +14,12 @@ import re
 
 from replay.cards import Card
 from replay.errors import Diagnostic
-from replay.schafkopf import Game, SchafkopfProfile, SchafkopfState, Suit
+from replay.schafkopf import Game, SchafkopfProfile, SchafkopfState, SkFrame, Suit
 from replay.scoring import Settlement
 
 from .model import CardLog, HandOutcome, PlayRow
 
-__all__ = ["schafkopf_outcome", "schafkopf_sheet_outcome", "seat_names"]
+__all__ = ["schafkopf_outcome", "schafkopf_sheet_outcome", "seat_names", "replay_schafkopf_stored"]
 
 _SEAT_RE = re.compile(r"\bseat (\d)\b")
 
@@ -123,3 +123,43 @@ def _stored(profile: SchafkopfProfile, settle: Settlement, *, game: Game, tout: 
         breakdown=seat_names(settle.text, seats), warnings=[str(w) for w in warnings],
         laufende=laufende, laufende_with=laufende_with,
     )
+
+
+def replay_schafkopf_stored(hand, fmt: str, text: str) -> tuple[SchafkopfState, list[SkFrame]]:
+    """A stored Schafkopf game with a card log, replayed through
+    :class:`~replay.schafkopf.SchafkopfState`, from either source — the one
+    entry point of ``shead replay`` and the dashboard's Replay page.
+
+    * ``hand`` — the :class:`~ingest.store.StoredHand`; ``fmt`` and ``text``
+      — :func:`ingest.store.session_text` of it (the session up to the hand).
+    * NetSchafkopf (``fmt="netschafkopf"``): :func:`ingest.netschafkopf.replay_stored`
+      (the deal and plays of the card log, the game from the stored source).
+    * SHN-SK (``fmt="shn"``): :func:`ingest.validate.replay_text`, the
+      validator's own replay (Kontra and Re with their seats and timing,
+      Klopfen), so the frames are the ones the hand was validated with.
+
+    Returns the finished state and its :class:`~replay.schafkopf.SkFrame`
+    list (one before the first card, one after each card; seats index
+    ``hand.outcome.players``).  Raises ``ValueError`` when the game has no
+    card log or the current engine stops on it, with the reason.
+    """
+    o = hand.outcome
+    if o.game != "schafkopf" or hand.cardlog is None or not hand.cardlog.plays:
+        raise ValueError(f"hand {o.hand} is not a Schafkopf game with a card log (status {o.status})")
+    if fmt == "netschafkopf":
+        from replay.errors import IllegalAction  # noqa: PLC0415
+
+        from .netschafkopf import replay_stored  # noqa: PLC0415
+
+        try:
+            return replay_stored(o, hand.cardlog, hand.source)
+        except IllegalAction as exc:
+            raise ValueError(str(exc)) from None
+    from .validate import replay_text  # noqa: PLC0415
+
+    rep = replay_text(text, hand=o.hand, path=hand.file)
+    if rep.errors:
+        raise ValueError(str(rep.errors[0]))
+    if rep.state is None or len(rep.frames) < 2:
+        raise ValueError(f"hand {o.hand}: the SHN text replays no Schafkopf card log")
+    return rep.state, rep.frames

@@ -31,7 +31,7 @@ from replay.cards import Card, Rank, Suit, mask_of
 from replay.errors import IllegalAction, ProfileError
 from replay.schafkopf import (SCHAFKOPF_PROFILES, SK_OUTCOMES, Announce, Game, Klopfen, Kontra, Laufende, Re,
                               SchafkopfState, declarer_outcome, doubling_error, klopfen_error, parse_schafkopf_rules,
-                              ramsch_facts, settle_game, settle_ramsch, trump_order_for)
+                              ramsch_facts, settle_game, settle_ramsch, sk_snapshot, trump_order_for)
 from replay.schafkopf import Ramsch as RamschAction
 from replay.scoring import Settlement
 
@@ -268,6 +268,8 @@ def _play(chk, st: SchafkopfState, doublings) -> None:
     rec = chk.rec
     pending = list(doublings)
     played = 0
+    frames = chk.frames  # replay_text: one SkFrame before the first card and after each card
+    chk.sk_state = st
 
     def double_until(k: int) -> None:
         while pending and pending[0].after <= k:
@@ -297,11 +299,16 @@ def _play(chk, st: SchafkopfState, doublings) -> None:
                              t.pos, found=len(t.plays), expected=4, trick=t.number)
         for j, p in enumerate(t.plays):
             double_until(played)
+            if frames is not None and played == 0:
+                frames.append(sk_snapshot(st, 0, None))
+            seat = (lead + j) % 4
             try:
-                st.play((lead + j) % 4, p.card)
+                st.play(seat, p.card)
             except IllegalAction as exc:
                 raise chk.engine_error(exc, p.pos, t.number) from None
             played += 1
+            if frames is not None:
+                frames.append(sk_snapshot(st, played, (seat, p.card)))
     double_until(10 ** 6)
     if not st.done:
         last = rec.tricks[-1]
