@@ -325,3 +325,20 @@ def test_sheet_round_trips_through_the_writer():
     assert "game Bea sauspiel SA  kontra Al after 1  partner Cy  laufende 3 with  pts 84  tricks 5  win\n" in canon
     assert write(read(canon)) == canon
     assert [h.outcome.units for h in validate_text(canon).hands] == [h.outcome.units for h in validate_text(SHEET).hands]
+
+
+def test_worked_score_sheet_in_the_doc():
+    # docs/notation.md §14.7: the block is canonical and scores as the text says
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "notation.md").read_text(encoding="utf-8")
+    block = doc.split("**Worked score sheet**", 1)[1].split("```\n", 2)[1]
+    text = HEAD + block
+    assert write(read(text)) == text
+    res = validate_text(text)
+    assert res.rejected == [] and res.errors == []
+    h1, h2, h3 = (h.outcome for h in res.hands)
+    assert h1.units == {"Al": -80, "Bea": 80, "Cy": 80, "Di": -80}  # (10 + 3 × 10) × 2
+    assert h2.units == {"Al": -80, "Bea": 20, "Cy": 40, "Di": 20}  # 20 + 40 (Jungfrau) + 20
+    assert h3.units == {"Al": -60, "Bea": -60, "Cy": 180, "Di": -60}  # Wenz 50 + schneider 10 = 60, × 3
+    assert (h3.outcome, h3.laufende, h3.dealer) == ("win-s", None, "Bea")
+    assert h3.provenance["units"] == "verified"
