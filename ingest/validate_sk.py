@@ -23,6 +23,13 @@ against the replay: ``partner`` (the Sau holder), ``laufende`` (G-13),
 zero-sum).  Provenance as for Sheepshead: ``verified`` when written and
 equal, ``derived`` when not written, ``conflict`` when written with ``^`` and
 different (a ``W-AGREED`` warning; the agreed value is stored).
+
+A hand without tricks is a **score-sheet game** (docs/notation.md §14.7,
+:func:`_score_sheet`): scored from what is written by the functions the
+engine settles with (:func:`replay.schafkopf.settle_game`,
+:func:`~replay.schafkopf.settle_ramsch`), the written score checked or
+derived, unknowns filled in where the score settles them, and stored with
+``status="score-sheet"`` and no card log.
 """
 
 from __future__ import annotations
@@ -30,7 +37,7 @@ from __future__ import annotations
 from replay.cards import Card, Rank, Suit, mask_of
 from replay.errors import IllegalAction, ProfileError
 from replay.schafkopf import (SCHAFKOPF_PROFILES, SK_OUTCOMES, Announce, Game, Klopfen, Kontra, Laufende, Re,
-                              SchafkopfState, declarer_outcome, doubling_error, klopfen_error, parse_schafkopf_rules,
+                              SchafkopfState, announce_error, declarer_outcome, doubling_error, klopfen_error, parse_schafkopf_rules,
                               ramsch_facts, settle_game, settle_ramsch, sk_snapshot, trump_order_for)
 from replay.schafkopf import Ramsch as RamschAction
 from replay.scoring import Settlement
@@ -239,23 +246,29 @@ def _announce(chk, st: SchafkopfState) -> None:
                          found="?", expected="a seat")
     seat = chk.seat(g.seat, g.pos)
     game = _GAME_WORD[g.name]
-    suit = None
-    if game is Game.SAUSPIEL:
-        c = g.called
-        if c is None:
-            raise chk.reject("E-SK-CALL", "the called Sau is written ?? but the hand is replayed", g.arg_pos,
-                             found="??", expected="the called Sau")
-        if c.rank != Rank.ACE:
-            name = _spell(chk, c)
-            raise chk.reject("E-SK-CALL", f"the Sauspiel calls {name}, which is not a Sau (rules.md G-10)", g.arg_pos,
-                             found=name, expected="the Eichel-, Gras- or Schellen-Sau")
-        suit = Suit(c.suit)
-    elif g.suit is not None:
-        suit = _SUIT_WORD[g.suit]
+    if game is Game.SAUSPIEL and g.called is None:
+        raise chk.reject("E-SK-CALL", "the called Sau is written ?? but the hand is replayed", g.arg_pos,
+                         found="??", expected="the called Sau")
+    suit = _game_suit(chk, g)
     try:
         st.apply(Announce(seat, game, suit, g.tout))
     except IllegalAction as exc:
         raise chk.engine_error(exc, g.arg_pos if exc.code in ("E-SK-CALL", "E-SK-GESPERRT") else g.pos) from None
+
+
+def _game_suit(chk, g) -> Suit | None:
+    """The suit of the written game: the called Sau's suit in a Sauspiel
+    (None for ``??``; a card that is not a Sau is ``E-SK-CALL``, rules.md
+    G-10), the trump suit of a Solo, Farbwenz or Farbgeier, None for Wenz
+    and Geier."""
+    if _GAME_WORD[g.name] is Game.SAUSPIEL:
+        c = g.called
+        if c is not None and c.rank != Rank.ACE:
+            name = _spell(chk, c)
+            raise chk.reject("E-SK-CALL", f"the Sauspiel calls {name}, which is not a Sau (rules.md G-10)", g.arg_pos,
+                             found=name, expected="the Eichel-, Gras- or Schellen-Sau")
+        return Suit(c.suit) if c is not None else None
+    return _SUIT_WORD[g.suit] if g.suit is not None else None
 
 
 def _spell(chk, c: Card) -> str:
@@ -469,21 +482,10 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
     # ---- the announced game
     g = rec.game
     game = _GAME_WORD[g.name]
-    suit = None
-    if game is Game.SAUSPIEL:
-        if g.called is not None:
-            if g.called.rank != Rank.ACE:
-                name = _spell(chk, g.called)
-                raise chk.reject("E-SK-CALL", f"the Sauspiel calls {name}, which is not a Sau (rules.md G-10)",
-                                 g.arg_pos, found=name, expected="the Eichel-, Gras- or Schellen-Sau")
-            suit = Suit(g.called.suit)
-    elif g.suit is not None:
-        suit = _SUIT_WORD[g.suit]
+    suit = _game_suit(chk, g)
     if st is not None:
         _announce(chk, st)  # the called Sau against the declarer's cards (G-10)
     decls = [chk.seat(g.seat, g.pos)] if g.seat is not None else list(range(4))
-    from replay.schafkopf import announce_error  # noqa: PLC0415
-
     # a Sauspiel whose Sau is written ?? is checked as an Eichel call: only the Herz-Sau check depends on the suit
     bad = announce_error(Announce(decls[0], game, suit if suit is not None or game is not Game.SAUSPIEL
                                   else Suit.CLUBS, g.tout))
@@ -736,6 +738,7 @@ def _ramsch_settlements(prof, klopfen: int) -> list[Settlement]:
 
 def _sheet_stored(chk, prof, used: Settlement, *, game, suit, tout, dealer, declarer, partner, called, pts, tricks,
                   doublings, laufende, prov) -> HandOutcome:
+    """The stored outcome of a score-sheet game (tags of the hand's session)."""
     rec = chk.rec
     tags = rec.session.tags | rec.tags
     outcome = schafkopf_sheet_outcome(
@@ -744,6 +747,4 @@ def _sheet_stored(chk, prof, used: Settlement, *, game, suit, tout, dealer, decl
         doublings=doublings, laufende=laufende[0], laufende_with=laufende[1], session=rec.session_id,
         group=tags.get("Event"), hand=rec.number, date=chk.date, rules=tags.get("Rules", ""), provenance=prov,
         warnings=chk.warnings, table=tags.get("Table"), site=tags.get("Site"))
-    if prov.get("picker_points") is None:
-        outcome.provenance.pop("picker_points", None)
     return outcome
