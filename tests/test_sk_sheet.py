@@ -342,3 +342,42 @@ def test_worked_score_sheet_in_the_doc():
     assert h3.units == {"Al": -60, "Bea": -60, "Cy": 180, "Di": -60}  # Wenz 50 + schneider 10 = 60, × 3
     assert (h3.outcome, h3.laufende, h3.dealer) == ("win-s", None, "Bea")
     assert h3.provenance["units"] == "verified"
+
+
+def test_klopfen_doubles_a_score_sheet():
+    # klopfen=on: Al knocks (×2, G-19); Sauspiel won, no Laufende: 10 × 2 = 20 each way
+    text = HEAD.replace('"schafkopf-bsv"', '"schafkopf-bsv; klopfen=on"') + (
+        "hand 1  dealer Di\nklopfen Al\ngame Bea sauspiel SA\npartner Cy  laufende 0  pts 70\n")
+    o = one(text)
+    assert o.multiplier == 2 and o.units == {"Al": -20, "Bea": 20, "Cy": 20, "Di": -20}
+    e = only_error(text.replace('"schafkopf-bsv; klopfen=on"', '"schafkopf-bsv"'))
+    assert e.code == "E-SK-KLOPFEN"
+
+
+def test_declarer_written_unknown_is_settled_by_the_score():
+    # game ? solo: only the soloist receives 3 × value (G-15): Di +150 -> Di played a Solo worth 50
+    o = one(HEAD + "hand 1  dealer Cy\ngame ? solo eichel\nlaufende 0\n"
+            "score Al -50 Bea -50 Cy -50 Di +150\n")
+    assert (o.picker, o.outcome, o.provenance["picker"]) == ("Di", "win", "derived")
+
+
+def test_deal_lines_without_tricks_check_partner_and_laufende():
+    from .test_shn_schafkopf import TEXT
+    first = TEXT.split("\nhand 2")[0]
+    head, hand = first.split("hand 1", 1)
+    deals = "\n".join(x for x in hand.split("\n") if x.startswith(("deal ", "game", "kontra")))
+    base = head + "hand 1  dealer Di\n" + deals + "\n"
+    # the deal gives the partner (Cy holds SA) and 3 Laufende with (EO GO Cy, HO Bea; SO is Di's)
+    o = one(base + "pts 84  tricks 5\n")
+    assert (o.partner, o.laufende, o.laufende_with, o.provenance["laufende"]) == ("Cy", 3, True, "derived")
+    assert o.units == {"Al": -80, "Bea": 80, "Cy": 80, "Di": -80}  # (10 + 30) × Kontra 2
+    e = only_error(base + "partner Di  pts 84\n")
+    assert e.code == "E-PARTNER" and e.expected == "Cy"
+    e = only_error(base + "laufende 4 with  pts 84\n")
+    assert e.code == "E-SK-LAUFENDE" and e.expected == "3 with"
+
+
+def test_laufende_beyond_the_trumps_of_the_game():
+    # a Farbwenz has 4 Unters + 7 cards of its suit = 11 trumps (G-8, G-13): 12 Laufende cannot be
+    e = only_error(HEAD + "hand 1  dealer Di\ngame Bea farbwenz gras\nlaufende 12 with  pts 70\n")
+    assert e.code == "E-SK-LAUFENDE" and e.expected == "0 or 3..11"
