@@ -346,6 +346,20 @@ def _winner_so_far(order: TrumpOrder, cards: list[tuple[int, Card]]) -> int:
     return max(pool, key=lambda sc: order.strength[sc[1]])[0]
 
 
+def frame_of_sk(f) -> Frame:
+    """A Schafkopf replay frame (:class:`replay.schafkopf.SkFrame`) as the
+    page's :class:`~replay.replay.Frame`: the declarer in the picker's place,
+    the declaring party's Augen as ``picker_points`` and the opponents' as
+    ``defender_points`` (None in a Ramsch), no blind and no bury (rules.md
+    G-2), ``alone`` for a single game (G-15)."""
+    return Frame(step=f.step, trick=f.trick, card=f.card, hands=f.hands, trick_cards=f.trick_cards,
+                 winning=f.winning, trick_done=f.trick_done, leader=f.leader, seat_points=f.seat_points,
+                 seat_tricks=f.seat_tricks, picker_points=f.party_points, defender_points=f.opponent_points,
+                 picker=f.declarer, partner=f.partner, called=f.called, under=None,
+                 alone=f.game is not None and f.game.single, leaster=False, multiplier=f.multiplier, done=f.done,
+                 blind=None, bury=None, settlement=f.settlement)
+
+
 def frames_from_cardlog(outcome, log, seats: list[tuple[str, str]]) -> list[Frame]:
     """Replay frames from a stored card log: one before the first card and
     one after every card, with the trick winners the log records, each

@@ -333,13 +333,12 @@ def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a con
         raise typer.Exit(1)
     frames = []
     sk_state = None
-    if found.outcome.game == "schafkopf" and fmt == "netschafkopf" and found.cardlog is not None:
-        from ingest.netschafkopf import replay_stored  # noqa: PLC0415
-        from replay.errors import IllegalAction  # noqa: PLC0415
+    if found.outcome.game == "schafkopf" and found.cardlog is not None:  # NetSchafkopf or SHN-SK
+        from ingest.schafkopf_hand import replay_schafkopf_stored  # noqa: PLC0415
 
         try:
-            sk_state, frames = replay_stored(found.outcome, found.cardlog, found.source)
-        except (ValueError, IllegalAction) as exc:
+            sk_state, frames = replay_schafkopf_stored(found, fmt, text)
+        except ValueError as exc:
             _err.print(f"note: the current engine stops on this game ({exc}); showing the stored card log")
     elif fmt == "shn" and found.cardlog is not None:
         from ingest.validate import replay_text  # noqa: PLC0415

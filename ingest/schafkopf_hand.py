@@ -14,12 +14,12 @@ import re
 
 from replay.cards import Card
 from replay.errors import Diagnostic
-from replay.schafkopf import Game, SchafkopfState
+from replay.schafkopf import Game, SchafkopfProfile, SchafkopfState, SkFrame, Suit
 from replay.scoring import Settlement
 
 from .model import CardLog, HandOutcome, PlayRow
 
-__all__ = ["schafkopf_outcome", "seat_names"]
+__all__ = ["schafkopf_outcome", "schafkopf_sheet_outcome", "seat_names", "replay_schafkopf_stored"]
 
 _SEAT_RE = re.compile(r"\bseat (\d)\b")
 
@@ -53,28 +53,113 @@ def schafkopf_outcome(st: SchafkopfState, *, seats: list[str], players: dict[str
     """
     res = st.result()
     settle = st.settlement()
-    game = st.game
     plays: list[PlayRow] = []
     for t, (_leader, cards, winner) in enumerate(st.tricks):
         for k, (seat, card) in enumerate(cards):
             plays.append(PlayRow(t + 1, k, seats[seat], str(card), False, seat == winner))
-    a = seats
-    outcome = HandOutcome(
-        session=session, group=group, hand=hand, date=date, rules=rules,
-        rules_flags=st.profile.model_dump(), game="schafkopf", game_type="tout" if st.tout else game.value,
-        players=players, dealer=a[st.dealer], picker=a[st.declarer] if st.declarer is not None else None,
-        partner=a[st.partner] if st.partner is not None else None,
-        call=str(st.called) if st.called is not None else None,
-        alone=game.single, leaster_winner=None, multiplier=settle.multiplier,
-        picker_points=res.party_points, picker_tricks=res.party_tricks, outcome=settle.outcome,
-        units={a[s]: settle.units[s] for s in range(4)}, provenance=provenance, status="full",
-        table=table, site=site, stake=1, marks=res.doublings, tier=settle.tier,
-        partner_revealed_trick=st.partner_revealed if st.partner is not None else None,
-        called_suit="CSHD"[st.called.suit] if st.called is not None else None,
-        call_type="ace" if game is Game.SAUSPIEL else ("alone" if game.single else None),
-        breakdown=seat_names(settle.text, seats), warnings=[str(w) for w in warnings],
-        laufende=res.laufende.counted if res.laufende else None,
-        laufende_with=res.laufende.with_ if res.laufende else None,
-    )
+    outcome = _stored(st.profile, settle, game=st.game, tout=st.tout, seats=seats, players=players,
+                      dealer=st.dealer, declarer=st.declarer, partner=st.partner, called=st.called,
+                      party_points=res.party_points, party_tricks=res.party_tricks, doublings=res.doublings,
+                      laufende=res.laufende.counted if res.laufende else None,
+                      laufende_with=res.laufende.with_ if res.laufende else None,
+                      partner_revealed=st.partner_revealed if st.partner is not None else None, status="full",
+                      session=session, group=group, hand=hand, date=date, rules=rules, provenance=provenance,
+                      warnings=warnings, table=table, site=site)
     cardlog = CardLog(deal={name: [str(c) for c in cards] for name, cards in deal.items()}, plays=plays)
     return outcome, cardlog, settle
+
+
+def schafkopf_sheet_outcome(profile: SchafkopfProfile, settle: Settlement, *, game: Game, suit: Suit | None,
+                            tout: bool, seats: list[str], players: dict[str, str], dealer: int | None,
+                            declarer: int | None, partner: int | None, called: Card | None,
+                            party_points: int | None, party_tricks: int | None, doublings: int,
+                            laufende: int | None, laufende_with: bool | None, session: str, group: str | None,
+                            hand: int, date: str | None, rules: str, provenance: dict[str, str],
+                            warnings: list[Diagnostic], table: str | None = None,
+                            site: str | None = None) -> HandOutcome:
+    """The stored outcome of a Schafkopf **score-sheet** game (no card log,
+    ``status="score-sheet"``), in the shape of :func:`schafkopf_outcome`:
+
+    * ``settle`` — the settlement the score sheet resolved to
+      (:func:`replay.schafkopf.settle_game` / ``settle_ramsch``).
+    * ``game``/``suit``/``tout``; seats 0..3 index ``seats``: ``dealer``
+      (None when unknown), ``declarer`` and ``partner`` (None in a Ramsch,
+      ``partner`` None in a single game), ``called`` the called Sau (None
+      when written ``??`` or not a Sauspiel).
+    * ``party_points`` (Augen) and ``party_tricks`` as written (None when
+      not); ``laufende`` / ``laufende_with`` only when written (or counted
+      on written deal lines), else None: a statistic of Laufende counts
+      only games whose Laufende are known.
+    """
+    return _stored(profile, settle, game=game, tout=tout, seats=seats, players=players, dealer=dealer,
+                   declarer=declarer, partner=partner, called=called, party_points=party_points,
+                   party_tricks=party_tricks, doublings=doublings, laufende=laufende, laufende_with=laufende_with,
+                   partner_revealed=None, status="score-sheet", session=session, group=group, hand=hand, date=date,
+                   rules=rules, provenance=provenance, warnings=warnings, table=table, site=site)
+
+
+def _stored(profile: SchafkopfProfile, settle: Settlement, *, game: Game, tout: bool, seats: list[str],
+            players: dict[str, str], dealer: int | None, declarer: int | None, partner: int | None,
+            called: Card | None, party_points: int | None, party_tricks: int | None, doublings: int,
+            laufende: int | None, laufende_with: bool | None, partner_revealed: int | None, status: str,
+            session: str, group: str | None, hand: int, date: str | None, rules: str, provenance: dict[str, str],
+            warnings: list[Diagnostic], table: str | None, site: str | None) -> HandOutcome:
+    """The one place a Schafkopf game's facts become a :class:`HandOutcome`."""
+    a = seats
+    return HandOutcome(
+        session=session, group=group, hand=hand, date=date, rules=rules,
+        rules_flags=profile.model_dump(), game="schafkopf", game_type="tout" if tout else game.value,
+        players=players, dealer=a[dealer] if dealer is not None else None,
+        picker=a[declarer] if declarer is not None else None,
+        partner=a[partner] if partner is not None else None,
+        call=str(called) if called is not None else None,
+        alone=game.single, leaster_winner=None, multiplier=settle.multiplier,
+        picker_points=party_points, picker_tricks=party_tricks, outcome=settle.outcome,
+        units={a[s]: settle.units[s] for s in range(4)}, provenance=provenance, status=status,
+        table=table, site=site, stake=1, marks=doublings, tier=settle.tier,
+        partner_revealed_trick=partner_revealed,
+        called_suit="CSHD"[called.suit] if called is not None else None,
+        call_type="ace" if game is Game.SAUSPIEL else ("alone" if game.single else None),
+        breakdown=seat_names(settle.text, seats), warnings=[str(w) for w in warnings],
+        laufende=laufende, laufende_with=laufende_with,
+    )
+
+
+def replay_schafkopf_stored(hand, fmt: str, text: str) -> tuple[SchafkopfState, list[SkFrame]]:
+    """A stored Schafkopf game with a card log, replayed through
+    :class:`~replay.schafkopf.SchafkopfState`, from either source — the one
+    entry point of ``shead replay`` and the dashboard's Replay page.
+
+    * ``hand`` — the :class:`~ingest.store.StoredHand`; ``fmt`` and ``text``
+      — :func:`ingest.store.session_text` of it (the session up to the hand).
+    * NetSchafkopf (``fmt="netschafkopf"``): :func:`ingest.netschafkopf.replay_stored`
+      (the deal and plays of the card log, the game from the stored source).
+    * SHN-SK (``fmt="shn"``): :func:`ingest.validate.replay_text`, the
+      validator's own replay (Kontra and Re with their seats and timing,
+      Klopfen), so the frames are the ones the hand was validated with.
+
+    Returns the finished state and its :class:`~replay.schafkopf.SkFrame`
+    list (one before the first card, one after each card; seats index
+    ``hand.outcome.players``).  Raises ``ValueError`` when the game has no
+    card log or the current engine stops on it, with the reason.
+    """
+    o = hand.outcome
+    if o.game != "schafkopf" or hand.cardlog is None or not hand.cardlog.plays:
+        raise ValueError(f"hand {o.hand} is not a Schafkopf game with a card log (status {o.status})")
+    if fmt == "netschafkopf":
+        from replay.errors import IllegalAction  # noqa: PLC0415
+
+        from .netschafkopf import replay_stored  # noqa: PLC0415
+
+        try:
+            return replay_stored(o, hand.cardlog, hand.source)
+        except IllegalAction as exc:
+            raise ValueError(str(exc)) from None
+    from .validate import replay_text  # noqa: PLC0415
+
+    rep = replay_text(text, hand=o.hand, path=hand.file)
+    if rep.errors:
+        raise ValueError(str(rep.errors[0]))
+    if rep.state is None or len(rep.frames) < 2:
+        raise ValueError(f"hand {o.hand}: the SHN text replays no Schafkopf card log")
+    return rep.state, rep.frames

@@ -99,6 +99,7 @@ class HandCheck:
     date: str | None = None  # YYYY-MM-DD from the Date tag, None when unknown
     pot: int = 0  # the pot's balance before this hand (pot=on, rules.md D-19)
     dealer: int | None = None  # the dealer seat, when known
+    sk_state: object = None  # a Schafkopf hand: its SchafkopfState, once replayed (replay_text)
 
     def picked(self, picker: int, partner, outcome: str, stake: int, marks, *,
                sheepshead: bool = False, out: int | None = None) -> Settlement:
@@ -1504,13 +1505,20 @@ class HandReplay:
     """One hand replayed for a viewer: its frames (:class:`replay.replay.Frame`,
     one before the first card and one after every card; empty for a hand with
     no card log), the seat aliases and names in clockwise order, the outcome,
-    and the errors (empty when the hand is legal)."""
+    and the errors (empty when the hand is legal).
+
+    A Schafkopf hand (SHN-SK, docs/notation.md §14) is replayed through
+    :class:`replay.schafkopf.SchafkopfState`: its frames are
+    :class:`replay.schafkopf.SkFrame` and ``state`` is that game (finished
+    when the hand is legal, stopped at the first illegal card otherwise);
+    ``state`` is None for a Sheepshead hand."""
 
     frames: list[Frame]
     seats: list[tuple[str, str]]
     outcome: HandOutcome | None
     errors: list[Diagnostic]
     record: HandRecord | None
+    state: object = None  # a Schafkopf hand: the SchafkopfState the frames come from
 
 
 def replay_text(text: str, hand: int | None = None, path: str | None = None) -> HandReplay:
@@ -1536,7 +1544,7 @@ def replay_text(text: str, hand: int | None = None, path: str | None = None) -> 
             outcome, _, _ = _check_hand(chk, sess)
         except _Reject as r:
             if target:
-                return HandReplay(chk.frames or [], rec.seats, None, [r.diag], rec)
+                return HandReplay(chk.frames or [], rec.seats, None, [r.diag], rec, chk.sk_state)
             continue
         if outcome.outcome == "doubler":
             sess.thrown_in()
@@ -1544,6 +1552,6 @@ def replay_text(text: str, hand: int | None = None, path: str | None = None) -> 
             sess.played(chk.profile)
         sess.pot = chk.pot + outcome.pot
         if target:
-            return HandReplay(chk.frames or [], rec.seats, outcome, [], rec)
+            return HandReplay(chk.frames or [], rec.seats, outcome, [], rec, chk.sk_state)
     errs = list(shn.errors) or [Diagnostic("E-NO-HAND", f"no hand {hand} in the text", file=path, line=1, col=1)]
     return HandReplay([], [], None, errs, None)

@@ -23,19 +23,27 @@ against the replay: ``partner`` (the Sau holder), ``laufende`` (G-13),
 zero-sum).  Provenance as for Sheepshead: ``verified`` when written and
 equal, ``derived`` when not written, ``conflict`` when written with ``^`` and
 different (a ``W-AGREED`` warning; the agreed value is stored).
+
+A hand without tricks is a **score-sheet game** (docs/notation.md §14.7,
+:func:`_score_sheet`): scored from what is written by the functions the
+engine settles with (:func:`replay.schafkopf.settle_game`,
+:func:`~replay.schafkopf.settle_ramsch`), the written score checked or
+derived, unknowns filled in where the score settles them, and stored with
+``status="score-sheet"`` and no card log.
 """
 
 from __future__ import annotations
 
 from replay.cards import Card, Rank, Suit, mask_of
 from replay.errors import IllegalAction, ProfileError
-from replay.schafkopf import (SCHAFKOPF_PROFILES, Announce, Game, Klopfen, Kontra, Re, SchafkopfState,
-                              parse_schafkopf_rules)
+from replay.schafkopf import (SCHAFKOPF_PROFILES, SK_OUTCOMES, Announce, Game, Klopfen, Kontra, Laufende, Re,
+                              SchafkopfState, announce_error, declarer_outcome, doubling_error, klopfen_error, parse_schafkopf_rules,
+                              ramsch_facts, settle_game, settle_ramsch, sk_snapshot, trump_order_for)
 from replay.schafkopf import Ramsch as RamschAction
 from replay.scoring import Settlement
 
 from .model import CardLog, HandOutcome
-from .schafkopf_hand import schafkopf_outcome
+from .schafkopf_hand import schafkopf_outcome, schafkopf_sheet_outcome
 
 __all__ = ["check_schafkopf", "is_schafkopf"]
 
@@ -115,10 +123,8 @@ def check_schafkopf(chk, sess) -> tuple[HandOutcome, CardLog, Settlement]:
                          "game was announced nor that nobody announced") + "; a Schafkopf hand writes one of them "
                          "(rules.md G-4, G-17)", rec.ramsch.pos if both else rec.pos,
                          found="both" if both else "neither", expected="game S ... or ramsch")
-    if not rec.tricks:
-        raise chk.reject("E-SK-PARTIAL", "a Schafkopf hand is validated by replaying its tricks; this hand has none "
-                         "(Schafkopf score-sheet hands are not supported yet)", rec.pos, found="no tricks",
-                         expected=f"t1 .. t{prof.tricks}")
+    if not rec.tricks:  # a score-sheet game (docs/notation.md §14.7)
+        return _score_sheet(chk, prof, dealer)
     if dealer is None:
         raise chk.reject("E-DEALER", "the dealer is not known", rec.pos, found="no dealer", expected="dealer S")
     st = _state(chk, prof, dealer)
@@ -136,12 +142,7 @@ def check_schafkopf(chk, sess) -> tuple[HandOutcome, CardLog, Settlement]:
     settle = st.settlement()
     _check_written(chk, st, res, settle)
     used = _agreed(chk, settle)
-    from .validate import _MAX_UNITS  # noqa: PLC0415
-
-    if any(abs(u) > _MAX_UNITS for u in used.units):
-        big = max(used.units, key=abs)
-        raise chk.reject("E-RANGE", f"units {big:+d} are beyond what the log keeps", rec.score.pos if rec.score
-                         else rec.pos, found=big, expected=f"at most {_MAX_UNITS} either way")
+    _check_units_range(chk, used)
     tags = rec.session.tags | rec.tags
     outcome, cardlog, settle = schafkopf_outcome(
         st, seats=chk.aliases, players=dict(chk.seats), deal=_deal_as_written(chk, st), session=rec.session_id,
@@ -150,6 +151,16 @@ def check_schafkopf(chk, sess) -> tuple[HandOutcome, CardLog, Settlement]:
     if used is not settle:
         outcome.units = {a: used.units[i] for i, a in enumerate(chk.aliases)}
     return outcome, cardlog, used
+
+
+def _check_units_range(chk, used: Settlement) -> None:
+    from .validate import _MAX_UNITS  # noqa: PLC0415
+
+    if any(abs(u) > _MAX_UNITS for u in used.units):
+        big = max(used.units, key=abs)
+        rec = chk.rec
+        raise chk.reject("E-RANGE", f"units {big:+d} are beyond what the log keeps", rec.score.pos if rec.score
+                         else rec.pos, found=big, expected=f"at most {_MAX_UNITS} either way")
 
 
 def _agreed(chk, settle: Settlement) -> Settlement:
@@ -235,23 +246,29 @@ def _announce(chk, st: SchafkopfState) -> None:
                          found="?", expected="a seat")
     seat = chk.seat(g.seat, g.pos)
     game = _GAME_WORD[g.name]
-    suit = None
-    if game is Game.SAUSPIEL:
-        c = g.called
-        if c is None:
-            raise chk.reject("E-SK-CALL", "the called Sau is written ?? but the hand is replayed", g.arg_pos,
-                             found="??", expected="the called Sau")
-        if c.rank != Rank.ACE:
-            name = _spell(chk, c)
-            raise chk.reject("E-SK-CALL", f"the Sauspiel calls {name}, which is not a Sau (rules.md G-10)", g.arg_pos,
-                             found=name, expected="the Eichel-, Gras- or Schellen-Sau")
-        suit = Suit(c.suit)
-    elif g.suit is not None:
-        suit = _SUIT_WORD[g.suit]
+    if game is Game.SAUSPIEL and g.called is None:
+        raise chk.reject("E-SK-CALL", "the called Sau is written ?? but the hand is replayed", g.arg_pos,
+                         found="??", expected="the called Sau")
+    suit = _game_suit(chk, g)
     try:
         st.apply(Announce(seat, game, suit, g.tout))
     except IllegalAction as exc:
         raise chk.engine_error(exc, g.arg_pos if exc.code in ("E-SK-CALL", "E-SK-GESPERRT") else g.pos) from None
+
+
+def _game_suit(chk, g) -> Suit | None:
+    """The suit of the written game: the called Sau's suit in a Sauspiel
+    (None for ``??``; a card that is not a Sau is ``E-SK-CALL``, rules.md
+    G-10), the trump suit of a Solo, Farbwenz or Farbgeier, None for Wenz
+    and Geier."""
+    if _GAME_WORD[g.name] is Game.SAUSPIEL:
+        c = g.called
+        if c is not None and c.rank != Rank.ACE:
+            name = _spell(chk, c)
+            raise chk.reject("E-SK-CALL", f"the Sauspiel calls {name}, which is not a Sau (rules.md G-10)", g.arg_pos,
+                             found=name, expected="the Eichel-, Gras- or Schellen-Sau")
+        return Suit(c.suit) if c is not None else None
+    return _SUIT_WORD[g.suit] if g.suit is not None else None
 
 
 def _spell(chk, c: Card) -> str:
@@ -264,6 +281,8 @@ def _play(chk, st: SchafkopfState, doublings) -> None:
     rec = chk.rec
     pending = list(doublings)
     played = 0
+    frames = chk.frames  # replay_text: one SkFrame before the first card and after each card
+    chk.sk_state = st
 
     def double_until(k: int) -> None:
         while pending and pending[0].after <= k:
@@ -293,11 +312,16 @@ def _play(chk, st: SchafkopfState, doublings) -> None:
                              t.pos, found=len(t.plays), expected=4, trick=t.number)
         for j, p in enumerate(t.plays):
             double_until(played)
+            if frames is not None and played == 0:
+                frames.append(sk_snapshot(st, 0, None))
+            seat = (lead + j) % 4
             try:
-                st.play((lead + j) % 4, p.card)
+                st.play(seat, p.card)
             except IllegalAction as exc:
                 raise chk.engine_error(exc, p.pos, t.number) from None
             played += 1
+            if frames is not None:
+                frames.append(sk_snapshot(st, played, (seat, p.card)))
     double_until(10 ** 6)
     if not st.done:
         last = rec.tricks[-1]
@@ -336,17 +360,12 @@ def _written(chk, key: str, v, computed, code: str, message: str) -> None:
     raise chk.reject(code, message, v.pos, found=written, expected=computed)
 
 
-def _check_written(chk, st: SchafkopfState, res, settle: Settlement) -> None:
+def _check_deal_facts(chk, st: SchafkopfState, lauf: Laufende) -> None:
+    """The written ``partner`` and ``laufende`` against what the deal gives:
+    the holder of the called Sau (rules.md G-10) and the Laufende counted on
+    the dealt cards (G-13)."""
     rec = chk.rec
     a = chk.aliases
-    ramsch = st.game is Game.RAMSCH
-    if ramsch:
-        for v, kw in ((rec.partner, "partner"), (rec.pts, "pts"), (rec.tricks_won, "tricks"),
-                      (rec.outcome, "the outcome"), (rec.laufende, "laufende")):
-            if v is not None:
-                raise chk.reject("E-SK-RAMSCH", f"{kw} is written but a Ramsch has no declaring party "
-                                 "(rules.md G-17); its result is the score", v.pos, found=kw, expected="score")
-        return
     # partner: the holder of the called Sau (rules.md G-10)
     w = rec.partner
     if w is not None and w.value is not None:
@@ -360,15 +379,15 @@ def _check_written(chk, st: SchafkopfState, res, settle: Settlement) -> None:
         chk.prov["partner"] = "verified" if s == st.partner else "conflict"
     lf = rec.laufende
     if lf is not None and lf.count is not None:
-        want = res.laufende.counted
-        side = ("with" if res.laufende.with_ else "without") if want else None
+        want = lauf.counted
+        side = ("with" if lauf.with_ else "without") if want else None
         got = (lf.count, lf.side)
         if got != (want, side):
             wtext = f"{want} {side}" if want else "0"
             gtext = f"{lf.count} {lf.side}" if lf.count else "0"
             if not lf.agreed:
                 raise chk.reject("E-SK-LAUFENDE", f"laufende {gtext} is written but the deal gives {wtext} (a run of "
-                                 f"{res.laufende.run} from the top trump; they count from "
+                                 f"{lauf.run} from the top trump; they count from "
                                  f"{st.profile.laufendeMin.of(st.game)}, rules.md G-13)", lf.pos, found=gtext,
                                  expected=wtext)
             chk.prov["laufende"] = "conflict"
@@ -378,6 +397,25 @@ def _check_written(chk, st: SchafkopfState, res, settle: Settlement) -> None:
             chk.prov["laufende"] = "verified"
     else:
         chk.prov["laufende"] = "derived"
+
+
+def _no_party_facts(chk) -> None:
+    """A Ramsch has no declaring party (rules.md G-17): ``partner``, ``pts``,
+    ``tricks``, an outcome word or ``laufende`` is ``E-SK-RAMSCH``."""
+    rec = chk.rec
+    for v, kw in ((rec.partner, "partner"), (rec.pts, "pts"), (rec.tricks_won, "tricks"),
+                  (rec.outcome, "the outcome"), (rec.laufende, "laufende")):
+        if v is not None:
+            raise chk.reject("E-SK-RAMSCH", f"{kw} is written but a Ramsch has no declaring party "
+                             "(rules.md G-17); its result is the score", v.pos, found=kw, expected="score")
+
+
+def _check_written(chk, st: SchafkopfState, res, settle: Settlement) -> None:
+    rec = chk.rec
+    if st.game is Game.RAMSCH:
+        _no_party_facts(chk)
+        return
+    _check_deal_facts(chk, st, res.laufende)
     _written(chk, "picker_points", rec.pts, res.party_points, "E-PTS",
              f"pts {rec.pts.value if rec.pts else ''} is written but the declaring party has {res.party_points} Augen "
              "(rules.md G-12)")
@@ -402,3 +440,311 @@ def _provenance(chk, st: SchafkopfState) -> dict[str, str]:
         else:
             prov.setdefault("partner", "derived")
     return prov
+
+
+# ---------------------------------------------------------------------------
+# score-sheet games (docs/notation.md §14.7)
+
+
+def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Settlement]:
+    """A Schafkopf game without its tricks, scored from what is written
+    (docs/notation.md §14.7), as the Sheepshead score sheet is
+    (:func:`ingest.validate._score_sheet`): every settlement the rules allow
+    for the written facts — the game, Kontra/Re and Klopfen, ``partner``,
+    ``laufende``, ``pts``, ``tricks``, the outcome word — is computed by
+    :func:`replay.schafkopf.settle_game` (or :func:`settle_ramsch`), the
+    functions the engine settles with, and the written score must be one of
+    them.  Unknowns (not written, or ``?``) are allowed where the score
+    settles them; otherwise ``E-RESULT-UNKNOWN``.  With all four deal lines
+    the called Sau's holder and the Laufende are counted on the cards and
+    the written ones checked (``E-PARTNER``, ``E-SK-LAUFENDE``)."""
+    from .validate import _agreed_score, _matches, _written_units  # noqa: PLC0415 - the shared score checks
+
+    rec = chk.rec
+    st = None
+    if rec.deals:  # the deal is known: a seat without a deal line is E-SK-PARTIAL (no tricks to fill it)
+        st = _state(chk, prof, dealer if dealer is not None else 0)
+    klopfer: list[int] = []
+    for m in rec.marks:
+        if m.kind == "klopfen":
+            seat = chk.seat(m.seat, m.pos) if m.seat is not None else _unknown(chk, m)
+            bad = klopfen_error(prof, klopfer, seat)
+            if bad is not None:
+                raise chk.engine_error(bad, m.pos)
+            klopfer.append(seat)
+    if st is not None:
+        for seat in klopfer:
+            st.apply(Klopfen(seat))
+    doublings = sorted((m for m in rec.marks if m.kind in ("kontra", "re")), key=lambda m: m.after)
+    written = _written_units(chk, rec.score)[0] if rec.score is not None else [None] * 4
+    if rec.ramsch is not None:
+        return _sheet_ramsch(chk, prof, dealer, len(klopfer), doublings, written)
+    # ---- the announced game
+    g = rec.game
+    game = _GAME_WORD[g.name]
+    suit = _game_suit(chk, g)
+    if st is not None:
+        _announce(chk, st)  # the called Sau against the declarer's cards (G-10)
+    decls = [chk.seat(g.seat, g.pos)] if g.seat is not None else list(range(4))
+    # a Sauspiel whose Sau is written ?? is checked as an Eichel call: only the Herz-Sau check depends on the suit
+    bad = announce_error(Announce(decls[0], game, suit if suit is not None or game is not Game.SAUSPIEL
+                                  else Suit.CLUBS, g.tout))
+    if bad is not None:
+        raise chk.engine_error(bad, g.arg_pos if bad.diagnostic.code == "E-SK-CALL" else g.pos)
+    # ---- the partner: from the deal, written, or any seat the score allows
+    w = rec.partner
+    lauf_st = st.laufende() if st is not None else None
+    if st is not None:
+        _check_deal_facts(chk, st, lauf_st)
+        partners = {st.declarer: [st.partner]}
+    elif game is not Game.SAUSPIEL:
+        if w is not None and w.value is not None:
+            raise chk.reject("E-PARTNER", f"partner {w.value} is written but the declarer plays alone "
+                             f"({g.name}, rules.md G-15)", w.pos, found=w.value, expected="no partner")
+        partners = {d: [None] for d in decls}
+    elif w is not None and w.value is not None:
+        pa = chk.seat(w.value, w.pos)
+        if pa in decls and len(decls) == 1:
+            raise chk.reject("E-PARTNER", f"partner {w.value} is the declarer; the holder of the called Sau is another "
+                             "seat (rules.md G-10)", w.pos, found=w.value, expected="another seat")
+        partners = {d: [pa] for d in decls if d != pa}
+        chk.prov["partner"] = "asserted"
+    else:
+        partners = {d: [s for s in range(4) if s != d] for d in decls}
+    # ---- the Laufende: from the deal, written, or any count the game allows
+    lf = rec.laufende
+    lmin = prof.laufendeMin.of(game)
+    lmax = sum(1 for c in trump_order_for(game, suit if game is not Game.SAUSPIEL else None).trumps
+               if prof.deck >> c & 1)
+    if lauf_st is not None:
+        laufs = [(lauf_st.counted, lauf_st.with_)]
+    elif lf is not None and lf.count is not None:
+        if lf.count and not lmin <= lf.count <= lmax:
+            raise chk.reject("E-SK-LAUFENDE", f"laufende {lf.count} {lf.side}: a {g.name} counts from {lmin} to "
+                             f"{lmax} Laufende (rules.md G-13)", lf.pos, found=lf.count, expected=f"0 or {lmin}..{lmax}")
+        laufs = [(lf.count, lf.side != "without")]
+        chk.prov["laufende"] = "asserted"
+    else:  # with or without count the same (G-13): the count is what the score can tell
+        laufs = [(0, True)] + [(k, True) for k in range(lmin, lmax + 1)]
+    # ---- the outcome: what pts, tricks and the outcome word allow (G-12, G-14)
+    n = prof.tricks
+    pts = rec.pts.value if rec.pts is not None else None
+    tricks = rec.tricks_won.value if rec.tricks_won is not None else None
+    if pts is not None and not 0 <= pts <= 120:
+        raise chk.reject("E-PTS", f"pts {pts} is outside 0..120 Augen (rules.md G-1)", rec.pts.pos, found=pts,
+                         expected="0..120")
+    if tricks is not None and not 0 <= tricks <= n:
+        raise chk.reject("E-TRICKS", f"tricks {tricks}: a game has {n} tricks", rec.tricks_won.pos, found=tricks,
+                         expected=f"0..{n}")
+    cands = _outcomes_for(pts, tricks, n, g.tout)
+    if not cands:
+        raise chk.reject("E-PTS", f"pts {pts} and tricks {tricks} contradict each other: a party without a trick has "
+                         "0 Augen and one with every trick all 120 (rules.md G-12)", rec.pts.pos,
+                         found=f"pts {pts}, tricks {tricks}", expected="Augen the tricks allow")
+    for key, v in (("picker_points", pts), ("picker_tricks", tricks)):
+        if v is not None:
+            chk.prov[key] = "asserted"
+    ow = rec.outcome
+    if ow is not None and ow.value is not None:
+        o = ow.value
+        allowed = ("win", "lose") if g.tout else SK_OUTCOMES
+        if o not in cands and (not ow.agreed or o not in allowed):
+            why = ", ".join(x for x in (f"{pts} Augen" if pts is not None else "",
+                                        f"{tricks} tricks" if tricks is not None else "",
+                                        "a Tout" if g.tout else "") if x)
+            raise chk.reject("E-OUTCOME", f"{o} disagrees with {why} (rules.md G-12, G-14: 61 wins, -s at 91 or 30, "
+                             "-z by tricks)", ow.pos, found=o, expected=" or ".join(cands))
+        chk.prov["outcome"] = "asserted" if o in cands else "conflict"
+        if o not in cands:
+            chk.warnings.append(chk.diag("W-AGREED", f"{o} agreed at the table; the written Augen and tricks give "
+                                         f"{' or '.join(cands)}", ow.pos, severity="warning", found=o,
+                                         expected=" or ".join(cands)))
+        cands = [o]
+    else:
+        chk.prov["outcome"] = "derived"
+    # ---- Kontra and Re: by the right party and in time (G-18), for each declarer and partner
+    combos, fault = [], None
+    for d in decls:
+        for pa in partners.get(d, []):
+            f = _doubling_fault(chk, prof, game, doublings, d, pa)
+            if f is None:
+                combos.append((d, pa))
+            elif fault is None:
+                fault = f
+    if not combos:
+        m, exc = fault if fault is not None else (None, None)
+        if m is None:
+            raise chk.reject("E-PARTNER", "no seat can hold the called Sau", g.pos, found="no partner",
+                             expected="another seat")
+        raise chk.engine_error(exc, m.pos)
+    # ---- every settlement the written facts allow, against the written score
+    nk = len(klopfer)
+    options = []
+    for d, pa in combos:
+        for o in cands:
+            for lc, lw in laufs:
+                settle = settle_game(prof, game, suit, g.tout, d, pa, o, lc, lw, len(doublings), nk)
+                if _matches(settle.units, written):
+                    options.append((d, pa, o, lc, lw, settle))
+    if not options:  # the score disagrees: report its first wrong entry against the closest settlement
+        best = None
+        for d, pa in combos:
+            for o in cands:
+                for lc, lw in laufs:
+                    settle = settle_game(prof, game, suit, g.tout, d, pa, o, lc, lw, len(doublings), nk)
+                    hits = sum(1 for u, x in zip(settle.units, written) if x is not None and u == x)
+                    if best is None or hits > best[0]:
+                        best = (hits, (d, pa, o, lc, lw, settle))
+        options = [best[1]]
+        chosen = options[0]
+        used = _agreed_score(chk, chosen[5])  # raises E-SCORE at the entry, unless agreed (^)
+    else:
+        units = {x[5].units for x in options}
+        results = {x[:3] for x in options}
+        if len(units) > 1:
+            unknown = [w for w, k in (("the declarer", {x[0] for x in options}), ("the partner", {x[1] for x in options}),
+                                      ("the outcome", {x[2] for x in options}),
+                                      ("the Laufende", {x[3] for x in options})) if len(k) > 1]
+            raise chk.reject("E-RESULT-UNKNOWN", f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not "
+                             "written and the score does not settle the game", rec.score.pos if rec.score else rec.pos,
+                             found=f"{' and '.join(unknown)} unknown",
+                             expected="the score, or " + ", ".join(unknown) + " written")
+        if len(results) > 1:
+            raise chk.reject("E-RESULT-UNKNOWN", "the written facts fit more than one result (the same score for "
+                             "different declarers, partners or outcomes)", rec.score.pos if rec.score else rec.pos,
+                             found="an ambiguous score", expected="the outcome, partner or Laufende written")
+        chosen = options[0]
+        used = _agreed_score(chk, chosen[5])
+    d, pa, o, lc, lw, _ = chosen
+    _check_units_range(chk, used)
+    if rec.outcome is not None and rec.outcome.value is not None and chk.prov["outcome"] == "asserted" and (
+            pts is not None or tricks is not None or rec.score is not None):
+        chk.prov["outcome"] = "verified"
+    if game is Game.SAUSPIEL and st is None:
+        if w is None or w.value is None:
+            chk.prov["partner"] = "derived"
+        elif rec.score is not None and chk.prov.get("units") == "verified":
+            chk.prov["partner"] = "verified"
+    prov = dict(chk.prov)
+    prov["picker"] = "asserted" if g.seat is not None else "derived"
+    prov["multiplier"] = "asserted" if rec.marks else "derived"
+    if pa is None:
+        prov.pop("partner", None)
+    if lauf_st is not None:
+        stored_lauf = (lauf_st.counted, lauf_st.with_)
+    elif lf is not None and lf.count is not None:
+        stored_lauf = (lf.count, lf.side == "with" if lf.count else None)
+    else:
+        stored_lauf = (None, None)
+        prov.pop("laufende", None)
+    return _sheet_stored(chk, prof, used, game=game, suit=suit, tout=g.tout, dealer=dealer, declarer=d, partner=pa,
+                         called=g.called if game is Game.SAUSPIEL else None, pts=pts, tricks=tricks,
+                         doublings=len(doublings), laufende=stored_lauf, prov=prov), None, used
+
+
+def _outcomes_for(pts: int | None, tricks: int | None, n: int, tout: bool) -> list[str]:
+    """The outcome words :func:`~replay.schafkopf.declarer_outcome` gives for
+    some Augen and tricks consistent with the written ones (a party without a
+    trick has 0 Augen, one with every trick 120), in :data:`SK_OUTCOMES` order."""
+    got = set()
+    for t in ([tricks] if tricks is not None else range(n + 1)):
+        for p in ([pts] if pts is not None else range(121)):
+            if (t == 0 and p != 0) or (t == n and p != 120):
+                continue
+            got.add(declarer_outcome(p, t, n, tout))
+    return [o for o in SK_OUTCOMES if o in got]
+
+
+def _doubling_fault(chk, prof, game: Game, doublings, declarer: int, partner: int | None):
+    """The first Kontra/Re that the rules refuse with this declarer and
+    partner, as ``(mark, IllegalAction)``, or None (rules.md G-18)."""
+    for level, m in enumerate(doublings):
+        seat = chk.seat(m.seat, m.pos) if m.seat is not None else None
+        in_party = None if seat is None else seat == declarer or seat == partner
+        bad = doubling_error(prof, game, level, m.kind == "re", m.after, seat, in_party)
+        if bad is not None:
+            return m, bad
+    return None
+
+
+def _sheet_ramsch(chk, prof, dealer, klopfen: int, doublings, written) -> tuple[HandOutcome, None, Settlement]:
+    """A Ramsch from the score sheet (rules.md G-17): the score must be one
+    a Ramsch can give — one loser (or, ``ramschTie=allTied``, several) paying
+    the others with any Jungfrauen, or a Durchmarsch — under the profile's
+    Jungfrau and Durchmarsch rules; ``?`` entries are filled in when only one
+    such score fits."""
+    from .validate import _agreed_score, _matches  # noqa: PLC0415
+
+    rec = chk.rec
+    if not prof.ramsch:
+        raise chk.reject("E-SK-NO-RAMSCH", "this profile throws in instead of playing Ramsch (rules.md G-4, G-17)",
+                         rec.ramsch.pos, found="ramsch", expected="ramsch=on")
+    _no_party_facts(chk)
+    if doublings:
+        m = doublings[0]
+        raise chk.engine_error(doubling_error(prof, Game.RAMSCH, 0, m.kind == "re", m.after), m.pos)
+    if rec.score is None:
+        raise chk.reject("E-RESULT-UNKNOWN", "a Ramsch score sheet without its score cannot be settled (rules.md "
+                         "G-17: the result of a Ramsch is its score)", rec.pos, found="no score",
+                         expected="score S ±n ...")
+    cands = _ramsch_settlements(prof, klopfen)
+    fits = [c for c in cands if _matches(c.units, written)]
+    if not fits:
+        best = max(cands, key=lambda c: sum(1 for u, x in zip(c.units, written) if x is not None and u == x))
+        used = _agreed_score(chk, best)
+    else:
+        if len({c.units for c in fits}) > 1:
+            raise chk.reject("E-RESULT-UNKNOWN", "the written score fits more than one Ramsch result; write every "
+                             "seat's units", rec.score.pos, found="an ambiguous score", expected="every seat's units")
+        used = _agreed_score(chk, fits[0])
+        if None in written:
+            chk.prov["units"] = "derived"
+    _check_units_range(chk, used)
+    prov = dict(chk.prov)
+    prov["multiplier"] = "asserted" if rec.marks else "derived"
+    return _sheet_stored(chk, prof, used, game=Game.RAMSCH, suit=None, tout=False, dealer=dealer, declarer=None,
+                         partner=None, called=None, pts=None, tricks=None, doublings=0, laufende=(None, None),
+                         prov=prov), None, used
+
+
+def _ramsch_settlements(prof, klopfen: int) -> list[Settlement]:
+    """Every settlement a Ramsch can have under ``prof`` (rules.md G-17),
+    through :func:`replay.schafkopf.ramsch_facts` on representative Augen and
+    tricks: each seat a Durchmarsch; each loser (each set of tied losers
+    under ``allTied``) with each set of seats without a trick."""
+    from itertools import combinations  # noqa: PLC0415
+
+    out: dict[tuple, Settlement] = {}
+    n = prof.tricks
+    for sweep in range(4):  # one seat takes every trick
+        tr = tuple(n if s == sweep else 0 for s in range(4))
+        pts = tuple(120 if s == sweep else 0 for s in range(4))
+        losers, jung, dm = ramsch_facts(prof, pts, tr, sweep)
+        st = settle_ramsch(prof, losers, jung, dm, klopfen)
+        out.setdefault(st.units, st)
+    sizes = (1,) if prof.ramschTie == "highestTrump" else (1, 2, 3)
+    for k in sizes:
+        for losers in combinations(range(4), k):
+            rest = [s for s in range(4) if s not in losers]
+            for j in range(len(rest)):  # not every other seat trickless: the losers would sweep
+                for jung in combinations(rest, j):
+                    tr = tuple(0 if s in jung else 1 for s in range(4))
+                    pts = tuple(40 if s in losers else 0 if s in jung else 10 for s in range(4))
+                    lo, ju, dm = ramsch_facts(prof, pts, tr, losers[0])
+                    st = settle_ramsch(prof, lo, ju, dm, klopfen)
+                    out.setdefault(st.units, st)
+    return list(out.values())
+
+
+def _sheet_stored(chk, prof, used: Settlement, *, game, suit, tout, dealer, declarer, partner, called, pts, tricks,
+                  doublings, laufende, prov) -> HandOutcome:
+    """The stored outcome of a score-sheet game (tags of the hand's session)."""
+    rec = chk.rec
+    tags = rec.session.tags | rec.tags
+    outcome = schafkopf_sheet_outcome(
+        prof, used, game=game, suit=suit, tout=tout, seats=chk.aliases, players=dict(chk.seats), dealer=dealer,
+        declarer=declarer, partner=partner, called=called, party_points=pts, party_tricks=tricks,
+        doublings=doublings, laufende=laufende[0], laufende_with=laufende[1], session=rec.session_id,
+        group=tags.get("Event"), hand=rec.number, date=chk.date, rules=tags.get("Rules", ""), provenance=prov,
+        warnings=chk.warnings, table=tags.get("Table"), site=tags.get("Site"))
+    return outcome

@@ -48,7 +48,8 @@ __all__ = [
     "parse_schafkopf_rules",
     "Announce", "Ramsch", "Kontra", "Re", "Klopfen", "SkAction",
     "SkPhase", "SchafkopfState", "Laufende", "SkResult", "SkFrame", "sk_snapshot", "replay_schafkopf",
-    "game_name",
+    "game_name", "SK_OUTCOMES", "declarer_outcome", "announce_error", "klopfen_error",
+    "doubling_error", "game_value", "settle_game", "ramsch_facts", "settle_ramsch",
 ]
 
 
@@ -449,6 +450,106 @@ class SkResult:
 
 
 # --------------------------------------------------------------------------
+# The announcing rules: pure checks shared by the engine and the score sheet
+# --------------------------------------------------------------------------
+
+
+def announce_error(a: Announce, hand: int | None = None) -> IllegalAction | None:
+    """Why ``a`` cannot be announced, or None (rules.md G-7, G-8, G-10,
+    G-14, G-17).  ``hand`` is the declarer's dealt cards (a bit mask); None
+    when they are not known (a score sheet), which skips the checks that
+    need them (the called Sau held by the declarer, a gesperrt declarer).
+    Codes: ``E-SK-SEAT``, ``E-SK-ANNOUNCE``, ``E-SK-CALL``, ``E-SK-GESPERRT``."""
+    if not 0 <= a.seat < 4:
+        return IllegalAction("E-SK-SEAT", f"seat {a.seat} is not at the table", found=a.seat, expected="0..3")
+    g = a.game
+    if g is Game.RAMSCH:
+        return IllegalAction("E-SK-ANNOUNCE", "a Ramsch is not announced by a player (rules.md G-17)",
+                             found="ramsch", expected="the Ramsch action")
+    if g.needs_suit and a.suit is None:
+        return IllegalAction("E-SK-ANNOUNCE", f"{g.value} needs a suit (rules.md G-7, G-8, G-10)", found=g.value,
+                             expected=f"{g.value} with a suit")
+    if not g.needs_suit and a.suit is not None:
+        return IllegalAction("E-SK-ANNOUNCE", f"{g.value} has no suit (rules.md G-8)", found=a.suit.name,
+                             expected=g.value)
+    if g is not Game.SAUSPIEL:
+        return None
+    if a.tout:
+        return IllegalAction("E-SK-ANNOUNCE", "a Sauspiel cannot be played Tout (rules.md G-14)",
+                             found="Sauspiel Tout", expected="a single game Tout")
+    sau = a.called
+    if a.suit == Suit.HEARTS:
+        return IllegalAction("E-SK-CALL", "the Herz-Sau is trump and cannot be called (rules.md G-10)",
+                             found=german(sau), expected="the Eichel-, Gras- or Schellen-Sau")
+    if hand is None:
+        return None
+    if hand >> sau & 1:
+        return IllegalAction("E-SK-CALL", f"the declarer calls the {GERMAN_SUIT[a.suit]}-Sau, which the declarer "
+                             "holds (rules.md G-10)", found=german(sau), expected="a Sau the declarer does not hold")
+    if not hand & trump_order_for(Game.SAUSPIEL).suit_masks[a.suit]:
+        return IllegalAction("E-SK-GESPERRT", f"the declarer holds no {GERMAN_SUIT[a.suit]} card besides trumps "
+                             "and so cannot call that Sau (rules.md G-10)", found=german(sau),
+                             expected="a Sau of a suit the declarer holds")
+    return None
+
+
+def klopfen_error(profile: SchafkopfProfile, klopfer: list[int], seat: int,
+                  announced: bool = False) -> IllegalAction | None:
+    """Why ``seat`` may not knock now, or None (rules.md G-19): Klopfen off
+    in the profile (``E-SK-KLOPFEN``), after the announcement (``E-PHASE``),
+    or a seat already in ``klopfer`` (``E-SK-KLOPFEN``)."""
+    if not profile.klopfen:
+        return IllegalAction("E-SK-KLOPFEN", "Klopfen is not played under this profile (rules.md G-19, flag "
+                             "klopfen)", found=f"seat {seat} knocks", expected="klopfen=on")
+    if announced:
+        return IllegalAction("E-PHASE", "Klopfen after the game was announced (rules.md G-19)", found=seat,
+                             expected="before the announcement")
+    if seat in klopfer:
+        return IllegalAction("E-SK-KLOPFEN", f"seat {seat} knocks twice", found=seat, expected="once per seat")
+    return None
+
+
+def doubling_error(profile: SchafkopfProfile, game: Game, level: int, is_re: bool, cards_played: int,
+                   seat: int | None = None, in_party: bool | None = None) -> IllegalAction | None:
+    """Why a Kontra (``is_re`` False) or Re cannot be given now, or None
+    (rules.md G-17, G-18).  ``level`` is the number of doublings already
+    given, ``cards_played`` the cards played before it; ``in_party`` whether
+    ``seat`` is in the declaring party (None: the seat or its party is not
+    known, not checked).
+
+    * ``E-SK-KONTRA``: any doubling in a Ramsch; a Re first or a Kontra
+      after a doubling; beyond ``kontraLevels``; a Kontra (even levels) by
+      the declaring party or a Re (odd levels) by the opponents.
+    * ``E-SK-KONTRA-LATE``: after the first card (``beforeFirstCard``) or the
+      second (``beforeSecondCard``, DEFAULT).
+    """
+    name = "Re" if is_re else "Kontra"
+    if game is Game.RAMSCH:
+        return IllegalAction("E-SK-KONTRA", "there is no Kontra in a Ramsch (rules.md G-17)", found=name,
+                             expected="no doubling")
+    limit = 0 if profile.kontraTiming == "beforeFirstCard" else 1
+    if cards_played > limit:
+        when = "the first card" if limit == 0 else "the second card of the first trick"
+        return IllegalAction("E-SK-KONTRA-LATE", f"{name} after {cards_played} cards; it must come before {when} "
+                             "(rules.md G-18, kontraTiming)", found=name, expected=f"before {when}")
+    if is_re != (level > 0):
+        return IllegalAction("E-SK-KONTRA", "the first doubling is a Kontra and any later one a Re (rules.md G-18)",
+                             found=name, expected="Re" if level else "Kontra")
+    if level >= profile.kontraLevels:
+        return IllegalAction("E-SK-KONTRA", f"a doubling beyond the {profile.kontraLevels} this profile allows "
+                             "(rules.md G-18, kontraLevels)", found=name, expected="no further doubling")
+    if seat is not None and not 0 <= seat < 4:
+        return IllegalAction("E-SK-SEAT", f"seat {seat} is not at the table", found=seat, expected="0..3")
+    if in_party is not None:
+        opponents_turn = level % 2 == 0
+        if opponents_turn == in_party:
+            side = "the opponents" if opponents_turn else "the declaring party"
+            return IllegalAction("E-SK-KONTRA", f"seat {seat} gives {name}, which only {side} may give (rules.md "
+                                 "G-18)", found=seat, expected=side)
+    return None
+
+
+# --------------------------------------------------------------------------
 # The state machine
 # --------------------------------------------------------------------------
 
@@ -583,53 +684,25 @@ class SchafkopfState:
             raise TypeError(f"not a Schafkopf action: {action!r}")
 
     def _klopfen(self, seat: int) -> None:
-        if not self.profile.klopfen:
-            raise self._err("E-SK-KLOPFEN", "Klopfen is not played under this profile (rules.md G-19, flag klopfen)",
-                            f"seat {seat} knocks", "klopfen=on")
-        if self.phase != SkPhase.ANNOUNCE:
-            raise self._err("E-PHASE", "Klopfen after the game was announced (rules.md G-19)", seat,
-                            "before the announcement")
-        if seat in self.klopfer:
-            raise self._err("E-SK-KLOPFEN", f"seat {seat} knocks twice", seat, "once per seat")
+        bad = klopfen_error(self.profile, self.klopfer, seat, announced=self.phase != SkPhase.ANNOUNCE)
+        if bad is not None:
+            raise bad
         self.klopfer.append(seat)
 
     def _announce(self, a: Announce) -> None:
         if self.phase != SkPhase.ANNOUNCE:
             raise self._err("E-PHASE", "a game is announced after the announcing is over", a.game.value,
                             "one announcement before the first card")
-        if not 0 <= a.seat < 4:
-            raise self._err("E-SK-SEAT", f"seat {a.seat} is not at the table", a.seat, "0..3")
+        bad = announce_error(a, self.hands[a.seat] if 0 <= a.seat < 4 else None)
+        if bad is not None:
+            raise bad
         g = a.game
-        if g is Game.RAMSCH:
-            raise self._err("E-SK-ANNOUNCE", "a Ramsch is not announced by a player (rules.md G-17)", "ramsch",
-                            "the Ramsch action")
-        if g.needs_suit and a.suit is None:
-            raise self._err("E-SK-ANNOUNCE", f"{g.value} needs a suit (rules.md G-7, G-8, G-10)", g.value,
-                            f"{g.value} with a suit")
-        if not g.needs_suit and a.suit is not None:
-            raise self._err("E-SK-ANNOUNCE", f"{g.value} has no suit (rules.md G-8)", a.suit.name, g.value)
-        hand = self.hands[a.seat]
         if g is Game.SAUSPIEL:
-            if a.tout:
-                raise self._err("E-SK-ANNOUNCE", "a Sauspiel cannot be played Tout (rules.md G-14)", "Sauspiel Tout",
-                                "a single game Tout")
             order = trump_order_for(Game.SAUSPIEL)
-            sau = a.called
-            if a.suit == Suit.HEARTS:
-                raise self._err("E-SK-CALL", "the Herz-Sau is trump and cannot be called (rules.md G-10)",
-                                german(sau), "the Eichel-, Gras- or Schellen-Sau")
-            if hand >> sau & 1:
-                raise self._err("E-SK-CALL", f"the declarer calls the {GERMAN_SUIT[a.suit]}-Sau, which the declarer "
-                                "holds (rules.md G-10)", german(sau), "a Sau the declarer does not hold")
-            suit_mask = order.suit_masks[a.suit]
-            if not hand & suit_mask:
-                raise self._err("E-SK-GESPERRT", f"the declarer holds no {GERMAN_SUIT[a.suit]} card besides trumps "
-                                "and so cannot call that Sau (rules.md G-10)", german(sau),
-                                "a Sau of a suit the declarer holds")
             self._set_order(order)
-            self.called = sau
-            self.partner = self.holder(sau)
-            self._called_suit_mask = suit_mask
+            self.called = a.called
+            self.partner = self.holder(a.called)
+            self._called_suit_mask = order.suit_masks[a.suit]
             self._cs = int(a.suit)
         else:
             self._set_order(trump_order_for(g, a.suit))
@@ -650,34 +723,17 @@ class SchafkopfState:
         self.phase = SkPhase.PLAY
 
     def _double(self, seat: int | None, is_re: bool) -> None:
-        name = "Re" if is_re else "Kontra"
         if self.phase != SkPhase.PLAY or self.game is None:
+            name = "Re" if is_re else "Kontra"
             raise self._err("E-PHASE", f"{name} before a game was announced or after the game", name,
                             "a doubling at the start of play")
-        if self.game is Game.RAMSCH:
-            raise self._err("E-SK-KONTRA", "there is no Kontra in a Ramsch (rules.md G-17)", name, "no doubling")
-        limit = 0 if self.profile.kontraTiming == "beforeFirstCard" else 1
-        if self.cards_played() > limit:
-            when = "the first card" if limit == 0 else "the second card of the first trick"
-            raise self._err("E-SK-KONTRA-LATE", f"{name} after {self.cards_played()} cards; it must come before {when} "
-                            "(rules.md G-18, kontraTiming)", name, f"before {when}")
-        level = self.doublings
-        if is_re != (level > 0):
-            raise self._err("E-SK-KONTRA", "the first doubling is a Kontra and any later one a Re (rules.md G-18)",
-                            name, "Re" if level else "Kontra")
-        if level >= self.profile.kontraLevels:
-            raise self._err("E-SK-KONTRA", f"a doubling beyond the {self.profile.kontraLevels} this profile allows "
-                            "(rules.md G-18, kontraLevels)", name, "no further doubling")
-        if seat is not None:
-            if not 0 <= seat < 4:
-                raise self._err("E-SK-SEAT", f"seat {seat} is not at the table", seat, "0..3")
-            opponents_turn = level % 2 == 0
-            if opponents_turn == self.in_party(seat):
-                side = "the opponents" if opponents_turn else "the declaring party"
-                raise self._err("E-SK-KONTRA", f"seat {seat} gives {name}, which only {side} may give (rules.md G-18)",
-                                seat, side)
-            if is_re and seat == self.partner and self.partner_revealed is None:
-                self.partner_revealed = self.trick_no + 1
+        bad = doubling_error(self.profile, self.game, self.doublings, is_re, self.cards_played(), seat,
+                             None if seat is None else self.in_party(seat))
+        if bad is not None:
+            d = bad.diagnostic
+            raise self._err(d.code, d.message, d.found, d.expected)
+        if seat is not None and is_re and seat == self.partner and self.partner_revealed is None:
+            self.partner_revealed = self.trick_no + 1
         self.doublings += 1
         self.doubling_seats.append(seat)
 
@@ -837,126 +893,229 @@ class SchafkopfState:
 
     def result(self) -> SkResult:
         """The finished game's facts (see :class:`SkResult`).  Raises
-        ``ValueError`` before the last trick."""
+        ``ValueError`` before the last trick.  The value comes from
+        :func:`game_value` (the one place for rules.md G-12..G-14) and the
+        Ramsch facts from :func:`ramsch_facts` (G-17)."""
         if self.phase != SkPhase.DONE:
             raise ValueError("the game is not over")
         prof = self.profile
-        tar = prof.tariff
         pts = tuple(self.seat_points())
         tr = tuple(self.ntaken)
-        n = self._nt
         if self.game is Game.RAMSCH:
-            sweep = next((s for s in range(4) if tr[s] == n), None)
-            if sweep is not None and prof.durchmarsch == "allTricks":
-                return SkResult(Game.RAMSCH, pts, tr, durchmarsch=sweep, klopfen=len(self.klopfer),
-                                value=tar.durchmarsch_value(),
-                                value_parts=(("Durchmarsch", tar.durchmarsch_value()),))
-            top = max(pts)
-            tied = [s for s in range(4) if pts[s] == top]
-            if len(tied) > 1 and prof.ramschTie == "highestTrump":
-                losers = (self._highest_trump_seat(tied),)
-            else:
-                losers = tuple(tied)
-            jung = tuple(s for s in range(4) if tr[s] == 0 and s not in losers) if prof.jungfrau != "off" else ()
-            return SkResult(Game.RAMSCH, pts, tr, losers=losers, jungfrauen=jung, tie=len(tied) > 1,
-                            klopfen=len(self.klopfer), value=tar.ramsch, value_parts=(("Ramsch", tar.ramsch),))
+            tied = [s for s in range(4) if pts[s] == max(pts)]
+            top = self._highest_trump_seat(tied) if len(tied) > 1 else tied[0]
+            losers, jung, sweep = ramsch_facts(prof, pts, tr, top)
+            value = prof.tariff.durchmarsch_value() if sweep is not None else prof.tariff.ramsch
+            return SkResult(Game.RAMSCH, pts, tr, losers=losers, jungfrauen=jung, durchmarsch=sweep,
+                            tie=sweep is None and len(tied) > 1, klopfen=len(self.klopfer), value=value,
+                            value_parts=(("Durchmarsch" if sweep is not None else "Ramsch", value),))
         pp = self.party_points()
         pt = self.party_tricks()
         lauf = self.laufende()
-        base = tar.sauspiel if self.game is Game.SAUSPIEL else tar.solo
-        base_name = game_name(self.game, self.suit)
-        if self.tout:
-            won = pt == n
-            parts = [(base_name, base)]
-            if lauf.counted:
-                parts.append((f"{'with' if lauf.with_ else 'without'} {lauf.counted} Laufende",
-                              lauf.counted * tar.laufender))
-            sub = sum(v for _, v in parts)
-            parts.append((f"Tout ×{tar.toutFactor}", sub * (tar.toutFactor - 1)))
-            schneider = schwarz = False
-        else:
-            won = pp >= 61  # G-12: 60-60 loses (I-37)
-            schwarz = pt in (0, n)  # by tricks (I-39)
-            schneider = pp >= 91 if won else pp <= 30
-            schneider = schneider or schwarz
-            parts = [(base_name, base)]
-            if schneider:
-                parts.append(("Schneider", tar.schneider))
-            if schwarz:
-                parts.append(("Schwarz", tar.schwarz))
-            if lauf.counted:
-                parts.append((f"{'with' if lauf.with_ else 'without'} {lauf.counted} Laufende",
-                              lauf.counted * tar.laufender))
+        outcome = declarer_outcome(pp, pt, self._nt, self.tout)
+        value, parts = game_value(prof.tariff, self.game, self.suit, self.tout, outcome, lauf.counted, lauf.with_)
+        won, tier = _OUTCOME_TIER[outcome]
         return SkResult(self.game, pts, tr, tout=self.tout, party_points=pp, party_tricks=pt, won=won,
-                        schneider=schneider, schwarz=schwarz, laufende=lauf, value=sum(v for _, v in parts),
-                        value_parts=tuple(parts), doublings=self.doublings, klopfen=len(self.klopfer))
+                        schneider=tier >= 2, schwarz=tier == 3, laufende=lauf, value=value,
+                        value_parts=parts, doublings=self.doublings, klopfen=len(self.klopfer))
 
     def settlement(self) -> Settlement:
-        """Units per seat (rules.md G-15, G-17), zero-sum.
-
-        * Sauspiel: each loser pays one winner the value: every seat ±value.
-        * Single games and Tout: the declarer receives the value from (or pays
-          it to) each opponent: ±3×value.
-        * Ramsch: the loser pays the Ramsch price to each other seat; Jungfrau
-          per the profile; a Durchmarsch takes its value from each seat.
-        * Kontra, Re and Klopfen double the value (×2 each).
-
-        ``outcome`` is the declaring party's ``win``/``win-s``/``win-z``/
-        ``lose``/``lose-s``/``lose-z`` (tier 1 plain, 2 schneider, 3 schwarz)
-        or ``ramsch``.  Raises ``ValueError`` before the end.
-        """
+        """Units per seat (rules.md G-15, G-17), zero-sum: :func:`settle_game`
+        or :func:`settle_ramsch` on this game's facts (see there).  Raises
+        ``ValueError`` before the end."""
         r = self.result()
-        mult = 2 ** (r.doublings + r.klopfen)
-        mult_factors: list[tuple[str, int]] = []
-        if r.doublings:
-            mult_factors.append(("Kontra" if r.doublings == 1 else f"Kontra/Re ×{r.doublings}", 2 ** r.doublings))
-        if r.klopfen:
-            mult_factors.append(("Klopfen" if r.klopfen == 1 else f"Klopfen ×{r.klopfen}", 2 ** r.klopfen))
-        value_name = "value (" + " + ".join(f"{n} {v}" for n, v in r.value_parts) + ")"
         if r.game is Game.RAMSCH:
-            return self._settle_ramsch(r, mult, mult_factors)
-        per = r.value * mult
-        tier = 3 if r.schwarz else 2 if r.schneider else 1
-        outcome = ("win" if r.won else "lose") + {1: "", 2: "-s", 3: "-z"}[tier]
-        sign = 1 if r.won else -1
-        shares = [0, 0, 0, 0]
-        for s in range(4):
-            if self.game is Game.SAUSPIEL:
-                shares[s] = sign if self.in_party(s) else -sign
-            else:
-                shares[s] = 3 * sign if s == self.declarer else -sign
-        units = tuple(x * per for x in shares)
-        who = f"seat {self.declarer}" + (f" with seat {self.partner}" if self.partner is not None else " alone")
-        summary = f"{game_name(self.game, self.suit, self.tout)}: {who} {'wins' if r.won else 'loses'}"
-        return Settlement(units, outcome, tier, mult, per, ((value_name, r.value), *mult_factors), tuple(shares),
-                          summary)
+            return settle_ramsch(self.profile, r.losers, r.jungfrauen, r.durchmarsch, r.klopfen,
+                                 loser_points=r.seat_points[r.losers[0]] if r.losers else None)
+        return settle_game(self.profile, self.game, self.suit, self.tout, self.declarer, self.partner,
+                           ("win" if r.won else "lose") + ("-z" if r.schwarz else "-s" if r.schneider else ""),
+                           r.laufende.counted, r.laufende.with_, r.doublings, r.klopfen)
 
-    def _settle_ramsch(self, r: SkResult, mult: int, mult_factors: list[tuple[str, int]]) -> Settlement:
-        if r.durchmarsch is not None:
-            per = r.value * mult
-            shares = tuple(3 if s == r.durchmarsch else -1 for s in range(4))
-            return Settlement(tuple(x * per for x in shares), "ramsch", None, mult, per,
-                              (("Durchmarsch", r.value), *mult_factors), shares,
-                              f"Durchmarsch: seat {r.durchmarsch} took every trick")
-        base = r.value * mult
-        units = [0, 0, 0, 0]
-        factors = [("Ramsch", r.value), *mult_factors]
-        jung = set(r.jungfrauen)
-        if self.profile.jungfrau == "doublesAll" and jung:
-            factors.append(("Jungfrau" if len(jung) == 1 else f"Jungfrau ×{len(jung)}", 2 ** len(jung)))
-            base *= 2 ** len(jung)
-        for loser in r.losers:
-            for s in range(4):
-                if s in r.losers:
-                    continue
-                pay = base * (2 if self.profile.jungfrau == "doublesOwn" and s in jung else 1)
-                units[loser] -= pay
-                units[s] += pay
-        shares = tuple(u // base if base else 0 for u in units)
-        who = " and ".join(f"seat {s}" for s in r.losers)
-        extra = f"; Jungfrau: {', '.join(f'seat {s}' for s in sorted(jung))}" if jung else ""
-        return Settlement(tuple(units), "ramsch", None, mult, base, tuple(factors), shares,
-                          f"Ramsch lost by {who} with {r.seat_points[r.losers[0]]} Augen{extra}")
+
+# --------------------------------------------------------------------------
+# The game value and the settlement: pure functions of the facts
+# --------------------------------------------------------------------------
+
+#: Outcome word of the declaring party -> (won, tier): tier 1 plain, 2 schneider, 3 schwarz (rules.md G-12).
+_OUTCOME_TIER = {"win": (True, 1), "win-s": (True, 2), "win-z": (True, 3),
+                 "lose": (False, 1), "lose-s": (False, 2), "lose-z": (False, 3)}
+#: The outcome words of a declared game.
+SK_OUTCOMES = tuple(_OUTCOME_TIER)
+
+
+def declarer_outcome(party_points: int, party_tricks: int, n_tricks: int, tout: bool = False) -> str:
+    """The declaring party's outcome word from its Augen (card points
+    0..120) and tricks (rules.md G-12, G-14).
+
+    * ``win`` at 61..90, ``win-s`` (schneider) at 91 and more, ``win-z``
+      (schwarz) with every trick; ``lose`` at 31..60 (60-60 loses),
+      ``lose-s`` at 30 and less, ``lose-z`` without a trick.  Schwarz is
+      counted by tricks, not Augen (a party with 120 Augen but one empty
+      trick lost is only schneider).
+    * Tout (``tout=True``): ``win`` with every trick, else ``lose``; no
+      schneider or schwarz.
+    """
+    if tout:
+        return "win" if party_tricks == n_tricks else "lose"
+    won = party_points >= 61
+    if party_tricks in (0, n_tricks):
+        return "win-z" if won else "lose-z"
+    if won:
+        return "win-s" if party_points >= 91 else "win"
+    return "lose-s" if party_points <= 30 else "lose"
+
+
+def game_value(tariff: SchafkopfTariff, game: Game, suit: Suit | None, tout: bool, outcome: str,
+               laufende: int, laufende_with: bool = True) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """The value of a declared game in units, before doubling, and its named
+    parts (rules.md G-14, G-16): ``(value, ((name, units), ...))``.
+
+    * ``outcome`` — the declaring party's word (:data:`SK_OUTCOMES`):
+      ``-s`` adds the tariff's ``schneider``, ``-z`` its ``schneider`` and
+      ``schwarz`` (schwarz = base + 2 units).
+    * ``laufende`` — the counted Laufende (0, or at least the profile's
+      minimum, G-13); each adds ``laufender``; ``laufende_with`` only names
+      the part ("with"/"without" count the same).
+    * Tout: (base + Laufende) × ``toutFactor``; schneider and schwarz are
+      not added (an outcome word with ``-s``/``-z`` is a ``ValueError``).
+
+    The base is ``sauspiel`` for a Sauspiel, ``solo`` for every single game.
+    Raises ``ValueError`` for a Ramsch (see :func:`settle_ramsch`) or an
+    unknown outcome word.
+    """
+    if game is Game.RAMSCH:
+        raise ValueError("a Ramsch has no game value; see settle_ramsch")
+    if outcome not in _OUTCOME_TIER:
+        raise ValueError(f"outcome {outcome!r} is not one of {', '.join(SK_OUTCOMES)}")
+    _, tier = _OUTCOME_TIER[outcome]
+    if tout and tier > 1:
+        raise ValueError(f"a Tout is won or lost, never {outcome} (rules.md G-14)")
+    base = tariff.sauspiel if game is Game.SAUSPIEL else tariff.solo
+    parts = [(game_name(game, suit), base)]
+    if tier >= 2:
+        parts.append(("Schneider", tariff.schneider))
+    if tier == 3:
+        parts.append(("Schwarz", tariff.schwarz))
+    if laufende:
+        parts.append((f"{'with' if laufende_with else 'without'} {laufende} Laufende", laufende * tariff.laufender))
+    if tout:
+        sub = sum(v for _, v in parts)
+        parts.append((f"Tout ×{tariff.toutFactor}", sub * (tariff.toutFactor - 1)))
+    return sum(v for _, v in parts), tuple(parts)
+
+
+def _mult_factors(doublings: int, klopfen: int) -> list[tuple[str, int]]:
+    out: list[tuple[str, int]] = []
+    if doublings:
+        out.append(("Kontra" if doublings == 1 else f"Kontra/Re ×{doublings}", 2 ** doublings))
+    if klopfen:
+        out.append(("Klopfen" if klopfen == 1 else f"Klopfen ×{klopfen}", 2 ** klopfen))
+    return out
+
+
+def settle_game(profile: SchafkopfProfile, game: Game, suit: Suit | None, tout: bool, declarer: int,
+                partner: int | None, outcome: str, laufende: int, laufende_with: bool = True, doublings: int = 0,
+                klopfen: int = 0) -> Settlement:
+    """The units of a declared game per seat 0..3, zero-sum (rules.md G-14,
+    G-15, G-18, G-19): the value of :func:`game_value`, × 2 per Kontra/Re
+    (``doublings``) and per Klopfen.
+
+    * Sauspiel: each loser pays one winner the value: every seat ±value
+      (``partner`` the Sau holder, another seat than ``declarer``).
+    * Single games and Tout (``partner`` None): the declarer receives the
+      value from (or pays it to) each opponent: ±3×value.
+
+    ``outcome`` is the declaring party's word (``win``..``lose-z``); the
+    settlement's ``tier`` is 1 plain, 2 schneider, 3 schwarz.  Raises
+    ``ValueError`` as :func:`game_value`, or when the partner is missing in
+    a Sauspiel or given in a single game.
+    """
+    if (partner is None) == (game is Game.SAUSPIEL) or partner == declarer:
+        raise ValueError(f"a {game.value} with declarer {declarer} and partner {partner}")
+    value, parts = game_value(profile.tariff, game, suit, tout, outcome, laufende, laufende_with)
+    won, tier = _OUTCOME_TIER[outcome]
+    mult = 2 ** (doublings + klopfen)
+    per = value * mult
+    sign = 1 if won else -1
+    party = {declarer} if partner is None else {declarer, partner}
+    if game is Game.SAUSPIEL:
+        shares = tuple(sign if s in party else -sign for s in range(4))
+    else:
+        shares = tuple(3 * sign if s == declarer else -sign for s in range(4))
+    who = f"seat {declarer}" + (f" with seat {partner}" if partner is not None else " alone")
+    summary = f"{game_name(game, suit, tout)}: {who} {'wins' if won else 'loses'}"
+    value_name = "value (" + " + ".join(f"{n} {v}" for n, v in parts) + ")"
+    return Settlement(tuple(x * per for x in shares), outcome, tier, mult, per,
+                      ((value_name, value), *_mult_factors(doublings, klopfen)), shares, summary)
+
+
+def ramsch_facts(profile: SchafkopfProfile, seat_points: tuple[int, ...], seat_tricks: tuple[int, ...],
+                 top_trump_seat: int) -> tuple[tuple[int, ...], tuple[int, ...], int | None]:
+    """Who pays in a Ramsch (rules.md G-17): ``(losers, jungfrauen,
+    durchmarsch)`` from each seat's Augen and tricks.
+
+    * A seat with every trick under ``durchmarsch=allTricks`` wins the
+      Durchmarsch: ``((), (), seat)``.
+    * Else the seat with the most Augen loses; equal most: the tied seat
+      ``top_trump_seat`` (the one dealt the highest trump, ``highestTrump``)
+      or every tied seat (``allTied``).
+    * Jungfrauen: the other seats without a trick (none with ``jungfrau=off``).
+    """
+    n = sum(seat_tricks)
+    sweep = next((s for s in range(4) if seat_tricks[s] == n), None)
+    if sweep is not None and profile.durchmarsch == "allTricks":
+        return (), (), sweep
+    tied = tuple(s for s in range(4) if seat_points[s] == max(seat_points))
+    losers = (top_trump_seat,) if len(tied) > 1 and profile.ramschTie == "highestTrump" else tied
+    jung = tuple(s for s in range(4) if seat_tricks[s] == 0 and s not in losers) if profile.jungfrau != "off" else ()
+    return losers, jung, None
+
+
+def settle_ramsch(profile: SchafkopfProfile, losers: Iterable[int], jungfrauen: Iterable[int] = (),
+                  durchmarsch: int | None = None, klopfen: int = 0, loser_points: int | None = None) -> Settlement:
+    """The units of a Ramsch per seat 0..3, zero-sum (rules.md G-17, G-19).
+
+    * Durchmarsch (``durchmarsch`` a seat): that seat takes the tariff's
+      Durchmarsch value (a schwarz solo unless set) from each other seat.
+    * Else each loser pays the tariff's ``ramsch`` price to each seat that
+      is not a loser; a Jungfrau (a seat without a trick) is paid double
+      (``jungfrau=doublesOwn``), or every payment doubles once per Jungfrau
+      (``doublesAll``).
+    * Klopfen doubles (×2 each).  ``loser_points`` (Augen) only feeds the
+      summary.  Outcome ``ramsch``, tier None.
+    """
+    tar = profile.tariff
+    mult = 2 ** klopfen
+    mult_factors = _mult_factors(0, klopfen)
+    if durchmarsch is not None:
+        per = tar.durchmarsch_value() * mult
+        shares = tuple(3 if s == durchmarsch else -1 for s in range(4))
+        return Settlement(tuple(x * per for x in shares), "ramsch", None, mult, per,
+                          (("Durchmarsch", tar.durchmarsch_value()), *mult_factors), shares,
+                          f"Durchmarsch: seat {durchmarsch} took every trick")
+    losers = tuple(losers)
+    if not losers:
+        raise ValueError("a Ramsch without a loser or a Durchmarsch")
+    base = tar.ramsch * mult
+    units = [0, 0, 0, 0]
+    factors = [("Ramsch", tar.ramsch), *mult_factors]
+    jung = set(jungfrauen)
+    if profile.jungfrau == "doublesAll" and jung:
+        factors.append(("Jungfrau" if len(jung) == 1 else f"Jungfrau ×{len(jung)}", 2 ** len(jung)))
+        base *= 2 ** len(jung)
+    for loser in losers:
+        for s in range(4):
+            if s in losers:
+                continue
+            pay = base * (2 if profile.jungfrau == "doublesOwn" and s in jung else 1)
+            units[loser] -= pay
+            units[s] += pay
+    shares = tuple(u // base if base else 0 for u in units)
+    who = " and ".join(f"seat {s}" for s in losers)
+    with_pts = f" with {loser_points} Augen" if loser_points is not None else ""
+    extra = f"; Jungfrau: {', '.join(f'seat {s}' for s in sorted(jung))}" if jung else ""
+    return Settlement(tuple(units), "ramsch", None, mult, base, tuple(factors), shares,
+                      f"Ramsch lost by {who}{with_pts}{extra}")
 
 
 # --------------------------------------------------------------------------

@@ -14,6 +14,10 @@ that there is no card log to replay.
 The frames come from :func:`ingest.validate.replay_text` over the stored
 source (the session's tag lines, then the hand; the hands before it too when
 earlier doublers raised its stake), so the replay is the validator's own.
+A Schafkopf game (NetSchafkopf or SHN-SK) is replayed through the Schafkopf
+engine by :func:`ingest.schafkopf_hand.replay_schafkopf_stored` (German
+cards, Augen per party); should the engine stop on it, the page steps
+through its stored card log instead.
 Every read is a short-lived :func:`ingest.store.reading` connection.
 """
 
@@ -21,10 +25,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.table import (CSS, cards_html, frames_from_cardlog, german_name, order_of, seat_label, table_html,
-                             trick_status)
-from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_db
-from ingest.validate import replay_text
+from dashboard.table import (CSS, cards_html, frame_of_sk, frames_from_cardlog, german_name, order_of, seat_label,
+                             table_html, trick_status)
+from ingest.schafkopf_hand import replay_schafkopf_stored
+from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_db, session_text
+from ingest.validate import HandReplay, replay_text
 from replay.cards import STANDARD, Card
 from replay.scoring import NOPICK_GAMES
 
@@ -95,8 +100,11 @@ def find_hands(con, session_id: int, player: str | None, outcomes: tuple[str, ..
 
 def load_replay(con, hand_id: int):
     """(stored hand, session_id, replay) for ``hand_id``; None when absent.
-    The replay is None for a game the SHN engine does not replay (Schafkopf):
-    the page then steps through the stored card log."""
+    A Schafkopf game with a card log is replayed by the Schafkopf engine
+    (:func:`ingest.schafkopf_hand.replay_schafkopf_stored`, its frames as the
+    page's frames); the replay is None for a Schafkopf game the engine
+    cannot replay (or a score sheet): the page then shows the stored card
+    log or the result."""
     found = load_hands(con, "h.hand_id = ?", [hand_id])
     if not found:
         return None
@@ -104,6 +112,16 @@ def load_replay(con, hand_id: int):
     session_id, header = con.execute(
         "SELECT s.session_id, s.header FROM hands h JOIN sessions s USING (session_id) WHERE h.hand_id = ?",
         [hand_id]).fetchone()
+    if h.outcome.game == "schafkopf":
+        if h.cardlog is None or not h.cardlog.plays:
+            return h, session_id, None
+        fmt, text = session_text(con, hand_id)
+        try:
+            state, frames = replay_schafkopf_stored(h, fmt, text)
+        except ValueError:
+            return h, session_id, None
+        return h, session_id, HandReplay([frame_of_sk(f) for f in frames], list(h.outcome.players.items()),
+                                         h.outcome, [], None, state)
     if h.outcome.game != "sheepshead":
         return h, session_id, None
     before = ""
