@@ -43,7 +43,7 @@ from replay.schafkopf import Ramsch as RamschAction
 from replay.scoring import Settlement
 
 from .model import CardLog, HandOutcome
-from .schafkopf_hand import schafkopf_outcome, schafkopf_sheet_outcome
+from .schafkopf_hand import schafkopf_outcome, schafkopf_sheet_outcome, seat_names
 
 __all__ = ["check_schafkopf", "is_schafkopf"]
 
@@ -141,6 +141,10 @@ def check_schafkopf(chk, sess) -> tuple[HandOutcome, CardLog, Settlement]:
     res = st.result()
     settle = st.settlement()
     _check_written(chk, st, res, settle)
+    facts = _agreed_facts(chk, st, res)
+    if facts is not None:  # the table agreed other facts than the cards give: settle on those (notation.md §7)
+        settle = settle_game(st.profile, st.game, st.suit, st.tout, st.declarer, st.partner, facts["outcome"],
+                             facts["laufende"], facts["laufende_with"], res.doublings, res.klopfen)
     used = _agreed(chk, settle)
     _check_units_range(chk, used)
     tags = rec.session.tags | rec.tags
@@ -150,7 +154,44 @@ def check_schafkopf(chk, sess) -> tuple[HandOutcome, CardLog, Settlement]:
         provenance=_provenance(chk, st), warnings=chk.warnings, table=tags.get("Table"), site=tags.get("Site"))
     if used is not settle:
         outcome.units = {a: used.units[i] for i, a in enumerate(chk.aliases)}
+    if facts is not None:
+        outcome.picker_points, outcome.picker_tricks = facts["pts"], facts["tricks"]
+        outcome.laufende, outcome.laufende_with = facts["laufende"], facts["laufende_with"]
+        outcome.outcome, outcome.tier, outcome.multiplier = settle.outcome, settle.tier, settle.multiplier
+        outcome.breakdown = seat_names(used.text, chk.aliases)
     return outcome, cardlog, used
+
+
+def _agreed_facts(chk, st: SchafkopfState, res) -> dict | None:
+    """The facts the ledger uses when the table agreed (``^``) on Augen,
+    tricks, Laufende or the outcome other than the cards give (rules.md G-12,
+    G-13; notation.md §7, as for Sheepshead): the agreed values, the outcome
+    word re-derived from agreed Augen and tricks unless the outcome itself
+    was agreed.  None when nothing agreed differs (or in a Ramsch, whose
+    result is the score's)."""
+    rec = chk.rec
+    if st.game is Game.RAMSCH:
+        return None
+    pts, tricks = res.party_points, res.party_tricks
+    lauf, lwith = res.laufende.counted, res.laufende.with_
+    changed = False
+    if rec.pts is not None and rec.pts.agreed and rec.pts.value is not None and rec.pts.value != pts:
+        pts, changed = rec.pts.value, True
+    if (rec.tricks_won is not None and rec.tricks_won.agreed and rec.tricks_won.value is not None
+            and rec.tricks_won.value != tricks):
+        tricks, changed = rec.tricks_won.value, True
+    lf = rec.laufende
+    if lf is not None and lf.agreed and lf.count is not None and (lf.count, lf.side) != (
+            lauf, ("with" if lwith else "without") if lauf else None):
+        lauf, lwith, changed = lf.count, lf.side != "without", True
+    outcome = declarer_outcome(pts, tricks, st.profile.tricks, st.tout)
+    ow = rec.outcome
+    if ow is not None and ow.agreed and ow.value is not None:
+        changed |= ow.value != outcome
+        outcome = ow.value
+    if not changed:
+        return None
+    return {"pts": pts, "tricks": tricks, "laufende": lauf, "laufende_with": lwith, "outcome": outcome}
 
 
 def _check_units_range(chk, used: Settlement) -> None:

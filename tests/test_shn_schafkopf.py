@@ -230,7 +230,10 @@ def test_written_results_checked_against_the_replay(old, new, code, token):
 
 
 def test_agreed_result_is_a_conflict_not_an_error():
-    ok = TEXT.replace("pts 84", "pts ^83").replace("laufende 3 with", "laufende ^4 with")
+    # agreed facts are the ledger's (notation.md §7): 4 Laufende make (10 + 40) x Kontra 2 = 100 per defender
+    ok = (TEXT.replace("pts 84", "pts ^83").replace("laufende 3 with", "laufende ^4 with")
+          .replace("score Al -80 Bea +80 Cy +80 Di -80", "score Al -100 Bea +100 Cy +100 Di -100"))
+    assert ok.count("+100") == 2
     res = validate_text(ok)
     assert res.rejected == []
     o = res.hands[0].outcome
@@ -486,3 +489,37 @@ def test_cli_ingest_routes_schafkopf_shn(tmp_path):
     assert r.exit_code == 0 and '"ingested": 2' in r.stdout
     r = CliRunner().invoke(app, ["replay", "Stammtisch Au / 2025.10.05#2", "--db", str(db)])
     assert r.exit_code == 0 and r.stdout.count("Trick ") == 8
+
+
+# ----------------------------------------------------------------- agreed (^) facts are the ledger's (notation.md §7)
+
+
+def _hand1(old: str, new: str):
+    from pathlib import Path as _P
+
+    src = (_P(__file__).resolve().parents[1] / "data" / "schafkopf" / "worked_example.shn").read_text(encoding="utf-8")
+    assert old in src
+    return validate_text(src.replace(old, new, 1), "agreed.shn")
+
+
+def test_agreed_augen_are_stored():
+    # The cards give Bea and Cy 84 Augen; the table agreed on 83: still a win (61+), so the price stays
+    # (Rufspiel 10 + 3 Laufende 30) x Kontra 2 = 80 per defender, and the stored Augen are the agreed 83.
+    r = _hand1("pts 84  tricks 5  win", "pts ^83  tricks 5  win")
+    o = next(h.outcome for h in r.hands if h.outcome.hand == 1)
+    assert (o.picker_points, o.outcome) == (83, "win")
+    assert o.provenance["picker_points"] == "conflict"
+    assert o.units == {"Al": -80, "Bea": 80, "Cy": 80, "Di": -80}
+
+
+def test_agreed_laufende_set_the_price():
+    # The deal gives 3 Laufende with; the table agreed on 4: (Rufspiel 10 + 4 x 10) = 50, x Kontra 2 = 100 per
+    # defender.  A score written for 4 Laufende is the rules' score on the agreed facts: verified.
+    r = _hand1("laufende 3 with", "laufende ^4 with")
+    assert [rj.errors[0].code for rj in r.rejected] == ["E-SCORE"]  # the written ±80 is for 3 Laufende
+    r = _hand1("laufende 3 with  pts 84  tricks 5  win\nscore Al -80 Bea +80 Cy +80 Di -80",
+               "laufende ^4 with  pts 84  tricks 5  win\nscore Al -100 Bea +100 Cy +100 Di -100")
+    o = next(h.outcome for h in r.hands if h.outcome.hand == 1)
+    assert (o.laufende, o.laufende_with) == (4, True)
+    assert o.provenance["laufende"] == "conflict" and o.provenance["units"] == "verified"
+    assert o.units == {"Al": -100, "Bea": 100, "Cy": 100, "Di": -100}
