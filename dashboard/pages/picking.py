@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import altair as alt
+import polars as pl
 import streamlit as st
 
 from dashboard import metrics
@@ -20,8 +21,10 @@ if not s["dealt"] and not s["misdeals"]:
 
 c = st.columns(5)
 c[0].metric("Pass-out rate", pct(s["pass_out_rate"]))
-c[0].caption(f"Hands nobody picked ({plural(s['leasters'], 'leaster')} + {plural(s['doublers'], 'doubler')}) ÷ "
-             f"{plural(s['dealt'], 'hand')} dealt; {plural(s['misdeals'], 'misdeal')} left out.")
+_other = s["passed_out"] - s["leasters"] - s["doublers"]  # moster, mittler, schneidster, schwanzer (rules.md D)
+c[0].caption(f"Hands nobody picked ({plural(s['leasters'], 'leaster')} + {plural(s['doublers'], 'doubler')}"
+             + (f" + {_other:,} other no-pick {'game' if _other == 1 else 'games'}" if _other else "")
+             + f") ÷ {plural(s['dealt'], 'hand')} dealt; {plural(s['misdeals'], 'misdeal')} left out.")
 c[1].metric("Pick win rate", pct(s["win_rate"]))
 c[1].caption(f"Picker-side wins ({s['wins']:,}) ÷ picks ({s['picks']:,}).")
 c[2].metric("Units per pick", num(s["units_per_pick"]))
@@ -37,15 +40,24 @@ pos = fetch(metrics.pick_rate_by_position, f)
 if pos.is_empty():
     st.info("No hand with a known dealer: the seats cannot be told.")
 else:
-    chart = alt.Chart(pos).mark_bar().encode(
-        x=alt.X("label:N", sort=None, title="seat in pick order", axis=alt.Axis(labelAngle=0)),
+    # the dealer speaks last at every table size (rules.md B-5): order the seats 1st, 2nd, ... dealer
+    pos = pos.with_columns(order=pl.when(pl.col("label") == "dealer").then(99).otherwise(pl.col("position")))
+    sizes = pos["seats"].n_unique()
+    enc = dict(
+        x=alt.X("label:N", sort=alt.EncodingSortField("order", op="min"), title="seat in pick order",
+                axis=alt.Axis(labelAngle=0)),
         y=alt.Y("pick_rate:Q", title="pick rate", axis=alt.Axis(format="%")),
-        tooltip=["label", "offered", "picks", alt.Tooltip("pick_rate:Q", format=".1%")],
-    ).properties(height=300)
+        tooltip=["seats", "label", "offered", "picks", alt.Tooltip("pick_rate:Q", format=".1%")],
+    )
+    if sizes > 1:  # one bar per table size at each seat, never stacked (F-1: seats differ by table)
+        enc.update(xOffset=alt.XOffset("seats:N"), color=alt.Color("seats:N", title="seats at the table"))
+    chart = alt.Chart(pos).mark_bar().encode(**enc).properties(height=300)
     st.altair_chart(chart, width="stretch")
     st.caption("For each seat in pick order (1st after the dealer … the dealer): picks from that seat ÷ hands in "
                "which the blind reached it (every seat before it passed; a leaster or doubler reached every seat). "
                f"Misdeals offer nobody; {plural(s['unknown_dealer'], 'picked hand')} with an unknown dealer left out. "
+               + ("One bar per table size (seats at the table); games without a blind to pick are not counted. "
+                  if sizes > 1 else "") +
                f"Over {over}.")
 
 st.subheader("Per player")
