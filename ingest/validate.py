@@ -32,13 +32,13 @@ from pathlib import Path
 
 from replay.actions import (Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Recrack,
                             Sheepshead)
-from replay.cards import CARD_NAMES, mask_of
+from replay.cards import CARD_NAMES, Rank, mask_of
 from replay.errors import Diagnostic, IllegalAction, ProfileError, ShedError
 from replay.profile import RuleProfile, parse_rules
 from replay.scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schwanzer_value,
                             settle_leaster, settle_nopick, settle_picked, settle_void, with_pot, ZeroSumError)
 from replay.replay import Frame, snapshot
-from replay.state import CallType, GameState, Phase, next_seat
+from replay.state import CallType, GameState, Phase, bury_count_error, next_seat
 
 from .model import CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, content_hash
 from .shn.record import HandRecord, Pos, SessionRec, ShnFile
@@ -169,51 +169,13 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
     """The engine state at the deal: from the ``deal`` lines when all are
     written, else each seat holding the cards it plays (notation.md §3)."""
     rec, prof = chk.rec, chk.profile
-    n = prof.players
     sitting = dealer if prof.sitOut else None
-    blind = rec.blind
-    blind_mask = _cards_mask(blind.cards) if blind else None
-    if blind is not None:
-        _check_deck(chk, blind.cards, blind.card_pos, blind.pos)
+    hands, seen_seats, known, blind_mask = _read_deal(chk, sitting)
     if rec.deals:
-        hands = [0] * n
-        seen_seats = set()
-        known = True
-        dealt = blind_mask or 0
-        for d in rec.deals:
-            s = chk.seat(d.seat, d.pos)
-            if s in seen_seats:
-                raise chk.reject("E-DEAL-TWICE", f"{d.seat} is dealt twice", d.pos, found=f"deal {d.seat}",
-                                 expected="one deal line per seat")
-            seen_seats.add(s)
-            if s == sitting:
-                raise chk.reject("E-SIT-OUT", f"{d.seat} deals and sits out under {prof.name}, so is dealt no cards "
-                                 "(rules.md F-1)", d.pos, found=f"deal {d.seat}", expected="no deal line for the dealer")
-            _check_deck(chk, d.cards, d.card_pos, d.pos)
-            if len(d.cards) != prof.hand_size:
-                raise chk.reject("E-DEAL-SIZE", f"{d.seat} is dealt {len(d.cards)} cards", d.pos, found=len(d.cards),
-                                 expected=prof.hand_size)
-            if None in d.cards:
-                known = False
-            m = 0
-            for c in d.cards:
-                if c is not None:
-                    m |= 1 << c
-            if m.bit_count() != len(d.cards) - d.cards.count(None) or m & dealt:
-                for i, c in enumerate(d.cards):  # find the first repeated card, for its position
-                    if c is not None and (dealt >> c & 1 or c in d.cards[:i]):
-                        cp = d.card_pos[i] if i < len(d.card_pos) else d.pos
-                        raise chk.reject("E-DEAL-DUPLICATE", f"{c} is dealt twice", cp, found=c,
-                                         expected="each card once")
-            hands[s] = m
-            dealt |= m
-        if blind is not None and len(blind.cards) != prof.blind_size:
-            raise chk.reject("E-BLIND-SIZE", f"the blind has {len(blind.cards)} cards", blind.pos,
-                             found=len(blind.cards), expected=prof.blind_size)
         complete = known and len(seen_seats) == prof.playing and (blind_mask is not None or not prof.has_blind)
         if complete:
             return GameState(prof, dealer, hands, blind_mask or 0, complete=True, stake=stake, pot=chk.pot)
-        if len(seen_seats) == prof.playing and known and blind_mask is None and blind is None:
+        if len(seen_seats) == prof.playing and known and blind_mask is None and rec.blind is None:
             # every hand dealt, blind not written: the blind is what is left
             rest = prof.deck_mask & ~_or(hands)
             if rest.bit_count() == prof.blind_size:
@@ -225,6 +187,65 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
                              expected=f"{prof.playing} deal lines and the blind")
         return GameState(prof, dealer, hands, blind_mask or 0, complete=False, stake=stake, pot=chk.pot)
     return _state_from_plays(chk, dealer, stake, blind_mask)
+
+
+def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int], bool, int | None]:
+    """Check every card written in the ``deal`` lines and the ``blind``
+    (rules.md A-1, B-2, F-1), whether or not the dealer is known: each card
+    in the deck (``E-DECK``), once only (``E-DEAL-DUPLICATE``), a seat dealt
+    once (``E-DEAL-TWICE``) and not the dealer who sits out (``E-SIT-OUT``;
+    ``sitting`` None when not known or not sitting out), a deal line of the
+    hand size (``E-DEAL-SIZE``), a blind of the blind size
+    (``E-BLIND-SIZE``).  Returns (card mask per seat, the seats with a deal
+    line, whether no deal card is ``??``, the blind's mask or None when the
+    blind is not written or holds ``??``)."""
+    rec, prof = chk.rec, chk.profile
+    blind = rec.blind
+    blind_mask = _cards_mask(blind.cards) if blind else None
+    if blind is not None:
+        _check_deck(chk, blind.cards, blind.card_pos, blind.pos)
+        if len(blind.cards) != prof.blind_size:
+            raise chk.reject("E-BLIND-SIZE", f"the blind has {len(blind.cards)} cards", blind.pos,
+                             found=len(blind.cards), expected=prof.blind_size)
+        _check_repeats(chk, blind.cards, blind.card_pos, blind.pos, 0)
+    hands = [0] * prof.players
+    seen_seats: set[int] = set()
+    known = True
+    dealt = blind_mask or 0
+    for d in rec.deals:
+        s = chk.seat(d.seat, d.pos)
+        if s in seen_seats:
+            raise chk.reject("E-DEAL-TWICE", f"{d.seat} is dealt twice", d.pos, found=f"deal {d.seat}",
+                             expected="one deal line per seat")
+        seen_seats.add(s)
+        if s == sitting:
+            raise chk.reject("E-SIT-OUT", f"{d.seat} deals and sits out under {prof.name}, so is dealt no cards "
+                             "(rules.md F-1)", d.pos, found=f"deal {d.seat}", expected="no deal line for the dealer")
+        _check_deck(chk, d.cards, d.card_pos, d.pos)
+        if len(d.cards) != prof.hand_size:
+            raise chk.reject("E-DEAL-SIZE", f"{d.seat} is dealt {len(d.cards)} cards", d.pos, found=len(d.cards),
+                             expected=prof.hand_size)
+        if None in d.cards:
+            known = False
+        m = _check_repeats(chk, d.cards, d.card_pos, d.pos, dealt)
+        hands[s] = m
+        dealt |= m
+    return hands, seen_seats, known, blind_mask
+
+
+def _check_repeats(chk: HandCheck, cards, card_pos, pos: Pos, dealt: int) -> int:
+    """The mask of the known ``cards``; ``E-DEAL-DUPLICATE`` at the first
+    card written twice in ``cards`` or already in ``dealt`` (rules.md A-1)."""
+    m = 0
+    for c in cards:
+        if c is not None:
+            m |= 1 << c
+    if m.bit_count() != len(cards) - cards.count(None) or m & dealt:
+        for i, c in enumerate(cards):  # find the first repeated card, for its position
+            if c is not None and (dealt >> c & 1 or c in cards[:i]):
+                cp = card_pos[i] if i < len(card_pos) else pos
+                raise chk.reject("E-DEAL-DUPLICATE", f"{c} is dealt twice", cp, found=c, expected="each card once")
+    return m
 
 
 def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int | None) -> GameState:
@@ -897,6 +918,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         raise chk.reject("E-DEALER", f"the dealer sits out under {prof.name} and settles 0, so the dealer must be known "
                          "(rules.md F-1)", rec.pos, found="no dealer", expected="dealer S")
     out = dealer if prof.sitOut else None
+    hands, dealt_seats, _, _ = _read_deal(chk, out)  # every written card is checked, dealer known or not
     for m in rec.marks:
         if chk.index.get(m.seat) == out and out is not None:
             raise chk.reject("E-SIT-OUT", f"{m.seat} deals and sits out and cannot {m.kind} (rules.md F-1)", m.pos,
@@ -925,6 +947,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     if alone and rec.call is not None:
         raise chk.reject("E-CALL-ALONE", "both a call and alone", rec.alone.pos, found="call and alone",
                          expected="one of them")
+    _check_written_cards(chk, picker, hands, dealt_seats)
     if state is None and dealer is not None:
         state = _setup_without_tricks(chk, dealer, picker, stake)
     # the partner: written, from the deal, or from the score
@@ -1045,6 +1068,84 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     st = _agreed_score(chk, st)
     return (_outcome_from(chk, dealer, picker, pa, alone or pa is None, call, st, pts, tricks, stake, nmarks, status,
                           state), cardlog, st)
+
+
+def _check_written_cards(chk: HandCheck, picker: int, hands: list[int], dealt_seats: set[int]) -> None:
+    """A picked hand not replayed in full: every card written anywhere (a
+    deal line, the blind, the bury) is known, so the call, the bury, the
+    written partner and a sheepshead call are checked against those cards
+    even without a dealer or a whole deal (rules.md B-7, B-9a, B-14..B-16,
+    C-9, I-14).  ``hands`` are the cards of the written deal lines per seat
+    (:func:`_read_deal`), ``dealt_seats`` the seats with a deal line.
+
+    Raises ``E-BURY-COUNT`` (a bury of other than the blind's size, or a card
+    twice, B-7), ``E-BURY-NOT-HELD`` (a buried card in another seat's deal
+    line), ``E-CALL-HELD`` (the called card in the picker's deal line, the
+    blind the picker took, or the bury; or the picker written as partner of a
+    ten or unknown-card call: only an own **ace** is allowed, under
+    ``allowCallOwnAce``, B-14), ``E-PARTNER`` (a written partner whose whole
+    deal line lacks the called card, or who is not the seat dealt it; or a
+    partner beside an own-ace call) and ``E-SHEEPSHEAD`` (a sheepshead call
+    under ``allowSheepsheadCall=holdingPartnerCard`` by a picker known not to
+    hold the partner card: it is in another seat's deal line, or a partner is
+    written in the jack-of-diamonds game, whose partner is its holder)."""
+    rec, prof = chk.rec, chk.profile
+    bury = rec.bury
+    bury_mask = 0
+    if bury is not None and prof.has_blind:
+        bad = bury_count_error(prof, tuple(bury.cards))
+        if bad is not None:
+            raise chk.engine_error(bad, bury.pos)
+        bury_mask = _or(1 << c for c in bury.cards if c is not None)
+        for s in dealt_seats:
+            if s != picker and hands[s] & bury_mask:
+                c = next(c for c in bury.cards if c is not None and hands[s] >> c & 1)
+                raise chk.reject("E-BURY-NOT-HELD", f"the picker buries {c}, which is dealt to {chk.aliases[s]}",
+                                 bury.pos, found=c, expected="a card of the picker's hand with the blind")
+    blind_mask = _or(1 << c for c in rec.blind.cards if c is not None) if rec.blind is not None else 0
+    picked = hands[picker] | blind_mask | bury_mask  # what the picker is known to hold after the pick
+    wp = rec.partner if rec.partner is not None and rec.partner.value is not None else None
+    wp_seat = chk.seat(wp.value, wp.pos) if wp is not None else None
+    call = rec.call
+    if call is not None and call.card is not None and prof.calls_ace:
+        c = call.card
+        own_ok = prof.allowCallOwnAce and c.rank == Rank.ACE and not call.has_under  # B-14: an own ace only
+        if picked >> c & 1 and not own_ok:
+            where = ("bury" if bury_mask >> c & 1 else "blind, which the picker took" if blind_mask >> c & 1
+                     else "deal line")
+            raise chk.reject("E-CALL-HELD", f"the picker calls {c}, which is in the picker's {where} (rules.md B-9a, "
+                             "B-15, B-16, I-14" + ("; allowCallOwnAce allows an own ace only, B-14)"
+                                                   if prof.allowCallOwnAce else ")"),
+                             call.card_pos, found=f"{c} in the picker's {where}", expected="a card another player holds")
+        if wp_seat == picker and prof.allowCallOwnAce and not own_ok:
+            kind = "an unknown-card call" if call.has_under else "a ten call"
+            raise chk.reject("E-CALL-HELD", f"partner {wp.value} is the picker, so the picker holds the called {c}; "
+                             f"{kind} of one's own card stays illegal: allowCallOwnAce allows an own ace only "
+                             f"(rules.md B-10, B-11, B-14)", wp.pos, found=f"partner {wp.value}",
+                             expected="another seat")
+        if prof.partnerMode == "calledAce" and wp_seat is not None and wp_seat != picker and not wp.agreed:
+            holder = next((s for s in dealt_seats if s != picker and hands[s] >> c & 1), None)
+            line = next((d for d in rec.deals if chk.index.get(d.seat) == wp_seat), None)
+            if picked >> c & 1:
+                expected, why = chk.aliases[picker], f"the picker holds {c} (an own ace, rules.md B-14)"
+            elif holder is not None and holder != wp_seat:
+                expected, why = chk.aliases[holder], f"{chk.aliases[holder]} is dealt {c}"
+            elif line is not None and None not in line.cards and not hands[wp_seat] >> c & 1:
+                expected, why = "the holder of " + str(c), f"{wp.value}'s deal line has no {c}"
+            else:
+                expected = None
+            if expected is not None:
+                raise chk.reject("E-PARTNER", f"partner {wp.value} is written but {why} (rules.md B-9, B-15)", wp.pos,
+                                 found=wp.value, expected=expected)
+    if rec.sheepshead is not None and prof.allowSheepsheadCall == "holdingPartnerCard":
+        pc = prof.partner_card
+        holder = next((s for s in dealt_seats if s != picker and hands[s] >> pc & 1), None)
+        if holder is None and prof.partnerMode == "jackOfDiamonds" and call is None and wp_seat not in (None, picker):
+            holder = wp_seat  # the written partner holds the partner card (rules.md C-1, C-7)
+        if holder is not None:
+            raise chk.reject("E-SHEEPSHEAD", f"the picker calls sheepshead, but {chk.aliases[holder]} holds the "
+                             f"{pc.pretty()} (allowSheepsheadCall=holdingPartnerCard, rules.md C-9)",
+                             rec.sheepshead.pos, found="sheepshead", expected=f"the {pc} in the picker's cards")
 
 
 def _house_flags_unreplayed(chk: HandCheck) -> None:
