@@ -32,7 +32,7 @@ from pathlib import Path
 
 from replay.actions import (Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Recrack,
                             Sheepshead)
-from replay.cards import CARD_NAMES, Rank, mask_of
+from replay.cards import CARD_NAMES, Rank, cards_in, mask_of, points_of
 from replay.errors import Diagnostic, IllegalAction, ProfileError, ShedError
 from replay.profile import RuleProfile, parse_rules
 from replay.scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schwanzer_value,
@@ -1182,8 +1182,11 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
     out (F-1): never the seat, and settles 0."""
     rec, prof = chk.rec, chk.profile
     n = prof.players
-    if kind == "schwanzer" and rec.deals and dealer is not None:
-        g = build_state(chk, dealer, stake)
+    if kind == "schwanzer" and rec.deals:
+        # the count does not depend on who dealt (D-18): an unknown dealer is
+        # stood in by seat 0 for the engine, and the outcome keeps it unknown
+        # (a dealer who sits out is known here: _score_sheet asks for it)
+        g = build_state(chk, dealer if dealer is not None else 0, stake)
         if g.complete:
             s = g.to_act
             for _ in range(g.np):
@@ -1193,6 +1196,7 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
             return _nopick_done(chk, g, kind, dealer, stake, settle, _cardlog(chk, []))
     stmt, tie = _nopick_stmt(rec, kind)
     role, rule = _NOPICK_ROLE[kind]
+    sweep_possible = _check_nopick_numbers(chk, kind, tie)
     if tie and kind == "schwanzer":
         raise chk.reject("E-LEASTER", "a schwanzer is never a wash: a tie goes against the holder of the highest "
                          "trump (rules.md D-18)", stmt.pos, found="schwanzer -", expected="schwanzer S")
@@ -1206,11 +1210,12 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
         if w is None:
             options.append((None, None, True))
             continue
-        won = kind != "schwanzer" and not (kind == "moster" and not (rec.tricks_won is not None and
+        tricks_known = rec.tricks_won is not None and rec.tricks_won.value is not None
+        won = kind != "schwanzer" and not (kind == "moster" and not (tricks_known and
                                                                     rec.tricks_won.value == prof.tricks))
         options.append((w, None, won))
-        if kind == "moster":
-            options.append((w, None, not won))  # a sweep (D-15), or not
+        if kind == "moster" and not tricks_known:
+            options.append((w, None, not won))  # a sweep (D-15, I-34), or not: the score may tell
         if kind == "leaster" and prof.leasterTie == "split":
             options.extend((w, x, True) for x in range(n) if x != w and x != out)
 
@@ -1230,6 +1235,13 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
         chk.prov["leaster_winner"] = "derived"
     else:
         chk.prov["leaster_winner"] = "asserted"
+    if sweep_possible and stmt.value is not None and len({o[2] for o in (fits if rec.score is not None else options)}) > 1:
+        # I-34: pts at a sweep's value, no tricks and no score that tells:
+        # the moster may have taken every trick (wins) or not (pays, D-15)
+        raise chk.reject("E-RESULT-UNKNOWN", f"moster {stmt.value} with pts {rec.pts.value}: whether {stmt.value} took "
+                         "every trick (a sweep wins, rules.md I-34) or not (the moster pays, D-15) is not written",
+                         rec.pts.pos, found=f"pts {rec.pts.value}, no tricks",
+                         expected=f"tricks {prof.tricks} (a sweep) or fewer, or the score")
     choice = fits[0] if fits and rec.score is not None else options[0]
     settle = _agreed_score(chk, settle_of(choice))
     if rec.pts is not None and rec.pts.value is not None:
@@ -1238,6 +1250,100 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
     pts = rec.pts.value if rec.pts is not None else None
     return (_outcome(chk, dealer, None, None, None, settle, pts, None, stake, nmarks,
                      leaster_winner=w if won else None, status="score-sheet"), cardlog, settle)
+
+
+def _trick_points(prof: RuleProfile) -> tuple[int, int]:
+    """(the deck's card points, the fewest the tricks of a no-pick game
+    carry): 120 and 120 when the blind goes to a trick's winner
+    (``leasterBlind`` lastTrick, namedTrick; rules.md D-3), 120 and
+    120 - 22 = 98 when it is set aside (``none``: at most two aces)."""
+    total = points_of(prof.deck_mask)
+    blind_best = sum(sorted((points_of(1 << c) for c in cards_in(prof.deck_mask)), reverse=True)[:prof.blind_size])
+    return total, total - blind_best if prof.leasterBlind == "none" else total
+
+
+def _nopick_bounds(prof: RuleProfile, kind: str) -> tuple[int, int, str]:
+    """(lowest, highest, why) for the ``pts`` of the seat a no-pick game
+    turns on (rules.md D-3..D-18), from the deck and the table size alone.
+    Card points for the played games, the count for a schwanzer (D-18).
+
+    With ``np`` seats playing and ``T`` card points taken in tricks (all 120
+    when the blind goes to a trick's winner, ``leasterBlind`` lastTrick or
+    namedTrick; at least 120 - 22 = 98 when it is set aside, the blind being
+    at most two aces under ``none``; five-handed ``np`` = 5):
+
+    * leaster, the fewest points: at most floor(120 / np) = 24 without
+      ``leasterMustTakeTrick`` (D-7); with it (D-4, D-5) any of 0..120, as a
+      seat that takes every trick wins with 120;
+    * moster (D-15), the most points: at least ceil(T / np) = ceil(120 / 5)
+      = 24 (ceil(98 / 5) = 20 with the blind set aside), at most 120;
+    * mittler (D-16), the median: the k = (np + 1) / 2 = 3 seats at or above
+      it hold at least 3 * median <= 120 points, so at most 120 // 3 = 40;
+    * schneidster (D-17), closest to 30 without exceeding it: at most 30;
+    * schwanzer (D-18), the highest count: at most the hand size's best
+      trumps, Q Q Q Q J J = 3 * 4 + 2 * 2 = 16 with six cards; at least the
+      deck's count less the blind's best, shared out: the 14 trumps count
+      4 * 3 + 4 * 2 + 6 * 1 = 26, the discarded blind at most Q Q = 6, so
+      the hands hold at least 20 and the highest at least ceil(20 / 5) = 4.
+    """
+    np_ = prof.playing
+    if kind == "schwanzer":
+        values = sorted((schwanzer_value(1 << c, prof.trumps) for c in cards_in(prof.deck_mask)), reverse=True)
+        hi = sum(values[:prof.hand_size])
+        lo = -(-(sum(values) - sum(values[:prof.blind_size])) // np_)
+        return lo, hi, (f"a count of {prof.hand_size} cards is at most {hi} and the highest count of {np_} hands at "
+                        f"least {lo}")
+    total, taken = _trick_points(prof)
+    shared = f"{np_} seats sharing {'' if taken == total else 'at least '}{taken} card points"
+    if kind == "leaster" and not prof.leasterMustTakeTrick:  # D-7: the fewest of all seats
+        return 0, total // np_, f"the fewest of {np_} seats sharing {total} card points hold at most {total // np_}"
+    if kind == "moster":
+        lo = -(-taken // np_)
+        return lo, total, f"the most of {shared} hold at least {lo}"
+    if kind == "mittler" and np_ % 2:
+        k = (np_ + 1) // 2
+        return 0, total // k, (f"the median of {np_} seats holds at most {total // k}: {k} seats hold at least as "
+                               f"much, out of {total}")
+    if kind == "schneidster":
+        return 0, 30, "the schneidster winner holds at most 30 (closest to 30 without exceeding it)"
+    return 0, total, f"{total} card points in the deck"
+
+
+def _check_nopick_numbers(chk: HandCheck, kind: str, tie: bool) -> bool:
+    """The written ``pts`` and ``tricks`` of a no-pick score sheet against
+    what the game allows (:func:`_nopick_bounds`, rules.md D-15..D-18,
+    I-34): ``E-PTS`` for points out of bounds or points a seat without a
+    trick (the blind goes to a trick's winner, D-3) or a sweep cannot hold,
+    ``E-TRICKS`` for ``tricks`` in a schwanzer (no trick is played, D-18) or
+    ``tricks 0`` for the moster (the most points need a trick).  Returns
+    whether the written ``pts`` could be a moster's sweep (I-34) with no
+    ``tricks`` to tell."""
+    rec, prof = chk.rec, chk.profile
+    tw = rec.tricks_won if rec.tricks_won is not None and rec.tricks_won.value is not None else None
+    pw = rec.pts if rec.pts is not None and rec.pts.value is not None else None
+    if tw is not None and kind == "schwanzer":
+        raise chk.reject("E-TRICKS", f"tricks {tw.value} is written but a schwanzer is not played: the hands are shown "
+                         "(rules.md D-18)", tw.pos, found=f"tricks {tw.value}", expected="no tricks")
+    lo, hi, why = _nopick_bounds(prof, kind)
+    if tw is not None and tw.value == 0 and kind == "moster" and not tie:
+        raise chk.reject("E-TRICKS", f"tricks 0 is written but the moster holds the most card points ({why}) and a "
+                         "seat without a trick holds none (rules.md D-15)", tw.pos, found="tricks 0",
+                         expected=f"1..{prof.tricks}")
+    if pw is None or tie:
+        return False
+    if not lo <= pw.value <= hi:
+        _, rule = _NOPICK_ROLE[kind]
+        raise chk.reject("E-PTS", f"pts {pw.value} is written but {why} (rules.md {rule})", pw.pos, found=pw.value,
+                         expected=f"{lo}..{hi}")
+    if tw is not None and tw.value == 0 and pw.value > 0:
+        raise chk.reject("E-PTS", f"pts {pw.value} with tricks 0: a seat without a trick holds no card points (the blind "
+                         "goes to a trick's winner, rules.md D-3)", pw.pos, found=pw.value, expected=0)
+    sweep = _trick_points(prof)[1]  # a sweep takes every trick's points: 120 (98 or more, the blind set aside)
+    if kind == "moster" and tw is not None and tw.value == prof.tricks and pw.value < sweep:
+        raise chk.reject("E-PTS", f"pts {pw.value} with tricks {tw.value}: a moster who took every trick holds "
+                         f"{'all ' if prof.leasterBlind != 'none' else 'at least '}{sweep} card points (rules.md I-34)",
+                         pw.pos, found=pw.value, expected=sweep)
+    return kind == "moster" and tw is None and pw.value >= sweep
 
 
 #: What the store keeps: hand numbers as INTEGER, units as SMALLINT.
