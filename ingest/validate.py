@@ -936,6 +936,9 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         raise chk.reject("E-CALL-NONE", f"a call in {prof.name}, where {why}", rec.call.pos, found="call",
                          expected="no call")
     alone = rec.alone is not None or prof.partnerMode == "alone"
+    if (rec.sheepshead is not None and prof.allowSheepsheadCall == "holdingPartnerCard"
+            and prof.partnerMode == "jackOfDiamonds" and rec.call is None and rec.partner is None):
+        alone = True  # C-9: the picker holds the partner card, so plays alone (C-1, C-7)
     call = None
     if rec.call is not None and rec.call.card is not None:
         call = str(rec.call.card) + (f" under {rec.call.under if rec.call.under else '??'}" if rec.call.has_under else "")
@@ -1057,6 +1060,14 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         raise chk.reject("E-RESULT-UNKNOWN", "the written facts fit more than one result", rec.score.pos,
                          found="an ambiguous score", expected="the outcome or the partner written")
     o, pa, st = options[0]
+    if (dealer is None and prof.noPick == "forcedPick" and prof.forcedPickNoBump and prof.doubleOnBump
+            and not OUTCOME_TIER[o][0]):
+        # rules.md D-13: only the forced seat's loss is not doubled, and that
+        # seat follows from the dealer (the dealer, or the schiller, D-14)
+        chk.warnings.append(chk.diag("W-FORCED-UNKNOWN", f"the dealer is not written, so whether {rec.pick.value} was "
+                                     "forced to pick is not known; settled as a free pick, the loss doubled "
+                                     "(forcedPickNoBump, rules.md D-13, D-14)", rec.pick.pos, severity="warning",
+                                     found="no dealer", expected="dealer S"))
     if rec.outcome is None or rec.outcome.value is None:
         chk.prov["outcome"] = "derived"
     elif chk.prov.get("outcome") == "asserted" and (pts is not None or rec.score is not None):
