@@ -1127,7 +1127,8 @@ def _check_written_cards(chk: HandCheck, picker: int, hands: list[int], dealt_se
             raise chk.reject("E-CALL-HELD", f"the picker calls {c}, which is in the picker's {where} (rules.md B-9a, "
                              "B-15, B-16, I-14" + ("; allowCallOwnAce allows an own ace only, B-14)"
                                                    if prof.allowCallOwnAce else ")"),
-                             call.card_pos, found=f"{c} in the picker's {where}", expected="a card another player holds")
+                             call.card_pos, found=f"{c} in the picker's {where}",
+                             expected="a card another player holds")
         if wp_seat == picker and prof.allowCallOwnAce and not own_ok:
             kind = "an unknown-card call" if call.has_under else "a ten call"
             raise chk.reject("E-CALL-HELD", f"partner {wp.value} is the picker, so the picker holds the called {c}; "
@@ -1246,7 +1247,8 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
         chk.prov["leaster_winner"] = "derived"
     else:
         chk.prov["leaster_winner"] = "asserted"
-    if sweep_possible and stmt.value is not None and len({o[2] for o in (fits if rec.score is not None else options)}) > 1:
+    readings = {o[2] for o in (fits if rec.score is not None else options)}  # won or not
+    if sweep_possible and stmt.value is not None and len(readings) > 1:
         # I-34: pts at a sweep's value, no tricks and no score that tells:
         # the moster may have taken every trick (wins) or not (pays, D-15)
         raise chk.reject("E-RESULT-UNKNOWN", f"moster {stmt.value} with pts {rec.pts.value}: whether {stmt.value} took "
@@ -1347,8 +1349,8 @@ def _check_nopick_numbers(chk: HandCheck, kind: str, tie: bool) -> bool:
         raise chk.reject("E-PTS", f"pts {pw.value} is written but {why} (rules.md {rule})", pw.pos, found=pw.value,
                          expected=f"{lo}..{hi}")
     if tw is not None and tw.value == 0 and pw.value > 0:
-        raise chk.reject("E-PTS", f"pts {pw.value} with tricks 0: a seat without a trick holds no card points (the blind "
-                         "goes to a trick's winner, rules.md D-3)", pw.pos, found=pw.value, expected=0)
+        raise chk.reject("E-PTS", f"pts {pw.value} with tricks 0: a seat without a trick holds no card points (the "
+                         "blind goes to a trick's winner, rules.md D-3)", pw.pos, found=pw.value, expected=0)
     sweep = _trick_points(prof)[1]  # a sweep takes every trick's points: 120 (98 or more, the blind set aside)
     if kind == "moster" and tw is not None and tw.value == prof.tricks and pw.value < sweep:
         raise chk.reject("E-PTS", f"pts {pw.value} with tricks {tw.value}: a moster who took every trick holds "

@@ -305,3 +305,14 @@ def test_forced_pick_with_unknown_dealer_warns():
     assert got == [1, 1, 1, 1, -4] and o.warnings == []
     got, o = units("hand 1\npick Ed alone pts 70 win\n", FORCED)  # a win is the same either way
     assert got == [-1, -1, -1, -1, 4] and o.warnings == []
+
+
+def test_own_ace_on_the_deal_line_with_another_partner_written():
+    """rules.md B-14, I-14: Cy holds the A♠ on his deal line (line 7), so an
+    own-ace call makes Cy his own partner; ``partner Bea`` contradicts it.
+    Line 8 'pick Cy call AS partner Bea': partner 17-23, Bea at 25."""
+    body = "hand 1\ndeal Cy AS QC QS QH QD JC\npick Cy call AS partner Bea pts 44 lose\n"
+    assert error(body, OWN) == ("E-PARTNER", 8, 25)
+    # 'partner Cy': the own ace, scored alone: -8, +2 each (I-15)
+    got, _ = units(body.replace("partner Bea", "partner Cy"), OWN)
+    assert got == [2, 2, -8, 2, 2]
