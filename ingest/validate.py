@@ -32,13 +32,13 @@ from pathlib import Path
 
 from replay.actions import (Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Recrack,
                             Sheepshead)
-from replay.cards import CARD_NAMES, mask_of
+from replay.cards import CARD_NAMES, Rank, cards_in, mask_of, points_of
 from replay.errors import Diagnostic, IllegalAction, ProfileError, ShedError
 from replay.profile import RuleProfile, parse_rules
 from replay.scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schwanzer_value,
                             settle_leaster, settle_nopick, settle_picked, settle_void, with_pot, ZeroSumError)
 from replay.replay import Frame, snapshot
-from replay.state import CallType, GameState, Phase, next_seat
+from replay.state import CallType, GameState, Phase, bury_count_error, next_seat
 
 from .model import CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, content_hash
 from .shn.record import HandRecord, Pos, SessionRec, ShnFile
@@ -170,51 +170,13 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
     """The engine state at the deal: from the ``deal`` lines when all are
     written, else each seat holding the cards it plays (notation.md §3)."""
     rec, prof = chk.rec, chk.profile
-    n = prof.players
     sitting = dealer if prof.sitOut else None
-    blind = rec.blind
-    blind_mask = _cards_mask(blind.cards) if blind else None
-    if blind is not None:
-        _check_deck(chk, blind.cards, blind.card_pos, blind.pos)
+    hands, seen_seats, known, blind_mask = _read_deal(chk, sitting)
     if rec.deals:
-        hands = [0] * n
-        seen_seats = set()
-        known = True
-        dealt = blind_mask or 0
-        for d in rec.deals:
-            s = chk.seat(d.seat, d.pos)
-            if s in seen_seats:
-                raise chk.reject("E-DEAL-TWICE", f"{d.seat} is dealt twice", d.pos, found=f"deal {d.seat}",
-                                 expected="one deal line per seat")
-            seen_seats.add(s)
-            if s == sitting:
-                raise chk.reject("E-SIT-OUT", f"{d.seat} deals and sits out under {prof.name}, so is dealt no cards "
-                                 "(rules.md F-1)", d.pos, found=f"deal {d.seat}", expected="no deal line for the dealer")
-            _check_deck(chk, d.cards, d.card_pos, d.pos)
-            if len(d.cards) != prof.hand_size:
-                raise chk.reject("E-DEAL-SIZE", f"{d.seat} is dealt {len(d.cards)} cards", d.pos, found=len(d.cards),
-                                 expected=prof.hand_size)
-            if None in d.cards:
-                known = False
-            m = 0
-            for c in d.cards:
-                if c is not None:
-                    m |= 1 << c
-            if m.bit_count() != len(d.cards) - d.cards.count(None) or m & dealt:
-                for i, c in enumerate(d.cards):  # find the first repeated card, for its position
-                    if c is not None and (dealt >> c & 1 or c in d.cards[:i]):
-                        cp = d.card_pos[i] if i < len(d.card_pos) else d.pos
-                        raise chk.reject("E-DEAL-DUPLICATE", f"{c} is dealt twice", cp, found=c,
-                                         expected="each card once")
-            hands[s] = m
-            dealt |= m
-        if blind is not None and len(blind.cards) != prof.blind_size:
-            raise chk.reject("E-BLIND-SIZE", f"the blind has {len(blind.cards)} cards", blind.pos,
-                             found=len(blind.cards), expected=prof.blind_size)
         complete = known and len(seen_seats) == prof.playing and (blind_mask is not None or not prof.has_blind)
         if complete:
             return GameState(prof, dealer, hands, blind_mask or 0, complete=True, stake=stake, pot=chk.pot)
-        if len(seen_seats) == prof.playing and known and blind_mask is None and blind is None:
+        if len(seen_seats) == prof.playing and known and blind_mask is None and rec.blind is None:
             # every hand dealt, blind not written: the blind is what is left
             rest = prof.deck_mask & ~_or(hands)
             if rest.bit_count() == prof.blind_size:
@@ -226,6 +188,65 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
                              expected=f"{prof.playing} deal lines and the blind")
         return GameState(prof, dealer, hands, blind_mask or 0, complete=False, stake=stake, pot=chk.pot)
     return _state_from_plays(chk, dealer, stake, blind_mask)
+
+
+def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int], bool, int | None]:
+    """Check every card written in the ``deal`` lines and the ``blind``
+    (rules.md A-1, B-2, F-1), whether or not the dealer is known: each card
+    in the deck (``E-DECK``), once only (``E-DEAL-DUPLICATE``), a seat dealt
+    once (``E-DEAL-TWICE``) and not the dealer who sits out (``E-SIT-OUT``;
+    ``sitting`` None when not known or not sitting out), a deal line of the
+    hand size (``E-DEAL-SIZE``), a blind of the blind size
+    (``E-BLIND-SIZE``).  Returns (card mask per seat, the seats with a deal
+    line, whether no deal card is ``??``, the blind's mask or None when the
+    blind is not written or holds ``??``)."""
+    rec, prof = chk.rec, chk.profile
+    blind = rec.blind
+    blind_mask = _cards_mask(blind.cards) if blind else None
+    if blind is not None:
+        _check_deck(chk, blind.cards, blind.card_pos, blind.pos)
+        if len(blind.cards) != prof.blind_size:
+            raise chk.reject("E-BLIND-SIZE", f"the blind has {len(blind.cards)} cards", blind.pos,
+                             found=len(blind.cards), expected=prof.blind_size)
+        _check_repeats(chk, blind.cards, blind.card_pos, blind.pos, 0)
+    hands = [0] * prof.players
+    seen_seats: set[int] = set()
+    known = True
+    dealt = blind_mask or 0
+    for d in rec.deals:
+        s = chk.seat(d.seat, d.pos)
+        if s in seen_seats:
+            raise chk.reject("E-DEAL-TWICE", f"{d.seat} is dealt twice", d.pos, found=f"deal {d.seat}",
+                             expected="one deal line per seat")
+        seen_seats.add(s)
+        if s == sitting:
+            raise chk.reject("E-SIT-OUT", f"{d.seat} deals and sits out under {prof.name}, so is dealt no cards "
+                             "(rules.md F-1)", d.pos, found=f"deal {d.seat}", expected="no deal line for the dealer")
+        _check_deck(chk, d.cards, d.card_pos, d.pos)
+        if len(d.cards) != prof.hand_size:
+            raise chk.reject("E-DEAL-SIZE", f"{d.seat} is dealt {len(d.cards)} cards", d.pos, found=len(d.cards),
+                             expected=prof.hand_size)
+        if None in d.cards:
+            known = False
+        m = _check_repeats(chk, d.cards, d.card_pos, d.pos, dealt)
+        hands[s] = m
+        dealt |= m
+    return hands, seen_seats, known, blind_mask
+
+
+def _check_repeats(chk: HandCheck, cards, card_pos, pos: Pos, dealt: int) -> int:
+    """The mask of the known ``cards``; ``E-DEAL-DUPLICATE`` at the first
+    card written twice in ``cards`` or already in ``dealt`` (rules.md A-1)."""
+    m = 0
+    for c in cards:
+        if c is not None:
+            m |= 1 << c
+    if m.bit_count() != len(cards) - cards.count(None) or m & dealt:
+        for i, c in enumerate(cards):  # find the first repeated card, for its position
+            if c is not None and (dealt >> c & 1 or c in cards[:i]):
+                cp = card_pos[i] if i < len(card_pos) else pos
+                raise chk.reject("E-DEAL-DUPLICATE", f"{c} is dealt twice", cp, found=c, expected="each card once")
+    return m
 
 
 def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int | None) -> GameState:
@@ -898,6 +919,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         raise chk.reject("E-DEALER", f"the dealer sits out under {prof.name} and settles 0, so the dealer must be known "
                          "(rules.md F-1)", rec.pos, found="no dealer", expected="dealer S")
     out = dealer if prof.sitOut else None
+    hands, dealt_seats, _, _ = _read_deal(chk, out)  # every written card is checked, dealer known or not
     for m in rec.marks:
         if chk.index.get(m.seat) == out and out is not None:
             raise chk.reject("E-SIT-OUT", f"{m.seat} deals and sits out and cannot {m.kind} (rules.md F-1)", m.pos,
@@ -915,6 +937,9 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         raise chk.reject("E-CALL-NONE", f"a call in {prof.name}, where {why}", rec.call.pos, found="call",
                          expected="no call")
     alone = rec.alone is not None or prof.partnerMode == "alone"
+    if (rec.sheepshead is not None and prof.allowSheepsheadCall == "holdingPartnerCard"
+            and prof.partnerMode == "jackOfDiamonds" and rec.call is None and rec.partner is None):
+        alone = True  # C-9: the picker holds the partner card, so plays alone (C-1, C-7)
     call = None
     if rec.call is not None and rec.call.card is not None:
         call = str(rec.call.card) + (f" under {rec.call.under if rec.call.under else '??'}" if rec.call.has_under else "")
@@ -926,6 +951,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     if alone and rec.call is not None:
         raise chk.reject("E-CALL-ALONE", "both a call and alone", rec.alone.pos, found="call and alone",
                          expected="one of them")
+    _check_written_cards(chk, picker, hands, dealt_seats)
     if state is None and dealer is not None:
         state = _setup_without_tricks(chk, dealer, picker, stake)
     # the partner: written, from the deal, or from the score
@@ -1035,6 +1061,14 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         raise chk.reject("E-RESULT-UNKNOWN", "the written facts fit more than one result", rec.score.pos,
                          found="an ambiguous score", expected="the outcome or the partner written")
     o, pa, st = options[0]
+    if (dealer is None and prof.noPick == "forcedPick" and prof.forcedPickNoBump and prof.doubleOnBump
+            and not OUTCOME_TIER[o][0]):
+        # rules.md D-13: only the forced seat's loss is not doubled, and that
+        # seat follows from the dealer (the dealer, or the schiller, D-14)
+        chk.warnings.append(chk.diag("W-FORCED-UNKNOWN", f"the dealer is not written, so whether {rec.pick.value} was "
+                                     "forced to pick is not known; settled as a free pick, the loss doubled "
+                                     "(forcedPickNoBump, rules.md D-13, D-14)", rec.pick.pos, severity="warning",
+                                     found="no dealer", expected="dealer S"))
     if rec.outcome is None or rec.outcome.value is None:
         chk.prov["outcome"] = "derived"
     elif chk.prov.get("outcome") == "asserted" and (pts is not None or rec.score is not None):
@@ -1046,6 +1080,85 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     st = _agreed_score(chk, st)
     return (_outcome_from(chk, dealer, picker, pa, alone or pa is None, call, st, pts, tricks, stake, nmarks, status,
                           state), cardlog, st)
+
+
+def _check_written_cards(chk: HandCheck, picker: int, hands: list[int], dealt_seats: set[int]) -> None:
+    """A picked hand not replayed in full: every card written anywhere (a
+    deal line, the blind, the bury) is known, so the call, the bury, the
+    written partner and a sheepshead call are checked against those cards
+    even without a dealer or a whole deal (rules.md B-7, B-9a, B-14..B-16,
+    C-9, I-14).  ``hands`` are the cards of the written deal lines per seat
+    (:func:`_read_deal`), ``dealt_seats`` the seats with a deal line.
+
+    Raises ``E-BURY-COUNT`` (a bury of other than the blind's size, or a card
+    twice, B-7), ``E-BURY-NOT-HELD`` (a buried card in another seat's deal
+    line), ``E-CALL-HELD`` (the called card in the picker's deal line, the
+    blind the picker took, or the bury; or the picker written as partner of a
+    ten or unknown-card call: only an own **ace** is allowed, under
+    ``allowCallOwnAce``, B-14), ``E-PARTNER`` (a written partner whose whole
+    deal line lacks the called card, or who is not the seat dealt it; or a
+    partner beside an own-ace call) and ``E-SHEEPSHEAD`` (a sheepshead call
+    under ``allowSheepsheadCall=holdingPartnerCard`` by a picker known not to
+    hold the partner card: it is in another seat's deal line, or a partner is
+    written in the jack-of-diamonds game, whose partner is its holder)."""
+    rec, prof = chk.rec, chk.profile
+    bury = rec.bury
+    bury_mask = 0
+    if bury is not None and prof.has_blind:
+        bad = bury_count_error(prof, tuple(bury.cards))
+        if bad is not None:
+            raise chk.engine_error(bad, bury.pos)
+        bury_mask = _or(1 << c for c in bury.cards if c is not None)
+        for s in dealt_seats:
+            if s != picker and hands[s] & bury_mask:
+                c = next(c for c in bury.cards if c is not None and hands[s] >> c & 1)
+                raise chk.reject("E-BURY-NOT-HELD", f"the picker buries {c}, which is dealt to {chk.aliases[s]}",
+                                 bury.pos, found=c, expected="a card of the picker's hand with the blind")
+    blind_mask = _or(1 << c for c in rec.blind.cards if c is not None) if rec.blind is not None else 0
+    picked = hands[picker] | blind_mask | bury_mask  # what the picker is known to hold after the pick
+    wp = rec.partner if rec.partner is not None and rec.partner.value is not None else None
+    wp_seat = chk.seat(wp.value, wp.pos) if wp is not None else None
+    call = rec.call
+    if call is not None and call.card is not None and prof.calls_ace:
+        c = call.card
+        own_ok = prof.allowCallOwnAce and c.rank == Rank.ACE and not call.has_under  # B-14: an own ace only
+        if picked >> c & 1 and not own_ok:
+            where = ("bury" if bury_mask >> c & 1 else "blind, which the picker took" if blind_mask >> c & 1
+                     else "deal line")
+            raise chk.reject("E-CALL-HELD", f"the picker calls {c}, which is in the picker's {where} (rules.md B-9a, "
+                             "B-15, B-16, I-14" + ("; allowCallOwnAce allows an own ace only, B-14)"
+                                                   if prof.allowCallOwnAce else ")"),
+                             call.card_pos, found=f"{c} in the picker's {where}",
+                             expected="a card another player holds")
+        if wp_seat == picker and prof.allowCallOwnAce and not own_ok:
+            kind = "an unknown-card call" if call.has_under else "a ten call"
+            raise chk.reject("E-CALL-HELD", f"partner {wp.value} is the picker, so the picker holds the called {c}; "
+                             f"{kind} of one's own card stays illegal: allowCallOwnAce allows an own ace only "
+                             f"(rules.md B-10, B-11, B-14)", wp.pos, found=f"partner {wp.value}",
+                             expected="another seat")
+        if prof.partnerMode == "calledAce" and wp_seat is not None and wp_seat != picker and not wp.agreed:
+            holder = next((s for s in dealt_seats if s != picker and hands[s] >> c & 1), None)
+            line = next((d for d in rec.deals if chk.index.get(d.seat) == wp_seat), None)
+            if picked >> c & 1:
+                expected, why = chk.aliases[picker], f"the picker holds {c} (an own ace, rules.md B-14)"
+            elif holder is not None and holder != wp_seat:
+                expected, why = chk.aliases[holder], f"{chk.aliases[holder]} is dealt {c}"
+            elif line is not None and None not in line.cards and not hands[wp_seat] >> c & 1:
+                expected, why = "the holder of " + str(c), f"{wp.value}'s deal line has no {c}"
+            else:
+                expected = None
+            if expected is not None:
+                raise chk.reject("E-PARTNER", f"partner {wp.value} is written but {why} (rules.md B-9, B-15)", wp.pos,
+                                 found=wp.value, expected=expected)
+    if rec.sheepshead is not None and prof.allowSheepsheadCall == "holdingPartnerCard":
+        pc = prof.partner_card
+        holder = next((s for s in dealt_seats if s != picker and hands[s] >> pc & 1), None)
+        if holder is None and prof.partnerMode == "jackOfDiamonds" and call is None and wp_seat not in (None, picker):
+            holder = wp_seat  # the written partner holds the partner card (rules.md C-1, C-7)
+        if holder is not None:
+            raise chk.reject("E-SHEEPSHEAD", f"the picker calls sheepshead, but {chk.aliases[holder]} holds the "
+                             f"{pc.pretty()} (allowSheepsheadCall=holdingPartnerCard, rules.md C-9)",
+                             rec.sheepshead.pos, found="sheepshead", expected=f"the {pc} in the picker's cards")
 
 
 def _house_flags_unreplayed(chk: HandCheck) -> None:
@@ -1082,8 +1195,11 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
     out (F-1): never the seat, and settles 0."""
     rec, prof = chk.rec, chk.profile
     n = prof.players
-    if kind == "schwanzer" and rec.deals and dealer is not None:
-        g = build_state(chk, dealer, stake)
+    if kind == "schwanzer" and rec.deals:
+        # the count does not depend on who dealt (D-18): an unknown dealer is
+        # stood in by seat 0 for the engine, and the outcome keeps it unknown
+        # (a dealer who sits out is known here: _score_sheet asks for it)
+        g = build_state(chk, dealer if dealer is not None else 0, stake)
         if g.complete:
             s = g.to_act
             for _ in range(g.np):
@@ -1093,6 +1209,7 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
             return _nopick_done(chk, g, kind, dealer, stake, settle, _cardlog(chk, []))
     stmt, tie = _nopick_stmt(rec, kind)
     role, rule = _NOPICK_ROLE[kind]
+    sweep_possible = _check_nopick_numbers(chk, kind, tie)
     if tie and kind == "schwanzer":
         raise chk.reject("E-LEASTER", "a schwanzer is never a wash: a tie goes against the holder of the highest "
                          "trump (rules.md D-18)", stmt.pos, found="schwanzer -", expected="schwanzer S")
@@ -1106,11 +1223,12 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
         if w is None:
             options.append((None, None, True))
             continue
-        won = kind != "schwanzer" and not (kind == "moster" and not (rec.tricks_won is not None and
+        tricks_known = rec.tricks_won is not None and rec.tricks_won.value is not None
+        won = kind != "schwanzer" and not (kind == "moster" and not (tricks_known and
                                                                     rec.tricks_won.value == prof.tricks))
         options.append((w, None, won))
-        if kind == "moster":
-            options.append((w, None, not won))  # a sweep (D-15), or not
+        if kind == "moster" and not tricks_known:
+            options.append((w, None, not won))  # a sweep (D-15, I-34), or not: the score may tell
         if kind == "leaster" and prof.leasterTie == "split":
             options.extend((w, x, True) for x in range(n) if x != w and x != out)
 
@@ -1130,6 +1248,14 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
         chk.prov["leaster_winner"] = "derived"
     else:
         chk.prov["leaster_winner"] = "asserted"
+    readings = {o[2] for o in (fits if rec.score is not None else options)}  # won or not
+    if sweep_possible and stmt.value is not None and len(readings) > 1:
+        # I-34: pts at a sweep's value, no tricks and no score that tells:
+        # the moster may have taken every trick (wins) or not (pays, D-15)
+        raise chk.reject("E-RESULT-UNKNOWN", f"moster {stmt.value} with pts {rec.pts.value}: whether {stmt.value} took "
+                         "every trick (a sweep wins, rules.md I-34) or not (the moster pays, D-15) is not written",
+                         rec.pts.pos, found=f"pts {rec.pts.value}, no tricks",
+                         expected=f"tricks {prof.tricks} (a sweep) or fewer, or the score")
     choice = fits[0] if fits and rec.score is not None else options[0]
     settle = _agreed_score(chk, settle_of(choice))
     if rec.pts is not None and rec.pts.value is not None:
@@ -1138,6 +1264,100 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
     pts = rec.pts.value if rec.pts is not None else None
     return (_outcome(chk, dealer, None, None, None, settle, pts, None, stake, nmarks,
                      leaster_winner=w if won else None, status="score-sheet"), cardlog, settle)
+
+
+def _trick_points(prof: RuleProfile) -> tuple[int, int]:
+    """(the deck's card points, the fewest the tricks of a no-pick game
+    carry): 120 and 120 when the blind goes to a trick's winner
+    (``leasterBlind`` lastTrick, namedTrick; rules.md D-3), 120 and
+    120 - 22 = 98 when it is set aside (``none``: at most two aces)."""
+    total = points_of(prof.deck_mask)
+    blind_best = sum(sorted((points_of(1 << c) for c in cards_in(prof.deck_mask)), reverse=True)[:prof.blind_size])
+    return total, total - blind_best if prof.leasterBlind == "none" else total
+
+
+def _nopick_bounds(prof: RuleProfile, kind: str) -> tuple[int, int, str]:
+    """(lowest, highest, why) for the ``pts`` of the seat a no-pick game
+    turns on (rules.md D-3..D-18), from the deck and the table size alone.
+    Card points for the played games, the count for a schwanzer (D-18).
+
+    With ``np`` seats playing and ``T`` card points taken in tricks (all 120
+    when the blind goes to a trick's winner, ``leasterBlind`` lastTrick or
+    namedTrick; at least 120 - 22 = 98 when it is set aside, the blind being
+    at most two aces under ``none``; five-handed ``np`` = 5):
+
+    * leaster, the fewest points: at most floor(120 / np) = 24 without
+      ``leasterMustTakeTrick`` (D-7); with it (D-4, D-5) any of 0..120, as a
+      seat that takes every trick wins with 120;
+    * moster (D-15), the most points: at least ceil(T / np) = ceil(120 / 5)
+      = 24 (ceil(98 / 5) = 20 with the blind set aside), at most 120;
+    * mittler (D-16), the median: the k = (np + 1) / 2 = 3 seats at or above
+      it hold at least 3 * median <= 120 points, so at most 120 // 3 = 40;
+    * schneidster (D-17), closest to 30 without exceeding it: at most 30;
+    * schwanzer (D-18), the highest count: at most the hand size's best
+      trumps, Q Q Q Q J J = 3 * 4 + 2 * 2 = 16 with six cards; at least the
+      deck's count less the blind's best, shared out: the 14 trumps count
+      4 * 3 + 4 * 2 + 6 * 1 = 26, the discarded blind at most Q Q = 6, so
+      the hands hold at least 20 and the highest at least ceil(20 / 5) = 4.
+    """
+    np_ = prof.playing
+    if kind == "schwanzer":
+        values = sorted((schwanzer_value(1 << c, prof.trumps) for c in cards_in(prof.deck_mask)), reverse=True)
+        hi = sum(values[:prof.hand_size])
+        lo = -(-(sum(values) - sum(values[:prof.blind_size])) // np_)
+        return lo, hi, (f"a count of {prof.hand_size} cards is at most {hi} and the highest count of {np_} hands at "
+                        f"least {lo}")
+    total, taken = _trick_points(prof)
+    shared = f"{np_} seats sharing {'' if taken == total else 'at least '}{taken} card points"
+    if kind == "leaster" and not prof.leasterMustTakeTrick:  # D-7: the fewest of all seats
+        return 0, total // np_, f"the fewest of {np_} seats sharing {total} card points hold at most {total // np_}"
+    if kind == "moster":
+        lo = -(-taken // np_)
+        return lo, total, f"the most of {shared} hold at least {lo}"
+    if kind == "mittler" and np_ % 2:
+        k = (np_ + 1) // 2
+        return 0, total // k, (f"the median of {np_} seats holds at most {total // k}: {k} seats hold at least as "
+                               f"much, out of {total}")
+    if kind == "schneidster":
+        return 0, 30, "the schneidster winner holds at most 30 (closest to 30 without exceeding it)"
+    return 0, total, f"{total} card points in the deck"
+
+
+def _check_nopick_numbers(chk: HandCheck, kind: str, tie: bool) -> bool:
+    """The written ``pts`` and ``tricks`` of a no-pick score sheet against
+    what the game allows (:func:`_nopick_bounds`, rules.md D-15..D-18,
+    I-34): ``E-PTS`` for points out of bounds or points a seat without a
+    trick (the blind goes to a trick's winner, D-3) or a sweep cannot hold,
+    ``E-TRICKS`` for ``tricks`` in a schwanzer (no trick is played, D-18) or
+    ``tricks 0`` for the moster (the most points need a trick).  Returns
+    whether the written ``pts`` could be a moster's sweep (I-34) with no
+    ``tricks`` to tell."""
+    rec, prof = chk.rec, chk.profile
+    tw = rec.tricks_won if rec.tricks_won is not None and rec.tricks_won.value is not None else None
+    pw = rec.pts if rec.pts is not None and rec.pts.value is not None else None
+    if tw is not None and kind == "schwanzer":
+        raise chk.reject("E-TRICKS", f"tricks {tw.value} is written but a schwanzer is not played: the hands are shown "
+                         "(rules.md D-18)", tw.pos, found=f"tricks {tw.value}", expected="no tricks")
+    lo, hi, why = _nopick_bounds(prof, kind)
+    if tw is not None and tw.value == 0 and kind == "moster" and not tie:
+        raise chk.reject("E-TRICKS", f"tricks 0 is written but the moster holds the most card points ({why}) and a "
+                         "seat without a trick holds none (rules.md D-15)", tw.pos, found="tricks 0",
+                         expected=f"1..{prof.tricks}")
+    if pw is None or tie:
+        return False
+    if not lo <= pw.value <= hi:
+        _, rule = _NOPICK_ROLE[kind]
+        raise chk.reject("E-PTS", f"pts {pw.value} is written but {why} (rules.md {rule})", pw.pos, found=pw.value,
+                         expected=f"{lo}..{hi}")
+    if tw is not None and tw.value == 0 and pw.value > 0:
+        raise chk.reject("E-PTS", f"pts {pw.value} with tricks 0: a seat without a trick holds no card points (the "
+                         "blind goes to a trick's winner, rules.md D-3)", pw.pos, found=pw.value, expected=0)
+    sweep = _trick_points(prof)[1]  # a sweep takes every trick's points: 120 (98 or more, the blind set aside)
+    if kind == "moster" and tw is not None and tw.value == prof.tricks and pw.value < sweep:
+        raise chk.reject("E-PTS", f"pts {pw.value} with tricks {tw.value}: a moster who took every trick holds "
+                         f"{'all ' if prof.leasterBlind != 'none' else 'at least '}{sweep} card points (rules.md I-34)",
+                         pw.pos, found=pw.value, expected=sweep)
+    return kind == "moster" and tw is None and pw.value >= sweep
 
 
 #: What the store keeps: hand numbers as INTEGER, units as SMALLINT.
