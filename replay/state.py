@@ -743,6 +743,9 @@ class GameState:
         if self.castrates:
             raise self._err("E-CASTRATE", "one castrate per hand (rules.md E-4)", f"a second castrate by seat {seat}",
                             "one castrate")
+        if seat == self.sitting:
+            raise self._err("E-SIT-OUT", f"seat {seat} deals and sits out, so cannot castrate (rules.md F-1)",
+                            f"castrate by seat {seat}", "a seat that plays the hand")
         if seat == self.picker or seat == self.partner or seat in self.crack_seats:
             who = ("the picker" if seat == self.picker else "the partner" if seat == self.partner else "the cracker")
             raise self._err("E-CASTRATE", f"seat {seat} is {who}; a castrate is made by a further player, neither "
