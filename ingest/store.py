@@ -807,6 +807,13 @@ class Store:
         :class:`StoreBusy` when the lock could not be had in time.
         ``source_format`` (``"shn"`` or ``"netschafkopf"``) is recorded with
         each new session: it says how :meth:`rederive` re-reads the sources.
+
+        Session carry (rules.md D-11, D-12, D-19; docs/storage.md "Session
+        carry"): a hand stored before under another ``[Rules]`` text is
+        ``E-HAND-CONFLICT``, not a duplicate; every session stored before
+        that gets new hands is re-derived in the same transaction, so the
+        doubler stakes and the pot of its later hands follow the hands that
+        arrived (``report.rederived`` counts the changed ones).
         """
         if source_format not in SOURCE_FORMATS:
             raise ValueError(f"source_format {source_format!r}: expected one of {sorted(SOURCE_FORMATS)}")
