@@ -18,7 +18,7 @@ from typing import Literal
 from replay.errors import Diagnostic
 
 __all__ = ["Provenance", "CardLog", "PlayRow", "HandOutcome", "ValidatedHand", "RejectedHand", "FileResult", "content_hash",
-           "hand_conflict"]
+           "hand_conflict", "same_rules"]
 
 Provenance = Literal["asserted", "derived", "verified", "conflict"]
 Outcome = Literal["win", "win-s", "win-z", "lose", "lose-s", "lose-z", "leaster", "doubler", "misdeal", "ramsch",
@@ -175,3 +175,14 @@ def hand_conflict(session: str, hand: int, where: str, *, rules: tuple[str, str]
                       f"{where}, with other text; a session holds each hand once",
                       "error", file, line, 1, hand, found=f"a second hand {hand}",
                       expected="a new hand number, or the stored text")
+
+
+def same_rules(a: str | None, b: str | None) -> bool:
+    """Whether two ``[Rules]`` texts are the same as written, blanks around
+    ``;`` and ``=`` and empty items aside (``"wi5; pot=on"`` is
+    ``"wi5;pot = on"``).  The store keeps one result per hand text: the same
+    text under other rules is ``E-HAND-CONFLICT`` (docs/storage.md "Session
+    carry")."""
+    def norm(t: str | None) -> list[str]:
+        return ["=".join(x.strip() for x in item.split("=")) for item in (t or "").split(";") if item.strip()]
+    return norm(a) == norm(b)

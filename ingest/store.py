@@ -52,7 +52,8 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from ingest.model import CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, hand_conflict
+from ingest.model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, hand_conflict,
+                          same_rules)
 from replay.errors import Diagnostic
 
 __all__ = [
@@ -998,7 +999,7 @@ class Store:
         for h in hands:
             o = h.outcome
             old = stored.get(h.hash)
-            if old is not None and old[0] != o.rules:
+            if old is not None and not same_rules(old[0], o.rules):
                 d = hand_conflict(o.session, o.hand, f"{old[1] or '<input>'}:{old[2]}", rules=(old[0], o.rules),
                                   file=h.source_file, line=h.source_line)
                 out[h.hash] = RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash)

@@ -42,7 +42,7 @@ from replay.replay import Frame, snapshot
 from replay.state import CallType, GameState, Phase, next_seat
 
 from .model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, content_hash,
-                    hand_conflict)
+                    hand_conflict, same_rules)
 from .shn.record import HandRecord, Pos, SessionRec, ShnFile
 from .validate_sk import check_schafkopf, is_schafkopf
 
@@ -1519,9 +1519,9 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
         if stored is not None and not rec.errors:
             sh = content_hash(sid, stored.number, stored.source)
             old_rules, new_rules = stored.tag("Rules") or "", rec.tag("Rules") or ""
-            if sh != h or old_rules != new_rules:
-                d = hand_conflict(sid, rec.number, "an earlier ingest", rules=(old_rules, new_rules) if sh == h else None,
-                                  file=path, line=rec.line)
+            if sh != h or not same_rules(old_rules, new_rules):
+                d = hand_conflict(sid, rec.number, "an earlier ingest",
+                                  rules=(old_rules, new_rules) if sh == h else None, file=path, line=rec.line)
                 _count(stored, None, sess)
                 if strict:
                     raise ShedError(d)

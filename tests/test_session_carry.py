@@ -290,9 +290,18 @@ def test_the_same_hand_under_changed_rules_is_a_conflict_not_a_duplicate(db, see
     d = rej.errors[0]
     assert d.code == "E-HAND-CONFLICT" and "pot=on" in d.found and d.expected.startswith("[Rules 'wi5-called-ace']")
     assert stored(db, "r") == before
-    # the unchanged file is still a plain duplicate
-    again = ingest(db, shn("r", "wi5-called-ace", hand), seeded=seeded)
-    assert (again.duplicates, again.rejected) == (1, [])
+    # the unchanged file is still a plain duplicate, and so is the same rules text spaced otherwise
+    for rules in ("wi5-called-ace", " wi5-called-ace ;"):
+        again = ingest(db, shn("r", rules, hand), seeded=seeded)
+        assert (again.duplicates, again.rejected) == (1, [])
+
+
+def test_same_rules_ignores_blanks_only():
+    from ingest.model import same_rules
+
+    assert same_rules("wi5-called-ace; pot=on", "wi5-called-ace;pot = on;")
+    assert not same_rules("wi5-called-ace; pot=on", "wi5-called-ace; pot=off")
+    assert not same_rules("wi5-called-ace; pot=on", "wi5-called-ace")
 
 
 # ---------------------------------------------------------------------------
