@@ -25,6 +25,7 @@ from __future__ import annotations
 import datetime as _dt
 import gc
 import re
+from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -40,7 +41,8 @@ from replay.scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlemen
 from replay.replay import Frame, snapshot
 from replay.state import CallType, GameState, Phase, bury_count_error, next_seat
 
-from .model import CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, content_hash
+from .model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, content_hash,
+                    hand_conflict, same_rules)
 from .shn.record import HandRecord, Pos, SessionRec, ShnFile
 from .validate_sk import check_schafkopf, is_schafkopf
 
@@ -59,13 +61,24 @@ class _Reject(Exception):
 class SessionState:
     """What a session carries from hand to hand: doublers not yet played off
     (rules.md D-11, D-12, J "Doublers"), the pot's balance (``pot=on``, D-19)
-    and the last dealer."""
+    and the last dealer.
+
+    ``known`` says whether every earlier hand of the session (1 .. n-1) has
+    been counted, so that the carried stake and pot are the session's own:
+    then a written ``stake N`` / ``pot N`` must equal them (E-STAKE, E-POT).
+    A hand after a gap (a hand missing, rejected, or a session that does not
+    start at hand 1 in what was read) makes the carry unknown for the rest
+    of the session (the hand gets ``W-SESSION-GAP`` when the profile carries
+    a stake or a pot).  The carry is fed by accepted hands only, in the order
+    read: the stored hands of the session before a file's hands
+    (:func:`prior_state`, docs/storage.md "Session carry"), then the file's."""
 
     queued: int = 0  # doublerStacking=queued: hands still to be played at ×2
     run: int = 0  # doublerStacking=multiplicative: doublers in a row
     pot: int = 0  # pot=on: units in the pot before the next hand
     last_hand: int | None = None
     last_dealer: int | None = None
+    known: bool = True  # every earlier hand of the session counted (no gap)
 
     def next_stake(self, profile: RuleProfile) -> int:
         if profile.doublerStacking == "multiplicative":
@@ -81,6 +94,29 @@ class SessionState:
     def thrown_in(self) -> None:
         self.queued += 1
         self.run += 1
+
+    def reaches(self, number: int) -> bool:
+        """Whether hand ``number`` follows the counted hands with no gap
+        (hand 1 of a session, or the hand after the last one counted)."""
+        if self.last_hand is None:
+            return self.known and number == 1
+        return self.known and number == self.last_hand + 1
+
+    def after(self, profile: RuleProfile, number: int, outcome: str, game: str, pot_before: int, pot_delta: int,
+              dealer: int | None) -> None:
+        """Count an accepted hand: a doubler queues a doubled hand (D-11,
+        D-12), a played Sheepshead hand plays one off, a misdeal neither; the
+        pot's balance becomes ``pot_before + pot_delta`` (D-19, the pot seat's
+        units: + when the pot takes, - when it pays out)."""
+        self.known = self.reaches(number)
+        if outcome == "doubler":
+            self.thrown_in()
+        elif outcome != "misdeal" and game == "sheepshead":
+            self.played(profile)
+        self.pot = pot_before + pot_delta
+        self.last_hand = number
+        if dealer is not None:
+            self.last_dealer = dealer
 
 
 @dataclass(slots=True)
@@ -408,20 +444,24 @@ def _check_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLo
     chk.date = _check_date(chk)
     chk.dealer = dealer
     kind = _hand_kind(chk)
-    _check_pot(chk, sess)
-    stake_derived = sess.next_stake(prof) if kind == "pick" or kind in NOPICK_GAMES else 1
+    known = sess.reaches(rec.number)
+    _check_pot(chk, sess, known)
+    staked = kind == "pick" or kind in NOPICK_GAMES
+    stake_derived = sess.next_stake(prof) if staked else 1
     stake = stake_derived
     if rec.stake is not None and rec.stake.value is not None:
         stake = rec.stake.value
         if stake < 1 or stake & (stake - 1):
             raise chk.reject("E-STAKE", f"stake {stake} is not a power of two", rec.stake.pos, found=stake,
                              expected="1, 2, 4, ...")
-        if stake_derived != 1 and stake != stake_derived:
-            raise chk.reject("E-STAKE", f"stake {stake} disagrees with the session's doublers ({stake_derived})",
+        if known and stake != stake_derived:
+            raise chk.reject("E-STAKE", f"stake {stake} disagrees with the session's doublers: the hands before "
+                             f"it give stake {stake_derived} (rules.md D-11, D-12)",
                              rec.stake.pos, found=stake, expected=stake_derived)
-        prov["stake"] = "verified" if stake == stake_derived and stake_derived != 1 else "asserted"
+        prov["stake"] = "verified" if known else "asserted"
     else:
         prov["stake"] = "derived"
+    _gap_warning(chk, known, staked and prof.noPick == "doubler" and prov["stake"] == "derived")
 
     if kind in ("leaster", "doubler") and not prof.has_blind:
         st = rec.leaster or rec.doubler
@@ -473,10 +513,12 @@ def _hand_kind(chk: HandCheck) -> str:
     return found[0][0]
 
 
-def _check_pot(chk: HandCheck, sess: SessionState) -> None:
+def _check_pot(chk: HandCheck, sess: SessionState, known: bool) -> None:
     """The pot's balance before the hand (rules.md D-19): derived from the
-    session, or written ``pot N`` (checked against the session when the
-    session has put anything in; asserted at the start of a log)."""
+    session, or written ``pot N``: checked against the session when every
+    earlier hand of the session is known (``known``, even when the pot is
+    empty), else asserted (a log that starts mid-session, a hand after a
+    gap): then the written value seeds the carry."""
     rec, prof = chk.rec, chk.profile
     chk.pot = sess.pot
     w = rec.pot
@@ -487,11 +529,32 @@ def _check_pot(chk: HandCheck, sess: SessionState) -> None:
     if not prof.pot:
         raise chk.reject("E-POT", f"pot {w.value} is written but the profile has no pot (pot=off, rules.md D-19)",
                          w.pos, found=f"pot {w.value}", expected="no pot statement")
-    if sess.pot and w.value != sess.pot:
-        raise chk.reject("E-POT", f"pot {w.value} is written but the session's pot holds {sess.pot}", w.pos,
-                         found=w.value, expected=sess.pot)
-    chk.prov["pot"] = "verified" if sess.pot else "asserted"
+    if w.value > _MAX_UNITS:
+        raise chk.reject("E-POT", f"pot {w.value} is beyond what the log keeps", w.pos, found=w.value,
+                         expected=f"at most {_MAX_UNITS}")
+    if known and w.value != sess.pot:
+        raise chk.reject("E-POT", f"pot {w.value} is written but the session's hands before it leave {sess.pot} in "
+                         "the pot (rules.md D-19)", w.pos, found=w.value, expected=sess.pot)
+    chk.prov["pot"] = "verified" if known else "asserted"
     chk.pot = w.value
+
+
+def _gap_warning(chk: HandCheck, known: bool, stake_derived: bool) -> None:
+    """``W-SESSION-GAP`` on a hand whose stake (a profile with doublers) or pot
+    (``pot=on``) is derived while an earlier hand of its session is missing:
+    the carry (rules.md D-11, D-12, D-19) counts only the hands read, so the
+    value may be short (docs/storage.md "Session carry")."""
+    if known:
+        return
+    what = [w for w, on in (("stake", stake_derived), ("pot", chk.prov.get("pot") == "derived")) if on]
+    if not what:
+        return
+    rec = chk.rec
+    chk.warnings.append(chk.diag(
+        "W-SESSION-GAP", f"hand {rec.number}: an earlier hand of session {rec.session_id!r} is missing (not in the "
+        f"log, rejected, or not stored yet); the {' and '.join(what)} derived from the hands before it may be "
+        "incomplete", rec.pos, found=f"hand {rec.number}", expected="the session's hands from hand 1, or "
+        + " and ".join(f"{w} N written" for w in what), severity="warning"))
 
 
 def _marks_actions(chk: HandCheck):
@@ -1360,19 +1423,17 @@ def _check_nopick_numbers(chk: HandCheck, kind: str, tie: bool) -> bool:
     return kind == "moster" and tw is None and pw.value >= sweep
 
 
-#: What the store keeps: hand numbers as INTEGER, units as SMALLINT.
-_MAX_HAND = 2**31 - 1
+#: What the store keeps: units as SMALLINT (hand numbers as INTEGER: the
+#: reader's range, ingest.shn.reader.MAX_HAND).
 _MAX_UNITS = 32767
 _MAX_STAKE = 2**10
 
 
 def _check_ranges(chk: HandCheck) -> None:
-    """Numbers the rules and the store can hold: a hand number up to
-    2**31-1, ``tricks`` 0..6, a stake up to 1024 (ten doublers in a row)."""
+    """Numbers the rules and the store can hold: ``tricks`` 0..6, a stake up
+    to 1024 (ten doublers in a row); a hand number (the reader, up to
+    2**31-1) and a written pot (:func:`_check_pot`, up to 32,767) elsewhere."""
     rec, prof = chk.rec, chk.profile
-    if rec.number > _MAX_HAND:
-        raise chk.reject("E-NUMBER", f"hand number {rec.number} is too large", rec.pos, found=rec.number,
-                         expected=f"at most {_MAX_HAND}")
     if rec.tricks_won is not None and rec.tricks_won.value is not None and not 0 <= rec.tricks_won.value <= prof.tricks:
         raise chk.reject("E-TRICKS", f"tricks {rec.tricks_won.value}: a hand has {prof.tricks} tricks",
                          rec.tricks_won.pos, found=rec.tricks_won.value, expected=f"0..{prof.tricks}")
@@ -1637,59 +1698,121 @@ def gc_paused():
             gc.enable()
 
 
-def validate_records(shn: ShnFile, path: str | None = None, strict: bool = False) -> FileResult:
+#: The stored hands of a session, for the carry (docs/storage.md "Session
+#: carry"): called with a session id, returns the session's stored hands read
+#: back as records (in hand order), or an empty list when none is stored.
+PriorHands = Callable[[str], "list[HandRecord]"]
+
+
+def validate_records(shn: ShnFile, path: str | None = None, strict: bool = False,
+                     prior: PriorHands | None = None) -> FileResult:
     """Validate every hand of a read file, in order (session state such as
-    doublers carries from hand to hand within a session)."""
+    doublers carries from hand to hand within a session, rules.md D-11,
+    D-12, D-19).
+
+    ``prior`` (e.g. :meth:`ingest.store.Store.prior_hands`) gives the hands
+    of a session already stored: they are replayed for the carry only, each
+    before the file's first hand with a higher number, so that a file
+    continuing a stored session carries its doublers and pot.  A file hand
+    whose number is stored with other text, or with the same text under
+    another ``[Rules]``, is ``E-HAND-CONFLICT`` and the stored hand feeds the
+    carry instead; a stored hand of the same text is a duplicate and the
+    file's copy feeds it."""
     with gc_paused():
-        return _validate_records(shn, path, strict)
+        return _validate_records(shn, path, strict, prior)
 
 
-def _validate_records(shn: ShnFile, path: str | None, strict: bool) -> FileResult:
+def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: PriorHands | None = None) -> FileResult:
     result = FileResult(path=path, errors=list(shn.errors))
     if strict and shn.errors:
         raise ShedError(shn.errors[0])
-    sessions: dict[int, SessionState] = {}
+    sessions: dict[str, SessionState] = {}
+    pending: dict[str, list[HandRecord]] = {}  # stored hands not yet counted, in hand order
     headers: dict[int, str] = {}
     for rec in shn.hands:
-        sess = sessions.setdefault(id(rec.session), SessionState())
-        h = content_hash(rec.session_id, rec.number, rec.source)
+        sid = rec.session_id
+        sess = sessions.get(sid)
+        if sess is None:
+            sess = sessions[sid] = SessionState()
+            pending[sid] = list(prior(sid)) if prior is not None else []
+        h = content_hash(sid, rec.number, rec.source)
+        stored = _count_prior(pending[sid], rec.number, sess)
+        if stored is not None and not rec.errors:
+            sh = content_hash(sid, stored.number, stored.source)
+            old_rules, new_rules = stored.tag("Rules") or "", rec.tag("Rules") or ""
+            if sh != h or not same_rules(old_rules, new_rules):
+                d = hand_conflict(sid, rec.number, "an earlier ingest",
+                                  rules=(old_rules, new_rules) if sh == h else None, file=path, line=rec.line)
+                _count(stored, None, sess)
+                if strict:
+                    raise ShedError(d)
+                result.rejected.append(RejectedHand(sid, rec.number, _printable(rec.source), path, rec.line, [d], h))
+                continue
         if rec.errors:
+            if stored is not None:
+                _count(stored, None, sess)
             if strict:
                 raise ShedError(rec.errors[0])
-            result.rejected.append(RejectedHand(rec.session_id, rec.number, _printable(rec.source), path, rec.line,
+            result.rejected.append(RejectedHand(sid, rec.number, _printable(rec.source), path, rec.line,
                                                 list(rec.errors), h))
             continue
         chk = HandCheck(rec, path)
         try:
             outcome, cardlog, settle = _check_hand(chk, sess)
         except _Reject as r:
+            if stored is not None:
+                _count(stored, None, sess)
             if strict:
                 raise ShedError(r.diag) from None
-            result.rejected.append(RejectedHand(rec.session_id, rec.number, _printable(rec.source), path, rec.line,
+            result.rejected.append(RejectedHand(sid, rec.number, _printable(rec.source), path, rec.line,
                                                 [r.diag], h))
             continue
         except ZeroSumError as exc:  # a bug, reported, never stored
+            if stored is not None:
+                _count(stored, None, sess)
             d = chk.diag("E-INTERNAL", str(exc), rec.pos)
             if strict:
                 raise ShedError(d) from None
-            result.rejected.append(RejectedHand(rec.session_id, rec.number, _printable(rec.source), path, rec.line,
+            result.rejected.append(RejectedHand(sid, rec.number, _printable(rec.source), path, rec.line,
                                                 [d], h))
             continue
-        prof = chk.profile
-        if outcome.outcome == "doubler":
-            sess.thrown_in()
-        elif outcome.outcome != "misdeal" and outcome.game == "sheepshead":
-            sess.played(prof)
-        sess.pot = chk.pot + outcome.pot
-        sess.last_hand = rec.number
-        if outcome.dealer is not None:
-            sess.last_dealer = chk.aliases.index(outcome.dealer)
+        _counted(chk, outcome, sess)
         header = headers.get(id(rec.session))
         if header is None:
             header = headers[id(rec.session)] = _session_header(rec.session)
         result.hands.append(ValidatedHand(outcome, cardlog, rec.source, path, rec.line, h, list(chk.warnings),
                                           session_header=header))
     return result
+
+
+def _counted(chk: HandCheck, outcome: HandOutcome, sess: SessionState) -> None:
+    """Feed an accepted hand to its session's carry (rules.md D-11, D-12, D-19)."""
+    sess.after(chk.profile, chk.rec.number, outcome.outcome, outcome.game, chk.pot, outcome.pot,
+               chk.aliases.index(outcome.dealer) if outcome.dealer is not None else None)
+
+
+def _count(rec: HandRecord, path: str | None, sess: SessionState) -> None:
+    """Replay a stored hand for the carry only; a stored hand the current
+    engine refuses feeds nothing (as in ``shead rederive``)."""
+    if rec.errors:
+        return
+    chk = HandCheck(rec, path)
+    try:
+        outcome, _, _ = _check_hand(chk, sess)
+    except (_Reject, ZeroSumError):
+        return
+    _counted(chk, outcome, sess)
+
+
+def _count_prior(pending: list[HandRecord], number: int, sess: SessionState) -> HandRecord | None:
+    """Count the stored hands numbered below ``number`` (in hand order) and
+    return the stored hand numbered ``number``, taken off ``pending``
+    (None when that number is not stored)."""
+    while pending and pending[0].number < number:
+        _count(pending.pop(0), None, sess)
+    if pending and pending[0].number == number:
+        return pending.pop(0)
+    return None
 
 
 def _printable(text: str) -> str:
@@ -1702,14 +1825,16 @@ def _printable(text: str) -> str:
         return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
-def validate_text(text: str, path: str | None = None, strict: bool = False) -> FileResult:
+def validate_text(text: str, path: str | None = None, strict: bool = False,
+                  prior: PriorHands | None = None) -> FileResult:
     """Read SHN text and validate every hand.  Lenient (default): bad hands are
     returned in ``rejected`` with their errors; strict: the first error is
-    raised as a :class:`~replay.errors.ShedError`."""
+    raised as a :class:`~replay.errors.ShedError`.  ``prior``: a session's
+    stored hands, for the carry (:func:`validate_records`)."""
     from .shn.reader import read
 
     with gc_paused():
-        return validate_records(read(text, path, strict=strict), path, strict)
+        return validate_records(read(text, path, strict=strict), path, strict, prior)
 
 
 def validate_file(path: str | Path, strict: bool = False) -> FileResult:
@@ -1751,9 +1876,9 @@ def replay_text(text: str, hand: int | None = None, path: str | None = None) -> 
     if not text.lstrip().startswith("%SHN"):
         text = "%SHN 1.0\n" + text
     shn = read(text, path)
-    sessions: dict[int, SessionState] = {}
+    sessions: dict[str, SessionState] = {}
     for rec in shn.hands:
-        sess = sessions.setdefault(id(rec.session), SessionState())
+        sess = sessions.setdefault(rec.session_id, SessionState())
         target = hand is None or rec.number == hand
         chk = HandCheck(rec, path, frames=[] if target else None)
         if rec.errors:
@@ -1766,11 +1891,7 @@ def replay_text(text: str, hand: int | None = None, path: str | None = None) -> 
             if target:
                 return HandReplay(chk.frames or [], rec.seats, None, [r.diag], rec, chk.sk_state)
             continue
-        if outcome.outcome == "doubler":
-            sess.thrown_in()
-        elif outcome.outcome != "misdeal" and outcome.game == "sheepshead":
-            sess.played(chk.profile)
-        sess.pot = chk.pot + outcome.pot
+        _counted(chk, outcome, sess)
         if target:
             return HandReplay(chk.frames or [], rec.seats, outcome, [], rec, chk.sk_state)
     errs = list(shn.errors) or [Diagnostic("E-NO-HAND", f"no hand {hand} in the text", file=path, line=1, col=1)]

@@ -101,6 +101,9 @@ RESERVED = KEYWORDS | {"under", "black", "red", "queens", "jacks", "after", "wit
 #: Move suffixes on a played card (notation.md §3, "Cards").
 SUFFIXES = ("!", "?", "!!", "??", "!?", "?!")
 
+#: The largest hand number: the store keeps hand numbers as INTEGER.
+MAX_HAND = 2**31 - 1
+
 #: A tag name: letters, digits and ``_``, not starting with a digit.
 TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -907,6 +910,9 @@ class _Reader:
             found = _quote(t) if t is not None else "end of line"
             raise self._err_at("E-NUMBER", f"found {found} after 'hand'; expected the hand number, a whole number "
                                "from 1 without leading zeros", toks, j, found, "a hand number")
+        if num > MAX_HAND:  # the store keeps hand numbers as INTEGER (docs/storage.md)
+            raise self._err_at("E-NUMBER", f"found hand {t}; expected a hand number from 1 to {MAX_HAND}", toks, j, t,
+                               f"1..{MAX_HAND}")
         if self.last_num is not None and num <= self.last_num:
             raise self._err_at("E-HAND-ORDER", f"found hand {num} after hand {self.last_num} in the same session; "
                                f"expected a number greater than {self.last_num} (start a new session with "
