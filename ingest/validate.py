@@ -1389,9 +1389,17 @@ def _cardlog(chk: HandCheck, plays: list[PlayRow]) -> CardLog:
 
 
 def _session_header(sess: SessionRec) -> str:
+    """The session's tag lines as stored in ``sessions.header``
+    (docs/storage.md): every tag in the order read, with its annotation
+    (``[Event "x"] {note}``), so that export and rederive give it back."""
+    from .shn.writer import tag_line  # noqa: PLC0415
+
     out = []
     for k, v in sess.tags.items():
-        out.append(f'[{k} "' + v.replace("\\", "\\\\").replace('"', '\\"') + '"]')
+        try:
+            out.append(tag_line(k, v, sess.tag_notes.get(k)).rstrip("\n"))
+        except ValueError:  # text the writer cannot write back (not UTF-8): as read, without the note
+            out.append(f'[{k} "' + v.replace("\\", "\\\\").replace('"', '\\"') + '"]')
     return "\n".join(out)
 
 
