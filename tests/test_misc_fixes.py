@@ -149,3 +149,141 @@ def test_f_a_stored_hand_relaid_out_is_a_duplicate_but_other_facts_conflict(tmp_
     # has other facts: E-HAND-CONFLICT at its line, column 1
     assert rep.stored == 0 and rep.duplicates == 1
     assert [(d.code, d.line, d.col) for r in rep.rejected for d in r.errors] == [("E-HAND-CONFLICT", 26, 1)]
+
+
+# --------------------------------------------------------------------------
+# (e) rules flags (rules.md J, G)
+
+HEAD5 = '%SHN 1.0\n[Event "QA"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "{rules}"]\n\nhand 1  dealer Ed\n{body}\n'
+HEAD4 = '%SHN 1.0\n[Event "QA"]\n[Seats "Al; Bea; Cy; Di"]\n[Rules "{rules}"]\n\nhand 1  dealer Al\n{body}\n'
+PICK = "pick Cy  call AS  partner Ed  pts 72  win"
+SOLO = "game Bea solo herz  pts 70  win"
+
+
+def _first_error(text: str):
+    res = validate_text(text, path="qa.shn")
+    assert res.hands == []
+    errs = list(res.errors) + [d for r in res.rejected for d in r.errors]
+    return errs[0]
+
+
+@pytest.mark.parametrize("rules, code, found", [
+    ("wi5-called-ace; pot=on; pot=off", "E-RULES-FLAG", "pot=off"),            # written twice: never "the last wins"
+    ("wi5-called-ace; maxMarks=1; maxMarks=1", "E-RULES-FLAG", "maxMarks=1"),  # even with the same value
+    ("wi5-called-ace; maxMarks=-1", "E-RULES-VALUE", "-1"),                    # 0 = no cap, else a number of marks
+    ("wi5-called-ace; doubleOnBump=yes", "E-RULES-VALUE", "yes"),              # J: booleans are on/off
+    ("wi5-called-ace; doubleOnBump=true", "E-RULES-VALUE", "true"),
+    ("wi5-called-ace; doubleOnBump=1", "E-RULES-VALUE", "1"),
+    ("wi5-called-ace; doubleOnBump=ON", "E-RULES-VALUE", "ON"),
+])
+def test_e_sheepshead_rules_flags_refused_at_the_rules_tag(rules, code, found):
+    d = _first_error(HEAD5.format(rules=rules, body=PICK))
+    # [Rules "..."] is line 4, its '[' column 1
+    assert (d.code, d.line, d.col, d.found) == (code, 4, 1, found)
+    assert found in d.message or found == "-1" and "maxMarks=-1" in d.message
+
+
+@pytest.mark.parametrize("rules, code, what", [
+    ("schafkopf; klopfen=on; klopfen=off", "E-RULES-FLAG", "written twice"),
+    ("schafkopf; shortDeck=yes", "E-RULES-VALUE", "takes on or off"),
+    ("schafkopf; ramsch=true", "E-RULES-VALUE", "takes on or off"),
+    ("schafkopf; kontraLevels=-1", "E-RULES-VALUE", "kontraLevels=-1: expected 0 or more"),
+    ("schafkopf; laufendeMin=sauspiel:-5", "E-RULES-VALUE", "sauspiel:-5: expected 1..14"),
+    ("schafkopf; laufendeMin=sauspiel:15", "E-RULES-VALUE", "sauspiel:15: expected 1..14"),   # 14 trumps (G-13)
+    ("schafkopf; laufendeMin=wenz:5", "E-RULES-VALUE", "wenz:5: expected 1..4"),              # 4 Unters
+    ("schafkopf; laufendeMin=farbwenz:12", "E-RULES-VALUE", "farbwenz:12: expected 1..11"),   # 4 U + 7 of a suit
+    # short pack: 4 O + 4 U + heart A 10 K 9 = 12 trumps (G-3)
+    ("schafkopf; shortDeck=on; laufendeMin=sauspiel:13", "E-RULES-VALUE", "expected 1..12"),
+    ("schafkopf; davonlaufenMinCards=0", "E-RULES-VALUE", "davonlaufenMinCards=0: expected 2..6"),
+    ("schafkopf; davonlaufenMinCards=7", "E-RULES-VALUE", "davonlaufenMinCards=7: expected 2..6"),
+    ("schafkopf; shortDeck=on; davonlaufenMinCards=5", "E-RULES-VALUE", "expected 2..4"),  # A 10 K 9 of a suit
+    ("schafkopf; rufsauDiscardFromTrick=0", "E-RULES-VALUE", "rufsauDiscardFromTrick=0: expected a trick 1..8"),
+    ("schafkopf; rufsauDiscardFromTrick=99", "E-RULES-VALUE", "rufsauDiscardFromTrick=99: expected a trick 1..8"),
+    ("schafkopf; shortDeck=on; rufsauDiscardFromTrick=7", "E-RULES-VALUE", "expected a trick 1..6"),
+])
+def test_e_schafkopf_rules_flags_refused_at_the_rules_tag(rules, code, what):
+    d = _first_error(HEAD4.format(rules=rules, body=SOLO))
+    assert (d.code, d.line, d.col) == (code, 4, 1) and what in d.message
+
+
+@pytest.mark.parametrize("rules", [
+    "schafkopf; kontraLevels=0", "schafkopf; laufendeMin=sauspiel:14,wenz:1", "schafkopf; laufendeMin=farbwenz:11",
+    "schafkopf; davonlaufenMinCards=2", "schafkopf; davonlaufenMinCards=6", "schafkopf; rufsauDiscardFromTrick=1",
+    "schafkopf; rufsauDiscardFromTrick=8", "schafkopf; shortDeck=on; davonlaufenMinCards=3",
+    "schafkopf; shortDeck=on; rufsauDiscardFromTrick=6; laufendeMin=sauspiel:12",
+])
+def test_e_the_edges_of_the_schafkopf_ranges_are_accepted(rules):
+    from replay.schafkopf import parse_schafkopf_rules
+
+    parse_schafkopf_rules(rules)  # raises ProfileError when refused
+
+
+def test_e_the_edges_of_the_sheepshead_values_are_accepted():
+    from replay.profile import parse_rules
+
+    assert parse_rules("wi5-called-ace; maxMarks=0").maxMarks == 0  # no cap
+    assert parse_rules("wi5-called-ace; maxMarks=1; doubleOnBump=off").doubleOnBump is False
+
+
+# --------------------------------------------------------------------------
+# (d) [Cards "de"] in a Sheepshead hand; moster ? under pot=on
+
+
+def test_d_german_cards_in_a_sheepshead_hand_reported_at_the_cards_tag():
+    text = ('%SHN 1.0\n[Event "QA"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]\n\n'
+            'hand 1  dealer Ed\n[Cards "de"]\npick Cy  alone  pts 70  win\n')
+    d = _first_error(text)
+    assert (d.code, d.line, d.col) == ("E-CARDS", 7, 1)  # the hand's [Cards "de"], not [Rules] (line 4)
+    assert d.found == "wi5-called-ace"
+
+
+def test_d_moster_unknown_with_a_score_leaving_out_the_pot_is_a_score_sum_error():
+    # pot=on (rules.md D-19), moster (D-15): the moster pays one unit to each
+    # other player and one into the pot: -5, the pot +5.  A score written as if
+    # there were no pot (-4 / +1 each) sums to 0, and 0 + 5 (the pot) != 0.
+    base = ('%SHN 1.0\n[Event "QA"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
+            '[Rules "wi5-called-ace; pot=on; noPick=moster"]\n\nhand 1  dealer Ed\n')
+    d = _first_error(base + "moster ?\nscore Al +1 Bea +1 Cy -4 Di +1 Ed +1\n")
+    assert (d.code, d.line, d.col, d.found, d.expected) == ("E-SCORE-SUM", 8, 1, "0", "-5")
+    # the same hand with the pot's unit in the score: derived as Cy (-5), the pot +5
+    res = validate_text(base + "moster ?\nscore Al 0 Bea 0 Cy -5 Di 0 Ed 0\n")
+    assert res.rejected == [] and len(res.hands) == 1
+    o = res.hands[0].outcome
+    assert o.units == {"Al": 0, "Bea": 0, "Cy": -5, "Di": 0, "Ed": 0} and o.pot == 5
+    assert sum(o.units.values()) + o.pot == 0  # zero-sum with the pot as a seat (rules.md J, D-19)
+    # a score that fits no seat but sums right with the pot (-5-5+5 = -5, pot +5) stays
+    # "unknown": E-LEASTER at the unknown seat ('moster ' is 7 characters: the ? at column 8)
+    d = _first_error(base + "moster ?\nscore Al -5 Bea -5 Cy 0 Di +5 Ed 0\n")
+    assert (d.code, d.line, d.col) == ("E-LEASTER", 7, 8)
+
+
+# --------------------------------------------------------------------------
+# (h) German card spellings as seat aliases under [Cards "de"]
+
+
+@pytest.mark.parametrize("tags, line, col, alias, card", [
+    # [Cards] first, then [Seats]: at the alias in the Seats value ('[Seats "Al; ' is 12 characters)
+    ('[Cards "de"]\n[Seats "Al; Ha; Cy; Di"]', 4, 13, "Ha", "HA"),
+    # [Seats] first, then [Cards]: still at the alias, on the Seats line ('[Seats "Al; Bea; ' is 17)
+    ('[Seats "Al; Bea; So=Sofie; Di"]\n[Cards "de"]', 3, 18, "So", "SO"),
+    ('[Seats "eo; Bea; Cy; Di"]\n[Cards "de"]', 3, 9, "eo", "EO"),
+    ('[Cards "de"]\n[Seats "Al; Bea; Cy; S10"]', 4, 22, "S10", "SZ"),
+])
+def test_h_german_card_spellings_refused_as_aliases(tags, line, col, alias, card):
+    text = f'%SHN 1.0\n[Event "QA"]\n{tags}\n[Rules "schafkopf"]\n\nhand 1  dealer Al\n{SOLO}\n'
+    res = validate_text(text, path="qa.shn")
+    d = res.errors[0]
+    assert (d.code, d.line, d.col, d.found) == ("E-SEATS", line, col, alias)
+    assert f"German card {card}" in d.message
+    assert res.hands == []
+
+
+def test_h_a_hand_own_cards_de_checks_the_session_seats_and_french_files_keep_those_aliases():
+    text = ('%SHN 1.0\n[Event "QA"]\n[Seats "Al; Ha; Cy; Di"]\n[Rules "schafkopf"]\n\n'
+            'hand 1  dealer Al\n[Cards "de"]\ngame Al solo herz  pts 70  win\n')
+    d = _first_error(text)
+    assert (d.code, d.line, d.col, d.found) == ("E-SEATS", 3, 13, "Ha")
+    # without [Cards "de"] 'Ha' is no card spelling (French cards start with a rank): a valid alias
+    fr = read('%SHN 1.0\n[Seats "Al; Ha; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]\n\nhand 1  dealer Ha\n'
+              'pick Cy  alone  pts 70  win\n')
+    assert fr.errors == [] and fr.hands[0].errors == [] and fr.hands[0].dealer.value == "Ha"
