@@ -287,3 +287,38 @@ def test_h_a_hand_own_cards_de_checks_the_session_seats_and_french_files_keep_th
     fr = read('%SHN 1.0\n[Seats "Al; Ha; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]\n\nhand 1  dealer Ha\n'
               'pick Cy  alone  pts 70  win\n')
     assert fr.errors == [] and fr.hands[0].errors == [] and fr.hands[0].dealer.value == "Ha"
+
+
+# --------------------------------------------------------------------------
+# properties: the stored header keeps every tag and annotation; the export's
+# canonical form is a fixed point whatever the padding written
+
+import re  # noqa: E402
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as hs  # noqa: E402
+
+from ingest.shn.writer import tag_lines, write_hand  # noqa: E402
+from ingest.validate import _session_header  # noqa: E402
+from tests.strategies_shn import hand_records, sessions  # noqa: E402
+
+_LAYOUT = re.compile(r"^(deal |t[0-9]+ )", re.M)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hs.data())
+def test_property_stored_header_and_canonical_export(data):
+    sess = data.draw(sessions(with_session_tag=True))
+    h = data.draw(hand_records(session=sess))
+    canonical = write_hand(h)
+    header = _session_header(sess)
+    back = read("%SHN 1.0\n" + header + "\n\n" + canonical)
+    assert back.errors == [] and back.hands[0].errors == []
+    # every session tag and its annotation survive the stored header (defect 9)
+    assert back.hands[0].session.tags == sess.tags and back.hands[0].session.tag_notes == sess.tag_notes
+    # the export's session tags are the canonical ones (notation.md §10)
+    assert ex.canonical_session_tags(sess.id, header, canonical) == tag_lines(sess.tags, sess.tag_notes)
+    # a hand written with other padding is exported canonical, the same facts
+    padded = _LAYOUT.sub(lambda m: m.group(1).rstrip() + "   ", canonical)
+    assert ex.canonical_hand(header, padded) == canonical
+    assert ex.canonical_hand(header, canonical) == canonical
