@@ -181,6 +181,32 @@ def canonical_hand(header: str, source: str) -> str:
     return source.strip("\n") + "\n"
 
 
+def _canonical_hands(header: str, sources: list[str]) -> list[str]:
+    """:func:`canonical_hand` of each of ``sources`` (hands of one session,
+    in hand order), read together with the header in one pass; a batch that
+    does not read back hand for hand falls back to one hand at a time."""
+    from ingest.shn.reader import read  # noqa: PLC0415
+    from ingest.shn.writer import write_hand  # noqa: PLC0415
+
+    doc = read("%SHN 1.0\n" + header.rstrip("\n") + "\n\n"
+               + "".join(src.strip("\n") + "\n\n" for src in sources))
+    if doc.errors or len(doc.hands) != len(sources):
+        return [canonical_hand(header, src) for src in sources]
+    out = []
+    for rec, src in zip(doc.hands, sources):
+        text = None
+        if not rec.errors:
+            try:
+                text = write_hand(rec)
+            except ValueError:
+                pass
+        out.append(text if text is not None else canonical_hand(header, src))
+    return out
+
+
+_SHN_BATCH = 1000
+
+
 def export_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
     """Write every stored SHN hand as one canonical SHN file (docs/notation.md
     §10): ``%SHN 1.0``, then per session its tags (:func:`canonical_session_tags`:
@@ -199,12 +225,24 @@ def export_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
     sql = ("SELECT s.session_id, s.session, s.header, t.source FROM hands h JOIN sessions s USING (session_id) "
            "JOIN hand_text t USING (hand_id) WHERE coalesce(s.format, 'shn') = 'shn' "
            "ORDER BY s.session_id, h.hand, h.hand_id")
+    batch: list[str] = []
+    head = ""
+
+    def flush() -> None:
+        for text in _canonical_hands(head, batch):
+            out.write("\n" + text)
+        batch.clear()
+
     for session_id, session, header, source in _rows(con, sql):
         if session_id != current:
+            flush()
             out.write(("\n" if current is not None else "") + canonical_session_tags(session, header, source))
-            current = session_id
-        out.write("\n" + canonical_hand(header, source))
+            current, head = session_id, header
+        batch.append(source)
+        if len(batch) >= _SHN_BATCH:
+            flush()
         n += 1
+    flush()
     return n + _schafkopf_shn(con, out, n > 0)
 
 
