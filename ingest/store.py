@@ -880,7 +880,10 @@ class Store:
                     report.rejected.extend(moved.values())
                     result = replace(result, rejected=list(result.rejected) + list(moved.values()))
         if fresh:
-            clashes = self._clashes(con, fresh)
+            clashes, same = self._clashes(con, fresh)
+            if same:  # the stored hand in another layout (an SHN export of it): nothing new
+                report.duplicates += len(same)
+                fresh = [h for h in fresh if h.hash not in same]
             if clashes:
                 if strict:
                     report.rejected.extend(clashes.values())
@@ -908,29 +911,43 @@ class Store:
                     [ingest_id, result.path, _now(), report.stored, report.duplicates, len(result.rejected), strict])
 
     @staticmethod
-    def _clashes(con: duckdb.DuckDBPyConnection, hands: list[ValidatedHand]) -> dict[str, RejectedHand]:
-        """Hands whose number is already stored in their session with other
-        text (a different hash): a session holds each hand number once, so
-        each is rejected with ``E-HAND-CONFLICT`` (keyed by hash)."""
+    def _clashes(con: duckdb.DuckDBPyConnection,
+                 hands: list[ValidatedHand]) -> tuple[dict[str, RejectedHand], set[str]]:
+        """``(clashes, same)``.  ``clashes``: hands whose number is already
+        stored in their session with other text (a different hash): a session
+        holds each hand number once, so each is rejected with
+        ``E-HAND-CONFLICT`` (keyed by hash).  ``same``: the hashes of hands
+        whose text differs from the stored hand's only in layout — both have
+        the same canonical form (:func:`ingest.export.canonical_hand`, as
+        ``export --format shn`` writes it) — which count as duplicates."""
+        from ingest.export import canonical_hand  # noqa: PLC0415
+
         probe = pa.table({"session": [h.outcome.session for h in hands], "hand": [h.outcome.hand for h in hands]})
         con.register("_hands_probe", probe)
         try:
             found = con.execute(
-                "SELECT h.session, h.hand, any_value(s.file), any_value(s.line) FROM hands h "
-                "JOIN hand_source s USING (hand_id) SEMI JOIN _hands_probe p ON h.session = p.session "
+                "SELECT h.session, h.hand, any_value(t.file), any_value(t.line), any_value(t.source), "
+                "any_value(CASE WHEN coalesce(x.format, 'shn') = 'shn' THEN x.header END) FROM hands h "
+                "JOIN hand_text t USING (hand_id) JOIN sessions x USING (session_id) "
+                "SEMI JOIN _hands_probe p ON h.session = p.session "
                 "AND h.hand = p.hand GROUP BY h.session, h.hand").fetchall()
         finally:
             con.unregister("_hands_probe")
-        where = {(sess, hand): (f, ln) for sess, hand, f, ln in found}
+        where = {(sess, hand): (f, ln, src, hdr) for sess, hand, f, ln, src, hdr in found}
         out: dict[str, RejectedHand] = {}
+        same: set[str] = set()
         for h in hands:
             o = h.outcome
             if (o.session, o.hand) in where:
-                f, ln = where[(o.session, o.hand)]
+                f, ln, src, hdr = where[(o.session, o.hand)]
+                if (h.session_header and src is not None and hdr is not None
+                        and canonical_hand(hdr, src) == canonical_hand(h.session_header, h.source)):
+                    same.add(h.hash)
+                    continue
                 d = hand_conflict(o.session, o.hand, f"{f or '<input>'}:{ln}", file=h.source_file,
                                   line=h.source_line)
                 out[h.hash] = RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash)
-        return out
+        return out, same
 
     @staticmethod
     def _stored_sessions(con: duckdb.DuckDBPyConnection, names: set[str]) -> set[str]:

@@ -928,6 +928,17 @@ def _written_units(chk: HandCheck, score) -> tuple[list[int | None], bool]:
     return units, agreed
 
 
+def _check_pot_sum(chk: HandCheck, units: list[int | None], pots, score) -> None:
+    """Under ``pot=on`` (rules.md D-19) the written players' units (a full
+    score, one entry per seat) and the pot's share sum to 0 (B-35): raise
+    ``E-SCORE-SUM`` at the ``score`` when the sum fits none of ``pots`` (the
+    pot's units of each settlement the hand may have; the first is quoted)."""
+    if chk.pot_on and None not in units and all(sum(units) + p != 0 for p in pots):
+        raise chk.reject("E-SCORE-SUM", f"the score sums to {sum(units):+d} but the pot takes {pots[0]:+d}: players "
+                         "and pot together sum to 0 (rules.md B-35, D-19)", score.pos, found=sum(units),
+                         expected=-pots[0])
+
+
 def _agreed_score(chk: HandCheck, settle: Settlement, score=None) -> Settlement:
     """Check the written score against ``settle``; an agreed (``^``) score
     replaces it.  Returns the settlement the ledger uses."""
@@ -937,10 +948,7 @@ def _agreed_score(chk: HandCheck, settle: Settlement, score=None) -> Settlement:
         return settle
     units, agreed = _written_units(chk, score)
     n = len(units)
-    if chk.pot_on and None not in units and sum(units) + settle.pot != 0:
-        raise chk.reject("E-SCORE-SUM", f"the score sums to {sum(units):+d} but the pot takes {settle.pot:+d}: players "
-                         "and pot together sum to 0 (rules.md B-35, D-19)", score.pos, found=sum(units),
-                         expected=-settle.pot)
+    _check_pot_sum(chk, units, (settle.pot,), score)
     bad = [i for i in range(n) if units[i] is not None and units[i] != settle.units[i]]
     if not bad:
         chk.prov["units"] = "verified"
@@ -1304,6 +1312,8 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
         return chk.potted(st, None, None)
 
     fits = [o for o in options if _matches(settle_of(o).units, written)]
+    if not fits and rec.score is not None:  # a score leaving out the pot fits no seat: say so first (D-19)
+        _check_pot_sum(chk, written, [settle_of(o).pot for o in options], rec.score)
     if stmt.value is None and not tie:
         if len({o[0] for o in fits}) != 1:
             raise chk.reject("E-LEASTER", f"{role} is unknown and the score does not tell it", stmt.pos,
@@ -1671,9 +1681,17 @@ def _cardlog(chk: HandCheck, plays: list[PlayRow]) -> CardLog:
 
 
 def _session_header(sess: SessionRec) -> str:
+    """The session's tag lines as stored in ``sessions.header``
+    (docs/storage.md): every tag in the order read, with its annotation
+    (``[Event "x"] {note}``), so that export and rederive give it back."""
+    from .shn.writer import tag_line  # noqa: PLC0415
+
     out = []
     for k, v in sess.tags.items():
-        out.append(f'[{k} "' + v.replace("\\", "\\\\").replace('"', '\\"') + '"]')
+        try:
+            out.append(tag_line(k, v, sess.tag_notes.get(k)).rstrip("\n"))
+        except ValueError:  # text the writer cannot write back (not UTF-8): as read, without the note
+            out.append(f'[{k} "' + v.replace("\\", "\\\\").replace('"', '\\"') + '"]')
     return "\n".join(out)
 
 
