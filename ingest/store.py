@@ -925,14 +925,18 @@ class Store:
         probe = pa.table({"session": [h.outcome.session for h in hands], "hand": [h.outcome.hand for h in hands]})
         con.register("_hands_probe", probe)
         try:
-            found = con.execute(
-                "SELECT h.session, h.hand, any_value(t.file), any_value(t.line), any_value(t.source), "
-                "any_value(CASE WHEN coalesce(x.format, 'shn') = 'shn' THEN x.header END) FROM hands h "
-                "JOIN hand_text t USING (hand_id) JOIN sessions x USING (session_id) "
-                "SEMI JOIN _hands_probe p ON h.session = p.session "
-                "AND h.hand = p.hand GROUP BY h.session, h.hand").fetchall()
+            # the clashing hand ids first, from `hands` alone; only those few are restored from `hand_text`
+            # (a view over the compressed templates: restoring every stored hand grew with the database)
+            ids = [i for (i,) in con.execute(
+                "SELECT min(h.hand_id) FROM hands h SEMI JOIN _hands_probe p ON h.session = p.session "
+                "AND h.hand = p.hand GROUP BY h.session, h.hand").fetchall()]
         finally:
             con.unregister("_hands_probe")
+        found = con.execute(
+            "SELECT h.session, h.hand, t.file, t.line, t.source, "
+            "CASE WHEN coalesce(x.format, 'shn') = 'shn' THEN x.header END FROM hands h "
+            "JOIN hand_text t USING (hand_id) JOIN sessions x USING (session_id) "
+            "WHERE list_contains(?, h.hand_id)", [ids]).fetchall() if ids else []
         where = {(sess, hand): (f, ln, src, hdr) for sess, hand, f, ln, src, hdr in found}
         out: dict[str, RejectedHand] = {}
         same: set[str] = set()
