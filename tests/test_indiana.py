@@ -349,3 +349,19 @@ def test_random_legal_hands(seed, game):
         won = {InGame.BEST: 24, InGame.SIDESOLO: 18}[game]
         assert gains == ({won} if res.outcome == "win" else {6})
         assert res.ends_game == (game is InGame.BEST and res.outcome == "win")
+
+
+def test_cli_ingest_replay_and_rederive(db):
+    from typer.testing import CliRunner  # noqa: PLC0415
+
+    from ingest.cli import app  # noqa: PLC0415
+
+    r = CliRunner()
+    res = r.invoke(app, ["ingest", str(FIX), "--db", str(db)])
+    assert res.exit_code == 0 and "3 stored" in res.stdout
+    res = r.invoke(app, ["replay", "3", "--db", str(db)])
+    assert res.exit_code == 0
+    # hand 3 (billy): S took no trick; race points S +18, shown as race points, not units
+    assert "Race:    N +0   E +0   S +18   W +0" in res.stdout and "Units:" not in res.stdout
+    res = r.invoke(app, ["rederive", "--db", str(db)])
+    assert res.exit_code == 0 and "0 changed" in res.stdout
