@@ -365,3 +365,27 @@ def test_cli_ingest_replay_and_rederive(db):
     assert "Race:    N +0   E +0   S +18   W +0" in res.stdout and "Units:" not in res.stdout
     res = r.invoke(app, ["rederive", "--db", str(db)])
     assert res.exit_code == 0 and "0 changed" in res.stdout + res.stderr
+
+
+@pytest.mark.parametrize("mixed", [False, True])
+def test_ledger_and_overview_pages(db, monkeypatch, mixed):
+    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
+
+    pages = Path(__file__).resolve().parents[1] / "dashboard" / "pages"
+    with sto.Store(db) as s:
+        if mixed:
+            s.ingest_file(validate_file(Path(__file__).parent / "fixtures" / "metrics.shn"))
+        s.ingest_file(validate_text(TEXT, str(FIX)))
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(pages / "ledger.py"), default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert "Indiana race points" in [h.value for h in at.subheader]
+    race = next(d.value for d in at.dataframe if "race_points" in d.value.columns)
+    assert dict(zip(race["player"], race["race_points"])) == {"Sam": 26, "Nora": 8, "Wes": 6, "Eli": 0}
+    if mixed:  # the leaderboard: Sheepshead players only
+        lb = at.dataframe[0].value
+        assert "Sam" not in set(lb["player"]) and lb["units"].sum() == 0
+    at = AppTest.from_file(str(pages / "overview.py"), default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
