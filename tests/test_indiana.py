@@ -389,3 +389,23 @@ def test_ledger_and_overview_pages(db, monkeypatch, mixed):
     at = AppTest.from_file(str(pages / "overview.py"), default_timeout=60)
     at.run()
     assert not at.exception, [e.value for e in at.exception]
+
+
+def test_replay_page_steps_through_the_stored_card_log(db, monkeypatch):
+    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
+
+    with sto.Store(db) as s:
+        s.ingest_file(validate_text(TEXT, str(FIX)))
+    with sto.reading(db) as con:
+        hid = con.execute("SELECT hand_id FROM hands WHERE hand = 1").fetchone()[0]
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "replay_hand.py"),
+                           default_timeout=60)
+    at.query_params["hand"] = str(hid)
+    at.query_params["step"] = "32"
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error
+    md = "\n".join(m.value for m in at.markdown)
+    # hand 1 after its last card: N+S 88 card points (E+W 32), race points N +2, S +2
+    assert "88" in md and "defenders 32" in md and "**Race points** N +2 · E +0 · S +2 · W +0" in md
