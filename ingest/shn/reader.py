@@ -57,7 +57,6 @@ from .record import (
     GAME_SUITS,
     IN_GAMES,
     SK_GAMES,
-    SK_SUITS,
     CallRec,
     CardsRec,
     GameRec,
