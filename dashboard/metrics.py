@@ -74,6 +74,7 @@ __all__ = [
     "schafkopf_ramsch",
     "schafkopf_laufende",
     "schafkopf_laufende_summary",
+    "indiana_race",
     "SCHAFKOPF_GAME_TYPES",
     "LAUFENDE_SIDES",
     "PAGES",
@@ -108,6 +109,12 @@ class Filters:
       hands with ``game = 'schafkopf'``.
     * ``exclude_rules`` — ``[Rules]`` texts left out; set by the picking
       metrics to the profiles without a blind to pick (rules.md F-1).
+    * ``settled_only`` — set by the ledger metrics (:func:`leaderboard`,
+      :func:`ledger_by_session`, :func:`pot_by_session`) when the database
+      holds Indiana hands: only hands whose units are settled units that
+      change hands, i.e. not ``game = 'indiana'``, whose units are race
+      points (rules.md F-5, not zero-sum; shown apart by
+      :func:`indiana_race`).
     """
 
     date_from: date | None = None
@@ -119,6 +126,7 @@ class Filters:
     game: str | None = None
     sheepshead_only: bool = False
     schafkopf_only: bool = False
+    settled_only: bool = False
     exclude_rules: tuple[str, ...] = field(default_factory=tuple)
 
     def __post_init__(self) -> None:
@@ -161,6 +169,8 @@ def _where(f: Filters, alias: str = "h") -> tuple[str, dict[str, object]]:
         conds.append(f"{alias}.game = 'sheepshead'")
     if f.schafkopf_only:
         conds.append(f"{alias}.game = 'schafkopf'")
+    if f.settled_only:
+        conds.append(f"{alias}.game <> 'indiana'")
     if f.players:
         conds.append(f"{alias}.hand_id IN (SELECT hand_id FROM hand_units WHERE list_contains($players, player))")
         params["players"] = list(f.players)
@@ -242,6 +252,17 @@ def _schafkopf(f: Filters) -> Filters:
     return f if f.schafkopf_only else replace(f, schafkopf_only=True)
 
 
+def _settled(con: duckdb.DuckDBPyConnection, f: Filters) -> Filters:
+    """``f`` restricted to hands settled in units (see :class:`Filters`):
+    the condition is added only when the database holds Indiana hands, so a
+    database without them pays nothing."""
+    if f.settled_only or f.schafkopf_only or f.sheepshead_only or (f.game and f.game != "indiana"):
+        return f
+    if not con.execute("SELECT 1 FROM hands WHERE game = 'indiana' LIMIT 1").fetchall():
+        return f
+    return replace(f, settled_only=True)
+
+
 def _rate(num: str, den: str) -> str:
     return f"CASE WHEN ({den}) > 0 THEN CAST({num} AS DOUBLE) / ({den}) END"
 
@@ -285,7 +306,9 @@ def data_quality(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
       ``misdeals`` — deals thrown in as misdeals (either game); ``declared``
       — Schafkopf games with a declarer (a Sauspiel, Solo, Wenz, Geier ...
       won or lost, rules.md G-4); ``ramsch`` — Schafkopf games nobody
-      declared, played as a Ramsch (G-17); ``other`` — any other recorded
+      declared, played as a Ramsch (G-17); ``indiana`` — Indiana four-handed
+      games (rules.md F-1, F-5: an ace call, best, side solo or billy; never
+      counted as picked); ``other`` — any other recorded
       outcome (none today; counted so that no hand goes missing).
     * ``conflicts`` — hands with a table-agreed result that differs from the
       cards (a ``conflict`` provenance, kept and used by the ledger).
@@ -300,15 +323,16 @@ def data_quality(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     by_kind = "".join(f"           CAST(coalesce(sum(n) FILTER (WHERE outcome = '{k}'), 0) AS BIGINT) AS {k}s,\n"
                       for k in kinds[:-1])
     sql = f"""{base},
-    k AS (SELECT game = 'schafkopf' AS sk, outcome, status, count(*) AS n,
+    k AS (SELECT game = 'schafkopf' AS sk, game = 'indiana' AS ind, outcome, status, count(*) AS n,
                  count(*) FILTER (WHERE contains(provenance, '"conflict"')) AS c
           FROM fh GROUP BY ALL)
     SELECT CAST(coalesce(sum(n), 0) AS BIGINT) AS hands,
            CAST(coalesce(sum(n) FILTER (WHERE status = 'full'), 0) AS BIGINT) AS full,
            CAST(coalesce(sum(n) FILTER (WHERE status = 'score-sheet'), 0) AS BIGINT) AS score_sheet,
-           CAST(coalesce(sum(n) FILTER (WHERE NOT sk AND outcome IN {_PICKED_SQL}), 0) AS BIGINT) AS picked,
+           CAST(coalesce(sum(n) FILTER (WHERE NOT sk AND NOT ind AND outcome IN {_PICKED_SQL}), 0) AS BIGINT) AS picked,
 {by_kind}           CAST(coalesce(sum(n) FILTER (WHERE sk AND outcome IN {_PICKED_SQL}), 0) AS BIGINT) AS declared,
            CAST(coalesce(sum(n) FILTER (WHERE outcome = 'ramsch'), 0) AS BIGINT) AS ramsch,
+           CAST(coalesce(sum(n) FILTER (WHERE ind), 0) AS BIGINT) AS indiana,
            CAST(coalesce(sum(n) FILTER (WHERE outcome NOT IN {_PICKED_SQL}
                                         AND outcome NOT IN {kinds}), 0)
                 AS BIGINT) AS other,
@@ -366,7 +390,8 @@ def ledger_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     player held a seat (misdeals and doublers included: they settle 0) and
     ``units`` = the sum of the player's units there.  ``date`` is the
     session's first hand date.  Ordered by date (undated last), session,
-    player."""
+    player.  Indiana hands (race points, not units) are left out."""
+    f = _settled(con, f)
     base, params = _base(f, 'hand_id, session_id, session, date, "group", "table"')
     sql = f"""{base}, {_session_units(f)}
     SELECT su.session_id, si.session, si.date, si."group", si."table", su.player, su.hands, su.units
@@ -383,6 +408,7 @@ def pot_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     ``taken`` (units picker sides took out, as a positive number) and
     ``balance`` = paid_in − taken, what the pot holds at the end of the
     filtered hands.  Only sessions with a pot row; ordered by date, session."""
+    f = _settled(con, f)
     base, params = _base(f, 'hand_id, session_id, session, date, "group", "table"')
     sql = f"""{base}, {_session_units(f)}
     SELECT u.session_id, si.session, si.date,
@@ -431,7 +457,9 @@ def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     cards were played — misdeals and thrown-in doublers are not played and
     not counted here, nor the hands a dealer sat out under ``wi6-sit-out``,
     rules.md F-1), ``units_per_hand`` = units ÷ hands, ``sessions`` in
-    which the player sat.  Ordered by units, best first."""
+    which the player sat.  Ordered by units, best first.  Indiana hands
+    (race points, rules.md F-5, not units) are left out."""
+    f = _settled(con, f)
     _, sit_out, _ = _table_rules(con)
     base, params = _base(f, "hand_id, session_id, outcome, players" + (", dealer, rules" if sit_out else ""))
     out = ""
@@ -1065,18 +1093,54 @@ def schafkopf_laufende_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl
 
 
 #: Every metric query (the benchmark times each).
+
+# --------------------------------------------------------------------------
+# Indiana four-handed (rules.md F-1, F-5): race points, apart from units
+# --------------------------------------------------------------------------
+
+
+def indiana_race(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """The Indiana race per session and player over the filtered hands
+    (``game = 'indiana'``): ``hands`` the Indiana hands the player sat in,
+    ``race_points`` the race points gained (each hand's ``units``, rules.md
+    F-5: never negative, not zero-sum, never added to the ledger's units),
+    ``best_won`` the won "best" games of the player (F-5: a won best ends
+    the game), ``reached`` True when ``race_points`` reached the target 24
+    or the player won a best.  Ordered by date (undated last), session,
+    race points (most first), player."""
+    where, params = _where(f)
+    sql = f"""WITH fh AS NOT MATERIALIZED (SELECT hand_id, session_id, session, date, game_type, outcome, picker
+                                       FROM hands h WHERE ({where}) AND h.game = 'indiana'),
+    si AS (SELECT session_id, any_value(session) AS session, min(date) AS date FROM fh GROUP BY session_id),
+    bw AS (SELECT fh.hand_id, u.player FROM fh JOIN hand_units u ON u.hand_id = fh.hand_id AND u.seat = fh.picker
+           WHERE fh.game_type = 'best' AND fh.outcome = 'win'),
+    r AS (SELECT u.session_id, u.player, CAST(count(*) AS BIGINT) AS hands, CAST(sum(u.units) AS BIGINT) AS race_points,
+                 CAST(count(bw.hand_id) AS BIGINT) AS best_won
+          FROM hand_units u SEMI JOIN fh ON u.hand_id = fh.hand_id
+          LEFT JOIN bw ON bw.hand_id = u.hand_id AND bw.player = u.player
+          WHERE u.player IS NOT NULL GROUP BY u.session_id, u.player)
+    SELECT r.session_id, si.session, si.date, r.player, r.hands, r.race_points, r.best_won,
+           r.race_points >= 24 OR r.best_won > 0 AS reached
+    FROM r JOIN si USING (session_id)
+    WHERE {_player_cond(f, "r.player")}
+    ORDER BY si.date NULLS LAST, r.session_id, r.race_points DESC, r.player
+    """
+    return _run(con, sql, params)
+
+
 METRICS = [overview, data_quality, ledger_by_session, ledger_running, leaderboard, picking_summary,
            pick_rate_by_player, picker_results_by_player, pick_rate_by_position, schneider_summary, schneider_by_role,
            outcome_tiers, calls_by_type, calls_by_suit, partner_reveal, schafkopf_games, schafkopf_ramsch,
-           schafkopf_laufende, schafkopf_laufende_summary]
+           schafkopf_laufende, schafkopf_laufende_summary, indiana_race]
 
 #: Which metric queries each dashboard page runs (the Ledger page derives
 #: the running totals from ledger_by_session with :func:`running_totals`).
 PAGES = {
     "Overview": [overview, data_quality],
-    "Ledger": [leaderboard, ledger_by_session],
+    "Ledger": [leaderboard, ledger_by_session, indiana_race],
     "Picking": [picking_summary, pick_rate_by_player, picker_results_by_player, pick_rate_by_position],
     "Schneider": [schneider_summary, schneider_by_role, outcome_tiers],
     "Partner calls": [calls_by_type, calls_by_suit, partner_reveal],
     "Schafkopf": [schafkopf_games, schafkopf_laufende_summary, schafkopf_laufende, schafkopf_ramsch],
 }
+

@@ -71,7 +71,7 @@ class HandOutcome:
     date: str | None  # YYYY-MM-DD
     rules: str  # the [Rules] text as written
     rules_flags: dict[str, object]
-    game: str  # "sheepshead" | "schafkopf"
+    game: str  # "sheepshead" | "schafkopf" | "indiana" (units are then race points gained, rules.md F-5)
     game_type: str | None
     players: dict[str, str]  # seat alias -> player name, clockwise
     dealer: str | None

@@ -88,6 +88,8 @@ def _tail(h: StoredHand) -> list[str]:
     result = f"Result:  {o.outcome}"
     if o.picker_points is not None and o.game == "schafkopf":
         result += f"   declarer side {o.picker_points} Augen"
+    elif o.picker_points is not None and o.game == "indiana":
+        result += f"   declarer side {o.picker_points} points"
     elif o.picker_points is not None:
         result += f"   picker side {o.picker_points} points"
     if o.picker_tricks is not None:
@@ -96,7 +98,8 @@ def _tail(h: StoredHand) -> list[str]:
     if o.laufende is not None:  # a Schafkopf game with a declarer (rules.md G-13)
         side = "with" if o.laufende_with else "without"
         lines.append(f"Laufende: {side} {o.laufende}" if o.laufende else "Laufende: none")
-    lines.append("Units:   " + "   ".join(f"{s} {u:+d}" for s, u in o.units.items())
+    label = "Race:    " if o.game == "indiana" else "Units:   "  # race points gained (rules.md F-5), not units
+    lines.append(label + "   ".join(f"{s} {u:+d}" for s, u in o.units.items())
                  + (f"   pot {o.pot:+d}" if o.pot else ""))  # the pot, an extra seat (rules.md D-19)
     if o.breakdown:
         lines.append(f"Scored:  {o.breakdown}")

@@ -44,6 +44,7 @@ from replay.state import CallType, GameState, Phase, bury_count_error, next_seat
 from .model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, content_hash,
                     hand_conflict, same_rules)
 from .shn.record import HandRecord, Pos, SessionRec, ShnFile
+from .validate_in import check_indiana, is_indiana
 from .validate_sk import check_schafkopf, is_schafkopf
 
 __all__ = ["validate_text", "validate_file", "validate_records", "replay_text", "HandReplay", "HandCheck",
@@ -395,6 +396,9 @@ def _check_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLo
     if is_schafkopf(rec):  # SHN-SK: replayed through SchafkopfState (docs/notation.md §14)
         chk.date = _check_date(chk)
         return check_schafkopf(chk, sess)
+    if is_indiana(rec):  # [Rules "in4"]: replayed through IndianaState (docs/profiles.md, Indiana four-handed)
+        chk.date = _check_date(chk)
+        return check_indiana(chk, sess)
     for v, kw in ((rec.game, "game"), (rec.ramsch, "ramsch"), (rec.laufende, "laufende"),
                   *((m, m.kind) for m in rec.marks if m.kind in ("klopfen", "kontra", "re"))):
         if v is not None:

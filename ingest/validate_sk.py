@@ -44,6 +44,7 @@ from replay.scoring import Settlement
 
 from .model import CardLog, HandOutcome
 from .schafkopf_hand import schafkopf_outcome, schafkopf_sheet_outcome, seat_names
+from .shn.record import IN_GAMES
 
 __all__ = ["check_schafkopf", "is_schafkopf"]
 
@@ -123,6 +124,10 @@ def check_schafkopf(chk, sess) -> tuple[HandOutcome, CardLog, Settlement]:
                          "game was announced nor that nobody announced") + "; a Schafkopf hand writes one of them "
                          "(rules.md G-4, G-17)", rec.ramsch.pos if both else rec.pos,
                          found="both" if both else "neither", expected="game S ... or ramsch")
+    if rec.game is not None and rec.game.name in IN_GAMES:
+        raise chk.reject("E-GAME", f"'{rec.game.name}' is a declaration of the Indiana game ([Rules \"in4\"]); a "
+                         "Schafkopf hand announces sauspiel, solo, wenz, geier, farbwenz or farbgeier (rules.md G-4)",
+                         rec.game.name_pos, found=rec.game.name, expected="a Schafkopf game")
     if not rec.tricks:  # a score-sheet game (docs/notation.md §14.7)
         return _score_sheet(chk, prof, dealer)
     if dealer is None:

@@ -30,6 +30,7 @@ __all__ = [
     "TrumpOrder",
     "STANDARD",
     "trump_order",
+    "indiana_order",
     "mask_of",
     "cards_in",
     "points_of",
@@ -224,6 +225,16 @@ class TrumpOrder:
         suit_masks = tuple(sum(1 << c for c in range(32) if suit_of[c] == s) for s in range(5))
         return cls(name, trumps, fail_ranks, tmask, tuple(suit_of), tuple(strength), suit_masks)
 
+    def follow_mask(self, hand: int, led: Card | None) -> int:
+        """The cards of ``hand`` (a mask) that may be played to a trick led
+        with ``led`` (None: the lead, any card): the cards of the led
+        effective suit (trump counts as one suit), else any card (rules.md
+        B-18, G-9, F-1's Indiana game)."""
+        if led is None:
+            return hand
+        follow = hand & self.suit_masks[self.suit_of[led]]
+        return follow or hand
+
     def is_trump(self, card: Card) -> bool:
         return bool(self.trump_mask >> card & 1)
 
@@ -273,6 +284,30 @@ _ORDERS = {
         (_C.CQ, _C.SQ, _C.HQ, _C.DQ, _C.CJ, _C.SJ, _C.HJ, _C.DJ, _C.CA, _C.CT, _C.CK, _C.C9, _C.C8, _C.C7),
     ),
 }
+
+
+def _indiana(suit: Suit) -> TrumpOrder:
+    """rules.md F-1 (southern-Indiana game): the four jacks above the four
+    queens (each in the suit order ♣ ♠ ♥ ♦ of A-2), then ``suit`` A 10 K 9 8 7;
+    the other three suits are fail A 10 K 9 8 7."""
+    return TrumpOrder.build(
+        "indiana" if suit is Suit.HEARTS else f"indiana-{suit.name.lower()}",
+        (_C.CJ, _C.SJ, _C.HJ, _C.DJ, _C.CQ, _C.SQ, _C.HQ, _C.DQ)
+        + tuple(Card(suit * 8 + r) for r in (Rank.ACE, Rank.TEN, Rank.KING, Rank.NINE, Rank.EIGHT, Rank.SEVEN)),
+    )
+
+
+#: rules.md F-1: the Indiana orders, hearts trump (ace call, best, billy) and
+#: one per side-solo trump suit.
+_INDIANA = {s: _indiana(s) for s in Suit}
+_ORDERS["indiana"] = _INDIANA[Suit.HEARTS]
+
+
+def indiana_order(suit: Suit = Suit.HEARTS) -> TrumpOrder:
+    """The Indiana four-handed trump order with ``suit`` as the trump suit
+    (rules.md F-1: jacks above queens, hearts trump; a side solo names
+    another suit)."""
+    return _INDIANA[Suit(suit)]
 
 
 def trump_order(name: str) -> TrumpOrder:

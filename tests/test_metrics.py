@@ -85,7 +85,7 @@ def test_data_quality(con):
     # No other no-pick game (rules.md D) in this fixture: 0 each.
     assert r == {"hands": 19, "full": 2, "score_sheet": 17, "picked": 15, "leasters": 1, "doublers": 2,
                  "mosters": 0, "mittlers": 0, "schneidsters": 0, "schwanzers": 0,
-                 "misdeals": 1, "declared": 0, "ramsch": 0, "other": 0, "conflicts": 0, "rejected": 1}
+                 "misdeals": 1, "declared": 0, "ramsch": 0, "indiana": 0, "other": 0, "conflicts": 0, "rejected": 1}
 
 
 # --------------------------------------------------------------------------

@@ -16,8 +16,34 @@ if f is None:
 over = describe(f)
 
 lb = fetch(metrics.leaderboard, f)
+race = fetch(metrics.indiana_race, f)
+
+
+def show_race() -> None:
+    """The Indiana race (rules.md F-5) apart from the units: race points are
+    gained, never paid, and do not sum to zero."""
+    if race.is_empty():
+        return
+    st.subheader("Indiana race points")
+    st.dataframe(
+        race.select("date", "session", "player", "hands", "race_points", "best_won", "reached"),
+        hide_index=True,
+        column_config={"date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
+                       "race_points": st.column_config.NumberColumn("race points", help="Race points gained in "
+                                                                    "the session's Indiana hands (rules.md F-5)."),
+                       "best_won": st.column_config.NumberColumn("best won", help="Won 'best' games: a won best "
+                                                                 "ends the game."),
+                       "reached": st.column_config.CheckboxColumn("reached 24", help="24 race points, or a won best.")},
+    )
+    st.caption(f"Indiana four-handed games (rules.md F-1, F-5) over {over}, one row per session and player. Race "
+               "points are not units: the winners gain 2/4/6 (ace call), 18 (side solo, billy), 24 (best), the "
+               "losers nothing, so they do not sum to zero and no table above counts them.")
+
+
 if lb.is_empty():
-    st.info(f"No stored hand matches the filters ({over}). Widen them in the sidebar.")
+    if race.is_empty():
+        st.info(f"No stored hand matches the filters ({over}). Widen them in the sidebar.")
+    show_race()
     st.stop()
 
 st.subheader("Leaderboard")
@@ -84,3 +110,5 @@ if not pot.is_empty():
     st.caption(f"Sessions played with the pot (pot=on, rules.md D-19) over {over}: units put into the pot, units "
                "picker sides took out of it, and what it holds after the filtered hands. The pot is not a player, "
                "so none of the tables above counts it; players and pot together sum to zero.")
+
+show_race()

@@ -69,6 +69,7 @@ KINDS = [("picked", "picked", "Sheepshead: someone picked"), ("leaster", "leaste
          ("misdeal", "misdeals", "dealt again"),
          ("Schafkopf declared", "declared", "Schafkopf game with a declarer"),
          ("Ramsch", "ramsch", "Schafkopf: nobody declared, Ramsch played"),
+         ("Indiana", "indiana", "Indiana four-handed: ace call, best, side solo or billy (rules.md F-5)"),
          ("other", "other", "any other recorded outcome")]
 if dq["declared"] or dq["ramsch"]:
     sk = st.columns(4)

@@ -266,6 +266,7 @@ st.caption(f"Dealer {o.dealer or '?'} · rules {o.rules or 'default'} · hand id
 for d in errors:
     st.error(f"The replay stops: {d}")
 schafkopf = o.game == "schafkopf"
+score_word = "Race points" if o.game == "indiana" else "Score"  # gained, not units (rules.md F-5)
 if schafkopf:
     st.caption(f"Schafkopf ({o.game_type or 'game'}): cards shown in German suits — E Eichel, G Gras, H Herz, "
                "S Schellen; ranks Sau, 10, K (König), O (Ober), U (Unter), 9, 8, 7. Points are Augen.")
@@ -295,7 +296,7 @@ if len(frames) < 2:
                     + (f" ({o.picker_points})" if o.picker_points is not None else ""))
     else:
         st.markdown(f"**Result** {o.outcome}: the deal was thrown in.")
-    st.markdown(f"**Score** {_units_line(o.units)}" + (f" · pot {o.pot:+d}" if o.pot else ""))
+    st.markdown(f"**{score_word}** {_units_line(o.units)}" + (f" · pot {o.pot:+d}" if o.pot else ""))
     if o.breakdown:
         st.caption(f"How it was computed: {o.breakdown}")
     with st.expander("SHN text of this hand"):
@@ -386,7 +387,7 @@ if f.done:
         st.markdown(f"**Result** {o.outcome}: {side_word} {o.picker_points} {augen}, {o.picker_tricks} tricks")
     elif o.outcome == "leaster":
         st.markdown(f"**Leaster** won by {o.leaster_winner or 'nobody (a tie)'}")
-    st.markdown(f"**Score** {_units_line(o.units)}" + (f" · pot {o.pot:+d}" if o.pot else ""))
+    st.markdown(f"**{score_word}** {_units_line(o.units)}" + (f" · pot {o.pot:+d}" if o.pot else ""))
     if o.breakdown:
         st.caption(f"How it was computed: {o.breakdown}")
 else:

@@ -53,8 +53,10 @@ from replay.errors import Diagnostic
 
 from .errors import ShnSyntaxError
 from .record import (
+    GAME_CALLS,
+    GAME_SUITS,
+    IN_GAMES,
     SK_GAMES,
-    SK_SUITS,
     CallRec,
     CardsRec,
     GameRec,
@@ -1126,11 +1128,11 @@ class _Reader:
             s = None if s == "?" else self._seat_miss(toks, j)
         p = line.find(toks[j], c + 4) + len(toks[j])
         j += 1
-        games = " ".join(SK_GAMES)
+        games = " ".join(SK_GAMES + IN_GAMES)
         if j >= n:
             raise self._eol(toks, toks[j - 1], f"the game: one of {games}", "E-GAME")
         name = toks[j]
-        if name not in SK_GAMES:
+        if name not in SK_GAMES and name not in IN_GAMES:
             raise self._err_at("E-GAME", f"found the game {_quote(name)} after 'game {toks[j - 1]}'; expected one of "
                                f"{games} (a Ramsch is written 'ramsch', a Tout as 'tout' after the game)", toks, j,
                                name, "one of " + games)
@@ -1138,18 +1140,18 @@ class _Reader:
         rec = GameRec(s, name, pos=Pos(ln, c + 1), name_pos=Pos(ln, q + 1))
         p = q + len(name)
         j += 1
-        if name == "sauspiel":
-            card, q, p = self._one_card(toks, j, n, f"game {toks[i + 1]} sauspiel",
-                                        "the called Sau (e.g. EA, GA, SA under [Cards \"de\"]; AC, AS, AD otherwise)", p)
+        if name in GAME_CALLS:
+            card, q, p = self._one_card(toks, j, n, f"game {toks[i + 1]} {name}",
+                                        "the called ace (e.g. AC, AS, AD; a Sau EA, GA, SA under [Cards \"de\"])", p)
             rec.called = card
             rec.arg_pos = Pos(ln, q + 1)
             j += 1
-        elif name in ("solo", "farbwenz", "farbgeier"):
-            suits = " ".join(SK_SUITS)
+        elif name in GAME_SUITS:
+            suits = " ".join(GAME_SUITS[name])
             if j >= n:
                 raise self._eol(toks, name, f"the trump suit: one of {suits}", "E-ARGUMENT")
             w = toks[j]
-            if w not in SK_SUITS:
+            if w not in GAME_SUITS[name]:
                 raise self._err_at("E-ARGUMENT", f"found {_quote(w)} after {_quote(name)}; expected the trump suit: "
                                    f"one of {suits}", toks, j, w, "one of " + suits)
             q = line.find(w, p)

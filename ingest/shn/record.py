@@ -39,6 +39,10 @@ __all__ = [
     "OUTCOMES",
     "SK_GAMES",
     "SK_SUITS",
+    "IN_GAMES",
+    "IN_SUITS",
+    "GAME_CALLS",
+    "GAME_SUITS",
 ]
 
 T = TypeVar("T")
@@ -153,6 +157,15 @@ SK_GAMES = ("sauspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier")
 #: engine's suit order (Eichel = clubs 0, Gras = spades 1, Herz = hearts 2,
 #: Schellen = diamonds 3).
 SK_SUITS = ("eichel", "gras", "herz", "schellen")
+#: The declarations of the Indiana game (``[Rules "in4"]``; rules.md F-1,
+#: docs/profiles.md "Indiana four-handed (F-5)").
+IN_GAMES = ("ace", "best", "sidesolo", "billy")
+#: The trump-suit words of an Indiana side solo, in the engine's suit order.
+IN_SUITS = ("clubs", "spades", "hearts", "diamonds")
+#: Games whose ``game`` statement names a card (the called Sau / ace).
+GAME_CALLS = ("sauspiel", "ace")
+#: Games whose ``game`` statement names a trump suit, and the suit words each reads.
+GAME_SUITS = {"solo": SK_SUITS, "farbwenz": SK_SUITS, "farbgeier": SK_SUITS, "sidesolo": IN_SUITS}
 
 
 @dataclass(slots=True)

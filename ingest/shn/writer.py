@@ -52,7 +52,7 @@ from replay.cards import Card
 from replay.schafkopf import german
 
 from .reader import SUFFIXES, TAG_NAME, is_alias, parse_seats
-from .record import OUTCOMES, SK_GAMES, SK_SUITS, HandRecord, SessionRec, ShnFile, Value
+from .record import GAME_CALLS, GAME_SUITS, IN_GAMES, OUTCOMES, SK_GAMES, HandRecord, SessionRec, ShnFile, Value
 
 __all__ = ["write", "write_hand", "tag_order", "tag_lines", "tag_line"]
 
@@ -227,19 +227,20 @@ def _pick_items(h: HandRecord) -> list[str]:
         items.append(_flag(h.ramsch, "ramsch"))
     g = h.game
     if g is not None:
-        if g.name not in SK_GAMES:
-            raise ValueError(f"the game is {g.name!r}; expected one of {', '.join(SK_GAMES)}")
+        if g.name not in SK_GAMES and g.name not in IN_GAMES:
+            raise ValueError(f"the game is {g.name!r}; expected one of {', '.join(SK_GAMES + IN_GAMES)}")
         text = "game " + _seat(g.seat, "'game'") + " " + g.name
-        if g.name == "sauspiel":
-            text += " " + _card(g.called, "'game ... sauspiel'", h.tag("Cards") == "de")
+        if g.name in GAME_CALLS:
+            text += " " + _card(g.called, f"'game ... {g.name}'", h.tag("Cards") == "de")
         elif g.called is not None:
-            raise ValueError(f"'game {g.name}' has a called Sau; only a sauspiel has one")
-        if g.name in ("solo", "farbwenz", "farbgeier"):
-            if g.suit not in SK_SUITS:
-                raise ValueError(f"'game {g.name}' has the suit {g.suit!r}; expected one of {', '.join(SK_SUITS)}")
+            raise ValueError(f"'game {g.name}' has a called card; only {' and '.join(GAME_CALLS)} have one")
+        if g.name in GAME_SUITS:
+            if g.suit not in GAME_SUITS[g.name]:
+                raise ValueError(f"'game {g.name}' has the suit {g.suit!r}; expected one of "
+                                 f"{', '.join(GAME_SUITS[g.name])}")
             text += " " + g.suit
         elif g.suit is not None:
-            raise ValueError(f"'game {g.name}' has a suit ({g.suit!r}); only solo, farbwenz and farbgeier have one")
+            raise ValueError(f"'game {g.name}' has a suit ({g.suit!r}); only {', '.join(GAME_SUITS)} have one")
         if g.tout:
             text += " tout"
         items.append(text + _note(g.note, "'game'"))
