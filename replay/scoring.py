@@ -129,7 +129,17 @@ def picked_result(profile: RuleProfile, side_points: int, side_tricks: int, n_tr
     ``side_tricks`` the tricks the picker side won (0..n_tricks).  No-tricker is
     decided by tricks before points (B-29, B-30).  The schneider line is 91
     (``schneiderSymmetric90``: 90); the picker side escapes at 31.
+
+    Two-handed (``wi2``, rules.md F-1 "most CP wins"; docs/profiles.md): the
+    "picker side" is the head (the non-dealer) and the tiers are read from
+    the winner's side.  When the other seat has 61 or more (the head 59 or
+    less) the other seat's win tier is the head's loss tier: head 29 points
+    → the other seat has 91 → ``lose-s``; head 30 → ``lose`` (the other seat's
+    90 is a plain win).  At 60–60 the head loses (B-27).
     """
+    if profile.partnerMode == "none" and 0 < side_tricks < n_tricks and side_points < 60:
+        won = picked_result(profile, 120 - side_points, n_tricks - side_tricks, n_tricks)
+        return "lose" + won[3:]
     if side_tricks >= n_tricks:
         return "win-z"
     if side_tricks == 0:
