@@ -176,6 +176,7 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
     blind_mask = _cards_mask(blind.cards) if blind else None
     if blind is not None:
         _check_deck(chk, blind.cards, blind.card_pos, blind.pos)
+    table, table_mask = _table(chk)
     if rec.deals:
         hands = [0] * n
         seen_seats = set()
@@ -208,24 +209,75 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
                                          expected="each card once")
             hands[s] = m
             dealt |= m
+        if table_mask & dealt:
+            t = next(t for t in rec.tables for c in t.cards if c is not None and dealt >> c & 1)
+            k = next(k for k, c in enumerate(t.cards) if c is not None and dealt >> c & 1)
+            raise chk.reject("E-DEAL-DUPLICATE", f"{t.cards[k]} is dealt twice (in a deal line and on the table)",
+                             t.card_pos[k], found=t.cards[k], expected="each card once")
         if blind is not None and len(blind.cards) != prof.blind_size:
             raise chk.reject("E-BLIND-SIZE", f"the blind has {len(blind.cards)} cards", blind.pos,
                              found=len(blind.cards), expected=prof.blind_size)
-        complete = known and len(seen_seats) == prof.playing and (blind_mask is not None or not prof.has_blind)
+        complete = (known and len(seen_seats) == prof.playing and (blind_mask is not None or not prof.has_blind)
+                    and (table is not None or not prof.tableStacks))
         if complete:
-            return GameState(prof, dealer, hands, blind_mask or 0, complete=True, stake=stake, pot=chk.pot)
+            return GameState(prof, dealer, hands, blind_mask or 0, complete=True, stake=stake, pot=chk.pot,
+                             table=table)
         if len(seen_seats) == prof.playing and known and blind_mask is None and blind is None:
             # every hand dealt, blind not written: the blind is what is left
             rest = prof.deck_mask & ~_or(hands)
             if rest.bit_count() == prof.blind_size:
                 return GameState(prof, dealer, hands, rest, complete=True, stake=stake, pot=chk.pot)
         if any(rec.tricks):
+            what = "table lines" if prof.tableStacks else "the blind"
             raise chk.reject("E-DEAL-INCOMPLETE", "the deal lines do not give every card, so the tricks cannot be "
-                             f"replayed; write all {prof.playing} deal lines and the blind, or no deal lines at all",
+                             f"replayed; write all {prof.playing} deal lines and {what}, or no deal lines at all",
                              rec.deals[0].pos, found=f"{len(seen_seats)} deal lines",
-                             expected=f"{prof.playing} deal lines and the blind")
+                             expected=f"{prof.playing} deal lines and {what}")
         return GameState(prof, dealer, hands, blind_mask or 0, complete=False, stake=stake, pot=chk.pot)
+    if rec.tables:
+        raise chk.reject("E-TABLE-DEAL", "table lines without deal lines: the table cards are part of the deal "
+                         "(docs/notation.md §6); write the deal lines too, or no table lines", rec.tables[0].pos,
+                         found="table lines only", expected=f"{prof.playing} deal lines with the table lines")
     return _state_from_plays(chk, dealer, stake, blind_mask)
+
+
+def _table(chk: HandCheck) -> tuple[list[list[tuple]] | None, int]:
+    """The ``table`` lines of a two-handed hand (``wi2``, rules.md F-1) as
+    the engine's stacks per seat ``[(down, up), ...]`` (None unless every
+    seat's stacks are written and known) and the mask of the known table
+    cards.  Rejects ``E-TABLE-NONE`` (table lines under a profile without
+    table cards), ``E-TABLE-SIZE`` (not ``tableStacks`` stacks),
+    ``E-DEAL-DUPLICATE`` (a card twice on the table) and ``E-DECK``."""
+    rec, prof = chk.rec, chk.profile
+    if not rec.tables:
+        return None, 0
+    if not prof.tableStacks:
+        t = rec.tables[0]
+        raise chk.reject("E-TABLE-NONE", f"'table {t.seat}' under {prof.name}, which deals no table cards "
+                         "(rules.md F-1: only the two-handed game, wi2)", t.pos, found=f"table {t.seat}",
+                         expected="no table lines")
+    table: list[list[tuple]] = [[] for _ in range(prof.players)]
+    mask = 0
+    known = True
+    for t in rec.tables:
+        s = chk.seat(t.seat, t.pos)
+        _check_deck(chk, t.cards, t.card_pos, t.pos)
+        stacks = len(t.cards) // 2
+        if stacks != prof.tableStacks:
+            raise chk.reject("E-TABLE-SIZE", f"{t.seat} has {stacks} table stacks", t.pos, found=stacks,
+                             expected=prof.tableStacks)
+        for k, c in enumerate(t.cards):
+            if c is None:
+                known = False
+            elif mask >> c & 1:
+                raise chk.reject("E-DEAL-DUPLICATE", f"{c} is dealt twice (on the table)", t.card_pos[k], found=c,
+                                 expected="each card once")
+            else:
+                mask |= 1 << c
+        table[s] = [(t.cards[k], t.cards[k + 1]) for k in range(0, len(t.cards), 2)]
+    if not known or any(not st for st in table):
+        return None, mask
+    return table, mask
 
 
 def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int | None) -> GameState:
@@ -1188,7 +1240,7 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
     E-2..E-6, I-33)."""
     rec, prof = chk.rec, chk.profile
     n = prof.players
-    g = build_state(chk, dealer, stake) if rec.deals else GameState(prof, dealer, [0] * n, 0, complete=False,
+    g = build_state(chk, dealer, stake) if rec.deals or rec.tables else GameState(prof, dealer, [0] * n, 0, complete=False,
                                                                      stake=stake)
     _pick(chk, g, dealer, picker)
     if g.complete:
