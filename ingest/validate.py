@@ -35,8 +35,8 @@ from replay.actions import (Alone, BlindTrick, Blitz, Bury, Call, Castrate, Clai
 from replay.cards import CARD_NAMES, mask_of
 from replay.errors import Diagnostic, IllegalAction, ProfileError, ShedError
 from replay.profile import RuleProfile, parse_rules
-from replay.scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schwanzer_value,
-                            settle_leaster, settle_nopick, settle_picked, settle_void, with_pot, ZeroSumError)
+from replay.scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schneider_lines,
+                            schwanzer_value, settle_leaster, settle_nopick, settle_picked, settle_void, with_pot, ZeroSumError)
 from replay.replay import Frame, snapshot
 from replay.state import CallType, GameState, Phase, next_seat
 
@@ -1309,14 +1309,14 @@ def _consistent(prof: RuleProfile, outcome: str, pts: int | None, tricks: int | 
         return False  # a side without a trick holds at most its bury (its size in aces)
     if tier == 3:
         return pts == 120 if won else pts <= prof.max_bury
-    line = 90 if prof.schneiderSymmetric90 else 91
+    line, low = schneider_lines(prof)  # rules.md B-28 (two-handed: from the winner's side)
     if outcome == "win-s":
         return pts >= line
     if outcome == "win":
         return 61 <= pts < line
     if outcome == "lose":
-        return 31 <= pts <= 60
-    return pts <= 30  # lose-s
+        return low < pts <= 60
+    return pts <= low  # lose-s
 
 
 def _matches(units, written) -> bool:
