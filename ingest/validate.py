@@ -456,8 +456,9 @@ def _check_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLo
 
     if kind in ("leaster", "doubler") and not prof.has_blind:
         st = rec.leaster or rec.doubler
-        raise chk.reject("E-NOPICK", f"a {kind} in {prof.name}, which has no blind and no picking: the holder of the "
-                         "Q♣ heads the side (rules.md F-1)", st.pos, found=kind, expected="pick S (the Q♣ holder)")
+        head = "the non-dealer" if prof.two_handed else "the Q♣ holder"
+        raise chk.reject("E-NOPICK", f"a {kind} in {prof.name}, which has no blind and no picking: {head} heads the "
+                         "side (rules.md F-1)", st.pos, found=kind, expected=f"pick S ({head})")
     if kind == "misdeal":
         settle = settle_void(n, "misdeal")
         _agreed_score(chk, settle, rec.score)
@@ -961,12 +962,12 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     if picker == out:
         raise chk.reject("E-SIT-OUT", f"{rec.pick.value} deals and sits out, so cannot pick (rules.md F-1)",
                          rec.pick.pos, found=rec.pick.value, expected="a seat that plays the hand")
-    if (prof.partnerMode == "alone" or prof.partner_card_game) and rec.call is not None:
-        why = "the picker always plays alone (rules.md F-2, F-3)" if prof.partnerMode == "alone" else \
+    if (prof.always_alone or prof.partner_card_game) and rec.call is not None:
+        why = "the picker always plays alone (rules.md F-1, F-2, F-3)" if prof.always_alone else \
             "partner cards make the sides (rules.md F-1)"
         raise chk.reject("E-CALL-NONE", f"a call in {prof.name}, where {why}", rec.call.pos, found="call",
                          expected="no call")
-    alone = rec.alone is not None or prof.partnerMode == "alone"
+    alone = rec.alone is not None or prof.always_alone
     call = None
     if rec.call is not None and rec.call.card is not None:
         call = str(rec.call.card) + (f" under {rec.call.under if rec.call.under else '??'}" if rec.call.has_under else "")
@@ -1268,7 +1269,7 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
         partner2 = chk.index.get(written2) if written2 is not None else None
         if g.phase == Phase.BURY:
             g.apply(Bury(None))
-        g.assume_call(None if own else partner, rec.alone is not None or own or prof.partnerMode == "alone", partner2)
+        g.assume_call(None if own else partner, rec.alone is not None or own or prof.always_alone, partner2)
         if own:
             g.call_type = CallType.OWN_ACE
     _apply_sheepshead(chk, g)

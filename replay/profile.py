@@ -157,6 +157,12 @@ class RuleProfile(BaseModel):
         return self.handCards + 2 * self.tableStacks
 
     @property
+    def always_alone(self) -> bool:
+        """The picker (or the head) always plays alone, no call: ``alone``
+        (rules.md F-2, F-3) and two-handed ``none`` (F-1)."""
+        return self.partnerMode in ("alone", "none")
+
+    @property
     def two_handed(self) -> bool:
         """Two-handed with table cards (rules.md F-1, ``partnerMode=none``):
         no blind, no partner; the side's head is the non-dealer and the

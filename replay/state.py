@@ -502,9 +502,9 @@ class GameState:
                                 f"who holds the {self._pcard.pretty()} (jdHybridAceCall, rules.md C-5); the holder of "
                                 f"the {self._pcard.pretty()} is the partner", f"call {card}", "no call")
             hybrid = True
-        if prof.partnerMode == "alone":
+        if prof.always_alone:
             raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where the picker always plays alone "
-                            "(rules.md F-2, F-3)", f"call {card}", "no call")
+                            "(rules.md F-1, F-2, F-3)", f"call {card}", "no call")
         if prof.partner_card_game:
             raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where partner cards make the sides "
                             "(rules.md F-1)", f"call {card}", "no call")

@@ -273,3 +273,16 @@ def test_stack_written_wrong_is_e_table(line, col):
     f = read(f'%SHN 1.0\n[Seats "Al; Bea"]\n[Rules "wi2"]\n\nhand 1  dealer Bea\n{line}\n')
     e = f.hands[0].errors[0]
     assert (e.code, e.line, e.col) == ("E-TABLE", 6, col)
+
+
+def test_score_sheet_lines():
+    text = ('%SHN 1.0\n[Seats "Al; Bea"]\n[Rules "wi2"]\n\n'
+            "hand 1  dealer Al\npick Bea  crack Al  pts 61  win\n\n"   # 1 x crack 2 = 2: Bea +2, Al -2
+            "hand 2  dealer Bea\npick Al  pts 29  lose-s\n\n"          # Bea 91: schneider, 2: Al -2, Bea +2
+            "hand 3  dealer Al\npick Al  pts 61  win\n\n"              # Al deals: not the head
+            "hand 4  dealer Bea\npick Al  call AH  pts 61  win\n\n"    # no call: the head plays alone
+            "hand 5  dealer Bea\nleaster Al\n")                        # nobody picks, so no leaster
+    got, errors = outcomes(text)
+    assert got[1].units == {"Al": -2, "Bea": 2} and got[1].call_type == "alone"
+    assert got[2].units == {"Al": -2, "Bea": 2}
+    assert [(e.code, e.line) for e in errors] == [("E-PICK-ORDER", 12), ("E-CALL-NONE", 15), ("E-NOPICK", 18)]
