@@ -102,6 +102,12 @@ class GameState:
 
     ``n`` is the number of seats, ``np`` the number that play the hand;
     ``sitting`` is the dealer under ``sitOut`` (else None).
+
+    ``table`` (two-handed ``wi2``, rules.md F-1): per seat its stacks
+    ``[(face-down card, face-up card), ...]``.  ``hands[s]`` then holds the
+    cards ``s`` may play (hand and face-up cards), ``down[s]`` the face-down
+    ones; raises ``E-TABLE-NONE`` / ``E-TABLE-SIZE`` for table cards the
+    profile does not deal.
     """
 
     __slots__ = (
@@ -114,7 +120,7 @@ class GameState:
         "_fail_masks", "_dealt", "last_winner",
         "_suit_of", "_strength", "_nt", "_special", "_cs", "_led", "_ten_up", "_suit_masks",
         "nopick", "blind_trick", "pot",
-        "sitting", "np", "partner2", "down", "_under",
+        "sitting", "np", "partner2", "down", "_under", "table",
     )
 
     def __init__(self, profile: RuleProfile, dealer: int, hands: list[int], blind: int = 0, *,
@@ -163,6 +169,7 @@ class GameState:
         self.hands = [h | u for h, u in zip(hands, up)]
         self.down = down
         self._under = under
+        self.table = table  # the dealt stacks per seat [(down, up), ...], or None
         self.blind = blind
         self.complete = complete
         self.stake = stake
