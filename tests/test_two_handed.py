@@ -10,15 +10,19 @@ not read back from the code.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ingest.shn.reader import read
-from replay.actions import Claim, Pass, Pick
+from replay.actions import Claim, Pass, Pick, Play
 from ingest.validate import validate_text
 from replay.cards import Card, mask_of, points_of
 from replay.errors import IllegalAction, ProfileError
+from replay.generator import random_hand
 from replay.profile import parse_rules, profile_text
 from replay.scoring import picked_result, schneider_lines, settle_picked
 from replay.state import GameState
@@ -286,3 +290,46 @@ def test_score_sheet_lines():
     assert got[1].units == {"Al": -2, "Bea": 2} and got[1].call_type == "alone"
     assert got[2].units == {"Al": -2, "Bea": 2}
     assert [(e.code, e.line) for e in errors] == [("E-PICK-ORDER", 12), ("E-CALL-NONE", 15), ("E-NOPICK", 18)]
+
+
+# ---------------------------------------------------------------------------
+# invariants over random legal two-handed hands (hypothesis)
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(["wi2", "wi2; schneiderSymmetric90=on", "wi2; trumpOrder=spitz2"]),
+       st.integers(0, 1))
+def test_table_cards_are_conserved_and_never_played_face_down(seed, rules, dealer):
+    """At every card: the playable cards, the face-down cards, the cards
+    taken and the trick partition the deck (each card once, rules.md A-1);
+    no card is played while it lies face down; a face-down card turns up
+    exactly when the card on it is played (rules.md F-1); the hand ends with
+    16 tricks, 120 card points and a zero-sum settlement (B-35) whose sign
+    follows who has 61 or more."""
+    prof = parse_rules(rules)
+    h = random_hand(random.Random(seed), prof, dealer)
+    g = GameState(prof, h.dealer, list(h.hands), h.blind, table=h.table)
+    under = {u: d for stacks in h.table for d, u in stacks}
+    for a in h.actions:
+        if type(a) is not Play:
+            g.apply(a)
+            continue
+        assert not any(g.down[s] >> a.card & 1 for s in range(2))  # never played face down
+        hidden = g.down[a.seat]
+        g.play(a.seat, a.card)
+        turned = hidden & ~g.down[a.seat]
+        assert turned == ((1 << under[a.card]) if a.card in under else 0)
+        parts = [*g.hands, *g.down, *g.taken, g.trick_mask]
+        union = 0
+        for m in parts:
+            assert not union & m
+            union |= m
+        assert union == prof.deck_mask
+    assert g.done and len(g.tricks) == 16 and g.down == [0, 0]
+    assert points_of(g.taken[0]) + points_of(g.taken[1]) == 120
+    s = g.settlement()
+    assert sum(s.units) == 0
+    head = g.picker
+    assert head == (h.dealer + 1) % 2  # the non-dealer heads
+    if 0 < g.ntaken[head] < 16:
+        assert (s.units[head] > 0) == (points_of(g.taken[head]) >= 61)
+    assert {abs(u) for u in s.units} <= {1, 2, 3, 4, 6, 8, 12}  # tier 1..3 x marks
