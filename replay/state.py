@@ -153,15 +153,20 @@ class GameState:
             raise IllegalAction("E-SIT-OUT", f"seat {self.sitting} deals and sits out, but holds {c} (rules.md F-1)",
                                 found=str(c), expected="no cards for the dealer")
         sizes = [0 if s == self.sitting else profile.hand_size for s in range(n)]
+        tables_full = not profile.tableStacks or (table is not None and all(
+            len(st) == profile.tableStacks for st in table))  # every seat's stacks (rules.md F-1)
         if complete is None:
             complete = (all(h.bit_count() == k for h, k in zip(hands, sizes))
-                        and blind.bit_count() == profile.blind_size
-                        and (not profile.tableStacks or table is not None))
+                        and blind.bit_count() == profile.blind_size and tables_full)
         elif complete:
             for s, h in enumerate(hands):
                 if h.bit_count() != sizes[s]:
                     raise IllegalAction("E-DEAL-SIZE", f"seat {s} is dealt {h.bit_count()} cards",
                                         found=str(h.bit_count()), expected=str(sizes[s]))
+            if not tables_full:
+                raise IllegalAction("E-TABLE-SIZE", f"a complete deal of {profile.name} without every seat's "
+                                    f"{profile.tableStacks} table stacks (rules.md F-1)", found="missing stacks",
+                                    expected=f"{profile.tableStacks} stacks a seat")
         self._dealt = tuple(hands)  # the cards in hand, without table cards
         # Table cards (two-handed wi2, rules.md F-1): ``hands`` holds what a seat
         # may play (hand + face-up); ``down`` the face-down cards; ``_under`` maps

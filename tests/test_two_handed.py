@@ -333,3 +333,18 @@ def test_table_cards_are_conserved_and_never_played_face_down(seed, rules, deale
     if 0 < g.ntaken[head] < 16:
         assert (s.units[head] > 0) == (points_of(g.taken[head]) >= 61)
     assert {abs(u) for u in s.units} <= {1, 2, 3, 4, 6, 8, 12}  # tier 1..3 x marks
+
+
+def test_a_deal_without_every_table_is_not_complete():
+    hands = [mask_of(cards(AL_HAND)), mask_of(cards(BEA_HAND))]
+    assert not GameState(WI2, 0, hands, 0, table=[stacks(AL_TABLE), []]).complete
+    assert not GameState(WI2, 0, hands, 0).complete
+    with pytest.raises(IllegalAction) as ei:
+        GameState(WI2, 0, hands, 0, complete=True, table=[stacks(AL_TABLE), []])
+    assert ei.value.code == "E-TABLE-SIZE"
+
+
+def test_a_missing_table_line_with_tricks_is_incomplete():
+    text = "\n".join(ln for ln in _worked_text().split("\n") if not ln.startswith("table Bea"))
+    _, errors = outcomes(text)
+    assert errors and errors[0].code == "E-DEAL-INCOMPLETE" and "table lines" in errors[0].message
