@@ -263,7 +263,8 @@ def _stacks_html(frame: Frame, s: int, german: bool = False) -> str:
         elif under is not None:
             inner += card_html(under, small=True, german=german)
         if top is not None:
-            inner += card_html(top, small=True, german=german).replace('class="shead-card ', 'class="shead-card top ', 1)
+            face = card_html(top, small=True, german=german)
+            inner += face.replace('class="shead-card ', 'class="shead-card top ', 1)
         parts.append(f'<span class="shead-stack">{inner}</span>')
     return f'<div class="shead-stacks" title="table cards">{"".join(parts)}</div>'
 

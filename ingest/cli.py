@@ -126,24 +126,28 @@ def _empty(data: bytes, name: str) -> Diagnostic | None:
                       expected="an SHN file starting with %SHN 1.0, or a NetSchafkopf protocol")
 
 
-def load_file(path: Path) -> tuple[FileResult, str]:
+def load_file(path: Path, prior=None) -> tuple[FileResult, str]:
     """Read and validate one file: ``(result, source format)`` (see
-    :func:`load_bytes`).  An unreadable file comes back as a result with a
-    file-level error and no hands."""
+    :func:`load_bytes`; ``prior``: a session's stored hands, for the carry).
+    An unreadable file comes back as a result with a file-level error and no
+    hands."""
     data, problem = _read_bytes(path)
     if problem is not None:
         return FileResult(path=str(path), errors=[problem]), "netschafkopf" if _sniff_protocol(path) else "shn"
-    return load_bytes(str(path), data)
+    return load_bytes(str(path), data, prior)
 
 
-def load_bytes(name: str, data: bytes) -> tuple[FileResult, str]:
+def load_bytes(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
     """Read and validate one file's bytes: ``(result, source format)``; the
     one path of ``shead ingest`` and the dashboard's Import page.  A ``.shn``
     file, or any file that does not look like a NetSchafkopf protocol, goes
     through the SHN validator; a protocol through the NetSchafkopf reader.
     Empty or wrongly encoded files come back as a result with a file-level
     error and no hands; a bug in a reader is reported as ``E-INTERNAL``
-    instead of stopping the other files."""
+    instead of stopping the other files.  ``prior`` (e.g.
+    :meth:`ingest.store.Store.prior_hands`) seeds each session's doubler
+    stake and pot from its stored hands (rules.md D-11, D-12, D-19;
+    docs/storage.md "Session carry")."""
     from ingest.netschafkopf import looks_like_protocol, read_protocol  # noqa: PLC0415
     from ingest.validate import validate_text  # noqa: PLC0415 - the engine loads only when needed
 
@@ -163,7 +167,7 @@ def load_bytes(name: str, data: bytes) -> tuple[FileResult, str]:
     try:
         if fmt == "netschafkopf":
             return read_protocol(data, name), fmt
-        return validate_text(text, path=name), fmt
+        return validate_text(text, path=name, prior=prior), fmt
     except Exception as exc:  # a bug in a reader must not stop the other files
         return FileResult(path=name, errors=[_internal(name, exc)]), fmt
 
@@ -211,7 +215,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
             task = progress.add_task("ingesting", total=len(files))
             for path in files:
                 progress.update(task, description=f"ingesting {path.name}")
-                result, fmt = load_file(path)
+                result, fmt = load_file(path, store.prior_hands)
                 try:
                     report = store.ingest_file(result, strict=strict, source_format=fmt)
                 except st.StoreBusy:
@@ -228,7 +232,9 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
                 hands_rejected += len(report.rejected)
                 file_errors += n_file
                 line = f"{path}: {report.stored} stored, {report.duplicates} duplicates, " \
-                       f"{len(report.rejected)} rejected" + (f", {n_file} file error(s)" if n_file else "")
+                       f"{len(report.rejected)} rejected" + (f", {n_file} file error(s)" if n_file else "") \
+                       + (f", {report.rederived} earlier-stored hand(s) of its sessions re-derived (stake/pot)"
+                          if report.rederived else "")
                 if not report.committed:
                     why = f"--strict: the file has {len(entries)} error(s)" if strict else "see the error below"
                     line = f"{path}: nothing stored ({why})"

@@ -28,7 +28,7 @@ from typing import TextIO
 import duckdb
 
 __all__ = ["JSONL_FIELDS", "export_jsonl", "export_csv", "export_parquet", "export_shn", "non_shn_hands", "schafkopf_session",
-           "jsonl_objects"]
+           "jsonl_objects", "canonical_hand", "canonical_session_tags"]
 
 #: The JSONL object's fields, in order (design.md 5; with the Schafkopf game's
 #: ``laufende`` and ``laufende_with`` beside ``game_type``, null for Sheepshead).
@@ -129,27 +129,121 @@ def _tag(name: str, value: str) -> str:
     return f'[{name} "' + value.replace("\\", "\\\\").replace('"', '\\"') + '"]'
 
 
+def _read_one(header: str, source: str):
+    """The :class:`~ingest.shn.record.HandRecord` of one stored hand read
+    with its session's stored header, or None when it does not read back as
+    exactly one hand without syntax errors."""
+    from ingest.shn.reader import read  # noqa: PLC0415
+
+    doc = read("%SHN 1.0\n" + header.rstrip("\n") + "\n\n" + source.rstrip("\n") + "\n")
+    if doc.errors or len(doc.hands) != 1 or doc.hands[0].errors:
+        return None
+    return doc.hands[0]
+
+
+def canonical_session_tags(session: str, header: str, source: str) -> str:
+    """The tag lines of a stored session in canonical form (docs/notation.md
+    §10): ``[Session "…"]`` first (the stored session id when the header has
+    no Session tag), then the other tags in tag order, each with the
+    annotation it was written with (``[Event "x"] {note}``).  ``header`` is
+    ``sessions.header``, ``source`` the text of one of its hands (read with
+    it).  A header that does not read back is written line by line as stored,
+    after its ``Session`` tag."""
+    from ingest.shn.writer import tag_lines  # noqa: PLC0415
+
+    rec = _read_one(header, source)
+    if rec is not None:
+        tags, notes = dict(rec.session.tags), dict(rec.session.tag_notes)
+        tags.setdefault("Session", session)
+        try:
+            return tag_lines(tags, notes)
+        except ValueError:
+            pass
+    lines = [line for line in header.splitlines() if line.strip() and not line.startswith("[Session ")]
+    return _tag("Session", session) + "\n" + "".join(line + "\n" for line in lines)
+
+
+def canonical_hand(header: str, source: str) -> str:
+    """A stored hand's source in canonical form (docs/notation.md §10: ``deal``
+    and trick padding, statement order and spacing; ``;`` comments are not
+    kept), read with its session's stored ``header``; its facts and
+    annotations are unchanged, so it validates to the same outcome.  A source
+    that does not read back as one hand, or that the writer cannot write, is
+    returned as stored.  Ends with one LF."""
+    from ingest.shn.writer import write_hand  # noqa: PLC0415
+
+    rec = _read_one(header, source)
+    if rec is not None:
+        try:
+            return write_hand(rec)
+        except ValueError:
+            pass
+    return source.strip("\n") + "\n"
+
+
+def _canonical_hands(header: str, sources: list[str]) -> list[str]:
+    """:func:`canonical_hand` of each of ``sources`` (hands of one session,
+    in hand order), read together with the header in one pass; a batch that
+    does not read back hand for hand falls back to one hand at a time."""
+    from ingest.shn.reader import read  # noqa: PLC0415
+    from ingest.shn.writer import write_hand  # noqa: PLC0415
+
+    doc = read("%SHN 1.0\n" + header.rstrip("\n") + "\n\n"
+               + "".join(src.strip("\n") + "\n\n" for src in sources))
+    if doc.errors or len(doc.hands) != len(sources):
+        return [canonical_hand(header, src) for src in sources]
+    out = []
+    for rec, src in zip(doc.hands, sources):
+        text = None
+        if not rec.errors:
+            try:
+                text = write_hand(rec)
+            except ValueError:
+                pass
+        out.append(text if text is not None else canonical_hand(header, src))
+    return out
+
+
+_SHN_BATCH = 1000
+
+
 def export_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
-    """Write every stored SHN hand's source text as one SHN file: ``%SHN
-    1.0``, then per session a ``[Session "…"]`` tag, the session's stored tags
-    and its hands in hand order.  Games imported from NetSchafkopf protocols
-    follow, written as SHN-SK (``[Cards "de"]``, docs/notation.md §14) by
-    :func:`schafkopf_session`; validating the file gives the same outcomes
-    again.  Returns the hand count written."""
+    """Write every stored SHN hand as one canonical SHN file (docs/notation.md
+    §10): ``%SHN 1.0``, then per session its tags (:func:`canonical_session_tags`:
+    ``[Session "…"]`` first, every stored tag with its annotation), a blank
+    line and its hands in hand order (:func:`canonical_hand`), one blank line
+    between hands and before a later session.  Games imported from
+    NetSchafkopf protocols follow, written as SHN-SK (``[Cards "de"]``,
+    docs/notation.md §14) by :func:`schafkopf_session`.  Validating the file
+    gives the same outcomes again; the hands' text is the canonical form, so
+    a stored source that was not canonical comes back with another content
+    hash (re-ingesting it into the same database counts it as a duplicate:
+    :meth:`ingest.store.Store.ingest_file`).  Returns the hand count written."""
     out.write("%SHN 1.0\n")
     n = 0
     current = None
     sql = ("SELECT s.session_id, s.session, s.header, t.source FROM hands h JOIN sessions s USING (session_id) "
            "JOIN hand_text t USING (hand_id) WHERE coalesce(s.format, 'shn') = 'shn' "
            "ORDER BY s.session_id, h.hand, h.hand_id")
+    batch: list[str] = []
+    head = ""
+
+    def flush() -> None:
+        for text in _canonical_hands(head, batch):
+            out.write("\n" + text)
+        batch.clear()
+
     for session_id, session, header, source in _rows(con, sql):
         if session_id != current:
-            current = session_id
-            lines = [line for line in header.splitlines() if line.strip() and not line.startswith("[Session ")]
-            out.write("\n" + _tag("Session", session) + "\n" + "\n".join(lines) + "\n\n")
-        out.write(source.rstrip("\n") + "\n\n")
+            flush()
+            out.write(("\n" if current is not None else "") + canonical_session_tags(session, header, source))
+            current, head = session_id, header
+        batch.append(source)
+        if len(batch) >= _SHN_BATCH:
+            flush()
         n += 1
-    return n + _schafkopf_shn(con, out)
+    flush()
+    return n + _schafkopf_shn(con, out, n > 0)
 
 
 def non_shn_hands(con: duckdb.DuckDBPyConnection) -> int:
@@ -261,7 +355,9 @@ def schafkopf_session(hands: list):
     return ShnFile(out)
 
 
-def _schafkopf_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
+def _schafkopf_shn(con: duckdb.DuckDBPyConnection, out: TextIO, after: bool) -> int:
+    """Write the stored NetSchafkopf sessions as SHN-SK sessions; ``after``:
+    something was written before, so the first one starts with a blank line."""
     from ingest.shn.writer import write  # noqa: PLC0415
     from ingest.store import load_hands  # noqa: PLC0415
 
@@ -272,6 +368,6 @@ def _schafkopf_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
     n = 0
     for group in by_session.values():
         text = write(schafkopf_session(group))
-        out.write("\n" + text[len("%SHN 1.0\n"):])
+        out.write(("\n" if after or n else "") + text[len("%SHN 1.0\n"):])
         n += len(group)
     return n

@@ -17,7 +17,8 @@ from typing import Literal
 
 from replay.errors import Diagnostic
 
-__all__ = ["Provenance", "CardLog", "PlayRow", "HandOutcome", "ValidatedHand", "RejectedHand", "FileResult", "content_hash"]
+__all__ = ["Provenance", "CardLog", "PlayRow", "HandOutcome", "ValidatedHand", "RejectedHand", "FileResult", "content_hash",
+           "hand_conflict", "same_rules"]
 
 Provenance = Literal["asserted", "derived", "verified", "conflict"]
 Outcome = Literal["win", "win-s", "win-z", "lose", "lose-s", "lose-z", "leaster", "doubler", "misdeal", "ramsch",
@@ -158,3 +159,30 @@ def content_hash(session: str, hand: int | None, source: str) -> str:
     h = hashlib.sha256()
     h.update(f"{session}\x00{hand}\x00{norm}".encode("utf-8", "surrogateescape"))  # undecodable bytes as read
     return h.hexdigest()[:32]
+
+
+def hand_conflict(session: str, hand: int, where: str, *, rules: tuple[str, str] | None = None, file=None,
+                  line: int = 0) -> Diagnostic:
+    """``E-HAND-CONFLICT`` for hand ``hand`` of ``session`` already stored
+    (from ``where``, ``file:line``) with other text, or with the same text
+    under other rules (``rules`` = (stored, written) [Rules] texts)."""
+    if rules is not None:
+        return Diagnostic("E-HAND-CONFLICT", f"hand {hand} of session {session!r} is already stored, from {where}, "
+                          f"under [Rules {rules[0]!r}]; this copy is under [Rules {rules[1]!r}]: a session holds each "
+                          "hand once, under one set of rules", "error", file, line, 1, hand,
+                          found=f"[Rules {rules[1]!r}]", expected=f"[Rules {rules[0]!r}], or a new hand number")
+    return Diagnostic("E-HAND-CONFLICT", f"hand {hand} of session {session!r} is already stored, from "
+                      f"{where}, with other text; a session holds each hand once",
+                      "error", file, line, 1, hand, found=f"a second hand {hand}",
+                      expected="a new hand number, or the stored text")
+
+
+def same_rules(a: str | None, b: str | None) -> bool:
+    """Whether two ``[Rules]`` texts are the same as written, blanks around
+    ``;`` and ``=`` and empty items aside (``"wi5; pot=on"`` is
+    ``"wi5;pot = on"``).  The store keeps one result per hand text: the same
+    text under other rules is ``E-HAND-CONFLICT`` (docs/storage.md "Session
+    carry")."""
+    def norm(t: str | None) -> list[str]:
+        return ["=".join(x.strip() for x in item.split("=")) for item in (t or "").split(";") if item.strip()]
+    return norm(a) == norm(b)

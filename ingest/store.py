@@ -52,7 +52,8 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from ingest.model import CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand
+from ingest.model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, hand_conflict,
+                          same_rules)
 from replay.errors import Diagnostic
 
 __all__ = [
@@ -312,8 +313,7 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
     else:
         if validate_text is None:
             from ingest.validate import validate_text  # noqa: PLC0415 - imported when used
-        doc = "%SHN 1.0\n" + header.rstrip("\n") + "\n\n" + "".join(x.rstrip("\n") + "\n\n" for x in sources)
-        res = validate_text(doc, path=f"<rederive {name}>")
+        res = validate_text(_session_doc(header, sources), path=f"<rederive {name}>")
     for h in res.hands:
         hand_id = by_hash.get(h.hash, by_number.get(h.outcome.hand))
         if hand_id is not None:
@@ -323,6 +323,12 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
         out.refused.append((hand_id if hand_id is not None else 0,
                             r.errors[0] if r.errors else Diagnostic("E-UNKNOWN", "refused")))
     return out
+
+
+def _session_doc(header: str, sources: list[str]) -> str:
+    """A stored SHN session as one text: ``%SHN 1.0``, the stored tag lines,
+    the hands' sources (in the order given)."""
+    return "%SHN 1.0\n" + header.rstrip("\n") + "\n\n" + "".join(x.rstrip("\n") + "\n\n" for x in sources)
 
 
 #: Python steps run right after a migration's SQL, in its transaction.
@@ -476,6 +482,11 @@ class IngestReport:
       ``rejected`` or not); ``rejected_new`` — how many were new rows there.
     * ``file_errors`` — errors of the file as a whole (encoding, header).
     * ``committed`` — False when strict mode stored nothing.
+    * ``rederived`` — hands stored before this file, in the sessions the
+      file added hands to, whose outcome (stake, pot, units ...) changed when
+      their session was re-derived with the new hands (docs/storage.md
+      "Session carry"); ``rederive_refused`` — (hand_id, first diagnostic)
+      of stored hands the re-derivation refused (they keep their outcome).
     """
 
     path: str | None
@@ -486,6 +497,8 @@ class IngestReport:
     file_errors: list[Diagnostic] = field(default_factory=list)
     strict: bool = False
     committed: bool = True
+    rederived: int = 0
+    rederive_refused: list[tuple[int, Diagnostic]] = field(default_factory=list)
 
     @property
     def failed(self) -> bool:
@@ -677,6 +690,11 @@ def _fetch_hex(con: duckdb.DuckDBPyConnection, sql: str, hashes: list[str]) -> s
         con.unregister("_probe")
 
 
+#: The range of an INTEGER column: a rejected hand's number beyond it
+#: (``E-NUMBER``) is kept in its source and message, its ``hand`` is NULL.
+_INT32 = (-2**31, 2**31 - 1)
+
+
 def _scalar(con: duckdb.DuckDBPyConnection, sql: str, params: list | None = None):
     rows = con.execute(sql, params or []).fetchall()
     return rows[0][0]
@@ -790,6 +808,13 @@ class Store:
         :class:`StoreBusy` when the lock could not be had in time.
         ``source_format`` (``"shn"`` or ``"netschafkopf"``) is recorded with
         each new session: it says how :meth:`rederive` re-reads the sources.
+
+        Session carry (rules.md D-11, D-12, D-19; docs/storage.md "Session
+        carry"): a hand stored before under another ``[Rules]`` text is
+        ``E-HAND-CONFLICT``, not a duplicate; every session stored before
+        that gets new hands is re-derived in the same transaction, so the
+        doubler stakes and the pot of its later hands follow the hands that
+        arrived (``report.rederived`` counts the changed ones).
         """
         if source_format not in SOURCE_FORMATS:
             raise ValueError(f"source_format {source_format!r}: expected one of {sorted(SOURCE_FORMATS)}")
@@ -844,10 +869,21 @@ class Store:
             stored = _fetch_hex(con, "SELECT s.hash FROM hand_source s SEMI JOIN _probe p ON s.hash = p.hash",
                                 [h.hash for h in fresh])
             if stored:
-                report.duplicates += sum(1 for h in fresh if h.hash in stored)
+                moved = self._rules_clashes(con, [h for h in fresh if h.hash in stored])
+                report.duplicates += sum(1 for h in fresh if h.hash in stored and h.hash not in moved)
                 fresh = [h for h in fresh if h.hash not in stored]
+                if moved:
+                    if strict:
+                        report.rejected.extend(moved.values())
+                        report.committed = False
+                        return
+                    report.rejected.extend(moved.values())
+                    result = replace(result, rejected=list(result.rejected) + list(moved.values()))
         if fresh:
-            clashes = self._clashes(con, fresh)
+            clashes, same = self._clashes(con, fresh)
+            if same:  # the stored hand in another layout (an SHN export of it): nothing new
+                report.duplicates += len(same)
+                fresh = [h for h in fresh if h.hash not in same]
             if clashes:
                 if strict:
                     report.rejected.extend(clashes.values())
@@ -858,6 +894,7 @@ class Store:
                 result = replace(result, rejected=list(result.rejected) + list(clashes.values()))
         ingest_id = _scalar(con, "SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests")
         if fresh:
+            known = self._stored_sessions(con, {h.outcome.session for h in fresh})
             session_ids = self._sessions(con, fresh, result.path, source_format)
             base = _scalar(con, "SELECT coalesce(max(hand_id), 0) FROM hands")
             rows = [(base + i + 1, session_ids[h.outcome.session], h.outcome) for i, h in enumerate(fresh)]
@@ -866,35 +903,122 @@ class Store:
             self._append(con, "hand_units", pa.table(_unit_columns(rows), schema=_UNITS_SCHEMA))
             self._insert_sources(con, rows, fresh, ingest_id, result.path)
             report.stored = len(fresh)
+            for name in sorted(known):
+                self._rederive_session(con, session_ids[name], name, report)
         if result.rejected and not strict:
             report.rejected_new = self._insert_rejected(con, result, ingest_id)
         con.execute("INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [ingest_id, result.path, _now(), report.stored, report.duplicates, len(result.rejected), strict])
 
     @staticmethod
-    def _clashes(con: duckdb.DuckDBPyConnection, hands: list[ValidatedHand]) -> dict[str, RejectedHand]:
-        """Hands whose number is already stored in their session with other
-        text (a different hash): a session holds each hand number once, so
-        each is rejected with ``E-HAND-CONFLICT`` (keyed by hash)."""
+    def _clashes(con: duckdb.DuckDBPyConnection,
+                 hands: list[ValidatedHand]) -> tuple[dict[str, RejectedHand], set[str]]:
+        """``(clashes, same)``.  ``clashes``: hands whose number is already
+        stored in their session with other text (a different hash): a session
+        holds each hand number once, so each is rejected with
+        ``E-HAND-CONFLICT`` (keyed by hash).  ``same``: the hashes of hands
+        whose text differs from the stored hand's only in layout — both have
+        the same canonical form (:func:`ingest.export.canonical_hand`, as
+        ``export --format shn`` writes it) — which count as duplicates."""
+        from ingest.export import canonical_hand  # noqa: PLC0415
+
         probe = pa.table({"session": [h.outcome.session for h in hands], "hand": [h.outcome.hand for h in hands]})
         con.register("_hands_probe", probe)
         try:
             found = con.execute(
-                "SELECT h.session, h.hand, any_value(s.file), any_value(s.line) FROM hands h "
-                "JOIN hand_source s USING (hand_id) SEMI JOIN _hands_probe p ON h.session = p.session "
+                "SELECT h.session, h.hand, any_value(t.file), any_value(t.line), any_value(t.source), "
+                "any_value(CASE WHEN coalesce(x.format, 'shn') = 'shn' THEN x.header END) FROM hands h "
+                "JOIN hand_text t USING (hand_id) JOIN sessions x USING (session_id) "
+                "SEMI JOIN _hands_probe p ON h.session = p.session "
                 "AND h.hand = p.hand GROUP BY h.session, h.hand").fetchall()
         finally:
             con.unregister("_hands_probe")
-        where = {(sess, hand): (f, ln) for sess, hand, f, ln in found}
+        where = {(sess, hand): (f, ln, src, hdr) for sess, hand, f, ln, src, hdr in found}
         out: dict[str, RejectedHand] = {}
+        same: set[str] = set()
         for h in hands:
             o = h.outcome
             if (o.session, o.hand) in where:
-                f, ln = where[(o.session, o.hand)]
-                d = Diagnostic("E-HAND-CONFLICT", f"hand {o.hand} of session {o.session!r} is already stored, from "
-                               f"{f or '<input>'}:{ln}, with other text; a session holds each hand once",
-                               "error", h.source_file, h.source_line, 1, o.hand,
-                               found=f"a second hand {o.hand}", expected="a new hand number, or the stored text")
+                f, ln, src, hdr = where[(o.session, o.hand)]
+                if (h.session_header and src is not None and hdr is not None
+                        and canonical_hand(hdr, src) == canonical_hand(h.session_header, h.source)):
+                    same.add(h.hash)
+                    continue
+                d = hand_conflict(o.session, o.hand, f"{f or '<input>'}:{ln}", file=h.source_file,
+                                  line=h.source_line)
+                out[h.hash] = RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash)
+        return out, same
+
+    @staticmethod
+    def _stored_sessions(con: duckdb.DuckDBPyConnection, names: set[str]) -> set[str]:
+        """Which of the session ids ``names`` already have a stored session."""
+        con.register("_names", pa.table({"session": pa.array(sorted(names), pa.string())}))
+        try:
+            return {n for (n,) in con.execute("SELECT s.session FROM sessions s "
+                                                "SEMI JOIN _names n ON s.session = n.session").fetchall()}
+        finally:
+            con.unregister("_names")
+
+    def _rederive_session(self, con: duckdb.DuckDBPyConnection, session_id: int, name: str,
+                          report: IngestReport) -> None:
+        """Re-derive a stored session that a file added hands to, so that the
+        carry (doubler stakes, the pot: rules.md D-11, D-12, D-19) of every
+        hand comes from the session's stored hands in hand order: a hand that
+        arrives after later hands changes their stake or pot here, in the
+        ingest's transaction, never silently later (docs/storage.md "Session
+        carry").  Counts the changed hands stored before in ``report``."""
+        header, fmt = con.execute("SELECT header, coalesce(format, 'shn') FROM sessions WHERE session_id = ?",
+                                  [session_id]).fetchone()
+        again = _reread_session(con, session_id, name, header, fmt)
+        report.rederive_refused.extend(again.refused)
+        if again.hands:
+            report.rederived += self._replace_outcomes(con, [(hand_id, session_id, o) for hand_id, o in again.hands])
+
+    def prior_hands(self, session: str) -> list:
+        """The stored hands of SHN session ``session`` read back as records
+        (:class:`ingest.shn.record.HandRecord`, in hand order, under the
+        stored session header), for the validator's carry
+        (:func:`ingest.validate.validate_records` ``prior``).  Empty when the
+        session is not stored, is a NetSchafkopf session, or the database
+        does not exist yet."""
+        if not self.path.exists() and self._con is None:
+            return []
+        con = self._writer()
+        row = con.execute("SELECT session_id, header, coalesce(format, 'shn') FROM sessions WHERE session = ?",
+                          [session]).fetchone()
+        if row is None or row[2] != "shn":
+            self._maybe_release()
+            return []
+        sources = [src for (src,) in con.execute(
+            "SELECT t.source FROM hands h JOIN hand_text t USING (hand_id) WHERE h.session_id = ? "
+            "ORDER BY h.hand, h.hand_id", [row[0]]).fetchall()]
+        self._maybe_release()
+        from ingest.shn.reader import read  # noqa: PLC0415 - imported when used
+
+        return [r for r in read(_session_doc(row[1], sources), f"<stored {session}>").hands if r.session_id == session]
+
+    @staticmethod
+    def _rules_clashes(con: duckdb.DuckDBPyConnection, hands: list[ValidatedHand]) -> dict[str, RejectedHand]:
+        """Hands whose text is stored (the same hash) but under another
+        ``[Rules]``: the stored result would silently stand for a hand the
+        file plays by other rules, so each is ``E-HAND-CONFLICT`` (keyed by
+        hash; docs/storage.md "Session carry")."""
+        probe = pa.table({"hash": pa.array([bytes.fromhex(h.hash) for h in hands], pa.binary())})
+        con.register("_rules_probe", probe)
+        try:
+            found = con.execute(
+                "SELECT s.hash, h.rules, s.file, s.line FROM hand_source s JOIN hands h USING (hand_id) "
+                "SEMI JOIN _rules_probe p ON s.hash = p.hash").fetchall()
+        finally:
+            con.unregister("_rules_probe")
+        stored = {bytes(hsh).hex(): (rules, f, ln) for hsh, rules, f, ln in found}
+        out: dict[str, RejectedHand] = {}
+        for h in hands:
+            o = h.outcome
+            old = stored.get(h.hash)
+            if old is not None and not same_rules(old[0], o.rules):
+                d = hand_conflict(o.session, o.hand, f"{old[1] or '<input>'}:{old[2]}", rules=(old[0], o.rules),
+                                  file=h.source_file, line=h.source_line)
                 out[h.hash] = RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash)
         return out
 
@@ -984,7 +1108,8 @@ class Store:
             rows["line"].append(first.line or r.source_line)
             rows["col"].append(first.col)
             rows["session"].append(r.session)
-            rows["hand"].append(r.hand if r.hand is not None else first.hand)
+            hand = r.hand if r.hand is not None else first.hand
+            rows["hand"].append(hand if hand is None or _INT32[0] <= hand <= _INT32[1] else None)  # E-NUMBER
             rows["code"].append(first.code)
             rows["message"].append(first.message)
             rows["source"].append(r.source)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import datetime as _dt
 import gc
 import re
+from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -32,15 +33,16 @@ from pathlib import Path
 
 from replay.actions import (Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Recrack,
                             Sheepshead)
-from replay.cards import CARD_NAMES, mask_of
+from replay.cards import CARD_NAMES, Rank, cards_in, mask_of, points_of
 from replay.errors import Diagnostic, IllegalAction, ProfileError, ShedError
 from replay.profile import RuleProfile, parse_rules
 from replay.scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schneider_lines,
                             schwanzer_value, settle_leaster, settle_nopick, settle_picked, settle_void, with_pot, ZeroSumError)
 from replay.replay import Frame, snapshot
-from replay.state import CallType, GameState, Phase, next_seat
+from replay.state import CallType, GameState, Phase, bury_count_error, next_seat
 
-from .model import CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, content_hash
+from .model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, content_hash,
+                    hand_conflict, same_rules)
 from .shn.record import HandRecord, Pos, SessionRec, ShnFile
 from .validate_sk import check_schafkopf, is_schafkopf
 
@@ -59,13 +61,24 @@ class _Reject(Exception):
 class SessionState:
     """What a session carries from hand to hand: doublers not yet played off
     (rules.md D-11, D-12, J "Doublers"), the pot's balance (``pot=on``, D-19)
-    and the last dealer."""
+    and the last dealer.
+
+    ``known`` says whether every earlier hand of the session (1 .. n-1) has
+    been counted, so that the carried stake and pot are the session's own:
+    then a written ``stake N`` / ``pot N`` must equal them (E-STAKE, E-POT).
+    A hand after a gap (a hand missing, rejected, or a session that does not
+    start at hand 1 in what was read) makes the carry unknown for the rest
+    of the session (the hand gets ``W-SESSION-GAP`` when the profile carries
+    a stake or a pot).  The carry is fed by accepted hands only, in the order
+    read: the stored hands of the session before a file's hands
+    (:func:`prior_state`, docs/storage.md "Session carry"), then the file's."""
 
     queued: int = 0  # doublerStacking=queued: hands still to be played at ×2
     run: int = 0  # doublerStacking=multiplicative: doublers in a row
     pot: int = 0  # pot=on: units in the pot before the next hand
     last_hand: int | None = None
     last_dealer: int | None = None
+    known: bool = True  # every earlier hand of the session counted (no gap)
 
     def next_stake(self, profile: RuleProfile) -> int:
         if profile.doublerStacking == "multiplicative":
@@ -81,6 +94,29 @@ class SessionState:
     def thrown_in(self) -> None:
         self.queued += 1
         self.run += 1
+
+    def reaches(self, number: int) -> bool:
+        """Whether hand ``number`` follows the counted hands with no gap
+        (hand 1 of a session, or the hand after the last one counted)."""
+        if self.last_hand is None:
+            return self.known and number == 1
+        return self.known and number == self.last_hand + 1
+
+    def after(self, profile: RuleProfile, number: int, outcome: str, game: str, pot_before: int, pot_delta: int,
+              dealer: int | None) -> None:
+        """Count an accepted hand: a doubler queues a doubled hand (D-11,
+        D-12), a played Sheepshead hand plays one off, a misdeal neither; the
+        pot's balance becomes ``pot_before + pot_delta`` (D-19, the pot seat's
+        units: + when the pot takes, - when it pays out)."""
+        self.known = self.reaches(number)
+        if outcome == "doubler":
+            self.thrown_in()
+        elif outcome != "misdeal" and game == "sheepshead":
+            self.played(profile)
+        self.pot = pot_before + pot_delta
+        self.last_hand = number
+        if dealer is not None:
+            self.last_dealer = dealer
 
 
 @dataclass(slots=True)
@@ -170,59 +206,16 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
     """The engine state at the deal: from the ``deal`` lines when all are
     written, else each seat holding the cards it plays (notation.md §3)."""
     rec, prof = chk.rec, chk.profile
-    n = prof.players
     sitting = dealer if prof.sitOut else None
-    blind = rec.blind
-    blind_mask = _cards_mask(blind.cards) if blind else None
-    if blind is not None:
-        _check_deck(chk, blind.cards, blind.card_pos, blind.pos)
-    table, table_mask = _table(chk)
+    hands, seen_seats, known, blind_mask = _read_deal(chk, sitting)
+    table = _table(chk, _or(hands) | (blind_mask or 0))
     if rec.deals:
-        hands = [0] * n
-        seen_seats = set()
-        known = True
-        dealt = blind_mask or 0
-        for d in rec.deals:
-            s = chk.seat(d.seat, d.pos)
-            if s in seen_seats:
-                raise chk.reject("E-DEAL-TWICE", f"{d.seat} is dealt twice", d.pos, found=f"deal {d.seat}",
-                                 expected="one deal line per seat")
-            seen_seats.add(s)
-            if s == sitting:
-                raise chk.reject("E-SIT-OUT", f"{d.seat} deals and sits out under {prof.name}, so is dealt no cards "
-                                 "(rules.md F-1)", d.pos, found=f"deal {d.seat}", expected="no deal line for the dealer")
-            _check_deck(chk, d.cards, d.card_pos, d.pos)
-            if len(d.cards) != prof.hand_size:
-                raise chk.reject("E-DEAL-SIZE", f"{d.seat} is dealt {len(d.cards)} cards", d.pos, found=len(d.cards),
-                                 expected=prof.hand_size)
-            if None in d.cards:
-                known = False
-            m = 0
-            for c in d.cards:
-                if c is not None:
-                    m |= 1 << c
-            if m.bit_count() != len(d.cards) - d.cards.count(None) or m & dealt:
-                for i, c in enumerate(d.cards):  # find the first repeated card, for its position
-                    if c is not None and (dealt >> c & 1 or c in d.cards[:i]):
-                        cp = d.card_pos[i] if i < len(d.card_pos) else d.pos
-                        raise chk.reject("E-DEAL-DUPLICATE", f"{c} is dealt twice", cp, found=c,
-                                         expected="each card once")
-            hands[s] = m
-            dealt |= m
-        if table_mask & dealt:
-            t = next(t for t in rec.tables for c in t.cards if c is not None and dealt >> c & 1)
-            k = next(k for k, c in enumerate(t.cards) if c is not None and dealt >> c & 1)
-            raise chk.reject("E-DEAL-DUPLICATE", f"{t.cards[k]} is dealt twice (in a deal line and on the table)",
-                             t.card_pos[k], found=t.cards[k], expected="each card once")
-        if blind is not None and len(blind.cards) != prof.blind_size:
-            raise chk.reject("E-BLIND-SIZE", f"the blind has {len(blind.cards)} cards", blind.pos,
-                             found=len(blind.cards), expected=prof.blind_size)
         complete = (known and len(seen_seats) == prof.playing and (blind_mask is not None or not prof.has_blind)
                     and (table is not None or not prof.tableStacks))
         if complete:
             return GameState(prof, dealer, hands, blind_mask or 0, complete=True, stake=stake, pot=chk.pot,
                              table=table)
-        if len(seen_seats) == prof.playing and known and blind_mask is None and blind is None:
+        if len(seen_seats) == prof.playing and known and blind_mask is None and rec.blind is None:
             # every hand dealt, blind not written: the blind is what is left
             rest = prof.deck_mask & ~_or(hands)
             if rest.bit_count() == prof.blind_size:
@@ -241,23 +234,82 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
     return _state_from_plays(chk, dealer, stake, blind_mask)
 
 
-def _table(chk: HandCheck) -> tuple[list[list[tuple]] | None, int]:
+def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int], bool, int | None]:
+    """Check every card written in the ``deal`` lines and the ``blind``
+    (rules.md A-1, B-2, F-1), whether or not the dealer is known: each card
+    in the deck (``E-DECK``), once only (``E-DEAL-DUPLICATE``), a seat dealt
+    once (``E-DEAL-TWICE``) and not the dealer who sits out (``E-SIT-OUT``;
+    ``sitting`` None when not known or not sitting out), a deal line of the
+    hand size (``E-DEAL-SIZE``), a blind of the blind size
+    (``E-BLIND-SIZE``).  Returns (card mask per seat, the seats with a deal
+    line, whether no deal card is ``??``, the blind's mask or None when the
+    blind is not written or holds ``??``)."""
+    rec, prof = chk.rec, chk.profile
+    blind = rec.blind
+    blind_mask = _cards_mask(blind.cards) if blind else None
+    if blind is not None:
+        _check_deck(chk, blind.cards, blind.card_pos, blind.pos)
+        if len(blind.cards) != prof.blind_size:
+            raise chk.reject("E-BLIND-SIZE", f"the blind has {len(blind.cards)} cards", blind.pos,
+                             found=len(blind.cards), expected=prof.blind_size)
+        _check_repeats(chk, blind.cards, blind.card_pos, blind.pos, 0)
+    hands = [0] * prof.players
+    seen_seats: set[int] = set()
+    known = True
+    dealt = blind_mask or 0
+    for d in rec.deals:
+        s = chk.seat(d.seat, d.pos)
+        if s in seen_seats:
+            raise chk.reject("E-DEAL-TWICE", f"{d.seat} is dealt twice", d.pos, found=f"deal {d.seat}",
+                             expected="one deal line per seat")
+        seen_seats.add(s)
+        if s == sitting:
+            raise chk.reject("E-SIT-OUT", f"{d.seat} deals and sits out under {prof.name}, so is dealt no cards "
+                             "(rules.md F-1)", d.pos, found=f"deal {d.seat}", expected="no deal line for the dealer")
+        _check_deck(chk, d.cards, d.card_pos, d.pos)
+        if len(d.cards) != prof.hand_size:
+            raise chk.reject("E-DEAL-SIZE", f"{d.seat} is dealt {len(d.cards)} cards", d.pos, found=len(d.cards),
+                             expected=prof.hand_size)
+        if None in d.cards:
+            known = False
+        m = _check_repeats(chk, d.cards, d.card_pos, d.pos, dealt)
+        hands[s] = m
+        dealt |= m
+    return hands, seen_seats, known, blind_mask
+
+
+def _check_repeats(chk: HandCheck, cards, card_pos, pos: Pos, dealt: int) -> int:
+    """The mask of the known ``cards``; ``E-DEAL-DUPLICATE`` at the first
+    card written twice in ``cards`` or already in ``dealt`` (rules.md A-1)."""
+    m = 0
+    for c in cards:
+        if c is not None:
+            m |= 1 << c
+    if m.bit_count() != len(cards) - cards.count(None) or m & dealt:
+        for i, c in enumerate(cards):  # find the first repeated card, for its position
+            if c is not None and (dealt >> c & 1 or c in cards[:i]):
+                cp = card_pos[i] if i < len(card_pos) else pos
+                raise chk.reject("E-DEAL-DUPLICATE", f"{c} is dealt twice", cp, found=c, expected="each card once")
+    return m
+
+
+def _table(chk: HandCheck, dealt: int) -> list[list[tuple]] | None:
     """The ``table`` lines of a two-handed hand (``wi2``, rules.md F-1) as
-    the engine's stacks per seat ``[(down, up), ...]`` (None unless every
-    seat's stacks are written and known) and the mask of the known table
-    cards.  Rejects ``E-TABLE-NONE`` (table lines under a profile without
-    table cards), ``E-TABLE-SIZE`` (not ``tableStacks`` stacks),
-    ``E-DEAL-DUPLICATE`` (a card twice on the table) and ``E-DECK``."""
+    the engine's stacks per seat ``[(down, up), ...]``; None unless every
+    seat's stacks are written and known.  ``dealt`` is the mask of the cards
+    of the deal lines and the blind.  Rejects ``E-TABLE-NONE`` (table lines
+    under a profile without table cards), ``E-TABLE-SIZE`` (not
+    ``tableStacks`` stacks), ``E-DEAL-DUPLICATE`` (a card twice on the table,
+    or on the table and in a hand) and ``E-DECK``."""
     rec, prof = chk.rec, chk.profile
     if not rec.tables:
-        return None, 0
+        return None
     if not prof.tableStacks:
         t = rec.tables[0]
         raise chk.reject("E-TABLE-NONE", f"'table {t.seat}' under {prof.name}, which deals no table cards "
                          "(rules.md F-1: only the two-handed game, wi2)", t.pos, found=f"table {t.seat}",
                          expected="no table lines")
     table: list[list[tuple]] = [[] for _ in range(prof.players)]
-    mask = 0
     known = True
     for t in rec.tables:
         s = chk.seat(t.seat, t.pos)
@@ -266,18 +318,12 @@ def _table(chk: HandCheck) -> tuple[list[list[tuple]] | None, int]:
         if stacks != prof.tableStacks:
             raise chk.reject("E-TABLE-SIZE", f"{t.seat} has {stacks} table stacks", t.pos, found=stacks,
                              expected=prof.tableStacks)
-        for k, c in enumerate(t.cards):
-            if c is None:
-                known = False
-            elif mask >> c & 1:
-                raise chk.reject("E-DEAL-DUPLICATE", f"{c} is dealt twice (on the table)", t.card_pos[k], found=c,
-                                 expected="each card once")
-            else:
-                mask |= 1 << c
+        known = known and None not in t.cards
+        dealt |= _check_repeats(chk, t.cards, t.card_pos, t.pos, dealt)
         table[s] = [(t.cards[k], t.cards[k + 1]) for k in range(0, len(t.cards), 2)]
     if not known or any(not st for st in table):
-        return None, mask
-    return table, mask
+        return None
+    return table
 
 
 def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int | None) -> GameState:
@@ -439,20 +485,24 @@ def _check_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLo
     chk.date = _check_date(chk)
     chk.dealer = dealer
     kind = _hand_kind(chk)
-    _check_pot(chk, sess)
-    stake_derived = sess.next_stake(prof) if kind == "pick" or kind in NOPICK_GAMES else 1
+    known = sess.reaches(rec.number)
+    _check_pot(chk, sess, known)
+    staked = kind == "pick" or kind in NOPICK_GAMES
+    stake_derived = sess.next_stake(prof) if staked else 1
     stake = stake_derived
     if rec.stake is not None and rec.stake.value is not None:
         stake = rec.stake.value
         if stake < 1 or stake & (stake - 1):
             raise chk.reject("E-STAKE", f"stake {stake} is not a power of two", rec.stake.pos, found=stake,
                              expected="1, 2, 4, ...")
-        if stake_derived != 1 and stake != stake_derived:
-            raise chk.reject("E-STAKE", f"stake {stake} disagrees with the session's doublers ({stake_derived})",
+        if known and stake != stake_derived:
+            raise chk.reject("E-STAKE", f"stake {stake} disagrees with the session's doublers: the hands before "
+                             f"it give stake {stake_derived} (rules.md D-11, D-12)",
                              rec.stake.pos, found=stake, expected=stake_derived)
-        prov["stake"] = "verified" if stake == stake_derived and stake_derived != 1 else "asserted"
+        prov["stake"] = "verified" if known else "asserted"
     else:
         prov["stake"] = "derived"
+    _gap_warning(chk, known, staked and prof.noPick == "doubler" and prov["stake"] == "derived")
 
     if kind in ("leaster", "doubler") and not prof.has_blind:
         st = rec.leaster or rec.doubler
@@ -505,10 +555,12 @@ def _hand_kind(chk: HandCheck) -> str:
     return found[0][0]
 
 
-def _check_pot(chk: HandCheck, sess: SessionState) -> None:
+def _check_pot(chk: HandCheck, sess: SessionState, known: bool) -> None:
     """The pot's balance before the hand (rules.md D-19): derived from the
-    session, or written ``pot N`` (checked against the session when the
-    session has put anything in; asserted at the start of a log)."""
+    session, or written ``pot N``: checked against the session when every
+    earlier hand of the session is known (``known``, even when the pot is
+    empty), else asserted (a log that starts mid-session, a hand after a
+    gap): then the written value seeds the carry."""
     rec, prof = chk.rec, chk.profile
     chk.pot = sess.pot
     w = rec.pot
@@ -519,11 +571,32 @@ def _check_pot(chk: HandCheck, sess: SessionState) -> None:
     if not prof.pot:
         raise chk.reject("E-POT", f"pot {w.value} is written but the profile has no pot (pot=off, rules.md D-19)",
                          w.pos, found=f"pot {w.value}", expected="no pot statement")
-    if sess.pot and w.value != sess.pot:
-        raise chk.reject("E-POT", f"pot {w.value} is written but the session's pot holds {sess.pot}", w.pos,
-                         found=w.value, expected=sess.pot)
-    chk.prov["pot"] = "verified" if sess.pot else "asserted"
+    if w.value > _MAX_UNITS:
+        raise chk.reject("E-POT", f"pot {w.value} is beyond what the log keeps", w.pos, found=w.value,
+                         expected=f"at most {_MAX_UNITS}")
+    if known and w.value != sess.pot:
+        raise chk.reject("E-POT", f"pot {w.value} is written but the session's hands before it leave {sess.pot} in "
+                         "the pot (rules.md D-19)", w.pos, found=w.value, expected=sess.pot)
+    chk.prov["pot"] = "verified" if known else "asserted"
     chk.pot = w.value
+
+
+def _gap_warning(chk: HandCheck, known: bool, stake_derived: bool) -> None:
+    """``W-SESSION-GAP`` on a hand whose stake (a profile with doublers) or pot
+    (``pot=on``) is derived while an earlier hand of its session is missing:
+    the carry (rules.md D-11, D-12, D-19) counts only the hands read, so the
+    value may be short (docs/storage.md "Session carry")."""
+    if known:
+        return
+    what = [w for w, on in (("stake", stake_derived), ("pot", chk.prov.get("pot") == "derived")) if on]
+    if not what:
+        return
+    rec = chk.rec
+    chk.warnings.append(chk.diag(
+        "W-SESSION-GAP", f"hand {rec.number}: an earlier hand of session {rec.session_id!r} is missing (not in the "
+        f"log, rejected, or not stored yet); the {' and '.join(what)} derived from the hands before it may be "
+        "incomplete", rec.pos, found=f"hand {rec.number}", expected="the session's hands from hand 1, or "
+        + " and ".join(f"{w} N written" for w in what), severity="warning"))
 
 
 def _marks_actions(chk: HandCheck):
@@ -897,6 +970,17 @@ def _written_units(chk: HandCheck, score) -> tuple[list[int | None], bool]:
     return units, agreed
 
 
+def _check_pot_sum(chk: HandCheck, units: list[int | None], pots, score) -> None:
+    """Under ``pot=on`` (rules.md D-19) the written players' units (a full
+    score, one entry per seat) and the pot's share sum to 0 (B-35): raise
+    ``E-SCORE-SUM`` at the ``score`` when the sum fits none of ``pots`` (the
+    pot's units of each settlement the hand may have; the first is quoted)."""
+    if chk.pot_on and None not in units and all(sum(units) + p != 0 for p in pots):
+        raise chk.reject("E-SCORE-SUM", f"the score sums to {sum(units):+d} but the pot takes {pots[0]:+d}: players "
+                         "and pot together sum to 0 (rules.md B-35, D-19)", score.pos, found=sum(units),
+                         expected=-pots[0])
+
+
 def _agreed_score(chk: HandCheck, settle: Settlement, score=None) -> Settlement:
     """Check the written score against ``settle``; an agreed (``^``) score
     replaces it.  Returns the settlement the ledger uses."""
@@ -906,10 +990,7 @@ def _agreed_score(chk: HandCheck, settle: Settlement, score=None) -> Settlement:
         return settle
     units, agreed = _written_units(chk, score)
     n = len(units)
-    if chk.pot_on and None not in units and sum(units) + settle.pot != 0:
-        raise chk.reject("E-SCORE-SUM", f"the score sums to {sum(units):+d} but the pot takes {settle.pot:+d}: players "
-                         "and pot together sum to 0 (rules.md B-35, D-19)", score.pos, found=sum(units),
-                         expected=-settle.pot)
+    _check_pot_sum(chk, units, (settle.pot,), score)
     bad = [i for i in range(n) if units[i] is not None and units[i] != settle.units[i]]
     if not bad:
         chk.prov["units"] = "verified"
@@ -951,6 +1032,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         raise chk.reject("E-DEALER", f"the dealer sits out under {prof.name} and settles 0, so the dealer must be known "
                          "(rules.md F-1)", rec.pos, found="no dealer", expected="dealer S")
     out = dealer if prof.sitOut else None
+    hands, dealt_seats, _, _ = _read_deal(chk, out)  # every written card is checked, dealer known or not
     for m in rec.marks:
         if chk.index.get(m.seat) == out and out is not None:
             raise chk.reject("E-SIT-OUT", f"{m.seat} deals and sits out and cannot {m.kind} (rules.md F-1)", m.pos,
@@ -968,6 +1050,9 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         raise chk.reject("E-CALL-NONE", f"a call in {prof.name}, where {why}", rec.call.pos, found="call",
                          expected="no call")
     alone = rec.alone is not None or prof.always_alone
+    if (rec.sheepshead is not None and prof.allowSheepsheadCall == "holdingPartnerCard"
+            and prof.partnerMode == "jackOfDiamonds" and rec.call is None and rec.partner is None):
+        alone = True  # C-9: the picker holds the partner card, so plays alone (C-1, C-7)
     call = None
     if rec.call is not None and rec.call.card is not None:
         call = str(rec.call.card) + (f" under {rec.call.under if rec.call.under else '??'}" if rec.call.has_under else "")
@@ -979,6 +1064,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     if alone and rec.call is not None:
         raise chk.reject("E-CALL-ALONE", "both a call and alone", rec.alone.pos, found="call and alone",
                          expected="one of them")
+    _check_written_cards(chk, picker, hands, dealt_seats)
     if state is None and dealer is not None:
         state = _setup_without_tricks(chk, dealer, picker, stake)
     # the partner: written, from the deal, or from the score
@@ -1088,6 +1174,14 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         raise chk.reject("E-RESULT-UNKNOWN", "the written facts fit more than one result", rec.score.pos,
                          found="an ambiguous score", expected="the outcome or the partner written")
     o, pa, st = options[0]
+    if (dealer is None and prof.noPick == "forcedPick" and prof.forcedPickNoBump and prof.doubleOnBump
+            and not OUTCOME_TIER[o][0]):
+        # rules.md D-13: only the forced seat's loss is not doubled, and that
+        # seat follows from the dealer (the dealer, or the schiller, D-14)
+        chk.warnings.append(chk.diag("W-FORCED-UNKNOWN", f"the dealer is not written, so whether {rec.pick.value} was "
+                                     "forced to pick is not known; settled as a free pick, the loss doubled "
+                                     "(forcedPickNoBump, rules.md D-13, D-14)", rec.pick.pos, severity="warning",
+                                     found="no dealer", expected="dealer S"))
     if rec.outcome is None or rec.outcome.value is None:
         chk.prov["outcome"] = "derived"
     elif chk.prov.get("outcome") == "asserted" and (pts is not None or rec.score is not None):
@@ -1099,6 +1193,85 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     st = _agreed_score(chk, st)
     return (_outcome_from(chk, dealer, picker, pa, alone or pa is None, call, st, pts, tricks, stake, nmarks, status,
                           state), cardlog, st)
+
+
+def _check_written_cards(chk: HandCheck, picker: int, hands: list[int], dealt_seats: set[int]) -> None:
+    """A picked hand not replayed in full: every card written anywhere (a
+    deal line, the blind, the bury) is known, so the call, the bury, the
+    written partner and a sheepshead call are checked against those cards
+    even without a dealer or a whole deal (rules.md B-7, B-9a, B-14..B-16,
+    C-9, I-14).  ``hands`` are the cards of the written deal lines per seat
+    (:func:`_read_deal`), ``dealt_seats`` the seats with a deal line.
+
+    Raises ``E-BURY-COUNT`` (a bury of other than the blind's size, or a card
+    twice, B-7), ``E-BURY-NOT-HELD`` (a buried card in another seat's deal
+    line), ``E-CALL-HELD`` (the called card in the picker's deal line, the
+    blind the picker took, or the bury; or the picker written as partner of a
+    ten or unknown-card call: only an own **ace** is allowed, under
+    ``allowCallOwnAce``, B-14), ``E-PARTNER`` (a written partner whose whole
+    deal line lacks the called card, or who is not the seat dealt it; or a
+    partner beside an own-ace call) and ``E-SHEEPSHEAD`` (a sheepshead call
+    under ``allowSheepsheadCall=holdingPartnerCard`` by a picker known not to
+    hold the partner card: it is in another seat's deal line, or a partner is
+    written in the jack-of-diamonds game, whose partner is its holder)."""
+    rec, prof = chk.rec, chk.profile
+    bury = rec.bury
+    bury_mask = 0
+    if bury is not None and prof.has_blind:
+        bad = bury_count_error(prof, tuple(bury.cards))
+        if bad is not None:
+            raise chk.engine_error(bad, bury.pos)
+        bury_mask = _or(1 << c for c in bury.cards if c is not None)
+        for s in dealt_seats:
+            if s != picker and hands[s] & bury_mask:
+                c = next(c for c in bury.cards if c is not None and hands[s] >> c & 1)
+                raise chk.reject("E-BURY-NOT-HELD", f"the picker buries {c}, which is dealt to {chk.aliases[s]}",
+                                 bury.pos, found=c, expected="a card of the picker's hand with the blind")
+    blind_mask = _or(1 << c for c in rec.blind.cards if c is not None) if rec.blind is not None else 0
+    picked = hands[picker] | blind_mask | bury_mask  # what the picker is known to hold after the pick
+    wp = rec.partner if rec.partner is not None and rec.partner.value is not None else None
+    wp_seat = chk.seat(wp.value, wp.pos) if wp is not None else None
+    call = rec.call
+    if call is not None and call.card is not None and prof.calls_ace:
+        c = call.card
+        own_ok = prof.allowCallOwnAce and c.rank == Rank.ACE and not call.has_under  # B-14: an own ace only
+        if picked >> c & 1 and not own_ok:
+            where = ("bury" if bury_mask >> c & 1 else "blind, which the picker took" if blind_mask >> c & 1
+                     else "deal line")
+            raise chk.reject("E-CALL-HELD", f"the picker calls {c}, which is in the picker's {where} (rules.md B-9a, "
+                             "B-15, B-16, I-14" + ("; allowCallOwnAce allows an own ace only, B-14)"
+                                                   if prof.allowCallOwnAce else ")"),
+                             call.card_pos, found=f"{c} in the picker's {where}",
+                             expected="a card another player holds")
+        if wp_seat == picker and prof.allowCallOwnAce and not own_ok:
+            kind = "an unknown-card call" if call.has_under else "a ten call"
+            raise chk.reject("E-CALL-HELD", f"partner {wp.value} is the picker, so the picker holds the called {c}; "
+                             f"{kind} of one's own card stays illegal: allowCallOwnAce allows an own ace only "
+                             f"(rules.md B-10, B-11, B-14)", wp.pos, found=f"partner {wp.value}",
+                             expected="another seat")
+        if prof.partnerMode == "calledAce" and wp_seat is not None and wp_seat != picker and not wp.agreed:
+            holder = next((s for s in dealt_seats if s != picker and hands[s] >> c & 1), None)
+            line = next((d for d in rec.deals if chk.index.get(d.seat) == wp_seat), None)
+            if picked >> c & 1:
+                expected, why = chk.aliases[picker], f"the picker holds {c} (an own ace, rules.md B-14)"
+            elif holder is not None and holder != wp_seat:
+                expected, why = chk.aliases[holder], f"{chk.aliases[holder]} is dealt {c}"
+            elif line is not None and None not in line.cards and not hands[wp_seat] >> c & 1:
+                expected, why = "the holder of " + str(c), f"{wp.value}'s deal line has no {c}"
+            else:
+                expected = None
+            if expected is not None:
+                raise chk.reject("E-PARTNER", f"partner {wp.value} is written but {why} (rules.md B-9, B-15)", wp.pos,
+                                 found=wp.value, expected=expected)
+    if rec.sheepshead is not None and prof.allowSheepsheadCall == "holdingPartnerCard":
+        pc = prof.partner_card
+        holder = next((s for s in dealt_seats if s != picker and hands[s] >> pc & 1), None)
+        if holder is None and prof.partnerMode == "jackOfDiamonds" and call is None and wp_seat not in (None, picker):
+            holder = wp_seat  # the written partner holds the partner card (rules.md C-1, C-7)
+        if holder is not None:
+            raise chk.reject("E-SHEEPSHEAD", f"the picker calls sheepshead, but {chk.aliases[holder]} holds the "
+                             f"{pc.pretty()} (allowSheepsheadCall=holdingPartnerCard, rules.md C-9)",
+                             rec.sheepshead.pos, found="sheepshead", expected=f"the {pc} in the picker's cards")
 
 
 def _house_flags_unreplayed(chk: HandCheck) -> None:
@@ -1135,8 +1308,11 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
     out (F-1): never the seat, and settles 0."""
     rec, prof = chk.rec, chk.profile
     n = prof.players
-    if kind == "schwanzer" and rec.deals and dealer is not None:
-        g = build_state(chk, dealer, stake)
+    if kind == "schwanzer" and rec.deals:
+        # the count does not depend on who dealt (D-18): an unknown dealer is
+        # stood in by seat 0 for the engine, and the outcome keeps it unknown
+        # (a dealer who sits out is known here: _score_sheet asks for it)
+        g = build_state(chk, dealer if dealer is not None else 0, stake)
         if g.complete:
             s = g.to_act
             for _ in range(g.np):
@@ -1146,6 +1322,7 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
             return _nopick_done(chk, g, kind, dealer, stake, settle, _cardlog(chk, []))
     stmt, tie = _nopick_stmt(rec, kind)
     role, rule = _NOPICK_ROLE[kind]
+    sweep_possible = _check_nopick_numbers(chk, kind, tie)
     if tie and kind == "schwanzer":
         raise chk.reject("E-LEASTER", "a schwanzer is never a wash: a tie goes against the holder of the highest "
                          "trump (rules.md D-18)", stmt.pos, found="schwanzer -", expected="schwanzer S")
@@ -1159,11 +1336,12 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
         if w is None:
             options.append((None, None, True))
             continue
-        won = kind != "schwanzer" and not (kind == "moster" and not (rec.tricks_won is not None and
+        tricks_known = rec.tricks_won is not None and rec.tricks_won.value is not None
+        won = kind != "schwanzer" and not (kind == "moster" and not (tricks_known and
                                                                     rec.tricks_won.value == prof.tricks))
         options.append((w, None, won))
-        if kind == "moster":
-            options.append((w, None, not won))  # a sweep (D-15), or not
+        if kind == "moster" and not tricks_known:
+            options.append((w, None, not won))  # a sweep (D-15, I-34), or not: the score may tell
         if kind == "leaster" and prof.leasterTie == "split":
             options.extend((w, x, True) for x in range(n) if x != w and x != out)
 
@@ -1176,6 +1354,8 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
         return chk.potted(st, None, None)
 
     fits = [o for o in options if _matches(settle_of(o).units, written)]
+    if not fits and rec.score is not None:  # a score leaving out the pot fits no seat: say so first (D-19)
+        _check_pot_sum(chk, written, [settle_of(o).pot for o in options], rec.score)
     if stmt.value is None and not tie:
         if len({o[0] for o in fits}) != 1:
             raise chk.reject("E-LEASTER", f"{role} is unknown and the score does not tell it", stmt.pos,
@@ -1183,6 +1363,14 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
         chk.prov["leaster_winner"] = "derived"
     else:
         chk.prov["leaster_winner"] = "asserted"
+    readings = {o[2] for o in (fits if rec.score is not None else options)}  # won or not
+    if sweep_possible and stmt.value is not None and len(readings) > 1:
+        # I-34: pts at a sweep's value, no tricks and no score that tells:
+        # the moster may have taken every trick (wins) or not (pays, D-15)
+        raise chk.reject("E-RESULT-UNKNOWN", f"moster {stmt.value} with pts {rec.pts.value}: whether {stmt.value} took "
+                         "every trick (a sweep wins, rules.md I-34) or not (the moster pays, D-15) is not written",
+                         rec.pts.pos, found=f"pts {rec.pts.value}, no tricks",
+                         expected=f"tricks {prof.tricks} (a sweep) or fewer, or the score")
     choice = fits[0] if fits and rec.score is not None else options[0]
     settle = _agreed_score(chk, settle_of(choice))
     if rec.pts is not None and rec.pts.value is not None:
@@ -1193,19 +1381,111 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
                      leaster_winner=w if won else None, status="score-sheet"), cardlog, settle)
 
 
-#: What the store keeps: hand numbers as INTEGER, units as SMALLINT.
-_MAX_HAND = 2**31 - 1
+def _trick_points(prof: RuleProfile) -> tuple[int, int]:
+    """(the deck's card points, the fewest the tricks of a no-pick game
+    carry): 120 and 120 when the blind goes to a trick's winner
+    (``leasterBlind`` lastTrick, namedTrick; rules.md D-3), 120 and
+    120 - 22 = 98 when it is set aside (``none``: at most two aces)."""
+    total = points_of(prof.deck_mask)
+    blind_best = sum(sorted((points_of(1 << c) for c in cards_in(prof.deck_mask)), reverse=True)[:prof.blind_size])
+    return total, total - blind_best if prof.leasterBlind == "none" else total
+
+
+def _nopick_bounds(prof: RuleProfile, kind: str) -> tuple[int, int, str]:
+    """(lowest, highest, why) for the ``pts`` of the seat a no-pick game
+    turns on (rules.md D-3..D-18), from the deck and the table size alone.
+    Card points for the played games, the count for a schwanzer (D-18).
+
+    With ``np`` seats playing and ``T`` card points taken in tricks (all 120
+    when the blind goes to a trick's winner, ``leasterBlind`` lastTrick or
+    namedTrick; at least 120 - 22 = 98 when it is set aside, the blind being
+    at most two aces under ``none``; five-handed ``np`` = 5):
+
+    * leaster, the fewest points: at most floor(120 / np) = 24 without
+      ``leasterMustTakeTrick`` (D-7); with it (D-4, D-5) any of 0..120, as a
+      seat that takes every trick wins with 120;
+    * moster (D-15), the most points: at least ceil(T / np) = ceil(120 / 5)
+      = 24 (ceil(98 / 5) = 20 with the blind set aside), at most 120;
+    * mittler (D-16), the median: the k = (np + 1) / 2 = 3 seats at or above
+      it hold at least 3 * median <= 120 points, so at most 120 // 3 = 40;
+    * schneidster (D-17), closest to 30 without exceeding it: at most 30;
+    * schwanzer (D-18), the highest count: at most the hand size's best
+      trumps, Q Q Q Q J J = 3 * 4 + 2 * 2 = 16 with six cards; at least the
+      deck's count less the blind's best, shared out: the 14 trumps count
+      4 * 3 + 4 * 2 + 6 * 1 = 26, the discarded blind at most Q Q = 6, so
+      the hands hold at least 20 and the highest at least ceil(20 / 5) = 4.
+    """
+    np_ = prof.playing
+    if kind == "schwanzer":
+        values = sorted((schwanzer_value(1 << c, prof.trumps) for c in cards_in(prof.deck_mask)), reverse=True)
+        hi = sum(values[:prof.hand_size])
+        lo = -(-(sum(values) - sum(values[:prof.blind_size])) // np_)
+        return lo, hi, (f"a count of {prof.hand_size} cards is at most {hi} and the highest count of {np_} hands at "
+                        f"least {lo}")
+    total, taken = _trick_points(prof)
+    shared = f"{np_} seats sharing {'' if taken == total else 'at least '}{taken} card points"
+    if kind == "leaster" and not prof.leasterMustTakeTrick:  # D-7: the fewest of all seats
+        return 0, total // np_, f"the fewest of {np_} seats sharing {total} card points hold at most {total // np_}"
+    if kind == "moster":
+        lo = -(-taken // np_)
+        return lo, total, f"the most of {shared} hold at least {lo}"
+    if kind == "mittler" and np_ % 2:
+        k = (np_ + 1) // 2
+        return 0, total // k, (f"the median of {np_} seats holds at most {total // k}: {k} seats hold at least as "
+                               f"much, out of {total}")
+    if kind == "schneidster":
+        return 0, 30, "the schneidster winner holds at most 30 (closest to 30 without exceeding it)"
+    return 0, total, f"{total} card points in the deck"
+
+
+def _check_nopick_numbers(chk: HandCheck, kind: str, tie: bool) -> bool:
+    """The written ``pts`` and ``tricks`` of a no-pick score sheet against
+    what the game allows (:func:`_nopick_bounds`, rules.md D-15..D-18,
+    I-34): ``E-PTS`` for points out of bounds or points a seat without a
+    trick (the blind goes to a trick's winner, D-3) or a sweep cannot hold,
+    ``E-TRICKS`` for ``tricks`` in a schwanzer (no trick is played, D-18) or
+    ``tricks 0`` for the moster (the most points need a trick).  Returns
+    whether the written ``pts`` could be a moster's sweep (I-34) with no
+    ``tricks`` to tell."""
+    rec, prof = chk.rec, chk.profile
+    tw = rec.tricks_won if rec.tricks_won is not None and rec.tricks_won.value is not None else None
+    pw = rec.pts if rec.pts is not None and rec.pts.value is not None else None
+    if tw is not None and kind == "schwanzer":
+        raise chk.reject("E-TRICKS", f"tricks {tw.value} is written but a schwanzer is not played: the hands are shown "
+                         "(rules.md D-18)", tw.pos, found=f"tricks {tw.value}", expected="no tricks")
+    lo, hi, why = _nopick_bounds(prof, kind)
+    if tw is not None and tw.value == 0 and kind == "moster" and not tie:
+        raise chk.reject("E-TRICKS", f"tricks 0 is written but the moster holds the most card points ({why}) and a "
+                         "seat without a trick holds none (rules.md D-15)", tw.pos, found="tricks 0",
+                         expected=f"1..{prof.tricks}")
+    if pw is None or tie:
+        return False
+    if not lo <= pw.value <= hi:
+        _, rule = _NOPICK_ROLE[kind]
+        raise chk.reject("E-PTS", f"pts {pw.value} is written but {why} (rules.md {rule})", pw.pos, found=pw.value,
+                         expected=f"{lo}..{hi}")
+    if tw is not None and tw.value == 0 and pw.value > 0:
+        raise chk.reject("E-PTS", f"pts {pw.value} with tricks 0: a seat without a trick holds no card points (the "
+                         "blind goes to a trick's winner, rules.md D-3)", pw.pos, found=pw.value, expected=0)
+    sweep = _trick_points(prof)[1]  # a sweep takes every trick's points: 120 (98 or more, the blind set aside)
+    if kind == "moster" and tw is not None and tw.value == prof.tricks and pw.value < sweep:
+        raise chk.reject("E-PTS", f"pts {pw.value} with tricks {tw.value}: a moster who took every trick holds "
+                         f"{'all ' if prof.leasterBlind != 'none' else 'at least '}{sweep} card points (rules.md I-34)",
+                         pw.pos, found=pw.value, expected=sweep)
+    return kind == "moster" and tw is None and pw.value >= sweep
+
+
+#: What the store keeps: units as SMALLINT (hand numbers as INTEGER: the
+#: reader's range, ingest.shn.reader.MAX_HAND).
 _MAX_UNITS = 32767
 _MAX_STAKE = 2**10
 
 
 def _check_ranges(chk: HandCheck) -> None:
-    """Numbers the rules and the store can hold: a hand number up to
-    2**31-1, ``tricks`` 0..6, a stake up to 1024 (ten doublers in a row)."""
+    """Numbers the rules and the store can hold: ``tricks`` 0..6, a stake up
+    to 1024 (ten doublers in a row); a hand number (the reader, up to
+    2**31-1) and a written pot (:func:`_check_pot`, up to 32,767) elsewhere."""
     rec, prof = chk.rec, chk.profile
-    if rec.number > _MAX_HAND:
-        raise chk.reject("E-NUMBER", f"hand number {rec.number} is too large", rec.pos, found=rec.number,
-                         expected=f"at most {_MAX_HAND}")
     if rec.tricks_won is not None and rec.tricks_won.value is not None and not 0 <= rec.tricks_won.value <= prof.tricks:
         raise chk.reject("E-TRICKS", f"tricks {rec.tricks_won.value}: a hand has {prof.tricks} tricks",
                          rec.tricks_won.pos, found=rec.tricks_won.value, expected=f"0..{prof.tricks}")
@@ -1241,8 +1521,10 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
     E-2..E-6, I-33)."""
     rec, prof = chk.rec, chk.profile
     n = prof.players
-    g = build_state(chk, dealer, stake) if rec.deals or rec.tables else GameState(prof, dealer, [0] * n, 0, complete=False,
-                                                                     stake=stake)
+    if rec.deals or rec.tables:
+        g = build_state(chk, dealer, stake)
+    else:
+        g = GameState(prof, dealer, [0] * n, 0, complete=False, stake=stake)
     _pick(chk, g, dealer, picker)
     if g.complete:
         bury = rec.bury
@@ -1443,9 +1725,17 @@ def _cardlog(chk: HandCheck, plays: list[PlayRow]) -> CardLog:
 
 
 def _session_header(sess: SessionRec) -> str:
+    """The session's tag lines as stored in ``sessions.header``
+    (docs/storage.md): every tag in the order read, with its annotation
+    (``[Event "x"] {note}``), so that export and rederive give it back."""
+    from .shn.writer import tag_line  # noqa: PLC0415
+
     out = []
     for k, v in sess.tags.items():
-        out.append(f'[{k} "' + v.replace("\\", "\\\\").replace('"', '\\"') + '"]')
+        try:
+            out.append(tag_line(k, v, sess.tag_notes.get(k)).rstrip("\n"))
+        except ValueError:  # text the writer cannot write back (not UTF-8): as read, without the note
+            out.append(f'[{k} "' + v.replace("\\", "\\\\").replace('"', '\\"') + '"]')
     return "\n".join(out)
 
 
@@ -1470,59 +1760,121 @@ def gc_paused():
             gc.enable()
 
 
-def validate_records(shn: ShnFile, path: str | None = None, strict: bool = False) -> FileResult:
+#: The stored hands of a session, for the carry (docs/storage.md "Session
+#: carry"): called with a session id, returns the session's stored hands read
+#: back as records (in hand order), or an empty list when none is stored.
+PriorHands = Callable[[str], "list[HandRecord]"]
+
+
+def validate_records(shn: ShnFile, path: str | None = None, strict: bool = False,
+                     prior: PriorHands | None = None) -> FileResult:
     """Validate every hand of a read file, in order (session state such as
-    doublers carries from hand to hand within a session)."""
+    doublers carries from hand to hand within a session, rules.md D-11,
+    D-12, D-19).
+
+    ``prior`` (e.g. :meth:`ingest.store.Store.prior_hands`) gives the hands
+    of a session already stored: they are replayed for the carry only, each
+    before the file's first hand with a higher number, so that a file
+    continuing a stored session carries its doublers and pot.  A file hand
+    whose number is stored with other text, or with the same text under
+    another ``[Rules]``, is ``E-HAND-CONFLICT`` and the stored hand feeds the
+    carry instead; a stored hand of the same text is a duplicate and the
+    file's copy feeds it."""
     with gc_paused():
-        return _validate_records(shn, path, strict)
+        return _validate_records(shn, path, strict, prior)
 
 
-def _validate_records(shn: ShnFile, path: str | None, strict: bool) -> FileResult:
+def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: PriorHands | None = None) -> FileResult:
     result = FileResult(path=path, errors=list(shn.errors))
     if strict and shn.errors:
         raise ShedError(shn.errors[0])
-    sessions: dict[int, SessionState] = {}
+    sessions: dict[str, SessionState] = {}
+    pending: dict[str, list[HandRecord]] = {}  # stored hands not yet counted, in hand order
     headers: dict[int, str] = {}
     for rec in shn.hands:
-        sess = sessions.setdefault(id(rec.session), SessionState())
-        h = content_hash(rec.session_id, rec.number, rec.source)
+        sid = rec.session_id
+        sess = sessions.get(sid)
+        if sess is None:
+            sess = sessions[sid] = SessionState()
+            pending[sid] = list(prior(sid)) if prior is not None else []
+        h = content_hash(sid, rec.number, rec.source)
+        stored = _count_prior(pending[sid], rec.number, sess)
+        if stored is not None and not rec.errors:
+            sh = content_hash(sid, stored.number, stored.source)
+            old_rules, new_rules = stored.tag("Rules") or "", rec.tag("Rules") or ""
+            if sh != h or not same_rules(old_rules, new_rules):
+                d = hand_conflict(sid, rec.number, "an earlier ingest",
+                                  rules=(old_rules, new_rules) if sh == h else None, file=path, line=rec.line)
+                _count(stored, None, sess)
+                if strict:
+                    raise ShedError(d)
+                result.rejected.append(RejectedHand(sid, rec.number, _printable(rec.source), path, rec.line, [d], h))
+                continue
         if rec.errors:
+            if stored is not None:
+                _count(stored, None, sess)
             if strict:
                 raise ShedError(rec.errors[0])
-            result.rejected.append(RejectedHand(rec.session_id, rec.number, _printable(rec.source), path, rec.line,
+            result.rejected.append(RejectedHand(sid, rec.number, _printable(rec.source), path, rec.line,
                                                 list(rec.errors), h))
             continue
         chk = HandCheck(rec, path)
         try:
             outcome, cardlog, settle = _check_hand(chk, sess)
         except _Reject as r:
+            if stored is not None:
+                _count(stored, None, sess)
             if strict:
                 raise ShedError(r.diag) from None
-            result.rejected.append(RejectedHand(rec.session_id, rec.number, _printable(rec.source), path, rec.line,
+            result.rejected.append(RejectedHand(sid, rec.number, _printable(rec.source), path, rec.line,
                                                 [r.diag], h))
             continue
         except ZeroSumError as exc:  # a bug, reported, never stored
+            if stored is not None:
+                _count(stored, None, sess)
             d = chk.diag("E-INTERNAL", str(exc), rec.pos)
             if strict:
                 raise ShedError(d) from None
-            result.rejected.append(RejectedHand(rec.session_id, rec.number, _printable(rec.source), path, rec.line,
+            result.rejected.append(RejectedHand(sid, rec.number, _printable(rec.source), path, rec.line,
                                                 [d], h))
             continue
-        prof = chk.profile
-        if outcome.outcome == "doubler":
-            sess.thrown_in()
-        elif outcome.outcome != "misdeal" and outcome.game == "sheepshead":
-            sess.played(prof)
-        sess.pot = chk.pot + outcome.pot
-        sess.last_hand = rec.number
-        if outcome.dealer is not None:
-            sess.last_dealer = chk.aliases.index(outcome.dealer)
+        _counted(chk, outcome, sess)
         header = headers.get(id(rec.session))
         if header is None:
             header = headers[id(rec.session)] = _session_header(rec.session)
         result.hands.append(ValidatedHand(outcome, cardlog, rec.source, path, rec.line, h, list(chk.warnings),
                                           session_header=header))
     return result
+
+
+def _counted(chk: HandCheck, outcome: HandOutcome, sess: SessionState) -> None:
+    """Feed an accepted hand to its session's carry (rules.md D-11, D-12, D-19)."""
+    sess.after(chk.profile, chk.rec.number, outcome.outcome, outcome.game, chk.pot, outcome.pot,
+               chk.aliases.index(outcome.dealer) if outcome.dealer is not None else None)
+
+
+def _count(rec: HandRecord, path: str | None, sess: SessionState) -> None:
+    """Replay a stored hand for the carry only; a stored hand the current
+    engine refuses feeds nothing (as in ``shead rederive``)."""
+    if rec.errors:
+        return
+    chk = HandCheck(rec, path)
+    try:
+        outcome, _, _ = _check_hand(chk, sess)
+    except (_Reject, ZeroSumError):
+        return
+    _counted(chk, outcome, sess)
+
+
+def _count_prior(pending: list[HandRecord], number: int, sess: SessionState) -> HandRecord | None:
+    """Count the stored hands numbered below ``number`` (in hand order) and
+    return the stored hand numbered ``number``, taken off ``pending``
+    (None when that number is not stored)."""
+    while pending and pending[0].number < number:
+        _count(pending.pop(0), None, sess)
+    if pending and pending[0].number == number:
+        return pending.pop(0)
+    return None
 
 
 def _printable(text: str) -> str:
@@ -1535,14 +1887,16 @@ def _printable(text: str) -> str:
         return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
-def validate_text(text: str, path: str | None = None, strict: bool = False) -> FileResult:
+def validate_text(text: str, path: str | None = None, strict: bool = False,
+                  prior: PriorHands | None = None) -> FileResult:
     """Read SHN text and validate every hand.  Lenient (default): bad hands are
     returned in ``rejected`` with their errors; strict: the first error is
-    raised as a :class:`~replay.errors.ShedError`."""
+    raised as a :class:`~replay.errors.ShedError`.  ``prior``: a session's
+    stored hands, for the carry (:func:`validate_records`)."""
     from .shn.reader import read
 
     with gc_paused():
-        return validate_records(read(text, path, strict=strict), path, strict)
+        return validate_records(read(text, path, strict=strict), path, strict, prior)
 
 
 def validate_file(path: str | Path, strict: bool = False) -> FileResult:
@@ -1584,9 +1938,9 @@ def replay_text(text: str, hand: int | None = None, path: str | None = None) -> 
     if not text.lstrip().startswith("%SHN"):
         text = "%SHN 1.0\n" + text
     shn = read(text, path)
-    sessions: dict[int, SessionState] = {}
+    sessions: dict[str, SessionState] = {}
     for rec in shn.hands:
-        sess = sessions.setdefault(id(rec.session), SessionState())
+        sess = sessions.setdefault(rec.session_id, SessionState())
         target = hand is None or rec.number == hand
         chk = HandCheck(rec, path, frames=[] if target else None)
         if rec.errors:
@@ -1599,11 +1953,7 @@ def replay_text(text: str, hand: int | None = None, path: str | None = None) -> 
             if target:
                 return HandReplay(chk.frames or [], rec.seats, None, [r.diag], rec, chk.sk_state)
             continue
-        if outcome.outcome == "doubler":
-            sess.thrown_in()
-        elif outcome.outcome != "misdeal" and outcome.game == "sheepshead":
-            sess.played(chk.profile)
-        sess.pot = chk.pot + outcome.pot
+        _counted(chk, outcome, sess)
         if target:
             return HandReplay(chk.frames or [], rec.seats, outcome, [], rec, chk.sk_state)
     errs = list(shn.errors) or [Diagnostic("E-NO-HAND", f"no hand {hand} in the text", file=path, line=1, col=1)]

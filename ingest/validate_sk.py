@@ -74,7 +74,7 @@ def check_schafkopf(chk, sess) -> tuple[HandOutcome, CardLog, Settlement]:
     first = rules_text.split(";")[0].strip()
     if first not in SCHAFKOPF_PROFILES:
         raise chk.reject("E-CARDS", f"[Cards \"de\"] (German cards) with the rules {rules_text!r}; German cards are "
-                         "read through a Schafkopf profile", _tag_pos(rec, "Rules"), found=rules_text or "no [Rules]",
+                         "read through a Schafkopf profile", _tag_pos(rec, "Cards"), found=rules_text or "no [Rules]",
                          expected=" or ".join(SCHAFKOPF_PROFILES))
     try:
         prof = parse_schafkopf_rules(rules_text)

@@ -249,7 +249,8 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
                     if profile.allowRecrack and rng.random() < 0.3:
                         do(Recrack(g.picker))
                         if profile.allowCastrate and rng.random() < 0.5:  # rules.md E-4
-                            cands = [s for s in range(n) if s not in (g.picker, g.partner) and s not in g.crack_seats]
+                            cands = [s for s in g.playing_seats()
+                                     if s not in (g.picker, g.partner) and s not in g.crack_seats]
                             do(Castrate(rng.choice(cands)))
                 except Exception:
                     pass

@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .cards import FULL_DECK, Card, TrumpOrder, mask_of, trump_order
 from .errors import ProfileError
@@ -92,7 +92,7 @@ class RuleProfile(BaseModel):
     crackEligibility: Literal["afterPickerOnly", "anyDefender"] = "afterPickerOnly"
     allowRecrack: OnOff = True
     allowBlitz: Literal["none", "queens", "queensAndJacks"] = "none"
-    maxMarks: int = 0
+    maxMarks: int = Field(0, ge=0)  # 0: no cap (rules.md J); a negative cap is E-RULES-VALUE
     jdCallUp: OnOff = False
     jdCallTiming: Literal["afterBlind", "beforeBlind"] = "afterBlind"
     renegePenalty: Literal["sideLosesHand", "offenderPaysEach"] = "sideLosesHand"
@@ -294,13 +294,11 @@ _FIELD_NAMES = set(RuleProfile.model_fields) - {"name", *TABLE_FIELDS}
 
 def _convert(flag: str, raw: str) -> object:
     field = RuleProfile.model_fields[flag]
-    if field.annotation is bool:
-        low = raw.lower()
-        if low in ("on", "true", "yes", "1"):
-            return True
-        if low in ("off", "false", "no", "0"):
-            return False
-        raise ProfileError("E-RULES-VALUE", f"flag {flag} takes on or off, found {raw!r}", found=raw, expected="on or off")
+    if field.annotation is bool:  # rules.md J: "Booleans are on/off" (yes, true, 1 are refused)
+        if raw in ("on", "off"):
+            return raw == "on"
+        raise ProfileError("E-RULES-VALUE", f"flag {flag} takes on or off (rules.md J), found {raw!r}", found=raw,
+                           expected="on or off")
     if field.annotation is int:
         try:
             return int(raw)
@@ -318,12 +316,15 @@ def parse_rules(text: str | None) -> RuleProfile:
     item may be a profile name; later items are ``flag=value`` overrides.
 
     Raises :class:`ProfileError` with code ``E-RULES-NAME`` (unknown profile),
-    ``E-RULES-FLAG`` (unknown flag), ``E-RULES-VALUE`` (bad value) or
+    ``E-RULES-FLAG`` (unknown flag, or a flag written twice),
+    ``E-RULES-VALUE`` (bad value: a boolean other than ``on``/``off``,
+    rules.md J; ``maxMarks`` below 0; a value not in the flag's list) or
     ``E-RULES-UNSUPPORTED`` (a flag value the engine does not play yet).
     Positions are not known here; the reader attaches the tag's.
     """
     name = "wi5-called-ace"
     overrides: dict[str, object] = {}
+    written: dict[str, str] = {}
     items = [p.strip() for p in (text or "").split(";")]
     for i, item in enumerate(items):
         if not item:
@@ -340,6 +341,10 @@ def parse_rules(text: str | None) -> RuleProfile:
         flag, _, raw = (s.strip() for s in item.partition("="))
         if flag not in _FIELD_NAMES:
             raise ProfileError("E-RULES-FLAG", f"unknown rule flag {flag!r}", found=flag, expected="a flag of rules.md J")
+        if flag in written:
+            raise ProfileError("E-RULES-FLAG", f"the flag {flag} is written twice ({written[flag]}, then {item}); a "
+                               "[Rules] text sets each flag once", found=item, expected=f"one {flag}=value")
+        written[flag] = item
         overrides[flag] = _convert(flag, raw)
     values = {**NAMED_PROFILES[name], **overrides, "name": name}
     try:
@@ -347,7 +352,8 @@ def parse_rules(text: str | None) -> RuleProfile:
     except ValidationError as exc:
         err = exc.errors()[0]
         flag = str(err["loc"][0]) if err.get("loc") else "?"
-        raise ProfileError("E-RULES-VALUE", f"bad value for {flag}: {err['msg']}", found=str(values.get(flag)),
+        raise ProfileError("E-RULES-VALUE", f"bad value for {flag}: {flag}={values.get(flag)}; {err['msg']}",
+                           found=str(values.get(flag)),
                            expected=err["msg"]) from None
     for flag, allowed in _SUPPORTED_VALUES.items():
         val = getattr(prof, flag)

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Iterator, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from .actions import Play
 from .cards import FULL_DECK, TRUMP, Card, Rank, Suit, TrumpOrder, cards_in, mask_of, points_of
@@ -258,6 +258,43 @@ class SchafkopfProfile(BaseModel):
     klopfen: bool = False
     shortDeck: bool = False
 
+    @model_validator(mode="after")
+    def _ranges(self) -> "SchafkopfProfile":
+        """The integer flags in their meaningful ranges (rules.md G); a value
+        outside raises ``ValueError`` (``E-RULES-VALUE`` from
+        :func:`parse_schafkopf_rules`):
+
+        * ``kontraLevels`` >= 0 (0: no Kontra; 2: Kontra and Re, G-18; further
+          levels are house rules, so no upper bound);
+        * ``davonlaufenMinCards`` from 2 (the Sau and the card led instead,
+          G-11b) to the cards of a plain suit (6; 4 in the short pack, G-3);
+        * ``rufsauDiscardFromTrick`` from 1 to the last trick (8; 6 in the
+          short pack, G-11c), or none (the last trick);
+        * each ``laufendeMin`` from 1 to the trumps of that game in the pack
+          (G-13: 14 in a Sauspiel or Farbsolo, 4 in a Wenz or Geier, 11 in a
+          Farbwenz or Farbgeier; fewer in the short pack).
+        """
+        if self.kontraLevels < 0:
+            raise ValueError(f"kontraLevels={self.kontraLevels}: expected 0 or more doublings (rules.md G-18)")
+        plain = 4 if self.shortDeck else 6
+        if not 2 <= self.davonlaufenMinCards <= plain:
+            raise ValueError(f"davonlaufenMinCards={self.davonlaufenMinCards}: expected 2..{plain}, cards of the called "
+                             "suit with the Sau (rules.md G-11b)")
+        r = self.rufsauDiscardFromTrick
+        if r is not None and not 1 <= r <= self.hand_size:
+            raise ValueError(f"rufsauDiscardFromTrick={r}: expected a trick 1..{self.hand_size} or none "
+                             "(rules.md G-11c)")
+        deck = self.deck
+        for name in LaufendeMin.model_fields:
+            game = Game(name)
+            order = trump_order_for(game, Suit.HEARTS if game.needs_suit and game is not Game.SAUSPIEL else None)
+            most = sum(1 for c in order.trumps if deck >> c & 1)
+            n = getattr(self.laufendeMin, name)
+            if not 1 <= n <= most:
+                raise ValueError(f"laufendeMin {name}:{n}: expected 1..{most}, the trumps of a {name} "
+                                 f"{'in the short pack ' if self.shortDeck else ''}(rules.md G-13)")
+        return self
+
     @property
     def hand_size(self) -> int:
         return 6 if self.shortDeck else 8
@@ -293,6 +330,7 @@ SCHAFKOPF_PROFILES: dict[str, SchafkopfProfile] = {
 }
 
 
+@lru_cache(maxsize=256)
 def parse_schafkopf_rules(text: str) -> SchafkopfProfile:
     """Read ``"netschafkopf; davonlaufenMinCards=3; tariff=bsv-10-50"``: a
     named profile, then ``flag=value`` overrides (``on``/``off`` for
@@ -306,6 +344,7 @@ def parse_schafkopf_rules(text: str) -> SchafkopfProfile:
                            expected=" or ".join(SCHAFKOPF_PROFILES))
     base = SCHAFKOPF_PROFILES[name]
     over: dict[str, object] = {}
+    written: dict[str, str] = {}
     for p in parts[1 if parts and "=" not in parts[0] else 0:]:
         if "=" not in p:
             raise ProfileError("E-RULES-FLAG", f"{p!r} is not flag=value", found=p, expected="flag=value")
@@ -313,6 +352,13 @@ def parse_schafkopf_rules(text: str) -> SchafkopfProfile:
         if k not in SchafkopfProfile.model_fields or k in ("name", "players"):
             raise ProfileError("E-RULES-FLAG", f"unknown Schafkopf flag {k!r}", found=k,
                                expected=", ".join(f for f in SchafkopfProfile.model_fields if f not in ("name", "players")))
+        if k in written:
+            raise ProfileError("E-RULES-FLAG", f"the flag {k} is written twice ({written[k]}, then {p}); a [Rules] "
+                               "text sets each flag once", found=p, expected=f"one {k}=value")
+        written[k] = p
+        if SchafkopfProfile.model_fields[k].annotation is bool and v not in ("on", "off"):
+            raise ProfileError("E-RULES-VALUE", f"flag {k} takes on or off (rules.md J), found {v!r}", found=v,
+                               expected="on or off")
         if k == "tariff":
             if v not in TARIFFS:
                 raise ProfileError("E-RULES-VALUE", f"unknown tariff {v!r}", found=v, expected=" or ".join(TARIFFS))
@@ -335,8 +381,9 @@ def parse_schafkopf_rules(text: str) -> SchafkopfProfile:
         return SchafkopfProfile(**{**base.model_dump(), **{k: (o.model_dump() if isinstance(o, BaseModel) else o)
                                                             for k, o in over.items()}})
     except ValidationError as exc:
-        raise ProfileError("E-RULES-VALUE", f"bad Schafkopf rules {text!r}: {exc.errors()[0]['msg']}",
-                           found=text) from None
+        msg = exc.errors()[0]["msg"].removeprefix("Value error, ")
+        raise ProfileError("E-RULES-VALUE", f"bad Schafkopf rules {text!r}: {msg}", found=text,
+                           expected=msg.partition(": expected ")[2] or None) from None
 
 
 # --------------------------------------------------------------------------

@@ -86,6 +86,23 @@ class CallType(str, enum.Enum):
     QUEENS = "queens"  # black queens partners, no blind (rules.md F-1)
 
 
+def bury_count_error(profile: RuleProfile, cards: tuple[Card | None, ...]) -> IllegalAction | None:
+    """``E-BURY-COUNT`` when a bury of known ``cards`` is not exactly the
+    blind's size (rules.md B-7, F-1: two at five-handed) or names a card
+    twice (an unknown card, None, counts but repeats nothing); else None.
+    Needs no deal: a score-sheet bury is checked by the validator with the
+    same rule."""
+    k = profile.blind_size
+    if len(cards) != k:
+        return IllegalAction("E-BURY-COUNT", f"the picker buries {len(cards)} cards; the bury is exactly {k} "
+                             "(rules.md B-7)", found=len(cards), expected=k)
+    known = [c for c in cards if c is not None]  # a score sheet may write ?? for a buried card
+    if mask_of(known).bit_count() != len(known):
+        return IllegalAction("E-BURY-COUNT", "the same card is buried twice", found=" ".join(map(str, cards)),
+                             expected=f"{k} different cards")
+    return None
+
+
 class GameState:
     """The state of one hand.
 
@@ -430,13 +447,10 @@ class GameState:
         if cards is None:
             self.bury_known = False
         else:
-            k = self.profile.blind_size
-            if len(cards) != k:
-                raise self._err("E-BURY-COUNT", f"the picker buries {len(cards)} cards; the bury is exactly {k} (rules.md B-7)",
-                                len(cards), k)
+            bad = bury_count_error(self.profile, cards)
+            if bad is not None:
+                raise bad
             m = mask_of(cards)
-            if m.bit_count() != len(cards):
-                raise self._err("E-BURY-COUNT", "the same card is buried twice", " ".join(map(str, cards)), f"{k} different cards")
             if self.complete and (m & ~self.hands[p]):
                 c = next(cards_in(m & ~self.hands[p]))
                 raise self._err("E-BURY-NOT-HELD", f"the picker buries {c}, which the picker does not hold after the pick",
@@ -795,6 +809,9 @@ class GameState:
         if self.castrates:
             raise self._err("E-CASTRATE", "one castrate per hand (rules.md E-4)", f"a second castrate by seat {seat}",
                             "one castrate")
+        if seat == self.sitting:
+            raise self._err("E-SIT-OUT", f"seat {seat} deals and sits out, so cannot castrate (rules.md F-1)",
+                            f"castrate by seat {seat}", "a seat that plays the hand")
         if seat == self.picker or seat == self.partner or seat in self.crack_seats:
             who = ("the picker" if seat == self.picker else "the partner" if seat == self.partner else "the cracker")
             raise self._err("E-CASTRATE", f"seat {seat} is {who}; a castrate is made by a further player, neither "

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from ingest.shn.reader import SUFFIXES, is_alias
+from ingest.shn.reader import GERMAN_SPELLINGS, SUFFIXES, is_alias
 from ingest.shn.record import (
     OUTCOMES,
     CallRec,
@@ -43,11 +43,13 @@ __all__ = ["aliases", "notes", "tag_values", "sessions", "hand_records", "shn_fi
 
 _LINE_TEXT = st.characters(blacklist_categories=("Cs",), blacklist_characters="\n")
 
-#: A seat alias: ASCII or with a non-ASCII letter, never a keyword or card.
+#: A seat alias: ASCII or with a non-ASCII letter, never a keyword or card —
+#: French or German (a record may carry [Cards "de"], under which a German
+#: card spelling such as ``Ha`` is refused as an alias: docs/notation.md §5).
 aliases = st.one_of(
     st.from_regex(r"[A-Za-z_][A-Za-z0-9_]{0,6}", fullmatch=True),
     st.sampled_from(["Jürgen", "Zoë", "Øyvind", "Al2", "_x"]),
-).filter(is_alias)
+).filter(lambda a: is_alias(a) and a not in GERMAN_SPELLINGS)
 
 #: An annotation text (docs/notation.md §8).
 notes = st.text(_LINE_TEXT.filter(lambda c: c != "}"), max_size=12).map(str.strip)

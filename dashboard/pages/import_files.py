@@ -32,17 +32,18 @@ def md_escape(text: str) -> str:
     return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in str(text))
 
 
-def load_upload(name: str, data: bytes) -> tuple[FileResult, str]:
+def load_upload(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
     """Read and validate one uploaded file: ``(result, source format)``,
-    through the same function as ``shead ingest`` (:func:`ingest.cli.load_bytes`)."""
+    through the same function as ``shead ingest`` (:func:`ingest.cli.load_bytes`;
+    ``prior``: the stored hands of a session, for its stake and pot carry)."""
     from ingest.cli import load_bytes  # noqa: PLC0415
 
-    return load_bytes(name, data)
+    return load_bytes(name, data, prior)
 
 
 def ingest_upload(store: Store, name: str, data: bytes, strict: bool) -> IngestReport:
     """Validate and store one uploaded file (the path of ``shead ingest``)."""
-    result, fmt = load_upload(name, data)
+    result, fmt = load_upload(name, data, store.prior_hands)
     return store.ingest_file(result, strict=strict, source_format=fmt)
 
 

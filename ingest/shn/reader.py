@@ -101,6 +101,9 @@ RESERVED = KEYWORDS | {"under", "black", "red", "queens", "jacks", "after", "wit
 #: Move suffixes on a played card (notation.md §3, "Cards").
 SUFFIXES = ("!", "?", "!!", "??", "!?", "?!")
 
+#: The largest hand number: the store keeps hand numbers as INTEGER.
+MAX_HAND = 2**31 - 1
+
 #: A tag name: letters, digits and ``_``, not starting with a digit.
 TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -655,13 +658,21 @@ class _Reader:
                             f"{target.tag_pos[name].line}); expected each tag once", col, name, "one tag " + name)
         pos = Pos(self.ln, col)
         if name == "Cards":
+            was = self.mode
             self._cards_tag(value, col, hand)
+            if value == "de" != was:  # the Seats in force were read with French card spellings only
+                seats_at = (hand.tag_pos.get("Seats") if hand is not None else None) or self.sess.tag_pos.get("Seats")
+                if seats_at is not None:
+                    seats_value = (hand.tags.get("Seats") if hand is not None else None) or self.sess.tags["Seats"]
+                    self._german_aliases([a for a, _ in parse_seats(seats_value)], seats_at)
         if name == "Seats":
             try:
                 seats = parse_seats(value)
             except ValueError as exc:
                 raise self._err("E-SEATS", f"found the Seats value {_quote(value)}: {exc}; expected "
                                 "\"Alias=Name; Alias=Name; ...\" clockwise", col, value, "Alias=Name; ...") from None
+            if (self.mode if hand is not None else self.sess_mode) == "de":
+                self._german_aliases([a for a, _ in seats], pos)
             aliases = frozenset(a for a, _ in seats)
             if hand is None:
                 self.sess_seats = aliases
@@ -676,6 +687,22 @@ class _Reader:
         self.last = _TagNote(target.tag_notes, name)
         self.p = col - 1 + len(t)
         return i + 1
+
+    def _german_aliases(self, aliases: list[str], seats_at: Pos) -> None:
+        """Under ``[Cards "de"]`` no seat alias may spell a German card
+        (``Ha``, ``So``, ``EO``: docs/notation.md §5, §14.2), as none may spell
+        a French one: ``E-SEATS`` at the alias inside the Seats tag at
+        ``seats_at`` (its line and the column of its ``[``)."""
+        for a in aliases:
+            if a in GERMAN_SPELLINGS:
+                line = self.lines[seats_at.line - 1]
+                start = line.find('"', seats_at.col - 1) + 1
+                m = re.compile(r"(?<!\w)" + re.escape(a) + r"(?!\w)").search(line, start)
+                col = m.start() + 1 if m is not None else seats_at.col
+                card = _german(GERMAN_SPELLINGS[a])
+                raise self._err("E-SEATS", f"found the seat alias {_quote(a)} under [Cards \"de\"], where it spells "
+                                f"the German card {card}; expected an alias that is not a card spelling "
+                                "(docs/notation.md §5)", col, a, "an alias that is not a card", line=seats_at.line)
 
     def _cards_tag(self, value: str, col: int, hand: HandRecord | None) -> None:
         """``[Cards "de"]`` / ``[Cards "fr"]``: the card spellings of the
@@ -907,6 +934,9 @@ class _Reader:
             found = _quote(t) if t is not None else "end of line"
             raise self._err_at("E-NUMBER", f"found {found} after 'hand'; expected the hand number, a whole number "
                                "from 1 without leading zeros", toks, j, found, "a hand number")
+        if num > MAX_HAND:  # the store keeps hand numbers as INTEGER (docs/storage.md)
+            raise self._err_at("E-NUMBER", f"found hand {t}; expected a hand number from 1 to {MAX_HAND}", toks, j, t,
+                               f"1..{MAX_HAND}")
         if self.last_num is not None and num <= self.last_num:
             raise self._err_at("E-HAND-ORDER", f"found hand {num} after hand {self.last_num} in the same session; "
                                f"expected a number greater than {self.last_num} (start a new session with "

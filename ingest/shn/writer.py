@@ -54,7 +54,7 @@ from replay.schafkopf import german
 from .reader import SUFFIXES, TAG_NAME, is_alias, parse_seats
 from .record import OUTCOMES, SK_GAMES, SK_SUITS, HandRecord, SessionRec, ShnFile, Value
 
-__all__ = ["write", "write_hand", "tag_order"]
+__all__ = ["write", "write_hand", "tag_order", "tag_lines", "tag_line"]
 
 _ROSTER = ("Session", "Event", "Site", "Date", "Table", "Seats", "Rules")
 _ROSTER_INDEX = {name: k for k, name in enumerate(_ROSTER)}
@@ -91,7 +91,10 @@ def _note(note: str | None, what: str) -> str:
     return " {" + note + "}"
 
 
-def _tag_line(name: str, value: str, note: str | None) -> str:
+def tag_line(name: str, value: str, note: str | None = None) -> str:
+    """One tag line ``[Name "value"] {note}`` with its LF (docs/notation.md
+    §10: ``"`` and ``\\`` escaped, the annotation one space after).  Raises
+    ``ValueError`` for a name, value or note that would not read back."""
     if not isinstance(name, str) or TAG_NAME.fullmatch(name) is None:
         raise ValueError(f"the tag name {name!r} is not letters, digits and _ (not starting with a digit)")
     if not isinstance(value, str):
@@ -101,11 +104,15 @@ def _tag_line(name: str, value: str, note: str | None) -> str:
     return f'[{name} "{escaped}"]' + _note(note, f"tag {name}") + "\n"
 
 
-def _tag_lines(tags: dict[str, str], notes: dict[str, str], where: str) -> str:
+def tag_lines(tags: dict[str, str], notes: dict[str, str], where: str = "the session") -> str:
+    """The tag lines of ``tags`` in canonical tag order (:func:`tag_order`),
+    each with its annotation from ``notes`` (tag name -> text), as the
+    session header of docs/notation.md §10.  Raises ``ValueError`` as
+    :func:`tag_line` does, or for a note of a tag that is not there."""
     for k in notes:
         if k not in tags:
             raise ValueError(f"{where} has an annotation for the tag {k!r}, which it does not have")
-    return "".join(_tag_line(name, tags[name], notes.get(name)) for name in sorted(tags, key=tag_order))
+    return "".join(tag_line(name, tags[name], notes.get(name)) for name in sorted(tags, key=tag_order))
 
 
 def _seat(s, what: str, unknown_ok: bool = True) -> str:
@@ -363,7 +370,7 @@ def write_hand(hand: HandRecord) -> str:
     if "Session" in h.tags:
         raise ValueError("a hand cannot carry its own Session tag (a Session tag starts a new session)")
     if h.tags or h.tag_notes:
-        out.append(_tag_lines(h.tags, h.tag_notes, f"hand {h.number}"))
+        out.append(tag_lines(h.tags, h.tag_notes, f"hand {h.number}"))
     deals = list(h.deals)
     tricks = sorted(h.tricks, key=lambda t: t.number)
     width = 0
@@ -460,7 +467,7 @@ def write(file: ShnFile) -> str:
                     raise ValueError(f"hand {h.number} starts a new session that has no Session tag; "
                                      "only [Session \"id\"] starts a session in SHN")
                 out.append("\n")
-            out.append(_tag_lines(h.session.tags, h.session.tag_notes, "the session"))
+            out.append(tag_lines(h.session.tags, h.session.tag_notes, "the session"))
             sess = h.session
             last_num = 0
         elif h.number <= last_num:

@@ -1,0 +1,335 @@
+"""The session carry across files and re-ingests: the doubler stake (rules.md
+D-11, D-12, J ``doublerStacking``) and the pot (D-19) of a hand come from the
+hands of its session as stored plus the file being ingested, never from one
+ingest run (docs/storage.md "Session carry", docs/notation.md §12).
+
+Five-handed called ace (rules.md B-31): an opponent pays 1 unit x stake, the
+partner gets 1, the picker 2; a losing picker side pays double on the bump
+(``doubleOnBump``, D-9).  The pot (D-19): a doubler or a leaster puts 1 unit
+from each player in; a winning picker side takes it, the partner a quarter
+rounded down and the picker the rest (``replay.scoring.pot_share``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import duckdb
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
+
+from ingest import store as st
+from ingest.cli import run_ingest
+from ingest.validate import validate_text
+
+SEATS = ["Al", "Bea", "Cy", "Di", "Ed"]
+
+
+def header(session: str, rules: str) -> str:
+    return (f'%SHN 1.0\n[Event "QA"]\n[Session "{session}"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
+            f'[Rules "{rules}"]\n\n')
+
+
+def shn(session: str, rules: str, *hands: str) -> str:
+    return header(session, rules) + "\n\n".join(hands) + "\n"
+
+
+POT_DOUBLER = "wi5-called-ace; pot=on; noPick=doubler"
+DOUBLER = "wi5-called-ace; noPick=doubler"
+POT = "wi5-called-ace; pot=on"
+
+H1_DOUBLER = "hand 1  dealer Ed\ndoubler"
+H2_CY_ED_72 = "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 72  win"
+
+
+def ingest(db: Path, text: str, path: str = "f.shn", *, seeded: bool = True, strict: bool = False):
+    """Validate ``text`` as ``shead ingest`` does (seeded from the stored
+    session when ``seeded``) and store it; returns the ingest report."""
+    with st.Store(db) as store:
+        res = validate_text(text, path=path, prior=store.prior_hands if seeded else None)
+        return store.ingest_file(res, strict=strict)
+
+
+def stored(db: Path, session: str) -> dict[int, dict]:
+    """hand -> {stake, outcome, units (seat -> units, the pot as "(pot)"), warnings, provenance}."""
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        rows = con.execute(
+            "SELECT h.hand, h.stake, h.outcome, h.warnings, h.provenance, "
+            "list(u.seat ORDER BY u.seat_no), list(u.units ORDER BY u.seat_no) "
+            "FROM hands h JOIN hand_units u USING (hand_id) WHERE h.session = ? GROUP BY ALL ORDER BY h.hand",
+            [session]).fetchall()
+    finally:
+        con.close()
+    return {hand: {"stake": stake, "outcome": outcome, "warnings": json.loads(w), "prov": json.loads(p),
+                   "units": dict(zip(seats, units))}
+            for hand, stake, outcome, w, p, seats, units in rows}
+
+
+def rejected(db: Path) -> list[tuple]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return con.execute("SELECT hand, code, line, col FROM rejected ORDER BY rejected_id").fetchall()
+    finally:
+        con.close()
+
+
+def units(al, bea, cy, di, ed, pot=None) -> dict:
+    out = dict(zip(SEATS, (al, bea, cy, di, ed)))
+    if pot is not None:
+        out["(pot)"] = pot
+    return out
+
+
+# ---------------------------------------------------------------------------
+# QA 1a: one session over two files
+
+
+# hand 2 at x2 (one doubler, D-11): Al, Bea, Di -1*2 = -2 each; Cy +2*2 = +4, Ed +1*2 = +2.
+# The doubler put 1 unit from each of five players into the pot: 5.  Cy and Ed win it:
+# Ed 5 // 4 = 1, Cy 5 - 1 = 4 -> Cy +4+4 = +8, Ed +2+1 = +3, the pot -5 (balance 5 - 5 = 0).
+HAND2_X2 = units(-2, -2, 8, -2, 3, pot=-5)
+
+
+def test_one_session_in_two_files_carries_the_doubler_and_the_pot(db, tmp_path):
+    ingest(db, shn("potx", POT_DOUBLER, H1_DOUBLER), "A.shn")
+    rep = ingest(db, shn("potx", POT_DOUBLER, H2_CY_ED_72), "B.shn")
+    assert rep.stored == 1 and rep.rederived == 0  # seeded: already right when stored
+    got = stored(db, "potx")
+    assert got[1]["units"] == units(-1, -1, -1, -1, -1, pot=5)
+    assert got[2]["stake"] == 2 and got[2]["units"] == HAND2_X2
+    assert got[2]["warnings"] == []
+    assert sum(got[2]["units"].values()) == 0  # zero-sum with the pot as a seat (D-19)
+    # the same hands in one file store the same outcome
+    one = tmp_path / "one.duckdb"
+    ingest(one, shn("potx", POT_DOUBLER, H1_DOUBLER, H2_CY_ED_72))
+    assert stored(one, "potx") == got
+
+
+def test_the_cli_seeds_each_file_from_the_stored_session(db, tmp_path, capsys):
+    a, b = tmp_path / "A.shn", tmp_path / "B.shn"
+    a.write_text(shn("potx", POT_DOUBLER, H1_DOUBLER))
+    b.write_text(shn("potx", POT_DOUBLER, H2_CY_ED_72))
+    assert run_ingest([str(a), str(b)], db, False, False) == 0
+    assert stored(db, "potx")[2]["units"] == HAND2_X2
+
+
+def test_an_earlier_hand_stored_later_rederives_the_hands_after_it(db):
+    rep = ingest(db, shn("potx", POT_DOUBLER, H2_CY_ED_72), "B.shn")
+    got = stored(db, "potx")[2]
+    # hand 1 unknown: stake 1, empty pot -> Al, Bea, Di -1; Cy +2; Ed +1; nothing from the pot
+    assert got["stake"] == 1 and got["units"] == units(-1, -1, 2, -1, 1, pot=0)
+    assert [w.split(": ")[1].split(" ")[1] for w in got["warnings"]] == ["W-SESSION-GAP"]
+    assert "stake and pot" in got["warnings"][0]
+    rep = ingest(db, shn("potx", POT_DOUBLER, H1_DOUBLER), "A.shn")
+    assert rep.stored == 1 and rep.rederived == 1  # hand 2 changed, in the same transaction
+    got = stored(db, "potx")[2]
+    assert got["stake"] == 2 and got["units"] == HAND2_X2 and got["warnings"] == []
+
+
+# ---------------------------------------------------------------------------
+# QA 1b, 1c: rejected and conflicting hands never feed the carry
+
+B1 = "hand 1  dealer Al\ndoubler"
+B2_WRONG = "hand 2  dealer Bea\npick Di  call AS  partner Ed  pts 50  win"  # E-OUTCOME: 50 points lose
+B2_FIXED = "hand 2  dealer Bea\npick Di  call AS  partner Ed  pts 50  lose"
+B3 = "hand 3  dealer Cy\npick Di  call AS  partner Ed  pts 70  win"
+
+
+def test_fixing_a_rejected_hand_moves_the_doubler_to_it(db):
+    rep = ingest(db, shn("b", DOUBLER, B1, B2_WRONG, B3))
+    assert [r.errors[0].code for r in rep.rejected] == ["E-OUTCOME"]
+    got = stored(db, "b")
+    # hand 2 missing: the doubler of hand 1 is still queued -> hand 3 at x2:
+    # Al, Bea, Cy -2 each; Di +2*2 = +4; Ed +2; and a warning that a hand is missing
+    assert got[3]["stake"] == 2 and got[3]["units"] == units(-2, -2, -2, 4, 2)
+    assert "W-SESSION-GAP" in got[3]["warnings"][0]
+    rep = ingest(db, shn("b", DOUBLER, B1, B2_FIXED, B3))
+    assert (rep.stored, rep.duplicates, rep.rederived) == (1, 2, 1)
+    got = stored(db, "b")
+    # hand 2 plays the doubler off: lose at x2 with the bump (x2): Di -2*2*2 = -8, Ed -1*2*2 = -4,
+    # Al, Bea, Cy +1*2*2 = +4 each (12 = 8 + 4)
+    assert got[2]["stake"] == 2 and got[2]["units"] == units(4, 4, 4, -8, -4)
+    # hand 3 back to x1: Al, Bea, Cy -1; Di +2; Ed +1 -- one doubler doubles one hand
+    assert got[3]["stake"] == 1 and got[3]["units"] == units(-1, -1, -1, 2, 1)
+    assert got[3]["warnings"] == []
+
+
+C1 = "hand 1  dealer Al\npick Bea  alone  pts 70  win"
+C2 = "hand 2  dealer Bea\npick Di  call AS  partner Ed  pts 70  win"
+
+
+@pytest.mark.parametrize("seeded", [True, False])
+def test_a_conflicting_hand_does_not_double_the_next_hand(db, seeded):
+    ingest(db, shn("c", DOUBLER, C1))
+    rep = ingest(db, shn("c", DOUBLER, "hand 1  dealer Al\ndoubler", C2), seeded=seeded)
+    assert [(r.hand, r.errors[0].code) for r in rep.rejected] == [(1, "E-HAND-CONFLICT")]
+    got = stored(db, "c")
+    # alone at x1 (D-11 needs a doubler; the stored hand 1 is a pick): Bea +4, the others -1
+    assert got[1]["outcome"] == "win" and got[1]["units"] == units(-1, 4, -1, -1, -1)
+    # hand 2 at x1, not x2: Di +2, Ed +1, Al, Bea, Cy -1
+    assert got[2]["stake"] == 1 and got[2]["units"] == units(-1, -1, -1, 2, 1)
+    assert rejected(db)[0][:2] == (1, "E-HAND-CONFLICT")
+
+
+# ---------------------------------------------------------------------------
+# QA 3: a written stake / pot against the session's known value
+
+
+@pytest.mark.parametrize("first, written, expected", [
+    ("pick Bea  alone  pts 70  win", 4, 1),  # a normal hand before: stake 1 is known
+    ("doubler", 8, 2),  # one doubler: x2 (queued), not x8
+    ("doubler", 1, 2),  # the doubler is not played off by writing stake 1
+])
+def test_a_written_stake_that_contradicts_the_session_is_E_STAKE(first, written, expected):
+    text = shn("s", DOUBLER, f"hand 1  dealer Al\n{first}", f"hand 2\nstake {written}  pick Bea  alone  pts 70  win")
+    res = validate_text(text)
+    [rej] = res.rejected
+    d = rej.errors[0]
+    assert (d.code, d.hand, d.found, d.expected) == ("E-STAKE", 2, str(written), str(expected))
+    assert (d.line, d.col) == (11, 7)  # at the number after "stake "
+
+
+def test_a_written_stake_that_agrees_is_verified():
+    res = validate_text(shn("s", DOUBLER, "hand 1  dealer Al\ndoubler", "hand 2\nstake 2  pick Bea  alone  pts 70  win"))
+    assert not res.rejected
+    h2 = res.hands[1].outcome
+    # alone at x2: Bea +4*2 = +8, the others -2
+    assert h2.stake == 2 and h2.provenance["stake"] == "verified" and list(h2.units.values()) == [-2, 8, -2, -2, -2]
+
+
+def test_a_written_stake_in_another_file_is_checked_against_the_stored_session(db):
+    ingest(db, shn("s", DOUBLER, "hand 1  dealer Al\ndoubler"))
+    rep = ingest(db, shn("s", DOUBLER, "hand 2\nstake 1  pick Bea  alone  pts 70  win"))
+    assert [(r.errors[0].code, r.errors[0].expected) for r in rep.rejected] == [("E-STAKE", "2")]
+
+
+POT_LOG = [
+    "hand 1\nleaster Al  pts 7",  # each puts 1 in: pot 5
+    "hand 2\npick Cy  call AS  partner Ed  pts 40  lose",  # the empty pot: nothing paid in, pot 5
+    "hand 3\nleaster -",  # pot 5 + 5 = 10 ... (see the test)
+    "hand 4\nmisdeal",  # the pot untouched
+    "hand 5\npick Bea  alone  pts 70  win",  # Bea takes the pot: balance 0
+]
+
+
+def test_a_written_pot_that_contradicts_the_session_is_E_POT_even_when_empty():
+    res = validate_text(shn("p", POT, *POT_LOG, "hand 6\npot 7  pick Cy  call AS  partner Ed  pts 70  win"))
+    got = {h.outcome.hand: h.outcome for h in res.hands}
+    # hand 1: a leaster, 5 players put 1 each in -> pot +5 (balance 5)
+    # hand 2: lose, the picker side pays into the pot what it would have taken from it (5: Cy 4, Ed 1)
+    #         -> pot +5 (balance 10)
+    # hand 3: leaster -, 5 more -> balance 15; hand 4 misdeal: 15
+    # hand 5: Bea alone wins and takes all 15 -> pot -15, balance 0
+    assert [got[k].pot for k in range(1, 6)] == [5, 5, 5, 0, -15]
+    assert got[5].units["Bea"] == 4 + 15  # alone x1: 1 from each of 4 opponents, plus the pot
+    [rej] = res.rejected
+    d = rej.errors[0]
+    assert (d.code, d.hand, d.found, d.expected, d.line, d.col) == ("E-POT", 6, "7", "0", 23, 5)
+
+
+def test_a_written_pot_that_agrees_is_verified():
+    res = validate_text(shn("p", POT, *POT_LOG, "hand 6\npot 0  pick Cy  call AS  partner Ed  pts 70  win"))
+    assert not res.rejected
+    assert res.hands[-1].outcome.provenance["pot"] == "verified"
+
+
+def test_a_pot_beyond_the_store_is_E_POT_at_the_pot():
+    res = validate_text(shn("p", POT, "hand 1\npot 99999999999999999999  pick Cy  call AS  partner Ed  pts 70  win"))
+    d = res.rejected[0].errors[0]
+    assert (d.code, d.line, d.col) == ("E-POT", 8, 5)
+
+
+def test_a_log_that_starts_mid_session_asserts_its_written_values_and_warns_on_derived_ones():
+    # hand 7 is the first hand read: hands 1..6 are unknown, the written values are taken
+    res = validate_text(shn("m", "wi5-called-ace; pot=on; noPick=doubler",
+                            "hand 7\nstake 4  pot 7  pick Cy  call AS  partner Ed  pts 70  win",
+                            "hand 8\npick Cy  call AS  partner Ed  pts 70  win"))
+    assert not res.rejected
+    h7, h8 = (h.outcome for h in res.hands)
+    assert (h7.provenance["stake"], h7.provenance["pot"]) == ("asserted", "asserted")
+    # x4: opponents -4 each, Cy +8, Ed +4; the pot of 7: Ed 7 // 4 = 1, Cy 6 -> Cy +14, Ed +5, pot -7
+    assert list(h7.units.values()) == [-4, -4, 14, -4, 5] and h7.pot == -7
+    assert res.hands[0].diagnostics == []  # nothing derived: no warning
+    # hand 8: derived after a gap -> stake 1, pot 0, and W-SESSION-GAP
+    assert h8.stake == 1 and [d.code for d in res.hands[1].diagnostics] == ["W-SESSION-GAP"]
+
+
+# ---------------------------------------------------------------------------
+# QA 2: numbers beyond what the store keeps
+
+
+def test_a_hand_number_beyond_int32_is_E_NUMBER_and_the_rest_of_the_file_is_stored(db):
+    text = shn("n", "wi5-called-ace", "hand 1  dealer Al\npick Bea  alone  pts 70  win",
+               "hand 2147483647  dealer Bea\npick Cy  alone  pts 70  win",  # 2**31 - 1: the last that fits
+               "hand 2147483648  dealer Cy\npick Di  alone  pts 70  win",  # 2**31
+               "hand 99999999999999999999999  dealer Di\npick Ed  alone  pts 70  win")
+    rep = ingest(db, text)
+    assert rep.stored == 2
+    assert sorted(stored(db, "n")) == [1, 2147483647]
+    assert [(r.errors[0].code, r.errors[0].line, r.errors[0].col) for r in rep.rejected] == [
+        ("E-NUMBER", 13, 6), ("E-NUMBER", 16, 6)]
+    # the rejected rows keep the text; the hand column cannot hold the number: NULL
+    assert [r[:2] for r in rejected(db)] == [(None, "E-NUMBER"), (None, "E-NUMBER")]
+
+
+# ---------------------------------------------------------------------------
+# Questionable (a): the same hand text under other [Rules]
+
+
+@pytest.mark.parametrize("seeded", [True, False])
+def test_the_same_hand_under_changed_rules_is_a_conflict_not_a_duplicate(db, seeded):
+    hand = "hand 1  dealer Al\npick Bea  call AS  partner Cy  pts 70  win"
+    ingest(db, shn("r", "wi5-called-ace", hand))
+    before = stored(db, "r")
+    rep = ingest(db, shn("r", "wi5-called-ace; pot=on", hand), seeded=seeded)
+    assert rep.duplicates == 0 and rep.stored == 0
+    [rej] = rep.rejected
+    d = rej.errors[0]
+    assert d.code == "E-HAND-CONFLICT" and "pot=on" in d.found and d.expected.startswith("[Rules 'wi5-called-ace']")
+    assert stored(db, "r") == before
+    # the unchanged file is still a plain duplicate, and so is the same rules text spaced otherwise
+    for rules in ("wi5-called-ace", " wi5-called-ace ;"):
+        again = ingest(db, shn("r", rules, hand), seeded=seeded)
+        assert (again.duplicates, again.rejected) == (1, [])
+
+
+def test_same_rules_ignores_blanks_only():
+    from ingest.model import same_rules
+
+    assert same_rules("wi5-called-ace; pot=on", "wi5-called-ace;pot = on;")
+    assert not same_rules("wi5-called-ace; pot=on", "wi5-called-ace; pot=off")
+    assert not same_rules("wi5-called-ace; pot=on", "wi5-called-ace")
+
+
+# ---------------------------------------------------------------------------
+# Property: how a session is split into files, and in which order they are
+# ingested, does not change what is stored (D-11, D-12, D-19)
+
+HANDS = {
+    "doubler": "doubler",
+    "pick": "pick Cy  call AS  partner Ed  pts 72  win",
+    "lose": "pick Di  call AS  partner Al  pts 40  lose",
+    "alone": "pick Bea  alone  pts 95  win-s",
+}
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(kinds=hs.lists(hs.sampled_from(sorted(HANDS)), min_size=2, max_size=7), data=hs.data())
+def test_splitting_a_session_into_files_stores_the_same_outcomes(tmp_path_factory, kinds, data):
+    rules = data.draw(hs.sampled_from([POT_DOUBLER, DOUBLER, "wi5-called-ace; noPick=doubler; "
+                                       "doublerStacking=multiplicative"]))
+    hands = [f"hand {i}  dealer {SEATS[(i - 1) % 5]}\n{HANDS[k]}" for i, k in enumerate(kinds, 1)]
+    cut = data.draw(hs.integers(1, len(hands) - 1))
+    later_first = data.draw(hs.booleans())
+    d = tmp_path_factory.mktemp("carry")
+    ingest(d / "one.duckdb", shn("q", rules, *hands))
+    parts = [shn("q", rules, *hands[:cut]), shn("q", rules, *hands[cut:])]
+    for part in (parts[::-1] if later_first else parts):
+        ingest(d / "two.duckdb", part)
+    one, two = stored(d / "one.duckdb", "q"), stored(d / "two.duckdb", "q")
+    assert one == two
+    for h in one.values():
+        assert sum(h["units"].values()) == 0  # every hand zero-sum, the pot as a seat
