@@ -65,3 +65,21 @@ def test_ledger_counts_the_two_handed_units(con):
     assert got["Bea Schmidt"] == (4, 4)    # five/1 +2; wi2 +2 +1 -1
     assert got["Di Lenz"] == (1, 1)
     assert sum(u for _, u in got.values()) == 0  # zero-sum over the database (B-35)
+
+
+def test_export_shn_keeps_the_table_lines(con):
+    """The card_log keeps only the hand cards; ``export --format shn`` writes
+    the stored text, so the table stacks come back and re-validate to the
+    same units (docs/profiles.md, "Two-handed")."""
+    import io
+
+    from ingest.export import export_shn
+
+    buf = io.StringIO()
+    export_shn(con, buf)
+    text = buf.getvalue()
+    assert "table Al  8D/TC 9S/KH KC/TH 9H/QC" in text and "table Bea 9D/JC QD/7D AS/7H AC/7C" in text
+    result = validate_text(text, "export.shn")
+    assert result.rejected == []
+    units = [h.outcome.units for h in result.hands if h.outcome.session == "two"]
+    assert units == [{"Al": -2, "Bea": 2}, {"Al": -1, "Bea": 1}, {"Al": 1, "Bea": -1}]
