@@ -65,6 +65,7 @@ _SEAT_XY = {
     5: ((50, 100, "bottom"), (15, 55, "middle"), (25, 0, "top"), (75, 0, "top"), (85, 55, "middle")),
     4: ((50, 100, "bottom"), (18, 50, "middle"), (50, 0, "top"), (82, 50, "middle")),
     3: ((50, 100, "bottom"), (18, 0, "top"), (82, 0, "top")),
+    2: ((50, 100, "bottom"), (50, 0, "top")),  # two-handed (rules.md F-1)
     # six to eight seats (rules.md F-1): two seats up each side, the rest across the top
     6: ((50, 100, "bottom"), (12, 72, "middle"), (12, 30, "middle"), (50, 0, "top"), (88, 30, "middle"),
         (88, 72, "middle")),
@@ -78,6 +79,7 @@ _TRICK_XY = {
     5: ((50, 66), (34, 53), (40, 36), (60, 36), (66, 53)),
     4: ((50, 68), (39, 50), (50, 32), (61, 50)),
     3: ((50, 66), (38, 38), (62, 38)),
+    2: ((50, 62), (50, 38)),
     6: ((50, 66), (36, 58), (36, 40), (50, 33), (64, 40), (64, 58)),
     7: ((50, 66), (36, 60), (36, 42), (43, 33), (57, 33), (64, 42), (64, 60)),
     8: ((50, 66), (36, 61), (36, 45), (40, 33), (50, 31), (60, 33), (64, 45), (64, 61)),
@@ -94,6 +96,12 @@ CSS = """
   background:#f7f5ef;border:2px solid #cfc8b8;box-shadow:0 1px 3px rgba(0,0,0,.25);text-align:center;}
 .shead-seat.top{transform:translate(-50%,0);}
 .shead-table.n4 .shead-seat{width:236px;}
+.shead-table.n2 .shead-seat{width:300px;}
+.shead-stacks{display:flex;justify-content:center;gap:8px;margin-top:4px;padding-top:4px;border-top:1px dashed #cfc8b8;}
+.shead-stack{position:relative;display:inline-block;width:34px;height:46px;}
+.shead-stack .shead-card{position:absolute;left:0;top:0;}
+.shead-stack .shead-card.top{left:6px;top:6px;}
+.shead-stack.empty{border:1px dashed #cfc8b8;border-radius:4px;width:26px;height:38px;}
 .shead-seat.bottom{transform:translate(-50%,-100%);}
 .shead-seat.turn{box-shadow:0 0 0 3px #1565c0;}
 .shead-seat .who{font-weight:700;font-size:15px;color:#222;}
@@ -237,6 +245,30 @@ def _status_html(frame: Frame, seats: list[tuple[str, str]], german: bool = Fals
             f"{text}</div>")
 
 
+def _stacks_html(frame: Frame, s: int, german: bool = False) -> str:
+    """Seat ``s``'s table stacks (two-handed ``wi2``, rules.md F-1): a
+    face-down card as a card back with the face-up card on it, a card
+    uncovered as its face, an empty place once both are played; "" at other
+    tables."""
+    if frame.table is None or s >= len(frame.table):
+        return ""
+    parts = []
+    for top, under, hidden in frame.table[s]:
+        if top is None and under is None:
+            parts.append('<span class="shead-stack empty" title="played"></span>')
+            continue
+        inner = ""
+        if hidden:
+            inner += '<span class="shead-card back small" title="face down"></span>'
+        elif under is not None:
+            inner += card_html(under, small=True, german=german)
+        if top is not None:
+            face = card_html(top, small=True, german=german)
+            inner += face.replace('class="shead-card ', 'class="shead-card top ', 1)
+        parts.append(f'<span class="shead-stack">{inner}</span>')
+    return f'<div class="shead-stacks" title="table cards">{"".join(parts)}</div>'
+
+
 def _side(x: int, anchor: str) -> str:
     """The class of a seat at the left or right edge (narrow screens pull it in)."""
     if anchor != "middle":
@@ -252,8 +284,9 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
     highlighted), and a status line.  ``picker_word`` is the picker's badge
     (``DECLARER`` in Schafkopf); ``german`` draws the cards in German suits
     and counts Augen (Schafkopf); ``order`` sorts each hand (the profile's
-    trump order: Spitz or clubs trump, rules.md F-7, F-8).  Three to eight
-    seats are drawn (rules.md F-1); ``sitting`` is the seat that sits out the
+    trump order: Spitz or clubs trump, rules.md F-7, F-8).  Two to eight
+    seats are drawn (rules.md F-1; two-handed, each seat's table stacks under
+    its hand, face-down cards as backs); ``sitting`` is the seat that sits out the
     hand (the dealer under ``wi6-sit-out``), drawn with a SITS OUT badge and
     skipped in turn."""
     n = len(seats)
@@ -300,7 +333,7 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
             f'<div class="who">{escape(alias)} <span class="name">{escape(name)}</span></div>'
             f'<div>{"".join(badges)}</div>'
             f'<div class="tally">{tricks} trick{"s" if tricks != 1 else ""} · {pts} {pts_word}</div>'
-            f'<div class="shead-hand">{hand}</div></div>')
+            f'<div class="shead-hand">{hand}</div>{_stacks_html(frame, s, german)}</div>')
     if frame.trick_cards:
         for i, (s, c) in enumerate(frame.trick_cards):
             px, py = txy[(s - bottom) % n]

@@ -36,8 +36,8 @@ from replay.actions import (Alone, BlindTrick, Blitz, Bury, Call, Castrate, Clai
 from replay.cards import CARD_NAMES, Rank, cards_in, mask_of, points_of
 from replay.errors import Diagnostic, IllegalAction, ProfileError, ShedError
 from replay.profile import RuleProfile, parse_rules
-from replay.scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schwanzer_value,
-                            settle_leaster, settle_nopick, settle_picked, settle_void, with_pot, ZeroSumError)
+from replay.scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schneider_lines,
+                            schwanzer_value, settle_leaster, settle_nopick, settle_picked, settle_void, with_pot, ZeroSumError)
 from replay.replay import Frame, snapshot
 from replay.state import CallType, GameState, Phase, bury_count_error, next_seat
 
@@ -209,21 +209,29 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
     rec, prof = chk.rec, chk.profile
     sitting = dealer if prof.sitOut else None
     hands, seen_seats, known, blind_mask = _read_deal(chk, sitting)
+    table = _table(chk, _or(hands) | (blind_mask or 0))
     if rec.deals:
-        complete = known and len(seen_seats) == prof.playing and (blind_mask is not None or not prof.has_blind)
+        complete = (known and len(seen_seats) == prof.playing and (blind_mask is not None or not prof.has_blind)
+                    and (table is not None or not prof.tableStacks))
         if complete:
-            return GameState(prof, dealer, hands, blind_mask or 0, complete=True, stake=stake, pot=chk.pot)
+            return GameState(prof, dealer, hands, blind_mask or 0, complete=True, stake=stake, pot=chk.pot,
+                             table=table)
         if len(seen_seats) == prof.playing and known and blind_mask is None and rec.blind is None:
             # every hand dealt, blind not written: the blind is what is left
             rest = prof.deck_mask & ~_or(hands)
             if rest.bit_count() == prof.blind_size:
                 return GameState(prof, dealer, hands, rest, complete=True, stake=stake, pot=chk.pot)
         if any(rec.tricks):
+            what = "table lines" if prof.tableStacks else "the blind"
             raise chk.reject("E-DEAL-INCOMPLETE", "the deal lines do not give every card, so the tricks cannot be "
-                             f"replayed; write all {prof.playing} deal lines and the blind, or no deal lines at all",
+                             f"replayed; write all {prof.playing} deal lines and {what}, or no deal lines at all",
                              rec.deals[0].pos, found=f"{len(seen_seats)} deal lines",
-                             expected=f"{prof.playing} deal lines and the blind")
+                             expected=f"{prof.playing} deal lines and {what}")
         return GameState(prof, dealer, hands, blind_mask or 0, complete=False, stake=stake, pot=chk.pot)
+    if rec.tables:
+        raise chk.reject("E-TABLE-DEAL", "table lines without deal lines: the table cards are part of the deal "
+                         "(docs/notation.md §6); write the deal lines too, or no table lines", rec.tables[0].pos,
+                         found="table lines only", expected=f"{prof.playing} deal lines with the table lines")
     return _state_from_plays(chk, dealer, stake, blind_mask)
 
 
@@ -284,6 +292,39 @@ def _check_repeats(chk: HandCheck, cards, card_pos, pos: Pos, dealt: int) -> int
                 cp = card_pos[i] if i < len(card_pos) else pos
                 raise chk.reject("E-DEAL-DUPLICATE", f"{c} is dealt twice", cp, found=c, expected="each card once")
     return m
+
+
+def _table(chk: HandCheck, dealt: int) -> list[list[tuple]] | None:
+    """The ``table`` lines of a two-handed hand (``wi2``, rules.md F-1) as
+    the engine's stacks per seat ``[(down, up), ...]``; None unless every
+    seat's stacks are written and known.  ``dealt`` is the mask of the cards
+    of the deal lines and the blind.  Rejects ``E-TABLE-NONE`` (table lines
+    under a profile without table cards), ``E-TABLE-SIZE`` (not
+    ``tableStacks`` stacks), ``E-DEAL-DUPLICATE`` (a card twice on the table,
+    or on the table and in a hand) and ``E-DECK``."""
+    rec, prof = chk.rec, chk.profile
+    if not rec.tables:
+        return None
+    if not prof.tableStacks:
+        t = rec.tables[0]
+        raise chk.reject("E-TABLE-NONE", f"'table {t.seat}' under {prof.name}, which deals no table cards "
+                         "(rules.md F-1: only the two-handed game, wi2)", t.pos, found=f"table {t.seat}",
+                         expected="no table lines")
+    table: list[list[tuple]] = [[] for _ in range(prof.players)]
+    known = True
+    for t in rec.tables:
+        s = chk.seat(t.seat, t.pos)
+        _check_deck(chk, t.cards, t.card_pos, t.pos)
+        stacks = len(t.cards) // 2
+        if stacks != prof.tableStacks:
+            raise chk.reject("E-TABLE-SIZE", f"{t.seat} has {stacks} table stacks", t.pos, found=stacks,
+                             expected=prof.tableStacks)
+        known = known and None not in t.cards
+        dealt |= _check_repeats(chk, t.cards, t.card_pos, t.pos, dealt)
+        table[s] = [(t.cards[k], t.cards[k + 1]) for k in range(0, len(t.cards), 2)]
+    if not known or any(not st for st in table):
+        return None
+    return table
 
 
 def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int | None) -> GameState:
@@ -469,8 +510,9 @@ def _check_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLo
 
     if kind in ("leaster", "doubler") and not prof.has_blind:
         st = rec.leaster or rec.doubler
-        raise chk.reject("E-NOPICK", f"a {kind} in {prof.name}, which has no blind and no picking: the holder of the "
-                         "Q♣ heads the side (rules.md F-1)", st.pos, found=kind, expected="pick S (the Q♣ holder)")
+        head = "the non-dealer" if prof.two_handed else "the Q♣ holder"
+        raise chk.reject("E-NOPICK", f"a {kind} in {prof.name}, which has no blind and no picking: {head} heads the "
+                         "side (rules.md F-1)", st.pos, found=kind, expected=f"pick S ({head})")
     if kind == "misdeal":
         settle = settle_void(n, "misdeal")
         _agreed_score(chk, settle, rec.score)
@@ -1006,12 +1048,12 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     if picker == out:
         raise chk.reject("E-SIT-OUT", f"{rec.pick.value} deals and sits out, so cannot pick (rules.md F-1)",
                          rec.pick.pos, found=rec.pick.value, expected="a seat that plays the hand")
-    if (prof.partnerMode == "alone" or prof.partner_card_game) and rec.call is not None:
-        why = "the picker always plays alone (rules.md F-2, F-3)" if prof.partnerMode == "alone" else \
+    if (prof.always_alone or prof.partner_card_game) and rec.call is not None:
+        why = "the picker always plays alone (rules.md F-1, F-2, F-3)" if prof.always_alone else \
             "partner cards make the sides (rules.md F-1)"
         raise chk.reject("E-CALL-NONE", f"a call in {prof.name}, where {why}", rec.call.pos, found="call",
                          expected="no call")
-    alone = rec.alone is not None or prof.partnerMode == "alone"
+    alone = rec.alone is not None or prof.always_alone
     if (rec.sheepshead is not None and prof.allowSheepsheadCall == "holdingPartnerCard"
             and prof.partnerMode == "jackOfDiamonds" and rec.call is None and rec.partner is None):
         alone = True  # C-9: the picker holds the partner card, so plays alone (C-1, C-7)
@@ -1483,8 +1525,10 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
     E-2..E-6, I-33)."""
     rec, prof = chk.rec, chk.profile
     n = prof.players
-    g = build_state(chk, dealer, stake) if rec.deals else GameState(prof, dealer, [0] * n, 0, complete=False,
-                                                                     stake=stake)
+    if rec.deals or rec.tables:
+        g = build_state(chk, dealer, stake)
+    else:
+        g = GameState(prof, dealer, [0] * n, 0, complete=False, stake=stake)
     _pick(chk, g, dealer, picker)
     if g.complete:
         bury = rec.bury
@@ -1511,7 +1555,7 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
         partner2 = chk.index.get(written2) if written2 is not None else None
         if g.phase == Phase.BURY:
             g.apply(Bury(None))
-        g.assume_call(None if own else partner, rec.alone is not None or own or prof.partnerMode == "alone", partner2)
+        g.assume_call(None if own else partner, rec.alone is not None or own or prof.always_alone, partner2)
         if own:
             g.call_type = CallType.OWN_ACE
     _apply_sheepshead(chk, g)
@@ -1552,14 +1596,14 @@ def _consistent(prof: RuleProfile, outcome: str, pts: int | None, tricks: int | 
         return False  # a side without a trick holds at most its bury (its size in aces)
     if tier == 3:
         return pts == 120 if won else pts <= prof.max_bury
-    line = 90 if prof.schneiderSymmetric90 else 91
+    line, low = schneider_lines(prof)  # rules.md B-28 (two-handed: from the winner's side)
     if outcome == "win-s":
         return pts >= line
     if outcome == "win":
         return 61 <= pts < line
     if outcome == "lose":
-        return 31 <= pts <= 60
-    return pts <= 30  # lose-s
+        return low < pts <= 60
+    return pts <= low  # lose-s
 
 
 def _matches(units, written) -> bool:

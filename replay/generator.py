@@ -25,7 +25,7 @@ from .cards import Card, POINTS, TRUMP, cards_in
 from .profile import RuleProfile
 from .state import BLITZ_PAIRS, GameState, Phase
 
-__all__ = ["GeneratedHand", "deal", "random_hand", "random_session"]
+__all__ = ["GeneratedHand", "deal", "deal_table", "random_hand", "random_session"]
 
 
 @dataclass(slots=True)
@@ -48,11 +48,24 @@ class GeneratedHand:
     score_sheet: bool = False  # write it as a score-sheet line (no card log)
     number: int = 0
     pot: int = 0
+    #: two-handed ``wi2`` (rules.md F-1): per seat its table stacks (down, up); else None
+    table: list[list[tuple[Card, Card]]] | None = None
 
 
 def deal(rng: random.Random, profile: RuleProfile, dealer: int = 0) -> tuple[list[int], int]:
     """Shuffle the profile's deck and deal: (hands as masks, blind mask).
-    Under ``sitOut`` the ``dealer`` is dealt nothing (rules.md F-1)."""
+    Under ``sitOut`` the ``dealer`` is dealt nothing (rules.md F-1).  Under
+    a profile with table cards use :func:`deal_table`."""
+    hands, blind, _ = deal_table(rng, profile, dealer)
+    return hands, blind
+
+
+def deal_table(rng: random.Random, profile: RuleProfile,
+               dealer: int = 0) -> tuple[list[int], int, list[list[tuple[Card, Card]]] | None]:
+    """Shuffle and deal: (hands as masks, blind mask, table or None).  With
+    ``tableStacks`` (two-handed ``wi2``, rules.md F-1) each seat also gets
+    that many stacks ``(face-down card, face-up card)`` from the cards after
+    the hands; there is no blind then."""
     deck = profile.deck_mask
     cards = [c for c in range(32) if deck >> c & 1]
     rng.shuffle(cards)
@@ -61,8 +74,14 @@ def deal(rng: random.Random, profile: RuleProfile, dealer: int = 0) -> tuple[lis
     hands = [0] * profile.players
     for i, s in enumerate(seats):
         hands[s] = sum(1 << c for c in cards[i * hs:(i + 1) * hs])
-    blind = sum(1 << c for c in cards[len(seats) * hs:])
-    return hands, blind
+    rest = cards[len(seats) * hs:]
+    if profile.tableStacks:
+        k = profile.tableStacks
+        table = [[(Card(rest[2 * (i * k + j)]), Card(rest[2 * (i * k + j) + 1])) for j in range(k)]
+                 for i in range(len(seats))]
+        return hands, 0, table
+    blind = sum(1 << c for c in rest)
+    return hands, blind, None
 
 
 def _strength(profile: RuleProfile, mask: int) -> float:
@@ -140,8 +159,8 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
     marks and every card go through :class:`GameState`, so the hand is legal
     under ``profile`` by construction.  ``pot`` is the pot's balance before
     the hand (``pot=on``, rules.md D-19)."""
-    hands, blind = deal(rng, profile, dealer)
-    g = GameState(profile, dealer, hands, blind, complete=True, stake=stake, pot=pot)
+    hands, blind, table = deal_table(rng, profile, dealer)
+    g = GameState(profile, dealer, hands, blind, complete=True, stake=stake, pot=pot, table=table)
     actions: list[Action] = []
 
     def do(a: Action) -> None:
@@ -151,7 +170,10 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
     n = profile.players
     stuck = profile.forced_pick_seat(dealer)  # rules.md D-13, D-14
     order = [s for s in ((dealer + 1 + i) % n for i in range(n)) if s != g.sitting]
-    if not profile.has_blind:  # no picking: the Q♣ holder heads the side (rules.md F-1)
+    if profile.two_handed:  # no picking: the non-dealer heads the game (rules.md F-1, docs/profiles.md)
+        order = []
+        do(Pick((dealer + 1) % n))
+    elif not profile.has_blind:  # no picking: the Q♣ holder heads the side (rules.md F-1)
         order = []
         do(Pick(next(s for s in range(n) if hands[s] >> Card.CQ & 1)))
     for k, s in enumerate(order):
@@ -163,7 +185,8 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
             break
         do(Pass(s))
     if g.phase == Phase.DONE:  # doubler, or a schwanzer shown down (D-11, D-18)
-        return GeneratedHand(profile, dealer, hands, blind, actions, g, stake, g.nopick or "doubler", pot=pot)
+        return GeneratedHand(profile, dealer, hands, blind, actions, g, stake, g.nopick or "doubler", pot=pot,
+                             table=table)
     if g.leaster and profile.leasterBlind == "namedTrick":
         do(BlindTrick(rng.randint(1, profile.tricks)))  # D-3
     if g.picker is not None:
@@ -237,7 +260,7 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
         s = g.to_act
         do(Play(s, _choose_card(rng, g, s)))
     kind = g.nopick if g.leaster else "pick"
-    return GeneratedHand(profile, dealer, hands, blind, actions, g, stake, kind, pot=pot)
+    return GeneratedHand(profile, dealer, hands, blind, actions, g, stake, kind, pot=pot, table=table)
 
 
 def random_session(rng: random.Random, profile: RuleProfile, hands: int, *, first_dealer: int = 0,

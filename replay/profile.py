@@ -35,7 +35,7 @@ DECKS: dict[int, int] = {
 }
 #: The table geometry of a named profile: set by the name, never by a flag
 #: (rules.md J has no flags for it), so ``[Rules]`` cannot override them.
-TABLE_FIELDS = ("players", "deck", "handCards", "blindCards", "sitOut")
+TABLE_FIELDS = ("players", "deck", "handCards", "blindCards", "sitOut", "tableStacks")
 
 OnOff = bool
 
@@ -52,7 +52,10 @@ class RuleProfile(BaseModel):
     * ``handCards`` / ``blindCards`` — cards dealt to each playing seat and to
       the blind;
     * ``sitOut`` — the dealer sits out the hand (six at the table playing the
-      five-handed game): dealt nothing, plays nothing, settles 0.
+      five-handed game): dealt nothing, plays nothing, settles 0;
+    * ``tableStacks`` — table cards per seat (h6-two, two-handed ``wi2``):
+      stacks of a face-down card under a face-up card, 0 elsewhere.  A seat
+      plays ``handCards + 2 * tableStacks`` cards (rules.md F-1: 8 + 8).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
@@ -63,13 +66,16 @@ class RuleProfile(BaseModel):
     handCards: int = 6
     blindCards: int = 2
     sitOut: bool = False
+    tableStacks: int = 0
     # "alone", "jdAndAce" and the partner-card games of _PARTNER_CARDS (h6-tables;
     # not in rules.md J): the picker always plays alone, as three-handed (F-2)
     # and four-handed cutthroat (F-3) are played; the J♦ holder and the
     # called-ace holder are both partners (six-handed 3v3, F-1); with no blind,
     # the holders of partner cards are the side (F-1).
+    # "none" (h6-two; rules.md F-1 "partner none"): two-handed, each seat plays for
+    # itself; the non-dealer is written as the head (``pick S``), most card points win.
     partnerMode: Literal["calledAce", "jackOfDiamonds", "alone", "jdAndAce", "blackQueens", "qcJd7d",
-                         "blackQueensJd"] = "calledAce"
+                         "blackQueensJd", "none"] = "calledAce"
     doubleOnBump: OnOff = True
     partnerOffHookNoTrick: OnOff = False
     schneiderSymmetric90: OnOff = False
@@ -146,8 +152,22 @@ class RuleProfile(BaseModel):
 
     @property
     def tricks(self) -> int:
-        """Tricks in a hand: one per card in a hand."""
-        return self.handCards
+        """Tricks in a hand: one per card a seat plays, its hand and its table
+        cards (16 in two-handed ``wi2``, rules.md F-1)."""
+        return self.handCards + 2 * self.tableStacks
+
+    @property
+    def always_alone(self) -> bool:
+        """The picker (or the head) always plays alone, no call: ``alone``
+        (rules.md F-2, F-3) and two-handed ``none`` (F-1)."""
+        return self.partnerMode in ("alone", "none")
+
+    @property
+    def two_handed(self) -> bool:
+        """Two-handed with table cards (rules.md F-1, ``partnerMode=none``):
+        no blind, no partner; the side's head is the non-dealer and the
+        result is read from the winner's side (docs/profiles.md, ``wi2``)."""
+        return self.partnerMode == "none"
 
     @property
     def playing(self) -> int:
@@ -255,6 +275,11 @@ NAMED_PROFILES: dict[str, dict[str, object]] = {
     # partners (3v3; 2v4 when one holds two), DOB applies (F-1); passing a partner card left is not played
     "wi6-7d-high": {"players": 6, "deck": 30, "handCards": 5, "blindCards": 0, "partnerMode": "blackQueensJd",
                     "trumpOrder": "spitz1"},
+    # ---- h6-two: two-handed with table cards (rules.md F-1, first row; docs/profiles.md "wi2") ----
+    # 8 in hand + 4 stacks of face-down under face-up, no blind, no partner, most card points win;
+    # nobody picks, so there is no bump to double (doubleOnBump=off, refused on).
+    "wi2": {"players": 2, "handCards": 8, "blindCards": 0, "tableStacks": 4, "partnerMode": "none",
+            "doubleOnBump": False},
 }
 
 # Flags (and values) the first engine honours; anything else is refused
@@ -345,13 +370,23 @@ def _check_combination(prof: RuleProfile) -> None:
     ``E-RULES-VALUE``:
 
     * a partner mode that does not fit the table: partner cards make the
-      sides exactly when there is no blind to pick (rules.md F-1);
+      sides exactly when there is no blind to pick (rules.md F-1), except in
+      the two-handed table-card game (``partnerMode=none``, which also takes
+      no double on the bump: nobody picks);
     * the call-up order of rules.md C-4a starts above the J♦, so it is not
       defined for the J♣ partner card of C-7;
     * the pot (D-19) is split only for the five-handed game (3 to the picker,
       1 to the partner); no source gives it for other tables.
     """
-    if prof.partner_card_game != (not prof.has_blind):  # rules.md F-1
+    if prof.two_handed != (prof.tableStacks > 0):  # h6-two: partner none is the table-card game (F-1)
+        raise ProfileError("E-RULES-VALUE", f"partnerMode={prof.partnerMode} does not fit {prof.name} (partnerMode=none "
+                           "is the two-handed game with table cards, rules.md F-1)", found=f"partnerMode={prof.partnerMode}",
+                           expected="partnerMode=none exactly in wi2")
+    if prof.two_handed and prof.doubleOnBump:  # h6-two: nobody picks, so nobody is bumped (B-32)
+        raise ProfileError("E-RULES-VALUE", f"doubleOnBump=on with {prof.name}: in the two-handed game nobody picks, "
+                           "so there is no bump to double (rules.md B-32, F-1)", found="doubleOnBump=on",
+                           expected="doubleOnBump=off")
+    if not prof.two_handed and prof.partner_card_game != (not prof.has_blind):  # rules.md F-1
         why = "has a blind to pick" if prof.has_blind else "has no blind: partner cards make the sides"
         raise ProfileError("E-RULES-VALUE", f"partnerMode={prof.partnerMode} does not fit {prof.name}, which {why}",
                            found=f"partnerMode={prof.partnerMode}",

@@ -49,6 +49,11 @@ class Frame:
       ``under``, ``alone``, ``leaster``, ``multiplier`` (stake × 2 per mark).
     * ``blind`` and ``bury`` — revealed on the last frame only (None before).
     * ``settlement`` — on the last frame of a finished hand.
+    * ``table`` — two-handed ``wi2`` (rules.md F-1): per seat its stacks as
+      ``(top, under, hidden)``: the face-up card still on the table (None once
+      played), the card under it (None once played) and whether that card is
+      still face down; ``hands`` then holds the hand cards only.  None at
+      other tables.
     """
 
     step: int
@@ -74,6 +79,7 @@ class Frame:
     blind: tuple[Card, ...] | None
     bury: tuple[Card, ...] | None
     settlement: Settlement | None
+    table: tuple[tuple[tuple[Card | None, Card | None, bool], ...], ...] | None = None
 
 
 def snapshot(g: GameState, step: int, last: tuple[int, Card] | None) -> Frame:
@@ -109,6 +115,21 @@ def snapshot(g: GameState, step: int, last: tuple[int, Card] | None) -> Frame:
         except ValueError:
             settlement = None
     hands = tuple(tuple(cards_in(h)) if g.complete else None for h in g.hands)
+    table = None
+    if g.table is not None and g.complete:  # two-handed: the stacks apart from the hand (rules.md F-1)
+        table, held = [], []
+        for s, stacks in enumerate(g.table):
+            on_table = 0
+            row = []
+            for d, u in stacks:
+                top = u if g.hands[s] >> u & 1 else None
+                hidden = bool(g.down[s] >> d & 1)
+                under = d if hidden or g.hands[s] >> d & 1 else None
+                on_table |= (1 << u) | (1 << d)
+                row.append((top, under, hidden))
+            table.append(tuple(row))
+            held.append(tuple(cards_in(g.hands[s] & ~on_table)))
+        table, hands = tuple(table), tuple(held)
     return Frame(
         step=step, trick=trick_no, card=last, hands=hands, trick_cards=cards, winning=winning,
         trick_done=trick_done, leader=leader, seat_points=seat_points, seat_tricks=tuple(g.ntaken),
@@ -117,7 +138,7 @@ def snapshot(g: GameState, step: int, last: tuple[int, Card] | None) -> Frame:
         multiplier=g.stake * 2 ** g.n_marks, done=done,
         blind=tuple(cards_in(g.blind)) if done and g.blind else None,
         bury=tuple(cards_in(g.bury)) if done and g.bury_known else None,
-        settlement=settlement,
+        settlement=settlement, table=table,
     )
 
 

@@ -35,6 +35,7 @@ __all__ = [
     "settle_void",
     "renege_settlement",
     "OUTCOME_TIER",
+    "schneider_lines",
     "NOPICK_GAMES",
     "PLAYED_NOPICK",
     "moster_seat",
@@ -129,18 +130,33 @@ def picked_result(profile: RuleProfile, side_points: int, side_tricks: int, n_tr
     ``side_tricks`` the tricks the picker side won (0..n_tricks).  No-tricker is
     decided by tricks before points (B-29, B-30).  The schneider line is 91
     (``schneiderSymmetric90``: 90); the picker side escapes at 31.
+
+    Two-handed (``wi2``) reads the schneider lines from the winner's side
+    (:func:`schneider_lines`); at 60–60 the head loses (B-27).
     """
     if side_tricks >= n_tricks:
         return "win-z"
     if side_tricks == 0:
         return "lose-z"
-    if side_points >= (90 if profile.schneiderSymmetric90 else 91):
+    win_s, lose_s = schneider_lines(profile)
+    if side_points >= win_s:
         return "win-s"
     if side_points >= 61:
         return "win"
-    if side_points >= 31:
+    if side_points > lose_s:
         return "lose"
     return "lose-s"
+
+
+def schneider_lines(profile: RuleProfile) -> tuple[int, int]:
+    """(the picker side's fewest card points for ``win-s``, its most for
+    ``lose-s``): 91 and 30 (rules.md B-28), 90 and 30 under
+    ``schneiderSymmetric90``.  Two-handed (``wi2``, F-1 "most CP wins",
+    docs/profiles.md) the line is read from the winner's side, so the head is
+    schneidered only when the other seat reaches the line: 91 and 29 (90 and
+    30 under ``schneiderSymmetric90``)."""
+    win_s = 90 if profile.schneiderSymmetric90 else 91
+    return win_s, (120 - win_s if profile.two_handed else 30)
 
 
 def outcome_tier(outcome: str) -> tuple[bool, int]:

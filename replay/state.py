@@ -119,6 +119,12 @@ class GameState:
 
     ``n`` is the number of seats, ``np`` the number that play the hand;
     ``sitting`` is the dealer under ``sitOut`` (else None).
+
+    ``table`` (two-handed ``wi2``, rules.md F-1): per seat its stacks
+    ``[(face-down card, face-up card), ...]``.  ``hands[s]`` then holds the
+    cards ``s`` may play (hand and face-up cards), ``down[s]`` the face-down
+    ones; raises ``E-TABLE-NONE`` / ``E-TABLE-SIZE`` for table cards the
+    profile does not deal.
     """
 
     __slots__ = (
@@ -131,11 +137,12 @@ class GameState:
         "_fail_masks", "_dealt", "last_winner",
         "_suit_of", "_strength", "_nt", "_special", "_cs", "_led", "_ten_up", "_suit_masks",
         "nopick", "blind_trick", "pot",
-        "sitting", "np", "partner2",
+        "sitting", "np", "partner2", "down", "_under", "table",
     )
 
     def __init__(self, profile: RuleProfile, dealer: int, hands: list[int], blind: int = 0, *,
-                 complete: bool | None = None, stake: int = 1, pot: int = 0):
+                 complete: bool | None = None, stake: int = 1, pot: int = 0,
+                 table: list[list[tuple[Card, Card]]] | None = None):
         n = profile.players
         if len(hands) != n:
             raise ValueError(f"{len(hands)} hands for {n} players")
@@ -146,7 +153,8 @@ class GameState:
         self.np = profile.playing
         self._order = profile.trumps
         seen = blind
-        for s, h in enumerate(hands):
+        down, under, up = self._table_masks(profile, table, n)
+        for s, h in enumerate([*hands, *down, *up]):
             dup = seen & h
             if dup:
                 c = next(cards_in(dup))
@@ -162,16 +170,28 @@ class GameState:
             raise IllegalAction("E-SIT-OUT", f"seat {self.sitting} deals and sits out, but holds {c} (rules.md F-1)",
                                 found=str(c), expected="no cards for the dealer")
         sizes = [0 if s == self.sitting else profile.hand_size for s in range(n)]
+        tables_full = not profile.tableStacks or (table is not None and all(
+            len(st) == profile.tableStacks for st in table))  # every seat's stacks (rules.md F-1)
         if complete is None:
             complete = (all(h.bit_count() == k for h, k in zip(hands, sizes))
-                        and blind.bit_count() == profile.blind_size)
+                        and blind.bit_count() == profile.blind_size and tables_full)
         elif complete:
             for s, h in enumerate(hands):
                 if h.bit_count() != sizes[s]:
                     raise IllegalAction("E-DEAL-SIZE", f"seat {s} is dealt {h.bit_count()} cards",
                                         found=str(h.bit_count()), expected=str(sizes[s]))
-        self.hands = list(hands)
-        self._dealt = tuple(hands)
+            if not tables_full:
+                raise IllegalAction("E-TABLE-SIZE", f"a complete deal of {profile.name} without every seat's "
+                                    f"{profile.tableStacks} table stacks (rules.md F-1)", found="missing stacks",
+                                    expected=f"{profile.tableStacks} stacks a seat")
+        self._dealt = tuple(hands)  # the cards in hand, without table cards
+        # Table cards (two-handed wi2, rules.md F-1): ``hands`` holds what a seat
+        # may play (hand + face-up); ``down`` the face-down cards; ``_under`` maps
+        # a face-up card to the card under it, which turns up when it is played.
+        self.hands = [h | u for h, u in zip(hands, up)]
+        self.down = down
+        self._under = under
+        self.table = table  # the dealt stacks per seat [(down, up), ...], or None
         self.blind = blind
         self.complete = complete
         self.stake = stake
@@ -226,6 +246,35 @@ class GameState:
         self.pot = pot
 
     # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def _table_masks(profile: RuleProfile, table: list[list[tuple[Card, Card]]] | None,
+                     n: int) -> tuple[list[int], dict[int, int], list[int]]:
+        """(face-down masks, face-up card -> card under it, face-up masks) of
+        the table cards (two-handed ``wi2``, rules.md F-1): per seat a list of
+        stacks ``(down, up)``.  Raises ``E-TABLE-NONE`` for table cards under
+        a profile without them and ``E-TABLE-SIZE`` for a wrong stack count."""
+        down, up, under = [0] * n, [0] * n, {}
+        if table is None:
+            return down, under, up
+        if not profile.tableStacks:
+            raise IllegalAction("E-TABLE-NONE", f"table cards in {profile.name}, which deals none (rules.md F-1)",
+                                found="table cards", expected="no table cards")
+        if len(table) != n:
+            raise ValueError(f"{len(table)} tables for {n} players")
+        for s, stacks in enumerate(table):
+            if stacks and len(stacks) != profile.tableStacks:
+                raise IllegalAction("E-TABLE-SIZE", f"seat {s} has {len(stacks)} table stacks (rules.md F-1)",
+                                    found=str(len(stacks)), expected=str(profile.tableStacks))
+            for d, u in stacks:
+                if d == u or (down[s] | up[s]) >> d & 1 or (down[s] | up[s]) >> u & 1:
+                    c = d if d == u or (down[s] | up[s]) >> d & 1 else u
+                    raise IllegalAction("E-DEAL-DUPLICATE", f"{c} is dealt twice", found=str(c),
+                                        expected="each card once")
+                down[s] |= 1 << d
+                up[s] |= 1 << u
+                under[int(u)] = int(d)
+        return down, under, up
+
     def _err(self, code: str, message: str, found: object = None, expected: object = None) -> IllegalAction:
         return IllegalAction(code, message, found=found, expected=expected,
                              trick=self.trick_no + 1 if self.phase == Phase.PLAY else None)
@@ -333,6 +382,9 @@ class GameState:
         if seat == self.sitting:
             raise self._err("E-SIT-OUT", f"seat {seat} deals and sits out, so cannot pick (rules.md F-1)", seat,
                             "a seat that plays the hand")
+        if self.profile.two_handed:
+            self._head(seat)
+            return
         if not self.profile.has_blind:
             self._queens_side(seat)
             return
@@ -342,6 +394,20 @@ class GameState:
         self.picker = seat
         self.hands[seat] |= self.blind
         self.phase = Phase.BURY
+
+    def _head(self, seat: int) -> None:
+        """Two-handed (``wi2``, rules.md F-1): nobody picks; ``pick S`` names
+        the non-dealer, who leads (B-8) and heads the game, scored as a picker
+        alone (docs/profiles.md).  Raises ``E-PICK-ORDER`` for the dealer."""
+        if seat != self.to_act:
+            raise self._err("E-PICK-ORDER", f"seat {seat} is written as the head, but in {self.profile.name} the "
+                            f"non-dealer (seat {self.to_act}) leads and heads the game (docs/profiles.md)", seat,
+                            self.to_act)
+        self.picker = seat
+        self.bury_known = True  # no blind, nothing buried
+        self.alone = True
+        self.call_type = CallType.ALONE
+        self.phase = Phase.CALL
 
     def _queens_side(self, seat: int) -> None:
         """No blind (rules.md F-1): the holder of the Q♣ heads the side and is
@@ -462,9 +528,9 @@ class GameState:
                                 f"who holds the {self._pcard.pretty()} (jdHybridAceCall, rules.md C-5); the holder of "
                                 f"the {self._pcard.pretty()} is the partner", f"call {card}", "no call")
             hybrid = True
-        if prof.partnerMode == "alone":
+        if prof.always_alone:
             raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where the picker always plays alone "
-                            "(rules.md F-2, F-3)", f"call {card}", "no call")
+                            "(rules.md F-1, F-2, F-3)", f"call {card}", "no call")
         if prof.partner_card_game:
             raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where partner cards make the sides "
                             "(rules.md F-1)", f"call {card}", "no call")
@@ -924,6 +990,11 @@ class GameState:
         bit = 1 << card
         h = self.hands[seat]
         if not h & bit:
+            if self.down[seat] & bit:  # rules.md F-1: a table card is played only once uncovered
+                top = next(Card(u) for u, d in self._under.items() if d == card)
+                raise self._err("E-TABLE-DOWN", f"seat {seat} plays {card}, which lies face down under {top} "
+                                "(rules.md F-1: a table card turns up when the card on it is played)", card,
+                                " ".join(str(c) for c in cards_in(h)))
             if self.complete:
                 out = any(self.taken[s] & bit for s in range(self.n)) or self.trick_mask & bit
                 if out:
@@ -967,6 +1038,11 @@ class GameState:
             if self._cs == es and self.called_trick is None and not self.alone:
                 self.called_trick = self.trick_no
         self.hands[seat] = h & ~bit
+        if self._under:  # the face-down card under a played face-up card turns up (rules.md F-1)
+            d = self._under.get(card)
+            if d is not None:
+                self.hands[seat] |= 1 << d
+                self.down[seat] &= ~(1 << d)
         trick.append((seat, card))
         self.trick_mask |= bit
         if seat == self.partner and self.partner_revealed is None and (
@@ -1028,6 +1104,9 @@ class GameState:
         remaining = 0
         for h in self.hands:
             remaining |= h
+        for h in self.down:  # face-down table cards (rules.md F-1)
+            remaining |= h
+        self.down = [0] * self.n
         remaining |= self.trick_mask
         rest = self.n_tricks - self.trick_no
         self.claim_points_known = self.complete

@@ -122,6 +122,13 @@ def hand_records(draw, session: SessionRec | None = None, number: int | None = N
             dealt.sort(key=seats.index)
         h.deals = [CardsRec(draw(st.lists(card_or_unknown, min_size=1, max_size=8)), seat=s, note=draw(opt_notes))
                    for s in dealt]
+        if draw(st.integers(0, 3)) == 0:  # two-handed table stacks, down/up pairs (docs/notation.md §6)
+            tabled = draw(st.lists(seat, unique=True, max_size=len(seats)))
+            if seats_text is not None:
+                tabled.sort(key=seats.index)
+            h.tables = [CardsRec([c for pair in draw(st.lists(st.tuples(card_or_unknown, card_or_unknown), min_size=1,
+                                                               max_size=4)) for c in pair], seat=s, note=draw(opt_notes))
+                        for s in tabled]
         if draw(st.booleans()):
             h.blind = CardsRec(draw(st.lists(card_or_unknown, min_size=1, max_size=3)), note=draw(opt_notes))
         if draw(st.booleans()):

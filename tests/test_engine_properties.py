@@ -50,6 +50,8 @@ PROFILES = [
     "wi6-sit-out; noPick=forcedPick; renegePenalty=offenderPaysEach", "wi3; noPick=schneidster; allowCastrate=on",
     "wi4-cutthroat; noPick=schwanzer; trumpOrder=clubsTrump", "wi4-called-ace; allowCallOwnAce=on; noPick=mittler",
     "wi6-jd-ace; allowSheepsheadCall=on; allowBlitz=queensAndJacks", "wi7-jack-of-diamonds; jdHybridAceCall=on",
+    # two-handed with table cards (rules.md F-1, h6-two)
+    "wi2", "wi2; schneiderSymmetric90=on; allowBlitz=queens", "wi2; trumpOrder=spitz2; renegePenalty=offenderPaysEach",
 ]
 
 hands = st.builds(
@@ -68,6 +70,11 @@ def test_every_card_once_and_120_points(h):
         out = prof.sitOut and s == h.dealer  # the dealer who sits out is dealt nothing (F-1)
         assert m.bit_count() == (0 if out else prof.hand_size) and not seen & m
         seen |= m
+    for stacks in h.table or []:  # two-handed: tableStacks stacks of (down, up) per seat (rules.md F-1)
+        assert len(stacks) == prof.tableStacks
+        for c in (c for stack in stacks for c in stack):
+            assert not seen >> c & 1
+            seen |= 1 << c
     assert seen == prof.deck_mask
     g = h.state
     if h.kind in ("doubler", "schwanzer"):  # no play (rules.md D-11, D-18)
@@ -124,7 +131,7 @@ def test_play_accepts_exactly_the_legal_mask(h):
     if h.kind in ("doubler", "schwanzer"):
         return
     prof = h.profile
-    g = GameState(prof, h.dealer, list(h.hands), h.blind, complete=True, stake=h.stake)
+    g = GameState(prof, h.dealer, list(h.hands), h.blind, complete=True, stake=h.stake, table=h.table)
     for a in h.actions:
         if type(a) is Play:
             if g.phase != Phase.PLAY:

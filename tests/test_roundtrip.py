@@ -38,7 +38,9 @@ PROFILES = ["wi5-called-ace", "wi5-jack-of-diamonds", "wi5-called-ace; noPick=do
             "wi6-black-queens", "wi8-black-queens", "wi6-jd-ace", "wi8-qc-jd-7d", "wi6-7d-high",
             # the areas mixed
             "wi6-sit-out; noPick=moster; allowCastrate=on", "wi6-sit-out; noPick=schwanzer",
-            "wi3; noPick=mittler; allowSheepsheadCall=on", "wi6-jd-ace; allowCallOwnAce=on"]
+            "wi3; noPick=mittler; allowSheepsheadCall=on", "wi6-jd-ace; allowCallOwnAce=on",
+            # two-handed with table cards (rules.md F-1, h6-two)
+            "wi2", "wi2; allowBlitz=queens; maxMarks=2"]
 ALIASES = ["Al", "Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
 

@@ -40,6 +40,7 @@ SYNTAX_CODES: dict[str, str] = {
     "E-STATEMENT": "a token that starts no statement",
     "E-ARGUMENT": "a word argument that is not one of the words allowed (blitz colour)",
     "E-TRICK": "a malformed trick head: the leader must be followed by ':'",
+    "E-TABLE": "a table stack not written face-down card '/' face-up card, or a table line without stacks",
     "E-DUPLICATE": "a statement, tag, deal seat, trick number or score seat written twice",
     "E-HAND-ORDER": "a hand number not greater than the previous hand's in the session",
     "E-UNTERMINATED": "an annotation or tag not closed on the line where it starts",

@@ -95,7 +95,7 @@ KEYWORDS = frozenset(
     "hand dealer deal blind pick leaster doubler stake crack recrack castrate blitz bury call alone sheepshead "
     "partner claim pts tricks score misdeal win lose win-s lose-s win-z lose-z "
     "game ramsch klopfen kontra re laufende "
-    "moster mittler schneidster schwanzer blindtrick pot".split()
+    "moster mittler schneidster schwanzer blindtrick pot table".split()
 )
 #: Words that are not statements but may never be seat aliases either.
 RESERVED = KEYWORDS | {"under", "black", "red", "queens", "jacks", "after", "with", "without", "tout"}
@@ -738,7 +738,7 @@ class _Reader:
         for v in (h.dealer, h.pick, h.leaster, h.nopick, h.claim, h.partner, h.partner2):
             if v is not None and v.value is not None:
                 yield v.value, v.pos.line, v.pos.col
-        for d in h.deals:
+        for d in (*h.deals, *h.tables):
             yield (d.seat, *self._token_after(d.pos))
         for mk in h.marks:
             if mk.seat is not None:
@@ -970,6 +970,53 @@ class _Reader:
                 self.deal_unsorted = True
             self.prev_deal = k
         hand.deals.append(rec)
+        self.last = rec
+        return j
+
+    def s_table(self, toks, i, n):
+        """``table S d/u d/u ...``: a seat's table stacks, each the face-down
+        card, ``/``, the face-up card (two-handed ``wi2``, docs/notation.md
+        §6).  ``E-TABLE`` for a stack written otherwise."""
+        hand = self.hand
+        line = self.line
+        ln = self.ln
+        j = i + 1
+        if j >= n:
+            raise self._eol(toks, "table", "the seat whose table cards follow", "E-SEAT")
+        s = toks[j]
+        if s not in self.seatset:
+            s = self._seat_miss(toks, j)
+        if ("table", s) in self.seen:
+            raise self._err_at("E-DUPLICATE", f"found a second 'table {s}' in hand {hand.number}; expected one table "
+                               "line per seat", toks, i, s, "one table line per seat")
+        c = line.find("table", self.p)
+        p = line.find(s, c + 5) + len(s)
+        get = self.cards.get
+        cards: list = []
+        cpos: list = []
+        j += 1
+        while j < n:
+            t = toks[j]
+            if t in _DISPATCH or t[0] in "{[":
+                break
+            down, slash, up = t.partition("/")
+            cd, cu = get(down, _MISS), get(up, _MISS)
+            if not slash or cd is _MISS or cu is _MISS:
+                raise self._err_at("E-TABLE", f"found {_quote(t)} in 'table {s}'; expected a stack: the face-down "
+                                   "card, '/', the face-up card (e.g. 7C/QS, ??/QS)", toks, j, t, "down/up")
+            p = line.find(t, p)
+            cards += (cd, cu)
+            cpos += (Pos(ln, p + 1), Pos(ln, p + len(down) + 2))
+            p += len(t)
+            j += 1
+        if not cards:
+            found = _quote(toks[j]) if j < n else "end of line"
+            raise self._err_at("E-TABLE", f"found {found} after 'table {s}'; expected stacks written down/up "
+                               "(e.g. 7C/QS)", toks, j, found, "down/up")
+        self.seen.add(("table", s))
+        self.p = p
+        rec = CardsRec(cards, Pos(ln, c + 1), cpos, s)
+        hand.tables.append(rec)
         self.last = rec
         return j
 
@@ -1484,6 +1531,7 @@ _DISPATCH = {
     "hand": _Reader.s_hand,
     "dealer": _seat_statement("dealer", "dealer"),
     "deal": _Reader.s_deal,
+    "table": _Reader.s_table,
     "blind": _Reader.s_blind,
     "pick": _seat_statement("pick", "pick"),
     "leaster": _seat_statement("leaster", "leaster", tie=True),

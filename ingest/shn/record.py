@@ -76,7 +76,8 @@ class Value(Generic[T]):
 
 @dataclass(slots=True)
 class CardsRec:
-    """A list of cards from one statement (``deal``, ``blind``, ``bury``).
+    """A list of cards from one statement (``deal``, ``blind``, ``bury``;
+    ``table``: the stacks flattened, face-down card then face-up card).
 
     ``cards[i]`` is None for ``??``; ``card_pos[i]`` is where it was written.
     ``seat`` is the seat alias for ``deal`` lines, else None.
@@ -255,6 +256,9 @@ class HandRecord:
     tag_notes: dict[str, str] = field(default_factory=dict)
     dealer: Value[str] | None = None
     deals: list[CardsRec] = field(default_factory=list)
+    # h6-two (two-handed wi2, rules.md F-1): ``table S d/u d/u d/u d/u``, one per
+    # seat; ``cards`` holds the stacks flattened (down, up, down, up, ...).
+    tables: list[CardsRec] = field(default_factory=list)
     blind: CardsRec | None = None
     pick: Value[str] | None = None
     leaster: Value[str] | None = None  # value None: `leaster -` (a tie) ...

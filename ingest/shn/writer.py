@@ -375,13 +375,13 @@ def write_hand(hand: HandRecord) -> str:
     deals = list(h.deals)
     tricks = sorted(h.tricks, key=lambda t: t.number)
     width = 0
-    for d in deals:
+    for d in (*deals, *h.tables):
         _seat(d.seat, "'deal'", unknown_ok=False)
         width = max(width, len(d.seat))
     for t in tricks:
         _seat(t.leader, f"trick t{t.number}", unknown_ok=False)
         width = max(width, len(t.leader))
-    order = _seat_order(h) if len(deals) > 1 else None
+    order = _seat_order(h) if len(deals) > 1 or len(h.tables) > 1 else None
     if order is not None and all(d.seat in order for d in deals):
         deals.sort(key=lambda d: order[d.seat])
     full = bool(deals or h.blind is not None or h.bury is not None or tricks)
@@ -392,6 +392,22 @@ def write_hand(hand: HandRecord) -> str:
         seen_seats.add(d.seat)
         out.append("deal " + d.seat + " " * (width - len(d.seat)) + " " + _cards(d.cards, f"'deal {d.seat}'", de)
                    + _note(d.note, f"'deal {d.seat}'") + "\n")
+    tables = list(h.tables)  # h6-two: table stacks, down/up (docs/notation.md §6)
+    if order is not None and all(d.seat in order for d in tables):
+        tables.sort(key=lambda d: order[d.seat])
+    seen_seats = set()
+    for d in tables:
+        _seat(d.seat, "'table'", unknown_ok=False)
+        if d.seat in seen_seats:
+            raise ValueError(f"two table lines for {d.seat}")
+        seen_seats.add(d.seat)
+        if not d.cards or len(d.cards) % 2:
+            raise ValueError(f"'table {d.seat}' has {len(d.cards)} cards; expected down/up pairs")
+        stacks = [_card(d.cards[k], f"'table {d.seat}'", de) + "/" + _card(d.cards[k + 1], f"'table {d.seat}'", de)
+                  for k in range(0, len(d.cards), 2)]
+        out.append("table " + d.seat + " " * (width - len(d.seat)) + " " + " ".join(stacks)
+                   + _note(d.note, f"'table {d.seat}'") + "\n")
+    full = full or bool(tables)
     if not full:
         items = _pick_items(h) + _call_items(h, de) + _mark_items(h) + _claim_items(h) + _result_items(h)
         if items:
