@@ -186,7 +186,7 @@ def demo_season(seed: int = 2026, evenings: int = 40, *, start: _dt.date = _dt.d
 VARIETY_RULES = (
     "wi3", "wi4-cutthroat", "wi6-sit-out", "wi5-moster; pot=on", "wi4-called-ace", "wi6-jack-of-diamonds",
     "wi5-spitz; allowCastrate=on; allowBlitz=queensAndJacks", "wi7-jack-of-diamonds", "wi5-schwanzer",
-    "wi8-black-queens", "wi6-jd-ace", "wi5-clubs-trump; allowSheepsheadCall=on",
+    "wi8-black-queens", "wi6-jd-ace", "wi5-clubs-trump; allowSheepsheadCall=on", "wi2",
 )
 
 
