@@ -48,11 +48,12 @@ def test_variety_nights_pick_counts_leave_out_games_without_a_blind(variety):
     text = (DEMO / "variety_nights.shn").read_text(encoding="utf-8")
     by_rules = _hands_by_rules(text)
     assert set(by_rules) == set(VARIETY_RULES)
-    with_blind = [h for r, hs in by_rules.items() if "black-queens" not in r for h in hs]
+    # rules.md F-1: the black-queens games and two-handed (table cards) have no blind to pick
+    with_blind = [h for r, hs in by_rules.items() if "black-queens" not in r and r != "wi2" for h in hs]
     misdeals = sum(1 for h in with_blind if re.search(r"^misdeal", h, re.M))
     picks = sum(1 for h in with_blind if re.search(r"^pick ", h, re.M))
     dealt = len(with_blind) - misdeals
-    assert len(by_rules["wi8-black-queens"]) > 0  # the filter has something to leave out
+    assert len(by_rules["wi8-black-queens"]) > 0 and len(by_rules["wi2"]) > 0  # the filter has something to leave out
     with st.reading(variety) as con:
         row = m.picking_summary(con, m.Filters()).row(0, named=True)
     assert (row["dealt"], row["misdeals"], row["picks"]) == (dealt, misdeals, picks)
