@@ -212,6 +212,31 @@ def _sheepshead(f: Filters) -> Filters:
     return f if f.sheepshead_only else replace(f, sheepshead_only=True)
 
 
+_KINDS: dict[tuple, frozenset[tuple[str, str]]] = {}
+
+
+def _stored_kinds(con: duckdb.DuckDBPyConnection) -> frozenset[tuple[str, str]]:
+    """The (game, rules text) pairs the database holds — few — read once per
+    database state: keyed by the database file and its last ingest (every
+    write of hands goes through an ingest, recorded in the small ``ingests``
+    table), so the metrics that add SQL only for databases holding a kind
+    (Indiana hands, tables without a blind, a dealer who sits out) do not
+    scan ``hands`` on every call."""
+    path = con.execute("SELECT path FROM duckdb_databases() WHERE database_name = current_database()").fetchall()[0][0]
+    try:
+        mark = con.execute("SELECT max(ingest_id), count(*) FROM ingests").fetchall()[0]
+    except duckdb.CatalogException:  # a database made without the store
+        mark = (None, id(con))
+    key = (path or id(con), *mark)
+    got = _KINDS.get(key)
+    if got is None:
+        got = frozenset(con.execute("SELECT DISTINCT game, rules FROM hands").fetchall())
+        if len(_KINDS) > 16:
+            _KINDS.clear()
+        _KINDS[key] = got
+    return got
+
+
 def _table_rules(con: duckdb.DuckDBPyConnection) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """The stored Sheepshead ``[Rules]`` texts (few) sorted by table
     geometry (rules.md F-1): (those without a blind to pick, those whose
@@ -223,7 +248,7 @@ def _table_rules(con: duckdb.DuckDBPyConnection) -> tuple[tuple[str, ...], tuple
     from replay.profile import parse_rules  # noqa: PLC0415
 
     no_blind, sit_out, two = [], [], []
-    for (text,) in con.execute("SELECT DISTINCT rules FROM hands WHERE game = 'sheepshead'").fetchall():
+    for text in sorted({r for g, r in _stored_kinds(con) if g == "sheepshead"}):
         try:
             prof = parse_rules(text or None)
         except ProfileError:
@@ -258,7 +283,7 @@ def _settled(con: duckdb.DuckDBPyConnection, f: Filters) -> Filters:
     database without them pays nothing."""
     if f.settled_only or f.schafkopf_only or f.sheepshead_only or (f.game and f.game != "indiana"):
         return f
-    if not con.execute("SELECT 1 FROM hands WHERE game = 'indiana' LIMIT 1").fetchall():
+    if not any(g == "indiana" for g, _ in _stored_kinds(con)):
         return f
     return replace(f, settled_only=True)
 
@@ -341,6 +366,17 @@ def data_quality(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     FROM k
     """
     return _run(con, sql, params)
+
+
+def games_present(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """The games (``hands.game``: sheepshead, schafkopf, indiana) among the
+    filtered hands, one row each (column ``game``): the Ledger warns when it
+    would add Sheepshead units to Schafkopf tariff amounts."""
+    kinds = _stored_kinds(con)
+    base, params = _base(f, "game")
+    if len({g for g, _ in kinds}) <= 1:  # one game stored: no scan needed
+        return pl.DataFrame({"game": sorted({g for g, _ in kinds})}, schema={"game": pl.String})
+    return _run(con, f"{base} SELECT DISTINCT game FROM fh ORDER BY 1", params)
 
 
 def filter_choices(con: duckdb.DuckDBPyConnection) -> dict[str, object]:
@@ -1131,7 +1167,7 @@ def indiana_race(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 METRICS = [overview, data_quality, ledger_by_session, ledger_running, leaderboard, picking_summary,
            pick_rate_by_player, picker_results_by_player, pick_rate_by_position, schneider_summary, schneider_by_role,
            outcome_tiers, calls_by_type, calls_by_suit, partner_reveal, schafkopf_games, schafkopf_ramsch,
-           schafkopf_laufende, schafkopf_laufende_summary, indiana_race]
+           schafkopf_laufende, schafkopf_laufende_summary, indiana_race, games_present]
 
 #: Which metric queries each dashboard page runs (the Ledger page derives
 #: the running totals from ledger_by_session with :func:`running_totals`).

@@ -93,7 +93,7 @@ def _tail(h: StoredHand) -> list[str]:
     elif o.picker_points is not None:
         result += f"   picker side {o.picker_points} points"
     if o.picker_tricks is not None:
-        result += f", {o.picker_tricks} tricks"
+        result += f", {o.picker_tricks} trick{'' if o.picker_tricks == 1 else 's'}"
     lines.append(result)
     if o.laufende is not None:  # a Schafkopf game with a declarer (rules.md G-13)
         side = "with" if o.laufende_with else "without"

@@ -47,6 +47,12 @@ if lb.is_empty():
     st.stop()
 
 st.subheader("Leaderboard")
+if not f.game:
+    settled_games = [g for g in fetch(metrics.games_present, f)["game"].to_list() if g != "indiana"]
+    if len(settled_games) > 1:  # Sheepshead units and Schafkopf tariff amounts are different currencies
+        st.warning("These hands mix Sheepshead units with Schafkopf amounts (a tariff's cents, rules.md G-16), so "
+                   "the totals below add unlike things. Choose one game under **Game** in the sidebar to compare "
+                   "like with like.")
 st.dataframe(
     lb.select("player", "units", "hands", "units_per_hand", "sessions"),
     hide_index=True,

@@ -16,7 +16,13 @@ over = describe(f)
 
 s = fetch(metrics.picking_summary, f).to_dicts()[0]
 if not s["dealt"] and not s["misdeals"]:
-    st.info(f"No stored hand matches the filters ({over}). Widen them in the sidebar.")
+    any_hand = fetch(metrics.overview, f).to_dicts()[0]["hands"]
+    if any_hand:  # hands match, but none had a blind to pick (rules.md F-1: black queens, two-handed)
+        st.info(f"The {plural(any_hand, 'hand')} of {over} had no blind to pick: in the black-queens games and "
+                "two-handed Sheepshead the partner cards or the deal make the sides (rules.md F-1), so there are no "
+                "pick rates. Their results are on the Ledger and Schneider pages.")
+    else:
+        st.info(f"No stored hand matches the filters ({over}). Widen them in the sidebar.")
     st.stop()
 
 c = st.columns(5)

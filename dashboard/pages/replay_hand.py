@@ -191,7 +191,7 @@ def _units_line(units: dict[str, int]) -> str:
 # --------------------------------------------------------------------------
 # the page
 
-from dashboard.filters import ensure_navigation
+from dashboard.filters import ensure_navigation, plural
 
 ensure_navigation()  # a first visit straight to this page's URL runs it inside the app
 st.title("Replay")
@@ -283,7 +283,7 @@ if len(frames) < 2:
         st.markdown(f"**{'Declarer' if schafkopf else 'Picker'}** {o.picker} · **Call** {call} · "
                     f"**Partner** {partner} · **Multiplier** ×{o.multiplier}")
         pts = "?" if o.picker_points is None else o.picker_points
-        tricks = "" if o.picker_tricks is None else f", {o.picker_tricks} tricks"
+        tricks = "" if o.picker_tricks is None else f", {plural(o.picker_tricks, 'trick')}"
         side_pts = f"declarer side {pts} Augen" if schafkopf else f"picker side {pts} card points"
         st.markdown(f"**Result** {o.outcome}: {side_pts}{tricks}")
     elif o.outcome == "leaster":
@@ -384,7 +384,7 @@ if f.done:
         st.html("".join(parts))
     if o.picker:
         augen = "Augen" if schafkopf else "card points"
-        st.markdown(f"**Result** {o.outcome}: {side_word} {o.picker_points} {augen}, {o.picker_tricks} tricks")
+        st.markdown(f"**Result** {o.outcome}: {side_word} {o.picker_points} {augen}, {plural(o.picker_tricks, 'trick')}")
     elif o.outcome == "leaster":
         st.markdown(f"**Leaster** won by {o.leaster_winner or 'nobody (a tie)'}")
     st.markdown(f"**{score_word}** {_units_line(o.units)}" + (f" · pot {o.pot:+d}" if o.pot else ""))
