@@ -26,7 +26,7 @@ points"}``.
 
 from __future__ import annotations
 
-from replay.cards import Card, Suit, cards_in, mask_of
+from replay.cards import Suit, cards_in
 from replay.errors import IllegalAction
 from replay.indiana import RACE_TARGET, Declare, IndianaState, InGame
 
@@ -174,38 +174,13 @@ def check_indiana(chk, sess) -> tuple[HandOutcome, CardLog, None]:
 
 
 def _state(chk, dealer: int) -> IndianaState:
-    """The deal: each seat's deal line, else the cards it plays."""
+    """The deal: each seat's deal line, else the cards it plays (the
+    four-handed deal reader shared with Schafkopf)."""
+    from .validate_sk import four_hands  # noqa: PLC0415
+
     rec = chk.rec
-    hands = [0, 0, 0, 0]
-    written = [False] * 4
-    seen: dict[Card, str] = {}
-    for d in rec.deals:
-        s = chk.seat(d.seat, d.pos)
-        for c, cp in zip(d.cards, d.card_pos):
-            if c is None:
-                raise chk.reject("E-IN-PARTIAL", f"an unknown card ?? in {d.seat}'s deal; an Indiana hand is "
-                                 "replayed with every card known", cp, found="??", expected="a card")
-            if c in seen:
-                raise chk.reject("E-DEAL-DUPLICATE", f"{c} is dealt twice: to {seen[c]} and to {d.seat} "
-                                 "(rules.md A-1)", cp, found=c, expected="each card once")
-            seen[c] = d.seat
-        if len(d.cards) != 8:
-            raise chk.reject("E-DEAL-SIZE", f"{d.seat} is dealt {len(d.cards)} cards (rules.md F-1)", d.pos,
-                             found=len(d.cards), expected=8)
-        hands[s] = mask_of(d.cards)
-        written[s] = True
-    for t in rec.tricks:
-        lead = chk.seat(t.leader, t.leader_pos)
-        for k, p in enumerate(t.plays):
-            if p.card is None:
-                raise chk.reject("E-IN-PARTIAL", "an unknown card ?? in a trick; an Indiana hand is replayed with "
-                                 "every card known", p.pos, found="??", expected="a card", trick=t.number)
-            if p.renege:
-                raise chk.reject("E-IN-STATEMENT", "a marked renege (^R) is not part of Indiana records", p.pos,
-                                 found=f"^R{p.card}", expected=str(p.card), trick=t.number)
-            s = (lead + k) % 4
-            if not written[s]:
-                hands[s] |= 1 << p.card
+    hands = four_hands(chk, game="an Indiana hand", partial="E-IN-PARTIAL", renege="E-IN-STATEMENT", hand_size=8,
+                       tricks=8, deck=(1 << 32) - 1, rule="A-1, F-1")
     try:
         return IndianaState(dealer, hands)
     except IllegalAction as exc:

@@ -220,8 +220,17 @@ def _unknown(chk, m):
                      found="?", expected="a seat")
 
 
-def _state(chk, prof, dealer: int) -> SchafkopfState:
-    """The deal: each seat's deal line, else the cards it plays."""
+def four_hands(chk, *, game: str, partial: str, renege: str, hand_size: int, tricks: int, deck: int,
+               rule: str) -> list[int]:
+    """The four dealt hands (bit masks, seats 0..3) of a four-handed game
+    replayed with every card known — Schafkopf (rules.md G) and the Indiana
+    game (F-1, F-5): each seat's deal line, else the cards it plays
+    (notation.md §9).  Errors at the card or the line: ``??`` (``partial``),
+    a card dealt twice (``E-DEAL-DUPLICATE``), a card outside ``deck``
+    (``E-DEAL-CARD``), a deal line of other than ``hand_size`` cards
+    (``E-DEAL-SIZE``), a seat without a deal line while not every trick is
+    written (``partial``), a marked renege ``^R`` (``renege``: not part of
+    these records).  ``game`` names the hand in messages."""
     rec = chk.rec
     hands = [0, 0, 0, 0]
     written = [False] * 4
@@ -230,35 +239,34 @@ def _state(chk, prof, dealer: int) -> SchafkopfState:
         s = chk.seat(d.seat, d.pos)
         for c, cp in zip(d.cards, d.card_pos):
             if c is None:
-                raise chk.reject("E-SK-PARTIAL", f"an unknown card ?? in {d.seat}'s deal; a Schafkopf hand is "
-                                 "replayed with every card known", cp, found="??", expected="a card")
+                raise chk.reject(partial, f"an unknown card ?? in {d.seat}'s deal; {game} is replayed with every "
+                                 "card known", cp, found="??", expected="a card")
+            name = _spell(chk, c)
             if c in seen:
-                name = _spell(chk, c)
                 raise chk.reject("E-DEAL-DUPLICATE", f"{name} is dealt twice: to {seen[c]} and to {d.seat} "
-                                 "(rules.md G-1)", cp, found=name, expected="each card once")
-            if not prof.deck >> c & 1:
-                name = _spell(chk, c)
+                                 f"(rules.md {rule})", cp, found=name, expected="each card once")
+            if not deck >> c & 1:
                 raise chk.reject("E-DEAL-CARD", f"{name} is not in the short pack (rules.md G-3)", cp, found=name,
                                  expected="no 7s or 8s")
             seen[c] = d.seat
         hands[s] = mask_of(d.cards)
         written[s] = True
-        if len(d.cards) != prof.hand_size:
-            raise chk.reject("E-DEAL-SIZE", f"{d.seat} is dealt {len(d.cards)} cards (rules.md G-2, G-3)", d.pos,
-                             found=len(d.cards), expected=prof.hand_size)
-    if not all(written) and len(rec.tricks) != prof.tricks:
+        if len(d.cards) != hand_size:
+            raise chk.reject("E-DEAL-SIZE", f"{d.seat} is dealt {len(d.cards)} cards (rules.md {rule})", d.pos,
+                             found=len(d.cards), expected=hand_size)
+    if not all(written) and len(rec.tricks) != tricks:
         missing = ", ".join(a for a, w in zip(chk.aliases, written) if not w)
-        raise chk.reject("E-SK-PARTIAL", f"no deal line for {missing} and {len(rec.tricks)} of {prof.tricks} tricks: "
-                         "a seat without a deal line holds the cards it plays, so every trick must be written",
-                         rec.pos, found=f"{len(rec.tricks)} tricks", expected=f"{prof.tricks} tricks or all deal lines")
+        raise chk.reject(partial, f"no deal line for {missing} and {len(rec.tricks)} of {tricks} tricks: a seat "
+                         "without a deal line holds the cards it plays, so every trick must be written",
+                         rec.pos, found=f"{len(rec.tricks)} tricks", expected=f"{tricks} tricks or all deal lines")
     for t in rec.tricks:
-        for k, p in enumerate(t.plays):
+        for p in t.plays:
             if p.card is None:
-                raise chk.reject("E-SK-PARTIAL", "an unknown card ?? in a trick; a Schafkopf hand is replayed with "
-                                 "every card known", p.pos, found="??", expected="a card", trick=t.number)
+                raise chk.reject(partial, f"an unknown card ?? in a trick; {game} is replayed with every card "
+                                 "known", p.pos, found="??", expected="a card", trick=t.number)
             if p.renege:
-                raise chk.reject("E-SK-RENEGE-MARK", "a marked renege (^R) is not part of Schafkopf records: a card "
-                                 "that does not follow suit is an error of the record", p.pos,
+                raise chk.reject(renege, f"a marked renege (^R) is not part of {game}'s record: a card that does "
+                                 "not follow suit is an error of the record", p.pos,
                                  found=f"^R{p.card}", expected=str(p.card), trick=t.number)
     if not all(written):
         # A seat without a deal line holds exactly the cards it plays (notation.md §9).
@@ -271,6 +279,14 @@ def _state(chk, prof, dealer: int) -> SchafkopfState:
                 s = (lead + k) % 4
                 if not written[s]:
                     hands[s] |= 1 << p.card
+    return hands
+
+
+def _state(chk, prof, dealer: int) -> SchafkopfState:
+    """The deal: each seat's deal line, else the cards it plays."""
+    rec = chk.rec
+    hands = four_hands(chk, game="a Schafkopf hand", partial="E-SK-PARTIAL", renege="E-SK-RENEGE-MARK",
+                       hand_size=prof.hand_size, tricks=prof.tricks, deck=prof.deck, rule="G-1, G-2, G-3")
     try:
         return SchafkopfState(prof, dealer, hands)
     except IllegalAction as exc:
