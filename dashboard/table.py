@@ -50,7 +50,7 @@ def german_name(card: Card) -> str:
     return GERMAN_SUIT_LETTER[card.suit] + GERMAN_RANK_NAME[card.rank]
 
 
-def _german_title(card: Card) -> str:
+def german_title(card: Card) -> str:
     """``Eichel-Ober``, ``Schellen-Sau``."""
     return f"{_GERMAN_SUIT_WORD[card.suit]}-{_GERMAN_RANK_WORD[card.rank]}"
 
@@ -175,7 +175,7 @@ def card_html(card: Card | None, *, win: bool = False, small: bool = False, titl
         return f'<span class="shead-card back{size}" title="unknown card"></span>'
     if german:
         rank, suit = GERMAN_RANK_NAME[card.rank], GERMAN_SUIT_LETTER[card.suit]
-        default_title = _german_title(card)
+        default_title = german_title(card)
     else:
         rank, suit = ("10" if card.rank is Rank.TEN else card.rank.letter), card.suit.symbol
         default_title = card.pretty()

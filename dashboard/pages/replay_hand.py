@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.table import (CSS, cards_html, frame_of_sk, frames_from_cardlog, german_name, order_of, seat_label,
-                             table_html, trick_status)
+from dashboard.table import (CSS, cards_html, frame_of_sk, frames_from_cardlog, german_name, german_title, order_of,
+                             seat_label, table_html, trick_status)
 from ingest.schafkopf_hand import replay_schafkopf_stored
 from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_db, session_text
 from ingest.validate import HandReplay, replay_text
@@ -92,8 +92,8 @@ def find_hands(con, session_id: int, player: str | None, outcomes: tuple[str, ..
     cond = " AND ".join(where)
     order = "h.hand, h.hand_id" if session_id != ALL_SESSIONS else "h.hand_id DESC"
     rows = con.execute(
-        "SELECT h.hand_id, h.session, h.hand, h.picker, h.partner, h.leaster_winner, h.outcome, h.status, h.call "
-        f"FROM hands h WHERE {cond} ORDER BY {order} LIMIT ?", params + [limit]).fetchall()
+        "SELECT h.hand_id, h.session, h.hand, h.picker, h.partner, h.leaster_winner, h.outcome, h.status, h.call, "
+        f"h.game, h.game_type FROM hands h WHERE {cond} ORDER BY {order} LIMIT ?", params + [limit]).fetchall()
     total = con.execute(f"SELECT count(*) FROM hands h WHERE {cond}", params).fetchone()[0]
     return rows, total
 
@@ -138,8 +138,16 @@ def load_replay(con, hand_id: int):
 
 
 def hand_label(row: tuple) -> str:
-    _, session, hand, picker, partner, lw, outcome, status, call = row
-    if picker:
+    _, session, hand, picker, partner, lw, outcome, status, call, game, game_type = row
+    if game == "schafkopf":  # Schafkopf words and German cards (rules.md G)
+        if outcome == "ramsch":
+            what = "Ramsch"
+        else:
+            sau = f" on the {german_title(Card.parse(call))}" if call else ""
+            what = f"{picker or '?'} plays {game_type or 'a game'}{sau}" + (f" with {partner}" if partner else "")
+    elif game == "indiana":  # rules.md F-5
+        what = f"{picker or '?'} declares" + (f" {call}" if call else "") + (f", partner {partner}" if partner else "")
+    elif picker:
         what = f"{picker} picks" + (f", {call}" if call and call != "alone" else ", alone" if call == "alone" else "")
         if partner:
             what += f", partner {partner}"
@@ -150,7 +158,7 @@ def hand_label(row: tuple) -> str:
     else:
         what = outcome
     card = "card log" if status == "full" else "score sheet"
-    return f"Hand {hand} · {what} · {outcome} · {card}"
+    return f"Hand {hand} · {what}" + ("" if what.lower() == outcome else f" · {outcome}") + f" · {card}"
 
 
 # --------------------------------------------------------------------------
