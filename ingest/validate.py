@@ -473,17 +473,7 @@ def _check_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLo
                          expected="distinct aliases")
     prov = chk.prov
 
-    # ---- dealer
-    dealer: int | None = None
-    if rec.dealer is not None and rec.dealer.value is not None:
-        dealer = chk.seat(rec.dealer.value, rec.dealer.pos)
-        prov["dealer"] = "asserted"
-    elif rec.tricks and rec.tricks[0].number == 1:
-        dealer = (chk.seat(rec.tricks[0].leader, rec.tricks[0].leader_pos) - 1) % n
-        prov["dealer"] = "derived"
-    elif sess.last_dealer is not None and sess.last_hand is not None and rec.number == sess.last_hand + 1:
-        dealer = (sess.last_dealer + 1) % n
-        prov["dealer"] = "derived"
+    dealer = written_dealer(chk, sess, n)
 
     _check_ranges(chk)
     chk.date = _check_date(chk)
@@ -1483,6 +1473,25 @@ def _check_nopick_numbers(chk: HandCheck, kind: str, tie: bool) -> bool:
 #: reader's range, ingest.shn.reader.MAX_HAND).
 _MAX_UNITS = 32767
 _MAX_STAKE = 2**10
+
+
+def written_dealer(chk: HandCheck, sess, n: int) -> int | None:
+    """The hand's dealer seat (0..n-1), or None when nothing tells it:
+    written (``dealer S``, provenance ``asserted``), else derived from the
+    leader of trick 1 (the seat left of the dealer leads, rules.md B-17, G-2)
+    or from the previous hand of the session (the deal passes to the left).
+    Shared by the Sheepshead, Schafkopf and Indiana validators."""
+    rec = chk.rec
+    if rec.dealer is not None and rec.dealer.value is not None:
+        chk.prov["dealer"] = "asserted"
+        return chk.seat(rec.dealer.value, rec.dealer.pos)
+    if rec.tricks and rec.tricks[0].number == 1:
+        chk.prov["dealer"] = "derived"
+        return (chk.seat(rec.tricks[0].leader, rec.tricks[0].leader_pos) - 1) % n
+    if sess.last_dealer is not None and sess.last_hand is not None and rec.number == sess.last_hand + 1:
+        chk.prov["dealer"] = "derived"
+        return (sess.last_dealer + 1) % n
+    return None
 
 
 def _check_ranges(chk: HandCheck) -> None:

@@ -97,17 +97,10 @@ def check_indiana(chk, sess) -> tuple[HandOutcome, CardLog, None]:
         raise chk.reject("E-IN-STATEMENT", f"'{m.kind}' doubles nothing in the Indiana game (rules.md F-5)", m.pos,
                          found=m.kind, expected="no marks")
     # ---- dealer: the seat left of the dealer leads trick 1
+    from .validate import written_dealer  # noqa: PLC0415 - validate imports this module
+
     prov = chk.prov
-    dealer = None
-    if rec.dealer is not None and rec.dealer.value is not None:
-        dealer = chk.seat(rec.dealer.value, rec.dealer.pos)
-        prov["dealer"] = "asserted"
-    elif rec.tricks and rec.tricks[0].number == 1:
-        dealer = (chk.seat(rec.tricks[0].leader, rec.tricks[0].leader_pos) - 1) % 4
-        prov["dealer"] = "derived"
-    elif sess.last_dealer is not None and sess.last_hand is not None and rec.number == sess.last_hand + 1:
-        dealer = (sess.last_dealer + 1) % 4
-        prov["dealer"] = "derived"
+    dealer = written_dealer(chk, sess, 4)
     if dealer is None:
         raise chk.reject("E-DEALER", "the dealer is not known", rec.pos, found="no dealer", expected="dealer S")
     g = rec.game

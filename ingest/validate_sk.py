@@ -105,18 +105,10 @@ def check_schafkopf(chk, sess) -> tuple[HandOutcome, CardLog, Settlement]:
         if m.kind in ("crack", "recrack", "blitz"):
             raise chk.reject("E-SK-STATEMENT", f"'{m.kind}' is a Sheepshead mark; Schafkopf doubles with kontra and "
                              "re (rules.md G-18) or klopfen (G-19)", m.pos, found=m.kind, expected="kontra, re, klopfen")
-    prov = chk.prov
     # ---- dealer (rules.md G-2: the seat left of the dealer leads the first trick)
-    dealer: int | None = None
-    if rec.dealer is not None and rec.dealer.value is not None:
-        dealer = chk.seat(rec.dealer.value, rec.dealer.pos)
-        prov["dealer"] = "asserted"
-    elif rec.tricks and rec.tricks[0].number == 1:
-        dealer = (chk.seat(rec.tricks[0].leader, rec.tricks[0].leader_pos) - 1) % 4
-        prov["dealer"] = "derived"
-    elif sess.last_dealer is not None and sess.last_hand is not None and rec.number == sess.last_hand + 1:
-        dealer = (sess.last_dealer + 1) % 4
-        prov["dealer"] = "derived"
+    from .validate import written_dealer  # noqa: PLC0415 - validate imports this module
+
+    dealer = written_dealer(chk, sess, 4)
     # ---- the game
     if (rec.game is None) == (rec.ramsch is None):
         both = rec.game is not None
