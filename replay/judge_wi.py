@@ -17,10 +17,12 @@ from it is reported.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 
 from .actions import (Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Recrack,
                             Sheepshead)
-from .cards import CARD_NAMES, Rank, cards_in, mask_of, points_of
+from .cards import CARD_NAMES, Card, Rank, cards_in, mask_of, points_of
 from .errors import IllegalAction, ProfileError
 from .profile import RuleProfile, parse_rules
 from .scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schneider_lines,
@@ -30,7 +32,7 @@ from .state import CallType, GameState, Phase, bury_count_error, next_seat
 
 from .outcome import CardLog, HandOutcome, PlayRow
 from .facts import HandRecord, Pos
-from .judge_common import (_MAX_UNITS, HandCheck, SessionState, _agreed_score, _breakdown,
+from .judge_common import (_MAX_UNITS, HandCheck, Refusal, SessionState, _agreed_score, _breakdown,
                            _cardlog, _check_date, _check_pot_sum, _check_ranges, _flags, _matches, _or, _parse_seats,
                            _seat_index, _written_units, written_dealer)
 
@@ -197,12 +199,17 @@ def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int |
                                  expected="a card nobody plays")
             hands[p] |= bury
         if blind_mask is not None:
+            every = (rec.claim is None and len(rec.tricks) == prof.tricks
+                     and all(pl.card is not None for t in rec.tricks for pl in t.plays))
             stray = blind_mask & ~hands[p]
-            if stray and bury is not None:
-                c = next(c for c in rec.blind.cards if stray >> c & 1)
-                raise chk.reject("E-BLIND", f"{c} is in the blind but the picker neither plays nor buries it",
+            elsewhere = stray & _or(h for s, h in enumerate(hands) if s != p)
+            if elsewhere or (stray and bury is not None and every):
+                c = next(c for c in rec.blind.cards if stray >> c & 1 and (not elsewhere or elsewhere >> c & 1))
+                who = next((chk.aliases[s] for s, h in enumerate(hands) if s != p and h >> c & 1), None)
+                raise chk.reject("E-BLIND", f"{c} is in the blind, which the picker took, but "
+                                 + (f"{who} plays it" if who else "the picker neither plays nor buries it"),
                                  rec.blind.pos, found=c, expected="a card the picker plays or buries")
-            if not stray:
+            if not stray or not every:  # the picker may still hold the blind's other cards
                 hands[p] &= ~blind_mask
                 blind = blind_mask
     elif blind_mask is not None:
@@ -217,7 +224,11 @@ def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int |
                          expected="tricks of the five other seats")
     complete = (all(h.bit_count() == (0 if s == sitting else prof.hand_size) for s, h in enumerate(hands))
                 and blind.bit_count() == prof.blind_size)
-    return GameState(prof, dealer, hands, blind, complete=complete, stake=stake, pot=chk.pot)
+    # every card each seat holds is known only when every trick is written
+    # in full and nothing was claimed (rules.md B-9, B-12 need the whole hand)
+    every = (rec.claim is None and len(rec.tricks) == prof.tricks
+             and all(pl.card is not None for t in rec.tricks for pl in t.plays))
+    return GameState(prof, dealer, hands, blind, complete=complete, stake=stake, pot=chk.pot, hands_known=every)
 
 
 def _check_deck(chk: HandCheck, cards, card_pos, pos: Pos | None, trick: int | None = None) -> None:
@@ -418,7 +429,11 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         if kind == "pick":
             _pick(chk, g, dealer, chk.seat(rec.pick.value, rec.pick.pos))
             bury = rec.bury
-            if bury is None:
+            derived = _derived_bury(chk, g) if bury is None and g.phase == Phase.BURY else None
+            if derived is not None:  # what the picker held and never played (rules.md B-7)
+                _apply(chk, g, Bury(derived), rec.pick.pos)
+                chk.prov["bury"] = "derived"
+            elif bury is None:
                 if g.phase == Phase.BURY:  # not in a game without a blind (rules.md F-1)
                     g.apply(Bury(None))
             else:
@@ -501,6 +516,23 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
             _, cards_played, w = g.tricks[-1]
             k = next(i for i, (seat, _) in enumerate(cards_played) if seat == w)
             trick_rows[k - len(cards_played)].winner = True
+        if (stopped is None and rec.claim is None and g.complete and g.phase == Phase.PLAY and not g.trick
+                and g.trick_no == prof.tricks - 1 and rec.tricks
+                and all(g.hands[s].bit_count() == 1 for s in g.playing_seats())):
+            # the last trick is forced (every seat holds one card): derived
+            number = g.trick_no + 1
+            s = g.leader
+            for i in range(g.np):
+                card = next(cards_in(g.hands[s]))
+                g.play(s, card)
+                if frames is not None:
+                    frames.append(snapshot(g, len(frames), (s, card)))
+                trick_rows.append(PlayRow(number, i, aliases[s], CARD_NAMES[card], False))
+                s = g.next_seat(s)
+            _, cards_played, w = g.tricks[-1]
+            k = next(i for i, (seat, _) in enumerate(cards_played) if seat == w)
+            trick_rows[k - len(cards_played)].winner = True
+            chk.prov["last_trick"] = "derived"
         if rec.claim is not None and stopped is None:
             cs = chk.seat(rec.claim.value, rec.claim.pos)
             _apply(chk, g, Claim(cs), rec.claim.pos)
@@ -519,6 +551,14 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                                      "what is written", stopped[1] if stopped else rec.pos, severity="warning"))
         return _score_sheet(chk, kind, dealer, stake, state=g, cardlog=cardlog)
     # ---- the hand is over: cross-check what is written
+    if kind not in NOPICK_GAMES and (_partner_unknown(g) or g.side_points() is None):
+        # a called or partner card nobody played before a claim, without the
+        # deal: the side follows from what is written (the partner, the
+        # score), never from a guess; likewise the points of a defenders'
+        # claim without the bury
+        # a defenders' claim without the deal and without the bury: the
+        # picker side's points are not known from the cards
+        return _score_sheet(chk, kind, dealer, stake, state=g, cardlog=cardlog)
     settle = g.settlement()
     if kind in NOPICK_GAMES:
         return _nopick_done(chk, g, kind, dealer, stake, settle, cardlog)
@@ -526,16 +566,69 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
     partner = _pa(g.partners())
     pts = g.side_points()
     tricks = g.side_tricks()
-    _check_partner(chk, partner, g)
-    outcome = settle.outcome
+    if chk.prov.get("partner") != "asserted":
+        _check_partner(chk, partner, g)
+    misplay = settle.outcome == "misplay"  # rules.md B-23: the cards' result is checked, the misplay settles
+    outcome = g.picked_outcome(pts, tricks) if misplay else settle.outcome
     # pts, tricks, outcome written?
     pts, tricks, outcome = _check_result(chk, pts, tricks, outcome, g)
-    if outcome != settle.outcome:  # an agreed (^) result the cards do not support
+    if misplay:
+        pass
+    elif outcome != settle.outcome:  # an agreed (^) result the cards do not support
         settle = chk.picked(picker, partner, outcome, stake, g.marks(), sheepshead=g.sheepshead, out=g.sitting)
     settle = _agreed_score(chk, settle)
     call = _call_text(g)
     return (_outcome(chk, dealer, picker, partner, call, settle, pts, tricks, stake, g.n_marks,
                      status="full", state=g), cardlog, settle)
+
+
+def _derived_bury(chk: HandCheck, g: GameState) -> tuple | None:
+    """The bury of a record that leaves it out but writes the whole deal and
+    every trick without a claim: the picker's cards after the pick (hand and
+    blind) that the picker never plays (rules.md B-7), when they are the
+    blind's size; else None."""
+    rec, prof = chk.rec, chk.profile
+    if not g.complete or rec.claim is not None or len(rec.tricks) != prof.tricks:
+        return None
+    p = g.picker
+    played = 0
+    for t in rec.tricks:
+        seat = chk.index.get(t.leader)
+        if seat is None or len(t.plays) != g.np:
+            return None
+        for i, pl in enumerate(t.plays):
+            if i:
+                seat = g.next_seat(seat)
+            if pl.card is None:
+                return None
+            if seat == p:
+                played |= 1 << pl.card
+    rest = g.hands[p] & ~played
+    if rest.bit_count() != prof.blind_size:
+        return None
+    return tuple(cards_in(rest))
+
+
+def _partner_unknown(g: GameState) -> bool:
+    """A picked hand replayed without the whole deal whose called card (B-9,
+    B-10), partner card (C-1, C-4, F-1) or second partner card nobody played:
+    who holds it, so who is on the picker's side, is not known."""
+    if g.complete or g.hands_known or g.picker is None:
+        return False
+    prof = g.profile
+    if g.call_type in (CallType.ACE, CallType.TEN, CallType.UNDER, CallType.JD, CallType.JD_CALLUP):
+        if not g.alone and g.partner is None:
+            return True
+    if prof.partnerMode == "jdAndAce" and g.partner2 is None and not (g.hands[g.picker] | g.bury) >> Card.DJ & 1 \
+            and g._holder(Card.DJ) is None:
+        return True
+    if g.call_type is CallType.QUEENS:
+        _, *others = prof.partner_cards
+        held = g.hands[g.picker]
+        return any(not held >> c & 1 and g._holder(c) is None for c in others)
+    if prof.partnerMode == "jackOfDiamonds" and g.alone and g.call_type is CallType.ALONE:
+        return False
+    return False
 
 
 def _pick(chk: HandCheck, g: GameState, dealer: int, picker: int) -> None:
@@ -761,7 +854,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         raise chk.reject("E-MARK-CAP", f"{nmarks} marks beyond the cap of {prof.maxMarks} (maxMarks, rules.md E-6)",
                          rec.marks[-1].pos, found=nmarks, expected=f"at most {prof.maxMarks}")
     written, _ = _written_units(chk, rec.score) if rec.score is not None else ([None] * n, False)
-    status = "score-sheet"
+    status = "full" if state is not None and state.done else "score-sheet"  # a claim ends a replayed card log
     if prof.sitOut and dealer is None:
         raise chk.reject("E-DEALER", f"the dealer sits out under {prof.name} and settles 0, so the dealer must be known "
                          "(rules.md F-1)", rec.pos, found="no dealer", expected="dealer S")
@@ -774,6 +867,8 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     if kind in NOPICK_GAMES:
         return _nopick_sheet(chk, kind, dealer, stake, marks, nmarks, written, cardlog, out)
     # ---- a picked hand from the score sheet
+    if rec.pick.value is None:  # `pick ?` (notation.md §3): the picker follows from the score, or is unknown
+        return _unknown_picker(chk, kind, dealer, stake, written, out)
     picker = chk.seat(rec.pick.value, rec.pick.pos)
     if picker == out:
         raise chk.reject("E-SIT-OUT", f"{rec.pick.value} deals and sits out, so cannot pick (rules.md F-1)",
@@ -881,22 +976,46 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
             partners = others + ([None] if rec.call is None or _call_may_leave_alone(prof) else [])
             if _two_partners(prof):
                 partners += [(a, b) for i, a in enumerate(others) for b in others[i + 1:]]
+    bounds = {pa: _state_bounds(state, picker, pa) for pa in partners} if state is not None and state.tricks else {}
+    if bounds:
+        _check_bounds(chk, bounds, pts, tricks)
     options = []
     for o in cands:
         for pa in partners:
+            if bounds and not _feasible(prof, o, pts, tricks, bounds[pa], sheepshead):
+                continue
             st = chk.picked(picker, pa, o, stake, marks, sheepshead=sheepshead, out=out)
             if _matches(st.units, written):
                 options.append((o, pa, st))
     if not options:
         if rec.score is None:
+            if bounds:
+                raise chk.reject("E-OUTCOME" if rec.outcome is not None and rec.outcome.value is not None
+                                 else "E-RESULT-UNKNOWN", "the written result does not fit the tricks played"
+                                 if rec.outcome is not None else "the result cannot be settled from what is written",
+                                 rec.outcome.pos if rec.outcome is not None else rec.pos,
+                                 found=rec.outcome.value if rec.outcome is not None else "no outcome",
+                                 expected="a result the tricks played allow")
             raise chk.reject("E-RESULT-UNKNOWN", "the result cannot be settled from what is written", rec.pos,
                              found="no outcome", expected="an outcome, pts or a score")
         # report the first disagreeing entry against the most specific settlement
         o = cands[0]
         pa = partners[0]
         st = chk.picked(picker, pa, o, stake, marks, sheepshead=sheepshead, out=out)
-        return (_outcome_from(chk, dealer, picker, pa, alone, call, _agreed_score(chk, st), pts, tricks, stake, nmarks,
-                              status, state), cardlog, st)
+        agreed = _agreed_score(chk, st)  # raises E-SCORE unless every differing entry is agreed (^)
+        # the table agreed on units no result gives: the outcome and the partner
+        # are known only where the written facts alone settle them (never guessed)
+        o = cands[0] if len(cands) == 1 and rec.outcome is not None else "unknown"
+        pa = partners[0] if len(partners) == 1 else None
+        if o == "unknown":
+            chk.prov["outcome"] = "unknown"
+            agreed = replace(agreed, outcome="unknown", tier=None,
+                             summary=agreed.summary + "; the result is unknown: no result under the rules gives "
+                             "the agreed score")
+        if pa is None and not alone:
+            chk.prov["partner"] = "unknown"
+        return (_outcome_from(chk, dealer, picker, pa, alone, call, agreed, pts, tricks, stake, nmarks,
+                              status, state), cardlog, agreed)
     outs = {o for o, _, _ in options}
     pas = {pa for _, pa, _ in options}
     if len(outs) > 1 or len(pas) > 1:
@@ -908,6 +1027,14 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         raise chk.reject("E-RESULT-UNKNOWN", "the written facts fit more than one result", rec.score.pos,
                          found="an ambiguous score", expected="the outcome or the partner written")
     o, pa, st = options[0]
+    if bounds:
+        lo, hi, lo_t, hi_t = bounds[pa]
+        if pts is None and lo == hi:
+            pts, chk.prov["picker_points"] = lo, "derived"
+        if tricks is None and lo_t == hi_t:
+            tricks, chk.prov["picker_tricks"] = lo_t, "derived"
+        if partner is None and pa is not None and not partner_known:
+            chk.prov["partner"] = "derived"
     if (dealer is None and prof.noPick == "forcedPick" and prof.forcedPickNoBump and prof.doubleOnBump
             and not OUTCOME_TIER[o][0]):
         # rules.md D-13: only the forced seat's loss is not doubled, and that
@@ -927,6 +1054,96 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     st = _agreed_score(chk, st)
     return (_outcome_from(chk, dealer, picker, pa, alone or pa is None, call, st, pts, tricks, stake, nmarks, status,
                           state), cardlog, st)
+
+
+def _side(picker: int, pa) -> set[int]:
+    return {picker, *_seats_of(pa)}
+
+
+def _state_bounds(g: GameState, picker: int, pa) -> tuple[int, int, int, int]:
+    """(lowest, highest) card points and (fewest, most) tricks the picker
+    side can end with, given the tricks ``g`` replayed and the partner(s)
+    ``pa``: the side keeps what it took and the bury (B-24) and can add no
+    more than the card points nobody has taken yet; after a claim every card
+    not taken goes to the claiming side (notation.md §3)."""
+    side = _side(picker, pa)
+    total = points_of(g.profile.deck_mask)
+    mine = sum(points_of(g.taken[s]) for s in side)
+    theirs = sum(points_of(g.taken[s]) for s in range(g.n) if s not in side)
+    bury = points_of(g.bury) if g.bury_known else 0
+    t = sum(g.ntaken[s] for s in side)
+    if g.claimed:
+        if g.claim_seat in side:
+            return total - theirs, total - theirs, t, t
+        if g.bury_known:
+            return mine + bury, mine + bury, t, t
+        return mine, total - theirs, t, t
+    return mine + bury, total - theirs, t, t + max(0, g.profile.tricks - len(g.tricks))
+
+
+def _check_bounds(chk: HandCheck, bounds: dict, pts: int | None, tricks: int | None) -> None:
+    """``E-PTS`` / ``E-TRICKS`` for a written ``pts`` or ``tricks`` that no
+    partner the record allows makes possible after the tricks replayed."""
+    rec = chk.rec
+    if pts is not None and not any(lo <= pts <= hi for lo, hi, _, _ in bounds.values()):
+        lo = min(b[0] for b in bounds.values())
+        hi = max(b[1] for b in bounds.values())
+        exp = str(lo) if lo == hi else f"{lo}..{hi}"
+        raise chk.reject("E-PTS", f"pts {pts} is written but the tricks played give the picker side "
+                         + (f"{lo} card points" if lo == hi else f"at least {lo} and at most {hi} card points")
+                         + " (bury included, rules.md B-24)", rec.pts.pos, found=pts, expected=exp)
+    if tricks is not None and not any(lo <= tricks <= hi for _, _, lo, hi in bounds.values()):
+        lo = min(b[2] for b in bounds.values())
+        hi = max(b[3] for b in bounds.values())
+        exp = str(lo) if lo == hi else f"{lo}..{hi}"
+        raise chk.reject("E-TRICKS", f"tricks {tricks} is written but the picker side has taken "
+                         + (f"{lo}" if lo == hi else f"at least {lo} and can take at most {hi}") + " tricks",
+                         rec.tricks_won.pos, found=tricks, expected=exp)
+
+
+def _feasible(prof: RuleProfile, outcome: str, pts: int | None, tricks: int | None, b, sheepshead: bool) -> bool:
+    """Whether ``outcome`` fits some card points and tricks within the
+    bounds ``b`` (:func:`_state_bounds`) and the written ``pts``/``tricks``."""
+    lo, hi, lo_t, hi_t = b
+    ps = [pts] if pts is not None else range(lo, hi + 1)
+    ts = [tricks] if tricks is not None else range(lo_t, hi_t + 1)
+    return any(lo <= p <= hi and lo_t <= t <= hi_t and _consistent(prof, outcome, p, t, sheepshead)
+               for p in ps for t in ts)
+
+
+def _unknown_picker(chk: HandCheck, kind: str, dealer: int | None, stake: int, written, out: int | None):
+    """``pick ?`` (notation.md §3): the picker is taken from the written score
+    when exactly one seat, with one outcome and partner, fits it (B-31..B-33);
+    otherwise the hand is refused at the pick, naming the picker."""
+    rec = chk.rec
+    fits = set()
+    last = None
+    for seat in range(chk.profile.players if rec.score is not None else 0):
+        if seat == out:
+            continue
+        alias = chk.aliases[seat]
+        rec.pick.value = alias
+        trial = HandCheck(rec, chk.file, chk.profile, chk.aliases, chk.index, chk.seats, dict(chk.prov), [], None,
+                          chk.date, chk.pot, chk.dealer)
+        try:
+            res = _score_sheet(trial, kind, dealer, stake)
+        except Refusal:
+            continue
+        finally:
+            rec.pick.value = None
+        if res[0].outcome != "unknown":
+            fits.add(seat)
+            last = (trial, res)
+    if len(fits) != 1:
+        why = "no score is written" if rec.score is None else (
+            "the score fits no seat" if not fits else "the score fits more than one seat")
+        raise chk.reject("E-RESULT-UNKNOWN", f"pick ? : the picker is unknown and {why}", rec.pick.pos,
+                         found="pick ?", expected="pick S, or a score that tells the picker")
+    trial, (outcome, cardlog, settle) = last
+    chk.prov.update(trial.prov)
+    chk.warnings.extend(trial.warnings)
+    outcome.provenance["picker"] = "derived"
+    return outcome, cardlog, settle
 
 
 def _check_written_cards(chk: HandCheck, picker: int, hands: list[int], dealt_seats: set[int]) -> None:
@@ -997,6 +1214,27 @@ def _check_written_cards(chk: HandCheck, picker: int, hands: list[int], dealt_se
             if expected is not None:
                 raise chk.reject("E-PARTNER", f"partner {wp.value} is written but {why} (rules.md B-9, B-15)", wp.pos,
                                  found=wp.value, expected=expected)
+    if (prof.partnerMode == "jackOfDiamonds" and call is None and not prof.jdCallUp and wp_seat is not None
+            and wp_seat != picker and not wp.agreed):
+        # C-1: the holder of the partner card is the partner; a picker who
+        # holds it (dealt, in the blind taken, or buried) is alone (C-3, C-8)
+        pc = prof.partner_card
+        holder = next((s for s in dealt_seats if s != picker and hands[s] >> pc & 1), None)
+        line = next((d for d in rec.deals if chk.index.get(d.seat) == wp_seat), None)
+        if picked >> pc & 1:
+            where = ("bury" if bury_mask >> pc & 1 else "blind, which the picker took" if blind_mask >> pc & 1
+                     else "deal line")
+            raise chk.reject("E-PARTNER", f"partner {wp.value} is written but the {pc.pretty()} is in the picker's "
+                             f"{where}, so the picker plays alone (rules.md C-1, C-3, C-8)", wp.pos, found=wp.value,
+                             expected="no partner")
+        if holder is not None and holder != wp_seat:
+            raise chk.reject("E-PARTNER", f"partner {wp.value} is written but {chk.aliases[holder]} is dealt the "
+                             f"{pc.pretty()}, the partner card (rules.md C-1)", wp.pos, found=wp.value,
+                             expected=chk.aliases[holder])
+        if line is not None and None not in line.cards and not hands[wp_seat] >> pc & 1:
+            raise chk.reject("E-PARTNER", f"partner {wp.value} is written but {wp.value}'s deal line has no "
+                             f"{pc.pretty()}, the partner card (rules.md C-1)", wp.pos, found=wp.value,
+                             expected=f"the holder of {pc}")
     if rec.sheepshead is not None and prof.allowSheepsheadCall == "holdingPartnerCard":
         pc = prof.partner_card
         holder = next((s for s in dealt_seats if s != picker and hands[s] >> pc & 1), None)

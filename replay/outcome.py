@@ -16,8 +16,11 @@ from typing import Literal
 __all__ = ["Provenance", "Outcome", "CardLog", "PlayRow", "HandOutcome"]
 
 Provenance = Literal["asserted", "derived", "verified", "conflict"]
+#: ``misplay``: a picked hand settled by ``renegePenalty=offenderPaysEach``
+#: (rules.md B-23); ``unknown``: a picked hand whose agreed (``^``) score fits
+#: no result under the rules.  Neither counts as a played pick.
 Outcome = Literal["win", "win-s", "win-z", "lose", "lose-s", "lose-z", "leaster", "doubler", "misdeal", "ramsch",
-                  "moster", "mittler", "schneidster", "schwanzer"]
+                  "moster", "mittler", "schneidster", "schwanzer", "misplay", "unknown"]
 
 
 @dataclass(slots=True)
