@@ -918,9 +918,9 @@ class Store:
         holds each hand number once, so each is rejected with
         ``E-HAND-CONFLICT`` (keyed by hash).  ``same``: the hashes of hands
         whose text differs from the stored hand's only in layout — both have
-        the same canonical form (:func:`ingest.export.canonical_hand`, as
+        the same canonical form (:func:`ingest.shn.canonical.canonical_hand`, as
         ``export --format shn`` writes it) — which count as duplicates."""
-        from ingest.export import canonical_hand  # noqa: PLC0415
+        from ingest.shn.canonical import canonical_hand  # noqa: PLC0415
 
         probe = pa.table({"session": [h.outcome.session for h in hands], "hand": [h.outcome.hand for h in hands]})
         con.register("_hands_probe", probe)
