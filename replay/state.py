@@ -694,7 +694,9 @@ class GameState:
     def _alone(self) -> None:
         if self.phase != Phase.CALL:
             raise self._err("E-PHASE", "alone outside the call", "alone", "alone right after the bury")
-        if self.profile.partner_card_game and not self.alone:
+        if self.profile.partner_card_game and not self.alone and (
+                self.complete or self.hands_known or self.partner is not None or self.partner2 is not None):
+            # without the whole deal a partner card nobody played may be the picker's
             raise self._err("E-ALONE-JD", "with partner cards only a player holding all of them plays alone "
                             "(rules.md F-1)", "alone", "no call")
         if self.profile.partnerMode == "jdAndAce" and (self.complete or (self.bury_known and self.hands_known)) \
