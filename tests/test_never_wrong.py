@@ -304,3 +304,30 @@ def test_a_claim_with_the_deal_names_the_cards_it_gives():
     assert sorted(str(c) for c in given) == sorted("TH 7S AD 9S JH AC 7D TS KS 8S".split())
     # the picker side keeps t1 20 + t2 9 + t3 15 + bury 15 = 59: a loss, as hand 14
     assert rep.outcome.picker_points == 59 and rep.outcome.outcome == "lose"
+
+
+def test_the_replay_page_shows_the_claim(tmp_path, monkeypatch):
+    from streamlit.testing.v1 import AppTest
+
+    from ingest.store import Store, reading
+
+    # hand 14 to trick 4, then Cy claims (worked above: 48 card points to the
+    # defenders; the picker side keeps 59)
+    body = "hand 14 dealer Ed\n" + DEAL14 + "\n".join(PLAY14.strip().split("\n")[:-1]) + "\nclaim Cy\n"
+    db = tmp_path / "c.duckdb"
+    with Store(db) as store:
+        assert store.ingest_file(judge(body)).stored == 1
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    with reading(db) as con:
+        (hand_id,), = con.execute("SELECT hand_id FROM hands").fetchall()
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "replay_hand.py"
+    at = AppTest.from_file(str(page), default_timeout=60)
+    at.query_params["hand"] = str(hand_id)
+    at.query_params["step"] = "999"  # clamped to the last step: the claim
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    info = "\n".join(i.value for i in at.info)
+    assert "Claim: Cy claimed after trick 4" in info and "(48 card points)" in info
+    assert "Cy claims" in "\n".join(m.value for m in at.markdown)
