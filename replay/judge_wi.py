@@ -68,15 +68,15 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
                              rec.deals[0].pos, found=f"{len(seen_seats)} deal lines",
                              expected=f"{prof.playing} deal lines and {what}")
         return GameState(prof, dealer, hands, blind_mask or 0, complete=False, stake=stake, pot=chk.pot)
+    if rec.tables:
+        raise chk.reject("E-TABLE-DEAL", "table lines without deal lines: the table cards are part of the deal "
+                         "(docs/notation.md §6); write the deal lines too, or no table lines", rec.tables[0].pos,
+                         found="table lines only", expected=f"{prof.playing} deal lines with the table lines")
     if prof.tableStacks and rec.tricks:
         raise chk.reject("E-DEAL-INCOMPLETE", f"a card log of {prof.name} is replayed with its deal and table lines: "
                          "which table cards lay face up decides what each seat could play (rules.md F-1)",
                          rec.tricks[0].pos, found="tricks without the deal",
                          expected=f"{prof.playing} deal lines and table lines, or no tricks (a score-sheet line)")
-    if rec.tables:
-        raise chk.reject("E-TABLE-DEAL", "table lines without deal lines: the table cards are part of the deal "
-                         "(docs/notation.md §6); write the deal lines too, or no table lines", rec.tables[0].pos,
-                         found="table lines only", expected=f"{prof.playing} deal lines with the table lines")
     return _state_from_plays(chk, dealer, stake, blind_mask)
 
 
