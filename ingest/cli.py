@@ -264,13 +264,168 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
 
 
 @app.command()
-def ingest(paths: list[str] = typer.Argument(..., metavar="PATH...",
-                                             help="SHN files, NetSchafkopf protocols, folders or globs."),
+def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
+                                                       help="SHN files, NetSchafkopf protocols, folders or globs."),
            db: Optional[Path] = DbOption,
            strict: bool = typer.Option(False, "--strict", help="Store nothing from a file with a bad hand."),
+           amend: Optional[Path] = typer.Option(None, "--amend", metavar="FILE", dir_okay=False,
+                                                help="Correct stored hands: FILE holds a new text for each (same "
+                                                     "session and hand number); the earlier revision is kept."),
+           reason: Optional[str] = typer.Option(None, "--reason", help="Why the hands are amended (--amend)."),
            as_json: bool = typer.Option(False, "--json", help="Print one JSON summary object on stdout.")) -> None:
     """Validate hand logs by replaying every hand and store the good hands."""
+    if amend is not None:
+        if paths:
+            _err.print("error: --amend FILE takes no other PATH")
+            raise typer.Exit(2)
+        raise typer.Exit(run_amend(amend, db, reason, as_json))
+    if not paths:
+        _err.print("error: give PATH... to ingest, or --amend FILE")
+        raise typer.Exit(2)
     raise typer.Exit(run_ingest(paths, db, strict, as_json))
+
+
+# --------------------------------------------------------------------------
+# corrections: ingest --amend, void, history (issue 12)
+# --------------------------------------------------------------------------
+
+
+def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) -> int:
+    """``shead ingest --amend FILE``: validate FILE's hands as new texts of
+    stored hands (the carry from the stored hands before each, the amended
+    numbers themselves left out) and store them as new revisions in one
+    transaction (:meth:`ingest.store.Store.amend`); returns the exit code.
+    Nothing changes when a hand is refused or is not stored."""
+    from ingest.netschafkopf import looks_like_protocol  # noqa: PLC0415
+    from ingest.shn.reader import read  # noqa: PLC0415
+    from ingest.validate import validate_text  # noqa: PLC0415
+
+    name = str(path)
+    data, problem = _read_bytes(path)
+    if problem is None and looks_like_protocol(data[:4096]) and not name.lower().endswith(".shn"):
+        problem = Diagnostic("E-AMEND-FORMAT", "an amendment is an SHN file; a NetSchafkopf protocol cannot amend",
+                             file=name, line=1, col=1)
+    if problem is not None:
+        _err.print(f"{name}: {problem.code}: {problem.message}; nothing changed")
+        return 1
+    text = data.decode("utf-8", "surrogateescape")
+    amended = {(rec.session_id, rec.number) for rec in read(text, name).hands}
+    store = st.Store(db)
+    if not store.path.exists():
+        _err.print(f"error: {store.path}: no database here: nothing to amend")
+        return 1
+
+    def prior(session: str):
+        return [r for r in store.prior_hands(session) if (session, r.number) not in amended]
+
+    try:
+        result = validate_text(text, path=name, prior=prior)
+        report = st.IngestReport(path=name, rejected=list(result.rejected), file_errors=list(result.errors))
+        entries = _rejected_entries(report)
+        if entries or not result.hands:
+            for e in entries:
+                _err.print(_where(e), markup=False, highlight=False)
+            if not entries:
+                _err.print(f"{name}: no hand to amend")
+            _err.print(f"{name}: nothing changed")
+            if as_json:
+                typer.echo(json.dumps({"amended": [], "rejected": entries}, ensure_ascii=False))
+            return 1
+        rep = store.amend(result, reason or f"amended from {path.name}")
+    except st.StoreError as exc:
+        _err.print(f"error: {exc}")
+        return 1
+    finally:
+        store.close()
+    for session, number, hand_id, revision in rep.hands:
+        _err.print(f"{session}#{number} (hand id {hand_id}): revision {revision} in force")
+    for session, number, hand_id in rep.unchanged:
+        _err.print(f"{session}#{number} (hand id {hand_id}): already this text, unchanged")
+    if rep.rederived:
+        _err.print(f"{rep.rederived} later hand(s) of the session re-derived (stake/pot)")
+    if as_json:
+        typer.echo(json.dumps({"amended": [{"session": s, "hand": n, "hand_id": i, "revision": r}
+                                           for s, n, i, r in rep.hands],
+                               "unchanged": [{"session": s, "hand": n, "hand_id": i} for s, n, i in rep.unchanged],
+                               "rederived": rep.rederived, "rejected": []}, ensure_ascii=False))
+    return 0
+
+
+def _resolve(db: Path | None, hand: str) -> int:
+    """The hand id of ``hand`` (what ``shead replay`` takes), voided hands too; exits 1 when none."""
+    try:
+        with st.reading(db) as con:
+            found = st.hand_history(con, hand)
+    except (st.StoreError, duckdb.Error) as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    if found is None:
+        _err.print(f"error: no stored hand {hand!r} (expected a hand id, \"SESSION#N\" or a content hash)")
+        raise typer.Exit(1)
+    return found.hand_id
+
+
+@app.command()
+def void(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a content hash.'),
+         reason: str = typer.Option(..., "--reason", help="Why the hand is voided (kept in its history)."),
+         db: Optional[Path] = DbOption) -> None:
+    """Void a stored hand: it leaves the ledger and every statistic, its history keeps it, and the stake and
+    pot of the session's later hands are re-derived."""
+    if not reason.strip():
+        _err.print("error: --reason must say why")
+        raise typer.Exit(2)
+    hand_id = _resolve(db, hand)
+    try:
+        with st.Store(db) as store:
+            rep = store.void(hand_id, reason)
+    except st.StoreError as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    session, number, _, revision = rep.hands[0]
+    _err.print(f"{session}#{number} (hand id {hand_id}): voided (revision {revision}): {reason}")
+    if rep.rederived:
+        _err.print(f"{rep.rederived} later hand(s) of the session re-derived (stake/pot)")
+
+
+def _summary_text(o: dict | None) -> str:
+    if not o:
+        return "-"
+    units = " ".join(f"{s} {u:+d}" for s, u in o.get("units", {}).items())
+    who = f"picker {o['picker']}" + (f", partner {o['partner']}" if o.get("partner") else "") if o.get("picker") \
+        else ""
+    return f"stake {o.get('stake')}  {o.get('outcome')}" + (f"  {who}" if who else "") + (f"  {units}" if units else "")
+
+
+@app.command()
+def history(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a content hash (of any revision).'),
+            db: Optional[Path] = DbOption,
+            as_json: bool = typer.Option(False, "--json", help="Print the history as JSON.")) -> None:
+    """Every revision of a stored hand: when, why, its text and what it counted for."""
+    try:
+        with st.reading(db) as con:
+            found = st.hand_history(con, hand)
+    except (st.StoreError, duckdb.Error) as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    if found is None:
+        _err.print(f"error: no stored hand {hand!r} (expected a hand id, \"SESSION#N\" or a content hash)")
+        raise typer.Exit(1)
+    if as_json:
+        typer.echo(json.dumps(found.as_json(), ensure_ascii=False))
+        return
+    state = "voided" if found.voided else f"revision {next(r.revision for r in found.revisions if r.in_force)} in force"
+    out = [f"hand {found.hand} of session {found.session!r} (hand id {found.hand_id}): {state}"]
+    for r in found.revisions:
+        at = r.at.strftime("%Y-%m-%d %H:%M:%S UTC") if r.at else "?"
+        where = f"  from {r.file}:{r.line}" if r.file else ""
+        mark = "  (in force)" if r.in_force else ""
+        out.append(f"  r{r.revision}  {r.action:<6}  {at}{where}{mark}")
+        if r.reason:
+            out.append(f"      reason: {r.reason}")
+        if r.action != "void":
+            out.append(f"      counted: {_summary_text(r.outcome)}")
+            out.extend("      | " + line for line in (r.source or "").strip("\n").split("\n"))
+    sys.stdout.write("\n".join(out) + "\n")
 
 
 # --------------------------------------------------------------------------

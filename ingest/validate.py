@@ -41,6 +41,7 @@ from replay.scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlemen
 from replay.replay import Frame, snapshot
 from replay.state import CallType, GameState, Phase, bury_count_error, next_seat
 
+from .meaning import same_hand, with_differences
 from .model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, content_hash,
                     hand_conflict, same_rules)
 from .shn.record import HandRecord, Pos, SessionRec, ShnFile
@@ -1815,9 +1816,12 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
         if stored is not None and not rec.errors:
             sh = content_hash(sid, stored.number, stored.source)
             old_rules, new_rules = stored.tag("Rules") or "", rec.tag("Rules") or ""
-            if sh != h or not same_rules(old_rules, new_rules):
+            same = sh == h or same_hand(stored, rec)  # issue 12: another layout is the same hand
+            if not same or not same_rules(old_rules, new_rules):
                 d = hand_conflict(sid, rec.number, "an earlier ingest",
-                                  rules=(old_rules, new_rules) if sh == h else None, file=path, line=rec.line)
+                                  rules=(old_rules, new_rules) if same else None, file=path, line=rec.line)
+                if not same:
+                    d = with_differences(d, stored, rec)
                 _count(stored, None, sess)
                 if strict:
                     raise ShedError(d)
