@@ -55,11 +55,12 @@ def describe(v) -> str:
     if v is None or v == [] or v == {}:
         return "-"
     if isinstance(v, dict):
+        note = " {" + str(v["note"]) + "}" if v.get("note") else ""
         if "plays" in v and "leader" in v:  # a trick
-            return f"t{v.get('number')} {v.get('leader')}: " + " ".join(describe(p) for p in v["plays"])
+            return f"t{v.get('number')} {v.get('leader')}: " + " ".join(describe(p) for p in v["plays"]) + note
         if "cards" in v:  # deal / blind / bury
             cards = " ".join("??" if c is None else str(c) for c in v["cards"])
-            return f"{v['seat']} {cards}" if v.get("seat") else cards
+            return (f"{v['seat']} {cards}" if v.get("seat") else cards) + note
         if "card" in v and "seat" in v and len(v) <= 5:  # a play
             return str(v["card"]) + ("^R" if v.get("renege") else "")
         if "value" in v:
