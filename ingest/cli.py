@@ -526,6 +526,67 @@ def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a con
 
 
 @app.command()
+def sheet(session: str = typer.Argument(..., help="The session id (its Session tag, else 'Event / Date / Table'), "
+                                                   "or a part of it that names one session."),
+          db: Optional[Path] = DbOption,
+          as_json: bool = typer.Option(False, "--json", help="Print the sheet as JSON."),
+          as_csv: bool = typer.Option(False, "--csv", help="Print the sheet as CSV (a line per hand, then the "
+                                                           "totals).")) -> None:
+    """The night's sheet: the session's hands in order with each player's units and running total, the pot,
+    and the totals."""
+    from rich import box  # noqa: PLC0415
+    from rich.table import Table  # noqa: PLC0415
+
+    from ingest.sheet import SessionNotFound, find_session, session_sheet  # noqa: PLC0415
+
+    if as_json and as_csv:
+        _err.print("error: --json or --csv, not both")
+        raise typer.Exit(2)
+    try:
+        with st.reading(db) as con:
+            sh = session_sheet(con, find_session(con, session))
+    except SessionNotFound as exc:
+        _err.print(f"error: {exc.args[0]}")
+        raise typer.Exit(1) from None
+    except (st.StoreError, duckdb.Error) as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    if as_json:
+        typer.echo(json.dumps(sh.as_json(), ensure_ascii=False))
+        return
+    if as_csv:
+        sys.stdout.write(sh.csv())
+        return
+    plain = Console()
+    out = Console(highlight=False, width=None if plain.is_terminal else 160)
+    names = ", ".join(f"{a} = {n}" for a, n in sh.players.items())
+    out.print(f"{sh.session}  ({sh.date or 'no date'}; [Rules {sh.rules}])\n{names}", markup=False)
+    table = Table(caption="each player: units this hand, then the running total", caption_justify="left",
+                  box=box.SIMPLE_HEAD, pad_edge=False)
+    for c in ("hand", "dealer", "picker", "partner", "call", "result", "stake"):
+        table.add_column(c, justify="right" if c in ("hand", "stake") else "left", no_wrap=True)
+    for a in sh.players:
+        table.add_column(a, justify="right", no_wrap=True)
+    if sh.has_pot:
+        table.add_column("pot", justify="right", no_wrap=True)
+    for r in sh.rows:
+        cells = [str(r.hand), r.dealer or "", r.picker or "", r.partner or "", r.call or "", r.result, str(r.stake)]
+        cells += [f"{r.units[a]:+d} {r.running[a]:>4}" for a in sh.players]
+        if sh.has_pot:
+            cells.append(f"{r.pot or 0:+d} {r.pot_balance:>4}")
+        table.add_row(*cells)
+    table.add_section()
+    table.add_row("", "", "", "", "", f"total, {len(sh.rows)} hands", "",
+                  *[f"{sh.totals[a]:>4}" for a in sh.players], *([f"{sh.pot:>4}"] if sh.has_pot else []),
+                  style="bold")
+    out.print(table)
+    if sh.voided:
+        out.print(f"voided (not counted): hand(s) {', '.join(map(str, sh.voided))}")
+    if not sh.rows:
+        out.print("no hands in force in this session")
+
+
+@app.command()
 def export(fmt: str = typer.Option(..., "--format", help="shn, jsonl, csv or parquet."),
            out: Optional[Path] = typer.Option(None, "--out", help="Output file (a folder for parquet); "
                                                                   "default standard output."),
