@@ -107,3 +107,27 @@ def test_the_printable_html_has_the_names_and_the_totals(night):
         page = session_sheet(con, "pot night").html()
     assert "<title>pot night</title>" in page and "Allen units" in page and "class='total'" in page
     assert "@media print" in page
+
+
+def test_the_sheet_page_shows_the_totals_the_table_and_the_downloads(night, monkeypatch, tmp_path):
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    page = Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "sheet.py"
+    monkeypatch.setenv("SHEAD_DB", str(night))
+    at = AppTest.from_file(str(page), default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.selectbox[0].value == "pot night"
+    # the totals worked by hand in the module docstring
+    assert {m.label: m.value for m in at.metric} == {"Allen": "-4", "Bea": "-4", "Cy": "+6", "Di": "-1",
+                                                     "Ed": "+3", "pot": "0"}
+    df = at.dataframe[0].value
+    assert list(df["hand"][:3]) == [1, 2, 3] and list(df["Cy total"][:3]) == [-1, 7, 6]
+    assert "3 hands of 'pot night'" in "\n".join(c.value for c in at.caption)
+    # an empty database says what to do next
+    monkeypatch.setenv("SHEAD_DB", str(tmp_path / "none.duckdb"))
+    empty = AppTest.from_file(str(page), default_timeout=60)
+    empty.run()
+    assert not empty.exception and "No hands to show yet" in empty.info[0].value
