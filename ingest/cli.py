@@ -147,7 +147,10 @@ def load_bytes(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
     instead of stopping the other files.  ``prior`` (e.g.
     :meth:`ingest.store.Store.prior_hands`) seeds each session's doubler
     stake and pot from its stored hands (rules.md D-11, D-12, D-19;
-    docs/storage.md "Session carry")."""
+    docs/storage.md "Session carry"); a :class:`ingest.store.Store` instead
+    plans the file against the store (:meth:`~ingest.store.Store.plan_ingest`:
+    stored hands skipped, sessions continued from their running state), the
+    plan left in ``store.last_plan`` for :meth:`~ingest.store.Store.ingest_file`."""
     from ingest.netschafkopf import looks_like_protocol, read_protocol  # noqa: PLC0415
     from ingest.validate import validate_text  # noqa: PLC0415 - the engine loads only when needed
 
@@ -167,9 +170,28 @@ def load_bytes(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
     try:
         if fmt == "netschafkopf":
             return read_protocol(data, name), fmt
+        if isinstance(prior, st.Store):
+            return _validate_planned(text, name, prior), fmt
         return validate_text(text, path=name, prior=prior), fmt
     except Exception as exc:  # a bug in a reader must not stop the other files
         return FileResult(path=name, errors=[_internal(name, exc)]), fmt
+
+
+def _validate_planned(text: str, name: str, store: st.Store) -> FileResult:
+    """Validate an SHN text against the store's sessions through
+    :meth:`ingest.store.Store.plan_ingest`: hands already stored are not
+    replayed again, and a session continued from its stored running state
+    does not replay its stored hands.  The plan is kept on the result's
+    store for :func:`run_ingest` (``store.last_plan``)."""
+    from ingest.shn.reader import read  # noqa: PLC0415
+    from ingest.validate import gc_paused, validate_records  # noqa: PLC0415
+
+    with gc_paused():
+        shn = read(text, name)
+        shn, plan, prior = store.plan_ingest(shn)
+        result = validate_records(shn, name, prior=prior)
+    store.last_plan = (name, plan)
+    return result
 
 
 def _internal(name: str, exc: Exception) -> Diagnostic:
@@ -215,9 +237,11 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
             task = progress.add_task("ingesting", total=len(files))
             for path in files:
                 progress.update(task, description=f"ingesting {path.name}")
-                result, fmt = load_file(path, store.prior_hands)
+                store.last_plan = None
+                result, fmt = load_file(path, store)
+                plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == str(path) else None
                 try:
-                    report = store.ingest_file(result, strict=strict, source_format=fmt)
+                    report = store.ingest_file(result, strict=strict, source_format=fmt, plan=plan)
                 except st.StoreBusy:
                     raise
                 except Exception as exc:  # noqa: BLE001 - one file's failure must not stop the others

@@ -67,6 +67,7 @@ __all__ = [
     "Revision",
     "hand_history",
     "IngestReport",
+    "IngestPlan",
     "RederiveReport",
     "StoredHand",
     "Store",
@@ -288,6 +289,8 @@ class _Reread:
     stored: int = 0
     hands: list[tuple[int, HandOutcome]] = field(default_factory=list)
     refused: list[tuple[int, Diagnostic]] = field(default_factory=list)
+    state: object = None  # the session's carry after its hands (ingest.validate.SessionState), SHN only
+    top: int | None = None  # the highest stored hand number
 
 
 def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, header: str, fmt: str,
@@ -305,6 +308,7 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
     out = _Reread(stored=len(stored))
     if not stored:
         return out
+    out.top = max(number for _, number, _, _ in stored)
     by_hash = {bytes(hsh).hex(): hand_id for hand_id, _, hsh, _ in stored}
     by_number: dict[int, int] = {}
     for hand_id, number, _, _ in stored:
@@ -317,8 +321,20 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
         res = read_protocol(doc.encode("utf-8"), None, session=name)
     else:
         if validate_text is None:
-            from ingest.validate import validate_text  # noqa: PLC0415 - imported when used
-        res = validate_text(_session_doc(header, sources), path=f"<rederive {name}>")
+            from ingest.validate import SessionState, validate_text  # noqa: PLC0415 - imported when used
+
+            seed, used = SessionState(), []
+
+            def prior(sid: str):  # the session from hand 1: an empty carry, kept to be stored (session_state)
+                if sid != name:
+                    return []
+                used.append(sid)
+                return seed, []
+
+            res = validate_text(_session_doc(header, sources), path=f"<rederive {name}>", prior=prior)
+            out.state = seed if used else None
+        else:
+            res = validate_text(_session_doc(header, sources), path=f"<rederive {name}>")
     for h in res.hands:
         hand_id = by_hash.get(h.hash, by_number.get(h.outcome.hand))
         if hand_id is not None:
@@ -352,6 +368,39 @@ def _voids_are_no_gap(con: duckdb.DuckDBPyConnection, session_id: int,
             o = replace(o, warnings=[w for w in o.warnings if "W-SESSION-GAP" not in w])
         out.append((hand_id, o))
     return out
+
+
+def _voids_fill_gaps(con: duckdb.DuckDBPyConnection, session_id: int, again: "_Reread"):
+    """The re-read session's running state with its voided hands counted as
+    known (they count for nothing, rules.md D-11, D-12, D-19 untouched): when
+    the stored and voided hand numbers together run from 1 with no gap, the
+    carry is the session's own (``known``) and reaches past a voided last
+    hand (``last_hand``)."""
+    state = again.state
+    if state is None:
+        return None
+    voided = {n for (n,) in con.execute(
+        "SELECT r.hand FROM hand_revisions r WHERE r.session_id = ? AND r.action = 'void' AND r.revision = "
+        "(SELECT max(revision) FROM hand_revisions x WHERE x.hand_id = r.hand_id)", [session_id]).fetchall()}
+    if not voided:
+        return state
+    have = {o.hand for _, o in again.hands} | voided
+    if have and all(k in have for k in range(1, max(have) + 1)):
+        state.known = True
+        state.last_hand = max(have)
+    return state
+
+
+def _save_state(con: duckdb.DuckDBPyConnection, session_id: int, state, hands: int, top: int | None) -> None:
+    """Store (or, with ``state`` None, forget) a session's running state
+    (``session_state``, migration 007): the carry after its ``hands`` stored
+    hands, the highest numbered ``top``."""
+    con.execute("DELETE FROM session_state WHERE session_id = ?", [session_id])
+    if state is None:
+        return
+    con.execute("INSERT INTO session_state VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [session_id, state.last_hand, top, state.queued, state.run, state.pot, state.last_dealer,
+                 bool(state.known), hands, _now()])
 
 
 def _session_doc(header: str, sources: list[str]) -> str:
@@ -560,6 +609,19 @@ class CorrectionReport:
     rederived: int = 0
     rederive_refused: list[tuple[int, Diagnostic]] = field(default_factory=list)
     sessions: set[tuple[int, str]] = field(default_factory=set)
+
+
+@dataclass
+class IngestPlan:
+    """How :meth:`Store.plan_ingest` prepared a file: ``skipped`` hands left
+    out of validation as already stored (duplicates), and ``carries``: for
+    each session validated from a running state, ``(hands stored, highest
+    stored hand number, the SessionState)`` — the state object the validator
+    carried through the file's hands, so after validation it is the
+    session's state after them."""
+
+    skipped: int = 0
+    carries: dict[str, tuple[int, int | None, object]] = field(default_factory=dict)
 
 
 @dataclass
@@ -782,6 +844,7 @@ class Store:
         self._con: duckdb.DuckDBPyConnection | None = None
         self._since = 0.0
         self._json = _JsonCache()
+        self.last_plan: tuple[str, IngestPlan] | None = None  # set by ingest.cli's planned validation
         self._guard = threading.RLock()
         self._busy = False
         self._timer: threading.Timer | None = None
@@ -857,7 +920,8 @@ class Store:
     # -- ingest -------------------------------------------------------------
 
     def ingest_file(self, result: FileResult, strict: bool = False,
-                    on_stage: Callable[[str], None] | None = None, source_format: str = "shn") -> IngestReport:
+                    on_stage: Callable[[str], None] | None = None, source_format: str = "shn",
+                    plan: "IngestPlan | None" = None) -> IngestReport:
         """Store one file's validated hands in one transaction.
 
         ``strict``: when the file has a rejected hand or a file-level error,
@@ -871,6 +935,10 @@ class Store:
         :class:`StoreBusy` when the lock could not be had in time.
         ``source_format`` (``"shn"`` or ``"netschafkopf"``) is recorded with
         each new session: it says how :meth:`rederive` re-reads the sources.
+        ``plan`` (:meth:`plan_ingest`): the hands left out of validation as
+        already stored (counted in ``duplicates``) and the running state each
+        session was validated from; a session whose new hands all follow its
+        stored ones, validated from its stored state, is not re-derived.
 
         Session carry (rules.md D-11, D-12, D-19; docs/storage.md "Session
         carry"): a hand stored before under another ``[Rules]`` text is
@@ -886,6 +954,8 @@ class Store:
         if strict and report.failed:
             report.committed = False
             return report
+        if plan is not None:
+            report.duplicates += plan.skipped
         if not result.hands and not result.rejected:
             return report
         con = self._writer()
@@ -893,7 +963,7 @@ class Store:
             con.execute("BEGIN TRANSACTION")
             if on_stage:
                 on_stage("begin")
-            self._insert(con, result, report, strict, source_format)
+            self._insert(con, result, report, strict, source_format, plan)
             if not report.committed:  # strict, and a hand clashed with a stored one
                 con.execute("ROLLBACK")
                 self._maybe_release()
@@ -919,7 +989,7 @@ class Store:
         self.close()
 
     def _insert(self, con: duckdb.DuckDBPyConnection, result: FileResult, report: IngestReport, strict: bool,
-                source_format: str) -> None:
+                source_format: str, plan: "IngestPlan | None" = None) -> None:
         seen: set[str] = set()
         fresh: list[ValidatedHand] = []
         for h in result.hands:
@@ -968,8 +1038,12 @@ class Store:
             self._append(con, "hand_units", pa.table(_unit_columns(rows), schema=_UNITS_SCHEMA))
             self._insert_sources(con, rows, fresh, ingest_id, result.path)
             report.stored = len(fresh)
-            for name in sorted(known):
-                self._rederive_session(con, session_ids[name], name, report)
+            for name in sorted(session_ids):
+                if not self._carry_fits(con, name, session_ids[name], fresh, result, plan, name in known):
+                    if name in known:
+                        self._rederive_session(con, session_ids[name], name, report)
+                    else:
+                        _save_state(con, session_ids[name], None, 0, None)
         if result.rejected and not strict:
             report.rejected_new = self._insert_rejected(con, result, ingest_id)
         con.execute("INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -1057,6 +1131,7 @@ class Store:
         if again.hands:
             hands = _voids_are_no_gap(con, session_id, again.hands)
             report.rederived += self._replace_outcomes(con, [(hand_id, session_id, o) for hand_id, o in hands])
+        _save_state(con, session_id, _voids_fill_gaps(con, session_id, again), again.stored, again.top)
 
     # -- corrections (issue 12: amend, void, history) -----------------------
 
@@ -1277,6 +1352,112 @@ class Store:
 
         return self._correct(work, report, on_stage)
 
+    @staticmethod
+    def _carry_fits(con: duckdb.DuckDBPyConnection, name: str, session_id: int, fresh: list[ValidatedHand],
+                    result: FileResult, plan: "IngestPlan | None", known: bool) -> bool:
+        """Whether session ``name``'s new hands were validated from its stored
+        running state and simply follow its stored hands: the state row is
+        the one the plan read (the same hand count and highest number), every
+        hand of the session the validator accepted was stored, and their
+        numbers rise from above the stored ones.  Then the validator's final
+        state is the session's new state (stored here) and nothing stored
+        before needs re-deriving (docs/storage.md "Session carry")."""
+        if plan is None or name not in plan.carries:
+            return False
+        count, top, state = plan.carries[name]
+        row = con.execute("SELECT hands, top_hand FROM session_state WHERE session_id = ?", [session_id]).fetchone()
+        if known:
+            if row is None or row[0] != count or row[1] != top:
+                return False
+            if _scalar(con, "SELECT count(*) FROM hands WHERE session_id = ?", [session_id]) != count + sum(
+                    1 for h in fresh if h.outcome.session == name):
+                return False
+        elif row is not None:
+            return False
+        numbers = [h.outcome.hand for h in fresh if h.outcome.session == name]
+        accepted = sum(1 for h in result.hands if h.outcome.session == name)
+        if not numbers or len(numbers) != accepted:
+            return False
+        if any(b <= a for a, b in zip(numbers, numbers[1:])) or (top is not None and numbers[0] <= top):
+            return False
+        _save_state(con, session_id, state, count + len(numbers), numbers[-1])
+        return True
+
+    def plan_ingest(self, shn) -> tuple[object, "IngestPlan", Callable]:
+        """Prepare a read SHN file (:class:`ingest.shn.record.ShnFile`) for
+        validation against the stored sessions: ``(file, plan, prior)``.
+
+        * hands whose text is already stored (this hash, under the same
+          ``[Rules]``; or an earlier revision of a corrected hand) are left out
+          of ``file`` — they are duplicates, counted in ``plan.skipped`` — so
+          a re-ingest of stored hands replays nothing;
+        * ``prior`` (for :func:`ingest.validate.validate_records`) gives each
+          session whose remaining hands all follow its stored hands, in rising
+          order, its stored running state (``session_state``) — no stored hand
+          is read back or replayed, whatever the session's length — and any
+          other session its stored hands (:meth:`prior_hands`, as before).
+        """
+        from ingest.model import content_hash  # noqa: PLC0415
+        from ingest.validate import SessionState  # noqa: PLC0415
+
+        plan = IngestPlan()
+        recs = list(shn.hands)
+        keep, states = recs, {}
+        if self.path.exists() or self._con is not None:
+            hashes = [content_hash(r.session_id, r.number, r.source) for r in recs]
+            con = self._writer()
+            try:
+                con.register("_plan_probe",
+                             pa.table({"hash": pa.array([bytes.fromhex(h) for h in hashes], pa.binary())}))
+                try:
+                    found = {bytes(hsh).hex(): rules for hsh, rules in con.execute(
+                        "SELECT p.hash, h.rules FROM hand_source s JOIN hands h USING (hand_id) "
+                        "JOIN _plan_probe p ON s.hash = p.hash "
+                        "UNION ALL SELECT p.hash, x.rules FROM hand_revisions r JOIN sessions x USING (session_id) "
+                        "JOIN _plan_probe p ON r.hash = p.hash").fetchall()}
+                finally:
+                    con.unregister("_plan_probe")
+                keep = []
+                for r, h in zip(recs, hashes):
+                    if h in found and not r.errors and same_rules(found[h], r.tag("Rules") or ""):
+                        plan.skipped += 1
+                    else:
+                        keep.append(r)
+                con.register("_names", pa.table({"session": pa.array(sorted({r.session_id for r in keep}),
+                                                                      pa.string())}))
+                try:
+                    for row in con.execute(
+                            "SELECT s.session, coalesce(s.format, 'shn'), t.hands, t.top_hand, t.queued, t.run, "
+                            "t.pot, t.last_hand, t.last_dealer, t.known, t.session_id IS NOT NULL FROM sessions s "
+                            "SEMI JOIN _names n ON s.session = n.session "
+                            "LEFT JOIN session_state t USING (session_id)").fetchall():
+                        states[row[0]] = row[1:]
+                finally:
+                    con.unregister("_names")
+            finally:
+                self._maybe_release()
+        names = sorted({r.session_id for r in keep})
+        for name in names:
+            numbers = [r.number for r in keep if r.session_id == name]
+            rising = all(b > a for a, b in zip(numbers, numbers[1:]))
+            got = states.get(name)
+            if got is None:  # a new session: validated from an empty carry, as always
+                if rising:
+                    plan.carries[name] = (0, None, SessionState())
+                continue
+            fmt, count, top, queued, run, pot, last_hand, last_dealer, known, has = got
+            if fmt == "shn" and has and rising and (top is None or numbers[0] > top):
+                plan.carries[name] = (count, top, SessionState(queued, run, pot, last_hand, last_dealer, known))
+
+        def prior(sid: str):
+            if sid in plan.carries:
+                return plan.carries[sid][2], []
+            if sid in states:
+                return self.prior_hands(sid)
+            return []
+
+        return replace(shn, hands=keep), plan, prior
+
     def prior_hands(self, session: str) -> list:
         """The stored hands of SHN session ``session`` read back as records
         (:class:`ingest.shn.record.HandRecord`, in hand order, under the
@@ -1449,6 +1630,7 @@ class Store:
             done = 0
             for session_id, name, header, fmt in sessions:
                 again = _reread_session(con, session_id, name, header, fmt, validate_text)
+                _save_state(con, session_id, again.state, again.stored, again.top)
                 if not again.stored:
                     continue
                 rows = [(hand_id, session_id, o) for hand_id, o in again.hands]

@@ -1776,8 +1776,12 @@ def gc_paused():
 
 #: The stored hands of a session, for the carry (docs/storage.md "Session
 #: carry"): called with a session id, returns the session's stored hands read
-#: back as records (in hand order), or an empty list when none is stored.
-PriorHands = Callable[[str], "list[HandRecord]"]
+#: back as records (in hand order), or an empty list when none is stored; or
+#: ``(state, records)``: the session's carry as a :class:`SessionState` (used
+#: as the session's state, and mutated by the file's hands) and the stored
+#: records still to count after it (issue 12: a stored session's running
+#: state, so that continuing it does not replay it).
+PriorHands = Callable[[str], "list[HandRecord] | tuple[SessionState, list[HandRecord]]"]
 
 
 def validate_records(shn: ShnFile, path: str | None = None, strict: bool = False,
@@ -1809,8 +1813,10 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
         sid = rec.session_id
         sess = sessions.get(sid)
         if sess is None:
-            sess = sessions[sid] = SessionState()
-            pending[sid] = list(prior(sid)) if prior is not None else []
+            got = prior(sid) if prior is not None else []
+            seed, got = got if isinstance(got, tuple) else (SessionState(), got)  # issue 12: a stored carry
+            sess = sessions[sid] = seed
+            pending[sid] = list(got)
         h = content_hash(sid, rec.number, rec.source)
         stored = _count_prior(pending[sid], rec.number, sess)
         if stored is not None and not rec.errors:
