@@ -90,6 +90,7 @@ def test_migration_003_backfills_picker_units_and_session_id(db):
     con.execute("ALTER TABLE hands DROP COLUMN laufende_with")
     con.execute("ALTER TABLE hands DROP COLUMN partner2")
     con.execute("DROP TABLE hand_revisions")  # 007
+    con.execute("DROP TABLE session_state")  # 007
     con.execute("DELETE FROM schema_migrations WHERE version >= 3")
     con.close()
     with st.reading(db) as con:
