@@ -733,6 +733,8 @@ if ss["lh_input"] == "cards":
         entry = ss["lh_cards"] = CardEntry(ctx.get("rules") or "", aliases, ss["lh_dealer"])
         ss["lh_cards_key"] = key
         ss.pop("lh_cards_msg", None)
+        if not ss.get("lh_just_saved"):
+            ss.pop("lh_result", None)  # a new hand: the last hand's outcome is not this one's
     c1, c2 = st.columns(2)
     c1.number_input("Hand number", min_value=1, step=1, key="lh_number")
     c2.selectbox("Dealer", aliases, key="lh_dealer")
@@ -762,7 +764,7 @@ if ss["lh_input"] == "cards":
               "done": "Every trick is played: save the hand."}[stage]
     st.markdown(prompt)
     if ss.get("lh_cards_msg"):
-        st.error(ss["lh_cards_msg"], icon="⛔")
+        st.error(ss["lh_cards_msg"], icon=":material/block:")
     if stage == "pick":
         st.pills("Picker", aliases, key="lh_cards_picker", on_change=_choose, args=("picker",))
     elif stage == "call":
@@ -890,20 +892,26 @@ if kind in ("picked", "leaster") and PROFILE is not None:
                                                           PROFILE.allowCrack and PROFILE.allowRecrack),
              ("blitz", "Blitz by", PROFILE.allowBlitz != "none")]
     shown = [m for m in marks if m[2]]
+    errs_now = (ss.get("lh_result") or {}).get("errors") or {}
     if shown:
-        cols = st.columns(len(shown) + (1 if PROFILE.allowBlitz != "none" else 0))
-        for col, (key, label, _) in zip(cols, shown):
-            with col:
-                st.selectbox(label, [NONE] + seat_opts, key=f"lh_{key}")
-                _errors_for(key)
-        if PROFILE.allowBlitz != "none":
-            with cols[-1]:
-                st.selectbox("Blitz queens", ["black", "red"], key="lh_blitz_color")
-st.markdown("**Score as written at the table** (optional; leave empty to let the rules score it)")
-cols = st.columns(len(aliases))
-for i, (col, a) in enumerate(zip(cols, aliases)):
-    col.text_input(a, key=f"lh_score_{i}", placeholder="+0")
-_errors_for("score")
+        open_marks = any(ss.get(f"lh_{k}") not in (None, NONE) or errs_now.get(k) for k, _, _ in shown)
+        with st.expander("Cracks and blitzes" if PROFILE.allowBlitz != "none" else "Cracks", expanded=open_marks):
+            cols = st.columns(len(shown) + (1 if PROFILE.allowBlitz != "none" else 0))
+            for col, (key, label, _) in zip(cols, shown):
+                with col:
+                    st.selectbox(label, [NONE] + seat_opts, key=f"lh_{key}")
+                    _errors_for(key)
+            if PROFILE.allowBlitz != "none":
+                with cols[-1]:
+                    st.selectbox("Blitz queens", ["black", "red"], key="lh_blitz_color")
+written = any((ss.get(f"lh_score_{i}") or "").strip() for i in range(len(aliases)))
+errs_now = (ss.get("lh_result") or {}).get("errors") or {}
+with st.expander("Score as written at the table (optional; empty: the rules score it)",
+                 expanded=written or bool(errs_now.get("score"))):
+    cols = st.columns(len(aliases))
+    for i, (col, a) in enumerate(zip(cols, aliases)):
+        col.text_input(a, key=f"lh_score_{i}", placeholder="+0")
+    _errors_for("score")
 _errors_for("general")
 b1, b2 = st.columns(2)
 b1.button("Check score", on_click=check, args=(False,), width="stretch")
