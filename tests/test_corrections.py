@@ -306,3 +306,19 @@ def test_a_kill_during_an_amendment_leaves_the_earlier_revision_in_force(night, 
     # the same amendment run again goes through
     assert cli("ingest", "--amend", fix, "--db", str(db)).exit_code == 0
     assert stored(db)[2]["units"] == H2_X1
+
+
+def test_usage_errors_exit_2(tmp_path, db):
+    assert cli("ingest", "--db", str(db)).exit_code == 2  # neither PATH... nor --amend FILE
+    f = write(tmp_path, "x.shn", shn(H1_DOUBLER))
+    assert cli("ingest", f, "--amend", f, "--db", str(db)).exit_code == 2
+    assert cli("void", "night#1", "--reason", "  ", "--db", str(db)).exit_code == 2
+
+
+def test_history_text_of_a_voided_hand(night):
+    cli("void", "night#2", "--reason", "dealt twice", "--db", str(night))
+    out = cli("history", "night#2", "--db", str(night)).stdout
+    assert out.startswith("hand 2 of session 'night'") and ": voided" in out.splitlines()[0]
+    # revision 1 counted at x2 (after the doubler): Al -2, Bea -2, Cy +4, Di -2, Ed +2
+    assert "counted: stake 2  win  picker Cy, partner Ed  Al -2 Bea -2 Cy +4 Di -2 Ed +2" in out
+    assert "r2  void" in out and "reason: dealt twice" in out

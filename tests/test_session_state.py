@@ -101,3 +101,45 @@ def test_a_void_and_an_amendment_rewrite_the_state(db, tmp_path):
     assert runner.invoke(app, ["ingest", "--amend", str(fix), "--db", str(db)]).exit_code == 0
     assert units(db, 4) == {"Al": -2, "Bea": -2, "Cy": -2, "Di": 8, "Ed": 3, "(pot)": -5}
     assert state(db) == [(4, 4, 0, 1, 0, 2, True, 3)]
+
+
+# ---------------------------------------------------------------------------
+# a property: continuing from the stored state is the same as one file
+
+_KINDS = ["doubler", "pick Cy  call AS  partner Ed  pts 72  win", "pick Bea  alone  pts 70  win",
+          "pick Di  call AS  partner Ed  pts 50  lose", "pick Al  call AH  partner Bea  pts 95  win-s"]
+
+
+def _hands(kinds: list[int]) -> list[str]:
+    seats = ["Al", "Bea", "Cy", "Di", "Ed"]
+    return [f"hand {k + 1}  dealer {seats[(k - 1) % 5]}\n{_KINDS[x]}" for k, x in enumerate(kinds)]
+
+
+def _outcomes(db):
+    with st.reading(db) as con:
+        hands = con.execute("SELECT h.hand, h.stake, h.warnings, list(u.units ORDER BY u.seat_no) FROM hands h "
+                            "JOIN hand_units u USING (hand_id) GROUP BY ALL ORDER BY h.hand").fetchall()
+        state = con.execute("SELECT last_hand, top_hand, queued, run, pot, last_dealer, known, hands "
+                            "FROM session_state").fetchall()
+    return hands, state
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as hs  # noqa: E402
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(kinds=hs.lists(hs.integers(0, len(_KINDS) - 1), min_size=2, max_size=7), data=hs.data())
+def test_a_session_continued_from_its_state_equals_the_session_in_one_file(tmp_path_factory, kinds, data):
+    """However a session's hands are split over two files (rules.md D-11,
+    D-12, D-19: doublers queue, the pot fills and empties), the stored stakes,
+    units, warnings and running state equal those of the same hands ingested
+    from one file."""
+    hands = _hands(kinds)
+    split = data.draw(hs.integers(1, len(hands) - 1))
+    tmp = tmp_path_factory.mktemp("prop")
+    one, two = tmp / "one.duckdb", tmp / "two.duckdb"
+    ingest(one, tmp, "all.shn", *hands)
+    ingest(two, tmp, "a.shn", *hands[:split])
+    ingest(two, tmp, "b.shn", *hands[split:])
+    assert _outcomes(two) == _outcomes(one)
