@@ -25,6 +25,12 @@ the chosen players.  An empty choice means "all".
 * *the pot* (rules.md D-19, ``pot=on``): a ``hand_units`` row with seat
   ``(pot)`` and no player; per-player metrics leave it out, :func:`pot_by_session`
   shows it.
+* *misplay*: a picked hand settled by ``renegePenalty=offenderPaysEach``
+  (rules.md B-23: the offender pays each other seat one unit instead of the
+  hand's result; outcome ``misplay``).  *Unknown result*: a picked hand whose
+  agreed (``^``) score fits no result under the rules (outcome ``unknown``).
+  Neither is a picked hand: they move units (the ledger counts them) but no
+  pick, win, schneider or partner-call statistic counts them.
 * *picker-side win*: outcome ``win``, ``win-s`` or ``win-z``.
 * *card-log hand*: ``status = 'full'`` (the cards were recorded and
   replayed); *score-sheet hand*: ``status = 'score-sheet'``.
@@ -609,6 +615,11 @@ def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     * ``unknown_dealer`` — picked hands whose dealer is not known: the
       pick-rate tables cannot say who was offered the blind there and leave
       them out.
+    * ``misplays`` — picks settled as a misplay (``outcome = 'misplay'``,
+      rules.md B-23 ``offenderPaysEach``) and ``unknown_results`` — picks whose
+      agreed score fits no result (``outcome = 'unknown'``): neither is a
+      played pick, so neither is in ``picks``, ``wins``, ``units_per_pick`` or
+      the alone counts; their units are in the ledger.
     """
     f, _ = _picking(con, f)
     base, params = _base(f, "outcome, dealer, alone, picker_units")
@@ -632,7 +643,9 @@ def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
            count(*) FILTER (WHERE outcome IN {_WINS_SQL} AND alone) AS alone_wins,
            {_rate(f"count(*) FILTER (WHERE outcome IN {_WINS_SQL} AND alone)",
                   f"count(*) FILTER (WHERE outcome IN {_PICKED_SQL} AND alone)")} AS alone_win_rate,
-           count(*) FILTER (WHERE outcome IN {_PICKED_SQL} AND dealer IS NULL) AS unknown_dealer
+           count(*) FILTER (WHERE outcome IN {_PICKED_SQL} AND dealer IS NULL) AS unknown_dealer,
+           count(*) FILTER (WHERE outcome = 'misplay') AS misplays,
+           count(*) FILTER (WHERE outcome = 'unknown') AS unknown_results
     FROM fh
     """
     return _run(con, sql, params)

@@ -476,7 +476,10 @@ def _frame_json(f, seats: list[str]) -> dict:
             "defender_points": f.defender_points, "picker": seat(f.picker), "partner": seat(f.partner),
             "multiplier": f.multiplier, "done": f.done,
             "blind": [str(c) for c in f.blind] if f.blind else None,
-            "bury": [str(c) for c in f.bury] if f.bury else None}
+            "bury": [str(c) for c in f.bury] if f.bury else None,
+            "claim": {"seat": seat(f.claim[0]), "after_trick": f.claim[1],
+                      "cards": [str(c) for c in f.claim[2]] if f.claim[2] is not None else None,
+                      "points": f.claim[3]} if getattr(f, "claim", None) else None}
 
 
 def _sk_frame_json(f, seats: list[str]) -> dict:

@@ -55,7 +55,7 @@ from replay.schafkopf import Ramsch as RamschAction
 from replay.scoring import Settlement
 
 from .model import CardLog, FileResult, HandOutcome, RejectedHand, ValidatedHand, content_hash
-from .schafkopf_hand import schafkopf_outcome, seat_names
+from replay.sk_outcome import schafkopf_outcome, seat_names
 
 __all__ = ["read_protocol", "looks_like_protocol", "decode_protocol", "parse_card", "announced_game", "PROFILE",
            "replay_stored"]

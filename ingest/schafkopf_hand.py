@@ -1,128 +1,14 @@
-"""One Schafkopf game, replayed, as the stored hand: the single place where a
-finished :class:`~replay.schafkopf.SchafkopfState` becomes a
-:class:`~ingest.model.HandOutcome` and a :class:`~ingest.model.CardLog`.
-
-Both Schafkopf sources use it: the NetSchafkopf protocol importer
-(:mod:`ingest.netschafkopf`) and the SHN-SK validator
-(:mod:`ingest.validate_sk`), so a game reads into the same stored shape from
-either text.  Any column added to the stored Schafkopf outcome is added here.
-"""
+"""A stored Schafkopf game replayed for a viewer (``shead replay``, the
+dashboard's Replay page), from either source: a NetSchafkopf protocol or an
+SHN-SK text.  The stored outcome itself is built by
+:mod:`replay.sk_outcome`."""
 
 from __future__ import annotations
 
-import re
+from replay.schafkopf import SchafkopfState, SkFrame
+from replay.sk_outcome import schafkopf_outcome, schafkopf_sheet_outcome, seat_names  # noqa: F401 - re-exported
 
-from replay.cards import Card
-from replay.errors import Diagnostic
-from replay.schafkopf import Game, SchafkopfProfile, SchafkopfState, SkFrame, Suit
-from replay.scoring import Settlement
-
-from .model import CardLog, HandOutcome, PlayRow
-
-__all__ = ["schafkopf_outcome", "schafkopf_sheet_outcome", "seat_names", "replay_schafkopf_stored"]
-
-_SEAT_RE = re.compile(r"\bseat (\d)\b")
-
-
-def seat_names(text: str, seats: list[str]) -> str:
-    """``text`` with the engine's ``seat N`` replaced by the seat names."""
-    return _SEAT_RE.sub(lambda m: seats[int(m.group(1))], text)
-
-
-def schafkopf_outcome(st: SchafkopfState, *, seats: list[str], players: dict[str, str],
-                      deal: dict[str, list[Card]], session: str, group: str | None, hand: int, date: str | None,
-                      rules: str, provenance: dict[str, str], warnings: list[Diagnostic],
-                      table: str | None = None, site: str | None = None) -> tuple[HandOutcome, CardLog, Settlement]:
-    """The stored outcome, card log and settlement of a finished game.
-
-    * ``st`` — the state after its last card (``st.done``); its result and
-      settlement (rules.md G-12..G-17) give every figure: ``picker`` is the
-      declarer, ``partner`` the holder of the called Sau, ``call`` the called
-      Sau in SHN spelling (``"AC"`` for the Eichel-Sau), ``game_type`` the
-      game (``tout`` for any Tout), ``picker_points`` the declaring party's
-      Augen (card points 0..120; None in a Ramsch), ``units`` the tariff's
-      units per seat name (zero-sum), ``multiplier`` 2 per Kontra/Re/Klopfen,
-      ``marks`` the number of Kontra/Re.
-    * ``seats`` — the seat names clockwise (seat 0 first); ``players`` seat
-      name → player name; ``deal`` seat name → the cards as written (kept in
-      that order in the card log).
-    * ``provenance`` — the provenance of each checked fact, decided by the
-      caller (what the source wrote and the cards confirmed).
-
-    Raises ``ValueError`` when the game is not over.
-    """
-    res = st.result()
-    settle = st.settlement()
-    plays: list[PlayRow] = []
-    for t, (_leader, cards, winner) in enumerate(st.tricks):
-        for k, (seat, card) in enumerate(cards):
-            plays.append(PlayRow(t + 1, k, seats[seat], str(card), False, seat == winner))
-    outcome = _stored(st.profile, settle, game=st.game, tout=st.tout, seats=seats, players=players,
-                      dealer=st.dealer, declarer=st.declarer, partner=st.partner, called=st.called,
-                      party_points=res.party_points, party_tricks=res.party_tricks, doublings=res.doublings,
-                      laufende=res.laufende.counted if res.laufende else None,
-                      laufende_with=res.laufende.with_ if res.laufende else None,
-                      partner_revealed=st.partner_revealed if st.partner is not None else None, status="full",
-                      session=session, group=group, hand=hand, date=date, rules=rules, provenance=provenance,
-                      warnings=warnings, table=table, site=site)
-    cardlog = CardLog(deal={name: [str(c) for c in cards] for name, cards in deal.items()}, plays=plays)
-    return outcome, cardlog, settle
-
-
-def schafkopf_sheet_outcome(profile: SchafkopfProfile, settle: Settlement, *, game: Game, suit: Suit | None,
-                            tout: bool, seats: list[str], players: dict[str, str], dealer: int | None,
-                            declarer: int | None, partner: int | None, called: Card | None,
-                            party_points: int | None, party_tricks: int | None, doublings: int,
-                            laufende: int | None, laufende_with: bool | None, session: str, group: str | None,
-                            hand: int, date: str | None, rules: str, provenance: dict[str, str],
-                            warnings: list[Diagnostic], table: str | None = None,
-                            site: str | None = None) -> HandOutcome:
-    """The stored outcome of a Schafkopf **score-sheet** game (no card log,
-    ``status="score-sheet"``), in the shape of :func:`schafkopf_outcome`:
-
-    * ``settle`` — the settlement the score sheet resolved to
-      (:func:`replay.schafkopf.settle_game` / ``settle_ramsch``).
-    * ``game``/``suit``/``tout``; seats 0..3 index ``seats``: ``dealer``
-      (None when unknown), ``declarer`` and ``partner`` (None in a Ramsch,
-      ``partner`` None in a single game), ``called`` the called Sau (None
-      when written ``??`` or not a Sauspiel).
-    * ``party_points`` (Augen) and ``party_tricks`` as written (None when
-      not); ``laufende`` / ``laufende_with`` only when written (or counted
-      on written deal lines), else None: a statistic of Laufende counts
-      only games whose Laufende are known.
-    """
-    return _stored(profile, settle, game=game, tout=tout, seats=seats, players=players, dealer=dealer,
-                   declarer=declarer, partner=partner, called=called, party_points=party_points,
-                   party_tricks=party_tricks, doublings=doublings, laufende=laufende, laufende_with=laufende_with,
-                   partner_revealed=None, status="score-sheet", session=session, group=group, hand=hand, date=date,
-                   rules=rules, provenance=provenance, warnings=warnings, table=table, site=site)
-
-
-def _stored(profile: SchafkopfProfile, settle: Settlement, *, game: Game, tout: bool, seats: list[str],
-            players: dict[str, str], dealer: int | None, declarer: int | None, partner: int | None,
-            called: Card | None, party_points: int | None, party_tricks: int | None, doublings: int,
-            laufende: int | None, laufende_with: bool | None, partner_revealed: int | None, status: str,
-            session: str, group: str | None, hand: int, date: str | None, rules: str, provenance: dict[str, str],
-            warnings: list[Diagnostic], table: str | None, site: str | None) -> HandOutcome:
-    """The one place a Schafkopf game's facts become a :class:`HandOutcome`."""
-    a = seats
-    return HandOutcome(
-        session=session, group=group, hand=hand, date=date, rules=rules,
-        rules_flags=profile.model_dump(), game="schafkopf", game_type="tout" if tout else game.value,
-        players=players, dealer=a[dealer] if dealer is not None else None,
-        picker=a[declarer] if declarer is not None else None,
-        partner=a[partner] if partner is not None else None,
-        call=str(called) if called is not None else None,
-        alone=game.single, leaster_winner=None, multiplier=settle.multiplier,
-        picker_points=party_points, picker_tricks=party_tricks, outcome=settle.outcome,
-        units={a[s]: settle.units[s] for s in range(4)}, provenance=provenance, status=status,
-        table=table, site=site, stake=1, marks=doublings, tier=settle.tier,
-        partner_revealed_trick=partner_revealed,
-        called_suit="CSHD"[called.suit] if called is not None else None,
-        call_type="ace" if game is Game.SAUSPIEL else ("alone" if game.single else None),
-        breakdown=seat_names(settle.text, seats), warnings=[str(w) for w in warnings],
-        laufende=laufende, laufende_with=laufende_with,
-    )
+__all__ = ["replay_schafkopf_stored"]
 
 
 def replay_schafkopf_stored(hand, fmt: str, text: str) -> tuple[SchafkopfState, list[SkFrame]]:

@@ -321,7 +321,8 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
         res = read_protocol(doc.encode("utf-8"), None, session=name)
     else:
         if validate_text is None:
-            from ingest.validate import SessionState, validate_text  # noqa: PLC0415 - imported when used
+            from ingest.validate import validate_text  # noqa: PLC0415 - imported when used
+            from replay.judge import SessionState  # noqa: PLC0415
 
             seed, used = SessionState(), []
 
@@ -1062,7 +1063,7 @@ class Store:
         stored hand whose text is not SHN (a NetSchafkopf game and its SHN-SK
         export), the same outcome and card log — which count as duplicates
         (docs/storage.md "Duplicates by meaning")."""
-        from ingest.export import _read_one  # noqa: PLC0415
+        from ingest.shn.canonical import _read_one  # noqa: PLC0415
         from ingest.meaning import differences, outcome_differences  # noqa: PLC0415
 
         probe = pa.table({"session": [h.outcome.session for h in hands], "hand": [h.outcome.hand for h in hands]})
@@ -1398,7 +1399,7 @@ class Store:
           other session its stored hands (:meth:`prior_hands`, as before).
         """
         from ingest.model import content_hash  # noqa: PLC0415
-        from ingest.validate import SessionState  # noqa: PLC0415
+        from replay.judge import SessionState  # noqa: PLC0415
 
         plan = IngestPlan()
         recs = list(shn.hands)

@@ -49,6 +49,11 @@ class Frame:
       ``under``, ``alone``, ``leaster``, ``multiplier`` (stake × 2 per mark).
     * ``blind`` and ``bury`` — revealed on the last frame only (None before).
     * ``settlement`` — on the last frame of a finished hand.
+    * ``claim`` — on the frame of a claim (notation.md §3): ``(seat, after,
+      cards, points)``: the seat that claimed, the tricks played before it,
+      the cards the claim gave that seat's side where the deal is known (else
+      None) and the card points they carry (None when not known); None on
+      every other frame.
     * ``table`` — two-handed ``wi2`` (rules.md F-1): per seat its stacks as
       ``(top, under, hidden)``: the face-up card still on the table (None once
       played), the card under it (None once played) and whether that card is
@@ -80,6 +85,7 @@ class Frame:
     bury: tuple[Card, ...] | None
     settlement: Settlement | None
     table: tuple[tuple[tuple[Card | None, Card | None, bool], ...], ...] | None = None
+    claim: tuple[int, int, tuple[Card, ...] | None, int | None] | None = None
 
 
 def snapshot(g: GameState, step: int, last: tuple[int, Card] | None) -> Frame:
@@ -104,8 +110,12 @@ def snapshot(g: GameState, step: int, last: tuple[int, Card] | None) -> Frame:
         side = {g.picker, *g.partners()}  # a second partner in 3v3 and 3v5 (rules.md F-1)
         pp = sum(seat_points[s] for s in side)
         dp = sum(seat_points[s] for s in range(g.n) if s not in side)
-        if done and g.bury_known:
-            pp += points_of(g.bury)
+        if done:  # the hand's own count: the bury, and a claim's cards not in any frame (notation.md §3)
+            total = g.side_points()
+            if total is not None:
+                pp, dp = total, points_of(g.profile.deck_mask) - total
+            elif g.bury_known:
+                pp += points_of(g.bury)
     else:
         pp = dp = None
     settlement = None
@@ -130,6 +140,21 @@ def snapshot(g: GameState, step: int, last: tuple[int, Card] | None) -> Frame:
             table.append(tuple(row))
             held.append(tuple(cards_in(g.hands[s] & ~on_table)))
         table, hands = tuple(table), tuple(held)
+    claim = None
+    if done and g.claimed and last is None and g.claim_seat is not None:
+        known = g.complete and (g.bury_known or g.picker is None)
+        cards_given = tuple(cards_in(g.claimed_cards)) if known else None
+        side_pts = None
+        if g.picker is not None and not g.leaster:
+            total = g.side_points()
+            if total is not None:
+                mine = g.side_of(g.claim_seat)
+                before = sum(points_of(g.taken[s] & ~g.claimed_cards) for s in range(g.n) if g.side_of(s) == mine)
+                bury = points_of(g.bury) if mine and g.bury_known else 0
+                side_pts = (total if mine else points_of(g.profile.deck_mask) - total) - before - bury
+        elif known:
+            side_pts = points_of(g.claimed_cards)
+        claim = (g.claim_seat, g.claim_after, cards_given, side_pts)
     return Frame(
         step=step, trick=trick_no, card=last, hands=hands, trick_cards=cards, winning=winning,
         trick_done=trick_done, leader=leader, seat_points=seat_points, seat_tricks=tuple(g.ntaken),
@@ -138,7 +163,7 @@ def snapshot(g: GameState, step: int, last: tuple[int, Card] | None) -> Frame:
         multiplier=g.stake * 2 ** g.n_marks, done=done,
         blind=tuple(cards_in(g.blind)) if done and g.blind else None,
         bury=tuple(cards_in(g.bury)) if done and g.bury_known else None,
-        settlement=settlement, table=table,
+        settlement=settlement, table=table, claim=claim,
     )
 
 

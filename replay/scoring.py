@@ -77,7 +77,10 @@ class Settlement:
     * ``units`` — one integer per seat, clockwise; sums to zero.
     * ``outcome`` — ``win``/``win-s``/``win-z``/``lose``/``lose-s``/``lose-z``,
       ``leaster``, ``moster``, ``mittler``, ``schneidster``, ``schwanzer``
-      (rules.md D), ``doubler`` or ``misdeal``.
+      (rules.md D), ``doubler``, ``misdeal``, ``misplay`` (a picked hand
+      settled by ``renegePenalty=offenderPaysEach``, B-23: money moved, no
+      result) or ``unknown`` (a picked hand whose agreed ``^`` score fits no
+      result: the units are the table's, the result is not known).
     * ``tier`` — 1, 2 or 3 for a picked hand (3 in a leaster sweep paid
       triple), else None.
     * ``multiplier`` — doubler stake × 2 per mark (design.md 5: not the tier,
@@ -468,8 +471,9 @@ def settle_void(players: int, outcome: str) -> Settlement:
 def renege_settlement(players: int, offender: int, outcome: str, out: int | None = None) -> Settlement:
     """The offender pays one unit to each other seat (rules.md B-23, "misplay":
     −4 / +1 each at five), in place of the hand's result.  Flat: no tier,
-    mark, doubler stake or double on the bump.  ``outcome`` is kept as the
-    cards gave it (``leaster`` in a leaster)."""
+    mark, doubler stake or double on the bump.  ``outcome`` is ``misplay`` in
+    a picked hand (no pick statistic counts it as played), the no-pick game
+    (``leaster``) in a no-pick game."""
     playing = players - (out is not None)
     shares = tuple(-(playing - 1) if s == offender else 0 if s == out else 1 for s in range(players))
     where = f"in a {outcome}" if outcome in NOPICK_GAMES else "(renegePenalty=offenderPaysEach)"

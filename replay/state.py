@@ -133,16 +133,16 @@ class GameState:
         "cracks", "recracks", "castrates", "blitzes", "sheepshead", "crack_seats", "marks_log", "trick_no", "leader",
         "trick", "_pcard", "_hybrid",
         "trick_mask", "tricks", "taken", "ntaken", "called_trick", "partner_revealed", "reneges",
-        "leaster", "claimed", "claim_seat", "claim_points_known", "_order", "_called_suit_mask",
+        "leaster", "claimed", "claim_seat", "claim_points_known", "claim_after", "claimed_cards", "_order", "_called_suit_mask",
         "_fail_masks", "_dealt", "last_winner",
         "_suit_of", "_strength", "_nt", "_special", "_cs", "_led", "_ten_up", "_suit_masks",
         "nopick", "blind_trick", "pot",
-        "sitting", "np", "partner2", "down", "_under", "table",
+        "sitting", "np", "partner2", "down", "_under", "table", "hands_known",
     )
 
     def __init__(self, profile: RuleProfile, dealer: int, hands: list[int], blind: int = 0, *,
                  complete: bool | None = None, stake: int = 1, pot: int = 0,
-                 table: list[list[tuple[Card, Card]]] | None = None):
+                 table: list[list[tuple[Card, Card]]] | None = None, hands_known: bool = True):
         n = profile.players
         if len(hands) != n:
             raise ValueError(f"{len(hands)} hands for {n} players")
@@ -194,6 +194,13 @@ class GameState:
         self.table = table  # the dealt stacks per seat [(down, up), ...], or None
         self.blind = blind
         self.complete = complete
+        # Whether ``hands`` hold every card each seat holds: the whole deal, or a
+        # record every card of which is played (all tricks, no claim).  When
+        # False (a claim or a partial log without deal lines), what a seat
+        # holds beyond the cards it plays is unknown, so no rule that needs a
+        # seat's whole hand (the hold card, an own-ace call, B-9, B-12, C-9) is
+        # judged on it.
+        self.hands_known = complete or hands_known
         self.stake = stake
         self.phase = Phase.PICK
         self.to_act = next_seat(n, self.sitting, dealer)
@@ -230,6 +237,8 @@ class GameState:
         self.claimed = False
         self.claim_seat: int | None = None
         self.claim_points_known = True
+        self.claim_after: int | None = None  # the tricks played before the claim
+        self.claimed_cards = 0  # the known cards the claim gave the claimer's side (a mask)
         self._called_suit_mask = 0
         self._fail_masks = tuple(self._order.suit_masks[s] for s in range(4))
         self.last_winner: int | None = None
@@ -539,7 +548,7 @@ class GameState:
                             "three fail aces, a fail ten (rules.md B-9, B-10)", card, "a fail ace or ten")
         hand = self.hands[p]
         own = False
-        if self.complete or self.bury_known:
+        if self.complete or (self.bury_known and self.hands_known):
             picked = hand | self.bury
             if picked >> card & 1:
                 where = "bury" if self.bury >> card & 1 else "hand"
@@ -555,7 +564,7 @@ class GameState:
         if hybrid and card.rank is not Rank.ACE:
             raise self._err("E-CALL-CARD", f"the jack-of-diamonds hybrid calls a fail ace, not {card} (rules.md C-5)",
                             card, "a fail ace")
-        if self.complete or self.bury_known:
+        if self.complete or (self.bury_known and self.hands_known):
             aces, tens, unders, _ = self.legal_calls()
             suit_mask = self._fail_masks[card.suit]
             if under is None:
@@ -656,10 +665,12 @@ class GameState:
                             card, "JH, JS or JC")
         before = prof.jdCallTiming == "beforeBlind"
         held = self._dealt[p] if before else self._picked_cards()
-        if not held >> Card.DJ & 1:
+        known = self.complete or (self.bury_known and self.hands_known) or (before and self.hands_known)
+        holder_jd = self._holder(Card.DJ)
+        if not held >> Card.DJ & 1 and (known or (holder_jd is not None and holder_jd != p)):
             raise self._err("E-CALL-JD", f"a call-up of {card} by a picker who does not hold the J♦ (rules.md C-4)",
                             f"call {card}", "no call: the J♦ holder is the partner")
-        if self.complete or self.bury_known:
+        if self.complete or (self.bury_known and self.hands_known):
             expected = next((j for j in _JACKS_UP if not held >> j & 1), None)
             if expected is None:
                 raise self._err("E-CALL-JD", "a picker holding all four jacks must go alone (rules.md C-4c)", card, "alone")
@@ -669,7 +680,10 @@ class GameState:
         self.called = card
         self.call_type = CallType.JD_CALLUP
         holder = self._holder(card)
-        if holder is None or holder == p:  # in the blind (C-4d, I-30) or buried
+        if holder is None and not (self.complete or self.hands_known):
+            self.partner = None  # not located: the record does not show who holds it
+            self.alone = False
+        elif holder is None or holder == p:  # in the blind (C-4d, I-30) or buried
             self.partner = None
             self.alone = True
         else:
@@ -680,10 +694,12 @@ class GameState:
     def _alone(self) -> None:
         if self.phase != Phase.CALL:
             raise self._err("E-PHASE", "alone outside the call", "alone", "alone right after the bury")
-        if self.profile.partner_card_game and not self.alone:
+        if self.profile.partner_card_game and not self.alone and (
+                self.complete or self.hands_known or self.partner is not None or self.partner2 is not None):
+            # without the whole deal a partner card nobody played may be the picker's
             raise self._err("E-ALONE-JD", "with partner cards only a player holding all of them plays alone "
                             "(rules.md F-1)", "alone", "no call")
-        if self.profile.partnerMode == "jdAndAce" and (self.complete or self.bury_known) \
+        if self.profile.partnerMode == "jdAndAce" and (self.complete or (self.bury_known and self.hands_known)) \
                 and not self._picked_cards() >> Card.DJ & 1:
             raise self._err("E-ALONE-JD", "in the J♦-and-called-ace game the J♦ holder is a partner; only a picker "
                             "holding the J♦ may go alone (rules.md F-1)", "alone", "a call")
@@ -712,7 +728,7 @@ class GameState:
         partner is already known; in the called-ace game only a forced alone
         (no legal call, rules.md B-13) may go unwritten."""
         if self.profile.calls_ace:
-            if self.complete or self.bury_known:
+            if self.bury_known and (self.complete or self.hands_known):
                 _, _, _, forced = self.legal_calls()
                 if not forced:
                     aces, tens, unders, _ = self.legal_calls()
@@ -836,7 +852,7 @@ class GameState:
                             "rules.md C-9)", "sheepshead", "no sheepshead call")
         if self.sheepshead:
             raise self._err("E-SHEEPSHEAD", "sheepshead is called twice", "sheepshead", "one call")
-        if prof.allowSheepsheadCall == "holdingPartnerCard" and (self.complete or self.bury_known):
+        if prof.allowSheepsheadCall == "holdingPartnerCard" and (self.complete or (self.bury_known and self.hands_known)):
             if not self._picked_cards() >> self._pcard & 1:
                 raise self._err("E-SHEEPSHEAD", f"the picker calls sheepshead without the {self._pcard.pretty()} "
                                 "(allowSheepsheadCall=holdingPartnerCard, rules.md C-9)", "sheepshead",
@@ -900,6 +916,12 @@ class GameState:
         card follows only the called suit (rules.md B-11c)."""
         h = self.hands[seat]
         follow = h & self._order.suit_masks[led]
+        if (seat == self.picker and not self.bury_known and self.profile.has_blind
+                and follow.bit_count() <= self.profile.blind_size):
+            # the bury is not known (a record that leaves it out): the cards of
+            # the led suit the picker seems to hold may be the buried ones, so
+            # not following is no proven renege (rules.md B-7, B-18)
+            return 0
         under = self.under
         if under is not None:
             if led == self.called.suit:
@@ -942,8 +964,8 @@ class GameState:
                 hold = h & self._called_suit_mask
                 if under is not None:
                     hold |= h & (1 << under)
-                if hold.bit_count() == 1 and h != hold:
-                    legal &= ~hold  # B-21: keep the last hold card
+                if hold.bit_count() == 1 and h != hold and self.hands_known:
+                    legal &= ~hold  # B-21: keep the last hold card (known to be the last only with the whole hand)
         return legal
 
     def _illegal_reason(self, seat: int, card: Card, legal: int) -> IllegalAction:
@@ -1108,12 +1130,21 @@ class GameState:
             remaining |= h
         self.down = [0] * self.n
         remaining |= self.trick_mask
+        if self.picker is not None and not self.bury_known:
+            # the picker's cards still hold the unknown bury, which is the picker
+            # side's (B-24), not the claimer's: they are assigned to no one
+            remaining &= ~self.hands[self.picker]
         rest = self.n_tricks - self.trick_no
-        self.claim_points_known = self.complete
+        # the claiming side takes every card nobody has taken yet (notation.md
+        # §3 "claim"); with the whole deal known they are ``remaining``, else
+        # their points follow from the deck's 120 (side_points)
+        self.claim_points_known = True
         self.taken[seat] |= remaining
         self.ntaken[seat] += rest
         self.claimed = True
         self.claim_seat = seat
+        self.claim_after = self.trick_no
+        self.claimed_cards = remaining
         self.hands = [0] * self.n
         self.trick = []
         self.trick_mask = 0
@@ -1144,6 +1175,15 @@ class GameState:
         for s in range(self.n):
             if self.side_of(s):
                 pts += points_of(self.taken[s])
+        if self.claimed and not (self.complete and self.bury_known):
+            # a claim without the whole deal or the bury (notation.md §3): the claiming
+            # side has every card the other side did not take, bury included
+            # when it is the picker's (B-24); a defenders' claim leaves the
+            # picker side its tricks and its bury, which must then be known
+            if self.side_of(self.claim_seat):
+                others = sum(points_of(self.taken[s]) for s in range(self.n) if not self.side_of(s))
+                return points_of(self.profile.deck_mask) - others
+            return pts + points_of(self.bury) if self.bury_known else None
         if self.bury_known:
             return pts + points_of(self.bury)
         if self.done and self.claim_points_known:
@@ -1261,7 +1301,8 @@ class GameState:
         outcome = self.picked_outcome(pts, self.side_tricks())
         if self.reneges:
             if prof.renegePenalty == "offenderPaysEach":
-                return self._renege_each(outcome)
+                # B-23 "misplay": money moves, the hand is not a played pick
+                return self._renege_each("misplay")
             offender = self.reneges[0][0]
             if self.side_of(offender) and outcome.startswith("win"):
                 outcome = "lose"

@@ -77,8 +77,9 @@ WORKED = [
     ("wi5-called-ace_allowCallOwnAce.shn", 1, "lose", 44, 2, units(2, -8, 2, 2, 2)),
     # B-23 offenderPaysEach: Cy reneges in t1 (^RKH while holding clubs); t1 is
     # 9C TD KH 7C TC = 24 (Bea), t3 7H 8C AH 9H 8H = 11 (Di): still 59 → the cards
-    # say "lose", but the misplay replaces the result: Cy −4, every other seat +1.
-    ("wi5-called-ace_renegePenalty-offenderPaysEach.shn", 1, "lose", 59, 3, units(1, 1, -4, 1, 1)),
+    # say "lose", but the misplay replaces the result: Cy −4, every other seat +1;
+    # stored as a misplay (issue 10): no pick statistic counts it as played.
+    ("wi5-called-ace_renegePenalty-offenderPaysEach.shn", 1, "misplay", 59, 3, units(1, 1, -4, 1, 1)),
     # C-9 sheepshead, made: Al alone leads six trumps and takes every trick,
     # t1 QC JH TD 9D 7D = 15, t2 QS AD JD KD 8D = 20, t3 QH AS KC AH TH = 39,
     # t4 QD AC TS KS KH = 32, t5 JC TC 9C 9S 8S = 12, t6 JS 7H 8H 9H 7S = 2; 120

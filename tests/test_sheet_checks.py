@@ -14,7 +14,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ingest.validate import _nopick_bounds, validate_text
+from ingest.validate import validate_text
+from replay.judge_wi import _nopick_bounds
 from replay.cards import cards_in, points_of
 from replay.profile import parse_rules
 from replay.scoring import schwanzer_value

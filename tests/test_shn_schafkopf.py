@@ -474,7 +474,7 @@ def test_every_schafkopf_rule_code_is_documented():
     doc = DOCS.read_text(encoding="utf-8")
     documented = set(re.findall(r"`([EW]-[A-Z-]+)`", doc))
     used = set()
-    for path in (ROOT / "ingest" / "validate_sk.py", ROOT / "replay" / "schafkopf.py"):
+    for path in (ROOT / "replay" / "judge_sk.py", ROOT / "replay" / "schafkopf.py"):
         used |= set(re.findall(r'"([EW]-[A-Z-]+)"', path.read_text(encoding="utf-8")))
     assert used <= documented, used - documented
 

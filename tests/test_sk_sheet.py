@@ -19,7 +19,7 @@ from ingest import store as sto
 from ingest.shn.reader import read
 from ingest.shn.writer import write
 from ingest.validate import validate_text
-from ingest.validate_sk import _ramsch_settlements
+from replay.judge_sk import _ramsch_settlements
 from replay.schafkopf import (Game, SchafkopfState, declarer_outcome, game_value,
                               settle_game, settle_ramsch)
 

@@ -39,7 +39,14 @@ c[3].metric("Alone rate", pct(s["alone_rate"]))
 c[3].caption(f"Picks played alone, by choice or forced ({s['alone']:,}) ÷ picks ({s['picks']:,}).")
 c[4].metric("Alone win rate", pct(s["alone_win_rate"]))
 c[4].caption(f"Alone wins ({s['alone_wins']:,}) ÷ alone picks ({s['alone']:,}).")
-st.caption(f"All over {over}.")
+_left = [w for w in (plural(s["misplays"], "misplay") if s["misplays"] else "",
+                     plural(s["unknown_results"], "pick") + " whose agreed score fits no result"
+                     if s["unknown_results"] else "") if w]
+st.caption(f"All over {over}."
+           + (f" Left out of the picks, wins and units per pick: {' and '.join(_left)} (a misplay is a renege "
+              "settled by the offender paying each seat, rules.md B-23; its units are in the Ledger)."
+              if _left else " A misplay (a renege settled by the offender paying each seat, rules.md B-23) would "
+              "be left out of the picks, wins and units per pick; its units count in the Ledger."))
 
 st.subheader("Pick rate by seat")
 pos = fetch(metrics.pick_rate_by_position, f)

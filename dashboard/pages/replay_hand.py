@@ -337,8 +337,19 @@ nav.button("End »", key="rp_last", on_click=_goto_step, args=(last,), disabled=
 played = ""
 if f.card is not None:
     played = f" · {aliases[f.card[0]]} played {_md_card(f.card[1], schafkopf)}"
+claim = getattr(f, "claim", None)
+if claim is not None:  # notation.md §3: the claimer's side takes every trick still to play
+    played = f" · {aliases[claim[0]]} claims"
 st.markdown(f"**Step {step} of {last}** · trick {f.trick}{played} · "
             f"[link to this card](?hand={hand_id}&step={step})")
+
+if claim is not None:
+    c_seat, c_after, c_cards, c_pts = claim
+    gave = (" ".join(_md_card(c, schafkopf) for c in c_cards) if c_cards is not None
+            else "the cards not yet played (the deal is not recorded)")
+    st.info(f"Claim: {aliases[c_seat]} claimed after trick {c_after}; the remaining tricks and their cards go "
+            f"to {aliases[c_seat]}'s side: {gave}"
+            + (f" ({c_pts} card points)" if c_pts is not None else "") + ".")
 
 # ---- the standing facts, always on screen
 bottom_seat = st.session_state.get("replay_bottom")

@@ -26,12 +26,12 @@ points"}``.
 
 from __future__ import annotations
 
-from replay.cards import Suit, cards_in
-from replay.errors import IllegalAction
-from replay.indiana import RACE_TARGET, Declare, IndianaState, InGame
+from .cards import Suit, cards_in
+from .errors import IllegalAction
+from .indiana import RACE_TARGET, Declare, IndianaState, InGame
 
-from .model import CardLog, HandOutcome, PlayRow
-from .shn.record import IN_SUITS, SK_GAMES
+from .outcome import CardLog, HandOutcome, PlayRow
+from .facts import IN_SUITS, SK_GAMES
 
 __all__ = ["check_indiana", "is_indiana", "INDIANA_PROFILES"]
 
@@ -76,7 +76,7 @@ def check_indiana(chk, sess) -> tuple[HandOutcome, CardLog, None]:
         raise chk.reject("E-RULES-FLAG", f"the Indiana game takes no flags; found {extra!r}",
                          _tag_pos(rec, "Rules"), found=extra, expected="in4")
     chk.profile = _Profile()
-    from .validate import _check_ranges  # noqa: PLC0415 - hand number and tricks within what the store holds
+    from .judge_common import _check_ranges  # noqa: PLC0415 - hand number and tricks within what the store holds
 
     _check_ranges(chk)
     chk.seats = tuple(rec.seats)
@@ -97,7 +97,7 @@ def check_indiana(chk, sess) -> tuple[HandOutcome, CardLog, None]:
         raise chk.reject("E-IN-STATEMENT", f"'{m.kind}' doubles nothing in the Indiana game (rules.md F-5)", m.pos,
                          found=m.kind, expected="no marks")
     # ---- dealer: the seat left of the dealer leads trick 1
-    from .validate import written_dealer  # noqa: PLC0415 - validate imports this module
+    from .judge_common import written_dealer  # noqa: PLC0415 - validate imports this module
 
     prov = chk.prov
     dealer = written_dealer(chk, sess, 4)
@@ -169,7 +169,7 @@ def check_indiana(chk, sess) -> tuple[HandOutcome, CardLog, None]:
 def _state(chk, dealer: int) -> IndianaState:
     """The deal: each seat's deal line, else the cards it plays (the
     four-handed deal reader shared with Schafkopf)."""
-    from .validate_sk import four_hands  # noqa: PLC0415
+    from .judge_sk import four_hands  # noqa: PLC0415
 
     rec = chk.rec
     hands = four_hands(chk, game="an Indiana hand", partial="E-IN-PARTIAL", renege="E-IN-STATEMENT", hand_size=8,

@@ -34,17 +34,17 @@ derived, unknowns filled in where the score settles them, and stored with
 
 from __future__ import annotations
 
-from replay.cards import Card, Rank, Suit, mask_of
-from replay.errors import IllegalAction, ProfileError
-from replay.schafkopf import (SCHAFKOPF_PROFILES, SK_OUTCOMES, Announce, Game, Klopfen, Kontra, Laufende, Re,
+from .cards import Card, Rank, Suit, mask_of
+from .errors import IllegalAction, ProfileError
+from .schafkopf import (SCHAFKOPF_PROFILES, SK_OUTCOMES, Announce, Game, Klopfen, Kontra, Laufende, Re,
                               SchafkopfState, announce_error, declarer_outcome, doubling_error, klopfen_error, parse_schafkopf_rules,
                               ramsch_facts, settle_game, settle_ramsch, sk_snapshot, trump_order_for)
-from replay.schafkopf import Ramsch as RamschAction
-from replay.scoring import Settlement
+from .schafkopf import Ramsch as RamschAction
+from .scoring import Settlement
 
-from .model import CardLog, HandOutcome
-from .schafkopf_hand import schafkopf_outcome, schafkopf_sheet_outcome, seat_names
-from .shn.record import IN_GAMES
+from .outcome import CardLog, HandOutcome
+from .sk_outcome import schafkopf_outcome, schafkopf_sheet_outcome, seat_names
+from .facts import IN_GAMES
 
 __all__ = ["check_schafkopf", "is_schafkopf"]
 
@@ -83,7 +83,7 @@ def check_schafkopf(chk, sess) -> tuple[HandOutcome, CardLog, Settlement]:
         d = exc.diagnostic
         raise chk.reject(d.code, d.message, _tag_pos(rec, "Rules"), found=d.found, expected=d.expected) from None
     chk.profile = prof
-    from .validate import _check_ranges  # noqa: PLC0415 - hand number and tricks within what the store holds
+    from .judge_common import _check_ranges  # noqa: PLC0415 - hand number and tricks within what the store holds
 
     _check_ranges(chk)
     chk.seats = tuple(rec.seats)
@@ -106,7 +106,7 @@ def check_schafkopf(chk, sess) -> tuple[HandOutcome, CardLog, Settlement]:
             raise chk.reject("E-SK-STATEMENT", f"'{m.kind}' is a Sheepshead mark; Schafkopf doubles with kontra and "
                              "re (rules.md G-18) or klopfen (G-19)", m.pos, found=m.kind, expected="kontra, re, klopfen")
     # ---- dealer (rules.md G-2: the seat left of the dealer leads the first trick)
-    from .validate import written_dealer  # noqa: PLC0415 - validate imports this module
+    from .judge_common import written_dealer  # noqa: PLC0415 - validate imports this module
 
     dealer = written_dealer(chk, sess, 4)
     # ---- the game
@@ -192,7 +192,7 @@ def _agreed_facts(chk, st: SchafkopfState, res) -> dict | None:
 
 
 def _check_units_range(chk, used: Settlement) -> None:
-    from .validate import _MAX_UNITS  # noqa: PLC0415
+    from .judge_common import _MAX_UNITS  # noqa: PLC0415
 
     if any(abs(u) > _MAX_UNITS for u in used.units):
         big = max(used.units, key=abs)
@@ -202,7 +202,7 @@ def _check_units_range(chk, used: Settlement) -> None:
 
 
 def _agreed(chk, settle: Settlement) -> Settlement:
-    from .validate import _agreed_score  # noqa: PLC0415 - the one score check, shared with Sheepshead
+    from .judge_common import _agreed_score  # noqa: PLC0415 - the one score check, shared with Sheepshead
 
     return _agreed_score(chk, settle)
 
@@ -326,7 +326,7 @@ def _game_suit(chk, g) -> Suit | None:
 
 
 def _spell(chk, c: Card) -> str:
-    from replay.schafkopf import german  # noqa: PLC0415
+    from .schafkopf import german  # noqa: PLC0415
 
     return german(c) if chk.rec.tag("Cards") == "de" else str(c)
 
@@ -386,7 +386,7 @@ def _play(chk, st: SchafkopfState, doublings) -> None:
 
 def _deal_as_written(chk, st: SchafkopfState) -> dict[str, list[Card]]:
     """Seat alias → dealt cards, in the order of the deal line when written."""
-    from replay.cards import cards_in  # noqa: PLC0415
+    from .cards import cards_in  # noqa: PLC0415
 
     out = {}
     written = {d.seat: list(d.cards) for d in chk.rec.deals}
@@ -512,7 +512,7 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
     settles them; otherwise ``E-RESULT-UNKNOWN``.  With all four deal lines
     the called Sau's holder and the Laufende are counted on the cards and
     the written ones checked (``E-PARTNER``, ``E-SK-LAUFENDE``)."""
-    from .validate import _agreed_score, _matches, _written_units  # noqa: PLC0415 - the shared score checks
+    from .judge_common import _agreed_score, _matches, _written_units  # noqa: PLC0415 - the shared score checks
 
     rec = chk.rec
     st = None
@@ -727,7 +727,7 @@ def _sheet_ramsch(chk, prof, dealer, klopfen: int, doublings, written) -> tuple[
     the others with any Jungfrauen, or a Durchmarsch — under the profile's
     Jungfrau and Durchmarsch rules; ``?`` entries are filled in when only one
     such score fits."""
-    from .validate import _agreed_score, _matches  # noqa: PLC0415
+    from .judge_common import _agreed_score, _matches  # noqa: PLC0415
 
     rec = chk.rec
     if not prof.ramsch:

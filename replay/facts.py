@@ -1,0 +1,353 @@
+"""What an SHN file says, as data: the contract between the reader
+(``ingest.shn.reader``), the writer (``ingest.shn.writer``) and the validator
+(``ingest.validate``), which replays a record through the engine.
+
+A record holds only *recorded* facts, each with its position (1-based line and
+column of the token that wrote it) and any ``{...}`` annotation attached to it.
+Derived facts (the leader of a trick, the partner, the score) are not here;
+the validator computes them.  ``read(write(h)) == h`` compares records with
+:func:`facts`, which ignores positions.
+
+Unknowns: a card written ``??`` is ``None``; a seat or number written ``?`` is a
+:class:`Value` whose ``value`` is ``None``.  A statement left out is ``None``
+(or an empty list).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Generic, TypeVar
+
+from replay.cards import Card
+from replay.errors import Diagnostic
+
+__all__ = [
+    "Pos",
+    "Value",
+    "CardsRec",
+    "PlayRec",
+    "TrickRec",
+    "CallRec",
+    "MarkRec",
+    "GameRec",
+    "LaufendeRec",
+    "ScoreRec",
+    "SessionRec",
+    "HandRecord",
+    "ShnFile",
+    "facts",
+    "OUTCOMES",
+    "SK_GAMES",
+    "SK_SUITS",
+    "IN_GAMES",
+    "IN_SUITS",
+    "GAME_CALLS",
+    "GAME_SUITS",
+]
+
+T = TypeVar("T")
+
+#: The outcome words of SHN (notation.md §3).
+OUTCOMES = ("win", "lose", "win-s", "lose-s", "win-z", "lose-z")
+
+
+@dataclass(slots=True)
+class Pos:
+    """1-based line and column of a token; 0/0 when made by a program."""
+
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(slots=True)
+class Value(Generic[T]):
+    """A written value: ``value`` is None when written ``?``.
+
+    ``agreed`` is the ``^`` mark (notation.md §3: a result the table agreed on
+    although the cards say otherwise).  ``note`` is a ``{...}`` annotation that
+    follows the statement.
+    """
+
+    value: T | None
+    pos: Pos = field(default_factory=Pos)
+    agreed: bool = False
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class CardsRec:
+    """A list of cards from one statement (``deal``, ``blind``, ``bury``;
+    ``table``: the stacks flattened, face-down card then face-up card).
+
+    ``cards[i]`` is None for ``??``; ``card_pos[i]`` is where it was written.
+    ``seat`` is the seat alias for ``deal`` lines, else None.
+    """
+
+    cards: list[Card | None]
+    pos: Pos = field(default_factory=Pos)
+    card_pos: list[Pos] = field(default_factory=list)
+    seat: str | None = None
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class PlayRec:
+    """One card played in a trick.
+
+    ``renege`` is the ``^R`` prefix (a renege the table ruled on); ``suffix``
+    is a move annotation ``! ? !! ?? !? ?!`` or ""; ``note`` a ``{...}`` right
+    after the card.
+    """
+
+    card: Card | None
+    pos: Pos = field(default_factory=Pos)
+    renege: bool = False
+    suffix: str = ""
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class TrickRec:
+    """``tK S: c1 .. c5`` — trick ``number`` led by ``leader``."""
+
+    number: int
+    leader: str
+    plays: list[PlayRec]
+    pos: Pos = field(default_factory=Pos)
+    leader_pos: Pos = field(default_factory=Pos)
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class CallRec:
+    """``call c``, ``call c under u``.  ``under`` is the unknown card; it is
+    ``None`` for a plain call, and ``has_under`` tells ``call AS under ??``
+    (unknown under card) from a plain call."""
+
+    card: Card | None
+    under: Card | None = None
+    has_under: bool = False
+    pos: Pos = field(default_factory=Pos)
+    card_pos: Pos = field(default_factory=Pos)
+    under_pos: Pos = field(default_factory=Pos)
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class MarkRec:
+    """``crack S``, ``recrack S``, ``castrate S``, ``blitz S black|red
+    [jacks]``; in a Schafkopf hand (notation.md §14) ``klopfen S``, ``kontra S``
+    and ``re S``.
+
+    ``after`` is the number of cards played before a Kontra or Re
+    (``kontra S after 1``); 0 when written without ``after`` (before the first
+    card), and always 0 for the other marks."""
+
+    kind: str  # "crack" | "recrack" | "castrate" | "blitz" | "klopfen" | "kontra" | "re"
+    seat: str | None
+    color: str | None = None  # "black" | "red" for a blitz
+    pos: Pos = field(default_factory=Pos)
+    note: str | None = None
+    after: int = 0
+    pair: str = "queens"  # a blitz's pair: "queens", or "jacks" (allowBlitz=queensAndJacks)
+
+
+#: The games of ``game S NAME ...`` (notation.md §14; rules.md G-6..G-8).
+SK_GAMES = ("sauspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier")
+#: The suit words of a Farbsolo, Farbwenz or Farbgeier (rules.md G-1), in the
+#: engine's suit order (Eichel = clubs 0, Gras = spades 1, Herz = hearts 2,
+#: Schellen = diamonds 3).
+SK_SUITS = ("eichel", "gras", "herz", "schellen")
+#: The declarations of the Indiana game (``[Rules "in4"]``; rules.md F-1,
+#: docs/profiles.md "Indiana four-handed (F-5)").
+IN_GAMES = ("ace", "best", "sidesolo", "billy")
+#: The trump-suit words of an Indiana side solo, in the engine's suit order.
+IN_SUITS = ("clubs", "spades", "hearts", "diamonds")
+#: Games whose ``game`` statement names a card (the called Sau / ace).
+GAME_CALLS = ("sauspiel", "ace")
+#: Games whose ``game`` statement names a trump suit, and the suit words each reads.
+GAME_SUITS = {"solo": SK_SUITS, "farbwenz": SK_SUITS, "farbgeier": SK_SUITS, "sidesolo": IN_SUITS}
+
+
+@dataclass(slots=True)
+class GameRec:
+    """``game S sauspiel SAU``, ``game S solo SUIT [tout]``, ``game S wenz
+    [tout]`` ... — the announced Schafkopf game (notation.md §14).
+
+    ``seat`` is the declarer (None for ``?``); ``name`` one of
+    :data:`SK_GAMES`; ``called`` the called Sau of a Sauspiel (a card, None
+    for ``??``); ``suit`` the trump suit word of a Solo, Farbwenz or Farbgeier
+    (one of :data:`SK_SUITS`); ``tout`` the ``tout`` word."""
+
+    seat: str | None
+    name: str
+    called: Card | None = None
+    suit: str | None = None
+    tout: bool = False
+    pos: Pos = field(default_factory=Pos)
+    name_pos: Pos = field(default_factory=Pos)
+    arg_pos: Pos = field(default_factory=Pos)
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class LaufendeRec:
+    """``laufende N with|without`` (``laufende 0``): the counted Laufende of a
+    Schafkopf game and whether the declaring party holds them (rules.md G-13).
+    ``count`` None is ``?``; ``side`` is "with", "without", or None for 0 or ?."""
+
+    count: int | None
+    side: str | None = None
+    pos: Pos = field(default_factory=Pos)
+    agreed: bool = False
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class ScoreRec:
+    """``score S ±n ...`` in the order written.  Each entry's ``agreed`` is the
+    ``^`` mark; ``value`` None is ``?``."""
+
+    entries: list[tuple[str, Value[int]]]
+    pos: Pos = field(default_factory=Pos)
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class SessionRec:
+    """The tags in force for the hands that follow (notation.md §3, Session).
+
+    ``tags`` keeps the order written; ``tag_pos`` where each was written.
+    ``id`` is the session id: the ``Session`` tag, else ``Event``/``Date``/
+    ``Table`` joined with `` / ``.
+    """
+
+    tags: dict[str, str]
+    tag_pos: dict[str, Pos] = field(default_factory=dict)
+    tag_notes: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        if "Session" in self.tags:
+            return self.tags["Session"]
+        parts = [self.tags[k] for k in ("Event", "Date", "Table") if k in self.tags]
+        return " / ".join(parts) if parts else "?"
+
+
+@dataclass(slots=True)
+class HandRecord:
+    """One hand as written.  See the module docstring for unknowns.
+
+    ``tags`` holds the tags written inside this hand (overrides for this hand
+    alone); :meth:`tag` looks a tag up with the session's as fallback.
+    ``errors`` holds the syntax errors found in this hand by lenient reading
+    (the reader skipped to the next ``hand`` after the first of them).
+    ``source`` is the exact text of the hand, from ``hand N`` up to the next
+    ``hand`` (or session tags, or the end of the file), and ``line`` its first
+    line in the file.
+    """
+
+    number: int
+    session: SessionRec
+    pos: Pos = field(default_factory=Pos)
+    note: str | None = None
+    tags: dict[str, str] = field(default_factory=dict)
+    tag_pos: dict[str, Pos] = field(default_factory=dict)
+    tag_notes: dict[str, str] = field(default_factory=dict)
+    dealer: Value[str] | None = None
+    deals: list[CardsRec] = field(default_factory=list)
+    # h6-two (two-handed wi2, rules.md F-1): ``table S d/u d/u d/u d/u``, one per
+    # seat; ``cards`` holds the stacks flattened (down, up, down, up, ...).
+    tables: list[CardsRec] = field(default_factory=list)
+    blind: CardsRec | None = None
+    pick: Value[str] | None = None
+    leaster: Value[str] | None = None  # value None: `leaster -` (a tie) ...
+    leaster_tie: bool = False  # ... True when written `-`; `leaster ?` has value None, tie False
+    doubler: Value[bool] | None = None
+    stake: Value[int] | None = None
+    bury: CardsRec | None = None
+    call: CallRec | None = None
+    alone: Value[bool] | None = None
+    sheepshead: Value[bool] | None = None  # the picker called "sheepshead" (rules.md C-9)
+    marks: list[MarkRec] = field(default_factory=list)
+    tricks: list[TrickRec] = field(default_factory=list)
+    claim: Value[str] | None = None
+    partner: Value[str] | None = None
+    partner2: Value[str] | None = None  # a second partner (3v3, 3v5: docs/profiles.md)
+    pts: Value[int] | None = None
+    tricks_won: Value[int] | None = None
+    outcome: Value[str] | None = None
+    score: ScoreRec | None = None
+    misdeal: Value[bool] | None = None
+    game: GameRec | None = None  # Schafkopf: the announced game
+    ramsch: Value[bool] | None = None  # Schafkopf: nobody announced, a Ramsch was played
+    laufende: LaufendeRec | None = None  # Schafkopf: the counted Laufende
+    # issue 6, no-pick area (rules.md D): ``moster S``, ``mittler S``,
+    # ``schneidster S``, ``schwanzer S`` (``nopick_game`` is the keyword;
+    # ``nopick`` the seat, value None for ``?`` or, with ``nopick_tie``, ``-``);
+    # ``blindtrick N`` (leasterBlind=namedTrick, D-3); ``pot N`` (the pot's
+    # balance before the hand, D-19).
+    nopick: Value[str] | None = None
+    nopick_game: str | None = None
+    nopick_tie: bool = False
+    blind_trick: Value[int] | None = None
+    pot: Value[int] | None = None
+    errors: list[Diagnostic] = field(default_factory=list)
+    source: str = ""
+    line: int = 0
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        """The tag in force for this hand: the hand's own, else the session's."""
+        if name in self.tags:
+            return self.tags[name]
+        return self.session.tags.get(name, default)
+
+    @property
+    def session_id(self) -> str:
+        return self.session.id
+
+    @property
+    def seats(self) -> list[tuple[str, str]]:
+        """(alias, player name) in clockwise order from the ``Seats`` tag."""
+        text = self.tag("Seats") or ""
+        out = []
+        for part in text.split(";"):
+            part = part.strip()
+            if not part:
+                continue
+            alias, _, name = part.partition("=")
+            out.append((alias.strip(), name.strip() or alias.strip()))
+        return out
+
+
+@dataclass(slots=True)
+class ShnFile:
+    """A whole file: its hands in order, and errors found outside any hand."""
+
+    hands: list[HandRecord]
+    errors: list[Diagnostic] = field(default_factory=list)
+    version: str = "1.0"
+    path: str | None = None
+
+
+def facts(obj):
+    """The recorded facts of a record as plain, comparable data: positions,
+    errors and source text dropped.  ``facts(read(write(h))) == facts(h)`` is
+    the round-trip property of notation.md §1."""
+    if isinstance(obj, (Pos,)):
+        return None
+    if isinstance(obj, Card):
+        return str(obj)
+    if is_dataclass(obj):
+        out = {}
+        for f in fields(obj):
+            if f.name in ("pos", "card_pos", "leader_pos", "under_pos", "tag_pos", "errors", "source", "line",
+                          "name_pos", "arg_pos"):
+                continue
+            out[f.name] = facts(getattr(obj, f.name))
+        return out
+    if isinstance(obj, dict):
+        return {k: facts(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [facts(v) for v in obj]
+    return obj

@@ -1,0 +1,50 @@
+"""The one judge of a hand (design.md 2: validation *is* replay).
+
+A hand reaches the judge as its **facts** (:class:`replay.facts.HandRecord`):
+the cards seen where (deal, blind, bury, table cards, tricks), the plays,
+a claim, and whatever the record writes of the result (points, tricks,
+outcome, partner, units, the ``^`` marks of an agreed result), each with the
+position that wrote it.  The judge replays what the cards give through the
+engine of the hand's game, derives every fact that follows, and refuses
+every written fact that contradicts one, naming the rule and both values.
+A fact that cannot be derived is left unknown (``None``) and never guessed.
+
+The same judge decides a full card log, a partial log, a claim and a
+score-sheet line, and every row an importer makes, for the three games:
+
+* Sheepshead at every table size and house rule (:mod:`replay.judge_wi`,
+  rules.md B..F, J);
+* Bavarian Schafkopf (:mod:`replay.judge_sk`, rules.md G);
+* the Indiana four-handed game (:mod:`replay.judge_in`, rules.md F-5).
+
+:func:`judge_hand` returns ``(HandOutcome, CardLog | None, Settlement)``
+(units per seat, zero-sum) or raises :class:`~replay.judge_common.Refusal`.
+"""
+
+from __future__ import annotations
+
+from .judge_common import HandCheck, Refusal, SessionState, _check_date, count_hand
+from .judge_in import check_indiana, is_indiana
+from .judge_sk import check_schafkopf, is_schafkopf
+from .judge_wi import check_sheepshead
+from .outcome import CardLog, HandOutcome
+from .scoring import Settlement
+
+__all__ = ["judge_hand", "HandCheck", "Refusal", "SessionState", "count_hand"]
+
+
+def judge_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLog | None, Settlement]:
+    """Judge the hand ``chk.rec`` in its session ``sess`` (the carry of
+    doublers, the pot and the dealer from the hands before it, rules.md D-11,
+    D-12, D-19).  Returns the outcome, the card log (None for a score-sheet
+    hand) and the settlement (units per seat, the pot's share; zero-sum,
+    rules.md B-35).  Raises :class:`Refusal` with the first positioned error;
+    ``chk.warnings`` collects the warnings."""
+    rec = chk.rec
+    if is_schafkopf(rec):  # SHN-SK: replayed through SchafkopfState (docs/notation.md §14)
+        chk.date = _check_date(chk)
+        return check_schafkopf(chk, sess)
+    if is_indiana(rec):  # [Rules "in4"]: replayed through IndianaState (docs/profiles.md, Indiana four-handed)
+        chk.date = _check_date(chk)
+        return check_indiana(chk, sess)
+    return check_sheepshead(chk, sess)

@@ -1,0 +1,343 @@
+"""What every game's judge shares (:mod:`replay.judge`): the working state of
+one hand (:class:`HandCheck`), the session carry (:class:`SessionState`:
+doublers, the pot, the dealer; rules.md D-11, D-12, D-19), the refusal
+(:class:`Refusal`), and the checks every game makes the same way: the
+dealer, the numbers the store can hold, the date, and the written score
+against the settlement (an agreed ``^`` score kept as a conflict)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .errors import Diagnostic, IllegalAction
+from .profile import RuleProfile, parse_rules
+from .scoring import (Settlement, settle_picked, with_pot)
+
+from .outcome import CardLog, HandOutcome, PlayRow
+from .facts import HandRecord, Pos
+
+
+class Refusal(Exception):
+    """The judge refuses the hand: ``diag`` is the positioned
+    :class:`~replay.errors.Diagnostic` (code, the rule, what was found and what
+    was expected, at the line and column of the fact at fault)."""
+
+    def __init__(self, diag: Diagnostic):
+        self.diag = diag
+
+
+@dataclass(slots=True)
+class SessionState:
+    """What a session carries from hand to hand: doublers not yet played off
+    (rules.md D-11, D-12, J "Doublers"), the pot's balance (``pot=on``, D-19)
+    and the last dealer.
+
+    ``known`` says whether every earlier hand of the session (1 .. n-1) has
+    been counted, so that the carried stake and pot are the session's own:
+    then a written ``stake N`` / ``pot N`` must equal them (E-STAKE, E-POT).
+    A hand after a gap (a hand missing, rejected, or a session that does not
+    start at hand 1 in what was read) makes the carry unknown for the rest
+    of the session (the hand gets ``W-SESSION-GAP`` when the profile carries
+    a stake or a pot).  The carry is fed by accepted hands only, in the order
+    read: the stored hands of the session before a file's hands
+    (:func:`prior_state`, docs/storage.md "Session carry"), then the file's."""
+
+    queued: int = 0  # doublerStacking=queued: hands still to be played at ×2
+    run: int = 0  # doublerStacking=multiplicative: doublers in a row
+    pot: int = 0  # pot=on: units in the pot before the next hand
+    last_hand: int | None = None
+    last_dealer: int | None = None
+    known: bool = True  # every earlier hand of the session counted (no gap)
+
+    def next_stake(self, profile: RuleProfile) -> int:
+        if profile.doublerStacking == "multiplicative":
+            return 2 ** self.run
+        return 2 if self.queued else 1
+
+    def played(self, profile: RuleProfile) -> None:
+        if profile.doublerStacking == "multiplicative":
+            self.run = 0
+        elif self.queued:
+            self.queued -= 1
+
+    def thrown_in(self) -> None:
+        self.queued += 1
+        self.run += 1
+
+    def reaches(self, number: int) -> bool:
+        """Whether hand ``number`` follows the counted hands with no gap
+        (hand 1 of a session, or the hand after the last one counted)."""
+        if self.last_hand is None:
+            return self.known and number == 1
+        return self.known and number == self.last_hand + 1
+
+    def after(self, profile: RuleProfile, number: int, outcome: str, game: str, pot_before: int, pot_delta: int,
+              dealer: int | None) -> None:
+        """Count an accepted hand: a doubler queues a doubled hand (D-11,
+        D-12), a played Sheepshead hand plays one off, a misdeal neither; the
+        pot's balance becomes ``pot_before + pot_delta`` (D-19, the pot seat's
+        units: + when the pot takes, - when it pays out)."""
+        self.known = self.reaches(number)
+        if outcome == "doubler":
+            self.thrown_in()
+        elif outcome != "misdeal" and game == "sheepshead":
+            self.played(profile)
+        self.pot = pot_before + pot_delta
+        self.last_hand = number
+        if dealer is not None:
+            self.last_dealer = dealer
+
+
+@dataclass(slots=True)
+class HandCheck:
+    """The working state of one hand's validation."""
+
+    rec: HandRecord
+    file: str | None
+    profile: RuleProfile | None = None
+    aliases: list[str] = field(default_factory=list)
+    index: dict[str, int] = field(default_factory=dict)  # alias -> seat number
+    seats: tuple = ()  # (alias, name) clockwise
+    prov: dict[str, str] = field(default_factory=dict)
+    warnings: list[Diagnostic] = field(default_factory=list)
+    frames: list | None = None  # when a list, collect replay frames (replay_text)
+    date: str | None = None  # YYYY-MM-DD from the Date tag, None when unknown
+    pot: int = 0  # the pot's balance before this hand (pot=on, rules.md D-19)
+    dealer: int | None = None  # the dealer seat, when known
+    sk_state: object = None  # a Schafkopf hand: its SchafkopfState, once replayed (replay_text)
+
+    def picked(self, picker: int, partner, outcome: str, stake: int, marks, *,
+               sheepshead: bool = False, out: int | None = None) -> Settlement:
+        """``settle_picked`` for this hand: a forced picker (rules.md D-13,
+        D-14, ``forcedPickNoBump``), a sheepshead call (C-9), a dealer who sits
+        out (``out``, F-1) and the pot (D-19) taken into account."""
+        prof = self.profile
+        forced = self.dealer is not None and picker == prof.forced_pick_seat(self.dealer)
+        st = settle_picked(prof, prof.players, picker, partner, outcome, stake=stake, marks=marks, forced=forced,
+                           sheepshead=sheepshead, out=out)
+        return self.potted(st, picker, partner)
+
+    @property
+    def pot_on(self) -> bool:
+        """The profile keeps a pot (``pot=on``, rules.md D-19); never in
+        Schafkopf, whose profiles have no pot."""
+        return bool(getattr(self.profile, "pot", False))
+
+    def potted(self, st: Settlement, picker: int | None, partner: int | None) -> Settlement:
+        """``st`` with the pot as an extra seat under ``pot=on`` (rules.md D-19)."""
+        if not self.profile.pot:
+            return st
+        return with_pot(st, pot=self.pot, picker=picker, partner=partner)
+
+    def diag(self, code: str, message: str, pos: Pos | None, *, found=None, expected=None, trick=None,
+             severity="error") -> Diagnostic:
+        p = pos or self.rec.pos
+        return Diagnostic(code, message, severity, self.file, p.line or self.rec.line, p.col or 1, self.rec.number,
+                          trick, None if found is None else str(found), None if expected is None else str(expected))
+
+    def reject(self, code: str, message: str, pos: Pos | None, **kw) -> Refusal:
+        return Refusal(self.diag(code, message, pos, **kw))
+
+    def seat(self, alias: str | None, pos: Pos | None) -> int:
+        try:
+            return self.index[alias]
+        except KeyError:
+            raise self.reject("E-SEAT", f"{alias!r} is not a seat of this hand", pos, found=alias,
+                              expected=" ".join(self.aliases)) from None
+
+    def engine_error(self, exc: IllegalAction, pos: Pos | None, trick: int | None = None) -> Refusal:
+        d = exc.diagnostic
+        msg = _alias_text(d.message, self.aliases)  # speak in seat aliases, not numbers
+        found, expected = d.found, d.expected
+        if d.code in ("E-WRONG-TURN", "E-PICK-ORDER", "E-PARTNER-CARD", "E-SIT-OUT"):
+            found, expected = (self._alias(found), self._alias(expected))
+        return Refusal(self.diag(d.code, msg, pos, found=found, expected=expected, trick=trick or d.trick))
+
+    def _alias(self, v: str | None) -> str | None:
+        try:
+            return self.aliases[int(v)]
+        except (TypeError, ValueError, IndexError):
+            return v
+
+
+@lru_cache(maxsize=1024)
+def _parse_seats(text: str) -> tuple[tuple[str, str], ...]:
+    """``Al=Allen Braun; Bea=...`` -> ((alias, name), ...), clockwise."""
+    out = []
+    for part in text.split(";"):
+        part = part.strip()
+        if part:
+            alias, _, name = part.partition("=")
+            out.append((alias.strip(), name.strip() or alias.strip()))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _seat_index(text: str) -> dict[str, int]:
+    return {a: i for i, (a, _) in enumerate(_parse_seats(text))}
+
+
+@lru_cache(maxsize=256)
+def _flags(rules_text: str) -> dict[str, object]:
+    """The resolved flags of a [Rules] text, computed once per text (treat as read-only)."""
+    return parse_rules(rules_text).model_dump()
+
+
+def _or(ms) -> int:
+    out = 0
+    for m in ms:
+        out |= m
+    return out
+
+
+def _written_units(chk: HandCheck, score) -> tuple[list[int | None], bool]:
+    n = chk.profile.players
+    units: list[int | None] = [None] * n
+    agreed = False
+    for alias, v in score.entries:
+        s = chk.seat(alias, v.pos)
+        if units[s] is not None:
+            raise chk.reject("E-SCORE", f"{alias} is scored twice", v.pos, found=alias, expected="one entry per seat")
+        units[s] = v.value
+        agreed |= v.agreed
+    known = [u for u in units if u is not None]
+    if len(known) == n and sum(known) != 0 and not chk.pot_on:  # with the pot: checked by _agreed_score
+        raise chk.reject("E-SCORE-SUM", f"the score sums to {sum(known):+d}, not 0 (rules.md B-35)", score.pos,
+                         found=sum(known), expected=0)
+    return units, agreed
+
+
+def _check_pot_sum(chk: HandCheck, units: list[int | None], pots, score) -> None:
+    """Under ``pot=on`` (rules.md D-19) the written players' units (a full
+    score, one entry per seat) and the pot's share sum to 0 (B-35): raise
+    ``E-SCORE-SUM`` at the ``score`` when the sum fits none of ``pots`` (the
+    pot's units of each settlement the hand may have; the first is quoted)."""
+    if chk.pot_on and None not in units and all(sum(units) + p != 0 for p in pots):
+        raise chk.reject("E-SCORE-SUM", f"the score sums to {sum(units):+d} but the pot takes {pots[0]:+d}: players "
+                         "and pot together sum to 0 (rules.md B-35, D-19)", score.pos, found=sum(units),
+                         expected=-pots[0])
+
+
+def _agreed_score(chk: HandCheck, settle: Settlement, score=None) -> Settlement:
+    """Check the written score against ``settle``; an agreed (``^``) score
+    replaces it.  Returns the settlement the ledger uses."""
+    score = score if score is not None else chk.rec.score
+    if score is None:
+        chk.prov["units"] = "derived"
+        return settle
+    units, agreed = _written_units(chk, score)
+    n = len(units)
+    _check_pot_sum(chk, units, (settle.pot,), score)
+    bad = [i for i in range(n) if units[i] is not None and units[i] != settle.units[i]]
+    if not bad:
+        chk.prov["units"] = "verified"
+        return settle
+    entries = dict((chk.seat(a, v.pos), v) for a, v in score.entries)
+    i = bad[0]
+    v = entries[i]
+    if all(entries[j].agreed for j in bad) and all(u is not None for u in units):
+        chk.prov["units"] = "conflict"
+        chk.warnings.append(chk.diag("W-AGREED", f"score agreed at the table differs from the rules: "
+                                     f"{chk.aliases[i]} {units[i]:+d}, the rules give {settle.units[i]:+d}", v.pos,
+                                     severity="warning", found=units[i], expected=settle.units[i]))
+        return Settlement(tuple(units), settle.outcome, settle.tier, settle.multiplier, settle.per_defender,
+                          settle.factors, settle.shares, settle.summary + ", score agreed at the table", settle.pot)
+    raise chk.reject("E-SCORE", f"{chk.aliases[i]} {units[i]:+d} is written but the rules give "
+                     f"{settle.units[i]:+d} ({settle.text.split(';')[0]})", v.pos, found=f"{units[i]:+d}",
+                     expected=f"{settle.units[i]:+d}")
+
+
+#: What the store keeps: units as SMALLINT (hand numbers as INTEGER: the
+#: reader's range, ingest.shn.reader.MAX_HAND).
+_MAX_UNITS = 32767
+
+
+_MAX_STAKE = 2**10
+
+
+def written_dealer(chk: HandCheck, sess, n: int) -> int | None:
+    """The hand's dealer seat (0..n-1), or None when nothing tells it:
+    written (``dealer S``, provenance ``asserted``), else derived from the
+    leader of trick 1 (the seat left of the dealer leads, rules.md B-17, G-2)
+    or from the previous hand of the session (the deal passes to the left).
+    Shared by the Sheepshead, Schafkopf and Indiana validators."""
+    rec = chk.rec
+    if rec.dealer is not None and rec.dealer.value is not None:
+        chk.prov["dealer"] = "asserted"
+        return chk.seat(rec.dealer.value, rec.dealer.pos)
+    if rec.tricks and rec.tricks[0].number == 1:
+        chk.prov["dealer"] = "derived"
+        return (chk.seat(rec.tricks[0].leader, rec.tricks[0].leader_pos) - 1) % n
+    if sess.last_dealer is not None and sess.last_hand is not None and rec.number == sess.last_hand + 1:
+        chk.prov["dealer"] = "derived"
+        return (sess.last_dealer + 1) % n
+    return None
+
+
+def _check_ranges(chk: HandCheck) -> None:
+    """Numbers the rules and the store can hold: ``tricks`` 0..6, a stake up
+    to 1024 (ten doublers in a row); a hand number (the reader, up to
+    2**31-1) and a written pot (:func:`_check_pot`, up to 32,767) elsewhere."""
+    rec, prof = chk.rec, chk.profile
+    if rec.tricks_won is not None and rec.tricks_won.value is not None and not 0 <= rec.tricks_won.value <= prof.tricks:
+        raise chk.reject("E-TRICKS", f"tricks {rec.tricks_won.value}: a hand has {prof.tricks} tricks",
+                         rec.tricks_won.pos, found=rec.tricks_won.value, expected=f"0..{prof.tricks}")
+    if rec.stake is not None and rec.stake.value is not None and rec.stake.value > _MAX_STAKE:
+        raise chk.reject("E-STAKE", f"stake {rec.stake.value} is beyond ten doublers in a row", rec.stake.pos,
+                         found=rec.stake.value, expected=f"at most {_MAX_STAKE}")
+
+
+def _check_date(chk: HandCheck) -> str | None:
+    """The Date tag as ``YYYY-MM-DD``; None when absent or written with
+    unknown parts (``2025.??.??``).  A date that is not a real day, or not
+    written ``YYYY.MM.DD``, is an error at the tag (notation.md §4)."""
+    rec = chk.rec
+    text = rec.tag("Date")
+    if not text or "?" in text:
+        return None
+    try:
+        if len(text) != 10 or text[4] != "." or text[7] != ".":
+            raise ValueError
+        return _dt.date(int(text[:4]), int(text[5:7]), int(text[8:])).isoformat()
+    except ValueError:
+        pos = rec.tag_pos.get("Date") or rec.session.tag_pos.get("Date")
+        raise chk.reject("E-DATE", f"[Date {text!r}] is not a day of the calendar written YYYY.MM.DD", pos,
+                         found=text, expected="YYYY.MM.DD, e.g. 2025.03.06 (?? for an unknown part)") from None
+
+
+def _matches(units, written) -> bool:
+    return all(w is None or w == u for u, w in zip(units, written))
+
+
+@lru_cache(maxsize=4096)
+def _breakdown(settle: Settlement, aliases: tuple[str, ...]) -> str:
+    """The settlement's breakdown in words with seat aliases (cached: most
+    hands of a session share one of a few dozen settlements)."""
+    return _alias_text(settle.text, list(aliases))
+
+
+_SEAT_RE = re.compile(r"\bseat (\d+)\b")
+
+
+def _alias_text(text: str, aliases: list[str]) -> str:
+    """Engine text speaks of ``seat 3``; people read the alias."""
+    return _SEAT_RE.sub(lambda m: aliases[int(m.group(1))] if int(m.group(1)) < len(aliases) else m.group(0), text)
+
+
+def _cardlog(chk: HandCheck, plays: list[PlayRow]) -> CardLog:
+    rec = chk.rec
+    return CardLog(
+        deal={d.seat: [str(c) if c is not None else None for c in d.cards] for d in rec.deals},
+        blind=[str(c) if c is not None else None for c in rec.blind.cards] if rec.blind else [],
+        bury=[str(c) if c is not None else None for c in rec.bury.cards] if rec.bury else [],
+        plays=plays,
+    )
+
+
+def count_hand(chk: HandCheck, outcome: HandOutcome, sess: SessionState) -> None:
+    """Feed an accepted hand to its session's carry (rules.md D-11, D-12, D-19)."""
+    sess.after(chk.profile, chk.rec.number, outcome.outcome, outcome.game, chk.pot, outcome.pot,
+               chk.aliases.index(outcome.dealer) if outcome.dealer is not None else None)

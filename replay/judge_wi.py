@@ -1,0 +1,1631 @@
+"""The Sheepshead judge (rules.md B..F and the profile flags of J), every
+table size and house rule: a hand's facts (:mod:`replay.facts`) replayed
+through :class:`replay.state.GameState` as far as the cards go, then every
+written fact checked against what follows and every unwritten one derived
+(the partner, the points, the tricks, the outcome, the units), or left
+unknown.
+
+Provenance of each fact (notation.md §4): ``asserted`` (written, nothing to
+check it against), ``derived`` (computed, not written), ``verified`` (written
+and equal to the computed value) or ``conflict`` (written with the ``^`` mark
+although the replay says otherwise: kept, and used by the ledger).
+
+Errors carry the line and column of the statement or card at fault.  The
+first illegal card stops the replay of that hand; no error that only follows
+from it is reported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+
+from .actions import (Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Recrack,
+                            Sheepshead)
+from .cards import CARD_NAMES, Card, Rank, cards_in, mask_of, points_of
+from .errors import IllegalAction, ProfileError
+from .profile import RuleProfile, parse_rules
+from .scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schneider_lines,
+                            schwanzer_value, settle_leaster, settle_nopick, settle_void)
+from .replay import snapshot
+from .state import CallType, GameState, Phase, bury_count_error, next_seat
+
+from .outcome import CardLog, HandOutcome, PlayRow
+from .facts import HandRecord, Pos
+from .judge_common import (_MAX_UNITS, HandCheck, Refusal, SessionState, _agreed_score, _breakdown,
+                           _cardlog, _check_date, _check_pot_sum, _check_ranges, _flags, _matches, _or, _parse_seats,
+                           _seat_index, _written_units, written_dealer)
+
+def _cards_mask(cards) -> int | None:
+    if cards is None or any(c is None for c in cards):
+        return None
+    m = mask_of(cards)
+    return m
+
+
+def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
+    """The engine state at the deal: from the ``deal`` lines when all are
+    written, else each seat holding the cards it plays (notation.md §3)."""
+    rec, prof = chk.rec, chk.profile
+    sitting = dealer if prof.sitOut else None
+    hands, seen_seats, known, blind_mask = _read_deal(chk, sitting)
+    table = _table(chk, _or(hands) | (blind_mask or 0))
+    if rec.deals:
+        complete = (known and len(seen_seats) == prof.playing and (blind_mask is not None or not prof.has_blind)
+                    and (table is not None or not prof.tableStacks))
+        if complete:
+            return GameState(prof, dealer, hands, blind_mask or 0, complete=True, stake=stake, pot=chk.pot,
+                             table=table)
+        if len(seen_seats) == prof.playing and known and blind_mask is None and rec.blind is None:
+            # every hand dealt, blind not written: the blind is what is left
+            rest = prof.deck_mask & ~_or(hands)
+            if rest.bit_count() == prof.blind_size:
+                return GameState(prof, dealer, hands, rest, complete=True, stake=stake, pot=chk.pot)
+        if any(rec.tricks):
+            what = "table lines" if prof.tableStacks else "the blind"
+            raise chk.reject("E-DEAL-INCOMPLETE", "the deal lines do not give every card, so the tricks cannot be "
+                             f"replayed; write all {prof.playing} deal lines and {what}, or no deal lines at all",
+                             rec.deals[0].pos, found=f"{len(seen_seats)} deal lines",
+                             expected=f"{prof.playing} deal lines and {what}")
+        return GameState(prof, dealer, hands, blind_mask or 0, complete=False, stake=stake, pot=chk.pot)
+    if rec.tables:
+        raise chk.reject("E-TABLE-DEAL", "table lines without deal lines: the table cards are part of the deal "
+                         "(docs/notation.md §6); write the deal lines too, or no table lines", rec.tables[0].pos,
+                         found="table lines only", expected=f"{prof.playing} deal lines with the table lines")
+    if prof.tableStacks and rec.tricks:
+        raise chk.reject("E-DEAL-INCOMPLETE", f"a card log of {prof.name} is replayed with its deal and table lines: "
+                         "which table cards lay face up decides what each seat could play (rules.md F-1)",
+                         rec.tricks[0].pos, found="tricks without the deal",
+                         expected=f"{prof.playing} deal lines and table lines, or no tricks (a score-sheet line)")
+    return _state_from_plays(chk, dealer, stake, blind_mask)
+
+
+def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int], bool, int | None]:
+    """Check every card written in the ``deal`` lines and the ``blind``
+    (rules.md A-1, B-2, F-1), whether or not the dealer is known: each card
+    in the deck (``E-DECK``), once only (``E-DEAL-DUPLICATE``), a seat dealt
+    once (``E-DEAL-TWICE``) and not the dealer who sits out (``E-SIT-OUT``;
+    ``sitting`` None when not known or not sitting out), a deal line of the
+    hand size (``E-DEAL-SIZE``), a blind of the blind size
+    (``E-BLIND-SIZE``).  Returns (card mask per seat, the seats with a deal
+    line, whether no deal card is ``??``, the blind's mask or None when the
+    blind is not written or holds ``??``)."""
+    rec, prof = chk.rec, chk.profile
+    blind = rec.blind
+    blind_mask = _cards_mask(blind.cards) if blind else None
+    if blind is not None:
+        _check_deck(chk, blind.cards, blind.card_pos, blind.pos)
+        if len(blind.cards) != prof.blind_size:
+            raise chk.reject("E-BLIND-SIZE", f"the blind has {len(blind.cards)} cards", blind.pos,
+                             found=len(blind.cards), expected=prof.blind_size)
+        _check_repeats(chk, blind.cards, blind.card_pos, blind.pos, 0)
+    hands = [0] * prof.players
+    seen_seats: set[int] = set()
+    known = True
+    dealt = blind_mask or 0
+    for d in rec.deals:
+        s = chk.seat(d.seat, d.pos)
+        if s in seen_seats:
+            raise chk.reject("E-DEAL-TWICE", f"{d.seat} is dealt twice", d.pos, found=f"deal {d.seat}",
+                             expected="one deal line per seat")
+        seen_seats.add(s)
+        if s == sitting:
+            raise chk.reject("E-SIT-OUT", f"{d.seat} deals and sits out under {prof.name}, so is dealt no cards "
+                             "(rules.md F-1)", d.pos, found=f"deal {d.seat}", expected="no deal line for the dealer")
+        _check_deck(chk, d.cards, d.card_pos, d.pos)
+        if len(d.cards) != prof.hand_size:
+            raise chk.reject("E-DEAL-SIZE", f"{d.seat} is dealt {len(d.cards)} cards", d.pos, found=len(d.cards),
+                             expected=prof.hand_size)
+        if None in d.cards:
+            known = False
+        m = _check_repeats(chk, d.cards, d.card_pos, d.pos, dealt)
+        hands[s] = m
+        dealt |= m
+    return hands, seen_seats, known, blind_mask
+
+
+def _check_repeats(chk: HandCheck, cards, card_pos, pos: Pos, dealt: int) -> int:
+    """The mask of the known ``cards``; ``E-DEAL-DUPLICATE`` at the first
+    card written twice in ``cards`` or already in ``dealt`` (rules.md A-1)."""
+    m = 0
+    for c in cards:
+        if c is not None:
+            m |= 1 << c
+    if m.bit_count() != len(cards) - cards.count(None) or m & dealt:
+        for i, c in enumerate(cards):  # find the first repeated card, for its position
+            if c is not None and (dealt >> c & 1 or c in cards[:i]):
+                cp = card_pos[i] if i < len(card_pos) else pos
+                raise chk.reject("E-DEAL-DUPLICATE", f"{c} is dealt twice", cp, found=c, expected="each card once")
+    return m
+
+
+def _table(chk: HandCheck, dealt: int) -> list[list[tuple]] | None:
+    """The ``table`` lines of a two-handed hand (``wi2``, rules.md F-1) as
+    the engine's stacks per seat ``[(down, up), ...]``; None unless every
+    seat's stacks are written and known.  ``dealt`` is the mask of the cards
+    of the deal lines and the blind.  Rejects ``E-TABLE-NONE`` (table lines
+    under a profile without table cards), ``E-TABLE-SIZE`` (not
+    ``tableStacks`` stacks), ``E-DEAL-DUPLICATE`` (a card twice on the table,
+    or on the table and in a hand) and ``E-DECK``."""
+    rec, prof = chk.rec, chk.profile
+    if not rec.tables:
+        return None
+    if not prof.tableStacks:
+        t = rec.tables[0]
+        raise chk.reject("E-TABLE-NONE", f"'table {t.seat}' under {prof.name}, which deals no table cards "
+                         "(rules.md F-1: only the two-handed game, wi2)", t.pos, found=f"table {t.seat}",
+                         expected="no table lines")
+    table: list[list[tuple]] = [[] for _ in range(prof.players)]
+    known = True
+    for t in rec.tables:
+        s = chk.seat(t.seat, t.pos)
+        _check_deck(chk, t.cards, t.card_pos, t.pos)
+        stacks = len(t.cards) // 2
+        if stacks != prof.tableStacks:
+            raise chk.reject("E-TABLE-SIZE", f"{t.seat} has {stacks} table stacks", t.pos, found=stacks,
+                             expected=prof.tableStacks)
+        known = known and None not in t.cards
+        dealt |= _check_repeats(chk, t.cards, t.card_pos, t.pos, dealt)
+        table[s] = [(t.cards[k], t.cards[k + 1]) for k in range(0, len(t.cards), 2)]
+    if not known or any(not st for st in table):
+        return None
+    return table
+
+
+def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int | None) -> GameState:
+    """No deal lines: each seat holds the cards it plays, the picker also the
+    bury; a written blind is taken out of the picker's cards (notation.md §3)."""
+    rec, prof = chk.rec, chk.profile
+    n = prof.players
+    sitting = dealer if prof.sitOut else None
+    hands = [0] * n
+    for t in rec.tricks:
+        seat = chk.seat(t.leader, t.leader_pos)
+        for i, pl in enumerate(t.plays):
+            if i:
+                seat = next_seat(n, sitting, seat)
+            if pl.card is None:
+                continue
+            _check_deck(chk, [pl.card], [pl.pos], pl.pos, trick=t.number)
+            if _or(hands) >> pl.card & 1:
+                raise chk.reject("E-CARD-PLAYED", f"{pl.card} is played twice", pl.pos, found=pl.card,
+                                 expected="each card once", trick=t.number)
+            hands[seat] |= 1 << pl.card
+    blind = 0
+    if rec.pick is not None:
+        p = chk.seat(rec.pick.value, rec.pick.pos)
+        bury = _cards_mask(rec.bury.cards) if rec.bury is not None else None
+        if bury is not None:
+            _check_deck(chk, rec.bury.cards, rec.bury.card_pos, rec.bury.pos)
+            clash = bury & _or(hands)
+            if clash:
+                c = next(c for c in rec.bury.cards if clash >> c & 1)
+                raise chk.reject("E-BURY-NOT-HELD", f"{c} is buried and also played", rec.bury.pos, found=c,
+                                 expected="a card nobody plays")
+            hands[p] |= bury
+        if blind_mask is not None:
+            every = (rec.claim is None and len(rec.tricks) == prof.tricks
+                     and all(pl.card is not None for t in rec.tricks for pl in t.plays))
+            stray = blind_mask & ~hands[p]
+            elsewhere = stray & _or(h for s, h in enumerate(hands) if s != p)
+            if elsewhere or (stray and bury is not None and every):
+                c = next(c for c in rec.blind.cards if stray >> c & 1 and (not elsewhere or elsewhere >> c & 1))
+                who = next((chk.aliases[s] for s, h in enumerate(hands) if s != p and h >> c & 1), None)
+                raise chk.reject("E-BLIND", f"{c} is in the blind, which the picker took, but "
+                                 + (f"{who} plays it" if who else "the picker neither plays nor buries it"),
+                                 rec.blind.pos, found=c, expected="a card the picker plays or buries")
+            if not stray or not every:  # the picker may still hold the blind's other cards
+                hands[p] &= ~blind_mask
+                blind = blind_mask
+    elif blind_mask is not None:
+        blind = blind_mask
+    else:  # a leaster's blind, set aside: what nobody played
+        rest = prof.deck_mask & ~_or(hands)
+        if rest.bit_count() == prof.blind_size:
+            blind = rest
+    if sitting is not None and hands[sitting]:
+        raise chk.reject("E-SIT-OUT", f"{chk.aliases[sitting]} deals and sits out under {prof.name}, but plays a card "
+                         "(rules.md F-1)", rec.tricks[0].pos, found=chk.aliases[sitting],
+                         expected="tricks of the five other seats")
+    complete = (all(h.bit_count() == (0 if s == sitting else prof.hand_size) for s, h in enumerate(hands))
+                and blind.bit_count() == prof.blind_size)
+    # every card each seat holds is known only when every trick is written
+    # in full and nothing was claimed (rules.md B-9, B-12 need the whole hand)
+    every = (rec.claim is None and len(rec.tricks) == prof.tricks
+             and all(pl.card is not None for t in rec.tricks for pl in t.plays))
+    return GameState(prof, dealer, hands, blind, complete=complete, stake=stake, pot=chk.pot, hands_known=every)
+
+
+def _check_deck(chk: HandCheck, cards, card_pos, pos: Pos | None, trick: int | None = None) -> None:
+    """Every known card is in the profile's deck (rules.md F-1: the 30-card
+    deck has no 7♣ 7♠, the 26-card deck no non-trump 7s and 8s), else
+    ``E-DECK`` at the card."""
+    deck = chk.profile.deck_mask
+    for i, c in enumerate(cards):
+        if c is not None and not deck >> c & 1:
+            p = card_pos[i] if i < len(card_pos) else pos
+            raise chk.reject("E-DECK", f"{c} is not in the {chk.profile.deck}-card deck of {chk.profile.name} "
+                             "(rules.md F-1)", p, found=c, expected=f"a card of the {chk.profile.deck}-card deck",
+                             trick=trick)
+
+
+_OUT_WORDS = ("win", "lose", "win-s", "lose-s", "win-z", "lose-z")
+
+
+def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLog | None, Settlement]:
+    """Judge one Sheepshead hand (every profile of rules.md B..F, J) from its
+    facts: replay what the cards give through :class:`~replay.state.GameState`,
+    derive what follows, refuse what contradicts (see :mod:`replay.judge`)."""
+    rec = chk.rec
+    for v, kw in ((rec.game, "game"), (rec.ramsch, "ramsch"), (rec.laufende, "laufende"),
+                  *((m, m.kind) for m in rec.marks if m.kind in ("klopfen", "kontra", "re"))):
+        if v is not None:
+            raise chk.reject("E-SK-STATEMENT", f"'{kw}' is a Schafkopf statement; this hand's [Rules] is a Sheepshead "
+                             "profile (a Schafkopf hand names a Schafkopf profile: schafkopf, schafkopf-bsv, "
+                             "netschafkopf)", v.pos, found=kw, expected="a Sheepshead statement")
+    # ---- profile and seats
+    rules_text = rec.tag("Rules") or ""
+    try:
+        prof = parse_rules(rules_text)
+    except ProfileError as exc:
+        pos = rec.tag_pos.get("Rules") or rec.session.tag_pos.get("Rules")
+        d = exc.diagnostic
+        raise chk.reject(d.code, d.message, pos, found=d.found, expected=d.expected) from None
+    chk.profile = prof
+    seats_text = rec.tag("Seats") or ""
+    chk.seats = _parse_seats(seats_text)
+    chk.aliases = [a for a, _ in chk.seats]
+    chk.index = _seat_index(seats_text)
+    n = prof.players
+    if len(chk.aliases) != n:
+        pos = rec.tag_pos.get("Seats") or rec.session.tag_pos.get("Seats")
+        if not chk.aliases:
+            raise chk.reject("E-SEATS-MISSING", "no [Seats] tag is in force for this hand", rec.pos,
+                             found="no Seats", expected=f"[Seats] with {n} seats")
+        raise chk.reject("E-SEATS", f"[Seats] lists {len(chk.aliases)} seats; {prof.name} is played by {n}", pos,
+                         found=len(chk.aliases), expected=n)
+    if len(set(chk.aliases)) != n:
+        pos = rec.tag_pos.get("Seats") or rec.session.tag_pos.get("Seats")
+        raise chk.reject("E-SEATS", "a seat alias is listed twice in [Seats]", pos, found=",".join(chk.aliases),
+                         expected="distinct aliases")
+    prov = chk.prov
+
+    dealer = written_dealer(chk, sess, n)
+
+    _check_ranges(chk)
+    chk.date = _check_date(chk)
+    chk.dealer = dealer
+    kind = _hand_kind(chk)
+    known = sess.reaches(rec.number)
+    _check_pot(chk, sess, known)
+    staked = kind == "pick" or kind in NOPICK_GAMES
+    stake_derived = sess.next_stake(prof) if staked else 1
+    stake = stake_derived
+    if rec.stake is not None and rec.stake.value is not None:
+        stake = rec.stake.value
+        if stake < 1 or stake & (stake - 1):
+            raise chk.reject("E-STAKE", f"stake {stake} is not a power of two", rec.stake.pos, found=stake,
+                             expected="1, 2, 4, ...")
+        if known and stake != stake_derived:
+            raise chk.reject("E-STAKE", f"stake {stake} disagrees with the session's doublers: the hands before "
+                             f"it give stake {stake_derived} (rules.md D-11, D-12)",
+                             rec.stake.pos, found=stake, expected=stake_derived)
+        prov["stake"] = "verified" if known else "asserted"
+    else:
+        prov["stake"] = "derived"
+    _gap_warning(chk, known, staked and prof.noPick == "doubler" and prov["stake"] == "derived")
+
+    if kind in ("leaster", "doubler") and not prof.has_blind:
+        st = rec.leaster or rec.doubler
+        head = "the non-dealer" if prof.two_handed else "the Q♣ holder"
+        raise chk.reject("E-NOPICK", f"a {kind} in {prof.name}, which has no blind and no picking: {head} heads the "
+                         "side (rules.md F-1)", st.pos, found=kind, expected=f"pick S ({head})")
+    if kind == "misdeal":
+        settle = settle_void(n, "misdeal")
+        _agreed_score(chk, settle, rec.score)
+        return _outcome(chk, dealer, None, None, None, settle, None, None, stake, 0), None, settle
+    if kind != "pick" and prof.noPick != kind:
+        stmt = {"doubler": rec.doubler, "leaster": rec.leaster}.get(kind, rec.nopick)
+        expected = ("a pick: the forced seat may not pass (rules.md D-13)" if prof.noPick == "forcedPick"
+                    else f"{prof.noPick} (noPick={prof.noPick}, rules.md D-1)")
+        raise chk.reject("E-NOPICK", f"a {kind} under noPick={prof.noPick}", stmt.pos, found=kind, expected=expected)
+    if kind == "doubler":
+        settle = chk.potted(settle_void(n, "doubler"), None, None)
+        _agreed_score(chk, settle, rec.score)
+        return _outcome(chk, dealer, None, None, None, settle, None, None, 1, 0), None, settle
+    if kind == "schwanzer" and rec.tricks:
+        raise chk.reject("E-NOPICK", "a schwanzer is not played: the hands are shown (rules.md D-18)",
+                         rec.tricks[0].pos, found=f"t{rec.tricks[0].number}", expected="no tricks")
+    if rec.blind_trick is not None and (kind not in PLAYED_NOPICK or prof.leasterBlind != "namedTrick"):
+        why = (f"leasterBlind={prof.leasterBlind}" if prof.leasterBlind != "namedTrick"
+               else f"a {kind} has no blind to give")
+        raise chk.reject("E-BLIND-TRICK", f"blindtrick is written but {why} (rules.md D-3)", rec.blind_trick.pos,
+                         found=f"blindtrick {rec.blind_trick.value}", expected="no blindtrick")
+
+    if rec.tricks:
+        if dealer is None:
+            raise chk.reject("E-DEALER", "the dealer is not known", rec.pos, found="no dealer", expected="dealer S")
+        return _replay_hand(chk, kind, dealer, stake)
+    return _score_sheet(chk, kind, dealer, stake)
+
+
+def _hand_kind(chk: HandCheck) -> str:
+    """``pick``, ``misdeal``, ``doubler`` or the no-pick game played
+    (``leaster``, ``moster``, ``mittler``, ``schneidster``, ``schwanzer``)."""
+    rec = chk.rec
+    found = [(k, v) for k, v in (("pick", rec.pick), ("leaster", rec.leaster), ("doubler", rec.doubler),
+                                 ("misdeal", rec.misdeal), (rec.nopick_game, rec.nopick)) if v is not None]
+    if not found:
+        raise chk.reject("E-HAND-KIND", "the hand says neither who picked nor that nobody did", chk.rec.pos,
+                         found=f"hand {rec.number}", expected="pick S, leaster S, doubler, misdeal or the no-pick game "
+                         "(moster S, mittler S, schneidster S, schwanzer S)")
+    if len(found) > 1:
+        k, other = found[1]
+        raise chk.reject("E-HAND-KIND", f"{found[0][0]} and {k} in one hand", other.pos, found=k,
+                         expected="one of pick, leaster, doubler, misdeal, moster, mittler, schneidster, schwanzer")
+    return found[0][0]
+
+
+def _check_pot(chk: HandCheck, sess: SessionState, known: bool) -> None:
+    """The pot's balance before the hand (rules.md D-19): derived from the
+    session, or written ``pot N``: checked against the session when every
+    earlier hand of the session is known (``known``, even when the pot is
+    empty), else asserted (a log that starts mid-session, a hand after a
+    gap): then the written value seeds the carry."""
+    rec, prof = chk.rec, chk.profile
+    chk.pot = sess.pot
+    w = rec.pot
+    if w is None or w.value is None:
+        if prof.pot:
+            chk.prov["pot"] = "derived"
+        return
+    if not prof.pot:
+        raise chk.reject("E-POT", f"pot {w.value} is written but the profile has no pot (pot=off, rules.md D-19)",
+                         w.pos, found=f"pot {w.value}", expected="no pot statement")
+    if w.value > _MAX_UNITS:
+        raise chk.reject("E-POT", f"pot {w.value} is beyond what the log keeps", w.pos, found=w.value,
+                         expected=f"at most {_MAX_UNITS}")
+    if known and w.value != sess.pot:
+        raise chk.reject("E-POT", f"pot {w.value} is written but the session's hands before it leave {sess.pot} in "
+                         "the pot (rules.md D-19)", w.pos, found=w.value, expected=sess.pot)
+    chk.prov["pot"] = "verified" if known else "asserted"
+    chk.pot = w.value
+
+
+def _gap_warning(chk: HandCheck, known: bool, stake_derived: bool) -> None:
+    """``W-SESSION-GAP`` on a hand whose stake (a profile with doublers) or pot
+    (``pot=on``) is derived while an earlier hand of its session is missing:
+    the carry (rules.md D-11, D-12, D-19) counts only the hands read, so the
+    value may be short (docs/storage.md "Session carry")."""
+    if known:
+        return
+    what = [w for w, on in (("stake", stake_derived), ("pot", chk.prov.get("pot") == "derived")) if on]
+    if not what:
+        return
+    rec = chk.rec
+    chk.warnings.append(chk.diag(
+        "W-SESSION-GAP", f"hand {rec.number}: an earlier hand of session {rec.session_id!r} is missing (not in the "
+        f"log, rejected, or not stored yet); the {' and '.join(what)} derived from the hands before it may be "
+        "incomplete", rec.pos, found=f"hand {rec.number}", expected="the session's hands from hand 1, or "
+        + " and ".join(f"{w} N written" for w in what), severity="warning"))
+
+
+def _marks_actions(chk: HandCheck):
+    for m in chk.rec.marks:
+        seat = chk.seat(m.seat, m.pos)
+        if m.kind == "crack":
+            yield Crack(seat), m.pos
+        elif m.kind == "recrack":
+            yield Recrack(seat), m.pos
+        elif m.kind == "castrate":
+            yield Castrate(seat), m.pos
+        else:
+            yield Blitz(seat, m.color or "black", m.pair), m.pos
+
+
+def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
+    rec, prof = chk.rec, chk.profile
+    state = build_state(chk, dealer, stake)
+    g = state
+    aliases = chk.aliases
+    trick_rows: list[PlayRow] = []
+    try:
+        # ---- picking
+        if kind == "pick":
+            _pick(chk, g, dealer, chk.seat(rec.pick.value, rec.pick.pos))
+            bury = rec.bury
+            derived = _derived_bury(chk, g) if bury is None and g.phase == Phase.BURY else None
+            if derived is not None:  # what the picker held and never played (rules.md B-7)
+                _apply(chk, g, Bury(derived), rec.pick.pos)
+                chk.prov["bury"] = "derived"
+            elif bury is None:
+                if g.phase == Phase.BURY:  # not in a game without a blind (rules.md F-1)
+                    g.apply(Bury(None))
+            else:
+                cards = tuple(bury.cards)
+                _apply(chk, g, Bury(None if any(c is None for c in cards) else cards), bury.pos)
+            if rec.call is not None:
+                c = rec.call
+                if c.card is None:
+                    raise chk.reject("E-CALL-UNKNOWN", "the called card is written ?? but the tricks are replayed",
+                                     c.card_pos, found="??", expected="the called card")
+                if c.has_under and c.under is None:
+                    raise chk.reject("E-UNDER-UNKNOWN", "the unknown card is written ?? but the tricks are replayed; "
+                                     "name it so its plays can be checked", c.under_pos, found="??", expected="a card")
+                _apply(chk, g, Call(c.card, c.under), c.pos)
+            if rec.alone is not None:
+                if rec.call is not None:
+                    raise chk.reject("E-CALL-ALONE", "both a call and alone", rec.alone.pos, found="call and alone",
+                                     expected="one of them")
+                _apply(chk, g, Alone(), rec.alone.pos)
+            _apply_sheepshead(chk, g)
+        else:
+            s = g.to_act
+            for _ in range(g.np):
+                _apply(chk, g, Pass(s), (rec.leaster or rec.nopick).pos)
+                s = g.next_seat(s)
+            if rec.blind_trick is not None and rec.blind_trick.value is not None:
+                _apply(chk, g, BlindTrick(rec.blind_trick.value), rec.blind_trick.pos)
+            elif prof.leasterBlind == "namedTrick":
+                raise chk.reject("E-BLIND-TRICK", "leasterBlind=namedTrick but no trick is named for the blind "
+                                 "(rules.md D-3)", (rec.leaster or rec.nopick).pos, found="no blindtrick",
+                                 expected="blindtrick N")
+        for action, pos in _marks_actions(chk):
+            _apply(chk, g, action, pos)
+        if g.phase in (Phase.CALL, Phase.MARKS):
+            try:
+                g.start_play()
+            except IllegalAction as exc:
+                raise chk.engine_error(exc, _call_pos(chk, exc)) from None
+        frames = chk.frames
+        if frames is not None:
+            frames.append(snapshot(g, 0, None))
+        # ---- tricks
+        expected_no = 1
+        stopped = None
+        for t in rec.tricks:
+            if t.number != expected_no:
+                raise chk.reject("E-TRICK-ORDER", f"t{t.number} where t{expected_no} was expected", t.pos,
+                                 found=f"t{t.number}", expected=f"t{expected_no}", trick=t.number)
+            expected_no += 1
+            if g.phase == Phase.DONE:
+                raise chk.reject("E-TOO-MANY-TRICKS", f"t{t.number} after the last trick", t.pos, found=f"t{t.number}",
+                                 expected=f"{prof.tricks} tricks", trick=t.number)
+            lead = chk.seat(t.leader, t.leader_pos)
+            if lead != g.leader:
+                who = "the player left of the dealer" if t.number == 1 else f"the winner of trick {t.number - 1}"
+                raise chk.reject("E-LEADER", f"trick {t.number} is led by {t.leader}, but {who} leads it "
+                                 "(rules.md B-17)", t.leader_pos, found=t.leader, expected=chk.aliases[g.leader],
+                                 trick=t.number)
+            if len(t.plays) != g.np:
+                raise chk.reject("E-TRICK-SIZE", f"trick {t.number} has {len(t.plays)} cards", t.pos,
+                                 found=len(t.plays), expected=g.np, trick=t.number)
+            play = g.play
+            number = t.number
+            s = lead
+            for i, pl in enumerate(t.plays):
+                card = pl.card
+                if card is None:
+                    stopped = (number, pl.pos)
+                    break
+                try:
+                    play(s, card, pl.renege)
+                except IllegalAction as exc:
+                    raise chk.engine_error(exc, pl.pos, number) from None
+                if frames is not None:
+                    frames.append(snapshot(g, len(frames), (s, card)))
+                trick_rows.append(PlayRow(number, i, aliases[s], CARD_NAMES[card], pl.renege))
+                s = g.next_seat(s)
+            if stopped:
+                break
+            _, cards_played, w = g.tricks[-1]
+            k = next(i for i, (seat, _) in enumerate(cards_played) if seat == w)
+            trick_rows[k - len(cards_played)].winner = True
+        if (stopped is None and rec.claim is None and g.complete and g.phase == Phase.PLAY and not g.trick
+                and g.trick_no == prof.tricks - 1 and rec.tricks
+                and all(g.hands[s].bit_count() == 1 for s in g.playing_seats())):
+            # the last trick is forced (every seat holds one card): derived
+            number = g.trick_no + 1
+            s = g.leader
+            for i in range(g.np):
+                card = next(cards_in(g.hands[s]))
+                g.play(s, card)
+                if frames is not None:
+                    frames.append(snapshot(g, len(frames), (s, card)))
+                trick_rows.append(PlayRow(number, i, aliases[s], CARD_NAMES[card], False))
+                s = g.next_seat(s)
+            _, cards_played, w = g.tricks[-1]
+            k = next(i for i, (seat, _) in enumerate(cards_played) if seat == w)
+            trick_rows[k - len(cards_played)].winner = True
+            chk.prov["last_trick"] = "derived"
+        if rec.claim is not None and stopped is None:
+            cs = chk.seat(rec.claim.value, rec.claim.pos)
+            _apply(chk, g, Claim(cs), rec.claim.pos)
+            if frames is not None:
+                frames.append(snapshot(g, len(frames) - 1, None))
+    except IllegalAction as exc:  # setup actions without a better position
+        raise chk.engine_error(exc, rec.pos) from None
+    for seat, trick in g.reneges:
+        chk.warnings.append(chk.diag("W-RENEGE", f"{chk.aliases[seat]} reneged in trick {trick}; the table ruled on it "
+                                     f"(renegePenalty={prof.renegePenalty}, rules.md B-23)", rec.pos,
+                                     severity="warning", trick=trick))
+    cardlog = _cardlog(chk, trick_rows)
+    if stopped is not None or g.phase != Phase.DONE:
+        where = f"an unknown card in trick {stopped[0]}" if stopped else f"{len(g.tricks)} of {prof.tricks} tricks"
+        chk.warnings.append(chk.diag("W-PARTIAL", f"the card log is incomplete ({where}); the result is taken from "
+                                     "what is written", stopped[1] if stopped else rec.pos, severity="warning"))
+        return _score_sheet(chk, kind, dealer, stake, state=g, cardlog=cardlog)
+    # ---- the hand is over: cross-check what is written
+    if kind not in NOPICK_GAMES and (_partner_unknown(g) or g.side_points() is None):
+        # a called or partner card nobody played before a claim, without the
+        # deal: the side follows from what is written (the partner, the
+        # score), never from a guess; likewise the points of a defenders'
+        # claim without the bury
+        # a defenders' claim without the deal and without the bury: the
+        # picker side's points are not known from the cards
+        return _score_sheet(chk, kind, dealer, stake, state=g, cardlog=cardlog)
+    settle = g.settlement()
+    if kind in NOPICK_GAMES:
+        return _nopick_done(chk, g, kind, dealer, stake, settle, cardlog)
+    picker = g.picker
+    partner = _pa(g.partners())
+    pts = g.side_points()
+    tricks = g.side_tricks()
+    if chk.prov.get("partner") != "asserted":
+        _check_partner(chk, partner, g)
+    misplay = settle.outcome == "misplay"  # rules.md B-23: the cards' result is checked, the misplay settles
+    outcome = g.picked_outcome(pts, tricks) if misplay else settle.outcome
+    # pts, tricks, outcome written?
+    pts, tricks, outcome = _check_result(chk, pts, tricks, outcome, g)
+    if misplay:
+        pass
+    elif outcome != settle.outcome:  # an agreed (^) result the cards do not support
+        settle = chk.picked(picker, partner, outcome, stake, g.marks(), sheepshead=g.sheepshead, out=g.sitting)
+    settle = _agreed_score(chk, settle)
+    call = _call_text(g)
+    return (_outcome(chk, dealer, picker, partner, call, settle, pts, tricks, stake, g.n_marks,
+                     status="full", state=g), cardlog, settle)
+
+
+def _derived_bury(chk: HandCheck, g: GameState) -> tuple | None:
+    """The bury of a record that leaves it out but writes the whole deal and
+    every trick without a claim: the picker's cards after the pick (hand and
+    blind) that the picker never plays (rules.md B-7), when they are the
+    blind's size; else None."""
+    rec, prof = chk.rec, chk.profile
+    if not g.complete or rec.claim is not None or len(rec.tricks) != prof.tricks:
+        return None
+    p = g.picker
+    played = 0
+    for t in rec.tricks:
+        seat = chk.index.get(t.leader)
+        if seat is None or len(t.plays) != g.np:
+            return None
+        for i, pl in enumerate(t.plays):
+            if i:
+                seat = g.next_seat(seat)
+            if pl.card is None:
+                return None
+            if seat == p:
+                played |= 1 << pl.card
+    rest = g.hands[p] & ~played
+    if rest.bit_count() != prof.blind_size:
+        return None
+    return tuple(cards_in(rest))
+
+
+def _partner_unknown(g: GameState) -> bool:
+    """A picked hand replayed without the whole deal whose called card (B-9,
+    B-10), partner card (C-1, C-4, F-1) or second partner card nobody played:
+    who holds it, so who is on the picker's side, is not known."""
+    if g.complete or g.hands_known or g.picker is None:
+        return False
+    prof = g.profile
+    if g.call_type in (CallType.ACE, CallType.TEN, CallType.UNDER, CallType.JD, CallType.JD_CALLUP):
+        if not g.alone and g.partner is None:
+            return True
+    if prof.partnerMode == "jdAndAce" and g.partner2 is None and not (g.hands[g.picker] | g.bury) >> Card.DJ & 1 \
+            and g._holder(Card.DJ) is None:
+        return True
+    if g.call_type is CallType.QUEENS:
+        _, *others = prof.partner_cards
+        held = g.hands[g.picker]
+        return any(not held >> c & 1 and g._holder(c) is None for c in others)
+    if prof.partnerMode == "jackOfDiamonds" and g.alone and g.call_type is CallType.ALONE:
+        return False
+    return False
+
+
+def _pick(chk: HandCheck, g: GameState, dealer: int, picker: int) -> None:
+    """``pick S``: every seat from the dealer's left up to S passed, then S
+    picked (notation.md §3, rules.md B-5)."""
+    s = g.to_act
+    while g.profile.has_blind and s != picker and g.phase == Phase.PICK and g.passes < g.np - 1:
+        _apply(chk, g, Pass(s), chk.rec.pick.pos)  # a stuck seat may not pass (rules.md D-13, D-14)
+        s = g.next_seat(s)
+    _apply(chk, g, Pick(picker), chk.rec.pick.pos)
+
+
+def _apply(chk: HandCheck, g: GameState, action, pos: Pos) -> None:
+    try:
+        g.apply(action)
+    except IllegalAction as exc:
+        if exc.diagnostic.code == "E-BURY-JD" and chk.rec.bury is not None:
+            pos = chk.rec.bury.pos  # rules.md C-6: the fault is the bury
+        raise chk.engine_error(exc, pos) from None
+
+
+def _call_pos(chk: HandCheck, exc: IllegalAction) -> Pos:
+    """Where an error found when the call closes is reported: the bury for
+    ``E-BURY-JD`` (rules.md C-6), else the call, else the pick."""
+    rec = chk.rec
+    if exc.diagnostic.code == "E-BURY-JD" and rec.bury is not None:
+        return rec.bury.pos
+    return rec.call.pos if rec.call else rec.pick.pos
+
+
+def _apply_sheepshead(chk: HandCheck, g: GameState) -> None:
+    """``sheepshead`` (rules.md C-9): the call closes first (a missing call is
+    reported at the pick), then the contract is made."""
+    rec = chk.rec
+    if rec.sheepshead is None:
+        return
+    if g.phase == Phase.CALL:
+        try:
+            g.finish_call()
+        except IllegalAction as exc:
+            raise chk.engine_error(exc, _call_pos(chk, exc)) from None
+    _apply(chk, g, Sheepshead(), rec.sheepshead.pos)
+
+
+def _call_text(g: GameState) -> str | None:
+    if g.alone and g.call_type in (CallType.ALONE, CallType.JD_CALLUP) and g.called is None:
+        return "alone"
+    if g.called is None:
+        return "alone" if g.alone else None
+    if g.under is not None:
+        return f"{g.called} under {g.under}"
+    return str(g.called)
+
+
+def _pa(partners: tuple[int, ...]) -> int | tuple[int, ...] | None:
+    """The partner(s) as :func:`settle_picked` takes them: None (alone), a
+    seat, or a pair of seats (3v3, 3v5: rules.md F-1)."""
+    return None if not partners else partners[0] if len(partners) == 1 else tuple(partners)
+
+
+def _seats_of(pa) -> tuple[int, ...]:
+    return () if pa is None else (pa,) if isinstance(pa, int) else tuple(pa)
+
+
+def _check_partner(chk: HandCheck, partner, g: GameState | None) -> None:
+    """The written ``partner S`` (and a second seat ``partner S S2``) against
+    the partner(s) from the deal."""
+    rec = chk.rec
+    want = _seats_of(partner)
+    for w in (rec.partner, rec.partner2):
+        if w is None or w.value is None:
+            continue
+        s = chk.seat(w.value, w.pos)
+        if not want and w is rec.partner and g is not None and g.call_type is CallType.OWN_ACE and s == g.picker:
+            chk.prov["partner"] = "verified"  # rules.md B-14: the picker is their own partner
+            return
+        if not want:
+            raise chk.reject("E-PARTNER", f"partner {w.value} is written but the picker plays alone", w.pos,
+                             found=w.value, expected="no partner")
+        if s not in want or (w is rec.partner2 and rec.partner.value == w.value):
+            if w.agreed or (rec.partner is not None and rec.partner.agreed):
+                chk.prov["partner"] = "conflict"
+                return
+            names = " and ".join(chk.aliases[x] for x in want)
+            raise chk.reject("E-PARTNER", f"partner {w.value} is written but {names} "
+                             f"hold{'s' if len(want) == 1 else ''} the partner card{'s' if len(want) > 1 else ''}",
+                             w.pos, found=w.value, expected=names)
+    if rec.partner is None or rec.partner.value is None:
+        chk.prov["partner"] = "derived"
+        return
+    chk.prov["partner"] = "verified"
+
+
+def _check_result(chk: HandCheck, pts: int | None, tricks: int, outcome: str, state: GameState | None = None):
+    """Compare written pts/tricks/outcome with the replay.  Returns the values
+    the ledger uses (agreed ``^`` values win)."""
+    rec, prof = chk.rec, chk.profile
+    used_pts, used_tricks, used_outcome = pts, tricks, outcome
+    agreed = False
+    if rec.pts is not None and rec.pts.value is not None:
+        if pts is None:
+            used_pts = rec.pts.value
+            chk.prov["picker_points"] = "asserted"
+        elif rec.pts.value != pts:
+            if not rec.pts.agreed:
+                raise chk.reject("E-PTS", f"pts {rec.pts.value} is written but the picker side has {pts} card points "
+                                 "(bury included, rules.md B-24)", rec.pts.pos, found=rec.pts.value, expected=pts)
+            chk.prov["picker_points"] = "conflict"
+            used_pts, agreed = rec.pts.value, True
+            chk.warnings.append(chk.diag("W-AGREED", f"pts ^{rec.pts.value} agreed at the table; the cards give {pts}",
+                                         rec.pts.pos, severity="warning", found=rec.pts.value, expected=pts))
+        else:
+            chk.prov["picker_points"] = "verified"
+    else:
+        chk.prov["picker_points"] = "derived" if pts is not None else "asserted"
+    if rec.tricks_won is not None and rec.tricks_won.value is not None:
+        if rec.tricks_won.value != tricks:
+            if not rec.tricks_won.agreed:
+                raise chk.reject("E-TRICKS", f"tricks {rec.tricks_won.value} is written but the picker side took "
+                                 f"{tricks}", rec.tricks_won.pos, found=rec.tricks_won.value, expected=tricks)
+            chk.prov["picker_tricks"] = "conflict"
+            used_tricks, agreed = rec.tricks_won.value, True
+        else:
+            chk.prov["picker_tricks"] = "verified"
+    else:
+        chk.prov["picker_tricks"] = "derived"
+    if agreed and used_pts is not None:
+        used_outcome = (state.picked_outcome(used_pts, used_tricks) if state is not None
+                        else picked_result(prof, used_pts, used_tricks, prof.tricks))
+    if rec.outcome is not None and rec.outcome.value is not None:
+        if rec.outcome.value != used_outcome:
+            if not rec.outcome.agreed:
+                raise chk.reject("E-OUTCOME", f"{rec.outcome.value} is written but the replay gives {used_outcome} "
+                                 f"({used_pts} card points, {used_tricks} tricks; rules.md B-27..B-30)",
+                                 rec.outcome.pos, found=rec.outcome.value, expected=used_outcome)
+            chk.prov["outcome"] = "conflict"
+            used_outcome = rec.outcome.value
+        else:
+            chk.prov["outcome"] = "verified"
+    else:
+        chk.prov["outcome"] = "derived"
+    return used_pts, used_tricks, used_outcome
+
+
+#: What the seat of a no-pick statement is, and the rule (rules.md D).
+_NOPICK_ROLE = {
+    "leaster": ("the leaster winner", "D-4"),
+    "moster": ("the seat with the most card points (or the one that took every trick)", "D-15"),
+    "mittler": ("the mittler winner (the median card points)", "D-16"),
+    "schneidster": ("the schneidster winner (closest to 30 without exceeding it)", "D-17"),
+    "schwanzer": ("the schwanzer loser (the highest count)", "D-18"),
+}
+
+
+def _nopick_stmt(rec: HandRecord, kind: str):
+    """(the statement's Value, written as a tie) of a no-pick hand."""
+    if kind == "leaster":
+        return rec.leaster, rec.leaster_tie
+    return rec.nopick, rec.nopick_tie
+
+
+def _check_leaster_words(chk: HandCheck, winner: int | None, pts: list[int] | None, kind: str = "leaster") -> None:
+    """The written seat (or ``-``) and ``pts`` of a no-pick game against the
+    replay: ``winner`` is the seat the game turns on (None: a wash); ``pts``
+    each seat's card points (for a schwanzer, each hand's count)."""
+    rec = chk.rec
+    lw, tie = _nopick_stmt(rec, kind)
+    role, rule = _NOPICK_ROLE[kind]
+    if tie:
+        if winner is not None:
+            raise chk.reject("E-LEASTER", f"a wash (-) is written but {chk.aliases[winner]} is {role} (rules.md {rule})",
+                             lw.pos, found="-", expected=chk.aliases[winner])
+        chk.prov["leaster_winner"] = "verified"
+    elif lw.value is not None:
+        s = chk.seat(lw.value, lw.pos)
+        if s != winner:
+            exp = chk.aliases[winner] if winner is not None else "- (a wash)"
+            raise chk.reject("E-LEASTER", f"{kind} {lw.value} is written but the replay gives {exp}: {role} "
+                             f"(rules.md {rule})", lw.pos, found=lw.value, expected=exp)
+        chk.prov["leaster_winner"] = "verified"
+    else:
+        chk.prov["leaster_winner"] = "derived"
+    if rec.pts is not None and rec.pts.value is not None and winner is not None and pts is not None:
+        if rec.pts.value != pts[winner]:
+            raise chk.reject("E-PTS", f"pts {rec.pts.value} is written but {chk.aliases[winner]} ({role}) has "
+                             f"{pts[winner]} (card points, the blind included when the seat took it, rules.md D-3; a "
+                             "schwanzer's count, D-18)", rec.pts.pos, found=rec.pts.value, expected=pts[winner])
+        chk.prov["picker_points"] = "verified"
+
+
+def _nopick_done(chk: HandCheck, g: GameState, kind: str, dealer: int, stake: int, settle: Settlement,
+                 cardlog: CardLog | None):
+    """A no-pick game whose whole deal is known (a replayed leaster, moster,
+    mittler or schneidster, or a schwanzer shown down): check the written seat,
+    ``pts`` and score against the engine (rules.md D)."""
+    if g.reneges:
+        w, won = None, True
+        pts = None
+    else:
+        w, second, won = g.nopick_seat()
+        if kind == "schwanzer":
+            pts = [schwanzer_value(h, g.profile.trumps) for h in g._dealt]
+        else:
+            pts = g.leaster_points()
+        _check_leaster_words(chk, w, pts, kind)
+    settle = _agreed_score(chk, settle)
+    return (_outcome(chk, dealer, None, None, None, settle, pts[w] if w is not None and pts else None, None, stake,
+                     g.n_marks, leaster_winner=w if won else None,
+                     status="full"),
+            cardlog, settle)
+
+
+def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, state: GameState | None = None,
+                 cardlog: CardLog | None = None):
+    rec, prof = chk.rec, chk.profile
+    n = prof.players
+    marks = {"crack": 0, "re-crack": 0, "castrate": 0, "blitz": 0}
+    for m in rec.marks:
+        chk.seat(m.seat, m.pos)
+        marks["re-crack" if m.kind == "recrack" else m.kind] += 1
+    nmarks = sum(marks.values())
+    if prof.maxMarks and nmarks > prof.maxMarks:
+        raise chk.reject("E-MARK-CAP", f"{nmarks} marks beyond the cap of {prof.maxMarks} (maxMarks, rules.md E-6)",
+                         rec.marks[-1].pos, found=nmarks, expected=f"at most {prof.maxMarks}")
+    written, _ = _written_units(chk, rec.score) if rec.score is not None else ([None] * n, False)
+    status = "full" if state is not None and state.done else "score-sheet"  # a claim ends a replayed card log
+    if prof.sitOut and dealer is None:
+        raise chk.reject("E-DEALER", f"the dealer sits out under {prof.name} and settles 0, so the dealer must be known "
+                         "(rules.md F-1)", rec.pos, found="no dealer", expected="dealer S")
+    out = dealer if prof.sitOut else None
+    hands, dealt_seats, _, _ = _read_deal(chk, out)  # every written card is checked, dealer known or not
+    for m in rec.marks:
+        if chk.index.get(m.seat) == out and out is not None:
+            raise chk.reject("E-SIT-OUT", f"{m.seat} deals and sits out and cannot {m.kind} (rules.md F-1)", m.pos,
+                             found=f"{m.kind} {m.seat}", expected="a seat that plays the hand")
+    if kind in NOPICK_GAMES:
+        return _nopick_sheet(chk, kind, dealer, stake, marks, nmarks, written, cardlog, out)
+    # ---- a picked hand from the score sheet
+    if rec.pick.value is None:  # `pick ?` (notation.md §3): the picker follows from the score, or is unknown
+        return _unknown_picker(chk, kind, dealer, stake, written, out)
+    picker = chk.seat(rec.pick.value, rec.pick.pos)
+    if picker == out:
+        raise chk.reject("E-SIT-OUT", f"{rec.pick.value} deals and sits out, so cannot pick (rules.md F-1)",
+                         rec.pick.pos, found=rec.pick.value, expected="a seat that plays the hand")
+    if (prof.always_alone or prof.partner_card_game) and rec.call is not None:
+        why = "the picker always plays alone (rules.md F-1, F-2, F-3)" if prof.always_alone else \
+            "partner cards make the sides (rules.md F-1)"
+        raise chk.reject("E-CALL-NONE", f"a call in {prof.name}, where {why}", rec.call.pos, found="call",
+                         expected="no call")
+    alone = rec.alone is not None or prof.always_alone
+    if (rec.sheepshead is not None and prof.allowSheepsheadCall == "holdingPartnerCard"
+            and prof.partnerMode == "jackOfDiamonds" and rec.call is None and rec.partner is None):
+        alone = True  # C-9: the picker holds the partner card, so plays alone (C-1, C-7)
+    call = None
+    if rec.call is not None and rec.call.card is not None:
+        call = str(rec.call.card) + (f" under {rec.call.under if rec.call.under else '??'}" if rec.call.has_under else "")
+        if prof.calls_ace:
+            c = rec.call.card
+            if prof.trumps.is_trump(c) or c.rank not in (0, 1):
+                raise chk.reject("E-CALL-CARD", f"{c} cannot be called: a call names a fail ace or ten (rules.md B-9, "
+                                 "B-10)", rec.call.card_pos, found=c, expected="a fail ace or ten")
+    if alone and rec.call is not None:
+        raise chk.reject("E-CALL-ALONE", "both a call and alone", rec.alone.pos, found="call and alone",
+                         expected="one of them")
+    _check_written_cards(chk, picker, hands, dealt_seats)
+    if state is None and dealer is not None:
+        state = _setup_without_tricks(chk, dealer, picker, stake)
+    # the partner: written, from the deal, or from the score
+    partner: int | None = None
+    partner_known = alone
+    if state is not None and state.phase >= Phase.MARKS and state.complete:
+        partner, partner_known = _pa(state.partners()), True
+        alone = state.alone
+        call = _call_text(state)
+        _check_partner(chk, partner, state)
+    elif rec.partner is not None and rec.partner.value is not None:
+        if alone:
+            raise chk.reject("E-PARTNER", f"partner {rec.partner.value} is written but the picker plays alone",
+                             rec.partner.pos, found=rec.partner.value, expected="no partner")
+        partner = chk.seat(rec.partner.value, rec.partner.pos)
+        if partner == out:
+            raise chk.reject("E-SIT-OUT", f"partner {rec.partner.value} deals and sits out (rules.md F-1)",
+                             rec.partner.pos, found=rec.partner.value, expected="a seat that plays the hand")
+        if partner == picker:
+            if not prof.allowCallOwnAce or rec.call is None:
+                raise chk.reject("E-PARTNER", "the picker is written as the partner (allowCallOwnAce is off, or no "
+                                 "ace is called; rules.md B-14)", rec.partner.pos, found=rec.partner.value,
+                                 expected="another seat")
+            partner, alone = None, True  # B-14, I-15: the picker called their own ace, scored alone
+        partner_known = True
+        chk.prov["partner"] = "asserted"
+        w2 = rec.partner2
+        if w2 is not None and w2.value is not None:
+            second = chk.seat(w2.value, w2.pos)
+            if not _two_partners(prof) or second in (picker, partner, out):
+                raise chk.reject("E-PARTNER", f"a second partner {w2.value} is written, but {prof.name} has "
+                                 + ("one partner at most" if not _two_partners(prof) else "no such partner"),
+                                 w2.pos, found=w2.value, expected="one partner" if not _two_partners(prof) else
+                                 "another seat that plays the hand")
+            partner = (partner, second)
+        elif _two_partners(prof):
+            partner_known = False  # a second partner may be unwritten
+    # outcome
+    pts = rec.pts.value if rec.pts is not None else None
+    tricks = rec.tricks_won.value if rec.tricks_won is not None else None
+    chk.prov["picker_points"] = "asserted" if pts is not None else "derived"
+    chk.prov["picker_tricks"] = "asserted" if tricks is not None else "derived"
+    sheepshead = rec.sheepshead is not None
+    if state is None:
+        _house_flags_unreplayed(chk)
+    cands = ["win-z", "lose"] if sheepshead else list(_OUT_WORDS)
+    if pts is not None:
+        if not 0 <= pts <= 120:
+            raise chk.reject("E-PTS", f"pts {pts} is outside 0..120", rec.pts.pos, found=pts, expected="0..120")
+        cands = [o for o in cands if _consistent(prof, o, pts, tricks, sheepshead)]
+    elif tricks is not None:
+        cands = [o for o in cands if _consistent(prof, o, None, tricks, sheepshead)]
+    if not cands:
+        raise chk.reject("E-PTS", f"pts {pts} and tricks {tricks} contradict each other: a side without a trick "
+                         f"holds at most its bury ({prof.max_bury}), a side with every trick all 120 (rules.md B-24, "
+                         "B-29)", (rec.pts or rec.tricks_won).pos, found=f"pts {pts}, tricks {tricks}", expected="points the tricks allow")
+    if rec.outcome is not None and rec.outcome.value is not None:
+        o = rec.outcome.value
+        if o not in cands and not rec.outcome.agreed:
+            why = ", ".join(part for part in (f"{pts} card points" if pts is not None else "",
+                                              f"{tricks} tricks" if tricks is not None else "") if part)
+            raise chk.reject("E-OUTCOME", f"{o} disagrees with {why} (rules.md B-27..B-30)", rec.outcome.pos, found=o,
+                             expected=" or ".join(cands) or "a consistent result")
+        cands = [o]
+        chk.prov["outcome"] = "asserted" if not rec.outcome.agreed or o in cands else "conflict"
+    else:
+        chk.prov["outcome"] = "derived"
+    # candidates (outcome, partner) consistent with the written score
+    # the partner unknown: any other seat, or nobody when no call was written
+    # (a forced alone, or the jack of diamonds in the picker's hand) or the
+    # picker may have called their own ace (allowCallOwnAce, rules.md B-14) or
+    # a jack that was in the blind (C-4d, I-30)
+    if partner_known:
+        partners = [partner]
+    else:
+        others = [s for s in range(n) if s != picker and s != out]
+        if partner is not None:  # one partner written where the profile has up to two
+            partners = [partner] + [(partner, s) for s in others if s != partner]
+        else:
+            partners = others + ([None] if rec.call is None or _call_may_leave_alone(prof) else [])
+            if _two_partners(prof):
+                partners += [(a, b) for i, a in enumerate(others) for b in others[i + 1:]]
+    bounds = {pa: _state_bounds(state, picker, pa) for pa in partners} if state is not None and state.tricks else {}
+    if bounds:
+        _check_bounds(chk, bounds, pts, tricks)
+    options = []
+    for o in cands:
+        for pa in partners:
+            if bounds and not _feasible(prof, o, pts, tricks, bounds[pa], sheepshead):
+                continue
+            st = chk.picked(picker, pa, o, stake, marks, sheepshead=sheepshead, out=out)
+            if _matches(st.units, written):
+                options.append((o, pa, st))
+    if not options:
+        if rec.score is None:
+            if bounds:
+                raise chk.reject("E-OUTCOME" if rec.outcome is not None and rec.outcome.value is not None
+                                 else "E-RESULT-UNKNOWN", "the written result does not fit the tricks played"
+                                 if rec.outcome is not None else "the result cannot be settled from what is written",
+                                 rec.outcome.pos if rec.outcome is not None else rec.pos,
+                                 found=rec.outcome.value if rec.outcome is not None else "no outcome",
+                                 expected="a result the tricks played allow")
+            raise chk.reject("E-RESULT-UNKNOWN", "the result cannot be settled from what is written", rec.pos,
+                             found="no outcome", expected="an outcome, pts or a score")
+        # report the first disagreeing entry against the most specific settlement
+        o = cands[0]
+        pa = partners[0]
+        st = chk.picked(picker, pa, o, stake, marks, sheepshead=sheepshead, out=out)
+        agreed = _agreed_score(chk, st)  # raises E-SCORE unless every differing entry is agreed (^)
+        # the table agreed on units no result gives: the outcome and the partner
+        # are known only where the written facts alone settle them (never guessed)
+        o = cands[0] if len(cands) == 1 and rec.outcome is not None else "unknown"
+        pa = partners[0] if len(partners) == 1 else None
+        if o == "unknown":
+            chk.prov["outcome"] = "unknown"
+            agreed = replace(agreed, outcome="unknown", tier=None,
+                             summary=agreed.summary + "; the result is unknown: no result under the rules gives "
+                             "the agreed score")
+        if pa is None and not alone:
+            chk.prov["partner"] = "unknown"
+        return (_outcome_from(chk, dealer, picker, pa, alone, call, agreed, pts, tricks, stake, nmarks,
+                              status, state), cardlog, agreed)
+    outs = {o for o, _, _ in options}
+    pas = {pa for _, pa, _ in options}
+    if len(outs) > 1 or len(pas) > 1:
+        if rec.score is None:
+            what = "the partner" if len(pas) > 1 else "the outcome"
+            raise chk.reject("E-RESULT-UNKNOWN", f"{what} is unknown and no score is written, so the hand cannot be "
+                             "settled", rec.pos, found=f"{what} unknown", expected="partner S or alone, an outcome or pts, "
+                             "or a score")
+        raise chk.reject("E-RESULT-UNKNOWN", "the written facts fit more than one result", rec.score.pos,
+                         found="an ambiguous score", expected="the outcome or the partner written")
+    o, pa, st = options[0]
+    if bounds:
+        lo, hi, lo_t, hi_t = bounds[pa]
+        if pts is None and lo == hi:
+            pts, chk.prov["picker_points"] = lo, "derived"
+        if tricks is None and lo_t == hi_t:
+            tricks, chk.prov["picker_tricks"] = lo_t, "derived"
+        if partner is None and pa is not None and not partner_known:
+            chk.prov["partner"] = "derived"
+    if (dealer is None and prof.noPick == "forcedPick" and prof.forcedPickNoBump and prof.doubleOnBump
+            and not OUTCOME_TIER[o][0]):
+        # rules.md D-13: only the forced seat's loss is not doubled, and that
+        # seat follows from the dealer (the dealer, or the schiller, D-14)
+        chk.warnings.append(chk.diag("W-FORCED-UNKNOWN", f"the dealer is not written, so whether {rec.pick.value} was "
+                                     "forced to pick is not known; settled as a free pick, the loss doubled "
+                                     "(forcedPickNoBump, rules.md D-13, D-14)", rec.pick.pos, severity="warning",
+                                     found="no dealer", expected="dealer S"))
+    if rec.outcome is None or rec.outcome.value is None:
+        chk.prov["outcome"] = "derived"
+    elif chk.prov.get("outcome") == "asserted" and (pts is not None or rec.score is not None):
+        chk.prov["outcome"] = "verified"
+    if not partner_known and (rec.partner is None or rec.partner.value is None):
+        chk.prov["partner"] = "derived"
+    elif rec.partner is not None and rec.partner.value is not None and rec.score is not None:
+        chk.prov["partner"] = "verified"
+    st = _agreed_score(chk, st)
+    return (_outcome_from(chk, dealer, picker, pa, alone or pa is None, call, st, pts, tricks, stake, nmarks, status,
+                          state), cardlog, st)
+
+
+def _side(picker: int, pa) -> set[int]:
+    return {picker, *_seats_of(pa)}
+
+
+def _state_bounds(g: GameState, picker: int, pa) -> tuple[int, int, int, int]:
+    """(lowest, highest) card points and (fewest, most) tricks the picker
+    side can end with, given the tricks ``g`` replayed and the partner(s)
+    ``pa``: the side keeps what it took and the bury (B-24) and can add no
+    more than the card points nobody has taken yet; after a claim every card
+    not taken goes to the claiming side (notation.md §3)."""
+    side = _side(picker, pa)
+    total = points_of(g.profile.deck_mask)
+    mine = sum(points_of(g.taken[s]) for s in side)
+    theirs = sum(points_of(g.taken[s]) for s in range(g.n) if s not in side)
+    bury = points_of(g.bury) if g.bury_known else 0
+    t = sum(g.ntaken[s] for s in side)
+    if g.claimed:
+        if g.claim_seat in side:
+            return total - theirs, total - theirs, t, t
+        if g.bury_known:
+            return mine + bury, mine + bury, t, t
+        return mine, total - theirs, t, t
+    return mine + bury, total - theirs, t, t + max(0, g.profile.tricks - len(g.tricks))
+
+
+def _check_bounds(chk: HandCheck, bounds: dict, pts: int | None, tricks: int | None) -> None:
+    """``E-PTS`` / ``E-TRICKS`` for a written ``pts`` or ``tricks`` that no
+    partner the record allows makes possible after the tricks replayed."""
+    rec = chk.rec
+    if pts is not None and not any(lo <= pts <= hi for lo, hi, _, _ in bounds.values()):
+        lo = min(b[0] for b in bounds.values())
+        hi = max(b[1] for b in bounds.values())
+        exp = str(lo) if lo == hi else f"{lo}..{hi}"
+        raise chk.reject("E-PTS", f"pts {pts} is written but the tricks played give the picker side "
+                         + (f"{lo} card points" if lo == hi else f"at least {lo} and at most {hi} card points")
+                         + " (bury included, rules.md B-24)", rec.pts.pos, found=pts, expected=exp)
+    if tricks is not None and not any(lo <= tricks <= hi for _, _, lo, hi in bounds.values()):
+        lo = min(b[2] for b in bounds.values())
+        hi = max(b[3] for b in bounds.values())
+        exp = str(lo) if lo == hi else f"{lo}..{hi}"
+        raise chk.reject("E-TRICKS", f"tricks {tricks} is written but the picker side has taken "
+                         + (f"{lo}" if lo == hi else f"at least {lo} and can take at most {hi}") + " tricks",
+                         rec.tricks_won.pos, found=tricks, expected=exp)
+
+
+def _feasible(prof: RuleProfile, outcome: str, pts: int | None, tricks: int | None, b, sheepshead: bool) -> bool:
+    """Whether ``outcome`` fits some card points and tricks within the
+    bounds ``b`` (:func:`_state_bounds`) and the written ``pts``/``tricks``."""
+    lo, hi, lo_t, hi_t = b
+    ps = [pts] if pts is not None else range(lo, hi + 1)
+    ts = [tricks] if tricks is not None else range(lo_t, hi_t + 1)
+    return any(lo <= p <= hi and lo_t <= t <= hi_t and _consistent(prof, outcome, p, t, sheepshead)
+               for p in ps for t in ts)
+
+
+def _unknown_picker(chk: HandCheck, kind: str, dealer: int | None, stake: int, written, out: int | None):
+    """``pick ?`` (notation.md §3): the picker is taken from the written score
+    when exactly one seat, with one outcome and partner, fits it (B-31..B-33);
+    otherwise the hand is refused at the pick, naming the picker."""
+    rec = chk.rec
+    fits = set()
+    last = None
+    for seat in range(chk.profile.players if rec.score is not None else 0):
+        if seat == out:
+            continue
+        alias = chk.aliases[seat]
+        rec.pick.value = alias
+        trial = HandCheck(rec, chk.file, chk.profile, chk.aliases, chk.index, chk.seats, dict(chk.prov), [], None,
+                          chk.date, chk.pot, chk.dealer)
+        try:
+            res = _score_sheet(trial, kind, dealer, stake)
+        except Refusal:
+            continue
+        finally:
+            rec.pick.value = None
+        if res[0].outcome != "unknown":
+            fits.add(seat)
+            last = (trial, res)
+    if len(fits) != 1:
+        why = "no score is written" if rec.score is None else (
+            "the score fits no seat" if not fits else "the score fits more than one seat")
+        raise chk.reject("E-RESULT-UNKNOWN", f"pick ? : the picker is unknown and {why}", rec.pick.pos,
+                         found="pick ?", expected="pick S, or a score that tells the picker")
+    trial, (outcome, cardlog, settle) = last
+    chk.prov.update(trial.prov)
+    chk.warnings.extend(trial.warnings)
+    outcome.provenance["picker"] = "derived"
+    return outcome, cardlog, settle
+
+
+def _check_written_cards(chk: HandCheck, picker: int, hands: list[int], dealt_seats: set[int]) -> None:
+    """A picked hand not replayed in full: every card written anywhere (a
+    deal line, the blind, the bury) is known, so the call, the bury, the
+    written partner and a sheepshead call are checked against those cards
+    even without a dealer or a whole deal (rules.md B-7, B-9a, B-14..B-16,
+    C-9, I-14).  ``hands`` are the cards of the written deal lines per seat
+    (:func:`_read_deal`), ``dealt_seats`` the seats with a deal line.
+
+    Raises ``E-BURY-COUNT`` (a bury of other than the blind's size, or a card
+    twice, B-7), ``E-BURY-NOT-HELD`` (a buried card in another seat's deal
+    line), ``E-CALL-HELD`` (the called card in the picker's deal line, the
+    blind the picker took, or the bury; or the picker written as partner of a
+    ten or unknown-card call: only an own **ace** is allowed, under
+    ``allowCallOwnAce``, B-14), ``E-PARTNER`` (a written partner whose whole
+    deal line lacks the called card, or who is not the seat dealt it; or a
+    partner beside an own-ace call) and ``E-SHEEPSHEAD`` (a sheepshead call
+    under ``allowSheepsheadCall=holdingPartnerCard`` by a picker known not to
+    hold the partner card: it is in another seat's deal line, or a partner is
+    written in the jack-of-diamonds game, whose partner is its holder)."""
+    rec, prof = chk.rec, chk.profile
+    bury = rec.bury
+    bury_mask = 0
+    if bury is not None and prof.has_blind:
+        bad = bury_count_error(prof, tuple(bury.cards))
+        if bad is not None:
+            raise chk.engine_error(bad, bury.pos)
+        bury_mask = _or(1 << c for c in bury.cards if c is not None)
+        for s in dealt_seats:
+            if s != picker and hands[s] & bury_mask:
+                c = next(c for c in bury.cards if c is not None and hands[s] >> c & 1)
+                raise chk.reject("E-BURY-NOT-HELD", f"the picker buries {c}, which is dealt to {chk.aliases[s]}",
+                                 bury.pos, found=c, expected="a card of the picker's hand with the blind")
+    blind_mask = _or(1 << c for c in rec.blind.cards if c is not None) if rec.blind is not None else 0
+    picked = hands[picker] | blind_mask | bury_mask  # what the picker is known to hold after the pick
+    wp = rec.partner if rec.partner is not None and rec.partner.value is not None else None
+    wp_seat = chk.seat(wp.value, wp.pos) if wp is not None else None
+    call = rec.call
+    if call is not None and call.card is not None and prof.calls_ace:
+        c = call.card
+        own_ok = prof.allowCallOwnAce and c.rank == Rank.ACE and not call.has_under  # B-14: an own ace only
+        if picked >> c & 1 and not own_ok:
+            where = ("bury" if bury_mask >> c & 1 else "blind, which the picker took" if blind_mask >> c & 1
+                     else "deal line")
+            raise chk.reject("E-CALL-HELD", f"the picker calls {c}, which is in the picker's {where} (rules.md B-9a, "
+                             "B-15, B-16, I-14" + ("; allowCallOwnAce allows an own ace only, B-14)"
+                                                   if prof.allowCallOwnAce else ")"),
+                             call.card_pos, found=f"{c} in the picker's {where}",
+                             expected="a card another player holds")
+        if wp_seat == picker and prof.allowCallOwnAce and not own_ok:
+            kind = "an unknown-card call" if call.has_under else "a ten call"
+            raise chk.reject("E-CALL-HELD", f"partner {wp.value} is the picker, so the picker holds the called {c}; "
+                             f"{kind} of one's own card stays illegal: allowCallOwnAce allows an own ace only "
+                             f"(rules.md B-10, B-11, B-14)", wp.pos, found=f"partner {wp.value}",
+                             expected="another seat")
+        if prof.partnerMode == "calledAce" and wp_seat is not None and wp_seat != picker and not wp.agreed:
+            holder = next((s for s in dealt_seats if s != picker and hands[s] >> c & 1), None)
+            line = next((d for d in rec.deals if chk.index.get(d.seat) == wp_seat), None)
+            if picked >> c & 1:
+                expected, why = chk.aliases[picker], f"the picker holds {c} (an own ace, rules.md B-14)"
+            elif holder is not None and holder != wp_seat:
+                expected, why = chk.aliases[holder], f"{chk.aliases[holder]} is dealt {c}"
+            elif line is not None and None not in line.cards and not hands[wp_seat] >> c & 1:
+                expected, why = "the holder of " + str(c), f"{wp.value}'s deal line has no {c}"
+            else:
+                expected = None
+            if expected is not None:
+                raise chk.reject("E-PARTNER", f"partner {wp.value} is written but {why} (rules.md B-9, B-15)", wp.pos,
+                                 found=wp.value, expected=expected)
+    if (prof.partnerMode == "jackOfDiamonds" and call is None and not prof.jdCallUp and wp_seat is not None
+            and wp_seat != picker and not wp.agreed):
+        # C-1: the holder of the partner card is the partner; a picker who
+        # holds it (dealt, in the blind taken, or buried) is alone (C-3, C-8)
+        pc = prof.partner_card
+        holder = next((s for s in dealt_seats if s != picker and hands[s] >> pc & 1), None)
+        line = next((d for d in rec.deals if chk.index.get(d.seat) == wp_seat), None)
+        if picked >> pc & 1:
+            where = ("bury" if bury_mask >> pc & 1 else "blind, which the picker took" if blind_mask >> pc & 1
+                     else "deal line")
+            raise chk.reject("E-PARTNER", f"partner {wp.value} is written but the {pc.pretty()} is in the picker's "
+                             f"{where}, so the picker plays alone (rules.md C-1, C-3, C-8)", wp.pos, found=wp.value,
+                             expected="no partner")
+        if holder is not None and holder != wp_seat:
+            raise chk.reject("E-PARTNER", f"partner {wp.value} is written but {chk.aliases[holder]} is dealt the "
+                             f"{pc.pretty()}, the partner card (rules.md C-1)", wp.pos, found=wp.value,
+                             expected=chk.aliases[holder])
+        if line is not None and None not in line.cards and not hands[wp_seat] >> pc & 1:
+            raise chk.reject("E-PARTNER", f"partner {wp.value} is written but {wp.value}'s deal line has no "
+                             f"{pc.pretty()}, the partner card (rules.md C-1)", wp.pos, found=wp.value,
+                             expected=f"the holder of {pc}")
+    if rec.sheepshead is not None and prof.allowSheepsheadCall == "holdingPartnerCard":
+        pc = prof.partner_card
+        holder = next((s for s in dealt_seats if s != picker and hands[s] >> pc & 1), None)
+        if holder is None and prof.partnerMode == "jackOfDiamonds" and call is None and wp_seat not in (None, picker):
+            holder = wp_seat  # the written partner holds the partner card (rules.md C-1, C-7)
+        if holder is not None:
+            raise chk.reject("E-SHEEPSHEAD", f"the picker calls sheepshead, but {chk.aliases[holder]} holds the "
+                             f"{pc.pretty()} (allowSheepsheadCall=holdingPartnerCard, rules.md C-9)",
+                             rec.sheepshead.pos, found="sheepshead", expected=f"the {pc} in the picker's cards")
+
+
+def _house_flags_unreplayed(chk: HandCheck) -> None:
+    """A hand whose dealer is unknown is not set up in the engine, so the
+    house-rule statements are checked against the profile's flags here: a
+    castrate (rules.md E-4), a jack blitz (E-5) and a sheepshead call (C-9)
+    the profile does not allow are refused, never ignored."""
+    rec, prof = chk.rec, chk.profile
+    for m in rec.marks:
+        if m.kind == "castrate" and not prof.allowCastrate:
+            raise chk.reject("E-CASTRATE", "castrating is off in this profile (allowCastrate=off, rules.md E-4)",
+                             m.pos, found="castrate", expected="no castrate")
+        if m.kind == "blitz" and m.pair == "jacks" and prof.allowBlitz != "queensAndJacks":
+            raise chk.reject("E-BLITZ", "a blitz with jacks needs allowBlitz=queensAndJacks (rules.md E-5)", m.pos,
+                             found=f"blitz {m.color} jacks", expected="a queen blitz")
+    if rec.sheepshead is not None and prof.allowSheepsheadCall == "off":
+        raise chk.reject("E-SHEEPSHEAD", "calling sheepshead is off in this profile (allowSheepsheadCall=off, "
+                         "rules.md C-9)", rec.sheepshead.pos, found="sheepshead", expected="no sheepshead call")
+
+
+def _call_may_leave_alone(prof: RuleProfile) -> bool:
+    """Whether a written call may still leave the picker without a partner:
+    his own ace (``allowCallOwnAce``, rules.md B-14) or a call-up made before
+    the blind was seen whose jack was in it (C-4d, I-30)."""
+    return prof.allowCallOwnAce or (prof.partnerMode == "jackOfDiamonds" and prof.jdCallUp
+                                    and prof.jdCallTiming == "beforeBlind")
+
+
+def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, marks: dict, nmarks: int,
+                  written: list, cardlog: CardLog | None, out: int | None = None):
+    """A no-pick hand without a whole card log (rules.md D): the seat as
+    written, or derived from the score.  A schwanzer with every deal line
+    written is shown down by the engine (D-18).  ``out`` is a dealer who sits
+    out (F-1): never the seat, and settles 0."""
+    rec, prof = chk.rec, chk.profile
+    n = prof.players
+    if kind == "schwanzer" and rec.deals:
+        # the count does not depend on who dealt (D-18): an unknown dealer is
+        # stood in by seat 0 for the engine, and the outcome keeps it unknown
+        # (a dealer who sits out is known here: _score_sheet asks for it)
+        g = build_state(chk, dealer if dealer is not None else 0, stake)
+        if g.complete:
+            s = g.to_act
+            for _ in range(g.np):
+                _apply(chk, g, Pass(s), rec.nopick.pos)
+                s = g.next_seat(s)
+            settle = g.settlement()
+            return _nopick_done(chk, g, kind, dealer, stake, settle, _cardlog(chk, []))
+    stmt, tie = _nopick_stmt(rec, kind)
+    role, rule = _NOPICK_ROLE[kind]
+    sweep_possible = _check_nopick_numbers(chk, kind, tie)
+    if tie and kind == "schwanzer":
+        raise chk.reject("E-LEASTER", "a schwanzer is never a wash: a tie goes against the holder of the highest "
+                         "trump (rules.md D-18)", stmt.pos, found="schwanzer -", expected="schwanzer S")
+    seats = [None] if tie else [chk.seat(stmt.value, stmt.pos)] if stmt.value is not None else [
+        s for s in range(n) if s != out]
+    if out is not None and out in seats:
+        raise chk.reject("E-SIT-OUT", f"{stmt.value} deals and sits out and cannot be the {kind}'s seat (rules.md F-1)",
+                         stmt.pos, found=stmt.value, expected="a seat that plays the hand")
+    options = []  # (seat, second, won), the default first
+    for w in seats:
+        if w is None:
+            options.append((None, None, True))
+            continue
+        tricks_known = rec.tricks_won is not None and rec.tricks_won.value is not None
+        won = kind != "schwanzer" and not (kind == "moster" and not (tricks_known and
+                                                                    rec.tricks_won.value == prof.tricks))
+        options.append((w, None, won))
+        if kind == "moster" and not tricks_known:
+            options.append((w, None, not won))  # a sweep (D-15, I-34), or not: the score may tell
+        if kind == "leaster" and prof.leasterTie == "split":
+            options.extend((w, x, True) for x in range(n) if x != w and x != out)
+
+    def settle_of(o) -> Settlement:
+        w, second, won = o
+        if kind == "leaster":
+            st = settle_leaster(prof, n, w, stake=stake, marks=marks, second=second, out=out)
+        else:
+            st = settle_nopick(n, kind, w, won, stake=stake, marks=marks, out=out)
+        return chk.potted(st, None, None)
+
+    fits = [o for o in options if _matches(settle_of(o).units, written)]
+    if not fits and rec.score is not None:  # a score leaving out the pot fits no seat: say so first (D-19)
+        _check_pot_sum(chk, written, [settle_of(o).pot for o in options], rec.score)
+    if stmt.value is None and not tie:
+        if len({o[0] for o in fits}) != 1:
+            raise chk.reject("E-LEASTER", f"{role} is unknown and the score does not tell it", stmt.pos,
+                             found=f"{kind} ?", expected=f"{kind} S, or a full score")
+        chk.prov["leaster_winner"] = "derived"
+    else:
+        chk.prov["leaster_winner"] = "asserted"
+    readings = {o[2] for o in (fits if rec.score is not None else options)}  # won or not
+    if sweep_possible and stmt.value is not None and len(readings) > 1:
+        # I-34: pts at a sweep's value, no tricks and no score that tells:
+        # the moster may have taken every trick (wins) or not (pays, D-15)
+        raise chk.reject("E-RESULT-UNKNOWN", f"moster {stmt.value} with pts {rec.pts.value}: whether {stmt.value} took "
+                         "every trick (a sweep wins, rules.md I-34) or not (the moster pays, D-15) is not written",
+                         rec.pts.pos, found=f"pts {rec.pts.value}, no tricks",
+                         expected=f"tricks {prof.tricks} (a sweep) or fewer, or the score")
+    choice = fits[0] if fits and rec.score is not None else options[0]
+    settle = _agreed_score(chk, settle_of(choice))
+    if rec.pts is not None and rec.pts.value is not None:
+        chk.prov["picker_points"] = "asserted"
+    w, _, won = choice
+    pts = rec.pts.value if rec.pts is not None else None
+    return (_outcome(chk, dealer, None, None, None, settle, pts, None, stake, nmarks,
+                     leaster_winner=w if won else None, status="score-sheet"), cardlog, settle)
+
+
+def _trick_points(prof: RuleProfile) -> tuple[int, int]:
+    """(the deck's card points, the fewest the tricks of a no-pick game
+    carry): 120 and 120 when the blind goes to a trick's winner
+    (``leasterBlind`` lastTrick, namedTrick; rules.md D-3), 120 and
+    120 - 22 = 98 when it is set aside (``none``: at most two aces)."""
+    total = points_of(prof.deck_mask)
+    blind_best = sum(sorted((points_of(1 << c) for c in cards_in(prof.deck_mask)), reverse=True)[:prof.blind_size])
+    return total, total - blind_best if prof.leasterBlind == "none" else total
+
+
+def _nopick_bounds(prof: RuleProfile, kind: str) -> tuple[int, int, str]:
+    """(lowest, highest, why) for the ``pts`` of the seat a no-pick game
+    turns on (rules.md D-3..D-18), from the deck and the table size alone.
+    Card points for the played games, the count for a schwanzer (D-18).
+
+    With ``np`` seats playing and ``T`` card points taken in tricks (all 120
+    when the blind goes to a trick's winner, ``leasterBlind`` lastTrick or
+    namedTrick; at least 120 - 22 = 98 when it is set aside, the blind being
+    at most two aces under ``none``; five-handed ``np`` = 5):
+
+    * leaster, the fewest points: at most floor(120 / np) = 24 without
+      ``leasterMustTakeTrick`` (D-7); with it (D-4, D-5) any of 0..120, as a
+      seat that takes every trick wins with 120;
+    * moster (D-15), the most points: at least ceil(T / np) = ceil(120 / 5)
+      = 24 (ceil(98 / 5) = 20 with the blind set aside), at most 120;
+    * mittler (D-16), the median: the k = (np + 1) / 2 = 3 seats at or above
+      it hold at least 3 * median <= 120 points, so at most 120 // 3 = 40;
+    * schneidster (D-17), closest to 30 without exceeding it: at most 30;
+    * schwanzer (D-18), the highest count: at most the hand size's best
+      trumps, Q Q Q Q J J = 3 * 4 + 2 * 2 = 16 with six cards; at least the
+      deck's count less the blind's best, shared out: the 14 trumps count
+      4 * 3 + 4 * 2 + 6 * 1 = 26, the discarded blind at most Q Q = 6, so
+      the hands hold at least 20 and the highest at least ceil(20 / 5) = 4.
+    """
+    np_ = prof.playing
+    if kind == "schwanzer":
+        values = sorted((schwanzer_value(1 << c, prof.trumps) for c in cards_in(prof.deck_mask)), reverse=True)
+        hi = sum(values[:prof.hand_size])
+        lo = -(-(sum(values) - sum(values[:prof.blind_size])) // np_)
+        return lo, hi, (f"a count of {prof.hand_size} cards is at most {hi} and the highest count of {np_} hands at "
+                        f"least {lo}")
+    total, taken = _trick_points(prof)
+    shared = f"{np_} seats sharing {'' if taken == total else 'at least '}{taken} card points"
+    if kind == "leaster" and not prof.leasterMustTakeTrick:  # D-7: the fewest of all seats
+        return 0, total // np_, f"the fewest of {np_} seats sharing {total} card points hold at most {total // np_}"
+    if kind == "moster":
+        lo = -(-taken // np_)
+        return lo, total, f"the most of {shared} hold at least {lo}"
+    if kind == "mittler" and np_ % 2:
+        k = (np_ + 1) // 2
+        return 0, total // k, (f"the median of {np_} seats holds at most {total // k}: {k} seats hold at least as "
+                               f"much, out of {total}")
+    if kind == "schneidster":
+        return 0, 30, "the schneidster winner holds at most 30 (closest to 30 without exceeding it)"
+    return 0, total, f"{total} card points in the deck"
+
+
+def _check_nopick_numbers(chk: HandCheck, kind: str, tie: bool) -> bool:
+    """The written ``pts`` and ``tricks`` of a no-pick score sheet against
+    what the game allows (:func:`_nopick_bounds`, rules.md D-15..D-18,
+    I-34): ``E-PTS`` for points out of bounds or points a seat without a
+    trick (the blind goes to a trick's winner, D-3) or a sweep cannot hold,
+    ``E-TRICKS`` for ``tricks`` in a schwanzer (no trick is played, D-18) or
+    ``tricks 0`` for the moster (the most points need a trick).  Returns
+    whether the written ``pts`` could be a moster's sweep (I-34) with no
+    ``tricks`` to tell."""
+    rec, prof = chk.rec, chk.profile
+    tw = rec.tricks_won if rec.tricks_won is not None and rec.tricks_won.value is not None else None
+    pw = rec.pts if rec.pts is not None and rec.pts.value is not None else None
+    if tw is not None and kind == "schwanzer":
+        raise chk.reject("E-TRICKS", f"tricks {tw.value} is written but a schwanzer is not played: the hands are shown "
+                         "(rules.md D-18)", tw.pos, found=f"tricks {tw.value}", expected="no tricks")
+    lo, hi, why = _nopick_bounds(prof, kind)
+    if tw is not None and tw.value == 0 and kind == "moster" and not tie:
+        raise chk.reject("E-TRICKS", f"tricks 0 is written but the moster holds the most card points ({why}) and a "
+                         "seat without a trick holds none (rules.md D-15)", tw.pos, found="tricks 0",
+                         expected=f"1..{prof.tricks}")
+    if pw is None or tie:
+        return False
+    if not lo <= pw.value <= hi:
+        _, rule = _NOPICK_ROLE[kind]
+        raise chk.reject("E-PTS", f"pts {pw.value} is written but {why} (rules.md {rule})", pw.pos, found=pw.value,
+                         expected=f"{lo}..{hi}")
+    if tw is not None and tw.value == 0 and pw.value > 0:
+        raise chk.reject("E-PTS", f"pts {pw.value} with tricks 0: a seat without a trick holds no card points (the "
+                         "blind goes to a trick's winner, rules.md D-3)", pw.pos, found=pw.value, expected=0)
+    sweep = _trick_points(prof)[1]  # a sweep takes every trick's points: 120 (98 or more, the blind set aside)
+    if kind == "moster" and tw is not None and tw.value == prof.tricks and pw.value < sweep:
+        raise chk.reject("E-PTS", f"pts {pw.value} with tricks {tw.value}: a moster who took every trick holds "
+                         f"{'all ' if prof.leasterBlind != 'none' else 'at least '}{sweep} card points (rules.md I-34)",
+                         pw.pos, found=pw.value, expected=sweep)
+    return kind == "moster" and tw is None and pw.value >= sweep
+
+
+def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) -> GameState:
+    """A picked hand with no tricks: replay what is written before the first
+    card through the engine.  With every deal line and the blind written, the
+    bury and the call are checked against the deal and the partner comes from
+    it (notation.md §3: "checked against the deal when the deal is known");
+    without them, only the marks are checked, against the seats (rules.md
+    E-2..E-6, I-33)."""
+    rec, prof = chk.rec, chk.profile
+    n = prof.players
+    if rec.deals or rec.tables:
+        g = build_state(chk, dealer, stake)
+    else:
+        g = GameState(prof, dealer, [0] * n, 0, complete=False, stake=stake)
+    _pick(chk, g, dealer, picker)
+    if g.complete:
+        bury = rec.bury
+        cards = tuple(bury.cards) if bury is not None and None not in bury.cards else None
+        if g.phase == Phase.BURY or bury is not None:
+            _apply(chk, g, Bury(cards), bury.pos if bury is not None else rec.pick.pos)
+        if rec.call is not None and rec.call.card is not None:
+            if rec.call.has_under and rec.call.under is None:
+                g.assume_call(g.partner if prof.partnerMode == "jackOfDiamonds" else None, False)
+            else:
+                _apply(chk, g, Call(rec.call.card, rec.call.under), rec.call.pos)
+        elif rec.alone is not None:
+            _apply(chk, g, Alone(), rec.alone.pos)
+        elif g.phase == Phase.CALL:
+            try:
+                g.finish_call()
+            except IllegalAction as exc:
+                raise chk.engine_error(exc, _call_pos(chk, exc)) from None
+    else:
+        written = rec.partner.value if rec.partner is not None else None
+        partner = chk.index.get(written) if written is not None else None
+        own = partner == picker and prof.allowCallOwnAce  # B-14: scored alone
+        written2 = rec.partner2.value if rec.partner2 is not None else None
+        partner2 = chk.index.get(written2) if written2 is not None else None
+        if g.phase == Phase.BURY:
+            g.apply(Bury(None))
+        g.assume_call(None if own else partner, rec.alone is not None or own or prof.always_alone, partner2)
+        if own:
+            g.call_type = CallType.OWN_ACE
+    _apply_sheepshead(chk, g)
+    for action, pos in _marks_actions(chk):
+        _apply(chk, g, action, pos)
+    return g
+
+
+def _two_partners(prof: RuleProfile) -> bool:
+    """The profile's side may have two partners (rules.md F-1: 3v3, 3v5)."""
+    return prof.max_partners == 2
+
+
+def _consistent(prof: RuleProfile, outcome: str, pts: int | None, tricks: int | None,
+                sheepshead: bool = False) -> bool:
+    """Whether ``outcome`` fits the written pts and tricks (rules.md
+    B-27..B-30).  Under a sheepshead call (C-9) the contract is won with
+    every trick (``win-z``) and lost (``lose``) with fewer, whatever the
+    points."""
+    if sheepshead:
+        if outcome == "win-z":
+            return tricks in (None, prof.tricks) and pts in (None, 120)
+        if tricks == prof.tricks:
+            return False
+        if tricks == 0 and pts is not None and pts > prof.max_bury:
+            return False
+        return outcome == "lose"
+    won, tier = OUTCOME_TIER[outcome]
+    if tricks is not None:
+        if tier == 3:
+            if tricks != (prof.tricks if won else 0):
+                return False
+        elif tricks in (0, prof.tricks):
+            return False
+    if pts is None:
+        return True
+    if tricks == 0 and pts > prof.max_bury:
+        return False  # a side without a trick holds at most its bury (its size in aces)
+    if tier == 3:
+        return pts == 120 if won else pts <= prof.max_bury
+    line, low = schneider_lines(prof)  # rules.md B-28 (two-handed: from the winner's side)
+    if outcome == "win-s":
+        return pts >= line
+    if outcome == "win":
+        return 61 <= pts < line
+    if outcome == "lose":
+        return low < pts <= 60
+    return pts <= low  # lose-s
+
+
+def _outcome_from(chk, dealer, picker, partner, alone, call, settle, pts, tricks, stake, nmarks, status, state):
+    if state is None and call is None and alone:
+        call = "alone"
+    return _outcome(chk, dealer, picker, partner, call if not alone or call else "alone", settle, pts, tricks, stake,
+                    nmarks, status=status, state=state, alone=alone)
+
+
+def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, pts, tricks, stake, nmarks, *,
+             leaster_winner=None, status="score-sheet", state: GameState | None = None, alone=None) -> HandOutcome:
+    rec, prof = chk.rec, chk.profile
+    a = chk.aliases
+    if any(abs(u) > _MAX_UNITS for u in settle.units):
+        pos = rec.score.pos if rec.score is not None else rec.pos
+        raise chk.reject("E-RANGE", f"units {max(settle.units, key=abs):+d} are beyond what the log keeps", pos,
+                         found=max(settle.units, key=abs), expected=f"at most {_MAX_UNITS} either way")
+    tags = rec.session.tags | rec.tags
+    date = chk.date
+    partner, partner2 = (_seats_of(partner) + (None, None))[:2]
+    if alone is None:
+        alone = picker is not None and partner is None
+    call_type = None
+    called_suit = None
+    if picker is not None:
+        if state is not None and state.call_type is not None:
+            call_type = state.call_type.value
+        elif alone:
+            call_type = "alone"
+        elif prof.partnerMode == "jackOfDiamonds":
+            hybrid = rec.call is not None and rec.call.card is not None and rec.call.card.rank == 0  # C-5
+            call_type = "ace" if hybrid else "jd-callup" if rec.call is not None else "jd"
+        elif prof.partner_card_game:
+            call_type = "queens"
+        elif rec.call is not None:
+            call_type = "under" if rec.call.has_under else ("ten" if rec.call.card is not None and rec.call.card.rank == 1
+                                                           else "ace")
+        if rec.call is not None and rec.call.card is not None:
+            called_suit = "CSHD"[rec.call.card.suit]
+    prov = dict(chk.prov)
+    if picker is not None:
+        prov["picker"] = "asserted"
+    else:  # a leaster, doubler or misdeal has no picker side
+        for k in ("picker_points", "picker_tricks", "partner", "outcome"):
+            prov.pop(k, None)
+        if pts is not None:  # the points of the seat a no-pick game turns on
+            prov["picker_points"] = chk.prov.get("picker_points", "derived")
+    if pts is None:
+        prov.pop("picker_points", None)
+    if tricks is None:
+        prov.pop("picker_tricks", None)
+    if partner is None:
+        prov.pop("partner", None)
+    return HandOutcome(
+        session=rec.session_id,
+        group=tags.get("Event"),
+        hand=rec.number,
+        date=date,
+        rules=tags.get("Rules", ""),
+        rules_flags=_flags(tags.get("Rules", "")),
+        game="sheepshead",
+        game_type=None,
+        players=dict(chk.seats),
+        dealer=a[dealer] if dealer is not None else None,
+        picker=a[picker] if picker is not None else None,
+        partner=a[partner] if partner is not None else None,
+        partner2=a[partner2] if partner2 is not None else None,
+        call=call if picker is not None else None,
+        alone=bool(alone) if picker is not None else False,
+        leaster_winner=a[leaster_winner] if leaster_winner is not None else None,
+        multiplier=settle.multiplier if settle.outcome not in ("doubler", "misdeal") else stake * 2 ** nmarks,
+        picker_points=pts,
+        picker_tricks=tricks,
+        outcome=settle.outcome,
+        units={al: settle.units[i] for i, al in enumerate(a)},
+        provenance=prov,
+        status=status,
+        table=tags.get("Table"),
+        site=tags.get("Site"),
+        stake=stake,
+        marks=nmarks,
+        tier=settle.tier if picker is not None else None,
+        partner_revealed_trick=state.partner_revealed if state is not None and partner is not None else None,
+        called_suit=called_suit,
+        call_type=call_type,
+        breakdown=_breakdown(settle, tuple(a)),
+        warnings=[str(w) for w in chk.warnings],
+        pot=settle.pot,
+    )
