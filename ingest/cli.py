@@ -147,7 +147,10 @@ def load_bytes(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
     instead of stopping the other files.  ``prior`` (e.g.
     :meth:`ingest.store.Store.prior_hands`) seeds each session's doubler
     stake and pot from its stored hands (rules.md D-11, D-12, D-19;
-    docs/storage.md "Session carry")."""
+    docs/storage.md "Session carry"); a :class:`ingest.store.Store` instead
+    plans the file against the store (:meth:`~ingest.store.Store.plan_ingest`:
+    stored hands skipped, sessions continued from their running state), the
+    plan left in ``store.last_plan`` for :meth:`~ingest.store.Store.ingest_file`."""
     from ingest.netschafkopf import looks_like_protocol, read_protocol  # noqa: PLC0415
     from ingest.validate import validate_text  # noqa: PLC0415 - the engine loads only when needed
 
@@ -167,9 +170,28 @@ def load_bytes(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
     try:
         if fmt == "netschafkopf":
             return read_protocol(data, name), fmt
+        if isinstance(prior, st.Store):
+            return _validate_planned(text, name, prior), fmt
         return validate_text(text, path=name, prior=prior), fmt
     except Exception as exc:  # a bug in a reader must not stop the other files
         return FileResult(path=name, errors=[_internal(name, exc)]), fmt
+
+
+def _validate_planned(text: str, name: str, store: st.Store) -> FileResult:
+    """Validate an SHN text against the store's sessions through
+    :meth:`ingest.store.Store.plan_ingest`: hands already stored are not
+    replayed again, and a session continued from its stored running state
+    does not replay its stored hands.  The plan is kept on the result's
+    store for :func:`run_ingest` (``store.last_plan``)."""
+    from ingest.shn.reader import read  # noqa: PLC0415
+    from ingest.validate import gc_paused, validate_records  # noqa: PLC0415
+
+    with gc_paused():
+        shn = read(text, name)
+        shn, plan, prior = store.plan_ingest(shn)
+        result = validate_records(shn, name, prior=prior)
+    store.last_plan = (name, plan)
+    return result
 
 
 def _internal(name: str, exc: Exception) -> Diagnostic:
@@ -215,9 +237,11 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
             task = progress.add_task("ingesting", total=len(files))
             for path in files:
                 progress.update(task, description=f"ingesting {path.name}")
-                result, fmt = load_file(path, store.prior_hands)
+                store.last_plan = None
+                result, fmt = load_file(path, store)
+                plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == str(path) else None
                 try:
-                    report = store.ingest_file(result, strict=strict, source_format=fmt)
+                    report = store.ingest_file(result, strict=strict, source_format=fmt, plan=plan)
                 except st.StoreBusy:
                     raise
                 except Exception as exc:  # noqa: BLE001 - one file's failure must not stop the others
@@ -264,13 +288,168 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
 
 
 @app.command()
-def ingest(paths: list[str] = typer.Argument(..., metavar="PATH...",
-                                             help="SHN files, NetSchafkopf protocols, folders or globs."),
+def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
+                                                       help="SHN files, NetSchafkopf protocols, folders or globs."),
            db: Optional[Path] = DbOption,
            strict: bool = typer.Option(False, "--strict", help="Store nothing from a file with a bad hand."),
+           amend: Optional[Path] = typer.Option(None, "--amend", metavar="FILE", dir_okay=False,
+                                                help="Correct stored hands: FILE holds a new text for each (same "
+                                                     "session and hand number); the earlier revision is kept."),
+           reason: Optional[str] = typer.Option(None, "--reason", help="Why the hands are amended (--amend)."),
            as_json: bool = typer.Option(False, "--json", help="Print one JSON summary object on stdout.")) -> None:
     """Validate hand logs by replaying every hand and store the good hands."""
+    if amend is not None:
+        if paths:
+            _err.print("error: --amend FILE takes no other PATH")
+            raise typer.Exit(2)
+        raise typer.Exit(run_amend(amend, db, reason, as_json))
+    if not paths:
+        _err.print("error: give PATH... to ingest, or --amend FILE")
+        raise typer.Exit(2)
     raise typer.Exit(run_ingest(paths, db, strict, as_json))
+
+
+# --------------------------------------------------------------------------
+# corrections: ingest --amend, void, history (issue 12)
+# --------------------------------------------------------------------------
+
+
+def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) -> int:
+    """``shead ingest --amend FILE``: validate FILE's hands as new texts of
+    stored hands (the carry from the stored hands before each, the amended
+    numbers themselves left out) and store them as new revisions in one
+    transaction (:meth:`ingest.store.Store.amend`); returns the exit code.
+    Nothing changes when a hand is refused or is not stored."""
+    from ingest.netschafkopf import looks_like_protocol  # noqa: PLC0415
+    from ingest.shn.reader import read  # noqa: PLC0415
+    from ingest.validate import validate_text  # noqa: PLC0415
+
+    name = str(path)
+    data, problem = _read_bytes(path)
+    if problem is None and looks_like_protocol(data[:4096]) and not name.lower().endswith(".shn"):
+        problem = Diagnostic("E-AMEND-FORMAT", "an amendment is an SHN file; a NetSchafkopf protocol cannot amend",
+                             file=name, line=1, col=1)
+    if problem is not None:
+        _err.print(f"{name}: {problem.code}: {problem.message}; nothing changed")
+        return 1
+    text = data.decode("utf-8", "surrogateescape")
+    amended = {(rec.session_id, rec.number) for rec in read(text, name).hands}
+    store = st.Store(db)
+    if not store.path.exists():
+        _err.print(f"error: {store.path}: no database here: nothing to amend")
+        return 1
+
+    def prior(session: str):
+        return [r for r in store.prior_hands(session) if (session, r.number) not in amended]
+
+    try:
+        result = validate_text(text, path=name, prior=prior)
+        report = st.IngestReport(path=name, rejected=list(result.rejected), file_errors=list(result.errors))
+        entries = _rejected_entries(report)
+        if entries or not result.hands:
+            for e in entries:
+                _err.print(_where(e), markup=False, highlight=False)
+            if not entries:
+                _err.print(f"{name}: no hand to amend")
+            _err.print(f"{name}: nothing changed")
+            if as_json:
+                typer.echo(json.dumps({"amended": [], "rejected": entries}, ensure_ascii=False))
+            return 1
+        rep = store.amend(result, reason or f"amended from {path.name}")
+    except st.StoreError as exc:
+        _err.print(f"error: {exc}")
+        return 1
+    finally:
+        store.close()
+    for session, number, hand_id, revision in rep.hands:
+        _err.print(f"{session}#{number} (hand id {hand_id}): revision {revision} in force")
+    for session, number, hand_id in rep.unchanged:
+        _err.print(f"{session}#{number} (hand id {hand_id}): already this text, unchanged")
+    if rep.rederived:
+        _err.print(f"{rep.rederived} later hand(s) of the session re-derived (stake/pot)")
+    if as_json:
+        typer.echo(json.dumps({"amended": [{"session": s, "hand": n, "hand_id": i, "revision": r}
+                                           for s, n, i, r in rep.hands],
+                               "unchanged": [{"session": s, "hand": n, "hand_id": i} for s, n, i in rep.unchanged],
+                               "rederived": rep.rederived, "rejected": []}, ensure_ascii=False))
+    return 0
+
+
+def _resolve(db: Path | None, hand: str) -> int:
+    """The hand id of ``hand`` (what ``shead replay`` takes), voided hands too; exits 1 when none."""
+    try:
+        with st.reading(db) as con:
+            found = st.hand_history(con, hand)
+    except (st.StoreError, duckdb.Error) as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    if found is None:
+        _err.print(f"error: no stored hand {hand!r} (expected a hand id, \"SESSION#N\" or a content hash)")
+        raise typer.Exit(1)
+    return found.hand_id
+
+
+@app.command()
+def void(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a content hash.'),
+         reason: str = typer.Option(..., "--reason", help="Why the hand is voided (kept in its history)."),
+         db: Optional[Path] = DbOption) -> None:
+    """Void a stored hand: it leaves the ledger and every statistic, its history keeps it, and the stake and
+    pot of the session's later hands are re-derived."""
+    if not reason.strip():
+        _err.print("error: --reason must say why")
+        raise typer.Exit(2)
+    hand_id = _resolve(db, hand)
+    try:
+        with st.Store(db) as store:
+            rep = store.void(hand_id, reason)
+    except st.StoreError as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    session, number, _, revision = rep.hands[0]
+    _err.print(f"{session}#{number} (hand id {hand_id}): voided (revision {revision}): {reason}")
+    if rep.rederived:
+        _err.print(f"{rep.rederived} later hand(s) of the session re-derived (stake/pot)")
+
+
+def _summary_text(o: dict | None) -> str:
+    if not o:
+        return "-"
+    units = " ".join(f"{s} {u:+d}" for s, u in o.get("units", {}).items())
+    who = f"picker {o['picker']}" + (f", partner {o['partner']}" if o.get("partner") else "") if o.get("picker") \
+        else ""
+    return f"stake {o.get('stake')}  {o.get('outcome')}" + (f"  {who}" if who else "") + (f"  {units}" if units else "")
+
+
+@app.command()
+def history(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a content hash (of any revision).'),
+            db: Optional[Path] = DbOption,
+            as_json: bool = typer.Option(False, "--json", help="Print the history as JSON.")) -> None:
+    """Every revision of a stored hand: when, why, its text and what it counted for."""
+    try:
+        with st.reading(db) as con:
+            found = st.hand_history(con, hand)
+    except (st.StoreError, duckdb.Error) as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    if found is None:
+        _err.print(f"error: no stored hand {hand!r} (expected a hand id, \"SESSION#N\" or a content hash)")
+        raise typer.Exit(1)
+    if as_json:
+        typer.echo(json.dumps(found.as_json(), ensure_ascii=False))
+        return
+    state = "voided" if found.voided else f"revision {next(r.revision for r in found.revisions if r.in_force)} in force"
+    out = [f"hand {found.hand} of session {found.session!r} (hand id {found.hand_id}): {state}"]
+    for r in found.revisions:
+        at = r.at.strftime("%Y-%m-%d %H:%M:%S UTC") if r.at else "?"
+        where = f"  from {r.file}:{r.line}" if r.file else ""
+        mark = "  (in force)" if r.in_force else ""
+        out.append(f"  r{r.revision}  {r.action:<6}  {at}{where}{mark}")
+        if r.reason:
+            out.append(f"      reason: {r.reason}")
+        if r.action != "void":
+            out.append(f"      counted: {_summary_text(r.outcome)}")
+            out.extend("      | " + line for line in (r.source or "").strip("\n").split("\n"))
+    sys.stdout.write("\n".join(out) + "\n")
 
 
 # --------------------------------------------------------------------------
@@ -371,6 +550,67 @@ def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a con
         sys.stdout.write(render_schafkopf(found, sk_state, frames))
     else:
         sys.stdout.write(render_frames(found, frames) if frames else render_hand(found))
+
+
+@app.command()
+def sheet(session: str = typer.Argument(..., help="The session id (its Session tag, else 'Event / Date / Table'), "
+                                                   "or a part of it that names one session."),
+          db: Optional[Path] = DbOption,
+          as_json: bool = typer.Option(False, "--json", help="Print the sheet as JSON."),
+          as_csv: bool = typer.Option(False, "--csv", help="Print the sheet as CSV (a line per hand, then the "
+                                                           "totals).")) -> None:
+    """The night's sheet: the session's hands in order with each player's units and running total, the pot,
+    and the totals."""
+    from rich import box  # noqa: PLC0415
+    from rich.table import Table  # noqa: PLC0415
+
+    from ingest.sheet import SessionNotFound, find_session, session_sheet  # noqa: PLC0415
+
+    if as_json and as_csv:
+        _err.print("error: --json or --csv, not both")
+        raise typer.Exit(2)
+    try:
+        with st.reading(db) as con:
+            sh = session_sheet(con, find_session(con, session))
+    except SessionNotFound as exc:
+        _err.print(f"error: {exc.args[0]}")
+        raise typer.Exit(1) from None
+    except (st.StoreError, duckdb.Error) as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    if as_json:
+        typer.echo(json.dumps(sh.as_json(), ensure_ascii=False))
+        return
+    if as_csv:
+        sys.stdout.write(sh.csv())
+        return
+    plain = Console()
+    out = Console(highlight=False, width=None if plain.is_terminal else 160)
+    names = ", ".join(f"{a} = {n}" for a, n in sh.players.items())
+    out.print(f"{sh.session}  ({sh.date or 'no date'}; [Rules {sh.rules}])\n{names}", markup=False)
+    table = Table(caption="each player: units this hand, then the running total", caption_justify="left",
+                  box=box.SIMPLE_HEAD, pad_edge=False)
+    for c in ("hand", "dealer", "picker", "partner", "call", "result", "stake"):
+        table.add_column(c, justify="right" if c in ("hand", "stake") else "left", no_wrap=True)
+    for a in sh.players:
+        table.add_column(a, justify="right", no_wrap=True)
+    if sh.has_pot:
+        table.add_column("pot", justify="right", no_wrap=True)
+    for r in sh.rows:
+        cells = [str(r.hand), r.dealer or "", r.picker or "", r.partner or "", r.call or "", r.result, str(r.stake)]
+        cells += [f"{r.units[a]:+d} {r.running[a]:>4}" for a in sh.players]
+        if sh.has_pot:
+            cells.append(f"{r.pot or 0:+d} {r.pot_balance:>4}")
+        table.add_row(*cells)
+    table.add_section()
+    table.add_row("", "", "", "", "", f"total, {len(sh.rows)} hands", "",
+                  *[f"{sh.totals[a]:>4}" for a in sh.players], *([f"{sh.pot:>4}"] if sh.has_pot else []),
+                  style="bold")
+    out.print(table)
+    if sh.voided:
+        out.print(f"voided (not counted): hand(s) {', '.join(map(str, sh.voided))}")
+    if not sh.rows:
+        out.print("no hands in force in this session")
 
 
 @app.command()
