@@ -791,6 +791,21 @@ class Store:
         self.close()
         return self
 
+    @contextmanager
+    def using(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """The write connection for a short unit of work of the caller's own
+        (the service's reads and token look-ups), opened if needed and
+        released afterwards as after :meth:`ingest_file` (``hold``).  Not
+        re-entrant: do not call another :class:`Store` method inside it, and
+        serialise callers from several threads (the connection is shared).
+        Raises :class:`StoreBusy` when another process holds the lock longer
+        than ``lock_timeout``."""
+        con = self._writer()
+        try:
+            yield con
+        finally:
+            self._maybe_release()
+
     # -- ingest -------------------------------------------------------------
 
     def ingest_file(self, result: FileResult, strict: bool = False,
