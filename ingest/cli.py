@@ -229,6 +229,9 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
         entry = {"file": d.file, "line": 0, "col": 0, "hand": None, "code": d.code, "message": d.message}
         totals["rejected"].append(entry)
         _err.print(f"{d.file}: {d.code}: {d.message}")
+    served = _served(db)
+    if served is not None:
+        return _ingest_via_service(served, files, totals, strict, as_json, file_errors)
     store = st.Store(db)
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=_err, transient=True, disable=not files)
@@ -276,6 +279,75 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
     if as_json:
         typer.echo(json.dumps(totals, ensure_ascii=False))
     return 1 if n_rej else 0
+
+
+def _served(db: Path | None) -> dict | None:
+    """The running ``shead serve`` on this database (its service file), or
+    None: then ``shead ingest`` opens the database itself."""
+    path = st.resolve_db(db)
+    if not path.with_name(path.name + ".serve.json").exists():
+        return None
+    from ingest.service import running_service  # noqa: PLC0415 - only when a service file is there
+
+    return running_service(path)
+
+
+def _ingest_via_service(info: dict, files: list[Path], totals: dict, strict: bool, as_json: bool,
+                        file_errors: int) -> int:
+    """``shead ingest`` while ``shead serve`` owns the database: each file's
+    bytes are posted to the service (``POST /hands`` with the owner secret
+    of its service file), which reads, validates and stores them exactly as
+    the command line would; the summary is the same."""
+    import httpx  # noqa: PLC0415
+
+    url = info["url"]
+    _err.print(f"the database is served by `shead serve` (pid {info['pid']}, {url}): posting through it")
+    hands_rejected = 0
+    stored_files = 0
+    code = 0
+    with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {info['secret']}"},
+                      timeout=httpx.Timeout(600.0, connect=5.0)) as client:
+        for k, path in enumerate(files):
+            data, problem = _read_bytes(path)
+            if problem is not None:
+                body = report_json(st.IngestReport(path=str(path), file_errors=[problem], committed=False))
+            else:
+                try:
+                    r = client.post("/hands", params={"name": str(path), "strict": strict}, content=data)
+                except httpx.HTTPError as exc:
+                    _err.print(f"error: the service stopped answering ({type(exc).__name__}: {exc}); {path} and "
+                               f"{len(files) - k - 1} later file(s) may not be stored: run `shead ingest` again "
+                               "(a hand already stored is never stored twice)")
+                    code = 1
+                    break
+                if r.status_code not in (200, 422):
+                    body = {"ingested": 0, "duplicates": 0, "rejected": [
+                        {"file": str(path), "line": 1, "col": 1, "hand": None, "code": "E-SERVICE",
+                         "message": f"the service answered {r.status_code}: {r.text[:300]}"}]}
+                else:
+                    body = r.json()
+            stored_files += 1
+            entries = body["rejected"]
+            totals["ingested"] += body["ingested"]
+            totals["duplicates"] += body["duplicates"]
+            totals["rejected"].extend(entries)
+            n_hands = sum(1 for e in entries if e.get("hand") is not None)
+            n_file = len(entries) - n_hands
+            hands_rejected += n_hands
+            file_errors += n_file
+            line = f"{path}: {body['ingested']} stored, {body['duplicates']} duplicates, {n_hands} rejected" \
+                   + (f", {n_file} file error(s)" if n_file else "")
+            if strict and entries:
+                line = f"{path}: nothing stored (--strict: the file has {len(entries)} error(s))"
+            _err.print(line)
+            for e in entries:
+                _err.print("  " + _where(e), markup=False, highlight=False)
+    _err.print(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
+               f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
+               + f", from {stored_files} file(s) through the service at {url}")
+    if as_json:
+        typer.echo(json.dumps(totals, ensure_ascii=False))
+    return 1 if totals["rejected"] or code else 0
 
 
 @app.command()

@@ -304,12 +304,15 @@ _REPORT_SCHEMA = {"type": "object", "required": ["ingested", "duplicates", "reje
 _REPORT = {"content": {"application/json": {"schema": _REPORT_SCHEMA}}}
 
 
-def create_app(service: Service) -> FastAPI:
-    """The FastAPI application over ``service`` (docs/service.md)."""
+def create_app(service: Service, on_stop=None) -> FastAPI:
+    """The FastAPI application over ``service`` (docs/service.md);
+    ``on_stop()`` is called as it shuts down."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         yield
+        if on_stop is not None:
+            on_stop()
         service.close()
 
     app = FastAPI(title="shead", version=st.ENGINE_VERSION, lifespan=lifespan,
@@ -582,15 +585,19 @@ def serve(db: str | os.PathLike | None, host: str = "127.0.0.1", port: int = DEF
     if tokens == 0:
         echo("note: no token yet: every request but /health gets 401. Make one: "
              f"shead token add GROUP --role scorer --db {service.db}")
-    config = uvicorn.Config(create_app(service), log_level="warning", access_log=False, lifespan="on",
-                            timeout_graceful_shutdown=10)
-    try:
-        uvicorn.Server(config).run(sockets=[sock])
-    finally:
+
+    def forget() -> None:  # the service file goes with the service (uvicorn re-raises SIGTERM after shutdown)
         try:
             if json.loads(svc_file.read_text(encoding="utf-8")).get("pid") == os.getpid():
                 svc_file.unlink()
         except (OSError, ValueError):
             pass
+
+    config = uvicorn.Config(create_app(service, on_stop=forget), log_level="warning", access_log=False,
+                            lifespan="on", timeout_graceful_shutdown=10)
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        forget()
         service.close()
     return 0
