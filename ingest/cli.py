@@ -195,13 +195,15 @@ def _where(e: dict) -> str:
     return f"{e['file']}:{e['line']}:{e['col']}: {e['code']}{hand}: {e['message']}"
 
 
-def store_result(store: st.Store, result: FileResult, fmt: str, strict: bool) -> st.IngestReport:
-    """Store one validated file (:meth:`ingest.store.Store.ingest_file`), the
-    one store step of ``shead ingest`` and ``shead serve``.  A failure of the
-    store comes back as a report with an ``E-STORE`` file error and nothing
-    stored; :class:`~ingest.store.StoreBusy` is raised."""
+def store_result(store: st.Store, result: FileResult, fmt: str, strict: bool,
+                 carried: bool = False) -> st.IngestReport:
+    """Store one validated file (:meth:`ingest.store.Store.ingest_file`, with
+    its ``carried``), the one store step of ``shead ingest`` and ``shead
+    serve``.  A failure of the store comes back as a report with an
+    ``E-STORE`` file error and nothing stored; :class:`~ingest.store.StoreBusy`
+    is raised."""
     try:
-        return store.ingest_file(result, strict=strict, source_format=fmt)
+        return store.ingest_file(result, strict=strict, source_format=fmt, carried=carried)
     except st.StoreBusy:
         raise
     except Exception as exc:  # noqa: BLE001 - one file's failure must not stop the others

@@ -218,7 +218,7 @@ class Service:
                     rep = st.IngestReport(path=name, rejected=foreign + list(result.rejected),
                                           file_errors=list(result.errors), committed=False)
                     return report_json(rep), 403
-            report = store_result(self.store, result, fmt, strict)
+            report = store_result(self.store, result, fmt, strict, carried=True)  # validated under the same lock
         body = report_json(report)
         return body, (422 if body["rejected"] else 200)
 

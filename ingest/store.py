@@ -809,7 +809,8 @@ class Store:
     # -- ingest -------------------------------------------------------------
 
     def ingest_file(self, result: FileResult, strict: bool = False,
-                    on_stage: Callable[[str], None] | None = None, source_format: str = "shn") -> IngestReport:
+                    on_stage: Callable[[str], None] | None = None, source_format: str = "shn",
+                    carried: bool = False) -> IngestReport:
         """Store one file's validated hands in one transaction.
 
         ``strict``: when the file has a rejected hand or a file-level error,
@@ -829,7 +830,11 @@ class Store:
         ``E-HAND-CONFLICT``, not a duplicate; every session stored before
         that gets new hands is re-derived in the same transaction, so the
         doubler stakes and the pot of its later hands follow the hands that
-        arrived (``report.rederived`` counts the changed ones).
+        arrived (``report.rederived`` counts the changed ones).  ``carried``:
+        ``result`` was validated with ``prior=self.prior_hands`` and nothing
+        was stored in between (the HTTP service holds its lock across both),
+        so a session whose new hands all come after its stored ones is not
+        re-derived — nothing in it can change (docs/service.md).
         """
         if source_format not in SOURCE_FORMATS:
             raise ValueError(f"source_format {source_format!r}: expected one of {sorted(SOURCE_FORMATS)}")
@@ -845,7 +850,7 @@ class Store:
             con.execute("BEGIN TRANSACTION")
             if on_stage:
                 on_stage("begin")
-            self._insert(con, result, report, strict, source_format)
+            self._insert(con, result, report, strict, source_format, carried)
             if not report.committed:  # strict, and a hand clashed with a stored one
                 con.execute("ROLLBACK")
                 self._maybe_release()
@@ -871,7 +876,7 @@ class Store:
         self.close()
 
     def _insert(self, con: duckdb.DuckDBPyConnection, result: FileResult, report: IngestReport, strict: bool,
-                source_format: str) -> None:
+                source_format: str, carried: bool = False) -> None:
         seen: set[str] = set()
         fresh: list[ValidatedHand] = []
         for h in result.hands:
@@ -910,6 +915,7 @@ class Store:
         ingest_id = _scalar(con, "SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests")
         if fresh:
             known = self._stored_sessions(con, {h.outcome.session for h in fresh})
+            last_stored = self._last_hands(con, known) if carried and known else {}
             session_ids = self._sessions(con, fresh, result.path, source_format)
             base = _scalar(con, "SELECT coalesce(max(hand_id), 0) FROM hands")
             rows = [(base + i + 1, session_ids[h.outcome.session], h.outcome) for i, h in enumerate(fresh)]
@@ -918,7 +924,7 @@ class Store:
             self._append(con, "hand_units", pa.table(_unit_columns(rows), schema=_UNITS_SCHEMA))
             self._insert_sources(con, rows, fresh, ingest_id, result.path)
             report.stored = len(fresh)
-            for name in sorted(known):
+            for name in sorted(known & self._must_rederive(con, fresh, known, last_stored)):
                 self._rederive_session(con, session_ids[name], name, report)
         if result.rejected and not strict:
             report.rejected_new = self._insert_rejected(con, result, ingest_id)
@@ -967,6 +973,30 @@ class Store:
                                   line=h.source_line)
                 out[h.hash] = RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash)
         return out, same
+
+    @staticmethod
+    def _last_hands(con: duckdb.DuckDBPyConnection, names: set[str]) -> dict[str, int]:
+        """The highest stored hand number of each of the sessions ``names``."""
+        return dict(con.execute("SELECT session, max(hand) FROM hands WHERE list_contains(?, session) "
+                                "GROUP BY session", [sorted(names)]).fetchall())
+
+    @staticmethod
+    def _must_rederive(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], known: set[str],
+                       last_stored: dict[str, int]) -> set[str]:
+        """The stored sessions among ``known`` to re-derive after ``fresh``
+        was added: all of them, unless the file was validated with the
+        session carry of the stored hands (``carried``: ``last_stored`` holds
+        each session's last stored hand number) — then only those in which
+        a new hand comes before a stored one.  The carry runs forward only
+        (rules.md D-11, D-12, D-19): hands appended after every stored hand
+        change no stored outcome and were derived with the carry already."""
+        if not last_stored:
+            return set(known)
+        first_new: dict[str, int] = {}
+        for h in fresh:
+            o = h.outcome
+            first_new[o.session] = min(first_new.get(o.session, o.hand), o.hand)
+        return {name for name in known if name not in last_stored or first_new.get(name, 0) <= last_stored[name]}
 
     @staticmethod
     def _stored_sessions(con: duckdb.DuckDBPyConnection, names: set[str]) -> set[str]:

@@ -280,7 +280,7 @@ def test_no_generated_request_gets_a_server_error(api):
             except Unsatisfiable:  # nothing to break (GET /health has no parameter): no negative case exists
                 assert mode == schemathesis.GenerationMode.NEGATIVE and op.path in ("/health", "/openapi.json")
     assert max(seen) < 500
-    assert {200, 401, 422} <= set(seen)  # the runs reached the handlers, the auth and the validation
+    assert {200, 422} <= set(seen)  # the runs reached the handlers and the validation
 
 
 # --------------------------------------------------------------------------

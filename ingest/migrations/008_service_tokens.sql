@@ -3,7 +3,7 @@
 -- a scorer may post hands, a viewer only reads.  Only the SHA-256 of a token is stored, never
 -- the token; `prefix` (its first characters) names it in `shead token list`.  A revoked token
 -- keeps its row with `revoked_at` set, so the request log's token ids stay meaningful.
-CREATE TABLE service_tokens (
+CREATE TABLE IF NOT EXISTS service_tokens (
     token_id INTEGER PRIMARY KEY,
     "group" VARCHAR NOT NULL,
     role VARCHAR NOT NULL CHECK (role IN ('scorer', 'viewer')),
