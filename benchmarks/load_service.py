@@ -46,7 +46,7 @@ def main() -> int:
     ap.add_argument("-n", "--hands", type=int, default=5000)
     ap.add_argument("--per-session", type=int, default=25)
     ap.add_argument("--time-limit", type=float, default=600.0, help="seconds of posting at most")
-    ap.add_argument("--hold", type=float, default=0.5, help="the service's --hold")
+    ap.add_argument("--hold", type=float, default=1.0, help="the service's --hold")
     args = ap.parse_args()
     if args.hands < 1 or args.clients < 1 or args.per_session < 1:
         ap.error("--clients, --hands and --per-session must be at least 1")

@@ -550,7 +550,7 @@ def serve(db: Optional[Path] = DbOption,
           host: str = typer.Option("127.0.0.1", help="Address to listen on (loopback by default; beyond it only "
                                    "once a token exists)."),
           port: int = typer.Option(8765, min=0, max=65535, help="Port (0: a free one)."),
-          hold: float = typer.Option(0.5, min=0.0, help="Seconds the service holds the database's lock before "
+          hold: float = typer.Option(1.0, min=0.0, help="Seconds the service holds the database's lock before "
                                      "letting readers (the dashboard) in."),
           log_file: Optional[Path] = typer.Option(None, "--log-file", help="Append the request log here "
                                                   "(default standard error).", dir_okay=False)) -> None:
