@@ -319,6 +319,11 @@ def create_app(service: Service, on_stop=None) -> FastAPI:
                   description="The Sheepshead and Schafkopf hand log over HTTP: post SHN or NetSchafkopf text, read "
                               "hands, replays, sessions, the ledger and the dashboard's metrics, one group per token.")
 
+    @app.exception_handler(st.StoreBusy)
+    async def busy(request: Request, exc: st.StoreBusy) -> JSONResponse:
+        # another process held the database past SHEAD_LOCK_TIMEOUT: try again later
+        return JSONResponse({"detail": str(exc)}, status_code=503, headers={"Retry-After": "5"})
+
     @app.middleware("http")
     async def log_request(request: Request, call_next):
         t0 = time.perf_counter()

@@ -210,6 +210,7 @@ def test_a_bad_hand_is_422_with_its_position_and_nothing_of_it_stored(api):
         assert body["ingested"] == 4  # hands 15..18 of table 3 are good
         [e] = body["rejected"]
         assert (e["file"], e["line"], e["hand"]) == ("bad.shn", 19, 14)  # t1, where 7C is played twice
+        assert e["code"].startswith("E-")
         hands = c.get("/hands", params={"table": "3"}).json()
     assert [h["hand"] for h in hands] == [15, 16, 17, 18]
 
@@ -237,6 +238,29 @@ def test_every_request_is_logged_with_who_and_how_long(api):
     [line] = [x for x in lines if "GET /sessions?group=" in x]
     assert "127.0.0.1" in line and "'viewer'" not in line and ",viewer)" in line and " 200 " in line
     assert line.endswith("ms")
+
+
+def test_token_commands_make_list_and_revoke(api):
+    env = {**os.environ, "SHEAD_LOCK_TIMEOUT": "60"}
+
+    def shead(*args):
+        return subprocess.run([sys.executable, "-m", "ingest.cli", "token", *args, "--db", str(api.served.db)],
+                              capture_output=True, text=True, env=env, timeout=120)
+
+    made = shead("add", GROUP, "--role", "viewer")
+    assert made.returncode == 0, made.stderr
+    token = made.stdout.strip().splitlines()[-1]  # the new token is the last line
+    assert token.startswith("shd_") and len(token) == 36
+    assert httpx.get(api.url + "/hands", headers={"Authorization": f"Bearer {token}"}).status_code == 200
+    listed = shead("list", "--json")
+    rows = json.loads(listed.stdout)
+    [mine] = [r for r in rows if r["prefix"] == token[:10]]
+    assert (mine["group"], mine["role"], mine["revoked_at"]) == (GROUP, "viewer", None)
+    assert token not in listed.stdout  # only the prefix is ever shown again
+    assert shead("add", GROUP, "--role", "admin").returncode == 2
+    assert shead("revoke", str(mine["id"])).returncode == 0
+    assert httpx.get(api.url + "/hands", headers={"Authorization": f"Bearer {token}"}).status_code == 401
+    assert shead("revoke", "shd_nothere").returncode == 1
 
 
 def test_refuses_to_listen_beyond_loopback_without_a_token(tmp_path):
