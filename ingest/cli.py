@@ -217,6 +217,30 @@ def _where(e: dict) -> str:
     return f"{e['file']}:{e['line']}:{e['col']}: {e['code']}{hand}: {e['message']}"
 
 
+def store_result(store: st.Store, result: FileResult, fmt: str, strict: bool,
+                 plan=None) -> st.IngestReport:
+    """Store one validated file (:meth:`ingest.store.Store.ingest_file`, with
+    the ``plan`` :func:`load_bytes` left for it), the one store step of
+    ``shead ingest`` and ``shead serve``.  A failure of the store comes back as a report with an
+    ``E-STORE`` file error and nothing stored; :class:`~ingest.store.StoreBusy`
+    is raised."""
+    try:
+        return store.ingest_file(result, strict=strict, source_format=fmt, plan=plan)
+    except st.StoreBusy:
+        raise
+    except Exception as exc:  # noqa: BLE001 - one file's failure must not stop the others
+        d = Diagnostic("E-STORE", f"storing this file failed, nothing of it was stored: "
+                       f"{type(exc).__name__}: {exc}", file=result.path, line=1, col=1)
+        return st.IngestReport(path=result.path, file_errors=[d], committed=False)
+
+
+def report_json(report: st.IngestReport) -> dict:
+    """One file's part of ``shead ingest --json``: ``{"ingested": hands
+    stored, "duplicates": hands already stored, "rejected": [{"file", "line",
+    "col", "hand", "code", "message"}, ...]}`` (what ``POST /hands`` answers)."""
+    return {"ingested": report.stored, "duplicates": report.duplicates, "rejected": _rejected_entries(report)}
+
+
 def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -> int:
     """``shead ingest``; returns the exit code."""
     files, skipped, path_errors = expand_paths(paths)
@@ -229,6 +253,9 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
         entry = {"file": d.file, "line": 0, "col": 0, "hand": None, "code": d.code, "message": d.message}
         totals["rejected"].append(entry)
         _err.print(f"{d.file}: {d.code}: {d.message}")
+    served = _served(db)
+    if served is not None:
+        return _ingest_via_service(served, files, totals, strict, as_json, file_errors)
     store = st.Store(db)
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=_err, transient=True, disable=not files)
@@ -240,14 +267,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
                 store.last_plan = None
                 result, fmt = load_file(path, store)
                 plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == str(path) else None
-                try:
-                    report = store.ingest_file(result, strict=strict, source_format=fmt, plan=plan)
-                except st.StoreBusy:
-                    raise
-                except Exception as exc:  # noqa: BLE001 - one file's failure must not stop the others
-                    d = Diagnostic("E-STORE", f"storing this file failed, nothing of it was stored: "
-                                   f"{type(exc).__name__}: {exc}", file=str(path), line=1, col=1)
-                    report = st.IngestReport(path=str(path), file_errors=[d], committed=False)
+                report = store_result(store, result, fmt, strict, plan=plan)
                 entries = _rejected_entries(report)
                 totals["ingested"] += report.stored
                 totals["duplicates"] += report.duplicates
@@ -285,6 +305,75 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
     if as_json:
         typer.echo(json.dumps(totals, ensure_ascii=False))
     return 1 if n_rej else 0
+
+
+def _served(db: Path | None) -> dict | None:
+    """The running ``shead serve`` on this database (its service file), or
+    None: then ``shead ingest`` opens the database itself."""
+    path = st.resolve_db(db)
+    if not path.with_name(path.name + ".serve.json").exists():
+        return None
+    from ingest.service import running_service  # noqa: PLC0415 - only when a service file is there
+
+    return running_service(path)
+
+
+def _ingest_via_service(info: dict, files: list[Path], totals: dict, strict: bool, as_json: bool,
+                        file_errors: int) -> int:
+    """``shead ingest`` while ``shead serve`` owns the database: each file's
+    bytes are posted to the service (``POST /hands`` with the owner secret
+    of its service file), which reads, validates and stores them exactly as
+    the command line would; the summary is the same."""
+    import httpx  # noqa: PLC0415
+
+    url = info["url"]
+    _err.print(f"the database is served by `shead serve` (pid {info['pid']}, {url}): posting through it")
+    hands_rejected = 0
+    stored_files = 0
+    code = 0
+    with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {info['secret']}"},
+                      timeout=httpx.Timeout(600.0, connect=5.0)) as client:
+        for k, path in enumerate(files):
+            data, problem = _read_bytes(path)
+            if problem is not None:
+                body = report_json(st.IngestReport(path=str(path), file_errors=[problem], committed=False))
+            else:
+                try:
+                    r = client.post("/hands", params={"name": str(path), "strict": strict}, content=data)
+                except httpx.HTTPError as exc:
+                    _err.print(f"error: the service stopped answering ({type(exc).__name__}: {exc}); {path} and "
+                               f"{len(files) - k - 1} later file(s) may not be stored: run `shead ingest` again "
+                               "(a hand already stored is never stored twice)")
+                    code = 1
+                    break
+                if r.status_code not in (200, 422):
+                    body = {"ingested": 0, "duplicates": 0, "rejected": [
+                        {"file": str(path), "line": 1, "col": 1, "hand": None, "code": "E-SERVICE",
+                         "message": f"the service answered {r.status_code}: {r.text[:300]}"}]}
+                else:
+                    body = r.json()
+            stored_files += 1
+            entries = body["rejected"]
+            totals["ingested"] += body["ingested"]
+            totals["duplicates"] += body["duplicates"]
+            totals["rejected"].extend(entries)
+            n_hands = sum(1 for e in entries if e.get("hand") is not None)
+            n_file = len(entries) - n_hands
+            hands_rejected += n_hands
+            file_errors += n_file
+            line = f"{path}: {body['ingested']} stored, {body['duplicates']} duplicates, {n_hands} rejected" \
+                   + (f", {n_file} file error(s)" if n_file else "")
+            if strict and entries:
+                line = f"{path}: nothing stored (--strict: the file has {len(entries)} error(s))"
+            _err.print(line)
+            for e in entries:
+                _err.print("  " + _where(e), markup=False, highlight=False)
+    _err.print(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
+               f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
+               + f", from {stored_files} file(s) through the service at {url}")
+    if as_json:
+        typer.echo(json.dumps(totals, ensure_ascii=False))
+    return 1 if totals["rejected"] or code else 0
 
 
 @app.command()
@@ -501,6 +590,48 @@ def _sk_frame_json(f, seats: list[str]) -> dict:
             "done": f.done}
 
 
+def replay_frames(found: st.StoredHand, fmt: str, text: str) -> tuple[list, object, list[str]]:
+    """Replay a stored hand from its session's stored text (``fmt``, ``text``
+    as :func:`ingest.store.session_text` gives them): ``(frames, sk_state,
+    notes)``.  ``sk_state`` is the Schafkopf end state (None for
+    Sheepshead); ``notes`` say why the frames are empty when the current
+    engine stops on the hand (the stored card log is shown instead).  A
+    score-sheet hand has no frames and no note."""
+    frames: list = []
+    sk_state = None
+    notes: list[str] = []
+    if found.outcome.game == "schafkopf" and found.cardlog is not None:  # NetSchafkopf or SHN-SK
+        from ingest.schafkopf_hand import replay_schafkopf_stored  # noqa: PLC0415
+
+        try:
+            sk_state, frames = replay_schafkopf_stored(found, fmt, text)
+        except ValueError as exc:
+            notes.append(f"the current engine stops on this game ({exc}); showing the stored card log")
+    elif fmt == "shn" and found.cardlog is not None:
+        from ingest.validate import replay_text  # noqa: PLC0415
+
+        rep = replay_text(text, hand=found.outcome.hand, path=found.file)
+        if rep.errors:
+            notes.append(f"the current engine stops on this hand ({rep.errors[0]}); showing the stored card log")
+        else:
+            frames = rep.frames
+    return frames, sk_state, notes
+
+
+def replay_json(found: st.StoredHand, frames: list, sk_state: object) -> dict:
+    """What ``shead replay --json`` prints for a stored hand: ``hand_id``,
+    ``hash``, ``file``, ``line``, ``outcome`` (every HandOutcome field; units
+    per seat), ``cardlog`` (null for a score-sheet hand), ``source`` and
+    ``frames`` (one per card played; Schafkopf frames in German card names)."""
+    seats = list(found.outcome.players)
+    return {"hand_id": found.hand_id, "hash": found.hash, "file": found.file,
+            "line": found.line, "outcome": asdict(found.outcome),
+            "cardlog": asdict(found.cardlog) if found.cardlog else None,
+            "source": found.source,
+            "frames": [_sk_frame_json(f, seats) if sk_state is not None else _frame_json(f, seats)
+                       for f in frames]}
+
+
 @app.command()
 def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a content hash.'),
            db: Optional[Path] = DbOption,
@@ -519,33 +650,11 @@ def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a con
     if found is None:
         _err.print(f"error: no stored hand {hand!r} (expected a hand id, \"SESSION#N\" or a content hash)")
         raise typer.Exit(1)
-    frames = []
-    sk_state = None
-    if found.outcome.game == "schafkopf" and found.cardlog is not None:  # NetSchafkopf or SHN-SK
-        from ingest.schafkopf_hand import replay_schafkopf_stored  # noqa: PLC0415
-
-        try:
-            sk_state, frames = replay_schafkopf_stored(found, fmt, text)
-        except ValueError as exc:
-            _err.print(f"note: the current engine stops on this game ({exc}); showing the stored card log")
-    elif fmt == "shn" and found.cardlog is not None:
-        from ingest.validate import replay_text  # noqa: PLC0415
-
-        rep = replay_text(text, hand=found.outcome.hand, path=found.file)
-        if rep.errors:
-            _err.print(f"note: the current engine stops on this hand ({rep.errors[0]}); "
-                       "showing the stored card log")
-        else:
-            frames = rep.frames
-    seats = list(found.outcome.players)
+    frames, sk_state, notes = replay_frames(found, fmt, text)
+    for note in notes:
+        _err.print(f"note: {note}")
     if as_json:
-        typer.echo(json.dumps({"hand_id": found.hand_id, "hash": found.hash, "file": found.file,
-                               "line": found.line, "outcome": asdict(found.outcome),
-                               "cardlog": asdict(found.cardlog) if found.cardlog else None,
-                               "source": found.source,
-                               "frames": [_sk_frame_json(f, seats) if sk_state is not None else _frame_json(f, seats)
-                                          for f in frames]},
-                              ensure_ascii=False))
+        typer.echo(json.dumps(replay_json(found, frames, sk_state), ensure_ascii=False))
     elif sk_state is not None:
         sys.stdout.write(render_schafkopf(found, sk_state, frames))
     else:
@@ -672,6 +781,109 @@ def rederive(db: Optional[Path] = DbOption) -> None:
     for hand_id, d in rep.refused:
         _err.print(f"  hand id {hand_id}: {d}")
     raise typer.Exit(1 if rep.refused else 0)
+
+
+# --------------------------------------------------------------------------
+# serve, token
+# --------------------------------------------------------------------------
+
+
+@app.command()
+def serve(db: Optional[Path] = DbOption,
+          host: str = typer.Option("127.0.0.1", help="Address to listen on (loopback by default; beyond it only "
+                                   "once a token exists)."),
+          port: int = typer.Option(8765, min=0, max=65535, help="Port (0: a free one)."),
+          hold: float = typer.Option(1.0, min=0.0, help="Seconds the service holds the database's lock before "
+                                     "letting readers (the dashboard) in."),
+          log_file: Optional[Path] = typer.Option(None, "--log-file", help="Append the request log here "
+                                                  "(default standard error).", dir_okay=False)) -> None:
+    """Serve the hand log over HTTP (docs/service.md): post hands, read hands, replays, sessions, the ledger
+    and the metrics, each group with its own tokens."""
+    from ingest.service import serve as run  # noqa: PLC0415 - fastapi and uvicorn load only here
+
+    raise typer.Exit(run(db, host, port, hold=hold, log_file=log_file, echo=lambda m: _err.print(m, markup=False)))
+
+
+token_app = typer.Typer(help="Access tokens of `shead serve`: one group each, scorer (read and post) or viewer "
+                             "(read).", no_args_is_help=True)
+app.add_typer(token_app, name="token")
+
+
+def _token_db(db: Path | None):
+    try:
+        return st.connect(db, read_only=False)
+    except st.StoreError as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+
+
+@token_app.command("add")
+def token_add(group: str = typer.Argument(..., help="The group: its hands' [Event] tag, as written."),
+              role: str = typer.Option(..., "--role", help="scorer (read and post) or viewer (read only)."),
+              db: Optional[Path] = DbOption) -> None:
+    """Make a token for GROUP; the token is printed once, as the last line."""
+    from ingest import tokens as tk  # noqa: PLC0415
+
+    if role not in tk.ROLES:
+        _err.print(f"error: --role {role!r}: expected scorer or viewer")
+        raise typer.Exit(2)
+    con = _token_db(db)
+    try:
+        row, token = tk.add_token(con, group, role)
+    except tk.TokenError as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(2) from None
+    finally:
+        con.close()
+    _err.print(f"token {row.token_id} for group {row.group!r}, role {row.role}; it is shown only now, keep it:")
+    typer.echo(token)
+
+
+@token_app.command("list")
+def token_list(db: Optional[Path] = DbOption,
+               as_json: bool = typer.Option(False, "--json", help="One JSON array on stdout.")) -> None:
+    """List the tokens (id, group, role, prefix, made, revoked); never their text."""
+    from ingest import tokens as tk  # noqa: PLC0415
+
+    con = _token_db(db)
+    try:
+        rows = tk.list_tokens(con)
+    finally:
+        con.close()
+    if as_json:
+        typer.echo(json.dumps([{"id": r.token_id, "group": r.group, "role": r.role, "prefix": r.prefix,
+                                "created_at": r.created_at.isoformat(timespec="seconds"),
+                                "revoked_at": r.revoked_at.isoformat(timespec="seconds") if r.revoked_at else None}
+                               for r in rows], ensure_ascii=False))
+        return
+    if not rows:
+        _err.print("no tokens yet: make one with `shead token add GROUP --role scorer`")
+        return
+    from rich.table import Table  # noqa: PLC0415
+
+    t = Table("id", "group", "role", "prefix", "made (UTC)", "revoked (UTC)")
+    for r in rows:
+        t.add_row(str(r.token_id), r.group, r.role, r.prefix + "…", r.created_at.strftime("%Y-%m-%d %H:%M"),
+                  r.revoked_at.strftime("%Y-%m-%d %H:%M") if r.revoked_at else "")
+    Console(highlight=False).print(t)
+
+
+@token_app.command("revoke")
+def token_revoke(token: str = typer.Argument(..., help="A token id, its prefix as `shead token list` shows it, "
+                                             "or the token."),
+                 db: Optional[Path] = DbOption) -> None:
+    """Revoke a token: the service refuses it from its next request on."""
+    from ingest import tokens as tk  # noqa: PLC0415
+
+    con = _token_db(db)
+    try:
+        row = tk.revoke_token(con, token)
+    except tk.TokenError as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    finally:
+        con.close()
+    _err.print(f"token {row.token_id} ({row.group!r}, {row.role}) revoked at {row.revoked_at:%Y-%m-%d %H:%M} UTC")
 
 
 # --------------------------------------------------------------------------
