@@ -215,7 +215,7 @@ class Service:
             result, fmt = load_bytes(name, data, self.store)  # planned against the store (its running state)
             plan = self.store.last_plan[1] if self.store.last_plan and self.store.last_plan[0] == name else None
             if who.group is not None:
-                foreign = self._foreign(who.group, result)
+                foreign = self._foreign(who.group, result, plan.skipped_hands if plan is not None else [])
                 if foreign:
                     rep = st.IngestReport(path=name, rejected=foreign + list(result.rejected),
                                           file_errors=list(result.errors), committed=False)
@@ -224,13 +224,15 @@ class Service:
         body = report_json(report)
         return body, (422 if body["rejected"] else 200)
 
-    def _foreign(self, group: str, result: FileResult) -> list[RejectedHand]:
+    def _foreign(self, group: str, result: FileResult, skipped=()) -> list[RejectedHand]:
         """The hands of ``result`` the group ``group`` may not post: an
         ``Event`` tag naming another group (or none), or a session already
         stored for another group (a hand joins its session's carry, so it
         would change another group's hands).  Each with an ``E-GROUP``
-        diagnostic at the hand's line."""
-        sessions = sorted({h.outcome.session for h in result.hands})
+        diagnostic at the hand's line.  ``skipped``: ``(session, hand, line)``
+        of the posted hands the plan left out as already stored — another
+        group's stored hands are refused too, so a post never learns of them."""
+        sessions = sorted({h.outcome.session for h in result.hands} | {s for s, _, _ in skipped})
         with self.store.using() as con, con.cursor() as cur:
             owners = dict(cur.execute('SELECT session, "group" FROM sessions WHERE list_contains(?, session)',
                                       [sessions]).fetchall()) if sessions else {}
@@ -255,6 +257,12 @@ class Service:
                            found=found, expected=group)
             out.append(RejectedHand(o.session, o.hand, h.source, h.source_file or result.path, h.source_line, [d],
                                     h.hash))
+        for session, hand, line in skipped:
+            if owners.get(session, group) != group:
+                d = Diagnostic("E-GROUP", f"session {session!r} is stored for another group: hands posted with this "
+                               f"token belong to group {group!r}", file=result.path, line=line, col=1, hand=hand,
+                               found=session, expected=group)
+                out.append(RejectedHand(session, hand, "", result.path, line, [d], ""))
         return out
 
     # -- reading ----------------------------------------------------------

@@ -636,6 +636,9 @@ class IngestPlan:
 
     skipped: int = 0
     carries: dict[str, tuple[int, int | None, object]] = field(default_factory=dict)
+    #: the skipped hands as (session id, hand number, line), so that a caller
+    #: that must judge every posted hand (the service's groups) still sees them
+    skipped_hands: list[tuple[str, int, int]] = field(default_factory=list)
 
 
 @dataclass
@@ -1452,6 +1455,7 @@ class Store:
                 for r, h in zip(recs, hashes):
                     if h in found and not r.errors and same_rules(found[h], r.tag("Rules") or ""):
                         plan.skipped += 1
+                        plan.skipped_hands.append((r.session_id, r.number, r.line))
                     else:
                         keep.append(r)
                 con.register("_names", pa.table({"session": pa.array(sorted({r.session_id for r in keep}),
