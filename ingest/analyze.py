@@ -66,6 +66,10 @@ def start_of(found, fmt: str, text: str) -> Start:
     o = found.outcome
     aliases = list(o.players)
     names = [o.players[a] for a in aliases]
+    if o.picker is None and o.game in ("sheepshead", "schafkopf"):
+        who = ("nobody declared, so there is no declaring party" if o.game == "schafkopf" else
+               "nobody picked, so there is no picker's side")
+        raise AnalyzeError(f"hand {o.session}#{o.hand} is a {o.outcome}: {who} to analyse")
     if found.cardlog is None or not found.cardlog.plays:
         raise AnalyzeError(f"hand {o.session}#{o.hand} has no card log (a score-sheet hand): nothing to analyse")
     if o.game == "schafkopf":
