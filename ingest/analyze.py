@@ -22,6 +22,7 @@ import duckdb
 from replay.actions import Alone, Bury, Call, Pass, Pick, Sheepshead
 from replay.analysis import HandAnalysis, SolverError, analyse
 from replay.cards import Card
+from replay.errors import IllegalAction
 from replay.state import GameState, Phase
 
 __all__ = ["SOLVER_VERSION", "AnalyzeError", "start_of", "analyse_stored", "analysis_json", "store_analysis",
@@ -162,6 +163,9 @@ def analyse_stored(found, fmt: str, text: str) -> tuple[Start, HandAnalysis, flo
         result = analyse(start.state, start.plays)
     except SolverError as exc:
         raise AnalyzeError(f"hand {found.outcome.session}#{found.outcome.hand}: {exc}") from None
+    except IllegalAction as exc:  # a card the table ruled on as a renege (^R, rules.md B-23)
+        raise AnalyzeError(f"hand {found.outcome.session}#{found.outcome.hand}: a card is not a legal play "
+                           f"({exc}); best play is judged for legal play only") from None
     return start, result, time.perf_counter() - t0
 
 
@@ -306,6 +310,8 @@ def analyse_ids(db, ids: list[int], on_progress: Callable[[int, int, str], None]
             done += 1
         except AnalyzeError as exc:
             skipped.append((hid, str(exc)))
+        except Exception as exc:  # noqa: BLE001 - one hand's failure does not stop the run
+            skipped.append((hid, f"internal error: {type(exc).__name__}: {exc}"))
         if on_progress is not None:
             on_progress(i + 1, len(ids), label)
     return done, skipped

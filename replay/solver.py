@@ -22,10 +22,19 @@ One statement of the rules.  The solver plays no rule of its own:
   ``calledTenBeatsAce``) or the trump order's :meth:`TrumpOrder.trick_winner`;
 * the called suit's first lead is recorded exactly as the state records it.
 
-Search: alpha-beta on card points with a transposition table of (lower,
-upper) bounds at every trick start, keyed by the leader, whether the called
-suit was led, and each seat's cards (the trick number and everything else that
-matters follow from those).  Exact reductions only:
+Search (:mod:`replay.dd_core`; compiled by mypyc when built, else the same
+source as pure Python): MTD(f) — null-window alpha-beta searches on card
+points that close in on the value — with a transposition table of (lower,
+upper) bounds at every trick start.  Exact reductions only:
+
+* **relative ranks** — the table's key is the leader, whether the called suit
+  was led, and per effective suit the cards still in play strongest first as
+  (owner, card points).  Two positions with the same key play alike card for
+  card: the same follow-suit duties, the same trick winners (only the order
+  within an effective suit and trump over fail decide a trick), the same
+  points, and the called card is the one card of its suit with its points.
+  Where a card's identity matters beyond that (the unknown card, a called ten
+  that beats its ace, two-handed table cards) the key is every seat's cards;
 
 * **equivalent cards** — two cards of one seat are one move when they are of
   the same effective suit, have the same card points, and no card still in

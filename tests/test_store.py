@@ -48,10 +48,10 @@ def test_migrations_are_recorded_once(db):
         rows = con.execute("SELECT version, name FROM schema_migrations ORDER BY version").fetchall()
         tables = {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
     assert rows == [(1, "initial"), (2, "session_format"), (3, "dashboard_denorm"), (4, "laufende"),
-                    (5, "second_partner")]
+                    (5, "second_partner"), (9, "dd_analysis")]
     assert {"sessions", "hands", "hand_units", "card_log", "hand_source", "rejected", "ingests",
-            "schema_migrations", "hand_text", "hand_outcomes"} <= tables
-    assert [v for v, _, _ in st.migrations()] == [1, 2, 3, 4, 5]
+            "schema_migrations", "hand_text", "hand_outcomes", "dd_hands", "dd_cards"} <= tables
+    assert [v for v, _, _ in st.migrations()] == [1, 2, 3, 4, 5, 9]
 
 
 def test_an_older_database_gets_the_newer_migrations_at_open(db):
