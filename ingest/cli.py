@@ -887,6 +887,124 @@ def token_revoke(token: str = typer.Argument(..., help="A token id, its prefix a
 
 
 # --------------------------------------------------------------------------
+# analyze (issue 16: double-dummy best play for every card)
+# --------------------------------------------------------------------------
+
+
+def _print_analysis(doc: dict) -> None:
+    pp, ap = doc["dd_picker_points"], doc["actual_picker_points"]
+    who = "declaring party" if doc["game"] == "schafkopf" else "picker's side"
+    typer.echo(f"hand id {doc['hand_id']}: the {who} ({doc['picker']}) takes {pp} card points with best play by "
+               f"both sides (every hand known), {ap if ap is not None else '?'} as played")
+    if doc.get("dd_outcome") is not None:
+        typer.echo(f"  best play: {doc['dd_outcome']}, {doc['picker']} {doc['dd_units']:+d} units; as played: "
+                   f"{doc['actual_outcome']}, {doc['picker']} "
+                   f"{doc['actual_units']:+d} units" if doc.get("actual_units") is not None else
+                   f"  best play: {doc['dd_outcome']}")
+    for c in doc["cards"]:
+        mark = "  " if not c["cost"] else "? " if c["cost"] < 10 else "??"
+        line = f"  t{c['trick']} {c['seat']:>3} {c['card']:<3} {mark}"
+        if c["cost"]:
+            line += f" costs {c['cost']} card points; best {' '.join(c['best'])}"
+            if c["units_cost"]:
+                line += f" and {c['units_cost']} units (the tier changes)"
+        typer.echo(line.rstrip())
+    costly = sum(1 for c in doc["cards"] if c["cost"])
+    typer.echo(f"{len(doc['cards'])} cards, {costly} gave card points away")
+
+
+@app.command()
+def analyze(hand: Optional[str] = typer.Argument(None, help='A hand id, "SESSION#N" or a content hash.'),
+            db: Optional[Path] = DbOption,
+            as_json: bool = typer.Option(False, "--json", help="Print the analysis as JSON."),
+            all_hands: bool = typer.Option(False, "--all", help="Analyse every stored hand not analysed yet, with "
+                                                                "a progress bar; results are stored."),
+            players: bool = typer.Option(False, "--players", help="Print each player's mean cost per card and "
+                                                                   "costliest cards over the analysed hands."),
+            session: Optional[str] = typer.Option(None, "--session", help="With --players: one session only."),
+            again: bool = typer.Option(False, "--again", help="Recompute a stored analysis.")) -> None:
+    """Best play for every card with all hands known (double dummy): the best card(s), what each card played
+    cost in card points (and units where the tier changes), and the hand's best-play result beside the actual."""
+    from ingest import analyze as an  # noqa: PLC0415
+
+    if all_hands:
+        _analyze_all(db, as_json)
+        return
+    if players:
+        with _open_read(db) as con:
+            rows = an.player_summary(con, session)
+        if as_json:
+            typer.echo(json.dumps(rows, ensure_ascii=False))
+            return
+        if not rows:
+            _err.print("no analysed hands yet: run `shead analyze --all` (or `shead analyze HAND`) first")
+            raise typer.Exit(1)
+        for r in rows:
+            worst = "; ".join(f"hand id {w['hand_id']} t{w['trick']} {w['card']} -{w['cost']} (best "
+                              f"{' '.join(w['best'])})" for w in r["costliest"])
+            typer.echo(f"{r['player']}: {r['cards']} cards, mean cost {r['mean_cost']:.2f} card points per card"
+                       + (f"; costliest: {worst}" if worst else ""))
+        return
+    if hand is None:
+        _err.print("error: name a hand (a hand id, \"SESSION#N\" or a content hash), or pass --all or --players")
+        raise typer.Exit(2)
+    try:
+        with st.reading(db) as con:
+            found = st.find_hand(con, hand)
+            fmt, text = st.session_text(con, found.hand_id) if found is not None else ("shn", "")
+            doc = an.stored_analysis(con, found) if found is not None and not again else None
+    except (st.StoreError, duckdb.Error) as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    if found is None:
+        _err.print(f"error: no stored hand {hand!r} (expected a hand id, \"SESSION#N\" or a content hash)")
+        raise typer.Exit(1)
+    if doc is None:
+        try:
+            start, result, secs = an.analyse_stored(found, fmt, text)
+        except an.AnalyzeError as exc:
+            _err.print(f"error: {exc}")
+            raise typer.Exit(1) from None
+        doc = an.analysis_json(found, start, result)
+        try:
+            con = st.connect(db, read_only=False)
+            try:
+                an.store_analysis(con, doc, result.nodes, secs)
+            finally:
+                con.close()
+        except (st.StoreError, duckdb.Error) as exc:
+            _err.print(f"note: the analysis was not stored ({exc})")
+    if as_json:
+        typer.echo(json.dumps(doc, ensure_ascii=False))
+    else:
+        _print_analysis(doc)
+
+
+def _analyze_all(db: Path | None, as_json: bool) -> None:
+    from ingest import analyze as an  # noqa: PLC0415
+
+    with _open_read(db) as con:
+        ids = an.pending_hands(con)
+    if not ids:
+        _err.print("every stored hand with a card log is analysed (or none has one); nothing to do")
+        if as_json:
+            typer.echo(json.dumps({"analysed": 0, "skipped": []}))
+        return
+    with Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TextColumn("{task.description}"), console=_err, transient=True) as progress:
+        task = progress.add_task("", total=len(ids))
+        done, skipped = an.analyse_ids(db, ids, lambda i, n, label: progress.update(task, completed=i,
+                                                                                   description=label))
+    _err.print(f"analysed {done} hands; skipped {len(skipped)}")
+    for hid, why in skipped[:20]:
+        _err.print(f"  hand id {hid}: {why}")
+    if len(skipped) > 20:
+        _err.print(f"  ... and {len(skipped) - 20} more")
+    if as_json:
+        typer.echo(json.dumps({"analysed": done, "skipped": [{"hand_id": h, "reason": r} for h, r in skipped]}))
+
+
+# --------------------------------------------------------------------------
 # dashboard, demo, bench
 # --------------------------------------------------------------------------
 
