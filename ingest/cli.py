@@ -14,7 +14,6 @@ import os
 import sys
 import tempfile
 import time
-from dataclasses import asdict
 from pathlib import Path
 from typing import Optional
 
@@ -24,7 +23,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ingest import store as st
-from ingest.model import FileResult
+from ingest.pipeline import (_read_bytes, _rejected_entries, _sniff_protocol, load_bytes, load_file,  # noqa: F401
+                             replay_frames, replay_json, report_json, store_result)
 from replay.errors import Diagnostic
 
 app = typer.Typer(name="shead", help="The Sheepshead hand log: ingest, replay, export.", no_args_is_help=True,
@@ -99,146 +99,9 @@ def expand_paths(paths: list[str]) -> tuple[list[Path], list[str], list[Diagnost
     return files, skipped, errors
 
 
-def _sniff_protocol(path: Path) -> bool:
-    """True when the file starts like a NetSchafkopf protocol."""
-    from ingest.netschafkopf import looks_like_protocol  # noqa: PLC0415
-
-    try:
-        with open(path, "rb") as fh:
-            return looks_like_protocol(fh.read(4096))
-    except OSError:
-        return False
-
-
-def _read_bytes(path: Path) -> tuple[bytes, Diagnostic | None]:
-    name = str(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        return b"", Diagnostic("E-FILE-UNREADABLE", f"cannot read the file: {exc.strerror or exc}", file=name)
-    return data, _empty(data, name)
-
-
-def _empty(data: bytes, name: str) -> Diagnostic | None:
-    if data.strip():
-        return None
-    return Diagnostic("E-FILE-EMPTY", "the file is empty: nothing to ingest", file=name,
-                      expected="an SHN file starting with %SHN 1.0, or a NetSchafkopf protocol")
-
-
-def load_file(path: Path, prior=None) -> tuple[FileResult, str]:
-    """Read and validate one file: ``(result, source format)`` (see
-    :func:`load_bytes`; ``prior``: a session's stored hands, for the carry).
-    An unreadable file comes back as a result with a file-level error and no
-    hands."""
-    data, problem = _read_bytes(path)
-    if problem is not None:
-        return FileResult(path=str(path), errors=[problem]), "netschafkopf" if _sniff_protocol(path) else "shn"
-    return load_bytes(str(path), data, prior)
-
-
-def load_bytes(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
-    """Read and validate one file's bytes: ``(result, source format)``; the
-    one path of ``shead ingest`` and the dashboard's Import page.  A ``.shn``
-    file, or any file that does not look like a NetSchafkopf protocol, goes
-    through the SHN validator; a protocol through the NetSchafkopf reader.
-    Empty or wrongly encoded files come back as a result with a file-level
-    error and no hands; a bug in a reader is reported as ``E-INTERNAL``
-    instead of stopping the other files.  ``prior`` (e.g.
-    :meth:`ingest.store.Store.prior_hands`) seeds each session's doubler
-    stake and pot from its stored hands (rules.md D-11, D-12, D-19;
-    docs/storage.md "Session carry"); a :class:`ingest.store.Store` instead
-    plans the file against the store (:meth:`~ingest.store.Store.plan_ingest`:
-    stored hands skipped, sessions continued from their running state), the
-    plan left in ``store.last_plan`` for :meth:`~ingest.store.Store.ingest_file`."""
-    from ingest.netschafkopf import looks_like_protocol, read_protocol  # noqa: PLC0415
-    from ingest.validate import validate_text  # noqa: PLC0415 - the engine loads only when needed
-
-    fmt = "shn" if name.lower().endswith(".shn") or not looks_like_protocol(data[:4096]) else "netschafkopf"
-    problem = _empty(data, name)
-    text = None
-    if problem is None and fmt == "shn":
-        # bytes that are not UTF-8 stay in the text as surrogates: the reader
-        # reports each at its line and character column and keeps the other
-        # hands (notation.md §2.1); a file with no valid text at all is refused
-        text = data.decode("utf-8", "surrogateescape")
-        if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-            problem = Diagnostic("E-ENCODING", "the file is UTF-16 text; SHN files are UTF-8", file=name, line=1,
-                                 col=1, found="a UTF-16 byte-order mark", expected="UTF-8 text")
-    if problem is not None:
-        return FileResult(path=name, errors=[problem]), fmt
-    try:
-        if fmt == "netschafkopf":
-            return read_protocol(data, name), fmt
-        if isinstance(prior, st.Store):
-            return _validate_planned(text, name, prior), fmt
-        return validate_text(text, path=name, prior=prior), fmt
-    except Exception as exc:  # a bug in a reader must not stop the other files
-        return FileResult(path=name, errors=[_internal(name, exc)]), fmt
-
-
-def _validate_planned(text: str, name: str, store: st.Store) -> FileResult:
-    """Validate an SHN text against the store's sessions through
-    :meth:`ingest.store.Store.plan_ingest`: hands already stored are not
-    replayed again, and a session continued from its stored running state
-    does not replay its stored hands.  The plan is kept on the result's
-    store for :func:`run_ingest` (``store.last_plan``)."""
-    from ingest.shn.reader import read  # noqa: PLC0415
-    from ingest.validate import gc_paused, validate_records  # noqa: PLC0415
-
-    with gc_paused():
-        shn = read(text, name)
-        shn, plan, prior = store.plan_ingest(shn)
-        result = validate_records(shn, name, prior=prior)
-    store.last_plan = (name, plan)
-    return result
-
-
-def _internal(name: str, exc: Exception) -> Diagnostic:
-    return Diagnostic("E-INTERNAL", f"the reader failed on this file: {type(exc).__name__}: {exc}", file=name)
-
-
-def _rejected_entries(report: st.IngestReport) -> list[dict]:
-    out = []
-    for d in report.file_errors:
-        if d.severity == "error":
-            out.append({"file": d.file or report.path, "line": d.line, "col": d.col, "hand": d.hand,
-                        "code": d.code, "message": d.message})
-    for r in report.rejected:
-        d = r.errors[0] if r.errors else Diagnostic("E-UNKNOWN", "rejected")
-        out.append({"file": d.file or r.source_file or report.path, "line": d.line or r.source_line,
-                    "col": d.col, "hand": r.hand if r.hand is not None else d.hand, "code": d.code,
-                    "message": d.message})
-    return out
-
-
 def _where(e: dict) -> str:
     hand = f" (hand {e['hand']})" if e.get("hand") is not None else ""
     return f"{e['file']}:{e['line']}:{e['col']}: {e['code']}{hand}: {e['message']}"
-
-
-def store_result(store: st.Store, result: FileResult, fmt: str, strict: bool,
-                 plan=None) -> st.IngestReport:
-    """Store one validated file (:meth:`ingest.store.Store.ingest_file`, with
-    the ``plan`` :func:`load_bytes` left for it), the one store step of
-    ``shead ingest`` and ``shead serve``.  A failure of the store comes back as a report with an
-    ``E-STORE`` file error and nothing stored; :class:`~ingest.store.StoreBusy`
-    is raised."""
-    try:
-        return store.ingest_file(result, strict=strict, source_format=fmt, plan=plan)
-    except st.StoreBusy:
-        raise
-    except Exception as exc:  # noqa: BLE001 - one file's failure must not stop the others
-        d = Diagnostic("E-STORE", f"storing this file failed, nothing of it was stored: "
-                       f"{type(exc).__name__}: {exc}", file=result.path, line=1, col=1)
-        return st.IngestReport(path=result.path, file_errors=[d], committed=False)
-
-
-def report_json(report: st.IngestReport) -> dict:
-    """One file's part of ``shead ingest --json``: ``{"ingested": hands
-    stored, "duplicates": hands already stored, "rejected": [{"file", "line",
-    "col", "hand", "code", "message"}, ...]}`` (what ``POST /hands`` answers)."""
-    return {"ingested": report.stored, "duplicates": report.duplicates, "rejected": _rejected_entries(report)}
 
 
 def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -> int:
@@ -313,7 +176,7 @@ def _served(db: Path | None) -> dict | None:
     path = st.resolve_db(db)
     if not path.with_name(path.name + ".serve.json").exists():
         return None
-    from ingest.service import running_service  # noqa: PLC0415 - only when a service file is there
+    from dashboard.service import running_service  # noqa: PLC0415 - only when a service file is there
 
     return running_service(path)
 
@@ -554,84 +417,6 @@ def _open_read(db: Path | None):
         raise typer.Exit(1) from None
 
 
-def _frame_json(f, seats: list[str]) -> dict:
-    def seat(i):
-        return seats[i] if i is not None else None
-
-    return {"step": f.step, "trick": f.trick,
-            "card": [seat(f.card[0]), str(f.card[1])] if f.card else None,
-            "trick_cards": [[seat(s), str(c)] for s, c in f.trick_cards], "winning": seat(f.winning),
-            "trick_done": f.trick_done, "leader": seat(f.leader), "picker_points": f.picker_points,
-            "defender_points": f.defender_points, "picker": seat(f.picker), "partner": seat(f.partner),
-            "multiplier": f.multiplier, "done": f.done,
-            "blind": [str(c) for c in f.blind] if f.blind else None,
-            "bury": [str(c) for c in f.bury] if f.bury else None,
-            "claim": {"seat": seat(f.claim[0]), "after_trick": f.claim[1],
-                      "cards": [str(c) for c in f.claim[2]] if f.claim[2] is not None else None,
-                      "points": f.claim[3]} if getattr(f, "claim", None) else None}
-
-
-def _sk_frame_json(f, seats: list[str]) -> dict:
-    """A Schafkopf replay frame (:class:`replay.schafkopf.SkFrame`) as JSON:
-    cards in German names (``EO``, ``SA``), seats by alias, Augen per side
-    (``party_points``: the declaring party; null in a Ramsch) and per seat."""
-    from replay.schafkopf import german  # noqa: PLC0415
-
-    def seat(i):
-        return seats[i] if i is not None else None
-
-    return {"step": f.step, "trick": f.trick,
-            "card": [seat(f.card[0]), german(f.card[1])] if f.card else None,
-            "trick_cards": [[seat(s), german(c)] for s, c in f.trick_cards], "winning": seat(f.winning),
-            "trick_done": f.trick_done, "leader": seat(f.leader), "party_points": f.party_points,
-            "opponent_points": f.opponent_points, "seat_points": dict(zip(seats, f.seat_points)),
-            "declarer": seat(f.declarer), "partner": seat(f.partner),
-            "called": german(f.called) if f.called is not None else None, "multiplier": f.multiplier,
-            "done": f.done}
-
-
-def replay_frames(found: st.StoredHand, fmt: str, text: str) -> tuple[list, object, list[str]]:
-    """Replay a stored hand from its session's stored text (``fmt``, ``text``
-    as :func:`ingest.store.session_text` gives them): ``(frames, sk_state,
-    notes)``.  ``sk_state`` is the Schafkopf end state (None for
-    Sheepshead); ``notes`` say why the frames are empty when the current
-    engine stops on the hand (the stored card log is shown instead).  A
-    score-sheet hand has no frames and no note."""
-    frames: list = []
-    sk_state = None
-    notes: list[str] = []
-    if found.outcome.game == "schafkopf" and found.cardlog is not None:  # NetSchafkopf or SHN-SK
-        from ingest.schafkopf_hand import replay_schafkopf_stored  # noqa: PLC0415
-
-        try:
-            sk_state, frames = replay_schafkopf_stored(found, fmt, text)
-        except ValueError as exc:
-            notes.append(f"the current engine stops on this game ({exc}); showing the stored card log")
-    elif fmt == "shn" and found.cardlog is not None:
-        from ingest.validate import replay_text  # noqa: PLC0415
-
-        rep = replay_text(text, hand=found.outcome.hand, path=found.file)
-        if rep.errors:
-            notes.append(f"the current engine stops on this hand ({rep.errors[0]}); showing the stored card log")
-        else:
-            frames = rep.frames
-    return frames, sk_state, notes
-
-
-def replay_json(found: st.StoredHand, frames: list, sk_state: object) -> dict:
-    """What ``shead replay --json`` prints for a stored hand: ``hand_id``,
-    ``hash``, ``file``, ``line``, ``outcome`` (every HandOutcome field; units
-    per seat), ``cardlog`` (null for a score-sheet hand), ``source`` and
-    ``frames`` (one per card played; Schafkopf frames in German card names)."""
-    seats = list(found.outcome.players)
-    return {"hand_id": found.hand_id, "hash": found.hash, "file": found.file,
-            "line": found.line, "outcome": asdict(found.outcome),
-            "cardlog": asdict(found.cardlog) if found.cardlog else None,
-            "source": found.source,
-            "frames": [_sk_frame_json(f, seats) if sk_state is not None else _frame_json(f, seats)
-                       for f in frames]}
-
-
 @app.command()
 def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a content hash.'),
            db: Optional[Path] = DbOption,
@@ -799,7 +584,7 @@ def serve(db: Optional[Path] = DbOption,
                                                   "(default standard error).", dir_okay=False)) -> None:
     """Serve the hand log over HTTP (docs/service.md): post hands, read hands, replays, sessions, the ledger
     and the metrics, each group with its own tokens."""
-    from ingest.service import serve as run  # noqa: PLC0415 - fastapi and uvicorn load only here
+    from dashboard.service import serve as run  # noqa: PLC0415 - fastapi and uvicorn load only here
 
     raise typer.Exit(run(db, host, port, hold=hold, log_file=log_file, echo=lambda m: _err.print(m, markup=False)))
 

@@ -37,7 +37,7 @@ def load_upload(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
     through the same function as ``shead ingest`` (:func:`ingest.cli.load_bytes`;
     ``prior``: the stored hands of a session, for its stake and pot carry, or
     the :class:`~ingest.store.Store` to plan the file against)."""
-    from ingest.cli import load_bytes  # noqa: PLC0415
+    from ingest.pipeline import load_bytes  # noqa: PLC0415
 
     return load_bytes(name, data, prior)
 

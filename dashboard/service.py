@@ -208,7 +208,7 @@ class Service:
         was rejected, 422 when a hand or the file was rejected (the good
         hands are stored unless ``strict``), 403 when a hand belongs to
         another group than the caller's (then nothing is stored)."""
-        from ingest.cli import load_bytes, report_json, store_result  # noqa: PLC0415 - cli imports us lazily
+        from ingest.pipeline import load_bytes, report_json, store_result  # noqa: PLC0415
 
         with self.lock:
             self.store.last_plan = None
@@ -452,7 +452,7 @@ def create_app(service: Service, on_stop=None) -> FastAPI:
         """What ``shead replay --json HAND`` prints: the stored hand and one
         frame per card played.  ``hand`` is what ``shead replay`` takes — a
         hand id, ``SESSION#N`` or a content hash — URL-encoded."""
-        from ingest.cli import replay_frames, replay_json  # noqa: PLC0415
+        from ingest.pipeline import replay_frames, replay_json  # noqa: PLC0415
 
         found, fmt, text, _ = service.find(who, hand)
         frames, sk_state, notes = replay_frames(found, fmt, text)
