@@ -51,13 +51,17 @@ from replay.cards import Suit
 from replay.actions import Play
 from replay.schafkopf import (GERMAN_SUIT, SCHAFKOPF_PROFILES, Announce, Game, Kontra, Re, SchafkopfProfile,
                               SchafkopfState, SkFrame, SkResult, german, parse_schafkopf_rules, replay_schafkopf)
+from replay.schafkopf import Klopfen as KlopfenAction
 from replay.schafkopf import Ramsch as RamschAction
 from replay.scoring import Settlement
 
 from .model import CardLog, FileResult, HandOutcome, RejectedHand, ValidatedHand, content_hash
 from replay.sk_outcome import schafkopf_outcome, seat_names
+from replay.sk_tariff import PriceObservation, TariffInference, infer_tariff
+from replay.schafkopf import rules_text
+from replay.errors import ProfileError
 
-__all__ = ["read_protocol", "looks_like_protocol", "decode_protocol", "parse_card", "announced_game", "PROFILE",
+__all__ = ["read_protocol", "infer_rules", "looks_like_protocol", "decode_protocol", "parse_card", "announced_game", "PROFILE",
            "replay_stored"]
 
 #: The rules the NetSchafkopf protocols are checked under (replay.schafkopf).
@@ -149,6 +153,7 @@ class _Game:
     head_line: int = 0
     row: tuple[int, int, list[int], int] | None = None  # number, price, values, stock
     row_line: int = 0
+    short: bool = False  # dealt from the short pack (six cards each)
 
 
 @dataclass(slots=True)
@@ -233,7 +238,9 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
                                     len(line) - len(line.lstrip()) + 1, found=line.strip(), expected=want)])
         i += 1
     first = g.start + 1
-    n_tricks = PROFILE.tricks
+    # the short pack (rules.md G-3): six cards each, six tricks; else eight
+    n_tricks = 6 if g.deals and all(len(c) == 6 for _, c, _, _ in g.deals) else PROFILE.tricks
+    g.short = n_tricks == 6
     if len(g.deals) != 4:
         raise _Reject([ctx.diag("E-NSK-TRUNCATED", f"the game at line {first} has {len(g.deals)} deal lines, not 4; "
                                 f"it stops at line {last}", last, found=f"{len(g.deals)} deal lines",
@@ -337,7 +344,7 @@ class _Price:
 
 _ITEM = re.compile(
     r"(?P<kind>Mit Schneider|Mit Schwarz|Mit (?P<lm>\d+) Laufenden|Ohne (?P<lo>\d+) Laufende|"
-    r"(?P<sp>\d+) mal gespritzt|Mit (?P<jf>\d+) mal Jungfrau|Doppelt für Tout) (?P<total>-?\d+) Punkte?\.?")
+    r"(?P<sp>\d+) mal gespritzt|(?P<ad>\d+) mal aufgedoppelt|Mit (?P<jf>\d+) mal Jungfrau|Doppelt für Tout) (?P<total>-?\d+) Punkte?\.?")
 
 
 def _parse_price(text: str) -> _Price | None:
@@ -358,6 +365,8 @@ def _parse_price(text: str) -> _Price | None:
             items.append(("ohne-laufende", int(it.group("lo")), int(it.group("total"))))
         elif it.group("sp"):
             items.append(("gespritzt", int(it.group("sp")), int(it.group("total"))))
+        elif it.group("ad"):
+            items.append(("aufgedoppelt", int(it.group("ad")), int(it.group("total"))))
         elif it.group("jf"):
             items.append(("jungfrau", int(it.group("jf")), int(it.group("total"))))
         elif k == "Mit Schneider":
@@ -384,6 +393,8 @@ def _price_text(p: _Price) -> str:
             w = f"Ohne {n} Laufende"
         elif kind == "gespritzt":
             w = f"{n} mal gespritzt"
+        elif kind == "aufgedoppelt":
+            w = f"{n} mal aufgedoppelt"
         elif kind == "jungfrau":
             w = f"Mit {n} mal Jungfrau"
         else:
@@ -417,6 +428,8 @@ def _expected_price(res: SkResult, prof: SchafkopfProfile, order: list[str]) -> 
     else:
         if res.jungfrauen and prof.jungfrau == "doublesAll" and res.durchmarsch is None:
             steps["jungfrau"] = (len(res.jungfrauen), ("*", 2 ** len(res.jungfrauen)))
+    if res.klopfen:  # "N mal aufgedoppelt": doublings before the game, any game (rules.md G-19)
+        steps["aufgedoppelt"] = (res.klopfen, ("*", 2 ** res.klopfen))
     keys = [k for k in order if k in steps] + [k for k in steps if k not in order]
     total = base
     items = []
@@ -432,10 +445,11 @@ def _expected_price(res: SkResult, prof: SchafkopfProfile, order: list[str]) -> 
 # --------------------------------------------------------------------------
 
 
-def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, prev_stock: int | None,
-                session: str, date: str | None, header: str) -> tuple[ValidatedHand, Settlement]:
-    lines = ctx.lines
-    prof = PROFILE
+def _setup(ctx: _Ctx, g: _Game, seats: list[str], prof: SchafkopfProfile
+           ) -> tuple[SchafkopfState, _Price, Game, Suit | None, bool]:
+    """The dealt state of a parsed block with its doublings and game applied
+    (before the first card): ``(state, price, game, suit, tout)``.  Raises
+    _Reject for a bad deal, an unreadable price or game, an illegal game."""
     first = g.start + 1
     pos = {name: i for i, name in enumerate(seats)}
     if g.dealer not in pos:
@@ -471,8 +485,11 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
         raise _Reject([ctx.diag("E-NSK-PRICE", f"the price is not readable: {g.para[_PRICE_START.search(g.para).start():]!r}",
                                 g.price_line, found=g.para, expected="'Das ... kostet N Punkte.' and its steps")])
     kontra = sum(n for k, n, _ in price.items if k == "gespritzt")
+    doubled = sum(n for k, n, _ in price.items if k == "aufgedoppelt")
     game: Game
     try:
+        for _ in range(doubled):  # the log states how many doubled, not who (rules.md G-19)
+            st.apply(KlopfenAction(None))
         if aname == "":
             game, suit, tout = Game.RAMSCH, None, False
             st.apply(RamschAction())
@@ -490,8 +507,21 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
             for level in range(kontra):
                 st.apply(Re(None) if level else Kontra(None))
     except IllegalAction as e:
-        where = g.price_line if e.code.startswith("E-SK-KONTRA") else aline
+        where = g.price_line if e.code.startswith(("E-SK-KONTRA", "E-SK-KLOPFEN")) else aline
         raise _Reject([e.diagnostic.at(where, 1, file=ctx.path, hand=ctx.hand)]) from None
+    return st, price, game, suit, tout
+
+
+def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, prev_stock: int | None,
+                session: str, date: str | None, header: str, prof: SchafkopfProfile = PROFILE,
+                rules: str = "netschafkopf") -> tuple[ValidatedHand, Settlement]:
+    """Replay one parsed block under ``prof`` and check the log's Augen,
+    result, price, Preis and running-table change against the cards; the
+    stored outcome's ``rules`` is ``rules`` (the profile's [Rules] text)."""
+    lines = ctx.lines
+    first = g.start + 1
+    pos = {name: i for i, name in enumerate(seats)}
+    st, price, game, suit, tout = _setup(ctx, g, seats, prof)
     for t, (leader, cards, ln, cols) in enumerate(g.tricks):
         lead = ctx.name(leader)
         if lead not in pos:
@@ -617,7 +647,7 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
     source = "\n".join(lines[g.start:g.end]).rstrip()
     outcome, cardlog, settle = schafkopf_outcome(
         st, seats=seats, players={s: s for s in seats}, deal={name: cards for name, cards, _, _ in g.deals},
-        session=session, group="NetSchafkopf", hand=number, date=date, rules=prof.name, provenance=prov,
+        session=session, group="NetSchafkopf", hand=number, date=date, rules=rules, provenance=prov,
         warnings=warnings)
     vh = ValidatedHand(outcome, cardlog, source, ctx.path, first, content_hash(session, number, source), warnings,
                        session_header=header)
@@ -646,7 +676,51 @@ def _seats_of(games: list[_Game], lines: list[str]) -> list[str] | None:
     return None
 
 
-def read_protocol(data: bytes, path: str | None = None, *, session: str | None = None) -> FileResult:
+def _observe(ctx: _Ctx, g: _Game, seats: list[str], prof: SchafkopfProfile) -> PriceObservation | None:
+    """The stated price of a parsed block and the cards' game and run of
+    Laufende (first pass, before the tariff is known); None when the block
+    cannot be set up (the second pass reports why)."""
+    try:
+        st, price, game, _suit, _tout = _setup(ctx, g, seats, prof)
+    except _Reject:
+        return None
+    run = st.laufende().run if game is not Game.RAMSCH else None
+    return PriceObservation(g.price_line, game, price.base_kind, price.base, tuple(price.items), run)
+
+
+def infer_rules(data: bytes, path: str | None = None) -> TariffInference | None:
+    """The house rules a protocol's price lines give (see
+    :func:`replay.sk_tariff.infer_tariff`), or None when no game can be
+    read.  ``shead ingest`` stores what :func:`read_protocol` infers; this
+    is for showing it without storing."""
+    text, _ = decode_protocol(data)
+    lines = _LINE_SPLIT.split(text.lstrip("\ufeff"))
+    starts = [i for i, line in enumerate(lines) if _GEBER.match(line)]
+    games = [_Game(s, e) for s, e in zip(starts, starts[1:] + [len(lines)])]
+    seats = _seats_of(games, lines)
+    if not games or seats is None:
+        return None
+    return _infer(_Ctx(path, lines, "Gast"), games, seats)[0]
+
+
+def _infer(ctx: _Ctx, games: list[_Game], seats: list[str]) -> tuple[TariffInference, list[_Game]]:
+    """Parse every block (the parsed ones returned) and infer the tariff."""
+    parsed: list[_Game] = []
+    for g in games:
+        try:
+            _parse_block(ctx, g)
+            parsed.append(g)
+        except _Reject:
+            pass
+    short = bool(parsed) and sum(g.short for g in parsed) * 2 > len(parsed)
+    loose = PROFILE.model_copy(update={"klopfen": True, "shortDeck": short,
+                                       "davonlaufenMinCards": min(PROFILE.davonlaufenMinCards, 4 if short else 6)})
+    obs = [o for g in parsed if g.short == short and (o := _observe(ctx, g, seats, loose)) is not None]
+    return infer_tariff(obs, PROFILE, short_deck=short), parsed
+
+
+def read_protocol(data: bytes, path: str | None = None, *, session: str | None = None,
+                  rules: str | None = None) -> FileResult:
     """Read a NetSchafkopf protocol and validate every game by replay.
 
     ``data`` are the file's bytes in any encoding (UTF-8, else CP1252, else
@@ -661,6 +735,22 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     lines concerned (codes ``E-NSK-*``, ``E-DEAL-*`` and the engine's).
     File-level problems (no game at all) go to ``errors``.  Never raises on
     bad input.
+
+    The house rules are read off the file's own price lines
+    (:func:`replay.sk_tariff.infer_tariff`: the base of each class, the
+    schneider, schwarz and Laufende steps, from how many Laufende count,
+    Tout, Jungfrau, doublings, the short pack) and every game is then
+    checked against them, so one game priced otherwise is still refused.
+    The stored ``rules`` is that profile's [Rules] text
+    (:func:`replay.schafkopf.rules_text`; ``"netschafkopf"`` for the shipped
+    logs).  ``rules`` (a [Rules] text) overrides what is inferred; without
+    it, a file whose prices leave a needed fact unstated gets one
+    ``E-NSK-TARIFF`` error naming the missing facts and no game.
+
+    End check: when every game is stored, the stored units per player must
+    sum to the log's last running table (``E-NSK-TOTALS`` otherwise); when
+    games are refused, ``W-NSK-INCOMPLETE`` (a file-level warning in
+    ``errors``) says how far the stored totals are from the table.
 
     Session id: ``NetSchafkopf <file name without extension>`` (the file's
     base name, so the same file ingested from another folder adds nothing),
@@ -697,18 +787,40 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         result.errors.append(Diagnostic("E-NSK-SEAT", "the four players cannot be read from the file (no score "
                                         "table and no complete deal)", file=path, line=starts[0] + 1, col=1))
         return result
+    inference, _parsed = _infer(ctx, games, seats)
+    if rules is not None:
+        try:
+            prof = parse_schafkopf_rules(rules)
+        except ProfileError as exc:
+            result.errors.append(exc.diagnostic.at(1, 1, file=path))
+            return result
+        rules_str = rules
+    else:
+        if inference.missing:
+            result.errors.append(Diagnostic(
+                "E-NSK-TARIFF", "the house tariff cannot be inferred from this log's price lines: missing "
+                + "; ".join(inference.missing) + " (give the rules with --rules, e.g. 'netschafkopf; "
+                "tariff.sauspiel=10; tariff.solo=50')", file=path, line=starts[0] + 1, col=1,
+                found="no such price", expected="a readable price line of every class played"))
+            return result
+        prof = inference.profile
+        rules_str = rules_text(prof)
+    result.rules = rules_str
+    result.inference = inference
     prev: list[int] | None = None
     prev_stock: int | None = None
+    last_row: list[int] | None = None
     for k, g in enumerate(games):
         ctx.hand = None
         src = "\n".join(lines[g.start:g.end]).rstrip()
         try:
+            g = games[k] = _Game(g.start, g.end)  # parsed afresh: the first pass may have stopped midway
             _parse_block(ctx, g)
             ctx.hand = g.row[0]
             if k == 0 or prev is None:
                 if g.row[0] == 1:
                     prev, prev_stock = [0, 0, 0, 0], 0
-            vh, _ = _check_game(ctx, g, seats, prev, prev_stock, session, date, header)
+            vh, _ = _check_game(ctx, g, seats, prev, prev_stock, session, date, header, prof, rules_str)
             result.hands.append(vh)
         except _Reject as r:
             number = g.row[0] if g.row is not None else None
@@ -719,8 +831,29 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
                                                 content_hash(session, number, src)))
         if g.row is not None:
             prev, prev_stock = list(g.row[2]), g.row[3]
+            last_row = list(g.row[2])
         else:
             prev, prev_stock = None, None
+    # -- the end check: the stored games against the log's last running table
+    if last_row is not None and (result.hands or result.rejected):
+        totals = {s: 0 for s in seats}
+        for vh in result.hands:
+            for s, u in vh.outcome.units.items():
+                totals[s] += u
+        diff = {s: last_row[i] - totals[s] for i, s in enumerate(seats) if last_row[i] != totals[s]}
+        table = ", ".join(f"{s} {v:+d}" for s, v in zip(seats, last_row))
+        stored = ", ".join(f"{s} {totals[s]:+d}" for s in seats)
+        if result.rejected:
+            result.errors.append(Diagnostic(
+                "W-NSK-INCOMPLETE", f"{len(result.rejected)} of {len(result.rejected) + len(result.hands)} games "
+                f"refused: the stored totals ({stored}) are not the log's last running table ({table})"
+                if diff else f"{len(result.rejected)} games refused", "warning", path, lines and len(lines) or 1, 1,
+                found=stored, expected=table))
+        elif diff:
+            result.errors.append(Diagnostic(
+                "E-NSK-TOTALS", f"the stored games sum to {stored}; the log's last running table is {table}",
+                "error", path, len(lines), 1, found=stored, expected=table))
+        result.log_totals = dict(zip(seats, last_row))
     return result
 
 
