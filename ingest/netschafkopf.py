@@ -109,6 +109,7 @@ _RAMSCH_LINE = re.compile(r"^\s*Es wurde Ramsch gespielt\.?\s*$")
 _TABLE_HEAD = re.compile(r"^\s*Spiel\s+Preis\s+(.*?)\s*$")
 _TABLE_ROW = re.compile(r"^\s*(\d+)\s+(-?\d+)\s+((?:[+-]?\d+\s+){3}[+-]?\d+)\s+([+-]?\d+)\s*$")
 _PLAYED_BY = re.compile(r"gespielt von (\S+) am (\d\d)\.(\d\d)\.(\d\d(?:\d\d)?)")
+_PROTOCOL_OF = re.compile(r"protokoll vom (\d\d)\.(\d\d)\.(\d\d(?:\d\d)?)", re.IGNORECASE)
 _PRICE_START = re.compile(r"(?:Das|Der) (?:Rufspiel|Einzelspiel|Ramsch|Spiel) kostet")
 
 
@@ -715,8 +716,15 @@ def _infer(ctx: _Ctx, games: list[_Game], seats: list[str]) -> tuple[TariffInfer
     short = bool(parsed) and sum(g.short for g in parsed) * 2 > len(parsed)
     loose = PROFILE.model_copy(update={"klopfen": True, "shortDeck": short,
                                        "davonlaufenMinCards": min(PROFILE.davonlaufenMinCards, 4 if short else 6)})
-    obs = [o for g in parsed if g.short == short and (o := _observe(ctx, g, seats, loose)) is not None]
-    return infer_tariff(obs, PROFILE, short_deck=short), parsed
+    obs: list[PriceObservation] = []
+    unpriced: list[Game] = []
+    for g in parsed:
+        o = _observe(ctx, g, seats, loose) if g.short == short else None
+        if o is not None:
+            obs.append(o)
+        elif (ag := announced_game("\n".join(ctx.lines[g.start:g.end]))) is not None:
+            unpriced.append(ag[0])
+    return infer_tariff(obs, PROFILE, short_deck=short, unpriced=unpriced), parsed
 
 
 def read_protocol(data: bytes, path: str | None = None, *, session: str | None = None,
@@ -772,6 +780,9 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     guest, date = "Gast", None
     for line in header_lines:
         m = _PLAYED_BY.search(line)
+        if m is None and date is None and (m2 := _PROTOCOL_OF.search(line)):  # 5.x: "Schafkopfprotokoll vom ..."
+            y = m2.group(3)
+            date = f"{'20' + y if len(y) == 2 else y}-{m2.group(2)}-{m2.group(1)}"
         if m:
             guest = m.group(1)
             y = m.group(4)

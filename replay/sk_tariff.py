@@ -106,12 +106,14 @@ def _mode(values: list) -> tuple[object, int, int]:
 
 
 def infer_tariff(observations: list[PriceObservation], base: SchafkopfProfile,
-                 short_deck: bool = False) -> TariffInference:
+                 short_deck: bool = False, unpriced: list[Game] = ()) -> TariffInference:
     """The house profile the stated prices give (see the module docstring).
 
     ``base`` supplies every flag the prices do not touch (card play, Ramsch
     ties, Durchmarsch) and every number no game states; ``short_deck`` sets
-    ``shortDeck`` (the 24-card pack, G-3).  Never raises; the profile's
+    ``shortDeck`` (the 24-card pack, G-3); ``unpriced`` lists the games of
+    blocks whose price could not be read (their class counts as played, so
+    a base no other game states is ``missing``).  Never raises; the profile's
     ``name`` stays ``base.name``.
     """
     obs = list(observations)
@@ -120,7 +122,7 @@ def infer_tariff(observations: list[PriceObservation], base: SchafkopfProfile,
     def add(k: str, v) -> None:
         vals.setdefault(k, []).append(v)
 
-    present = {price_class(o.game) for o in obs}
+    present = {price_class(o.game) for o in obs} | {price_class(g) for g in unpriced}
     lauf_lo: dict[str, int] = {}
     lauf_hi: dict[str, int] = {}
     for o in obs:
