@@ -250,13 +250,15 @@ def schafkopf_session(hands: list):
         h.deals = [CardsRec([card[c] for c in log.deal[s]], seat=alias[s]) for s in seats]
         if game is Game.RAMSCH:
             h.ramsch = Value(True)
+            h.marks = [MarkRec("klopfen", None) for _ in range(_klopfen(o))]
         else:
             h.game = GameRec(alias[o.picker], game.value, tout=tout)
             if game is Game.SAUSPIEL:
                 h.game.called = card[o.call]
             elif suit is not None:
                 h.game.suit = _SUIT_WORDS[suit]
-            h.marks = [MarkRec("re" if k else "kontra", None) for k in range(o.marks)]
+            h.marks = [MarkRec("klopfen", None) for _ in range(_klopfen(o))]
+            h.marks += [MarkRec("re" if k else "kontra", None) for k in range(o.marks)]
             st = SchafkopfState(prof, seats.index(o.dealer), [mask_of(card[c] for c in log.deal[s]) for s in seats])
             st.apply(Announce(seats.index(o.picker), game, suit, tout))
             lf = st.laufende()
@@ -276,6 +278,13 @@ def schafkopf_session(hands: list):
         h.score = ScoreRec([(alias[s], Value(o.units[s])) for s in seats])
         out.append(h)
     return ShnFile(out)
+
+
+def _klopfen(o) -> int:
+    """The doublings before the game of a stored Schafkopf game (a protocol's
+    "N mal aufgedoppelt", written ``klopfen ?``): the multiplier is 2 per
+    Kontra/Re (``marks``) and per Klopfen (rules.md G-18, G-19)."""
+    return max((o.multiplier or 1).bit_length() - 1 - (o.marks or 0), 0)
 
 
 def _schafkopf_shn(con: duckdb.DuckDBPyConnection, out: TextIO, after: bool) -> int:

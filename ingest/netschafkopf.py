@@ -897,7 +897,9 @@ def replay_stored(outcome: HandOutcome, cardlog: CardLog, source: str) -> tuple[
     prof = parse_schafkopf_rules(outcome.rules)
     hands = [mask_of(Card.parse(c) for c in cardlog.deal[s]) for s in seats]
     state = SchafkopfState(prof, pos[outcome.dealer], hands)
-    actions: list = []
+    # "N mal aufgedoppelt": unattributed doublings before the game, 2 each in the multiplier beside Kontra/Re
+    actions: list = [KlopfenAction(None) for _ in range(max((outcome.multiplier or 1).bit_length() - 1
+                                                            - (outcome.marks or 0), 0))]
     for line in _LINE_SPLIT.split(source):
         if _RAMSCH_LINE.match(line):
             actions.append(RamschAction())

@@ -239,3 +239,25 @@ def test_rules_override_replaces_the_inferred_tariff():
     assert r.rules == "netschafkopf"
     assert 1 in [rh.hand for rh in r.rejected]
     assert any(d.code == "E-NSK-PRICE" for d in r.rejected[0].errors)
+
+
+@pytest.mark.parametrize("make,encode", [(file_a, "utf-8"), (file_b, "utf-8"), (file_c, "iso-8859-1")])
+def test_export_shn_sk_states_the_tariff_and_reads_back_to_the_same_amounts(db, make, encode):
+    import io
+
+    from ingest import export as ex
+    from ingest import store as st
+    from ingest.validate import validate_text
+
+    res = read_protocol(make().encode(encode), f"{make.__name__}.txt")
+    with st.Store(db) as s:
+        s.ingest_file(res, source_format="netschafkopf")
+    buf = io.StringIO()
+    with st.reading(db) as con:
+        assert ex.export_shn(con, buf) == len(res.hands)
+    text = buf.getvalue()
+    assert f'[Rules "{res.rules}"]' in text  # the inferred tariff, as documented flags
+    back = validate_text(text, path="export.shn")
+    assert not back.errors and not back.rejected, (back.errors, back.rejected[:1])
+    assert [vh.outcome.units for vh in back.hands] == [vh.outcome.units for vh in res.hands]
+    assert [vh.outcome.multiplier for vh in back.hands] == [vh.outcome.multiplier for vh in res.hands]
