@@ -1177,16 +1177,82 @@ def indiana_race(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     return _run(con, sql, params)
 
 
+#: The unit each game's amounts are in: never added across games.
+UNITS = {"sheepshead": "units", "schafkopf": "tariff points", "indiana": "race points"}
+
+
+def incomplete_sessions(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """Sessions among the filtered hands whose source stated its own totals
+    and whose stored games fall short of them (``session_checks``, migration
+    010: games refused, or stored totals other than the source's last
+    table): ``session_id``, ``session``, ``refused`` (games refused),
+    ``note`` (why), ``log_totals`` (JSON player -> units, the source's
+    table).  Ordered by session id; empty when every session is complete."""
+    base, params = _base(f, "session_id")
+    sql = f"""{base}
+    SELECT c.session_id, s.session, c.refused, c.note, c.log_totals
+    FROM session_checks c JOIN sessions s USING (session_id)
+    WHERE NOT c.complete AND c.session_id IN (SELECT session_id FROM fh)
+    ORDER BY c.session_id"""
+    try:
+        return _run(con, sql, params)
+    except duckdb.CatalogException:  # a database from before migration 010
+        return pl.DataFrame(schema={"session_id": pl.Int32, "session": pl.String, "refused": pl.Int32,
+                                    "note": pl.String, "log_totals": pl.String})
+
+
+def ledger_units(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """Per player and unit over the filtered hands, for ``shead ledger`` and
+    the Ledger page: ``player``, ``game``, ``unit`` (:data:`UNITS`:
+    Sheepshead units, Schafkopf tariff points, Indiana race points — one row
+    per unit, never added together), ``total``, ``hands`` (hands played, as
+    :func:`leaderboard`; Indiana: hands sat in), ``sessions``, and
+    ``incomplete`` (of those sessions, how many :func:`incomplete_sessions`
+    lists).  Built from :func:`leaderboard`, :func:`ledger_by_session` and
+    :func:`indiana_race`; ordered by game, total (best first), player."""
+    bad = set(incomplete_sessions(con, f)["session_id"].to_list())
+    frames = []
+    schema = {"player": pl.String, "game": pl.String, "unit": pl.String, "total": pl.Int64, "hands": pl.Int64,
+              "sessions": pl.Int64, "incomplete": pl.Int64}
+    for g in games_present(con, f)["game"].to_list():
+        if f.game and f.game != g:
+            continue
+        fg = replace(f, game=g)
+        if g == "indiana":
+            race = indiana_race(con, fg)
+            if race.is_empty():
+                continue
+            t = (race.group_by("player")
+                 .agg(pl.col("race_points").sum().alias("total"), pl.col("hands").sum().alias("hands"),
+                      pl.col("session_id").n_unique().alias("sessions"),
+                      pl.col("session_id").is_in(list(bad)).sum().alias("incomplete")))
+        else:
+            lb = leaderboard(con, fg)
+            if lb.is_empty():
+                continue
+            ses = ledger_by_session(con, fg)
+            inc = (ses.group_by("player").agg(pl.col("session_id").is_in(list(bad)).sum().alias("incomplete")))
+            t = (lb.select("player", pl.col("units").alias("total"), "hands", "sessions")
+                 .join(inc, on="player", how="left"))
+        frames.append(t.with_columns(pl.lit(g).alias("game"), pl.lit(UNITS.get(g, "units")).alias("unit"))
+                      .select([pl.col(k).cast(v) for k, v in schema.items()]))
+    if not frames:
+        return pl.DataFrame(schema=schema)
+    return (pl.concat(frames).with_columns(pl.col("incomplete").fill_null(0))
+            .sort(["game", "total", "player"], descending=[False, True, False]))
+
+
 METRICS = [overview, data_quality, ledger_by_session, ledger_running, leaderboard, picking_summary,
            pick_rate_by_player, picker_results_by_player, pick_rate_by_position, schneider_summary, schneider_by_role,
            outcome_tiers, calls_by_type, calls_by_suit, partner_reveal, schafkopf_games, schafkopf_ramsch,
-           schafkopf_laufende, schafkopf_laufende_summary, indiana_race, games_present]
+           schafkopf_laufende, schafkopf_laufende_summary, indiana_race, games_present, incomplete_sessions,
+           ledger_units]
 
 #: Which metric queries each dashboard page runs (the Ledger page derives
 #: the running totals from ledger_by_session with :func:`running_totals`).
 PAGES = {
     "Overview": [overview, data_quality],
-    "Ledger": [leaderboard, ledger_by_session, indiana_race],
+    "Ledger": [leaderboard, ledger_by_session, indiana_race, incomplete_sessions, ledger_units],
     "Picking": [picking_summary, pick_rate_by_player, picker_results_by_player, pick_rate_by_position],
     "Schneider": [schneider_summary, schneider_by_role, outcome_tiers],
     "Partner calls": [calls_by_type, calls_by_suit, partner_reveal],

@@ -126,7 +126,7 @@ def _empty(data: bytes, name: str) -> Diagnostic | None:
                       expected="an SHN file starting with %SHN 1.0, or a NetSchafkopf protocol")
 
 
-def load_file(path: Path, prior=None) -> tuple[FileResult, str]:
+def load_file(path: Path, prior=None, rules: str | None = None) -> tuple[FileResult, str]:
     """Read and validate one file: ``(result, source format)`` (see
     :func:`load_bytes`; ``prior``: a session's stored hands, for the carry).
     An unreadable file comes back as a result with a file-level error and no
@@ -134,10 +134,10 @@ def load_file(path: Path, prior=None) -> tuple[FileResult, str]:
     data, problem = _read_bytes(path)
     if problem is not None:
         return FileResult(path=str(path), errors=[problem]), "netschafkopf" if _sniff_protocol(path) else "shn"
-    return load_bytes(str(path), data, prior)
+    return load_bytes(str(path), data, prior, rules)
 
 
-def load_bytes(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
+def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None) -> tuple[FileResult, str]:
     """Read and validate one file's bytes: ``(result, source format)``; the
     one path of ``shead ingest`` and the dashboard's Import page.  A ``.shn``
     file, or any file that does not look like a NetSchafkopf protocol, goes
@@ -147,7 +147,8 @@ def load_bytes(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
     instead of stopping the other files.  ``prior`` (e.g.
     :meth:`ingest.store.Store.prior_hands`) seeds each session's doubler
     stake and pot from its stored hands (rules.md D-11, D-12, D-19;
-    docs/storage.md "Session carry")."""
+    docs/storage.md "Session carry").  ``rules`` (a Schafkopf [Rules] text)
+    replaces the house rules a protocol's price lines give."""
     from ingest.netschafkopf import looks_like_protocol, read_protocol  # noqa: PLC0415
     from ingest.validate import validate_text  # noqa: PLC0415 - the engine loads only when needed
 
@@ -166,7 +167,7 @@ def load_bytes(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
         return FileResult(path=name, errors=[problem]), fmt
     try:
         if fmt == "netschafkopf":
-            return read_protocol(data, name), fmt
+            return read_protocol(data, name, rules=rules), fmt
         return validate_text(text, path=name, prior=prior), fmt
     except Exception as exc:  # a bug in a reader must not stop the other files
         return FileResult(path=name, errors=[_internal(name, exc)]), fmt
@@ -195,7 +196,7 @@ def _where(e: dict) -> str:
     return f"{e['file']}:{e['line']}:{e['col']}: {e['code']}{hand}: {e['message']}"
 
 
-def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -> int:
+def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, rules: str | None = None) -> int:
     """``shead ingest``; returns the exit code."""
     files, skipped, path_errors = expand_paths(paths)
     totals = {"ingested": 0, "duplicates": 0, "rejected": []}
@@ -215,7 +216,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
             task = progress.add_task("ingesting", total=len(files))
             for path in files:
                 progress.update(task, description=f"ingesting {path.name}")
-                result, fmt = load_file(path, store.prior_hands)
+                result, fmt = load_file(path, store.prior_hands, rules)
                 try:
                     report = store.ingest_file(result, strict=strict, source_format=fmt)
                 except st.StoreBusy:
@@ -241,6 +242,10 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
                 progress.console.print(line)
                 for e in entries:
                     progress.console.print("  " + _where(e), markup=False, highlight=False)
+                for d in report.file_errors:  # a file-level warning: e.g. a protocol's session incomplete
+                    if d.severity != "error":
+                        progress.console.print(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}: {d.message}",
+                                               markup=False, highlight=False)
                 for h in result.hands:  # stored with a warning: an agreed result, a ruled renege, a partial log
                     for d in h.diagnostics:
                         progress.console.print(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}"
@@ -268,9 +273,13 @@ def ingest(paths: list[str] = typer.Argument(..., metavar="PATH...",
                                              help="SHN files, NetSchafkopf protocols, folders or globs."),
            db: Optional[Path] = DbOption,
            strict: bool = typer.Option(False, "--strict", help="Store nothing from a file with a bad hand."),
-           as_json: bool = typer.Option(False, "--json", help="Print one JSON summary object on stdout.")) -> None:
+           as_json: bool = typer.Option(False, "--json", help="Print one JSON summary object on stdout."),
+           rules: Optional[str] = typer.Option(None, "--rules", help="House rules of NetSchafkopf protocols as a "
+                                               "Schafkopf [Rules] text (e.g. 'netschafkopf; tariff.sauspiel=10; "
+                                               "tariff.solo=50'), instead of those read off their price lines.")
+           ) -> None:
     """Validate hand logs by replaying every hand and store the good hands."""
-    raise typer.Exit(run_ingest(paths, db, strict, as_json))
+    raise typer.Exit(run_ingest(paths, db, strict, as_json, rules))
 
 
 # --------------------------------------------------------------------------
@@ -432,6 +441,69 @@ def rederive(db: Optional[Path] = DbOption) -> None:
     for hand_id, d in rep.refused:
         _err.print(f"  hand id {hand_id}: {d}")
     raise typer.Exit(1 if rep.refused else 0)
+
+
+@app.command()
+def ledger(db: Optional[Path] = DbOption,
+           date_from: Optional[str] = typer.Option(None, "--from", help="First date (YYYY-MM-DD), inclusive."),
+           date_to: Optional[str] = typer.Option(None, "--to", help="Last date (YYYY-MM-DD), inclusive."),
+           group: list[str] = typer.Option([], "--group", help="Group (Event tag); may repeat."),
+           table: list[str] = typer.Option([], "--table", help="Table tag; may repeat."),
+           player: list[str] = typer.Option([], "--player", help="Only hands with this player; may repeat."),
+           rules: list[str] = typer.Option([], "--rules", help="[Rules] text as stored; may repeat."),
+           game: Optional[str] = typer.Option(None, "--game", help="sheepshead, schafkopf or indiana."),
+           as_json: bool = typer.Option(False, "--json", help="Print a JSON list of objects.")) -> None:
+    """Per-player totals, hands and sessions in each unit (Sheepshead units, Schafkopf tariff points, Indiana
+    race points: never added together), with the dashboard's filters; sessions marked incomplete are named."""
+    from datetime import date as _date  # noqa: PLC0415
+
+    import dashboard.metrics as metrics  # noqa: PLC0415 - the dashboard's own ledger queries, one SQL for both
+
+    try:
+        f = metrics.Filters(date_from=_date.fromisoformat(date_from) if date_from else None,
+                            date_to=_date.fromisoformat(date_to) if date_to else None, groups=tuple(group),
+                            tables=tuple(table), players=tuple(player), rules=tuple(rules), game=game)
+    except ValueError as exc:
+        _err.print(f"error: {exc} (dates are YYYY-MM-DD)")
+        raise typer.Exit(2) from None
+    if game is not None and game not in metrics.UNITS:
+        _err.print(f"error: unknown game {game!r} (expected {', '.join(metrics.UNITS)})")
+        raise typer.Exit(2)
+    with _open_read(db) as con:
+        try:
+            rows = metrics.ledger_units(con, f)
+            bad = metrics.incomplete_sessions(con, f)
+        except duckdb.Error as exc:
+            _err.print(f"error: {exc}")
+            raise typer.Exit(1) from None
+    if as_json:
+        typer.echo(json.dumps([{"player": r["player"], "unit": r["unit"], "game": r["game"], "total": r["total"],
+                                "sessions": r["sessions"], "hands": r["hands"],
+                                "incomplete_sessions": r["incomplete"]} for r in rows.to_dicts()],
+                              ensure_ascii=False))
+        for r in bad.to_dicts():
+            _err.print(f"incomplete: {r['session']}: {r['note']}")
+        return
+    if rows.is_empty():
+        _err.print("no stored hand matches the filters; ingest some with `shead ingest PATH`")
+        return
+    from rich.table import Table  # noqa: PLC0415
+
+    out = Console(highlight=False, soft_wrap=True)
+    for g in rows["game"].unique(maintain_order=True).to_list():
+        part = rows.filter(rows["game"] == g)
+        unit = part["unit"][0]
+        t = Table(title=f"{g}: {unit}", title_justify="left")
+        for col in ("player", unit, "hands", "sessions", "incomplete sessions"):
+            t.add_column(col, justify="left" if col == "player" else "right")
+        for r in part.to_dicts():
+            t.add_row(r["player"], f"{r['total']:+d}", str(r["hands"]), str(r["sessions"]),
+                      str(r["incomplete"]) if r["incomplete"] else "")
+        out.print(t)
+    if not bad.is_empty():
+        out.print("[bold]Incomplete sessions[/bold] (their totals are not the source's own):")
+        for r in bad.to_dicts():
+            out.print(f"  {r['session']}: {r['note']}", markup=False)
 
 
 # --------------------------------------------------------------------------

@@ -377,7 +377,7 @@ _CARD_INDEX[None] = UNKNOWN_CARD
 _NO_SEAT = 255
 
 #: The text formats a session's stored sources can be in (sessions.format).
-SOURCE_FORMATS = frozenset({"shn", "netschafkopf"})
+SOURCE_FORMATS = frozenset({"shn", "netschafkopf", "csv", "csv-ledger"})
 
 #: The card_log columns after hand_id, in table order.
 CARD_LOG_COLUMNS = ("deal_seats", "deal_sizes", "deal", "blind", "bury", "called", "plays", "trick_numbers",
@@ -907,8 +907,39 @@ class Store:
                 self._rederive_session(con, session_ids[name], name, report)
         if result.rejected and not strict:
             report.rejected_new = self._insert_rejected(con, result, ingest_id)
+        if getattr(result, "log_totals", None) is not None:
+            self._session_check(con, result)
         con.execute("INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [ingest_id, result.path, _now(), report.stored, report.duplicates, len(result.rejected), strict])
+
+    @staticmethod
+    def _session_check(con: duckdb.DuckDBPyConnection, result: FileResult) -> None:
+        """Record (replace) the ``session_checks`` row of the session of a
+        source that states its own totals (``result.log_totals``, seat name
+        -> units): complete when nothing was refused and the session's
+        stored units per player equal those totals (migration 010)."""
+        names = {h.outcome.session for h in result.hands} | {r.session for r in result.rejected}
+        if len(names) != 1:
+            return
+        (name,) = names
+        row = con.execute("SELECT session_id FROM sessions WHERE session = ?", [name]).fetchall()
+        if not row:
+            return
+        sid = row[0][0]
+        stored = dict(con.execute("SELECT player, CAST(sum(units) AS BIGINT) FROM hand_units WHERE session_id = ? "
+                                  "AND player IS NOT NULL GROUP BY player", [sid]).fetchall())
+        log = result.log_totals
+        diff = {p: (stored.get(p, 0), v) for p, v in log.items() if stored.get(p, 0) != v}
+        complete = not result.rejected and not diff
+        note = None
+        if not complete:
+            note = (f"{len(result.rejected)} game(s) refused; " if result.rejected else "") + (
+                "the stored totals differ from the source's own table: "
+                + ", ".join(f"{p} stored {a:+d}, source {b:+d}" for p, (a, b) in diff.items()) if diff
+                else "the stored totals equal the source's table")
+        con.execute("DELETE FROM session_checks WHERE session_id = ?", [sid])
+        con.execute("INSERT INTO session_checks VALUES (?, ?, ?, ?, ?, ?)",
+                    [sid, complete, len(result.rejected), json.dumps(log), note, _now()])
 
     @staticmethod
     def _clashes(con: duckdb.DuckDBPyConnection,

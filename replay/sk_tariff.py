@@ -27,8 +27,9 @@ the most games agree on, fact by fact:
 
 Numbers are taken by majority, so one game that disagrees with the others is
 left for the per-game check to report (the importer re-checks every game
-against the inferred profile).  A fact no game states keeps the base
-profile's value and is listed in ``TariffInference.assumed``; a fact a game
+against the inferred profile).  A step no game states (schneider, schwarz,
+Laufender) takes a stated step's value, any other fact the base profile's;
+both are listed in ``TariffInference.assumed``; a fact a game
 needs that no readable price states is listed in ``missing``.
 """
 
@@ -95,7 +96,7 @@ class TariffInference:
         for k, (v, n, bad) in self.facts.items():
             out.append(f"{k} = {v} (from {n} game{'s' if n != 1 else ''}"
                        + (f"; {bad} disagree" if bad else "") + ")")
-        out += [f"{k}: not stated by any game (kept from the base profile)" for k in self.assumed]
+        out += [f"{k}: not stated by any game (another step's value, else the base profile's)" for k in self.assumed]
         return "\n".join(out)
 
 
@@ -165,6 +166,12 @@ def infer_tariff(observations: list[PriceObservation], base: SchafkopfProfile,
         inf.facts[k] = (val, n, bad)
         if k.startswith("tariff.") and isinstance(val, int):
             numbers[k[len("tariff."):]] = val
+    # An unstated step takes the value of a stated one (a house that adds 10 for schneider adds 10 for schwarz
+    # and per Laufender, rules.md G-14, G-16), not the base profile's numbers of another tariff.
+    steps = [numbers[k] for k in ("schneider", "schwarz", "laufender") if k in numbers]
+    for k in ("schneider", "schwarz", "laufender"):
+        if k not in numbers and steps:
+            numbers[k] = steps[0]
     for cls, k in (("Rufspiel", "tariff.sauspiel"), ("Einzelspiel", "tariff.solo"), ("Ramsch", "tariff.ramsch")):
         if cls in present and k not in vals:
             inf.missing.append(f"{k} (the base of a {cls}: no readable price line of one)")

@@ -10,6 +10,8 @@ equal them and every file must end on its own running table.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from ingest.netschafkopf import read_protocol
@@ -261,3 +263,48 @@ def test_export_shn_sk_states_the_tariff_and_reads_back_to_the_same_amounts(db, 
     assert not back.errors and not back.rejected, (back.errors, back.rejected[:1])
     assert [vh.outcome.units for vh in back.hands] == [vh.outcome.units for vh in res.hands]
     assert [vh.outcome.multiplier for vh in back.hands] == [vh.outcome.multiplier for vh in res.hands]
+
+
+# --------------------------------------------------------------------------
+# The end check in the store, `shead ledger` and the Ledger page
+# --------------------------------------------------------------------------
+
+def test_incomplete_session_in_shead_ledger_and_on_the_ledger_page(db, tmp_path, monkeypatch):
+    import json
+
+    from streamlit.testing.v1 import AppTest
+    from typer.testing import CliRunner
+
+    from ingest.cli import app
+
+    good = tmp_path / "house_a.txt"
+    bad = tmp_path / "house_a_bad.txt"
+    good.write_text(file_a(), encoding="utf-8")
+    bad.write_text(file_a("Das Einzelspiel kostet 40 Punkte. 1 mal aufgedoppelt 80 Punkte.", (-80, -80, 240, -80),
+                          80), encoding="utf-8")
+    runner = CliRunner()
+    res = runner.invoke(app, ["ingest", str(good), str(bad), "--db", str(db)])
+    assert res.exit_code == 1  # one game refused
+    assert "W-NSK-INCOMPLETE" in res.output
+    res = runner.invoke(app, ["ledger", "--db", str(db), "--json"])
+    assert res.exit_code == 0, res.output
+    rows = json.loads(res.stdout)
+    # file A in full: PcLinks 200, PcOben -360, PcRechts 240, Gast -80; the bad file without A4 (worked above:
+    # PcLinks 300, and the others: PcOben -360+100 = -260, PcRechts 240-300 = -60, Gast -80+100 = 20)
+    # -> PcLinks 500, PcRechts 180, Gast -60, PcOben -620, over 6 + 5 = 11 games, 2 sessions, 1 incomplete
+    assert [(r["player"], r["unit"], r["total"], r["hands"], r["sessions"], r["incomplete_sessions"])
+            for r in rows] == [("PcLinks", "tariff points", 500, 11, 2, 1), ("PcRechts", "tariff points", 180, 11, 2, 1),
+                               ("Gast", "tariff points", -60, 11, 2, 1), ("PcOben", "tariff points", -620, 11, 2, 1)]
+    text = runner.invoke(app, ["ledger", "--db", str(db)]).output
+    assert "Incomplete sessions" in text and "NetSchafkopf house_a_bad" in text
+    # the Ledger page: the same totals, and the incomplete session named beside them
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "ledger.py"),
+                           default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    board = at.dataframe[0].value
+    assert dict(zip(board["player"], board["units"])) == {r["player"]: r["total"] for r in rows}
+    per_unit = at.dataframe[-1].value
+    assert dict(zip(per_unit["player"], per_unit["total"])) == {r["player"]: r["total"] for r in rows}
+    assert any("NetSchafkopf house_a_bad" in w.value and "refused" in w.value for w in at.warning)
