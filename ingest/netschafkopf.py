@@ -56,7 +56,7 @@ from replay.schafkopf import Ramsch as RamschAction
 from replay.scoring import Settlement
 
 from .model import CardLog, FileResult, HandOutcome, RejectedHand, ValidatedHand, content_hash
-from replay.sk_outcome import schafkopf_outcome, seat_names
+from replay.sk_outcome import schafkopf_outcome, schafkopf_sheet_outcome, seat_names
 from replay.sk_tariff import PriceObservation, TariffInference, infer_tariff
 from replay.schafkopf import rules_text
 from replay.errors import ProfileError
@@ -105,6 +105,8 @@ _GEBER = re.compile(r"^\s*Geber:\s*(\S+)\s*$")
 _DEAL = re.compile(r"^\s*(\S+) hat:\s*(.*?)\s*$")
 _TRICK = re.compile(r"^\s*(\S+) spiels?t aus:\s*(.*?)\s*$")
 _ANNOUNCE = re.compile(r"^\s*(\S+) spiels?t (?!aus:)(.+?)\s*$")
+_SPIELART = re.compile(r"^\s*Spielart:\s*(.+?)\s*$")
+_PASS = re.compile(r"^\s*(\S+) schiebt (?:an )?(\S+?):\s*(.*?)\s*$")
 _RAMSCH_LINE = re.compile(r"^\s*Es wurde Ramsch gespielt\.?\s*$")
 _TABLE_HEAD = re.compile(r"^\s*Spiel\s+Preis\s+(.*?)\s*$")
 _TABLE_ROW = re.compile(r"^\s*(\d+)\s+(-?\d+)\s+((?:[+-]?\d+\s+){3}[+-]?\d+)\s+([+-]?\d+)\s*$")
@@ -155,6 +157,8 @@ class _Game:
     row: tuple[int, int, list[int], int] | None = None  # number, price, values, stock
     row_line: int = 0
     short: bool = False  # dealt from the short pack (six cards each)
+    spielart: str | None = None  # "Spielart: Schieber" (card passing) as the log gives it
+    passes: list[tuple[str, str, list[Card], int, list[int]]] = field(default_factory=list)  # giver, receiver, ...
 
 
 @dataclass(slots=True)
@@ -208,6 +212,11 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
         if stage == "deal" and (m := _DEAL.match(line)):
             cards, cols = _cards(ctx, m.group(2), ln, line)
             g.deals.append((m.group(1), cards, ln, cols))
+        elif stage in ("deal", "announce") and (m := _SPIELART.match(line)):
+            g.spielart = m.group(1)
+        elif stage in ("deal", "announce") and (m := _PASS.match(line)):
+            cards, cols = _cards(ctx, m.group(3), ln, line)
+            g.passes.append((m.group(1), m.group(2), cards, ln, cols))
         elif stage in ("deal", "announce") and _RAMSCH_LINE.match(line):
             g.announce = ("", "Ramsch", ln)
             stage = "tricks"
@@ -476,6 +485,18 @@ def _setup(ctx: _Ctx, g: _Game, seats: list[str], prof: SchafkopfProfile
             raise _Reject([ctx.diag("E-DEAL-SIZE", f"{name} is dealt {len(cards)} cards (rules.md G-2)", ln,
                                     found=len(cards), expected=prof.hand_size)])
         hands[pos[name]] = mask_of(cards)
+    for giver, receiver, cards, ln, cols in g.passes:  # Schieber: cards passed after the deal, as the log gives them
+        gv, rc = ctx.name(giver), ctx.name(receiver)
+        for who in (gv, rc):
+            if who not in pos:
+                raise _Reject([ctx.diag("E-NSK-SEAT", f"{who!r} is not a player of this file", ln, found=who,
+                                        expected=" / ".join(seats))])
+        for c, col in zip(cards, cols):
+            if not hands[pos[gv]] >> c & 1:
+                raise _Reject([ctx.diag("E-NSK-PASS", f"{gv} passes {german(c)} but does not hold it", ln, col,
+                                        found=german(c), expected="a card of the passer's hand")])
+            hands[pos[gv]] &= ~(1 << c)
+            hands[pos[rc]] |= 1 << c
     try:
         st = SchafkopfState(prof, dealer, hands)
     except IllegalAction as e:
@@ -646,13 +667,74 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
     else:
         prov.pop("picker_points")
     source = "\n".join(lines[g.start:g.end]).rstrip()
+    dealt = {name: cards for name, cards, _, _ in g.deals}
+    if g.passes:  # the hands played: as dealt, with the passed cards moved
+        dealt = {name: [c for c in cards if st.dealt[pos[name]] >> c & 1] + [c for _, r, cs, _, _ in g.passes
+                                                                             if ctx.name(r) == name for c in cs]
+                 for name, cards in dealt.items()}
     outcome, cardlog, settle = schafkopf_outcome(
-        st, seats=seats, players={s: s for s in seats}, deal={name: cards for name, cards, _, _ in g.deals},
+        st, seats=seats, players={s: s for s in seats}, deal=dealt,
         session=session, group="NetSchafkopf", hand=number, date=date, rules=rules, provenance=prov,
         warnings=warnings)
     vh = ValidatedHand(outcome, cardlog, source, ctx.path, first, content_hash(session, number, source), warnings,
                        session_header=header)
     return vh, settle
+
+
+def _sheet_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int], session: str, date: str | None,
+                header: str, prof: SchafkopfProfile, rules: str, why: list[Diagnostic]) -> ValidatedHand:
+    """A Schieber game whose passed cards the log does not give, as a
+    score-sheet game (``status="score-sheet"``, no card log): the game, the
+    declarer, the partner and the Augen as the result sentence writes them,
+    the units the running table's change, the Preis as written; the price's
+    doublings in the multiplier.  The change must sum to zero (rules.md
+    B-35).  ``why`` (the replay's refusal) goes into the warning."""
+    number, preis, values, _stock = g.row
+    delta = [v - p for v, p in zip(values, prev)]
+    first = g.start + 1
+    if sum(delta) != 0:
+        raise _Reject([ctx.diag("E-NSK-UNITS", f"the running table changes by {delta}, which does not sum to zero",
+                                g.row_line, found=sum(delta), expected=0)])
+    price = _parse_price(g.para[_PRICE_START.search(g.para).start():])
+    if price is None:
+        raise _Reject([ctx.diag("E-NSK-PRICE", "the price is not readable", g.price_line, found=g.para)])
+    pos = {name: i for i, name in enumerate(seats)}
+    aname, atext, _aline = g.announce
+    head = g.para[: _PRICE_START.search(g.para).start()]
+    m = re.match(r"(\S+) (gewinnt|gewinnst|verliert|verlierst) ", head)
+    wins = bool(m) and m.group(2).startswith("gewinn")
+    if aname == "":
+        game, suit, tout, declarer, partner, called = Game.RAMSCH, None, False, None, None, None
+        outcome_word = "ramsch"
+    else:
+        parsed = _parse_game(atext)
+        if parsed is None or ctx.name(aname) not in pos:
+            raise _Reject(why)
+        game, suit, tout = parsed
+        declarer = pos[ctx.name(aname)]
+        mp = re.search(r" mit (\S+?)\.", head)
+        partner = pos.get(ctx.name(mp.group(1))) if (mp and game is Game.SAUSPIEL) else None
+        called = Card(int(suit) * 8) if game is Game.SAUSPIEL and suit is not None else None
+        outcome_word = "win" if wins else "lose"
+    ma = re.search(r"Die Gegner haben (\d+) Augen", head)
+    party_points = 120 - int(ma.group(1)) if ma else None
+    kontra = sum(n for k, n, _ in price.items if k == "gespritzt")
+    doubled = sum(n for k, n, _ in price.items if k == "aufgedoppelt")
+    settle = Settlement(tuple(delta), outcome_word, None, 2 ** (kontra + doubled), preis,
+                        (("the log's price", preis),), (0, 0, 0, 0), "as the running table of the log changes")
+    warn = ctx.diag("W-NSK-SCHIEBER", f"Spielart {g.spielart}: cards were passed and the log does not say which, so "
+                    f"the game is not replayed ({why[0].code if why else 'refused'}: "
+                    f"{why[0].message if why else ''}); stored as a score-sheet game with the log's amounts",
+                    first, severity="warning")
+    prov = {"units": "asserted", "outcome": "asserted", "picker": "asserted", "multiplier": "asserted"}
+    outcome = schafkopf_sheet_outcome(
+        prof, settle, game=game, suit=suit, tout=tout, seats=seats, players={x: x for x in seats},
+        dealer=pos.get(g.dealer), declarer=declarer, partner=partner, called=called, party_points=party_points,
+        party_tricks=None, doublings=kontra, laufende=None, laufende_with=None, session=session,
+        group="NetSchafkopf", hand=number, date=date, rules=rules, provenance=prov, warnings=[warn])
+    source = "\n".join(ctx.lines[g.start:g.end]).rstrip()
+    return ValidatedHand(outcome, None, source, ctx.path, first, content_hash(session, number, source), [warn],
+                         session_header=header)
 
 
 # --------------------------------------------------------------------------
@@ -831,7 +913,14 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
             if k == 0 or prev is None:
                 if g.row[0] == 1:
                     prev, prev_stock = [0, 0, 0, 0], 0
-            vh, _ = _check_game(ctx, g, seats, prev, prev_stock, session, date, header, prof, rules_str)
+            try:
+                vh, _ = _check_game(ctx, g, seats, prev, prev_stock, session, date, header, prof, rules_str)
+            except _Reject as r:
+                # Schieber without the passed cards: the deal lines are not the hands played, so the game is
+                # stored as a score-sheet game with the log's own amounts (when the table before it is known)
+                if not (g.spielart and "schieb" in g.spielart.lower() and not g.passes and prev is not None):
+                    raise
+                vh = _sheet_game(ctx, g, seats, prev, session, date, header, prof, rules_str, r.diags)
             result.hands.append(vh)
         except _Reject as r:
             number = g.row[0] if g.row is not None else None

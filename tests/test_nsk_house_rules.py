@@ -243,7 +243,8 @@ def test_rules_override_replaces_the_inferred_tariff():
     assert any(d.code == "E-NSK-PRICE" for d in r.rejected[0].errors)
 
 
-@pytest.mark.parametrize("make,encode", [(file_a, "utf-8"), (file_b, "utf-8"), (file_c, "iso-8859-1")])
+@pytest.mark.parametrize("make,encode", [(file_a, "utf-8"), (file_b, "utf-8"), (file_c, "iso-8859-1"),
+                                         (lambda: file_schieber(), "utf-8")])
 def test_export_shn_sk_states_the_tariff_and_reads_back_to_the_same_amounts(db, make, encode):
     import io
 
@@ -308,3 +309,43 @@ def test_incomplete_session_in_shead_ledger_and_on_the_ledger_page(db, tmp_path,
     per_unit = at.dataframe[-1].value
     assert dict(zip(per_unit["player"], per_unit["total"])) == {r["player"]: r["total"] for r in rows}
     assert any("NetSchafkopf house_a_bad" in w.value and "refused" in w.value for w in at.warning)
+
+
+# --------------------------------------------------------------------------
+# Schieber: cards passed after the deal
+# --------------------------------------------------------------------------
+
+def file_schieber():
+    # Both games are played from D1's hands; they were dealt with PcLinks holding H9 and PcRechts SK, which the
+    # two then passed to each other.  Game 1 writes the passing, game 2 does not.
+    pre = {**D1, "PcLinks": "H9 HZ GO GK SU EZ E9 EU", "PcRechts": "SK S9 E8 GU HU H7 G8 G7"}
+    games = []
+    for with_passes in (True, False):
+        p, res, price, units, preis = game(D1, "Mit der Gras-Ass", "PcLinks",
+                                           price="Das Rufspiel kostet 10 Punkte. Mit Schneider 20 Punkte.",
+                                           units=[20, -20, -20, 20], preis=20)
+        deal_lines = [f"{s:>12} hat: {pre[s]}" for s in SEATS]  # dealer Gast: PcLinks first
+        extra = ["Spielart: Schieber"]
+        if with_passes:
+            extra += ["     PcLinks schiebt PcRechts: H9", "    PcRechts schiebt PcLinks: SK"]
+        p.block = [p.block[0], *deal_lines, *extra, *p.block[5:]]
+        games.append((p, res, price, units, preis))
+    return protocol(HEADER, games)
+
+
+def test_schieber_with_and_without_the_passed_cards():
+    r = read_protocol(file_schieber().encode(), "schieber.txt")
+    assert [d for d in errors(r)] == [] and len(r.hands) == 2
+    replayed, sheet = r.hands
+    # game 1: replayed from the hands after passing: schneider (95 Augen), 10 + 10 = 20 each, as A1
+    assert replayed.outcome.status == "full" and replayed.cardlog is not None
+    assert replayed.outcome.units == {"PcLinks": 20, "PcOben": -20, "PcRechts": -20, "Gast": 20}
+    # the hands played: SK (KD in SHN spelling) now PcLinks', H9 (9H) PcRechts'
+    assert "KD" in replayed.cardlog.deal["PcLinks"] and "9H" not in replayed.cardlog.deal["PcLinks"]
+    assert "9H" in replayed.cardlog.deal["PcRechts"] and "KD" not in replayed.cardlog.deal["PcRechts"]
+    # game 2: the deal lines are not the hands played: a score-sheet game with the log's amounts
+    assert sheet.outcome.status == "score-sheet" and sheet.cardlog is None
+    assert sheet.outcome.units == {"PcLinks": 20, "PcOben": -20, "PcRechts": -20, "Gast": 20}
+    assert [d.code for d in sheet.diagnostics] == ["W-NSK-SCHIEBER"]
+    # the file ends on its table: 20 + 20 = 40, -40, -40, 40
+    assert totals(r) == {"PcLinks": 40, "PcOben": -40, "PcRechts": -40, "Gast": 40} == r.log_totals
