@@ -426,6 +426,43 @@ su AS (
 """
 
 
+def _settlements(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """Sittings settled without hands (``settlements``, migration 010: a CSV
+    ledger's rows) that the filters take: one row per (session, player) with
+    ``session_id``, ``session``, ``date``, ``group``, ``player``, ``units``.
+    Filters on date, group, game and players apply; a filter on rules or
+    table takes none (a sitting has neither); the hand-only flags
+    (``sheepshead_only``, ``schafkopf_only``) take none either."""
+    empty = pl.DataFrame(schema={"session_id": pl.Int32, "session": pl.String, "date": pl.Date, "group": pl.String,
+                                 "player": pl.String, "units": pl.Int64})
+    if f.rules or f.tables or f.sheepshead_only or f.schafkopf_only or f.game == "indiana":
+        return empty
+    conds, params = ["TRUE"], {}
+    if f.date_from is not None:
+        conds.append("x.date >= $date_from")
+        params["date_from"] = f.date_from
+    if f.date_to is not None:
+        conds.append("x.date <= $date_to")
+        params["date_to"] = f.date_to
+    if f.groups:
+        conds.append('list_contains($groups, x."group")')
+        params["groups"] = list(f.groups)
+    if f.game:
+        conds.append("s.game = $game")
+        params["game"] = f.game
+    if f.players:
+        conds.append("s.session_id IN (SELECT session_id FROM settlements WHERE list_contains($players, player))"
+                     " AND list_contains($players, s.player)")
+        params["players"] = list(f.players)
+    sql = f"""SELECT s.session_id, x.session, x.date, x."group", s.player, CAST(s.units AS BIGINT) AS units
+    FROM settlements s JOIN sessions x USING (session_id) WHERE {' AND '.join(conds)}
+    ORDER BY x.date NULLS LAST, s.session_id, s.player"""
+    try:
+        return _run(con, sql, params)
+    except duckdb.CatalogException:  # a database from before migration 010
+        return empty
+
+
 def ledger_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     """Units per player per session: one row per (session, player) over the
     filtered hands, with ``hands`` = hands of that session in which the
@@ -441,7 +478,14 @@ def ledger_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     WHERE su.player IS NOT NULL AND {_player_cond(f, "su.player")}
     ORDER BY si.date NULLS LAST, su.session_id, su.player
     """
-    return _run(con, sql, params)
+    out = _run(con, sql, params)
+    sit = _settlements(con, f)
+    if sit.is_empty():
+        return out
+    # sittings settled without hands: their units, 0 hands
+    sit = sit.with_columns(pl.lit(None, pl.String).alias("table"), pl.lit(0, pl.Int64).alias("hands")).select(
+        [pl.col(c).cast(out.schema[c]) for c in out.columns])
+    return pl.concat([out, sit]).sort(["date", "session_id", "player"], nulls_last=True)
 
 
 def pot_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
@@ -500,7 +544,10 @@ def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     not counted here, nor the hands a dealer sat out under ``wi6-sit-out``,
     rules.md F-1), ``units_per_hand`` = units ÷ hands, ``sessions`` in
     which the player sat.  Ordered by units, best first.  Indiana hands
-    (race points, rules.md F-5, not units) are left out."""
+    (race points, rules.md F-5, not units) are left out.  Sittings settled
+    without hands (a CSV ledger, :func:`_settlements`) add their units to
+    ``units`` and count in ``sessions`` and ``sittings``, never in ``hands``
+    or ``units_per_hand`` (units of hands ÷ hands)."""
     f = _settled(con, f)
     _, sit_out, _ = _table_rules(con)
     base, params = _base(f, "hand_id, session_id, outcome, players" + (", dealer, rules" if sit_out else ""))
@@ -537,7 +584,24 @@ def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     WHERE uu.player IS NOT NULL AND {_player_cond(f, "uu.player")}
     ORDER BY units DESC, uu.player
     """
-    return _run(con, sql, params)
+    out = _run(con, sql, params)
+    sit = _settlements(con, f)
+    if sit.is_empty():
+        return out.with_columns(pl.lit(0, pl.Int64).alias("sittings"))
+    # sittings settled without hands count in units and sessions, never in hands or units per hand
+    st = sit.group_by("player").agg(pl.col("units").sum().alias("s_units"),
+                                    pl.col("session_id").n_unique().cast(pl.Int64).alias("sittings"))
+    m = out.join(st, on="player", how="full", coalesce=True)
+    return (m.with_columns(
+                pl.col("units").fill_null(0).cast(pl.Int64).alias("hand_units"),
+                (pl.col("units").fill_null(0) + pl.col("s_units").fill_null(0)).cast(pl.Int64).alias("units"),
+                pl.col("hands").fill_null(0).cast(pl.Int64),
+                (pl.col("sessions").fill_null(0) + pl.col("sittings").fill_null(0)).cast(pl.Int64).alias("sessions"),
+                pl.col("sittings").fill_null(0).cast(pl.Int64))
+            .with_columns(pl.when(pl.col("hands") > 0).then(pl.col("hand_units") / pl.col("hands"))
+                          .otherwise(None).alias("units_per_hand"))
+            .select("player", "units", "hands", "units_per_hand", "sessions", "sittings")
+            .sort(["units", "player"], descending=[True, False]))
 
 
 # --------------------------------------------------------------------------
@@ -1214,7 +1278,9 @@ def ledger_units(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     frames = []
     schema = {"player": pl.String, "game": pl.String, "unit": pl.String, "total": pl.Int64, "hands": pl.Int64,
               "sessions": pl.Int64, "incomplete": pl.Int64}
-    for g in games_present(con, f)["game"].to_list():
+    games = games_present(con, f)["game"].to_list()
+    games += sorted(set(_settlements(con, f)["player"].to_list() and ["sheepshead"]) - set(games))
+    for g in games:
         if f.game and f.game != g:
             continue
         fg = replace(f, game=g)

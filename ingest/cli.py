@@ -73,7 +73,7 @@ def expand_paths(paths: list[str]) -> tuple[list[Path], list[str], list[Diagnost
     def walk(folder: Path) -> None:
         for p in sorted(folder.rglob("*")):
             if p.is_file():
-                if p.suffix.lower() == ".shn" or _sniff_protocol(p):
+                if p.suffix.lower() in (".shn", ".csv") or _sniff_protocol(p):
                     add(p)
                 else:
                     skipped.append(str(p))
@@ -126,7 +126,7 @@ def _empty(data: bytes, name: str) -> Diagnostic | None:
                       expected="an SHN file starting with %SHN 1.0, or a NetSchafkopf protocol")
 
 
-def load_file(path: Path, prior=None, rules: str | None = None) -> tuple[FileResult, str]:
+def load_file(path: Path, prior=None, rules: str | None = None, columns: str | None = None) -> tuple[FileResult, str]:
     """Read and validate one file: ``(result, source format)`` (see
     :func:`load_bytes`; ``prior``: a session's stored hands, for the carry).
     An unreadable file comes back as a result with a file-level error and no
@@ -134,10 +134,11 @@ def load_file(path: Path, prior=None, rules: str | None = None) -> tuple[FileRes
     data, problem = _read_bytes(path)
     if problem is not None:
         return FileResult(path=str(path), errors=[problem]), "netschafkopf" if _sniff_protocol(path) else "shn"
-    return load_bytes(str(path), data, prior, rules)
+    return load_bytes(str(path), data, prior, rules, columns)
 
 
-def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None) -> tuple[FileResult, str]:
+def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
+               columns: str | None = None) -> tuple[FileResult, str]:
     """Read and validate one file's bytes: ``(result, source format)``; the
     one path of ``shead ingest`` and the dashboard's Import page.  A ``.shn``
     file, or any file that does not look like a NetSchafkopf protocol, goes
@@ -152,7 +153,31 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None) -> 
     from ingest.netschafkopf import looks_like_protocol, read_protocol  # noqa: PLC0415
     from ingest.validate import validate_text  # noqa: PLC0415 - the engine loads only when needed
 
-    fmt = "shn" if name.lower().endswith(".shn") or not looks_like_protocol(data[:4096]) else "netschafkopf"
+    from ingest.csv_sheet import looks_like_csv  # noqa: PLC0415
+
+    if name.lower().endswith(".shn"):
+        fmt = "shn"
+    elif looks_like_protocol(data[:4096]):
+        fmt = "netschafkopf"
+    elif looks_like_csv(name, data):
+        fmt = "csv"
+    else:
+        fmt = "shn"
+        head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+        if data.strip() and not head.startswith(b"%SHN"):  # one message, not one error per line
+            return FileResult(path=name, errors=[Diagnostic(
+                "E-FORMAT", "this file is neither SHN (its first line is not '%SHN 1.0'), a NetSchafkopf protocol "
+                "('Geber:' then the deal) nor a CSV score sheet or ledger (a header row with commas): nothing read",
+                file=name, line=1, col=1, found=data[:40].decode("utf-8", "replace").splitlines()[0][:40]
+                if data[:40].strip() else "", expected="an SHN file, a protocol or a CSV file")]), fmt
+    if fmt == "csv":
+        from ingest.csv_sheet import read_csv  # noqa: PLC0415
+
+        res = read_csv(data, name, columns=columns, rules=rules)
+        if res.kind == "ledger":
+            res.result.sittings = res.sittings
+            return res.result, "csv-ledger"
+        return res.result, "shn"  # a score sheet's hands are stored as the SHN lines they map to
     problem = _empty(data, name)
     text = None
     if problem is None and fmt == "shn":
@@ -196,7 +221,8 @@ def _where(e: dict) -> str:
     return f"{e['file']}:{e['line']}:{e['col']}: {e['code']}{hand}: {e['message']}"
 
 
-def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, rules: str | None = None) -> int:
+def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, rules: str | None = None,
+               columns: str | None = None) -> int:
     """``shead ingest``; returns the exit code."""
     files, skipped, path_errors = expand_paths(paths)
     totals = {"ingested": 0, "duplicates": 0, "rejected": []}
@@ -216,7 +242,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
             task = progress.add_task("ingesting", total=len(files))
             for path in files:
                 progress.update(task, description=f"ingesting {path.name}")
-                result, fmt = load_file(path, store.prior_hands, rules)
+                result, fmt = load_file(path, store.prior_hands, rules, columns)
                 try:
                     report = store.ingest_file(result, strict=strict, source_format=fmt)
                 except st.StoreBusy:
@@ -232,7 +258,10 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                 n_file = sum(1 for d in report.file_errors if d.severity == "error")
                 hands_rejected += len(report.rejected)
                 file_errors += n_file
-                line = f"{path}: {report.stored} stored, {report.duplicates} duplicates, " \
+                totals.setdefault("sittings", 0)
+                totals["sittings"] += report.sittings
+                line = (f"{path}: {report.sittings} sitting(s) stored as settlements without hands, "
+                        if fmt == "csv-ledger" else f"{path}: ") + f"{report.stored} stored, {report.duplicates} duplicates, " \
                        f"{len(report.rejected)} rejected" + (f", {n_file} file error(s)" if n_file else "") \
                        + (f", {report.rederived} earlier-stored hand(s) of its sessions re-derived (stake/pot)"
                           if report.rederived else "")
@@ -276,10 +305,15 @@ def ingest(paths: list[str] = typer.Argument(..., metavar="PATH...",
            as_json: bool = typer.Option(False, "--json", help="Print one JSON summary object on stdout."),
            rules: Optional[str] = typer.Option(None, "--rules", help="House rules of NetSchafkopf protocols as a "
                                                "Schafkopf [Rules] text (e.g. 'netschafkopf; tariff.sauspiel=10; "
-                                               "tariff.solo=50'), instead of those read off their price lines.")
+                                               "tariff.solo=50'), instead of those read off their price lines; "
+                                               "for a CSV score sheet, its hands' [Rules] (default wi5-called-ace)."),
+           columns: Optional[str] = typer.Option(None, "--columns", help="CSV column mapping FIELD=COLUMN,... "
+                                                 "(fields: date hand dealer picker partner call points outcome "
+                                                 "leaster doubler); other columns are players. Default: guessed "
+                                                 "from the header.")
            ) -> None:
-    """Validate hand logs by replaying every hand and store the good hands."""
-    raise typer.Exit(run_ingest(paths, db, strict, as_json, rules))
+    """Validate hand logs by replaying every hand and store the good hands; CSV score sheets and ledgers too."""
+    raise typer.Exit(run_ingest(paths, db, strict, as_json, rules, columns))
 
 
 # --------------------------------------------------------------------------

@@ -309,7 +309,10 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
         from ingest.netschafkopf import read_protocol  # noqa: PLC0415 - imported when used
 
         doc = header.rstrip("\n") + "\n" + "".join(x.rstrip("\n") + "\n" for x in sources)
-        res = read_protocol(doc.encode("utf-8"), None, session=name)
+        # under the house rules stored with the session (inferred from the whole file, or given by --rules)
+        rules = con.execute("SELECT rules FROM sessions WHERE session_id = ?", [session_id]).fetchall()
+        res = read_protocol(doc.encode("utf-8"), None, session=name, rules=rules[0][0] if rules and rules[0][0]
+                            else None)
     else:
         if validate_text is None:
             from ingest.validate import validate_text  # noqa: PLC0415 - imported when used
@@ -492,6 +495,7 @@ class IngestReport:
     path: str | None
     stored: int = 0
     duplicates: int = 0
+    sittings: int = 0  # sittings of a CSV ledger newly stored as settlements (migration 010)
     rejected: list[RejectedHand] = field(default_factory=list)
     rejected_new: int = 0
     file_errors: list[Diagnostic] = field(default_factory=list)
@@ -823,7 +827,7 @@ class Store:
         if strict and report.failed:
             report.committed = False
             return report
-        if not result.hands and not result.rejected:
+        if not result.hands and not result.rejected and not getattr(result, "sittings", None):
             return report
         con = self._writer()
         try:
@@ -909,8 +913,39 @@ class Store:
             report.rejected_new = self._insert_rejected(con, result, ingest_id)
         if getattr(result, "log_totals", None) is not None:
             self._session_check(con, result)
+        if getattr(result, "sittings", None):
+            self._insert_sittings(con, result, report)
         con.execute("INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [ingest_id, result.path, _now(), report.stored, report.duplicates, len(result.rejected), strict])
+
+    @staticmethod
+    def _insert_sittings(con: duckdb.DuckDBPyConnection, result: FileResult, report: IngestReport) -> None:
+        """Store a CSV ledger's sittings (``result.sittings``,
+        :class:`ingest.csv_sheet.Sitting`) as sessions without hands
+        (``format = 'csv-ledger'``) and their ``settlements`` rows.  Session
+        ``CSV <file> <date>`` (``#2``, ``#3`` ... for a second sitting on a
+        date); one already stored is a duplicate, left as it is."""
+        from pathlib import PurePath  # noqa: PLC0415
+
+        stem = PurePath(result.path).stem if result.path else "ledger"
+        seen: dict[str, int] = {}
+        for sit in result.sittings:
+            seen[sit.date] = seen.get(sit.date, 0) + 1
+            name = f"CSV {stem} {sit.date}" + (f" #{seen[sit.date]}" if seen[sit.date] > 1 else "")
+            if con.execute("SELECT 1 FROM sessions WHERE session = ?", [name]).fetchall():
+                report.duplicates += 1
+                continue
+            sid = _scalar(con, "SELECT coalesce(max(session_id), 0) + 1 FROM sessions")
+            players = {p: p for p in sit.units}
+            con.execute("INSERT INTO sessions (session_id, session, \"group\", date, \"table\", site, rules, game, "
+                        "players, header, first_file, created_at, format) VALUES (?, ?, ?, ?, NULL, NULL, NULL, ?, ?, "
+                        "?, ?, ?, 'csv-ledger')",
+                        [sid, name, f"CSV {stem}", sit.date, getattr(result, "game", None) or "sheepshead",
+                         _dumps(players), f"; a sitting from the ledger {result.path or '?'}, row {sit.row}",
+                         result.path, _now()])
+            con.executemany("INSERT INTO settlements VALUES (?, ?, ?, ?, ?)",
+                            [[sid, p, u, "sheepshead", sit.row] for p, u in sit.units.items()])
+            report.sittings += 1
 
     @staticmethod
     def _session_check(con: duckdb.DuckDBPyConnection, result: FileResult) -> None:
