@@ -1241,6 +1241,17 @@ def indiana_race(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     return _run(con, sql, params)
 
 
+def schafkopf_rules(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """The house rules of the filtered Schafkopf games: one row per stored
+    ``[Rules]`` text (a NetSchafkopf protocol's rules as inferred from its
+    price lines, or SHN-SK's as written) with ``sessions`` and ``games``.
+    Ordered by games, most first."""
+    f = _schafkopf(f)
+    base, params = _base(f, "session_id, rules")
+    return _run(con, f"""{base} SELECT rules, CAST(count(DISTINCT session_id) AS BIGINT) AS sessions,
+                      CAST(count(*) AS BIGINT) AS games FROM fh GROUP BY rules ORDER BY games DESC, rules""", params)
+
+
 #: The unit each game's amounts are in: never added across games.
 UNITS = {"sheepshead": "units", "schafkopf": "tariff points", "indiana": "race points"}
 
@@ -1312,7 +1323,7 @@ METRICS = [overview, data_quality, ledger_by_session, ledger_running, leaderboar
            pick_rate_by_player, picker_results_by_player, pick_rate_by_position, schneider_summary, schneider_by_role,
            outcome_tiers, calls_by_type, calls_by_suit, partner_reveal, schafkopf_games, schafkopf_ramsch,
            schafkopf_laufende, schafkopf_laufende_summary, indiana_race, games_present, incomplete_sessions,
-           ledger_units]
+           ledger_units, schafkopf_rules]
 
 #: Which metric queries each dashboard page runs (the Ledger page derives
 #: the running totals from ledger_by_session with :func:`running_totals`).
@@ -1322,6 +1333,6 @@ PAGES = {
     "Picking": [picking_summary, pick_rate_by_player, picker_results_by_player, pick_rate_by_position],
     "Schneider": [schneider_summary, schneider_by_role, outcome_tiers],
     "Partner calls": [calls_by_type, calls_by_suit, partner_reveal],
-    "Schafkopf": [schafkopf_games, schafkopf_laufende_summary, schafkopf_laufende, schafkopf_ramsch],
+    "Schafkopf": [schafkopf_games, schafkopf_laufende_summary, schafkopf_laufende, schafkopf_ramsch, schafkopf_rules],
 }
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from ingest.store import StoredHand
 from replay.cards import Card, CardParseError
-from replay.schafkopf import GERMAN_SUIT, Game, SchafkopfState, SkFrame, game_name, german
+from replay.schafkopf import GERMAN_SUIT, Game, SchafkopfState, SkFrame, describe_tariff, game_name, german
 from replay.scoring import NOPICK_GAMES
 
 __all__ = ["pretty_card", "render_hand", "render_frames", "render_schafkopf"]
@@ -181,26 +181,6 @@ def _sau(card: Card) -> str:
     return f"{GERMAN_SUIT[card.suit]}-Sau ({german(card)})"
 
 
-def tariff_summary(profile) -> str:
-    """One line of a Schafkopf profile's prices (units, rules.md G-13..G-17):
-    ``Rufspiel 10 · Einzelspiel 50 · Ramsch 20 · Schneider +10 · Schwarz +10 ·
-    Laufender +10 (from 3 in a sauspiel, ...; not counted in ...) · Tout ×2``."""
-    t = profile.tariff
-    lm = profile.laufendeMin
-    counted = [f"{getattr(lm, g)} in a {g}" for g in type(lm).model_fields if getattr(lm, g)]
-    off = [g for g in type(lm).model_fields if not getattr(lm, g)]
-    lauf = "from " + ", ".join(counted) if counted else ""
-    if off:
-        lauf += ("; " if lauf else "") + "not counted in a " + ", ".join(off)
-    parts = [f"Rufspiel {t.sauspiel}", f"Einzelspiel {t.solo}", f"Ramsch {t.ramsch}", f"Schneider +{t.schneider}",
-             f"Schwarz +{t.schwarz}", f"Laufender +{t.laufender} ({lauf})", f"Tout ×{t.toutFactor}"]
-    if profile.jungfrau != "off":
-        parts.append("Jungfrau " + {"doublesAll": "doubles the price", "doublesOwn": "paid double"}[profile.jungfrau])
-    if profile.shortDeck:
-        parts.append("short pack (24 cards, 6 tricks)")
-    return " · ".join(parts)
-
-
 def render_schafkopf(h: StoredHand, state: SchafkopfState, frames: list[SkFrame]) -> str:
     """A Schafkopf game as text lines from the engine's replay: ``state`` is
     the finished :class:`~replay.schafkopf.SchafkopfState` and ``frames``
@@ -231,7 +211,7 @@ def render_schafkopf(h: StoredHand, state: SchafkopfState, frames: list[SkFrame]
             lines.append(f"Called:   the {_sau(state.called)}, held by {seats[state.partner]} (partner)")
         else:
             lines.append("Partner:  none (the declarer plays alone against three)")
-    lines.append("Tariff:   " + tariff_summary(state.profile))
+    lines.append("Tariff:   " + describe_tariff(state.profile))
     if state.klopfer:
         who = [seats[s] for s in state.klopfer if s is not None]
         lines.append(f"Before:   doubled {len(state.klopfer)}× before the game (Klopfen / aufgedoppelt, ×"

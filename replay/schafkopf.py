@@ -44,7 +44,7 @@ from .scoring import Settlement
 
 __all__ = [
     "Game", "GERMAN_SUIT", "GERMAN_RANK", "german", "trump_order_for",
-    "SchafkopfTariff", "LaufendeMin", "rules_text", "SchafkopfProfile", "TARIFFS", "SCHAFKOPF_PROFILES",
+    "SchafkopfTariff", "LaufendeMin", "rules_text", "describe_tariff", "SchafkopfProfile", "TARIFFS", "SCHAFKOPF_PROFILES",
     "parse_schafkopf_rules",
     "Announce", "Ramsch", "Kontra", "Re", "Klopfen", "SkAction",
     "SkPhase", "SchafkopfState", "Laufende", "SkResult", "SkFrame", "sk_snapshot", "replay_schafkopf",
@@ -444,6 +444,26 @@ def rules_text(profile: SchafkopfProfile, base: str = "netschafkopf") -> str:
         else:
             parts.append(f"{f}={mine}")
     return "; ".join(parts)
+
+
+def describe_tariff(profile: SchafkopfProfile) -> str:
+    """One line of a Schafkopf profile's prices (units, rules.md G-13..G-17):
+    ``Rufspiel 10 · Einzelspiel 50 · Ramsch 20 · Schneider +10 · Schwarz +10 ·
+    Laufender +10 (from 3 in a sauspiel, ...; not counted in ...) · Tout ×2``."""
+    t = profile.tariff
+    lm = profile.laufendeMin
+    counted = [f"{getattr(lm, g)} in a {g}" for g in type(lm).model_fields if getattr(lm, g)]
+    off = [g for g in type(lm).model_fields if not getattr(lm, g)]
+    lauf = "from " + ", ".join(counted) if counted else ""
+    if off:
+        lauf += ("; " if lauf else "") + "not counted in a " + ", ".join(off)
+    parts = [f"Rufspiel {t.sauspiel}", f"Einzelspiel {t.solo}", f"Ramsch {t.ramsch}", f"Schneider +{t.schneider}",
+             f"Schwarz +{t.schwarz}", f"Laufender +{t.laufender} ({lauf})", f"Tout ×{t.toutFactor}"]
+    if profile.jungfrau != "off":
+        parts.append("Jungfrau " + {"doublesAll": "doubles the price", "doublesOwn": "paid double"}[profile.jungfrau])
+    if profile.shortDeck:
+        parts.append("short pack (24 cards, 6 tricks)")
+    return " · ".join(parts)
 
 
 # --------------------------------------------------------------------------

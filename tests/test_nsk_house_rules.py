@@ -349,3 +349,23 @@ def test_schieber_with_and_without_the_passed_cards():
     assert [d.code for d in sheet.diagnostics] == ["W-NSK-SCHIEBER"]
     # the file ends on its table: 20 + 20 = 40, -40, -40, 40
     assert totals(r) == {"PcLinks": 40, "PcOben": -40, "PcRechts": -40, "Gast": 40} == r.log_totals
+
+
+def test_schafkopf_page_shows_each_files_house_rules(db, monkeypatch):
+    from streamlit.testing.v1 import AppTest
+
+    from ingest import store as st
+
+    with st.Store(db) as s:
+        for make, name in ((file_a, "a.txt"), (file_b, "b.txt")):
+            s.ingest_file(read_protocol(make().encode(), name), source_format="netschafkopf")
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "schafkopf.py"),
+                           default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    house = at.dataframe[-1].value
+    tariffs = dict(zip(house["games"], house["tariff"]))
+    # file A: 6 games at 10/50 (Ramsch 20); file B: 5 games at 1/5 (Ramsch 1)
+    assert tariffs[6].startswith("Rufspiel 10 · Einzelspiel 50 · Ramsch 20")
+    assert tariffs[5].startswith("Rufspiel 1 · Einzelspiel 5 · Ramsch 1")
