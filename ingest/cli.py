@@ -258,8 +258,8 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                 n_file = sum(1 for d in report.file_errors if d.severity == "error")
                 hands_rejected += len(report.rejected)
                 file_errors += n_file
-                totals.setdefault("sittings", 0)
-                totals["sittings"] += report.sittings
+                if report.sittings:  # a CSV ledger: the JSON summary says how many sittings it stored
+                    totals["sittings"] = totals.get("sittings", 0) + report.sittings
                 line = (f"{path}: {report.sittings} sitting(s) stored as settlements without hands, "
                         if fmt == "csv-ledger" else f"{path}: ") + f"{report.stored} stored, {report.duplicates} duplicates, " \
                        f"{len(report.rejected)} rejected" + (f", {n_file} file error(s)" if n_file else "") \

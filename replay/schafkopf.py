@@ -293,7 +293,7 @@ class SchafkopfProfile(BaseModel):
             most = sum(1 for c in order.trumps if deck >> c & 1)
             n = getattr(self.laufendeMin, name)
             if n != 0 and not 1 <= n <= most:
-                raise ValueError(f"laufendeMin {name}:{n}: expected 0 (not counted) or 1..{most}, the trumps of a {name} "
+                raise ValueError(f"laufendeMin {name}:{n}: expected 1..{most} (or 0: not counted), the trumps of a {name} "
                                  f"{'in the short pack ' if self.shortDeck else ''}(rules.md G-13)")
         return self
 

@@ -48,10 +48,10 @@ def test_migrations_are_recorded_once(db):
         rows = con.execute("SELECT version, name FROM schema_migrations ORDER BY version").fetchall()
         tables = {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
     assert rows == [(1, "initial"), (2, "session_format"), (3, "dashboard_denorm"), (4, "laufende"),
-                    (5, "second_partner")]
+                    (5, "second_partner"), (10, "session_checks_settlements")]
     assert {"sessions", "hands", "hand_units", "card_log", "hand_source", "rejected", "ingests",
             "schema_migrations", "hand_text", "hand_outcomes"} <= tables
-    assert [v for v, _, _ in st.migrations()] == [1, 2, 3, 4, 5]
+    assert [v for v, _, _ in st.migrations()] == [1, 2, 3, 4, 5, 10]
 
 
 def test_an_older_database_gets_the_newer_migrations_at_open(db):
@@ -66,7 +66,7 @@ def test_an_older_database_gets_the_newer_migrations_at_open(db):
                 "'{}', '', NULL, now())")
     con.close()
     with st.reading(db) as con:  # even a reader brings it up to date first
-        assert con.execute("SELECT version FROM schema_migrations ORDER BY 1").fetchall() == [(1,), (2,), (3,), (4,), (5,)]
+        assert con.execute("SELECT version FROM schema_migrations ORDER BY 1").fetchall() == [(1,), (2,), (3,), (4,), (5,), (10,)]
     with st.Store(db) as s:
         s.ingest_file(make_file(2, session="new"))
     with st.reading(db) as con:

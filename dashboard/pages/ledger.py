@@ -110,21 +110,6 @@ st.dataframe(
 st.caption(f"One row per session and player over {over}: the player's units in that session and the hands "
            "dealt with the player at the table (misdeals and doublers included; they settle 0).")
 
-# The pot (rules.md D-19, pot=on) is an extra seat, never a player: shown apart.
-pot = fetch(metrics.pot_by_session, f)
-if not pot.is_empty():
-    st.subheader("The pot")
-    st.dataframe(
-        pot.select("date", "session", "paid_in", "taken", "balance"),
-        hide_index=True,
-        column_config={"date": st.column_config.DateColumn("date", format="YYYY-MM-DD")},
-    )
-    st.caption(f"Sessions played with the pot (pot=on, rules.md D-19) over {over}: units put into the pot, units "
-               "picker sides took out of it, and what it holds after the filtered hands. The pot is not a player, "
-               "so none of the tables above counts it; players and pot together sum to zero.")
-
-show_race()
-
 per_unit = fetch(metrics.ledger_units, f)
 if not per_unit.is_empty():
     st.subheader("Totals per unit")
@@ -140,3 +125,17 @@ if not per_unit.is_empty():
                "race points are different currencies and are never added together (the same table as "
                "`shead ledger`).")
 
+# The pot (rules.md D-19, pot=on) is an extra seat, never a player: shown apart.
+pot = fetch(metrics.pot_by_session, f)
+if not pot.is_empty():
+    st.subheader("The pot")
+    st.dataframe(
+        pot.select("date", "session", "paid_in", "taken", "balance"),
+        hide_index=True,
+        column_config={"date": st.column_config.DateColumn("date", format="YYYY-MM-DD")},
+    )
+    st.caption(f"Sessions played with the pot (pot=on, rules.md D-19) over {over}: units put into the pot, units "
+               "picker sides took out of it, and what it holds after the filtered hands. The pot is not a player, "
+               "so none of the tables above counts it; players and pot together sum to zero.")
+
+show_race()
