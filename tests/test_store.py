@@ -335,21 +335,24 @@ _WRITER = """
     with Store(sys.argv[1], hold=0.3) as s:
         for k in range(12):
             s.ingest_file(make_file(400, start=1 + 400 * k, session="w", path=f"w{k}.shn"))
+    open(sys.argv[1] + ".done", "w").close()  # tells the reader the writer is through (no clock involved)
     print("writer done", flush=True)
 """
 
 _READER = """
     import json, sys, time
     from ingest import store as st
+    import os
     errors, seen = [], []
-    stop = time.monotonic() + 60
+    stop = time.monotonic() + 600  # a safety cap only; the loop ends when the writer is done
     while time.monotonic() < stop:
+        finished = os.path.exists(sys.argv[1] + ".done")
         try:
             with st.reading(sys.argv[1]) as con:
                 seen.append(con.execute("SELECT count(*) FROM hands").fetchall()[0][0])
         except Exception as exc:
             errors.append(f"{type(exc).__name__}: {exc}")
-        if seen and seen[-1] == 4800:
+        if finished or (seen and seen[-1] == 4800):
             break
         time.sleep(0.01)
     print(json.dumps({"errors": errors, "seen": seen, "conflicts": st.lock_stats().conflicts}))
@@ -360,8 +363,8 @@ def test_a_reader_process_during_an_ingest_never_sees_a_lock_error(db):
     st.Store(db).open()
     writer = _python(_WRITER, str(db))
     reader = _python(_READER, str(db))
-    w_out, w_err = writer.communicate(timeout=120)
-    r_out, r_err = reader.communicate(timeout=120)
+    w_out, w_err = writer.communicate(timeout=900)
+    r_out, r_err = reader.communicate(timeout=900)
     assert writer.returncode == 0, w_err
     assert reader.returncode == 0, r_err
     rep = json.loads(r_out)
