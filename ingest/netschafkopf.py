@@ -880,7 +880,8 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         result.errors.append(Diagnostic("E-NSK-SEAT", "the four players cannot be read from the file (no score "
                                         "table and no complete deal)", file=path, line=starts[0] + 1, col=1))
         return result
-    inference, _parsed = _infer(ctx, games, seats)
+    inference, parsed = _infer(ctx, games, seats)
+    ready = {id(g) for g in parsed}  # blocks the first pass parsed whole: not parsed again
     if rules is not None:
         try:
             prof = parse_schafkopf_rules(rules)
@@ -907,8 +908,9 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         ctx.hand = None
         src = "\n".join(lines[g.start:g.end]).rstrip()
         try:
-            g = games[k] = _Game(g.start, g.end)  # parsed afresh: the first pass may have stopped midway
-            _parse_block(ctx, g)
+            if id(g) not in ready:
+                g = games[k] = _Game(g.start, g.end)  # parsed afresh: the first pass stopped midway
+                _parse_block(ctx, g)
             ctx.hand = g.row[0]
             if k == 0 or prev is None:
                 if g.row[0] == 1:
