@@ -434,6 +434,43 @@ su AS (
 """
 
 
+def _settlements(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """Sittings settled without hands (``settlements``, migration 010: a CSV
+    ledger's rows) that the filters take: one row per (session, player) with
+    ``session_id``, ``session``, ``date``, ``group``, ``player``, ``units``.
+    Filters on date, group, game and players apply; a filter on rules or
+    table takes none (a sitting has neither); the hand-only flags
+    (``sheepshead_only``, ``schafkopf_only``) take none either."""
+    empty = pl.DataFrame(schema={"session_id": pl.Int32, "session": pl.String, "date": pl.Date, "group": pl.String,
+                                 "player": pl.String, "units": pl.Int64})
+    if f.rules or f.tables or f.sheepshead_only or f.schafkopf_only or f.game == "indiana":
+        return empty
+    conds, params = ["TRUE"], {}
+    if f.date_from is not None:
+        conds.append("x.date >= $date_from")
+        params["date_from"] = f.date_from
+    if f.date_to is not None:
+        conds.append("x.date <= $date_to")
+        params["date_to"] = f.date_to
+    if f.groups:
+        conds.append('list_contains($groups, x."group")')
+        params["groups"] = list(f.groups)
+    if f.game:
+        conds.append("s.game = $game")
+        params["game"] = f.game
+    if f.players:
+        conds.append("s.session_id IN (SELECT session_id FROM settlements WHERE list_contains($players, player))"
+                     " AND list_contains($players, s.player)")
+        params["players"] = list(f.players)
+    sql = f"""SELECT s.session_id, x.session, x.date, x."group", s.player, CAST(s.units AS BIGINT) AS units
+    FROM settlements s JOIN sessions x USING (session_id) WHERE {' AND '.join(conds)}
+    ORDER BY x.date NULLS LAST, s.session_id, s.player"""
+    try:
+        return _run(con, sql, params)
+    except duckdb.CatalogException:  # a database from before migration 010
+        return empty
+
+
 def ledger_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     """Units per player per session: one row per (session, player) over the
     filtered hands, with ``hands`` = hands of that session in which the
@@ -449,7 +486,14 @@ def ledger_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     WHERE su.player IS NOT NULL AND {_player_cond(f, "su.player")}
     ORDER BY si.date NULLS LAST, su.session_id, su.player
     """
-    return _run(con, sql, params)
+    out = _run(con, sql, params)
+    sit = _settlements(con, f)
+    if sit.is_empty():
+        return out
+    # sittings settled without hands: their units, 0 hands
+    sit = sit.with_columns(pl.lit(None, pl.String).alias("table"), pl.lit(0, pl.Int64).alias("hands")).select(
+        [pl.col(c).cast(out.schema[c]) for c in out.columns])
+    return pl.concat([out, sit]).sort(["date", "session_id", "player"], nulls_last=True)
 
 
 def pot_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
@@ -508,7 +552,10 @@ def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     not counted here, nor the hands a dealer sat out under ``wi6-sit-out``,
     rules.md F-1), ``units_per_hand`` = units ÷ hands, ``sessions`` in
     which the player sat.  Ordered by units, best first.  Indiana hands
-    (race points, rules.md F-5, not units) are left out."""
+    (race points, rules.md F-5, not units) are left out.  Sittings settled
+    without hands (a CSV ledger, :func:`_settlements`) add their units to
+    ``units`` and count in ``sessions`` and ``sittings``, never in ``hands``
+    or ``units_per_hand`` (units of hands ÷ hands)."""
     f = _settled(con, f)
     _, sit_out, _ = _table_rules(con)
     base, params = _base(f, "hand_id, session_id, outcome, players" + (", dealer, rules" if sit_out else ""))
@@ -545,7 +592,24 @@ def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     WHERE uu.player IS NOT NULL AND {_player_cond(f, "uu.player")}
     ORDER BY units DESC, uu.player
     """
-    return _run(con, sql, params)
+    out = _run(con, sql, params)
+    sit = _settlements(con, f)
+    if sit.is_empty():
+        return out.with_columns(pl.lit(0, pl.Int64).alias("sittings"))
+    # sittings settled without hands count in units and sessions, never in hands or units per hand
+    st = sit.group_by("player").agg(pl.col("units").sum().alias("s_units"),
+                                    pl.col("session_id").n_unique().cast(pl.Int64).alias("sittings"))
+    m = out.join(st, on="player", how="full", coalesce=True)
+    return (m.with_columns(
+                pl.col("units").fill_null(0).cast(pl.Int64).alias("hand_units"),
+                (pl.col("units").fill_null(0) + pl.col("s_units").fill_null(0)).cast(pl.Int64).alias("units"),
+                pl.col("hands").fill_null(0).cast(pl.Int64),
+                (pl.col("sessions").fill_null(0) + pl.col("sittings").fill_null(0)).cast(pl.Int64).alias("sessions"),
+                pl.col("sittings").fill_null(0).cast(pl.Int64))
+            .with_columns(pl.when(pl.col("hands") > 0).then(pl.col("hand_units") / pl.col("hands"))
+                          .otherwise(None).alias("units_per_hand"))
+            .select("player", "units", "hands", "units_per_hand", "sessions", "sittings")
+            .sort(["units", "player"], descending=[True, False]))
 
 
 # --------------------------------------------------------------------------
@@ -1185,19 +1249,98 @@ def indiana_race(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     return _run(con, sql, params)
 
 
+def schafkopf_rules(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """The house rules of the filtered Schafkopf games: one row per stored
+    ``[Rules]`` text (a NetSchafkopf protocol's rules as inferred from its
+    price lines, or SHN-SK's as written) with ``sessions`` and ``games``.
+    Ordered by games, most first."""
+    f = _schafkopf(f)
+    base, params = _base(f, "session_id, rules")
+    return _run(con, f"""{base} SELECT rules, CAST(count(DISTINCT session_id) AS BIGINT) AS sessions,
+                      CAST(count(*) AS BIGINT) AS games FROM fh GROUP BY rules ORDER BY games DESC, rules""", params)
+
+
+#: The unit each game's amounts are in: never added across games.
+UNITS = {"sheepshead": "units", "schafkopf": "tariff points", "indiana": "race points"}
+
+
+def incomplete_sessions(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """Sessions among the filtered hands whose source stated its own totals
+    and whose stored games fall short of them (``session_checks``, migration
+    010: games refused, or stored totals other than the source's last
+    table): ``session_id``, ``session``, ``refused`` (games refused),
+    ``note`` (why), ``log_totals`` (JSON player -> units, the source's
+    table).  Ordered by session id; empty when every session is complete."""
+    base, params = _base(f, "session_id")
+    sql = f"""{base}
+    SELECT c.session_id, s.session, c.refused, c.note, c.log_totals
+    FROM session_checks c JOIN sessions s USING (session_id)
+    WHERE NOT c.complete AND c.session_id IN (SELECT session_id FROM fh)
+    ORDER BY c.session_id"""
+    try:
+        return _run(con, sql, params)
+    except duckdb.CatalogException:  # a database from before migration 010
+        return pl.DataFrame(schema={"session_id": pl.Int32, "session": pl.String, "refused": pl.Int32,
+                                    "note": pl.String, "log_totals": pl.String})
+
+
+def ledger_units(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """Per player and unit over the filtered hands, for ``shead ledger`` and
+    the Ledger page: ``player``, ``game``, ``unit`` (:data:`UNITS`:
+    Sheepshead units, Schafkopf tariff points, Indiana race points — one row
+    per unit, never added together), ``total``, ``hands`` (hands played, as
+    :func:`leaderboard`; Indiana: hands sat in), ``sessions``, and
+    ``incomplete`` (of those sessions, how many :func:`incomplete_sessions`
+    lists).  Built from :func:`leaderboard`, :func:`ledger_by_session` and
+    :func:`indiana_race`; ordered by game, total (best first), player."""
+    bad = set(incomplete_sessions(con, f)["session_id"].to_list())
+    frames = []
+    schema = {"player": pl.String, "game": pl.String, "unit": pl.String, "total": pl.Int64, "hands": pl.Int64,
+              "sessions": pl.Int64, "incomplete": pl.Int64}
+    games = games_present(con, f)["game"].to_list()
+    games += sorted(set(_settlements(con, f)["player"].to_list() and ["sheepshead"]) - set(games))
+    for g in games:
+        if f.game and f.game != g:
+            continue
+        fg = replace(f, game=g)
+        if g == "indiana":
+            race = indiana_race(con, fg)
+            if race.is_empty():
+                continue
+            t = (race.group_by("player")
+                 .agg(pl.col("race_points").sum().alias("total"), pl.col("hands").sum().alias("hands"),
+                      pl.col("session_id").n_unique().alias("sessions"),
+                      pl.col("session_id").is_in(list(bad)).sum().alias("incomplete")))
+        else:
+            lb = leaderboard(con, fg)
+            if lb.is_empty():
+                continue
+            ses = ledger_by_session(con, fg)
+            inc = (ses.group_by("player").agg(pl.col("session_id").is_in(list(bad)).sum().alias("incomplete")))
+            t = (lb.select("player", pl.col("units").alias("total"), "hands", "sessions")
+                 .join(inc, on="player", how="left"))
+        frames.append(t.with_columns(pl.lit(g).alias("game"), pl.lit(UNITS.get(g, "units")).alias("unit"))
+                      .select([pl.col(k).cast(v) for k, v in schema.items()]))
+    if not frames:
+        return pl.DataFrame(schema=schema)
+    return (pl.concat(frames).with_columns(pl.col("incomplete").fill_null(0))
+            .sort(["game", "total", "player"], descending=[False, True, False]))
+
+
 METRICS = [overview, data_quality, ledger_by_session, ledger_running, leaderboard, picking_summary,
            pick_rate_by_player, picker_results_by_player, pick_rate_by_position, schneider_summary, schneider_by_role,
            outcome_tiers, calls_by_type, calls_by_suit, partner_reveal, schafkopf_games, schafkopf_ramsch,
-           schafkopf_laufende, schafkopf_laufende_summary, indiana_race, games_present]
+           schafkopf_laufende, schafkopf_laufende_summary, indiana_race, games_present, incomplete_sessions,
+           ledger_units, schafkopf_rules]
 
 #: Which metric queries each dashboard page runs (the Ledger page derives
 #: the running totals from ledger_by_session with :func:`running_totals`).
 PAGES = {
     "Overview": [overview, data_quality],
-    "Ledger": [leaderboard, ledger_by_session, indiana_race],
+    "Ledger": [leaderboard, ledger_by_session, indiana_race, incomplete_sessions, ledger_units],
     "Picking": [picking_summary, pick_rate_by_player, picker_results_by_player, pick_rate_by_position],
     "Schneider": [schneider_summary, schneider_by_role, outcome_tiers],
     "Partner calls": [calls_by_type, calls_by_suit, partner_reveal],
-    "Schafkopf": [schafkopf_games, schafkopf_laufende_summary, schafkopf_laufende, schafkopf_ramsch],
+    "Schafkopf": [schafkopf_games, schafkopf_laufende_summary, schafkopf_laufende, schafkopf_ramsch, schafkopf_rules],
 }
 

@@ -73,7 +73,7 @@ def expand_paths(paths: list[str]) -> tuple[list[Path], list[str], list[Diagnost
     def walk(folder: Path) -> None:
         for p in sorted(folder.rglob("*")):
             if p.is_file():
-                if p.suffix.lower() == ".shn" or _sniff_protocol(p):
+                if p.suffix.lower() in (".shn", ".csv") or _sniff_protocol(p):
                     add(p)
                 else:
                     skipped.append(str(p))
@@ -104,7 +104,8 @@ def _where(e: dict) -> str:
     return f"{e['file']}:{e['line']}:{e['col']}: {e['code']}{hand}: {e['message']}"
 
 
-def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -> int:
+def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, rules: str | None = None,
+               columns: str | None = None) -> int:
     """``shead ingest``; returns the exit code."""
     files, skipped, path_errors = expand_paths(paths)
     totals = {"ingested": 0, "duplicates": 0, "rejected": []}
@@ -128,7 +129,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
             for path in files:
                 progress.update(task, description=f"ingesting {path.name}")
                 store.last_plan = None
-                result, fmt = load_file(path, store)
+                result, fmt = load_file(path, store, rules, columns)
                 plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == str(path) else None
                 report = store_result(store, result, fmt, strict, plan=plan)
                 entries = _rejected_entries(report)
@@ -138,7 +139,10 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
                 n_file = sum(1 for d in report.file_errors if d.severity == "error")
                 hands_rejected += len(report.rejected)
                 file_errors += n_file
-                line = f"{path}: {report.stored} stored, {report.duplicates} duplicates, " \
+                if report.sittings:  # a CSV ledger: the JSON summary says how many sittings it stored
+                    totals["sittings"] = totals.get("sittings", 0) + report.sittings
+                line = (f"{path}: {report.sittings} sitting(s) stored as settlements without hands, "
+                        if fmt == "csv-ledger" else f"{path}: ") + f"{report.stored} stored, {report.duplicates} duplicates, " \
                        f"{len(report.rejected)} rejected" + (f", {n_file} file error(s)" if n_file else "") \
                        + (f", {report.rederived} earlier-stored hand(s) of its sessions re-derived (stake/pot)"
                           if report.rederived else "")
@@ -148,6 +152,10 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
                 progress.console.print(line)
                 for e in entries:
                     progress.console.print("  " + _where(e), markup=False, highlight=False)
+                for d in report.file_errors:  # a file-level warning: e.g. a protocol's session incomplete
+                    if d.severity != "error":
+                        progress.console.print(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}: {d.message}",
+                                               markup=False, highlight=False)
                 for h in result.hands:  # stored with a warning: an agreed result, a ruled renege, a partial log
                     for d in h.diagnostics:
                         progress.console.print(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}"
@@ -248,8 +256,17 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
                                                 help="Correct stored hands: FILE holds a new text for each (same "
                                                      "session and hand number); the earlier revision is kept."),
            reason: Optional[str] = typer.Option(None, "--reason", help="Why the hands are amended (--amend)."),
-           as_json: bool = typer.Option(False, "--json", help="Print one JSON summary object on stdout.")) -> None:
-    """Validate hand logs by replaying every hand and store the good hands."""
+           as_json: bool = typer.Option(False, "--json", help="Print one JSON summary object on stdout."),
+           rules: Optional[str] = typer.Option(None, "--rules", help="House rules of NetSchafkopf protocols as a "
+                                               "Schafkopf [Rules] text (e.g. 'netschafkopf; tariff.sauspiel=10; "
+                                               "tariff.solo=50'), instead of those read off their price lines; "
+                                               "for a CSV score sheet, its hands' [Rules] (default wi5-called-ace)."),
+           columns: Optional[str] = typer.Option(None, "--columns", help="CSV column mapping FIELD=COLUMN,... "
+                                                 "(fields: date hand dealer picker partner call points outcome "
+                                                 "leaster doubler); other columns are players. Default: guessed "
+                                                 "from the header.")
+           ) -> None:
+    """Validate hand logs by replaying every hand and store the good hands; CSV score sheets and ledgers too."""
     if amend is not None:
         if paths:
             _err.print("error: --amend FILE takes no other PATH")
@@ -258,7 +275,7 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
     if not paths:
         _err.print("error: give PATH... to ingest, or --amend FILE")
         raise typer.Exit(2)
-    raise typer.Exit(run_ingest(paths, db, strict, as_json))
+    raise typer.Exit(run_ingest(paths, db, strict, as_json, rules, columns))
 
 
 # --------------------------------------------------------------------------
@@ -566,6 +583,69 @@ def rederive(db: Optional[Path] = DbOption) -> None:
     for hand_id, d in rep.refused:
         _err.print(f"  hand id {hand_id}: {d}")
     raise typer.Exit(1 if rep.refused else 0)
+
+
+@app.command()
+def ledger(db: Optional[Path] = DbOption,
+           date_from: Optional[str] = typer.Option(None, "--from", help="First date (YYYY-MM-DD), inclusive."),
+           date_to: Optional[str] = typer.Option(None, "--to", help="Last date (YYYY-MM-DD), inclusive."),
+           group: list[str] = typer.Option([], "--group", help="Group (Event tag); may repeat."),
+           table: list[str] = typer.Option([], "--table", help="Table tag; may repeat."),
+           player: list[str] = typer.Option([], "--player", help="Only hands with this player; may repeat."),
+           rules: list[str] = typer.Option([], "--rules", help="[Rules] text as stored; may repeat."),
+           game: Optional[str] = typer.Option(None, "--game", help="sheepshead, schafkopf or indiana."),
+           as_json: bool = typer.Option(False, "--json", help="Print a JSON list of objects.")) -> None:
+    """Per-player totals, hands and sessions in each unit (Sheepshead units, Schafkopf tariff points, Indiana
+    race points: never added together), with the dashboard's filters; sessions marked incomplete are named."""
+    from datetime import date as _date  # noqa: PLC0415
+
+    import dashboard.metrics as metrics  # noqa: PLC0415 - the dashboard's own ledger queries, one SQL for both
+
+    try:
+        f = metrics.Filters(date_from=_date.fromisoformat(date_from) if date_from else None,
+                            date_to=_date.fromisoformat(date_to) if date_to else None, groups=tuple(group),
+                            tables=tuple(table), players=tuple(player), rules=tuple(rules), game=game)
+    except ValueError as exc:
+        _err.print(f"error: {exc} (dates are YYYY-MM-DD)")
+        raise typer.Exit(2) from None
+    if game is not None and game not in metrics.UNITS:
+        _err.print(f"error: unknown game {game!r} (expected {', '.join(metrics.UNITS)})")
+        raise typer.Exit(2)
+    with _open_read(db) as con:
+        try:
+            rows = metrics.ledger_units(con, f)
+            bad = metrics.incomplete_sessions(con, f)
+        except duckdb.Error as exc:
+            _err.print(f"error: {exc}")
+            raise typer.Exit(1) from None
+    if as_json:
+        typer.echo(json.dumps([{"player": r["player"], "unit": r["unit"], "game": r["game"], "total": r["total"],
+                                "sessions": r["sessions"], "hands": r["hands"],
+                                "incomplete_sessions": r["incomplete"]} for r in rows.to_dicts()],
+                              ensure_ascii=False))
+        for r in bad.to_dicts():
+            _err.print(f"incomplete: {r['session']}: {r['note']}")
+        return
+    if rows.is_empty():
+        _err.print("no stored hand matches the filters; ingest some with `shead ingest PATH`")
+        return
+    from rich.table import Table  # noqa: PLC0415
+
+    out = Console(highlight=False, soft_wrap=True)
+    for g in rows["game"].unique(maintain_order=True).to_list():
+        part = rows.filter(rows["game"] == g)
+        unit = part["unit"][0]
+        t = Table(title=f"{g}: {unit}", title_justify="left")
+        for col in ("player", unit, "hands", "sessions", "incomplete sessions"):
+            t.add_column(col, justify="left" if col == "player" else "right")
+        for r in part.to_dicts():
+            t.add_row(r["player"], f"{r['total']:+d}", str(r["hands"]), str(r["sessions"]),
+                      str(r["incomplete"]) if r["incomplete"] else "")
+        out.print(t)
+    if not bad.is_empty():
+        out.print("[bold]Incomplete sessions[/bold] (their totals are not the source's own):")
+        for r in bad.to_dicts():
+            out.print(f"  {r['session']}: {r['note']}", markup=False)
 
 
 # --------------------------------------------------------------------------

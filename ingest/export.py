@@ -262,20 +262,25 @@ def schafkopf_session(hands: list):
     for sh in hands:
         o, log = sh.outcome, sh.cardlog
         parsed = announced_game(sh.source)
-        if parsed is None or log is None:
+        if parsed is None:
             raise ValueError(f"stored game {o.session}#{o.hand} has no readable game line or card log")
         game, suit, tout = parsed
         h = HandRecord(o.hand, sess, dealer=Value(alias[o.dealer]))
+        if log is None:  # a score-sheet game (a Schieber game whose passed cards the log does not give)
+            out.append(_sheet_record(h, o, game, suit, tout, alias, seats, card))
+            continue
         h.deals = [CardsRec([card[c] for c in log.deal[s]], seat=alias[s]) for s in seats]
         if game is Game.RAMSCH:
             h.ramsch = Value(True)
+            h.marks = [MarkRec("klopfen", None) for _ in range(_klopfen(o))]
         else:
             h.game = GameRec(alias[o.picker], game.value, tout=tout)
             if game is Game.SAUSPIEL:
                 h.game.called = card[o.call]
             elif suit is not None:
                 h.game.suit = _SUIT_WORDS[suit]
-            h.marks = [MarkRec("re" if k else "kontra", None) for k in range(o.marks)]
+            h.marks = [MarkRec("klopfen", None) for _ in range(_klopfen(o))]
+            h.marks += [MarkRec("re" if k else "kontra", None) for k in range(o.marks)]
             st = SchafkopfState(prof, seats.index(o.dealer), [mask_of(card[c] for c in log.deal[s]) for s in seats])
             st.apply(Announce(seats.index(o.picker), game, suit, tout))
             lf = st.laufende()
@@ -295,6 +300,39 @@ def schafkopf_session(hands: list):
         h.score = ScoreRec([(alias[s], Value(o.units[s])) for s in seats])
         out.append(h)
     return ShnFile(out)
+
+
+def _sheet_record(h, o, game, suit, tout, alias, seats, card):
+    """The SHN-SK score-sheet form (docs/notation.md §14.7) of a stored
+    Schafkopf game without a card log: the game, Klopfen/Kontra, partner,
+    Augen and every seat's units, so that the judge re-checks the units
+    against the tariff."""
+    from ingest.shn.record import GameRec, MarkRec, ScoreRec, Value  # noqa: PLC0415
+    from replay.schafkopf import Game  # noqa: PLC0415
+
+    h.marks = [MarkRec("klopfen", None) for _ in range(_klopfen(o))]
+    if game is Game.RAMSCH:
+        h.ramsch = Value(True)
+    else:
+        h.game = GameRec(alias[o.picker], game.value, tout=tout)
+        if game is Game.SAUSPIEL:
+            h.game.called = card[o.call]
+        elif suit is not None:
+            h.game.suit = _SUIT_WORDS[suit]
+        h.marks += [MarkRec("re" if k else "kontra", None) for k in range(o.marks)]
+        if o.partner is not None:
+            h.partner = Value(alias[o.partner])
+        if o.picker_points is not None:
+            h.pts = Value(o.picker_points)
+    h.score = ScoreRec([(alias[s], Value(o.units[s])) for s in seats])
+    return h
+
+
+def _klopfen(o) -> int:
+    """The doublings before the game of a stored Schafkopf game (a protocol's
+    "N mal aufgedoppelt", written ``klopfen ?``): the multiplier is 2 per
+    Kontra/Re (``marks``) and per Klopfen (rules.md G-18, G-19)."""
+    return max((o.multiplier or 1).bit_length() - 1 - (o.marks or 0), 0)
 
 
 def _schafkopf_shn(con: duckdb.DuckDBPyConnection, out: TextIO, after: bool) -> int:

@@ -61,6 +61,10 @@ class FileResult:
     hands: list[ValidatedHand] = field(default_factory=list)
     rejected: list[RejectedHand] = field(default_factory=list)
     errors: list[Diagnostic] = field(default_factory=list)  # file-level (encoding, header)
+    rules: str | None = None  # the [Rules] text a protocol's games were checked under (inferred or given)
+    inference: object | None = None  # a protocol's replay.sk_tariff.TariffInference
+    log_totals: dict[str, int] | None = None  # a protocol's last running table, seat name -> units
+    sittings: list | None = None  # a CSV ledger's ingest.csv_sheet.Sitting rows (settlements without hands)
 
 
 def content_hash(session: str, hand: int | None, source: str) -> str:

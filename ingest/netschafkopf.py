@@ -51,13 +51,17 @@ from replay.cards import Suit
 from replay.actions import Play
 from replay.schafkopf import (GERMAN_SUIT, SCHAFKOPF_PROFILES, Announce, Game, Kontra, Re, SchafkopfProfile,
                               SchafkopfState, SkFrame, SkResult, german, parse_schafkopf_rules, replay_schafkopf)
+from replay.schafkopf import Klopfen as KlopfenAction
 from replay.schafkopf import Ramsch as RamschAction
 from replay.scoring import Settlement
 
 from .model import CardLog, FileResult, HandOutcome, RejectedHand, ValidatedHand, content_hash
-from replay.sk_outcome import schafkopf_outcome, seat_names
+from replay.sk_outcome import schafkopf_outcome, schafkopf_sheet_outcome, seat_names
+from replay.sk_tariff import PriceObservation, TariffInference, infer_tariff
+from replay.schafkopf import rules_text
+from replay.errors import ProfileError
 
-__all__ = ["read_protocol", "looks_like_protocol", "decode_protocol", "parse_card", "announced_game", "PROFILE",
+__all__ = ["read_protocol", "infer_rules", "looks_like_protocol", "decode_protocol", "parse_card", "announced_game", "PROFILE",
            "replay_stored"]
 
 #: The rules the NetSchafkopf protocols are checked under (replay.schafkopf).
@@ -101,10 +105,13 @@ _GEBER = re.compile(r"^\s*Geber:\s*(\S+)\s*$")
 _DEAL = re.compile(r"^\s*(\S+) hat:\s*(.*?)\s*$")
 _TRICK = re.compile(r"^\s*(\S+) spiels?t aus:\s*(.*?)\s*$")
 _ANNOUNCE = re.compile(r"^\s*(\S+) spiels?t (?!aus:)(.+?)\s*$")
+_SPIELART = re.compile(r"^\s*Spielart:\s*(.+?)\s*$")
+_PASS = re.compile(r"^\s*(\S+) schiebt (?:an )?(\S+?):\s*(.*?)\s*$")
 _RAMSCH_LINE = re.compile(r"^\s*Es wurde Ramsch gespielt\.?\s*$")
 _TABLE_HEAD = re.compile(r"^\s*Spiel\s+Preis\s+(.*?)\s*$")
 _TABLE_ROW = re.compile(r"^\s*(\d+)\s+(-?\d+)\s+((?:[+-]?\d+\s+){3}[+-]?\d+)\s+([+-]?\d+)\s*$")
 _PLAYED_BY = re.compile(r"gespielt von (\S+) am (\d\d)\.(\d\d)\.(\d\d(?:\d\d)?)")
+_PROTOCOL_OF = re.compile(r"protokoll vom (\d\d)\.(\d\d)\.(\d\d(?:\d\d)?)", re.IGNORECASE)
 _PRICE_START = re.compile(r"(?:Das|Der) (?:Rufspiel|Einzelspiel|Ramsch|Spiel) kostet")
 
 
@@ -149,6 +156,9 @@ class _Game:
     head_line: int = 0
     row: tuple[int, int, list[int], int] | None = None  # number, price, values, stock
     row_line: int = 0
+    short: bool = False  # dealt from the short pack (six cards each)
+    spielart: str | None = None  # "Spielart: Schieber" (card passing) as the log gives it
+    passes: list[tuple[str, str, list[Card], int, list[int]]] = field(default_factory=list)  # giver, receiver, ...
 
 
 @dataclass(slots=True)
@@ -202,6 +212,11 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
         if stage == "deal" and (m := _DEAL.match(line)):
             cards, cols = _cards(ctx, m.group(2), ln, line)
             g.deals.append((m.group(1), cards, ln, cols))
+        elif stage in ("deal", "announce") and (m := _SPIELART.match(line)):
+            g.spielart = m.group(1)
+        elif stage in ("deal", "announce") and (m := _PASS.match(line)):
+            cards, cols = _cards(ctx, m.group(3), ln, line)
+            g.passes.append((m.group(1), m.group(2), cards, ln, cols))
         elif stage in ("deal", "announce") and _RAMSCH_LINE.match(line):
             g.announce = ("", "Ramsch", ln)
             stage = "tricks"
@@ -233,7 +248,9 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
                                     len(line) - len(line.lstrip()) + 1, found=line.strip(), expected=want)])
         i += 1
     first = g.start + 1
-    n_tricks = PROFILE.tricks
+    # the short pack (rules.md G-3): six cards each, six tricks; else eight
+    n_tricks = 6 if g.deals and all(len(c) == 6 for _, c, _, _ in g.deals) else PROFILE.tricks
+    g.short = n_tricks == 6
     if len(g.deals) != 4:
         raise _Reject([ctx.diag("E-NSK-TRUNCATED", f"the game at line {first} has {len(g.deals)} deal lines, not 4; "
                                 f"it stops at line {last}", last, found=f"{len(g.deals)} deal lines",
@@ -337,7 +354,7 @@ class _Price:
 
 _ITEM = re.compile(
     r"(?P<kind>Mit Schneider|Mit Schwarz|Mit (?P<lm>\d+) Laufenden|Ohne (?P<lo>\d+) Laufende|"
-    r"(?P<sp>\d+) mal gespritzt|Mit (?P<jf>\d+) mal Jungfrau|Doppelt für Tout) (?P<total>-?\d+) Punkte?\.?")
+    r"(?P<sp>\d+) mal gespritzt|(?P<ad>\d+) mal aufgedoppelt|Mit (?P<jf>\d+) mal Jungfrau|Doppelt für Tout) (?P<total>-?\d+) Punkte?\.?")
 
 
 def _parse_price(text: str) -> _Price | None:
@@ -358,6 +375,8 @@ def _parse_price(text: str) -> _Price | None:
             items.append(("ohne-laufende", int(it.group("lo")), int(it.group("total"))))
         elif it.group("sp"):
             items.append(("gespritzt", int(it.group("sp")), int(it.group("total"))))
+        elif it.group("ad"):
+            items.append(("aufgedoppelt", int(it.group("ad")), int(it.group("total"))))
         elif it.group("jf"):
             items.append(("jungfrau", int(it.group("jf")), int(it.group("total"))))
         elif k == "Mit Schneider":
@@ -384,6 +403,8 @@ def _price_text(p: _Price) -> str:
             w = f"Ohne {n} Laufende"
         elif kind == "gespritzt":
             w = f"{n} mal gespritzt"
+        elif kind == "aufgedoppelt":
+            w = f"{n} mal aufgedoppelt"
         elif kind == "jungfrau":
             w = f"Mit {n} mal Jungfrau"
         else:
@@ -417,6 +438,8 @@ def _expected_price(res: SkResult, prof: SchafkopfProfile, order: list[str]) -> 
     else:
         if res.jungfrauen and prof.jungfrau == "doublesAll" and res.durchmarsch is None:
             steps["jungfrau"] = (len(res.jungfrauen), ("*", 2 ** len(res.jungfrauen)))
+    if res.klopfen:  # "N mal aufgedoppelt": doublings before the game, any game (rules.md G-19)
+        steps["aufgedoppelt"] = (res.klopfen, ("*", 2 ** res.klopfen))
     keys = [k for k in order if k in steps] + [k for k in steps if k not in order]
     total = base
     items = []
@@ -432,10 +455,11 @@ def _expected_price(res: SkResult, prof: SchafkopfProfile, order: list[str]) -> 
 # --------------------------------------------------------------------------
 
 
-def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, prev_stock: int | None,
-                session: str, date: str | None, header: str) -> tuple[ValidatedHand, Settlement]:
-    lines = ctx.lines
-    prof = PROFILE
+def _setup(ctx: _Ctx, g: _Game, seats: list[str], prof: SchafkopfProfile
+           ) -> tuple[SchafkopfState, _Price, Game, Suit | None, bool]:
+    """The dealt state of a parsed block with its doublings and game applied
+    (before the first card): ``(state, price, game, suit, tout)``.  Raises
+    _Reject for a bad deal, an unreadable price or game, an illegal game."""
     first = g.start + 1
     pos = {name: i for i, name in enumerate(seats)}
     if g.dealer not in pos:
@@ -461,6 +485,18 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
             raise _Reject([ctx.diag("E-DEAL-SIZE", f"{name} is dealt {len(cards)} cards (rules.md G-2)", ln,
                                     found=len(cards), expected=prof.hand_size)])
         hands[pos[name]] = mask_of(cards)
+    for giver, receiver, cards, ln, cols in g.passes:  # Schieber: cards passed after the deal, as the log gives them
+        gv, rc = ctx.name(giver), ctx.name(receiver)
+        for who in (gv, rc):
+            if who not in pos:
+                raise _Reject([ctx.diag("E-NSK-SEAT", f"{who!r} is not a player of this file", ln, found=who,
+                                        expected=" / ".join(seats))])
+        for c, col in zip(cards, cols):
+            if not hands[pos[gv]] >> c & 1:
+                raise _Reject([ctx.diag("E-NSK-PASS", f"{gv} passes {german(c)} but does not hold it", ln, col,
+                                        found=german(c), expected="a card of the passer's hand")])
+            hands[pos[gv]] &= ~(1 << c)
+            hands[pos[rc]] |= 1 << c
     try:
         st = SchafkopfState(prof, dealer, hands)
     except IllegalAction as e:
@@ -471,8 +507,11 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
         raise _Reject([ctx.diag("E-NSK-PRICE", f"the price is not readable: {g.para[_PRICE_START.search(g.para).start():]!r}",
                                 g.price_line, found=g.para, expected="'Das ... kostet N Punkte.' and its steps")])
     kontra = sum(n for k, n, _ in price.items if k == "gespritzt")
+    doubled = sum(n for k, n, _ in price.items if k == "aufgedoppelt")
     game: Game
     try:
+        for _ in range(doubled):  # the log states how many doubled, not who (rules.md G-19)
+            st.apply(KlopfenAction(None))
         if aname == "":
             game, suit, tout = Game.RAMSCH, None, False
             st.apply(RamschAction())
@@ -490,8 +529,21 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
             for level in range(kontra):
                 st.apply(Re(None) if level else Kontra(None))
     except IllegalAction as e:
-        where = g.price_line if e.code.startswith("E-SK-KONTRA") else aline
+        where = g.price_line if e.code.startswith(("E-SK-KONTRA", "E-SK-KLOPFEN")) else aline
         raise _Reject([e.diagnostic.at(where, 1, file=ctx.path, hand=ctx.hand)]) from None
+    return st, price, game, suit, tout
+
+
+def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, prev_stock: int | None,
+                session: str, date: str | None, header: str, prof: SchafkopfProfile = PROFILE,
+                rules: str = "netschafkopf") -> tuple[ValidatedHand, Settlement]:
+    """Replay one parsed block under ``prof`` and check the log's Augen,
+    result, price, Preis and running-table change against the cards; the
+    stored outcome's ``rules`` is ``rules`` (the profile's [Rules] text)."""
+    lines = ctx.lines
+    first = g.start + 1
+    pos = {name: i for i, name in enumerate(seats)}
+    st, price, game, suit, tout = _setup(ctx, g, seats, prof)
     for t, (leader, cards, ln, cols) in enumerate(g.tricks):
         lead = ctx.name(leader)
         if lead not in pos:
@@ -615,13 +667,74 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
     else:
         prov.pop("picker_points")
     source = "\n".join(lines[g.start:g.end]).rstrip()
+    dealt = {name: cards for name, cards, _, _ in g.deals}
+    if g.passes:  # the hands played: as dealt, with the passed cards moved
+        dealt = {name: [c for c in cards if st.dealt[pos[name]] >> c & 1] + [c for _, r, cs, _, _ in g.passes
+                                                                             if ctx.name(r) == name for c in cs]
+                 for name, cards in dealt.items()}
     outcome, cardlog, settle = schafkopf_outcome(
-        st, seats=seats, players={s: s for s in seats}, deal={name: cards for name, cards, _, _ in g.deals},
-        session=session, group="NetSchafkopf", hand=number, date=date, rules=prof.name, provenance=prov,
+        st, seats=seats, players={s: s for s in seats}, deal=dealt,
+        session=session, group="NetSchafkopf", hand=number, date=date, rules=rules, provenance=prov,
         warnings=warnings)
     vh = ValidatedHand(outcome, cardlog, source, ctx.path, first, content_hash(session, number, source), warnings,
                        session_header=header)
     return vh, settle
+
+
+def _sheet_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int], session: str, date: str | None,
+                header: str, prof: SchafkopfProfile, rules: str, why: list[Diagnostic]) -> ValidatedHand:
+    """A Schieber game whose passed cards the log does not give, as a
+    score-sheet game (``status="score-sheet"``, no card log): the game, the
+    declarer, the partner and the Augen as the result sentence writes them,
+    the units the running table's change, the Preis as written; the price's
+    doublings in the multiplier.  The change must sum to zero (rules.md
+    B-35).  ``why`` (the replay's refusal) goes into the warning."""
+    number, preis, values, _stock = g.row
+    delta = [v - p for v, p in zip(values, prev)]
+    first = g.start + 1
+    if sum(delta) != 0:
+        raise _Reject([ctx.diag("E-NSK-UNITS", f"the running table changes by {delta}, which does not sum to zero",
+                                g.row_line, found=sum(delta), expected=0)])
+    price = _parse_price(g.para[_PRICE_START.search(g.para).start():])
+    if price is None:
+        raise _Reject([ctx.diag("E-NSK-PRICE", "the price is not readable", g.price_line, found=g.para)])
+    pos = {name: i for i, name in enumerate(seats)}
+    aname, atext, _aline = g.announce
+    head = g.para[: _PRICE_START.search(g.para).start()]
+    m = re.match(r"(\S+) (gewinnt|gewinnst|verliert|verlierst) ", head)
+    wins = bool(m) and m.group(2).startswith("gewinn")
+    if aname == "":
+        game, suit, tout, declarer, partner, called = Game.RAMSCH, None, False, None, None, None
+        outcome_word = "ramsch"
+    else:
+        parsed = _parse_game(atext)
+        if parsed is None or ctx.name(aname) not in pos:
+            raise _Reject(why)
+        game, suit, tout = parsed
+        declarer = pos[ctx.name(aname)]
+        mp = re.search(r" mit (\S+?)\.", head)
+        partner = pos.get(ctx.name(mp.group(1))) if (mp and game is Game.SAUSPIEL) else None
+        called = Card(int(suit) * 8) if game is Game.SAUSPIEL and suit is not None else None
+        outcome_word = "win" if wins else "lose"
+    ma = re.search(r"Die Gegner haben (\d+) Augen", head)
+    party_points = 120 - int(ma.group(1)) if ma else None
+    kontra = sum(n for k, n, _ in price.items if k == "gespritzt")
+    doubled = sum(n for k, n, _ in price.items if k == "aufgedoppelt")
+    settle = Settlement(tuple(delta), outcome_word, None, 2 ** (kontra + doubled), preis,
+                        (("the log's price", preis),), (0, 0, 0, 0), "as the running table of the log changes")
+    warn = ctx.diag("W-NSK-SCHIEBER", f"Spielart {g.spielart}: cards were passed and the log does not say which, so "
+                    f"the game is not replayed ({why[0].code if why else 'refused'}: "
+                    f"{why[0].message if why else ''}); stored as a score-sheet game with the log's amounts",
+                    first, severity="warning")
+    prov = {"units": "asserted", "outcome": "asserted", "picker": "asserted", "multiplier": "asserted"}
+    outcome = schafkopf_sheet_outcome(
+        prof, settle, game=game, suit=suit, tout=tout, seats=seats, players={x: x for x in seats},
+        dealer=pos.get(g.dealer), declarer=declarer, partner=partner, called=called, party_points=party_points,
+        party_tricks=None, doublings=kontra, laufende=None, laufende_with=None, session=session,
+        group="NetSchafkopf", hand=number, date=date, rules=rules, provenance=prov, warnings=[warn])
+    source = "\n".join(ctx.lines[g.start:g.end]).rstrip()
+    return ValidatedHand(outcome, None, source, ctx.path, first, content_hash(session, number, source), [warn],
+                         session_header=header)
 
 
 # --------------------------------------------------------------------------
@@ -646,7 +759,58 @@ def _seats_of(games: list[_Game], lines: list[str]) -> list[str] | None:
     return None
 
 
-def read_protocol(data: bytes, path: str | None = None, *, session: str | None = None) -> FileResult:
+def _observe(ctx: _Ctx, g: _Game, seats: list[str], prof: SchafkopfProfile) -> PriceObservation | None:
+    """The stated price of a parsed block and the cards' game and run of
+    Laufende (first pass, before the tariff is known); None when the block
+    cannot be set up (the second pass reports why)."""
+    try:
+        st, price, game, _suit, _tout = _setup(ctx, g, seats, prof)
+    except _Reject:
+        return None
+    run = st.laufende().run if game is not Game.RAMSCH else None
+    return PriceObservation(g.price_line, game, price.base_kind, price.base, tuple(price.items), run)
+
+
+def infer_rules(data: bytes, path: str | None = None) -> TariffInference | None:
+    """The house rules a protocol's price lines give (see
+    :func:`replay.sk_tariff.infer_tariff`), or None when no game can be
+    read.  ``shead ingest`` stores what :func:`read_protocol` infers; this
+    is for showing it without storing."""
+    text, _ = decode_protocol(data)
+    lines = _LINE_SPLIT.split(text.lstrip("\ufeff"))
+    starts = [i for i, line in enumerate(lines) if _GEBER.match(line)]
+    games = [_Game(s, e) for s, e in zip(starts, starts[1:] + [len(lines)])]
+    seats = _seats_of(games, lines)
+    if not games or seats is None:
+        return None
+    return _infer(_Ctx(path, lines, "Gast"), games, seats)[0]
+
+
+def _infer(ctx: _Ctx, games: list[_Game], seats: list[str]) -> tuple[TariffInference, list[_Game]]:
+    """Parse every block (the parsed ones returned) and infer the tariff."""
+    parsed: list[_Game] = []
+    for g in games:
+        try:
+            _parse_block(ctx, g)
+            parsed.append(g)
+        except _Reject:
+            pass
+    short = bool(parsed) and sum(g.short for g in parsed) * 2 > len(parsed)
+    loose = PROFILE.model_copy(update={"klopfen": True, "shortDeck": short,
+                                       "davonlaufenMinCards": min(PROFILE.davonlaufenMinCards, 4 if short else 6)})
+    obs: list[PriceObservation] = []
+    unpriced: list[Game] = []
+    for g in parsed:
+        o = _observe(ctx, g, seats, loose) if g.short == short else None
+        if o is not None:
+            obs.append(o)
+        elif (ag := announced_game("\n".join(ctx.lines[g.start:g.end]))) is not None:
+            unpriced.append(ag[0])
+    return infer_tariff(obs, PROFILE, short_deck=short, unpriced=unpriced), parsed
+
+
+def read_protocol(data: bytes, path: str | None = None, *, session: str | None = None,
+                  rules: str | None = None) -> FileResult:
     """Read a NetSchafkopf protocol and validate every game by replay.
 
     ``data`` are the file's bytes in any encoding (UTF-8, else CP1252, else
@@ -661,6 +825,22 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     lines concerned (codes ``E-NSK-*``, ``E-DEAL-*`` and the engine's).
     File-level problems (no game at all) go to ``errors``.  Never raises on
     bad input.
+
+    The house rules are read off the file's own price lines
+    (:func:`replay.sk_tariff.infer_tariff`: the base of each class, the
+    schneider, schwarz and Laufende steps, from how many Laufende count,
+    Tout, Jungfrau, doublings, the short pack) and every game is then
+    checked against them, so one game priced otherwise is still refused.
+    The stored ``rules`` is that profile's [Rules] text
+    (:func:`replay.schafkopf.rules_text`; ``"netschafkopf"`` for the shipped
+    logs).  ``rules`` (a [Rules] text) overrides what is inferred; without
+    it, a file whose prices leave a needed fact unstated gets one
+    ``E-NSK-TARIFF`` error naming the missing facts and no game.
+
+    End check: when every game is stored, the stored units per player must
+    sum to the log's last running table (``E-NSK-TOTALS`` otherwise); when
+    games are refused, ``W-NSK-INCOMPLETE`` (a file-level warning in
+    ``errors``) says how far the stored totals are from the table.
 
     Session id: ``NetSchafkopf <file name without extension>`` (the file's
     base name, so the same file ingested from another folder adds nothing),
@@ -682,6 +862,9 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     guest, date = "Gast", None
     for line in header_lines:
         m = _PLAYED_BY.search(line)
+        if m is None and date is None and (m2 := _PROTOCOL_OF.search(line)):  # 5.x: "Schafkopfprotokoll vom ..."
+            y = m2.group(3)
+            date = f"{'20' + y if len(y) == 2 else y}-{m2.group(2)}-{m2.group(1)}"
         if m:
             guest = m.group(1)
             y = m.group(4)
@@ -697,18 +880,49 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         result.errors.append(Diagnostic("E-NSK-SEAT", "the four players cannot be read from the file (no score "
                                         "table and no complete deal)", file=path, line=starts[0] + 1, col=1))
         return result
+    inference, parsed = _infer(ctx, games, seats)
+    ready = {id(g) for g in parsed}  # blocks the first pass parsed whole: not parsed again
+    if rules is not None:
+        try:
+            prof = parse_schafkopf_rules(rules)
+        except ProfileError as exc:
+            result.errors.append(exc.diagnostic.at(1, 1, file=path))
+            return result
+        rules_str = rules
+    else:
+        if inference.missing:
+            result.errors.append(Diagnostic(
+                "E-NSK-TARIFF", "the house tariff cannot be inferred from this log's price lines: missing "
+                + "; ".join(inference.missing) + " (give the rules with --rules, e.g. 'netschafkopf; "
+                "tariff.sauspiel=10; tariff.solo=50')", file=path, line=starts[0] + 1, col=1,
+                found="no such price", expected="a readable price line of every class played"))
+            return result
+        prof = inference.profile
+        rules_str = rules_text(prof)
+    result.rules = rules_str
+    result.inference = inference
     prev: list[int] | None = None
     prev_stock: int | None = None
+    last_row: list[int] | None = None
     for k, g in enumerate(games):
         ctx.hand = None
         src = "\n".join(lines[g.start:g.end]).rstrip()
         try:
-            _parse_block(ctx, g)
+            if id(g) not in ready:
+                g = games[k] = _Game(g.start, g.end)  # parsed afresh: the first pass stopped midway
+                _parse_block(ctx, g)
             ctx.hand = g.row[0]
             if k == 0 or prev is None:
                 if g.row[0] == 1:
                     prev, prev_stock = [0, 0, 0, 0], 0
-            vh, _ = _check_game(ctx, g, seats, prev, prev_stock, session, date, header)
+            try:
+                vh, _ = _check_game(ctx, g, seats, prev, prev_stock, session, date, header, prof, rules_str)
+            except _Reject as r:
+                # Schieber without the passed cards: the deal lines are not the hands played, so the game is
+                # stored as a score-sheet game with the log's own amounts (when the table before it is known)
+                if not (g.spielart and "schieb" in g.spielart.lower() and not g.passes and prev is not None):
+                    raise
+                vh = _sheet_game(ctx, g, seats, prev, session, date, header, prof, rules_str, r.diags)
             result.hands.append(vh)
         except _Reject as r:
             number = g.row[0] if g.row is not None else None
@@ -719,8 +933,29 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
                                                 content_hash(session, number, src)))
         if g.row is not None:
             prev, prev_stock = list(g.row[2]), g.row[3]
+            last_row = list(g.row[2])
         else:
             prev, prev_stock = None, None
+    # -- the end check: the stored games against the log's last running table
+    if last_row is not None and (result.hands or result.rejected):
+        totals = {s: 0 for s in seats}
+        for vh in result.hands:
+            for s, u in vh.outcome.units.items():
+                totals[s] += u
+        diff = {s: last_row[i] - totals[s] for i, s in enumerate(seats) if last_row[i] != totals[s]}
+        table = ", ".join(f"{s} {v:+d}" for s, v in zip(seats, last_row))
+        stored = ", ".join(f"{s} {totals[s]:+d}" for s in seats)
+        if result.rejected:
+            result.errors.append(Diagnostic(
+                "W-NSK-INCOMPLETE", f"{len(result.rejected)} of {len(result.rejected) + len(result.hands)} games "
+                f"refused: the stored totals ({stored}) are not the log's last running table ({table})"
+                if diff else f"{len(result.rejected)} games refused", "warning", path, lines and len(lines) or 1, 1,
+                found=stored, expected=table))
+        elif diff:
+            result.errors.append(Diagnostic(
+                "E-NSK-TOTALS", f"the stored games sum to {stored}; the log's last running table is {table}",
+                "error", path, len(lines), 1, found=stored, expected=table))
+        result.log_totals = dict(zip(seats, last_row))
     return result
 
 
@@ -753,7 +988,9 @@ def replay_stored(outcome: HandOutcome, cardlog: CardLog, source: str) -> tuple[
     prof = parse_schafkopf_rules(outcome.rules)
     hands = [mask_of(Card.parse(c) for c in cardlog.deal[s]) for s in seats]
     state = SchafkopfState(prof, pos[outcome.dealer], hands)
-    actions: list = []
+    # "N mal aufgedoppelt": unattributed doublings before the game, 2 each in the multiplier beside Kontra/Re
+    actions: list = [KlopfenAction(None) for _ in range(max((outcome.multiplier or 1).bit_length() - 1
+                                                            - (outcome.marks or 0), 0))]
     for line in _LINE_SPLIT.split(source):
         if _RAMSCH_LINE.match(line):
             actions.append(RamschAction())

@@ -41,7 +41,7 @@ def _empty(data: bytes, name: str) -> Diagnostic | None:
                       expected="an SHN file starting with %SHN 1.0, or a NetSchafkopf protocol")
 
 
-def load_file(path: Path, prior=None) -> tuple[FileResult, str]:
+def load_file(path: Path, prior=None, rules: str | None = None, columns: str | None = None) -> tuple[FileResult, str]:
     """Read and validate one file: ``(result, source format)`` (see
     :func:`load_bytes`; ``prior``: a session's stored hands, for the carry).
     An unreadable file comes back as a result with a file-level error and no
@@ -49,10 +49,11 @@ def load_file(path: Path, prior=None) -> tuple[FileResult, str]:
     data, problem = _read_bytes(path)
     if problem is not None:
         return FileResult(path=str(path), errors=[problem]), "netschafkopf" if _sniff_protocol(path) else "shn"
-    return load_bytes(str(path), data, prior)
+    return load_bytes(str(path), data, prior, rules, columns)
 
 
-def load_bytes(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
+def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
+               columns: str | None = None) -> tuple[FileResult, str]:
     """Read and validate one file's bytes: ``(result, source format)``; the
     one path of ``shead ingest`` and the dashboard's Import page.  A ``.shn``
     file, or any file that does not look like a NetSchafkopf protocol, goes
@@ -65,11 +66,38 @@ def load_bytes(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
     docs/storage.md "Session carry"); a :class:`ingest.store.Store` instead
     plans the file against the store (:meth:`~ingest.store.Store.plan_ingest`:
     stored hands skipped, sessions continued from their running state), the
-    plan left in ``store.last_plan`` for :meth:`~ingest.store.Store.ingest_file`."""
+    plan left in ``store.last_plan`` for :meth:`~ingest.store.Store.ingest_file`.
+    ``rules`` (a Schafkopf [Rules] text) replaces the house rules a protocol's
+    price lines give; a CSV score sheet or ledger of sitting totals is read by
+    :mod:`ingest.csv_sheet` (``columns``: its column mapping, as
+    ``--columns``).  A file that is none of these gets one ``E-FORMAT``."""
+    from ingest.csv_sheet import looks_like_csv  # noqa: PLC0415
     from ingest.netschafkopf import looks_like_protocol, read_protocol  # noqa: PLC0415
     from ingest.validate import validate_text  # noqa: PLC0415 - the engine loads only when needed
 
-    fmt = "shn" if name.lower().endswith(".shn") or not looks_like_protocol(data[:4096]) else "netschafkopf"
+    if name.lower().endswith(".shn"):
+        fmt = "shn"
+    elif looks_like_protocol(data[:4096]):
+        fmt = "netschafkopf"
+    elif looks_like_csv(name, data):
+        fmt = "csv"
+    else:
+        fmt = "shn"
+        head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+        if data.strip() and not head.startswith(b"%SHN"):  # one message, not one error per line
+            return FileResult(path=name, errors=[Diagnostic(
+                "E-FORMAT", "this file is neither SHN (its first line is not '%SHN 1.0'), a NetSchafkopf protocol "
+                "('Geber:' then the deal) nor a CSV score sheet or ledger (a header row with commas): nothing read",
+                file=name, line=1, col=1, found=data[:40].decode("utf-8", "replace").splitlines()[0][:40]
+                if data[:40].strip() else "", expected="an SHN file, a protocol or a CSV file")]), fmt
+    if fmt == "csv":
+        from ingest.csv_sheet import read_csv  # noqa: PLC0415
+
+        res = read_csv(data, name, columns=columns, rules=rules)
+        if res.kind == "ledger":
+            res.result.sittings = res.sittings
+            return res.result, "csv-ledger"
+        return res.result, "shn"  # a score sheet's hands are stored as the SHN lines they map to
     problem = _empty(data, name)
     text = None
     if problem is None and fmt == "shn":
@@ -84,7 +112,7 @@ def load_bytes(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
         return FileResult(path=name, errors=[problem]), fmt
     try:
         if fmt == "netschafkopf":
-            return read_protocol(data, name), fmt
+            return read_protocol(data, name, rules=rules), fmt
         if isinstance(prior, st.Store):
             return _validate_planned(text, name, prior), fmt
         return validate_text(text, path=name, prior=prior), fmt

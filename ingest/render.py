@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from ingest.store import StoredHand
 from replay.cards import Card, CardParseError
-from replay.schafkopf import GERMAN_SUIT, Game, SchafkopfState, SkFrame, game_name, german
+from replay.schafkopf import GERMAN_SUIT, Game, SchafkopfState, SkFrame, describe_tariff, game_name, german
 from replay.scoring import NOPICK_GAMES
 
 __all__ = ["pretty_card", "render_hand", "render_frames", "render_schafkopf"]
@@ -211,6 +211,12 @@ def render_schafkopf(h: StoredHand, state: SchafkopfState, frames: list[SkFrame]
             lines.append(f"Called:   the {_sau(state.called)}, held by {seats[state.partner]} (partner)")
         else:
             lines.append("Partner:  none (the declarer plays alone against three)")
+    lines.append("Tariff:   " + describe_tariff(state.profile))
+    if state.klopfer:
+        who = [seats[s] for s in state.klopfer if s is not None]
+        lines.append(f"Before:   doubled {len(state.klopfer)}× before the game (Klopfen / aufgedoppelt, ×"
+                     f"{2 ** len(state.klopfer)})" + (f" by {', '.join(who)}" if len(who) == len(state.klopfer)
+                                                      else "; who doubled is not recorded"))
     if state.doublings:
         words = ["Kontra", "Re"] + [f"doubling {k}" for k in range(3, state.doublings + 1)]
         who = [seats[s] if s is not None else None for s in state.doubling_seats]

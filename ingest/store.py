@@ -319,7 +319,10 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
         from ingest.netschafkopf import read_protocol  # noqa: PLC0415 - imported when used
 
         doc = header.rstrip("\n") + "\n" + "".join(x.rstrip("\n") + "\n" for x in sources)
-        res = read_protocol(doc.encode("utf-8"), None, session=name)
+        # under the house rules stored with the session (inferred from the whole file, or given by --rules)
+        rules = con.execute("SELECT rules FROM sessions WHERE session_id = ?", [session_id]).fetchall()
+        res = read_protocol(doc.encode("utf-8"), None, session=name, rules=rules[0][0] if rules and rules[0][0]
+                            else None)
     else:
         if validate_text is None:
             from ingest.validate import validate_text  # noqa: PLC0415 - imported when used
@@ -469,7 +472,7 @@ _CARD_INDEX[None] = UNKNOWN_CARD
 _NO_SEAT = 255
 
 #: The text formats a session's stored sources can be in (sessions.format).
-SOURCE_FORMATS = frozenset({"shn", "netschafkopf"})
+SOURCE_FORMATS = frozenset({"shn", "netschafkopf", "csv", "csv-ledger"})
 
 #: The card_log columns after hand_id, in table order.
 CARD_LOG_COLUMNS = ("deal_seats", "deal_sizes", "deal", "blind", "bury", "called", "plays", "trick_numbers",
@@ -584,6 +587,7 @@ class IngestReport:
     path: str | None
     stored: int = 0
     duplicates: int = 0
+    sittings: int = 0  # sittings of a CSV ledger newly stored as settlements (migration 010)
     rejected: list[RejectedHand] = field(default_factory=list)
     rejected_new: int = 0
     file_errors: list[Diagnostic] = field(default_factory=list)
@@ -990,7 +994,7 @@ class Store:
             return report
         if plan is not None:
             report.duplicates += plan.skipped
-        if not result.hands and not result.rejected:
+        if not result.hands and not result.rejected and not getattr(result, "sittings", None):
             return report
         con = self._writer()
         try:
@@ -1080,8 +1084,70 @@ class Store:
                         _save_state(con, session_ids[name], None, 0, None)
         if result.rejected and not strict:
             report.rejected_new = self._insert_rejected(con, result, ingest_id)
+        if getattr(result, "log_totals", None) is not None:
+            self._session_check(con, result)
+        if getattr(result, "sittings", None):
+            self._insert_sittings(con, result, report)
         con.execute("INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [ingest_id, result.path, _now(), report.stored, report.duplicates, len(result.rejected), strict])
+
+    @staticmethod
+    def _insert_sittings(con: duckdb.DuckDBPyConnection, result: FileResult, report: IngestReport) -> None:
+        """Store a CSV ledger's sittings (``result.sittings``,
+        :class:`ingest.csv_sheet.Sitting`) as sessions without hands
+        (``format = 'csv-ledger'``) and their ``settlements`` rows.  Session
+        ``CSV <file> <date>`` (``#2``, ``#3`` ... for a second sitting on a
+        date); one already stored is a duplicate, left as it is."""
+        from pathlib import PurePath  # noqa: PLC0415
+
+        stem = PurePath(result.path).stem if result.path else "ledger"
+        seen: dict[str, int] = {}
+        for sit in result.sittings:
+            seen[sit.date] = seen.get(sit.date, 0) + 1
+            name = f"CSV {stem} {sit.date}" + (f" #{seen[sit.date]}" if seen[sit.date] > 1 else "")
+            if con.execute("SELECT 1 FROM sessions WHERE session = ?", [name]).fetchall():
+                report.duplicates += 1
+                continue
+            sid = _scalar(con, "SELECT coalesce(max(session_id), 0) + 1 FROM sessions")
+            players = {p: p for p in sit.units}
+            con.execute("INSERT INTO sessions (session_id, session, \"group\", date, \"table\", site, rules, game, "
+                        "players, header, first_file, created_at, format) VALUES (?, ?, ?, ?, NULL, NULL, NULL, ?, ?, "
+                        "?, ?, ?, 'csv-ledger')",
+                        [sid, name, f"CSV {stem}", sit.date, getattr(result, "game", None) or "sheepshead",
+                         _dumps(players), f"; a sitting from the ledger {result.path or '?'}, row {sit.row}",
+                         result.path, _now()])
+            con.executemany("INSERT INTO settlements VALUES (?, ?, ?, ?, ?)",
+                            [[sid, p, u, "sheepshead", sit.row] for p, u in sit.units.items()])
+            report.sittings += 1
+
+    @staticmethod
+    def _session_check(con: duckdb.DuckDBPyConnection, result: FileResult) -> None:
+        """Record (replace) the ``session_checks`` row of the session of a
+        source that states its own totals (``result.log_totals``, seat name
+        -> units): complete when nothing was refused and the session's
+        stored units per player equal those totals (migration 010)."""
+        names = {h.outcome.session for h in result.hands} | {r.session for r in result.rejected}
+        if len(names) != 1:
+            return
+        (name,) = names
+        row = con.execute("SELECT session_id FROM sessions WHERE session = ?", [name]).fetchall()
+        if not row:
+            return
+        sid = row[0][0]
+        stored = dict(con.execute("SELECT player, CAST(sum(units) AS BIGINT) FROM hand_units WHERE session_id = ? "
+                                  "AND player IS NOT NULL GROUP BY player", [sid]).fetchall())
+        log = result.log_totals
+        diff = {p: (stored.get(p, 0), v) for p, v in log.items() if stored.get(p, 0) != v}
+        complete = not result.rejected and not diff
+        note = None
+        if not complete:
+            note = (f"{len(result.rejected)} game(s) refused; " if result.rejected else "") + (
+                "the stored totals differ from the source's own table: "
+                + ", ".join(f"{p} stored {a:+d}, source {b:+d}" for p, (a, b) in diff.items()) if diff
+                else "the stored totals equal the source's table")
+        con.execute("DELETE FROM session_checks WHERE session_id = ?", [sid])
+        con.execute("INSERT INTO session_checks VALUES (?, ?, ?, ?, ?, ?)",
+                    [sid, complete, len(result.rejected), json.dumps(log), note, _now()])
 
     @staticmethod
     def _clashes(con: duckdb.DuckDBPyConnection,

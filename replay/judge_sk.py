@@ -128,7 +128,8 @@ def check_schafkopf(chk, sess) -> tuple[HandOutcome, CardLog, Settlement]:
     try:
         for m in rec.marks:
             if m.kind == "klopfen":
-                st.apply(Klopfen(chk.seat(m.seat, m.pos) if m.seat is not None else _unknown(chk, m)))
+                # ``klopfen ?``: a doubling whose seat the record does not give (G-19)
+                st.apply(Klopfen(chk.seat(m.seat, m.pos) if m.seat is not None else None))
     except IllegalAction as exc:
         raise chk.engine_error(exc, m.pos) from None
     _announce(chk, st)
@@ -205,11 +206,6 @@ def _agreed(chk, settle: Settlement) -> Settlement:
     from .judge_common import _agreed_score  # noqa: PLC0415 - the one score check, shared with Sheepshead
 
     return _agreed_score(chk, settle)
-
-
-def _unknown(chk, m):
-    raise chk.reject("E-SEAT", f"'{m.kind} ?': the seat must be written for the hand to be replayed", m.pos,
-                     found="?", expected="a seat")
 
 
 def four_hands(chk, *, game: str, partial: str, renege: str, hand_size: int, tricks: int, deck: int,
@@ -518,10 +514,10 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
     st = None
     if rec.deals:  # the deal is known: a seat without a deal line is E-SK-PARTIAL (no tricks to fill it)
         st = _state(chk, prof, dealer if dealer is not None else 0)
-    klopfer: list[int] = []
+    klopfer: list[int | None] = []
     for m in rec.marks:
         if m.kind == "klopfen":
-            seat = chk.seat(m.seat, m.pos) if m.seat is not None else _unknown(chk, m)
+            seat = chk.seat(m.seat, m.pos) if m.seat is not None else None
             bad = klopfen_error(prof, klopfer, seat)
             if bad is not None:
                 raise chk.engine_error(bad, m.pos)

@@ -44,7 +44,7 @@ from .scoring import Settlement
 
 __all__ = [
     "Game", "GERMAN_SUIT", "GERMAN_RANK", "german", "trump_order_for",
-    "SchafkopfTariff", "LaufendeMin", "SchafkopfProfile", "TARIFFS", "SCHAFKOPF_PROFILES",
+    "SchafkopfTariff", "LaufendeMin", "rules_text", "describe_tariff", "SchafkopfProfile", "TARIFFS", "SCHAFKOPF_PROFILES",
     "parse_schafkopf_rules",
     "Announce", "Ramsch", "Kontra", "Re", "Klopfen", "SkAction",
     "SkPhase", "SchafkopfState", "Laufende", "SkResult", "SkFrame", "sk_snapshot", "replay_schafkopf",
@@ -200,7 +200,8 @@ TARIFFS: dict[str, SchafkopfTariff] = {
 
 
 class LaufendeMin(BaseModel):
-    """The fewest Laufende that count, per game (rules.md G-13)."""
+    """The fewest Laufende that count, per game (rules.md G-13); 0: not
+    counted in that game."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -272,7 +273,8 @@ class SchafkopfProfile(BaseModel):
           short pack, G-11c), or none (the last trick);
         * each ``laufendeMin`` from 1 to the trumps of that game in the pack
           (G-13: 14 in a Sauspiel or Farbsolo, 4 in a Wenz or Geier, 11 in a
-          Farbwenz or Farbgeier; fewer in the short pack).
+          Farbwenz or Farbgeier; fewer in the short pack), or 0: Laufende are
+          not counted in that game (a house rule some NetSchafkopf logs show).
         """
         if self.kontraLevels < 0:
             raise ValueError(f"kontraLevels={self.kontraLevels}: expected 0 or more doublings (rules.md G-18)")
@@ -290,8 +292,8 @@ class SchafkopfProfile(BaseModel):
             order = trump_order_for(game, Suit.HEARTS if game.needs_suit and game is not Game.SAUSPIEL else None)
             most = sum(1 for c in order.trumps if deck >> c & 1)
             n = getattr(self.laufendeMin, name)
-            if not 1 <= n <= most:
-                raise ValueError(f"laufendeMin {name}:{n}: expected 1..{most}, the trumps of a {name} "
+            if n != 0 and not 1 <= n <= most:
+                raise ValueError(f"laufendeMin {name}:{n}: expected 1..{most} (or 0: not counted), the trumps of a {name} "
                                  f"{'in the short pack ' if self.shortDeck else ''}(rules.md G-13)")
         return self
 
@@ -335,8 +337,14 @@ def parse_schafkopf_rules(text: str) -> SchafkopfProfile:
     """Read ``"netschafkopf; davonlaufenMinCards=3; tariff=bsv-10-50"``: a
     named profile, then ``flag=value`` overrides (``on``/``off`` for
     booleans; ``tariff`` takes a name of :data:`TARIFFS`; ``laufendeMin``
-    takes ``game:n,game:n``).  Raises :class:`~replay.errors.ProfileError`
-    (``E-RULES-PROFILE``, ``E-RULES-FLAG``, ``E-RULES-VALUE``)."""
+    takes ``game:n,game:n``, 0 meaning not counted).  Any number of the
+    tariff may be set on its own with ``tariff.FIELD=N`` (a field of
+    :class:`SchafkopfTariff`: ``tariff.sauspiel=10; tariff.solo=50;
+    tariff.schneider=10; tariff.schwarz=10; tariff.laufender=10;
+    tariff.toutFactor=2; tariff.ramsch=20; tariff.durchmarsch=70``), after
+    a named ``tariff`` if one is given.  :func:`rules_text` writes this
+    form.  Raises :class:`~replay.errors.ProfileError` (``E-RULES-PROFILE``,
+    ``E-RULES-FLAG``, ``E-RULES-VALUE``)."""
     parts = [p.strip() for p in text.split(";") if p.strip()]
     name = parts[0] if parts and "=" not in parts[0] else "schafkopf"
     if name not in SCHAFKOPF_PROFILES:
@@ -345,10 +353,25 @@ def parse_schafkopf_rules(text: str) -> SchafkopfProfile:
     base = SCHAFKOPF_PROFILES[name]
     over: dict[str, object] = {}
     written: dict[str, str] = {}
+    numbers: dict[str, int] = {}
     for p in parts[1 if parts and "=" not in parts[0] else 0:]:
         if "=" not in p:
             raise ProfileError("E-RULES-FLAG", f"{p!r} is not flag=value", found=p, expected="flag=value")
         k, v = (x.strip() for x in p.split("=", 1))
+        if k.startswith("tariff."):
+            field_name = k[len("tariff."):]
+            if field_name not in SchafkopfTariff.model_fields:
+                raise ProfileError("E-RULES-FLAG", f"unknown tariff number {k!r}", found=k,
+                                   expected=", ".join(f"tariff.{f}" for f in SchafkopfTariff.model_fields))
+            if k in written:
+                raise ProfileError("E-RULES-FLAG", f"the flag {k} is written twice ({written[k]}, then {p}); a [Rules] "
+                                   "text sets each flag once", found=p, expected=f"one {k}=value")
+            written[k] = p
+            if not v.lstrip("-").isdigit():
+                raise ProfileError("E-RULES-VALUE", f"{k} takes a whole number of units, found {v!r}", found=v,
+                                   expected="e.g. 10")
+            numbers[field_name] = int(v)
+            continue
         if k not in SchafkopfProfile.model_fields or k in ("name", "players"):
             raise ProfileError("E-RULES-FLAG", f"unknown Schafkopf flag {k!r}", found=k,
                                expected=", ".join(f for f in SchafkopfProfile.model_fields if f not in ("name", "players")))
@@ -377,6 +400,13 @@ def parse_schafkopf_rules(text: str) -> SchafkopfProfile:
             over[k] = None
         else:
             over[k] = int(v) if v.lstrip("-").isdigit() else v
+    if numbers:
+        tariff = over.get("tariff", base.tariff)
+        try:
+            over["tariff"] = SchafkopfTariff(**{**tariff.model_dump(), **numbers})
+        except ValidationError as exc:
+            raise ProfileError("E-RULES-VALUE", f"bad tariff numbers in {text!r}: {exc.errors()[0]['msg']}",
+                               found=text) from None
     try:
         return SchafkopfProfile(**{**base.model_dump(), **{k: (o.model_dump() if isinstance(o, BaseModel) else o)
                                                             for k, o in over.items()}})
@@ -384,6 +414,56 @@ def parse_schafkopf_rules(text: str) -> SchafkopfProfile:
         msg = exc.errors()[0]["msg"].removeprefix("Value error, ")
         raise ProfileError("E-RULES-VALUE", f"bad Schafkopf rules {text!r}: {msg}", found=text,
                            expected=msg.partition(": expected ")[2] or None) from None
+
+
+def rules_text(profile: SchafkopfProfile, base: str = "netschafkopf") -> str:
+    """The ``[Rules]`` text of ``profile`` as :func:`parse_schafkopf_rules`
+    reads it back to an equal profile: the named profile ``base``, then one
+    ``flag=value`` for each flag that differs from it, each differing tariff
+    number as ``tariff.FIELD=N`` and ``laufendeMin`` as ``game:n,...`` (0: not
+    counted).  ``rules_text(SCHAFKOPF_PROFILES["netschafkopf"])`` is
+    ``"netschafkopf"``.  Raises ``KeyError`` for an unknown ``base``."""
+    ref = SCHAFKOPF_PROFILES[base]
+    parts = [base]
+    for f in SchafkopfProfile.model_fields:
+        if f in ("name", "players"):
+            continue
+        mine, theirs = getattr(profile, f), getattr(ref, f)
+        if mine == theirs:
+            continue
+        if f == "tariff":
+            parts += [f"tariff.{k}={getattr(mine, k)}" for k in SchafkopfTariff.model_fields
+                      if getattr(mine, k) != getattr(theirs, k) and getattr(mine, k) is not None]
+        elif f == "laufendeMin":
+            parts.append("laufendeMin=" + ",".join(f"{k}:{getattr(mine, k)}" for k in LaufendeMin.model_fields
+                                                   if getattr(mine, k) != getattr(theirs, k)))
+        elif isinstance(mine, bool):
+            parts.append(f"{f}={'on' if mine else 'off'}")
+        elif mine is None:
+            parts.append(f"{f}=none")
+        else:
+            parts.append(f"{f}={mine}")
+    return "; ".join(parts)
+
+
+def describe_tariff(profile: SchafkopfProfile) -> str:
+    """One line of a Schafkopf profile's prices (units, rules.md G-13..G-17):
+    ``Rufspiel 10 · Einzelspiel 50 · Ramsch 20 · Schneider +10 · Schwarz +10 ·
+    Laufender +10 (from 3 in a sauspiel, ...; not counted in ...) · Tout ×2``."""
+    t = profile.tariff
+    lm = profile.laufendeMin
+    counted = [f"{getattr(lm, g)} in a {g}" for g in type(lm).model_fields if getattr(lm, g)]
+    off = [g for g in type(lm).model_fields if not getattr(lm, g)]
+    lauf = "from " + ", ".join(counted) if counted else ""
+    if off:
+        lauf += ("; " if lauf else "") + "not counted in a " + ", ".join(off)
+    parts = [f"Rufspiel {t.sauspiel}", f"Einzelspiel {t.solo}", f"Ramsch {t.ramsch}", f"Schneider +{t.schneider}",
+             f"Schwarz +{t.schwarz}", f"Laufender +{t.laufender} ({lauf})", f"Tout ×{t.toutFactor}"]
+    if profile.jungfrau != "off":
+        parts.append("Jungfrau " + {"doublesAll": "doubles the price", "doublesOwn": "paid double"}[profile.jungfrau])
+    if profile.shortDeck:
+        parts.append("short pack (24 cards, 6 tricks)")
+    return " · ".join(parts)
 
 
 # --------------------------------------------------------------------------
@@ -433,9 +513,11 @@ class Re:
 
 @dataclass(frozen=True, slots=True)
 class Klopfen:
-    """``seat`` knocks before the game is announced (×2, rules.md G-19)."""
+    """``seat`` knocks before the game is announced (×2, rules.md G-19).
+    ``seat`` None: a doubling whose seat the record does not give (a
+    NetSchafkopf log's "N mal aufgedoppelt" states only the number)."""
 
-    seat: int
+    seat: int | None
 
 
 SkAction = Union[Announce, Ramsch, Kontra, Re, Klopfen, Play]
@@ -540,19 +622,23 @@ def announce_error(a: Announce, hand: int | None = None) -> IllegalAction | None
     return None
 
 
-def klopfen_error(profile: SchafkopfProfile, klopfer: list[int], seat: int,
+def klopfen_error(profile: SchafkopfProfile, klopfer: list[int | None], seat: int | None,
                   announced: bool = False) -> IllegalAction | None:
     """Why ``seat`` may not knock now, or None (rules.md G-19): Klopfen off
     in the profile (``E-SK-KLOPFEN``), after the announcement (``E-PHASE``),
-    or a seat already in ``klopfer`` (``E-SK-KLOPFEN``)."""
+    a seat already in ``klopfer``, or a fifth doubling (one per seat at most;
+    ``seat`` None is a doubling of an unnamed seat) (``E-SK-KLOPFEN``)."""
     if not profile.klopfen:
         return IllegalAction("E-SK-KLOPFEN", "Klopfen is not played under this profile (rules.md G-19, flag "
                              "klopfen)", found=f"seat {seat} knocks", expected="klopfen=on")
     if announced:
         return IllegalAction("E-PHASE", "Klopfen after the game was announced (rules.md G-19)", found=seat,
                              expected="before the announcement")
-    if seat in klopfer:
+    if seat is not None and seat in klopfer:
         return IllegalAction("E-SK-KLOPFEN", f"seat {seat} knocks twice", found=seat, expected="once per seat")
+    if len(klopfer) >= 4:
+        return IllegalAction("E-SK-KLOPFEN", "a fifth Klopfen: each of the four seats knocks once at most",
+                             found=len(klopfer) + 1, expected="at most 4")
     return None
 
 
@@ -660,7 +746,7 @@ class SchafkopfState:
         self.order = trump_order_for(Game.SAUSPIEL)
         self.doublings = 0
         self.doubling_seats: list[int | None] = []
-        self.klopfer: list[int] = []
+        self.klopfer: list[int | None] = []
         self.trick_no = 0
         self.leader = (dealer + 1) % 4
         self.to_act = self.leader
@@ -927,7 +1013,8 @@ class SchafkopfState:
             elif side != first:
                 break
             run += 1
-        counted = run if run >= self.profile.laufendeMin.of(self.game) else 0
+        least = self.profile.laufendeMin.of(self.game)
+        counted = run if least and run >= least else 0
         return Laufende(run, bool(first), counted)
 
     def _highest_trump_seat(self, seats: Iterable[int]) -> int:

@@ -240,10 +240,10 @@ def test_schafkopf_page_in_chromium(tmp_path, browser):
             expect(charts).to_have_count(2, timeout=WAIT_MS)
             for k in range(2):
                 expect(charts.nth(k).locator("canvas, svg").first).to_be_visible(timeout=WAIT_MS)
-            # the three tables (game types, Laufende, Ramsch) have drawn their grids
+            # the four tables (game types, Laufende, Ramsch, house rules) have drawn their grids
             tables = page.locator('[data-testid="stDataFrame"]')
-            expect(tables).to_have_count(3, timeout=WAIT_MS)
-            for k in range(3):
+            expect(tables).to_have_count(4, timeout=WAIT_MS)
+            for k in range(4):
                 tables.nth(k).scroll_into_view_if_needed()
                 expect(tables.nth(k).locator("canvas").first).to_be_visible(timeout=WAIT_MS)
             page.screenshot(path=str(ARTIFACTS / "schafkopf.png"), full_page=True)

@@ -32,22 +32,39 @@ def md_escape(text: str) -> str:
     return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in str(text))
 
 
-def load_upload(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
+def load_upload(name: str, data: bytes, prior=None, columns: str | None = None) -> tuple[FileResult, str]:
     """Read and validate one uploaded file: ``(result, source format)``,
     through the same function as ``shead ingest`` (:func:`ingest.cli.load_bytes`;
     ``prior``: the stored hands of a session, for its stake and pot carry, or
-    the :class:`~ingest.store.Store` to plan the file against)."""
+    the :class:`~ingest.store.Store` to plan the file against; ``columns``: a
+    CSV column mapping, as ``--columns``)."""
     from ingest.pipeline import load_bytes  # noqa: PLC0415
 
-    return load_bytes(name, data, prior)
+    return load_bytes(name, data, prior, None, columns or None)
 
 
-def ingest_upload(store: Store, name: str, data: bytes, strict: bool) -> IngestReport:
+def ingest_upload(store: Store, name: str, data: bytes, strict: bool, columns: str | None = None) -> IngestReport:
     """Validate and store one uploaded file (the path of ``shead ingest``)."""
     store.last_plan = None
-    result, fmt = load_upload(name, data, store)  # planned against the store, as `shead ingest` (issue 12)
+    result, fmt = load_upload(name, data, store, columns)  # planned against the store, as `shead ingest` (issue 12)
     plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == name else None
     return store.ingest_file(result, strict=strict, source_format=fmt, plan=plan)
+
+
+def csv_preview(name: str, data: bytes, columns: str | None = None) -> tuple[str, dict, list[dict]] | None:
+    """How a CSV upload will be read, before anything is stored: ``(kind,
+    column mapping, the first five rows as read)``; None for a file that is
+    not a CSV.  Raises ``ValueError`` for a bad ``columns`` mapping."""
+    from ingest.csv_sheet import HAND_FIELDS, guess_columns, looks_like_csv, parse_columns, preview  # noqa: PLC0415
+    from ingest.csv_sheet import _rows  # noqa: PLC0415
+
+    if not looks_like_csv(name, data):
+        return None
+    rows = _rows(data)
+    header = rows[0] if rows else []
+    cols = parse_columns(columns, header) if columns else guess_columns(header)
+    kind = "per-hand score sheet" if any(f in cols for f in HAND_FIELDS) else "ledger of sitting totals"
+    return kind, cols, preview(data, name, columns=columns or None)
 
 
 def report_rows(rep: IngestReport) -> list[dict]:
@@ -78,7 +95,8 @@ def run_import() -> None:
     try:
         for f in files:
             try:
-                reports.append((f.name, ingest_upload(store, f.name, f.getvalue(), strict), None))
+                reports.append((f.name, ingest_upload(store, f.name, f.getvalue(), strict, ss.get("imp_columns")),
+                                None))
             except StoreError as exc:
                 reports.append((f.name, None, str(exc)))
     finally:
@@ -90,7 +108,24 @@ from dashboard.filters import ensure_navigation
 ensure_navigation()  # a first visit straight to this page's URL runs it inside the app
 st.title("Import")
 st.caption(f"Into `{resolve_db()}` — the same path as `shead ingest`: read, replay-validate, store.")
-st.file_uploader("SHN files or NetSchafkopf protocols", accept_multiple_files=True, key="imp_files")
+st.file_uploader("SHN files, NetSchafkopf protocols, CSV score sheets or ledgers", accept_multiple_files=True,
+                 key="imp_files")
+st.text_input("CSV columns (optional)", key="imp_columns", placeholder="date=Datum,picker=Spieler,points=Pts",
+              help="FIELD=COLUMN pairs for a CSV file whose header names its columns otherwise (fields: date hand "
+                   "dealer picker partner call points outcome leaster doubler); every other column is a player.")
+for up in st.session_state.get("imp_files") or []:
+    try:
+        pv = csv_preview(up.name, up.getvalue(), st.session_state.get("imp_columns") or None)
+    except ValueError as exc:
+        st.error(f"{md_escape(up.name)}: {md_escape(str(exc))}")
+        continue
+    if pv is None:
+        continue
+    kind, cols, first = pv
+    st.markdown(f"**{md_escape(up.name)}** will be read as a **{kind}**; columns: "
+                + (", ".join(f"{md_escape(k)} ← `{v}`" for k, v in cols.items()) or "none named")
+                + "; every other column is a player. The first rows as read (nothing is stored yet):")
+    st.dataframe(first, hide_index=True, width="stretch")
 st.checkbox("Strict: store nothing from a file that has a bad hand", key="imp_strict")
 st.button("Import", type="primary", on_click=run_import, key="imp_go")
 
@@ -109,7 +144,8 @@ for name, rep, err in reports:
         st.error(f"{name + ': ' if name else ''}{err}")
         continue
     verdict = "nothing stored (strict: the file has a bad hand)" if not rep.committed else (
-        f"{rep.stored} stored, {rep.duplicates} duplicate{'s' if rep.duplicates != 1 else ''}, "
+        (f"{rep.sittings} sitting(s) stored as settlements without hands, " if rep.sittings else "")
+        + f"{rep.stored} stored, {rep.duplicates} duplicate{'s' if rep.duplicates != 1 else ''}, "
         f"{len(rep.rejected)} rejected")
     line = f"**{md_escape(name)}**: {verdict}"
     if rep.failed:

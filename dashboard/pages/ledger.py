@@ -70,6 +70,12 @@ st.caption(f"One row per player over {over}. Units are the settled score of each
            "included); hands played leave out misdeals and thrown-in doublers, which settle nothing. "
            "Units per hand = units ÷ hands played. Best first.")
 
+incomplete = fetch(metrics.incomplete_sessions, f)
+if not incomplete.is_empty():
+    st.warning("**Incomplete sessions**: the totals above hold only the games stored; these sources' own running "
+               "tables say otherwise (games were refused at import — see Data quality on the Overview page):\n\n"
+               + "\n".join(f"- {r['session']}: {r['note']}" for r in incomplete.to_dicts()))
+
 st.subheader("Running total")
 ses = fetch(metrics.ledger_by_session, f)
 run = metrics.running_totals(ses)
@@ -103,6 +109,21 @@ st.dataframe(
 )
 st.caption(f"One row per session and player over {over}: the player's units in that session and the hands "
            "dealt with the player at the table (misdeals and doublers included; they settle 0).")
+
+per_unit = fetch(metrics.ledger_units, f)
+if not per_unit.is_empty():
+    st.subheader("Totals per unit")
+    st.dataframe(
+        per_unit.select("player", "unit", "total", "hands", "sessions", "incomplete"),
+        hide_index=True,
+        column_config={"total": st.column_config.NumberColumn("total", format="%+d"),
+                       "incomplete": st.column_config.NumberColumn("incomplete sessions", help="Sessions of the "
+                                                                   "player whose source's own table the stored games "
+                                                                   "do not reach (games refused).")},
+    )
+    st.caption(f"One row per player and unit over {over}: Sheepshead units, Schafkopf tariff points and Indiana "
+               "race points are different currencies and are never added together (the same table as "
+               "`shead ledger`).")
 
 # The pot (rules.md D-19, pot=on) is an extra seat, never a player: shown apart.
 pot = fetch(metrics.pot_by_session, f)

@@ -150,3 +150,24 @@ else:
                "player sat; lost = games in which the player's units were the most negative of the table (a "
                "tie for the lowest counts for each); loss rate = lost ÷ Ramsch games; units = the sum of the "
                "player's units in them.")
+
+st.subheader("House rules")
+house = fetch(metrics.schafkopf_rules, f)
+
+
+def _tariff(text: str) -> str:
+    from replay.errors import ProfileError  # noqa: PLC0415
+    from replay.schafkopf import describe_tariff, parse_schafkopf_rules  # noqa: PLC0415
+
+    try:
+        return describe_tariff(parse_schafkopf_rules(text or "schafkopf"))
+    except ProfileError as exc:
+        return f"(unreadable: {exc})"
+
+
+st.dataframe([{"rules": r["rules"], "tariff": _tariff(r["rules"]), "sessions": r["sessions"], "games": r["games"]}
+              for r in house.to_dicts()], hide_index=True, width="stretch")
+st.caption("The rules each game was checked under: a NetSchafkopf protocol's house tariff is read off its own price "
+           "lines (the rule-set name in its header does not settle it); SHN-SK states it in [Rules]. "
+           + ("Tariff points of different tariffs are different amounts: choose one under **Rules** in the sidebar "
+              "to compare like with like." if len(house) > 1 else ""))

@@ -1,0 +1,417 @@
+"""Spreadsheets (CSV) → hands and sittings: a mapping, never a rule book.
+
+Two kinds of CSV file, told apart by the header (or ``--columns``):
+
+* a **per-hand score sheet** — one row per hand: ``date``, ``hand``,
+  ``dealer``, ``picker``, ``partner``, ``call``, ``points``, ``outcome``,
+  ``leaster``, ``doubler`` and one column per player holding that player's
+  units.  Each row becomes the facts of an SHN score-sheet line
+  (:class:`replay.facts.HandRecord`, every fact positioned at its row and
+  column: ``Pos(line=row, col=column)``, rows counted from 1 = the header,
+  columns from 1) and goes to the one judge (:func:`replay.judge.judge_hand`
+  through :func:`ingest.validate._validate_records`), exactly as the line
+  ``pick P  call AS  partner Q  pts 72  win`` + ``score ...`` would.  The
+  stored source is that SHN line, so ``shead rederive`` and
+  ``shead export --format shn`` treat it as SHN.  One session per date
+  (``CSV <file> <date>``); its seats are the players with a value in the
+  date's first row, in column order.
+* a **ledger of sitting totals** — a ``date`` column and one column per
+  player holding that player's net for the sitting (blank: did not play).
+  Each row must sum to zero (rules.md B-35); a row that does not is refused
+  at its row, the others kept.  Any number of players.  Stored as
+  settlements without hands (:class:`Sitting`, table ``settlements``).
+
+The column mapping is guessed from the header (:func:`guess_columns`:
+English and German names, any case) and can be given as
+``"date=Datum,picker=Spieler,..."`` (:func:`parse_columns`); every column
+the mapping does not name is a player column.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import PurePath
+
+from replay.cards import Card
+from replay.errors import Diagnostic
+from replay.facts import CallRec, HandRecord, Pos, ScoreRec, SessionRec, ShnFile, Value
+
+from .model import FileResult
+
+__all__ = ["FIELDS", "guess_columns", "parse_columns", "looks_like_csv", "read_csv", "Sitting", "CsvResult",
+           "preview"]
+
+#: The fields a column can be mapped to, and the header words that name them.
+FIELDS: dict[str, tuple[str, ...]] = {
+    "date": ("date", "datum", "day", "evening", "sitting", "night"),
+    "hand": ("hand", "hand no", "hand #", "#", "no", "nr", "spiel", "game no"),
+    "dealer": ("dealer", "geber", "dealt"),
+    "picker": ("picker", "picked", "pick", "spieler"),
+    "partner": ("partner", "mitspieler"),
+    "call": ("call", "called", "called card", "ruf"),
+    "points": ("points", "pts", "picker points", "card points", "augen"),
+    "outcome": ("outcome", "result", "ergebnis"),
+    "leaster": ("leaster", "leaster winner"),
+    "doubler": ("doubler", "double", "doublers"),
+}
+HAND_FIELDS = ("hand", "picker", "dealer", "partner", "call", "points", "outcome", "leaster", "doubler")
+
+
+@dataclass(slots=True)
+class Sitting:
+    """One ledger row: ``date`` (YYYY-MM-DD), ``units`` player → net units of
+    the sitting (zero-sum), ``row`` its row in the file (1 = the header)."""
+
+    date: str
+    units: dict[str, int]
+    row: int
+
+
+@dataclass(slots=True)
+class CsvResult:
+    """What :func:`read_csv` found: ``kind`` (``score-sheet`` or
+    ``ledger``), ``columns`` (field → column header), ``players`` (the
+    player columns), and either ``result`` (the judged hands, a
+    :class:`FileResult`) or ``sittings`` with ``refused`` diagnostics."""
+
+    kind: str
+    columns: dict[str, str]
+    players: list[str]
+    result: FileResult
+    sittings: list[Sitting] = field(default_factory=list)
+
+
+def _norm(h: str) -> str:
+    return re.sub(r"\s+", " ", h.strip().lower())
+
+
+def guess_columns(header: list[str]) -> dict[str, str]:
+    """field → header cell, for the header cells that name a field of
+    :data:`FIELDS` (case and spacing ignored); each field once."""
+    out: dict[str, str] = {}
+    for cell in header:
+        n = _norm(cell)
+        for f, words in FIELDS.items():
+            if f not in out and n in words:
+                out[f] = cell
+                break
+    return out
+
+
+def parse_columns(text: str, header: list[str]) -> dict[str, str]:
+    """``"date=Datum,picker=Spieler"`` → field → header cell.  Raises
+    ``ValueError`` naming an unknown field or a column not in the header."""
+    out: dict[str, str] = {}
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        if "=" not in part:
+            raise ValueError(f"{part!r} is not FIELD=COLUMN (fields: {', '.join(FIELDS)})")
+        f, col = (x.strip() for x in part.split("=", 1))
+        if f not in FIELDS:
+            raise ValueError(f"unknown field {f!r} (expected one of {', '.join(FIELDS)})")
+        match = [c for c in header if c.strip() == col or _norm(c) == _norm(col)]
+        if not match:
+            raise ValueError(f"no column {col!r} in the header ({', '.join(header)})")
+        out[f] = match[0]
+    return out
+
+
+def looks_like_csv(name: str, data: bytes) -> bool:
+    """True for a ``.csv`` file name, or a first line with at least two
+    commas or semicolons and no SHN marker."""
+    if name.lower().endswith(".csv"):
+        return True
+    first = data[:2048].split(b"\n", 1)[0]
+    return not first.lstrip().startswith(b"%SHN") and (first.count(b",") >= 2 or first.count(b";") >= 2)
+
+
+def _rows(data: bytes) -> list[list[str]]:
+    text = data.decode("utf-8-sig", errors="replace")
+    sample = text[:4096]
+    try:
+        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    return [r for r in csv.reader(io.StringIO(text), dialect)]
+
+
+_DATE = (re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$"), re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{2,4})$"),
+         re.compile(r"^(\d{1,2})/(\d{1,2})/(\d{2,4})$"), re.compile(r"^(\d{4})\.(\d{1,2})\.(\d{1,2})$"))
+
+
+def _date(cell: str) -> str | None:
+    c = cell.strip()
+    for k, rx in enumerate(_DATE):
+        m = rx.match(c)
+        if not m:
+            continue
+        a, b, y = m.groups()
+        if k in (0, 3):
+            y, a, b = a, b, y
+            mo, d = a, b
+        elif k == 1:
+            d, mo = a, b
+        else:
+            mo, d = a, b
+        y = ("20" + y) if len(y) == 2 else y
+        try:
+            import datetime as _dt  # noqa: PLC0415
+
+            return _dt.date(int(y), int(mo), int(d)).isoformat()
+        except ValueError:
+            return None
+    return None
+
+
+def _int(cell: str) -> int | None:
+    c = cell.strip().replace("\u2212", "-")
+    return int(c) if re.fullmatch(r"[+-]?\d+", c) else None
+
+
+def read_csv(data: bytes, path: str | None = None, *, columns: str | None = None,
+             rules: str | None = None) -> CsvResult:
+    """Read a CSV score sheet or ledger (see the module docstring).  ``rules``
+    is the [Rules] text of a score sheet's hands (default
+    ``wi5-called-ace``).  Never raises on bad input: problems are
+    diagnostics at ``path:row:column`` in ``result.errors`` (file level) or
+    ``result.rejected`` (a hand) or as refused sittings."""
+    rows = _rows(data)
+    result = FileResult(path=path)
+    if not rows or not any(c.strip() for c in rows[0]):
+        result.errors.append(Diagnostic("E-CSV-HEADER", "the CSV file has no header row", file=path, line=1, col=1,
+                                        expected="a header such as 'date,hand,dealer,picker,...,Al,Bea,Cy'"))
+        return CsvResult("unknown", {}, [], result)
+    header = rows[0]
+    try:
+        cols = parse_columns(columns, header) if columns else guess_columns(header)
+    except ValueError as exc:
+        result.errors.append(Diagnostic("E-CSV-COLUMNS", f"--columns: {exc}", file=path, line=1, col=1,
+                                        found=columns, expected="FIELD=COLUMN,..."))
+        return CsvResult("unknown", {}, [], result)
+    named = set(cols.values())
+    players = [c for c in header if c not in named and c.strip()]
+    index = {c: i for i, c in enumerate(header)}
+    if "date" not in cols:
+        result.errors.append(Diagnostic("E-CSV-COLUMNS", "no date column: a score sheet or ledger needs one (name "
+                                        "it 'date', or map it with --columns date=COLUMN)", file=path, line=1, col=1,
+                                        found=", ".join(header), expected="a 'date' column"))
+        return CsvResult("unknown", cols, players, result)
+    kind = "score-sheet" if any(f in cols for f in HAND_FIELDS) else "ledger"
+    out = CsvResult(kind, cols, players, result)
+    if kind == "ledger":
+        _ledger(out, rows, index, path)
+    else:
+        _score_sheet(out, rows, index, path, rules or "wi5-called-ace")
+    return out
+
+
+def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: str | None) -> None:
+    dcol = index[out.columns["date"]]
+    for r, row in enumerate(rows[1:], start=2):
+        if not any(c.strip() for c in row):
+            continue
+        cell = row[dcol] if dcol < len(row) else ""
+        d = _date(cell)
+        if d is None:
+            out.result.errors.append(Diagnostic("E-CSV-DATE", f"row {r}: {cell!r} is not a date (YYYY-MM-DD, "
+                                                "DD.MM.YYYY or MM/DD/YYYY); the row is refused", file=path, line=r,
+                                                col=dcol + 1, found=cell, expected="a date"))
+            continue
+        units: dict[str, int] = {}
+        bad = None
+        for p in out.players:
+            k = index[p]
+            c = row[k] if k < len(row) else ""
+            if not c.strip():
+                continue
+            v = _int(c)
+            if v is None:
+                bad = Diagnostic("E-CSV-UNITS", f"row {r}: {p}'s {c!r} is not a whole number of units; the row is "
+                                 "refused", file=path, line=r, col=k + 1, found=c, expected="e.g. +12 or -3")
+                break
+            units[p] = v
+        if bad is None and sum(units.values()) != 0:
+            bad = Diagnostic("E-CSV-ZERO-SUM", f"row {r} ({d}) sums to {sum(units.values()):+d}, not 0: every "
+                             "sitting's nets must cancel out (rules.md B-35); the row is refused", file=path,
+                             line=r, col=1, found=str(sum(units.values())), expected="0")
+        if bad is None and len(units) < 2:
+            bad = Diagnostic("E-CSV-PLAYERS", f"row {r} ({d}) has {len(units)} player(s) with a value; a sitting "
+                             "has at least two", file=path, line=r, col=1, found=str(len(units)), expected=">= 2")
+        if bad is not None:
+            out.result.errors.append(bad)
+            continue
+        out.sittings.append(_Sit(d, units, r))
+
+
+_Sit = Sitting
+_ALIAS_BAD = re.compile(r"[^A-Za-z0-9_]")
+
+
+def _alias(name: str, taken: set[str]) -> str:
+    from .shn.reader import is_alias  # noqa: PLC0415
+
+    base = _ALIAS_BAD.sub("", name.title().replace(" ", "")) or "P"
+    if not base[0].isalpha():
+        base = "P" + base
+    a, k = base, 2
+    while not is_alias(a) or a in taken:
+        a, k = f"{base}{k}" if is_alias(f"{base}{k}") else f"P{len(taken) + k}", k + 1
+    taken.add(a)
+    return a
+
+
+def _score_sheet(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: str | None,
+                 rules: str) -> None:
+    from .validate import _validate_records  # noqa: PLC0415 - the one loop over the judge
+
+    cols = out.columns
+    stem = PurePath(path).stem if path else "sheet"
+    sessions: dict[str, SessionRec] = {}
+    seats_of: dict[str, list[str]] = {}
+    alias_of: dict[str, str] = {}
+    taken: set[str] = set()
+    for p in out.players:
+        alias_of[p] = _alias(p, taken)
+    records: list[HandRecord] = []
+
+    def cell(row: list[str], f: str) -> tuple[str, int]:
+        if f not in cols:
+            return "", 0
+        k = index[cols[f]]
+        return (row[k].strip() if k < len(row) else ""), k + 1
+
+    count: dict[str, int] = {}
+    for r, row in enumerate(rows[1:], start=2):
+        if not any(c.strip() for c in row):
+            continue
+        dtext, dcol = cell(row, "date")
+        d = _date(dtext)
+        errs: list[Diagnostic] = []
+
+        def err(code: str, msg: str, col: int, found: str | None = None, expected: str | None = None) -> None:
+            errs.append(Diagnostic(code, f"row {r}: {msg}", file=path, line=r, col=col, found=found,
+                                   expected=expected))
+
+        if d is None:
+            err("E-CSV-DATE", f"{dtext!r} is not a date", dcol, dtext, "YYYY-MM-DD")
+            d = "unknown"
+        present = [p for p in out.players if (row[index[p]].strip() if index[p] < len(row) else "")]
+        if d not in sessions:
+            seats_of[d] = present
+            sessions[d] = SessionRec({"Session": f"CSV {stem} {d}", "Event": f"CSV {stem}",
+                                      **({"Date": d.replace("-", ".")} if d != "unknown" else {}),
+                                      "Seats": "; ".join(f"{alias_of[p]}={p}" for p in present), "Rules": rules})
+        seats = seats_of[d]
+        if present != seats:
+            err("E-CSV-SEATS", f"the players with units ({', '.join(present)}) are not the sitting's table "
+                f"({', '.join(seats)}, from its first row)", 1, ", ".join(present), ", ".join(seats))
+        count[d] = count.get(d, 0) + 1
+        htext, hcol = cell(row, "hand")
+        number = _int(htext) if htext else count[d]
+        if number is None:
+            err("E-CSV-HAND", f"hand {htext!r} is not a number", hcol, htext, "1, 2, ...")
+            number = count[d]
+        rec = HandRecord(number, sessions[d], pos=Pos(r, 1))
+        rec.line = r
+        words: list[str] = [f"hand {number}"]
+        by_name = {p: alias_of[p] for p in seats}
+
+        def seat(f: str) -> tuple[str | None, int]:
+            t, c = cell(row, f)
+            if not t:
+                return None, c
+            if t in by_name:
+                return by_name[t], c
+            low = {p.lower(): a for p, a in by_name.items()}
+            if t.lower() in low:
+                return low[t.lower()], c
+            err("E-CSV-SEAT", f"{f} {t!r} is not a player of this sitting", c, t, " / ".join(seats))
+            return None, c
+
+        dealer, dc = seat("dealer")
+        if dealer:
+            rec.dealer = Value(dealer, Pos(r, dc))
+            words[0] += f"  dealer {dealer}"
+        line: list[str] = []
+        dbl, dbc = cell(row, "doubler")
+        lst, lsc = seat("leaster")
+        picker, pc = seat("picker")
+        if dbl and dbl.lower() in ("yes", "y", "x", "1", "true", "doubler", "ja"):
+            rec.doubler = Value(True, Pos(r, dbc))
+            line.append("doubler")
+        elif lst:
+            rec.leaster = Value(lst, Pos(r, lsc))
+            line.append(f"leaster {lst}")
+        elif picker:
+            rec.pick = Value(picker, Pos(r, pc))
+            line.append(f"pick {picker}")
+            ctext, cc = cell(row, "call")
+            if ctext.lower() == "alone":
+                rec.alone = Value(True, Pos(r, cc))
+                line.append("alone")
+            elif ctext:
+                try:
+                    card = Card.parse(ctext.upper())
+                except ValueError:
+                    card = None
+                if card is None:
+                    err("E-CSV-CALL", f"call {ctext!r} is not a card (e.g. AS, AC, AH, TH) nor 'alone'", cc, ctext,
+                        "AS, AC, AH, TH or alone")
+                else:
+                    rec.call = CallRec(card, pos=Pos(r, cc), card_pos=Pos(r, cc))
+                    line.append(f"call {card}")
+            partner, prc = seat("partner")
+            if partner:
+                rec.partner = Value(partner, Pos(r, prc))
+                line.append(f"partner {partner}")
+        elif not errs:
+            err("E-CSV-HAND", "no picker, leaster winner or doubler: the row says nothing of the hand", 1, None,
+                "a picker, a leaster winner or a doubler")
+        ptext, ptc = cell(row, "points")
+        if ptext:
+            v = _int(ptext)
+            if v is None:
+                err("E-CSV-POINTS", f"points {ptext!r} is not a number", ptc, ptext, "0..120")
+            else:
+                rec.pts = Value(v, Pos(r, ptc))
+                line.append(f"pts {v}")
+        otext, oc = cell(row, "outcome")
+        if otext:
+            rec.outcome = Value(otext.lower(), Pos(r, oc))
+            line.append(otext.lower())
+        entries = []
+        for p in seats:
+            k = index[p]
+            t = row[k].strip() if k < len(row) else ""
+            v = _int(t)
+            if v is None:
+                err("E-CSV-UNITS", f"{p}'s units {t!r} are not a whole number", k + 1, t, "e.g. +2")
+                continue
+            entries.append((alias_of[p], Value(v, Pos(r, k + 1))))
+        rec.score = ScoreRec(entries, Pos(r, 1))
+        rec.errors = errs
+        rec.source = "\n".join([words[0], "  ".join(line), "score " + " ".join(
+            f"{a} {v.value:+d}" for a, v in entries)]) + "\n\n"
+        records.append(rec)
+    res = _validate_records(ShnFile(records, path=path), path, False)
+    out.result.hands = res.hands
+    out.result.rejected = res.rejected
+    out.result.errors.extend(res.errors)
+
+
+def preview(data: bytes, path: str | None = None, *, columns: str | None = None, n: int = 5) -> list[dict]:
+    """How the first ``n`` data rows are read, before anything is stored
+    (the Import page): one dict per row, field or player → the cell."""
+    rows = _rows(data)
+    if not rows:
+        return []
+    header = rows[0]
+    cols = parse_columns(columns, header) if columns else guess_columns(header)
+    named = {v: k for k, v in cols.items()}
+    out = []
+    for row in rows[1:1 + n]:
+        out.append({(named.get(h, f"units: {h}")): (row[i] if i < len(row) else "") for i, h in enumerate(header)
+                    if h.strip()})
+    return out
