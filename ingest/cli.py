@@ -122,7 +122,7 @@ def _read_bytes(path: Path) -> tuple[bytes, Diagnostic | None]:
 def _empty(data: bytes, name: str) -> Diagnostic | None:
     if data.strip():
         return None
-    return Diagnostic("E-FILE-EMPTY", "the file is empty: nothing to ingest", file=name,
+    return Diagnostic("E-FILE-EMPTY", "the file is empty: nothing to ingest", file=name, line=1, col=1,
                       expected="an SHN file starting with %SHN 1.0, or a NetSchafkopf protocol")
 
 
@@ -241,6 +241,10 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
                 progress.console.print(line)
                 for e in entries:
                     progress.console.print("  " + _where(e), markup=False, highlight=False)
+                for d in report.file_errors:  # a file-level warning (a Windows-1252 byte in a tag read as such)
+                    if d.severity != "error":
+                        progress.console.print(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}: {d.message}",
+                                               markup=False, highlight=False)
                 for h in result.hands:  # stored with a warning: an agreed result, a ruled renege, a partial log
                     for d in h.diagnostics:
                         progress.console.print(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}"

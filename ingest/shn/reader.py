@@ -167,6 +167,22 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _SLOW_TOKEN = re.compile(r'\{[^}]*\}?|\[(?:[^\]"]|"(?:[^"\\]|\\.)*"?)*\]?|;.*|[^\s{\[;]+')
 
 _UINT = {str(k): k for k in range(0, 1001)}
+
+#: Digits kept of a written number: a longer one reads as +/- 10**18, out of
+#: every range the reader and the judge enforce, so it is reported at its
+#: column like any other number out of range (Python refuses to convert
+#: numbers of more than 4,300 digits, and a long conversion is quadratic).
+_MAX_DIGITS = 18
+_HUGE = 10 ** _MAX_DIGITS
+
+
+def _to_int(body: str) -> int:
+    """The value of a checked decimal number (optional sign ``+ - \u2212``);
+    beyond :data:`_MAX_DIGITS` digits, +/- 10**18."""
+    neg = body[:1] in ("-", "\u2212")
+    digits = body.lstrip("+-\u2212")
+    v = int(digits) if len(digits) <= _MAX_DIGITS else _HUGE
+    return -v if neg else v
 _SINT: dict[str, int] = {}
 for _k in range(0, 501):
     _SINT[str(_k)] = _k
@@ -434,8 +450,11 @@ class _Reader:
             if ln == 1 and self._header(line, has_surrogate):
                 continue
             if has_surrogate and _SURROGATE.search(line) is not None:
-                self._bad_line(line)
-                continue
+                fixed = self._cp1252_tag(line)
+                if fixed is None:
+                    self._bad_line(line)
+                    continue
+                line = fixed
             if "{" in line or "[" in line:
                 toks = _tokens(line)
             else:
@@ -527,6 +546,36 @@ class _Reader:
         if self._error_count() == before and self.skipping != _SKIP_HAND:
             self._fail(ShnSyntaxError(self._encoding_diag()))
         self.enc_cut = 0
+
+    def _cp1252_tag(self, line: str) -> str | None:
+        """A session tag line whose only bytes that are not UTF-8 lie inside
+        its quoted value (a player's name saved by a Windows editor): the
+        line with those bytes read as Windows-1252, and a ``W-ENCODING``
+        warning at the first of them (notation.md §2.1); None for any other
+        line (reported as ``E-ENCODING``)."""
+        s = line.lstrip()
+        if s[:1] != "[" or (self.hand is not None and _SESSION_TAG.match(s) is None):
+            return None
+        q0, q1 = line.find('"'), line.rfind('"')
+        bad = [m.start() for m in _SURROGATE.finditer(line)]
+        if q0 < 0 or q1 <= q0 or bad[0] < q0 or bad[-1] > q1:
+            return None
+        out = []
+        for ch in line:
+            o = ord(ch)
+            if 0xDC80 <= o <= 0xDCFF:
+                out.append(bytes([o - 0xDC00]).decode("cp1252", "replace"))
+            elif 0xD800 <= o <= 0xDFFF:
+                return None
+            else:
+                out.append(ch)
+        fixed = "".join(out)
+        found = f"the byte 0x{ord(line[bad[0]]) - 0xDC00:02X}, which is not valid UTF-8"
+        self.errors.append(Diagnostic(
+            "W-ENCODING", f"found {found} in a tag value; read it as Windows-1252 ({fixed[bad[0]]!r}); save the "
+            "file as UTF-8 to silence this warning", "warning", self.path, self.ln, bad[0] + 1, None, None, found,
+            "UTF-8 text"))
+        return fixed
 
     def _error_count(self) -> int:
         return len(self.errors) + sum(len(h.errors) for h in self.hands[-2:])
@@ -906,8 +955,8 @@ class _Reader:
         t = toks[j] if j < n else None
         num = _UINT.get(t) if t is not None else None
         if num is None and t is not None and _UINT_RE.fullmatch(t):
-            num = int(t)
-        h = HandRecord(num or 0, self.sess, Pos(ln, c + 1))
+            num = _to_int(t)
+        h = HandRecord(num if num is not None and 0 < num <= MAX_HAND else 0, self.sess, Pos(ln, c + 1))
         h.line = ln
         self.hand = h
         self.hand_off = self.off + c
@@ -937,7 +986,7 @@ class _Reader:
             raise self._err_at("E-NUMBER", f"found {found} after 'hand'; expected the hand number, a whole number "
                                "from 1 without leading zeros", toks, j, found, "a hand number")
         if num > MAX_HAND:  # the store keeps hand numbers as INTEGER (docs/storage.md)
-            raise self._err_at("E-NUMBER", f"found hand {t}; expected a hand number from 1 to {MAX_HAND}", toks, j, t,
+            raise self._err_at("E-NUMBER", f"found hand {_quote(t)}; expected a hand number from 1 to {MAX_HAND}", toks, j, t,
                                f"1..{MAX_HAND}")
         if self.last_num is not None and num <= self.last_num:
             raise self._err_at("E-HAND-ORDER", f"found hand {num} after hand {self.last_num} in the same session; "
@@ -1315,7 +1364,7 @@ class _Reader:
         if body == "?" and not agreed:
             return Value(None, Pos(self.ln, col))
         if _SINT_RE.fullmatch(body):
-            return Value(int(body.replace("\u2212", "-")), Pos(self.ln, col), agreed)
+            return Value(_to_int(body), Pos(self.ln, col), agreed)
         raise self._err("E-NUMBER", f"found {_quote(vt)} as {s}'s units; expected a whole number with an optional "
                         "sign (+2, -4, 0), ? when unknown, or ^ before a number for a result agreed at the table",
                         col, vt, "units")
@@ -1329,11 +1378,11 @@ class _Reader:
         if body == "?" and not agreed:
             return Value(None, Pos(self.ln, col))
         if _UINT_RE.fullmatch(body):
-            v = int(body)
+            v = _to_int(body)
             if v >= lo and (hi is None or v <= hi):
                 return Value(v, Pos(self.ln, col), agreed)
             rng = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
-            raise self._err("E-NUMBER", f"found {kw} {t}; expected a number {rng}", col, t, rng)
+            raise self._err("E-NUMBER", f"found {kw} {_quote(t)}; expected a number {rng}", col, t, rng)
         mark = ", ^ before it for a result agreed at the table" if agreed_ok else ""
         raise self._err("E-NUMBER", f"found {_quote(t)} after {_quote(kw)}; expected a whole number without sign or "
                         f"leading zeros, or ? when unknown{mark}", col, t, "a number")
