@@ -323,13 +323,15 @@ class _Reader:
         "hands", "errors", "sess", "sess_has_hands", "sess_errs", "sess_seats", "sess_order",
         "last_num", "hand", "hand_off", "hand_failed", "seen", "pending", "override",
         "seatset", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
-        "prev_deal", "prev_trick", "cards", "played", "mode", "sess_mode",
+        "prev_deal", "prev_trick", "cards", "played", "mode", "sess_mode", "colc", "colc_line",
     )
 
     def __init__(self, text: str, path: str | None, strict: bool):
         self.text = text
         self.path = path
         self.strict = strict
+        self.colc: tuple = (None, 0, 0)
+        self.colc_line: str | None = None
         self.lines: list[str] = []
         self.hands: list[HandRecord] = []
         self.errors: list[Diagnostic] = []
@@ -375,9 +377,19 @@ class _Reader:
         if k >= len(toks) and self.enc_cut:
             return self.enc_cut
         line = self.line
-        p = 0
-        for t in toks[:k]:
+        # resume from the last column found on this line (errors come left to
+        # right): walking from the line start each time is quadratic in the
+        # errors of one line
+        ct, ck, cp = self.colc
+        if ct is toks and ck <= k and self.colc_line is line:
+            p, start = cp, ck
+        else:
+            p, start = 0, 0
+        for j in range(start, min(k, len(toks))):
+            t = toks[j]
             p = line.find(t, p) + len(t)
+        self.colc = (toks, min(k, len(toks)), p)
+        self.colc_line = line
         if k >= len(toks):
             return p + 1
         return line.find(toks[k], p) + 1
@@ -519,8 +531,15 @@ class _Reader:
             self.skipping = _SKIP_NONE
             return True
         shown = line.rstrip("\r")
+        cr = shown.find("\r")
+        if cr >= 0 and _HEADER.fullmatch(shown[:cr]) is not None:  # old Mac line ends: one line of the whole file
+            self._fail(self._err("E-HEADER", "the lines of this file end in CR only (old Mac line ends); SHN lines end "
+                                 "in LF or CR LF: convert the file (e.g. tr '\\r' '\\n' < in.shn > out.shn)", cr + 1,
+                                 "CR line ends", "LF or CR LF line ends"))
+            self.skipping = _SKIP_NONE
+            return True
         found = _quote(shown) if shown.strip() else "an empty line"
-        self._fail(self._err("E-HEADER", f"found {found} on line 1; expected '%SHN 1.0'", 1, shown, "%SHN 1.0"))
+        self._fail(self._err("E-HEADER", f"found {found} on line 1; expected '%SHN 1.0'", 1, shown[:60], "%SHN 1.0"))
         self.skipping = _SKIP_NONE
         return line.startswith("%")
 
