@@ -23,6 +23,22 @@ ROOT = Path(__file__).resolve().parents[1]
 SHN_SOURCES = sorted([*ROOT.glob("data/**/*.shn")])
 PROTOCOL_SOURCES = sorted(p for p in ROOT.glob("data/netschafkopf/*.txt") if "protokoll" in p.name)
 
+def excerpt(path: Path, kind: str, games: int = 3, lines: int = 120) -> bytes:
+    """The start of a shipped file, small enough to mutate thousands of times
+    per suite run: a protocol's first ``games`` games (up to its fourth
+    ``Geber:`` line), an SHN file's first ``lines`` lines."""
+    data = path.read_bytes()
+    if kind == "protocol":
+        at, k = 0, 0
+        while k <= games:
+            j = data.find(b"Geber:", at)
+            if j < 0:
+                return data
+            at, k = j + 1, k + 1
+        return data[:at - 1]
+    return b"\n".join(data.split(b"\n")[:lines]) + b"\n"
+
+
 _TOKENS = [b"hand", b"hand 3", b"deal", b"t1", b"t8 N:", b"Al:", b"score", b"pts", b"tricks", b"?", b"??", b"^",
            b"^R", b"{", b"}", b"[", b"]", b'"', b";", b"QC", b"10\xe2\x99\xa6", b"+2", b"-4", b"win-s", b"alone",
            b"leaster", b"claim", b"[Session \"x\"]", b"[Rules \"wi5-called-ace\"]", b"[Rules \"in4\"]",
