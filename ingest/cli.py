@@ -21,6 +21,7 @@ from typing import Optional
 import duckdb
 import typer
 from rich.console import Console
+from rich.markup import escape as rich_escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ingest import store as st
@@ -30,7 +31,8 @@ from replay.errors import Diagnostic
 app = typer.Typer(name="shead", help="The Sheepshead hand log: ingest, replay, export.", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
 
-_err = Console(stderr=True, highlight=False, soft_wrap=True)
+# markup off: every message carries paths, names and file text, never Rich markup ("[bold]" in a path is text)
+_err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
 
 DbOption = typer.Option(None, "--db", help="Database file (default $SHEAD_DB, else data/shead.duckdb).",
                         dir_okay=False)
@@ -168,6 +170,8 @@ def load_bytes(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
         if fmt == "netschafkopf":
             return read_protocol(data, name), fmt
         return validate_text(text, path=name, prior=prior), fmt
+    except st.StoreError:  # the database (busy past the lock timeout): said once by the caller, not per file
+        raise
     except Exception as exc:  # a bug in a reader must not stop the other files
         return FileResult(path=name, errors=[_internal(name, exc)]), fmt
 
@@ -214,7 +218,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
         with progress:
             task = progress.add_task("ingesting", total=len(files))
             for path in files:
-                progress.update(task, description=f"ingesting {path.name}")
+                progress.update(task, description=f"ingesting {rich_escape(path.name)}")  # the column renders markup
                 result, fmt = load_file(path, store.prior_hands)
                 try:
                     report = store.ingest_file(result, strict=strict, source_format=fmt)
@@ -342,7 +346,8 @@ def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a con
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
     if found is None:
-        _err.print(f"error: no stored hand {hand!r} (expected a hand id, \"SESSION#N\" or a content hash)")
+        shown = hand if len(hand) <= 40 else hand[:37] + "..."
+        _err.print(f"error: no stored hand {shown!r} (expected a hand id, \"SESSION#N\" or a content hash)")
         raise typer.Exit(1)
     frames = []
     sk_state = None

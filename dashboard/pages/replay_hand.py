@@ -166,10 +166,13 @@ def hand_label(row: tuple) -> str:
 
 
 def _int(v, default=None):
-    try:
-        return int(v)
-    except (TypeError, ValueError):
+    """A URL parameter as a whole number >= 0: ASCII digits only, at most 18
+    (a BIGINT; ``2**200``, ``²`` or a 5,000-digit id name no hand), else
+    ``default``."""
+    v = v.strip() if isinstance(v, str) else v
+    if not isinstance(v, str) or not (v.isascii() and v.isdigit() and len(v) <= 18):
         return default
+    return int(v)
 
 
 def _goto_step(k: int) -> None:
