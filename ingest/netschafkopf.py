@@ -203,6 +203,9 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
             continue
         last = ln
         if stage == "deal" and (m := _DEAL.match(line)):
+            if len(g.deals) == 4:  # at once: reading thousands of copied deal lines would take seconds
+                raise _Reject([ctx.diag("E-NSK-SYNTAX", f"a fifth deal line in the game at line {g.start + 1}", ln,
+                                        found=line.strip()[:60], expected="4 deal lines, then the game")])
             cards, cols = _cards(ctx, m.group(2), ln, line)
             g.deals.append((m.group(1), cards, ln, cols))
         elif stage in ("deal", "announce") and _RAMSCH_LINE.match(line):
