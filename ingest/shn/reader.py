@@ -49,7 +49,7 @@ import re
 from itertools import product
 
 from replay.cards import Card
-from replay.errors import Diagnostic
+from replay.errors import Diagnostic, did_you_mean
 
 from .errors import ShnSyntaxError
 from .record import (
@@ -622,8 +622,9 @@ class _Reader:
             what = f"found {_quote(t)}: a '}}' without an opening '{{'"
         else:
             what = f"found {_quote(t)} where a statement was expected"
-        return self._err_at("E-STATEMENT", what + "; expected a statement keyword such as hand, deal, pick, t1, score",
-                            toks, i, t, "a statement keyword")
+        hint = did_you_mean(t, sorted(KEYWORDS), cutoff=0.75) if t.isalpha() and len(t) >= 3 else ""
+        return self._err_at("E-STATEMENT", what + "; expected a statement keyword such as hand, deal, pick, t1, score"
+                            + hint, toks, i, t, "a statement keyword")
 
     # -- hands, tags, notes ------------------------------------------------
 
@@ -849,7 +850,8 @@ class _Reader:
             listed = self._listed()
             where = "this hand's Seats tag" if self.override else "the Seats tag"
             return self._err("E-SEAT", f"found the seat {_quote(s)}, which is not in {where}; expected one of "
-                             f"{listed}", col, s, "one of " + listed, trick, line)
+                             f"{listed}" + did_you_mean(s, sorted(self.seatset)), col, s, "one of " + listed, trick,
+                             line)
         if s == "?":
             msg = "found '?' where the seat must be written; expected a seat alias"
         elif s.lower() in RESERVED or _TRICK_WORD.fullmatch(s):
