@@ -1,0 +1,27 @@
+"""Text shown as text: the one escaping helper of the dashboard (issue 15).
+
+Every name that comes from a file — session, group, player, seat and file
+names, rules text, messages quoting the input — goes through :func:`md` before
+it reaches ``st.markdown``, ``st.caption``, ``st.info``, ``st.error`` or any
+other element that renders Markdown, so that ``![x](http://e/x.png)``,
+``[a](http://e)``, ``<b>x</b>`` or ``**x**`` appear as those characters: no
+image is fetched, no link is made, no emphasis, no HTML, no LaTeX
+(``$``) and no Streamlit colour directive (``:red[...]``).
+"""
+
+from __future__ import annotations
+
+__all__ = ["md"]
+
+#: Characters with a meaning in Streamlit's Markdown (CommonMark, GitHub
+#: extensions, LaTeX ``$``, directives ``:name[...]``, HTML ``<``/``>``).
+_MD_SPECIAL = frozenset("\\`*_{}[]()#+-.!$~|<>:&=\"'")
+
+
+def md(text: object) -> str:
+    """``text`` (any value, shown with ``str``) escaped for Streamlit
+    Markdown: a backslash before every special character, so that it renders
+    as exactly these characters.  ``None`` gives ``""``."""
+    if text is None:
+        return ""
+    return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in str(text))
