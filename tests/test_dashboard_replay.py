@@ -506,7 +506,7 @@ def test_import_reports_the_bad_hand_at_its_line(tmp_path, monkeypatch):
     ok(at.button(key="imp_go").click().run())
     assert [(m.label, m.value) for m in at.metric] == [("Stored", "4"), ("Duplicates", "0"), ("Rejected", "1")]
     assert "**thursday\\.shn**: 4 stored, 0 duplicates, 1 rejected" in [w.value for w in at.warning]
-    line = next(m.value for m in at.markdown if m.value.startswith("`thursday.shn:19:15`"))
+    line = next(m.value for m in at.markdown if m.value.startswith("thursday\\.shn:19:15 "))  # the name escaped
     assert "error **E-RENEGE** (hand 14)" in line and "Cy holds clubs and must follow suit" in line
     df = at.dataframe[0].value
     assert df.loc[0, ["hand", "line", "col", "code"]].tolist() == [14, 19, 15, "E-RENEGE"]
