@@ -13,9 +13,14 @@ from __future__ import annotations
 
 __all__ = ["md"]
 
-#: Characters with a meaning in Streamlit's Markdown (CommonMark, GitHub
-#: extensions, LaTeX ``$``, directives ``:name[...]``, HTML ``<``/``>``).
-_MD_SPECIAL = frozenset("\\`*_{}[]()#+-.!$~|<>:&=\"'")
+#: The characters that can start a construct of Streamlit's Markdown:
+#: emphasis ``* _ ~``, code `````, links and images ``[ ]`` (with them
+#: escaped, ``!`` and ``( )`` are plain), HTML and entities ``< > &``, LaTeX
+#: ``$``, headings ``#``; and ``:`` before a letter (a directive
+#: ``:red[`` or an emoji shortcode ``:smile:``).  Others (``( ) . - + ! |``,
+#: ``:`` before a space) are left as they are, so that "Bea (Bea Schmidt)"
+#: and "Trick 2: Al is winning" read the same in the page source.
+_MD_SPECIAL = frozenset("\\`*_[]<>&$~#")
 
 
 def md(text: object) -> str:
@@ -24,4 +29,10 @@ def md(text: object) -> str:
     as exactly these characters.  ``None`` gives ``""``."""
     if text is None:
         return ""
-    return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in str(text))
+    s = str(text)
+    out = []
+    for i, ch in enumerate(s):
+        if ch in _MD_SPECIAL or (ch == ":" and s[i + 1:i + 2].isalpha()):
+            out.append("\\")
+        out.append(ch)
+    return "".join(out)

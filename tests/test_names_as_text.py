@@ -72,8 +72,10 @@ def hostile_db(tmp_path, monkeypatch):
 
 
 def test_md_escapes_every_construct():
-    # each special character gets one backslash: '![x](http://e/x.png)' -> '\!\[x\]\(http\://e/x\.png\)'
-    assert md(IMG) == "\\!\\[x\\]\\(http\\://e/x\\.png\\)"
+    # a backslash before each character that can start a construct: '![x](http://e/x.png)' -> '!\[x\](http://e/x.png)'
+    # (':' only before a letter: ':red[' or ':smile:')
+    assert md(IMG) == "!\\[x\\](http://e/x.png)"
+    assert md(":red[x] 2: a") == "\\:red\\[x\\] 2: a"
     assert md(HTML) == "\\<b\\>x\\</b\\>"
     assert md(BOLD) == "\\*\\*x\\*\\*"
     assert md(None) == "" and md(42) == "42"
