@@ -977,7 +977,7 @@ class _Reader:
         num = _UINT.get(t) if t is not None else None
         if num is None and t is not None and _UINT_RE.fullmatch(t):
             num = _to_int(t)
-        h = HandRecord(num if num is not None and 0 < num <= MAX_HAND else 0, self.sess, Pos(ln, c + 1))
+        h = HandRecord(num or 0, self.sess, Pos(ln, c + 1))
         h.line = ln
         self.hand = h
         self.hand_off = self.off + c
