@@ -3,8 +3,8 @@
     streamlit run dashboard/app.py        # or: shead dashboard [--db PATH]
 
 Statistic pages (their metrics in :mod:`dashboard.metrics`): Overview,
-Ledger, Picking, Schneider, Partner calls, Schafkopf.  Hand pages: Replay, Log a hand,
-Import.  The database is ``SHEAD_DB`` or ``data/shead.duckdb``; every page
+Ledger, Picking, Schneider, Partner calls, Schafkopf.  Hand pages: Sheet (the night's sheet),
+Replay, Log a hand, Import.  The database is ``SHEAD_DB`` or ``data/shead.duckdb``; every page
 reads it through short-lived read-only connections.
 
 Imported as a module (``from dashboard.app import launch``) this file only
@@ -38,6 +38,7 @@ PAGES = [
     ("Season", "pages/schneider.py", "Schneider", ":material/trending_down:", "schneider"),
     ("Season", "pages/partner_calls.py", "Partner calls", ":material/handshake:", "partner_calls"),
     ("Season", "pages/schafkopf.py", "Schafkopf", ":material/playing_cards:", "schafkopf"),
+    ("Hands", "pages/sheet.py", "Sheet", ":material/table_view:", "sheet"),
     ("Hands", "pages/replay_hand.py", "Replay", ":material/replay:", "replay_hand"),
     ("Hands", "pages/log_hand.py", "Log a hand", ":material/edit_note:", "log_hand"),
     ("Hands", "pages/import_files.py", "Import", ":material/upload_file:", "import_files"),

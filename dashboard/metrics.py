@@ -55,6 +55,7 @@ import polars as pl
 
 __all__ = [
     "Filters",
+    "hands_where",
     "PICKED",
     "WINS",
     "overview",
@@ -181,6 +182,13 @@ def _where(f: Filters, alias: str = "h") -> tuple[str, dict[str, object]]:
         conds.append(f"{alias}.hand_id IN (SELECT hand_id FROM hand_units WHERE list_contains($players, player))")
         params["players"] = list(f.players)
     return (" AND ".join(conds) or "TRUE"), params
+
+
+def hands_where(f: Filters, alias: str = "h") -> tuple[str, dict[str, object]]:
+    """The condition "the filtered hands" (module docstring) over ``hands AS
+    alias``, as fixed SQL text and its named parameters — for callers that
+    select hands themselves (the HTTP service's ``GET /hands``)."""
+    return _where(f, alias)
 
 
 def _player_cond(f: Filters, col: str = "u.player") -> str:

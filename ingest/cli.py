@@ -149,7 +149,10 @@ def load_bytes(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
     instead of stopping the other files.  ``prior`` (e.g.
     :meth:`ingest.store.Store.prior_hands`) seeds each session's doubler
     stake and pot from its stored hands (rules.md D-11, D-12, D-19;
-    docs/storage.md "Session carry")."""
+    docs/storage.md "Session carry"); a :class:`ingest.store.Store` instead
+    plans the file against the store (:meth:`~ingest.store.Store.plan_ingest`:
+    stored hands skipped, sessions continued from their running state), the
+    plan left in ``store.last_plan`` for :meth:`~ingest.store.Store.ingest_file`."""
     from ingest.netschafkopf import looks_like_protocol, read_protocol  # noqa: PLC0415
     from ingest.validate import validate_text  # noqa: PLC0415 - the engine loads only when needed
 
@@ -169,11 +172,30 @@ def load_bytes(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
     try:
         if fmt == "netschafkopf":
             return read_protocol(data, name), fmt
+        if isinstance(prior, st.Store):
+            return _validate_planned(text, name, prior), fmt
         return validate_text(text, path=name, prior=prior), fmt
     except st.StoreError:  # the database (busy past the lock timeout): said once by the caller, not per file
         raise
     except Exception as exc:  # a bug in a reader must not stop the other files
         return FileResult(path=name, errors=[_internal(name, exc)]), fmt
+
+
+def _validate_planned(text: str, name: str, store: st.Store) -> FileResult:
+    """Validate an SHN text against the store's sessions through
+    :meth:`ingest.store.Store.plan_ingest`: hands already stored are not
+    replayed again, and a session continued from its stored running state
+    does not replay its stored hands.  The plan is kept on the result's
+    store for :func:`run_ingest` (``store.last_plan``)."""
+    from ingest.shn.reader import read  # noqa: PLC0415
+    from ingest.validate import gc_paused, validate_records  # noqa: PLC0415
+
+    with gc_paused():
+        shn = read(text, name)
+        shn, plan, prior = store.plan_ingest(shn)
+        result = validate_records(shn, name, prior=prior)
+    store.last_plan = (name, plan)
+    return result
 
 
 def _internal(name: str, exc: Exception) -> Diagnostic:
@@ -199,6 +221,30 @@ def _where(e: dict) -> str:
     return f"{e['file']}:{e['line']}:{e['col']}: {e['code']}{hand}: {e['message']}"
 
 
+def store_result(store: st.Store, result: FileResult, fmt: str, strict: bool,
+                 plan=None) -> st.IngestReport:
+    """Store one validated file (:meth:`ingest.store.Store.ingest_file`, with
+    the ``plan`` :func:`load_bytes` left for it), the one store step of
+    ``shead ingest`` and ``shead serve``.  A failure of the store comes back as a report with an
+    ``E-STORE`` file error and nothing stored; :class:`~ingest.store.StoreBusy`
+    is raised."""
+    try:
+        return store.ingest_file(result, strict=strict, source_format=fmt, plan=plan)
+    except st.StoreBusy:
+        raise
+    except Exception as exc:  # noqa: BLE001 - one file's failure must not stop the others
+        d = Diagnostic("E-STORE", f"storing this file failed, nothing of it was stored: "
+                       f"{type(exc).__name__}: {exc}", file=result.path, line=1, col=1)
+        return st.IngestReport(path=result.path, file_errors=[d], committed=False)
+
+
+def report_json(report: st.IngestReport) -> dict:
+    """One file's part of ``shead ingest --json``: ``{"ingested": hands
+    stored, "duplicates": hands already stored, "rejected": [{"file", "line",
+    "col", "hand", "code", "message"}, ...]}`` (what ``POST /hands`` answers)."""
+    return {"ingested": report.stored, "duplicates": report.duplicates, "rejected": _rejected_entries(report)}
+
+
 def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -> int:
     """``shead ingest``; returns the exit code."""
     files, skipped, path_errors = expand_paths(paths)
@@ -211,6 +257,9 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
         entry = {"file": d.file, "line": 0, "col": 0, "hand": None, "code": d.code, "message": d.message}
         totals["rejected"].append(entry)
         _err.print(f"{d.file}: {d.code}: {d.message}")
+    served = _served(db)
+    if served is not None:
+        return _ingest_via_service(served, files, totals, strict, as_json, file_errors)
     store = st.Store(db)
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=_err, transient=True, disable=not files)
@@ -219,15 +268,10 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
             task = progress.add_task("ingesting", total=len(files))
             for path in files:
                 progress.update(task, description=f"ingesting {rich_escape(path.name)}")  # the column renders markup
-                result, fmt = load_file(path, store.prior_hands)
-                try:
-                    report = store.ingest_file(result, strict=strict, source_format=fmt)
-                except st.StoreBusy:
-                    raise
-                except Exception as exc:  # noqa: BLE001 - one file's failure must not stop the others
-                    d = Diagnostic("E-STORE", f"storing this file failed, nothing of it was stored: "
-                                   f"{type(exc).__name__}: {exc}", file=str(path), line=1, col=1)
-                    report = st.IngestReport(path=str(path), file_errors=[d], committed=False)
+                store.last_plan = None
+                result, fmt = load_file(path, store)
+                plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == str(path) else None
+                report = store_result(store, result, fmt, strict, plan=plan)
                 entries = _rejected_entries(report)
                 totals["ingested"] += report.stored
                 totals["duplicates"] += report.duplicates
@@ -271,14 +315,238 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool) -
     return 1 if n_rej else 0
 
 
+def _served(db: Path | None) -> dict | None:
+    """The running ``shead serve`` on this database (its service file), or
+    None: then ``shead ingest`` opens the database itself."""
+    path = st.resolve_db(db)
+    if not path.with_name(path.name + ".serve.json").exists():
+        return None
+    from ingest.service import running_service  # noqa: PLC0415 - only when a service file is there
+
+    return running_service(path)
+
+
+def _ingest_via_service(info: dict, files: list[Path], totals: dict, strict: bool, as_json: bool,
+                        file_errors: int) -> int:
+    """``shead ingest`` while ``shead serve`` owns the database: each file's
+    bytes are posted to the service (``POST /hands`` with the owner secret
+    of its service file), which reads, validates and stores them exactly as
+    the command line would; the summary is the same."""
+    import httpx  # noqa: PLC0415
+
+    url = info["url"]
+    _err.print(f"the database is served by `shead serve` (pid {info['pid']}, {url}): posting through it")
+    hands_rejected = 0
+    stored_files = 0
+    code = 0
+    with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {info['secret']}"},
+                      timeout=httpx.Timeout(600.0, connect=5.0)) as client:
+        for k, path in enumerate(files):
+            data, problem = _read_bytes(path)
+            if problem is not None:
+                body = report_json(st.IngestReport(path=str(path), file_errors=[problem], committed=False))
+            else:
+                try:
+                    r = client.post("/hands", params={"name": str(path), "strict": strict}, content=data)
+                except httpx.HTTPError as exc:
+                    _err.print(f"error: the service stopped answering ({type(exc).__name__}: {exc}); {path} and "
+                               f"{len(files) - k - 1} later file(s) may not be stored: run `shead ingest` again "
+                               "(a hand already stored is never stored twice)")
+                    code = 1
+                    break
+                if r.status_code not in (200, 422):
+                    body = {"ingested": 0, "duplicates": 0, "rejected": [
+                        {"file": str(path), "line": 1, "col": 1, "hand": None, "code": "E-SERVICE",
+                         "message": f"the service answered {r.status_code}: {r.text[:300]}"}]}
+                else:
+                    body = r.json()
+            stored_files += 1
+            entries = body["rejected"]
+            totals["ingested"] += body["ingested"]
+            totals["duplicates"] += body["duplicates"]
+            totals["rejected"].extend(entries)
+            n_hands = sum(1 for e in entries if e.get("hand") is not None)
+            n_file = len(entries) - n_hands
+            hands_rejected += n_hands
+            file_errors += n_file
+            line = f"{path}: {body['ingested']} stored, {body['duplicates']} duplicates, {n_hands} rejected" \
+                   + (f", {n_file} file error(s)" if n_file else "")
+            if strict and entries:
+                line = f"{path}: nothing stored (--strict: the file has {len(entries)} error(s))"
+            _err.print(line)
+            for e in entries:
+                _err.print("  " + _where(e), markup=False, highlight=False)
+    _err.print(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
+               f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
+               + f", from {stored_files} file(s) through the service at {url}")
+    if as_json:
+        typer.echo(json.dumps(totals, ensure_ascii=False))
+    return 1 if totals["rejected"] or code else 0
+
+
 @app.command()
-def ingest(paths: list[str] = typer.Argument(..., metavar="PATH...",
-                                             help="SHN files, NetSchafkopf protocols, folders or globs."),
+def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
+                                                       help="SHN files, NetSchafkopf protocols, folders or globs."),
            db: Optional[Path] = DbOption,
            strict: bool = typer.Option(False, "--strict", help="Store nothing from a file with a bad hand."),
+           amend: Optional[Path] = typer.Option(None, "--amend", metavar="FILE", dir_okay=False,
+                                                help="Correct stored hands: FILE holds a new text for each (same "
+                                                     "session and hand number); the earlier revision is kept."),
+           reason: Optional[str] = typer.Option(None, "--reason", help="Why the hands are amended (--amend)."),
            as_json: bool = typer.Option(False, "--json", help="Print one JSON summary object on stdout.")) -> None:
     """Validate hand logs by replaying every hand and store the good hands."""
+    if amend is not None:
+        if paths:
+            _err.print("error: --amend FILE takes no other PATH")
+            raise typer.Exit(2)
+        raise typer.Exit(run_amend(amend, db, reason, as_json))
+    if not paths:
+        _err.print("error: give PATH... to ingest, or --amend FILE")
+        raise typer.Exit(2)
     raise typer.Exit(run_ingest(paths, db, strict, as_json))
+
+
+# --------------------------------------------------------------------------
+# corrections: ingest --amend, void, history (issue 12)
+# --------------------------------------------------------------------------
+
+
+def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) -> int:
+    """``shead ingest --amend FILE``: validate FILE's hands as new texts of
+    stored hands (the carry from the stored hands before each, the amended
+    numbers themselves left out) and store them as new revisions in one
+    transaction (:meth:`ingest.store.Store.amend`); returns the exit code.
+    Nothing changes when a hand is refused or is not stored."""
+    from ingest.netschafkopf import looks_like_protocol  # noqa: PLC0415
+    from ingest.shn.reader import read  # noqa: PLC0415
+    from ingest.validate import validate_text  # noqa: PLC0415
+
+    name = str(path)
+    data, problem = _read_bytes(path)
+    if problem is None and looks_like_protocol(data[:4096]) and not name.lower().endswith(".shn"):
+        problem = Diagnostic("E-AMEND-FORMAT", "an amendment is an SHN file; a NetSchafkopf protocol cannot amend",
+                             file=name, line=1, col=1)
+    if problem is not None:
+        _err.print(f"{name}: {problem.code}: {problem.message}; nothing changed")
+        return 1
+    text = data.decode("utf-8", "surrogateescape")
+    amended = {(rec.session_id, rec.number) for rec in read(text, name).hands}
+    store = st.Store(db)
+    if not store.path.exists():
+        _err.print(f"error: {store.path}: no database here: nothing to amend")
+        return 1
+
+    def prior(session: str):
+        return [r for r in store.prior_hands(session) if (session, r.number) not in amended]
+
+    try:
+        result = validate_text(text, path=name, prior=prior)
+        report = st.IngestReport(path=name, rejected=list(result.rejected), file_errors=list(result.errors))
+        entries = _rejected_entries(report)
+        if entries or not result.hands:
+            for e in entries:
+                _err.print(_where(e), markup=False, highlight=False)
+            if not entries:
+                _err.print(f"{name}: no hand to amend")
+            _err.print(f"{name}: nothing changed")
+            if as_json:
+                typer.echo(json.dumps({"amended": [], "rejected": entries}, ensure_ascii=False))
+            return 1
+        rep = store.amend(result, reason or f"amended from {path.name}")
+    except st.StoreError as exc:
+        _err.print(f"error: {exc}")
+        return 1
+    finally:
+        store.close()
+    for session, number, hand_id, revision in rep.hands:
+        _err.print(f"{session}#{number} (hand id {hand_id}): revision {revision} in force")
+    for session, number, hand_id in rep.unchanged:
+        _err.print(f"{session}#{number} (hand id {hand_id}): already this text, unchanged")
+    if rep.rederived:
+        _err.print(f"{rep.rederived} later hand(s) of the session re-derived (stake/pot)")
+    if as_json:
+        typer.echo(json.dumps({"amended": [{"session": s, "hand": n, "hand_id": i, "revision": r}
+                                           for s, n, i, r in rep.hands],
+                               "unchanged": [{"session": s, "hand": n, "hand_id": i} for s, n, i in rep.unchanged],
+                               "rederived": rep.rederived, "rejected": []}, ensure_ascii=False))
+    return 0
+
+
+def _resolve(db: Path | None, hand: str) -> int:
+    """The hand id of ``hand`` (what ``shead replay`` takes), voided hands too; exits 1 when none."""
+    try:
+        with st.reading(db) as con:
+            found = st.hand_history(con, hand)
+    except (st.StoreError, duckdb.Error) as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    if found is None:
+        _err.print(f"error: no stored hand {hand!r} (expected a hand id, \"SESSION#N\" or a content hash)")
+        raise typer.Exit(1)
+    return found.hand_id
+
+
+@app.command()
+def void(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a content hash.'),
+         reason: str = typer.Option(..., "--reason", help="Why the hand is voided (kept in its history)."),
+         db: Optional[Path] = DbOption) -> None:
+    """Void a stored hand: it leaves the ledger and every statistic, its history keeps it, and the stake and
+    pot of the session's later hands are re-derived."""
+    if not reason.strip():
+        _err.print("error: --reason must say why")
+        raise typer.Exit(2)
+    hand_id = _resolve(db, hand)
+    try:
+        with st.Store(db) as store:
+            rep = store.void(hand_id, reason)
+    except st.StoreError as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    session, number, _, revision = rep.hands[0]
+    _err.print(f"{session}#{number} (hand id {hand_id}): voided (revision {revision}): {reason}")
+    if rep.rederived:
+        _err.print(f"{rep.rederived} later hand(s) of the session re-derived (stake/pot)")
+
+
+def _summary_text(o: dict | None) -> str:
+    if not o:
+        return "-"
+    units = " ".join(f"{s} {u:+d}" for s, u in o.get("units", {}).items())
+    who = f"picker {o['picker']}" + (f", partner {o['partner']}" if o.get("partner") else "") if o.get("picker") \
+        else ""
+    return f"stake {o.get('stake')}  {o.get('outcome')}" + (f"  {who}" if who else "") + (f"  {units}" if units else "")
+
+
+@app.command()
+def history(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a content hash (of any revision).'),
+            db: Optional[Path] = DbOption,
+            as_json: bool = typer.Option(False, "--json", help="Print the history as JSON.")) -> None:
+    """Every revision of a stored hand: when, why, its text and what it counted for."""
+    try:
+        with st.reading(db) as con:
+            found = st.hand_history(con, hand)
+    except (st.StoreError, duckdb.Error) as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    if found is None:
+        _err.print(f"error: no stored hand {hand!r} (expected a hand id, \"SESSION#N\" or a content hash)")
+        raise typer.Exit(1)
+    if as_json:
+        typer.echo(json.dumps(found.as_json(), ensure_ascii=False))
+        return
+    state = "voided" if found.voided else f"revision {next(r.revision for r in found.revisions if r.in_force)} in force"
+    out = [f"hand {found.hand} of session {found.session!r} (hand id {found.hand_id}): {state}"]
+    for r in found.revisions:
+        at = r.at.strftime("%Y-%m-%d %H:%M:%S UTC") if r.at else "?"
+        where = f"  from {r.file}:{r.line}" if r.file else ""
+        mark = "  (in force)" if r.in_force else ""
+        out.append(f"  r{r.revision}  {r.action:<6}  {at}{where}{mark}")
+        if r.reason:
+            out.append(f"      reason: {r.reason}")
+        if r.action != "void":
+            out.append(f"      counted: {_summary_text(r.outcome)}")
+            out.extend("      | " + line for line in (r.source or "").strip("\n").split("\n"))
+    sys.stdout.write("\n".join(out) + "\n")
 
 
 # --------------------------------------------------------------------------
@@ -330,6 +598,48 @@ def _sk_frame_json(f, seats: list[str]) -> dict:
             "done": f.done}
 
 
+def replay_frames(found: st.StoredHand, fmt: str, text: str) -> tuple[list, object, list[str]]:
+    """Replay a stored hand from its session's stored text (``fmt``, ``text``
+    as :func:`ingest.store.session_text` gives them): ``(frames, sk_state,
+    notes)``.  ``sk_state`` is the Schafkopf end state (None for
+    Sheepshead); ``notes`` say why the frames are empty when the current
+    engine stops on the hand (the stored card log is shown instead).  A
+    score-sheet hand has no frames and no note."""
+    frames: list = []
+    sk_state = None
+    notes: list[str] = []
+    if found.outcome.game == "schafkopf" and found.cardlog is not None:  # NetSchafkopf or SHN-SK
+        from ingest.schafkopf_hand import replay_schafkopf_stored  # noqa: PLC0415
+
+        try:
+            sk_state, frames = replay_schafkopf_stored(found, fmt, text)
+        except ValueError as exc:
+            notes.append(f"the current engine stops on this game ({exc}); showing the stored card log")
+    elif fmt == "shn" and found.cardlog is not None:
+        from ingest.validate import replay_text  # noqa: PLC0415
+
+        rep = replay_text(text, hand=found.outcome.hand, path=found.file)
+        if rep.errors:
+            notes.append(f"the current engine stops on this hand ({rep.errors[0]}); showing the stored card log")
+        else:
+            frames = rep.frames
+    return frames, sk_state, notes
+
+
+def replay_json(found: st.StoredHand, frames: list, sk_state: object) -> dict:
+    """What ``shead replay --json`` prints for a stored hand: ``hand_id``,
+    ``hash``, ``file``, ``line``, ``outcome`` (every HandOutcome field; units
+    per seat), ``cardlog`` (null for a score-sheet hand), ``source`` and
+    ``frames`` (one per card played; Schafkopf frames in German card names)."""
+    seats = list(found.outcome.players)
+    return {"hand_id": found.hand_id, "hash": found.hash, "file": found.file,
+            "line": found.line, "outcome": asdict(found.outcome),
+            "cardlog": asdict(found.cardlog) if found.cardlog else None,
+            "source": found.source,
+            "frames": [_sk_frame_json(f, seats) if sk_state is not None else _frame_json(f, seats)
+                       for f in frames]}
+
+
 @app.command()
 def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a content hash.'),
            db: Optional[Path] = DbOption,
@@ -349,37 +659,76 @@ def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a con
         shown = hand if len(hand) <= 40 else hand[:37] + "..."
         _err.print(f"error: no stored hand {shown!r} (expected a hand id, \"SESSION#N\" or a content hash)")
         raise typer.Exit(1)
-    frames = []
-    sk_state = None
-    if found.outcome.game == "schafkopf" and found.cardlog is not None:  # NetSchafkopf or SHN-SK
-        from ingest.schafkopf_hand import replay_schafkopf_stored  # noqa: PLC0415
-
-        try:
-            sk_state, frames = replay_schafkopf_stored(found, fmt, text)
-        except ValueError as exc:
-            _err.print(f"note: the current engine stops on this game ({exc}); showing the stored card log")
-    elif fmt == "shn" and found.cardlog is not None:
-        from ingest.validate import replay_text  # noqa: PLC0415
-
-        rep = replay_text(text, hand=found.outcome.hand, path=found.file)
-        if rep.errors:
-            _err.print(f"note: the current engine stops on this hand ({rep.errors[0]}); "
-                       "showing the stored card log")
-        else:
-            frames = rep.frames
-    seats = list(found.outcome.players)
+    frames, sk_state, notes = replay_frames(found, fmt, text)
+    for note in notes:
+        _err.print(f"note: {note}")
     if as_json:
-        typer.echo(json.dumps({"hand_id": found.hand_id, "hash": found.hash, "file": found.file,
-                               "line": found.line, "outcome": asdict(found.outcome),
-                               "cardlog": asdict(found.cardlog) if found.cardlog else None,
-                               "source": found.source,
-                               "frames": [_sk_frame_json(f, seats) if sk_state is not None else _frame_json(f, seats)
-                                          for f in frames]},
-                              ensure_ascii=False))
+        typer.echo(json.dumps(replay_json(found, frames, sk_state), ensure_ascii=False))
     elif sk_state is not None:
         sys.stdout.write(render_schafkopf(found, sk_state, frames))
     else:
         sys.stdout.write(render_frames(found, frames) if frames else render_hand(found))
+
+
+@app.command()
+def sheet(session: str = typer.Argument(..., help="The session id (its Session tag, else 'Event / Date / Table'), "
+                                                   "or a part of it that names one session."),
+          db: Optional[Path] = DbOption,
+          as_json: bool = typer.Option(False, "--json", help="Print the sheet as JSON."),
+          as_csv: bool = typer.Option(False, "--csv", help="Print the sheet as CSV (a line per hand, then the "
+                                                           "totals).")) -> None:
+    """The night's sheet: the session's hands in order with each player's units and running total, the pot,
+    and the totals."""
+    from rich import box  # noqa: PLC0415
+    from rich.table import Table  # noqa: PLC0415
+
+    from ingest.sheet import SessionNotFound, find_session, session_sheet  # noqa: PLC0415
+
+    if as_json and as_csv:
+        _err.print("error: --json or --csv, not both")
+        raise typer.Exit(2)
+    try:
+        with st.reading(db) as con:
+            sh = session_sheet(con, find_session(con, session))
+    except SessionNotFound as exc:
+        _err.print(f"error: {exc.args[0]}")
+        raise typer.Exit(1) from None
+    except (st.StoreError, duckdb.Error) as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    if as_json:
+        typer.echo(json.dumps(sh.as_json(), ensure_ascii=False))
+        return
+    if as_csv:
+        sys.stdout.write(sh.csv())
+        return
+    plain = Console()
+    out = Console(highlight=False, width=None if plain.is_terminal else 160)
+    names = ", ".join(f"{a} = {n}" for a, n in sh.players.items())
+    out.print(f"{sh.session}  ({sh.date or 'no date'}; [Rules {sh.rules}])\n{names}", markup=False)
+    table = Table(caption="each player: units this hand, then the running total", caption_justify="left",
+                  box=box.SIMPLE_HEAD, pad_edge=False)
+    for c in ("hand", "dealer", "picker", "partner", "call", "result", "stake"):
+        table.add_column(c, justify="right" if c in ("hand", "stake") else "left", no_wrap=True)
+    for a in sh.players:
+        table.add_column(a, justify="right", no_wrap=True)
+    if sh.has_pot:
+        table.add_column("pot", justify="right", no_wrap=True)
+    for r in sh.rows:
+        cells = [str(r.hand), r.dealer or "", r.picker or "", r.partner or "", r.call or "", r.result, str(r.stake)]
+        cells += [f"{r.units[a]:+d} {r.running[a]:>4}" for a in sh.players]
+        if sh.has_pot:
+            cells.append(f"{r.pot or 0:+d} {r.pot_balance:>4}")
+        table.add_row(*cells)
+    table.add_section()
+    table.add_row("", "", "", "", "", f"total, {len(sh.rows)} hands", "",
+                  *[f"{sh.totals[a]:>4}" for a in sh.players], *([f"{sh.pot:>4}"] if sh.has_pot else []),
+                  style="bold")
+    out.print(table)
+    if sh.voided:
+        out.print(f"voided (not counted): hand(s) {', '.join(map(str, sh.voided))}")
+    if not sh.rows:
+        out.print("no hands in force in this session")
 
 
 @app.command()
@@ -441,6 +790,227 @@ def rederive(db: Optional[Path] = DbOption) -> None:
     for hand_id, d in rep.refused:
         _err.print(f"  hand id {hand_id}: {d}")
     raise typer.Exit(1 if rep.refused else 0)
+
+
+# --------------------------------------------------------------------------
+# serve, token
+# --------------------------------------------------------------------------
+
+
+@app.command()
+def serve(db: Optional[Path] = DbOption,
+          host: str = typer.Option("127.0.0.1", help="Address to listen on (loopback by default; beyond it only "
+                                   "once a token exists)."),
+          port: int = typer.Option(8765, min=0, max=65535, help="Port (0: a free one)."),
+          hold: float = typer.Option(1.0, min=0.0, help="Seconds the service holds the database's lock before "
+                                     "letting readers (the dashboard) in."),
+          log_file: Optional[Path] = typer.Option(None, "--log-file", help="Append the request log here "
+                                                  "(default standard error).", dir_okay=False)) -> None:
+    """Serve the hand log over HTTP (docs/service.md): post hands, read hands, replays, sessions, the ledger
+    and the metrics, each group with its own tokens."""
+    from ingest.service import serve as run  # noqa: PLC0415 - fastapi and uvicorn load only here
+
+    raise typer.Exit(run(db, host, port, hold=hold, log_file=log_file, echo=lambda m: _err.print(m, markup=False)))
+
+
+token_app = typer.Typer(help="Access tokens of `shead serve`: one group each, scorer (read and post) or viewer "
+                             "(read).", no_args_is_help=True)
+app.add_typer(token_app, name="token")
+
+
+def _token_db(db: Path | None):
+    try:
+        return st.connect(db, read_only=False)
+    except st.StoreError as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+
+
+@token_app.command("add")
+def token_add(group: str = typer.Argument(..., help="The group: its hands' [Event] tag, as written."),
+              role: str = typer.Option(..., "--role", help="scorer (read and post) or viewer (read only)."),
+              db: Optional[Path] = DbOption) -> None:
+    """Make a token for GROUP; the token is printed once, as the last line."""
+    from ingest import tokens as tk  # noqa: PLC0415
+
+    if role not in tk.ROLES:
+        _err.print(f"error: --role {role!r}: expected scorer or viewer")
+        raise typer.Exit(2)
+    con = _token_db(db)
+    try:
+        row, token = tk.add_token(con, group, role)
+    except tk.TokenError as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(2) from None
+    finally:
+        con.close()
+    _err.print(f"token {row.token_id} for group {row.group!r}, role {row.role}; it is shown only now, keep it:")
+    typer.echo(token)
+
+
+@token_app.command("list")
+def token_list(db: Optional[Path] = DbOption,
+               as_json: bool = typer.Option(False, "--json", help="One JSON array on stdout.")) -> None:
+    """List the tokens (id, group, role, prefix, made, revoked); never their text."""
+    from ingest import tokens as tk  # noqa: PLC0415
+
+    con = _token_db(db)
+    try:
+        rows = tk.list_tokens(con)
+    finally:
+        con.close()
+    if as_json:
+        typer.echo(json.dumps([{"id": r.token_id, "group": r.group, "role": r.role, "prefix": r.prefix,
+                                "created_at": r.created_at.isoformat(timespec="seconds"),
+                                "revoked_at": r.revoked_at.isoformat(timespec="seconds") if r.revoked_at else None}
+                               for r in rows], ensure_ascii=False))
+        return
+    if not rows:
+        _err.print("no tokens yet: make one with `shead token add GROUP --role scorer`")
+        return
+    from rich.table import Table  # noqa: PLC0415
+
+    t = Table("id", "group", "role", "prefix", "made (UTC)", "revoked (UTC)")
+    for r in rows:
+        t.add_row(str(r.token_id), r.group, r.role, r.prefix + "…", r.created_at.strftime("%Y-%m-%d %H:%M"),
+                  r.revoked_at.strftime("%Y-%m-%d %H:%M") if r.revoked_at else "")
+    Console(highlight=False).print(t)
+
+
+@token_app.command("revoke")
+def token_revoke(token: str = typer.Argument(..., help="A token id, its prefix as `shead token list` shows it, "
+                                             "or the token."),
+                 db: Optional[Path] = DbOption) -> None:
+    """Revoke a token: the service refuses it from its next request on."""
+    from ingest import tokens as tk  # noqa: PLC0415
+
+    con = _token_db(db)
+    try:
+        row = tk.revoke_token(con, token)
+    except tk.TokenError as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    finally:
+        con.close()
+    _err.print(f"token {row.token_id} ({row.group!r}, {row.role}) revoked at {row.revoked_at:%Y-%m-%d %H:%M} UTC")
+
+
+# --------------------------------------------------------------------------
+# analyze (issue 16: double-dummy best play for every card)
+# --------------------------------------------------------------------------
+
+
+def _print_analysis(doc: dict) -> None:
+    pp, ap = doc["dd_picker_points"], doc["actual_picker_points"]
+    who = "declaring party" if doc["game"] == "schafkopf" else "picker's side"
+    typer.echo(f"hand id {doc['hand_id']}: the {who} ({doc['picker']}) takes {pp} card points with best play by "
+               f"both sides (every hand known), {ap if ap is not None else '?'} as played")
+    if doc.get("dd_outcome") is not None:
+        typer.echo(f"  best play: {doc['dd_outcome']}, {doc['picker']} {doc['dd_units']:+d} units; as played: "
+                   f"{doc['actual_outcome']}, {doc['picker']} "
+                   f"{doc['actual_units']:+d} units" if doc.get("actual_units") is not None else
+                   f"  best play: {doc['dd_outcome']}")
+    for c in doc["cards"]:
+        mark = "  " if not c["cost"] else "? " if c["cost"] < 10 else "??"
+        line = f"  t{c['trick']} {c['seat']:>3} {c['card']:<3} {mark}"
+        if c["cost"]:
+            line += f" costs {c['cost']} card points; best {' '.join(c['best'])}"
+            if c["units_cost"]:
+                line += f" and {c['units_cost']} units (the tier changes)"
+        typer.echo(line.rstrip())
+    costly = sum(1 for c in doc["cards"] if c["cost"])
+    typer.echo(f"{len(doc['cards'])} cards, {costly} gave card points away")
+
+
+@app.command()
+def analyze(hand: Optional[str] = typer.Argument(None, help='A hand id, "SESSION#N" or a content hash.'),
+            db: Optional[Path] = DbOption,
+            as_json: bool = typer.Option(False, "--json", help="Print the analysis as JSON."),
+            all_hands: bool = typer.Option(False, "--all", help="Analyse every stored hand not analysed yet, with "
+                                                                "a progress bar; results are stored."),
+            players: bool = typer.Option(False, "--players", help="Print each player's mean cost per card and "
+                                                                   "costliest cards over the analysed hands."),
+            session: Optional[str] = typer.Option(None, "--session", help="With --players: one session only."),
+            again: bool = typer.Option(False, "--again", help="Recompute a stored analysis.")) -> None:
+    """Best play for every card with all hands known (double dummy): the best card(s), what each card played
+    cost in card points (and units where the tier changes), and the hand's best-play result beside the actual."""
+    from ingest import analyze as an  # noqa: PLC0415
+
+    if all_hands:
+        _analyze_all(db, as_json)
+        return
+    if players:
+        with _open_read(db) as con:
+            rows = an.player_summary(con, session)
+        if as_json:
+            typer.echo(json.dumps(rows, ensure_ascii=False))
+            return
+        if not rows:
+            _err.print("no analysed hands yet: run `shead analyze --all` (or `shead analyze HAND`) first")
+            raise typer.Exit(1)
+        for r in rows:
+            worst = "; ".join(f"hand id {w['hand_id']} t{w['trick']} {w['card']} -{w['cost']} (best "
+                              f"{' '.join(w['best'])})" for w in r["costliest"])
+            typer.echo(f"{r['player']}: {r['cards']} cards, mean cost {r['mean_cost']:.2f} card points per card"
+                       + (f"; costliest: {worst}" if worst else ""))
+        return
+    if hand is None:
+        _err.print("error: name a hand (a hand id, \"SESSION#N\" or a content hash), or pass --all or --players")
+        raise typer.Exit(2)
+    try:
+        with st.reading(db) as con:
+            found = st.find_hand(con, hand)
+            fmt, text = st.session_text(con, found.hand_id) if found is not None else ("shn", "")
+            doc = an.stored_analysis(con, found) if found is not None and not again else None
+    except (st.StoreError, duckdb.Error) as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    if found is None:
+        _err.print(f"error: no stored hand {hand!r} (expected a hand id, \"SESSION#N\" or a content hash)")
+        raise typer.Exit(1)
+    if doc is None:
+        try:
+            start, result, secs = an.analyse_stored(found, fmt, text)
+        except an.AnalyzeError as exc:
+            _err.print(f"error: {exc}")
+            raise typer.Exit(1) from None
+        doc = an.analysis_json(found, start, result)
+        try:
+            con = st.connect(db, read_only=False)
+            try:
+                an.store_analysis(con, doc, result.nodes, secs)
+            finally:
+                con.close()
+        except (st.StoreError, duckdb.Error) as exc:
+            _err.print(f"note: the analysis was not stored ({exc})")
+    if as_json:
+        typer.echo(json.dumps(doc, ensure_ascii=False))
+    else:
+        _print_analysis(doc)
+
+
+def _analyze_all(db: Path | None, as_json: bool) -> None:
+    from ingest import analyze as an  # noqa: PLC0415
+
+    with _open_read(db) as con:
+        ids = an.pending_hands(con)
+    if not ids:
+        _err.print("every stored hand with a card log is analysed (or none has one); nothing to do")
+        if as_json:
+            typer.echo(json.dumps({"analysed": 0, "skipped": []}))
+        return
+    with Progress(TextColumn("analysing"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TextColumn("{task.description}"), console=_err, transient=True) as progress:
+        task = progress.add_task("", total=len(ids))
+        done, skipped = an.analyse_ids(db, ids, lambda i, n, label: progress.update(task, completed=i,
+                                                                                   description=label))
+    _err.print(f"analysed {done} hands; skipped {len(skipped)}")
+    for hid, why in skipped[:20]:
+        _err.print(f"  hand id {hid}: {why}")
+    if len(skipped) > 20:
+        _err.print(f"  ... and {len(skipped) - 20} more")
+    if as_json:
+        typer.echo(json.dumps({"analysed": done, "skipped": [{"hand_id": h, "reason": r} for h, r in skipped]}))
 
 
 # --------------------------------------------------------------------------

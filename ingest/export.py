@@ -30,7 +30,7 @@ import duckdb
 from ingest.shn.canonical import _canonical_hands, _tag, canonical_hand, canonical_session_tags  # noqa: F401 - re-exported
 
 __all__ = ["JSONL_FIELDS", "export_jsonl", "export_csv", "export_parquet", "export_shn", "non_shn_hands", "schafkopf_session",
-           "jsonl_objects", "canonical_hand", "canonical_session_tags"]
+           "jsonl_objects", "jsonl_where", "canonical_hand", "canonical_session_tags"]
 
 #: The JSONL object's fields, in order (design.md 5; with the Schafkopf game's
 #: ``laufende`` and ``laufende_with`` beside ``game_type``, null for Sheepshead).
@@ -86,6 +86,25 @@ def export_jsonl(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
         out.write("\n")
         n += 1
     return n
+
+
+def jsonl_where(con: duckdb.DuckDBPyConnection, where: str = "TRUE", params: dict | None = None, *,
+                limit: int | None = None, offset: int = 0) -> tuple[list[dict], int]:
+    """The JSONL objects (:data:`JSONL_FIELDS`, as :func:`export_jsonl`
+    writes them) of the stored hands matching ``where`` — fixed SQL over
+    ``hands h``, values only as named parameters in ``params`` — in stored
+    order, at most ``limit`` of them after skipping ``offset``; and how many
+    match in all.  What ``GET /hands`` answers (docs/service.md)."""
+    fields = ", ".join(f"'{f}': \"{f}\"" for f in JSONL_FIELDS)
+    params = dict(params or {})
+    total = con.sql(f"SELECT count(*) FROM hands h WHERE {where}", params=params or None).fetchall()[0][0]
+    page = ""
+    if limit is not None:
+        page = " LIMIT $_limit OFFSET $_offset"
+        params["_limit"], params["_offset"] = limit, offset
+    sql = (f"SELECT CAST(to_json({{{fields}}}) AS VARCHAR) FROM (SELECT h.hand_id, {_select(True)} "
+           f"FROM hands h LEFT JOIN {_UNITS} u USING (hand_id) WHERE {where}) ORDER BY hand_id{page}")
+    return [json.loads(line) for (line,) in con.sql(sql, params=params or None).fetchall()], total
 
 
 def export_csv(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:

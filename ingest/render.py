@@ -227,13 +227,6 @@ def render_schafkopf(h: StoredHand, state: SchafkopfState, frames: list[SkFrame]
     lines.append("")
     partner_seen = False
     for f in frames:
-        if getattr(f, "claim", None) is not None:  # a Sheepshead claim (notation.md §3)
-            seat, after, given, pts = f.claim
-            what = " ".join(pretty_card(str(c)) for c in given) if given is not None else "the cards not yet played"
-            line = (f"Claim   {seats[seat]} after trick {after}: the remaining tricks go to {seats[seat]}'s side "
-                    f"({what}" + (f", {pts} card points" if pts is not None else "") + ")")
-            lines.append(line)
-            continue
         if not f.trick_done:
             continue
         cells = [f"{seats[s]:>{width}} {german(c)}" for s, c in f.trick_cards]

@@ -25,6 +25,7 @@ from replay.judge import HandCheck, Refusal, SessionState, count_hand, judge_han
 from replay.replay import Frame
 from replay.scoring import ZeroSumError
 
+from .meaning import same_hand, with_differences
 from .model import FileResult, HandOutcome, RejectedHand, ValidatedHand, content_hash, hand_conflict, same_rules
 from .shn.record import HandRecord, SessionRec, ShnFile
 
@@ -66,8 +67,12 @@ def gc_paused():
 
 #: The stored hands of a session, for the carry (docs/storage.md "Session
 #: carry"): called with a session id, returns the session's stored hands read
-#: back as records (in hand order), or an empty list when none is stored.
-PriorHands = Callable[[str], "list[HandRecord]"]
+#: back as records (in hand order), or an empty list when none is stored; or
+#: ``(state, records)``: the session's carry as a :class:`SessionState` (used
+#: as the session's state, and mutated by the file's hands) and the stored
+#: records still to count after it (issue 12: a stored session's running
+#: state, so that continuing it does not replay it).
+PriorHands = Callable[[str], "list[HandRecord] | tuple[SessionState, list[HandRecord]]"]
 
 
 def validate_records(shn: ShnFile, path: str | None = None, strict: bool = False,
@@ -100,16 +105,21 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
         sid = rec.session_id
         sess = sessions.get(sid)
         if sess is None:
-            sess = sessions[sid] = SessionState()
-            pending[sid] = list(prior(sid)) if prior is not None else []
+            got = prior(sid) if prior is not None else []
+            seed, got = got if isinstance(got, tuple) else (SessionState(), got)  # issue 12: a stored carry
+            sess = sessions[sid] = seed
+            pending[sid] = list(got)
         h = content_hash(sid, rec.number, rec.source)
         stored = _count_prior(pending[sid], rec.number, sess)
         if stored is not None and not rec.errors:
             sh = content_hash(sid, stored.number, stored.source)
             old_rules, new_rules = stored.tag("Rules") or "", rec.tag("Rules") or ""
-            if sh != h or not same_rules(old_rules, new_rules):
+            same = sh == h or same_hand(stored, rec)  # issue 12: another layout is the same hand
+            if not same or not same_rules(old_rules, new_rules):
                 d = hand_conflict(sid, rec.number, "an earlier ingest",
-                                  rules=(old_rules, new_rules) if sh == h else None, file=path, line=rec.line)
+                                  rules=(old_rules, new_rules) if same else None, file=path, line=rec.line)
+                if not same:
+                    d = with_differences(d, stored, rec)
                 _count(stored, None, sess)
                 if strict:
                     raise ShedError(d)

@@ -68,15 +68,15 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
                              rec.deals[0].pos, found=f"{len(seen_seats)} deal lines",
                              expected=f"{prof.playing} deal lines and {what}")
         return GameState(prof, dealer, hands, blind_mask or 0, complete=False, stake=stake, pot=chk.pot)
+    if rec.tables:
+        raise chk.reject("E-TABLE-DEAL", "table lines without deal lines: the table cards are part of the deal "
+                         "(docs/notation.md §6); write the deal lines too, or no table lines", rec.tables[0].pos,
+                         found="table lines only", expected=f"{prof.playing} deal lines with the table lines")
     if prof.tableStacks and rec.tricks:
         raise chk.reject("E-DEAL-INCOMPLETE", f"a card log of {prof.name} is replayed with its deal and table lines: "
                          "which table cards lay face up decides what each seat could play (rules.md F-1)",
                          rec.tricks[0].pos, found="tricks without the deal",
                          expected=f"{prof.playing} deal lines and table lines, or no tricks (a score-sheet line)")
-    if rec.tables:
-        raise chk.reject("E-TABLE-DEAL", "table lines without deal lines: the table cards are part of the deal "
-                         "(docs/notation.md §6); write the deal lines too, or no table lines", rec.tables[0].pos,
-                         found="table lines only", expected=f"{prof.playing} deal lines with the table lines")
     return _state_from_plays(chk, dealer, stake, blind_mask)
 
 
@@ -498,7 +498,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                                  "(rules.md B-17)", t.leader_pos, found=t.leader, expected=chk.aliases[g.leader],
                                  trick=t.number)
             if len(t.plays) != g.np:
-                raise chk.reject("E-TRICK-SIZE", f"trick {t.number} has {len(t.plays)} cards", t.pos,
+                raise chk.reject("E-TRICK-SIZE", f"trick {t.number} has {len(t.plays)} cards; {g.np} seats play "
+                                 "a trick (rules.md B-17)", t.pos,
                                  found=len(t.plays), expected=g.np, trick=t.number)
             play = g.play
             number = t.number
@@ -538,7 +539,11 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
             k = next(i for i, (seat, _) in enumerate(cards_played) if seat == w)
             trick_rows[k - len(cards_played)].winner = True
             chk.prov["last_trick"] = "derived"
-        if rec.claim is not None and stopped is None:
+        if rec.claim is not None and stopped is None and rec.claim.value is None:
+            # `claim ?` (notation.md §7): the rest went to one side, which is not
+            # written; the result is judged from what is written, as a partial log
+            chk.prov["claim"] = "asserted"
+        elif rec.claim is not None and stopped is None:
             cs = chk.seat(rec.claim.value, rec.claim.pos)
             _apply(chk, g, Claim(cs), rec.claim.pos)
             if frames is not None:
@@ -904,7 +909,10 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     # the partner: written, from the deal, or from the score
     partner: int | None = None
     partner_known = alone
-    if state is not None and state.phase >= Phase.MARKS and state.complete:
+    if state is not None and state.phase >= Phase.MARKS and (
+            state.complete or ((state.tricks or state.claimed) and not _partner_unknown(state))):
+        # the partner as the cards show it: the whole deal, or the tricks replayed (who played the
+        # called ace or the partner card, rules.md B-9, C-1)
         partner, partner_known = _pa(state.partners()), True
         alone = state.alone
         call = _call_text(state)
@@ -981,6 +989,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
             partners = others + ([None] if rec.call is None or _call_may_leave_alone(prof) else [])
             if _two_partners(prof):
                 partners += [(a, b) for i, a in enumerate(others) for b in others[i + 1:]]
+            partners = _partners_from_cards(chk, picker, partners) or partners
     bounds = {pa: _state_bounds(state, picker, pa) for pa in partners} if state is not None and state.tricks else {}
     if bounds:
         _check_bounds(chk, bounds, pts, tricks)
@@ -1033,7 +1042,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
                          found="an ambiguous score", expected="the outcome or the partner written")
     o, pa, st = options[0]
     if bounds:
-        lo, hi, lo_t, hi_t = bounds[pa]
+        lo, hi, lo_t, hi_t, _ = bounds[pa]
         if pts is None and lo == hi:
             pts, chk.prov["picker_points"] = lo, "derived"
         if tricks is None and lo_t == hi_t:
@@ -1065,12 +1074,14 @@ def _side(picker: int, pa) -> set[int]:
     return {picker, *_seats_of(pa)}
 
 
-def _state_bounds(g: GameState, picker: int, pa) -> tuple[int, int, int, int]:
+def _state_bounds(g: GameState, picker: int, pa) -> tuple[int, int, int, int, bool]:
     """(lowest, highest) card points and (fewest, most) tricks the picker
     side can end with, given the tricks ``g`` replayed and the partner(s)
     ``pa``: the side keeps what it took and the bury (B-24) and can add no
     more than the card points nobody has taken yet; after a claim every card
-    not taken goes to the claiming side (notation.md §3)."""
+    not taken goes to the claiming side (notation.md §3).  The last item says
+    the edges are tight: with the fewest tricks the side has exactly the
+    lowest points, with the most tricks exactly the highest."""
     side = _side(picker, pa)
     total = points_of(g.profile.deck_mask)
     mine = sum(points_of(g.taken[s]) for s in side)
@@ -1079,41 +1090,58 @@ def _state_bounds(g: GameState, picker: int, pa) -> tuple[int, int, int, int]:
     t = sum(g.ntaken[s] for s in side)
     if g.claimed:
         if g.claim_seat in side:
-            return total - theirs, total - theirs, t, t
+            return total - theirs, total - theirs, t, t, True
         if g.bury_known:
-            return mine + bury, mine + bury, t, t
-        return mine, total - theirs, t, t
-    return mine + bury, total - theirs, t, t + max(0, g.profile.tricks - len(g.tricks))
+            return mine + bury, mine + bury, t, t, True
+        return mine, total - theirs, t, t, False
+    # with the bury known, a side that takes no more tricks ends with exactly
+    # ``mine + bury`` and one that takes every trick left with every point left
+    return mine + bury, total - theirs, t, t + max(0, g.profile.tricks - len(g.tricks)), g.bury_known
 
 
 def _check_bounds(chk: HandCheck, bounds: dict, pts: int | None, tricks: int | None) -> None:
     """``E-PTS`` / ``E-TRICKS`` for a written ``pts`` or ``tricks`` that no
     partner the record allows makes possible after the tricks replayed."""
     rec = chk.rec
-    if pts is not None and not any(lo <= pts <= hi for lo, hi, _, _ in bounds.values()):
+    if pts is not None and not any(lo <= pts <= hi for lo, hi, _, _, _ in bounds.values()):
         lo = min(b[0] for b in bounds.values())
         hi = max(b[1] for b in bounds.values())
         exp = str(lo) if lo == hi else f"{lo}..{hi}"
         raise chk.reject("E-PTS", f"pts {pts} is written but the tricks played give the picker side "
                          + (f"{lo} card points" if lo == hi else f"at least {lo} and at most {hi} card points")
                          + " (bury included, rules.md B-24)", rec.pts.pos, found=pts, expected=exp)
-    if tricks is not None and not any(lo <= tricks <= hi for _, _, lo, hi in bounds.values()):
+    if tricks is not None and not any(lo <= tricks <= hi for _, _, lo, hi, _ in bounds.values()):
         lo = min(b[2] for b in bounds.values())
         hi = max(b[3] for b in bounds.values())
         exp = str(lo) if lo == hi else f"{lo}..{hi}"
         raise chk.reject("E-TRICKS", f"tricks {tricks} is written but the picker side has taken "
                          + (f"{lo}" if lo == hi else f"at least {lo} and can take at most {hi}") + " tricks",
                          rec.tricks_won.pos, found=tricks, expected=exp)
+    if pts is not None and tricks is not None and not any(_joint(pts, tricks, b) for b in bounds.values()):
+        lo, hi, lo_t, hi_t, _ = next(iter(bounds.values()))
+        edge = lo if tricks == lo_t else hi
+        raise chk.reject("E-PTS", f"pts {pts} with tricks {tricks}: a picker side that takes "
+                         + ("no more tricks" if tricks == lo_t else "every trick left")
+                         + f" ends with exactly {edge} card points (its tricks and the bury, rules.md B-24)",
+                         rec.pts.pos, found=pts, expected=edge)
+
+
+def _joint(p: int, t: int, b) -> bool:
+    """Whether ``p`` card points with ``t`` tricks fit the bounds ``b``
+    (:func:`_state_bounds`), the tight edges included."""
+    lo, hi, lo_t, hi_t, edges = b
+    if not (lo <= p <= hi and lo_t <= t <= hi_t):
+        return False
+    return not edges or ((t != lo_t or p == lo) and (t != hi_t or p == hi))
 
 
 def _feasible(prof: RuleProfile, outcome: str, pts: int | None, tricks: int | None, b, sheepshead: bool) -> bool:
     """Whether ``outcome`` fits some card points and tricks within the
     bounds ``b`` (:func:`_state_bounds`) and the written ``pts``/``tricks``."""
-    lo, hi, lo_t, hi_t = b
+    lo, hi, lo_t, hi_t, _ = b
     ps = [pts] if pts is not None else range(lo, hi + 1)
     ts = [tricks] if tricks is not None else range(lo_t, hi_t + 1)
-    return any(lo <= p <= hi and lo_t <= t <= hi_t and _consistent(prof, outcome, p, t, sheepshead)
-               for p in ps for t in ts)
+    return any(_joint(p, t, b) and _consistent(prof, outcome, p, t, sheepshead) for p in ps for t in ts)
 
 
 def _unknown_picker(chk: HandCheck, kind: str, dealer: int | None, stake: int, written, out: int | None):
@@ -1151,6 +1179,32 @@ def _unknown_picker(chk: HandCheck, kind: str, dealer: int | None, stake: int, w
     return outcome, cardlog, settle
 
 
+def _partners_from_cards(chk: HandCheck, picker: int, partners: list) -> list | None:
+    """The partner candidates of a score sheet narrowed by the cards written
+    (deal lines, the blind, the bury): the seat dealt the called card
+    (rules.md B-9) or the partner card (C-1), or alone when the picker holds
+    the partner card (C-3, C-8).  None when the written cards do not tell."""
+    rec, prof = chk.rec, chk.profile
+    if _two_partners(prof):
+        return None
+    card = None
+    if prof.partnerMode == "jackOfDiamonds" and rec.call is None:
+        card = prof.partner_card
+    elif prof.calls_ace and rec.call is not None and rec.call.card is not None and not rec.call.has_under:
+        card = rec.call.card
+    if card is None:
+        return None
+    for d in rec.deals:
+        s = chk.index.get(d.seat)
+        if s is not None and card in d.cards:
+            want = None if s == picker else s
+            return [p for p in partners if p == want] or None
+    taken = [c for st in (rec.blind, rec.bury) if st is not None for c in st.cards if c is not None]
+    if card in taken and prof.partnerMode == "jackOfDiamonds":
+        return [p for p in partners if p is None] or None
+    return None
+
+
 def _check_written_cards(chk: HandCheck, picker: int, hands: list[int], dealt_seats: set[int]) -> None:
     """A picked hand not replayed in full: every card written anywhere (a
     deal line, the blind, the bury) is known, so the call, the bury, the
@@ -1174,6 +1228,7 @@ def _check_written_cards(chk: HandCheck, picker: int, hands: list[int], dealt_se
     bury = rec.bury
     bury_mask = 0
     if bury is not None and prof.has_blind:
+        _check_deck(chk, bury.cards, bury.card_pos, bury.pos)
         bad = bury_count_error(prof, tuple(bury.cards))
         if bad is not None:
             raise chk.engine_error(bad, bury.pos)
@@ -1219,6 +1274,21 @@ def _check_written_cards(chk: HandCheck, picker: int, hands: list[int], dealt_se
             if expected is not None:
                 raise chk.reject("E-PARTNER", f"partner {wp.value} is written but {why} (rules.md B-9, B-15)", wp.pos,
                                  found=wp.value, expected=expected)
+    if prof.partnerMode == "jackOfDiamonds":
+        pc = prof.partner_card
+        holder = next((s for s in dealt_seats if s != picker and hands[s] >> pc & 1), None)
+        hybrid_ace = call is not None and call.card is not None and prof.jdHybridAceCall and call.card.rank == Rank.ACE \
+            and not prof.trumps.is_trump(call.card)
+        if call is not None and not prof.jdCallUp and not hybrid_ace:
+            raise chk.reject("E-CALL-JD", f"a call in the jack-of-diamonds game, where the holder of the "
+                             f"{pc.pretty()} is the partner (rules.md C-1; jdCallUp and jdHybridAceCall are off)",
+                             call.pos, found="call", expected="no call")
+        if (call is not None or rec.alone is not None) and holder is not None:
+            what = "calls" if call is not None else "goes alone"
+            raise chk.reject("E-CALL-JD" if call is not None else "E-ALONE-JD",
+                             f"the picker {what}, but {chk.aliases[holder]} is dealt the {pc.pretty()} and is the "
+                             "partner: only a picker holding it may call up, call an ace or go alone (rules.md C-1, "
+                             "C-3..C-5)", (call or rec.alone).pos, found=what, expected="no call")
     if (prof.partnerMode == "jackOfDiamonds" and call is None and not prof.jdCallUp and wp_seat is not None
             and wp_seat != picker and not wp.agreed):
         # C-1: the holder of the partner card is the partner; a picker who
@@ -1444,6 +1514,15 @@ def _check_nopick_numbers(chk: HandCheck, kind: str, tie: bool) -> bool:
     if tw is not None and tw.value == 0 and pw.value > 0:
         raise chk.reject("E-PTS", f"pts {pw.value} with tricks 0: a seat without a trick holds no card points (the "
                          "blind goes to a trick's winner, rules.md D-3)", pw.pos, found=pw.value, expected=0)
+    total, least = _trick_points(prof)
+    if kind == "leaster" and prof.leasterMustTakeTrick and total // 2 <= pw.value < least and \
+            not (tw is not None and tw.value == prof.tricks):
+        # D-4: the winner has the fewest points of at least two seats with a
+        # trick (fewer than half of them, a tie being no win), or took every trick
+        raise chk.reject("E-PTS", f"pts {pw.value} is written but a leaster winner holds fewer card points than "
+                         f"another seat with a trick (at most {total // 2 - 1}), or all of them ({least} or more) "
+                         "having taken every trick (rules.md D-4, I-25)", pw.pos, found=pw.value,
+                         expected=f"0..{total // 2 - 1} or {least}..{total}")
     sweep = _trick_points(prof)[1]  # a sweep takes every trick's points: 120 (98 or more, the blind set aside)
     if kind == "moster" and tw is not None and tw.value == prof.tricks and pw.value < sweep:
         raise chk.reject("E-PTS", f"pts {pw.value} with tricks {tw.value}: a moster who took every trick holds "

@@ -110,8 +110,12 @@ def snapshot(g: GameState, step: int, last: tuple[int, Card] | None) -> Frame:
         side = {g.picker, *g.partners()}  # a second partner in 3v3 and 3v5 (rules.md F-1)
         pp = sum(seat_points[s] for s in side)
         dp = sum(seat_points[s] for s in range(g.n) if s not in side)
-        if done and g.bury_known:
-            pp += points_of(g.bury)
+        if done:  # the hand's own count: the bury, and a claim's cards not in any frame (notation.md §3)
+            total = g.side_points()
+            if total is not None:
+                pp, dp = total, points_of(g.profile.deck_mask) - total
+            elif g.bury_known:
+                pp += points_of(g.bury)
     else:
         pp = dp = None
     settlement = None

@@ -303,11 +303,13 @@ def test_sheepshead_replay_keeps_french_suits(example_db):
 
 def fill(at: AppTest, **values) -> AppTest:
     for key, value in values.items():
-        if key.startswith("score"):
+        if key.startswith("score"):  # text fields (issue 12: an emptied field stays empty)
             for i, u in enumerate(value):
-                at.number_input(key=f"lh_score_{i}").set_value(u)
-        elif key in ("number", "pts", "tricks"):
-            at.number_input(key=f"lh_{key}").set_value(value)
+                at.text_input(key=f"lh_score_{i}").set_value("" if u is None else f"{u:+d}")
+        elif key == "number":
+            at.number_input(key="lh_number").set_value(value)
+        elif key in ("pts", "tricks"):
+            at.text_input(key=f"lh_{key}").set_value("" if value is None else str(value))
         else:
             at.selectbox(key=f"lh_{key}").set_value(value)
     return at
@@ -343,7 +345,7 @@ def test_log_hand_shows_the_score_then_stores_it(example_db):
     # ready for the next hand
     assert at.number_input(key="lh_number").value == 20
     assert at.selectbox(key="lh_dealer").value == "Al"
-    assert at.number_input(key="lh_pts").value is None
+    assert at.text_input(key="lh_pts").value == ""
 
 
 def test_log_alone_loss_with_a_crack(example_db):
@@ -360,18 +362,41 @@ def test_log_alone_loss_with_a_crack(example_db):
         assert con.execute("SELECT multiplier, alone FROM hands WHERE hand = 19").fetchone() == (2, True)
 
 
-def test_save_without_a_check_shows_the_score_first(example_db):
+def test_one_save_stores_the_hand_and_the_score_shows_before_it(example_db):
     db, _ = example_db
     at = ok(page("log_hand.py").run())
     fill(at, picker="Cy", call="ace", suit="H", partner="Al", pts=40, outcome="lose")
-    press(at, "Save hand")
-    assert "check the score below, then press Save again" in texts(at)
+    ok(at.run())  # any change re-derives the score: shown before saving, no button pressed
     # B-33 with DOB, a plain loss with a partner: -4 / -2 / +2 each
     assert "**Al** -2 · **Bea** +2 · **Cy** -4 · **Di** +2 · **Ed** +2 — lose" in texts(at)
+    assert "Derived score (not saved yet)" in texts(at)
     assert hand_count(db) == 5
-    press(at, "Save hand")
+    press(at, "Save hand")  # one press stores it (issue 12: no "changed since its score was shown")
     assert hand_count(db) == 6
+    assert "changed since" not in texts(at)
     assert stored_units(db, SESSION, 19) == {"Al": -2, "Bea": 2, "Cy": -4, "Di": 2, "Ed": 2}
+
+
+def test_an_emptied_score_field_stays_empty_and_the_next_number_is_free(example_db):
+    db, _ = example_db
+    # hand 20 is stored already (another scorer's file): after hand 19 the form offers 21
+    with Store(db) as s:
+        s.ingest_file(validate_text(EXAMPLE.read_text(encoding="utf-8").split("hand 14")[0]
+                                    + "hand 20  dealer Al\nmisdeal\n", path="x.shn"))
+    at = ok(page("log_hand.py").run())
+    assert at.number_input(key="lh_number").value == 21  # the session's next free number
+    fill(at, number=19, dealer="Ed")
+    fill(at, picker="Bea", call="ace", suit="H", partner="Di", pts=59, outcome="lose", score=[2, -4, 2, -2, 1])
+    fill(at, score=[None, None, None, None, None])  # emptied: nothing written, the rules score it
+    press(at, "Save hand")
+    assert hand_count(db) == 7
+    # B-33 with DOB: a plain loss: picker -4, partner -2, defenders +2 each
+    assert stored_units(db, SESSION, 19) == {"Al": 2, "Bea": -4, "Cy": 2, "Di": -2, "Ed": 2}
+    assert at.number_input(key="lh_number").value == 21  # 20 is taken
+    fill(at, picker="Al")
+    at.text_input(key="lh_pts").set_value("x")
+    ok(at.run())
+    assert "'x' is not a whole number" in [e.value for e in at.error]
 
 
 def test_score_that_does_not_add_up_is_refused_next_to_the_score(example_db):
@@ -379,7 +404,6 @@ def test_score_that_does_not_add_up_is_refused_next_to_the_score(example_db):
     at = ok(page("log_hand.py").run())
     fill(at, picker="Bea", call="ace", suit="H", partner="Di", pts=59, outcome="lose", score=[2, -4, 2, -2, 1])
     press(at, "Check score")
-    press(at, "Save hand")
     press(at, "Save hand")
     reason = "the score sums to -1, not 0 (rules.md B-35)"
     assert reason in [e.value for e in at.error]
@@ -398,7 +422,6 @@ def test_score_against_the_rules_is_refused_at_the_score(example_db):
     at = ok(page("log_hand.py").run())
     # sums to zero, but a plain loss doubled on the bump pays each defender 2, not 1
     fill(at, picker="Bea", call="ace", suit="H", partner="Di", pts=59, outcome="lose", score=[1, -2, 1, -1, 1])
-    press(at, "Save hand")
     press(at, "Save hand")
     msgs = [e.value for e in at.error]
     assert any(m.startswith("Al +1 is written but the rules give +2") for m in msgs)

@@ -304,3 +304,108 @@ def test_a_claim_with_the_deal_names_the_cards_it_gives():
     assert sorted(str(c) for c in given) == sorted("TH 7S AD 9S JH AC 7D TS KS 8S".split())
     # the picker side keeps t1 20 + t2 9 + t3 15 + bury 15 = 59: a loss, as hand 14
     assert rep.outcome.picker_points == 59 and rep.outcome.outcome == "lose"
+
+
+def test_the_replay_page_shows_the_claim(tmp_path, monkeypatch):
+    from streamlit.testing.v1 import AppTest
+
+    from ingest.store import Store, reading
+
+    # hand 14 to trick 4, then Cy claims (worked above: 48 card points to the
+    # defenders; the picker side keeps 59)
+    body = "hand 14 dealer Ed\n" + DEAL14 + "\n".join(PLAY14.strip().split("\n")[:-1]) + "\nclaim Cy\n"
+    db = tmp_path / "c.duckdb"
+    with Store(db) as store:
+        assert store.ingest_file(judge(body)).stored == 1
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    with reading(db) as con:
+        (hand_id,), = con.execute("SELECT hand_id FROM hands").fetchall()
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "replay_hand.py"
+    at = AppTest.from_file(str(page), default_timeout=60)
+    at.query_params["hand"] = str(hand_id)
+    at.query_params["step"] = "999"  # clamped to the last step: the claim
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    info = "\n".join(i.value for i in at.info)
+    assert "Claim: Cy claimed after trick 4" in info and "(48 card points)" in info
+    assert "Cy claims" in "\n".join(m.value for m in at.markdown)
+
+
+# ---------------------------------------------------------------------------
+# found by the break test (a tester's records, worked by hand before shead ran)
+
+# Dealer Al, so Bea leads t1.  t1 Bea QS, Cy QC, Di 8D, Ed 7D, Al TD: Cy's Q♣
+# wins 3+3+10 = 16.  t2 Cy TC, Di AC, Ed 9C, Al 7C, Bea 8C: Di's A♣ wins
+# 10+11 = 21.  t3 Di TH, Ed AH, Al 9H, Bea 7H, Cy 8H: Ed's A♥ (the called ace)
+# wins 10+11 = 21, so Ed is the partner.  Picker side Bea + Ed: 21 + the bury
+# AS KH (15) = 36 card points and 1 trick; the defenders hold 16 + 21 = 37;
+# 47 card points lie in the three tricks not written.
+THREE = """hand 1  dealer Al
+pick Bea  bury AS KH  call AH
+t1 Bea: QS QC 8D 7D TD
+t2 Cy: TC AC 9C 7C 8C
+t3 Di: TH AH 9H 7H 8H
+"""
+
+
+def test_a_partial_log_takes_the_partner_from_the_called_ace_played():
+    d = refused(THREE + "partner Di  pts 54  tricks 2  lose\n")
+    assert d.code == "E-PARTNER" and d.found == "Di"
+
+
+def test_a_partial_log_refuses_fewer_tricks_than_the_side_took():
+    d = refused(THREE + "tricks 0  lose-z\n")
+    assert d.code == "E-TRICKS" and d.found == "0"
+
+
+def test_a_partial_log_checks_points_and_tricks_together():
+    # one trick in the end: the side takes no more, so it has exactly 36
+    d = refused(THREE + "pts 80  tricks 1  win\n")
+    assert d.code == "E-PTS" and d.expected == "36"
+
+
+def test_claim_unknown_is_judged_from_the_written_points():
+    # 36 card points: the defenders took the rest; 31..60 is a plain loss with
+    # DOB: Bea -4, Ed -2, Al Cy Di +2 (B-33)
+    o = one(THREE + "claim ?\npts 36\n")
+    assert (o.outcome, o.partner) == ("lose", "Ed")
+    assert o.units == units(2, -4, 2, 2, -2)
+
+
+def test_hand_14_to_trick_3_with_the_result_written():
+    # t1 20 + t2 9 (Bea) + t3 15 (Di, the A♥) + bury 15 = 59: lose, Bea -4, Di -2
+    body = "hand 14 dealer Ed\n" + "\n".join(PLAY14.strip().split("\n")[:6]) + "\npts 59  lose\n"
+    o = one(body)
+    assert (o.partner, o.outcome) == ("Di", "lose") and o.units == units(2, -4, 2, -2, 2)
+
+
+def test_a_leaster_winner_cannot_hold_half_the_points():
+    # D-4: the fewest among at least two seats with a trick is below 60; 60 is refused
+    d = refused("hand 1  dealer Cy\nleaster Al  pts 60\n")
+    assert d.code == "E-PTS" and d.found == "60"
+    assert one("hand 1  dealer Cy\nleaster Al  pts 59\n").units == units(4, -1, -1, -1, -1)
+
+
+def test_jd_score_sheet_calls_and_alone_against_the_written_cards():
+    d = refused("hand 1 dealer Ed\ndeal Cy QC JD 9C 7S TH 8H\npick Bea  alone  pts 70  win\n", JD)
+    assert d.code == "E-ALONE-JD"
+    d = refused("hand 1 dealer Ed\npick Bea  call AH  partner Di  pts 70  win\n", JD)
+    assert d.code == "E-CALL-JD"
+
+
+def test_jd_score_sheet_partner_from_the_written_cards():
+    # the J♦ in the blind Bea took: alone, 70 is a plain win, Bea +4, -1 each
+    o = one("hand 1 dealer Ed\nblind JD 7H\npick Bea  pts 70  win\n", JD)
+    assert o.partner is None and o.units == units(-1, 4, -1, -1, -1)
+    # Di dealt the J♦: Di is the partner, Bea +2, Di +1, -1 each
+    o = one("hand 1 dealer Ed\ndeal Di QD JD 7D AH 7C TS\npick Bea  pts 70  win\n", JD)
+    assert o.partner == "Di" and o.units == units(-1, 2, -1, 1, -1)
+
+
+def test_a_bury_outside_the_deck_is_refused():
+    # the 30-card deck of wi4-called-ace has no 7♣ or 7♠ (rules.md F-1)
+    body = "hand 1 dealer Di\npick Bea  bury 7C 8H  call AC  partner Di  pts 70  win\n"
+    r = validate_text(HEAD.format(rules="wi4-called-ace").replace("Cy=Cy; Di=Di; Ed=Ed", "Cy=Cy; Di=Di") + body)
+    assert not r.hands and r.rejected[0].errors[0].code == "E-DECK"

@@ -41,6 +41,13 @@ def stored_hashes(db) -> list[str]:
 # --------------------------------------------------------------------------
 
 
+#: The migrations after 005, read from the file names in ingest/migrations
+#: (NNN_name.sql): each is recorded once, in number order (006 was never shipped).
+SHIPPED_AFTER_5 = sorted((int(p.name[:3]), p.stem[4:]) for p in
+                         (Path(__file__).resolve().parents[1] / "ingest" / "migrations").glob("*.sql")
+                         if int(p.name[:3]) > 5)
+
+
 def test_migrations_are_recorded_once(db):
     st.Store(db).open()
     st.Store(db).open()  # a second open applies nothing new
@@ -48,10 +55,10 @@ def test_migrations_are_recorded_once(db):
         rows = con.execute("SELECT version, name FROM schema_migrations ORDER BY version").fetchall()
         tables = {t for (t,) in con.execute("SELECT table_name FROM information_schema.tables").fetchall()}
     assert rows == [(1, "initial"), (2, "session_format"), (3, "dashboard_denorm"), (4, "laufende"),
-                    (5, "second_partner")]
+                    (5, "second_partner")] + SHIPPED_AFTER_5
     assert {"sessions", "hands", "hand_units", "card_log", "hand_source", "rejected", "ingests",
-            "schema_migrations", "hand_text", "hand_outcomes"} <= tables
-    assert [v for v, _, _ in st.migrations()] == [1, 2, 3, 4, 5]
+            "schema_migrations", "hand_text", "hand_outcomes", "service_tokens", "dd_hands", "dd_cards"} <= tables
+    assert [v for v, _, _ in st.migrations()] == [1, 2, 3, 4, 5] + [v for v, _ in SHIPPED_AFTER_5]
 
 
 def test_an_older_database_gets_the_newer_migrations_at_open(db):
@@ -66,7 +73,8 @@ def test_an_older_database_gets_the_newer_migrations_at_open(db):
                 "'{}', '', NULL, now())")
     con.close()
     with st.reading(db) as con:  # even a reader brings it up to date first
-        assert con.execute("SELECT version FROM schema_migrations ORDER BY 1").fetchall() == [(1,), (2,), (3,), (4,), (5,)]
+        assert con.execute("SELECT version FROM schema_migrations ORDER BY 1").fetchall() == [
+            (v,) for v in (1, 2, 3, 4, 5)] + [(v,) for v, _ in SHIPPED_AFTER_5]
     with st.Store(db) as s:
         s.ingest_file(make_file(2, session="new"))
     with st.reading(db) as con:
@@ -89,6 +97,8 @@ def test_migration_003_backfills_picker_units_and_session_id(db):
     con.execute("ALTER TABLE hands DROP COLUMN laufende")  # and before 004 and 005, which came later
     con.execute("ALTER TABLE hands DROP COLUMN laufende_with")
     con.execute("ALTER TABLE hands DROP COLUMN partner2")
+    con.execute("DROP TABLE hand_revisions")  # 007
+    con.execute("DROP TABLE session_state")  # 007
     con.execute("DELETE FROM schema_migrations WHERE version >= 3")
     con.close()
     with st.reading(db) as con:
@@ -335,21 +345,24 @@ _WRITER = """
     with Store(sys.argv[1], hold=0.3) as s:
         for k in range(12):
             s.ingest_file(make_file(400, start=1 + 400 * k, session="w", path=f"w{k}.shn"))
+    open(sys.argv[1] + ".done", "w").close()  # tells the reader the writer is through (no clock involved)
     print("writer done", flush=True)
 """
 
 _READER = """
     import json, sys, time
     from ingest import store as st
+    import os
     errors, seen = [], []
-    stop = time.monotonic() + 60
+    stop = time.monotonic() + 600  # a safety cap only; the loop ends when the writer is done
     while time.monotonic() < stop:
+        finished = os.path.exists(sys.argv[1] + ".done")
         try:
             with st.reading(sys.argv[1]) as con:
                 seen.append(con.execute("SELECT count(*) FROM hands").fetchall()[0][0])
         except Exception as exc:
             errors.append(f"{type(exc).__name__}: {exc}")
-        if seen and seen[-1] == 4800:
+        if finished or (seen and seen[-1] == 4800):
             break
         time.sleep(0.01)
     print(json.dumps({"errors": errors, "seen": seen, "conflicts": st.lock_stats().conflicts}))
@@ -360,8 +373,8 @@ def test_a_reader_process_during_an_ingest_never_sees_a_lock_error(db):
     st.Store(db).open()
     writer = _python(_WRITER, str(db))
     reader = _python(_READER, str(db))
-    w_out, w_err = writer.communicate(timeout=120)
-    r_out, r_err = reader.communicate(timeout=120)
+    w_out, w_err = writer.communicate(timeout=900)
+    r_out, r_err = reader.communicate(timeout=900)
     assert writer.returncode == 0, w_err
     assert reader.returncode == 0, r_err
     rep = json.loads(r_out)

@@ -31,7 +31,8 @@ md_escape = md  # the dashboard's one escaping helper (dashboard/text.py)
 def load_upload(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
     """Read and validate one uploaded file: ``(result, source format)``,
     through the same function as ``shead ingest`` (:func:`ingest.cli.load_bytes`;
-    ``prior``: the stored hands of a session, for its stake and pot carry)."""
+    ``prior``: the stored hands of a session, for its stake and pot carry, or
+    the :class:`~ingest.store.Store` to plan the file against)."""
     from ingest.cli import load_bytes  # noqa: PLC0415
 
     return load_bytes(name, data, prior)
@@ -39,8 +40,10 @@ def load_upload(name: str, data: bytes, prior=None) -> tuple[FileResult, str]:
 
 def ingest_upload(store: Store, name: str, data: bytes, strict: bool) -> IngestReport:
     """Validate and store one uploaded file (the path of ``shead ingest``)."""
-    result, fmt = load_upload(name, data, store.prior_hands)
-    return store.ingest_file(result, strict=strict, source_format=fmt)
+    store.last_plan = None
+    result, fmt = load_upload(name, data, store)  # planned against the store, as `shead ingest` (issue 12)
+    plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == name else None
+    return store.ingest_file(result, strict=strict, source_format=fmt, plan=plan)
 
 
 def report_rows(rep: IngestReport) -> list[dict]:

@@ -243,6 +243,24 @@ def hands_before(con, session: str, number: int) -> str:
     return "".join(src.rstrip("\n") + "\n\n" for (src,) in rows)
 
 
+def next_free(con, session: str | None, after: int) -> int:
+    """The first hand number above ``after`` that session ``session`` does
+    not hold (stored, or voided: a voided number is amended, not reused)."""
+    if not session:
+        return after + 1
+    used = {n for (n,) in con.execute("SELECT hand FROM hands WHERE session = ? AND hand > ?",
+                                      [session, after]).fetchall()}
+    try:
+        used |= {n for (n,) in con.execute("SELECT hand FROM hand_revisions WHERE session = ? AND hand > ? "
+                                           "AND action = 'void'", [session, after]).fetchall()}
+    except Exception:  # noqa: BLE001 - a database before migration 007
+        pass
+    n = after + 1
+    while n in used:
+        n += 1
+    return n
+
+
 def hand_exists(con, session: str, number: int) -> bool:
     return con.execute("SELECT count(*) FROM hands WHERE session = ? AND hand = ?",
                        [session, number]).fetchone()[0] > 0
@@ -295,6 +313,26 @@ def call_suits(rules: str | None) -> dict[str, str]:
 # checking and saving (button callbacks: they run before the page is drawn)
 
 
+_INT = re.compile(r"^[+-]?\d+$")
+
+
+def read_int(text) -> int | None:
+    """A typed whole number (``"72"``, ``"+2"``, ``"-4"``); None for an empty
+    field (nothing written: the rules derive it); raises ValueError for
+    anything else.  Every number field of the form is a text field, so an
+    emptied field stays empty instead of becoming 0 (issue 12)."""
+    if text is None:
+        return None
+    if isinstance(text, int):
+        return text
+    t = str(text).strip().replace("−", "-")
+    if not t:
+        return None
+    if not _INT.match(t):
+        raise ValueError(f"{text!r} is not a whole number")
+    return int(t)
+
+
 def form_values(ctx: dict) -> dict:
     ss = st.session_state
     aliases = [a for a, _ in ctx["seats"]]
@@ -309,8 +347,26 @@ def form_values(ctx: dict) -> dict:
     }
 
 
+def _numbers(v: dict, errs: dict) -> None:
+    """The typed numbers of ``v`` (points, tricks, the score) as ints, in place;
+    a field that is not a whole number gets its error."""
+    for key in ("pts", "tricks"):
+        try:
+            v[key] = read_int(v[key])
+        except ValueError as exc:
+            errs.setdefault(key, []).append(str(exc))
+            v[key] = None
+    for a, raw in list(v["score"].items()):
+        try:
+            v["score"][a] = read_int(raw)
+        except ValueError as exc:
+            errs.setdefault("score", []).append(f"{a}: {exc}")
+            v["score"][a] = None
+
+
 def _local_errors(ctx: dict, v: dict) -> dict[str, list[str]]:
     errs: dict[str, list[str]] = {k: list(m) for k, m in ctx["errors"].items()}
+    _numbers(v, errs)
     if v["number"] is None:
         errs.setdefault("number", []).append("give the hand number")
     if not v["dealer"]:
@@ -372,10 +428,7 @@ def _show_or_save(out: dict, errs: dict, text: str, h, save: bool) -> bool:
     out["preview"] = {"units": dict(h.outcome.units), "breakdown": h.outcome.breakdown,
                       "outcome": h.outcome.outcome, "provenance": dict(h.outcome.provenance),
                       "warnings": [d.message for d in h.diagnostics], "session": h.outcome.session}
-    if not save or ss.get("lh_checked") != text:
-        ss["lh_checked"] = text
-        if save:
-            out["notice"] = "The hand changed since its score was shown: check the score below, then press Save again."
+    if not save:
         return False
     try:
         with Store(resolve_db()) as store:
@@ -383,11 +436,11 @@ def _show_or_save(out: dict, errs: dict, text: str, h, save: bool) -> bool:
     except StoreError as exc:
         errs["general"] = [f"not saved: {exc}"]
         return False
-    ss.pop("lh_checked", None)
     if not rep.stored:
         errs["general"] = ["this hand is already stored (the same text); nothing was added"]
         return False
     out["saved"] = f"Stored hand {h.outcome.hand} of {h.outcome.session}."
+    ss["lh_just_saved"] = True
     return True
 
 
@@ -446,7 +499,11 @@ def check_text(save: bool) -> None:
     h = _validate(text, start, number, errs, where)
     if h is not None and _show_or_save(out, errs, text, h, save):
         aliases = [a for a, _ in ctx["seats"]]
-        nxt = f"hand {number + 1}"
+        try:
+            with reading(resolve_db()) as con:
+                nxt = f"hand {next_free(con, h.outcome.session, number)}"
+        except StoreError:
+            nxt = f"hand {number + 1}"
         if h.outcome.dealer in aliases:
             nxt += f"  dealer {aliases[(aliases.index(h.outcome.dealer) + 1) % len(aliases)]}"
         ss["lh_shn"] = nxt + "\n"
@@ -457,17 +514,23 @@ def _next_hand(ctx: dict, v: dict) -> None:
     ss = st.session_state
     aliases = [a for a, _ in ctx["seats"]]
     ss["lh_number"] = v["number"] + 1
+    try:
+        with reading(resolve_db()) as con:
+            ss["lh_number"] = next_free(con, ctx["session"], v["number"])
+    except StoreError:
+        pass
     if v["dealer"] in aliases:
         ss["lh_dealer"] = aliases[(aliases.index(v["dealer"]) + 1) % len(aliases)]
-    for k in ("lh_pts", "lh_tricks", "lh_picker"):
-        ss[k] = None
+    ss["lh_picker"] = None
+    for k in ("lh_pts", "lh_tricks"):
+        ss[k] = ""
     for k in ("lh_partner", "lh_leaster", "lh_outcome"):
         ss[k] = NOT_WRITTEN
     for k in ("lh_crack", "lh_recrack", "lh_blitz"):
         ss[k] = NONE
     ss["lh_under"] = ""
     for i in range(len(aliases)):
-        ss[f"lh_score_{i}"] = None
+        ss[f"lh_score_{i}"] = ""
     ss["lh_ctx_key"] = _ctx_key(ctx)
 
 
@@ -564,13 +627,61 @@ if ss.get("lh_dealer") not in aliases:
     ss["lh_dealer"] = next_dealer
 
 _default("lh_input", "form")
-st.radio("Enter the hand", ["form", "shn"], key="lh_input", horizontal=True,
-         format_func={"form": "with the form", "shn": "as SHN text"}.__getitem__)
+INPUTS = {"form": "score sheet", "cards": "tap the cards", "shn": "SHN text", "edit": "edit a stored hand"}
+st.radio("Enter the hand", [k for k in INPUTS if k != "edit" or ctx["mode"] == "existing"], key="lh_input",
+         horizontal=True, format_func=INPUTS.__getitem__)
 if not aliases:
     st.info("Name the seats of the new session to log a hand.")
     st.stop()
 _default("lh_shn", _shn_template(ss["lh_number"], ss["lh_dealer"]))
+try:
+    PROFILE = parse_rules(ctx.get("rules") or "")
+except ProfileError:
+    PROFILE = None
 
+
+def _ready(v: dict) -> bool:
+    """Enough of the form is filled in to show the derived score."""
+    if v["number"] is None or not v["dealer"]:
+        return False
+    return v["kind"] != "picked" or bool(v["picker"])
+
+
+def _live_check() -> None:
+    """The derived score of the form as it stands, shown before saving
+    (issue 12): validated on every change, as Check score does."""
+    if ss.pop("lh_just_saved", False):
+        return
+    v = form_values(ctx)
+    if _ready(v):
+        check(False)
+
+
+def _outcome_panel() -> None:
+    """The outcome of the last check or save: the derived (or stored) score."""
+    res = ss.get("lh_result") or {}
+    if res.get("saved"):
+        st.success(res["saved"])
+    if res.get("notice"):
+        st.warning(res["notice"])
+    if res.get("errors") and any(res["errors"].values()):
+        n = sum(len(m) for m in res["errors"].values())
+        st.error(f"Not saved: {n} problem{'s' if n != 1 else ''} (shown at the field{'s' if n != 1 else ''} above).")
+    pv = res.get("preview")
+    if pv:
+        head = "Stored score" if res.get("saved") else "Derived score (not saved yet)"
+        st.markdown(f"**{head}**")
+        st.markdown(" · ".join(f"**{a}** {u:+d}" for a, u in pv["units"].items()) + f" — {pv['outcome']}")
+        if pv.get("breakdown"):
+            st.caption(f"How it was computed: {pv['breakdown']}")
+        for w in pv.get("warnings", []):
+            st.warning(w)
+    if res.get("text"):
+        with st.expander("SHN text of this hand", expanded=False):
+            st.code(res["text"], language=None)
+
+
+# ---- a hand typed as SHN
 if ss["lh_input"] == "shn":
     with st.form("lh_shn_form", enter_to_submit=False):
         st.text_area("The hand in SHN (the session's tags are added)", key="lh_shn", height=170,
@@ -581,122 +692,230 @@ if ss["lh_input"] == "shn":
         b1, b2 = st.columns(2)
         b1.form_submit_button("Check score", on_click=check_text, args=(False,), width="stretch")
         b2.form_submit_button("Save hand", on_click=check_text, args=(True,), type="primary", width="stretch")
-else:
-    _default("lh_kind", "picked")
-    game = nopick_game(ctx.get("rules"))
-    st.radio("What happened", KINDS, key="lh_kind", horizontal=True,
-             format_func={"picked": "someone picked", "leaster": f"{game} (all passed)",
-                          "doubler": "doubler (thrown in)", "misdeal": "misdeal"}.__getitem__)
-    _errors_for("kind")
-    kind = ss["lh_kind"]
+    _outcome_panel()
+    st.stop()
 
-    # keep widget values valid for the seats in force
-    seat_opts = list(aliases)
-    suits = call_suits(ctx.get("rules"))  # the profile's fail suits (rules.md F-8)
-    for key, opts, dflt in (("lh_picker", seat_opts, None),
-                            ("lh_partner", [NOT_WRITTEN, UNKNOWN] + seat_opts, NOT_WRITTEN),
-                            ("lh_leaster", [NOT_WRITTEN, TIE] + seat_opts, NOT_WRITTEN),
-                            ("lh_crack", [NONE] + seat_opts, NONE), ("lh_recrack", [NONE] + seat_opts, NONE),
-                            ("lh_blitz", [NONE] + seat_opts, NONE), ("lh_call", list(CALLS), "ace"),
-                            ("lh_suit", list(suits), next(iter(suits))), ("lh_outcome", list(OUTCOMES), NOT_WRITTEN),
-                            ("lh_blitz_color", ["black", "red"], "black")):
-        if ss.get(key) not in opts:
-            ss[key] = dflt
-    for key in ("lh_pts", "lh_tricks"):
-        _default(key, None)
-    _default("lh_under", "")
-    for i in range(len(aliases)):
-        _default(f"lh_score_{i}", None)
+# ---- a stored hand edited (an amendment, kept with its reason: shead history)
+if ss["lh_input"] == "edit":
+    from dashboard.log_edit import amend_from_page, stored_numbers, stored_source  # noqa: E402
 
-    with st.form("lh_form", enter_to_submit=False):
-        c1, c2 = st.columns(2)
-        with c1:
-            st.number_input("Hand number", min_value=1, step=1, key="lh_number")
-            _errors_for("number")
-        with c2:
-            st.selectbox("Dealer", seat_opts, key="lh_dealer")
-            _errors_for("dealer")
-        if kind == "picked":
-            c1, c2, c3 = st.columns([2, 2, 2])
-            with c1:
-                st.selectbox("Picker", seat_opts, key="lh_picker", placeholder="who picked")
-                _errors_for("picker")
-            with c2:
-                st.selectbox("Call", CALLS, key="lh_call",
-                             format_func={"ace": "a fail ace", "ten": "a ten", "under": "an ace, under a card",
-                                          "alone": "alone", "no call": "no call (jack of diamonds)"}.__getitem__)
-                _errors_for("call")
-            with c3:
-                st.selectbox("Called suit", list(suits), key="lh_suit", format_func=SUIT_NAMES.__getitem__)
-            c1, c2 = st.columns(2)
-            with c1:
-                st.text_input("Unknown card (an under call)", key="lh_under", placeholder="e.g. 7C")
-                _errors_for("under")
-            with c2:
-                st.selectbox("Partner", [NOT_WRITTEN, UNKNOWN] + seat_opts, key="lh_partner")
-                _errors_for("partner")
-            c1, c2, c3 = st.columns(3)
-            with c1:
-                st.number_input("Picker side's card points", min_value=0, max_value=120, step=1, key="lh_pts",
-                                placeholder="bury included")
-                _errors_for("pts")
-            with c2:
-                st.number_input("Picker side's tricks", min_value=0, max_value=10, step=1, key="lh_tricks",
-                                help="ten at most: three-handed plays ten tricks (rules.md F-1); the rules check the rest")
-                _errors_for("tricks")
-            with c3:
-                st.selectbox("Outcome", OUTCOMES, key="lh_outcome")
-                _errors_for("outcome")
-        elif kind == "leaster":
-            c1, c2 = st.columns(2)
-            with c1:
-                st.selectbox(NOPICK_SEAT[game], [NOT_WRITTEN, TIE] + seat_opts, key="lh_leaster")
-                _errors_for("leaster")
-            with c2:
-                st.number_input("Winner's card points" if game == "leaster" else "Its card points (a schwanzer: "
-                                "its count)", min_value=0, max_value=120, step=1, key="lh_pts")
-                _errors_for("pts")
-        if kind in ("picked", "leaster"):
-            c1, c2, c3, c4 = st.columns(4)
-            with c1:
-                st.selectbox("Crack by", [NONE] + seat_opts, key="lh_crack")
-                _errors_for("crack")
-            with c2:
-                st.selectbox("Re-crack by", [NONE] + seat_opts, key="lh_recrack")
-                _errors_for("recrack")
-            with c3:
-                st.selectbox("Blitz by", [NONE] + seat_opts, key="lh_blitz")
-                _errors_for("blitz")
-            with c4:
-                st.selectbox("Blitz queens", ["black", "red"], key="lh_blitz_color")
-        st.markdown("**Score as written at the table** (optional; leave empty to let the rules score it)")
-        cols = st.columns(len(aliases))
-        for i, (col, a) in enumerate(zip(cols, aliases)):
-            col.number_input(a, step=1, key=f"lh_score_{i}", format="%d")
-        _errors_for("score")
+    numbers = stored_numbers(ctx["session"])
+    if not numbers:
+        st.info("This session has no stored hand yet.")
+        st.stop()
+    if ss.get("lh_edit_no") not in numbers:
+        ss["lh_edit_no"] = numbers[-1]
+    st.selectbox("Stored hand", numbers, key="lh_edit_no", format_func=lambda n: f"hand {n}")
+    if ss.get("lh_edit_loaded") != (ctx["session"], ss["lh_edit_no"]):
+        ss["lh_edit_loaded"] = (ctx["session"], ss["lh_edit_no"])
+        ss["lh_edit_text"] = stored_source(ctx["session"], ss["lh_edit_no"])
+        ss.pop("lh_edit_result", None)
+    st.text_area("Its text (SHN): correct it", key="lh_edit_text", height=200)
+    st.text_input("Why (kept in the hand's history)", key="lh_edit_reason", placeholder="e.g. Di was the partner")
+    st.button("Save amendment", type="primary", width="stretch", key="lh_edit_save",
+              on_click=amend_from_page, args=(ctx, ss["lh_edit_no"]))
+    er = ss.get("lh_edit_result") or {}
+    for msg in er.get("errors", []):
+        st.error(msg, icon="⚠️")
+    if er.get("saved"):
+        st.success(er["saved"])
+    st.stop()
+
+# ---- a full card log, tapped
+if ss["lh_input"] == "cards":
+    from dashboard.card_entry import CardEntry, supported  # noqa: E402
+
+    why = supported(PROFILE) if PROFILE is not None else "the session's [Rules] do not read"
+    if why:
+        st.info(f"{why}: write this hand's card log as SHN text instead.")
+        st.stop()
+    key = (ctx["session"], ss["lh_number"], ss["lh_dealer"])
+    entry = ss.get("lh_cards")
+    if entry is None or ss.get("lh_cards_key") != key:
+        entry = ss["lh_cards"] = CardEntry(ctx.get("rules") or "", aliases, ss["lh_dealer"])
+        ss["lh_cards_key"] = key
+        ss.pop("lh_cards_msg", None)
+        if not ss.get("lh_just_saved"):
+            ss.pop("lh_result", None)  # a new hand: the last hand's outcome is not this one's
+    c1, c2 = st.columns(2)
+    c1.number_input("Hand number", min_value=1, step=1, key="lh_number")
+    c2.selectbox("Dealer", aliases, key="lh_dealer")
+    stage = entry.stage
+
+    def _tap(suit: str) -> None:
+        card = ss.get(f"lh_grid_{suit}")
+        ss[f"lh_grid_{suit}"] = None
+        if card:
+            ss["lh_cards_msg"] = entry.tap(card)
+
+    def _choose(kind: str) -> None:
+        value = ss.get(f"lh_cards_{kind}")
+        ss[f"lh_cards_{kind}"] = None
+        if value:
+            ss["lh_cards_msg"] = (entry.choose_picker if kind == "picker" else entry.choose_call)(value)
+
+    def _undo() -> None:
+        entry.undo()
+        ss["lh_cards_msg"] = None
+
+    prompt = {"deal": f"Tap **{entry.dealing()}**'s dealt cards "
+                      f"({len(entry.deal.get(entry.dealing() or '', []))} of {PROFILE.handCards})",
+              "pick": "Who picked?", "bury": f"Tap the cards **{entry.picker}** buried",
+              "call": f"What did **{entry.picker}** call?",
+              "play": f"Trick {len(entry.state().tricks) + 1}: tap the card **{entry.to_play()}** played",
+              "done": "Every trick is played: save the hand."}[stage]
+    st.markdown(prompt)
+    if ss.get("lh_cards_msg"):
+        st.error(ss["lh_cards_msg"], icon=":material/block:")
+    if stage == "pick":
+        st.pills("Picker", aliases, key="lh_cards_picker", on_change=_choose, args=("picker",))
+    elif stage == "call":
+        st.pills("Call", entry.call_options(), key="lh_cards_call", on_change=_choose, args=("call",))
+    elif stage in ("deal", "bury", "play"):
+        if stage == "deal":
+            dealt = {c for cards in entry.deal.values() for c in cards}
+            shown = [str(c) for c in Card if PROFILE.deck_mask >> c & 1 and str(c) not in dealt]
+        elif stage == "bury":
+            shown = [c for c in entry.holding(entry.picker) if c not in entry.bury]
+        else:
+            shown = entry.holding(entry.to_play())
+        for suit, name in SUIT_NAMES.items():
+            opts = [c for c in shown if c.endswith(suit)]
+            if opts:
+                st.pills(name, opts, key=f"lh_grid_{suit}", on_change=_tap, args=(suit,),
+                         format_func=lambda c: Card.parse(c).pretty())
+    st.button("Undo the last card", on_click=_undo, key="lh_cards_undo",
+              disabled=not any(entry.deal.values()))
+    text = entry.text(ss["lh_number"])
+    with st.expander("SHN text so far", expanded=stage == "done"):
+        st.code(text, language=None)
+
+    def _save_cards(save: bool) -> None:
+        ss["lh_shn"] = entry.text(ss["lh_number"])
+        check_text(save)
+        res = ss.get("lh_result") or {}
+        if res.get("saved"):
+            ss["lh_cards"] = None
+            ss["lh_number"] = int(_HAND_NO.search(ss["lh_shn"]).group(1)) if _HAND_NO.search(ss["lh_shn"]) \
+                else ss["lh_number"] + 1
+            m = re.search(r"dealer (\S+)", ss["lh_shn"])
+            if m:
+                ss["lh_dealer"] = m.group(1)
+
+    if stage == "done":
+        if not ss.pop("lh_just_saved", False):
+            ss["lh_shn"] = text
+            check_text(False)
+        _errors_for("shn")
         _errors_for("general")
-        b1, b2 = st.columns(2)
-        b1.form_submit_button("Check score", on_click=check, args=(False,), width="stretch")
-        b2.form_submit_button("Save hand", on_click=check, args=(True,), type="primary", width="stretch")
+        st.button("Save hand", type="primary", width="stretch", key="lh_cards_save", on_click=_save_cards,
+                  args=(True,))
+    _outcome_panel()
+    st.stop()
 
-# ---- the outcome of the last check or save
-res = ss.get("lh_result") or {}
-if res.get("saved"):
-    st.success(res["saved"])
-if res.get("notice"):
-    st.warning(res["notice"])
-if res.get("errors") and any(res["errors"].values()):
-    n = sum(len(m) for m in res["errors"].values())
-    st.error(f"Not saved: {n} problem{'s' if n != 1 else ''} (shown at the field{'s' if n != 1 else ''} above).")
-pv = res.get("preview")
-if pv:
-    head = "Stored score" if res.get("saved") else "Derived score (not saved yet)"
-    st.subheader(head)
-    st.markdown(" · ".join(f"**{a}** {u:+d}" for a, u in pv["units"].items()) + f" — {pv['outcome']}")
-    if pv.get("breakdown"):
-        st.caption(f"How it was computed: {pv['breakdown']}")
-    for w in pv.get("warnings", []):
-        st.warning(w)
-if res.get("text"):
-    with st.expander("SHN text of this hand", expanded=not res.get("saved")):
-        st.code(res["text"], language=None)
+# ---- the score sheet form
+_default("lh_kind", "picked")
+game = nopick_game(ctx.get("rules"))
+st.radio("What happened", KINDS, key="lh_kind", horizontal=True,
+         format_func={"picked": "someone picked", "leaster": f"{game} (all passed)",
+                      "doubler": "doubler (thrown in)", "misdeal": "misdeal"}.__getitem__)
+kind = ss["lh_kind"]
+
+# keep widget values valid for the seats in force
+seat_opts = list(aliases)
+suits = call_suits(ctx.get("rules"))  # the profile's fail suits (rules.md F-8)
+mode = PROFILE.partnerMode if PROFILE is not None else "calledAce"
+calls = list(CALLS) if mode in ("calledAce", "jdAndAce") else (["no call", "alone"] if mode == "jackOfDiamonds"
+                                                               else [])
+for key, opts, dflt in (("lh_picker", seat_opts, None),
+                        ("lh_partner", [NOT_WRITTEN, UNKNOWN] + seat_opts, NOT_WRITTEN),
+                        ("lh_leaster", [NOT_WRITTEN, TIE] + seat_opts, NOT_WRITTEN),
+                        ("lh_crack", [NONE] + seat_opts, NONE), ("lh_recrack", [NONE] + seat_opts, NONE),
+                        ("lh_blitz", [NONE] + seat_opts, NONE), ("lh_call", calls or [None], (calls or [None])[0]),
+                        ("lh_suit", list(suits), next(iter(suits))), ("lh_outcome", list(OUTCOMES), NOT_WRITTEN),
+                        ("lh_blitz_color", ["black", "red"], "black")):
+    if ss.get(key) not in opts:
+        ss[key] = dflt
+for key in ("lh_pts", "lh_tricks", "lh_under"):
+    if not isinstance(ss.get(key), str):
+        ss[key] = "" if ss.get(key) is None else str(ss[key])
+for i in range(len(aliases)):
+    if not isinstance(ss.get(f"lh_score_{i}"), str):
+        ss[f"lh_score_{i}"] = "" if ss.get(f"lh_score_{i}") is None else str(ss[f"lh_score_{i}"])
+_live_check()
+_errors_for("kind")
+
+c1, c2 = st.columns(2)
+with c1:
+    st.number_input("Hand number", min_value=1, step=1, key="lh_number")
+    _errors_for("number")
+with c2:
+    st.selectbox("Dealer", seat_opts, key="lh_dealer")
+    _errors_for("dealer")
+if kind == "picked":
+    c1, c2 = st.columns(2)
+    with c1:
+        st.selectbox("Picker", seat_opts, key="lh_picker", placeholder="who picked")
+        _errors_for("picker")
+    with c2:
+        if calls:
+            st.selectbox("Call", calls, key="lh_call",
+                         format_func={"ace": "a fail ace", "ten": "a ten", "under": "an ace, under a card",
+                                      "alone": "alone", "no call": "no call (jack of diamonds)"}.__getitem__)
+            _errors_for("call")
+    if ss.get("lh_call") in ("ace", "ten", "under"):
+        st.selectbox("Called suit", list(suits), key="lh_suit", format_func=SUIT_NAMES.__getitem__)
+    if ss.get("lh_call") == "under":
+        st.text_input("Unknown card (an under call)", key="lh_under", placeholder="e.g. 7C")
+        _errors_for("under")
+    if mode != "alone" and ss.get("lh_call") != "alone":
+        st.selectbox("Partner", [NOT_WRITTEN, UNKNOWN] + seat_opts, key="lh_partner")
+        _errors_for("partner")
+    c1, c2 = st.columns(2)
+    with c1:
+        st.text_input("Picker side's card points", key="lh_pts", placeholder="bury included")
+        _errors_for("pts")
+    with c2:
+        st.text_input("Picker side's tricks", key="lh_tricks", placeholder="optional")
+        _errors_for("tricks")
+    st.selectbox("Outcome", OUTCOMES, key="lh_outcome")
+    _errors_for("outcome")
+elif kind == "leaster":
+    c1, c2 = st.columns(2)
+    with c1:
+        st.selectbox(NOPICK_SEAT[game], [NOT_WRITTEN, TIE] + seat_opts, key="lh_leaster")
+        _errors_for("leaster")
+    with c2:
+        st.text_input("Winner's card points" if game == "leaster" else "Its card points (a schwanzer: "
+                      "its count)", key="lh_pts", placeholder="optional")
+        _errors_for("pts")
+if kind in ("picked", "leaster") and PROFILE is not None:
+    marks = [("crack", "Crack by", PROFILE.allowCrack), ("recrack", "Re-crack by",
+                                                          PROFILE.allowCrack and PROFILE.allowRecrack),
+             ("blitz", "Blitz by", PROFILE.allowBlitz != "none")]
+    shown = [m for m in marks if m[2]]
+    errs_now = (ss.get("lh_result") or {}).get("errors") or {}
+    if shown:
+        open_marks = any(ss.get(f"lh_{k}") not in (None, NONE) or errs_now.get(k) for k, _, _ in shown)
+        with st.expander("Cracks and blitzes" if PROFILE.allowBlitz != "none" else "Cracks", expanded=open_marks):
+            cols = st.columns(len(shown) + (1 if PROFILE.allowBlitz != "none" else 0))
+            for col, (key, label, _) in zip(cols, shown):
+                with col:
+                    st.selectbox(label, [NONE] + seat_opts, key=f"lh_{key}")
+                    _errors_for(key)
+            if PROFILE.allowBlitz != "none":
+                with cols[-1]:
+                    st.selectbox("Blitz queens", ["black", "red"], key="lh_blitz_color")
+written = any((ss.get(f"lh_score_{i}") or "").strip() for i in range(len(aliases)))
+errs_now = (ss.get("lh_result") or {}).get("errors") or {}
+with st.expander("Score as written at the table (optional; empty: the rules score it)",
+                 expanded=written or bool(errs_now.get("score"))):
+    cols = st.columns(len(aliases))
+    for i, (col, a) in enumerate(zip(cols, aliases)):
+        col.text_input(a, key=f"lh_score_{i}", placeholder="+0")
+    _errors_for("score")
+_errors_for("general")
+b1, b2 = st.columns(2)
+b1.button("Check score", on_click=check, args=(False,), width="stretch")
+b2.button("Save hand", on_click=check, args=(True,), type="primary", width="stretch")
+_outcome_panel()

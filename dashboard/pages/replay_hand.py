@@ -27,6 +27,7 @@ import streamlit as st
 
 from dashboard.table import (CSS, cards_html, frame_of_sk, frames_from_cardlog, german_name, german_title, order_of,
                              seat_label, table_html, trick_status)
+from ingest.analyze import stored_analysis
 from ingest.schafkopf_hand import replay_schafkopf_stored
 from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_db, session_text
 from ingest.validate import HandReplay, replay_text
@@ -195,6 +196,42 @@ def _md_card(c: Card | None, german: bool = False) -> str:
     return f":red[{name}]" if c.suit in (2, 3) else f"**{name}**"
 
 
+def _dd_card(name: str, german: bool) -> str:
+    """A card of a stored analysis (SHN spelling; German for Schafkopf) for markdown."""
+    return f"**{name}**" if german else _md_card(Card.parse(name))
+
+
+def dd_marks(dd: dict | None, step: int, hand_id: int, german: bool, side_word: str) -> None:
+    """The double-dummy marks of a hand (issue 16, stored by ``shead analyze``):
+    the best-play result beside the actual, a ⚠ link at each card that gave
+    card points away, and for the card of this step its cost and, on demand,
+    every legal card's value.  Without a stored analysis: how to make one."""
+    if dd is None:
+        st.caption(f"Best play with every hand known: not analysed yet — run `shead analyze {hand_id}` "
+                   "(or `shead analyze --all` for the whole database).")
+        return
+    actual = dd["actual_picker_points"]
+    st.markdown(f"**Best play (every hand known)** {side_word} {dd['dd_picker_points']} · as played "
+                f"{actual if actual is not None else '?'}")
+    costly = [c for c in dd["cards"] if c["cost"]]
+    if costly:
+        st.markdown("⚠ " + " · ".join(f"[t{c['trick']} {c['seat']} {c['card']} −{c['cost']}]"
+                                      f"(?hand={hand_id}&step={c['step']})" for c in costly))
+    else:
+        st.caption("Every card played was a best card.")
+    if 1 <= step <= len(dd["cards"]):
+        c = dd["cards"][step - 1]
+        best = " ".join(_dd_card(b, german) for b in c["best"])
+        if c["cost"]:
+            extra = f" and {c['units_cost']} units (the tier changes)" if c["units_cost"] else ""
+            st.warning(f"⚠ {c['seat']} played {_dd_card(c['card'], german)}: it cost {c['cost']} card points"
+                       f"{extra}; best {best}")
+        with st.expander(f"Alternatives to {c['seat']}'s {c['card']}"):
+            st.markdown("\n".join(f"- {_dd_card(k, german)}: {side_word} {v}"
+                                   + (" (best)" if k in c["best"] else "") + (" ← played" if k == c["card"] else "")
+                                   for k, v in sorted(c["alternatives"].items(), key=lambda kv: -kv[1])))
+
+
 def _units_line(units: dict[str, int]) -> str:
     """Each seat's units, the aliases escaped for Markdown."""
     return " · ".join(f"{md(a)} {u:+d}" for a, u in units.items())
@@ -347,6 +384,13 @@ if claim is not None:  # notation.md §3: the claimer's side takes every trick s
     played = f" · {md(aliases[claim[0]])} claims"
 st.markdown(f"**Step {step} of {last}** · trick {f.trick}{played} · "
             f"[link to this card](?hand={hand_id}&step={step})")
+if o.picker:
+    try:
+        with reading(db) as con:
+            dd = stored_analysis(con, stored)
+    except (StoreError, StoreMissing):
+        dd = None
+    dd_marks(dd, step, hand_id, schafkopf, "declarer side" if schafkopf else "picker side")
 
 if claim is not None:
     c_seat, c_after, c_cards, c_pts = claim

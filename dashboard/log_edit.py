@@ -1,0 +1,79 @@
+"""The Log-a-hand page's Edit action: a stored hand amended from the page,
+as ``shead ingest --amend`` does it (:meth:`ingest.store.Store.amend`): the
+new text is validated with the carry of the stored hands before it (rules.md
+D-11, D-12, D-19), stored as a new revision with its reason, and the
+session's later hands are re-derived in the same transaction."""
+
+from __future__ import annotations
+
+import re
+
+import streamlit as st
+
+from ingest.model import FileResult
+from ingest.store import CorrectionError, Store, StoreError, reading, resolve_db
+from ingest.validate import validate_text
+
+SOURCE = "log-hand"
+_HAND_NO = re.compile(r"^\s*hand\s+(\d+)\b", re.MULTILINE)
+
+
+def stored_numbers(session: str) -> list[int]:
+    """The hand numbers stored in ``session``, in order."""
+    with reading(resolve_db()) as con:
+        return [n for (n,) in con.execute("SELECT DISTINCT hand FROM hands WHERE session = ? ORDER BY hand",
+                                          [session]).fetchall()]
+
+
+def stored_source(session: str, number: int) -> str:
+    """The stored text of hand ``number`` of ``session`` (the revision in force)."""
+    with reading(resolve_db()) as con:
+        row = con.execute("SELECT t.source FROM hands h JOIN hand_text t USING (hand_id) WHERE h.session = ? "
+                          "AND h.hand = ? ORDER BY h.hand_id LIMIT 1", [session, number]).fetchone()
+    return (row[0].strip("\n") + "\n") if row else ""
+
+
+def amend_from_page(ctx: dict, number: int) -> None:
+    """The Save amendment button: validate the edited text of hand
+    ``number`` and store it as the hand's new revision; the result (errors
+    at their line and column of the edited text, or what was saved) goes to
+    ``st.session_state["lh_edit_result"]``."""
+    ss = st.session_state
+    text = (ss.get("lh_edit_text") or "").strip("\n") + "\n"
+    reason = (ss.get("lh_edit_reason") or "").strip() or "corrected on the Log a hand page"
+    out: dict = {"errors": [], "saved": None}
+    ss["lh_edit_result"] = out
+    m = _HAND_NO.search(text)
+    if m is None or int(m.group(1)) != number:
+        out["errors"].append(f"an amendment keeps the hand number: write hand {number}")
+        return
+    with reading(resolve_db()) as con:
+        header = con.execute("SELECT header FROM sessions WHERE session = ?", [ctx["session"]]).fetchone()[0]
+        before = [src for (src,) in con.execute(
+            "SELECT t.source FROM hands h JOIN hand_text t USING (hand_id) WHERE h.session = ? AND h.hand < ? "
+            "ORDER BY h.hand, h.hand_id", [ctx["session"], number]).fetchall()]
+    head = "%SHN 1.0\n" + header.rstrip("\n") + "\n\n" + "".join(src.strip("\n") + "\n\n" for src in before)
+    start = head.count("\n") + 1
+    res = validate_text(head + text, path=SOURCE)
+    mine = [h for h in res.hands if h.source_line >= start]
+    for r in res.rejected:
+        if r.source_line >= start:
+            for d in r.errors:
+                out["errors"].append(f"line {d.line - start + 1}, column {d.col}: {d.message}")
+    if out["errors"]:
+        return
+    if len(mine) != 1:
+        out["errors"].append("write exactly one hand")
+        return
+    try:
+        with Store(resolve_db()) as store:
+            rep = store.amend(FileResult(path=SOURCE, hands=mine), reason)
+    except (CorrectionError, StoreError) as exc:
+        out["errors"].append(str(exc))
+        return
+    if rep.unchanged:
+        out["saved"] = f"Hand {number} already has this text: nothing changed."
+        return
+    _, _, _, revision = rep.hands[0]
+    later = f"; {rep.rederived} later hand(s) re-derived (stake, pot)" if rep.rederived else ""
+    out["saved"] = f"Hand {number} amended: revision {revision} in force ({reason}){later}."

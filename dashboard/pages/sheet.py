@@ -1,0 +1,92 @@
+"""The night's sheet: one session's hands in order, each player's units and
+running total, the pot and the totals — as on paper, printable (a CSV and an
+HTML download).  The numbers are :func:`ingest.sheet.session_sheet`'s, the
+same as ``shead sheet SESSION``."""
+
+from __future__ import annotations
+
+import duckdb
+import polars as pl
+import streamlit as st
+
+from dashboard.filters import BUSY_TIMEOUT, EMPTY_HELP, db_path, db_stamp, ensure_navigation
+from ingest.sheet import SessionNotFound, session_sheet
+from ingest.store import StoreBusy, StoreError, StoreMissing, reading
+
+ensure_navigation()
+st.title("Sheet")
+st.caption("The night as the scorer keeps it on paper: every hand of one session in order — dealer, picker, "
+           "partner, call, result — each player's units and running total, the pot, and the totals. Amended "
+           "hands count with their latest revision; voided hands are left out.")
+
+
+@st.cache_data(ttl=300, max_entries=32, show_spinner=False)
+def _sessions(stamp: tuple) -> list[tuple[str, str | None, int]]:
+    with reading(stamp[0], timeout=BUSY_TIMEOUT) as con:
+        return con.execute(
+            "SELECT s.session, strftime(s.date, '%Y-%m-%d'), count(h.hand_id) FROM sessions s "
+            "JOIN hands h USING (session_id) GROUP BY s.session, s.date ORDER BY s.date DESC NULLS LAST, s.session").fetchall()
+
+
+@st.cache_data(ttl=300, max_entries=64, show_spinner=False)
+def _sheet(stamp: tuple, session: str):
+    with reading(stamp[0], timeout=BUSY_TIMEOUT) as con:
+        return session_sheet(con, session)
+
+
+path = db_path()
+try:
+    if not path.exists():
+        raise StoreMissing(str(path))
+    sessions = _sessions(db_stamp(path))
+except StoreMissing:
+    st.info(EMPTY_HELP.format(db=path))
+    st.stop()
+except StoreBusy:
+    st.warning("The database is busy: an ingest is writing to it right now. Press **Retry**.", icon="⏳")
+    st.button("Retry")
+    st.stop()
+except (StoreError, duckdb.Error) as exc:
+    st.error(f"The database {path} could not be read: {exc}")
+    st.stop()
+if not sessions:
+    st.info(EMPTY_HELP.format(db=path))
+    st.stop()
+
+labels = {s: f"{s}  ·  {d or 'no date'}  ·  {n} hands" for s, d, n in sessions}
+wanted = st.query_params.get("session")
+names = [s for s, _, _ in sessions]
+choice = st.selectbox("Session", names, index=names.index(wanted) if wanted in names else 0,
+                      format_func=labels.get, key="shead.sheet.session")
+st.query_params["session"] = choice
+try:
+    sh = _sheet(db_stamp(path), choice)
+except SessionNotFound as exc:
+    st.info(f"{exc.args[0]}: it may have been voided hand by hand. Choose another session.")
+    st.stop()
+
+names_line = ", ".join(f"**{a}** = {n}" for a, n in sh.players.items())
+st.markdown(f"{sh.date or 'no date'} · `[Rules \"{sh.rules}\"]` · {names_line}")
+totals = st.columns(len(sh.players) + (1 if sh.has_pot else 0))
+for col, (alias, name) in zip(totals, sh.players.items()):
+    col.metric(name, f"{sh.totals[alias]:+d}", help=f"{name}'s units over the session's {len(sh.rows)} hands")
+if sh.has_pot:
+    totals[-1].metric("pot", sh.pot, help="The pot's balance after the last hand (rules.md D-19).")
+
+records = sh.records() + [sh.totals_record()]
+frame = pl.DataFrame(records, schema={c: (pl.Int64 if c in ("hand", "stake") or c.endswith((" units", " total"))
+                                          or c in ("pot", "pot balance") else pl.Utf8) for c in sh.columns()},
+                     strict=False)
+config = {c: st.column_config.NumberColumn(f"{sh.players.get(c.split(' ')[0], c)} {c.split(' ', 1)[1]}",
+                                           format="%+d" if c.endswith(" units") else "%d")
+          for c in sh.columns() if c.endswith((" units", " total"))}
+st.dataframe(frame, hide_index=True, use_container_width=True, column_config=config)
+st.caption(f"{len(sh.rows)} hands of {sh.session!r}; units: + receives, − pays (the stake and the pot as "
+           "derived from the session's hands in order, rules.md D-11, D-12, D-19); the last line is the totals."
+           + (f" Voided, not counted: hand {', '.join(map(str, sh.voided))}." if sh.voided else ""))
+left, right = st.columns(2)
+stem = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in sh.session)
+left.download_button("Download CSV", sh.csv(), file_name=f"sheet-{stem}.csv", mime="text/csv",
+                     use_container_width=True)
+right.download_button("Printable page (HTML)", sh.html(), file_name=f"sheet-{stem}.html", mime="text/html",
+                      use_container_width=True)

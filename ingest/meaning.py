@@ -1,0 +1,157 @@
+"""Whether two texts of one hand say the same thing (docs/storage.md,
+"Duplicates by meaning").
+
+A hand is identified by its session and number.  Two texts of it are **the
+same hand** when they record the same facts — :func:`ingest.shn.record.facts`
+of their records, which drops positions, the source text and ``;`` comments;
+so spacing, padding, comments, statement order on a line and the canonical
+form that ``shead export --format shn`` writes are all layout.  Anything else
+(a card, a seat, a written point count, an annotation ``{...}``) is a
+different hand: storing it is ``E-HAND-CONFLICT`` and the message names the
+facts that differ (:func:`differences`).
+
+For a stored hand whose text is not SHN (a NetSchafkopf game, stored from its
+protocol, exported as SHN-SK) the facts are compared on what both texts
+derive to: the outcome (seats, game, points, units) and the card log
+(:func:`outcome_differences`).
+"""
+
+from __future__ import annotations
+
+__all__ = ["hand_facts", "same_hand", "differences", "outcome_differences", "describe", "with_differences"]
+
+#: HandRecord fields that are not facts of the hand: the session it belongs to
+#: (compared by session id already) and the reader's bookkeeping.
+_NOT_FACTS = ("session",)
+
+
+def hand_facts(rec) -> dict:
+    """The recorded facts of a :class:`~ingest.shn.record.HandRecord` as
+    plain data (cards as text, no positions, no source), without its
+    session."""
+    from ingest.shn.record import facts  # noqa: PLC0415
+
+    out = facts(rec)
+    for k in _NOT_FACTS:
+        out.pop(k, None)
+    return out
+
+
+def same_hand(a, b) -> bool:
+    """True when records ``a`` and ``b`` hold the same facts (see the module
+    docstring): the same hand in another layout."""
+    return hand_facts(a) == hand_facts(b)
+
+
+def _short(v, limit: int = 60) -> str:
+    text = describe(v)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def describe(v) -> str:
+    """Facts as short text: a written value as its value (``Bea``, ``59``,
+    ``?``), a list of cards as the cards, a trick as ``t3 Bea: 7H KH ...``,
+    empty things as ``-``."""
+    if v is None or v == [] or v == {}:
+        return "-"
+    if isinstance(v, dict):
+        note = " {" + str(v["note"]) + "}" if v.get("note") else ""
+        if "plays" in v and "leader" in v:  # a trick
+            return f"t{v.get('number')} {v.get('leader')}: " + " ".join(describe(p) for p in v["plays"]) + note
+        if "cards" in v:  # deal / blind / bury
+            cards = " ".join("??" if c is None else str(c) for c in v["cards"])
+            return (f"{v['seat']} {cards}" if v.get("seat") else cards) + note
+        if "card" in v and "seat" in v and len(v) <= 5:  # a play
+            return str(v["card"]) + ("^R" if v.get("renege") else "")
+        if "value" in v:
+            val = v["value"]
+            base = "?" if val is None else ("on" if val is True else str(val))
+            if v.get("agreed"):
+                base += "^"
+            if v.get("note"):
+                base += " {" + str(v["note"]) + "}"
+            return base
+        if "card" in v:  # a call
+            return ("alone" if v["card"] is None else str(v["card"])) + (
+                f" under {v['under'] or '??'}" if v.get("has_under") else "")
+        items = [f"{k} {describe(x)}" for k, x in v.items() if x not in (None, [], {}, False)]
+        return ", ".join(items) if items else "-"
+    if isinstance(v, (list, tuple)):
+        return "; ".join(describe(x) for x in v) if v else "-"
+    return str(v)
+
+
+def differences(stored, new, *, limit: int = 4) -> list[str]:
+    """What differs between the stored record and a new one, fact by fact:
+    ``"pick: stored Bea, this copy Cy"``; tricks and deal lines are compared
+    one by one (``"trick 3: stored t3 Bea: 7H KH AH 9H 8H, this copy ..."``).
+    At most ``limit`` entries, then ``"… N more"``."""
+    a, b = hand_facts(stored), hand_facts(new)
+    out: list[str] = []
+    for key in list(a) + [k for k in b if k not in a]:
+        x, y = a.get(key), b.get(key)
+        if x == y:
+            continue
+        if key in ("tricks", "deals", "tables") and isinstance(x, list) and isinstance(y, list):
+            label = {"tricks": "trick", "deals": "deal", "tables": "table"}[key]
+            for i in range(max(len(x), len(y))):
+                xi = x[i] if i < len(x) else None
+                yi = y[i] if i < len(y) else None
+                if xi != yi:
+                    out.append(f"{label} {i + 1}: stored {_short(xi)}, this copy {_short(yi)}")
+            continue
+        name = {"pts": "pts", "tricks_won": "tricks", "tags": "hand tags"}.get(key, key)
+        out.append(f"{name}: stored {_short(x)}, this copy {_short(y)}")
+    if len(out) > limit:
+        out = out[:limit] + [f"… {len(out) - limit} more"]
+    return out
+
+
+#: The outcome facts compared by :func:`outcome_differences`.
+_OUTCOME_FACTS = ("dealer", "picker", "partner", "partner2", "call", "alone", "leaster_winner", "game_type",
+                  "multiplier", "picker_points", "picker_tricks", "outcome", "stake", "marks", "tier",
+                  "laufende", "laufende_with", "units", "pot")
+
+
+def outcome_differences(stored_outcome, stored_log, new_outcome, new_log, *, limit: int = 4) -> list[str]:
+    """What differs between two derivations of one hand
+    (:class:`~ingest.model.HandOutcome` and :class:`~ingest.model.CardLog`,
+    None without a card log): the outcome facts above and the dealt cards,
+    blind, bury and plays.  Empty when they are the same hand."""
+    out = []
+    for f in _OUTCOME_FACTS:
+        x, y = getattr(stored_outcome, f, None), getattr(new_outcome, f, None)
+        if x != y:
+            out.append(f"{f}: stored {_short(x)}, this copy {_short(y)}")
+
+    def cards(log):
+        if log is None:
+            return None
+        return ({s: list(c) for s, c in log.deal.items()}, list(log.blind), list(log.bury),
+                [(p.seat, p.card) for p in log.plays])
+
+    ca, cb = cards(stored_log), cards(new_log)
+    if ca != cb:
+        if ca is None or cb is None:
+            out.append(f"card log: stored {'none' if ca is None else 'a card log'}, "
+                       f"this copy {'none' if cb is None else 'a card log'}")
+        else:
+            for label, x, y in zip(("deal", "blind", "bury", "plays"), ca, cb):
+                if x != y:
+                    out.append(f"{label}: differs")
+    if len(out) > limit:
+        out = out[:limit] + [f"… {len(out) - limit} more"]
+    return out
+
+
+def with_differences(d, stored, new):
+    """``E-HAND-CONFLICT`` diagnostic ``d`` with what differs between the
+    stored record and the new one appended to its message (and as its
+    ``found``), e.g. ``…: pick: stored Bea, this copy Cy``."""
+    from dataclasses import replace  # noqa: PLC0415
+
+    diff = differences(stored, new)
+    if not diff:
+        return d
+    return replace(d, message=d.message + "; it differs in " + "; ".join(diff)
+                   + " (to correct the stored hand: shead ingest --amend FILE)", found="; ".join(diff))

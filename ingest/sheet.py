@@ -1,0 +1,242 @@
+"""The night's sheet: one session's hands in order, as the scorer keeps it on
+paper (issue 12).  ``shead sheet SESSION [--json|--csv]`` and the dashboard's
+Sheet page both read it from here.
+
+Every number comes from the stored outcome (``hands``, ``hand_units``: the
+revision in force of every hand, voided hands left out): a hand's units per
+player (+ receives), each player's running total after the hand, and — for
+a profile with the pot (rules.md D-19, ``pot=on``) — what went into the pot
+(+) or came out of it (−) and the pot's balance after the hand.  The totals
+are the sums of the units per player; with the pot they and the pot's
+balance sum to zero (every hand does, docs/storage.md "hand_units").
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import duckdb
+
+__all__ = ["Sheet", "SheetRow", "session_sheet", "find_session", "result_text", "SessionNotFound"]
+
+POT_SEAT = "(pot)"
+
+
+class SessionNotFound(LookupError):
+    """No stored session matches; the message lists close matches."""
+
+
+@dataclass
+class SheetRow:
+    """One hand of the sheet: its number, dealer, picker (the declarer of a
+    Schafkopf game), partner, the call (Sheepshead: the called card;
+    Schafkopf: the game), the result (:func:`result_text`), the stake, each
+    seat's units and running total, and the pot's units and balance (None
+    without a pot)."""
+
+    hand: int
+    hand_id: int
+    dealer: str | None
+    picker: str | None
+    partner: str | None
+    call: str | None
+    result: str
+    stake: int
+    units: dict[str, int]
+    running: dict[str, int]
+    pot: int | None = None
+    pot_balance: int | None = None
+
+
+@dataclass
+class Sheet:
+    """A session's sheet: ``session`` id, its ``players`` (seat alias →
+    name, clockwise), ``rules``, ``date``, the hands in order, the
+    ``totals`` per seat (units), ``pot`` (the pot's balance at the end, None
+    without a pot), and ``voided`` (the numbers of its voided hands)."""
+
+    session: str
+    players: dict[str, str]
+    rules: str
+    date: str | None
+    game: str
+    rows: list[SheetRow] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=dict)
+    pot: int | None = None
+    voided: list[int] = field(default_factory=list)
+
+    @property
+    def has_pot(self) -> bool:
+        return self.pot is not None
+
+    def columns(self) -> list[str]:
+        """The flat table's column names (:meth:`records`)."""
+        cols = ["hand", "dealer", "picker", "partner", "call", "result", "stake"]
+        cols += [f"{a} units" for a in self.players] + [f"{a} total" for a in self.players]
+        if self.has_pot:
+            cols += ["pot", "pot balance"]
+        return cols
+
+    def records(self) -> list[dict]:
+        """One flat dict per hand (the columns of :meth:`columns`), seats by alias."""
+        out = []
+        for r in self.rows:
+            d = {"hand": r.hand, "dealer": r.dealer, "picker": r.picker, "partner": r.partner, "call": r.call,
+                 "result": r.result, "stake": r.stake}
+            d.update({f"{a} units": r.units.get(a, 0) for a in self.players})
+            d.update({f"{a} total": r.running.get(a, 0) for a in self.players})
+            if self.has_pot:
+                d.update({"pot": r.pot, "pot balance": r.pot_balance})
+            out.append(d)
+        return out
+
+    def totals_record(self) -> dict:
+        """The totals line in the columns of :meth:`columns`."""
+        d = {c: None for c in self.columns()}
+        d["result"] = f"total, {len(self.rows)} hands"
+        d.update({f"{a} units": self.totals.get(a, 0) for a in self.players})
+        d.update({f"{a} total": self.totals.get(a, 0) for a in self.players})
+        if self.has_pot:
+            d["pot balance"] = self.pot
+        return d
+
+    def as_json(self) -> dict:
+        return {"session": self.session, "players": self.players, "rules": self.rules, "date": self.date,
+                "game": self.game,
+                "hands": [{"hand": r.hand, "hand_id": r.hand_id, "dealer": r.dealer, "picker": r.picker,
+                           "partner": r.partner, "call": r.call, "result": r.result, "stake": r.stake,
+                           "units": r.units, "running": r.running, "pot": r.pot, "pot_balance": r.pot_balance}
+                          for r in self.rows],
+                "totals": self.totals, "pot": self.pot, "voided": self.voided}
+
+    def csv(self) -> str:
+        """The sheet as CSV: a header line, one line per hand, the totals line."""
+        import csv  # noqa: PLC0415
+        import io  # noqa: PLC0415
+
+        buf = io.StringIO()
+        w = csv.DictWriter(buf, fieldnames=self.columns(), lineterminator="\n")
+        w.writeheader()
+        for rec in self.records() + [self.totals_record()]:
+            w.writerow(rec)
+        return buf.getvalue()
+
+    def html(self) -> str:
+        """A printable HTML page of the sheet (one table, the players' names
+        over their columns, the totals in bold)."""
+        from html import escape  # noqa: PLC0415
+
+        cols = self.columns()
+        head = "".join(f"<th>{escape(c if ' ' not in c or c.startswith('pot') else self._label(c))}</th>"
+                       for c in cols)
+        body = []
+        for rec in self.records():
+            body.append("<tr>" + "".join(f"<td>{escape(_cell(rec[c]))}</td>" for c in cols) + "</tr>")
+        tot = self.totals_record()
+        body.append("<tr class='total'>" + "".join(f"<td>{escape(_cell(tot[c]))}</td>" for c in cols) + "</tr>")
+        names = ", ".join(f"{a} = {n}" for a, n in self.players.items())
+        return ("<!doctype html><html><head><meta charset='utf-8'><title>" + escape(self.session) + "</title>"
+                "<style>body{font-family:sans-serif}table{border-collapse:collapse}"
+                "td,th{border:1px solid #999;padding:2px 6px;text-align:right}"
+                "tr.total td{font-weight:bold;border-top:2px solid #000}"
+                "@media print{body{margin:0}}</style></head><body>"
+                f"<h1>{escape(self.session)}</h1><p>{escape(self.date or '')} · {escape(self.rules)} · "
+                f"{escape(names)}</p><table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+                + (f"<p>Voided hands (not counted): {', '.join(map(str, self.voided))}</p>" if self.voided else "")
+                + "</body></html>")
+
+    def _label(self, col: str) -> str:
+        alias, _, what = col.partition(" ")
+        return f"{self.players.get(alias, alias)} {what}"
+
+
+def _cell(v) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, int) and not isinstance(v, bool):
+        return str(v)
+    return str(v)
+
+
+_RESULTS = {"win": ("won", ""), "win-s": ("won", " (schneider)"), "win-z": ("won", " (no-tricker)"),
+            "lose": ("lost", ""), "lose-s": ("lost", " (schneidered)"), "lose-z": ("lost", " (no-tricker)")}
+
+
+def result_text(outcome: str, picker_points: int | None, picker_tricks: int | None, leaster_winner: str | None,
+                game: str, game_type: str | None) -> str:
+    """The result as the sheet writes it: ``won 72`` / ``lost 28
+    (schneidered)`` (the picker's card points; rules.md B-28), ``leaster Al
+    21``, ``doubler``, ``misdeal``; a Schafkopf game's outcome with the
+    declaring party's Augen."""
+    pts = f" {picker_points}" if picker_points is not None else ""
+    if outcome in _RESULTS:
+        word, tier = _RESULTS[outcome]
+        return word + pts + tier
+    if outcome in ("leaster", "mittler", "schneidster", "moster", "schwanzer"):
+        return outcome + (f" {leaster_winner}" if leaster_winner else "") + pts
+    return outcome + pts
+
+
+def find_session(con: duckdb.DuckDBPyConnection, key: str) -> str:
+    """The stored session id ``key`` names: the session id itself, else the
+    one session whose id contains ``key`` (case-insensitive).  Raises
+    :class:`SessionNotFound` (naming up to five candidates) otherwise."""
+    key = key.strip()
+    exact = con.execute("SELECT session FROM sessions WHERE session = ?", [key]).fetchall()
+    if exact:
+        return exact[0][0]
+    like = [s for (s,) in con.execute("SELECT session FROM sessions WHERE contains(lower(session), lower(?)) "
+                                      "ORDER BY session", [key]).fetchall()]
+    if len(like) == 1:
+        return like[0]
+    if not like:
+        raise SessionNotFound(f"no stored session {key!r} (the session id is its Session tag, else "
+                              "'Event / Date / Table')")
+    shown = ", ".join(repr(s) for s in like[:5]) + (f" and {len(like) - 5} more" if len(like) > 5 else "")
+    raise SessionNotFound(f"{key!r} matches {len(like)} sessions: {shown}; give the whole session id")
+
+
+def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
+    """The sheet of stored session ``session`` (its exact id; see
+    :func:`find_session`), hands in hand order.  Raises
+    :class:`SessionNotFound` when it is not stored."""
+    meta = con.execute("SELECT session_id, players, rules, strftime(date, '%Y-%m-%d'), game FROM sessions "
+                       "WHERE session = ?", [session]).fetchone()
+    if meta is None:
+        raise SessionNotFound(f"no stored session {session!r}")
+    session_id, players, rules, date, game = meta
+    players = json.loads(players)
+    hands = con.execute(
+        "SELECT h.hand_id, h.hand, h.dealer, h.picker, h.partner, h.partner2, h.call, h.outcome, h.picker_points, "
+        "h.picker_tricks, h.leaster_winner, h.game, h.game_type, h.stake, h.rules_flags, "
+        "list(u.seat ORDER BY u.seat_no), list(u.units ORDER BY u.seat_no) "
+        "FROM hands h LEFT JOIN hand_units u USING (hand_id) WHERE h.session_id = ? "
+        "GROUP BY ALL ORDER BY h.hand, h.hand_id", [session_id]).fetchall()
+    try:
+        voided = [n for (n,) in con.execute(
+            "SELECT DISTINCT r.hand FROM hand_revisions r WHERE r.session_id = ? AND r.action = 'void' AND "
+            "r.revision = (SELECT max(revision) FROM hand_revisions x WHERE x.hand_id = r.hand_id) ORDER BY 1",
+            [session_id]).fetchall()]
+    except duckdb.CatalogException:  # a database before migration 007
+        voided = []
+    sheet = Sheet(session, players, rules or "", date, game or "sheepshead", voided=voided)
+    running = {a: 0 for a in players}
+    balance: int | None = None
+    for (hand_id, number, dealer, picker, partner, partner2, call, outcome, pts, tricks, lw, g, gtype, stake,
+         flags, seats, units) in hands:
+        by_seat = dict(zip(seats or [], units or []))
+        pot = by_seat.pop(POT_SEAT, None)
+        if pot is not None or json.loads(flags or "{}").get("pot"):
+            balance = (balance or 0) + (pot or 0)
+        for a in players:
+            running[a] += by_seat.get(a, 0)
+        who_partner = partner if not partner2 else f"{partner}, {partner2}"
+        shown_call = call if g == "sheepshead" or not gtype else (gtype + (f" {call}" if call else ""))
+        sheet.rows.append(SheetRow(number, hand_id, dealer, picker, who_partner, shown_call,
+                                   result_text(outcome, pts, tricks, lw, g, gtype), stake,
+                                   {a: by_seat.get(a, 0) for a in players}, dict(running),
+                                   pot if balance is not None else None, balance))
+    sheet.totals = dict(running)
+    sheet.pot = balance
+    return sheet

@@ -1,0 +1,133 @@
+"""The night's sheet (issue 12): ``shead sheet SESSION [--json|--csv]`` and
+:func:`ingest.sheet.session_sheet` — the hands in order with dealer, picker,
+partner, call, result, each player's units and running total, the pot, and
+the session's totals.
+
+Worked by hand, ``[Rules "wi5-called-ace; pot=on; noPick=doubler"]``
+(rules.md B-31, D-11, D-19): hand 1 is a doubler — each of the five puts 1
+unit into the pot (-1 each, the pot +5, balance 5); hand 2 is at x2: Al, Bea,
+Di pay 1 x 2 = 2, Cy (picker) gets 2 x 2 = 4, Ed (partner) 1 x 2 = 2, and the
+winners take the pot: Ed 5 // 4 = 1, Cy 5 - 1 = 4, so Cy +8, Ed +3, the pot
+-5 (balance 0); hand 3 at x1: Di +2, Ed +1, Al, Bea, Cy -1, the empty pot 0.
+Running totals: after hand 1 -1 each; after hand 2 Al -3, Bea -3, Cy +7,
+Di -3, Ed +2; after hand 3 Al -4, Bea -4, Cy +6, Di -1, Ed +3 — sum 0 with
+the pot's 0.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from ingest import store as st
+from ingest.cli import app
+from ingest.sheet import SessionNotFound, find_session, session_sheet
+
+runner = CliRunner()
+RULES = "wi5-called-ace; pot=on; noPick=doubler"
+TEXT = (f'%SHN 1.0\n[Event "QA"]\n[Session "pot night"]\n[Date "2025.10.02"]\n'
+        f'[Seats "Al=Allen; Bea=Bea; Cy=Cy; Di=Di; Ed=Ed"]\n[Rules "{RULES}"]\n\n'
+        "hand 1  dealer Ed\ndoubler\n\n"
+        "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 72  win\n\n"
+        "hand 3  dealer Bea\npick Di  call AS  partner Ed  pts 70  win\n")
+
+
+@pytest.fixture
+def night(db, tmp_path):
+    p = tmp_path / "pot.shn"
+    p.write_text(TEXT)
+    assert runner.invoke(app, ["ingest", str(p), "--db", str(db)]).exit_code == 0
+    return db
+
+
+def test_the_sheet_has_every_hand_running_totals_and_the_pot(night):
+    with st.reading(night) as con:
+        sh = session_sheet(con, "pot night")
+    assert [(r.hand, r.dealer, r.picker, r.partner, r.call, r.result, r.stake) for r in sh.rows] == [
+        (1, "Ed", None, None, None, "doubler", 1),
+        (2, "Al", "Cy", "Ed", "AS", "won 72", 2),
+        (3, "Bea", "Di", "Ed", "AS", "won 70", 1)]
+    assert [r.units for r in sh.rows] == [
+        {"Al": -1, "Bea": -1, "Cy": -1, "Di": -1, "Ed": -1},
+        {"Al": -2, "Bea": -2, "Cy": 8, "Di": -2, "Ed": 3},
+        {"Al": -1, "Bea": -1, "Cy": -1, "Di": 2, "Ed": 1}]
+    assert [r.running for r in sh.rows] == [
+        {"Al": -1, "Bea": -1, "Cy": -1, "Di": -1, "Ed": -1},
+        {"Al": -3, "Bea": -3, "Cy": 7, "Di": -3, "Ed": 2},
+        {"Al": -4, "Bea": -4, "Cy": 6, "Di": -1, "Ed": 3}]
+    assert [(r.pot, r.pot_balance) for r in sh.rows] == [(5, 5), (-5, 0), (0, 0)]
+    assert sh.totals == {"Al": -4, "Bea": -4, "Cy": 6, "Di": -1, "Ed": 3} and sh.pot == 0
+    assert sum(sh.totals.values()) + sh.pot == 0  # zero-sum with the pot as a seat (D-19)
+
+
+def test_the_sheet_after_a_void_leaves_the_hand_out_and_rederives_the_pot(night):
+    # void the doubler: hand 2 at x1 with an empty pot: Cy +2, Ed +1, the others -1; pot 0
+    assert runner.invoke(app, ["void", "pot night#1", "--reason", "never happened", "--db", str(night)]).exit_code == 0
+    with st.reading(night) as con:
+        sh = session_sheet(con, "pot night")
+    assert [r.hand for r in sh.rows] == [2, 3] and sh.voided == [1]
+    assert sh.rows[0].units == {"Al": -1, "Bea": -1, "Cy": 2, "Di": -1, "Ed": 1} and sh.rows[0].stake == 1
+    # totals: Al -1-1 = -2, Bea -2, Cy 2-1 = 1, Di -1+2 = 1, Ed 1+1 = 2
+    assert sh.totals == {"Al": -2, "Bea": -2, "Cy": 1, "Di": 1, "Ed": 2} and sh.pot == 0
+
+
+def test_shead_sheet_json_csv_and_text(night):
+    r = runner.invoke(app, ["sheet", "pot night", "--db", str(night), "--json"])
+    assert r.exit_code == 0, r.output
+    got = json.loads(r.stdout)
+    assert got["totals"] == {"Al": -4, "Bea": -4, "Cy": 6, "Di": -1, "Ed": 3} and got["pot"] == 0
+    assert [h["running"]["Cy"] for h in got["hands"]] == [-1, 7, 6]
+    r = runner.invoke(app, ["sheet", "pot", "--db", str(night), "--csv"])  # a part of the id names it
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    assert [row["hand"] for row in rows] == ["1", "2", "3", ""]
+    assert rows[1]["Cy units"] == "8" and rows[1]["Cy total"] == "7" and rows[1]["pot balance"] == "0"
+    assert rows[3]["result"] == "total, 3 hands" and rows[3]["Ed total"] == "3"
+    r = runner.invoke(app, ["sheet", "pot night", "--db", str(night)])
+    assert r.exit_code == 0 and "won 72" in r.stdout and "total, 3 hands" in r.stdout
+    bad = runner.invoke(app, ["sheet", "no such night", "--db", str(night)])
+    assert bad.exit_code == 1 and "no stored session" in bad.output
+
+
+def test_a_part_of_a_session_id_must_name_one_session(night, tmp_path):
+    p = tmp_path / "b.shn"
+    p.write_text(TEXT.replace("pot night", "pot night two"))
+    runner.invoke(app, ["ingest", str(p), "--db", str(night)])
+    with st.reading(night) as con:
+        assert find_session(con, "pot night") == "pot night"  # the exact id wins
+        with pytest.raises(SessionNotFound, match="matches 2 sessions"):
+            find_session(con, "pot")
+
+
+def test_the_printable_html_has_the_names_and_the_totals(night):
+    with st.reading(night) as con:
+        page = session_sheet(con, "pot night").html()
+    assert "<title>pot night</title>" in page and "Allen units" in page and "class='total'" in page
+    assert "@media print" in page
+
+
+def test_the_sheet_page_shows_the_totals_the_table_and_the_downloads(night, monkeypatch, tmp_path):
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    page = Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "sheet.py"
+    monkeypatch.setenv("SHEAD_DB", str(night))
+    at = AppTest.from_file(str(page), default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.selectbox[0].value == "pot night"
+    # the totals worked by hand in the module docstring
+    assert {m.label: m.value for m in at.metric} == {"Allen": "-4", "Bea": "-4", "Cy": "+6", "Di": "-1",
+                                                     "Ed": "+3", "pot": "0"}
+    df = at.dataframe[0].value
+    assert list(df["hand"][:3]) == [1, 2, 3] and list(df["Cy total"][:3]) == [-1, 7, 6]
+    assert "3 hands of 'pot night'" in "\n".join(c.value for c in at.caption)
+    # an empty database says what to do next
+    monkeypatch.setenv("SHEAD_DB", str(tmp_path / "none.duckdb"))
+    empty = AppTest.from_file(str(page), default_timeout=60)
+    empty.run()
+    assert not empty.exception and "No hands to show yet" in empty.info[0].value
