@@ -102,7 +102,7 @@ def fetch(fn, f: Filters) -> pl.DataFrame:
         st.info(EMPTY_HELP.format(db=path))
         st.stop()
     except (StoreError, duckdb.Error) as exc:
-        st.error(f"The database {path} could not be read: {exc}")
+        st.error(f"The database {_md(path)} could not be read: {_md(exc)}")
         st.stop()
     raise AssertionError("unreachable")  # pragma: no cover - st.stop() raises
 
@@ -206,7 +206,7 @@ def start_page(title: str, intro: str) -> Filters | None:
         st.info(EMPTY_HELP.format(db=path))
         return None
     except (StoreError, duckdb.Error) as exc:
-        st.error(f"The database {path} could not be read (is it a shead database?): {exc}")
+        st.error(f"The database {_md(path)} could not be read (is it a shead database?): {_md(exc)}")
         return None
     if not choices.get("hands"):
         st.info(EMPTY_HELP.format(db=path))
@@ -214,16 +214,25 @@ def start_page(title: str, intro: str) -> Filters | None:
     return sidebar(choices)
 
 
+def _md(text) -> str:
+    from dashboard.text import md  # noqa: PLC0415
+
+    return md(text)
+
+
 def describe(f: Filters) -> str:
-    """The filters in words, for captions ("all hands" when none)."""
+    """The filters in words, for captions ("all hands" when none); group,
+    table, player and rules names escaped for Markdown (:func:`dashboard.text.md`)."""
+    from dashboard.text import md  # noqa: PLC0415
+
     parts = []
     if f.date_from or f.date_to:
         parts.append(f"dated {f.date_from or '…'} to {f.date_to or '…'}")
     for label, vals in (("group", f.groups), ("table", f.tables), ("player", f.players), ("rules", f.rules)):
         if vals:
-            parts.append(f"{label} {' or '.join(map(str, vals))}")
+            parts.append(f"{label} {' or '.join(md(v) for v in vals)}")
     if f.game:
-        parts.append(f"game {f.game}")
+        parts.append(f"game {md(f.game)}")
     return "all hands" if not parts else "hands " + "; ".join(parts)
 
 

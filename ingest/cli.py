@@ -20,6 +20,7 @@ from typing import Optional
 import duckdb
 import typer
 from rich.console import Console
+from rich.markup import escape as rich_escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ingest import store as st
@@ -30,7 +31,8 @@ from replay.errors import Diagnostic
 app = typer.Typer(name="shead", help="The Sheepshead hand log: ingest, replay, export.", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
 
-_err = Console(stderr=True, highlight=False, soft_wrap=True)
+# markup off: every message carries paths, names and file text, never Rich markup ("[bold]" in a path is text)
+_err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
 
 DbOption = typer.Option(None, "--db", help="Database file (default $SHEAD_DB, else data/shead.duckdb).",
                         dir_okay=False)
@@ -127,7 +129,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
         with progress:
             task = progress.add_task("ingesting", total=len(files))
             for path in files:
-                progress.update(task, description=f"ingesting {path.name}")
+                progress.update(task, description=f"ingesting {rich_escape(path.name)}")  # the column renders markup
                 store.last_plan = None
                 result, fmt = load_file(path, store, rules, columns)
                 plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == str(path) else None
@@ -152,7 +154,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                 progress.console.print(line)
                 for e in entries:
                     progress.console.print("  " + _where(e), markup=False, highlight=False)
-                for d in report.file_errors:  # a file-level warning: e.g. a protocol's session incomplete
+                for d in report.file_errors:  # a file-level warning: a protocol's session incomplete, a Windows-1252 byte read as such
                     if d.severity != "error":
                         progress.console.print(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}: {d.message}",
                                                markup=False, highlight=False)
@@ -450,7 +452,8 @@ def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a con
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
     if found is None:
-        _err.print(f"error: no stored hand {hand!r} (expected a hand id, \"SESSION#N\" or a content hash)")
+        shown = hand if len(hand) <= 40 else hand[:37] + "..."
+        _err.print(f"error: no stored hand {shown!r} (expected a hand id, \"SESSION#N\" or a content hash)")
         raise typer.Exit(1)
     frames, sk_state, notes = replay_frames(found, fmt, text)
     for note in notes:

@@ -102,13 +102,15 @@ def decode_protocol(data: bytes) -> tuple[str, str]:
 
 _LINE_SPLIT = re.compile(r"\r\n|\r|\n")
 _GEBER = re.compile(r"^\s*Geber:\s*(\S+)\s*$")
-_DEAL = re.compile(r"^\s*(\S+) hat:\s*(.*?)\s*$")
-_TRICK = re.compile(r"^\s*(\S+) spiels?t aus:\s*(.*?)\s*$")
-_ANNOUNCE = re.compile(r"^\s*(\S+) spiels?t (?!aus:)(.+?)\s*$")
-_SPIELART = re.compile(r"^\s*Spielart:\s*(.+?)\s*$")
-_PASS = re.compile(r"^\s*(\S+) schiebt (?:an )?(\S+?):\s*(.*?)\s*$")
+# No lazy group before "\s*$": on a line ending in many spaces it is
+# quadratic (a group (.*) is taken and stripped by the reader instead).
+_DEAL = re.compile(r"^\s*(\S+) hat:\s*(.*)$")
+_TRICK = re.compile(r"^\s*(\S+) spiels?t aus:\s*(.*)$")
+_ANNOUNCE = re.compile(r"^\s*(\S+) spiels?t (?!aus:)(.*\S)\s*$")
+_SPIELART = re.compile(r"^\s*Spielart:\s*(.*\S)\s*$")
+_PASS = re.compile(r"^\s*(\S+) schiebt (?:an )?(\S+?):(.*)$")
 _RAMSCH_LINE = re.compile(r"^\s*Es wurde Ramsch gespielt\.?\s*$")
-_TABLE_HEAD = re.compile(r"^\s*Spiel\s+Preis\s+(.*?)\s*$")
+_TABLE_HEAD = re.compile(r"^\s*Spiel\s+Preis\s+(.*)$")
 _TABLE_ROW = re.compile(r"^\s*(\d+)\s+(-?\d+)\s+((?:[+-]?\d+\s+){3}[+-]?\d+)\s+([+-]?\d+)\s*$")
 _PLAYED_BY = re.compile(r"gespielt von (\S+) am (\d\d)\.(\d\d)\.(\d\d(?:\d\d)?)")
 _PROTOCOL_OF = re.compile(r"protokoll vom (\d\d)\.(\d\d)\.(\d\d(?:\d\d)?)", re.IGNORECASE)
@@ -181,10 +183,11 @@ class _Ctx:
 def _cards(ctx: _Ctx, text: str, line_no: int, line: str) -> tuple[list[Card], list[int]]:
     out: list[Card] = []
     cols: list[int] = []
+    at = line.find(text) if text else 0  # once: a find per card is quadratic in a long trick line
     for m in re.finditer(r"\S+", text):
         tok = m.group(0)
         card = parse_card(tok)
-        col = line.find(text) + m.start() + 1 if text else 1
+        col = at + m.start() + 1 if text else 1
         if card is None:
             raise _Reject([ctx.diag("E-NSK-CARD", f"{tok!r} is not a card (suit E G H S, then A/As/Ass Z K O U 9 8 7, "
                                     "e.g. EO, GA, S7)", line_no, col, found=tok, expected="a card such as EO")])
@@ -210,6 +213,9 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
             continue
         last = ln
         if stage == "deal" and (m := _DEAL.match(line)):
+            if len(g.deals) == 4:  # at once: reading thousands of copied deal lines would take seconds
+                raise _Reject([ctx.diag("E-NSK-SYNTAX", f"a fifth deal line in the game at line {g.start + 1}", ln,
+                                        found=line.strip()[:60], expected="4 deal lines, then the game")])
             cards, cols = _cards(ctx, m.group(2), ln, line)
             g.deals.append((m.group(1), cards, ln, cols))
         elif stage in ("deal", "announce") and (m := _SPIELART.match(line)):
@@ -231,6 +237,10 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
             g.head_line = ln
             stage = "row"
         elif stage == "row" and (m := _TABLE_ROW.match(line)):
+            if max(len(x) for x in m.group(0).split()) > 18:  # beyond what a log holds (and int() refuses 4,300 digits)
+                raise _Reject([ctx.diag("E-NSK-SYNTAX", "a number of more than 18 digits in the score row", ln,
+                                        len(line) - len(line.lstrip()) + 1, found="a number of more than 18 digits",
+                                        expected="the score row")])
             g.row = (int(m.group(1)), int(m.group(2)), [int(x) for x in m.group(3).split()], int(m.group(4)))
             g.row_line = ln
             stage = "done"
@@ -353,12 +363,13 @@ class _Price:
 
 
 _ITEM = re.compile(
-    r"(?P<kind>Mit Schneider|Mit Schwarz|Mit (?P<lm>\d+) Laufenden|Ohne (?P<lo>\d+) Laufende|"
-    r"(?P<sp>\d+) mal gespritzt|(?P<ad>\d+) mal aufgedoppelt|Mit (?P<jf>\d+) mal Jungfrau|Doppelt für Tout) (?P<total>-?\d+) Punkte?\.?")
+    r"(?P<kind>Mit Schneider|Mit Schwarz|Mit (?P<lm>\d{1,18}) Laufenden|Ohne (?P<lo>\d{1,18}) Laufende|"
+    r"(?P<sp>\d{1,18}) mal gespritzt|(?P<ad>\d{1,18}) mal aufgedoppelt|Mit (?P<jf>\d{1,18}) mal Jungfrau|Doppelt für Tout) (?P<total>-?\d{1,18}) "
+    r"Punkte?\.?")
 
 
 def _parse_price(text: str) -> _Price | None:
-    m = re.match(r"(?:Das|Der) (?P<k>Rufspiel|Einzelspiel|Ramsch|Spiel) kostet (?P<n>-?\d+) Punkte?\.?\s*", text)
+    m = re.match(r"(?:Das|Der) (?P<k>Rufspiel|Einzelspiel|Ramsch|Spiel) kostet (?P<n>-?\d{1,18}) Punkte?\.?\s*", text)
     if not m:
         return None
     items: list[tuple[str, int, int]] = []
@@ -582,13 +593,13 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
                                       f"the cards make {' and '.join(losers)} the loser (most Augen: "
                                       f"{', '.join(f'{seats[s]} {res.seat_points[s]}' for s in range(4))})",
                                       g.para_line, found=who, expected=" and ".join(losers)))
-            ma = re.search(r"(\S+) (?:hat|hast) (\d+) Augen", head)
+            ma = re.search(r"(?<!\S)(\S+) (?:hat|hast) (\d{1,18}) Augen", head)
             if ma and int(ma.group(2)) != res.seat_points[pos.get(ctx.name(ma.group(1)), 0)]:
                 s = pos.get(ctx.name(ma.group(1)), 0)
                 diags.append(ctx.diag("E-NSK-AUGEN", f"the log gives {ctx.name(ma.group(1))} {ma.group(2)} Augen; the "
                                       f"cards give {res.seat_points[s]}", g.para_line, found=ma.group(2),
                                       expected=res.seat_points[s]))
-            jung_log = sorted(ctx.name(x) for x in re.findall(r"(\S+) (?:ist|bist) Jungfrau", head))
+            jung_log = sorted(ctx.name(x) for x in re.findall(r"(?<!\S)(\S+) (?:ist|bist) Jungfrau", head))
             jung = sorted(seats[s] for s in res.jungfrauen)
             if jung_log != jung and (jung_log or ma is not None):
                 diags.append(ctx.diag("E-NSK-RESULT", f"the log names Jungfrau {jung_log or 'nobody'}; the cards give "
@@ -613,7 +624,7 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
                     diags.append(ctx.diag("E-NSK-RESULT", f"the log names {partner_log} as partner; the called "
                                           f"{GERMAN_SUIT[suit]}-Sau was dealt to {seats[st.partner]}", g.para_line,
                                           found=partner_log, expected=seats[st.partner]))
-            ma = re.search(r"Die Gegner haben (\d+) Augen", head)
+            ma = re.search(r"Die Gegner haben (\d{1,18}) Augen", head)
             opp = 120 - res.party_points
             if ma and int(ma.group(1)) != opp:
                 diags.append(ctx.diag("E-NSK-AUGEN", f"the log gives the opponents {ma.group(1)} Augen; the cards give "
@@ -930,6 +941,12 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
                      Diagnostic(d.code, d.message, d.severity, d.file, d.line, d.col, number, d.trick, d.found,
                                 d.expected) for d in r.diags]
             result.rejected.append(RejectedHand(session, number, src, path, g.start + 1, diags,
+                                                content_hash(session, number, src)))
+        except Exception as exc:  # noqa: BLE001 - a bug: reported at this game, never stored, the file goes on
+            number = g.row[0] if g.row is not None else None
+            d = Diagnostic("E-INTERNAL", f"the reader failed on this game (a bug, please report it): "
+                           f"{type(exc).__name__}: {str(exc)[:200]}", "error", path, g.start + 1, 1, number)
+            result.rejected.append(RejectedHand(session, number, src, path, g.start + 1, [d],
                                                 content_hash(session, number, src)))
         if g.row is not None:
             prev, prev_stock = list(g.row[2]), g.row[3]

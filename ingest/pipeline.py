@@ -37,7 +37,7 @@ def _read_bytes(path: Path) -> tuple[bytes, Diagnostic | None]:
 def _empty(data: bytes, name: str) -> Diagnostic | None:
     if data.strip():
         return None
-    return Diagnostic("E-FILE-EMPTY", "the file is empty: nothing to ingest", file=name,
+    return Diagnostic("E-FILE-EMPTY", "the file is empty: nothing to ingest", file=name, line=1, col=1,
                       expected="an SHN file starting with %SHN 1.0, or a NetSchafkopf protocol")
 
 
@@ -116,6 +116,8 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
         if isinstance(prior, st.Store):
             return _validate_planned(text, name, prior), fmt
         return validate_text(text, path=name, prior=prior), fmt
+    except st.StoreError:  # the database (busy past the lock timeout): said once by the caller, not per file
+        raise
     except Exception as exc:  # a bug in a reader must not stop the other files
         return FileResult(path=name, errors=[_internal(name, exc)]), fmt
 

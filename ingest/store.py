@@ -253,13 +253,18 @@ def migrations() -> tuple[tuple[int, str, str], ...]:
 
 
 def _behind(con: duckdb.DuckDBPyConnection) -> bool:
-    """True when the database has shead's migration table but not every
-    shipped migration."""
+    """True when the database lacks a shipped migration: it has shead's
+    migration table without every shipped version (an older shead, or a kill
+    during the first schema creation, which leaves the table empty), or it
+    has no table at all (a file created and killed before its first
+    migration).  A database with tables of its own and no migration table is
+    not shead's and is left alone."""
     try:
         done = {v for (v,) in con.execute("SELECT version FROM schema_migrations").fetchall()}
     except duckdb.CatalogException:
-        return False
-    return bool(done) and not {v for v, _, _ in migrations()} <= done
+        (tables,) = con.execute("SELECT count(*) FROM duckdb_tables()").fetchone()
+        return tables == 0
+    return not {v for v, _, _ in migrations()} <= done
 
 
 def _backfill_laufende(con: duckdb.DuckDBPyConnection) -> None:
@@ -1832,18 +1837,25 @@ def load_hands(con: duckdb.DuckDBPyConnection, where: str = "TRUE", params: list
     return out
 
 
+def _id_number(text: str) -> bool:
+    """True for a number a hand id or hand number can be: ASCII digits only
+    (``'²'.isdigit()`` is true) and at most 18 of them (a BIGINT; a longer
+    number names no stored hand)."""
+    return text.isascii() and text.isdigit() and len(text) <= 18
+
+
 def find_hand(con: duckdb.DuckDBPyConnection, key: str) -> StoredHand | None:
     """The hand named by ``key``: a hand id (``"42"``), ``"SESSION#N"``
     (session id and hand number) or a content hash (32 hex digits); None
     when no stored hand matches."""
     key = key.strip()
-    if key.isdigit():
+    if _id_number(key):
         found = load_hands(con, "h.hand_id = ?", [int(key)])
     elif re.fullmatch(r"[0-9a-fA-F]{32}", key):
         found = load_hands(con, "t.hash = unhex(?)", [key])
     elif "#" in key:
         session, _, number = key.rpartition("#")
-        if not number.strip().isdigit():
+        if not _id_number(number.strip()):
             return None
         found = load_hands(con, "h.session = ? AND h.hand = ?", [session.strip(), int(number)])
     else:

@@ -95,8 +95,9 @@ def validate_records(shn: ShnFile, path: str | None = None, strict: bool = False
 
 def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: PriorHands | None = None) -> FileResult:
     result = FileResult(path=path, errors=list(shn.errors))
-    if strict and shn.errors:
-        raise ShedError(shn.errors[0])
+    first = next((d for d in shn.errors if d.severity == "error"), None)
+    if strict and first is not None:
+        raise ShedError(first)
     sessions: dict[str, SessionState] = {}
     pending: dict[str, list[HandRecord]] = {}  # stored hands not yet counted, in hand order
     headers: dict[int, str] = {}
@@ -143,10 +144,11 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
             result.rejected.append(RejectedHand(sid, rec.number, _printable(rec.source), path, rec.line,
                                                 [r.diag], h))
             continue
-        except ZeroSumError as exc:  # a bug, reported, never stored
+        except Exception as exc:  # noqa: BLE001 - a bug: reported at this hand, never stored, the file goes on
             if stored is not None:
                 _count(stored, None, sess)
-            d = chk.diag("E-INTERNAL", str(exc), rec.pos)
+            d = chk.diag("E-INTERNAL", f"the judge failed on this hand (a bug, please report it): "
+                         f"{type(exc).__name__}: {str(exc)[:200]}", rec.pos)
             if strict:
                 raise ShedError(d) from None
             result.rejected.append(RejectedHand(sid, rec.number, _printable(rec.source), path, rec.line,
@@ -169,7 +171,7 @@ def _count(rec: HandRecord, path: str | None, sess: SessionState) -> None:
     chk = HandCheck(rec, path)
     try:
         outcome, _, _ = judge_hand(chk, sess)
-    except (Refusal, ZeroSumError):
+    except Exception:  # noqa: BLE001 - a Refusal, or a bug already reported when the hand was ingested
         return
     count_hand(chk, outcome, sess)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-__all__ = ["Severity", "Diagnostic", "ShedError", "IllegalAction", "ProfileError"]
+__all__ = ["Severity", "Diagnostic", "ShedError", "IllegalAction", "ProfileError", "did_you_mean"]
 
 Severity = Literal["error", "warning", "info"]
 
@@ -98,3 +98,22 @@ class ProfileError(ShedError):
             super().__init__(code)
         else:
             super().__init__(Diagnostic(code, message, found=found, expected=expected))
+
+
+def did_you_mean(word: str, choices, *, cutoff: float = 0.6) -> str:
+    """A suggestion for a near-miss name: ``"; did you mean 'wi5-called-ace'?"``
+    when ``word`` is close to one of ``choices`` (difflib's ratio >= ``cutoff``;
+    a match ignoring case first), else ``""``.  Words longer than 64
+    characters get no suggestion (difflib is quadratic in the length)."""
+    import difflib  # noqa: PLC0415
+
+    if not word or len(word) > 64:
+        return ""
+    choices = [str(c) for c in choices]
+    low = {c.lower(): c for c in choices}
+    if word.lower() in low and low[word.lower()] != word:
+        return f"; did you mean {low[word.lower()]!r}?"
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=cutoff)
+    if not close:
+        close = [low[c] for c in difflib.get_close_matches(word.lower(), list(low), n=1, cutoff=cutoff)]
+    return f"; did you mean {close[0]!r}?" if close and close[0] != word else ""

@@ -290,6 +290,9 @@ def _check_ranges(chk: HandCheck) -> None:
                          found=rec.stake.value, expected=f"at most {_MAX_STAKE}")
 
 
+_ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
+
+
 def _check_date(chk: HandCheck) -> str | None:
     """The Date tag as ``YYYY-MM-DD``; None when absent or written with
     unknown parts (``2025.??.??``).  A date that is not a real day, or not
@@ -304,8 +307,14 @@ def _check_date(chk: HandCheck) -> str | None:
         return _dt.date(int(text[:4]), int(text[5:7]), int(text[8:])).isoformat()
     except ValueError:
         pos = rec.tag_pos.get("Date") or rec.session.tag_pos.get("Date")
-        raise chk.reject("E-DATE", f"[Date {text!r}] is not a day of the calendar written YYYY.MM.DD", pos,
-                         found=text, expected="YYYY.MM.DD, e.g. 2025.03.06 (?? for an unknown part)") from None
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        iso = _ISO_DATE.fullmatch(text)
+        if iso:  # an ISO date is not taken: the session id is made of the Date as written (notation.md §4.2)
+            fix = f"{iso[1]}.{iso[2]}.{iso[3]}"
+            raise chk.reject("E-DATE", f"[Date {shown!r}] is an ISO date; SHN writes dates YYYY.MM.DD: write "
+                             f"[Date \"{fix}\"]", pos, found=text, expected=fix) from None
+        raise chk.reject("E-DATE", f"[Date {shown!r}] is not a day of the calendar written YYYY.MM.DD", pos,
+                         found=shown, expected="YYYY.MM.DD, e.g. 2025.03.06 (?? for an unknown part)") from None
 
 
 def _matches(units, written) -> bool:

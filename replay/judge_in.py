@@ -126,6 +126,10 @@ def check_indiana(chk, sess) -> tuple[HandOutcome, CardLog, None]:
         st.declare(Declare(seat, InGame(g.name), g.called, suit))
     except IllegalAction as exc:
         raise chk.engine_error(exc, g.arg_pos if g.called is not None or g.suit is not None else g.pos) from None
+    for t in rec.tricks:  # every trick of four cards before any is played: a short trick is its own error
+        if len(t.plays) != 4:
+            raise chk.reject("E-TRICK-SIZE", f"trick t{t.number} has {len(t.plays)} cards; an Indiana trick has 4 "
+                             "(rules.md F-1)", t.pos, found=len(t.plays), expected=4, trick=t.number)
     for t in rec.tricks:
         lead = chk.seat(t.leader, t.leader_pos)
         for k, p in enumerate(t.plays):

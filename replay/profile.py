@@ -19,7 +19,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .cards import FULL_DECK, Card, TrumpOrder, mask_of, trump_order
-from .errors import ProfileError
+from .errors import ProfileError, did_you_mean
 
 __all__ = ["RuleProfile", "NAMED_PROFILES", "DEFAULT_PROFILE", "parse_rules", "profile_text", "DECKS", "TABLE_FIELDS"]
 
@@ -334,13 +334,15 @@ def parse_rules(text: str | None) -> RuleProfile:
                 raise ProfileError("E-RULES-FLAG", f"{item!r} is not flag=value (only the first item may name a profile)",
                                    found=item, expected="flag=value")
             if item not in NAMED_PROFILES:
-                raise ProfileError("E-RULES-NAME", f"unknown rule profile {item!r}", found=item,
+                raise ProfileError("E-RULES-NAME", f"unknown rule profile {item!r}"
+                                   + did_you_mean(item, NAMED_PROFILES), found=item,
                                    expected=" or ".join(sorted(NAMED_PROFILES)))
             name = item
             continue
         flag, _, raw = (s.strip() for s in item.partition("="))
         if flag not in _FIELD_NAMES:
-            raise ProfileError("E-RULES-FLAG", f"unknown rule flag {flag!r}", found=flag, expected="a flag of rules.md J")
+            raise ProfileError("E-RULES-FLAG", f"unknown rule flag {flag!r}" + did_you_mean(flag, _FIELD_NAMES),
+                               found=flag, expected="a flag of rules.md J")
         if flag in written:
             raise ProfileError("E-RULES-FLAG", f"the flag {flag} is written twice ({written[flag]}, then {item}); a "
                                "[Rules] text sets each flag once", found=item, expected=f"one {flag}=value")

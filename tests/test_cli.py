@@ -89,7 +89,7 @@ def test_bad_files_each_get_a_message_and_the_rest_is_stored(runner, tmp_path, d
     (folder / "sub").mkdir(parents=True)
     (folder / "sub" / "good.shn").write_text(generate_session_text(5, 4, session="good"), encoding="utf-8")
     (folder / "empty.shn").write_bytes(b"")
-    (folder / "latin1.shn").write_bytes(b"%SHN 1.0\n[Event \"K\xf6ln\"]\n")
+    (folder / "latin1.shn").write_bytes(b"%SHN 1.0\n[Event \"Koeln\"] \xf6\n")  # the byte outside the tag value
     (folder / "notes.txt").write_text("not a hand log\n", encoding="utf-8")
     (folder / "locked.shn").write_text("%SHN 1.0\n", encoding="utf-8")
     plain = tmp_path / "plain.shn"
@@ -108,8 +108,8 @@ def test_bad_files_each_get_a_message_and_the_rest_is_stored(runner, tmp_path, d
     assert rep["ingested"] == 4
     got = {(Path(e["file"]).name, e["code"], e["line"], e["col"]) for e in rep["rejected"]}
     assert got == {
-        ("empty.shn", "E-FILE-EMPTY", 0, 0),
-        ("latin1.shn", "E-ENCODING", 2, 10),  # K\xf6ln: the byte after [Event "K
+        ("empty.shn", "E-FILE-EMPTY", 1, 1),
+        ("latin1.shn", "E-ENCODING", 2, 17),  # '[Event "Koeln"] ' is 16 characters, then the byte
         ("locked.shn", "E-FILE-UNREADABLE", 0, 0),
         ("plain.shn", "E-HEADER", 1, 1),
         ("plain.shn", "E-STATEMENT", 1, 1),

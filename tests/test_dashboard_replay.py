@@ -528,8 +528,8 @@ def test_import_reports_the_bad_hand_at_its_line(tmp_path, monkeypatch):
     at.file_uploader[0].set_value([("thursday.shn", bad.encode("utf-8"), "text/plain")])
     ok(at.button(key="imp_go").click().run())
     assert [(m.label, m.value) for m in at.metric] == [("Stored", "4"), ("Duplicates", "0"), ("Rejected", "1")]
-    assert "**thursday\\.shn**: 4 stored, 0 duplicates, 1 rejected" in [w.value for w in at.warning]
-    line = next(m.value for m in at.markdown if m.value.startswith("`thursday.shn:19:15`"))
+    assert "**thursday.shn**: 4 stored, 0 duplicates, 1 rejected" in [w.value for w in at.warning]
+    line = next(m.value for m in at.markdown if m.value.startswith("thursday.shn:19:15 "))  # as text (dashboard.text.md)
     assert "error **E-RENEGE** (hand 14)" in line and "Cy holds clubs and must follow suit" in line
     df = at.dataframe[0].value
     assert df.loc[0, ["hand", "line", "col", "code"]].tolist() == [14, 19, 15, "E-RENEGE"]
@@ -551,11 +551,11 @@ def test_import_strict_stores_nothing_from_a_bad_file(tmp_path, monkeypatch):
     at.checkbox(key="imp_strict").check()
     at.file_uploader[0].set_value([("bad.shn", bad, "text/plain"), ("good.shn", good, "text/plain")])
     ok(at.button(key="imp_go").click().run())
-    assert "**bad\\.shn**: nothing stored (strict: the file has a bad hand)" in [w.value for w in at.warning]
-    assert "**good\\.shn**: 5 stored, 0 duplicates, 0 rejected" in [s.value for s in at.success]
-    line = next(m.value for m in at.markdown if m.value.startswith("`bad.shn:"))
+    assert "**bad.shn**: nothing stored (strict: the file has a bad hand)" in [w.value for w in at.warning]
+    assert "**good.shn**: 5 stored, 0 duplicates, 0 rejected" in [s.value for s in at.success]
+    line = next(m.value for m in at.markdown if m.value.startswith("bad.shn:"))
     # line 25 is "partner Di  pts 61  tricks 3  lose": the value of pts stands at column 17
-    assert line.startswith("`bad.shn:25:17` error **E-PTS** (hand 14)")
+    assert line.startswith("bad.shn:25:17 error **E-PTS** (hand 14)")
     assert hand_count(db) == 5
 
 
@@ -605,13 +605,14 @@ def test_import_a_netschafkopf_protocol(tmp_path, monkeypatch):
 def test_import_reports_bytes_that_are_not_utf8_at_their_place(tmp_path, monkeypatch):
     db = tmp_path / "enc.duckdb"
     monkeypatch.setenv("SHEAD_DB", str(db))
-    # line 2 is `[Event "Caf` (11 bytes) then 0xE9 (Latin-1 é): column 12
-    data = b'%SHN 1.0\n[Event "Caf\xe9"]\n'
+    # line 2 is `[Event "Caf"] ` (14 bytes) then 0xE9 (Latin-1 é) outside the tag value: column 15
+    # (inside a session tag's value it would be read as Windows-1252 with W-ENCODING, notation.md §2.1)
+    data = b'%SHN 1.0\n[Event "Caf"] \xe9\n'
     at = ok(page("import_files.py").run())
     at.file_uploader[0].set_value([("latin1.shn", data, "text/plain")])
     ok(at.button(key="imp_go").click().run())
-    line = next(m.value for m in at.markdown if m.value.startswith("`latin1.shn:"))
-    assert line.startswith("`latin1.shn:2:12` error **E-ENCODING**")
+    line = next(m.value for m in at.markdown if m.value.startswith("latin1.shn:"))
+    assert line.startswith("latin1.shn:2:15 error **E-ENCODING**")
     assert hand_count_or_none(db) is None
 
 

@@ -466,11 +466,26 @@ def test_encoding_error_lenient_and_strict(tmp_path):
 
 
 def test_encoding_error_outside_a_hand(tmp_path):
+    # a byte that is not UTF-8 outside a tag value ('[Event "Café"] ' is 15 characters): a syntax error
     p = tmp_path / "bad.shn"
-    p.write_bytes(b"%SHN 1.0\n[Event \"Caf\xc3\xa9 \xff\"]\nhand 1\n")
+    p.write_bytes(b"%SHN 1.0\n[Event \"Caf\xc3\xa9\"] \xff\nhand 1\n")
     f = read_file(p)
-    assert [(e.code, e.line, e.col) for e in f.errors] == [("E-ENCODING", 2, 14)]
+    assert [(e.code, e.line, e.col) for e in f.errors] == [("E-ENCODING", 2, 16)]
     assert [e.code for e in f.hands[0].errors] == ["E-SESSION"]
+
+
+def test_windows_1252_byte_in_a_session_tag_value_is_a_warning(tmp_path):
+    # issue 15: '[Event "Caf\xc3\xa9 \xff"]' - 0xFF is not UTF-8; inside the quoted value it is
+    # read as Windows-1252 (0xFF = 'ÿ'), warned at its column (col 14: '[Event "' is 8 characters,
+    # 'Café ' 5 more; line 3: '[Seats "Al=J' is 12), and the session's hands are read without error
+    p = tmp_path / "bad.shn"
+    p.write_bytes(b"%SHN 1.0\n[Event \"Caf\xc3\xa9 \xff\"]\n[Seats \"Al=J\xfcrgen; Bea\"]\nhand 1\n")
+    f = read_file(p)
+    assert [(e.code, e.severity, e.line, e.col) for e in f.errors] == [("W-ENCODING", "warning", 2, 14),
+                                                                        ("W-ENCODING", "warning", 3, 13)]
+    assert f.hands[0].errors == []
+    assert f.hands[0].session.tags["Event"] == "Café ÿ"
+    assert f.hands[0].seats == [("Al", "Jürgen"), ("Bea", "Bea")]
 
 
 def test_lone_surrogate_in_text_is_an_encoding_error():
@@ -480,8 +495,8 @@ def test_lone_surrogate_in_text_is_an_encoding_error():
 
 def test_every_code_is_documented():
     doc = DOCS.read_text(encoding="utf-8")
-    documented = set(re.findall(r"`(E-[A-Z-]+)`", doc))
+    documented = set(re.findall(r"`([EW]-[A-Z-]+)`", doc))
     assert set(SYNTAX_CODES) <= documented
     src = (Path(__file__).resolve().parents[1] / "ingest" / "shn" / "reader.py").read_text(encoding="utf-8")
-    used = set(re.findall(r'"(E-[A-Z-]+)"', src))
+    used = set(re.findall(r'"([EW]-[A-Z-]+)"', src))
     assert used == set(SYNTAX_CODES)

@@ -20,16 +20,12 @@ from __future__ import annotations
 
 import streamlit as st
 
+from dashboard.text import md
 from ingest.model import FileResult
 from ingest.store import IngestReport, Store, StoreError, resolve_db
 
 REPORT_KEY = "imp_reports"
-_MD_SPECIAL = set("\\`*_{}[]()#+-.!$~|<>:")
-
-
-def md_escape(text: str) -> str:
-    """Text shown as itself in Streamlit markdown (no emphasis, links or LaTeX)."""
-    return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in str(text))
+md_escape = md  # the dashboard's one escaping helper (dashboard/text.py)
 
 
 def load_upload(name: str, data: bytes, prior=None, columns: str | None = None) -> tuple[FileResult, str]:
@@ -107,7 +103,7 @@ from dashboard.filters import ensure_navigation
 
 ensure_navigation()  # a first visit straight to this page's URL runs it inside the app
 st.title("Import")
-st.caption(f"Into `{resolve_db()}` — the same path as `shead ingest`: read, replay-validate, store.")
+st.caption(f"Into {md(resolve_db())} — the same path as `shead ingest`: read, replay-validate, store.")
 st.file_uploader("SHN files, NetSchafkopf protocols, CSV score sheets or ledgers", accept_multiple_files=True,
                  key="imp_files")
 st.text_input("CSV columns (optional)", key="imp_columns", placeholder="date=Datum,picker=Spieler,points=Pts",
@@ -141,7 +137,7 @@ if reports:
     c3.metric("Rejected", tot_rej)
 for name, rep, err in reports:
     if rep is None:
-        st.error(f"{name + ': ' if name else ''}{err}")
+        st.error(f"{md(name) + ': ' if name else ''}{md(err)}")
         continue
     verdict = "nothing stored (strict: the file has a bad hand)" if not rep.committed else (
         (f"{rep.sittings} sitting(s) stored as settlements without hands, " if rep.sittings else "")
@@ -156,6 +152,6 @@ for name, rep, err in reports:
     if rows:
         for row in rows:
             hand = f" (hand {row['hand']})" if row["hand"] is not None else ""
-            st.markdown(f"`{row['file']}:{row['line']}:{row['col']}` {row['severity']} **{row['code']}**{hand}: "
+            st.markdown(f"{md(row['file'])}:{row['line']}:{row['col']} {row['severity']} **{row['code']}**{hand}: "
                         f"{md_escape(row['message'])}")
         st.dataframe(rows, hide_index=True, width="stretch")

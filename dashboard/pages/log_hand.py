@@ -604,8 +604,10 @@ for f in ("event", "date", "table", "site", "seats", "rules"):
         for msg in ctx["errors"].get(f, []) + (ss.get("lh_result") or {}).get("errors", {}).get(f, []):
             st.error(msg, icon="⚠️")
 if ctx["mode"] == "existing":
-    st.caption(f"Rules: {ctx['rules'] or 'default'} · seats: "
-               + ", ".join(f"{a} ({n})" for a, n in ctx["seats"]))
+    from dashboard.text import md  # noqa: PLC0415 - names shown as text (issue 15)
+
+    st.caption(f"Rules: {md(ctx['rules'] or 'default')} · seats: "
+               + ", ".join(f"{md(a)} ({md(n)})" for a, n in ctx["seats"]))
 aliases = [a for a, _ in ctx["seats"]]
 
 # defaults for a newly chosen session: the next hand number and dealer

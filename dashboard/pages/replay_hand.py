@@ -167,10 +167,13 @@ def hand_label(row: tuple) -> str:
 
 
 def _int(v, default=None):
-    try:
-        return int(v)
-    except (TypeError, ValueError):
+    """A URL parameter as a whole number >= 0: ASCII digits only, at most 18
+    (a BIGINT; ``2**200``, ``²`` or a 5,000-digit id name no hand), else
+    ``default``."""
+    v = v.strip() if isinstance(v, str) else v
+    if not isinstance(v, str) or not (v.isascii() and v.isdigit() and len(v) <= 18):
         return default
+    return int(v)
 
 
 def _goto_step(k: int) -> None:
@@ -230,13 +233,15 @@ def dd_marks(dd: dict | None, step: int, hand_id: int, german: bool, side_word: 
 
 
 def _units_line(units: dict[str, int]) -> str:
-    return " · ".join(f"{a} {u:+d}" for a, u in units.items())
+    """Each seat's units, the aliases escaped for Markdown."""
+    return " · ".join(f"{md(a)} {u:+d}" for a, u in units.items())
 
 
 # --------------------------------------------------------------------------
 # the page
 
 from dashboard.filters import ensure_navigation, plural
+from dashboard.text import md
 
 ensure_navigation()  # a first visit straight to this page's URL runs it inside the app
 st.title("Replay")
@@ -280,7 +285,7 @@ try:
             else:
                 st.caption(f"{total} matching hand{'s' if total != 1 else ''}.")
 except StoreMissing:
-    st.info(f"No database at `{db}` yet: import SHN files or log a hand first.")
+    st.info(f"No database at {md(db)} yet: import SHN files or log a hand first.")
     st.stop()
 except StoreError as exc:
     st.error(str(exc))
@@ -290,7 +295,7 @@ if hand_id is None:
     st.info("Choose a hand to replay.")
     st.stop()
 if loaded is None:
-    st.error(f"No hand with id {hand_id} is stored in `{db}`.")
+    st.error(f"No hand with id {hand_id} is stored in {md(db)}.")
     st.stop()
 
 stored, session_id, rp = loaded
@@ -304,16 +309,16 @@ else:  # a Schafkopf game: its stored card log, trick by trick
     log = stored.cardlog
     frames, errors = (frames_from_cardlog(o, log, seats) if log is not None and log.plays else []), []
 
-st.subheader(f"Hand {o.hand} · {o.session}")
-st.caption(f"Dealer {o.dealer or '?'} · rules {o.rules or 'default'} · hand id {stored.hand_id}"
-           + (f" · from {stored.file}:{stored.line}" if stored.file else ""))
+st.subheader(f"Hand {o.hand} · {md(o.session)}")
+st.caption(f"Dealer {md(o.dealer or '?')} · rules {md(o.rules or 'default')} · hand id {stored.hand_id}"
+           + (f" · from {md(stored.file)}:{stored.line}" if stored.file else ""))
 
 for d in errors:
-    st.error(f"The replay stops: {d}")
+    st.error(f"The replay stops: {md(d)}")
 schafkopf = o.game == "schafkopf"
 score_word = "Race points" if o.game == "indiana" else "Score"  # gained, not units (rules.md F-5)
 if schafkopf:
-    st.caption(f"Schafkopf ({o.game_type or 'game'}): cards shown in German suits — E Eichel, G Gras, H Herz, "
+    st.caption(f"Schafkopf ({md(o.game_type or 'game')}): cards shown in German suits — E Eichel, G Gras, H Herz, "
                "S Schellen; ranks Sau, 10, K (König), O (Ober), U (Unter), 9, 8, 7. Points are Augen.")
 
 if len(frames) < 2:
@@ -325,25 +330,25 @@ if len(frames) < 2:
     if o.picker:
         call = o.call or "none"
         partner = o.partner or ("none (alone)" if o.alone else "unknown")
-        st.markdown(f"**{'Declarer' if schafkopf else 'Picker'}** {o.picker} · **Call** {call} · "
-                    f"**Partner** {partner} · **Multiplier** ×{o.multiplier}")
+        st.markdown(f"**{'Declarer' if schafkopf else 'Picker'}** {md(o.picker)} · **Call** {md(call)} · "
+                    f"**Partner** {md(partner)} · **Multiplier** ×{o.multiplier}")
         pts = "?" if o.picker_points is None else o.picker_points
         tricks = "" if o.picker_tricks is None else f", {plural(o.picker_tricks, 'trick')}"
         side_pts = f"declarer side {pts} Augen" if schafkopf else f"picker side {pts} card points"
         st.markdown(f"**Result** {o.outcome}: {side_pts}{tricks}")
     elif o.outcome == "leaster":
-        st.markdown(f"**Leaster** won by {o.leaster_winner or 'nobody (a tie)'}"
+        st.markdown(f"**Leaster** won by {md(o.leaster_winner or 'nobody (a tie)')}"
                     + (f" with {o.picker_points} card points" if o.picker_points is not None else ""))
     elif o.outcome in NOPICK_GAMES:  # moster, mittler, schneidster, schwanzer (rules.md D)
         who = (f"won by {o.leaster_winner}" if o.leaster_winner else
                f"lost by {min(o.units, key=o.units.get)}" if any(o.units.values()) else "a wash")
-        st.markdown(f"**{o.outcome.capitalize()}** {who}"
+        st.markdown(f"**{o.outcome.capitalize()}** {md(who)}"
                     + (f" ({o.picker_points})" if o.picker_points is not None else ""))
     else:
         st.markdown(f"**Result** {o.outcome}: the deal was thrown in.")
     st.markdown(f"**{score_word}** {_units_line(o.units)}" + (f" · pot {o.pot:+d}" if o.pot else ""))
     if o.breakdown:
-        st.caption(f"How it was computed: {o.breakdown}")
+        st.caption(f"How it was computed: {md(o.breakdown)}")
     with st.expander("SHN text of this hand"):
         st.code(stored.source, language=None)
     st.stop()
@@ -373,10 +378,10 @@ nav.button("End »", key="rp_last", on_click=_goto_step, args=(last,), disabled=
 
 played = ""
 if f.card is not None:
-    played = f" · {aliases[f.card[0]]} played {_md_card(f.card[1], schafkopf)}"
+    played = f" · {md(aliases[f.card[0]])} played {_md_card(f.card[1], schafkopf)}"
 claim = getattr(f, "claim", None)
 if claim is not None:  # notation.md §3: the claimer's side takes every trick still to play
-    played = f" · {aliases[claim[0]]} claims"
+    played = f" · {md(aliases[claim[0]])} claims"
 st.markdown(f"**Step {step} of {last}** · trick {f.trick}{played} · "
             f"[link to this card](?hand={hand_id}&step={step})")
 if o.picker:
@@ -391,8 +396,8 @@ if claim is not None:
     c_seat, c_after, c_cards, c_pts = claim
     gave = (" ".join(_md_card(c, schafkopf) for c in c_cards) if c_cards is not None
             else "the cards not yet played (the deal is not recorded)")
-    st.info(f"Claim: {aliases[c_seat]} claimed after trick {c_after}; the remaining tricks and their cards go "
-            f"to {aliases[c_seat]}'s side: {gave}"
+    st.info(f"Claim: {md(aliases[c_seat])} claimed after trick {c_after}; the remaining tricks and their cards go "
+            f"to {md(aliases[c_seat])}'s side: {gave}"
             + (f" ({c_pts} card points)" if c_pts is not None else "") + ".")
 
 # ---- the standing facts, always on screen
@@ -404,22 +409,22 @@ side_word = "declarer side" if schafkopf else "picker side"
 if f.leaster:
     facts = ["**Leaster**: everyone plays for themselves; fewest card points wins"]
 elif f.picker is None:  # a Ramsch: no declarer
-    facts = [f"**{(o.game_type or o.outcome).capitalize()}**: everyone plays for themselves"]
+    facts = [f"**{md((o.game_type or o.outcome).capitalize())}**: everyone plays for themselves"]
 else:
     called = _md_card(f.called, schafkopf) + (f" under {_md_card(f.under, schafkopf)}" if f.under is not None else "")
     if f.alone:
         partner = "none (alone)"
     elif f.partner is not None:
-        partner = seat_label(seats, f.partner)
+        partner = md(seat_label(seats, f.partner))
         if f.done and o.partner2 in aliases:  # a second partner (3v3, 3v5: rules.md F-1)
-            partner += " and " + seat_label(seats, aliases.index(o.partner2))
+            partner += " and " + md(seat_label(seats, aliases.index(o.partner2)))
     else:
         partner = "not yet revealed"
-    facts = [f"**{'Declarer' if schafkopf else 'Picker'}** {seat_label(seats, f.picker)}",
+    facts = [f"**{'Declarer' if schafkopf else 'Picker'}** {md(seat_label(seats, f.picker))}",
              f"**Called** {called if f.called is not None else ('alone' if f.alone and not schafkopf else '—')}",
              f"**Partner** {partner}"]
 if schafkopf:
-    facts.insert(0, f"**Game** {o.game_type or '?'}")
+    facts.insert(0, f"**Game** {md(o.game_type or '?')}")
 facts.append(f"**Multiplier** ×{f.multiplier}")
 if f.picker_points is not None:
     bury_note = " (bury included)" if f.done and f.bury else ""
@@ -449,13 +454,13 @@ if f.done:
         augen = "Augen" if schafkopf else "card points"
         st.markdown(f"**Result** {o.outcome}: {side_word} {o.picker_points} {augen}, {plural(o.picker_tricks, 'trick')}")
     elif o.outcome == "leaster":
-        st.markdown(f"**Leaster** won by {o.leaster_winner or 'nobody (a tie)'}")
+        st.markdown(f"**Leaster** won by {md(o.leaster_winner or 'nobody (a tie)')}")
     st.markdown(f"**{score_word}** {_units_line(o.units)}" + (f" · pot {o.pot:+d}" if o.pot else ""))
     if o.breakdown:
-        st.caption(f"How it was computed: {o.breakdown}")
+        st.caption(f"How it was computed: {md(o.breakdown)}")
 else:
     later = "The score is shown" if schafkopf else "The blind, the bury and the score are shown"
-    st.caption(f"{trick_status(f, seats, german=schafkopf)}. {later} on the last step.")
+    st.caption(f"{md(trick_status(f, seats, german=schafkopf))}. {later} on the last step.")
 
 st.selectbox("Seat drawn at the bottom", aliases, key="replay_bottom")
 

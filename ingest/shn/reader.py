@@ -49,7 +49,7 @@ import re
 from itertools import product
 
 from replay.cards import Card
-from replay.errors import Diagnostic
+from replay.errors import Diagnostic, did_you_mean
 
 from .errors import ShnSyntaxError
 from .record import (
@@ -167,6 +167,22 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _SLOW_TOKEN = re.compile(r'\{[^}]*\}?|\[(?:[^\]"]|"(?:[^"\\]|\\.)*"?)*\]?|;.*|[^\s{\[;]+')
 
 _UINT = {str(k): k for k in range(0, 1001)}
+
+#: Digits kept of a written number: a longer one reads as +/- 10**18, out of
+#: every range the reader and the judge enforce, so it is reported at its
+#: column like any other number out of range (Python refuses to convert
+#: numbers of more than 4,300 digits, and a long conversion is quadratic).
+_MAX_DIGITS = 18
+_HUGE = 10 ** _MAX_DIGITS
+
+
+def _to_int(body: str) -> int:
+    """The value of a checked decimal number (optional sign ``+ - \u2212``);
+    beyond :data:`_MAX_DIGITS` digits, +/- 10**18."""
+    neg = body[:1] in ("-", "\u2212")
+    digits = body.lstrip("+-\u2212")
+    v = int(digits) if len(digits) <= _MAX_DIGITS else _HUGE
+    return -v if neg else v
 _SINT: dict[str, int] = {}
 for _k in range(0, 501):
     _SINT[str(_k)] = _k
@@ -307,13 +323,15 @@ class _Reader:
         "hands", "errors", "sess", "sess_has_hands", "sess_errs", "sess_seats", "sess_order",
         "last_num", "hand", "hand_off", "hand_failed", "seen", "pending", "override",
         "seatset", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
-        "prev_deal", "prev_trick", "cards", "played", "mode", "sess_mode",
+        "prev_deal", "prev_trick", "cards", "played", "mode", "sess_mode", "colc", "colc_line",
     )
 
     def __init__(self, text: str, path: str | None, strict: bool):
         self.text = text
         self.path = path
         self.strict = strict
+        self.colc: tuple = (None, 0, 0)
+        self.colc_line: str | None = None
         self.lines: list[str] = []
         self.hands: list[HandRecord] = []
         self.errors: list[Diagnostic] = []
@@ -359,9 +377,19 @@ class _Reader:
         if k >= len(toks) and self.enc_cut:
             return self.enc_cut
         line = self.line
-        p = 0
-        for t in toks[:k]:
+        # resume from the last column found on this line (errors come left to
+        # right): walking from the line start each time is quadratic in the
+        # errors of one line
+        ct, ck, cp = self.colc
+        if ct is toks and ck <= k and self.colc_line is line:
+            p, start = cp, ck
+        else:
+            p, start = 0, 0
+        for j in range(start, min(k, len(toks))):
+            t = toks[j]
             p = line.find(t, p) + len(t)
+        self.colc = (toks, min(k, len(toks)), p)
+        self.colc_line = line
         if k >= len(toks):
             return p + 1
         return line.find(toks[k], p) + 1
@@ -434,8 +462,11 @@ class _Reader:
             if ln == 1 and self._header(line, has_surrogate):
                 continue
             if has_surrogate and _SURROGATE.search(line) is not None:
-                self._bad_line(line)
-                continue
+                fixed = self._cp1252_tag(line)
+                if fixed is None:
+                    self._bad_line(line)
+                    continue
+                line = fixed
             if "{" in line or "[" in line:
                 toks = _tokens(line)
             else:
@@ -500,8 +531,15 @@ class _Reader:
             self.skipping = _SKIP_NONE
             return True
         shown = line.rstrip("\r")
+        cr = shown.find("\r")
+        if cr >= 0 and _HEADER.fullmatch(shown[:cr]) is not None:  # old Mac line ends: one line of the whole file
+            self._fail(self._err("E-HEADER", "the lines of this file end in CR only (old Mac line ends); SHN lines end "
+                                 "in LF or CR LF: convert the file (e.g. tr '\\r' '\\n' < in.shn > out.shn)", cr + 1,
+                                 "CR line ends", "LF or CR LF line ends"))
+            self.skipping = _SKIP_NONE
+            return True
         found = _quote(shown) if shown.strip() else "an empty line"
-        self._fail(self._err("E-HEADER", f"found {found} on line 1; expected '%SHN 1.0'", 1, shown, "%SHN 1.0"))
+        self._fail(self._err("E-HEADER", f"found {found} on line 1; expected '%SHN 1.0'", 1, shown[:60], "%SHN 1.0"))
         self.skipping = _SKIP_NONE
         return line.startswith("%")
 
@@ -527,6 +565,36 @@ class _Reader:
         if self._error_count() == before and self.skipping != _SKIP_HAND:
             self._fail(ShnSyntaxError(self._encoding_diag()))
         self.enc_cut = 0
+
+    def _cp1252_tag(self, line: str) -> str | None:
+        """A session tag line whose only bytes that are not UTF-8 lie inside
+        its quoted value (a player's name saved by a Windows editor): the
+        line with those bytes read as Windows-1252, and a ``W-ENCODING``
+        warning at the first of them (notation.md §2.1); None for any other
+        line (reported as ``E-ENCODING``)."""
+        s = line.lstrip()
+        if s[:1] != "[" or (self.hand is not None and _SESSION_TAG.match(s) is None):
+            return None
+        q0, q1 = line.find('"'), line.rfind('"')
+        bad = [m.start() for m in _SURROGATE.finditer(line)]
+        if q0 < 0 or q1 <= q0 or bad[0] < q0 or bad[-1] > q1:
+            return None
+        out = []
+        for ch in line:
+            o = ord(ch)
+            if 0xDC80 <= o <= 0xDCFF:
+                out.append(bytes([o - 0xDC00]).decode("cp1252", "replace"))
+            elif 0xD800 <= o <= 0xDFFF:
+                return None
+            else:
+                out.append(ch)
+        fixed = "".join(out)
+        found = f"the byte 0x{ord(line[bad[0]]) - 0xDC00:02X}, which is not valid UTF-8"
+        self.errors.append(Diagnostic(
+            "W-ENCODING", f"found {found} in a tag value; read it as Windows-1252 ({fixed[bad[0]]!r}); save the "
+            "file as UTF-8 to silence this warning", "warning", self.path, self.ln, bad[0] + 1, None, None, found,
+            "UTF-8 text"))
+        return fixed
 
     def _error_count(self) -> int:
         return len(self.errors) + sum(len(h.errors) for h in self.hands[-2:])
@@ -554,8 +622,9 @@ class _Reader:
             what = f"found {_quote(t)}: a '}}' without an opening '{{'"
         else:
             what = f"found {_quote(t)} where a statement was expected"
-        return self._err_at("E-STATEMENT", what + "; expected a statement keyword such as hand, deal, pick, t1, score",
-                            toks, i, t, "a statement keyword")
+        hint = did_you_mean(t, sorted(KEYWORDS), cutoff=0.75) if t.isalpha() and len(t) >= 3 else ""
+        return self._err_at("E-STATEMENT", what + "; expected a statement keyword such as hand, deal, pick, t1, score"
+                            + hint, toks, i, t, "a statement keyword")
 
     # -- hands, tags, notes ------------------------------------------------
 
@@ -781,7 +850,8 @@ class _Reader:
             listed = self._listed()
             where = "this hand's Seats tag" if self.override else "the Seats tag"
             return self._err("E-SEAT", f"found the seat {_quote(s)}, which is not in {where}; expected one of "
-                             f"{listed}", col, s, "one of " + listed, trick, line)
+                             f"{listed}" + did_you_mean(s, sorted(self.seatset)), col, s, "one of " + listed, trick,
+                             line)
         if s == "?":
             msg = "found '?' where the seat must be written; expected a seat alias"
         elif s.lower() in RESERVED or _TRICK_WORD.fullmatch(s):
@@ -906,7 +976,7 @@ class _Reader:
         t = toks[j] if j < n else None
         num = _UINT.get(t) if t is not None else None
         if num is None and t is not None and _UINT_RE.fullmatch(t):
-            num = int(t)
+            num = _to_int(t)
         h = HandRecord(num or 0, self.sess, Pos(ln, c + 1))
         h.line = ln
         self.hand = h
@@ -937,7 +1007,7 @@ class _Reader:
             raise self._err_at("E-NUMBER", f"found {found} after 'hand'; expected the hand number, a whole number "
                                "from 1 without leading zeros", toks, j, found, "a hand number")
         if num > MAX_HAND:  # the store keeps hand numbers as INTEGER (docs/storage.md)
-            raise self._err_at("E-NUMBER", f"found hand {t}; expected a hand number from 1 to {MAX_HAND}", toks, j, t,
+            raise self._err_at("E-NUMBER", f"found hand {_quote(t)}; expected a hand number from 1 to {MAX_HAND}", toks, j, t,
                                f"1..{MAX_HAND}")
         if self.last_num is not None and num <= self.last_num:
             raise self._err_at("E-HAND-ORDER", f"found hand {num} after hand {self.last_num} in the same session; "
@@ -1315,7 +1385,7 @@ class _Reader:
         if body == "?" and not agreed:
             return Value(None, Pos(self.ln, col))
         if _SINT_RE.fullmatch(body):
-            return Value(int(body.replace("\u2212", "-")), Pos(self.ln, col), agreed)
+            return Value(_to_int(body), Pos(self.ln, col), agreed)
         raise self._err("E-NUMBER", f"found {_quote(vt)} as {s}'s units; expected a whole number with an optional "
                         "sign (+2, -4, 0), ? when unknown, or ^ before a number for a result agreed at the table",
                         col, vt, "units")
@@ -1329,11 +1399,11 @@ class _Reader:
         if body == "?" and not agreed:
             return Value(None, Pos(self.ln, col))
         if _UINT_RE.fullmatch(body):
-            v = int(body)
+            v = _to_int(body)
             if v >= lo and (hi is None or v <= hi):
                 return Value(v, Pos(self.ln, col), agreed)
             rng = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
-            raise self._err("E-NUMBER", f"found {kw} {t}; expected a number {rng}", col, t, rng)
+            raise self._err("E-NUMBER", f"found {kw} {_quote(t)}; expected a number {rng}", col, t, rng)
         mark = ", ^ before it for a result agreed at the table" if agreed_ok else ""
         raise self._err("E-NUMBER", f"found {_quote(t)} after {_quote(kw)}; expected a whole number without sign or "
                         f"leading zeros, or ? when unknown{mark}", col, t, "a number")
