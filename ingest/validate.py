@@ -23,7 +23,6 @@ from pathlib import Path
 from replay.errors import Diagnostic, ShedError
 from replay.judge import HandCheck, Refusal, SessionState, count_hand, judge_hand
 from replay.replay import Frame
-from replay.scoring import ZeroSumError
 
 from .meaning import same_hand, with_differences
 from .model import FileResult, HandOutcome, RejectedHand, ValidatedHand, content_hash, hand_conflict, same_rules

@@ -64,7 +64,9 @@ def test_a_number_of_thousands_of_digits_in_a_protocol():
     lines[row] = lines[row].replace(b"1", b"1" + b"7" * 5000, 1)
     result, _ = load_bytes("p.txt", b"\n".join(lines))
     ds = diags(result)
-    assert [(d.code, d.line) for d in ds] == [("E-NSK-SYNTAX", row + 1)]
+    assert [(d.code, d.line) for d in ds if d.severity == "error"] == [("E-NSK-SYNTAX", row + 1)]
+    # the refused game leaves the session short of the log's own totals (issue 11's end check)
+    assert [d.code for d in ds if d.severity == "warning"] == ["W-NSK-INCOMPLETE"]
     assert len(result.hands) >= 1 and all(d.code != "E-INTERNAL" for d in ds)
 
 
