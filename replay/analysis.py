@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Card
-from .solver import DDSolver, SolverError
+from .solver import DDSolver, SolverError, copy_state
 
 __all__ = ["CardVerdict", "HandAnalysis", "analyse", "tier_band", "SolverError"]
 
@@ -73,18 +73,6 @@ def tier_band(points: int) -> int:
     return 0 if points <= 30 else 1 if points <= 60 else 2 if points <= 90 else 3
 
 
-def _clone(g):
-    cls = type(g)
-    new = cls.__new__(cls)
-    for name in cls.__slots__:
-        try:
-            v = getattr(g, name)
-        except AttributeError:
-            continue
-        setattr(new, name, list(v) if isinstance(v, list) else v)
-    return new
-
-
 def _is_sk(g) -> bool:
     return type(g).__name__ == "SchafkopfState"
 
@@ -108,7 +96,7 @@ def _settle(g) -> tuple[str | None, list[int] | None]:
 def playout(solver: DDSolver, g) -> object:
     """Play ``g`` (a copy is taken) to the end with the first best card at
     every turn; returns the finished copy."""
-    h = _clone(g)
+    h = copy_state(g)
     while not h.done:
         mv = solver.move_values(h)
         h.play(mv.seat, mv.best[0])
@@ -122,7 +110,7 @@ def analyse(start, plays: list[tuple[int, Card]], *, pure: bool = False) -> Hand
     Raises :class:`SolverError` for a hand with no picker's side or an
     unknown deal, and :class:`~replay.errors.IllegalAction` when a card of
     ``plays`` is not legal (the engine plays every card)."""
-    g = _clone(start)
+    g = copy_state(start)
     solver = DDSolver(g, pure=pure)
     picker = _picker(g)
     dd_start = solver.value(g)
@@ -161,7 +149,7 @@ def _units_cost(solver: DDSolver, g, seat: int, best: Card, played: Card) -> int
     out with best play and settled by the engine."""
     out = []
     for c in (best, played):
-        h = _clone(g)
+        h = copy_state(g)
         h.play(seat, c)
         end = playout(solver, h) if not h.done else h
         _, units = _settle(end)

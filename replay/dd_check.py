@@ -23,20 +23,9 @@ from .generator import random_hand
 from .profile import RuleProfile
 from .schafkopf import Announce, Game, SchafkopfProfile, SchafkopfState, announce_error
 from .state import GameState, Phase
+from .solver import copy_state
 
 __all__ = ["exhaustive", "exhaustive_moves", "random_position", "random_schafkopf", "side_points_now"]
-
-
-def _clone(g):
-    cls = type(g)
-    new = cls.__new__(cls)
-    for name in cls.__slots__:
-        try:
-            v = getattr(g, name)
-        except AttributeError:
-            continue
-        setattr(new, name, list(v) if isinstance(v, list) else v)
-    return new
 
 
 def _sk(g) -> bool:
@@ -63,7 +52,7 @@ def exhaustive(g) -> int:
     seat = g.to_act
     vals = []
     for c in cards_in(g.legal_mask(seat)):
-        h = _clone(g)
+        h = copy_state(g)
         h.play(seat, c)
         vals.append(exhaustive(h))
     return max(vals) if _on_side(g, seat) else min(vals)
@@ -74,7 +63,7 @@ def exhaustive_moves(g) -> dict[Card, int]:
     seat = g.to_act
     out = {}
     for c in cards_in(g.legal_mask(seat)):
-        h = _clone(g)
+        h = copy_state(g)
         h.play(seat, c)
         out[c] = exhaustive(h)
     return out

@@ -172,7 +172,7 @@ class DDSolver:
         pclass = {0: 0, 2: 1, 3: 2, 4: 3, 10: 4, 11: 5}
         code = [1 + owner[c] * 6 + pclass[POINTS[c]] for c in range(32)]
         # the scratch state that answers legal_mask where a duty may be in force
-        self.scratch = sc = _copy_state(g)
+        self.scratch = sc = copy_state(g)
 
         def legal_cb(seat: int, trick_no: int, called_trick: int) -> int:
             sc.trick_no = trick_no
@@ -298,7 +298,7 @@ def _pure_core():
     return _PURE
 
 
-def _copy_state(g):
+def copy_state(g):
     """A copy of ``g`` (GameState or SchafkopfState) whose lists are its own."""
     cls = type(g)
     new = cls.__new__(cls)

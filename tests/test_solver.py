@@ -216,7 +216,7 @@ def test_judged_cards_invariants(seed, name):
 
 
 def _clone(g):
-    from replay.analysis import _clone as c
+    from replay.solver import copy_state as c
 
     return c(g)
 
