@@ -77,3 +77,54 @@ def amend_from_page(ctx: dict, number: int) -> None:
     _, _, _, revision = rep.hands[0]
     later = f"; {rep.rederived} later hand(s) re-derived (stake, pot)" if rep.rederived else ""
     out["saved"] = f"Hand {number} amended: revision {revision} in force ({reason}){later}."
+
+
+# --------------------------------------------------------------------------
+# the Edit action of the Replay page (issue 12): open Log a hand on this hand
+
+#: The query parameter that opens Log a hand in edit mode: ``?edit=<hand_id>``.
+EDIT_PARAM = "edit"
+
+
+def edit_action(hand_id: int) -> None:
+    """Draw "Edit this hand": a link to the Log-a-hand page opened in edit
+    mode on stored hand ``hand_id`` (``log_hand?edit=<hand_id>``), where the
+    corrected text is saved as an amendment with its reason
+    (:func:`amend_from_page`).  Inside the app the link is Streamlit's page
+    link (same session); a page run by itself (no navigation) says the URL."""
+    from streamlit.errors import StreamlitAPIException  # noqa: PLC0415
+
+    params = {EDIT_PARAM: str(hand_id)}
+    try:
+        st.page_link("pages/log_hand.py", label="Edit this hand", icon=":material/edit:", query_params=params)
+    except (StreamlitAPIException, KeyError, ValueError):  # the Replay page run without the app's navigation
+        st.caption(f"To edit this hand, open the Log-a-hand page at log_hand?{EDIT_PARAM}={hand_id}")
+
+
+def take_edit_request(sessions: list[tuple]) -> str | None:
+    """On Log a hand: when the URL holds ``?edit=<hand_id>``, set the page to
+    edit that stored hand (its session, the "edit a stored hand" input, its
+    number) and drop the parameter, so the page is free again afterwards.
+    ``sessions``: the rows of :func:`dashboard.pages.log_hand.list_sessions`
+    (session_id first).  Returns an error message for a hand id that is not
+    stored, else None."""
+    ss = st.session_state
+    raw = st.query_params.get(EDIT_PARAM)
+    if raw is None:
+        return None
+    del st.query_params[EDIT_PARAM]
+    try:
+        hand_id = int(raw)
+    except ValueError:
+        return f"?{EDIT_PARAM}={raw}: not a hand id (a whole number, as the Replay page shows)"
+    with reading(resolve_db()) as con:
+        row = con.execute("SELECT session_id, hand FROM hands WHERE hand_id = ?", [hand_id]).fetchone()
+    if row is None or row[0] not in {s[0] for s in sessions}:
+        return f"no stored hand has id {hand_id}: nothing to edit"
+    ss["lh_mode"] = "existing"
+    ss["lh_session"] = row[0]
+    ss["lh_input"] = "edit"
+    ss["lh_edit_no"] = row[1]
+    ss.pop("lh_edit_loaded", None)
+    ss.pop("lh_edit_result", None)
+    return None

@@ -573,6 +573,11 @@ except StoreError as exc:
     st.error(str(exc))
     st.stop()
 ss["_lh_sessions"] = {row[0]: row for row in sessions}
+from dashboard.log_edit import take_edit_request  # noqa: E402 - the Replay page's Edit action (?edit=<hand_id>)
+
+_edit_error = take_edit_request(sessions)
+if _edit_error:
+    st.error(_edit_error)
 
 # ---- the session
 modes = ["existing", "new"] if sessions else ["new"]
@@ -627,7 +632,7 @@ if ss.get("lh_dealer") not in aliases:
     ss["lh_dealer"] = next_dealer
 
 _default("lh_input", "form")
-INPUTS = {"form": "score sheet", "cards": "tap the cards", "shn": "SHN text", "edit": "edit a stored hand"}
+INPUTS = {"form": "score sheet", "cards": "tap cards", "shn": "SHN", "edit": "edit"}
 st.radio("Enter the hand", [k for k in INPUTS if k != "edit" or ctx["mode"] == "existing"], key="lh_input",
          horizontal=True, format_func=INPUTS.__getitem__)
 if not aliases:
@@ -813,12 +818,21 @@ if ss["lh_input"] == "cards":
     _outcome_panel()
     st.stop()
 
-# ---- the score sheet form
+# ---- the score sheet form (issue 12: short on a phone)
+# Only the fields the session's rules use; the short ones side by side in rows
+# that stay side by side at 390 px (horizontal containers: Streamlit's columns
+# stack under 640 px); what a table seldom writes (tricks, cracks, blitzes, the
+# written score) folded into one "More" expander; the derived score shown live.
 _default("lh_kind", "picked")
 game = nopick_game(ctx.get("rules"))
-st.radio("What happened", KINDS, key="lh_kind", horizontal=True,
-         format_func={"picked": "someone picked", "leaster": f"{game} (all passed)",
-                      "doubler": "doubler (thrown in)", "misdeal": "misdeal"}.__getitem__)
+nopick = PROFILE.noPick if PROFILE is not None else "leaster"
+kinds = ["picked"] + (["leaster"] if nopick in NOPICK_GAMES else []) + (["doubler"] if nopick == "doubler" else []) \
+    + ["misdeal"]
+if ss.get("lh_kind") not in kinds:
+    ss["lh_kind"] = "picked"
+st.radio("What happened", kinds, key="lh_kind", horizontal=True,
+         format_func={"picked": "picked", "leaster": f"{game} (all passed)",
+                      "doubler": "doubler (all passed)", "misdeal": "misdeal"}.__getitem__)
 kind = ss["lh_kind"]
 
 # keep widget values valid for the seats in force
@@ -845,77 +859,81 @@ for i in range(len(aliases)):
 _live_check()
 _errors_for("kind")
 
-c1, c2 = st.columns(2)
-with c1:
-    st.number_input("Hand number", min_value=1, step=1, key="lh_number")
-    _errors_for("number")
-with c2:
-    st.selectbox("Dealer", seat_opts, key="lh_dealer")
-    _errors_for("dealer")
+
+def _row(*fields: str) -> None:
+    """Close a row: the errors of its ``fields`` under it."""
+    for f in fields:
+        _errors_for(f)
+
+
+def row():
+    """A row of short fields that stays a row at 390 px wide."""
+    return st.container(horizontal=True, gap="small")
+
+
+with row():
+    st.number_input("Hand number", min_value=1, step=1, key="lh_number", width="stretch")
+    st.selectbox("Dealer", seat_opts, key="lh_dealer", width="stretch")
+_row("number", "dealer")
 if kind == "picked":
-    c1, c2 = st.columns(2)
-    with c1:
-        st.selectbox("Picker", seat_opts, key="lh_picker", placeholder="who picked")
-        _errors_for("picker")
-    with c2:
-        if calls:
-            st.selectbox("Call", calls, key="lh_call",
-                         format_func={"ace": "a fail ace", "ten": "a ten", "under": "an ace, under a card",
-                                      "alone": "alone", "no call": "no call (jack of diamonds)"}.__getitem__)
-            _errors_for("call")
-    if ss.get("lh_call") in ("ace", "ten", "under"):
-        st.selectbox("Called suit", list(suits), key="lh_suit", format_func=SUIT_NAMES.__getitem__)
+    has_partner = mode != "alone" and ss.get("lh_call") != "alone"
+    with row():
+        st.selectbox("Picker", seat_opts, key="lh_picker", placeholder="who picked", width="stretch")
+        if has_partner:
+            st.selectbox("Partner", [NOT_WRITTEN, UNKNOWN] + seat_opts, key="lh_partner", width="stretch")
+    _row("picker", "partner")
+    if calls:
+        with row():
+            st.selectbox("Call", calls, key="lh_call", width="stretch",
+                         format_func={"ace": "a fail ace", "ten": "a ten", "under": "ace, under a card",
+                                      "alone": "alone", "no call": "no call (J♦)"}.__getitem__)
+            if ss.get("lh_call") in ("ace", "ten", "under"):
+                st.selectbox("Called suit", list(suits), key="lh_suit", format_func=SUIT_NAMES.__getitem__,
+                             width="stretch")
+        _row("call")
     if ss.get("lh_call") == "under":
         st.text_input("Unknown card (an under call)", key="lh_under", placeholder="e.g. 7C")
         _errors_for("under")
-    if mode != "alone" and ss.get("lh_call") != "alone":
-        st.selectbox("Partner", [NOT_WRITTEN, UNKNOWN] + seat_opts, key="lh_partner")
-        _errors_for("partner")
-    c1, c2 = st.columns(2)
-    with c1:
-        st.text_input("Picker side's card points", key="lh_pts", placeholder="bury included")
-        _errors_for("pts")
-    with c2:
-        st.text_input("Picker side's tricks", key="lh_tricks", placeholder="optional")
-        _errors_for("tricks")
-    st.selectbox("Outcome", OUTCOMES, key="lh_outcome")
-    _errors_for("outcome")
+    with row():
+        st.text_input("Card points", key="lh_pts", placeholder="picker side", width="stretch",
+                      help="the picker side's card points, bury included")
+        st.selectbox("Outcome", OUTCOMES, key="lh_outcome", width="stretch")
+    _row("pts", "outcome")
 elif kind == "leaster":
-    c1, c2 = st.columns(2)
-    with c1:
-        st.selectbox(NOPICK_SEAT[game], [NOT_WRITTEN, TIE] + seat_opts, key="lh_leaster")
-        _errors_for("leaster")
-    with c2:
+    with row():
+        st.selectbox(NOPICK_SEAT[game], [NOT_WRITTEN, TIE] + seat_opts, key="lh_leaster", width="stretch")
         st.text_input("Winner's card points" if game == "leaster" else "Its card points (a schwanzer: "
-                      "its count)", key="lh_pts", placeholder="optional")
-        _errors_for("pts")
+                      "its count)", key="lh_pts", placeholder="optional", width="stretch")
+    _row("leaster", "pts")
+marks = []
 if kind in ("picked", "leaster") and PROFILE is not None:
-    marks = [("crack", "Crack by", PROFILE.allowCrack), ("recrack", "Re-crack by",
-                                                          PROFILE.allowCrack and PROFILE.allowRecrack),
-             ("blitz", "Blitz by", PROFILE.allowBlitz != "none")]
-    shown = [m for m in marks if m[2]]
-    errs_now = (ss.get("lh_result") or {}).get("errors") or {}
-    if shown:
-        open_marks = any(ss.get(f"lh_{k}") not in (None, NONE) or errs_now.get(k) for k, _, _ in shown)
-        with st.expander("Cracks and blitzes" if PROFILE.allowBlitz != "none" else "Cracks", expanded=open_marks):
-            cols = st.columns(len(shown) + (1 if PROFILE.allowBlitz != "none" else 0))
-            for col, (key, label, _) in zip(cols, shown):
-                with col:
-                    st.selectbox(label, [NONE] + seat_opts, key=f"lh_{key}")
-                    _errors_for(key)
-            if PROFILE.allowBlitz != "none":
-                with cols[-1]:
-                    st.selectbox("Blitz queens", ["black", "red"], key="lh_blitz_color")
-written = any((ss.get(f"lh_score_{i}") or "").strip() for i in range(len(aliases)))
+    marks = [m for m in (("crack", "Crack by", PROFILE.allowCrack),
+                         ("recrack", "Re-crack by", PROFILE.allowCrack and PROFILE.allowRecrack),
+                         ("blitz", "Blitz by", PROFILE.allowBlitz != "none")) if m[2]]
 errs_now = (ss.get("lh_result") or {}).get("errors") or {}
-with st.expander("Score as written at the table (optional; empty: the rules score it)",
-                 expanded=written or bool(errs_now.get("score"))):
-    cols = st.columns(len(aliases))
-    for i, (col, a) in enumerate(zip(cols, aliases)):
-        col.text_input(a, key=f"lh_score_{i}", placeholder="+0")
+more = [k for k in ("tricks", "crack", "recrack", "blitz", "score") if errs_now.get(k)]
+written = any((ss.get(f"lh_score_{i}") or "").strip() for i in range(len(aliases)))
+open_more = bool(more) or written or any(ss.get(f"lh_{k}") not in (None, NONE) for k, _, _ in marks) \
+    or bool((ss.get("lh_tricks") or "").strip())
+what = (["tricks"] if kind == "picked" else []) + (["cracks"] if marks else []) \
+    + (["blitzes"] if any(k == "blitz" for k, _, _ in marks) else []) + ["the score as written"]
+with st.expander("More: " + ", ".join(what), expanded=open_more):
+    if kind == "picked" or marks:
+        with row():
+            if kind == "picked":
+                st.text_input("Tricks", key="lh_tricks", placeholder="picker side", width="stretch")
+            for key, label, _ in marks:
+                st.selectbox(label, [NONE] + seat_opts, key=f"lh_{key}", width="stretch")
+            if any(k == "blitz" for k, _, _ in marks):
+                st.selectbox("Blitz queens", ["black", "red"], key="lh_blitz_color", width="stretch")
+        _row("tricks", "crack", "recrack", "blitz")
+    st.caption("Score as written at the table (empty: the rules score it)")
+    with row():
+        for i, a in enumerate(aliases):
+            st.text_input(a, key=f"lh_score_{i}", placeholder="+0", width="stretch")
     _errors_for("score")
 _errors_for("general")
-b1, b2 = st.columns(2)
-b1.button("Check score", on_click=check, args=(False,), width="stretch")
-b2.button("Save hand", on_click=check, args=(True,), type="primary", width="stretch")
+with row():
+    st.button("Check score", on_click=check, args=(False,), width="stretch")
+    st.button("Save hand", on_click=check, args=(True,), type="primary", width="stretch")
 _outcome_panel()

@@ -312,6 +312,9 @@ else:  # a Schafkopf game: its stored card log, trick by trick
 st.subheader(f"Hand {o.hand} · {md(o.session)}")
 st.caption(f"Dealer {md(o.dealer or '?')} · rules {md(o.rules or 'default')} · hand id {stored.hand_id}"
            + (f" · from {md(stored.file)}:{stored.line}" if stored.file else ""))
+from dashboard.log_edit import edit_action  # noqa: E402 - issue 12: amend this hand on Log a hand
+
+edit_action(stored.hand_id)
 
 for d in errors:
     st.error(f"The replay stops: {md(d)}")
