@@ -26,15 +26,33 @@ from replay.state import GameState, Phase
 __all__ = ["CardEntry", "supported"]
 
 
+#: The choice of the pick stage that says everybody passed (rules.md D: the
+#: profile's no-pick game is played, or the deal is thrown in).
+ALL_PASSED = "all passed"
+
+
 def supported(prof: RuleProfile) -> str | None:
     """None when the card grid handles games of ``prof``; else why not (the
-    page then offers SHN text for the card log)."""
-    if not prof.has_blind:
-        return "the card grid needs a blind to pick (these rules deal none)"
-    if prof.tableStacks or prof.sitOut:
-        return "the card grid does not lay out table cards or a dealer who sits out"
-    if prof.partnerMode not in ("calledAce", "alone"):
-        return f"the card grid knows the called-ace and alone games, not {prof.partnerMode}"
+    page then offers SHN text for the card log).
+
+    Handled: every table size of rules.md F-1 with a blind to pick or none
+    (the black-queens, Q♣ J♦ 7♦ and Q♣ Q♠ J♦ sides, whose head is the Q♣
+    holder), a dealer who sits out, the called-ace, alone, jack-of-diamonds
+    and J♦-and-ace partners, and everybody passing (leaster, moster, mittler,
+    schneidster, schwanzer, doubler; a forced pick refused by the engine).
+    Not handled: the two-handed game's table cards (``tableStacks``), the
+    J♦ call-up and the hybrid ace call (``jdCallUp``, ``jdHybridAceCall``),
+    and a leaster whose blind goes to a named trick (``leasterBlind=namedTrick``)."""
+    if prof.tableStacks:
+        return "the card grid does not lay out the two-handed game's table cards"
+    if prof.partnerMode == "jackOfDiamonds" and (prof.jdCallUp or prof.jdHybridAceCall):
+        return "the card grid does not take a jack-of-diamonds call-up or hybrid ace call (jdCallUp, jdHybridAceCall)"
+    if prof.partnerMode not in ("calledAce", "alone", "jackOfDiamonds", "jdAndAce", "blackQueens", "qcJd7d",
+                                "blackQueensJd"):
+        return f"the card grid does not know the {prof.partnerMode} partner rule"
+    if prof.has_blind and prof.leasterBlind == "namedTrick" and prof.noPick in ("leaster", "moster", "mittler",
+                                                                                 "schneidster"):
+        return "the card grid does not name the blind's trick of a no-pick game (leasterBlind=namedTrick)"
     return None
 
 
@@ -63,20 +81,29 @@ class CardEntry:
     # -- where we are -------------------------------------------------------
 
     def deal_order(self) -> list[str]:
+        """The seats dealt, clockwise from the dealer's left; a dealer who sits
+        out (``sitOut``, rules.md F-1) is dealt nothing."""
         d = self.aliases.index(self.dealer)
         n = len(self.aliases)
-        return [self.aliases[(d + 1 + k) % n] for k in range(n)]
+        order = [self.aliases[(d + 1 + k) % n] for k in range(n)]
+        return [a for a in order if not (self.prof.sitOut and a == self.dealer)]
+
+    @property
+    def has_call(self) -> bool:
+        """A call follows the bury (called ace, J♦ and ace: rules.md B-9..B-13, F-1)."""
+        return self.prof.partnerMode in ("calledAce", "jdAndAce") and self.picker not in (None, ALL_PASSED)
 
     @property
     def stage(self) -> str:
-        """``deal``, ``pick``, ``bury``, ``call``, ``play`` or ``done``."""
+        """``deal``, ``pick`` (only with a blind), ``bury``, ``call`` (only
+        under a called-ace rule), ``play`` or ``done``."""
         if any(len(c) < self.prof.handCards for c in self.deal.values()):
             return "deal"
-        if self.picker is None:
+        if self.picker is None and self.prof.has_blind:
             return "pick"
-        if len(self.bury) < self.prof.blindCards:
+        if self.picker not in (None, ALL_PASSED) and len(self.bury) < self.prof.blindCards:
             return "bury"
-        if self.call is None and self.prof.partnerMode == "calledAce":
+        if self.call is None and self.has_call:
             return "call"
         g = self.state()
         return "done" if g.phase == Phase.DONE else "play"
@@ -116,6 +143,8 @@ class CardEntry:
         """The calls the engine allows the picker now (rules.md B-9..B-13): cards and ``alone``."""
         if self.stage != "call":
             return []
+        if self.prof.partnerMode == "jdAndAce" and self.state(stop_at_call=True).phase != Phase.CALL:
+            return ["alone"]
         g = self.state(stop_at_call=True)
         aces, tens, _unders, forced_alone = g.legal_calls()
         out = [] if forced_alone else [str(c) for c in list(aces) + list(tens)]
@@ -131,25 +160,39 @@ class CardEntry:
         complete = self.stage_deal_done()
         blind = mask_of(Card.parse(c) for c in self.blind()) if complete else 0
         g = GameState(self.prof, idx[self.dealer], hands, blind, complete=complete)
-        if not complete or self.picker is None:
+        if not complete:
             return g
-        p = idx[self.picker]
-        s = g.to_act
-        while s != p and g.phase == Phase.PICK and g.passes < g.np - 1:
-            g.apply(Pass(s))
-            s = g.next_seat(s)
-        g.apply(Pick(p))
-        if len(self.bury) < self.prof.blindCards:
+        if not self.prof.has_blind:  # the Q♣ holder heads the side (rules.md F-1)
+            head = self.prof.partner_cards[0]
+            g.apply(Pick(next(s for s, h in enumerate(hands) if h >> head & 1)))
+        elif self.picker is None:
             return g
-        g.apply(Bury(tuple(Card.parse(c) for c in self.bury)))
-        if self.prof.partnerMode == "calledAce":
-            if self.call is None or stop_at_call:
+        elif self.picker == ALL_PASSED:  # everybody passes in turn (rules.md D)
+            s = g.to_act
+            for _ in range(g.np):
+                g.apply(Pass(s))
+                s = g.next_seat(s)
+        else:
+            p = idx[self.picker]
+            s = g.to_act
+            while s != p and g.phase == Phase.PICK and g.passes < g.np - 1:
+                g.apply(Pass(s))
+                s = g.next_seat(s)
+            g.apply(Pick(p))
+            if len(self.bury) < self.prof.blindCards:
                 return g
-            if self.call == "alone":
-                g.apply(Alone())
-            else:
-                g.apply(Call(Card.parse(self.call)))
-        g.start_play()  # closes the call (B-9..B-13) and opens trick 1 at the dealer's left (B-8)
+            g.apply(Bury(tuple(Card.parse(c) for c in self.bury)))
+            if self.has_call:
+                if self.call is None or stop_at_call:
+                    return g
+                if self.call == "alone":
+                    g.apply(Alone())
+                elif g.phase == Phase.CALL:
+                    g.apply(Call(Card.parse(self.call)))
+        if g.phase == Phase.DONE:  # a doubler or a schwanzer: no play (D-11, D-18)
+            return g
+        if g.phase != Phase.PLAY:
+            g.start_play()  # closes the call (B-9..B-13) and opens trick 1 at the dealer's left (B-8)
         for c in self.plays:
             g.apply(Play(g.to_act, Card.parse(c)))
         return g
@@ -188,7 +231,13 @@ class CardEntry:
         self.call = call
         return self._try(lambda: setattr(self, "call", None))
 
+    def pick_options(self) -> list[str]:
+        """The seats that may pick, in speaking order from the dealer's left,
+        and :data:`ALL_PASSED` (the engine refuses a pass the rules forbid)."""
+        return self.deal_order() + [ALL_PASSED]
+
     def choose_picker(self, alias: str) -> str | None:
+        """The picker (or :data:`ALL_PASSED`); None when taken, else the engine's reason."""
         self.picker = alias
         return self._try(lambda: setattr(self, "picker", None))
 
@@ -228,9 +277,22 @@ class CardEntry:
         lines = [f"hand {number}  dealer {self.dealer}"]
         for a in self.deal_order():
             lines.append(f"deal {a.ljust(width)}  " + " ".join(self.deal[a]))
-        lines.append("blind " + " ".join(self.blind()))
-        if self.picker:
+        if self.prof.has_blind:
+            lines.append("blind " + " ".join(self.blind()))
+        g_done = self.state() if self.stage_deal_done() else None
+        if self.picker == ALL_PASSED:
+            game = self.prof.noPick
+            if game == "doubler":
+                lines.append("doubler")
+            elif g_done is not None and g_done.phase == Phase.DONE:
+                seat, _second, _wins = g_done.nopick_seat()
+                lines.append(f"{game} {self.aliases[seat] if seat is not None else '-'}")
+            else:
+                lines.append(f"{game} ?")
+        elif self.picker:
             lines.append(f"pick {self.picker}")
+        elif not self.prof.has_blind and g_done is not None and g_done.picker is not None:
+            lines.append(f"pick {self.aliases[g_done.picker]}")
         if self.bury:
             lines.append("bury " + " ".join(self.bury))
         if self.call:

@@ -39,6 +39,17 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 WAIT_MS = 30_000
 
 
+def _patient_expect() -> None:
+    """Every expect() of the browser tests waits WAIT_MS (Playwright's default is
+    5 s, short for a Streamlit rerun on a loaded machine)."""
+    from playwright.sync_api import expect  # noqa: PLC0415
+
+    expect.set_options(timeout=WAIT_MS)
+
+
+_patient_expect()
+
+
 def _chromium() -> str:
     """Debian's chromium; installed with apt-get when missing; a clear
     failure when it cannot be had."""

@@ -14,7 +14,12 @@ from __future__ import annotations
 
 import pytest
 
-from dashboard.card_entry import CardEntry
+import re
+from pathlib import Path
+
+from dashboard.card_entry import ALL_PASSED, CardEntry, supported
+from ingest.shn.reader import parse_seats
+from replay.profile import parse_rules
 from ingest.validate import validate_text
 
 RULES = "wi5-called-ace; doubleOnBump=on; noPick=leaster"
@@ -76,11 +81,13 @@ def test_the_deal_and_the_bury_refuse_what_cannot_be():
 
 
 def test_a_profile_the_grid_does_not_lay_out_is_refused_plainly():
-    # wi4-black-queens deals no blind (rules.md F-1): nothing to pick, the page offers SHN instead
-    with pytest.raises(ValueError, match="needs a blind to pick"):
-        CardEntry("wi4-black-queens", ["A", "B", "C", "D"], "A")
-    with pytest.raises(ValueError, match="jackOfDiamonds"):
-        CardEntry("wi5-jack-of-diamonds", SEATS, "Ed")
+    # wi2 lays table cards face up and face down (rules.md F-1): the page offers SHN instead
+    with pytest.raises(ValueError, match="table cards"):
+        CardEntry("wi2", ["A", "B"], "A")
+    # wi6-jack-of-diamonds lets a picker holding the J♦ call up the next jack (jdCallUp, C-4)
+    with pytest.raises(ValueError, match="call-up"):
+        CardEntry("wi6-jack-of-diamonds", ["A", "B", "C", "D", "E", "F"], "A")
+    assert supported(parse_rules("wi5-called-ace; noPick=leaster; leasterBlind=namedTrick")) is not None
 
 
 def test_three_handed_alone_needs_no_call():
@@ -88,3 +95,112 @@ def test_three_handed_alone_needs_no_call():
     e = CardEntry("wi3", ["A", "B", "C"], "C")
     assert e.deal_order() == ["A", "B", "C"]
     assert len(e.blind()) == 32  # nothing dealt yet: every card of the deck is still out
+
+
+# ---------------------------------------------------------------------------
+# every other table the page offers, tapped card by card from a worked fixture
+# hand (tests/fixtures/profiles/*.shn, whose score lines were worked by hand)
+
+PROFILES = Path(__file__).parent / "fixtures" / "profiles"
+
+
+def _block(text: str, n: int) -> tuple[str, str]:
+    head, _, rest = text.partition("\n\nhand ")
+    for b in ("hand " + rest).split("\n\n"):
+        if re.match(rf"hand {n}\b", b):
+            return head, b
+    raise KeyError(n)
+
+
+def tap_fixture(name: str, n: int = 1) -> tuple[CardEntry, dict, dict]:
+    """Tap hand ``n`` of fixture ``name`` in as a scorer would (the deal seat by
+    seat, the pick or "all passed", the bury, the call, every card), asserting
+    every tap is taken; returns (entry, units of its SHN as validated, the
+    fixture's written score)."""
+    text = (PROFILES / f"{name}.shn").read_text(encoding="utf-8")
+    head, block = _block(text, n)
+    rules = re.search(r'\[Rules "([^"]*)"\]', head).group(1)
+    seats = [a for a, _ in parse_seats(re.search(r'\[Seats "([^"]*)"\]', head).group(1))]
+    lines = [re.sub(r"\{.*?\}|;.*", "", ln).strip() for ln in block.splitlines()]
+    e = CardEntry(rules, seats, re.search(r"dealer (\S+)", lines[0]).group(1))
+    deal = {ln.split()[1]: ln.split()[2:] for ln in lines if ln.startswith("deal ")}
+    for a in e.deal_order():
+        for c in deal[a]:
+            assert e.tap(c) is None, c
+    for ln in lines:
+        w = ln.split()
+        if w and w[0] == "pick" and e.stage == "pick":
+            assert e.choose_picker(w[1]) is None
+        elif w and w[0] in ("leaster", "moster", "mittler", "schneidster", "schwanzer", "doubler"):
+            assert e.stage == "pick" and e.choose_picker(ALL_PASSED) is None
+        elif w and w[0] == "bury":
+            assert all(e.tap(c) is None for c in w[1:])
+        elif w and w[0] in ("call", "alone") and e.stage == "call":
+            assert e.choose_call(w[1] if w[0] == "call" else "alone") is None
+        elif w and re.match(r"t\d+$", w[0]):
+            for c in w[2:]:
+                assert e.tap(c) is None, c
+    assert e.stage == "done"
+    res = validate_text("%SHN 1.0\n" + head.split("\n", 1)[1].strip() + "\n\n" + e.text(n))
+    assert not res.rejected, [d.message for r in res.rejected for d in r.errors]
+    score = re.search(r"^score (.*)$", block, re.M).group(1).split()
+    return e, dict(res.hands[0].outcome.units), {score[i]: int(score[i + 1]) for i in range(0, len(score), 2)}
+
+
+def test_black_queens_without_a_blind_the_q_clubs_holder_heads_the_side():
+    # wi4-black-queens (rules.md F-1): no blind, no pick to tap: Al holds the Q♣ (head), Cy the Q♠
+    # (partner).  91 card points is schneider (90/91, B-28): 2 a defender, 2v2: Al +2, Cy +2, Bea -2, Di -2.
+    e, units, written = tap_fixture("wi4-black-queens")
+    assert "blind" not in e.text(1) and "pick Al" in e.text(1)
+    assert units == written == {"Al": 2, "Bea": -2, "Cy": 2, "Di": -2}
+    assert sum(units.values()) == 0
+
+
+def test_six_seats_the_dealer_sits_out():
+    # wi6-sit-out (F-1): Flo deals and is dealt nothing; the notation's hand 14 is played by the five:
+    # Bea and Di take 59 (59 < 61, a loss, B-28), doubled on the bump (B-33): Bea -4, Di -2, the
+    # three defenders +2 each, Flo 0.
+    e, units, written = tap_fixture("wi6-sit-out")
+    assert e.deal_order() == ["Al", "Bea", "Cy", "Di", "Ed"]
+    assert units == written == {"Al": 2, "Bea": -4, "Cy": 2, "Di": -2, "Ed": 2, "Flo": 0}
+
+
+def test_jack_of_diamonds_partner_needs_no_call():
+    # wi5-jack-of-diamonds; jdMustNotBuryJD (C-1): Al picks holding the J♦ and so plays alone;
+    # 110 card points, 5 tricks: schneider (B-28), 2 a defender x 4 = Al +8, each defender -2.
+    e, units, written = tap_fixture("wi5-jack-of-diamonds_jdMustNotBuryJD")
+    assert "call" not in e.text(1)
+    assert units == written == {"Al": 8, "Bea": -2, "Cy": -2, "Di": -2, "Ed": -2}
+
+
+def test_everybody_passed_a_moster_is_tapped_and_scored():
+    # wi5-moster (D-15): all five pass, every trick is played; Cy takes the most card points and pays
+    # one unit to each of the four others: Cy -4, the others +1 each (zero sum).
+    e, units, written = tap_fixture("wi5-moster")
+    assert "moster Cy" in e.text(1) and "pick" not in e.text(1)
+    assert units == written == {"Al": 1, "Bea": 1, "Cy": -4, "Di": 1, "Ed": 1}
+
+
+@pytest.mark.parametrize("name", ["wi3", "wi4-cutthroat", "wi4-jack-of-diamonds", "wi6-jd-ace", "wi6-7d-high",
+                                  "wi8-black-queens", "wi8-qc-jd-7d", "wi5-mittler", "wi5-schneidster",
+                                  "wi5-schwanzer"])
+def test_every_other_table_taps_to_the_written_score(name):
+    _, units, written = tap_fixture(name)
+    assert units == written and sum(units.values()) == 0
+
+
+def test_a_forced_pick_refuses_all_passed_at_once():
+    # wi5-forced-pick (D-13): the dealer may not pass; "all passed" is refused by the engine at the tap
+    e = CardEntry("wi5-forced-pick", SEATS, "Ed")
+    for c in DEAL:
+        e.tap(c)
+    msg = e.choose_picker(ALL_PASSED)
+    assert msg is not None and "must pick under noPick=forcedPick" in msg and e.picker is None
+
+
+def test_a_leaster_of_the_example_deal():
+    # the example deal with everybody passing under noPick=leaster (D-2): the blind goes to the
+    # last trick's winner (leasterBlind=lastTrick, D-3); the text names the winner the engine found
+    e = dealt()
+    assert e.pick_options() == ["Al", "Bea", "Cy", "Di", "Ed", ALL_PASSED]
+    assert e.choose_picker(ALL_PASSED) is None and e.stage == "play" and e.to_play() == "Al"

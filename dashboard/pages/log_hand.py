@@ -765,7 +765,7 @@ if ss["lh_input"] == "cards":
 
     prompt = {"deal": f"Tap **{entry.dealing()}**'s dealt cards "
                       f"({len(entry.deal.get(entry.dealing() or '', []))} of {PROFILE.handCards})",
-              "pick": "Who picked?", "bury": f"Tap the cards **{entry.picker}** buried",
+              "pick": "Who picked? (or everybody passed)", "bury": f"Tap the cards **{entry.picker}** buried",
               "call": f"What did **{entry.picker}** call?",
               "play": f"Trick {len(entry.state().tricks) + 1}: tap the card **{entry.to_play()}** played",
               "done": "Every trick is played: save the hand."}[stage]
@@ -773,7 +773,7 @@ if ss["lh_input"] == "cards":
     if ss.get("lh_cards_msg"):
         st.error(ss["lh_cards_msg"], icon=":material/block:")
     if stage == "pick":
-        st.pills("Picker", aliases, key="lh_cards_picker", on_change=_choose, args=("picker",))
+        st.pills("Picker", entry.pick_options(), key="lh_cards_picker", on_change=_choose, args=("picker",))
     elif stage == "call":
         st.pills("Call", entry.call_options(), key="lh_cards_call", on_change=_choose, args=("call",))
     elif stage in ("deal", "bury", "play"):
@@ -866,9 +866,9 @@ def _row(*fields: str) -> None:
         _errors_for(f)
 
 
-def row():
+def row(gap="small"):
     """A row of short fields that stays a row at 390 px wide."""
-    return st.container(horizontal=True, gap="small")
+    return st.container(horizontal=True, gap=gap)
 
 
 with row():
@@ -919,18 +919,22 @@ what = (["tricks"] if kind == "picked" else []) + (["cracks"] if marks else []) 
     + (["blitzes"] if any(k == "blitz" for k, _, _ in marks) else []) + ["the score as written"]
 with st.expander("More: " + ", ".join(what), expanded=open_more):
     if kind == "picked" or marks:
-        with row():
+        n_more = (kind == "picked") + len(marks) + any(k == "blitz" for k, _, _ in marks)
+        # in the expander a 390 px screen leaves 326 px: three of 100 px with 8 px gaps
+        w_more = "stretch" if n_more <= 2 else 100
+        with row(8):
             if kind == "picked":
-                st.text_input("Tricks", key="lh_tricks", placeholder="picker side", width="stretch")
+                st.text_input("Tricks", key="lh_tricks", placeholder="picker side", width=w_more)
             for key, label, _ in marks:
-                st.selectbox(label, [NONE] + seat_opts, key=f"lh_{key}", width="stretch")
+                st.selectbox(label, [NONE] + seat_opts, key=f"lh_{key}", width=w_more)
             if any(k == "blitz" for k, _, _ in marks):
-                st.selectbox("Blitz queens", ["black", "red"], key="lh_blitz_color", width="stretch")
+                st.selectbox("Blitz queens", ["black", "red"], key="lh_blitz_color", width=w_more)
         _row("tricks", "crack", "recrack", "blitz")
     st.caption("Score as written at the table (empty: the rules score it)")
-    with row():
+    with row(8):
         for i, a in enumerate(aliases):
-            st.text_input(a, key=f"lh_score_{i}", placeholder="+0", width="stretch")
+            # five of 58 px with 8 px gaps fit the expander's 326 px at 390 px wide; more seats wrap
+            st.text_input(a, key=f"lh_score_{i}", placeholder="+0", width=58 if len(aliases) > 2 else "stretch")
     _errors_for("score")
 _errors_for("general")
 with row():
