@@ -583,7 +583,7 @@ if _edit_error:
 modes = ["existing", "new"] if sessions else ["new"]
 if ss.get("lh_mode") not in modes:
     ss["lh_mode"] = modes[0]
-st.radio("Session", modes, key="lh_mode", horizontal=True,
+st.radio("Session", modes, key="lh_mode", horizontal=True, label_visibility="collapsed",
          format_func={"existing": "an existing session", "new": "a new session"}.__getitem__)
 if ss["lh_mode"] == "existing":
     ids = [row[0] for row in sessions]
@@ -611,8 +611,8 @@ for f in ("event", "date", "table", "site", "seats", "rules"):
 if ctx["mode"] == "existing":
     from dashboard.text import md  # noqa: PLC0415 - names shown as text (issue 15)
 
-    st.caption(f"Rules: {md(ctx['rules'] or 'default')} · seats: "
-               + ", ".join(f"{md(a)} ({md(n)})" for a, n in ctx["seats"]))
+    st.caption(f"Rules: {md(ctx['rules'] or 'default')} · seats: " + ", ".join(md(a) for a, _ in ctx["seats"]),
+               help="; ".join(f"{a} = {n}" for a, n in ctx["seats"]))
 aliases = [a for a, _ in ctx["seats"]]
 
 # defaults for a newly chosen session: the next hand number and dealer
@@ -634,6 +634,7 @@ if ss.get("lh_dealer") not in aliases:
 _default("lh_input", "form")
 INPUTS = {"form": "score sheet", "cards": "tap cards", "shn": "SHN", "edit": "edit"}
 st.radio("Enter the hand", [k for k in INPUTS if k != "edit" or ctx["mode"] == "existing"], key="lh_input",
+         label_visibility="collapsed",
          horizontal=True, format_func=INPUTS.__getitem__)
 if not aliases:
     st.info("Name the seats of the new session to log a hand.")
@@ -830,7 +831,7 @@ kinds = ["picked"] + (["leaster"] if nopick in NOPICK_GAMES else []) + (["double
     + ["misdeal"]
 if ss.get("lh_kind") not in kinds:
     ss["lh_kind"] = "picked"
-st.radio("What happened", kinds, key="lh_kind", horizontal=True,
+st.radio("What happened", kinds, key="lh_kind", horizontal=True, label_visibility="collapsed",
          format_func={"picked": "picked", "leaster": f"{game} (all passed)",
                       "doubler": "doubler (all passed)", "misdeal": "misdeal"}.__getitem__)
 kind = ss["lh_kind"]
