@@ -197,5 +197,5 @@ def test_log_a_hand_on_a_phone(served):
         finally:
             page.close()
             browser.close()
-    print(f"\nLog a hand at 390x844: form {height_fresh} px tall on opening, {height_filled} px filled in with "
-          f"More open; the scripted score-sheet hand: {t_fields:.1f} s to the derived score, Save {t_save:.1f} s")
+    print(f"\nLog a hand at 390x844: form {height_fresh} px tall on opening, {height_filled} px filled in and "
+          f"the derived score shown; the scripted score-sheet hand: {t_fields:.1f} s to the derived score, Save {t_save:.1f} s")

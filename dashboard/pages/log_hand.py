@@ -15,6 +15,17 @@ whose score was shown first (pressing Save on a changed hand checks it and
 asks again).  A hand that does not validate, for example a written score
 that does not sum to zero, is refused with the reason next to the field that
 caused it, and nothing is stored.
+
+On a phone (390 px wide) the short fields sit side by side in rows that stay
+rows (horizontal containers), the fields a table seldom writes (tricks,
+cracks, blitzes, the written score) are folded into one "More" expander, and
+only the kinds of hand the session's rules have are offered.  "tap cards"
+takes a full card log on a card grid (:mod:`dashboard.card_entry`: the engine
+refuses an illegal card at the tap) for every table size and partner rule the
+engine replays, except the two-handed table cards, the J♦ call-up and hybrid
+ace call, and a named blind trick, for which the page says to use SHN.
+``?edit=<hand_id>`` (the Replay page's "Edit this hand") opens the edit of
+that stored hand (:func:`dashboard.log_edit.take_edit_request`).
 """
 
 from __future__ import annotations
