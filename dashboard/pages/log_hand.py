@@ -754,9 +754,9 @@ if ss["lh_input"] == "cards":
         ss.pop("lh_cards_msg", None)
         if not ss.get("lh_just_saved"):
             ss.pop("lh_result", None)  # a new hand: the last hand's outcome is not this one's
-    c1, c2 = st.columns(2)
-    c1.number_input("Hand number", min_value=1, step=1, key="lh_number")
-    c2.selectbox("Dealer", aliases, key="lh_dealer")
+    with st.container(horizontal=True, gap="small"):  # a row that stays a row at 390 px
+        st.number_input("Hand number", min_value=1, step=1, key="lh_number", width="stretch")
+        st.selectbox("Dealer", aliases, key="lh_dealer", width="stretch")
     stage = entry.stage
 
     def _tap(suit: str) -> None:
