@@ -248,17 +248,21 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
             except Exception:
                 pass
         # marks
-        if profile.allowBlitz != "none" and rng.random() < 0.5:
-            pairs = [p for p in BLITZ_PAIRS if p[1] == "queens" or profile.allowBlitz == "queensAndJacks"]
-            for s in g.playing_seats():
-                held = g.hands[s] | (g.bury if s == g.picker else 0)
-                for color, pair in pairs:
-                    need = BLITZ_PAIRS[(color, pair)]
-                    if held & need == need and rng.random() < 0.5:
-                        try:
-                            do(Blitz(s, color, pair))
-                        except Exception:
-                            pass
+        def blitzes() -> None:
+            if profile.allowBlitz != "none" and rng.random() < 0.5:
+                pairs = [p for p in BLITZ_PAIRS if p[1] == "queens" or profile.allowBlitz == "queensAndJacks"]
+                for s in g.playing_seats():
+                    held = g.hands[s] | (g.bury if s == g.picker else 0)
+                    for color, pair in pairs:
+                        need = BLITZ_PAIRS[(color, pair)]
+                        if held & need == need and rng.random() < 0.5:
+                            try:
+                                do(Blitz(s, color, pair))
+                            except Exception:
+                                pass
+
+        if not profile.blitzAfterCrack:
+            blitzes()
         if profile.allowCrack and rng.random() < (crack_rate * 5 if profile.allowCastrate else crack_rate):
             pp = g.pick_position(g.picker)
             elig = [s for s in g.playing_seats() if s != g.picker and (profile.crackEligibility == "anyDefender"
@@ -274,6 +278,8 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
                             do(Castrate(rng.choice(cands)))
                 except Exception:
                     pass
+        if profile.blitzAfterCrack:  # issue 18: a blitz only after a crack (rules.md E-5)
+            blitzes()
     if g.phase != Phase.DONE:
         g.start_play()
     while g.phase != Phase.DONE:

@@ -1337,6 +1337,22 @@ def _house_flags_unreplayed(chk: HandCheck) -> None:
     if rec.sheepshead is not None and prof.allowSheepsheadCall == "off":
         raise chk.reject("E-SHEEPSHEAD", "calling sheepshead is off in this profile (allowSheepsheadCall=off, "
                          "rules.md C-9)", rec.sheepshead.pos, found="sheepshead", expected="no sheepshead call")
+    # issue 18's house flags (docs/profiles.md), as the engine judges them (replay/state.py)
+    if rec.sheepshead is not None and prof.allowSheepsheadCall == "alone" and rec.alone is None:
+        raise chk.reject("E-SHEEPSHEAD", "sheepshead is called by a picker who is not alone; this profile allows it "
+                         "only alone (allowSheepsheadCall=alone, rules.md C-9)", rec.sheepshead.pos,
+                         found="sheepshead", expected="alone  sheepshead")
+    cracked = False
+    for m in rec.marks:
+        if m.kind == "crack":
+            cracked = True
+            partners = {p.value for p in (rec.partner, rec.partner2) if p is not None}
+            if not prof.partnerMayCrack and m.seat in partners:
+                raise chk.reject("E-CRACK", f"{m.seat} is the partner, who may not crack (partnerMayCrack=off, "
+                                 "rules.md E-2)", m.pos, found=f"crack {m.seat}", expected="a crack by a defender")
+        if m.kind == "blitz" and prof.blitzAfterCrack and not cracked:
+            raise chk.reject("E-BLITZ", "a blitz before any crack; this profile allows a blitz only after a crack "
+                             "(blitzAfterCrack=on, rules.md E-5)", m.pos, found="blitz", expected="a crack first")
 
 
 def _call_may_leave_alone(prof: RuleProfile) -> bool:

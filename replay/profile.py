@@ -111,7 +111,14 @@ class RuleProfile(BaseModel):
     jdPartnerCard: Literal["JD", "JC"] = "JD"
     #: rules.md C-9: the picker may call "sheepshead" (contract to take every
     #: trick): off, on, or only when holding the partner card (J♦ / J♣).
-    allowSheepsheadCall: Literal["off", "on", "holdingPartnerCard"] = "off"
+    allowSheepsheadCall: Literal["off", "on", "holdingPartnerCard", "alone"] = "off"
+    # --- issue 18, house flags the source names (docs/profiles.md "House flags (issue 18)"):
+    #: rules.md E-2 ("the partner should not crack"): off makes a crack by the
+    #: partner an error when the deal tells who the partner is.
+    partnerMayCrack: OnOff = True
+    #: rules.md E-5 ("a blitz only together with/after a crack or re-crack"):
+    #: on, a blitz needs a crack made before it.
+    blitzAfterCrack: OnOff = False
     # --- issue 6, no-pick area (rules.md D-13, D-14): invented flag, J has none.
     # Which seat ``noPick=forcedPick`` sticks: ``dealer`` (D-13, the last to
     # speak may not pass) or ``schiller`` (D-14, the seat on the dealer's left

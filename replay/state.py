@@ -790,6 +790,9 @@ class GameState:
                 and self.pick_position(seat) < self.pick_position(self.picker)):
             raise self._err("E-CRACK", f"seat {seat} passed before the picker picked and may not crack (rules.md E-2; I-33)",
                             f"crack by seat {seat}", "a seat after the picker in pick order")
+        if not prof.partnerMayCrack and seat in self.partners():
+            raise self._err("E-CRACK", f"seat {seat} is the partner, who may not crack (partnerMayCrack=off, rules.md "
+                            "E-2)", f"crack by seat {seat}", "a crack by a defender")
         self._check_cap("crack")
         self.cracks += 1
         self.crack_seats.append(seat)
@@ -852,6 +855,10 @@ class GameState:
                             "rules.md C-9)", "sheepshead", "no sheepshead call")
         if self.sheepshead:
             raise self._err("E-SHEEPSHEAD", "sheepshead is called twice", "sheepshead", "one call")
+        if prof.allowSheepsheadCall == "alone" and not self.alone:
+            raise self._err("E-SHEEPSHEAD", "sheepshead is called by a picker who is not alone; this profile allows it "
+                            "only alone (allowSheepsheadCall=alone, rules.md C-9)", "sheepshead",
+                            "sheepshead by a picker playing alone")
         if prof.allowSheepsheadCall == "holdingPartnerCard" and (self.complete or (self.bury_known and self.hands_known)):
             if not self._picked_cards() >> self._pcard & 1:
                 raise self._err("E-SHEEPSHEAD", f"the picker calls sheepshead without the {self._pcard.pretty()} "
@@ -878,6 +885,9 @@ class GameState:
                             f"blitz {what}", f"both {color} {pair} in hand")
         if any(isinstance(m, Blitz) and m.color == color and m.pair == pair for m in self.marks_log):
             raise self._err("E-BLITZ", f"a second {what} blitz", f"blitz {what}", "one blitz per pair")
+        if self.profile.blitzAfterCrack and not self.cracks:
+            raise self._err("E-BLITZ", f"a {what} blitz before any crack; this profile allows a blitz only after a "
+                            "crack (blitzAfterCrack=on, rules.md E-5)", f"blitz {what}", "a crack first")
         self._check_cap("blitz")
         self.blitzes += 1
         self.marks_log.append(Blitz(seat, color, pair))

@@ -1,0 +1,179 @@
+"""House flags of issue 18 (docs/profiles.md "House flags (issue 18)"):
+``partnerMayCrack=off``, ``blitzAfterCrack=on``, ``allowSheepsheadCall=alone``.
+
+Each has a worked hand in tests/fixtures/house18/ whose amounts are worked
+here by hand, its refusals (full card log, score sheet with and without a
+dealer), and the engine's properties under the profile (every card once,
+120 card points, zero-sum).
+
+The called-ace hands use the deal of notation.md §13 hand 14 (dealer Ed; Al
+passes, Bea picks the blind AS 7H, buries AS KC = 15 and calls AH, held by
+Di).  Tricks: t1 9C TD 8C 7C TC = 20 Bea, t2 QC 8D KD 9D JD = 9 Bea, t3 7H KH
+AH 9H 8H = 15 Di, t4 QD JS QS JC QH = 13 Al, t5 TH AD JH 7D KS = 27 Cy, t6 AC
+TS 8S 7S 9S = 21 Cy: picker side 20 + 9 + 15 + 15 = 59, a plain loss (tier 1),
+doubled on the bump (B-32).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hst
+
+from ingest.validate import validate_file, validate_text
+from replay.cards import points_of
+from replay.generator import random_hand
+from replay.profile import parse_rules
+
+FIX = Path(__file__).parent / "fixtures" / "house18"
+
+
+def units(path: Path) -> dict[str, int]:
+    r = validate_file(path)
+    assert not r.rejected, [(x.errors[0].code, x.errors[0].message) for x in r.rejected]
+    (h,) = r.hands
+    return h.outcome.units
+
+
+def refused(text: str) -> str:
+    r = validate_text(text, "x.shn")
+    assert len(r.rejected) == 1 and not r.hands
+    return r.rejected[0].errors[0].code
+
+
+def test_flags_parse_with_their_defaults():
+    p = parse_rules("wi5-called-ace")
+    assert p.partnerMayCrack is True and p.blitzAfterCrack is False and p.allowSheepsheadCall == "off"
+    q = parse_rules("wi5-called-ace; partnerMayCrack=off; blitzAfterCrack=on; allowSheepsheadCall=alone")
+    assert q.partnerMayCrack is False and q.blitzAfterCrack is True and q.allowSheepsheadCall == "alone"
+
+
+# --- partnerMayCrack=off -------------------------------------------------------------------------------------
+
+def test_partner_may_not_crack_worked_hand():
+    # Cy (after the picker in pick order, a defender) cracks: 1 (tier) x 2 (crack) x 2 (DOB) = 4 per
+    # defender; Bea 2 shares -8, Di 1 share -4; Al, Cy, Ed +4 each; sum 4 - 8 + 4 - 4 + 4 = 0
+    assert units(FIX / "wi5-called-ace_partnerMayCrack-off.shn") == {"Al": 4, "Bea": -8, "Cy": 4, "Di": -4, "Ed": 4}
+
+
+def test_partner_crack_is_refused_only_under_the_flag():
+    text = (FIX / "wi5-called-ace_partnerMayCrack-off.shn").read_text()
+    by_di = text.replace("crack Cy", "crack Di").replace("score Al +4 Bea -8 Cy +4 Di -4 Ed +4",
+                                                          "score Al +4 Bea -8 Cy +4 Di -4 Ed +4")
+    assert refused(by_di) == "E-CRACK"
+    # the default profile lets the partner crack (rules.md J: recorded as written), same amounts
+    ok = validate_text(by_di.replace("; partnerMayCrack=off", ""), "x.shn")
+    assert not ok.rejected and ok.hands[0].outcome.units == {"Al": 4, "Bea": -8, "Cy": 4, "Di": -4, "Ed": 4}
+
+
+def test_partner_crack_on_a_score_sheet():
+    head = (FIX / "wi5-called-ace_partnerMayCrack-off.shn").read_text().split("hand 1")[0]
+    # the dealer known: Di is written as the partner and cracks
+    assert refused(head + "hand 1  dealer Ed\npick Bea  call AH  crack Di  partner Di  pts 59  lose\n") == "E-CRACK"
+    # the dealer not known: the same line
+    assert refused(head + "hand 1\npick Bea  call AH  crack Di  partner Di  pts 59  lose\n") == "E-CRACK"
+    # a defender's crack on a score sheet: 1 x 2 x 2 = 4 per defender, as the worked hand
+    r = validate_text(head + "hand 1  dealer Ed\npick Bea  call AH  crack Cy  partner Di  pts 59  lose\n", "x.shn")
+    assert not r.rejected and r.hands[0].outcome.units == {"Al": 4, "Bea": -8, "Cy": 4, "Di": -4, "Ed": 4}
+
+
+# --- blitzAfterCrack=on --------------------------------------------------------------------------------------
+
+def test_blitz_after_crack_worked_hand():
+    # Al's JD and Cy's 8D swapped so Cy holds JH JD (t2 QC JD KD 9D 8D is still 3+2+4 = 9): Ed cracks, then Cy
+    # shows the red jacks: 1 x 2 (crack) x 2 (blitz) x 2 (DOB) = 8 per defender; Bea -16, Di -8, others +8
+    assert units(FIX / "wi5-called-ace_blitzAfterCrack-on.shn") == {"Al": 8, "Bea": -16, "Cy": 8, "Di": -8, "Ed": 8}
+
+
+def test_blitz_before_any_crack_is_refused():
+    text = (FIX / "wi5-called-ace_blitzAfterCrack-on.shn").read_text()
+    first = text.replace("crack Ed  blitz Cy red jacks", "blitz Cy red jacks  crack Ed")
+    assert refused(first) == "E-BLITZ"  # the marks keep their written order (notation.md §13)
+    alone = text.replace("crack Ed  blitz Cy red jacks", "blitz Cy red jacks").replace(
+        "score Al +8 Bea -16 Cy +8 Di -8 Ed +8", "score Al +4 Bea -8 Cy +4 Di -4 Ed +4")
+    assert refused(alone) == "E-BLITZ"
+    # without the flag the blitz alone is the issue-6 fixture's: 1 x 2 x 2 = 4
+    ok = validate_text(alone.replace("; blitzAfterCrack=on", ""), "x.shn")
+    assert not ok.rejected and ok.hands[0].outcome.units == {"Al": 4, "Bea": -8, "Cy": 4, "Di": -4, "Ed": 4}
+    head = text.split("hand 1")[0]
+    assert refused(head + "hand 1\npick Bea  call AH  blitz Cy red jacks  partner Di  pts 59  lose\n") == "E-BLITZ"
+    assert refused(head + "hand 1  dealer Ed\npick Bea  call AH  blitz Cy red jacks  partner Di  pts 59  lose\n") \
+        == "E-BLITZ"
+
+
+# --- allowSheepsheadCall=alone -------------------------------------------------------------------------------
+
+def test_sheepshead_alone_worked_hand():
+    # Al alone (QC QS QH QD JC JS, buries 7C 8C = 0) takes all six: 15 + 20 + 39 + 32 + 12 + 2 = 120; the call
+    # made pays 2 x the no-tricker amount = 2 x 3 = 6 per defender, alone 4 shares: Al +24, each -6
+    assert units(FIX / "wi5-called-ace_allowSheepsheadCall-alone.shn") == \
+        {"Al": 24, "Bea": -6, "Cy": -6, "Di": -6, "Ed": -6}
+
+
+def test_sheepshead_with_a_partner_is_refused():
+    text = (FIX / "wi5-called-ace_allowSheepsheadCall-alone.shn").read_text()
+    called = text.replace("bury 7C 8C\nalone  sheepshead", "bury JS 8C\ncall AC  sheepshead")
+    assert refused(called) == "E-SHEEPSHEAD"
+    head = text.split("hand 1")[0]
+    assert refused(head + "hand 1\npick Al  call AC  sheepshead  partner Bea  pts 120  tricks 6  win-z\n") \
+        == "E-SHEEPSHEAD"
+    assert refused(head + "hand 1  dealer Ed\npick Al  call AC  sheepshead  partner Bea  pts 120  tricks 6  win-z\n") \
+        == "E-SHEEPSHEAD"
+    r = validate_text(head + "hand 1  dealer Ed\npick Al  alone  sheepshead  pts 120  tricks 6  win-z\n", "x.shn")
+    assert not r.rejected and r.hands[0].outcome.units == {"Al": 24, "Bea": -6, "Cy": -6, "Di": -6, "Ed": -6}
+
+
+# --- the engine's properties under the new profiles ----------------------------------------------------------
+
+PROFILES = [
+    "wi5-called-ace; partnerMayCrack=off; crackEligibility=anyDefender",
+    "wi5-called-ace; allowBlitz=queensAndJacks; blitzAfterCrack=on",
+    "wi5-jack-of-diamonds; allowBlitz=queens; blitzAfterCrack=on; partnerMayCrack=off",
+    "wi5-called-ace; allowSheepsheadCall=alone",
+    "wi5-jack-of-diamonds; allowSheepsheadCall=alone; partnerMayCrack=off",
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(hst.integers(0, 2**32), hst.sampled_from(PROFILES), hst.integers(0, 4))
+def test_properties_under_the_new_flags(seed, rules, dealer):
+    prof = parse_rules(rules)
+    h = random_hand(random.Random(seed), prof, dealer)
+    g = h.state
+    seen = h.blind
+    for m in h.hands:  # card conservation: every card dealt once
+        assert not seen & m
+        seen |= m
+    assert seen == prof.deck_mask
+    s = g.settlement()
+    assert sum(s.units) + s.pot == 0  # zero-sum (rules.md B-35)
+    if h.kind == "doubler":
+        return
+    played = 0
+    for _, cards, _ in g.tricks:
+        for _, c in cards:
+            assert not played >> c & 1
+            played |= 1 << c
+    aside = g.bury if h.kind == "pick" else g.blind
+    assert played | aside == prof.deck_mask and sum(points_of(m) for m in g.taken) + points_of(aside) == 120
+    if h.kind == "pick":
+        if not prof.partnerMayCrack:
+            assert not set(g.crack_seats) & set(g.partners())
+        if prof.blitzAfterCrack and g.blitzes:
+            kinds = [type(m).__name__ for m in g.marks_log]
+            assert "Crack" in kinds and kinds.index("Crack") < kinds.index("Blitz")
+        if g.sheepshead and prof.allowSheepsheadCall == "alone":
+            assert g.alone
+
+
+def test_the_generator_reaches_the_new_flags():
+    # the properties above see each flag at work: over 400 seeded hands a blitz after a crack and a sheepshead
+    # call alone both occur (so the checks in the property are not vacuous)
+    blitz = sum(1 for k in range(400) for h in [random_hand(random.Random(k), parse_rules(PROFILES[1]), k % 5)]
+                if h.state.blitzes and h.state.cracks)
+    sheep = sum(1 for k in range(400) for h in [random_hand(random.Random(k), parse_rules(PROFILES[3]), k % 5)]
+                if h.state.sheepshead)
+    assert blitz >= 1 and sheep >= 1
