@@ -23,7 +23,7 @@ from .actions import (Action, Alone, BlindTrick, Blitz, Bury, Call, Castrate, Cr
                       Sheepshead)
 from .cards import Card, POINTS, TRUMP, cards_in
 from .profile import RuleProfile
-from .state import BLITZ_PAIRS, GameState, Phase
+from .state import BLITZ_PAIRS, JACK_BLITZ_COLOURS, GameState, Phase
 
 __all__ = ["GeneratedHand", "deal", "deal_and_pick", "deal_table", "random_hand", "random_session"]
 
@@ -250,7 +250,8 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
         # marks
         def blitzes() -> None:
             if profile.allowBlitz != "none" and rng.random() < 0.5:
-                pairs = [p for p in BLITZ_PAIRS if p[1] == "queens" or profile.allowBlitz == "queensAndJacks"]
+                pairs = [p for p in BLITZ_PAIRS if (p[1] == "queens" and p[0] in ("black", "red"))
+                         or (profile.allowBlitz == "queensAndJacks" and p[0] in JACK_BLITZ_COLOURS[profile.jackBlitz])]
                 for s in g.playing_seats():
                     held = g.hands[s] | (g.bury if s == g.picker else 0)
                     for color, pair in pairs:

@@ -119,6 +119,15 @@ class RuleProfile(BaseModel):
     #: rules.md E-5 ("a blitz only together with/after a crack or re-crack"):
     #: on, a blitz needs a crack made before it.
     blitzAfterCrack: OnOff = False
+    #: rules.md E-6 (caps on escalation): the largest factor the marks (cracks,
+    #: re-cracks, castrates, blitzes) may make; more marks are allowed but
+    #: double no further.  0: no cap; else a power of two, 2 or more.
+    markFactorCap: int = Field(0, ge=0)
+    #: rules.md E-5 ("pairs of jacks (black, middle, or all four)"), with
+    #: ``allowBlitz=queensAndJacks``: which jack blitzes the group plays —
+    #: the colour pairs J♣ J♠ and J♥ J♦ (``colours``, issue 6), the middle
+    #: pair J♠ J♥ (``middle``), or all four jacks in one hand (``four``).
+    jackBlitz: Literal["colours", "middle", "four"] = "colours"
     # --- issue 6, no-pick area (rules.md D-13, D-14): invented flag, J has none.
     # Which seat ``noPick=forcedPick`` sticks: ``dealer`` (D-13, the last to
     # speak may not pass) or ``schiller`` (D-14, the seat on the dealer's left
@@ -404,6 +413,11 @@ def _check_combination(prof: RuleProfile) -> None:
     if prof.pot and (prof.players != 5 or prof.sitOut or prof.partnerMode not in ("calledAce", "jackOfDiamonds")):
         raise ProfileError("E-RULES-VALUE", f"pot=on with {prof.name}: the pot (rules.md D-19) is played at the "
                            "five-handed table only", found="pot=on", expected="pot=off at this table")
+    cap = prof.markFactorCap
+    if cap and (cap < 2 or cap & (cap - 1)):
+        raise ProfileError("E-RULES-VALUE", f"markFactorCap={cap}: the marks double, so the cap is a power of two "
+                           "(2, 4, 8, ...) or 0 for none", found=f"markFactorCap={cap}",
+                           expected="0, 2, 4, 8, 16, ...")
     if prof.jdPartnerCard == "JC" and prof.jdCallUp:
         raise ProfileError("E-RULES-VALUE", "jdCallUp=on with jdPartnerCard=JC: rules.md C-4a orders the call-up "
                            "above the J♦ only; no call-up order is known for the J♣ partner card",

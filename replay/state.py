@@ -60,7 +60,12 @@ BLITZ_PAIRS = {
     ("red", "queens"): _QUEENS_RED,
     ("black", "jacks"): Card.CJ.bit | Card.SJ.bit,
     ("red", "jacks"): Card.HJ.bit | Card.DJ.bit,
+    # issue 18, ``jackBlitz``: the middle jacks J♠ J♥, and all four jacks in one hand
+    ("middle", "jacks"): Card.SJ.bit | Card.HJ.bit,
+    ("four", "jacks"): Card.CJ.bit | Card.SJ.bit | Card.HJ.bit | Card.DJ.bit,
 }
+#: The jack blitzes each ``jackBlitz`` value plays (issue 18, rules.md E-5).
+JACK_BLITZ_COLOURS = {"colours": ("black", "red"), "middle": ("middle",), "four": ("four",)}
 _JACKS_UP = (Card.HJ, Card.SJ, Card.CJ)  # call-up order, rules.md C-4a
 
 
@@ -878,11 +883,21 @@ class GameState:
         if pair == "jacks" and self.profile.allowBlitz != "queensAndJacks":
             raise self._err("E-BLITZ", f"a blitz with jacks needs allowBlitz=queensAndJacks (rules.md E-5); this "
                             f"profile has allowBlitz={self.profile.allowBlitz}", f"blitz {what}", "a queen blitz")
+        if (pair == "jacks" and color not in JACK_BLITZ_COLOURS[self.profile.jackBlitz]) or \
+                (pair == "queens" and color not in ("black", "red")):
+            allowed = " or ".join(f"{c} jacks" for c in JACK_BLITZ_COLOURS[self.profile.jackBlitz])
+            raise self._err("E-BLITZ", f"a {what} blitz is not played under jackBlitz={self.profile.jackBlitz}; "
+                            f"this profile's jack blitz is {allowed} (rules.md E-5)" if pair == "jacks" else
+                            f"a queen blitz shows the black or the red queens, not {color}", f"blitz {what}",
+                            allowed if pair == "jacks" else "black or red")
         need = BLITZ_PAIRS[(color, pair)]
         held = self.hands[seat] | (self.bury if seat == self.picker else 0)
         if self.complete and held & need != need:
-            raise self._err("E-BLITZ", f"seat {seat} shows a {color} blitz without both {color} {pair} (rules.md E-5)",
-                            f"blitz {what}", f"both {color} {pair} in hand")
+            shown = " ".join(c.pretty() for c in cards_in(need))
+            raise self._err("E-BLITZ", f"seat {seat} shows a {what} blitz without {shown} (rules.md E-5)"
+                            if color in ("middle", "four") else
+                            f"seat {seat} shows a {color} blitz without both {color} {pair} (rules.md E-5)",
+                            f"blitz {what}", f"{shown} in hand")
         if any(isinstance(m, Blitz) and m.color == color and m.pair == pair for m in self.marks_log):
             raise self._err("E-BLITZ", f"a second {what} blitz", f"blitz {what}", "one blitz per pair")
         if self.profile.blitzAfterCrack and not self.cracks:
@@ -1297,6 +1312,7 @@ class GameState:
             seat, second, won = self.nopick_seat()
             if self.nopick != "leaster":
                 return settle_nopick(self.n, self.nopick, seat, won, stake=self.stake, marks=self.marks(),
+                                     cap=prof.markFactorCap,
                                      out=self.sitting)
             if second is not None:
                 return settle_leaster(prof, self.n, seat, stake=self.stake, marks=self.marks(), second=second,

@@ -1,5 +1,6 @@
 """House flags of issue 18 (docs/profiles.md "House flags (issue 18)"):
-``partnerMayCrack=off``, ``blitzAfterCrack=on``, ``allowSheepsheadCall=alone``.
+``partnerMayCrack=off``, ``blitzAfterCrack=on``, ``allowSheepsheadCall=alone``,
+``markFactorCap``, ``jackBlitz=middle|four``.
 
 Each has a worked hand in tests/fixtures/house18/ whose amounts are worked
 here by hand, its refusals (full card log, score sheet with and without a
@@ -126,6 +127,106 @@ def test_sheepshead_with_a_partner_is_refused():
     assert not r.rejected and r.hands[0].outcome.units == {"Al": 24, "Bea": -6, "Cy": -6, "Di": -6, "Ed": -6}
 
 
+# --- markFactorCap ----------------------------------------------------------------------------------------------
+
+def test_mark_factor_cap_worked_hand():
+    # crack Cy, re-crack Bea, castrate Ed: three marks would make 2^3 = 8 (the issue-6 fixture: 16 per defender);
+    # capped at 4: 1 (tier) x 4 x 2 (DOB) = 8 per defender, Bea 2 shares -16, Di -8, Al Cy Ed +8
+    assert units(FIX / "wi5-called-ace_markFactorCap-4.shn") == {"Al": 8, "Bea": -16, "Cy": 8, "Di": -8, "Ed": 8}
+    (h,) = validate_file(FIX / "wi5-called-ace_markFactorCap-4.shn").hands
+    assert h.outcome.multiplier == 4 and h.outcome.marks == 3
+
+
+def test_mark_factor_cap_on_score_sheets_and_its_values():
+    head = (FIX / "wi5-called-ace_markFactorCap-4.shn").read_text().split("hand 1")[0]
+    for dealer in ("", "  dealer Ed"):
+        r = validate_text(head + f"hand 1{dealer}\npick Bea  call AH  crack Cy  recrack Bea  castrate Ed  partner Di  "
+                                 "pts 59  lose\n", "x.shn")
+        assert not r.rejected and r.hands[0].outcome.units == {"Al": 8, "Bea": -16, "Cy": 8, "Di": -8, "Ed": 8}
+    # one crack under the cap of 4: 1 x 2 x 2 = 4, as without a cap
+    r = validate_text(head + "hand 1  dealer Ed\npick Bea  call AH  crack Cy  partner Di  pts 59  lose\n", "x.shn")
+    assert r.hands[0].outcome.units == {"Al": 4, "Bea": -8, "Cy": 4, "Di": -4, "Ed": 4}
+    # a written score of the uncapped amounts is refused
+    r = validate_text(head + "hand 1  dealer Ed\npick Bea  call AH  crack Cy  recrack Bea  castrate Ed  partner Di  "
+                             "pts 59  lose\nscore Al +16 Bea -32 Cy +16 Di -16 Ed +16\n", "x.shn")
+    assert r.rejected and not r.hands
+    from replay.errors import ProfileError
+    for bad in ("3", "1", "6"):
+        with pytest.raises(ProfileError) as e:
+            parse_rules(f"wi5-called-ace; markFactorCap={bad}")
+        assert e.value.code == "E-RULES-VALUE"
+    assert parse_rules("wi5-called-ace; markFactorCap=16").markFactorCap == 16
+
+
+# --- jackBlitz: the middle jacks and the four jacks ------------------------------------------------------------
+
+def test_middle_jack_blitz_worked_hand():
+    # hand 14 with Cy's 8D and Ed's JS swapped: Cy holds JS JH, the middle jacks.  t2 Bea QC JS KD 9D JD =
+    # 3+2+4+0+2 = 11 (Bea); t4 Di QD 8D QS JC QH = 3+0+3+2+3 = 11 (Al).  Picker side 20 + 11 + 15 + 15 (bury) = 61:
+    # a plain win at the 60/61 line (B-27), no double on the bump; blitz x2: 2 per defender, Bea +4, Di +2
+    assert units(FIX / "wi5-called-ace_jackBlitz-middle.shn") == {"Al": -2, "Bea": 4, "Cy": -2, "Di": 2, "Ed": -2}
+    text = (FIX / "wi5-called-ace_jackBlitz-middle.shn").read_text()
+    # the middle pair is not a colour pair: refused under the default jackBlitz=colours, and without jack blitzes
+    assert refused(text.replace("; jackBlitz=middle", "")) == "E-BLITZ"
+    assert refused(text.replace("allowBlitz=queensAndJacks; ", "allowBlitz=queens; ")) == "E-BLITZ"
+    # under jackBlitz=middle the colour pairs are not played (Cy holds no colour pair anyway: the red pair is JH JD)
+    head = text.split("hand 1")[0]
+    assert refused(head + "hand 1\npick Bea  call AH  blitz Cy black jacks  partner Di  pts 61  win\n") == "E-BLITZ"
+    r = validate_text(head + "hand 1\npick Bea  call AH  blitz Cy middle jacks  partner Di  pts 61  win\n", "x.shn")
+    assert not r.rejected and r.hands[0].outcome.units == {"Al": -2, "Bea": 4, "Cy": -2, "Di": 2, "Ed": -2}
+
+
+def test_middle_jacks_round_trip_through_shn():
+    from ingest.shn.reader import read
+    from ingest.shn.writer import write
+
+    text = (FIX / "wi5-called-ace_jackBlitz-middle.shn").read_text()
+    again = write(read(text))
+    assert "blitz Cy middle jacks" in again and write(read(again)) == again
+
+
+def test_four_jack_blitz_in_the_engine():
+    from replay.actions import Blitz, Bury, Call, Pass, Pick
+    from replay.cards import Card
+    from replay.errors import IllegalAction
+    from tests.engine_helpers import AL, BEA, CY, DI, ED, table
+
+    # Cy holds all four jacks; Di holds J-less cards.  Bea picks the blind AS 7H, buries AS KC, calls AH (Di)
+    deal = {AL: "QS 8D 9C 7S TH 8H", BEA: "QC 9D AD TD KC 9S", CY: "JC JS JH JD AC KH",
+            DI: "QD KD 7D AH 7C TS", ED: "QH 8C TC KS 8S 9H"}
+
+    def dealt(rules: str):
+        g = table(deal, "AS 7H", dealer=ED, rules=rules)
+        g.apply(Pass(AL))
+        g.apply(Pick(BEA))
+        g.apply(Bury((Card.SA, Card.CK)))
+        g.apply(Call(Card.HA))
+        return g
+
+    g = dealt("wi5-called-ace; allowBlitz=queensAndJacks; jackBlitz=four")
+    for colour in ("black", "red", "middle"):
+        with pytest.raises(IllegalAction) as e:
+            g.apply(Blitz(CY, colour, "jacks"))
+        assert e.value.code == "E-BLITZ"
+    with pytest.raises(IllegalAction) as e:
+        g.apply(Blitz(DI, "four", "jacks"))  # Di holds no jack
+    assert e.value.code == "E-BLITZ"
+    g.apply(Blitz(CY, "four", "jacks"))
+    assert g.marks()["blitz"] == 1
+    # a picker-side win with partner and one blitz: 1 x 2 = 2 per defender; 59 loses with DOB: 1 x 2 x 2 = 4
+    from replay.scoring import settle_picked
+    assert settle_picked(g.profile, 5, BEA, DI, "win", marks=g.marks()).units == (-2, 4, -2, 2, -2)
+    assert settle_picked(g.profile, 5, BEA, DI, "lose", marks=g.marks()).units == (4, -8, 4, -4, 4)
+    # the default colours refuse the four-jack blitz
+    h = dealt("wi5-called-ace; allowBlitz=queensAndJacks")
+    with pytest.raises(IllegalAction) as e:
+        h.apply(Blitz(CY, "four", "jacks"))
+    assert e.value.code == "E-BLITZ"
+    h.apply(Blitz(CY, "black", "jacks"))  # J♣ J♠ ...
+    h.apply(Blitz(CY, "red", "jacks"))  # ... and J♥ J♦: two colour blitzes, x4
+    assert h.marks()["blitz"] == 2
+
+
 # --- the engine's properties under the new profiles ----------------------------------------------------------
 
 PROFILES = [
@@ -134,6 +235,10 @@ PROFILES = [
     "wi5-jack-of-diamonds; allowBlitz=queens; blitzAfterCrack=on; partnerMayCrack=off",
     "wi5-called-ace; allowSheepsheadCall=alone",
     "wi5-jack-of-diamonds; allowSheepsheadCall=alone; partnerMayCrack=off",
+    "wi5-called-ace; allowCastrate=on; allowBlitz=queensAndJacks; markFactorCap=4",
+    "wi5-called-ace; allowBlitz=queens; markFactorCap=2; noPick=moster",
+    "wi5-called-ace; allowBlitz=queensAndJacks; jackBlitz=middle; blitzAfterCrack=on",
+    "wi5-jack-of-diamonds; allowBlitz=queensAndJacks; jackBlitz=four",
 ]
 
 
@@ -150,6 +255,8 @@ def test_properties_under_the_new_flags(seed, rules, dealer):
     assert seen == prof.deck_mask
     s = g.settlement()
     assert sum(s.units) + s.pot == 0  # zero-sum (rules.md B-35)
+    if prof.markFactorCap:
+        assert s.multiplier <= g.stake * prof.markFactorCap  # the marks double no further than the cap
     if h.kind == "doubler":
         return
     played = 0
@@ -167,6 +274,9 @@ def test_properties_under_the_new_flags(seed, rules, dealer):
             assert "Crack" in kinds and kinds.index("Crack") < kinds.index("Blitz")
         if g.sheepshead and prof.allowSheepsheadCall == "alone":
             assert g.alone
+        for m in g.marks_log:  # only the profile's jack blitzes, by a seat holding the cards
+            if type(m).__name__ == "Blitz" and m.pair == "jacks":
+                assert m.color in {"colours": ("black", "red"), "middle": ("middle",), "four": ("four",)}[prof.jackBlitz]
 
 
 def test_the_generator_reaches_the_new_flags():
@@ -177,3 +287,10 @@ def test_the_generator_reaches_the_new_flags():
     sheep = sum(1 for k in range(400) for h in [random_hand(random.Random(k), parse_rules(PROFILES[3]), k % 5)]
                 if h.state.sheepshead)
     assert blitz >= 1 and sheep >= 1
+    capped = 0
+    for k in range(400):  # hands whose marks pass the cap of 4 are settled at x4
+        g = random_hand(random.Random(k), parse_rules(PROFILES[5]), k % 5).state
+        if g.picker is not None and g.n_marks >= 3:
+            capped += 1
+            assert g.settlement().multiplier == g.stake * 4
+    assert capped >= 1
