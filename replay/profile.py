@@ -128,6 +128,12 @@ class RuleProfile(BaseModel):
     #: the colour pairs J♣ J♠ and J♥ J♦ (``colours``, issue 6), the middle
     #: pair J♠ J♥ (``middle``), or all four jacks in one hand (``four``).
     jackBlitz: Literal["colours", "middle", "four"] = "colours"
+    #: rules.md D-5 ("pay such a sweep — or a winning trick with zero points —
+    #: at no-tricker rates"), with ``leasterSweepPaysTriple=on``: which leaster
+    #: wins pay ×3 — either (``sweepOrZero``, what the flag did before), only a
+    #: winner who took every trick (``sweep``), or only a winner with no card
+    #: points (``zeroPoints``).
+    leasterTriple: Literal["sweepOrZero", "sweep", "zeroPoints"] = "sweepOrZero"
     # --- issue 6, no-pick area (rules.md D-13, D-14): invented flag, J has none.
     # Which seat ``noPick=forcedPick`` sticks: ``dealer`` (D-13, the last to
     # speak may not pass) or ``schiller`` (D-14, the seat on the dealer's left

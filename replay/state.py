@@ -1318,7 +1318,10 @@ class GameState:
                 return settle_leaster(prof, self.n, seat, stake=self.stake, marks=self.marks(), second=second,
                                       out=self.sitting)
             pts = self.leaster_points()
-            sweep = seat is not None and (self.ntaken[seat] == self.n_tricks or pts[seat] == 0)
+            took_all = seat is not None and self.ntaken[seat] == self.n_tricks
+            zero = seat is not None and pts[seat] == 0
+            sweep = {"sweepOrZero": took_all or zero, "sweep": took_all,  # D-5, issue 18: a winning trick
+                     "zeroPoints": zero and self.ntaken[seat] > 0}[prof.leasterTriple]  # with no card points
             return settle_leaster(prof, self.n, seat, sweep=sweep, stake=self.stake, marks=self.marks(),
                                   out=self.sitting)
         pts = self.side_points()

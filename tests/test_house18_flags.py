@@ -1,6 +1,6 @@
 """House flags of issue 18 (docs/profiles.md "House flags (issue 18)"):
 ``partnerMayCrack=off``, ``blitzAfterCrack=on``, ``allowSheepsheadCall=alone``,
-``markFactorCap``, ``jackBlitz=middle|four``.
+``markFactorCap``, ``jackBlitz=middle|four``, ``leasterTriple=sweep|zeroPoints``.
 
 Each has a worked hand in tests/fixtures/house18/ whose amounts are worked
 here by hand, its refusals (full card log, score sheet with and without a
@@ -227,6 +227,35 @@ def test_four_jack_blitz_in_the_engine():
     assert h.marks()["blitz"] == 2
 
 
+# --- leasterTriple: "a zero-point trick wins" and "a sweep wins" -------------------------------------------------
+
+def test_leaster_triple_two_options_worked_hands():
+    # Hands 1-2, one deal: t1 Al 9C 8C 7C 7S 8S = 0 (Al: the highest club, Di and Ed void discard), then Al loses
+    # every trick: t2 7D QS QD JH KD = 0+3+3+2+4 = 12 Bea; t3 AS KS TH KH 7H = 11+4+10+4 = 29 Bea; t4 AC TC AH AD 8H
+    # = 11+10+11+11 = 43 Ed; t5 TD 9D QC QH JS = 10+3+3+2 = 18 Bea; t6 KC TS JC JD 8D = 4+10+2+2 = 18 Di, who also
+    # gets the blind 9S 9H (0).  Al 0, Bea 59, Cy 0 (no trick: not eligible), Di 18, Ed 43; 0+59+18+43 = 120.
+    # Al wins with a zero-point trick: zeroPoints pays x3 (+12 / -3), sweep does not (+4 / -1).
+    # Hands 3-4, the sweep deal of tests/test_engine_rules.py: Al takes all six, 99 + the blind AH TH 21 = 120:
+    # sweep pays x3, zeroPoints does not.
+    r = validate_file(FIX / "wi5-called-ace_leasterTriple.shn")
+    assert not r.rejected
+    got = [(h.outcome.leaster_winner, h.outcome.units) for h in r.hands]
+    triple = {"Al": 12, "Bea": -3, "Cy": -3, "Di": -3, "Ed": -3}
+    plain = {"Al": 4, "Bea": -1, "Cy": -1, "Di": -1, "Ed": -1}
+    assert got == [("Al", triple), ("Al", plain), ("Al", triple), ("Al", plain)]
+    for h in r.hands:
+        assert sum(h.outcome.units.values()) == 0
+    # the default (sweepOrZero, the flag as before) pays both x3
+    both = (FIX / "wi5-called-ace_leasterTriple.shn").read_text()
+    both = both.replace("; leasterTriple=zeroPoints", "").replace("; leasterTriple=sweep", "")
+    both = both.replace("score Al +4 Bea -1 Cy -1 Di -1 Ed -1", "score Al +12 Bea -3 Cy -3 Di -3 Ed -3")
+    r = validate_text(both, "x.shn")
+    assert not r.rejected and [h.outcome.units for h in r.hands] == [triple] * 4
+    from replay.errors import ProfileError
+    with pytest.raises(ProfileError):
+        parse_rules("wi5-called-ace; leasterTriple=both")
+
+
 # --- the engine's properties under the new profiles ----------------------------------------------------------
 
 PROFILES = [
@@ -239,6 +268,8 @@ PROFILES = [
     "wi5-called-ace; allowBlitz=queens; markFactorCap=2; noPick=moster",
     "wi5-called-ace; allowBlitz=queensAndJacks; jackBlitz=middle; blitzAfterCrack=on",
     "wi5-jack-of-diamonds; allowBlitz=queensAndJacks; jackBlitz=four",
+    "wi5-called-ace; leasterSweepPaysTriple=on; leasterTriple=sweep",
+    "wi5-called-ace; leasterSweepPaysTriple=on; leasterTriple=zeroPoints; leasterMustTakeTrick=off",
 ]
 
 
@@ -266,6 +297,10 @@ def test_properties_under_the_new_flags(seed, rules, dealer):
             played |= 1 << c
     aside = g.bury if h.kind == "pick" else g.blind
     assert played | aside == prof.deck_mask and sum(points_of(m) for m in g.taken) + points_of(aside) == 120
+    if h.kind == "leaster" and s.tier == 3:  # x3 only for the kind of win the profile pays (D-5)
+        w = max(range(5), key=lambda x: s.units[x])
+        assert {"sweep": g.ntaken[w] == 6, "zeroPoints": g.leaster_points()[w] == 0 and g.ntaken[w] > 0,
+                "sweepOrZero": g.ntaken[w] == 6 or g.leaster_points()[w] == 0}[prof.leasterTriple]
     if h.kind == "pick":
         if not prof.partnerMayCrack:
             assert not set(g.crack_seats) & set(g.partners())
