@@ -75,7 +75,7 @@ if any(r.p_value is None for r in results):
 
 table = pl.DataFrame([{"test": r.name, "law": r.law, "cells": len(r.observed), "chi-square": r.statistic,
                        "df": r.df, "p-value": r.p_value, "verdict": r.verdict} for r in results])
-st.dataframe(table, hide_index=True, width="stretch", column_config={
+st.dataframe(table, hide_index=True, width="stretch", height=36 * (len(results) + 1), column_config={
     "chi-square": st.column_config.NumberColumn(format="%.2f", help="Σ (observed − expected)² / expected."),
     "p-value": st.column_config.NumberColumn(format="%.4f", help="P(a statistic this large | a fair shuffle)."),
     "df": st.column_config.NumberColumn(help="Degrees of freedom: cells − 1.")})
