@@ -38,8 +38,10 @@ PAGES = [
     ("Season", "pages/schneider.py", "Schneider", ":material/trending_down:", "schneider"),
     ("Season", "pages/partner_calls.py", "Partner calls", ":material/handshake:", "partner_calls"),
     ("Season", "pages/schafkopf.py", "Schafkopf", ":material/playing_cards:", "schafkopf"),
+    ("Season", "pages/deals.py", "Fair deals", ":material/casino:", "deals"),
     ("Hands", "pages/sheet.py", "Sheet", ":material/table_view:", "sheet"),
     ("Hands", "pages/replay_hand.py", "Replay", ":material/replay:", "replay_hand"),
+    ("Hands", "pages/compare.py", "Compare", ":material/compare_arrows:", "compare"),
     ("Hands", "pages/log_hand.py", "Log a hand", ":material/edit_note:", "log_hand"),
     ("Hands", "pages/import_files.py", "Import", ":material/upload_file:", "import_files"),
 ]

@@ -651,6 +651,103 @@ def ledger(db: Optional[Path] = DbOption,
             out.print(f"  {r['session']}: {r['note']}", markup=False)
 
 
+@app.command()
+def compare(deal: Optional[str] = typer.Argument(None, metavar="DEAL",
+                                                 help='A deal id (D + 16 hex digits), or a hand id, "SESSION#N" or '
+                                                      'a content hash whose deal is meant; none: list the deals '
+                                                      'played at two or more tables.'),
+            db: Optional[Path] = DbOption,
+            as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON.")) -> None:
+    """One deal at several tables, side by side (issue 18): each table's pick, bury, call, partner, marks, card
+    points, outcome and units, by position from the dealer's left."""
+    from ingest import compare as cmp  # noqa: PLC0415
+
+    with _open_read(db) as con:
+        try:
+            if deal is None:
+                shared = cmp.shared_deals(con)
+            else:
+                found = cmp.compare_deal(con, deal)
+        except cmp.DealNotFound as exc:
+            _err.print(f"error: {exc}")
+            raise typer.Exit(1) from None
+        except duckdb.Error as exc:
+            _err.print(f"error: {exc}")
+            raise typer.Exit(1) from None
+    if deal is None:
+        if as_json:
+            typer.echo(json.dumps(shared, ensure_ascii=False))
+        elif not shared:
+            _err.print("no deal was played at two or more tables; ingest the same deal from several tables "
+                       "(every seat's deal line and the blind written)")
+        else:
+            for d in shared:
+                sys.stdout.write(f"{d['deal_id']}  {d['tables']} tables  {d['first_date'] or '-'}  "
+                                 f"hands {' '.join(map(str, d['hand_ids']))}\n")
+        return
+    if as_json:
+        typer.echo(json.dumps(found.as_json(), ensure_ascii=False))
+        return
+    from rich.table import Table  # noqa: PLC0415
+
+    t = Table(title=f"deal {found.deal_id}: {len(found.tables)} table(s); blind {' '.join(found.blind)}",
+              title_justify="left")
+    t.add_column("")
+    for _ in found.tables:
+        t.add_column("")
+    for label, cells in cmp.comparison_rows(found):
+        t.add_row(label, *cells)
+    Console(highlight=False, soft_wrap=True).print(t)
+
+
+@app.command()
+def deals(db: Optional[Path] = DbOption,
+          group: Optional[str] = typer.Option(None, "--group", help="Only this group's hands (its Event tag)."),
+          session: Optional[str] = typer.Option(None, "--session", help="Only this session's hands."),
+          level: float = typer.Option(0.01, "--level", min=1e-9, max=0.5, help="Reject fairness below this p-value."),
+          as_json: bool = typer.Option(False, "--json", help="Print every test as JSON.")) -> None:
+    """Fair-deal tests (issue 18): the stored full five-handed deals against the hypergeometric law of a fair
+    shuffle — trumps, queens and jacks per position, the blind's contents, the picker's chair — each with its
+    chi-square statistic and p-value.  Exit 0 whatever the verdict (1 only when there is nothing to test)."""
+    from ingest import fair_deals as fd  # noqa: PLC0415
+
+    with _open_read(db) as con:
+        try:
+            records = fd.load_deals(con, group=group, session=session)
+        except duckdb.Error as exc:
+            _err.print(f"error: {exc}")
+            raise typer.Exit(1) from None
+    try:
+        results = fd.deal_tests(records, level)
+    except ValueError as exc:
+        _err.print(f"error: {exc}; {len(records)} full deal(s) stored"
+                   + (" for the filters" if group or session else "")
+                   + " (a full deal has every deal line, the blind and the dealer)")
+        raise typer.Exit(1) from None
+    if as_json:
+        typer.echo(json.dumps({"deals": results[0].deals, "level": level,
+                               "tests": [r.as_json() for r in results]}, ensure_ascii=False))
+        return
+    from rich.table import Table  # noqa: PLC0415
+
+    t = Table(title=f"fair-deal tests over {results[0].deals:,} full deals (reject below p = {level:g})",
+              title_justify="left")
+    for col in ("test", "law", "cells", "chi-square", "df", "p-value", "verdict"):
+        t.add_column(col, justify="left" if col in ("test", "law", "verdict") else "right")
+    for r in results:
+        t.add_row(r.name, r.law, str(len(r.observed)), "-" if r.statistic is None else f"{r.statistic:.2f}",
+                  str(r.df), "-" if r.p_value is None else f"{r.p_value:.4g}", r.verdict.upper() if r.rejects
+                  else r.verdict)
+    Console(highlight=False, soft_wrap=True).print(t)
+    bad = [r.name for r in results if r.rejects]
+    if any(r.p_value is None for r in results):
+        _err.print("some tests need more deals: each needs at least two cells of 5 or more expected hands "
+                   "(a few hundred deals)")
+    if bad:
+        _err.print(f"{len(bad)} of {len(results)} test(s) reject a fair shuffle at {level:g}: {'; '.join(bad)} "
+                   f"(about {len(results) * level:.2g} would by chance alone)")
+
+
 # --------------------------------------------------------------------------
 # serve, token
 # --------------------------------------------------------------------------

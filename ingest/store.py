@@ -55,6 +55,7 @@ import pyarrow as pa
 from ingest.model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, hand_conflict,
                           same_rules)
 from replay.errors import Diagnostic
+from replay.deal_identity import deal_id_of_log
 
 __all__ = [
     "DEFAULT_DB",
@@ -431,8 +432,22 @@ def _session_doc(header: str, sources: list[str]) -> str:
     return "%SHN 1.0\n" + header.rstrip("\n") + "\n\n" + "".join(x.rstrip("\n") + "\n\n" for x in sources)
 
 
+def _backfill_deals(con: duckdb.DuckDBPyConnection) -> None:
+    """Migration 015: the deal id of every stored full-deal hand (``hand_deals``)."""
+    rows = con.execute("SELECT c.hand_id, h.players, h.dealer, " + ", ".join(f"c.{c}" for c in CARD_LOG_COLUMNS)
+                       + " FROM card_log c JOIN hands h USING (hand_id) ORDER BY c.hand_id").fetchall()
+    out = []
+    for hand_id, players, dealer, *log in rows:
+        seats = list(json.loads(players))
+        did = deal_id_of_log((cl := card_log_from_row(log, seats)).deal, cl.blind, seats, dealer)
+        if did is not None:
+            out.append((hand_id, did))
+    if out:
+        con.executemany("INSERT INTO hand_deals VALUES (?, ?)", out)
+
+
 #: Python steps run right after a migration's SQL, in its transaction.
-_BACKFILLS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {4: _backfill_laufende}
+_BACKFILLS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {4: _backfill_laufende, 15: _backfill_deals}
 
 
 def _migrate(con: duckdb.DuckDBPyConnection) -> list[int]:
@@ -1323,7 +1338,7 @@ class Store:
 
     @staticmethod
     def _drop_current(con: duckdb.DuckDBPyConnection, hand_id: int) -> None:
-        for table in ("hands", "hand_units", "card_log", "hand_source"):
+        for table in ("hands", "hand_units", "card_log", "hand_source", "hand_deals"):
             con.execute(f"DELETE FROM {table} WHERE hand_id = ?", [hand_id])
 
     def _correct(self, work: Callable[[duckdb.DuckDBPyConnection, "CorrectionReport"], None],
@@ -1637,6 +1652,11 @@ class Store:
             con.execute(_INSERT_SOURCE)
         finally:
             con.unregister("_batch")
+        deals = [(r[0], d) for r, h in zip(rows, hands) if h.cardlog is not None
+                 and (d := deal_id_of_log(h.cardlog.deal, h.cardlog.blind, list(r[2].players), r[2].dealer))]
+        if deals:  # the deal's identity (migration 015, issue 18)
+            self._append(con, "hand_deals", pa.table({"hand_id": pa.array([d[0] for d in deals], pa.int32()),
+                                                      "deal_id": [d[1] for d in deals]}))
 
     @staticmethod
     def _append(con: duckdb.DuckDBPyConnection, table: str, data: pa.Table, select: str = "*") -> None:

@@ -82,7 +82,7 @@ class Blitz:
     (J♥ J♦) under ``allowBlitz=queensAndJacks``."""
 
     seat: int
-    color: Literal["black", "red"]
+    color: Literal["black", "red", "middle", "four"]  # middle, four: jacks only (jackBlitz, issue 18)
     pair: Literal["queens", "jacks"] = "queens"
 
 

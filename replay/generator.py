@@ -23,9 +23,9 @@ from .actions import (Action, Alone, BlindTrick, Blitz, Bury, Call, Castrate, Cr
                       Sheepshead)
 from .cards import Card, POINTS, TRUMP, cards_in
 from .profile import RuleProfile
-from .state import BLITZ_PAIRS, GameState, Phase
+from .state import BLITZ_PAIRS, JACK_BLITZ_COLOURS, GameState, Phase
 
-__all__ = ["GeneratedHand", "deal", "deal_table", "random_hand", "random_session"]
+__all__ = ["GeneratedHand", "deal", "deal_and_pick", "deal_table", "random_hand", "random_session"]
 
 
 @dataclass(slots=True)
@@ -81,6 +81,26 @@ def deal_table(rng: random.Random, profile: RuleProfile,
                  for i in range(len(seats))]
         return hands, 0, table
     blind = sum(1 << c for c in rest)
+    return hands, blind, None
+
+
+def deal_and_pick(rng: random.Random, profile: RuleProfile, dealer: int = 0, *,
+                  pick_threshold: float = 5.1) -> tuple[list[int], int, int | None]:
+    """A deal and who picks it, without the play (for the fair-deal tests of
+    issue 18, where only the cards and the picker's seat count): (hands as
+    masks, blind mask, the picker's seat or None when every seat passes).
+    The picking is :func:`random_hand`'s: each seat from the dealer's left
+    picks on a strong hand, later seats more readily.  Profiles with a blind
+    and a pick only (not ``wi2`` nor the no-blind games)."""
+    hands, blind = deal(rng, profile, dealer)
+    n = profile.players
+    stuck = profile.forced_pick_seat(dealer)
+    for k, s in enumerate((dealer + 1 + i) % n for i in range(n)):
+        if profile.sitOut and s == dealer:
+            continue
+        if s == stuck or (_strength(profile, hands[s]) * 6 / profile.hand_size + rng.random() * 2.0 + k * 0.25
+                          >= pick_threshold + 1.0):
+            return hands, blind, s
     return hands, blind, None
 
 
@@ -228,17 +248,22 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
             except Exception:
                 pass
         # marks
-        if profile.allowBlitz != "none" and rng.random() < 0.5:
-            pairs = [p for p in BLITZ_PAIRS if p[1] == "queens" or profile.allowBlitz == "queensAndJacks"]
-            for s in g.playing_seats():
-                held = g.hands[s] | (g.bury if s == g.picker else 0)
-                for color, pair in pairs:
-                    need = BLITZ_PAIRS[(color, pair)]
-                    if held & need == need and rng.random() < 0.5:
-                        try:
-                            do(Blitz(s, color, pair))
-                        except Exception:
-                            pass
+        def blitzes() -> None:
+            if profile.allowBlitz != "none" and rng.random() < 0.5:
+                pairs = [p for p in BLITZ_PAIRS if (p[1] == "queens" and p[0] in ("black", "red"))
+                         or (profile.allowBlitz == "queensAndJacks" and p[0] in JACK_BLITZ_COLOURS[profile.jackBlitz])]
+                for s in g.playing_seats():
+                    held = g.hands[s] | (g.bury if s == g.picker else 0)
+                    for color, pair in pairs:
+                        need = BLITZ_PAIRS[(color, pair)]
+                        if held & need == need and rng.random() < 0.5:
+                            try:
+                                do(Blitz(s, color, pair))
+                            except Exception:
+                                pass
+
+        if not profile.blitzAfterCrack:
+            blitzes()
         if profile.allowCrack and rng.random() < (crack_rate * 5 if profile.allowCastrate else crack_rate):
             pp = g.pick_position(g.picker)
             elig = [s for s in g.playing_seats() if s != g.picker and (profile.crackEligibility == "anyDefender"
@@ -254,6 +279,8 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
                             do(Castrate(rng.choice(cands)))
                 except Exception:
                     pass
+        if profile.blitzAfterCrack:  # issue 18: a blitz only after a crack (rules.md E-5)
+            blitzes()
     if g.phase != Phase.DONE:
         g.start_play()
     while g.phase != Phase.DONE:

@@ -28,7 +28,7 @@ from .profile import RuleProfile, parse_rules
 from .scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schneider_lines,
                             schwanzer_value, settle_leaster, settle_nopick, settle_void)
 from .replay import snapshot
-from .state import CallType, GameState, Phase, bury_count_error, next_seat
+from .state import JACK_BLITZ_COLOURS, CallType, GameState, Phase, bury_count_error, next_seat
 
 from .outcome import CardLog, HandOutcome, PlayRow
 from .facts import HandRecord, Pos
@@ -1334,9 +1334,29 @@ def _house_flags_unreplayed(chk: HandCheck) -> None:
         if m.kind == "blitz" and m.pair == "jacks" and prof.allowBlitz != "queensAndJacks":
             raise chk.reject("E-BLITZ", "a blitz with jacks needs allowBlitz=queensAndJacks (rules.md E-5)", m.pos,
                              found=f"blitz {m.color} jacks", expected="a queen blitz")
+        if m.kind == "blitz" and m.pair == "jacks" and m.color not in JACK_BLITZ_COLOURS[prof.jackBlitz]:
+            raise chk.reject("E-BLITZ", f"a {m.color} jacks blitz is not played under jackBlitz={prof.jackBlitz} "
+                             "(rules.md E-5)", m.pos, found=f"blitz {m.color} jacks",
+                             expected=" or ".join(f"{c} jacks" for c in JACK_BLITZ_COLOURS[prof.jackBlitz]))
     if rec.sheepshead is not None and prof.allowSheepsheadCall == "off":
         raise chk.reject("E-SHEEPSHEAD", "calling sheepshead is off in this profile (allowSheepsheadCall=off, "
                          "rules.md C-9)", rec.sheepshead.pos, found="sheepshead", expected="no sheepshead call")
+    # issue 18's house flags (docs/profiles.md), as the engine judges them (replay/state.py)
+    if rec.sheepshead is not None and prof.allowSheepsheadCall == "alone" and rec.alone is None:
+        raise chk.reject("E-SHEEPSHEAD", "sheepshead is called by a picker who is not alone; this profile allows it "
+                         "only alone (allowSheepsheadCall=alone, rules.md C-9)", rec.sheepshead.pos,
+                         found="sheepshead", expected="alone  sheepshead")
+    cracked = False
+    for m in rec.marks:
+        if m.kind == "crack":
+            cracked = True
+            partners = {p.value for p in (rec.partner, rec.partner2) if p is not None}
+            if not prof.partnerMayCrack and m.seat in partners:
+                raise chk.reject("E-CRACK", f"{m.seat} is the partner, who may not crack (partnerMayCrack=off, "
+                                 "rules.md E-2)", m.pos, found=f"crack {m.seat}", expected="a crack by a defender")
+        if m.kind == "blitz" and prof.blitzAfterCrack and not cracked:
+            raise chk.reject("E-BLITZ", "a blitz before any crack; this profile allows a blitz only after a crack "
+                             "(blitzAfterCrack=on, rules.md E-5)", m.pos, found="blitz", expected="a crack first")
 
 
 def _call_may_leave_alone(prof: RuleProfile) -> bool:
@@ -1397,7 +1417,7 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
         if kind == "leaster":
             st = settle_leaster(prof, n, w, stake=stake, marks=marks, second=second, out=out)
         else:
-            st = settle_nopick(n, kind, w, won, stake=stake, marks=marks, out=out)
+            st = settle_nopick(n, kind, w, won, stake=stake, marks=marks, out=out, cap=prof.markFactorCap)
         return chk.potted(st, None, None)
 
     fits = [o for o in options if _matches(settle_of(o).units, written)]

@@ -111,7 +111,29 @@ class RuleProfile(BaseModel):
     jdPartnerCard: Literal["JD", "JC"] = "JD"
     #: rules.md C-9: the picker may call "sheepshead" (contract to take every
     #: trick): off, on, or only when holding the partner card (J♦ / J♣).
-    allowSheepsheadCall: Literal["off", "on", "holdingPartnerCard"] = "off"
+    allowSheepsheadCall: Literal["off", "on", "holdingPartnerCard", "alone"] = "off"
+    # --- issue 18, house flags the source names (docs/profiles.md "House flags (issue 18)"):
+    #: rules.md E-2 ("the partner should not crack"): off makes a crack by the
+    #: partner an error when the deal tells who the partner is.
+    partnerMayCrack: OnOff = True
+    #: rules.md E-5 ("a blitz only together with/after a crack or re-crack"):
+    #: on, a blitz needs a crack made before it.
+    blitzAfterCrack: OnOff = False
+    #: rules.md E-6 (caps on escalation): the largest factor the marks (cracks,
+    #: re-cracks, castrates, blitzes) may make; more marks are allowed but
+    #: double no further.  0: no cap; else a power of two, 2 or more.
+    markFactorCap: int = Field(0, ge=0)
+    #: rules.md E-5 ("pairs of jacks (black, middle, or all four)"), with
+    #: ``allowBlitz=queensAndJacks``: which jack blitzes the group plays —
+    #: the colour pairs J♣ J♠ and J♥ J♦ (``colours``, issue 6), the middle
+    #: pair J♠ J♥ (``middle``), or all four jacks in one hand (``four``).
+    jackBlitz: Literal["colours", "middle", "four"] = "colours"
+    #: rules.md D-5 ("pay such a sweep — or a winning trick with zero points —
+    #: at no-tricker rates"), with ``leasterSweepPaysTriple=on``: which leaster
+    #: wins pay ×3 — either (``sweepOrZero``, what the flag did before), only a
+    #: winner who took every trick (``sweep``), or only a winner with no card
+    #: points (``zeroPoints``).
+    leasterTriple: Literal["sweepOrZero", "sweep", "zeroPoints"] = "sweepOrZero"
     # --- issue 6, no-pick area (rules.md D-13, D-14): invented flag, J has none.
     # Which seat ``noPick=forcedPick`` sticks: ``dealer`` (D-13, the last to
     # speak may not pass) or ``schiller`` (D-14, the seat on the dealer's left
@@ -397,6 +419,11 @@ def _check_combination(prof: RuleProfile) -> None:
     if prof.pot and (prof.players != 5 or prof.sitOut or prof.partnerMode not in ("calledAce", "jackOfDiamonds")):
         raise ProfileError("E-RULES-VALUE", f"pot=on with {prof.name}: the pot (rules.md D-19) is played at the "
                            "five-handed table only", found="pot=on", expected="pot=off at this table")
+    cap = prof.markFactorCap
+    if cap and (cap < 2 or cap & (cap - 1)):
+        raise ProfileError("E-RULES-VALUE", f"markFactorCap={cap}: the marks double, so the cap is a power of two "
+                           "(2, 4, 8, ...) or 0 for none", found=f"markFactorCap={cap}",
+                           expected="0, 2, 4, 8, 16, ...")
     if prof.jdPartnerCard == "JC" and prof.jdCallUp:
         raise ProfileError("E-RULES-VALUE", "jdCallUp=on with jdPartnerCard=JC: rules.md C-4a orders the call-up "
                            "above the J♦ only; no call-up order is known for the J♣ partner card",

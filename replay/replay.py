@@ -24,7 +24,7 @@ from typing import Iterable, Iterator
 from .actions import Action, Play
 from .cards import Card, cards_in, points_of
 from .state import GameState, Phase
-from .scoring import Settlement
+from .scoring import Settlement, mark_factor
 
 __all__ = ["Frame", "replay", "snapshot"]
 
@@ -160,7 +160,7 @@ def snapshot(g: GameState, step: int, last: tuple[int, Card] | None) -> Frame:
         trick_done=trick_done, leader=leader, seat_points=seat_points, seat_tricks=tuple(g.ntaken),
         picker_points=pp, defender_points=dp, picker=g.picker, partner=revealed, called=g.called,
         under=g.under, alone=g.alone, leaster=g.leaster,
-        multiplier=g.stake * 2 ** g.n_marks, done=done,
+        multiplier=g.stake * mark_factor(g.n_marks, g.profile.markFactorCap), done=done,
         blind=tuple(cards_in(g.blind)) if done and g.blind else None,
         bury=tuple(cards_in(g.bury)) if done and g.bury_known else None,
         settlement=settlement, table=table, claim=claim,

@@ -168,7 +168,14 @@ def outcome_tier(outcome: str) -> tuple[bool, int]:
     return OUTCOME_TIER[outcome]
 
 
-def _marks_factors(stake: int, marks: dict[str, int] | int) -> tuple[list[tuple[str, int]], int]:
+def mark_factor(n_marks: int, cap: int = 0) -> int:
+    """The factor ``n_marks`` marks make: 2 ** n_marks (rules.md E-1), at most
+    ``cap`` when ``cap`` is not 0 (``markFactorCap``, issue 18)."""
+    f = 2 ** n_marks
+    return min(f, cap) if cap else f
+
+
+def _marks_factors(stake: int, marks: dict[str, int] | int, cap: int = 0) -> tuple[list[tuple[str, int]], int]:
     factors: list[tuple[str, int]] = []
     mult = 1
     if stake == 1 and not marks:
@@ -179,6 +186,11 @@ def _marks_factors(stake: int, marks: dict[str, int] | int) -> tuple[list[tuple[
     items = marks.items() if isinstance(marks, dict) else (("marks", marks),)
     if isinstance(marks, dict) and not any(marks.values()) and stake == 1:
         return factors, 1
+    total = sum(count for _, count in items)
+    if cap and 2 ** total > cap:  # markFactorCap (issue 18): the marks double up to the cap, no further
+        names = ", ".join(name if count == 1 else f"{name} ×{count}" for name, count in items if count)
+        factors.append((f"marks ({names}) at the cap", cap))
+        return factors, mult * cap
     for name, count in items:
         if count:
             factors.append((name if count == 1 else f"{name} ×{count}", 2 ** count))
@@ -229,7 +241,7 @@ def settle_picked(
     won, tier = OUTCOME_TIER[outcome]
     if sheepshead:
         tier = 3
-    factors, mult = _marks_factors(stake, marks)
+    factors, mult = _marks_factors(stake, marks, profile.markFactorCap)
     factors.insert(0, (f"tier: {_TIER_NAME[tier]}", tier))
     per = tier * mult
     if sheepshead:
@@ -300,14 +312,15 @@ def settle_leaster(
     ``second`` 1 (+2 / +1 / −1 −1 −1 at five).
     """
     if second is not None and winner is not None:
-        factors, mult = _marks_factors(stake, marks)
+        factors, mult = _marks_factors(stake, marks, profile.markFactorCap)
         playing = players - (out is not None)
         shares = tuple((playing - 3) if s == winner else 1 if s == second else 0 if s == out else -1
                        for s in range(players))
         return Settlement(tuple(x * mult for x in shares), "leaster", None, mult, mult, tuple(factors), shares,
                           f"leaster tied, split: seat {winner} takes 2 shares, seat {second} 1 (rules.md D-6)")
     tier = 3 if (winner is not None and sweep and profile.leasterSweepPaysTriple) else 1
-    s = settle_nopick(players, "leaster", winner, True, stake=stake, marks=marks, tier=tier, out=out)
+    s = settle_nopick(players, "leaster", winner, True, stake=stake, marks=marks, tier=tier, out=out,
+                      cap=profile.markFactorCap)
     if winner is None:
         return replace(s, summary="leaster tied: a wash, nobody pays (rules.md D-6)")
     return s
@@ -323,6 +336,7 @@ def settle_nopick(
     marks: dict[str, int] | int = 0,
     tier: int = 1,
     out: int | None = None,
+    cap: int = 0,
 ) -> Settlement:
     """Units for a no-pick game in which one seat plays against all the
     others (rules.md D-4, D-15..D-18): ``seat`` wins (``won``: +4 / −1 each at
@@ -330,10 +344,11 @@ def settle_nopick(
     other seat; ``seat`` None is a wash (a tie, nobody pays).  ``tier`` 3 is a
     leaster sweep paid triple (D-5).  ``game`` is the outcome word
     (:data:`NOPICK_GAMES`).  ``out`` is a seat that sits out (rules.md F-1):
-    it settles 0.  Raises ``ValueError`` for another word."""
+    it settles 0.  ``cap`` is the profile's ``markFactorCap`` (0: none).
+    Raises ``ValueError`` for another word."""
     if game not in NOPICK_GAMES:
         raise ValueError(f"{game!r} is not a no-pick game")
-    factors, mult = _marks_factors(stake, marks)
+    factors, mult = _marks_factors(stake, marks, cap)
     if seat is None:
         return Settlement((0,) * players, game, None, mult, 0, tuple(factors), (0,) * players,
                           f"{game}: a wash, nobody pays (rules.md D)")

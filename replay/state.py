@@ -60,7 +60,12 @@ BLITZ_PAIRS = {
     ("red", "queens"): _QUEENS_RED,
     ("black", "jacks"): Card.CJ.bit | Card.SJ.bit,
     ("red", "jacks"): Card.HJ.bit | Card.DJ.bit,
+    # issue 18, ``jackBlitz``: the middle jacks J♠ J♥, and all four jacks in one hand
+    ("middle", "jacks"): Card.SJ.bit | Card.HJ.bit,
+    ("four", "jacks"): Card.CJ.bit | Card.SJ.bit | Card.HJ.bit | Card.DJ.bit,
 }
+#: The jack blitzes each ``jackBlitz`` value plays (issue 18, rules.md E-5).
+JACK_BLITZ_COLOURS = {"colours": ("black", "red"), "middle": ("middle",), "four": ("four",)}
 _JACKS_UP = (Card.HJ, Card.SJ, Card.CJ)  # call-up order, rules.md C-4a
 
 
@@ -790,6 +795,9 @@ class GameState:
                 and self.pick_position(seat) < self.pick_position(self.picker)):
             raise self._err("E-CRACK", f"seat {seat} passed before the picker picked and may not crack (rules.md E-2; I-33)",
                             f"crack by seat {seat}", "a seat after the picker in pick order")
+        if not prof.partnerMayCrack and seat in self.partners():
+            raise self._err("E-CRACK", f"seat {seat} is the partner, who may not crack (partnerMayCrack=off, rules.md "
+                            "E-2)", f"crack by seat {seat}", "a crack by a defender")
         self._check_cap("crack")
         self.cracks += 1
         self.crack_seats.append(seat)
@@ -852,6 +860,10 @@ class GameState:
                             "rules.md C-9)", "sheepshead", "no sheepshead call")
         if self.sheepshead:
             raise self._err("E-SHEEPSHEAD", "sheepshead is called twice", "sheepshead", "one call")
+        if prof.allowSheepsheadCall == "alone" and not self.alone:
+            raise self._err("E-SHEEPSHEAD", "sheepshead is called by a picker who is not alone; this profile allows it "
+                            "only alone (allowSheepsheadCall=alone, rules.md C-9)", "sheepshead",
+                            "sheepshead by a picker playing alone")
         if prof.allowSheepsheadCall == "holdingPartnerCard" and (self.complete or (self.bury_known and self.hands_known)):
             if not self._picked_cards() >> self._pcard & 1:
                 raise self._err("E-SHEEPSHEAD", f"the picker calls sheepshead without the {self._pcard.pretty()} "
@@ -871,13 +883,26 @@ class GameState:
         if pair == "jacks" and self.profile.allowBlitz != "queensAndJacks":
             raise self._err("E-BLITZ", f"a blitz with jacks needs allowBlitz=queensAndJacks (rules.md E-5); this "
                             f"profile has allowBlitz={self.profile.allowBlitz}", f"blitz {what}", "a queen blitz")
+        if (pair == "jacks" and color not in JACK_BLITZ_COLOURS[self.profile.jackBlitz]) or \
+                (pair == "queens" and color not in ("black", "red")):
+            allowed = " or ".join(f"{c} jacks" for c in JACK_BLITZ_COLOURS[self.profile.jackBlitz])
+            raise self._err("E-BLITZ", f"a {what} blitz is not played under jackBlitz={self.profile.jackBlitz}; "
+                            f"this profile's jack blitz is {allowed} (rules.md E-5)" if pair == "jacks" else
+                            f"a queen blitz shows the black or the red queens, not {color}", f"blitz {what}",
+                            allowed if pair == "jacks" else "black or red")
         need = BLITZ_PAIRS[(color, pair)]
         held = self.hands[seat] | (self.bury if seat == self.picker else 0)
         if self.complete and held & need != need:
-            raise self._err("E-BLITZ", f"seat {seat} shows a {color} blitz without both {color} {pair} (rules.md E-5)",
-                            f"blitz {what}", f"both {color} {pair} in hand")
+            shown = " ".join(c.pretty() for c in cards_in(need))
+            raise self._err("E-BLITZ", f"seat {seat} shows a {what} blitz without {shown} (rules.md E-5)"
+                            if color in ("middle", "four") else
+                            f"seat {seat} shows a {color} blitz without both {color} {pair} (rules.md E-5)",
+                            f"blitz {what}", f"{shown} in hand")
         if any(isinstance(m, Blitz) and m.color == color and m.pair == pair for m in self.marks_log):
             raise self._err("E-BLITZ", f"a second {what} blitz", f"blitz {what}", "one blitz per pair")
+        if self.profile.blitzAfterCrack and not self.cracks:
+            raise self._err("E-BLITZ", f"a {what} blitz before any crack; this profile allows a blitz only after a "
+                            "crack (blitzAfterCrack=on, rules.md E-5)", f"blitz {what}", "a crack first")
         self._check_cap("blitz")
         self.blitzes += 1
         self.marks_log.append(Blitz(seat, color, pair))
@@ -1287,12 +1312,16 @@ class GameState:
             seat, second, won = self.nopick_seat()
             if self.nopick != "leaster":
                 return settle_nopick(self.n, self.nopick, seat, won, stake=self.stake, marks=self.marks(),
+                                     cap=prof.markFactorCap,
                                      out=self.sitting)
             if second is not None:
                 return settle_leaster(prof, self.n, seat, stake=self.stake, marks=self.marks(), second=second,
                                       out=self.sitting)
             pts = self.leaster_points()
-            sweep = seat is not None and (self.ntaken[seat] == self.n_tricks or pts[seat] == 0)
+            took_all = seat is not None and self.ntaken[seat] == self.n_tricks
+            zero = seat is not None and pts[seat] == 0
+            sweep = {"sweepOrZero": took_all or zero, "sweep": took_all,  # D-5, issue 18: a winning trick
+                     "zeroPoints": zero and self.ntaken[seat] > 0}[prof.leasterTriple]  # with no card points
             return settle_leaster(prof, self.n, seat, sweep=sweep, stake=self.stake, marks=self.marks(),
                                   out=self.sitting)
         pts = self.side_points()

@@ -201,8 +201,8 @@ def test_app_registers_every_page():
 
     files = [p for _, p, *_ in app.PAGES]
     assert files[:5] == [f"pages/{n}" for n in MINE]
-    assert files[5:] == ["pages/schafkopf.py", "pages/sheet.py", "pages/replay_hand.py", "pages/log_hand.py",
-                         "pages/import_files.py"]
+    assert files[5:] == ["pages/schafkopf.py", "pages/deals.py", "pages/sheet.py", "pages/replay_hand.py",
+                         "pages/compare.py", "pages/log_hand.py", "pages/import_files.py"]  # deals, compare: issue 18
     sheet = next(p for p in app.PAGES if p[1] == "pages/sheet.py")
     assert sheet[0] == "Hands" and sheet[2] == "Sheet" and sheet[4] == "sheet"  # the night's sheet (issue 12)
     schafkopf = next(p for p in app.PAGES if p[1] == "pages/schafkopf.py")

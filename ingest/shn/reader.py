@@ -1565,9 +1565,12 @@ def _mark_statement(kind: str):
             if j >= n:
                 raise self._eol(toks, s, "black or red (the colour of the two queens shown)", "E-ARGUMENT")
             color = toks[j]
-            if color != "black" and color != "red":
+            if color in ("middle", "four") and j + 1 < n and toks[j + 1] == "jacks":
+                pass  # issue 18, jackBlitz: `blitz S middle jacks` (J♠ J♥), `blitz S four jacks`
+            elif color != "black" and color != "red":
                 raise self._err_at("E-ARGUMENT", f"found {_quote(color)} after 'blitz {s}'; expected black or red "
-                                   "(the colour of the two queens shown)", toks, j, color, "black or red")
+                                   "(the colour of the two queens shown), or middle jacks / four jacks", toks, j,
+                                   color, "black or red")
             p = line.find(color, p) + len(color)
             if j + 1 < n and toks[j + 1] in ("queens", "jacks"):  # rules.md E-5: allowBlitz=queensAndJacks
                 j += 1

@@ -280,8 +280,8 @@ def _mark_items(h: HandRecord) -> list[str]:
         if m.pair not in ("queens", "jacks") or (m.pair == "jacks" and m.kind != "blitz"):
             raise ValueError(f"a {m.kind} with pair {m.pair!r}; only a blitz shows jacks")
         if m.kind == "blitz":
-            if m.color not in ("black", "red"):
-                raise ValueError(f"'blitz' has colour {m.color!r}; expected black or red")
+            if m.color not in ("black", "red") and not (m.color in ("middle", "four") and m.pair == "jacks"):
+                raise ValueError(f"'blitz' has colour {m.color!r}; expected black or red (middle or four: jacks)")
             text += " " + m.color
             if m.pair == "jacks":
                 text += " jacks"

@@ -1,0 +1,97 @@
+"""Compare: the same deal at several tables, side by side, as duplicate bridge
+does (issue 18).  The deals are those of ``hand_deals`` (migration 015) dealt
+at two or more stored hands; the comparison is
+:func:`ingest.compare.compare_deal`'s, the same as ``shead compare DEAL``."""
+
+from __future__ import annotations
+
+import altair as alt
+import duckdb
+import polars as pl
+import streamlit as st
+
+from dashboard.filters import BUSY_TIMEOUT, EMPTY_HELP, db_path, db_stamp, ensure_navigation
+from ingest.compare import DealNotFound, compare_deal, comparison_rows, shared_deals
+from ingest.store import StoreBusy, StoreError, StoreMissing, reading
+
+ensure_navigation()
+st.title("Compare")
+st.caption("The same deal at several tables: online and browser games deal every table the same cards. A deal "
+           "is the same when each position, counted from the dealer's left round to the dealer, was dealt the "
+           "same cards and the blind holds the same cards — whatever the seats are called. Only full deals "
+           "(every deal line, the blind and the dealer written) are compared.")
+
+
+@st.cache_data(ttl=300, max_entries=32, show_spinner=False)
+def _shared(stamp: tuple) -> list[dict]:
+    with reading(stamp[0], timeout=BUSY_TIMEOUT) as con:
+        return shared_deals(con)
+
+
+@st.cache_data(ttl=300, max_entries=64, show_spinner=False)
+def _compare(stamp: tuple, deal: str):
+    with reading(stamp[0], timeout=BUSY_TIMEOUT) as con:
+        return compare_deal(con, deal)
+
+
+path = db_path()
+try:
+    if not path.exists():
+        raise StoreMissing(str(path))
+    deals = _shared(db_stamp(path))
+except StoreMissing:
+    st.info(EMPTY_HELP.format(db=path))
+    st.stop()
+except StoreBusy:
+    st.warning("The database is busy: an ingest is writing to it right now. Press **Retry**.", icon="⏳")
+    st.button("Retry")
+    st.stop()
+except (StoreError, duckdb.Error) as exc:
+    st.error(f"The database {path} could not be read: {exc}")
+    st.stop()
+if not deals:
+    st.info("No deal was played at two or more tables yet. Ingest the same deal from several tables — every "
+            "seat's `deal` line, the `blind` and the `dealer` written — with `shead ingest PATH...` or the "
+            "**Import** page; then it shows here.")
+    st.stop()
+
+st.subheader("Deals played at two or more tables")
+st.dataframe(pl.DataFrame(deals).select("deal_id", "tables", "sessions", "first_date", "last_date"),
+             hide_index=True, column_config={
+                 "deal_id": st.column_config.TextColumn("deal", help="The deal's identity (D + 16 hex digits)."),
+                 "tables": st.column_config.NumberColumn("tables", help="Stored hands dealt these cards."),
+                 "sessions": st.column_config.NumberColumn("sessions"),
+                 "first_date": st.column_config.TextColumn("first played"),
+                 "last_date": st.column_config.TextColumn("last played")})
+
+ids = [d["deal_id"] for d in deals]
+wanted = st.query_params.get("deal")
+choice = st.selectbox("Deal", ids, index=ids.index(wanted) if wanted in ids else 0,
+                      format_func=lambda d: f"{d}  ·  {next(x['tables'] for x in deals if x['deal_id'] == d)} tables",
+                      key="shead.compare.deal")
+try:
+    cmp = _compare(db_stamp(path), choice)
+except DealNotFound as exc:  # voided between the two reads
+    st.warning(str(exc))
+    st.stop()
+
+st.subheader(f"Deal {cmp.deal_id}")
+st.caption(f"Blind {' '.join(cmp.blind) or '(none)'}. Positions from the dealer's left (1) round to the dealer "
+           f"({len(cmp.hands)}); each position's cards are in its row. Card points are the picker side's, the "
+           "bury included; units as stored (+ receives).")
+rows = comparison_rows(cmp)
+labels = [f"{t.table or t.session} (#{t.hand_id})" for t in cmp.tables]
+frame = pl.DataFrame({"": [r[0] for r in rows], **{lab: [r[1][i] for r in rows] for i, lab in enumerate(labels)}})
+st.dataframe(frame, hide_index=True, width="stretch", height=36 * (len(rows) + 1))
+
+units = pl.DataFrame([{"position": p.position, "table": lab, "seat": p.seat, "role": p.role, "units": p.units}
+                      for t, lab in zip(cmp.tables, labels) for p in t.positions])
+chart = alt.Chart(units).mark_bar().encode(
+    x=alt.X("position:O", title="position (1 = dealer's left)", axis=alt.Axis(labelAngle=0)),
+    xOffset="table:N",
+    y=alt.Y("units:Q", title="units"),
+    color=alt.Color("table:N", title="table"),
+    tooltip=["table", "position", "seat", "role", "units"],
+).properties(height=280)
+st.altair_chart(chart, width="stretch")
+st.caption("Each position's units at each table: the same cards, different picks and play.")

@@ -1,0 +1,101 @@
+"""Fair deals: the stored full deals against the law of a fair shuffle (issue
+18).  The tests are :func:`ingest.fair_deals.deal_tests`' — the same as
+``shead deals`` — each with its chi-square statistic, p-value and a plot of
+the observed counts against the expected ones."""
+
+from __future__ import annotations
+
+import altair as alt
+import duckdb
+import polars as pl
+import streamlit as st
+
+from dashboard.filters import BUSY_TIMEOUT, EMPTY_HELP, db_path, db_stamp, ensure_navigation
+from ingest.fair_deals import deal_tests, load_deals
+from ingest.store import StoreBusy, StoreError, StoreMissing, reading
+
+ensure_navigation()
+st.title("Fair deals")
+st.caption("Are the deals fair? A fair shuffle gives each six-card hand a random six of the 32 cards, so how many "
+           "trumps, queens or jacks a hand holds follows the hypergeometric law. Each test compares the stored "
+           "full deals with that law by Pearson's chi-square (cells expecting fewer than 5 hands pooled with "
+           "their neighbour); a p-value below the level rejects a fair shuffle for that test. With 20 tests, "
+           "one may fall below 1% by chance now and then; a real bias falls far below it.")
+
+
+@st.cache_data(ttl=300, max_entries=16, show_spinner=False)
+def _groups(stamp: tuple) -> list[str]:
+    with reading(stamp[0], timeout=BUSY_TIMEOUT) as con:
+        return [g for (g,) in con.execute('SELECT DISTINCT h."group" FROM hand_deals JOIN hands h USING (hand_id) '
+                                          'WHERE h."group" IS NOT NULL ORDER BY 1').fetchall()]
+
+
+@st.cache_data(ttl=300, max_entries=16, show_spinner=False)
+def _deals(stamp: tuple, group: str | None):
+    with reading(stamp[0], timeout=BUSY_TIMEOUT) as con:
+        return load_deals(con, group=group)
+
+
+path = db_path()
+try:
+    if not path.exists():
+        raise StoreMissing(str(path))
+    groups = _groups(db_stamp(path))
+    group = st.selectbox("Group", [None] + groups, format_func=lambda g: "every group" if g is None else g,
+                         key="shead.deals.group")
+    records = _deals(db_stamp(path), group)
+except StoreMissing:
+    st.info(EMPTY_HELP.format(db=path))
+    st.stop()
+except StoreBusy:
+    st.warning("The database is busy: an ingest is writing to it right now. Press **Retry**.", icon="⏳")
+    st.button("Retry")
+    st.stop()
+except (StoreError, duckdb.Error) as exc:
+    st.error(f"The database {path} could not be read: {exc}")
+    st.stop()
+level = st.select_slider("Level", options=[0.001, 0.005, 0.01, 0.05, 0.1], value=0.01, key="shead.deals.level",
+                         help="A test rejects a fair shuffle when its p-value is below this.")
+try:
+    results = deal_tests(records, level)
+except ValueError:
+    st.info("No five-handed full deal is stored yet: a full deal has the dealer, every seat's `deal` line and "
+            "the `blind` written. Ingest some with `shead ingest PATH...` or the **Import** page (`shead demo` "
+            "builds a demo season with full deals).")
+    st.stop()
+
+n = results[0].deals
+bad = [r for r in results if r.rejects]
+c = st.columns(3)
+c[0].metric("Full deals tested", f"{n:,}")
+c[1].metric("Tests rejecting", f"{len(bad)} of {len(results)}")
+c[2].metric("Expected by chance", f"{len(results) * level:.2g}")
+if any(r.p_value is None for r in results):
+    st.warning("Some tests need more deals: each needs at least two cells of 5 or more expected hands.")
+
+table = pl.DataFrame([{"test": r.name, "law": r.law, "cells": len(r.observed), "chi-square": r.statistic,
+                       "df": r.df, "p-value": r.p_value, "verdict": r.verdict} for r in results])
+st.dataframe(table, hide_index=True, width="stretch", height=36 * (len(results) + 1), column_config={
+    "chi-square": st.column_config.NumberColumn(format="%.2f", help="Σ (observed − expected)² / expected."),
+    "p-value": st.column_config.NumberColumn(format="%.4f", help="P(a statistic this large | a fair shuffle)."),
+    "df": st.column_config.NumberColumn(help="Degrees of freedom: cells − 1.")})
+
+st.subheader("Observed against expected")
+names = [r.name for r in results]
+choice = st.selectbox("Test", names, index=names.index(bad[0].name) if bad else 0, key="shead.deals.test")
+r = results[names.index(choice)]
+frame = pl.DataFrame({"cell": r.labels * 2, "hands": [float(x) for x in r.observed] + list(r.expected),
+                      "count": ["observed"] * len(r.labels) + ["expected"] * len(r.labels)})
+bars = alt.Chart(frame.filter(pl.col("count") == "observed")).mark_bar(color="#4c78a8").encode(
+    x=alt.X("cell:N", sort=r.labels, title="cards of the kind" if r.name != "picker's seat" else "chair",
+            axis=alt.Axis(labelAngle=0)),
+    y=alt.Y("hands:Q", title="hands"),
+    tooltip=["cell", "count", alt.Tooltip("hands:Q", format=",.1f")])
+ticks = alt.Chart(frame.filter(pl.col("count") == "expected")).mark_tick(color="#e45756", thickness=3,
+                                                                          size=40).encode(
+    x=alt.X("cell:N", sort=r.labels), y="hands:Q", tooltip=["cell", "count", alt.Tooltip("hands:Q", format=",.1f")])
+st.altair_chart((bars + ticks).properties(height=300, title=r.name), width="stretch")
+stat = "-" if r.statistic is None else f"{r.statistic:.2f}"
+pv = "-" if r.p_value is None else f"{r.p_value:.4f}"
+st.caption(f"Bars: observed hands per cell over {r.deals:,} deals; red ticks: expected under {r.law}. "
+           f"Chi-square {stat} on {r.df} degrees of freedom, p = {pv}: {r.verdict}.")

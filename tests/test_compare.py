@@ -1,0 +1,239 @@
+"""The same deal at several tables (issue 18): the deal's identity
+(replay/deal_identity.py), its storage (migration 015, ``hand_deals``),
+``shead compare`` and the Compare page.
+
+The deal of tests/fixtures/compare/ (notation.md §13 hand 14's cards), by
+position from the dealer's left:
+
+    1  QS JD 9C 7S TH 8H        4  QD KD 7D AH 7C TS
+    2  QC JC AD TD KC 9S        5  JS 9D TC KS 8S 9H   (the dealer)
+    3  QH JH 8D AC 8C KH        blind AS 7H
+
+played at three tables with other seat names (A: Al..Ed, dealer Ed; B:
+Ann..Eve, dealer Bob; C: Fay..Joy, dealer Hal, its deal lines written in
+another card order).  Card points A 11, 10 10, K 4, Q 3, J 2 (rules.md A-5).
+
+Table A (positions Al Bea Cy Di Ed): Bea (2) picks, buries AS KC (11+4 = 15),
+calls AH (Di, 4).  t1 9C TD 8C 7C TC = 20 Bea; t2 QC 8D KD 9D JD = 9 Bea;
+t3 7H KH AH 9H 8H = 15 Di; t4 QD JS QS JC QH = 13 Al; t5 TH AD JH 7D KS = 27
+Cy; t6 AC TS 8S 7S 9S = 21 Cy.  Picker side 20+9+15+15 = 59 in 3 tricks: a
+plain loss (60 or less, B-27), doubled on the bump: 1 x 2 = 2 per defender,
+picker 2 shares, partner 1: Al +2, Bea -4, Cy +2, Di -2, Ed +2.
+
+Table B (positions Cat Dan Eve Ann Bob): Cat and Dan pass, Eve (3) picks,
+buries AS 8C (11), calls AH (Ann, 4).  t1 Cat TH 9S 7H AH 9H = 21 Ann;
+t2 Ann 7C TC 9C KC AC = 25 Eve; t3 Eve QH KD JS QS QC = 15 Dan; t4 Dan TD 8D 7D
+9D JD = 12 Cat; t5 Cat 8H AD KH TS 8S = 25 Dan; t6 Dan JC JH QD KS 7S = 11 Ann.
+Picker side 21+25+11+11 = 68 in 3 tricks: a plain win (61..90), 1 per
+defender: Eve +2, Ann +1, Cat -1, Dan -1, Bob -1.
+
+Table C (positions Ike Joy Fay Gus Hal): Joy (2) picks, buries KC 9S (4), goes
+alone; Gus cracks (x2).  t1 Ike 9C TD 8C 7C TC = 20 Joy; t2 Joy QC 8D KD 9D JD
+= 9 Joy; t3 Joy AS KH TS 8S 7S = 25 Joy; t4 Joy 7H JH AH 9H 8H = 13 Fay; t5 Fay
+AC 7D KS TH JC = 27 Joy; t6 Joy AD QH QD JS QS = 22 Ike.  Joy 20+9+25+27+4 = 85
+in 4 tricks: a plain win, 1 x 2 (crack) = 2 per defender, alone 4 shares:
+Joy +8, Ike -2, Fay -2, Gus -2, Hal -2.
+"""
+
+from __future__ import annotations
+
+import json
+from hashlib import blake2b
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ingest import store as st
+from ingest.cli import app
+from ingest.compare import DealNotFound, compare_deal, comparison_rows, shared_deals
+from ingest.validate import validate_file
+from replay.deal_identity import canonical_deal, deal_id, deal_id_of_log, is_deal_id
+
+FIX = Path(__file__).parent / "fixtures" / "compare"
+TABLES = [FIX / "table_a.shn", FIX / "table_b.shn", FIX / "table_c.shn"]
+
+P1 = "QS JD 9C 7S TH 8H".split()
+P2 = "QC JC AD TD KC 9S".split()
+P3 = "QH JH 8D AC 8C KH".split()
+P4 = "QD KD 7D AH 7C TS".split()
+P5 = "JS 9D TC KS 8S 9H".split()
+BLIND = ["AS", "7H"]
+# each position sorted by suit C S H D, then A 10 K Q J 9 8 7 (worked by hand)
+CANON = ("shead-deal-1|9C QS 7S TH 8H JD/KC QC JC 9S AD TD/AC 8C KH QH JH 8D/7C TS AH KD QD 7D/TC KS JS 8S 9H 9D"
+         "|AS 7H")
+DEAL = "D" + blake2b(CANON.encode(), digest_size=8).hexdigest()
+
+
+# --- the identity, a pure function ----------------------------------------------------------------------------
+
+def test_canonical_text_sorts_each_position_and_the_blind():
+    assert canonical_deal([["7D", "QC"], ["AS"]], ["TH"]) == "shead-deal-1|QC 7D/AS|TH"
+    assert canonical_deal([P1, P2, P3, P4, P5], BLIND) == CANON
+    assert deal_id([P1, P2, P3, P4, P5], BLIND) == DEAL
+
+
+def test_same_deal_whatever_the_seat_names_and_card_order():
+    seats = ["Ann", "Bob", "Cat", "Dan", "Eve"]
+    # dealer Bob: Cat is position 1 ... Bob position 5
+    deal = {"Ann": P4, "Bob": P5, "Cat": P1[::-1], "Dan": P2, "Eve": P3}
+    assert deal_id_of_log(deal, ["7H", "AS"], seats, "Bob") == DEAL
+
+
+def test_rotation_counts_and_so_does_the_blind():
+    rotated = deal_id([P5, P1, P2, P3, P4], BLIND)  # the same hands one seat further round
+    assert rotated != DEAL
+    swapped = deal_id([P1, P2, P3, P4, ["JS", "9D", "TC", "KS", "8S", "AS"]], ["9H", "7H"])
+    assert swapped != DEAL
+    assert deal_id([P1, P2, P3, P4], BLIND) != DEAL  # four positions are another deal
+
+
+def test_not_a_full_deal_has_no_identity():
+    seats = ["A", "B", "C", "D", "E"]
+    full = dict(zip(seats, [P1, P2, P3, P4, P5]))
+    assert deal_id_of_log(full, BLIND, seats, "E") == DEAL
+    assert deal_id_of_log(full, BLIND, seats, None) is None  # no dealer: no positions
+    assert deal_id_of_log({k: v for k, v in full.items() if k != "C"}, BLIND, seats, "E") is None
+    assert deal_id_of_log({**full, "C": P3[:5] + [None]}, BLIND, seats, "E") is None  # a ?? card
+    assert deal_id_of_log(full, ["AS", None], seats, "E") is None
+    assert deal_id_of_log({**full, "C": P3[:5] + ["QS"]}, BLIND, seats, "E") is None  # QS twice
+
+
+def test_bad_cards_are_errors():
+    with pytest.raises(ValueError, match="dealt twice"):
+        canonical_deal([["QC"], ["QC"]])
+    with pytest.raises(ValueError, match="position 2.*'XX'"):
+        canonical_deal([["QC"], ["XX"]])
+    with pytest.raises(ValueError):
+        canonical_deal([])
+    assert is_deal_id(DEAL) and not is_deal_id("42") and not is_deal_id(DEAL[:-1])
+
+
+# --- stored at ingest, compared ----------------------------------------------------------------------------------
+
+@pytest.fixture
+def db(tmp_path) -> Path:
+    path = tmp_path / "compare.duckdb"
+    with st.Store(path) as store:
+        for f in TABLES:
+            rep = store.ingest_file(validate_file(f))
+            assert rep.stored == 1 and not rep.rejected
+    return path
+
+
+def test_three_tables_one_deal(db):
+    with st.reading(db) as con:
+        assert con.execute("SELECT hand_id, deal_id FROM hand_deals ORDER BY hand_id").fetchall() == \
+            [(1, DEAL), (2, DEAL), (3, DEAL)]
+        assert shared_deals(con) == [{"deal_id": DEAL, "tables": 3, "sessions": 3, "first_date": "2026-03-02",
+                                      "last_date": "2026-03-02", "hand_ids": [1, 2, 3]}]
+        by_deal = compare_deal(con, DEAL)
+        by_hand = compare_deal(con, "duplicate/table-b#1")
+    assert by_hand == by_deal
+    assert by_deal.hands == [P1, P2, P3, P4, P5] and by_deal.blind == BLIND
+    a, b, c = by_deal.tables
+    assert [t.table for t in (a, b, c)] == ["A", "B", "C"]
+    # picks: position 2 at A (1 pass), position 3 at B (2 passes), position 2 at C
+    assert (a.picker_position, a.passes, b.picker_position, b.passes, c.picker_position, c.passes) == \
+        (2, 1, 3, 2, 2, 1)
+    assert (a.bury, b.bury, c.bury) == (["AS", "KC"], ["AS", "8C"], ["KC", "9S"])
+    assert (a.call, b.call, c.call) == ("AH", "AH", "alone")
+    assert (a.partner_position, b.partner_position, c.partner_position) == (4, 4, None)
+    assert (a.marks, a.multiplier, c.marks, c.multiplier) == (0, 1, 1, 2)
+    assert (a.picker_points, b.picker_points, c.picker_points) == (59, 68, 85)
+    assert (a.picker_tricks, b.picker_tricks, c.picker_tricks) == (3, 3, 4)
+    assert (a.outcome, b.outcome, c.outcome) == ("lose", "win", "win")
+    assert [(p.seat, p.units) for p in a.positions] == [("Al", 2), ("Bea", -4), ("Cy", 2), ("Di", -2), ("Ed", 2)]
+    assert [(p.seat, p.units) for p in b.positions] == [("Cat", -1), ("Dan", -1), ("Eve", 2), ("Ann", 1), ("Bob", -1)]
+    assert [(p.seat, p.units) for p in c.positions] == [("Ike", -2), ("Joy", 8), ("Fay", -2), ("Gus", -2), ("Hal", -2)]
+    for t in (a, b, c):
+        assert sum(p.units for p in t.positions) == 0  # zero-sum at every table
+    assert [p.role for p in c.positions] == ["defender", "picker alone", "defender", "defender", "defender"]
+    rows = dict(comparison_rows(by_deal))
+    assert rows["picker (position)"] == ["2 (Bea)", "3 (Eve)", "2 (Joy)"]
+    assert rows["picker side card points"] == ["59", "68", "85"]
+
+
+def test_voided_table_leaves_the_comparison_and_nothing_else_changes(db):
+    with st.Store(db) as store:
+        store.void(2, "table B misread")
+    with st.reading(db) as con:
+        cmp = compare_deal(con, DEAL)
+        assert [t.hand_id for t in cmp.tables] == [1, 3]
+        assert con.execute("SELECT count(*) FROM hand_deals").fetchone()[0] == 2
+        with pytest.raises(DealNotFound, match="no stored deal or hand"):
+            compare_deal(con, "duplicate/table-b#1")
+
+
+def test_migration_015_backfills_a_database_stored_before_it(db):
+    import duckdb
+
+    con = duckdb.connect(str(db))
+    con.execute("DROP TABLE hand_deals")
+    con.execute("DELETE FROM schema_migrations WHERE version = 15")
+    con.close()
+    with st.Store(db) as store:
+        store.open()
+    with st.reading(db) as con:
+        assert con.execute("SELECT hand_id, deal_id FROM hand_deals ORDER BY hand_id").fetchall() == \
+            [(1, DEAL), (2, DEAL), (3, DEAL)]
+
+
+def test_a_score_sheet_hand_is_not_a_deal(tmp_path):
+    text = (TABLES[0].read_text().split("hand 1")[0]
+            + "hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 59  lose\n")
+    f = tmp_path / "sheet.shn"
+    f.write_text(text)
+    db = tmp_path / "s.duckdb"
+    with st.Store(db) as store:
+        assert store.ingest_file(validate_file(f)).stored == 1
+    with st.reading(db) as con:
+        assert con.execute("SELECT count(*) FROM hand_deals").fetchone()[0] == 0
+        with pytest.raises(DealNotFound, match="not a full deal"):
+            compare_deal(con, "1")
+
+
+# --- the command line ----------------------------------------------------------------------------------------------
+
+def test_cli_compare(db):
+    r = CliRunner().invoke(app, ["compare", "3", "--db", str(db), "--json"])
+    assert r.exit_code == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["deal_id"] == DEAL
+    assert [[p["units"] for p in t["positions"]] for t in doc["tables"]] == \
+        [[2, -4, 2, -2, 2], [-1, -1, 2, 1, -1], [-2, 8, -2, -2, -2]]
+    r = CliRunner().invoke(app, ["compare", DEAL, "--db", str(db)])
+    assert r.exit_code == 0 and "Joy picker alone" in r.stdout and "AS 8C" in r.stdout
+    r = CliRunner().invoke(app, ["compare", "--db", str(db)])
+    assert r.exit_code == 0 and r.stdout.startswith(f"{DEAL}  3 tables")
+    r = CliRunner().invoke(app, ["compare", "D0000000000000000", "--db", str(db)])
+    assert r.exit_code == 1 and "no stored hand was dealt 'D0000000000000000'" in r.stderr
+    r = CliRunner().invoke(app, ["compare", "99", "--db", str(db)])
+    assert r.exit_code == 1 and "no stored deal or hand '99'" in r.stderr
+
+
+# --- the page ------------------------------------------------------------------------------------------------------
+
+def test_compare_page(db, tmp_path, monkeypatch):
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "compare.py"),
+                           default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.selectbox(key="shead.compare.deal").value == DEAL
+    side = at.dataframe[1].value
+    assert list(side.columns) == ["", "A (#1)", "B (#2)", "C (#3)"]
+    cells = {r[0]: tuple(r[1:]) for r in side.itertuples(index=False)}  # a pandas frame
+    assert cells["picker side card points"] == ("59", "68", "85")
+    assert cells["outcome"] == ("lose", "win", "win")
+    # an empty store shows what to do next
+    empty = tmp_path / "empty.duckdb"
+    st.Store(empty).open()
+    monkeypatch.setenv("SHEAD_DB", str(empty))
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "compare.py"),
+                           default_timeout=60)
+    at.run()
+    assert not at.exception
+    assert "No deal was played at two or more tables yet" in at.info[0].value
