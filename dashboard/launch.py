@@ -34,13 +34,23 @@ def command(host: str = "127.0.0.1", port: int = 8501, headless: bool = True) ->
 
 
 def launch(db: str | os.PathLike | None = None, host: str = "127.0.0.1", port: int = 8501,
-           headless: bool = True) -> int:
+           headless: bool = True, login: bool | None = None) -> int:
     """Run the dashboard on ``db`` (default: ``SHEAD_DB``, else
     ``data/shead.duckdb``) until it stops; returns Streamlit's exit code
     (0 after Ctrl-C).  A SIGTERM to this process stops the server too, so
-    no orphaned server keeps the port."""
+    no orphaned server keeps the port.  ``login``: ask every visitor for a
+    token (:mod:`dashboard.access`); None (the default) asks exactly when
+    ``host`` is beyond loopback."""
+    from dashboard.service import is_loopback  # noqa: PLC0415
+    from ingest.scope import LOGIN_ENV  # noqa: PLC0415
+
     env = dict(os.environ)
     env["SHEAD_DB"] = str(resolve_db(db).resolve())
+    if login is None:
+        login = not is_loopback(host)
+    env.pop(LOGIN_ENV, None)
+    if login:
+        env[LOGIN_ENV] = "1"
     proc = subprocess.Popen(command(host, port, headless), env=env)
     previous = None
     if threading.current_thread() is threading.main_thread():
