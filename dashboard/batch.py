@@ -75,20 +75,26 @@ class BatchWriter:
 
     def __init__(self, service):
         self.service = service
-        self.q: queue.Queue[Pending | None] = queue.Queue()
+        self.q: queue.Queue[list[Pending] | None] = queue.Queue()
         self.thread: threading.Thread | None = None
         self._start = threading.Lock()
         self.batches = 0  # transactions of combined posts (for the log and tests)
         self.combined = 0  # posts stored in them
 
     def submit(self, who, name: str, data: bytes, strict: bool) -> Future:
+        """Queue one post; the future's result is ``(body, status)``."""
+        return self.submit_many([(who, name, data, strict)])[0]
+
+    def submit_many(self, posts: list[tuple]) -> list[Future]:
+        """Queue several posts ``(who, name, data, strict)`` at once: they
+        are taken in the same batch (tests use it to make one)."""
         with self._start:
             if self.thread is None:
                 self.thread = threading.Thread(target=self._loop, name="shead-writer", daemon=True)
                 self.thread.start()
-        p = Pending(who, name, data, strict)
-        self.q.put(p)
-        return p.future
+        pending = [Pending(*p) for p in posts]
+        self.q.put(pending)
+        return [p.future for p in pending]
 
     def close(self, timeout: float = 30.0) -> None:
         if self.thread is not None:
@@ -102,7 +108,7 @@ class BatchWriter:
             first = self.q.get()
             if first is None:
                 return
-            batch = [first]
+            batch = list(first)
             stop = False
             until = time.monotonic() + GATHER_MAX
             while len(batch) < MAX_BATCH:
@@ -113,7 +119,7 @@ class BatchWriter:
                 if p is None:
                     stop = True
                     break
-                batch.append(p)
+                batch.extend(p)
             try:
                 self._store(batch)
             except BaseException as exc:  # noqa: BLE001 - never leave a post unanswered
