@@ -137,7 +137,12 @@ class BatchWriter:
             together, alone = self._combinable(batch)
             t2 = time.perf_counter()
             if len(together) >= 2:
-                answers = self._combined(together)
+                try:
+                    answers = self._combined(together)
+                except Exception as exc:  # noqa: BLE001 - StoreBusy or a store failure: each post says its own
+                    log.info("a batch of %d posts failed (%s: %s): stored post by post", len(together),
+                             type(exc).__name__, exc)
+                    answers = None
                 if answers is None:
                     alone = together + alone
                 else:
