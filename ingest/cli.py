@@ -898,7 +898,8 @@ def _launch(db: Path | None, host: str, port: int, login: bool | None = None) ->
     if login or (login is None and not is_loopback(host)):
         _err.print("every visitor signs in with a token (`shead token add GROUP --role scorer|viewer`) and sees "
                    "only that group's hands", markup=False)
-    return launch(db=st.resolve_db(db), host=host, port=port, login=login) or 0
+    extra = {} if login is None else {"login": login}  # None: launch() asks exactly beyond loopback
+    return launch(db=st.resolve_db(db), host=host, port=port, **extra) or 0
 
 
 @app.command()
