@@ -19,6 +19,8 @@ scorer|viewer``, :mod:`ingest.tokens`):
   hand with its Edit action, Import) out of a viewer's navigation, and
   :func:`require_write` — the first call of those pages — refuses them to a
   viewer who reaches them by their URL.
+* :func:`dashboard.launch.refusal` keeps ``shead dashboard --host`` from starting beyond loopback while no
+  token exists.
 * :func:`writer_store` is the store those pages write through: for a scorer
   it refuses hands of another group (their ``Event`` tag) and sessions
   stored for another group, as ``shead serve`` does (``E-GROUP``).
@@ -37,7 +39,7 @@ from ingest.scope import LOGIN_ENV, READ_SCOPE
 from replay.errors import Diagnostic
 
 __all__ = ["Access", "LOGIN_ENV", "WRITE_PAGES", "login_required", "verify", "current", "gate", "page_allowed",
-           "require_write", "writer_store", "GroupStore", "refusal", "sign_out"]
+           "require_write", "writer_store", "GroupStore", "sign_out"]
 
 #: The url paths of the pages that write (dashboard/app.py PAGES).
 WRITE_PAGES = frozenset({"log_hand", "import_files"})
@@ -85,28 +87,6 @@ def verify(db: str | os.PathLike | None, token: str) -> Access | None:
     finally:
         con.close()
     return Access(row.token_id, row.group, row.role, token) if row else None
-
-
-def refusal(db: str | os.PathLike | None, host: str) -> str | None:
-    """Why ``shead dashboard --host HOST`` must not start, or None: beyond
-    loopback with no valid token in the database, anyone on the network
-    could read and write — the same rule as ``shead serve``."""
-    from dashboard.service import is_loopback  # noqa: PLC0415
-
-    if is_loopback(host):
-        return None
-    path = st_.resolve_db(db)
-    count = 0
-    if path.exists():
-        con = st_.connect(path, read_only=True)
-        try:
-            count = tk.active_count(con)
-        finally:
-            con.close()
-    if count:
-        return None
-    return (f"refusing to listen on {host}, beyond this machine, with no token defined: anyone on the network "
-            f"could read and write. Make one first: shead token add GROUP --role scorer --db {path}")
 
 
 def current():

@@ -879,8 +879,7 @@ def _analyze_all(db: Path | None, as_json: bool) -> None:
 
 def _launch(db: Path | None, host: str, port: int, login: bool | None = None) -> int:
     try:
-        from dashboard.access import refusal  # noqa: PLC0415
-        from dashboard.launch import launch  # noqa: PLC0415 - streamlit loads only for these commands
+        from dashboard.launch import launch, refusal  # noqa: PLC0415 - streamlit loads only for these commands
     except ImportError as exc:
         _err.print(f"error: the dashboard is not available: {exc}")
         return 1

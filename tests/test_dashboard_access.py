@@ -28,7 +28,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.access import Access, refusal
+from dashboard.access import Access
+from dashboard.launch import refusal
 from ingest import tokens as tk
 from ingest.scope import LOGIN_ENV, READ_SCOPE, restrict
 from ingest.store import Store, connect, reading
