@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import shutil
 import statistics
 import sys
 import tempfile
@@ -41,6 +42,15 @@ from tests.service_helpers import make_token, one_hand_posts, start_service  # n
 GROUP = "Load"
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("-c", "--clients", type=int, default=20)
@@ -48,6 +58,7 @@ def main() -> int:
     ap.add_argument("--per-session", type=int, default=25)
     ap.add_argument("--time-limit", type=float, default=600.0, help="seconds of posting at most")
     ap.add_argument("--hold", type=float, default=1.0, help="the service's --hold")
+    ap.add_argument("--keep-log", type=Path, default=None, help="copy the service's request log here")
     args = ap.parse_args()
     if args.hands < 1 or args.clients < 1 or args.per_session < 1:
         ap.error("--clients, --hands and --per-session must be at least 1")
@@ -94,15 +105,19 @@ def main() -> int:
                             errors.append(f"session {k} hand {n}: {r.status_code} {r.text[:200]}")
 
         threads = [threading.Thread(target=client, args=(m,)) for m in by_client]
+        cpu0 = _cpu_seconds(served.proc.pid)
         t_start = time.perf_counter()
         for t in threads:
             t.start()
         for t in threads:
             t.join()
         wall = time.perf_counter() - t_start
+        server_cpu = _cpu_seconds(served.proc.pid) - cpu0
         listed = httpx.get(served.url + "/hands", params={"limit": 10_000},
                            headers={"Authorization": f"Bearer {token}"}, timeout=120)
         served.stop()
+        if args.keep_log is not None:
+            shutil.copyfile(served.log, args.keep_log)
         con = st.connect(db, read_only=True)
         try:
             rows, distinct_hashes, distinct_keys = con.execute(
@@ -116,6 +131,10 @@ def main() -> int:
     print(f"{args.clients} clients posted {len(lat)} hands (one per POST) in {wall:.1f} s: "
           f"{len(acked) / wall:,.0f} hands/s acknowledged")
     print(f"latency per post: p50 {q[49]:.0f} ms, p95 {q[94]:.0f} ms, max {lat_ms[-1]:.0f} ms")
+    if lat:
+        print(f"the service used {server_cpu:.1f} s of CPU: {server_cpu / len(lat) * 1000:.1f} ms per hand "
+              f"(at most {len(lat) / server_cpu if server_cpu else float('inf'):,.0f} hands/s on one free core); "
+              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores while measured")
     want = {(f"{GROUP} {k}", n) for k, n in acked}
     got = {(h["session"], h["hand"]) for h in listed.json()} if listed.status_code == 200 else set()
     # every acknowledged hand stored once, nothing else stored, nothing refused

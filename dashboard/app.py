@@ -50,10 +50,14 @@ PAGES = [
 def main() -> None:
     import streamlit as st  # noqa: PLC0415 - only when run as the app
 
+    from dashboard.access import gate, page_allowed  # noqa: PLC0415
+
     st.set_page_config(page_title="shead — Sheepshead hand log", page_icon="🐑", layout="wide")
+    who = gate()  # beyond loopback: the sign-in form until a token is given; then only its group is read
     sections: dict[str, list] = {}
     for section, path, title, icon, url in PAGES:
-        if (_HERE / path).exists():  # a page another engineer has not written yet is left out
+        # a page another engineer has not written yet is left out, and a writing page for a viewer
+        if (_HERE / path).exists() and page_allowed(url, who):
             sections.setdefault(section, []).append(
                 st.Page(str(_HERE / path), title=title, icon=icon, url_path=url, default=(url == "overview")))
     st.navigation(sections).run()

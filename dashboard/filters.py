@@ -55,7 +55,10 @@ def db_path() -> Path:
 
 def db_stamp(path: Path) -> tuple:
     """What changes when the database does: size and mtime of the file and
-    of its write-ahead log.  Part of every cache key."""
+    of its write-ahead log; and the groups the reader may see (signed in
+    beyond loopback, :func:`ingest.scope.current_scope`).  Part of every cache key."""
+    from ingest.scope import current_scope  # noqa: PLC0415
+
     out: list = [str(path)]
     for p in (path, path.with_name(path.name + ".wal")):
         try:
@@ -63,6 +66,7 @@ def db_stamp(path: Path) -> tuple:
             out += [s.st_size, s.st_mtime_ns]
         except OSError:
             out += [None, None]
+    out.append(current_scope())  # one group's cached figures are never another's
     return tuple(out)
 
 

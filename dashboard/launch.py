@@ -17,7 +17,7 @@ from pathlib import Path
 
 from ingest.store import resolve_db
 
-__all__ = ["APP", "launch", "command"]
+__all__ = ["APP", "launch", "command", "refusal"]
 
 #: The Streamlit entry script.
 APP = Path(__file__).resolve().parent / "app.py"
@@ -34,13 +34,23 @@ def command(host: str = "127.0.0.1", port: int = 8501, headless: bool = True) ->
 
 
 def launch(db: str | os.PathLike | None = None, host: str = "127.0.0.1", port: int = 8501,
-           headless: bool = True) -> int:
+           headless: bool = True, login: bool | None = None) -> int:
     """Run the dashboard on ``db`` (default: ``SHEAD_DB``, else
     ``data/shead.duckdb``) until it stops; returns Streamlit's exit code
     (0 after Ctrl-C).  A SIGTERM to this process stops the server too, so
-    no orphaned server keeps the port."""
+    no orphaned server keeps the port.  ``login``: ask every visitor for a
+    token (:mod:`dashboard.access`); None (the default) asks exactly when
+    ``host`` is beyond loopback."""
+    from dashboard.service import is_loopback  # noqa: PLC0415
+    from ingest.scope import LOGIN_ENV  # noqa: PLC0415
+
     env = dict(os.environ)
     env["SHEAD_DB"] = str(resolve_db(db).resolve())
+    if login is None:
+        login = not is_loopback(host)
+    env.pop(LOGIN_ENV, None)
+    if login:
+        env[LOGIN_ENV] = "1"
     proc = subprocess.Popen(command(host, port, headless), env=env)
     previous = None
     if threading.current_thread() is threading.main_thread():
@@ -63,3 +73,27 @@ def launch(db: str | os.PathLike | None = None, host: str = "127.0.0.1", port: i
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+def refusal(db: str | os.PathLike | None, host: str) -> str | None:
+    """Why ``shead dashboard --host HOST`` must not start, or None: beyond
+    loopback with no valid token in the database, anyone on the network
+    could read and write — the same rule as ``shead serve``."""
+    from dashboard.service import is_loopback  # noqa: PLC0415
+    from ingest import store as st_  # noqa: PLC0415
+    from ingest import tokens as tk  # noqa: PLC0415
+
+    if is_loopback(host):
+        return None
+    path = st_.resolve_db(db)
+    count = 0
+    if path.exists():
+        con = st_.connect(path, read_only=True)
+        try:
+            count = tk.active_count(con)
+        finally:
+            con.close()
+    if count:
+        return None
+    return (f"refusing to listen on {host}, beyond this machine, with no token defined: anyone on the network "
+            f"could read and write. Make one first: shead token add GROUP --role scorer --db {path}")

@@ -66,7 +66,9 @@ def amend_from_page(ctx: dict, number: int) -> None:
         out["errors"].append("write exactly one hand")
         return
     try:
-        with Store(resolve_db()) as store:
+        from dashboard.access import writer_store  # noqa: PLC0415 - a scorer signed in amends only their group
+
+        with writer_store() as store:
             rep = store.amend(FileResult(path=SOURCE, hands=mine), reason)
     except (CorrectionError, StoreError) as exc:
         out["errors"].append(str(exc))

@@ -30,6 +30,7 @@ Every request is logged on the ``shead.service`` logger: client address, who
 (token id, group, role), method, path and query, status, milliseconds.
 """
 
+import asyncio
 import ipaddress
 import json
 import logging
@@ -48,7 +49,6 @@ from typing import Annotated, Iterator, Literal
 
 import duckdb
 from fastapi import Depends, FastAPI, HTTPException, Query, Request
-from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
@@ -172,8 +172,12 @@ class Service:
                  owner_secret: str | None = None):
         self.db = st.resolve_db(db)
         self.store = st.Store(self.db, hold=hold, lock_timeout=lock_timeout)
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()  # re-entered by the writer thread (dashboard.batch)
         self.owner_secret = owner_secret or secrets.token_urlsafe(32)
+        from dashboard.batch import BatchWriter  # noqa: PLC0415
+
+        self.writer = BatchWriter(self)  # the one writer: posts queued and stored in batches
+        self._known: dict[str, tuple[int, Caller]] = {}  # token -> (store generation, caller)
 
     @contextmanager
     def con(self) -> Iterator[duckdb.DuckDBPyConnection]:
@@ -186,6 +190,7 @@ class Service:
                 cur.close()
 
     def close(self) -> None:
+        self.writer.close()
         with self.lock:
             self.store.close()
 
@@ -196,13 +201,30 @@ class Service:
         token."""
         if secrets.compare_digest(token.encode(), self.owner_secret.encode()):
             return OWNER
+        # A token verified since the store last opened the database stays valid: nobody else can have
+        # written (``shead token revoke``) while this process held the write lock.
+        hit = self._known.get(token)
+        if hit is not None and hit[0] == self.store.generation and self.store.holding:
+            return hit[1]
         with self.con() as con:
             row = tk.lookup(con, token)
-        return Caller(row.token_id, row.group, row.role) if row else None
+            generation = self.store.generation
+        who = Caller(row.token_id, row.group, row.role) if row else None
+        if who is not None:
+            if len(self._known) > 10_000:
+                self._known.clear()
+            self._known[token] = (generation, who)
+        return who
 
     # -- posting ----------------------------------------------------------
 
     def post(self, who: Caller, name: str, data: bytes, strict: bool) -> tuple[dict, int]:
+        """:meth:`post_one`'s answer, through the writer's queue
+        (:mod:`dashboard.batch`: stored with the posts queued alongside, in one
+        transaction where they can share it); returns once it is stored."""
+        return self.writer.submit(who, name, data, strict).result()
+
+    def post_one(self, who: Caller, name: str, data: bytes, strict: bool) -> tuple[dict, int]:
         """Read, validate and store one posted file: ``(body, status)``.
         The body is :func:`ingest.cli.report_json`'s; status 200 when nothing
         was rejected, 422 when a hand or the file was rejected (the good
@@ -419,8 +441,8 @@ def create_app(service: Service, on_stop=None) -> FastAPI:
         data = await request.body()
         if len(data) > MAX_BODY:
             raise HTTPException(413, f"the body has {len(data)} bytes; at most {MAX_BODY} in one post")
-        try:
-            body, status = await run_in_threadpool(service.post, who, name, data, strict)
+        try:  # queued for the one writer; answered once its transaction has committed
+            body, status = await asyncio.wrap_future(service.writer.submit(who, name, data, strict))
         except st.StoreBusy as exc:
             raise HTTPException(503, str(exc), headers={"Retry-After": "5"}) from None
         return JSONResponse(body, status_code=status)

@@ -974,22 +974,38 @@ def _analyze_all(db: Path | None, as_json: bool) -> None:
 # --------------------------------------------------------------------------
 
 
-def _launch(db: Path | None, host: str, port: int) -> int:
+def _launch(db: Path | None, host: str, port: int, login: bool | None = None) -> int:
     try:
-        from dashboard.launch import launch  # noqa: PLC0415 - streamlit loads only for these commands
+        from dashboard.launch import launch, refusal  # noqa: PLC0415 - streamlit loads only for these commands
     except ImportError as exc:
         _err.print(f"error: the dashboard is not available: {exc}")
         return 1
-    _err.print(f"dashboard on http://{host}:{port} (database {st.resolve_db(db)}); Ctrl-C stops it")
-    return launch(db=st.resolve_db(db), host=host, port=port) or 0
+    try:
+        why = refusal(db, host)  # beyond loopback only once a token exists (as `shead serve`)
+    except st.StoreError as exc:
+        _err.print(f"error: {exc}")
+        return 1
+    if why is not None:
+        _err.print(f"error: {why}", markup=False)
+        return 2
+    _err.print(f"dashboard on http://{host}:{port} (database {st.resolve_db(db)}); Ctrl-C stops it", markup=False)
+    from dashboard.service import is_loopback  # noqa: PLC0415
+
+    if login or (login is None and not is_loopback(host)):
+        _err.print("every visitor signs in with a token (`shead token add GROUP --role scorer|viewer`) and sees "
+                   "only that group's hands", markup=False)
+    extra = {} if login is None else {"login": login}  # None: launch() asks exactly beyond loopback
+    return launch(db=st.resolve_db(db), host=host, port=port, **extra) or 0
 
 
 @app.command()
 def dashboard(db: Optional[Path] = DbOption,
-              host: str = typer.Option("127.0.0.1", help="Address to bind (localhost by default)."),
-              port: int = typer.Option(8501, help="Port.")) -> None:
+              host: str = typer.Option("127.0.0.1", help="Address to bind (localhost by default; beyond it only "
+                                       "once a token exists, and every visitor signs in)."),
+              port: int = typer.Option(8501, help="Port."),
+              login: bool = typer.Option(False, "--login", help="Ask for a token on loopback too.")) -> None:
     """Start the Streamlit dashboard on the database."""
-    raise typer.Exit(_launch(db, host, port))
+    raise typer.Exit(_launch(db, host, port, login=True if login else None))
 
 
 _SHIPPED_DATA = Path(__file__).resolve().parents[1] / "data"

@@ -222,9 +222,16 @@ def connect(path: str | os.PathLike | None = None, *, read_only: bool = True,
 def reading(path: str | os.PathLike | None = None, *, timeout: float | None = None) -> Iterator[duckdb.DuckDBPyConnection]:
     """A short-lived read-only connection, closed on exit (see :func:`connect`
     for the lock retry).  Use one per page render or command; never hold it
-    across a dashboard rerun."""
+    across a dashboard rerun.  When :data:`ingest.scope.READ_SCOPE` names
+    groups (the dashboard beyond loopback, signed in), the connection sees
+    only their rows (:func:`ingest.scope.restrict`)."""
+    from ingest.scope import current_scope, restrict  # noqa: PLC0415
+
+    scope = current_scope()
     con = connect(path, read_only=True, timeout=timeout)
     try:
+        if scope is not None:
+            restrict(con, scope)
         yield con
     finally:
         con.close()
@@ -412,6 +419,40 @@ def _save_state(con: duckdb.DuckDBPyConnection, session_id: int, state, hands: i
     con.execute("INSERT INTO session_state VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [session_id, state.last_hand, top, state.queued, state.run, state.pot, state.last_dealer,
                  bool(state.known), hands, _now()])
+
+
+def _carry_rows(con: duckdb.DuckDBPyConnection, session_ids: list[int]) -> dict[int, tuple]:
+    """For each of ``session_ids``: ``(state hands, state top_hand, stored
+    hands, has a state row)`` — what :meth:`Store._carry_fits` compares, for
+    many sessions in one query."""
+    if not session_ids:
+        return {}
+    rows = con.execute(
+        "SELECT i.sid, t.hands, t.top_hand, (SELECT count(*) FROM hands h WHERE h.session_id = i.sid), "
+        "t.session_id IS NOT NULL FROM (SELECT unnest(?::INTEGER[]) AS sid) i "
+        "LEFT JOIN session_state t ON t.session_id = i.sid", [session_ids]).fetchall()
+    return {sid: (hands, top, n, has) for sid, hands, top, n, has in rows}
+
+
+def _save_states(con: duckdb.DuckDBPyConnection, saves: list[tuple]) -> None:
+    """:func:`_save_state` of many sessions ``(session_id, state, hands,
+    top)`` at once (two statements)."""
+    if not saves:
+        return
+    con.execute("DELETE FROM session_state WHERE list_contains(?::INTEGER[], session_id)", [[s[0] for s in saves]])
+    now = _now()
+    names = ("session_id", "last_hand", "top_hand", "queued", "run", "pot", "last_dealer", "known", "hands",
+             "updated_at")
+    cols = list(zip(*[(sid, st.last_hand, top, st.queued, st.run, st.pot, st.last_dealer, bool(st.known), hands, now)
+                      for sid, st, hands, top in saves]))
+    types = (pa.int32(), pa.int32(), pa.int32(), pa.int32(), pa.int32(), pa.int64(), pa.int32(), pa.bool_(),
+             pa.int32(), pa.timestamp("us"))
+    batch = pa.table({n: pa.array(list(c), t) for n, c, t in zip(names, cols, types)})
+    con.register("_states", batch)
+    try:
+        con.execute(f"INSERT INTO session_state ({', '.join(names)}) SELECT {', '.join(names)} FROM _states")
+    finally:
+        con.unregister("_states")
 
 
 def _texts(con: duckdb.DuckDBPyConnection, ids: list[int]) -> dict[int, tuple[bytes, str]]:
@@ -886,8 +927,11 @@ class Store:
         self._since = 0.0
         self._json = _JsonCache()
         self.last_plan: tuple[str, IngestPlan] | None = None  # set by ingest.cli's planned validation
+        self.pending_report: IngestReport | None = None  # ingest_file's report, as on_stage("commit") sees it
         self._guard = threading.RLock()
         self._busy = False
+        self.generation = 0  # how many times the write connection was opened: another process may have
+        #                      written in between two generations, never within one
         self._timer: threading.Timer | None = None
 
     # -- connection handling ------------------------------------------------
@@ -907,6 +951,7 @@ class Store:
                     self._busy = False
                     raise
                 self._since = time.monotonic()
+                self.generation += 1
             return self._con
 
     def _maybe_release(self) -> None:
@@ -938,6 +983,11 @@ class Store:
         if self._con is not None:
             con, self._con = self._con, None
             con.close()
+
+    @property
+    def holding(self) -> bool:
+        """True while the write connection (and so the database's lock) is open."""
+        return self._con is not None
 
     def close(self) -> None:
         """Release the database: close the write connection, if open (DuckDB
@@ -1027,6 +1077,7 @@ class Store:
                 self._maybe_release()
                 return report
             if on_stage:
+                self.pending_report = report  # what on_stage("commit") may check before it commits
                 on_stage("commit")
             con.execute("COMMIT")
         except BaseException as exc:
@@ -1096,12 +1147,18 @@ class Store:
             self._append(con, "hand_units", pa.table(_unit_columns(rows), schema=_UNITS_SCHEMA))
             self._insert_sources(con, rows, fresh, ingest_id, result.path)
             report.stored = len(fresh)
+            # each session's stored state and hand count in one query, the new states in one write
+            # (a batch of posts holds many sessions: statements per session were most of its time)
+            pre = _carry_rows(con, list(session_ids.values())) if plan is not None else {}
+            saves: list[tuple] = []
             for name in sorted(session_ids):
-                if not self._carry_fits(con, name, session_ids[name], fresh, result, plan, name in known):
+                if not self._carry_fits(con, name, session_ids[name], fresh, result, plan, name in known,
+                                        pre, saves):
                     if name in known:
                         self._rederive_session(con, session_ids[name], name, report)
                     else:
                         _save_state(con, session_ids[name], None, 0, None)
+            _save_states(con, saves)
         if result.rejected and not strict:
             report.rejected_new = self._insert_rejected(con, result, ingest_id)
         if getattr(result, "log_totals", None) is not None:
@@ -1474,7 +1531,8 @@ class Store:
 
     @staticmethod
     def _carry_fits(con: duckdb.DuckDBPyConnection, name: str, session_id: int, fresh: list[ValidatedHand],
-                    result: FileResult, plan: "IngestPlan | None", known: bool) -> bool:
+                    result: FileResult, plan: "IngestPlan | None", known: bool, pre: dict | None = None,
+                    saves: list | None = None) -> bool:
         """Whether session ``name``'s new hands were validated from its stored
         running state and simply follow its stored hands: the state row is
         the one the plan read (the same hand count and highest number), every
@@ -1485,12 +1543,19 @@ class Store:
         if plan is None or name not in plan.carries:
             return False
         count, top, state = plan.carries[name]
-        row = con.execute("SELECT hands, top_hand FROM session_state WHERE session_id = ?", [session_id]).fetchone()
+        if pre is not None and session_id in pre:  # _carry_rows: (state hands, state top, stored hands)
+            hands_, top_, stored, has = pre[session_id]
+            row = (hands_, top_) if has else None
+        else:
+            row = con.execute("SELECT hands, top_hand FROM session_state WHERE session_id = ?",
+                              [session_id]).fetchone()
+            stored = None
         if known:
             if row is None or row[0] != count or row[1] != top:
                 return False
-            if _scalar(con, "SELECT count(*) FROM hands WHERE session_id = ?", [session_id]) != count + sum(
-                    1 for h in fresh if h.outcome.session == name):
+            if stored is None:
+                stored = _scalar(con, "SELECT count(*) FROM hands WHERE session_id = ?", [session_id])
+            if stored != count + sum(1 for h in fresh if h.outcome.session == name):
                 return False
         elif row is not None:
             return False
@@ -1500,7 +1565,10 @@ class Store:
             return False
         if any(b <= a for a, b in zip(numbers, numbers[1:])) or (top is not None and numbers[0] <= top):
             return False
-        _save_state(con, session_id, state, count + len(numbers), numbers[-1])
+        if saves is not None:
+            saves.append((session_id, state, count + len(numbers), numbers[-1]))
+        else:
+            _save_state(con, session_id, state, count + len(numbers), numbers[-1])
         return True
 
     def plan_ingest(self, shn) -> tuple[object, "IngestPlan", Callable]:

@@ -87,7 +87,9 @@ def run_import() -> None:
     if not files:
         ss[REPORT_KEY] = [("", None, "choose one or more files first")]
         return
-    store = Store(resolve_db())
+    from dashboard.access import writer_store  # noqa: PLC0415 - a scorer signed in stores only their group
+
+    store = writer_store()
     try:
         for f in files:
             try:
@@ -102,6 +104,9 @@ def run_import() -> None:
 from dashboard.filters import ensure_navigation
 
 ensure_navigation()  # a first visit straight to this page's URL runs it inside the app
+from dashboard.access import require_write  # noqa: E402
+
+require_write()  # a viewer who reaches this page by its URL is refused here
 st.title("Import")
 st.caption(f"Into {md(resolve_db())} — the same path as `shead ingest`: read, replay-validate, store.")
 st.file_uploader("SHN files, NetSchafkopf protocols, CSV score sheets or ledgers", accept_multiple_files=True,

@@ -442,10 +442,15 @@ def _show_or_save(out: dict, errs: dict, text: str, h, save: bool) -> bool:
     if not save:
         return False
     try:
-        with Store(resolve_db()) as store:
+        from dashboard.access import writer_store  # noqa: PLC0415 - a scorer signed in stores only their group
+
+        with writer_store() as store:
             rep = store.ingest_file(FileResult(path=SOURCE, hands=[h]))
     except StoreError as exc:
         errs["general"] = [f"not saved: {exc}"]
+        return False
+    if rep.rejected:  # another group's hand (dashboard.access.GroupStore)
+        errs["general"] = [f"not saved: {rep.rejected[0].errors[0].message}"]
         return False
     if not rep.stored:
         errs["general"] = ["this hand is already stored (the same text); nothing was added"]
@@ -570,9 +575,14 @@ def _default(key: str, value) -> None:
 from dashboard.filters import ensure_navigation
 
 ensure_navigation()  # a first visit straight to this page's URL runs it inside the app
+from dashboard.access import require_write  # noqa: E402
+
+_who = require_write()  # a viewer who reaches this page by its URL is refused here
 st.title("Log a hand")
 db = resolve_db()
 ss = st.session_state
+if _who is not None:  # signed in: a new session is the token's group's
+    ss["lh_event"] = _who.group
 
 sessions: list[tuple] = []
 try:
@@ -606,7 +616,8 @@ else:
     _default("lh_rules", "wi5-called-ace")
     _default("lh_date", _dt.date.today())
     c1, c2, c3 = st.columns([3, 2, 1])
-    c1.text_input("Event (group)", key="lh_event", placeholder="Thursday Night Sheepshead")
+    c1.text_input("Event (group)", key="lh_event", placeholder="Thursday Night Sheepshead",
+                  disabled=_who is not None)
     c2.date_input("Date", key="lh_date", format="YYYY/MM/DD")
     c3.text_input("Table", key="lh_table")
     st.text_input("Site (optional)", key="lh_site")
