@@ -41,7 +41,7 @@ from dashboard import metrics
 from dashboard.metrics import Filters
 
 __all__ = ["HandQuery", "ROLES", "KINDS", "hand_list", "hand_count", "to_params", "from_params", "hands_url",
-           "replay_url", "describe_query", "FILTER_KEYS"]
+           "replay_url", "describe_query", "FILTER_KEYS", "tidy", "link", "filters_from_params"]
 
 #: The roles a player can be asked for (module docstring).
 ROLES = ("seated", "picker", "partner", "defender")
@@ -427,3 +427,17 @@ def describe_query(q: HandQuery) -> str:
     if q.laufende_n is not None:
         parts.append(f"{q.laufende_n} Laufende")
     return "; ".join(parts)
+
+
+def tidy(df: pl.DataFrame, blank: str = "—") -> pl.DataFrame:
+    """``df`` for showing: every null of a text column becomes ``blank`` (a
+    dash), so no table shows a raw "None".  Number, date and boolean columns
+    are left as they are (the table draws their nulls empty)."""
+    return df.with_columns([pl.col(c).fill_null(blank) for c, t in df.schema.items() if t == pl.String])
+
+
+def link(text: str, url: str) -> str:
+    """A Markdown link whose text is escaped (:func:`dashboard.text.md`)."""
+    from dashboard.text import md  # noqa: PLC0415
+
+    return f"[{md(text)}]({url})"
