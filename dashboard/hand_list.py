@@ -100,6 +100,7 @@ class HandQuery:
     * ``laufende`` — ``with``, ``without`` or ``none`` (rules.md G-13);
       ``laufende_n`` — the count of Laufende.
     * ``date`` — one day.
+    * ``picked_by`` — player names: hands one of them picked.
     """
 
     who: str | None = None
@@ -119,10 +120,13 @@ class HandQuery:
     laufende: str | None = None
     laufende_n: int | None = None
     date: date | None = None
+    picked_by: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if not isinstance(self.outcomes, tuple):
-            object.__setattr__(self, "outcomes", tuple(self.outcomes or ()))
+        for name in ("outcomes", "picked_by"):
+            v = getattr(self, name)
+            if not isinstance(v, tuple):
+                object.__setattr__(self, name, tuple(v or ()))
         if self.role is not None and self.role not in ROLES:
             raise ValueError(f"role {self.role!r}: expected one of {', '.join(ROLES)}")
         if self.kind is not None and self.kind not in KINDS:
@@ -153,6 +157,9 @@ def _sql(con: duckdb.DuckDBPyConnection, f: Filters, q: HandQuery) -> tuple[str,
             if no_blind:
                 conds.append("NOT list_contains($no_blind, h.rules)")
                 params["no_blind"] = list(no_blind)
+    if q.picked_by:
+        conds.append("list_contains($picked_by, pn.player)")
+        params["picked_by"] = list(q.picked_by)
     if q.outcomes:
         conds.append("list_contains($outcomes, h.outcome)")
         params["outcomes"] = list(q.outcomes)
@@ -277,7 +284,7 @@ def to_params(f: Filters, q: HandQuery | None = None) -> dict[str, str | list[st
         v = getattr(q, fl.name)
         if v is None or v == ():
             continue
-        key = {"outcomes": "outcome"}.get(fl.name, fl.name)
+        key = {"outcomes": "outcome", "picked_by": "picker"}.get(fl.name, fl.name)
         if isinstance(v, bool):
             out[key] = "1" if v else "0"
         elif isinstance(v, tuple):
@@ -369,6 +376,9 @@ def from_params(params) -> tuple[Filters, HandQuery, list[str]]:
     outs = _get_all(params, "outcome")
     if outs:
         kw["outcomes"] = tuple(outs)
+    pickers = _get_all(params, "picker")
+    if pickers:
+        kw["picked_by"] = tuple(pickers)
     return filters_from_params(params), HandQuery(**kw), problems
 
 
@@ -399,6 +409,8 @@ def describe_query(q: HandQuery) -> str:
         role = q.role or "seated"
         parts.append({"seated": f"{q.who} at the table", "picker": f"{q.who} the picker",
                       "partner": f"{q.who} the partner", "defender": f"{q.who} a defender"}[role])
+    if q.picked_by:
+        parts.append(" or ".join(q.picked_by) + " picked")
     if q.alone is not None:
         parts.append("picker alone" if q.alone else "picker not alone")
     if q.call:
