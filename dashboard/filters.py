@@ -68,8 +68,10 @@ def db_stamp(path: Path) -> tuple:
 
 
 @st.cache_data(ttl=300, max_entries=512, show_spinner=False)
-def _cached(name: str, stamp: tuple, f: Filters) -> pl.DataFrame:
-    fn = getattr(metrics, name)
+def _cached(name: str, stamp: tuple, f: Filters, module: str = "dashboard.metrics") -> pl.DataFrame:
+    import importlib  # noqa: PLC0415
+
+    fn = getattr(importlib.import_module(module), name) if module != "dashboard.metrics" else getattr(metrics, name)
     with reading(stamp[0], timeout=BUSY_TIMEOUT) as con:
         return fn(con, f)
 
@@ -96,7 +98,7 @@ def fetch(fn, f: Filters) -> pl.DataFrame:
     friendly message with a Retry button and stops the page."""
     path = db_path()
     try:
-        return _cached(fn.__name__, db_stamp(path), f)
+        return _cached(fn.__name__, db_stamp(path), f, fn.__module__)
     except StoreBusy as exc:
         _busy(exc)
     except StoreMissing:

@@ -34,7 +34,8 @@ import polars as pl
 from dashboard import metrics
 from dashboard.metrics import Filters
 
-__all__ = ["role_record", "pick_by_seat", "player_sessions", "player_summary", "player_report", "ROLE_ORDER"]
+__all__ = ["role_record", "pick_by_seat", "player_sessions", "player_summary", "player_report", "days_played",
+           "ROLE_ORDER"]
 
 ROLE_ORDER = ("picker", "partner", "defender")
 
@@ -213,3 +214,13 @@ def player_report(con: duckdb.DuckDBPyConnection, f: Filters, player: str) -> di
         "pick_by_seat": pick_by_seat(con, f, player).to_dicts(),
         "sessions": player_sessions(con, f, player).to_dicts(),
     })
+
+
+def days_played(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """One row over the filtered hands: ``days`` — distinct dates on which a
+    hand was played (not the calendar span), ``span`` — days from the first
+    to the last date, both counted (null when no hand has a date)."""
+    where, params = metrics._where(f)
+    return con.sql(f"""SELECT CAST(count(DISTINCT h.date) AS BIGINT) AS days,
+                              CAST(date_diff('day', min(h.date), max(h.date)) + 1 AS BIGINT) AS span
+                       FROM hands h WHERE {where}""", params=params or None).pl()
