@@ -108,7 +108,7 @@ shown = st.multiselect("Players on the chart", ranked, default=default[:8], key=
                        help="Best five and worst three by default.")
 data = run.filter(pl.col("player").is_in(shown))
 dated = data.filter(pl.col("date").is_not_null())
-x = (alt.X("date:T", title="session date", axis=alt.Axis(format="%b %Y", labelOverlap=True))
+x = (alt.X("date:T", title="session date", axis=alt.Axis(format="%b %Y", tickCount="month", labelOverlap=True))
      if len(dated) == len(data) else alt.X("seq:Q", title="session (in date order)"))
 chart = alt.Chart(data).mark_line(point=len(data) <= 400).encode(
     x=x,
