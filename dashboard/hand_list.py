@@ -146,9 +146,12 @@ def _sql(con: duckdb.DuckDBPyConnection, f: Filters, q: HandQuery) -> tuple[str,
     where, params = metrics._where(f)
     cols = _columns(con)
     conds = [where]
-    joins = ["LEFT JOIN hand_units dn ON dn.hand_id = h.hand_id AND dn.seat = h.dealer",
-             "LEFT JOIN hand_units pn ON pn.hand_id = h.hand_id AND pn.seat = h.picker",
-             "LEFT JOIN hand_units qn ON qn.hand_id = h.hand_id AND qn.seat = h.partner"]
+    # the seat rows joined only when a condition needs them (the names are joined after the LIMIT)
+    joins = []
+    if q.position is not None:
+        joins.append("JOIN hand_units dn ON dn.hand_id = h.hand_id AND dn.seat = h.dealer")
+    if q.position is not None or q.picked_by:
+        joins.append("JOIN hand_units pn ON pn.hand_id = h.hand_id AND pn.seat = h.picker")
     extra = ""
     if q.kind:
         conds.append(f"({KINDS[q.kind]})")
@@ -245,12 +248,21 @@ def hand_list(con: duckdb.DuckDBPyConnection, f: Filters, q: HandQuery, limit: i
     player's).  Raises ``duckdb.Error`` on a database that is not a store."""
     body, extra, params = _sql(con, f, q)
     params["limit"] = int(limit)
-    sql = f"""SELECT h.hand_id, h.date, h.session, h.hand, h.game, h.game_type, dn.player AS dealer,
-           pn.player AS picker, qn.player AS partner, h.call, h.alone, h.outcome,
-           CAST(h.picker_points AS INTEGER) AS picker_points, h.status{extra}
-    {body}
-    ORDER BY h.date NULLS LAST, h.session_id, h.hand, h.hand_id
-    LIMIT $limit"""
+    sel = ", me.seat AS seat, me.units AS units" if extra else ""
+    sql = f"""WITH sel AS (
+        SELECT h.hand_id, h.session_id, h.date, h.session, h.hand, h.game, h.game_type, h.dealer, h.picker,
+               h.partner, h.call, h.alone, h.outcome, h.picker_points, h.status{sel}
+        {body}
+        ORDER BY h.date NULLS LAST, h.session_id, h.hand, h.hand_id
+        LIMIT $limit)
+    SELECT s.hand_id, s.date, s.session, s.hand, s.game, s.game_type, dn.player AS dealer,
+           pn.player AS picker, qn.player AS partner, s.call, s.alone, s.outcome,
+           CAST(s.picker_points AS INTEGER) AS picker_points, s.status{", s.seat, s.units" if extra else ""}
+    FROM sel s
+    LEFT JOIN hand_units dn ON dn.hand_id = s.hand_id AND dn.seat = s.dealer
+    LEFT JOIN hand_units pn ON pn.hand_id = s.hand_id AND pn.seat = s.picker
+    LEFT JOIN hand_units qn ON qn.hand_id = s.hand_id AND qn.seat = s.partner
+    ORDER BY s.date NULLS LAST, s.session_id, s.hand, s.hand_id"""
     return con.sql(sql, params=params).pl()
 
 

@@ -394,7 +394,7 @@ def test_rejected_page(both_db, monkeypatch):
     row = at.dataframe[0].value.iloc[0]
     # tests/fixtures/metrics.shn: hand 6 of session B, score summing to +2 (see tests/test_metrics.py)
     assert row["code"] == "E-SCORE-SUM" and row["file"].endswith("metrics.shn") and row["hand"] == 6
-    assert "the score sums to +2, not 0" in text_of(at)
+    assert "the score sums to +2, not 0" in text_of(at) and "found 2, expected 0" in text_of(at)
     assert at.code and "hand 6" in at.code[0].value
 
 

@@ -50,7 +50,7 @@ if shown["game_type"].is_null().all():
     cols.remove("game_type")
 st.dataframe(
     hl.tidy(shown.select(cols)),
-    hide_index=True,
+    hide_index=True, placeholder="—",
     column_config={
         "replay": st.column_config.LinkColumn("replay", display_text="replay", help="Open the hand in the Replay "
                                               "page."),

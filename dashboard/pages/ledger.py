@@ -30,7 +30,7 @@ def show_race() -> None:
     st.subheader("Indiana race points")
     st.dataframe(
         race.select("date", "session", "player", "hands", "race_points", "best_won", "reached"),
-        hide_index=True,
+        hide_index=True, placeholder="—",
         column_config={"date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
                        "race_points": st.column_config.NumberColumn("race points", help="Race points gained in "
                                                                     "the session's Indiana hands (rules.md F-5)."),
@@ -76,7 +76,7 @@ lb = lb.with_columns(pl.col("player").map_elements(lambda p: hl.hands_url(f, who
                      .alias("list"))
 st.dataframe(
     lb.select("list", "player", "units", "hands", "units_per_hand", "sessions"),
-    hide_index=True,
+    hide_index=True, placeholder="—",
     column_config={
         "list": st.column_config.LinkColumn("hands", display_text="list", help="The player's hands."),
         "player": "Player",
@@ -127,7 +127,7 @@ ses_shown = ses.with_columns(pl.struct("session_id", "player").map_elements(
     lambda r: hl.hands_url(f, who=r["player"], session=r["session_id"]), return_dtype=pl.String).alias("list"))
 st.dataframe(
     hl.tidy(ses_shown.select("list", "date", "session", "group", "table", "player", "hands", "units")),
-    hide_index=True,
+    hide_index=True, placeholder="—",
     column_config={"list": st.column_config.LinkColumn("hands", display_text="list"),
                    "date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
                    "units": st.column_config.NumberColumn("units", format="%+d"),
@@ -142,7 +142,7 @@ if not per_unit.is_empty():
     st.subheader("Totals per unit")
     st.dataframe(
         per_unit.select("player", "unit", "total", "hands", "sessions", "incomplete"),
-        hide_index=True,
+        hide_index=True, placeholder="—",
         column_config={"total": st.column_config.NumberColumn("total", format="%+d"),
                        "incomplete": st.column_config.NumberColumn("incomplete sessions", help="Sessions of the "
                                                                    "player whose source's own table the stored games "
@@ -158,7 +158,7 @@ if not pot.is_empty():
     st.subheader("The pot")
     st.dataframe(
         pot.select("date", "session", "paid_in", "taken", "balance"),
-        hide_index=True,
+        hide_index=True, placeholder="—",
         column_config={"date": st.column_config.DateColumn("date", format="YYYY-MM-DD")},
     )
     st.caption(f"Sessions played with the pot (pot=on, rules.md D-19) over {over}: units put into the pot, units "

@@ -122,7 +122,7 @@ table = table.with_columns(pl.col("player").map_elements(
 st.dataframe(
     table.select("picks_link", "player", "offered", "picks", "pick_rate", "unknown_dealer", "all_picks", "wins", "win_rate",
                  "units_per_pick", "alone", "alone_rate", "alone_win_rate"),
-    hide_index=True,
+    hide_index=True, placeholder="—",
     column_config={
         "picks_link": st.column_config.LinkColumn("Hands", display_text="picks", help="The hands the player "
                                                   "picked."),

@@ -148,7 +148,7 @@ table = pl.DataFrame(rows)
 st.dataframe(
     table.select("hands_link", "role", "hands", "wins", "win_rate", "group_win_rate", "units_per_hand",
                  "group_units_per_hand", "schneider_for", "schneider_against", "no_trick_for", "no_trick_against"),
-    hide_index=True,
+    hide_index=True, placeholder="—",
     column_config={
         "hands_link": st.column_config.LinkColumn("hands", display_text="list", help="The hands of this role."),
         "hands": st.column_config.NumberColumn("hands", help="Picked hands played in this role."),
@@ -193,7 +193,7 @@ else:
     ses = sessions.with_columns(pl.col("session_id").map_elements(lambda i: url(session=i), return_dtype=pl.String)
                                 .alias("hands_link"))
     st.dataframe(hl.tidy(ses.select("hands_link", "date", "session", "group", "table", "hands", "units")),
-                 hide_index=True,
+                 hide_index=True, placeholder="—",
                  column_config={"hands_link": st.column_config.LinkColumn("hands", display_text="list"),
                                 "date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
                                 "units": st.column_config.NumberColumn("units", format="%+d")})

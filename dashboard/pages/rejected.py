@@ -40,7 +40,7 @@ if rows.is_empty():
 st.subheader(plural(len(rows), "rejected hand"))
 st.dataframe(
     hl.tidy(rows.select("file", "line", "col", "session", "hand", "code", "message", "rejected_at")),
-    hide_index=True,
+    hide_index=True, placeholder="—",
     column_config={"line": st.column_config.NumberColumn("line", help="Line of the error in the file (1-based)."),
                    "col": st.column_config.NumberColumn("column", help="Column of the error (1-based)."),
                    "hand": st.column_config.NumberColumn("hand", help="The hand's number, when it could be read."),
@@ -62,7 +62,9 @@ st.markdown(f"**{md(r['file'] or '(no file)')}**, line {r['line']}, column {r['c
 for e in errors if isinstance(errors, list) else []:
     if isinstance(e, dict):
         where = f"line {e.get('line', '?')}, column {e.get('col', e.get('column', '?'))}"
-        st.markdown(f"- {where}: `{md(e.get('code', ''))}` {md(e.get('message', ''))}")
+        found = (f" — found {md(e['found'])}" if e.get("found") not in (None, "") else "") + (
+            f", expected {md(e['expected'])}" if e.get("expected") not in (None, "") else "")
+        st.markdown(f"- {where}: `{md(e.get('code', ''))}` {md(e.get('message', ''))}{found}")
     else:
         st.markdown(f"- {md(e)}")
 st.code(r["source"], language=None)

@@ -62,7 +62,7 @@ labels = labels.with_columns(pl.col("game_type").map_elements(
     return_dtype=pl.String).alias("list"))
 st.dataframe(
     hl.tidy(labels.select("list", *[c for c in labels.columns if c != "list"])),
-    hide_index=True,
+    hide_index=True, placeholder="—",
     column_config={
         "list": st.column_config.LinkColumn("games", display_text="list", help="The games of this type."),
         "game_type": st.column_config.TextColumn("game type"),
@@ -133,7 +133,7 @@ else:
                        for r in counted.to_dicts()[:40]) + ".")
     st.dataframe(
         lsum,
-        hide_index=True,
+        hide_index=True, placeholder="—",
         column_config={
             "game_type": st.column_config.TextColumn("game type"),
             "games": st.column_config.NumberColumn("games", help="Games with a declarer and recorded Laufende."),
@@ -165,7 +165,7 @@ else:
         lambda p: hl.hands_url(fk, kind="ramsch", who=p), return_dtype=pl.String).alias("list"))
     st.dataframe(
         ramsch.select("list", *[c for c in ramsch.columns if c != "list"]),
-        hide_index=True,
+        hide_index=True, placeholder="—",
         column_config={
             "list": st.column_config.LinkColumn("games", display_text="list", help="The player's Ramsch games."),
             "games": st.column_config.NumberColumn("Ramsch games", help="Ramsch games at which the player sat."),
@@ -194,7 +194,7 @@ def _tariff(text: str) -> str:
 
 
 st.dataframe([{"rules": r["rules"], "tariff": _tariff(r["rules"]), "sessions": r["sessions"], "games": r["games"]}
-              for r in house.to_dicts()], hide_index=True, width="stretch")
+              for r in house.to_dicts()], hide_index=True, placeholder="—", width="stretch")
 st.caption("The rules each game was checked under: a NetSchafkopf protocol's house tariff is read off its own price "
            "lines (the rule-set name in its header does not settle it); SHN-SK states it in [Rules]. "
            + ("Tariff points of different tariffs are different amounts: choose one under **Rules** in the sidebar "

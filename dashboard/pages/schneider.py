@@ -78,7 +78,7 @@ roles = roles.with_columns(pl.struct("player", "role").map_elements(
     return_dtype=pl.String).alias("list"))
 st.dataframe(
     roles.select("list", *[c for c in roles.columns if c != "list"]),
-    hide_index=True,
+    hide_index=True, placeholder="—",
     column_config={
         "list": st.column_config.LinkColumn("hands", display_text="list", help="The player's hands in this role."),
         "hands": st.column_config.NumberColumn("hands", help="Picked hands played in that role."),
