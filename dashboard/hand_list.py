@@ -249,21 +249,24 @@ def hand_list(con: duckdb.DuckDBPyConnection, f: Filters, q: HandQuery, limit: i
     body, extra, params = _sql(con, f, q)
     params["limit"] = int(limit)
     sel = ", me.seat AS seat, me.units AS units" if extra else ""
-    sql = f"""WITH sel AS (
-        SELECT h.hand_id, h.session_id, h.date, h.session, h.hand, h.game, h.game_type, h.dealer, h.picker,
-               h.partner, h.call, h.alone, h.outcome, h.picker_points, h.status{sel}
+    # two steps: the hands (top ``limit``), then the names of their seats; one query joining the seat
+    # rows to the limited hands is planned as a scan of every seat row per join (1.5 s at 200,000 hands)
+    hands = con.sql(f"""SELECT h.hand_id, h.date, h.session, h.hand, h.game, h.game_type, h.dealer, h.picker,
+               h.partner, h.call, h.alone, h.outcome, CAST(h.picker_points AS INTEGER) AS picker_points,
+               h.status{sel}
         {body}
         ORDER BY h.date NULLS LAST, h.session_id, h.hand, h.hand_id
-        LIMIT $limit)
-    SELECT s.hand_id, s.date, s.session, s.hand, s.game, s.game_type, dn.player AS dealer,
-           pn.player AS picker, qn.player AS partner, s.call, s.alone, s.outcome,
-           CAST(s.picker_points AS INTEGER) AS picker_points, s.status{", s.seat, s.units" if extra else ""}
-    FROM sel s
-    LEFT JOIN hand_units dn ON dn.hand_id = s.hand_id AND dn.seat = s.dealer
-    LEFT JOIN hand_units pn ON pn.hand_id = s.hand_id AND pn.seat = s.picker
-    LEFT JOIN hand_units qn ON qn.hand_id = s.hand_id AND qn.seat = s.partner
-    ORDER BY s.date NULLS LAST, s.session_id, s.hand, s.hand_id"""
-    return con.sql(sql, params=params).pl()
+        LIMIT $limit""", params=params).pl()
+    ids = hands["hand_id"].to_list()
+    names = con.sql("SELECT hand_id, seat, player FROM hand_units WHERE hand_id IN (SELECT unnest($ids))",
+                    params={"ids": ids}).pl() if ids else pl.DataFrame(
+        schema={"hand_id": hands.schema["hand_id"], "seat": pl.String, "player": pl.String})
+    for col in ("dealer", "picker", "partner"):
+        hands = (hands.join(names.rename({"seat": col, "player": col + "_name"}), on=["hand_id", col], how="left")
+                 .drop(col).rename({col + "_name": col}))
+    cols = ["hand_id", "date", "session", "hand", "game", "game_type", "dealer", "picker", "partner", "call", "alone",
+            "outcome", "picker_points", "status"] + (["seat", "units"] if extra else [])
+    return hands.select(cols)
 
 
 def hand_count(con: duckdb.DuckDBPyConnection, f: Filters, q: HandQuery) -> int:
