@@ -420,3 +420,45 @@ def test_ledger_keeps_units_apart(tmp_path, monkeypatch):
     at.radio(key="ledger.unit").set_value("schafkopf").run()
     board = at.dataframe[0].value
     assert "Ann Nagel" not in set(board["player"]) and at.query_params["unit"] == "schafkopf"
+
+
+def test_every_linked_count_is_the_length_of_its_list(both_db):
+    """The drill-down lists exactly the hands a page counts: each count of
+    the metrics equals the Hands page's count for the query its link
+    carries (the metrics fixture's numbers are the hand-made ones of
+    tests/test_metrics.py; the check here is that the two agree)."""
+    from dashboard import metrics as m
+
+    f = Filters()
+    with reading(both_db) as con:
+        n = lambda **q: hl.hand_count(con, f, hl.HandQuery(**q))  # noqa: E731
+        dq = m.data_quality(con, f).to_dicts()[0]
+        assert (n(kind="picked"), n(kind="leaster"), n(kind="doubler"), n(kind="misdeal")) == (
+            dq["picked"], dq["leasters"], dq["doublers"], dq["misdeals"])
+        assert (n(status="full"), n(status="score-sheet"), n(conflict=True)) == (
+            dq["full"], dq["score_sheet"], dq["conflicts"])
+        s = m.picking_summary(con, f).to_dicts()[0]
+        assert (n(kind="pick"), n(kind="pick", outcomes=m.WINS), n(kind="pick", alone=True),
+                n(kind="passed_out"), n(kind="dealt")) == (s["picks"], s["wins"], s["alone"], s["passed_out"],
+                                                          s["dealt"])
+        for r in m.pick_rate_by_position(con, f).to_dicts():
+            assert n(kind="pick", position=r["position"], seats=r["seats"]) == r["picks"], r
+        for r in m.picker_results_by_player(con, f).to_dicts():
+            assert n(kind="pick", who=r["player"], role="picker") == r["picks"], r
+        sc = m.schneider_summary(con, f).to_dicts()[0]
+        for o in ("win-s", "lose-s", "win-z", "lose-z"):
+            assert n(kind="picked", outcomes=(o,)) == sc[o.replace("-", "_")], o
+        for r in m.calls_by_type(con, f).to_dicts():
+            assert n(kind="picked", call=r["call_type"] or "none") == r["hands"], r
+        for r in m.calls_by_suit(con, f).to_dicts():
+            assert n(kind="picked", suit=r["called_suit"]) == r["hands"], r
+        for r in m.partner_reveal(con, f).to_dicts():
+            assert n(kind="picked", reveal=r["trick"]) == r["hands"], r
+        for r in m.schneider_by_role(con, f).to_dicts():
+            if r["role"] in ("picker", "partner", "defender"):
+                assert n(who=r["player"], role=r["role"]) == r["hands"], r
+        for r in m.leaderboard(con, f).to_dicts():
+            assert n(who=r["player"]) >= r["hands"], r  # seated hands include misdeals and doublers
+        # the role filter of the pages: the hands Ann picked, as the summary with picked_by counts them
+        mine = m.picking_summary(con, Filters(players=(ANN,), picked_by=(ANN,))).to_dicts()[0]
+        assert mine["picks"] == n(kind="pick", picked_by=(ANN,)) == 4

@@ -29,7 +29,8 @@ def link(text: str, **q) -> str:
 
 c = st.columns(4)
 c[0].metric("Hands", f"{ov['hands']:,}")
-c[0].caption(f"Every stored hand of {over} ({link('list')}): Sheepshead picked hands, leasters, doublers, the other no-pick games "
+c[0].caption(f"Every stored hand of {over} ({link('list')}): Sheepshead picked hands, leasters, doublers, the other "
+             "no-pick games "
              "and misdeals, Schafkopf games with a declarer and Ramsch games, card-log and score-sheet alike.")
 c[1].metric("Sessions", f"{ov['sessions']:,}")
 c[1].caption("Distinct sessions (an evening at one table) those hands belong to.")
@@ -62,7 +63,8 @@ k = st.columns(4)
 k[0].metric("Picked hands", f"{dq['picked']:,}")
 _picks = fetch(metrics.picking_summary, f).to_dicts()[0]["picks"]
 _no_blind = dq["picked"] - _picks if not f.players else 0
-k[0].caption(f"Sheepshead: someone picked the blind, or (no blind) the cards named the picker ({link('list', kind='picked')})."
+k[0].caption("Sheepshead: someone picked the blind, or (no blind) the cards named the picker "
+             f"({link('list', kind='picked')})."
              + (f" The Picking page counts {link(plural(_picks, 'pick'), kind='pick')}: the other {_no_blind:,} were "
                 "played at tables without a blind to pick (two-handed Sheepshead, the black-queens and other "
                 "partner-card games, rules.md F-1)." if _no_blind > 0 else ""))

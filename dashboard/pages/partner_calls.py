@@ -58,7 +58,8 @@ bt = fetch(metrics.calls_by_type, fc)
 if bt.is_empty():
     st.info(f"No picked hand matches the filters ({over}).")
     st.stop()
-st.dataframe(hl.tidy(with_links(bt, "call_type", "call").select("list", *bt.columns)), hide_index=True, placeholder="—",
+st.dataframe(hl.tidy(with_links(bt, "call_type", "call").select("list", *bt.columns)), hide_index=True,
+             placeholder="—",
              column_config={"call_type": "call", **COLS})
 st.markdown("Hands: " + " · ".join(hl.link(f"{r['call_type'] or 'unrecorded'} ({r['hands']:,})",
                                            hl.hands_url(f, kind="picked", picked_by=f.players,
@@ -72,7 +73,8 @@ bs = fetch(metrics.calls_by_suit, fc)
 if bs.is_empty():
     st.caption("No picked hand with a called card matches the filters.")
 else:
-    st.dataframe(hl.tidy(with_links(bs, "called_suit", "suit").select("list", *bs.columns)), hide_index=True, placeholder="—",
+    st.dataframe(hl.tidy(with_links(bs, "called_suit", "suit").select("list", *bs.columns)), hide_index=True,
+                 placeholder="—",
                  column_config={"called_suit": "suit", **COLS})
     st.caption(f"One row per suit of the called card (C clubs, S spades, H hearts, D diamonds) over the picked "
                f"hands of {over} that called a card (not alone, not the plain jack-of-diamonds game). " + CAPTION)

@@ -120,7 +120,8 @@ table = rate.join(res.rename({"picks": "all_picks"}), on="player", how="left")
 table = table.with_columns(pl.col("player").map_elements(
     lambda p: hl.hands_url(f, kind="pick", who=p, role="picker"), return_dtype=pl.String).alias("picks_link"))
 st.dataframe(
-    table.select("picks_link", "player", "offered", "picks", "pick_rate", "unknown_dealer", "all_picks", "wins", "win_rate",
+    table.select("picks_link", "player", "offered", "picks", "pick_rate", "unknown_dealer", "all_picks", "wins",
+                 "win_rate",
                  "units_per_pick", "alone", "alone_rate", "alone_win_rate"),
     hide_index=True, placeholder="—",
     column_config={

@@ -35,7 +35,9 @@ wanted = st.query_params.get("who") or (f.players[0] if f.players else players[0
 if wanted not in players:
     st.warning(f"No player {md(wanted)} in this database; showing {md(players[0])}.")
     wanted = players[0]
-if st.session_state.get("player.who") not in players or st.query_params.get("who") not in (None, st.session_state.get("player.who")):
+# the widget follows the URL (a link opened, a name typed) and starts at the wanted player
+_kept = st.session_state.get("player.who")
+if _kept not in players or st.query_params.get("who") not in (None, _kept):
     st.session_state["player.who"] = wanted
 
 
