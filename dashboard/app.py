@@ -53,10 +53,15 @@ def main() -> None:
 
     st.set_page_config(page_title="shead — Sheepshead hand log", page_icon="🐑", layout="wide")
     sections: dict[str, list] = {}
+    # The root URL shows the Overview through a hidden page of its own: Streamlit serves the default page at
+    # "/" only, so were the listed Overview the default, "/overview" typed by hand would be "Page not found".
+    first = PAGES[0]
+    sections[first[0]] = [st.Page(str(_HERE / first[1]), title=first[2], icon=first[3], url_path="home",
+                                  default=True, visibility="hidden")]
     for section, path, title, icon, url in PAGES:
         if (_HERE / path).exists():  # a page another engineer has not written yet is left out
             sections.setdefault(section, []).append(
-                st.Page(str(_HERE / path), title=title, icon=icon, url_path=url, default=(url == "overview")))
+                st.Page(str(_HERE / path), title=title, icon=icon, url_path=url))
     st.navigation(sections).run()
 
 
