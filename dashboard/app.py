@@ -39,6 +39,9 @@ PAGES = [
     ("Season", "pages/partner_calls.py", "Partner calls", ":material/handshake:", "partner_calls"),
     ("Season", "pages/schafkopf.py", "Schafkopf", ":material/playing_cards:", "schafkopf"),
     ("Season", "pages/deals.py", "Fair deals", ":material/casino:", "deals"),
+    ("Season", "pages/player.py", "Player", ":material/person:", "player"),
+    ("Hands", "pages/hands.py", "Hands", ":material/list:", "hands"),
+    ("Hands", "pages/rejected.py", "Rejected hands", ":material/block:", "rejected"),
     ("Hands", "pages/sheet.py", "Sheet", ":material/table_view:", "sheet"),
     ("Hands", "pages/replay_hand.py", "Replay", ":material/replay:", "replay_hand"),
     ("Hands", "pages/compare.py", "Compare", ":material/compare_arrows:", "compare"),
@@ -55,11 +58,16 @@ def main() -> None:
     st.set_page_config(page_title="shead — Sheepshead hand log", page_icon="🐑", layout="wide")
     who = gate()  # beyond loopback: the sign-in form until a token is given; then only its group is read
     sections: dict[str, list] = {}
+    # The root URL shows the Overview through a hidden page of its own: Streamlit serves the default page at
+    # "/" only, so were the listed Overview the default, "/overview" typed by hand would be "Page not found".
+    first = PAGES[0]
+    sections[first[0]] = [st.Page(str(_HERE / first[1]), title=first[2], icon=first[3], url_path="home",
+                                  default=True, visibility="hidden")]
     for section, path, title, icon, url in PAGES:
         # a page another engineer has not written yet is left out, and a writing page for a viewer
         if (_HERE / path).exists() and page_allowed(url, who):
             sections.setdefault(section, []).append(
-                st.Page(str(_HERE / path), title=title, icon=icon, url_path=url, default=(url == "overview")))
+                st.Page(str(_HERE / path), title=title, icon=icon, url_path=url))
     st.navigation(sections).run()
 
 

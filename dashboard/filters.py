@@ -37,6 +37,7 @@ BUSY_TIMEOUT = 5.0
 ALL_GAMES = "all games"
 _P = "shead.filter."  # session_state keys of the kept values
 _W = "shead.widget."  # widget keys
+_URL = "shead.url"  # the filter parameters last written to the URL
 
 EMPTY_HELP = """\
 **No hands to show yet.** Load some, then come back:
@@ -71,8 +72,10 @@ def db_stamp(path: Path) -> tuple:
 
 
 @st.cache_data(ttl=300, max_entries=512, show_spinner=False)
-def _cached(name: str, stamp: tuple, f: Filters) -> pl.DataFrame:
-    fn = getattr(metrics, name)
+def _cached(name: str, stamp: tuple, f: Filters, module: str = "dashboard.metrics") -> pl.DataFrame:
+    import importlib  # noqa: PLC0415
+
+    fn = getattr(importlib.import_module(module), name) if module != "dashboard.metrics" else getattr(metrics, name)
     with reading(stamp[0], timeout=BUSY_TIMEOUT) as con:
         return fn(con, f)
 
@@ -99,7 +102,7 @@ def fetch(fn, f: Filters) -> pl.DataFrame:
     friendly message with a Retry button and stops the page."""
     path = db_path()
     try:
-        return _cached(fn.__name__, db_stamp(path), f)
+        return _cached(fn.__name__, db_stamp(path), f, fn.__module__)
     except StoreBusy as exc:
         _busy(exc)
     except StoreMissing:
@@ -132,8 +135,53 @@ def _prime(name: str, default, valid=None) -> str:
     return _W + name
 
 
+def _from_url() -> None:
+    """Filters stated in the URL (``?player=Ann&game=sheepshead&from=...``,
+    :func:`dashboard.hand_list.to_params`) become the kept values — when the
+    URL holds any and they are not the ones this session last wrote there (a
+    link opened, a URL typed).  A URL without filters (a page opened from
+    the menu) keeps the values chosen on the other pages."""
+    from dashboard.hand_list import FILTER_KEYS, filters_from_params, to_params  # noqa: PLC0415
+
+    qp = st.query_params
+    if not any(k in qp for k in FILTER_KEYS):
+        return
+    got = filters_from_params(qp)
+    stated = to_params(got)
+    if stated == st.session_state.get(_URL):
+        return
+    for name, vals in (("groups", got.groups), ("tables", got.tables), ("players", got.players),
+                       ("rules", got.rules)):
+        st.session_state[_P + name] = list(vals)
+    st.session_state[_P + "game"] = got.game or ALL_GAMES
+    if got.date_from or got.date_to:
+        st.session_state[_P + "dates"] = (got.date_from or date.min, got.date_to or date.max)
+    else:
+        st.session_state.pop(_P + "dates", None)
+    st.session_state[_URL] = stated
+
+
+def _to_url(f: Filters) -> None:
+    """Write the filters into the URL (only what is set), so the view can be
+    shared; other parameters of the page are left alone."""
+    from dashboard.hand_list import FILTER_KEYS, to_params  # noqa: PLC0415
+
+    want = to_params(f)
+    for k in FILTER_KEYS:
+        if k not in want and k in st.query_params:
+            del st.query_params[k]
+    for k, v in want.items():
+        cur = st.query_params.get_all(k)
+        if cur != (v if isinstance(v, list) else [v]):
+            st.query_params[k] = v
+    st.session_state[_URL] = want
+
+
 def sidebar(choices: dict) -> Filters:
-    """Draw the filter widgets in the sidebar; return what they say."""
+    """Draw the filter widgets in the sidebar; return what they say.  The
+    filters are read from the URL first (:func:`_from_url`) and written back
+    to it after (:func:`_to_url`)."""
+    _from_url()
     sb = st.sidebar
     sb.header("Filters")
     first, last = choices.get("first_date"), choices.get("last_date")
@@ -169,8 +217,10 @@ def sidebar(choices: dict) -> Filters:
     key = _prime("game", ALL_GAMES, lambda v: v if v in games else ALL_GAMES)
     game = sb.selectbox("Game", games, key=key, on_change=_keep, args=("game",))
     sb.button("Reset filters", on_click=reset, key="shead.reset")
-    return Filters(date_from=date_from, date_to=date_to, groups=groups, tables=tables, players=players,
-                   rules=rules, game=None if game == ALL_GAMES else game)
+    out = Filters(date_from=date_from, date_to=date_to, groups=groups, tables=tables, players=players,
+                  rules=rules, game=None if game == ALL_GAMES else game)
+    _to_url(out)
+    return out
 
 
 def ensure_navigation() -> None:

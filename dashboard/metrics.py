@@ -122,6 +122,9 @@ class Filters:
       change hands, i.e. not ``game = 'indiana'``, whose units are race
       points (rules.md F-5, not zero-sum; shown apart by
       :func:`indiana_race`).
+    * ``picked_by`` — player names: only hands one of them picked (the
+      seat named by ``hands.picker``; the role filter of the Picking,
+      Partner calls and Schneider pages).
     """
 
     date_from: date | None = None
@@ -135,10 +138,11 @@ class Filters:
     schafkopf_only: bool = False
     settled_only: bool = False
     exclude_rules: tuple[str, ...] = field(default_factory=tuple)
+    picked_by: tuple[str, ...] = field(default_factory=tuple)
 
     def __post_init__(self) -> None:
         # Accept lists from callers; store tuples so the value stays hashable.
-        for name in ("groups", "tables", "players", "rules", "exclude_rules"):
+        for name in ("groups", "tables", "players", "rules", "exclude_rules", "picked_by"):
             v = getattr(self, name)
             if v is None:
                 object.__setattr__(self, name, ())
@@ -181,6 +185,10 @@ def _where(f: Filters, alias: str = "h") -> tuple[str, dict[str, object]]:
     if f.players:
         conds.append(f"{alias}.hand_id IN (SELECT hand_id FROM hand_units WHERE list_contains($players, player))")
         params["players"] = list(f.players)
+    if f.picked_by:
+        conds.append(f"{alias}.hand_id IN (SELECT u.hand_id FROM hand_units u, hands p WHERE p.hand_id = u.hand_id"
+                     " AND u.seat = p.picker AND list_contains($picked_by, u.player))")
+        params["picked_by"] = list(f.picked_by)
     return (" AND ".join(conds) or "TRUE"), params
 
 

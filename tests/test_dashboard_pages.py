@@ -88,8 +88,9 @@ def test_overview_numbers_follow_filters(fixture_db, monkeypatch):
     assert (metric(at, "Full card-log hands"), metric(at, "Score-sheet hands")) == ("2", "17")
     assert (metric(at, "Leasters"), metric(at, "Doublers"), metric(at, "Misdeals")) == ("1", "2", "1")
     assert metric(at, "Rejected hands") == "1"
-    assert metric(at, "Days") == "9"  # 2025-03-06 to 2025-03-14
-    assert "From 2025-03-06 to 2025-03-14" in text_of(at)
+    # days played (issue 13), not the calendar span: the two session dates 2025-03-06 and 2025-03-14
+    assert metric(at, "Days played") == "2"
+    assert "from 2025-03-06 to 2025-03-14 (a span of 9 days)" in text_of(at)  # 6th..14th both counted: 9
     at.multiselect(key="shead.widget.groups").set_value(["Friday Club"]).run()
     assert not at.exception
     # session B: 8 hands, 5 players, no card-log hand, 2 doublers, no leaster
@@ -201,8 +202,11 @@ def test_app_registers_every_page():
 
     files = [p for _, p, *_ in app.PAGES]
     assert files[:5] == [f"pages/{n}" for n in MINE]
-    assert files[5:] == ["pages/schafkopf.py", "pages/deals.py", "pages/sheet.py", "pages/replay_hand.py",
-                         "pages/compare.py", "pages/log_hand.py", "pages/import_files.py"]  # deals, compare: issue 18
+    assert files[5:] == ["pages/schafkopf.py", "pages/deals.py", "pages/player.py", "pages/hands.py",
+                         "pages/rejected.py", "pages/sheet.py", "pages/replay_hand.py", "pages/compare.py",
+                         "pages/log_hand.py", "pages/import_files.py"]  # deals, compare: issue 18; player, hands, rejected: 13
+    for _, path, _, _, url in app.PAGES:  # every page at its own path: the url path is the file's stem (issue 13)
+        assert url == Path(path).stem
     sheet = next(p for p in app.PAGES if p[1] == "pages/sheet.py")
     assert sheet[0] == "Hands" and sheet[2] == "Sheet" and sheet[4] == "sheet"  # the night's sheet (issue 12)
     schafkopf = next(p for p in app.PAGES if p[1] == "pages/schafkopf.py")

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import altair as alt
 import polars as pl
 import streamlit as st
 
+from dashboard import hand_list as hl
 from dashboard import metrics
 from dashboard.filters import describe, fetch, start_page
 
@@ -27,7 +30,7 @@ def show_race() -> None:
     st.subheader("Indiana race points")
     st.dataframe(
         race.select("date", "session", "player", "hands", "race_points", "best_won", "reached"),
-        hide_index=True,
+        hide_index=True, placeholder="—",
         column_config={"date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
                        "race_points": st.column_config.NumberColumn("race points", help="Race points gained in "
                                                                     "the session's Indiana hands (rules.md F-5)."),
@@ -46,19 +49,39 @@ if lb.is_empty():
     show_race()
     st.stop()
 
-st.subheader("Leaderboard")
+# Units never mixed: Sheepshead units and Schafkopf tariff points are different currencies (rules.md G-16), so
+# when the filters hold both the page shows one of them at a time (chosen here, kept in the URL as ?unit=).
+UNIT_WORDS = {"sheepshead": "Sheepshead units", "schafkopf": "Schafkopf tariff points"}
+f_all = f
 if not f.game:
-    settled_games = [g for g in fetch(metrics.games_present, f)["game"].to_list() if g != "indiana"]
-    if len(settled_games) > 1:  # Sheepshead units and Schafkopf tariff amounts are different currencies
-        st.warning("These hands mix Sheepshead units with Schafkopf amounts (a tariff's cents, rules.md G-16), so "
-                   "the totals below add unlike things. Choose one game under **Game** in the sidebar to compare "
-                   "like with like.")
+    settled_games = sorted((g for g in fetch(metrics.games_present, f)["game"].to_list() if g != "indiana"),
+                           key=lambda g: (g != "sheepshead", g))
+    if len(settled_games) > 1:
+        asked = st.query_params.get("unit")
+        unit = st.radio("Unit", settled_games, index=settled_games.index(asked) if asked in settled_games else 0,
+                        format_func=lambda g: UNIT_WORDS.get(g, g), horizontal=True, key="ledger.unit",
+                        help="These hands hold more than one game, each settled in its own unit: the ledger shows "
+                             "one at a time and never adds them.")
+        if st.query_params.get("unit") != unit:
+            st.query_params["unit"] = unit
+        f = replace(f, game=unit)
+        over = describe(f)
+        lb = fetch(metrics.leaderboard, f)
+        st.caption(f"Showing {UNIT_WORDS.get(unit, unit)} only: the hands of the other games are settled in "
+                   "another unit and are never added to these (Totals per unit below lists each).")
+unit_word = {"schafkopf": "tariff points"}.get(f.game, "units")
+
+st.subheader("Leaderboard")
+lb = lb.with_columns(pl.col("player").map_elements(lambda p: hl.hands_url(f, who=p), return_dtype=pl.String)
+                     .alias("list"))
 st.dataframe(
-    lb.select("player", "units", "hands", "units_per_hand", "sessions"),
-    hide_index=True,
+    lb.select("list", "player", "units", "hands", "units_per_hand", "sessions"),
+    hide_index=True, placeholder="—",
     column_config={
+        "list": st.column_config.LinkColumn("hands", display_text="list", help="The player's hands."),
         "player": "Player",
-        "units": st.column_config.NumberColumn("Units", help="Sum of the player's units.", format="%+d"),
+        "units": st.column_config.NumberColumn(unit_word.capitalize(), help="Sum of the player's units.",
+                                               format="%+d"),
         "hands": st.column_config.NumberColumn("Hands played", help="Hands in which the player held a seat and "
                                                "the cards were played (misdeals and doublers left out)."),
         "units_per_hand": st.column_config.NumberColumn("Units per hand", format="%+.3f",
@@ -85,12 +108,13 @@ shown = st.multiselect("Players on the chart", ranked, default=default[:8], key=
                        help="Best five and worst three by default.")
 data = run.filter(pl.col("player").is_in(shown))
 dated = data.filter(pl.col("date").is_not_null())
-x = (alt.X("date:T", title="session date") if len(dated) == len(data)
-     else alt.X("seq:Q", title="session (in date order)"))
+x = (alt.X("date:T", title="session date", axis=alt.Axis(format="%b %Y", tickCount="month", labelOverlap=True))
+     if len(dated) == len(data) else alt.X("seq:Q", title="session (in date order)"))
 chart = alt.Chart(data).mark_line(point=len(data) <= 400).encode(
     x=x,
-    y=alt.Y("running_total:Q", title="running total (units)"),
-    color=alt.Color("player:N", title="player"),
+    y=alt.Y("running_total:Q", title=f"running total ({unit_word})"),
+    # the legend below the chart, in rows: on a phone a legend at the side would cover the lines
+    color=alt.Color("player:N", title="player", legend=alt.Legend(orient="bottom", columns=2, labelLimit=160)),
     tooltip=["player", "date", "seq", "units", "running_total"],
 ).properties(height=360)
 st.altair_chart(chart, width="stretch")
@@ -99,10 +123,13 @@ st.caption(f"Each line is one player's running total over {over}: after each ses
            "no point.")
 
 st.subheader("Units per player per session")
+ses_shown = ses.with_columns(pl.struct("session_id", "player").map_elements(
+    lambda r: hl.hands_url(f, who=r["player"], session=r["session_id"]), return_dtype=pl.String).alias("list"))
 st.dataframe(
-    ses.select("date", "session", "group", "table", "player", "hands", "units"),
-    hide_index=True,
-    column_config={"date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
+    hl.tidy(ses_shown.select("list", "date", "session", "group", "table", "player", "hands", "units")),
+    hide_index=True, placeholder="—",
+    column_config={"list": st.column_config.LinkColumn("hands", display_text="list"),
+                   "date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
                    "units": st.column_config.NumberColumn("units", format="%+d"),
                    "hands": st.column_config.NumberColumn("hands", help="Hands of the session in which the "
                                                           "player held a seat, misdeals and doublers included.")},
@@ -110,12 +137,12 @@ st.dataframe(
 st.caption(f"One row per session and player over {over}: the player's units in that session and the hands "
            "dealt with the player at the table (misdeals and doublers included; they settle 0).")
 
-per_unit = fetch(metrics.ledger_units, f)
+per_unit = fetch(metrics.ledger_units, f_all)
 if not per_unit.is_empty():
     st.subheader("Totals per unit")
     st.dataframe(
         per_unit.select("player", "unit", "total", "hands", "sessions", "incomplete"),
-        hide_index=True,
+        hide_index=True, placeholder="—",
         column_config={"total": st.column_config.NumberColumn("total", format="%+d"),
                        "incomplete": st.column_config.NumberColumn("incomplete sessions", help="Sessions of the "
                                                                    "player whose source's own table the stored games "
@@ -131,7 +158,7 @@ if not pot.is_empty():
     st.subheader("The pot")
     st.dataframe(
         pot.select("date", "session", "paid_in", "taken", "balance"),
-        hide_index=True,
+        hide_index=True, placeholder="—",
         column_config={"date": st.column_config.DateColumn("date", format="YYYY-MM-DD")},
     )
     st.caption(f"Sessions played with the pot (pot=on, rules.md D-19) over {over}: units put into the pot, units "

@@ -2,19 +2,38 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import altair as alt
+import polars as pl
 import streamlit as st
 
+from dashboard import hand_list as hl
 from dashboard import metrics
-from dashboard.filters import describe, fetch, start_page
+from dashboard.filters import describe, fetch, plural, start_page
+from dashboard.text import md
 
 f = start_page("Partner calls", "What the picker called — an ace, a ten, an ace with an unknown card, alone, the "
                "jack of diamonds — and how it went.")
 if f is None:
     st.stop()
 over = describe(f)
+# Roles in filters: a call is the picker's, so with players chosen these are the hands they picked.
+fc = replace(f, picked_by=f.players) if f.players else f
+if f.players:
+    st.info(f"**{' or '.join(md(p) for p in f.players)} as picker**: every number on this page is over the hands "
+            "they picked (their own calls), not every hand they sat in.", icon=":material/person:")
+
+
+def with_links(df: pl.DataFrame, key: str, param: str) -> pl.DataFrame:
+    """``df`` with a ``list`` column: the Hands page's URL of each row's hands."""
+    return df.with_columns(pl.col(key).map_elements(
+        lambda v: hl.hands_url(f, kind="picked", picked_by=f.players, **{param: v if v is not None else "none"}),
+        return_dtype=pl.String, skip_nulls=False).alias("list"))
+
 
 COLS = {
+    "list": st.column_config.LinkColumn("hands", display_text="list", help="The hands of this row."),
     "hands": st.column_config.NumberColumn("hands", help="Picked hands with this call."),
     "wins": st.column_config.NumberColumn("wins", help="Picker-side wins."),
     "win_rate": st.column_config.NumberColumn("win rate", format="percent", help="Wins ÷ hands."),
@@ -35,25 +54,33 @@ CAPTION = ("Win rate = picker-side wins ÷ hands. Mean points: the picker side's
            "picker's mean units over every hand of the row.")
 
 st.subheader("By call type")
-bt = fetch(metrics.calls_by_type, f)
+bt = fetch(metrics.calls_by_type, fc)
 if bt.is_empty():
     st.info(f"No picked hand matches the filters ({over}).")
     st.stop()
-st.dataframe(bt, hide_index=True, column_config={"call_type": "call", **COLS})
+st.dataframe(hl.tidy(with_links(bt, "call_type", "call").select("list", *bt.columns)), hide_index=True,
+             placeholder="—",
+             column_config={"call_type": "call", **COLS})
+st.markdown("Hands: " + " · ".join(hl.link(f"{r['call_type'] or 'unrecorded'} ({r['hands']:,})",
+                                           hl.hands_url(f, kind="picked", picked_by=f.players,
+                                                        call=r["call_type"] or "none"))
+                                   for r in bt.to_dicts()))
 st.caption(f"One row per kind of call (ace, ten, under = an ace called with an unknown card, alone, jd = the "
            f"jack-of-diamonds partner, jd-callup) over the picked hands of {over}. " + CAPTION)
 
 st.subheader("By called suit")
-bs = fetch(metrics.calls_by_suit, f)
+bs = fetch(metrics.calls_by_suit, fc)
 if bs.is_empty():
     st.caption("No picked hand with a called card matches the filters.")
 else:
-    st.dataframe(bs, hide_index=True, column_config={"called_suit": "suit", **COLS})
+    st.dataframe(hl.tidy(with_links(bs, "called_suit", "suit").select("list", *bs.columns)), hide_index=True,
+                 placeholder="—",
+                 column_config={"called_suit": "suit", **COLS})
     st.caption(f"One row per suit of the called card (C clubs, S spades, H hearts, D diamonds) over the picked "
                f"hands of {over} that called a card (not alone, not the plain jack-of-diamonds game). " + CAPTION)
 
 st.subheader("Trick on which the partner was revealed")
-rv = fetch(metrics.partner_reveal, f)
+rv = fetch(metrics.partner_reveal, fc)
 total = int(rv["hands"].sum())
 if not total:
     st.caption("No full card-log hand with a partner matches the filters: the trick of the reveal needs the "
@@ -66,4 +93,8 @@ else:
     ).properties(height=260)
     st.altair_chart(chart, width="stretch")
     st.caption(f"The trick in which the called card (or the partner card) was played, over the {total:,} full "
-               f"card-log hands with a partner of {over}. Score-sheet hands have no cards and are not counted.")
+               f"card-log hands with a partner of {over}. Score-sheet hands have no cards and are not counted. "
+               "Hands per trick: " + " · ".join(
+                   hl.link(f"trick {r['trick']} ({r['hands']:,})",
+                           hl.hands_url(f, kind="picked", picked_by=f.players, reveal=r["trick"]))
+                   for r in rv.to_dicts() if r["hands"]) + ".")

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import altair as alt
 import polars as pl
 import streamlit as st
 
+from dashboard import hand_list as hl
 from dashboard import metrics
 from dashboard.filters import describe, fetch, num, pct, plural, start_page
+from dashboard.text import md
 
 f = start_page("Picking", "How often each player takes the blind when it reaches them, and how those picks end.")
 if f is None:
@@ -25,20 +29,46 @@ if not s["dealt"] and not s["misdeals"]:
         st.info(f"No stored hand matches the filters ({over}). Widen them in the sidebar.")
     st.stop()
 
+# Roles in filters: with players chosen, the picks are the hands they picked (not every hand they sat in).
+seated = s
+if f.players:
+    s = {**fetch(metrics.picking_summary, replace(f, picked_by=f.players)).to_dicts()[0],
+         **{k: seated[k] for k in ("dealt", "misdeals", "passed_out", "leasters", "doublers", "pass_out_rate")}}
+    st.info(f"**{' or '.join(md(p) for p in f.players)} as picker**: picks, wins, units per pick and the alone "
+            f"counts are over the {plural(s['picks'], 'hand')} they picked; the pass-out rate is over the "
+            f"{plural(seated['dealt'], 'hand')} dealt with them at the table.", icon=":material/person:")
+picks_q = dict(kind="pick", picked_by=f.players)
+
+
+def link(text: str, **q) -> str:
+    return hl.link(text, hl.hands_url(f, **{**picks_q, **q}))
+
+
 c = st.columns(5)
 c[0].metric("Pass-out rate", pct(s["pass_out_rate"]))
 _other = s["passed_out"] - s["leasters"] - s["doublers"]  # moster, mittler, schneidster, schwanzer (rules.md D)
-c[0].caption(f"Hands nobody picked ({plural(s['leasters'], 'leaster')} + {plural(s['doublers'], 'doubler')}"
+c[0].caption(f"Hands nobody picked ({hl.link(plural(s['leasters'], 'leaster'), hl.hands_url(f, kind='leaster'))}"
+             f" + {hl.link(plural(s['doublers'], 'doubler'), hl.hands_url(f, kind='doubler'))}"
              + (f" + {_other:,} other no-pick {'game' if _other == 1 else 'games'}" if _other else "")
-             + f") ÷ {plural(s['dealt'], 'hand')} dealt; {plural(s['misdeals'], 'misdeal')} left out.")
+             + f") ÷ {hl.link(plural(s['dealt'], 'hand'), hl.hands_url(f, kind='dealt'))} dealt; "
+             f"{hl.link(plural(s['misdeals'], 'misdeal'), hl.hands_url(f, kind='misdeal'))} left out.")
 c[1].metric("Pick win rate", pct(s["win_rate"]))
-c[1].caption(f"Picker-side wins ({s['wins']:,}) ÷ picks ({s['picks']:,}).")
+_wins, _picks = f"{s['wins']:,}", f"{s['picks']:,}"
+c[1].caption(f"Picker-side wins ({link(_wins, outcomes=metrics.WINS)}) ÷ picks ({link(_picks)}).")
 c[2].metric("Units per pick", num(s["units_per_pick"]))
-c[2].caption(f"The picker's mean units over the {s['picks']:,} picks.")
+c[2].caption(f"The picker's mean units over the {link(plural(s['picks'], 'pick'))}.")
 c[3].metric("Alone rate", pct(s["alone_rate"]))
-c[3].caption(f"Picks played alone, by choice or forced ({s['alone']:,}) ÷ picks ({s['picks']:,}).")
+c[3].caption(f"Picks played alone, by choice or forced ({link(str(s['alone']), alone=True)}) ÷ picks "
+             f"({link(str(s['picks']))}).")
 c[4].metric("Alone win rate", pct(s["alone_win_rate"]))
-c[4].caption(f"Alone wins ({s['alone_wins']:,}) ÷ alone picks ({s['alone']:,}).")
+c[4].caption(f"Alone wins ({link(str(s['alone_wins']), alone=True, outcomes=metrics.WINS)}) ÷ alone picks "
+             f"({link(str(s['alone']), alone=True)}).")
+_all_picked = fetch(metrics.data_quality, f).to_dicts()[0]["picked"] if not f.players else None
+if _all_picked is not None and _all_picked != s["picks"]:
+    st.caption(f"The Overview counts {hl.link(plural(_all_picked, 'picked hand'), hl.hands_url(f, kind='picked'))}, "
+               f"this page {plural(s['picks'], 'pick')}: the other {_all_picked - s['picks']:,} were played at "
+               "tables without a blind to pick (two-handed Sheepshead, the black-queens and other partner-card "
+               "games, rules.md F-1), where the picker is named by the cards, not by a pick.")
 _left = [w for w in (plural(s["misplays"], "misplay") if s["misplays"] else "",
                      plural(s["unknown_results"], "pick") + " whose agreed score fits no result"
                      if s["unknown_results"] else "") if w]
@@ -54,16 +84,23 @@ if pos.is_empty():
     st.info("No hand with a known dealer: the seats cannot be told.")
 else:
     # the dealer speaks last at every table size (rules.md B-5): order the seats 1st, 2nd, ... dealer
-    pos = pos.with_columns(order=pl.when(pl.col("label") == "dealer").then(99).otherwise(pl.col("position")))
+    # short seat labels ("1st" … "dealer") so that a phone's narrow chart keeps every one of them
+    _short = {1: "1st", 2: "2nd", 3: "3rd"}
+    pos = pos.with_columns(
+        order=pl.when(pl.col("label") == "dealer").then(99).otherwise(pl.col("position")),
+        seat=pl.when(pl.col("label") == "dealer").then(pl.lit("dealer")).otherwise(
+            pl.col("position").map_elements(lambda k: _short.get(k, f"{k}th"), return_dtype=pl.String)))
     sizes = pos["seats"].n_unique()
     enc = dict(
-        x=alt.X("label:N", sort=alt.EncodingSortField("order", op="min"), title="seat in pick order",
-                axis=alt.Axis(labelAngle=0)),
+        x=alt.X("seat:N", sort=alt.EncodingSortField("order", op="min"),
+                title="seat in pick order (1st = left of the dealer)",
+                axis=alt.Axis(labelAngle=0, labelOverlap=False, labelLimit=80)),
         y=alt.Y("pick_rate:Q", title="pick rate", axis=alt.Axis(format="%")),
         tooltip=["seats", "label", "offered", "picks", alt.Tooltip("pick_rate:Q", format=".1%")],
     )
     if sizes > 1:  # one bar per table size at each seat, never stacked (F-1: seats differ by table)
-        enc.update(xOffset=alt.XOffset("seats:N"), color=alt.Color("seats:N", title="seats at the table"))
+        enc.update(xOffset=alt.XOffset("seats:N"), color=alt.Color("seats:N", title="seats at the table",
+                                                                   legend=alt.Legend(orient="top")))
     chart = alt.Chart(pos).mark_bar().encode(**enc).properties(height=300)
     st.altair_chart(chart, width="stretch")
     st.caption("For each seat in pick order (1st after the dealer … the dealer): picks from that seat ÷ hands in "
@@ -71,17 +108,25 @@ else:
                f"Misdeals offer nobody; {plural(s['unknown_dealer'], 'picked hand')} with an unknown dealer left out. "
                + ("One bar per table size (seats at the table); games without a blind to pick are not counted. "
                   if sizes > 1 else "") +
-               f"Over {over}.")
+               f"Over {over}. Picks from each seat: "
+               + " · ".join(link(f"{r['seat']}" + (f" of {r['seats']}" if sizes > 1 else "") + f" ({r['picks']:,})",
+                                 position=r["position"], seats=r["seats"])
+                            for r in pos.sort("seats", "order").to_dicts() if r["picks"]) + ".")
 
 st.subheader("Per player")
 rate = fetch(metrics.pick_rate_by_player, f)
 res = fetch(metrics.picker_results_by_player, f)
 table = rate.join(res.rename({"picks": "all_picks"}), on="player", how="left")
+table = table.with_columns(pl.col("player").map_elements(
+    lambda p: hl.hands_url(f, kind="pick", who=p, role="picker"), return_dtype=pl.String).alias("picks_link"))
 st.dataframe(
-    table.select("player", "offered", "picks", "pick_rate", "unknown_dealer", "all_picks", "wins", "win_rate",
+    table.select("picks_link", "player", "offered", "picks", "pick_rate", "unknown_dealer", "all_picks", "wins",
+                 "win_rate",
                  "units_per_pick", "alone", "alone_rate", "alone_win_rate"),
-    hide_index=True,
+    hide_index=True, placeholder="—",
     column_config={
+        "picks_link": st.column_config.LinkColumn("Hands", display_text="picks", help="The hands the player "
+                                                  "picked."),
         "player": "Player",
         "offered": st.column_config.NumberColumn("Offered", help="Hands in which the blind reached the player."),
         "picks": st.column_config.NumberColumn("Picked (of offered)"),
@@ -103,4 +148,7 @@ st.dataframe(
 st.caption("Pick rate = hands the player picked ÷ hands in which the blind was offered to them (everyone before "
            "them in pick order passed; in a leaster or doubler everyone was offered; a misdeal offers nobody; a "
            "picked hand with an unknown dealer is left out and counted under Unknown dealer). Picks, wins, units "
-           f"and alone count every pick. Over {over}.")
+           f"and alone count every pick. Over {over}. Each player's picks: "
+           + " · ".join(hl.link(f"{r['player']} ({r['all_picks'] or 0:,})",
+                                hl.hands_url(f, kind="pick", who=r["player"], role="picker"))
+                        for r in table.to_dicts()[:40]) + ".")

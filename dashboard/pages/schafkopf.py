@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import altair as alt
+import polars as pl
 import streamlit as st
 
+from dashboard import hand_list as hl
 from dashboard import metrics
 from dashboard.filters import describe, fetch, pct, plural, start_page
 
@@ -24,9 +28,19 @@ total = int(games["games"].sum())
 declared = int(games["declared"].sum())
 wins = int(games["declarer_wins"].sum())
 
+
+
+fk = replace(f, game="schafkopf")  # the Hands page lists Schafkopf games only
+
+
+def link(text: str, **q) -> str:
+    return hl.link(text, hl.hands_url(fk, **q))
+
+
 c = st.columns(3)
 c[0].metric("Schafkopf games", f"{total:,}")
-c[0].caption(f"Every Schafkopf game of {over}, Ramsch included.")
+c[0].caption(f"Every Schafkopf game of {over}, Ramsch included ({link('list', kind='declared')} of the games with "
+             f"a declarer, {link('list', kind='ramsch')} of the Ramsch games).")
 c[1].metric("Declarer side wins", pct(wins / declared if declared else None))
 c[1].caption(f"{wins:,} of {plural(declared, 'game')} with a declarer (every game but the Ramsch) won by the "
              "declaring party (with or without Schneider or Schwarz).")
@@ -43,10 +57,14 @@ chart = alt.Chart(labels).mark_bar().encode(
 ).properties(height=300)
 st.altair_chart(chart, width="stretch")
 st.caption(f"The {total:,} Schafkopf games of {over} by game type (the height: games of that type).")
+labels = labels.with_columns(pl.col("game_type").map_elements(
+    lambda g: hl.hands_url(fk, game_type="none" if g == "unrecorded" else g),
+    return_dtype=pl.String).alias("list"))
 st.dataframe(
-    labels,
-    hide_index=True,
+    hl.tidy(labels.select("list", *[c for c in labels.columns if c != "list"])),
+    hide_index=True, placeholder="—",
     column_config={
+        "list": st.column_config.LinkColumn("games", display_text="list", help="The games of this type."),
         "game_type": st.column_config.TextColumn("game type"),
         "games": st.column_config.NumberColumn("games", help="Games of that type."),
         "share": st.column_config.NumberColumn("share", format="percent", help="Games ÷ all Schafkopf games."),
@@ -63,7 +81,10 @@ st.dataframe(
 st.caption("One row per game type: games and share of all Schafkopf games; the declarer win rate = games the "
            "declaring party (the declarer, and in a Sauspiel the holder of the called Sau) won ÷ games with a "
            "declarer; mean Augen = the declaring party's card points, averaged over the games whose points are "
-           "known. A Ramsch has no declarer: no win rate, no Augen.")
+           "known. A Ramsch has no declarer: no win rate, no Augen. Games of each type: "
+           + " · ".join(link(f"{r['game_type']} ({r['games']:,})",
+                             game_type="none" if r["game_type"] == "unrecorded" else r["game_type"])
+                        for r in labels.to_dicts()) + ".")
 
 st.subheader("Laufende")
 lsum = fetch(metrics.schafkopf_laufende_summary, f)
@@ -98,17 +119,21 @@ else:
                             scale=alt.Scale(domain=["with", "without"], range=["#2e7d32", "#c62828"]),
                             legend=alt.Legend(labelExpr="datum.label == 'with' ? 'declaring party (mit)' : "
                                                         "'opponents (ohne)'")),
-            column=alt.Column("game_type:N", sort=list(metrics.SCHAFKOPF_GAME_TYPES), title=None,
-                              header=alt.Header(labelOrient="top", labelFontSize=13, labelFontWeight="bold")),
+            # two panels to a row, so that every game type's panel fits a phone's width (390 px)
+            facet=alt.Facet("game_type:N", sort=list(metrics.SCHAFKOPF_GAME_TYPES), title=None, columns=2,
+                            header=alt.Header(labelOrient="top", labelFontSize=13, labelFontWeight="bold")),
             tooltip=["game_type", "side", "laufende", "games", alt.Tooltip("share:Q", format=".1%")],
-        ).properties(height=220, width=110)
+        ).properties(height=160, width=135).configure_legend(orient="top")
         st.altair_chart(lchart)
         st.caption(f"Games of {over} in which Laufende counted, by game type and number of Laufende: green "
                    "when the declaring party held them, red when the opponents did. Games without Laufende "
-                   "are in the table below.")
+                   "are in the table below. Games with the Laufende: " + " · ".join(
+                       link(f"{r['game_type']} {r['side']} {r['laufende']} ({r['games']:,})",
+                            game_type=r["game_type"], laufende=r["side"], laufende_n=r["laufende"])
+                       for r in counted.to_dicts()[:40]) + ".")
     st.dataframe(
         lsum,
-        hide_index=True,
+        hide_index=True, placeholder="—",
         column_config={
             "game_type": st.column_config.TextColumn("game type"),
             "games": st.column_config.NumberColumn("games", help="Games with a declarer and recorded Laufende."),
@@ -136,10 +161,13 @@ ramsch = fetch(metrics.schafkopf_ramsch, f)
 if ramsch.is_empty():
     st.info(f"No Ramsch was played in {over}.")
 else:
+    ramsch = ramsch.with_columns(pl.col("player").map_elements(
+        lambda p: hl.hands_url(fk, kind="ramsch", who=p), return_dtype=pl.String).alias("list"))
     st.dataframe(
-        ramsch,
-        hide_index=True,
+        ramsch.select("list", *[c for c in ramsch.columns if c != "list"]),
+        hide_index=True, placeholder="—",
         column_config={
+            "list": st.column_config.LinkColumn("games", display_text="list", help="The player's Ramsch games."),
             "games": st.column_config.NumberColumn("Ramsch games", help="Ramsch games at which the player sat."),
             "losses": st.column_config.NumberColumn("lost", help="The player's units were the most negative."),
             "loss_rate": st.column_config.NumberColumn("loss rate", format="percent"),
@@ -166,7 +194,7 @@ def _tariff(text: str) -> str:
 
 
 st.dataframe([{"rules": r["rules"], "tariff": _tariff(r["rules"]), "sessions": r["sessions"], "games": r["games"]}
-              for r in house.to_dicts()], hide_index=True, width="stretch")
+              for r in house.to_dicts()], hide_index=True, placeholder="—", width="stretch")
 st.caption("The rules each game was checked under: a NetSchafkopf protocol's house tariff is read off its own price "
            "lines (the rule-set name in its header does not settle it); SHN-SK states it in [Rules]. "
            + ("Tariff points of different tariffs are different amounts: choose one under **Rules** in the sidebar "

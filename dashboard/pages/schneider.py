@@ -2,19 +2,36 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import altair as alt
+import polars as pl
 import streamlit as st
 
+from dashboard import hand_list as hl
 from dashboard import metrics
 from dashboard.filters import describe, fetch, pct, start_page
+from dashboard.text import md
 
 f = start_page("Schneider", "How often a picked hand ends schneider (under 31 points for one side) or with a "
                "side that took no trick — and which side it was.")
 if f is None:
     st.stop()
 over = describe(f)
+# Roles in filters: the summary and the tiers are of the picker side, so with players chosen they count the
+# hands those players picked; the table by role below gives their record as partner and defender.
+fs = replace(f, picked_by=f.players) if f.players else f
+if f.players:
+    st.info(f"**{' or '.join(md(p) for p in f.players)} as picker**: the rates and the outcome tiers are over the "
+            "hands they picked; their schneiders as partner and as defender are in the table by player and role.",
+            icon=":material/person:")
 
-s = fetch(metrics.schneider_summary, f).to_dicts()[0]
+
+def link(text: str, *outcomes: str) -> str:
+    return hl.link(text, hl.hands_url(f, kind="picked", picked_by=f.players, outcomes=outcomes))
+
+
+s = fetch(metrics.schneider_summary, fs).to_dicts()[0]
 if not s["picked"]:
     st.info(f"No picked hand matches the filters ({over}). Leasters, doublers and misdeals have no picker side.")
     st.stop()
@@ -22,23 +39,25 @@ n = s["picked"]
 
 c = st.columns(3)
 c[0].metric("Schneider", pct(s["schneider_rate"]))
-c[0].caption(f"Picked hands ending schneider ({s['win_s'] + s['lose_s']:,}) ÷ picked hands ({n:,}).")
+all_n = link(f"{n:,}")
+ws, ls, wz, lz = s["win_s"], s["lose_s"], s["win_z"], s["lose_z"]
+c[0].caption(f"Picked hands ending schneider ({link(f'{ws + ls:,}', 'win-s', 'lose-s')}) ÷ picked hands ({all_n}).")
 c[1].metric("Defenders schneidered (win-s)", pct(s["win_s_rate"]))
-c[1].caption(f"{s['win_s']:,} of {n:,}: the picker side took 91 or more and the defenders a trick.")
+c[1].caption(f"{link(f'{ws:,}', 'win-s')} of {all_n}: the picker side took 91 or more and the defenders a trick.")
 c[2].metric("Picker side schneidered (lose-s)", pct(s["lose_s_rate"]))
-c[2].caption(f"{s['lose_s']:,} of {n:,}: the picker side took 30 or fewer, and at least one trick.")
+c[2].caption(f"{link(f'{ls:,}', 'lose-s')} of {all_n}: the picker side took 30 or fewer, and at least one trick.")
 d = st.columns(3)
 d[0].metric("No-tricker", pct(s["no_tricker_rate"]))
-d[0].caption(f"Picked hands in which one side took no trick ({s['win_z'] + s['lose_z']:,}) ÷ {n:,}. Decided by "
-             "tricks, never points; a no-tricker is not also counted as a schneider.")
+d[0].caption(f"Picked hands in which one side took no trick ({link(f'{wz + lz:,}', 'win-z', 'lose-z')}) ÷ "
+             f"{all_n}. Decided by tricks, never points; a no-tricker is not also counted as a schneider.")
 d[1].metric("Defenders took no trick (win-z)", pct(s["win_z_rate"]))
-d[1].caption(f"{s['win_z']:,} of {n:,}.")
+d[1].caption(f"{link(f'{wz:,}', 'win-z')} of {all_n}.")
 d[2].metric("Picker side took no trick (lose-z)", pct(s["lose_z_rate"]))
-d[2].caption(f"{s['lose_z']:,} of {n:,}.")
+d[2].caption(f"{link(f'{lz:,}', 'lose-z')} of {all_n}.")
 st.caption(f"All over the picked hands of {over}.")
 
 st.subheader("Outcome tiers")
-tiers = fetch(metrics.outcome_tiers, f)
+tiers = fetch(metrics.outcome_tiers, fs)
 chart = alt.Chart(tiers).mark_bar().encode(
     x=alt.X("outcome:N", sort=None, title="outcome (picker side)", axis=alt.Axis(labelAngle=0)),
     y=alt.Y("hands:Q", title="picked hands", axis=alt.Axis(format="d", tickMinStep=1)),
@@ -47,14 +66,21 @@ chart = alt.Chart(tiers).mark_bar().encode(
 ).properties(height=300)
 st.altair_chart(chart, width="stretch")
 st.caption(f"The {n:,} picked hands by outcome: win, win-s (schneider), win-z (no-tricker) for the picker side, "
-           "lose, lose-s, lose-z against it. Tier 1 plain, 2 schneider, 3 no-tricker.")
+           "lose, lose-s, lose-z against it. Tier 1 plain, 2 schneider, 3 no-tricker. Hands: "
+           + " · ".join(link(f"{r['outcome']} ({r['hands']:,})", r["outcome"]) for r in tiers.to_dicts() if r["hands"])
+           + ".")
 
 st.subheader("By player and role")
 roles = fetch(metrics.schneider_by_role, f)
+_good = {"picker": "win", "partner": "win", "defender": "lose"}
+roles = roles.with_columns(pl.struct("player", "role").map_elements(
+    lambda r: hl.hands_url(f, who=r["player"], role=r["role"]) if r["role"] in _good else None,
+    return_dtype=pl.String).alias("list"))
 st.dataframe(
-    roles,
-    hide_index=True,
+    roles.select("list", *[c for c in roles.columns if c != "list"]),
+    hide_index=True, placeholder="—",
     column_config={
+        "list": st.column_config.LinkColumn("hands", display_text="list", help="The player's hands in this role."),
         "hands": st.column_config.NumberColumn("hands", help="Picked hands played in that role."),
         "schneidered_them": st.column_config.NumberColumn("schneidered them",
                                                           help="The player's side schneidered the other."),
@@ -69,4 +95,11 @@ st.dataframe(
 )
 st.caption("One row per player and role (picker, partner, defender) over the picked hands of "
            f"{over}: how often the player's side schneidered or no-tricked the other side, and how often it was "
-           "schneidered or no-tricked itself; each rate ÷ the hands in that role.")
+           "schneidered or no-tricked itself; each rate ÷ the hands in that role. Schneiders for and against "
+           "each player and role: " + " · ".join(
+               hl.link(f"{r['player']} as {r['role']}: {r['schneidered_them']} for",
+                       hl.hands_url(f, who=r["player"], role=r["role"], outcomes=(_good[r["role"]] + "-s",)))
+               + ", " + hl.link(f"{r['schneidered']} against",
+                                hl.hands_url(f, who=r["player"], role=r["role"],
+                                             outcomes=(("lose" if _good[r["role"]] == "win" else "win") + "-s",)))
+               for r in roles.to_dicts()[:60] if r["role"] in _good) + ".")

@@ -1,0 +1,67 @@
+"""Hands: the list of the hands behind a number, each leading to its replay.
+
+Every count and rate on the statistic pages links here; the URL says which
+hands (the sidebar filters and a :class:`dashboard.hand_list.HandQuery`:
+``/hands?who=Ann&role=picker&outcome=win``), so a list can be shared.  Each
+hand links to the Replay page (``/replay_hand?hand=<hand_id>&step=0``).
+"""
+
+from __future__ import annotations
+
+import polars as pl
+import streamlit as st
+
+from dashboard import hand_list as hl
+from dashboard.filters import BUSY_TIMEOUT, _busy, db_path, describe, plural, start_page
+from ingest.store import StoreBusy, reading
+
+LIMIT = 1000
+
+f = start_page("Hands", "The hands behind a number: every count and rate on the other pages links here. "
+               "Each hand opens in the Replay page.")
+if f is None:
+    st.stop()
+
+_, q, problems = hl.from_params(st.query_params)
+for p in problems:
+    st.warning(f"Left out of the list: {p}.")
+
+
+try:
+    with reading(db_path(), timeout=BUSY_TIMEOUT) as con:
+        n = hl.hand_count(con, f, q)
+        rows = hl.hand_list(con, f, q, limit=LIMIT)
+except StoreBusy as exc:
+    _busy(exc)
+
+what = hl.describe_query(q)
+over = describe(f)
+st.subheader(plural(n, "hand") + (f": {what}" if what else ""))
+st.caption(f"Over {over}." + (f" The first {LIMIT:,} are listed; narrow the filters to see the others."
+                               if n > LIMIT else "") + " Newest last; a hand's replay is one click away.")
+if not n:
+    st.info("No hand matches. Widen the filters in the sidebar, or go back to the page you came from.")
+    st.stop()
+
+shown = rows.with_columns(pl.col("hand_id").map_elements(hl.replay_url, return_dtype=pl.String).alias("replay"))
+cols = ["replay", "date", "session", "hand", "game", "game_type", "dealer", "picker", "partner", "call", "alone",
+        "outcome", "picker_points", "status"] + (["seat", "units"] if q.who else [])
+if shown["game_type"].is_null().all():
+    cols.remove("game_type")
+st.dataframe(
+    hl.tidy(shown.select(cols)),
+    hide_index=True, placeholder="—",
+    column_config={
+        "replay": st.column_config.LinkColumn("replay", display_text="replay", help="Open the hand in the Replay "
+                                              "page."),
+        "date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
+        "hand": st.column_config.NumberColumn("hand", help="The hand's number in its session."),
+        "picker_points": st.column_config.NumberColumn("picker points", help="Card points of the picker side "
+                                                       "(the declaring party in Schafkopf)."),
+        "units": st.column_config.NumberColumn(f"{q.who}'s units" if q.who else "units", format="%+d"),
+        "seat": st.column_config.TextColumn("seat", help="The seat alias the player sat under."),
+    },
+)
+links = " · ".join(hl.link(f"{r['session']} #{r['hand']}", hl.replay_url(r["hand_id"]))
+                   for r in rows.head(40).to_dicts())
+st.markdown("**Replay:** " + links + (" …" if n > 40 else ""))

@@ -1,0 +1,70 @@
+"""Rejected hands: every hand refused at ingest, with its errors and its file.
+
+A refused hand has no trusted date, group or table, so the sidebar filters do
+not apply here (the Overview's "Rejected hands" counts the same rows).  Each
+row names the file, line and column, the error code and message; the source
+text and every diagnostic are shown for the chosen hand.
+"""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from dashboard import hand_list as hl
+from dashboard.filters import BUSY_TIMEOUT, EMPTY_HELP, _busy, db_path, ensure_navigation, plural
+from dashboard.text import md
+from ingest.store import StoreBusy, StoreMissing, reading
+
+ensure_navigation()
+st.title("Rejected hands")
+st.caption("Hands refused at ingest, with the error that stopped each and the file it came from. Fix the text "
+           "and ingest the file again: the hands already stored stay as they are.")
+path = db_path()
+try:
+    with reading(path, timeout=BUSY_TIMEOUT) as con:
+        rows = con.sql("""SELECT r.rejected_id, r.file, r.line, r.col, r.session, r.hand, r.code, r.message,
+                                 r.errors, r.source, CAST(r.rejected_at AS TIMESTAMP) AS rejected_at
+                          FROM rejected r ORDER BY r.file NULLS LAST, r.line, r.rejected_id""").pl()
+except StoreBusy as exc:
+    _busy(exc)
+except StoreMissing:
+    st.info(EMPTY_HELP.format(db=path))
+    st.stop()
+
+if rows.is_empty():
+    st.success("No hand was refused: every hand ingested into this database was stored.")
+    st.stop()
+
+st.subheader(plural(len(rows), "rejected hand"))
+st.dataframe(
+    hl.tidy(rows.select("file", "line", "col", "session", "hand", "code", "message", "rejected_at")),
+    hide_index=True, placeholder="—",
+    column_config={"line": st.column_config.NumberColumn("line", help="Line of the error in the file (1-based)."),
+                   "col": st.column_config.NumberColumn("column", help="Column of the error (1-based)."),
+                   "hand": st.column_config.NumberColumn("hand", help="The hand's number, when it could be read."),
+                   "code": st.column_config.TextColumn("error", help="The diagnostic code (docs/notation.md)."),
+                   "rejected_at": st.column_config.DatetimeColumn("refused at", format="YYYY-MM-DD HH:mm")},
+)
+st.caption("One row per refused hand: where the first error is (file, line, column), its code and message. "
+           "The filters in the sidebar of the other pages do not apply here.")
+
+labels = [f"{r['file'] or '(no file)'}:{r['line']}:{r['col']} {r['code']}" for r in rows.to_dicts()]
+i = st.selectbox("Show a hand", range(len(labels)), format_func=lambda k: labels[k], key="rejected.pick")
+r = rows.row(i, named=True)
+try:
+    errors = json.loads(r["errors"])
+except (TypeError, ValueError):
+    errors = []
+st.markdown(f"**{md(r['file'] or '(no file)')}**, line {r['line']}, column {r['col']}: "
+            f"`{md(r['code'])}` {md(r['message'])}")
+for e in errors if isinstance(errors, list) else []:
+    if isinstance(e, dict):
+        where = f"line {e.get('line', '?')}, column {e.get('col', e.get('column', '?'))}"
+        found = (f" — found {md(e['found'])}" if e.get("found") not in (None, "") else "") + (
+            f", expected {md(e['expected'])}" if e.get("expected") not in (None, "") else "")
+        st.markdown(f"- {where}: `{md(e.get('code', ''))}` {md(e.get('message', ''))}{found}")
+    else:
+        st.markdown(f"- {md(e)}")
+st.code(r["source"], language=None)
