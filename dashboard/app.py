@@ -68,7 +68,7 @@ def main() -> None:
         if (_HERE / path).exists() and page_allowed(url, who):
             sections.setdefault(section, []).append(
                 st.Page(str(_HERE / path), title=title, icon=icon, url_path=url))
-    st.navigation(sections).run()
+    st.navigation(sections, expanded=True).run()  # every page listed: no "View N more" to hunt behind
 
 
 if __name__ == "__main__":
