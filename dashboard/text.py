@@ -6,12 +6,22 @@ it reaches ``st.markdown``, ``st.caption``, ``st.info``, ``st.error`` or any
 other element that renders Markdown, so that ``![x](http://e/x.png)``,
 ``[a](http://e)``, ``<b>x</b>`` or ``**x**`` appear as those characters: no
 image is fetched, no link is made, no emphasis, no HTML, no LaTeX
-(``$``) and no Streamlit colour directive (``:red[...]``).
+(``$``), no Streamlit colour directive (``:red[...]``) and no bare URL or
+e-mail address made a link: Streamlit's GitHub-style autolinking works on
+the text after the escapes, so an invisible U+2060 WORD JOINER is put into
+``http://``, ``https://``, ``www.`` and after an ``@`` (:data:`WJ`; the text
+reads the same, tests/test_names_browser.py checks it in Chromium).
 """
 
 from __future__ import annotations
 
-__all__ = ["md"]
+import re
+
+__all__ = ["md", "WJ"]
+
+#: U+2060 WORD JOINER: invisible, and not part of a URL scheme, ``www.`` or an e-mail address.
+WJ = "\u2060"
+_AUTOLINK = re.compile(r"(?i)(?<=https)(?=:)|(?<=http)(?=:)|(?<=www)(?=\.)|(?<=@)")
 
 #: The characters that can start a construct of Streamlit's Markdown:
 #: emphasis ``* _ ~``, code `````, links and images ``[ ]`` (with them
@@ -35,4 +45,7 @@ def md(text: object) -> str:
         if ch in _MD_SPECIAL or (ch == ":" and s[i + 1:i + 2].isalpha()):
             out.append("\\")
         out.append(ch)
-    return "".join(out)
+    out_s = "".join(out)
+    if ":" in s or "@" in s or "." in s:
+        out_s = _AUTOLINK.sub(WJ, out_s)
+    return out_s

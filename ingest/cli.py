@@ -24,6 +24,7 @@ from rich.markup import escape as rich_escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ingest import store as st
+from ingest import stream
 from ingest.pipeline import (_read_bytes, _rejected_entries, _sniff_protocol, load_bytes, load_file,  # noqa: F401
                              replay_frames, replay_json, report_json, store_result)
 from replay.errors import Diagnostic
@@ -130,10 +131,16 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
             task = progress.add_task("ingesting", total=len(files))
             for path in files:
                 progress.update(task, description=f"ingesting {rich_escape(path.name)}")  # the column renders markup
-                store.last_plan = None
-                result, fmt = load_file(path, store, rules, columns)
-                plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == str(path) else None
-                report = store_result(store, result, fmt, strict, plan=plan)
+                if stream.streams(path):  # a large SHN file: read and stored in batches (issue 15)
+                    mb = path.stat().st_size / 1e6
+                    report, result = stream.ingest_stream(store, path, strict, on_batch=lambda k, n: progress.update(
+                        task, description=f"ingesting {rich_escape(path.name)} ({mb:,.0f} MB): {n:,} hands read"))
+                    fmt = "shn"
+                else:
+                    store.last_plan = None
+                    result, fmt = load_file(path, store, rules, columns)
+                    plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == str(path) else None
+                    report = store_result(store, result, fmt, strict, plan=plan)
                 entries = _rejected_entries(report)
                 totals["ingested"] += report.stored
                 totals["duplicates"] += report.duplicates

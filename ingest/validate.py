@@ -28,7 +28,7 @@ from .meaning import same_hand, with_differences
 from .model import FileResult, HandOutcome, RejectedHand, ValidatedHand, content_hash, hand_conflict, same_rules
 from .shn.record import HandRecord, SessionRec, ShnFile
 
-__all__ = ["validate_text", "validate_file", "validate_records", "replay_text", "HandReplay", "HandCheck",
+__all__ = ["validate_text", "validate_file", "validate_records", "FileLoop", "replay_text", "HandReplay", "HandCheck",
            "SessionState"]
 
 
@@ -74,8 +74,23 @@ def gc_paused():
 PriorHands = Callable[[str], "list[HandRecord] | tuple[SessionState, list[HandRecord]]"]
 
 
+class FileLoop:
+    """The file loop's carry from one batch of a file to the next (issue 15,
+    :mod:`ingest.stream`): each session's state and its stored hands not yet
+    counted, so that :func:`validate_records` over the batches of a file, one
+    after the other with the same loop, gives the verdicts it gives over the
+    whole file.  ``prior`` is asked only for a session the loop has not met."""
+
+    __slots__ = ("sessions", "pending", "headers")
+
+    def __init__(self) -> None:
+        self.sessions: dict[str, SessionState] = {}
+        self.pending: dict[str, list[HandRecord]] = {}
+        self.headers: dict[int, tuple[SessionRec, str]] = {}  # the record kept: its id stays its own
+
+
 def validate_records(shn: ShnFile, path: str | None = None, strict: bool = False,
-                     prior: PriorHands | None = None) -> FileResult:
+                     prior: PriorHands | None = None, loop: FileLoop | None = None) -> FileResult:
     """Validate every hand of a read file, in order (session state such as
     doublers carries from hand to hand within a session, rules.md D-11,
     D-12, D-19).
@@ -87,19 +102,22 @@ def validate_records(shn: ShnFile, path: str | None = None, strict: bool = False
     whose number is stored with other text, or with the same text under
     another ``[Rules]``, is ``E-HAND-CONFLICT`` and the stored hand feeds the
     carry instead; a stored hand of the same text is a duplicate and the
-    file's copy feeds it."""
+    file's copy feeds it.  ``loop`` (a :class:`FileLoop`): the carry of the
+    batches of this file validated before ``shn``."""
     with gc_paused():
-        return _validate_records(shn, path, strict, prior)
+        return _validate_records(shn, path, strict, prior, loop)
 
 
-def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: PriorHands | None = None) -> FileResult:
+def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: PriorHands | None = None,
+                      loop: FileLoop | None = None) -> FileResult:
     result = FileResult(path=path, errors=list(shn.errors))
     first = next((d for d in shn.errors if d.severity == "error"), None)
     if strict and first is not None:
         raise ShedError(first)
-    sessions: dict[str, SessionState] = {}
-    pending: dict[str, list[HandRecord]] = {}  # stored hands not yet counted, in hand order
-    headers: dict[int, str] = {}
+    loop = loop if loop is not None else FileLoop()
+    sessions = loop.sessions
+    pending = loop.pending  # stored hands not yet counted, in hand order
+    headers = loop.headers
     for rec in shn.hands:
         sid = rec.session_id
         sess = sessions.get(sid)
@@ -154,9 +172,10 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
                                                 [d], h))
             continue
         count_hand(chk, outcome, sess)
-        header = headers.get(id(rec.session))
-        if header is None:
-            header = headers[id(rec.session)] = _session_header(rec.session)
+        got_header = headers.get(id(rec.session))
+        if got_header is None:
+            got_header = headers[id(rec.session)] = (rec.session, _session_header(rec.session))
+        header = got_header[1]
         result.hands.append(ValidatedHand(outcome, cardlog, rec.source, path, rec.line, h, list(chk.warnings),
                                           session_header=header))
     return result

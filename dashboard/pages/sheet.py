@@ -9,6 +9,7 @@ import duckdb
 import polars as pl
 import streamlit as st
 
+from dashboard.text import md
 from dashboard.filters import BUSY_TIMEOUT, EMPTY_HELP, db_path, db_stamp, ensure_navigation
 from ingest.sheet import SessionNotFound, session_sheet
 from ingest.store import StoreBusy, StoreError, StoreMissing, reading
@@ -65,11 +66,12 @@ except SessionNotFound as exc:
     st.info(f"{exc.args[0]}: it may have been voided hand by hand. Choose another session.")
     st.stop()
 
-names_line = ", ".join(f"**{a}** = {n}" for a, n in sh.players.items())
-st.markdown(f"{sh.date or 'no date'} · `[Rules \"{sh.rules}\"]` · {names_line}")
+names_line = ", ".join(f"**{md(a)}** = {md(n)}" for a, n in sh.players.items())  # names as text (issue 15)
+rules_tag = md('[Rules "' + str(sh.rules) + '"]')
+st.markdown(f"{sh.date or 'no date'} · {rules_tag} · {names_line}")
 totals = st.columns(len(sh.players) + (1 if sh.has_pot else 0))
 for col, (alias, name) in zip(totals, sh.players.items()):
-    col.metric(name, f"{sh.totals[alias]:+d}", help=f"{name}'s units over the session's {len(sh.rows)} hands")
+    col.metric(md(name), f"{sh.totals[alias]:+d}", help=f"{md(name)}'s units over the session's {len(sh.rows)} hands")
 if sh.has_pot:
     totals[-1].metric("pot", sh.pot, help="The pot's balance after the last hand (rules.md D-19).")
 
@@ -81,7 +83,7 @@ config = {c: st.column_config.NumberColumn(f"{sh.players.get(c.split(' ')[0], c)
                                            format="%+d" if c.endswith(" units") else "%d")
           for c in sh.columns() if c.endswith((" units", " total"))}
 st.dataframe(frame, hide_index=True, use_container_width=True, column_config=config)
-st.caption(f"{len(sh.rows)} hands of {sh.session!r}; units: + receives, − pays (the stake and the pot as "
+st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; units: + receives, − pays (the stake and the pot as "
            "derived from the session's hands in order, rules.md D-11, D-12, D-19); the last line is the totals."
            + (f" Voided, not counted: hand {', '.join(map(str, sh.voided))}." if sh.voided else ""))
 left, right = st.columns(2)

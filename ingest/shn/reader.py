@@ -46,6 +46,7 @@ from __future__ import annotations
 import gc
 import os
 import re
+from collections.abc import Iterable, Iterator
 from itertools import product
 
 from replay.cards import Card
@@ -317,6 +318,74 @@ def _note_text(tok: str) -> str:
     return tok[1:-1].strip()
 
 
+class _Window:
+    """The lines a streaming :class:`_Reader` keeps: those from the first
+    line of the hand being read to the current one (``lines[k]`` is file
+    line ``base + k``, starting at character offset ``off``), and pinned
+    lines (the session's Seats tag).  Indexed like the list of all lines
+    (``w[n - 1]`` is line ``n``)."""
+
+    __slots__ = ("lines", "base", "off", "pins")
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.base = 1
+        self.off = 0
+        self.pins: dict[int, str] = {}
+
+    def __getitem__(self, i: int) -> str:
+        k = i + 1 - self.base
+        if 0 <= k < len(self.lines):
+            return self.lines[k]
+        return self.pins[i + 1]
+
+    def trim(self, keep: int) -> None:
+        """Drop the lines before line ``keep``."""
+        k = keep - self.base
+        if k > 0:
+            lines = self.lines
+            self.off += sum(len(x) for x in lines[:k]) + k
+            del lines[:k]
+            self.base = keep
+
+    def pin(self, n: int) -> None:
+        self.pins = {n: self[n - 1]}
+
+    def slice(self, a: int, b: int) -> str:
+        """The text from character offset ``a`` to ``b`` (both within the kept lines)."""
+        return "\n".join(self.lines)[a - self.off:b - self.off]
+
+
+def _split_lines(pieces: Iterable[str]) -> Iterator[tuple[str, bool]]:
+    """The lines of the text made of ``pieces`` (split at LF only, as
+    :meth:`_Reader.run` does; a leading BOM dropped), each with whether it
+    may hold a surrogate (a byte that was not UTF-8).  A line longer than a
+    piece is joined once, not piece by piece."""
+    rest: list[str] = []
+    rest_bad = False
+    first = True
+    for piece in pieces:
+        if first and piece:
+            first = False
+            if piece.startswith("\ufeff"):
+                piece = piece[1:]
+        bad = rest_bad or _SURROGATE.search(piece) is not None
+        j = piece.find("\n")
+        if j < 0:
+            rest.append(piece)
+            rest_bad = bad
+            continue
+        parts = piece[j + 1:].split("\n")
+        yield "".join(rest) + piece[:j], bad
+        last = parts.pop()
+        bad = _SURROGATE.search(piece, j) is not None
+        for p in parts:
+            yield p, bad
+        rest = [last]
+        rest_bad = bad
+    yield "".join(rest), rest_bad
+
+
 class _Reader:
     __slots__ = (
         "text", "path", "strict", "lines", "ln", "off", "line", "p", "enc_cut",
@@ -479,6 +548,60 @@ class _Reader:
         self.ln = len(lines)
         self._end_hand(len(text))
         return ShnFile(self.hands, self.errors, "1.0", self.path)
+
+    def stream(self, pieces: Iterable[str], batch: int) -> Iterator[ShnFile]:
+        """:meth:`run` over text arriving in ``pieces`` (the decoded file in
+        blocks), yielding the hands read so far as an :class:`ShnFile` of at
+        least ``batch`` finished hands, with the file-level diagnostics found
+        since the previous one; the last batch holds the rest (possibly no
+        hand).  Only the lines of the hand being read are kept (and the
+        session's Seats line), so memory is bounded by the batch and the
+        longest hand, not by the file; positions, hand sources and
+        diagnostics are those :meth:`run` gives for the whole text."""
+        self.text = None
+        win = self.lines = _Window()
+        ln = 0
+        off = 0
+        for line, maybe_bad in _split_lines(pieces):
+            ln += 1
+            self.ln = ln
+            self.off = off
+            off += len(line) + 1
+            h = self.hand
+            win.trim(h.line if h is not None else ln)
+            win.lines.append(line)
+            if self.skipping == _SKIP_LINE:
+                self.skipping = _SKIP_NONE
+            if ln == 1 and self._header(line, maybe_bad):
+                continue
+            if maybe_bad and _SURROGATE.search(line) is not None:
+                fixed = self._cp1252_tag(line)
+                if fixed is None:
+                    self._bad_line(line)
+                else:
+                    self._line(fixed)
+            else:
+                self._line(line)
+            if len(self.hands) >= batch + 2:  # the last two stay: the current hand, and _error_count's
+                done = self.hands[:-2]
+                del self.hands[:-2]
+                errors, self.errors = self.errors, []
+                yield ShnFile(done, errors, "1.0", self.path)
+        self.ln = ln
+        self._end_hand(off - 1)
+        hands, self.hands = self.hands, []
+        errors, self.errors = self.errors, []
+        yield ShnFile(hands, errors, "1.0", self.path)
+
+    def _line(self, line: str) -> None:
+        if "{" in line or "[" in line:
+            toks = _tokens(line)
+        else:
+            j = line.find(";")
+            toks = (line if j < 0 else line[:j]).split()
+        if toks:
+            self.line = line
+            self._process(toks, 0)
 
     def _other(self, toks: list[str], i: int) -> int:
         t = toks[i]
@@ -647,7 +770,7 @@ class _Reader:
                 h.deals.sort(key=lambda d: order[d.seat])
         if self.trick_unsorted:
             h.tricks.sort(key=lambda t: t.number)
-        h.source = self.text[self.hand_off:end]
+        h.source = self.text[self.hand_off:end] if self.text is not None else self.lines.slice(self.hand_off, end)
         self.hand = None
         self.last = None
 
@@ -746,6 +869,8 @@ class _Reader:
                 self._german_aliases([a for a, _ in seats], pos)
             aliases = frozenset(a for a, _ in seats)
             if hand is None:
+                if self.text is None:  # streaming: keep the line for a later [Cards "de"] check
+                    self.lines.pin(self.ln)
                 self.sess_seats = aliases
                 self.sess_order = {a: k for k, (a, _) in enumerate(seats)}
                 self._set_seats(aliases)
@@ -1689,3 +1814,38 @@ def read_file(path: str | os.PathLike, strict: bool = False) -> ShnFile:
         data = fh.read()
     text = data.decode("utf-8", "surrogateescape")
     return read(text, os.fspath(path), strict)
+
+
+#: Bytes read from the file at a time by :func:`read_stream`.
+BLOCK = 1 << 20
+
+
+def read_stream(path: str | os.PathLike, batch: int = 2000, name: str | None = None,
+                block: int = BLOCK) -> Iterator[ShnFile]:
+    """Read an SHN file from disk in bounded memory: yields
+    :class:`ShnFile` batches of at least ``batch`` hands (the last one the
+    rest), each with the file-level diagnostics found since the previous
+    batch.  Together they hold exactly what :func:`read_file` returns
+    (lenient: the same hands, sources, positions and diagnostics), but only
+    ``block`` bytes of the file, the hand being read and the batch are held
+    at a time.  ``name`` (default ``path``) is the file name in the
+    diagnostics.  Raises ``OSError`` when the file cannot be opened."""
+    import codecs  # noqa: PLC0415
+
+    def pieces() -> Iterator[str]:
+        dec = codecs.getincrementaldecoder("utf-8")("surrogateescape")
+        with open(path, "rb") as fh:
+            while True:
+                data = fh.read(block)
+                if not data:
+                    break
+                yield dec.decode(data)
+        yield dec.decode(b"", final=True)
+
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield from _Reader("", os.fspath(path) if name is None else name, False).stream(pieces(), batch)
+    finally:
+        if was_enabled:
+            gc.enable()
