@@ -330,6 +330,7 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
                     else f"{prof.noPick} (noPick={prof.noPick}, rules.md D-1)")
         raise chk.reject("E-NOPICK", f"a {kind} under noPick={prof.noPick}", stmt.pos, found=kind, expected=expected)
     if kind == "doubler":
+        _nopick_marks(chk, dealer, stake)
         settle = chk.potted(settle_void(n, "doubler"), None, None)
         _agreed_score(chk, settle, rec.score)
         return _outcome(chk, dealer, None, None, None, settle, None, None, 1, 0), None, settle
@@ -875,6 +876,8 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
             raise chk.reject("E-SIT-OUT", f"{m.seat} deals and sits out and cannot {m.kind} (rules.md F-1)", m.pos,
                              found=f"{m.kind} {m.seat}", expected="a seat that plays the hand")
     if kind in NOPICK_GAMES:
+        if state is None:  # a replayed card log has judged its marks already
+            _nopick_marks(chk, dealer, stake)
         return _nopick_sheet(chk, kind, dealer, stake, marks, nmarks, written, cardlog, out)
     # ---- a picked hand from the score sheet
     if rec.pick.value is None:  # `pick ?` (notation.md §3): the picker follows from the score, or is unknown
@@ -1345,6 +1348,29 @@ def _call_may_leave_alone(prof: RuleProfile) -> bool:
     the blind was seen whose jack was in it (C-4d, I-30)."""
     return prof.allowCallOwnAce or (prof.partnerMode == "jackOfDiamonds" and prof.jdCallUp
                                     and prof.jdCallTiming == "beforeBlind")
+
+
+def _nopick_marks(chk: HandCheck, dealer: int | None, stake: int) -> None:
+    """The marks of a no-pick hand written without its card log (a score-sheet
+    ``leaster``, ``leaster -``, ``doubler`` or other no-pick line), judged by the
+    engine as a card log's are: every seat passes, then each mark is applied at
+    its position.  A crack, re-crack or castrate has no pick to follow
+    (rules.md E-2, E-3, E-4, I-33) and is refused; a blitz carries into a
+    leaster under ``allowBlitz`` (D-9, E-5) but not into a thrown-in doubler.
+    Raises the engine's positioned error through ``chk``."""
+    if not chk.rec.marks:
+        return
+    prof = chk.profile
+    # who dealt does not change what a mark after four/five passes may be; an
+    # unknown dealer is stood in by seat 0 (the passes only need an order)
+    g = GameState(prof, dealer if dealer is not None else 0, [0] * prof.players, 0, complete=False, stake=stake)
+    pos = (chk.rec.leaster or chk.rec.doubler or chk.rec.nopick).pos
+    s = g.to_act
+    for _ in range(g.np):
+        _apply(chk, g, Pass(s), pos)
+        s = g.next_seat(s)
+    for action, mpos in _marks_actions(chk):
+        _apply(chk, g, action, mpos)
 
 
 def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, marks: dict, nmarks: int,
