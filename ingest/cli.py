@@ -265,8 +265,9 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
                                                "for a CSV score sheet, its hands' [Rules] (default wi5-called-ace)."),
            columns: Optional[str] = typer.Option(None, "--columns", help="CSV column mapping FIELD=COLUMN,... "
                                                  "(fields: date hand dealer picker partner call points outcome "
-                                                 "leaster doubler); other columns are players. Default: guessed "
-                                                 "from the header.")
+                                                 "leaster doubler session group; ignore=COLUMN leaves a column "
+                                                 "out); other columns are players. Default: guessed from the header "
+                                                 "(Notes/Comment columns ignored); the mapping given wins.")
            ) -> None:
     """Validate hand logs by replaying every hand and store the good hands; CSV score sheets and ledgers too."""
     if amend is not None:
@@ -429,8 +430,13 @@ def history(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a co
 
 
 def _open_read(db: Path | None):
+    """A read-only connection for a command, as ``with _open_read(db) as con``:
+    a missing or unreadable database is a clean ``error: …`` and exit 1, not
+    a traceback (the connection is opened here, not at ``with``)."""
+    from contextlib import closing  # noqa: PLC0415
+
     try:
-        return st.reading(db)
+        return closing(st.connect(db, read_only=True))
     except (st.StoreError, duckdb.Error) as exc:
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
@@ -528,17 +534,20 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
 
 
 @app.command()
-def export(fmt: str = typer.Option(..., "--format", help="shn, jsonl, csv or parquet."),
+def export(fmt: str = typer.Option(..., "--format", help="shn, jsonl, csv, parquet, or ledger (the CSV ledgers' "
+                                                         "sittings)."),
            out: Optional[Path] = typer.Option(None, "--out", help="Output file (a folder for parquet); "
                                                                   "default standard output."),
            db: Optional[Path] = DbOption) -> None:
-    """Write every stored hand out as SHN, JSONL, CSV or hive-partitioned Parquet."""
+    """Write every stored hand out as SHN, JSONL, CSV or hive-partitioned Parquet; the sittings of CSV ledgers
+    (stored without hands) go to a CSV ledger beside the file (OUT.ledger.csv), or with --format ledger."""
     from ingest import export as ex  # noqa: PLC0415
+    from ingest.ledger_export import write_beside  # noqa: PLC0415
 
     fmt = fmt.lower()
-    writers = {"shn": ex.export_shn, "jsonl": ex.export_jsonl, "csv": ex.export_csv}
+    writers = {"shn": ex.export_shn, "jsonl": ex.export_jsonl, "csv": ex.export_csv, "ledger": ex.export_ledger_csv}
     if fmt not in writers and fmt != "parquet":
-        _err.print(f"error: unknown format {fmt!r} (expected shn, jsonl, csv or parquet)")
+        _err.print(f"error: unknown format {fmt!r} (expected shn, jsonl, csv, parquet or ledger)")
         raise typer.Exit(2)
     if fmt == "parquet" and out is None:
         _err.print("error: --format parquet writes a folder: give it with --out PATH")
@@ -557,6 +566,7 @@ def export(fmt: str = typer.Option(..., "--format", help="shn, jsonl, csv or par
                 out.parent.mkdir(parents=True, exist_ok=True)
                 with open(out, "w", encoding="utf-8", newline="") as fh:
                     n = writers[fmt](con, fh)
+            sittings = write_beside(con, fmt, out)  # (count, file or None): D2, nothing left out silently
     except (st.StoreError, duckdb.Error) as exc:
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
@@ -566,7 +576,14 @@ def export(fmt: str = typer.Option(..., "--format", help="shn, jsonl, csv or par
     except OSError as exc:
         _err.print(f"error: cannot write {out if out is not None else 'standard output'}: {exc.strerror or exc}")
         raise typer.Exit(1) from None
-    _err.print(f"exported {n} hands as {fmt}" + (f" to {out}" if out else ""))
+    _err.print(f"exported {n} {'sittings' if fmt == 'ledger' else 'hands'} as {fmt}" + (f" to {out}" if out else ""))
+    if sittings[0] and sittings[1] is not None:
+        _err.print(f"exported {sittings[0]} CSV-ledger sitting(s) (stored without hands) to {sittings[1]}: ingest "
+                   "it with the export to restore the same ledger")
+    elif sittings[0]:
+        _err.print(f"warning: {sittings[0]} CSV-ledger sitting(s) (stored without hands) are NOT in this export; "
+                   "write them with: shead export --format ledger --out FILE.csv (or give --out, and they are written "
+                   "beside it)")
     if skipped:
         _err.print(f"left out {skipped} hands whose stored text is in a format SHN cannot hold")
 
@@ -605,11 +622,13 @@ def ledger(db: Optional[Path] = DbOption,
     import dashboard.metrics as metrics  # noqa: PLC0415 - the dashboard's own ledger queries, one SQL for both
 
     try:
-        f = metrics.Filters(date_from=_date.fromisoformat(date_from) if date_from else None,
-                            date_to=_date.fromisoformat(date_to) if date_to else None, groups=tuple(group),
+        def day(text: str | None):  # YYYY-MM-DD, or SHN's YYYY.MM.DD
+            return _date.fromisoformat(text.strip().replace(".", "-")) if text else None
+
+        f = metrics.Filters(date_from=day(date_from), date_to=day(date_to), groups=tuple(group),
                             tables=tuple(table), players=tuple(player), rules=tuple(rules), game=game)
     except ValueError as exc:
-        _err.print(f"error: {exc} (dates are YYYY-MM-DD)")
+        _err.print(f"error: {exc} (dates are YYYY-MM-DD or YYYY.MM.DD)")
         raise typer.Exit(2) from None
     if game is not None and game not in metrics.UNITS:
         _err.print(f"error: unknown game {game!r} (expected {', '.join(metrics.UNITS)})")
@@ -677,7 +696,10 @@ token_app = typer.Typer(help="Access tokens of `shead serve`: one group each, sc
 app.add_typer(token_app, name="token")
 
 
-def _token_db(db: Path | None):
+def _token_db(db: Path | None, *, must_exist: bool = False):
+    if must_exist and not st.resolve_db(db).exists():  # listing or revoking never creates a database
+        _err.print(f"error: {st.resolve_db(db)}: no database here (run `shead ingest` first, or pass --db)")
+        raise typer.Exit(1)
     try:
         return st.connect(db, read_only=False)
     except st.StoreError as exc:
@@ -713,7 +735,7 @@ def token_list(db: Optional[Path] = DbOption,
     """List the tokens (id, group, role, prefix, made, revoked); never their text."""
     from ingest import tokens as tk  # noqa: PLC0415
 
-    con = _token_db(db)
+    con = _token_db(db, must_exist=True)
     try:
         rows = tk.list_tokens(con)
     finally:
@@ -743,7 +765,7 @@ def token_revoke(token: str = typer.Argument(..., help="A token id, its prefix a
     """Revoke a token: the service refuses it from its next request on."""
     from ingest import tokens as tk  # noqa: PLC0415
 
-    con = _token_db(db)
+    con = _token_db(db, must_exist=True)
     try:
         row = tk.revoke_token(con, token)
     except tk.TokenError as exc:

@@ -93,7 +93,14 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
     if fmt == "csv":
         from ingest.csv_sheet import read_csv  # noqa: PLC0415
 
-        res = read_csv(data, name, columns=columns, rules=rules)
+        stored = None
+        if isinstance(prior, st.Store):  # a sheet saved again under another name is the stored sitting (D1)
+            from ingest.csv_identity import sheet_session  # noqa: PLC0415
+
+            def stored(d, players, _store=prior):
+                with _store.using() as con:
+                    return sheet_session(con, d, players)
+        res = read_csv(data, name, columns=columns, rules=rules, stored_session=stored)
         if res.kind == "ledger":
             res.result.sittings = res.sittings
             return res.result, "csv-ledger"
