@@ -106,6 +106,25 @@ def _where(e: dict) -> str:
     return f"{e['file']}:{e['line']}:{e['col']}: {e['code']}{hand}: {e['message']}"
 
 
+def _collapsed(entries: list[dict]) -> list[str]:
+    """The lines for ``entries``: one error at the same place with the same
+    message for several hands (a bad session tag, e.g. ``[Rules]``, rejects
+    every hand under it) is printed once, naming the hands (QA D6)."""
+    groups: dict[tuple, list] = {}
+    for e in entries:
+        groups.setdefault((e["file"], e["line"], e["col"], e["code"], e["message"]), []).append(e.get("hand"))
+    out = []
+    for (file, line, col, code, message), hands in groups.items():
+        known = [h for h in hands if h is not None]
+        if len(hands) > 1 and len(known) == len(hands):
+            shown = ", ".join(map(str, known[:10])) + (f" … {len(known)} in all" if len(known) > 10 else "")
+            out.append(f"{file}:{line}:{col}: {code} (hands {shown}): {message}")
+        else:
+            out.extend(_where({"file": file, "line": line, "col": col, "code": code, "message": message, "hand": h})
+                       for h in hands)
+    return out
+
+
 def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, rules: str | None = None,
                columns: str | None = None) -> int:
     """``shead ingest``; returns the exit code."""
@@ -152,8 +171,8 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                     why = f"--strict: the file has {len(entries)} error(s)" if strict else "see the error below"
                     line = f"{path}: nothing stored ({why})"
                 progress.console.print(line)
-                for e in entries:
-                    progress.console.print("  " + _where(e), markup=False, highlight=False)
+                for text in _collapsed(entries):
+                    progress.console.print("  " + text, markup=False, highlight=False)
                 for d in report.file_errors:  # a file-level warning: a protocol's session incomplete, a Windows-1252 byte read as such
                     if d.severity != "error":
                         progress.console.print(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}: {d.message}",
@@ -278,7 +297,39 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
     if not paths:
         _err.print("error: give PATH... to ingest, or --amend FILE")
         raise typer.Exit(2)
+    _check_rules_option(rules)
     raise typer.Exit(run_ingest(paths, db, strict, as_json, rules, columns))
+
+
+def _check_rules_option(rules: str | None) -> None:
+    """A bad ``--rules`` text is one usage error (exit 2), not an error at
+    every row or hand it would be applied to (QA D6b): a Schafkopf profile
+    is read by :func:`replay.schafkopf.parse_schafkopf_rules`, any other by
+    :func:`replay.profile.parse_rules` (rules.md J)."""
+    if not rules:
+        return
+    from replay.errors import ProfileError  # noqa: PLC0415
+    from replay.profile import parse_rules  # noqa: PLC0415
+    from replay.schafkopf import SCHAFKOPF_PROFILES, parse_schafkopf_rules  # noqa: PLC0415
+
+    first = rules.split(";")[0].strip()
+    parsers = (parse_schafkopf_rules, parse_rules) if first in SCHAFKOPF_PROFILES or "tariff." in rules \
+        else (parse_rules, parse_schafkopf_rules)
+    try:
+        parsers[1](rules)  # either reading serves: a protocol's house rules, or a CSV sheet's [Rules]
+        return
+    except ProfileError:
+        pass
+    try:
+        parsers[0](rules)
+    except ProfileError as exc:
+        d = exc.diagnostic
+        at = rules.find(str(d.found)) if d.found else -1
+        where = f" (at character {at + 1})" if at >= 0 else ""
+        _err.print(f"error: --rules {rules!r}{where}: {d.code}: {d.message}"
+                   + (f"; found {d.found!r}, expected {d.expected}" if d.found is not None and d.expected else ""),
+                   markup=False, highlight=False)
+        raise typer.Exit(2) from None
 
 
 # --------------------------------------------------------------------------

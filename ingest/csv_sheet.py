@@ -37,7 +37,7 @@ from pathlib import PurePath
 
 from replay.cards import Card
 from replay.errors import Diagnostic
-from replay.facts import CallRec, HandRecord, Pos, ScoreRec, SessionRec, ShnFile, Value
+from replay.facts import OUTCOMES, CallRec, HandRecord, Pos, ScoreRec, SessionRec, ShnFile, Value
 
 from .model import FileResult
 
@@ -288,6 +288,8 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
 
 
 _Sit = Sitting
+#: Spreadsheet words for an outcome, beside SHN's own (replay.facts.OUTCOMES).
+_OUTCOME_WORDS = {"won": "win", "lost": "lose", "gewonnen": "win", "verloren": "lose"}
 _ALIAS_BAD = re.compile(r"[^A-Za-z0-9_]")
 
 
@@ -422,9 +424,13 @@ def _score_sheet(out: CsvResult, rows: list[list[str]], index: dict[str, int], p
                 rec.pts = Value(v, Pos(r, ptc))
                 line.append(f"pts {v}")
         otext, oc = cell(row, "outcome")
-        if otext:
-            rec.outcome = Value(otext.lower(), Pos(r, oc))
-            line.append(otext.lower())
+        word = _OUTCOME_WORDS.get(otext.lower(), otext.lower()) if otext else ""
+        if word and word not in OUTCOMES:
+            err("E-OUTCOME", f"outcome {otext!r} is not an outcome word (win, lose, win-s, lose-s, win-z, lose-z; "
+                "also won, lost)", oc, otext, "one of " + ", ".join(OUTCOMES))
+        elif word:
+            rec.outcome = Value(word, Pos(r, oc))
+            line.append(word)
         entries = []
         for p in seats:
             k = index[p]

@@ -134,13 +134,20 @@ def _rejected_entries(report: st.IngestReport) -> list[dict]:
     for d in report.file_errors:
         if d.severity == "error":
             out.append({"file": d.file or report.path, "line": d.line, "col": d.col, "hand": d.hand,
-                        "code": d.code, "message": d.message})
+                        "code": d.code, "message": d.message, **_found_expected(d)})
     for r in report.rejected:
         d = r.errors[0] if r.errors else Diagnostic("E-UNKNOWN", "rejected")
         out.append({"file": d.file or r.source_file or report.path, "line": d.line or r.source_line,
                     "col": d.col, "hand": r.hand if r.hand is not None else d.hand, "code": d.code,
-                    "message": d.message})
+                    "message": d.message, **_found_expected(d)})
     return out
+
+
+def _found_expected(d: Diagnostic) -> dict:
+    """A diagnostic's ``found`` and ``expected`` as JSON text (null when it
+    has none), for ``ingest --json`` and the service (QA D7)."""
+    return {"found": None if d.found is None else str(d.found),
+            "expected": None if d.expected is None else str(d.expected)}
 
 
 def store_result(store: st.Store, result: FileResult, fmt: str, strict: bool,

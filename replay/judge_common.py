@@ -350,3 +350,20 @@ def count_hand(chk: HandCheck, outcome: HandOutcome, sess: SessionState) -> None
     """Feed an accepted hand to its session's carry (rules.md D-11, D-12, D-19)."""
     sess.after(chk.profile, chk.rec.number, outcome.outcome, outcome.game, chk.pot, outcome.pot,
                chk.aliases.index(outcome.dealer) if outcome.dealer is not None else None)
+
+
+def rules_error_pos(pos: Pos | None, text: str, found) -> Pos | None:
+    """Where in a ``[Rules "…"]`` tag a :class:`~replay.errors.ProfileError`
+    points: ``pos`` is the tag's ``[``; the value starts after ``[Rules "``
+    (the tag is ``[Name "value"]`` with one space, notation.md), so a
+    ``found`` flag or item that occurs once in the value ``text`` is placed
+    at its own column (QA D6: ``doubleOnBmp`` at 5:25, not 5:1).  Otherwise
+    (no position, an escape in the value, ``found`` absent or ambiguous) the
+    tag's position is kept."""
+    if pos is None or not found or "\\" in text or pos.line == 0:
+        return pos
+    f = str(found)
+    at = text.find(f)
+    if at < 0 or text.find(f, at + 1) >= 0:
+        return pos
+    return Pos(pos.line, pos.col + len('[Rules "') + at)
