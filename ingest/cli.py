@@ -561,20 +561,21 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     out.print(f"{sh.session}  ({sh.date or 'no date'}; [Rules {sh.rules}])\n{names}", markup=False)
     table = Table(caption="each player: units this hand, then the running total", caption_justify="left",
                   box=box.SIMPLE_HEAD, pad_edge=False)
-    for c in ("hand", "dealer", "picker", "partner", "call", "result", "stake"):
+    for c in ("hand", "dealer", "picker", "partner", "call", "result", "marks", "stake"):
         table.add_column(c, justify="right" if c in ("hand", "stake") else "left", no_wrap=True)
     for a in sh.players:
         table.add_column(a, justify="right", no_wrap=True)
     if sh.has_pot:
         table.add_column("pot", justify="right", no_wrap=True)
     for r in sh.rows:
-        cells = [str(r.hand), r.dealer or "", r.picker or "", r.partner or "", r.call or "", r.result, str(r.stake)]
+        cells = [str(r.hand), r.dealer or "", r.picker or "", r.partner or "", r.call or "", r.result, r.marks,
+                 str(r.stake)]
         cells += [f"{r.units[a]:+d} {r.running[a]:>4}" for a in sh.players]
         if sh.has_pot:
             cells.append(f"{r.pot or 0:+d} {r.pot_balance:>4}")
         table.add_row(*cells)
     table.add_section()
-    table.add_row("", "", "", "", "", f"total, {len(sh.rows)} hands", "",
+    table.add_row("", "", "", "", "", f"total, {len(sh.rows)} hands", "", "",
                   *[f"{sh.totals[a]:>4}" for a in sh.players], *([f"{sh.pot:>4}"] if sh.has_pot else []),
                   style="bold")
     out.print(table)

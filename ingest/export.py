@@ -175,10 +175,13 @@ def export_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
             out.write("\n" + text)
         batch.clear()
 
+    voided = _voided_by_session(con)
     for session_id, session, header, source in _rows(con, sql):
         if session_id != current:
             flush()
             out.write(("\n" if current is not None else "") + canonical_session_tags(session, header, source))
+            if session_id in voided and "[_Voided " not in (header or ""):  # QA D12: a restore sees no gap
+                out.write(f'[_Voided "{" ".join(map(str, voided[session_id]))}"]\n')
             current, head = session_id, header
         batch.append(source)
         if len(batch) >= _SHN_BATCH:
@@ -186,6 +189,24 @@ def export_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
         n += 1
     flush()
     return n + _schafkopf_shn(con, out, n > 0)
+
+
+def _voided_by_session(con: duckdb.DuckDBPyConnection) -> dict[int, list[int]]:
+    """session_id → the numbers of its hands voided with ``shead void`` (the
+    latest revision a void) and not stored again since, sorted."""
+    try:
+        rows = con.execute(
+            "SELECT r.session_id, r.hand FROM hand_revisions r WHERE r.action = 'void' AND r.revision = "
+            "(SELECT max(revision) FROM hand_revisions x WHERE x.hand_id = r.hand_id) AND NOT EXISTS "
+            "(SELECT 1 FROM hands h WHERE h.session_id = r.session_id AND h.hand = r.hand) "
+            "ORDER BY 1, 2").fetchall()
+    except duckdb.CatalogException:  # a database before migration 007
+        return {}
+    out: dict[int, list[int]] = {}
+    for sid, n in rows:
+        if n not in out.setdefault(sid, []):
+            out[sid].append(n)
+    return out
 
 
 def ledger_sittings(con: duckdb.DuckDBPyConnection) -> int:

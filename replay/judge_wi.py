@@ -34,7 +34,7 @@ from .outcome import CardLog, HandOutcome, PlayRow
 from .facts import HandRecord, Pos
 from .judge_common import (_MAX_UNITS, HandCheck, Refusal, SessionState, _agreed_score, _breakdown,
                            _cardlog, _check_date, _check_pot_sum, _check_ranges, _flags, _matches, _or, _parse_seats,
-                           _seat_index, _written_units, rules_error_pos, written_dealer)
+                           _seat_index, _written_units, rules_error_pos, voided_numbers, written_dealer)
 
 def _cards_mask(cards) -> int | None:
     if cards is None or any(c is None for c in cards):
@@ -297,6 +297,7 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
     chk.date = _check_date(chk)
     chk.dealer = dealer
     kind = _hand_kind(chk)
+    sess.voided = voided_numbers(rec.tag("_Voided"))  # QA D12: an export's voided hands are no gap
     known = sess.reaches(rec.number)
     _check_pot(chk, sess, known)
     staked = kind == "pick" or kind in NOPICK_GAMES
