@@ -166,3 +166,16 @@ def test_d14_missing_database_is_a_clean_error(tmp_path, args):
     assert isinstance(res.exception, SystemExit)  # no traceback
     assert "no database here" in res.stderr
     assert not missing.exists()  # and none is created
+
+
+def test_ledger_from_accepts_shn_dates(tmp_path):
+    # QA minor note: `ledger --from 2026.11.10` (SHN's dotted date) was Python's "Invalid isoformat string".
+    # The sitting of 2026-11-06 (Ann +5) is before it; the sheet's hand of 2026-11-20 (Ann -1, Bob +2) after
+    db = tmp_path / "t.duckdb"
+    assert run("ingest", "--db", db, QA / "D1_ledger.csv", QA / "D1_sheet.csv").exit_code == 0
+    res = run("ledger", "--db", db, "--json", "--from", "2026.11.10")
+    assert res.exit_code == 0, res.stderr
+    assert {r["player"]: r["total"] for r in json.loads(res.stdout)} == {"Ann": -1, "Bob": 2, "Cal": -1, "Dot": 1,
+                                                                         "Eve": -1}
+    bad = run("ledger", "--db", db, "--from", "10.11.2026")
+    assert bad.exit_code == 2 and "YYYY-MM-DD or YYYY.MM.DD" in said(bad)
