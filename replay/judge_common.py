@@ -364,10 +364,11 @@ def rules_error_pos(pos: Pos | None, text: str, found) -> Pos | None:
     if pos is None or not found or "\\" in text or pos.line == 0:
         return pos
     f = str(found)
-    at = text.find(f)
-    if at < 0 or text.find(f, at + 1) >= 0:
-        return pos
-    return Pos(pos.line, pos.col + len('[Rules "') + at)
+    for needle, skip in (("=" + f, 1), (f, 0)):  # a bad value right after its '=' first, then a flag or item
+        at = text.find(needle)
+        if at >= 0 and text.find(needle, at + 1) < 0:
+            return Pos(pos.line, pos.col + len('[Rules "') + at + skip)
+    return pos
 
 
 def voided_numbers(text: str | None) -> frozenset:
