@@ -329,7 +329,8 @@ _AUTH_RESPONSES = {401: {"description": "no token, or an unknown or revoked one"
 
 _ENTRY_SCHEMA = {"type": "object", "properties": {
     "file": {"type": ["string", "null"]}, "line": {"type": ["integer", "null"]}, "col": {"type": ["integer", "null"]},
-    "hand": {"type": ["integer", "null"]}, "code": {"type": "string"}, "message": {"type": "string"}}}
+    "hand": {"type": ["integer", "null"]}, "code": {"type": "string"}, "message": {"type": "string"},
+    "found": {"type": ["string", "null"]}, "expected": {"type": ["string", "null"]}}}
 _REPORT_SCHEMA = {"type": "object", "required": ["ingested", "duplicates", "rejected"], "properties": {
     "ingested": {"type": "integer"}, "duplicates": {"type": "integer"},
     "rejected": {"type": "array", "items": _ENTRY_SCHEMA}}}

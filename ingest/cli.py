@@ -107,6 +107,25 @@ def _where(e: dict) -> str:
     return f"{e['file']}:{e['line']}:{e['col']}: {e['code']}{hand}: {e['message']}"
 
 
+def _collapsed(entries: list[dict]) -> list[str]:
+    """The lines for ``entries``: one error at the same place with the same
+    message for several hands (a bad session tag, e.g. ``[Rules]``, rejects
+    every hand under it) is printed once, naming the hands (QA D6)."""
+    groups: dict[tuple, list] = {}
+    for e in entries:
+        groups.setdefault((e["file"], e["line"], e["col"], e["code"], e["message"]), []).append(e.get("hand"))
+    out = []
+    for (file, line, col, code, message), hands in groups.items():
+        known = [h for h in hands if h is not None]
+        if len(hands) > 1 and len(known) == len(hands):
+            shown = ", ".join(map(str, known[:10])) + (f" … {len(known)} in all" if len(known) > 10 else "")
+            out.append(f"{file}:{line}:{col}: {code} (hands {shown}): {message}")
+        else:
+            out.extend(_where({"file": file, "line": line, "col": col, "code": code, "message": message, "hand": h})
+                       for h in hands)
+    return out
+
+
 def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, rules: str | None = None,
                columns: str | None = None) -> int:
     """``shead ingest``; returns the exit code."""
@@ -159,8 +178,8 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                     why = f"--strict: the file has {len(entries)} error(s)" if strict else "see the error below"
                     line = f"{path}: nothing stored ({why})"
                 progress.console.print(line)
-                for e in entries:
-                    progress.console.print("  " + _where(e), markup=False, highlight=False)
+                for text in _collapsed(entries):
+                    progress.console.print("  " + text, markup=False, highlight=False)
                 for d in report.file_errors:  # a file-level warning: a protocol's session incomplete, a Windows-1252 byte read as such
                     if d.severity != "error":
                         progress.console.print(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}: {d.message}",
@@ -272,8 +291,9 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
                                                "for a CSV score sheet, its hands' [Rules] (default wi5-called-ace)."),
            columns: Optional[str] = typer.Option(None, "--columns", help="CSV column mapping FIELD=COLUMN,... "
                                                  "(fields: date hand dealer picker partner call points outcome "
-                                                 "leaster doubler); other columns are players. Default: guessed "
-                                                 "from the header.")
+                                                 "leaster doubler session group; ignore=COLUMN leaves a column "
+                                                 "out); other columns are players. Default: guessed from the header "
+                                                 "(Notes/Comment columns ignored); the mapping given wins.")
            ) -> None:
     """Validate hand logs by replaying every hand and store the good hands; CSV score sheets and ledgers too."""
     if amend is not None:
@@ -284,7 +304,39 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
     if not paths:
         _err.print("error: give PATH... to ingest, or --amend FILE")
         raise typer.Exit(2)
+    _check_rules_option(rules)
     raise typer.Exit(run_ingest(paths, db, strict, as_json, rules, columns))
+
+
+def _check_rules_option(rules: str | None) -> None:
+    """A bad ``--rules`` text is one usage error (exit 2), not an error at
+    every row or hand it would be applied to (QA D6b): a Schafkopf profile
+    is read by :func:`replay.schafkopf.parse_schafkopf_rules`, any other by
+    :func:`replay.profile.parse_rules` (rules.md J)."""
+    if not rules:
+        return
+    from replay.errors import ProfileError  # noqa: PLC0415
+    from replay.profile import parse_rules  # noqa: PLC0415
+    from replay.schafkopf import SCHAFKOPF_PROFILES, parse_schafkopf_rules  # noqa: PLC0415
+
+    first = rules.split(";")[0].strip()
+    parsers = (parse_schafkopf_rules, parse_rules) if first in SCHAFKOPF_PROFILES or "tariff." in rules \
+        else (parse_rules, parse_schafkopf_rules)
+    try:
+        parsers[1](rules)  # either reading serves: a protocol's house rules, or a CSV sheet's [Rules]
+        return
+    except ProfileError:
+        pass
+    try:
+        parsers[0](rules)
+    except ProfileError as exc:
+        d = exc.diagnostic
+        at = rules.find(str(d.found)) if d.found else -1
+        where = f" (at character {at + 1})" if at >= 0 else ""
+        _err.print(f"error: --rules {rules!r}{where}: {d.code}: {d.message}"
+                   + (f"; found {d.found!r}, expected {d.expected}" if d.found is not None and d.expected else ""),
+                   markup=False, highlight=False)
+        raise typer.Exit(2) from None
 
 
 # --------------------------------------------------------------------------
@@ -436,8 +488,13 @@ def history(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a co
 
 
 def _open_read(db: Path | None):
+    """A read-only connection for a command, as ``with _open_read(db) as con``:
+    a missing or unreadable database is a clean ``error: …`` and exit 1, not
+    a traceback (the connection is opened here, not at ``with``)."""
+    from contextlib import closing  # noqa: PLC0415
+
     try:
-        return st.reading(db)
+        return closing(st.connect(db, read_only=True))
     except (st.StoreError, duckdb.Error) as exc:
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
@@ -511,20 +568,21 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     out.print(f"{sh.session}  ({sh.date or 'no date'}; [Rules {sh.rules}])\n{names}", markup=False)
     table = Table(caption="each player: units this hand, then the running total", caption_justify="left",
                   box=box.SIMPLE_HEAD, pad_edge=False)
-    for c in ("hand", "dealer", "picker", "partner", "call", "result", "stake"):
+    for c in ("hand", "dealer", "picker", "partner", "call", "result", "marks", "stake"):
         table.add_column(c, justify="right" if c in ("hand", "stake") else "left", no_wrap=True)
     for a in sh.players:
         table.add_column(a, justify="right", no_wrap=True)
     if sh.has_pot:
         table.add_column("pot", justify="right", no_wrap=True)
     for r in sh.rows:
-        cells = [str(r.hand), r.dealer or "", r.picker or "", r.partner or "", r.call or "", r.result, str(r.stake)]
+        cells = [str(r.hand), r.dealer or "", r.picker or "", r.partner or "", r.call or "", r.result, r.marks,
+                 str(r.stake)]
         cells += [f"{r.units[a]:+d} {r.running[a]:>4}" for a in sh.players]
         if sh.has_pot:
             cells.append(f"{r.pot or 0:+d} {r.pot_balance:>4}")
         table.add_row(*cells)
     table.add_section()
-    table.add_row("", "", "", "", "", f"total, {len(sh.rows)} hands", "",
+    table.add_row("", "", "", "", "", f"total, {len(sh.rows)} hands", "", "",
                   *[f"{sh.totals[a]:>4}" for a in sh.players], *([f"{sh.pot:>4}"] if sh.has_pot else []),
                   style="bold")
     out.print(table)
@@ -535,17 +593,20 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
 
 
 @app.command()
-def export(fmt: str = typer.Option(..., "--format", help="shn, jsonl, csv or parquet."),
+def export(fmt: str = typer.Option(..., "--format", help="shn, jsonl, csv, parquet, or ledger (the CSV ledgers' "
+                                                         "sittings)."),
            out: Optional[Path] = typer.Option(None, "--out", help="Output file (a folder for parquet); "
                                                                   "default standard output."),
            db: Optional[Path] = DbOption) -> None:
-    """Write every stored hand out as SHN, JSONL, CSV or hive-partitioned Parquet."""
+    """Write every stored hand out as SHN, JSONL, CSV or hive-partitioned Parquet; the sittings of CSV ledgers
+    (stored without hands) go to a CSV ledger beside the file (OUT.ledger.csv), or with --format ledger."""
     from ingest import export as ex  # noqa: PLC0415
+    from ingest.ledger_export import write_beside  # noqa: PLC0415
 
     fmt = fmt.lower()
-    writers = {"shn": ex.export_shn, "jsonl": ex.export_jsonl, "csv": ex.export_csv}
+    writers = {"shn": ex.export_shn, "jsonl": ex.export_jsonl, "csv": ex.export_csv, "ledger": ex.export_ledger_csv}
     if fmt not in writers and fmt != "parquet":
-        _err.print(f"error: unknown format {fmt!r} (expected shn, jsonl, csv or parquet)")
+        _err.print(f"error: unknown format {fmt!r} (expected shn, jsonl, csv, parquet or ledger)")
         raise typer.Exit(2)
     if fmt == "parquet" and out is None:
         _err.print("error: --format parquet writes a folder: give it with --out PATH")
@@ -564,6 +625,7 @@ def export(fmt: str = typer.Option(..., "--format", help="shn, jsonl, csv or par
                 out.parent.mkdir(parents=True, exist_ok=True)
                 with open(out, "w", encoding="utf-8", newline="") as fh:
                     n = writers[fmt](con, fh)
+            sittings = write_beside(con, fmt, out)  # (count, file or None): D2, nothing left out silently
     except (st.StoreError, duckdb.Error) as exc:
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
@@ -573,7 +635,14 @@ def export(fmt: str = typer.Option(..., "--format", help="shn, jsonl, csv or par
     except OSError as exc:
         _err.print(f"error: cannot write {out if out is not None else 'standard output'}: {exc.strerror or exc}")
         raise typer.Exit(1) from None
-    _err.print(f"exported {n} hands as {fmt}" + (f" to {out}" if out else ""))
+    _err.print(f"exported {n} {'sittings' if fmt == 'ledger' else 'hands'} as {fmt}" + (f" to {out}" if out else ""))
+    if sittings[0] and sittings[1] is not None:
+        _err.print(f"exported {sittings[0]} CSV-ledger sitting(s) (stored without hands) to {sittings[1]}: ingest "
+                   "it with the export to restore the same ledger")
+    elif sittings[0]:
+        _err.print(f"warning: {sittings[0]} CSV-ledger sitting(s) (stored without hands) are NOT in this export; "
+                   "write them with: shead export --format ledger --out FILE.csv (or give --out, and they are written "
+                   "beside it)")
     if skipped:
         _err.print(f"left out {skipped} hands whose stored text is in a format SHN cannot hold")
 
@@ -612,11 +681,13 @@ def ledger(db: Optional[Path] = DbOption,
     import dashboard.metrics as metrics  # noqa: PLC0415 - the dashboard's own ledger queries, one SQL for both
 
     try:
-        f = metrics.Filters(date_from=_date.fromisoformat(date_from) if date_from else None,
-                            date_to=_date.fromisoformat(date_to) if date_to else None, groups=tuple(group),
+        def day(text: str | None):  # YYYY-MM-DD, or SHN's YYYY.MM.DD
+            return _date.fromisoformat(text.strip().replace(".", "-")) if text else None
+
+        f = metrics.Filters(date_from=day(date_from), date_to=day(date_to), groups=tuple(group),
                             tables=tuple(table), players=tuple(player), rules=tuple(rules), game=game)
     except ValueError as exc:
-        _err.print(f"error: {exc} (dates are YYYY-MM-DD)")
+        _err.print(f"error: {exc} (dates are YYYY-MM-DD or YYYY.MM.DD)")
         raise typer.Exit(2) from None
     if game is not None and game not in metrics.UNITS:
         _err.print(f"error: unknown game {game!r} (expected {', '.join(metrics.UNITS)})")
@@ -781,7 +852,10 @@ token_app = typer.Typer(help="Access tokens of `shead serve`: one group each, sc
 app.add_typer(token_app, name="token")
 
 
-def _token_db(db: Path | None):
+def _token_db(db: Path | None, *, must_exist: bool = False):
+    if must_exist and not st.resolve_db(db).exists():  # listing or revoking never creates a database
+        _err.print(f"error: {st.resolve_db(db)}: no database here (run `shead ingest` first, or pass --db)")
+        raise typer.Exit(1)
     try:
         return st.connect(db, read_only=False)
     except st.StoreError as exc:
@@ -817,7 +891,7 @@ def token_list(db: Optional[Path] = DbOption,
     """List the tokens (id, group, role, prefix, made, revoked); never their text."""
     from ingest import tokens as tk  # noqa: PLC0415
 
-    con = _token_db(db)
+    con = _token_db(db, must_exist=True)
     try:
         rows = tk.list_tokens(con)
     finally:
@@ -847,7 +921,7 @@ def token_revoke(token: str = typer.Argument(..., help="A token id, its prefix a
     """Revoke a token: the service refuses it from its next request on."""
     from ingest import tokens as tk  # noqa: PLC0415
 
-    con = _token_db(db)
+    con = _token_db(db, must_exist=True)
     try:
         row = tk.revoke_token(con, token)
     except tk.TokenError as exc:

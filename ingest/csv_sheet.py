@@ -37,11 +37,11 @@ from pathlib import PurePath
 
 from replay.cards import Card
 from replay.errors import Diagnostic
-from replay.facts import CallRec, HandRecord, Pos, ScoreRec, SessionRec, ShnFile, Value
+from replay.facts import OUTCOMES, CallRec, HandRecord, Pos, ScoreRec, SessionRec, ShnFile, Value
 
 from .model import FileResult
 
-__all__ = ["FIELDS", "guess_columns", "parse_columns", "looks_like_csv", "read_csv", "Sitting", "CsvResult",
+__all__ = ["FIELDS", "IGNORED", "column_map", "guess_columns", "parse_columns", "looks_like_csv", "read_csv", "Sitting", "CsvResult",
            "preview"]
 
 #: The fields a column can be mapped to, and the header words that name them.
@@ -56,7 +56,14 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "outcome": ("outcome", "result", "ergebnis"),
     "leaster": ("leaster", "leaster winner"),
     "doubler": ("doubler", "double", "doublers"),
+    # a ledger's sitting as shead export writes it (ingest.export.export_ledger_csv): its stored name and group
+    "session": ("session",),
+    "group": ("group",),
 }
+#: Header words of a column that holds text about the hand, never a player's
+#: units: such a column is ignored (as is any column given as --columns ignore=COLUMN).
+IGNORED = ("notes", "note", "comment", "comments", "remarks", "remark", "memo", "bemerkung", "bemerkungen",
+           "kommentar", "notiz", "notizen")
 HAND_FIELDS = ("hand", "picker", "dealer", "partner", "call", "points", "outcome", "leaster", "doubler")
 
 
@@ -68,6 +75,8 @@ class Sitting:
     date: str
     units: dict[str, int]
     row: int
+    session: str | None = None  # the ledger's session column (a shead export), else named by the file
+    group: str | None = None
 
 
 @dataclass(slots=True)
@@ -94,6 +103,9 @@ def guess_columns(header: list[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for cell in header:
         n = _norm(cell)
+        if n in IGNORED:
+            out[f"ignore:{cell}"] = cell
+            continue
         for f, words in FIELDS.items():
             if f not in out and n in words:
                 out[f] = cell
@@ -103,19 +115,39 @@ def guess_columns(header: list[str]) -> dict[str, str]:
 
 def parse_columns(text: str, header: list[str]) -> dict[str, str]:
     """``"date=Datum,picker=Spieler"`` → field → header cell.  Raises
-    ``ValueError`` naming an unknown field or a column not in the header."""
+    ``ValueError`` naming an unknown field or a column not in the header.
+    ``ignore=COLUMN`` (any number of times) leaves a column out: neither a
+    field nor a player.  Columns named like notes (:data:`IGNORED`) are
+    ignored without it."""
     out: dict[str, str] = {}
+    for cell in header:
+        if _norm(cell) in IGNORED:
+            out[f"ignore:{cell}"] = cell
     for part in (p.strip() for p in text.split(",") if p.strip()):
         if "=" not in part:
-            raise ValueError(f"{part!r} is not FIELD=COLUMN (fields: {', '.join(FIELDS)})")
+            raise ValueError(f"{part!r} is not FIELD=COLUMN (fields: {', '.join(FIELDS)}, ignore)")
         f, col = (x.strip() for x in part.split("=", 1))
-        if f not in FIELDS:
-            raise ValueError(f"unknown field {f!r} (expected one of {', '.join(FIELDS)})")
+        if f not in FIELDS and f != "ignore":
+            raise ValueError(f"unknown field {f!r} (expected one of {', '.join(FIELDS)}, or ignore=COLUMN to "
+                             "leave a column out)")
         match = [c for c in header if c.strip() == col or _norm(c) == _norm(col)]
         if not match:
             raise ValueError(f"no column {col!r} in the header ({', '.join(header)})")
-        out[f] = match[0]
+        out[f"ignore:{match[0]}" if f == "ignore" else f] = match[0]
     return out
+
+
+def column_map(header: list[str], columns: str | None = None) -> dict[str, str]:
+    """field → header cell: the guess (:func:`guess_columns`), with the
+    mapping ``columns`` given (:func:`parse_columns`) winning for the fields
+    and columns it names — so ``--columns ignore=Notes`` alone leaves the
+    other columns guessed.  Raises ``ValueError`` as :func:`parse_columns`."""
+    cols = guess_columns(header)
+    if not columns:
+        return cols
+    given = parse_columns(columns, header)
+    used = set(given.values())
+    return {**{f: c for f, c in cols.items() if f not in given and c not in used}, **given}
 
 
 def looks_like_csv(name: str, data: bytes) -> bool:
@@ -171,12 +203,16 @@ def _int(cell: str) -> int | None:
 
 
 def read_csv(data: bytes, path: str | None = None, *, columns: str | None = None,
-             rules: str | None = None) -> CsvResult:
+             rules: str | None = None, stored_session=None) -> CsvResult:
     """Read a CSV score sheet or ledger (see the module docstring).  ``rules``
     is the [Rules] text of a score sheet's hands (default
     ``wi5-called-ace``).  Never raises on bad input: problems are
     diagnostics at ``path:row:column`` in ``result.errors`` (file level) or
-    ``result.rejected`` (a hand) or as refused sittings."""
+    ``result.rejected`` (a hand) or as refused sittings.  ``stored_session``
+    (``(date, players) -> name | None``, e.g. from
+    :func:`ingest.csv_identity.sheet_session`): the stored session a score
+    sheet's date is, by meaning, so that the same sheet under another file
+    name is not stored twice."""
     rows = _rows(data)
     result = FileResult(path=path)
     if not rows or not any(c.strip() for c in rows[0]):
@@ -185,7 +221,7 @@ def read_csv(data: bytes, path: str | None = None, *, columns: str | None = None
         return CsvResult("unknown", {}, [], result)
     header = rows[0]
     try:
-        cols = parse_columns(columns, header) if columns else guess_columns(header)
+        cols = column_map(header, columns)
     except ValueError as exc:
         result.errors.append(Diagnostic("E-CSV-COLUMNS", f"--columns: {exc}", file=path, line=1, col=1,
                                         found=columns, expected="FIELD=COLUMN,..."))
@@ -203,7 +239,7 @@ def read_csv(data: bytes, path: str | None = None, *, columns: str | None = None
     if kind == "ledger":
         _ledger(out, rows, index, path)
     else:
-        _score_sheet(out, rows, index, path, rules or "wi5-called-ace")
+        _score_sheet(out, rows, index, path, rules or "wi5-called-ace", stored_session)
     return out
 
 
@@ -229,7 +265,8 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
             v = _int(c)
             if v is None:
                 bad = Diagnostic("E-CSV-UNITS", f"row {r}: {p}'s {c!r} is not a whole number of units; the row is "
-                                 "refused", file=path, line=r, col=k + 1, found=c, expected="e.g. +12 or -3")
+                                 f"refused (if {p!r} is not a player but a column of text, leave it out with "
+                                 f"--columns ignore={p})", file=path, line=r, col=k + 1, found=c, expected="e.g. +12 or -3")
                 break
             units[p] = v
         if bad is None and sum(units.values()) != 0:
@@ -242,10 +279,17 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
         if bad is not None:
             out.result.errors.append(bad)
             continue
-        out.sittings.append(_Sit(d, units, r))
+        extra = {}
+        for f in ("session", "group"):
+            if f in out.columns:
+                k = index[out.columns[f]]
+                extra[f] = (row[k].strip() if k < len(row) else "") or None
+        out.sittings.append(_Sit(d, units, r, **extra))
 
 
 _Sit = Sitting
+#: Spreadsheet words for an outcome, beside SHN's own (replay.facts.OUTCOMES).
+_OUTCOME_WORDS = {"won": "win", "lost": "lose", "gewonnen": "win", "verloren": "lose"}
 _ALIAS_BAD = re.compile(r"[^A-Za-z0-9_]")
 
 
@@ -263,7 +307,7 @@ def _alias(name: str, taken: set[str]) -> str:
 
 
 def _score_sheet(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: str | None,
-                 rules: str) -> None:
+                 rules: str, stored_session=None) -> None:
     from .validate import _validate_records  # noqa: PLC0415 - the one loop over the judge
 
     cols = out.columns
@@ -300,7 +344,9 @@ def _score_sheet(out: CsvResult, rows: list[list[str]], index: dict[str, int], p
         present = [p for p in out.players if (row[index[p]].strip() if index[p] < len(row) else "")]
         if d not in sessions:
             seats_of[d] = present
-            sessions[d] = SessionRec({"Session": f"CSV {stem} {d}", "Event": f"CSV {stem}",
+            name = (stored_session(d, tuple(present)) if stored_session and d != "unknown" else None) \
+                or f"CSV {stem} {d}"  # by meaning: a stored sitting of these players that day (D1)
+            sessions[d] = SessionRec({"Session": name, "Event": f"CSV {stem}",
                                       **({"Date": d.replace("-", ".")} if d != "unknown" else {}),
                                       "Seats": "; ".join(f"{alias_of[p]}={p}" for p in present), "Rules": rules})
         seats = seats_of[d]
@@ -378,16 +424,21 @@ def _score_sheet(out: CsvResult, rows: list[list[str]], index: dict[str, int], p
                 rec.pts = Value(v, Pos(r, ptc))
                 line.append(f"pts {v}")
         otext, oc = cell(row, "outcome")
-        if otext:
-            rec.outcome = Value(otext.lower(), Pos(r, oc))
-            line.append(otext.lower())
+        word = _OUTCOME_WORDS.get(otext.lower(), otext.lower()) if otext else ""
+        if word and word not in OUTCOMES:
+            err("E-OUTCOME", f"outcome {otext!r} is not an outcome word (win, lose, win-s, lose-s, win-z, lose-z; "
+                "also won, lost)", oc, otext, "one of " + ", ".join(OUTCOMES))
+        elif word:
+            rec.outcome = Value(word, Pos(r, oc))
+            line.append(word)
         entries = []
         for p in seats:
             k = index[p]
             t = row[k].strip() if k < len(row) else ""
             v = _int(t)
             if v is None:
-                err("E-CSV-UNITS", f"{p}'s units {t!r} are not a whole number", k + 1, t, "e.g. +2")
+                err("E-CSV-UNITS", f"{p}'s units {t!r} are not a whole number (if {p!r} is not a player but a "
+                    f"column of text, leave it out with --columns ignore={p})", k + 1, t, "e.g. +2")
                 continue
             entries.append((alias_of[p], Value(v, Pos(r, k + 1))))
         rec.score = ScoreRec(entries, Pos(r, 1))
@@ -408,7 +459,7 @@ def preview(data: bytes, path: str | None = None, *, columns: str | None = None,
     if not rows:
         return []
     header = rows[0]
-    cols = parse_columns(columns, header) if columns else guess_columns(header)
+    cols = column_map(header, columns)
     named = {v: k for k, v in cols.items()}
     out = []
     for row in rows[1:1 + n]:

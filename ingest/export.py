@@ -29,7 +29,7 @@ import duckdb
 
 from ingest.shn.canonical import _canonical_hands, _tag, canonical_hand, canonical_session_tags  # noqa: F401 - re-exported
 
-__all__ = ["JSONL_FIELDS", "export_jsonl", "export_csv", "export_parquet", "export_shn", "non_shn_hands", "schafkopf_session",
+__all__ = ["JSONL_FIELDS", "export_ledger_csv", "ledger_sittings", "export_jsonl", "export_csv", "export_parquet", "export_shn", "non_shn_hands", "schafkopf_session",
            "jsonl_objects", "jsonl_where", "canonical_hand", "canonical_session_tags"]
 
 #: The JSONL object's fields, in order (design.md 5; with the Schafkopf game's
@@ -175,10 +175,13 @@ def export_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
             out.write("\n" + text)
         batch.clear()
 
+    voided = _voided_by_session(con)
     for session_id, session, header, source in _rows(con, sql):
         if session_id != current:
             flush()
             out.write(("\n" if current is not None else "") + canonical_session_tags(session, header, source))
+            if session_id in voided and "[_Voided " not in (header or ""):  # QA D12: a restore sees no gap
+                out.write(f'[_Voided "{" ".join(map(str, voided[session_id]))}"]\n')
             current, head = session_id, header
         batch.append(source)
         if len(batch) >= _SHN_BATCH:
@@ -186,6 +189,58 @@ def export_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
         n += 1
     flush()
     return n + _schafkopf_shn(con, out, n > 0)
+
+
+def _voided_by_session(con: duckdb.DuckDBPyConnection) -> dict[int, list[int]]:
+    """session_id → the numbers of its hands voided with ``shead void`` (the
+    latest revision a void) and not stored again since, sorted."""
+    try:
+        rows = con.execute(
+            "SELECT r.session_id, r.hand FROM hand_revisions r WHERE r.action = 'void' AND r.revision = "
+            "(SELECT max(revision) FROM hand_revisions x WHERE x.hand_id = r.hand_id) AND NOT EXISTS "
+            "(SELECT 1 FROM hands h WHERE h.session_id = r.session_id AND h.hand = r.hand) "
+            "ORDER BY 1, 2").fetchall()
+    except duckdb.CatalogException:  # a database before migration 007
+        return {}
+    out: dict[int, list[int]] = {}
+    for sid, n in rows:
+        if n not in out.setdefault(sid, []):
+            out[sid].append(n)
+    return out
+
+
+def ledger_sittings(con: duckdb.DuckDBPyConnection) -> int:
+    """How many sittings of CSV ledgers (sessions without hands, table
+    ``settlements``) are stored: what :func:`export_ledger_csv` writes and
+    the hand exports leave out."""
+    return con.execute("SELECT count(*) FROM sessions WHERE format = 'csv-ledger'").fetchall()[0][0]
+
+
+def export_ledger_csv(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
+    """Write every stored CSV-ledger sitting as a CSV ledger that
+    ``shead ingest`` reads back to the same sittings (docs/storage.md,
+    "Exporting ledger sittings"): a header ``date,session,group,<player>...``
+    (players in order of first appearance), then one row per sitting in
+    stored order: its date (YYYY-MM-DD), its stored session name and group,
+    and each player's net units (``+5``, ``-3``; blank: did not play).
+    Returns the number of sittings written."""
+    sits = con.execute(
+        "SELECT s.session_id, strftime(s.date, '%Y-%m-%d'), s.session, s.\"group\" FROM sessions s "
+        "WHERE s.format = 'csv-ledger' ORDER BY s.session_id").fetchall()
+    units: dict[int, dict[str, int]] = {}
+    players: list[str] = []
+    for sid, p, u in con.execute("SELECT st.session_id, st.player, st.units FROM settlements st JOIN sessions s "
+                                 "USING (session_id) WHERE s.format = 'csv-ledger' "
+                                 "ORDER BY st.session_id, st.source_row, st.player").fetchall():
+        units.setdefault(sid, {})[p] = int(u)
+        if p not in players:
+            players.append(p)
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["date", "session", "group", *players])
+    for sid, d, name, group in sits:
+        row = units.get(sid, {})
+        w.writerow([d or "", name, group or "", *(f"{row[p]:+d}" if p in row else "" for p in players)])
+    return len(sits)
 
 
 def non_shn_hands(con: duckdb.DuckDBPyConnection) -> int:

@@ -93,7 +93,14 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
     if fmt == "csv":
         from ingest.csv_sheet import read_csv  # noqa: PLC0415
 
-        res = read_csv(data, name, columns=columns, rules=rules)
+        stored = None
+        if isinstance(prior, st.Store):  # a sheet saved again under another name is the stored sitting (D1)
+            from ingest.csv_identity import sheet_session  # noqa: PLC0415
+
+            def stored(d, players, _store=prior):
+                with _store.using() as con:
+                    return sheet_session(con, d, players)
+        res = read_csv(data, name, columns=columns, rules=rules, stored_session=stored)
         if res.kind == "ledger":
             res.result.sittings = res.sittings
             return res.result, "csv-ledger"
@@ -127,13 +134,20 @@ def _rejected_entries(report: st.IngestReport) -> list[dict]:
     for d in report.file_errors:
         if d.severity == "error":
             out.append({"file": d.file or report.path, "line": d.line, "col": d.col, "hand": d.hand,
-                        "code": d.code, "message": d.message})
+                        "code": d.code, "message": d.message, **_found_expected(d)})
     for r in report.rejected:
         d = r.errors[0] if r.errors else Diagnostic("E-UNKNOWN", "rejected")
         out.append({"file": d.file or r.source_file or report.path, "line": d.line or r.source_line,
                     "col": d.col, "hand": r.hand if r.hand is not None else d.hand, "code": d.code,
-                    "message": d.message})
+                    "message": d.message, **_found_expected(d)})
     return out
+
+
+def _found_expected(d: Diagnostic) -> dict:
+    """A diagnostic's ``found`` and ``expected`` as JSON text (null when it
+    has none), for ``ingest --json`` and the service (QA D7)."""
+    return {"found": None if d.found is None else str(d.found),
+            "expected": None if d.expected is None else str(d.expected)}
 
 
 def store_result(store: st.Store, result: FileResult, fmt: str, strict: bool,

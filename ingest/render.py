@@ -66,8 +66,12 @@ def _head(h: StoredHand) -> list[str]:
             facts.append(f"partner {o.partner}")
     elif o.picker:
         facts.append(f"picker {o.picker}")
-        facts.append(f"call {_call(o.call)}")
-        facts.append("alone" if o.alone else f"partner {o.partner or '?'}" + (f" {o.partner2}" if o.partner2 else ""))
+        if o.alone and o.call in (None, "alone"):  # QA D13: "alone" once, not "call alone   alone"
+            facts.append("alone")
+        else:
+            facts.append(f"call {_call(o.call)}")
+            facts.append("alone" if o.alone else f"partner {o.partner or '?'}"
+                         + (f" {o.partner2}" if o.partner2 else ""))
     elif o.outcome in NOPICK_GAMES:  # rules.md D: the seat the game turned on
         if o.leaster_winner:
             facts.append(f"{o.outcome}, winner {o.leaster_winner}")
@@ -90,6 +94,10 @@ def _tail(h: StoredHand) -> list[str]:
         result += f"   declarer side {o.picker_points} Augen"
     elif o.picker_points is not None and o.game == "indiana":
         result += f"   declarer side {o.picker_points} points"
+    elif o.picker_points is not None and o.picker is None and o.outcome in NOPICK_GAMES:
+        # QA D11: a leaster has no picker side; the points are the winner's (rules.md D-4)
+        result += (f"   winner {o.leaster_winner} {o.picker_points} points" if o.leaster_winner
+                   else f"   {o.picker_points} points")
     elif o.picker_points is not None:
         result += f"   picker side {o.picker_points} points"
     if o.picker_tricks is not None:
@@ -138,6 +146,25 @@ def render_hand(h: StoredHand) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _nopick_points(o, seats: list[str], last) -> str:
+    """A played no-pick game's card points per seat (QA D11): each seat's
+    tricks, the blind added where it goes (rules.md D-3: the last trick's
+    winner by default, ``leasterBlind``), e.g. ``Points:  Ann 0 (0 tricks)
+    Bob 77 (3 tricks, incl. the blind 11: took the last trick) ...``."""
+    how = str((o.rules_flags or {}).get("leasterBlind", "lastTrick"))
+    blind = sum(c.points for c in (last.blind or ()))
+    to = last.winning if how == "lastTrick" else None
+    cells = []
+    for i, a in enumerate(seats):
+        pts = last.seat_points[i] + (blind if i == to else 0)
+        t = last.seat_tricks[i]
+        extra = f", incl. the blind {blind}: took the last trick, rules.md D-3" if i == to else ""
+        cells.append(f"{a} {pts} ({t} trick{'' if t == 1 else 's'}{extra})")
+    note = "" if to is not None else ("   (the blind: nobody's, leasterBlind=none)" if how == "none"
+                                      else f"   (the blind {blind}: to the named trick's winner, rules.md D-3)")
+    return "Points:  " + "   ".join(cells) + note
+
+
 def render_frames(h: StoredHand, frames: list) -> str:
     """The hand as text lines from the engine's replay ``frames`` (a list of
     :class:`replay.replay.Frame`; seats in frames are clockwise indexes into
@@ -172,7 +199,10 @@ def render_frames(h: StoredHand, frames: list) -> str:
     lines.append("")
     if last is not None and last.done:
         lines.append("Blind:   " + (" ".join(pretty_card(str(c)) for c in last.blind) if last.blind else "-"))
-        lines.append("Bury:    " + (" ".join(pretty_card(str(c)) for c in last.bury) if last.bury else "-"))
+        if getattr(last, "leaster", False):
+            lines.append(_nopick_points(o, seats, last))
+        else:
+            lines.append("Bury:    " + (" ".join(pretty_card(str(c)) for c in last.bury) if last.bury else "-"))
     lines += _tail(h)
     return "\n".join(lines) + "\n"
 

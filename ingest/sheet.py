@@ -47,6 +47,7 @@ class SheetRow:
     running: dict[str, int]
     pot: int | None = None
     pot_balance: int | None = None
+    marks: str = ""  # the marks as written, with their factor: "crack Dot, recrack Eve ×4" (QA D10)
 
 
 @dataclass
@@ -72,7 +73,7 @@ class Sheet:
 
     def columns(self) -> list[str]:
         """The flat table's column names (:meth:`records`)."""
-        cols = ["hand", "dealer", "picker", "partner", "call", "result", "stake"]
+        cols = ["hand", "dealer", "picker", "partner", "call", "result", "marks", "stake"]
         cols += [f"{a} units" for a in self.players] + [f"{a} total" for a in self.players]
         if self.has_pot:
             cols += ["pot", "pot balance"]
@@ -83,7 +84,7 @@ class Sheet:
         out = []
         for r in self.rows:
             d = {"hand": r.hand, "dealer": r.dealer, "picker": r.picker, "partner": r.partner, "call": r.call,
-                 "result": r.result, "stake": r.stake}
+                 "result": r.result, "marks": r.marks, "stake": r.stake}
             d.update({f"{a} units": r.units.get(a, 0) for a in self.players})
             d.update({f"{a} total": r.running.get(a, 0) for a in self.players})
             if self.has_pot:
@@ -105,7 +106,8 @@ class Sheet:
         return {"session": self.session, "players": self.players, "rules": self.rules, "date": self.date,
                 "game": self.game,
                 "hands": [{"hand": r.hand, "hand_id": r.hand_id, "dealer": r.dealer, "picker": r.picker,
-                           "partner": r.partner, "call": r.call, "result": r.result, "stake": r.stake,
+                           "partner": r.partner, "call": r.call, "result": r.result, "marks": r.marks,
+                           "stake": r.stake,
                            "units": r.units, "running": r.running, "pot": r.pot, "pot_balance": r.pot_balance}
                           for r in self.rows],
                 "totals": self.totals, "pot": self.pot, "voided": self.voided}
@@ -172,6 +174,8 @@ def result_text(outcome: str, picker_points: int | None, picker_tricks: int | No
     pts = f" {picker_points}" if picker_points is not None else ""
     if outcome in _RESULTS:
         word, tier = _RESULTS[outcome]
+        if game == "schafkopf" and tier:  # G-12: schneider and schwarz, for either party (QA D9)
+            tier = " (schwarz)" if outcome.endswith("-z") else " (schneider)"
         return word + pts + tier
     if outcome in ("leaster", "mittler", "schneidster", "moster", "schwanzer"):
         return outcome + (f" {leaster_winner}" if leaster_winner else "") + pts
@@ -201,16 +205,19 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     """The sheet of stored session ``session`` (its exact id; see
     :func:`find_session`), hands in hand order.  Raises
     :class:`SessionNotFound` when it is not stored."""
-    meta = con.execute("SELECT session_id, players, rules, strftime(date, '%Y-%m-%d'), game FROM sessions "
-                       "WHERE session = ?", [session]).fetchone()
+    from ingest.sheet_facts import game_words, marks_text  # noqa: PLC0415
+
+    meta = con.execute("SELECT session_id, players, rules, strftime(date, '%Y-%m-%d'), game, "
+                       "coalesce(format, 'shn') FROM sessions WHERE session = ?", [session]).fetchone()
     if meta is None:
         raise SessionNotFound(f"no stored session {session!r}")
-    session_id, players, rules, date, game = meta
+    session_id, players, rules, date, game, fmt = meta
     players = json.loads(players)
     hands = con.execute(
         "SELECT h.hand_id, h.hand, h.dealer, h.picker, h.partner, h.partner2, h.call, h.outcome, h.picker_points, "
         "h.picker_tricks, h.leaster_winner, h.game, h.game_type, h.stake, h.rules_flags, "
-        "list(u.seat ORDER BY u.seat_no), list(u.units ORDER BY u.seat_no) "
+        "list(u.seat ORDER BY u.seat_no), list(u.units ORDER BY u.seat_no), h.marks, "
+        "(SELECT t.source FROM hand_text t WHERE t.hand_id = h.hand_id) "
         "FROM hands h LEFT JOIN hand_units u USING (hand_id) WHERE h.session_id = ? "
         "GROUP BY ALL ORDER BY h.hand, h.hand_id", [session_id]).fetchall()
     try:
@@ -224,7 +231,9 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     running = {a: 0 for a in players}
     balance: int | None = None
     for (hand_id, number, dealer, picker, partner, partner2, call, outcome, pts, tricks, lw, g, gtype, stake,
-         flags, seats, units) in hands:
+         flags, seats, units, nmarks, source) in hands:
+        if fmt != "shn":
+            source = None  # a NetSchafkopf protocol: no SHN statements to show
         by_seat = dict(zip(seats or [], units or []))
         pot = by_seat.pop(POT_SEAT, None)
         if pot is not None or json.loads(flags or "{}").get("pot"):
@@ -233,10 +242,13 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
             running[a] += by_seat.get(a, 0)
         who_partner = partner if not partner2 else f"{partner}, {partner2}"
         shown_call = call if g == "sheepshead" or not gtype else (gtype + (f" {call}" if call else ""))
+        if g == "schafkopf":  # the game as written: German cards under [Cards "de"], the suit, Tout (QA D9)
+            shown_call = game_words(source) or shown_call
         sheet.rows.append(SheetRow(number, hand_id, dealer, picker, who_partner, shown_call,
                                    result_text(outcome, pts, tricks, lw, g, gtype), stake,
                                    {a: by_seat.get(a, 0) for a in players}, dict(running),
-                                   pot if balance is not None else None, balance))
+                                   pot if balance is not None else None, balance,
+                                   marks_text(source, nmarks or 0)))
     sheet.totals = dict(running)
     sheet.pot = balance
     return sheet

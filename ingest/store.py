@@ -1177,20 +1177,36 @@ class Store:
         date); one already stored is a duplicate, left as it is."""
         from pathlib import PurePath  # noqa: PLC0415
 
+        from ingest.csv_identity import match_sittings  # noqa: PLC0415
+
         stem = PurePath(result.path).stem if result.path else "ledger"
         seen: dict[str, int] = {}
+        taken: set[int] = set()
         for sit in result.sittings:
-            seen[sit.date] = seen.get(sit.date, 0) + 1
-            name = f"CSV {stem} {sit.date}" + (f" #{seen[sit.date]}" if seen[sit.date] > 1 else "")
-            if con.execute("SELECT 1 FROM sessions WHERE session = ?", [name]).fetchall():
+            # by meaning, not by file name (ingest.csv_identity): the same row under another file name is a duplicate
+            how, _, diff = match_sittings(con, sit.date, sit.units, taken)
+            if how == "duplicate":
                 report.duplicates += 1
                 continue
+            if how == "conflict":
+                report.file_errors.append(Diagnostic(
+                    "E-SITTING-CONFLICT", f"row {sit.row} ({sit.date}): a sitting of these players on this date is "
+                    f"stored with other nets; it differs in {diff}; the row is refused and the stored sitting kept",
+                    file=result.path, line=sit.row, col=1, found=diff, expected="the stored nets (a duplicate) "
+                    "or another table"))
+                continue
+            seen[sit.date] = seen.get(sit.date, 0) + 1
+            name = getattr(sit, "session", None) or f"CSV {stem} {sit.date}" + (
+                f" #{seen[sit.date]}" if seen[sit.date] > 1 else "")  # a ledger export's session column: its name
+            while con.execute("SELECT 1 FROM sessions WHERE session = ?", [name]).fetchall():
+                seen[sit.date] += 1  # a name taken by another table's sitting of that date
+                name = f"CSV {stem} {sit.date} #{seen[sit.date]}"
             sid = _scalar(con, "SELECT coalesce(max(session_id), 0) + 1 FROM sessions")
             players = {p: p for p in sit.units}
             con.execute("INSERT INTO sessions (session_id, session, \"group\", date, \"table\", site, rules, game, "
                         "players, header, first_file, created_at, format) VALUES (?, ?, ?, ?, NULL, NULL, NULL, ?, ?, "
                         "?, ?, ?, 'csv-ledger')",
-                        [sid, name, f"CSV {stem}", sit.date, getattr(result, "game", None) or "sheepshead",
+                        [sid, name, getattr(sit, "group", None) or f"CSV {stem}", sit.date, getattr(result, "game", None) or "sheepshead",
                          _dumps(players), f"; a sitting from the ledger {result.path or '?'}, row {sit.row}",
                          result.path, _now()])
             con.executemany("INSERT INTO settlements VALUES (?, ?, ?, ?, ?)",

@@ -51,6 +51,7 @@ class SessionState:
     last_hand: int | None = None
     last_dealer: int | None = None
     known: bool = True  # every earlier hand of the session counted (no gap)
+    voided: frozenset = frozenset()  # hand numbers voided (`shead void`), from a `[_Voided "…"]` tag: no gap
 
     def next_stake(self, profile: RuleProfile) -> int:
         if profile.doublerStacking == "multiplicative":
@@ -70,9 +71,9 @@ class SessionState:
     def reaches(self, number: int) -> bool:
         """Whether hand ``number`` follows the counted hands with no gap
         (hand 1 of a session, or the hand after the last one counted)."""
-        if self.last_hand is None:
-            return self.known and number == 1
-        return self.known and number == self.last_hand + 1
+        start = 1 if self.last_hand is None else self.last_hand + 1
+        # hand numbers voided in between (an export's [_Voided] tag, QA D12) count for nothing: no gap
+        return self.known and number >= start and all(k in self.voided for k in range(start, number))
 
     def after(self, profile: RuleProfile, number: int, outcome: str, game: str, pot_before: int, pot_delta: int,
               dealer: int | None) -> None:
@@ -350,3 +351,32 @@ def count_hand(chk: HandCheck, outcome: HandOutcome, sess: SessionState) -> None
     """Feed an accepted hand to its session's carry (rules.md D-11, D-12, D-19)."""
     sess.after(chk.profile, chk.rec.number, outcome.outcome, outcome.game, chk.pot, outcome.pot,
                chk.aliases.index(outcome.dealer) if outcome.dealer is not None else None)
+
+
+def rules_error_pos(pos: Pos | None, text: str, found) -> Pos | None:
+    """Where in a ``[Rules "…"]`` tag a :class:`~replay.errors.ProfileError`
+    points: ``pos`` is the tag's ``[``; the value starts after ``[Rules "``
+    (the tag is ``[Name "value"]`` with one space, notation.md), so a
+    ``found`` flag or item that occurs once in the value ``text`` is placed
+    at its own column (QA D6: ``doubleOnBmp`` at 5:25, not 5:1).  Otherwise
+    (no position, an escape in the value, ``found`` absent or ambiguous) the
+    tag's position is kept."""
+    if pos is None or not found or "\\" in text or pos.line == 0:
+        return pos
+    f = str(found)
+    for needle, skip in (("=" + f, 1), (f, 0)):  # a bad value right after its '=' first, then a flag or item
+        at = text.find(needle)
+        if at >= 0 and text.find(needle, at + 1) < 0:
+            return Pos(pos.line, pos.col + len('[Rules "') + at + skip)
+    return pos
+
+
+def voided_numbers(text: str | None) -> frozenset:
+    """The hand numbers of a ``[_Voided "3 7"]`` tag (written by ``shead
+    export`` for hands voided with ``shead void``; docs/notation.md §10): a
+    voided hand counts for nothing (no stake, pot or units), so its number
+    is no gap in the session's carry (rules.md D-11, D-12, D-19).  Words that
+    are not numbers are ignored."""
+    if not text:
+        return frozenset()
+    return frozenset(int(w) for w in text.replace(",", " ").split() if w.isdigit())

@@ -81,7 +81,10 @@ def check_schafkopf(chk, sess) -> tuple[HandOutcome, CardLog, Settlement]:
         prof = parse_schafkopf_rules(rules_text)
     except ProfileError as exc:
         d = exc.diagnostic
-        raise chk.reject(d.code, d.message, _tag_pos(rec, "Rules"), found=d.found, expected=d.expected) from None
+        from .judge_common import rules_error_pos  # noqa: PLC0415
+
+        pos = rules_error_pos(_tag_pos(rec, "Rules"), rec.tag("Rules") or "", d.found)  # at the flag (QA D6)
+        raise chk.reject(d.code, d.message, pos, found=d.found, expected=d.expected) from None
     chk.profile = prof
     from .judge_common import _check_ranges  # noqa: PLC0415 - hand number and tricks within what the store holds
 
@@ -597,11 +600,20 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
     ow = rec.outcome
     if ow is not None and ow.value is not None:
         o = ow.value
+        if g.tout and o in ("win-z", "lose-z"):
+            # QA D8: -z (a party took no trick, notation.md §14.3) is true of a won Tout (and of a Tout lost
+            # without a trick); G-14 adds no schwarz to a Tout, so it is the same result and price as win / lose
+            o = o[:-2]
         allowed = ("win", "lose") if g.tout else SK_OUTCOMES
         if o not in cands and (not ow.agreed or o not in allowed):
             why = ", ".join(x for x in (f"{pts} Augen" if pts is not None else "",
                                         f"{tricks} tricks" if tricks is not None else "",
                                         "a Tout" if g.tout else "") if x)
+            if g.tout:
+                raise chk.reject("E-OUTCOME", f"{o} for a Tout: a Tout is written win or lose (win-z, lose-z read the "
+                                 "same; rules.md G-14: schneider and schwarz are not added to a Tout, and losing any "
+                                 f"trick loses it){'; ' + why if why != 'a Tout' else ''}", ow.pos, found=o,
+                                 expected=" or ".join(cands))
             raise chk.reject("E-OUTCOME", f"{o} disagrees with {why} (rules.md G-12, G-14: 61 wins, -s at 91 or 30, "
                              "-z by tricks)", ow.pos, found=o, expected=" or ".join(cands))
         chk.prov["outcome"] = "asserted" if o in cands else "conflict"
@@ -740,7 +752,10 @@ def _sheet_ramsch(chk, prof, dealer, klopfen: int, doublings, written) -> tuple[
     cands = _ramsch_settlements(prof, klopfen)
     fits = [c for c in cands if _matches(c.units, written)]
     if not fits:
-        best = max(cands, key=lambda c: sum(1 for u, x in zip(c.units, written) if x is not None and u == x))
+        # the nearest Ramsch result: most entries equal, then the fewest units away (QA D16: not a Durchmarsch
+        # for a loser who wrote too little)
+        best = max(cands, key=lambda c: (sum(1 for u, x in zip(c.units, written) if x is not None and u == x),
+                                         -sum(abs(u - x) for u, x in zip(c.units, written) if x is not None)))
         used = _agreed_score(chk, best)
     else:
         if len({c.units for c in fits}) > 1:

@@ -26,7 +26,7 @@ from .cards import CARD_NAMES, Card, Rank, cards_in, mask_of, points_of
 from .errors import IllegalAction, ProfileError
 from .profile import RuleProfile, parse_rules
 from .scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schneider_lines,
-                            schwanzer_value, settle_leaster, settle_nopick, settle_void)
+                            schwanzer_value, settle_leaster, settle_nopick, settle_picked, settle_void)
 from .replay import snapshot
 from .state import JACK_BLITZ_COLOURS, CallType, GameState, Phase, bury_count_error, next_seat
 
@@ -34,7 +34,7 @@ from .outcome import CardLog, HandOutcome, PlayRow
 from .facts import HandRecord, Pos
 from .judge_common import (_MAX_UNITS, HandCheck, Refusal, SessionState, _agreed_score, _breakdown,
                            _cardlog, _check_date, _check_pot_sum, _check_ranges, _flags, _matches, _or, _parse_seats,
-                           _seat_index, _written_units, written_dealer)
+                           _seat_index, _written_units, rules_error_pos, voided_numbers, written_dealer)
 
 def _cards_mask(cards) -> int | None:
     if cards is None or any(c is None for c in cards):
@@ -270,6 +270,7 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
     except ProfileError as exc:
         pos = rec.tag_pos.get("Rules") or rec.session.tag_pos.get("Rules")
         d = exc.diagnostic
+        pos = rules_error_pos(pos, rules_text, d.found)  # at the flag, not the tag's column 1 (QA D6)
         raise chk.reject(d.code, d.message, pos, found=d.found, expected=d.expected) from None
     chk.profile = prof
     seats_text = rec.tag("Seats") or ""
@@ -296,6 +297,7 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
     chk.date = _check_date(chk)
     chk.dealer = dealer
     kind = _hand_kind(chk)
+    sess.voided = voided_numbers(rec.tag("_Voided"))  # QA D12: an export's voided hands are no gap
     known = sess.reaches(rec.number)
     _check_pot(chk, sess, known)
     staked = kind == "pick" or kind in NOPICK_GAMES
@@ -330,6 +332,7 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
                     else f"{prof.noPick} (noPick={prof.noPick}, rules.md D-1)")
         raise chk.reject("E-NOPICK", f"a {kind} under noPick={prof.noPick}", stmt.pos, found=kind, expected=expected)
     if kind == "doubler":
+        _nopick_marks(chk, dealer, stake)
         settle = chk.potted(settle_void(n, "doubler"), None, None)
         _agreed_score(chk, settle, rec.score)
         return _outcome(chk, dealer, None, None, None, settle, None, None, 1, 0), None, settle
@@ -875,6 +878,8 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
             raise chk.reject("E-SIT-OUT", f"{m.seat} deals and sits out and cannot {m.kind} (rules.md F-1)", m.pos,
                              found=f"{m.kind} {m.seat}", expected="a seat that plays the hand")
     if kind in NOPICK_GAMES:
+        if state is None:  # a replayed card log has judged its marks already
+            _nopick_marks(chk, dealer, stake)
         return _nopick_sheet(chk, kind, dealer, stake, marks, nmarks, written, cardlog, out)
     # ---- a picked hand from the score sheet
     if rec.pick.value is None:  # `pick ?` (notation.md §3): the picker follows from the score, or is unknown
@@ -1012,6 +1017,8 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
                                  expected="a result the tricks played allow")
             raise chk.reject("E-RESULT-UNKNOWN", "the result cannot be settled from what is written", rec.pos,
                              found="no outcome", expected="an outcome, pts or a score")
+        if len(cands) > 1 and not any(v.agreed for _, v in rec.score.entries):
+            _no_result_fits(chk, cands, partners, picker, stake, marks, sheepshead, out, written)
         # report the first disagreeing entry against the most specific settlement
         o = cands[0]
         pa = partners[0]
@@ -1097,6 +1104,46 @@ def _state_bounds(g: GameState, picker: int, pa) -> tuple[int, int, int, int, bo
     # with the bury known, a side that takes no more tricks ends with exactly
     # ``mine + bury`` and one that takes every trick left with every point left
     return mine + bury, total - theirs, t, t + max(0, g.profile.tricks - len(g.tricks)), g.bury_known
+
+
+def _no_result_fits(chk: HandCheck, cands, partners, picker, stake, marks, sheepshead, out, written) -> None:
+    """Refuse a written score that no result (of ``cands``, the outcomes the
+    written facts leave open) gives, with the nearest settlement as the
+    expected value — the one closest to the written units, not the first
+    outcome tried (QA D5) — and, under doubleOnBump=on, a hint when the score
+    is a loss settled without it (rules.md B-32, B-33).  Raises E-SCORE at
+    the score."""
+    rec, prof = chk.rec, chk.profile
+    aliases = chk.aliases
+
+    def dist(st) -> int:
+        return sum(abs(w - u) for w, u in zip(written, st.units) if w is not None)
+
+    def shown(st) -> str:
+        return " ".join(f"{aliases[i]} {u:+d}" for i, u in enumerate(st.units) if i < len(aliases))
+
+    tried = [(o, pa, chk.picked(picker, pa, o, stake, marks, sheepshead=sheepshead, out=out))
+             for o in cands for pa in partners]
+    o, pa, st = min(tried, key=lambda t: dist(t[2]))
+    hint = ""
+    if prof.doubleOnBump:
+        alt = prof.model_copy(update={"doubleOnBump": False})
+        forced = chk.dealer is not None and picker == prof.forced_pick_seat(chk.dealer)
+        for o2 in cands:
+            for pa2 in partners:
+                st2 = chk.potted(settle_picked(alt, alt.players, picker, pa2, o2, stake=stake, marks=marks,
+                                               forced=forced, sheepshead=sheepshead, out=out), picker, pa2)
+                if _matches(st2.units, written):
+                    hint = (f"; the score is a {o2} settled with doubleOnBump=off (rules.md B-33): if the table "
+                            f"plays without double on the bump, write it in [Rules] "
+                            f"(\"{rec.tag('Rules') or prof.name}; doubleOnBump=off\")")
+                    break
+            if hint:
+                break
+    raise chk.reject("E-SCORE", f"no result under {rec.tag('Rules') or prof.name} gives this score; the nearest is "
+                     f"{o}: {shown(st)} ({st.text.split(';')[0]}){hint}", rec.score.pos,
+                     found=" ".join(f"{aliases[i]} {w:+d}" for i, w in enumerate(written) if w is not None),
+                     expected=shown(st))
 
 
 def _check_bounds(chk: HandCheck, bounds: dict, pts: int | None, tricks: int | None) -> None:
@@ -1365,6 +1412,29 @@ def _call_may_leave_alone(prof: RuleProfile) -> bool:
     the blind was seen whose jack was in it (C-4d, I-30)."""
     return prof.allowCallOwnAce or (prof.partnerMode == "jackOfDiamonds" and prof.jdCallUp
                                     and prof.jdCallTiming == "beforeBlind")
+
+
+def _nopick_marks(chk: HandCheck, dealer: int | None, stake: int) -> None:
+    """The marks of a no-pick hand written without its card log (a score-sheet
+    ``leaster``, ``leaster -``, ``doubler`` or other no-pick line), judged by the
+    engine as a card log's are: every seat passes, then each mark is applied at
+    its position.  A crack, re-crack or castrate has no pick to follow
+    (rules.md E-2, E-3, E-4, I-33) and is refused; a blitz carries into a
+    leaster under ``allowBlitz`` (D-9, E-5) but not into a thrown-in doubler.
+    Raises the engine's positioned error through ``chk``."""
+    if not chk.rec.marks:
+        return
+    prof = chk.profile
+    # who dealt does not change what a mark after four/five passes may be; an
+    # unknown dealer is stood in by seat 0 (the passes only need an order)
+    g = GameState(prof, dealer if dealer is not None else 0, [0] * prof.players, 0, complete=False, stake=stake)
+    pos = (chk.rec.leaster or chk.rec.doubler or chk.rec.nopick).pos
+    s = g.to_act
+    for _ in range(g.np):
+        _apply(chk, g, Pass(s), pos)
+        s = g.next_seat(s)
+    for action, mpos in _marks_actions(chk):
+        _apply(chk, g, action, mpos)
 
 
 def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, marks: dict, nmarks: int,

@@ -777,7 +777,26 @@ class GameState:
             raise self._err("E-MARK-CAP", f"a {what} beyond the cap of {cap} marks (maxMarks, rules.md E-6)", what,
                             f"at most {cap} marks")
 
+    def _no_pick_mark(self, what: str) -> None:
+        """Refuse a crack, re-crack or castrate once every seat has passed
+        (a leaster or another no-pick game, a thrown-in doubler): such a mark
+        is made after the pick and the call by a seat after the picker
+        (rules.md E-2, I-33) or by the picker or partner (E-3, E-4), and there
+        is no pick; only a blitz shown before the pick carries into a leaster
+        (D-9).  Raises :class:`IllegalAction` (E-CRACK, E-RECRACK, E-CASTRATE)."""
+        if self.nopick is None:
+            return
+        game = "doubler (thrown in and redealt)" if self.nopick == "doubler" else self.nopick
+        code = {"crack": "E-CRACK", "re-crack": "E-RECRACK", "castrate": "E-CASTRATE"}[what]
+        who = {"crack": "a seat after the picker (rules.md E-2, I-33)",
+               "re-crack": "the picker or the partner (rules.md E-3)",
+               "castrate": "a defender after a crack and a re-crack (rules.md E-4)"}[what]
+        raise self._err(code, f"a {what} in a {game}: every seat passed, so there is no pick; a {what} is made by "
+                        f"{who}, and only a blitz carries into a leaster (rules.md D-9)",
+                        f"{what} in a {self.nopick}", f"no {what}: a pick first")
+
     def _crack(self, seat: int) -> None:
+        self._no_pick_mark("crack")
         self._marks_open("crack")
         prof = self.profile
         if not prof.allowCrack:
@@ -804,6 +823,7 @@ class GameState:
         self.marks_log.append(Crack(seat))
 
     def _recrack(self, seat: int) -> None:
+        self._no_pick_mark("re-crack")
         self._marks_open("re-crack")
         if not self.profile.allowRecrack:
             raise self._err("E-RECRACK", "re-cracking is off in this profile (allowRecrack=off)", "recrack", "no re-crack")
@@ -822,6 +842,7 @@ class GameState:
         """rules.md E-4: after a crack and a re-crack (×4), a further player who
         is neither the picker, the partner (when known) nor the cracker doubles
         again (×8).  One castrate per hand; a mark under ``maxMarks``."""
+        self._no_pick_mark("castrate")
         self._marks_open("castrate")
         prof = self.profile
         if not prof.allowCastrate:
@@ -872,6 +893,9 @@ class GameState:
         self.sheepshead = True
 
     def _blitz(self, seat: int, color: str, pair: str = "queens") -> None:
+        if self.nopick == "doubler":
+            raise self._err("E-BLITZ", "a blitz on a doubler: the deal is thrown in and redealt (rules.md D-11), so "
+                            "no blitz carries", "blitz in a doubler", "no blitz")
         if self.phase >= Phase.PLAY and (self.trick or self.tricks or self.phase == Phase.DONE):
             raise self._err("E-MARK-TIMING", "a blitz is shown before the first card (rules.md E-5)", "blitz", "before the first card")
         what = f"{color} {pair}" if pair == "jacks" else color

@@ -70,7 +70,8 @@ def test_one_bad_hand_among_fifty_lenient_then_strict(runner, tmp_path):
     assert code == 1
     assert rep["ingested"] == 49 and rep["duplicates"] == 0
     assert rep["rejected"] == [{"file": str(path), "line": line, "col": 1, "hand": 17, "code": "E-SCORE-SUM",
-                                "message": "the score sums to +10, not 0 (rules.md B-35)"}]
+                                "message": "the score sums to +10, not 0 (rules.md B-35)",
+                                "found": "10", "expected": "0"}]
     assert f"{path}:{line}:1: E-SCORE-SUM (hand 17)" in err
     assert hand_count(db) == 49
     strict_db = tmp_path / "strict.duckdb"

@@ -1,0 +1,72 @@
+"""Which stored CSV session a spreadsheet's sitting is, by meaning, not by
+file name (docs/storage.md "Duplicates by meaning", CSV files).
+
+A CSV score sheet or ledger has no session tag of its own: its sessions are
+named ``CSV <file> <date>`` when first stored.  The same spreadsheet saved
+again under another name ("sheet (1).csv") is the same sittings, so:
+
+* **score sheet** — a date whose players (the seats with units in its first
+  row) are those of a stored CSV score-sheet session of that date is that
+  session (:func:`sheet_session`): its hands are then duplicates when they
+  record the same facts, and ``E-HAND-CONFLICT`` naming what differs when
+  not, exactly as an SHN hand stored twice.
+* **ledger** — a row equal to a stored ledger sitting of that date (same
+  players, same nets) is a duplicate; a row with the same players and other
+  nets is ``E-SITTING-CONFLICT`` naming the nets that differ, and is not
+  stored (:func:`match_sittings`).  A row whose players differ from every
+  stored sitting of its date is another table's sitting and is stored.
+"""
+
+from __future__ import annotations
+
+import json
+
+__all__ = ["sheet_session", "match_sittings"]
+
+
+def _players(text: str | None) -> frozenset[str]:
+    try:
+        obj = json.loads(text or "{}")
+    except ValueError:
+        return frozenset()
+    return frozenset(str(v) for v in (obj.values() if isinstance(obj, dict) else obj))
+
+
+def sheet_session(con, date: str, players: tuple[str, ...]) -> str | None:
+    """The name of the stored CSV score-sheet session dated ``date``
+    (``YYYY-MM-DD``) whose players are ``players`` (as a set), or None.
+    ``con``: a DuckDB connection to a shead database."""
+    rows = con.execute(
+        "SELECT session, players FROM sessions WHERE session LIKE 'CSV %' AND CAST(date AS VARCHAR) = ? "
+        "AND coalesce(format, 'shn') = 'shn' ORDER BY session_id", [date]).fetchall()
+    want = frozenset(players)
+    for name, pl in rows:
+        if _players(pl) == want:
+            return name
+    return None
+
+
+def match_sittings(con, date: str, units: dict[str, int], taken: set[int]) -> tuple[str, int | None, str | None]:
+    """How a ledger row (``units``: player -> net) stands against the stored
+    ledger sittings of ``date``: ``("duplicate", session_id, None)``,
+    ``("conflict", session_id, differences)`` or ``("new", None, None)``.
+    ``taken``: session ids already matched by earlier rows of the same file
+    (each stored sitting matches one row); the match is added to it."""
+    rows = con.execute(
+        "SELECT s.session_id, st.player, st.units FROM sessions s JOIN settlements st USING (session_id) "
+        "WHERE s.format = 'csv-ledger' AND CAST(s.date AS VARCHAR) = ? ORDER BY s.session_id", [date]).fetchall()
+    stored: dict[int, dict[str, int]] = {}
+    for sid, p, u in rows:
+        stored.setdefault(sid, {})[p] = int(u)
+    free = {sid: u for sid, u in stored.items() if sid not in taken}
+    for sid, u in free.items():
+        if u == units:
+            taken.add(sid)
+            return "duplicate", sid, None
+    for sid, u in free.items():
+        if set(u) == set(units):
+            taken.add(sid)
+            diff = "; ".join(f"{p}: stored {u[p]:+d}, this copy {units[p]:+d}" for p in sorted(units)
+                             if u[p] != units[p])
+            return "conflict", sid, diff
+    return "new", None, None
