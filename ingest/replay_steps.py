@@ -16,7 +16,8 @@ from replay.cards import Card
 from replay.facts import HandRecord
 from replay.steps import Event, Step, as_frame, build_steps, seat_view
 
-__all__ = ["HandSteps", "events_of", "hand_steps", "steps_for", "step_json", "seat_index"]
+__all__ = ["HandSteps", "events_of", "game_detail", "hand_steps", "steps_for", "step_json", "seat_json", "seat_index",
+           "record_of", "describe", "render_seat"]
 
 _BLITZ = {("black", "queens"): (Card.CQ, Card.SQ), ("red", "queens"): (Card.HQ, Card.DQ),
           ("black", "jacks"): (Card.CJ, Card.SJ), ("red", "jacks"): (Card.HJ, Card.DJ)}
@@ -62,17 +63,28 @@ def _record(text: str, hand: int, path: str | None) -> HandRecord | None:
     return recs[-1] if recs else None
 
 
+def game_detail(game, suit, tout: bool) -> str | None:
+    """The announced Schafkopf game in words: ``sauspiel``, ``solo herz``,
+    ``wenz tout`` (rules.md G-6..G-8); None for no game."""
+    if game is None:
+        return None
+    name = getattr(game, "value", game)
+    colour = {0: "eichel", 1: "gras", 2: "herz", 3: "schellen"}.get(int(suit)) if suit is not None else None
+    return " ".join(x for x in (name, colour if name != "sauspiel" else None, "tout" if tout else None) if x)
+
+
 def events_of(rec: HandRecord | None, frames: list, aliases: list[str], dealer: int | None,
-              sitting: bool) -> tuple[list[Event], dict[int, tuple[str | None, str]]]:
+              sitting: bool, sk_game: tuple[int | None, Card | None, str | None] | None = None
+              ) -> tuple[list[Event], dict[int, tuple[str | None, str]]]:
     """The events before and between the cards and the annotations per card
     frame (see :func:`replay.steps.build_steps`) of a hand from its record
-    (None: a NetSchafkopf game, whose game comes from the frames alone).
-    ``sitting``: the dealer sits out (rules.md F-1)."""
+    (None: a NetSchafkopf game).  ``sitting``: the dealer sits out (rules.md
+    F-1).  ``sk_game`` — a Schafkopf game: ``(declarer, called Sau, game in
+    words)`` (:func:`game_detail`; declarer None for a Ramsch)."""
     fs = [as_frame(f) for f in frames]
     f0, end = fs[0], fs[-1]
     n = len(aliases)
     pos = {a: i for i, a in enumerate(aliases)}
-    sk = frames and not hasattr(frames[0], "blind")
     events = [Event("deal", note=rec.note if rec is not None else None)]
     notes: dict[int, tuple[str | None, str]] = {}
     if rec is not None:
@@ -88,19 +100,14 @@ def events_of(rec: HandRecord | None, frames: list, aliases: list[str], dealer: 
         if rec.claim is not None and rec.claim.note:
             notes[-1] = (rec.claim.note, "")
     marks = list(rec.marks) if rec is not None else []
-    if sk:
+    if sk_game is not None:
         for m in marks:
             if m.kind == "klopfen":
                 events.append(Event("klopfen", pos.get(m.seat), note=m.note))
-        g0 = frames[0]
-        if g0.declarer is not None:
-            game = g0.game.value if g0.game is not None else None
-            suit = {0: "eichel", 1: "gras", 2: "herz", 3: "schellen"}.get(g0.suit) if g0.suit is not None else None
-            detail = " ".join(x for x in (game, suit if game != "sauspiel" else None, "tout" if g0.tout else None)
-                              if x)
+        declarer, called, detail = sk_game
+        if declarer is not None:
             note = rec.game.note if rec is not None and rec.game is not None else None
-            events.append(Event("game", g0.declarer, (g0.called,) if g0.called is not None else (), note=note,
-                                detail=detail))
+            events.append(Event("game", declarer, (called,) if called is not None else (), note=note, detail=detail))
         else:
             events.append(Event("game", None, (), detail="ramsch",
                                 note=rec.ramsch.note if rec is not None and rec.ramsch is not None else None))
@@ -143,12 +150,19 @@ def events_of(rec: HandRecord | None, frames: list, aliases: list[str], dealer: 
 
 
 def steps_for(frames: list, rec: HandRecord | None, aliases: list[str], dealer: str | None, partner: str | None,
-              sitting: bool, german: bool) -> HandSteps:
-    """:class:`HandSteps` from a replay's frames and the hand's record."""
+              sitting: bool, sk_game: tuple | None = None) -> HandSteps:
+    """:class:`HandSteps` from a replay's frames and the hand's record
+    (``sk_game`` as :func:`events_of`: a Schafkopf game)."""
     pos = {a: i for i, a in enumerate(aliases)}
     d = pos.get(dealer) if dealer else None
-    events, notes = events_of(rec, frames, aliases, d, sitting) if frames else ([], {})
-    return HandSteps(build_steps(frames, events, notes=notes), aliases, german, pos.get(partner) if partner else None)
+    events, notes = events_of(rec, frames, aliases, d, sitting, sk_game) if frames else ([], {})
+    return HandSteps(build_steps(frames, events, notes=notes), aliases, sk_game is not None,
+                     pos.get(partner) if partner else None)
+
+
+def record_of(text: str, hand: int, path: str | None) -> HandRecord | None:
+    """The record of hand ``hand`` in an SHN ``text`` (the last one of that number), or None."""
+    return _record(text, hand, path)
 
 
 def hand_steps(found, fmt: str, text: str, frames: list) -> HandSteps:
@@ -159,8 +173,11 @@ def hand_steps(found, fmt: str, text: str, frames: list) -> HandSteps:
     rec = _record(text, o.hand, found.file) if fmt == "shn" and frames else None
     aliases = list(o.players)
     partner = None if o.alone else o.partner
-    return steps_for(frames, rec, aliases, o.dealer, partner, bool((o.rules_flags or {}).get("sitOut")),
-                     o.game == "schafkopf")
+    sk = None
+    if o.game == "schafkopf" and frames:
+        g = frames[0]
+        sk = (g.declarer, g.called, game_detail(g.game, g.suit, g.tout))
+    return steps_for(frames, rec, aliases, o.dealer, partner, bool((o.rules_flags or {}).get("sitOut")), sk)
 
 
 def step_json(s: Step, aliases: list[str], german: bool, seat: str | None) -> dict:
