@@ -297,8 +297,10 @@ def render_seat(found, hs: HandSteps, seat: str) -> str:
     alias = hs.aliases[seat_index(hs.aliases, seat)]
     steps = hs.view(alias)
     o = found.outcome
-    lines = [f"{o.session} — hand {o.hand} as {alias} saw it (hand id {found.hand_id}); the other hands, the "
-             "blind and the bury are hidden until the end"]
+    hidden = "the other hands are" if hs.german else "the other hands, the blind and the bury are"
+    lines = [f"{o.session} — hand {o.hand} as {alias} saw it (hand id {found.hand_id}); {hidden} hidden until "
+             "the end"]
+    side, pts = ("declarer side", "Augen") if hs.german else ("picker side", "points")
     if not steps:
         return "\n".join(lines + ["(no card log: nothing to step through)"]) + "\n"
 
@@ -312,11 +314,10 @@ def render_seat(found, hs: HandSteps, seat: str) -> str:
         if s.kind == "deal":
             line += f" — {alias} holds {' '.join(c(x) for x in (f.hands[me] or ()))}"
         if s.kind == "card" and f.trick_done:
-            pts = sum(x.points for _, x in f.trick_cards)
-            line += f"   → {hs.aliases[f.winning]} takes the trick ({pts})"
+            line += f"   → {hs.aliases[f.winning]} takes the trick ({sum(x.points for _, x in f.trick_cards)} {pts})"
             if f.picker_points is not None:
                 if s.side_known:
-                    line += f"; picker side {f.picker_points}, defenders {f.defender_points}"
+                    line += f"; {side} {f.picker_points}, defenders {f.defender_points}"
                 else:
                     line += (f"; {hs.aliases[f.picker]} {f.picker_points}, the others {f.defender_points} "
                              "(partner not yet known)")

@@ -173,7 +173,7 @@ def build_steps(frames: list, events: list[Event], *,
                      alone=f0.alone and (alone or called), partner=None,
                      multiplier=max(1, f0.multiplier >> pending),
                      picker_points=0 if scored else None, defender_points=0 if scored else None,
-                     blind=blind or None, bury=bury or None)
+                     blind=blind or None, bury=(bury or None) if buried else None)
         steps.append(Step(index=i, key=i - (len(pre) - 1), kind=e.kind, seat=e.seat, cards=e.cards, frame=fr,
                           tricks=(), side_known=fr.alone, note=e.note, detail=e.detail))
     tricks: list[tuple[int, tuple[tuple[int, Card], ...], int]] = []

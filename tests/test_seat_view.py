@@ -260,7 +260,7 @@ def test_seat_text_and_a_bad_seat(example_db):
     assert "as Al saw it" in out
     assert "the deal — Al holds" in out and "Bea picks (the blind, 2 cards, face down)" in out
     assert "Bea buries 2 cards face down" in out
-    assert "Bea 29, the others 0 (partner not yet known)" in out  # after trick 2
+    assert "→ Bea takes the trick (9 points); Bea 29, the others 0 (partner not yet known)" in out
     assert "15 points safe" not in out.split("The hand as it ended:")[0]
     res = CliRunner().invoke(app, ["replay", HAND14, "--seat", "Zed", "--db", str(example_db)])
     assert res.exit_code == 1 and "no seat 'Zed'" in res.output and "Al, Bea, Cy, Di, Ed" in res.output
