@@ -264,3 +264,22 @@ def test_seat_text_and_a_bad_seat(example_db):
     assert "15 points safe" not in out.split("The hand as it ended:")[0]
     res = CliRunner().invoke(app, ["replay", HAND14, "--seat", "Zed", "--db", str(example_db)])
     assert res.exit_code == 1 and "no seat 'Zed'" in res.output and "Al, Bea, Cy, Di, Ed" in res.output
+
+
+def test_the_under_card_is_face_down_to_the_others_until_it_is_played():
+    """Generated session seed 5 (wi5-called-ace), hand 1, read from its text:
+    Ed picks the blind A♥ 7♥, buries J♥ 10♦ and calls ``AS under 7H``
+    (rules.md B-11).  Trick 1 ``Bea: AS 7S 8S 7H KS``: Bea, Cy, Di, then Ed's
+    7♥ — the under card — as the 4th card, Al's K♠ the 5th.  To Al the under
+    card lies face down until step 4; to Ed it is his own card from the call."""
+    text = generate_session_text(5, 4, "wi5-called-ace")
+    rec, plays, docs = next(seat_docs(text))
+    assert rec.call.under == Card.parse("7H") and plays[:5] == ["AS", "7S", "8S", "7H", "KS"]
+    al = {f["step"]: f for f in docs["Al"]["frames"] if f["kind"] != "deal"}
+    call = next(f for f in docs["Al"]["frames"] if f["kind"] == "call")
+    assert call["cards"] == ["AS", None] and call["under"] is None and call["under_face_down"]
+    assert al[3]["under"] is None and al[3]["under_face_down"]
+    assert al[4]["under"] == "7H" and not al[4]["under_face_down"]  # played: face up in the trick
+    ed = next(f for f in docs["Ed"]["frames"] if f["kind"] == "call")
+    assert ed["cards"] == ["AS", "7H"] and ed["under"] == "7H" and not ed["under_face_down"]
+    assert leaks(docs["Al"], rec, plays, "Al") == [] and leaks(docs["Ed"], rec, plays, "Ed") == []
