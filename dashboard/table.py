@@ -31,22 +31,30 @@ from replay.scoring import NOPICK_GAMES
 from replay.state import next_seat
 
 __all__ = ["CSS", "card_html", "cards_html", "sort_hand", "table_html", "trick_status", "seat_label",
-           "frames_from_cardlog", "order_of", "german_name", "GERMAN_SUIT_LETTER", "GERMAN_RANK_NAME"]
+           "frames_from_cardlog", "order_of", "german_name", "GERMAN_SUIT_LETTER", "GERMAN_RANK_NAME",
+           "GERMAN_SUIT_COLOUR", "GERMAN_SUIT_CLASS"]
 
 #: German suits of Schafkopf (rules.md G-1): Eichel ♣, Gras ♠, Herz ♥, Schellen ♦.
 GERMAN_SUIT_LETTER = {Suit.CLUBS: "E", Suit.SPADES: "G", Suit.HEARTS: "H", Suit.DIAMONDS: "S"}
 _GERMAN_SUIT_WORD = {Suit.CLUBS: "Eichel", Suit.SPADES: "Gras", Suit.HEARTS: "Herz", Suit.DIAMONDS: "Schellen"}
-#: German ranks: Sau (the ace), 10, König, Ober (queen), Unter (jack), 9, 8, 7.
-GERMAN_RANK_NAME = {Rank.ACE: "Sau", Rank.TEN: "10", Rank.KING: "K", Rank.QUEEN: "O", Rank.JACK: "U",
+#: German ranks as the protocols and ``shead replay`` write them: A (the Sau), Z (Zehn), K (König),
+#: O (Ober), U (Unter), 9, 8, 7 — ``EA``, ``EZ``, ``EO`` (issue 13: not ``ESau``, ``E10``).
+GERMAN_RANK_NAME = {Rank.ACE: "A", Rank.TEN: "Z", Rank.KING: "K", Rank.QUEEN: "O", Rank.JACK: "U",
                     Rank.NINE: "9", Rank.EIGHT: "8", Rank.SEVEN: "7"}
+#: Each German suit's own colour (issue 13): Eichel brown, Gras green, Herz red, Schellen gold —
+#: Schellen is not red like Herz.
+GERMAN_SUIT_COLOUR = {Suit.CLUBS: "#6d4c1f", Suit.SPADES: "#2e7d32", Suit.HEARTS: "#c62828",
+                      Suit.DIAMONDS: "#c88a00"}
+#: The German suit's CSS class (its colour) on a card face.
+GERMAN_SUIT_CLASS = {Suit.CLUBS: "eichel", Suit.SPADES: "gras", Suit.HEARTS: "herz", Suit.DIAMONDS: "schellen"}
 _GERMAN_RANK_WORD = {Rank.ACE: "Sau", Rank.TEN: "Zehn", Rank.KING: "König", Rank.QUEEN: "Ober",
                      Rank.JACK: "Unter", Rank.NINE: "Neun", Rank.EIGHT: "Acht", Rank.SEVEN: "Sieben"}
 
 
 def german_name(card: Card) -> str:
-    """A card in German suits: suit letter E G H S, then rank Sau 10 K O U 9
-    8 7 (``Card.CQ`` → ``"EO"``, ``Card.DA`` → ``"SSau"``, ``Card.H8`` →
-    ``"H8"``)."""
+    """A card in German suits as the protocols and ``shead replay`` write it:
+    suit letter E G H S, then rank A Z K O U 9 8 7 (``Card.CQ`` → ``"EO"``,
+    ``Card.DA`` → ``"SA"``, ``Card.CT`` → ``"EZ"``, ``Card.H8`` → ``"H8"``)."""
     return GERMAN_SUIT_LETTER[card.suit] + GERMAN_RANK_NAME[card.rank]
 
 
@@ -128,6 +136,10 @@ CSS = """
 .shead-card.small.german .r{font-size:9px;}
 .shead-card.red{color:#c62828;}
 .shead-card.black{color:#111;}
+.shead-card.eichel{color:#6d4c1f;}
+.shead-card.gras{color:#2e7d32;}
+.shead-card.herz{color:#c62828;}
+.shead-card.schellen{color:#c88a00;}
 .shead-card.back{background:repeating-linear-gradient(45deg,#1a4d8f,#1a4d8f 4px,#2f6bb3 4px,#2f6bb3 8px);}
 .shead-card.win{border:3px solid #f9a825;box-shadow:0 0 10px 3px #fdd835;}
 .shead-played{position:absolute;transform:translate(-50%,-50%);text-align:center;}
@@ -179,7 +191,7 @@ def card_html(card: Card | None, *, win: bool = False, small: bool = False, titl
     else:
         rank, suit = ("10" if card.rank is Rank.TEN else card.rank.letter), card.suit.symbol
         default_title = card.pretty()
-    color = "red" if _is_red(card) else "black"
+    color = GERMAN_SUIT_CLASS[card.suit] if german else "red" if _is_red(card) else "black"
     cls = f"shead-card {color}{size}" + (" win" if win else "") + (" german" if german else "")
     t = escape(title if title is not None else default_title)
     return (f'<span class="{cls}" data-card="{card}" title="{t}"><span class="r">{rank}</span>'
@@ -229,9 +241,10 @@ def trick_status(frame: Frame, seats: list[tuple[str, str]], *, german: bool = F
 def _status_html(frame: Frame, seats: list[tuple[str, str]], german: bool = False) -> str:
     text = escape(trick_status(frame, seats, german=german))
     win_card = next((c for s, c in frame.trick_cards if s == frame.winning), None)
-    if win_card is not None and _is_red(win_card):
+    if win_card is not None and (german or _is_red(win_card)):
         name = _name(win_card, german)
-        text = text.replace(f"with {name}", f'with <span style="color:#c62828">{name}</span>')
+        colour = GERMAN_SUIT_COLOUR[win_card.suit] if german else "#c62828"
+        text = text.replace(f"with {name}", f'with <span style="color:{colour}">{name}</span>')
     if frame.winning is not None and frame.trick_cards:
         alias = escape(seats[frame.winning][0])
         # the winner's alias in bold, for the eye (the plain text stays the same)
@@ -319,6 +332,8 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
             hand = '<span class="tally">sits out this hand</span>'
         elif held is None:
             hand = '<span class="tally">cards not recorded</span>'
+        elif held and any(c is None for c in held):  # a seat view: this hand face down (issue 13)
+            hand = "".join(card_html(None, small=True) for _ in held)
         elif held:
             hand = "".join(card_html(c, small=True, german=german) for c in sort_hand(held, order))
         else:

@@ -504,7 +504,10 @@ def _open_read(db: Path | None):
 def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a content hash.'),
            db: Optional[Path] = DbOption,
            as_json: bool = typer.Option(False, "--json", help="Print the stored hand and its replay frames "
-                                                               "as JSON.")) -> None:
+                                                               "as JSON."),
+           seat: Optional[str] = typer.Option(None, "--seat", help="Show the hand as this seat (an alias) saw it: "
+                                              "every step, the other hands, the blind and the bury hidden until "
+                                              "the end.")) -> None:
     """Show a stored hand trick by trick, replayed by the engine from its stored text."""
     from ingest.render import render_frames, render_hand, render_schafkopf  # noqa: PLC0415
 
@@ -522,9 +525,33 @@ def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a con
     frames, sk_state, notes = replay_frames(found, fmt, text)
     for note in notes:
         _err.print(f"note: {note}")
+    if seat is not None:
+        _replay_seat(found, fmt, text, frames, sk_state, seat, as_json)
+        return
     if as_json:
         typer.echo(json.dumps(replay_json(found, frames, sk_state), ensure_ascii=False))
     elif sk_state is not None:
+        sys.stdout.write(render_schafkopf(found, sk_state, frames))
+    else:
+        sys.stdout.write(render_frames(found, frames) if frames else render_hand(found))
+
+
+def _replay_seat(found, fmt, text, frames, sk_state, seat: str, as_json: bool) -> None:
+    """``shead replay --seat S`` (issue 13): :mod:`ingest.replay_steps`."""
+    from ingest.render import render_frames, render_hand, render_schafkopf  # noqa: PLC0415
+    from ingest.replay_steps import hand_steps, render_seat, seat_index, seat_json  # noqa: PLC0415
+
+    hs = hand_steps(found, fmt, text, frames)
+    try:
+        seat_index(hs.aliases, seat)
+    except ValueError as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(1) from None
+    if as_json:
+        typer.echo(json.dumps(seat_json(found, hs, seat), ensure_ascii=False))
+        return
+    sys.stdout.write(render_seat(found, hs, seat))
+    if sk_state is not None:
         sys.stdout.write(render_schafkopf(found, sk_state, frames))
     else:
         sys.stdout.write(render_frames(found, frames) if frames else render_hand(found))

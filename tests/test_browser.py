@@ -167,10 +167,10 @@ def test_replay_hand_14_in_chromium(app, browser):
         page.screenshot(path=str(ARTIFACTS / "replay_step0.png"), full_page=True)
 
         # one card forward and back
-        page.get_by_role("button", name="Card ▶").click()
+        page.get_by_role("button", name="Step ▶").click()
         page.get_by_text("Step 1 of 30").wait_for(timeout=WAIT_MS)
         expect(status).to_have_text("Trick 1: Al (Allen Braun) is winning with 9♣", timeout=WAIT_MS)
-        page.get_by_role("button", name="◀ Card").click()
+        page.get_by_role("button", name="◀ Step").click()
         page.get_by_text("Step 0 of 30").wait_for(timeout=WAIT_MS)
 
         # trick by trick: the winner shown on the page after each trick

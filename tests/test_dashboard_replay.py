@@ -126,10 +126,24 @@ def test_query_params_open_hand_14_at_step_13(example_db):
 def test_stepping_forward_and_back(example_db):
     _, ids = example_db
     at = open_replay(ids, 14)
-    assert "**Step 0 of 30**" in texts(at)
+    assert "**Step 0 of 30** · trick 1 · Bea calls :red[A♥]" in texts(at)
     assert "**Partner** not yet revealed" in texts(at)
     assert at.query_params["step"] == "0"
+    # before the first card: the deal (-4), Al passes (-3), Bea picks (-2), Bea buries (-1) (issue 13)
+    assert not at.button(key="rp_prev").disabled and not at.button(key="rp_first").disabled
+    ok(at.button(key="rp_prev").click().run())
+    assert at.query_params["step"] == "-1"
+    assert "**Before the first card** · step -1 · Bea buries **K♣** **A♠**"  # in the engine's card order in texts(at)
+    ok(at.button(key="rp_first").click().run())
+    assert at.query_params["step"] == "-4" and "· the deal ·" in texts(at)
     assert at.button(key="rp_prev").disabled and at.button(key="rp_first").disabled
+    ok(at.button(key="rp_next").click().run())
+    assert "step -3 · Al passes" in texts(at)
+    ok(at.button(key="rp_next").click().run())
+    assert "step -2 · Bea picks the blind **A♠** :red[7♥]" in texts(at)
+    ok(at.button(key="rp_next").click().run())
+    ok(at.button(key="rp_next").click().run())
+    assert at.query_params["step"] == "0"
 
     ok(at.button(key="rp_next").click().run())
     assert at.query_params["step"] == "1"
@@ -141,7 +155,8 @@ def test_stepping_forward_and_back(example_db):
     ok(at.button(key="rp_next_trick").click().run())
     assert at.query_params["step"] == "10"
     assert "Trick 2 won by Bea (Bea Schmidt) with Q♣ (9 points)" in texts(at)
-    assert "picker side 29 · defenders 0" in texts(at)
+    # the partner is not yet revealed: Bea's own points, not her side's (issue 13)
+    assert "**Card points** Bea 29 · the others 0 (the partner not yet revealed)" in texts(at)
     ok(at.button(key="rp_next_trick").click().run())
     assert at.query_params["step"] == "15"
     assert 'data-winner="Di"' in at.html[0].value
@@ -169,8 +184,8 @@ def test_stepping_forward_and_back(example_db):
     assert at.button(key="rp_next").disabled
 
     ok(at.button(key="rp_first").click().run())
-    assert at.query_params["step"] == "0"
-    assert "Bury" not in "".join(h.value for h in at.html)
+    assert at.query_params["step"] == "-4"  # the deal: seen by everyone, the blind shows, no bury yet
+    assert "Bury" not in "".join(h.value for h in at.html) and "Blind" in at.html[1].value
 
 
 def test_step_out_of_range_is_clamped_to_the_last(example_db):
@@ -250,9 +265,10 @@ def test_replay_of_a_netschafkopf_game_steps_through_its_card_log(tmp_path, monk
     at.query_params["step"] = "4"
     ok(at.run())
     assert "**Step 4 of 32**" in texts(at)
-    # cards in German suits (Herz-8 = H8, the called Schellen-Sau = SSau), points as Augen
+    # cards in German suits as the protocol spells them (Herz-8 = H8, the called Schellen-Sau = SA, in
+    # Schellen's own colour, not Herz red: issue 13), points as Augen
     assert "Trick 1 won by PcOben with H8 (15 Augen)" in texts(at)
-    assert "**Game** sauspiel · **Declarer** PcOben · **Called** :red[SSau]" in texts(at)
+    assert "**Game** sauspiel · **Declarer** PcOben · **Called** :orange[**SA**]" in texts(at)
     ok(at.button(key="rp_next").click().run())
     ok(at.button(key="rp_next").click().run())
     assert "Trick 2: PcOben is winning with EO" in texts(at)
@@ -265,9 +281,10 @@ def test_replay_of_a_netschafkopf_game_steps_through_its_card_log(tmp_path, monk
 
 def test_replay_of_a_schafkopf_game_shows_german_card_names(tmp_path, monkeypatch):
     """Game 1 of the baseline protocol at step 1: ``PcLinks spielt aus: EA
-    ...`` — PcLinks leads the Eichel-Ass, which the page names ``ESau`` (E =
-    Eichel, Sau = the ace) and draws as a face with rank ``Sau`` and suit
-    letter ``E``; no French suit symbol is left in the card faces."""
+    ...`` — PcLinks leads the Eichel-Ass, which the page names ``EA`` as the
+    protocol and ``shead replay`` do (E = Eichel, A = the Sau; issue 13: not
+    ``ESau``) and draws as a face with rank ``A`` and suit letter ``E`` in
+    Eichel's brown; no French suit symbol is left in the card faces."""
     from ingest.cli import load_file
 
     db = tmp_path / "nsk.duckdb"
@@ -282,10 +299,11 @@ def test_replay_of_a_schafkopf_game_shows_german_card_names(tmp_path, monkeypatc
     at.query_params["step"] = "1"
     ok(at.run())
     page_text = texts(at)
-    assert "**Step 1 of 32** · trick 1 · PcLinks played **ESau**" in page_text
-    assert "Trick 1: PcLinks is winning with ESau" in page_text
+    assert "**Step 1 of 32** · trick 1 · PcLinks played **EA**" in page_text
+    assert "Trick 1: PcLinks is winning with" in page_text and 'style="color:#6d4c1f">EA</span>' in at.html[0].value
     table = at.html[0].value
-    assert 'data-card="AC" title="Eichel-Sau"><span class="r">Sau</span><span class="s">E</span>' in table
+    assert ('class="shead-card eichel win german" data-card="AC" title="Eichel-Sau"><span class="r">A</span>'
+            '<span class="s">E</span>') in table
     assert "♣" not in table and "♥" not in table and "pts" not in table and "Augen" in table
     assert "German suits" in page_text
 

@@ -140,9 +140,12 @@ def test_replay_page_steps_through_the_worked_example(example_db):
 
     t = texts()
     assert "**Step 4 of 32**" in t
-    assert "Trick 1 won by Cy (Cyrill) with GSau (21 Augen)" in t  # G7 SZ GA G8: 0 + 10 + 11 + 0
-    assert "**Game** sauspiel · **Declarer** Bea (Beate) · **Called** :red[SSau] · **Partner** not yet revealed" in t
-    assert "**Multiplier** ×2" in t and "**Augen** declarer side 21 · defenders 0" in t
+    assert "Trick 1 won by Cy (Cyrill) with GA (21 Augen)" in t  # G7 SZ GA G8: 0 + 10 + 11 + 0
+    # the called Schellen-Sau as the protocol spells it (SA), in Schellen's colour (issue 13)
+    assert "**Game** sauspiel · **Declarer** Bea (Beate) · **Called** :orange[**SA**] · **Partner** not yet " \
+        "revealed" in t
+    # Cy (the partner, not yet revealed) took trick 1: the 21 Augen are not credited to Bea's side yet (issue 13)
+    assert "**Multiplier** ×2" in t and "**Augen** Bea 0 · the others 21 (the partner not yet revealed)" in t
     at.button(key="rp_next").click().run()
     assert "**Partner** Cy (Cyrill)" in texts()  # Cy leads the Schellen-Sau in trick 2
     at.button(key="rp_last").click().run()

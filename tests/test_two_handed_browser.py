@@ -43,7 +43,7 @@ def test_replay_two_handed_in_chromium(tmp_path):
         try:
             page.goto(_replay_url(page, base, main.exists(), ids[1]))
             page.get_by_text("Step 0 of 32").wait_for(timeout=WAIT_MS)  # 16 tricks x 2 cards
-            expect(page.locator(".shead-seat")).to_have_count(2)
+            expect(page.locator(".shead-seat")).to_have_count(2, timeout=WAIT_MS)  # the table is drawn after the step line
             expect(page.locator(".shead-stack")).to_have_count(8)  # 4 stacks a seat
             expect(page.locator(".shead-stack .shead-card.back")).to_have_count(8)
             page.goto(page.url.split("?")[0] + f"?hand={ids[1]}&step=8")

@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.table import (CSS, cards_html, frame_of_sk, frames_from_cardlog, german_name, german_title, order_of,
-                             seat_label, table_html, trick_status)
+from dashboard.replay_view import (facts_line, hidden_cards_html, md_card, page_steps, parse_step, result_words,
+                                   seen_by, step_words, tricks_html)
+from dashboard.table import (frame_of_sk, frames_from_cardlog, german_title, order_of, seat_label, table_html,
+                             trick_status)
 from ingest.analyze import stored_analysis
 from ingest.schafkopf_hand import replay_schafkopf_stored
 from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_db, session_text
@@ -159,7 +161,8 @@ def hand_label(row: tuple) -> str:
     else:
         what = outcome
     card = "card log" if status == "full" else "score sheet"
-    return f"Hand {hand} · {what}" + ("" if what.lower() == outcome else f" · {outcome}") + f" · {card}"
+    said = result_words(outcome, game == "schafkopf")  # "gewonnen mit Schneider" in Schafkopf
+    return f"Hand {hand} · {what}" + ("" if what.lower() == outcome else f" · {said}") + f" · {card}"
 
 
 # --------------------------------------------------------------------------
@@ -189,11 +192,8 @@ def _pick_hand() -> None:
 
 
 def _md_card(c: Card | None, german: bool = False) -> str:
-    """A card in markdown (German suits for a Schafkopf game)."""
-    if c is None:
-        return "—"
-    name = german_name(c) if german else c.pretty()
-    return f":red[{name}]" if c.suit in (2, 3) else f"**{name}**"
+    """A card in markdown (German suits, each in its colour, for a Schafkopf game)."""
+    return "—" if c is None else md_card(c, german)
 
 
 def _dd_card(name: str, german: bool) -> str:
@@ -321,8 +321,9 @@ for d in errors:
 schafkopf = o.game == "schafkopf"
 score_word = "Race points" if o.game == "indiana" else "Score"  # gained, not units (rules.md F-5)
 if schafkopf:
-    st.caption(f"Schafkopf ({md(o.game_type or 'game')}): cards shown in German suits — E Eichel, G Gras, H Herz, "
-               "S Schellen; ranks Sau, 10, K (König), O (Ober), U (Unter), 9, 8, 7. Points are Augen.")
+    st.caption(f"Schafkopf ({md(o.game_type or 'game')}): cards shown in German suits, each in its colour — "
+               "**E Eichel** · :green[**G Gras**] · :red[**H Herz**] · :orange[**S Schellen**]; ranks A (Sau), "
+               "Z (Zehn), K (König), O (Ober), U (Unter), 9, 8, 7. Points are Augen.")
 
 if len(frames) < 2:
     # ---- a score-sheet hand: its result, no replay
@@ -338,7 +339,7 @@ if len(frames) < 2:
         pts = "?" if o.picker_points is None else o.picker_points
         tricks = "" if o.picker_tricks is None else f", {plural(o.picker_tricks, 'trick')}"
         side_pts = f"declarer side {pts} Augen" if schafkopf else f"picker side {pts} card points"
-        st.markdown(f"**Result** {o.outcome}: {side_pts}{tricks}")
+        st.markdown(f"**Result** {result_words(o.outcome, schafkopf)}: {side_pts}{tricks}")
     elif o.outcome == "leaster":
         st.markdown(f"**Leaster** won by {md(o.leaster_winner or 'nobody (a tie)')}"
                     + (f" with {o.picker_points} card points" if o.picker_points is not None else ""))
@@ -356,46 +357,65 @@ if len(frames) < 2:
         st.code(stored.source, language=None)
     st.stop()
 
-last = len(frames) - 1
-step = min(max(step_qp, 0), last)
+# ---- every step of the hand, as everyone or as one seat saw it (issue 13: dashboard/replay_view.py)
+sk_text = None
+if schafkopf and (rp is None or rp.record is None):
+    try:
+        with reading(db) as con:
+            sk_text = session_text(con, hand_id)
+    except (StoreError, StoreMissing):
+        sk_text = None
+hsteps = page_steps(stored, rp if rp is not None else HandReplay(frames, seats, o, [], None, None), sk_text)
+viewer = seen_by(aliases, seats)
+steps = hsteps.view(viewer)
+first, last = steps[0].key, steps[-1].key
+step = min(max(parse_step(st.query_params.get("step"), 0), first), last)
 if st.query_params.get("step") != str(step) or st.query_params.get("hand") != str(hand_id):
     st.query_params["hand"] = str(hand_id)
     st.query_params["step"] = str(step)
-f = frames[step]
+cur = steps[step - first]
+f = cur.frame
 
-# trick boundaries: the frames on which a trick is complete
-ends = [k for k, fr in enumerate(frames) if fr.trick_done and k > 0]
-prev_trick = max((k for k in ends if k < step), default=0)
+# trick boundaries: the steps on which a trick is complete
+ends = [x.key for x in steps if x.frame.trick_done and x.key > 0]
+prev_trick = max((k for k in ends if k < step), default=first)
 next_trick = min((k for k in ends if k > step), default=last)
 
 nav = st.container(horizontal=True, wrap=True, gap="small")
-nav.button("« Start", key="rp_first", on_click=_goto_step, args=(0,), disabled=step == 0, width="stretch")
-nav.button("◀ Trick", key="rp_prev_trick", on_click=_goto_step, args=(prev_trick,), disabled=step == 0,
-           width="stretch")
-nav.button("◀ Card", key="rp_prev", on_click=_goto_step, args=(step - 1,), disabled=step == 0, width="stretch")
-nav.button("Card ▶", key="rp_next", on_click=_goto_step, args=(step + 1,), disabled=step == last,
-           width="stretch")
+nav.button("« Start", key="rp_first", on_click=_goto_step, args=(first,), disabled=step == first, width="stretch",
+           shortcut="Home", help="The deal (key: Home)")
+nav.button("◀ Trick", key="rp_prev_trick", on_click=_goto_step, args=(prev_trick,), disabled=step == first,
+           width="stretch", shortcut="Shift+Left")
+nav.button("◀ Step", key="rp_prev", on_click=_goto_step, args=(step - 1,), disabled=step == first, width="stretch",
+           shortcut="Left", help="One step back (key: ←)")
+nav.button("Step ▶", key="rp_next", on_click=_goto_step, args=(step + 1,), disabled=step == last,
+           width="stretch", shortcut="Right", help="One step on: a pass, the pick, a card ... (key: →)")
 nav.button("Trick ▶", key="rp_next_trick", on_click=_goto_step, args=(next_trick,), disabled=step == last,
-           width="stretch")
-nav.button("End »", key="rp_last", on_click=_goto_step, args=(last,), disabled=step == last, width="stretch")
+           width="stretch", shortcut="Shift+Right")
+nav.button("End »", key="rp_last", on_click=_goto_step, args=(last,), disabled=step == last, width="stretch",
+           shortcut="End")
 
-played = ""
-if f.card is not None:
-    played = f" · {md(aliases[f.card[0]])} played {_md_card(f.card[1], schafkopf)}"
-claim = getattr(f, "claim", None)
-if claim is not None:  # notation.md §3: the claimer's side takes every trick still to play
-    played = f" · {md(aliases[claim[0]])} claims"
-st.markdown(f"**Step {step} of {last}** · trick {f.trick}{played} · "
-            f"[link to this card](?hand={hand_id}&step={step})")
-if o.picker:
+what = step_words(cur, aliases, schafkopf, viewer)
+link = f"?hand={hand_id}&step={step}" + (f"&seat={viewer}" if viewer else "")
+where = (f"**Step {step} of {last}** · trick {f.trick}" if step >= 0
+         else f"**Before the first card** · step {step}")
+st.markdown(f"{where} · {what} · [link to this view]({link})"
+            + (f" · seen by {md(viewer)}" if viewer else ""))
+if cur.note:  # the notation's annotation of this card or statement (notation.md §8)
+    st.info(f"✎ {md(cur.note)}")
+for e in cur.events:  # Kontra and Re written after this card (notation.md §14)
+    st.caption(f"{md(aliases[e.seat]) if e.seat is not None else '?'} says {e.kind.capitalize()} after this card"
+               + (f" — {md(e.note)}" if e.note else ""))
+if o.picker and (viewer is None or cur.last):  # best play needs every hand: not in a seat view before the end
     try:
         with reading(db) as con:
             dd = stored_analysis(con, stored)
     except (StoreError, StoreMissing):
         dd = None
-    dd_marks(dd, step, hand_id, schafkopf, "declarer side" if schafkopf else "picker side")
+    dd_marks(dd, max(step, 0), hand_id, schafkopf, "declarer side" if schafkopf else "picker side")
 
-if claim is not None:
+claim = f.claim
+if claim is not None:  # notation.md §3: the claimer's side takes every trick still to play
     c_seat, c_after, c_cards, c_pts = claim
     gave = (" ".join(_md_card(c, schafkopf) for c in c_cards) if c_cards is not None
             else "the cards not yet played (the deal is not recorded)")
@@ -403,69 +423,50 @@ if claim is not None:
             f"to {md(aliases[c_seat])}'s side: {gave}"
             + (f" ({c_pts} card points)" if c_pts is not None else "") + ".")
 
-# ---- the standing facts, always on screen
+# ---- the standing facts, as known at this step
 bottom_seat = st.session_state.get("replay_bottom")
 if bottom_seat not in aliases:
     bottom_seat = aliases[-1] if schafkopf else aliases[0]  # NetSchafkopf: the human player ("Gast") sits last
     st.session_state["replay_bottom"] = bottom_seat
 side_word = "declarer side" if schafkopf else "picker side"
-if f.leaster:
-    facts = ["**Leaster**: everyone plays for themselves; fewest card points wins"]
-elif f.picker is None:  # a Ramsch: no declarer
-    facts = [f"**{md((o.game_type or o.outcome).capitalize())}**: everyone plays for themselves"]
-else:
-    called = _md_card(f.called, schafkopf) + (f" under {_md_card(f.under, schafkopf)}" if f.under is not None else "")
-    if f.alone:
-        partner = "none (alone)"
-    elif f.partner is not None:
-        partner = md(seat_label(seats, f.partner))
-        if f.done and o.partner2 in aliases:  # a second partner (3v3, 3v5: rules.md F-1)
-            partner += " and " + md(seat_label(seats, aliases.index(o.partner2)))
-    else:
-        partner = "not yet revealed"
-    facts = [f"**{'Declarer' if schafkopf else 'Picker'}** {md(seat_label(seats, f.picker))}",
-             f"**Called** {called if f.called is not None else ('alone' if f.alone and not schafkopf else '—')}",
-             f"**Partner** {partner}"]
-if schafkopf:
-    facts.insert(0, f"**Game** {md(o.game_type or '?')}")
-facts.append(f"**Multiplier** ×{f.multiplier}")
-if f.picker_points is not None:
-    bury_note = " (bury included)" if f.done and f.bury else ""
-    facts.append(f"**{'Augen' if schafkopf else 'Card points'}** {side_word} {f.picker_points}{bury_note} · "
-                 f"defenders {f.defender_points}")
-st.markdown(" · ".join(facts))
+st.markdown(facts_line(cur, seats, o, schafkopf))
 
 sitting = dealer if (o.rules_flags or {}).get("sitOut") else None  # the dealer sits out (rules.md F-1)
-st.html(table_html(f, seats, dealer=dealer, bottom=aliases.index(bottom_seat),
+st.html(table_html(f, seats, dealer=dealer, bottom=aliases.index(viewer or bottom_seat),
                    picker_word="DECLARER" if schafkopf else "PICKER", german=schafkopf,
                    order=(None if schafkopf else order_of(o)) or STANDARD, sitting=sitting))
+hidden = hidden_cards_html(cur, schafkopf, "DECLARER" if schafkopf else "PICKER")
+if hidden:
+    st.html(hidden)
 
 if f.done:
-    # ---- the end: blind, bury, score and its breakdown
-    parts = [CSS, '<div style="display:flex;gap:32px;flex-wrap:wrap;justify-content:center">']
-    if f.blind:
-        parts.append(f'<div><div style="font-weight:700;margin-bottom:4px">Blind</div>'
-                     f'{cards_html(f.blind, german=schafkopf)}</div>')
-    if f.bury:
-        pts = sum(c.points for c in f.bury)
-        parts.append(f'<div><div style="font-weight:700;margin-bottom:4px">Bury ({pts} points)</div>'
-                     f'{cards_html(f.bury, german=schafkopf)}</div>')
-    parts.append("</div>")
-    if f.blind or f.bury:
-        st.html("".join(parts))
+    # ---- the end: score and its breakdown
     if o.picker:
         augen = "Augen" if schafkopf else "card points"
-        st.markdown(f"**Result** {o.outcome}: {side_word} {o.picker_points} {augen}, {plural(o.picker_tricks, 'trick')}")
+        st.markdown(f"**Result** {result_words(o.outcome, schafkopf)}: {side_word} {o.picker_points} {augen}, "
+                    f"{plural(o.picker_tricks, 'trick')}")
     elif o.outcome == "leaster":
         st.markdown(f"**Leaster** won by {md(o.leaster_winner or 'nobody (a tie)')}")
     st.markdown(f"**{score_word}** {_units_line(o.units)}" + (f" · pot {o.pot:+d}" if o.pot else ""))
     if o.breakdown:
         st.caption(f"How it was computed: {md(o.breakdown)}")
 else:
-    later = "The score is shown" if schafkopf else "The blind, the bury and the score are shown"
-    st.caption(f"{md(trick_status(f, seats, german=schafkopf))}. {later} on the last step.")
+    if viewer:
+        later = f"Shown as {md(viewer)} saw it: the other hands" + ("" if schafkopf else ", the blind and the bury") \
+            + " are face down until the last step"
+    else:
+        later = "The score is shown" if schafkopf else "The score is shown"
+        later += " on the last step"
+    st.caption(f"{md(trick_status(f, seats, german=schafkopf))}. {later}.")
+done_tricks = tricks_html(cur, aliases, schafkopf)
+if done_tricks:
+    st.html(done_tricks)
 
-st.selectbox("Seat drawn at the bottom", aliases, key="replay_bottom")
+if viewer is None:
+    st.selectbox("Seat drawn at the bottom", aliases, key="replay_bottom")
 
 with st.expander("SHN text of this hand" if not schafkopf else "Source text of this hand"):
-    st.code(stored.source, language=None)
+    if viewer is None or cur.last:
+        st.code(stored.source, language=None)
+    else:  # the text names every card: not before the end in a seat view
+        st.caption(f"The text names every card of the hand; in {md(viewer)}'s view it is shown on the last step.")
