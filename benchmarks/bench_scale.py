@@ -41,6 +41,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+#: the source tree whose ``shead`` the commands run (``--tree``: another checkout, for a before/after)
+TREE = ROOT
 RULES = "wi5-called-ace; noPick=doubler"
 PER_SESSION = 1000
 BLOCKS = 3
@@ -166,7 +168,7 @@ def _texts(session: str, block: int) -> tuple[str, str, str]:
 def _shead(*args: str) -> float:
     """Wall seconds of one ``shead`` command in a new process (it must succeed)."""
     t0 = time.perf_counter()
-    r = subprocess.run([sys.executable, "-m", "ingest.cli", *args], cwd=ROOT, capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "ingest.cli", *args], cwd=TREE, capture_output=True, text=True)
     dt = time.perf_counter() - t0
     if r.returncode != 0:
         raise RuntimeError(f"shead {' '.join(args)}: exit {r.returncode}\n{r.stderr[-2000:]}")
@@ -190,10 +192,10 @@ def time_db(src: Path, work: Path, rederive: bool, repeat: int, pages: bool) -> 
         (work / name).write_text(text, encoding="utf-8")
     out["shead --help"] = _shead("--help")
     out["replay one hand"] = _shead("replay", f"{session}#{PER_SESSION // 2}", "--db", str(db))
+    out["re-ingest a stored file (1,000 hands)"] = _shead("ingest", str(work / "stored.shn"), "--db", str(db))
     out["add one hand to a session"] = _shead("ingest", str(work / "next.shn"), "--db", str(db))
     out["amend one hand"] = _shead("ingest", "--amend", str(work / "amend.shn"), "--reason", "bench",
                                    "--db", str(db))
-    out["re-ingest a stored file (1,000 hands)"] = _shead("ingest", str(work / "stored.shn"), "--db", str(db))
     if rederive:
         out["rederive, per 1,000 hands"] = _shead("rederive", "--db", str(db)) * 1000 / n
     from benchmarks.bench_dashboard import _page_times, _time
@@ -220,6 +222,7 @@ def time_all(dbs: list[Path], rederive_max: int, repeat: int, pages: bool) -> No
             con.close()
             print(f"timing {src} ({n:,} hands) ...", flush=True)
             cols.append(time_db(src, Path(tmp), n <= rederive_max, repeat, pages))
+            print("  " + ", ".join(f"{k} {v:.3f}" for k, v in cols[-1].items()), flush=True)
     ops = [k for k in cols[0] if k != "hands"] + [k for c in cols[1:] for k in c if k not in cols[0]]
     head = f"{'operation (seconds; metrics: ms)':44}" + "".join(f"{int(c['hands']):>12,}" for c in cols) \
         + "".join(f"{'x ' + format(int(c['hands']), ','):>12}" for c in cols[1:])
@@ -251,8 +254,12 @@ def main() -> None:
     t.add_argument("--rederive-max", type=int, default=100_000, help="time rederive up to this many hands")
     t.add_argument("--repeat", type=int, default=3, help="runs of each metric query (the median is shown)")
     t.add_argument("--no-pages", action="store_true")
+    t.add_argument("--tree", type=Path, default=ROOT, help="run the shead commands of this checkout "
+                   "(for a before/after; the metric queries are always this tree's)")
     args = ap.parse_args()
     if args.cmd == "time":
+        global TREE
+        TREE = args.tree
         time_all(args.dbs, args.rederive_max, args.repeat, not args.no_pages)
     elif args.cmd == "build":
         build(args.db, args.hands)
