@@ -76,7 +76,7 @@ def session_file(block: str, k: int) -> str:
 
 def build(db: Path, hands: int) -> None:
     from ingest import store as st
-    from ingest.validate import validate_text
+    from ingest.pipeline import _validate_planned
 
     if db.exists():
         sys.exit(f"error: {db} exists; build needs a fresh database")
@@ -88,8 +88,10 @@ def build(db: Path, hands: int) -> None:
     with st.Store(db, hold=30.0) as store:
         for k in range(max(1, hands // PER_SESSION)):
             text = session_file(texts[k % BLOCKS], k)
-            res = validate_text(text, path=f"scale-{k:07d}.shn")
-            rep = store.ingest_file(res)
+            # as `shead ingest` does: planned against the stored sessions, so each session's running state
+            # (session_state) is stored too
+            res = _validate_planned(text, f"scale-{k:07d}.shn", store)
+            rep = store.ingest_file(res, plan=store.last_plan[1])
             assert rep.stored == PER_SESSION and not rep.rejected, (rep.stored, rep.rejected[:1])
             stored += rep.stored
             if (k + 1) % 50 == 0:
@@ -175,7 +177,7 @@ def _shead(*args: str) -> float:
     return dt
 
 
-def time_db(src: Path, work: Path, rederive: bool, repeat: int, pages: bool) -> dict[str, float]:
+def time_db(src: Path, work: Path, rederive: bool, repeat: int, pages: bool, metrics: bool = True) -> dict[str, float]:
     """Seconds of each operation on a copy of ``src``."""
     import duckdb
 
@@ -198,6 +200,9 @@ def time_db(src: Path, work: Path, rederive: bool, repeat: int, pages: bool) -> 
                                    "--db", str(db))
     if rederive:
         out["rederive, per 1,000 hands"] = _shead("rederive", "--db", str(db)) * 1000 / n
+    if not metrics:
+        db.unlink()
+        return out
     from benchmarks.bench_dashboard import _page_times, _time
     from dashboard import metrics as m
 
@@ -210,7 +215,7 @@ def time_db(src: Path, work: Path, rederive: bool, repeat: int, pages: bool) -> 
     return out
 
 
-def time_all(dbs: list[Path], rederive_max: int, repeat: int, pages: bool) -> None:
+def time_all(dbs: list[Path], rederive_max: int, repeat: int, pages: bool, metrics: bool = True) -> None:
     print(f"machine: {machine()}")
     cols = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -221,7 +226,7 @@ def time_all(dbs: list[Path], rederive_max: int, repeat: int, pages: bool) -> No
             n = con.execute("SELECT count(*) FROM hands").fetchone()[0]
             con.close()
             print(f"timing {src} ({n:,} hands) ...", flush=True)
-            cols.append(time_db(src, Path(tmp), n <= rederive_max, repeat, pages))
+            cols.append(time_db(src, Path(tmp), n <= rederive_max, repeat, pages, metrics))
             print("  " + ", ".join(f"{k} {v:.3f}" for k, v in cols[-1].items()), flush=True)
     ops = [k for k in cols[0] if k != "hands"] + [k for c in cols[1:] for k in c if k not in cols[0]]
     head = f"{'operation (seconds; metrics: ms)':44}" + "".join(f"{int(c['hands']):>12,}" for c in cols) \
@@ -254,13 +259,14 @@ def main() -> None:
     t.add_argument("--rederive-max", type=int, default=100_000, help="time rederive up to this many hands")
     t.add_argument("--repeat", type=int, default=3, help="runs of each metric query (the median is shown)")
     t.add_argument("--no-pages", action="store_true")
+    t.add_argument("--no-metrics", action="store_true", help="only the shead commands (and rederive)")
     t.add_argument("--tree", type=Path, default=ROOT, help="run the shead commands of this checkout "
                    "(for a before/after; the metric queries are always this tree's)")
     args = ap.parse_args()
     if args.cmd == "time":
         global TREE
         TREE = args.tree
-        time_all(args.dbs, args.rederive_max, args.repeat, not args.no_pages)
+        time_all(args.dbs, args.rederive_max, args.repeat, not args.no_pages, not args.no_metrics)
     elif args.cmd == "build":
         build(args.db, args.hands)
     elif args.cmd == "copy":
