@@ -30,6 +30,7 @@ import argparse
 import json
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -167,14 +168,46 @@ def _texts(session: str, block: int) -> tuple[str, str, str]:
     raise RuntimeError("no hand to amend")
 
 
+#: what the table shows: "cpu" (the process's CPU seconds, all its threads: steadier on a shared machine) or "wall"
+CLOCK = "cpu"
+
+
 def _shead(*args: str) -> float:
-    """Wall seconds of one ``shead`` command in a new process (it must succeed)."""
+    """Seconds (:data:`CLOCK`) of one ``shead`` command in a new process (it must succeed)."""
+    c0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     r = subprocess.run([sys.executable, "-m", "ingest.cli", *args], cwd=TREE, capture_output=True, text=True)
     dt = time.perf_counter() - t0
+    c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     if r.returncode != 0:
         raise RuntimeError(f"shead {' '.join(args)}: exit {r.returncode}\n{r.stderr[-2000:]}")
-    return dt
+    return dt if CLOCK == "wall" else (c1.ru_utime - c0.ru_utime) + (c1.ru_stime - c0.ru_stime)
+
+
+def _pages(db: Path) -> dict[str, float]:
+    """Seconds (:data:`CLOCK`) of one whole render of each statistic page
+    (its script under streamlit.testing's AppTest, the metric cache cleared
+    first), as benchmarks/bench_dashboard.py does."""
+    import streamlit as st
+    from streamlit.testing.v1 import AppTest
+
+    from benchmarks.bench_dashboard import _quiet_stderr
+
+    os.environ["SHEAD_DB"] = str(db.resolve())
+    out = {}
+    for title, name in (("Overview", "overview.py"), ("Ledger", "ledger.py"), ("Picking", "picking.py"),
+                        ("Schneider", "schneider.py"), ("Partner calls", "partner_calls.py"),
+                        ("Sheet", "sheet.py")):
+        with _quiet_stderr():
+            st.cache_data.clear()
+            at = AppTest.from_file(str(ROOT / "dashboard" / "pages" / name), default_timeout=600)
+            t0, c0 = time.perf_counter(), time.process_time()
+            at.run()
+            wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        if at.exception:
+            raise RuntimeError(f"{name}: {at.exception[0].value}")
+        out[title] = wall if CLOCK == "wall" else cpu
+    return out
 
 
 def time_db(src: Path, work: Path, rederive: bool, repeat: int, pages: bool, metrics: bool = True) -> dict[str, float]:
@@ -203,14 +236,15 @@ def time_db(src: Path, work: Path, rederive: bool, repeat: int, pages: bool, met
     if not metrics:
         db.unlink()
         return out
-    from benchmarks.bench_dashboard import _page_times, _time
+    from benchmarks.bench_dashboard import _time
     from dashboard import metrics as m
 
     for fn in m.METRICS:
-        out[f"metric {fn.__name__}"] = _time(fn, db, m.Filters(), repeat)[0] / 1000
+        wall, cpu = _time(fn, db, m.Filters(), repeat)
+        out[f"metric {fn.__name__}"] = (wall if CLOCK == "wall" else cpu) / 1000
     if pages:
-        for page, ms in _page_times(db, 1).items():
-            out[f"page {page}"] = ms / 1000
+        for page, sec in _pages(db).items():
+            out[f"page {page}"] = sec
     db.unlink()
     return out
 
@@ -229,7 +263,7 @@ def time_all(dbs: list[Path], rederive_max: int, repeat: int, pages: bool, metri
             cols.append(time_db(src, Path(tmp), n <= rederive_max, repeat, pages, metrics))
             print("  " + ", ".join(f"{k} {v:.3f}" for k, v in cols[-1].items()), flush=True)
     ops = [k for k in cols[0] if k != "hands"] + [k for c in cols[1:] for k in c if k not in cols[0]]
-    head = f"{'operation (seconds; metrics: ms)':44}" + "".join(f"{int(c['hands']):>12,}" for c in cols) \
+    head = f"{'operation (' + CLOCK + ' seconds; metrics: ms)':44}" + "".join(f"{int(c['hands']):>12,}" for c in cols) \
         + "".join(f"{'x ' + format(int(c['hands']), ','):>12}" for c in cols[1:])
     print(head)
     for op in ops:
@@ -259,13 +293,15 @@ def main() -> None:
     t.add_argument("--rederive-max", type=int, default=100_000, help="time rederive up to this many hands")
     t.add_argument("--repeat", type=int, default=3, help="runs of each metric query (the median is shown)")
     t.add_argument("--no-pages", action="store_true")
+    t.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                   help="CPU seconds of the process (default; steadier under load) or wall seconds")
     t.add_argument("--no-metrics", action="store_true", help="only the shead commands (and rederive)")
     t.add_argument("--tree", type=Path, default=ROOT, help="run the shead commands of this checkout "
                    "(for a before/after; the metric queries are always this tree's)")
     args = ap.parse_args()
     if args.cmd == "time":
-        global TREE
-        TREE = args.tree
+        global TREE, CLOCK
+        TREE, CLOCK = args.tree, args.clock
         time_all(args.dbs, args.rederive_max, args.repeat, not args.no_pages, not args.no_metrics)
     elif args.cmd == "build":
         build(args.db, args.hands)

@@ -133,6 +133,11 @@ def test_a_sessions_text_read_by_ids_is_the_stored_text(db, tmp_path):
                         f'[Rules "{RULES}"]\n\n' + A[0] + "\n\n" + A[1] + "\n\n")
         texts = st._texts(con, [ids[("b", 2)], ids[("a", 1)]])
         assert [texts[ids[("b", 2)]][1].strip(), texts[ids[("a", 1)]][1].strip()] == [B[1], A[0]]
+        # the dashboard's reads (Replay page, Log a hand, Edit): the hands before hand 3 of a, as written
+        assert [x.strip() for x in st.sources_where(con, "h.session = ? AND h.hand < ?", ["a", 3])] == A[:2]
+        assert [x.strip() for x in st.sources_where(con, "h.session_id = (SELECT session_id FROM sessions "
+                                                         "WHERE session = ?)", ["b"])] == B
+        assert st.sources_where(con, "h.session = ? AND h.hand = ?", ["a", 9]) == []
         found = st.find_hand(con, "b#2")
         assert found.source.strip() == B[1] and found.outcome.stake == 2
         assert dict(found.outcome.units) == {"Al": -2, "Bea": -2, "Cy": -2, "Di": 8, "Ed": 3}
