@@ -38,7 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ingest import store as st  # noqa: E402
-from ingest.cli import _validate_planned  # noqa: E402
+from ingest.pipeline import _validate_planned  # noqa: E402
 from ingest.generate import generate_session_text  # noqa: E402
 from ingest.validate import validate_text  # noqa: E402
 

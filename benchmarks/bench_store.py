@@ -54,7 +54,7 @@ def main() -> None:
     def build(start: int) -> FileResult:
         n = min(args.per_file, args.hands - start + 1)
         return FileResult(path=f"bench-{start}.shn",
-                          hands=[make_hand(k, session=f"bench {k // 500}") for k in range(start, start + n)])
+                          hands=[make_hand(k, session=f"bench {(k - 1) // 500}") for k in range(start, start + n)])
 
     starts = list(range(1, args.hands + 1, args.per_file))
     files = []

@@ -11,7 +11,7 @@ import re
 import streamlit as st
 
 from ingest.model import FileResult
-from ingest.store import CorrectionError, Store, StoreError, reading, resolve_db
+from ingest.store import CorrectionError, Store, StoreError, reading, resolve_db, sources_where
 from ingest.validate import validate_text
 
 SOURCE = "log-hand"
@@ -28,9 +28,8 @@ def stored_numbers(session: str) -> list[int]:
 def stored_source(session: str, number: int) -> str:
     """The stored text of hand ``number`` of ``session`` (the revision in force)."""
     with reading(resolve_db()) as con:
-        row = con.execute("SELECT t.source FROM hands h JOIN hand_text t USING (hand_id) WHERE h.session = ? "
-                          "AND h.hand = ? ORDER BY h.hand_id LIMIT 1", [session, number]).fetchone()
-    return (row[0].strip("\n") + "\n") if row else ""
+        rows = sources_where(con, "h.session = ? AND h.hand = ?", [session, number])
+    return (rows[0].strip("\n") + "\n") if rows else ""
 
 
 def amend_from_page(ctx: dict, number: int) -> None:
@@ -49,9 +48,7 @@ def amend_from_page(ctx: dict, number: int) -> None:
         return
     with reading(resolve_db()) as con:
         header = con.execute("SELECT header FROM sessions WHERE session = ?", [ctx["session"]]).fetchone()[0]
-        before = [src for (src,) in con.execute(
-            "SELECT t.source FROM hands h JOIN hand_text t USING (hand_id) WHERE h.session = ? AND h.hand < ? "
-            "ORDER BY h.hand, h.hand_id", [ctx["session"], number]).fetchall()]
+        before = sources_where(con, "h.session = ? AND h.hand < ?", [ctx["session"], number])
     head = "%SHN 1.0\n" + header.rstrip("\n") + "\n\n" + "".join(src.strip("\n") + "\n\n" for src in before)
     start = head.count("\n") + 1
     res = validate_text(head + text, path=SOURCE)

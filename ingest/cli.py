@@ -17,17 +17,22 @@ import time
 from pathlib import Path
 from typing import Optional
 
-import duckdb
 import typer
 from rich.console import Console
 from rich.markup import escape as rich_escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ingest import store as st
-from ingest import stream
-from ingest.pipeline import (_read_bytes, _rejected_entries, _sniff_protocol, load_bytes, load_file,  # noqa: F401
-                             replay_frames, replay_json, report_json, store_result)
+from ingest.lazy import from_module, lazy_module
 from replay.errors import Diagnostic
+
+# imported when first used, so that `shead --help` and the light commands start without DuckDB, pyarrow and
+# numpy (issue 17: 0.5-0.8 s of a start-up before)
+duckdb = lazy_module("duckdb")
+st = lazy_module("ingest.store")
+stream = lazy_module("ingest.stream")
+(_read_bytes, _rejected_entries, _sniff_protocol, load_bytes, load_file, replay_frames, replay_json, report_json,
+ store_result) = from_module("ingest.pipeline", "_read_bytes", "_rejected_entries", "_sniff_protocol", "load_bytes",
+                             "load_file", "replay_frames", "replay_json", "report_json", "store_result")
 
 app = typer.Typer(name="shead", help="The Sheepshead hand log: ingest, replay, export.", no_args_is_help=True,
                   add_completion=False, pretty_exceptions_enable=False)
@@ -41,7 +46,12 @@ DbOption = typer.Option(None, "--db", help="Database file (default $SHEAD_DB, el
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"shead {st.ENGINE_VERSION}")
+        try:  # as ingest.store.ENGINE_VERSION, without importing the store (and DuckDB) for it
+            from importlib.metadata import version as pkg_version  # noqa: PLC0415
+
+            typer.echo(f"shead {pkg_version('shead')}")
+        except Exception:  # pragma: no cover - running from a tree that was never installed
+            typer.echo("shead 0+unknown")
         raise typer.Exit(0)
 
 

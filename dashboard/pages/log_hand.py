@@ -38,7 +38,7 @@ import streamlit as st
 
 from ingest.model import FileResult
 from ingest.shn.reader import parse_seats
-from ingest.store import Store, StoreError, StoreMissing, reading, resolve_db
+from ingest.store import Store, StoreError, StoreMissing, reading, resolve_db, sources_where
 from ingest.validate import validate_text
 from replay.cards import Card, CardParseError
 from replay.errors import ProfileError
@@ -248,10 +248,8 @@ def hands_before(con, session: str, number: int) -> str:
                            [session, number]).fetchone()[0]
     if not doublers:
         return ""
-    rows = con.execute("SELECT t.source FROM hands h JOIN hand_text t USING (hand_id) "
-                       "WHERE h.session = ? AND h.hand < ? ORDER BY h.hand, h.hand_id",
-                       [session, number]).fetchall()
-    return "".join(src.rstrip("\n") + "\n\n" for (src,) in rows)
+    rows = sources_where(con, "h.session = ? AND h.hand < ?", [session, number])
+    return "".join(src.rstrip("\n") + "\n\n" for src in rows)
 
 
 def next_free(con, session: str | None, after: int) -> int:

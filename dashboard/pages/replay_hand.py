@@ -31,7 +31,7 @@ from dashboard.table import (frame_of_sk, frames_from_cardlog, german_title, ord
                              trick_status)
 from ingest.analyze import stored_analysis
 from ingest.schafkopf_hand import replay_schafkopf_stored
-from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_db, session_text
+from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_db, session_text, sources_where
 from ingest.validate import HandReplay, replay_text
 from replay.cards import STANDARD, Card
 from replay.scoring import NOPICK_GAMES
@@ -131,10 +131,8 @@ def load_replay(con, hand_id: int):
     # an earlier doubler raised the stake, or the pot carries from earlier hands (rules.md D-19):
     # replay the session up to here
     if h.outcome.stake > 1 or h.outcome.rules_flags.get("pot"):
-        rows = con.execute("SELECT t.source FROM hands h JOIN hand_text t USING (hand_id) "
-                           "WHERE h.session_id = ? AND h.hand < ? ORDER BY h.hand, h.hand_id",
-                           [session_id, h.outcome.hand]).fetchall()
-        before = "".join(src.rstrip("\n") + "\n\n" for (src,) in rows)
+        rows = sources_where(con, "h.session_id = ? AND h.hand < ?", [session_id, h.outcome.hand])
+        before = "".join(src.rstrip("\n") + "\n\n" for src in rows)
     text = "%SHN 1.0\n" + header.rstrip("\n") + "\n\n" + before + h.source
     rp = replay_text(text, h.outcome.hand, path=h.file)
     return h, session_id, rp
