@@ -469,16 +469,112 @@ def create_app(service: Service, on_stop=None) -> FastAPI:
             rows, total = jsonl_where(con, where, params, limit=limit, offset=offset)
         return JSONResponse(_clean(rows), headers={"X-Total-Count": str(total)})
 
+    @app.post("/hands/amend", summary="Amend stored hands", tags=["corrections"],
+              responses={200: {"description": "the hands amended (or already this text)"},
+                         401: _AUTH_RESPONSES[401],
+                         403: {"description": "a viewer token, or a hand of another group (nothing changed)"},
+                         413: {"description": f"a body over {MAX_BODY} bytes", **_ERR},
+                         422: {"description": "a hand refused, or no stored hand to amend (nothing changed)"}},
+              openapi_extra={"requestBody": {"required": True, "description": "An SHN file holding new texts of "
+                                             "stored hands (the session's tags and the hands).",
+                                             "content": {"text/plain": {"schema": {"type": "string"}}}}})
+    async def amend_hands(request: Request, who: Annotated[Caller, Depends(writer)],
+                          reason: Annotated[str, Query(min_length=1, max_length=500,
+                                                       description="Why the hands are amended (kept in their "
+                                                                   "history).")],
+                          name: Annotated[str, Query(max_length=300, description="The file name to record.")]
+                          = "amended.shn") -> JSONResponse:
+        """What ``shead ingest --amend FILE --json`` prints: each hand of the
+        body validated as a new text of the stored hand of its session and
+        number, stored as a new revision in one transaction, the session's
+        later hands re-derived (stake, pot); every revision kept
+        (``GET /hands/{hand}/history``).  Nothing changes when a hand is
+        refused, not stored, or another group's."""
+        from ingest.pipeline import amend_bytes  # noqa: PLC0415
+
+        data = await request.body()
+        if len(data) > MAX_BODY:
+            raise HTTPException(413, f"the body has {len(data)} bytes; at most {MAX_BODY} in one post")
+        refuse = (lambda result: service._foreign(who.group, result)) if who.group is not None else None
+
+        def work():
+            with service.lock:
+                return amend_bytes(service.store, name, data, reason, refuse=refuse)
+        try:
+            body, entries = await asyncio.to_thread(work)
+        except st.StoreBusy as exc:
+            raise HTTPException(503, str(exc), headers={"Retry-After": "5"}) from None
+        except st.StoreError as exc:
+            raise HTTPException(422, str(exc)) from None
+        if any(e.get("code") == "E-GROUP" for e in entries):
+            return JSONResponse(body, status_code=403)
+        return JSONResponse(body, status_code=422 if entries or not (body["amended"] or body["unchanged"]) else 200)
+
+    @app.post("/hands/{hand:path}/void", summary="Void a stored hand", tags=["corrections"],
+              responses={**_AUTH_RESPONSES, 404: {"description": "no such hand", **_ERR},
+                         409: {"description": "the hand is already voided", **_ERR}})
+    def void_hand(hand: str, who: Annotated[Caller, Depends(writer)],
+                  reason: Annotated[str, Query(min_length=1, max_length=500,
+                                               description="Why the hand is voided (kept in its history).")]
+                  ) -> dict:
+        """What ``shead void HAND --reason TEXT`` does: the hand leaves the
+        ledger and every statistic, its history keeps it, and the session's
+        later hands are re-derived.  Answers ``{session, hand, hand_id,
+        revision, rederived}``."""
+        if not reason.strip():
+            raise HTTPException(422, "reason must say why")
+        found, *_ = service.find(who, hand)
+        try:
+            with service.lock:
+                rep = service.store.void(found.hand_id, reason)
+        except st.StoreBusy as exc:
+            raise HTTPException(503, str(exc), headers={"Retry-After": "5"}) from None
+        except st.StoreError as exc:
+            raise HTTPException(409, str(exc)) from None
+        session, number, hand_id, revision = rep.hands[0]
+        return {"session": session, "hand": number, "hand_id": hand_id, "revision": revision,
+                "rederived": rep.rederived}
+
+    @app.get("/hands/{hand:path}/history", summary="A hand's revisions", tags=["corrections"],
+             responses={**_AUTH_RESPONSES, 404: {"description": "no such hand", **_ERR}})
+    def hand_history(hand: str, who: Who) -> dict:
+        """What ``shead history HAND --json`` prints: every revision of the
+        hand (voided hands too) with its time, reason, text and what it
+        counted for."""
+        with service.con() as con:
+            found = st.hand_history(con, hand)
+            if found is None:
+                raise HTTPException(404, f"no stored hand {hand!r} (expected a hand id, \"SESSION#N\" or a "
+                                         "content hash)")
+            group = con.execute('SELECT "group" FROM sessions WHERE session = ?', [found.session]).fetchone()
+        if who.group is not None and (group is None or group[0] != who.group):
+            raise HTTPException(403, "this hand belongs to another group than the token's")
+        return _clean(found.as_json())
+
     @app.get("/hands/{hand:path}/replay", summary="A hand's replay", tags=["hands"],
              responses={**_AUTH_RESPONSES, 404: {"description": "no such hand", **_ERR}})
-    def hand_replay(hand: str, who: Who) -> dict:
+    def hand_replay(hand: str, who: Who,
+                    seat: Annotated[str | None, Query(max_length=100, description="Seen by this seat (as `shead "
+                                                      "replay --seat S`): each step only what that seat knew "
+                                                      "then.")] = None) -> dict:
         """What ``shead replay --json HAND`` prints: the stored hand and one
-        frame per card played.  ``hand`` is what ``shead replay`` takes — a
-        hand id, ``SESSION#N`` or a content hash — URL-encoded."""
+        frame per card played; with ``seat``, what ``shead replay --seat S
+        --json`` prints (every step of the hand as that seat saw it).
+        ``hand`` is what ``shead replay`` takes — a hand id, ``SESSION#N`` or
+        a content hash — URL-encoded."""
         from ingest.pipeline import replay_frames, replay_json  # noqa: PLC0415
 
         found, fmt, text, _ = service.find(who, hand)
         frames, sk_state, notes = replay_frames(found, fmt, text)
+        if seat is not None:
+            from ingest.replay_steps import hand_steps, seat_index, seat_json  # noqa: PLC0415
+
+            hs = hand_steps(found, fmt, text, frames)
+            try:
+                seat_index(hs.aliases, seat)
+            except ValueError as exc:
+                raise HTTPException(422, str(exc)) from None
+            return _clean(seat_json(found, hs, seat))
         out = replay_json(found, frames, sk_state)
         return _clean(out)
 

@@ -356,62 +356,47 @@ def _check_rules_option(rules: str | None) -> None:
 
 def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) -> int:
     """``shead ingest --amend FILE``: validate FILE's hands as new texts of
-    stored hands (the carry from the stored hands before each, the amended
-    numbers themselves left out) and store them as new revisions in one
-    transaction (:meth:`ingest.store.Store.amend`); returns the exit code.
-    Nothing changes when a hand is refused or is not stored."""
-    from ingest.netschafkopf import looks_like_protocol  # noqa: PLC0415
-    from ingest.shn.reader import read  # noqa: PLC0415
-    from ingest.validate import validate_text  # noqa: PLC0415
+    stored hands and store them as new revisions in one transaction
+    (:func:`ingest.pipeline.amend_bytes`, shared with ``POST /hands/amend``);
+    returns the exit code.  Nothing changes when a hand is refused or is not
+    stored."""
+    from ingest.pipeline import amend_bytes  # noqa: PLC0415
 
     name = str(path)
     data, problem = _read_bytes(path)
-    if problem is None and looks_like_protocol(data[:4096]) and not name.lower().endswith(".shn"):
-        problem = Diagnostic("E-AMEND-FORMAT", "an amendment is an SHN file; a NetSchafkopf protocol cannot amend",
-                             file=name, line=1, col=1)
     if problem is not None:
-        _err.print(f"{name}: {problem.code}: {problem.message}; nothing changed")
+        _err.print(f"{name}: {problem.code}: {problem.message}; nothing changed", markup=False, highlight=False)
         return 1
-    text = data.decode("utf-8", "surrogateescape")
-    amended = {(rec.session_id, rec.number) for rec in read(text, name).hands}
     store = st.Store(db)
     if not store.path.exists():
         _err.print(f"error: {store.path}: no database here: nothing to amend")
         return 1
-
-    def prior(session: str):
-        return [r for r in store.prior_hands(session) if (session, r.number) not in amended]
-
     try:
-        result = validate_text(text, path=name, prior=prior)
-        report = st.IngestReport(path=name, rejected=list(result.rejected), file_errors=list(result.errors))
-        entries = _rejected_entries(report)
-        if entries or not result.hands:
-            for e in entries:
-                _err.print(_where(e), markup=False, highlight=False)
-            if not entries:
-                _err.print(f"{name}: no hand to amend")
-            _err.print(f"{name}: nothing changed")
-            if as_json:
-                typer.echo(json.dumps({"amended": [], "rejected": entries}, ensure_ascii=False))
-            return 1
-        rep = store.amend(result, reason or f"amended from {path.name}")
+        body, entries = amend_bytes(store, name, data, reason)
     except st.StoreError as exc:
         _err.print(f"error: {exc}")
         return 1
     finally:
         store.close()
-    for session, number, hand_id, revision in rep.hands:
-        _err.print(f"{session}#{number} (hand id {hand_id}): revision {revision} in force")
-    for session, number, hand_id in rep.unchanged:
-        _err.print(f"{session}#{number} (hand id {hand_id}): already this text, unchanged")
-    if rep.rederived:
-        _err.print(f"{rep.rederived} later hand(s) of the session re-derived (stake/pot)")
+    if entries or not body["amended"] and not body["unchanged"]:
+        for e in entries:
+            _err.print(_where(e), markup=False, highlight=False)
+        if not entries:
+            _err.print(f"{name}: no hand to amend", markup=False, highlight=False)
+        _err.print(f"{name}: nothing changed", markup=False, highlight=False)
+        if as_json:
+            typer.echo(json.dumps({"amended": [], "rejected": entries}, ensure_ascii=False))
+        return 1
+    for a in body["amended"]:
+        _err.print(f"{a['session']}#{a['hand']} (hand id {a['hand_id']}): revision {a['revision']} in force",
+                   markup=False, highlight=False)
+    for u in body["unchanged"]:
+        _err.print(f"{u['session']}#{u['hand']} (hand id {u['hand_id']}): already this text, unchanged",
+                   markup=False, highlight=False)
+    if body["rederived"]:
+        _err.print(f"{body['rederived']} later hand(s) of the session re-derived (stake/pot)")
     if as_json:
-        typer.echo(json.dumps({"amended": [{"session": s, "hand": n, "hand_id": i, "revision": r}
-                                           for s, n, i, r in rep.hands],
-                               "unchanged": [{"session": s, "hand": n, "hand_id": i} for s, n, i in rep.unchanged],
-                               "rederived": rep.rederived, "rejected": []}, ensure_ascii=False))
+        typer.echo(json.dumps(body, ensure_ascii=False))
     return 0
 
 

@@ -271,3 +271,52 @@ def _validate_planned(text: str, name: str, store: st.Store) -> FileResult:
 
 def _internal(name: str, exc: Exception) -> Diagnostic:
     return Diagnostic("E-INTERNAL", f"the reader failed on this file: {type(exc).__name__}: {exc}", file=name)
+
+
+def amend_bytes(store: st.Store, name: str, data: bytes, reason: str | None,
+                refuse=None) -> tuple[dict, list[dict]]:
+    """Amend stored hands with ``data`` (an SHN file holding new texts of
+    stored hands), the one path of ``shead ingest --amend`` and ``POST
+    /hands/amend``: each hand validated with the carry from the stored hands
+    before it (the amended numbers themselves left out), then stored as a new
+    revision in one transaction (:meth:`ingest.store.Store.amend`; the later
+    hands' stake and pot re-derived in it).
+
+    Returns ``(body, rejected)``: ``body`` is ``{"amended": [{session, hand,
+    hand_id, revision}], "unchanged": [{session, hand, hand_id}],
+    "rederived": int, "rejected": [entry]}`` (entries as ``shead ingest
+    --json`` gives them); nothing changes when ``rejected`` is not empty or no
+    hand was found to amend (then ``amended`` is empty).  Raises
+    :class:`ingest.store.StoreError` (a hand not stored, a busy database).
+    ``refuse``: an optional ``FileResult -> list[RejectedHand]`` run on the
+    validated hands before anything is stored (the service's group check);
+    a hand it names is rejected and nothing changes."""
+    from ingest.netschafkopf import looks_like_protocol  # noqa: PLC0415
+    from ingest.shn.reader import read  # noqa: PLC0415
+    from ingest.validate import validate_text  # noqa: PLC0415
+
+    empty = {"amended": [], "unchanged": [], "rederived": 0, "rejected": []}
+    problem = _empty(data, name)
+    if problem is None and looks_like_protocol(data[:4096]) and not name.lower().endswith(".shn"):
+        problem = Diagnostic("E-AMEND-FORMAT", "an amendment is an SHN file; a NetSchafkopf protocol cannot amend",
+                             file=name, line=1, col=1)
+    if problem is not None:
+        entries = _rejected_entries(st.IngestReport(path=name, file_errors=[problem]))
+        return {**empty, "rejected": entries}, entries
+    text = data.decode("utf-8", "surrogateescape")
+    amended = {(rec.session_id, rec.number) for rec in read(text, name).hands}
+
+    def prior(session: str):
+        return [r for r in store.prior_hands(session) if (session, r.number) not in amended]
+
+    result = validate_text(text, path=name, prior=prior)
+    entries = _rejected_entries(st.IngestReport(path=name, rejected=list(result.rejected),
+                                                file_errors=list(result.errors)))
+    if not entries and result.hands and refuse is not None:
+        entries = _rejected_entries(st.IngestReport(path=name, rejected=list(refuse(result))))
+    if entries or not result.hands:
+        return {**empty, "rejected": entries}, entries
+    rep = store.amend(result, reason or f"amended from {Path(name).name}")
+    return {"amended": [{"session": s, "hand": n, "hand_id": i, "revision": r} for s, n, i, r in rep.hands],
+            "unchanged": [{"session": s, "hand": n, "hand_id": i} for s, n, i in rep.unchanged],
+            "rederived": rep.rederived, "rejected": []}, []
