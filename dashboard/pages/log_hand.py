@@ -631,7 +631,8 @@ for f in ("event", "date", "table", "site", "seats", "rules"):
 if ctx["mode"] == "existing":
     from dashboard.text import md  # noqa: PLC0415 - names shown as text (issue 15)
 
-    st.caption(f"Rules: {md(ctx['rules'] or 'default')} · seats: " + ", ".join(md(a) for a, _ in ctx["seats"]),
+    st.caption(f"Rules: {md(ctx['rules'] or 'default')} · seats: "
+               + ", ".join(md(a) if not n or n == a else f"{md(a)} ({md(n)})" for a, n in ctx["seats"]),
                help="; ".join(f"{a} = {n}" for a, n in ctx["seats"]))
 aliases = [a for a, _ in ctx["seats"]]
 
