@@ -174,3 +174,21 @@ def test_a_netschafkopf_schneider_win_is_gewonnen_mit_schneider(tmp_path, monkey
     at.query_params.update(seat="PcLinks", step="0")
     ok(at.run())
     assert at.html[0].value.count('class="shead-card back small"') == 3 * 8
+
+
+def test_the_hand_finder_tells_a_seat_view_nothing_the_seat_learns_during_the_hand(example_db):
+    # Hand 14 is written "partner Di ... lose"; hand 15 "partner Ed ... win"; hand 17 "leaster Al".  Seen by
+    # Al, the finder's labels name the picker and the kind of record only: no partner, no leaster winner,
+    # no result (those come out during the hand).  Seen by everyone they are there.
+    _, ids = example_db
+    at = page("replay_hand.py")
+    at.query_params["hand"] = str(ids[14])
+    ok(at.run())
+    everyone = list(at.selectbox(key="replay_pick").options)  # AppTest gives the options as shown
+    assert any("partner Di" in label for label in everyone) and any("Al wins" in label for label in everyone)
+    at.query_params["seat"] = "Al"
+    ok(at.run())
+    labels = list(at.selectbox(key="replay_pick").options)
+    assert "Hand 14 · Bea picks · card log" in labels and "Hand 15 · Cy picks · score sheet" in labels
+    for label in labels:
+        assert "partner" not in label and "win" not in label and "lose" not in label, label

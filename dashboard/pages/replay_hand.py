@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard.replay_view import (facts_line, hidden_cards_html, md_card, page_steps, parse_step, result_words,
-                                   seen_by, step_words, tricks_html)
+from dashboard.replay_view import (EVERYONE, facts_line, hidden_cards_html, md_card, page_steps, parse_step,
+                                   result_words, seen_by, step_words, tricks_html)
 from dashboard.table import (frame_of_sk, frames_from_cardlog, german_title, order_of, seat_label, table_html,
                              trick_status)
 from ingest.analyze import stored_analysis
@@ -138,8 +138,17 @@ def load_replay(con, hand_id: int):
     return h, session_id, rp
 
 
-def hand_label(row: tuple) -> str:
+def hand_label(row: tuple, seat_view: bool = False) -> str:
+    """The hand finder's label of a hand.  In a seat view (``seat_view``) only
+    what every seat knows from the start: the hand's number, who picked (or
+    plays) and the kind of record; never the call's under card, the partner
+    or the result, which the seat learns during the hand (issue 13)."""
     _, session, hand, picker, partner, lw, outcome, status, call, game, game_type = row
+    if seat_view:
+        card = "card log" if status == "full" else "score sheet"
+        who = (f"{picker} picks" if game not in ("schafkopf", "indiana") else f"{picker} plays") if picker else \
+            "nobody picks"
+        return f"Hand {hand} · {who} · {card}"
     if game == "schafkopf":  # Schafkopf words and German cards (rules.md G)
         if outcome == "ramsch":
             what = "Ramsch"
@@ -273,7 +282,11 @@ try:
             role = c3.selectbox("Role", list(ROLES), key="replay_role")
             outcome_f = c4.selectbox("Outcome", list(OUTCOME_FILTERS), key="replay_outcome")
             rows, total = find_hands(con, sid, None if player == ANY else player, OUTCOME_FILTERS[outcome_f], role)
-            labels = {r[0]: hand_label(r) if sid != ALL_SESSIONS else f"{r[1]} · {hand_label(r)}" for r in rows}
+            # a seat view (?seat= or the Seen by choice) labels hands without what the seat learns during the hand
+            blind = st.query_params.get("seat") is not None or st.session_state.get("replay_seat") not in (None,
+                                                                                                          EVERYONE)
+            labels = {r[0]: hand_label(r, blind) if sid != ALL_SESSIONS else f"{r[1]} · {hand_label(r, blind)}"
+                      for r in rows}
             ids = list(labels)
             st.session_state["replay_pick"] = hand_id if hand_id in labels else None
             st.selectbox("Hand", ids, key="replay_pick", format_func=labels.__getitem__, on_change=_pick_hand,
