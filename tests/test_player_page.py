@@ -420,6 +420,11 @@ def test_ledger_keeps_units_apart(tmp_path, monkeypatch):
     at.radio(key="ledger.unit").set_value("schafkopf").run()
     board = at.dataframe[0].value
     assert "Ann Nagel" not in set(board["player"]) and at.query_params["unit"] == "schafkopf"
+    # Totals per unit: each row's link lists that player's hands of that game only (issue 13's drill-down)
+    totals = next(d.value for d in at.dataframe if "unit" in d.value.columns)
+    ann = totals[totals["player"] == "Ann Nagel"].iloc[0]
+    assert "game=sheepshead" in ann["list"] and "who=Ann" in ann["list"].replace("+", " ")
+    assert all(("game=schafkopf" in u) == (g == "tariff points") for u, g in zip(totals["list"], totals["unit"]))
 
 
 def test_every_linked_count_is_the_length_of_its_list(both_db):

@@ -140,10 +140,15 @@ st.caption(f"One row per session and player over {over}: the player's units in t
 per_unit = fetch(metrics.ledger_units, f_all)
 if not per_unit.is_empty():
     st.subheader("Totals per unit")
+    per_unit = per_unit.with_columns(pl.struct("player", "game").map_elements(  # drill-down (issue 13)
+        lambda r: hl.hands_url(replace(f_all, game=r["game"]), who=r["player"]), return_dtype=pl.String)
+        .alias("list"))
     st.dataframe(
-        per_unit.select("player", "unit", "total", "hands", "sessions", "incomplete"),
+        per_unit.select("list", "player", "unit", "total", "hands", "sessions", "incomplete"),
         hide_index=True, placeholder="—",
-        column_config={"total": st.column_config.NumberColumn("total", format="%+d"),
+        column_config={"list": st.column_config.LinkColumn("hands", display_text="list",
+                                                           help="The player's hands of this game."),
+                       "total": st.column_config.NumberColumn("total", format="%+d"),
                        "incomplete": st.column_config.NumberColumn("incomplete sessions", help="Sessions of the "
                                                                    "player whose source's own table the stored games "
                                                                    "do not reach (games refused).")},
