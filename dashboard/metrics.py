@@ -284,11 +284,36 @@ def _table_rules(con: duckdb.DuckDBPyConnection) -> tuple[tuple[str, ...], tuple
     return tuple(no_blind), tuple(sit_out), tuple(two)
 
 
+def _prune(con: duckdb.DuckDBPyConnection, f: Filters) -> Filters:
+    """``f`` without the game conditions (``game``, ``sheepshead_only``,
+    ``schafkopf_only``, ``settled_only``) that every stored hand meets: the
+    same hands, but a query with no hand condition left reads ``hand_units``
+    whole instead of joining it to ``hands`` (at a million hands that join
+    costs several hundred ms).  Safe because :func:`_stored_kinds` never
+    misses a stored game.  Only for the hands' SQL: :func:`_settlements`
+    reads ``game`` and the hand-only flags itself, so pass it the unpruned
+    filters."""
+    games = {g for g, _ in _stored_kinds(con)}
+    if len(games) != 1:
+        return f
+    (g,) = games
+    drop: dict[str, object] = {}
+    if f.game == g:
+        drop["game"] = None
+    if f.sheepshead_only and g == "sheepshead":
+        drop["sheepshead_only"] = False
+    if f.schafkopf_only and g == "schafkopf":
+        drop["schafkopf_only"] = False
+    if f.settled_only and g != "indiana":
+        drop["settled_only"] = False
+    return replace(f, **drop) if drop else f
+
+
 def _picking(con: duckdb.DuckDBPyConnection, f: Filters) -> tuple[Filters, list[str]]:
     """``f`` restricted to Sheepshead hands with a blind to pick, and the
     rules texts whose dealer sits out (see *hand with a blind to pick*)."""
     no_blind, sit_out, _ = _table_rules(con)
-    f = _sheepshead(f)
+    f = _prune(con, _sheepshead(f))
     if no_blind:
         f = replace(f, exclude_rules=tuple(dict.fromkeys(f.exclude_rules + no_blind)))
     return f, list(sit_out)
@@ -486,7 +511,8 @@ def ledger_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     ``units`` = the sum of the player's units there.  ``date`` is the
     session's first hand date.  Ordered by date (undated last), session,
     player.  Indiana hands (race points, not units) are left out."""
-    f = _settled(con, f)
+    fs = _settled(con, f)
+    f = _prune(con, fs)  # the hands' SQL; the sittings read fs
     base, params = _base(f, 'hand_id, session_id, session, date, "group", "table"')
     sql = f"""{base}, {_session_units(f)}
     SELECT su.session_id, si.session, si.date, si."group", si."table", su.player, su.hands, su.units
@@ -495,7 +521,7 @@ def ledger_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     ORDER BY si.date NULLS LAST, su.session_id, su.player
     """
     out = _run(con, sql, params)
-    sit = _settlements(con, f)
+    sit = _settlements(con, fs)
     if sit.is_empty():
         return out
     # sittings settled without hands: their units, 0 hands
@@ -510,7 +536,8 @@ def pot_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     ``taken`` (units picker sides took out, as a positive number) and
     ``balance`` = paid_in − taken, what the pot holds at the end of the
     filtered hands.  Only sessions with a pot row; ordered by date, session."""
-    f = _settled(con, f)
+    fs = _settled(con, f)
+    f = _prune(con, fs)  # the hands' SQL; the sittings read fs
     base, params = _base(f, 'hand_id, session_id, session, date, "group", "table"')
     sql = f"""{base}, {_session_units(f)}
     SELECT u.session_id, si.session, si.date,
@@ -564,7 +591,8 @@ def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     without hands (a CSV ledger, :func:`_settlements`) add their units to
     ``units`` and count in ``sessions`` and ``sittings``, never in ``hands``
     or ``units_per_hand`` (units of hands ÷ hands)."""
-    f = _settled(con, f)
+    fs = _settled(con, f)
+    f = _prune(con, fs)  # the hands' SQL; the sittings read fs
     _, sit_out, _ = _table_rules(con)
     base, params = _base(f, "hand_id, session_id, outcome, players" + (", dealer, rules" if sit_out else ""))
     out = ""
@@ -601,7 +629,7 @@ def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     ORDER BY units DESC, uu.player
     """
     out = _run(con, sql, params)
-    sit = _settlements(con, f)
+    sit = _settlements(con, fs)
     if sit.is_empty():
         return out.with_columns(pl.lit(0, pl.Int64).alias("sittings"))
     # sittings settled without hands count in units and sessions, never in hands or units per hand
@@ -852,7 +880,7 @@ def schneider_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
       likewise.  A no-tricker is decided by tricks, never by points, and is
       counted as a no-tricker only (not also as a schneider).
     """
-    f = _sheepshead(f)
+    f = _prune(con, _sheepshead(f))
     base, params = _base(f, "outcome")
     sql = f"""{base}
     SELECT count(*) AS picked,
@@ -888,7 +916,7 @@ def schneider_by_role(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     sits out a hand (``wi6-sit-out``) has no role in it.
     Ordered by player, then picker, partner, defender, unknown.
     """
-    f = _sheepshead(f)
+    f = _prune(con, _sheepshead(f))
     _, sit_out, two = _table_rules(con)
     base, params = _base(f, "players, outcome, picker, partner, alone" + (", partner2" if two else "")
                          + (", dealer, rules" if sit_out else ""))
@@ -973,7 +1001,7 @@ def outcome_tiers(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     ``lose-z`` (always all six, in that order), with ``hands`` and ``share``
     = hands ÷ picked hands, and ``tier`` (1 plain, 2 schneider, 3
     no-tricker)."""
-    f = _sheepshead(f)
+    f = _prune(con, _sheepshead(f))
     base, params = _base(f, "outcome")
     sql = f"""{base},
     t(outcome, tier, k) AS (VALUES ('win', 1, 1), ('win-s', 2, 2), ('win-z', 3, 3),
@@ -1028,7 +1056,7 @@ def calls_by_type(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     * ``mean_picker_units`` — the picker's mean units over all ``hands``.
     Ordered by hands, most first.
     """
-    f = _sheepshead(f)
+    f = _prune(con, _sheepshead(f))
     sql, params = _calls(f, "call_type", "TRUE")
     return _run(con, sql, params)
 
@@ -1038,7 +1066,7 @@ def calls_by_suit(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     the suit of the called card), over the filtered picked hands with a
     called card (ace, ten, under calls and jack call-ups; not alone, not the
     plain J♦ game).  Columns as :func:`calls_by_type`."""
-    f = _sheepshead(f)
+    f = _prune(con, _sheepshead(f))
     sql, params = _calls(f, "called_suit", "called_suit IS NOT NULL")
     return _run(con, sql, params)
 
@@ -1049,7 +1077,7 @@ def partner_reveal(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     **card-log** hands with a partner (picked, not alone): one row per trick
     1..6 (always all six), ``hands`` and ``share`` = hands ÷ those hands.
     Score-sheet hands have no cards and are not counted."""
-    f = _sheepshead(f)
+    f = _prune(con, _sheepshead(f))
     base, params = _base(f, "outcome, status, partner, partner_revealed_trick")
     sql = f"""{base},
     c AS (SELECT partner_revealed_trick AS trick, count(*) AS hands FROM fh
