@@ -731,30 +731,37 @@ def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     """
     f, _ = _picking(con, f)
     base, params = _base(f, "outcome, dealer, alone, picker_units")
-    sql = f"""{base}
-    SELECT count(*) FILTER (WHERE outcome <> 'misdeal') AS dealt,
-           count(*) FILTER (WHERE outcome = 'misdeal') AS misdeals,
-           count(*) FILTER (WHERE outcome IN {_PASS_SQL}) AS passed_out,
-           count(*) FILTER (WHERE outcome = 'leaster') AS leasters,
-           count(*) FILTER (WHERE outcome = 'doubler') AS doublers,
-           {_rate(f"count(*) FILTER (WHERE outcome IN {_PASS_SQL})",
-                  "count(*) FILTER (WHERE outcome <> 'misdeal')")} AS pass_out_rate,
-           count(*) FILTER (WHERE outcome IN {_PICKED_SQL}) AS picks,
-           count(*) FILTER (WHERE outcome IN {_WINS_SQL}) AS wins,
-           {_rate(f"count(*) FILTER (WHERE outcome IN {_WINS_SQL})",
-                  f"count(*) FILTER (WHERE outcome IN {_PICKED_SQL})")} AS win_rate,
-           sum(picker_units) FILTER (WHERE outcome IN {_PICKED_SQL})
-             / count(picker_units) FILTER (WHERE outcome IN {_PICKED_SQL}) AS units_per_pick,
-           count(*) FILTER (WHERE outcome IN {_PICKED_SQL} AND alone) AS alone,
-           {_rate(f"count(*) FILTER (WHERE outcome IN {_PICKED_SQL} AND alone)",
-                  f"count(*) FILTER (WHERE outcome IN {_PICKED_SQL})")} AS alone_rate,
-           count(*) FILTER (WHERE outcome IN {_WINS_SQL} AND alone) AS alone_wins,
-           {_rate(f"count(*) FILTER (WHERE outcome IN {_WINS_SQL} AND alone)",
-                  f"count(*) FILTER (WHERE outcome IN {_PICKED_SQL} AND alone)")} AS alone_win_rate,
-           count(*) FILTER (WHERE outcome IN {_PICKED_SQL} AND dealer IS NULL) AS unknown_dealer,
-           count(*) FILTER (WHERE outcome = 'misplay') AS misplays,
-           count(*) FILTER (WHERE outcome = 'unknown') AS unknown_results
-    FROM fh
+
+    def n(cond: str) -> str:  # hands meeting cond, from the grouped rows (0 when none)
+        return f"CAST(coalesce(sum(c) FILTER (WHERE {cond}), 0) AS BIGINT)"
+
+    # Grouped first by (outcome, alone, dealer unknown) -- a few dozen rows at a million hands -- so the
+    # string tests below run per group, not per hand.
+    sql = f"""{base}, g AS (
+        SELECT outcome, alone, dealer IS NULL AS nd, count(*) AS c,
+               sum(picker_units) AS pu, count(picker_units) AS npu
+        FROM fh GROUP BY outcome, alone, nd
+    )
+    SELECT {n("outcome <> 'misdeal'")} AS dealt,
+           {n("outcome = 'misdeal'")} AS misdeals,
+           {n(f"outcome IN {_PASS_SQL}")} AS passed_out,
+           {n("outcome = 'leaster'")} AS leasters,
+           {n("outcome = 'doubler'")} AS doublers,
+           {_rate(n(f"outcome IN {_PASS_SQL}"), n("outcome <> 'misdeal'"))} AS pass_out_rate,
+           {n(f"outcome IN {_PICKED_SQL}")} AS picks,
+           {n(f"outcome IN {_WINS_SQL}")} AS wins,
+           {_rate(n(f"outcome IN {_WINS_SQL}"), n(f"outcome IN {_PICKED_SQL}"))} AS win_rate,
+           sum(pu) FILTER (WHERE outcome IN {_PICKED_SQL})
+             / sum(npu) FILTER (WHERE outcome IN {_PICKED_SQL}) AS units_per_pick,
+           {n(f"outcome IN {_PICKED_SQL} AND alone")} AS alone,
+           {_rate(n(f"outcome IN {_PICKED_SQL} AND alone"), n(f"outcome IN {_PICKED_SQL}"))} AS alone_rate,
+           {n(f"outcome IN {_WINS_SQL} AND alone")} AS alone_wins,
+           {_rate(n(f"outcome IN {_WINS_SQL} AND alone"), n(f"outcome IN {_PICKED_SQL} AND alone"))}
+               AS alone_win_rate,
+           {n(f"outcome IN {_PICKED_SQL} AND nd")} AS unknown_dealer,
+           {n("outcome = 'misplay'")} AS misplays,
+           {n("outcome = 'unknown'")} AS unknown_results
+    FROM g
     """
     return _run(con, sql, params)
 
