@@ -1358,10 +1358,13 @@ def ledger_units(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
             lb = leaderboard(con, fg)
             if lb.is_empty():
                 continue
-            ses = ledger_by_session(con, fg)
-            inc = (ses.group_by("player").agg(pl.col("session_id").is_in(list(bad)).sum().alias("incomplete")))
-            t = (lb.select("player", pl.col("units").alias("total"), "hands", "sessions")
-                 .join(inc, on="player", how="left"))
+            t = lb.select("player", pl.col("units").alias("total"), "hands", "sessions")
+            if bad:  # some sessions incomplete: count each player's
+                ses = ledger_by_session(con, fg)
+                inc = (ses.group_by("player").agg(pl.col("session_id").is_in(list(bad)).sum().alias("incomplete")))
+                t = t.join(inc, on="player", how="left")
+            else:  # every session complete (the usual case): 0 each, without reading the sessions
+                t = t.with_columns(pl.lit(0, pl.Int64).alias("incomplete"))
         frames.append(t.with_columns(pl.lit(g).alias("game"), pl.lit(UNITS.get(g, "units")).alias("unit"))
                       .select([pl.col(k).cast(v) for k, v in schema.items()]))
     if not frames:
