@@ -928,38 +928,44 @@ def schneider_by_role(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     base, params = _base(f, "players, outcome, picker, partner, alone" + (", partner2" if two else "")
                          + (", dealer, rules" if sit_out else ""))
     extra = ""
+    pg_extra = (", partner2" if two else "") + (
+        ", dealer, list_contains(CAST($sit_out AS VARCHAR[]), rules) AS so" if sit_out else "")
     if two:  # a second partner (3v3, 3v5) is a partner too
         extra += """
         SELECT ro.names[list_position(ro.keys, q.alias)], 'partner', TRUE, q.outcome, q.c
-        FROM (SELECT hash(players) AS hp, partner2 AS alias, outcome, count(*) AS c FROM pk
+        FROM (SELECT hp, partner2 AS alias, outcome, CAST(sum(c) AS BIGINT) AS c FROM pg
               WHERE partner2 IS NOT NULL GROUP BY hp, alias, outcome) q JOIN ro USING (hp)
         UNION ALL"""
     if sit_out:  # the dealer who sits out has no role
         params["sit_out"] = list(sit_out)
         extra += """
         SELECT ro.names[list_position(ro.keys, o.alias)], 'out', o.sk, o.outcome, o.c
-        FROM (SELECT hash(players) AS hp, dealer AS alias, sk, outcome, count(*) AS c FROM pk
-              WHERE list_contains(CAST($sit_out AS VARCHAR[]), rules) AND dealer IS NOT NULL
+        FROM (SELECT hp, dealer AS alias, sk, outcome, CAST(sum(c) AS BIGINT) AS c FROM pg
+              WHERE so AND dealer IS NOT NULL
               GROUP BY hp, alias, sk, outcome) o JOIN ro USING (hp)
         UNION ALL"""
     # Three small groupings of the picked hands instead of one row per seat:
     # picks per (roster, picker), partners per (roster, partner), and hands per
     # roster (every seat); a seat's defender count is what is left of its
-    # hands once its picks and partner hands are taken away.
+    # hands once its picks and partner hands are taken away.  All three come
+    # from one grouping of the picked hands (pg: one scan, few rows).
     sql = f"""{base}, {_ROSTERS},
-    pk AS NOT MATERIALIZED (
-        SELECT *, alone OR partner IS NOT NULL AS sk FROM fh WHERE outcome IN {_PICKED_SQL}
+    pg AS MATERIALIZED (
+        SELECT hash(players) AS hp, picker, partner, alone OR partner IS NOT NULL AS sk, outcome{pg_extra},
+               count(*) AS c
+        FROM fh WHERE outcome IN {_PICKED_SQL}
+        GROUP BY ALL
     ), seats AS (
         SELECT ro.names[list_position(ro.keys, p.alias)] AS player, 'picker' AS kind, p.sk, p.outcome, p.c
-        FROM (SELECT hash(players) AS hp, picker AS alias, sk, outcome, count(*) AS c FROM pk
+        FROM (SELECT hp, picker AS alias, sk, outcome, CAST(sum(c) AS BIGINT) AS c FROM pg
               GROUP BY hp, alias, sk, outcome) p JOIN ro USING (hp)
         UNION ALL
         SELECT ro.names[list_position(ro.keys, q.alias)], 'partner', TRUE, q.outcome, q.c
-        FROM (SELECT hash(players) AS hp, partner AS alias, outcome, count(*) AS c FROM pk
+        FROM (SELECT hp, partner AS alias, outcome, CAST(sum(c) AS BIGINT) AS c FROM pg
               WHERE partner IS NOT NULL GROUP BY hp, alias, outcome) q JOIN ro USING (hp)
         UNION ALL{extra}
         SELECT ro.names[k + 1], 'seat', a.sk, a.outcome, a.c
-        FROM (SELECT hash(players) AS hp, sk, outcome, count(*) AS c FROM pk GROUP BY hp, sk, outcome) a
+        FROM (SELECT hp, sk, outcome, CAST(sum(c) AS BIGINT) AS c FROM pg GROUP BY hp, sk, outcome) a
         JOIN ro USING (hp), unnest(range(len(ro.keys))) AS t(k)
     ), per AS (
         SELECT player, outcome,
