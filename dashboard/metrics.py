@@ -1035,15 +1035,21 @@ def outcome_tiers(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 def _calls(f: Filters, key: str, where: str) -> tuple[str, dict[str, object]]:
     base, params = _base(f, "outcome, picker_points, status, call_type, called_suit, picker_units")
     sql = f"""{base},
-    c AS (
-        SELECT {key}, count(*) AS hands,
-               count(*) FILTER (WHERE outcome IN {_WINS_SQL}) AS wins,
-               count(picker_points) AS points_hands,
-               avg(picker_points) AS mean_points,
-               count(picker_points) FILTER (WHERE status = 'full') AS card_log_hands,
-               avg(picker_points) FILTER (WHERE status = 'full') AS mean_points_card_log,
-               sum(picker_units) AS pu_units, count(picker_units) AS pu_n
+    g AS (  -- grouped first by (key, outcome, full card log): few rows, the string tests run per group
+        SELECT {key}, outcome, status = 'full' AS cl, count(*) AS n,
+               sum(picker_points) AS pp, count(picker_points) AS npp,
+               sum(picker_units) AS pu, count(picker_units) AS npu
         FROM fh WHERE outcome IN {_PICKED_SQL} AND {where}
+        GROUP BY ALL
+    ), c AS (
+        SELECT {key}, CAST(sum(n) AS BIGINT) AS hands,
+               CAST(coalesce(sum(n) FILTER (WHERE outcome IN {_WINS_SQL}), 0) AS BIGINT) AS wins,
+               CAST(sum(npp) AS BIGINT) AS points_hands,
+               CAST(sum(pp) AS DOUBLE) / sum(npp) AS mean_points,
+               CAST(coalesce(sum(npp) FILTER (WHERE cl), 0) AS BIGINT) AS card_log_hands,
+               CAST(sum(pp) FILTER (WHERE cl) AS DOUBLE) / sum(npp) FILTER (WHERE cl) AS mean_points_card_log,
+               sum(pu) AS pu_units, CAST(sum(npu) AS BIGINT) AS pu_n
+        FROM g
         GROUP BY {key}
     )
     SELECT c.{key}, c.hands, c.wins, {_rate("c.wins", "c.hands")} AS win_rate, c.points_hands, c.mean_points,
