@@ -284,11 +284,36 @@ def _table_rules(con: duckdb.DuckDBPyConnection) -> tuple[tuple[str, ...], tuple
     return tuple(no_blind), tuple(sit_out), tuple(two)
 
 
+def _prune(con: duckdb.DuckDBPyConnection, f: Filters) -> Filters:
+    """``f`` without the game conditions (``game``, ``sheepshead_only``,
+    ``schafkopf_only``, ``settled_only``) that every stored hand meets: the
+    same hands, but a query with no hand condition left reads ``hand_units``
+    whole instead of joining it to ``hands`` (at a million hands that join
+    costs several hundred ms).  Safe because :func:`_stored_kinds` never
+    misses a stored game.  Only for the hands' SQL: :func:`_settlements`
+    reads ``game`` and the hand-only flags itself, so pass it the unpruned
+    filters."""
+    games = {g for g, _ in _stored_kinds(con)}
+    if len(games) != 1:
+        return f
+    (g,) = games
+    drop: dict[str, object] = {}
+    if f.game == g:
+        drop["game"] = None
+    if f.sheepshead_only and g == "sheepshead":
+        drop["sheepshead_only"] = False
+    if f.schafkopf_only and g == "schafkopf":
+        drop["schafkopf_only"] = False
+    if f.settled_only and g != "indiana":
+        drop["settled_only"] = False
+    return replace(f, **drop) if drop else f
+
+
 def _picking(con: duckdb.DuckDBPyConnection, f: Filters) -> tuple[Filters, list[str]]:
     """``f`` restricted to Sheepshead hands with a blind to pick, and the
     rules texts whose dealer sits out (see *hand with a blind to pick*)."""
     no_blind, sit_out, _ = _table_rules(con)
-    f = _sheepshead(f)
+    f = _prune(con, _sheepshead(f))
     if no_blind:
         f = replace(f, exclude_rules=tuple(dict.fromkeys(f.exclude_rules + no_blind)))
     return f, list(sit_out)
@@ -486,7 +511,8 @@ def ledger_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     ``units`` = the sum of the player's units there.  ``date`` is the
     session's first hand date.  Ordered by date (undated last), session,
     player.  Indiana hands (race points, not units) are left out."""
-    f = _settled(con, f)
+    fs = _settled(con, f)
+    f = _prune(con, fs)  # the hands' SQL; the sittings read fs
     base, params = _base(f, 'hand_id, session_id, session, date, "group", "table"')
     sql = f"""{base}, {_session_units(f)}
     SELECT su.session_id, si.session, si.date, si."group", si."table", su.player, su.hands, su.units
@@ -495,7 +521,7 @@ def ledger_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     ORDER BY si.date NULLS LAST, su.session_id, su.player
     """
     out = _run(con, sql, params)
-    sit = _settlements(con, f)
+    sit = _settlements(con, fs)
     if sit.is_empty():
         return out
     # sittings settled without hands: their units, 0 hands
@@ -510,7 +536,8 @@ def pot_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     ``taken`` (units picker sides took out, as a positive number) and
     ``balance`` = paid_in − taken, what the pot holds at the end of the
     filtered hands.  Only sessions with a pot row; ordered by date, session."""
-    f = _settled(con, f)
+    fs = _settled(con, f)
+    f = _prune(con, fs)  # the hands' SQL; the sittings read fs
     base, params = _base(f, 'hand_id, session_id, session, date, "group", "table"')
     sql = f"""{base}, {_session_units(f)}
     SELECT u.session_id, si.session, si.date,
@@ -564,7 +591,8 @@ def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     without hands (a CSV ledger, :func:`_settlements`) add their units to
     ``units`` and count in ``sessions`` and ``sittings``, never in ``hands``
     or ``units_per_hand`` (units of hands ÷ hands)."""
-    f = _settled(con, f)
+    fs = _settled(con, f)
+    f = _prune(con, fs)  # the hands' SQL; the sittings read fs
     _, sit_out, _ = _table_rules(con)
     base, params = _base(f, "hand_id, session_id, outcome, players" + (", dealer, rules" if sit_out else ""))
     out = ""
@@ -601,7 +629,7 @@ def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     ORDER BY units DESC, uu.player
     """
     out = _run(con, sql, params)
-    sit = _settlements(con, f)
+    sit = _settlements(con, fs)
     if sit.is_empty():
         return out.with_columns(pl.lit(0, pl.Int64).alias("sittings"))
     # sittings settled without hands count in units and sessions, never in hands or units per hand
@@ -703,30 +731,37 @@ def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     """
     f, _ = _picking(con, f)
     base, params = _base(f, "outcome, dealer, alone, picker_units")
-    sql = f"""{base}
-    SELECT count(*) FILTER (WHERE outcome <> 'misdeal') AS dealt,
-           count(*) FILTER (WHERE outcome = 'misdeal') AS misdeals,
-           count(*) FILTER (WHERE outcome IN {_PASS_SQL}) AS passed_out,
-           count(*) FILTER (WHERE outcome = 'leaster') AS leasters,
-           count(*) FILTER (WHERE outcome = 'doubler') AS doublers,
-           {_rate(f"count(*) FILTER (WHERE outcome IN {_PASS_SQL})",
-                  "count(*) FILTER (WHERE outcome <> 'misdeal')")} AS pass_out_rate,
-           count(*) FILTER (WHERE outcome IN {_PICKED_SQL}) AS picks,
-           count(*) FILTER (WHERE outcome IN {_WINS_SQL}) AS wins,
-           {_rate(f"count(*) FILTER (WHERE outcome IN {_WINS_SQL})",
-                  f"count(*) FILTER (WHERE outcome IN {_PICKED_SQL})")} AS win_rate,
-           sum(picker_units) FILTER (WHERE outcome IN {_PICKED_SQL})
-             / count(picker_units) FILTER (WHERE outcome IN {_PICKED_SQL}) AS units_per_pick,
-           count(*) FILTER (WHERE outcome IN {_PICKED_SQL} AND alone) AS alone,
-           {_rate(f"count(*) FILTER (WHERE outcome IN {_PICKED_SQL} AND alone)",
-                  f"count(*) FILTER (WHERE outcome IN {_PICKED_SQL})")} AS alone_rate,
-           count(*) FILTER (WHERE outcome IN {_WINS_SQL} AND alone) AS alone_wins,
-           {_rate(f"count(*) FILTER (WHERE outcome IN {_WINS_SQL} AND alone)",
-                  f"count(*) FILTER (WHERE outcome IN {_PICKED_SQL} AND alone)")} AS alone_win_rate,
-           count(*) FILTER (WHERE outcome IN {_PICKED_SQL} AND dealer IS NULL) AS unknown_dealer,
-           count(*) FILTER (WHERE outcome = 'misplay') AS misplays,
-           count(*) FILTER (WHERE outcome = 'unknown') AS unknown_results
-    FROM fh
+
+    def n(cond: str) -> str:  # hands meeting cond, from the grouped rows (0 when none)
+        return f"CAST(coalesce(sum(c) FILTER (WHERE {cond}), 0) AS BIGINT)"
+
+    # Grouped first by (outcome, alone, dealer unknown) -- a few dozen rows at a million hands -- so the
+    # string tests below run per group, not per hand.
+    sql = f"""{base}, g AS (
+        SELECT outcome, alone, dealer IS NULL AS nd, count(*) AS c,
+               sum(picker_units) AS pu, count(picker_units) AS npu
+        FROM fh GROUP BY outcome, alone, nd
+    )
+    SELECT {n("outcome <> 'misdeal'")} AS dealt,
+           {n("outcome = 'misdeal'")} AS misdeals,
+           {n(f"outcome IN {_PASS_SQL}")} AS passed_out,
+           {n("outcome = 'leaster'")} AS leasters,
+           {n("outcome = 'doubler'")} AS doublers,
+           {_rate(n(f"outcome IN {_PASS_SQL}"), n("outcome <> 'misdeal'"))} AS pass_out_rate,
+           {n(f"outcome IN {_PICKED_SQL}")} AS picks,
+           {n(f"outcome IN {_WINS_SQL}")} AS wins,
+           {_rate(n(f"outcome IN {_WINS_SQL}"), n(f"outcome IN {_PICKED_SQL}"))} AS win_rate,
+           sum(pu) FILTER (WHERE outcome IN {_PICKED_SQL})
+             / sum(npu) FILTER (WHERE outcome IN {_PICKED_SQL}) AS units_per_pick,
+           {n(f"outcome IN {_PICKED_SQL} AND alone")} AS alone,
+           {_rate(n(f"outcome IN {_PICKED_SQL} AND alone"), n(f"outcome IN {_PICKED_SQL}"))} AS alone_rate,
+           {n(f"outcome IN {_WINS_SQL} AND alone")} AS alone_wins,
+           {_rate(n(f"outcome IN {_WINS_SQL} AND alone"), n(f"outcome IN {_PICKED_SQL} AND alone"))}
+               AS alone_win_rate,
+           {n(f"outcome IN {_PICKED_SQL} AND nd")} AS unknown_dealer,
+           {n("outcome = 'misplay'")} AS misplays,
+           {n("outcome = 'unknown'")} AS unknown_results
+    FROM g
     """
     return _run(con, sql, params)
 
@@ -852,7 +887,7 @@ def schneider_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
       likewise.  A no-tricker is decided by tricks, never by points, and is
       counted as a no-tricker only (not also as a schneider).
     """
-    f = _sheepshead(f)
+    f = _prune(con, _sheepshead(f))
     base, params = _base(f, "outcome")
     sql = f"""{base}
     SELECT count(*) AS picked,
@@ -888,43 +923,49 @@ def schneider_by_role(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     sits out a hand (``wi6-sit-out``) has no role in it.
     Ordered by player, then picker, partner, defender, unknown.
     """
-    f = _sheepshead(f)
+    f = _prune(con, _sheepshead(f))
     _, sit_out, two = _table_rules(con)
     base, params = _base(f, "players, outcome, picker, partner, alone" + (", partner2" if two else "")
                          + (", dealer, rules" if sit_out else ""))
     extra = ""
+    pg_extra = (", partner2" if two else "") + (
+        ", dealer, list_contains(CAST($sit_out AS VARCHAR[]), rules) AS so" if sit_out else "")
     if two:  # a second partner (3v3, 3v5) is a partner too
         extra += """
         SELECT ro.names[list_position(ro.keys, q.alias)], 'partner', TRUE, q.outcome, q.c
-        FROM (SELECT hash(players) AS hp, partner2 AS alias, outcome, count(*) AS c FROM pk
+        FROM (SELECT hp, partner2 AS alias, outcome, CAST(sum(c) AS BIGINT) AS c FROM pg
               WHERE partner2 IS NOT NULL GROUP BY hp, alias, outcome) q JOIN ro USING (hp)
         UNION ALL"""
     if sit_out:  # the dealer who sits out has no role
         params["sit_out"] = list(sit_out)
         extra += """
         SELECT ro.names[list_position(ro.keys, o.alias)], 'out', o.sk, o.outcome, o.c
-        FROM (SELECT hash(players) AS hp, dealer AS alias, sk, outcome, count(*) AS c FROM pk
-              WHERE list_contains(CAST($sit_out AS VARCHAR[]), rules) AND dealer IS NOT NULL
+        FROM (SELECT hp, dealer AS alias, sk, outcome, CAST(sum(c) AS BIGINT) AS c FROM pg
+              WHERE so AND dealer IS NOT NULL
               GROUP BY hp, alias, sk, outcome) o JOIN ro USING (hp)
         UNION ALL"""
     # Three small groupings of the picked hands instead of one row per seat:
     # picks per (roster, picker), partners per (roster, partner), and hands per
     # roster (every seat); a seat's defender count is what is left of its
-    # hands once its picks and partner hands are taken away.
+    # hands once its picks and partner hands are taken away.  All three come
+    # from one grouping of the picked hands (pg: one scan, few rows).
     sql = f"""{base}, {_ROSTERS},
-    pk AS NOT MATERIALIZED (
-        SELECT *, alone OR partner IS NOT NULL AS sk FROM fh WHERE outcome IN {_PICKED_SQL}
+    pg AS MATERIALIZED (
+        SELECT hash(players) AS hp, picker, partner, alone OR partner IS NOT NULL AS sk, outcome{pg_extra},
+               count(*) AS c
+        FROM fh WHERE outcome IN {_PICKED_SQL}
+        GROUP BY ALL
     ), seats AS (
         SELECT ro.names[list_position(ro.keys, p.alias)] AS player, 'picker' AS kind, p.sk, p.outcome, p.c
-        FROM (SELECT hash(players) AS hp, picker AS alias, sk, outcome, count(*) AS c FROM pk
+        FROM (SELECT hp, picker AS alias, sk, outcome, CAST(sum(c) AS BIGINT) AS c FROM pg
               GROUP BY hp, alias, sk, outcome) p JOIN ro USING (hp)
         UNION ALL
         SELECT ro.names[list_position(ro.keys, q.alias)], 'partner', TRUE, q.outcome, q.c
-        FROM (SELECT hash(players) AS hp, partner AS alias, outcome, count(*) AS c FROM pk
+        FROM (SELECT hp, partner AS alias, outcome, CAST(sum(c) AS BIGINT) AS c FROM pg
               WHERE partner IS NOT NULL GROUP BY hp, alias, outcome) q JOIN ro USING (hp)
         UNION ALL{extra}
         SELECT ro.names[k + 1], 'seat', a.sk, a.outcome, a.c
-        FROM (SELECT hash(players) AS hp, sk, outcome, count(*) AS c FROM pk GROUP BY hp, sk, outcome) a
+        FROM (SELECT hp, sk, outcome, CAST(sum(c) AS BIGINT) AS c FROM pg GROUP BY hp, sk, outcome) a
         JOIN ro USING (hp), unnest(range(len(ro.keys))) AS t(k)
     ), per AS (
         SELECT player, outcome,
@@ -973,7 +1014,7 @@ def outcome_tiers(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     ``lose-z`` (always all six, in that order), with ``hands`` and ``share``
     = hands ÷ picked hands, and ``tier`` (1 plain, 2 schneider, 3
     no-tricker)."""
-    f = _sheepshead(f)
+    f = _prune(con, _sheepshead(f))
     base, params = _base(f, "outcome")
     sql = f"""{base},
     t(outcome, tier, k) AS (VALUES ('win', 1, 1), ('win-s', 2, 2), ('win-z', 3, 3),
@@ -994,15 +1035,21 @@ def outcome_tiers(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 def _calls(f: Filters, key: str, where: str) -> tuple[str, dict[str, object]]:
     base, params = _base(f, "outcome, picker_points, status, call_type, called_suit, picker_units")
     sql = f"""{base},
-    c AS (
-        SELECT {key}, count(*) AS hands,
-               count(*) FILTER (WHERE outcome IN {_WINS_SQL}) AS wins,
-               count(picker_points) AS points_hands,
-               avg(picker_points) AS mean_points,
-               count(picker_points) FILTER (WHERE status = 'full') AS card_log_hands,
-               avg(picker_points) FILTER (WHERE status = 'full') AS mean_points_card_log,
-               sum(picker_units) AS pu_units, count(picker_units) AS pu_n
+    g AS (  -- grouped first by (key, outcome, full card log): few rows, the string tests run per group
+        SELECT {key}, outcome, status = 'full' AS cl, count(*) AS n,
+               sum(picker_points) AS pp, count(picker_points) AS npp,
+               sum(picker_units) AS pu, count(picker_units) AS npu
         FROM fh WHERE outcome IN {_PICKED_SQL} AND {where}
+        GROUP BY ALL
+    ), c AS (
+        SELECT {key}, CAST(sum(n) AS BIGINT) AS hands,
+               CAST(coalesce(sum(n) FILTER (WHERE outcome IN {_WINS_SQL}), 0) AS BIGINT) AS wins,
+               CAST(sum(npp) AS BIGINT) AS points_hands,
+               CAST(sum(pp) AS DOUBLE) / sum(npp) AS mean_points,
+               CAST(coalesce(sum(npp) FILTER (WHERE cl), 0) AS BIGINT) AS card_log_hands,
+               CAST(sum(pp) FILTER (WHERE cl) AS DOUBLE) / sum(npp) FILTER (WHERE cl) AS mean_points_card_log,
+               sum(pu) AS pu_units, CAST(sum(npu) AS BIGINT) AS pu_n
+        FROM g
         GROUP BY {key}
     )
     SELECT c.{key}, c.hands, c.wins, {_rate("c.wins", "c.hands")} AS win_rate, c.points_hands, c.mean_points,
@@ -1028,7 +1075,7 @@ def calls_by_type(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     * ``mean_picker_units`` — the picker's mean units over all ``hands``.
     Ordered by hands, most first.
     """
-    f = _sheepshead(f)
+    f = _prune(con, _sheepshead(f))
     sql, params = _calls(f, "call_type", "TRUE")
     return _run(con, sql, params)
 
@@ -1038,7 +1085,7 @@ def calls_by_suit(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     the suit of the called card), over the filtered picked hands with a
     called card (ace, ten, under calls and jack call-ups; not alone, not the
     plain J♦ game).  Columns as :func:`calls_by_type`."""
-    f = _sheepshead(f)
+    f = _prune(con, _sheepshead(f))
     sql, params = _calls(f, "called_suit", "called_suit IS NOT NULL")
     return _run(con, sql, params)
 
@@ -1049,7 +1096,7 @@ def partner_reveal(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     **card-log** hands with a partner (picked, not alone): one row per trick
     1..6 (always all six), ``hands`` and ``share`` = hands ÷ those hands.
     Score-sheet hands have no cards and are not counted."""
-    f = _sheepshead(f)
+    f = _prune(con, _sheepshead(f))
     base, params = _base(f, "outcome, status, partner, partner_revealed_trick")
     sql = f"""{base},
     c AS (SELECT partner_revealed_trick AS trick, count(*) AS hands FROM fh
@@ -1323,10 +1370,13 @@ def ledger_units(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
             lb = leaderboard(con, fg)
             if lb.is_empty():
                 continue
-            ses = ledger_by_session(con, fg)
-            inc = (ses.group_by("player").agg(pl.col("session_id").is_in(list(bad)).sum().alias("incomplete")))
-            t = (lb.select("player", pl.col("units").alias("total"), "hands", "sessions")
-                 .join(inc, on="player", how="left"))
+            t = lb.select("player", pl.col("units").alias("total"), "hands", "sessions")
+            if bad:  # some sessions incomplete: count each player's
+                ses = ledger_by_session(con, fg)
+                inc = (ses.group_by("player").agg(pl.col("session_id").is_in(list(bad)).sum().alias("incomplete")))
+                t = t.join(inc, on="player", how="left")
+            else:  # every session complete (the usual case): 0 each, without reading the sessions
+                t = t.with_columns(pl.lit(0, pl.Int64).alias("incomplete"))
         frames.append(t.with_columns(pl.lit(g).alias("game"), pl.lit(UNITS.get(g, "units")).alias("unit"))
                       .select([pl.col(k).cast(v) for k, v in schema.items()]))
     if not frames:

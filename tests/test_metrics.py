@@ -363,6 +363,34 @@ def test_filter_dates_tables_rules_game(con):
     assert (s["dealt"], s["passed_out"], s["leasters"], s["doublers"]) == (10, 1, 1, 0)
 
 
+def test_game_filter_every_stored_hand_meets_gives_the_same_ledger(con):
+    # Every stored hand of this fixture is Sheepshead, so `game="sheepshead"` (as the Ledger's per-game
+    # tables pass it) is dropped from the hands' SQL (metrics._prune: hand_units read whole, no join);
+    # the figures must be test_leaderboard's and test_ledger_by_session's, worked there by hand:
+    # Di 22, Hal 14, Ed 5, Bea -1, Flo -5, Allen -9, Gus -10, Cy -16; Allen and Bea 16 hands played.
+    sh = m.Filters(game="sheepshead")
+    assert m._prune(con, sh).game is None
+    assert m._prune(con, m.Filters(sheepshead_only=True)).sheepshead_only is False
+    lb = rows(m.leaderboard(con, sh), "player")
+    assert {p: r["units"] for p, r in lb.items()} == {"Di Lenz": 22, "Hal Kurz": 14, "Ed Kahl": 5, "Bea Schmidt": -1,
+                                                      "Flo Jaeger": -5, "Allen Braun": -9, "Gus Wendt": -10,
+                                                      "Cy Ott": -16}
+    assert (lb["Allen Braun"]["hands"], lb["Bea Schmidt"]["hands"], lb["Cy Ott"]["hands"]) == (16, 16, 10)
+    ses = {(d["session"], d["player"]): (d["hands"], d["units"]) for d in m.ledger_by_session(con, sh).to_dicts()}
+    # A: 11 hands seated, B: 8 (misdeal and doublers included)
+    assert ses[("thu-0306", "Di Lenz")] == (11, 22) and ses[("fri-0314", "Allen Braun")] == (8, 7)
+    assert len(ses) == 10
+    lu = {d["player"]: (d["game"], d["unit"], d["total"], d["hands"], d["sessions"])
+          for d in m.ledger_units(con, ALL).to_dicts()}
+    assert lu["Allen Braun"] == ("sheepshead", "units", -9, 16, 2)
+    assert lu["Hal Kurz"] == ("sheepshead", "units", 14, 6, 1)
+    assert sum(t for _, _, t, _, _ in lu.values()) == 0  # zero-sum
+    # a game no stored hand has is a real condition: kept, and nothing matches
+    sk = m.Filters(game="schafkopf")
+    assert m._prune(con, sk) == sk
+    assert m.leaderboard(con, sk).is_empty() and m.ledger_by_session(con, sk).is_empty()
+
+
 def test_filter_players(con):
     f = m.Filters(players=("Flo Jaeger",))
     # Flo sat only in session B: 8 hands; per-player tables show only Flo.
