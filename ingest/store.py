@@ -485,16 +485,26 @@ def _session_doc(header: str, sources: list[str]) -> str:
 
 def _backfill_deals(con: duckdb.DuckDBPyConnection) -> None:
     """Migration 015: the deal id of every stored full-deal hand (``hand_deals``)."""
-    rows = con.execute("SELECT c.hand_id, h.players, h.dealer, " + ", ".join(f"c.{c}" for c in CARD_LOG_COLUMNS)
-                       + " FROM card_log c JOIN hands h USING (hand_id) ORDER BY c.hand_id").fetchall()
-    out = []
-    for hand_id, players, dealer, *log in rows:
-        seats = list(json.loads(players))
-        did = deal_id_of_log((cl := card_log_from_row(log, seats)).deal, cl.blind, seats, dealer)
-        if did is not None:
-            out.append((hand_id, did))
-    if out:
-        con.executemany("INSERT INTO hand_deals VALUES (?, ?)", out)
+    # read and written in batches (bounded memory), each batch one Arrow insert: executemany of a million
+    # rows took minutes (issue 17)
+    cur = con.cursor()
+    cur.execute("SELECT c.hand_id, h.players, h.dealer, " + ", ".join(f"c.{c}" for c in CARD_LOG_COLUMNS)
+                + " FROM card_log c JOIN hands h USING (hand_id) ORDER BY c.hand_id")
+    while rows := cur.fetchmany(50_000):
+        ids, deals = [], []
+        for hand_id, players, dealer, *log in rows:
+            seats = list(json.loads(players))
+            did = deal_id_of_log((cl := card_log_from_row(log, seats)).deal, cl.blind, seats, dealer)
+            if did is not None:
+                ids.append(hand_id)
+                deals.append(did)
+        if ids:
+            con.register("_deals", pa.table({"hand_id": pa.array(ids, pa.int64()), "deal_id": pa.array(deals)}))
+            try:
+                con.execute("INSERT INTO hand_deals SELECT hand_id, deal_id FROM _deals")
+            finally:
+                con.unregister("_deals")
+    cur.close()
 
 
 #: Python steps run right after a migration's SQL, in its transaction.
