@@ -383,6 +383,16 @@ def test_ledger_and_overview_pages(db, monkeypatch, mixed):
     assert "Indiana race points" in [h.value for h in at.subheader]
     race = next(d.value for d in at.dataframe if "race_points" in d.value.columns)
     assert dict(zip(race["player"], race["race_points"])) == {"Sam": 26, "Nora": 8, "Wes": 6, "Eli": 0}
+    # each row lists that player's Indiana hands of the session (drill-down, issue 13)
+    assert all(u.startswith("/hands?") and "game=indiana" in u and "session=" in u for u in race["list"])
+    from urllib.parse import parse_qs, urlsplit  # noqa: PLC0415
+
+    from dashboard import hand_list as hl  # noqa: PLC0415
+
+    with sto.reading(db) as con:  # the link lists exactly the hands the row counts
+        for url, hands in zip(race["list"], race["hands"]):
+            f, q, _ = hl.from_params(parse_qs(urlsplit(url).query))
+            assert hl.hand_count(con, f, q) == hands, url
     if mixed:  # the leaderboard: Sheepshead players only
         lb = at.dataframe[0].value
         assert "Sam" not in set(lb["player"]) and lb["units"].sum() == 0

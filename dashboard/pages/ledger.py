@@ -28,10 +28,15 @@ def show_race() -> None:
     if race.is_empty():
         return
     st.subheader("Indiana race points")
+    rows = race.with_columns(pl.struct("player", "session_id").map_elements(  # drill-down (issue 13)
+        lambda r: hl.hands_url(replace(f, game="indiana"), who=r["player"], session=r["session_id"]),
+        return_dtype=pl.String).alias("list"))
     st.dataframe(
-        race.select("date", "session", "player", "hands", "race_points", "best_won", "reached"),
+        rows.select("list", "date", "session", "player", "hands", "race_points", "best_won", "reached"),
         hide_index=True, placeholder="—",
-        column_config={"date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
+        column_config={"list": st.column_config.LinkColumn("hands", display_text="list",
+                                                           help="The player's Indiana hands of the session."),
+                       "date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
                        "race_points": st.column_config.NumberColumn("race points", help="Race points gained in "
                                                                     "the session's Indiana hands (rules.md F-5)."),
                        "best_won": st.column_config.NumberColumn("best won", help="Won 'best' games: a won best "
