@@ -506,16 +506,24 @@ def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a con
     """Show a stored hand trick by trick, replayed by the engine from its stored text."""
     from ingest.render import render_frames, render_hand, render_schafkopf  # noqa: PLC0415
 
+    numbered: list[str] = []
     try:
         with st.reading(db) as con:
             found = st.find_hand(con, hand)
             fmt, text = st.session_text(con, found.hand_id) if found is not None else ("shn", "")
+            if found is None and hand.strip().isascii() and hand.strip().isdigit() and len(hand.strip()) <= 18:
+                numbered = st.hands_numbered(con, int(hand))
     except (st.StoreError, duckdb.Error) as exc:
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
     if found is None:
         shown = hand if len(hand) <= 40 else hand[:37] + "..."
-        _err.print(f"error: no stored hand {shown!r} (expected a hand id, \"SESSION#N\" or a content hash)")
+        _err.print(f"error: no stored hand {shown!r} (expected a hand id, \"SESSION#N\" or a content hash)",
+                   markup=False, highlight=False)
+        if numbered:  # a hand's number in its session was meant: say how to name it
+            _err.print(f"a plain number is a hand id; hand {int(hand)} of a session is written SESSION#{int(hand)} "
+                       "(a part of the session id will do), e.g.: " + ", ".join(repr(k) for k in numbered),
+                       markup=False, highlight=False)
         raise typer.Exit(1)
     frames, sk_state, notes = replay_frames(found, fmt, text)
     for note in notes:

@@ -2015,10 +2015,24 @@ def find_hand(con: duckdb.DuckDBPyConnection, key: str) -> StoredHand | None:
         session, _, number = key.rpartition("#")
         if not _id_number(number.strip()):
             return None
-        found = load_hands(con, "h.session = ? AND h.hand = ?", [session.strip(), int(number)])
+        session, number = session.strip(), int(number)
+        found = load_hands(con, "h.session = ? AND h.hand = ?", [session, number])
+        if not found and session:  # a part of the session id, as `shead sheet` takes it: when it names one hand
+            ids = con.execute("SELECT hand_id FROM hands WHERE hand = ? AND contains(lower(session), lower(?)) "
+                              "LIMIT 2", [number, session]).fetchall()
+            if len(ids) == 1:
+                found = load_hands(con, "h.hand_id = ?", [ids[0][0]])
     else:
         return None
     return found[0] if found else None
+
+
+def hands_numbered(con: duckdb.DuckDBPyConnection, number: int, limit: int = 5) -> list[str]:
+    """``"SESSION#N"`` of up to ``limit`` stored hands with hand number
+    ``number`` (for the hint when a hand number was given where a hand id is
+    meant)."""
+    return [f"{s}#{n}" for s, n in con.execute(
+        "SELECT session, hand FROM hands WHERE hand = ? ORDER BY hand_id LIMIT ?", [number, limit]).fetchall()]
 
 
 def sources_where(con: duckdb.DuckDBPyConnection, where: str, params: list | None = None) -> list[str]:
