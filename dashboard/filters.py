@@ -18,6 +18,7 @@ showing a lock error.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 
@@ -94,6 +95,29 @@ def _busy(exc: BaseException) -> None:
                "as soon as you press **Retry** (usually a second or two).", icon="⏳")
     st.button("Retry", key="shead.retry")
     st.stop()
+
+
+@contextmanager
+def page_reads(path: Path, empty: str):
+    """The body reads the database at ``path`` for a page; a missing database
+    shows ``empty`` (the page's empty state), a busy one a warning and a
+    Retry button, another store error its message — each ending the run
+    (``st.stop``).  The one place for what the hand pages (Sheet, Compare,
+    Fair deals) say when the database cannot be read."""
+    try:
+        if not path.exists():
+            raise StoreMissing(str(path))
+        yield
+    except StoreMissing:
+        st.info(empty)
+        st.stop()
+    except StoreBusy:
+        st.warning("The database is busy: an ingest is writing to it right now. Press **Retry**.", icon="⏳")
+        st.button("Retry")
+        st.stop()
+    except (StoreError, duckdb.Error) as exc:
+        st.error(f"The database {path} could not be read: {exc}")
+        st.stop()
 
 
 def fetch(fn, f: Filters) -> pl.DataFrame:

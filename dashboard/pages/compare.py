@@ -6,13 +6,12 @@ at two or more stored hands; the comparison is
 from __future__ import annotations
 
 import altair as alt
-import duckdb
 import polars as pl
 import streamlit as st
 
-from dashboard.filters import BUSY_TIMEOUT, EMPTY_HELP, db_path, db_stamp, ensure_navigation
+from dashboard.filters import BUSY_TIMEOUT, EMPTY_HELP, db_path, db_stamp, ensure_navigation, page_reads
 from ingest.compare import DealNotFound, compare_deal, comparison_rows, shared_deals
-from ingest.store import StoreBusy, StoreError, StoreMissing, reading
+from ingest.store import reading
 
 ensure_navigation()
 st.title("Compare")
@@ -35,20 +34,8 @@ def _compare(stamp: tuple, deal: str):
 
 
 path = db_path()
-try:
-    if not path.exists():
-        raise StoreMissing(str(path))
+with page_reads(path, EMPTY_HELP.format(db=path)):
     deals = _shared(db_stamp(path))
-except StoreMissing:
-    st.info(EMPTY_HELP.format(db=path))
-    st.stop()
-except StoreBusy:
-    st.warning("The database is busy: an ingest is writing to it right now. Press **Retry**.", icon="⏳")
-    st.button("Retry")
-    st.stop()
-except (StoreError, duckdb.Error) as exc:
-    st.error(f"The database {path} could not be read: {exc}")
-    st.stop()
 if not deals:
     st.info("No deal was played at two or more tables yet. Ingest the same deal from several tables — every "
             "seat's `deal` line, the `blind` and the `dealer` written — with `shead ingest PATH...` or the "

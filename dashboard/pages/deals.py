@@ -6,13 +6,12 @@ the observed counts against the expected ones."""
 from __future__ import annotations
 
 import altair as alt
-import duckdb
 import polars as pl
 import streamlit as st
 
-from dashboard.filters import BUSY_TIMEOUT, EMPTY_HELP, db_path, db_stamp, ensure_navigation
+from dashboard.filters import BUSY_TIMEOUT, EMPTY_HELP, db_path, db_stamp, ensure_navigation, page_reads
 from ingest.fair_deals import deal_tests, load_deals
-from ingest.store import StoreBusy, StoreError, StoreMissing, reading
+from ingest.store import reading
 
 ensure_navigation()
 st.title("Fair deals")
@@ -37,23 +36,11 @@ def _deals(stamp: tuple, group: str | None):
 
 
 path = db_path()
-try:
-    if not path.exists():
-        raise StoreMissing(str(path))
+with page_reads(path, EMPTY_HELP.format(db=path)):
     groups = _groups(db_stamp(path))
     group = st.selectbox("Group", [None] + groups, format_func=lambda g: "every group" if g is None else g,
                          key="shead.deals.group")
     records = _deals(db_stamp(path), group)
-except StoreMissing:
-    st.info(EMPTY_HELP.format(db=path))
-    st.stop()
-except StoreBusy:
-    st.warning("The database is busy: an ingest is writing to it right now. Press **Retry**.", icon="⏳")
-    st.button("Retry")
-    st.stop()
-except (StoreError, duckdb.Error) as exc:
-    st.error(f"The database {path} could not be read: {exc}")
-    st.stop()
 level = st.select_slider("Level", options=[0.001, 0.005, 0.01, 0.05, 0.1], value=0.01, key="shead.deals.level",
                          help="A test rejects a fair shuffle when its p-value is below this.")
 try:

@@ -5,14 +5,13 @@ same as ``shead sheet SESSION``."""
 
 from __future__ import annotations
 
-import duckdb
 import polars as pl
 import streamlit as st
 
 from dashboard.text import md
-from dashboard.filters import BUSY_TIMEOUT, EMPTY_HELP, db_path, db_stamp, ensure_navigation
+from dashboard.filters import BUSY_TIMEOUT, EMPTY_HELP, db_path, db_stamp, ensure_navigation, page_reads
 from ingest.sheet import SessionNotFound, session_sheet
-from ingest.store import StoreBusy, StoreError, StoreMissing, reading
+from ingest.store import reading
 
 ensure_navigation()
 st.title("Sheet")
@@ -36,20 +35,8 @@ def _sheet(stamp: tuple, session: str):
 
 
 path = db_path()
-try:
-    if not path.exists():
-        raise StoreMissing(str(path))
+with page_reads(path, EMPTY_HELP.format(db=path)):
     sessions = _sessions(db_stamp(path))
-except StoreMissing:
-    st.info(EMPTY_HELP.format(db=path))
-    st.stop()
-except StoreBusy:
-    st.warning("The database is busy: an ingest is writing to it right now. Press **Retry**.", icon="⏳")
-    st.button("Retry")
-    st.stop()
-except (StoreError, duckdb.Error) as exc:
-    st.error(f"The database {path} could not be read: {exc}")
-    st.stop()
 if not sessions:
     st.info(EMPTY_HELP.format(db=path))
     st.stop()
