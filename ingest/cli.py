@@ -15,7 +15,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Optional
+from typing import NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -400,8 +400,24 @@ def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) ->
     return 0
 
 
-def _resolve(db: Path | None, hand: str) -> int:
-    """The hand id of ``hand`` (what ``shead replay`` takes), voided hands too; exits 1 when none."""
+def _no_hand(hand: str, numbered: list[str] | None = None) -> NoReturn:
+    """Say that no stored hand is named ``hand`` (with, for a hand number
+    given where a hand id is meant, how ``numbered`` hands are written) and
+    exit 1."""
+    shown = hand if len(hand) <= 40 else hand[:37] + "..."
+    _err.print(f"error: no stored hand {shown!r} (expected a hand id, \"SESSION#N\" or a content hash)",
+               markup=False, highlight=False)
+    if numbered:  # a hand's number in its session was meant: say how to name it
+        _err.print(f"a plain number is a hand id; hand {int(hand)} of a session is written SESSION#{int(hand)} "
+                   "(a part of the session id will do), e.g.: " + ", ".join(repr(k) for k in numbered),
+                   markup=False, highlight=False)
+    raise typer.Exit(1)
+
+
+def _history_or_exit(db: Path | None, hand: str):
+    """The :class:`ingest.store.HandHistory` of ``hand`` (what ``shead
+    replay`` takes), voided hands too; exits 1 when none or the database
+    cannot be read."""
     try:
         with st.reading(db) as con:
             found = st.hand_history(con, hand)
@@ -409,9 +425,8 @@ def _resolve(db: Path | None, hand: str) -> int:
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
     if found is None:
-        _err.print(f"error: no stored hand {hand!r} (expected a hand id, \"SESSION#N\" or a content hash)")
-        raise typer.Exit(1)
-    return found.hand_id
+        _no_hand(hand)
+    return found
 
 
 @app.command()
@@ -423,7 +438,7 @@ def void(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a conte
     if not reason.strip():
         _err.print("error: --reason must say why")
         raise typer.Exit(2)
-    hand_id = _resolve(db, hand)
+    hand_id = _history_or_exit(db, hand).hand_id
     try:
         with st.Store(db) as store:
             rep = store.void(hand_id, reason)
@@ -450,15 +465,7 @@ def history(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a co
             db: Optional[Path] = DbOption,
             as_json: bool = typer.Option(False, "--json", help="Print the history as JSON.")) -> None:
     """Every revision of a stored hand: when, why, its text and what it counted for."""
-    try:
-        with st.reading(db) as con:
-            found = st.hand_history(con, hand)
-    except (st.StoreError, duckdb.Error) as exc:
-        _err.print(f"error: {exc}")
-        raise typer.Exit(1) from None
-    if found is None:
-        _err.print(f"error: no stored hand {hand!r} (expected a hand id, \"SESSION#N\" or a content hash)")
-        raise typer.Exit(1)
+    found = _history_or_exit(db, hand)
     if as_json:
         typer.echo(json.dumps(found.as_json(), ensure_ascii=False))
         return
@@ -517,14 +524,7 @@ def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a con
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
     if found is None:
-        shown = hand if len(hand) <= 40 else hand[:37] + "..."
-        _err.print(f"error: no stored hand {shown!r} (expected a hand id, \"SESSION#N\" or a content hash)",
-                   markup=False, highlight=False)
-        if numbered:  # a hand's number in its session was meant: say how to name it
-            _err.print(f"a plain number is a hand id; hand {int(hand)} of a session is written SESSION#{int(hand)} "
-                       "(a part of the session id will do), e.g.: " + ", ".join(repr(k) for k in numbered),
-                       markup=False, highlight=False)
-        raise typer.Exit(1)
+        _no_hand(hand, numbered)
     frames, sk_state, notes = replay_frames(found, fmt, text)
     for note in notes:
         _err.print(f"note: {note}")
@@ -1033,8 +1033,7 @@ def analyze(hand: Optional[str] = typer.Argument(None, help='A hand id, "SESSION
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
     if found is None:
-        _err.print(f"error: no stored hand {hand!r} (expected a hand id, \"SESSION#N\" or a content hash)")
-        raise typer.Exit(1)
+        _no_hand(hand)
     if doc is None:
         try:
             start, result, secs = an.analyse_stored(found, fmt, text)

@@ -2002,28 +2002,50 @@ def _id_number(text: str) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= 18
 
 
-def find_hand(con: duckdb.DuckDBPyConnection, key: str) -> StoredHand | None:
-    """The hand named by ``key``: a hand id (``"42"``), ``"SESSION#N"``
-    (session id and hand number) or a content hash (32 hex digits); None
-    when no stored hand matches."""
+def _parse_key(con: duckdb.DuckDBPyConnection, key: str) -> tuple[str, object] | None:
+    """What a hand key names, the one reading of it for :func:`find_hand` and
+    :func:`hand_history`: ``("id", int)`` for a hand id, ``("hash", hex)`` for
+    a content hash (32 hex digits), ``("session", (session, number))`` for
+    ``"SESSION#N"`` — where a part of the session id will do when it names
+    one session holding a hand N, stored or voided (as ``shead sheet`` takes a
+    session); None when ``key`` is none of these."""
     key = key.strip()
     if _id_number(key):
-        found = load_hands(con, "h.hand_id = ?", [int(key)])
-    elif re.fullmatch(r"[0-9a-fA-F]{32}", key):
-        found = load_hands(con, "t.hash = unhex(?)", [key])
-    elif "#" in key:
-        session, _, number = key.rpartition("#")
-        if not _id_number(number.strip()):
-            return None
-        session, number = session.strip(), int(number)
-        found = load_hands(con, "h.session = ? AND h.hand = ?", [session, number])
-        if not found and session:  # a part of the session id, as `shead sheet` takes it: when it names one hand
-            ids = con.execute("SELECT hand_id FROM hands WHERE hand = ? AND contains(lower(session), lower(?)) "
-                              "LIMIT 2", [number, session]).fetchall()
-            if len(ids) == 1:
-                found = load_hands(con, "h.hand_id = ?", [ids[0][0]])
-    else:
+        return "id", int(key)
+    if re.fullmatch(r"[0-9a-fA-F]{32}", key):
+        return "hash", key
+    if "#" not in key:
         return None
+    session, _, number = key.rpartition("#")
+    session, number = session.strip(), number.strip()
+    if not _id_number(number):
+        return None
+    number = int(number)
+    known = "SELECT session FROM hands WHERE hand = $n UNION SELECT session FROM hand_revisions WHERE hand = $n"
+    if session and not con.execute(f"SELECT 1 FROM ({known}) WHERE session = $s", {"n": number, "s": session}
+                                   ).fetchone():
+        parts = con.execute(f"SELECT session FROM ({known}) WHERE contains(lower(session), lower($s)) LIMIT 2",
+                            {"n": number, "s": session}).fetchall()
+        if len(parts) == 1:
+            session = parts[0][0]
+    return "session", (session, number)
+
+
+def find_hand(con: duckdb.DuckDBPyConnection, key: str) -> StoredHand | None:
+    """The hand named by ``key`` (:func:`_parse_key`): a hand id (``"42"``),
+    ``"SESSION#N"`` (a session id, or a part of one naming one session, and
+    the hand number) or a content hash (32 hex digits); None when no stored
+    hand matches."""
+    parsed = _parse_key(con, key)
+    if parsed is None:
+        return None
+    kind, value = parsed
+    if kind == "id":
+        found = load_hands(con, "h.hand_id = ?", [value])
+    elif kind == "hash":
+        found = load_hands(con, "t.hash = unhex(?)", [value])
+    else:
+        found = load_hands(con, "h.session = ? AND h.hand = ?", list(value))
     return found[0] if found else None
 
 
@@ -2142,25 +2164,23 @@ def _live_summary(con: duckdb.DuckDBPyConnection, hand_id: int) -> dict | None:
 
 
 def _history_id(con: duckdb.DuckDBPyConnection, key: str) -> int | None:
-    key = key.strip()
-    if key.isdigit():
-        hid = int(key)
-        found = con.execute("SELECT hand_id FROM hands WHERE hand_id = ? UNION SELECT hand_id FROM hand_revisions "
-                            "WHERE hand_id = ?", [hid, hid]).fetchall()
-    elif re.fullmatch(r"[0-9a-fA-F]{32}", key):
-        found = con.execute("SELECT hand_id FROM hand_source WHERE hash = unhex(?) UNION "
-                            "SELECT hand_id FROM hand_revisions WHERE hash = unhex(?)", [key, key]).fetchall()
-    elif "#" in key:
-        session, _, number = key.rpartition("#")
-        if not number.strip().isdigit():
-            return None
-        args = [session.strip(), int(number)]
-        found = con.execute("SELECT min(hand_id) FROM hands WHERE session = ? AND hand = ? HAVING count(*) > 0",
-                            args).fetchall() or con.execute(
-            "SELECT max(hand_id) FROM hand_revisions WHERE session = ? AND hand = ? HAVING count(*) > 0",
-            args).fetchall()
-    else:
+    """The hand id ``key`` names (:func:`_parse_key`), voided hands and
+    earlier revisions' hashes included; None when none."""
+    parsed = _parse_key(con, key)
+    if parsed is None:
         return None
+    kind, value = parsed
+    if kind == "id":
+        found = con.execute("SELECT hand_id FROM hands WHERE hand_id = ? UNION SELECT hand_id FROM hand_revisions "
+                            "WHERE hand_id = ?", [value, value]).fetchall()
+    elif kind == "hash":
+        found = con.execute("SELECT hand_id FROM hand_source WHERE hash = unhex(?) UNION "
+                            "SELECT hand_id FROM hand_revisions WHERE hash = unhex(?)", [value, value]).fetchall()
+    else:
+        found = con.execute("SELECT min(hand_id) FROM hands WHERE session = ? AND hand = ? HAVING count(*) > 0",
+                            list(value)).fetchall() or con.execute(
+            "SELECT max(hand_id) FROM hand_revisions WHERE session = ? AND hand = ? HAVING count(*) > 0",
+            list(value)).fetchall()
     return found[0][0] if found else None
 
 

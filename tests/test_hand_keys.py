@@ -55,3 +55,18 @@ def test_a_part_that_names_two_sessions_names_no_hand(db, tmp_path):
     with st.reading(path) as con:
         assert st.find_hand(con, "Thursday#14") is None  # tables 2 and 3 both hold a hand 14
         assert st.find_hand(con, "2025.03.06 / 3#14").outcome.session.endswith("/ 3")
+
+
+def test_history_and_void_read_a_hand_key_as_replay_does(db, tmp_path):
+    # one reading of a key (ingest.store._parse_key) for find_hand and hand_history: before, `shead history ²`
+    # was a ValueError traceback and `shead history Thursday#14` "no stored hand" where replay found it
+    r = shead("history", "²", "--db", str(db))
+    assert r.returncode == 1 and "no stored hand '²'" in r.stderr and "Traceback" not in r.stderr
+    r = shead("history", "thursday#14", "--db", str(db))
+    assert r.returncode == 0 and f"hand 14 of session '{SESSION}'" in r.stdout
+    copy = tmp_path / "v.duckdb"
+    assert shead("ingest", "--db", str(copy), str(EXAMPLE)).returncode == 0
+    r = shead("void", "thursday#17", "--reason", "a card was face up", "--db", str(copy))
+    assert r.returncode == 0, r.stderr
+    r = shead("history", "thursday#17", "--db", str(copy))  # a voided hand: still named by the part
+    assert r.returncode == 0 and "voided" in r.stdout
