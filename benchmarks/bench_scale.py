@@ -27,12 +27,10 @@ load: the ratios matter more than the times.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import resource
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -41,6 +39,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from machine import load_line  # noqa: E402  (benchmarks/machine.py)
 
 #: the source tree whose ``shead`` the commands run (``--tree``: another checkout, for a before/after)
 TREE = ROOT
@@ -51,16 +52,7 @@ _HAND = re.compile(r"^hand \d+", re.M)
 
 
 def machine() -> str:
-    cpu = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    return f"{os.cpu_count()} cores, {cpu}, load average {load:.1f}"
+    return load_line()
 
 
 def blocks() -> list[str]:

@@ -28,7 +28,6 @@ figures on a shared machine vary with its load.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import sys
 import tempfile
@@ -36,6 +35,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from machine import load_line  # noqa: E402  (benchmarks/machine.py)
 
 from ingest import store as st  # noqa: E402
 from ingest.pipeline import _validate_planned  # noqa: E402
@@ -86,16 +88,7 @@ def ingest_old(store: st.Store, name: str, text: str) -> tuple[float, float, st.
 
 
 def machine() -> str:
-    cpu = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    return f"{os.cpu_count()} cores, {cpu}, load average {load:.1f}"
+    return load_line()
 
 
 def main() -> None:

@@ -16,14 +16,15 @@ blocks in use (DuckDB reuses freed blocks but does not shrink the file).
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from machine import platform_line  # noqa: E402  (benchmarks/machine.py)
 
 from ingest import store as st  # noqa: E402
 from ingest.model import FileResult  # noqa: E402
@@ -31,15 +32,7 @@ from tests.conftest import make_hand  # noqa: E402
 
 
 def machine() -> str:
-    cpu = "unknown CPU"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{platform.system()} {platform.machine()}, {cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    return platform_line()
 
 
 def main() -> None:
