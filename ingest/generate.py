@@ -103,7 +103,7 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
         elif type(m) is Castrate:
             rec.marks.append(MarkRec("castrate", a[m.seat]))
         elif type(m) is Blitz:
-            rec.marks.append(MarkRec("blitz", a[m.seat], m.color, pair=m.pair))
+            rec.marks.append(MarkRec("blitz", a[m.seat], m.color, pair=m.pair, late=m.late))
     if not sheet:
         for k, (leader, cards, _) in enumerate(g.tricks, 1):
             rec.tricks.append(TrickRec(k, a[leader], [PlayRec(c) for _, c in cards]))

@@ -84,6 +84,9 @@ class Blitz:
     seat: int
     color: Literal["black", "red", "middle", "four"]  # middle, four: jacks only (jackBlitz, issue 18)
     pair: Literal["queens", "jacks"] = "queens"
+    #: declared after the play, by the seat that played both cards of the
+    #: pair (``lateBlitz=on``, rules.md E-5, issue 18)
+    late: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -150,6 +150,7 @@ class MarkRec:
     note: str | None = None
     after: int = 0
     pair: str = "queens"  # a blitz's pair: "queens", or "jacks" (allowBlitz=queensAndJacks)
+    late: bool = False  # `blitz S black late`: declared after the play (lateBlitz=on, rules.md E-5)
 
 
 #: The games of ``game S NAME ...`` (notation.md §14; rules.md G-6..G-8).

@@ -286,6 +286,21 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
     while g.phase != Phase.DONE:
         s = g.to_act
         do(Play(s, _choose_card(rng, g, s)))
+    if profile.lateBlitz and profile.allowBlitz != "none" and not g.leaster and rng.random() < 0.5:
+        # issue 18, lateBlitz: a seat that played both cards of a pair declares it after the play (rules.md E-5)
+        for s in g.playing_seats():
+            played = 0
+            for _, cards, _ in g.tricks:
+                played |= sum(c.bit for seat, c in cards if seat == s)
+            for (color, pair), need in BLITZ_PAIRS.items():
+                if pair == "jacks" and (profile.allowBlitz != "queensAndJacks"
+                                        or color not in JACK_BLITZ_COLOURS[profile.jackBlitz]):
+                    continue
+                if played & need == need and rng.random() < 0.5:
+                    try:
+                        do(Blitz(s, color, pair, late=True))
+                    except Exception:
+                        pass
     kind = g.nopick if g.leaster else "pick"
     return GeneratedHand(profile, dealer, hands, blind, actions, g, stake, kind, pot=pot, table=table)
 

@@ -413,8 +413,14 @@ def _gap_warning(chk: HandCheck, known: bool, stake_derived: bool) -> None:
         + " and ".join(f"{w} N written" for w in what), severity="warning"))
 
 
-def _marks_actions(chk: HandCheck):
+def _marks_actions(chk: HandCheck, late: bool | None = None):
+    """The engine's actions for the hand's marks, in written order, each with
+    its position.  ``late``: None every mark; False the marks made before the
+    first card; True only the blitzes declared after the play (``blitz S
+    black late``, ``lateBlitz=on``, rules.md E-5)."""
     for m in chk.rec.marks:
+        if late is not None and m.late != late:
+            continue
         seat = chk.seat(m.seat, m.pos)
         if m.kind == "crack":
             yield Crack(seat), m.pos
@@ -423,7 +429,7 @@ def _marks_actions(chk: HandCheck):
         elif m.kind == "castrate":
             yield Castrate(seat), m.pos
         else:
-            yield Blitz(seat, m.color or "black", m.pair), m.pos
+            yield Blitz(seat, m.color or "black", m.pair, m.late), m.pos
 
 
 def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
@@ -473,7 +479,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 raise chk.reject("E-BLIND-TRICK", "leasterBlind=namedTrick but no trick is named for the blind "
                                  "(rules.md D-3)", (rec.leaster or rec.nopick).pos, found="no blindtrick",
                                  expected="blindtrick N")
-        for action, pos in _marks_actions(chk):
+        for action, pos in _marks_actions(chk, late=False):
             _apply(chk, g, action, pos)
         if g.phase in (Phase.CALL, Phase.MARKS):
             try:
@@ -525,6 +531,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
             _, cards_played, w = g.tricks[-1]
             k = next(i for i, (seat, _) in enumerate(cards_played) if seat == w)
             trick_rows[k - len(cards_played)].winner = True
+        for action, pos in _marks_actions(chk, late=True):  # blitzes declared after the play (rules.md E-5)
+            _apply(chk, g, action, pos)
         if (stopped is None and rec.claim is None and g.complete and g.phase == Phase.PLAY and not g.trick
                 and g.trick_no == prof.tricks - 1 and rec.tricks
                 and all(g.hands[s].bit_count() == 1 for s in g.playing_seats())):
@@ -1385,6 +1393,9 @@ def _house_flags_unreplayed(chk: HandCheck) -> None:
             raise chk.reject("E-BLITZ", f"a {m.color} jacks blitz is not played under jackBlitz={prof.jackBlitz} "
                              "(rules.md E-5)", m.pos, found=f"blitz {m.color} jacks",
                              expected=" or ".join(f"{c} jacks" for c in JACK_BLITZ_COLOURS[prof.jackBlitz]))
+        if m.kind == "blitz" and m.late and not prof.lateBlitz:
+            raise chk.reject("E-BLITZ", "a blitz declared after the play needs lateBlitz=on (rules.md E-5)", m.pos,
+                             found="blitz ... late", expected="a blitz before the first card")
     if rec.sheepshead is not None and prof.allowSheepsheadCall == "off":
         raise chk.reject("E-SHEEPSHEAD", "calling sheepshead is off in this profile (allowSheepsheadCall=off, "
                          "rules.md C-9)", rec.sheepshead.pos, found="sheepshead", expected="no sheepshead call")

@@ -119,6 +119,10 @@ class RuleProfile(BaseModel):
     #: rules.md E-5 ("a blitz only together with/after a crack or re-crack"):
     #: on, a blitz needs a crack made before it.
     blitzAfterCrack: OnOff = False
+    #: rules.md E-5 ("after-the-fact blitzing once both queens have been
+    #: played"): on, a blitz written ``blitz S black late`` is declared after
+    #: the play by the seat that played both cards of the pair.
+    lateBlitz: OnOff = False
     #: rules.md E-6 (caps on escalation): the largest factor the marks (cracks,
     #: re-cracks, castrates, blitzes) may make; more marks are allowed but
     #: double no further.  0: no cap; else a power of two, 2 or more.

@@ -341,7 +341,7 @@ class GameState:
         elif t is Castrate:
             self._castrate(action.seat)
         elif t is Blitz:
-            self._blitz(action.seat, action.color, action.pair)
+            self._blitz(action.seat, action.color, action.pair, action.late)
         elif t is Sheepshead:
             self._sheepshead()
         elif t is Claim:
@@ -892,13 +892,20 @@ class GameState:
                                 f"the {self._pcard} in the picker's cards")
         self.sheepshead = True
 
-    def _blitz(self, seat: int, color: str, pair: str = "queens") -> None:
+    def _blitz(self, seat: int, color: str, pair: str = "queens", late: bool = False) -> None:
         if self.nopick == "doubler":
             raise self._err("E-BLITZ", "a blitz on a doubler: the deal is thrown in and redealt (rules.md D-11), so "
                             "no blitz carries", "blitz in a doubler", "no blitz")
-        if self.phase >= Phase.PLAY and (self.trick or self.tricks or self.phase == Phase.DONE):
-            raise self._err("E-MARK-TIMING", "a blitz is shown before the first card (rules.md E-5)", "blitz", "before the first card")
         what = f"{color} {pair}" if pair == "jacks" else color
+        if late and not self.profile.lateBlitz:
+            raise self._err("E-BLITZ", f"a {what} blitz declared after the play needs lateBlitz=on (rules.md E-5: "
+                            "after-the-fact blitzing is a house rule)", f"blitz {what} late", "a blitz before the first card")
+        if late and self.nopick is not None:
+            raise self._err("E-BLITZ", f"a {what} blitz declared after the play in a {self.nopick}: only a blitz "
+                            "shown before the pick carries into a no-pick game (rules.md D-9)", f"blitz {what} late",
+                            "a blitz before the pick")
+        if not late and self.phase >= Phase.PLAY and (self.trick or self.tricks or self.phase == Phase.DONE):
+            raise self._err("E-MARK-TIMING", "a blitz is shown before the first card (rules.md E-5)", "blitz", "before the first card")
         if self.profile.allowBlitz == "none":
             raise self._err("E-BLITZ", "blitzing is off in this profile (allowBlitz=none)", f"blitz {what}", "no blitz")
         if seat == self.sitting:
@@ -915,7 +922,17 @@ class GameState:
                             f"a queen blitz shows the black or the red queens, not {color}", f"blitz {what}",
                             allowed if pair == "jacks" else "black or red")
         need = BLITZ_PAIRS[(color, pair)]
-        held = self.hands[seat] | (self.bury if seat == self.picker else 0)
+        if late:  # the cards the seat played, and still holds after a claim (rules.md E-5: "once both have been played")
+            held = self.hands[seat]
+            for _, cards, _ in self.tricks:
+                for s, c in cards:
+                    if s == seat:
+                        held |= c.bit
+            for s, c in self.trick:
+                if s == seat:
+                    held |= c.bit
+        else:
+            held = self.hands[seat] | (self.bury if seat == self.picker else 0)
         if self.complete and held & need != need:
             shown = " ".join(c.pretty() for c in cards_in(need))
             raise self._err("E-BLITZ", f"seat {seat} shows a {what} blitz without {shown} (rules.md E-5)"
@@ -929,7 +946,7 @@ class GameState:
                             "crack (blitzAfterCrack=on, rules.md E-5)", f"blitz {what}", "a crack first")
         self._check_cap("blitz")
         self.blitzes += 1
-        self.marks_log.append(Blitz(seat, color, pair))
+        self.marks_log.append(Blitz(seat, color, pair, late))
 
     # ------------------------------------------------------------------ play
     def start_play(self) -> None:

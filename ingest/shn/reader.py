@@ -1685,6 +1685,7 @@ def _mark_statement(kind: str):
         p = line.find(s, c + klen) + len(s)
         color = None
         pair = "queens"
+        late = False
         if kind == "blitz":
             j += 1
             if j >= n:
@@ -1701,6 +1702,10 @@ def _mark_statement(kind: str):
                 j += 1
                 pair = toks[j]
                 p = line.find(pair, p) + len(pair)
+            if j + 1 < n and toks[j + 1] == "late":  # issue 18, lateBlitz: declared after the play (E-5)
+                j += 1
+                late = True
+                p = line.find("late", p) + 4
         after = 0
         if (kind == "kontra" or kind == "re") and j + 1 < n and toks[j + 1] == "after":
             p = line.find("after", p) + 5
@@ -1715,7 +1720,7 @@ def _mark_statement(kind: str):
                                 "before it", q + 1, "?", "a number")
             p = q + len(t)
         self.p = p
-        rec = MarkRec(kind, seat, color, Pos(self.ln, c + 1), after=after, pair=pair)
+        rec = MarkRec(kind, seat, color, Pos(self.ln, c + 1), after=after, pair=pair, late=late)
         hand.marks.append(rec)
         self.last = rec
         return j + 1

@@ -285,6 +285,8 @@ def _mark_items(h: HandRecord) -> list[str]:
             text += " " + m.color
             if m.pair == "jacks":
                 text += " jacks"
+            if m.late:
+                text += " late"
         elif m.color is not None:
             raise ValueError(f"'{m.kind}' has a colour ({m.color!r}); only a blitz has one")
         items.append(text + _note(m.note, f"'{m.kind}'"))
