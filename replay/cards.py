@@ -302,6 +302,23 @@ def _indiana(suit: Suit) -> TrumpOrder:
 _INDIANA = {s: _indiana(s) for s in Suit}
 _ORDERS["indiana"] = _INDIANA[Suit.HEARTS]
 
+# issue 18 (h18a), rules.md F-9 "some groups reorder queens/jacks; treat trump
+# order as data": the two other orders of queens and jacks the sources name,
+# each over the standard diamonds (docs/profiles.md "Other queen and jack orders").
+#: rules.md F-1 (the southern-Indiana row): the jacks above the queens.
+_ORDERS["jacksHigh"] = TrumpOrder.build(
+    "jacksHigh",
+    (_C.CJ, _C.SJ, _C.HJ, _C.DJ, _C.CQ, _C.SQ, _C.HQ, _C.DQ, _C.DA, _C.DT, _C.DK, _C.D9, _C.D8, _C.D7),
+)
+#: rules.md F-6 (the fox game's order on the 32 cards): only the black queens
+#: above the jacks; the Q♦ ranks among the diamonds under the K♦, and the Q♥
+#: is a plain heart (A 10 K Q 9 8 7), so trump has 13 cards and hearts 7.
+_ORDERS["twoQueensHigh"] = TrumpOrder.build(
+    "twoQueensHigh",
+    (_C.CQ, _C.SQ, _C.CJ, _C.SJ, _C.HJ, _C.DJ, _C.DA, _C.DT, _C.DK, _C.DQ, _C.D9, _C.D8, _C.D7),
+    (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN),
+)
+
 
 def indiana_order(suit: Suit = Suit.HEARTS) -> TrumpOrder:
     """The Indiana four-handed trump order with ``suit`` as the trump suit

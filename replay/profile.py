@@ -75,7 +75,7 @@ class RuleProfile(BaseModel):
     # "none" (h6-two; rules.md F-1 "partner none"): two-handed, each seat plays for
     # itself; the non-dealer is written as the head (``pick S``), most card points win.
     partnerMode: Literal["calledAce", "jackOfDiamonds", "alone", "jdAndAce", "blackQueens", "qcJd7d",
-                         "blackQueensJd", "none"] = "calledAce"
+                         "blackQueensJd", "none", "firstTwo"] = "calledAce"
     doubleOnBump: OnOff = True
     partnerOffHookNoTrick: OnOff = False
     schneiderSymmetric90: OnOff = False
@@ -99,7 +99,7 @@ class RuleProfile(BaseModel):
     allowCallOwnAce: OnOff = False
     jdHybridAceCall: OnOff = False
     jdMustNotBuryJD: OnOff = False
-    trumpOrder: Literal["standard", "spitz2", "spitz1", "clubsTrump"] = "standard"
+    trumpOrder: Literal["standard", "spitz2", "spitz1", "clubsTrump", "jacksHigh", "twoQueensHigh"] = "standard"
     forcedPickNoBump: OnOff = False
     pot: OnOff = False
     # --- house rules on the five-handed game (issue 6, h6-house): flags that
@@ -139,6 +139,11 @@ class RuleProfile(BaseModel):
     # speak may not pass) or ``schiller`` (D-14, the seat on the dealer's left
     # must pick at once; a hand's own [Rules] can set it for a session's last hand).
     forcedPickSeat: Literal["dealer", "schiller"] = "dealer"
+    # --- issue 18 (h18a), rules.md F-1 four- and eight-handed rows: under
+    # ``partnerMode=firstTwo`` the players of the first two cards of this rank
+    # are partners (``queen``: "the first two queens played"; another value is
+    # the "agreed rank").  Not in rules.md J; docs/profiles.md "First two".
+    firstTwoRank: Literal["ace", "ten", "king", "queen", "jack", "nine", "eight", "seven"] = "queen"
 
     @property
     def trumps(self) -> TrumpOrder:
@@ -204,7 +209,7 @@ class RuleProfile(BaseModel):
     @property
     def partner_card_game(self) -> bool:
         """No blind: the holders of partner cards make the sides (rules.md F-1)."""
-        return self.partnerMode in _PARTNER_CARDS
+        return self.partnerMode in _PARTNER_CARDS or self.partnerMode == "firstTwo"
 
     @property
     def partner_cards(self) -> tuple[Card, ...]:
@@ -297,6 +302,11 @@ NAMED_PROFILES: dict[str, dict[str, object]] = {
     # partners (3v3; 2v4 when one holds two), DOB applies (F-1); passing a partner card left is not played
     "wi6-7d-high": {"players": 6, "deck": 30, "handCards": 5, "blindCards": 0, "partnerMode": "blackQueensJd",
                     "trumpOrder": "spitz1"},
+    # ---- issue 18 (h18a): no blind, the players of the first two queens (or of the first two cards of
+    # firstTwoRank) are partners (F-1 four-handed: 32 cards, 8 each; eight-handed: 4 each, 7♦ top trump)
+    "wi4-first-queens": {"players": 4, "handCards": 8, "blindCards": 0, "partnerMode": "firstTwo"},
+    "wi8-first-queens": {"players": 8, "handCards": 4, "blindCards": 0, "partnerMode": "firstTwo",
+                         "trumpOrder": "spitz1"},
     # ---- h6-two: two-handed with table cards (rules.md F-1, first row; docs/profiles.md "wi2") ----
     # 8 in hand + 4 stacks of face-down under face-up, no blind, no partner, most card points win;
     # nobody picks, so there is no bump to double (doubleOnBump=off, refused on).
@@ -419,6 +429,11 @@ def _check_combination(prof: RuleProfile) -> None:
     if prof.pot and (prof.players != 5 or prof.sitOut or prof.partnerMode not in ("calledAce", "jackOfDiamonds")):
         raise ProfileError("E-RULES-VALUE", f"pot=on with {prof.name}: the pot (rules.md D-19) is played at the "
                            "five-handed table only", found="pot=on", expected="pot=off at this table")
+    if prof.firstTwoRank != "queen" and prof.partnerMode != "firstTwo":  # issue 18 (h18a)
+        raise ProfileError("E-RULES-VALUE", f"firstTwoRank={prof.firstTwoRank} with {prof.name}: the rank names the "
+                           "partners only where the first two cards of it played make the side (wi4-first-queens, "
+                           "wi8-first-queens; rules.md F-1)", found=f"firstTwoRank={prof.firstTwoRank}",
+                           expected="no firstTwoRank in this profile")
     cap = prof.markFactorCap
     if cap and (cap < 2 or cap & (cap - 1)):
         raise ProfileError("E-RULES-VALUE", f"markFactorCap={cap}: the marks double, so the cap is a power of two "

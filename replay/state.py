@@ -31,8 +31,9 @@ in every trick, and settles 0 (:attr:`GameState.sitting`).
 from __future__ import annotations
 
 import enum
-from .actions import (Action, Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Play, Recrack,
-                      Sheepshead)
+from . import partner_cards
+from .actions import (Action, Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, GiveCard, Pass, Pick, Play,
+                      Recrack, Sheepshead)
 from .cards import TRUMP, Card, Rank, Suit, cards_in, mask_of, points_of
 from .errors import IllegalAction
 from .profile import RuleProfile
@@ -89,6 +90,7 @@ class CallType(str, enum.Enum):
     JD_CALLUP = "jd-callup"
     OWN_ACE = "own-ace"  # the picker called an ace they hold: scored alone (B-14, allowCallOwnAce)
     QUEENS = "queens"  # black queens partners, no blind (rules.md F-1)
+    FIRST_TWO = "first-two"  # the first two cards of a rank played are partners (F-1; issue 18)
 
 
 def bury_count_error(profile: RuleProfile, cards: tuple[Card | None, ...]) -> IllegalAction | None:
@@ -143,6 +145,7 @@ class GameState:
         "_suit_of", "_strength", "_nt", "_special", "_cs", "_led", "_ten_up", "_suit_masks",
         "nopick", "blind_trick", "pot",
         "sitting", "np", "partner2", "down", "_under", "table", "hands_known",
+        "_ft_mask", "first_two", "given",  # issue 18 (h18a): replay/partner_cards.py
     )
 
     def __init__(self, profile: RuleProfile, dealer: int, hands: list[int], blind: int = 0, *,
@@ -258,6 +261,9 @@ class GameState:
         self.nopick: str | None = None  # the game played when everybody passed (rules.md D-1)
         self.blind_trick: int | None = None  # leasterBlind=namedTrick: the named trick, 1-based (D-3)
         self.pot = pot
+        self._ft_mask = partner_cards.first_two_mask(profile)  # the first-two games' rank cards, else 0
+        self.first_two: list[int] | None = None  # seats that played the first cards of that rank
+        self.given: tuple | None = None  # wi6-7d-high: (seat, card passed left, card passed back)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -348,6 +354,8 @@ class GameState:
             self._claim(action.seat)
         elif t is BlindTrick:
             self._blind_trick(action.trick)
+        elif t is GiveCard:
+            partner_cards.give(self, action.seat, action.card, action.back)
         else:  # pragma: no cover - type guard
             raise TypeError(f"not an action: {action!r}")
 
@@ -400,7 +408,10 @@ class GameState:
             self._head(seat)
             return
         if not self.profile.has_blind:
-            self._queens_side(seat)
+            if self._ft_mask:
+                partner_cards.first_two_head(self, seat)
+            else:
+                self._queens_side(seat)
             return
         if seat != self.to_act:
             raise self._err("E-PICK-ORDER", f"seat {seat} picks but seat {self.to_act} speaks first "
@@ -545,6 +556,9 @@ class GameState:
         if prof.always_alone:
             raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where the picker always plays alone "
                             "(rules.md F-1, F-2, F-3)", f"call {card}", "no call")
+        if prof.partnerMode == "qcJd7d":  # F-1: a holder of two partner cards may call 8♦/J♥ (issue 18)
+            partner_cards.qc_call(self, card, under)
+            return
         if prof.partner_card_game:
             raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where partner cards make the sides "
                             "(rules.md F-1)", f"call {card}", "no call")
@@ -1102,6 +1116,8 @@ class GameState:
         if renege and ok and self.complete:
             raise self._err("E-RENEGE-MARK", f"{card} is marked ^R as a renege but it is a legal play", f"^R{card}",
                             str(card))
+        if self._ft_mask >> card & 1:  # the first two cards of a rank make the side (F-1, issue 18)
+            partner_cards.first_two_card(self, seat, card)
         # commit
         if not trick:
             es = self._cs if card == self.under else self._suit_of[card]
@@ -1172,6 +1188,8 @@ class GameState:
     def _claim(self, seat: int) -> None:
         if self.phase != Phase.PLAY:
             self.start_play()
+        if self._ft_mask:
+            partner_cards.first_two_claim(self)
         remaining = 0
         for h in self.hands:
             remaining |= h

@@ -53,6 +53,7 @@ from replay.cards import Card
 from replay.errors import Diagnostic, did_you_mean
 
 from .errors import ShnSyntaxError
+from .partner_statements import s_give
 from .record import (
     GAME_CALLS,
     GAME_SUITS,
@@ -96,7 +97,7 @@ KEYWORDS = frozenset(
     "hand dealer deal blind pick leaster doubler stake crack recrack castrate blitz bury call alone sheepshead "
     "partner claim pts tricks score misdeal win lose win-s lose-s win-z lose-z "
     "game ramsch klopfen kontra re laufende "
-    "moster mittler schneidster schwanzer blindtrick pot table".split()
+    "moster mittler schneidster schwanzer blindtrick pot table give".split()
 )
 #: Words that are not statements but may never be seat aliases either.
 RESERVED = KEYWORDS | {"under", "black", "red", "queens", "jacks", "after", "with", "without", "tout"}
@@ -1749,6 +1750,7 @@ _DISPATCH = {
     "call": _Reader.s_call,
     "alone": _flag_statement("alone", "alone"),
     "sheepshead": _flag_statement("sheepshead", "sheepshead"),
+    "give": s_give,  # wi6-7d-high (issue 18): ingest/shn/partner_statements.py
     "partner": _s_partner,
     "claim": _seat_statement("claim", "claim"),
     "pts": _number_statement("pts", "pts", 0, 120, True),
