@@ -354,9 +354,13 @@ def test_worked_wi6_7d_high():
 
 
 def test_no_call_in_a_replayed_partner_card_game():
-    src = (FIXTURES / "wi8-qc-jd-7d.shn").read_text(encoding="utf-8").replace("pick Al", "pick Al  call AH")
+    src = (FIXTURES / "wi8-black-queens.shn").read_text(encoding="utf-8").replace("pick Al", "pick Al  call AH", 1)
     _, errors = outcomes(src)
     assert errors[0].code == "E-CALL-NONE"
+    # wi8-qc-jd-7d has a call since issue 18 (a holder of two partner cards calls 8♦/J♥, F-1): an ace is no such card
+    src = (FIXTURES / "wi8-qc-jd-7d.shn").read_text(encoding="utf-8").replace("pick Al", "pick Al  call AH")
+    _, errors = outcomes(src)
+    assert errors[0].code == "E-CALL-CARD"
 
 
 def test_three_against_three_and_three_against_five_settlement():
