@@ -131,5 +131,6 @@ class GiveCard:
     back: Card | None = None
 
 
-Action = Union[Pass, Pick, Bury, Call, Alone, Crack, Recrack, Castrate, Blitz, Sheepshead, Play, Claim, BlindTrick, GiveCard]
+Action = Union[Pass, Pick, Bury, Call, Alone, Crack, Recrack, Castrate, Blitz, Sheepshead, Play, Claim, BlindTrick,
+               GiveCard]
 

@@ -46,12 +46,18 @@ def check_written(chk: HandCheck) -> None:
 def apply_give(chk: HandCheck, g: GameState) -> None:
     """Replay the written ``give`` (before ``pick S``, which names the Q♣'s
     holder after the pass) through the engine; the error is reported at the
-    card it is about."""
+    card it is about.  Without deal lines the seats' cards are the ones they
+    play, already after the pass: nothing is moved."""
     gv = chk.rec.give
     if gv is None:
         return
     check_written(chk)
     seat = chk.seat(gv.seat, gv.pos)
+    if not chk.rec.deals:
+        # without deal lines each seat holds the cards it plays (notation.md §3): the cards after the
+        # pass, so there is nothing to move; the written card was checked above
+        g.given = (seat, gv.card, gv.back)
+        return
     try:
         g.apply(GiveCard(seat, gv.card, gv.back))
     except IllegalAction as exc:

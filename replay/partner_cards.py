@@ -168,8 +168,8 @@ def qc_call(g: "GameState", card: Card, under: Card | None) -> None:
     does not know where it is; 2v6 stands).  Before the first card.
 
     With the deal not known the caller cannot be checked and the called
-    card's holder is the seat that plays it (a partial log without it stays
-    to the written ``partner``).  Raises ``E-CALL-CARD`` (not 8♦ or J♥, an
+    card's holder is the seat that plays it (a partial log that ends in a
+    claim is judged from the written ``partner``, as every partner-card game).  Raises ``E-CALL-CARD`` (not 8♦ or J♥, an
     ``under`` card), ``E-CALL-NONE`` (nobody holds two partner cards: the
     side is three, or one player holds all three and plays alone) and
     ``E-CALL-HELD`` (the caller holds the called card).
@@ -196,7 +196,7 @@ def qc_call(g: "GameState", card: Card, under: Card | None) -> None:
             raise g._err("E-CALL-HELD", f"seat {caller} calls {card}, which it holds", str(card),
                          "a card another player holds")
     g.called = card
-    holder = g._holder(card) if g.complete or g.hands_known else None
+    holder = g._holder(card)  # without the deal: the seat that plays it (each holds what it plays)
     if holder is not None and holder not in (g.picker, g.partner):
         if g.partner is None:
             g.partner = holder

@@ -138,6 +138,9 @@ class DDSolver:
                 raise SolverError("the deal is not fully known (no deal lines): nothing to solve")
             if not g.bury_known:
                 raise SolverError("the bury is not known, so the picker's hand is not known")
+            if g._ft_mask and (g.first_two is None or len(g.first_two) < 2):  # issue 18 (rules.md F-1)
+                raise SolverError("in a first-two game the sides are made by the play (the second card of the rank "
+                                  "played names the partner): nothing to solve before it is played")
             order = g._order
             side = [g.side_of(s) for s in range(g.n)]
             np_ = g.np

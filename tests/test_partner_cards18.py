@@ -26,8 +26,8 @@ from hypothesis import strategies as st
 
 from ingest.shn.reader import read
 from ingest.validate import validate_text
-from replay.actions import Call, GiveCard, Pick, Play
-from replay.cards import Card, Rank, cards_in, mask_of, points_of, trump_order
+from replay.actions import Call, GiveCard, Pick
+from replay.cards import Card, cards_in, mask_of, points_of, trump_order
 from replay.errors import IllegalAction, ProfileError
 from replay.generator import random_hand
 from replay.profile import parse_rules
@@ -439,3 +439,39 @@ def test_properties_under_the_new_profiles(h):
     elif prof.partnerMode == "qcJd7d" and g.called is not None:  # the called card's holder is on the side
         holder = next(x for x in range(prof.players) if h.hands[x] >> g.called & 1)
         assert holder in side and len(side) in (2, 3)
+
+
+def test_the_solver_waits_for_the_second_card_of_the_rank():
+    from replay.solver import DDSolver, SolverError
+
+    g = GameState(parse_rules("wi4-first-queens"), 3, [
+        M("QC", "QS", "AC", "TC", "KC", "9C", "8C", "7C"), M("QH", "JC", "AD", "TD", "9D", "AS", "TS", "KS"),
+        M("QD", "JS", "KD", "8D", "7D", "AH", "TH", "KH"), M("JD", "JH", "9S", "8S", "7S", "9H", "8H", "7H")],
+        0, complete=True)
+    g.apply(Pick(0))
+    g.start_play()
+    with pytest.raises(SolverError):  # who partners Al is not known before the second queen
+        DDSolver(g)
+
+
+def test_the_card_grid_says_it_does_not_take_the_first_two_rule():
+    from dashboard.card_entry import supported
+
+    assert "firstTwo" in supported(parse_rules("wi4-first-queens"))
+    assert supported(parse_rules("wi6-7d-high")) is None  # the grid plays it without a pass (optional, F-1)
+
+
+@pytest.mark.parametrize("stem, partners, units_al", [
+    ("wi6-7d-high_give", ("Bea", "Cy"), -4),   # as test_worked_wi6_7d_high_give: 3v3 lose-s, 4 each
+    ("wi8-qc-jd-7d_call", ("Ed", "Flo"), 6),   # as test_worked_wi8_qc_jd_7d_call: 3v5 win-s, Al +6
+])
+def test_give_and_call_without_deal_lines(stem, partners, units_al):
+    """Without deal lines each seat holds the cards it plays (notation.md §3) — after the pass, so the
+    give moves nothing; the call's card is the one its holder plays."""
+    import re
+
+    text = re.sub(r"deal \w+ +[^\n]*\n", "", src(stem))
+    got, errors = run(text)
+    assert errors == []
+    o = got[1]
+    assert (o.partner, o.partner2, o.units["Al"], sum(o.units.values())) == (*partners, units_al, 0)
