@@ -28,7 +28,7 @@ from .profile import RuleProfile, parse_rules
 from .scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schneider_lines,
                             schwanzer_value, settle_leaster, settle_nopick, settle_picked, settle_void)
 from .replay import snapshot
-from . import judge_partner_cards
+from . import judge_partner_cards, partner_cards
 from .state import JACK_BLITZ_COLOURS, CallType, GameState, Phase, bury_count_error, next_seat
 
 from .outcome import CardLog, HandOutcome, PlayRow
@@ -918,7 +918,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     # the partner: written, from the deal, or from the score
     partner: int | None = None
     partner_known = alone
-    if state is not None and state.phase >= Phase.MARKS and (
+    if state is not None and state.phase >= Phase.MARKS and not partner_cards.side_open(state) and (
             state.complete or ((state.tricks or state.claimed) and not _partner_unknown(state))):
         # the partner as the cards show it: the whole deal, or the tricks replayed (who played the
         # called ace or the partner card, rules.md B-9, C-1)

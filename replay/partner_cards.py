@@ -28,8 +28,8 @@ from .cards import Card, Rank, mask_of
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
 
-__all__ = ["RANKS", "first_two_mask", "first_two_head", "first_two_card", "first_two_claim", "give", "qc_call",
-           "QC_CALLABLE"]
+__all__ = ["RANKS", "first_two_mask", "first_two_head", "first_two_card", "first_two_claim", "first_two_alone",
+           "side_open", "give", "qc_call", "QC_CALLABLE"]
 
 #: ``firstTwoRank`` values (docs/profiles.md) -> the rank.
 RANKS: dict[str, Rank] = {"ace": Rank.ACE, "ten": Rank.TEN, "king": Rank.KING, "queen": Rank.QUEEN,
@@ -84,6 +84,9 @@ def first_two_card(g: "GameState", seat: int, card: Card) -> None:
         raise g._err("E-PARTNER-CARD", f"seat {seat} plays the first {_rank_word(g)} ({card}), so heads the side in "
                      f"{g.profile.name}; the record names seat {g.picker} (pick S names the seat of the first "
                      f"{_rank_word(g)})", seat, g.picker)
+    if len(seen) == 1 and seat != g.picker and g.alone:
+        raise g._err("E-ALONE-JD", f"the head is written alone, but seat {seat} plays the second {_rank_word(g)} "
+                     f"({card}) and so is the partner (rules.md F-1)", seat, g.picker)
     seen.append(seat)
     if len(seen) == 2:
         if seat == g.picker:
@@ -91,6 +94,23 @@ def first_two_card(g: "GameState", seat: int, card: Card) -> None:
         else:
             g.partner = seat
         g.partner_revealed = g.trick_no + 1
+
+
+def first_two_alone(g: "GameState") -> None:
+    """``alone`` in a first-two game: the head says it plays the first two
+    cards of the rank itself.  On a score sheet it is taken as written; in a
+    card log the play checks it (:func:`first_two_card`, ``E-ALONE-JD``)."""
+    from .state import Phase
+
+    g.alone = True
+    g.partner = None
+    g.phase = Phase.MARKS
+
+
+def side_open(g: "GameState") -> bool:
+    """A first-two hand whose side the cards have not made yet (the second
+    card of the rank not played, and not written alone)."""
+    return bool(g._ft_mask) and not g.alone and g.partner is None
 
 
 def first_two_claim(g: "GameState") -> None:

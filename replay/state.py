@@ -713,6 +713,9 @@ class GameState:
     def _alone(self) -> None:
         if self.phase != Phase.CALL:
             raise self._err("E-PHASE", "alone outside the call", "alone", "alone right after the bury")
+        if self._ft_mask:  # the first two of a rank (F-1, issue 18): checked by the play
+            partner_cards.first_two_alone(self)
+            return
         if self.profile.partner_card_game and not self.alone and (
                 self.complete or self.hands_known or self.partner is not None or self.partner2 is not None):
             # without the whole deal a partner card nobody played may be the picker's

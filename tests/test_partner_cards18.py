@@ -475,3 +475,30 @@ def test_give_and_call_without_deal_lines(stem, partners, units_al):
     assert errors == []
     o = got[1]
     assert (o.partner, o.partner2, o.units["Al"], sum(o.units.values())) == (*partners, units_al, 0)
+
+
+FIRST_DEAL = ('%SHN 1.0\n[Seats "Al; Bea; Cy; Di"]\n[Rules "wi4-first-queens"]\n\nhand 1  dealer Di\n'
+              'deal Al  QC JD AC TC KC 9C 8C 7C\ndeal Bea QS JC AD TD 9D AS TS KS\n'
+              'deal Cy  QD JS KD 8D 7D AH TH KH\ndeal Di  QH JH 9S 8S 7S 9H 8H 7H\n')
+
+
+@pytest.mark.parametrize("lines, partner, units", [
+    # the deal alone does not make the side: the written partner stands (Bea with Di, 44: a loss, DOB ±2)
+    ("pick Bea  partner Di  pts 44  lose\n", "Di", {"Al": 2, "Bea": -2, "Cy": 2, "Di": -2}),
+    # ... or the score tells it
+    ("pick Bea  pts 44  lose\nscore Al +2 Bea -2 Cy +2 Di -2\n", "Di", {"Al": 2, "Bea": -2, "Cy": 2, "Di": -2}),
+    # alone on a score sheet: 1v3 loss with DOB, 1 x 2 = 2 a defender, the head 3 x 2 = 6
+    ("pick Bea  alone  pts 44  lose\n", None, {"Al": 2, "Bea": -6, "Cy": 2, "Di": 2}),
+    # two tricks written, the second queen not yet played: W-PARTIAL, the written partner stands
+    ("pick Bea\nt1 Al:  AC QS 7D 7S\nt2 Bea: AS JS 8S 7C\npartner Di  pts 44  lose\n", "Di",
+     {"Al": 2, "Bea": -2, "Cy": 2, "Di": -2}),
+])
+def test_first_two_score_sheets_with_the_deal(lines, partner, units):
+    got, errors = run(FIRST_DEAL + lines)
+    assert errors == [] and got[1].partner == partner and got[1].units == units
+
+
+def test_first_two_alone_is_checked_by_the_play():
+    text = FIRST_DEAL + "pick Bea  alone\nt1 Al:  AC QS 7D 7S\nt2 Bea: AS JS 8S 7C\nt3 Cy:  KD QH JD 9D\n"
+    e = first_error(text)
+    assert (e.code, e.line, e.col) == ("E-ALONE-JD", 13, 12)  # Di's Q♥, the second queen, line 13 column 12
