@@ -21,12 +21,10 @@ The choices made where rules.md is silent are in docs/profiles.md
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .cards import Card, Rank, mask_of
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .state import GameState
+# No import of replay.state here (tests/test_layers.py: no import circle): the
+# state calls in and sets its own phase and call type after these return.
 
 __all__ = ["RANKS", "first_two_mask", "first_two_head", "first_two_card", "first_two_claim", "first_two_alone",
            "side_open", "give", "qc_call", "QC_CALLABLE"]
@@ -57,17 +55,14 @@ def first_two_head(g: "GameState", seat: int) -> None:
     card of the rank, the head of the side, scored as the picker (as the Q♣
     holder in the black-queens games).  Who it is shows in the play
     (:func:`first_two_card` checks it); a complete deal in which S holds no
-    card of the rank is refused at once with ``E-PARTNER-CARD``."""
-    from .state import CallType, Phase
-
+    card of the rank is refused at once with ``E-PARTNER-CARD``.  The state
+    then opens the call with call type ``first-two``."""
     mask = g._ft_mask
     if g.complete and not g.hands[seat] & mask:
         raise g._err("E-PARTNER-CARD", f"in {g.profile.name} the side is headed by the seat that plays the first "
                      f"{_rank_word(g)}; seat {seat} holds none", seat, f"a seat holding a {_rank_word(g)}")
     g.picker = seat
     g.bury_known = True  # no blind, nothing buried
-    g.phase = Phase.CALL
-    g.call_type = CallType.FIRST_TWO
     g.first_two = []
 
 
@@ -99,12 +94,10 @@ def first_two_card(g: "GameState", seat: int, card: Card) -> None:
 def first_two_alone(g: "GameState") -> None:
     """``alone`` in a first-two game: the head says it plays the first two
     cards of the rank itself.  On a score sheet it is taken as written; in a
-    card log the play checks it (:func:`first_two_card`, ``E-ALONE-JD``)."""
-    from .state import Phase
-
+    card log the play checks it (:func:`first_two_card`, ``E-ALONE-JD``).
+    The state then closes the call."""
     g.alone = True
     g.partner = None
-    g.phase = Phase.MARKS
 
 
 def side_open(g: "GameState") -> bool:
@@ -117,9 +110,7 @@ def first_two_claim(g: "GameState") -> None:
     """A claim in a first-two game before the second card of the rank is
     played leaves the side unknown: ``E-CLAIM-SIDE`` (write the tricks up to
     it)."""
-    from .state import CallType
-
-    if g.call_type is CallType.FIRST_TWO and (g.first_two is None or len(g.first_two) < 2):
+    if g.first_two is not None and len(g.first_two) < 2 and not g.alone:
         raise g._err("E-CLAIM-SIDE", f"a claim before the second {_rank_word(g)} is played: in {g.profile.name} its "
                      "player is the partner, so the sides are not known yet", "claim",
                      f"the tricks up to the second {_rank_word(g)}")
@@ -141,13 +132,11 @@ def give(g: "GameState", seat: int, card: Card, back: Card | None) -> None:
     partner card; not held; a giver without two partner cards; a card given
     back that the left neighbour does not hold, or the card just received).
     """
-    from .state import Phase
-
     prof = g.profile
     if prof.partnerMode != "blackQueensJd":
         raise g._err("E-GIVE", f"a pass of a partner card in {prof.name}: only wi6-7d-high passes one (rules.md "
                      "F-1, six-handed row)", f"give {card}", "no give")
-    if g.phase != Phase.PICK or g.picker is not None:
+    if g.picker is not None:  # no blind: the picking phase lasts until the head is named
         raise g._err("E-GIVE", "the pass of a partner card comes before the head is named and before the lead "
                      "(rules.md F-1)", f"give {card}", "give before pick")
     if getattr(g, "given", None):

@@ -410,6 +410,8 @@ class GameState:
         if not self.profile.has_blind:
             if self._ft_mask:
                 partner_cards.first_two_head(self, seat)
+                self.phase = Phase.CALL
+                self.call_type = CallType.FIRST_TWO
             else:
                 self._queens_side(seat)
             return
@@ -715,6 +717,7 @@ class GameState:
             raise self._err("E-PHASE", "alone outside the call", "alone", "alone right after the bury")
         if self._ft_mask:  # the first two of a rank (F-1, issue 18): checked by the play
             partner_cards.first_two_alone(self)
+            self.phase = Phase.MARKS
             return
         if self.profile.partner_card_game and not self.alone and (
                 self.complete or self.hands_known or self.partner is not None or self.partner2 is not None):
