@@ -299,7 +299,7 @@ NAMED_PROFILES: dict[str, dict[str, object]] = {
     # eight-handed, 4 each, no blind: Q♣ + J♦ + 7♦ (3v5; 2v6 when one player holds two) (F-1, F-4)
     "wi8-qc-jd-7d": {"players": 8, "handCards": 4, "blindCards": 0, "partnerMode": "qcJd7d"},
     # six-handed, 30 cards, 5 each, no blind: the 7♦ is the top trump (F-7's spitz1 order), Q♣ + Q♠ + J♦
-    # partners (3v3; 2v4 when one holds two), DOB applies (F-1); passing a partner card left is not played
+    # partners (3v3; 2v4 when one holds two), DOB applies (F-1); a holder of two may pass one left (give)
     "wi6-7d-high": {"players": 6, "deck": 30, "handCards": 5, "blindCards": 0, "partnerMode": "blackQueensJd",
                     "trumpOrder": "spitz1"},
     # ---- issue 18 (h18a): no blind, the players of the first two queens (or of the first two cards of

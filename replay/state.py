@@ -31,9 +31,10 @@ in every trick, and settles 0 (:attr:`GameState.sitting`).
 from __future__ import annotations
 
 import enum
-from . import partner_cards
-from .actions import (Action, Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, GiveCard, Pass, Pick, Play,
-                      Recrack, Sheepshead)
+from .actions import (Action, Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Play, Recrack,
+                      Sheepshead)
+from . import partner_cards  # issue 18 (h18a): the give, the wi8 call, the first two of a rank (rules.md F-1)
+from .actions import GiveCard
 from .cards import TRUMP, Card, Rank, Suit, cards_in, mask_of, points_of
 from .errors import IllegalAction
 from .profile import RuleProfile
@@ -560,6 +561,7 @@ class GameState:
                             "(rules.md F-1, F-2, F-3)", f"call {card}", "no call")
         if prof.partnerMode == "qcJd7d":  # F-1: a holder of two partner cards may call 8♦/J♥ (issue 18)
             partner_cards.qc_call(self, card, under)
+            self.phase = Phase.MARKS
             return
         if prof.partner_card_game:
             raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where partner cards make the sides "
