@@ -502,3 +502,24 @@ def test_first_two_alone_is_checked_by_the_play():
     text = FIRST_DEAL + "pick Bea  alone\nt1 Al:  AC QS 7D 7S\nt2 Bea: AS JS 8S 7C\nt3 Cy:  KD QH JD 9D\n"
     e = first_error(text)
     assert (e.code, e.line, e.col) == ("E-ALONE-JD", 13, 12)  # Di's Q♥, the second queen, line 13 column 12
+
+
+def test_shead_replay_shows_the_pass_and_export_keeps_it(tmp_path):
+    from typer.testing import CliRunner
+
+    from ingest.cli import app
+    from ingest.shn.partner_statements import give_in_text
+
+    assert give_in_text("hand 1\npick Al  give Al QS back 8C {a note; give Bea JD back 9H}\n") == ("Al", "QS", "8C")
+    assert give_in_text("hand 1\npick Al  ; give Al QS back 8C\n") is None
+    db, out = tmp_path / "t.duckdb", tmp_path / "out.shn"
+    runner = CliRunner()
+    res = runner.invoke(app, ["ingest", str(FIX / "wi6-7d-high_give.shn"), "--db", str(db)])
+    assert res.exit_code == 0, res.stdout
+    res = runner.invoke(app, ["replay", "1", "--db", str(db)])
+    assert res.exit_code == 0
+    assert "Passed  Al Q♠ to Bea, Bea 8♣ back" in res.stdout
+    assert "Trick 1   Al Q♣   Bea Q♠" in res.stdout  # Bea plays the Q♠ she was passed
+    res = runner.invoke(app, ["export", "--format", "shn", "--db", str(db), "--out", str(out)])
+    assert res.exit_code == 0, res.stdout
+    assert "give Al QS back 8C" in out.read_text(encoding="utf-8")

@@ -10,9 +10,11 @@ The eight-handed call of the 8♦ or J♥ (``wi8-qc-jd-7d``) is the ordinary
 
 from __future__ import annotations
 
+import re
+
 from .record import GiveRec, Pos
 
-__all__ = ["s_give"]
+__all__ = ["s_give", "give_in_text"]
 
 
 def s_give(self, toks, i, n):
@@ -47,3 +49,16 @@ def s_give(self, toks, i, n):
     self.p = p
     return k + 2
 
+
+
+_GIVE_RE = re.compile(r"(?:^|\s)give\s+(\S+)\s+(\S+)\s+back\s+(\S+)")
+
+
+def give_in_text(source: str) -> tuple[str, str, str] | None:
+    """``(seat, card, back)`` of the ``give`` statement in a stored hand's SHN
+    text (annotations and comments left out), or None: for the replay's
+    text, which shows the pass before trick 1."""
+    text = re.sub(r"\{[^}]*\}", " ", source)
+    text = "\n".join(line.split(";", 1)[0] for line in text.splitlines())
+    m = _GIVE_RE.search(text)
+    return (m.group(1), m.group(2), m.group(3)) if m else None
