@@ -68,7 +68,7 @@ def deal_table(rng: random.Random, profile: RuleProfile,
     that many stacks ``(face-down card, face-up card)`` from the cards after
     the hands; there is no blind then."""
     deck = profile.deck_mask
-    cards = [c for c in range(32) if deck >> c & 1]
+    cards = [c for c in range(deck.bit_length()) if deck >> c & 1]  # 32 cards, or 34 with the sixes
     rng.shuffle(cards)
     hs = profile.hand_size
     seats = [s for s in range(profile.players) if not (profile.sitOut and s == dealer)]

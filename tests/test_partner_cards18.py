@@ -386,7 +386,9 @@ def test_worked_two_queens_high():
 NEW = ["wi4-first-queens", "wi4-first-queens; firstTwoRank=jack", "wi4-first-queens; firstTwoRank=seven",
        "wi8-first-queens", "wi8-first-queens; firstTwoRank=ace; doubleOnBump=off", "wi6-7d-high",
        "wi8-qc-jd-7d", "wi5-called-ace; trumpOrder=jacksHigh", "wi5-jack-of-diamonds; trumpOrder=twoQueensHigh",
-       "wi4-black-queens; trumpOrder=jacksHigh", "wi6-jd-ace; trumpOrder=twoQueensHigh"]
+       "wi4-black-queens; trumpOrder=jacksHigh", "wi6-jd-ace; trumpOrder=twoQueensHigh",
+       "wi4-called-ace-34", "wi4-jack-of-diamonds-34; jdCallUp=on", "wi4-called-ace-34; trumpOrder=spitz2",
+       "wi4-called-ace-34; trumpOrder=twoQueensHigh; noPick=doubler"]
 
 hands = st.builds(
     lambda seed, rules, dealer: random_hand(random.Random(seed), parse_rules(rules), dealer % parse_rules(rules).players),
@@ -523,3 +525,78 @@ def test_shead_replay_shows_the_pass_and_export_keeps_it(tmp_path):
     res = runner.invoke(app, ["export", "--format", "shn", "--db", str(db), "--out", str(out)])
     assert res.exit_code == 0, res.stdout
     assert "give Al QS back 8C" in out.read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------------------
+# 4. four-handed with 34 cards (+6♣ 6♠; rules.md F-1 four-handed row)
+
+
+def test_worked_wi4_called_ace_34():
+    got = fixture("wi4-called-ace-34")
+    o = got[1]
+    # 34 cards: 4 x 8 + blind 2.  Al picks 8♥ 7♥, buries K♣ 8♥ (4 + 0 = 4), calls A♥ (Di; hold card 7♥).
+    # t1 Al: QC 8D KD 7D -> Al 3+4 = 7;  t2 Al: QS 9D QD JD -> Al 3+3+2 = 8;  t3 Al: JC JS JH 9S -> Al 2+2+2 = 6
+    # t4 Al: 7H QH 9H AH -> Bea (Q♥) 3+11 = 14;  t5 Bea: AC 7C 8S 6C -> Bea 11 (Al follows clubs with the 6♣)
+    # t6 Bea: TC KS TH TD -> Al (10♦) 10+4+10+10 = 34;  t7 Al: AD 9C TS KH -> Al 11+10+4 = 25
+    # t8 Al: 7S 8C AS 6S -> Cy 11.   Al 80 + Bea 25 + Cy 11 + bury 4 = 120 (the sixes are 0 points).
+    # Side Al + Di = 80 + 0 + 4 = 84 in 5 tricks: a plain win; 2v2 (F-4) -> Al +1, Di +1, Bea -1, Cy -1.
+    assert (o.picker, o.partner, o.call, o.picker_points, o.picker_tricks, o.outcome) == (
+        "Al", "Di", "AH", 84, 5, "win")
+    assert o.units == {"Al": 1, "Bea": -1, "Cy": -1, "Di": 1}
+    # hand 2, the same cards as the jack-of-diamonds game: Di holds the J♦, the same side, the same 84 -> win
+    assert (got[2].partner, got[2].units) == ("Di", {"Al": 1, "Bea": -1, "Cy": -1, "Di": 1})
+
+
+def test_the_sixes_and_the_32_card_games_unchanged():
+    from replay.cards import C6, S6, SIX, SIXES, STANDARD
+    from replay.profile import DECKS
+
+    assert len(list(Card)) == 32  # every loop over the cards of a 32-card game is as before
+    assert trump_order("standard") is STANDARD and len(STANDARD.strength) == 32
+    assert (str(C6), C6.suit, C6.rank, C6.points, C6.pretty(), Card.parse("6♠")) == ("6C", 0, SIX, 0, "6♣", S6)
+    assert points_of(DECKS[34]) == 120 and DECKS[34].bit_count() == 34 and DECKS[34] & ~SIXES == DECKS[32]
+    o = parse_rules("wi4-called-ace-34").trumps
+    assert o.strength[Card.S7] > o.strength[S6] and o.suit_of[C6] == 0 and not o.is_trump(C6)
+    assert o.trick_winner([(0, S6), (1, Card.S7), (2, Card.H9)], 1) == 1  # the 7♠ beats the 6♠
+    # a six in a 32-card game is outside the deck
+    text = src("wi5-called-ace_trumpOrder-jacksHigh").replace("deal Al  QS JD 9C 7S TH 8H", "deal Al  QS JD 9C 6S TH 8H")
+    e = first_error(text)
+    assert (e.code, e.line, e.col) == ("E-DECK", 9, 19)  # at the 6♠ of Al's deal line (column 19)
+    with pytest.raises(ProfileError):
+        parse_rules("wi4-called-ace-34; trumpOrder=clubsTrump")  # the 6♣ would be a trump
+
+
+def test_34_cards_stored_replayed_and_exported(tmp_path):
+    from typer.testing import CliRunner
+
+    from ingest.cli import app
+
+    db, out = tmp_path / "t.duckdb", tmp_path / "out.shn"
+    runner = CliRunner()
+    res = runner.invoke(app, ["ingest", str(FIX / "wi4-called-ace-34.shn"), "--db", str(db)])
+    assert res.exit_code == 0 and "2 stored" in res.stdout + res.stderr
+    res = runner.invoke(app, ["replay", "1", "--db", str(db)])
+    assert res.exit_code == 0 and "Trick 5  Bea A♣    Cy 7♣    Di 8♠    Al 6♣" in res.stdout
+    res = runner.invoke(app, ["export", "--format", "shn", "--db", str(db), "--out", str(out)])
+    assert res.exit_code == 0
+    again, errors = run(out.read_text(encoding="utf-8"))
+    assert errors == [] and again[1].units == {"Al": 1, "Bea": -1, "Cy": -1, "Di": 1}
+    assert "deal Di  JD 7D AH TH KH 9S 8S 6S" in out.read_text(encoding="utf-8")
+
+
+def test_the_solver_and_the_card_grid_say_no_to_34_cards():
+    from dashboard.card_entry import supported
+    from replay.solver import DDSolver, SolverError
+
+    assert "6♣" in supported(parse_rules("wi4-called-ace-34"))
+    h = random_hand(random.Random(1), parse_rules("wi4-called-ace-34"), 0)
+    while h.kind != "pick":
+        h = random_hand(random.Random(h.hands[0] % 1000), parse_rules("wi4-called-ace-34"), 0)
+    g = GameState(h.profile, h.dealer, list(h.hands), h.blind, complete=True)
+    for a in h.actions:
+        if type(a).__name__ == "Play":
+            break
+        g.apply(a)
+    g.start_play()
+    with pytest.raises(SolverError):
+        DDSolver(g)

@@ -43,7 +43,7 @@ PROFILES = ["wi5-called-ace", "wi5-jack-of-diamonds", "wi5-called-ace; noPick=do
             "wi2", "wi2; allowBlitz=queens; maxMarks=2",
             # issue 18 (h18a): the first two of a rank, other queen and jack orders
             "wi4-first-queens", "wi8-first-queens; firstTwoRank=ace", "wi5-called-ace; trumpOrder=jacksHigh",
-            "wi5-jack-of-diamonds; trumpOrder=twoQueensHigh"]
+            "wi5-jack-of-diamonds; trumpOrder=twoQueensHigh", "wi4-called-ace-34", "wi4-jack-of-diamonds-34"]
 ALIASES = ["Al", "Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
 

@@ -69,7 +69,7 @@ def test_named_table_geometry(name, seats, deck, hand, blind, tricks):
 
 def test_every_deck_holds_120_card_points():
     """rules.md A-6 holds for every deck of F-1: only 7s and 8s (0 points) go."""
-    assert {n: points_of(m) for n, m in DECKS.items()} == {32: 120, 30: 120, 26: 120}
+    assert {n: points_of(m) for n, m in DECKS.items()} == {32: 120, 30: 120, 26: 120, 34: 120}  # 34: + 6♣ 6♠ (0)
     assert {str(c) for c in cards_in(DECKS[32] & ~DECKS[30])} == {"7C", "7S"}
     assert {str(c) for c in cards_in(DECKS[32] & ~DECKS[26])} == {"7C", "7S", "7H", "8C", "8S", "8H"}
 

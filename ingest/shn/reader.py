@@ -49,7 +49,7 @@ import re
 from collections.abc import Iterable, Iterator
 from itertools import product
 
-from replay.cards import Card
+from replay.cards import C6, S6, Card
 from replay.errors import Diagnostic, did_you_mean
 
 from .errors import ShnSyntaxError
@@ -132,8 +132,10 @@ for _r, _ri in _RANK_SPELL.items():
     for _s, _si in _SUIT_SPELL.items():
         for _v in _case_variants(_r + _s):
             CARD_SPELLINGS[_v] = Card(_si * 8 + _ri)
+for _v, _six in (("6C", C6), ("6c", C6), ("6♣", C6), ("6S", S6), ("6s", S6), ("6♠", S6)):
+    CARD_SPELLINGS[_v] = _six  # the 34-card deck (issue 18, rules.md F-1)
 
-_PLAYED = re.compile(r"(\^R)?(\?\?|(?:10|[AaKkQqJjTt987])[CcSsHhDd♣♠♥♦♡♢])(!!|\?\?|!\?|\?!|!|\?)?")
+_PLAYED = re.compile(r"(\^R)?(\?\?|(?:10|[AaKkQqJjTt987])[CcSsHhDd♣♠♥♦♡♢]|6[CcSs♣♠])(!!|\?\?|!\?|\?!|!|\?)?")
 
 #: German card spellings of ``[Cards "de"]`` (docs/notation.md §14): the
 #: suit letter E (Eichel), G (Gras), H (Herz), S (Schellen), then the rank
