@@ -45,6 +45,8 @@ def supported(prof: RuleProfile) -> str | None:
     and a leaster whose blind goes to a named trick (``leasterBlind=namedTrick``)."""
     if prof.tableStacks:
         return "the card grid does not lay out the two-handed game's table cards"
+    if prof.deck == 34:  # issue 18
+        return "the card grid does not lay out the 6♣ and 6♠ of the 34-card deck"
     if prof.partnerMode == "jackOfDiamonds" and (prof.jdCallUp or prof.jdHybridAceCall):
         return "the card grid does not take a jack-of-diamonds call-up or hybrid ace call (jdCallUp, jdHybridAceCall)"
     if prof.partnerMode not in ("calledAce", "alone", "jackOfDiamonds", "jdAndAce", "blackQueens", "qcJd7d",

@@ -375,8 +375,12 @@ def order_of(outcome) -> TrumpOrder | None:
     F-8)."""
     if outcome.game == "sheepshead":
         flags = getattr(outcome, "rules_flags", None) or {}
+        name = str(flags.get("trumpOrder", "standard"))
         try:
-            return trump_order(str(flags.get("trumpOrder", "standard")))
+            try:  # the 34-entry tables: the same for the 32 cards, and the 6♣ 6♠ of a 34-card deck (issue 18)
+                return trump_order(name, sixes=True)
+            except ValueError:  # clubs trump has no 34-card form
+                return trump_order(name)
         except KeyError:
             return STANDARD
     if outcome.game == "schafkopf" and outcome.game_type in ("sauspiel", "ramsch", "wenz", "geier"):

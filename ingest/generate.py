@@ -25,8 +25,8 @@ from replay.scoring import NOPICK_GAMES, schwanzer_value
 from replay.profile import parse_rules
 from replay.state import CallType
 
-from .shn.record import (CallRec, CardsRec, HandRecord, MarkRec, PlayRec, ScoreRec, SessionRec, ShnFile, TrickRec,
-                         Value)
+from .shn.record import (CallRec, CardsRec, GiveRec, HandRecord, MarkRec, PlayRec, ScoreRec, SessionRec, ShnFile,
+                         TrickRec, Value)
 
 __all__ = ["to_record", "generate_session_text", "demo_season", "variety_nights", "VARIETY_RULES", "DEMO_PLAYERS"]
 
@@ -91,8 +91,12 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
             rec.call = CallRec(g.called, g.under, has_under=g.under is not None)
         elif g.call_type == CallType.ALONE and g.profile.calls_ace:
             rec.alone = Value(True)
-        elif g.alone and g.profile.partner_card_game:  # one player held every partner card
-            rec.alone = Value(True)
+        elif g.alone and g.profile.partner_card_game and (sheet or g.profile.partnerMode != "firstTwo"):
+            rec.alone = Value(True)  # one player held every partner card (or played the first two of the rank)
+        if g.profile.partnerMode == "qcJd7d" and g.called is not None:  # F-1: the call of 8♦/J♥ (issue 18)
+            rec.call = CallRec(g.called)
+        if g.given is not None:  # wi6-7d-high: a partner card passed left (issue 18)
+            rec.give = GiveRec(a[g.given[0]], g.given[1], g.given[2])
         if g.sheepshead:
             rec.sheepshead = Value(True)
     for m in g.marks_log:

@@ -22,6 +22,7 @@ no colour codes.
 
 from __future__ import annotations
 
+from ingest.shn.partner_statements import give_in_text
 from ingest.store import StoredHand
 from replay.cards import Card, CardParseError
 from replay.schafkopf import GERMAN_SUIT, Game, SchafkopfState, SkFrame, describe_tariff, game_name, german
@@ -176,6 +177,11 @@ def render_frames(h: StoredHand, frames: list) -> str:
     width = max((len(s) for s in seats), default=2)
     lines = _head(h)
     lines.append("")
+    given = give_in_text(h.source)  # wi6-7d-high: the pass of a partner card before trick 1 (issue 18)
+    if given is not None and given[0] in seats:
+        left = seats[(seats.index(given[0]) + 1) % len(seats)]
+        lines.append(f"Passed  {given[0]} {pretty_card(given[1])} to {left}, {left} {pretty_card(given[2])} back "
+                     "(before the lead, rules.md F-1)")
     partner_seen = None
     for f in frames:
         if getattr(f, "claim", None) is not None:  # a Sheepshead claim (notation.md §3)

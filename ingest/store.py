@@ -550,6 +550,9 @@ CARD_NAMES = tuple(r + s for s in "CSHD" for r in "ATKQJ987")
 UNKNOWN_CARD = 32
 _CARD_INDEX: dict[str | None, int] = {name: i for i, name in enumerate(CARD_NAMES)}
 _CARD_INDEX[None] = UNKNOWN_CARD
+#: issue 18, the 34-card deck: the 6♣ and 6♠ after the unknown card's 32 (stored logs keep their codes)
+_SIXES = ("6C", "6S")
+_CARD_INDEX.update({"6C": 33, "6S": 34})
 _NO_SEAT = 255
 
 #: The text formats a session's stored sources can be in (sessions.format).
@@ -624,7 +627,7 @@ def card_log_from_row(row: tuple | list, seats: list[str]) -> CardLog:
     """The :class:`CardLog` of a ``card_log`` row (``CARD_LOG_COLUMNS``)."""
     (deal_seats, deal_sizes, deal, blind, bury, _called, plays, numbers, sizes, leaders, winners, reneges,
      play_seats) = row
-    names = CARD_NAMES + (None,)
+    names = CARD_NAMES + (None,) + _SIXES
     n = len(seats)
     out_deal: dict[str, list[str | None]] = {}
     i = 0

@@ -13,7 +13,7 @@ from typing import Literal, Union
 from .cards import Card
 
 __all__ = ["Pass", "Pick", "Bury", "Call", "Alone", "Crack", "Recrack", "Castrate", "Blitz", "Sheepshead", "Play",
-           "Claim", "BlindTrick", "Action"]
+           "Claim", "BlindTrick", "GiveCard", "Action"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,4 +122,18 @@ class BlindTrick:
     trick: int
 
 
-Action = Union[Pass, Pick, Bury, Call, Alone, Crack, Recrack, Castrate, Blitz, Sheepshead, Play, Claim, BlindTrick]
+@dataclass(frozen=True, slots=True)
+class GiveCard:
+    """``give S c back b`` (``wi6-7d-high``, rules.md F-1): before the lead,
+    seat ``seat``, holding two partner cards, passes the partner card
+    ``card`` to the seat on its left, which passes ``back`` in return
+    (``None``: not known).  Issue 18; :func:`replay.partner_cards.give`."""
+
+    seat: int
+    card: Card
+    back: Card | None = None
+
+
+Action = Union[Pass, Pick, Bury, Call, Alone, Crack, Recrack, Castrate, Blitz, Sheepshead, Play, Claim, BlindTrick,
+               GiveCard]
+

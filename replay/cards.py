@@ -30,6 +30,8 @@ __all__ = [
     "TrumpOrder",
     "STANDARD",
     "trump_order",
+    "SIX",
+    "SIXES",
     "indiana_order",
     "mask_of",
     "cards_in",
@@ -74,7 +76,7 @@ class Rank(enum.IntEnum):
 
     @property
     def letter(self) -> str:
-        return "ATKQJ987"[self]
+        return "ATKQJ9876"[self]
 
 
 _RANK_POINTS = (11, 10, 4, 3, 2, 0, 0, 0)  # rules.md A-5
@@ -98,11 +100,11 @@ class Card(enum.IntEnum):
     @property
     def suit(self) -> Suit:
         """The printed suit (a queen of clubs is printed ♣ though it is trump)."""
-        return Suit(self >> 3)
+        return Suit(self >> 3) if self < 32 else (Suit.CLUBS, Suit.SPADES)[self - 32]
 
     @property
     def rank(self) -> Rank:
-        return Rank(self & 7)
+        return Rank(self & 7) if self < 32 else SIX
 
     @property
     def points(self) -> int:
@@ -131,10 +133,29 @@ class Card(enum.IntEnum):
         return card
 
 
-_NAMES = tuple(Rank(i & 7).letter + Suit(i >> 3).letter for i in range(32))
+def _pseudo(cls, value: int, name: str):
+    """A member made outside the class body (issue 18, the 34-card deck): it
+    converts and compares like any member, but ``for c in cls`` does not list
+    it, so every loop over the 32 cards (or the 8 ranks) stays as it was."""
+    obj = int.__new__(cls, value)
+    obj._name_ = name
+    obj._value_ = value
+    cls._value2member_map_[value] = obj
+    return obj
+
+
+#: rules.md F-1 four-handed row, "34 (+6♣ 6♠)": the six, 0 card points, below the 7
+#: of its fail suit.  Only the 34-card profiles deal the 6♣ and the 6♠.
+SIX = _pseudo(Rank, 8, "SIX")
+C6 = _pseudo(Card, 32, "C6")
+S6 = _pseudo(Card, 33, "S6")
+#: The two sixes as a bit mask (the 34-card deck is :data:`FULL_DECK` | SIXES).
+SIXES = (1 << 32) | (1 << 33)
+
+_NAMES = tuple(Rank(i & 7).letter + Suit(i >> 3).letter for i in range(32)) + ("6C", "6S")
 #: SHN spelling of each card index: ``CARD_NAMES[Card.CQ] == "QC"``.
 CARD_NAMES = _NAMES
-POINTS: tuple[int, ...] = tuple(_RANK_POINTS[i & 7] for i in range(32))
+POINTS: tuple[int, ...] = tuple(_RANK_POINTS[i & 7] for i in range(32)) + (0, 0)
 
 _PARSE: dict[str, Card] = {}
 for _c in Card:
@@ -145,6 +166,10 @@ for _c in Card:
                 _PARSE[_r + "♡"] = _c
             if _s == "♦":
                 _PARSE[_r + "♢"] = _c
+
+for _c in (C6, S6):
+    for _s in (_c.suit.letter, _c.suit.symbol):
+        _PARSE["6" + _s] = _c
 
 FULL_DECK: int = (1 << 32) - 1
 
@@ -207,12 +232,16 @@ class TrumpOrder:
 
     @classmethod
     def build(cls, name: str, trumps: Iterable[Card], fail_ranks: Iterable[Rank] = (
-        Rank.ACE, Rank.TEN, Rank.KING, Rank.NINE, Rank.EIGHT, Rank.SEVEN)) -> "TrumpOrder":
+        Rank.ACE, Rank.TEN, Rank.KING, Rank.NINE, Rank.EIGHT, Rank.SEVEN), sixes: bool = False) -> "TrumpOrder":
+        """``sixes``: the 34-card deck's order (issue 18): the tables have 34
+        entries and the 6♣ and 6♠ are the lowest cards of their fail suits;
+        without it they have 32, exactly as before."""
         trumps = tuple(trumps)
         fail_ranks = tuple(fail_ranks)
         tmask = mask_of(trumps)
-        suit_of = [0] * 32
-        strength = [0] * 32
+        size = 34 if sixes else 32
+        suit_of = [0] * size
+        strength = [0] * size
         for i, c in enumerate(trumps):
             suit_of[c] = TRUMP
             strength[c] = 100 + len(trumps) - i
@@ -222,7 +251,13 @@ class TrumpOrder:
                 if c.rank not in fail_ranks:
                     raise ValueError(f"{c} is neither trump nor ranked in its fail suit")
                 strength[c] = len(fail_ranks) - fail_ranks.index(c.rank)
-        suit_masks = tuple(sum(1 << c for c in range(32) if suit_of[c] == s) for s in range(5))
+        if sixes:
+            for c in (C6, S6):
+                if tmask >> c & 1 or not any(tmask >> x & 1 == 0 and x.suit == c.suit for x in Card):
+                    raise ValueError(f"{c}: the sixes are fail cards of a fail suit")
+                suit_of[c] = c.suit
+                strength[c] = 0  # below the 7 (strength 1)
+        suit_masks = tuple(sum(1 << c for c in range(size) if suit_of[c] == s) for s in range(5))
         return cls(name, trumps, fail_ranks, tmask, tuple(suit_of), tuple(strength), suit_masks)
 
     def follow_mask(self, hand: int, led: Card | None) -> int:
@@ -302,6 +337,23 @@ def _indiana(suit: Suit) -> TrumpOrder:
 _INDIANA = {s: _indiana(s) for s in Suit}
 _ORDERS["indiana"] = _INDIANA[Suit.HEARTS]
 
+# issue 18 (h18a), rules.md F-9 "some groups reorder queens/jacks; treat trump
+# order as data": the two other orders of queens and jacks the sources name,
+# each over the standard diamonds (docs/profiles.md "Other queen and jack orders").
+#: rules.md F-1 (the southern-Indiana row): the jacks above the queens.
+_ORDERS["jacksHigh"] = TrumpOrder.build(
+    "jacksHigh",
+    (_C.CJ, _C.SJ, _C.HJ, _C.DJ, _C.CQ, _C.SQ, _C.HQ, _C.DQ, _C.DA, _C.DT, _C.DK, _C.D9, _C.D8, _C.D7),
+)
+#: rules.md F-6 (the fox game's order on the 32 cards): only the black queens
+#: above the jacks; the Q♦ ranks among the diamonds under the K♦, and the Q♥
+#: is a plain heart (A 10 K Q 9 8 7), so trump has 13 cards and hearts 7.
+_ORDERS["twoQueensHigh"] = TrumpOrder.build(
+    "twoQueensHigh",
+    (_C.CQ, _C.SQ, _C.CJ, _C.SJ, _C.HJ, _C.DJ, _C.DA, _C.DT, _C.DK, _C.DQ, _C.D9, _C.D8, _C.D7),
+    (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN),
+)
+
 
 def indiana_order(suit: Suit = Suit.HEARTS) -> TrumpOrder:
     """The Indiana four-handed trump order with ``suit`` as the trump suit
@@ -310,7 +362,18 @@ def indiana_order(suit: Suit = Suit.HEARTS) -> TrumpOrder:
     return _INDIANA[Suit(suit)]
 
 
-def trump_order(name: str) -> TrumpOrder:
-    """The trump order named by the profile flag ``trumpOrder``.  Raises
-    ``KeyError`` for an unknown name."""
-    return _ORDERS[name]
+_ORDERS34: dict[str, TrumpOrder] = {}
+
+
+def trump_order(name: str, sixes: bool = False) -> TrumpOrder:
+    """The trump order named by the profile flag ``trumpOrder``; ``sixes``:
+    its form for the 34-card deck (6♣ 6♠ the lowest of their fail suits).
+    Raises ``KeyError`` for an unknown name, ``ValueError`` for an order
+    whose trump holds a six (clubs trump)."""
+    if not sixes:
+        return _ORDERS[name]
+    o = _ORDERS34.get(name)
+    if o is None:
+        base = _ORDERS[name]
+        o = _ORDERS34[name] = TrumpOrder.build(name, base.trumps, base.fail_ranks, sixes=True)
+    return o

@@ -38,6 +38,7 @@ __all__ = ["DEAL_ID_PREFIX", "canonical_deal", "deal_id", "deal_id_of_log", "is_
 DEAL_ID_PREFIX = "D"
 
 _CARD_ORDER = {r + s: i for i, (s, r) in enumerate((s, r) for s in "CSHD" for r in "ATKQJ987")}
+_CARD_ORDER.update({"6C": 32, "6S": 33})  # the 34-card deck (issue 18): a 32-card deal's id is unchanged
 
 
 def _sorted_cards(cards: Iterable[str], where: str) -> list[str]:

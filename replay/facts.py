@@ -28,6 +28,7 @@ __all__ = [
     "PlayRec",
     "TrickRec",
     "CallRec",
+    "GiveRec",
     "MarkRec",
     "GameRec",
     "LaufendeRec",
@@ -130,6 +131,21 @@ class CallRec:
     pos: Pos = field(default_factory=Pos)
     card_pos: Pos = field(default_factory=Pos)
     under_pos: Pos = field(default_factory=Pos)
+    note: str | None = None
+
+
+@dataclass(slots=True)
+class GiveRec:
+    """``give S c back b`` (``wi6-7d-high``, rules.md F-1; issue 18): before
+    the lead S passes the partner card ``card`` to the seat on S's left,
+    which passes ``back`` (None for ``??``) in return."""
+
+    seat: str | None
+    card: Card | None
+    back: Card | None = None
+    pos: Pos = field(default_factory=Pos)
+    card_pos: Pos = field(default_factory=Pos)
+    back_pos: Pos = field(default_factory=Pos)
     note: str | None = None
 
 
@@ -270,6 +286,7 @@ class HandRecord:
     call: CallRec | None = None
     alone: Value[bool] | None = None
     sheepshead: Value[bool] | None = None  # the picker called "sheepshead" (rules.md C-9)
+    give: GiveRec | None = None  # wi6-7d-high: a partner card passed left (rules.md F-1; issue 18)
     marks: list[MarkRec] = field(default_factory=list)
     tricks: list[TrickRec] = field(default_factory=list)
     claim: Value[str] | None = None
@@ -343,7 +360,7 @@ def facts(obj):
         out = {}
         for f in fields(obj):
             if f.name in ("pos", "card_pos", "leader_pos", "under_pos", "tag_pos", "errors", "source", "line",
-                          "name_pos", "arg_pos"):
+                          "name_pos", "arg_pos", "back_pos"):
                 continue
             out[f.name] = facts(getattr(obj, f.name))
         return out

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from . import partner_cards_gen
 from .actions import (Action, Alone, BlindTrick, Blitz, Bury, Call, Castrate, Crack, Pass, Pick, Play, Recrack,
                       Sheepshead)
 from .cards import Card, POINTS, TRUMP, cards_in
@@ -67,7 +68,7 @@ def deal_table(rng: random.Random, profile: RuleProfile,
     that many stacks ``(face-down card, face-up card)`` from the cards after
     the hands; there is no blind then."""
     deck = profile.deck_mask
-    cards = [c for c in range(32) if deck >> c & 1]
+    cards = [c for c in range(deck.bit_length()) if deck >> c & 1]  # 32 cards, or 34 with the sixes
     rng.shuffle(cards)
     hs = profile.hand_size
     seats = [s for s in range(profile.players) if not (profile.sitOut and s == dealer)]
@@ -180,6 +181,8 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
     under ``profile`` by construction.  ``pot`` is the pot's balance before
     the hand (``pot=on``, rules.md D-19)."""
     hands, blind, table = deal_table(rng, profile, dealer)
+    while not partner_cards_gen.deal_ok(profile, hands, dealer):  # issue 18: a first-two head (F-1)
+        hands, blind, table = deal_table(rng, profile, dealer)
     g = GameState(profile, dealer, hands, blind, complete=True, stake=stake, pot=pot, table=table)
     actions: list[Action] = []
 
@@ -193,6 +196,9 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
     if profile.two_handed:  # no picking: the non-dealer heads the game (rules.md F-1, docs/profiles.md)
         order = []
         do(Pick((dealer + 1) % n))
+    elif not profile.has_blind and partner_cards_gen.handles(profile):  # issue 18: give, call, first two (F-1)
+        order = []
+        partner_cards_gen.setup(rng, g, do)
     elif not profile.has_blind:  # no picking: the Q♣ holder heads the side (rules.md F-1)
         order = []
         do(Pick(next(s for s in range(n) if hands[s] >> Card.CQ & 1)))
@@ -283,6 +289,9 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
             blitzes()
     if g.phase != Phase.DONE:
         g.start_play()
+    lead = partner_cards_gen.first_lead(rng, g)  # a first-two head leads the rank (issue 18)
+    if lead is not None:
+        do(Play(g.to_act, lead))
     while g.phase != Phase.DONE:
         s = g.to_act
         do(Play(s, _choose_card(rng, g, s)))

@@ -41,6 +41,7 @@ INDIANA_PROFILES = ("in4",)
 #: Statements of the other games that have no meaning in an Indiana hand.
 _FOREIGN = ("pick", "leaster", "doubler", "stake", "misdeal", "blind", "bury", "call", "alone", "claim", "ramsch",
             "laufende", "sheepshead", "partner2", "nopick", "blind_trick", "pot")
+_FOREIGN += ("give",)  # issue 18 (h18a): wi6-7d-high's pass of a partner card (rules.md F-1)
 
 
 class _Profile:

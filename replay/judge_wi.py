@@ -28,6 +28,7 @@ from .profile import RuleProfile, parse_rules
 from .scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schneider_lines,
                             schwanzer_value, settle_leaster, settle_nopick, settle_picked, settle_void)
 from .replay import snapshot
+from . import judge_partner_cards, partner_cards
 from .state import JACK_BLITZ_COLOURS, CallType, GameState, Phase, bury_count_error, next_seat
 
 from .outcome import CardLog, HandOutcome, PlayRow
@@ -294,6 +295,7 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
     dealer = written_dealer(chk, sess, n)
 
     _check_ranges(chk)
+    judge_partner_cards.check_written(chk)  # issue 18: give, and the wi8-qc-jd-7d call
     chk.date = _check_date(chk)
     chk.dealer = dealer
     kind = _hand_kind(chk)
@@ -441,6 +443,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
     try:
         # ---- picking
         if kind == "pick":
+            judge_partner_cards.apply_give(chk, g)  # wi6-7d-high: before the head is named (F-1)
             _pick(chk, g, dealer, chk.seat(rec.pick.value, rec.pick.pos))
             bury = rec.bury
             derived = _derived_bury(chk, g) if bury is None and g.phase == Phase.BURY else None
@@ -896,7 +899,8 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     if picker == out:
         raise chk.reject("E-SIT-OUT", f"{rec.pick.value} deals and sits out, so cannot pick (rules.md F-1)",
                          rec.pick.pos, found=rec.pick.value, expected="a seat that plays the hand")
-    if (prof.always_alone or prof.partner_card_game) and rec.call is not None:
+    if (prof.always_alone or prof.partner_card_game) and rec.call is not None and not \
+            judge_partner_cards.call_allowed(prof):
         why = "the picker always plays alone (rules.md F-1, F-2, F-3)" if prof.always_alone else \
             "partner cards make the sides (rules.md F-1)"
         raise chk.reject("E-CALL-NONE", f"a call in {prof.name}, where {why}", rec.call.pos, found="call",
@@ -922,7 +926,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     # the partner: written, from the deal, or from the score
     partner: int | None = None
     partner_known = alone
-    if state is not None and state.phase >= Phase.MARKS and (
+    if state is not None and state.phase >= Phase.MARKS and not partner_cards.side_open(state) and (
             state.complete or ((state.tricks or state.claimed) and not _partner_unknown(state))):
         # the partner as the cards show it: the whole deal, or the tricks replayed (who played the
         # called ace or the partner card, rules.md B-9, C-1)
@@ -1645,6 +1649,7 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
         g = build_state(chk, dealer, stake)
     else:
         g = GameState(prof, dealer, [0] * n, 0, complete=False, stake=stake)
+    judge_partner_cards.apply_give(chk, g)  # wi6-7d-high (F-1)
     _pick(chk, g, dealer, picker)
     if g.complete:
         bury = rec.bury

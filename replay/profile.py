@@ -18,7 +18,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .cards import FULL_DECK, Card, TrumpOrder, mask_of, trump_order
+from .cards import FULL_DECK, SIXES, Card, TrumpOrder, mask_of, trump_order
 from .errors import ProfileError, did_you_mean
 
 __all__ = ["RuleProfile", "NAMED_PROFILES", "DEFAULT_PROFILE", "parse_rules", "profile_text", "DECKS", "TABLE_FIELDS"]
@@ -32,6 +32,8 @@ DECKS: dict[int, int] = {
     30: FULL_DECK & ~mask_of((Card.C7, Card.S7)),
     # 26: without the non-trump 7s and 8s (F-1, three-handed)
     26: FULL_DECK & ~mask_of((Card.C7, Card.S7, Card.H7, Card.C8, Card.S8, Card.H8)),
+    # 34: with 6♣ 6♠ (F-1, four-handed; issue 18): the sixes are 0 card points, so still 120
+    34: FULL_DECK | SIXES,
 }
 #: The table geometry of a named profile: set by the name, never by a flag
 #: (rules.md J has no flags for it), so ``[Rules]`` cannot override them.
@@ -62,7 +64,7 @@ class RuleProfile(BaseModel):
 
     name: str = "wi5-called-ace"
     players: int = 5
-    deck: Literal[32, 30, 26] = 32
+    deck: Literal[32, 30, 26, 34] = 32
     handCards: int = 6
     blindCards: int = 2
     sitOut: bool = False
@@ -75,7 +77,7 @@ class RuleProfile(BaseModel):
     # "none" (h6-two; rules.md F-1 "partner none"): two-handed, each seat plays for
     # itself; the non-dealer is written as the head (``pick S``), most card points win.
     partnerMode: Literal["calledAce", "jackOfDiamonds", "alone", "jdAndAce", "blackQueens", "qcJd7d",
-                         "blackQueensJd", "none"] = "calledAce"
+                         "blackQueensJd", "none", "firstTwo"] = "calledAce"
     doubleOnBump: OnOff = True
     partnerOffHookNoTrick: OnOff = False
     schneiderSymmetric90: OnOff = False
@@ -99,7 +101,7 @@ class RuleProfile(BaseModel):
     allowCallOwnAce: OnOff = False
     jdHybridAceCall: OnOff = False
     jdMustNotBuryJD: OnOff = False
-    trumpOrder: Literal["standard", "spitz2", "spitz1", "clubsTrump"] = "standard"
+    trumpOrder: Literal["standard", "spitz2", "spitz1", "clubsTrump", "jacksHigh", "twoQueensHigh"] = "standard"
     forcedPickNoBump: OnOff = False
     pot: OnOff = False
     # --- house rules on the five-handed game (issue 6, h6-house): flags that
@@ -143,11 +145,17 @@ class RuleProfile(BaseModel):
     # speak may not pass) or ``schiller`` (D-14, the seat on the dealer's left
     # must pick at once; a hand's own [Rules] can set it for a session's last hand).
     forcedPickSeat: Literal["dealer", "schiller"] = "dealer"
+    # --- issue 18 (h18a), rules.md F-1 four- and eight-handed rows: under
+    # ``partnerMode=firstTwo`` the players of the first two cards of this rank
+    # are partners (``queen``: "the first two queens played"; another value is
+    # the "agreed rank").  Not in rules.md J; docs/profiles.md "First two".
+    firstTwoRank: Literal["ace", "ten", "king", "queen", "jack", "nine", "eight", "seven"] = "queen"
 
     @property
     def trumps(self) -> TrumpOrder:
-        """The trump and fail order this profile plays with."""
-        return trump_order(self.trumpOrder)
+        """The trump and fail order this profile plays with (its 34-card form,
+        the sixes at the bottom of ♣ and ♠, under ``deck=34``)."""
+        return trump_order(self.trumpOrder, sixes=self.deck == 34)
 
     def forced_pick_seat(self, dealer: int) -> int | None:
         """The seat that may not pass (rules.md D-13, D-14): the last to speak
@@ -208,7 +216,7 @@ class RuleProfile(BaseModel):
     @property
     def partner_card_game(self) -> bool:
         """No blind: the holders of partner cards make the sides (rules.md F-1)."""
-        return self.partnerMode in _PARTNER_CARDS
+        return self.partnerMode in _PARTNER_CARDS or self.partnerMode == "firstTwo"
 
     @property
     def partner_cards(self) -> tuple[Card, ...]:
@@ -298,9 +306,18 @@ NAMED_PROFILES: dict[str, dict[str, object]] = {
     # eight-handed, 4 each, no blind: Q♣ + J♦ + 7♦ (3v5; 2v6 when one player holds two) (F-1, F-4)
     "wi8-qc-jd-7d": {"players": 8, "handCards": 4, "blindCards": 0, "partnerMode": "qcJd7d"},
     # six-handed, 30 cards, 5 each, no blind: the 7♦ is the top trump (F-7's spitz1 order), Q♣ + Q♠ + J♦
-    # partners (3v3; 2v4 when one holds two), DOB applies (F-1); passing a partner card left is not played
+    # partners (3v3; 2v4 when one holds two), DOB applies (F-1); a holder of two may pass one left (give)
     "wi6-7d-high": {"players": 6, "deck": 30, "handCards": 5, "blindCards": 0, "partnerMode": "blackQueensJd",
                     "trumpOrder": "spitz1"},
+    # ---- issue 18 (h18a): four-handed 2v2 with the 6♣ 6♠ added (F-1: "34 (+6♣ 6♠) | 7 or 8 | 2"): 8 each, blind 2
+    "wi4-called-ace-34": {"players": 4, "deck": 34, "handCards": 8, "blindCards": 2},
+    "wi4-jack-of-diamonds-34": {"players": 4, "deck": 34, "handCards": 8, "blindCards": 2,
+                                "partnerMode": "jackOfDiamonds"},
+    # ---- issue 18 (h18a): no blind, the players of the first two queens (or of the first two cards of
+    # firstTwoRank) are partners (F-1 four-handed: 32 cards, 8 each; eight-handed: 4 each, 7♦ top trump)
+    "wi4-first-queens": {"players": 4, "handCards": 8, "blindCards": 0, "partnerMode": "firstTwo"},
+    "wi8-first-queens": {"players": 8, "handCards": 4, "blindCards": 0, "partnerMode": "firstTwo",
+                         "trumpOrder": "spitz1"},
     # ---- h6-two: two-handed with table cards (rules.md F-1, first row; docs/profiles.md "wi2") ----
     # 8 in hand + 4 stacks of face-down under face-up, no blind, no partner, most card points win;
     # nobody picks, so there is no bump to double (doubleOnBump=off, refused on).
@@ -423,6 +440,15 @@ def _check_combination(prof: RuleProfile) -> None:
     if prof.pot and (prof.players != 5 or prof.sitOut or prof.partnerMode not in ("calledAce", "jackOfDiamonds")):
         raise ProfileError("E-RULES-VALUE", f"pot=on with {prof.name}: the pot (rules.md D-19) is played at the "
                            "five-handed table only", found="pot=on", expected="pot=off at this table")
+    if prof.deck == 34 and prof.trumpOrder == "clubsTrump":  # issue 18 (h18a)
+        raise ProfileError("E-RULES-VALUE", f"trumpOrder=clubsTrump with {prof.name}: the 6♣ of the 34-card deck "
+                           "would be a trump, and no source ranks it (rules.md F-1, F-8)",
+                           found="trumpOrder=clubsTrump", expected="a trump order with clubs a fail suit")
+    if prof.firstTwoRank != "queen" and prof.partnerMode != "firstTwo":  # issue 18 (h18a)
+        raise ProfileError("E-RULES-VALUE", f"firstTwoRank={prof.firstTwoRank} with {prof.name}: the rank names the "
+                           "partners only where the first two cards of it played make the side (wi4-first-queens, "
+                           "wi8-first-queens; rules.md F-1)", found=f"firstTwoRank={prof.firstTwoRank}",
+                           expected="no firstTwoRank in this profile")
     cap = prof.markFactorCap
     if cap and (cap < 2 or cap & (cap - 1)):
         raise ProfileError("E-RULES-VALUE", f"markFactorCap={cap}: the marks double, so the cap is a power of two "

@@ -138,6 +138,11 @@ class DDSolver:
                 raise SolverError("the deal is not fully known (no deal lines): nothing to solve")
             if not g.bury_known:
                 raise SolverError("the bury is not known, so the picker's hand is not known")
+            if g.profile.deck == 34:  # issue 18: the core's tables are 32 cards wide
+                raise SolverError("the 34-card deck (6♣ 6♠) is not solved: the double-dummy core knows 32 cards")
+            if g._ft_mask and (g.first_two is None or len(g.first_two) < 2):  # issue 18 (rules.md F-1)
+                raise SolverError("in a first-two game the sides are made by the play (the second card of the rank "
+                                  "played names the partner): nothing to solve before it is played")
             order = g._order
             side = [g.side_of(s) for s in range(g.n)]
             np_ = g.np

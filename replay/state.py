@@ -33,6 +33,8 @@ from __future__ import annotations
 import enum
 from .actions import (Action, Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Play, Recrack,
                       Sheepshead)
+from . import partner_cards  # issue 18 (h18a): the give, the wi8 call, the first two of a rank (rules.md F-1)
+from .actions import GiveCard
 from .cards import TRUMP, Card, Rank, Suit, cards_in, mask_of, points_of
 from .errors import IllegalAction
 from .profile import RuleProfile
@@ -89,6 +91,7 @@ class CallType(str, enum.Enum):
     JD_CALLUP = "jd-callup"
     OWN_ACE = "own-ace"  # the picker called an ace they hold: scored alone (B-14, allowCallOwnAce)
     QUEENS = "queens"  # black queens partners, no blind (rules.md F-1)
+    FIRST_TWO = "first-two"  # the first two cards of a rank played are partners (F-1; issue 18)
 
 
 def bury_count_error(profile: RuleProfile, cards: tuple[Card | None, ...]) -> IllegalAction | None:
@@ -143,6 +146,7 @@ class GameState:
         "_suit_of", "_strength", "_nt", "_special", "_cs", "_led", "_ten_up", "_suit_masks",
         "nopick", "blind_trick", "pot",
         "sitting", "np", "partner2", "down", "_under", "table", "hands_known",
+        "_ft_mask", "first_two", "given",  # issue 18 (h18a): replay/partner_cards.py
     )
 
     def __init__(self, profile: RuleProfile, dealer: int, hands: list[int], blind: int = 0, *,
@@ -258,6 +262,9 @@ class GameState:
         self.nopick: str | None = None  # the game played when everybody passed (rules.md D-1)
         self.blind_trick: int | None = None  # leasterBlind=namedTrick: the named trick, 1-based (D-3)
         self.pot = pot
+        self._ft_mask = partner_cards.first_two_mask(profile)  # the first-two games' rank cards, else 0
+        self.first_two: list[int] | None = None  # seats that played the first cards of that rank
+        self.given: tuple | None = None  # wi6-7d-high: (seat, card passed left, card passed back)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -348,6 +355,8 @@ class GameState:
             self._claim(action.seat)
         elif t is BlindTrick:
             self._blind_trick(action.trick)
+        elif t is GiveCard:
+            partner_cards.give(self, action.seat, action.card, action.back)
         else:  # pragma: no cover - type guard
             raise TypeError(f"not an action: {action!r}")
 
@@ -400,7 +409,12 @@ class GameState:
             self._head(seat)
             return
         if not self.profile.has_blind:
-            self._queens_side(seat)
+            if self._ft_mask:
+                partner_cards.first_two_head(self, seat)
+                self.phase = Phase.CALL
+                self.call_type = CallType.FIRST_TWO
+            else:
+                self._queens_side(seat)
             return
         if seat != self.to_act:
             raise self._err("E-PICK-ORDER", f"seat {seat} picks but seat {self.to_act} speaks first "
@@ -545,6 +559,10 @@ class GameState:
         if prof.always_alone:
             raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where the picker always plays alone "
                             "(rules.md F-1, F-2, F-3)", f"call {card}", "no call")
+        if prof.partnerMode == "qcJd7d":  # F-1: a holder of two partner cards may call 8♦/J♥ (issue 18)
+            partner_cards.qc_call(self, card, under)
+            self.phase = Phase.MARKS
+            return
         if prof.partner_card_game:
             raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where partner cards make the sides "
                             "(rules.md F-1)", f"call {card}", "no call")
@@ -699,6 +717,10 @@ class GameState:
     def _alone(self) -> None:
         if self.phase != Phase.CALL:
             raise self._err("E-PHASE", "alone outside the call", "alone", "alone right after the bury")
+        if self._ft_mask:  # the first two of a rank (F-1, issue 18): checked by the play
+            partner_cards.first_two_alone(self)
+            self.phase = Phase.MARKS
+            return
         if self.profile.partner_card_game and not self.alone and (
                 self.complete or self.hands_known or self.partner is not None or self.partner2 is not None):
             # without the whole deal a partner card nobody played may be the picker's
@@ -1119,6 +1141,8 @@ class GameState:
         if renege and ok and self.complete:
             raise self._err("E-RENEGE-MARK", f"{card} is marked ^R as a renege but it is a legal play", f"^R{card}",
                             str(card))
+        if self._ft_mask >> card & 1:  # the first two cards of a rank make the side (F-1, issue 18)
+            partner_cards.first_two_card(self, seat, card)
         # commit
         if not trick:
             es = self._cs if card == self.under else self._suit_of[card]
@@ -1189,6 +1213,8 @@ class GameState:
     def _claim(self, seat: int) -> None:
         if self.phase != Phase.PLAY:
             self.start_play()
+        if self._ft_mask:
+            partner_cards.first_two_claim(self)
         remaining = 0
         for h in self.hands:
             remaining |= h

@@ -52,6 +52,10 @@ PROFILES = [
     "wi6-jd-ace; allowSheepsheadCall=on; allowBlitz=queensAndJacks", "wi7-jack-of-diamonds; jdHybridAceCall=on",
     # two-handed with table cards (rules.md F-1, h6-two)
     "wi2", "wi2; schneiderSymmetric90=on; allowBlitz=queens", "wi2; trumpOrder=spitz2; renegePenalty=offenderPaysEach",
+    # issue 18 (h18a): the first two of a rank, the pass (wi6-7d-high) and call (wi8-qc-jd-7d), other orders
+    "wi4-first-queens", "wi8-first-queens; firstTwoRank=jack", "wi5-called-ace; trumpOrder=jacksHigh",
+    "wi5-jack-of-diamonds; trumpOrder=twoQueensHigh; allowBlitz=queens",
+    "wi4-called-ace-34", "wi4-jack-of-diamonds-34; jdCallUp=on",
 ]
 
 hands = st.builds(

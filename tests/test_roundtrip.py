@@ -40,7 +40,10 @@ PROFILES = ["wi5-called-ace", "wi5-jack-of-diamonds", "wi5-called-ace; noPick=do
             "wi6-sit-out; noPick=moster; allowCastrate=on", "wi6-sit-out; noPick=schwanzer",
             "wi3; noPick=mittler; allowSheepsheadCall=on", "wi6-jd-ace; allowCallOwnAce=on",
             # two-handed with table cards (rules.md F-1, h6-two)
-            "wi2", "wi2; allowBlitz=queens; maxMarks=2"]
+            "wi2", "wi2; allowBlitz=queens; maxMarks=2",
+            # issue 18 (h18a): the first two of a rank, other queen and jack orders
+            "wi4-first-queens", "wi8-first-queens; firstTwoRank=ace", "wi5-called-ace; trumpOrder=jacksHigh",
+            "wi5-jack-of-diamonds; trumpOrder=twoQueensHigh", "wi4-called-ace-34", "wi4-jack-of-diamonds-34"]
 ALIASES = ["Al", "Bea", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 
 

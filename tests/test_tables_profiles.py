@@ -69,7 +69,7 @@ def test_named_table_geometry(name, seats, deck, hand, blind, tricks):
 
 def test_every_deck_holds_120_card_points():
     """rules.md A-6 holds for every deck of F-1: only 7s and 8s (0 points) go."""
-    assert {n: points_of(m) for n, m in DECKS.items()} == {32: 120, 30: 120, 26: 120}
+    assert {n: points_of(m) for n, m in DECKS.items()} == {32: 120, 30: 120, 26: 120, 34: 120}  # 34: + 6♣ 6♠ (0)
     assert {str(c) for c in cards_in(DECKS[32] & ~DECKS[30])} == {"7C", "7S"}
     assert {str(c) for c in cards_in(DECKS[32] & ~DECKS[26])} == {"7C", "7S", "7H", "8C", "8S", "8H"}
 
@@ -354,9 +354,13 @@ def test_worked_wi6_7d_high():
 
 
 def test_no_call_in_a_replayed_partner_card_game():
-    src = (FIXTURES / "wi8-qc-jd-7d.shn").read_text(encoding="utf-8").replace("pick Al", "pick Al  call AH")
+    src = (FIXTURES / "wi8-black-queens.shn").read_text(encoding="utf-8").replace("pick Al", "pick Al  call AH", 1)
     _, errors = outcomes(src)
     assert errors[0].code == "E-CALL-NONE"
+    # wi8-qc-jd-7d has a call since issue 18 (a holder of two partner cards calls 8♦/J♥, F-1): an ace is no such card
+    src = (FIXTURES / "wi8-qc-jd-7d.shn").read_text(encoding="utf-8").replace("pick Al", "pick Al  call AH")
+    _, errors = outcomes(src)
+    assert errors[0].code == "E-CALL-CARD"
 
 
 def test_three_against_three_and_three_against_five_settlement():

@@ -49,10 +49,11 @@ import re
 from collections.abc import Iterable, Iterator
 from itertools import product
 
-from replay.cards import Card
+from replay.cards import C6, S6, Card
 from replay.errors import Diagnostic, did_you_mean
 
 from .errors import ShnSyntaxError
+from .partner_statements import s_give
 from .record import (
     GAME_CALLS,
     GAME_SUITS,
@@ -96,7 +97,7 @@ KEYWORDS = frozenset(
     "hand dealer deal blind pick leaster doubler stake crack recrack castrate blitz bury call alone sheepshead "
     "partner claim pts tricks score misdeal win lose win-s lose-s win-z lose-z "
     "game ramsch klopfen kontra re laufende "
-    "moster mittler schneidster schwanzer blindtrick pot table".split()
+    "moster mittler schneidster schwanzer blindtrick pot table give".split()
 )
 #: Words that are not statements but may never be seat aliases either.
 RESERVED = KEYWORDS | {"under", "black", "red", "queens", "jacks", "after", "with", "without", "tout"}
@@ -131,8 +132,10 @@ for _r, _ri in _RANK_SPELL.items():
     for _s, _si in _SUIT_SPELL.items():
         for _v in _case_variants(_r + _s):
             CARD_SPELLINGS[_v] = Card(_si * 8 + _ri)
+for _v, _six in (("6C", C6), ("6c", C6), ("6♣", C6), ("6S", S6), ("6s", S6), ("6♠", S6)):
+    CARD_SPELLINGS[_v] = _six  # the 34-card deck (issue 18, rules.md F-1)
 
-_PLAYED = re.compile(r"(\^R)?(\?\?|(?:10|[AaKkQqJjTt987])[CcSsHhDd♣♠♥♦♡♢])(!!|\?\?|!\?|\?!|!|\?)?")
+_PLAYED = re.compile(r"(\^R)?(\?\?|(?:10|[AaKkQqJjTt987])[CcSsHhDd♣♠♥♦♡♢]|6[CcSs♣♠])(!!|\?\?|!\?|\?!|!|\?)?")
 
 #: German card spellings of ``[Cards "de"]`` (docs/notation.md §14): the
 #: suit letter E (Eichel), G (Gras), H (Herz), S (Schellen), then the rank
@@ -1754,6 +1757,7 @@ _DISPATCH = {
     "call": _Reader.s_call,
     "alone": _flag_statement("alone", "alone"),
     "sheepshead": _flag_statement("sheepshead", "sheepshead"),
+    "give": s_give,  # wi6-7d-high (issue 18): ingest/shn/partner_statements.py
     "partner": _s_partner,
     "claim": _seat_statement("claim", "claim"),
     "pts": _number_statement("pts", "pts", 0, 120, True),

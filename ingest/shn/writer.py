@@ -261,6 +261,11 @@ def _call_items(h: HandRecord, de: bool = False) -> list[str]:
         items.append(_flag(h.alone, "alone"))
     if h.sheepshead is not None:
         items.append(_flag(h.sheepshead, "sheepshead"))
+    if h.give is not None:  # wi6-7d-high: a partner card passed left (issue 18, docs/notation.md §6)
+        g = h.give
+        what = "'give'"
+        items.append(" ".join(("give", _seat(g.seat, what, False), _card(g.card, what, de), "back",
+                               _card(g.back, "'give ... back'", de))) + _note(g.note, what))
     return items
 
 
