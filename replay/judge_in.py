@@ -40,7 +40,7 @@ INDIANA_PROFILES = ("in4",)
 
 #: Statements of the other games that have no meaning in an Indiana hand.
 _FOREIGN = ("pick", "leaster", "doubler", "stake", "misdeal", "blind", "bury", "call", "alone", "claim", "ramsch",
-            "laufende", "sheepshead", "partner2", "nopick", "blind_trick", "pot")
+            "thrown", "laufende", "sheepshead", "partner2", "nopick", "blind_trick", "pot")
 
 
 class _Profile:
