@@ -203,3 +203,23 @@ def test_shead_race_without_indiana_hands_says_what_to_do(tmp_path):
         s.ingest_file(make_file(2))
     r = CliRunner().invoke(app, ["race", "--db", str(db)])
     assert r.exit_code == 0 and "no stored Indiana hand" in r.output
+
+
+def test_ledger_page_shows_the_games_and_games_won(race_db, monkeypatch):
+    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
+
+    monkeypatch.setenv("SHEAD_DB", str(race_db))
+    page = Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "ledger.py"
+    at = AppTest.from_file(str(page), default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    games = next(d.value for d in at.dataframe if "ended" in d.value.columns)
+    assert [tuple(r) for r in games[["game", "ended", "winners", "scores"]].itertuples(index=False)] == [
+        (1, "reached 24", "Sam", "Sam 26, Nora 8, Wes 6, Eli 0"),
+        (2, "won a best", "Nora", "Nora 24, Eli 0, Sam 0, Wes 0"),
+        (3, "open", "", "Nora 2, Sam 2, Eli 0, Wes 0")]
+    won = next(d.value for d in at.dataframe if "games_won" in d.value.columns)
+    assert dict(zip(won["player"], won["games_won"])) == {"Nora": 1, "Sam": 1, "Eli": 0, "Wes": 0}
+    # the session's race points, all five hands (2+6+0+24+2 = 34 for Nora; Sam 2+6+18+0+2 = 28; Wes 6; Eli 0)
+    race = next(d.value for d in at.dataframe if "race_points" in d.value.columns)
+    assert dict(zip(race["player"], race["race_points"])) == {"Nora": 34, "Sam": 28, "Wes": 6, "Eli": 0}

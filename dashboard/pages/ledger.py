@@ -46,6 +46,34 @@ def show_race() -> None:
     st.caption(f"Indiana four-handed games (rules.md F-1, F-5) over {over}, one row per session and player. Race "
                "points are not units: the winners gain 2/4/6 (ace call), 18 (side solo, billy), 24 (best), the "
                "losers nothing, so they do not sum to zero and no table above counts them.")
+    games = fetch(metrics.indiana_games, f)
+    if games.is_empty():
+        return
+    st.markdown("**Games of the race** — a game ends on the hand where someone reaches 24 or wins a best; the next "
+                "hand starts a new game (docs/profiles.md, Indiana).")
+    shown = games.with_columns(
+        pl.col("winners").list.join(", ").alias("winners"),
+        pl.when(pl.col("finished")).then(pl.col("how").replace({"24": "reached 24", "best": "won a best"}))
+        .otherwise(pl.lit("open")).alias("ended"),
+        pl.col("gaps").list.eval(pl.element().cast(pl.String)).list.join(", ").alias("missing hands"))
+    st.dataframe(shown.select("date", "session", "game", "first_hand", "last_hand", "hands", "ended", "winners",
+                              "scores", "missing hands"),
+                 hide_index=True, placeholder="—",
+                 column_config={"date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
+                                "first_hand": "first hand", "last_hand": "last hand",
+                                "scores": st.column_config.TextColumn("race scores", help="Each player's race score "
+                                                                      "at the game's end (or now, while open)."),
+                                "missing hands": st.column_config.TextColumn(
+                                    "missing hands", help="Hand numbers not stored inside the game: its race is "
+                                    "not fully known.")})
+    won = (games.explode("winners").drop_nulls("winners").group_by("session_id", "winners").len("games_won")
+           .rename({"winners": "player"}))
+    per = (race.select("session", "session_id", "player").join(won, on=["session_id", "player"], how="left")
+           .with_columns(pl.col("games_won").fill_null(0)))
+    st.dataframe(per.select("session", "player", "games_won"), hide_index=True,
+                 column_config={"games_won": st.column_config.NumberColumn("games won", help="Games of the "
+                                                                           "session the player won (a tie at the "
+                                                                           "top shares the win).")})
 
 
 if lb.is_empty():
