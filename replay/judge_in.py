@@ -101,8 +101,6 @@ def check_indiana(chk, sess) -> tuple[HandOutcome, CardLog, None]:
 
     prov = chk.prov
     dealer = written_dealer(chk, sess, 4)
-    if dealer is None:
-        raise chk.reject("E-DEALER", "the dealer is not known", rec.pos, found="no dealer", expected="dealer S")
     g = rec.game
     if g is None:
         raise chk.reject("E-HAND-KIND", "the hand does not say which game was declared (rules.md F-1)", rec.pos,
@@ -113,6 +111,12 @@ def check_indiana(chk, sess) -> tuple[HandOutcome, CardLog, None]:
     if g.seat is None:
         raise chk.reject("E-SEAT", "'game ?': the declarer must be written for the hand to be replayed", g.pos,
                          found="?", expected="a seat")
+    if not rec.tricks:  # a score sheet: no cards (docs/profiles.md, Indiana score sheets)
+        from .judge_in_sheet import check_indiana_sheet  # noqa: PLC0415
+
+        return check_indiana_sheet(chk, dealer, _Profile.model_dump())
+    if dealer is None:
+        raise chk.reject("E-DEALER", "the dealer is not known", rec.pos, found="no dealer", expected="dealer S")
     if len(rec.tricks) != 8:
         raise chk.reject("E-IN-PARTIAL", f"{len(rec.tricks)} tricks are written; an Indiana hand is replayed from "
                          "all eight", rec.pos, found=len(rec.tricks), expected=8)
