@@ -298,7 +298,8 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
            rules: Optional[str] = typer.Option(None, "--rules", help="House rules of NetSchafkopf protocols as a "
                                                "Schafkopf [Rules] text (e.g. 'netschafkopf; tariff.sauspiel=10; "
                                                "tariff.solo=50'), instead of those read off their price lines; "
-                                               "for a CSV score sheet, its hands' [Rules] (default wi5-called-ace)."),
+                                               "for a CSV score sheet, its hands' [Rules] (default wi5-called-ace; "
+                                               "in4: Indiana hands, the call column holding the declaration)."),
            columns: Optional[str] = typer.Option(None, "--columns", help="CSV column mapping FIELD=COLUMN,... "
                                                  "(fields: date hand dealer picker partner call points outcome "
                                                  "leaster doubler session group; ignore=COLUMN leaves a column "
@@ -330,6 +331,8 @@ def _check_rules_option(rules: str | None) -> None:
     from replay.schafkopf import SCHAFKOPF_PROFILES, parse_schafkopf_rules  # noqa: PLC0415
 
     first = rules.split(";")[0].strip()
+    if first == "in4":  # the Indiana game (rules.md F-5): no flags; its judge refuses any (E-RULES-FLAG)
+        return
     parsers = (parse_schafkopf_rules, parse_rules) if first in SCHAFKOPF_PROFILES or "tariff." in rules \
         else (parse_rules, parse_schafkopf_rules)
     try:

@@ -183,3 +183,22 @@ def test_csv_indiana_call_that_is_no_declaration():
     out = read_csv(bad, "in4.csv", rules="in4")
     (rej,) = out.result.rejected
     assert rej.errors[0].code == "E-IN-SUIT" and rej.errors[0].line == 3
+
+
+def test_shead_ingest_of_an_indiana_csv_then_shead_race(tmp_path):
+    from typer.testing import CliRunner  # noqa: PLC0415
+
+    from ingest.cli import app  # noqa: PLC0415
+
+    p = tmp_path / "in4.csv"
+    p.write_bytes(CSV)
+    db = tmp_path / "c.duckdb"
+    r = CliRunner().invoke(app, ["ingest", str(p), "--rules", "in4", "--db", str(db)])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(app, ["race", "--db", str(db), "--json"])
+    assert r.exit_code == 0, r.output
+    import json  # noqa: PLC0415
+
+    # Nora 2, Eli 0, Sam 2 + 6 + 18 = 26 at hand 3: Sam wins game 1; hand 4 Wes's best: game 2
+    assert [(g["game"], g["last_hand"], g["winners"]) for g in json.loads(r.output)] == [(1, 3, ["Sam"]),
+                                                                                          (2, 4, ["Wes"])]
