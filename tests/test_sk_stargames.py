@@ -14,7 +14,7 @@ import pytest
 
 from replay.cards import points_of
 from replay.errors import IllegalAction
-from replay.schafkopf import Announce, Game, Kontra, Re, Suit
+from replay.schafkopf import Announce, Game, Kontra, Re, Suit, trump_order_for
 
 from .test_schafkopf import (BSV, G, GAME_60, I39_DEALS, I39_TRICKS, SOLO_DEALS, SOLO_TRICKS, SHORT, hand,
                              new_game, play_tricks)
@@ -173,6 +173,8 @@ def test_g3_short_pack_davonlaufen_with_three_and_the_sauspiel_schwarz():
     for v in SHORT_DEALS.values():
         deck |= hand(v)
     assert bin(deck).count("1") == 24 and points_of(deck) == 120  # G-3: still 120 CP
+    # G-3: 12 trumps in a short-pack Sauspiel (4 O, 4 U, Herz A 10 K 9), 4 cards in each plain suit
+    assert sum(1 for c in trump_order_for(Game.SAUSPIEL).trumps if deck >> c & 1) == 12
     g = new_game(SHORT, "Gast", SHORT_DEALS)
     g.apply(Announce(1, Game.SAUSPIEL, Suit.CLUBS))
     assert g.partner == 0
