@@ -1232,7 +1232,9 @@ def race(db: Optional[Path] = DbOption,
         sh = hands.filter(hands["session_id"] == sid)
         players = sh["player"].unique(maintain_order=True).to_list()
         for g in sg.to_dicts():
-            title = f"{g['session']}: game {g['game']} (hands {g['first_hand']}..{g['last_hand']})"
+            span = (f"hand {g['first_hand']}" if g["first_hand"] == g["last_hand"]
+                    else f"hands {g['first_hand']}..{g['last_hand']}")
+            title = f"{g['session']}: game {g['game']} ({span})"
             t = Table(title=title, title_justify="left")
             t.add_column("hand", justify="right")
             for p in players:

@@ -181,7 +181,7 @@ def test_shead_race_prints_the_running_scores_and_games_won(race_db):
     r = CliRunner().invoke(app, ["race", "--db", str(race_db)])
     assert r.exit_code == 0, r.output
     out = r.output
-    assert "game 1 (hands 1..3)" in out and "Sam reached 24: the game ends" in out
+    assert "game 1 (hands 1..3)" in out and "Sam reached 24: the game ends" in out and "game 2 (hand 4)" in out
     assert "Nora won a best: the game ends" in out and "open: nobody has reached 24 yet" in out
     # games won: Nora 1 of 3, Sam 1 of 3, Eli 0, Wes 0
     table = out[out.index("Games won"):]
