@@ -1284,7 +1284,8 @@ def indiana_race(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     F-5: never negative, not zero-sum, never added to the ledger's units),
     ``best_won`` the won "best" games of the player (F-5: a won best ends
     the game), ``reached`` True when ``race_points`` reached the target 24
-    or the player won a best.  Ordered by date (undated last), session,
+    or the player won a best (over the session's sum: a session of several
+    games is split into them by :func:`indiana_games`).  Ordered by date (undated last), session,
     race points (most first), player."""
     where, params = _where(f)
     sql = f"""WITH fh AS NOT MATERIALIZED (SELECT hand_id, session_id, session, date, game_type, outcome, picker

@@ -218,8 +218,8 @@ def test_ledger_page_shows_the_games_and_games_won(race_db, monkeypatch):
         (1, "reached 24", "Sam", "Sam 26, Nora 8, Wes 6, Eli 0"),
         (2, "won a best", "Nora", "Nora 24, Eli 0, Sam 0, Wes 0"),
         (3, "open", "", "Nora 2, Sam 2, Eli 0, Wes 0")]
-    won = next(d.value for d in at.dataframe if "games_won" in d.value.columns)
-    assert dict(zip(won["player"], won["games_won"])) == {"Nora": 1, "Sam": 1, "Eli": 0, "Wes": 0}
-    # the session's race points, all five hands (2+6+0+24+2 = 34 for Nora; Sam 2+6+18+0+2 = 28; Wes 6; Eli 0)
+    # the session's race points, all five hands (2+6+0+24+2 = 34 for Nora; Sam 2+6+18+0+2 = 28; Wes 6; Eli 0),
+    # and the games won: Sam game 1, Nora game 2 (Wes 6 and Eli 0 won none; the sums span three games)
     race = next(d.value for d in at.dataframe if "race_points" in d.value.columns)
     assert dict(zip(race["player"], race["race_points"])) == {"Nora": 34, "Sam": 28, "Wes": 6, "Eli": 0}
+    assert dict(zip(race["player"], race["games_won"])) == {"Nora": 1, "Sam": 1, "Eli": 0, "Wes": 0}
