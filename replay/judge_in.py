@@ -8,7 +8,11 @@ called by :func:`ingest.validate._check_hand` for every hand whose
 no zero-sum :class:`~replay.scoring.Settlement`, because race points are not
 units that change hands.
 
-What is checked: four seats; the deal (8 cards each, each card once; a seat
+A hand without tricks and deal lines is a score sheet, checked by
+:func:`replay.judge_in_sheet.check_indiana_sheet` (no cards: the written
+facts against F-5's schedule).
+
+What is checked in a replayed hand: four seats; the deal (8 cards each, each card once; a seat
 without a deal line holds the cards it plays); the declaration ``game S ace
 CARD`` / ``best`` / ``sidesolo SUIT`` / ``billy``; all eight tricks (follow
 suit, turn order); then the written results against the replay:
