@@ -11,5 +11,5 @@
 -- The game and its suit are in the stored source only, so the store backfills
 -- the Schafkopf rows of an existing database in Python right after this file
 -- (ingest.store._backfill_sk_game, same transaction), as 004 does.
-ALTER TABLE hands ADD COLUMN sk_game VARCHAR;
-ALTER TABLE hands ADD COLUMN trump_suit VARCHAR;
+ALTER TABLE hands ADD COLUMN IF NOT EXISTS sk_game VARCHAR;
+ALTER TABLE hands ADD COLUMN IF NOT EXISTS trump_suit VARCHAR;
