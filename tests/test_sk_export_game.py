@@ -131,3 +131,14 @@ def test_migration_019_backfills_an_existing_database(db):
     with st.reading(db) as con:
         rows = con.execute("SELECT hand, game_type, sk_game, trump_suit FROM hands ORDER BY hand").fetchall()
     assert rows == [(h, w[0], w[1], w[2]) for h, w in sorted(WANT.items())]
+
+
+def test_shead_replay_names_the_tout_s_game(db):
+    from typer.testing import CliRunner  # noqa: PLC0415
+
+    from ingest.cli import app  # noqa: PLC0415
+
+    _fill(db)
+    res = CliRunner().invoke(app, ["replay", "tout-export#1", "--db", str(db)])
+    assert res.exit_code == 0, res.output
+    assert "game wenz tout" in res.stdout and "Cy +300" in res.stdout

@@ -123,3 +123,18 @@ thrown
 """
     errs, _ = _errors(text)
     assert [e.code for e in errs] == ["E-SK-STATEMENT"]
+
+
+def test_shead_replay_names_a_thrown_in_deal(tmp_path):
+    from typer.testing import CliRunner  # noqa: PLC0415
+
+    from ingest.cli import app  # noqa: PLC0415
+
+    p = tmp_path / "thrown.shn"
+    p.write_text(SESSION, encoding="utf-8")
+    db = tmp_path / "r.duckdb"
+    r = CliRunner()
+    assert r.invoke(app, ["ingest", str(p), "--db", str(db)]).exit_code == 0
+    res = r.invoke(app, ["replay", "thrown#2", "--db", str(db)])
+    assert res.exit_code == 0, res.output
+    assert "thrown in (nobody announced)" in res.stdout and "Units:   Al +0   Bea +0   Cy +0   Di +0" in res.stdout
