@@ -82,6 +82,8 @@ __all__ = [
     "schafkopf_laufende",
     "schafkopf_laufende_summary",
     "indiana_race",
+    "indiana_race_hands",
+    "indiana_games",
     "SCHAFKOPF_GAME_TYPES",
     "LAUFENDE_SIDES",
     "PAGES",
@@ -1282,7 +1284,8 @@ def indiana_race(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     F-5: never negative, not zero-sum, never added to the ledger's units),
     ``best_won`` the won "best" games of the player (F-5: a won best ends
     the game), ``reached`` True when ``race_points`` reached the target 24
-    or the player won a best.  Ordered by date (undated last), session,
+    or the player won a best (over the session's sum: a session of several
+    games is split into them by :func:`indiana_games`).  Ordered by date (undated last), session,
     race points (most first), player."""
     where, params = _where(f)
     sql = f"""WITH fh AS NOT MATERIALIZED (SELECT hand_id, session_id, session, date, game_type, outcome, picker
@@ -1302,6 +1305,76 @@ def indiana_race(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     ORDER BY si.date NULLS LAST, r.session_id, r.race_points DESC, r.player
     """
     return _run(con, sql, params)
+
+
+def _race_sessions(con: duckdb.DuckDBPyConnection, f: Filters):
+    """Each session with a filtered Indiana hand, walked by
+    :func:`replay.indiana_race.race` over **all** its Indiana hands (a race
+    is a whole session's: a player or date filter chooses the sessions, not
+    the hands counted).  Yields ``(session_id, session, date, rows, games)``."""
+    from replay.indiana_race import RaceHand, race  # noqa: PLC0415
+
+    where, params = _where(f)
+    sql = f"""WITH s AS (SELECT DISTINCT session_id FROM hands h WHERE ({where}) AND h.game = 'indiana')
+    SELECT h.session_id, h.session, h.date, h.hand,
+           CASE WHEN h.game_type = 'best' AND h.outcome = 'win' THEN
+                (SELECT u2.player FROM hand_units u2 WHERE u2.hand_id = h.hand_id AND u2.seat = h.picker) END,
+           list(struct_pack(p := coalesce(u.player, u.seat), v := u.units) ORDER BY u.seat_no)
+    FROM hands h SEMI JOIN s USING (session_id) JOIN hand_units u ON u.hand_id = h.hand_id
+    WHERE h.game = 'indiana'
+    GROUP BY ALL ORDER BY h.date NULLS LAST, h.session_id, h.hand"""
+    cur = None
+    for sid, name, day, hand, best, gains in con.execute(sql, params or None).fetchall():
+        if cur is None or cur[0] != sid:
+            if cur is not None:
+                yield (*cur[:3], *race(cur[3]))
+            cur = (sid, name, day, [])
+        cur[3].append(RaceHand(hand, {g["p"]: g["v"] for g in gains}, best))
+    if cur is not None:
+        yield (*cur[:3], *race(cur[3]))
+
+
+def indiana_race_hands(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """The race hand by hand (rules.md F-5, :mod:`replay.indiana_race`): one
+    row per session, hand and player: ``game`` the game number in the
+    session, ``score`` the player's race score after the hand (race points),
+    ``ends`` True on the hand that ended the game, ``won`` True for its
+    winners.  Ordered by date, session, hand, player (the seat order)."""
+    out = {k: [] for k in ("session_id", "session", "date", "hand", "game", "player", "score", "ends", "won")}
+    for sid, name, day, rows, _games in _race_sessions(con, f):
+        for r in rows:
+            for p, sc in r.scores.items():
+                for k, v in (("session_id", sid), ("session", name), ("date", day), ("hand", r.hand),
+                             ("game", r.game), ("player", p), ("score", sc), ("ends", r.ends),
+                             ("won", p in r.winners)):
+                    out[k].append(v)
+    return pl.DataFrame(out, schema={"session_id": pl.Int32, "session": pl.String, "date": pl.Date,
+                                     "hand": pl.Int32, "game": pl.Int32, "player": pl.String, "score": pl.Int64,
+                                     "ends": pl.Boolean, "won": pl.Boolean})
+
+
+def indiana_games(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """The games of the Indiana race (rules.md F-5, :mod:`replay.indiana_race`):
+    one row per session and game: ``first_hand``, ``last_hand``, ``hands``,
+    ``finished`` (someone reached 24 or won a best), ``how`` (``24``,
+    ``best`` or null while open), ``winners`` (list of players; a tie at the
+    top shares the win), ``scores`` (text "player score, ..." highest
+    first), ``gaps`` (hand numbers missing inside the game: its race is then
+    not fully known).  Ordered by date, session, game."""
+    out = {k: [] for k in ("session_id", "session", "date", "game", "first_hand", "last_hand", "hands", "finished",
+                           "how", "winners", "scores", "gaps")}
+    for sid, name, day, _rows, games in _race_sessions(con, f):
+        for g in games:
+            ranked = sorted(g.scores.items(), key=lambda kv: (-kv[1], kv[0]))
+            for k, v in (("session_id", sid), ("session", name), ("date", day), ("game", g.game),
+                         ("first_hand", g.first_hand), ("last_hand", g.last_hand), ("hands", g.hands),
+                         ("finished", g.finished), ("how", g.how), ("winners", list(g.winners)),
+                         ("scores", ", ".join(f"{p} {sc}" for p, sc in ranked)), ("gaps", list(g.gaps))):
+                out[k].append(v)
+    return pl.DataFrame(out, schema={"session_id": pl.Int32, "session": pl.String, "date": pl.Date, "game": pl.Int32,
+                                     "first_hand": pl.Int32, "last_hand": pl.Int32, "hands": pl.Int32,
+                                     "finished": pl.Boolean, "how": pl.String, "winners": pl.List(pl.String),
+                                     "scores": pl.String, "gaps": pl.List(pl.Int32)})
 
 
 def schafkopf_rules(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:

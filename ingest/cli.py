@@ -298,7 +298,8 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
            rules: Optional[str] = typer.Option(None, "--rules", help="House rules of NetSchafkopf protocols as a "
                                                "Schafkopf [Rules] text (e.g. 'netschafkopf; tariff.sauspiel=10; "
                                                "tariff.solo=50'), instead of those read off their price lines; "
-                                               "for a CSV score sheet, its hands' [Rules] (default wi5-called-ace)."),
+                                               "for a CSV score sheet, its hands' [Rules] (default wi5-called-ace; "
+                                               "in4: Indiana hands, the call column holding the declaration)."),
            columns: Optional[str] = typer.Option(None, "--columns", help="CSV column mapping FIELD=COLUMN,... "
                                                  "(fields: date hand dealer picker partner call points outcome "
                                                  "leaster doubler session group; ignore=COLUMN leaves a column "
@@ -330,6 +331,8 @@ def _check_rules_option(rules: str | None) -> None:
     from replay.schafkopf import SCHAFKOPF_PROFILES, parse_schafkopf_rules  # noqa: PLC0415
 
     first = rules.split(";")[0].strip()
+    if first == "in4":  # the Indiana game (rules.md F-5): no flags; its judge refuses any (E-RULES-FLAG)
+        return
     parsers = (parse_schafkopf_rules, parse_rules) if first in SCHAFKOPF_PROFILES or "tariff." in rules \
         else (parse_rules, parse_schafkopf_rules)
     try:
@@ -1187,6 +1190,81 @@ def bench(hands: int = typer.Option(20_000, "--hands", "-n", min=1, help="Hands 
     typer.echo(f"store:                    {stored / t_store:,.0f} hands/s")
     typer.echo(f"ingest (both):            {stored / total:,.0f} hands/s")
     typer.echo(f"database: {size:,} bytes = {size / max(stored, 1):.1f} bytes/hand")
+
+
+@app.command()
+def race(db: Optional[Path] = DbOption,
+         session: list[str] = typer.Option([], "--session", help="Only sessions whose name contains this; may "
+                                           "repeat."),
+         group: list[str] = typer.Option([], "--group", help="Group (Event tag); may repeat."),
+         player: list[str] = typer.Option([], "--player", help="Only sessions with this player; may repeat."),
+         as_json: bool = typer.Option(False, "--json", help="Print the games as a JSON list of objects.")) -> None:
+    """The Indiana race to 24 (rules.md F-5) over each session: every player's running race score hand by hand,
+    the hand that ends each game (24 reached or a best won; the next hand starts a new game) and the games won
+    per player (docs/profiles.md "Indiana four-handed (F-5)")."""
+    import dashboard.metrics as metrics  # noqa: PLC0415 - the dashboard's own race queries, one place for both
+
+    f = metrics.Filters(groups=tuple(group), players=tuple(player), game="indiana")
+    with _open_read(db) as con:
+        try:
+            games = metrics.indiana_games(con, f)
+            hands = metrics.indiana_race_hands(con, f)
+        except duckdb.Error as exc:
+            _err.print(f"error: {exc}")
+            raise typer.Exit(1) from None
+    if session:
+        keep = [n for n in games["session"].unique().to_list() if any(p in n for p in session)]
+        games = games.filter(games["session"].is_in(keep))
+        hands = hands.filter(hands["session"].is_in(keep))
+    if as_json:
+        typer.echo(json.dumps([{**g, "date": g["date"].isoformat() if g["date"] else None}
+                               for g in games.drop("session_id").to_dicts()], ensure_ascii=False))
+        return
+    if games.is_empty():
+        _err.print("no stored Indiana hand matches; ingest a file with [Rules \"in4\"] hands (docs/profiles.md)")
+        return
+    from rich.table import Table  # noqa: PLC0415
+
+    out = Console(highlight=False, soft_wrap=True)
+    won: dict[str, list[int]] = {}
+    for sid in games["session_id"].unique(maintain_order=True).to_list():
+        sg = games.filter(games["session_id"] == sid)
+        sh = hands.filter(hands["session_id"] == sid)
+        players = sh["player"].unique(maintain_order=True).to_list()
+        for g in sg.to_dicts():
+            span = (f"hand {g['first_hand']}" if g["first_hand"] == g["last_hand"]
+                    else f"hands {g['first_hand']}..{g['last_hand']}")
+            title = f"{g['session']}: game {g['game']} ({span})"
+            t = Table(title=title, title_justify="left")
+            t.add_column("hand", justify="right")
+            for p in players:
+                t.add_column(p, justify="right")
+            t.add_column("")
+            gh = sh.filter(sh["game"] == g["game"])
+            for hand in gh["hand"].unique(maintain_order=True).to_list():
+                rows = {r["player"]: r for r in gh.filter(gh["hand"] == hand).to_dicts()}
+                note = ""
+                if any(r["ends"] for r in rows.values()):
+                    note = (f"{' and '.join(g['winners'])} "
+                            + ("won a best: the game ends" if g["how"] == "best" else "reached 24: the game ends"))
+                t.add_row(str(hand), *(str(rows[p]["score"]) if p in rows else "" for p in players), note)
+            out.print(t)
+            if g["gaps"]:
+                out.print(f"  hands {', '.join(map(str, g['gaps']))} are not stored: this game's race is not fully "
+                          "known", markup=False)
+            if not g["finished"]:
+                out.print("  open: nobody has reached 24 yet", markup=False)
+            for p in players:
+                won.setdefault(p, [0, 0])
+                if p in gh["player"].to_list():
+                    won[p][1] += 1
+                    won[p][0] += p in g["winners"]
+    t = Table(title="Games won", title_justify="left")
+    for col in ("player", "games won", "games played"):
+        t.add_column(col, justify="left" if col == "player" else "right")
+    for p, (w, n) in sorted(won.items(), key=lambda kv: (-kv[1][0], kv[0])):
+        t.add_row(p, str(w), str(n))
+    out.print(t)
 
 
 if __name__ == "__main__":  # pragma: no cover

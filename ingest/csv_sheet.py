@@ -39,6 +39,7 @@ from replay.cards import Card
 from replay.errors import Diagnostic
 from replay.facts import OUTCOMES, CallRec, HandRecord, Pos, ScoreRec, SessionRec, ShnFile, Value
 
+from .csv_indiana import declaration, is_indiana_rules
 from .model import FileResult
 
 __all__ = ["FIELDS", "IGNORED", "column_map", "guess_columns", "parse_columns", "looks_like_csv", "read_csv", "Sitting", "CsvResult",
@@ -390,6 +391,18 @@ def _score_sheet(out: CsvResult, rows: list[list[str]], index: dict[str, int], p
         elif lst:
             rec.leaster = Value(lst, Pos(r, lsc))
             line.append(f"leaster {lst}")
+        elif picker and is_indiana_rules(rules):  # the declarer; the call column holds the declaration
+            ctext, cc = cell(row, "call")
+            g, text, bad = declaration(picker, ctext, Pos(r, cc or pc))
+            if bad:
+                err("E-CSV-CALL", bad, cc or pc, ctext, "AC, AS, AD, best, billy or sidesolo SUIT")
+            else:
+                rec.game = g
+                line.append(text)
+            partner, prc = seat("partner")
+            if partner:
+                rec.partner = Value(partner, Pos(r, prc))
+                line.append(f"partner {partner}")
         elif picker:
             rec.pick = Value(picker, Pos(r, pc))
             line.append(f"pick {picker}")

@@ -40,6 +40,9 @@ JSONL_FIELDS = (
     "partner", "call", "alone", "leaster_winner", "multiplier", "picker_points", "picker_tricks", "outcome", "units",
     "provenance", "status",
     "partner2",  # a second partner (3v3, 3v5: rules.md F-1, docs/profiles.md); null elsewhere
+    # Schafkopf (migration 019): the announced game also under a Tout (a Wenz Tout is game_type "tout", sk_game
+    # "wenz") and the trump suit C/S/H/D (a Farbsolo's suit; null in a Wenz or Geier); null for other games
+    "sk_game", "trump_suit",
 )
 
 _BATCH = 10_000

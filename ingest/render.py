@@ -61,7 +61,8 @@ def _head(h: StoredHand) -> list[str]:
     facts = [f"dealer {o.dealer or '?'}"]
     if o.picker and o.game == "schafkopf":
         facts.append(f"declarer {o.picker}")
-        facts.append(f"game {o.game_type or '?'}")
+        facts.append(f"game {o.sk_game} tout" if o.game_type == "tout" and o.sk_game
+                     else f"game {o.game_type or '?'}")
         facts.append(f"called {pretty_card(o.call, True)}" if o.call else "alone")
         if o.partner:
             facts.append(f"partner {o.partner}")
@@ -80,6 +81,8 @@ def _head(h: StoredHand) -> list[str]:
             facts.append(f"{o.outcome}, loser {min(o.units, key=o.units.get)}")
         else:
             facts.append(f"{o.outcome}, {'tie' if o.outcome == 'leaster' else 'a wash'}")
+    elif o.game == "schafkopf" and o.game_type == "thrown":  # rules.md G-4: all passed, no Ramsch
+        facts.append("thrown in (nobody announced)")
     else:
         facts.append(o.outcome)
     facts.append(f"multiplier {o.multiplier}")

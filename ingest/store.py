@@ -294,6 +294,20 @@ def _backfill_laufende(con: duckdb.DuckDBPyConnection) -> None:
             con.executemany("UPDATE hands SET laufende = ?, laufende_with = ? WHERE hand_id = ?", rows)
 
 
+def _backfill_sk_game(con: duckdb.DuckDBPyConnection) -> None:
+    """Migration 019's backfill: ``hands.sk_game`` / ``trump_suit`` of the
+    Schafkopf games already stored, re-read from their stored sources as
+    :func:`_backfill_laufende` does; only these two columns are written."""
+    sessions = con.execute("SELECT session_id, session, header, coalesce(format, 'shn') FROM sessions "
+                           "WHERE session_id IN (SELECT session_id FROM hands WHERE game = 'schafkopf') "
+                           "ORDER BY session_id").fetchall()
+    for session_id, name, header, fmt in sessions:
+        rows = [(o.sk_game, o.trump_suit, hand_id)
+                for hand_id, o in _reread_session(con, session_id, name, header, fmt).hands]
+        if rows:
+            con.executemany("UPDATE hands SET sk_game = ?, trump_suit = ? WHERE hand_id = ?", rows)
+
+
 @dataclass
 class _Reread:
     """One stored session re-read by :func:`_reread_session`: how many hands
@@ -508,7 +522,8 @@ def _backfill_deals(con: duckdb.DuckDBPyConnection) -> None:
 
 
 #: Python steps run right after a migration's SQL, in its transaction.
-_BACKFILLS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {4: _backfill_laufende, 15: _backfill_deals}
+_BACKFILLS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {4: _backfill_laufende, 15: _backfill_deals,
+                                                                  19: _backfill_sk_game}
 
 
 def _migrate(con: duckdb.DuckDBPyConnection) -> list[int]:
@@ -771,6 +786,7 @@ _HANDS_SCHEMA = pa.schema([
     ("picker_units", pa.int16()),  # 003
     ("laufende", pa.int8()), ("laufende_with", pa.bool_()),  # 004
     ("partner2", pa.string()),  # 005
+    ("sk_game", pa.string()), ("trump_suit", pa.string()),  # 019
 ])
 _HAND_COLS = [f.name for f in _HANDS_SCHEMA]
 _HAND_SQL_COLS = ", ".join(f'"{c}"' for c in _HAND_COLS)

@@ -299,6 +299,7 @@ class HandRecord:
     misdeal: Value[bool] | None = None
     game: GameRec | None = None  # Schafkopf: the announced game
     ramsch: Value[bool] | None = None  # Schafkopf: nobody announced, a Ramsch was played
+    thrown: Value[bool] | None = None  # Schafkopf: nobody announced and the deal was thrown in (rules.md G-4)
     laufende: LaufendeRec | None = None  # Schafkopf: the counted Laufende
     # issue 6, no-pick area (rules.md D): ``moster S``, ``mittler S``,
     # ``schneidster S``, ``schwanzer S`` (``nopick_game`` is the keyword;

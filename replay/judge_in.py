@@ -8,7 +8,11 @@ called by :func:`ingest.validate._check_hand` for every hand whose
 no zero-sum :class:`~replay.scoring.Settlement`, because race points are not
 units that change hands.
 
-What is checked: four seats; the deal (8 cards each, each card once; a seat
+A hand without tricks and deal lines is a score sheet, checked by
+:func:`replay.judge_in_sheet.check_indiana_sheet` (no cards: the written
+facts against F-5's schedule).
+
+What is checked in a replayed hand: four seats; the deal (8 cards each, each card once; a seat
 without a deal line holds the cards it plays); the declaration ``game S ace
 CARD`` / ``best`` / ``sidesolo SUIT`` / ``billy``; all eight tricks (follow
 suit, turn order); then the written results against the replay:
@@ -40,7 +44,7 @@ INDIANA_PROFILES = ("in4",)
 
 #: Statements of the other games that have no meaning in an Indiana hand.
 _FOREIGN = ("pick", "leaster", "doubler", "stake", "misdeal", "blind", "bury", "call", "alone", "claim", "ramsch",
-            "laufende", "sheepshead", "partner2", "nopick", "blind_trick", "pot")
+            "thrown", "laufende", "sheepshead", "partner2", "nopick", "blind_trick", "pot")
 _FOREIGN += ("give",)  # issue 18 (h18a): wi6-7d-high's pass of a partner card (rules.md F-1)
 
 
@@ -102,8 +106,6 @@ def check_indiana(chk, sess) -> tuple[HandOutcome, CardLog, None]:
 
     prov = chk.prov
     dealer = written_dealer(chk, sess, 4)
-    if dealer is None:
-        raise chk.reject("E-DEALER", "the dealer is not known", rec.pos, found="no dealer", expected="dealer S")
     g = rec.game
     if g is None:
         raise chk.reject("E-HAND-KIND", "the hand does not say which game was declared (rules.md F-1)", rec.pos,
@@ -114,6 +116,12 @@ def check_indiana(chk, sess) -> tuple[HandOutcome, CardLog, None]:
     if g.seat is None:
         raise chk.reject("E-SEAT", "'game ?': the declarer must be written for the hand to be replayed", g.pos,
                          found="?", expected="a seat")
+    if not rec.tricks:  # a score sheet: no cards (docs/profiles.md, Indiana score sheets)
+        from .judge_in_sheet import check_indiana_sheet  # noqa: PLC0415
+
+        return check_indiana_sheet(chk, dealer, _Profile.model_dump())
+    if dealer is None:
+        raise chk.reject("E-DEALER", "the dealer is not known", rec.pos, found="no dealer", expected="dealer S")
     if len(rec.tricks) != 8:
         raise chk.reject("E-IN-PARTIAL", f"{len(rec.tricks)} tricks are written; an Indiana hand is replayed from "
                          "all eight", rec.pos, found=len(rec.tricks), expected=8)

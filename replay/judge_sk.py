@@ -113,6 +113,10 @@ def check_schafkopf(chk, sess) -> tuple[HandOutcome, CardLog, Settlement]:
     from .judge_common import written_dealer  # noqa: PLC0415 - validate imports this module
 
     dealer = written_dealer(chk, sess, 4)
+    if rec.thrown is not None:  # all passed, no Ramsch: the deal was thrown in (rules.md G-4)
+        from .sk_thrown import check_thrown  # noqa: PLC0415
+
+        return check_thrown(chk, prof, dealer)
     # ---- the game
     if (rec.game is None) == (rec.ramsch is None):
         both = rec.game is not None

@@ -258,7 +258,7 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
     facts: replay what the cards give through :class:`~replay.state.GameState`,
     derive what follows, refuse what contradicts (see :mod:`replay.judge`)."""
     rec = chk.rec
-    for v, kw in ((rec.game, "game"), (rec.ramsch, "ramsch"), (rec.laufende, "laufende"),
+    for v, kw in ((rec.game, "game"), (rec.ramsch, "ramsch"), (rec.thrown, "thrown"), (rec.laufende, "laufende"),
                   *((m, m.kind) for m in rec.marks if m.kind in ("klopfen", "kontra", "re"))):
         if v is not None:
             raise chk.reject("E-SK-STATEMENT", f"'{kw}' is a Schafkopf statement; this hand's [Rules] is a Sheepshead "

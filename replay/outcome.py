@@ -103,3 +103,7 @@ class HandOutcome:
     # store keeps it as a ``hand_units`` row with seat ``(pot)`` and no player.
     pot: int = 0
     partner2: str | None = None  # a second partner: 3v3 wi6-jd-ace, 3v5 wi8-qc-jd-7d (docs/profiles.md)
+    # Schafkopf (migration 019): the announced game also under a Tout (game_type is then "tout"): sauspiel, solo,
+    # wenz, geier, farbwenz, farbgeier, ramsch; and its trump suit "C"/"S"/"H"/"D" (None in a Wenz or Geier).
+    sk_game: str | None = None
+    trump_suit: str | None = None

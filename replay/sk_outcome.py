@@ -19,7 +19,7 @@ from .scoring import Settlement
 
 from .outcome import CardLog, HandOutcome, PlayRow
 
-__all__ = ["schafkopf_outcome", "schafkopf_sheet_outcome", "seat_names"]
+__all__ = ["schafkopf_outcome", "schafkopf_sheet_outcome", "seat_names", "trump_suit"]
 
 _SEAT_RE = re.compile(r"\bseat (\d)\b")
 
@@ -39,7 +39,8 @@ def schafkopf_outcome(st: SchafkopfState, *, seats: list[str], players: dict[str
       settlement (rules.md G-12..G-17) give every figure: ``picker`` is the
       declarer, ``partner`` the holder of the called Sau, ``call`` the called
       Sau in SHN spelling (``"AC"`` for the Eichel-Sau), ``game_type`` the
-      game (``tout`` for any Tout), ``picker_points`` the declaring party's
+      game (``tout`` for any Tout; ``sk_game`` the announced game under it,
+      ``trump_suit`` its trump suit, :func:`trump_suit`), ``picker_points`` the declaring party's
       Augen (card points 0..120; None in a Ramsch), ``units`` the tariff's
       units per seat name (zero-sum), ``multiplier`` 2 per Kontra/Re/Klopfen,
       ``marks`` the number of Kontra/Re.
@@ -57,7 +58,7 @@ def schafkopf_outcome(st: SchafkopfState, *, seats: list[str], players: dict[str
     for t, (_leader, cards, winner) in enumerate(st.tricks):
         for k, (seat, card) in enumerate(cards):
             plays.append(PlayRow(t + 1, k, seats[seat], str(card), False, seat == winner))
-    outcome = _stored(st.profile, settle, game=st.game, tout=st.tout, seats=seats, players=players,
+    outcome = _stored(st.profile, settle, game=st.game, suit=st.suit, tout=st.tout, seats=seats, players=players,
                       dealer=st.dealer, declarer=st.declarer, partner=st.partner, called=st.called,
                       party_points=res.party_points, party_tricks=res.party_tricks, doublings=res.doublings,
                       laufende=res.laufende.counted if res.laufende else None,
@@ -91,14 +92,28 @@ def schafkopf_sheet_outcome(profile: SchafkopfProfile, settle: Settlement, *, ga
       on written deal lines), else None: a statistic of Laufende counts
       only games whose Laufende are known.
     """
-    return _stored(profile, settle, game=game, tout=tout, seats=seats, players=players, dealer=dealer,
+    return _stored(profile, settle, game=game, suit=suit, tout=tout, seats=seats, players=players, dealer=dealer,
                    declarer=declarer, partner=partner, called=called, party_points=party_points,
                    party_tricks=party_tricks, doublings=doublings, laufende=laufende, laufende_with=laufende_with,
                    partner_revealed=None, status="score-sheet", session=session, group=group, hand=hand, date=date,
                    rules=rules, provenance=provenance, warnings=warnings, table=table, site=site)
 
 
-def _stored(profile: SchafkopfProfile, settle: Settlement, *, game: Game, tout: bool, seats: list[str],
+def trump_suit(game: Game, suit: Suit | None) -> str | None:
+    """The trump suit of a Schafkopf game in SHN spelling (``"C"`` Eichel,
+    ``"S"`` Gras, ``"H"`` Herz, ``"D"`` Schellen): Herz in a Sauspiel and a
+    Ramsch (rules.md G-6, G-17), the chosen suit of a Farbsolo, Farbwenz or
+    Farbgeier (G-7, G-8), None in a Wenz or Geier (only Unters / Obers are
+    trump, G-8)."""
+    if game in (Game.SAUSPIEL, Game.RAMSCH):
+        return "H"
+    if game in (Game.SOLO, Game.FARBWENZ, Game.FARBGEIER) and suit is not None:
+        return "CSHD"[suit]
+    return None
+
+
+def _stored(profile: SchafkopfProfile, settle: Settlement, *, game: Game, suit: Suit | None, tout: bool,
+            seats: list[str],
             players: dict[str, str], dealer: int | None, declarer: int | None, partner: int | None,
             called: Card | None, party_points: int | None, party_tricks: int | None, doublings: int,
             laufende: int | None, laufende_with: bool | None, partner_revealed: int | None, status: str,
@@ -122,4 +137,5 @@ def _stored(profile: SchafkopfProfile, settle: Settlement, *, game: Game, tout: 
         call_type="ace" if game is Game.SAUSPIEL else ("alone" if game.single else None),
         breakdown=seat_names(settle.text, seats), warnings=[str(w) for w in warnings],
         laufende=laufende, laufende_with=laufende_with,
+        sk_game=game.value, trump_suit=trump_suit(game, suit),
     )

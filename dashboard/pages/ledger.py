@@ -28,24 +28,51 @@ def show_race() -> None:
     if race.is_empty():
         return
     st.subheader("Indiana race points")
-    rows = race.with_columns(pl.struct("player", "session_id").map_elements(  # drill-down (issue 13)
-        lambda r: hl.hands_url(replace(f, game="indiana"), who=r["player"], session=r["session_id"]),
-        return_dtype=pl.String).alias("list"))
+    games = fetch(metrics.indiana_games, f)
+    won = (games.explode("winners").drop_nulls("winners").group_by("session_id", "winners").len("games_won")
+           .rename({"winners": "player"}).with_columns(pl.col("games_won").cast(pl.Int64)))
+    rows = race.join(won, on=["session_id", "player"], how="left").with_columns(
+        pl.col("games_won").fill_null(0),
+        pl.struct("player", "session_id").map_elements(  # drill-down (issue 13)
+            lambda r: hl.hands_url(replace(f, game="indiana"), who=r["player"], session=r["session_id"]),
+            return_dtype=pl.String).alias("list"))
     st.dataframe(
-        rows.select("list", "date", "session", "player", "hands", "race_points", "best_won", "reached"),
+        rows.select("list", "date", "session", "player", "hands", "race_points", "best_won", "games_won"),
         hide_index=True, placeholder="—",
         column_config={"list": st.column_config.LinkColumn("hands", display_text="list",
                                                            help="The player's Indiana hands of the session."),
                        "date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
                        "race_points": st.column_config.NumberColumn("race points", help="Race points gained in "
-                                                                    "the session's Indiana hands (rules.md F-5)."),
+                                                                    "the session's Indiana hands (rules.md F-5), "
+                                                                    "over all its games."),
                        "best_won": st.column_config.NumberColumn("best won", help="Won 'best' games: a won best "
                                                                  "ends the game."),
-                       "reached": st.column_config.CheckboxColumn("reached 24", help="24 race points, or a won best.")},
+                       "games_won": st.column_config.NumberColumn("games won", help="Games of the race the player "
+                                                                  "won in the session: first to 24, or a won best "
+                                                                  "(a tie at the top shares the win).")},
     )
     st.caption(f"Indiana four-handed games (rules.md F-1, F-5) over {over}, one row per session and player. Race "
                "points are not units: the winners gain 2/4/6 (ace call), 18 (side solo, billy), 24 (best), the "
                "losers nothing, so they do not sum to zero and no table above counts them.")
+    if games.is_empty():
+        return
+    st.markdown("**Games of the race** — a game ends on the hand where someone reaches 24 or wins a best; the next "
+                "hand starts a new game (docs/profiles.md, Indiana).")
+    shown = games.with_columns(
+        pl.col("winners").list.join(", ").alias("winners"),
+        pl.when(pl.col("finished")).then(pl.col("how").replace({"24": "reached 24", "best": "won a best"}))
+        .otherwise(pl.lit("open")).alias("ended"),
+        pl.col("gaps").list.eval(pl.element().cast(pl.String)).list.join(", ").alias("missing hands"))
+    st.dataframe(shown.select("date", "session", "game", "first_hand", "last_hand", "hands", "ended", "winners",
+                              "scores", "missing hands"),
+                 hide_index=True, placeholder="—",
+                 column_config={"date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
+                                "first_hand": "first hand", "last_hand": "last hand",
+                                "scores": st.column_config.TextColumn("race scores", help="Each player's race score "
+                                                                      "at the game's end (or now, while open)."),
+                                "missing hands": st.column_config.TextColumn(
+                                    "missing hands", help="Hand numbers not stored inside the game: its race is "
+                                    "not fully known.")})
 
 
 if lb.is_empty():

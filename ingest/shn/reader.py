@@ -96,7 +96,7 @@ __all__ = [
 KEYWORDS = frozenset(
     "hand dealer deal blind pick leaster doubler stake crack recrack castrate blitz bury call alone sheepshead "
     "partner claim pts tricks score misdeal win lose win-s lose-s win-z lose-z "
-    "game ramsch klopfen kontra re laufende "
+    "game ramsch thrown klopfen kontra re laufende "
     "moster mittler schneidster schwanzer blindtrick pot table give".split()
 )
 #: Words that are not statements but may never be seat aliases either.
@@ -1752,6 +1752,7 @@ _DISPATCH = {
     "re": _mark_statement("re"),
     "game": _Reader.s_game,
     "ramsch": _flag_statement("ramsch", "ramsch"),
+    "thrown": _flag_statement("thrown", "thrown"),  # a thrown-in Schafkopf deal (rules.md G-4)
     "laufende": _Reader.s_laufende,
     "bury": _Reader.s_bury,
     "call": _Reader.s_call,

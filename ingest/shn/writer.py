@@ -225,6 +225,8 @@ def _pick_items(h: HandRecord) -> list[str]:
         items.append(_number(h.blind_trick, "blindtrick", 1, 99, False))
     if h.ramsch is not None:
         items.append(_flag(h.ramsch, "ramsch"))
+    if h.thrown is not None:
+        items.append(_flag(h.thrown, "thrown"))
     g = h.game
     if g is not None:
         if g.name not in SK_GAMES and g.name not in IN_GAMES:
