@@ -14,7 +14,8 @@ from functools import lru_cache
 
 from .errors import Diagnostic, IllegalAction
 from .profile import RuleProfile, parse_rules
-from .scoring import (Settlement, settle_picked, with_pot)
+from .pot import settle_pot
+from .scoring import (Settlement, settle_picked)
 
 from .outcome import CardLog, HandOutcome, PlayRow
 from .facts import HandRecord, Pos
@@ -131,7 +132,9 @@ class HandCheck:
         """``st`` with the pot as an extra seat under ``pot=on`` (rules.md D-19)."""
         if not self.profile.pot:
             return st
-        return with_pot(st, pot=self.pot, picker=picker, partner=partner)
+        prof = self.profile
+        out = self.dealer if prof.sitOut else None  # the dealer sitting out puts nothing in (F-1)
+        return settle_pot(st, prof, pot=self.pot, picker=picker, partner=partner, out=out)
 
     def diag(self, code: str, message: str, pos: Pos | None, *, found=None, expected=None, trick=None,
              severity="error") -> Diagnostic:

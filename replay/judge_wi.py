@@ -1482,10 +1482,13 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
         if kind == "leaster" and prof.leasterTie == "split":
             options.extend((w, x, True) for x in range(n) if x != w and x != out)
 
+    tricks_zero = rec.tricks_won is not None and rec.tricks_won.value == 0
+
     def settle_of(o) -> Settlement:
         w, second, won = o
         if kind == "leaster":
-            st = settle_leaster(prof, n, w, stake=stake, marks=marks, second=second, out=out)
+            st = settle_leaster(prof, n, w, stake=stake, marks=marks, second=second, out=out,
+                                no_trick=tricks_zero)  # leasterNoTrickDouble: "tricks 0" written (issue 18)
         else:
             st = settle_nopick(n, kind, w, won, stake=stake, marks=marks, out=out, cap=prof.markFactorCap)
         return chk.potted(st, None, None)

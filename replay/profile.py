@@ -139,6 +139,21 @@ class RuleProfile(BaseModel):
     # speak may not pass) or ``schiller`` (D-14, the seat on the dealer's left
     # must pick at once; a hand's own [Rules] can set it for a session's last hand).
     forcedPickSeat: Literal["dealer", "schiller"] = "dealer"
+    # --- issue 18 (h18b): the pot's variants, the ten call's ace, the leaster's no-trick double
+    # (docs/profiles.md "House flags (issue 18)"; rules.md J names none of them).
+    #: rules.md D-19 ("taking the whole vs a single pot"), with ``pot=on``: a winning
+    #: picker side takes the whole pot (``all``) or one pot's worth (``one``, replay/pot.py).
+    potTake: Literal["all", "one"] = "all"
+    #: rules.md D-19 ("doubling the pot on a loss"; issue 18 "or one more pot added"), with
+    #: ``pot=on``: a losing picker side pays what it would have received (``double``) or
+    #: one more pot, one unit per playing seat (``addPot``).
+    potLoss: Literal["double", "addPot"] = "double"
+    #: rules.md B-10 (the encyclopedia's "must play the ace"): in a ten call, the picker
+    #: holding the ace of the called suit must play it when that suit is first led.
+    tenCallPickerPlaysAce: OnOff = False
+    #: rules.md D-7, D-8 (three-handed: "4 if the winner took no trick"), with
+    #: ``leasterMustTakeTrick=off``: a leaster winner without a trick wins double.
+    leasterNoTrickDouble: OnOff = False
 
     @property
     def trumps(self) -> TrumpOrder:
@@ -399,8 +414,11 @@ def _check_combination(prof: RuleProfile) -> None:
       no double on the bump: nobody picks);
     * the call-up order of rules.md C-4a starts above the J♦, so it is not
       defined for the J♣ partner card of C-7;
-    * the pot (D-19) is split only for the five-handed game (3 to the picker,
-      1 to the partner); no source gives it for other tables.
+    * the pot (D-19) is played at the five- and six-handed tables with a
+      blind (replay/pot.py); no source gives it for other tables, and a table
+      without a blind never feeds it;
+    * ``leasterNoTrickDouble`` pays a winner without a trick, who can win
+      only under ``leasterMustTakeTrick=off`` (D-7).
     """
     if prof.two_handed != (prof.tableStacks > 0):  # h6-two: partner none is the table-card game (F-1)
         raise ProfileError("E-RULES-VALUE", f"partnerMode={prof.partnerMode} does not fit {prof.name} (partnerMode=none "
@@ -416,9 +434,15 @@ def _check_combination(prof: RuleProfile) -> None:
                            found=f"partnerMode={prof.partnerMode}",
                            expected=" or ".join(_PARTNER_CARDS) if not prof.has_blind else
                            "calledAce, jackOfDiamonds, jdAndAce or alone")
-    if prof.pot and (prof.players != 5 or prof.sitOut or prof.partnerMode not in ("calledAce", "jackOfDiamonds")):
+    if prof.pot and (prof.players not in (5, 6) or not prof.has_blind
+                     or prof.partnerMode not in ("calledAce", "jackOfDiamonds", "jdAndAce")):
         raise ProfileError("E-RULES-VALUE", f"pot=on with {prof.name}: the pot (rules.md D-19) is played at the "
-                           "five-handed table only", found="pot=on", expected="pot=off at this table")
+                           "five- and six-handed tables with a blind (a pot is fed when nobody picks)",
+                           found="pot=on", expected="pot=off at this table")
+    if prof.leasterNoTrickDouble and prof.leasterMustTakeTrick:
+        raise ProfileError("E-RULES-VALUE", "leasterNoTrickDouble=on with leasterMustTakeTrick=on: a player without "
+                           "a trick cannot win the leaster (rules.md D-4, D-7)", found="leasterNoTrickDouble=on",
+                           expected="leasterMustTakeTrick=off as well")
     cap = prof.markFactorCap
     if cap and (cap < 2 or cap & (cap - 1)):
         raise ProfileError("E-RULES-VALUE", f"markFactorCap={cap}: the marks double, so the cap is a power of two "

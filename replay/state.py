@@ -35,9 +35,10 @@ from .actions import (Action, Alone, BlindTrick, Blitz, Bury, Call, Castrate, Cl
                       Sheepshead)
 from .cards import TRUMP, Card, Rank, Suit, cards_in, mask_of, points_of
 from .errors import IllegalAction
+from .pot import settle_pot
 from .profile import RuleProfile
 from .scoring import (Settlement, leaster_winner, mittler_winner, moster_seat, picked_result, schneidster_winner,
-                      schwanzer_loser, settle_leaster, settle_nopick, settle_picked, settle_void, with_pot)
+                      schwanzer_loser, settle_leaster, settle_nopick, settle_picked, settle_void)
 
 __all__ = ["Phase", "GameState", "CallType", "next_seat"]
 
@@ -1001,6 +1002,9 @@ class GameState:
                 return 1 << called  # B-20a (not in the C-5 hybrid)
             if seat == self.picker and under is not None and h >> under & 1:
                 return 1 << under  # B-11b
+            ace = self._ten_call_ace(seat)
+            if ace is not None:
+                return 1 << ace  # tenCallPickerPlaysAce (B-10, issue 18)
         follow = self._follow_mask(seat, led)
         if follow:
             return follow
@@ -1016,6 +1020,17 @@ class GameState:
                 if hold.bit_count() == 1 and h != hold and self.hands_known:
                     legal &= ~hold  # B-21: keep the last hold card (known to be the last only with the whole hand)
         return legal
+
+    def _ten_call_ace(self, seat: int) -> Card | None:
+        """Under ``tenCallPickerPlaysAce`` (rules.md B-10, the encyclopedia's
+        "must play the ace"; issue 18): the ace the picker owes on the trick
+        where the called ten's suit is first led by another seat, if the
+        picker holds it; else None.  Leading the suit stays free (B-12)."""
+        if (seat != self.picker or self.call_type is not CallType.TEN or not self.profile.tenCallPickerPlaysAce
+                or not self.trick or self.trick[0][0] == seat):
+            return None
+        ace = Card(self.called.suit * 8)  # the ace of the called suit (Rank.ACE = 0)
+        return ace if self.hands[seat] >> ace & 1 else None
 
     def _illegal_reason(self, seat: int, card: Card, legal: int) -> IllegalAction:
         """The error for an unmarked illegal play, naming the rule broken."""
@@ -1033,6 +1048,10 @@ class GameState:
             if seat == self.picker and self.under is not None and legal == 1 << self.under:
                 return self._err("E-UNDER-PLAY", f"the called suit is led for the first time: the picker must play the "
                                  f"unknown card {self.under} (rules.md B-11b)", card, self.under)
+            ace = self._ten_call_ace(seat)
+            if ace is not None and legal == 1 << ace:
+                return self._err("E-TEN-ACE", f"the called ten's suit is led for the first time: the picker must play "
+                                 f"{ace} (tenCallPickerPlaysAce, rules.md B-10)", card, ace)
         if self._follow_mask(seat, led):
             led_name = "trump" if led == TRUMP else Suit(led).name.lower()
             extra = " (the unknown card does not follow its printed suit, rules.md B-11c)" if card == self.under else ""
@@ -1281,8 +1300,9 @@ class GameState:
         if self.phase != Phase.DONE:
             raise ValueError("the hand is not over")
         s = self._settlement()
-        if self.profile.pot:
-            s = with_pot(s, pot=self.pot, picker=self.picker, partner=self.partner)
+        if self.profile.pot:  # rules.md D-19 and its variants (replay/pot.py)
+            s = settle_pot(s, self.profile, pot=self.pot, picker=self.picker, partner=self.partners() or None,
+                           out=self.sitting)
         return s
 
     def nopick_seat(self) -> tuple[int | None, int | None, bool]:
@@ -1347,7 +1367,7 @@ class GameState:
             sweep = {"sweepOrZero": took_all or zero, "sweep": took_all,  # D-5, issue 18: a winning trick
                      "zeroPoints": zero and self.ntaken[seat] > 0}[prof.leasterTriple]  # with no card points
             return settle_leaster(prof, self.n, seat, sweep=sweep, stake=self.stake, marks=self.marks(),
-                                  out=self.sitting)
+                                  out=self.sitting, no_trick=seat is not None and self.ntaken[seat] == 0)
         pts = self.side_points()
         if pts is None:
             raise ValueError("the picker side's card points are unknown")
