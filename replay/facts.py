@@ -292,6 +292,9 @@ class HandRecord:
     nopick_tie: bool = False
     blind_trick: Value[int] | None = None
     pot: Value[int] | None = None
+    # issue 18 (h18b): ``roll N``, the die roll (1..6) that names the partner in
+    # ``wi7-die-roll`` (docs/profiles.md "Seven-handed: the die roll and going nuclear").
+    roll: Value[int] | None = None
     errors: list[Diagnostic] = field(default_factory=list)
     source: str = ""
     line: int = 0

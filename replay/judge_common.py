@@ -15,6 +15,7 @@ from functools import lru_cache
 from .errors import Diagnostic, IllegalAction
 from .profile import RuleProfile, parse_rules
 from .pot import settle_pot
+from .seven import is_nuclear, nuclear_settlement
 from .scoring import (Settlement, settle_picked)
 
 from .outcome import CardLog, HandOutcome, PlayRow
@@ -120,6 +121,8 @@ class HandCheck:
         forced = self.dealer is not None and picker == prof.forced_pick_seat(self.dealer)
         st = settle_picked(prof, prof.players, picker, partner, outcome, stake=stake, marks=marks, forced=forced,
                            sheepshead=sheepshead, out=out)
+        if is_nuclear(prof, picker, self.dealer):  # nuclearDealer: the dealer alone at x2 (issue 18)
+            st = nuclear_settlement(st)
         return self.potted(st, picker, partner)
 
     @property

@@ -21,13 +21,14 @@ from dataclasses import replace
 
 
 from .actions import (Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Recrack,
-                            Sheepshead)
+                            Roll, Sheepshead)
 from .cards import CARD_NAMES, Card, Rank, cards_in, mask_of, points_of
 from .errors import IllegalAction, ProfileError
 from .profile import RuleProfile, parse_rules
 from .scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schneider_lines,
                             schwanzer_value, settle_leaster, settle_nopick, settle_picked, settle_void)
 from .replay import snapshot
+from .seven import is_nuclear, roll_partner
 from .state import JACK_BLITZ_COLOURS, CallType, GameState, Phase, bury_count_error, next_seat
 
 from .outcome import CardLog, HandOutcome, PlayRow
@@ -447,6 +448,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
             else:
                 cards = tuple(bury.cards)
                 _apply(chk, g, Bury(None if any(c is None for c in cards) else cards), bury.pos)
+            if rec.roll is not None:  # wi7-die-roll: the written die names the partner (issue 18, replay/seven.py)
+                _apply(chk, g, Roll(rec.roll.value), rec.roll.pos)
             if rec.call is not None:
                 c = rec.call
                 if c.card is None:
@@ -642,6 +645,32 @@ def _partner_unknown(g: GameState) -> bool:
     if prof.partnerMode == "jackOfDiamonds" and g.alone and g.call_type is CallType.ALONE:
         return False
     return False
+
+
+def _sheet_roll(chk: HandCheck, picker: int, dealer: int | None, alone: bool) -> int | None:
+    """The partner a score-sheet line's ``roll N`` names in ``wi7-die-roll``
+    (replay/seven.py), or None (alone, or not that profile).  Raises
+    ``E-ROLL``: a roll in another profile, a roll with ``alone`` or by a
+    nuclear dealer, or a picked line without a roll and without ``alone``
+    (the roll is written in the hand, never guessed)."""
+    rec, prof = chk.rec, chk.profile
+    roll = rec.roll
+    if prof.partnerMode != "dieRoll":
+        if roll is not None:
+            raise chk.reject("E-ROLL", f"roll {roll.value} in {prof.name}, where no die names the partner "
+                             "(only wi7-die-roll)", roll.pos, found=f"roll {roll.value}", expected="no roll")
+        return None
+    nuclear = is_nuclear(prof, picker, dealer)
+    if roll is None:
+        if alone or nuclear:
+            return None
+        raise chk.reject("E-ROLL", "the die roll that names the partner is not written (roll N, 1..6; or alone)",
+                         rec.pick.pos, found="no roll", expected="roll N")
+    if alone or nuclear:
+        why = "the dealer went nuclear and plays alone" if nuclear else "the picker plays alone"
+        raise chk.reject("E-ROLL", f"roll {roll.value}, but {why}", roll.pos, found=f"roll {roll.value}",
+                         expected="no roll")
+    return roll_partner(prof.players, picker, roll.value)
 
 
 def _pick(chk: HandCheck, g: GameState, dealer: int, picker: int) -> None:
@@ -914,6 +943,18 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     # the partner: written, from the deal, or from the score
     partner: int | None = None
     partner_known = alone
+    rolled = _sheet_roll(chk, picker, dealer, alone)  # wi7-die-roll (issue 18): the partner the die names
+    if prof.nuclearDealer and dealer is None:
+        raise chk.reject("E-DEALER", "nuclearDealer=on: who dealt decides whether the pick went nuclear (alone, x2); "
+                         "write the dealer", rec.pick.pos, found="no dealer", expected="dealer S")
+    if is_nuclear(prof, picker, dealer):  # nuclearDealer (issue 18): the dealer's pick plays alone
+        if rec.partner is not None and rec.partner.value is not None:
+            raise chk.reject("E-PARTNER", f"partner {rec.partner.value} is written but the dealer went nuclear and "
+                             "plays alone", rec.partner.pos, found=rec.partner.value, expected="no partner")
+        if rec.call is not None:
+            raise chk.reject("E-CALL-NONE", "a call, but the dealer went nuclear and plays alone", rec.call.pos,
+                             found="call", expected="no call")
+        alone = partner_known = True
     if state is not None and state.phase >= Phase.MARKS and (
             state.complete or ((state.tricks or state.claimed) and not _partner_unknown(state))):
         # the partner as the cards show it: the whole deal, or the tricks replayed (who played the
@@ -949,6 +990,14 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
             partner = (partner, second)
         elif _two_partners(prof):
             partner_known = False  # a second partner may be unwritten
+    if rolled is not None and not (state is not None and state.phase >= Phase.MARKS and state.complete):
+        if partner_known and partner != rolled:
+            pos = rec.partner.pos if rec.partner is not None else rec.roll.pos
+            raise chk.reject("E-PARTNER", f"roll {rec.roll.value} names {chk.aliases[rolled]} as the partner, but "
+                             f"{chk.aliases[partner] if isinstance(partner, int) else 'alone'} is written",
+                             pos, found=rec.partner.value if rec.partner is not None else "alone",
+                             expected=chk.aliases[rolled])
+        partner, partner_known = rolled, True
     # outcome
     pts = rec.pts.value if rec.pts is not None else None
     tricks = rec.tricks_won.value if rec.tricks_won is not None else None
@@ -1746,6 +1795,8 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
             call_type = "ace" if hybrid else "jd-callup" if rec.call is not None else "jd"
         elif prof.partner_card_game:
             call_type = "queens"
+        elif prof.partnerMode == "dieRoll":
+            call_type = "die-roll"
         elif rec.call is not None:
             call_type = "under" if rec.call.has_under else ("ten" if rec.call.card is not None and rec.call.card.rank == 1
                                                            else "ace")

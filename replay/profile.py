@@ -75,7 +75,7 @@ class RuleProfile(BaseModel):
     # "none" (h6-two; rules.md F-1 "partner none"): two-handed, each seat plays for
     # itself; the non-dealer is written as the head (``pick S``), most card points win.
     partnerMode: Literal["calledAce", "jackOfDiamonds", "alone", "jdAndAce", "blackQueens", "qcJd7d",
-                         "blackQueensJd", "none"] = "calledAce"
+                         "blackQueensJd", "none", "dieRoll"] = "calledAce"
     doubleOnBump: OnOff = True
     partnerOffHookNoTrick: OnOff = False
     schneiderSymmetric90: OnOff = False
@@ -154,6 +154,9 @@ class RuleProfile(BaseModel):
     #: rules.md D-7, D-8 (three-handed: "4 if the winner took no trick"), with
     #: ``leasterMustTakeTrick=off``: a leaster winner without a trick wins double.
     leasterNoTrickDouble: OnOff = False
+    #: rules.md F-1's seven-handed row (issue 18: "the dealer going nuclear"; replay/seven.py): the
+    #: dealer's pick after the six others passed plays alone at double stakes.  Seven-handed only.
+    nuclearDealer: OnOff = False
 
     @property
     def trumps(self) -> TrumpOrder:
@@ -298,6 +301,9 @@ NAMED_PROFILES: dict[str, dict[str, object]] = {
     # seven-handed J♦, 4 each, blind 4, call-up allowed (F-1, C-4)
     "wi7-jack-of-diamonds": {"players": 7, "handCards": 4, "blindCards": 4, "partnerMode": "jackOfDiamonds",
                              "jdCallUp": True},
+    # seven-handed, the picker takes the blind of 4 and a die roll written in the hand (``roll N``)
+    # names the partner, the seat N places to the picker's left (F-1 "die roll"; issue 18, replay/seven.py)
+    "wi7-die-roll": {"players": 7, "handCards": 4, "blindCards": 4, "partnerMode": "dieRoll"},
     # no blind, the black queens are partners; one player with both plays alone (F-1, F-4):
     # four-handed 8 each (2v2), six-handed 30 cards 5 each (2v4), eight-handed 4 each (2v6)
     "wi4-black-queens": {"players": 4, "handCards": 8, "blindCards": 0, "partnerMode": "blackQueens"},
@@ -439,6 +445,14 @@ def _check_combination(prof: RuleProfile) -> None:
         raise ProfileError("E-RULES-VALUE", f"pot=on with {prof.name}: the pot (rules.md D-19) is played at the "
                            "five- and six-handed tables with a blind (a pot is fed when nobody picks)",
                            found="pot=on", expected="pot=off at this table")
+    if prof.nuclearDealer and (prof.players != 7 or not prof.has_blind):
+        raise ProfileError("E-RULES-VALUE", f"nuclearDealer=on with {prof.name}: the dealer goes nuclear in the "
+                           "seven-handed games only (rules.md F-1; docs/profiles.md)", found="nuclearDealer=on",
+                           expected="a wi7-... profile")
+    if prof.partnerMode == "dieRoll" and prof.players != 7:
+        raise ProfileError("E-RULES-VALUE", f"partnerMode=dieRoll with {prof.name}: the die names one of six other "
+                           "seats, so it is played seven-handed only (wi7-die-roll)", found="partnerMode=dieRoll",
+                           expected="wi7-die-roll")
     if prof.leasterNoTrickDouble and prof.leasterMustTakeTrick:
         raise ProfileError("E-RULES-VALUE", "leasterNoTrickDouble=on with leasterMustTakeTrick=on: a player without "
                            "a trick cannot win the leaster (rules.md D-4, D-7)", found="leasterNoTrickDouble=on",

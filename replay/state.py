@@ -32,11 +32,12 @@ from __future__ import annotations
 
 import enum
 from .actions import (Action, Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Play, Recrack,
-                      Sheepshead)
+                      Roll, Sheepshead)
 from .cards import TRUMP, Card, Rank, Suit, cards_in, mask_of, points_of
 from .errors import IllegalAction
 from .pot import settle_pot
 from .profile import RuleProfile
+from .seven import apply_roll, check_roll_written, is_nuclear, nuclear_settlement
 from .scoring import (Settlement, leaster_winner, mittler_winner, moster_seat, picked_result, schneidster_winner,
                       schwanzer_loser, settle_leaster, settle_nopick, settle_picked, settle_void)
 
@@ -90,6 +91,7 @@ class CallType(str, enum.Enum):
     JD_CALLUP = "jd-callup"
     OWN_ACE = "own-ace"  # the picker called an ace they hold: scored alone (B-14, allowCallOwnAce)
     QUEENS = "queens"  # black queens partners, no blind (rules.md F-1)
+    DIE_ROLL = "die-roll"  # the seat a written die roll names (wi7-die-roll, issue 18; replay/seven.py)
 
 
 def bury_count_error(profile: RuleProfile, cards: tuple[Card | None, ...]) -> IllegalAction | None:
@@ -143,7 +145,7 @@ class GameState:
         "_fail_masks", "_dealt", "last_winner",
         "_suit_of", "_strength", "_nt", "_special", "_cs", "_led", "_ten_up", "_suit_masks",
         "nopick", "blind_trick", "pot",
-        "sitting", "np", "partner2", "down", "_under", "table", "hands_known",
+        "sitting", "np", "partner2", "down", "_under", "table", "hands_known", "roll",
     )
 
     def __init__(self, profile: RuleProfile, dealer: int, hands: list[int], blind: int = 0, *,
@@ -259,6 +261,7 @@ class GameState:
         self.nopick: str | None = None  # the game played when everybody passed (rules.md D-1)
         self.blind_trick: int | None = None  # leasterBlind=namedTrick: the named trick, 1-based (D-3)
         self.pot = pot
+        self.roll: int | None = None  # wi7-die-roll: the written die roll (issue 18, replay/seven.py)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -349,6 +352,8 @@ class GameState:
             self._claim(action.seat)
         elif t is BlindTrick:
             self._blind_trick(action.trick)
+        elif t is Roll:
+            apply_roll(self, action.value)
         else:  # pragma: no cover - type guard
             raise TypeError(f"not an action: {action!r}")
 
@@ -479,6 +484,10 @@ class GameState:
         elif self.profile.partnerMode == "alone":  # rules.md F-2, F-3: the picker plays alone
             self.alone = True
             self.call_type = CallType.ALONE
+        if is_nuclear(self.profile, p, self.dealer):  # nuclearDealer (issue 18): the dealer plays alone
+            self.alone = True
+            self.partner = None
+            self.call_type = CallType.ALONE
 
     # ------------------------------------------------------------------ calling
     def _picked_cards(self) -> int:
@@ -534,6 +543,9 @@ class GameState:
         prof = self.profile
         p = self.picker
         hybrid = False
+        if is_nuclear(prof, p, self.dealer):
+            raise self._err("E-CALL-NONE", f"a call of {card}, but the dealer went nuclear and plays alone "
+                            "(nuclearDealer, docs/profiles.md)", f"call {card}", "no call")
         if prof.partnerMode == "jackOfDiamonds":
             if not (prof.jdHybridAceCall and under is None and not self._order.is_trump(card) and card.rank is Rank.ACE):
                 self._jd_callup(card, under)
@@ -732,7 +744,9 @@ class GameState:
     def finish_call(self) -> None:
         """Leave the call phase when no call was written: the jack-of-diamonds
         partner is already known; in the called-ace game only a forced alone
-        (no legal call, rules.md B-13) may go unwritten."""
+        (no legal call, rules.md B-13) may go unwritten; in ``wi7-die-roll``
+        the written roll (``E-ROLL`` without one, replay/seven.py)."""
+        check_roll_written(self)
         if self.profile.calls_ace:
             if self.bury_known and (self.complete or self.hands_known):
                 _, _, _, forced = self.legal_calls()
@@ -1300,6 +1314,8 @@ class GameState:
         if self.phase != Phase.DONE:
             raise ValueError("the hand is not over")
         s = self._settlement()
+        if is_nuclear(self.profile, self.picker, self.dealer) and s.outcome[:3] in ("win", "los"):
+            s = nuclear_settlement(s)  # nuclearDealer (issue 18): x2, before the pot
         if self.profile.pot:  # rules.md D-19 and its variants (replay/pot.py)
             s = settle_pot(s, self.profile, pot=self.pot, picker=self.picker, partner=self.partners() or None,
                            out=self.sitting)

@@ -96,7 +96,7 @@ KEYWORDS = frozenset(
     "hand dealer deal blind pick leaster doubler stake crack recrack castrate blitz bury call alone sheepshead "
     "partner claim pts tricks score misdeal win lose win-s lose-s win-z lose-z "
     "game ramsch klopfen kontra re laufende "
-    "moster mittler schneidster schwanzer blindtrick pot table".split()
+    "moster mittler schneidster schwanzer blindtrick pot table roll".split()
 )
 #: Words that are not statements but may never be seat aliases either.
 RESERVED = KEYWORDS | {"under", "black", "red", "queens", "jacks", "after", "with", "without", "tout"}
@@ -1757,6 +1757,7 @@ _DISPATCH = {
     "misdeal": _flag_statement("misdeal", "misdeal"),
     "blindtrick": _number_statement("blind_trick", "blindtrick", 1, 99, False),
     "pot": _number_statement("pot", "pot", 0, None, False),
+    "roll": _number_statement("roll", "roll", 1, 6, False),  # issue 18: the seven-handed die roll (wi7-die-roll)
 }
 for _w in ("moster", "mittler", "schneidster", "schwanzer"):
     _DISPATCH[_w] = _nopick_statement(_w)

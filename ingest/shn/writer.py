@@ -257,6 +257,8 @@ def _call_items(h: HandRecord, de: bool = False) -> list[str]:
         elif c.under is not None:
             raise ValueError("'call' has an under card but has_under is False")
         items.append(text + _note(c.note, "'call'"))
+    if h.roll is not None:  # issue 18: the seven-handed die roll (wi7-die-roll)
+        items.append(_number(h.roll, "roll", 1, 6, False))
     if h.alone is not None:
         items.append(_flag(h.alone, "alone"))
     if h.sheepshead is not None:
