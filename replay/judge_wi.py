@@ -449,6 +449,9 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 cards = tuple(bury.cards)
                 _apply(chk, g, Bury(None if any(c is None for c in cards) else cards), bury.pos)
             if rec.roll is not None:  # wi7-die-roll: the written die names the partner (issue 18, replay/seven.py)
+                if rec.alone is not None:
+                    raise chk.reject("E-ROLL", f"both roll {rec.roll.value} and alone: the die names a partner",
+                                     rec.roll.pos, found="roll and alone", expected="one of them")
                 _apply(chk, g, Roll(rec.roll.value), rec.roll.pos)
             if rec.call is not None:
                 c = rec.call
@@ -943,10 +946,10 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     # the partner: written, from the deal, or from the score
     partner: int | None = None
     partner_known = alone
-    rolled = _sheet_roll(chk, picker, dealer, alone)  # wi7-die-roll (issue 18): the partner the die names
     if prof.nuclearDealer and dealer is None:
         raise chk.reject("E-DEALER", "nuclearDealer=on: who dealt decides whether the pick went nuclear (alone, x2); "
                          "write the dealer", rec.pick.pos, found="no dealer", expected="dealer S")
+    rolled = _sheet_roll(chk, picker, dealer, alone)  # wi7-die-roll (issue 18): the partner the die names
     if is_nuclear(prof, picker, dealer):  # nuclearDealer (issue 18): the dealer's pick plays alone
         if rec.partner is not None and rec.partner.value is not None:
             raise chk.reject("E-PARTNER", f"partner {rec.partner.value} is written but the dealer went nuclear and "

@@ -353,3 +353,164 @@ def test_the_generator_reaches_the_new_flags():
                 assert s.pot == -5  # one pot of 5 of a larger pot
                 took_one += 1
     assert took_one >= 1
+
+
+# --- seven-handed: the die roll and going nuclear ------------------------------------------------------------------
+
+ROLL = "wi7-die-roll.shn"
+NUKE = "wi7-die-roll_nuclearDealer-on.shn"
+
+
+def test_die_roll_worked_hand():
+    # Gus deals; Al passes, Bea picks the four-card blind 7C 8C 7S 8S and buries it (0 card points).  The die is
+    # written: roll 1 -> the seat one place to Bea's left, Cy, is the partner.
+    # t1 Al: 9C TD AC TC KC JH 7D: Flo's JH the highest trump, 0+10+11+10+4+2+0 = 37 Flo
+    # t2 Flo: KS 8D 9S QS 9D AS TS: Bea's QS, 4+0+0+3+0+11+10 = 28 Bea
+    # t3 Bea: AD QD JC JS TH JD KD: Cy's QD, 11+3+2+2+10+2+4 = 34 Cy
+    # t4 Cy: 8H 7H 9H AH KH QH QC: Bea's QC, 0+0+0+11+4+3+3 = 21 Bea
+    # picker side Bea 28 + 21 + Cy 34 + bury 0 = 83 (61..90): a plain win, tier 1; Flo 37; 83 + 37 = 120.
+    # 2 against 5 (F-4): 1 per defender, Cy one share, Bea (5 - 1) = 4 shares: Bea +4, Cy +1, five -1; 5 - 5 = 0.
+    (h,) = hands_of(ROLL)
+    assert h.outcome.units == {"Al": -1, "Bea": 4, "Cy": 1, "Di": -1, "Ed": -1, "Flo": -1, "Gus": -1}
+    assert (h.outcome.partner, h.outcome.call_type) == ("Cy", "die-roll")
+    # the same cards with roll 5: Gus (five places on) is the partner, and the side is Bea 49 + Gus 0 = 49, a loss
+    # bumped: 1 x 2 = 2 per defender, Bea 4 x 2 = 8: Bea -8, Gus -2, the five others +2 (-10 + 10 = 0)
+    text = (FIX / ROLL).read_text().replace("roll 1", "roll 5").replace(
+        "partner Cy  pts 83  tricks 3  win", "partner Gus  pts 49  tricks 2  lose").replace(
+        "score Al -1 Bea +4 Cy +1 Di -1 Ed -1 Flo -1 Gus -1", "score Al +2 Bea -8 Cy +2 Di +2 Ed +2 Flo +2 Gus -2")
+    r = validate_text(text, "x.shn")
+    assert not r.rejected, [(x.errors[0].code, x.errors[0].message) for x in r.rejected]
+    assert r.hands[0].outcome.units == {"Al": 2, "Bea": -8, "Cy": 2, "Di": 2, "Ed": 2, "Flo": 2, "Gus": -2}
+
+
+def test_die_roll_is_written_never_guessed():
+    text = (FIX / ROLL).read_text()
+    e = refusal(text.replace("roll 1\n", ""))  # no roll, no alone: refused, not made up
+    assert e.code == "E-ROLL"
+    e = refusal(text.replace("partner Cy", "partner Gus"))  # the written partner disagrees with the roll
+    assert e.code == "E-PARTNER"
+    e = refusal(text.replace("roll 1", "roll 7"))  # a die has six faces
+    assert e.line == 20 and e.col == 6
+    e = refusal(text.replace("roll 1", "roll 1\nalone"))
+    assert e.code == "E-ROLL"
+    head = text.split("hand 1")[0]
+    # score sheets: the roll names the partner; without it (and without alone) E-ROLL
+    r = validate_text(head + "hand 1  dealer Gus\npick Bea  roll 1  pts 83  win\n", "x.shn")
+    assert not r.rejected and r.hands[0].outcome.units == {"Al": -1, "Bea": 4, "Cy": 1, "Di": -1, "Ed": -1,
+                                                           "Flo": -1, "Gus": -1}
+    assert refusal(head + "hand 1  dealer Gus\npick Bea  pts 83  win\n").code == "E-ROLL"
+    assert refusal(head + "hand 1  dealer Gus\npick Bea  roll 1  partner Di  pts 83  win\n").code == "E-PARTNER"
+    # a roll where no die names the partner
+    five = (FIX.parent / "house18" / "wi5-called-ace_partnerMayCrack-off.shn").read_text()
+    assert refusal(five.replace("call AH\n", "call AH\nroll 2\n")).code == "E-ROLL"
+    with pytest.raises(ProfileError):
+        parse_rules("wi5-called-ace; partnerMode=dieRoll")
+
+
+def test_nuclear_dealer_worked_hand():
+    # Gus deals and, the six others having passed, picks: nuclearDealer=on makes it nuclear, alone, x2.
+    # He buries the blind 7C 8C 7S 8S (0) and the same cards are played: t1 Flo 37, t2 Bea 28, t3 Cy 34, t4 Bea 21:
+    # Gus takes no trick, 0 card points: a no-tricker loss, tier 3 (B-30).  Per defender 3 (tier) x 2 (double on
+    # the bump) x 2 (nuclear) = 12; alone, Gus pays all six: -72, each other +12; -72 + 72 = 0.
+    (h,) = hands_of(NUKE)
+    assert h.outcome.units == {"Al": 12, "Bea": 12, "Cy": 12, "Di": 12, "Ed": 12, "Flo": 12, "Gus": -72}
+    assert h.outcome.call_type == "alone" and h.outcome.partner is None
+    text = (FIX / NUKE).read_text()
+    # without the flag the dealer's pick is an ordinary one: the die must be written (or alone); alone, x1:
+    # 3 x 2 = 6 per defender, Gus -36
+    plain = text.replace("; nuclearDealer=on", "").replace("bury 7C 8C 7S 8S", "bury 7C 8C 7S 8S\nalone").replace(
+        "score Al +12 Bea +12 Cy +12 Di +12 Ed +12 Flo +12 Gus -72", "score Al +6 Bea +6 Cy +6 Di +6 Ed +6 Flo +6 Gus -36")
+    r = validate_text(plain, "x.shn")
+    assert not r.rejected and r.hands[0].outcome.units["Gus"] == -36
+    # a nuclear dealer rolls no die and takes no partner
+    assert refusal(text.replace("bury 7C 8C 7S 8S", "bury 7C 8C 7S 8S\nroll 3")).code == "E-ROLL"
+    head = text.split("hand 1")[0]
+    # score sheet: the dealer's pick is nuclear (alone x2): a plain loss 3 ... here 40 points: 1 x 2 x 2 = 4 each
+    r = validate_text(head + "hand 1  dealer Gus\npick Gus  pts 40  lose\n", "x.shn")
+    assert not r.rejected and r.hands[0].outcome.units == {"Al": 4, "Bea": 4, "Cy": 4, "Di": 4, "Ed": 4, "Flo": 4,
+                                                           "Gus": -24}
+    assert refusal(head + "hand 1\npick Gus  pts 40  lose\n").code == "E-DEALER"  # who dealt decides
+    assert refusal(head + "hand 1  dealer Gus\npick Gus  partner Al  pts 40  lose\n").code == "E-PARTNER"
+    # the J♦ game with the flag: a nuclear dealer plays alone even when another seat holds the J♦
+    jd = text.replace("wi7-die-roll; nuclearDealer=on", "wi7-jack-of-diamonds; nuclearDealer=on")
+    r = validate_text(jd.replace("JD 8D 7D KH", "JD 8D 7D KH"), "x.shn")
+    assert not r.rejected and r.hands[0].outcome.units["Gus"] == -72
+    for bad in ("wi5-called-ace; nuclearDealer=on", "wi6-jack-of-diamonds; nuclearDealer=on"):
+        with pytest.raises(ProfileError):
+            parse_rules(bad)
+
+
+SEVEN = ["wi7-die-roll", "wi7-die-roll; nuclearDealer=on", "wi7-jack-of-diamonds; nuclearDealer=on",
+         "wi7-die-roll; nuclearDealer=on; allowBlitz=queens"]
+
+
+@settings(max_examples=120, deadline=None)
+@given(hst.integers(0, 2**32), hst.sampled_from(SEVEN), hst.integers(0, 6))
+def test_properties_seven_handed(seed, rules, dealer):
+    prof = parse_rules(rules)
+    h = random_hand(random.Random(seed), prof, dealer, pick_threshold=rng_threshold(seed))
+    g = h.state
+    seen = h.blind
+    for m in h.hands:
+        assert not seen & m
+        seen |= m
+    assert seen == prof.deck_mask
+    s = g.settlement()
+    assert sum(s.units) + s.pot == 0
+    if h.kind == "doubler":
+        return
+    aside = g.bury if h.kind == "pick" else g.blind
+    assert sum(points_of(m) for m in g.taken) + points_of(aside) == 120
+    if h.kind == "pick":
+        nuclear = prof.nuclearDealer and g.picker == g.dealer
+        if nuclear:
+            assert g.alone and g.partner is None and ("nuclear", 2) in s.factors
+        elif prof.partnerMode == "dieRoll" and not g.alone:
+            assert g.partner == (g.picker + g.roll) % 7 and 1 <= g.roll <= 6
+        if not g.alone and g.partner is not None:
+            # F-4 at 2v5: the picker's units are 4 times the partner's, each defender the opposite of the partner
+            assert s.units[g.picker] == 4 * s.units[g.partner]
+            assert all(s.units[x] == -s.units[g.partner] for x in range(7) if x not in (g.picker, g.partner))
+
+
+def rng_threshold(seed: int) -> float:
+    """A pick threshold that varies with the seed, so that some hands reach the dealer (nuclear) and some pass."""
+    return 5.1 + (seed % 5) * 0.6
+
+
+def _round_trip(rules: str, seats: str, aliases: list[str], seed: int, sheet: float):
+    from ingest.generate import to_record
+    from ingest.shn.reader import read
+    from ingest.shn.record import SessionRec, ShnFile, facts
+    from ingest.shn.writer import write
+
+    sess = SessionRec({"Session": f"rt-{seed}", "Seats": seats, "Rules": rules})
+    gen = random_session(random.Random(seed), parse_rules(rules), 6, score_sheet_rate=sheet, pick_threshold=6.0)
+    shn = ShnFile([to_record(h, sess) for h in gen])
+    text = write(shn)
+    back = read(text)
+    assert back.errors == [] and all(h.errors == [] for h in back.hands)
+    assert [facts(h) for h in back.hands] == [facts(h) for h in shn.hands]
+    assert write(back) == text
+    result = validate_text(text, "gen.shn")
+    assert result.rejected == [], [str(e) for r in result.rejected for e in r.errors]
+    for h, v in zip(gen, result.hands):
+        s = h.state.settlement()
+        assert v.outcome.units == dict(zip(aliases, s.units))
+        assert v.outcome.pot == s.pot and sum(v.outcome.units.values()) + v.outcome.pot == 0
+
+
+SEATS7 = "Al=A; Bea=B; Cy=C; Di=D; Ed=E; Flo=F; Gus=G"
+SEATS5 = "Al=A; Bea=B; Cy=C; Di=D; Ed=E"
+SEATS6 = "Al=A; Bea=B; Cy=C; Di=D; Ed=E; Flo=F"
+ROUND_TRIPS = [(r, SEATS7, 7) for r in SEVEN] + [(r, SEATS5, 5) for r in PROFILES if r.startswith("wi5")] + [
+    (r, SEATS6, 6) for r in PROFILES if r.startswith("wi6")]
+
+
+@settings(max_examples=60, deadline=None)
+@given(hst.integers(0, 2**32), hst.sampled_from(ROUND_TRIPS), hst.sampled_from([0.0, 0.5]))
+def test_round_trip_and_validation_under_the_new_profiles(seed, case, sheet):
+    # the written text reads back to the same facts, is byte-stable, and validating it gives the engine's
+    # settlement seat by seat, the pot included (every statement of the new flags: roll, pot, the ten call)
+    rules, seats, n = case
+    _round_trip(rules, seats, ["Al", "Bea", "Cy", "Di", "Ed", "Flo", "Gus"][:n], seed, sheet)
