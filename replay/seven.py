@@ -32,9 +32,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .profile import RuleProfile
     from .scoring import Settlement
-    from .state import GameState
 
-__all__ = ["roll_partner", "is_nuclear", "apply_roll", "nuclear_settlement", "check_roll_written"]
+__all__ = ["roll_partner", "is_nuclear", "nuclear_settlement", "check_roll_written"]
 
 
 def roll_partner(players: int, picker: int, roll: int) -> int:
@@ -49,42 +48,11 @@ def is_nuclear(profile: RuleProfile, picker: int | None, dealer: int | None) -> 
     return bool(getattr(profile, "nuclearDealer", False)) and picker is not None and picker == dealer
 
 
-def apply_roll(g: GameState, roll: int) -> None:
-    """Apply the written die roll to ``g`` (in the call phase, after the
-    bury): the partner is :func:`roll_partner`.  Raises
-    :class:`~replay.errors.IllegalAction` ``E-ROLL`` when the profile has no
-    die roll, the dealer went nuclear (alone), the picker is alone or the roll
-    is outside 1..players-1; ``E-PHASE`` outside the call."""
-    from .state import CallType, Phase
-
-    prof = g.profile
-    if prof.partnerMode != "dieRoll":
-        raise g._err("E-ROLL", f"roll {roll} in {prof.name}, where no die names the partner (only wi7-die-roll)",
-                     f"roll {roll}", "no roll")
-    if g.phase == Phase.BURY:
-        raise g._err("E-PHASE", "the die is rolled before the bury", f"roll {roll}", "the bury first")
-    if g.phase != Phase.CALL or g.call_type is not None:
-        if g.alone:
-            why = "the dealer went nuclear and plays alone" if is_nuclear(prof, g.picker, g.dealer) else \
-                "the picker plays alone"
-            raise g._err("E-ROLL", f"roll {roll}, but {why}: no die names a partner (docs/profiles.md)",
-                         f"roll {roll}", "no roll")
-        raise g._err("E-PHASE", "a die roll outside the call (after the bury, before the first card)",
-                     f"roll {roll}", "roll right after the bury")
-    if not 1 <= roll <= prof.players - 1:
-        raise g._err("E-ROLL", f"roll {roll}: the die names one of the {prof.players - 1} other seats, 1.."
-                     f"{prof.players - 1}", roll, f"1..{prof.players - 1}")
-    g.roll = roll
-    g.partner = roll_partner(prof.players, g.picker, roll)
-    g.call_type = CallType.DIE_ROLL
-    g.alone = False
-    g.phase = Phase.MARKS
-
-
-def check_roll_written(g: GameState) -> None:
+def check_roll_written(g) -> None:
     """When the call closes without a roll in ``wi7-die-roll``: refuse it
     (``E-ROLL``) unless the picker plays alone; the roll is written in the
-    hand, never made up by the engine."""
+    hand, never made up by the engine.  ``g`` is a
+    :class:`replay.state.GameState` (its ``Roll`` action applies the roll)."""
     if g.profile.partnerMode == "dieRoll" and g.call_type is None and not g.alone:
         raise g._err("E-ROLL", "the die roll that names the partner is not written (roll N, 1..6, after the bury; "
                      "or alone)", "no roll", "roll N")

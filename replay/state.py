@@ -37,7 +37,7 @@ from .cards import TRUMP, Card, Rank, Suit, cards_in, mask_of, points_of
 from .errors import IllegalAction
 from .pot import settle_pot
 from .profile import RuleProfile
-from .seven import apply_roll, check_roll_written, is_nuclear, nuclear_settlement
+from .seven import check_roll_written, is_nuclear, nuclear_settlement, roll_partner
 from .scoring import (Settlement, leaster_winner, mittler_winner, moster_seat, picked_result, schneidster_winner,
                       schwanzer_loser, settle_leaster, settle_nopick, settle_picked, settle_void)
 
@@ -353,7 +353,7 @@ class GameState:
         elif t is BlindTrick:
             self._blind_trick(action.trick)
         elif t is Roll:
-            apply_roll(self, action.value)
+            self._roll(action.value)
         else:  # pragma: no cover - type guard
             raise TypeError(f"not an action: {action!r}")
 
@@ -728,6 +728,32 @@ class GameState:
         self.partner = None
         self.call_type = CallType.ALONE
         self._check_jd_bury()
+        self.phase = Phase.MARKS
+
+    def _roll(self, roll: int) -> None:
+        """The written die roll of ``wi7-die-roll`` (issue 18, replay/seven.py),
+        in the call phase after the bury: the seat ``roll`` places to the
+        picker's left is the partner.  Raises ``E-ROLL`` when the profile has
+        no die roll, the picker is alone (a nuclear dealer too) or the roll is
+        outside 1..players-1; ``E-PHASE`` outside the call."""
+        prof = self.profile
+        if prof.partnerMode != "dieRoll":
+            raise self._err("E-ROLL", f"roll {roll} in {prof.name}, where no die names the partner (only "
+                            "wi7-die-roll)", f"roll {roll}", "no roll")
+        if self.phase != Phase.CALL or (self.call_type is not None and not self.alone):
+            raise self._err("E-PHASE", "a die roll outside the call (after the bury, before the first card)",
+                            f"roll {roll}", "roll right after the bury")
+        if self.alone:
+            why = "the dealer went nuclear and plays alone" if is_nuclear(prof, self.picker, self.dealer) else \
+                "the picker plays alone"
+            raise self._err("E-ROLL", f"roll {roll}, but {why}: no die names a partner (docs/profiles.md)",
+                            f"roll {roll}", "no roll")
+        if not 1 <= roll <= prof.players - 1:
+            raise self._err("E-ROLL", f"roll {roll}: the die names one of the {prof.players - 1} other seats, "
+                            f"1..{prof.players - 1}", roll, f"1..{prof.players - 1}")
+        self.roll = roll
+        self.partner = roll_partner(prof.players, self.picker, roll)
+        self.call_type = CallType.DIE_ROLL
         self.phase = Phase.MARKS
 
     def _check_jd_bury(self) -> None:
