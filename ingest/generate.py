@@ -95,6 +95,8 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
             rec.alone = Value(True)  # issue 18: alone instead of a roll (a nuclear dealer is alone unwritten)
         if g.roll is not None:  # issue 18, wi7-die-roll: the die roll as written in the hand
             rec.roll = Value(g.roll)
+        if g.shared and not sheet:  # issue 18, wi7-shared-blind: the neighbour's part of the blind
+            rec.share = _cards(g.shared)
         elif g.alone and g.profile.partner_card_game:  # one player held every partner card
             rec.alone = Value(True)
         if g.sheepshead:

@@ -13,7 +13,7 @@ from typing import Literal, Union
 from .cards import Card
 
 __all__ = ["Pass", "Pick", "Bury", "Call", "Alone", "Crack", "Recrack", "Castrate", "Blitz", "Sheepshead", "Play",
-           "Claim", "BlindTrick", "Roll", "Action"]
+           "Claim", "BlindTrick", "Roll", "Share", "Action"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,5 +128,14 @@ class Roll:
     value: int
 
 
+@dataclass(frozen=True, slots=True)
+class Share:
+    """``wi7-shared-blind`` (SHN ``share c c``): after the pick, the seat on
+    the picker's left takes ``cards`` of the blind, the picker the rest
+    (issue 18; replay/seven.py)."""
+
+    cards: tuple[Card, ...]
+
+
 Action = Union[Pass, Pick, Bury, Call, Alone, Crack, Recrack, Castrate, Blitz, Sheepshead, Play, Claim, BlindTrick,
-               Roll]
+               Roll, Share]

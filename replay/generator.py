@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 
 from .actions import (Action, Alone, BlindTrick, Blitz, Bury, Call, Castrate, Crack, Pass, Pick, Play, Recrack,
-                      Roll, Sheepshead)
+                      Roll, Share, Sheepshead)
 from .cards import Card, POINTS, TRUMP, cards_in
 from .profile import RuleProfile
 from .state import BLITZ_PAIRS, JACK_BLITZ_COLOURS, GameState, Phase
@@ -210,7 +210,15 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
     if g.leaster and profile.leasterBlind == "namedTrick":
         do(BlindTrick(rng.randint(1, profile.tricks)))  # D-3
     if g.picker is not None:
-        if profile.has_blind:
+        if profile.partnerMode == "sharedBlind" and not (profile.nuclearDealer and g.picker == dealer):
+            # issue 18, wi7-shared-blind: the neighbour takes part of the blind, then each buries what he took
+            took = 2 if profile.pickerTakes == "two" else rng.choice((2, 3, 4))
+            share = tuple(rng.sample(sorted(cards_in(blind)), took))
+            do(Share(share))
+            nb = g.next_seat(g.picker)
+            mine = tuple(rng.sample(sorted(cards_in(g.hands[g.picker])), profile.blind_size - took))
+            do(Bury(mine + tuple(rng.sample(sorted(cards_in(g.hands[nb])), took))))
+        elif profile.has_blind:
             do(Bury(_choose_bury(rng, g)))
         if profile.calls_ace:
             aces, tens, unders, forced = g.legal_calls()

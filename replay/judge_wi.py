@@ -21,7 +21,7 @@ from dataclasses import replace
 
 
 from .actions import (Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Recrack,
-                            Roll, Sheepshead)
+                            Roll, Share, Sheepshead)
 from .cards import CARD_NAMES, Card, Rank, cards_in, mask_of, points_of
 from .errors import IllegalAction, ProfileError
 from .profile import RuleProfile, parse_rules
@@ -437,8 +437,14 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         # ---- picking
         if kind == "pick":
             _pick(chk, g, dealer, chk.seat(rec.pick.value, rec.pick.pos))
+            if rec.share is not None:  # wi7-shared-blind: the neighbour's part of the blind (issue 18)
+                if any(c is None for c in rec.share.cards):
+                    raise chk.reject("E-SHARE", "a shared blind card is written ?? but the tricks are replayed",
+                                     rec.share.pos, found="??", expected="the neighbour's blind cards")
+                _apply(chk, g, Share(tuple(rec.share.cards)), rec.share.pos)
             bury = rec.bury
-            derived = _derived_bury(chk, g) if bury is None and g.phase == Phase.BURY else None
+            derived = _derived_bury(chk, g) if (bury is None and g.phase == Phase.BURY
+                                                and prof.partnerMode != "sharedBlind") else None
             if derived is not None:  # what the picker held and never played (rules.md B-7)
                 _apply(chk, g, Bury(derived), rec.pick.pos)
                 chk.prov["bury"] = "derived"
@@ -658,6 +664,17 @@ def _sheet_roll(chk: HandCheck, picker: int, dealer: int | None, alone: bool) ->
     (the roll is written in the hand, never guessed)."""
     rec, prof = chk.rec, chk.profile
     roll = rec.roll
+    if rec.share is not None and (prof.partnerMode != "sharedBlind" or is_nuclear(prof, picker, dealer)):
+        why = "the dealer went nuclear and takes the whole blind" if prof.partnerMode == "sharedBlind" else \
+            f"{prof.name} does not share the blind (only wi7-shared-blind)"
+        raise chk.reject("E-SHARE", f"share is written, but {why}", rec.share.pos, found="share", expected="no share")
+    if prof.partnerMode == "sharedBlind" and roll is None:  # the neighbour shares the blind and partners
+        if is_nuclear(prof, picker, dealer):
+            return None
+        if alone:
+            raise chk.reject("E-SHARE", "alone, but the neighbour shares the blind and is the partner "
+                             "(wi7-shared-blind)", rec.alone.pos, found="alone", expected="no alone")
+        return (picker + 1) % prof.players
     if prof.partnerMode != "dieRoll":
         if roll is not None:
             raise chk.reject("E-ROLL", f"roll {roll.value} in {prof.name}, where no die names the partner "

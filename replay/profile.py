@@ -75,7 +75,7 @@ class RuleProfile(BaseModel):
     # "none" (h6-two; rules.md F-1 "partner none"): two-handed, each seat plays for
     # itself; the non-dealer is written as the head (``pick S``), most card points win.
     partnerMode: Literal["calledAce", "jackOfDiamonds", "alone", "jdAndAce", "blackQueens", "qcJd7d",
-                         "blackQueensJd", "none", "dieRoll"] = "calledAce"
+                         "blackQueensJd", "none", "dieRoll", "sharedBlind"] = "calledAce"
     doubleOnBump: OnOff = True
     partnerOffHookNoTrick: OnOff = False
     schneiderSymmetric90: OnOff = False
@@ -157,6 +157,10 @@ class RuleProfile(BaseModel):
     #: rules.md F-1's seven-handed row (issue 18: "the dealer going nuclear"; replay/seven.py): the
     #: dealer's pick after the six others passed plays alone at double stakes.  Seven-handed only.
     nuclearDealer: OnOff = False
+    #: issue 18 ("the picker taking 0, 1 or 2 cards"), with ``wi7-shared-blind``: the picker takes
+    #: two of the four blind cards (``two``, F-1's "neighbour takes 2") or 0, 1 or 2 (``upToTwo``),
+    #: the neighbour the rest.
+    pickerTakes: Literal["two", "upToTwo"] = "two"
 
     @property
     def trumps(self) -> TrumpOrder:
@@ -304,6 +308,9 @@ NAMED_PROFILES: dict[str, dict[str, object]] = {
     # seven-handed, the picker takes the blind of 4 and a die roll written in the hand (``roll N``)
     # names the partner, the seat N places to the picker's left (F-1 "die roll"; issue 18, replay/seven.py)
     "wi7-die-roll": {"players": 7, "handCards": 4, "blindCards": 4, "partnerMode": "dieRoll"},
+    # seven-handed, the picker and the seat on his left share the blind of 4 (``share c c``: the
+    # neighbour's part), each burying what he took; the neighbour is the partner (F-1 "neighbour takes 2")
+    "wi7-shared-blind": {"players": 7, "handCards": 4, "blindCards": 4, "partnerMode": "sharedBlind"},
     # no blind, the black queens are partners; one player with both plays alone (F-1, F-4):
     # four-handed 8 each (2v2), six-handed 30 cards 5 each (2v4), eight-handed 4 each (2v6)
     "wi4-black-queens": {"players": 4, "handCards": 8, "blindCards": 0, "partnerMode": "blackQueens"},
@@ -449,10 +456,14 @@ def _check_combination(prof: RuleProfile) -> None:
         raise ProfileError("E-RULES-VALUE", f"nuclearDealer=on with {prof.name}: the dealer goes nuclear in the "
                            "seven-handed games only (rules.md F-1; docs/profiles.md)", found="nuclearDealer=on",
                            expected="a wi7-... profile")
-    if prof.partnerMode == "dieRoll" and prof.players != 7:
-        raise ProfileError("E-RULES-VALUE", f"partnerMode=dieRoll with {prof.name}: the die names one of six other "
-                           "seats, so it is played seven-handed only (wi7-die-roll)", found="partnerMode=dieRoll",
-                           expected="wi7-die-roll")
+    if prof.pickerTakes != "two" and prof.partnerMode != "sharedBlind":
+        raise ProfileError("E-RULES-VALUE", f"pickerTakes={prof.pickerTakes} with {prof.name}: only the shared blind "
+                           "of wi7-shared-blind is split", found=f"pickerTakes={prof.pickerTakes}",
+                           expected="wi7-shared-blind")
+    if prof.partnerMode in ("dieRoll", "sharedBlind") and prof.players != 7:
+        raise ProfileError("E-RULES-VALUE", f"partnerMode={prof.partnerMode} with {prof.name}: the die names one of "
+                           "six other seats and the shared blind is four cards: seven-handed only",
+                           found=f"partnerMode={prof.partnerMode}", expected="wi7-die-roll or wi7-shared-blind")
     if prof.leasterNoTrickDouble and prof.leasterMustTakeTrick:
         raise ProfileError("E-RULES-VALUE", "leasterNoTrickDouble=on with leasterMustTakeTrick=on: a player without "
                            "a trick cannot win the leaster (rules.md D-4, D-7)", found="leasterNoTrickDouble=on",

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import enum
 from .actions import (Action, Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Play, Recrack,
-                      Roll, Sheepshead)
+                      Roll, Share, Sheepshead)
 from .cards import TRUMP, Card, Rank, Suit, cards_in, mask_of, points_of
 from .errors import IllegalAction
 from .pot import settle_pot
@@ -92,6 +92,7 @@ class CallType(str, enum.Enum):
     OWN_ACE = "own-ace"  # the picker called an ace they hold: scored alone (B-14, allowCallOwnAce)
     QUEENS = "queens"  # black queens partners, no blind (rules.md F-1)
     DIE_ROLL = "die-roll"  # the seat a written die roll names (wi7-die-roll, issue 18; replay/seven.py)
+    SHARED = "shared-blind"  # the neighbour who shares the blind (wi7-shared-blind, issue 18)
 
 
 def bury_count_error(profile: RuleProfile, cards: tuple[Card | None, ...]) -> IllegalAction | None:
@@ -145,7 +146,7 @@ class GameState:
         "_fail_masks", "_dealt", "last_winner",
         "_suit_of", "_strength", "_nt", "_special", "_cs", "_led", "_ten_up", "_suit_masks",
         "nopick", "blind_trick", "pot",
-        "sitting", "np", "partner2", "down", "_under", "table", "hands_known", "roll",
+        "sitting", "np", "partner2", "down", "_under", "table", "hands_known", "roll", "shared",
     )
 
     def __init__(self, profile: RuleProfile, dealer: int, hands: list[int], blind: int = 0, *,
@@ -262,6 +263,7 @@ class GameState:
         self.blind_trick: int | None = None  # leasterBlind=namedTrick: the named trick, 1-based (D-3)
         self.pot = pot
         self.roll: int | None = None  # wi7-die-roll: the written die roll (issue 18, replay/seven.py)
+        self.shared = 0  # wi7-shared-blind: the blind cards the picker's neighbour took (a mask)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -354,6 +356,8 @@ class GameState:
             self._blind_trick(action.trick)
         elif t is Roll:
             self._roll(action.value)
+        elif t is Share:
+            self._share(action.cards)
         else:  # pragma: no cover - type guard
             raise TypeError(f"not an action: {action!r}")
 
@@ -457,7 +461,85 @@ class GameState:
         self.partner = found[0] if found else None
         self.partner2 = found[1] if len(found) > 1 else None
 
+    def _shared(self) -> bool:
+        """``wi7-shared-blind`` and not a nuclear dealer (who takes the whole blind alone)."""
+        return self.profile.partnerMode == "sharedBlind" and not is_nuclear(self.profile, self.picker, self.dealer)
+
+    def _share(self, cards: tuple[Card, ...]) -> None:
+        """``share c c`` (``wi7-shared-blind``, issue 18, replay/seven.py): the
+        seat on the picker's left takes ``cards`` of the blind (two; 2..4 under
+        ``pickerTakes=upToTwo``), the picker keeps the rest, and the neighbour
+        is the partner.  Raises ``E-SHARE`` (not this profile, a nuclear
+        dealer, a count or a card the blind does not allow) or ``E-PHASE``."""
+        prof = self.profile
+        shown = " ".join(map(str, cards))
+        if prof.partnerMode != "sharedBlind":
+            raise self._err("E-SHARE", f"share {shown} in {prof.name}, where the picker takes the whole blind "
+                            "(only wi7-shared-blind shares it)", f"share {shown}", "no share")
+        if self.phase != Phase.BURY or self.shared:
+            raise self._err("E-PHASE", "a share of the blind outside the pick (after the pick, before the bury)",
+                            f"share {shown}", "share right after the pick")
+        if not self._shared():
+            raise self._err("E-SHARE", "the dealer went nuclear and takes the whole blind alone (nuclearDealer)",
+                            f"share {shown}", "no share")
+        counts = (2,) if prof.pickerTakes == "two" else (2, 3, 4)
+        m = mask_of(cards)
+        if len(cards) not in counts or m.bit_count() != len(cards):
+            raise self._err("E-SHARE", f"the neighbour takes {len(cards)} card(s) of the blind; with pickerTakes="
+                            f"{prof.pickerTakes} the neighbour takes {' or '.join(map(str, counts))} different cards",
+                            len(cards), " or ".join(map(str, counts)))
+        if self.complete and m & ~self.blind:
+            c = next(cards_in(m & ~self.blind))
+            raise self._err("E-SHARE", f"the neighbour takes {c}, which is not in the blind", c, "a card of the blind")
+        nb = self.next_seat(self.picker)
+        self.hands[self.picker] &= ~m
+        self.hands[nb] |= m
+        self.shared = m
+        self.partner = nb
+        self.call_type = CallType.SHARED
+
+    def _shared_bury(self, cards: tuple[Card, ...] | None) -> None:
+        """The bury of ``wi7-shared-blind``: the picker and the neighbour each
+        bury as many cards as they took; ``bury`` names all four and who buried
+        which follows from who holds it.  Raises ``E-SHARE`` (a complete deal
+        without the share or the bury), ``E-BURY-NOT-HELD``, ``E-BURY-COUNT``."""
+        p = self.picker
+        nb = self.next_seat(p)
+        if self.complete and (not self.shared or cards is None):
+            what = "which blind cards the neighbour took (share c c)" if not self.shared else "the bury"
+            raise self._err("E-SHARE", f"the blind is shared (wi7-shared-blind) but {what} is not written",
+                            "no share" if not self.shared else "no bury", "share c c, then bury of 4")
+        self.partner = nb
+        self.call_type = CallType.SHARED
+        if cards is None:
+            self.bury_known = False
+            self.phase = Phase.CALL
+            return
+        bad = bury_count_error(self.profile, cards)
+        if bad is not None:
+            raise bad
+        m = mask_of(cards)
+        if self.complete:
+            stray = m & ~(self.hands[p] | self.hands[nb])
+            if stray:
+                c = next(cards_in(stray))
+                raise self._err("E-BURY-NOT-HELD", f"{c} is buried, but neither the picker nor the neighbour holds it "
+                                "after sharing the blind", c, "a card of the picker's or the neighbour's hand")
+            took = self.shared.bit_count()
+            if (m & self.hands[nb]).bit_count() != took:
+                raise self._err("E-BURY-COUNT", f"the neighbour took {took} blind card(s) and buries "
+                                f"{(m & self.hands[nb]).bit_count()}: each buries as many as he took (docs/profiles.md)",
+                                (m & self.hands[nb]).bit_count(), took)
+        self.hands[p] &= ~m
+        self.hands[nb] &= ~m
+        self.bury = m
+        self.bury_known = True
+        self.phase = Phase.CALL
+
     def _bury(self, cards: tuple[Card, ...] | None) -> None:
+        if self.phase == Phase.BURY and self._shared():
+            self._shared_bury(cards)
+            return
         if not self.profile.has_blind and cards:
             raise self._err("E-BURY-COUNT", f"a bury in {self.profile.name}, which has no blind (rules.md F-1)",
                             len(cards), 0)
@@ -546,6 +628,10 @@ class GameState:
         if is_nuclear(prof, p, self.dealer):
             raise self._err("E-CALL-NONE", f"a call of {card}, but the dealer went nuclear and plays alone "
                             "(nuclearDealer, docs/profiles.md)", f"call {card}", "no call")
+        if prof.partnerMode in ("sharedBlind", "dieRoll"):
+            raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where the "
+                            + ("neighbour who shares the blind" if prof.partnerMode == "sharedBlind" else
+                               "seat the die names") + " is the partner", f"call {card}", "no call")
         if prof.partnerMode == "jackOfDiamonds":
             if not (prof.jdHybridAceCall and under is None and not self._order.is_trump(card) and card.rank is Rank.ACE):
                 self._jd_callup(card, under)
@@ -724,6 +810,9 @@ class GameState:
         if self.profile.partnerMode == "jackOfDiamonds" and not self.alone:
             raise self._err("E-ALONE-JD", "in the jack-of-diamonds game the holder of the J♦ is the partner; a picker "
                             "without the J♦ cannot go alone (rules.md C-1)", "alone", "no call")
+        if self.call_type is CallType.SHARED:
+            raise self._err("E-SHARE", "alone, but the neighbour shared the blind and is the partner "
+                            "(wi7-shared-blind)", "alone", "no alone")
         self.alone = True
         self.partner = None
         self.call_type = CallType.ALONE

@@ -96,7 +96,7 @@ KEYWORDS = frozenset(
     "hand dealer deal blind pick leaster doubler stake crack recrack castrate blitz bury call alone sheepshead "
     "partner claim pts tricks score misdeal win lose win-s lose-s win-z lose-z "
     "game ramsch klopfen kontra re laufende "
-    "moster mittler schneidster schwanzer blindtrick pot table roll".split()
+    "moster mittler schneidster schwanzer blindtrick pot table roll share".split()
 )
 #: Words that are not statements but may never be seat aliases either.
 RESERVED = KEYWORDS | {"under", "black", "red", "queens", "jacks", "after", "with", "without", "tout"}
@@ -1233,6 +1233,9 @@ class _Reader:
     def s_bury(self, toks, i, n):
         return self._cards_statement(toks, i, n, "bury")
 
+    def s_share(self, toks, i, n):  # issue 18, wi7-shared-blind: the blind cards the picker's neighbour takes
+        return self._cards_statement(toks, i, n, "share")
+
     def s_trick(self, toks, i, n):
         hand = self.hand
         ln = self.ln
@@ -1746,6 +1749,7 @@ _DISPATCH = {
     "ramsch": _flag_statement("ramsch", "ramsch"),
     "laufende": _Reader.s_laufende,
     "bury": _Reader.s_bury,
+    "share": _Reader.s_share,
     "call": _Reader.s_call,
     "alone": _flag_statement("alone", "alone"),
     "sheepshead": _flag_statement("sheepshead", "sheepshead"),

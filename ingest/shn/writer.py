@@ -420,6 +420,8 @@ def write_hand(hand: HandRecord) -> str:
         for items in (_pick_items(h),):
             if items:
                 out.append(_SEP.join(items) + "\n")
+        if h.share is not None:  # issue 18, wi7-shared-blind: the neighbour's part of the blind
+            out.append("share " + _cards(h.share.cards, "'share'", de) + _note(h.share.note, "'share'") + "\n")
         if h.bury is not None:
             out.append("bury " + _cards(h.bury.cards, "'bury'", de) + _note(h.bury.note, "'bury'") + "\n")
         for items in (_call_items(h, de), _mark_items(h)):
