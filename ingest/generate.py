@@ -81,6 +81,8 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
         if w is not None:
             rec.pts = Value(schwanzer_value(h.hands[w], g.profile.trumps) if h.kind == "schwanzer"
                             else g.leaster_points()[w])
+            if h.kind == "leaster" and g.profile.leasterNoTrickDouble and g.ntaken[w] == 0:
+                rec.tricks_won = Value(0)  # issue 18: the sheet tells the trickless winner, who wins double
         if g.blind_trick is not None:
             rec.blind_trick = Value(g.blind_trick)
     else:

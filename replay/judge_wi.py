@@ -1013,7 +1013,8 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     if rolled is not None and not (state is not None and state.phase >= Phase.MARKS and state.complete):
         if partner_known and partner != rolled:
             pos = rec.partner.pos if rec.partner is not None else rec.roll.pos
-            raise chk.reject("E-PARTNER", f"roll {rec.roll.value} names {chk.aliases[rolled]} as the partner, but "
+            why = f"roll {rec.roll.value} names" if rec.roll is not None else "the blind is shared with"
+            raise chk.reject("E-PARTNER", f"{why} {chk.aliases[rolled]} as the partner, but "
                              f"{chk.aliases[partner] if isinstance(partner, int) else 'alone'} is written",
                              pos, found=rec.partner.value if rec.partner is not None else "alone",
                              expected=chk.aliases[rolled])

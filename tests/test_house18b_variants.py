@@ -440,8 +440,56 @@ def test_nuclear_dealer_worked_hand():
             parse_rules(bad)
 
 
+SHARED = "wi7-shared-blind.shn"
+
+
+def test_shared_blind_worked_hand():
+    # Gus deals; Al passes, Bea picks.  The blind 7C 8C 7S 8S is shared with Cy, the seat on Bea's left:
+    # `share 7C 8S` (Cy's two), Bea keeps 8C 7S.  Bea buries 8C 7S (0), Cy buries AC 8S (11): bury 11.
+    # t1 Al: 9C TD 7C TC KC JH 7D: Flo's JH, 0+10+0+10+4+2+0 = 26 Flo
+    # t2 Flo: KS 8D 9S QS 9D AS TS: Bea's QS, 4+0+0+3+0+11+10 = 28 Bea
+    # t3 Bea: AD QD JC JS TH JD KD: Cy's QD, 11+3+2+2+10+2+4 = 34 Cy
+    # t4 Cy: 8H 7H 9H AH KH QH QC: Bea's QC, 0+0+0+11+4+3+3 = 21 Bea
+    # picker side Bea 49 + Cy 34 + bury 11 = 94 >= 91, defenders 26 <= 30: a schneider win, tier 2 (the bury, Cy's
+    # ace among it, carries the side over the 90/91 line; 83 without it would be plain).  26 + 94 = 120.
+    # 2v5 (F-4): 2 per defender, Cy one share +2, Bea 4 shares +8, five -2; 8 + 2 - 10 = 0.
+    (h,) = hands_of(SHARED)
+    assert h.outcome.units == {"Al": -2, "Bea": 8, "Cy": 2, "Di": -2, "Ed": -2, "Flo": -2, "Gus": -2}
+    assert (h.outcome.partner, h.outcome.call_type, h.outcome.picker_points) == ("Cy", "shared-blind", 94)
+    # pickerTakes=upToTwo: Bea takes none, Cy all four and buries AC 8C 7S 8S (11): the same cards after the bury,
+    # the same play and amounts
+    (h,) = hands_of("wi7-shared-blind_pickerTakes-upToTwo.shn")
+    assert h.outcome.units == {"Al": -2, "Bea": 8, "Cy": 2, "Di": -2, "Ed": -2, "Flo": -2, "Gus": -2}
+
+
+def test_shared_blind_refusals():
+    text = (FIX / SHARED).read_text()
+    # under pickerTakes=two the neighbour takes exactly two
+    e = refusal(text.replace("share 7C 8S", "share 7C 8C 7S 8S").replace("bury 8C 7S AC 8S", "bury AC 8C 7S 8S"))
+    assert e.code == "E-SHARE" and e.line == 19
+    assert refusal(text.replace("share 7C 8S\n", "")).code == "E-SHARE"  # the share is not written
+    assert refusal(text.replace("share 7C 8S", "share 7C QH")).code == "E-SHARE"  # QH is not in the blind
+    # each buries what he took: Cy buries three (AC 7C 8S), Bea one (8C)
+    assert refusal(text.replace("bury 8C 7S AC 8S", "bury 8C AC 7C 8S")).code == "E-BURY-COUNT"
+    assert refusal(text.replace("bury 8C 7S AC 8S", "bury 8C 7S AC QH")).code == "E-BURY-NOT-HELD"
+    assert refusal(text.replace("share 7C 8S", "share 7C 8S\nalone")).code == "E-SHARE"
+    e = refusal(text.replace("partner Cy", "partner Di"))
+    assert e.code == "E-PARTNER"
+    five = (FIX.parent / "house18" / "wi5-called-ace_partnerMayCrack-off.shn").read_text()
+    assert refusal(five.replace("bury AS KC", "share AS KC\nbury AS KC")).code == "E-SHARE"  # no shared blind
+    head = text.split("hand 1")[0]
+    # score sheet: the neighbour is the partner without writing it: 94 with the neighbour Cy, as above
+    r = validate_text(head + "hand 1  dealer Gus\npick Bea  pts 94  win-s\n", "x.shn")
+    assert not r.rejected and r.hands[0].outcome.units == {"Al": -2, "Bea": 8, "Cy": 2, "Di": -2, "Ed": -2,
+                                                           "Flo": -2, "Gus": -2}
+    assert refusal(head + "hand 1  dealer Gus\npick Bea  partner Di  pts 94  win-s\n").code == "E-PARTNER"
+    with pytest.raises(ProfileError):
+        parse_rules("wi7-jack-of-diamonds; pickerTakes=upToTwo")
+
+
 SEVEN = ["wi7-die-roll", "wi7-die-roll; nuclearDealer=on", "wi7-jack-of-diamonds; nuclearDealer=on",
-         "wi7-die-roll; nuclearDealer=on; allowBlitz=queens"]
+         "wi7-die-roll; nuclearDealer=on; allowBlitz=queens", "wi7-shared-blind",
+         "wi7-shared-blind; pickerTakes=upToTwo; nuclearDealer=on"]
 
 
 @settings(max_examples=120, deadline=None)
@@ -467,6 +515,12 @@ def test_properties_seven_handed(seed, rules, dealer):
             assert g.alone and g.partner is None and ("nuclear", 2) in s.factors
         elif prof.partnerMode == "dieRoll" and not g.alone:
             assert g.partner == (g.picker + g.roll) % 7 and 1 <= g.roll <= 6
+        elif prof.partnerMode == "sharedBlind":
+            took = g.shared.bit_count()  # the neighbour partners; he took 2 (two) or 2..4 (upToTwo) of the blind
+            assert g.partner == (g.picker + 1) % 7 and took in ((2,) if prof.pickerTakes == "two" else (2, 3, 4))
+            assert g.shared & ~h.blind == 0 and g.bury.bit_count() == 4
+            # each buried what he took: the neighbour's buried cards are as many as his share
+            assert (g.bury & (h.hands[g.partner] | g.shared)).bit_count() == took
         if not g.alone and g.partner is not None:
             # F-4 at 2v5: the picker's units are 4 times the partner's, each defender the opposite of the partner
             assert s.units[g.picker] == 4 * s.units[g.partner]
