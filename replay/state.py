@@ -37,7 +37,8 @@ from .cards import TRUMP, Card, Rank, Suit, cards_in, mask_of, points_of
 from .errors import IllegalAction
 from .pot import settle_pot
 from .profile import RuleProfile
-from .seven import check_roll_written, is_nuclear, nuclear_settlement, roll_partner
+from .seven import (check_roll, check_roll_written, check_share, check_shared_bury, is_nuclear, nuclear_settlement,
+                    roll_partner)
 from .scoring import (Settlement, leaster_winner, mittler_winner, moster_seat, picked_result, schneidster_winner,
                       schwanzer_loser, settle_leaster, settle_nopick, settle_picked, settle_void)
 
@@ -466,31 +467,9 @@ class GameState:
         return self.profile.partnerMode == "sharedBlind" and not is_nuclear(self.profile, self.picker, self.dealer)
 
     def _share(self, cards: tuple[Card, ...]) -> None:
-        """``share c c`` (``wi7-shared-blind``, issue 18, replay/seven.py): the
-        seat on the picker's left takes ``cards`` of the blind (two; 2..4 under
-        ``pickerTakes=upToTwo``), the picker keeps the rest, and the neighbour
-        is the partner.  Raises ``E-SHARE`` (not this profile, a nuclear
-        dealer, a count or a card the blind does not allow) or ``E-PHASE``."""
-        prof = self.profile
-        shown = " ".join(map(str, cards))
-        if prof.partnerMode != "sharedBlind":
-            raise self._err("E-SHARE", f"share {shown} in {prof.name}, where the picker takes the whole blind "
-                            "(only wi7-shared-blind shares it)", f"share {shown}", "no share")
-        if self.phase != Phase.BURY or self.shared:
-            raise self._err("E-PHASE", "a share of the blind outside the pick (after the pick, before the bury)",
-                            f"share {shown}", "share right after the pick")
-        if not self._shared():
-            raise self._err("E-SHARE", "the dealer went nuclear and takes the whole blind alone (nuclearDealer)",
-                            f"share {shown}", "no share")
-        counts = (2,) if prof.pickerTakes == "two" else (2, 3, 4)
-        m = mask_of(cards)
-        if len(cards) not in counts or m.bit_count() != len(cards):
-            raise self._err("E-SHARE", f"the neighbour takes {len(cards)} card(s) of the blind; with pickerTakes="
-                            f"{prof.pickerTakes} the neighbour takes {' or '.join(map(str, counts))} different cards",
-                            len(cards), " or ".join(map(str, counts)))
-        if self.complete and m & ~self.blind:
-            c = next(cards_in(m & ~self.blind))
-            raise self._err("E-SHARE", f"the neighbour takes {c}, which is not in the blind", c, "a card of the blind")
+        """``share c c`` (``wi7-shared-blind``): the neighbour takes ``cards``
+        of the blind and partners (checked by :func:`replay.seven.check_share`)."""
+        m = check_share(self, cards, self.phase == Phase.BURY)
         nb = self.next_seat(self.picker)
         self.hands[self.picker] &= ~m
         self.hands[nb] |= m
@@ -499,42 +478,18 @@ class GameState:
         self.call_type = CallType.SHARED
 
     def _shared_bury(self, cards: tuple[Card, ...] | None) -> None:
-        """The bury of ``wi7-shared-blind``: the picker and the neighbour each
-        bury as many cards as they took; ``bury`` names all four and who buried
-        which follows from who holds it.  Raises ``E-SHARE`` (a complete deal
-        without the share or the bury), ``E-BURY-NOT-HELD``, ``E-BURY-COUNT``."""
-        p = self.picker
-        nb = self.next_seat(p)
-        if self.complete and (not self.shared or cards is None):
-            what = "which blind cards the neighbour took (share c c)" if not self.shared else "the bury"
-            raise self._err("E-SHARE", f"the blind is shared (wi7-shared-blind) but {what} is not written",
-                            "no share" if not self.shared else "no bury", "share c c, then bury of 4")
+        """The bury of ``wi7-shared-blind``: each of the two buries what he
+        took (checked by :func:`replay.seven.check_shared_bury`)."""
+        p, nb = self.picker, self.next_seat(self.picker)
+        m = check_shared_bury(self, cards, nb)
         self.partner = nb
         self.call_type = CallType.SHARED
-        if cards is None:
-            self.bury_known = False
-            self.phase = Phase.CALL
-            return
-        bad = bury_count_error(self.profile, cards)
-        if bad is not None:
-            raise bad
-        m = mask_of(cards)
-        if self.complete:
-            stray = m & ~(self.hands[p] | self.hands[nb])
-            if stray:
-                c = next(cards_in(stray))
-                raise self._err("E-BURY-NOT-HELD", f"{c} is buried, but neither the picker nor the neighbour holds it "
-                                "after sharing the blind", c, "a card of the picker's or the neighbour's hand")
-            took = self.shared.bit_count()
-            if (m & self.hands[nb]).bit_count() != took:
-                raise self._err("E-BURY-COUNT", f"the neighbour took {took} blind card(s) and buries "
-                                f"{(m & self.hands[nb]).bit_count()}: each buries as many as he took (docs/profiles.md)",
-                                (m & self.hands[nb]).bit_count(), took)
-        self.hands[p] &= ~m
-        self.hands[nb] &= ~m
-        self.bury = m
-        self.bury_known = True
         self.phase = Phase.CALL
+        self.bury_known = m is not None
+        if m is not None:
+            self.hands[p] &= ~m
+            self.hands[nb] &= ~m
+            self.bury = m
 
     def _bury(self, cards: tuple[Card, ...] | None) -> None:
         if self.phase == Phase.BURY and self._shared():
@@ -820,28 +775,12 @@ class GameState:
         self.phase = Phase.MARKS
 
     def _roll(self, roll: int) -> None:
-        """The written die roll of ``wi7-die-roll`` (issue 18, replay/seven.py),
-        in the call phase after the bury: the seat ``roll`` places to the
-        picker's left is the partner.  Raises ``E-ROLL`` when the profile has
-        no die roll, the picker is alone (a nuclear dealer too) or the roll is
-        outside 1..players-1; ``E-PHASE`` outside the call."""
-        prof = self.profile
-        if prof.partnerMode != "dieRoll":
-            raise self._err("E-ROLL", f"roll {roll} in {prof.name}, where no die names the partner (only "
-                            "wi7-die-roll)", f"roll {roll}", "no roll")
-        if self.phase != Phase.CALL or (self.call_type is not None and not self.alone):
-            raise self._err("E-PHASE", "a die roll outside the call (after the bury, before the first card)",
-                            f"roll {roll}", "roll right after the bury")
-        if self.alone:
-            why = "the dealer went nuclear and plays alone" if is_nuclear(prof, self.picker, self.dealer) else \
-                "the picker plays alone"
-            raise self._err("E-ROLL", f"roll {roll}, but {why}: no die names a partner (docs/profiles.md)",
-                            f"roll {roll}", "no roll")
-        if not 1 <= roll <= prof.players - 1:
-            raise self._err("E-ROLL", f"roll {roll}: the die names one of the {prof.players - 1} other seats, "
-                            f"1..{prof.players - 1}", roll, f"1..{prof.players - 1}")
+        """The written die roll of ``wi7-die-roll``: the partner is the seat
+        ``roll`` places to the picker's left (checked by
+        :func:`replay.seven.check_roll`)."""
+        check_roll(self, roll, self.phase == Phase.CALL and (self.call_type is None or self.alone))
         self.roll = roll
-        self.partner = roll_partner(prof.players, self.picker, roll)
+        self.partner = roll_partner(self.profile.players, self.picker, roll)
         self.call_type = CallType.DIE_ROLL
         self.phase = Phase.MARKS
 

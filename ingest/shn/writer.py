@@ -386,7 +386,7 @@ def write_hand(hand: HandRecord) -> str:
     order = _seat_order(h) if len(deals) > 1 or len(h.tables) > 1 else None
     if order is not None and all(d.seat in order for d in deals):
         deals.sort(key=lambda d: order[d.seat])
-    full = bool(deals or h.blind is not None or h.bury is not None or tricks)
+    full = bool(deals or h.blind is not None or h.bury is not None or h.share is not None or tricks)
     seen_seats = set()
     for d in deals:
         if d.seat in seen_seats:
