@@ -568,3 +568,32 @@ def test_round_trip_and_validation_under_the_new_profiles(seed, case, sheet):
     # settlement seat by seat, the pot included (every statement of the new flags: roll, pot, the ten call)
     rules, seats, n = case
     _round_trip(rules, seats, ["Al", "Bea", "Cy", "Di", "Ed", "Flo", "Gus"][:n], seed, sheet)
+
+
+def test_solver_agrees_with_exhaustive_search_under_the_ten_call_duty():
+    # the double-dummy solver asks the engine's legal_mask where a duty is in force, and keeps the owed ace
+    # apart from the other aces: on positions from generated ten calls whose suit is first led with three
+    # tricks left, every legal card's value equals the exhaustive minimax's (which plays through the engine)
+    from replay.actions import Play
+    from replay.dd_check import exhaustive_moves
+    from replay.solver import DDSolver
+    from replay.state import GameState
+
+    prof = parse_rules("wi5-called-ace; tenCallPickerPlaysAce=on; calledTenBeatsAce=on")
+    checked = 0
+    for k in range(4000):
+        h = random_hand(random.Random(k), prof, k % 5)
+        g = h.state
+        if not (g.called is not None and g.called.rank == 1 and g.called_trick == 3):
+            continue
+        # replay the same actions up to the first card of trick 4 (the called suit's first lead), then one more
+        r = GameState(prof, h.dealer, list(h.hands), h.blind, complete=True, stake=h.stake)
+        for a in h.actions:
+            if isinstance(a, Play) and len(r.tricks) == 3 and len(r.trick) == 1:
+                break
+            r.apply(a)
+        assert exhaustive_moves(r) == DDSolver(r).move_values(r).values, k
+        checked += 1
+        if checked == 3:
+            break
+    assert checked >= 1
