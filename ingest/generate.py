@@ -93,7 +93,8 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
             rec.call = CallRec(g.called, g.under, has_under=g.under is not None)
         elif g.call_type == CallType.ALONE and g.profile.calls_ace:
             rec.alone = Value(True)
-        elif g.call_type == CallType.ALONE and g.profile.partnerMode == "dieRoll" and g.picker != g.dealer:
+        elif (g.call_type == CallType.ALONE and g.profile.partnerMode == "dieRoll"
+              and not (g.profile.nuclearDealer and g.picker == g.dealer)):
             rec.alone = Value(True)  # issue 18: alone instead of a roll (a nuclear dealer is alone unwritten)
         if g.roll is not None:  # issue 18, wi7-die-roll: the die roll as written in the hand
             rec.roll = Value(g.roll)

@@ -932,6 +932,12 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         return _nopick_sheet(chk, kind, dealer, stake, marks, nmarks, written, cardlog, out)
     # ---- a picked hand from the score sheet
     if rec.pick.value is None:  # `pick ?` (notation.md §3): the picker follows from the score, or is unknown
+        for w, mode, code, what, where in ((rec.roll, "dieRoll", "E-ROLL", "roll", "die roll (wi7-die-roll)"),
+                                           (rec.share, "sharedBlind", "E-SHARE", "share",
+                                            "shared blind (wi7-shared-blind)")):
+            if w is not None and prof.partnerMode != mode:  # issue 18: never ignored silently
+                raise chk.reject(code, f"{what} is written, but {prof.name} has no {where}", w.pos, found=what,
+                                 expected=f"no {what}")
         return _unknown_picker(chk, kind, dealer, stake, written, out)
     picker = chk.seat(rec.pick.value, rec.pick.pos)
     if picker == out:

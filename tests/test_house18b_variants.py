@@ -403,6 +403,9 @@ def test_die_roll_is_written_never_guessed():
     # a roll where no die names the partner
     five = (FIX.parent / "house18" / "wi5-called-ace_partnerMayCrack-off.shn").read_text()
     assert refusal(five.replace("call AH\n", "call AH\nroll 2\n")).code == "E-ROLL"
+    five_head = five.split("hand 1")[0]
+    e = refusal(five_head + "hand 1  dealer Ed\npick ?  roll 2  pts 70  win\n")  # not ignored on `pick ?` either
+    assert e.code == "E-ROLL" and "no die roll" in e.message
     with pytest.raises(ProfileError):
         parse_rules("wi5-called-ace; partnerMode=dieRoll")
 
