@@ -81,6 +81,8 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
         if w is not None:
             rec.pts = Value(schwanzer_value(h.hands[w], g.profile.trumps) if h.kind == "schwanzer"
                             else g.leaster_points()[w])
+            if h.kind == "leaster" and g.profile.leasterNoTrickDouble and g.ntaken[w] == 0:
+                rec.tricks_won = Value(0)  # issue 18: the sheet tells the trickless winner, who wins double
         if g.blind_trick is not None:
             rec.blind_trick = Value(g.blind_trick)
     else:
@@ -91,12 +93,19 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
             rec.call = CallRec(g.called, g.under, has_under=g.under is not None)
         elif g.call_type == CallType.ALONE and g.profile.calls_ace:
             rec.alone = Value(True)
+        elif (g.call_type == CallType.ALONE and g.profile.partnerMode == "dieRoll"
+              and not (g.profile.nuclearDealer and g.picker == g.dealer)):
+            rec.alone = Value(True)  # issue 18: alone instead of a roll (a nuclear dealer is alone unwritten)
         elif g.alone and g.profile.partner_card_game and (sheet or g.profile.partnerMode != "firstTwo"):
             rec.alone = Value(True)  # one player held every partner card (or played the first two of the rank)
         if g.profile.partnerMode == "qcJd7d" and g.called is not None:  # F-1: the call of 8♦/J♥ (issue 18)
             rec.call = CallRec(g.called)
         if g.given is not None:  # wi6-7d-high: a partner card passed left (issue 18)
             rec.give = GiveRec(a[g.given[0]], g.given[1], g.given[2])
+        if g.roll is not None:  # issue 18, wi7-die-roll: the die roll as written in the hand
+            rec.roll = Value(g.roll)
+        if g.shared and not sheet:  # issue 18, wi7-shared-blind: the neighbour's part of the blind
+            rec.share = _cards(g.shared)
         if g.sheepshead:
             rec.sheepshead = Value(True)
     for m in g.marks_log:

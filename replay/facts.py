@@ -311,6 +311,11 @@ class HandRecord:
     nopick_tie: bool = False
     blind_trick: Value[int] | None = None
     pot: Value[int] | None = None
+    # issue 18 (h18b): ``roll N``, the die roll (1..6) that names the partner in
+    # ``wi7-die-roll`` (docs/profiles.md "Seven-handed: the die roll and going nuclear").
+    roll: Value[int] | None = None
+    # ``share c c`` (``wi7-shared-blind``): the blind cards the picker's neighbour takes.
+    share: CardsRec | None = None
     errors: list[Diagnostic] = field(default_factory=list)
     source: str = ""
     line: int = 0

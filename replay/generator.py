@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from . import partner_cards_gen
 from .actions import (Action, Alone, BlindTrick, Blitz, Bury, Call, Castrate, Crack, Pass, Pick, Play, Recrack,
-                      Sheepshead)
+                      Roll, Share, Sheepshead)
 from .cards import Card, POINTS, TRUMP, cards_in
 from .profile import RuleProfile
 from .state import BLITZ_PAIRS, JACK_BLITZ_COLOURS, GameState, Phase
@@ -216,7 +216,15 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
     if g.leaster and profile.leasterBlind == "namedTrick":
         do(BlindTrick(rng.randint(1, profile.tricks)))  # D-3
     if g.picker is not None:
-        if profile.has_blind:
+        if profile.partnerMode == "sharedBlind" and not (profile.nuclearDealer and g.picker == dealer):
+            # issue 18, wi7-shared-blind: the neighbour takes part of the blind, then each buries what he took
+            took = 2 if profile.pickerTakes == "two" else rng.choice((2, 3, 4))
+            share = tuple(rng.sample(sorted(cards_in(blind)), took))
+            do(Share(share))
+            nb = g.next_seat(g.picker)
+            mine = tuple(rng.sample(sorted(cards_in(g.hands[g.picker])), profile.blind_size - took))
+            do(Bury(mine + tuple(rng.sample(sorted(cards_in(g.hands[nb])), took))))
+        elif profile.has_blind:
             do(Bury(_choose_bury(rng, g)))
         if profile.calls_ace:
             aces, tens, unders, forced = g.legal_calls()
@@ -236,11 +244,16 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
                 o = profile.trumps
                 hand = sorted(cards_in(g.hands[g.picker]), key=lambda c: (POINTS[c], o.strength[c]))
                 do(Call(rng.choice(unders), hand[0]))
+        elif profile.partnerMode == "dieRoll" and not g.alone:  # issue 18: a die roll, as a table writes it
+            if rng.random() < alone_rate / 4:
+                do(Alone())
+            else:
+                do(Roll(rng.randint(1, profile.players - 1)))
         elif profile.jdHybridAceCall and g.alone and rng.random() < 0.5:
             aces, _, _, _ = g.legal_calls()  # rules.md C-5: a fail ace instead of the partner card
             if aces:
                 do(Call(rng.choice(aces)))
-        elif profile.jdCallUp and g.alone:
+        elif profile.jdCallUp and g.alone and not (profile.nuclearDealer and g.picker == dealer):
             before = profile.jdCallTiming == "beforeBlind"  # rules.md C-4d
             held = g._dealt[g.picker] if before else g._picked_cards()
             if held >> Card.DJ & 1 and not all(held >> j & 1 for j in (Card.HJ, Card.SJ, Card.CJ)) \

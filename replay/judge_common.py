@@ -14,7 +14,9 @@ from functools import lru_cache
 
 from .errors import Diagnostic, IllegalAction
 from .profile import RuleProfile, parse_rules
-from .scoring import (Settlement, settle_picked, with_pot)
+from .pot import settle_pot
+from .seven import is_nuclear, nuclear_settlement
+from .scoring import (Settlement, settle_picked)
 
 from .outcome import CardLog, HandOutcome, PlayRow
 from .facts import HandRecord, Pos
@@ -119,6 +121,8 @@ class HandCheck:
         forced = self.dealer is not None and picker == prof.forced_pick_seat(self.dealer)
         st = settle_picked(prof, prof.players, picker, partner, outcome, stake=stake, marks=marks, forced=forced,
                            sheepshead=sheepshead, out=out)
+        if is_nuclear(prof, picker, self.dealer):  # nuclearDealer: the dealer alone at x2 (issue 18)
+            st = nuclear_settlement(st)
         return self.potted(st, picker, partner)
 
     @property
@@ -131,7 +135,9 @@ class HandCheck:
         """``st`` with the pot as an extra seat under ``pot=on`` (rules.md D-19)."""
         if not self.profile.pot:
             return st
-        return with_pot(st, pot=self.pot, picker=picker, partner=partner)
+        prof = self.profile
+        out = self.dealer if prof.sitOut else None  # the dealer sitting out puts nothing in (F-1)
+        return settle_pot(st, prof, pot=self.pot, picker=picker, partner=partner, out=out)
 
     def diag(self, code: str, message: str, pos: Pos | None, *, found=None, expected=None, trick=None,
              severity="error") -> Diagnostic:

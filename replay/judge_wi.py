@@ -21,7 +21,7 @@ from dataclasses import replace
 
 
 from .actions import (Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Recrack,
-                            Sheepshead)
+                            Roll, Share, Sheepshead)
 from .cards import CARD_NAMES, Card, Rank, cards_in, mask_of, points_of
 from .errors import IllegalAction, ProfileError
 from .profile import RuleProfile, parse_rules
@@ -29,6 +29,7 @@ from .scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, pic
                             schwanzer_value, settle_leaster, settle_nopick, settle_picked, settle_void)
 from .replay import snapshot
 from . import judge_partner_cards, partner_cards
+from .seven import is_nuclear, roll_partner
 from .state import JACK_BLITZ_COLOURS, CallType, GameState, Phase, bury_count_error, next_seat
 
 from .outcome import CardLog, HandOutcome, PlayRow
@@ -445,8 +446,14 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         if kind == "pick":
             judge_partner_cards.apply_give(chk, g)  # wi6-7d-high: before the head is named (F-1)
             _pick(chk, g, dealer, chk.seat(rec.pick.value, rec.pick.pos))
+            if rec.share is not None:  # wi7-shared-blind: the neighbour's part of the blind (issue 18)
+                if any(c is None for c in rec.share.cards):
+                    raise chk.reject("E-SHARE", "a shared blind card is written ?? but the tricks are replayed",
+                                     rec.share.pos, found="??", expected="the neighbour's blind cards")
+                _apply(chk, g, Share(tuple(rec.share.cards)), rec.share.pos)
             bury = rec.bury
-            derived = _derived_bury(chk, g) if bury is None and g.phase == Phase.BURY else None
+            derived = _derived_bury(chk, g) if (bury is None and g.phase == Phase.BURY
+                                                and prof.partnerMode != "sharedBlind") else None
             if derived is not None:  # what the picker held and never played (rules.md B-7)
                 _apply(chk, g, Bury(derived), rec.pick.pos)
                 chk.prov["bury"] = "derived"
@@ -456,6 +463,11 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
             else:
                 cards = tuple(bury.cards)
                 _apply(chk, g, Bury(None if any(c is None for c in cards) else cards), bury.pos)
+            if rec.roll is not None:  # wi7-die-roll: the written die names the partner (issue 18, replay/seven.py)
+                if rec.alone is not None:
+                    raise chk.reject("E-ROLL", f"both roll {rec.roll.value} and alone: the die names a partner",
+                                     rec.roll.pos, found="roll and alone", expected="one of them")
+                _apply(chk, g, Roll(rec.roll.value), rec.roll.pos)
             if rec.call is not None:
                 c = rec.call
                 if c.card is None:
@@ -653,6 +665,43 @@ def _partner_unknown(g: GameState) -> bool:
     if prof.partnerMode == "jackOfDiamonds" and g.alone and g.call_type is CallType.ALONE:
         return False
     return False
+
+
+def _sheet_roll(chk: HandCheck, picker: int, dealer: int | None, alone: bool) -> int | None:
+    """The partner a score-sheet line's ``roll N`` names in ``wi7-die-roll``
+    (replay/seven.py), or None (alone, or not that profile).  Raises
+    ``E-ROLL``: a roll in another profile, a roll with ``alone`` or by a
+    nuclear dealer, or a picked line without a roll and without ``alone``
+    (the roll is written in the hand, never guessed)."""
+    rec, prof = chk.rec, chk.profile
+    roll = rec.roll
+    if rec.share is not None and (prof.partnerMode != "sharedBlind" or is_nuclear(prof, picker, dealer)):
+        why = "the dealer went nuclear and takes the whole blind" if prof.partnerMode == "sharedBlind" else \
+            f"{prof.name} does not share the blind (only wi7-shared-blind)"
+        raise chk.reject("E-SHARE", f"share is written, but {why}", rec.share.pos, found="share", expected="no share")
+    if prof.partnerMode == "sharedBlind" and roll is None:  # the neighbour shares the blind and partners
+        if is_nuclear(prof, picker, dealer):
+            return None
+        if alone:
+            raise chk.reject("E-SHARE", "alone, but the neighbour shares the blind and is the partner "
+                             "(wi7-shared-blind)", rec.alone.pos, found="alone", expected="no alone")
+        return (picker + 1) % prof.players
+    if prof.partnerMode != "dieRoll":
+        if roll is not None:
+            raise chk.reject("E-ROLL", f"roll {roll.value} in {prof.name}, where no die names the partner "
+                             "(only wi7-die-roll)", roll.pos, found=f"roll {roll.value}", expected="no roll")
+        return None
+    nuclear = is_nuclear(prof, picker, dealer)
+    if roll is None:
+        if alone or nuclear:
+            return None
+        raise chk.reject("E-ROLL", "the die roll that names the partner is not written (roll N, 1..6; or alone)",
+                         rec.pick.pos, found="no roll", expected="roll N")
+    if alone or nuclear:
+        why = "the dealer went nuclear and plays alone" if nuclear else "the picker plays alone"
+        raise chk.reject("E-ROLL", f"roll {roll.value}, but {why}", roll.pos, found=f"roll {roll.value}",
+                         expected="no roll")
+    return roll_partner(prof.players, picker, roll.value)
 
 
 def _pick(chk: HandCheck, g: GameState, dealer: int, picker: int) -> None:
@@ -894,6 +943,12 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         return _nopick_sheet(chk, kind, dealer, stake, marks, nmarks, written, cardlog, out)
     # ---- a picked hand from the score sheet
     if rec.pick.value is None:  # `pick ?` (notation.md §3): the picker follows from the score, or is unknown
+        for w, mode, code, what, where in ((rec.roll, "dieRoll", "E-ROLL", "roll", "die roll (wi7-die-roll)"),
+                                           (rec.share, "sharedBlind", "E-SHARE", "share",
+                                            "shared blind (wi7-shared-blind)")):
+            if w is not None and prof.partnerMode != mode:  # issue 18: never ignored silently
+                raise chk.reject(code, f"{what} is written, but {prof.name} has no {where}", w.pos, found=what,
+                                 expected=f"no {what}")
         return _unknown_picker(chk, kind, dealer, stake, written, out)
     picker = chk.seat(rec.pick.value, rec.pick.pos)
     if picker == out:
@@ -926,6 +981,18 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     # the partner: written, from the deal, or from the score
     partner: int | None = None
     partner_known = alone
+    if prof.nuclearDealer and dealer is None:
+        raise chk.reject("E-DEALER", "nuclearDealer=on: who dealt decides whether the pick went nuclear (alone, x2); "
+                         "write the dealer", rec.pick.pos, found="no dealer", expected="dealer S")
+    rolled = _sheet_roll(chk, picker, dealer, alone)  # wi7-die-roll (issue 18): the partner the die names
+    if is_nuclear(prof, picker, dealer):  # nuclearDealer (issue 18): the dealer's pick plays alone
+        if rec.partner is not None and rec.partner.value is not None:
+            raise chk.reject("E-PARTNER", f"partner {rec.partner.value} is written but the dealer went nuclear and "
+                             "plays alone", rec.partner.pos, found=rec.partner.value, expected="no partner")
+        if rec.call is not None:
+            raise chk.reject("E-CALL-NONE", "a call, but the dealer went nuclear and plays alone", rec.call.pos,
+                             found="call", expected="no call")
+        alone = partner_known = True
     if state is not None and state.phase >= Phase.MARKS and not partner_cards.side_open(state) and (
             state.complete or ((state.tricks or state.claimed) and not _partner_unknown(state))):
         # the partner as the cards show it: the whole deal, or the tricks replayed (who played the
@@ -961,6 +1028,15 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
             partner = (partner, second)
         elif _two_partners(prof):
             partner_known = False  # a second partner may be unwritten
+    if rolled is not None and not (state is not None and state.phase >= Phase.MARKS and state.complete):
+        if partner_known and partner != rolled:
+            pos = rec.partner.pos if rec.partner is not None else rec.roll.pos
+            why = f"roll {rec.roll.value} names" if rec.roll is not None else "the blind is shared with"
+            raise chk.reject("E-PARTNER", f"{why} {chk.aliases[rolled]} as the partner, but "
+                             f"{chk.aliases[partner] if isinstance(partner, int) else 'alone'} is written",
+                             pos, found=rec.partner.value if rec.partner is not None else "alone",
+                             expected=chk.aliases[rolled])
+        partner, partner_known = rolled, True
     # outcome
     pts = rec.pts.value if rec.pts is not None else None
     tricks = rec.tricks_won.value if rec.tricks_won is not None else None
@@ -1497,10 +1573,13 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
         if kind == "leaster" and prof.leasterTie == "split":
             options.extend((w, x, True) for x in range(n) if x != w and x != out)
 
+    tricks_zero = rec.tricks_won is not None and rec.tricks_won.value == 0
+
     def settle_of(o) -> Settlement:
         w, second, won = o
         if kind == "leaster":
-            st = settle_leaster(prof, n, w, stake=stake, marks=marks, second=second, out=out)
+            st = settle_leaster(prof, n, w, stake=stake, marks=marks, second=second, out=out,
+                                no_trick=tricks_zero)  # leasterNoTrickDouble: "tricks 0" written (issue 18)
         else:
             st = settle_nopick(n, kind, w, won, stake=stake, marks=marks, out=out, cap=prof.markFactorCap)
         return chk.potted(st, None, None)
@@ -1759,6 +1838,8 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
             call_type = "ace" if hybrid else "jd-callup" if rec.call is not None else "jd"
         elif prof.partner_card_game:
             call_type = "queens"
+        elif prof.partnerMode == "dieRoll":
+            call_type = "die-roll"
         elif rec.call is not None:
             call_type = "under" if rec.call.has_under else ("ten" if rec.call.card is not None and rec.call.card.rank == 1
                                                            else "ace")

@@ -77,7 +77,7 @@ class RuleProfile(BaseModel):
     # "none" (h6-two; rules.md F-1 "partner none"): two-handed, each seat plays for
     # itself; the non-dealer is written as the head (``pick S``), most card points win.
     partnerMode: Literal["calledAce", "jackOfDiamonds", "alone", "jdAndAce", "blackQueens", "qcJd7d",
-                         "blackQueensJd", "none", "firstTwo"] = "calledAce"
+                         "blackQueensJd", "none", "firstTwo", "dieRoll", "sharedBlind"] = "calledAce"
     doubleOnBump: OnOff = True
     partnerOffHookNoTrick: OnOff = False
     schneiderSymmetric90: OnOff = False
@@ -150,6 +150,28 @@ class RuleProfile(BaseModel):
     # are partners (``queen``: "the first two queens played"; another value is
     # the "agreed rank").  Not in rules.md J; docs/profiles.md "First two".
     firstTwoRank: Literal["ace", "ten", "king", "queen", "jack", "nine", "eight", "seven"] = "queen"
+    # --- issue 18 (h18b): the pot's variants, the ten call's ace, the leaster's no-trick double
+    # (docs/profiles.md "House flags (issue 18)"; rules.md J names none of them).
+    #: rules.md D-19 ("taking the whole vs a single pot"), with ``pot=on``: a winning
+    #: picker side takes the whole pot (``all``) or one pot's worth (``one``, replay/pot.py).
+    potTake: Literal["all", "one"] = "all"
+    #: rules.md D-19 ("doubling the pot on a loss"; issue 18 "or one more pot added"), with
+    #: ``pot=on``: a losing picker side pays what it would have received (``double``) or
+    #: one more pot, one unit per playing seat (``addPot``).
+    potLoss: Literal["double", "addPot"] = "double"
+    #: rules.md B-10 (the encyclopedia's "must play the ace"): in a ten call, the picker
+    #: holding the ace of the called suit must play it when that suit is first led.
+    tenCallPickerPlaysAce: OnOff = False
+    #: rules.md D-7, D-8 (three-handed: "4 if the winner took no trick"), with
+    #: ``leasterMustTakeTrick=off``: a leaster winner without a trick wins double.
+    leasterNoTrickDouble: OnOff = False
+    #: rules.md F-1's seven-handed row (issue 18: "the dealer going nuclear"; replay/seven.py): the
+    #: dealer's pick after the six others passed plays alone at double stakes.  Seven-handed only.
+    nuclearDealer: OnOff = False
+    #: issue 18 ("the picker taking 0, 1 or 2 cards"), with ``wi7-shared-blind``: the picker takes
+    #: two of the four blind cards (``two``, F-1's "neighbour takes 2") or 0, 1 or 2 (``upToTwo``),
+    #: the neighbour the rest.
+    pickerTakes: Literal["two", "upToTwo"] = "two"
 
     @property
     def trumps(self) -> TrumpOrder:
@@ -295,6 +317,12 @@ NAMED_PROFILES: dict[str, dict[str, object]] = {
     # seven-handed J♦, 4 each, blind 4, call-up allowed (F-1, C-4)
     "wi7-jack-of-diamonds": {"players": 7, "handCards": 4, "blindCards": 4, "partnerMode": "jackOfDiamonds",
                              "jdCallUp": True},
+    # seven-handed, the picker takes the blind of 4 and a die roll written in the hand (``roll N``)
+    # names the partner, the seat N places to the picker's left (F-1 "die roll"; issue 18, replay/seven.py)
+    "wi7-die-roll": {"players": 7, "handCards": 4, "blindCards": 4, "partnerMode": "dieRoll"},
+    # seven-handed, the picker and the seat on his left share the blind of 4 (``share c c``: the
+    # neighbour's part), each burying what he took; the neighbour is the partner (F-1 "neighbour takes 2")
+    "wi7-shared-blind": {"players": 7, "handCards": 4, "blindCards": 4, "partnerMode": "sharedBlind"},
     # no blind, the black queens are partners; one player with both plays alone (F-1, F-4):
     # four-handed 8 each (2v2), six-handed 30 cards 5 each (2v4), eight-handed 4 each (2v6)
     "wi4-black-queens": {"players": 4, "handCards": 8, "blindCards": 0, "partnerMode": "blackQueens"},
@@ -420,8 +448,11 @@ def _check_combination(prof: RuleProfile) -> None:
       no double on the bump: nobody picks);
     * the call-up order of rules.md C-4a starts above the J♦, so it is not
       defined for the J♣ partner card of C-7;
-    * the pot (D-19) is split only for the five-handed game (3 to the picker,
-      1 to the partner); no source gives it for other tables.
+    * the pot (D-19) is played at the five- and six-handed tables with a
+      blind (replay/pot.py); no source gives it for other tables, and a table
+      without a blind never feeds it;
+    * ``leasterNoTrickDouble`` pays a winner without a trick, who can win
+      only under ``leasterMustTakeTrick=off`` (D-7).
     """
     if prof.two_handed != (prof.tableStacks > 0):  # h6-two: partner none is the table-card game (F-1)
         raise ProfileError("E-RULES-VALUE", f"partnerMode={prof.partnerMode} does not fit {prof.name} (partnerMode=none "
@@ -437,9 +468,27 @@ def _check_combination(prof: RuleProfile) -> None:
                            found=f"partnerMode={prof.partnerMode}",
                            expected=" or ".join(_PARTNER_CARDS) if not prof.has_blind else
                            "calledAce, jackOfDiamonds, jdAndAce or alone")
-    if prof.pot and (prof.players != 5 or prof.sitOut or prof.partnerMode not in ("calledAce", "jackOfDiamonds")):
+    if prof.pot and (prof.players not in (5, 6) or not prof.has_blind
+                     or prof.partnerMode not in ("calledAce", "jackOfDiamonds", "jdAndAce")):
         raise ProfileError("E-RULES-VALUE", f"pot=on with {prof.name}: the pot (rules.md D-19) is played at the "
-                           "five-handed table only", found="pot=on", expected="pot=off at this table")
+                           "five- and six-handed tables with a blind (a pot is fed when nobody picks)",
+                           found="pot=on", expected="pot=off at this table")
+    if prof.nuclearDealer and (prof.players != 7 or not prof.has_blind):
+        raise ProfileError("E-RULES-VALUE", f"nuclearDealer=on with {prof.name}: the dealer goes nuclear in the "
+                           "seven-handed games only (rules.md F-1; docs/profiles.md)", found="nuclearDealer=on",
+                           expected="a wi7-... profile")
+    if prof.pickerTakes != "two" and prof.partnerMode != "sharedBlind":
+        raise ProfileError("E-RULES-VALUE", f"pickerTakes={prof.pickerTakes} with {prof.name}: only the shared blind "
+                           "of wi7-shared-blind is split", found=f"pickerTakes={prof.pickerTakes}",
+                           expected="wi7-shared-blind")
+    if prof.partnerMode in ("dieRoll", "sharedBlind") and prof.players != 7:
+        raise ProfileError("E-RULES-VALUE", f"partnerMode={prof.partnerMode} with {prof.name}: the die names one of "
+                           "six other seats and the shared blind is four cards: seven-handed only",
+                           found=f"partnerMode={prof.partnerMode}", expected="wi7-die-roll or wi7-shared-blind")
+    if prof.leasterNoTrickDouble and prof.leasterMustTakeTrick:
+        raise ProfileError("E-RULES-VALUE", "leasterNoTrickDouble=on with leasterMustTakeTrick=on: a player without "
+                           "a trick cannot win the leaster (rules.md D-4, D-7)", found="leasterNoTrickDouble=on",
+                           expected="leasterMustTakeTrick=off as well")
     if prof.deck == 34 and prof.trumpOrder == "clubsTrump":  # issue 18 (h18a)
         raise ProfileError("E-RULES-VALUE", f"trumpOrder=clubsTrump with {prof.name}: the 6♣ of the 34-card deck "
                            "would be a trump, and no source ranks it (rules.md F-1, F-8)",

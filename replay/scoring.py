@@ -297,6 +297,7 @@ def settle_leaster(
     marks: dict[str, int] | int = 0,
     second: int | None = None,
     out: int | None = None,
+    no_trick: bool = False,
 ) -> Settlement:
     """Units for a leaster (rules.md D-4..D-6, D-9).  ``out`` is the seat
     sitting out (rules.md F-1): it settles 0 and the winner is paid by the
@@ -306,6 +307,9 @@ def settle_leaster(
     unit × multipliers from every other seat (+4 / −1 each at five);
     ``sweep`` (the winner took every trick, or won with a zero-point trick) pays
     ×3 under ``leasterSweepPaysTriple``.  No double on the bump (D-9).
+
+    ``no_trick``: the winner took no trick; under ``leasterNoTrickDouble``
+    (D-7, D-8's three-handed schedule, issue 18) that wins ×2 instead.
 
     ``second`` is the other of two tied winners under ``leasterTie=split``
     (D-6): each of the other seats pays one unit, ``winner`` takes 2 shares and
@@ -319,6 +323,8 @@ def settle_leaster(
         return Settlement(tuple(x * mult for x in shares), "leaster", None, mult, mult, tuple(factors), shares,
                           f"leaster tied, split: seat {winner} takes 2 shares, seat {second} 1 (rules.md D-6)")
     tier = 3 if (winner is not None and sweep and profile.leasterSweepPaysTriple) else 1
+    if winner is not None and no_trick and getattr(profile, "leasterNoTrickDouble", False):
+        tier = 2  # D-7, D-8: the winner took no trick and wins double (issue 18), never x3
     s = settle_nopick(players, "leaster", winner, True, stake=stake, marks=marks, tier=tier, out=out,
                       cap=profile.markFactorCap)
     if winner is None:

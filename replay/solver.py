@@ -167,6 +167,8 @@ class DDSolver:
             excl |= 1 << g.called
         if under >= 0:
             excl |= 1 << under
+        if not self.sk and g.profile.tenCallPickerPlaysAce and g.called is not None and g.called.rank == 1:
+            excl |= 1 << (g.called.suit * 8)  # the ace the picker owes in a ten call (issue 18)
         raw_key = bool(reveal) or under >= 0 or ten_up
         owner = [0] * 32
         for s in range(n):

@@ -32,14 +32,17 @@ from __future__ import annotations
 
 import enum
 from .actions import (Action, Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Play, Recrack,
-                      Sheepshead)
+                      Roll, Share, Sheepshead)
 from . import partner_cards  # issue 18 (h18a): the give, the wi8 call, the first two of a rank (rules.md F-1)
 from .actions import GiveCard
 from .cards import TRUMP, Card, Rank, Suit, cards_in, mask_of, points_of
 from .errors import IllegalAction
+from .pot import settle_pot
 from .profile import RuleProfile
+from .seven import (check_roll, check_roll_written, check_share, check_shared_bury, is_nuclear, nuclear_settlement,
+                    roll_partner)
 from .scoring import (Settlement, leaster_winner, mittler_winner, moster_seat, picked_result, schneidster_winner,
-                      schwanzer_loser, settle_leaster, settle_nopick, settle_picked, settle_void, with_pot)
+                      schwanzer_loser, settle_leaster, settle_nopick, settle_picked, settle_void)
 
 __all__ = ["Phase", "GameState", "CallType", "next_seat"]
 
@@ -92,6 +95,8 @@ class CallType(str, enum.Enum):
     OWN_ACE = "own-ace"  # the picker called an ace they hold: scored alone (B-14, allowCallOwnAce)
     QUEENS = "queens"  # black queens partners, no blind (rules.md F-1)
     FIRST_TWO = "first-two"  # the first two cards of a rank played are partners (F-1; issue 18)
+    DIE_ROLL = "die-roll"  # the seat a written die roll names (wi7-die-roll, issue 18; replay/seven.py)
+    SHARED = "shared-blind"  # the neighbour who shares the blind (wi7-shared-blind, issue 18)
 
 
 def bury_count_error(profile: RuleProfile, cards: tuple[Card | None, ...]) -> IllegalAction | None:
@@ -145,7 +150,7 @@ class GameState:
         "_fail_masks", "_dealt", "last_winner",
         "_suit_of", "_strength", "_nt", "_special", "_cs", "_led", "_ten_up", "_suit_masks",
         "nopick", "blind_trick", "pot",
-        "sitting", "np", "partner2", "down", "_under", "table", "hands_known",
+        "sitting", "np", "partner2", "down", "_under", "table", "hands_known", "roll", "shared",
         "_ft_mask", "first_two", "given",  # issue 18 (h18a): replay/partner_cards.py
     )
 
@@ -265,6 +270,8 @@ class GameState:
         self._ft_mask = partner_cards.first_two_mask(profile)  # the first-two games' rank cards, else 0
         self.first_two: list[int] | None = None  # seats that played the first cards of that rank
         self.given: tuple | None = None  # wi6-7d-high: (seat, card passed left, card passed back)
+        self.roll: int | None = None  # wi7-die-roll: the written die roll (issue 18, replay/seven.py)
+        self.shared = 0  # wi7-shared-blind: the blind cards the picker's neighbour took (a mask)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -357,6 +364,10 @@ class GameState:
             self._blind_trick(action.trick)
         elif t is GiveCard:
             partner_cards.give(self, action.seat, action.card, action.back)
+        elif t is Roll:
+            self._roll(action.value)
+        elif t is Share:
+            self._share(action.cards)
         else:  # pragma: no cover - type guard
             raise TypeError(f"not an action: {action!r}")
 
@@ -465,7 +476,39 @@ class GameState:
         self.partner = found[0] if found else None
         self.partner2 = found[1] if len(found) > 1 else None
 
+    def _shared(self) -> bool:
+        """``wi7-shared-blind`` and not a nuclear dealer (who takes the whole blind alone)."""
+        return self.profile.partnerMode == "sharedBlind" and not is_nuclear(self.profile, self.picker, self.dealer)
+
+    def _share(self, cards: tuple[Card, ...]) -> None:
+        """``share c c`` (``wi7-shared-blind``): the neighbour takes ``cards``
+        of the blind and partners (checked by :func:`replay.seven.check_share`)."""
+        m = check_share(self, cards, self.phase == Phase.BURY)
+        nb = self.next_seat(self.picker)
+        self.hands[self.picker] &= ~m
+        self.hands[nb] |= m
+        self.shared = m
+        self.partner = nb
+        self.call_type = CallType.SHARED
+
+    def _shared_bury(self, cards: tuple[Card, ...] | None) -> None:
+        """The bury of ``wi7-shared-blind``: each of the two buries what he
+        took (checked by :func:`replay.seven.check_shared_bury`)."""
+        p, nb = self.picker, self.next_seat(self.picker)
+        m = check_shared_bury(self, cards, nb)
+        self.partner = nb
+        self.call_type = CallType.SHARED
+        self.phase = Phase.CALL
+        self.bury_known = m is not None
+        if m is not None:
+            self.hands[p] &= ~m
+            self.hands[nb] &= ~m
+            self.bury = m
+
     def _bury(self, cards: tuple[Card, ...] | None) -> None:
+        if self.phase == Phase.BURY and self._shared():
+            self._shared_bury(cards)
+            return
         if not self.profile.has_blind and cards:
             raise self._err("E-BURY-COUNT", f"a bury in {self.profile.name}, which has no blind (rules.md F-1)",
                             len(cards), 0)
@@ -491,6 +534,10 @@ class GameState:
             self._jd_partner()
         elif self.profile.partnerMode == "alone":  # rules.md F-2, F-3: the picker plays alone
             self.alone = True
+            self.call_type = CallType.ALONE
+        if is_nuclear(self.profile, p, self.dealer):  # nuclearDealer (issue 18): the dealer plays alone
+            self.alone = True
+            self.partner = None
             self.call_type = CallType.ALONE
 
     # ------------------------------------------------------------------ calling
@@ -547,6 +594,13 @@ class GameState:
         prof = self.profile
         p = self.picker
         hybrid = False
+        if is_nuclear(prof, p, self.dealer):
+            raise self._err("E-CALL-NONE", f"a call of {card}, but the dealer went nuclear and plays alone "
+                            "(nuclearDealer, docs/profiles.md)", f"call {card}", "no call")
+        if prof.partnerMode in ("sharedBlind", "dieRoll"):
+            raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where the "
+                            + ("neighbour who shares the blind" if prof.partnerMode == "sharedBlind" else
+                               "seat the die names") + " is the partner", f"call {card}", "no call")
         if prof.partnerMode == "jackOfDiamonds":
             if not (prof.jdHybridAceCall and under is None and not self._order.is_trump(card) and card.rank is Rank.ACE):
                 self._jd_callup(card, under)
@@ -733,10 +787,23 @@ class GameState:
         if self.profile.partnerMode == "jackOfDiamonds" and not self.alone:
             raise self._err("E-ALONE-JD", "in the jack-of-diamonds game the holder of the J♦ is the partner; a picker "
                             "without the J♦ cannot go alone (rules.md C-1)", "alone", "no call")
+        if self.call_type is CallType.SHARED:
+            raise self._err("E-SHARE", "alone, but the neighbour shared the blind and is the partner "
+                            "(wi7-shared-blind)", "alone", "no alone")
         self.alone = True
         self.partner = None
         self.call_type = CallType.ALONE
         self._check_jd_bury()
+        self.phase = Phase.MARKS
+
+    def _roll(self, roll: int) -> None:
+        """The written die roll of ``wi7-die-roll``: the partner is the seat
+        ``roll`` places to the picker's left (checked by
+        :func:`replay.seven.check_roll`)."""
+        check_roll(self, roll, self.phase == Phase.CALL and (self.call_type is None or self.alone))
+        self.roll = roll
+        self.partner = roll_partner(self.profile.players, self.picker, roll)
+        self.call_type = CallType.DIE_ROLL
         self.phase = Phase.MARKS
 
     def _check_jd_bury(self) -> None:
@@ -753,7 +820,9 @@ class GameState:
     def finish_call(self) -> None:
         """Leave the call phase when no call was written: the jack-of-diamonds
         partner is already known; in the called-ace game only a forced alone
-        (no legal call, rules.md B-13) may go unwritten."""
+        (no legal call, rules.md B-13) may go unwritten; in ``wi7-die-roll``
+        the written roll (``E-ROLL`` without one, replay/seven.py)."""
+        check_roll_written(self)
         if self.profile.calls_ace:
             if self.bury_known and (self.complete or self.hands_known):
                 _, _, _, forced = self.legal_calls()
@@ -1040,6 +1109,9 @@ class GameState:
                 return 1 << called  # B-20a (not in the C-5 hybrid)
             if seat == self.picker and under is not None and h >> under & 1:
                 return 1 << under  # B-11b
+            ace = self._ten_call_ace(seat)
+            if ace is not None:
+                return 1 << ace  # tenCallPickerPlaysAce (B-10, issue 18)
         follow = self._follow_mask(seat, led)
         if follow:
             return follow
@@ -1055,6 +1127,17 @@ class GameState:
                 if hold.bit_count() == 1 and h != hold and self.hands_known:
                     legal &= ~hold  # B-21: keep the last hold card (known to be the last only with the whole hand)
         return legal
+
+    def _ten_call_ace(self, seat: int) -> Card | None:
+        """Under ``tenCallPickerPlaysAce`` (rules.md B-10, the encyclopedia's
+        "must play the ace"; issue 18): the ace the picker owes on the trick
+        where the called ten's suit is first led by another seat, if the
+        picker holds it; else None.  Leading the suit stays free (B-12)."""
+        if (seat != self.picker or self.call_type is not CallType.TEN or not self.profile.tenCallPickerPlaysAce
+                or not self.trick or self.trick[0][0] == seat):
+            return None
+        ace = Card(self.called.suit * 8)  # the ace of the called suit (Rank.ACE = 0)
+        return ace if self.hands[seat] >> ace & 1 else None
 
     def _illegal_reason(self, seat: int, card: Card, legal: int) -> IllegalAction:
         """The error for an unmarked illegal play, naming the rule broken."""
@@ -1072,6 +1155,10 @@ class GameState:
             if seat == self.picker and self.under is not None and legal == 1 << self.under:
                 return self._err("E-UNDER-PLAY", f"the called suit is led for the first time: the picker must play the "
                                  f"unknown card {self.under} (rules.md B-11b)", card, self.under)
+            ace = self._ten_call_ace(seat)
+            if ace is not None and legal == 1 << ace:
+                return self._err("E-TEN-ACE", f"the called ten's suit is led for the first time: the picker must play "
+                                 f"{ace} (tenCallPickerPlaysAce, rules.md B-10)", card, ace)
         if self._follow_mask(seat, led):
             led_name = "trump" if led == TRUMP else Suit(led).name.lower()
             extra = " (the unknown card does not follow its printed suit, rules.md B-11c)" if card == self.under else ""
@@ -1324,8 +1411,11 @@ class GameState:
         if self.phase != Phase.DONE:
             raise ValueError("the hand is not over")
         s = self._settlement()
-        if self.profile.pot:
-            s = with_pot(s, pot=self.pot, picker=self.picker, partner=self.partner)
+        if is_nuclear(self.profile, self.picker, self.dealer) and s.outcome[:3] in ("win", "los"):
+            s = nuclear_settlement(s)  # nuclearDealer (issue 18): x2, before the pot
+        if self.profile.pot:  # rules.md D-19 and its variants (replay/pot.py)
+            s = settle_pot(s, self.profile, pot=self.pot, picker=self.picker, partner=self.partners() or None,
+                           out=self.sitting)
         return s
 
     def nopick_seat(self) -> tuple[int | None, int | None, bool]:
@@ -1390,7 +1480,7 @@ class GameState:
             sweep = {"sweepOrZero": took_all or zero, "sweep": took_all,  # D-5, issue 18: a winning trick
                      "zeroPoints": zero and self.ntaken[seat] > 0}[prof.leasterTriple]  # with no card points
             return settle_leaster(prof, self.n, seat, sweep=sweep, stake=self.stake, marks=self.marks(),
-                                  out=self.sitting)
+                                  out=self.sitting, no_trick=seat is not None and self.ntaken[seat] == 0)
         pts = self.side_points()
         if pts is None:
             raise ValueError("the picker side's card points are unknown")

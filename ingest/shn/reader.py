@@ -97,7 +97,7 @@ KEYWORDS = frozenset(
     "hand dealer deal blind pick leaster doubler stake crack recrack castrate blitz bury call alone sheepshead "
     "partner claim pts tricks score misdeal win lose win-s lose-s win-z lose-z "
     "game ramsch thrown klopfen kontra re laufende "
-    "moster mittler schneidster schwanzer blindtrick pot table give".split()
+    "moster mittler schneidster schwanzer blindtrick pot table give roll share".split()
 )
 #: Words that are not statements but may never be seat aliases either.
 RESERVED = KEYWORDS | {"under", "black", "red", "queens", "jacks", "after", "with", "without", "tout"}
@@ -1236,6 +1236,9 @@ class _Reader:
     def s_bury(self, toks, i, n):
         return self._cards_statement(toks, i, n, "bury")
 
+    def s_share(self, toks, i, n):  # issue 18, wi7-shared-blind: the blind cards the picker's neighbour takes
+        return self._cards_statement(toks, i, n, "share")
+
     def s_trick(self, toks, i, n):
         hand = self.hand
         ln = self.ln
@@ -1755,6 +1758,7 @@ _DISPATCH = {
     "thrown": _flag_statement("thrown", "thrown"),  # a thrown-in Schafkopf deal (rules.md G-4)
     "laufende": _Reader.s_laufende,
     "bury": _Reader.s_bury,
+    "share": _Reader.s_share,
     "call": _Reader.s_call,
     "alone": _flag_statement("alone", "alone"),
     "sheepshead": _flag_statement("sheepshead", "sheepshead"),
@@ -1767,6 +1771,7 @@ _DISPATCH = {
     "misdeal": _flag_statement("misdeal", "misdeal"),
     "blindtrick": _number_statement("blind_trick", "blindtrick", 1, 99, False),
     "pot": _number_statement("pot", "pot", 0, None, False),
+    "roll": _number_statement("roll", "roll", 1, 6, False),  # issue 18: the seven-handed die roll (wi7-die-roll)
 }
 for _w in ("moster", "mittler", "schneidster", "schwanzer"):
     _DISPATCH[_w] = _nopick_statement(_w)

@@ -259,6 +259,8 @@ def _call_items(h: HandRecord, de: bool = False) -> list[str]:
         elif c.under is not None:
             raise ValueError("'call' has an under card but has_under is False")
         items.append(text + _note(c.note, "'call'"))
+    if h.roll is not None:  # issue 18: the seven-handed die roll (wi7-die-roll)
+        items.append(_number(h.roll, "roll", 1, 6, False))
     if h.alone is not None:
         items.append(_flag(h.alone, "alone"))
     if h.sheepshead is not None:
@@ -393,7 +395,7 @@ def write_hand(hand: HandRecord) -> str:
     order = _seat_order(h) if len(deals) > 1 or len(h.tables) > 1 else None
     if order is not None and all(d.seat in order for d in deals):
         deals.sort(key=lambda d: order[d.seat])
-    full = bool(deals or h.blind is not None or h.bury is not None or tricks)
+    full = bool(deals or h.blind is not None or h.bury is not None or h.share is not None or tricks)
     seen_seats = set()
     for d in deals:
         if d.seat in seen_seats:
@@ -427,6 +429,8 @@ def write_hand(hand: HandRecord) -> str:
         for items in (_pick_items(h),):
             if items:
                 out.append(_SEP.join(items) + "\n")
+        if h.share is not None:  # issue 18, wi7-shared-blind: the neighbour's part of the blind
+            out.append("share " + _cards(h.share.cards, "'share'", de) + _note(h.share.note, "'share'") + "\n")
         if h.bury is not None:
             out.append("bury " + _cards(h.bury.cards, "'bury'", de) + _note(h.bury.note, "'bury'") + "\n")
         for items in (_call_items(h, de), _mark_items(h)):
