@@ -28,6 +28,7 @@ from .profile import RuleProfile, parse_rules
 from .scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schneider_lines,
                             schwanzer_value, settle_leaster, settle_nopick, settle_picked, settle_void)
 from .replay import snapshot
+from .battery import new_state, winning_index
 from .state import JACK_BLITZ_COLOURS, CallType, GameState, Phase, bury_count_error, next_seat
 
 from .outcome import CardLog, HandOutcome, PlayRow
@@ -50,11 +51,11 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
     sitting = dealer if prof.sitOut else None
     hands, seen_seats, known, blind_mask = _read_deal(chk, sitting)
     table = _table(chk, _or(hands) | (blind_mask or 0))
-    if rec.deals:
-        complete = (known and len(seen_seats) == prof.playing and (blind_mask is not None or not prof.has_blind)
+    if rec.deals or (rec.tables and not prof.handCards):  # wi2-all-table: no hand, no deal lines (issue 18)
+        complete = (known and (len(seen_seats) == prof.playing or not prof.handCards) and (blind_mask is not None or not prof.has_blind)
                     and (table is not None or not prof.tableStacks))
         if complete:
-            return GameState(prof, dealer, hands, blind_mask or 0, complete=True, stake=stake, pot=chk.pot,
+            return new_state(prof, dealer, hands, blind_mask or 0, complete=True, stake=stake, pot=chk.pot,
                              table=table)
         if len(seen_seats) == prof.playing and known and blind_mask is None and rec.blind is None:
             # every hand dealt, blind not written: the blind is what is left
@@ -500,10 +501,10 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 raise chk.reject("E-LEADER", f"trick {t.number} is led by {t.leader}, but {who} leads it "
                                  "(rules.md B-17)", t.leader_pos, found=t.leader, expected=chk.aliases[g.leader],
                                  trick=t.number)
-            if len(t.plays) != g.np:
+            if len(t.plays) != prof.trick_cards:  # two cards a seat in the battery games (replay.battery)
                 raise chk.reject("E-TRICK-SIZE", f"trick {t.number} has {len(t.plays)} cards; {g.np} seats play "
-                                 "a trick (rules.md B-17)", t.pos,
-                                 found=len(t.plays), expected=g.np, trick=t.number)
+                                 f"{prof.trick_cards} cards to a trick (rules.md B-17)", t.pos,
+                                 found=len(t.plays), expected=prof.trick_cards, trick=t.number)
             play = g.play
             number = t.number
             s = lead
@@ -523,7 +524,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
             if stopped:
                 break
             _, cards_played, w = g.tricks[-1]
-            k = next(i for i, (seat, _) in enumerate(cards_played) if seat == w)
+            k = winning_index(g, cards_played, w)
             trick_rows[k - len(cards_played)].winner = True
         if (stopped is None and rec.claim is None and g.complete and g.phase == Phase.PLAY and not g.trick
                 and g.trick_no == prof.tricks - 1 and rec.tricks
@@ -539,7 +540,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 trick_rows.append(PlayRow(number, i, aliases[s], CARD_NAMES[card], False))
                 s = g.next_seat(s)
             _, cards_played, w = g.tricks[-1]
-            k = next(i for i, (seat, _) in enumerate(cards_played) if seat == w)
+            k = winning_index(g, cards_played, w)
             trick_rows[k - len(cards_played)].winner = True
             chk.prov["last_trick"] = "derived"
         if rec.claim is not None and stopped is None and rec.claim.value is None:
