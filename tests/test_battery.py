@@ -345,3 +345,66 @@ def test_play_accepts_exactly_the_legal_mask(h):
                 assert accepted == bool(legal >> c & 1), (str(c), g.trick_no)
         g.apply(a)
     assert g.done
+
+
+# ---------------------------------------------------------------------------
+# score sheets: a two-handed hand without cards, the points and the result
+
+
+@pytest.mark.parametrize("rules, all_tricks", [
+    ("wi2-battery", 8), ("wi2-battery; batteryOrder=batteryFirst", 8),  # 8 tricks of four cards
+    ("wi2-all-table", 16),                                              # 16 tricks of two
+])
+def test_shn_score_sheet_lines(rules, all_tricks):
+    # The head is the non-dealer (pick S); the result is read from the winner's side:
+    # 91 schneider (+2), 61 win (+1), 60 lose (B-27, -1), 30 lose (the other seat's 90 is plain, -1),
+    # 29 lose-s (the other's 91, -2); 120 with every trick win-z (+3).
+    text = (f'%SHN 1.0\n[Event "sheet"]\n[Date "2026.12.01"]\n[Seats "Al; Bea"]\n[Rules "{rules}"]\n\n'
+            "hand 1 dealer Al\npick Bea pts 91 win-s\nscore Al -2 Bea +2\n\n"
+            "hand 2 dealer Bea\npick Al pts 61 win\nscore Al +1 Bea -1\n\n"
+            "hand 3 dealer Al\npick Bea pts 60 lose\nscore Al +1 Bea -1\n\n"
+            "hand 4 dealer Bea\npick Al pts 30 lose\nscore Al -1 Bea +1\n\n"
+            "hand 5 dealer Al\npick Bea pts 29 lose-s\nscore Al +2 Bea -2\n\n"
+            f"hand 6 dealer Bea\npick Al pts 120 tricks {all_tricks} win-z\nscore Al +3 Bea -3\n")
+    r = validate_text(text, "s.shn")
+    assert not r.rejected
+    got = {h.outcome.hand: h.outcome.units for h in r.hands}
+    assert got == {1: {"Al": -2, "Bea": 2}, 2: {"Al": 1, "Bea": -1}, 3: {"Al": 1, "Bea": -1},
+                   4: {"Al": -1, "Bea": 1}, 5: {"Al": 2, "Bea": -2}, 6: {"Al": 3, "Bea": -3}}
+    # the session: Al -2+1+1-1+2+3 = +4, Bea -4 (zero-sum)
+    assert sum(u["Al"] for u in got.values()) == 4 and sum(sum(u.values()) for u in got.values()) == 0
+
+
+def test_shn_score_sheet_wrong_tier_is_refused():
+    # 30 for the head: the other seat's 90 is no schneider (the line is 91 from the winner's side)
+    text = ('%SHN 1.0\n[Event "sheet"]\n[Date "2026.12.01"]\n[Seats "Al; Bea"]\n[Rules "wi2-battery"]\n\n'
+            "hand 1 dealer Bea\npick Al pts 30 lose-s\n")
+    assert [e.code for e in errors_of(text)] == ["E-OUTCOME"]
+    # the dealer is not the head: Bea deals, so Al (the non-dealer) heads
+    text2 = text.replace("pick Al pts 30 lose-s", "pick Bea pts 70 win")
+    assert [e.code for e in errors_of(text2)] == ["E-PICK-ORDER"]
+
+
+def test_csv_score_sheet_of_two_handed_hands():
+    """A CSV score sheet read with --rules wi2-battery (ingest.csv_sheet): each row a
+    score-sheet hand.  Row 2 (hand 1): Bea heads with 96 -> win-s, Bea +2 Al -2;
+    hand 2 Al 61 -> win +1/-1; hand 3 Bea 60 -> lose, Bea -1 Al +1; hand 4 Al 30 -> lose
+    (Bea's 90 is plain), Al -1 Bea +1; hand 5 writes lose-s for Al's 30: refused at its row
+    (row 6), the others kept.  Totals: Al -2+1+1-1 = -1, Bea +1."""
+    from ingest.csv_sheet import read_csv
+
+    csv_text = ("date,hand,dealer,picker,points,outcome,Al,Bea\n"
+                "2026-12-01,1,Al,Bea,96,win-s,-2,2\n"
+                "2026-12-01,2,Bea,Al,61,win,1,-1\n"
+                "2026-12-01,3,Al,Bea,60,lose,1,-1\n"
+                "2026-12-01,4,Bea,Al,30,lose,-1,1\n"
+                "2026-12-01,5,Al,Bea,30,lose-s,2,-2\n")
+    r = read_csv(csv_text.encode(), "two.csv", rules="wi2-battery")
+    assert r.kind == "score-sheet"
+    got = {vh.outcome.hand: vh.outcome.units for vh in r.result.hands}
+    assert got == {1: {"Al": -2, "Bea": 2}, 2: {"Al": 1, "Bea": -1}, 3: {"Al": 1, "Bea": -1},
+                   4: {"Al": -1, "Bea": 1}}
+    assert [rh.hand for rh in r.result.rejected] == [5]
+    assert r.result.rejected[0].errors[0].line == 6
+    assert {vh.outcome.rules for vh in r.result.hands} == {"wi2-battery"}
+    assert sum(u["Al"] for u in got.values()) == -1
