@@ -292,6 +292,12 @@ class HandRecord:
     nopick_tie: bool = False
     blind_trick: Value[int] | None = None
     pot: Value[int] | None = None
+    # issue 18, the fox game logged as a label (rules.md F-6; [Rules "fox4"]):
+    # ``tokens S n ...`` per seat, ``buck S`` (S took every trick), ``hunters S``
+    # (S held the six fox hunters: an automatic 14).
+    tokens: ScoreRec | None = None
+    buck: Value[str] | None = None
+    hunters: Value[str] | None = None
     errors: list[Diagnostic] = field(default_factory=list)
     source: str = ""
     line: int = 0
