@@ -179,3 +179,33 @@ def winning_index(g: GameState, cards: tuple[tuple[int, Card], ...], winner: int
         return o.strength[c] + (1000 if su == TRUMP else 0) if su == TRUMP or su == led else -1
 
     return max(mine, key=rank)
+
+
+def mark_winning_cards(plays: list, profile: RuleProfile) -> None:
+    """Correct the ``winner`` flags of a card log read back from the store
+    (:class:`~replay.outcome.PlayRow` in play order), which knows each
+    trick's winning seat only: in a four-card battery trick that seat played
+    two cards, and only the stronger one (rules.md B-19) won it.  Does
+    nothing unless ``profile.trick_slots``."""
+    if profile.trick_slots is None:
+        return
+    o = profile.trumps
+    i = 0
+    while i < len(plays):
+        j = i
+        while j < len(plays) and plays[j].trick == plays[i].trick:
+            j += 1
+        flagged = [k for k in range(i, j) if plays[k].winner]
+        cards = [plays[k].card for k in range(i, j)]
+        if len(flagged) > 1 and None not in cards:
+            led = o.suit_of[Card.parse(cards[0])]
+
+            def rank(k: int) -> int:
+                c = Card.parse(plays[k].card)
+                su = o.suit_of[c]
+                return o.strength[c] + (1000 if su == TRUMP else 0) if su == TRUMP or su == led else -1
+
+            best = max(flagged, key=rank)
+            for k in flagged:
+                plays[k].winner = k == best
+        i = j

@@ -408,3 +408,23 @@ def test_csv_score_sheet_of_two_handed_hands():
     assert r.result.rejected[0].errors[0].line == 6
     assert {vh.outcome.rules for vh in r.result.hands} == {"wi2-battery"}
     assert sum(u["Al"] for u in got.values()) == -1
+
+
+def test_stored_and_read_back_with_the_winning_card(db):
+    """Stored, the card log knows each trick's winning seat; read back, only the
+    winner's stronger card is flagged: t1 AH (Bea's hand card, not her 7H), t2 QC
+    (Al's battery card, not his TD).  Units as worked above: Bea +2 Al -2,
+    then +1/-1 and +1/-1 to Al: Al 0, Bea 0 over the session."""
+    from ingest import store as sto  # noqa: PLC0415
+
+    with sto.Store(db) as s:
+        s.ingest_file(validate_text((FIXTURES / "wi2-battery.shn").read_text(), "wi2-battery.shn"))
+    with sto.reading(db) as con:
+        hands = sto.load_hands(con)
+        log = next(h.cardlog for h in hands if h.cardlog is not None)
+        won = {t: [(p.seat, p.card) for p in log.plays if p.trick == t and p.winner] for t in range(1, 9)}
+        assert won[1] == [("Bea", "AH")] and won[2] == [("Al", "QC")] and won[5] == [("Bea", "JC")]
+        assert all(len(v) == 1 for v in won.values())
+        assert len(log.plays) == 32
+        total = {x: sum(h.outcome.units[x] for h in hands) for x in ("Al", "Bea")}
+        assert total == {"Al": 0, "Bea": 0}
