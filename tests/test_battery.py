@@ -428,3 +428,26 @@ def test_stored_and_read_back_with_the_winning_card(db):
         assert len(log.plays) == 32
         total = {x: sum(h.outcome.units[x] for h in hands) for x in ("Al", "Bea")}
         assert total == {"Al": 0, "Bea": 0}
+
+
+def test_replay_page_shows_a_battery_hand(db, monkeypatch):
+    """The dashboard's Replay page steps through a four-card trick hand: after
+    the last card (step 32) Bea's side has 96 card points, Al 24 (as worked above)."""
+    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
+
+    from ingest import store as sto  # noqa: PLC0415
+
+    with sto.Store(db) as s:
+        s.ingest_file(validate_text((FIXTURES / "wi2-battery.shn").read_text(), "wi2-battery.shn"))
+    with sto.reading(db) as con:
+        hid = con.execute("SELECT hand_id FROM hands WHERE hand = 1").fetchone()[0]
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "replay_hand.py"),
+                           default_timeout=60)
+    at.query_params["hand"] = str(hid)
+    at.query_params["step"] = "32"
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert not at.error
+    md = "\n".join(m.value for m in at.markdown)
+    assert "96" in md and "24" in md
