@@ -52,8 +52,8 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
     hands, seen_seats, known, blind_mask = _read_deal(chk, sitting)
     table = _table(chk, _or(hands) | (blind_mask or 0))
     if rec.deals or (rec.tables and not prof.handCards):  # wi2-all-table: no hand, no deal lines (issue 18)
-        complete = (known and (len(seen_seats) == prof.playing or not prof.handCards) and (blind_mask is not None or not prof.has_blind)
-                    and (table is not None or not prof.tableStacks))
+        complete = (known and (len(seen_seats) == prof.playing or not prof.handCards)
+                    and (blind_mask is not None or not prof.has_blind) and (table is not None or not prof.tableStacks))
         if complete:
             return new_state(prof, dealer, hands, blind_mask or 0, complete=True, stake=stake, pot=chk.pot,
                              table=table)
@@ -487,6 +487,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         # ---- tricks
         expected_no = 1
         stopped = None
+        size, battery = prof.trick_cards, prof.trick_slots is not None  # four cards a trick in the battery games
         for t in rec.tricks:
             if t.number != expected_no:
                 raise chk.reject("E-TRICK-ORDER", f"t{t.number} where t{expected_no} was expected", t.pos,
@@ -501,10 +502,10 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 raise chk.reject("E-LEADER", f"trick {t.number} is led by {t.leader}, but {who} leads it "
                                  "(rules.md B-17)", t.leader_pos, found=t.leader, expected=chk.aliases[g.leader],
                                  trick=t.number)
-            if len(t.plays) != prof.trick_cards:  # two cards a seat in the battery games (replay.battery)
+            if len(t.plays) != size:  # two cards a seat in the battery games (replay.battery)
                 raise chk.reject("E-TRICK-SIZE", f"trick {t.number} has {len(t.plays)} cards; {g.np} seats play "
-                                 f"{prof.trick_cards} cards to a trick (rules.md B-17)", t.pos,
-                                 found=len(t.plays), expected=prof.trick_cards, trick=t.number)
+                                 f"{size} cards to a trick (rules.md B-17)", t.pos,
+                                 found=len(t.plays), expected=size, trick=t.number)
             play = g.play
             number = t.number
             s = lead
@@ -524,7 +525,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
             if stopped:
                 break
             _, cards_played, w = g.tricks[-1]
-            k = winning_index(g, cards_played, w)
+            k = winning_index(g, cards_played, w) if battery else \
+                next(i for i, (seat, _) in enumerate(cards_played) if seat == w)
             trick_rows[k - len(cards_played)].winner = True
         if (stopped is None and rec.claim is None and g.complete and g.phase == Phase.PLAY and not g.trick
                 and g.trick_no == prof.tricks - 1 and rec.tricks

@@ -196,3 +196,28 @@ def test_cli_replay_says_fox_points(db):
     assert res.exit_code == 0 and "Fox:     N +0   E +14   S +0   W +0" in res.stdout and "Units:" not in res.stdout
     res = r.invoke(app, ["rederive", "--db", str(db)])
     assert res.exit_code == 0 and "0 changed" in res.stdout + res.stderr
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+splits = st.lists(st.integers(0, 13), min_size=3, max_size=3).filter(lambda xs: sum(xs) <= 13).map(
+    lambda xs: [*xs, 13 - sum(xs)])
+
+
+@settings(max_examples=40, deadline=None)
+@given(splits, st.booleans())
+def test_any_deal_of_13_tokens_scores_one_seat_or_pair_at_most(tokens, pairs):
+    """13 tokens among four: at most one seat holds 7 or more (7 + 7 > 13), so at most
+    one seat (one pair under foxSides=pairs) scores, by F-6's schedule."""
+    line = "tokens " + " ".join(f"{x} {t}" for x, t in zip("NESW", tokens))
+    got, errs = run(f"hand 1 dealer W\n{line}\n", "fox4; foxSides=pairs" if pairs else "fox4")
+    assert errs == []
+    u = got[1].units
+    if pairs:
+        ns, ew = tokens[0] + tokens[2], tokens[1] + tokens[3]
+        assert (u["N"], u["E"]) == (fox_points(ns), fox_points(ew)) and u["N"] == u["S"] and u["E"] == u["W"]
+        assert min(u["N"], u["E"]) == 0
+    else:
+        assert [u[x] for x in "NESW"] == [fox_points(t) for t in tokens]
+        assert sum(1 for v in u.values() if v) <= 1
