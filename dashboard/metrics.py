@@ -84,6 +84,7 @@ __all__ = [
     "indiana_race",
     "indiana_race_hands",
     "indiana_games",
+    "fox_points",
     "SCHAFKOPF_GAME_TYPES",
     "LAUFENDE_SIDES",
     "PAGES",
@@ -182,8 +183,8 @@ def _where(f: Filters, alias: str = "h") -> tuple[str, dict[str, object]]:
         conds.append(f"{alias}.game = 'sheepshead'")
     if f.schafkopf_only:
         conds.append(f"{alias}.game = 'schafkopf'")
-    if f.settled_only:
-        conds.append(f"{alias}.game <> 'indiana'")
+    if f.settled_only:  # Indiana race points and fox points are not units (rules.md F-5, F-6)
+        conds.append(f"{alias}.game NOT IN ('indiana', 'fox')")
     if f.players:
         conds.append(f"{alias}.hand_id IN (SELECT hand_id FROM hand_units WHERE list_contains($players, player))")
         params["players"] = list(f.players)
@@ -306,7 +307,7 @@ def _prune(con: duckdb.DuckDBPyConnection, f: Filters) -> Filters:
         drop["sheepshead_only"] = False
     if f.schafkopf_only and g == "schafkopf":
         drop["schafkopf_only"] = False
-    if f.settled_only and g != "indiana":
+    if f.settled_only and g not in UNSETTLED:
         drop["settled_only"] = False
     return replace(f, **drop) if drop else f
 
@@ -332,7 +333,7 @@ def _settled(con: duckdb.DuckDBPyConnection, f: Filters) -> Filters:
     database without them pays nothing."""
     if f.settled_only or f.schafkopf_only or f.sheepshead_only or (f.game and f.game != "indiana"):
         return f
-    if not any(g == "indiana" for g, _ in _stored_kinds(con)):
+    if not any(g in UNSETTLED for g, _ in _stored_kinds(con)):
         return f
     return replace(f, settled_only=True)
 
@@ -1389,7 +1390,38 @@ def schafkopf_rules(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 
 
 #: The unit each game's amounts are in: never added across games.
-UNITS = {"sheepshead": "units", "schafkopf": "tariff points", "indiana": "race points"}
+UNITS = {"sheepshead": "units", "schafkopf": "tariff points", "indiana": "race points", "fox": "fox points"}
+#: The games whose amounts are not units that change hands: never in the
+#: Sheepshead ledger (Indiana race points, rules.md F-5; the fox game's points,
+#: a logged label, rules.md F-6).
+UNSETTLED = ("indiana", "fox")
+
+
+def fox_points(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """The fox game's points (``game = 'fox'``, a logged label: rules.md F-6,
+    docs/profiles.md "The fox game") per session and player over the filtered
+    hands: ``hands`` the fox deals the player sat in, ``fox_points`` the
+    points scored (each hand's ``units``: 0, 1, 2, 7 or 14, never negative,
+    not zero-sum, never added to the ledger's units), ``target`` the game's
+    length from the hands' rules (21 or 42), ``reached`` True when
+    ``fox_points`` reached it.  Ordered by date (undated last), session,
+    points (most first), player."""
+    where, params = _where(f)
+    sql = f"""WITH fh AS NOT MATERIALIZED (SELECT hand_id, session_id, session, date, rules_flags
+                                       FROM hands h WHERE ({where}) AND h.game = 'fox'),
+    si AS (SELECT session_id, any_value(session) AS session, min(date) AS date,
+                  max(coalesce(TRY_CAST(json_extract_string(rules_flags, '$.foxTarget') AS INTEGER), 21)) AS target
+           FROM fh GROUP BY session_id),
+    r AS (SELECT u.session_id, u.player, CAST(count(*) AS BIGINT) AS hands, CAST(sum(u.units) AS BIGINT) AS fox_points
+          FROM hand_units u SEMI JOIN fh ON u.hand_id = fh.hand_id
+          WHERE u.player IS NOT NULL GROUP BY u.session_id, u.player)
+    SELECT r.session_id, si.session, si.date, r.player, r.hands, r.fox_points, si.target,
+           r.fox_points >= si.target AS reached
+    FROM r JOIN si USING (session_id)
+    WHERE {_player_cond(f, "r.player")}
+    ORDER BY si.date NULLS LAST, r.session_id, r.fox_points DESC, r.player
+    """
+    return _run(con, sql, params)
 
 
 def incomplete_sessions(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
@@ -1431,7 +1463,15 @@ def ledger_units(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
         if f.game and f.game != g:
             continue
         fg = replace(f, game=g)
-        if g == "indiana":
+        if g == "fox":  # a logged label's points (rules.md F-6), apart from units
+            fx = fox_points(con, fg)
+            if fx.is_empty():
+                continue
+            t = (fx.group_by("player")
+                 .agg(pl.col("fox_points").sum().alias("total"), pl.col("hands").sum().alias("hands"),
+                      pl.col("session_id").n_unique().alias("sessions"),
+                      pl.col("session_id").is_in(list(bad)).sum().alias("incomplete")))
+        elif g == "indiana":
             race = indiana_race(con, fg)
             if race.is_empty():
                 continue
@@ -1461,14 +1501,14 @@ def ledger_units(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 METRICS = [overview, data_quality, ledger_by_session, ledger_running, leaderboard, picking_summary,
            pick_rate_by_player, picker_results_by_player, pick_rate_by_position, schneider_summary, schneider_by_role,
            outcome_tiers, calls_by_type, calls_by_suit, partner_reveal, schafkopf_games, schafkopf_ramsch,
-           schafkopf_laufende, schafkopf_laufende_summary, indiana_race, games_present, incomplete_sessions,
+           schafkopf_laufende, schafkopf_laufende_summary, indiana_race, fox_points, games_present, incomplete_sessions,
            ledger_units, schafkopf_rules]
 
 #: Which metric queries each dashboard page runs (the Ledger page derives
 #: the running totals from ledger_by_session with :func:`running_totals`).
 PAGES = {
     "Overview": [overview, data_quality],
-    "Ledger": [leaderboard, ledger_by_session, indiana_race, incomplete_sessions, ledger_units],
+    "Ledger": [leaderboard, ledger_by_session, indiana_race, fox_points, incomplete_sessions, ledger_units],
     "Picking": [picking_summary, pick_rate_by_player, picker_results_by_player, pick_rate_by_position],
     "Schneider": [schneider_summary, schneider_by_role, outcome_tiers],
     "Partner calls": [calls_by_type, calls_by_suit, partner_reveal],

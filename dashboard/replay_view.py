@@ -23,7 +23,7 @@ from html import escape
 
 import streamlit as st
 
-from dashboard.table import CSS, GERMAN_SUIT_COLOUR, card_html, german_name, seat_label
+from dashboard.table import CSS, GERMAN_SUIT_COLOUR, card_html, german_name, seat_label, win_index
 from dashboard.text import md
 from ingest.replay_steps import HandSteps, game_detail, record_of, steps_for
 from replay.cards import Card
@@ -214,17 +214,22 @@ def facts_line(s: Step, seats: list[tuple[str, str]], o, german: bool) -> str:
     return " · ".join(facts)
 
 
-def tricks_html(s: Step, aliases: list[str], german: bool, notes: dict[tuple[int, int], str] | None = None) -> str:
+def tricks_html(s: Step, aliases: list[str], german: bool, notes: dict[tuple[int, int], str] | None = None,
+                order=None) -> str:
     """The tricks complete so far as a list: number, each card (small faces)
-    with its seat, the winner and the card points (Augen)."""
+    with its seat, the winner and the card points (Augen).  ``order`` (the
+    profile's trump order) picks the winning card where the winner played two
+    (the battery games' four-card tricks)."""
     if not s.tricks:
         return ""
     word = "Augen" if german else "points"
     rows = []
     for no, (_, cards, winner) in enumerate(s.tricks, 1):
+        k = win_index(cards, winner, order) if order is not None else None
         faces = "".join(f'<span style="display:inline-flex;flex-direction:column;align-items:center;margin:0 3px">'
-                        f'{card_html(c, small=True, german=german, win=seat == winner)}'
-                        f'<span style="font-size:10px">{escape(aliases[seat])}</span></span>' for seat, c in cards)
+                        f'{card_html(c, small=True, german=german, win=(i == k) if k is not None else seat == winner)}'
+                        f'<span style="font-size:10px">{escape(aliases[seat])}</span></span>'
+                        for i, (seat, c) in enumerate(cards))
         pts = sum(c.points for _, c in cards)
         rows.append(f'<li data-trick="{no}" style="margin:2px 0"><b>t{no}</b> {faces} → '
                     f'<b>{escape(aliases[winner])}</b> ({pts} {word})</li>')

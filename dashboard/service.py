@@ -408,7 +408,7 @@ def create_app(service: Service, on_stop=None) -> FastAPI:
     TableQ = Annotated[list[str] | None, Query(description="Table tags (repeat for several).")]
     PlayerQ = Annotated[list[str] | None, Query(description="Player names: hands in which any of them sat.")]
     RulesQ = Annotated[list[str] | None, Query(description="[Rules] texts as written.")]
-    GameQ = Annotated[Literal["sheepshead", "schafkopf", "indiana"] | None, Query(description="The game.")]
+    GameQ = Annotated[Literal["sheepshead", "schafkopf", "indiana", "fox"] | None, Query(description="The game.")]
 
     @app.get("/health", summary="Is the service up", tags=["service"])
     def health() -> dict:

@@ -31,7 +31,7 @@ from replay.scoring import NOPICK_GAMES
 from replay.state import next_seat
 
 __all__ = ["CSS", "card_html", "cards_html", "sort_hand", "table_html", "trick_status", "seat_label",
-           "frames_from_cardlog", "order_of", "german_name", "GERMAN_SUIT_LETTER", "GERMAN_RANK_NAME",
+           "frames_from_cardlog", "order_of", "win_index", "german_name", "GERMAN_SUIT_LETTER", "GERMAN_RANK_NAME",
            "GERMAN_SUIT_COLOUR", "GERMAN_SUIT_CLASS"]
 
 #: German suits of Schafkopf (rules.md G-1): Eichel ♣, Gras ♠, Herz ♥, Schellen ♦.
@@ -218,7 +218,32 @@ def seat_label(seats: list[tuple[str, str]], seat: int | None) -> str:
     return alias if not name or name == alias else f"{alias} ({name})"
 
 
-def trick_status(frame: Frame, seats: list[tuple[str, str]], *, german: bool = False) -> str:
+def _win_index(frame: Frame, order: TrumpOrder = STANDARD) -> int | None:
+    """The index in ``frame.trick_cards`` of the card winning the trick (see
+    :func:`win_index`); None without a winner."""
+    return win_index(frame.trick_cards, frame.winning, order)
+
+
+def win_index(cards, winner: int | None, order: TrumpOrder = STANDARD) -> int | None:
+    """The index in ``cards`` (``(seat, card)`` in play order) of the card
+    winning for ``winner``: the winner's card, or where the winner played two
+    (the four-card tricks of the two-handed battery games, replay.battery) the
+    stronger one by ``order`` (rules.md B-19); None without a winner."""
+    mine = [i for i, (s, _) in enumerate(cards) if s == winner]
+    if len(mine) < 2:
+        return mine[0] if mine else None
+    led = order.suit_of[cards[0][1]]
+
+    def rank(i: int) -> int:
+        c = cards[i][1]
+        su = order.suit_of[c]
+        return order.strength[c] + (1000 if su == TRUMP else 0) if su == TRUMP or su == led else -1
+
+    return max(mine, key=rank)
+
+
+def trick_status(frame: Frame, seats: list[tuple[str, str]], *, german: bool = False,
+                 order: TrumpOrder = STANDARD) -> str:
     """The status line of a frame, as plain text: who leads, who is winning
     the current trick, or who won it.  With ``german`` (Schafkopf) the cards
     are named in German suits and the points are Augen."""
@@ -229,7 +254,8 @@ def trick_status(frame: Frame, seats: list[tuple[str, str]], *, german: bool = F
     if frame.winning is None:  # a card-log frame of a game whose trick order is not known here
         return (f"Trick {frame.trick}: {seat_label(seats, frame.trick_cards[0][0])} led; the winner shows when "
                 "the trick is complete")
-    win_card = next((c for s, c in frame.trick_cards if s == frame.winning), None)
+    k = _win_index(frame, order)
+    win_card = frame.trick_cards[k][1] if k is not None else None
     who = seat_label(seats, frame.winning)
     card = f" with {_name(win_card, german)}" if win_card is not None else ""
     if frame.trick_done:
@@ -238,9 +264,11 @@ def trick_status(frame: Frame, seats: list[tuple[str, str]], *, german: bool = F
     return f"Trick {frame.trick}: {who} is winning{card}"
 
 
-def _status_html(frame: Frame, seats: list[tuple[str, str]], german: bool = False) -> str:
-    text = escape(trick_status(frame, seats, german=german))
-    win_card = next((c for s, c in frame.trick_cards if s == frame.winning), None)
+def _status_html(frame: Frame, seats: list[tuple[str, str]], german: bool = False,
+                 order: TrumpOrder = STANDARD) -> str:
+    text = escape(trick_status(frame, seats, german=german, order=order))
+    k = _win_index(frame, order)
+    win_card = frame.trick_cards[k][1] if k is not None else None
     if win_card is not None and (german or _is_red(win_card)):
         name = _name(win_card, german)
         colour = GERMAN_SUIT_COLOUR[win_card.suit] if german else "#c62828"
@@ -311,7 +339,7 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
             next_to_play = frame.winning if frame.trick_done else frame.leader
         else:
             next_to_play = next_seat(n, sitting, frame.trick_cards[-1][0])
-    out = [CSS, _status_html(frame, seats, german), f'<div class="shead-table n{n}"><div class="shead-felt"></div>']
+    out = [CSS, _status_html(frame, seats, german, order), f'<div class="shead-table n{n}"><div class="shead-felt"></div>']
     for s in range(n):
         alias, name = seats[s]
         badges = []
@@ -350,10 +378,15 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
             f'<div class="tally">{tricks} trick{"s" if tricks != 1 else ""} · {pts} {pts_word}</div>'
             f'<div class="shead-hand">{hand}</div>{_stacks_html(frame, s, german)}</div>')
     if frame.trick_cards:
+        k_win = _win_index(frame, order)
+        before: set[int] = set()
         for i, (s, c) in enumerate(frame.trick_cards):
             px, py = txy[(s - bottom) % n]
+            if s in before:  # a seat's second card (the battery games' four-card tricks): beside its first
+                px += 9
+            before.add(s)
             x, _, anchor = xy[(s - bottom) % n]
-            win = s == frame.winning
+            win = i == k_win
             tag = ("won" if frame.trick_done else "winning") if win else ("led" if i == 0 else "")
             out.append(
                 f'<div class="shead-played{_side(x, anchor)}" data-seat="{escape(seats[s][0])}" style="left:{px}%;top:{py}%">'

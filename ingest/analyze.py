@@ -95,6 +95,9 @@ def start_of(found, fmt: str, text: str) -> Start:
     if any(h is None for h in f0.hands):
         raise AnalyzeError(f"hand {o.session}#{o.hand}: the deal is not written (no deal lines), so no hand is open")
     prof = parse_rules(o.rules)
+    if prof.trick_slots is not None:  # issue 18: the solver plays one card a seat to a trick
+        raise AnalyzeError(f"hand {o.session}#{o.hand} is a {prof.name} hand (four-card battery tricks): the "
+                           "double-dummy solver plays one card a seat to a trick, so it is not analysed")
     n = prof.players
     picker = f0.picker
     blind = sum(1 << c for c in (last.blind or ()))

@@ -705,7 +705,7 @@ def ledger(db: Optional[Path] = DbOption,
            table: list[str] = typer.Option([], "--table", help="Table tag; may repeat."),
            player: list[str] = typer.Option([], "--player", help="Only hands with this player; may repeat."),
            rules: list[str] = typer.Option([], "--rules", help="[Rules] text as stored; may repeat."),
-           game: Optional[str] = typer.Option(None, "--game", help="sheepshead, schafkopf or indiana."),
+           game: Optional[str] = typer.Option(None, "--game", help="sheepshead, schafkopf, indiana or fox."),
            as_json: bool = typer.Option(False, "--json", help="Print a JSON list of objects.")) -> None:
     """Per-player totals, hands and sessions in each unit (Sheepshead units, Schafkopf tariff points, Indiana
     race points: never added together), with the dashboard's filters; sessions marked incomplete are named."""

@@ -110,7 +110,8 @@ def _tail(h: StoredHand) -> list[str]:
     if o.laufende is not None:  # a Schafkopf game with a declarer (rules.md G-13)
         side = "with" if o.laufende_with else "without"
         lines.append(f"Laufende: {side} {o.laufende}" if o.laufende else "Laufende: none")
-    label = "Race:    " if o.game == "indiana" else "Units:   "  # race points gained (rules.md F-5), not units
+    label = ("Race:    " if o.game == "indiana" else "Fox:     " if o.game == "fox"  # not units (rules.md F-5, F-6)
+             else "Units:   ")
     lines.append(label + "   ".join(f"{s} {u:+d}" for s, u in o.units.items())
                  + (f"   pot {o.pot:+d}" if o.pot else ""))  # the pot, an extra seat (rules.md D-19)
     if o.breakdown:

@@ -2010,6 +2010,11 @@ def load_hands(con: duckdb.DuckDBPyConnection, where: str = "TRUE", params: list
         o = HandOutcome(**vals)
         hsh, file, line, source, has_log = r[1 + k:6 + k]
         log = card_log_from_row(r[6 + k:], list(o.players)) if has_log else None
+        if log is not None and o.game == "sheepshead" and o.rules.startswith("wi2-"):
+            from replay.battery import mark_winning_cards  # noqa: PLC0415 - only for two-handed hands (start-up)
+            from replay.profile import parse_rules  # noqa: PLC0415
+
+            mark_winning_cards(log.plays, parse_rules(o.rules))  # four-card battery tricks (issue 18)
         out.append(StoredHand(r[0], o, log, source, file, line, bytes(hsh).hex()))
     return out
 

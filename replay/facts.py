@@ -316,6 +316,12 @@ class HandRecord:
     roll: Value[int] | None = None
     # ``share c c`` (``wi7-shared-blind``): the blind cards the picker's neighbour takes.
     share: CardsRec | None = None
+    # issue 18, the fox game logged as a label (rules.md F-6; [Rules "fox4"]):
+    # ``tokens S n ...`` per seat, ``buck S`` (S took every trick), ``hunters S``
+    # (S held the six fox hunters: an automatic 14).
+    tokens: ScoreRec | None = None
+    buck: Value[str] | None = None
+    hunters: Value[str] | None = None
     errors: list[Diagnostic] = field(default_factory=list)
     source: str = ""
     line: int = 0

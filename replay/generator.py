@@ -24,6 +24,7 @@ from .actions import (Action, Alone, BlindTrick, Blitz, Bury, Call, Castrate, Cr
                       Roll, Share, Sheepshead)
 from .cards import Card, POINTS, TRUMP, cards_in
 from .profile import RuleProfile
+from .battery import new_state
 from .state import BLITZ_PAIRS, JACK_BLITZ_COLOURS, GameState, Phase
 
 __all__ = ["GeneratedHand", "deal", "deal_and_pick", "deal_table", "random_hand", "random_session"]
@@ -144,8 +145,9 @@ def _choose_bury(rng: random.Random, g: GameState) -> tuple[Card, ...]:
 
 
 def _copy(g: GameState) -> GameState:
-    new = GameState.__new__(GameState)
-    for name in GameState.__slots__:
+    cls = type(g)  # a BatteryState keeps its own slots (replay.battery)
+    new = cls.__new__(cls)
+    for name in (n for k in cls.__mro__ for n in getattr(k, "__slots__", ())):
         v = getattr(g, name)
         setattr(new, name, list(v) if isinstance(v, list) else v)
     return new
@@ -183,7 +185,7 @@ def random_hand(rng: random.Random, profile: RuleProfile, dealer: int, stake: in
     hands, blind, table = deal_table(rng, profile, dealer)
     while not partner_cards_gen.deal_ok(profile, hands, dealer):  # issue 18: a first-two head (F-1)
         hands, blind, table = deal_table(rng, profile, dealer)
-    g = GameState(profile, dealer, hands, blind, complete=True, stake=stake, pot=pot, table=table)
+    g = new_state(profile, dealer, hands, blind, complete=True, stake=stake, pot=pot, table=table)
     actions: list[Action] = []
 
     def do(a: Action) -> None:

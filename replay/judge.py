@@ -15,7 +15,9 @@ score-sheet line, and every row an importer makes, for the three games:
 * Sheepshead at every table size and house rule (:mod:`replay.judge_wi`,
   rules.md B..F, J);
 * Bavarian Schafkopf (:mod:`replay.judge_sk`, rules.md G);
-* the Indiana four-handed game (:mod:`replay.judge_in`, rules.md F-5).
+* the Indiana four-handed game (:mod:`replay.judge_in`, rules.md F-5);
+* the fox game, a logged label checked for its tokens and points only
+  (:mod:`replay.judge_fox`, rules.md F-6).
 
 :func:`judge_hand` returns ``(HandOutcome, CardLog | None, Settlement)``
 (units per seat, zero-sum) or raises :class:`~replay.judge_common.Refusal`.
@@ -24,6 +26,7 @@ score-sheet line, and every row an importer makes, for the three games:
 from __future__ import annotations
 
 from .judge_common import HandCheck, Refusal, SessionState, _check_date, count_hand
+from .judge_fox import check_fox, is_fox
 from .judge_in import check_indiana, is_indiana
 from .judge_sk import check_schafkopf, is_schafkopf
 from .judge_wi import check_sheepshead
@@ -47,4 +50,7 @@ def judge_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLog
     if is_indiana(rec):  # [Rules "in4"]: replayed through IndianaState (docs/profiles.md, Indiana four-handed)
         chk.date = _check_date(chk)
         return check_indiana(chk, sess)
+    if is_fox(rec):  # [Rules "fox4"]: a logged label, never replayed (rules.md F-6; docs/profiles.md)
+        chk.date = _check_date(chk)
+        return check_fox(chk, sess)
     return check_sheepshead(chk, sess)

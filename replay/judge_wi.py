@@ -30,6 +30,7 @@ from .scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, pic
 from .replay import snapshot
 from . import judge_partner_cards, partner_cards
 from .seven import is_nuclear, roll_partner
+from .battery import new_state, winning_index
 from .state import JACK_BLITZ_COLOURS, CallType, GameState, Phase, bury_count_error, next_seat
 
 from .outcome import CardLog, HandOutcome, PlayRow
@@ -52,11 +53,11 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
     sitting = dealer if prof.sitOut else None
     hands, seen_seats, known, blind_mask = _read_deal(chk, sitting)
     table = _table(chk, _or(hands) | (blind_mask or 0))
-    if rec.deals:
-        complete = (known and len(seen_seats) == prof.playing and (blind_mask is not None or not prof.has_blind)
-                    and (table is not None or not prof.tableStacks))
+    if rec.deals or (rec.tables and not prof.handCards):  # wi2-all-table: no hand, no deal lines (issue 18)
+        complete = (known and (len(seen_seats) == prof.playing or not prof.handCards)
+                    and (blind_mask is not None or not prof.has_blind) and (table is not None or not prof.tableStacks))
         if complete:
-            return GameState(prof, dealer, hands, blind_mask or 0, complete=True, stake=stake, pot=chk.pot,
+            return new_state(prof, dealer, hands, blind_mask or 0, complete=True, stake=stake, pot=chk.pot,
                              table=table)
         if len(seen_seats) == prof.playing and known and blind_mask is None and rec.blind is None:
             # every hand dealt, blind not written: the blind is what is left
@@ -507,6 +508,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         # ---- tricks
         expected_no = 1
         stopped = None
+        size, battery = prof.trick_cards, prof.trick_slots is not None  # four cards a trick in the battery games
         for t in rec.tricks:
             if t.number != expected_no:
                 raise chk.reject("E-TRICK-ORDER", f"t{t.number} where t{expected_no} was expected", t.pos,
@@ -521,10 +523,10 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 raise chk.reject("E-LEADER", f"trick {t.number} is led by {t.leader}, but {who} leads it "
                                  "(rules.md B-17)", t.leader_pos, found=t.leader, expected=chk.aliases[g.leader],
                                  trick=t.number)
-            if len(t.plays) != g.np:
+            if len(t.plays) != size:  # two cards a seat in the battery games (replay.battery)
                 raise chk.reject("E-TRICK-SIZE", f"trick {t.number} has {len(t.plays)} cards; {g.np} seats play "
-                                 "a trick (rules.md B-17)", t.pos,
-                                 found=len(t.plays), expected=g.np, trick=t.number)
+                                 f"{size} cards to a trick (rules.md B-17)", t.pos,
+                                 found=len(t.plays), expected=size, trick=t.number)
             play = g.play
             number = t.number
             s = lead
@@ -544,7 +546,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
             if stopped:
                 break
             _, cards_played, w = g.tricks[-1]
-            k = next(i for i, (seat, _) in enumerate(cards_played) if seat == w)
+            k = winning_index(g, cards_played, w) if battery else \
+                next(i for i, (seat, _) in enumerate(cards_played) if seat == w)
             trick_rows[k - len(cards_played)].winner = True
         for action, pos in _marks_actions(chk, late=True):  # blitzes declared after the play (rules.md E-5)
             _apply(chk, g, action, pos)
@@ -562,7 +565,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 trick_rows.append(PlayRow(number, i, aliases[s], CARD_NAMES[card], False))
                 s = g.next_seat(s)
             _, cards_played, w = g.tricks[-1]
-            k = next(i for i, (seat, _) in enumerate(cards_played) if seat == w)
+            k = winning_index(g, cards_played, w)
             trick_rows[k - len(cards_played)].winner = True
             chk.prov["last_trick"] = "derived"
         if rec.claim is not None and stopped is None and rec.claim.value is None:

@@ -37,7 +37,7 @@ DECKS: dict[int, int] = {
 }
 #: The table geometry of a named profile: set by the name, never by a flag
 #: (rules.md J has no flags for it), so ``[Rules]`` cannot override them.
-TABLE_FIELDS = ("players", "deck", "handCards", "blindCards", "sitOut", "tableStacks")
+TABLE_FIELDS = ("players", "deck", "handCards", "blindCards", "sitOut", "tableStacks", "battery")
 
 OnOff = bool
 
@@ -58,6 +58,9 @@ class RuleProfile(BaseModel):
     * ``tableStacks`` — table cards per seat (h6-two, two-handed ``wi2``):
       stacks of a face-down card under a face-up card, 0 elsewhere.  A seat
       plays ``handCards + 2 * tableStacks`` cards (rules.md F-1: 8 + 8).
+    * ``battery`` — the two-handed battery game (issue 18, ``wi2-battery``):
+      tricks of four cards, each seat one hand card and one table
+      ("battery") card (:mod:`replay.battery`, docs/profiles.md).
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
@@ -69,6 +72,7 @@ class RuleProfile(BaseModel):
     blindCards: int = 2
     sitOut: bool = False
     tableStacks: int = 0
+    battery: bool = False
     # "alone", "jdAndAce" and the partner-card games of _PARTNER_CARDS (h6-tables;
     # not in rules.md J): the picker always plays alone, as three-handed (F-2)
     # and four-handed cutthroat (F-3) are played; the J♦ holder and the
@@ -172,6 +176,14 @@ class RuleProfile(BaseModel):
     #: two of the four blind cards (``two``, F-1's "neighbour takes 2") or 0, 1 or 2 (``upToTwo``),
     #: the neighbour the rest.
     pickerTakes: Literal["two", "upToTwo"] = "two"
+    # --- issue 18, the two-handed battery games (docs/profiles.md "Two-handed battery games"):
+    #: ``wi2-battery``: the order of a four-card trick, "hand, hand, battery,
+    #: battery" (``handFirst``) or the reverse (``batteryFirst``).
+    batteryOrder: Literal["handFirst", "batteryFirst"] = "handFirst"
+    #: ``wi2-all-table`` (all 32 cards on the table, the source silent on the
+    #: trick): each seat plays one face-up card a trick (``oneCard``, 16 tricks
+    #: of two cards) or two (``twoCards``, 8 tricks of four).
+    allTableTrick: Literal["oneCard", "twoCards"] = "oneCard"
 
     @property
     def trumps(self) -> TrumpOrder:
@@ -208,9 +220,34 @@ class RuleProfile(BaseModel):
 
     @property
     def tricks(self) -> int:
-        """Tricks in a hand: one per card a seat plays, its hand and its table
-        cards (16 in two-handed ``wi2``, rules.md F-1)."""
-        return self.handCards + 2 * self.tableStacks
+        """Tricks in a hand: the cards a seat plays, its hand and its table
+        cards, over the cards it plays to a trick (16 in two-handed ``wi2``,
+        rules.md F-1; 8 in ``wi2-battery``)."""
+        return (self.handCards + 2 * self.tableStacks) // self.seat_trick_cards
+
+    @property
+    def seat_trick_cards(self) -> int:
+        """Cards each seat plays to one trick: 2 in the four-card tricks of the
+        battery games (``wi2-battery``, ``wi2-all-table; allTableTrick=twoCards``),
+        else 1."""
+        return 2 if self.trick_slots else 1
+
+    @property
+    def trick_cards(self) -> int:
+        """Cards in one trick: one per playing seat, two in the battery games."""
+        return self.playing * self.seat_trick_cards
+
+    @property
+    def trick_slots(self) -> tuple[str, ...] | None:
+        """The battery games' four-card trick as where each card comes from,
+        in play order (leader, other, leader, other): ``hand`` or ``table``;
+        None in every other game (one card a seat, hand and face-up alike)."""
+        if self.battery:
+            return ("hand", "hand", "table", "table") if self.batteryOrder == "handFirst" else \
+                ("table", "table", "hand", "hand")
+        if self.tableStacks and not self.handCards and self.allTableTrick == "twoCards":
+            return ("table",) * 4
+        return None
 
     @property
     def always_alone(self) -> bool:
@@ -351,6 +388,15 @@ NAMED_PROFILES: dict[str, dict[str, object]] = {
     # nobody picks, so there is no bump to double (doubleOnBump=off, refused on).
     "wi2": {"players": 2, "handCards": 8, "blindCards": 0, "tableStacks": 4, "partnerMode": "none",
             "doubleOnBump": False},
+    # ---- issue 18: the two-handed battery games (docs/profiles.md "Two-handed battery games") ----
+    # the deal of wi2, played as 8 tricks of four cards: each seat one hand card and one
+    # table ("battery") card, "hand, hand, battery, battery" or the reverse (batteryOrder)
+    "wi2-battery": {"players": 2, "handCards": 8, "blindCards": 0, "tableStacks": 4, "partnerMode": "none",
+                    "doubleOnBump": False, "battery": True},
+    # all 32 cards on the table: 8 stacks a seat of a face-down card under a face-up card,
+    # no hand; one card a seat a trick, or two (allTableTrick)
+    "wi2-all-table": {"players": 2, "handCards": 0, "blindCards": 0, "tableStacks": 8, "partnerMode": "none",
+                      "doubleOnBump": False},
 }
 
 # Flags (and values) the first engine honours; anything else is refused
@@ -458,6 +504,14 @@ def _check_combination(prof: RuleProfile) -> None:
         raise ProfileError("E-RULES-VALUE", f"partnerMode={prof.partnerMode} does not fit {prof.name} (partnerMode=none "
                            "is the two-handed game with table cards, rules.md F-1)", found=f"partnerMode={prof.partnerMode}",
                            expected="partnerMode=none exactly in wi2")
+    if prof.batteryOrder != "handFirst" and not prof.battery:  # issue 18: the battery game's flag only
+        raise ProfileError("E-RULES-VALUE", f"batteryOrder={prof.batteryOrder} with {prof.name}: only wi2-battery "
+                           "plays hand and battery cards to one trick", found=f"batteryOrder={prof.batteryOrder}",
+                           expected="batteryOrder only with wi2-battery")
+    if prof.allTableTrick != "oneCard" and not (prof.tableStacks and not prof.handCards):
+        raise ProfileError("E-RULES-VALUE", f"allTableTrick={prof.allTableTrick} with {prof.name}: only "
+                           "wi2-all-table deals every card to the table", found=f"allTableTrick={prof.allTableTrick}",
+                           expected="allTableTrick only with wi2-all-table")
     if prof.two_handed and prof.doubleOnBump:  # h6-two: nobody picks, so nobody is bumped (B-32)
         raise ProfileError("E-RULES-VALUE", f"doubleOnBump=on with {prof.name}: in the two-handed game nobody picks, "
                            "so there is no bump to double (rules.md B-32, F-1)", found="doubleOnBump=on",

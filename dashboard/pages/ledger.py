@@ -20,6 +20,25 @@ over = describe(f)
 
 lb = fetch(metrics.leaderboard, f)
 race = fetch(metrics.indiana_race, f)
+fox = fetch(metrics.fox_points, f)
+
+
+def show_fox() -> None:
+    """The fox game's points (a logged label, rules.md F-6) apart from the
+    units: scored, never paid, not zero-sum."""
+    if fox.is_empty():
+        return
+    st.subheader("Fox game points")
+    st.dataframe(fox.select("date", "session", "player", "hands", "fox_points", "target", "reached"),
+                 hide_index=True, placeholder="—",
+                 column_config={"date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
+                                "fox_points": st.column_config.NumberColumn("fox points", help="Points scored in "
+                                                                            "the session's fox deals (rules.md F-6)."),
+                                "target": st.column_config.NumberColumn("plays to", help="21 or 42 (foxTarget)."),
+                                "reached": st.column_config.CheckboxColumn("reached")})
+    st.caption(f"The four-player 24-card fox game (rules.md F-6) over {over}, one row per session and player. It is "
+               "logged as a label, never replayed: each deal's tokens and points as written, checked for 13 tokens "
+               "and the 1/2/7/14 schedule. Fox points are not units and no table above counts them.")
 
 
 def show_race() -> None:
@@ -76,9 +95,10 @@ def show_race() -> None:
 
 
 if lb.is_empty():
-    if race.is_empty():
+    if race.is_empty() and fox.is_empty():
         st.info(f"No stored hand matches the filters ({over}). Widen them in the sidebar.")
     show_race()
+    show_fox()
     st.stop()
 
 # Units never mixed: Sheepshead units and Schafkopf tariff points are different currencies (rules.md G-16), so
@@ -86,7 +106,7 @@ if lb.is_empty():
 UNIT_WORDS = {"sheepshead": "Sheepshead units", "schafkopf": "Schafkopf tariff points"}
 f_all = f
 if not f.game:
-    settled_games = sorted((g for g in fetch(metrics.games_present, f)["game"].to_list() if g != "indiana"),
+    settled_games = sorted((g for g in fetch(metrics.games_present, f)["game"].to_list() if g not in metrics.UNSETTLED),
                            key=lambda g: (g != "sheepshead", g))
     if len(settled_games) > 1:
         asked = st.query_params.get("unit")
@@ -203,3 +223,4 @@ if not pot.is_empty():
                "so none of the tables above counts it; players and pot together sum to zero.")
 
 show_race()
+show_fox()

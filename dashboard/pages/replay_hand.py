@@ -468,8 +468,9 @@ else:
     else:
         later = "The score is shown" if schafkopf else "The score is shown"
         later += " on the last step"
-    st.caption(f"{md(trick_status(f, seats, german=schafkopf))}. {later}.")
-done_tricks = tricks_html(cur, aliases, schafkopf)
+    st.caption(f"{md(trick_status(f, seats, german=schafkopf, order=(None if schafkopf else order_of(o)) or STANDARD))}. "
+               f"{later}.")
+done_tricks = tricks_html(cur, aliases, schafkopf, order=None if schafkopf else (order_of(o) or STANDARD))
 if done_tricks:
     st.html(done_tricks)
 

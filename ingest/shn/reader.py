@@ -97,7 +97,7 @@ KEYWORDS = frozenset(
     "hand dealer deal blind pick leaster doubler stake crack recrack castrate blitz bury call alone sheepshead "
     "partner claim pts tricks score misdeal win lose win-s lose-s win-z lose-z "
     "game ramsch thrown klopfen kontra re laufende "
-    "moster mittler schneidster schwanzer blindtrick pot table give roll share".split()
+    "moster mittler schneidster schwanzer blindtrick pot table give roll share tokens buck hunters".split()
 )
 #: Words that are not statements but may never be seat aliases either.
 RESERVED = KEYWORDS | {"under", "black", "red", "queens", "jacks", "after", "with", "without", "tout"}
@@ -1506,6 +1506,48 @@ class _Reader:
         self.p = p
         return j
 
+    def s_tokens(self, toks, i, n):
+        """``tokens S n S n ...``: the tokens each seat took in the fox game
+        (``[Rules "fox4"]``, rules.md F-6, docs/profiles.md "The fox game"):
+        whole numbers 0..13, ``?`` unknown; each seat once."""
+        hand = self.hand
+        if hand.tokens is not None:
+            raise self._dup(toks, i, hand.tokens.pos)
+        ln, line = self.ln, self.line
+        c = line.find("tokens", self.p)
+        p = c + 6
+        entries: list = []
+        rec = ScoreRec(entries, Pos(ln, c + 1))
+        seen: set = set()
+        j = i + 1
+        while j < n:
+            s = toks[j]
+            if s not in self.seatset:
+                if s in _DISPATCH or s[0] in "{[":
+                    break
+                s = self._seat_miss(toks, j)
+            if s in seen:
+                raise self._err_at("E-DUPLICATE", f"found a second tokens entry for {s}; expected each seat once in "
+                                   "'tokens'", toks, j, s, "each seat once")
+            seen.add(s)
+            p = line.find(s, p) + len(s)
+            j += 1
+            if j >= n:
+                raise self._eol(toks, s, f"{s}'s tokens (a number 0..13, or ?)", "E-NUMBER")
+            vt = toks[j]
+            q = line.find(vt, p)
+            p = q + len(vt)
+            entries.append((s, self._uint_slow(vt, q + 1, "tokens", 0, 13, False)))
+            j += 1
+        if not entries:
+            found = _quote(toks[j]) if j < n else "end of line"
+            raise self._err_at("E-SEAT", f"found {found} after 'tokens'; expected a seat and its tokens "
+                               "(e.g. 'tokens N 5 E 3 S 2 W 3')", toks, j, found, "a seat")
+        hand.tokens = rec
+        self.last = entries[-1][1]
+        self.p = p
+        return j
+
     def _score_slow(self, toks: list[str], j: int, s: str, col: int) -> Value:
         vt = toks[j]
         agreed = False
@@ -1768,6 +1810,9 @@ _DISPATCH = {
     "pts": _number_statement("pts", "pts", 0, 120, True),
     "tricks": _number_statement("tricks_won", "tricks", 0, None, True),
     "score": _Reader.s_score,
+    "tokens": _Reader.s_tokens,  # the fox game's label (rules.md F-6)
+    "buck": _seat_statement("buck", "buck"),
+    "hunters": _seat_statement("hunters", "hunters"),
     "misdeal": _flag_statement("misdeal", "misdeal"),
     "blindtrick": _number_statement("blind_trick", "blindtrick", 1, 99, False),
     "pot": _number_statement("pot", "pot", 0, None, False),

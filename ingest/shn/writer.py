@@ -456,6 +456,17 @@ def write_hand(hand: HandRecord) -> str:
         for items in (_claim_items(h), _result_items(h)):
             if items:
                 out.append(_SEP.join(items) + "\n")
+    fox = []  # the fox game's label (rules.md F-6): tokens, buck, hunters
+    if h.tokens is not None:
+        fox.append(" ".join(["tokens" + _note(h.tokens.note, "'tokens'")]
+                            + [_seat(a, "a tokens entry", unknown_ok=False) + " " + ("?" if v.value is None else str(v.value))
+                               + _note(v.note, f"the tokens of {a}") for a, v in h.tokens.entries]))
+    for kw in ("buck", "hunters"):
+        v = getattr(h, kw)
+        if v is not None:
+            fox.append(f"{kw} " + ("?" if v.value is None else _seat(v.value, f"'{kw}'")) + _note(v.note, f"'{kw}'"))
+    if fox:
+        out.append(_SEP.join(fox) + "\n")
     if h.score is not None:
         out.append(_score_line(h) + "\n")
     return "".join(out)
