@@ -96,6 +96,14 @@ class _LazyObject:
     def __setattr__(self, attr: str, value) -> None:
         setattr(self._load(), attr, value)
 
+    # ``with`` looks these up on the type, not through __getattr__ (Rich's
+    # progress bars enter their console)
+    def __enter__(self):
+        return self._load().__enter__()
+
+    def __exit__(self, *exc):
+        return self._load().__exit__(*exc)
+
 
 def lazy_object(factory: Callable[[], object]):
     """A stand-in for ``factory()``, called at the first attribute read (and

@@ -67,3 +67,17 @@ def test_plain_help_still_lists_every_command_with_its_summary():
     assert listed == COMMANDS
     assert "replay     Show a stored hand trick by trick" in text  # the summary line of each command
     assert "[" not in text.split("Commands:", 1)[0].replace("[OPTIONS]", "").replace("[ARGS]", "")  # no markup
+
+
+def test_lazy_object_is_made_once_at_its_first_use():
+    from contextlib import nullcontext
+
+    from ingest.lazy import lazy_object
+
+    made = []
+    obj = lazy_object(lambda: made.append("made") or nullcontext(5))
+    assert made == []  # nothing made until used
+    assert obj.enter_result == 5 and made == ["made"]  # an attribute read makes it
+    with obj as value:  # the console of a progress bar is entered: forwarded to the object made
+        assert value == 5
+    assert made == ["made"]  # made once
