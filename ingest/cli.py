@@ -49,7 +49,8 @@ class _Group(typer.core.TyperGroup):
 
 
 app = typer.Typer(name="shead", cls=_Group, help="The Sheepshead hand log: ingest, replay, export.", no_args_is_help=True,
-                  add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None)
+                  add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None,
+                  context_settings={"max_content_width": 120})  # plain help as wide as the terminal, up to 120
 
 # markup off: every message carries paths, names and file text, never Rich markup ("[bold]" in a path is text)
 _err = lazy_object(lambda: Console(stderr=True, highlight=False, soft_wrap=True, markup=False))
