@@ -46,11 +46,11 @@ TARGET = 0.2
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def run_once(argv: list[str], env: dict[str, str] = ENV) -> tuple[float, float, int]:
+def run_once(argv: list[str], env: dict[str, str] = ENV, cwd: Path = ROOT) -> tuple[float, float, int]:
     """Wall and CPU seconds of one fresh process running ``argv``, and its exit code."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    proc = subprocess.run(argv, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    proc = subprocess.run(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -69,14 +69,18 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=7, help="fresh processes per command (default 7)")
     ap.add_argument("--no-cache", action="store_true", help="no bytecode cache: every module compiled at each start")
+    ap.add_argument("--tree", type=Path, default=None,
+                    help="run `python -m ingest.cli` in this source tree (another revision, e.g. a `git archive` "
+                         "of main) instead of the console script")
     args = ap.parse_args()
     env = {**ENV, "PYTHONDONTWRITEBYTECODE": "1"} if args.no_cache else ENV
+    cwd = args.tree.resolve() if args.tree else ROOT
     py = sys.executable
     script = Path(py).parent / "shead"  # the console script, as a user runs it
-    shead = [str(script)] if script.exists() else [py, "-m", "ingest.cli"]
+    shead = [str(script)] if script.exists() and args.tree is None else [py, "-m", "ingest.cli"]
     tmp = tempfile.TemporaryDirectory(prefix="bench_startup_")
     db = str(Path(tmp.name) / "empty.duckdb")
-    subprocess.run([*shead, "rederive", "--db", db], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run([*shead, "rederive", "--db", db], cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     cases: list[tuple[str, list[str], bool]] = [
         ("python -c pass", [py, "-c", "pass"], False),
         ("python -c 'import typer'", [py, "-c", "import typer"], False),
@@ -94,8 +98,8 @@ def main() -> int:
     print(f"{'command':<46} {'wall s':>7} {'CPU s':>7} {'exit':>5}  target")
     over = []
     for name, argv, light in cases:
-        run_once(argv, env)
-        runs = [run_once(argv, env) for _ in range(args.runs)]
+        run_once(argv, env, cwd)
+        runs = [run_once(argv, env, cwd) for _ in range(args.runs)]
         wall = statistics.median(r[0] for r in runs)
         cpu = statistics.median(r[1] for r in runs)
         mark = ("ok" if cpu < TARGET else "OVER") if light else "-"
