@@ -18,11 +18,8 @@ from pathlib import Path
 from typing import NoReturn, Optional
 
 import typer
-from rich.console import Console
-from rich.markup import escape as rich_escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from ingest.lazy import from_module, lazy_module
+from ingest.lazy import from_module, lazy_module, lazy_object
 from replay.errors import Diagnostic
 
 # imported when first used, so that `shead --help` and the light commands start without DuckDB, pyarrow and
@@ -33,19 +30,67 @@ stream = lazy_module("ingest.stream")
 (_read_bytes, _rejected_entries, _sniff_protocol, load_bytes, load_file, replay_frames, replay_json, report_json,
  store_result) = from_module("ingest.pipeline", "_read_bytes", "_rejected_entries", "_sniff_protocol", "load_bytes",
                              "load_file", "replay_frames", "replay_json", "report_json", "store_result")
+# Rich too (issue 17: its import is a third of a start-up); help is click's plain text (rich_markup_mode=None)
+(Console,) = from_module("rich.console", "Console")
+(rich_escape,) = from_module("rich.markup", "escape")
+BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn = from_module(
+    "rich.progress", "BarColumn", "MofNCompleteColumn", "Progress", "TextColumn", "TimeElapsedColumn")
 
-app = typer.Typer(name="shead", help="The Sheepshead hand log: ingest, replay, export.", no_args_is_help=True,
-                  add_completion=False, pretty_exceptions_enable=False)
+class _Group(typer.core.TyperGroup):
+    """The root group, its ``--help`` a bool flag defaulting to False (typer
+    0.29 gives it None, and coerces a None through a pydantic adapter: 0.2 s
+    of pydantic imported by every ``shead CMD --help`` and usage error)."""
+
+    def get_help_option(self, ctx):
+        opt = super().get_help_option(ctx)
+        if opt is not None and opt.default is None:
+            opt.default = False
+        return opt
+
+
+app = typer.Typer(name="shead", cls=_Group, help="The Sheepshead hand log: ingest, replay, export.", no_args_is_help=True,
+                  add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None,
+                  context_settings={"max_content_width": 120})  # plain help as wide as the terminal, up to 120
 
 # markup off: every message carries paths, names and file text, never Rich markup ("[bold]" in a path is text)
-_err = Console(stderr=True, highlight=False, soft_wrap=True, markup=False)
+_err = lazy_object(lambda: Console(stderr=True, highlight=False, soft_wrap=True, markup=False))
 
 DbOption = typer.Option(None, "--db", help="Database file (default $SHEAD_DB, else data/shead.duckdb).",
                         dir_okay=False)
 
 
+def _dist_info_version() -> str | None:
+    """The version of the first shead metadata on ``sys.path``, where
+    importlib.metadata finds it (importing that costs a fifth of ``shead
+    --version``'s start-up, issue 17): the name of a
+    ``shead-VERSION.dist-info`` folder, or the Version line of a
+    ``shead.egg-info/PKG-INFO``; None when neither is found."""
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for n in names:
+            if n.startswith("shead-") and n.endswith(".dist-info"):
+                return n[len("shead-"):-len(".dist-info")]
+            if n == "shead.egg-info":  # a source tree's own metadata (pip install -e): its PKG-INFO
+                try:
+                    with open(os.path.join(entry or ".", n, "PKG-INFO"), encoding="utf-8") as f:
+                        for line in f:
+                            if line.startswith("Version:"):
+                                return line.split(":", 1)[1].strip()
+                except OSError:
+                    pass
+                return None
+    return None
+
+
 def _version(value: bool) -> None:
     if value:
+        found = _dist_info_version()
+        if found is not None:
+            typer.echo(f"shead {found}")
+            raise typer.Exit(0)
         try:  # as ingest.store.ENGINE_VERSION, without importing the store (and DuckDB) for it
             from importlib.metadata import version as pkg_version  # noqa: PLC0415
 

@@ -7,6 +7,11 @@ commands start in under 0.2 s instead of importing DuckDB, pyarrow and numpy
 * :func:`from_module` — stand-ins for functions of a module, each importing
   the module at its first call and calling the function of that name (so a
   test's ``monkeypatch`` of the module's function is seen).
+* :func:`lazy_object` — a stand-in for an object made at the first attribute
+  read (the CLI's Rich console for messages).
+
+``tests/test_startup_imports.py`` checks that ``shead --help`` imports none
+of DuckDB, pyarrow, polars, pandas, numpy, streamlit, nor Rich.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import importlib
 from collections.abc import Callable
 from types import ModuleType
 
-__all__ = ["lazy_module", "from_module"]
+__all__ = ["lazy_module", "from_module", "lazy_object"]
 
 
 class _LazyModule:
@@ -67,3 +72,41 @@ def from_module(module: str, *names: str) -> tuple[Callable, ...]:
         return call
 
     return tuple(forward(n) for n in names)
+
+
+class _LazyObject:
+    """An object made by ``factory()`` at the first attribute read."""
+
+    __slots__ = ("_factory", "_obj")
+
+    def __init__(self, factory: Callable[[], object]) -> None:
+        object.__setattr__(self, "_factory", factory)
+        object.__setattr__(self, "_obj", None)
+
+    def _load(self):
+        obj = object.__getattribute__(self, "_obj")
+        if obj is None:
+            obj = object.__getattribute__(self, "_factory")()
+            object.__setattr__(self, "_obj", obj)
+        return obj
+
+    def __getattr__(self, attr: str):
+        return getattr(self._load(), attr)
+
+    def __setattr__(self, attr: str, value) -> None:
+        setattr(self._load(), attr, value)
+
+    # ``with`` looks these up on the type, not through __getattr__ (Rich's
+    # progress bars enter their console)
+    def __enter__(self):
+        return self._load().__enter__()
+
+    def __exit__(self, *exc):
+        return self._load().__exit__(*exc)
+
+
+def lazy_object(factory: Callable[[], object]):
+    """A stand-in for ``factory()``, called at the first attribute read (and
+    once): ``_err = lazy_object(lambda: Console(stderr=True))`` imports Rich
+    when the first message is printed, not when the module is imported."""
+    return _LazyObject(factory)

@@ -727,7 +727,7 @@ def _sheet_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int], session:
         partner = pos.get(ctx.name(mp.group(1))) if (mp and game is Game.SAUSPIEL) else None
         called = Card(int(suit) * 8) if game is Game.SAUSPIEL and suit is not None else None
         outcome_word = "win" if wins else "lose"
-    ma = re.search(r"Die Gegner haben (\d+) Augen", head)
+    ma = re.search(r"Die Gegner haben (\d{1,18}) Augen", head)
     party_points = 120 - int(ma.group(1)) if ma else None
     kontra = sum(n for k, n, _ in price.items if k == "gespritzt")
     doubled = sum(n for k, n, _ in price.items if k == "aufgedoppelt")

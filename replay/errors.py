@@ -60,8 +60,11 @@ class ShedError(Exception):
     """Base of every error raised on bad input.  ``diagnostic`` holds the data."""
 
     def __init__(self, diagnostic: Diagnostic):
-        super().__init__(str(diagnostic))
+        super().__init__(diagnostic)
         self.diagnostic = diagnostic
+
+    def __str__(self) -> str:  # formatted when shown, not when raised (a lenient read raises thousands)
+        return str(self.diagnostic)
 
     @property
     def code(self) -> str:

@@ -50,5 +50,6 @@ SYNTAX_CODES: dict[str, str] = {
     "E-SESSION": "this hand's session tags (or the file header) have a syntax error",
     "E-CARDS": "a [Cards] value other than de or fr, or a hand's own [Cards] tag after its first card",
     "E-CARD-MODE": "a card of the other card mode: a French card under [Cards \"de\"], or a German one without it",
+    "E-TOO-MANY": "more than 100 errors on one line: the next is reported at its position, the rest of the line is not read",
     "E-GAME": "a Schafkopf game name that is not sauspiel, solo, wenz, geier, farbwenz or farbgeier",
 }

@@ -105,6 +105,10 @@ RESERVED = KEYWORDS | {"under", "black", "red", "queens", "jacks", "after", "wit
 #: Move suffixes on a played card (notation.md §3, "Cards").
 SUFFIXES = ("!", "?", "!!", "??", "!?", "?!")
 
+#: The errors reported on one line before the next is ``E-TOO-MANY`` and the
+#: rest of the line is not read (docs/notation.md §11).
+MAX_LINE_ERRORS = 100
+
 #: The largest hand number: the store keeps hand numbers as INTEGER.
 MAX_HAND = 2**31 - 1
 
@@ -446,9 +450,15 @@ class _Reader:
     def _col(self, toks: list[str], k: int) -> int:
         """1-based column of ``toks[k]`` on the current line; for ``k ==
         len(toks)`` the column just after the last token ("end of line")."""
-        if k >= len(toks) and self.enc_cut:
-            return self.enc_cut
+        n = len(toks)
+        if k >= n:
+            if self.enc_cut:
+                return self.enc_cut
+            k = n
+        elif k == 0:  # the line's first token (only blanks before it)
+            return self.line.find(toks[0]) + 1
         line = self.line
+        find = line.find
         # resume from the last column found on this line (errors come left to
         # right): walking from the line start each time is quadratic in the
         # errors of one line
@@ -457,14 +467,14 @@ class _Reader:
             p, start = cp, ck
         else:
             p, start = 0, 0
-        for j in range(start, min(k, len(toks))):
+        for j in range(start, k):
             t = toks[j]
-            p = line.find(t, p) + len(t)
-        self.colc = (toks, min(k, len(toks)), p)
+            p = find(t, p) + len(t)
+        self.colc = (toks, k, p)
         self.colc_line = line
-        if k >= len(toks):
+        if k == n:
             return p + 1
-        return line.find(toks[k], p) + 1
+        return find(toks[k], p) + 1
 
     # -- diagnostics -------------------------------------------------------
 
@@ -616,9 +626,14 @@ class _Reader:
         raise self._statement_err(toks, i)
 
     def _process(self, toks: list[str], i: int) -> None:
-        """The statement loop of :meth:`run`, for the rare lines read apart."""
+        """The statement loop of one line's tokens.  After
+        :data:`MAX_LINE_ERRORS` errors on the line, the next one is reported
+        as ``E-TOO-MANY`` (at its own position) and the rest of the line is
+        not read: the line's time stays linear whatever it holds (issue 15:
+        ``hand`` written 100,000 times on one line started 100,000 hands)."""
         n = len(toks)
         self.p = 0
+        errs = 0
         while i < n:
             if self.skipping:
                 i = self._skip(toks, i, n)
@@ -638,9 +653,25 @@ class _Reader:
                     else:
                         i = self._other(toks, i)
             except ShnSyntaxError as exc:
+                errs += 1
+                if errs > MAX_LINE_ERRORS:
+                    self._fail(self._too_many(exc.diagnostic, n - i - 1))
+                    return  # the skip mode _fail set (to the next hand, or the next line) goes on from the next line
                 self._fail(exc)
                 i += 1
                 self.p = self._col(toks, i) - 1 if i < n else len(self.line)
+
+    def _too_many(self, d: Diagnostic, rest: int) -> ShnSyntaxError:
+        """``E-TOO-MANY`` in place of error ``d``, the line's
+        (``MAX_LINE_ERRORS`` + 1)-th, whose position it keeps; the ``rest``
+        tokens of the line after the statement that failed are not read."""
+        what = d.message if len(d.message) <= 80 else d.message[:77] + "..."
+        return ShnSyntaxError(Diagnostic(
+            "E-TOO-MANY", f"found more than {MAX_LINE_ERRORS} errors on line {d.line}; the next is {d.code} ({what}); "
+            f"the rest of the line ({rest:,} more tokens) is not read; expected at most "
+            f"{MAX_LINE_ERRORS} errors on one line: correct the errors reported before this one and read the file "
+            "again", "error", d.file, d.line, d.col, d.hand, d.trick, f"more than {MAX_LINE_ERRORS} errors on one line",
+            f"at most {MAX_LINE_ERRORS} errors on one line"))
 
     def _header(self, line: str, has_surrogate: bool) -> bool:
         """Check line 1; True when the line is consumed."""
