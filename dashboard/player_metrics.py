@@ -32,6 +32,7 @@ import duckdb
 import polars as pl
 
 from dashboard import metrics
+from dashboard import summary_metrics as _sm
 from dashboard.metrics import Filters
 
 __all__ = ["role_record", "pick_by_seat", "player_sessions", "player_summary", "player_report", "days_played",
@@ -66,6 +67,8 @@ def role_record(con: duckdb.DuckDBPyConnection, f: Filters, player: str) -> pl.D
     counts once per seat in that role: once for the picker, four times as
     defender at a five-handed table with the picker alone)."""
     g = metrics._sheepshead(_group_filters(f))
+    if _sm.usable(con, g):  # the per-(session, player) summary (migration 016)
+        return _sm.role_record(con, g, player, metrics._where)
     where, params = metrics._where(g)
     _, sit_out, _ = metrics._table_rules(con)
     cols = {r[0] for r in con.execute(

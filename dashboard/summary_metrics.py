@@ -24,7 +24,7 @@ import duckdb
 import polars as pl
 
 __all__ = ["usable", "ledger_by_session", "leaderboard", "picker_results_by_player", "pick_rate_by_player",
-           "pick_rate_by_position", "schneider_by_role"]
+           "pick_rate_by_position", "schneider_by_role", "role_record"]
 
 #: False: every metric reads the seat-level SQL (the tests compare the two paths).
 ENABLED = True
@@ -183,5 +183,43 @@ def schneider_by_role(con: duckdb.DuckDBPyConnection, f, hands_where) -> pl.Data
            CAST(nd AS BIGINT) AS no_tricked, {_rate("nd", "hands")} AS no_tricked_rate
     FROM c WHERE hands > 0
     ORDER BY player, list_position(['picker', 'partner', 'defender', 'unknown'], role)
+    """
+    return _run(con, sql, params)
+
+
+def role_record(con: duckdb.DuckDBPyConnection, g, player: str, hands_where) -> pl.DataFrame:
+    """:func:`dashboard.player_metrics.role_record` (``g``: the group's
+    filters, already restricted to Sheepshead hands, without a player
+    choice): the player's rows are the rows of ``player``, the group's the
+    sum over every player."""
+    cond, params, _ = _where(g, hands_where)
+    params["who"] = player
+    parts = []
+    for role, a in (("picker", "rp"), ("partner", "rt"), ("defender", "rd")):
+        alone = "rp_alone, rp_alone_wins" if a == "rp" else "0, 0"
+        parts.append(f"SELECT player = $who AS mine, '{role}' AS role, {a}_n AS n, {a}_wins AS wins, "
+                     f"{a}_units AS units, {a}_sf AS sf, {a}_sa AS sa, {a}_zf AS zf, {a}_za AS za, "
+                     f"{alone} FROM s")
+    sql = f"""
+    WITH s AS (SELECT * FROM session_players s WHERE {cond}),
+    r(mine, role, n, wins, units, sf, sa, zf, za, alone, alone_wins) AS ({' UNION ALL '.join(parts)}),
+    c AS (
+        SELECT 'player' AS who, role, sum(n) AS hands, sum(wins) AS wins, sum(units) AS units, sum(sf) AS sf,
+               sum(sa) AS sa, sum(zf) AS zf, sum(za) AS za, sum(alone) AS alone, sum(alone_wins) AS alone_wins
+        FROM r WHERE mine GROUP BY role HAVING sum(n) > 0
+        UNION ALL
+        SELECT 'group', role, sum(n), sum(wins), sum(units), sum(sf), sum(sa), sum(zf), sum(za), sum(alone),
+               sum(alone_wins)
+        FROM r GROUP BY role HAVING sum(n) > 0
+    ), k(who, role, o) AS (VALUES ('player', 'picker', 1), ('player', 'partner', 2), ('player', 'defender', 3),
+                                  ('group', 'picker', 4), ('group', 'partner', 5), ('group', 'defender', 6))
+    SELECT k.who, k.role, CAST(coalesce(c.hands, 0) AS BIGINT) AS hands, CAST(coalesce(c.wins, 0) AS BIGINT) AS wins,
+           {_rate("c.wins", "c.hands")} AS win_rate,
+           CAST(coalesce(c.units, 0) AS BIGINT) AS units, {_rate("c.units", "c.hands")} AS units_per_hand,
+           CAST(coalesce(c.sf, 0) AS BIGINT) AS schneider_for, CAST(coalesce(c.sa, 0) AS BIGINT) AS schneider_against,
+           CAST(coalesce(c.zf, 0) AS BIGINT) AS no_trick_for, CAST(coalesce(c.za, 0) AS BIGINT) AS no_trick_against,
+           CAST(coalesce(c.alone, 0) AS BIGINT) AS alone, CAST(coalesce(c.alone_wins, 0) AS BIGINT) AS alone_wins
+    FROM k LEFT JOIN c USING (who, role)
+    ORDER BY k.o
     """
     return _run(con, sql, params)

@@ -42,7 +42,9 @@ _PASS = "('leaster', 'doubler', 'moster', 'mittler', 'schneidster', 'schwanzer')
 COLUMNS = ("session_id", "session", "date", "group", "table", "rules", "game", "player", "seats", "position", "hands", "units",
            "unplayed", "dealt", "offered", "offered_picks", "unknown_dealer", "picks", "wins", "alone", "alone_wins",
            "picker_units", "picker_units_n", "pk_ws", "pk_ls", "pk_wz", "pk_lz", "pt_n", "pt_ws", "pt_ls", "pt_wz",
-           "pt_lz", "df_n", "df_ws", "df_ls", "df_wz", "df_lz", "unk_n")
+           "pt_lz", "df_n", "df_ws", "df_ls", "df_wz", "df_lz", "unk_n",
+           *(f"{r}_{c}" for r in ("rp", "rt", "rd") for c in ("n", "wins", "units", "sf", "sa", "zf", "za")),
+           "rp_alone", "rp_alone_wins")
 
 
 def sit_out_rules(con: duckdb.DuckDBPyConnection, where: str = "TRUE", params: dict | None = None) -> list[str]:
@@ -86,6 +88,17 @@ def _select(where: str, unit_where: str) -> str:
     pk = ", ".join(f"{n(f'is_picker AND outcome = {o!r}')} AS pk_{c}" for o, c in tiers)
     pt = ", ".join(f"{role(partner, f'outcome = {o!r}')} AS pt_{c}" for o, c in tiers)
     df = ", ".join(f"{role(defender, f'outcome = {o!r}')} AS df_{c}" for o, c in tiers)
+    # the Player page's roles (dashboard.player_metrics.role_record): one role per seat with a units row,
+    # picker first, then none for the sit-out dealer, partner (either), defender when the sides are known
+    rr = ", ".join(
+        f"CAST(coalesce(sum(u.rows_) FILTER (WHERE rr = '{role}'{c}), 0) AS INTEGER) AS {a}_{name}"
+        if name != "units" else f"CAST(sum(u.units) FILTER (WHERE rr = '{role}') AS BIGINT) AS {a}_units"
+        for a, role in (("rp", "picker"), ("rt", "partner"), ("rd", "defender"))
+        for name, c in (("n", ""), ("wins", " AND rr_won"), ("units", ""), ("sf", " AND rr_sf"),
+                        ("sa", " AND rr_sa"), ("zf", " AND rr_zf"), ("za", " AND rr_za")))
+    rr += (", CAST(coalesce(sum(u.rows_) FILTER (WHERE rr = 'picker' AND alone), 0) AS INTEGER) AS rp_alone"
+           f", CAST(coalesce(sum(u.rows_) FILTER (WHERE rr = 'picker' AND alone AND outcome IN {_WINS}), 0)"
+           " AS INTEGER) AS rp_alone_wins")
     return f"""
     WITH h AS (
         SELECT hand_id, session_id, session, date, "group", "table", rules, game, dealer, picker, partner, partner2, alone,
@@ -110,6 +123,18 @@ def _select(where: str, unit_where: str) -> str:
                     WHEN d IS NULL OR p IS NULL THEN NULL
                     ELSE (t.k - d - 1 + 2 * n) % n <= (p - d - 1 + 2 * n) % n END AS offer
         FROM r, unnest(range(r.n)) AS t(k)
+    ), q AS (
+        SELECT *, CASE WHEN NOT picked THEN NULL WHEN is_picker THEN 'picker' WHEN is_out THEN NULL
+                       WHEN is_partner OR is_partner2 THEN 'partner' WHEN sk THEN 'defender' END AS rr
+        FROM s
+    ), w AS (
+        SELECT *, CASE WHEN rr = 'defender' THEN outcome IN ('lose', 'lose-s', 'lose-z')
+                       ELSE outcome IN {_WINS} END AS rr_won,
+                  outcome = CASE WHEN rr = 'defender' THEN 'lose-s' ELSE 'win-s' END AS rr_sf,
+                  outcome = CASE WHEN rr = 'defender' THEN 'win-s' ELSE 'lose-s' END AS rr_sa,
+                  outcome = CASE WHEN rr = 'defender' THEN 'lose-z' ELSE 'win-z' END AS rr_zf,
+                  outcome = CASE WHEN rr = 'defender' THEN 'win-z' ELSE 'lose-z' END AS rr_za
+        FROM q
     ), u AS (
         SELECT hand_id, seat, count(*) AS rows_, sum(units) AS units FROM hand_units
         WHERE player IS NOT NULL AND {unit_where} GROUP BY hand_id, seat
@@ -131,8 +156,9 @@ def _select(where: str, unit_where: str) -> str:
            {pk},
            {role(partner, "picked")} AS pt_n, {pt},
            {role(defender, "picked")} AS df_n, {df},
-           {role(unknown, "picked")} AS unk_n
-    FROM s LEFT JOIN u ON u.hand_id = s.hand_id AND u.seat = s.alias
+           {role(unknown, "picked")} AS unk_n,
+           {rr}
+    FROM w AS s LEFT JOIN u ON u.hand_id = s.hand_id AND u.seat = s.alias
     WHERE s.player IS NOT NULL
     GROUP BY ALL
     """

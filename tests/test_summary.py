@@ -290,6 +290,38 @@ def test_the_summary_path_returns_the_seat_level_rows(demo_db, metric, monkeypat
         assert not metric(con, m.Filters()).is_empty()
 
 
+def test_role_record_from_the_summary_returns_the_seat_level_rows(demo_db, monkeypatch):
+    from dashboard import player_metrics as pm  # noqa: PLC0415
+
+    with st.reading(demo_db) as con:
+        players = m.filter_choices(con)["players"]
+        for f in _filters(con)[:5]:
+            for who in players[:4] + ["Allen Braun"]:
+                monkeypatch.setattr(sm, "ENABLED", False)
+                want = pm.role_record(con, f, who)
+                monkeypatch.setattr(sm, "ENABLED", True)
+                assert_frame_equal(pm.role_record(con, f, who), want), (f, who)
+
+
+def test_role_record_of_the_worked_session(db):
+    from dashboard import player_metrics as pm  # noqa: PLC0415
+
+    with st.Store(db) as s:
+        ingest(s, shn(H1, H2, H3, H4))
+    with st.reading(db) as con:
+        r = {(x["who"], x["role"]): x for x in pm.role_record(con, m.Filters(), "Cy").to_dicts()}
+    # Cy: picker in hand 2 (alone, win-s, +8: schneider for him, an alone win), partner in hand 1 (won,
+    # +1), defender in hand 4 (Bo lost: a win of Cy's side, +2)
+    assert [(r["player", k]["hands"], r["player", k]["wins"], r["player", k]["units"]) for k in
+            ("picker", "partner", "defender")] == [(1, 1, 8), (1, 1, 1), (1, 1, 2)]
+    assert (r["player", "picker"]["schneider_for"], r["player", "picker"]["alone_wins"]) == (1, 1)
+    # the group: 3 picks (h1 Al +2 won, h2 Cy +8 won, h4 Bo -4 lost), 2 partner seats (h1 Cy +1 won, h4 Di -2
+    # lost), defender seats 3 + 4 + 3 = 10: h1 Bo Di Ed lost -1 each, h2 Al Bo Di Ed lost -2 each (win-s),
+    # h4 Al Cy Ed won +2 each: 3 wins, units -3 - 8 + 6
+    assert [(r["group", k]["hands"], r["group", k]["wins"], r["group", k]["units"]) for k in
+            ("picker", "partner", "defender")] == [(3, 2, 6), (2, 1, -1), (10, 3, -3 - 8 + 6)]
+
+
 def test_picked_by_reads_the_seat_level_sql(demo_db):
     with st.reading(demo_db) as con:
         assert not sm.usable(con, m.Filters(picked_by=("Bea Schmidt",)))

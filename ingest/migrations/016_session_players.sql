@@ -42,5 +42,17 @@ CREATE TABLE IF NOT EXISTS session_players (
     pt_ws INTEGER NOT NULL, pt_ls INTEGER NOT NULL, pt_wz INTEGER NOT NULL, pt_lz INTEGER NOT NULL,
     df_n  INTEGER NOT NULL,            -- picked hands with sides as defender
     df_ws INTEGER NOT NULL, df_ls INTEGER NOT NULL, df_wz INTEGER NOT NULL, df_lz INTEGER NOT NULL,
-    unk_n INTEGER NOT NULL             -- picked hands without sides, not as picker (role unknown)
+    unk_n INTEGER NOT NULL,            -- picked hands without sides, not as picker (role unknown)
+    -- the Player page's roles (dashboard.player_metrics.role_record), over the seats with a hand_units row
+    -- of the picked hands: rp_ picker, rt_ partner (either), rd_ defender (sides known; the sit-out dealer
+    -- has no role); n seats, wins of the seat's side, units, schneider for / against (sf, sa), no-tricker
+    -- for / against (zf, za)
+    rp_n INTEGER NOT NULL, rp_wins INTEGER NOT NULL, rp_units BIGINT, rp_sf INTEGER NOT NULL,
+    rp_sa INTEGER NOT NULL, rp_zf INTEGER NOT NULL, rp_za INTEGER NOT NULL,
+    rt_n INTEGER NOT NULL, rt_wins INTEGER NOT NULL, rt_units BIGINT, rt_sf INTEGER NOT NULL,
+    rt_sa INTEGER NOT NULL, rt_zf INTEGER NOT NULL, rt_za INTEGER NOT NULL,
+    rd_n INTEGER NOT NULL, rd_wins INTEGER NOT NULL, rd_units BIGINT, rd_sf INTEGER NOT NULL,
+    rd_sa INTEGER NOT NULL, rd_zf INTEGER NOT NULL, rd_za INTEGER NOT NULL,
+    rp_alone INTEGER NOT NULL,         -- picks played alone
+    rp_alone_wins INTEGER NOT NULL
 );
