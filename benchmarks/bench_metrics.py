@@ -14,7 +14,8 @@ to them: every timed run opens them read-only.
 **Cold.** Each query and each page runs in a new Python process with a new
 read-only DuckDB connection: DuckDB's buffer pool and every cache of
 ``dashboard.metrics`` (the stored kinds) start empty, and the timing covers
-only the call (imports and the connection's open are outside it).  The
+only the call (imports — also ``replay.profile``, which the metrics import
+on first use — and the connection's open are outside it).  The
 operating system's page cache is not dropped (that needs root and would
 slow every other user of the machine), so the file's pages may be in memory
 — the cost measured is DuckDB's reading and computing, not the disk's.
@@ -62,6 +63,8 @@ def _one_metric(db: str, name: str, seat_level: bool) -> dict:
     from dashboard import summary_metrics as sm
     from ingest.store import reading
 
+    import replay.profile  # noqa: F401  (imported by the metrics on first use: an import, not a query)
+
     sm.ENABLED = not seat_level
     with reading(db) as con:
         if name in ("role_record", "pick_by_seat", "player_report"):
@@ -76,12 +79,28 @@ def _one_metric(db: str, name: str, seat_level: bool) -> dict:
         return {"wall": (time.perf_counter() - t0) * 1000, "cpu": (time.process_time() - c0) * 1000}
 
 
-def _one_page(db: str, script: str) -> dict:
-    """(in the child) one cold AppTest run of page ``script``."""
+def _one_page(db: str, script: str, warm: str | None = None) -> dict:
+    """(in the child) one cold AppTest run of page ``script``.  With
+    ``warm`` (another database), the page is run on it first, so that the
+    page's imports (Altair, ...) and Streamlit's own start-up are not
+    counted — a running dashboard has them — then every cache is cleared
+    and ``db`` is read through a new connection."""
+    import streamlit as st
     from streamlit.testing.v1 import AppTest
 
     from bench_dashboard import _quiet_stderr
 
+    if warm:
+        os.environ["SHEAD_DB"] = str(Path(warm).resolve())
+        with _quiet_stderr():
+            AppTest.from_file(str(ROOT / "dashboard" / "pages" / script), default_timeout=600).run()
+        from dashboard import metrics as m
+        from dashboard import summary_metrics as sm
+
+        st.cache_data.clear()
+        st.cache_resource.clear()
+        m._KINDS.clear()
+        sm._HAS.clear()
     os.environ["SHEAD_DB"] = str(Path(db).resolve())
     with _quiet_stderr():
         at = AppTest.from_file(str(ROOT / "dashboard" / "pages" / script), default_timeout=600)
@@ -105,11 +124,14 @@ def main() -> None:
     ap.add_argument("dbs", type=Path, nargs="*")
     ap.add_argument("--before", action="store_true", help="also the seat-level SQL at the last size")
     ap.add_argument("--no-pages", action="store_true")
+    ap.add_argument("--no-metrics", action="store_true", help="only the pages")
+    ap.add_argument("--warm", type=Path, help="run each page on this (small) database first in the same process: "
+                    "the page's imports and Streamlit's start-up are then not counted")
     ap.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
         kind, db, name, *rest = args.child
-        out = _one_metric(db, name, bool(rest)) if kind == "metric" else _one_page(db, name)
+        out = _one_metric(db, name, bool(rest)) if kind == "metric" else _one_page(db, name, *rest)
         print(json.dumps(out))
         return
 
@@ -130,14 +152,16 @@ def main() -> None:
     names = _metric_names()
     res: dict[str, list] = {k: [] for k in names}
     before: dict[str, dict] = {}
-    for db, n in sizes:
+    for db, n in sizes if not args.no_metrics else ():
         print(f"timing {db} ({n:,} hands) ...", flush=True)
         for k in names:
             res[k].append(_child("metric", str(db), k))
-    if args.before:
+    if args.before and not args.no_metrics:
         db, n = sizes[-1]
         for k in SUMMARY:
             before[k] = _child("metric", str(db), k, "seat-level")
+    if args.no_metrics:
+        names = []
     head = f"{'metric (cold; wall ms / cpu ms)':34}" + "".join(f"{n:>20,}" for _, n in sizes)
     if before:
         head += f"{'seat-level SQL ' + format(sizes[-1][1], ','):>28}"
@@ -150,9 +174,10 @@ def main() -> None:
         print(line + ("   > 100 ms wall at " + ", ".join(f"{n:,}" for n in over) if over else ""))
     if not args.no_pages:
         db, n = sizes[-1]
-        print(f"pages at {n:,} hands (cold: a new process, one AppTest run; wall ms / cpu ms):")
+        print(f"pages at {n:,} hands (cold: a new process, one AppTest run"
+              + (f", after a warm-up run on {args.warm}" if args.warm else "") + "; wall ms / cpu ms):")
         for title, script in PAGES:
-            r = _child("page", str(db), script)
+            r = _child("page", str(db), script, *([str(args.warm)] if args.warm else []))
             print(f"  {title:20}{r['wall']:11.1f} /{r['cpu']:7.1f}" + ("   > 1 s" if r["wall"] > 1000 else ""),
                   flush=True)
     print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")

@@ -193,9 +193,11 @@ def refresh(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]) -> None:
     if not ids:
         return
     con.execute(f"DELETE FROM {TABLE} WHERE list_contains(?::INTEGER[], session_id)", [ids])
-    where = "list_contains($ids, session_id)"
-    sit_out = sit_out_rules(con, where, {"ids": ids})
-    con.execute(f"INSERT INTO {TABLE} {_select(where, where)}", {"ids": ids, "sit_out": sit_out})
+    # the range lets both scans skip the row groups of other sessions (zone maps); the list keeps the exact ids
+    where = "session_id BETWEEN $lo AND $hi AND list_contains($ids, session_id)"
+    p = {"ids": ids, "lo": ids[0], "hi": ids[-1]}
+    sit_out = sit_out_rules(con, where, p)
+    con.execute(f"INSERT INTO {TABLE} {_select(where, where)}", {**p, "sit_out": sit_out})
 
 
 #: Sessions recomputed per statement by :func:`rebuild` (bounded memory at a million hands).
