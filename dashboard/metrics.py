@@ -439,7 +439,10 @@ def filter_choices(con: duckdb.DuckDBPyConnection) -> dict[str, object]:
     return {
         "groups": col('SELECT DISTINCT "group" FROM hands WHERE "group" IS NOT NULL ORDER BY 1'),
         "tables": col('SELECT DISTINCT "table" FROM hands WHERE "table" IS NOT NULL ORDER BY 1'),
-        "players": col("SELECT DISTINCT player FROM hand_units WHERE player IS NOT NULL ORDER BY 1"),
+        # the summary (migration 016) has a row with hands > 0 for every player of a hand_units row
+        "players": col("SELECT DISTINCT player FROM session_players WHERE hands > 0 ORDER BY 1"
+                       if _sm.usable(con, Filters()) else
+                       "SELECT DISTINCT player FROM hand_units WHERE player IS NOT NULL ORDER BY 1"),
         "rules": col("SELECT DISTINCT rules FROM hands ORDER BY 1"),
         "games": col("SELECT DISTINCT game FROM hands ORDER BY 1"),
         "first_date": first,

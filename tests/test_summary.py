@@ -322,6 +322,15 @@ def test_role_record_of_the_worked_session(db):
             ("picker", "partner", "defender")] == [(3, 2, 6), (2, 1, -1), (10, 3, -3 - 8 + 6)]
 
 
+def test_filter_choices_players_from_the_summary(demo_db, monkeypatch):
+    with st.reading(demo_db) as con:
+        monkeypatch.setattr(sm, "ENABLED", False)
+        want = m.filter_choices(con)
+        monkeypatch.setattr(sm, "ENABLED", True)
+        got = m.filter_choices(con)
+    assert got == want and len(got["players"]) > 10
+
+
 def test_picked_by_reads_the_seat_level_sql(demo_db):
     with st.reading(demo_db) as con:
         assert not sm.usable(con, m.Filters(picked_by=("Bea Schmidt",)))
