@@ -23,7 +23,7 @@ from dataclasses import replace
 import duckdb
 import polars as pl
 
-__all__ = ["usable", "ledger_by_session", "leaderboard", "picker_results_by_player", "pick_rate_by_player",
+__all__ = ["usable", "summary_where", "ledger_by_session", "leaderboard", "picker_results_by_player", "pick_rate_by_player",
            "pick_rate_by_position", "schneider_by_role", "role_record"]
 
 #: False: every metric reads the seat-level SQL (the tests compare the two paths).
@@ -58,6 +58,13 @@ def _where(f, hands_where) -> tuple[str, dict[str, object], str]:
         params["players"] = list(f.players)
         return cond, params, "list_contains($players, s.player)"
     return cond, params, "TRUE"
+
+
+def summary_where(f, hands_where) -> tuple[str, dict[str, object]]:
+    """The condition over ``session_players s`` for ``f`` (a player choice
+    included: the chosen players' rows) and its parameters."""
+    cond, params, pc = _where(f, hands_where)
+    return f"{cond} AND {pc}", params
 
 
 def _rate(num: str, den: str) -> str:

@@ -303,6 +303,19 @@ def test_role_record_from_the_summary_returns_the_seat_level_rows(demo_db, monke
                 assert_frame_equal(pm.role_record(con, f, who), want), (f, who)
 
 
+def test_player_summary_from_the_summary_equals_the_seat_level(demo_db, monkeypatch):
+    from dashboard import player_metrics as pm  # noqa: PLC0415
+
+    with st.reading(demo_db) as con:
+        players = m.filter_choices(con)["players"]
+        for f in _filters(con)[:4] + [_filters(con)[7]]:
+            for who in players[:3] + ["Allen Braun"]:
+                monkeypatch.setattr(sm, "ENABLED", False)
+                want = pm.player_summary(con, f, who)
+                monkeypatch.setattr(sm, "ENABLED", True)
+                assert pm.player_summary(con, f, who) == want, (f, who)
+
+
 def test_role_record_of_the_worked_session(db):
     from dashboard import player_metrics as pm  # noqa: PLC0415
 
