@@ -53,6 +53,8 @@ from datetime import date
 import duckdb
 import polars as pl
 
+from dashboard import summary_metrics as _sm
+
 __all__ = [
     "Filters",
     "hands_where",
@@ -440,7 +442,10 @@ def filter_choices(con: duckdb.DuckDBPyConnection) -> dict[str, object]:
     return {
         "groups": col('SELECT DISTINCT "group" FROM hands WHERE "group" IS NOT NULL ORDER BY 1'),
         "tables": col('SELECT DISTINCT "table" FROM hands WHERE "table" IS NOT NULL ORDER BY 1'),
-        "players": col("SELECT DISTINCT player FROM hand_units WHERE player IS NOT NULL ORDER BY 1"),
+        # the summary (migration 016) has a row with hands > 0 for every player of a hand_units row
+        "players": col("SELECT DISTINCT player FROM session_players WHERE hands > 0 ORDER BY 1"
+                       if _sm.usable(con, Filters()) else
+                       "SELECT DISTINCT player FROM hand_units WHERE player IS NOT NULL ORDER BY 1"),
         "rules": col("SELECT DISTINCT rules FROM hands ORDER BY 1"),
         "games": col("SELECT DISTINCT game FROM hands ORDER BY 1"),
         "first_date": first,
@@ -523,7 +528,8 @@ def ledger_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     WHERE su.player IS NOT NULL AND {_player_cond(f, "su.player")}
     ORDER BY si.date NULLS LAST, su.session_id, su.player
     """
-    out = _run(con, sql, params)
+    # the per-(session, player) summary (migration 016) where the filters select its rows
+    out = _sm.ledger_by_session(con, f, _where) if _sm.usable(con, f) else _run(con, sql, params)
     sit = _settlements(con, fs)
     if sit.is_empty():
         return out
@@ -631,7 +637,7 @@ def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     WHERE uu.player IS NOT NULL AND {_player_cond(f, "uu.player")}
     ORDER BY units DESC, uu.player
     """
-    out = _run(con, sql, params)
+    out = _sm.leaderboard(con, f, _where) if _sm.usable(con, f) else _run(con, sql, params)
     sit = _settlements(con, fs)
     if sit.is_empty():
         return out.with_columns(pl.lit(0, pl.Int64).alias("sittings"))
@@ -794,7 +800,7 @@ def pick_rate_by_player(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFr
     GROUP BY player
     ORDER BY player
     """
-    df = _run(con, sql, params)
+    df = _sm.pick_rate_by_player(con, f, _where) if _sm.usable(con, f) else _run(con, sql, params)
     return df.with_columns(pl.col("offered").fill_null(0))
 
 
@@ -837,7 +843,7 @@ def picker_results_by_player(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.D
     WHERE pp.player IS NOT NULL AND {_player_cond(f, "pp.player")}
     ORDER BY pp.player
     """
-    return _run(con, sql, params)
+    return _sm.picker_results_by_player(con, f, _where) if _sm.usable(con, f) else _run(con, sql, params)
 
 
 def pick_rate_by_position(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
@@ -868,7 +874,7 @@ def pick_rate_by_position(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.Data
     GROUP BY n, position
     ORDER BY n, position
     """
-    return _run(con, sql, params)
+    return _sm.pick_rate_by_position(con, f, _where) if _sm.usable(con, f) else _run(con, sql, params)
 
 
 # --------------------------------------------------------------------------
@@ -1008,7 +1014,7 @@ def schneider_by_role(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
     FROM c
     ORDER BY player, list_position(['picker', 'partner', 'defender', 'unknown'], role)
     """
-    return _run(con, sql, params)
+    return _sm.schneider_by_role(con, f, _where) if _sm.usable(con, f) else _run(con, sql, params)
 
 
 def outcome_tiers(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:

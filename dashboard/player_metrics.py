@@ -32,6 +32,7 @@ import duckdb
 import polars as pl
 
 from dashboard import metrics
+from dashboard import summary_metrics as _sm
 from dashboard.metrics import Filters
 
 __all__ = ["role_record", "pick_by_seat", "player_sessions", "player_summary", "player_report", "days_played",
@@ -66,6 +67,8 @@ def role_record(con: duckdb.DuckDBPyConnection, f: Filters, player: str) -> pl.D
     counts once per seat in that role: once for the picker, four times as
     defender at a five-handed table with the picker alone)."""
     g = metrics._sheepshead(_group_filters(f))
+    if _sm.usable(con, g):  # the per-(session, player) summary (migration 016)
+        return _sm.role_record(con, g, player, metrics._where)
     where, params = metrics._where(g)
     _, sit_out, _ = metrics._table_rules(con)
     cols = {r[0] for r in con.execute(
@@ -158,12 +161,21 @@ def player_summary(con: duckdb.DuckDBPyConnection, f: Filters, player: str) -> d
     ``group_pick_rate``, and the pick ``win_rate`` and ``units_per_pick``
     with the group's (``group_win_rate``, ``group_units_per_pick``)."""
     g = _group_filters(f)
-    where, params = metrics._where(g)
-    params["who"] = player
-    row = con.sql(f"""SELECT count(*) AS hands, count(DISTINCT h.session_id) AS sessions,
-                             count(DISTINCT h.date) AS days, min(h.date) AS first_date, max(h.date) AS last_date
-                      FROM hands h JOIN hand_units u ON u.hand_id = h.hand_id AND u.player = $who
-                      WHERE {where}""", params=params).fetchall()[0]
+    if _sm.usable(con, g):  # the per-(session, player) summary (migration 016): the player's rows with a hand
+        where, params = _sm.summary_where(g, metrics._where)
+        params["who"] = player
+        row = con.sql(f"""SELECT CAST(coalesce(sum(s.hands), 0) AS BIGINT) AS hands,
+                                 count(DISTINCT s.session_id) AS sessions, count(DISTINCT s.date) AS days,
+                                 min(s.date) AS first_date, max(s.date) AS last_date
+                          FROM session_players s WHERE {where} AND s.player = $who AND s.hands > 0""",
+                      params=params).fetchall()[0]
+    else:
+        where, params = metrics._where(g)
+        params["who"] = player
+        row = con.sql(f"""SELECT count(*) AS hands, count(DISTINCT h.session_id) AS sessions,
+                                 count(DISTINCT h.date) AS days, min(h.date) AS first_date, max(h.date) AS last_date
+                          FROM hands h JOIN hand_units u ON u.hand_id = h.hand_id AND u.player = $who
+                          WHERE {where}""", params=params).fetchall()[0]
     out = dict(zip(("hands", "sessions", "days", "first_date", "last_date"), row))
     units = metrics.ledger_units(con, g)
     ledger = []

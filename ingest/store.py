@@ -52,6 +52,7 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
+from ingest import summary as _summary
 from ingest.model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, hand_conflict,
                           same_rules)
 from replay.errors import Diagnostic
@@ -523,7 +524,7 @@ def _backfill_deals(con: duckdb.DuckDBPyConnection) -> None:
 
 #: Python steps run right after a migration's SQL, in its transaction.
 _BACKFILLS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {4: _backfill_laufende, 15: _backfill_deals,
-                                                                  19: _backfill_sk_game}
+                                                                  16: _summary.rebuild, 19: _backfill_sk_game}
 
 
 def _migrate(con: duckdb.DuckDBPyConnection) -> list[int]:
@@ -1198,6 +1199,7 @@ class Store:
                     else:
                         _save_state(con, session_ids[name], None, 0, None)
             _save_states(con, saves)
+            _summary.refresh(con, session_ids.values())  # migration 016: the sessions' summary rows
         if result.rejected and not strict:
             report.rejected_new = self._insert_rejected(con, result, ingest_id)
         if getattr(result, "log_totals", None) is not None:
@@ -1463,6 +1465,7 @@ class Store:
             work(con, report)
             for session_id, name in sorted(report.sessions):
                 self._rederive_session(con, session_id, name, report)
+            _summary.refresh(con, [sid for sid, _ in report.sessions])  # migration 016
             if on_stage:
                 on_stage("commit")
             con.execute("COMMIT")
@@ -1906,6 +1909,7 @@ class Store:
                     if rows:
                         report.changed += self._replace_outcomes(con, rows)
                         report.hands += len(rows)
+                    _summary.refresh(con, [sid for sid, _ in batch])  # migration 016
                     batch.clear()
                     pending = 0
                     if on_progress:
@@ -1926,6 +1930,7 @@ class Store:
                 reader.close()
             # sessions without a stored hand keep no running state
             _save_states(con, [(sid, None, 0, None) for sid in sessions if sid not in seen])
+            _summary.refresh(con, [sid for sid in sessions if sid not in seen])
             con.execute("COMMIT")
         except BaseException:
             self._abort(con)

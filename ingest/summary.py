@@ -1,0 +1,217 @@
+"""The per-(session, player) summary of the outcome layer (``session_players``,
+migration 016, issue 17).
+
+The dashboard's ledger, picking and schneider metrics (``dashboard.metrics``)
+group the seats of every filtered hand; at a million hands that is five
+million ``hand_units`` rows per query.  ``session_players`` holds the same
+counts already grouped per (session, date, group, table, rules, game,
+player, seats, pick-order position): a few rows per session and player.
+Every column is a sum over seats, so any set of rows adds up to the metric
+over exactly the hands of those rows.
+
+The table is derived, never edited: :func:`refresh` recomputes the rows of
+the sessions whose hands changed, from ``hands`` and ``hand_units``, in the
+caller's transaction (the store calls it wherever it writes hand rows:
+ingest, amend, void, rederive); :func:`rebuild` recomputes every session
+(migration 016's backfill).  :func:`recompute` gives what the rows should
+be without writing them (the tests compare it with the table).
+
+Definitions (as ``dashboard.metrics`` states them): a seat is an entry of
+the hand's roster (``hands.players``); pick-order position 1 is the seat
+left of the dealer; the blind is *offered* to a seat when every seat before
+it in pick order passed (every seat in a pass-out; nobody in a misdeal; the
+dealer never under a profile whose dealer sits out, rules.md F-1, whose
+played hands are not hands played by the dealer either).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import duckdb
+
+__all__ = ["TABLE", "COLUMNS", "sit_out_rules", "refresh", "rebuild", "recompute"]
+
+TABLE = "session_players"
+
+_PICKED = "('win', 'win-s', 'win-z', 'lose', 'lose-s', 'lose-z')"
+_WINS = "('win', 'win-s', 'win-z')"
+_PASS = "('leaster', 'doubler', 'moster', 'mittler', 'schneidster', 'schwanzer')"
+
+#: The table's columns in order (migration 016).
+COLUMNS = ("session_id", "session", "date", "group", "table", "rules", "game", "player", "seats", "position", "hands", "units",
+           "unplayed", "dealt", "offered", "offered_picks", "unknown_dealer", "picks", "wins", "alone", "alone_wins",
+           "picker_units", "picker_units_n", "pk_ws", "pk_ls", "pk_wz", "pk_lz", "pt_n", "pt_ws", "pt_ls", "pt_wz",
+           "pt_lz", "df_n", "df_ws", "df_ls", "df_wz", "df_lz", "unk_n",
+           *(f"{r}_{c}" for r in ("rp", "rt", "rd") for c in ("n", "wins", "units", "sf", "sa", "zf", "za")),
+           "rp_alone", "rp_alone_wins")
+
+
+def sit_out_rules(con: duckdb.DuckDBPyConnection, where: str = "TRUE", params: dict | None = None) -> list[str]:
+    """The ``[Rules]`` texts of the Sheepshead hands matching ``where`` (SQL
+    over ``hands``) whose profile has the dealer sit out (``sitOut``,
+    rules.md F-1: ``wi6-sit-out``).  A text the current profiles refuse
+    counts as not sitting out (as ``dashboard.metrics`` reads it)."""
+    from replay.errors import ProfileError  # noqa: PLC0415
+    from replay.profile import parse_rules  # noqa: PLC0415
+
+    out = []
+    texts = con.execute(f"SELECT DISTINCT rules FROM hands WHERE game = 'sheepshead' AND ({where})",
+                        params or None).fetchall()
+    for (text,) in texts:
+        try:
+            if parse_rules(text or None).sitOut:
+                out.append(text)
+        except ProfileError:
+            continue
+    return sorted(out)
+
+
+def _select(where: str, unit_where: str) -> str:
+    """The summary rows of the hands matching ``where`` (SQL over ``hands``;
+    ``unit_where`` the same restriction over ``hand_units``' ``session_id``,
+    so its scan skips other sessions).  Parameters: ``$sit_out``."""
+    def n(cond: str) -> str:
+        return f"CAST(count(*) FILTER (WHERE {cond}) AS INTEGER)"
+
+    def role(flag: str, cond: str) -> str:  # a linear count: + and - of 0/1 terms per seat
+        return f"CAST(coalesce(sum({flag}) FILTER (WHERE {cond}), 0) AS INTEGER)"
+
+    # a defender seat: a picked hand with sides, the seat neither picker, partner, second partner nor the
+    # sit-out dealer -- counted as dashboard.metrics.schneider_by_role does: the seats with sides less
+    # those roles (so a seat both picker and partner counts as the metric counts it)
+    defender = ("sk::INTEGER - (sk AND is_picker)::INTEGER - is_partner::INTEGER - is_partner2::INTEGER"
+                " - (sk AND is_out)::INTEGER")
+    unknown = "(NOT sk)::INTEGER - (NOT sk AND is_picker)::INTEGER - (NOT sk AND is_out)::INTEGER"
+    partner = "is_partner::INTEGER + is_partner2::INTEGER"
+    tiers = (("win-s", "ws"), ("lose-s", "ls"), ("win-z", "wz"), ("lose-z", "lz"))
+    pk = ", ".join(f"{n(f'is_picker AND outcome = {o!r}')} AS pk_{c}" for o, c in tiers)
+    pt = ", ".join(f"{role(partner, f'outcome = {o!r}')} AS pt_{c}" for o, c in tiers)
+    df = ", ".join(f"{role(defender, f'outcome = {o!r}')} AS df_{c}" for o, c in tiers)
+    # the Player page's roles (dashboard.player_metrics.role_record): one role per seat with a units row,
+    # picker first, then none for the sit-out dealer, partner (either), defender when the sides are known
+    rr = ", ".join(
+        f"CAST(coalesce(sum(u.rows_) FILTER (WHERE rr = '{role}'{c}), 0) AS INTEGER) AS {a}_{name}"
+        if name != "units" else f"CAST(sum(u.units) FILTER (WHERE rr = '{role}') AS BIGINT) AS {a}_units"
+        for a, role in (("rp", "picker"), ("rt", "partner"), ("rd", "defender"))
+        for name, c in (("n", ""), ("wins", " AND rr_won"), ("units", ""), ("sf", " AND rr_sf"),
+                        ("sa", " AND rr_sa"), ("zf", " AND rr_zf"), ("za", " AND rr_za")))
+    rr += (", CAST(coalesce(sum(u.rows_) FILTER (WHERE rr = 'picker' AND alone), 0) AS INTEGER) AS rp_alone"
+           f", CAST(coalesce(sum(u.rows_) FILTER (WHERE rr = 'picker' AND alone AND outcome IN {_WINS}), 0)"
+           " AS INTEGER) AS rp_alone_wins")
+    return f"""
+    WITH h AS (
+        SELECT hand_id, session_id, session, date, "group", "table", rules, game, dealer, picker, partner, partner2, alone,
+               outcome, picker_units, list_contains(CAST($sit_out AS VARCHAR[]), rules) AS so,
+               json_transform(players, '"MAP(VARCHAR, VARCHAR)"') AS m
+        FROM hands WHERE {where}
+    ), r AS (
+        SELECT * EXCLUDE (m), map_keys(m) AS keys, map_values(m) AS names, len(map_keys(m)) AS n,
+               list_position(map_keys(m), dealer) - 1 AS d, list_position(map_keys(m), picker) - 1 AS p
+        FROM h
+    ), s AS (
+        SELECT r.* EXCLUDE (keys, names), t.k, r.keys[t.k + 1] AS alias, r.names[t.k + 1] AS player,
+               outcome IN {_PICKED} AS picked, alone OR partner IS NOT NULL AS sk,
+               coalesce(t.k = p, FALSE) AS is_picker,
+               coalesce(r.keys[t.k + 1] = partner, FALSE) AS is_partner,
+               coalesce(r.keys[t.k + 1] = partner2, FALSE) AS is_partner2,
+               coalesce(so AND t.k = d, FALSE) AS is_out,
+               CASE WHEN d IS NULL THEN NULL ELSE (t.k - d - 1 + 2 * n) % n + 1 END AS position,
+               CASE WHEN outcome = 'misdeal' THEN FALSE
+                    WHEN so AND t.k = d THEN FALSE
+                    WHEN outcome IN {_PASS} THEN TRUE
+                    WHEN d IS NULL OR p IS NULL THEN NULL
+                    ELSE (t.k - d - 1 + 2 * n) % n <= (p - d - 1 + 2 * n) % n END AS offer
+        FROM r, unnest(range(r.n)) AS t(k)
+    ), q AS (
+        SELECT *, CASE WHEN NOT picked THEN NULL WHEN is_picker THEN 'picker' WHEN is_out THEN NULL
+                       WHEN is_partner OR is_partner2 THEN 'partner' WHEN sk THEN 'defender' END AS rr
+        FROM s
+    ), w AS (
+        SELECT *, CASE WHEN rr = 'defender' THEN outcome IN ('lose', 'lose-s', 'lose-z')
+                       ELSE outcome IN {_WINS} END AS rr_won,
+                  outcome = CASE WHEN rr = 'defender' THEN 'lose-s' ELSE 'win-s' END AS rr_sf,
+                  outcome = CASE WHEN rr = 'defender' THEN 'win-s' ELSE 'lose-s' END AS rr_sa,
+                  outcome = CASE WHEN rr = 'defender' THEN 'lose-z' ELSE 'win-z' END AS rr_zf,
+                  outcome = CASE WHEN rr = 'defender' THEN 'win-z' ELSE 'lose-z' END AS rr_za
+        FROM q
+    ), u AS (
+        SELECT hand_id, seat, count(*) AS rows_, sum(units) AS units FROM hand_units
+        WHERE player IS NOT NULL AND {unit_where} GROUP BY hand_id, seat
+    )
+    SELECT s.session_id, s.session, s.date, s."group", s."table", s.rules, s.game, s.player, CAST(s.n AS TINYINT) AS seats,
+           CAST(s.position AS TINYINT) AS position,
+           CAST(coalesce(sum(u.rows_), 0) AS INTEGER) AS hands, CAST(sum(u.units) AS BIGINT) AS units,
+           {n("outcome IN ('misdeal', 'doubler') OR is_out")} AS unplayed,
+           {n("outcome <> 'misdeal'")} AS dealt,
+           {n("offer")} AS offered,
+           {n("offer AND is_picker")} AS offered_picks,
+           {n("outcome <> 'misdeal' AND offer IS NULL")} AS unknown_dealer,
+           {n("picked AND is_picker")} AS picks,
+           {n(f"outcome IN {_WINS} AND is_picker")} AS wins,
+           {n("picked AND is_picker AND alone")} AS alone,
+           {n(f"outcome IN {_WINS} AND is_picker AND alone")} AS alone_wins,
+           CAST(sum(picker_units) FILTER (WHERE picked AND is_picker) AS BIGINT) AS picker_units,
+           CAST(count(picker_units) FILTER (WHERE picked AND is_picker) AS INTEGER) AS picker_units_n,
+           {pk},
+           {role(partner, "picked")} AS pt_n, {pt},
+           {role(defender, "picked")} AS df_n, {df},
+           {role(unknown, "picked")} AS unk_n,
+           {rr}
+    FROM w AS s LEFT JOIN u ON u.hand_id = s.hand_id AND u.seat = s.alias
+    WHERE s.player IS NOT NULL
+    GROUP BY ALL
+    """
+
+
+def _ids_list(session_ids: Iterable[int]) -> list[int]:
+    return sorted({int(s) for s in session_ids})
+
+
+def recompute(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int] | None = None) -> list[tuple]:
+    """What the rows of ``session_ids`` (every session when None) should be,
+    recomputed from ``hands`` and ``hand_units``, sorted; nothing written."""
+    if session_ids is None:
+        where, uw, params = "TRUE", "TRUE", {}
+    else:
+        where, uw = "list_contains($ids, session_id)", "list_contains($ids, session_id)"
+        params = {"ids": _ids_list(session_ids)}
+    params["sit_out"] = sit_out_rules(con, where, {k: v for k, v in params.items() if k == "ids"})
+    return sorted(con.execute(_select(where, uw), params).fetchall(), key=_key)
+
+
+def _key(row: tuple) -> tuple:
+    return tuple((v is None, "" if v is None else str(v)) for v in row)
+
+
+def refresh(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]) -> None:
+    """Recompute the ``session_players`` rows of ``session_ids`` (a session
+    without hands keeps none), in the caller's transaction.  Its cost is the
+    sessions' hands, not the database's: both reads filter on the session
+    (``hands.session_id``, ``hand_units.session_id``)."""
+    ids = _ids_list(session_ids)
+    if not ids:
+        return
+    con.execute(f"DELETE FROM {TABLE} WHERE list_contains(?::INTEGER[], session_id)", [ids])
+    # the range lets both scans skip the row groups of other sessions (zone maps); the list keeps the exact ids
+    where = "session_id BETWEEN $lo AND $hi AND list_contains($ids, session_id)"
+    p = {"ids": ids, "lo": ids[0], "hi": ids[-1]}
+    sit_out = sit_out_rules(con, where, p)
+    con.execute(f"INSERT INTO {TABLE} {_select(where, where)}", {**p, "sit_out": sit_out})
+
+
+#: Sessions recomputed per statement by :func:`rebuild` (bounded memory at a million hands).
+_REBUILD_BATCH = 200
+
+
+def rebuild(con: duckdb.DuckDBPyConnection) -> None:
+    """Recompute every ``session_players`` row (migration 016's backfill),
+    in batches of :data:`_REBUILD_BATCH` sessions, each one INSERT ... SELECT
+    (no row passes through Python)."""
+    con.execute(f"DELETE FROM {TABLE}")
+    sit_out = sit_out_rules(con)
+    ids = [i for (i,) in con.execute("SELECT DISTINCT session_id FROM hands ORDER BY 1").fetchall()]
+    for b in range(0, len(ids), _REBUILD_BATCH):
+        lo, hi = ids[b], ids[min(b + _REBUILD_BATCH, len(ids)) - 1]
+        where = "session_id BETWEEN $lo AND $hi"
+        con.execute(f"INSERT INTO {TABLE} {_select(where, where)}", {"lo": lo, "hi": hi, "sit_out": sit_out})
