@@ -297,6 +297,7 @@ class HandRecord:
     outcome: Value[str] | None = None
     score: ScoreRec | None = None
     misdeal: Value[bool] | None = None
+    potsplit: Value[bool] | None = None  # issue 18: the pot paid out in equal shares (pot=on, replay/pot.py)
     game: GameRec | None = None  # Schafkopf: the announced game
     ramsch: Value[bool] | None = None  # Schafkopf: nobody announced, a Ramsch was played
     thrown: Value[bool] | None = None  # Schafkopf: nobody announced and the deal was thrown in (rules.md G-4)

@@ -86,7 +86,7 @@ class SessionState:
         self.known = self.reaches(number)
         if outcome == "doubler":
             self.thrown_in()
-        elif outcome != "misdeal" and game == "sheepshead":
+        elif outcome not in ("misdeal", "potsplit") and game == "sheepshead":
             self.played(profile)
         self.pot = pot_before + pot_delta
         self.last_hand = number

@@ -58,6 +58,7 @@ BUCK_POINTS = 7  # rules.md F-6: every trick
 _CARDS = ("deals", "tables", "blind", "bury", "tricks")
 _FOREIGN = ("pick", "leaster", "doubler", "stake", "misdeal", "call", "alone", "claim", "partner", "partner2",
             "pts", "tricks_won", "outcome", "game", "ramsch", "laufende", "sheepshead", "nopick", "blind_trick", "pot")
+_FOREIGN += ("potsplit",)  # issue 18 (hpot): the pot split (pot=on, rules.md D-19)
 _WORD = {"tricks_won": "tricks", "blind_trick": "blindtrick", "nopick": "a no-pick game"}
 
 

@@ -46,6 +46,7 @@ INDIANA_PROFILES = ("in4",)
 _FOREIGN = ("pick", "leaster", "doubler", "stake", "misdeal", "blind", "bury", "call", "alone", "claim", "ramsch",
             "thrown", "laufende", "sheepshead", "partner2", "nopick", "blind_trick", "pot")
 _FOREIGN += ("give",)  # issue 18 (h18a): wi6-7d-high's pass of a partner card (rules.md F-1)
+_FOREIGN += ("potsplit",)  # issue 18 (hpot): the pot split, Sheepshead under pot=on only (rules.md D-19)
 
 
 class _Profile:

@@ -30,6 +30,7 @@ from .scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, pic
 from .replay import snapshot
 from . import judge_partner_cards, partner_cards
 from .seven import is_nuclear, roll_partner
+from .judge_potsplit import check_potsplit
 from .battery import new_state, winning_index
 from .state import JACK_BLITZ_COLOURS, CallType, GameState, Phase, bury_count_error, next_seat
 
@@ -300,7 +301,7 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
     judge_partner_cards.check_written(chk)  # issue 18: give, and the wi8-qc-jd-7d call
     chk.date = _check_date(chk)
     chk.dealer = dealer
-    kind = _hand_kind(chk)
+    kind = "potsplit" if rec.potsplit is not None else _hand_kind(chk)  # issue 18: replay/judge_potsplit.py
     sess.voided = voided_numbers(rec.tag("_Voided"))  # QA D12: an export's voided hands are no gap
     known = sess.reaches(rec.number)
     _check_pot(chk, sess, known)
@@ -320,6 +321,9 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
     else:
         prov["stake"] = "derived"
     _gap_warning(chk, known, staked and prof.noPick == "doubler" and prov["stake"] == "derived")
+    if kind == "potsplit":  # the pot paid out before the seats change (rules.md D-19, issue 18)
+        settle = check_potsplit(chk, dealer)
+        return _outcome(chk, dealer, None, None, None, settle, None, None, 1, 0), None, settle
 
     if kind in ("leaster", "doubler") and not prof.has_blind:
         st = rec.leaster or rec.doubler

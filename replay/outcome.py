@@ -20,7 +20,8 @@ Provenance = Literal["asserted", "derived", "verified", "conflict"]
 #: (rules.md B-23); ``unknown``: a picked hand whose agreed (``^``) score fits
 #: no result under the rules.  Neither counts as a played pick.
 Outcome = Literal["win", "win-s", "win-z", "lose", "lose-s", "lose-z", "leaster", "doubler", "misdeal", "ramsch",
-                  "moster", "mittler", "schneidster", "schwanzer", "misplay", "unknown"]
+                  "moster", "mittler", "schneidster", "schwanzer", "misplay", "unknown",
+                  "potsplit"]
 
 
 @dataclass(slots=True)

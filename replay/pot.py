@@ -19,18 +19,24 @@ Flags (docs/profiles.md "The pot's variants"; rules.md J names only ``pot``):
 The picker side's amount is split picker / partners by :func:`pot_parts`.
 With an empty pot a picked hand leaves it alone (nothing to take, nothing
 to match, and no pot "in play" to add to).
+
+A pot split (SHN ``potsplit``, :func:`split_pot`, :func:`settle_potsplit`) pays
+the pot out in equal shares to the playing seats before the seats change
+(issue 18, "a split when a player joins"); the remainder stays in the pot.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+
+from .scoring import Settlement as _Settlement
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .profile import RuleProfile
     from .scoring import Settlement
 
-__all__ = ["pot_parts", "one_pot", "settle_pot"]
+__all__ = ["pot_parts", "one_pot", "settle_pot", "split_pot", "settle_potsplit"]
 
 
 def one_pot(profile: RuleProfile, ante: int = 1) -> int:
@@ -117,3 +123,41 @@ def settle_pot(settle: Settlement, profile: RuleProfile, *, pot: int, picker: in
     else:
         return settle
     return replace(settle, units=tuple(units), pot=settle.pot + delta, summary=f"{settle.summary}; {what}")
+
+
+def split_pot(pot: int, seats: int) -> tuple[int, int]:
+    """The equal split of a pot of ``pot`` units (>= 0) over ``seats``
+    playing seats (>= 1): ``(share, remainder)`` with ``share = pot // seats``
+    and ``remainder = pot % seats``, so ``share * seats + remainder == pot``
+    and ``0 <= remainder < seats``.  The remainder stays in the pot (our
+    choice: rules.md D-19 is silent, docs/profiles.md "The pot split").
+    Raises ``ValueError`` on a negative pot or no seat."""
+    if seats < 1:
+        raise ValueError(f"a pot split needs at least one playing seat, not {seats}")
+    if pot < 0:
+        raise ValueError(f"the pot holds {pot} units; a pot is never below 0")
+    return divmod(pot, seats)
+
+
+def settle_potsplit(profile: RuleProfile, *, pot: int, out: int | None = None) -> Settlement:
+    """A pot split (issue 18, "a split when a player joins"; rules.md D-19,
+    ``pot=on``): the pot of ``pot`` units held before the hand is paid out in
+    equal shares to the seats that play (``out``, the dealer who sits out at
+    ``wi6-sit-out``, gets none, F-1); the remainder ``pot % seats`` stays.
+
+    Units: each playing seat ``+share``, ``out`` 0, the pot seat
+    ``-(share * seats)``; players plus pot sum to zero.  The pot after the
+    hand is the remainder.  Outcome ``potsplit``, no tier, multiplier 1,
+    ``per_defender`` 0 (nobody defends), ``shares`` 1 per playing seat and
+    ``summary`` the working with every seat's units.  Raises
+    ``ValueError`` on a negative pot."""
+    n = profile.players
+    playing = [s for s in range(n) if s != out]
+    share, rest = split_pot(pot, len(playing))
+    units = tuple(0 if s == out else share for s in range(n))
+    shares = tuple(0 if s == out else 1 for s in range(n))
+    paid = share * len(playing)
+    summary = (f"pot split: the pot of {pot} paid out in equal shares, {share} to each of the {len(playing)} "
+               f"playing seats ({share} × {len(playing)} = {paid}), {rest} stays in the pot: "
+               + ", ".join(f"seat {s} {u:+d}" for s, u in enumerate(units)) + f", pot {-paid:+d}")
+    return _Settlement(units, "potsplit", None, 1, 0, (), shares, summary, pot=-paid)

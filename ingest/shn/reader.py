@@ -97,7 +97,7 @@ KEYWORDS = frozenset(
     "hand dealer deal blind pick leaster doubler stake crack recrack castrate blitz bury call alone sheepshead "
     "partner claim pts tricks score misdeal win lose win-s lose-s win-z lose-z "
     "game ramsch thrown klopfen kontra re laufende "
-    "moster mittler schneidster schwanzer blindtrick pot table give roll share tokens buck hunters".split()
+    "moster mittler schneidster schwanzer blindtrick pot table give roll share tokens buck hunters potsplit".split()
 )
 #: Words that are not statements but may never be seat aliases either.
 RESERVED = KEYWORDS | {"under", "black", "red", "queens", "jacks", "after", "with", "without", "tout"}
@@ -1845,6 +1845,7 @@ _DISPATCH = {
     "buck": _seat_statement("buck", "buck"),
     "hunters": _seat_statement("hunters", "hunters"),
     "misdeal": _flag_statement("misdeal", "misdeal"),
+    "potsplit": _flag_statement("potsplit", "potsplit"),  # issue 18: the pot split (pot=on, D-19)
     "blindtrick": _number_statement("blind_trick", "blindtrick", 1, 99, False),
     "pot": _number_statement("pot", "pot", 0, None, False),
     "roll": _number_statement("roll", "roll", 1, 6, False),  # issue 18: the seven-handed die roll (wi7-die-roll)

@@ -190,6 +190,8 @@ def _pick_items(h: HandRecord) -> list[str]:
     items = []
     if h.misdeal is not None:
         items.append(_flag(h.misdeal, "misdeal"))
+    if h.potsplit is not None:  # issue 18: the pot split (docs/notation.md §6)
+        items.append(_flag(h.potsplit, "potsplit"))
     if h.pick is not None:
         items.append("pick " + _seat(h.pick.value, "'pick'") + _note(h.pick.note, "'pick'"))
     if h.leaster is not None:
