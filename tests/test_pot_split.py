@@ -200,6 +200,15 @@ def test_ledger_totals(tmp_path):
     assert pot == {"potsplit/wi5-pot": (15, 10, 5), "potsplit/wi5-pot-remainder": (0, 13, -13),
                    "potsplit/wi6-sit-out": (5, 5, 0)}
     assert split_rows == 3
+    # re-deriving replays each session's stored sources in order: the same units (the one hand whose row
+    # changes is hand 8 of the mid-session log, only its W-SESSION-GAP warning's file name)
+    with Store(path) as store:
+        report = store.rederive()
+    assert (report.hands, report.refused) == (8, [])
+    with reading(path) as con:
+        again = {r["player"]: r["units"] for r in m.leaderboard(con, m.Filters()).to_dicts()}
+        assert con.execute("SELECT sum(units) FROM hand_units WHERE seat = ?", [POT_SEAT]).fetchone()[0] == -8
+    assert again == lb
 
 
 # --- properties -------------------------------------------------------------------------------------------------
