@@ -611,7 +611,7 @@ def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
             UNION ALL
             SELECT ro.names[list_position(ro.keys, o.dealer)], o.c
             FROM (SELECT hash(players) AS hp, dealer, count(*) AS c FROM fh
-                  WHERE outcome NOT IN ('misdeal', 'doubler') AND dealer IS NOT NULL
+                  WHERE outcome NOT IN ('misdeal', 'doubler', 'potsplit') AND dealer IS NOT NULL
                     AND list_contains(CAST($sit_out AS VARCHAR[]), rules)
                   GROUP BY hp, dealer) o
             JOIN ro USING (hp)"""
@@ -620,7 +620,7 @@ def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     void AS (   -- seats at misdeals and doublers, and played hands the dealer sat out, per player
         SELECT player, sum(c) AS c FROM (
             SELECT ro.names[k + 1] AS player, v.c
-            FROM (SELECT hash(players) AS hp, count(*) AS c FROM fh WHERE outcome IN ('misdeal', 'doubler')
+            FROM (SELECT hash(players) AS hp, count(*) AS c FROM fh WHERE outcome IN ('misdeal', 'doubler', 'potsplit')
                   GROUP BY hp) v
             JOIN ro USING (hp), unnest(range(len(ro.keys))) AS t(k){out})
         GROUP BY player
@@ -687,7 +687,7 @@ _OFFERS_SQL = """
 ha AS (
     SELECT hash(players) AS hp, dealer, picker, outcome IN """ + _PASS_SQL + """ AS passed_out,
            {so} AS so, count(*) AS c
-    FROM fh WHERE outcome <> 'misdeal'
+    FROM fh WHERE outcome NOT IN ('misdeal', 'potsplit')  -- a pot split deals no cards (issue 18)
     GROUP BY hp, dealer, picker, passed_out, so
 ), hx AS (
     SELECT ha.*, ro.names, len(ro.keys) AS n,
@@ -751,12 +751,12 @@ def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
                sum(picker_units) AS pu, count(picker_units) AS npu
         FROM fh GROUP BY outcome, alone, nd
     )
-    SELECT {n("outcome <> 'misdeal'")} AS dealt,
+    SELECT {n("outcome NOT IN ('misdeal', 'potsplit')")} AS dealt,
            {n("outcome = 'misdeal'")} AS misdeals,
            {n(f"outcome IN {_PASS_SQL}")} AS passed_out,
            {n("outcome = 'leaster'")} AS leasters,
            {n("outcome = 'doubler'")} AS doublers,
-           {_rate(n(f"outcome IN {_PASS_SQL}"), n("outcome <> 'misdeal'"))} AS pass_out_rate,
+           {_rate(n(f"outcome IN {_PASS_SQL}"), n("outcome NOT IN ('misdeal', 'potsplit')"))} AS pass_out_rate,
            {n(f"outcome IN {_PICKED_SQL}")} AS picks,
            {n(f"outcome IN {_WINS_SQL}")} AS wins,
            {_rate(n(f"outcome IN {_WINS_SQL}"), n(f"outcome IN {_PICKED_SQL}"))} AS win_rate,

@@ -117,7 +117,7 @@ def _select(where: str, unit_where: str) -> str:
                coalesce(r.keys[t.k + 1] = partner2, FALSE) AS is_partner2,
                coalesce(so AND t.k = d, FALSE) AS is_out,
                CASE WHEN d IS NULL THEN NULL ELSE (t.k - d - 1 + 2 * n) % n + 1 END AS position,
-               CASE WHEN outcome = 'misdeal' THEN FALSE
+               CASE WHEN outcome IN ('misdeal', 'potsplit') THEN FALSE
                     WHEN so AND t.k = d THEN FALSE
                     WHEN outcome IN {_PASS} THEN TRUE
                     WHEN d IS NULL OR p IS NULL THEN NULL
@@ -142,11 +142,11 @@ def _select(where: str, unit_where: str) -> str:
     SELECT s.session_id, s.session, s.date, s."group", s."table", s.rules, s.game, s.player, CAST(s.n AS TINYINT) AS seats,
            CAST(s.position AS TINYINT) AS position,
            CAST(coalesce(sum(u.rows_), 0) AS INTEGER) AS hands, CAST(sum(u.units) AS BIGINT) AS units,
-           {n("outcome IN ('misdeal', 'doubler') OR is_out")} AS unplayed,
-           {n("outcome <> 'misdeal'")} AS dealt,
+           {n("outcome IN ('misdeal', 'doubler', 'potsplit') OR is_out")} AS unplayed,
+           {n("outcome NOT IN ('misdeal', 'potsplit')")} AS dealt,
            {n("offer")} AS offered,
            {n("offer AND is_picker")} AS offered_picks,
-           {n("outcome <> 'misdeal' AND offer IS NULL")} AS unknown_dealer,
+           {n("outcome NOT IN ('misdeal', 'potsplit') AND offer IS NULL")} AS unknown_dealer,
            {n("picked AND is_picker")} AS picks,
            {n(f"outcome IN {_WINS} AND is_picker")} AS wins,
            {n("picked AND is_picker AND alone")} AS alone,

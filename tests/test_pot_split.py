@@ -182,7 +182,10 @@ def test_ledger_totals(tmp_path):
     with Store(path) as store:
         store.ingest_file(validate_file(FIX))
     with reading(path) as con:
-        lb = {r["player"]: r["units"] for r in m.leaderboard(con, m.Filters()).to_dicts()}
+        board = m.leaderboard(con, m.Filters()).to_dicts()
+        lb = {r["player"]: r["units"] for r in board}
+        played = {r["player"]: r["hands"] for r in board}
+        ps = m.picking_summary(con, m.Filters()).to_dicts()[0]
         pot = {p["session"]: (p["paid_in"], p["taken"], p["balance"]) for p in m.pot_by_session(con, m.Filters()).to_dicts()}
         split_rows = con.execute("SELECT count(*) FROM hands WHERE outcome = 'potsplit'").fetchone()[0]
         pot_total = con.execute("SELECT sum(units) FROM hand_units WHERE seat = ?", [POT_SEAT]).fetchone()[0]
@@ -200,6 +203,12 @@ def test_ledger_totals(tmp_path):
     assert pot == {"potsplit/wi5-pot": (15, 10, 5), "potsplit/wi5-pot-remainder": (0, 13, -13),
                    "potsplit/wi6-sit-out": (5, 5, 0)}
     assert split_rows == 3
+    # a pot split deals no cards: not a hand played, nor dealt.  Bea Cy Di Ed: 4 + 2 + 2 hands less the
+    # 3 splits = 5; Al the same (the split he sat out is a split); Flo: hand 1 dealt and sat out, hand 2 a split
+    assert played == {"Allen Braun": 5, "Bea Schmidt": 5, "Cy Ott": 5, "Di Lenz": 5, "Ed Kahl": 5, "Flo Rahn": 0}
+    # dealt: 8 hands - 3 splits = 5 (3 leasters + 2 picks); pass-out rate 3 / 5
+    assert (ps["dealt"], ps["passed_out"], ps["picks"], ps["misdeals"]) == (5, 3, 2, 0)
+    assert ps["pass_out_rate"] == pytest.approx(3 / 5)
     # re-deriving replays each session's stored sources in order: the same units (the one hand whose row
     # changes is hand 8 of the mid-session log, only its W-SESSION-GAP warning's file name)
     with Store(path) as store:
