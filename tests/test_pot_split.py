@@ -243,3 +243,27 @@ def test_potsplit_is_zero_sum_and_leaves_less_than_a_seat_each(pot, rules, deale
     assert 0 <= remainder < len(playing)
     assert len({st.units[s] for s in playing}) == 1         # equal shares
     assert out is None or st.units[out] == 0
+
+
+_HANDS = ("leaster Al", "leaster Di", "pick Cy  call AS  partner Ed  pts 72  win",
+          "pick Cy  call AS  partner Ed  pts 45  lose")
+
+
+@settings(max_examples=25, deadline=None)
+@given(start=hst.integers(0, 200), before=hst.lists(hst.sampled_from(_HANDS), max_size=5))
+def test_a_session_carries_the_remainder_after_a_split(start, before):
+    # A log that starts at hand 2 with `pot START` (asserted), some hands, a split, and a winning pick that
+    # takes the whole pot: the split pays (P // 5) x 5 of the pot P it finds and the pick then takes P % 5.
+    lines = [f"hand 2  dealer Ed\n{_HANDS[0]}  pot {start}\n"]
+    lines += [f"hand {k}\n{h}\n" for k, h in enumerate(before, start=3)]
+    n = 3 + len(before)
+    lines += [f"hand {n}\npotsplit\n", f"hand {n + 1}\n{_HANDS[2]}\n"]
+    r = validate_text(_session("wi5-pot", "\n".join(lines)), "x.shn")
+    assert not r.rejected, [x.errors[0].message for x in r.rejected]
+    outs = [h.outcome for h in r.hands]
+    for o in outs:
+        assert sum(o.units.values()) + o.pot == 0
+    pot = start + sum(o.pot for o in outs[:-2])          # what the split finds
+    split, last = outs[-2], outs[-1]
+    assert split.pot == -(pot // 5) * 5 and set(split.units.values()) == {pot // 5}
+    assert last.pot == -(pot % 5)                        # the remainder, taken by the winning side
