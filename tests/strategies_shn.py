@@ -139,7 +139,7 @@ def hand_records(draw, session: SessionRec | None = None, number: int | None = N
                              suffix=draw(st.sampled_from(("",) * 6 + SUFFIXES)), note=draw(st.none() | st.none() | notes))
                      for _ in range(draw(st.integers(1, 6)))]
             h.tricks.append(TrickRec(k, draw(seat), plays, note=draw(st.none() | st.none() | notes)))
-    kind = draw(st.sampled_from(["pick", "leaster", "doubler", "misdeal", "none", "game", "ramsch"]))
+    kind = draw(st.sampled_from(["pick", "leaster", "doubler", "misdeal", "none", "game", "ramsch", "potsplit"]))
     if kind == "game":  # Schafkopf (docs/notation.md §14.3)
         name = draw(st.sampled_from(SK_GAMES))
         h.game = GameRec(draw(opt_seat), name, note=draw(opt_notes), tout=draw(st.booleans()))
@@ -163,6 +163,8 @@ def hand_records(draw, session: SessionRec | None = None, number: int | None = N
         h.doubler = Value(True, note=draw(opt_notes))
     elif kind == "misdeal":
         h.misdeal = Value(True, note=draw(opt_notes))
+    elif kind == "potsplit":  # issue 18: the pot split (docs/notation.md §6)
+        h.potsplit = Value(True, note=draw(opt_notes))
     if draw(st.integers(0, 3)) == 0:
         h.stake = val(st.one_of(st.none(), st.integers(1, 10**6)))
     if draw(st.booleans()):
