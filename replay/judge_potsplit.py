@@ -17,7 +17,9 @@ Refused, each at the statement at fault (line and column):
   (``call``, ``roll``, ``alone``, ``sheepshead``, ``give``, ``crack``,
   ``recrack``, ``castrate``, ``blitz``) or result (``claim``, ``partner``,
   ``pts``, ``tricks``, an outcome, ``blindtrick``, ``stake``): a pot split
-  plays no deal.  The first such statement in the text is reported;
+  plays no deal.  The first such statement in the text is reported (a
+  ``stake`` that also disagrees with the session's doublers is ``E-STAKE``,
+  checked before, as in any hand);
 * ``E-DEALER`` — at ``wi6-sit-out`` (the dealer sits out and gets no share)
   when the hand's dealer is neither written nor derived.
 
