@@ -205,6 +205,11 @@ CARD_LOGS = {
     #   t3 Flo AH.. -> Flo 25; t4 Flo AS TS KS 9S 8S QH -> Ed 28; t5 Ed QD JC JS JH AD TD -> Ed 30.
     #   side 12 in one trick: schneidered x2, DOB x2 = 4; 3v3 (F-4: 1 share each): -4 each, +4 each.
     "r22_wi6_give_log.shn": ({"Al": -4, "Bea": -4, "Cy": -4, "Di": 4, "Ed": 4, "Flo": 4}, 12, "lose-s"),
+    # tenCallPickerPlaysAce=on: Bea holds AC AS AH, calls TH (Di), buries the blind AD TD (21).
+    #   t1 Al 9H, Bea AH (owed), Cy 8H, Di TH, Ed KH -> Bea 25; t2 Bea QC 7D 8D 9D KD -> 7; t3 AC.. -> 25;
+    #   t4 AS.. -> 25; t5 QS QH QD JC JS -> 13; t6 Bea 7H 7C 7S JH JD -> Ed (J♥) 4.
+    #   side 95 + 21 = 116, defenders one trick: schneider, 2v3: Bea +4 Di +2, -2 each.
+    "r23_tencall.shn": ({"Al": -2, "Bea": 4, "Cy": -2, "Di": 2, "Ed": -2}, 116, "win-s"),
 }
 
 
@@ -246,6 +251,39 @@ def test_give_partner_checked_against_the_deal():
     text = (FIX / "r22_wi6_give_log.shn").read_text(encoding="utf-8") + "partner Cy Di\n"
     errs, res = _errors(text)
     assert res.hands == [] and [(e.code, e.line) for e in errs][:1] == [("E-PARTNER", 20)]
+
+
+def test_ten_call_picker_must_play_the_ace():
+    # Bea's 7H instead of the owed AH on t1 (hearts first led by Al): E-TEN-ACE at line 17, Bea's card (col 12)
+    text = ((FIX / "r23_tencall.shn").read_text(encoding="utf-8")
+            .replace("t1 Al:  9H AH 8H TH KH", "t1 Al:  9H 7H 8H TH KH").replace("t6 Bea: 7H 7C", "t6 Bea: AH 7C"))
+    errs, res = _errors(text)
+    assert res.hands == [] and [(e.code, e.line, e.col) for e in errs][:1] == [("E-TEN-ACE", 17, 12)]
+
+
+# two-handed, read from the winner's side (docs/profiles.md "Two-handed"): the head with 30 loses plainly
+# (the other's 90 is no schneider), 29 is schneidered, 91 schneider, 60-60 the head loses; no bump.
+TWO = [{"Al": 1, "Bea": -1}, {"Al": -2, "Bea": 2}, {"Al": -2, "Bea": 2}, {"Al": -1, "Bea": 1}]
+
+
+@pytest.mark.parametrize("rules", ["wi2-battery", "wi2-all-table"])
+def test_two_handed_score_sheet_lines(rules):
+    text = (FIX / "r24_wi2_battery.shn").read_text(encoding="utf-8").replace('"wi2-battery"', f'"{rules}"')
+    errs, res = _errors(text)
+    assert errs == []
+    assert [dict(h.outcome.units) for h in res.hands] == TWO
+
+
+def test_two_handed_csv_sheet(tmp_path):
+    rows = _exported("r25_wi2_all_table.csv", tmp_path, "--rules", "wi2-all-table")
+    # Bea head 30: lose -1; Al head 29: lose-s -2; Bea 120 win-z +3
+    assert [r["units"] for r in rows] == [{"Al": 1, "Bea": -1}, {"Al": -2, "Bea": 2}, {"Al": -3, "Bea": 3}]
+
+
+def test_two_handed_30_is_not_schneidered():
+    text = (FIX / "r24_wi2_battery.shn").read_text(encoding="utf-8").replace("pts 30  lose ", "pts 30  lose-s ")
+    errs, _ = _errors(text)
+    assert [(e.code, e.line, e.col) for e in errs] == [("E-OUTCOME", 8, 19)]
 
 
 # ---------------------------------------------------------------- bad input: code, line, column
