@@ -468,3 +468,30 @@ def test_pot_statement_checked_against_the_session():
             "pick Bea  call AH  partner Cy  pts 70  win\n")
     errs, _ = _errors(text)
     assert [(e.code, e.line, e.col) for e in errs] == [("E-POT", 9, 5)]
+
+
+SKDE = '%SHN 1.0\n[Seats "Al; Bea; Cy; Di"]\n[Rules "schafkopf-bsv; ramsch=off"]\n[Cards "de"]\n\nhand 1  dealer Di\n'
+
+
+@pytest.mark.parametrize("lines,units", [
+    # Wenz Tout with 2 Laufende: (50 + 2 x 10) x 2 = 140 (G-14: base and runners doubled), x3 for the soloist
+    ("game Cy wenz tout\nlaufende 2 with  pts 120  tricks 8  win", {"Al": -140, "Bea": -140, "Cy": 420, "Di": -140}),
+    # Kontra x2: 280 each; Kontra and Re x4: 560 each (G-18)
+    ("game Cy wenz tout\nlaufende 2 with  pts 120  tricks 8  win  kontra Al",
+     {"Al": -280, "Bea": -280, "Cy": 840, "Di": -280}),
+    ("game Cy wenz tout\nlaufende 2 with  pts 120  tricks 8  win  kontra Al  re Cy",
+     {"Al": -560, "Bea": -560, "Cy": 1680, "Di": -560}),
+    # Geier Tout lost (one trick lost): 50 x 2 = 100 to each opponent
+    ("game Bea geier tout\nlaufende 0  pts 100  tricks 7  lose", {"Al": 100, "Bea": -300, "Cy": 100, "Di": 100}),
+    # Farbwenz Tout won, no runners: 100 x 3
+    ("game Cy farbwenz herz tout\nlaufende 0  pts 120  tricks 8  win", {"Al": -100, "Bea": -100, "Cy": 300, "Di": -100}),
+])
+def test_schafkopf_tout_sheet_lines(lines, units):
+    errs, res = _errors(SKDE + lines + "\n")
+    assert errs == [] and dict(res.hands[0].outcome.units) == units
+    assert res.hands[0].outcome.game_type == "tout"
+
+
+def test_a_tout_has_no_schneider_word():
+    errs, _ = _errors(SKDE + "game Bea solo eichel tout\nlaufende 0  pts 120  win-s\n")
+    assert [(e.code, e.line, e.col) for e in errs] == [("E-OUTCOME", 8, 22)]
