@@ -1,5 +1,5 @@
 """QA of issue 18's variants (qa18): records a scorer would write, worked BY HAND
-from rules.md and docs/profiles.md before shead was run (working in qa/NOTES.md),
+from rules.md and docs/profiles.md before shead was run (working in tests/fixtures/qa18/NOTES.md),
 then compared with shead.  Agreements are plain tests with the hand numbers;
 confirmed defects are strict xfails named QA18-Dn.
 
