@@ -495,3 +495,26 @@ def test_schafkopf_tout_sheet_lines(lines, units):
 def test_a_tout_has_no_schneider_word():
     errs, _ = _errors(SKDE + "game Bea solo eichel tout\nlaufende 0  pts 120  win-s\n")
     assert [(e.code, e.line, e.col) for e in errs] == [("E-OUTCOME", 8, 22)]
+
+
+def test_first_two_queens_card_log(tmp_path):
+    # t1 Al 25; t2 Al QS (first queen: head) Bea QD (second: partner) 8D JD -> Al 8; t3 Al 25; t4 Al 25;
+    # t5 Al 8C 7C QC 7S -> Cy 3; t6 Cy QH JS JH 9D -> Cy 7; t7 Cy AD TD KD 7D -> Cy 25; t8 Cy 8H 7H 8S JC -> Bea 2.
+    # Al + Bea 25+8+25+25+2 = 85: a plain win, 2v2 (F-4): +-1.
+    (row,) = _exported("r26_wi4_fq_log.shn", tmp_path)
+    assert (row["units"], row["picker_points"], row["outcome"]) == ({"Al": 1, "Bea": 1, "Cy": -1, "Di": -1}, 85, "win")
+
+
+def test_first_two_queens_head_is_checked_at_the_card():
+    text = (FIX / "r26_wi4_fq_log.shn").read_text(encoding="utf-8").replace("pick Al  {", "pick Cy  {")
+    errs, res = _errors(text)
+    assert res.hands == [] and [(e.code, e.line, e.col) for e in errs][:1] == [("E-PARTNER-CARD", 14, 8)]
+
+
+def test_first_two_jacks_same_seat_is_alone():
+    # firstTwoRank=jack: Di plays J♦ (t2) and J♠ (t6), the first two jacks: Di alone 1v3, no trick:
+    # no-tricker x3, DOB x2 = 6 per defender, Di -18
+    text = ((FIX / "r26_wi4_fq_log.shn").read_text(encoding="utf-8")
+            .replace('"wi4-first-queens"', '"wi4-first-queens; firstTwoRank=jack"').replace("pick Al  {", "pick Di  {"))
+    errs, res = _errors(text)
+    assert errs == [] and dict(res.hands[0].outcome.units) == {"Al": 6, "Bea": 6, "Cy": 6, "Di": -18}
