@@ -118,7 +118,7 @@ def run(texts: list[tuple[str, str]], db: Path, rules: str = "wi5-called-ace") -
 
     val.judge_hand = timed_judge
     try:
-        store = st.Store(db)
+        store = st.Store(db, hold=st.INGEST_HOLD)
         with val.gc_paused():
             for name, text in texts:
                 t0 = clock()

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import glob
 import json
-import os
 import sys
 from pathlib import Path
 from typing import NoReturn, Optional
@@ -150,7 +149,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
     served = _served(db)
     if served is not None:
         return _ingest_via_service(served, files, totals, strict, as_json, file_errors)
-    store = st.Store(db)
+    store = st.Store(db, hold=st.INGEST_HOLD)
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=_err, transient=True, disable=not files)
     try:

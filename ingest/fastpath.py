@@ -43,7 +43,8 @@ HOT_MODULES = (
     "ingest.model",
 )
 
-__all__ = ["HOT_MODULES", "build", "built", "clean", "main"]
+__all__ = ["HOT_MODULES", "build", "built", "clean", "compiled_now", "ingest_texts", "stored_rows", "pure_copy",
+           "ingest_in_pure_copy", "profile_texts", "main"]
 
 
 def _source(name: str) -> Path:
@@ -117,6 +118,120 @@ def build(modules: tuple[str, ...] = HOT_MODULES, quiet: bool = False) -> int:
         for p in built():
             print(f"built {p.relative_to(ROOT)}")
     return 0
+
+
+def compiled_now() -> list[str]:
+    """The modules of :data:`HOT_MODULES` this process runs compiled (an
+    extension module was imported instead of the ``.py`` source)."""
+    import importlib  # noqa: PLC0415
+
+    return [m for m in HOT_MODULES if not str(getattr(importlib.import_module(m), "__file__", "")).endswith(".py")]
+
+
+def profile_texts(hands: int, seed: int = 1, profiles: list[str] | None = None,
+                  per_file: int = 500, bump_every: int = 23) -> list[tuple[str, str]]:
+    """Generated SHN files spread over every named Sheepshead profile
+    (:data:`replay.profile.NAMED_PROFILES`, or ``profiles``): ``hands`` in
+    all, files of up to ``per_file`` hands, one session each, with misdeals
+    (2 %) and score-sheet lines (5 %); in every ``bump_every``-th hand of a
+    file that writes ``pts`` it is one more than the hand's points, so the
+    files also carry rejected hands (their verdicts and positions are
+    compared too)."""
+    import re  # noqa: PLC0415
+
+    from ingest.generate import generate_session_text  # noqa: PLC0415
+    from replay.profile import NAMED_PROFILES  # noqa: PLC0415
+
+    names = profiles or list(NAMED_PROFILES)
+    share, extra = divmod(hands, len(names))
+    out: list[tuple[str, str]] = []
+    k = 0
+    for i, name in enumerate(names):
+        left = share + (1 if i < extra else 0)
+        while left > 0:
+            n = min(per_file, left)
+            left -= n
+            text = generate_session_text(seed + k, n, name, score_sheet_rate=0.05, misdeal_rate=0.02,
+                                         session=f"agree {name} #{k}")
+            count = [0]
+
+            def bump(m: re.Match) -> str:
+                count[0] += 1
+                return f"pts {int(m.group(1)) + 1}" if count[0] % bump_every == 0 else m.group(0)
+
+            out.append((f"agree-{k:05d}-{name}.shn", re.sub(r"(?m)^pts (\d+)", bump, text)))
+            k += 1
+    return out
+
+
+def ingest_texts(texts: list[tuple[str, str]], db: Path) -> tuple[int, int]:
+    """Ingest ``(name, text)`` files into ``db`` as ``shead ingest`` does
+    (:func:`ingest.pipeline.load_bytes` planned against one
+    :class:`~ingest.store.Store`, then :func:`ingest.pipeline.store_result`);
+    returns ``(stored, rejected)``."""
+    from ingest import store as st  # noqa: PLC0415
+    from ingest.pipeline import load_bytes, store_result  # noqa: PLC0415
+
+    stored = rejected = 0
+    with st.Store(db, hold=st.INGEST_HOLD) as store:
+        for name, text in texts:
+            store.last_plan = None
+            result, fmt = load_bytes(name, text.encode("utf-8"), store)
+            plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == name else None
+            report = store_result(store, result, fmt, False, plan=plan)
+            stored += report.stored
+            rejected += len(report.rejected)
+    return stored, rejected
+
+
+def stored_rows(db: Path) -> dict[str, list[tuple]]:
+    """Every row of every table of ``db``, per table, sorted, without the
+    columns that hold the wall-clock time of the run (TIMESTAMP columns:
+    ``created_at``, ``ingested_at``, ``rejected_at`` ...): what two ingests
+    of the same files must store alike."""
+    from ingest import store as st  # noqa: PLC0415
+
+    out: dict[str, list[tuple]] = {}
+    with st.reading(db) as con:
+        tables = [t for (t,) in con.execute(
+            "SELECT table_name FROM duckdb_tables() WHERE NOT internal ORDER BY table_name").fetchall()]
+        for t in tables:
+            cols = [c for c, typ in con.execute(
+                "SELECT column_name, data_type FROM duckdb_columns() WHERE table_name = ? ORDER BY column_index",
+                [t]).fetchall() if not typ.startswith("TIMESTAMP")]
+            sel = ", ".join(f'"{c}"' for c in cols)
+            out[t] = sorted(con.execute(f'SELECT {sel} FROM "{t}"').fetchall(), key=repr)
+    return out
+
+
+def pure_copy(dest: Path) -> Path:
+    """A copy of the ``replay`` and ``ingest`` sources under ``dest``
+    without any extension module: importing from it runs pure Python."""
+    for pkg in ("replay", "ingest"):
+        shutil.copytree(ROOT / pkg, dest / pkg, ignore=shutil.ignore_patterns("*.so", "*.c", "__pycache__"))
+    return dest
+
+
+def ingest_in_pure_copy(texts_json: Path, db: Path, tmp: Path) -> dict:
+    """Run :func:`ingest_texts` on the files saved in ``texts_json`` (a JSON
+    list of ``[name, text]``) in a new Python process importing a
+    :func:`pure_copy` of the sources; returns its JSON summary
+    (``stored``, ``rejected``, ``compiled``: the hot modules it ran compiled,
+    which must be none)."""
+    import json  # noqa: PLC0415
+
+    src = pure_copy(tmp / "pure")
+    code = ("import json, sys; from pathlib import Path; from ingest import fastpath as f; "
+            "texts = [tuple(t) for t in json.loads(Path(sys.argv[1]).read_text())]; "
+            "s, r = f.ingest_texts(texts, Path(sys.argv[2])); "
+            "print(json.dumps({'stored': s, 'rejected': r, 'compiled': f.compiled_now(), "
+            "'source': __import__('replay.state').state.__file__}))")
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    proc = subprocess.run([sys.executable, "-c", code, str(texts_json), str(db)], cwd=src, env=env,
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(f"the pure-Python ingest failed: {proc.stderr[-2000:]}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
 def main(argv: list[str] | None = None) -> int:
