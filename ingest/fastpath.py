@@ -79,7 +79,11 @@ def build(modules: tuple[str, ...] = HOT_MODULES, quiet: bool = False) -> int:
     """Cythonize ``modules`` in place (an extension module beside each
     source, the generated C removed afterwards); returns the exit code: 0
     built, 1 when Cython or the compiler is missing or the build failed (the
-    pure-Python path keeps working in every case)."""
+    pure-Python path keeps working in every case).
+
+    ``annotation_typing`` is off: Cython would otherwise turn the type hints
+    into checks and C types (an ``int`` hint refusing a tuple, an ``int``
+    overflowing), and the compiled path must behave as the source does."""
     try:
         import Cython  # noqa: F401, PLC0415
     except ImportError:
@@ -92,16 +96,16 @@ def build(modules: tuple[str, ...] = HOT_MODULES, quiet: bool = False) -> int:
         "import sys\n"
         "from setuptools import setup\n"
         "from Cython.Build import cythonize\n"
-        "setup(ext_modules=cythonize(sys.argv[3:], language_level=3, quiet=True,\n"
-        "      compiler_directives={'binding': True, 'embedsignature': False}),\n"
-        "      script_args=sys.argv[1:3])\n"
+        "setup(ext_modules=cythonize(sys.argv[4:], language_level=3, quiet=True,\n"
+        "      compiler_directives={'binding': True, 'annotation_typing': False}),\n"
+        "      script_args=sys.argv[1:4])\n"
     )
     with tempfile.TemporaryDirectory() as tmp:
         setup_py = Path(tmp) / "setup_fast.py"
         setup_py.write_text(script)
         env = {**os.environ, "CFLAGS": os.environ.get("CFLAGS", "-O2")}
         had_build = (ROOT / "build").exists()
-        cmd = [sys.executable, str(setup_py), "build_ext", "--inplace", *sources]
+        cmd = [sys.executable, str(setup_py), "build_ext", "--inplace", f"-j{os.cpu_count() or 1}", *sources]
         proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, env=env)
         if not had_build:
             shutil.rmtree(ROOT / "build", ignore_errors=True)
