@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from machine import load_line  # noqa: E402  (benchmarks/machine.py)
 
 from ingest import fastpath  # noqa: E402
+from ingest.store import database_bytes as fastpath_db_bytes  # noqa: E402
 
 
 def main() -> int:
@@ -49,7 +50,9 @@ def main() -> int:
         t = time.process_time()
         stored, rejected = fastpath.ingest_texts(texts, tmp_path / "here.duckdb")
         dt = time.process_time() - t
-        print(f"this path: {stored:,} stored, {rejected:,} rejected, {stored / dt:,.0f} hands/s", flush=True)
+        size = fastpath_db_bytes(tmp_path / "here.duckdb")
+        print(f"this path: {stored:,} stored, {rejected:,} rejected, {stored / dt:,.0f} hands/s; "
+              f"database {size:,} bytes = {size / max(stored, 1):.0f} bytes/hand", flush=True)
         t = time.perf_counter()
         got = fastpath.ingest_in_pure_copy(saved, tmp_path / "pure.duckdb", tmp_path)
         print(f"pure copy: {got['stored']:,} stored, {got['rejected']:,} rejected "

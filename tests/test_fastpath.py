@@ -15,6 +15,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from ingest import fastpath
 from replay.profile import NAMED_PROFILES
 
@@ -28,6 +30,7 @@ def test_profile_texts_cover_every_profile_and_carry_bad_hands():
     assert sum(len(re.findall(r"(?m)^hand \d+", t)) for _, t in texts) == 55
 
 
+@pytest.mark.slow
 def test_compiled_and_pure_paths_store_identical_rows(tmp_path):
     texts = fastpath.profile_texts(12 * len(NAMED_PROFILES), seed=11, per_file=12, bump_every=5)
     hands = sum(len(re.findall(r"(?m)^hand \d+", t)) for _, t in texts)
