@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import glob
 import json
-import os
 import sys
-import tempfile
-import time
 from pathlib import Path
 from typing import NoReturn, Optional
 
@@ -197,7 +194,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
     served = _served(db)
     if served is not None:
         return _ingest_via_service(served, files, totals, strict, as_json, file_errors)
-    store = st.Store(db)
+    store = st.Store(db, hold=st.INGEST_HOLD)
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                         console=_err, transient=True, disable=not files)
     try:
@@ -1189,52 +1186,23 @@ def demo(db: Optional[Path] = DbOption,
     raise typer.Exit(_launch(db, host, port))
 
 
-def _generator():
-    from ingest.generate import generate_session_text  # noqa: PLC0415 - only bench needs it
-
-    return generate_session_text
-
-
 @app.command()
 def bench(hands: int = typer.Option(20_000, "--hands", "-n", min=1, help="Hands to generate."),
           per_file: int = typer.Option(1_000, "--per-file", min=1, help="Hands per generated file."),
           seed: int = typer.Option(1, help="Generator seed."),
           rules: str = typer.Option("wi5-called-ace", help="Rule profile of the generated hands."),
           db: Optional[Path] = typer.Option(None, "--db", help="A database file that does not exist yet, to keep "
-                                            "(default: a temporary one, removed afterwards).")) -> None:
-    """Ingest N generated hands into a fresh database and print hands/s and bytes/hand."""
-    from ingest.validate import validate_text  # noqa: PLC0415
+                                            "(default: a temporary one, removed afterwards)."),
+          pokerkit: bool = typer.Option(True, "--pokerkit/--no-pokerkit",
+                                        help="Time pokerkit's PHH load and replay too, where it is installed.")) -> None:
+    """Ingest N generated hands into a fresh database; print hands/s, each stage's share and bytes/hand."""
+    from ingest import bench as b  # noqa: PLC0415 - only bench needs it
 
-    gen = _generator()
-    with tempfile.TemporaryDirectory() as tmp:
-        target = Path(db) if db else Path(tmp) / "bench.duckdb"
-        if target.exists():
-            _err.print(f"error: {target} exists; bench needs a fresh database")
-            raise typer.Exit(2)
-        texts = []
-        for k, start in enumerate(range(0, hands, per_file)):
-            n = min(per_file, hands - start)
-            texts.append((f"bench-{k}.shn", gen(seed + k, n, rules, session=f"bench {seed} #{k}")))
-        t_val = t_store = 0.0
-        stored = 0
-        with st.Store(target, hold=5.0) as store:
-            for name, text in texts:
-                t0 = time.perf_counter()
-                res = validate_text(text, path=name)
-                t1 = time.perf_counter()
-                stored += store.ingest_file(res).stored
-                t2 = time.perf_counter()
-                t_val += t1 - t0
-                t_store += t2 - t1
-        size = st.database_bytes(target)
-    total = t_val + t_store
-    cpu = os.cpu_count()
-    typer.echo(f"machine: {cpu} cores; {hands} generated hands ({rules}), {len(texts)} file(s) of up to "
-               f"{min(per_file, hands)}")
-    typer.echo(f"validate (read + replay): {hands / t_val:,.0f} hands/s")
-    typer.echo(f"store:                    {stored / t_store:,.0f} hands/s")
-    typer.echo(f"ingest (both):            {stored / total:,.0f} hands/s")
-    typer.echo(f"database: {size:,} bytes = {size / max(stored, 1):.1f} bytes/hand")
+    if db is not None and Path(db).exists():
+        _err.print(f"error: {db} exists; bench needs a fresh database")
+        raise typer.Exit(2)
+    for line in b.main_run(hands, per_file, seed, rules, db, b.machine_line(), poker=pokerkit):
+        typer.echo(line)
 
 
 @app.command()

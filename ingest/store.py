@@ -947,6 +947,14 @@ def _next_hand_id(con: duckdb.DuckDBPyConnection) -> int:
                         "(SELECT coalesce(max(hand_id), 0) FROM hand_revisions)) + 1")
 
 
+#: How long ``shead ingest`` keeps the write connection of a run of files
+#: before it lets another process in (:class:`Store` ``hold``): reopening the
+#: database and folding its write-ahead log after every file cost a tenth of a
+#: first ingest (issue 17); a reader waiting meanwhile is well within its lock
+#: timeout (30 s).
+INGEST_HOLD = 5.0
+
+
 class Store:
     """The database at ``resolve_db(path)``, for writing.
 

@@ -1,0 +1,69 @@
+"""The compiled and the pure-Python ingest paths store the same rows (issue 17).
+
+``python -m ingest.fastpath`` compiles the hot modules from their own source
+(Cython); this test ingests generated files of every named profile twice —
+in this process (the compiled modules where they are built, else the
+sources) and in a new process that imports a copy of the sources without
+any extension module — and compares every table row for row (the
+wall-clock columns aside).  With nothing built it still checks that two
+runs store the same rows; ``benchmarks/fastpath_agreement.py`` runs it at
+100,000 hands.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from ingest import fastpath
+from replay.profile import NAMED_PROFILES
+
+
+def test_profile_texts_cover_every_profile_and_carry_bad_hands():
+    texts = fastpath.profile_texts(2 * len(NAMED_PROFILES) + 1, seed=3, per_file=50, bump_every=1)
+    # 2 hands a profile and 1 more for the first: 27 profiles -> 27 files, one session each
+    assert len(texts) == len(NAMED_PROFILES) == 27
+    rules = [re.search(r'\[Rules "([^"]+)"\]', t).group(1) for _, t in texts]
+    assert rules == list(NAMED_PROFILES)
+    assert sum(len(re.findall(r"(?m)^hand \d+", t)) for _, t in texts) == 55
+
+
+@pytest.mark.slow
+def test_compiled_and_pure_paths_store_identical_rows(tmp_path):
+    texts = fastpath.profile_texts(12 * len(NAMED_PROFILES), seed=11, per_file=12, bump_every=5)
+    hands = sum(len(re.findall(r"(?m)^hand \d+", t)) for _, t in texts)
+    assert hands == 12 * 27 == 324
+    here_db = tmp_path / "here.duckdb"
+    stored, rejected = fastpath.ingest_texts(texts, here_db)
+    # every hand is either stored or rejected, none lost (a hand line each)
+    assert stored + rejected == 324
+    assert rejected > 0  # the raised ``pts`` of every 5th written result is refused somewhere
+    saved = tmp_path / "texts.json"
+    saved.write_text(json.dumps(texts))
+    pure_db = tmp_path / "pure.duckdb"
+    got = fastpath.ingest_in_pure_copy(saved, pure_db, tmp_path)
+    assert got["compiled"] == []
+    assert got["source"].startswith(str(tmp_path / "pure"))
+    assert (got["stored"], got["rejected"]) == (stored, rejected)
+    here, pure = fastpath.stored_rows(here_db), fastpath.stored_rows(pure_db)
+    assert set(here) == set(pure)
+    assert len(here["hands"]) == stored
+    for table in sorted(here):
+        assert here[table] == pure[table], f"table {table} differs between {fastpath.compiled_now()} and pure"
+
+
+def test_fastpath_clean_removes_only_built_files(tmp_path, monkeypatch):
+    # a fake tree: one hot module with a built extension and its C file, one without
+    root = tmp_path
+    (root / "replay").mkdir()
+    (root / "replay" / "cards.py").write_text("")
+    (root / "replay" / "cards.cpython-311-x86_64-linux-gnu.so").write_bytes(b"\0")
+    (root / "replay" / "cards.c").write_text("")
+    (root / "replay" / "state.py").write_text("")
+    monkeypatch.setattr(fastpath, "ROOT", root)
+    monkeypatch.setattr(fastpath, "HOT_MODULES", ("replay.cards", "replay.state"))
+    assert [p.name for p in fastpath.built()] == ["cards.cpython-311-x86_64-linux-gnu.so"]
+    assert fastpath.clean() == 2  # the .so and the .c
+    assert sorted(p.name for p in (root / "replay").iterdir()) == ["cards.py", "state.py"]
