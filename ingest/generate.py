@@ -61,7 +61,8 @@ def to_record(h: GeneratedHand, session: SessionRec, aliases: list[str] | None =
         return rec
     if not sheet:
         # the dealer who sits out (rules.md F-1) has no deal line
-        rec.deals = [CardsRec(list(cards_in(h.hands[s])), seat=a[s]) for s in range(len(a)) if s != g.sitting]
+        rec.deals = [CardsRec(list(cards_in(h.hands[s])), seat=a[s]) for s in range(len(a))
+                     if s != g.sitting and h.hands[s]]  # wi2-all-table: no hand cards, no deal line (issue 18)
         if h.table is not None:  # two-handed wi2: the table stacks, down/up (rules.md F-1)
             rec.tables = [CardsRec([c for stack in h.table[s] for c in stack], seat=a[s]) for s in range(len(a))]
         if h.blind:

@@ -23,22 +23,22 @@ from replay.profile import NAMED_PROFILES
 
 def test_profile_texts_cover_every_profile_and_carry_bad_hands():
     texts = fastpath.profile_texts(2 * len(NAMED_PROFILES) + 1, seed=3, per_file=50, bump_every=1)
-    # 2 hands a profile and 1 more for the first: 27 profiles -> 27 files, one session each
-    assert len(texts) == len(NAMED_PROFILES) == 27
+    # 2 hands a profile and 1 more for the first: 35 profiles (27 before issue 18's 8) -> 35 files, one session each
+    assert len(texts) == len(NAMED_PROFILES) == 35
     rules = [re.search(r'\[Rules "([^"]+)"\]', t).group(1) for _, t in texts]
     assert rules == list(NAMED_PROFILES)
-    assert sum(len(re.findall(r"(?m)^hand \d+", t)) for _, t in texts) == 55
+    assert sum(len(re.findall(r"(?m)^hand \d+", t)) for _, t in texts) == 2 * 35 + 1
 
 
 @pytest.mark.slow
 def test_compiled_and_pure_paths_store_identical_rows(tmp_path):
     texts = fastpath.profile_texts(12 * len(NAMED_PROFILES), seed=11, per_file=12, bump_every=5)
     hands = sum(len(re.findall(r"(?m)^hand \d+", t)) for _, t in texts)
-    assert hands == 12 * 27 == 324
+    assert hands == 12 * 35 == 420
     here_db = tmp_path / "here.duckdb"
     stored, rejected = fastpath.ingest_texts(texts, here_db)
     # every hand is either stored or rejected, none lost (a hand line each)
-    assert stored + rejected == 324
+    assert stored + rejected == 420
     assert rejected > 0  # the raised ``pts`` of every 5th written result is refused somewhere
     saved = tmp_path / "texts.json"
     saved.write_text(json.dumps(texts))
