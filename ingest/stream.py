@@ -43,6 +43,12 @@ __all__ = ["BATCH_HANDS", "STREAM_ABOVE", "streams", "ingest_stream"]
 BATCH_HANDS = 2000
 #: Files up to this many bytes are read whole (one transaction); larger SHN files stream.
 STREAM_ABOVE = 8 << 20
+#: DuckDB settings of the write connection while a file streams (docs/storage.md "Streaming ingest"):
+#: DuckDB's buffer pool defaults to 80 % of the machine's memory and keeps what a batch's look-ups
+#: and each checkpoint read; one thread and no insertion-order buffering keep its working memory
+#: small (measured: benchmarks/stream_ingest.py).
+STREAM_SETTINGS: dict[str, str | int | bool] = {"memory_limit": "192MB", "threads": 1,
+                                                "preserve_insertion_order": False}
 
 
 def streams(path: Path, above: int | None = None) -> bool:
@@ -88,12 +94,26 @@ def ingest_stream(store: st.Store, path: str | os.PathLike, strict: bool = False
     failure of the store in a batch ends the ingest with an ``E-STORE``
     file error saying how many hands the earlier batches stored; raises
     :class:`~ingest.store.StoreBusy` as :func:`ingest.pipeline.store_result`
-    does."""
+    does.  The store's write connection runs with :data:`STREAM_SETTINGS`
+    (under any setting the caller gave ``store.settings``) and is closed on
+    return."""
+    name = os.fspath(path) if name is None else name
+    before = store.settings
+    store.settings = {**STREAM_SETTINGS, **before}
+    store.close()  # the settings apply from the next open
+    try:
+        return _ingest_stream(store, path, strict, batch, name, on_batch)
+    finally:
+        store.close()
+        store.settings = before
+
+
+def _ingest_stream(store: st.Store, path, strict: bool, batch: int, name: str,
+                   on_batch: Callable[[int, int], None] | None) -> tuple[st.IngestReport, FileResult]:
     from ingest.pipeline import store_result  # noqa: PLC0415
     from ingest.shn.reader import read_stream  # noqa: PLC0415
     from ingest.validate import FileLoop, validate_records  # noqa: PLC0415
 
-    name = os.fspath(path) if name is None else name
     total = st.IngestReport(path=name, strict=strict)
     warnings = FileResult(path=name)
     try:
