@@ -246,3 +246,25 @@ def test_shead_ingest_through_the_service_posts_a_large_file_in_pieces(tmp_path,
     assert run.returncode == 0, run.stderr
     assert "posting through it" in run.stderr
     assert [s for _p, s, _d, _r in _ingests(db)] == [4, 4, 4, 2]
+
+
+def test_shead_ingest_streams_a_large_score_sheet(sheet, tmp_path, monkeypatch):
+    """``shead ingest`` takes the streamed path for a CSV score sheet over
+    SHEAD_STREAM_ABOVE: 48 stored and the two bad rows reported at
+    ``file:12:`` and ``file:39:``, in the 8 batches of 7 rows worked out in
+    the module docstring."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from ingest.cli import app
+
+    monkeypatch.setenv("SHEAD_STREAM_ABOVE", "100")
+    monkeypatch.setenv("SHEAD_STREAM_BATCH", "7")
+    db = tmp_path / "cli.duckdb"
+    out = CliRunner().invoke(app, ["ingest", "--json", "--db", str(db), str(sheet)])
+    assert out.exit_code == 1  # a rejected hand makes the exit code 1
+    summary = json.loads(out.stdout.strip().splitlines()[-1])
+    assert summary["ingested"] == 48 and summary["duplicates"] == 0
+    assert sorted((e["line"], e["hand"]) for e in summary["rejected"]) == [(12, 11), (39, 38)]
+    assert [s for _p, s, _d, _r in _ingests(db)] == [7, 6, 7, 7, 7, 6, 7, 1]
