@@ -39,6 +39,8 @@ def main() -> None:
     ap.add_argument("--strict", action="store_true")
     ap.add_argument("--every", type=int, default=10, help="print a line every N batches")
     ap.add_argument("--batch", type=int, default=None, help="hands per batch (default ingest.stream.BATCH_HANDS)")
+    ap.add_argument("--memory-limit", default=None,
+                    help="DuckDB memory_limit while streaming, e.g. 96MB (default ingest.stream.STREAM_SETTINGS)")
     args = ap.parse_args()
 
     from ingest import store as st
@@ -59,6 +61,8 @@ def main() -> None:
         last[:] = [now, n]
 
     with st.Store(args.db) as store:
+        if args.memory_limit:
+            store.settings = {"memory_limit": args.memory_limit}  # the caller's settings win over STREAM_SETTINGS
         rep, _ = ingest_stream(store, args.file, args.strict, batch=args.batch or BATCH_HANDS, on_batch=on_batch)
     wall = time.monotonic() - t0
     cpu = time.process_time() - c0
