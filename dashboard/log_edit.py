@@ -11,7 +11,7 @@ import re
 import streamlit as st
 
 from ingest.model import FileResult
-from ingest.store import CorrectionError, Store, StoreError, reading, resolve_db, sources_where
+from ingest.store import CorrectionError, StoreError, reading, resolve_db, sources_where
 from ingest.validate import validate_text
 
 SOURCE = "log-hand"

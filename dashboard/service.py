@@ -53,6 +53,7 @@ from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from ingest import store as st
+from ingest import stream as _stream
 from ingest import tokens as tk
 from ingest.model import FileResult, RejectedHand
 from replay.errors import Diagnostic
@@ -66,6 +67,9 @@ log = logging.getLogger("shead.service")
 DEFAULT_PORT = 8765
 #: The largest body ``POST /hands`` takes (bytes): 32 MiB, some 100,000 hands.
 MAX_BODY = 32 * 1024 * 1024
+#: The largest SHN file or CSV score sheet the owner may post (bytes): a body over 8 MiB
+#: (``ingest.stream.stream_above``) from the owner is spooled to disk and stored in batches (issue 15).
+MAX_STREAM_BODY = 16 * 1024 ** 3
 #: Hands per page of ``GET /hands`` at most.
 MAX_PAGE = 10_000
 
@@ -243,6 +247,24 @@ class Service:
                                           file_errors=list(result.errors), committed=False)
                     return report_json(rep), 403
             report = store_result(self.store, result, fmt, strict, plan=plan)  # planned under the same lock
+        body = report_json(report)
+        return body, (422 if body["rejected"] else 200)
+
+    def post_path(self, who: Caller, name: str, path: Path, strict: bool) -> tuple[dict, int]:
+        """Store a large posted SHN file or CSV score sheet spooled to ``path`` in batches
+        (:func:`ingest.stream.ingest_stream`, the per-batch rule of
+        docs/storage.md "Streaming ingest") under the service's lock:
+        ``(body, status)`` as :meth:`post_one`.  Only the owner (no group)
+        posts such a file: a scorer's post is checked for foreign hands
+        before anything is stored, which needs the file whole."""
+        from ingest.pipeline import report_json  # noqa: PLC0415
+        from ingest.stream import ingest_large, stream_kind  # noqa: PLC0415
+
+        if who.group is not None:
+            raise ValueError("a scorer's post is not streamed")
+        with self.lock:
+            report, _warnings = ingest_large(self.store, path, strict, kind=stream_kind(path, name=name) or "shn",
+                                             name=name)
         body = report_json(report)
         return body, (422 if body["rejected"] else 200)
 
@@ -437,6 +459,8 @@ def create_app(service: Service, on_stop=None) -> FastAPI:
         counts in ``duplicates``).  Answers what ``shead ingest --json``
         prints."""
         size = int(request.headers.get("content-length") or 0)
+        if size > _stream.stream_above() and who.group is None:  # the owner's large file: spooled, stored in batches
+            return await _post_large(request, who, name, strict, size)
         if size > MAX_BODY:
             raise HTTPException(413, f"the body has {size} bytes; at most {MAX_BODY} in one post")
         data = await request.body()
@@ -468,6 +492,43 @@ def create_app(service: Service, on_stop=None) -> FastAPI:
         with service.con() as con:
             rows, total = jsonl_where(con, where, params, limit=limit, offset=offset)
         return JSONResponse(_clean(rows), headers={"X-Total-Count": str(total)})
+
+    async def _post_large(request: Request, who: Caller, name: str, strict: bool, size: int) -> JSONResponse:
+        """``POST /hands`` of the owner's body over 8 MiB: written to a
+        temporary file as it arrives (never held whole), then stored in
+        batches when it is SHN or a CSV score sheet; anything else of at most :data:`MAX_BODY`
+        bytes goes the whole-file way, a larger one is refused (413)."""
+        import shutil  # noqa: PLC0415
+        import tempfile  # noqa: PLC0415
+
+        if size > MAX_STREAM_BODY:
+            raise HTTPException(413, f"the body has {size} bytes; at most {MAX_STREAM_BODY} in one post")
+        folder = tempfile.mkdtemp(prefix="shead-post-")
+        try:
+            path = Path(folder) / ("post" + Path(name).suffix.lower()[:10])
+            got = 0
+            with open(path, "wb") as fh:
+                async for piece in request.stream():
+                    got += len(piece)
+                    if got > MAX_STREAM_BODY:
+                        raise HTTPException(413, f"the body has over {MAX_STREAM_BODY} bytes; at most "
+                                                 f"{MAX_STREAM_BODY} in one post")
+                    fh.write(piece)
+            try:
+                if _stream.stream_kind(path, name=name) is not None:
+                    body, status = await asyncio.to_thread(service.post_path, who, name, path, strict)
+                elif got <= MAX_BODY:
+                    body, status = await asyncio.wrap_future(
+                        service.writer.submit(who, name, path.read_bytes(), strict))
+                else:
+                    raise HTTPException(413, f"the body has {got} bytes and is neither SHN text nor a CSV score "
+                                             f"sheet (only those are stored in batches); at most {MAX_BODY} in one "
+                                             "post")
+            except st.StoreBusy as exc:
+                raise HTTPException(503, str(exc), headers={"Retry-After": "5"}) from None
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        return JSONResponse(body, status_code=status)
 
     @app.post("/hands/amend", summary="Amend stored hands", tags=["corrections"],
               responses={200: {"description": "the hands amended (or already this text)"},

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import glob
 import json
+import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import NoReturn, Optional
 
@@ -202,10 +204,12 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
             task = progress.add_task("ingesting", total=len(files))
             for path in files:
                 progress.update(task, description=f"ingesting {rich_escape(path.name)}")  # the column renders markup
-                if stream.streams(path):  # a large SHN file: read and stored in batches (issue 15)
-                    mb = path.stat().st_size / 1e6
-                    report, result = stream.ingest_stream(store, path, strict, on_batch=lambda k, n: progress.update(
-                        task, description=f"ingesting {rich_escape(path.name)} ({mb:,.0f} MB): {n:,} hands read"))
+                if kind := stream.stream_kind(path, columns=columns):  # a large SHN file or CSV score sheet:
+                    mb = path.stat().st_size / 1e6  # read and stored in batches (issue 15)
+                    report, result = stream.ingest_large(
+                        store, path, strict, kind=kind, columns=columns, rules=rules,
+                        on_batch=lambda k, n: progress.update(
+                            task, description=f"ingesting {rich_escape(path.name)} ({mb:,.0f} MB): {n:,} hands read"))
                     fmt = "shn"
                 else:
                     store.last_plan = None
@@ -269,6 +273,13 @@ def _served(db: Path | None) -> dict | None:
     return running_service(path)
 
 
+def _pieces(path: Path, size: int = 1 << 20) -> Iterator[bytes]:
+    """The bytes of the file at ``path`` in pieces of ``size`` bytes."""
+    with open(path, "rb") as fh:
+        while piece := fh.read(size):
+            yield piece
+
+
 def _ingest_via_service(info: dict, files: list[Path], totals: dict, strict: bool, as_json: bool,
                         file_errors: int) -> int:
     """``shead ingest`` while ``shead serve`` owns the database: each file's
@@ -285,12 +296,16 @@ def _ingest_via_service(info: dict, files: list[Path], totals: dict, strict: boo
     with httpx.Client(base_url=url, headers={"Authorization": f"Bearer {info['secret']}"},
                       timeout=httpx.Timeout(600.0, connect=5.0)) as client:
         for k, path in enumerate(files):
-            data, problem = _read_bytes(path)
+            big = stream.stream_kind(path) is not None  # posted in 1 MB pieces, stored in batches (issue 15)
+            data, problem = (b"", None) if big else _read_bytes(path)
             if problem is not None:
                 body = report_json(st.IngestReport(path=str(path), file_errors=[problem], committed=False))
             else:
                 try:
-                    r = client.post("/hands", params={"name": str(path), "strict": strict}, content=data)
+                    r = client.post("/hands", params={"name": str(path), "strict": strict},
+                                    content=_pieces(path) if big else data,
+                                    **({"headers": {"Content-Length": str(path.stat().st_size)}, "timeout": None}
+                                       if big else {}))
                 except httpx.HTTPError as exc:
                     _err.print(f"error: the service stopped answering ({type(exc).__name__}: {exc}); {path} and "
                                f"{len(files) - k - 1} later file(s) may not be stored: run `shead ingest` again "

@@ -32,6 +32,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
@@ -158,6 +159,65 @@ def looks_like_csv(name: str, data: bytes) -> bool:
         return True
     first = data[:2048].split(b"\n", 1)[0]
     return not first.lstrip().startswith(b"%SHN") and (first.count(b",") >= 2 or first.count(b";") >= 2)
+
+
+def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: str | None = None,
+                    rules: str | None = None, stored_session=None,
+                    batch: int = 2000) -> tuple[CsvResult, Iterator[ShnFile]] | None:
+    """A CSV score sheet on disk read in bounded memory (issue 15): ``(sheet,
+    batches)``, ``sheet`` the :class:`CsvResult` of its header (kind,
+    columns, players; no hands) and ``batches`` the :class:`ShnFile` of each
+    ``batch`` hand records in row order (:func:`sheet_records`: the records
+    :func:`read_csv` validates, with the same rows, columns and errors), to
+    validate and store batch by batch.  Rows are read one by one from the
+    file (UTF-8, a BOM and undecodable bytes as :func:`read_csv` takes
+    them; the dialect sniffed from the first 4 KB); the file is opened when
+    the first batch is asked for and closed after the last.  None when the
+    file is not a score sheet whose header reads (a ledger, no header, no
+    date column, a bad ``columns``): :func:`read_csv` reads those whole and
+    says why.  ``name`` (default ``path``) names the file in diagnostics.
+    Raises ``OSError``."""
+    name = str(path) if name is None else name
+
+    def opened():
+        fh = open(path, encoding="utf-8-sig", errors="replace", newline="")
+        sample = fh.read(4096)
+        fh.seek(0)
+        try:
+            dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
+        except csv.Error:
+            dialect = csv.excel
+        reader = csv.reader(fh, dialect)
+        return fh, reader, next(reader, None)
+
+    fh, _reader, header = opened()
+    fh.close()
+    if not header or not any(c.strip() for c in header):
+        return None
+    try:
+        cols = column_map(header, columns)
+    except ValueError:
+        return None
+    if "date" not in cols or not any(f in cols for f in HAND_FIELDS):
+        return None
+    named = set(cols.values())
+    out = CsvResult("score-sheet", cols, [c for c in header if c not in named and c.strip()], FileResult(path=name))
+    index = {c: i for i, c in enumerate(header)}
+
+    def batches() -> Iterator[ShnFile]:
+        fh, reader, _header = opened()
+        with fh:
+            got: list[HandRecord] = []
+            for rec in sheet_records(out, enumerate(reader, start=2), index, name, rules or "wi5-called-ace",
+                                     stored_session):
+                got.append(rec)
+                if len(got) >= batch:
+                    yield ShnFile(got, path=name)
+                    got = []
+            if got:
+                yield ShnFile(got, path=name)
+
+    return out, batches()
 
 
 def _rows(data: bytes) -> list[list[str]]:
@@ -311,6 +371,21 @@ def _score_sheet(out: CsvResult, rows: list[list[str]], index: dict[str, int], p
                  rules: str, stored_session=None) -> None:
     from .validate import _validate_records  # noqa: PLC0415 - the one loop over the judge
 
+    records = list(sheet_records(out, enumerate(rows[1:], start=2), index, path, rules, stored_session))
+    res = _validate_records(ShnFile(records, path=path), path, False)
+    out.result.hands = res.hands
+    out.result.rejected = res.rejected
+    out.result.errors.extend(res.errors)
+
+
+def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None, rules: str,
+                  stored_session=None) -> Iterator[HandRecord]:
+    """The hand records of a score sheet's rows, one by one: ``rows`` yields
+    ``(row number, cells)`` (row 1 is the header), so a large sheet is
+    mapped in bounded memory (issue 15, :func:`read_csv_stream`); what is
+    kept from row to row is each sitting's session record, table and hand
+    count.  Each record carries its row's errors (``E-CSV-*``) at
+    ``path:row:column``."""
     cols = out.columns
     stem = PurePath(path).stem if path else "sheet"
     sessions: dict[str, SessionRec] = {}
@@ -319,7 +394,6 @@ def _score_sheet(out: CsvResult, rows: list[list[str]], index: dict[str, int], p
     taken: set[str] = set()
     for p in out.players:
         alias_of[p] = _alias(p, taken)
-    records: list[HandRecord] = []
 
     def cell(row: list[str], f: str) -> tuple[str, int]:
         if f not in cols:
@@ -328,7 +402,7 @@ def _score_sheet(out: CsvResult, rows: list[list[str]], index: dict[str, int], p
         return (row[k].strip() if k < len(row) else ""), k + 1
 
     count: dict[str, int] = {}
-    for r, row in enumerate(rows[1:], start=2):
+    for r, row in rows:
         if not any(c.strip() for c in row):
             continue
         dtext, dcol = cell(row, "date")
@@ -458,11 +532,7 @@ def _score_sheet(out: CsvResult, rows: list[list[str]], index: dict[str, int], p
         rec.errors = errs
         rec.source = "\n".join([words[0], "  ".join(line), "score " + " ".join(
             f"{a} {v.value:+d}" for a, v in entries)]) + "\n\n"
-        records.append(rec)
-    res = _validate_records(ShnFile(records, path=path), path, False)
-    out.result.hands = res.hands
-    out.result.rejected = res.rejected
-    out.result.errors.extend(res.errors)
+        yield rec
 
 
 def preview(data: bytes, path: str | None = None, *, columns: str | None = None, n: int = 5) -> list[dict]:

@@ -930,6 +930,38 @@ def _fetch_hex(con: duckdb.DuckDBPyConnection, sql: str, hashes: list[str]) -> s
         con.unregister("_probe")
 
 
+def _session_ids(con: duckdb.DuckDBPyConnection, names: Iterable[str]) -> list[int]:
+    """The stored ``session_id`` of each of the session ids ``names`` that is
+    stored (a name not stored gives none).
+
+    A hand's content hash covers its session id (:func:`ingest.model.content_hash`)
+    and a session id names one stored session, so a hash can be stored only
+    among the hands of its own session: the duplicate and clash look-ups
+    below read only the rows of these sessions (``session_id = ANY(...)``,
+    which the column's min-max index narrows to their row groups), so their
+    cost follows the sessions a batch touches, not every hand stored (issue
+    15: a streamed 1 GB file was slowed by scans of ``hand_source``)."""
+    todo = sorted(set(names))
+    if not todo:
+        return []
+    return [i for (i,) in con.execute("SELECT session_id FROM sessions WHERE session = ANY(?::VARCHAR[])",
+                                      [todo]).fetchall()]
+
+
+def _scope(con: duckdb.DuckDBPyConnection, ids: list[int], hand_id: str = "s.hand_id") -> str:
+    """An SQL condition keeping the rows of the hands of sessions ``ids``
+    (:func:`_session_ids`; the query names ``hands`` as ``h``): their
+    session ids and the range of their hand ids, which lets DuckDB skip the
+    row groups of ``hand_source`` (and of ``hands``) outside it — a hash join
+    alone reads every row.  ``FALSE`` when they hold no hand."""
+    lo, hi = con.execute("SELECT min(hand_id), max(hand_id) FROM hands WHERE session_id = ANY(?::INTEGER[])",
+                         [ids]).fetchall()[0]
+    if lo is None:
+        return "FALSE"
+    listed = "[" + ", ".join(str(int(i)) for i in ids) + "]::INTEGER[]"
+    return f"h.session_id = ANY({listed}) AND {hand_id} BETWEEN {int(lo)} AND {int(hi)}"
+
+
 #: The range of an INTEGER column: a rejected hand's number beyond it
 #: (``E-NUMBER``) is kept in its source and message, its ``hand`` is NULL.
 _INT32 = (-2**31, 2**31 - 1)
@@ -981,6 +1013,9 @@ class Store:
         self.generation = 0  # how many times the write connection was opened: another process may have
         #                      written in between two generations, never within one
         self._timer: threading.Timer | None = None
+        #: DuckDB settings (name -> value) applied to the write connection each time it is opened, e.g.
+        #: ``memory_limit`` for a streamed ingest (:mod:`ingest.stream`); empty: DuckDB's defaults
+        self.settings: dict[str, str | int | bool] = {}
 
     # -- connection handling ------------------------------------------------
 
@@ -1000,6 +1035,9 @@ class Store:
                     raise
                 self._since = time.monotonic()
                 self.generation += 1
+                for name, value in self.settings.items():  # names are the caller's constants, values quoted
+                    self._con.execute(f"SET {name} = " + (str(value).lower() if isinstance(value, (bool, int))
+                                                          else "'" + str(value).replace("'", "''") + "'"))
             return self._con
 
     def _maybe_release(self) -> None:
@@ -1155,8 +1193,10 @@ class Store:
             else:
                 seen.add(h.hash)
                 fresh.append(h)
-        if fresh:
-            stored = _fetch_hex(con, "SELECT s.hash FROM hand_source s SEMI JOIN _probe p ON s.hash = p.hash",
+        ids = _session_ids(con, {h.outcome.session for h in fresh}) if fresh else []
+        if ids:  # a hash is stored only among its own session's hands (_session_ids)
+            stored = _fetch_hex(con, "SELECT s.hash FROM hand_source s JOIN hands h USING (hand_id) "
+                                f"SEMI JOIN _probe p ON s.hash = p.hash WHERE {_scope(con, ids)}",
                                 [h.hash for h in fresh])
             if stored:
                 moved = self._rules_clashes(con, [h for h in fresh if h.hash in stored])
@@ -1307,6 +1347,9 @@ class Store:
         from ingest.shn.canonical import _read_one  # noqa: PLC0415
         from ingest.meaning import differences, outcome_differences  # noqa: PLC0415
 
+        sids = _session_ids(con, {h.outcome.session for h in hands})
+        if not sids:  # none of their sessions is stored: no number can clash
+            return {}, set()
         probe = pa.table({"session": [h.outcome.session for h in hands], "hand": [h.outcome.hand for h in hands]})
         con.register("_hands_probe", probe)
         try:
@@ -1314,7 +1357,7 @@ class Store:
             # (a view over the compressed templates: restoring every stored hand grew with the database)
             ids = [i for (i,) in con.execute(
                 "SELECT min(h.hand_id) FROM hands h SEMI JOIN _hands_probe p ON h.session = p.session "
-                "AND h.hand = p.hand GROUP BY h.session, h.hand").fetchall()]
+                f"AND h.hand = p.hand WHERE {_scope(con, sids, 'h.hand_id')} GROUP BY h.session, h.hand").fetchall()]
         finally:
             con.unregister("_hands_probe")
         if not ids:
@@ -1661,14 +1704,15 @@ class Store:
             hashes = [content_hash(r.session_id, r.number, r.source) for r in recs]
             con = self._writer()
             try:
+                ids = _session_ids(con, {r.session_id for r in recs})  # only their hands can hold these hashes
                 con.register("_plan_probe",
                              pa.table({"hash": pa.array([bytes.fromhex(h) for h in hashes], pa.binary())}))
                 try:
                     found = {bytes(hsh).hex(): rules for hsh, rules in con.execute(
                         "SELECT p.hash, h.rules FROM hand_source s JOIN hands h USING (hand_id) "
-                        "JOIN _plan_probe p ON s.hash = p.hash "
+                        f"JOIN _plan_probe p ON s.hash = p.hash WHERE {_scope(con, ids)} "
                         "UNION ALL SELECT p.hash, x.rules FROM hand_revisions r JOIN sessions x USING (session_id) "
-                        "JOIN _plan_probe p ON r.hash = p.hash").fetchall()}
+                        "JOIN _plan_probe p ON r.hash = p.hash").fetchall()} if ids else {}
                 finally:
                     con.unregister("_plan_probe")
                 keep = []
@@ -1744,11 +1788,12 @@ class Store:
         file plays by other rules, so each is ``E-HAND-CONFLICT`` (keyed by
         hash; docs/storage.md "Session carry")."""
         probe = pa.table({"hash": pa.array([bytes.fromhex(h.hash) for h in hands], pa.binary())})
+        ids = _session_ids(con, {h.outcome.session for h in hands})
         con.register("_rules_probe", probe)
         try:
             found = con.execute(
                 "SELECT s.hash, h.rules, s.file, s.line FROM hand_source s JOIN hands h USING (hand_id) "
-                "SEMI JOIN _rules_probe p ON s.hash = p.hash").fetchall()
+                f"SEMI JOIN _rules_probe p ON s.hash = p.hash WHERE {_scope(con, ids)}").fetchall()
         finally:
             con.unregister("_rules_probe")
         stored = {bytes(hsh).hex(): (rules, f, ln) for hsh, rules, f, ln in found}

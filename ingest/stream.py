@@ -30,39 +30,84 @@ earlier ones stay.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ingest import store as st
 from ingest.model import FileResult
 from replay.errors import Diagnostic
 
-__all__ = ["BATCH_HANDS", "STREAM_ABOVE", "streams", "ingest_stream"]
+__all__ = ["BATCH_HANDS", "STREAM_ABOVE", "STREAM_SETTINGS", "stream_above", "batch_hands", "streams", "stream_kind",
+           "ingest_large", "ingest_csv_stream", "shn_head", "spooled", "ingest_stream"]
 
 #: Hands per batch (about 1 MB of SHN text, some 25 MB of memory while validated).
 BATCH_HANDS = 2000
-#: Files up to this many bytes are read whole (one transaction); larger SHN files stream.
+#: Files up to this many bytes are read whole (one transaction); larger SHN files stream
+#: (``SHEAD_STREAM_ABOVE`` in the environment overrides it: :func:`stream_above`).
 STREAM_ABOVE = 8 << 20
+#: DuckDB settings of the write connection while a file streams (docs/storage.md "Streaming ingest"):
+#: DuckDB's buffer pool defaults to 80 % of the machine's memory, and the checkpoint that closes a
+#: full row group (122,880 rows) of ``hand_source`` held some 80 MB more at 192MB (measured with
+#: benchmarks/stream_ingest.py across hand 122,880: peak RSS 379 -> 459 MB at 192MB, 360 -> 365 MB
+#: at 96MB); one thread and no insertion-order buffering keep its working memory small.
+STREAM_SETTINGS: dict[str, str | int | bool] = {"memory_limit": "96MB", "threads": 1,
+                                                "preserve_insertion_order": False}
 
 
-def streams(path: Path, above: int | None = None) -> bool:
+def stream_above() -> int:
+    """The size in bytes above which an SHN file streams: the environment's
+    ``SHEAD_STREAM_ABOVE`` when it is a whole number, else
+    :data:`STREAM_ABOVE` (8 MiB)."""
+    got = os.environ.get("SHEAD_STREAM_ABOVE", "").strip()
+    return int(got) if got.isdigit() else STREAM_ABOVE
+
+
+def batch_hands() -> int:
+    """Hands per batch: the environment's ``SHEAD_STREAM_BATCH`` when it is
+    a positive whole number, else :data:`BATCH_HANDS` (2,000)."""
+    got = os.environ.get("SHEAD_STREAM_BATCH", "").strip()
+    return int(got) if got.isdigit() and int(got) > 0 else BATCH_HANDS
+
+
+def streams(path: Path, above: int | None = None, name: str | None = None) -> bool:
     """True when ``path`` is a file to ingest in batches: larger than
-    ``above`` bytes (default :data:`STREAM_ABOVE`), its first line
+    ``above`` bytes (default :func:`stream_above`), its first line
     ``%SHN`` (after a BOM and blank space), not a ``.csv`` file nor a
     NetSchafkopf protocol.  Anything else goes the whole-file way, which
-    gives its own messages (empty, UTF-16, not SHN)."""
-    from ingest.netschafkopf import looks_like_protocol  # noqa: PLC0415
-
+    gives its own messages (empty, UTF-16, not SHN).  ``name`` (default
+    ``path``): the file's name, for its ``.csv`` suffix (an upload spooled
+    to a temporary file)."""
     try:
-        if os.path.getsize(path) <= (STREAM_ABOVE if above is None else above):
+        if os.path.getsize(path) <= (stream_above() if above is None else above):
             return False
         with open(path, "rb") as fh:
             head = fh.read(4096)
     except OSError:
         return False
-    if str(path).lower().endswith(".csv") or looks_like_protocol(head) or head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+    return shn_head(head, os.fspath(path) if name is None else name)
+
+
+def shn_head(head: bytes, name: str) -> bool:
+    """True when a file named ``name`` whose first bytes are ``head`` (4 KB
+    are enough) is SHN text to stream: its first line ``%SHN`` after a BOM
+    and blank space, not UTF-16, not a ``.csv`` name nor a protocol."""
+    from ingest.netschafkopf import looks_like_protocol  # noqa: PLC0415
+
+    if name.lower().endswith(".csv") or looks_like_protocol(head) or head[:2] in (b"\xff\xfe", b"\xfe\xff"):
         return False
     return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"%SHN")
+
+
+def spooled(chunks: Iterable[bytes], name: str, folder: str | os.PathLike) -> Path:
+    """Write ``chunks`` (an upload's or a post's bytes, in pieces) to a file
+    in ``folder`` named after ``name``'s suffix and return its path: a large
+    upload is streamed from disk instead of held in memory as text and
+    records (the Import page, ``POST /hands``).  Raises ``OSError``."""
+    out = Path(folder) / ("upload" + Path(name).suffix.lower()[:10])
+    with open(out, "wb") as fh:
+        for piece in chunks:
+            fh.write(piece)
+    return out
 
 
 def _merge(total: st.IngestReport, rep: st.IngestReport) -> None:
@@ -76,7 +121,7 @@ def _merge(total: st.IngestReport, rep: st.IngestReport) -> None:
 
 
 def ingest_stream(store: st.Store, path: str | os.PathLike, strict: bool = False, *,
-                  batch: int = BATCH_HANDS, name: str | None = None,
+                  batch: int | None = None, name: str | None = None,
                   on_batch: Callable[[int, int], None] | None = None) -> tuple[st.IngestReport, FileResult]:
     """Ingest the SHN file at ``path`` batch by batch (module docstring):
     ``(report, warnings)``.  ``report`` sums the batches' reports (hands
@@ -88,18 +133,122 @@ def ingest_stream(store: st.Store, path: str | os.PathLike, strict: bool = False
     failure of the store in a batch ends the ingest with an ``E-STORE``
     file error saying how many hands the earlier batches stored; raises
     :class:`~ingest.store.StoreBusy` as :func:`ingest.pipeline.store_result`
-    does."""
-    from ingest.pipeline import store_result  # noqa: PLC0415
+    does.  The store's write connection runs with :data:`STREAM_SETTINGS`
+    (under any setting the caller gave ``store.settings``) and is closed on
+    return."""
     from ingest.shn.reader import read_stream  # noqa: PLC0415
-    from ingest.validate import FileLoop, validate_records  # noqa: PLC0415
 
     name = os.fspath(path) if name is None else name
+    batch = batch_hands() if batch is None else batch
+    return _with_settings(store, lambda: _ingest_batches(store, lambda: read_stream(path, batch, name), strict,
+                                                         batch, name, on_batch))
+
+
+def ingest_csv_stream(store: st.Store, path: str | os.PathLike, strict: bool = False, *,
+                      batch: int | None = None, name: str | None = None, columns: str | None = None,
+                      rules: str | None = None, on_batch: Callable[[int, int], None] | None = None
+                      ) -> tuple[st.IngestReport, FileResult] | None:
+    """Ingest the CSV score sheet at ``path`` batch by batch, as
+    :func:`ingest_stream` does an SHN file (the same per-batch rule, report
+    and warnings): its rows are read one by one and mapped to hand records
+    (:func:`ingest.csv_sheet.read_csv_stream`, the records
+    :func:`ingest.csv_sheet.read_csv` gives, stored as SHN hands), each
+    batch planned against the store, validated and stored in file order.
+    ``columns`` and ``rules`` as ``shead ingest --columns/--rules``.  None
+    (nothing read or stored) when the file is not a score sheet with a
+    readable header — a ledger of sitting totals, or a header error that
+    the whole-file path reports.  A sheet saved again under another name is
+    the stored sitting, as in the whole-file path
+    (:func:`ingest.csv_identity.sheet_session`)."""
+    from ingest.csv_identity import sheet_session  # noqa: PLC0415
+    from ingest.csv_sheet import read_csv_stream  # noqa: PLC0415
+
+    name = os.fspath(path) if name is None else name
+    batch = batch_hands() if batch is None else batch
+
+    def stored(d, players):
+        with store.using() as con:
+            return sheet_session(con, d, players)
+
+    def batches():
+        got = read_csv_stream(path, name, columns=columns, rules=rules, stored_session=stored, batch=batch)
+        return iter(()) if got is None else got[1]
+
+    try:
+        if read_csv_stream(path, name, columns=columns, rules=rules) is None:
+            return None
+    except OSError:
+        return None
+    return _with_settings(store, lambda: _ingest_batches(store, batches, strict, batch, name, on_batch))
+
+
+def stream_kind(path: str | os.PathLike, name: str | None = None, columns: str | None = None) -> str | None:
+    """How a file is ingested in batches: ``"shn"`` (:func:`streams`),
+    ``"csv"`` for a CSV score sheet larger than :func:`stream_above` bytes
+    (a ``.csv`` name or a first line of commas or semicolons, and a header
+    naming a date and a hand column), else None (read whole: small files,
+    protocols, CSV ledgers)."""
+    from ingest.csv_sheet import looks_like_csv, read_csv_stream  # noqa: PLC0415
+
+    name = os.fspath(path) if name is None else name
+    if streams(path, name=name):
+        return "shn"
+    try:
+        if os.path.getsize(path) <= stream_above():
+            return None
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+        from ingest.netschafkopf import looks_like_protocol  # noqa: PLC0415
+
+        if looks_like_protocol(head) or not looks_like_csv(name, head):
+            return None
+        got = read_csv_stream(path, name, columns=columns)
+    except OSError:
+        return None
+    return None if got is None else "csv"
+
+
+def ingest_large(store: st.Store, path: str | os.PathLike, strict: bool = False, *, kind: str,
+                 name: str | None = None, columns: str | None = None, rules: str | None = None,
+                 on_batch: Callable[[int, int], None] | None = None) -> tuple[st.IngestReport, FileResult]:
+    """:func:`ingest_stream` (``kind`` ``"shn"``) or :func:`ingest_csv_stream`
+    (``"csv"``), as :func:`stream_kind` said: ``(report, warnings)``."""
+    if kind == "csv":
+        got = ingest_csv_stream(store, path, strict, name=name, columns=columns, rules=rules, on_batch=on_batch)
+        if got is not None:
+            return got
+        raise ValueError(f"{name or path}: not a CSV score sheet")
+    return ingest_stream(store, path, strict, name=name, on_batch=on_batch)
+
+
+def _with_settings(store: st.Store, work: Callable[[], tuple[st.IngestReport, FileResult]]
+                   ) -> tuple[st.IngestReport, FileResult]:
+    """Run ``work`` with the store's write connection under
+    :data:`STREAM_SETTINGS` (the caller's own settings win), closed after."""
+    before = store.settings
+    store.settings = {**STREAM_SETTINGS, **before}
+    store.close()  # the settings apply from the next open
+    try:
+        return work()
+    finally:
+        store.close()
+        store.settings = before
+
+
+def _ingest_batches(store: st.Store, batches: Callable, strict: bool, batch: int, name: str,
+                    on_batch: Callable[[int, int], None] | None) -> tuple[st.IngestReport, FileResult]:
+    """The batch loop of :func:`ingest_stream`: ``batches()`` yields the
+    :class:`~ingest.shn.record.ShnFile` of each batch in file order (called
+    twice in strict mode: a checking pass, then the storing pass)."""
+    from ingest.pipeline import store_result  # noqa: PLC0415
+    from ingest.validate import FileLoop, validate_records  # noqa: PLC0415
+
     total = st.IngestReport(path=name, strict=strict)
     warnings = FileResult(path=name)
     try:
         if strict:
             loop = FileLoop()
-            for shn in read_stream(path, batch, name):
+            for shn in batches():
                 shn, _plan, prior = store.plan_ingest(shn)
                 res = validate_records(shn, name, prior=prior, loop=loop)
                 total.rejected.extend(res.rejected)
@@ -109,7 +258,7 @@ def ingest_stream(store: st.Store, path: str | os.PathLike, strict: bool = False
                 return total, warnings
             total.file_errors.clear()  # warnings only: said again by the storing pass
         done = hands = 0
-        for shn in read_stream(path, batch, name):
+        for shn in batches():
             shn, plan, prior = store.plan_ingest(shn)
             hands += len(shn.hands) + plan.skipped
             res = validate_records(shn, name, prior=prior)

@@ -34,7 +34,6 @@ units — is ``wi2``'s (``partnerMode=none``, :mod:`replay.scoring`).
 from __future__ import annotations
 
 from .cards import TRUMP, Card, cards_in
-from .errors import IllegalAction
 from .profile import RuleProfile
 from .state import GameState, Phase
 

@@ -14,6 +14,13 @@ import stores the good hands and reports the bad ones, a strict one stores
 nothing from a file with a bad hand.  The report lists per file the hands
 stored, the duplicates and every error with its line, column, code and
 message.
+
+A large SHN upload (over :data:`ingest.stream.STREAM_ABOVE`, 8 MiB) is not
+read whole (issue 15): the upload is copied to a temporary file in 1 MB
+pieces and ingested from there in batches, as ``shead ingest`` does with a
+large file (:func:`ingest.stream.ingest_stream`, the per-batch rule of
+docs/storage.md "Streaming ingest"); the page then holds the upload once
+(Streamlit's own copy) and one batch, not the text and every record.
 """
 
 from __future__ import annotations
@@ -39,6 +46,45 @@ def load_upload(name: str, data: bytes, prior=None, columns: str | None = None) 
     return load_bytes(name, data, prior, None, columns or None)
 
 
+def upload_head(up, n: int = 4096) -> bytes:
+    """The first ``n`` bytes of an uploaded file (a file object, e.g.
+    Streamlit's ``UploadedFile``), without copying the rest."""
+    up.seek(0)
+    head = up.read(n)
+    up.seek(0)
+    return head
+
+
+def ingest_uploaded(store: Store, up, strict: bool, columns: str | None = None) -> IngestReport:
+    """Validate and store one uploaded file object ``up`` (``.name``,
+    ``.size``, ``read``/``seek``; Streamlit's ``UploadedFile``): a large SHN
+    file streamed from a temporary copy (module docstring), anything else
+    read whole by :func:`ingest_upload`."""
+    import tempfile  # noqa: PLC0415
+
+    from ingest import stream  # noqa: PLC0415
+
+    size = getattr(up, "size", None)
+    if size is None:
+        up.seek(0, 2)
+        size = up.tell()
+    if size > stream.stream_above():
+        from ingest.csv_sheet import looks_like_csv  # noqa: PLC0415
+
+        head = upload_head(up)
+        if stream.shn_head(head, up.name) or looks_like_csv(up.name, head):
+            with tempfile.TemporaryDirectory(prefix="shead-upload-") as folder:
+                up.seek(0)
+                path = stream.spooled(iter(lambda: up.read(1 << 20), b""), up.name, folder)
+                up.seek(0)
+                kind = stream.stream_kind(path, name=up.name, columns=columns or None)
+                if kind is not None:
+                    report, _warnings = stream.ingest_large(store, path, strict, kind=kind, name=up.name,
+                                                            columns=columns or None)
+                    return report
+    return ingest_upload(store, up.name, up.getvalue(), strict, columns)
+
+
 def ingest_upload(store: Store, name: str, data: bytes, strict: bool, columns: str | None = None) -> IngestReport:
     """Validate and store one uploaded file (the path of ``shead ingest``)."""
     store.last_plan = None
@@ -54,7 +100,7 @@ def csv_preview(name: str, data: bytes, columns: str | None = None) -> tuple[str
     from ingest.csv_sheet import HAND_FIELDS, guess_columns, looks_like_csv, parse_columns, preview  # noqa: PLC0415
     from ingest.csv_sheet import _rows  # noqa: PLC0415
 
-    if not looks_like_csv(name, data):
+    if not looks_like_csv(name, data[:2048]):
         return None
     rows = _rows(data)
     header = rows[0] if rows else []
@@ -93,8 +139,7 @@ def run_import() -> None:
     try:
         for f in files:
             try:
-                reports.append((f.name, ingest_upload(store, f.name, f.getvalue(), strict, ss.get("imp_columns")),
-                                None))
+                reports.append((f.name, ingest_uploaded(store, f, strict, ss.get("imp_columns")), None))
             except StoreError as exc:
                 reports.append((f.name, None, str(exc)))
     finally:
@@ -115,6 +160,10 @@ st.text_input("CSV columns (optional)", key="imp_columns", placeholder="date=Dat
               help="FIELD=COLUMN pairs for a CSV file whose header names its columns otherwise (fields: date hand "
                    "dealer picker partner call points outcome leaster doubler); every other column is a player.")
 for up in st.session_state.get("imp_files") or []:
+    from ingest.csv_sheet import looks_like_csv  # noqa: PLC0415
+
+    if not looks_like_csv(up.name, upload_head(up, 2048)):  # not a CSV: no preview, and no copy of the upload
+        continue
     try:
         pv = csv_preview(up.name, up.getvalue(), st.session_state.get("imp_columns") or None)
     except ValueError as exc:

@@ -38,7 +38,7 @@ import streamlit as st
 
 from ingest.model import FileResult
 from ingest.shn.reader import parse_seats
-from ingest.store import Store, StoreError, StoreMissing, reading, resolve_db, sources_where
+from ingest.store import StoreError, StoreMissing, reading, resolve_db, sources_where
 from ingest.validate import validate_text
 from replay.cards import Card, CardParseError
 from replay.errors import ProfileError

@@ -10,7 +10,7 @@ import streamlit as st
 
 from dashboard import hand_list as hl
 from dashboard import metrics
-from dashboard.filters import describe, fetch, plural, start_page
+from dashboard.filters import describe, fetch, start_page
 from dashboard.text import md
 
 f = start_page("Partner calls", "What the picker called — an ace, a ten, an ace with an unknown card, alone, the "

@@ -27,7 +27,7 @@ import streamlit as st
 
 from dashboard.replay_view import (EVERYONE, facts_line, hidden_cards_html, md_card, page_steps, parse_step,
                                    result_words, seen_by, step_words, tricks_html)
-from dashboard.table import (frame_of_sk, frames_from_cardlog, german_title, order_of, seat_label, table_html,
+from dashboard.table import (frame_of_sk, frames_from_cardlog, german_title, order_of, table_html,
                              trick_status)
 from ingest.analyze import stored_analysis
 from ingest.schafkopf_hand import replay_schafkopf_stored
