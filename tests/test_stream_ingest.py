@@ -81,6 +81,14 @@ QUERIES = {
 }
 
 
+def _has_schema(db: Path) -> bool:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return con.sql("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'hands'").fetchall()[0][0] > 0
+    finally:
+        con.close()
+
+
 def _dump(db: Path) -> dict:
     con = duckdb.connect(str(db), read_only=True)
     try:
@@ -259,7 +267,11 @@ def test_a_kill_between_or_inside_batches_loses_nothing(shn_file, whole_dump, tm
                          capture_output=True, text=True, timeout=300)
     killed = out.returncode == -signal.SIGKILL
     assert killed or (out.returncode == 0 and "finished" in out.stdout), out.stderr[-2000:]
-    if db.exists():
+    if db.exists() and not _has_schema(db):
+        # the timer fired during the first schema creation (a loaded machine): nothing stored, no tables; the
+        # ingest below must still build the schema and store the whole file (issue 15: such a database is repaired)
+        assert mode.startswith("timer")
+    elif db.exists():
         part = _dump(db)
         order = [(s, h) for s, h, *_ in dump["sources"]]
         lines = {(s, h): line for s, h, _hash, _f, line in dump["sources"]}
