@@ -466,8 +466,12 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 _apply(chk, g, Bury(None if any(c is None for c in cards) else cards), bury.pos)
             if rec.roll is not None:  # wi7-die-roll: the written die names the partner (issue 18, replay/seven.py)
                 if rec.alone is not None:
-                    raise chk.reject("E-ROLL", f"both roll {rec.roll.value} and alone: the die names a partner",
+                    raise chk.reject("E-ROLL", f"both roll {_roll_shown(rec.roll)} and alone: the die names a partner",
                                      rec.roll.pos, found="roll and alone", expected="one of them")
+                if rec.roll.value is None:  # QA18-D6: the engine needs the die to name the partner
+                    raise chk.reject("E-ROLL", "the die roll is written ? but the tricks are replayed: the die names "
+                                     "the partner (write roll N, 1..6)", rec.roll.pos, found="roll ?",
+                                     expected="roll N")
                 _apply(chk, g, Roll(rec.roll.value), rec.roll.pos)
             if rec.call is not None:
                 c = rec.call
@@ -691,8 +695,8 @@ def _sheet_roll(chk: HandCheck, picker: int, dealer: int | None, alone: bool) ->
         return (picker + 1) % prof.players
     if prof.partnerMode != "dieRoll":
         if roll is not None:
-            raise chk.reject("E-ROLL", f"roll {roll.value} in {prof.name}, where no die names the partner "
-                             "(only wi7-die-roll)", roll.pos, found=f"roll {roll.value}", expected="no roll")
+            raise chk.reject("E-ROLL", f"roll {_roll_shown(roll)} in {prof.name}, where no die names the partner "
+                             "(only wi7-die-roll)", roll.pos, found=f"roll {_roll_shown(roll)}", expected="no roll")
         return None
     nuclear = is_nuclear(prof, picker, dealer)
     if roll is None:
@@ -702,9 +706,17 @@ def _sheet_roll(chk: HandCheck, picker: int, dealer: int | None, alone: bool) ->
                          rec.pick.pos, found="no roll", expected="roll N")
     if alone or nuclear:
         why = "the dealer went nuclear and plays alone" if nuclear else "the picker plays alone"
-        raise chk.reject("E-ROLL", f"roll {roll.value}, but {why}", roll.pos, found=f"roll {roll.value}",
+        raise chk.reject("E-ROLL", f"roll {_roll_shown(roll)}, but {why}", roll.pos, found=f"roll {_roll_shown(roll)}",
                          expected="no roll")
+    if roll.value is None:  # QA18-D6: the roll is written in the hand, never guessed (docs/profiles.md)
+        raise chk.reject("E-ROLL", "the die roll is written ?; the die names the partner, so write it (roll N, 1..6)",
+                         roll.pos, found="roll ?", expected="roll N")
     return roll_partner(prof.players, picker, roll.value)
+
+
+def _roll_shown(roll) -> str:
+    """A written ``roll`` as the line shows it: the die, or ``?``."""
+    return "?" if roll.value is None else str(roll.value)
 
 
 def _pick(chk: HandCheck, g: GameState, dealer: int, picker: int) -> None:
@@ -1034,7 +1046,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     if rolled is not None and not (state is not None and state.phase >= Phase.MARKS and state.complete):
         if partner_known and partner != rolled:
             pos = rec.partner.pos if rec.partner is not None else rec.roll.pos
-            why = f"roll {rec.roll.value} names" if rec.roll is not None else "the blind is shared with"
+            why = f"roll {_roll_shown(rec.roll)} names" if rec.roll is not None else "the blind is shared with"
             raise chk.reject("E-PARTNER", f"{why} {chk.aliases[rolled]} as the partner, but "
                              f"{chk.aliases[partner] if isinstance(partner, int) else 'alone'} is written",
                              pos, found=rec.partner.value if rec.partner is not None else "alone",

@@ -400,8 +400,6 @@ def test_give_makes_the_holder_a_partner(give):
     assert res.hands == [] and [e.code for e in errs][:1] == ["E-PARTNER"]
 
 
-@pytest.mark.xfail(strict=True, reason="QA18-D6: 'roll ?' (the reader accepts ?) crashes the judge: E-INTERNAL "
-                   "TypeError in roll_partner (replay/judge_wi.py:707, roll.value None); messages print 'roll None'")
 @pytest.mark.parametrize("line", ["pick Al  roll ?  pts 61  win", "pick Al  roll ?  partner Di  pts 61  win"])
 def test_roll_unknown_is_a_clear_error(line):
     errs, res = _errors(H7.format(r="wi7-die-roll") + "hand 1  dealer Gus\n" + line + "\n")
