@@ -425,6 +425,11 @@ def _marks_actions(chk: HandCheck, late: bool | None = None):
     for m in chk.rec.marks:
         if late is not None and m.late != late:
             continue
+        if m.seat is None:  # QA18-D8: `crack ?` (notation.md §7) where the engine needs the seat
+            what = f"{m.kind} {m.color or 'black'}" if m.kind == "blitz" else m.kind
+            raise chk.reject("E-SEAT", f"the seat of the {what} is written ?, but this hand is replayed by the "
+                             "engine, which needs the seat that made it (write the seat)", m.pos,
+                             found=f"{m.kind} ?", expected=f"{m.kind} S")
         seat = chk.seat(m.seat, m.pos)
         if m.kind == "crack":
             yield Crack(seat), m.pos
@@ -935,7 +940,8 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     n = prof.players
     marks = {"crack": 0, "re-crack": 0, "castrate": 0, "blitz": 0}
     for m in rec.marks:
-        chk.seat(m.seat, m.pos)
+        if m.seat is not None:  # `crack ?` (notation.md §7): the mark counts, its seat unknown
+            chk.seat(m.seat, m.pos)
         marks["re-crack" if m.kind == "recrack" else m.kind] += 1
     nmarks = sum(marks.values())
     if prof.maxMarks and nmarks > prof.maxMarks:
@@ -1774,6 +1780,11 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
         if own:
             g.call_type = CallType.OWN_ACE
     _apply_sheepshead(chk, g)
+    if any(m.seat is None for m in rec.marks):
+        # QA18-D8: a mark whose seat is written ? (notation.md §7) counts on the score sheet, but the engine
+        # cannot judge a mark without its seat: the profile's mark flags are checked as for an unknown dealer
+        _house_flags_unreplayed(chk)
+        return g
     for action, pos in _marks_actions(chk):
         _apply(chk, g, action, pos)
     return g

@@ -415,9 +415,6 @@ def test_the_qc_given_away_makes_the_neighbour_head():
     assert res.hands == [] and errs
 
 
-@pytest.mark.xfail(strict=True, reason="QA18-D8: notation.md §7 allows 'crack ?' and 'blitz ? red' (an unknown "
-                   "seat), but the score-sheet judge refuses them: E-SEAT 'None is not a seat of this hand' "
-                   "(replay/judge_wi.py:926 chk.seat(m.seat) on None); also 'blitz ? black late'")
 @pytest.mark.parametrize("mark", ["crack ?", "blitz ? black", "blitz ? black late"])
 def test_unknown_seat_of_a_mark(mark):
     text = (H5.format(r="wi5-called-ace; allowBlitz=queens; lateBlitz=on")
