@@ -58,6 +58,7 @@ BUCK_POINTS = 7  # rules.md F-6: every trick
 _CARDS = ("deals", "tables", "blind", "bury", "tricks")
 _FOREIGN = ("pick", "leaster", "doubler", "stake", "misdeal", "call", "alone", "claim", "partner", "partner2",
             "pts", "tricks_won", "outcome", "game", "ramsch", "laufende", "sheepshead", "nopick", "blind_trick", "pot")
+_FOREIGN += ("give", "roll", "share")  # QA18-D2: issue 18's Sheepshead statements (rules.md F-1)
 _WORD = {"tricks_won": "tricks", "blind_trick": "blindtrick", "nopick": "a no-pick game"}
 
 

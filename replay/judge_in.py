@@ -46,6 +46,7 @@ INDIANA_PROFILES = ("in4",)
 _FOREIGN = ("pick", "leaster", "doubler", "stake", "misdeal", "blind", "bury", "call", "alone", "claim", "ramsch",
             "thrown", "laufende", "sheepshead", "partner2", "nopick", "blind_trick", "pot")
 _FOREIGN += ("give",)  # issue 18 (h18a): wi6-7d-high's pass of a partner card (rules.md F-1)
+_FOREIGN += ("roll", "share", "tokens", "buck", "hunters")  # QA18-D2: seven-handed (F-1) and fox (F-6) statements
 
 
 class _Profile:

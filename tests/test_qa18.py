@@ -363,8 +363,6 @@ def test_fox_statement_outside_fox4_is_refused(stmt):
     assert res.hands == [] and errs and errs[0].line == 6 and errs[0].col == 45
 
 
-@pytest.mark.xfail(strict=True, reason="QA18-D2: 'roll' (and 'share') in an Indiana hand is accepted; "
-                   "docs/profiles.md F-5: other games' statements are E-IN-STATEMENT (judge_in._FOREIGN)")
 @pytest.mark.parametrize("stmt", ["roll 3", "share 7C 8C"])
 def test_seven_handed_statement_in_indiana_is_refused(stmt):
     text = H4.format(r="in4") + "hand 1  dealer W\ngame N ace AS  partner S  pts 70  win  " + stmt + "\n"
