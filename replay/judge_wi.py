@@ -266,6 +266,11 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
             raise chk.reject("E-SK-STATEMENT", f"'{kw}' is a Schafkopf statement; this hand's [Rules] is a Sheepshead "
                              "profile (a Schafkopf hand names a Schafkopf profile: schafkopf, schafkopf-bsv, "
                              "netschafkopf)", v.pos, found=kw, expected="a Sheepshead statement")
+    for v, kw in ((rec.tokens, "tokens"), (rec.buck, "buck"), (rec.hunters, "hunters")):
+        if v is not None:  # QA18-D1: the fox game's label statements, never dropped silently (rules.md F-6)
+            raise chk.reject("E-FOX-STATEMENT", f"'{kw}' is a statement of the fox game (rules.md F-6); this hand's "
+                             "[Rules] is a Sheepshead profile (a fox hand names [Rules \"fox4\"])",
+                             _keyword_pos(rec, kw, v.pos), found=kw, expected="a Sheepshead statement")
     # ---- profile and seats
     rules_text = rec.tag("Rules") or ""
     try:
@@ -354,6 +359,19 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
             raise chk.reject("E-DEALER", "the dealer is not known", rec.pos, found="no dealer", expected="dealer S")
         return _replay_hand(chk, kind, dealer, stake)
     return _score_sheet(chk, kind, dealer, stake)
+
+
+def _keyword_pos(rec: HandRecord, kw: str, pos: Pos) -> Pos:
+    """The position of the keyword ``kw`` written before the value at
+    ``pos`` on the same line of the hand's source (``buck Al``: the ``buck``);
+    ``pos`` itself when the source does not show it."""
+    lines = (rec.source or "").split("\n")
+    i = pos.line - rec.pos.line
+    if not 0 <= i < len(lines) or pos.col < 1:
+        return pos
+    off = rec.pos.col - 1 if i == 0 else 0  # the source starts at the hand's own keyword
+    c = lines[i].rfind(kw, 0, max(pos.col - 1 - off, 0))
+    return Pos(pos.line, c + 1 + off) if c >= 0 else pos
 
 
 def _hand_kind(chk: HandCheck) -> str:

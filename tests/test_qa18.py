@@ -354,8 +354,6 @@ def test_a_new_keyword_is_not_a_seat(kw):
 # ---------------------------------------------------------------- confirmed defects (strict xfail)
 
 
-@pytest.mark.xfail(strict=True, reason="QA18-D1: fox statements (tokens/buck/hunters) in a Sheepshead hand are "
-                   "silently accepted and dropped; roll/share/give outside their profiles are refused")
 @pytest.mark.parametrize("stmt", ["tokens Al 13 Bea 0 Cy 0 Di 0 Ed 0", "buck Al", "hunters Al"])
 def test_fox_statement_outside_fox4_is_refused(stmt):
     text = H5.format(r="wi5-called-ace") + "hand 1  dealer Ed\npick Al  call AH  partner Bea  pts 70  win  " + stmt + "\n"
