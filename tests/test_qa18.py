@@ -368,8 +368,6 @@ def test_seven_handed_statement_in_indiana_is_refused(stmt):
     assert res.hands == [] and [e.code for e in errs][:1] == ["E-IN-STATEMENT"]
 
 
-@pytest.mark.xfail(strict=True, reason="QA18-D3: on a score sheet a give's card back outside wi6-7d-high's 30-card deck "
-                   "(7C, 7S: rules.md F-1) is accepted; 6C in wi5 is E-DECK (with deal lines: E-GIVE)")
 @pytest.mark.parametrize("back", ["7C", "7S"])
 def test_give_back_card_not_in_the_30_card_deck(back):
     text = H6 + f"hand 1  dealer Flo\npick Al  give Al QS back {back}  partner Bea Cy  pts 70  win\n"
@@ -377,16 +375,12 @@ def test_give_back_card_not_in_the_30_card_deck(back):
     assert res.hands == [] and [(e.code, e.line, e.col) for e in errs][:1] == [("E-DECK", 6, 26)]
 
 
-@pytest.mark.xfail(strict=True, reason="QA18-D4: 'give Al QS back QS' (the card just received passed back) "
-                   "is accepted on a score sheet; docs/profiles.md says E-GIVE")
 def test_give_back_the_card_just_received():
     text = H6 + "hand 1  dealer Flo\npick Al  give Al QS back QS  partner Bea Cy  pts 70  win\n"
     errs, res = _errors(text)
     assert res.hands == [] and [e.code for e in errs][:1] == ["E-GIVE"]
 
 
-@pytest.mark.xfail(strict=True, reason="QA18-D5: after 'give Al QS' the left neighbour Bea holds the Q♠ "
-                   "(a partner card, F-1), yet 'partner Cy Di' is accepted and Bea is settled as a defender")
 @pytest.mark.parametrize("give", ["give Al QS back ??", "give Bea QS back ??"])
 def test_give_makes_the_holder_a_partner(give):
     # give Al QS: Bea holds QS.  give Bea QS: Bea held two partner cards and keeps one.  Either way Bea is
@@ -404,8 +398,6 @@ def test_roll_unknown_is_a_clear_error(line):
     assert (errs[0].line, errs[0].col) == (6, 15)
 
 
-@pytest.mark.xfail(strict=True, reason="QA18-D7: 'pick Al  give Al QC back ??': Al passed the Q♣ to Bea, so Bea "
-                   "is the head (profiles.md: pick S names the Q♣'s holder after the pass), yet Al is stored as head")
 def test_the_qc_given_away_makes_the_neighbour_head():
     errs, res = _errors(H6 + "hand 1  dealer Flo\npick Al  give Al QC back ??  partner Bea Cy  pts 70  win\n")
     assert res.hands == [] and errs
