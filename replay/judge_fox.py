@@ -59,6 +59,7 @@ _CARDS = ("deals", "tables", "blind", "bury", "tricks")
 _FOREIGN = ("pick", "leaster", "doubler", "stake", "misdeal", "call", "alone", "claim", "partner", "partner2",
             "pts", "tricks_won", "outcome", "game", "ramsch", "laufende", "sheepshead", "nopick", "blind_trick", "pot")
 _FOREIGN += ("potsplit",)  # issue 18 (hpot): the pot split (pot=on, rules.md D-19)
+_FOREIGN += ("give", "roll", "share")  # QA18-D2: issue 18's Sheepshead statements (rules.md F-1)
 _WORD = {"tricks_won": "tricks", "blind_trick": "blindtrick", "nopick": "a no-pick game"}
 
 

@@ -47,6 +47,7 @@ _FOREIGN = ("pick", "leaster", "doubler", "stake", "misdeal", "blind", "bury", "
             "thrown", "laufende", "sheepshead", "partner2", "nopick", "blind_trick", "pot")
 _FOREIGN += ("give",)  # issue 18 (h18a): wi6-7d-high's pass of a partner card (rules.md F-1)
 _FOREIGN += ("potsplit",)  # issue 18 (hpot): the pot split, Sheepshead under pot=on only (rules.md D-19)
+_FOREIGN += ("roll", "share", "tokens", "buck", "hunters")  # QA18-D2: seven-handed (F-1) and fox (F-6) statements
 
 
 class _Profile:

@@ -10,10 +10,13 @@ from __future__ import annotations
 from .actions import GiveCard
 from .errors import IllegalAction
 from .judge_common import HandCheck
+from .cards import Card
 from .partner_cards import QC_CALLABLE
 from .state import GameState
 
 __all__ = ["apply_give", "check_written", "call_allowed"]
+
+_QC = Card.parse("QC")
 
 
 def call_allowed(prof) -> bool:
@@ -37,10 +40,52 @@ def check_written(chk: HandCheck) -> None:
             shown = "??" if gv.card is None else str(gv.card)
             raise chk.reject("E-GIVE", f"give {gv.seat} {shown}: the card passed left is a partner card, Q♣ Q♠ or J♦ "
                              "(rules.md F-1)", gv.card_pos, found=shown, expected="QC, QS or JD")
+        if not rec.deals:  # with deal lines the engine moves and checks the cards (replay/partner_cards.py)
+            _check_give_sheet(chk)
     c = rec.call
     if call_allowed(prof) and c is not None and c.card is not None and (c.card not in QC_CALLABLE or c.has_under):
         raise chk.reject("E-CALL-CARD", f"{c.card} cannot be called in {prof.name}: a holder of two partner cards "
                          "calls the 8♦ or the J♥ (rules.md F-1)", c.card_pos, found=str(c.card), expected="8D or JH")
+
+
+def _check_give_sheet(chk: HandCheck) -> None:
+    """A ``give`` written without deal lines (docs/profiles.md "The pass of a
+    partner card"): the card back is in the profile's deck (``E-DECK``) and
+    is not the card just received (``E-GIVE``); the seat passed to holds a
+    partner card after the pass, so it and the giver (who keeps one) are on
+    the head's side: passing the Q♣ makes the receiver the head, so ``pick S``
+    must name it (``E-PARTNER-CARD``), and written partners that leave either
+    seat out are ``E-PARTNER`` (QA18-D3, D4, D5, D7)."""
+    rec, prof = chk.rec, chk.profile
+    gv = rec.give
+    back = gv.back
+    if back is not None and not prof.deck_mask >> back & 1:
+        raise chk.reject("E-DECK", f"{back} is not in the {prof.deck}-card deck of {prof.name} (rules.md F-1)",
+                         gv.back_pos, found=str(back), expected=f"a card of the {prof.deck}-card deck")
+    if back is not None and back == gv.card:
+        raise chk.reject("E-GIVE", f"{back} cannot come back at once: the left neighbour passes back one of its own "
+                         "cards", gv.back_pos, found=str(back), expected="a card of the left neighbour")
+    if rec.pick is None or rec.pick.value is None or rec.pick.value not in chk.index:
+        return
+    giver = chk.index[gv.seat]
+    left = (giver + 1) % prof.players
+    head = chk.index[rec.pick.value]
+    aliases = chk.aliases
+    if gv.card == _QC and head != left:
+        raise chk.reject("E-PARTNER-CARD", f"{gv.seat} passed the Q♣ to {aliases[left]}, who holds it after the "
+                         f"pass and is the head: pick names the Q♣'s holder after the give (rules.md F-1)",
+                         rec.pick.pos, found=rec.pick.value, expected=aliases[left])
+    written = [p for p in (rec.partner, rec.partner2) if p is not None and p.value is not None]
+    if not written or rec.alone is not None:
+        return
+    side = {head} | {chk.index[p.value] for p in written if p.value in chk.index}
+    missing = [s for s in (giver, left) if s not in side]
+    if missing and (len(written) >= 2 or len(missing) > 2 - len(written)):
+        who = " and ".join(aliases[s] for s in missing)
+        raise chk.reject("E-PARTNER", f"after give {gv.seat} {gv.card} {who} holds a partner card (Q♣ Q♠ J♦, "
+                         f"rules.md F-1) and is on {rec.pick.value}'s side, but the written partners leave "
+                         f"{'them' if len(missing) > 1 else 'that seat'} out", written[0].pos,
+                         found=" ".join(p.value for p in written), expected=f"partners including {who}")
 
 
 def apply_give(chk: HandCheck, g: GameState) -> None:

@@ -52,6 +52,7 @@ __all__ = ["check_schafkopf", "is_schafkopf"]
 _SHEEPSHEAD_ONLY = ("pick", "leaster", "doubler", "stake", "misdeal", "blind", "bury", "call", "alone", "claim")
 _SHEEPSHEAD_ONLY += ("give",)  # issue 18 (h18a): wi6-7d-high's pass of a partner card (rules.md F-1)
 _SHEEPSHEAD_ONLY += ("potsplit",)  # issue 18 (hpot): the pot split (pot=on, rules.md D-19)
+_SHEEPSHEAD_ONLY += ("roll", "share", "tokens", "buck", "hunters")  # QA18-D2: seven-handed (F-1), fox (F-6)
 _SUIT_WORD = {"eichel": Suit.CLUBS, "gras": Suit.SPADES, "herz": Suit.HEARTS, "schellen": Suit.DIAMONDS}
 _GAME_WORD = {g.value: g for g in Game if g is not Game.RAMSCH}
 

@@ -267,6 +267,11 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
             raise chk.reject("E-SK-STATEMENT", f"'{kw}' is a Schafkopf statement; this hand's [Rules] is a Sheepshead "
                              "profile (a Schafkopf hand names a Schafkopf profile: schafkopf, schafkopf-bsv, "
                              "netschafkopf)", v.pos, found=kw, expected="a Sheepshead statement")
+    for v, kw in ((rec.tokens, "tokens"), (rec.buck, "buck"), (rec.hunters, "hunters")):
+        if v is not None:  # QA18-D1: the fox game's label statements, never dropped silently (rules.md F-6)
+            raise chk.reject("E-FOX-STATEMENT", f"'{kw}' is a statement of the fox game (rules.md F-6); this hand's "
+                             "[Rules] is a Sheepshead profile (a fox hand names [Rules \"fox4\"])",
+                             _keyword_pos(rec, kw, v.pos), found=kw, expected="a Sheepshead statement")
     # ---- profile and seats
     rules_text = rec.tag("Rules") or ""
     try:
@@ -360,6 +365,19 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
     return _score_sheet(chk, kind, dealer, stake)
 
 
+def _keyword_pos(rec: HandRecord, kw: str, pos: Pos) -> Pos:
+    """The position of the keyword ``kw`` written before the value at
+    ``pos`` on the same line of the hand's source (``buck Al``: the ``buck``);
+    ``pos`` itself when the source does not show it."""
+    lines = (rec.source or "").split("\n")
+    i = pos.line - rec.pos.line
+    if not 0 <= i < len(lines) or pos.col < 1:
+        return pos
+    off = rec.pos.col - 1 if i == 0 else 0  # the source starts at the hand's own keyword
+    c = lines[i].rfind(kw, 0, max(pos.col - 1 - off, 0))
+    return Pos(pos.line, c + 1 + off) if c >= 0 else pos
+
+
 def _hand_kind(chk: HandCheck) -> str:
     """``pick``, ``misdeal``, ``doubler`` or the no-pick game played
     (``leaster``, ``moster``, ``mittler``, ``schneidster``, ``schwanzer``)."""
@@ -429,6 +447,11 @@ def _marks_actions(chk: HandCheck, late: bool | None = None):
     for m in chk.rec.marks:
         if late is not None and m.late != late:
             continue
+        if m.seat is None:  # QA18-D8: `crack ?` (notation.md §7) where the engine needs the seat
+            what = f"{m.kind} {m.color or 'black'}" if m.kind == "blitz" else m.kind
+            raise chk.reject("E-SEAT", f"the seat of the {what} is written ?, but this hand is replayed by the "
+                             "engine, which needs the seat that made it (write the seat)", m.pos,
+                             found=f"{m.kind} ?", expected=f"{m.kind} S")
         seat = chk.seat(m.seat, m.pos)
         if m.kind == "crack":
             yield Crack(seat), m.pos
@@ -470,8 +493,12 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 _apply(chk, g, Bury(None if any(c is None for c in cards) else cards), bury.pos)
             if rec.roll is not None:  # wi7-die-roll: the written die names the partner (issue 18, replay/seven.py)
                 if rec.alone is not None:
-                    raise chk.reject("E-ROLL", f"both roll {rec.roll.value} and alone: the die names a partner",
+                    raise chk.reject("E-ROLL", f"both roll {_roll_shown(rec.roll)} and alone: the die names a partner",
                                      rec.roll.pos, found="roll and alone", expected="one of them")
+                if rec.roll.value is None:  # QA18-D6: the engine needs the die to name the partner
+                    raise chk.reject("E-ROLL", "the die roll is written ? but the tricks are replayed: the die names "
+                                     "the partner (write roll N, 1..6)", rec.roll.pos, found="roll ?",
+                                     expected="roll N")
                 _apply(chk, g, Roll(rec.roll.value), rec.roll.pos)
             if rec.call is not None:
                 c = rec.call
@@ -695,8 +722,8 @@ def _sheet_roll(chk: HandCheck, picker: int, dealer: int | None, alone: bool) ->
         return (picker + 1) % prof.players
     if prof.partnerMode != "dieRoll":
         if roll is not None:
-            raise chk.reject("E-ROLL", f"roll {roll.value} in {prof.name}, where no die names the partner "
-                             "(only wi7-die-roll)", roll.pos, found=f"roll {roll.value}", expected="no roll")
+            raise chk.reject("E-ROLL", f"roll {_roll_shown(roll)} in {prof.name}, where no die names the partner "
+                             "(only wi7-die-roll)", roll.pos, found=f"roll {_roll_shown(roll)}", expected="no roll")
         return None
     nuclear = is_nuclear(prof, picker, dealer)
     if roll is None:
@@ -706,9 +733,17 @@ def _sheet_roll(chk: HandCheck, picker: int, dealer: int | None, alone: bool) ->
                          rec.pick.pos, found="no roll", expected="roll N")
     if alone or nuclear:
         why = "the dealer went nuclear and plays alone" if nuclear else "the picker plays alone"
-        raise chk.reject("E-ROLL", f"roll {roll.value}, but {why}", roll.pos, found=f"roll {roll.value}",
+        raise chk.reject("E-ROLL", f"roll {_roll_shown(roll)}, but {why}", roll.pos, found=f"roll {_roll_shown(roll)}",
                          expected="no roll")
+    if roll.value is None:  # QA18-D6: the roll is written in the hand, never guessed (docs/profiles.md)
+        raise chk.reject("E-ROLL", "the die roll is written ?; the die names the partner, so write it (roll N, 1..6)",
+                         roll.pos, found="roll ?", expected="roll N")
     return roll_partner(prof.players, picker, roll.value)
+
+
+def _roll_shown(roll) -> str:
+    """A written ``roll`` as the line shows it: the die, or ``?``."""
+    return "?" if roll.value is None else str(roll.value)
 
 
 def _pick(chk: HandCheck, g: GameState, dealer: int, picker: int) -> None:
@@ -927,7 +962,8 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     n = prof.players
     marks = {"crack": 0, "re-crack": 0, "castrate": 0, "blitz": 0}
     for m in rec.marks:
-        chk.seat(m.seat, m.pos)
+        if m.seat is not None:  # `crack ?` (notation.md §7): the mark counts, its seat unknown
+            chk.seat(m.seat, m.pos)
         marks["re-crack" if m.kind == "recrack" else m.kind] += 1
     nmarks = sum(marks.values())
     if prof.maxMarks and nmarks > prof.maxMarks:
@@ -1038,7 +1074,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     if rolled is not None and not (state is not None and state.phase >= Phase.MARKS and state.complete):
         if partner_known and partner != rolled:
             pos = rec.partner.pos if rec.partner is not None else rec.roll.pos
-            why = f"roll {rec.roll.value} names" if rec.roll is not None else "the blind is shared with"
+            why = f"roll {_roll_shown(rec.roll)} names" if rec.roll is not None else "the blind is shared with"
             raise chk.reject("E-PARTNER", f"{why} {chk.aliases[rolled]} as the partner, but "
                              f"{chk.aliases[partner] if isinstance(partner, int) else 'alone'} is written",
                              pos, found=rec.partner.value if rec.partner is not None else "alone",
@@ -1766,6 +1802,11 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
         if own:
             g.call_type = CallType.OWN_ACE
     _apply_sheepshead(chk, g)
+    if any(m.seat is None for m in rec.marks):
+        # QA18-D8: a mark whose seat is written ? (notation.md §7) counts on the score sheet, but the engine
+        # cannot judge a mark without its seat: the profile's mark flags are checked as for an unknown dealer
+        _house_flags_unreplayed(chk)
+        return g
     for action, pos in _marks_actions(chk):
         _apply(chk, g, action, pos)
     return g

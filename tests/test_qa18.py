@@ -354,8 +354,6 @@ def test_a_new_keyword_is_not_a_seat(kw):
 # ---------------------------------------------------------------- confirmed defects (strict xfail)
 
 
-@pytest.mark.xfail(strict=True, reason="QA18-D1: fox statements (tokens/buck/hunters) in a Sheepshead hand are "
-                   "silently accepted and dropped; roll/share/give outside their profiles are refused")
 @pytest.mark.parametrize("stmt", ["tokens Al 13 Bea 0 Cy 0 Di 0 Ed 0", "buck Al", "hunters Al"])
 def test_fox_statement_outside_fox4_is_refused(stmt):
     text = H5.format(r="wi5-called-ace") + "hand 1  dealer Ed\npick Al  call AH  partner Bea  pts 70  win  " + stmt + "\n"
@@ -363,8 +361,6 @@ def test_fox_statement_outside_fox4_is_refused(stmt):
     assert res.hands == [] and errs and errs[0].line == 6 and errs[0].col == 45
 
 
-@pytest.mark.xfail(strict=True, reason="QA18-D2: 'roll' (and 'share') in an Indiana hand is accepted; "
-                   "docs/profiles.md F-5: other games' statements are E-IN-STATEMENT (judge_in._FOREIGN)")
 @pytest.mark.parametrize("stmt", ["roll 3", "share 7C 8C"])
 def test_seven_handed_statement_in_indiana_is_refused(stmt):
     text = H4.format(r="in4") + "hand 1  dealer W\ngame N ace AS  partner S  pts 70  win  " + stmt + "\n"
@@ -372,8 +368,6 @@ def test_seven_handed_statement_in_indiana_is_refused(stmt):
     assert res.hands == [] and [e.code for e in errs][:1] == ["E-IN-STATEMENT"]
 
 
-@pytest.mark.xfail(strict=True, reason="QA18-D3: on a score sheet a give's card back outside wi6-7d-high's 30-card deck "
-                   "(7C, 7S: rules.md F-1) is accepted; 6C in wi5 is E-DECK (with deal lines: E-GIVE)")
 @pytest.mark.parametrize("back", ["7C", "7S"])
 def test_give_back_card_not_in_the_30_card_deck(back):
     text = H6 + f"hand 1  dealer Flo\npick Al  give Al QS back {back}  partner Bea Cy  pts 70  win\n"
@@ -381,16 +375,12 @@ def test_give_back_card_not_in_the_30_card_deck(back):
     assert res.hands == [] and [(e.code, e.line, e.col) for e in errs][:1] == [("E-DECK", 6, 26)]
 
 
-@pytest.mark.xfail(strict=True, reason="QA18-D4: 'give Al QS back QS' (the card just received passed back) "
-                   "is accepted on a score sheet; docs/profiles.md says E-GIVE")
 def test_give_back_the_card_just_received():
     text = H6 + "hand 1  dealer Flo\npick Al  give Al QS back QS  partner Bea Cy  pts 70  win\n"
     errs, res = _errors(text)
     assert res.hands == [] and [e.code for e in errs][:1] == ["E-GIVE"]
 
 
-@pytest.mark.xfail(strict=True, reason="QA18-D5: after 'give Al QS' the left neighbour Bea holds the Q♠ "
-                   "(a partner card, F-1), yet 'partner Cy Di' is accepted and Bea is settled as a defender")
 @pytest.mark.parametrize("give", ["give Al QS back ??", "give Bea QS back ??"])
 def test_give_makes_the_holder_a_partner(give):
     # give Al QS: Bea holds QS.  give Bea QS: Bea held two partner cards and keeps one.  Either way Bea is
@@ -400,8 +390,6 @@ def test_give_makes_the_holder_a_partner(give):
     assert res.hands == [] and [e.code for e in errs][:1] == ["E-PARTNER"]
 
 
-@pytest.mark.xfail(strict=True, reason="QA18-D6: 'roll ?' (the reader accepts ?) crashes the judge: E-INTERNAL "
-                   "TypeError in roll_partner (replay/judge_wi.py:707, roll.value None); messages print 'roll None'")
 @pytest.mark.parametrize("line", ["pick Al  roll ?  pts 61  win", "pick Al  roll ?  partner Di  pts 61  win"])
 def test_roll_unknown_is_a_clear_error(line):
     errs, res = _errors(H7.format(r="wi7-die-roll") + "hand 1  dealer Gus\n" + line + "\n")
@@ -410,16 +398,11 @@ def test_roll_unknown_is_a_clear_error(line):
     assert (errs[0].line, errs[0].col) == (6, 15)
 
 
-@pytest.mark.xfail(strict=True, reason="QA18-D7: 'pick Al  give Al QC back ??': Al passed the Q♣ to Bea, so Bea "
-                   "is the head (profiles.md: pick S names the Q♣'s holder after the pass), yet Al is stored as head")
 def test_the_qc_given_away_makes_the_neighbour_head():
     errs, res = _errors(H6 + "hand 1  dealer Flo\npick Al  give Al QC back ??  partner Bea Cy  pts 70  win\n")
     assert res.hands == [] and errs
 
 
-@pytest.mark.xfail(strict=True, reason="QA18-D8: notation.md §7 allows 'crack ?' and 'blitz ? red' (an unknown "
-                   "seat), but the score-sheet judge refuses them: E-SEAT 'None is not a seat of this hand' "
-                   "(replay/judge_wi.py:926 chk.seat(m.seat) on None); also 'blitz ? black late'")
 @pytest.mark.parametrize("mark", ["crack ?", "blitz ? black", "blitz ? black late"])
 def test_unknown_seat_of_a_mark(mark):
     text = (H5.format(r="wi5-called-ace; allowBlitz=queens; lateBlitz=on")
