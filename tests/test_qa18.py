@@ -1,7 +1,7 @@
 """QA of issue 18's variants (qa18): records a scorer would write, worked BY HAND
 from rules.md and docs/profiles.md before shead was run (working in tests/fixtures/qa18/NOTES.md),
 then compared with shead.  Agreements are plain tests with the hand numbers;
-confirmed defects are strict xfails named QA18-Dn.
+the confirmed defects QA18-D1..D8 (tests/fixtures/qa18/NOTES.md) were fixed and are plain tests now.
 
 Units: + receives.  F-4 shares: each defender tier x M, each partner one share,
 the picker (D - P) shares.
@@ -351,7 +351,7 @@ def test_a_new_keyword_is_not_a_seat(kw):
     assert all(e.code != "E-INTERNAL" for e in errs)
 
 
-# ---------------------------------------------------------------- confirmed defects (strict xfail)
+# ---------------------------------------------------------------- the confirmed defects D1-D8, fixed
 
 
 @pytest.mark.parametrize("stmt", ["tokens Al 13 Bea 0 Cy 0 Di 0 Ed 0", "buck Al", "hunters Al"])
