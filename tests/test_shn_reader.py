@@ -488,6 +488,23 @@ def test_windows_1252_byte_in_a_session_tag_value_is_a_warning(tmp_path):
     assert f.hands[0].seats == [("Al", "Jürgen"), ("Bea", "Bea")]
 
 
+def test_bad_byte_on_a_hand_line_after_an_erring_hand_is_still_an_error(tmp_path):
+    # issue 15, found by the long fuzz (seed 8, case 6,363): hand 1 has an error (a second 'call'),
+    # hand 2 is good, and hand 3's own 'hand' line holds the bytes E2 82 (a truncated euro sign) right
+    # after 'dealer'.  The reader used to count the errors of the last two hands; starting hand 3 pushed
+    # hand 1's error out of that window, the count fell, and the bad bytes were taken as reported: hand 3
+    # was accepted with them in its text and storing the file then failed whole (E-STORE).  The bad
+    # byte is column 15 ('hand 3  dealer' is 14 characters).
+    p = tmp_path / "bad.shn"
+    p.write_bytes(b"%SHN 1.0\n[Players \"Al Bea Cy Di Ed\"]\n\n"
+                  b"hand 1  dealer Ed\npick Bea  call AH  call AH\n\n"
+                  b"hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 72  win\n\n"
+                  b"hand 3  dealer\xe2\x82 Bea\npick Di  alone  pts 93  win-s\n")
+    f = read_file(p)
+    assert [[(e.code, e.line, e.col) for e in h.errors] for h in f.hands] == [
+        [("E-DUPLICATE", 5, 20)], [], [("E-ENCODING", 10, 15)]]
+
+
 def test_lone_surrogate_in_text_is_an_encoding_error():
     e = read("%SHN 1.0\nhand 1 {\ud800}\n").hands[0].errors[0]
     assert (e.code, e.line, e.col) == ("E-ENCODING", 2, 9) and "U+D800" in e.message

@@ -595,7 +595,7 @@ class _Reader:
                     self._line(fixed)
             else:
                 self._line(line)
-            if len(self.hands) >= batch + 2:  # the last two stay: the current hand, and _error_count's
+            if len(self.hands) >= batch + 2:  # the last two stay: the current hand, and _error_mark's
                 done = self.hands[:-2]
                 del self.hands[:-2]
                 errors, self.errors = self.errors, []
@@ -716,10 +716,10 @@ class _Reader:
             toks.append(t)
         self.line = line
         self.enc_cut = cut
-        before = self._error_count()
+        mark = self._error_mark()
         if toks:
             self._process(toks, 0)
-        if self._error_count() == before and self.skipping != _SKIP_HAND:
+        if not self._errors_since(mark) and self.skipping != _SKIP_HAND:
             self._fail(ShnSyntaxError(self._encoding_diag()))
         self.enc_cut = 0
 
@@ -753,8 +753,25 @@ class _Reader:
             "UTF-8 text"))
         return fixed
 
-    def _error_count(self) -> int:
-        return len(self.errors) + sum(len(h.errors) for h in self.hands[-2:])
+    def _error_mark(self) -> tuple[int, int, int]:
+        """Where the errors stand now: (file errors, hands, errors of the last
+        hand), for :meth:`_errors_since`."""
+        hands = self.hands
+        return len(self.errors), len(hands), len(hands[-1].errors) if hands else 0
+
+    def _errors_since(self, mark: tuple[int, int, int]) -> bool:
+        """Whether an error was reported since ``mark`` (of :meth:`_error_mark`):
+        a file error, one more on the hand that was last, or any on a hand
+        begun since.  (A count over the last two hands was wrong when a new
+        hand pushed an erring one out of the window: a line's bad bytes were
+        then taken as reported and the hand stored with them.)"""
+        n_err, n_hands, last = mark
+        hands = self.hands
+        if len(self.errors) > n_err:
+            return True
+        if n_hands and len(hands[n_hands - 1].errors) > last:
+            return True
+        return any(h.errors for h in hands[n_hands:])
 
     def _skip(self, toks: list[str], i: int, n: int) -> int:
         line_mode = self.skipping == _SKIP_LINE
