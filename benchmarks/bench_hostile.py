@@ -114,6 +114,10 @@ def protocol_shapes() -> dict[str, bytes]:
         "numbers of 10,000 digits in the row": PROTOCOL.replace(b"   1   ", b"   1" + b"7" * 10_000 + b"   ", 1),
         "invalid UTF-8 x 100,000 lines": PROTOCOL + b"\n" + b"\xff\n" * 100_000,
         "NUL bytes x 100,000": PROTOCOL + b"\n" + b"\x00" * 100_000 + b"\n",
+        # the long fuzz's slowest case (seed 8): 'Geber:' repeated on CR-only lines, some 70,000 games
+        # of no deal, each refused on its own
+        "'Geber: Gast' x 70,000 on CR-only lines": (PROTOCOL.split(b"Geber:")[0] + b"Geber: Gast\r " * 70_000
+                                                      + b"Geber:" + PROTOCOL.split(b"Geber:", 1)[1]),
     })
     return shapes
 

@@ -1,6 +1,7 @@
 """The long fuzz of issue 15: mutated SHN files and NetSchafkopf protocols
 through ``ingest.cli.load_bytes`` until a count or a time budget is reached,
-counting E-INTERNAL answers, hangs (longer than 2 s), unpositioned errors and
+counting E-INTERNAL answers, hangs (over 2 CPU-s, or for a file over 1 MB over
+4.4 CPU-s per MB: 3x the normal protocol's rate), unpositioned errors and
 exceptions (tests/hostile.py :func:`check`).
 
     nice -n 10 .venv/bin/python benchmarks/fuzz_long.py --shn 1000000 --protocols 100000 \\
@@ -35,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.hostile import PROTOCOL_SOURCES, SHN_SOURCES, check, excerpt, mutate  # noqa: E402
+from tests.hostile import HANG_PER_MB, PROTOCOL_SOURCES, SHN_SOURCES, check, excerpt, mutate  # noqa: E402
 
 
 def check_stored(name: str, data: bytes, db: Path) -> list[str]:
@@ -62,7 +63,9 @@ def main() -> int:
     ap.add_argument("--protocols", type=int, default=100_000, help="protocols to try (default 100,000)")
     ap.add_argument("--seconds", type=float, default=3600, help="stop after this many seconds")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--hang", type=float, default=2.0, help="seconds above which a case is a hang")
+    ap.add_argument("--hang", type=float, default=2.0, help="CPU seconds above which a case is a hang")
+    ap.add_argument("--hang-per-mb", type=float, default=HANG_PER_MB,
+                    help="for a case over 1 MB, CPU seconds per MB above which it is a hang")
     ap.add_argument("--keep", type=Path, default=Path("fuzz_cases"), help="folder for the problem cases")
     ap.add_argument("--lines", type=int, default=40, help="lines of each SHN source file mutated")
     ap.add_argument("--games", type=int, default=1, help="games of each protocol mutated")
@@ -86,7 +89,7 @@ def main() -> int:
         kind = "protocol" if want_proto else "shn"
         name, data = rng.choice(proto if want_proto else shn)
         m = mutate(data, rng, big=rng.random() < args.big_rate)
-        problems = check(name, m, hang=args.hang)
+        problems = check(name, m, hang=args.hang, per_mb=args.hang_per_mb)
         done[kind] += 1
         if args.store_every and (done["shn"] + done["protocol"]) % args.store_every == 0:
             problems += check_stored(name, m, Path(scratch.name) / f"s{stored % 20}.duckdb")
