@@ -31,7 +31,7 @@ from replay.analysis import analyse  # noqa: E402
 from replay.dd_check import random_position, random_schafkopf  # noqa: E402
 from replay.generator import random_hand  # noqa: E402
 from replay.profile import parse_rules  # noqa: E402
-from replay.schafkopf import Announce, SchafkopfProfile, SchafkopfState  # noqa: E402
+from replay.schafkopf import SchafkopfProfile  # noqa: E402
 from replay.solver import DDSolver  # noqa: E402
 from replay.state import GameState  # noqa: E402
 

@@ -21,10 +21,14 @@ The choices made where rules.md is silent are in docs/profiles.md
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import Card, Rank, mask_of
 
 # No import of replay.state here (tests/test_layers.py: no import circle): the
 # state calls in and sets its own phase and call type after these return.
+#: :class:`replay.state.GameState`, named in the annotations below without importing it.
+GameState = Any
 
 __all__ = ["RANKS", "first_two_mask", "first_two_head", "first_two_card", "first_two_claim", "first_two_alone",
            "side_open", "give", "qc_call", "QC_CALLABLE"]

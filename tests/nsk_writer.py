@@ -15,9 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ingest.netschafkopf import _parse_game, parse_card
-from replay.actions import Play
 from replay.cards import Card, mask_of
-from replay.schafkopf import Announce, Game, Kontra, Ramsch, Re, SchafkopfProfile, SchafkopfState
+from replay.schafkopf import Announce, Kontra, Ramsch, Re, SchafkopfProfile, SchafkopfState
 
 SEATS = ["PcLinks", "PcOben", "PcRechts", "Gast"]
 _POINTS = {"A": 11, "Z": 10, "K": 4, "O": 3, "U": 2}

@@ -16,7 +16,6 @@ import random
 
 import pytest
 
-from ingest.cli import load_bytes
 from tests.hostile import PROTOCOL_SOURCES, SHN_SOURCES, check, excerpt, mutate, mutate_once
 
 SHN = [(p.name, excerpt(p, "shn")) for p in SHN_SOURCES]

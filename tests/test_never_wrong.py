@@ -11,7 +11,6 @@ Seats clockwise Al Bea Cy Di Ed; dealer Ed, so Al leads trick 1 (B-17).
 
 from __future__ import annotations
 
-import pytest
 
 from ingest.validate import validate_text
 

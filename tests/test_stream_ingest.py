@@ -12,7 +12,6 @@ on a 1 GB file (the issue's report), not here.
 
 from __future__ import annotations
 
-import os
 import random
 import signal
 import subprocess
