@@ -524,7 +524,8 @@ def _backfill_deals(con: duckdb.DuckDBPyConnection) -> None:
 
 #: Python steps run right after a migration's SQL, in its transaction.
 _BACKFILLS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {4: _backfill_laufende, 15: _backfill_deals,
-                                                                  16: _summary.rebuild, 19: _backfill_sk_game}
+                                                                  16: _summary.rebuild, 19: _backfill_sk_game,
+                                                                  20: _summary.rebuild_hands}
 
 
 def _migrate(con: duckdb.DuckDBPyConnection) -> list[int]:
