@@ -177,6 +177,17 @@ def test_summary_follows_amend_and_void(worked):
         assert table(con) == summary.recompute_hands(con)
         s_ = one(con, m.schneider_summary)
         assert (s_["picked"], s_["lose_s"], s_["win_s"]) == (8, 0, 2)  # b hand 1 (30, lose-s) is gone
+        after_void = table(con)
+    # rederive puts back rows spoiled behind the store's back
+    con = duckdb.connect(str(worked))
+    try:
+        con.execute("DELETE FROM session_hands WHERE session_id = (SELECT min(session_id) FROM session_hands)")
+        con.execute("UPDATE session_hands SET hands = 0")
+    finally:
+        con.close()
+    st.Store(worked).rederive()
+    with st.reading(worked) as con:
+        assert table(con) == after_void
 
 
 def test_migration_020_backfills_what_ingest_wrote(worked):
