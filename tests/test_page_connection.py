@@ -16,7 +16,7 @@ import streamlit as st
 from streamlit.testing.v1 import AppTest
 
 from dashboard import filters
-from ingest.store import Store
+from ingest.store import Store, connect
 from ingest.validate import validate_file
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -132,3 +132,31 @@ def test_busy_inside_a_run_is_the_message_then_retry_shows_the_page(fixture_db, 
         holder.wait()
     at.button(key="shead.retry").click().run()
     assert not at.exception and not at.warning and at.metric
+
+
+def test_a_write_in_this_process_waits_for_a_page_run_then_stores(fixture_db, tmp_path):
+    # another dashboard session's page run holds its read-only connection for 0.6 s; a write open in this
+    # process (DuckDB refuses a second configuration of one file in a process) waits for it, then works
+    import threading
+    import time
+
+    db = tmp_path / "w.duckdb"
+    db.write_bytes(fixture_db.read_bytes())
+    held = threading.Event()
+
+    def run_page():
+        with filters.page_connection("overview"):
+            with filters.connection(db) as con:
+                con.execute("SELECT count(*) FROM hands").fetchall()
+                held.set()
+                time.sleep(0.6)
+
+    t = threading.Thread(target=run_page)
+    t.start()
+    assert held.wait(30)
+    t0 = time.monotonic()
+    con = connect(db, read_only=False)  # the store's write open
+    waited = time.monotonic() - t0
+    con.close()
+    t.join()
+    assert waited > 0.2  # it waited for the run's end instead of failing
