@@ -21,10 +21,14 @@ slow every other user of the machine), so the file's pages may be in memory
 — the cost measured is DuckDB's reading and computing, not the disk's.
 
 Printed per metric and size: wall ms and process CPU ms (all threads; on a
-shared machine the CPU figure is steadier).  ``--before`` adds, at the last
+shared machine the CPU figure is steadier), and the CPU ratio of the last
+size to the first.  ``--before`` adds, at the last
 size, the seat-level SQL of the metrics that read ``session_players``
 (``dashboard.summary_metrics.ENABLED = False``).  Pages: the page script
-under ``streamlit.testing``'s AppTest, one whole run each, in a new process.
+under ``streamlit.testing``'s AppTest, one whole run each per size, in a new
+process, run as ``dashboard/app.py`` runs it (inside
+``dashboard.filters.page_connection``: the run's reads share one connection;
+``--alone``: the page file by itself, each read on a connection of its own).
 """
 
 from __future__ import annotations
@@ -53,7 +57,7 @@ SUMMARY = ("ledger_by_session", "ledger_running", "leaderboard", "ledger_units",
 def _metric_names() -> list[str]:
     from dashboard import metrics as m
 
-    return [fn.__name__ for fn in m.METRICS] + ["role_record", "pick_by_seat", "player_report"]
+    return [fn.__name__ for fn in m.METRICS] + ["filter_choices", "role_record", "pick_by_seat", "player_report"]
 
 
 def _one_metric(db: str, name: str, seat_level: bool) -> dict:
@@ -71,6 +75,8 @@ def _one_metric(db: str, name: str, seat_level: bool) -> dict:
             who = con.execute("SELECT min(player) FROM hand_units").fetchall()[0][0]
             fn = getattr(pm, name)
             call = lambda: fn(con, m.Filters(), who)  # noqa: E731
+        elif name == "filter_choices":  # the sidebar's choices (not a metric: no filters)
+            call = lambda: m.filter_choices(con)  # noqa: E731
         else:
             fn = getattr(m, name)
             call = lambda: fn(con, m.Filters())  # noqa: E731
@@ -79,21 +85,44 @@ def _one_metric(db: str, name: str, seat_level: bool) -> dict:
         return {"wall": (time.perf_counter() - t0) * 1000, "cpu": (time.process_time() - c0) * 1000}
 
 
+#: a page run as dashboard/app.py runs it: inside ``page_connection`` (its reads share one connection)
+_AS_APP = """
+import os, runpy
+from dashboard.filters import page_connection
+with page_connection(os.environ["SHEAD_BENCH_URL"]):
+    runpy.run_path(os.environ["SHEAD_BENCH_PAGE"], run_name="__main__")
+"""
+
+
+def _app_test(script: str):
+    """The AppTest of page ``script`` as the app runs it (``SHEAD_BENCH_ALONE``
+    set: the page file by itself, each read on its own connection)."""
+    from streamlit.testing.v1 import AppTest
+
+    path = ROOT / "dashboard" / "pages" / script
+    if os.environ.get("SHEAD_BENCH_ALONE"):
+        return AppTest.from_file(str(path), default_timeout=600)
+    os.environ["SHEAD_BENCH_URL"], os.environ["SHEAD_BENCH_PAGE"] = Path(script).stem, str(path)
+    return AppTest.from_string(_AS_APP, default_timeout=600)
+
+
 def _one_page(db: str, script: str, warm: str | None = None) -> dict:
-    """(in the child) one cold AppTest run of page ``script``.  With
+    """(in the child) one cold AppTest run of page ``script``, run as
+    ``dashboard/app.py`` runs it (``--alone``: the page file by itself).  With
     ``warm`` (another database), the page is run on it first, so that the
     page's imports (Altair, ...) and Streamlit's own start-up are not
-    counted — a running dashboard has them — then every cache is cleared
-    and ``db`` is read through a new connection."""
+    counted — a running dashboard has them; nor AppTest's scan of every
+    installed package for Streamlit components, which it repeats for each
+    new AppTest and a server does once at start — then every cache is
+    cleared and ``db`` is read through a new connection."""
     import streamlit as st
-    from streamlit.testing.v1 import AppTest
 
     from bench_dashboard import _quiet_stderr
 
     if warm:
         os.environ["SHEAD_DB"] = str(Path(warm).resolve())
         with _quiet_stderr():
-            AppTest.from_file(str(ROOT / "dashboard" / "pages" / script), default_timeout=600).run()
+            (warm_at := _app_test(script)).run()
         from dashboard import metrics as m
         from dashboard import summary_metrics as sm
 
@@ -103,7 +132,9 @@ def _one_page(db: str, script: str, warm: str | None = None) -> dict:
         sm._HAS.clear()
     os.environ["SHEAD_DB"] = str(Path(db).resolve())
     with _quiet_stderr():
-        at = AppTest.from_file(str(ROOT / "dashboard" / "pages" / script), default_timeout=600)
+        at = _app_test(script)
+        if warm:  # the installed components were scanned by the warm-up (a server does it once, at start)
+            at._bidi_component_manager = getattr(warm_at, "_bidi_component_manager", None)
         t0, c0 = time.perf_counter(), time.process_time()
         at.run()
         wall, cpu = (time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000
@@ -127,8 +158,12 @@ def main() -> None:
     ap.add_argument("--no-metrics", action="store_true", help="only the pages")
     ap.add_argument("--warm", type=Path, help="run each page on this (small) database first in the same process: "
                     "the page's imports and Streamlit's start-up are then not counted")
+    ap.add_argument("--alone", action="store_true", help="run each page file by itself (each read on its own "
+                    "connection), not as dashboard/app.py runs it (one connection per run)")
     ap.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.alone:
+        os.environ["SHEAD_BENCH_ALONE"] = "1"
     if args.child:
         kind, db, name, *rest = args.child
         out = _one_metric(db, name, bool(rest)) if kind == "metric" else _one_page(db, name, *rest)
@@ -170,16 +205,22 @@ def main() -> None:
         line = f"{k:34}" + "".join(f"{r['wall']:11.1f} /{r['cpu']:7.1f}" for r in res[k])
         if k in before:
             line += f"{before[k]['wall']:19.1f} /{before[k]['cpu']:7.1f}"
+        if len(sizes) > 1:
+            line += f"   cpu x{res[k][-1]['cpu'] / res[k][0]['cpu']:.2f}"
         over = [n for (_, n), r in zip(sizes, res[k]) if r["wall"] > 100]
         print(line + ("   > 100 ms wall at " + ", ".join(f"{n:,}" for n in over) if over else ""))
     if not args.no_pages:
-        db, n = sizes[-1]
-        print(f"pages at {n:,} hands (cold: a new process, one AppTest run"
+        print(f"pages (cold: a new process, one AppTest run"
+              + (", the page file alone" if args.alone else ", as app.py runs it")
               + (f", after a warm-up run on {args.warm}" if args.warm else "") + "; wall ms / cpu ms):")
+        print(f"  {'page':20}" + "".join(f"{n:>20,}" for _, n in sizes))
         for title, script in PAGES:
-            r = _child("page", str(db), script, *([str(args.warm)] if args.warm else []))
-            print(f"  {title:20}{r['wall']:11.1f} /{r['cpu']:7.1f}" + ("   > 1 s" if r["wall"] > 1000 else ""),
-                  flush=True)
+            rs = [_child("page", str(db), script, *([str(args.warm)] if args.warm else [])) for db, _ in sizes]
+            line = f"  {title:20}" + "".join(f"{r['wall']:11.1f} /{r['cpu']:7.1f}" for r in rs)
+            if len(rs) > 1:
+                line += f"   cpu x{rs[-1]['cpu'] / rs[0]['cpu']:.2f}"
+            over = [n for (_, n), r in zip(sizes, rs) if r["wall"] > 1000]
+            print(line + ("   > 1 s wall at " + ", ".join(f"{n:,}" for n in over) if over else ""), flush=True)
     print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 

@@ -5,7 +5,8 @@
 Statistic pages (their metrics in :mod:`dashboard.metrics`): Overview,
 Ledger, Picking, Schneider, Partner calls, Schafkopf.  Hand pages: Sheet (the night's sheet),
 Replay, Log a hand, Import.  The database is ``SHEAD_DB`` or ``data/shead.duckdb``; every page
-reads it through short-lived read-only connections.
+reads it through read-only connections held no longer than one run of the page (a statistic
+page's reads share one, :func:`dashboard.filters.page_connection`).
 
 Imported as a module (``from dashboard.app import launch``) this file only
 re-exports :func:`dashboard.launch.launch`; the app itself runs when
@@ -68,7 +69,11 @@ def main() -> None:
         if (_HERE / path).exists() and page_allowed(url, who):
             sections.setdefault(section, []).append(
                 st.Page(str(_HERE / path), title=title, icon=icon, url_path=url))
-    st.navigation(sections, expanded=True).run()  # every page listed: no "View N more" to hunt behind
+    from dashboard.filters import page_connection  # noqa: PLC0415
+
+    page = st.navigation(sections, expanded=True)  # every page listed: no "View N more" to hunt behind
+    with page_connection(page.url_path):  # a statistic page's reads share one connection (issue 17)
+        page.run()
 
 
 if __name__ == "__main__":

@@ -14,11 +14,16 @@ showing a lock error.
   lock held by an ingest); results are cached per database state (its file
   stamp) and filters.  If the database stays busy, the page says so and
   offers to retry — no lock error reaches the user.
+* :func:`page_connection` — around a statistic page's run (``dashboard/app.py``):
+  every read of the run that misses the cache shares one read-only
+  connection, opened at the first such read and closed when the run ends
+  (issue 17: a cold connection costs some 40 CPU-ms, paid by each query).
 """
 
 from __future__ import annotations
 
-from contextlib import contextmanager
+import threading
+from contextlib import contextmanager, nullcontext
 from datetime import date
 from pathlib import Path
 
@@ -30,7 +35,7 @@ from dashboard import metrics
 from dashboard.metrics import Filters
 from ingest.store import StoreBusy, StoreError, StoreMissing, reading, resolve_db
 
-__all__ = ["Filters", "db_path", "db_stamp", "ensure_navigation", "start_page", "sidebar", "fetch", "reset", "describe", "pct", "num", "plural",
+__all__ = ["Filters", "db_path", "db_stamp", "connection", "page_connection", "SHARED_PAGES", "ensure_navigation", "start_page", "sidebar", "fetch", "reset", "describe", "pct", "num", "plural",
            "ALL_GAMES"]
 
 #: Seconds a page waits for an ingest's lock before it says "busy".
@@ -72,18 +77,69 @@ def db_stamp(path: Path) -> tuple:
     return tuple(out)
 
 
+#: The url paths of the pages whose run shares one read-only connection
+#: (:func:`page_connection`): the statistic pages, which only read.  A page
+#: that writes (Import, Log a hand, the Replay page's Edit) is left out: this
+#: process could not open the database to write while it holds a read-only
+#: connection to it (DuckDB refuses a second configuration of one file).
+SHARED_PAGES = frozenset({"home", "overview", "ledger", "picking", "schneider", "partner_calls", "schafkopf",
+                          "player"})
+
+_RUN = threading.local()  # .reads: the run's open connections (a Streamlit run is one thread)
+
+
+@contextmanager
+def page_connection(url_path: str | None = None):
+    """Around one run of a page (``dashboard/app.py`` wraps the page's
+    ``run()``): inside it, :func:`connection` gives every read the same
+    read-only connection, opened (with the lock retry of
+    :data:`BUSY_TIMEOUT`) at the first read that misses the cache and closed
+    on exit — also when the run stops early (``st.stop``, ``st.rerun``).  A
+    run whose reads all hit the cache opens none.  Outside a run nothing is
+    held: an ingest waiting for the lock waits at most for the page's run,
+    as it waited for each of its queries before.  ``url_path`` not in
+    :data:`SHARED_PAGES`: nothing is shared (each read opens its own)."""
+    if (url_path is not None and url_path not in SHARED_PAGES) or getattr(_RUN, "reads", None) is not None:
+        yield
+        return
+    _RUN.reads = reads = {}
+    try:
+        yield
+    finally:
+        _RUN.reads = None
+        for cm, _ in reads.values():
+            cm.__exit__(None, None, None)
+
+
+def connection(path: Path | str):
+    """A read-only connection to ``path`` for one read: the run's shared one
+    inside :func:`page_connection` (per database and reader scope), else a
+    short-lived one (:func:`ingest.store.reading`).  A context manager; a lock
+    held longer than :data:`BUSY_TIMEOUT` raises :class:`StoreBusy`."""
+    reads = getattr(_RUN, "reads", None)
+    if reads is None:
+        return reading(path, timeout=BUSY_TIMEOUT)
+    from ingest.scope import current_scope  # noqa: PLC0415
+
+    key = (str(path), current_scope())
+    if key not in reads:
+        cm = reading(path, timeout=BUSY_TIMEOUT)
+        reads[key] = (cm, cm.__enter__())
+    return nullcontext(reads[key][1])
+
+
 @st.cache_data(ttl=300, max_entries=512, show_spinner=False)
 def _cached(name: str, stamp: tuple, f: Filters, module: str = "dashboard.metrics") -> pl.DataFrame:
     import importlib  # noqa: PLC0415
 
     fn = getattr(importlib.import_module(module), name) if module != "dashboard.metrics" else getattr(metrics, name)
-    with reading(stamp[0], timeout=BUSY_TIMEOUT) as con:
+    with connection(stamp[0]) as con:
         return fn(con, f)
 
 
 @st.cache_data(ttl=300, max_entries=32, show_spinner=False)
 def _choices(stamp: tuple) -> dict:
-    with reading(stamp[0], timeout=BUSY_TIMEOUT) as con:
+    with connection(stamp[0]) as con:
         n = con.execute("SELECT count(*) FROM hands").fetchone()[0]
         out = metrics.filter_choices(con) if n else {}
     out["hands"] = n
@@ -121,7 +177,8 @@ def page_reads(path: Path, empty: str):
 
 
 def fetch(fn, f: Filters) -> pl.DataFrame:
-    """``fn(con, f)`` on a short-lived read-only connection, cached by the
+    """``fn(con, f)`` on a read-only connection (the run's, see
+    :func:`page_connection`, else a short-lived one), cached by the
     database's stamp and the filters.  A database that stays busy shows a
     friendly message with a Retry button and stops the page."""
     path = db_path()

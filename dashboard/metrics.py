@@ -257,7 +257,8 @@ def _stored_kinds(con: duckdb.DuckDBPyConnection) -> frozenset[tuple[str, str]]:
     key = (path or id(con), *mark)
     got = _KINDS.get(key)
     if got is None:
-        got = frozenset(con.execute("SELECT DISTINCT game, rules FROM hands").fetchall())
+        src = "session_hands" if _sm.hands_usable(con, Filters()) else "hands"  # migration 020: a few rows a session
+        got = frozenset(con.execute(f"SELECT DISTINCT game, rules FROM {src}").fetchall())
         if len(_KINDS) > 16:
             _KINDS.clear()
         _KINDS[key] = got
@@ -359,6 +360,8 @@ def overview(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     * ``first_date``, ``last_date`` — the earliest and latest hand date
       (hands without a date do not count); ``undated`` — hands without one.
     """
+    if _sm.hands_usable(con, f):
+        return _sm.overview(con, f, _where)
     base, params = _base(f, "hand_id, session_id, date")
     sql = f"""{base}
     SELECT (SELECT count(*) FROM fh) AS hands,
@@ -399,10 +402,13 @@ def data_quality(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     kinds = ("leaster", "doubler", "moster", "mittler", "schneidster", "schwanzer", "misdeal", "ramsch")
     by_kind = "".join(f"           CAST(coalesce(sum(n) FILTER (WHERE outcome = '{k}'), 0) AS BIGINT) AS {k}s,\n"
                       for k in kinds[:-1])
-    sql = f"""{base},
-    k AS (SELECT game = 'schafkopf' AS sk, game = 'indiana' AS ind, outcome, status, count(*) AS n,
+    k = """SELECT game = 'schafkopf' AS sk, game = 'indiana' AS ind, outcome, status, count(*) AS n,
                  count(*) FILTER (WHERE contains(provenance, '"conflict"')) AS c
-          FROM fh GROUP BY ALL)
+          FROM fh GROUP BY ALL"""
+    if _sm.hands_usable(con, f):  # the same groups from session_hands (migration 020)
+        (base, params), k = _sm.hands_base(f, _where), _sm.QUALITY_GROUPS
+    sql = f"""{base},
+    k AS ({k})
     SELECT CAST(coalesce(sum(n), 0) AS BIGINT) AS hands,
            CAST(coalesce(sum(n) FILTER (WHERE status = 'full'), 0) AS BIGINT) AS full,
            CAST(coalesce(sum(n) FILTER (WHERE status = 'score-sheet'), 0) AS BIGINT) AS score_sheet,
@@ -425,7 +431,7 @@ def games_present(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     filtered hands, one row each (column ``game``): the Ledger warns when it
     would add Sheepshead units to Schafkopf tariff amounts."""
     kinds = _stored_kinds(con)
-    base, params = _base(f, "game")
+    base, params = _sm.hands_base(f, _where) if _sm.hands_usable(con, f) else _base(f, "game")
     if len({g for g, _ in kinds}) <= 1:  # one game stored: no scan needed
         return pl.DataFrame({"game": sorted({g for g, _ in kinds})}, schema={"game": pl.String})
     return _run(con, f"{base} SELECT DISTINCT game FROM fh ORDER BY 1", params)
@@ -438,16 +444,17 @@ def filter_choices(con: duckdb.DuckDBPyConnection) -> dict[str, object]:
     def col(sql: str) -> list:
         return [r[0] for r in con.execute(sql).fetchall()]
 
-    first, last = con.execute("SELECT min(date), max(date) FROM hands").fetchone()
+    h = "session_hands" if _sm.hands_usable(con, Filters()) else "hands"  # migration 020: a few rows a session
+    first, last = con.execute(f"SELECT min(date), max(date) FROM {h}").fetchone()
     return {
-        "groups": col('SELECT DISTINCT "group" FROM hands WHERE "group" IS NOT NULL ORDER BY 1'),
-        "tables": col('SELECT DISTINCT "table" FROM hands WHERE "table" IS NOT NULL ORDER BY 1'),
+        "groups": col(f'SELECT DISTINCT "group" FROM {h} WHERE "group" IS NOT NULL ORDER BY 1'),
+        "tables": col(f'SELECT DISTINCT "table" FROM {h} WHERE "table" IS NOT NULL ORDER BY 1'),
         # the summary (migration 016) has a row with hands > 0 for every player of a hand_units row
         "players": col("SELECT DISTINCT player FROM session_players WHERE hands > 0 ORDER BY 1"
                        if _sm.usable(con, Filters()) else
                        "SELECT DISTINCT player FROM hand_units WHERE player IS NOT NULL ORDER BY 1"),
-        "rules": col("SELECT DISTINCT rules FROM hands ORDER BY 1"),
-        "games": col("SELECT DISTINCT game FROM hands ORDER BY 1"),
+        "rules": col(f"SELECT DISTINCT rules FROM {h} ORDER BY 1"),
+        "games": col(f"SELECT DISTINCT game FROM {h} ORDER BY 1"),
         "first_date": first,
         "last_date": last,
     }
@@ -746,10 +753,13 @@ def picking_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 
     # Grouped first by (outcome, alone, dealer unknown) -- a few dozen rows at a million hands -- so the
     # string tests below run per group, not per hand.
-    sql = f"""{base}, g AS (
-        SELECT outcome, alone, dealer IS NULL AS nd, count(*) AS c,
+    g = """SELECT outcome, alone, dealer IS NULL AS nd, count(*) AS c,
                sum(picker_units) AS pu, count(picker_units) AS npu
-        FROM fh GROUP BY outcome, alone, nd
+        FROM fh GROUP BY outcome, alone, nd"""
+    if _sm.hands_usable(con, f):  # the same groups from session_hands (migration 020)
+        (base, params), g = _sm.hands_base(f, _where), _sm.PICKING_GROUPS
+    sql = f"""{base}, g AS (
+        {g}
     )
     SELECT {n("outcome NOT IN ('misdeal', 'potsplit')")} AS dealt,
            {n("outcome = 'misdeal'")} AS misdeals,
@@ -897,6 +907,8 @@ def schneider_summary(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
       counted as a no-tricker only (not also as a schneider).
     """
     f = _prune(con, _sheepshead(f))
+    if _sm.hands_usable(con, f):
+        return _sm.schneider_summary(con, f, _where)
     base, params = _base(f, "outcome")
     sql = f"""{base}
     SELECT count(*) AS picked,
@@ -1025,10 +1037,13 @@ def outcome_tiers(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     no-tricker)."""
     f = _prune(con, _sheepshead(f))
     base, params = _base(f, "outcome")
+    c = f"SELECT outcome, count(*) AS hands FROM fh WHERE outcome IN {_PICKED_SQL} GROUP BY outcome"
+    if _sm.hands_usable(con, f):  # the same counts from session_hands (migration 020)
+        (base, params), c = _sm.hands_base(f, _where), _sm.TIER_COUNTS
     sql = f"""{base},
     t(outcome, tier, k) AS (VALUES ('win', 1, 1), ('win-s', 2, 2), ('win-z', 3, 3),
                                    ('lose', 1, 4), ('lose-s', 2, 5), ('lose-z', 3, 6)),
-    c AS (SELECT outcome, count(*) AS hands FROM fh WHERE outcome IN {_PICKED_SQL} GROUP BY outcome)
+    c AS ({c})
     SELECT t.outcome, t.tier, coalesce(c.hands, 0) AS hands,
            {_rate("coalesce(c.hands, 0)", "sum(coalesce(c.hands, 0)) OVER ()")} AS share
     FROM t LEFT JOIN c USING (outcome)
@@ -1041,15 +1056,18 @@ def outcome_tiers(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 # Partner calls
 # --------------------------------------------------------------------------
 
-def _calls(f: Filters, key: str, where: str) -> tuple[str, dict[str, object]]:
+def _calls(f: Filters, key: str, where: str, summary: bool = False) -> tuple[str, dict[str, object]]:
     base, params = _base(f, "outcome, picker_points, status, call_type, called_suit, picker_units")
-    sql = f"""{base},
-    g AS (  -- grouped first by (key, outcome, full card log): few rows, the string tests run per group
-        SELECT {key}, outcome, status = 'full' AS cl, count(*) AS n,
+    g = f"""SELECT {key}, outcome, status = 'full' AS cl, count(*) AS n,
                sum(picker_points) AS pp, count(picker_points) AS npp,
                sum(picker_units) AS pu, count(picker_units) AS npu
         FROM fh WHERE outcome IN {_PICKED_SQL} AND {where}
-        GROUP BY ALL
+        GROUP BY ALL"""
+    if summary:  # the same groups from session_hands (migration 020)
+        (base, params), g = _sm.hands_base(f, _where), _sm.calls_groups(key, where)
+    sql = f"""{base},
+    g AS (  -- grouped first by (key, outcome, full card log): few rows, the string tests run per group
+        {g}
     ), c AS (
         SELECT {key}, CAST(sum(n) AS BIGINT) AS hands,
                CAST(coalesce(sum(n) FILTER (WHERE outcome IN {_WINS_SQL}), 0) AS BIGINT) AS wins,
@@ -1085,7 +1103,7 @@ def calls_by_type(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     Ordered by hands, most first.
     """
     f = _prune(con, _sheepshead(f))
-    sql, params = _calls(f, "call_type", "TRUE")
+    sql, params = _calls(f, "call_type", "TRUE", _sm.hands_usable(con, f))
     return _run(con, sql, params)
 
 
@@ -1095,7 +1113,7 @@ def calls_by_suit(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     called card (ace, ten, under calls and jack call-ups; not alone, not the
     plain J♦ game).  Columns as :func:`calls_by_type`."""
     f = _prune(con, _sheepshead(f))
-    sql, params = _calls(f, "called_suit", "called_suit IS NOT NULL")
+    sql, params = _calls(f, "called_suit", "called_suit IS NOT NULL", _sm.hands_usable(con, f))
     return _run(con, sql, params)
 
 
@@ -1107,11 +1125,14 @@ def partner_reveal(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     Score-sheet hands have no cards and are not counted."""
     f = _prune(con, _sheepshead(f))
     base, params = _base(f, "outcome, status, partner, partner_revealed_trick")
-    sql = f"""{base},
-    c AS (SELECT partner_revealed_trick AS trick, count(*) AS hands FROM fh
+    c = f"""SELECT partner_revealed_trick AS trick, count(*) AS hands FROM fh
           WHERE status = 'full' AND partner IS NOT NULL AND outcome IN {_PICKED_SQL}
             AND partner_revealed_trick IS NOT NULL
-          GROUP BY 1)
+          GROUP BY 1"""
+    if _sm.hands_usable(con, f):  # the same counts from session_hands (migration 020)
+        (base, params), c = _sm.hands_base(f, _where), _sm.REVEAL_COUNTS
+    sql = f"""{base},
+    c AS ({c})
     SELECT t.trick, coalesce(c.hands, 0) AS hands,
            {_rate("coalesce(c.hands, 0)", "sum(coalesce(c.hands, 0)) OVER ()")} AS share
     FROM (SELECT CAST(range AS TINYINT) AS trick FROM range(1, 7)) t LEFT JOIN c USING (trick)

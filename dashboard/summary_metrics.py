@@ -23,7 +23,8 @@ from dataclasses import replace
 import duckdb
 import polars as pl
 
-__all__ = ["usable", "summary_where", "ledger_by_session", "leaderboard", "picker_results_by_player", "pick_rate_by_player",
+__all__ = ["usable", "hands_usable", "hands_base", "summary_where", "overview", "schneider_summary", "calls_groups",
+           "PICKING_GROUPS", "QUALITY_GROUPS", "TIER_COUNTS", "REVEAL_COUNTS", "ledger_by_session", "leaderboard", "picker_results_by_player", "pick_rate_by_player",
            "pick_rate_by_position", "schneider_by_role", "role_record"]
 
 #: False: every metric reads the seat-level SQL (the tests compare the two paths).
@@ -32,20 +33,37 @@ ENABLED = True
 _HAS: dict[tuple, bool] = {}
 
 
+def _has(con: duckdb.DuckDBPyConnection, table: str) -> bool:
+    """True when ``table`` exists in the connection's database (cached per
+    file once seen: a table once there stays, migrations only add; its
+    absence is asked again)."""
+    path = con.execute("SELECT path FROM duckdb_databases() WHERE database_name = current_database()").fetchall()[0][0]
+    key = (path or id(con), table)
+    got = _HAS.get(key) if path else None
+    if got is None:
+        got = con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = $t "
+                          "AND database_name = current_database()", {"t": table}).fetchall()[0][0] > 0
+        if path and got:
+            _HAS[key] = got
+    return got
+
+
 def usable(con: duckdb.DuckDBPyConnection, f) -> bool:
     """True when ``session_players`` exists in the database and ``f`` selects
     whole rows of it (no ``picked_by``)."""
     if f.picked_by or not ENABLED:
         return False
-    path = con.execute("SELECT path FROM duckdb_databases() WHERE database_name = current_database()").fetchall()[0][0]
-    key = (path or id(con),)
-    got = _HAS.get(key) if path else None
-    if got is None:
-        got = con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = 'session_players' "
-                          "AND database_name = current_database()").fetchall()[0][0] > 0
-        if path and got:  # a table once there stays (migrations only add); its absence is asked again
-            _HAS[key] = got
-    return got
+    return _has(con, "session_players")
+
+
+def hands_usable(con: duckdb.DuckDBPyConnection, f) -> bool:
+    """True when ``session_hands`` (migration 020) exists in the database and
+    ``f`` selects whole rows of it: no player choice (``players``,
+    ``picked_by``: "the hands a chosen player sat in / picked" is finer than a
+    row of hand kinds), which reads the hand-level SQL as before."""
+    if f.players or f.picked_by or not ENABLED:
+        return False
+    return _has(con, "session_hands")
 
 
 def _where(f, hands_where) -> tuple[str, dict[str, object], str]:
@@ -228,5 +246,96 @@ def role_record(con: duckdb.DuckDBPyConnection, g, player: str, hands_where) -> 
            CAST(coalesce(c.alone, 0) AS BIGINT) AS alone, CAST(coalesce(c.alone_wins, 0) AS BIGINT) AS alone_wins
     FROM k LEFT JOIN c USING (who, role)
     ORDER BY k.o
+    """
+    return _run(con, sql, params)
+
+
+# --------------------------------------------------------------------------
+# The hand-level metrics from session_hands (migration 020).  Each piece below
+# replaces the grouping of the filtered ``hands`` rows (``fh``) in the
+# dashboard.metrics function of the same name by the same grouping of the
+# filtered ``session_hands`` rows: ``count(*)`` becomes ``sum(hands)``, a
+# ``count`` of a column its ``_n`` sum; the rest of the query is the metric's
+# own SQL, unchanged (tests/test_summary_hands.py compares the two paths).
+
+_PICKED = "('win', 'win-s', 'win-z', 'lose', 'lose-s', 'lose-z')"
+
+
+def hands_base(f, hands_where) -> tuple[str, dict[str, object]]:
+    """``WITH fh AS (the session_hands rows of the filtered hands)`` and its
+    parameters (``f`` as :func:`hands_usable` allows: no player choice)."""
+    cond, params = hands_where(f, "s")
+    return f"WITH fh AS NOT MATERIALIZED (SELECT * FROM session_hands s WHERE {cond})", params
+
+
+#: dashboard.metrics.picking_summary's groups (outcome, alone, dealer unknown)
+PICKING_GROUPS = """SELECT outcome, alone, NOT dealer_known AS nd, sum(hands) AS c,
+               sum(picker_units) AS pu, sum(picker_units_n) AS npu
+        FROM fh GROUP BY outcome, alone, nd"""
+
+#: dashboard.metrics.data_quality's groups (game kind, outcome, status)
+QUALITY_GROUPS = """SELECT game = 'schafkopf' AS sk, game = 'indiana' AS ind, outcome, status, sum(hands) AS n,
+                 coalesce(sum(hands) FILTER (WHERE conflict), 0) AS c
+          FROM fh GROUP BY ALL"""
+
+#: dashboard.metrics.outcome_tiers' counts per outcome
+TIER_COUNTS = f"SELECT outcome, CAST(sum(hands) AS BIGINT) AS hands FROM fh WHERE outcome IN {_PICKED} GROUP BY outcome"
+
+#: dashboard.metrics.partner_reveal's counts per reveal trick
+REVEAL_COUNTS = f"""SELECT revealed AS trick, CAST(sum(hands) AS BIGINT) AS hands FROM fh
+          WHERE status = 'full' AND partner_known AND outcome IN {_PICKED}
+            AND revealed IS NOT NULL
+          GROUP BY 1"""
+
+
+def calls_groups(key: str, where: str) -> str:
+    """dashboard.metrics._calls' groups (``key``, outcome, full card log)."""
+    return f"""SELECT {key}, outcome, status = 'full' AS cl, sum(hands) AS n,
+               sum(picker_points) AS pp, sum(picker_points_n) AS npp,
+               sum(picker_units) AS pu, sum(picker_units_n) AS npu
+        FROM fh WHERE outcome IN {_PICKED} AND {where}
+        GROUP BY ALL"""
+
+
+def overview(con: duckdb.DuckDBPyConnection, f, hands_where) -> pl.DataFrame:
+    """:func:`dashboard.metrics.overview` (players: the distinct players of
+    the filtered ``session_players`` rows with a hand, i.e. of a
+    ``hand_units`` row)."""
+    base, params = hands_base(f, hands_where)
+    cond, _ = hands_where(f, "p")
+    sql = f"""{base}
+    SELECT CAST(coalesce(sum(hands), 0) AS BIGINT) AS hands,
+           count(DISTINCT session_id) AS sessions,
+           (SELECT count(DISTINCT p.player) FROM session_players p WHERE {cond} AND p.hands > 0) AS players,
+           min(date) AS first_date,
+           max(date) AS last_date,
+           CAST(coalesce(sum(hands) FILTER (WHERE date IS NULL), 0) AS BIGINT) AS undated
+    FROM fh
+    """
+    return _run(con, sql, params)
+
+
+def schneider_summary(con: duckdb.DuckDBPyConnection, f, hands_where) -> pl.DataFrame:
+    """:func:`dashboard.metrics.schneider_summary` (``f`` already restricted
+    to Sheepshead hands)."""
+    base, params = hands_base(f, hands_where)
+
+    def n(cond: str) -> str:
+        return f"CAST(coalesce(sum(n) FILTER (WHERE {cond}), 0) AS BIGINT)"
+
+    total = "CAST(coalesce(sum(n), 0) AS BIGINT)"
+    sql = f"""{base}, g AS (SELECT outcome, sum(hands) AS n FROM fh WHERE outcome IN {_PICKED} GROUP BY outcome)
+    SELECT {total} AS picked,
+           {n("outcome = 'win-s'")} AS win_s,
+           {n("outcome = 'lose-s'")} AS lose_s,
+           {_rate(n("outcome IN ('win-s', 'lose-s')"), total)} AS schneider_rate,
+           {_rate(n("outcome = 'win-s'"), total)} AS win_s_rate,
+           {_rate(n("outcome = 'lose-s'"), total)} AS lose_s_rate,
+           {n("outcome = 'win-z'")} AS win_z,
+           {n("outcome = 'lose-z'")} AS lose_z,
+           {_rate(n("outcome IN ('win-z', 'lose-z')"), total)} AS no_tricker_rate,
+           {_rate(n("outcome = 'win-z'"), total)} AS win_z_rate,
+           {_rate(n("outcome = 'lose-z'"), total)} AS lose_z_rate
+    FROM g
     """
     return _run(con, sql, params)

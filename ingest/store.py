@@ -193,7 +193,9 @@ def connect(path: str | os.PathLike | None = None, *, read_only: bool = True,
                 # this process already has the file open to write: share that database
                 con = duckdb.connect(str(db))
                 break
-            if not _is_lock_error(exc):
+            # a write open while this process holds a read-only connection (another dashboard session's
+            # page run, dashboard.filters.page_connection) waits for it like for another process's lock
+            if not _is_lock_error(exc) and not (not read_only and "different configuration" in str(exc)):
                 raise StoreError(f"{db}: cannot open the database: {exc}") from exc
             waited = time.monotonic() - start
             if waited >= limit:
@@ -524,7 +526,8 @@ def _backfill_deals(con: duckdb.DuckDBPyConnection) -> None:
 
 #: Python steps run right after a migration's SQL, in its transaction.
 _BACKFILLS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {4: _backfill_laufende, 15: _backfill_deals,
-                                                                  16: _summary.rebuild, 19: _backfill_sk_game}
+                                                                  16: _summary.rebuild, 19: _backfill_sk_game,
+                                                                  20: _summary.rebuild_hands}
 
 
 def _migrate(con: duckdb.DuckDBPyConnection) -> list[int]:

@@ -16,6 +16,14 @@ ingest, amend, void, rederive); :func:`rebuild` recomputes every session
 (migration 016's backfill).  :func:`recompute` gives what the rows should
 be without writing them (the tests compare it with the table).
 
+``session_hands`` (migration 020) is its hand-level twin: one row per
+(session, date, group, table, rules, game, status, outcome, alone, dealer
+known, call type, called suit, partner known, reveal trick, conflict) with
+the hands of that kind and their picker points and units summed — what the
+hand-level metrics, the stored kinds and the sidebar's choices read instead
+of scanning ``hands``.  :func:`refresh` keeps it with ``session_players``;
+:func:`rebuild_hands` is migration 020's backfill.
+
 Definitions (as ``dashboard.metrics`` states them): a seat is an entry of
 the hand's roster (``hands.players``); pick-order position 1 is the seat
 left of the dealer; the blind is *offered* to a seat when every seat before
@@ -30,9 +38,12 @@ from collections.abc import Iterable
 
 import duckdb
 
-__all__ = ["TABLE", "COLUMNS", "sit_out_rules", "refresh", "rebuild", "recompute"]
+__all__ = ["TABLE", "COLUMNS", "HANDS_TABLE", "HANDS_COLUMNS", "sit_out_rules", "refresh", "rebuild", "recompute",
+           "rebuild_hands", "recompute_hands"]
 
 TABLE = "session_players"
+#: The per-session summary of the hands themselves (migration 020).
+HANDS_TABLE = "session_hands"
 
 _PICKED = "('win', 'win-s', 'win-z', 'lose', 'lose-s', 'lose-z')"
 _WINS = "('win', 'win-s', 'win-z')"
@@ -45,6 +56,27 @@ COLUMNS = ("session_id", "session", "date", "group", "table", "rules", "game", "
            "pt_lz", "df_n", "df_ws", "df_ls", "df_wz", "df_lz", "unk_n",
            *(f"{r}_{c}" for r in ("rp", "rt", "rd") for c in ("n", "wins", "units", "sf", "sa", "zf", "za")),
            "rp_alone", "rp_alone_wins")
+
+
+#: session_hands' columns in order (migration 020): the key, then the sums.
+HANDS_COLUMNS = ("session_id", "date", "group", "table", "rules", "game", "status", "outcome", "alone", "dealer_known",
+                 "call_type", "called_suit", "partner_known", "revealed", "conflict", "hands", "picker_points",
+                 "picker_points_n", "picker_units", "picker_units_n")
+
+
+def _select_hands(where: str) -> str:
+    """The ``session_hands`` rows of the hands matching ``where`` (SQL over
+    ``hands``): one per hand kind, every hand counted in exactly one."""
+    return f"""
+    SELECT session_id, date, "group", "table", rules, game, status, outcome, alone, dealer IS NOT NULL AS dealer_known,
+           call_type, called_suit, partner IS NOT NULL AS partner_known, partner_revealed_trick AS revealed,
+           contains(provenance, '"conflict"') AS conflict,
+           CAST(count(*) AS INTEGER) AS hands,
+           CAST(sum(picker_points) AS BIGINT) AS picker_points, CAST(count(picker_points) AS INTEGER) AS picker_points_n,
+           CAST(sum(picker_units) AS BIGINT) AS picker_units, CAST(count(picker_units) AS INTEGER) AS picker_units_n
+    FROM hands WHERE {where}
+    GROUP BY ALL
+    """
 
 
 def sit_out_rules(con: duckdb.DuckDBPyConnection, where: str = "TRUE", params: dict | None = None) -> list[str]:
@@ -180,13 +212,20 @@ def recompute(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int] | None 
     return sorted(con.execute(_select(where, uw), params).fetchall(), key=_key)
 
 
+def recompute_hands(con: duckdb.DuckDBPyConnection) -> list[tuple]:
+    """What every ``session_hands`` row should be, recomputed from ``hands``,
+    sorted; nothing written."""
+    return sorted(con.execute(_select_hands("TRUE")).fetchall(), key=_key)
+
+
 def _key(row: tuple) -> tuple:
     return tuple((v is None, "" if v is None else str(v)) for v in row)
 
 
 def refresh(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]) -> None:
-    """Recompute the ``session_players`` rows of ``session_ids`` (a session
-    without hands keeps none), in the caller's transaction.  Its cost is the
+    """Recompute the ``session_players`` and ``session_hands`` rows of
+    ``session_ids`` (a session without hands keeps none), in the caller's
+    transaction.  Its cost is the
     sessions' hands, not the database's: both reads filter on the session
     (``hands.session_id``, ``hand_units.session_id``)."""
     ids = _ids_list(session_ids)
@@ -198,6 +237,9 @@ def refresh(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]) -> None:
     p = {"ids": ids, "lo": ids[0], "hi": ids[-1]}
     sit_out = sit_out_rules(con, where, p)
     con.execute(f"INSERT INTO {TABLE} {_select(where, where)}", {**p, "sit_out": sit_out})
+    # migration 020: the sessions' hand kinds
+    con.execute(f"DELETE FROM {HANDS_TABLE} WHERE list_contains(?::INTEGER[], session_id)", [ids])
+    con.execute(f"INSERT INTO {HANDS_TABLE} {_select_hands(where)}", p)
 
 
 #: Sessions recomputed per statement by :func:`rebuild` (bounded memory at a million hands).
@@ -215,3 +257,11 @@ def rebuild(con: duckdb.DuckDBPyConnection) -> None:
         lo, hi = ids[b], ids[min(b + _REBUILD_BATCH, len(ids)) - 1]
         where = "session_id BETWEEN $lo AND $hi"
         con.execute(f"INSERT INTO {TABLE} {_select(where, where)}", {"lo": lo, "hi": hi, "sit_out": sit_out})
+
+
+def rebuild_hands(con: duckdb.DuckDBPyConnection) -> None:
+    """Recompute every ``session_hands`` row (migration 020's backfill): one
+    INSERT ... SELECT over ``hands`` (its few hand-level columns only; no row
+    passes through Python)."""
+    con.execute(f"DELETE FROM {HANDS_TABLE}")
+    con.execute(f"INSERT INTO {HANDS_TABLE} {_select_hands('TRUE')}")

@@ -16,11 +16,11 @@ import streamlit as st
 
 from dashboard import hand_list as hl
 from dashboard import player_metrics as pm
-from dashboard.filters import (BUSY_TIMEOUT, _busy, _choices, db_path, db_stamp, describe, num, pct, plural,
+from dashboard.filters import (_busy, _choices, connection, db_path, db_stamp, describe, num, pct, plural,
                                start_page)
 from dashboard.metrics import Filters
 from dashboard.text import md
-from ingest.store import StoreBusy, reading
+from ingest.store import StoreBusy
 
 f = start_page("Player", "One player's own numbers — sessions, ledger, picking, and the record as picker, "
                "partner and defender — with the group's values beside them.")
@@ -52,7 +52,7 @@ if st.query_params.get("who") != who:
 
 @st.cache_data(ttl=300, max_entries=128, show_spinner=False)
 def _report(stamp: tuple, f: Filters, who: str) -> dict:
-    with reading(stamp[0], timeout=BUSY_TIMEOUT) as con:
+    with connection(stamp[0]) as con:
         return {"summary": pm.player_summary(con, f, who), "roles": pm.role_record(con, f, who),
                 "seats": pm.pick_by_seat(con, f, who), "sessions": pm.player_sessions(con, f, who),
                 "json": pm.player_report(con, f, who)}
