@@ -107,6 +107,7 @@ def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int]
     seen_seats: set[int] = set()
     known = True
     dealt = blind_mask or 0
+    deck = prof.deck_mask
     for d in rec.deals:
         s = chk.seat(d.seat, d.pos)
         if s in seen_seats:
@@ -116,13 +117,20 @@ def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int]
         if s == sitting:
             raise chk.reject("E-SIT-OUT", f"{d.seat} deals and sits out under {prof.name}, so is dealt no cards "
                              "(rules.md F-1)", d.pos, found=f"deal {d.seat}", expected="no deal line for the dealer")
-        _check_deck(chk, d.cards, d.card_pos, d.pos)
-        if len(d.cards) != prof.hand_size:
-            raise chk.reject("E-DEAL-SIZE", f"{d.seat} is dealt {len(d.cards)} cards", d.pos, found=len(d.cards),
+        cards = d.cards
+        m = 0  # the known cards' mask, once for both checks (the checks below only raise)
+        for c in cards:
+            if c is not None:
+                m |= 1 << c
+        if m & ~deck:  # some card outside the deck: _check_deck names the first (E-DECK)
+            _check_deck(chk, cards, d.card_pos, d.pos)
+        if len(cards) != prof.hand_size:
+            raise chk.reject("E-DEAL-SIZE", f"{d.seat} is dealt {len(cards)} cards", d.pos, found=len(cards),
                              expected=prof.hand_size)
-        if None in d.cards:
+        if None in cards:
             known = False
-        m = _check_repeats(chk, d.cards, d.card_pos, d.pos, dealt)
+        if m.bit_count() != len(cards) - cards.count(None) or m & dealt:  # _check_repeats names the repeat
+            m = _check_repeats(chk, cards, d.card_pos, d.pos, dealt)
         hands[s] = m
         dealt |= m
     return hands, seen_seats, known, blind_mask
