@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .cards import CARD_NAMES as _CARD_NAMES, Card as _Card
 from .errors import Diagnostic, IllegalAction
 from .profile import RuleProfile, parse_rules
 from .pot import settle_pot
@@ -343,12 +344,19 @@ def _alias_text(text: str, aliases: list[str]) -> str:
     return _SEAT_RE.sub(lambda m: aliases[int(m.group(1))] if int(m.group(1)) < len(aliases) else m.group(0), text)
 
 
+def _names(cards) -> list[str | None]:
+    """``str(c)`` of each card (None for ``??``): a :class:`~replay.cards.Card`
+    is looked up in :data:`~replay.cards.CARD_NAMES` (what its ``__str__``
+    returns, without the call), anything else goes through ``str``."""
+    return [None if c is None else _CARD_NAMES[c] if type(c) is _Card else str(c) for c in cards]
+
+
 def _cardlog(chk: HandCheck, plays: list[PlayRow]) -> CardLog:
     rec = chk.rec
     return CardLog(
-        deal={d.seat: [str(c) if c is not None else None for c in d.cards] for d in rec.deals},
-        blind=[str(c) if c is not None else None for c in rec.blind.cards] if rec.blind else [],
-        bury=[str(c) if c is not None else None for c in rec.bury.cards] if rec.bury else [],
+        deal={d.seat: _names(d.cards) for d in rec.deals},
+        blind=_names(rec.blind.cards) if rec.blind else [],
+        bury=_names(rec.bury.cards) if rec.bury else [],
         plays=plays,
     )
 

@@ -107,6 +107,7 @@ def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int]
     seen_seats: set[int] = set()
     known = True
     dealt = blind_mask or 0
+    deck = prof.deck_mask
     for d in rec.deals:
         s = chk.seat(d.seat, d.pos)
         if s in seen_seats:
@@ -116,13 +117,20 @@ def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int]
         if s == sitting:
             raise chk.reject("E-SIT-OUT", f"{d.seat} deals and sits out under {prof.name}, so is dealt no cards "
                              "(rules.md F-1)", d.pos, found=f"deal {d.seat}", expected="no deal line for the dealer")
-        _check_deck(chk, d.cards, d.card_pos, d.pos)
-        if len(d.cards) != prof.hand_size:
-            raise chk.reject("E-DEAL-SIZE", f"{d.seat} is dealt {len(d.cards)} cards", d.pos, found=len(d.cards),
+        cards = d.cards
+        m = 0  # the known cards' mask, once for both checks (the checks below only raise)
+        for c in cards:
+            if c is not None:
+                m |= 1 << c
+        if m & ~deck:  # some card outside the deck: _check_deck names the first (E-DECK)
+            _check_deck(chk, cards, d.card_pos, d.pos)
+        if len(cards) != prof.hand_size:
+            raise chk.reject("E-DEAL-SIZE", f"{d.seat} is dealt {len(cards)} cards", d.pos, found=len(cards),
                              expected=prof.hand_size)
-        if None in d.cards:
+        if None in cards:
             known = False
-        m = _check_repeats(chk, d.cards, d.card_pos, d.pos, dealt)
+        if m.bit_count() != len(cards) - cards.count(None) or m & dealt:  # _check_repeats names the repeat
+            m = _check_repeats(chk, cards, d.card_pos, d.pos, dealt)
         hands[s] = m
         dealt |= m
     return hands, seen_seats, known, blind_mask
@@ -540,6 +548,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         expected_no = 1
         stopped = None
         size, battery = prof.trick_cards, prof.trick_slots is not None  # four cards a trick in the battery games
+        play, add_row, names, n_seats, sitting = g.play, trick_rows.append, CARD_NAMES, g.n, g.sitting
         for t in rec.tricks:
             if t.number != expected_no:
                 raise chk.reject("E-TRICK-ORDER", f"t{t.number} where t{expected_no} was expected", t.pos,
@@ -558,7 +567,6 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 raise chk.reject("E-TRICK-SIZE", f"trick {t.number} has {len(t.plays)} cards; {g.np} seats play "
                                  f"{size} cards to a trick (rules.md B-17)", t.pos,
                                  found=len(t.plays), expected=size, trick=t.number)
-            play = g.play
             number = t.number
             s = lead
             for i, pl in enumerate(t.plays):
@@ -566,19 +574,24 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 if card is None:
                     stopped = (number, pl.pos)
                     break
+                renege = pl.renege
                 try:
-                    play(s, card, pl.renege)
+                    play(s, card, renege)
                 except IllegalAction as exc:
                     raise chk.engine_error(exc, pl.pos, number) from None
                 if frames is not None:
                     frames.append(snapshot(g, len(frames), (s, card)))
-                trick_rows.append(PlayRow(number, i, aliases[s], CARD_NAMES[card], pl.renege))
-                s = g.next_seat(s)
+                add_row(PlayRow(number, i, aliases[s], names[card], renege))
+                s = next_seat(n_seats, sitting, s)  # g.next_seat(s): the seats never change within a hand
             if stopped:
                 break
-            _, cards_played, w = g.tricks[-1]
-            k = winning_index(g, cards_played, w) if battery else \
-                next(i for i, (seat, _) in enumerate(cards_played) if seat == w)
+            cards_played, w = g.tricks[-1][1:]
+            if battery:
+                k = winning_index(g, cards_played, w)
+            else:
+                k = 0
+                while cards_played[k][0] != w:
+                    k += 1
             trick_rows[k - len(cards_played)].winner = True
         for action, pos in _marks_actions(chk, late=True):  # blitzes declared after the play (rules.md E-5)
             _apply(chk, g, action, pos)

@@ -1251,7 +1251,7 @@ class GameState:
         if len(trick) == self.np:
             self._end_trick()
         else:
-            self.to_act = self.next_seat(seat)
+            self.to_act = next_seat(self.n, self.sitting, seat)  # self.next_seat(seat), without the method call
 
     def trick_winner(self, cards: list[tuple[int, Card]] | tuple[tuple[int, Card], ...]) -> int:
         """The seat that wins a trick of (seat, card) in play order (B-19).
