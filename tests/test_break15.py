@@ -49,3 +49,30 @@ def test_a_void_reason_with_an_emoji_code_is_echoed_as_written(tmp_path):
     res = CliRunner().invoke(app, ["void", "1", "--reason", ":smile: [b]typo[/b]", "--db", db])
     assert res.exit_code == 0, res.stderr
     assert res.stderr.rstrip().endswith("voided (revision 2): :smile: [b]typo[/b]")
+
+
+# --------------------------------------------------------------------------
+# the service: a 5,000-digit hand id (issue 15: "a 5,000-digit hand id
+# prints tracebacks") is a 404 whose message quotes the key short
+
+
+def test_the_service_quotes_a_5000_digit_hand_id_short(tmp_path):
+    import httpx  # noqa: PLC0415
+
+    from tests.service_helpers import make_token, start_service  # noqa: PLC0415
+
+    db = tmp_path / "s.duckdb"
+    token = make_token(db, "Thursday Night Sheepshead", "scorer")
+    served = start_service(db)
+    try:
+        with httpx.Client(base_url=served.url, headers={"Authorization": f"Bearer {token}"}, timeout=60) as c:
+            for path in ("/hands/" + "9" * 5000 + "/replay", "/hands/" + "9" * 5000 + "/history",
+                         f"/hands/{2 ** 200}"):
+                r = c.get(path)
+                assert r.status_code == 404, (path[:30], r.text[:200])
+                detail = r.json()["detail"]
+                # the first 37 characters of the key, then "...": 40 in all
+                shown = path.split("/")[2][:37] + "..."
+                assert detail == f"no stored hand '{shown}' (expected a hand id, \"SESSION#N\" or a content hash)"
+    finally:
+        served.stop()
