@@ -76,3 +76,20 @@ def test_the_service_quotes_a_5000_digit_hand_id_short(tmp_path):
                 assert detail == f"no stored hand '{shown}' (expected a hand id, \"SESSION#N\" or a content hash)"
     finally:
         served.stop()
+
+
+# --------------------------------------------------------------------------
+# Indiana: a trick numbered past the last was taken as the eighth
+
+
+def test_an_indiana_trick_numbered_t9_is_refused_at_its_line():
+    # in4.shn: hand 2 starts at line 23 ('hand 2  dealer N'); its deal lines are 24-27, 'game' 28, tricks
+    # t1..t8 lines 29-36 -- t8 'S: TD AS QH 8H' is line 37 (lines 1-6 header and blank, hand 1 is 7-21,
+    # 22 blank, so t1 of hand 2 is line 30 and t8 line 37).  Written t9, it was stored as the 8th trick;
+    # Wisconsin and Schafkopf refuse it with E-TRICK-ORDER (rules.md B-17), and now Indiana too.
+    assert IN4.split(b"\n")[36] == b"t8 S: TD AS QH 8H"
+    bad = IN4.replace(b"t8 S: TD AS QH 8H", b"t9 S: TD AS QH 8H", 1)
+    result, _ = load_bytes("in4.shn", bad)
+    assert [(d.code, d.line, d.col, d.hand, d.found, d.expected) for d in diags(result)] == [
+        ("E-TRICK-ORDER", 37, 1, 2, "t9", "t8")]
+    assert [h.outcome.hand for h in result.hands] == [1, 3]
