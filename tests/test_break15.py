@@ -93,3 +93,32 @@ def test_an_indiana_trick_numbered_t9_is_refused_at_its_line():
     assert [(d.code, d.line, d.col, d.hand, d.found, d.expected) for d in diags(result)] == [
         ("E-TRICK-ORDER", 37, 1, 2, "t9", "t8")]
     assert [h.outcome.hand for h in result.hands] == [1, 3]
+
+
+# --------------------------------------------------------------------------
+# numbers of thousands of digits where the range is the judge's: the
+# message quoted 10**18 (the reader's stand-in) as if it were written
+
+
+def test_a_10000_digit_score_is_an_e_number_at_the_number():
+    # example line 30 'score Al -1 Bea -1 Cy +2 Di -1 Ed +1': 'score Al ' is 9 characters, Al's units at column 10.
+    # Before: 'E-SCORE (hand 15): Al -1000000000000000000 is written but the rules give -1' (not what is written),
+    # or with one huge number only, E-SCORE-SUM at column 1.
+    big = b"9" * 10000
+    text = EXAMPLE.replace(b"score Al -1 Bea -1 Cy +2 Di -1 Ed +1", b"score Al -" + big + b" Bea +" + big[:5000]
+                           + b" Cy +1 Di -1 Ed 0", 1)
+    result, _ = load_bytes("big.shn", text)
+    (d,) = diags(result)
+    assert (d.code, d.line, d.col, d.hand) == ("E-NUMBER", 30, 10, 15)
+    assert d.message == ("found '-" + "9" * 36 + "...' as Al's units; expected a whole number of at most 18 digits")
+    assert "1000000000000000000" not in d.message and len(result.hands) == 4
+
+
+def test_a_10000_digit_trick_count_is_an_e_number_at_the_number():
+    # example line 25 'partner Di  pts 59  tricks 3  lose': 'partner Di  pts 59  tricks ' is 27 characters
+    text = EXAMPLE.replace(b"tricks 3  lose", b"tricks " + b"9" * 10000 + b"  lose", 1)
+    result, _ = load_bytes("big.shn", text)
+    (d,) = diags(result)
+    assert (d.code, d.line, d.col, d.hand) == ("E-NUMBER", 25, 28, 14)
+    assert "1000000000000000000" not in d.message and "at most 18 digits" in d.message
+    assert len(result.hands) == 4
