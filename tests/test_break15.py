@@ -122,3 +122,37 @@ def test_a_10000_digit_trick_count_is_an_e_number_at_the_number():
     assert (d.code, d.line, d.col, d.hand) == ("E-NUMBER", 25, 28, 14)
     assert "1000000000000000000" not in d.message and "at most 18 digits" in d.message
     assert len(result.hands) == 4
+
+
+# --------------------------------------------------------------------------
+# NetSchafkopf: the header's date.  Line 2 of the protocol is
+# 'gespielt von Gast am 05.10.23 mit Version 8.00, Update 07.09.20.'; 'gespielt von Gast am ' is 21 characters,
+# so the date starts at column 22.
+
+
+def _protocol_with(date: bytes):
+    assert PROTOCOL.split(b"\r\n")[1].startswith(b"gespielt von Gast am 05.10.23 mit Version")
+    return load_bytes("p.txt", PROTOCOL.replace(b"am 05.10.23", b"am " + date, 1))[0]
+
+
+def test_an_impossible_header_date_loses_no_game():
+    # Before: 'E-STORE: storing this file failed, nothing of it was stored: ... Conversion Error: date field
+    # value out of range: "2023-02-31"' -- the 99 games lost to DuckDB's message.
+    result = _protocol_with(b"31.02.23")
+    assert [(d.code, d.severity, d.line, d.col, d.found) for d in result.errors] == [
+        ("W-NSK-DATE", "warning", 2, 22, "31.02.23")]
+    assert len(result.hands) == 99 and not result.rejected
+    assert {h.outcome.date for h in result.hands} == {None}
+
+
+def test_a_10000_digit_year_in_the_header_is_still_a_protocol():
+    # Before: the header line outran the 4,096 bytes sniffed, 'Version' was beyond them and the file was
+    # 'E-FORMAT: this file is neither SHN ... nothing read'; then the year read as its first four digits (9999).
+    result = _protocol_with(b"05.10." + b"9" * 10000)
+    assert [(d.code, d.line, d.col) for d in result.errors] == [("W-NSK-DATE", 2, 22)]
+    assert len(result.hands) == 99 and {h.outcome.date for h in result.hands} == {None}
+
+
+def test_the_real_header_date_is_kept():
+    result = _protocol_with(b"05.10.23")
+    assert not result.errors and {str(h.outcome.date) for h in result.hands} == {"2023-10-05"}
