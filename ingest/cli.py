@@ -196,8 +196,8 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
     if served is not None:
         return _ingest_via_service(served, files, totals, strict, as_json, file_errors)
     store = st.Store(db, hold=st.INGEST_HOLD)
-    progress = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                        console=_err, transient=True, disable=not files)
+    progress = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), console=_err, transient=True, disable=not files)
     try:
         with progress:
             task = progress.add_task("ingesting", total=len(files))
@@ -695,7 +695,10 @@ def export(fmt: str = typer.Option(..., "--format", help="shn, jsonl, csv, parqu
     fmt = fmt.lower()
     writers = {"shn": ex.export_shn, "jsonl": ex.export_jsonl, "csv": ex.export_csv, "ledger": ex.export_ledger_csv}
     if fmt not in writers and fmt != "parquet":
-        _err.print(f"error: unknown format {fmt!r} (expected shn, jsonl, csv, parquet or ledger)")
+        from replay.errors import did_you_mean  # noqa: PLC0415
+
+        _err.print(f"error: unknown format {fmt!r} (expected shn, jsonl, csv, parquet or ledger)"
+                   f"{did_you_mean(fmt, [*writers, 'parquet'])}")
         raise typer.Exit(2)
     if fmt == "parquet" and out is None:
         _err.print("error: --format parquet writes a folder: give it with --out PATH")
@@ -779,7 +782,9 @@ def ledger(db: Optional[Path] = DbOption,
         _err.print(f"error: {exc} (dates are YYYY-MM-DD or YYYY.MM.DD)")
         raise typer.Exit(2) from None
     if game is not None and game not in metrics.UNITS:
-        _err.print(f"error: unknown game {game!r} (expected {', '.join(metrics.UNITS)})")
+        from replay.errors import did_you_mean  # noqa: PLC0415
+
+        _err.print(f"error: unknown game {game!r} (expected {', '.join(metrics.UNITS)}){did_you_mean(game, metrics.UNITS)}")
         raise typer.Exit(2)
     with _open_read(db) as con:
         try:

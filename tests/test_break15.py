@@ -156,3 +156,19 @@ def test_a_10000_digit_year_in_the_header_is_still_a_protocol():
 def test_the_real_header_date_is_kept():
     result = _protocol_with(b"05.10.23")
     assert not result.errors and {str(h.outcome.date) for h in result.hands} == {"2023-10-05"}
+
+
+# --------------------------------------------------------------------------
+# near-miss names on the command line (issue 15: "suggestions for near-miss names")
+
+
+def test_a_misspelt_game_and_format_get_a_suggestion(tmp_path):
+    db = str(tmp_path / "none.duckdb")
+    res = CliRunner().invoke(app, ["ledger", "--game", "schafkof", "--db", db])
+    assert res.exit_code == 2
+    assert res.stderr.strip() == ("error: unknown game 'schafkof' (expected sheepshead, schafkopf, indiana, fox); "
+                                  "did you mean 'schafkopf'?")
+    res = CliRunner().invoke(app, ["export", "--format", "jsnl", "--db", db])
+    assert res.exit_code == 2
+    assert res.stderr.strip() == ("error: unknown format 'jsnl' (expected shn, jsonl, csv, parquet or ledger); "
+                                  "did you mean 'jsonl'?")
