@@ -152,6 +152,12 @@ def running_service(db: str | os.PathLike | None, timeout: float = 2.0) -> dict 
 # --------------------------------------------------------------------------
 
 
+def _short(key: str) -> str:
+    """A hand key as a message quotes it: 40 characters at most (a
+    5,000-digit id is not echoed whole; ``shead replay`` quotes the same)."""
+    return key if len(key) <= 40 else key[:37] + "..."
+
+
 def _clean(v):
     """JSON-safe values: NaN and infinities (a rate over no hands) as null,
     dates as ``YYYY-MM-DD``."""
@@ -318,7 +324,7 @@ class Service:
         with self.con() as con:
             found = st.find_hand(con, key)
             if found is None:
-                raise HTTPException(404, f"no stored hand {key!r} (expected a hand id, \"SESSION#N\" or a "
+                raise HTTPException(404, f"no stored hand {_short(key)!r} (expected a hand id, \"SESSION#N\" or a "
                                          "content hash)")
             if who.group is not None and found.outcome.group != who.group:
                 raise HTTPException(403, "this hand belongs to another group than the token's")
@@ -605,7 +611,7 @@ def create_app(service: Service, on_stop=None) -> FastAPI:
         with service.con() as con:
             found = st.hand_history(con, hand)
             if found is None:
-                raise HTTPException(404, f"no stored hand {hand!r} (expected a hand id, \"SESSION#N\" or a "
+                raise HTTPException(404, f"no stored hand {_short(hand)!r} (expected a hand id, \"SESSION#N\" or a "
                                          "content hash)")
             group = con.execute('SELECT "group" FROM sessions WHERE session = ?', [found.session]).fetchone()
         if who.group is not None and (group is None or group[0] != who.group):

@@ -31,7 +31,6 @@ stream = lazy_module("ingest.stream")
                              "load_file", "replay_frames", "replay_json", "report_json", "store_result")
 # Rich too (issue 17: its import is a third of a start-up); help is click's plain text (rich_markup_mode=None)
 (Console,) = from_module("rich.console", "Console")
-(rich_escape,) = from_module("rich.markup", "escape")
 BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn = from_module(
     "rich.progress", "BarColumn", "MofNCompleteColumn", "Progress", "TextColumn", "TimeElapsedColumn")
 
@@ -52,7 +51,7 @@ app = typer.Typer(name="shead", cls=_Group, help="The Sheepshead hand log: inges
                   context_settings={"max_content_width": 120})  # plain help as wide as the terminal, up to 120
 
 # markup off: every message carries paths, names and file text, never Rich markup ("[bold]" in a path is text)
-_err = lazy_object(lambda: Console(stderr=True, highlight=False, soft_wrap=True, markup=False))
+_err = lazy_object(lambda: Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False))
 
 DbOption = typer.Option(None, "--db", help="Database file (default $SHEAD_DB, else data/shead.duckdb).",
                         dir_okay=False)
@@ -197,19 +196,19 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
     if served is not None:
         return _ingest_via_service(served, files, totals, strict, as_json, file_errors)
     store = st.Store(db, hold=st.INGEST_HOLD)
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                        console=_err, transient=True, disable=not files)
+    progress = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), console=_err, transient=True, disable=not files)
     try:
         with progress:
             task = progress.add_task("ingesting", total=len(files))
             for path in files:
-                progress.update(task, description=f"ingesting {rich_escape(path.name)}")  # the column renders markup
+                progress.update(task, description=f"ingesting {path.name}")  # the column is plain text
                 if kind := stream.stream_kind(path, columns=columns):  # a large SHN file or CSV score sheet:
                     mb = path.stat().st_size / 1e6  # read and stored in batches (issue 15)
                     report, result = stream.ingest_large(
                         store, path, strict, kind=kind, columns=columns, rules=rules,
                         on_batch=lambda k, n: progress.update(
-                            task, description=f"ingesting {rich_escape(path.name)} ({mb:,.0f} MB): {n:,} hands read"))
+                            task, description=f"ingesting {path.name} ({mb:,.0f} MB): {n:,} hands read"))
                     fmt = "shn"
                 else:
                     store.last_plan = None
@@ -653,7 +652,7 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
         sys.stdout.write(sh.csv())
         return
     plain = Console()
-    out = Console(highlight=False, width=None if plain.is_terminal else 160)
+    out = Console(highlight=False, width=None if plain.is_terminal else 160, markup=False, emoji=False)
     names = ", ".join(f"{a} = {n}" for a, n in sh.players.items())
     out.print(f"{sh.session}  ({sh.date or 'no date'}; [Rules {sh.rules}])\n{names}", markup=False)
     table = Table(caption="each player: units this hand, then the running total", caption_justify="left",
@@ -696,7 +695,10 @@ def export(fmt: str = typer.Option(..., "--format", help="shn, jsonl, csv, parqu
     fmt = fmt.lower()
     writers = {"shn": ex.export_shn, "jsonl": ex.export_jsonl, "csv": ex.export_csv, "ledger": ex.export_ledger_csv}
     if fmt not in writers and fmt != "parquet":
-        _err.print(f"error: unknown format {fmt!r} (expected shn, jsonl, csv, parquet or ledger)")
+        from replay.errors import did_you_mean  # noqa: PLC0415
+
+        _err.print(f"error: unknown format {fmt!r} (expected shn, jsonl, csv, parquet or ledger)"
+                   f"{did_you_mean(fmt, [*writers, 'parquet'])}")
         raise typer.Exit(2)
     if fmt == "parquet" and out is None:
         _err.print("error: --format parquet writes a folder: give it with --out PATH")
@@ -780,7 +782,9 @@ def ledger(db: Optional[Path] = DbOption,
         _err.print(f"error: {exc} (dates are YYYY-MM-DD or YYYY.MM.DD)")
         raise typer.Exit(2) from None
     if game is not None and game not in metrics.UNITS:
-        _err.print(f"error: unknown game {game!r} (expected {', '.join(metrics.UNITS)})")
+        from replay.errors import did_you_mean  # noqa: PLC0415
+
+        _err.print(f"error: unknown game {game!r} (expected {', '.join(metrics.UNITS)}){did_you_mean(game, metrics.UNITS)}")
         raise typer.Exit(2)
     with _open_read(db) as con:
         try:
@@ -802,7 +806,7 @@ def ledger(db: Optional[Path] = DbOption,
         return
     from rich.table import Table  # noqa: PLC0415
 
-    out = Console(highlight=False, soft_wrap=True)
+    out = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)  # player names are text
     for g in rows["game"].unique(maintain_order=True).to_list():
         part = rows.filter(rows["game"] == g)
         unit = part["unit"][0]
@@ -814,7 +818,7 @@ def ledger(db: Optional[Path] = DbOption,
                       str(r["incomplete"]) if r["incomplete"] else "")
         out.print(t)
     if not bad.is_empty():
-        out.print("[bold]Incomplete sessions[/bold] (their totals are not the source's own):")
+        out.print("[bold]Incomplete sessions[/bold] (their totals are not the source's own):", markup=True)
         for r in bad.to_dicts():
             out.print(f"  {r['session']}: {r['note']}", markup=False)
 
@@ -865,7 +869,7 @@ def compare(deal: Optional[str] = typer.Argument(None, metavar="DEAL",
         t.add_column("")
     for label, cells in cmp.comparison_rows(found):
         t.add_row(label, *cells)
-    Console(highlight=False, soft_wrap=True).print(t)
+    Console(highlight=False, soft_wrap=True, markup=False, emoji=False).print(t)
 
 
 @app.command()
@@ -906,7 +910,7 @@ def deals(db: Optional[Path] = DbOption,
         t.add_row(r.name, r.law, str(len(r.observed)), "-" if r.statistic is None else f"{r.statistic:.2f}",
                   str(r.df), "-" if r.p_value is None else f"{r.p_value:.4g}", r.verdict.upper() if r.rejects
                   else r.verdict)
-    Console(highlight=False, soft_wrap=True).print(t)
+    Console(highlight=False, soft_wrap=True, markup=False, emoji=False).print(t)
     bad = [r.name for r in results if r.rejects]
     if any(r.p_value is None for r in results):
         _err.print("some tests need more deals: each needs at least two cells of 5 or more expected hands "
@@ -1001,7 +1005,7 @@ def token_list(db: Optional[Path] = DbOption,
     for r in rows:
         t.add_row(str(r.token_id), r.group, r.role, r.prefix + "…", r.created_at.strftime("%Y-%m-%d %H:%M"),
                   r.revoked_at.strftime("%Y-%m-%d %H:%M") if r.revoked_at else "")
-    Console(highlight=False).print(t)
+    Console(highlight=False, markup=False, emoji=False).print(t)  # group names are text
 
 
 @token_app.command("revoke")
@@ -1253,7 +1257,7 @@ def race(db: Optional[Path] = DbOption,
         return
     from rich.table import Table  # noqa: PLC0415
 
-    out = Console(highlight=False, soft_wrap=True)
+    out = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
     won: dict[str, list[int]] = {}
     for sid in games["session_id"].unique(maintain_order=True).to_list():
         sg = games.filter(games["session_id"] == sid)

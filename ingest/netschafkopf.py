@@ -117,6 +117,27 @@ _PROTOCOL_OF = re.compile(r"protokoll vom (\d\d)\.(\d\d)\.(\d\d(?:\d\d)?)", re.I
 _PRICE_START = re.compile(r"(?:Das|Der) (?:Rufspiel|Einzelspiel|Ramsch|Spiel) kostet")
 
 
+def _header_date(result: FileResult, path: str, ln: int, line: str, m: re.Match, iso: str, day: int) -> str | None:
+    """``iso`` (YYYY-MM-DD, read off the header's ``DD.MM.YY``) when it is a
+    calendar day; else None and a ``W-NSK-DATE`` warning at the date (the
+    games are stored without a date: a slip in the header loses no game)."""
+    from datetime import date as _date  # noqa: PLC0415
+
+    end = m.end()
+    try:
+        if line[end:end + 1].isdigit():  # a year of more digits than DD.MM.YYYY
+            raise ValueError
+        _date.fromisoformat(iso)
+        return iso
+    except ValueError:
+        found = line[m.start(day):end + 1 + min(20, len(line) - end - 1)].split()[0] if line[m.start(day):].strip() \
+            else ""
+        result.errors.append(Diagnostic(
+            "W-NSK-DATE", f"the header's date {found[:40]!r} is not a calendar day written DD.MM.YY: the games are "
+            "stored without a date", "warning", path, ln, m.start(day) + 1, found=found[:40], expected="DD.MM.YY"))
+        return None
+
+
 def looks_like_protocol(first_bytes: bytes) -> bool:
     """True when the first bytes of a file (a few KB are enough) look like a
     NetSchafkopf protocol: a ``Geber:`` line followed by ``... hat:`` deal
@@ -124,8 +145,8 @@ def looks_like_protocol(first_bytes: bytes) -> bool:
     if first_bytes.lstrip().startswith(b"%SHN"):
         return False
     text = first_bytes[:8192].decode("iso-8859-1")
-    if _PLAYED_BY.search(text) and "Version" in text:
-        return True
+    if (m := _PLAYED_BY.search(text)) and ("Version" in text or _LINE_SPLIT.search(text, m.end()) is None):
+        return True  # the header, its "mit Version" beyond the bytes read when the line is that long
     lines = _LINE_SPLIT.split(text)
     for i, line in enumerate(lines):
         if _GEBER.match(line):
@@ -871,15 +892,17 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         return result
     header_lines = lines[:starts[0]]
     guest, date = "Gast", None
-    for line in header_lines:
+    for ln, line in enumerate(header_lines, 1):
         m = _PLAYED_BY.search(line)
         if m is None and date is None and (m2 := _PROTOCOL_OF.search(line)):  # 5.x: "Schafkopfprotokoll vom ..."
             y = m2.group(3)
-            date = f"{'20' + y if len(y) == 2 else y}-{m2.group(2)}-{m2.group(1)}"
+            date = _header_date(result, path, ln, line, m2, f"{'20' + y if len(y) == 2 else y}-{m2.group(2)}-"
+                                f"{m2.group(1)}", 1)
         if m:
             guest = m.group(1)
             y = m.group(4)
-            date = f"{'20' + y if len(y) == 2 else y}-{m.group(3)}-{m.group(2)}"
+            date = _header_date(result, path, ln, line, m, f"{'20' + y if len(y) == 2 else y}-{m.group(3)}-"
+                                f"{m.group(2)}", 2)
     header = "\n".join(x.rstrip() for x in header_lines if x.strip())
     stem = PurePath(path).stem if path else None
     if session is None:

@@ -137,7 +137,10 @@ def check_indiana(chk, sess) -> tuple[HandOutcome, CardLog, None]:
         st.declare(Declare(seat, InGame(g.name), g.called, suit))
     except IllegalAction as exc:
         raise chk.engine_error(exc, g.arg_pos if g.called is not None or g.suit is not None else g.pos) from None
-    for t in rec.tricks:  # every trick of four cards before any is played: a short trick is its own error
+    for k, t in enumerate(rec.tricks, 1):  # every trick of four cards before any is played: a short trick is its own error
+        if t.number != k:  # numbered t1 .. t8 in order, as in the other games (rules.md B-17)
+            raise chk.reject("E-TRICK-ORDER", f"t{t.number} where t{k} was expected", t.pos, found=f"t{t.number}",
+                             expected=f"t{k}", trick=t.number)
         if len(t.plays) != 4:
             raise chk.reject("E-TRICK-SIZE", f"trick t{t.number} has {len(t.plays)} cards; an Indiana trick has 4 "
                              "(rules.md F-1)", t.pos, found=len(t.plays), expected=4, trick=t.number)

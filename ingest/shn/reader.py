@@ -1606,6 +1606,9 @@ class _Reader:
         if body == "?" and not agreed:
             return Value(None, Pos(self.ln, col))
         if _SINT_RE.fullmatch(body):
+            if len(body.lstrip("+-\u2212")) > _MAX_DIGITS:  # never read as 10**18: the message quotes what is written
+                raise self._err("E-NUMBER", f"found {_quote(vt)} as {s}'s units; expected a whole number of at "
+                                f"most {_MAX_DIGITS} digits", col, vt, "units")
             return Value(_to_int(body), Pos(self.ln, col), agreed)
         raise self._err("E-NUMBER", f"found {_quote(vt)} as {s}'s units; expected a whole number with an optional "
                         "sign (+2, -4, 0), ? when unknown, or ^ before a number for a result agreed at the table",
@@ -1621,9 +1624,9 @@ class _Reader:
             return Value(None, Pos(self.ln, col))
         if _UINT_RE.fullmatch(body):
             v = _to_int(body)
-            if v >= lo and (hi is None or v <= hi):
+            if v >= lo and (hi is None or v <= hi) and v != _HUGE:  # 10**18: more digits than kept
                 return Value(v, Pos(self.ln, col), agreed)
-            rng = f"{lo}..{hi}" if hi is not None else f"{lo} or more"
+            rng = f"{lo}..{hi}" if hi is not None else f"{lo} or more, of at most {_MAX_DIGITS} digits"
             raise self._err("E-NUMBER", f"found {kw} {_quote(t)}; expected a number {rng}", col, t, rng)
         mark = ", ^ before it for a result agreed at the table" if agreed_ok else ""
         raise self._err("E-NUMBER", f"found {_quote(t)} after {_quote(kw)}; expected a whole number without sign or "
