@@ -505,6 +505,21 @@ def test_bad_byte_on_a_hand_line_after_an_erring_hand_is_still_an_error(tmp_path
         [("E-DUPLICATE", 5, 20)], [], [("E-ENCODING", 10, 15)]]
 
 
+def test_byte_order_mark_inside_the_file_is_a_warning_and_the_hand_after_it_reads(tmp_path):
+    # issue 15 (found by the break tester): a BOM (EF BB BF) before 'hand 2' made '\ufeffhand' an unknown
+    # word inside hand 1, so hand 1 was refused and hand 2 vanished into it.  Now the BOM reads as a
+    # space with W-BOM at line 6 column 1 (lines: %SHN, [Players], blank, hand 1, pick, the BOM line)
+    # and both hands read; hand 2's picker keeps its column: the BOM is column 1, 'hand' 2-5, '2' 7,
+    # 'pick' 10-13, 'Cy' 15.
+    p = tmp_path / "joined.shn"
+    p.write_bytes(b"%SHN 1.0\n[Players \"Al Bea Cy Di Ed\"]\n\nhand 1  dealer Ed\n"
+                  b"pick Bea  call AH  partner Cy  pts 72  win\n\xef\xbb\xbfhand 2  pick Cy  alone  pts 20  lose\n")
+    for f in (read_file(p), read(p.read_bytes().decode("utf-8"))):
+        assert [(e.code, e.severity, e.line, e.col) for e in f.errors] == [("W-BOM", "warning", 6, 1)]
+        assert [h.number for h in f.hands] == [1, 2] and [h.errors for h in f.hands] == [[], []]
+        assert (f.hands[1].pick.value, f.hands[1].pick.pos.line, f.hands[1].pick.pos.col) == ("Cy", 6, 15)
+
+
 def test_lone_surrogate_in_text_is_an_encoding_error():
     e = read("%SHN 1.0\nhand 1 {\ud800}\n").hands[0].errors[0]
     assert (e.code, e.line, e.col) == ("E-ENCODING", 2, 9) and "U+D800" in e.message

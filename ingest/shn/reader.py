@@ -532,6 +532,7 @@ class _Reader:
         lines = text.split("\n")
         self.lines = lines
         has_surrogate = _SURROGATE.search(text) is not None
+        has_bom = "\ufeff" in text
         off = 0
         ln = 0
         for line in lines:
@@ -543,6 +544,8 @@ class _Reader:
                 self.skipping = _SKIP_NONE
             if ln == 1 and self._header(line, has_surrogate):
                 continue
+            if has_bom and "\ufeff" in line:
+                line = self._bom_line(line)
             if has_surrogate and _SURROGATE.search(line) is not None:
                 fixed = self._cp1252_tag(line)
                 if fixed is None:
@@ -587,6 +590,8 @@ class _Reader:
                 self.skipping = _SKIP_NONE
             if ln == 1 and self._header(line, maybe_bad):
                 continue
+            if "\ufeff" in line:
+                line = self._bom_line(line)
             if maybe_bad and _SURROGATE.search(line) is not None:
                 fixed = self._cp1252_tag(line)
                 if fixed is None:
@@ -605,6 +610,19 @@ class _Reader:
         hands, self.hands = self.hands, []
         errors, self.errors = self.errors, []
         yield ShnFile(hands, errors, "1.0", self.path)
+
+    def _bom_line(self, line: str) -> str:
+        """A line holding a byte order mark (U+FEFF) after the file's start —
+        two files joined, the second saved with a BOM: a ``W-BOM`` warning at
+        the first one, and the line with each read as a space, so that the
+        line's words (a ``hand`` line above all) read as they are and keep
+        their columns (notation.md §2.1 allows a BOM only at the very start)."""
+        col = line.find("\ufeff") + 1
+        self.errors.append(Diagnostic(
+            "W-BOM", "found a byte order mark (U+FEFF) inside the file (two files joined?); read it as a space; "
+            "expected one only at the very start", "warning", self.path, self.ln, col, None, None, "U+FEFF",
+            "no byte order mark after the start"))
+        return line.replace("\ufeff", " ")
 
     def _line(self, line: str) -> None:
         if "{" in line or "[" in line:
