@@ -184,10 +184,13 @@ def ingest_csv_stream(store: st.Store, path: str | os.PathLike, strict: bool = F
 
 def stream_kind(path: str | os.PathLike, name: str | None = None, columns: str | None = None) -> str | None:
     """How a file is ingested in batches: ``"shn"`` (:func:`streams`),
-    ``"csv"`` for a CSV score sheet larger than :func:`stream_above` bytes
-    (a ``.csv`` name or a first line of commas or semicolons, and a header
-    naming a date and a hand column), else None (read whole: small files,
-    protocols, CSV ledgers)."""
+    ``"protocol"`` for a NetSchafkopf protocol larger than
+    :func:`stream_above` bytes (its first bytes look like one, its name does
+    not end in ``.shn``: :func:`ingest.protocol_stream.ingest_protocol_stream`),
+    ``"csv"`` for a CSV score sheet larger than that (a ``.csv`` name or a
+    first line of commas or semicolons, and a header naming a date and a
+    hand column), else None (read whole: small files, CSV ledgers of
+    sitting totals)."""
     from ingest.csv_sheet import looks_like_csv, read_csv_stream  # noqa: PLC0415
 
     name = os.fspath(path) if name is None else name
@@ -200,7 +203,9 @@ def stream_kind(path: str | os.PathLike, name: str | None = None, columns: str |
             head = fh.read(4096)
         from ingest.netschafkopf import looks_like_protocol  # noqa: PLC0415
 
-        if looks_like_protocol(head) or not looks_like_csv(name, head):
+        if looks_like_protocol(head):  # as ingest.pipeline.load_bytes tells a protocol
+            return None if name.lower().endswith(".shn") else "protocol"
+        if not looks_like_csv(name, head):
             return None
         got = read_csv_stream(path, name, columns=columns)
     except OSError:
@@ -211,8 +216,14 @@ def stream_kind(path: str | os.PathLike, name: str | None = None, columns: str |
 def ingest_large(store: st.Store, path: str | os.PathLike, strict: bool = False, *, kind: str,
                  name: str | None = None, columns: str | None = None, rules: str | None = None,
                  on_batch: Callable[[int, int], None] | None = None) -> tuple[st.IngestReport, FileResult]:
-    """:func:`ingest_stream` (``kind`` ``"shn"``) or :func:`ingest_csv_stream`
-    (``"csv"``), as :func:`stream_kind` said: ``(report, warnings)``."""
+    """:func:`ingest_stream` (``kind`` ``"shn"``), :func:`ingest_csv_stream`
+    (``"csv"``) or :func:`ingest.protocol_stream.ingest_protocol_stream`
+    (``"protocol"``, with ``rules``), as :func:`stream_kind` said:
+    ``(report, warnings)``."""
+    if kind == "protocol":
+        from ingest.protocol_stream import ingest_protocol_stream  # noqa: PLC0415
+
+        return ingest_protocol_stream(store, path, strict, name=name, rules=rules, on_batch=on_batch)
     if kind == "csv":
         got = ingest_csv_stream(store, path, strict, name=name, columns=columns, rules=rules, on_batch=on_batch)
         if got is not None:
