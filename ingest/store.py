@@ -1271,7 +1271,8 @@ class Store:
 
         stem = PurePath(result.path).stem if result.path else "ledger"
         seen: dict[str, int] = {}
-        taken: set[int] = set()
+        taken = getattr(result, "taken_sittings", None)  # a streamed ledger's: one set across its batches
+        taken = set() if taken is None else taken
         for sit in result.sittings:
             # by meaning, not by file name (ingest.csv_identity): the same row under another file name is a duplicate
             how, _, diff = match_sittings(con, sit.date, sit.units, taken)
