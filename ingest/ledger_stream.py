@@ -31,7 +31,10 @@ from ingest.csv_sheet import HAND_FIELDS, CsvResult, _ledger, column_map
 from ingest.model import FileResult
 from replay.errors import Diagnostic
 
-__all__ = ["LedgerBatch", "read_ledger_stream", "ingest_ledger_stream"]
+#: Rows per batch when none is given (``ingest.stream.ingest_large`` gives :func:`ingest.stream.batch_hands`).
+BATCH = 2000
+
+__all__ = ["BATCH", "LedgerBatch", "read_ledger_stream", "ingest_ledger_stream"]
 
 
 @dataclass
@@ -120,17 +123,17 @@ def ingest_ledger_stream(store: st.Store, path: str | os.PathLike, strict: bool 
     report sums the batches', ``sittings`` the sittings stored; ``warnings``
     is empty: a ledger row has none), or None when the file is not a ledger
     with a readable header (nothing read or stored).  Each batch of
-    ``batch`` rows (default :func:`ingest.stream.batch_hands`) is one
+    ``batch`` rows (default :data:`BATCH`) is one
     transaction (format ``csv-ledger``); a kill keeps the committed batches
     and ingesting the file again counts their sittings as duplicates.
     ``strict``: every row is read first with nothing stored, and only a
     file without a refused row is stored.  ``on_batch``: called with
-    (batches done, rows read)."""
+    (batches done, rows read).  :func:`ingest.stream.ingest_large` calls
+    this with the stream's DuckDB settings (``STREAM_SETTINGS``) applied."""
     from ingest.pipeline import store_result  # noqa: PLC0415
-    from ingest.stream import _merge, _with_settings, batch_hands  # noqa: PLC0415
 
     name = os.fspath(path) if name is None else name
-    batch = batch_hands() if batch is None else batch
+    batch = BATCH if batch is None else batch
     try:
         if read_ledger_stream(path, name, columns=columns) is None:
             return None
@@ -174,4 +177,16 @@ def ingest_ledger_stream(store: st.Store, path: str | os.PathLike, strict: bool 
             total.committed = total.sittings > 0
         return total, warnings
 
-    return _with_settings(store, work)
+    return work()
+
+
+def _merge(total: st.IngestReport, rep: st.IngestReport) -> None:
+    """Add one batch's report to the file's (as ``ingest.stream`` does; not
+    imported from there: it imports this module)."""
+    total.stored += rep.stored
+    total.duplicates += rep.duplicates
+    total.rejected.extend(rep.rejected)
+    total.rejected_new += rep.rejected_new
+    total.file_errors.extend(rep.file_errors)
+    total.rederived += rep.rederived
+    total.rederive_refused.extend(rep.rederive_refused)

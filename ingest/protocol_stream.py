@@ -54,11 +54,13 @@ from replay.errors import Diagnostic, ProfileError
 from replay.schafkopf import parse_schafkopf_rules, rules_text
 from replay.sk_tariff import PriceObservation, TariffInference, infer_tariff
 
-__all__ = ["READ_BLOCK", "ProtocolBatch", "ProtocolStream", "protocol_encoding", "read_protocol_stream",
+__all__ = ["BATCH", "READ_BLOCK", "ProtocolBatch", "ProtocolStream", "protocol_encoding", "read_protocol_stream",
            "ingest_protocol_stream"]
 
 #: Bytes read at a time.
 READ_BLOCK = 1 << 20
+#: Games per batch when none is given (``ingest.stream.ingest_large`` gives :func:`ingest.stream.batch_hands`).
+BATCH = 2000
 _CP1252_UNDEFINED = re.compile(rb"[\x81\x8d\x8f\x90\x9d]")
 
 
@@ -406,8 +408,8 @@ def ingest_protocol_stream(store: st.Store, path: str | os.PathLike, strict: boo
     :func:`ingest.stream.ingest_stream` does an SHN file: ``(report,
     warnings)`` (the report sums the batches'; ``warnings`` holds the stored
     games that carry a warning).  The passes of :class:`ProtocolStream` read
-    the file; each batch of ``batch`` games (default
-    :func:`ingest.stream.batch_hands`) is one transaction
+    the file; each batch of ``batch`` games (default :data:`BATCH`) is one
+    transaction
     (:func:`ingest.pipeline.store_result`, format ``netschafkopf``),
     committed in file order, and the last one also records the session's
     check against the log's last running table (``session_checks``).  A
@@ -417,12 +419,12 @@ def ingest_protocol_stream(store: st.Store, path: str | os.PathLike, strict: boo
     file error is stored.  ``rules``: as ``shead ingest --rules``.  A file
     error found before the games (no game, no seats, no tariff) is the
     report's one file error, nothing stored.  ``on_batch`` is called with
-    (batches stored, games read)."""
+    (batches stored, games read).  :func:`ingest.stream.ingest_large` calls
+    this with the stream's DuckDB settings (``STREAM_SETTINGS``) applied."""
     from ingest.pipeline import store_result  # noqa: PLC0415
-    from ingest.stream import _merge, _with_settings, batch_hands  # noqa: PLC0415
 
     name = os.fspath(path) if name is None else name
-    batch = batch_hands() if batch is None else batch
+    batch = BATCH if batch is None else batch
     reader = ProtocolStream(path, name, rules=rules)
     total = st.IngestReport(path=name, strict=strict)
     warnings = FileResult(path=name)
@@ -475,4 +477,16 @@ def ingest_protocol_stream(store: st.Store, path: str | os.PathLike, strict: boo
             total.committed = total.stored > 0
         return total, warnings
 
-    return _with_settings(store, work)
+    return work()
+
+
+def _merge(total: st.IngestReport, rep: st.IngestReport) -> None:
+    """Add one batch's report to the file's (as ``ingest.stream`` does; not
+    imported from there: it imports this module)."""
+    total.stored += rep.stored
+    total.duplicates += rep.duplicates
+    total.rejected.extend(rep.rejected)
+    total.rejected_new += rep.rejected_new
+    total.file_errors.extend(rep.file_errors)
+    total.rederived += rep.rederived
+    total.rederive_refused.extend(rep.rederive_refused)

@@ -25,6 +25,10 @@ an error is then stored, batch by batch.  A clash that only the store can
 see (a hand number stored by an earlier ingest with other text) is found
 when its batch is stored: that batch and the later ones are not stored, the
 earlier ones stay.
+
+NetSchafkopf protocols and CSV ledgers of sitting totals stream under the
+same rule from their own modules (:mod:`ingest.protocol_stream`,
+:mod:`ingest.ledger_stream`); :func:`stream_kind` says which way a file goes.
 """
 
 from __future__ import annotations
@@ -231,11 +235,13 @@ def ingest_large(store: st.Store, path: str | os.PathLike, strict: bool = False,
     if kind == "protocol":
         from ingest.protocol_stream import ingest_protocol_stream  # noqa: PLC0415
 
-        return ingest_protocol_stream(store, path, strict, name=name, rules=rules, on_batch=on_batch)
+        return _with_settings(store, lambda: ingest_protocol_stream(
+            store, path, strict, batch=batch_hands(), name=name, rules=rules, on_batch=on_batch))
     if kind == "ledger":
         from ingest.ledger_stream import ingest_ledger_stream  # noqa: PLC0415
 
-        got = ingest_ledger_stream(store, path, strict, name=name, columns=columns, on_batch=on_batch)
+        got = _with_settings(store, lambda: ingest_ledger_stream(
+            store, path, strict, batch=batch_hands(), name=name, columns=columns, on_batch=on_batch))
         if got is not None:
             return got
         raise ValueError(f"{name or path}: not a CSV ledger of sitting totals")

@@ -245,3 +245,41 @@ def test_only_large_protocols_stream(ten, tmp_path, monkeypatch):
         rep, _ = ingest_large(store, path, kind=stream_kind(path))
     assert (rep.stored, len(rep.rejected)) == (9, 1)
     assert _dump(db) == ten[1]
+
+
+_CHILD = """
+import os, signal, sys
+from ingest import store as st
+from ingest.protocol_stream import ingest_protocol_stream
+path, db = sys.argv[1], sys.argv[2]
+def on_batch(k, n):
+    if k == 2:
+        os.kill(os.getpid(), signal.SIGKILL)
+with st.Store(db, hold=0.0) as store:
+    ingest_protocol_stream(store, path, batch=3, on_batch=on_batch)
+print("finished")
+"""
+
+
+def test_a_kill_after_the_second_batch_loses_nothing(ten, tmp_path):
+    """kill -9 once the second batch of 3 games is committed: games 1-3 and
+    5, 6 are stored and game 4 recorded as refused, nothing else (no session
+    check yet: that comes with the last batch); ingesting the file again
+    stores games 7-10 (5 duplicates) and gives the whole-file store."""
+    import signal
+    import subprocess
+    import sys
+
+    path, dump, checks, _rep = ten
+    db = tmp_path / "k.duckdb"
+    out = subprocess.run([sys.executable, "-c", _CHILD, str(path), str(db)], cwd=ROOT, capture_output=True,
+                         text=True, timeout=300)
+    assert out.returncode == -signal.SIGKILL, out.stderr[-2000:]
+    part = _dump(db)
+    assert sorted(h for _s, h, *_ in part["sources"]) == [1, 2, 3, 5, 6]
+    assert [r[5] for r in part["rejected"]] == [4]
+    assert _checks(db) == []
+    with st.Store(db) as store:
+        rep, _ = ingest_protocol_stream(store, path, batch=3)
+    assert (rep.stored, rep.duplicates) == (4, 5)
+    assert _dump(db) == dump and _checks(db) == checks
