@@ -435,6 +435,12 @@ def ingest_protocol_stream(store: st.Store, path: str | os.PathLike, strict: boo
                                             file=name))
         total.committed = False
         return total, warnings
+    except Exception as exc:  # noqa: BLE001 - a bug in the reader, as load_bytes reports it: nothing stored
+        from ingest.pipeline import _internal  # noqa: PLC0415
+
+        total.file_errors.append(_internal(name, exc))
+        total.committed = False
+        return total, warnings
     if early is not None:
         return store_result(store, early, "netschafkopf", strict), warnings
 
