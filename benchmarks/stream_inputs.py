@@ -15,7 +15,9 @@ ingests each, in a fresh process per run, into a fresh database:
 * ``csv-whole`` / ``csv-stream``: the score sheet read whole
   (:func:`ingest.pipeline.load_file`) or in batches
   (:func:`ingest.stream.ingest_csv_stream`);
-* ``nsk-whole``: the protocol (read whole: protocols do not stream).
+* ``nsk-whole`` / ``nsk-stream``: the protocol read whole
+  (:func:`ingest.pipeline.load_file`) or in passes and batches
+  (:func:`ingest.protocol_stream.ingest_protocol_stream`).
 
 Each line: the run, the file's MB, hands stored and rejected, wall and CPU
 seconds, and the child's maximum resident set size (its own
@@ -58,21 +60,13 @@ def write_csv(out: Path, mb: float) -> None:
 
 
 def write_protocol(out: Path, mb: float) -> None:
-    """A shipped protocol's header, then its games written again until the
-    file holds ``mb`` MB (the running table restarts with each copy, so the
-    first game of a copy is refused: the memory is what is measured)."""
-    from ingest.netschafkopf import _GEBER, decode_protocol
+    """A shipped protocol's games written again until the file holds ``mb``
+    MB, renumbered with a running table that stays consistent, so every
+    game is stored (:func:`benchmarks.big_protocol.write`)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from big_protocol import write  # noqa: PLC0415
 
-    src = sorted((ROOT / "data" / "netschafkopf").glob("baseline__*.txt"))[0]
-    text, _ = decode_protocol(src.read_bytes())
-    lines = text.lstrip("\ufeff").splitlines()
-    first = next(i for i, line in enumerate(lines) if _GEBER.match(line))
-    head, games = "\n".join(lines[:first]) + "\n", "\n".join(lines[first:]) + "\n"
-    target = int(mb * 1e6)
-    with open(out, "w", encoding="utf-8", newline="\n") as fh:
-        fh.write(head)
-        while fh.tell() < target:
-            fh.write(games)
+    write(out, mb)
 
 
 def run(mode: str, path: Path, db: Path) -> None:
@@ -97,6 +91,10 @@ def run(mode: str, path: Path, db: Path) -> None:
                 rep, _ = stream.ingest_large(store, spooled, kind=kind, name=path.name)
         elif mode == "csv-stream":
             rep, _ = stream.ingest_csv_stream(store, path)
+        elif mode == "nsk-stream":
+            from ingest.protocol_stream import ingest_protocol_stream  # noqa: PLC0415
+
+            rep, _ = ingest_protocol_stream(store, path)
         else:  # csv-whole, nsk-whole
             store.last_plan = None
             result, fmt = load_file(path, store)
@@ -126,7 +124,7 @@ def main() -> None:
     if not nsk.exists():
         write_protocol(nsk, args.mb)
     plan = [("upload-whole", shn), ("upload-stream", shn), ("csv-whole", csv), ("csv-stream", csv),
-            ("nsk-whole", nsk)]
+            ("nsk-whole", nsk), ("nsk-stream", nsk)]
     for mode, path in plan:
         if args.only and mode not in args.only:
             continue

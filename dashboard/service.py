@@ -527,9 +527,9 @@ def create_app(service: Service, on_stop=None) -> FastAPI:
                     body, status = await asyncio.wrap_future(
                         service.writer.submit(who, name, path.read_bytes(), strict))
                 else:
-                    raise HTTPException(413, f"the body has {got} bytes and is neither SHN text nor a CSV score "
-                                             f"sheet (only those are stored in batches); at most {MAX_BODY} in one "
-                                             "post")
+                    raise HTTPException(413, f"the body has {got} bytes and is neither SHN text, a CSV score "
+                                             f"sheet or ledger nor a NetSchafkopf protocol (only those are stored in "
+                                             f"batches); at most {MAX_BODY} in one post")
             except st.StoreBusy as exc:
                 raise HTTPException(503, str(exc), headers={"Retry-After": "5"}) from None
         finally:

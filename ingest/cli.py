@@ -209,7 +209,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                         store, path, strict, kind=kind, columns=columns, rules=rules,
                         on_batch=lambda k, n: progress.update(
                             task, description=f"ingesting {path.name} ({mb:,.0f} MB): {n:,} hands read"))
-                    fmt = "shn"
+                    fmt = "csv-ledger" if kind == "ledger" else "shn"  # a ledger's line counts sittings
                 else:
                     store.last_plan = None
                     result, fmt = load_file(path, store, rules, columns)

@@ -304,9 +304,10 @@ def read_csv(data: bytes, path: str | None = None, *, columns: str | None = None
     return out
 
 
-def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: str | None) -> None:
+def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: str | None, first: int = 2) -> None:
+    # ``first``: the row number of rows[1] (a later batch of ingest.ledger_stream)
     dcol = index[out.columns["date"]]
-    for r, row in enumerate(rows[1:], start=2):
+    for r, row in enumerate(rows[1:], start=first):
         if not any(c.strip() for c in row):
             continue
         cell = row[dcol] if dcol < len(row) else ""

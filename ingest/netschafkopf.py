@@ -117,7 +117,8 @@ _PROTOCOL_OF = re.compile(r"protokoll vom (\d\d)\.(\d\d)\.(\d\d(?:\d\d)?)", re.I
 _PRICE_START = re.compile(r"(?:Das|Der) (?:Rufspiel|Einzelspiel|Ramsch|Spiel) kostet")
 
 
-def _header_date(result: FileResult, path: str, ln: int, line: str, m: re.Match, iso: str, day: int) -> str | None:
+def _header_date(warnings: list[Diagnostic], path: str, ln: int, line: str, m: re.Match, iso: str,
+                 day: int) -> str | None:
     """``iso`` (YYYY-MM-DD, read off the header's ``DD.MM.YY``) when it is a
     calendar day; else None and a ``W-NSK-DATE`` warning at the date (the
     games are stored without a date: a slip in the header loses no game)."""
@@ -132,7 +133,7 @@ def _header_date(result: FileResult, path: str, ln: int, line: str, m: re.Match,
     except ValueError:
         found = line[m.start(day):end + 1 + min(20, len(line) - end - 1)].split()[0] if line[m.start(day):].strip() \
             else ""
-        result.errors.append(Diagnostic(
+        warnings.append(Diagnostic(
             "W-NSK-DATE", f"the header's date {found[:40]!r} is not a calendar day written DD.MM.YY: the games are "
             "stored without a date", "warning", path, ln, m.start(day) + 1, found=found[:40], expected="DD.MM.YY"))
         return None
@@ -841,6 +842,97 @@ def _infer(ctx: _Ctx, games: list[_Game], seats: list[str]) -> tuple[TariffInfer
     return infer_tariff(obs, PROFILE, short_deck=short, unpriced=unpriced), parsed
 
 
+def _header_facts(header_lines: list[str], path: str | None, session: str | None,
+                  warnings: list[Diagnostic]) -> tuple[str, str | None, str, str]:
+    """``(guest, date, header, session)`` from the lines before a protocol's
+    first ``Geber:`` line: the player who wrote the log (``gespielt von X``,
+    else ``Gast``), the date (ISO; None with a ``W-NSK-DATE`` warning
+    appended to ``warnings`` when it is no calendar day), the header text
+    stored with the session and the session id (``session`` when given, see
+    :func:`read_protocol`)."""
+    guest, date = "Gast", None
+    for ln, line in enumerate(header_lines, 1):
+        m = _PLAYED_BY.search(line)
+        if m is None and date is None and (m2 := _PROTOCOL_OF.search(line)):  # 5.x: "Schafkopfprotokoll vom ..."
+            y = m2.group(3)
+            date = _header_date(warnings, path, ln, line, m2, f"{'20' + y if len(y) == 2 else y}-{m2.group(2)}-"
+                                f"{m2.group(1)}", 1)
+        if m:
+            guest = m.group(1)
+            y = m.group(4)
+            date = _header_date(warnings, path, ln, line, m, f"{'20' + y if len(y) == 2 else y}-{m.group(3)}-"
+                                f"{m.group(2)}", 2)
+    header = "\n".join(x.rstrip() for x in header_lines if x.strip())
+    stem = PurePath(path).stem if path else None
+    if session is None:
+        session = f"NetSchafkopf {stem}" if stem else f"NetSchafkopf {date or 'undated'}"
+    return guest, date, header, session
+
+
+def _judge_block(ctx: _Ctx, g: _Game, parsed: bool, first: bool, seats: list[str], prev: list[int] | None,
+                 prev_stock: int | None, session: str, date: str | None, header: str, prof: SchafkopfProfile,
+                 rules_str: str) -> tuple[ValidatedHand | RejectedHand, _Game]:
+    """Judge one game block of a file (the second pass of :func:`read_protocol`):
+    ``(the stored hand or the refused game, the block as parsed)``.
+    ``parsed``: ``g`` was parsed whole by the first pass (else it is parsed
+    afresh); ``first``: it is the file's first block; ``prev``/``prev_stock``:
+    the running table and Stock of the block before (None when unknown)."""
+    ctx.hand = None
+    src = "\n".join(ctx.lines[g.start:g.end]).rstrip()
+    path = ctx.path
+    try:
+        if not parsed:
+            g = _Game(g.start, g.end)  # parsed afresh: the first pass stopped midway
+            _parse_block(ctx, g)
+        ctx.hand = g.row[0]
+        if first or prev is None:
+            if g.row[0] == 1:
+                prev, prev_stock = [0, 0, 0, 0], 0
+        try:
+            vh, _ = _check_game(ctx, g, seats, prev, prev_stock, session, date, header, prof, rules_str)
+        except _Reject as r:
+            # Schieber without the passed cards: the deal lines are not the hands played, so the game is
+            # stored as a score-sheet game with the log's own amounts (when the table before it is known)
+            if not (g.spielart and "schieb" in g.spielart.lower() and not g.passes and prev is not None):
+                raise
+            vh = _sheet_game(ctx, g, seats, prev, session, date, header, prof, rules_str, r.diags)
+        return vh, g
+    except _Reject as r:
+        number = g.row[0] if g.row is not None else None
+        diags = [d if d.hand is not None or number is None else
+                 Diagnostic(d.code, d.message, d.severity, d.file, d.line, d.col, number, d.trick, d.found,
+                            d.expected) for d in r.diags]
+        return RejectedHand(session, number, src, path, g.start + 1, diags, content_hash(session, number, src)), g
+    except Exception as exc:  # noqa: BLE001 - a bug: reported at this game, never stored, the file goes on
+        number = g.row[0] if g.row is not None else None
+        d = Diagnostic("E-INTERNAL", f"the reader failed on this game (a bug, please report it): "
+                       f"{type(exc).__name__}: {str(exc)[:200]}", "error", path, g.start + 1, 1, number)
+        return RejectedHand(session, number, src, path, g.start + 1, [d], content_hash(session, number, src)), g
+
+
+def _end_check(path: str | None, seats: list[str], last_row: list[int], totals: dict[str, int], n_hands: int,
+               n_rejected: int, n_lines: int) -> list[Diagnostic]:
+    """The end check of a protocol (see :func:`read_protocol`): ``totals``
+    (seat -> units summed over the ``n_hands`` games read as good) against
+    the log's last running table ``last_row``; ``E-NSK-TOTALS`` when nothing
+    was refused and they differ, ``W-NSK-INCOMPLETE`` when ``n_rejected``
+    games were refused, at the file's last line ``n_lines``."""
+    diff = {s: last_row[i] - totals[s] for i, s in enumerate(seats) if last_row[i] != totals[s]}
+    table = ", ".join(f"{s} {v:+d}" for s, v in zip(seats, last_row))
+    stored = ", ".join(f"{s} {totals[s]:+d}" for s in seats)
+    if n_rejected:
+        return [Diagnostic(
+            "W-NSK-INCOMPLETE", f"{n_rejected} of {n_rejected + n_hands} games "
+            f"refused: the stored totals ({stored}) are not the log's last running table ({table})"
+            if diff else f"{n_rejected} games refused", "warning", path, n_lines or 1, 1,
+            found=stored, expected=table)]
+    if diff:
+        return [Diagnostic(
+            "E-NSK-TOTALS", f"the stored games sum to {stored}; the log's last running table is {table}",
+            "error", path, n_lines, 1, found=stored, expected=table)]
+    return []
+
+
 def read_protocol(data: bytes, path: str | None = None, *, session: str | None = None,
                   rules: str | None = None) -> FileResult:
     """Read a NetSchafkopf protocol and validate every game by replay.
@@ -882,6 +974,8 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     text, enc = decode_protocol(data)
     if text.startswith("\ufeff"):
         text = text[1:]
+    if "\ufeff" in text:  # a BOM inside (two protocols joined): a space, so the 'Geber:' after it is a game
+        text = text.replace("\ufeff", " ")
     lines = _LINE_SPLIT.split(text)
     result = FileResult(path=path)
     starts = [i for i, line in enumerate(lines) if _GEBER.match(line)]
@@ -890,23 +984,7 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
                                         "protocol", file=path, line=1, col=1, found=lines[0][:60] if lines else "",
                                         expected="'Geber: NAME' then the deal"))
         return result
-    header_lines = lines[:starts[0]]
-    guest, date = "Gast", None
-    for ln, line in enumerate(header_lines, 1):
-        m = _PLAYED_BY.search(line)
-        if m is None and date is None and (m2 := _PROTOCOL_OF.search(line)):  # 5.x: "Schafkopfprotokoll vom ..."
-            y = m2.group(3)
-            date = _header_date(result, path, ln, line, m2, f"{'20' + y if len(y) == 2 else y}-{m2.group(2)}-"
-                                f"{m2.group(1)}", 1)
-        if m:
-            guest = m.group(1)
-            y = m.group(4)
-            date = _header_date(result, path, ln, line, m, f"{'20' + y if len(y) == 2 else y}-{m.group(3)}-"
-                                f"{m.group(2)}", 2)
-    header = "\n".join(x.rstrip() for x in header_lines if x.strip())
-    stem = PurePath(path).stem if path else None
-    if session is None:
-        session = f"NetSchafkopf {stem}" if stem else f"NetSchafkopf {date or 'undated'}"
+    guest, date, header, session = _header_facts(lines[:starts[0]], path, session, result.errors)
     games = [_Game(s, e) for s, e in zip(starts, starts[1:] + [len(lines)])]
     seats = _seats_of(games, lines)
     ctx = _Ctx(path, lines, guest)
@@ -939,38 +1017,10 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     prev_stock: int | None = None
     last_row: list[int] | None = None
     for k, g in enumerate(games):
-        ctx.hand = None
-        src = "\n".join(lines[g.start:g.end]).rstrip()
-        try:
-            if id(g) not in ready:
-                g = games[k] = _Game(g.start, g.end)  # parsed afresh: the first pass stopped midway
-                _parse_block(ctx, g)
-            ctx.hand = g.row[0]
-            if k == 0 or prev is None:
-                if g.row[0] == 1:
-                    prev, prev_stock = [0, 0, 0, 0], 0
-            try:
-                vh, _ = _check_game(ctx, g, seats, prev, prev_stock, session, date, header, prof, rules_str)
-            except _Reject as r:
-                # Schieber without the passed cards: the deal lines are not the hands played, so the game is
-                # stored as a score-sheet game with the log's own amounts (when the table before it is known)
-                if not (g.spielart and "schieb" in g.spielart.lower() and not g.passes and prev is not None):
-                    raise
-                vh = _sheet_game(ctx, g, seats, prev, session, date, header, prof, rules_str, r.diags)
-            result.hands.append(vh)
-        except _Reject as r:
-            number = g.row[0] if g.row is not None else None
-            diags = [d if d.hand is not None or number is None else
-                     Diagnostic(d.code, d.message, d.severity, d.file, d.line, d.col, number, d.trick, d.found,
-                                d.expected) for d in r.diags]
-            result.rejected.append(RejectedHand(session, number, src, path, g.start + 1, diags,
-                                                content_hash(session, number, src)))
-        except Exception as exc:  # noqa: BLE001 - a bug: reported at this game, never stored, the file goes on
-            number = g.row[0] if g.row is not None else None
-            d = Diagnostic("E-INTERNAL", f"the reader failed on this game (a bug, please report it): "
-                           f"{type(exc).__name__}: {str(exc)[:200]}", "error", path, g.start + 1, 1, number)
-            result.rejected.append(RejectedHand(session, number, src, path, g.start + 1, [d],
-                                                content_hash(session, number, src)))
+        item, g = _judge_block(ctx, g, id(g) in ready, k == 0, seats, prev, prev_stock, session, date, header, prof,
+                               rules_str)
+        games[k] = g
+        (result.hands if isinstance(item, ValidatedHand) else result.rejected).append(item)
         if g.row is not None:
             prev, prev_stock = list(g.row[2]), g.row[3]
             last_row = list(g.row[2])
@@ -982,19 +1032,8 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         for vh in result.hands:
             for s, u in vh.outcome.units.items():
                 totals[s] += u
-        diff = {s: last_row[i] - totals[s] for i, s in enumerate(seats) if last_row[i] != totals[s]}
-        table = ", ".join(f"{s} {v:+d}" for s, v in zip(seats, last_row))
-        stored = ", ".join(f"{s} {totals[s]:+d}" for s in seats)
-        if result.rejected:
-            result.errors.append(Diagnostic(
-                "W-NSK-INCOMPLETE", f"{len(result.rejected)} of {len(result.rejected) + len(result.hands)} games "
-                f"refused: the stored totals ({stored}) are not the log's last running table ({table})"
-                if diff else f"{len(result.rejected)} games refused", "warning", path, lines and len(lines) or 1, 1,
-                found=stored, expected=table))
-        elif diff:
-            result.errors.append(Diagnostic(
-                "E-NSK-TOTALS", f"the stored games sum to {stored}; the log's last running table is {table}",
-                "error", path, len(lines), 1, found=stored, expected=table))
+        result.errors.extend(_end_check(path, seats, last_row, totals, len(result.hands), len(result.rejected),
+                                        len(lines)))
         result.log_totals = dict(zip(seats, last_row))
     return result
 

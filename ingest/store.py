@@ -1246,7 +1246,8 @@ class Store:
                 if not self._carry_fits(con, name, session_ids[name], fresh, result, plan, name in known,
                                         pre, saves):
                     if name in known:
-                        self._rederive_session(con, session_ids[name], name, report)
+                        if name not in getattr(result, "continues", ()):  # not a later batch of a protocol
+                            self._rederive_session(con, session_ids[name], name, report)  # (protocol_stream)
                     else:
                         _save_state(con, session_ids[name], None, 0, None)
             _save_states(con, saves)
@@ -1273,7 +1274,8 @@ class Store:
 
         stem = PurePath(result.path).stem if result.path else "ledger"
         seen: dict[str, int] = {}
-        taken: set[int] = set()
+        taken = getattr(result, "taken_sittings", None)  # a streamed ledger's: one set across its batches
+        taken = set() if taken is None else taken
         for sit in result.sittings:
             # by meaning, not by file name (ingest.csv_identity): the same row under another file name is a duplicate
             how, _, diff = match_sittings(con, sit.date, sit.units, taken)
@@ -1322,17 +1324,19 @@ class Store:
         stored = dict(con.execute("SELECT player, CAST(sum(units) AS BIGINT) FROM hand_units WHERE session_id = ? "
                                   "AND player IS NOT NULL GROUP BY player", [sid]).fetchall())
         log = result.log_totals
+        refused = getattr(result, "refused", None)  # a streamed protocol's last batch: the whole file's count
+        refused = len(result.rejected) if refused is None else refused
         diff = {p: (stored.get(p, 0), v) for p, v in log.items() if stored.get(p, 0) != v}
-        complete = not result.rejected and not diff
+        complete = not refused and not diff
         note = None
         if not complete:
-            note = (f"{len(result.rejected)} game(s) refused; " if result.rejected else "") + (
+            note = (f"{refused} game(s) refused; " if refused else "") + (
                 "the stored totals differ from the source's own table: "
                 + ", ".join(f"{p} stored {a:+d}, source {b:+d}" for p, (a, b) in diff.items()) if diff
                 else "the stored totals equal the source's table")
         con.execute("DELETE FROM session_checks WHERE session_id = ?", [sid])
         con.execute("INSERT INTO session_checks VALUES (?, ?, ?, ?, ?, ?)",
-                    [sid, complete, len(result.rejected), json.dumps(log), note, _now()])
+                    [sid, complete, refused, json.dumps(log), note, _now()])
 
     @staticmethod
     def _clashes(con: duckdb.DuckDBPyConnection,

@@ -25,6 +25,10 @@ an error is then stored, batch by batch.  A clash that only the store can
 see (a hand number stored by an earlier ingest with other text) is found
 when its batch is stored: that batch and the later ones are not stored, the
 earlier ones stay.
+
+NetSchafkopf protocols and CSV ledgers of sitting totals stream under the
+same rule from their own modules (:mod:`ingest.protocol_stream`,
+:mod:`ingest.ledger_stream`); :func:`stream_kind` says which way a file goes.
 """
 
 from __future__ import annotations
@@ -184,10 +188,16 @@ def ingest_csv_stream(store: st.Store, path: str | os.PathLike, strict: bool = F
 
 def stream_kind(path: str | os.PathLike, name: str | None = None, columns: str | None = None) -> str | None:
     """How a file is ingested in batches: ``"shn"`` (:func:`streams`),
-    ``"csv"`` for a CSV score sheet larger than :func:`stream_above` bytes
-    (a ``.csv`` name or a first line of commas or semicolons, and a header
-    naming a date and a hand column), else None (read whole: small files,
-    protocols, CSV ledgers)."""
+    ``"protocol"`` for a NetSchafkopf protocol larger than
+    :func:`stream_above` bytes (its first bytes look like one, its name does
+    not end in ``.shn``: :func:`ingest.protocol_stream.ingest_protocol_stream`),
+    ``"csv"`` for a CSV score sheet larger than that (a ``.csv`` name or a
+    first line of commas or semicolons, and a header naming a date and a
+    hand column), ``"ledger"`` for a CSV ledger of sitting totals larger
+    than that (a header naming a date and no hand column:
+    :func:`ingest.ledger_stream.ingest_ledger_stream`), else None (read
+    whole: small files, and CSV files whose header does not read, which the
+    whole-file reader refuses with its own message)."""
     from ingest.csv_sheet import looks_like_csv, read_csv_stream  # noqa: PLC0415
 
     name = os.fspath(path) if name is None else name
@@ -200,19 +210,41 @@ def stream_kind(path: str | os.PathLike, name: str | None = None, columns: str |
             head = fh.read(4096)
         from ingest.netschafkopf import looks_like_protocol  # noqa: PLC0415
 
-        if looks_like_protocol(head) or not looks_like_csv(name, head):
+        if looks_like_protocol(head):  # as ingest.pipeline.load_bytes tells a protocol
+            return None if name.lower().endswith(".shn") else "protocol"
+        if not looks_like_csv(name, head):
             return None
         got = read_csv_stream(path, name, columns=columns)
+        if got is None:
+            from ingest.ledger_stream import read_ledger_stream  # noqa: PLC0415
+
+            return None if read_ledger_stream(path, name, columns=columns) is None else "ledger"
     except OSError:
         return None
-    return None if got is None else "csv"
+    return "csv"
 
 
 def ingest_large(store: st.Store, path: str | os.PathLike, strict: bool = False, *, kind: str,
                  name: str | None = None, columns: str | None = None, rules: str | None = None,
                  on_batch: Callable[[int, int], None] | None = None) -> tuple[st.IngestReport, FileResult]:
-    """:func:`ingest_stream` (``kind`` ``"shn"``) or :func:`ingest_csv_stream`
-    (``"csv"``), as :func:`stream_kind` said: ``(report, warnings)``."""
+    """:func:`ingest_stream` (``kind`` ``"shn"``), :func:`ingest_csv_stream`
+    (``"csv"``), :func:`ingest.protocol_stream.ingest_protocol_stream`
+    (``"protocol"``, with ``rules``) or
+    :func:`ingest.ledger_stream.ingest_ledger_stream` (``"ledger"``), as
+    :func:`stream_kind` said: ``(report, warnings)``."""
+    if kind == "protocol":
+        from ingest.protocol_stream import ingest_protocol_stream  # noqa: PLC0415
+
+        return _with_settings(store, lambda: ingest_protocol_stream(
+            store, path, strict, batch=batch_hands(), name=name, rules=rules, on_batch=on_batch))
+    if kind == "ledger":
+        from ingest.ledger_stream import ingest_ledger_stream  # noqa: PLC0415
+
+        got = _with_settings(store, lambda: ingest_ledger_stream(
+            store, path, strict, batch=batch_hands(), name=name, columns=columns, on_batch=on_batch))
+        if got is not None:
+            return got
+        raise ValueError(f"{name or path}: not a CSV ledger of sitting totals")
     if kind == "csv":
         got = ingest_csv_stream(store, path, strict, name=name, columns=columns, rules=rules, on_batch=on_batch)
         if got is not None:

@@ -70,9 +70,10 @@ def ingest_uploaded(store: Store, up, strict: bool, columns: str | None = None) 
         size = up.tell()
     if size > stream.stream_above():
         from ingest.csv_sheet import looks_like_csv  # noqa: PLC0415
+        from ingest.netschafkopf import looks_like_protocol  # noqa: PLC0415
 
         head = upload_head(up)
-        if stream.shn_head(head, up.name) or looks_like_csv(up.name, head):
+        if stream.shn_head(head, up.name) or looks_like_csv(up.name, head) or looks_like_protocol(head):
             with tempfile.TemporaryDirectory(prefix="shead-upload-") as folder:
                 up.seek(0)
                 path = stream.spooled(iter(lambda: up.read(1 << 20), b""), up.name, folder)
