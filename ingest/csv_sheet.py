@@ -188,7 +188,7 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
         except csv.Error:
             dialect = csv.excel
         reader = csv.reader(fh, dialect)
-        return fh, reader, next(reader, None)
+        return fh, reader, next(read_rows(reader, name, []), None)
 
     fh, _reader, header = opened()
     fh.close()
@@ -208,26 +208,46 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
         fh, reader, _header = opened()
         with fh:
             got: list[HandRecord] = []
-            for rec in sheet_records(out, enumerate(reader, start=2), index, name, rules or "wi5-called-ace",
-                                     stored_session):
+            bad: list[Diagnostic] = []  # a line csv cannot read: said with the last batch
+            for rec in sheet_records(out, enumerate(read_rows(reader, name, bad), start=2), index, name,
+                                     rules or "wi5-called-ace", stored_session):
                 got.append(rec)
                 if len(got) >= batch:
                     yield ShnFile(got, path=name)
                     got = []
-            if got:
-                yield ShnFile(got, path=name)
+            if got or bad:
+                yield ShnFile(got, bad, path=name)
 
     return out, batches()
 
 
-def _rows(data: bytes) -> list[list[str]]:
+def read_rows(reader, path: str | None, errors: list[Diagnostic]) -> Iterator[list[str]]:
+    """The rows of a ``csv.reader``, up to a row the csv module cannot read
+    (a cell over its limit of 131,072 characters; a line end inside an
+    unquoted cell where the lines were not split): that ends the rows with
+    one ``E-CSV-SYNTAX`` error appended to ``errors`` at its line, so the
+    rows before it are still read (issue 15: no input loses a file)."""
+    try:
+        yield from reader
+    except csv.Error as exc:
+        errors.append(Diagnostic(
+            "E-CSV-SYNTAX", f"this CSV line cannot be read ({exc}); the rows from here on are not read",
+            file=path, line=max(1, reader.line_num), col=1, found=str(exc)[:80],
+            expected="CSV cells of under 131,072 characters"))
+
+
+def _rows(data: bytes, path: str | None = None, errors: list[Diagnostic] | None = None) -> list[list[str]]:
+    """The CSV rows of ``data`` (UTF-8, a BOM and undecodable bytes taken as
+    U+FFFD; CRLF, LF or CR line ends; the dialect sniffed from the first
+    4,096 characters); a row the csv module cannot read ends them with an
+    ``E-CSV-SYNTAX`` error in ``errors`` (:func:`read_rows`)."""
     text = data.decode("utf-8-sig", errors="replace")
     sample = text[:4096]
     try:
         dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    return [r for r in csv.reader(io.StringIO(text), dialect)]
+    return list(read_rows(csv.reader(io.StringIO(text, newline=""), dialect), path, [] if errors is None else errors))
 
 
 _DATE = (re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$"), re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{2,4})$"),
@@ -274,8 +294,8 @@ def read_csv(data: bytes, path: str | None = None, *, columns: str | None = None
     :func:`ingest.csv_identity.sheet_session`): the stored session a score
     sheet's date is, by meaning, so that the same sheet under another file
     name is not stored twice."""
-    rows = _rows(data)
     result = FileResult(path=path)
+    rows = _rows(data, path, result.errors)
     if not rows or not any(c.strip() for c in rows[0]):
         result.errors.append(Diagnostic("E-CSV-HEADER", "the CSV file has no header row", file=path, line=1, col=1,
                                         expected="a header such as 'date,hand,dealer,picker,...,Al,Bea,Cy'"))

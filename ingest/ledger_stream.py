@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from ingest import store as st
-from ingest.csv_sheet import HAND_FIELDS, CsvResult, _ledger, column_map
+from ingest.csv_sheet import HAND_FIELDS, CsvResult, _ledger, column_map, read_rows
 from ingest.model import FileResult
 from replay.errors import Diagnostic
 
@@ -59,7 +59,7 @@ def _opened(path: str | PurePath):
     except csv.Error:
         dialect = csv.excel
     reader = csv.reader(fh, dialect)
-    return fh, reader, next(reader, None)
+    return fh, reader, next(read_rows(reader, str(path), []), None)
 
 
 def read_ledger_stream(path: str | PurePath, name: str | None = None, *, columns: str | None = None,
@@ -102,14 +102,17 @@ def read_ledger_stream(path: str | PurePath, name: str | None = None, *, columns
         with fh:
             rows: list[list[str]] = []
             first = 2
-            for row in reader:
+            bad: list[Diagnostic] = []  # a line csv cannot read (E-CSV-SYNTAX): said with the last batch
+            for row in read_rows(reader, name, bad):
                 rows.append(row)
                 if len(rows) >= batch:
                     yield one(rows, first)
                     first += len(rows)
                     rows = []
-            if rows:
-                yield one(rows, first)
+            if rows or bad:
+                last = one(rows, first)
+                last.errors.extend(bad)
+                yield last
 
     return ledger, batches()
 
