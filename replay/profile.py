@@ -13,6 +13,7 @@ silently ignored.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Literal
 
@@ -471,7 +472,10 @@ def parse_rules(text: str | None) -> RuleProfile:
     except ValidationError as exc:
         err = exc.errors()[0]
         flag = str(err["loc"][0]) if err.get("loc") else "?"
-        raise ProfileError("E-RULES-VALUE", f"bad value for {flag}: {flag}={values.get(flag)}; {err['msg']}",
+        hint = ""
+        if err.get("type") == "literal_error":  # a near miss among the values the flag takes
+            hint = did_you_mean(str(values.get(flag)), re.findall(r"'([^']*)'", str(err.get("ctx", {}).get("expected"))))
+        raise ProfileError("E-RULES-VALUE", f"bad value for {flag}: {flag}={values.get(flag)}; {err['msg']}{hint}",
                            found=str(values.get(flag)),
                            expected=err["msg"]) from None
     for flag, allowed in _SUPPORTED_VALUES.items():

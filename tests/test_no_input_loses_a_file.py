@@ -102,6 +102,9 @@ def test_near_miss_names_get_a_suggestion():
     result, _ = load_bytes("t.shn", EXAMPLE.replace(b"pick Cy ", b"pick Cyy", 1))
     assert "did you mean 'Cy'?" in diags(result)[0].message
     assert did_you_mean("x" * 100, ["xx"]) == ""  # long words: no (quadratic) suggestion
+    # a near-miss value of a flag (found by the break tester): the values noPick takes, and the closest
+    with pytest.raises(Exception, match="E-RULES-VALUE.*'schwanzer'; did you mean 'leaster'\\?"):
+        parse_rules("wi5-called-ace; noPick=leastr")
 
 
 # --------------------------------------------------------------------------
