@@ -520,6 +520,18 @@ def test_byte_order_mark_inside_the_file_is_a_warning_and_the_hand_after_it_read
         assert (f.hands[1].pick.value, f.hands[1].pick.pos.line, f.hands[1].pick.pos.col) == ("Cy", 6, 15)
 
 
+def test_a_misspelt_tag_is_kept_with_a_warning_naming_the_tag_it_may_mean():
+    # issue 15 (found by the break tester): [Rulez "..."] was kept as any other tag and the house's
+    # rules silently dropped.  Now W-TAG at its '[' (line 2, column 1; line 3's [date] at column 3 after
+    # two spaces); a tag near no known name ([Players], [_Scorer]) is no warning.
+    f = read('%SHN 1.0\n[Rulez "wi5-called-ace; doubleOnBump=off"]\n  [date "2025.03.06"]\n'
+             '[Players "Al Bea"]\n[_Scorer "Di"]\nhand 1\n')
+    assert [(e.code, e.severity, e.line, e.col) for e in f.errors] == [("W-TAG", "warning", 2, 1),
+                                                                        ("W-TAG", "warning", 3, 3)]
+    assert "did you mean 'Rules'?" in f.errors[0].message and "did you mean 'Date'?" in f.errors[1].message
+    assert f.hands[0].session.tags["Rulez"] == "wi5-called-ace; doubleOnBump=off"
+
+
 def test_lone_surrogate_in_text_is_an_encoding_error():
     e = read("%SHN 1.0\nhand 1 {\ud800}\n").hands[0].errors[0]
     assert (e.code, e.line, e.col) == ("E-ENCODING", 2, 9) and "U+D800" in e.message

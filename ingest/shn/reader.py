@@ -169,6 +169,8 @@ _TAG_OPEN_QUOTE = re.compile(r'\[[^"]*"(?:[^"\\]|\\.)*')
 _UNESCAPE = re.compile(r"\\(.)")
 _SESSION_TAG = re.compile(r"\[[ \t]*Session[ \t]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+#: The tags shead reads (docs/notation.md §4.1); any other is kept as written.
+_KNOWN_TAGS = frozenset({"Session", "Event", "Site", "Date", "Table", "Seats", "Rules", "Cards"})
 #: The tokenizer for lines holding a tag ``[`` (other lines are split with
 #: ``str.split``).  Whitespace is what ``str.isspace`` says (LF never reaches
 #: it); a word ends at whitespace or at ``{ [ ;``.
@@ -612,17 +614,24 @@ class _Reader:
         yield ShnFile(hands, errors, "1.0", self.path)
 
     def _bom_line(self, line: str) -> str:
-        """A line holding a byte order mark (U+FEFF) after the file's start —
-        two files joined, the second saved with a BOM: a ``W-BOM`` warning at
-        the first one, and the line with each read as a space, so that the
-        line's words (a ``hand`` line above all) read as they are and keep
-        their columns (notation.md §2.1 allows a BOM only at the very start)."""
-        col = line.find("\ufeff") + 1
+        """A line that starts (after whitespace) with a byte order mark
+        (U+FEFF) after the file's start — two files joined, the second saved
+        with a BOM: a ``W-BOM`` warning at it, and the line with it read as a
+        space, so that the line's words (a ``hand`` line above all) read as
+        they are and keep their columns (notation.md §2.1 allows a BOM only at
+        the very start).  A U+FEFF elsewhere in a line (inside a note, a tag
+        value or a word) is left as written."""
+        k = len(line) - len(line.lstrip())
+        if line[k:k + 1] != "\ufeff":
+            return line
         self.errors.append(Diagnostic(
             "W-BOM", "found a byte order mark (U+FEFF) inside the file (two files joined?); read it as a space; "
-            "expected one only at the very start", "warning", self.path, self.ln, col, None, None, "U+FEFF",
+            "expected one only at the very start", "warning", self.path, self.ln, k + 1, None, None, "U+FEFF",
             "no byte order mark after the start"))
-        return line.replace("\ufeff", " ")
+        j = k
+        while line[j:j + 1] == "\ufeff":
+            j += 1
+        return line[:k] + " " * (j - k) + line[j:]
 
     def _line(self, line: str) -> None:
         if "{" in line or "[" in line:
@@ -910,6 +919,8 @@ class _Reader:
             value = _UNESCAPE.sub(r"\1", raw)
         else:
             value = raw
+        if name not in _KNOWN_TAGS and name[0] != "_":
+            self._near_miss_tag(name, col)
         if name == "Session" and (self.hand is not None or self.sess_has_hands):
             self._end_hand(self.off + col - 1)
             self._start_session()
@@ -952,6 +963,18 @@ class _Reader:
         self.last = _TagNote(target.tag_notes, name)
         self.p = col - 1 + len(t)
         return i + 1
+
+    def _near_miss_tag(self, name: str, col: int) -> None:
+        """A tag of a name shead does not read that is close to one it does
+        (``[Rulez]``, ``[date]``): kept as any other tag (docs/notation.md
+        §4.1), with a ``W-TAG`` warning naming the tag it may mean, since a
+        house's rules written under a misspelt tag are otherwise dropped
+        without a word.  A name near none of them is no warning."""
+        hint = did_you_mean(name, sorted(_KNOWN_TAGS), cutoff=0.75)
+        if hint:
+            self.errors.append(Diagnostic(
+                "W-TAG", f"found the tag [{name}], which shead keeps but does not read{hint}", "warning",
+                self.path, self.ln, col, None, None, name, "one of " + ", ".join(sorted(_KNOWN_TAGS))))
 
     def _german_aliases(self, aliases: list[str], seats_at: Pos) -> None:
         """Under ``[Cards "de"]`` no seat alias may spell a German card
