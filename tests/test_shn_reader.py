@@ -532,6 +532,17 @@ def test_a_misspelt_tag_is_kept_with_a_warning_naming_the_tag_it_may_mean():
     assert f.hands[0].session.tags["Rulez"] == "wi5-called-ace; doubleOnBump=off"
 
 
+def test_a_lone_cr_inside_a_line_is_a_warning_once_a_file():
+    # issue 15 (found by the break tester): a file of CRLF lines where one line ends in CR alone; the
+    # CR is whitespace (notation.md §2.1), so after the comment's ';' the next statement is comment too.
+    # W-CR at line 4 column 22 ('hand 1  dealer Ed ; x' is 21 characters), once: the second lone CR
+    # (line 5, between 'pick' and 'Cy') says nothing more; a CR inside a note is text, no warning.
+    f = read('%SHN 1.0\r\n[Players "Al Bea Cy Di Ed"]\r\n\r\nhand 1  dealer Ed ; x\rpick Bea\r\npick\rCy\r\n')
+    assert [(e.code, e.severity, e.line, e.col) for e in f.errors] == [("W-CR", "warning", 4, 22)]
+    assert f.hands[0].pick.value == "Cy"
+    assert read('%SHN 1.0\nhand 1  pick Cy {a\rb}\n').errors == []
+
+
 def test_lone_surrogate_in_text_is_an_encoding_error():
     e = read("%SHN 1.0\nhand 1 {\ud800}\n").hands[0].errors[0]
     assert (e.code, e.line, e.col) == ("E-ENCODING", 2, 9) and "U+D800" in e.message

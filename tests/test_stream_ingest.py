@@ -166,7 +166,8 @@ def test_bad_hands_in_batches_2_and_4_are_positioned_and_their_batch_mates_store
     """Batches of 2 hands: plain 1-2, plain 3-4 (hand 3's third trick one
     card short), plain 5-6, doublers 1-2 (hand 2's score of 22 digits), ...
     The short trick is E-TRICK-SIZE at column 1 of its own ``t3`` line; the
-    score is E-SCORE at column 10 of its line, where the number starts after
+    score is E-NUMBER (a number of more than 18 digits, docs/notation.md
+    §2.1) at column 10 of its line, where the number starts after
     ``score Al `` (9 characters).  Plain 4 and doublers 1, the good hands of
     those batches, are stored, and every other hand of the file: 23 - 2."""
     lines = _file_text().split("\n")
@@ -176,7 +177,7 @@ def test_bad_hands_in_batches_2_and_4_are_positioned_and_their_batch_mates_store
     db = tmp_path / "p.duckdb"
     rep = _batched(shn_file, db, 2)
     got = {(r.session, r.hand): [(d.code, d.line, d.col) for d in r.errors][0] for r in rep.rejected}
-    assert got == {("plain", 3): ("E-TRICK-SIZE", t3, 1), ("doublers", 2): ("E-SCORE", score, 10)}
+    assert got == {("plain", 3): ("E-TRICK-SIZE", t3, 1), ("doublers", 2): ("E-NUMBER", score, 10)}
     stored = {(s, h) for s, h, *_ in _dump(db)["sources"]}
     assert ("plain", 4) in stored and ("doublers", 1) in stored
     assert len(stored) == 21 and rep.stored == 21

@@ -33,6 +33,7 @@ SYNTAX_CODES: dict[str, str] = {
     "E-ENCODING": "bytes that are not UTF-8 (or a lone surrogate in the text)",
     "W-BOM": "a warning: a byte order mark (U+FEFF) after the file's start, read as a space",
     "W-TAG": "a warning: a tag shead does not read whose name is close to one it does ([Rulez] for [Rules])",
+    "W-CR": "a warning: a CR inside a line (not before its LF), read as a space; said once a file",
     "W-ENCODING": "a warning: bytes that are not UTF-8 inside a session tag's quoted value, read as Windows-1252",
     "E-HEADER": "line 1 is not '%SHN 1.0'",
     "E-TAG": "a malformed tag: not [Name \"value\"], or an escape other than \\\" and \\\\",

@@ -395,13 +395,43 @@ def _split_lines(pieces: Iterable[str]) -> Iterator[tuple[str, bool]]:
     yield "".join(rest), rest_bad
 
 
+def _cr_outside(line: str) -> int:
+    """The index of the first CR of ``line`` outside a ``{...}`` note and a
+    ``"..."`` tag value (where a CR is text), or -1."""
+    if "\r" not in line:
+        return -1
+    brace = quote = False
+    k = 0
+    n = len(line)
+    while k < n:
+        c = line[k]
+        if brace:
+            brace = c != "}"
+        elif quote:
+            if c == "\\":
+                k += 1
+            else:
+                quote = c != '"'
+        elif c == "\r":
+            return k
+        elif c == "{":
+            brace = True
+        elif c == '"':
+            quote = True
+        elif c == ";":
+            j = line.find("\r", k)
+            return j
+        k += 1
+    return -1
+
+
 class _Reader:
     __slots__ = (
         "text", "path", "strict", "lines", "ln", "off", "line", "p", "enc_cut",
         "hands", "errors", "sess", "sess_has_hands", "sess_errs", "sess_seats", "sess_order",
         "last_num", "hand", "hand_off", "hand_failed", "seen", "pending", "override",
         "seatset", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
-        "prev_deal", "prev_trick", "cards", "played", "mode", "sess_mode", "colc", "colc_line",
+        "prev_deal", "prev_trick", "cards", "played", "mode", "sess_mode", "colc", "colc_line", "cr_said",
     )
 
     def __init__(self, text: str, path: str | None, strict: bool):
@@ -410,6 +440,7 @@ class _Reader:
         self.strict = strict
         self.colc: tuple = (None, 0, 0)
         self.colc_line: str | None = None
+        self.cr_said = False  # W-CR is said once a file
         self.lines: list[str] = []
         self.hands: list[HandRecord] = []
         self.errors: list[Diagnostic] = []
@@ -535,6 +566,7 @@ class _Reader:
         self.lines = lines
         has_surrogate = _SURROGATE.search(text) is not None
         has_bom = "\ufeff" in text
+        has_cr = "\r" in text
         off = 0
         ln = 0
         for line in lines:
@@ -548,6 +580,8 @@ class _Reader:
                 continue
             if has_bom and "\ufeff" in line:
                 line = self._bom_line(line)
+            if has_cr and not self.cr_said and "\r" in line:
+                self._lone_cr(line)
             if has_surrogate and _SURROGATE.search(line) is not None:
                 fixed = self._cp1252_tag(line)
                 if fixed is None:
@@ -594,6 +628,8 @@ class _Reader:
                 continue
             if "\ufeff" in line:
                 line = self._bom_line(line)
+            if not self.cr_said and "\r" in line:
+                self._lone_cr(line)
             if maybe_bad and _SURROGATE.search(line) is not None:
                 fixed = self._cp1252_tag(line)
                 if fixed is None:
@@ -612,6 +648,23 @@ class _Reader:
         hands, self.hands = self.hands, []
         errors, self.errors = self.errors, []
         yield ShnFile(hands, errors, "1.0", self.path)
+
+    def _lone_cr(self, line: str) -> None:
+        """The first CR of the file that does not end its line (a CR before
+        the LF is a CRLF line end): a ``W-CR`` warning at it, once a file.  A
+        CR is whitespace (notation.md §2.1), so what follows it is on the same
+        line — after a ``;`` it is comment — which a file that mixes CR line
+        ends with LF ones does not mean: the warning says where to look when
+        a hand then reads wrongly."""
+        body = line.rstrip("\r")
+        j = _cr_outside(body)
+        if j < 0:
+            return
+        self.cr_said = True
+        self.errors.append(Diagnostic(
+            "W-CR", "found a CR inside this line, not before its LF: it is read as a space, so what follows it is "
+            "on the same line (after ';' a comment); if the file mixes line ends, convert them to LF",
+            "warning", self.path, self.ln, j + 1, None, None, "CR", "LF or CRLF line ends"))
 
     def _bom_line(self, line: str) -> str:
         """A line that starts (after whitespace) with a byte order mark
