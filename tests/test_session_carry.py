@@ -236,10 +236,13 @@ def test_a_written_pot_that_agrees_is_verified():
     assert res.hands[-1].outcome.provenance["pot"] == "verified"
 
 
-def test_a_pot_beyond_the_store_is_E_POT_at_the_pot():
+def test_a_pot_beyond_the_store_is_E_NUMBER_at_the_pot():
+    # 20 digits: a number of more than 18 digits is E-NUMBER at its column (docs/notation.md 2.1),
+    # quoting what is written; 'pot ' is 4 characters, so column 5
     res = validate_text(shn("p", POT, "hand 1\npot 99999999999999999999  pick Cy  call AS  partner Ed  pts 70  win"))
     d = res.rejected[0].errors[0]
-    assert (d.code, d.line, d.col) == ("E-POT", 8, 5)
+    assert (d.code, d.line, d.col) == ("E-NUMBER", 8, 5)
+    assert "99999999999999999999" in d.message
 
 
 def test_a_log_that_starts_mid_session_asserts_its_written_values_and_warns_on_derived_ones():
