@@ -180,15 +180,7 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
     name = str(path) if name is None else name
 
     def opened():
-        fh = open(path, encoding="utf-8-sig", errors="replace", newline="")
-        sample = fh.read(4096)
-        fh.seek(0)
-        try:
-            dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
-        except csv.Error:
-            dialect = csv.excel
-        reader = csv.reader(fh, dialect)
-        return fh, reader, next(read_rows(reader, name, []), None)
+        return open_csv(path, name)
 
     fh, _reader, header = opened()
     fh.close()
@@ -219,6 +211,23 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
                 yield ShnFile(got, bad, path=name)
 
     return out, batches()
+
+
+def open_csv(path: str | PurePath, name: str | None = None):
+    """A CSV file on disk opened as :func:`read_csv` reads data (UTF-8, a BOM
+    and undecodable bytes taken as U+FFFD, lines split as the csv module
+    asks, the dialect sniffed from the first 4,096 characters): ``(file,
+    reader, header row or None)``; the caller closes the file.  Raises
+    ``OSError``."""
+    fh = open(path, encoding="utf-8-sig", errors="replace", newline="")
+    sample = fh.read(4096)
+    fh.seek(0)
+    try:
+        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(fh, dialect)
+    return fh, reader, next(read_rows(reader, str(path) if name is None else name, []), None)
 
 
 def read_rows(reader, path: str | None, errors: list[Diagnostic]) -> Iterator[list[str]]:

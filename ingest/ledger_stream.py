@@ -20,14 +20,13 @@ sittings the file's rows matched.
 
 from __future__ import annotations
 
-import csv
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import PurePath
 
 from ingest import store as st
-from ingest.csv_sheet import HAND_FIELDS, CsvResult, _ledger, column_map, read_rows
+from ingest.csv_sheet import HAND_FIELDS, CsvResult, _ledger, column_map, open_csv, read_rows
 from ingest.model import FileResult
 from replay.errors import Diagnostic
 
@@ -48,18 +47,9 @@ class LedgerBatch(FileResult):
 
 
 def _opened(path: str | PurePath):
-    """The file as :func:`ingest.csv_sheet.read_csv_stream` opens it (UTF-8,
-    a BOM and undecodable bytes as ``read_csv`` takes them, the dialect
-    sniffed from the first 4,096 characters): ``(file, reader, header)``."""
-    fh = open(path, encoding="utf-8-sig", errors="replace", newline="")
-    sample = fh.read(4096)
-    fh.seek(0)
-    try:
-        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(fh, dialect)
-    return fh, reader, next(read_rows(reader, str(path), []), None)
+    """The file as :func:`ingest.csv_sheet.read_csv_stream` opens it
+    (:func:`ingest.csv_sheet.open_csv`): ``(file, reader, header)``."""
+    return open_csv(path)
 
 
 def read_ledger_stream(path: str | PurePath, name: str | None = None, *, columns: str | None = None,
@@ -160,7 +150,7 @@ def ingest_ledger_stream(store: st.Store, path: str | os.PathLike, strict: bool 
                 rep = store_result(store, res, "csv-ledger", strict)
                 if not rep.committed:  # the store failed: this batch stored nothing
                     before = total.sittings
-                    _merge(total, rep)
+                    total.add(rep)
                     total.committed = before == 0
                     if before:
                         total.file_errors.append(Diagnostic(
@@ -169,7 +159,7 @@ def ingest_ledger_stream(store: st.Store, path: str | os.PathLike, strict: bool 
                             "stored (ingest the file again once fixed: stored sittings count as duplicates)",
                             file=name, line=res.sittings[0].row if res.sittings else 1, col=1))
                     return total, warnings
-                _merge(total, rep)
+                total.add(rep)
                 total.sittings += rep.sittings
                 done += 1
                 if on_batch is not None:
@@ -181,15 +171,3 @@ def ingest_ledger_stream(store: st.Store, path: str | os.PathLike, strict: bool 
         return total, warnings
 
     return work()
-
-
-def _merge(total: st.IngestReport, rep: st.IngestReport) -> None:
-    """Add one batch's report to the file's (as ``ingest.stream`` does; not
-    imported from there: it imports this module)."""
-    total.stored += rep.stored
-    total.duplicates += rep.duplicates
-    total.rejected.extend(rep.rejected)
-    total.rejected_new += rep.rejected_new
-    total.file_errors.extend(rep.file_errors)
-    total.rederived += rep.rederived
-    total.rederive_refused.extend(rep.rederive_refused)

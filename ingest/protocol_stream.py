@@ -465,7 +465,7 @@ def ingest_protocol_stream(store: st.Store, path: str | os.PathLike, strict: boo
                 rep = store_result(store, res, "netschafkopf", strict)
                 if not rep.committed:  # strict and a stored clash, or the store failed: this batch stored nothing
                     stored_before = total.stored
-                    _merge(total, rep)
+                    total.add(rep)
                     total.stored = stored_before
                     total.committed = stored_before == 0
                     if stored_before:
@@ -477,7 +477,7 @@ def ingest_protocol_stream(store: st.Store, path: str | os.PathLike, strict: boo
                             "stored (ingest the file again once fixed: stored games count as duplicates)",
                             file=name, line=first, col=1))
                     return total, warnings
-                _merge(total, rep)
+                total.add(rep)
                 warnings.hands.extend(h for h in res.hands if h.diagnostics)
                 done += 1
                 if on_batch is not None:
@@ -489,15 +489,3 @@ def ingest_protocol_stream(store: st.Store, path: str | os.PathLike, strict: boo
         return total, warnings
 
     return work()
-
-
-def _merge(total: st.IngestReport, rep: st.IngestReport) -> None:
-    """Add one batch's report to the file's (as ``ingest.stream`` does; not
-    imported from there: it imports this module)."""
-    total.stored += rep.stored
-    total.duplicates += rep.duplicates
-    total.rejected.extend(rep.rejected)
-    total.rejected_new += rep.rejected_new
-    total.file_errors.extend(rep.file_errors)
-    total.rederived += rep.rederived
-    total.rederive_refused.extend(rep.rederive_refused)

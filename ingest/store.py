@@ -699,6 +699,17 @@ class IngestReport:
     rederived: int = 0
     rederive_refused: list[tuple[int, Diagnostic]] = field(default_factory=list)
 
+    def add(self, rep: "IngestReport") -> None:
+        """Add one batch's report to this file's (the streamed ingests: the
+        counts summed, the rejected hands and file errors appended)."""
+        self.stored += rep.stored
+        self.duplicates += rep.duplicates
+        self.rejected.extend(rep.rejected)
+        self.rejected_new += rep.rejected_new
+        self.file_errors.extend(rep.file_errors)
+        self.rederived += rep.rederived
+        self.rederive_refused.extend(rep.rederive_refused)
+
     @property
     def failed(self) -> bool:
         """True when a hand was rejected or the file had an error."""

@@ -114,16 +114,6 @@ def spooled(chunks: Iterable[bytes], name: str, folder: str | os.PathLike) -> Pa
     return out
 
 
-def _merge(total: st.IngestReport, rep: st.IngestReport) -> None:
-    total.stored += rep.stored
-    total.duplicates += rep.duplicates
-    total.rejected.extend(rep.rejected)
-    total.rejected_new += rep.rejected_new
-    total.file_errors.extend(rep.file_errors)
-    total.rederived += rep.rederived
-    total.rederive_refused.extend(rep.rederive_refused)
-
-
 def ingest_stream(store: st.Store, path: str | os.PathLike, strict: bool = False, *,
                   batch: int | None = None, name: str | None = None,
                   on_batch: Callable[[int, int], None] | None = None) -> tuple[st.IngestReport, FileResult]:
@@ -297,7 +287,7 @@ def _ingest_batches(store: st.Store, batches: Callable, strict: bool, batch: int
             rep = store_result(store, res, "shn", strict, plan=plan)
             if not rep.committed:  # strict and a stored clash, or the store failed: this batch stored nothing
                 stored_before = total.stored
-                _merge(total, rep)
+                total.add(rep)
                 total.stored = stored_before
                 total.committed = stored_before == 0
                 if stored_before:
@@ -308,7 +298,7 @@ def _ingest_batches(store: st.Store, batches: Callable, strict: bool, batch: int
                         "(ingest the file again once fixed: stored hands count as duplicates)",
                         file=name, line=shn.hands[0].line if shn.hands else 1, col=1))
                 return total, warnings
-            _merge(total, rep)
+            total.add(rep)
             warnings.hands.extend(h for h in res.hands if h.diagnostics)
             done += 1
             if on_batch is not None:
