@@ -16,9 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.store import Store, reading
-from ingest.validate import validate_text
-from tests.test_browser import ARTIFACTS, CHROMIUM_ARGS, ROOT, WAIT_MS, _chromium, _replay_url, _serve
+from tests.test_browser import ARTIFACTS, WAIT_MS, replay_page_of
 
 pytestmark = pytest.mark.browser
 
@@ -26,35 +24,19 @@ FIX = Path(__file__).parent / "fixtures" / "profiles" / "wi2-battery.shn"
 
 
 def test_replay_battery_hand_in_chromium(tmp_path):
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    chromium = _chromium()
-    db = tmp_path / "battery.duckdb"
-    with Store(db) as store:
-        store.ingest_file(validate_text(FIX.read_text(encoding="utf-8"), path=str(FIX)))
-    with reading(db) as con:
-        ids = dict(con.execute("SELECT hand, hand_id FROM hands").fetchall())
-    main = ROOT / "dashboard" / "app.py"
-    script = main if main.exists() else ROOT / "dashboard" / "pages" / "replay_hand.py"
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with _serve(db, script, tmp_path) as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 1400})
-        try:
-            page.goto(_replay_url(page, base, main.exists(), ids[1]))
-            page.get_by_text("Step 0 of 32").wait_for(timeout=WAIT_MS)  # 8 tricks x 4 cards
-            page.goto(page.url.split("?")[0] + f"?hand={ids[1]}&step=8")
-            page.get_by_text("Step 8 of 32").wait_for(timeout=WAIT_MS)
-            expect(page.locator(".shead-status")).to_have_text("Trick 2 won by Al (Allen Braun) with Q♣ (15 points)",
-                                                               timeout=WAIT_MS)
-            expect(page.locator(".shead-played")).to_have_count(4)
-            expect(page.locator(".shead-played .shead-card.win")).to_have_count(1)
-            expect(page.locator('.shead-played .shead-card.win[data-card="QC"]')).to_have_count(1)
-            # the list of tricks marks one card of trick 1: Bea's A♥, not her 7♥ too
-            t1 = page.locator('.shead-tricks li[data-trick="1"]')
-            expect(t1.locator(".shead-card.win")).to_have_count(1, timeout=WAIT_MS)
-            expect(t1.locator('.shead-card.win[data-card="AH"]')).to_have_count(1)
-            page.screenshot(path=str(ARTIFACTS / "replay_wi2_battery_trick2.png"), full_page=True)
-        finally:
-            page.close()
-            browser.close()
+    with replay_page_of(FIX, tmp_path) as (page, _base, ids):
+        page.get_by_text("Step 0 of 32").wait_for(timeout=WAIT_MS)  # 8 tricks x 4 cards
+        page.goto(page.url.split("?")[0] + f"?hand={ids[1]}&step=8")
+        page.get_by_text("Step 8 of 32").wait_for(timeout=WAIT_MS)
+        expect(page.locator(".shead-status")).to_have_text("Trick 2 won by Al (Allen Braun) with Q♣ (15 points)",
+                                                           timeout=WAIT_MS)
+        expect(page.locator(".shead-played")).to_have_count(4)
+        expect(page.locator(".shead-played .shead-card.win")).to_have_count(1)
+        expect(page.locator('.shead-played .shead-card.win[data-card="QC"]')).to_have_count(1)
+        # the list of tricks marks one card of trick 1: Bea's A♥, not her 7♥ too
+        t1 = page.locator('.shead-tricks li[data-trick="1"]')
+        expect(t1.locator(".shead-card.win")).to_have_count(1, timeout=WAIT_MS)
+        expect(t1.locator('.shead-card.win[data-card="AH"]')).to_have_count(1)
+        page.screenshot(path=str(ARTIFACTS / "replay_wi2_battery_trick2.png"), full_page=True)

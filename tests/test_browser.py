@@ -152,6 +152,36 @@ def _replay_url(page, base: str, via_app: bool, hand_id: int) -> str:
     return f"{path.split('?')[0]}?hand={hand_id}"
 
 
+@contextlib.contextmanager
+def replay_page_of(fixture: Path, tmp: Path, viewport: tuple[int, int] = (1280, 1400)):
+    """Store the SHN ``fixture`` in a new database under ``tmp``, serve the
+    dashboard on it and open its hand 1 on the Replay page in headless
+    Chromium.  Yields ``(page, base, hand ids by number)``; the page, the
+    browser and the server are closed on exit.  The shared set-up of the
+    one-fixture Replay tests (tests/test_two_handed_browser.py,
+    tests/test_battery_browser.py)."""
+    from playwright.sync_api import sync_playwright
+
+    chromium = _chromium()
+    db = tmp / (fixture.stem + ".duckdb")
+    with Store(db) as store:
+        store.ingest_file(validate_text(fixture.read_text(encoding="utf-8"), path=str(fixture)))
+    with reading(db) as con:
+        ids = dict(con.execute("SELECT hand, hand_id FROM hands").fetchall())
+    main = ROOT / "dashboard" / "app.py"
+    script = main if main.exists() else ROOT / "dashboard" / "pages" / "replay_hand.py"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with _serve(db, script, tmp) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+        try:
+            page.goto(_replay_url(page, base, main.exists(), ids[1]))
+            yield page, base, ids
+        finally:
+            page.close()
+            browser.close()
+
+
 def test_replay_hand_14_in_chromium(app, browser):
     from playwright.sync_api import expect
 

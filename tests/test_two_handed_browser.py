@@ -16,9 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from ingest.store import Store, reading
-from ingest.validate import validate_text
-from tests.test_browser import ARTIFACTS, CHROMIUM_ARGS, ROOT, WAIT_MS, _chromium, _replay_url, _serve
+from tests.test_browser import ARTIFACTS, WAIT_MS, replay_page_of
 
 pytestmark = pytest.mark.browser
 
@@ -26,36 +24,20 @@ WI2 = Path(__file__).parent / "fixtures" / "profiles" / "wi2.shn"
 
 
 def test_replay_two_handed_in_chromium(tmp_path):
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    chromium = _chromium()
-    db = tmp_path / "wi2.duckdb"
-    with Store(db) as store:
-        store.ingest_file(validate_text(WI2.read_text(encoding="utf-8"), path=str(WI2)))
-    with reading(db) as con:
-        ids = dict(con.execute("SELECT hand, hand_id FROM hands").fetchall())
-    main = ROOT / "dashboard" / "app.py"
-    script = main if main.exists() else ROOT / "dashboard" / "pages" / "replay_hand.py"
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with _serve(db, script, tmp_path) as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 1400})
-        try:
-            page.goto(_replay_url(page, base, main.exists(), ids[1]))
-            page.get_by_text("Step 0 of 32").wait_for(timeout=WAIT_MS)  # 16 tricks x 2 cards
-            expect(page.locator(".shead-seat")).to_have_count(2, timeout=WAIT_MS)  # the table is drawn after the step line
-            expect(page.locator(".shead-stack")).to_have_count(8)  # 4 stacks a seat
-            expect(page.locator(".shead-stack .shead-card.back")).to_have_count(8)
-            page.goto(page.url.split("?")[0] + f"?hand={ids[1]}&step=8")
-            page.get_by_text("Step 8 of 32").wait_for(timeout=WAIT_MS)
-            expect(page.locator(".shead-status")).to_have_text("Trick 4 won by Al (Allen Braun) with K♥ (4 points)",
-                                                               timeout=WAIT_MS)
-            expect(page.locator(".shead-stack .shead-card.back")).to_have_count(5)
-            # Al's 9S lies uncovered on his table (face up), no longer under KH
-            al = page.locator('.shead-seat[data-seat="Al"] .shead-stacks')
-            expect(al.locator('.shead-card[data-card="9S"]')).to_have_count(1)
-            expect(al.locator('.shead-card[data-card="KH"]')).to_have_count(0)
-            page.screenshot(path=str(ARTIFACTS / "replay_wi2_trick4.png"), full_page=True)
-        finally:
-            page.close()
-            browser.close()
+    with replay_page_of(WI2, tmp_path) as (page, _base, ids):
+        page.get_by_text("Step 0 of 32").wait_for(timeout=WAIT_MS)  # 16 tricks x 2 cards
+        expect(page.locator(".shead-seat")).to_have_count(2, timeout=WAIT_MS)  # the table is drawn after the step line
+        expect(page.locator(".shead-stack")).to_have_count(8)  # 4 stacks a seat
+        expect(page.locator(".shead-stack .shead-card.back")).to_have_count(8)
+        page.goto(page.url.split("?")[0] + f"?hand={ids[1]}&step=8")
+        page.get_by_text("Step 8 of 32").wait_for(timeout=WAIT_MS)
+        expect(page.locator(".shead-status")).to_have_text("Trick 4 won by Al (Allen Braun) with K♥ (4 points)",
+                                                           timeout=WAIT_MS)
+        expect(page.locator(".shead-stack .shead-card.back")).to_have_count(5)
+        # Al's 9S lies uncovered on his table (face up), no longer under KH
+        al = page.locator('.shead-seat[data-seat="Al"] .shead-stacks')
+        expect(al.locator('.shead-card[data-card="9S"]')).to_have_count(1)
+        expect(al.locator('.shead-card[data-card="KH"]')).to_have_count(0)
+        page.screenshot(path=str(ARTIFACTS / "replay_wi2_trick4.png"), full_page=True)
