@@ -37,6 +37,9 @@ __all__ = [
     "HandRecord",
     "ShnFile",
     "facts",
+    "new_pos",
+    "new_value",
+    "ReadPlay",
     "OUTCOMES",
     "SK_GAMES",
     "SK_SUITS",
@@ -105,6 +108,78 @@ class PlayRec:
     renege: bool = False
     suffix: str = ""
     note: str | None = None
+
+
+_new = object.__new__
+_PLAY_POS = PlayRec.pos  # the slot of PlayRec.pos (a member descriptor)
+_get_play_pos = _PLAY_POS.__get__
+_set_play_pos = _PLAY_POS.__set__
+
+
+class ReadPlay(PlayRec):
+    """A :class:`PlayRec` as the reader makes it (issue 17: about 30 a hand):
+    the position is kept as two ints, ``_line`` and ``_col``, and made a
+    :class:`Pos` the first time ``pos`` is read (the engine reads a played
+    card's position only to report it), so a played card costs one object,
+    not two, and no ``__init__`` call: the reader sets the slots of an
+    ``object.__new__(ReadPlay)`` directly (``card``, ``_line``, ``_col``,
+    ``renege``, ``suffix``, ``note``).
+
+    In every other respect a PlayRec: ``isinstance``, the dataclass fields,
+    ``facts()``, and equal to the PlayRec of the same card, position and
+    marks (either way round)."""
+
+    __slots__ = ("_line", "_col")
+
+    @property
+    def pos(self) -> Pos:
+        try:
+            return _get_play_pos(self)
+        except AttributeError:
+            p = _new(Pos)
+            p.line = self._line
+            p.col = self._col
+            _set_play_pos(self, p)
+            return p
+
+    @pos.setter
+    def pos(self, value: Pos) -> None:
+        _set_play_pos(self, value)
+
+    def __eq__(self, other):
+        if isinstance(other, PlayRec):
+            return ((self.card, self.pos, self.renege, self.suffix, self.note)
+                    == (other.card, other.pos, other.renege, other.suffix, other.note))
+        return NotImplemented
+
+    __hash__ = None  # as PlayRec's (a mutable dataclass)
+
+    def __repr__(self) -> str:
+        return (f"PlayRec(card={self.card!r}, pos={self.pos!r}, renege={self.renege!r}, suffix={self.suffix!r}, "
+                f"note={self.note!r})")
+
+
+def new_pos(line: int, col: int) -> Pos:
+    """``Pos(line, col)``, made without the dataclass ``__init__`` (a
+    Python call per object; the reader makes dozens a hand)."""
+    p = _new(Pos)
+    p.line = line
+    p.col = col
+    return p
+
+
+def new_value(value, line: int, col: int) -> Value:
+    """``Value(value, Pos(line, col))``, made without the dataclass
+    ``__init__`` calls (see :func:`new_pos`)."""
+    p = _new(Pos)
+    p.line = line
+    p.col = col
+    v = _new(Value)
+    v.value = value
+    v.pos = p
+    v.agreed = False
+    v.note = None
+    return v
 
 
 @dataclass(slots=True)
