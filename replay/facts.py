@@ -40,6 +40,7 @@ __all__ = [
     "new_pos",
     "new_value",
     "ReadPlay",
+    "PosRow",
     "OUTCOMES",
     "SK_GAMES",
     "SK_SUITS",
@@ -157,6 +158,53 @@ class ReadPlay(PlayRec):
     def __repr__(self) -> str:
         return (f"PlayRec(card={self.card!r}, pos={self.pos!r}, renege={self.renege!r}, suffix={self.suffix!r}, "
                 f"note={self.note!r})")
+
+
+class PosRow:
+    """The positions of a statement's cards, all on one line (issue 17): the
+    read-only sequence ``[Pos(line, c) for c in cols]``, whose :class:`Pos`
+    objects are made when it is first indexed or iterated (the engine looks
+    at a card's position only to report it), so a deal line of six cards
+    costs one object here, not six.  ``len()``, indexing, slicing and
+    iteration behave as on that list, and it is equal to it (and to another
+    PosRow of the same positions).  The reader keeps ``CardsRec.card_pos`` of
+    ``deal``, ``blind``, ``bury`` and ``share`` lines as a PosRow; a record
+    built by a program keeps its list."""
+
+    __slots__ = ("line", "cols", "_made")
+
+    def __init__(self, line: int, cols: list[int]) -> None:
+        self.line = line
+        self.cols = cols
+        self._made = None
+
+    def _list(self) -> list[Pos]:
+        made = self._made
+        if made is None:
+            line = self.line
+            made = self._made = [Pos(line, c) for c in self.cols]
+        return made
+
+    def __len__(self) -> int:
+        return len(self.cols)
+
+    def __getitem__(self, i):
+        return self._list()[i]
+
+    def __iter__(self):
+        return iter(self._list())
+
+    def __eq__(self, other):
+        if isinstance(other, PosRow):
+            return self.line == other.line and self.cols == other.cols or self._list() == other._list()
+        if isinstance(other, list):
+            return self._list() == other
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(self._list())
 
 
 def new_pos(line: int, col: int) -> Pos:

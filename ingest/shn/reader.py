@@ -67,6 +67,7 @@ from .record import (
     MarkRec,
     PlayRec,
     Pos,
+    PosRow,
     ReadPlay,
     ScoreRec,
     SessionRec,
@@ -1204,29 +1205,28 @@ class _Reader:
                             "suit C S H D (or ♣ ♠ ♥ ♦), e.g. QC, TD, 7H, or ?? for an unknown card",
                             toks, k, t, "a card")
 
-    def _card_run(self, toks: list[str], j: int, n: int, kw: str, p: int):
+    def _card_run(self, toks: list[str], j: int, n: int, kw: str, p: int, seat: str | None = None):
         """Cards from ``toks[j]`` up to the next keyword, annotation or tag:
-        (cards, positions, next index); ``self.p`` is set after the last."""
+        (cards, positions as a :class:`~replay.facts.PosRow`, next index);
+        ``self.p`` is set after the last.  ``kw`` (and ``seat``, for
+        ``deal S``) names the statement in an error."""
         cards: list = []
-        cpos: list = []
-        ln = self.ln
+        cols: list = []
         find = self.line.find
         get = self.cards.get
         add_card = cards.append
-        add_pos = cpos.append
-        new = _new
+        add_col = cols.append
         for t in toks[j:]:  # the common case: cards up to the end of the line
             c = get(t, _MISS)
             if c is _MISS:
                 break
             p = find(t, p)
             add_card(c)
-            q = new(Pos)
-            q.line = ln
-            q.col = p + 1
-            add_pos(q)
+            add_col(p + 1)
             p += len(t)
         j += len(cards)
+        if seat is not None:
+            kw = kw + " " + seat
         if j < n:  # the list ends at a keyword, an annotation or a tag; anything else is a bad card
             t = toks[j]
             if t not in _DISPATCH and t[0] not in "{[":
@@ -1236,6 +1236,10 @@ class _Reader:
             raise self._err_at("E-CARD", f"found {found} after {_quote(kw)}; expected a card (e.g. QC, TD, 7H, ??)",
                                toks, j, found, "a card")
         self.p = p
+        cpos = _new(PosRow)
+        cpos.line = self.ln
+        cpos.cols = cols
+        cpos._made = None
         return cards, cpos, j
 
     def _dup(self, toks: list[str], i: int, first: Pos | None = None, what: str | None = None) -> ShnSyntaxError:
@@ -1312,7 +1316,7 @@ class _Reader:
                                "line per seat", toks, i, s, "one deal line per seat")
         c = line.find("deal", self.p)
         p = line.find(s, c + 4) + len(s)
-        cards, cpos, j = self._card_run(toks, j + 1, n, "deal " + s, p)
+        cards, cpos, j = self._card_run(toks, j + 1, n, "deal", p, s)
         self.seen.add(s)
         rec = _new(CardsRec)
         rec.cards = cards
