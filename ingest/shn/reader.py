@@ -37,7 +37,12 @@ Speed: one ``str.split`` per line (annotations are cut out with
 ``str.find``), dict look-ups for keywords, cards and numbers, positions found
 with ``str.find``, no per-character loop; a regular expression tokenizes only
 the lines that hold a tag.  The cyclic garbage collector is paused while the
-records are built (they hold no cycles).  ``benchmarks/bench_reader.py``
+records are built (they hold no cycles).  The records of the hot statements
+are made with ``object.__new__`` and their slots set, never through a
+dataclass ``__init__`` (a Python call per object); a played card is one
+:class:`~replay.facts.ReadPlay` whose :class:`Pos` is made when first read,
+and a card line's positions one :class:`~replay.facts.PosRow` (issue 17:
+about 34 Pos objects a full hand instead of 98).  ``benchmarks/bench_reader.py``
 measures it.
 """
 
