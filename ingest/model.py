@@ -67,6 +67,9 @@ class FileResult:
     sittings: list | None = None  # a CSV ledger's ingest.csv_sheet.Sitting rows (settlements without hands)
 
 
+_sha256 = hashlib.sha256
+
+
 def content_hash(session: str, hand: int | None, source: str) -> str:
     """The identity of a stored hand: sha256 over the session id, the hand
     number and the hand's source with line ends and trailing blanks normalised,
@@ -75,9 +78,8 @@ def content_hash(session: str, hand: int | None, source: str) -> str:
         norm = "\n".join(line.rstrip() for line in source.replace("\r\n", "\n").replace("\r", "\n").strip().split("\n"))
     else:  # already normalised (every canonical file): skip the per-line pass
         norm = source.strip()
-    h = hashlib.sha256()
-    h.update(f"{session}\x00{hand}\x00{norm}".encode("utf-8", "surrogateescape"))  # undecodable bytes as read
-    return h.hexdigest()[:32]
+    # one call (issue 17): undecodable bytes hashed as read
+    return _sha256(f"{session}\x00{hand}\x00{norm}".encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
 
 def hand_conflict(session: str, hand: int, where: str, *, rules: tuple[str, str] | None = None, file=None,

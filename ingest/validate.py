@@ -127,7 +127,8 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
             sess = sessions[sid] = seed
             pending[sid] = list(got)
         h = content_hash(sid, rec.number, rec.source)
-        stored = _count_prior(pending[sid], rec.number, sess)
+        waiting = pending[sid]
+        stored = _count_prior(waiting, rec.number, sess) if waiting else None  # a first ingest: nothing stored
         if stored is not None and not rec.errors:
             sh = content_hash(sid, stored.number, stored.source)
             old_rules, new_rules = stored.tag("Rules") or "", rec.tag("Rules") or ""
@@ -176,8 +177,7 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
         if got_header is None:
             got_header = headers[id(rec.session)] = (rec.session, _session_header(rec.session))
         header = got_header[1]
-        result.hands.append(ValidatedHand(outcome, cardlog, rec.source, path, rec.line, h, list(chk.warnings),
-                                          session_header=header))
+        result.hands.append(ValidatedHand(outcome, cardlog, rec.source, path, rec.line, h, list(chk.warnings), header))
     return result
 
 

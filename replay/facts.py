@@ -37,6 +37,10 @@ __all__ = [
     "HandRecord",
     "ShnFile",
     "facts",
+    "new_pos",
+    "new_value",
+    "ReadPlay",
+    "PosRow",
     "OUTCOMES",
     "SK_GAMES",
     "SK_SUITS",
@@ -105,6 +109,125 @@ class PlayRec:
     renege: bool = False
     suffix: str = ""
     note: str | None = None
+
+
+_new = object.__new__
+_PLAY_POS = PlayRec.pos  # the slot of PlayRec.pos (a member descriptor)
+_get_play_pos = _PLAY_POS.__get__
+_set_play_pos = _PLAY_POS.__set__
+
+
+class ReadPlay(PlayRec):
+    """A :class:`PlayRec` as the reader makes it (issue 17: about 30 a hand):
+    the position is kept as two ints, ``_line`` and ``_col``, and made a
+    :class:`Pos` the first time ``pos`` is read (the engine reads a played
+    card's position only to report it), so a played card costs one object,
+    not two, and no ``__init__`` call: the reader sets the slots of an
+    ``object.__new__(ReadPlay)`` directly (``card``, ``_line``, ``_col``,
+    ``renege``, ``suffix``, ``note``).
+
+    In every other respect a PlayRec: ``isinstance``, the dataclass fields,
+    ``facts()``, and equal to the PlayRec of the same card, position and
+    marks (either way round)."""
+
+    __slots__ = ("_line", "_col")
+
+    @property
+    def pos(self) -> Pos:
+        try:
+            return _get_play_pos(self)
+        except AttributeError:
+            p = _new(Pos)
+            p.line = self._line
+            p.col = self._col
+            _set_play_pos(self, p)
+            return p
+
+    @pos.setter
+    def pos(self, value: Pos) -> None:
+        _set_play_pos(self, value)
+
+    def __eq__(self, other):
+        if isinstance(other, PlayRec):
+            return ((self.card, self.pos, self.renege, self.suffix, self.note)
+                    == (other.card, other.pos, other.renege, other.suffix, other.note))
+        return NotImplemented
+
+    __hash__ = None  # as PlayRec's (a mutable dataclass)
+
+    def __repr__(self) -> str:
+        return (f"PlayRec(card={self.card!r}, pos={self.pos!r}, renege={self.renege!r}, suffix={self.suffix!r}, "
+                f"note={self.note!r})")
+
+
+class PosRow:
+    """The positions of a statement's cards, all on one line (issue 17): the
+    read-only sequence ``[Pos(line, c) for c in cols]``, whose :class:`Pos`
+    objects are made when it is first indexed or iterated (the engine looks
+    at a card's position only to report it), so a deal line of six cards
+    costs one object here, not six.  ``len()``, indexing, slicing and
+    iteration behave as on that list, and it is equal to it (and to another
+    PosRow of the same positions).  The reader keeps ``CardsRec.card_pos`` of
+    ``deal``, ``blind``, ``bury`` and ``share`` lines as a PosRow; a record
+    built by a program keeps its list."""
+
+    __slots__ = ("line", "cols", "_made")
+
+    def __init__(self, line: int, cols: list[int]) -> None:
+        self.line = line
+        self.cols = cols
+        self._made = None
+
+    def _list(self) -> list[Pos]:
+        made = self._made
+        if made is None:
+            line = self.line
+            made = self._made = [Pos(line, c) for c in self.cols]
+        return made
+
+    def __len__(self) -> int:
+        return len(self.cols)
+
+    def __getitem__(self, i):
+        return self._list()[i]
+
+    def __iter__(self):
+        return iter(self._list())
+
+    def __eq__(self, other):
+        if isinstance(other, PosRow):
+            return self.line == other.line and self.cols == other.cols or self._list() == other._list()
+        if isinstance(other, list):
+            return self._list() == other
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return repr(self._list())
+
+
+def new_pos(line: int, col: int) -> Pos:
+    """``Pos(line, col)``, made without the dataclass ``__init__`` (a
+    Python call per object; the reader makes dozens a hand)."""
+    p = _new(Pos)
+    p.line = line
+    p.col = col
+    return p
+
+
+def new_value(value, line: int, col: int) -> Value:
+    """``Value(value, Pos(line, col))``, made without the dataclass
+    ``__init__`` calls (see :func:`new_pos`)."""
+    p = _new(Pos)
+    p.line = line
+    p.col = col
+    v = _new(Value)
+    v.value = value
+    v.pos = p
+    v.agreed = False
+    v.note = None
+    return v
 
 
 @dataclass(slots=True)

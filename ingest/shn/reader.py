@@ -37,7 +37,12 @@ Speed: one ``str.split`` per line (annotations are cut out with
 ``str.find``), dict look-ups for keywords, cards and numbers, positions found
 with ``str.find``, no per-character loop; a regular expression tokenizes only
 the lines that hold a tag.  The cyclic garbage collector is paused while the
-records are built (they hold no cycles).  ``benchmarks/bench_reader.py``
+records are built (they hold no cycles).  The records of the hot statements
+are made with ``object.__new__`` and their slots set, never through a
+dataclass ``__init__`` (a Python call per object); a played card is one
+:class:`~replay.facts.ReadPlay` whose :class:`Pos` is made when first read,
+and a card line's positions one :class:`~replay.facts.PosRow` (issue 17:
+about 34 Pos objects a full hand instead of 98).  ``benchmarks/bench_reader.py``
 measures it.
 """
 
@@ -67,11 +72,15 @@ from .record import (
     MarkRec,
     PlayRec,
     Pos,
+    PosRow,
+    ReadPlay,
     ScoreRec,
     SessionRec,
     ShnFile,
     TrickRec,
     Value,
+    new_pos,
+    new_value,
 )
 
 __all__ = [
@@ -201,6 +210,10 @@ for _k in range(0, 501):
     _SINT["\u2212" + str(_k)] = -_k
 
 _MISS = object()
+#: Records are made with ``object.__new__`` and their slots set (issue 17):
+#: a dataclass ``__init__`` is a Python call per object, and a hand makes
+#: about 60 positions and 30 played cards.
+_new = object.__new__
 
 
 def is_alias(word: str) -> bool:
@@ -1197,25 +1210,28 @@ class _Reader:
                             "suit C S H D (or ♣ ♠ ♥ ♦), e.g. QC, TD, 7H, or ?? for an unknown card",
                             toks, k, t, "a card")
 
-    def _card_run(self, toks: list[str], j: int, n: int, kw: str, p: int):
+    def _card_run(self, toks: list[str], j: int, n: int, kw: str, p: int, seat: str | None = None):
         """Cards from ``toks[j]`` up to the next keyword, annotation or tag:
-        (cards, positions, next index); ``self.p`` is set after the last."""
+        (cards, positions as a :class:`~replay.facts.PosRow`, next index);
+        ``self.p`` is set after the last.  ``kw`` (and ``seat``, for
+        ``deal S``) names the statement in an error."""
         cards: list = []
-        cpos: list = []
-        ln = self.ln
+        cols: list = []
         find = self.line.find
         get = self.cards.get
         add_card = cards.append
-        add_pos = cpos.append
+        add_col = cols.append
         for t in toks[j:]:  # the common case: cards up to the end of the line
             c = get(t, _MISS)
             if c is _MISS:
                 break
             p = find(t, p)
             add_card(c)
-            add_pos(Pos(ln, p + 1))
+            add_col(p + 1)
             p += len(t)
         j += len(cards)
+        if seat is not None:
+            kw = kw + " " + seat
         if j < n:  # the list ends at a keyword, an annotation or a tag; anything else is a bad card
             t = toks[j]
             if t not in _DISPATCH and t[0] not in "{[":
@@ -1225,6 +1241,10 @@ class _Reader:
             raise self._err_at("E-CARD", f"found {found} after {_quote(kw)}; expected a card (e.g. QC, TD, 7H, ??)",
                                toks, j, found, "a card")
         self.p = p
+        cpos = _new(PosRow)
+        cpos.line = self.ln
+        cpos.cols = cols
+        cpos._made = None
         return cards, cpos, j
 
     def _dup(self, toks: list[str], i: int, first: Pos | None = None, what: str | None = None) -> ShnSyntaxError:
@@ -1301,9 +1321,14 @@ class _Reader:
                                "line per seat", toks, i, s, "one deal line per seat")
         c = line.find("deal", self.p)
         p = line.find(s, c + 4) + len(s)
-        cards, cpos, j = self._card_run(toks, j + 1, n, "deal " + s, p)
+        cards, cpos, j = self._card_run(toks, j + 1, n, "deal", p, s)
         self.seen.add(s)
-        rec = CardsRec(cards, Pos(self.ln, c + 1), cpos, s)
+        rec = _new(CardsRec)
+        rec.cards = cards
+        rec.pos = new_pos(self.ln, c + 1)
+        rec.card_pos = cpos
+        rec.seat = s
+        rec.note = None
         if self.seats_known and not self.override:
             k = self.sess_order.get(s, -1)
             if k < self.prev_deal:
@@ -1368,7 +1393,12 @@ class _Reader:
             raise self._dup(toks, i, before.pos)
         c = self.line.find(keyword, self.p)
         cards, cpos, j = self._card_run(toks, i + 1, n, keyword, c + len(keyword))
-        rec = self.last = CardsRec(cards, Pos(self.ln, c + 1), cpos)
+        rec = self.last = _new(CardsRec)
+        rec.cards = cards
+        rec.pos = new_pos(self.ln, c + 1)
+        rec.card_pos = cpos
+        rec.seat = None
+        rec.note = None
         setattr(hand, keyword, rec)
         return j
 
@@ -1410,16 +1440,30 @@ class _Reader:
             lead = self._seat_miss(toks, i + 1, num, lead)
         self.seen.add(num)
         plays: list = []
-        rec = TrickRec(num, lead, plays, Pos(ln, c + 1), Pos(ln, lc + 1))
+        rec = _new(TrickRec)
+        rec.number = num
+        rec.leader = lead
+        rec.plays = plays
+        rec.pos = new_pos(ln, c + 1)
+        rec.leader_pos = new_pos(ln, lc + 1)
+        rec.note = None
         get = self.cards.get
         find = line.find
         append = plays.append
+        new = _new
         for t in toks[j:]:  # the common case: plain cards
             x = get(t, _MISS)
             if x is _MISS:
                 break
             p = find(t, p)
-            append(PlayRec(x, Pos(ln, p + 1)))
+            o = new(ReadPlay)  # the position made when asked for (replay.facts.ReadPlay)
+            o.card = x
+            o._line = ln
+            o._col = p + 1
+            o.renege = False
+            o.suffix = ""
+            o.note = None
+            append(o)
             p += len(t)
         j += len(plays)
         last = plays[-1] if plays else rec
@@ -1597,7 +1641,10 @@ class _Reader:
         c = line.find("score", self.p)
         p = c + 5
         entries: list = []
-        rec = ScoreRec(entries, Pos(ln, c + 1))
+        rec = _new(ScoreRec)
+        rec.entries = entries
+        rec.pos = new_pos(ln, c + 1)
+        rec.note = None
         last = rec
         seatset = self.seatset
         seen: set = set()
@@ -1633,7 +1680,7 @@ class _Reader:
             p = q + len(vt)
             v = _SINT.get(vt)
             if v is not None:
-                val = Value(v, Pos(ln, q + 1))
+                val = new_value(v, ln, q + 1)
             else:
                 val = self._score_slow(toks, j, s, q + 1)
             entries.append((s, val))
@@ -1752,7 +1799,7 @@ def _seat_statement(attr: str, kw: str, tie: bool = False):
         t = toks[j]
         q = line.find(t, line.find(kw, self.p) + klen)
         self.p = q + len(t)
-        v = Value(s, Pos(self.ln, q + 1))
+        v = new_value(s, self.ln, q + 1)
         setattr(hand, attr, v)
         self.last = v
         return j + 1
@@ -1811,7 +1858,7 @@ def _flag_statement(attr: str, kw: str):
             raise self._dup(toks, i, old.pos)
         c = self.line.find(kw, self.p)
         self.p = c + klen
-        v = Value(True, Pos(self.ln, c + 1))
+        v = new_value(True, self.ln, c + 1)
         setattr(hand, attr, v)
         self.last = v
         return i + 1
@@ -1836,7 +1883,7 @@ def _number_statement(attr: str, kw: str, lo: int, hi: int | None, agreed_ok: bo
         q = line.find(t, line.find(kw, self.p) + klen)
         v = _UINT.get(t)
         if v is not None and lo <= v <= top:
-            val = Value(v, Pos(self.ln, q + 1))
+            val = new_value(v, self.ln, q + 1)
         else:
             val = self._uint_slow(t, q + 1, kw, lo, hi, agreed_ok)
         self.p = q + len(t)
@@ -1854,7 +1901,7 @@ def _outcome(self, toks, i, n):
     t = toks[i]
     c = self.line.find(t, self.p)
     self.p = c + len(t)
-    hand.outcome = self.last = Value(t, Pos(self.ln, c + 1))
+    hand.outcome = self.last = new_value(t, self.ln, c + 1)
     return i + 1
 
 
