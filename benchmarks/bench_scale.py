@@ -328,7 +328,7 @@ def main() -> None:
     t.add_argument("--no-commands", action="store_true", help="no shead commands (nor rederive): the metric "
                    "queries and the pages only")
     t.add_argument("--tree", type=Path, default=ROOT, help="run the shead commands of this checkout "
-                   "(for a before/after; the metric queries are always this tree's)")
+                   "(for a before/after; the metric queries and the pages are always this tree's)")
     args = ap.parse_args()
     if args.cmd == "time":
         global TREE, CLOCK
