@@ -19,7 +19,7 @@ process), times: ``shead replay`` of one hand, adding one hand to a stored
 session, ``shead ingest --amend`` of one hand, re-ingest of one stored file
 (1,000 duplicates), ``shead rederive`` (shown per 1,000 hands: linear means
 flat), every metric query of :mod:`dashboard.metrics` and every dashboard
-page (a streamlit AppTest run).  It prints a table operation × size with
+page of ``dashboard.app.PAGES`` (a streamlit AppTest run).  It prints a table operation × size with
 the ratio to the smallest size.  Figures on a shared machine vary with its
 load: the ratios matter more than the times.
 """
@@ -176,33 +176,65 @@ def _shead(*args: str) -> float:
     return dt if CLOCK == "wall" else (c1.ru_utime - c0.ru_utime) + (c1.ru_stime - c0.ru_stime)
 
 
+def _page_params(db: Path) -> dict[str, dict[str, str]]:
+    """The query parameters of the pages that show one thing: the Replay
+    page a hand near the end of the database (hand 500 of its last session),
+    the Player page one of that hand's players, the Compare page that hand's
+    deal."""
+    import duckdb
+
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        hid = con.execute("SELECT hand_id FROM hands WHERE session = (SELECT max(session) FROM sessions) "
+                          "ORDER BY abs(hand - ?) LIMIT 1", [PER_SESSION // 2]).fetchone()[0]
+        who = con.execute("SELECT player FROM hand_units WHERE hand_id = ? AND player IS NOT NULL "
+                          "ORDER BY seat_no LIMIT 1", [hid]).fetchone()
+        deal = con.execute("SELECT deal_id FROM hand_deals WHERE hand_id = ?", [hid]).fetchone()
+    finally:
+        con.close()
+    out = {"replay_hand.py": {"hand": str(hid)}}
+    if who:
+        out["player.py"] = {"who": who[0]}
+    if deal:
+        out["compare.py"] = {"deal": deal[0]}
+    return out
+
+
 def _pages(db: Path) -> dict[str, float]:
-    """Seconds (:data:`CLOCK`) of one whole render of each statistic page
-    (its script under streamlit.testing's AppTest, the metric cache cleared
-    first), as benchmarks/bench_dashboard.py does."""
+    """Seconds (:data:`CLOCK`) of one whole render of every dashboard page
+    (``dashboard.app.PAGES``: its script under streamlit.testing's AppTest,
+    the metric cache cleared first, as benchmarks/bench_dashboard.py does;
+    one untimed render first, so that no page pays this process's imports).
+    The Replay, Player and Compare pages are given a hand, a player and a
+    deal (:func:`_page_params`)."""
     import streamlit as st
     from streamlit.testing.v1 import AppTest
 
     from benchmarks.bench_dashboard import _quiet_stderr
+    from dashboard.app import PAGES
 
     os.environ["SHEAD_DB"] = str(db.resolve())
+    params = _page_params(db)
     out = {}
-    for title, name in (("Overview", "overview.py"), ("Ledger", "ledger.py"), ("Picking", "picking.py"),
-                        ("Schneider", "schneider.py"), ("Partner calls", "partner_calls.py"),
-                        ("Sheet", "sheet.py")):
+    for i, (_, rel, title, _, _) in enumerate([PAGES[0]] + list(PAGES)):
+        name = Path(rel).name
         with _quiet_stderr():
             st.cache_data.clear()
-            at = AppTest.from_file(str(ROOT / "dashboard" / "pages" / name), default_timeout=600)
+            at = AppTest.from_file(str(ROOT / "dashboard" / rel), default_timeout=1800)
+            for k, v in params.get(name, {}).items():
+                at.query_params[k] = v
             t0, c0 = time.perf_counter(), time.process_time()
             at.run()
             wall, cpu = time.perf_counter() - t0, time.process_time() - c0
         if at.exception:
             raise RuntimeError(f"{name}: {at.exception[0].value}")
-        out[title] = wall if CLOCK == "wall" else cpu
+        if i:  # the first render warms this process's imports
+            out[title] = wall if CLOCK == "wall" else cpu
     return out
 
 
-def time_db(src: Path, work: Path, rederive: bool, repeat: int, pages: bool, metrics: bool = True) -> dict[str, float]:
+def time_db(src: Path, work: Path, rederive: bool, repeat: int, pages: bool, metrics: bool = True,
+            commands: bool = True) -> dict[str, float]:
     """Seconds of each operation on a copy of ``src``."""
     import duckdb
 
@@ -220,23 +252,24 @@ def time_db(src: Path, work: Path, rederive: bool, repeat: int, pages: bool, met
     out: dict[str, float] = {"hands": n}
     for name, text in (("stored.shn", stored), ("next.shn", nxt), ("amend.shn", amend)):
         (work / name).write_text(text, encoding="utf-8")
-    out["shead --help"] = _shead("--help")
-    out["replay one hand"] = _shead("replay", f"{session}#{PER_SESSION // 2}", "--db", str(db))
-    out["re-ingest a stored file (1,000 hands)"] = _shead("ingest", str(work / "stored.shn"), "--db", str(db))
-    out["add one hand to a session"] = _shead("ingest", str(work / "next.shn"), "--db", str(db))
-    out["amend one hand"] = _shead("ingest", "--amend", str(work / "amend.shn"), "--reason", "bench",
-                                   "--db", str(db))
+    if not commands:
+        rederive = False
+    else:
+        out["shead --help"] = _shead("--help")
+        out["replay one hand"] = _shead("replay", f"{session}#{PER_SESSION // 2}", "--db", str(db))
+        out["re-ingest a stored file (1,000 hands)"] = _shead("ingest", str(work / "stored.shn"), "--db", str(db))
+        out["add one hand to a session"] = _shead("ingest", str(work / "next.shn"), "--db", str(db))
+        out["amend one hand"] = _shead("ingest", "--amend", str(work / "amend.shn"), "--reason", "bench",
+                                       "--db", str(db))
     if rederive:
         out["rederive, per 1,000 hands"] = _shead("rederive", "--db", str(db)) * 1000 / n
-    if not metrics:
-        db.unlink()
-        return out
-    from benchmarks.bench_dashboard import _time
-    from dashboard import metrics as m
+    if metrics:
+        from benchmarks.bench_dashboard import _time
+        from dashboard import metrics as m
 
-    for fn in m.METRICS:
-        wall, cpu = _time(fn, db, m.Filters(), repeat)
-        out[f"metric {fn.__name__}"] = (wall if CLOCK == "wall" else cpu) / 1000
+        for fn in m.METRICS:
+            wall, cpu = _time(fn, db, m.Filters(), repeat)
+            out[f"metric {fn.__name__}"] = (wall if CLOCK == "wall" else cpu) / 1000
     if pages:
         for page, sec in _pages(db).items():
             out[f"page {page}"] = sec
@@ -244,7 +277,8 @@ def time_db(src: Path, work: Path, rederive: bool, repeat: int, pages: bool, met
     return out
 
 
-def time_all(dbs: list[Path], rederive_max: int, repeat: int, pages: bool, metrics: bool = True) -> None:
+def time_all(dbs: list[Path], rederive_max: int, repeat: int, pages: bool, metrics: bool = True,
+             commands: bool = True) -> None:
     print(f"machine: {machine()}")
     cols = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -255,7 +289,7 @@ def time_all(dbs: list[Path], rederive_max: int, repeat: int, pages: bool, metri
             n = con.execute("SELECT count(*) FROM hands").fetchone()[0]
             con.close()
             print(f"timing {src} ({n:,} hands) ...", flush=True)
-            cols.append(time_db(src, Path(tmp), n <= rederive_max, repeat, pages, metrics))
+            cols.append(time_db(src, Path(tmp), n <= rederive_max, repeat, pages, metrics, commands))
             print("  " + ", ".join(f"{k} {v:.3f}" for k, v in cols[-1].items()), flush=True)
     ops = [k for k in cols[0] if k != "hands"] + [k for c in cols[1:] for k in c if k not in cols[0]]
     head = f"{'operation (' + CLOCK + ' seconds; metrics: ms)':44}" + "".join(f"{int(c['hands']):>12,}" for c in cols) \
@@ -291,13 +325,16 @@ def main() -> None:
     t.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                    help="CPU seconds of the process (default; steadier under load) or wall seconds")
     t.add_argument("--no-metrics", action="store_true", help="only the shead commands (and rederive)")
+    t.add_argument("--no-commands", action="store_true", help="no shead commands (nor rederive): the metric "
+                   "queries and the pages only")
     t.add_argument("--tree", type=Path, default=ROOT, help="run the shead commands of this checkout "
-                   "(for a before/after; the metric queries are always this tree's)")
+                   "(for a before/after; the metric queries and the pages are always this tree's)")
     args = ap.parse_args()
     if args.cmd == "time":
         global TREE, CLOCK
         TREE, CLOCK = args.tree, args.clock
-        time_all(args.dbs, args.rederive_max, args.repeat, not args.no_pages, not args.no_metrics)
+        time_all(args.dbs, args.rederive_max, args.repeat, not args.no_pages, not args.no_metrics,
+                 not args.no_commands)
     elif args.cmd == "build":
         build(args.db, args.hands)
     elif args.cmd == "copy":

@@ -216,10 +216,14 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     hands = con.execute(
         "SELECT h.hand_id, h.hand, h.dealer, h.picker, h.partner, h.partner2, h.call, h.outcome, h.picker_points, "
         "h.picker_tricks, h.leaster_winner, h.game, h.game_type, h.stake, h.rules_flags, "
-        "list(u.seat ORDER BY u.seat_no), list(u.units ORDER BY u.seat_no), h.marks, "
-        "(SELECT t.source FROM hand_text t WHERE t.hand_id = h.hand_id) "
+        "list(u.seat ORDER BY u.seat_no), list(u.units ORDER BY u.seat_no), h.marks "
         "FROM hands h LEFT JOIN hand_units u USING (hand_id) WHERE h.session_id = ? "
         "GROUP BY ALL ORDER BY h.hand, h.hand_id", [session_id]).fetchall()
+    # the session's texts by their listed ids (as ingest.store._texts, not imported: `shead sheet` starts
+    # without pyarrow): a subquery on the `hand_text` view per hand restored every stored text of the
+    # database first (issue 17: 2.7 / 24 CPU-s at 10k / 100k hands)
+    texts = dict(con.execute("SELECT hand_id, source FROM hand_text WHERE list_contains(?, hand_id)",
+                             [[h[0] for h in hands]]).fetchall()) if hands else {}
     try:
         voided = [n for (n,) in con.execute(
             "SELECT DISTINCT r.hand FROM hand_revisions r WHERE r.session_id = ? AND r.action = 'void' AND "
@@ -231,7 +235,8 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     running = {a: 0 for a in players}
     balance: int | None = None
     for (hand_id, number, dealer, picker, partner, partner2, call, outcome, pts, tricks, lw, g, gtype, stake,
-         flags, seats, units, nmarks, source) in hands:
+         flags, seats, units, nmarks) in hands:
+        source = texts.get(hand_id)
         if fmt != "shn":
             source = None  # a NetSchafkopf protocol: no SHN statements to show
         by_seat = dict(zip(seats or [], units or []))

@@ -1723,16 +1723,15 @@ class Store:
             con = self._writer()
             try:
                 ids = _session_ids(con, {r.session_id for r in recs})  # only their hands can hold these hashes
-                con.register("_plan_probe",
-                             pa.table({"hash": pa.array([bytes.fromhex(h) for h in hashes], pa.binary())}))
-                try:
-                    found = {bytes(hsh).hex(): rules for hsh, rules in con.execute(
-                        "SELECT p.hash, h.rules FROM hand_source s JOIN hands h USING (hand_id) "
-                        f"JOIN _plan_probe p ON s.hash = p.hash WHERE {_scope(con, ids)} "
-                        "UNION ALL SELECT p.hash, x.rules FROM hand_revisions r JOIN sessions x USING (session_id) "
-                        "JOIN _plan_probe p ON r.hash = p.hash").fetchall()} if ids else {}
-                finally:
-                    con.unregister("_plan_probe")
+                # the probes as list parameters, not registered Arrow tables: DuckDB's `register` imports
+                # pandas (about 0.5 CPU-s, a fifth of a re-ingest of 1,000 stored hands; issue 17)
+                probe = "(SELECT unnest(?::BLOB[]) AS hash)"
+                found = {bytes(hsh).hex(): rules for hsh, rules in con.execute(
+                    "SELECT p.hash, h.rules FROM hand_source s JOIN hands h USING (hand_id) "
+                    f"JOIN {probe} p ON s.hash = p.hash WHERE {_scope(con, ids)} "
+                    "UNION ALL SELECT p.hash, x.rules FROM hand_revisions r JOIN sessions x USING (session_id) "
+                    f"JOIN {probe} p ON r.hash = p.hash",
+                    [[bytes.fromhex(h) for h in hashes]] * 2).fetchall()} if ids else {}
                 keep = []
                 for r, h in zip(recs, hashes):
                     if h in found and not r.errors and same_rules(found[h], r.tag("Rules") or ""):
@@ -1740,17 +1739,12 @@ class Store:
                         plan.skipped_hands.append((r.session_id, r.number, r.line))
                     else:
                         keep.append(r)
-                con.register("_names", pa.table({"session": pa.array(sorted({r.session_id for r in keep}),
-                                                                      pa.string())}))
-                try:
-                    for row in con.execute(
-                            "SELECT s.session, coalesce(s.format, 'shn'), t.hands, t.top_hand, t.queued, t.run, "
-                            "t.pot, t.last_hand, t.last_dealer, t.known, t.session_id IS NOT NULL FROM sessions s "
-                            "SEMI JOIN _names n ON s.session = n.session "
-                            "LEFT JOIN session_state t USING (session_id)").fetchall():
-                        states[row[0]] = row[1:]
-                finally:
-                    con.unregister("_names")
+                for row in con.execute(
+                        "SELECT s.session, coalesce(s.format, 'shn'), t.hands, t.top_hand, t.queued, t.run, "
+                        "t.pot, t.last_hand, t.last_dealer, t.known, t.session_id IS NOT NULL FROM sessions s "
+                        "LEFT JOIN session_state t USING (session_id) WHERE s.session = ANY(?::VARCHAR[])",
+                        [sorted({r.session_id for r in keep})]).fetchall():
+                    states[row[0]] = row[1:]
             finally:
                 self._maybe_release()
         names = sorted({r.session_id for r in keep})

@@ -1,0 +1,43 @@
+"""The night's sheet reads each hand's marks off that hand's own stored
+source (ingest.sheet.session_sheet fetches the session's texts by their hand
+ids, issue 17: a subquery per hand on ``hand_text`` restored every stored text
+of the database first).  With two sessions stored, each sheet shows its own
+hands' marks and none of the other's."""
+
+from __future__ import annotations
+
+from ingest import store as st
+from ingest.sheet import session_sheet
+from ingest.validate import validate_text
+
+HEAD = ('%SHN 1.0\n[Event "QA"]\n[Session "{name}"]\n[Date "2025.10.0{day}"]\n'
+        '[Seats "Al=Allen; Bea=Bea; Cy=Cy; Di=Di; Ed=Ed"]\n[Rules "wi5-called-ace"]\n\n')
+ONE = HEAD.format(name="night one", day=2) + (
+    "hand 1  dealer Ed\npick Al  call AS  partner Cy  pts 72  win\n\n"
+    "hand 2  dealer Al\npick Bea  crack Di  call AS  partner Ed  pts 70  win\n")
+TWO = HEAD.format(name="night two", day=3) + (
+    "hand 1  dealer Ed\npick Di  crack Ed  call AS  partner Bea  pts 65  win\n\n"
+    "hand 2  dealer Al\npick Cy  call AS  partner Al  pts 80  win\n")
+
+
+def test_each_sheet_shows_its_own_hands_marks(tmp_path):
+    """Called ace, the picker side wins with 61-90 card points: 1 unit, the
+    picker +2, the partner +1, the other three -1 each (rules.md D-1); a
+    crack doubles it (E-1): picker +4, partner +2, the others -2 each.
+
+    night one: hand 1 no mark; hand 2 Bea picks (first after the dealer Al), Ed partner, Di cracks:
+    Bea +4, Ed +2, Al, Cy, Di -2.  night two: hand 1 Di picks, Bea
+    partner, Ed cracks (the dealer speaks after Di; Al, Bea and Cy passed
+    before the pick and may not, E-2): Di +4, Bea +2, Al, Cy, Ed -2; hand 2
+    no mark."""
+    db = tmp_path / "shead.duckdb"
+    with st.Store(db) as store:
+        for name, text in (("one.shn", ONE), ("two.shn", TWO)):
+            rep = store.ingest_file(validate_text(text, name))
+            assert rep.stored == 2 and not rep.rejected
+    with st.reading(db) as con:
+        one, two = session_sheet(con, "night one"), session_sheet(con, "night two")
+    assert [(r.hand, r.marks) for r in one.rows] == [(1, ""), (2, "crack Di ×2")]
+    assert [(r.hand, r.marks) for r in two.rows] == [(1, "crack Ed ×2"), (2, "")]
+    assert one.rows[1].units == {"Al": -2, "Bea": 4, "Cy": -2, "Di": -2, "Ed": 2}
+    assert two.rows[0].units == {"Al": -2, "Bea": 2, "Cy": -2, "Di": 4, "Ed": -2}
