@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, __import__("os").environ.get("SHEAD_ROOT") or str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from machine import load_line  # noqa: E402  (benchmarks/machine.py)
@@ -65,7 +65,7 @@ def main() -> None:
         print(f"engine: {n:,} hands in {inner[0]:.3f} CPU-s = {inner[0] / n * 1e6:.1f} µs/hand")
     else:
         import pstats  # noqa: PLC0415
-        pstats.Stats(prof).sort_stats("tottime").print_stats(35)
+        pstats.Stats(prof).sort_stats(__import__("os").environ.get("SORT", "tottime")).print_stats(int(__import__("os").environ.get("TOP", "35")))
 
 
 if __name__ == "__main__":

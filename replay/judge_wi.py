@@ -32,7 +32,7 @@ from . import judge_partner_cards, partner_cards
 from .seven import is_nuclear, roll_partner
 from .judge_potsplit import check_potsplit
 from .battery import new_state, winning_index
-from .state import JACK_BLITZ_COLOURS, CallType, GameState, Phase, bury_count_error, next_seat
+from .state import JACK_BLITZ_COLOURS, CallType, GameState, Phase, bury_count_error, next_seat, successors
 
 from .outcome import CardLog, HandOutcome, PlayRow
 from .facts import HandRecord, Pos
@@ -548,7 +548,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         expected_no = 1
         stopped = None
         size, battery = prof.trick_cards, prof.trick_slots is not None  # four cards a trick in the battery games
-        play, add_row, names, n_seats, sitting = g.play, trick_rows.append, CARD_NAMES, g.n, g.sitting
+        play, add_row, names, succ = g.play, trick_rows.append, CARD_NAMES, successors(g.n, g.sitting)
         for t in rec.tricks:
             if t.number != expected_no:
                 raise chk.reject("E-TRICK-ORDER", f"t{t.number} where t{expected_no} was expected", t.pos,
@@ -569,7 +569,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                                  found=len(t.plays), expected=size, trick=t.number)
             number = t.number
             s = lead
-            for i, pl in enumerate(t.plays):
+            i = 0
+            for pl in t.plays:
                 card = pl.card
                 if card is None:
                     stopped = (number, pl.pos)
@@ -582,10 +583,11 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 if frames is not None:
                     frames.append(snapshot(g, len(frames), (s, card)))
                 add_row(PlayRow(number, i, aliases[s], names[card], renege))
-                s = next_seat(n_seats, sitting, s)  # g.next_seat(s): the seats never change within a hand
+                s = succ[s]  # g.next_seat(s): the seats never change within a hand
+                i += 1
             if stopped:
                 break
-            cards_played, w = g.tricks[-1][1:]
+            _, cards_played, w = g.tricks[-1]
             if battery:
                 k = winning_index(g, cards_played, w)
             else:
