@@ -4,7 +4,7 @@ once beforehand and nothing stored.
 
     nice -n 10 .venv/bin/python benchmarks/bench_judge.py [-n 5000] [--profile]
 
-Prints µs per hand (process CPU, one core) and, with ``--profile``, the
+Prints µs per hand (process CPU, one core; the fastest of ``--repeat`` passes) and, with ``--profile``, the
 top functions of a cProfile of the judge calls (inflated by the profiler).
 """
 
@@ -30,6 +30,7 @@ def main() -> None:
     ap.add_argument("-n", "--hands", type=int, default=5000)
     ap.add_argument("--rules", default="wi5-called-ace")
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--repeat", type=int, default=1, help="judge the hands this many times; the fastest counts")
     args = ap.parse_args()
     texts = bench.generate_texts(args.hands, 1000, 1, args.rules)
     shns = [(name, read(text, name)) for name, text in texts]
@@ -50,15 +51,20 @@ def main() -> None:
         prof = cProfile.Profile()
     else:
         val.judge_hand = timed_judge
-    n = 0
-    with val.gc_paused():
-        for name, shn in shns:
-            if prof:
-                prof.enable()
-            val.validate_records(shn, name)
-            if prof:
-                prof.disable()
-            n += len(shn.hands)
+    best = None
+    for _ in range(args.repeat):
+        n = 0
+        inner[0] = 0.0
+        with val.gc_paused():
+            for name, shn in shns:
+                if prof:
+                    prof.enable()
+                val.validate_records(shn, name)
+                if prof:
+                    prof.disable()
+                n += len(shn.hands)
+        best = inner[0] if best is None else min(best, inner[0])
+    inner[0] = best
     val.judge_hand = judge
     print(f"machine: {load_line()}; compiled: {bench.compiled_modules() or 'nothing'}")
     if not prof:

@@ -35,7 +35,7 @@ from .actions import (Action, Alone, BlindTrick, Blitz, Bury, Call, Castrate, Cl
                       Roll, Share, Sheepshead)
 from . import partner_cards  # issue 18 (h18a): the give, the wi8 call, the first two of a rank (rules.md F-1)
 from .actions import GiveCard
-from .cards import TRUMP, Card, Rank, Suit, cards_in, mask_of, points_of
+from .cards import _CARD_OF, TRUMP, Card, Rank, Suit, cards_in, mask_of, points_of
 from .errors import IllegalAction
 from .pot import settle_pot
 from .profile import RuleProfile
@@ -290,7 +290,7 @@ class GameState:
         self.claim_after: int | None = None  # the tricks played before the claim
         self.claimed_cards = 0  # the known cards the claim gave the claimer's side (a mask)
         self._called_suit_mask = 0
-        self._fail_masks = tuple(self._order.suit_masks[s] for s in range(4))
+        self._fail_masks = self._order.suit_masks[:4]  # the four printed suits' fail cards
         self.last_winner: int | None = None
         self._suit_of = self._order.suit_of
         self._strength = self._order.strength
@@ -606,20 +606,19 @@ class GameState:
         Needs the picker's hand and bury."""
         hand = self.hands[self.picker]
         picked = hand | self.bury
-        fails = [s for s in range(4) if self._fail_masks[s]]
-        ace = {s: 1 << (s * 8 + Rank.ACE) for s in fails}
-        ten = {s: 1 << (s * 8 + Rank.TEN) for s in fails}
-        aces = [Card(s * 8) for s in fails if not picked & ace[s] and hand & self._fail_masks[s]]
-        three_aces = all(picked & ace[s] for s in fails)
+        fm = self._fail_masks
+        fails = [s for s in range(4) if fm[s]]
+        # the fail suits whose ace the picker lacks after the pick (Card index s*8 is the ace, s*8+1 the ten)
+        missing = [s for s in fails if not picked >> (s * 8) & 1]
+        aces = [_CARD_OF[s * 8] for s in missing if hand & fm[s]]
         tens: list[Card] = []
         unders: list[Card] = []
-        if three_aces:
-            tens = [Card(s * 8 + Rank.TEN) for s in fails if not picked & ten[s] and hand & self._fail_masks[s]]
+        if not missing:  # all the fail aces (B-10)
+            tens = [_CARD_OF[s * 8 + 1] for s in fails if not picked >> (s * 8 + 1) & 1 and hand & fm[s]]
         elif not aces:
-            blocked = self.profile.noBuryIntoUnknown and any(
-                not picked & ace[s] and picked & self._fail_masks[s] for s in fails)
+            blocked = self.profile.noBuryIntoUnknown and any(picked & fm[s] for s in missing)
             if not blocked:
-                unders = [Card(s * 8) for s in fails if not picked & ace[s] and not hand & self._fail_masks[s]]
+                unders = [_CARD_OF[s * 8] for s in missing if not hand & fm[s]]
         forced = not aces and not tens and not unders
         return aces, tens, unders, forced
 
