@@ -127,3 +127,39 @@ def test_side_points_and_tricks_over_the_side_seats(h):
     # card conservation: both sides' points and the bury make the deck's 120 (A-6)
     others = sum(points_of(g.taken[s]) for s in range(g.n) if s not in side)
     assert g.side_points() + others == 120
+
+
+# --- the deal's identity text (replay/deal_identity.py), sorted once per position
+
+_SHN = [r + s for s in "CSHD" for r in "ATKQJ987"]  # card index order: suits ♣ ♠ ♥ ♦, ranks A 10 K Q J 9 8 7
+
+
+def test_canonical_deal_hand_worked():
+    from replay.deal_identity import canonical_deal
+
+    # each position's cards sorted by card index (QC is index 3, 7D index 31; AS 8, TH 17; 9S 13, KD 26)
+    assert canonical_deal([["7D", "QC"], ["TH", "AS"]], ["KD", "9S"]) == "shead-deal-1|QC 7D/AS TH|9S KD"
+    for hands, blind, msg in (([["QC"], ["QC"]], [], "QC is dealt twice"),
+                              ([["QC"]], ["QC"], "QC is dealt twice"),
+                              ([["QC", "XX"]], [], "position 1: 'XX' is not a card"),
+                              ([["QC"]], iter(["ZZ"]), "blind: 'ZZ' is not a card")):
+        try:
+            canonical_deal(hands, blind)
+        except ValueError as exc:
+            assert str(exc).startswith(msg)
+        else:
+            raise AssertionError(f"{hands} {blind}: no error")
+
+
+@given(st.permutations(_SHN), st.integers(1, 6), st.integers(0, 3), st.data())
+def test_canonical_deal_is_the_documented_text(deck, n, blind_size, data):
+    """The module text's definition: ``shead-deal-1|`` + each position's
+    cards sorted by card index, joined by ``/``, ``|`` and the sorted blind."""
+    from replay.deal_identity import canonical_deal
+
+    size = data.draw(st.integers(0, (32 - blind_size) // n))
+    hands = [deck[i * size:(i + 1) * size] for i in range(n)]
+    blind = deck[n * size:n * size + blind_size]
+    want = ("shead-deal-1|" + "/".join(" ".join(sorted(h, key=_SHN.index)) for h in hands) + "|"
+            + " ".join(sorted(blind, key=_SHN.index)))
+    assert canonical_deal(hands, blind) == want
