@@ -100,11 +100,11 @@ class Card(enum.IntEnum):
     @property
     def suit(self) -> Suit:
         """The printed suit (a queen of clubs is printed ♣ though it is trump)."""
-        return Suit(self >> 3) if self < 32 else (Suit.CLUBS, Suit.SPADES)[self - 32]
+        return _SUIT_OF[self]  # Suit(self >> 3); the 6♣ and 6♠ are ♣ and ♠
 
     @property
     def rank(self) -> Rank:
-        return Rank(self & 7) if self < 32 else SIX
+        return _RANK_OF[self]  # Rank(self & 7); SIX for the 6♣ and 6♠
 
     @property
     def points(self) -> int:
@@ -152,6 +152,12 @@ S6 = _pseudo(Card, 33, "S6")
 #: The two sixes as a bit mask (the 34-card deck is :data:`FULL_DECK` | SIXES).
 SIXES = (1 << 32) | (1 << 33)
 
+# Card index -> its member, printed suit and rank, made once (the properties and
+# cards_in look them up instead of calling the enum for every card).
+_CARD_OF: tuple[Card, ...] = tuple(Card(i) for i in range(32)) + (C6, S6)
+_SUIT_OF: tuple[Suit, ...] = tuple(Suit(i >> 3) for i in range(32)) + (Suit.CLUBS, Suit.SPADES)
+_RANK_OF: tuple[Rank, ...] = tuple(Rank(i & 7) for i in range(32)) + (SIX, SIX)
+
 _NAMES = tuple(Rank(i & 7).letter + Suit(i >> 3).letter for i in range(32)) + ("6C", "6S")
 #: SHN spelling of each card index: ``CARD_NAMES[Card.CQ] == "QC"``.
 CARD_NAMES = _NAMES
@@ -184,9 +190,11 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 def cards_in(mask: int) -> Iterator[Card]:
     """The cards of ``mask`` in index order."""
+    cards = _CARD_OF
     while mask:
         low = mask & -mask
-        yield Card(low.bit_length() - 1)
+        i = low.bit_length() - 1
+        yield cards[i] if i < 34 else Card(i)
         mask ^= low
 
 

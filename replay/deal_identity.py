@@ -58,13 +58,30 @@ def canonical_deal(hands: Sequence[Iterable[str]], blind: Iterable[str] = ()) ->
     dealt twice."""
     if not hands:
         raise ValueError("a deal has at least one hand")
-    parts = [_sorted_cards(h, f"position {i + 1}") for i, h in enumerate(hands)]
-    rest = _sorted_cards(blind, "blind")
-    seen: set[str] = set()
-    for c in (c for p in parts + [rest] for c in p):
-        if c in seen:
-            raise ValueError(f"{c} is dealt twice")
-        seen.add(c)
+    key = _CARD_ORDER.__getitem__
+    parts = []
+    for i, h in enumerate(hands):
+        if not isinstance(h, (list, tuple)):
+            h = list(h)  # read once: an error below reads it again
+        try:
+            parts.append(sorted(h, key=key))
+        except KeyError:  # a card that is not a card: _sorted_cards names it and its position
+            _sorted_cards(h, f"position {i + 1}")
+            raise
+    if not isinstance(blind, (list, tuple)):
+        blind = list(blind)
+    try:
+        rest = sorted(blind, key=key)
+    except KeyError:
+        _sorted_cards(blind, "blind")
+        raise
+    every = [c for p in parts for c in p] + rest
+    if len(set(every)) != len(every):  # the first card dealt twice, in order
+        seen: set[str] = set()
+        for c in every:
+            if c in seen:
+                raise ValueError(f"{c} is dealt twice")
+            seen.add(c)
     return "shead-deal-1|" + "/".join(" ".join(p) for p in parts) + "|" + " ".join(rest)
 
 

@@ -298,6 +298,9 @@ def _check_ranges(chk: HandCheck) -> None:
                          found=rec.stake.value, expected=f"at most {_MAX_STAKE}")
 
 
+#: Date tags already read as a real day: the text -> ``YYYY-MM-DD`` (a session's hands share one).
+_DATES: dict[str, str] = {}
+
 _ISO_DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 
 
@@ -309,10 +312,17 @@ def _check_date(chk: HandCheck) -> str | None:
     text = rec.tag("Date")
     if not text or "?" in text:
         return None
+    iso = _DATES.get(text)
+    if iso is not None:
+        return iso
     try:
         if len(text) != 10 or text[4] != "." or text[7] != ".":
             raise ValueError
-        return _dt.date(int(text[:4]), int(text[5:7]), int(text[8:])).isoformat()
+        iso = _dt.date(int(text[:4]), int(text[5:7]), int(text[8:])).isoformat()
+        if len(_DATES) >= 4096:
+            _DATES.clear()
+        _DATES[text] = iso
+        return iso
     except ValueError:
         pos = rec.tag_pos.get("Date") or rec.session.tag_pos.get("Date")
         shown = text if len(text) <= 40 else text[:37] + "..."

@@ -32,7 +32,7 @@ from . import judge_partner_cards, partner_cards
 from .seven import is_nuclear, roll_partner
 from .judge_potsplit import check_potsplit
 from .battery import new_state, winning_index
-from .state import JACK_BLITZ_COLOURS, CallType, GameState, Phase, bury_count_error, next_seat
+from .state import JACK_BLITZ_COLOURS, CallType, GameState, Phase, bury_count_error, next_seat, successors
 
 from .outcome import CardLog, HandOutcome, PlayRow
 from .facts import HandRecord, Pos
@@ -96,18 +96,30 @@ def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int]
     blind is not written or holds ``??``)."""
     rec, prof = chk.rec, chk.profile
     blind = rec.blind
-    blind_mask = _cards_mask(blind.cards) if blind else None
+    blind_mask = None
     if blind is not None:
-        _check_deck(chk, blind.cards, blind.card_pos, blind.pos)
-        if len(blind.cards) != prof.blind_size:
-            raise chk.reject("E-BLIND-SIZE", f"the blind has {len(blind.cards)} cards", blind.pos,
-                             found=len(blind.cards), expected=prof.blind_size)
-        _check_repeats(chk, blind.cards, blind.card_pos, blind.pos, 0)
+        bcards = blind.cards
+        m = 0  # the known cards' mask, once for every check below (they only raise)
+        unknown = 0
+        for c in bcards:
+            if c is None:
+                unknown += 1
+            else:
+                m |= 1 << c
+        blind_mask = None if unknown else m  # _cards_mask(blind.cards)
+        if m & ~prof.deck_mask:  # a card outside the deck: _check_deck names the first (E-DECK)
+            _check_deck(chk, bcards, blind.card_pos, blind.pos)
+        if len(bcards) != prof.blind_size:
+            raise chk.reject("E-BLIND-SIZE", f"the blind has {len(bcards)} cards", blind.pos,
+                             found=len(bcards), expected=prof.blind_size)
+        if m.bit_count() != len(bcards) - unknown:  # a card written twice: _check_repeats names it
+            _check_repeats(chk, bcards, blind.card_pos, blind.pos, 0)
     hands = [0] * prof.players
     seen_seats: set[int] = set()
     known = True
     dealt = blind_mask or 0
     deck = prof.deck_mask
+    hand_size = prof.hand_size
     for d in rec.deals:
         s = chk.seat(d.seat, d.pos)
         if s in seen_seats:
@@ -119,17 +131,20 @@ def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int]
                              "(rules.md F-1)", d.pos, found=f"deal {d.seat}", expected="no deal line for the dealer")
         cards = d.cards
         m = 0  # the known cards' mask, once for both checks (the checks below only raise)
+        unknown = 0  # the cards written ??
         for c in cards:
-            if c is not None:
+            if c is None:
+                unknown += 1
+            else:
                 m |= 1 << c
         if m & ~deck:  # some card outside the deck: _check_deck names the first (E-DECK)
             _check_deck(chk, cards, d.card_pos, d.pos)
-        if len(cards) != prof.hand_size:
+        if len(cards) != hand_size:
             raise chk.reject("E-DEAL-SIZE", f"{d.seat} is dealt {len(cards)} cards", d.pos, found=len(cards),
-                             expected=prof.hand_size)
-        if None in cards:
+                             expected=hand_size)
+        if unknown:
             known = False
-        if m.bit_count() != len(cards) - cards.count(None) or m & dealt:  # _check_repeats names the repeat
+        if m.bit_count() != len(cards) - unknown or m & dealt:  # _check_repeats names the repeat
             m = _check_repeats(chk, cards, d.card_pos, d.pos, dealt)
         hands[s] = m
         dealt |= m
@@ -269,13 +284,16 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
     facts: replay what the cards give through :class:`~replay.state.GameState`,
     derive what follows, refuse what contradicts (see :mod:`replay.judge`)."""
     rec = chk.rec
+    sk = (rec.game is not None or rec.ramsch is not None or rec.thrown is not None or rec.laufende is not None
+          or any(m.kind in ("klopfen", "kontra", "re") for m in rec.marks))
     for v, kw in ((rec.game, "game"), (rec.ramsch, "ramsch"), (rec.thrown, "thrown"), (rec.laufende, "laufende"),
-                  *((m, m.kind) for m in rec.marks if m.kind in ("klopfen", "kontra", "re"))):
+                  *((m, m.kind) for m in rec.marks if m.kind in ("klopfen", "kontra", "re"))) if sk else ():
         if v is not None:
             raise chk.reject("E-SK-STATEMENT", f"'{kw}' is a Schafkopf statement; this hand's [Rules] is a Sheepshead "
                              "profile (a Schafkopf hand names a Schafkopf profile: schafkopf, schafkopf-bsv, "
                              "netschafkopf)", v.pos, found=kw, expected="a Sheepshead statement")
-    for v, kw in ((rec.tokens, "tokens"), (rec.buck, "buck"), (rec.hunters, "hunters")):
+    fox = rec.tokens is not None or rec.buck is not None or rec.hunters is not None
+    for v, kw in ((rec.tokens, "tokens"), (rec.buck, "buck"), (rec.hunters, "hunters")) if fox else ():
         if v is not None:  # QA18-D1: the fox game's label statements, never dropped silently (rules.md F-6)
             raise chk.reject("E-FOX-STATEMENT", f"'{kw}' is a statement of the fox game (rules.md F-6); this hand's "
                              "[Rules] is a Sheepshead profile (a fox hand names [Rules \"fox4\"])",
@@ -548,7 +566,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         expected_no = 1
         stopped = None
         size, battery = prof.trick_cards, prof.trick_slots is not None  # four cards a trick in the battery games
-        play, add_row, names, n_seats, sitting = g.play, trick_rows.append, CARD_NAMES, g.n, g.sitting
+        play, add_row, names, succ = g.play, trick_rows.append, CARD_NAMES, successors(g.n, g.sitting)
         for t in rec.tricks:
             if t.number != expected_no:
                 raise chk.reject("E-TRICK-ORDER", f"t{t.number} where t{expected_no} was expected", t.pos,
@@ -569,7 +587,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                                  found=len(t.plays), expected=size, trick=t.number)
             number = t.number
             s = lead
-            for i, pl in enumerate(t.plays):
+            i = 0
+            for pl in t.plays:
                 card = pl.card
                 if card is None:
                     stopped = (number, pl.pos)
@@ -582,10 +601,11 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 if frames is not None:
                     frames.append(snapshot(g, len(frames), (s, card)))
                 add_row(PlayRow(number, i, aliases[s], names[card], renege))
-                s = next_seat(n_seats, sitting, s)  # g.next_seat(s): the seats never change within a hand
+                s = succ[s]  # g.next_seat(s): the seats never change within a hand
+                i += 1
             if stopped:
                 break
-            cards_played, w = g.tricks[-1][1:]
+            _, cards_played, w = g.tricks[-1]
             if battery:
                 k = winning_index(g, cards_played, w)
             else:
@@ -763,7 +783,8 @@ def _pick(chk: HandCheck, g: GameState, dealer: int, picker: int) -> None:
     """``pick S``: every seat from the dealer's left up to S passed, then S
     picked (notation.md §3, rules.md B-5)."""
     s = g.to_act
-    while g.profile.has_blind and s != picker and g.phase == Phase.PICK and g.passes < g.np - 1:
+    has_blind = g.profile.has_blind  # the profile never changes within a hand
+    while has_blind and s != picker and g.phase == Phase.PICK and g.passes < g.np - 1:
         _apply(chk, g, Pass(s), chk.rec.pick.pos)  # a stuck seat may not pass (rules.md D-13, D-14)
         s = g.next_seat(s)
     _apply(chk, g, Pick(picker), chk.rec.pick.pos)
@@ -1882,7 +1903,12 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         pos = rec.score.pos if rec.score is not None else rec.pos
         raise chk.reject("E-RANGE", f"units {max(settle.units, key=abs):+d} are beyond what the log keeps", pos,
                          found=max(settle.units, key=abs), expected=f"at most {_MAX_UNITS} either way")
-    tags = rec.session.tags | rec.tags
+    stags, htags = rec.session.tags, rec.tags  # the hand's tag over the session's (rec.session.tags | rec.tags)
+
+    def tag(name: str, default=None):
+        return htags[name] if name in htags else stags.get(name, default)
+
+    rules = tag("Rules", "")
     date = chk.date
     partner, partner2 = (_seats_of(partner) + (None, None))[:2]
     if alone is None:
@@ -1922,11 +1948,11 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         prov.pop("partner", None)
     return HandOutcome(
         session=rec.session_id,
-        group=tags.get("Event"),
+        group=tag("Event"),
         hand=rec.number,
         date=date,
-        rules=tags.get("Rules", ""),
-        rules_flags=_flags(tags.get("Rules", "")),
+        rules=rules,
+        rules_flags=_flags(rules),
         game="sheepshead",
         game_type=None,
         players=dict(chk.seats),
@@ -1944,8 +1970,8 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         units={al: settle.units[i] for i, al in enumerate(a)},
         provenance=prov,
         status=status,
-        table=tags.get("Table"),
-        site=tags.get("Site"),
+        table=tag("Table"),
+        site=tag("Site"),
         stake=stake,
         marks=nmarks,
         tier=settle.tier if picker is not None else None,

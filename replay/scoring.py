@@ -198,6 +198,12 @@ def _marks_factors(stake: int, marks: dict[str, int] | int, cap: int = 0) -> tup
     return factors, mult
 
 
+#: settle_picked's results by their arguments (a session repeats a few dozen
+#: settlements; Settlement is frozen, so one object serves every equal call).
+#: Keyed by the profile's id, the profile kept in the value and checked.
+_PICKED: dict[tuple, tuple[RuleProfile, "Settlement"]] = {}
+
+
 def settle_picked(
     profile: RuleProfile,
     players: int,
@@ -238,6 +244,23 @@ def settle_picked(
     (B-32); ``partnerOffHookNoTrick`` lets the partner off a no-tricker loss
     (B-34).  Raises ``KeyError`` for an outcome that is not a picked-hand word.
     """
+    mk = tuple(marks.items()) if isinstance(marks, dict) else marks
+    key = (id(profile), players, picker, partner if not isinstance(partner, list) else tuple(partner), outcome,
+           stake, mk, sheepshead, forced, out)
+    hit = _PICKED.get(key)
+    if hit is not None and hit[0] is profile:
+        return hit[1]
+    st = _settle_picked(profile, players, picker, partner, outcome, stake=stake, marks=marks, sheepshead=sheepshead,
+                        forced=forced, out=out)
+    if len(_PICKED) >= 4096:
+        _PICKED.clear()
+    _PICKED[key] = (profile, st)
+    return st
+
+
+def _settle_picked(profile: RuleProfile, players: int, picker: int, partner, outcome: str, *, stake: int,
+                   marks, sheepshead: bool, forced: bool, out: int | None) -> Settlement:
+    """:func:`settle_picked` computed (not looked up)."""
     won, tier = OUTCOME_TIER[outcome]
     if sheepshead:
         tier = 3

@@ -35,7 +35,7 @@ from .actions import (Action, Alone, BlindTrick, Blitz, Bury, Call, Castrate, Cl
                       Roll, Share, Sheepshead)
 from . import partner_cards  # issue 18 (h18a): the give, the wi8 call, the first two of a rank (rules.md F-1)
 from .actions import GiveCard
-from .cards import TRUMP, Card, Rank, Suit, cards_in, mask_of, points_of
+from .cards import _CARD_OF, TRUMP, Card, Rank, Suit, cards_in, mask_of, points_of
 from .errors import IllegalAction
 from .pot import settle_pot
 from .profile import RuleProfile
@@ -44,7 +44,7 @@ from .seven import (check_roll, check_roll_written, check_share, check_shared_bu
 from .scoring import (Settlement, leaster_winner, mittler_winner, moster_seat, picked_result, schneidster_winner,
                       schwanzer_loser, settle_leaster, settle_nopick, settle_picked, settle_void)
 
-__all__ = ["Phase", "GameState", "CallType", "next_seat"]
+__all__ = ["Phase", "GameState", "CallType", "next_seat", "successors"]
 
 
 def next_seat(n: int, sitting: int | None, seat: int) -> int:
@@ -54,6 +54,21 @@ def next_seat(n: int, sitting: int | None, seat: int) -> int:
     if s == sitting:
         s = s + 1 if s + 1 < n else 0
     return s
+
+
+_SUCCESSORS: dict[tuple[int, int | None], tuple[int, ...]] = {}
+
+
+def successors(n: int, sitting: int | None) -> tuple[int, ...]:
+    """``successors(n, sitting)[s] == next_seat(n, sitting, s)`` for every
+    seat ``s`` (one tuple per table size and sitting seat, made once): the
+    hot path's next seat as one index instead of a call."""
+    key = (n, sitting)
+    t = _SUCCESSORS.get(key)
+    if t is None:
+        t = _SUCCESSORS[key] = tuple(next_seat(n, sitting, s) for s in range(n))
+    return t
+
 
 _QUEENS_BLACK = Card.CQ.bit | Card.SQ.bit
 _QUEENS_RED = Card.HQ.bit | Card.DQ.bit
@@ -82,6 +97,20 @@ class Phase(enum.IntEnum):
     PLAY = 4
     DONE = 5
 
+
+_PLAY = Phase.PLAY
+_DONE = Phase.DONE
+_SIZES: dict[tuple[int, int | None, int], tuple[int, ...]] = {}
+
+
+def _hand_sizes(n: int, sitting: int | None, hand_size: int) -> tuple[int, ...]:
+    """The cards each seat is dealt: ``hand_size``, 0 for the dealer who sits
+    out (rules.md F-1); one tuple per table, made once."""
+    key = (n, sitting, hand_size)
+    t = _SIZES.get(key)
+    if t is None:
+        t = _SIZES[key] = tuple(0 if s == sitting else hand_size for s in range(n))
+    return t
 
 class CallType(str, enum.Enum):
     """How the picker's side was formed (design.md 4, partner-call outcomes)."""
@@ -152,6 +181,7 @@ class GameState:
         "nopick", "blind_trick", "pot",
         "sitting", "np", "partner2", "down", "_under", "table", "hands_known", "roll", "shared",
         "_ft_mask", "first_two", "given",  # issue 18 (h18a): replay/partner_cards.py
+        "_succ",  # successors(n, sitting): the next seat clockwise of each seat
     )
 
     def __init__(self, profile: RuleProfile, dealer: int, hands: list[int], blind: int = 0, *,
@@ -165,10 +195,16 @@ class GameState:
         self.dealer = dealer
         self.sitting: int | None = dealer if profile.sitOut else None
         self.np = profile.playing
+        self._succ = successors(n, self.sitting)
         self._order = profile.trumps
         seen = blind
-        down, under, up = self._table_masks(profile, table, n)
-        for s, h in enumerate([*hands, *down, *up]):
+        if table is None:  # no table cards (every game but wi2): no face-down or face-up masks
+            down, under, up = [0] * n, {}, None
+            dealt = hands
+        else:
+            down, under, up = self._table_masks(profile, table, n)
+            dealt = [*hands, *down, *up]
+        for h in dealt:
             dup = seen & h
             if dup:
                 c = next(cards_in(dup))
@@ -183,7 +219,7 @@ class GameState:
             c = next(cards_in(hands[self.sitting]))
             raise IllegalAction("E-SIT-OUT", f"seat {self.sitting} deals and sits out, but holds {c} (rules.md F-1)",
                                 found=str(c), expected="no cards for the dealer")
-        sizes = [0 if s == self.sitting else profile.hand_size for s in range(n)]
+        sizes = _hand_sizes(n, self.sitting, profile.hand_size)
         tables_full = not profile.tableStacks or (table is not None and all(
             len(st) == profile.tableStacks for st in table))  # every seat's stacks (rules.md F-1)
         if complete is None:
@@ -202,7 +238,7 @@ class GameState:
         # Table cards (two-handed wi2, rules.md F-1): ``hands`` holds what a seat
         # may play (hand + face-up); ``down`` the face-down cards; ``_under`` maps
         # a face-up card to the card under it, which turns up when it is played.
-        self.hands = [h | u for h, u in zip(hands, up)]
+        self.hands = list(hands) if up is None else [h | u for h, u in zip(hands, up)]
         self.down = down
         self._under = under
         self.table = table  # the dealt stacks per seat [(down, up), ...], or None
@@ -254,7 +290,7 @@ class GameState:
         self.claim_after: int | None = None  # the tricks played before the claim
         self.claimed_cards = 0  # the known cards the claim gave the claimer's side (a mask)
         self._called_suit_mask = 0
-        self._fail_masks = tuple(self._order.suit_masks[s] for s in range(4))
+        self._fail_masks = self._order.suit_masks[:4]  # the four printed suits' fail cards
         self.last_winner: int | None = None
         self._suit_of = self._order.suit_of
         self._strength = self._order.strength
@@ -570,20 +606,19 @@ class GameState:
         Needs the picker's hand and bury."""
         hand = self.hands[self.picker]
         picked = hand | self.bury
-        fails = [s for s in range(4) if self._fail_masks[s]]
-        ace = {s: 1 << (s * 8 + Rank.ACE) for s in fails}
-        ten = {s: 1 << (s * 8 + Rank.TEN) for s in fails}
-        aces = [Card(s * 8) for s in fails if not picked & ace[s] and hand & self._fail_masks[s]]
-        three_aces = all(picked & ace[s] for s in fails)
+        fm = self._fail_masks
+        fails = [s for s in range(4) if fm[s]]
+        # the fail suits whose ace the picker lacks after the pick (Card index s*8 is the ace, s*8+1 the ten)
+        missing = [s for s in fails if not picked >> (s * 8) & 1]
+        aces = [_CARD_OF[s * 8] for s in missing if hand & fm[s]]
         tens: list[Card] = []
         unders: list[Card] = []
-        if three_aces:
-            tens = [Card(s * 8 + Rank.TEN) for s in fails if not picked & ten[s] and hand & self._fail_masks[s]]
+        if not missing:  # all the fail aces (B-10)
+            tens = [_CARD_OF[s * 8 + 1] for s in fails if not picked >> (s * 8 + 1) & 1 and hand & fm[s]]
         elif not aces:
-            blocked = self.profile.noBuryIntoUnknown and any(
-                not picked & ace[s] and picked & self._fail_masks[s] for s in fails)
+            blocked = self.profile.noBuryIntoUnknown and any(picked & fm[s] for s in missing)
             if not blocked:
-                unders = [Card(s * 8) for s in fails if not picked & ace[s] and not hand & self._fail_masks[s]]
+                unders = [_CARD_OF[s * 8] for s in missing if not hand & fm[s]]
         forced = not aces and not tens and not unders
         return aces, tens, unders, forced
 
@@ -1176,7 +1211,7 @@ class GameState:
         :class:`IllegalAction`: ``E-WRONG-TURN``, ``E-NOT-HELD``,
         ``E-CARD-PLAYED`` (already out), ``E-RENEGE``, ``E-CALLED-ACE``,
         ``E-HOLD-CARD``, ``E-UNDER-PLAY``; the state is unchanged."""
-        if self.phase != Phase.PLAY:
+        if self.phase is not _PLAY:
             if self.phase == Phase.DONE:
                 raise self._err("E-TOO-MANY-CARDS", f"{card} is played after the hand is over", card, "no more cards")
             self.start_play()
@@ -1185,39 +1220,29 @@ class GameState:
         if seat != self.to_act:
             raise self._err("E-WRONG-TURN", f"seat {seat} plays {card} but it is seat {self.to_act}'s turn", seat, self.to_act)
         bit = 1 << card
-        h = self.hands[seat]
+        hands = self.hands
+        h = hands[seat]
         if not h & bit:
-            if self.down[seat] & bit:  # rules.md F-1: a table card is played only once uncovered
-                top = next(Card(u) for u, d in self._under.items() if d == card)
-                raise self._err("E-TABLE-DOWN", f"seat {seat} plays {card}, which lies face down under {top} "
-                                "(rules.md F-1: a table card turns up when the card on it is played)", card,
-                                " ".join(str(c) for c in cards_in(h)))
-            if self.complete:
-                out = any(self.taken[s] & bit for s in range(self.n)) or self.trick_mask & bit
-                if out:
-                    raise self._err("E-CARD-PLAYED", f"{card} was already played", card, "a card still in hand")
-                holder = self._holder(card)
-                where = ("the blind" if self.blind & bit else "the bury" if self.bury & bit else
-                         f"seat {holder}'s hand" if holder is not None else "nobody's hand")
-                raise self._err("E-NOT-HELD", f"seat {seat} plays {card}, which is in {where}", card,
-                                " ".join(str(c) for c in cards_in(h)))
-            raise self._err("E-CARD-PLAYED", f"{card} is played twice", card, "each card once")
+            self._not_held(seat, card, bit, h)
         # Fast path: following the led suit is legal except on the first trick
         # of the called suit, where the partner owes the ace and the picker the
         # unknown card (B-20a, B-11b); leading is free except for the partner
         # holding the called ace (B-20b).  Everything else asks legal_mask.
         trick = self.trick
-        ok = False
+        under = self.under
+        special = self._special
         if trick:
             led = self._led
-            es = self._cs if card == self.under else self._suit_of[card]
+            es = self._cs if under is not None and card == under else self._suit_of[card]
             if es == led:
-                ok = not (self._special and led == self._cs and self.called_trick == self.trick_no
+                ok = not (special and led == self._cs and self.called_trick == self.trick_no
                           and (seat == self.partner or seat == self.picker))
-            elif self.under is None and (not self._special or self.called_trick is not None):
+            elif under is None and (not special or self.called_trick is not None):
                 ok = not h & self._suit_masks[led]  # no called-suit duty in force: void means free
-        elif not (self._special and seat == self.partner and self.called_trick is None):
-            ok = True
+            else:
+                ok = False
+        else:
+            ok = not (special and seat == self.partner and self.called_trick is None)
         if not ok:
             legal = self.legal_mask(seat)
             ok = bool(legal & bit)
@@ -1232,15 +1257,15 @@ class GameState:
             partner_cards.first_two_card(self, seat, card)
         # commit
         if not trick:
-            es = self._cs if card == self.under else self._suit_of[card]
+            es = self._cs if under is not None and card == under else self._suit_of[card]
             self._led = es
             if self._cs == es and self.called_trick is None and not self.alone:
                 self.called_trick = self.trick_no
-        self.hands[seat] = h & ~bit
+        hands[seat] = h & ~bit
         if self._under:  # the face-down card under a played face-up card turns up (rules.md F-1)
             d = self._under.get(card)
             if d is not None:
-                self.hands[seat] |= 1 << d
+                hands[seat] |= 1 << d
                 self.down[seat] &= ~(1 << d)
         trick.append((seat, card))
         self.trick_mask |= bit
@@ -1251,7 +1276,27 @@ class GameState:
         if len(trick) == self.np:
             self._end_trick()
         else:
-            self.to_act = next_seat(self.n, self.sitting, seat)  # self.next_seat(seat), without the method call
+            self.to_act = self._succ[seat]  # next_seat(self.n, self.sitting, seat), one index
+
+    def _not_held(self, seat: int, card: Card, bit: int, h: int) -> None:
+        """Raise the error for ``seat`` playing ``card`` (``bit``) that is not
+        in its playable cards ``h``: ``E-TABLE-DOWN`` (a face-down table card,
+        rules.md F-1), ``E-CARD-PLAYED`` or ``E-NOT-HELD``."""
+        if self.down[seat] & bit:  # rules.md F-1: a table card is played only once uncovered
+            top = next(Card(u) for u, d in self._under.items() if d == card)
+            raise self._err("E-TABLE-DOWN", f"seat {seat} plays {card}, which lies face down under {top} "
+                            "(rules.md F-1: a table card turns up when the card on it is played)", card,
+                            " ".join(str(c) for c in cards_in(h)))
+        if self.complete:
+            out = any(self.taken[s] & bit for s in range(self.n)) or self.trick_mask & bit
+            if out:
+                raise self._err("E-CARD-PLAYED", f"{card} was already played", card, "a card still in hand")
+            holder = self._holder(card)
+            where = ("the blind" if self.blind & bit else "the bury" if self.bury & bit else
+                     f"seat {holder}'s hand" if holder is not None else "nobody's hand")
+            raise self._err("E-NOT-HELD", f"seat {seat} plays {card}, which is in {where}", card,
+                            " ".join(str(c) for c in cards_in(h)))
+        raise self._err("E-CARD-PLAYED", f"{card} is played twice", card, "each card once")
 
     def trick_winner(self, cards: list[tuple[int, Card]] | tuple[tuple[int, Card], ...]) -> int:
         """The seat that wins a trick of (seat, card) in play order (B-19).
@@ -1282,7 +1327,20 @@ class GameState:
     def _end_trick(self) -> None:
         cards = tuple(self.trick)
         if self.under is None and not self._ten_up:
-            w = self._order.trick_winner(cards, self._led)
+            # the highest trump, else the highest card of the led suit (rules.md B-19;
+            # TrumpOrder.trick_winner inlined: trump strengths are all above 100)
+            suit_of, strength, led = self._suit_of, self._strength, self._led
+            best, w = -1, cards[0][0]
+            for s, c in cards:
+                es = suit_of[c]
+                if es == 4:  # TRUMP
+                    st = strength[c] + 1000
+                elif es != led:
+                    continue
+                else:
+                    st = strength[c]
+                if st > best:
+                    best, w = st, s
         else:
             w = self.trick_winner(cards)
         self.taken[w] |= self.trick_mask
@@ -1291,11 +1349,11 @@ class GameState:
         self.last_winner = w
         self.trick = []
         self.trick_mask = 0
-        self.trick_no += 1
+        self.trick_no = no = self.trick_no + 1
         self.leader = w
         self.to_act = w
-        if self.trick_no == self._nt:
-            self.phase = Phase.DONE
+        if no == self._nt:
+            self.phase = _DONE
 
     def _claim(self, seat: int) -> None:
         if self.phase != Phase.PLAY:
@@ -1348,12 +1406,16 @@ class GameState:
     def side_points(self) -> int | None:
         """The picker side's card points, bury included (rules.md B-24, J);
         None when the bury is unknown and not all other cards are."""
-        if self.picker is None:
+        picker = self.picker
+        if picker is None:
             return None
-        pts = 0
-        for s in range(self.n):
-            if self.side_of(s):
-                pts += points_of(self.taken[s])
+        taken = self.taken
+        p1, p2 = self.partner, self.partner2
+        pts = points_of(taken[picker])  # the side's seats once each (side_of): picker, partner, second partner
+        if p1 is not None and p1 != picker:
+            pts += points_of(taken[p1])
+        if p2 is not None and p2 != picker and p2 != p1:
+            pts += points_of(taken[p2])
         if self.claimed and not (self.complete and self.bury_known):
             # a claim without the whole deal or the bury (notation.md §3): the claiming
             # side has every card the other side did not take, bury included
@@ -1371,7 +1433,18 @@ class GameState:
         return None
 
     def side_tricks(self) -> int:
-        return sum(self.ntaken[s] for s in range(self.n) if self.side_of(s))
+        """The tricks the picker's side took (0 without a picker)."""
+        picker = self.picker
+        if picker is None:
+            return sum(self.ntaken[s] for s in range(self.n) if self.side_of(s))
+        ntaken = self.ntaken
+        p1, p2 = self.partner, self.partner2
+        k = ntaken[picker]  # the side's seats once each (side_of)
+        if p1 is not None and p1 != picker:
+            k += ntaken[p1]
+        if p2 is not None and p2 != picker and p2 != p1:
+            k += ntaken[p2]
+        return k
 
     def seat_points(self) -> list[int]:
         """Each seat's card points from tricks (no bury, no blind)."""

@@ -1,0 +1,78 @@
+"""The engine stage of a first ingest alone (issue 17): the time spent inside
+:func:`replay.judge.judge_hand` for generated Wisconsin hands, the SHN read
+once beforehand and nothing stored.
+
+    nice -n 10 .venv/bin/python benchmarks/bench_judge.py [-n 5000] [--profile]
+
+Prints µs per hand (process CPU, one core; the fastest of ``--repeat`` passes) and, with ``--profile``, the
+top functions of a cProfile of the judge calls (inflated by the profiler).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, __import__("os").environ.get("SHEAD_ROOT") or str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from machine import load_line  # noqa: E402  (benchmarks/machine.py)
+
+from ingest import bench  # noqa: E402
+from ingest import validate as val  # noqa: E402
+from ingest.shn.reader import read  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("-n", "--hands", type=int, default=5000)
+    ap.add_argument("--rules", default="wi5-called-ace")
+    ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--repeat", type=int, default=1, help="judge the hands this many times; the fastest counts")
+    args = ap.parse_args()
+    texts = bench.generate_texts(args.hands, 1000, 1, args.rules)
+    shns = [(name, read(text, name)) for name, text in texts]
+    clock = time.process_time
+    inner = [0.0]
+    judge = val.judge_hand
+
+    def timed_judge(chk, sess):
+        t = clock()
+        try:
+            return judge(chk, sess)
+        finally:
+            inner[0] += clock() - t
+
+    prof = None
+    if args.profile:
+        import cProfile  # noqa: PLC0415
+        prof = cProfile.Profile()
+    else:
+        val.judge_hand = timed_judge
+    best = None
+    for _ in range(args.repeat):
+        n = 0
+        inner[0] = 0.0
+        with val.gc_paused():
+            for name, shn in shns:
+                if prof:
+                    prof.enable()
+                val.validate_records(shn, name)
+                if prof:
+                    prof.disable()
+                n += len(shn.hands)
+        best = inner[0] if best is None else min(best, inner[0])
+    inner[0] = best
+    val.judge_hand = judge
+    print(f"machine: {load_line()}; compiled: {bench.compiled_modules() or 'nothing'}")
+    if not prof:
+        print(f"engine: {n:,} hands in {inner[0]:.3f} CPU-s = {inner[0] / n * 1e6:.1f} µs/hand")
+    else:
+        import pstats  # noqa: PLC0415
+        pstats.Stats(prof).sort_stats(__import__("os").environ.get("SORT", "tottime")).print_stats(int(__import__("os").environ.get("TOP", "35")))
+
+
+if __name__ == "__main__":
+    main()
