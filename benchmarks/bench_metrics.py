@@ -210,7 +210,7 @@ def main() -> None:
         over = [n for (_, n), r in zip(sizes, res[k]) if r["wall"] > 100]
         print(line + ("   > 100 ms wall at " + ", ".join(f"{n:,}" for n in over) if over else ""))
     if not args.no_pages:
-        print(f"pages (cold: a new process, one AppTest run"
+        print("pages (cold: a new process, one AppTest run"
               + (", the page file alone" if args.alone else ", as app.py runs it")
               + (f", after a warm-up run on {args.warm}" if args.warm else "") + "; wall ms / cpu ms):")
         print(f"  {'page':20}" + "".join(f"{n:>20,}" for _, n in sizes))
