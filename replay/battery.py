@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from .cards import TRUMP, Card, cards_in
 from .profile import RuleProfile
-from .state import GameState, Phase
+from .state import GameState
 
 __all__ = ["BatteryState", "new_state", "winning_index"]
 
@@ -93,15 +93,7 @@ class BatteryState(GameState):
         (``E-WRONG-TURN``, ``E-TABLE-DOWN``, ``E-NOT-HELD``, ``E-CARD-PLAYED``,
         ``E-BATTERY-SLOT``, ``E-RENEGE``, ``E-RENEGE-MARK``); the state is
         unchanged then."""
-        if self.phase != Phase.PLAY:
-            if self.phase == Phase.DONE:
-                raise self._err("E-TOO-MANY-CARDS", f"{card} is played after the hand is over", card, "no more cards")
-            self.start_play()
-            if self.phase != Phase.PLAY:
-                raise self._err("E-PHASE", "a card outside the play", card, "no card now")
-        if seat != self.to_act:
-            raise self._err("E-WRONG-TURN", f"seat {seat} plays {card} but it is seat {self.to_act}'s turn", seat,
-                            self.to_act)
+        self._ready_to_play(seat, card)
         bit = 1 << card
         h = self.hands[seat]
         if not h & bit:

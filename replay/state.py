@@ -1211,14 +1211,8 @@ class GameState:
         :class:`IllegalAction`: ``E-WRONG-TURN``, ``E-NOT-HELD``,
         ``E-CARD-PLAYED`` (already out), ``E-RENEGE``, ``E-CALLED-ACE``,
         ``E-HOLD-CARD``, ``E-UNDER-PLAY``; the state is unchanged."""
-        if self.phase is not _PLAY:
-            if self.phase == Phase.DONE:
-                raise self._err("E-TOO-MANY-CARDS", f"{card} is played after the hand is over", card, "no more cards")
-            self.start_play()
-            if self.phase != Phase.PLAY:
-                raise self._err("E-PHASE", "a card outside the play", card, "no card now")
-        if seat != self.to_act:
-            raise self._err("E-WRONG-TURN", f"seat {seat} plays {card} but it is seat {self.to_act}'s turn", seat, self.to_act)
+        if self.phase is not _PLAY or seat != self.to_act:
+            self._ready_to_play(seat, card)
         bit = 1 << card
         hands = self.hands
         h = hands[seat]
@@ -1277,6 +1271,21 @@ class GameState:
             self._end_trick()
         else:
             self.to_act = self._succ[seat]  # next_seat(self.n, self.sitting, seat), one index
+
+    def _ready_to_play(self, seat: int, card: Card) -> None:
+        """The checks before any card is played, for :meth:`play` and the
+        battery game's play (``replay.battery``): start the play when the
+        picking is over, then ``seat`` must be the seat to act.  Raises
+        :class:`IllegalAction`: ``E-TOO-MANY-CARDS`` (the hand is over),
+        ``E-PHASE`` (the picking is not over), ``E-WRONG-TURN``."""
+        if self.phase is not _PLAY:
+            if self.phase == Phase.DONE:
+                raise self._err("E-TOO-MANY-CARDS", f"{card} is played after the hand is over", card, "no more cards")
+            self.start_play()
+            if self.phase != Phase.PLAY:
+                raise self._err("E-PHASE", "a card outside the play", card, "no card now")
+        if seat != self.to_act:
+            raise self._err("E-WRONG-TURN", f"seat {seat} plays {card} but it is seat {self.to_act}'s turn", seat, self.to_act)
 
     def _not_held(self, seat: int, card: Card, bit: int, h: int) -> None:
         """Raise the error for ``seat`` playing ``card`` (``bit``) that is not

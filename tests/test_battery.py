@@ -226,6 +226,23 @@ def test_slots_hand_hand_battery_battery():
     assert g.to_act == 1 and g.phase == Phase.PLAY  # the winner leads trick 2
 
 
+def test_turn_checks_shared_with_the_plain_state():
+    """The checks before a card (GameState._ready_to_play, shared with the
+    plain state): in wi2-battery.shn hand 1 Bea (seat 1) leads, so Al (seat 0)
+    playing first is E-WRONG-TURN and the state is unchanged; after the
+    first trick (AH 8H 7H KH, Bea wins and leads again) Al is still out of
+    turn."""
+    g = battery_state()
+    with pytest.raises(IllegalAction) as ei:
+        g.play(0, Card.parse("8H"))
+    assert ei.value.code == "E-WRONG-TURN" and g.trick == [] and g.to_act == 1
+    for seat, c in ((1, "AH"), (0, "8H"), (1, "7H"), (0, "KH")):
+        g.play(seat, Card.parse(c))
+    with pytest.raises(IllegalAction) as ei:
+        g.play(0, Card.parse("TD"))
+    assert ei.value.code == "E-WRONG-TURN" and len(g.tricks) == 1 and g.to_act == 1
+
+
 def test_slots_battery_first():
     g = battery_state(REVERSE, dealer=1)  # Bea deals, Al leads
     assert g.legal_mask(0) == mask_of(cards("TC KH TH QC"))  # a battery card first
