@@ -1025,17 +1025,6 @@ def _next_hand_id(con: duckdb.DuckDBPyConnection) -> int:
 #: timeout (30 s).
 INGEST_HOLD = 5.0
 
-#: A commit whose write-ahead-log entry DuckDB estimates above this many bytes
-#: skips the log and checkpoints at once (DuckDB's
-#: ``auto_checkpoint_skip_wal_threshold``, default 100,000 bytes: every file of
-#: a few hundred hands).  Each such checkpoint rewrites the last, partly
-#: filled row group of every table it touched and frees the blocks it held, so
-#: a first ingest of 20 files left 34 % of the database file free (issue 17).
-#: At 16 MiB (DuckDB's ``checkpoint_threshold``) a file's hands go to the log
-#: and are checkpointed with the next files', when the log reaches 16 MiB or
-#: the store releases the database; a larger commit still checkpoints at once.
-_SKIP_WAL_BYTES = 16 * 1024 * 1024
-
 
 class Store:
     """The database at ``resolve_db(path)``, for writing.
@@ -1085,7 +1074,6 @@ class Store:
                     raise
                 self._since = time.monotonic()
                 self.generation += 1
-                self._con.execute(f"SET auto_checkpoint_skip_wal_threshold = {_SKIP_WAL_BYTES}")
                 for name, value in self.settings.items():  # names are the caller's constants, values quoted
                     self._con.execute(f"SET {name} = " + (str(value).lower() if isinstance(value, (bool, int))
                                                           else "'" + str(value).replace("'", "''") + "'"))
