@@ -225,13 +225,17 @@ def connect(path: str | os.PathLike | None = None, *, read_only: bool = True,
 
 
 #: The block size of a database file shead creates (bytes; DuckDB's default is
-#: 262,144).  A table's rows, each column's segments and the free blocks a
-#: checkpoint leaves are counted in blocks, so at 256 KiB a database of a few
-#: thousand hands was mostly fixed overhead (1,208 bytes a hand at 5,000 hands,
-#: issue 17); 16 KiB, the smallest DuckDB allows, cuts that to a sixteenth.
-#: DuckDB reads the block size from the file's header, so a database made
-#: with the default one opens and migrates as before.
-BLOCK_SIZE = 16_384
+#: 262,144).  Every table's columns take at least part of a block, so at
+#: 256 KiB a database of a few thousand hands was mostly fixed overhead (1,208
+#: bytes a hand at 5,000 hands, issue 17).  DuckDB's smallest, 16 KiB, costs
+#: more at scale (most likely because a column segment stays within one block,
+#: so segments and their compression headers and string dictionaries
+#: multiply).  The file's bytes a hand, measured: at 100,000 hands
+#: (benchmarks/bench_store.py) 173 with 64 KiB, 311 with 16 KiB, 236 with
+#: 256 KiB; at 20,000 generated hands 230, 321 and 459.  DuckDB reads the
+#: block size from the file's header, so a database made with another block
+#: size opens and migrates as before.
+BLOCK_SIZE = 65_536
 
 
 def _create(db: Path) -> None:

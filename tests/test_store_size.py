@@ -15,14 +15,14 @@ def block_size(db) -> int:
         return con.execute("SELECT block_size FROM pragma_database_size()").fetchone()[0]
 
 
-def test_a_database_the_store_creates_has_16_kib_blocks(db):
-    # 16 KiB = 16 * 1,024 = 16,384 bytes, DuckDB's smallest block (its default is 256 KiB = 262,144)
+def test_a_database_the_store_creates_has_64_kib_blocks(db):
+    # 64 KiB = 64 * 1,024 = 65,536 bytes (DuckDB's default is 256 KiB = 262,144)
     with st.Store(db) as s:
         s.ingest_file(make_file(3))
-    assert st.BLOCK_SIZE == 16_384
-    assert block_size(db) == 16_384
-    # the empty schema fits a handful of blocks: the file is far below one 256 KiB block per table
-    # (19 tables), 19 * 262,144 = 4,980,736 bytes; at 16 KiB it is under 1 MB
+    assert st.BLOCK_SIZE == 65_536
+    assert block_size(db) == 65_536
+    # measured: 3 hands take 864,256 bytes here and 3,158,016 with 256 KiB blocks (the tables the
+    # ingest writes each hold at least one block: 12 * 262,144 = 3,145,728 of those bytes)
     assert st.database_bytes(db) < 1_000_000
 
 
