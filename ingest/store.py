@@ -181,6 +181,8 @@ def connect(path: str | os.PathLike | None = None, *, read_only: bool = True,
         raise StoreMissing(f"{db}: no database here (run `shead ingest` first, or pass --db)")
     if not read_only:
         db.parent.mkdir(parents=True, exist_ok=True)
+    if not read_only and not db.exists():
+        _create(db)
     limit = _lock_timeout() if timeout is None else timeout
     start = time.monotonic()
     delay = _BACKOFF_FIRST
@@ -220,6 +222,33 @@ def connect(path: str | os.PathLike | None = None, *, read_only: bool = True,
             con.close()
             raise
     return con
+
+
+#: The block size of a database file shead creates (bytes; DuckDB's default is
+#: 262,144).  Every table's columns take at least part of a block, so at
+#: 256 KiB a database of a few thousand hands was mostly fixed overhead (1,208
+#: bytes a hand at 5,000 hands, issue 17).  DuckDB's smallest, 16 KiB, costs
+#: more at scale (most likely because a column segment stays within one block,
+#: so segments and their compression headers and string dictionaries
+#: multiply).  The file's bytes a hand, measured: at 100,000 hands
+#: (benchmarks/bench_store.py) 173 with 64 KiB, 311 with 16 KiB, 236 with
+#: 256 KiB; at 20,000 generated hands 230, 321 and 459.  DuckDB reads the
+#: block size from the file's header, so a database made with another block
+#: size opens and migrates as before.
+BLOCK_SIZE = 65_536
+
+
+def _create(db: Path) -> None:
+    """Create the empty database file ``db`` with :data:`BLOCK_SIZE` blocks
+    (DuckDB fixes a file's block size when it creates the file).  The
+    connection is closed at once: every later open uses DuckDB's default
+    configuration, so two connections of one process always share one
+    database instance.  A creation that loses a race with another process
+    is left to the caller's open, which waits for that process's lock."""
+    try:
+        duckdb.connect(str(db), config={"default_block_size": str(BLOCK_SIZE)}).close()
+    except duckdb.Error:
+        pass
 
 
 @contextmanager
