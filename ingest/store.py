@@ -50,13 +50,17 @@ from operator import attrgetter
 from pathlib import Path
 
 import duckdb
-import pyarrow as pa
 
 from ingest import summary as _summary
+from ingest.lazy import lazy_module
 from ingest.model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, hand_conflict,
                           same_rules)
 from replay.errors import Diagnostic
 from replay.deal_identity import deal_id_of_log
+
+#: pyarrow (and numpy with it) is imported at the first write, not by a
+#: command that only reads (issue 17: a command's start).
+pa = lazy_module("pyarrow")
 
 __all__ = [
     "DEFAULT_DB",
@@ -817,22 +821,24 @@ class StoredHand:
 # The store
 # --------------------------------------------------------------------------
 
-_HANDS_SCHEMA = pa.schema([
-    ("hand_id", pa.int32()), ("session_id", pa.int32()), ("session", pa.string()), ("group", pa.string()),
-    ("hand", pa.int32()), ("date", pa.string()), ("rules", pa.string()), ("rules_flags", pa.string()),
-    ("game", pa.string()), ("game_type", pa.string()), ("players", pa.string()), ("dealer", pa.string()),
-    ("picker", pa.string()), ("partner", pa.string()), ("call", pa.string()), ("alone", pa.bool_()),
-    ("leaster_winner", pa.string()), ("multiplier", pa.int32()), ("picker_points", pa.int16()),
-    ("picker_tricks", pa.int8()), ("outcome", pa.string()), ("provenance", pa.string()), ("status", pa.string()),
-    ("table", pa.string()), ("site", pa.string()), ("stake", pa.int32()), ("marks", pa.int8()), ("tier", pa.int8()),
-    ("partner_revealed_trick", pa.int8()), ("called_suit", pa.string()), ("call_type", pa.string()),
-    ("breakdown", pa.string()), ("warnings", pa.string()), ("derived_with", pa.string()),
-    ("picker_units", pa.int16()),  # 003
-    ("laufende", pa.int8()), ("laufende_with", pa.bool_()),  # 004
-    ("partner2", pa.string()),  # 005
-    ("sk_game", pa.string()), ("trump_suit", pa.string()),  # 019
-])
-_HAND_COLS = [f.name for f in _HANDS_SCHEMA]
+#: The ``hands`` columns and their Arrow types (names of pyarrow's type
+#: functions; the schema is built at the first write: see :func:`_schemas`).
+_HANDS_COLUMNS = (
+    ("hand_id", "int32"), ("session_id", "int32"), ("session", "string"), ("group", "string"),
+    ("hand", "int32"), ("date", "string"), ("rules", "string"), ("rules_flags", "string"),
+    ("game", "string"), ("game_type", "string"), ("players", "string"), ("dealer", "string"),
+    ("picker", "string"), ("partner", "string"), ("call", "string"), ("alone", "bool_"),
+    ("leaster_winner", "string"), ("multiplier", "int32"), ("picker_points", "int16"),
+    ("picker_tricks", "int8"), ("outcome", "string"), ("provenance", "string"), ("status", "string"),
+    ("table", "string"), ("site", "string"), ("stake", "int32"), ("marks", "int8"), ("tier", "int8"),
+    ("partner_revealed_trick", "int8"), ("called_suit", "string"), ("call_type", "string"),
+    ("breakdown", "string"), ("warnings", "string"), ("derived_with", "string"),
+    ("picker_units", "int16"),  # 003
+    ("laufende", "int8"), ("laufende_with", "bool_"),  # 004
+    ("partner2", "string"),  # 005
+    ("sk_game", "string"), ("trump_suit", "string"),  # 019
+)
+_HAND_COLS = [name for name, _ in _HANDS_COLUMNS]
 _HAND_SQL_COLS = ", ".join(f'"{c}"' for c in _HAND_COLS)
 _HANDS_SELECT = ", ".join('CAST("date" AS DATE)' if c == "date" else f'"{c}"' for c in _HAND_COLS)
 
@@ -840,18 +846,29 @@ _HANDS_SELECT = ", ".join('CAST("date" AS DATE)' if c == "date" else f'"{c}"' fo
 #: SHN seat alias, and its ``player`` is NULL so per-player metrics skip it.
 POT_SEAT = "(pot)"
 
-_UNITS_SCHEMA = pa.schema([("hand_id", pa.int32()), ("seat_no", pa.int8()), ("seat", pa.string()),
-                           ("player", pa.string()), ("units", pa.int16()),
-                           ("session_id", pa.int32())])  # 003
-_U8_LIST = pa.list_(pa.uint8())
-_SOURCE_BATCH_SCHEMA = pa.schema(
-    [("hand_id", pa.int32()), ("hash", pa.binary()), ("ingest_id", pa.int32()), ("file", pa.string()),
-     ("line", pa.int32()), ("source", pa.string()), ("has_log", pa.bool_())]
-    + [(c, _U8_LIST) for c in CARD_LOG_COLUMNS])
-_REJECTED_SCHEMA = pa.schema([
-    ("rejected_id", pa.int32()), ("hash", pa.binary()), ("ingest_id", pa.int32()), ("file", pa.string()),
-    ("line", pa.int32()), ("col", pa.int32()), ("session", pa.string()), ("hand", pa.int32()), ("code", pa.string()),
-    ("message", pa.string()), ("source", pa.string()), ("errors", pa.string()), ("rejected_at", pa.timestamp("us"))])
+@lru_cache(maxsize=1)
+def _schemas() -> dict:
+    """The Arrow schemas of the batches the store writes (``hands``,
+    ``hand_units``, the ``hand_source``/``card_log`` batch, ``rejected``),
+    built at the first write so that a command that only reads never
+    imports pyarrow and numpy (issue 17: about 0.35 CPU-s of its start)."""
+    u8_list = pa.list_(pa.uint8())
+    return {
+        "hands": pa.schema([(name, getattr(pa, kind)()) for name, kind in _HANDS_COLUMNS]),
+        "units": pa.schema([("hand_id", pa.int32()), ("seat_no", pa.int8()), ("seat", pa.string()),
+                            ("player", pa.string()), ("units", pa.int16()),
+                            ("session_id", pa.int32())]),  # 003
+        "source": pa.schema(
+            [("hand_id", pa.int32()), ("hash", pa.binary()), ("ingest_id", pa.int32()), ("file", pa.string()),
+             ("line", pa.int32()), ("source", pa.string()), ("has_log", pa.bool_())]
+            + [(c, u8_list) for c in CARD_LOG_COLUMNS]),
+        "rejected": pa.schema([
+            ("rejected_id", pa.int32()), ("hash", pa.binary()), ("ingest_id", pa.int32()), ("file", pa.string()),
+            ("line", pa.int32()), ("col", pa.int32()), ("session", pa.string()), ("hand", pa.int32()),
+            ("code", pa.string()), ("message", pa.string()), ("source", pa.string()), ("errors", pa.string()),
+            ("rejected_at", pa.timestamp("us"))]),
+    }
+
 
 #: A canonical card token of a source text (RE2, in SQL).
 _CARD_TOKEN_RE = r"\b[AKQJT987][CSHD]\b"
@@ -1273,9 +1290,9 @@ class Store:
             session_ids = self._sessions(con, fresh, result.path, source_format)
             base = _next_hand_id(con) - 1
             rows = [(base + i + 1, session_ids[h.outcome.session], h.outcome) for i, h in enumerate(fresh)]
-            self._append(con, "hands", pa.table(_hand_columns(rows, self._json), schema=_HANDS_SCHEMA),
+            self._append(con, "hands", pa.table(_hand_columns(rows, self._json), schema=_schemas()["hands"]),
                          _HANDS_SELECT)
-            self._append(con, "hand_units", pa.table(_unit_columns(rows), schema=_UNITS_SCHEMA))
+            self._append(con, "hand_units", pa.table(_unit_columns(rows), schema=_schemas()["units"]))
             self._insert_sources(con, rows, fresh, ingest_id, result.path)
             report.stored = len(fresh)
             # each session's stored state and hand count in one query, the new states in one write
@@ -1636,9 +1653,9 @@ class Store:
                              h.source_file or result.path, h.source_line, bytes.fromhex(h.hash), h.source])
                 self._drop_current(con, hand_id)
                 rows = [(hand_id, session_id, o)]
-                self._append(con, "hands", pa.table(_hand_columns(rows, self._json), schema=_HANDS_SCHEMA),
+                self._append(con, "hands", pa.table(_hand_columns(rows, self._json), schema=_schemas()["hands"]),
                              _HANDS_SELECT)
-                self._append(con, "hand_units", pa.table(_unit_columns(rows), schema=_UNITS_SCHEMA))
+                self._append(con, "hand_units", pa.table(_unit_columns(rows), schema=_schemas()["units"]))
                 self._insert_sources(con, rows, [h], ingest_id, result.path)
                 rep.hands.append((o.session, o.hand, hand_id, revision))
                 rep.sessions.add((session_id, o.session))
@@ -1865,7 +1882,7 @@ class Store:
         }
         for k, name in enumerate(CARD_LOG_COLUMNS):
             cols[name] = [log[k] if log is not None else None for log in logs]
-        batch = pa.table(cols, schema=_SOURCE_BATCH_SCHEMA)
+        batch = pa.table(cols, schema=_schemas()["source"])
         con.register("_batch", batch)
         try:
             con.execute(_INSERT_CARD_LOG)
@@ -1929,7 +1946,7 @@ class Store:
             return 0
         base = _scalar(con, "SELECT coalesce(max(rejected_id), 0) FROM rejected")
         now = _now()
-        rows: dict[str, list] = {k: [] for k in _REJECTED_SCHEMA.names}
+        rows: dict[str, list] = {k: [] for k in _schemas()["rejected"].names}
         for i, r in enumerate(todo):
             first = r.errors[0] if r.errors else Diagnostic("E-UNKNOWN", "rejected without an error message")
             rows["rejected_id"].append(base + i + 1)
@@ -1946,7 +1963,7 @@ class Store:
             rows["source"].append(r.source)
             rows["errors"].append(_dumps([_diag_json(d) for d in r.errors]))
             rows["rejected_at"].append(now)
-        self._append(con, "rejected", pa.table(rows, schema=_REJECTED_SCHEMA))
+        self._append(con, "rejected", pa.table(rows, schema=_schemas()["rejected"]))
         return len(todo)
 
     # -- re-derive ------------------------------------------------------------
@@ -2036,8 +2053,8 @@ class Store:
         """Replace the outcome rows of ``rows``' hand ids; returns how many
         differ from what was stored (any column but ``derived_with``, or the
         units)."""
-        new_hands = pa.table(_hand_columns(rows, self._json), schema=_HANDS_SCHEMA)
-        new_units = pa.table(_unit_columns(rows), schema=_UNITS_SCHEMA)
+        new_hands = pa.table(_hand_columns(rows, self._json), schema=_schemas()["hands"])
+        new_units = pa.table(_unit_columns(rows), schema=_schemas()["units"])
         compare = [c for c in _HAND_COLS if c not in ("hand_id", "derived_with")]
         diff = " OR ".join(f'o."{c}" IS DISTINCT FROM n."{c}"' for c in compare)
         con.register("_new_hands", new_hands)

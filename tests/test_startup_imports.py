@@ -81,3 +81,25 @@ def test_lazy_object_is_made_once_at_its_first_use():
     with obj as value:  # the console of a progress bar is entered: forwarded to the object made
         assert value == 5
     assert made == ["made"]  # made once
+
+
+def test_a_command_that_only_reads_imports_no_pyarrow(tmp_path):
+    """``shead replay`` of a stored hand reads the database and never writes
+    a batch, so it imports DuckDB but not pyarrow nor numpy (about 0.35 CPU-s
+    of its start, issue 17); the store builds its Arrow schemas at the first
+    write.  The brief's example session holds 5 hands."""
+    from ingest.store import Store
+    from ingest.validate import validate_text
+
+    example = ROOT / "data" / "sheepshead" / "example_session.shn"
+    db = tmp_path / "read.duckdb"
+    with Store(db) as store:
+        report = store.ingest_file(validate_text(example.read_text(encoding="utf-8"), path=str(example)))
+    assert report.stored == 5
+    code = ("import sys\nfrom ingest.cli import app\n"
+            f"sys.argv = ['shead', 'replay', '1', '--db', {str(db)!r}, '--json']\n"
+            "try:\n    app()\nexcept SystemExit as e:\n    code = e.code\n"
+            "print('MODULES', sorted(m for m in ('duckdb', 'pyarrow', 'numpy', 'pandas') if m in sys.modules))\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "MODULES ['duckdb']"
