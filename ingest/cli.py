@@ -891,7 +891,7 @@ def deals(db: Optional[Path] = DbOption,
             _err.print(f"error: {exc}")
             raise typer.Exit(1) from None
     try:
-        results = fd.tests_from_counts(counts, level)
+        results = fd.deal_tests_from_counts(counts, level)
     except ValueError as exc:
         _err.print(f"error: {exc}; {counts.get(('full', 0), {}).get(0, 0)} full deal(s) stored"
                    + (" for the filters" if group or session else "")

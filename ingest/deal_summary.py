@@ -33,7 +33,7 @@ migration's SQL fills it for the hands already stored (the same
 :func:`select_sql` over every hand, one INSERT … SELECT, no row through
 Python).  :func:`recompute` gives what the rows should be without writing
 them; :func:`load_counts` sums them for a filter, and
-:func:`ingest.fair_deals.tests_from_counts` turns the sums into the tests.
+:func:`ingest.fair_deals.deal_tests_from_counts` turns the sums into the tests.
 """
 
 from __future__ import annotations
@@ -153,7 +153,7 @@ def load_counts(con: duckdb.DuckDBPyConnection, *, group: str | None = None,
     (Event tag) or one session: ``{(kind, place): {cell: hands}}`` (the
     table's kinds, places and cells, module text) — one query over a few
     rows per session.  The input of
-    :func:`ingest.fair_deals.tests_from_counts`."""
+    :func:`ingest.fair_deals.deal_tests_from_counts`."""
     where, params = ["TRUE"], []
     if group is not None:
         where.append('"group" = ?')

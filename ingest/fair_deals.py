@@ -49,7 +49,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 
 __all__ = ["DealRecord", "DealTest", "hypergeom_pmf", "pool_cells", "chi_square", "chi2_sf", "deal_tests",
-           "tests_from_counts", "load_deals", "TRUMPS", "QUEENS", "JACKS", "ACES"]
+           "deal_tests_from_counts", "load_deals", "TRUMPS", "QUEENS", "JACKS", "ACES"]
 
 
 def _mask(names: Iterable[str]) -> int:
@@ -272,7 +272,7 @@ def _hist_test(name: str, hist: dict[int, int], kind: int, size: int, level: flo
                  level)
 
 
-def tests_from_counts(counts: dict[tuple[str, int], dict[int, int]], level: float = 0.01) -> list[DealTest]:
+def deal_tests_from_counts(counts: dict[tuple[str, int], dict[int, int]], level: float = 0.01) -> list[DealTest]:
     """:func:`deal_tests` from the deals' histograms instead of the deals:
     ``counts[(kind, place)][cell]`` is how many five-handed deals had
     ``cell`` cards of ``kind`` ('trumps', 'queens', 'jacks', 'aces') in

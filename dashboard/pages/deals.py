@@ -14,7 +14,7 @@ import streamlit as st
 
 from dashboard.filters import BUSY_TIMEOUT, EMPTY_HELP, db_path, db_stamp, ensure_navigation, page_reads
 from ingest.deal_summary import load_counts
-from ingest.fair_deals import tests_from_counts
+from ingest.fair_deals import deal_tests_from_counts
 from ingest.store import reading
 
 ensure_navigation()
@@ -48,7 +48,7 @@ with page_reads(path, EMPTY_HELP.format(db=path)):
 level = st.select_slider("Level", options=[0.001, 0.005, 0.01, 0.05, 0.1], value=0.01, key="shead.deals.level",
                          help="A test rejects a fair shuffle when its p-value is below this.")
 try:
-    results = tests_from_counts(counts, level)
+    results = deal_tests_from_counts(counts, level)
 except ValueError:
     st.info("No five-handed full deal is stored yet: a full deal has the dealer, every seat's `deal` line and "
             "the `blind` written. Ingest some with `shead ingest PATH...` or the **Import** page (`shead demo` "

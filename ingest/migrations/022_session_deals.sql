@@ -10,7 +10,7 @@
 --   kind picker, place 0: the picker sat in chair `cell` (0-based, Seats order);
 --   kind full, place 0, cell 0: every stored full deal (hand_deals row), five-handed or not.
 -- Every column but `hands` is key, so any set of rows adds up to the tests' histograms over
--- exactly the deals of those rows (ingest.fair_deals.tests_from_counts).  Kept in step by the
+-- exactly the deals of those rows (ingest.fair_deals.deal_tests_from_counts).  Kept in step by the
 -- store in the same transaction as the hand rows (ingest.deal_summary.refresh, called from
 -- ingest.summary.refresh beside session_hands: ingest, amend, void, rederive).  The INSERT
 -- below fills it for the deals already stored: it is ingest.deal_summary.select_sql('TRUE')
