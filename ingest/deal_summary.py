@@ -61,11 +61,13 @@ def select_sql(where: str) -> str:
     def bits(mask: str, kind: int) -> str:
         return f"CAST(bit_count({mask} & {kind}::BIGINT) AS TINYINT)"
 
-    hand_cells = ", ".join(
-        f"{{'kind': '{k}', 'place': CAST(u.hh.pos + 1 AS TINYINT), 'cell': {bits('u.hh.mask', KINDS[k])}}}"
-        for k in ("trumps", "queens", "jacks"))
-    blind_cells = ", ".join(f"{{'kind': '{k}', 'place': 0::TINYINT, 'cell': {bits('f.blind_mask', m)}}}"
-                            for k, m in KINDS.items())
+    hand_cells = "\n        UNION ALL\n".join(
+        f"        SELECT session_id, session, \"group\", '{k}' AS kind, CAST(pos + 1 AS TINYINT) AS place, "
+        f"{bits('mask', KINDS[k])} AS cell "
+        "FROM pf" for k in ("trumps", "queens", "jacks"))
+    blind_cells = "\n        UNION ALL\n".join(
+        f"        SELECT session_id, session, \"group\", '{k}', 0::TINYINT, {bits('blind_mask', m)} FROM five"
+        for k, m in KINDS.items())
     return f"""
     WITH b AS (
         SELECT h.hand_id, h.session_id, h.session, h."group", json_keys(h.players) AS keys, h.dealer, h.picker,
@@ -91,18 +93,17 @@ def select_sql(where: str) -> str:
         SELECT seat.hand_id, CAST((seat.s - k.dl - 1 + 10) % 5 AS INTEGER) AS pos, seat.mask
         FROM seat JOIN k USING (hand_id)
     ), five AS (  -- five hands of six cards and a blind of two
-        SELECT k.hand_id, k.session_id, k.session, k."group", k.blind_mask, k.chair,
-               list({{'pos': pos.pos, 'mask': pos.mask}}) AS hands
+        SELECT k.hand_id, k.session_id, k.session, k."group", k.blind_mask, k.chair
         FROM k JOIN pos USING (hand_id)
         WHERE bit_count(k.blind_mask) = 2
         GROUP BY ALL
         HAVING count(*) FILTER (WHERE bit_count(pos.mask) = 6) = 5
+    ), pf AS (  -- their five hands
+        SELECT f.session_id, f.session, f."group", pos.pos, pos.mask FROM five f JOIN pos USING (hand_id)
     ), cells AS (
-        SELECT f.session_id, f.session, f."group", x.c.kind AS kind, x.c.place AS place, x.c.cell AS cell
-        FROM five f, unnest(f.hands) AS u(hh), unnest([{hand_cells}]) AS x(c)
+{hand_cells}
         UNION ALL
-        SELECT f.session_id, f.session, f."group", x.c.kind, x.c.place, x.c.cell
-        FROM five f, unnest([{blind_cells}]) AS x(c)
+{blind_cells}
         UNION ALL
         SELECT session_id, session, "group", 'picker', 0::TINYINT, CAST(chair AS TINYINT) FROM five
         WHERE chair IS NOT NULL AND chair >= 0

@@ -226,6 +226,12 @@ def test_summary_follows_ingest_void_and_rederive(gen, tmp_path):
         assert sorted(con.execute(f"SELECT * FROM {ds.TABLE}").fetchall(), key=ds._key) == after
 
 
+def test_migration_022_sql_is_the_modules_select():
+    sql = (Path(__file__).resolve().parents[1] / "ingest" / "migrations" / "022_session_deals.sql").read_text("utf-8")
+    insert = sql.split("INSERT INTO session_deals\n")[1].rstrip().rstrip(";")
+    assert " ".join(insert.split()) == " ".join(ds.select_sql("TRUE").split())
+
+
 def test_migration_022_backfills_a_database_from_before_it(gen, tmp_path):
     db = tmp_path / "old.duckdb"
     db.write_bytes(gen.read_bytes())

@@ -50,18 +50,27 @@ WITH b AS (
     SELECT seat.hand_id, CAST((seat.s - k.dl - 1 + 10) % 5 AS INTEGER) AS pos, seat.mask
     FROM seat JOIN k USING (hand_id)
 ), five AS (  -- five hands of six cards and a blind of two
-    SELECT k.hand_id, k.session_id, k.session, k."group", k.blind_mask, k.chair,
-           list({'pos': pos.pos, 'mask': pos.mask}) AS hands
+    SELECT k.hand_id, k.session_id, k.session, k."group", k.blind_mask, k.chair
     FROM k JOIN pos USING (hand_id)
     WHERE bit_count(k.blind_mask) = 2
     GROUP BY ALL
     HAVING count(*) FILTER (WHERE bit_count(pos.mask) = 6) = 5
+), pf AS (  -- their five hands
+    SELECT f.session_id, f.session, f."group", pos.pos, pos.mask FROM five f JOIN pos USING (hand_id)
 ), cells AS (
-    SELECT f.session_id, f.session, f."group", x.c.kind AS kind, x.c.place AS place, x.c.cell AS cell
-    FROM five f, unnest(f.hands) AS u(hh), unnest([{'kind': 'trumps', 'place': CAST(u.hh.pos + 1 AS TINYINT), 'cell': CAST(bit_count(u.hh.mask & 4279769112::BIGINT) AS TINYINT)}, {'kind': 'queens', 'place': CAST(u.hh.pos + 1 AS TINYINT), 'cell': CAST(bit_count(u.hh.mask & 134744072::BIGINT) AS TINYINT)}, {'kind': 'jacks', 'place': CAST(u.hh.pos + 1 AS TINYINT), 'cell': CAST(bit_count(u.hh.mask & 269488144::BIGINT) AS TINYINT)}]) AS x(c)
+    SELECT session_id, session, "group", 'trumps' AS kind, CAST(pos + 1 AS TINYINT) AS place, CAST(bit_count(mask & 4279769112::BIGINT) AS TINYINT) AS cell FROM pf
     UNION ALL
-    SELECT f.session_id, f.session, f."group", x.c.kind, x.c.place, x.c.cell
-    FROM five f, unnest([{'kind': 'trumps', 'place': 0::TINYINT, 'cell': CAST(bit_count(f.blind_mask & 4279769112::BIGINT) AS TINYINT)}, {'kind': 'queens', 'place': 0::TINYINT, 'cell': CAST(bit_count(f.blind_mask & 134744072::BIGINT) AS TINYINT)}, {'kind': 'jacks', 'place': 0::TINYINT, 'cell': CAST(bit_count(f.blind_mask & 269488144::BIGINT) AS TINYINT)}, {'kind': 'aces', 'place': 0::TINYINT, 'cell': CAST(bit_count(f.blind_mask & 16843009::BIGINT) AS TINYINT)}]) AS x(c)
+    SELECT session_id, session, "group", 'queens' AS kind, CAST(pos + 1 AS TINYINT) AS place, CAST(bit_count(mask & 134744072::BIGINT) AS TINYINT) AS cell FROM pf
+    UNION ALL
+    SELECT session_id, session, "group", 'jacks' AS kind, CAST(pos + 1 AS TINYINT) AS place, CAST(bit_count(mask & 269488144::BIGINT) AS TINYINT) AS cell FROM pf
+    UNION ALL
+    SELECT session_id, session, "group", 'trumps', 0::TINYINT, CAST(bit_count(blind_mask & 4279769112::BIGINT) AS TINYINT) FROM five
+    UNION ALL
+    SELECT session_id, session, "group", 'queens', 0::TINYINT, CAST(bit_count(blind_mask & 134744072::BIGINT) AS TINYINT) FROM five
+    UNION ALL
+    SELECT session_id, session, "group", 'jacks', 0::TINYINT, CAST(bit_count(blind_mask & 269488144::BIGINT) AS TINYINT) FROM five
+    UNION ALL
+    SELECT session_id, session, "group", 'aces', 0::TINYINT, CAST(bit_count(blind_mask & 16843009::BIGINT) AS TINYINT) FROM five
     UNION ALL
     SELECT session_id, session, "group", 'picker', 0::TINYINT, CAST(chair AS TINYINT) FROM five
     WHERE chair IS NOT NULL AND chair >= 0
