@@ -881,18 +881,19 @@ def deals(db: Optional[Path] = DbOption,
     """Fair-deal tests (issue 18): the stored full five-handed deals against the hypergeometric law of a fair
     shuffle — trumps, queens and jacks per position, the blind's contents, the picker's chair — each with its
     chi-square statistic and p-value.  Exit 0 whatever the verdict (1 only when there is nothing to test)."""
+    from ingest import deal_summary as _deal_summary  # noqa: PLC0415
     from ingest import fair_deals as fd  # noqa: PLC0415
 
     with _open_read(db) as con:
         try:
-            records = fd.load_deals(con, group=group, session=session)
+            counts = _deal_summary.load_counts(con, group=group, session=session)  # migration 022 (issue 17)
         except duckdb.Error as exc:
             _err.print(f"error: {exc}")
             raise typer.Exit(1) from None
     try:
-        results = fd.deal_tests(records, level)
+        results = fd.deal_tests_from_counts(counts, level)
     except ValueError as exc:
-        _err.print(f"error: {exc}; {len(records)} full deal(s) stored"
+        _err.print(f"error: {exc}; {counts.get(('full', 0), {}).get(0, 0)} full deal(s) stored"
                    + (" for the filters" if group or session else "")
                    + " (a full deal has every deal line, the blind and the dealer)")
         raise typer.Exit(1) from None

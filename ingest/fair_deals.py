@@ -49,7 +49,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 
 __all__ = ["DealRecord", "DealTest", "hypergeom_pmf", "pool_cells", "chi_square", "chi2_sf", "deal_tests",
-           "load_deals", "TRUMPS", "QUEENS", "JACKS", "ACES"]
+           "deal_tests_from_counts", "load_deals", "TRUMPS", "QUEENS", "JACKS", "ACES"]
 
 
 def _mask(names: Iterable[str]) -> int:
@@ -260,6 +260,42 @@ def deal_tests(deals: Sequence[DealRecord], level: float = 0.01) -> list[DealTes
             counts[d.picker_seat] += 1
     out.append(_test("picker's seat", f"uniform over {seats} chairs", counts, [1 / seats] * seats,
                      [f"chair {s + 1}" for s in range(seats)], level))
+    return out
+
+
+def _hist_test(name: str, hist: dict[int, int], kind: int, size: int, level: float) -> DealTest:
+    K = kind.bit_count()
+    top = min(K, size)
+    counts = [hist.get(k, 0) for k in range(top + 1)]
+    probs = [hypergeom_pmf(k, _PACK, K, size) for k in range(top + 1)]
+    return _test(name, f"hypergeometric(N={_PACK}, K={K}, n={size})", counts, probs, [str(k) for k in range(top + 1)],
+                 level)
+
+
+def deal_tests_from_counts(counts: dict[tuple[str, int], dict[int, int]], level: float = 0.01) -> list[DealTest]:
+    """:func:`deal_tests` from the deals' histograms instead of the deals:
+    ``counts[(kind, place)][cell]`` is how many five-handed deals had
+    ``cell`` cards of ``kind`` ('trumps', 'queens', 'jacks', 'aces') in
+    position ``place``'s hand (1 the dealer's left … 5 the dealer; 0 the
+    blind), and ``counts[("picker", 0)][chair]`` how many had the picker in
+    that chair (0-based) — what ``ingest.deal_summary.load_counts`` sums
+    from ``session_deals`` (migration 022).  The same tests, in the same
+    order, with the same numbers as :func:`deal_tests` over those deals.
+    Raises ``ValueError`` when no five-handed deal is counted."""
+    if sum(counts.get(("trumps", 1), {}).values()) == 0:
+        raise ValueError("no five-handed full deal (five hands of six cards and a blind of two) to test")
+    out: list[DealTest] = []
+    for what, kind in (("trumps", TRUMPS), ("queens", QUEENS), ("jacks", JACKS)):
+        for k in range(_SHAPE[0]):
+            where = " (the dealer's left)" if k == 0 else (" (the dealer)" if k == _SHAPE[0] - 1 else "")
+            out.append(_hist_test(f"{what} in position {k + 1}'s hand{where}", counts.get((what, k + 1), {}),
+                                  kind, _SHAPE[1], level))
+    for what, kind in (("trumps", TRUMPS), ("queens", QUEENS), ("jacks", JACKS), ("aces", ACES)):
+        out.append(_hist_test(f"{what} in the blind", counts.get((what, 0), {}), kind, _SHAPE[2], level))
+    seats = _SHAPE[0]
+    picker = counts.get(("picker", 0), {})
+    out.append(_test("picker's seat", f"uniform over {seats} chairs", [picker.get(s, 0) for s in range(seats)],
+                     [1 / seats] * seats, [f"chair {s + 1}" for s in range(seats)], level))
     return out
 
 

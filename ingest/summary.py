@@ -38,6 +38,8 @@ from collections.abc import Iterable
 
 import duckdb
 
+from ingest import deal_summary as _deal_summary
+
 __all__ = ["TABLE", "COLUMNS", "HANDS_TABLE", "HANDS_COLUMNS", "sit_out_rules", "refresh", "rebuild", "recompute",
            "rebuild_hands", "recompute_hands"]
 
@@ -240,6 +242,7 @@ def refresh(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]) -> None:
     # migration 020: the sessions' hand kinds
     con.execute(f"DELETE FROM {HANDS_TABLE} WHERE list_contains(?::INTEGER[], session_id)", [ids])
     con.execute(f"INSERT INTO {HANDS_TABLE} {_select_hands(where)}", p)
+    _deal_summary.refresh(con, ids)  # migration 022: the fair-deal counts
 
 
 #: Sessions recomputed per statement by :func:`rebuild` (bounded memory at a million hands).

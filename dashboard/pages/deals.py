@@ -1,7 +1,10 @@
 """Fair deals: the stored full deals against the law of a fair shuffle (issue
 18).  The tests are :func:`ingest.fair_deals.deal_tests`' — the same as
 ``shead deals`` — each with its chi-square statistic, p-value and a plot of
-the observed counts against the expected ones."""
+the observed counts against the expected ones.  They are computed from the
+deals' per-session counts (``session_deals``, migration 022: one small
+query, :func:`ingest.deal_summary.load_counts`), not from the deals
+themselves, so the page costs the same at any database size (issue 17)."""
 
 from __future__ import annotations
 
@@ -10,7 +13,8 @@ import polars as pl
 import streamlit as st
 
 from dashboard.filters import BUSY_TIMEOUT, EMPTY_HELP, db_path, db_stamp, ensure_navigation, page_reads
-from ingest.fair_deals import deal_tests, load_deals
+from ingest.deal_summary import load_counts
+from ingest.fair_deals import deal_tests_from_counts
 from ingest.store import reading
 
 ensure_navigation()
@@ -25,14 +29,14 @@ st.caption("Are the deals fair? A fair shuffle gives each six-card hand a random
 @st.cache_data(ttl=300, max_entries=16, show_spinner=False)
 def _groups(stamp: tuple) -> list[str]:
     with reading(stamp[0], timeout=BUSY_TIMEOUT) as con:
-        return [g for (g,) in con.execute('SELECT DISTINCT h."group" FROM hand_deals JOIN hands h USING (hand_id) '
-                                          'WHERE h."group" IS NOT NULL ORDER BY 1').fetchall()]
+        return [g for (g,) in con.execute('SELECT DISTINCT "group" FROM session_deals '  # migration 022
+                                          'WHERE kind = \'full\' AND "group" IS NOT NULL ORDER BY 1').fetchall()]
 
 
 @st.cache_data(ttl=300, max_entries=16, show_spinner=False)
-def _deals(stamp: tuple, group: str | None):
+def _counts(stamp: tuple, group: str | None):
     with reading(stamp[0], timeout=BUSY_TIMEOUT) as con:
-        return load_deals(con, group=group)
+        return load_counts(con, group=group)
 
 
 path = db_path()
@@ -40,11 +44,11 @@ with page_reads(path, EMPTY_HELP.format(db=path)):
     groups = _groups(db_stamp(path))
     group = st.selectbox("Group", [None] + groups, format_func=lambda g: "every group" if g is None else g,
                          key="shead.deals.group")
-    records = _deals(db_stamp(path), group)
+    counts = _counts(db_stamp(path), group)
 level = st.select_slider("Level", options=[0.001, 0.005, 0.01, 0.05, 0.1], value=0.01, key="shead.deals.level",
                          help="A test rejects a fair shuffle when its p-value is below this.")
 try:
-    results = deal_tests(records, level)
+    results = deal_tests_from_counts(counts, level)
 except ValueError:
     st.info("No five-handed full deal is stored yet: a full deal has the dealer, every seat's `deal` line and "
             "the `blind` written. Ingest some with `shead ingest PATH...` or the **Import** page (`shead demo` "
