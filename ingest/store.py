@@ -478,8 +478,9 @@ def _save_states(con: duckdb.DuckDBPyConnection, states: list[tuple[int, object,
         con.unregister("_states")
 
 
-#: Hands re-derived per batch of outcome replacement (:meth:`Store.rederive`).
-_REDERIVE_BATCH = 20_000
+#: Hands re-derived per batch, each batch one transaction of whole sessions (:meth:`Store.rederive`): a few
+#: thousand, so that a batch's texts, results and replaced rows stay small next to the process (issue 17).
+_REDERIVE_BATCH = 5_000
 
 
 def _texts(con: duckdb.DuckDBPyConnection, ids: list[int]) -> dict[int, tuple[bytes, str]]:
