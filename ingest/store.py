@@ -335,7 +335,7 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
     re-read hand is matched to its stored ``hand_id`` by content hash, else
     by hand number.  ``stored``: the session's hands as ``(hand_id, hand
     number, hash, source)`` in hand order when the caller has read them
-    already (:meth:`Store.rederive` reads every session in one pass)."""
+    already (:meth:`Store.rederive` reads a batch of sessions at once)."""
     if stored is None:
         order = con.execute("SELECT hand_id, hand FROM hands WHERE session_id = ? ORDER BY hand, hand_id",
                             [session_id]).fetchall()
