@@ -368,7 +368,7 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
     re-read hand is matched to its stored ``hand_id`` by content hash, else
     by hand number.  ``stored``: the session's hands as ``(hand_id, hand
     number, hash, source)`` in hand order when the caller has read them
-    already (:meth:`Store.rederive` reads every session in one pass)."""
+    already (:meth:`Store.rederive` reads a batch of sessions at once)."""
     if stored is None:
         order = con.execute("SELECT hand_id, hand FROM hands WHERE session_id = ? ORDER BY hand, hand_id",
                             [session_id]).fetchall()
@@ -511,8 +511,9 @@ def _save_states(con: duckdb.DuckDBPyConnection, states: list[tuple[int, object,
         con.unregister("_states")
 
 
-#: Hands re-derived per batch of outcome replacement (:meth:`Store.rederive`).
-_REDERIVE_BATCH = 20_000
+#: Hands re-derived per batch, each batch one transaction of whole sessions (:meth:`Store.rederive`): a few
+#: thousand, so that a batch's texts, results and replaced rows stay small next to the process (issue 17).
+_REDERIVE_BATCH = 5_000
 
 
 def _texts(con: duckdb.DuckDBPyConnection, ids: list[int]) -> dict[int, tuple[bytes, str]]:
@@ -1969,10 +1970,13 @@ class Store:
     # -- re-derive ------------------------------------------------------------
 
     def rederive(self, validate_text: Callable[..., FileResult] | None = None,
-                 on_progress: Callable[[int, int], None] | None = None) -> RederiveReport:
+                 on_progress: Callable[[int, int], None] | None = None,
+                 batch_hands: int | None = None) -> RederiveReport:
         """Recompute the outcome layer (``hands``, ``hand_units``) of every
-        stored hand from its stored source with the current engine, in one
-        transaction.  The card log and the sources are not touched.
+        stored hand from its stored source with the current engine, with the
+        sessions' running states (``session_state``) and summary rows
+        (``session_players``, ``session_hands``).  The card log and the
+        sources are not touched.
 
         Each session's hands are re-read as one SHN text (``%SHN 1.0``, the
         session's stored tag lines, the hands' sources in hand order) through
@@ -1981,73 +1985,99 @@ class Store:
         :func:`ingest.netschafkopf.read_protocol` with the stored header); a
         re-validated hand is matched to its stored row by content hash, else
         by hand number.  A hand the current engine refuses keeps its stored
-        outcome and is listed in ``refused``.  ``on_progress(done, total)``
-        is called after each session.
+        outcome and is listed in ``refused``.
+
+        Batches (issue 17: bounded memory): the sessions are taken in
+        ``session_id`` order, whole, in batches of at least ``batch_hands``
+        hands (default :data:`_REDERIVE_BATCH`; a session is never split, so
+        a batch holds one session or more).  A batch's sources are read,
+        re-validated, its outcomes, states and summary rows written and then
+        released before the next batch is read, and each batch is its own
+        transaction, committed before the next begins: one transaction for
+        the whole database kept every replaced row of it until the commit
+        (2 GB resident at a million hands).  So a crash or Ctrl-C midway
+        leaves every session — each of its hands, their units, its running
+        state and its summary rows — either as it was stored or re-derived,
+        never a mix inside a session (the carry of stakes and pots runs
+        within a session, rules.md D-11, D-12, D-19); running ``rederive``
+        again finishes the rest.  Sessions without a stored hand lose their
+        running state in a last transaction.  ``on_progress(done, total)``
+        (hands) is called after each batch's commit.
         """
+        limit = _REDERIVE_BATCH if batch_hands is None else max(1, batch_hands)
         con = self._writer()
         report = RederiveReport()
         try:
-            con.execute("BEGIN TRANSACTION")
-            sessions = {sid: (name, header, fmt) for sid, name, header, fmt in con.execute(
-                "SELECT session_id, session, header, coalesce(format, 'shn') FROM sessions").fetchall()}
-            total = _scalar(con, "SELECT count(*) FROM hands")
+            # one row per session (ids and hand counts only: no text, no outcome)
+            counts = con.execute("SELECT s.session_id, count(h.hand_id) FROM sessions s LEFT JOIN hands h "
+                                 "USING (session_id) GROUP BY s.session_id ORDER BY s.session_id").fetchall()
+            total = sum(n for _, n in counts)
             done = 0
-            # One pass over every stored hand in (session, hand) order, read by a second cursor (the snapshot
-            # before this transaction) while this one writes: each session's rows are read once, and the
-            # outcomes are replaced in batches of about _REDERIVE_BATCH hands — the cost is linear in the
-            # hands (before: per session, queries that scanned the whole database).
-            reader = con.cursor()
-            try:
-                reader.execute(
-                    "SELECT h.session_id, h.hand_id, h.hand, t.hash, t.source FROM hands h "
-                    "JOIN hand_text t USING (hand_id) ORDER BY h.session_id, h.hand, h.hand_id")
-                batch: list[tuple[int, list]] = []
-                pending = 0
-                current: tuple[int, list] | None = None
-                seen: set[int] = set()
-
-                def flush() -> None:
-                    nonlocal done, pending
-                    rows, states = [], []
-                    for session_id, stored in batch:
-                        name, header, fmt = sessions[session_id]
-                        again = _reread_session(con, session_id, name, header, fmt, validate_text, stored=stored)
-                        states.append((session_id, again))
-                        rows.extend((hand_id, session_id, o) for hand_id, o in again.hands)
-                        report.refused.extend(again.refused)
-                        done += again.stored
-                    _save_states(con, [(sid, a.state, a.stored, a.top) for sid, a in states])
-                    if rows:
-                        report.changed += self._replace_outcomes(con, rows)
-                        report.hands += len(rows)
-                    _summary.refresh(con, [sid for sid, _ in batch])  # migration 016
-                    batch.clear()
-                    pending = 0
+            batch: list[int] = []
+            pending = 0
+            for pos, (session_id, n) in enumerate(counts):
+                if n:
+                    batch.append(session_id)
+                    pending += n
+                last = pos == len(counts) - 1
+                if batch and (pending >= limit or last):
+                    con.execute("BEGIN TRANSACTION")
+                    done += self._rederive_batch(con, batch, validate_text, report)
+                    con.execute("COMMIT")
+                    batch, pending = [], 0
                     if on_progress:
                         on_progress(done, total)
-
-                while chunk := reader.fetchmany(10_000):
-                    for session_id, hand_id, number, hsh, source in chunk:
-                        if current is None or current[0] != session_id:
-                            if pending >= _REDERIVE_BATCH:
-                                flush()
-                            current = (session_id, [])
-                            batch.append(current)
-                            seen.add(session_id)
-                        current[1].append((hand_id, number, hsh, source))
-                        pending += 1
-                flush()
-            finally:
-                reader.close()
-            # sessions without a stored hand keep no running state
-            _save_states(con, [(sid, None, 0, None) for sid in sessions if sid not in seen])
-            _summary.refresh(con, [sid for sid in sessions if sid not in seen])
-            con.execute("COMMIT")
+            empty = [sid for sid, n in counts if not n]
+            if empty:  # sessions without a stored hand keep no running state
+                con.execute("BEGIN TRANSACTION")
+                _save_states(con, [(sid, None, 0, None) for sid in empty])
+                _summary.refresh(con, empty)
+                con.execute("COMMIT")
         except BaseException:
             self._abort(con)
             raise
         self.close()
         return report
+
+    def _rederive_batch(self, con: duckdb.DuckDBPyConnection, session_ids: list[int],
+                        validate_text: Callable[..., FileResult] | None, report: RederiveReport) -> int:
+        """One batch of :meth:`rederive`, in the caller's transaction: the
+        sessions ``session_ids`` (ascending) re-read from their stored
+        sources, their outcomes, running states and summary rows replaced;
+        counts added to ``report``.  Reads only these sessions' rows (a
+        ``session_id`` / ``hand_id`` range lets the scans skip other row
+        groups).  Returns the hands stored in them."""
+        lo, hi = session_ids[0], session_ids[-1]
+        meta = {sid: (name, header, fmt) for sid, name, header, fmt in con.execute(
+            "SELECT session_id, session, header, coalesce(format, 'shn') FROM sessions "
+            "WHERE session_id BETWEEN ? AND ? AND list_contains(?::INTEGER[], session_id)",
+            [lo, hi, session_ids]).fetchall()}
+        order = con.execute("SELECT session_id, hand_id, hand FROM hands "
+                            "WHERE session_id BETWEEN ? AND ? AND list_contains(?::INTEGER[], session_id) "
+                            "ORDER BY session_id, hand, hand_id", [lo, hi, session_ids]).fetchall()
+        ids = [i for _, i, _ in order]
+        texts = {i: (h, src) for i, h, src in con.execute(
+            "SELECT hand_id, hash, source FROM hand_text "
+            "WHERE hand_id BETWEEN ? AND ? AND list_contains(?::INTEGER[], hand_id)",
+            [min(ids), max(ids), ids]).fetchall()} if ids else {}
+        per: dict[int, list[tuple[int, int, bytes, str]]] = {}
+        for session_id, hand_id, number in order:
+            per.setdefault(session_id, []).append((hand_id, number, *texts[hand_id]))
+        del order, ids, texts
+        rows, states, done = [], [], 0
+        for session_id, stored in per.items():
+            name, header, fmt = meta[session_id]
+            again = _reread_session(con, session_id, name, header, fmt, validate_text, stored=stored)
+            states.append((session_id, again.state, again.stored, again.top))
+            rows.extend((hand_id, session_id, o) for hand_id, o in again.hands)
+            report.refused.extend(again.refused)
+            done += again.stored
+        _save_states(con, states)
+        if rows:
+            report.changed += self._replace_outcomes(con, rows)
+            report.hands += len(rows)
+        _summary.refresh(con, list(per))  # migration 016
+        return done
 
     def _replace_outcomes(self, con: duckdb.DuckDBPyConnection, rows: list[tuple[int, int, HandOutcome]]) -> int:
         """Replace the outcome rows of ``rows``' hand ids; returns how many
