@@ -28,10 +28,10 @@ deal_tests` keeps them) of that session and group where:
 
 Derived, never edited: :func:`refresh` recomputes the rows of the sessions
 whose hands changed, in the caller's transaction (``ingest.summary.refresh``
-calls it beside ``session_hands``: ingest, amend, void, rederive); the
-migration's SQL fills it for the hands already stored (the same
-:func:`select_sql` over every hand, one INSERT … SELECT, no row through
-Python).  :func:`recompute` gives what the rows should be without writing
+calls it beside ``session_hands``: ingest, amend, void, rederive); migration
+022's backfill :func:`rebuild` fills it for the hands already stored (the
+same :func:`select_sql` over every hand, one INSERT … SELECT, no row
+through Python).  :func:`recompute` gives what the rows should be without writing
 them; :func:`load_counts` sums them for a filter, and
 :func:`ingest.fair_deals.deal_tests_from_counts` turns the sums into the tests.
 """
