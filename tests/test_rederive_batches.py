@@ -28,38 +28,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import ingest.validate
 from ingest import store as st
-from ingest.cli import app
+from tests.test_scale_paths import A, B, outcomes, spoil, states
+from tests.test_scale_paths import ingest as ingest_session
 
-runner = CliRunner()
-RULES = "wi5-called-ace; pot=on; noPick=doubler"
-A = ["hand 1  dealer Ed\npick Bea  alone  pts 70  win", "hand 2  dealer Al\ndoubler",
-     "hand 3  dealer Bea\npick Cy  call AS  partner Ed  pts 72  win"]
-B = ["hand 1  dealer Al\ndoubler", "hand 2  dealer Bea\npick Di  call AS  partner Ed  pts 70  win"]
-SEATS = ["Al", "Bea", "Cy", "Di", "Ed", "(pot)"]
 SESSION_A = {1: (1, [-1, 4, -1, -1, -1, 0]), 2: (1, [-1, -1, -1, -1, -1, 5]), 3: (2, [-2, -2, 8, -2, 3, -5])}
 SESSION_B = {1: (1, [-1, -1, -1, -1, -1, 5]), 2: (2, [-2, -2, -2, 8, 3, -5])}
 WORKED = {**{("a", n): v for n, v in SESSION_A.items()}, **{("b", n): v for n, v in SESSION_B.items()},
           **{("c", n): v for n, v in SESSION_A.items()}}
 SPOILED = (9, [0, 0, 0, 0, 0, 0])  # what spoil() leaves: no (pot) row, every seat 0
-
-
-def ingest_session(db: Path, tmp_path: Path, session: str, hands: list[str]) -> None:
-    p = tmp_path / f"{session}.shn"
-    p.write_text(f'%SHN 1.0\n[Event "QA"]\n[Session "{session}"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
-                 f'[Rules "{RULES}"]\n\n' + "\n\n".join(hands) + "\n")
-    r = runner.invoke(app, ["ingest", str(p), "--db", str(db)])
-    assert r.exit_code == 0, r.output
-
-
-def outcomes(db: Path) -> dict[tuple[str, int], tuple[int, list[int]]]:
-    with st.reading(db) as con:
-        rows = con.execute("SELECT h.session, h.hand, h.stake, map(list(u.seat), list(u.units)) FROM hands h "
-                           "JOIN hand_units u USING (hand_id) GROUP BY ALL").fetchall()
-    return {(s, n): (stake, [dict(m).get(seat, 0) for seat in SEATS]) for s, n, stake, m in rows}
 
 
 def snapshot(db: Path) -> dict[str, list]:
@@ -72,22 +51,6 @@ def snapshot(db: Path) -> dict[str, list]:
             "players": con.execute("SELECT * FROM session_players ORDER BY ALL").fetchall(),
             "summary": con.execute("SELECT * FROM session_hands ORDER BY ALL").fetchall(),
         }
-
-
-def states(db: Path) -> list[tuple]:
-    with st.reading(db) as con:
-        return con.execute("SELECT s.session, t.last_hand, t.top_hand, t.queued, t.run, t.pot, t.known, t.hands "
-                           "FROM session_state t JOIN sessions s USING (session_id) ORDER BY 1").fetchall()
-
-
-def spoil(db: Path) -> None:
-    con = st.connect(db, read_only=False)
-    try:
-        con.execute("UPDATE hands SET stake = 9")
-        con.execute("UPDATE hand_units SET units = 0")
-        con.execute("DELETE FROM session_state")
-    finally:
-        con.close()
 
 
 @pytest.fixture
