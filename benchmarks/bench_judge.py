@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
+from contextlib import nullcontext
 from pathlib import Path
 
 sys.path.insert(0, __import__("os").environ.get("SHEAD_ROOT") or str(Path(__file__).resolve().parents[1]))
@@ -34,38 +34,25 @@ def main() -> None:
     args = ap.parse_args()
     texts = bench.generate_texts(args.hands, 1000, 1, args.rules)
     shns = [(name, read(text, name)) for name, text in texts]
-    clock = time.process_time
-    inner = [0.0]
-    judge = val.judge_hand
-
-    def timed_judge(chk, sess):
-        t = clock()
-        try:
-            return judge(chk, sess)
-        finally:
-            inner[0] += clock() - t
-
     prof = None
     if args.profile:
         import cProfile  # noqa: PLC0415
         prof = cProfile.Profile()
-    else:
-        val.judge_hand = timed_judge
     best = None
-    for _ in range(args.repeat):
-        n = 0
-        inner[0] = 0.0
-        with val.gc_paused():
-            for name, shn in shns:
-                if prof:
-                    prof.enable()
-                val.validate_records(shn, name)
-                if prof:
-                    prof.disable()
-                n += len(shn.hands)
-        best = inner[0] if best is None else min(best, inner[0])
+    with (nullcontext([0.0]) if prof else bench.judge_timed()) as inner:
+        for _ in range(args.repeat):
+            n = 0
+            inner[0] = 0.0
+            with val.gc_paused():
+                for name, shn in shns:
+                    if prof:
+                        prof.enable()
+                    val.validate_records(shn, name)
+                    if prof:
+                        prof.disable()
+                    n += len(shn.hands)
+            best = inner[0] if best is None else min(best, inner[0])
     inner[0] = best
-    val.judge_hand = judge
     print(f"machine: {load_line()}; compiled: {bench.compiled_modules() or 'nothing'}")
     if not prof:
         print(f"engine: {n:,} hands in {inner[0]:.3f} CPU-s = {inner[0] / n * 1e6:.1f} µs/hand")

@@ -27,10 +27,12 @@ from __future__ import annotations
 import os
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["BenchResult", "STAGES", "compiled_modules", "generate_texts", "run", "pokerkit_rate", "report_lines"]
+__all__ = ["BenchResult", "STAGES", "compiled_modules", "generate_texts", "judge_timed", "run", "pokerkit_rate", "report_lines"]
 
 #: The timed stages, in pipeline order.
 STAGES = ("read", "plan", "engine", "glue", "store", "release")
@@ -91,6 +93,32 @@ def generate_texts(hands: int, per_file: int, seed: int, rules: str) -> list[tup
     return texts
 
 
+@contextmanager
+def judge_timed() -> Iterator[list[float]]:
+    """Time the engine stage: while the block runs, the validator's
+    :func:`replay.judge.judge_hand` is wrapped so that the process CPU
+    seconds spent inside it add up in the yielded one-element list (reset it
+    to 0.0 where a count starts); the judge is put back on exit."""
+    from ingest import validate as val  # noqa: PLC0415
+
+    clock = time.process_time
+    inner = [0.0]
+    judge = val.judge_hand
+
+    def timed_judge(chk, sess):
+        t = clock()
+        try:
+            return judge(chk, sess)
+        finally:
+            inner[0] += clock() - t
+
+    val.judge_hand = timed_judge
+    try:
+        yield inner
+    finally:
+        val.judge_hand = judge
+
+
 def run(texts: list[tuple[str, str]], db: Path, rules: str = "wi5-called-ace") -> BenchResult:
     """Ingest ``texts`` into the fresh database ``db`` as ``shead ingest``
     would, timing each stage of :data:`STAGES`.  Raises ``FileExistsError``
@@ -106,18 +134,7 @@ def run(texts: list[tuple[str, str]], db: Path, rules: str = "wi5-called-ace") -
                       text_bytes=sum(len(t.encode()) for _, t in texts))
     sec = dict.fromkeys(STAGES, 0.0)
     clock = time.process_time
-    inner = [0.0]
-    judge = val.judge_hand
-
-    def timed_judge(chk, sess):
-        t = clock()
-        try:
-            return judge(chk, sess)
-        finally:
-            inner[0] += clock() - t
-
-    val.judge_hand = timed_judge
-    try:
+    with judge_timed() as inner:
         store = st.Store(db, hold=st.INGEST_HOLD)
         with val.gc_paused():
             for name, text in texts:
@@ -142,8 +159,6 @@ def run(texts: list[tuple[str, str]], db: Path, rules: str = "wi5-called-ace") -
         t5 = clock()
         store.close()
         sec["release"] += clock() - t5
-    finally:
-        val.judge_hand = judge
     res.seconds = sec
     res.db_bytes = st.database_bytes(db)
     return res
