@@ -59,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
                         if x != y:
                             print(f"    first difference at row {k}:\n      ref {x!r:.400}\n      now {y!r:.400}")
                             break
+                    else:
+                        print(f"    row counts {len(old)} vs {len(new)}")
         print("every table equal" if not bad else f"{bad} table(s) differ")
         return 1 if bad else 0
     return 0
