@@ -42,7 +42,7 @@ from collections.abc import Iterable
 
 import duckdb
 
-from ingest.fair_deals import ACES, JACKS, QUEENS, TRUMPS
+from ingest.fair_deals import ACES, JACKS, QUEENS, TRUMPS, filter_sql
 
 __all__ = ["TABLE", "KINDS", "select_sql", "refresh", "rebuild", "recompute", "load_counts"]
 
@@ -155,16 +155,10 @@ def load_counts(con: duckdb.DuckDBPyConnection, *, group: str | None = None,
     table's kinds, places and cells, module text) — one query over a few
     rows per session.  The input of
     :func:`ingest.fair_deals.deal_tests_from_counts`."""
-    where, params = ["TRUE"], []
-    if group is not None:
-        where.append('"group" = ?')
-        params.append(group)
-    if session is not None:
-        where.append("session = ?")
-        params.append(session)
+    where, params = filter_sql(group, session)
     out: dict[tuple[str, int], dict[int, int]] = {}
     for kind, place, cell, hands in con.execute(
-            f"SELECT kind, place, cell, CAST(sum(hands) AS BIGINT) FROM {TABLE} WHERE {' AND '.join(where)} "
+            f"SELECT kind, place, cell, CAST(sum(hands) AS BIGINT) FROM {TABLE} WHERE {where} "
             "GROUP BY ALL", params).fetchall():
         out.setdefault((kind, int(place)), {})[int(cell)] = int(hands)
     return out

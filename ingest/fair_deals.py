@@ -49,7 +49,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 
 __all__ = ["DealRecord", "DealTest", "hypergeom_pmf", "pool_cells", "chi_square", "chi2_sf", "deal_tests",
-           "deal_tests_from_counts", "load_deals", "TRUMPS", "QUEENS", "JACKS", "ACES"]
+           "deal_tests_from_counts", "filter_sql", "load_deals", "TRUMPS", "QUEENS", "JACKS", "ACES"]
 
 
 def _mask(names: Iterable[str]) -> int:
@@ -301,23 +301,31 @@ def deal_tests_from_counts(counts: dict[tuple[str, int], dict[int, int]], level:
 
 # --- the store -----------------------------------------------------------------------------------------------------
 
+def filter_sql(group: str | None, session: str | None, prefix: str = "") -> tuple[str, list]:
+    """The WHERE condition and parameters of the Fair deals filters: one
+    group (Event tag) and/or one session, on columns named with ``prefix``
+    (``"h."`` for a ``hands h``); ``"TRUE"`` for neither."""
+    where, params = ["TRUE"], []
+    if group is not None:
+        where.append(f'{prefix}"group" = ?')
+        params.append(group)
+    if session is not None:
+        where.append(f"{prefix}session = ?")
+        params.append(session)
+    return " AND ".join(where), params
+
+
 def load_deals(con, *, group: str | None = None, session: str | None = None) -> list[DealRecord]:
     """The full deals stored (hands with a ``hand_deals`` row, migration
     015), optionally of one group (Event tag) or one session, in hand id
     order.  Positions are counted from each hand's dealer."""
-    where, params = ["TRUE"], []
-    if group is not None:
-        where.append('h."group" = ?')
-        params.append(group)
-    if session is not None:
-        where.append("h.session = ?")
-        params.append(session)
+    where, params = filter_sql(group, session, "h.")
     import json  # noqa: PLC0415
 
     rows = con.execute(
         "SELECT h.players, h.dealer, h.picker, c.deal_seats, c.deal_sizes, c.deal, c.blind "
         "FROM hand_deals d JOIN hands h USING (hand_id) JOIN card_log c USING (hand_id) "
-        f"WHERE {' AND '.join(where)} ORDER BY d.hand_id", params).fetchall()
+        f"WHERE {where} ORDER BY d.hand_id", params).fetchall()
     out = []
     for players, dealer, picker, seats_no, sizes, cards, blind in rows:
         seats = list(json.loads(players))
