@@ -109,20 +109,27 @@ def _serve(db: Path, script: Path, tmp: Path):
         log.close()
 
 
+def _stored(fixture: Path, db: Path) -> tuple[dict[int, int], Path, bool]:
+    """Store the SHN ``fixture`` in the new database ``db``: (hand ids by
+    hand number, the script to serve, True when it is dashboard/app.py
+    rather than the Replay page alone)."""
+    with Store(db) as store:
+        store.ingest_file(validate_text(fixture.read_text(encoding="utf-8"), path=str(fixture)))
+    with reading(db) as con:
+        ids = dict(con.execute("SELECT hand, hand_id FROM hands").fetchall())
+    main = ROOT / "dashboard" / "app.py"
+    return ids, (main if main.exists() else ROOT / "dashboard" / "pages" / "replay_hand.py"), main.exists()
+
+
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     """(base URL, True when dashboard/app.py runs, hand ids by number)."""
     chromium = _chromium()
     tmp = tmp_path_factory.mktemp("browser")
     db = tmp / "shead.duckdb"
-    with Store(db) as store:
-        store.ingest_file(validate_text(EXAMPLE.read_text(encoding="utf-8"), path=str(EXAMPLE)))
-    with reading(db) as con:
-        ids = dict(con.execute("SELECT hand, hand_id FROM hands").fetchall())
-    main = ROOT / "dashboard" / "app.py"
-    script = main if main.exists() else ROOT / "dashboard" / "pages" / "replay_hand.py"
+    ids, script, via_app = _stored(EXAMPLE, db)
     with _serve(db, script, tmp) as base:
-        yield base, main.exists(), ids, chromium
+        yield base, via_app, ids, chromium
 
 
 @pytest.fixture(scope="module")
@@ -164,18 +171,13 @@ def replay_page_of(fixture: Path, tmp: Path, viewport: tuple[int, int] = (1280, 
 
     chromium = _chromium()
     db = tmp / (fixture.stem + ".duckdb")
-    with Store(db) as store:
-        store.ingest_file(validate_text(fixture.read_text(encoding="utf-8"), path=str(fixture)))
-    with reading(db) as con:
-        ids = dict(con.execute("SELECT hand, hand_id FROM hands").fetchall())
-    main = ROOT / "dashboard" / "app.py"
-    script = main if main.exists() else ROOT / "dashboard" / "pages" / "replay_hand.py"
+    ids, script, via_app = _stored(fixture, db)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with _serve(db, script, tmp) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
         try:
-            page.goto(_replay_url(page, base, main.exists(), ids[1]))
+            page.goto(_replay_url(page, base, via_app, ids[1]))
             yield page, base, ids
         finally:
             page.close()
