@@ -78,9 +78,22 @@ def refresh(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]) -> None:
     tmp = ("_dt_now", "_dt_changed", "_dt_all", "_dt_keep")
     try:
         con.execute(f"CREATE OR REPLACE TEMP TABLE _dt_now AS {_parts_sql(mine_h)}", p)
-        con.execute("CREATE OR REPLACE TEMP TABLE _dt_changed AS SELECT DISTINCT deal_id FROM ("
-                    f"(SELECT * FROM _dt_now EXCEPT SELECT {_PART_COLS} FROM {PARTS} WHERE {mine}) UNION ALL "
-                    f"(SELECT {_PART_COLS} FROM {PARTS} WHERE {mine} EXCEPT SELECT * FROM _dt_now))", p)
+        # the deals these sessions' parts may change: those they held (stored parts), and of those they hold
+        # now the ones dealt at two tables already, twice here, or at a table outside them (one pass over
+        # hand_deals' deal ids for the deals not dealt at two tables yet); a deal at one table is none
+        con.execute(f"""CREATE OR REPLACE TEMP TABLE _dt_changed AS
+            WITH was AS (SELECT {_PART_COLS} FROM {PARTS} WHERE {mine}),
+            fresh AS (SELECT deal_id FROM _dt_now WHERE deal_id NOT IN (SELECT deal_id FROM {TABLE})),
+            maybe AS (
+                SELECT deal_id FROM was
+                UNION SELECT deal_id FROM _dt_now WHERE deal_id IN (SELECT deal_id FROM {TABLE})
+                UNION SELECT deal_id FROM _dt_now GROUP BY deal_id HAVING sum(tables) >= 2
+                UNION SELECT d.deal_id FROM hand_deals d WHERE d.deal_id IN (SELECT deal_id FROM fresh)
+                      AND d.hand_id NOT IN (SELECT h.hand_id FROM hands h WHERE {mine_h})
+            )
+            SELECT DISTINCT deal_id FROM (
+                (SELECT * FROM _dt_now WHERE deal_id IN (SELECT deal_id FROM maybe) EXCEPT SELECT * FROM was)
+                UNION ALL (SELECT * FROM was EXCEPT SELECT * FROM _dt_now))""", p)
         if not con.execute("SELECT count(*) FROM _dt_changed").fetchone()[0]:
             return
         changed = "deal_id IN (SELECT deal_id FROM _dt_changed)"
