@@ -19,7 +19,8 @@ process), times: ``shead replay`` of one hand, adding one hand to a stored
 session, ``shead ingest --amend`` of one hand, re-ingest of one stored file
 (1,000 duplicates), ``shead rederive`` (shown per 1,000 hands: linear means
 flat), every metric query of :mod:`dashboard.metrics` and every dashboard
-page of ``dashboard.app.PAGES`` (a streamlit AppTest run).  It prints a table operation × size with
+page of ``dashboard.app.PAGES`` (a streamlit AppTest run; ``--pages NAME ...`` times only those, by title or
+url path).  It prints a table operation × size with
 the ratio to the smallest size.  Figures on a shared machine vary with its
 load: the ratios matter more than the times.
 """

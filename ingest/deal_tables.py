@@ -4,15 +4,15 @@ issue 17).
 The Compare page and ``shead compare`` list the deals dealt at two or more
 stored hands (``hand_deals``, migration 015), most-played first.  Grouping
 every ``hand_deals`` row and joining every hand for it grows with the
-database (0.38 CPU-s of the page's 1.5 at a million hands); ``deal_tables``
-holds the list already grouped, so the page reads a few rows per shared deal.
+database (0.38 CPU-s of the page's 1.6 at a million hands of the scale
+benchmark); ``deal_tables`` holds the list already grouped, so the page
+reads a few rows per shared deal (6 CPU-ms at 10,000 and at 1,000,000).
 
 One row per (``deal_id``, ``group``) of every deal dealt at two or more
 stored hands — in all groups together — with, over that deal's hands of
 that group: ``tables`` (the hands), ``sessions`` (their distinct sessions),
 ``first_date`` / ``last_date`` (the earliest and latest hand date, None
-when no hand has one), ``first_hand`` (the lowest hand id) and
-``session_ids`` (their sessions' ids, sorted).  A deal's figures are the
+when no hand has one) and ``first_hand`` (the lowest hand id).  A deal's figures are the
 sums (``tables``, ``sessions``: a session belongs to one group) and the
 min / max (dates, ``first_hand``) of its rows, so a reader who may see only
 some groups (:func:`ingest.scope.restrict` keeps the rows of those groups)
@@ -25,9 +25,11 @@ caller's transaction (``ingest.summary.refresh`` calls it beside
 sessions' hands, grouped per (deal, group, session), with the stored parts
 of those sessions (both read by session: their cost is the sessions') and
 rewrites only the deals whose parts differ, their totals summed from their
-parts — a re-derived session whose deals did not change writes nothing; a
-deal newly dealt at a second table is looked up in ``hand_deals`` (one pass
-over its deal ids).  :func:`rebuild` is migration 023's backfill;
+parts — a re-derived session whose deals did not change writes nothing.
+Whether a deal of the sessions not yet shared is dealt at a table outside
+them is looked up in ``hand_deals`` (one pass over its deal ids: the part
+of the cost that grows with the database; docs/storage.md gives the
+figures).  :func:`rebuild` is migration 023's backfill;
 :func:`recompute` gives what the rows should be without writing them.
 """
 

@@ -279,3 +279,14 @@ def test_page_shows_a_page_of_tables_and_the_count(tmp_path, monkeypatch):
     side = at.dataframe[1].value
     assert list(side.columns)[1:] == ["1 (#25)", "1 (#27)"]
     assert any("Tables 13–14 of 14" in c.value for c in at.caption)
+    # asked for by a hand of it (hand 28: the second deal, hands 2, 4 ... 28), and by a deal nobody was dealt
+    at = AppTest.from_file(str(ROOT / "dashboard" / "pages" / "compare.py"), default_timeout=60)
+    at.query_params["deal"] = "28"
+    at.run()
+    second = at.selectbox(key="shead.compare.deal")
+    assert second.value != deal and second.value == second.options[1].split()[0]
+    assert list(at.dataframe[1].value.columns)[1:] == [f"1 (#{2 * k + 2})" for k in range(12)]
+    at = AppTest.from_file(str(ROOT / "dashboard" / "pages" / "compare.py"), default_timeout=60)
+    at.query_params["deal"] = "D0000000000000000"
+    at.run()
+    assert not at.exception and at.selectbox(key="shead.compare.deal").value == deal
