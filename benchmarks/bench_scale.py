@@ -19,7 +19,8 @@ process), times: ``shead replay`` of one hand, adding one hand to a stored
 session, ``shead ingest --amend`` of one hand, re-ingest of one stored file
 (1,000 duplicates), ``shead rederive`` (shown per 1,000 hands: linear means
 flat), every metric query of :mod:`dashboard.metrics` and every dashboard
-page of ``dashboard.app.PAGES`` (a streamlit AppTest run).  It prints a table operation × size with
+page of ``dashboard.app.PAGES`` (a streamlit AppTest run; ``--pages NAME ...`` times only those, by title or
+url path).  It prints a table operation × size with
 the ratio to the smallest size.  Figures on a shared machine vary with its
 load: the ratios matter more than the times.
 """
@@ -96,7 +97,9 @@ def build(db: Path, hands: int) -> None:
 def copy(src: Path, db: Path, times: int) -> None:
     """``db``: the database ``src`` with its sessions stored ``times`` times
     in all, each copy under new session names, ids and content hashes (SQL
-    only: the copies' hands are the validated hands of ``src``).  Building a
+    only: the copies' hands are the validated hands of ``src``, with their
+    deal ids and summary rows: ``hand_deals``, ``session_players``,
+    ``session_hands``, ``session_deals``).  Building a
     million hands through the validator runs at about 200 hands/s on a busy
     2-core machine; a copy takes minutes."""
     import duckdb
@@ -113,7 +116,8 @@ def copy(src: Path, db: Path, times: int) -> None:
     cols = {t: [r[0] for r in con.execute("SELECT column_name FROM information_schema.columns WHERE table_name = ? "
                                           "ORDER BY ordinal_position", [t]).fetchall()]
             for t in ("sessions", "ingests", "hand_source", "card_log", "hands", "hand_units", "hand_revisions",
-                      "session_state", "session_checks", "settlements")}
+                      "session_state", "session_checks", "settlements", "hand_deals", "session_players",
+                      "session_hands", "session_deals")}
     new = {"hand_id": f"hand_id + c * {hmax}", "session_id": f"session_id + c * {smax}",
            "ingest_id": f"ingest_id + c * {imax}",
            "session": f"'scale ' || lpad((CAST(substr(session, 7) AS INTEGER) + c * {nses})::VARCHAR, 7, '0')",
@@ -200,9 +204,10 @@ def _page_params(db: Path) -> dict[str, dict[str, str]]:
     return out
 
 
-def _pages(db: Path) -> dict[str, float]:
+def _pages(db: Path, only: list[str] | None = None) -> dict[str, float]:
     """Seconds (:data:`CLOCK`) of one whole render of every dashboard page
-    (``dashboard.app.PAGES``: its script under streamlit.testing's AppTest,
+    (``dashboard.app.PAGES``, or those whose title or url path is in ``only``:
+    its script under streamlit.testing's AppTest,
     the metric cache cleared first, as benchmarks/bench_dashboard.py does;
     one untimed render first, so that no page pays this process's imports).
     The Replay, Player and Compare pages are given a hand, a player and a
@@ -216,7 +221,8 @@ def _pages(db: Path) -> dict[str, float]:
     os.environ["SHEAD_DB"] = str(db.resolve())
     params = _page_params(db)
     out = {}
-    for i, (_, rel, title, _, _) in enumerate([PAGES[0]] + list(PAGES)):
+    chosen = [p for p in PAGES if only is None or p[2].lower() in only or p[4] in only]
+    for i, (_, rel, title, _, _) in enumerate(chosen[:1] + chosen):
         name = Path(rel).name
         with _quiet_stderr():
             st.cache_data.clear()
@@ -234,7 +240,7 @@ def _pages(db: Path) -> dict[str, float]:
 
 
 def time_db(src: Path, work: Path, rederive: bool, repeat: int, pages: bool, metrics: bool = True,
-            commands: bool = True) -> dict[str, float]:
+            commands: bool = True, only: list[str] | None = None) -> dict[str, float]:
     """Seconds of each operation on a copy of ``src``."""
     import duckdb
 
@@ -271,14 +277,14 @@ def time_db(src: Path, work: Path, rederive: bool, repeat: int, pages: bool, met
             wall, cpu = _time(fn, db, m.Filters(), repeat)
             out[f"metric {fn.__name__}"] = (wall if CLOCK == "wall" else cpu) / 1000
     if pages:
-        for page, sec in _pages(db).items():
+        for page, sec in _pages(db, only).items():
             out[f"page {page}"] = sec
     db.unlink()
     return out
 
 
 def time_all(dbs: list[Path], rederive_max: int, repeat: int, pages: bool, metrics: bool = True,
-             commands: bool = True) -> None:
+             commands: bool = True, only: list[str] | None = None) -> None:
     print(f"machine: {machine()}")
     cols = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -289,7 +295,7 @@ def time_all(dbs: list[Path], rederive_max: int, repeat: int, pages: bool, metri
             n = con.execute("SELECT count(*) FROM hands").fetchone()[0]
             con.close()
             print(f"timing {src} ({n:,} hands) ...", flush=True)
-            cols.append(time_db(src, Path(tmp), n <= rederive_max, repeat, pages, metrics, commands))
+            cols.append(time_db(src, Path(tmp), n <= rederive_max, repeat, pages, metrics, commands, only))
             print("  " + ", ".join(f"{k} {v:.3f}" for k, v in cols[-1].items()), flush=True)
     ops = [k for k in cols[0] if k != "hands"] + [k for c in cols[1:] for k in c if k not in cols[0]]
     head = f"{'operation (' + CLOCK + ' seconds; metrics: ms)':44}" + "".join(f"{int(c['hands']):>12,}" for c in cols) \
@@ -322,6 +328,8 @@ def main() -> None:
     t.add_argument("--rederive-max", type=int, default=100_000, help="time rederive up to this many hands")
     t.add_argument("--repeat", type=int, default=3, help="runs of each metric query (the median is shown)")
     t.add_argument("--no-pages", action="store_true")
+    t.add_argument("--pages", nargs="+", metavar="NAME", help="only these pages (a title or url path of "
+                   "dashboard.app.PAGES, any case: compare, ledger, player, \"fair deals\" ...)")
     t.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                    help="CPU seconds of the process (default; steadier under load) or wall seconds")
     t.add_argument("--no-metrics", action="store_true", help="only the shead commands (and rederive)")
@@ -333,8 +341,9 @@ def main() -> None:
     if args.cmd == "time":
         global TREE, CLOCK
         TREE, CLOCK = args.tree, args.clock
+        only = [p.lower() for p in args.pages] if args.pages else None
         time_all(args.dbs, args.rederive_max, args.repeat, not args.no_pages, not args.no_metrics,
-                 not args.no_commands)
+                 not args.no_commands, only)
     elif args.cmd == "build":
         build(args.db, args.hands)
     elif args.cmd == "copy":

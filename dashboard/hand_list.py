@@ -30,6 +30,7 @@ picked hands except ``seated``:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields, replace
 from datetime import date
 from urllib.parse import urlencode
@@ -40,7 +41,7 @@ import polars as pl
 from dashboard import metrics
 from dashboard.metrics import Filters
 
-__all__ = ["HandQuery", "ROLES", "KINDS", "hand_list", "hand_count", "to_params", "from_params", "hands_url",
+__all__ = ["HandQuery", "ROLES", "KINDS", "hand_list", "hand_count", "to_params", "from_params", "hands_url", "hands_urls",
            "replay_url", "describe_query", "FILTER_KEYS", "tidy", "link", "filters_from_params"]
 
 #: The roles a player can be asked for (module docstring).
@@ -299,16 +300,23 @@ def to_params(f: Filters, q: HandQuery | None = None) -> dict[str, str | list[st
         v = getattr(q, fl.name)
         if v is None or v == ():
             continue
-        key = {"outcomes": "outcome", "picked_by": "picker"}.get(fl.name, fl.name)
-        if isinstance(v, bool):
-            out[key] = "1" if v else "0"
-        elif isinstance(v, tuple):
-            out[key] = list(v) if len(v) > 1 else v[0]
-        elif isinstance(v, date):
-            out[key] = v.isoformat()
-        else:
-            out[key] = str(v)
+        out[_KEYS.get(fl.name, fl.name)] = _param(v)
     return out
+
+
+#: A query field's URL parameter, where it is not the field's name.
+_KEYS = {"outcomes": "outcome", "picked_by": "picker"}
+
+
+def _param(v: object) -> str | list[str]:
+    """A set query field's URL value."""
+    if isinstance(v, bool):
+        return "1" if v else "0"
+    if isinstance(v, tuple):
+        return list(v) if len(v) > 1 else v[0]
+    if isinstance(v, date):
+        return v.isoformat()
+    return str(v)
 
 
 def _get_all(params, key: str) -> list[str]:
@@ -406,6 +414,51 @@ def hands_url(f: Filters, q: HandQuery | None = None, **kw) -> str:
     (or the query's fields as keywords)."""
     q = replace(q or HandQuery(), **kw) if kw else (q or HandQuery())
     return _url("/hands", to_params(f, q))
+
+
+def hands_urls(f: Filters, q: HandQuery | None = None, **columns: Sequence) -> list[str]:
+    """``hands_url(f, q, **{name: column[i]})`` for every row ``i`` of the
+    equal-length ``columns`` (each named by a :class:`HandQuery` field; a
+    None or empty value leaves the field unset): the same URLs, for a table's
+    link column of thousands of rows (the Ledger's per-session rows) at the
+    cost of one parameter's encoding per field and row instead of a query
+    and the whole URL per row.  An unknown field: TypeError; a value
+    :class:`HandQuery` refuses: ValueError."""
+    q = q or HandQuery()
+    names = [fl.name for fl in fields(HandQuery)]
+    unknown = sorted(set(columns) - set(names))
+    if unknown:
+        raise TypeError(f"not HandQuery fields: {', '.join(unknown)}")
+    n = {len(c) for c in columns.values()}
+    if len(n) > 1:
+        raise ValueError(f"columns of different lengths: {sorted(n)}")
+    for name in set(columns) & {"role", "kind", "laufende", "outcomes", "picked_by"}:  # checked by HandQuery
+        for v in set(columns[name]):
+            replace(q, **{name: v})
+    head = urlencode(to_params(f), doseq=True)
+    # the query's fields in order: a fixed one encoded once, a column's per row
+    plan: list[tuple[str, str | None]] = []
+    for name in names:
+        if name in columns:
+            plan.append((name, None))
+        else:
+            v = getattr(q, name)
+            if v is not None and v != ():
+                plan.append((name, urlencode({_KEYS.get(name, name): _param(v)}, doseq=True)))
+    out = []
+    for i in range(n.pop() if n else 0):
+        parts = [head] if head else []
+        for name, fixed in plan:
+            if fixed is not None:
+                parts.append(fixed)
+                continue
+            v = columns[name][i]
+            if isinstance(v, list):
+                v = tuple(v)
+            if v is not None and v != ():
+                parts.append(urlencode({_KEYS.get(name, name): _param(v)}, doseq=True))
+        out.append("/hands?" + "&".join(parts) if parts else "/hands")
+    return out
 
 
 def replay_url(hand_id: int, step: int = 0) -> str:

@@ -854,8 +854,8 @@ def compare(deal: Optional[str] = typer.Argument(None, metavar="DEAL",
                        "(every seat's deal line and the blind written)")
         else:
             for d in shared:
-                sys.stdout.write(f"{d['deal_id']}  {d['tables']} tables  {d['first_date'] or '-'}  "
-                                 f"hands {' '.join(map(str, d['hand_ids']))}\n")
+                sys.stdout.write(f"{d['deal_id']}  {d['tables']} tables  {d['sessions']} sessions  "
+                                 f"{d['first_date'] or '-'}  first hand {d['first_hand']}\n")
         return
     if as_json:
         typer.echo(json.dumps(found.as_json(), ensure_ascii=False))

@@ -3,7 +3,7 @@
 A deal's identity is :func:`replay.deal_identity.deal_id_of_log`, stored per
 full-deal hand in ``hand_deals`` (migration 015).  This module reads the
 store: which deals were played at two or more tables
-(:func:`shared_deals`), and one deal's tables compared position by position
+(:func:`shared_deals`, from ``deal_tables``, migration 023), and one deal's tables compared position by position
 (:func:`compare_deal`), as duplicate bridge compares the same cards in the
 same chair.  Positions count from the dealer's left (position 1, the first
 to be asked and the first to lead) round to the dealer (position 5 at five
@@ -17,11 +17,12 @@ from dataclasses import asdict, dataclass, field
 
 import duckdb
 
+from ingest import deal_tables as _deal_tables
 from ingest import store as st
 from replay.deal_identity import is_deal_id
 
 __all__ = ["DealNotFound", "PositionResult", "TablePlay", "DealComparison", "deal_key", "compare_deal",
-           "shared_deals"]
+           "shared_deals", "shared_deal_count"]
 
 
 class DealNotFound(LookupError):
@@ -68,13 +69,16 @@ class TablePlay:
 
 @dataclass(slots=True)
 class DealComparison:
-    """A deal (its id, each position's dealt cards, the blind) and every
-    table that played it, in hand id order."""
+    """A deal (its id, each position's dealt cards, the blind) and the
+    tables that played it, in hand id order: all of them, or ``tables``
+    from the ``offset``-th (0-based) of the ``total``."""
 
     deal_id: str
     hands: list[list[str]]  # per position, cards in SHN spelling as the first table wrote them
     blind: list[str]
     tables: list[TablePlay]
+    total: int = 0  # the tables (stored hands) dealt the deal
+    offset: int = 0  # how many of them, in hand id order, come before ``tables``
 
     def as_json(self) -> dict:
         return asdict(self)
@@ -111,26 +115,38 @@ def _role(seat: str, o) -> str:
     return "defender"
 
 
-def compare_deal(con: duckdb.DuckDBPyConnection, key: str) -> DealComparison:
-    """Every stored table's play of the deal ``key`` names (see
-    :func:`deal_key`), positions relative to each table's dealer.  Raises
-    :class:`DealNotFound`."""
+def compare_deal(con: duckdb.DuckDBPyConnection, key: str, *, offset: int = 0,
+                 limit: int | None = None) -> DealComparison:
+    """The stored tables' play of the deal ``key`` names (see
+    :func:`deal_key`), positions relative to each table's dealer: every
+    table, or (``limit``) at most ``limit`` of them from the ``offset``-th
+    (0-based, hand id order; ``total`` says how many there are), so that a
+    deal dealt at hundreds of tables reads only the tables shown.  The
+    cards are as the first table wrote them whatever the offset.  Raises
+    :class:`DealNotFound`; ``offset`` below 0 or ``limit`` below 1:
+    ValueError."""
+    if offset < 0 or (limit is not None and limit < 1):
+        raise ValueError(f"offset {offset} and limit {limit}: expected offset >= 0 and limit >= 1")
     did = deal_key(con, key)
     ids = [i for (i,) in con.execute("SELECT hand_id FROM hand_deals WHERE deal_id = ? ORDER BY hand_id",
                                      [did]).fetchall()]
-    stored = st.load_hands(con, "list_contains(?, h.hand_id)", [ids])
+    shown = ids[offset:] if limit is None else ids[offset:offset + limit]
+    stored = st.load_hands(con, "list_contains(?, h.hand_id)", [sorted({ids[0], *shown})])
     tables: list[TablePlay] = []
     hands: list[list[str]] = []
     blind: list[str] = []
+    wanted = set(shown)
     for sh in stored:
         o, log = sh.outcome, sh.cardlog
         seats = list(o.players)
         d = seats.index(o.dealer)
         order = [seats[(d + 1 + k) % len(seats)] for k in range(len(seats))]
         pos = {s: k + 1 for k, s in enumerate(order)}
-        if not hands:
+        if not hands:  # the first table's (ids[0], loaded first)
             hands = [[c for c in log.deal[s]] for s in order]
             blind = [c for c in log.blind]
+        if sh.hand_id not in wanted:
+            continue
         tables.append(TablePlay(
             hand_id=sh.hand_id, session=o.session, hand=o.hand, table=o.table, date=o.date, rules=o.rules,
             picker_position=pos.get(o.picker) if o.picker else None,
@@ -140,22 +156,35 @@ def compare_deal(con: duckdb.DuckDBPyConnection, key: str) -> DealComparison:
             multiplier=o.multiplier, marks=o.marks, picker_points=o.picker_points, picker_tricks=o.picker_tricks,
             outcome=o.outcome,
             positions=[PositionResult(pos[s], s, o.players.get(s), _role(s, o), o.units.get(s, 0)) for s in order]))
-    return DealComparison(did, hands, blind, tables)
+    return DealComparison(did, hands, blind, tables, total=len(ids), offset=offset)
 
 
-def shared_deals(con: duckdb.DuckDBPyConnection, min_tables: int = 2) -> list[dict]:
-    """Deals played at ``min_tables`` or more stored hands, most-played
-    first: ``deal_id``, ``tables`` (hands), ``sessions`` (distinct),
-    ``first_date``, ``last_date`` (``YYYY-MM-DD`` or None) and ``hand_ids``."""
+def shared_deals(con: duckdb.DuckDBPyConnection, min_tables: int = 2, limit: int | None = None) -> list[dict]:
+    """Deals played at ``min_tables`` (2 or more) or more stored hands,
+    most-played first (then the lowest hand id first), at most ``limit``
+    of them: ``deal_id``, ``tables`` (hands), ``sessions`` (distinct),
+    ``first_date``, ``last_date`` (``YYYY-MM-DD`` or None) and
+    ``first_hand`` (the lowest hand id).  Read from ``deal_tables``
+    (migration 023, :mod:`ingest.deal_tables`): a few rows per shared deal,
+    whatever the database holds.  ``min_tables`` below 2: ValueError."""
+    if min_tables < 2:
+        raise ValueError(f"min_tables {min_tables}: deal_tables holds the deals dealt at 2 or more tables")
     rows = con.execute(
-        """SELECT d.deal_id, count(*) AS tables, count(DISTINCT h.session_id) AS sessions,
-                  strftime(min(h."date"), '%Y-%m-%d'), strftime(max(h."date"), '%Y-%m-%d'),
-                  list(d.hand_id ORDER BY d.hand_id)
-           FROM hand_deals d JOIN hands h USING (hand_id)
-           GROUP BY d.deal_id HAVING count(*) >= ?
-           ORDER BY tables DESC, min(d.hand_id)""", [min_tables]).fetchall()
+        f"""SELECT deal_id, CAST(sum(tables) AS INTEGER) AS n, CAST(sum(sessions) AS INTEGER),
+                   strftime(min(first_date), '%Y-%m-%d'), strftime(max(last_date), '%Y-%m-%d'), min(first_hand)
+            FROM {_deal_tables.TABLE} GROUP BY deal_id HAVING sum(tables) >= ?
+            ORDER BY n DESC, min(first_hand) {'' if limit is None else 'LIMIT ?'}""",
+        [min_tables] + ([] if limit is None else [limit])).fetchall()
     return [{"deal_id": r[0], "tables": r[1], "sessions": r[2], "first_date": r[3], "last_date": r[4],
-             "hand_ids": list(r[5])} for r in rows]
+             "first_hand": r[5]} for r in rows]
+
+
+def shared_deal_count(con: duckdb.DuckDBPyConnection, min_tables: int = 2) -> int:
+    """How many deals :func:`shared_deals` lists without a ``limit``."""
+    if min_tables < 2:
+        raise ValueError(f"min_tables {min_tables}: deal_tables holds the deals dealt at 2 or more tables")
+    return con.execute(f"SELECT count(*) FROM (SELECT deal_id FROM {_deal_tables.TABLE} GROUP BY deal_id "
+                       "HAVING sum(tables) >= ?)", [min_tables]).fetchone()[0]
 
 
 def _position_name(k: int, n: int) -> str:

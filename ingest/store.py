@@ -52,6 +52,7 @@ from pathlib import Path
 import duckdb
 
 from ingest import deal_summary as _deal_summary
+from ingest import deal_tables as _deal_tables
 from ingest import summary as _summary
 from ingest.lazy import lazy_module
 from ingest.model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, hand_conflict,
@@ -562,7 +563,8 @@ def _backfill_deals(con: duckdb.DuckDBPyConnection) -> None:
 #: Python steps run right after a migration's SQL, in its transaction.
 _BACKFILLS: dict[int, Callable[[duckdb.DuckDBPyConnection], None]] = {4: _backfill_laufende, 15: _backfill_deals,
                                                                   16: _summary.rebuild, 19: _backfill_sk_game,
-                                                                  20: _summary.rebuild_hands, 22: _deal_summary.rebuild}
+                                                                  20: _summary.rebuild_hands, 22: _deal_summary.rebuild,
+                                                                  23: _deal_tables.rebuild}
 
 
 def _migrate(con: duckdb.DuckDBPyConnection) -> list[int]:

@@ -39,6 +39,7 @@ from collections.abc import Iterable
 import duckdb
 
 from ingest import deal_summary as _deal_summary
+from ingest import deal_tables as _deal_tables
 
 __all__ = ["TABLE", "COLUMNS", "HANDS_TABLE", "HANDS_COLUMNS", "sit_out_rules", "refresh", "rebuild", "recompute",
            "rebuild_hands", "recompute_hands"]
@@ -243,6 +244,7 @@ def refresh(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]) -> None:
     con.execute(f"DELETE FROM {HANDS_TABLE} WHERE list_contains(?::INTEGER[], session_id)", [ids])
     con.execute(f"INSERT INTO {HANDS_TABLE} {_select_hands(where)}", p)
     _deal_summary.refresh(con, ids)  # migration 022: the fair-deal counts
+    _deal_tables.refresh(con, ids)  # migration 023: the deals dealt at two or more tables
 
 
 #: Sessions recomputed per statement by :func:`rebuild` (bounded memory at a million hands).

@@ -126,7 +126,7 @@ def test_three_tables_one_deal(db):
         assert con.execute("SELECT hand_id, deal_id FROM hand_deals ORDER BY hand_id").fetchall() == \
             [(1, DEAL), (2, DEAL), (3, DEAL)]
         assert shared_deals(con) == [{"deal_id": DEAL, "tables": 3, "sessions": 3, "first_date": "2026-03-02",
-                                      "last_date": "2026-03-02", "hand_ids": [1, 2, 3]}]
+                                      "last_date": "2026-03-02", "first_hand": 1}]
         by_deal = compare_deal(con, DEAL)
         by_hand = compare_deal(con, "duplicate/table-b#1")
     assert by_hand == by_deal

@@ -32,9 +32,12 @@ too), so Ann defended.
 from __future__ import annotations
 
 import re
+from datetime import date
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st_
 from streamlit.testing.v1 import AppTest
 
 from dashboard import hand_list as hl
@@ -317,6 +320,37 @@ def test_url_round_trip():
     f2, q2, problems = hl.from_params(params)
     assert (f2, q2, problems) == (f, q, [])
     assert hl.hands_url(Filters(), who="Ann Nagel") == "/hands?who=Ann+Nagel"
+
+
+def test_link_columns_are_the_urls_row_by_row():
+    f = Filters(players=("Ann Nagel",), game="sheepshead", date_from=date(2026, 1, 2))
+    # worked: the filters, then the query's fields in HandQuery order (who before role before session)
+    assert hl.hands_urls(f, hl.HandQuery(role="picker"), who=["Ann Nagel", "Bo & Co"], session=[7, None]) == [
+        "/hands?from=2026-01-02&player=Ann+Nagel&game=sheepshead&who=Ann+Nagel&role=picker&session=7",
+        "/hands?from=2026-01-02&player=Ann+Nagel&game=sheepshead&who=Bo+%26+Co&role=picker"]
+    assert hl.hands_urls(Filters(), who=[None]) == ["/hands"] and hl.hands_urls(f, who=[]) == []
+    with pytest.raises(TypeError):
+        hl.hands_urls(f, player=["Ann"])
+    with pytest.raises(ValueError):
+        hl.hands_urls(f, role=["dealer"])
+    with pytest.raises(ValueError):
+        hl.hands_urls(f, who=["Ann"], session=[1, 2])
+
+
+NAME = st_.one_of(st_.none(), st_.text(alphabet="Aa äß&=+ /?#%", max_size=6))
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st_.lists(st_.tuples(NAME, st_.one_of(st_.none(), st_.integers(0, 10**6)),
+                                 st_.sampled_from(((), ("win",), ("win", "lose-s")))), max_size=5),
+       role=st_.sampled_from((None, "picker", "defender")), players=st_.lists(NAME.filter(bool), max_size=2),
+       game=st_.sampled_from((None, "sheepshead")))
+def test_link_columns_equal_hands_url_for_any_rows(rows, role, players, game):
+    f = Filters(players=tuple(players), game=game)
+    q = hl.HandQuery(role=role, alone=True)
+    who, session, outcomes = ([r[k] for r in rows] for k in range(3))
+    assert hl.hands_urls(f, q, who=who, session=session, outcomes=outcomes) == [
+        hl.hands_url(f, q, who=w, session=s, outcomes=o) for w, s, o in rows]
 
 
 # --------------------------------------------------------------------------

@@ -50,11 +50,10 @@ def show_race() -> None:
     games = fetch(metrics.indiana_games, f)
     won = (games.explode("winners").drop_nulls("winners").group_by("session_id", "winners").len("games_won")
            .rename({"winners": "player"}).with_columns(pl.col("games_won").cast(pl.Int64)))
-    rows = race.join(won, on=["session_id", "player"], how="left").with_columns(
-        pl.col("games_won").fill_null(0),
-        pl.struct("player", "session_id").map_elements(  # drill-down (issue 13)
-            lambda r: hl.hands_url(replace(f, game="indiana"), who=r["player"], session=r["session_id"]),
-            return_dtype=pl.String).alias("list"))
+    rows = race.join(won, on=["session_id", "player"], how="left").with_columns(pl.col("games_won").fill_null(0))
+    rows = rows.with_columns(pl.Series("list", hl.hands_urls(  # drill-down (issue 13)
+        replace(f, game="indiana"), who=rows["player"].to_list(), session=rows["session_id"].to_list()),
+        dtype=pl.String))
     st.dataframe(
         rows.select("list", "date", "session", "player", "hands", "race_points", "best_won", "games_won"),
         hide_index=True, placeholder="—",
@@ -124,8 +123,7 @@ if not f.game:
 unit_word = {"schafkopf": "tariff points"}.get(f.game, "units")
 
 st.subheader("Leaderboard")
-lb = lb.with_columns(pl.col("player").map_elements(lambda p: hl.hands_url(f, who=p), return_dtype=pl.String)
-                     .alias("list"))
+lb = lb.with_columns(pl.Series("list", hl.hands_urls(f, who=lb["player"].to_list()), dtype=pl.String))
 st.dataframe(
     lb.select("list", "player", "units", "hands", "units_per_hand", "sessions"),
     hide_index=True, placeholder="—",
@@ -175,8 +173,8 @@ st.caption(f"Each line is one player's running total over {over}: after each ses
            "no point.")
 
 st.subheader("Units per player per session")
-ses_shown = ses.with_columns(pl.struct("session_id", "player").map_elements(
-    lambda r: hl.hands_url(f, who=r["player"], session=r["session_id"]), return_dtype=pl.String).alias("list"))
+ses_shown = ses.with_columns(pl.Series("list", hl.hands_urls(f, who=ses["player"].to_list(),
+                                                             session=ses["session_id"].to_list()), dtype=pl.String))
 st.dataframe(
     hl.tidy(ses_shown.select("list", "date", "session", "group", "table", "player", "hands", "units")),
     hide_index=True, placeholder="—",

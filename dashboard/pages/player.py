@@ -192,8 +192,9 @@ st.subheader("Sessions")
 if sessions.is_empty():
     st.caption("No settled session (Indiana race points are on the Ledger page).")
 else:
-    ses = sessions.with_columns(pl.col("session_id").map_elements(lambda i: url(session=i), return_dtype=pl.String)
-                                .alias("hands_link"))
+    ses = sessions.with_columns(pl.Series("hands_link", hl.hands_urls(
+        Filters(**{**f.__dict__, "players": ()}), hl.HandQuery(who=who), session=sessions["session_id"].to_list()),
+        dtype=pl.String))
     st.dataframe(hl.tidy(ses.select("hands_link", "date", "session", "group", "table", "hands", "units")),
                  hide_index=True, placeholder="—",
                  column_config={"hands_link": st.column_config.LinkColumn("hands", display_text="list"),
