@@ -53,7 +53,7 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
     rec, prof = chk.rec, chk.profile
     sitting = dealer if prof.sitOut else None
     hands, seen_seats, known, blind_mask = _read_deal(chk, sitting)
-    table = _table(chk, _or(hands) | (blind_mask or 0))
+    table = _table(chk, _or(hands) | (blind_mask or 0)) if rec.tables else None
     if rec.deals or (rec.tables and not prof.handCards):  # wi2-all-table: no hand, no deal lines (issue 18)
         complete = (known and (len(seen_seats) == prof.playing or not prof.handCards)
                     and (blind_mask is not None or not prof.has_blind) and (table is not None or not prof.tableStacks))
@@ -654,7 +654,10 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                                      "what is written", stopped[1] if stopped else rec.pos, severity="warning"))
         return _score_sheet(chk, kind, dealer, stake, state=g, cardlog=cardlog)
     # ---- the hand is over: cross-check what is written
-    if kind not in NOPICK_GAMES and (_partner_unknown(g) or g.side_points() is None):
+    if kind in NOPICK_GAMES:
+        return _nopick_done(chk, g, kind, dealer, stake, g.settlement(), cardlog)
+    pts = None if _partner_unknown(g) else g.side_points()
+    if pts is None:
         # a called or partner card nobody played before a claim, without the
         # deal: the side follows from what is written (the partner, the
         # score), never from a guess; likewise the points of a defenders'
@@ -663,11 +666,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         # picker side's points are not known from the cards
         return _score_sheet(chk, kind, dealer, stake, state=g, cardlog=cardlog)
     settle = g.settlement()
-    if kind in NOPICK_GAMES:
-        return _nopick_done(chk, g, kind, dealer, stake, settle, cardlog)
     picker = g.picker
     partner = _pa(g.partners())
-    pts = g.side_points()
     tricks = g.side_tricks()
     if chk.prov.get("partner") != "asserted":
         _check_partner(chk, partner, g)
@@ -1899,7 +1899,8 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
              leaster_winner=None, status="score-sheet", state: GameState | None = None, alone=None) -> HandOutcome:
     rec, prof = chk.rec, chk.profile
     a = chk.aliases
-    if any(abs(u) > _MAX_UNITS for u in settle.units):
+    units = settle.units
+    if max(units) > _MAX_UNITS or min(units) < -_MAX_UNITS:
         pos = rec.score.pos if rec.score is not None else rec.pos
         raise chk.reject("E-RANGE", f"units {max(settle.units, key=abs):+d} are beyond what the log keeps", pos,
                          found=max(settle.units, key=abs), expected=f"at most {_MAX_UNITS} either way")
@@ -1917,7 +1918,7 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
     called_suit = None
     if picker is not None:
         if state is not None and state.call_type is not None:
-            call_type = state.call_type.value
+            call_type = state.call_type._value_  # the word itself (CallType is a str enum)
         elif alone:
             call_type = "alone"
         elif prof.partnerMode == "jackOfDiamonds":

@@ -12,7 +12,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.cards import Card, points_of
+from replay.cards import Card, cards_in, points_of
 from replay.generator import random_hand
 from replay.profile import parse_rules
 from replay.state import GameState, next_seat, successors
@@ -127,6 +127,70 @@ def test_side_points_and_tricks_over_the_side_seats(h):
     # card conservation: both sides' points and the bury make the deck's 120 (A-6)
     others = sum(points_of(g.taken[s]) for s in range(g.n) if s not in side)
     assert g.side_points() + others == 120
+
+
+@settings(max_examples=120, deadline=None)
+@given(hands)
+def test_play_accepts_exactly_the_legal_cards(h):
+    """``GameState.play``'s fast checks (following suit, a void seat with no
+    called-suit duty on it) accept a card exactly when ``legal_mask`` (rules.md
+    B-18, B-20, B-21, B-11) allows it: before every card of the hand, every
+    card the seat to act holds is tried on a copy of the state."""
+    from replay.actions import Play
+    from replay.errors import IllegalAction
+    from replay.generator import _copy
+    from replay.battery import new_state
+
+    g = new_state(h.profile, h.dealer, list(h.hands), h.blind, complete=True, stake=h.stake, table=h.table)
+    for a in h.actions:
+        if type(a) is Play and type(g) is GameState:
+            probe = _copy(g)
+            probe.start_play()
+            seat = probe.to_act
+            legal = probe.legal_mask(seat)
+            for c in cards_in(probe.hands[seat]):
+                trial = _copy(probe)
+                try:
+                    trial.play(seat, c)
+                    accepted = True
+                except IllegalAction:
+                    accepted = False
+                assert accepted == bool(legal >> c & 1), (c, seat, legal)
+        g.apply(a)
+
+
+def test_points_of_hand_worked():
+    # rules.md A-5: A 11, 10 10, K 4, Q 3, J 2, 9 8 7 0
+    assert points_of(C.CA.bit | C.DT.bit | C.HK.bit | C.SQ.bit | C.CJ.bit | C.D9.bit) == 11 + 10 + 4 + 3 + 2
+    assert points_of((1 << 32) - 1) == 120  # A-6: the deck's 120
+    assert points_of((1 << 32) | (1 << 33)) == 0  # the 6♣ and 6♠ of the 34-card deck (rules.md F-1)
+
+
+@given(st.integers(0, 2**34 - 1))
+def test_points_of_is_the_sum_of_a5_points(mask):
+    """``points_of`` (four byte lookups) is the sum over the mask's cards
+    of rules.md A-5's points by rank (the sixes 0)."""
+    a5 = {0: 11, 1: 10, 2: 4, 3: 3, 4: 2, 5: 0, 6: 0, 7: 0}
+    assert points_of(mask) == sum(a5[i & 7] for i in range(32) if mask >> i & 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(__import__("replay.profile", fromlist=["NAMED_PROFILES"]).NAMED_PROFILES)))
+def test_profile_facts_are_the_profile_s(name):
+    """What a deal reads from the profile once (``_profile_facts``) is what
+    the profile's own fields and properties say (rules.md F-1), and one
+    tuple serves every deal of one profile object."""
+    from replay import partner_cards
+    from replay.state import _profile_facts
+
+    prof = parse_rules(name)
+    facts = _profile_facts(prof)
+    assert facts == (prof, prof.players, prof.playing, prof.sitOut, prof.trumps, prof.deck_mask, prof.hand_size,
+                     prof.blind_size, prof.tableStacks, prof.partner_card, prof.tricks,
+                     partner_cards.first_two_mask(prof))
+    assert _profile_facts(prof) is facts
+    other = prof.model_copy(update={"players": prof.players})  # an equal profile, another object: its own facts
+    assert _profile_facts(other)[0] is other
 
 
 # --- the deal's identity text (replay/deal_identity.py), sorted once per position
