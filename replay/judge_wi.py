@@ -408,6 +408,9 @@ def _hand_kind(chk: HandCheck) -> str:
     """``pick``, ``misdeal``, ``doubler`` or the no-pick game played
     (``leaster``, ``moster``, ``mittler``, ``schneidster``, ``schwanzer``)."""
     rec = chk.rec
+    if (rec.pick is not None and rec.leaster is None and rec.doubler is None and rec.misdeal is None
+            and rec.nopick is None):
+        return "pick"  # the common case: only a pick is written
     found = [(k, v) for k, v in (("pick", rec.pick), ("leaster", rec.leaster), ("doubler", rec.doubler),
                                  ("misdeal", rec.misdeal), (rec.nopick_game, rec.nopick)) if v is not None]
     if not found:
@@ -567,6 +570,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         stopped = None
         size, battery = prof.trick_cards, prof.trick_slots is not None  # four cards a trick in the battery games
         play, add_row, names, succ = g.play, trick_rows.append, CARD_NAMES, successors(g.n, g.sitting)
+        seat_of = chk.index.get  # chk.seat without the call; a miss goes to chk.seat for its error
         for t in rec.tricks:
             if t.number != expected_no:
                 raise chk.reject("E-TRICK-ORDER", f"t{t.number} where t{expected_no} was expected", t.pos,
@@ -575,7 +579,9 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
             if g.phase == Phase.DONE:
                 raise chk.reject("E-TOO-MANY-TRICKS", f"t{t.number} after the last trick", t.pos, found=f"t{t.number}",
                                  expected=f"{prof.tricks} tricks", trick=t.number)
-            lead = chk.seat(t.leader, t.leader_pos)
+            lead = seat_of(t.leader)
+            if lead is None:
+                lead = chk.seat(t.leader, t.leader_pos)  # E-SEAT: not a seat of the hand
             if lead != g.leader:
                 who = "the player left of the dealer" if t.number == 1 else f"the winner of trick {t.number - 1}"
                 raise chk.reject("E-LEADER", f"trick {t.number} is led by {t.leader}, but {who} leads it "
@@ -784,10 +790,17 @@ def _pick(chk: HandCheck, g: GameState, dealer: int, picker: int) -> None:
     picked (notation.md §3, rules.md B-5)."""
     s = g.to_act
     has_blind = g.profile.has_blind  # the profile never changes within a hand
+    pos = chk.rec.pick.pos
     while has_blind and s != picker and g.phase == Phase.PICK and g.passes < g.np - 1:
-        _apply(chk, g, Pass(s), chk.rec.pick.pos)  # a stuck seat may not pass (rules.md D-13, D-14)
+        _apply(chk, g, _PASSES[s] if s < len(_PASSES) else Pass(s), pos)  # a stuck seat may not pass (D-13, D-14)
         s = g.next_seat(s)
-    _apply(chk, g, Pick(picker), chk.rec.pick.pos)
+    _apply(chk, g, _PICKS[picker] if picker < len(_PICKS) else Pick(picker), pos)
+
+
+#: ``Pass(s)`` and ``Pick(s)`` of the seats of every table (rules.md F-1: up to
+#: eight), made once: actions are frozen values, so one serves every hand.
+_PASSES = tuple(Pass(s) for s in range(8))
+_PICKS = tuple(Pick(s) for s in range(8))
 
 
 def _apply(chk: HandCheck, g: GameState, action, pos: Pos) -> None:

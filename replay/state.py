@@ -204,6 +204,7 @@ class GameState:
         "sitting", "np", "partner2", "down", "_under", "table", "hands_known", "roll", "shared",
         "_ft_mask", "first_two", "given",  # issue 18 (h18a): replay/partner_cards.py
         "_succ",  # successors(n, sitting): the next seat clockwise of each seat
+        "_led_mask", "_rare",  # play's fast checks (GameState._lead, __init__)
     )
 
     def __init__(self, profile: RuleProfile, dealer: int, hands: list[int], blind: int = 0, *,
@@ -322,11 +323,13 @@ class GameState:
         self._special = False  # called-ace obligations are in force (a call, not alone)
         self._cs = -1  # the called suit, -1 without a called card
         self._led = -1  # effective suit led to the current trick
+        self._led_mask = 0  # the cards that follow it (the unknown card only in the called suit, B-11c)
         self._ten_up = False  # calledTenBeatsAce with a ten called
         self.nopick: str | None = None  # the game played when everybody passed (rules.md D-1)
         self.blind_trick: int | None = None  # leasterBlind=namedTrick: the named trick, 1-based (D-3)
         self.pot = pot
         self._ft_mask = ft_mask  # the first-two games' rank cards, else 0 (partner_cards.first_two_mask)
+        self._rare = bool(ft_mask or under)  # play's checks of first-two cards and table cards are needed
         self.first_two: list[int] | None = None  # seats that played the first cards of that rank
         self.given: tuple | None = None  # wi6-7d-high: (seat, card passed left, card passed back)
         self.roll: int | None = None  # wi7-die-roll: the written die roll (issue 18, replay/seven.py)
@@ -1251,22 +1254,19 @@ class GameState:
             self._not_held(seat, card, bit, h)
         # Fast path: following the led suit is legal except on the first trick
         # of the called suit, where the partner owes the ace and the picker the
-        # unknown card (B-20a, B-11b); leading is free except for the partner
-        # holding the called ace (B-20b).  Everything else asks legal_mask.
+        # unknown card (B-20a, B-11b); a void seat is free unless a called-suit
+        # duty binds it (B-20c the partner, B-21 the picker); leading is free
+        # except for the partner holding the called ace (B-20b).  Everything
+        # else asks legal_mask, which decides.
         trick = self.trick
-        under = self.under
-        # the suit the card follows and leads as (eff_suit inlined: the unknown card is the called suit's)
-        es = self._suit_of[card] if under is None or card != under else self._cs
         if trick:
-            led = self._led
-            if es == led:
-                ok = not (self._special and led == self._cs and self.called_trick == self.trick_no
+            lm = self._led_mask
+            if bit & lm:  # follows the led suit
+                ok = not (self._special and self.called_trick == self.trick_no and self._led == self._cs
                           and (seat == self.partner or seat == self.picker))
-            elif under is None and (not self._special or self.called_trick is not None
-                                    or (seat != self.partner and seat != self.picker)):
-                # no called-suit duty in force, or none on this seat (B-20c binds the partner, B-21 the
-                # picker): void means free
-                ok = not h & self._suit_masks[led]
+            elif not h & lm:  # void in the led suit
+                ok = (not self._special or self.called_trick is not None
+                      or (seat != self.partner and seat != self.picker))
             else:
                 ok = False
         else:
@@ -1281,20 +1281,17 @@ class GameState:
         if renege and ok and self.complete:
             raise self._err("E-RENEGE-MARK", f"{card} is marked ^R as a renege but it is a legal play", f"^R{card}",
                             str(card))
-        ft = self._ft_mask
-        if ft and ft >> card & 1:  # the first two cards of a rank make the side (F-1, issue 18)
-            partner_cards.first_two_card(self, seat, card)
+        if self._rare:  # the first-two games (F-1, issue 18) and table cards (wi2, F-1)
+            if self._ft_mask >> card & 1:  # the first two cards of a rank make the side
+                partner_cards.first_two_card(self, seat, card)
+            d = self._under.get(card)
+            if d is not None:  # the face-down card under a played face-up card turns up
+                h |= 1 << d
+                self.down[seat] &= ~(1 << d)
         # commit
         if not trick:
-            self._led = es
-            if es == self._cs and self.called_trick is None and not self.alone:
-                self.called_trick = self.trick_no
+            self._lead(card)
         hands[seat] = h & ~bit
-        if self._under:  # the face-down card under a played face-up card turns up (rules.md F-1)
-            d = self._under.get(card)
-            if d is not None:
-                hands[seat] |= 1 << d
-                self.down[seat] &= ~(1 << d)
         trick.append((seat, card))
         self.trick_mask |= bit
         if seat == self.partner and self.partner_revealed is None and (
@@ -1305,6 +1302,25 @@ class GameState:
             self._end_trick()
         else:
             self.to_act = self._succ[seat]  # next_seat(self.n, self.sitting, seat), one index
+
+    def _lead(self, card: Card) -> None:
+        """Open a trick with ``card``: the suit it leads (the unknown card
+        leads as the called suit, rules.md B-11c; trump counts as one suit,
+        B-18), that suit's cards as a mask (the unknown card follows only the
+        called suit), and the trick of the called suit's first lead (B-20)."""
+        under = self.under
+        cs = self._cs
+        if under is None:
+            es = self._suit_of[card]
+            lm = self._suit_masks[es]
+        else:
+            ubit = 1 << under
+            es = cs if card == under else self._suit_of[card]
+            lm = self._suit_masks[es] & ~ubit | (ubit if es == cs else 0)
+        self._led = es
+        self._led_mask = lm
+        if es == cs and self.called_trick is None and not self.alone:
+            self.called_trick = self.trick_no
 
     def _ready_to_play(self, seat: int, card: Card) -> None:
         """The checks before any card is played, for :meth:`play` and the
