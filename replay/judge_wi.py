@@ -18,6 +18,8 @@ from it is reported.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import reduce
+from operator import or_
 
 
 from .actions import (Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Recrack,
@@ -99,13 +101,7 @@ def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int]
     blind_mask = None
     if blind is not None:
         bcards = blind.cards
-        m = 0  # the known cards' mask, once for every check below (they only raise)
-        unknown = 0
-        for c in bcards:
-            if c is None:
-                unknown += 1
-            else:
-                m |= 1 << c
+        m, unknown = _known_mask(bcards)  # once for every check below (they only raise)
         blind_mask = None if unknown else m  # _cards_mask(blind.cards)
         if m & ~prof.deck_mask:  # a card outside the deck: _check_deck names the first (E-DECK)
             _check_deck(chk, bcards, blind.card_pos, blind.pos)
@@ -120,8 +116,11 @@ def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int]
     dealt = blind_mask or 0
     deck = prof.deck_mask
     hand_size = prof.hand_size
+    seat_of = chk.index.get
     for d in rec.deals:
-        s = chk.seat(d.seat, d.pos)
+        s = seat_of(d.seat)
+        if s is None:
+            s = chk.seat(d.seat, d.pos)  # E-SEAT: not a seat of the hand
         if s in seen_seats:
             raise chk.reject("E-DEAL-TWICE", f"{d.seat} is dealt twice", d.pos, found=f"deal {d.seat}",
                              expected="one deal line per seat")
@@ -130,13 +129,7 @@ def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int]
             raise chk.reject("E-SIT-OUT", f"{d.seat} deals and sits out under {prof.name}, so is dealt no cards "
                              "(rules.md F-1)", d.pos, found=f"deal {d.seat}", expected="no deal line for the dealer")
         cards = d.cards
-        m = 0  # the known cards' mask, once for both checks (the checks below only raise)
-        unknown = 0  # the cards written ??
-        for c in cards:
-            if c is None:
-                unknown += 1
-            else:
-                m |= 1 << c
+        m, unknown = _known_mask(cards)  # once for both checks (the checks below only raise); ?? cards
         if m & ~deck:  # some card outside the deck: _check_deck names the first (E-DECK)
             _check_deck(chk, cards, d.card_pos, d.pos)
         if len(cards) != hand_size:
@@ -149,6 +142,17 @@ def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int]
         hands[s] = m
         dealt |= m
     return hands, seen_seats, known, blind_mask
+
+
+_BITS = tuple(1 << i for i in range(34))  # the bit of each card index (the 34-card deck's sixes included)
+
+
+def _known_mask(cards) -> tuple[int, int]:
+    """(the mask of the known cards of ``cards``, how many are ``??``);
+    a card written twice is in the mask once."""
+    if None in cards:
+        return reduce(or_, [_BITS[c] for c in cards if c is not None], 0), cards.count(None)
+    return reduce(or_, map(_BITS.__getitem__, cards), 0), 0
 
 
 def _check_repeats(chk: HandCheck, cards, card_pos, pos: Pos, dealt: int) -> int:
@@ -793,7 +797,7 @@ def _pick(chk: HandCheck, g: GameState, dealer: int, picker: int) -> None:
     pos = chk.rec.pick.pos
     while has_blind and s != picker and g.phase == Phase.PICK and g.passes < g.np - 1:
         _apply(chk, g, _PASSES[s] if s < len(_PASSES) else Pass(s), pos)  # a stuck seat may not pass (D-13, D-14)
-        s = g.next_seat(s)
+        s = g._succ[s]  # g.next_seat(s): the pass went through, so s is a seat of the table
     _apply(chk, g, _PICKS[picker] if picker < len(_PICKS) else Pick(picker), pos)
 
 

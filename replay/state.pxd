@@ -81,3 +81,4 @@ cdef class GameState:
     cdef public object _succ
     cdef public object _led_mask
     cdef public object _rare
+    cdef public object _tops

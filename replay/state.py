@@ -112,6 +112,21 @@ def _hand_sizes(n: int, sitting: int | None, hand_size: int) -> tuple[int, ...]:
         t = _SIZES[key] = tuple(0 if s == sitting else hand_size for s in range(n))
     return t
 
+def _strongest(mask: int, strength: tuple[int, ...]) -> int:
+    """The card of ``mask`` (cards of one effective suit, rules.md B-18)
+    with the highest ``strength`` (its trump order's, rules.md A-2, A-3):
+    the card that wins a trick among them (B-19)."""
+    best = -1
+    top = -1
+    while mask:
+        low = mask & -mask
+        c = low.bit_length() - 1
+        if strength[c] > best:
+            best, top = strength[c], c
+        mask ^= low
+    return top
+
+
 #: Per profile (keyed by its id; the profile is kept in the value and checked):
 #: what a deal reads from it, made once (profiles are never changed in place).
 _FACTS: dict[int, tuple] = {}
@@ -119,15 +134,16 @@ _FACTS: dict[int, tuple] = {}
 
 def _profile_facts(profile: RuleProfile) -> tuple:
     """``(profile, players, playing, sitOut, trumps, deck_mask, hand_size,
-    blind_size, tableStacks, partner_card, tricks, first_two_mask)`` of
+    blind_size, tableStacks, partner_card, tricks, first_two_mask, tops)`` of
     ``profile`` (rules.md F-1), looked up instead of read again from its
-    properties at every deal."""
+    properties at every deal; ``tops`` is a cache of :func:`_strongest` by
+    mask for the profile's trump order, filled by the tricks played."""
     hit = _FACTS.get(id(profile))
     if hit is not None and hit[0] is profile:
         return hit
     hit = (profile, profile.players, profile.playing, profile.sitOut, profile.trumps, profile.deck_mask,
            profile.hand_size, profile.blind_size, profile.tableStacks, profile.partner_card, profile.tricks,
-           partner_cards.first_two_mask(profile))
+           partner_cards.first_two_mask(profile), {})
     if len(_FACTS) >= 1024:
         _FACTS.clear()
     _FACTS[id(profile)] = hit
@@ -205,12 +221,13 @@ class GameState:
         "_ft_mask", "first_two", "given",  # issue 18 (h18a): replay/partner_cards.py
         "_succ",  # successors(n, sitting): the next seat clockwise of each seat
         "_led_mask", "_rare",  # play's fast checks (GameState._lead, __init__)
+        "_tops",  # _strongest by mask, per profile (_profile_facts)
     )
 
     def __init__(self, profile: RuleProfile, dealer: int, hands: list[int], blind: int = 0, *,
                  complete: bool | None = None, stake: int = 1, pot: int = 0,
                  table: list[list[tuple[Card, Card]]] | None = None, hands_known: bool = True):
-        _, n, playing, sit_out, order, deck_mask, hand_size, blind_size, stacks, pcard, n_tricks, ft_mask = \
+        _, n, playing, sit_out, order, deck_mask, hand_size, blind_size, stacks, pcard, n_tricks, ft_mask, tops = \
             _profile_facts(profile)
         if len(hands) != n:
             raise ValueError(f"{len(hands)} hands for {n} players")
@@ -330,6 +347,7 @@ class GameState:
         self.pot = pot
         self._ft_mask = ft_mask  # the first-two games' rank cards, else 0 (partner_cards.first_two_mask)
         self._rare = bool(ft_mask or under)  # play's checks of first-two cards and table cards are needed
+        self._tops = tops  # the strongest card of a mask of one effective suit (_end_trick)
         self.first_two: list[int] | None = None  # seats that played the first cards of that rank
         self.given: tuple | None = None  # wi6-7d-high: (seat, card passed left, card passed back)
         self.roll: int | None = None  # wi7-die-roll: the written die roll (issue 18, replay/seven.py)
@@ -451,7 +469,7 @@ class GameState:
             raise self._err("E-FORCED-PICK", f"seat {seat} passes, but {who} must pick under noPick=forcedPick "
                             "(rules.md D-13, D-14)", f"pass by seat {seat}", f"pick by seat {seat}")
         self.passes += 1
-        self.to_act = self.next_seat(seat)
+        self.to_act = self._succ[seat]  # next_seat: seat is the seat to act, so a seat of the table
         if self.passes == self.np:
             game = self.profile.noPick
             self.nopick = game
@@ -1386,20 +1404,17 @@ class GameState:
     def _end_trick(self) -> None:
         cards = tuple(self.trick)
         if self.under is None and not self._ten_up:
-            # the highest trump, else the highest card of the led suit (rules.md B-19;
-            # TrumpOrder.trick_winner inlined: trump strengths are all above 100)
-            suit_of, strength, led = self._suit_of, self._strength, self._led
-            best, w = -1, cards[0][0]
-            for s, c in cards:
-                es = suit_of[c]
-                if es == 4:  # TRUMP
-                    st = strength[c] + 1000
-                elif es != led:
-                    continue
-                else:
-                    st = strength[c]
-                if st > best:
-                    best, w = st, s
+            # the highest trump, else the highest card of the led suit (rules.md B-19): the
+            # strongest of those cards (_strongest), looked up by their mask
+            tm = self.trick_mask
+            suit_masks = self._suit_masks
+            contest = tm & suit_masks[4] or tm & suit_masks[self._led]  # TRUMP, else the led suit
+            top = self._tops.get(contest)
+            if top is None:
+                top = self._tops[contest] = _strongest(contest, self._strength)
+            for w, c in cards:
+                if c == top:
+                    break
         else:
             w = self.trick_winner(cards)
         self.taken[w] |= self.trick_mask
