@@ -7,7 +7,10 @@ no ``.pyx``, no second engine to keep in step).
     python -m ingest.fastpath --status   # which modules run compiled now
 
 An extension module ``replay/state.cpython-311-x86_64-linux-gnu.so`` beside
-``replay/state.py`` is imported instead of the source; without it (no
+``replay/state.py`` is imported instead of the source; ``replay/state.pxd``
+beside it (Cython's augmenting declarations) makes the compiled
+``GameState`` an extension type whose attributes are struct fields, every
+one still a Python object, so the source's behaviour is kept.  Without the extension (no
 compiler, no Cython, or after ``--clean``) the source runs, with the same
 verdicts and the same stored rows (``tests/test_fastpath.py`` compares the
 two paths' databases row for row under every named profile).  Needs Cython

@@ -202,18 +202,16 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
-_POINT_MASKS = tuple(
-    (pts, sum(1 << i for i in range(32) if POINTS[i] == pts)) for pts in (11, 10, 4, 3, 2)
-)
-
-
-_A, _T, _K, _Q, _J = (m for _, m in _POINT_MASKS)
+#: The card points of each 8-card byte of a mask (one suit: A T K Q J 9 8 7 in
+#: bits 0..7, rules.md A-5), so a mask's points are four lookups.
+_BYTE_POINTS: tuple[int, ...] = tuple(sum(_RANK_POINTS[r] for r in range(8) if b >> r & 1) for b in range(256))
 
 
 def points_of(mask: int) -> int:
-    """Card points held in ``mask`` (0..120)."""
-    return (11 * (mask & _A).bit_count() + 10 * (mask & _T).bit_count() + 4 * (mask & _K).bit_count()
-            + 3 * (mask & _Q).bit_count() + 2 * (mask & _J).bit_count())
+    """Card points held in ``mask`` (0..120; the sixes of the 34-card deck,
+    bits 32 and 33, count 0)."""
+    t = _BYTE_POINTS
+    return t[mask & 255] + t[mask >> 8 & 255] + t[mask >> 16 & 255] + t[mask >> 24 & 255]
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,8 @@ from it is reported.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import reduce
+from operator import or_
 
 
 from .actions import (Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Recrack,
@@ -53,7 +55,7 @@ def build_state(chk: HandCheck, dealer: int, stake: int) -> GameState:
     rec, prof = chk.rec, chk.profile
     sitting = dealer if prof.sitOut else None
     hands, seen_seats, known, blind_mask = _read_deal(chk, sitting)
-    table = _table(chk, _or(hands) | (blind_mask or 0))
+    table = _table(chk, _or(hands) | (blind_mask or 0)) if rec.tables else None
     if rec.deals or (rec.tables and not prof.handCards):  # wi2-all-table: no hand, no deal lines (issue 18)
         complete = (known and (len(seen_seats) == prof.playing or not prof.handCards)
                     and (blind_mask is not None or not prof.has_blind) and (table is not None or not prof.tableStacks))
@@ -99,13 +101,7 @@ def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int]
     blind_mask = None
     if blind is not None:
         bcards = blind.cards
-        m = 0  # the known cards' mask, once for every check below (they only raise)
-        unknown = 0
-        for c in bcards:
-            if c is None:
-                unknown += 1
-            else:
-                m |= 1 << c
+        m, unknown = _known_mask(bcards)  # once for every check below (they only raise)
         blind_mask = None if unknown else m  # _cards_mask(blind.cards)
         if m & ~prof.deck_mask:  # a card outside the deck: _check_deck names the first (E-DECK)
             _check_deck(chk, bcards, blind.card_pos, blind.pos)
@@ -120,8 +116,11 @@ def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int]
     dealt = blind_mask or 0
     deck = prof.deck_mask
     hand_size = prof.hand_size
+    seat_of = chk.index.get
     for d in rec.deals:
-        s = chk.seat(d.seat, d.pos)
+        s = seat_of(d.seat)
+        if s is None:
+            s = chk.seat(d.seat, d.pos)  # E-SEAT: not a seat of the hand
         if s in seen_seats:
             raise chk.reject("E-DEAL-TWICE", f"{d.seat} is dealt twice", d.pos, found=f"deal {d.seat}",
                              expected="one deal line per seat")
@@ -130,13 +129,7 @@ def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int]
             raise chk.reject("E-SIT-OUT", f"{d.seat} deals and sits out under {prof.name}, so is dealt no cards "
                              "(rules.md F-1)", d.pos, found=f"deal {d.seat}", expected="no deal line for the dealer")
         cards = d.cards
-        m = 0  # the known cards' mask, once for both checks (the checks below only raise)
-        unknown = 0  # the cards written ??
-        for c in cards:
-            if c is None:
-                unknown += 1
-            else:
-                m |= 1 << c
+        m, unknown = _known_mask(cards)  # once for both checks (the checks below only raise); ?? cards
         if m & ~deck:  # some card outside the deck: _check_deck names the first (E-DECK)
             _check_deck(chk, cards, d.card_pos, d.pos)
         if len(cards) != hand_size:
@@ -149,6 +142,17 @@ def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int]
         hands[s] = m
         dealt |= m
     return hands, seen_seats, known, blind_mask
+
+
+_BITS = tuple(1 << i for i in range(34))  # the bit of each card index (the 34-card deck's sixes included)
+
+
+def _known_mask(cards) -> tuple[int, int]:
+    """(the mask of the known cards of ``cards``, how many are ``??``);
+    a card written twice is in the mask once."""
+    if None in cards:
+        return reduce(or_, [_BITS[c] for c in cards if c is not None], 0), cards.count(None)
+    return reduce(or_, map(_BITS.__getitem__, cards), 0), 0
 
 
 def _check_repeats(chk: HandCheck, cards, card_pos, pos: Pos, dealt: int) -> int:
@@ -408,6 +412,9 @@ def _hand_kind(chk: HandCheck) -> str:
     """``pick``, ``misdeal``, ``doubler`` or the no-pick game played
     (``leaster``, ``moster``, ``mittler``, ``schneidster``, ``schwanzer``)."""
     rec = chk.rec
+    if (rec.pick is not None and rec.leaster is None and rec.doubler is None and rec.misdeal is None
+            and rec.nopick is None):
+        return "pick"  # the common case: only a pick is written
     found = [(k, v) for k, v in (("pick", rec.pick), ("leaster", rec.leaster), ("doubler", rec.doubler),
                                  ("misdeal", rec.misdeal), (rec.nopick_game, rec.nopick)) if v is not None]
     if not found:
@@ -567,6 +574,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         stopped = None
         size, battery = prof.trick_cards, prof.trick_slots is not None  # four cards a trick in the battery games
         play, add_row, names, succ = g.play, trick_rows.append, CARD_NAMES, successors(g.n, g.sitting)
+        seat_of = chk.index.get  # chk.seat without the call; a miss goes to chk.seat for its error
         for t in rec.tricks:
             if t.number != expected_no:
                 raise chk.reject("E-TRICK-ORDER", f"t{t.number} where t{expected_no} was expected", t.pos,
@@ -575,7 +583,9 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
             if g.phase == Phase.DONE:
                 raise chk.reject("E-TOO-MANY-TRICKS", f"t{t.number} after the last trick", t.pos, found=f"t{t.number}",
                                  expected=f"{prof.tricks} tricks", trick=t.number)
-            lead = chk.seat(t.leader, t.leader_pos)
+            lead = seat_of(t.leader)
+            if lead is None:
+                lead = chk.seat(t.leader, t.leader_pos)  # E-SEAT: not a seat of the hand
             if lead != g.leader:
                 who = "the player left of the dealer" if t.number == 1 else f"the winner of trick {t.number - 1}"
                 raise chk.reject("E-LEADER", f"trick {t.number} is led by {t.leader}, but {who} leads it "
@@ -654,7 +664,10 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                                      "what is written", stopped[1] if stopped else rec.pos, severity="warning"))
         return _score_sheet(chk, kind, dealer, stake, state=g, cardlog=cardlog)
     # ---- the hand is over: cross-check what is written
-    if kind not in NOPICK_GAMES and (_partner_unknown(g) or g.side_points() is None):
+    if kind in NOPICK_GAMES:
+        return _nopick_done(chk, g, kind, dealer, stake, g.settlement(), cardlog)
+    pts = None if _partner_unknown(g) else g.side_points()
+    if pts is None:
         # a called or partner card nobody played before a claim, without the
         # deal: the side follows from what is written (the partner, the
         # score), never from a guess; likewise the points of a defenders'
@@ -663,11 +676,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         # picker side's points are not known from the cards
         return _score_sheet(chk, kind, dealer, stake, state=g, cardlog=cardlog)
     settle = g.settlement()
-    if kind in NOPICK_GAMES:
-        return _nopick_done(chk, g, kind, dealer, stake, settle, cardlog)
     picker = g.picker
     partner = _pa(g.partners())
-    pts = g.side_points()
     tricks = g.side_tricks()
     if chk.prov.get("partner") != "asserted":
         _check_partner(chk, partner, g)
@@ -784,10 +794,17 @@ def _pick(chk: HandCheck, g: GameState, dealer: int, picker: int) -> None:
     picked (notation.md §3, rules.md B-5)."""
     s = g.to_act
     has_blind = g.profile.has_blind  # the profile never changes within a hand
+    pos = chk.rec.pick.pos
     while has_blind and s != picker and g.phase == Phase.PICK and g.passes < g.np - 1:
-        _apply(chk, g, Pass(s), chk.rec.pick.pos)  # a stuck seat may not pass (rules.md D-13, D-14)
-        s = g.next_seat(s)
-    _apply(chk, g, Pick(picker), chk.rec.pick.pos)
+        _apply(chk, g, _PASSES[s] if s < len(_PASSES) else Pass(s), pos)  # a stuck seat may not pass (D-13, D-14)
+        s = g._succ[s]  # g.next_seat(s): the pass went through, so s is a seat of the table
+    _apply(chk, g, _PICKS[picker] if picker < len(_PICKS) else Pick(picker), pos)
+
+
+#: ``Pass(s)`` and ``Pick(s)`` of the seats of every table (rules.md F-1: up to
+#: eight), made once: actions are frozen values, so one serves every hand.
+_PASSES = tuple(Pass(s) for s in range(8))
+_PICKS = tuple(Pick(s) for s in range(8))
 
 
 def _apply(chk: HandCheck, g: GameState, action, pos: Pos) -> None:
@@ -1899,7 +1916,8 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
              leaster_winner=None, status="score-sheet", state: GameState | None = None, alone=None) -> HandOutcome:
     rec, prof = chk.rec, chk.profile
     a = chk.aliases
-    if any(abs(u) > _MAX_UNITS for u in settle.units):
+    units = settle.units
+    if max(units) > _MAX_UNITS or min(units) < -_MAX_UNITS:
         pos = rec.score.pos if rec.score is not None else rec.pos
         raise chk.reject("E-RANGE", f"units {max(settle.units, key=abs):+d} are beyond what the log keeps", pos,
                          found=max(settle.units, key=abs), expected=f"at most {_MAX_UNITS} either way")
@@ -1917,7 +1935,7 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
     called_suit = None
     if picker is not None:
         if state is not None and state.call_type is not None:
-            call_type = state.call_type.value
+            call_type = state.call_type._value_  # the word itself (CallType is a str enum)
         elif alone:
             call_type = "alone"
         elif prof.partnerMode == "jackOfDiamonds":

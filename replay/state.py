@@ -112,6 +112,44 @@ def _hand_sizes(n: int, sitting: int | None, hand_size: int) -> tuple[int, ...]:
         t = _SIZES[key] = tuple(0 if s == sitting else hand_size for s in range(n))
     return t
 
+def _strongest(mask: int, strength: tuple[int, ...]) -> int:
+    """The card of ``mask`` (cards of one effective suit, rules.md B-18)
+    with the highest ``strength`` (its trump order's, rules.md A-2, A-3):
+    the card that wins a trick among them (B-19)."""
+    best = -1
+    top = -1
+    while mask:
+        low = mask & -mask
+        c = low.bit_length() - 1
+        if strength[c] > best:
+            best, top = strength[c], c
+        mask ^= low
+    return top
+
+
+#: Per profile (keyed by its id; the profile is kept in the value and checked):
+#: what a deal reads from it, made once (profiles are never changed in place).
+_FACTS: dict[int, tuple] = {}
+
+
+def _profile_facts(profile: RuleProfile) -> tuple:
+    """``(profile, players, playing, sitOut, trumps, deck_mask, hand_size,
+    blind_size, tableStacks, partner_card, tricks, first_two_mask, tops)`` of
+    ``profile`` (rules.md F-1), looked up instead of read again from its
+    properties at every deal; ``tops`` is a cache of :func:`_strongest` by
+    mask for the profile's trump order, filled by the tricks played."""
+    hit = _FACTS.get(id(profile))
+    if hit is not None and hit[0] is profile:
+        return hit
+    hit = (profile, profile.players, profile.playing, profile.sitOut, profile.trumps, profile.deck_mask,
+           profile.hand_size, profile.blind_size, profile.tableStacks, profile.partner_card, profile.tricks,
+           partner_cards.first_two_mask(profile), {})
+    if len(_FACTS) >= 1024:
+        _FACTS.clear()
+    _FACTS[id(profile)] = hit
+    return hit
+
+
 class CallType(str, enum.Enum):
     """How the picker's side was formed (design.md 4, partner-call outcomes)."""
 
@@ -182,21 +220,24 @@ class GameState:
         "sitting", "np", "partner2", "down", "_under", "table", "hands_known", "roll", "shared",
         "_ft_mask", "first_two", "given",  # issue 18 (h18a): replay/partner_cards.py
         "_succ",  # successors(n, sitting): the next seat clockwise of each seat
+        "_led_mask", "_rare",  # play's fast checks (GameState._lead, __init__)
+        "_tops",  # _strongest by mask, per profile (_profile_facts)
     )
 
     def __init__(self, profile: RuleProfile, dealer: int, hands: list[int], blind: int = 0, *,
                  complete: bool | None = None, stake: int = 1, pot: int = 0,
                  table: list[list[tuple[Card, Card]]] | None = None, hands_known: bool = True):
-        n = profile.players
+        _, n, playing, sit_out, order, deck_mask, hand_size, blind_size, stacks, pcard, n_tricks, ft_mask, tops = \
+            _profile_facts(profile)
         if len(hands) != n:
             raise ValueError(f"{len(hands)} hands for {n} players")
         self.profile = profile
         self.n = n
         self.dealer = dealer
-        self.sitting: int | None = dealer if profile.sitOut else None
-        self.np = profile.playing
-        self._succ = successors(n, self.sitting)
-        self._order = profile.trumps
+        sitting = self.sitting = dealer if sit_out else None
+        self.np = playing
+        self._succ = successors(n, sitting)
+        self._order = order
         seen = blind
         if table is None:  # no table cards (every game but wi2): no face-down or face-up masks
             down, under, up = [0] * n, {}, None
@@ -210,21 +251,21 @@ class GameState:
                 c = next(cards_in(dup))
                 raise IllegalAction("E-DEAL-DUPLICATE", f"{c} is dealt twice", found=str(c), expected="each card once")
             seen |= h
-        stray = seen & ~profile.deck_mask
+        stray = seen & ~deck_mask
         if stray:
             c = next(cards_in(stray))
             raise IllegalAction("E-DECK", f"{c} is not in the {profile.deck}-card deck of {profile.name} "
                                 "(rules.md F-1)", found=str(c), expected=f"a card of the {profile.deck}-card deck")
-        if self.sitting is not None and hands[self.sitting]:
-            c = next(cards_in(hands[self.sitting]))
-            raise IllegalAction("E-SIT-OUT", f"seat {self.sitting} deals and sits out, but holds {c} (rules.md F-1)",
+        if sitting is not None and hands[sitting]:
+            c = next(cards_in(hands[sitting]))
+            raise IllegalAction("E-SIT-OUT", f"seat {sitting} deals and sits out, but holds {c} (rules.md F-1)",
                                 found=str(c), expected="no cards for the dealer")
-        sizes = _hand_sizes(n, self.sitting, profile.hand_size)
-        tables_full = not profile.tableStacks or (table is not None and all(
-            len(st) == profile.tableStacks for st in table))  # every seat's stacks (rules.md F-1)
+        sizes = _hand_sizes(n, sitting, hand_size)
+        tables_full = not stacks or (table is not None and all(
+            len(st) == stacks for st in table))  # every seat's stacks (rules.md F-1)
         if complete is None:
             complete = (all(h.bit_count() == k for h, k in zip(hands, sizes))
-                        and blind.bit_count() == profile.blind_size and tables_full)
+                        and blind.bit_count() == blind_size and tables_full)
         elif complete:
             for s, h in enumerate(hands):
                 if h.bit_count() != sizes[s]:
@@ -253,7 +294,7 @@ class GameState:
         self.hands_known = complete or hands_known
         self.stake = stake
         self.phase = Phase.PICK
-        self.to_act = next_seat(n, self.sitting, dealer)
+        self.to_act = next_seat(n, sitting, dealer)
         self.passes = 0
         self.picker: int | None = None
         self.bury = 0
@@ -269,7 +310,7 @@ class GameState:
         self.castrates = 0
         self.blitzes = 0
         self.sheepshead = False  # the picker called "sheepshead" (C-9)
-        self._pcard = profile.partner_card  # J♦, or J♣ under jdPartnerCard=JC (C-7)
+        self._pcard = pcard  # J♦, or J♣ under jdPartnerCard=JC (C-7)
         self._hybrid = False  # an ace call in the jack-of-diamonds game (C-5): no B-20 duties
         self.crack_seats: list[int] = []
         self.marks_log: list[Action] = []
@@ -290,20 +331,23 @@ class GameState:
         self.claim_after: int | None = None  # the tricks played before the claim
         self.claimed_cards = 0  # the known cards the claim gave the claimer's side (a mask)
         self._called_suit_mask = 0
-        self._fail_masks = self._order.suit_masks[:4]  # the four printed suits' fail cards
+        self._fail_masks = order.suit_masks[:4]  # the four printed suits' fail cards
         self.last_winner: int | None = None
-        self._suit_of = self._order.suit_of
-        self._strength = self._order.strength
-        self._suit_masks = self._order.suit_masks
-        self._nt = profile.tricks
+        self._suit_of = order.suit_of
+        self._strength = order.strength
+        self._suit_masks = order.suit_masks
+        self._nt = n_tricks
         self._special = False  # called-ace obligations are in force (a call, not alone)
         self._cs = -1  # the called suit, -1 without a called card
         self._led = -1  # effective suit led to the current trick
+        self._led_mask = 0  # the cards that follow it (the unknown card only in the called suit, B-11c)
         self._ten_up = False  # calledTenBeatsAce with a ten called
         self.nopick: str | None = None  # the game played when everybody passed (rules.md D-1)
         self.blind_trick: int | None = None  # leasterBlind=namedTrick: the named trick, 1-based (D-3)
         self.pot = pot
-        self._ft_mask = partner_cards.first_two_mask(profile)  # the first-two games' rank cards, else 0
+        self._ft_mask = ft_mask  # the first-two games' rank cards, else 0 (partner_cards.first_two_mask)
+        self._rare = bool(ft_mask or under)  # play's checks of first-two cards and table cards are needed
+        self._tops = tops  # the strongest card of a mask of one effective suit (_end_trick)
         self.first_two: list[int] | None = None  # seats that played the first cards of that rank
         self.given: tuple | None = None  # wi6-7d-high: (seat, card passed left, card passed back)
         self.roll: int | None = None  # wi7-die-roll: the written die roll (issue 18, replay/seven.py)
@@ -366,7 +410,10 @@ class GameState:
 
     def partners(self) -> tuple[int, ...]:
         """The picker's partners (none when alone; two in 3v3 and 3v5, rules.md F-1)."""
-        return tuple(s for s in (self.partner, self.partner2) if s is not None)
+        p1, p2 = self.partner, self.partner2
+        if p2 is None:
+            return () if p1 is None else (p1,)
+        return (p2,) if p1 is None else (p1, p2)
 
     # ------------------------------------------------------------------ apply
     def apply(self, action: Action) -> None:
@@ -422,7 +469,7 @@ class GameState:
             raise self._err("E-FORCED-PICK", f"seat {seat} passes, but {who} must pick under noPick=forcedPick "
                             "(rules.md D-13, D-14)", f"pass by seat {seat}", f"pick by seat {seat}")
         self.passes += 1
-        self.to_act = self.next_seat(seat)
+        self.to_act = self._succ[seat]  # next_seat: seat is the seat to act, so a seat of the table
         if self.passes == self.np:
             game = self.profile.noPick
             self.nopick = game
@@ -607,14 +654,19 @@ class GameState:
         hand = self.hands[self.picker]
         picked = hand | self.bury
         fm = self._fail_masks
-        fails = [s for s in range(4) if fm[s]]
-        # the fail suits whose ace the picker lacks after the pick (Card index s*8 is the ace, s*8+1 the ten)
-        missing = [s for s in fails if not picked >> (s * 8) & 1]
-        aces = [_CARD_OF[s * 8] for s in missing if hand & fm[s]]
+        # the fail suits whose ace the picker lacks after the pick (Card index s*8 is the ace, s*8+1 the ten),
+        # and the aces among them of a suit the picker holds
+        missing: list[int] = []
+        aces: list[Card] = []
+        for s in 0, 1, 2, 3:
+            if fm[s] and not picked >> (s * 8) & 1:
+                missing.append(s)
+                if hand & fm[s]:
+                    aces.append(_CARD_OF[s * 8])
         tens: list[Card] = []
         unders: list[Card] = []
         if not missing:  # all the fail aces (B-10)
-            tens = [_CARD_OF[s * 8 + 1] for s in fails if not picked >> (s * 8 + 1) & 1 and hand & fm[s]]
+            tens = [_CARD_OF[s * 8 + 1] for s in range(4) if fm[s] and not picked >> (s * 8 + 1) & 1 and hand & fm[s]]
         elif not aces:
             blocked = self.profile.noBuryIntoUnknown and any(picked & fm[s] for s in missing)
             if not blocked:
@@ -1220,23 +1272,23 @@ class GameState:
             self._not_held(seat, card, bit, h)
         # Fast path: following the led suit is legal except on the first trick
         # of the called suit, where the partner owes the ace and the picker the
-        # unknown card (B-20a, B-11b); leading is free except for the partner
-        # holding the called ace (B-20b).  Everything else asks legal_mask.
+        # unknown card (B-20a, B-11b); a void seat is free unless a called-suit
+        # duty binds it (B-20c the partner, B-21 the picker); leading is free
+        # except for the partner holding the called ace (B-20b).  Everything
+        # else asks legal_mask, which decides.
         trick = self.trick
-        under = self.under
-        special = self._special
         if trick:
-            led = self._led
-            es = self._cs if under is not None and card == under else self._suit_of[card]
-            if es == led:
-                ok = not (special and led == self._cs and self.called_trick == self.trick_no
+            lm = self._led_mask
+            if bit & lm:  # follows the led suit
+                ok = not (self._special and self.called_trick == self.trick_no and self._led == self._cs
                           and (seat == self.partner or seat == self.picker))
-            elif under is None and (not special or self.called_trick is not None):
-                ok = not h & self._suit_masks[led]  # no called-suit duty in force: void means free
+            elif not h & lm:  # void in the led suit
+                ok = (not self._special or self.called_trick is not None
+                      or (seat != self.partner and seat != self.picker))
             else:
                 ok = False
         else:
-            ok = not (special and seat == self.partner and self.called_trick is None)
+            ok = not (self._special and seat == self.partner and self.called_trick is None)
         if not ok:
             legal = self.legal_mask(seat)
             ok = bool(legal & bit)
@@ -1247,20 +1299,17 @@ class GameState:
         if renege and ok and self.complete:
             raise self._err("E-RENEGE-MARK", f"{card} is marked ^R as a renege but it is a legal play", f"^R{card}",
                             str(card))
-        if self._ft_mask >> card & 1:  # the first two cards of a rank make the side (F-1, issue 18)
-            partner_cards.first_two_card(self, seat, card)
+        if self._rare:  # the first-two games (F-1, issue 18) and table cards (wi2, F-1)
+            if self._ft_mask >> card & 1:  # the first two cards of a rank make the side
+                partner_cards.first_two_card(self, seat, card)
+            d = self._under.get(card)
+            if d is not None:  # the face-down card under a played face-up card turns up
+                h |= 1 << d
+                self.down[seat] &= ~(1 << d)
         # commit
         if not trick:
-            es = self._cs if under is not None and card == under else self._suit_of[card]
-            self._led = es
-            if self._cs == es and self.called_trick is None and not self.alone:
-                self.called_trick = self.trick_no
+            self._lead(card)
         hands[seat] = h & ~bit
-        if self._under:  # the face-down card under a played face-up card turns up (rules.md F-1)
-            d = self._under.get(card)
-            if d is not None:
-                hands[seat] |= 1 << d
-                self.down[seat] &= ~(1 << d)
         trick.append((seat, card))
         self.trick_mask |= bit
         if seat == self.partner and self.partner_revealed is None and (
@@ -1271,6 +1320,25 @@ class GameState:
             self._end_trick()
         else:
             self.to_act = self._succ[seat]  # next_seat(self.n, self.sitting, seat), one index
+
+    def _lead(self, card: Card) -> None:
+        """Open a trick with ``card``: the suit it leads (the unknown card
+        leads as the called suit, rules.md B-11c; trump counts as one suit,
+        B-18), that suit's cards as a mask (the unknown card follows only the
+        called suit), and the trick of the called suit's first lead (B-20)."""
+        under = self.under
+        cs = self._cs
+        if under is None:
+            es = self._suit_of[card]
+            lm = self._suit_masks[es]
+        else:
+            ubit = 1 << under
+            es = cs if card == under else self._suit_of[card]
+            lm = self._suit_masks[es] & ~ubit | (ubit if es == cs else 0)
+        self._led = es
+        self._led_mask = lm
+        if es == cs and self.called_trick is None and not self.alone:
+            self.called_trick = self.trick_no
 
     def _ready_to_play(self, seat: int, card: Card) -> None:
         """The checks before any card is played, for :meth:`play` and the
@@ -1336,20 +1404,17 @@ class GameState:
     def _end_trick(self) -> None:
         cards = tuple(self.trick)
         if self.under is None and not self._ten_up:
-            # the highest trump, else the highest card of the led suit (rules.md B-19;
-            # TrumpOrder.trick_winner inlined: trump strengths are all above 100)
-            suit_of, strength, led = self._suit_of, self._strength, self._led
-            best, w = -1, cards[0][0]
-            for s, c in cards:
-                es = suit_of[c]
-                if es == 4:  # TRUMP
-                    st = strength[c] + 1000
-                elif es != led:
-                    continue
-                else:
-                    st = strength[c]
-                if st > best:
-                    best, w = st, s
+            # the highest trump, else the highest card of the led suit (rules.md B-19): the
+            # strongest of those cards (_strongest), looked up by their mask
+            tm = self.trick_mask
+            suit_masks = self._suit_masks
+            contest = tm & suit_masks[4] or tm & suit_masks[self._led]  # TRUMP, else the led suit
+            top = self._tops.get(contest)
+            if top is None:
+                top = self._tops[contest] = _strongest(contest, self._strength)
+            for w, c in cards:
+                if c == top:
+                    break
         else:
             w = self.trick_winner(cards)
         self.taken[w] |= self.trick_mask

@@ -129,6 +129,71 @@ def test_side_points_and_tricks_over_the_side_seats(h):
     assert g.side_points() + others == 120
 
 
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(sorted(__import__("replay.profile", fromlist=["NAMED_PROFILES"]).NAMED_PROFILES)),
+       st.integers(0, 7))
+def test_every_trick_won_as_the_trump_order_says(seed, name, dealer):
+    """Under every named profile (every trump order, the 34-card deck, the
+    battery games' four-card tricks), each trick's recorded winner is the
+    seat :meth:`TrumpOrder.trick_winner` names (rules.md B-19), unless an
+    unknown card or a called ten that beats its ace is in play (the state's
+    own ``trick_winner`` then)."""
+    prof = parse_rules(name)
+    g = random_hand(random.Random(seed), prof, dealer % prof.players).state
+    o = prof.trumps
+    for leader, cards, winner in g.tricks:
+        if g.under is None and not g._ten_up:
+            assert winner == o.trick_winner(cards, o.suit_of[cards[0][1]]), (cards, winner)
+        else:
+            assert winner == g.trick_winner(cards)
+
+
+def test_strongest_hand_worked():
+    from replay.state import _strongest
+
+    s = parse_rules("wi5-called-ace").trumps.strength
+    # rules.md A-2: Q♣ over J♦ over A♦ over 7♦; A-3: A♠ over 10♠ over 9♠
+    assert _strongest(C.DJ.bit | C.CQ.bit | C.DA.bit, s) == C.CQ
+    assert _strongest(C.D7.bit | C.DA.bit, s) == C.DA
+    assert _strongest(C.S9.bit | C.ST.bit | C.SA.bit, s) == C.SA
+    assert _strongest(C.S9.bit | C.ST.bit, s) == C.ST
+
+
+def test_points_of_hand_worked():
+    # rules.md A-5: A 11, 10 10, K 4, Q 3, J 2, 9 8 7 0
+    assert points_of(C.CA.bit | C.DT.bit | C.HK.bit | C.SQ.bit | C.CJ.bit | C.D9.bit) == 11 + 10 + 4 + 3 + 2
+    assert points_of((1 << 32) - 1) == 120  # A-6: the deck's 120
+    assert points_of((1 << 32) | (1 << 33)) == 0  # the 6♣ and 6♠ of the 34-card deck (rules.md F-1)
+
+
+@given(st.integers(0, 2**34 - 1))
+def test_points_of_is_the_sum_of_a5_points(mask):
+    """``points_of`` (four byte lookups) is the sum over the mask's cards
+    of rules.md A-5's points by rank (the sixes 0)."""
+    a5 = {0: 11, 1: 10, 2: 4, 3: 3, 4: 2, 5: 0, 6: 0, 7: 0}
+    assert points_of(mask) == sum(a5[i & 7] for i in range(32) if mask >> i & 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(sorted(__import__("replay.profile", fromlist=["NAMED_PROFILES"]).NAMED_PROFILES)))
+def test_profile_facts_are_the_profile_s(name):
+    """What a deal reads from the profile once (``_profile_facts``) is what
+    the profile's own fields and properties say (rules.md F-1), and one
+    tuple serves every deal of one profile object."""
+    from replay import partner_cards
+    from replay.state import _profile_facts, _strongest
+
+    prof = parse_rules(name)
+    facts = _profile_facts(prof)
+    assert facts[:-1] == (prof, prof.players, prof.playing, prof.sitOut, prof.trumps, prof.deck_mask,
+                          prof.hand_size, prof.blind_size, prof.tableStacks, prof.partner_card, prof.tricks,
+                          partner_cards.first_two_mask(prof))
+    assert all(top == _strongest(m, prof.trumps.strength) for m, top in facts[-1].items())
+    assert _profile_facts(prof) is facts
+    other = prof.model_copy(update={"players": prof.players})  # an equal profile, another object: its own facts
+    assert _profile_facts(other)[0] is other
+
+
 # --- the deal's identity text (replay/deal_identity.py), sorted once per position
 
 _SHN = [r + s for s in "CSHD" for r in "ATKQJ987"]  # card index order: suits ♣ ♠ ♥ ♦, ranks A 10 K Q J 9 8 7

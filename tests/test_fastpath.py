@@ -67,3 +67,15 @@ def test_fastpath_clean_removes_only_built_files(tmp_path, monkeypatch):
     assert [p.name for p in fastpath.built()] == ["cards.cpython-311-x86_64-linux-gnu.so"]
     assert fastpath.clean() == 2  # the .so and the .c
     assert sorted(p.name for p in (root / "replay").iterdir()) == ["cards.py", "state.py"]
+
+
+def test_state_pxd_declares_every_slot_of_gamestate():
+    """``replay/state.pxd`` (the compiled GameState's attributes) names
+    exactly the slots of the source's ``GameState``, each a Python object,
+    so the compiled class holds what the pure-Python one holds."""
+    from replay.state import GameState
+
+    text = (fastpath.ROOT / "replay" / "state.pxd").read_text()
+    declared = re.findall(r"(?m)^    cdef public (\w+) (\w+)$", text)
+    assert {t for t, _ in declared} == {"object"}
+    assert [name for _, name in declared] == list(GameState.__slots__)
