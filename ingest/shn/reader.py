@@ -340,6 +340,172 @@ def _note_text(tok: str) -> str:
     return tok[1:-1].strip()
 
 
+# ---------------------------------------------------------------------------
+# Records of the hot statements (issue 17): made with ``object.__new__`` and
+# their slots set, one place each for the general path and the fast path.
+
+
+def _pos_row(ln: int, cols: list[int]) -> PosRow:
+    """The positions of a card line: ``PosRow(ln, cols)`` without its ``__init__``."""
+    row = _new(PosRow)
+    row.line = ln
+    row.cols = cols
+    row._made = None
+    return row
+
+
+def _cards_rec(cards: list, ln: int, c: int, cpos: PosRow, seat: str | None) -> CardsRec:
+    """The :class:`CardsRec` of a ``deal``, ``blind``, ``bury`` or ``share``
+    line whose keyword is at index ``c`` of line ``ln``."""
+    rec = _new(CardsRec)
+    rec.cards = cards
+    rec.pos = pos = _new(Pos)
+    pos.line = ln
+    pos.col = c + 1
+    rec.card_pos = cpos
+    rec.seat = seat
+    rec.note = None
+    return rec
+
+
+def _plays(cards: list, cols, ln: int) -> list:
+    """The plain played cards ``cards`` written at columns ``cols`` of line
+    ``ln``: one :class:`~replay.facts.ReadPlay` each, whose :class:`Pos` is
+    made when first read."""
+    plays: list = []
+    append = plays.append
+    new = _new
+    for x, col in zip(cards, cols):
+        o = new(ReadPlay)
+        o.card = x
+        o._line = ln
+        o._col = col
+        o.renege = False
+        o.suffix = ""
+        o.note = None
+        append(o)
+    return plays
+
+
+def _trick_rec(num: int, lead: str, plays: list, ln: int, c: int, lc: int) -> TrickRec:
+    """The :class:`TrickRec` of trick ``num`` whose head is at index ``c``
+    and leader at index ``lc`` of line ``ln``."""
+    rec = _new(TrickRec)
+    rec.number = num
+    rec.leader = lead
+    rec.plays = plays
+    rec.pos = pos = _new(Pos)
+    pos.line = ln
+    pos.col = c + 1
+    rec.leader_pos = pos = _new(Pos)
+    pos.line = ln
+    pos.col = lc + 1
+    rec.note = None
+    return rec
+
+
+def _cols(line: str, toks: list[str], k: int, p: int) -> range | list[int]:
+    """The 1-based columns of ``toks[k:]``, the last tokens of ``line``, which
+    are cards (two characters or more each), the first of them at or after
+    index ``p``.  When the line ends ``3 * len(toks[k:]) - 1`` characters
+    after the first, they are two characters each, one blank apart, and
+    nothing follows the last (as the writer writes cards): their columns are
+    counted.  Else each is found with ``str.index``."""
+    index = line.index
+    p = index(toks[k], p)
+    e = len(line)
+    if e - p == 3 * (len(toks) - k) - 1:
+        return range(p + 1, e + 1, 3)
+    cols = []
+    for t in toks[k:]:
+        p = index(t, p)
+        cols.append(p + 1)
+        p += len(t)
+    return cols
+
+
+def _next_at(line: str, t: str, k: int) -> int:
+    """The index of token ``t``, the next token of ``line`` after index
+    ``k`` (only blanks lie between): ``k + 1`` when one blank lies between."""
+    return k + 1 if line[k + 1] == t[0] else line.index(t, k)
+
+
+# ---------------------------------------------------------------------------
+# The fast path (issue 17)
+#
+# A line that is one ``tK``, ``deal``, ``blind``, ``bury`` or ``share``
+# statement written plainly (the leader or seat in the seats in force, only
+# plain cards after it, no annotation, nothing else on the line) is read by
+# the function of :data:`_FAST` for its first word, without the statement
+# loop.  For any other line, and whenever the hand is being skipped or not
+# begun, or the statement is a second one, the function returns False having
+# changed nothing, and the line is read by ``_Reader._process`` — the one
+# reader of every statement and every diagnostic.  The records, positions and
+# reader state are those ``_process`` gives for the line
+# (tests/test_shn_fastpath.py compares the two).  A token's index is that of
+# ``str.find`` from the end of the previous token, as ``_process`` has it.
+
+
+def _plain_cards(self, toks: list[str], k: int) -> list | None:
+    """The cards ``toks[k:]`` (at least one) when a hand is being read (not
+    skipped) and every one is a plain card of the card mode in force; else
+    None."""
+    if self.hand is None or self.skipping or len(toks) <= k:
+        return None
+    try:
+        return list(map(self.card_of, toks[k:]))
+    except KeyError:
+        return None
+
+
+def _fast_trick(self, line: str, toks: list[str]) -> bool:
+    """``tK S: c c c c c``."""
+    cards = _plain_cards(self, toks, 2)
+    if cards is None:
+        return False
+    kw = toks[0]
+    lead = toks[1]
+    num = _TRICK_NUM[kw]
+    if lead[-1] != ":" or lead[:-1] not in self.seatset or num in self.seen:
+        return False
+    c = 0 if line[0] == kw[0] else line.index(kw)
+    lc = _next_at(line, lead, c + len(kw))
+    ln = self.ln
+    plays = _plays(cards, _cols(line, toks, 2, lc + len(lead)), ln)
+    self.seen.add(num)
+    self._tricked(_trick_rec(num, lead[:-1], plays, ln, c, lc), plays[-1])
+    self.line = line
+    return True
+
+
+def _fast_deal(self, line: str, toks: list[str]) -> bool:
+    """``deal S c c c c c c``."""
+    cards = _plain_cards(self, toks, 2)
+    s = toks[1] if cards is not None else None
+    if s not in self.seatset or s in self.seen:
+        return False
+    c = 0 if line[0] == "d" else line.index("deal")
+    ln = self.ln
+    cols = _cols(line, toks, 2, _next_at(line, s, c + 4) + len(s))
+    self._dealt(_cards_rec(cards, ln, c, _pos_row(ln, list(cols)), s))
+    self.line = line
+    return True
+
+
+def _fast_cards(self, line: str, toks: list[str]) -> bool:
+    """``blind c c``, ``bury c c``, ``share c ...``."""
+    cards = _plain_cards(self, toks, 1)
+    kw = toks[0]
+    if cards is None or getattr(self.hand, kw) is not None:
+        return False
+    c = 0 if line[0] == kw[0] else line.index(kw)
+    ln = self.ln
+    self.last = _cards_rec(cards, ln, c, _pos_row(ln, list(_cols(line, toks, 1, c + len(kw)))), None)
+    setattr(self.hand, kw, self.last)
+    self.line = line
+    return True
+
+
 class _Window:
     """The lines a streaming :class:`_Reader` keeps: those from the first
     line of the hand being read to the current one (``lines[k]`` is file
@@ -391,7 +557,7 @@ def _split_lines(pieces: Iterable[str]) -> Iterator[tuple[str, bool]]:
             first = False
             if piece.startswith("\ufeff"):
                 piece = piece[1:]
-        bad = rest_bad or _SURROGATE.search(piece) is not None
+        bad = rest_bad or (not piece.isascii() and _SURROGATE.search(piece) is not None)
         j = piece.find("\n")
         if j < 0:
             rest.append(piece)
@@ -444,7 +610,7 @@ class _Reader:
         "hands", "errors", "sess", "sess_has_hands", "sess_errs", "sess_seats", "sess_order",
         "last_num", "hand", "hand_off", "hand_failed", "seen", "pending", "override",
         "seatset", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
-        "prev_deal", "prev_trick", "cards", "played", "mode", "sess_mode", "colc", "colc_line", "cr_said",
+        "prev_deal", "prev_trick", "cards", "card_of", "played", "mode", "sess_mode", "colc", "colc_line", "cr_said",
     )
 
     def __init__(self, text: str, path: str | None, strict: bool):
@@ -490,6 +656,7 @@ class _Reader:
         """The card spellings in force (``[Cards]``, docs/notation.md §14)."""
         self.mode = mode
         self.cards, self.played = CARD_MODES[mode]
+        self.card_of = self.cards.__getitem__
 
     # -- positions -----------------------------------------------------------
 
@@ -577,9 +744,10 @@ class _Reader:
         text = self.text
         lines = text.split("\n")
         self.lines = lines
-        has_surrogate = _SURROGATE.search(text) is not None
+        has_surrogate = not text.isascii() and _SURROGATE.search(text) is not None  # isascii: no scan of ASCII text
         has_bom = "\ufeff" in text
         has_cr = "\r" in text
+        odd = has_surrogate or has_bom or has_cr
         off = 0
         ln = 0
         for line in lines:
@@ -591,22 +759,27 @@ class _Reader:
                 self.skipping = _SKIP_NONE
             if ln == 1 and self._header(line, has_surrogate):
                 continue
-            if has_bom and "\ufeff" in line:
-                line = self._bom_line(line)
-            if has_cr and not self.cr_said and "\r" in line:
-                self._lone_cr(line)
-            if has_surrogate and _SURROGATE.search(line) is not None:
-                fixed = self._cp1252_tag(line)
-                if fixed is None:
-                    self._bad_line(line)
-                    continue
-                line = fixed
+            if odd:
+                if has_bom and "\ufeff" in line:
+                    line = self._bom_line(line)
+                if has_cr and not self.cr_said and "\r" in line:
+                    self._lone_cr(line)
+                if has_surrogate and _SURROGATE.search(line) is not None:
+                    fixed = self._cp1252_tag(line)
+                    if fixed is None:
+                        self._bad_line(line)
+                        continue
+                    line = fixed
             if "{" in line or "[" in line:
                 toks = _tokens(line)
+            elif ";" in line:
+                toks = line[:line.find(";")].split()
             else:
-                j = line.find(";")
-                toks = (line if j < 0 else line[:j]).split()
+                toks = line.split()
             if not toks:
+                continue
+            fast = _FAST.get(toks[0])
+            if fast is not None and fast(self, line, toks):
                 continue
             self.line = line
             self._process(toks, 0)
@@ -706,6 +879,9 @@ class _Reader:
             j = line.find(";")
             toks = (line if j < 0 else line[:j]).split()
         if toks:
+            fast = _FAST.get(toks[0])
+            if fast is not None and fast(self, line, toks):
+                return
             self.line = line
             self._process(toks, 0)
 
@@ -1182,7 +1358,7 @@ class _Reader:
         if self.mode == "de":
             msg = (f"found the French card {_quote(t)} in {after} under [Cards \"de\"]; expected a German card: suit "
                    "E G H S then rank A Z K O U 9 8 7")
-            if card is not None:
+            if card is not None and card not in (C6, S6):  # the 34-card deck's sixes have no German spelling
                 msg += f" (this card is {_german(card)})"
             want = "a German card (e.g. EO, GU, HA, SZ)"
         else:
@@ -1241,11 +1417,7 @@ class _Reader:
             raise self._err_at("E-CARD", f"found {found} after {_quote(kw)}; expected a card (e.g. QC, TD, 7H, ??)",
                                toks, j, found, "a card")
         self.p = p
-        cpos = _new(PosRow)
-        cpos.line = self.ln
-        cpos.cols = cols
-        cpos._made = None
-        return cards, cpos, j
+        return cards, _pos_row(self.ln, cols), j
 
     def _dup(self, toks: list[str], i: int, first: Pos | None = None, what: str | None = None) -> ShnSyntaxError:
         kw = toks[i]
@@ -1322,21 +1494,21 @@ class _Reader:
         c = line.find("deal", self.p)
         p = line.find(s, c + 4) + len(s)
         cards, cpos, j = self._card_run(toks, j + 1, n, "deal", p, s)
+        self._dealt(_cards_rec(cards, self.ln, c, cpos, s))
+        return j
+
+    def _dealt(self, rec: CardsRec) -> None:
+        """Add the deal line ``rec`` (of a seat not dealt yet) to the hand;
+        note whether the deal lines are still in the order of the seats."""
+        s = rec.seat
         self.seen.add(s)
-        rec = _new(CardsRec)
-        rec.cards = cards
-        rec.pos = new_pos(self.ln, c + 1)
-        rec.card_pos = cpos
-        rec.seat = s
-        rec.note = None
         if self.seats_known and not self.override:
             k = self.sess_order.get(s, -1)
             if k < self.prev_deal:
                 self.deal_unsorted = True
             self.prev_deal = k
-        hand.deals.append(rec)
+        self.hand.deals.append(rec)
         self.last = rec
-        return j
 
     def s_table(self, toks, i, n):
         """``table S d/u d/u ...``: a seat's table stacks, each the face-down
@@ -1393,13 +1565,8 @@ class _Reader:
             raise self._dup(toks, i, before.pos)
         c = self.line.find(keyword, self.p)
         cards, cpos, j = self._card_run(toks, i + 1, n, keyword, c + len(keyword))
-        rec = self.last = _new(CardsRec)
-        rec.cards = cards
-        rec.pos = new_pos(self.ln, c + 1)
-        rec.card_pos = cpos
-        rec.seat = None
-        rec.note = None
-        setattr(hand, keyword, rec)
+        self.last = _cards_rec(cards, self.ln, c, cpos, None)
+        setattr(hand, keyword, self.last)
         return j
 
     def s_blind(self, toks, i, n):
@@ -1439,32 +1606,20 @@ class _Reader:
         if lead not in self.seatset:
             lead = self._seat_miss(toks, i + 1, num, lead)
         self.seen.add(num)
-        plays: list = []
-        rec = _new(TrickRec)
-        rec.number = num
-        rec.leader = lead
-        rec.plays = plays
-        rec.pos = new_pos(ln, c + 1)
-        rec.leader_pos = new_pos(ln, lc + 1)
-        rec.note = None
         get = self.cards.get
         find = line.find
-        append = plays.append
-        new = _new
+        cards: list = []
+        cols: list = []
         for t in toks[j:]:  # the common case: plain cards
             x = get(t, _MISS)
             if x is _MISS:
                 break
             p = find(t, p)
-            o = new(ReadPlay)  # the position made when asked for (replay.facts.ReadPlay)
-            o.card = x
-            o._line = ln
-            o._col = p + 1
-            o.renege = False
-            o.suffix = ""
-            o.note = None
-            append(o)
+            cards.append(x)
+            cols.append(p + 1)
             p += len(t)
+        plays = _plays(cards, cols, ln)
+        rec = _trick_rec(num, lead, plays, ln, c, lc)
         j += len(plays)
         last = plays[-1] if plays else rec
         while j < n:
@@ -1506,13 +1661,19 @@ class _Reader:
             found = _quote(toks[j]) if j < n else "end of line"
             raise self._err_at("E-CARD", f"found {found} after '{kw} {lead}:'; expected the cards played",
                                toks, j, found, "a played card", num)
+        self._tricked(rec, last)
+        self.p = p
+        return j
+
+    def _tricked(self, rec: TrickRec, last) -> None:
+        """Add trick ``rec`` (its number already in ``seen``) to the hand;
+        ``last`` (its last card or note target) takes an annotation."""
+        num = rec.number
         if num < self.prev_trick:
             self.trick_unsorted = True
         self.prev_trick = num
-        hand.tricks.append(rec)
+        self.hand.tricks.append(rec)
         self.last = last
-        self.p = p
-        return j
 
     def _one_card(self, toks, j, n, keyword: str, what: str, start: int):
         """The card written after ``keyword`` at token ``j``: ``(card, column
@@ -2017,6 +2178,11 @@ for _w in ("win", "lose", "win-s", "lose-s", "win-z", "lose-z"):
     _DISPATCH[_w] = _outcome
 for _w in _TRICK_NUM:
     _DISPATCH[_w] = _Reader.s_trick
+
+#: The fast path's readers of a whole line, by its first word (see _fast_trick).
+_FAST = {"deal": _fast_deal, "blind": _fast_cards, "bury": _fast_cards, "share": _fast_cards}
+for _w in _TRICK_NUM:
+    _FAST[_w] = _fast_trick
 
 
 # ---------------------------------------------------------------------------
