@@ -42,8 +42,13 @@ are made with ``object.__new__`` and their slots set, never through a
 dataclass ``__init__`` (a Python call per object); a played card is one
 :class:`~replay.facts.ReadPlay` whose :class:`Pos` is made when first read,
 and a card line's positions one :class:`~replay.facts.PosRow` (issue 17:
-about 34 Pos objects a full hand instead of 98).  ``benchmarks/bench_reader.py``
-measures it.
+about 34 Pos objects a full hand instead of 98).  A line that is one plain
+``tK``, ``deal``, ``blind``, ``bury`` or ``share`` statement (plain cards
+only) is read by the fast path (:data:`_FAST`: its cards in one ``map`` over
+the card spellings, their columns counted when written two characters one
+blank apart) without the statement loop; any other line, and any line the
+fast path declines, is read by the statement loop, which gives every
+diagnostic.  ``benchmarks/bench_reader.py`` measures it.
 """
 
 from __future__ import annotations
@@ -345,33 +350,30 @@ def _note_text(tok: str) -> str:
 # their slots set, one place each for the general path and the fast path.
 
 
-def _pos_row(ln: int, cols: list[int]) -> PosRow:
-    """The positions of a card line: ``PosRow(ln, cols)`` without its ``__init__``."""
-    row = _new(PosRow)
-    row.line = ln
-    row.cols = cols
-    row._made = None
-    return row
-
-
-def _cards_rec(cards: list, ln: int, c: int, cpos: PosRow, seat: str | None) -> CardsRec:
+def _cards_rec(cards: list, ln: int, c: int, cols: list[int], seat: str | None) -> CardsRec:
     """The :class:`CardsRec` of a ``deal``, ``blind``, ``bury`` or ``share``
-    line whose keyword is at index ``c`` of line ``ln``."""
+    line whose keyword is at index ``c`` of line ``ln`` and whose cards are
+    at the 1-based columns ``cols`` (kept as a :class:`PosRow`)."""
     rec = _new(CardsRec)
     rec.cards = cards
     rec.pos = pos = _new(Pos)
     pos.line = ln
     pos.col = c + 1
-    rec.card_pos = cpos
+    rec.card_pos = row = _new(PosRow)
+    row.line = ln
+    row.cols = cols
+    row._made = None
     rec.seat = seat
     rec.note = None
     return rec
 
 
-def _plays(cards: list, cols, ln: int) -> list:
-    """The plain played cards ``cards`` written at columns ``cols`` of line
-    ``ln``: one :class:`~replay.facts.ReadPlay` each, whose :class:`Pos` is
-    made when first read."""
+def _trick_rec(num: int, lead: str, cards: list, cols, ln: int, c: int, lc: int) -> TrickRec:
+    """The :class:`TrickRec` of trick ``num`` whose head is at index ``c``
+    and leader at index ``lc`` of line ``ln``, with the plain played
+    ``cards`` written at the 1-based columns ``cols``: one
+    :class:`~replay.facts.ReadPlay` each, whose :class:`Pos` is made when
+    first read."""
     plays: list = []
     append = plays.append
     new = _new
@@ -384,50 +386,31 @@ def _plays(cards: list, cols, ln: int) -> list:
         o.suffix = ""
         o.note = None
         append(o)
-    return plays
-
-
-def _trick_rec(num: int, lead: str, plays: list, ln: int, c: int, lc: int) -> TrickRec:
-    """The :class:`TrickRec` of trick ``num`` whose head is at index ``c``
-    and leader at index ``lc`` of line ``ln``."""
-    rec = _new(TrickRec)
+    rec = new(TrickRec)
     rec.number = num
     rec.leader = lead
     rec.plays = plays
-    rec.pos = pos = _new(Pos)
+    rec.pos = pos = new(Pos)
     pos.line = ln
     pos.col = c + 1
-    rec.leader_pos = pos = _new(Pos)
+    rec.leader_pos = pos = new(Pos)
     pos.line = ln
     pos.col = lc + 1
     rec.note = None
     return rec
 
 
-def _cols(line: str, toks: list[str], k: int, p: int) -> range | list[int]:
-    """The 1-based columns of ``toks[k:]``, the last tokens of ``line``, which
-    are cards (two characters or more each), the first of them at or after
-    index ``p``.  When the line ends ``3 * len(toks[k:]) - 1`` characters
-    after the first, they are two characters each, one blank apart, and
-    nothing follows the last (as the writer writes cards): their columns are
-    counted.  Else each is found with ``str.index``."""
+def _cols(line: str, toks: list[str], k: int, p: int) -> list[int]:
+    """The 1-based columns of ``toks[k:]`` on ``line``, the first of them at
+    or after index ``p``, each found with ``str.index`` from the end of the
+    one before (only blanks lie between tokens)."""
     index = line.index
-    p = index(toks[k], p)
-    e = len(line)
-    if e - p == 3 * (len(toks) - k) - 1:
-        return range(p + 1, e + 1, 3)
     cols = []
     for t in toks[k:]:
         p = index(t, p)
         cols.append(p + 1)
         p += len(t)
     return cols
-
-
-def _next_at(line: str, t: str, k: int) -> int:
-    """The index of token ``t``, the next token of ``line`` after index
-    ``k`` (only blanks lie between): ``k + 1`` when one blank lies between."""
-    return k + 1 if line[k + 1] == t[0] else line.index(t, k)
 
 
 # ---------------------------------------------------------------------------
@@ -437,71 +420,97 @@ def _next_at(line: str, t: str, k: int) -> int:
 # statement written plainly (the leader or seat in the seats in force, only
 # plain cards after it, no annotation, nothing else on the line) is read by
 # the function of :data:`_FAST` for its first word, without the statement
-# loop.  For any other line, and whenever the hand is being skipped or not
-# begun, or the statement is a second one, the function returns False having
-# changed nothing, and the line is read by ``_Reader._process`` — the one
-# reader of every statement and every diagnostic.  The records, positions and
-# reader state are those ``_process`` gives for the line
-# (tests/test_shn_fastpath.py compares the two).  A token's index is that of
-# ``str.find`` from the end of the previous token, as ``_process`` has it.
-
-
-def _plain_cards(self, toks: list[str], k: int) -> list | None:
-    """The cards ``toks[k:]`` (at least one) when a hand is being read (not
-    skipped) and every one is a plain card of the card mode in force; else
-    None."""
-    if self.hand is None or self.skipping or len(toks) <= k:
-        return None
-    try:
-        return list(map(self.card_of, toks[k:]))
-    except KeyError:
-        return None
+# loop and with as few Python calls as may be (a call costs about as much as
+# a record).  For any other line, and whenever the hand is being skipped or
+# not begun, or the statement is a second one, the function returns False
+# having changed nothing, and the line is read by ``_Reader._process`` — the
+# one reader of every statement and every diagnostic.  The records,
+# positions and reader state are those ``_process`` gives for the line
+# (tests/test_shn_fastpath.py compares the two).
+#
+# Positions: a token's index is where ``str.find`` finds it from the end of
+# the previous token (only blanks lie between), as ``_process`` has it; the
+# next token starts one character on when that character is its first.  The
+# cards, two characters or more each, are two characters one blank apart
+# with nothing after the last exactly when the line ends ``3 * m - 1``
+# characters after the first of the ``m`` (as the writer writes them): their
+# columns are then counted, else found (:func:`_cols`).
 
 
 def _fast_trick(self, line: str, toks: list[str]) -> bool:
     """``tK S: c c c c c``."""
-    cards = _plain_cards(self, toks, 2)
-    if cards is None:
+    hand = self.hand
+    if hand is None or self.skipping or len(toks) < 3:
         return False
     kw = toks[0]
     lead = toks[1]
     num = _TRICK_NUM[kw]
     if lead[-1] != ":" or lead[:-1] not in self.seatset or num in self.seen:
         return False
+    try:
+        cards = list(map(self.card_of, toks[2:]))
+    except KeyError:
+        return False
     c = 0 if line[0] == kw[0] else line.index(kw)
-    lc = _next_at(line, lead, c + len(kw))
+    k = c + len(kw)
+    lc = k + 1 if line[k + 1] == lead[0] else line.index(lead, k)
+    k = lc + len(lead)
+    p = k + 1 if line[k + 1] == toks[2][0] else line.index(toks[2], k)
+    e = len(line)
+    cols = range(p + 1, e + 1, 3) if e - p == 3 * len(cards) - 1 else _cols(line, toks, 2, p)
     ln = self.ln
-    plays = _plays(cards, _cols(line, toks, 2, lc + len(lead)), ln)
+    rec = _trick_rec(num, lead[:-1], cards, cols, ln, c, lc)
     self.seen.add(num)
-    self._tricked(_trick_rec(num, lead[:-1], plays, ln, c, lc), plays[-1])
+    if num < self.prev_trick:
+        self.trick_unsorted = True
+    self.prev_trick = num
+    hand.tricks.append(rec)
+    self.last = rec.plays[-1]
     self.line = line
     return True
 
 
 def _fast_deal(self, line: str, toks: list[str]) -> bool:
     """``deal S c c c c c c``."""
-    cards = _plain_cards(self, toks, 2)
-    s = toks[1] if cards is not None else None
+    if self.hand is None or self.skipping or len(toks) < 3:
+        return False
+    s = toks[1]
     if s not in self.seatset or s in self.seen:
         return False
+    try:
+        cards = list(map(self.card_of, toks[2:]))
+    except KeyError:
+        return False
     c = 0 if line[0] == "d" else line.index("deal")
-    ln = self.ln
-    cols = _cols(line, toks, 2, _next_at(line, s, c + 4) + len(s))
-    self._dealt(_cards_rec(cards, ln, c, _pos_row(ln, list(cols)), s))
+    lc = c + 5 if line[c + 5] == s[0] else line.index(s, c + 4)
+    k = lc + len(s)
+    p = k + 1 if line[k + 1] == toks[2][0] else line.index(toks[2], k)
+    e = len(line)
+    cols = list(range(p + 1, e + 1, 3)) if e - p == 3 * len(cards) - 1 else _cols(line, toks, 2, p)
+    self._dealt(_cards_rec(cards, self.ln, c, cols, s))
     self.line = line
     return True
 
 
 def _fast_cards(self, line: str, toks: list[str]) -> bool:
     """``blind c c``, ``bury c c``, ``share c ...``."""
-    cards = _plain_cards(self, toks, 1)
+    hand = self.hand
+    if hand is None or self.skipping or len(toks) < 2:
+        return False
     kw = toks[0]
-    if cards is None or getattr(self.hand, kw) is not None:
+    if getattr(hand, kw) is not None:
+        return False
+    try:
+        cards = list(map(self.card_of, toks[1:]))
+    except KeyError:
         return False
     c = 0 if line[0] == kw[0] else line.index(kw)
-    ln = self.ln
-    self.last = _cards_rec(cards, ln, c, _pos_row(ln, list(_cols(line, toks, 1, c + len(kw)))), None)
-    setattr(self.hand, kw, self.last)
+    k = c + len(kw)
+    p = k + 1 if line[k + 1] == toks[1][0] else line.index(toks[1], k)
+    e = len(line)
+    cols = list(range(p + 1, e + 1, 3)) if e - p == 3 * len(cards) - 1 else _cols(line, toks, 1, p)
+    self.last = rec = _cards_rec(cards, self.ln, c, cols, None)
+    setattr(hand, kw, rec)
     self.line = line
     return True
 
@@ -1388,7 +1397,7 @@ class _Reader:
 
     def _card_run(self, toks: list[str], j: int, n: int, kw: str, p: int, seat: str | None = None):
         """Cards from ``toks[j]`` up to the next keyword, annotation or tag:
-        (cards, positions as a :class:`~replay.facts.PosRow`, next index);
+        (cards, their 1-based columns, next index);
         ``self.p`` is set after the last.  ``kw`` (and ``seat``, for
         ``deal S``) names the statement in an error."""
         cards: list = []
@@ -1417,7 +1426,7 @@ class _Reader:
             raise self._err_at("E-CARD", f"found {found} after {_quote(kw)}; expected a card (e.g. QC, TD, 7H, ??)",
                                toks, j, found, "a card")
         self.p = p
-        return cards, _pos_row(self.ln, cols), j
+        return cards, cols, j
 
     def _dup(self, toks: list[str], i: int, first: Pos | None = None, what: str | None = None) -> ShnSyntaxError:
         kw = toks[i]
@@ -1493,8 +1502,8 @@ class _Reader:
                                "line per seat", toks, i, s, "one deal line per seat")
         c = line.find("deal", self.p)
         p = line.find(s, c + 4) + len(s)
-        cards, cpos, j = self._card_run(toks, j + 1, n, "deal", p, s)
-        self._dealt(_cards_rec(cards, self.ln, c, cpos, s))
+        cards, cols, j = self._card_run(toks, j + 1, n, "deal", p, s)
+        self._dealt(_cards_rec(cards, self.ln, c, cols, s))
         return j
 
     def _dealt(self, rec: CardsRec) -> None:
@@ -1564,8 +1573,8 @@ class _Reader:
         if before is not None:
             raise self._dup(toks, i, before.pos)
         c = self.line.find(keyword, self.p)
-        cards, cpos, j = self._card_run(toks, i + 1, n, keyword, c + len(keyword))
-        self.last = _cards_rec(cards, self.ln, c, cpos, None)
+        cards, cols, j = self._card_run(toks, i + 1, n, keyword, c + len(keyword))
+        self.last = _cards_rec(cards, self.ln, c, cols, None)
         setattr(hand, keyword, self.last)
         return j
 
@@ -1618,8 +1627,8 @@ class _Reader:
             cards.append(x)
             cols.append(p + 1)
             p += len(t)
-        plays = _plays(cards, cols, ln)
-        rec = _trick_rec(num, lead, plays, ln, c, lc)
+        rec = _trick_rec(num, lead, cards, cols, ln, c, lc)
+        plays = rec.plays
         j += len(plays)
         last = plays[-1] if plays else rec
         while j < n:
