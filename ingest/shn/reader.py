@@ -42,8 +42,13 @@ are made with ``object.__new__`` and their slots set, never through a
 dataclass ``__init__`` (a Python call per object); a played card is one
 :class:`~replay.facts.ReadPlay` whose :class:`Pos` is made when first read,
 and a card line's positions one :class:`~replay.facts.PosRow` (issue 17:
-about 34 Pos objects a full hand instead of 98).  ``benchmarks/bench_reader.py``
-measures it.
+about 34 Pos objects a full hand instead of 98).  A line that is one plain
+``tK``, ``deal``, ``blind``, ``bury`` or ``share`` statement (plain cards
+only) is read by the fast path (:data:`_FAST`: its cards in one ``map`` over
+the card spellings, their columns counted when written two characters one
+blank apart) without the statement loop; any other line, and any line the
+fast path declines, is read by the statement loop, which gives every
+diagnostic.  ``benchmarks/bench_reader.py`` measures it.
 """
 
 from __future__ import annotations
@@ -340,6 +345,176 @@ def _note_text(tok: str) -> str:
     return tok[1:-1].strip()
 
 
+# ---------------------------------------------------------------------------
+# Records of the hot statements (issue 17): made with ``object.__new__`` and
+# their slots set, one place each for the general path and the fast path.
+
+
+def _cards_rec(cards: list, ln: int, c: int, cols: list[int], seat: str | None) -> CardsRec:
+    """The :class:`CardsRec` of a ``deal``, ``blind``, ``bury`` or ``share``
+    line whose keyword is at index ``c`` of line ``ln`` and whose cards are
+    at the 1-based columns ``cols`` (kept as a :class:`PosRow`)."""
+    rec = _new(CardsRec)
+    rec.cards = cards
+    rec.pos = pos = _new(Pos)
+    pos.line = ln
+    pos.col = c + 1
+    rec.card_pos = row = _new(PosRow)
+    row.line = ln
+    row.cols = cols
+    row._made = None
+    rec.seat = seat
+    rec.note = None
+    return rec
+
+
+def _trick_rec(num: int, lead: str, cards: list, cols, ln: int, c: int, lc: int) -> TrickRec:
+    """The :class:`TrickRec` of trick ``num`` whose head is at index ``c``
+    and leader at index ``lc`` of line ``ln``, with the plain played
+    ``cards`` written at the 1-based columns ``cols``: one
+    :class:`~replay.facts.ReadPlay` each, whose :class:`Pos` is made when
+    first read."""
+    plays: list = []
+    append = plays.append
+    new = _new
+    for x, col in zip(cards, cols):
+        o = new(ReadPlay)
+        o.card = x
+        o._line = ln
+        o._col = col
+        o.renege = False
+        o.suffix = ""
+        o.note = None
+        append(o)
+    rec = new(TrickRec)
+    rec.number = num
+    rec.leader = lead
+    rec.plays = plays
+    rec.pos = pos = new(Pos)
+    pos.line = ln
+    pos.col = c + 1
+    rec.leader_pos = pos = new(Pos)
+    pos.line = ln
+    pos.col = lc + 1
+    rec.note = None
+    return rec
+
+
+def _cols(line: str, toks: list[str], k: int, p: int) -> list[int]:
+    """The 1-based columns of ``toks[k:]`` on ``line``, the first of them at
+    or after index ``p``, each found with ``str.index`` from the end of the
+    one before (only blanks lie between tokens)."""
+    index = line.index
+    cols = []
+    for t in toks[k:]:
+        p = index(t, p)
+        cols.append(p + 1)
+        p += len(t)
+    return cols
+
+
+# ---------------------------------------------------------------------------
+# The fast path (issue 17)
+#
+# A line that is one ``tK``, ``deal``, ``blind``, ``bury`` or ``share``
+# statement written plainly (the leader or seat in the seats in force, only
+# plain cards after it, no annotation, nothing else on the line) is read by
+# the function of :data:`_FAST` for its first word, without the statement
+# loop and with as few Python calls as may be (a call costs about as much as
+# a record).  For any other line, and whenever the hand is being skipped or
+# not begun, or the statement is a second one, the function returns False
+# having changed nothing, and the line is read by ``_Reader._process`` — the
+# one reader of every statement and every diagnostic.  The records,
+# positions and reader state are those ``_process`` gives for the line
+# (tests/test_shn_fastpath.py compares the two).
+#
+# Positions: a token's index is where ``str.find`` finds it from the end of
+# the previous token (only blanks lie between), as ``_process`` has it; the
+# next token starts one character on when that character is its first.  The
+# cards, two characters or more each, are two characters one blank apart
+# with nothing after the last exactly when the line ends ``3 * m - 1``
+# characters after the first of the ``m`` (as the writer writes them): their
+# columns are then counted, else found (:func:`_cols`).
+
+
+def _fast_trick(self, line: str, toks: list[str]) -> bool:
+    """``tK S: c c c c c``."""
+    hand = self.hand
+    if hand is None or self.skipping or len(toks) < 3:
+        return False
+    kw = toks[0]
+    lead = toks[1]
+    num = _TRICK_NUM[kw]
+    if lead[-1] != ":" or lead[:-1] not in self.seatset or num in self.seen:
+        return False
+    try:
+        cards = list(map(self.card_of, toks[2:]))
+    except KeyError:
+        return False
+    c = 0 if line[0] == kw[0] else line.index(kw)
+    k = c + len(kw)
+    lc = k + 1 if line[k + 1] == lead[0] else line.index(lead, k)
+    k = lc + len(lead)
+    p = k + 1 if line[k + 1] == toks[2][0] else line.index(toks[2], k)
+    e = len(line)
+    cols = range(p + 1, e + 1, 3) if e - p == 3 * len(cards) - 1 else _cols(line, toks, 2, p)
+    ln = self.ln
+    rec = _trick_rec(num, lead[:-1], cards, cols, ln, c, lc)
+    self.seen.add(num)
+    if num < self.prev_trick:
+        self.trick_unsorted = True
+    self.prev_trick = num
+    hand.tricks.append(rec)
+    self.last = rec.plays[-1]
+    self.line = line
+    return True
+
+
+def _fast_deal(self, line: str, toks: list[str]) -> bool:
+    """``deal S c c c c c c``."""
+    if self.hand is None or self.skipping or len(toks) < 3:
+        return False
+    s = toks[1]
+    if s not in self.seatset or s in self.seen:
+        return False
+    try:
+        cards = list(map(self.card_of, toks[2:]))
+    except KeyError:
+        return False
+    c = 0 if line[0] == "d" else line.index("deal")
+    lc = c + 5 if line[c + 5] == s[0] else line.index(s, c + 4)
+    k = lc + len(s)
+    p = k + 1 if line[k + 1] == toks[2][0] else line.index(toks[2], k)
+    e = len(line)
+    cols = list(range(p + 1, e + 1, 3)) if e - p == 3 * len(cards) - 1 else _cols(line, toks, 2, p)
+    self._dealt(_cards_rec(cards, self.ln, c, cols, s))
+    self.line = line
+    return True
+
+
+def _fast_cards(self, line: str, toks: list[str]) -> bool:
+    """``blind c c``, ``bury c c``, ``share c ...``."""
+    hand = self.hand
+    if hand is None or self.skipping or len(toks) < 2:
+        return False
+    kw = toks[0]
+    if getattr(hand, kw) is not None:
+        return False
+    try:
+        cards = list(map(self.card_of, toks[1:]))
+    except KeyError:
+        return False
+    c = 0 if line[0] == kw[0] else line.index(kw)
+    k = c + len(kw)
+    p = k + 1 if line[k + 1] == toks[1][0] else line.index(toks[1], k)
+    e = len(line)
+    cols = list(range(p + 1, e + 1, 3)) if e - p == 3 * len(cards) - 1 else _cols(line, toks, 1, p)
+    self.last = rec = _cards_rec(cards, self.ln, c, cols, None)
+    setattr(hand, kw, rec)
+    self.line = line
+    return True
+
+
 class _Window:
     """The lines a streaming :class:`_Reader` keeps: those from the first
     line of the hand being read to the current one (``lines[k]`` is file
@@ -391,7 +566,7 @@ def _split_lines(pieces: Iterable[str]) -> Iterator[tuple[str, bool]]:
             first = False
             if piece.startswith("\ufeff"):
                 piece = piece[1:]
-        bad = rest_bad or _SURROGATE.search(piece) is not None
+        bad = rest_bad or (not piece.isascii() and _SURROGATE.search(piece) is not None)
         j = piece.find("\n")
         if j < 0:
             rest.append(piece)
@@ -444,7 +619,7 @@ class _Reader:
         "hands", "errors", "sess", "sess_has_hands", "sess_errs", "sess_seats", "sess_order",
         "last_num", "hand", "hand_off", "hand_failed", "seen", "pending", "override",
         "seatset", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
-        "prev_deal", "prev_trick", "cards", "played", "mode", "sess_mode", "colc", "colc_line", "cr_said",
+        "prev_deal", "prev_trick", "cards", "card_of", "played", "mode", "sess_mode", "colc", "colc_line", "cr_said",
     )
 
     def __init__(self, text: str, path: str | None, strict: bool):
@@ -490,6 +665,7 @@ class _Reader:
         """The card spellings in force (``[Cards]``, docs/notation.md §14)."""
         self.mode = mode
         self.cards, self.played = CARD_MODES[mode]
+        self.card_of = self.cards.__getitem__
 
     # -- positions -----------------------------------------------------------
 
@@ -577,9 +753,10 @@ class _Reader:
         text = self.text
         lines = text.split("\n")
         self.lines = lines
-        has_surrogate = _SURROGATE.search(text) is not None
+        has_surrogate = not text.isascii() and _SURROGATE.search(text) is not None  # isascii: no scan of ASCII text
         has_bom = "\ufeff" in text
         has_cr = "\r" in text
+        odd = has_surrogate or has_bom or has_cr
         off = 0
         ln = 0
         for line in lines:
@@ -591,22 +768,27 @@ class _Reader:
                 self.skipping = _SKIP_NONE
             if ln == 1 and self._header(line, has_surrogate):
                 continue
-            if has_bom and "\ufeff" in line:
-                line = self._bom_line(line)
-            if has_cr and not self.cr_said and "\r" in line:
-                self._lone_cr(line)
-            if has_surrogate and _SURROGATE.search(line) is not None:
-                fixed = self._cp1252_tag(line)
-                if fixed is None:
-                    self._bad_line(line)
-                    continue
-                line = fixed
+            if odd:
+                if has_bom and "\ufeff" in line:
+                    line = self._bom_line(line)
+                if has_cr and not self.cr_said and "\r" in line:
+                    self._lone_cr(line)
+                if has_surrogate and _SURROGATE.search(line) is not None:
+                    fixed = self._cp1252_tag(line)
+                    if fixed is None:
+                        self._bad_line(line)
+                        continue
+                    line = fixed
             if "{" in line or "[" in line:
                 toks = _tokens(line)
+            elif ";" in line:
+                toks = line[:line.find(";")].split()
             else:
-                j = line.find(";")
-                toks = (line if j < 0 else line[:j]).split()
+                toks = line.split()
             if not toks:
+                continue
+            fast = _FAST.get(toks[0])
+            if fast is not None and fast(self, line, toks):
                 continue
             self.line = line
             self._process(toks, 0)
@@ -706,6 +888,9 @@ class _Reader:
             j = line.find(";")
             toks = (line if j < 0 else line[:j]).split()
         if toks:
+            fast = _FAST.get(toks[0])
+            if fast is not None and fast(self, line, toks):
+                return
             self.line = line
             self._process(toks, 0)
 
@@ -1182,7 +1367,7 @@ class _Reader:
         if self.mode == "de":
             msg = (f"found the French card {_quote(t)} in {after} under [Cards \"de\"]; expected a German card: suit "
                    "E G H S then rank A Z K O U 9 8 7")
-            if card is not None:
+            if card is not None and card not in (C6, S6):  # the 34-card deck's sixes have no German spelling
                 msg += f" (this card is {_german(card)})"
             want = "a German card (e.g. EO, GU, HA, SZ)"
         else:
@@ -1212,7 +1397,7 @@ class _Reader:
 
     def _card_run(self, toks: list[str], j: int, n: int, kw: str, p: int, seat: str | None = None):
         """Cards from ``toks[j]`` up to the next keyword, annotation or tag:
-        (cards, positions as a :class:`~replay.facts.PosRow`, next index);
+        (cards, their 1-based columns, next index);
         ``self.p`` is set after the last.  ``kw`` (and ``seat``, for
         ``deal S``) names the statement in an error."""
         cards: list = []
@@ -1241,11 +1426,7 @@ class _Reader:
             raise self._err_at("E-CARD", f"found {found} after {_quote(kw)}; expected a card (e.g. QC, TD, 7H, ??)",
                                toks, j, found, "a card")
         self.p = p
-        cpos = _new(PosRow)
-        cpos.line = self.ln
-        cpos.cols = cols
-        cpos._made = None
-        return cards, cpos, j
+        return cards, cols, j
 
     def _dup(self, toks: list[str], i: int, first: Pos | None = None, what: str | None = None) -> ShnSyntaxError:
         kw = toks[i]
@@ -1321,22 +1502,22 @@ class _Reader:
                                "line per seat", toks, i, s, "one deal line per seat")
         c = line.find("deal", self.p)
         p = line.find(s, c + 4) + len(s)
-        cards, cpos, j = self._card_run(toks, j + 1, n, "deal", p, s)
+        cards, cols, j = self._card_run(toks, j + 1, n, "deal", p, s)
+        self._dealt(_cards_rec(cards, self.ln, c, cols, s))
+        return j
+
+    def _dealt(self, rec: CardsRec) -> None:
+        """Add the deal line ``rec`` (of a seat not dealt yet) to the hand;
+        note whether the deal lines are still in the order of the seats."""
+        s = rec.seat
         self.seen.add(s)
-        rec = _new(CardsRec)
-        rec.cards = cards
-        rec.pos = new_pos(self.ln, c + 1)
-        rec.card_pos = cpos
-        rec.seat = s
-        rec.note = None
         if self.seats_known and not self.override:
             k = self.sess_order.get(s, -1)
             if k < self.prev_deal:
                 self.deal_unsorted = True
             self.prev_deal = k
-        hand.deals.append(rec)
+        self.hand.deals.append(rec)
         self.last = rec
-        return j
 
     def s_table(self, toks, i, n):
         """``table S d/u d/u ...``: a seat's table stacks, each the face-down
@@ -1392,14 +1573,9 @@ class _Reader:
         if before is not None:
             raise self._dup(toks, i, before.pos)
         c = self.line.find(keyword, self.p)
-        cards, cpos, j = self._card_run(toks, i + 1, n, keyword, c + len(keyword))
-        rec = self.last = _new(CardsRec)
-        rec.cards = cards
-        rec.pos = new_pos(self.ln, c + 1)
-        rec.card_pos = cpos
-        rec.seat = None
-        rec.note = None
-        setattr(hand, keyword, rec)
+        cards, cols, j = self._card_run(toks, i + 1, n, keyword, c + len(keyword))
+        self.last = _cards_rec(cards, self.ln, c, cols, None)
+        setattr(hand, keyword, self.last)
         return j
 
     def s_blind(self, toks, i, n):
@@ -1439,32 +1615,20 @@ class _Reader:
         if lead not in self.seatset:
             lead = self._seat_miss(toks, i + 1, num, lead)
         self.seen.add(num)
-        plays: list = []
-        rec = _new(TrickRec)
-        rec.number = num
-        rec.leader = lead
-        rec.plays = plays
-        rec.pos = new_pos(ln, c + 1)
-        rec.leader_pos = new_pos(ln, lc + 1)
-        rec.note = None
         get = self.cards.get
         find = line.find
-        append = plays.append
-        new = _new
+        cards: list = []
+        cols: list = []
         for t in toks[j:]:  # the common case: plain cards
             x = get(t, _MISS)
             if x is _MISS:
                 break
             p = find(t, p)
-            o = new(ReadPlay)  # the position made when asked for (replay.facts.ReadPlay)
-            o.card = x
-            o._line = ln
-            o._col = p + 1
-            o.renege = False
-            o.suffix = ""
-            o.note = None
-            append(o)
+            cards.append(x)
+            cols.append(p + 1)
             p += len(t)
+        rec = _trick_rec(num, lead, cards, cols, ln, c, lc)
+        plays = rec.plays
         j += len(plays)
         last = plays[-1] if plays else rec
         while j < n:
@@ -1506,13 +1670,19 @@ class _Reader:
             found = _quote(toks[j]) if j < n else "end of line"
             raise self._err_at("E-CARD", f"found {found} after '{kw} {lead}:'; expected the cards played",
                                toks, j, found, "a played card", num)
+        self._tricked(rec, last)
+        self.p = p
+        return j
+
+    def _tricked(self, rec: TrickRec, last) -> None:
+        """Add trick ``rec`` (its number already in ``seen``) to the hand;
+        ``last`` (its last card or note target) takes an annotation."""
+        num = rec.number
         if num < self.prev_trick:
             self.trick_unsorted = True
         self.prev_trick = num
-        hand.tricks.append(rec)
+        self.hand.tricks.append(rec)
         self.last = last
-        self.p = p
-        return j
 
     def _one_card(self, toks, j, n, keyword: str, what: str, start: int):
         """The card written after ``keyword`` at token ``j``: ``(card, column
@@ -2017,6 +2187,11 @@ for _w in ("win", "lose", "win-s", "lose-s", "win-z", "lose-z"):
     _DISPATCH[_w] = _outcome
 for _w in _TRICK_NUM:
     _DISPATCH[_w] = _Reader.s_trick
+
+#: The fast path's readers of a whole line, by its first word (see _fast_trick).
+_FAST = {"deal": _fast_deal, "blind": _fast_cards, "bury": _fast_cards, "share": _fast_cards}
+for _w in _TRICK_NUM:
+    _FAST[_w] = _fast_trick
 
 
 # ---------------------------------------------------------------------------
