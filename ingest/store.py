@@ -1294,10 +1294,10 @@ class Store:
             session_ids = self._sessions(con, fresh, result.path, source_format)
             base = _next_hand_id(con) - 1
             rows = [(base + i + 1, session_ids[h.outcome.session], h.outcome) for i, h in enumerate(fresh)]
-            self._append(con, "hands", pa.table(_hand_columns(rows, self._json), schema=_schemas()["hands"]),
-                         _HANDS_SELECT)
-            self._append(con, "hand_units", pa.table(_unit_columns(rows), schema=_schemas()["units"]))
-            self._insert_sources(con, rows, fresh, ingest_id, result.path)
+            hand_cols, unit_cols = _hand_columns(rows, self._json), _unit_columns(rows)
+            self._append(con, "hands", pa.table(hand_cols, schema=_schemas()["hands"]), _HANDS_SELECT)
+            self._append(con, "hand_units", pa.table(unit_cols, schema=_schemas()["units"]))
+            deals = self._insert_sources(con, rows, fresh, ingest_id, result.path)
             report.stored = len(fresh)
             # each session's stored state and hand count in one query, the new states in one write
             # (a batch of posts holds many sessions: statements per session were most of its time)
@@ -1312,7 +1312,11 @@ class Store:
                     else:
                         _save_state(con, session_ids[name], None, 0, None)
             _save_states(con, saves)
-            _summary.refresh(con, session_ids.values())  # migration 016: the sessions' summary rows
+            # migrations 016, 020, 022: the sessions' summary rows; a new session's from the batch in hand
+            new = {session_ids[name] for name in session_ids if name not in known}
+            _summary.refresh(con, [i for i in session_ids.values() if i not in new])
+            _summary.refresh_new(con, _summary.Batch(hand_cols, [o.players for _, _, o in rows], unit_cols, deals),
+                                 new)
         if result.rejected and not strict:
             report.rejected_new = self._insert_rejected(con, result, ingest_id)
         if getattr(result, "log_totals", None) is not None:
@@ -1462,12 +1466,10 @@ class Store:
     @staticmethod
     def _stored_sessions(con: duckdb.DuckDBPyConnection, names: set[str]) -> set[str]:
         """Which of the session ids ``names`` already have a stored session."""
-        con.register("_names", pa.table({"session": pa.array(sorted(names), pa.string())}))
-        try:
-            return {n for (n,) in con.execute("SELECT s.session FROM sessions s "
-                                                "SEMI JOIN _names n ON s.session = n.session").fetchall()}
-        finally:
-            con.unregister("_names")
+        if not names:
+            return set()
+        return {n for (n,) in con.execute("SELECT session FROM sessions WHERE session = ANY(?::VARCHAR[])",
+                                          [sorted(names)]).fetchall()}
 
     def _rederive_session(self, con: duckdb.DuckDBPyConnection, session_id: int, name: str,
                           report: IngestReport) -> None:
@@ -1870,7 +1872,10 @@ class Store:
         return out
 
     def _insert_sources(self, con: duckdb.DuckDBPyConnection, rows: list[tuple[int, int, HandOutcome]],
-                        hands: list[ValidatedHand], ingest_id: int, path: str | None) -> None:
+                        hands: list[ValidatedHand], ingest_id: int, path: str | None) -> dict[int, tuple]:
+        """Insert the hands' ``hand_source``, ``card_log`` and ``hand_deals``
+        rows; returns hand_id -> ``(deal_seats, deal_sizes, deal, blind)``
+        of each hand given a ``hand_deals`` row (for the summaries)."""
         logs: list[tuple | None] = []
         for (_, _, o), h in zip(rows, hands):
             logs.append(card_log_row(h.cardlog, list(o.players), o.call) if h.cardlog is not None else None)
@@ -1893,11 +1898,12 @@ class Store:
             con.execute(_INSERT_SOURCE)
         finally:
             con.unregister("_batch")
-        deals = [(r[0], d) for r, h in zip(rows, hands) if h.cardlog is not None
+        deals = [(r[0], d, log) for r, h, log in zip(rows, hands, logs) if h.cardlog is not None
                  and (d := deal_id_of_log(h.cardlog.deal, h.cardlog.blind, list(r[2].players), r[2].dealer))]
         if deals:  # the deal's identity (migration 015, issue 18)
             self._append(con, "hand_deals", pa.table({"hand_id": pa.array([d[0] for d in deals], pa.int32()),
                                                       "deal_id": [d[1] for d in deals]}))
+        return {hid: log[:4] for hid, _, log in deals}
 
     @staticmethod
     def _append(con: duckdb.DuckDBPyConnection, table: str, data: pa.Table, select: str = "*") -> None:
@@ -1914,12 +1920,8 @@ class Store:
         for h in hands:
             first.setdefault(h.outcome.session, h)
         names = list(first)
-        con.register("_names", pa.table({"session": pa.array(names, pa.string())}))
-        try:
-            ids = dict(con.execute("SELECT s.session, s.session_id FROM sessions s "
-                                   "SEMI JOIN _names n ON s.session = n.session").fetchall())
-        finally:
-            con.unregister("_names")
+        ids = dict(con.execute("SELECT session, session_id FROM sessions WHERE session = ANY(?::VARCHAR[])",
+                               [names]).fetchall())
         new = [n for n in names if n not in ids]
         if new:
             base = _scalar(con, "SELECT coalesce(max(session_id), 0) FROM sessions")
