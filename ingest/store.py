@@ -45,7 +45,7 @@ from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timezone
 from functools import lru_cache
 from importlib import resources
-from itertools import groupby
+from itertools import chain, groupby
 from operator import attrgetter
 from pathlib import Path
 
@@ -853,19 +853,14 @@ POT_SEAT = "(pot)"
 @lru_cache(maxsize=1)
 def _schemas() -> dict:
     """The Arrow schemas of the batches the store writes (``hands``,
-    ``hand_units``, the ``hand_source``/``card_log`` batch, ``rejected``),
+    ``hand_units``, ``rejected``),
     built at the first write so that a command that only reads never
     imports pyarrow and numpy (issue 17: about 0.35 CPU-s of its start)."""
-    u8_list = pa.list_(pa.uint8())
     return {
         "hands": pa.schema([(name, getattr(pa, kind)()) for name, kind in _HANDS_COLUMNS]),
         "units": pa.schema([("hand_id", pa.int32()), ("seat_no", pa.int8()), ("seat", pa.string()),
                             ("player", pa.string()), ("units", pa.int16()),
                             ("session_id", pa.int32())]),  # 003
-        "source": pa.schema(
-            [("hand_id", pa.int32()), ("hash", pa.binary()), ("ingest_id", pa.int32()), ("file", pa.string()),
-             ("line", pa.int32()), ("source", pa.string()), ("has_log", pa.bool_())]
-            + [(c, u8_list) for c in CARD_LOG_COLUMNS]),
         "rejected": pa.schema([
             ("rejected_id", pa.int32()), ("hash", pa.binary()), ("ingest_id", pa.int32()), ("file", pa.string()),
             ("line", pa.int32()), ("col", pa.int32()), ("session", pa.string()), ("hand", pa.int32()),
@@ -874,22 +869,26 @@ def _schemas() -> dict:
     }
 
 
-#: A canonical card token of a source text (RE2, in SQL).
-_CARD_TOKEN_RE = r"\b[AKQJT987][CSHD]\b"
+#: A canonical card token of a source text: a rank and a suit between ASCII word boundaries (what the
+#: SQL of migration 001 wrote as the RE2 pattern ``\b[AKQJT987][CSHD]\b``); the group keeps the tokens in a split
+_CARD_TOKEN = re.compile(r"\b([AKQJT987][CSHD])\b", re.ASCII)
+#: A card slot of a template (migration 001: ``unpack_source``)
+_SLOT = "\x1f"
 
-_INSERT_CARD_LOG = ("INSERT INTO card_log SELECT hand_id, " + ", ".join(CARD_LOG_COLUMNS)
-                    + " FROM _batch WHERE has_log")
-_INSERT_SOURCE = f"""
-INSERT INTO hand_source
-SELECT hand_id, hash, ingest_id, file, line, packed,
-       CASE WHEN packed THEN regexp_replace(source, '{_CARD_TOKEN_RE}', chr(31), 'g') ELSE source END,
-       CASE WHEN packed AND toks IS DISTINCT FROM
-                 list_transform(log_tokens(deal, blind, bury, called, plays), lambda x: shn_card(x))
-            THEN list_transform(toks, lambda t: shn_index(t)) END
-FROM (SELECT *, NOT contains(source, chr(31)) AS packed,
-             regexp_extract_all(source, '{_CARD_TOKEN_RE}') AS toks
-      FROM _batch)
-"""
+
+def source_template(source: str, log_cards: list[int]) -> tuple[bool, str, list[int] | None]:
+    """The ``hand_source`` columns ``(packed, template, source_cards)`` of a
+    hand's source text (migration 001): each canonical card token becomes a
+    slot (chr 31) and the slots' cards are the card log's known cards in
+    order (``log_cards``: the indices of ``deal``, ``blind``, ``bury``,
+    ``called``, ``plays`` below 32, as ``log_tokens`` lists them), else
+    ``source_cards`` lists them; a source holding chr 31 itself is stored as
+    it is (``packed`` False).  ``hand_text`` gives ``source`` back."""
+    if _SLOT in source:
+        return False, source, None
+    parts = _CARD_TOKEN.split(source)
+    toks = list(map(_CARD_INDEX.__getitem__, parts[1::2]))
+    return True, _SLOT.join(parts[::2]), None if toks == log_cards else toks
 
 
 class _JsonCache:
@@ -1877,27 +1876,34 @@ class Store:
         rows; returns hand_id -> ``(deal_seats, deal_sizes, deal, blind)``
         of each hand given a ``hand_deals`` row (for the summaries)."""
         logs: list[tuple | None] = []
+        packed: list[bool] = []
+        templates: list[str] = []
+        slots: list[list[int] | None] = []
         for (_, _, o), h in zip(rows, hands):
-            logs.append(card_log_row(h.cardlog, list(o.players), o.call) if h.cardlog is not None else None)
+            log = card_log_row(h.cardlog, list(o.players), o.call) if h.cardlog is not None else None
+            logs.append(log)
+            known = [c for c in chain(*log[2:7]) if c < UNKNOWN_CARD] if log is not None else []
+            p, t, c = source_template(h.source, known)
+            packed.append(p)
+            templates.append(t)
+            slots.append(c)
         n = len(hands)
-        cols: dict[str, object] = {
-            "hand_id": [r[0] for r in rows],
-            "hash": [bytes.fromhex(h.hash) for h in hands],
-            "ingest_id": [ingest_id] * n,
-            "file": [h.source_file if h.source_file is not None else path for h in hands],
-            "line": [h.source_line for h in hands],
-            "source": [h.source for h in hands],
-            "has_log": [log is not None for log in logs],
-        }
-        for k, name in enumerate(CARD_LOG_COLUMNS):
-            cols[name] = [log[k] if log is not None else None for log in logs]
-        batch = pa.table(cols, schema=_schemas()["source"])
-        con.register("_batch", batch)
-        try:
-            con.execute(_INSERT_CARD_LOG)
-            con.execute(_INSERT_SOURCE)
-        finally:
-            con.unregister("_batch")
+        self._append(con, "hand_source", pa.table({
+            "hand_id": pa.array([r[0] for r in rows], pa.int32()),
+            "hash": pa.array([bytes.fromhex(h.hash) for h in hands], pa.binary()),
+            "ingest_id": pa.array([ingest_id] * n, pa.int32()),
+            "file": pa.array([h.source_file if h.source_file is not None else path for h in hands], pa.string()),
+            "line": pa.array([h.source_line for h in hands], pa.int32()),
+            "packed": pa.array(packed, pa.bool_()),
+            "template": pa.array(templates, pa.string()),
+            "source_cards": pa.array(slots, pa.list_(pa.uint8()))}))
+        with_log = [(r[0], log) for r, log in zip(rows, logs) if log is not None]
+        if with_log:
+            cols = {"hand_id": pa.array([hid for hid, _ in with_log], pa.int32())}
+            u8_list = pa.list_(pa.uint8())
+            for k, name in enumerate(CARD_LOG_COLUMNS):
+                cols[name] = pa.array([log[k] for _, log in with_log], u8_list)
+            self._append(con, "card_log", pa.table(cols))
         deals = [(r[0], d, log) for r, h, log in zip(rows, hands, logs) if h.cardlog is not None
                  and (d := deal_id_of_log(h.cardlog.deal, h.cardlog.blind, list(r[2].players), r[2].dealer))]
         if deals:  # the deal's identity (migration 015, issue 18)
