@@ -51,6 +51,7 @@ from pathlib import Path
 
 import duckdb
 
+from ingest import arrow_build as _arrow
 from ingest import deal_summary as _deal_summary
 from ingest import deal_tables as _deal_tables
 from ingest import summary as _summary
@@ -62,7 +63,7 @@ from replay.deal_identity import deal_id_of_log
 
 #: pyarrow (and numpy with it) is imported at the first write, not by a
 #: command that only reads (issue 17: a command's start).
-pa = lazy_module("pyarrow")
+
 
 __all__ = [
     "DEFAULT_DB",
@@ -503,9 +504,8 @@ def _save_states(con: duckdb.DuckDBPyConnection, states: list[tuple[int, object,
     if not rows:
         return
     names = ("session_id", "last_hand", "top_hand", "queued", "run", "pot", "last_dealer", "known", "hands")
-    types = (pa.int32(), pa.int32(), pa.int32(), pa.int32(), pa.int32(), pa.int64(), pa.int32(), pa.bool_(),
-             pa.int32())
-    con.register("_states", pa.table({n: pa.array(list(c), t) for n, c, t in zip(names, zip(*rows), types)}))
+    kinds = ("int32", "int32", "int32", "int32", "int32", "int64", "int32", "bool_", "int32")
+    con.register("_states", _arrow.table(dict(zip(names, map(list, zip(*rows)))), list(zip(names, kinds))))
     try:
         con.execute(f"INSERT INTO session_state ({', '.join(names)}, updated_at) "
                     f"SELECT {', '.join(names)}, ? FROM _states", [_now()])
@@ -552,7 +552,8 @@ def _backfill_deals(con: duckdb.DuckDBPyConnection) -> None:
                 ids.append(hand_id)
                 deals.append(did)
         if ids:
-            con.register("_deals", pa.table({"hand_id": pa.array(ids, pa.int64()), "deal_id": pa.array(deals)}))
+            con.register("_deals", _arrow.table({"hand_id": ids, "deal_id": deals},
+                                                {"hand_id": "int64", "deal_id": "string"}))
             try:
                 con.execute("INSERT INTO hand_deals SELECT hand_id, deal_id FROM _deals")
             finally:
@@ -825,8 +826,8 @@ class StoredHand:
 # The store
 # --------------------------------------------------------------------------
 
-#: The ``hands`` columns and their Arrow types (names of pyarrow's type
-#: functions; the schema is built at the first write: see :func:`_schemas`).
+#: The ``hands`` columns and their Arrow kinds (names of pyarrow's type
+#: functions: :mod:`ingest.arrow_build`, which builds the arrays without pandas).
 _HANDS_COLUMNS = (
     ("hand_id", "int32"), ("session_id", "int32"), ("session", "string"), ("group", "string"),
     ("hand", "int32"), ("date", "string"), ("rules", "string"), ("rules_flags", "string"),
@@ -843,6 +844,10 @@ _HANDS_COLUMNS = (
     ("sk_game", "string"), ("trump_suit", "string"),  # 019
 )
 _HAND_COLS = [name for name, _ in _HANDS_COLUMNS]
+#: The ``hand_source`` and ``card_log`` batches' columns and their Arrow kinds (migration 001).
+_SOURCE_COLUMNS = (("hand_id", "int32"), ("hash", "binary"), ("ingest_id", "int32"), ("file", "string"),
+                   ("line", "int32"), ("packed", "bool_"), ("template", "string"), ("source_cards", "list_uint8"))
+_CARD_LOG_KINDS = (("hand_id", "int32"),) + tuple((c, "list_uint8") for c in CARD_LOG_COLUMNS)
 _HAND_SQL_COLS = ", ".join(f'"{c}"' for c in _HAND_COLS)
 _HANDS_SELECT = ", ".join('CAST("date" AS DATE)' if c == "date" else f'"{c}"' for c in _HAND_COLS)
 
@@ -850,23 +855,14 @@ _HANDS_SELECT = ", ".join('CAST("date" AS DATE)' if c == "date" else f'"{c}"' fo
 #: SHN seat alias, and its ``player`` is NULL so per-player metrics skip it.
 POT_SEAT = "(pot)"
 
-@lru_cache(maxsize=1)
-def _schemas() -> dict:
-    """The Arrow schemas of the batches the store writes (``hands``,
-    ``hand_units``, ``rejected``),
-    built at the first write so that a command that only reads never
-    imports pyarrow and numpy (issue 17: about 0.35 CPU-s of its start)."""
-    return {
-        "hands": pa.schema([(name, getattr(pa, kind)()) for name, kind in _HANDS_COLUMNS]),
-        "units": pa.schema([("hand_id", pa.int32()), ("seat_no", pa.int8()), ("seat", pa.string()),
-                            ("player", pa.string()), ("units", pa.int16()),
-                            ("session_id", pa.int32())]),  # 003
-        "rejected": pa.schema([
-            ("rejected_id", pa.int32()), ("hash", pa.binary()), ("ingest_id", pa.int32()), ("file", pa.string()),
-            ("line", pa.int32()), ("col", pa.int32()), ("session", pa.string()), ("hand", pa.int32()),
-            ("code", pa.string()), ("message", pa.string()), ("source", pa.string()), ("errors", pa.string()),
-            ("rejected_at", pa.timestamp("us"))]),
-    }
+#: The ``hand_units`` batch's columns and their Arrow kinds (:mod:`ingest.arrow_build`).
+_UNITS_COLUMNS = (("hand_id", "int32"), ("seat_no", "int8"), ("seat", "string"), ("player", "string"),
+                  ("units", "int16"), ("session_id", "int32"))  # 003
+#: The ``rejected`` batch's columns and their Arrow kinds.
+_REJECTED_COLUMNS = (
+    ("rejected_id", "int32"), ("hash", "binary"), ("ingest_id", "int32"), ("file", "string"), ("line", "int32"),
+    ("col", "int32"), ("session", "string"), ("hand", "int32"), ("code", "string"), ("message", "string"),
+    ("source", "string"), ("errors", "string"), ("rejected_at", "timestamp_us"))
 
 
 #: A canonical card token of a source text: a rank and a suit between ASCII word boundaries (what the
@@ -986,7 +982,7 @@ def _diag_json(d: Diagnostic) -> dict:
 
 def _fetch_hex(con: duckdb.DuckDBPyConnection, sql: str, hashes: list[str]) -> set[str]:
     """Run ``sql`` (which reads ``_probe(hash)``) and return its first column as hex."""
-    con.register("_probe", pa.table({"hash": pa.array([bytes.fromhex(h) for h in hashes], pa.binary())}))
+    con.register("_probe", _arrow.table({"hash": [bytes.fromhex(h) for h in hashes]}, {"hash": "binary"}))
     try:
         return {bytes(b).hex() for (b,) in con.execute(sql).fetchall()}
     finally:
@@ -1294,8 +1290,8 @@ class Store:
             base = _next_hand_id(con) - 1
             rows = [(base + i + 1, session_ids[h.outcome.session], h.outcome) for i, h in enumerate(fresh)]
             hand_cols, unit_cols = _hand_columns(rows, self._json), _unit_columns(rows)
-            self._append(con, "hands", pa.table(hand_cols, schema=_schemas()["hands"]), _HANDS_SELECT)
-            self._append(con, "hand_units", pa.table(unit_cols, schema=_schemas()["units"]))
+            self._append(con, "hands", _arrow.table(hand_cols, _HANDS_COLUMNS), _HANDS_SELECT)
+            self._append(con, "hand_units", _arrow.table(unit_cols, _UNITS_COLUMNS))
             deals = self._insert_sources(con, rows, fresh, ingest_id, result.path)
             report.stored = len(fresh)
             # each session's stored state and hand count in one query, the new states in one write
@@ -1421,7 +1417,8 @@ class Store:
         sids = _session_ids(con, {h.outcome.session for h in hands})
         if not sids:  # none of their sessions is stored: no number can clash
             return {}, set()
-        probe = pa.table({"session": [h.outcome.session for h in hands], "hand": [h.outcome.hand for h in hands]})
+        probe = _arrow.table({"session": [h.outcome.session for h in hands], "hand": [h.outcome.hand for h in hands]},
+                             {"session": "string", "hand": "int64"})
         con.register("_hands_probe", probe)
         try:
             # the clashing hand ids first, from `hands` alone; only those few are restored from `hand_text`
@@ -1513,8 +1510,8 @@ class Store:
                 report.rejected = [r for r in report.rejected if id(r) not in ids]
                 result = replace(result, rejected=[r for r in result.rejected if id(r) not in ids])
         if fresh:
-            probe = pa.table({"session": [h.outcome.session for h in fresh],
-                              "hand": pa.array([h.outcome.hand for h in fresh], pa.int32())})
+            probe = _arrow.table({"session": [h.outcome.session for h in fresh],
+                                  "hand": [h.outcome.hand for h in fresh]}, {"session": "string", "hand": "int32"})
             con.register("_void_probe", probe)
             try:
                 voided = {(sess, n): (at, reason) for sess, n, at, reason in con.execute(
@@ -1658,9 +1655,9 @@ class Store:
                              h.source_file or result.path, h.source_line, bytes.fromhex(h.hash), h.source])
                 self._drop_current(con, hand_id)
                 rows = [(hand_id, session_id, o)]
-                self._append(con, "hands", pa.table(_hand_columns(rows, self._json), schema=_schemas()["hands"]),
+                self._append(con, "hands", _arrow.table(_hand_columns(rows, self._json), _HANDS_COLUMNS),
                              _HANDS_SELECT)
-                self._append(con, "hand_units", pa.table(_unit_columns(rows), schema=_schemas()["units"]))
+                self._append(con, "hand_units", _arrow.table(_unit_columns(rows), _UNITS_COLUMNS))
                 self._insert_sources(con, rows, [h], ingest_id, result.path)
                 rep.hands.append((o.session, o.hand, hand_id, revision))
                 rep.sessions.add((session_id, o.session))
@@ -1850,7 +1847,7 @@ class Store:
         ``[Rules]``: the stored result would silently stand for a hand the
         file plays by other rules, so each is ``E-HAND-CONFLICT`` (keyed by
         hash; docs/storage.md "Session carry")."""
-        probe = pa.table({"hash": pa.array([bytes.fromhex(h.hash) for h in hands], pa.binary())})
+        probe = _arrow.table({"hash": [bytes.fromhex(h.hash) for h in hands]}, {"hash": "binary"})
         ids = _session_ids(con, {h.outcome.session for h in hands})
         con.register("_rules_probe", probe)
         try:
@@ -1888,31 +1885,28 @@ class Store:
             templates.append(t)
             slots.append(c)
         n = len(hands)
-        self._append(con, "hand_source", pa.table({
-            "hand_id": pa.array([r[0] for r in rows], pa.int32()),
-            "hash": pa.array([bytes.fromhex(h.hash) for h in hands], pa.binary()),
-            "ingest_id": pa.array([ingest_id] * n, pa.int32()),
-            "file": pa.array([h.source_file if h.source_file is not None else path for h in hands], pa.string()),
-            "line": pa.array([h.source_line for h in hands], pa.int32()),
-            "packed": pa.array(packed, pa.bool_()),
-            "template": pa.array(templates, pa.string()),
-            "source_cards": pa.array(slots, pa.list_(pa.uint8()))}))
+        self._append(con, "hand_source", _arrow.table({
+            "hand_id": [r[0] for r in rows], "hash": [bytes.fromhex(h.hash) for h in hands],
+            "ingest_id": [ingest_id] * n,
+            "file": [h.source_file if h.source_file is not None else path for h in hands],
+            "line": [h.source_line for h in hands], "packed": packed, "template": templates, "source_cards": slots},
+            _SOURCE_COLUMNS))
         with_log = [(r[0], log) for r, log in zip(rows, logs) if log is not None]
         if with_log:
-            cols = {"hand_id": pa.array([hid for hid, _ in with_log], pa.int32())}
-            u8_list = pa.list_(pa.uint8())
+            cols = {"hand_id": [hid for hid, _ in with_log]}
             for k, name in enumerate(CARD_LOG_COLUMNS):
-                cols[name] = pa.array([log[k] for _, log in with_log], u8_list)
-            self._append(con, "card_log", pa.table(cols))
+                cols[name] = [log[k] for _, log in with_log]
+            self._append(con, "card_log", _arrow.table(cols, _CARD_LOG_KINDS))
         deals = [(r[0], d, log) for r, h, log in zip(rows, hands, logs) if h.cardlog is not None
                  and (d := deal_id_of_log(h.cardlog.deal, h.cardlog.blind, list(r[2].players), r[2].dealer))]
         if deals:  # the deal's identity (migration 015, issue 18)
-            self._append(con, "hand_deals", pa.table({"hand_id": pa.array([d[0] for d in deals], pa.int32()),
-                                                      "deal_id": [d[1] for d in deals]}))
+            self._append(con, "hand_deals", _arrow.table({"hand_id": [d[0] for d in deals],
+                                                          "deal_id": [d[1] for d in deals]},
+                                                         {"hand_id": "int32", "deal_id": "string"}))
         return {hid: log[:4] for hid, _, log in deals}
 
     @staticmethod
-    def _append(con: duckdb.DuckDBPyConnection, table: str, data: pa.Table, select: str = "*") -> None:
+    def _append(con: duckdb.DuckDBPyConnection, table: str, data: "pa.Table", select: str = "*") -> None:
         con.register("_batch", data)
         try:
             con.execute(f"INSERT INTO {table} SELECT {select} FROM _batch")
@@ -1958,7 +1952,7 @@ class Store:
             return 0
         base = _scalar(con, "SELECT coalesce(max(rejected_id), 0) FROM rejected")
         now = _now()
-        rows: dict[str, list] = {k: [] for k in _schemas()["rejected"].names}
+        rows: dict[str, list] = {k: [] for k, _ in _REJECTED_COLUMNS}
         for i, r in enumerate(todo):
             first = r.errors[0] if r.errors else Diagnostic("E-UNKNOWN", "rejected without an error message")
             rows["rejected_id"].append(base + i + 1)
@@ -1975,7 +1969,7 @@ class Store:
             rows["source"].append(r.source)
             rows["errors"].append(_dumps([_diag_json(d) for d in r.errors]))
             rows["rejected_at"].append(now)
-        self._append(con, "rejected", pa.table(rows, schema=_schemas()["rejected"]))
+        self._append(con, "rejected", _arrow.table(rows, _REJECTED_COLUMNS))
         return len(todo)
 
     # -- re-derive ------------------------------------------------------------
@@ -2094,8 +2088,8 @@ class Store:
         """Replace the outcome rows of ``rows``' hand ids; returns how many
         differ from what was stored (any column but ``derived_with``, or the
         units)."""
-        new_hands = pa.table(_hand_columns(rows, self._json), schema=_schemas()["hands"])
-        new_units = pa.table(_unit_columns(rows), schema=_schemas()["units"])
+        new_hands = _arrow.table(_hand_columns(rows, self._json), _HANDS_COLUMNS)
+        new_units = _arrow.table(_unit_columns(rows), _UNITS_COLUMNS)
         compare = [c for c in _HAND_COLS if c not in ("hand_id", "derived_with")]
         diff = " OR ".join(f'o."{c}" IS DISTINCT FROM n."{c}"' for c in compare)
         con.register("_new_hands", new_hands)

@@ -465,20 +465,35 @@ def batch_hand_rows(batch: Batch, session_ids: set[int]) -> list[tuple]:
     return [key + tuple(acc) for key, acc in out.items()]
 
 
+def _kind(values: list) -> str:
+    """The Arrow kind of a summary column's Python values (bool, int, str;
+    a column of nulls as text, which the INSERT casts)."""
+    for v in values:
+        if v is not None:
+            return "bool_" if isinstance(v, bool) else "int64" if isinstance(v, int) else "string"
+    return "string"
+
+
 def insert_rows(con: duckdb.DuckDBPyConnection, table: str, columns: tuple[str, ...], rows: list[tuple],
                 casts: dict[str, str] | None = None) -> None:
     """Insert ``rows`` (tuples in ``columns`` order) into ``table`` in one
-    statement: each column a list parameter, unnested (a few hundred rows:
-    no Arrow conversion); ``casts`` (column -> SQL type) for a column whose
-    Python values are not of the table's type (a date given as text)."""
+    statement, as an Arrow batch (:mod:`ingest.arrow_build`: no pandas);
+    ``casts`` (column -> SQL type) for a column whose Python values are not
+    of the table's type (a date given as text)."""
     if not rows:
         return
+    from ingest import arrow_build  # noqa: PLC0415
+
     casts = casts or {}
-    values = [list(c) for c in zip(*rows)]
-    sel = ", ".join(f"CAST(unnest(${i + 1}) AS {casts[c]})" if c in casts else f"unnest(${i + 1})"
-                    for i, c in enumerate(columns))
+    values = dict(zip(columns, map(list, zip(*rows))))
+    batch = arrow_build.table(values, [(c, _kind(values[c])) for c in columns])
+    sel = ", ".join(f'CAST("{c}" AS {casts[c]})' if c in casts else f'"{c}"' for c in columns)
     names = ", ".join(f'"{c}"' for c in columns)
-    con.execute(f"INSERT INTO {table} ({names}) SELECT {sel}", values)
+    con.register("_summary_rows", batch)
+    try:
+        con.execute(f"INSERT INTO {table} ({names}) SELECT {sel} FROM _summary_rows")
+    finally:
+        con.unregister("_summary_rows")
 
 
 def refresh_new(con: duckdb.DuckDBPyConnection, batch: Batch, session_ids: Iterable[int]) -> None:
