@@ -59,7 +59,7 @@ from ingest.lazy import lazy_module
 from ingest.model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, hand_conflict,
                           same_rules)
 from replay.errors import Diagnostic
-from replay.deal_identity import deal_id_of_log
+from replay.deal_identity import deal_id_of_codes, deal_id_of_log
 
 #: pyarrow (and numpy with it) is imported at the first write, not by a
 #: command that only reads (issue 17: a command's start).
@@ -611,6 +611,16 @@ _CARD_INDEX[None] = UNKNOWN_CARD
 _SIXES = ("6C", "6S")
 _CARD_INDEX.update({"6C": 33, "6S": 34})
 _NO_SEAT = 255
+#: a card code's SHN spelling (None: the unknown card)
+_CODE_NAMES = CARD_NAMES + (None,) + _SIXES
+
+
+def _seat_no(players: dict, seat: str | None) -> int | None:
+    """The seat number (0-based, roster order) of ``seat``; None when it is
+    None or not a seat of ``players``."""
+    if seat is None or seat not in players:
+        return None
+    return list(players).index(seat)
 
 #: The text formats a session's stored sources can be in (sessions.format).
 SOURCE_FORMATS = frozenset({"shn", "netschafkopf", "csv", "csv-ledger"})
@@ -684,7 +694,7 @@ def card_log_from_row(row: tuple | list, seats: list[str]) -> CardLog:
     """The :class:`CardLog` of a ``card_log`` row (``CARD_LOG_COLUMNS``)."""
     (deal_seats, deal_sizes, deal, blind, bury, _called, plays, numbers, sizes, leaders, winners, reneges,
      play_seats) = row
-    names = CARD_NAMES + (None,) + _SIXES
+    names = _CODE_NAMES
     n = len(seats)
     out_deal: dict[str, list[str | None]] = {}
     i = 0
@@ -1270,7 +1280,7 @@ class Store:
                     result = replace(result, rejected=list(result.rejected) + list(moved.values()))
         if fresh or result.rejected:
             fresh, result = self._earlier_revisions(con, fresh, result, report)
-        if fresh:
+        if fresh and ids:  # a hand number can clash only in a stored session
             clashes, same = self._clashes(con, fresh)
             if same:  # the stored hand in another layout (an SHN export of it): nothing new
                 report.duplicates += len(same)
@@ -1285,8 +1295,9 @@ class Store:
                 result = replace(result, rejected=list(result.rejected) + list(clashes.values()))
         ingest_id = _scalar(con, "SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests")
         if fresh:
-            known = self._stored_sessions(con, {h.outcome.session for h in fresh})
-            session_ids = self._sessions(con, fresh, result.path, source_format)
+            # none of the sessions stored (a first ingest): no look-up finds one
+            known = self._stored_sessions(con, {h.outcome.session for h in fresh}) if ids else set()
+            session_ids = self._sessions(con, fresh, result.path, source_format, look_up=bool(known))
             base = _next_hand_id(con) - 1
             rows = [(base + i + 1, session_ids[h.outcome.session], h.outcome) for i, h in enumerate(fresh)]
             hand_cols, unit_cols = _hand_columns(rows, self._json), _unit_columns(rows)
@@ -1296,7 +1307,9 @@ class Store:
             report.stored = len(fresh)
             # each session's stored state and hand count in one query, the new states in one write
             # (a batch of posts holds many sessions: statements per session were most of its time)
-            pre = _carry_rows(con, list(session_ids.values())) if plan is not None else {}
+            # a session created here has no state row and no other hand (what _carry_rows would read)
+            pre = _carry_rows(con, [session_ids[name] for name in known]) if plan is not None else {}
+            pre.update((session_ids[name], (None, None, 0, False)) for name in session_ids if name not in known)
             saves: list[tuple] = []
             for name in sorted(session_ids):
                 if not self._carry_fits(con, name, session_ids[name], fresh, result, plan, name in known,
@@ -1897,8 +1910,9 @@ class Store:
             for k, name in enumerate(CARD_LOG_COLUMNS):
                 cols[name] = [log[k] for _, log in with_log]
             self._append(con, "card_log", _arrow.table(cols, _CARD_LOG_KINDS))
-        deals = [(r[0], d, log) for r, h, log in zip(rows, hands, logs) if h.cardlog is not None
-                 and (d := deal_id_of_log(h.cardlog.deal, h.cardlog.blind, list(r[2].players), r[2].dealer))]
+        deals = [(r[0], d, log) for r, log in zip(rows, logs) if log is not None
+                 and (d := deal_id_of_codes(log[0], log[1], log[2], log[3], len(r[2].players),
+                                            _seat_no(r[2].players, r[2].dealer), _CODE_NAMES))]
         if deals:  # the deal's identity (migration 015, issue 18)
             self._append(con, "hand_deals", _arrow.table({"hand_id": [d[0] for d in deals],
                                                           "deal_id": [d[1] for d in deals]},
@@ -1914,14 +1928,15 @@ class Store:
             con.unregister("_batch")
 
     def _sessions(self, con: duckdb.DuckDBPyConnection, hands: list[ValidatedHand], path: str | None,
-                  source_format: str) -> dict[str, int]:
-        """Session ids for the sessions of ``hands``, inserting new sessions."""
+                  source_format: str, look_up: bool = True) -> dict[str, int]:
+        """Session ids for the sessions of ``hands``, inserting new sessions
+        (``look_up`` False: the caller knows none of them is stored)."""
         first: dict[str, ValidatedHand] = {}
         for h in hands:
             first.setdefault(h.outcome.session, h)
         names = list(first)
         ids = dict(con.execute("SELECT session, session_id FROM sessions WHERE session = ANY(?::VARCHAR[])",
-                               [names]).fetchall())
+                               [names]).fetchall()) if look_up else {}
         new = [n for n in names if n not in ids]
         if new:
             base = _scalar(con, "SELECT coalesce(max(session_id), 0) FROM sessions")
