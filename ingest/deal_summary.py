@@ -119,6 +119,13 @@ def select_sql(where: str) -> str:
 
 
 _BIT = tuple(1 << c for c in range(64))
+#: the cell keys (kind, place, cell), made once: _HAND_CELLS[place][k][count] for the three hand kinds,
+#: _BLIND_CELLS[k][count] for the four blind kinds, _PICKER_CELLS[chair]
+_HAND_KINDS = (("trumps", TRUMPS), ("queens", QUEENS), ("jacks", JACKS))
+_HAND_CELLS = tuple(tuple(tuple((kind, place, c) for c in range(65)) for kind, _ in _HAND_KINDS) for place in range(6))
+_BLIND_CELLS = tuple(tuple((kind, 0, c) for c in range(65)) for kind in KINDS)
+_PICKER_CELLS = tuple(("picker", 0, c) for c in range(128))
+_FULL = ("full", 0, 0)
 
 
 def batch_rows(batch, session_ids: set[int]) -> list[tuple]:
@@ -129,9 +136,9 @@ def batch_rows(batch, session_ids: set[int]) -> list[tuple]:
     gives over the same stored rows (the SQL is the definition;
     tests/test_summary_batch.py checks the two agree)."""
     h = batch.hands
-    per: dict[tuple, Counter] = {}
-    kinds3 = (("trumps", TRUMPS), ("queens", QUEENS), ("jacks", JACKS))
-    kinds4 = tuple(KINDS.items())
+    per: dict[tuple, list] = {}
+    masks = tuple(KINDS.values())
+    trumps, queens, jacks = TRUMPS, QUEENS, JACKS
     bit = _BIT.__getitem__
     for i, hid in enumerate(h["hand_id"]):
         sid = h["session_id"][i]
@@ -141,8 +148,8 @@ def batch_rows(batch, session_ids: set[int]) -> list[tuple]:
         head = (sid, h["session"][i], h["group"][i])
         cells = per.get(head)
         if cells is None:
-            cells = per[head] = Counter()
-        cells[("full", 0, 0)] += 1
+            cells = per[head] = []
+        cells.append(_FULL)
         keys = list(batch.rosters[i])
         dealer = h["dealer"][i]
         if len(keys) != 5 or dealer not in keys:
@@ -160,13 +167,14 @@ def batch_rows(batch, session_ids: set[int]) -> list[tuple]:
             start += k
         if sum(m.bit_count() == 6 for m in seat_mask.values()) != 5:
             continue
-        cells.update([(kind, (s - dl + 9) % 5 + 1, (m & km).bit_count())
-                      for s, m in seat_mask.items() for kind, km in kinds3])
-        cells.update([(kind, 0, (blind_mask & km).bit_count()) for kind, km in kinds4])
+        for s, m in seat_mask.items():
+            t, q, j = _HAND_CELLS[(s - dl + 9) % 5 + 1]
+            cells += (t[(m & trumps).bit_count()], q[(m & queens).bit_count()], j[(m & jacks).bit_count()])
+        cells += [c[(blind_mask & km).bit_count()] for c, km in zip(_BLIND_CELLS, masks)]
         picker = h["picker"][i]
         if picker in keys:
-            cells[("picker", 0, keys.index(picker))] += 1
-    return [head + cell + (n,) for head, cells in per.items() for cell, n in cells.items()]
+            cells.append(_PICKER_CELLS[keys.index(picker)])
+    return [head + cell + (n,) for head, cells in per.items() for cell, n in Counter(cells).items()]
 
 
 def _ids_list(session_ids: Iterable[int]) -> list[int]:
