@@ -28,7 +28,9 @@ deal_tests` keeps them) of that session and group where:
 
 Derived, never edited: :func:`refresh` recomputes the rows of the sessions
 whose hands changed, in the caller's transaction (``ingest.summary.refresh``
-calls it beside ``session_hands``: ingest, amend, void, rederive); migration
+calls it beside ``session_hands``: ingest, amend, void, rederive; a session
+an ingest creates gets its rows from :func:`batch_rows` through
+``ingest.summary.refresh_new``); migration
 022's backfill :func:`rebuild` fills it for the hands already stored (the
 same :func:`select_sql` over every hand, one INSERT … SELECT, no row
 through Python).  :func:`recompute` gives what the rows should be without writing

@@ -14,7 +14,11 @@ the sessions whose hands changed, from ``hands`` and ``hand_units``, in the
 caller's transaction (the store calls it wherever it writes hand rows:
 ingest, amend, void, rederive); :func:`rebuild` recomputes every session
 (migration 016's backfill).  :func:`recompute` gives what the rows should
-be without writing them (the tests compare it with the table).
+be without writing them (the tests compare it with the table).  A session
+that an ingest creates gets its rows from the batch in hand instead
+(:func:`refresh_new`: the same rows computed in Python from the columns the
+store has just written, without the SQL's fixed costs; the SQL stays the
+definition and tests/test_summary_batch.py checks the two agree).
 
 ``session_hands`` (migration 020) is its hand-level twin: one row per
 (session, date, group, table, rules, game, status, outcome, alone, dealer
