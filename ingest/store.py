@@ -492,13 +492,18 @@ def _carry_rows(con: duckdb.DuckDBPyConnection, session_ids: list[int]) -> dict[
     return {sid: (hands, top, n, has) for sid, hands, top, n, has in rows}
 
 
-def _save_states(con: duckdb.DuckDBPyConnection, states: list[tuple[int, object, int, int | None]]) -> None:
+def _save_states(con: duckdb.DuckDBPyConnection, states: list[tuple[int, object, int, int | None]],
+                 created: Iterable[int] = ()) -> None:
     """:func:`_save_state` for many sessions at once: ``(session_id, state or
     None, hands, top)`` each (a None state only deletes the row), one DELETE
-    and one INSERT."""
+    and one INSERT; ``created``: sessions the caller's transaction created
+    (no row to delete)."""
     if not states:
         return
-    con.execute("DELETE FROM session_state WHERE list_contains(?::INTEGER[], session_id)", [[s[0] for s in states]])
+    new = set(created)
+    old = [s[0] for s in states if s[0] not in new]
+    if old:
+        con.execute("DELETE FROM session_state WHERE list_contains(?::INTEGER[], session_id)", [old])
     rows = [(sid, st.last_hand, top, st.queued, st.run, st.pot, st.last_dealer, bool(st.known), hands)
             for sid, st, hands, top in states if st is not None]
     if not rows:
@@ -1044,8 +1049,11 @@ def _scalar(con: duckdb.DuckDBPyConnection, sql: str, params: list | None = None
 def _next_hand_id(con: duckdb.DuckDBPyConnection) -> int:
     """The next free ``hand_id``: above every stored hand and every hand in
     ``hand_revisions`` (a voided hand keeps its id)."""
-    return _scalar(con, "SELECT greatest((SELECT coalesce(max(hand_id), 0) FROM hands), "
-                        "(SELECT coalesce(max(hand_id), 0) FROM hand_revisions)) + 1")
+    return _scalar(con, "SELECT " + _NEXT_HAND_ID)
+
+
+_NEXT_HAND_ID = ("greatest((SELECT coalesce(max(hand_id), 0) FROM hands), "
+                 "(SELECT coalesce(max(hand_id), 0) FROM hand_revisions)) + 1")
 
 
 #: How long ``shead ingest`` keeps the write connection of a run of files
@@ -1293,12 +1301,13 @@ class Store:
                 fresh = [h for h in fresh if h.hash not in clashes]
                 report.rejected.extend(clashes.values())
                 result = replace(result, rejected=list(result.rejected) + list(clashes.values()))
-        ingest_id = _scalar(con, "SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests")
+        ingest_id, next_hand = con.execute(f"SELECT (SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests), "
+                                           f"({_NEXT_HAND_ID})").fetchall()[0]
         if fresh:
             # none of the sessions stored (a first ingest): no look-up finds one
             known = self._stored_sessions(con, {h.outcome.session for h in fresh}) if ids else set()
             session_ids = self._sessions(con, fresh, result.path, source_format, look_up=bool(known))
-            base = _next_hand_id(con) - 1
+            base = next_hand - 1
             rows = [(base + i + 1, session_ids[h.outcome.session], h.outcome) for i, h in enumerate(fresh)]
             hand_cols, unit_cols = _hand_columns(rows, self._json), _unit_columns(rows)
             self._append(con, "hands", _arrow.table(hand_cols, _HANDS_COLUMNS), _HANDS_SELECT)
@@ -1314,14 +1323,12 @@ class Store:
             for name in sorted(session_ids):
                 if not self._carry_fits(con, name, session_ids[name], fresh, result, plan, name in known,
                                         pre, saves):
-                    if name in known:
-                        if name not in getattr(result, "continues", ()):  # not a later batch of a protocol
-                            self._rederive_session(con, session_ids[name], name, report)  # (protocol_stream)
-                    else:
-                        _save_state(con, session_ids[name], None, 0, None)
-            _save_states(con, saves)
-            # migrations 016, 020, 022: the sessions' summary rows; a new session's from the batch in hand
+                    # a session created here has no state row to forget; a stored one is re-derived
+                    if name in known and name not in getattr(result, "continues", ()):  # not a later batch
+                        self._rederive_session(con, session_ids[name], name, report)  # of a protocol_stream
             new = {session_ids[name] for name in session_ids if name not in known}
+            _save_states(con, saves, new)
+            # migrations 016, 020, 022: the sessions' summary rows; a new session's from the batch in hand
             _summary.refresh(con, [i for i in session_ids.values() if i not in new])
             _summary.refresh_new(con, _summary.Batch(hand_cols, [o.players for _, _, o in rows], unit_cols, deals),
                                  new)
