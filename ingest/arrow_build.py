@@ -24,6 +24,8 @@ from itertools import accumulate, chain
 
 from ingest.lazy import lazy_module
 
+#: pyarrow (and numpy with it) is imported at the first write, not by a
+#: command that only reads (issue 17: a command's start).
 pa = lazy_module("pyarrow")
 
 __all__ = ["KINDS", "column", "table"]

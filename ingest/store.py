@@ -55,15 +55,10 @@ from ingest import arrow_build as _arrow
 from ingest import deal_summary as _deal_summary
 from ingest import deal_tables as _deal_tables
 from ingest import summary as _summary
-from ingest.lazy import lazy_module
 from ingest.model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, hand_conflict,
                           same_rules)
 from replay.errors import Diagnostic
 from replay.deal_identity import deal_id_of_codes, deal_id_of_log
-
-#: pyarrow (and numpy with it) is imported at the first write, not by a
-#: command that only reads (issue 17: a command's start).
-
 
 __all__ = [
     "DEFAULT_DB",
