@@ -502,7 +502,8 @@ def insert_rows(con: duckdb.DuckDBPyConnection, table: str, columns: tuple[str, 
 
 def refresh_new(con: duckdb.DuckDBPyConnection, batch: Batch, session_ids: Iterable[int]) -> None:
     """Write the ``session_players``, ``session_hands`` and ``session_deals``
-    rows of ``session_ids``, sessions that the caller's transaction has just
+    rows (and, by :func:`ingest.deal_tables.refresh`, the ``deal_tables``
+    rows of their deals) of ``session_ids``, sessions that the caller's transaction has just
     created with the hands of ``batch`` (so they have no other hand and no
     summary row yet), from the batch itself: what :func:`refresh` would
     write, without reading the hands back (issue 17: the three statements
@@ -522,6 +523,7 @@ def refresh_new(con: duckdb.DuckDBPyConnection, batch: Batch, session_ids: Itera
         insert_rows(con, TABLE, COLUMNS, batch_rows(batch, ids, sit_out), dates)
         insert_rows(con, HANDS_TABLE, HANDS_COLUMNS, batch_hand_rows(batch, ids), dates)
         insert_rows(con, _deal_summary.TABLE, _deal_summary.COLUMNS, _deal_summary.batch_rows(batch, ids))
+        _deal_tables.refresh(con, ids)  # migration 023: the deals shared with other sessions (read from the store)
     if fallback:
         refresh(con, fallback)
 

@@ -14,7 +14,10 @@ definition; here:
   to a stored session, which goes through the SQL refresh) leave the three
   tables equal to their SQL recompute;
 * a hand the batch path does not read (a non-canonical date) sends its
-  session to the SQL refresh, with the same rows.
+  session to the SQL refresh, with the same rows;
+* ``deal_tables`` and ``deal_parts`` (migration 023, the deals shared
+  between sessions) are refreshed in SQL for a new session too, and equal
+  their recompute after every case above.
 
 tests/test_summary.py's and tests/test_deal_summary.py's hand-worked
 sessions are first ingests too, so they check the batch path as well.
@@ -29,7 +32,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
-from ingest import deal_summary, summary
+from ingest import deal_summary, deal_tables, summary
 from ingest import store as st
 from ingest.generate import generate_session_text
 from ingest.validate import validate_text
@@ -37,14 +40,14 @@ from replay.profile import NAMED_PROFILES
 from tests.test_summary import H1, H2, H3, LEASTER, ingest, shn
 
 
-def _tables(con) -> tuple[list, list, list]:
-    return (sorted(con.execute("SELECT * FROM session_players").fetchall(), key=summary._key),
-            sorted(con.execute("SELECT * FROM session_hands").fetchall(), key=summary._key),
-            sorted(con.execute("SELECT * FROM session_deals").fetchall(), key=summary._key))
+def _tables(con) -> tuple[list, ...]:
+    return tuple(sorted(con.execute(f"SELECT * FROM {t}").fetchall(), key=summary._key)
+                 for t in ("session_players", "session_hands", "session_deals", "deal_tables", "deal_parts"))
 
 
-def _recomputed(con) -> tuple[list, list, list]:
-    return summary.recompute(con), summary.recompute_hands(con), deal_summary.recompute(con)
+def _recomputed(con) -> tuple[list, ...]:
+    return (summary.recompute(con), summary.recompute_hands(con), deal_summary.recompute(con),
+            *deal_tables.recompute(con))
 
 
 @pytest.fixture
@@ -136,6 +139,22 @@ def test_a_hand_the_batch_does_not_read_sends_its_session_to_sql(db, sql_refresh
         ingest(s, shn(H1, session="s2"), "s2.shn")
     assert sql_refreshes == [[1], [2]]
     with st.reading(db) as con:
+        assert _tables(con) == _recomputed(con)
+
+
+def test_deals_shared_by_two_new_sessions_are_listed(db, sql_refreshes):
+    # four full deals played at two tables: the same text under two session names, each a first ingest
+    text = generate_session_text(5, 4, "wi5-called-ace", session="table a")
+    with st.Store(db) as s:
+        for name in ("table a", "table b"):
+            s.ingest_file(validate_text(text.replace('"table a"', f'"{name}"'), path=f"{name}.shn",
+                                        prior=s.prior_hands))
+    assert sql_refreshes == []
+    with st.reading(db) as con:
+        # each deal: two tables, two sessions, one group
+        assert con.execute("SELECT count(*), min(tables), max(tables), min(sessions), max(sessions) "
+                           "FROM deal_tables").fetchall() == [(4, 2, 2, 2, 2)]
+        assert con.execute("SELECT count(*) FROM deal_parts").fetchall() == [(8,)]
         assert _tables(con) == _recomputed(con)
 
 
