@@ -28,7 +28,9 @@ deal_tests` keeps them) of that session and group where:
 
 Derived, never edited: :func:`refresh` recomputes the rows of the sessions
 whose hands changed, in the caller's transaction (``ingest.summary.refresh``
-calls it beside ``session_hands``: ingest, amend, void, rederive); migration
+calls it beside ``session_hands``: ingest, amend, void, rederive; a session
+an ingest creates gets its rows from :func:`batch_rows` through
+``ingest.summary.refresh_new``); migration
 022's backfill :func:`rebuild` fills it for the hands already stored (the
 same :func:`select_sql` over every hand, one INSERT … SELECT, no row
 through Python).  :func:`recompute` gives what the rows should be without writing
@@ -38,15 +40,18 @@ them; :func:`load_counts` sums them for a filter, and
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 import duckdb
 
 from ingest.fair_deals import ACES, JACKS, QUEENS, TRUMPS, filter_sql
 
-__all__ = ["TABLE", "KINDS", "select_sql", "refresh", "rebuild", "recompute", "load_counts"]
+__all__ = ["TABLE", "COLUMNS", "KINDS", "select_sql", "batch_rows", "refresh", "rebuild", "recompute", "load_counts"]
 
 TABLE = "session_deals"
+#: The table's columns in order (migration 022).
+COLUMNS = ("session_id", "session", "group", "kind", "place", "cell", "hands")
 #: The kinds counted and their card masks (the store's numbering, ``ingest.fair_deals``).
 KINDS = {"trumps": TRUMPS, "queens": QUEENS, "jacks": JACKS, "aces": ACES}
 
@@ -113,6 +118,65 @@ def select_sql(where: str) -> str:
     SELECT session_id, session, "group", kind, place, cell, CAST(count(*) AS INTEGER) AS hands
     FROM cells GROUP BY ALL
     """
+
+
+_BIT = tuple(1 << c for c in range(64))
+#: the cell keys (kind, place, cell), made once: _HAND_CELLS[place][k][count] for the three hand kinds,
+#: _BLIND_CELLS[k][count] for the four blind kinds, _PICKER_CELLS[chair]
+_HAND_KINDS = (("trumps", TRUMPS), ("queens", QUEENS), ("jacks", JACKS))
+_HAND_CELLS = tuple(tuple(tuple((kind, place, c) for c in range(65)) for kind, _ in _HAND_KINDS) for place in range(6))
+_BLIND_CELLS = tuple(tuple((kind, 0, c) for c in range(65)) for kind in KINDS)
+_PICKER_CELLS = tuple(("picker", 0, c) for c in range(128))
+_FULL = ("full", 0, 0)
+
+
+def batch_rows(batch, session_ids: set[int]) -> list[tuple]:
+    """The ``session_deals`` rows (COLUMNS order) of the hands of
+    ``session_ids`` in ``batch`` (an :class:`ingest.summary.Batch`: the
+    ``hands`` columns, the rosters and the card-log lists of the hands with
+    a ``hand_deals`` row), computed from the batch: what :func:`select_sql`
+    gives over the same stored rows (the SQL is the definition;
+    tests/test_summary_batch.py checks the two agree)."""
+    h = batch.hands
+    per: dict[tuple, list] = {}
+    masks = tuple(KINDS.values())
+    trumps, queens, jacks = TRUMPS, QUEENS, JACKS
+    bit = _BIT.__getitem__
+    for i, hid in enumerate(h["hand_id"]):
+        sid = h["session_id"][i]
+        log = batch.deals.get(hid)
+        if log is None or sid not in session_ids:
+            continue
+        head = (sid, h["session"][i], h["group"][i])
+        cells = per.get(head)
+        if cells is None:
+            cells = per[head] = []
+        cells.append(_FULL)
+        keys = list(batch.rosters[i])
+        dealer = h["dealer"][i]
+        if len(keys) != 5 or dealer not in keys:
+            continue
+        dl = keys.index(dealer)
+        deal_seats, deal_sizes, deal, blind = log
+        blind_mask = sum(map(bit, set(blind)))
+        if blind_mask.bit_count() != 2:
+            continue
+        seat_mask: dict[int, int] = {}
+        start = 0
+        for s, k in zip(deal_seats, deal_sizes):  # a seat dealt twice keeps its last line
+            if s <= 4:
+                seat_mask[s] = sum(map(bit, set(deal[start:start + k])))
+            start += k
+        if sum(m.bit_count() == 6 for m in seat_mask.values()) != 5:
+            continue
+        for s, m in seat_mask.items():
+            t, q, j = _HAND_CELLS[(s - dl + 9) % 5 + 1]
+            cells += (t[(m & trumps).bit_count()], q[(m & queens).bit_count()], j[(m & jacks).bit_count()])
+        cells += [c[(blind_mask & km).bit_count()] for c, km in zip(_BLIND_CELLS, masks)]
+        picker = h["picker"][i]
+        if picker in keys:
+            cells.append(_PICKER_CELLS[keys.index(picker)])
+    return [head + cell + (n,) for head, cells in per.items() for cell, n in Counter(cells).items()]
 
 
 def _ids_list(session_ids: Iterable[int]) -> list[int]:

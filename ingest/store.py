@@ -45,24 +45,20 @@ from dataclasses import asdict, dataclass, field, replace
 from datetime import datetime, timezone
 from functools import lru_cache
 from importlib import resources
-from itertools import groupby
+from itertools import chain, groupby
 from operator import attrgetter
 from pathlib import Path
 
 import duckdb
 
+from ingest import arrow_build as _arrow
 from ingest import deal_summary as _deal_summary
 from ingest import deal_tables as _deal_tables
 from ingest import summary as _summary
-from ingest.lazy import lazy_module
 from ingest.model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, hand_conflict,
                           same_rules)
 from replay.errors import Diagnostic
-from replay.deal_identity import deal_id_of_log
-
-#: pyarrow (and numpy with it) is imported at the first write, not by a
-#: command that only reads (issue 17: a command's start).
-pa = lazy_module("pyarrow")
+from replay.deal_identity import deal_id_of_codes, deal_id_of_log
 
 __all__ = [
     "DEFAULT_DB",
@@ -491,21 +487,25 @@ def _carry_rows(con: duckdb.DuckDBPyConnection, session_ids: list[int]) -> dict[
     return {sid: (hands, top, n, has) for sid, hands, top, n, has in rows}
 
 
-def _save_states(con: duckdb.DuckDBPyConnection, states: list[tuple[int, object, int, int | None]]) -> None:
+def _save_states(con: duckdb.DuckDBPyConnection, states: list[tuple[int, object, int, int | None]],
+                 created: Iterable[int] = ()) -> None:
     """:func:`_save_state` for many sessions at once: ``(session_id, state or
     None, hands, top)`` each (a None state only deletes the row), one DELETE
-    and one INSERT."""
+    and one INSERT; ``created``: sessions the caller's transaction created
+    (no row to delete)."""
     if not states:
         return
-    con.execute("DELETE FROM session_state WHERE list_contains(?::INTEGER[], session_id)", [[s[0] for s in states]])
+    new = set(created)
+    old = [s[0] for s in states if s[0] not in new]
+    if old:
+        con.execute("DELETE FROM session_state WHERE list_contains(?::INTEGER[], session_id)", [old])
     rows = [(sid, st.last_hand, top, st.queued, st.run, st.pot, st.last_dealer, bool(st.known), hands)
             for sid, st, hands, top in states if st is not None]
     if not rows:
         return
     names = ("session_id", "last_hand", "top_hand", "queued", "run", "pot", "last_dealer", "known", "hands")
-    types = (pa.int32(), pa.int32(), pa.int32(), pa.int32(), pa.int32(), pa.int64(), pa.int32(), pa.bool_(),
-             pa.int32())
-    con.register("_states", pa.table({n: pa.array(list(c), t) for n, c, t in zip(names, zip(*rows), types)}))
+    kinds = ("int32", "int32", "int32", "int32", "int32", "int64", "int32", "bool_", "int32")
+    con.register("_states", _arrow.table(dict(zip(names, map(list, zip(*rows)))), list(zip(names, kinds))))
     try:
         con.execute(f"INSERT INTO session_state ({', '.join(names)}, updated_at) "
                     f"SELECT {', '.join(names)}, ? FROM _states", [_now()])
@@ -552,7 +552,8 @@ def _backfill_deals(con: duckdb.DuckDBPyConnection) -> None:
                 ids.append(hand_id)
                 deals.append(did)
         if ids:
-            con.register("_deals", pa.table({"hand_id": pa.array(ids, pa.int64()), "deal_id": pa.array(deals)}))
+            con.register("_deals", _arrow.table({"hand_id": ids, "deal_id": deals},
+                                                {"hand_id": "int64", "deal_id": "string"}))
             try:
                 con.execute("INSERT INTO hand_deals SELECT hand_id, deal_id FROM _deals")
             finally:
@@ -610,6 +611,16 @@ _CARD_INDEX[None] = UNKNOWN_CARD
 _SIXES = ("6C", "6S")
 _CARD_INDEX.update({"6C": 33, "6S": 34})
 _NO_SEAT = 255
+#: a card code's SHN spelling (None: the unknown card)
+_CODE_NAMES = CARD_NAMES + (None,) + _SIXES
+
+
+def _seat_no(players: dict, seat: str | None) -> int | None:
+    """The seat number (0-based, roster order) of ``seat``; None when it is
+    None or not a seat of ``players``."""
+    if seat is None or seat not in players:
+        return None
+    return list(players).index(seat)
 
 #: The text formats a session's stored sources can be in (sessions.format).
 SOURCE_FORMATS = frozenset({"shn", "netschafkopf", "csv", "csv-ledger"})
@@ -683,7 +694,7 @@ def card_log_from_row(row: tuple | list, seats: list[str]) -> CardLog:
     """The :class:`CardLog` of a ``card_log`` row (``CARD_LOG_COLUMNS``)."""
     (deal_seats, deal_sizes, deal, blind, bury, _called, plays, numbers, sizes, leaders, winners, reneges,
      play_seats) = row
-    names = CARD_NAMES + (None,) + _SIXES
+    names = _CODE_NAMES
     n = len(seats)
     out_deal: dict[str, list[str | None]] = {}
     i = 0
@@ -825,8 +836,8 @@ class StoredHand:
 # The store
 # --------------------------------------------------------------------------
 
-#: The ``hands`` columns and their Arrow types (names of pyarrow's type
-#: functions; the schema is built at the first write: see :func:`_schemas`).
+#: The ``hands`` columns and their Arrow kinds (names of pyarrow's type
+#: functions: :mod:`ingest.arrow_build`, which builds the arrays without pandas).
 _HANDS_COLUMNS = (
     ("hand_id", "int32"), ("session_id", "int32"), ("session", "string"), ("group", "string"),
     ("hand", "int32"), ("date", "string"), ("rules", "string"), ("rules_flags", "string"),
@@ -843,6 +854,10 @@ _HANDS_COLUMNS = (
     ("sk_game", "string"), ("trump_suit", "string"),  # 019
 )
 _HAND_COLS = [name for name, _ in _HANDS_COLUMNS]
+#: The ``hand_source`` and ``card_log`` batches' columns and their Arrow kinds (migration 001).
+_SOURCE_COLUMNS = (("hand_id", "int32"), ("hash", "binary"), ("ingest_id", "int32"), ("file", "string"),
+                   ("line", "int32"), ("packed", "bool_"), ("template", "string"), ("source_cards", "list_uint8"))
+_CARD_LOG_KINDS = (("hand_id", "int32"),) + tuple((c, "list_uint8") for c in CARD_LOG_COLUMNS)
 _HAND_SQL_COLS = ", ".join(f'"{c}"' for c in _HAND_COLS)
 _HANDS_SELECT = ", ".join('CAST("date" AS DATE)' if c == "date" else f'"{c}"' for c in _HAND_COLS)
 
@@ -850,46 +865,36 @@ _HANDS_SELECT = ", ".join('CAST("date" AS DATE)' if c == "date" else f'"{c}"' fo
 #: SHN seat alias, and its ``player`` is NULL so per-player metrics skip it.
 POT_SEAT = "(pot)"
 
-@lru_cache(maxsize=1)
-def _schemas() -> dict:
-    """The Arrow schemas of the batches the store writes (``hands``,
-    ``hand_units``, the ``hand_source``/``card_log`` batch, ``rejected``),
-    built at the first write so that a command that only reads never
-    imports pyarrow and numpy (issue 17: about 0.35 CPU-s of its start)."""
-    u8_list = pa.list_(pa.uint8())
-    return {
-        "hands": pa.schema([(name, getattr(pa, kind)()) for name, kind in _HANDS_COLUMNS]),
-        "units": pa.schema([("hand_id", pa.int32()), ("seat_no", pa.int8()), ("seat", pa.string()),
-                            ("player", pa.string()), ("units", pa.int16()),
-                            ("session_id", pa.int32())]),  # 003
-        "source": pa.schema(
-            [("hand_id", pa.int32()), ("hash", pa.binary()), ("ingest_id", pa.int32()), ("file", pa.string()),
-             ("line", pa.int32()), ("source", pa.string()), ("has_log", pa.bool_())]
-            + [(c, u8_list) for c in CARD_LOG_COLUMNS]),
-        "rejected": pa.schema([
-            ("rejected_id", pa.int32()), ("hash", pa.binary()), ("ingest_id", pa.int32()), ("file", pa.string()),
-            ("line", pa.int32()), ("col", pa.int32()), ("session", pa.string()), ("hand", pa.int32()),
-            ("code", pa.string()), ("message", pa.string()), ("source", pa.string()), ("errors", pa.string()),
-            ("rejected_at", pa.timestamp("us"))]),
-    }
+#: The ``hand_units`` batch's columns and their Arrow kinds (:mod:`ingest.arrow_build`).
+_UNITS_COLUMNS = (("hand_id", "int32"), ("seat_no", "int8"), ("seat", "string"), ("player", "string"),
+                  ("units", "int16"), ("session_id", "int32"))  # 003
+#: The ``rejected`` batch's columns and their Arrow kinds.
+_REJECTED_COLUMNS = (
+    ("rejected_id", "int32"), ("hash", "binary"), ("ingest_id", "int32"), ("file", "string"), ("line", "int32"),
+    ("col", "int32"), ("session", "string"), ("hand", "int32"), ("code", "string"), ("message", "string"),
+    ("source", "string"), ("errors", "string"), ("rejected_at", "timestamp_us"))
 
 
-#: A canonical card token of a source text (RE2, in SQL).
-_CARD_TOKEN_RE = r"\b[AKQJT987][CSHD]\b"
+#: A canonical card token of a source text: a rank and a suit between ASCII word boundaries (what the
+#: SQL of migration 001 wrote as the RE2 pattern ``\b[AKQJT987][CSHD]\b``); the group keeps the tokens in a split
+_CARD_TOKEN = re.compile(r"\b([AKQJT987][CSHD])\b", re.ASCII)
+#: A card slot of a template (migration 001: ``unpack_source``)
+_SLOT = "\x1f"
 
-_INSERT_CARD_LOG = ("INSERT INTO card_log SELECT hand_id, " + ", ".join(CARD_LOG_COLUMNS)
-                    + " FROM _batch WHERE has_log")
-_INSERT_SOURCE = f"""
-INSERT INTO hand_source
-SELECT hand_id, hash, ingest_id, file, line, packed,
-       CASE WHEN packed THEN regexp_replace(source, '{_CARD_TOKEN_RE}', chr(31), 'g') ELSE source END,
-       CASE WHEN packed AND toks IS DISTINCT FROM
-                 list_transform(log_tokens(deal, blind, bury, called, plays), lambda x: shn_card(x))
-            THEN list_transform(toks, lambda t: shn_index(t)) END
-FROM (SELECT *, NOT contains(source, chr(31)) AS packed,
-             regexp_extract_all(source, '{_CARD_TOKEN_RE}') AS toks
-      FROM _batch)
-"""
+
+def source_template(source: str, log_cards: list[int]) -> tuple[bool, str, list[int] | None]:
+    """The ``hand_source`` columns ``(packed, template, source_cards)`` of a
+    hand's source text (migration 001): each canonical card token becomes a
+    slot (chr 31) and the slots' cards are the card log's known cards in
+    order (``log_cards``: the indices of ``deal``, ``blind``, ``bury``,
+    ``called``, ``plays`` below 32, as ``log_tokens`` lists them), else
+    ``source_cards`` lists them; a source holding chr 31 itself is stored as
+    it is (``packed`` False).  ``hand_text`` gives ``source`` back."""
+    if _SLOT in source:
+        return False, source, None
+    parts = _CARD_TOKEN.split(source)
+    toks = list(map(_CARD_INDEX.__getitem__, parts[1::2]))
+    return True, _SLOT.join(parts[::2]), None if toks == log_cards else toks
 
 
 class _JsonCache:
@@ -987,7 +992,7 @@ def _diag_json(d: Diagnostic) -> dict:
 
 def _fetch_hex(con: duckdb.DuckDBPyConnection, sql: str, hashes: list[str]) -> set[str]:
     """Run ``sql`` (which reads ``_probe(hash)``) and return its first column as hex."""
-    con.register("_probe", pa.table({"hash": pa.array([bytes.fromhex(h) for h in hashes], pa.binary())}))
+    con.register("_probe", _arrow.table({"hash": [bytes.fromhex(h) for h in hashes]}, {"hash": "binary"}))
     try:
         return {bytes(b).hex() for (b,) in con.execute(sql).fetchall()}
     finally:
@@ -1039,8 +1044,11 @@ def _scalar(con: duckdb.DuckDBPyConnection, sql: str, params: list | None = None
 def _next_hand_id(con: duckdb.DuckDBPyConnection) -> int:
     """The next free ``hand_id``: above every stored hand and every hand in
     ``hand_revisions`` (a voided hand keeps its id)."""
-    return _scalar(con, "SELECT greatest((SELECT coalesce(max(hand_id), 0) FROM hands), "
-                        "(SELECT coalesce(max(hand_id), 0) FROM hand_revisions)) + 1")
+    return _scalar(con, "SELECT " + _NEXT_HAND_ID)
+
+
+_NEXT_HAND_ID = ("greatest((SELECT coalesce(max(hand_id), 0) FROM hands), "
+                 "(SELECT coalesce(max(hand_id), 0) FROM hand_revisions)) + 1")
 
 
 #: How long ``shead ingest`` keeps the write connection of a run of files
@@ -1275,7 +1283,7 @@ class Store:
                     result = replace(result, rejected=list(result.rejected) + list(moved.values()))
         if fresh or result.rejected:
             fresh, result = self._earlier_revisions(con, fresh, result, report)
-        if fresh:
+        if fresh and ids:  # a hand number can clash only in a stored session
             clashes, same = self._clashes(con, fresh)
             if same:  # the stored hand in another layout (an SHN export of it): nothing new
                 report.duplicates += len(same)
@@ -1288,31 +1296,37 @@ class Store:
                 fresh = [h for h in fresh if h.hash not in clashes]
                 report.rejected.extend(clashes.values())
                 result = replace(result, rejected=list(result.rejected) + list(clashes.values()))
-        ingest_id = _scalar(con, "SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests")
+        ingest_id, next_hand = con.execute(f"SELECT (SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests), "
+                                           f"({_NEXT_HAND_ID})").fetchall()[0]
         if fresh:
-            known = self._stored_sessions(con, {h.outcome.session for h in fresh})
-            session_ids = self._sessions(con, fresh, result.path, source_format)
-            base = _next_hand_id(con) - 1
+            # none of the sessions stored (a first ingest): no look-up finds one
+            known = self._stored_sessions(con, {h.outcome.session for h in fresh}) if ids else set()
+            session_ids = self._sessions(con, fresh, result.path, source_format, look_up=bool(known))
+            base = next_hand - 1
             rows = [(base + i + 1, session_ids[h.outcome.session], h.outcome) for i, h in enumerate(fresh)]
-            self._append(con, "hands", pa.table(_hand_columns(rows, self._json), schema=_schemas()["hands"]),
-                         _HANDS_SELECT)
-            self._append(con, "hand_units", pa.table(_unit_columns(rows), schema=_schemas()["units"]))
-            self._insert_sources(con, rows, fresh, ingest_id, result.path)
+            hand_cols, unit_cols = _hand_columns(rows, self._json), _unit_columns(rows)
+            self._append(con, "hands", _arrow.table(hand_cols, _HANDS_COLUMNS), _HANDS_SELECT)
+            self._append(con, "hand_units", _arrow.table(unit_cols, _UNITS_COLUMNS))
+            deals = self._insert_sources(con, rows, fresh, ingest_id, result.path)
             report.stored = len(fresh)
             # each session's stored state and hand count in one query, the new states in one write
             # (a batch of posts holds many sessions: statements per session were most of its time)
-            pre = _carry_rows(con, list(session_ids.values())) if plan is not None else {}
+            # a session created here has no state row and no other hand (what _carry_rows would read)
+            pre = _carry_rows(con, [session_ids[name] for name in known]) if plan is not None else {}
+            pre.update((session_ids[name], (None, None, 0, False)) for name in session_ids if name not in known)
             saves: list[tuple] = []
             for name in sorted(session_ids):
                 if not self._carry_fits(con, name, session_ids[name], fresh, result, plan, name in known,
                                         pre, saves):
-                    if name in known:
-                        if name not in getattr(result, "continues", ()):  # not a later batch of a protocol
-                            self._rederive_session(con, session_ids[name], name, report)  # (protocol_stream)
-                    else:
-                        _save_state(con, session_ids[name], None, 0, None)
-            _save_states(con, saves)
-            _summary.refresh(con, session_ids.values())  # migration 016: the sessions' summary rows
+                    # a session created here has no state row to forget; a stored one is re-derived
+                    if name in known and name not in getattr(result, "continues", ()):  # not a later batch
+                        self._rederive_session(con, session_ids[name], name, report)  # of a protocol_stream
+            new = {session_ids[name] for name in session_ids if name not in known}
+            _save_states(con, saves, new)
+            # migrations 016, 020, 022: the sessions' summary rows; a new session's from the batch in hand
+            _summary.refresh(con, [i for i in session_ids.values() if i not in new])
+            _summary.refresh_new(con, _summary.Batch(hand_cols, [o.players for _, _, o in rows], unit_cols, deals),
+                                 new)
         if result.rejected and not strict:
             report.rejected_new = self._insert_rejected(con, result, ingest_id)
         if getattr(result, "log_totals", None) is not None:
@@ -1418,7 +1432,8 @@ class Store:
         sids = _session_ids(con, {h.outcome.session for h in hands})
         if not sids:  # none of their sessions is stored: no number can clash
             return {}, set()
-        probe = pa.table({"session": [h.outcome.session for h in hands], "hand": [h.outcome.hand for h in hands]})
+        probe = _arrow.table({"session": [h.outcome.session for h in hands], "hand": [h.outcome.hand for h in hands]},
+                             {"session": "string", "hand": "int64"})
         con.register("_hands_probe", probe)
         try:
             # the clashing hand ids first, from `hands` alone; only those few are restored from `hand_text`
@@ -1462,12 +1477,10 @@ class Store:
     @staticmethod
     def _stored_sessions(con: duckdb.DuckDBPyConnection, names: set[str]) -> set[str]:
         """Which of the session ids ``names`` already have a stored session."""
-        con.register("_names", pa.table({"session": pa.array(sorted(names), pa.string())}))
-        try:
-            return {n for (n,) in con.execute("SELECT s.session FROM sessions s "
-                                                "SEMI JOIN _names n ON s.session = n.session").fetchall()}
-        finally:
-            con.unregister("_names")
+        if not names:
+            return set()
+        return {n for (n,) in con.execute("SELECT session FROM sessions WHERE session = ANY(?::VARCHAR[])",
+                                          [sorted(names)]).fetchall()}
 
     def _rederive_session(self, con: duckdb.DuckDBPyConnection, session_id: int, name: str,
                           report: IngestReport) -> None:
@@ -1512,8 +1525,8 @@ class Store:
                 report.rejected = [r for r in report.rejected if id(r) not in ids]
                 result = replace(result, rejected=[r for r in result.rejected if id(r) not in ids])
         if fresh:
-            probe = pa.table({"session": [h.outcome.session for h in fresh],
-                              "hand": pa.array([h.outcome.hand for h in fresh], pa.int32())})
+            probe = _arrow.table({"session": [h.outcome.session for h in fresh],
+                                  "hand": [h.outcome.hand for h in fresh]}, {"session": "string", "hand": "int32"})
             con.register("_void_probe", probe)
             try:
                 voided = {(sess, n): (at, reason) for sess, n, at, reason in con.execute(
@@ -1657,9 +1670,9 @@ class Store:
                              h.source_file or result.path, h.source_line, bytes.fromhex(h.hash), h.source])
                 self._drop_current(con, hand_id)
                 rows = [(hand_id, session_id, o)]
-                self._append(con, "hands", pa.table(_hand_columns(rows, self._json), schema=_schemas()["hands"]),
+                self._append(con, "hands", _arrow.table(_hand_columns(rows, self._json), _HANDS_COLUMNS),
                              _HANDS_SELECT)
-                self._append(con, "hand_units", pa.table(_unit_columns(rows), schema=_schemas()["units"]))
+                self._append(con, "hand_units", _arrow.table(_unit_columns(rows), _UNITS_COLUMNS))
                 self._insert_sources(con, rows, [h], ingest_id, result.path)
                 rep.hands.append((o.session, o.hand, hand_id, revision))
                 rep.sessions.add((session_id, o.session))
@@ -1849,7 +1862,7 @@ class Store:
         ``[Rules]``: the stored result would silently stand for a hand the
         file plays by other rules, so each is ``E-HAND-CONFLICT`` (keyed by
         hash; docs/storage.md "Session carry")."""
-        probe = pa.table({"hash": pa.array([bytes.fromhex(h.hash) for h in hands], pa.binary())})
+        probe = _arrow.table({"hash": [bytes.fromhex(h.hash) for h in hands]}, {"hash": "binary"})
         ids = _session_ids(con, {h.outcome.session for h in hands})
         con.register("_rules_probe", probe)
         try:
@@ -1870,37 +1883,46 @@ class Store:
         return out
 
     def _insert_sources(self, con: duckdb.DuckDBPyConnection, rows: list[tuple[int, int, HandOutcome]],
-                        hands: list[ValidatedHand], ingest_id: int, path: str | None) -> None:
+                        hands: list[ValidatedHand], ingest_id: int, path: str | None) -> dict[int, tuple]:
+        """Insert the hands' ``hand_source``, ``card_log`` and ``hand_deals``
+        rows; returns hand_id -> ``(deal_seats, deal_sizes, deal, blind)``
+        of each hand given a ``hand_deals`` row (for the summaries)."""
         logs: list[tuple | None] = []
+        packed: list[bool] = []
+        templates: list[str] = []
+        slots: list[list[int] | None] = []
         for (_, _, o), h in zip(rows, hands):
-            logs.append(card_log_row(h.cardlog, list(o.players), o.call) if h.cardlog is not None else None)
+            log = card_log_row(h.cardlog, list(o.players), o.call) if h.cardlog is not None else None
+            logs.append(log)
+            known = [c for c in chain(*log[2:7]) if c < UNKNOWN_CARD] if log is not None else []
+            p, t, c = source_template(h.source, known)
+            packed.append(p)
+            templates.append(t)
+            slots.append(c)
         n = len(hands)
-        cols: dict[str, object] = {
-            "hand_id": [r[0] for r in rows],
-            "hash": [bytes.fromhex(h.hash) for h in hands],
+        self._append(con, "hand_source", _arrow.table({
+            "hand_id": [r[0] for r in rows], "hash": [bytes.fromhex(h.hash) for h in hands],
             "ingest_id": [ingest_id] * n,
             "file": [h.source_file if h.source_file is not None else path for h in hands],
-            "line": [h.source_line for h in hands],
-            "source": [h.source for h in hands],
-            "has_log": [log is not None for log in logs],
-        }
-        for k, name in enumerate(CARD_LOG_COLUMNS):
-            cols[name] = [log[k] if log is not None else None for log in logs]
-        batch = pa.table(cols, schema=_schemas()["source"])
-        con.register("_batch", batch)
-        try:
-            con.execute(_INSERT_CARD_LOG)
-            con.execute(_INSERT_SOURCE)
-        finally:
-            con.unregister("_batch")
-        deals = [(r[0], d) for r, h in zip(rows, hands) if h.cardlog is not None
-                 and (d := deal_id_of_log(h.cardlog.deal, h.cardlog.blind, list(r[2].players), r[2].dealer))]
+            "line": [h.source_line for h in hands], "packed": packed, "template": templates, "source_cards": slots},
+            _SOURCE_COLUMNS))
+        with_log = [(r[0], log) for r, log in zip(rows, logs) if log is not None]
+        if with_log:
+            cols = {"hand_id": [hid for hid, _ in with_log]}
+            for k, name in enumerate(CARD_LOG_COLUMNS):
+                cols[name] = [log[k] for _, log in with_log]
+            self._append(con, "card_log", _arrow.table(cols, _CARD_LOG_KINDS))
+        deals = [(r[0], d, log) for r, log in zip(rows, logs) if log is not None
+                 and (d := deal_id_of_codes(log[0], log[1], log[2], log[3], len(r[2].players),
+                                            _seat_no(r[2].players, r[2].dealer), _CODE_NAMES))]
         if deals:  # the deal's identity (migration 015, issue 18)
-            self._append(con, "hand_deals", pa.table({"hand_id": pa.array([d[0] for d in deals], pa.int32()),
-                                                      "deal_id": [d[1] for d in deals]}))
+            self._append(con, "hand_deals", _arrow.table({"hand_id": [d[0] for d in deals],
+                                                          "deal_id": [d[1] for d in deals]},
+                                                         {"hand_id": "int32", "deal_id": "string"}))
+        return {hid: log[:4] for hid, _, log in deals}
 
     @staticmethod
-    def _append(con: duckdb.DuckDBPyConnection, table: str, data: pa.Table, select: str = "*") -> None:
+    def _append(con: duckdb.DuckDBPyConnection, table: str, data: "pa.Table", select: str = "*") -> None:
         con.register("_batch", data)
         try:
             con.execute(f"INSERT INTO {table} SELECT {select} FROM _batch")
@@ -1908,18 +1930,15 @@ class Store:
             con.unregister("_batch")
 
     def _sessions(self, con: duckdb.DuckDBPyConnection, hands: list[ValidatedHand], path: str | None,
-                  source_format: str) -> dict[str, int]:
-        """Session ids for the sessions of ``hands``, inserting new sessions."""
+                  source_format: str, look_up: bool = True) -> dict[str, int]:
+        """Session ids for the sessions of ``hands``, inserting new sessions
+        (``look_up`` False: the caller knows none of them is stored)."""
         first: dict[str, ValidatedHand] = {}
         for h in hands:
             first.setdefault(h.outcome.session, h)
         names = list(first)
-        con.register("_names", pa.table({"session": pa.array(names, pa.string())}))
-        try:
-            ids = dict(con.execute("SELECT s.session, s.session_id FROM sessions s "
-                                   "SEMI JOIN _names n ON s.session = n.session").fetchall())
-        finally:
-            con.unregister("_names")
+        ids = dict(con.execute("SELECT session, session_id FROM sessions WHERE session = ANY(?::VARCHAR[])",
+                               [names]).fetchall()) if look_up else {}
         new = [n for n in names if n not in ids]
         if new:
             base = _scalar(con, "SELECT coalesce(max(session_id), 0) FROM sessions")
@@ -1950,7 +1969,7 @@ class Store:
             return 0
         base = _scalar(con, "SELECT coalesce(max(rejected_id), 0) FROM rejected")
         now = _now()
-        rows: dict[str, list] = {k: [] for k in _schemas()["rejected"].names}
+        rows: dict[str, list] = {k: [] for k, _ in _REJECTED_COLUMNS}
         for i, r in enumerate(todo):
             first = r.errors[0] if r.errors else Diagnostic("E-UNKNOWN", "rejected without an error message")
             rows["rejected_id"].append(base + i + 1)
@@ -1967,7 +1986,7 @@ class Store:
             rows["source"].append(r.source)
             rows["errors"].append(_dumps([_diag_json(d) for d in r.errors]))
             rows["rejected_at"].append(now)
-        self._append(con, "rejected", pa.table(rows, schema=_schemas()["rejected"]))
+        self._append(con, "rejected", _arrow.table(rows, _REJECTED_COLUMNS))
         return len(todo)
 
     # -- re-derive ------------------------------------------------------------
@@ -2086,8 +2105,8 @@ class Store:
         """Replace the outcome rows of ``rows``' hand ids; returns how many
         differ from what was stored (any column but ``derived_with``, or the
         units)."""
-        new_hands = pa.table(_hand_columns(rows, self._json), schema=_schemas()["hands"])
-        new_units = pa.table(_unit_columns(rows), schema=_schemas()["units"])
+        new_hands = _arrow.table(_hand_columns(rows, self._json), _HANDS_COLUMNS)
+        new_units = _arrow.table(_unit_columns(rows), _UNITS_COLUMNS)
         compare = [c for c in _HAND_COLS if c not in ("hand_id", "derived_with")]
         diff = " OR ".join(f'o."{c}" IS DISTINCT FROM n."{c}"' for c in compare)
         con.register("_new_hands", new_hands)

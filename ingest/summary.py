@@ -14,7 +14,11 @@ the sessions whose hands changed, from ``hands`` and ``hand_units``, in the
 caller's transaction (the store calls it wherever it writes hand rows:
 ingest, amend, void, rederive); :func:`rebuild` recomputes every session
 (migration 016's backfill).  :func:`recompute` gives what the rows should
-be without writing them (the tests compare it with the table).
+be without writing them (the tests compare it with the table).  A session
+that an ingest creates gets its rows from the batch in hand instead
+(:func:`refresh_new`: the same rows computed in Python from the columns the
+store has just written, without the SQL's fixed costs; the SQL stays the
+definition and tests/test_summary_batch.py checks the two agree).
 
 ``session_hands`` (migration 020) is its hand-level twin: one row per
 (session, date, group, table, rules, game, status, outcome, alone, dealer
@@ -34,15 +38,17 @@ played hands are not hands played by the dealer either).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 import duckdb
 
 from ingest import deal_summary as _deal_summary
 from ingest import deal_tables as _deal_tables
 
-__all__ = ["TABLE", "COLUMNS", "HANDS_TABLE", "HANDS_COLUMNS", "sit_out_rules", "refresh", "rebuild", "recompute",
-           "rebuild_hands", "recompute_hands"]
+__all__ = ["TABLE", "COLUMNS", "HANDS_TABLE", "HANDS_COLUMNS", "Batch", "sit_out_rules", "sits_out", "refresh",
+           "refresh_new", "batch_rows", "batch_hand_rows", "rebuild", "recompute", "rebuild_hands", "recompute_hands"]
 
 TABLE = "session_players"
 #: The per-session summary of the hands themselves (migration 020).
@@ -87,19 +93,22 @@ def sit_out_rules(con: duckdb.DuckDBPyConnection, where: str = "TRUE", params: d
     over ``hands``) whose profile has the dealer sit out (``sitOut``,
     rules.md F-1: ``wi6-sit-out``).  A text the current profiles refuse
     counts as not sitting out (as ``dashboard.metrics`` reads it)."""
+    texts = con.execute(f"SELECT DISTINCT rules FROM hands WHERE game = 'sheepshead' AND ({where})",
+                        params or None).fetchall()
+    return sorted(text for (text,) in texts if sits_out(text))
+
+
+def sits_out(text: str | None) -> bool:
+    """True when the ``[Rules]`` text ``text`` names a profile whose dealer
+    sits out (``sitOut``, rules.md F-1); a text the current profiles refuse
+    does not."""
     from replay.errors import ProfileError  # noqa: PLC0415
     from replay.profile import parse_rules  # noqa: PLC0415
 
-    out = []
-    texts = con.execute(f"SELECT DISTINCT rules FROM hands WHERE game = 'sheepshead' AND ({where})",
-                        params or None).fetchall()
-    for (text,) in texts:
-        try:
-            if parse_rules(text or None).sitOut:
-                out.append(text)
-        except ProfileError:
-            continue
-    return sorted(out)
+    try:
+        return bool(parse_rules(text or None).sitOut)
+    except ProfileError:
+        return False
 
 
 def _select(where: str, unit_where: str) -> str:
@@ -245,6 +254,278 @@ def refresh(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]) -> None:
     con.execute(f"INSERT INTO {HANDS_TABLE} {_select_hands(where)}", p)
     _deal_summary.refresh(con, ids)  # migration 022: the fair-deal counts
     _deal_tables.refresh(con, ids)  # migration 023: the deals dealt at two or more tables
+
+
+# --------------------------------------------------------------------------
+# The rows of new sessions from the batch in hand (issue 17)
+# --------------------------------------------------------------------------
+
+@dataclass
+class Batch:
+    """The rows the store has just written for a file's hands, as it wrote
+    them: ``hands`` the ``hands`` columns (name -> list, one entry a hand;
+    ``players`` and ``provenance`` the stored JSON texts, ``date`` the
+    ``YYYY-MM-DD`` text cast to DATE), ``rosters`` each hand's roster (the
+    dict whose JSON text is ``players``), ``units`` the ``hand_units``
+    columns, ``deals`` hand_id -> ``(deal_seats, deal_sizes, deal, blind)``
+    (the ``card_log`` lists) of each hand given a ``hand_deals`` row."""
+
+    hands: dict[str, list]
+    rosters: list[dict]
+    units: dict[str, list]
+    deals: dict[int, tuple] = field(default_factory=dict)
+
+
+_PICKED_SET = frozenset(("win", "win-s", "win-z", "lose", "lose-s", "lose-z"))
+_WINS_SET = frozenset(("win", "win-s", "win-z"))
+_LOSES_SET = frozenset(("lose", "lose-s", "lose-z"))
+_PASS_SET = frozenset(("leaster", "doubler", "moster", "mittler", "schneidster", "schwanzer"))
+_TIERS = ("win-s", "lose-s", "win-z", "lose-z")  # the columns' order: ws, ls, wz, lz
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+#: the sums after the key columns: where each starts in COLUMNS[10:]
+_SUMS = {name: i for i, name in enumerate(COLUMNS[10:])}
+#: the sums that are NULL over no value (SQL ``sum`` without ``coalesce``)
+_NULLABLE = tuple(_SUMS[c] for c in ("units", "picker_units", "rp_units", "rt_units", "rd_units"))
+#: outcome -> the indices of its pk_, pt_ and df_ sums
+_TIER_SUMS = {o: tuple(_SUMS[f"{a}_{c}"] for a in ("pk", "pt", "df"))
+              for o, c in zip(_TIERS, ("ws", "ls", "wz", "lz"))}
+#: role -> the indices of its n, units, wins, sf, sa, zf, za sums
+_ROLE_SUMS = {role: tuple(_SUMS[f"{a}_{c}"] for c in ("n", "units", "wins", "sf", "sa", "zf", "za"))
+              for role, a in (("picker", "rp"), ("partner", "rt"), ("defender", "rd"))}
+(_HANDS, _UNITS, _UNPLAYED, _DEALT, _OFFERED, _OFFERED_PICKS, _UNKNOWN_DEALER, _PICKS, _WINS_N, _ALONE, _ALONE_WINS,
+ _PICKER_UNITS, _PICKER_UNITS_N, _PT_N, _DF_N, _UNK_N, _RP_ALONE, _RP_ALONE_WINS) = (
+    _SUMS[c] for c in ("hands", "units", "unplayed", "dealt", "offered", "offered_picks", "unknown_dealer", "picks",
+                       "wins", "alone", "alone_wins", "picker_units", "picker_units_n", "pt_n", "df_n", "unk_n",
+                       "rp_alone", "rp_alone_wins"))
+
+
+def _fits(h: dict[str, list], rosters: list[dict], i: int) -> bool:
+    """True when hand ``i`` has only values whose SQL and Python readings
+    agree (strings in the roster, a canonical date, a known outcome ...);
+    a session with another hand is refreshed in SQL instead."""
+    d = h["date"][i]
+    return (isinstance(h["outcome"][i], str) and isinstance(h["alone"][i], bool)
+            and isinstance(h["rules"][i], str) and isinstance(h["game"][i], str)
+            and isinstance(h["provenance"][i], str)
+            and (d is None or (isinstance(d, str) and _DATE.fullmatch(d) is not None))
+            and all(isinstance(k, str) and (v is None or isinstance(v, str)) for k, v in rosters[i].items()))
+
+
+def _add(acc: list, k: int, v) -> None:
+    if v is not None:
+        acc[k] = v if acc[k] is None else acc[k] + v
+
+
+def batch_rows(batch: Batch, session_ids: set[int], sit_out: set[str]) -> list[tuple]:
+    """The ``session_players`` rows (COLUMNS order) of the hands of
+    ``session_ids`` in ``batch``, computed from the batch: what
+    :func:`_select` gives over the same stored rows (the SQL is the
+    definition; tests/test_summary_batch.py checks the two agree).
+    ``sit_out``: the ``[Rules]`` texts whose dealer sits out (rules.md F-1)."""
+    h = batch.hands
+    unit_of: dict[tuple[int, str], int] = {}
+    u = batch.units
+    for hid, seat, player, units in zip(u["hand_id"], u["seat"], u["player"], u["units"]):
+        if player is not None:
+            unit_of[(hid, seat)] = units
+    width = len(COLUMNS) - 10
+    out: dict[tuple, list] = {}
+    for i, sid in enumerate(h["session_id"]):
+        if sid not in session_ids:
+            continue
+        hid = h["hand_id"][i]
+        roster = batch.rosters[i]
+        keys = list(roster)
+        n = len(keys)
+        dealer, picker, partner, partner2 = h["dealer"][i], h["picker"][i], h["partner"][i], h["partner2"][i]
+        outcome, alone, rules = h["outcome"][i], h["alone"][i], h["rules"][i]
+        d = keys.index(dealer) if dealer in roster else None
+        p = keys.index(picker) if picker in roster else None
+        so = rules in sit_out
+        picked = outcome in _PICKED_SET
+        wins = outcome in _WINS_SET
+        sk = alone or partner is not None
+        not_dealt = outcome in ("misdeal", "potsplit")
+        pu = h["picker_units"][i]
+        head = (sid, h["session"][i], h["date"][i], h["group"][i], h["table"][i], rules, h["game"][i])
+        for k, alias in enumerate(keys):
+            player = roster[alias]
+            if player is None:
+                continue
+            is_picker = k == p
+            is_partner = alias == partner
+            is_partner2 = alias == partner2
+            is_out = so and d is not None and k == d
+            if d is None:
+                position = None
+            else:
+                position = (k - d - 1 + 2 * n) % n + 1
+            if not_dealt or is_out:
+                offer = False
+            elif outcome in _PASS_SET:
+                offer = True
+            elif d is None or p is None:
+                offer = None
+            else:
+                offer = (k - d - 1 + 2 * n) % n <= (p - d - 1 + 2 * n) % n
+            if not picked:
+                rr = None
+            elif is_picker:
+                rr = "picker"
+            elif is_out:
+                rr = None
+            elif is_partner or is_partner2:
+                rr = "partner"
+            elif sk:
+                rr = "defender"
+            else:
+                rr = None
+            key = head + (player, n, position)
+            acc = out.get(key)
+            if acc is None:
+                acc = out[key] = [0] * width
+                for j in _NULLABLE:
+                    acc[j] = None
+            units = unit_of.get((hid, alias))
+            rows_ = 1 if (hid, alias) in unit_of else 0
+            acc[_HANDS] += rows_
+            _add(acc, _UNITS, units)
+            acc[_UNPLAYED] += outcome in ("misdeal", "doubler", "potsplit") or is_out
+            if not not_dealt:
+                acc[_DEALT] += 1
+                if offer is None:
+                    acc[_UNKNOWN_DEALER] += 1
+            if offer:
+                acc[_OFFERED] += 1
+                acc[_OFFERED_PICKS] += is_picker
+            if is_picker:
+                if picked:
+                    acc[_PICKS] += 1
+                    acc[_ALONE] += bool(alone)
+                    if pu is not None:
+                        _add(acc, _PICKER_UNITS, pu)
+                        acc[_PICKER_UNITS_N] += 1
+                if wins:
+                    acc[_WINS_N] += 1
+                    acc[_ALONE_WINS] += bool(alone)
+            partner_v = is_partner + is_partner2
+            defender_v = sk - (sk and is_picker) - is_partner - is_partner2 - (sk and is_out)
+            if picked:
+                acc[_PT_N] += partner_v
+                acc[_DF_N] += defender_v
+                acc[_UNK_N] += (not sk) - (not sk and is_picker) - (not sk and is_out)
+            tier = _TIER_SUMS.get(outcome)
+            if tier is not None:
+                acc[tier[0]] += is_picker
+                acc[tier[1]] += partner_v
+                acc[tier[2]] += defender_v
+            if rr is not None:
+                i_n, i_units, i_wins, i_sf, i_sa, i_zf, i_za = _ROLE_SUMS[rr]
+                defends = rr == "defender"
+                acc[i_n] += rows_
+                _add(acc, i_units, units)
+                if (outcome in _LOSES_SET) if defends else wins:
+                    acc[i_wins] += rows_
+                if outcome == ("lose-s" if defends else "win-s"):
+                    acc[i_sf] += rows_
+                if outcome == ("win-s" if defends else "lose-s"):
+                    acc[i_sa] += rows_
+                if outcome == ("lose-z" if defends else "win-z"):
+                    acc[i_zf] += rows_
+                if outcome == ("win-z" if defends else "lose-z"):
+                    acc[i_za] += rows_
+                if rr == "picker" and alone:
+                    acc[_RP_ALONE] += rows_
+                    if wins:
+                        acc[_RP_ALONE_WINS] += rows_
+    return [key + tuple(int(v) if isinstance(v, bool) else v for v in acc) for key, acc in out.items()]
+
+
+def batch_hand_rows(batch: Batch, session_ids: set[int]) -> list[tuple]:
+    """The ``session_hands`` rows (HANDS_COLUMNS order) of the hands of
+    ``session_ids`` in ``batch``: what :func:`_select_hands` gives over the
+    same stored rows (tests/test_summary_batch.py checks the two agree)."""
+    h = batch.hands
+    out: dict[tuple, list] = {}
+    cols = [h[c] for c in ("session_id", "date", "group", "table", "rules", "game", "status", "outcome", "alone",
+                           "dealer", "call_type", "called_suit", "partner", "partner_revealed_trick", "provenance",
+                           "picker_points", "picker_units")]
+    for (sid, date, group, table, rules, game, status, outcome, alone, dealer, call_type, called_suit, partner,
+         revealed, provenance, points, units) in zip(*cols):
+        if sid not in session_ids:
+            continue
+        key = (sid, date, group, table, rules, game, status, outcome, alone, dealer is not None, call_type,
+               called_suit, partner is not None, revealed, '"conflict"' in provenance)
+        acc = out.get(key)
+        if acc is None:
+            acc = out[key] = [0, None, 0, None, 0]
+        acc[0] += 1
+        if points is not None:
+            acc[1] = points if acc[1] is None else acc[1] + points
+            acc[2] += 1
+        if units is not None:
+            acc[3] = units if acc[3] is None else acc[3] + units
+            acc[4] += 1
+    return [key + tuple(acc) for key, acc in out.items()]
+
+
+def _kind(values: list) -> str:
+    """The Arrow kind of a summary column's Python values (bool, int, str;
+    a column of nulls as text, which the INSERT casts)."""
+    for v in values:
+        if v is not None:
+            return "bool_" if isinstance(v, bool) else "int64" if isinstance(v, int) else "string"
+    return "string"
+
+
+def insert_rows(con: duckdb.DuckDBPyConnection, table: str, columns: tuple[str, ...], rows: list[tuple],
+                casts: dict[str, str] | None = None) -> None:
+    """Insert ``rows`` (tuples in ``columns`` order) into ``table`` in one
+    statement, as an Arrow batch (:mod:`ingest.arrow_build`: no pandas);
+    ``casts`` (column -> SQL type) for a column whose Python values are not
+    of the table's type (a date given as text)."""
+    if not rows:
+        return
+    from ingest import arrow_build  # noqa: PLC0415
+
+    casts = casts or {}
+    values = dict(zip(columns, map(list, zip(*rows))))
+    batch = arrow_build.table(values, [(c, _kind(values[c])) for c in columns])
+    sel = ", ".join(f'CAST("{c}" AS {casts[c]})' if c in casts else f'"{c}"' for c in columns)
+    names = ", ".join(f'"{c}"' for c in columns)
+    con.register("_summary_rows", batch)
+    try:
+        con.execute(f"INSERT INTO {table} ({names}) SELECT {sel} FROM _summary_rows")
+    finally:
+        con.unregister("_summary_rows")
+
+
+def refresh_new(con: duckdb.DuckDBPyConnection, batch: Batch, session_ids: Iterable[int]) -> None:
+    """Write the ``session_players``, ``session_hands`` and ``session_deals``
+    rows (and, by :func:`ingest.deal_tables.refresh`, the ``deal_tables``
+    rows of their deals) of ``session_ids``, sessions that the caller's transaction has just
+    created with the hands of ``batch`` (so they have no other hand and no
+    summary row yet), from the batch itself: what :func:`refresh` would
+    write, without reading the hands back (issue 17: the three statements
+    cost about 0.12 CPU-s a file of 1,000 hands, mostly fixed costs of
+    planning).  A session holding a hand the batch path does not cover
+    (:func:`_fits`) is refreshed by :func:`refresh`."""
+    ids = set(_ids_list(session_ids))
+    if not ids:
+        return
+    h = batch.hands
+    fallback = {sid for i, sid in enumerate(h["session_id"]) if sid in ids and not _fits(h, batch.rosters, i)}
+    ids -= fallback
+    if ids:
+        texts = {r for sid, r, g in zip(h["session_id"], h["rules"], h["game"]) if sid in ids and g == "sheepshead"}
+        sit_out = {t for t in texts if sits_out(t)}
+        dates = {"date": "DATE"}
+        insert_rows(con, TABLE, COLUMNS, batch_rows(batch, ids, sit_out), dates)
+        insert_rows(con, HANDS_TABLE, HANDS_COLUMNS, batch_hand_rows(batch, ids), dates)
+        insert_rows(con, _deal_summary.TABLE, _deal_summary.COLUMNS, _deal_summary.batch_rows(batch, ids))
+        _deal_tables.refresh(con, ids)  # migration 023: the deals shared with other sessions (read from the store)
+    if fallback:
+        refresh(con, fallback)
 
 
 #: Sessions recomputed per statement by :func:`rebuild` (bounded memory at a million hands).

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from hashlib import blake2b
 
-__all__ = ["DEAL_ID_PREFIX", "canonical_deal", "deal_id", "deal_id_of_log", "is_deal_id"]
+__all__ = ["DEAL_ID_PREFIX", "canonical_deal", "deal_id", "deal_id_of_codes", "deal_id_of_log", "is_deal_id"]
 
 #: Every deal id starts with this letter (a hand id is all digits, a content hash 32 hex digits).
 DEAL_ID_PREFIX = "D"
@@ -82,15 +82,23 @@ def canonical_deal(hands: Sequence[Iterable[str]], blind: Iterable[str] = ()) ->
             if c in seen:
                 raise ValueError(f"{c} is dealt twice")
             seen.add(c)
+    return _text(parts, rest)
+
+
+def _text(parts: list[list[str]], rest: list[str]) -> str:
+    """The canonical text of positions whose cards are sorted, and the sorted blind."""
     return "shead-deal-1|" + "/".join(" ".join(p) for p in parts) + "|" + " ".join(rest)
+
+
+def _id(text: str) -> str:
+    return DEAL_ID_PREFIX + blake2b(text.encode("ascii"), digest_size=8).hexdigest()
 
 
 def deal_id(hands: Sequence[Iterable[str]], blind: Iterable[str] = ()) -> str:
     """The deal's identity ``"D" + 16 hex digits`` (see the module text):
     ``hands`` per position from the dealer's left round to the dealer, the
     blind's cards.  Raises ``ValueError`` as :func:`canonical_deal`."""
-    digest = blake2b(canonical_deal(hands, blind).encode("ascii"), digest_size=8).hexdigest()
-    return DEAL_ID_PREFIX + digest
+    return _id(canonical_deal(hands, blind))
 
 
 def is_deal_id(text: str) -> bool:
@@ -121,3 +129,31 @@ def deal_id_of_log(deal: Mapping[str, Sequence[str | None]], blind: Sequence[str
         return deal_id([deal[s] for s in order], blind)  # type: ignore[arg-type]
     except ValueError:
         return None
+
+
+def deal_id_of_codes(deal_seats: Sequence[int], deal_sizes: Sequence[int], deal: Sequence[int],
+                     blind: Sequence[int], seats: int, dealer: int | None,
+                     names: Sequence[str | None]) -> str | None:
+    """:func:`deal_id_of_log` of a card log given as card codes, as the
+    store keeps it (``ingest.store.card_log_row``): ``deal_seats`` the seat
+    number (0-based, clockwise) of each deal line, ``deal_sizes`` its number
+    of cards, ``deal`` the cards line after line, ``blind``; ``seats`` the
+    number of seats, ``dealer`` the dealer's seat number (None: not known);
+    ``names[code]`` a code's SHN spelling, None for an unknown card.  The
+    codes must sort in the cards' canonical order (suits ♣ ♠ ♥ ♦, ranks A 10
+    K Q J 9 8 7, then 6♣ 6♠), so that sorting codes sorts the cards.  None
+    when the log is not a full deal (as :func:`deal_id_of_log`)."""
+    if dealer is None or not 0 <= dealer < seats or len(deal_seats) != seats \
+            or sorted(deal_seats) != list(range(seats)):
+        return None
+    every = [*deal, *blind]
+    if None in map(names.__getitem__, every) or len(set(every)) != len(every):
+        return None
+    lines: dict[int, Sequence[int]] = {}
+    start = 0
+    for s, k in zip(deal_seats, deal_sizes):
+        lines[s] = deal[start:start + k]
+        start += k
+    word = names.__getitem__
+    parts = [list(map(word, sorted(lines[(dealer + 1 + k) % seats]))) for k in range(seats)]
+    return _id(_text(parts, list(map(word, sorted(blind)))))

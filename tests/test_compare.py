@@ -42,13 +42,15 @@ from hashlib import blake2b
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 from typer.testing import CliRunner
 
 from ingest import store as st
 from ingest.cli import app
 from ingest.compare import DealNotFound, compare_deal, comparison_rows, shared_deals
 from ingest.validate import validate_file
-from replay.deal_identity import canonical_deal, deal_id, deal_id_of_log, is_deal_id
+from replay.deal_identity import canonical_deal, deal_id, deal_id_of_codes, deal_id_of_log, is_deal_id
 
 FIX = Path(__file__).parent / "fixtures" / "compare"
 TABLES = [FIX / "table_a.shn", FIX / "table_b.shn", FIX / "table_c.shn"]
@@ -97,6 +99,52 @@ def test_not_a_full_deal_has_no_identity():
     assert deal_id_of_log({**full, "C": P3[:5] + [None]}, BLIND, seats, "E") is None  # a ?? card
     assert deal_id_of_log(full, ["AS", None], seats, "E") is None
     assert deal_id_of_log({**full, "C": P3[:5] + ["QS"]}, BLIND, seats, "E") is None  # QS twice
+
+
+#: the store's card codes (ingest.store: suit * 8 + rank, 32 the unknown card, 33 6C, 34 6S)
+CODE_NAMES = tuple(r + s for s in "CSHD" for r in "ATKQJ987") + (None, "6C", "6S")
+
+
+def codes(cards):
+    return [CODE_NAMES.index(c) for c in cards]
+
+
+def test_the_identity_from_card_codes():
+    # dealer Bob (seat 1): Cat (seat 2) is position 1; the lines as written: Ann Bob Cat Dan Eve
+    lines = [P4, P5, P1[::-1], P2, P3]
+    args = ([0, 1, 2, 3, 4], [6] * 5, codes(c for line in lines for c in line), codes(["7H", "AS"]), 5)
+    assert deal_id_of_codes(*args, 1, CODE_NAMES) == DEAL
+    # the lines written in another seat order: the same deal
+    order = [3, 0, 4, 2, 1]
+    assert deal_id_of_codes(order, [6] * 5, codes(c for k in order for c in lines[k]), args[3], 5, 1,
+                            CODE_NAMES) == DEAL
+    assert deal_id_of_codes(*args, None, CODE_NAMES) is None  # no dealer
+    assert deal_id_of_codes([0, 1, 2, 3], [6] * 4, args[2][:24], args[3], 5, 1, CODE_NAMES) is None  # a seat unlined
+    assert deal_id_of_codes(*args[:3], [32, 8], 5, 1, CODE_NAMES) is None  # a ?? in the blind
+    assert deal_id_of_codes(args[0], args[1], args[2][:-1] + [11], *args[3:], 1, CODE_NAMES) is None  # QS twice
+
+
+@settings(max_examples=200, deadline=None)
+@given(seats=hs.integers(1, 6), data=hs.data())
+def test_codes_and_names_give_the_same_identity(seats, data):
+    deck = data.draw(hs.permutations(list(range(35))))
+    sizes = [data.draw(hs.integers(0, 6)) for _ in range(seats)]
+    blind = deck[sum(sizes):sum(sizes) + data.draw(hs.integers(0, 2))]
+    if data.draw(hs.booleans()):  # a card dealt twice
+        blind = blind + deck[:1]
+    order = data.draw(hs.permutations(list(range(seats))))
+    dealt = {}
+    start = 0
+    for s, k in zip(order, sizes):
+        dealt[s] = deck[start:start + k]
+        start += k
+    dealer = data.draw(hs.none() | hs.integers(0, seats - 1))
+    names = [f"S{k}" for k in range(seats)]
+    by_name = {names[s]: [CODE_NAMES[c] for c in dealt[s]] for s in order}
+    want = deal_id_of_log(by_name, [CODE_NAMES[c] for c in blind], names,
+                          names[dealer] if dealer is not None else None)
+    flat = [c for s in order for c in dealt[s]]
+    assert deal_id_of_codes(order, sizes, flat, blind, seats, dealer, CODE_NAMES) == want
 
 
 def test_bad_cards_are_errors():

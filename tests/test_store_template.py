@@ -1,0 +1,66 @@
+"""A hand's stored source as a template (``ingest.store.source_template``,
+migration 001's ``hand_source`` columns): each canonical card token a slot
+(chr 31), the slots' cards the card log's unless the source writes others.
+Values worked by hand (card index = suit * 8 + rank, suits C S H D, ranks A
+T K Q J 9 8 7: AC 0, TD 25, 9S 13, QH 19), and every template read back by
+the database's own ``unpack_source`` (what the ``hand_text`` view does)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
+
+from ingest import store as st
+
+S = "\x1f"
+
+CASES = [
+    # source, the card log's known cards, (packed, template, source_cards)
+    ("deal Al AC TD", [0, 25], (True, f"deal Al {S} {S}", None)),
+    # a card named in a comment is a slot too; the slots then differ from the log: their cards are kept
+    ("deal Al AC TD  ; 9S was seen", [0, 25], (True, f"deal Al {S} {S}  ; {S} was seen", [0, 25, 13])),
+    # tokens inside words are not cards (ASCII word boundaries: é is not a word character)
+    ("xAC AC7 AC_ 9AC é9S", [], (True, f"xAC AC7 AC_ 9AC é{S}", [13])),
+    # a score-sheet line (no card log) calling the ace of hearts
+    ("pick Al  call AH  pts 72  win", [], (True, f"pick Al  call {S}  pts 72  win", [16])),
+    # no card token and no log: nothing kept
+    ("hand 3  dealer Bo\nleaster Cy  pts 10", [], (True, "hand 3  dealer Bo\nleaster Cy  pts 10", None)),
+    # a source holding chr 31 itself is stored as written
+    (f"deal Al AC{S}TD", [0, 25], (False, f"deal Al AC{S}TD", None)),
+    # the log's order is the source's order: QH then AC differs from AC then QH
+    ("blind QH AC", [0, 19], (True, f"blind {S} {S}", [19, 0])),
+]
+
+
+@pytest.mark.parametrize("source, log, want", CASES)
+def test_source_template_worked_by_hand(source, log, want):
+    assert st.source_template(source, log) == want
+
+
+@pytest.fixture(scope="module")
+def con(tmp_path_factory):
+    db = tmp_path_factory.mktemp("tpl") / "t.duckdb"
+    st.Store(db).open()
+    with st.reading(db) as c:
+        yield c
+
+
+def _unpack(con, source: str, log: list[int]) -> str:
+    packed, template, cards = st.source_template(source, log)
+    return con.execute("SELECT unpack_source(?, ?, ?::UTINYINT[])",
+                       [packed, template, cards if cards is not None else log]).fetchall()[0][0]
+
+
+@pytest.mark.parametrize("source, log, want", CASES)
+def test_unpack_source_gives_the_source_back(con, source, log, want):
+    assert _unpack(con, source, log) == source
+
+
+@settings(max_examples=150, deadline=None)
+@given(hs.lists(hs.one_of(hs.sampled_from(st.CARD_NAMES), hs.sampled_from([" ", "\n", "x", "é", "7", "_", ";", "AC7"])),
+                max_size=40))
+def test_any_text_is_given_back(con, pieces):
+    source = "".join(pieces)
+    log = [st.CARD_NAMES.index(c) for c in pieces if c in st.CARD_NAMES][::2]  # a log that rarely matches
+    assert _unpack(con, source, log) == source
