@@ -676,6 +676,9 @@ class _Reader:
         if k >= n:
             if self.enc_cut:
                 return self.enc_cut
+            if n == 1:  # just after the line's one token (a lone 'hand', issue 15)
+                t = toks[0]
+                return self.line.find(t) + len(t) + 1
             k = n
         elif k == 0:  # the line's first token (only blanks before it)
             return self.line.find(toks[0]) + 1
@@ -704,7 +707,7 @@ class _Reader:
              expected: str | None = None, trick: int | None = None, line: int | None = None) -> ShnSyntaxError:
         hand = self.hand
         return ShnSyntaxError(Diagnostic(
-            code, message, "error", self.path, self.ln if line is None else line, max(col, 1),
+            code, message, "error", self.path, self.ln if line is None else line, col if col > 1 else 1,
             (hand.number or None) if hand is not None else None, trick, found, expected))
 
     def _err_at(self, code: str, message: str, toks: list[str], k: int, found: str | None = None,
@@ -914,9 +917,12 @@ class _Reader:
         errs = 0
         while i < n:
             if self.skipping:
-                i = self._skip(toks, i, n)
-                if i >= n:
-                    return
+                # a line that starts a hand ends the skip where it stands (``self.p`` = 0 finds
+                # its 'hand'): no call for each line of many short refused hands (issue 15)
+                if i or toks[0] != "hand":
+                    i = self._skip(toks, i, n)
+                    if i >= n:
+                        return
                 self.skipping = _SKIP_NONE
             try:
                 while i < n:
