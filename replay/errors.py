@@ -81,6 +81,8 @@ _exception_init = Exception.__init__
 class ShedError(Exception):
     """Base of every error raised on bad input.  ``diagnostic`` holds the data."""
 
+    __slots__ = ("diagnostic",)  # a slot, not the exception's __dict__: none made for each error raised
+
     def __init__(self, diagnostic: Diagnostic):
         _exception_init(self, diagnostic)  # Exception's own: one call fewer than super() (a lenient read raises thousands)
         self.diagnostic = diagnostic

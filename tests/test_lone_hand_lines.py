@@ -86,3 +86,14 @@ def test_diagnostic_constructor_takes_the_fields_in_order_with_their_defaults():
         Diagnostic("E-X", "m", line=3, col=4, found="f"))
     with pytest.raises(FrozenInstanceError):
         d.code = "E-Y"
+
+
+def test_a_reader_error_keeps_its_diagnostic_through_pickle_and_copy():
+    import copy
+    import pickle
+
+    d = Diagnostic("E-NUMBER", NO_NUMBER, "error", "lone.shn", 4, 5, None, None, "end of line", "a hand number")
+    e = ShnSyntaxError(d)
+    for back in (pickle.loads(pickle.dumps(e)), copy.copy(e)):
+        assert type(back) is ShnSyntaxError and back.diagnostic == d and back.args == (d,)
+        assert str(back) == f"lone.shn:4:5: error E-NUMBER: {NO_NUMBER}"
