@@ -1480,9 +1480,10 @@ class _Reader:
                 f"({e.code}); expected the session's tags and the header to read without error",
                 "error", self.path, ln, c + 1, h.number or None, None, e.code, "a session without syntax errors"))
         if num is None or num < 1:
-            found = _quote(t) if t is not None else "end of line"
-            raise self._err_at("E-NUMBER", f"found {found} after 'hand'; expected the hand number, a whole number "
-                               "from 1 without leading zeros", toks, j, found, "a hand number")
+            if t is None:  # one message shared by every lone 'hand' (issue 15: 100,000 of them, not 100,000 copies)
+                raise self._err_at("E-NUMBER", _NO_NUMBER_EOL, toks, j, "end of line", "a hand number")
+            found = _quote(t)
+            raise self._err_at("E-NUMBER", _no_number(found), toks, j, found, "a hand number")
         if num > MAX_HAND:  # the store keeps hand numbers as INTEGER (docs/storage.md)
             raise self._err_at("E-NUMBER", f"found hand {_quote(t)}; expected a hand number from 1 to {MAX_HAND}", toks, j, t,
                                f"1..{MAX_HAND}")
@@ -2195,6 +2196,14 @@ for _w in _TRICK_NUM:
     _DISPATCH[_w] = _Reader.s_trick
 
 #: The fast path's readers of a whole line, by its first word (see _fast_trick).
+def _no_number(found: str) -> str:
+    """The message of ``E-NUMBER`` for a ``hand`` line whose next word
+    (``found``, quoted, or "end of line") is not a hand number."""
+    return f"found {found} after 'hand'; expected the hand number, a whole number from 1 without leading zeros"
+
+
+_NO_NUMBER_EOL = _no_number("end of line")
+
 _FAST = {"deal": _fast_deal, "blind": _fast_cards, "bury": _fast_cards, "share": _fast_cards}
 for _w in _TRICK_NUM:
     _FAST[_w] = _fast_trick
