@@ -79,7 +79,8 @@ def content_hash(session: str, hand: int | None, source: str) -> str:
     else:  # already normalised (every canonical file): skip the per-line pass
         norm = source.strip()
     # one call (issue 17): undecodable bytes hashed as read
-    return _sha256(f"{session}\x00{hand}\x00{norm}".encode("utf-8", "surrogateescape")).hexdigest()[:32]
+    # (the first 16 bytes in hex: the first 32 hex digits, without hexing the other 16)
+    return _sha256(f"{session}\x00{hand}\x00{norm}".encode("utf-8", "surrogateescape")).digest()[:16].hex()
 
 
 def hand_conflict(session: str, hand: int, where: str, *, rules: tuple[str, str] | None = None, file=None,

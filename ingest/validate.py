@@ -118,8 +118,11 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
     sessions = loop.sessions
     pending = loop.pending  # stored hands not yet counted, in hand order
     headers = loop.headers
+    last_session = sid = None  # the session id, made once a session (its tags are read by now)
     for rec in shn.hands:
-        sid = rec.session_id
+        if rec.session is not last_session:
+            last_session = rec.session
+            sid = last_session.id
         sess = sessions.get(sid)
         if sess is None:
             got = prior(sid) if prior is not None else []
@@ -208,6 +211,8 @@ def _count_prior(pending: list[HandRecord], number: int, sess: SessionState) -> 
 def _printable(text: str) -> str:
     """Text with bytes that were not UTF-8 (kept as surrogates by the reader)
     shown as U+FFFD, so a rejected hand can be stored and printed."""
+    if text.isascii():  # no copy made (every hand of a canonical file)
+        return text
     try:
         text.encode("utf-8")
         return text

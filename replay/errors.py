@@ -41,6 +41,23 @@ class Diagnostic:
     found: str | None = None
     expected: str | None = None
 
+    def __init__(self, code: str, message: str, severity: Severity = "error", file: str | None = None, line: int = 0,
+                 col: int = 0, hand: int | None = None, trick: int | None = None, found: str | None = None,
+                 expected: str | None = None) -> None:
+        # the fields above, in their order, with their defaults (tests/test_errors_diagnostic.py holds the two
+        # together); each set through its slot's own setter, not the frozen class's object.__setattr__ by name:
+        # a third less time a diagnostic (a lenient read of a hostile file makes one a line, issue 15)
+        _set_code(self, code)
+        _set_message(self, message)
+        _set_severity(self, severity)
+        _set_file(self, file)
+        _set_line(self, line)
+        _set_col(self, col)
+        _set_hand(self, hand)
+        _set_trick(self, trick)
+        _set_found(self, found)
+        _set_expected(self, expected)
+
     def at(self, line: int, col: int, **more) -> "Diagnostic":
         """A copy placed at ``line``/``col`` (and any other field given)."""
         return replace(self, line=line, col=col, **more)
@@ -56,11 +73,18 @@ class Diagnostic:
         return f"{where}: {self.severity} {self.code}{ctx_s}: {self.message}"
 
 
+(_set_code, _set_message, _set_severity, _set_file, _set_line, _set_col, _set_hand, _set_trick, _set_found,
+ _set_expected) = (getattr(Diagnostic, name).__set__ for name in Diagnostic.__slots__)
+_exception_init = Exception.__init__
+
+
 class ShedError(Exception):
     """Base of every error raised on bad input.  ``diagnostic`` holds the data."""
 
+    __slots__ = ("diagnostic",)  # a slot, not the exception's __dict__: none made for each error raised
+
     def __init__(self, diagnostic: Diagnostic):
-        super().__init__(diagnostic)
+        _exception_init(self, diagnostic)  # Exception's own: one call fewer than super() (a lenient read raises thousands)
         self.diagnostic = diagnostic
 
     def __str__(self) -> str:  # formatted when shown, not when raised (a lenient read raises thousands)

@@ -10,7 +10,7 @@ docs/notation.md §12.
 
 from __future__ import annotations
 
-from replay.errors import Diagnostic, ShedError
+from replay.errors import ShedError
 
 __all__ = ["ShnSyntaxError", "SYNTAX_CODES"]
 
@@ -20,11 +20,10 @@ class ShnSyntaxError(ShedError):
 
     ``diagnostic`` carries the code (one of :data:`SYNTAX_CODES`), a message
     quoting what was found and saying what was expected, the file, the 1-based
-    line and column, and the hand number (None outside a hand).
+    line and column, and the hand number (None outside a hand).  Made with
+    the diagnostic as its one argument (:class:`~replay.errors.ShedError`'s
+    constructor: no frame of its own, a lenient read makes one per error).
     """
-
-    def __init__(self, diagnostic: Diagnostic):
-        super().__init__(diagnostic)
 
 
 #: Every code the reader can produce, with a one-line meaning

@@ -676,6 +676,9 @@ class _Reader:
         if k >= n:
             if self.enc_cut:
                 return self.enc_cut
+            if n == 1:  # just after the line's one token (a lone 'hand', issue 15)
+                t = toks[0]
+                return self.line.find(t) + len(t) + 1
             k = n
         elif k == 0:  # the line's first token (only blanks before it)
             return self.line.find(toks[0]) + 1
@@ -704,7 +707,7 @@ class _Reader:
              expected: str | None = None, trick: int | None = None, line: int | None = None) -> ShnSyntaxError:
         hand = self.hand
         return ShnSyntaxError(Diagnostic(
-            code, message, "error", self.path, self.ln if line is None else line, max(col, 1),
+            code, message, "error", self.path, self.ln if line is None else line, col if col > 1 else 1,
             (hand.number or None) if hand is not None else None, trick, found, expected))
 
     def _err_at(self, code: str, message: str, toks: list[str], k: int, found: str | None = None,
@@ -914,9 +917,12 @@ class _Reader:
         errs = 0
         while i < n:
             if self.skipping:
-                i = self._skip(toks, i, n)
-                if i >= n:
-                    return
+                # a line that starts a hand ends the skip where it stands (``self.p`` = 0 finds
+                # its 'hand'): no call for each line of many short refused hands (issue 15)
+                if i or toks[0] != "hand":
+                    i = self._skip(toks, i, n)
+                    if i >= n:
+                        return
                 self.skipping = _SKIP_NONE
             try:
                 while i < n:
@@ -1474,9 +1480,10 @@ class _Reader:
                 f"({e.code}); expected the session's tags and the header to read without error",
                 "error", self.path, ln, c + 1, h.number or None, None, e.code, "a session without syntax errors"))
         if num is None or num < 1:
-            found = _quote(t) if t is not None else "end of line"
-            raise self._err_at("E-NUMBER", f"found {found} after 'hand'; expected the hand number, a whole number "
-                               "from 1 without leading zeros", toks, j, found, "a hand number")
+            if t is None:  # one message shared by every lone 'hand' (issue 15: 100,000 of them, not 100,000 copies)
+                raise self._err_at("E-NUMBER", _NO_NUMBER_EOL, toks, j, "end of line", "a hand number")
+            found = _quote(t)
+            raise self._err_at("E-NUMBER", _no_number(found), toks, j, found, "a hand number")
         if num > MAX_HAND:  # the store keeps hand numbers as INTEGER (docs/storage.md)
             raise self._err_at("E-NUMBER", f"found hand {_quote(t)}; expected a hand number from 1 to {MAX_HAND}", toks, j, t,
                                f"1..{MAX_HAND}")
@@ -2189,6 +2196,14 @@ for _w in _TRICK_NUM:
     _DISPATCH[_w] = _Reader.s_trick
 
 #: The fast path's readers of a whole line, by its first word (see _fast_trick).
+def _no_number(found: str) -> str:
+    """The message of ``E-NUMBER`` for a ``hand`` line whose next word
+    (``found``, quoted, or "end of line") is not a hand number."""
+    return f"found {found} after 'hand'; expected the hand number, a whole number from 1 without leading zeros"
+
+
+_NO_NUMBER_EOL = _no_number("end of line")
+
 _FAST = {"deal": _fast_deal, "blind": _fast_cards, "bury": _fast_cards, "share": _fast_cards}
 for _w in _TRICK_NUM:
     _FAST[_w] = _fast_trick
