@@ -1,0 +1,47 @@
+"""Hand-typed records of a tester (2026-12-04) whose messages confused: what
+each message says and where it points, written by hand from the record."""
+
+from __future__ import annotations
+
+import pytest
+
+from ingest.validate import validate_text
+
+NIGHT = """%SHN 1.0
+[Event "T"]
+[Date "2025.03.06"]
+[Table "1"]
+[Seats "Hank; Ida; Jo; Kit; Lou"]
+[Rules "wi5-called-ace"]
+
+hand 1  dealer Hank
+{line}
+"""
+
+
+def refusal(text: str):
+    res = validate_text(text, path="night.shn")
+    assert not res.hands
+    (r,) = res.rejected
+    return r.errors[0]
+
+
+@pytest.mark.parametrize("line, col, found, expected, says", [
+    # 30 card points: the picker side is schneidered at 0-30 (rules.md B-28); "lose" starts at column 36
+    ("pick Ida call AS partner Jo pts 30 lose", 36, "lose", "lose-s",
+     "lose disagrees with 30 card points: that is lose-s (schneidered, rules.md B-28)"),
+    # 95: 91-120 with a trick to the defenders is a schneider win (B-28)
+    ("pick Ida call AS partner Jo pts 95 win", 36, "win", "win-s",
+     "win disagrees with 95 card points: that is win-s (won schneider, rules.md B-28)"),
+    # 0: schneidered if the picker side took a zero-point trick (B-30), else no-tricked (B-29)
+    ("pick Ida call AS partner Jo pts 0 win", 35, "win", "lose-s or lose-z",
+     "win disagrees with 0 card points: that is lose-s or lose-z (rules.md B-30, B-29)"),
+    # no trick to the picker side: lost without a trick whatever the points (B-29)
+    ("pick Ida call AS partner Jo tricks 0 win", 38, "win", "lose-z",
+     "win disagrees with 0 tricks: that is lose-z (lost without a trick, rules.md B-29)"),
+])
+def test_outcome_message_says_what_the_points_give(line, col, found, expected, says):
+    e = refusal(NIGHT.format(line=line))
+    assert (e.code, e.line, e.col) == ("E-OUTCOME", 9, col)
+    assert (e.found, e.expected) == (found, expected)
+    assert e.message == says
