@@ -3,8 +3,12 @@ each message says and where it points, written by hand from the record."""
 
 from __future__ import annotations
 
-import pytest
+import json
 
+import pytest
+from typer.testing import CliRunner
+
+from ingest.cli import app
 from ingest.validate import validate_text
 
 NIGHT = """%SHN 1.0
@@ -45,3 +49,22 @@ def test_outcome_message_says_what_the_points_give(line, col, found, expected, s
     assert (e.code, e.line, e.col) == ("E-OUTCOME", 9, col)
     assert (e.found, e.expected) == (found, expected)
     assert e.message == says
+
+
+ALONE = NIGHT.format(line="pick Jo  alone  pts 50  lose\nscore  Jo -8  Hank +2  Ida +2  Kit +2  Lou +2")
+
+
+def test_hand_conflict_prints_the_score_as_written(tmp_path):
+    # Jo alone loses 50 (B-27): 4 shares x 1 x 2 (double on the bump, B-32) = -8, +2 each; the second copy
+    # of hand 1 changes the score line only: Jo -6, Lou's entry agreed with a note
+    db, first, second = tmp_path / "t.duckdb", tmp_path / "night.shn", tmp_path / "again.shn"
+    first.write_text(ALONE)
+    second.write_text(ALONE.replace("Jo -8", "Jo -6").replace("Lou +2", "Lou ^+2 {typo}"))
+    runner = CliRunner()
+    assert runner.invoke(app, ["ingest", "--db", str(db), str(first)]).exit_code == 0
+    res = runner.invoke(app, ["ingest", "--db", str(db), str(second), "--json"])
+    (e,) = json.loads(res.stdout)["rejected"]
+    assert (e["code"], e["line"], e["col"]) == ("E-HAND-CONFLICT", 8, 1)
+    assert e["found"] == ("score: stored Jo -8 Hank +2 Ida +2 Kit +2 Lou +2, "
+                          "this copy Jo -6 Hank +2 Ida +2 Kit +2 Lou ^+2 {typo}")
+    assert "it differs in score: stored Jo -8 Hank +2 Ida +2 Kit +2 Lou +2, this copy" in e["message"]
