@@ -68,3 +68,18 @@ def test_hand_conflict_prints_the_score_as_written(tmp_path):
     assert e["found"] == ("score: stored Jo -8 Hank +2 Ida +2 Kit +2 Lou +2, "
                           "this copy Jo -6 Hank +2 Ida +2 Kit +2 Lou ^+2 {typo}")
     assert "it differs in score: stored Jo -8 Hank +2 Ida +2 Kit +2 Lou +2, this copy" in e["message"]
+
+
+@pytest.mark.parametrize("line, code, col, found, expected, says", [
+    # Hank deals: Ida, Jo, Kit, Lou, Hank in pick order; Ida passed before Jo picked (rules.md E-2, I-33)
+    ("pick Jo  call AS  crack Ida  partner Hank  pts 61  win", "E-CRACK", 19, "crack by Ida",
+     "a seat after the picker in pick order", "Ida passed before the picker picked and may not crack"),
+    # Kit cracks; Lou, a defender, may not re-crack (E-3)
+    ("pick Jo  call AS  crack Kit  recrack Lou  partner Hank  pts 61  win", "E-RECRACK", 30, "recrack by Lou",
+     "the picker or the partner", "Lou re-cracks but only the picker or the partner may"),
+])
+def test_crack_found_names_the_seat_alias(line, code, col, found, expected, says):
+    e = refusal(NIGHT.format(line=line))
+    assert (e.code, e.line, e.col) == (code, 9, col)
+    assert (e.found, e.expected) == (found, expected)
+    assert e.message.startswith(says)
