@@ -575,6 +575,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         size, battery = prof.trick_cards, prof.trick_slots is not None  # four cards a trick in the battery games
         play, add_row, names, succ = g.play, trick_rows.append, CARD_NAMES, successors(g.n, g.sitting)
         seat_of = chk.index.get  # chk.seat without the call; a miss goes to chk.seat for its error
+        marked = []  # (seat, trick, position) of each card marked ^R, for W-RENEGE
         for t in rec.tricks:
             if t.number != expected_no:
                 raise chk.reject("E-TRICK-ORDER", f"t{t.number} where t{expected_no} was expected", t.pos,
@@ -604,6 +605,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                     stopped = (number, pl.pos)
                     break
                 renege = pl.renege
+                if renege:
+                    marked.append((s, number, pl.pos))
                 try:
                     play(s, card, renege)
                 except IllegalAction as exc:
@@ -653,9 +656,10 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 frames.append(snapshot(g, len(frames) - 1, None))
     except IllegalAction as exc:  # setup actions without a better position
         raise chk.engine_error(exc, rec.pos) from None
-    for seat, trick in g.reneges:
+    for seat, trick in g.reneges:  # at the card marked ^R
+        pos = next((p for ms, mt, p in marked if ms == seat and mt == trick), rec.pos)
         chk.warnings.append(chk.diag("W-RENEGE", f"{chk.aliases[seat]} reneged in trick {trick}; the table ruled on it "
-                                     f"(renegePenalty={prof.renegePenalty}, rules.md B-23)", rec.pos,
+                                     f"(renegePenalty={prof.renegePenalty}, rules.md B-23)", pos,
                                      severity="warning", trick=trick))
     cardlog = _cardlog(chk, trick_rows)
     if stopped is not None or g.phase != Phase.DONE:

@@ -4,6 +4,7 @@ each message says and where it points, written by hand from the record."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -83,3 +84,15 @@ def test_crack_found_names_the_seat_alias(line, code, col, found, expected, says
     assert (e.code, e.line, e.col) == (code, 9, col)
     assert (e.found, e.expected) == (found, expected)
     assert e.message.startswith(says)
+
+
+RENEGE = Path(__file__).parent / "fixtures" / "profiles" / "wi5-called-ace_renegePenalty-offenderPaysEach.shn"
+
+
+def test_renege_warning_points_at_the_marked_card():
+    # line 20 `t1 Al:  9C TD ^RKH 7C TC`: Al 9C at column 9, Bea TD at 12, Cy's ^RKH at 15 (Cy holds 8C:
+    # a renege the table ruled on, rules.md B-23); the hand line is line 10
+    (h,) = validate_text(RENEGE.read_text(), path="night2.shn").hands
+    (w,) = h.diagnostics
+    assert (w.code, w.line, w.col, w.trick) == ("W-RENEGE", 20, 15, 1)
+    assert w.message.startswith("Cy reneged in trick 1; the table ruled on it")
