@@ -51,7 +51,7 @@ def _short(v, limit: int = 60) -> str:
 def describe(v) -> str:
     """Facts as short text: a written value as its value (``Bea``, ``59``,
     ``?``), a list of cards as the cards, a trick as ``t3 Bea: 7H KH ...``,
-    empty things as ``-``."""
+    a score line as written (``Jo -8 Hank +2 ...``), empty things as ``-``."""
     if v is None or v == [] or v == {}:
         return "-"
     if isinstance(v, dict):
@@ -71,6 +71,13 @@ def describe(v) -> str:
             if v.get("note"):
                 base += " {" + str(v["note"]) + "}"
             return base
+        if "entries" in v:  # a score line, as written: Jo -8 Hank +2 ...
+            from ingest.shn.record import Value  # noqa: PLC0415
+            from ingest.shn.writer import _units  # noqa: PLC0415 - the units as the writer writes them
+
+            units = [(seat, Value(u.get("value"), agreed=bool(u.get("agreed")), note=u.get("note")))
+                     for seat, u in v["entries"]]
+            return " ".join(f"{seat} {_units(u, seat)}" for seat, u in units) + note
         if "card" in v:  # a call
             return ("alone" if v["card"] is None else str(v["card"])) + (
                 f" under {v['under'] or '??'}" if v.get("has_under") else "")

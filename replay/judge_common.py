@@ -162,6 +162,10 @@ class HandCheck:
         found, expected = d.found, d.expected
         if d.code in ("E-WRONG-TURN", "E-PICK-ORDER", "E-PARTNER-CARD", "E-SIT-OUT"):
             found, expected = (self._alias(found), self._alias(expected))
+        if isinstance(found, str):  # "crack by seat 1" -> "crack by Ida"
+            found = _alias_text(found, self.aliases)
+        if isinstance(expected, str):
+            expected = _alias_text(expected, self.aliases)
         return Refusal(self.diag(d.code, msg, pos, found=found, expected=expected, trick=trick or d.trick))
 
     def _alias(self, v: str | None) -> str | None:

@@ -575,6 +575,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         size, battery = prof.trick_cards, prof.trick_slots is not None  # four cards a trick in the battery games
         play, add_row, names, succ = g.play, trick_rows.append, CARD_NAMES, successors(g.n, g.sitting)
         seat_of = chk.index.get  # chk.seat without the call; a miss goes to chk.seat for its error
+        marked = []  # (seat, trick, position) of each card marked ^R, for W-RENEGE
         for t in rec.tricks:
             if t.number != expected_no:
                 raise chk.reject("E-TRICK-ORDER", f"t{t.number} where t{expected_no} was expected", t.pos,
@@ -604,6 +605,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                     stopped = (number, pl.pos)
                     break
                 renege = pl.renege
+                if renege:
+                    marked.append((s, number, pl.pos))
                 try:
                     play(s, card, renege)
                 except IllegalAction as exc:
@@ -653,9 +656,10 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 frames.append(snapshot(g, len(frames) - 1, None))
     except IllegalAction as exc:  # setup actions without a better position
         raise chk.engine_error(exc, rec.pos) from None
-    for seat, trick in g.reneges:
+    for seat, trick in g.reneges:  # at the card marked ^R
+        pos = next((p for ms, mt, p in marked if ms == seat and mt == trick), rec.pos)
         chk.warnings.append(chk.diag("W-RENEGE", f"{chk.aliases[seat]} reneged in trick {trick}; the table ruled on it "
-                                     f"(renegePenalty={prof.renegePenalty}, rules.md B-23)", rec.pos,
+                                     f"(renegePenalty={prof.renegePenalty}, rules.md B-23)", pos,
                                      severity="warning", trick=trick))
     cardlog = _cardlog(chk, trick_rows)
     if stopped is not None or g.phase != Phase.DONE:
@@ -1155,8 +1159,8 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         if o not in cands and not rec.outcome.agreed:
             why = ", ".join(part for part in (f"{pts} card points" if pts is not None else "",
                                               f"{tricks} tricks" if tricks is not None else "") if part)
-            raise chk.reject("E-OUTCOME", f"{o} disagrees with {why} (rules.md B-27..B-30)", rec.outcome.pos, found=o,
-                             expected=" or ".join(cands) or "a consistent result")
+            raise chk.reject("E-OUTCOME", f"{o} disagrees with {why}: that is {_outcome_shown(cands, pts, sheepshead)}",
+                             rec.outcome.pos, found=o, expected=" or ".join(cands) or "a consistent result")
         cands = [o]
         chk.prov["outcome"] = "asserted" if not rec.outcome.agreed or o in cands else "conflict"
     else:
@@ -1903,6 +1907,27 @@ def _consistent(prof: RuleProfile, outcome: str, pts: int | None, tricks: int | 
     if outcome == "lose":
         return low < pts <= 60
     return pts <= low  # lose-s
+
+
+#: outcome word -> (what it means, its rule in rules.md) for a message.
+_OUTCOME_GLOSS = {"win": ("won", "B-27"), "lose": ("lost", "B-27"), "win-s": ("won schneider", "B-28"),
+                  "lose-s": ("schneidered", "B-28"), "win-z": ("won every trick", "B-29"),
+                  "lose-z": ("lost without a trick", "B-29")}
+_SHEEPSHEAD_GLOSS = {"win-z": ("every trick taken", "C-9"), "lose": ("a trick lost", "C-9")}
+
+
+def _outcome_shown(cands: list[str], pts: int | None, sheepshead: bool) -> str:
+    """The outcome words the written pts and tricks allow, for the message
+    of ``E-OUTCOME``: one word with its meaning and rule (``"lose-s
+    (schneidered, rules.md B-28)"``), several joined by "or" with their
+    rules (``"lose-s or lose-z (rules.md B-28, B-29)"``).  A schneider tier
+    at 0 or 120 points cites B-30 (a zero-point trick decides it); a
+    sheepshead call, C-9."""
+    gloss = _SHEEPSHEAD_GLOSS if sheepshead else _OUTCOME_GLOSS
+    rules = [("B-30" if gloss[o][1] == "B-28" and pts in (0, 120) else gloss[o][1]) for o in cands]
+    if len(cands) == 1:
+        return f"{cands[0]} ({gloss[cands[0]][0]}, rules.md {rules[0]})"
+    return f"{' or '.join(cands)} (rules.md {', '.join(dict.fromkeys(rules))})"
 
 
 def _outcome_from(chk, dealer, picker, partner, alone, call, settle, pts, tricks, stake, nmarks, status, state):
