@@ -54,10 +54,10 @@ def fifty_with_one_bad(tmp_path: Path) -> tuple[Path, int]:
 def test_ingest_twice_json_and_exit_codes(runner, db):
     code, out, _ = run(runner, "ingest", EXAMPLE, "--db", db, "--json")
     assert code == 0
-    assert json.loads(out) == {"ingested": 5, "duplicates": 0, "rejected": []}
+    assert json.loads(out) == {"ingested": 5, "duplicates": 0, "rejected": [], "warnings": []}
     code, out, err = run(runner, "ingest", EXAMPLE, "--db", db, "--json")
     assert code == 0
-    assert json.loads(out) == {"ingested": 0, "duplicates": 5, "rejected": []}
+    assert json.loads(out) == {"ingested": 0, "duplicates": 5, "rejected": [], "warnings": []}
     assert "0 stored, 5 duplicates" in err
     assert hand_count(db) == 5
 
@@ -178,7 +178,7 @@ def test_console_script_in_a_real_process(tmp_path):
     res = subprocess.run(cmd + ["ingest", "example.shn", "--json"], cwd=tmp_path, capture_output=True, text=True,
                          env={k: v for k, v in __import__("os").environ.items() if k != "SHEAD_DB"})
     assert res.returncode == 0, res.stderr
-    assert json.loads(res.stdout) == {"ingested": 5, "duplicates": 0, "rejected": []}
+    assert json.loads(res.stdout) == {"ingested": 5, "duplicates": 0, "rejected": [], "warnings": []}
     assert (tmp_path / "data" / "shead.duckdb").exists()  # the default database, under the current folder
 
 
@@ -190,7 +190,7 @@ def test_netschafkopf_protocol_ingest_rederive_and_shn_export(runner, db, tmp_pa
     shutil.copy(src, folder / src.name)
     shutil.copy(EXAMPLE, folder / "example.shn")
     code, out, _ = run(runner, "ingest", folder, "--db", db, "--json")
-    assert code == 0 and json.loads(out) == {"ingested": games + 5, "duplicates": 0, "rejected": []}
+    assert code == 0 and json.loads(out) == {"ingested": games + 5, "duplicates": 0, "rejected": [], "warnings": []}
     with st.reading(db) as con:
         formats = con.execute("SELECT format, count(*) FROM hands JOIN sessions USING (session_id) "
                               "GROUP BY format ORDER BY format").fetchall()
