@@ -144,10 +144,15 @@ def test_replay_by_id_and_by_session_number(runner, db):
     winners = [line.split("→ ")[1].split()[0] for line in tricks]
     assert winners == ["Bea", "Bea", "Di", "Al", "Cy", "Cy"]  # notation brief §3, hand 14
     # points by hand: t1 0+10+0+0+10 = 20 to Bea; t2 3+0+4+0+2 = 9 (29); t3 0+4+11+0+0 = 15 to Di (44),
-    # where Di shows as partner (she takes the called A♥); the defenders take t4-t6; the bury's 15 ends it 59-61
+    # where Di shows as partner (she takes the called A♥); the defenders take t4-t6: 13 (t4), 27 (40), 21 (61),
+    # so the picker side stays 44 on their lines; the bury's K♣ A♠ = 4 + 11 = 15 (rules.md B-24) ends it 59-61
+    # on its own line after trick 6
     assert "(picker side 20, defenders 0)" in tricks[0] and "(picker side 44, defenders 0)" in tricks[2]
     assert "partner Di known" in tricks[2] and all("known" not in t for t in tricks[:2])
-    assert tricks[5].endswith("(picker side 59, defenders 61)")
+    assert tricks[3].endswith("(picker side 44, defenders 13)") and tricks[4].endswith("(picker side 44, defenders 40)")
+    assert tricks[5].endswith("(picker side 44, defenders 61)")
+    assert lines[lines.index(tricks[5]) + 1] == ("Bury    K♣ A♠: 15 card points to the picker side (rules.md B-24)   "
+                                                 "(picker side 59, defenders 61)")
     assert "Blind:   A♠ 7♥" in lines and "Bury:    K♣ A♠" in lines
     assert "Units:   Al +2   Bea -4   Cy +2   Di -2   Ed +2" in lines
     code, out, _ = run(runner, "replay", "1", "--db", db, "--json")
