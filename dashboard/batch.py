@@ -207,8 +207,8 @@ class BatchWriter:
         with gc_paused():
             shn, plan, prior = store.plan_ingest(replace(posts[0].shn, hands=records, errors=[], path=path))
             result = validate_records(shn, path, prior=prior)
-        if result.rejected or any(d.severity == "error" for d in result.errors):
-            return None
+        if result.rejected or result.errors or any(h.diagnostics for h in result.hands):
+            return None  # an error or a warning: each post answers its own (``warnings`` names its file)
         owner = {s: p for p in posts for s in p.sessions}
         per: dict[int, dict] = {id(p): {"ingested": 0, "duplicates": 0, "hashes": set()} for p in posts}
         for h in result.hands:
@@ -256,5 +256,6 @@ class BatchWriter:
             return None
         if report.stored != want_stored or report.duplicates != want_dups or report.rejected:
             raise AssertionError("unreachable: checked before COMMIT")  # pragma: no cover
-        return [({"ingested": per[id(p)]["ingested"], "duplicates": per[id(p)]["duplicates"], "rejected": []}, 200)
+        return [({"ingested": per[id(p)]["ingested"], "duplicates": per[id(p)]["duplicates"], "rejected": [],
+                 "warnings": []}, 200)
                 for p in posts]

@@ -253,7 +253,7 @@ class Service:
                                           file_errors=list(result.errors), committed=False)
                     return report_json(rep), 403
             report = store_result(self.store, result, fmt, strict, plan=plan)  # planned under the same lock
-        body = report_json(report)
+        body = report_json(report, result)
         return body, (422 if body["rejected"] else 200)
 
     def post_path(self, who: Caller, name: str, path: Path, strict: bool) -> tuple[dict, int]:
@@ -269,9 +269,9 @@ class Service:
         if who.group is not None:
             raise ValueError("a scorer's post is not streamed")
         with self.lock:
-            report, _warnings = ingest_large(self.store, path, strict, kind=stream_kind(path, name=name) or "shn",
+            report, warnings = ingest_large(self.store, path, strict, kind=stream_kind(path, name=name) or "shn",
                                              name=name)
-        body = report_json(report)
+        body = report_json(report, warnings)
         return body, (422 if body["rejected"] else 200)
 
     def _foreign(self, group: str, result: FileResult, skipped=()) -> list[RejectedHand]:
@@ -359,9 +359,9 @@ _ENTRY_SCHEMA = {"type": "object", "properties": {
     "file": {"type": ["string", "null"]}, "line": {"type": ["integer", "null"]}, "col": {"type": ["integer", "null"]},
     "hand": {"type": ["integer", "null"]}, "code": {"type": "string"}, "message": {"type": "string"},
     "found": {"type": ["string", "null"]}, "expected": {"type": ["string", "null"]}}}
-_REPORT_SCHEMA = {"type": "object", "required": ["ingested", "duplicates", "rejected"], "properties": {
+_REPORT_SCHEMA = {"type": "object", "required": ["ingested", "duplicates", "rejected", "warnings"], "properties": {
     "ingested": {"type": "integer"}, "duplicates": {"type": "integer"},
-    "rejected": {"type": "array", "items": _ENTRY_SCHEMA}}}
+    "rejected": {"type": "array", "items": _ENTRY_SCHEMA}, "warnings": {"type": "array", "items": _ENTRY_SCHEMA}}}
 _REPORT = {"content": {"application/json": {"schema": _REPORT_SCHEMA}}}
 
 

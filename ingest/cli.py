@@ -183,7 +183,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                columns: str | None = None) -> int:
     """``shead ingest``; returns the exit code."""
     files, skipped, path_errors = expand_paths(paths)
-    totals = {"ingested": 0, "duplicates": 0, "rejected": []}
+    totals = {"ingested": 0, "duplicates": 0, "rejected": [], "warnings": []}
     hands_rejected = 0
     file_errors = len(path_errors)
     for s in skipped:
@@ -219,6 +219,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                 totals["ingested"] += report.stored
                 totals["duplicates"] += report.duplicates
                 totals["rejected"].extend(entries)
+                totals["warnings"].extend(report_json(report, result)["warnings"])
                 n_file = sum(1 for d in report.file_errors if d.severity == "error")
                 hands_rejected += len(report.rejected)
                 file_errors += n_file
@@ -322,6 +323,7 @@ def _ingest_via_service(info: dict, files: list[Path], totals: dict, strict: boo
             totals["ingested"] += body["ingested"]
             totals["duplicates"] += body["duplicates"]
             totals["rejected"].extend(entries)
+            totals["warnings"].extend(body.get("warnings", []))
             n_hands = sum(1 for e in entries if e.get("hand") is not None)
             n_file = len(entries) - n_hands
             hands_rejected += n_hands

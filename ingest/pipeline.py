@@ -129,17 +129,19 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
         return FileResult(path=name, errors=[_internal(name, exc)]), fmt
 
 
+def _entry(d: Diagnostic, file, line, hand) -> dict:
+    """One diagnostic as a JSON entry of ``ingest --json``: ``{"file",
+    "line", "col", "hand", "code", "message", "found", "expected"}``."""
+    return {"file": file, "line": line, "col": d.col, "hand": hand, "code": d.code, "message": d.message,
+            **_found_expected(d)}
+
+
 def _rejected_entries(report: st.IngestReport) -> list[dict]:
-    out = []
-    for d in report.file_errors:
-        if d.severity == "error":
-            out.append({"file": d.file or report.path, "line": d.line, "col": d.col, "hand": d.hand,
-                        "code": d.code, "message": d.message, **_found_expected(d)})
+    out = [_entry(d, d.file or report.path, d.line, d.hand) for d in report.file_errors if d.severity == "error"]
     for r in report.rejected:
         d = r.errors[0] if r.errors else Diagnostic("E-UNKNOWN", "rejected")
-        out.append({"file": d.file or r.source_file or report.path, "line": d.line or r.source_line,
-                    "col": d.col, "hand": r.hand if r.hand is not None else d.hand, "code": d.code,
-                    "message": d.message, **_found_expected(d)})
+        out.append(_entry(d, d.file or r.source_file or report.path, d.line or r.source_line,
+                          r.hand if r.hand is not None else d.hand))
     return out
 
 
@@ -167,11 +169,30 @@ def store_result(store: st.Store, result: FileResult, fmt: str, strict: bool,
         return st.IngestReport(path=result.path, file_errors=[d], committed=False)
 
 
-def report_json(report: st.IngestReport) -> dict:
+def _warning_entries(report: st.IngestReport, result: FileResult | None) -> list[dict]:
+    """The warnings of one file as JSON entries, in the shape of the rejected
+    ones (``{"file", "line", "col", "hand", "code", "message", "found",
+    "expected"}``): the file-level warnings of ``report`` (severity not
+    ``error``: a protocol's session incomplete, a Windows-1252 byte) and the
+    diagnostics of the hands of ``result`` stored with a warning (a renege
+    the table ruled on, ``W-RENEGE``; an agreed result; a partial log) — what
+    the text report of ``shead ingest`` prints as ``warning``."""
+    out = [_entry(d, d.file or report.path, d.line, d.hand) for d in report.file_errors if d.severity != "error"]
+    for h in (result.hands if result is not None else ()):
+        out += [_entry(d, d.file or h.source_file or report.path, d.line,
+                       d.hand if d.hand is not None else h.outcome.hand) for d in h.diagnostics]
+    return out
+
+
+def report_json(report: st.IngestReport, result: FileResult | None = None) -> dict:
     """One file's part of ``shead ingest --json``: ``{"ingested": hands
     stored, "duplicates": hands already stored, "rejected": [{"file", "line",
-    "col", "hand", "code", "message"}, ...]}`` (what ``POST /hands`` answers)."""
-    return {"ingested": report.stored, "duplicates": report.duplicates, "rejected": _rejected_entries(report)}
+    "col", "hand", "code", "message", "found", "expected"}, ...], "warnings":
+    [entries of that shape]}`` (what ``POST /hands`` answers); ``warnings``
+    are :func:`_warning_entries` of ``report`` and the validated ``result``
+    (only the report's file-level warnings without it)."""
+    return {"ingested": report.stored, "duplicates": report.duplicates, "rejected": _rejected_entries(report),
+            "warnings": _warning_entries(report, result)}
 
 
 def _frame_json(f, seats: list[str]) -> dict:

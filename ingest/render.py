@@ -174,8 +174,10 @@ def render_frames(h: StoredHand, frames: list) -> str:
     """The hand as text lines from the engine's replay ``frames`` (a list of
     :class:`replay.replay.Frame`; seats in frames are clockwise indexes into
     the hand's ``players``).  One line per finished trick: the cards, the
-    winner, the picker side's and the defenders' card points so far, and a
-    note on the trick where the partner became known."""
+    winner, the picker side's and the defenders' card points so far from the
+    tricks, and a note on the trick where the partner became known; after
+    the last trick a line for the bury, whose card points count for the
+    picker side (rules.md B-24), with the final count."""
     o = h.outcome
     seats = list(o.players)
     width = max((len(s) for s in seats), default=2)
@@ -199,12 +201,19 @@ def render_frames(h: StoredHand, frames: list) -> str:
             continue
         cells = [f"{seats[s]:>{width}} {pretty_card(str(c)):<3}" for s, c in f.trick_cards]
         line = f"Trick {f.trick}  " + "  ".join(cells) + f"   → {seats[f.winning]}"
+        # the last frame's count holds the bury (rules.md B-24): the trick's line shows the tricks only and
+        # the bury gets its own line after it, so a trick the defenders won never reads as the picker side's
+        bury = sum(c.points for c in f.bury) if f.done and f.bury and f.picker_points is not None else None
         if f.picker_points is not None:
-            line += f"   (picker side {f.picker_points}, defenders {f.defender_points})"
+            line += f"   (picker side {f.picker_points - (bury or 0)}, defenders {f.defender_points})"
         if f.partner is not None and partner_seen is None and not f.done:
             partner_seen = f.partner
             line += f"   partner {seats[f.partner]} known"
         lines.append(line)
+        if bury is not None:
+            lines.append(f"Bury    {' '.join(pretty_card(str(c)) for c in f.bury)}: {bury} card points to the "
+                         f"picker side (rules.md B-24)   (picker side {f.picker_points}, defenders "
+                         f"{f.defender_points})")
     last = frames[-1] if frames else None
     lines.append("")
     if last is not None and last.done:

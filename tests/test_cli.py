@@ -54,10 +54,10 @@ def fifty_with_one_bad(tmp_path: Path) -> tuple[Path, int]:
 def test_ingest_twice_json_and_exit_codes(runner, db):
     code, out, _ = run(runner, "ingest", EXAMPLE, "--db", db, "--json")
     assert code == 0
-    assert json.loads(out) == {"ingested": 5, "duplicates": 0, "rejected": []}
+    assert json.loads(out) == {"ingested": 5, "duplicates": 0, "rejected": [], "warnings": []}
     code, out, err = run(runner, "ingest", EXAMPLE, "--db", db, "--json")
     assert code == 0
-    assert json.loads(out) == {"ingested": 0, "duplicates": 5, "rejected": []}
+    assert json.loads(out) == {"ingested": 0, "duplicates": 5, "rejected": [], "warnings": []}
     assert "0 stored, 5 duplicates" in err
     assert hand_count(db) == 5
 
@@ -144,10 +144,15 @@ def test_replay_by_id_and_by_session_number(runner, db):
     winners = [line.split("→ ")[1].split()[0] for line in tricks]
     assert winners == ["Bea", "Bea", "Di", "Al", "Cy", "Cy"]  # notation brief §3, hand 14
     # points by hand: t1 0+10+0+0+10 = 20 to Bea; t2 3+0+4+0+2 = 9 (29); t3 0+4+11+0+0 = 15 to Di (44),
-    # where Di shows as partner (she takes the called A♥); the defenders take t4-t6; the bury's 15 ends it 59-61
+    # where Di shows as partner (she takes the called A♥); the defenders take t4-t6: 13 (t4), 27 (40), 21 (61),
+    # so the picker side stays 44 on their lines; the bury's K♣ A♠ = 4 + 11 = 15 (rules.md B-24) ends it 59-61
+    # on its own line after trick 6
     assert "(picker side 20, defenders 0)" in tricks[0] and "(picker side 44, defenders 0)" in tricks[2]
     assert "partner Di known" in tricks[2] and all("known" not in t for t in tricks[:2])
-    assert tricks[5].endswith("(picker side 59, defenders 61)")
+    assert tricks[3].endswith("(picker side 44, defenders 13)") and tricks[4].endswith("(picker side 44, defenders 40)")
+    assert tricks[5].endswith("(picker side 44, defenders 61)")
+    assert lines[lines.index(tricks[5]) + 1] == ("Bury    K♣ A♠: 15 card points to the picker side (rules.md B-24)   "
+                                                 "(picker side 59, defenders 61)")
     assert "Blind:   A♠ 7♥" in lines and "Bury:    K♣ A♠" in lines
     assert "Units:   Al +2   Bea -4   Cy +2   Di -2   Ed +2" in lines
     code, out, _ = run(runner, "replay", "1", "--db", db, "--json")
@@ -178,7 +183,7 @@ def test_console_script_in_a_real_process(tmp_path):
     res = subprocess.run(cmd + ["ingest", "example.shn", "--json"], cwd=tmp_path, capture_output=True, text=True,
                          env={k: v for k, v in __import__("os").environ.items() if k != "SHEAD_DB"})
     assert res.returncode == 0, res.stderr
-    assert json.loads(res.stdout) == {"ingested": 5, "duplicates": 0, "rejected": []}
+    assert json.loads(res.stdout) == {"ingested": 5, "duplicates": 0, "rejected": [], "warnings": []}
     assert (tmp_path / "data" / "shead.duckdb").exists()  # the default database, under the current folder
 
 
@@ -190,7 +195,7 @@ def test_netschafkopf_protocol_ingest_rederive_and_shn_export(runner, db, tmp_pa
     shutil.copy(src, folder / src.name)
     shutil.copy(EXAMPLE, folder / "example.shn")
     code, out, _ = run(runner, "ingest", folder, "--db", db, "--json")
-    assert code == 0 and json.loads(out) == {"ingested": games + 5, "duplicates": 0, "rejected": []}
+    assert code == 0 and json.loads(out) == {"ingested": games + 5, "duplicates": 0, "rejected": [], "warnings": []}
     with st.reading(db) as con:
         formats = con.execute("SELECT format, count(*) FROM hands JOIN sessions USING (session_id) "
                               "GROUP BY format ORDER BY format").fetchall()

@@ -43,7 +43,7 @@ def test_d1_same_sheet_under_another_name_is_a_duplicate(tmp_path):
     assert run("ingest", "--db", db, QA / "D1_sheet.csv").exit_code == 0
     res = run("ingest", "--db", db, copy, "--json")
     assert res.exit_code == 0
-    assert json.loads(res.stdout) == {"ingested": 0, "duplicates": 1, "rejected": []}
+    assert json.loads(res.stdout) == {"ingested": 0, "duplicates": 1, "rejected": [], "warnings": []}
     # hand 1: Bob picks, calls AC, Dot partner, 61 win (rules.md I-2): -1 +2 -1 +1 -1, counted once
     assert ledger(db) == {"Ann": (-1, 1, 1), "Bob": (2, 1, 1), "Cal": (-1, 1, 1), "Dot": (1, 1, 1),
                           "Eve": (-1, 1, 1)}

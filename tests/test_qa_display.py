@@ -96,7 +96,7 @@ def test_d12_voids_are_exported_and_a_restore_sees_no_gap(tmp_path):
             (2, 1, "[]"), (3, 2, "[]")]
     assert run("ledger", "--db", fresh, "--json").stdout == run("ledger", "--db", db, "--json").stdout
     again = run("ingest", "--db", db, out, "--json")
-    assert json.loads(again.stdout) == {"ingested": 0, "duplicates": 2, "rejected": []}
+    assert json.loads(again.stdout) == {"ingested": 0, "duplicates": 2, "rejected": [], "warnings": []}
 
 
 def test_d13_alone_hand_replay_says_alone_once(tmp_path):

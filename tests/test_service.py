@@ -73,16 +73,33 @@ def test_health_needs_no_token(api):
 def test_post_answers_what_ingest_json_prints_and_is_idempotent(api, tmp_path):
     # the example session has five hands (14..18), all valid: five stored
     assert api.first_post.status_code == 200
-    assert api.first_post.json() == {"ingested": 5, "duplicates": 0, "rejected": []}
+    assert api.first_post.json() == {"ingested": 5, "duplicates": 0, "rejected": [], "warnings": []}
     with api.client("scorer") as c:
         again = c.post("/hands", params={"name": "example_session.shn"}, content=EXAMPLE.read_bytes())
     assert again.status_code == 200
-    assert again.json() == {"ingested": 0, "duplicates": 5, "rejected": []}
+    assert again.json() == {"ingested": 0, "duplicates": 5, "rejected": [], "warnings": []}
     # the same bytes through `shead ingest --json` into a database of its own print the same object
     db = tmp_path / "cli.duckdb"
     out = subprocess.run([sys.executable, "-m", "ingest.cli", "ingest", "--json", "--db", str(db), str(EXAMPLE)],
                          capture_output=True, text=True, check=True).stdout
     assert json.loads(out) == api.first_post.json()
+
+
+RENEGE = Path(__file__).resolve().parent / "fixtures" / "profiles" / "wi5-called-ace_renegePenalty-offenderPaysEach.shn"
+
+
+def test_post_answers_the_warnings_of_stored_hands(api):
+    # the renege record of tests/test_tester_messages.py: Cy's ^RKH in t1 (line 20, column 15) is a renege the
+    # table ruled on (rules.md B-23): stored, status 200, and the answer carries the W-RENEGE warning as
+    # `shead ingest --json` prints it (posted by the owner: the record's Event is no token's group here)
+    r = httpx.post(api.url + "/hands", params={"name": "night2.shn"}, content=RENEGE.read_bytes(),
+                   headers={"Authorization": f"Bearer {api.served.secret}"}, timeout=60)
+    assert r.status_code == 200
+    body = r.json()
+    assert (body["ingested"], body["duplicates"], body["rejected"]) == (1, 0, [])
+    (w,) = body["warnings"]
+    assert (w["file"], w["line"], w["col"], w["hand"], w["code"]) == ("night2.shn", 20, 15, 1, "W-RENEGE")
+    assert w["message"].startswith("Cy reneged in trick 1; the table ruled on it")
 
 
 def test_hand_14_replay_and_units(api):
@@ -223,7 +240,7 @@ def test_shead_ingest_goes_through_the_running_service(api, tmp_path):
     run = subprocess.run([sys.executable, "-m", "ingest.cli", "ingest", "--json", "--db", str(api.served.db), str(f)],
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
-    assert json.loads(run.stdout) == {"ingested": 3, "duplicates": 0, "rejected": []}
+    assert json.loads(run.stdout) == {"ingested": 3, "duplicates": 0, "rejected": [], "warnings": []}
     assert "posting through it" in run.stderr
     owner = httpx.get(api.url + "/hands", params={"group": "Owner Check"},
                       headers={"Authorization": f"Bearer {api.served.secret}"}).json()

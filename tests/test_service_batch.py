@@ -21,8 +21,8 @@ from tests.service_helpers import one_hand_posts
 
 GROUP = "Batch"
 SCORER = Caller(1, GROUP, "scorer")
-NEW = {"ingested": 1, "duplicates": 0, "rejected": []}
-DUP = {"ingested": 0, "duplicates": 1, "rejected": []}
+NEW = {"ingested": 1, "duplicates": 0, "rejected": [], "warnings": []}
+DUP = {"ingested": 0, "duplicates": 1, "rejected": [], "warnings": []}
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "metrics.shn"
 
 

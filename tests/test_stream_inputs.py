@@ -221,9 +221,9 @@ def test_a_large_post_to_the_service_is_stored_in_batches(tmp_path, monkeypatch)
                           timeout=120) as c:
             first = c.post("/hands", params={"name": "upload.shn"}, content=shn.read_bytes())
             assert first.status_code == 200, first.text
-            assert first.json() == {"ingested": n, "duplicates": 0, "rejected": []}
+            assert first.json() == {"ingested": n, "duplicates": 0, "rejected": [], "warnings": []}
             again = c.post("/hands", params={"name": "upload.shn"}, content=io.BytesIO(shn.read_bytes()).read())
-            assert again.json() == {"ingested": 0, "duplicates": n, "rejected": []}
+            assert again.json() == {"ingested": 0, "duplicates": n, "rejected": [], "warnings": []}
     finally:
         served.stop()
     rows = _ingests(db)

@@ -96,3 +96,17 @@ def test_renege_warning_points_at_the_marked_card():
     (w,) = h.diagnostics
     assert (w.code, w.line, w.col, w.trick) == ("W-RENEGE", 20, 15, 1)
     assert w.message.startswith("Cy reneged in trick 1; the table ruled on it")
+
+
+def test_ingest_json_lists_the_renege_warning(tmp_path):
+    # the same record through `shead ingest --json`: stored with its warning, which the JSON now carries in the
+    # shape of a rejected entry (hand 1, line 20, column 15 at Cy's ^RKH, as above); nothing rejected
+    db, night = tmp_path / "t.duckdb", tmp_path / "night2.shn"
+    night.write_text(RENEGE.read_text())
+    res = CliRunner().invoke(app, ["ingest", "--db", str(db), str(night), "--json"])
+    assert res.exit_code == 0
+    body = json.loads(res.stdout)
+    assert (body["ingested"], body["duplicates"], body["rejected"]) == (1, 0, [])
+    (w,) = body["warnings"]
+    assert (w["file"], w["line"], w["col"], w["hand"], w["code"]) == (str(night), 20, 15, 1, "W-RENEGE")
+    assert w["message"].startswith("Cy reneged in trick 1; the table ruled on it")
