@@ -26,9 +26,10 @@ from replay.errors import Diagnostic
 duckdb = lazy_module("duckdb")
 st = lazy_module("ingest.store")
 stream = lazy_module("ingest.stream")
-(_read_bytes, _rejected_entries, _sniff_protocol, load_bytes, load_file, replay_frames, replay_json, report_json,
- store_result) = from_module("ingest.pipeline", "_read_bytes", "_rejected_entries", "_sniff_protocol", "load_bytes",
-                             "load_file", "replay_frames", "replay_json", "report_json", "store_result")
+(_read_bytes, _rejected_entries, _sniff_protocol, _warning_entries, load_bytes, load_file, replay_frames, replay_json,
+ report_json, store_result) = from_module("ingest.pipeline", "_read_bytes", "_rejected_entries", "_sniff_protocol",
+                                          "_warning_entries", "load_bytes", "load_file", "replay_frames", "replay_json",
+                                          "report_json", "store_result")
 # Rich too (issue 17: its import is a third of a start-up); help is click's plain text (rich_markup_mode=None)
 (Console,) = from_module("rich.console", "Console")
 BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn = from_module(
@@ -219,7 +220,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                 totals["ingested"] += report.stored
                 totals["duplicates"] += report.duplicates
                 totals["rejected"].extend(entries)
-                totals["warnings"].extend(report_json(report, result)["warnings"])
+                totals["warnings"].extend(_warning_entries(report, result))
                 n_file = sum(1 for d in report.file_errors if d.severity == "error")
                 hands_rejected += len(report.rejected)
                 file_errors += n_file
