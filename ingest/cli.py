@@ -1,9 +1,11 @@
 """The ``shead`` command line (design.md 5).
 
 Exit codes: 0 all went well, 1 an input was rejected (a bad hand, an
-unreadable file, a hand not found), 2 a usage error.  Progress and messages
-go to standard error; standard output carries only what a program reads
-(``--json``, exports to ``-``).
+unreadable file, a hand not found), 2 a usage error.  Standard output
+carries a command's result: its report or table (``shead ingest``'s lines
+per file, the hands it refused, the total), or under ``--json`` the JSON
+alone (then the text report goes to standard error), exports to ``-``.
+Progress bars, notices and errors that stop a command go to standard error.
 """
 
 from __future__ import annotations
@@ -180,9 +182,37 @@ def _collapsed(entries: list[dict]) -> list[str]:
     return out
 
 
+def _report(as_json: bool):
+    """Where a line of ``shead ingest``'s text report goes: standard output,
+    the command's result (``shead ingest x.shn > report.txt`` keeps it); under
+    ``--json``, standard output holds the JSON alone and the report goes to
+    standard error.  Written to ``sys.stdout`` as it is at the call, so that a
+    progress bar on the terminal shows the line above it."""
+    if as_json:
+        return lambda line: _err.print(line, markup=False, highlight=False)
+
+    def out(line: str) -> None:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+    return out
+
+
+def _stdout_is_terminal() -> bool:
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):  # closed or replaced by an object without isatty
+        return False
+
+
 def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, rules: str | None = None,
                columns: str | None = None) -> int:
-    """``shead ingest``; returns the exit code."""
+    """``shead ingest``; returns the exit code.  The report (a line per file,
+    the hands and files refused with their file:line:col, the warnings, the
+    total) goes to standard output, or under ``as_json`` to standard error
+    with the JSON summary alone on standard output (:func:`_report`); the
+    progress bar, the paths skipped or naming nothing and a store error go to
+    standard error."""
+    say = _report(as_json)
     files, skipped, path_errors = expand_paths(paths)
     totals = {"ingested": 0, "duplicates": 0, "rejected": [], "warnings": []}
     hands_rejected = 0
@@ -197,8 +227,12 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
     if served is not None:
         return _ingest_via_service(served, files, totals, strict, as_json, file_errors)
     store = st.Store(db, hold=st.INGEST_HOLD)
+    # the bar is drawn on standard error when it is a terminal (none in a log file); a report line written to a
+    # standard output on the same terminal is shown above it (rich's redirect), one written to a file or a pipe
+    # goes there untouched
     progress = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
-                        TimeElapsedColumn(), console=_err, transient=True, disable=not files)
+                        TimeElapsedColumn(), console=_err, transient=True, disable=not files or not _err.is_terminal,
+                        redirect_stdout=_stdout_is_terminal())
     try:
         with progress:
             task = progress.add_task("ingesting", total=len(files))
@@ -234,18 +268,16 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                 if not report.committed:
                     why = f"--strict: the file has {len(entries)} error(s)" if strict else "see the error below"
                     line = f"{path}: nothing stored ({why})"
-                progress.console.print(line)
+                say(line)
                 for text in _collapsed(entries):
-                    progress.console.print("  " + text, markup=False, highlight=False)
+                    say("  " + text)
                 for d in report.file_errors:  # a file-level warning: a protocol's session incomplete, a Windows-1252 byte read as such
                     if d.severity != "error":
-                        progress.console.print(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}: {d.message}",
-                                               markup=False, highlight=False)
+                        say(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}: {d.message}")
                 for h in result.hands:  # stored with a warning: an agreed result, a ruled renege, a partial log
                     for d in h.diagnostics:
-                        progress.console.print(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}"
-                                               f"{f' (hand {d.hand})' if d.hand is not None else ''}: {d.message}",
-                                               markup=False, highlight=False)
+                        say(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}"
+                            f"{f' (hand {d.hand})' if d.hand is not None else ''}: {d.message}")
                 progress.advance(task)
     except st.StoreError as exc:
         store.close()
@@ -255,7 +287,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
         return 1
     store.close()
     n_rej = len(totals["rejected"])  # rejected hands and file-level errors: either makes the exit code 1
-    _err.print(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
+    say(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
                f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
                + f", from {len(files)} file(s) into {store.path}")
     if as_json:
@@ -286,9 +318,10 @@ def _ingest_via_service(info: dict, files: list[Path], totals: dict, strict: boo
     """``shead ingest`` while ``shead serve`` owns the database: each file's
     bytes are posted to the service (``POST /hands`` with the owner secret
     of its service file), which reads, validates and stores them exactly as
-    the command line would; the summary is the same."""
+    the command line would; the summary is the same, on the same streams."""
     import httpx  # noqa: PLC0415
 
+    say = _report(as_json)
     url = info["url"]
     _err.print(f"the database is served by `shead serve` (pid {info['pid']}, {url}): posting through it")
     hands_rejected = 0
@@ -333,10 +366,10 @@ def _ingest_via_service(info: dict, files: list[Path], totals: dict, strict: boo
                    + (f", {n_file} file error(s)" if n_file else "")
             if strict and entries:
                 line = f"{path}: nothing stored (--strict: the file has {len(entries)} error(s))"
-            _err.print(line)
+            say(line)
             for e in entries:
-                _err.print("  " + _where(e), markup=False, highlight=False)
-    _err.print(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
+                say("  " + _where(e))
+    say(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
                f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
                + f", from {stored_files} file(s) through the service at {url}")
     if as_json:
@@ -421,9 +454,11 @@ def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) ->
     stored hands and store them as new revisions in one transaction
     (:func:`ingest.pipeline.amend_bytes`, shared with ``POST /hands/amend``);
     returns the exit code.  Nothing changes when a hand is refused or is not
-    stored."""
+    stored.  The report (each hand amended or unchanged, or each refused)
+    goes where :func:`_report` sends ``shead ingest``'s."""
     from ingest.pipeline import amend_bytes  # noqa: PLC0415
 
+    say = _report(as_json)
     name = str(path)
     data, problem = _read_bytes(path)
     if problem is not None:
@@ -442,21 +477,19 @@ def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) ->
         store.close()
     if entries or not body["amended"] and not body["unchanged"]:
         for e in entries:
-            _err.print(_where(e), markup=False, highlight=False)
+            say(_where(e))
         if not entries:
-            _err.print(f"{name}: no hand to amend", markup=False, highlight=False)
-        _err.print(f"{name}: nothing changed", markup=False, highlight=False)
+            say(f"{name}: no hand to amend")
+        say(f"{name}: nothing changed")
         if as_json:
             typer.echo(json.dumps({"amended": [], "rejected": entries}, ensure_ascii=False))
         return 1
     for a in body["amended"]:
-        _err.print(f"{a['session']}#{a['hand']} (hand id {a['hand_id']}): revision {a['revision']} in force",
-                   markup=False, highlight=False)
+        say(f"{a['session']}#{a['hand']} (hand id {a['hand_id']}): revision {a['revision']} in force")
     for u in body["unchanged"]:
-        _err.print(f"{u['session']}#{u['hand']} (hand id {u['hand_id']}): already this text, unchanged",
-                   markup=False, highlight=False)
+        say(f"{u['session']}#{u['hand']} (hand id {u['hand_id']}): already this text, unchanged")
     if body["rederived"]:
-        _err.print(f"{body['rederived']} later hand(s) of the session re-derived (stake/pot)")
+        say(f"{body['rederived']} later hand(s) of the session re-derived (stake/pot)")
     if as_json:
         typer.echo(json.dumps(body, ensure_ascii=False))
     return 0
