@@ -699,13 +699,18 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
         table.add_column(a, justify="right", no_wrap=True)
     if sh.has_pot:
         table.add_column("pot", justify="right", no_wrap=True)
+    gaps = sorted(sh.refused, key=lambda g: g.hand, reverse=True)  # a refused hand's row at its number's place
     for r in sh.rows:
+        while gaps and gaps[-1].hand < r.hand:
+            _refused_row(table, gaps.pop(), sh)
         cells = [str(r.hand), r.dealer or "", r.picker or "", r.partner or "", r.call or "", r.result, r.marks,
                  str(r.stake)]
         cells += [f"{r.units[a]:+d} {r.running[a]:>4}" for a in sh.players]
         if sh.has_pot:
             cells.append(f"{r.pot or 0:+d} {r.pot_balance:>4}")
         table.add_row(*cells)
+    while gaps:
+        _refused_row(table, gaps.pop(), sh)
     table.add_section()
     table.add_row("", "", "", "", "", f"total, {len(sh.rows)} hands", "", "",
                   *[f"{sh.totals[a]:>4}" for a in sh.players], *([f"{sh.pot:>4}"] if sh.has_pot else []),
@@ -713,8 +718,18 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     out.print(table)
     if sh.voided:
         out.print(f"voided (not counted): hand(s) {', '.join(map(str, sh.voided))}")
+    for line in sh.refused_lines():
+        out.print(line, soft_wrap=True)  # a long path is not broken over lines
     if not sh.rows:
         out.print("no hands in force in this session")
+
+
+def _refused_row(table, gap, sh) -> None:
+    """The sheet's row of a hand refused at ingest: its number and ``refused``
+    with the error code, nothing counted (the foot of the sheet says where
+    and why)."""
+    table.add_row(str(gap.hand), "", "", "", "", f"refused {gap.code}", "", "", *["" for _ in sh.players],
+                  *([""] if sh.has_pot else []), style="italic")
 
 
 @app.command()
