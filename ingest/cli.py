@@ -880,17 +880,32 @@ def compare(deal: Optional[str] = typer.Argument(None, metavar="DEAL",
                                                       'a content hash whose deal is meant; none: list the deals '
                                                       'played at two or more tables.'),
             db: Optional[Path] = DbOption,
-            as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON.")) -> None:
+            limit: Optional[int] = typer.Option(None, "--limit", min=1, metavar="N",
+                                                help="Show N of the deal's tables (default 12, as the Compare "
+                                                     "page)."),
+            offset: int = typer.Option(0, "--offset", min=0, metavar="K",
+                                       help="Skip the deal's first K tables (in the order they were stored)."),
+            every: bool = typer.Option(False, "--all", help="Show every table of the deal."),
+            as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON (the same page of "
+                                                              "tables, with the total and the offset).")) -> None:
     """One deal at several tables, side by side (issue 18): each table's pick, bury, call, partner, marks, card
-    points, outcome and units, by position from the dealer's left."""
+    points, outcome and units, by position from the dealer's left; 12 tables at a time (--limit, --offset,
+    --all), as the Compare page pages them."""
     from ingest import compare as cmp  # noqa: PLC0415
 
+    if deal is None and (limit is not None or offset or every):
+        _err.print("error: --limit, --offset and --all page the tables of a DEAL; give one")
+        raise typer.Exit(2)
+    if every and limit is not None:
+        _err.print("error: --all or --limit, not both")
+        raise typer.Exit(2)
+    page = None if every else (limit or cmp.TABLES_SHOWN)
     with _open_read(db) as con:
         try:
             if deal is None:
                 shared = cmp.shared_deals(con)
             else:
-                found = cmp.compare_deal(con, deal)
+                found = cmp.compare_deal(con, deal, offset=offset, limit=page)
         except cmp.DealNotFound as exc:
             _err.print(f"error: {exc}")
             raise typer.Exit(1) from None
@@ -908,19 +923,30 @@ def compare(deal: Optional[str] = typer.Argument(None, metavar="DEAL",
                 sys.stdout.write(f"{d['deal_id']}  {d['tables']} tables  {d['sessions']} sessions  "
                                  f"{d['first_date'] or '-'}  first hand {d['first_hand']}\n")
         return
+    if not found.tables:  # --offset at or past the last table
+        _err.print(f"error: --offset {offset}: deal {found.deal_id} was dealt at {found.total} table(s) "
+                   f"(--offset 0 to {found.total - 1})")
+        raise typer.Exit(1)
     if as_json:
         typer.echo(json.dumps(found.as_json(), ensure_ascii=False))
         return
     from rich.table import Table  # noqa: PLC0415
 
-    t = Table(title=f"deal {found.deal_id}: {len(found.tables)} table(s); blind {' '.join(found.blind)}",
-              title_justify="left")
+    first, last = found.offset + 1, found.offset + len(found.tables)
+    span = f"table {first}" if first == last else f"tables {first}–{last}"
+    shown = f"{found.total} table(s)" if len(found.tables) == found.total else f"{span} of {found.total:,}"
+    t = Table(title=f"deal {found.deal_id}: {shown}; blind {' '.join(found.blind)}", title_justify="left")
     t.add_column("")
     for _ in found.tables:
         t.add_column("")
     for label, cells in cmp.comparison_rows(found):
         t.add_row(label, *cells)
     Console(highlight=False, soft_wrap=True, markup=False, emoji=False).print(t)
+    if len(found.tables) < found.total:  # how to see the others (a hint: on standard error)
+        nxt = f"shead compare {found.deal_id} --offset {last}" + (f" --limit {limit}" if limit else "")
+        _err.print(f"{span} of {found.total:,} shown, in the order they were stored; "
+                   + (f"the next: {nxt}; " if last < found.total else "") + "every table: --all",
+                   markup=False, highlight=False)
 
 
 @app.command()
