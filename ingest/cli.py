@@ -102,9 +102,36 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
-def main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                      help="Print the version and exit.")) -> None:
+def main(ctx: typer.Context,
+         version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="Print the version and exit."),
+         db: Optional[Path] = typer.Option(None, "--db", dir_okay=False,
+                                           help="Database file of the command that follows (default "
+                                                "$SHEAD_DB, else data/shead.duckdb), as its own --db; a --db "
+                                                "written after the command wins.")) -> None:
     """The Sheepshead hand log."""
+    if db is None:
+        return
+    defaults = _db_defaults(ctx.command, str(db))
+    if ctx.invoked_subcommand not in defaults:  # bench: a fresh temporary database of its own
+        _err.print(f"error: shead {ctx.invoked_subcommand} takes no --db (it uses no stored database)")
+        raise typer.Exit(2)
+    ctx.default_map = defaults
+
+
+def _db_defaults(group, db: str) -> dict:
+    """The ``default_map`` (click) that gives every command of ``group``
+    taking ``--db`` (its subgroups' commands too: ``token add``) ``db`` as
+    the default of that option: ``shead --db PATH CMD`` is ``shead CMD --db
+    PATH``; a ``--db`` written after the command is read first."""
+    out: dict = {}
+    for name, cmd in group.commands.items():
+        if hasattr(cmd, "commands"):
+            if sub := _db_defaults(cmd, db):
+                out[name] = sub
+        elif any(p.name == "db" for p in cmd.params):
+            out[name] = {"db": db}
+    return out
 
 
 # --------------------------------------------------------------------------

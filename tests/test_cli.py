@@ -464,3 +464,29 @@ def test_the_ingest_report_is_the_result_on_stdout_and_json_keeps_stdout_alone(t
     assert res.stdout == ("total: 0 stored, 0 duplicates (already stored), 0 rejected hand(s), 1 file error(s), "
                           "from 0 file(s) into t.duckdb\n")
 
+
+def test_db_before_the_command_is_the_commands_db(runner, tmp_path, monkeypatch):
+    """``shead --db PATH CMD`` is ``shead CMD --db PATH`` for every command
+    (a subgroup's too: ``token list``); a ``--db`` after the command wins;
+    neither given: $SHEAD_DB."""
+    night = tmp_path / "night.shn"
+    night.write_text(NIGHT, encoding="utf-8")
+    first, second, env_db = tmp_path / "first.duckdb", tmp_path / "second.duckdb", tmp_path / "env.duckdb"
+    monkeypatch.setenv("SHEAD_DB", str(env_db))
+    code, out, _ = run(runner, "--db", first, "ingest", night)
+    assert code == 1  # hand 7 refused (NIGHT above); 6 and 8 stored in `first`
+    assert out.endswith(f"total: 2 stored, 0 duplicates (already stored), 1 rejected hand(s), from 1 file(s) "
+                        f"into {first}\n")
+    assert hand_count(first) == 2 and not env_db.exists()
+    code, out, _ = run(runner, "--db", first, "ingest", night, "--db", second)  # the command's own wins
+    assert code == 1 and hand_count(second) == 2 and out.endswith(f"into {second}\n")
+    code, out, _ = run(runner, "--db", first, "sheet", "Thursday", "--json")
+    assert code == 0 and [h["hand"] for h in json.loads(out)["hands"]] == [6, 8]
+    code, _, err = run(runner, "--db", first, "token", "list")
+    assert code == 0 and "no tokens yet" in err
+    code, _, err = run(runner, "--db", tmp_path / "none.duckdb", "sheet", "Thursday")
+    assert code == 1 and f"{tmp_path / 'none.duckdb'}: no database here" in err
+    code, _, err = run(runner, "--db", first, "bench", "-n", "10")  # bench's --db: a fresh file to keep
+    assert code == 2 and f"{first} exists; bench needs a fresh database" in err
+    code, _, err = run(runner, "sheet", "Thursday")  # no --db: $SHEAD_DB, which holds nothing
+    assert code == 1 and f"{env_db}: no database here" in err
