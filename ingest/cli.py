@@ -40,7 +40,15 @@ BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn = from_mo
 class _Group(typer.core.TyperGroup):
     """The root group, its ``--help`` a bool flag defaulting to False (typer
     0.29 gives it None, and coerces a None through a pydantic adapter: 0.2 s
-    of pydantic imported by every ``shead CMD --help`` and usage error)."""
+    of pydantic imported by every ``shead CMD --help`` and usage error), its
+    ``--db`` (:func:`main`) passed on as written, never coerced: the
+    command's own ``--db`` checks and converts it."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for p in self.params:
+            if p.name == "db":
+                p.process_value = lambda ctx, value: value
 
     def get_help_option(self, ctx):
         opt = super().get_help_option(ctx)
@@ -105,16 +113,16 @@ def _version(value: bool) -> None:
 def main(ctx: typer.Context,
          version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                       help="Print the version and exit."),
-         db: Optional[Path] = typer.Option(None, "--db", dir_okay=False,
-                                           help="Database file of the command that follows (default "
-                                                "$SHEAD_DB, else data/shead.duckdb), as its own --db; a --db "
-                                                "written after the command wins.")) -> None:
+         db: Optional[str] = typer.Option(None, "--db", metavar="FILE",
+                                          help="Database file of the command that follows (default "
+                                               "$SHEAD_DB, else data/shead.duckdb), as its own --db; a --db "
+                                               "written after the command wins.")) -> None:
     """The Sheepshead hand log."""
     if db is None:
         return
-    defaults = _db_defaults(ctx.command, str(db))
-    if ctx.invoked_subcommand not in defaults:  # bench: a fresh temporary database of its own
-        _err.print(f"error: shead {ctx.invoked_subcommand} takes no --db (it uses no stored database)")
+    defaults = _db_defaults(ctx.command, db)
+    if ctx.invoked_subcommand not in defaults:  # a command without --db (none today): say so, not ignore it
+        _err.print(f"error: shead {ctx.invoked_subcommand} takes no --db")
         raise typer.Exit(2)
     ctx.default_map = defaults
 
@@ -225,6 +233,7 @@ def _report(as_json: bool):
 
 
 def _stdout_is_terminal() -> bool:
+    """Whether standard output (as it is now) is a terminal."""
     try:
         return sys.stdout.isatty()
     except (AttributeError, ValueError):  # closed or replaced by an object without isatty
@@ -315,8 +324,8 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
     store.close()
     n_rej = len(totals["rejected"])  # rejected hands and file-level errors: either makes the exit code 1
     say(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
-               f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
-               + f", from {len(files)} file(s) into {store.path}")
+        f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
+        + f", from {len(files)} file(s) into {store.path}")
     if as_json:
         typer.echo(json.dumps(totals, ensure_ascii=False))
     return 1 if n_rej else 0
@@ -397,8 +406,8 @@ def _ingest_via_service(info: dict, files: list[Path], totals: dict, strict: boo
             for e in entries:
                 say("  " + _where(e))
     say(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
-               f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
-               + f", from {stored_files} file(s) through the service at {url}")
+        f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
+        + f", from {stored_files} file(s) through the service at {url}")
     if as_json:
         typer.echo(json.dumps(totals, ensure_ascii=False))
     return 1 if totals["rejected"] or code else 0
