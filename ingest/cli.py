@@ -1,9 +1,11 @@
 """The ``shead`` command line (design.md 5).
 
 Exit codes: 0 all went well, 1 an input was rejected (a bad hand, an
-unreadable file, a hand not found), 2 a usage error.  Progress and messages
-go to standard error; standard output carries only what a program reads
-(``--json``, exports to ``-``).
+unreadable file, a hand not found), 2 a usage error.  Standard output
+carries a command's result: its report or table (``shead ingest``'s lines
+per file, the hands it refused, the total), or under ``--json`` the JSON
+alone (then the text report goes to standard error), exports to ``-``.
+Progress bars, notices and errors that stop a command go to standard error.
 """
 
 from __future__ import annotations
@@ -38,7 +40,15 @@ BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn = from_mo
 class _Group(typer.core.TyperGroup):
     """The root group, its ``--help`` a bool flag defaulting to False (typer
     0.29 gives it None, and coerces a None through a pydantic adapter: 0.2 s
-    of pydantic imported by every ``shead CMD --help`` and usage error)."""
+    of pydantic imported by every ``shead CMD --help`` and usage error), its
+    ``--db`` (:func:`main`) passed on as written, never coerced: the
+    command's own ``--db`` checks and converts it."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for p in self.params:
+            if p.name == "db":
+                p.process_value = lambda ctx, value: value
 
     def get_help_option(self, ctx):
         opt = super().get_help_option(ctx)
@@ -100,9 +110,36 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
-def main(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                      help="Print the version and exit.")) -> None:
+def main(ctx: typer.Context,
+         version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="Print the version and exit."),
+         db: Optional[str] = typer.Option(None, "--db", metavar="FILE",
+                                          help="Database file of the command that follows (default "
+                                               "$SHEAD_DB, else data/shead.duckdb), as its own --db; a --db "
+                                               "written after the command wins.")) -> None:
     """The Sheepshead hand log."""
+    if db is None:
+        return
+    defaults = _db_defaults(ctx.command, db)
+    if ctx.invoked_subcommand not in defaults:  # a command without --db (none today): say so, not ignore it
+        _err.print(f"error: shead {ctx.invoked_subcommand} takes no --db")
+        raise typer.Exit(2)
+    ctx.default_map = defaults
+
+
+def _db_defaults(group, db: str) -> dict:
+    """The ``default_map`` (click) that gives every command of ``group``
+    taking ``--db`` (its subgroups' commands too: ``token add``) ``db`` as
+    the default of that option: ``shead --db PATH CMD`` is ``shead CMD --db
+    PATH``; a ``--db`` written after the command is read first."""
+    out: dict = {}
+    for name, cmd in group.commands.items():
+        if hasattr(cmd, "commands"):
+            if sub := _db_defaults(cmd, db):
+                out[name] = sub
+        elif any(p.name == "db" for p in cmd.params):
+            out[name] = {"db": db}
+    return out
 
 
 # --------------------------------------------------------------------------
@@ -180,9 +217,38 @@ def _collapsed(entries: list[dict]) -> list[str]:
     return out
 
 
+def _report(as_json: bool):
+    """Where a line of ``shead ingest``'s text report goes: standard output,
+    the command's result (``shead ingest x.shn > report.txt`` keeps it); under
+    ``--json``, standard output holds the JSON alone and the report goes to
+    standard error.  Written to ``sys.stdout`` as it is at the call, so that a
+    progress bar on the terminal shows the line above it."""
+    if as_json:
+        return lambda line: _err.print(line, markup=False, highlight=False)
+
+    def out(line: str) -> None:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+    return out
+
+
+def _stdout_is_terminal() -> bool:
+    """Whether standard output (as it is now) is a terminal."""
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):  # closed or replaced by an object without isatty
+        return False
+
+
 def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, rules: str | None = None,
                columns: str | None = None) -> int:
-    """``shead ingest``; returns the exit code."""
+    """``shead ingest``; returns the exit code.  The report (a line per file,
+    the hands and files refused with their file:line:col, the warnings, the
+    total) goes to standard output, or under ``as_json`` to standard error
+    with the JSON summary alone on standard output (:func:`_report`); the
+    progress bar, the paths skipped or naming nothing and a store error go to
+    standard error."""
+    say = _report(as_json)
     files, skipped, path_errors = expand_paths(paths)
     totals = {"ingested": 0, "duplicates": 0, "rejected": [], "warnings": []}
     hands_rejected = 0
@@ -197,8 +263,12 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
     if served is not None:
         return _ingest_via_service(served, files, totals, strict, as_json, file_errors)
     store = st.Store(db, hold=st.INGEST_HOLD)
+    # the bar is drawn on standard error when it is a terminal (none in a log file); a report line written to a
+    # standard output on the same terminal is shown above it (rich's redirect), one written to a file or a pipe
+    # goes there untouched
     progress = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
-                        TimeElapsedColumn(), console=_err, transient=True, disable=not files)
+                        TimeElapsedColumn(), console=_err, transient=True, disable=not files or not _err.is_terminal,
+                        redirect_stdout=_stdout_is_terminal())
     try:
         with progress:
             task = progress.add_task("ingesting", total=len(files))
@@ -234,18 +304,16 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                 if not report.committed:
                     why = f"--strict: the file has {len(entries)} error(s)" if strict else "see the error below"
                     line = f"{path}: nothing stored ({why})"
-                progress.console.print(line)
+                say(line)
                 for text in _collapsed(entries):
-                    progress.console.print("  " + text, markup=False, highlight=False)
+                    say("  " + text)
                 for d in report.file_errors:  # a file-level warning: a protocol's session incomplete, a Windows-1252 byte read as such
                     if d.severity != "error":
-                        progress.console.print(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}: {d.message}",
-                                               markup=False, highlight=False)
+                        say(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}: {d.message}")
                 for h in result.hands:  # stored with a warning: an agreed result, a ruled renege, a partial log
                     for d in h.diagnostics:
-                        progress.console.print(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}"
-                                               f"{f' (hand {d.hand})' if d.hand is not None else ''}: {d.message}",
-                                               markup=False, highlight=False)
+                        say(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}"
+                            f"{f' (hand {d.hand})' if d.hand is not None else ''}: {d.message}")
                 progress.advance(task)
     except st.StoreError as exc:
         store.close()
@@ -255,9 +323,9 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
         return 1
     store.close()
     n_rej = len(totals["rejected"])  # rejected hands and file-level errors: either makes the exit code 1
-    _err.print(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
-               f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
-               + f", from {len(files)} file(s) into {store.path}")
+    say(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
+        f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
+        + f", from {len(files)} file(s) into {store.path}")
     if as_json:
         typer.echo(json.dumps(totals, ensure_ascii=False))
     return 1 if n_rej else 0
@@ -286,9 +354,10 @@ def _ingest_via_service(info: dict, files: list[Path], totals: dict, strict: boo
     """``shead ingest`` while ``shead serve`` owns the database: each file's
     bytes are posted to the service (``POST /hands`` with the owner secret
     of its service file), which reads, validates and stores them exactly as
-    the command line would; the summary is the same."""
+    the command line would; the summary is the same, on the same streams."""
     import httpx  # noqa: PLC0415
 
+    say = _report(as_json)
     url = info["url"]
     _err.print(f"the database is served by `shead serve` (pid {info['pid']}, {url}): posting through it")
     hands_rejected = 0
@@ -333,12 +402,12 @@ def _ingest_via_service(info: dict, files: list[Path], totals: dict, strict: boo
                    + (f", {n_file} file error(s)" if n_file else "")
             if strict and entries:
                 line = f"{path}: nothing stored (--strict: the file has {len(entries)} error(s))"
-            _err.print(line)
+            say(line)
             for e in entries:
-                _err.print("  " + _where(e), markup=False, highlight=False)
-    _err.print(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
-               f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
-               + f", from {stored_files} file(s) through the service at {url}")
+                say("  " + _where(e))
+    say(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
+        f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
+        + f", from {stored_files} file(s) through the service at {url}")
     if as_json:
         typer.echo(json.dumps(totals, ensure_ascii=False))
     return 1 if totals["rejected"] or code else 0
@@ -421,9 +490,11 @@ def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) ->
     stored hands and store them as new revisions in one transaction
     (:func:`ingest.pipeline.amend_bytes`, shared with ``POST /hands/amend``);
     returns the exit code.  Nothing changes when a hand is refused or is not
-    stored."""
+    stored.  The report (each hand amended or unchanged, or each refused)
+    goes where :func:`_report` sends ``shead ingest``'s."""
     from ingest.pipeline import amend_bytes  # noqa: PLC0415
 
+    say = _report(as_json)
     name = str(path)
     data, problem = _read_bytes(path)
     if problem is not None:
@@ -442,21 +513,19 @@ def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) ->
         store.close()
     if entries or not body["amended"] and not body["unchanged"]:
         for e in entries:
-            _err.print(_where(e), markup=False, highlight=False)
+            say(_where(e))
         if not entries:
-            _err.print(f"{name}: no hand to amend", markup=False, highlight=False)
-        _err.print(f"{name}: nothing changed", markup=False, highlight=False)
+            say(f"{name}: no hand to amend")
+        say(f"{name}: nothing changed")
         if as_json:
             typer.echo(json.dumps({"amended": [], "rejected": entries}, ensure_ascii=False))
         return 1
     for a in body["amended"]:
-        _err.print(f"{a['session']}#{a['hand']} (hand id {a['hand_id']}): revision {a['revision']} in force",
-                   markup=False, highlight=False)
+        say(f"{a['session']}#{a['hand']} (hand id {a['hand_id']}): revision {a['revision']} in force")
     for u in body["unchanged"]:
-        _err.print(f"{u['session']}#{u['hand']} (hand id {u['hand_id']}): already this text, unchanged",
-                   markup=False, highlight=False)
+        say(f"{u['session']}#{u['hand']} (hand id {u['hand_id']}): already this text, unchanged")
     if body["rederived"]:
-        _err.print(f"{body['rederived']} later hand(s) of the session re-derived (stake/pot)")
+        say(f"{body['rederived']} later hand(s) of the session re-derived (stake/pot)")
     if as_json:
         typer.echo(json.dumps(body, ensure_ascii=False))
     return 0
@@ -666,13 +735,18 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
         table.add_column(a, justify="right", no_wrap=True)
     if sh.has_pot:
         table.add_column("pot", justify="right", no_wrap=True)
+    gaps = sorted(sh.refused, key=lambda g: g.hand, reverse=True)  # a refused hand's row at its number's place
     for r in sh.rows:
+        while gaps and gaps[-1].hand < r.hand:
+            _refused_row(table, gaps.pop(), sh)
         cells = [str(r.hand), r.dealer or "", r.picker or "", r.partner or "", r.call or "", r.result, r.marks,
                  str(r.stake)]
         cells += [f"{r.units[a]:+d} {r.running[a]:>4}" for a in sh.players]
         if sh.has_pot:
             cells.append(f"{r.pot or 0:+d} {r.pot_balance:>4}")
         table.add_row(*cells)
+    while gaps:
+        _refused_row(table, gaps.pop(), sh)
     table.add_section()
     table.add_row("", "", "", "", "", f"total, {len(sh.rows)} hands", "", "",
                   *[f"{sh.totals[a]:>4}" for a in sh.players], *([f"{sh.pot:>4}"] if sh.has_pot else []),
@@ -680,8 +754,18 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     out.print(table)
     if sh.voided:
         out.print(f"voided (not counted): hand(s) {', '.join(map(str, sh.voided))}")
+    for line in sh.refused_lines():
+        out.print(line, soft_wrap=True)  # a long path is not broken over lines
     if not sh.rows:
         out.print("no hands in force in this session")
+
+
+def _refused_row(table, gap, sh) -> None:
+    """The sheet's row of a hand refused at ingest: its number and ``refused``
+    with the error code, nothing counted (the foot of the sheet says where
+    and why)."""
+    table.add_row(str(gap.hand), "", "", "", "", f"refused {gap.code}", "", "", *["" for _ in sh.players],
+                  *([""] if sh.has_pot else []), style="italic")
 
 
 @app.command()
@@ -832,17 +916,32 @@ def compare(deal: Optional[str] = typer.Argument(None, metavar="DEAL",
                                                       'a content hash whose deal is meant; none: list the deals '
                                                       'played at two or more tables.'),
             db: Optional[Path] = DbOption,
-            as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON.")) -> None:
+            limit: Optional[int] = typer.Option(None, "--limit", min=1, metavar="N",
+                                                help="Show N of the deal's tables (default 12, as the Compare "
+                                                     "page)."),
+            offset: int = typer.Option(0, "--offset", min=0, metavar="K",
+                                       help="Skip the deal's first K tables (in the order they were stored)."),
+            every: bool = typer.Option(False, "--all", help="Show every table of the deal."),
+            as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON (the same page of "
+                                                              "tables, with the total and the offset).")) -> None:
     """One deal at several tables, side by side (issue 18): each table's pick, bury, call, partner, marks, card
-    points, outcome and units, by position from the dealer's left."""
+    points, outcome and units, by position from the dealer's left; 12 tables at a time (--limit, --offset,
+    --all), as the Compare page pages them."""
     from ingest import compare as cmp  # noqa: PLC0415
 
+    if deal is None and (limit is not None or offset or every):
+        _err.print("error: --limit, --offset and --all page the tables of a DEAL; give one")
+        raise typer.Exit(2)
+    if every and limit is not None:
+        _err.print("error: --all or --limit, not both")
+        raise typer.Exit(2)
+    page = None if every else (limit or cmp.TABLES_SHOWN)
     with _open_read(db) as con:
         try:
             if deal is None:
                 shared = cmp.shared_deals(con)
             else:
-                found = cmp.compare_deal(con, deal)
+                found = cmp.compare_deal(con, deal, offset=offset, limit=page)
         except cmp.DealNotFound as exc:
             _err.print(f"error: {exc}")
             raise typer.Exit(1) from None
@@ -860,19 +959,30 @@ def compare(deal: Optional[str] = typer.Argument(None, metavar="DEAL",
                 sys.stdout.write(f"{d['deal_id']}  {d['tables']} tables  {d['sessions']} sessions  "
                                  f"{d['first_date'] or '-'}  first hand {d['first_hand']}\n")
         return
+    if not found.tables:  # --offset at or past the last table
+        _err.print(f"error: --offset {offset}: deal {found.deal_id} was dealt at {found.total} table(s) "
+                   f"(--offset 0 to {found.total - 1})")
+        raise typer.Exit(1)
     if as_json:
         typer.echo(json.dumps(found.as_json(), ensure_ascii=False))
         return
     from rich.table import Table  # noqa: PLC0415
 
-    t = Table(title=f"deal {found.deal_id}: {len(found.tables)} table(s); blind {' '.join(found.blind)}",
-              title_justify="left")
+    first, last = found.offset + 1, found.offset + len(found.tables)
+    span = f"table {first}" if first == last else f"tables {first}–{last}"
+    shown = f"{found.total} table(s)" if len(found.tables) == found.total else f"{span} of {found.total:,}"
+    t = Table(title=f"deal {found.deal_id}: {shown}; blind {' '.join(found.blind)}", title_justify="left")
     t.add_column("")
     for _ in found.tables:
         t.add_column("")
     for label, cells in cmp.comparison_rows(found):
         t.add_row(label, *cells)
     Console(highlight=False, soft_wrap=True, markup=False, emoji=False).print(t)
+    if len(found.tables) < found.total:  # how to see the others (a hint: on standard error)
+        nxt = f"shead compare {found.deal_id} --offset {last}" + (f" --limit {limit}" if limit else "")
+        _err.print(f"{span} of {found.total:,} shown, in the order they were stored; "
+                   + (f"the next: {nxt}; " if last < found.total else "") + "every table: --all",
+                   markup=False, highlight=False)
 
 
 @app.command()

@@ -22,7 +22,13 @@ from ingest import store as st
 from replay.deal_identity import is_deal_id
 
 __all__ = ["DealNotFound", "PositionResult", "TablePlay", "DealComparison", "deal_key", "compare_deal",
-           "shared_deals", "shared_deal_count"]
+           "shared_deals", "shared_deal_count", "TABLES_SHOWN", "DEALS_SHOWN"]
+
+#: The tables of a deal compared side by side at once (the Compare page's choice "13–24 of 400", ``shead compare
+#: DEAL``'s page): a deal dealt at hundreds of tables is read and drawn a page at a time (issue 17).
+TABLES_SHOWN = 12
+#: The most-played shared deals the Compare page lists.
+DEALS_SHOWN = 200
 
 
 class DealNotFound(LookupError):
@@ -122,16 +128,24 @@ def compare_deal(con: duckdb.DuckDBPyConnection, key: str, *, offset: int = 0,
     table, or (``limit``) at most ``limit`` of them from the ``offset``-th
     (0-based, hand id order; ``total`` says how many there are), so that a
     deal dealt at hundreds of tables reads only the tables shown.  The
-    cards are as the first table wrote them whatever the offset.  Raises
-    :class:`DealNotFound`; ``offset`` below 0 or ``limit`` below 1:
-    ValueError."""
+    cards are as the first table wrote them whatever the offset.  The count
+    and the first table of a deal dealt at two or more tables are read from
+    ``deal_tables`` (migration 023), the page's hands from ``hand_deals``
+    (``LIMIT``/``OFFSET``).  Raises :class:`DealNotFound`; ``offset`` below 0
+    or ``limit`` below 1: ValueError."""
     if offset < 0 or (limit is not None and limit < 1):
         raise ValueError(f"offset {offset} and limit {limit}: expected offset >= 0 and limit >= 1")
     did = deal_key(con, key)
-    ids = [i for (i,) in con.execute("SELECT hand_id FROM hand_deals WHERE deal_id = ? ORDER BY hand_id",
-                                     [did]).fetchall()]
-    shown = ids[offset:] if limit is None else ids[offset:offset + limit]
-    stored = st.load_hands(con, "list_contains(?, h.hand_id)", [sorted({ids[0], *shown})])
+    total, first = con.execute(f"SELECT CAST(sum(tables) AS INTEGER), min(first_hand) FROM {_deal_tables.TABLE} "
+                               "WHERE deal_id = ?", [did]).fetchone()
+    if total is None:  # dealt at one table: no deal_tables row
+        total, first = con.execute("SELECT CAST(count(*) AS INTEGER), min(hand_id) FROM hand_deals "
+                                   "WHERE deal_id = ?", [did]).fetchone()
+    shown = [i for (i,) in con.execute(
+        "SELECT hand_id FROM hand_deals WHERE deal_id = ? ORDER BY hand_id"
+        + (" LIMIT ? OFFSET ?" if limit is not None else " OFFSET ?"),
+        [did, *([limit] if limit is not None else []), offset]).fetchall()]
+    stored = st.load_hands(con, "list_contains(?, h.hand_id)", [sorted({first, *shown})])
     tables: list[TablePlay] = []
     hands: list[list[str]] = []
     blind: list[str] = []
@@ -142,7 +156,7 @@ def compare_deal(con: duckdb.DuckDBPyConnection, key: str, *, offset: int = 0,
         d = seats.index(o.dealer)
         order = [seats[(d + 1 + k) % len(seats)] for k in range(len(seats))]
         pos = {s: k + 1 for k, s in enumerate(order)}
-        if not hands:  # the first table's (ids[0], loaded first)
+        if not hands:  # the first table's (the lowest hand id, loaded first)
             hands = [[c for c in log.deal[s]] for s in order]
             blind = [c for c in log.blind]
         if sh.hand_id not in wanted:
@@ -156,7 +170,7 @@ def compare_deal(con: duckdb.DuckDBPyConnection, key: str, *, offset: int = 0,
             multiplier=o.multiplier, marks=o.marks, picker_points=o.picker_points, picker_tricks=o.picker_tricks,
             outcome=o.outcome,
             positions=[PositionResult(pos[s], s, o.players.get(s), _role(s, o), o.units.get(s, 0)) for s in order]))
-    return DealComparison(did, hands, blind, tables, total=len(ids), offset=offset)
+    return DealComparison(did, hands, blind, tables, total=total, offset=offset)
 
 
 def shared_deals(con: duckdb.DuckDBPyConnection, min_tables: int = 2, limit: int | None = None) -> list[dict]:

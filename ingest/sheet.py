@@ -9,6 +9,11 @@ a profile with the pot (rules.md D-19, ``pot=on``) — what went into the pot
 (+) or came out of it (−) and the pot's balance after the hand.  The totals
 are the sums of the units per player; with the pot they and the pot's
 balance sum to zero (every hand does, docs/storage.md "hand_units").
+
+A hand of the session that was refused at ingest (``rejected``: its first
+error) and has no stored revision is a gap in the sheet: :attr:`Sheet.refused`
+names it with its error code and where it was written, so that the sheet
+never reads as if hand 7 had not been played.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from dataclasses import dataclass, field
 
 import duckdb
 
-__all__ = ["Sheet", "SheetRow", "session_sheet", "find_session", "result_text", "SessionNotFound"]
+__all__ = ["Sheet", "SheetRow", "RefusedHand", "session_sheet", "find_session", "result_text", "SessionNotFound"]
 
 POT_SEAT = "(pot)"
 
@@ -50,12 +55,32 @@ class SheetRow:
     marks: str = ""  # the marks as written, with their factor: "crack Dot, recrack Eve ×4" (QA D10)
 
 
+@dataclass(frozen=True)
+class RefusedHand:
+    """A hand of the session refused at ingest and never stored (a gap in
+    the sheet): its number and the first error of its latest refusal, as the
+    ``rejected`` table and the Rejected hands page have it — the code
+    (``E-RENEGE``), the message, and the file, line and column (1-based)."""
+
+    hand: int
+    code: str
+    message: str
+    file: str | None
+    line: int
+    col: int
+
+    def where(self) -> str:
+        """``file:line:col``, or ``line L`` when the file is not known."""
+        return f"{self.file}:{self.line}:{self.col}" if self.file else f"line {self.line}"
+
+
 @dataclass
 class Sheet:
     """A session's sheet: ``session`` id, its ``players`` (seat alias →
     name, clockwise), ``rules``, ``date``, the hands in order, the
     ``totals`` per seat (units), ``pot`` (the pot's balance at the end, None
-    without a pot), and ``voided`` (the numbers of its voided hands)."""
+    without a pot), ``voided`` (the numbers of its voided hands) and
+    ``refused`` (its hands refused at ingest and not stored, by number)."""
 
     session: str
     players: dict[str, str]
@@ -66,6 +91,7 @@ class Sheet:
     totals: dict[str, int] = field(default_factory=dict)
     pot: int | None = None
     voided: list[int] = field(default_factory=list)
+    refused: list[RefusedHand] = field(default_factory=list)
 
     @property
     def has_pot(self) -> bool:
@@ -110,7 +136,9 @@ class Sheet:
                            "stake": r.stake,
                            "units": r.units, "running": r.running, "pot": r.pot, "pot_balance": r.pot_balance}
                           for r in self.rows],
-                "totals": self.totals, "pot": self.pot, "voided": self.voided}
+                "totals": self.totals, "pot": self.pot, "voided": self.voided,
+                "refused": [{"hand": r.hand, "code": r.code, "message": r.message, "file": r.file, "line": r.line,
+                             "col": r.col} for r in self.refused]}
 
     def csv(self) -> str:
         """The sheet as CSV: a header line, one line per hand, the totals line."""
@@ -146,7 +174,14 @@ class Sheet:
                 f"<h1>{escape(self.session)}</h1><p>{escape(self.date or '')} · {escape(self.rules)} · "
                 f"{escape(names)}</p><table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
                 + (f"<p>Voided hands (not counted): {', '.join(map(str, self.voided))}</p>" if self.voided else "")
+                + "".join(f"<p>{escape(line)}</p>" for line in self.refused_lines())
                 + "</body></html>")
+
+    def refused_lines(self) -> list[str]:
+        """A line per refused hand for the foot of the sheet: ``hand 7
+        refused, not stored: E-SCORE-SUM at night.shn:12:1: the score sums to
+        +1, not 0 (rules.md B-35)``."""
+        return [f"hand {r.hand} refused, not stored: {r.code} at {r.where()}: {r.message}" for r in self.refused]
 
     def _label(self, col: str) -> str:
         alias, _, what = col.partition(" ")
@@ -231,7 +266,8 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
             [session_id]).fetchall()]
     except duckdb.CatalogException:  # a database before migration 007
         voided = []
-    sheet = Sheet(session, players, rules or "", date, game or "sheepshead", voided=voided)
+    sheet = Sheet(session, players, rules or "", date, game or "sheepshead", voided=voided,
+                  refused=_refused(con, session, {h[1] for h in hands} | set(voided)))
     running = {a: 0 for a in players}
     balance: int | None = None
     for (hand_id, number, dealer, picker, partner, partner2, call, outcome, pts, tricks, lw, g, gtype, stake,
@@ -257,3 +293,16 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     sheet.totals = dict(running)
     sheet.pot = balance
     return sheet
+
+
+def _refused(con: duckdb.DuckDBPyConnection, session: str, stored: set[int]) -> list[RefusedHand]:
+    """The hands of ``session`` refused at ingest (``rejected``, its
+    session and hand number written) whose number is not in ``stored`` (the
+    numbers stored, in force or voided: a hand refused and later stored
+    corrected is no gap), by number, each with its latest refusal's first
+    error."""
+    rows = con.execute(
+        "SELECT hand, code, message, file, line, col FROM rejected WHERE session = ? AND hand IS NOT NULL "
+        "QUALIFY row_number() OVER (PARTITION BY hand ORDER BY rejected_id DESC) = 1 ORDER BY hand",
+        [session]).fetchall()
+    return [RefusedHand(*r) for r in rows if r[0] not in stored]

@@ -32,7 +32,7 @@ def test_rich_markup_and_emoji_codes_in_a_player_name_are_text_in_the_ledger(tmp
     db = str(tmp_path / "m.duckdb")
     res = CliRunner().invoke(app, ["ingest", str(f), "--db", db])
     # the file name is printed as written, never as the emoji 🔥
-    assert f"{f}: 5 stored, 0 duplicates, 0 rejected" in res.stderr and "\N{FIRE}" not in res.stderr
+    assert f"{f}: 5 stored, 0 duplicates, 0 rejected" in res.stdout and "\N{FIRE}" not in res.output
     res = CliRunner().invoke(app, ["ledger", "--db", db])
     assert res.exit_code == 0
     # Bea's units over the example's five hands: -4 -1 -2 -1 -2 = -10 (its score lines; hand 17 a leaster)

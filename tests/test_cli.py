@@ -400,3 +400,93 @@ def test_a_schafkopf_game_drawn_from_its_card_log_alone_is_in_german_too(sk_db):
                               "Gast"]
     assert "declarer side 55 Augen" in out and "Laufende: with 3" in out
     assert "Blind" not in out and not any(sym in out for sym in "♣♠♥♦")
+
+
+# --- where the report goes (a user's `shead ingest x.shn > report.txt`) ------------------------------------------
+
+NIGHT = """%SHN 1.0
+[Event "Thursday Night Sheepshead"]
+[Date "2025.03.13"]
+[Seats "Al=Allen Braun; Bea=Bea Schmidt; Cy=Cy Ott; Di=Di Lenz; Ed=Ed Kahl"]
+[Rules "wi5-called-ace"]
+
+hand 6  dealer Ed
+pick Cy  call AS  partner Ed  pts 72  win
+
+hand 7  dealer Al
+pick Bea  call AH  partner Di  pts 72  win
+score Al -1 Bea +3 Cy -1 Di +1 Ed -1
+
+hand 8  dealer Bea
+pick Di  call AC  partner Al  pts 40  lose
+"""
+
+
+def test_the_ingest_report_is_the_result_on_stdout_and_json_keeps_stdout_alone(tmp_path):
+    """In a real process with both streams piped (no terminal: no progress
+    bar): the report is on stdout, stderr is empty.  Hand 7's score line
+    (line 12) sums to -1+3-1+1-1 = +1 (rules.md B-35), so it is refused and
+    hands 6 and 8 are stored; under --json stdout is the JSON alone and the
+    same report goes to stderr."""
+    exe = Path(sys.executable).with_name("shead")
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "ingest.cli"]
+    (tmp_path / "night.shn").write_text(NIGHT, encoding="utf-8")
+    env = {k: v for k, v in __import__("os").environ.items() if k != "SHEAD_DB"}
+    res = subprocess.run(cmd + ["ingest", "night.shn", "--db", "t.duckdb"], cwd=tmp_path, capture_output=True,
+                         text=True, env=env)
+    assert res.returncode == 1
+    report = ["night.shn: 2 stored, 0 duplicates, 1 rejected",
+              "  night.shn:12:1: E-SCORE-SUM (hand 7): the score sums to +1, not 0 (rules.md B-35)"]
+    assert res.stdout.splitlines() == report + [
+        "total: 2 stored, 0 duplicates (already stored), 1 rejected hand(s), from 1 file(s) into t.duckdb"]
+    assert res.stderr == ""
+    res = subprocess.run(cmd + ["ingest", "night.shn", "--db", "t.duckdb", "--json"], cwd=tmp_path,
+                         capture_output=True, text=True, env=env)
+    assert res.returncode == 1
+    assert json.loads(res.stdout) == {"ingested": 0, "duplicates": 2, "warnings": [], "rejected": [
+        {"file": "night.shn", "line": 12, "col": 1, "hand": 7, "code": "E-SCORE-SUM",
+         "message": "the score sums to +1, not 0 (rules.md B-35)", "found": "1", "expected": "0"}]}
+    assert res.stderr.splitlines() == ["night.shn: 0 stored, 2 duplicates, 1 rejected", report[1],
+                                       "total: 0 stored, 2 duplicates (already stored), 1 rejected hand(s), "
+                                       "from 1 file(s) into t.duckdb"]
+    # `ingest --amend`'s report too: hand 6 (the first stored, hand id 1) written again with 80 points
+    (tmp_path / "amend.shn").write_text(NIGHT.split("\nhand 7")[0].replace("pts 72", "pts 80"), encoding="utf-8")
+    res = subprocess.run(cmd + ["ingest", "--amend", "amend.shn", "--reason", "pts misread", "--db", "t.duckdb"],
+                         cwd=tmp_path, capture_output=True, text=True, env=env)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout == "Thursday Night Sheepshead / 2025.03.13#6 (hand id 1): revision 2 in force\n"
+    assert res.stderr == ""
+    # a path that names nothing is a diagnostic on stderr; the total (the result) still on stdout
+    res = subprocess.run(cmd + ["ingest", "nope.shn", "--db", "t.duckdb"], cwd=tmp_path, capture_output=True,
+                         text=True, env=env)
+    assert res.returncode == 1
+    assert res.stderr == "nope.shn: E-FILE-MISSING: no such file or folder\n"
+    assert res.stdout == ("total: 0 stored, 0 duplicates (already stored), 0 rejected hand(s), 1 file error(s), "
+                          "from 0 file(s) into t.duckdb\n")
+
+
+def test_db_before_the_command_is_the_commands_db(runner, tmp_path, monkeypatch):
+    """``shead --db PATH CMD`` is ``shead CMD --db PATH`` for every command
+    (a subgroup's too: ``token list``); a ``--db`` after the command wins;
+    neither given: $SHEAD_DB."""
+    night = tmp_path / "night.shn"
+    night.write_text(NIGHT, encoding="utf-8")
+    first, second, env_db = tmp_path / "first.duckdb", tmp_path / "second.duckdb", tmp_path / "env.duckdb"
+    monkeypatch.setenv("SHEAD_DB", str(env_db))
+    code, out, _ = run(runner, "--db", first, "ingest", night)
+    assert code == 1  # hand 7 refused (NIGHT above); 6 and 8 stored in `first`
+    assert out.endswith(f"total: 2 stored, 0 duplicates (already stored), 1 rejected hand(s), from 1 file(s) "
+                        f"into {first}\n")
+    assert hand_count(first) == 2 and not env_db.exists()
+    code, out, _ = run(runner, "--db", first, "ingest", night, "--db", second)  # the command's own wins
+    assert code == 1 and hand_count(second) == 2 and out.endswith(f"into {second}\n")
+    code, out, _ = run(runner, "--db", first, "sheet", "Thursday", "--json")
+    assert code == 0 and [h["hand"] for h in json.loads(out)["hands"]] == [6, 8]
+    code, _, err = run(runner, "--db", first, "token", "list")
+    assert code == 0 and "no tokens yet" in err
+    code, _, err = run(runner, "--db", tmp_path / "none.duckdb", "sheet", "Thursday")
+    assert code == 1 and f"{tmp_path / 'none.duckdb'}: no database here" in err
+    code, _, err = run(runner, "--db", first, "bench", "-n", "10")  # bench's --db: a fresh file to keep
+    assert code == 2 and f"{first} exists; bench needs a fresh database" in err
+    code, _, err = run(runner, "sheet", "Thursday")  # no --db: $SHEAD_DB, which holds nothing
+    assert code == 1 and f"{env_db}: no database here" in err

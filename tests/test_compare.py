@@ -285,3 +285,50 @@ def test_compare_page(db, tmp_path, monkeypatch):
     at.run()
     assert not at.exception
     assert "No deal was played at two or more tables yet" in at.info[0].value
+
+
+def test_cli_compare_pages_the_tables_of_a_deal(db, tmp_path):
+    """``shead compare DEAL`` shows 12 tables at a time, as the Compare page
+    (``--limit``, ``--offset``, ``--all``), the title says which of how
+    many, and standard error how to see the next ones."""
+    runner = CliRunner()
+    r = runner.invoke(app, ["compare", DEAL, "--db", str(db), "--limit", "2"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith(f"deal {DEAL}: tables 1–2 of 3; blind AS 7H\n")
+    assert "Bea picker -4" in r.stdout and "Eve picker +2" in r.stdout and "Joy" not in r.stdout  # A and B only
+    assert r.stderr == (f"tables 1–2 of 3 shown, in the order they were stored; the next: shead compare {DEAL} "
+                        "--offset 2 --limit 2; every table: --all\n")
+    r = runner.invoke(app, ["compare", DEAL, "--db", str(db), "--limit", "2", "--offset", "2"])
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith(f"deal {DEAL}: table 3 of 3; blind AS 7H\n") and "Joy picker alone +8" in r.stdout
+    assert "Bea" not in r.stdout
+    assert r.stderr == "table 3 of 3 shown, in the order they were stored; every table: --all\n"
+    r = runner.invoke(app, ["compare", "duplicate/table-a#1", "--db", str(db), "--json", "--offset", "1",
+                            "--limit", "1"])
+    doc = json.loads(r.stdout)
+    assert (doc["total"], doc["offset"], [t["hand_id"] for t in doc["tables"]]) == (3, 1, [2])
+    assert [p["units"] for p in doc["tables"][0]["positions"]] == [-1, -1, 2, 1, -1]  # table B, by hand above
+    r = runner.invoke(app, ["compare", DEAL, "--db", str(db), "--offset", "3"])
+    assert r.exit_code == 1
+    assert r.stderr == f"error: --offset 3: deal {DEAL} was dealt at 3 table(s) (--offset 0 to 2)\n"
+    assert runner.invoke(app, ["compare", "--db", str(db), "--limit", "2"]).exit_code == 2  # the list: no pages
+    assert runner.invoke(app, ["compare", DEAL, "--db", str(db), "--all", "--limit", "2"]).exit_code == 2
+    # thirteen tables: the default page is the first 12 (hand ids 1..12), --all all 13
+    with st.Store(db) as store:
+        for k in range(10):
+            text = TABLES[0].read_text().replace("duplicate/table-a", f"duplicate/extra-{k}")
+            assert store.ingest_file(validate_file(_written(tmp_path / f"x{k}.shn", text))).stored == 1
+    doc = json.loads(runner.invoke(app, ["compare", DEAL, "--db", str(db), "--json"]).stdout)
+    assert (doc["total"], doc["offset"], [t["hand_id"] for t in doc["tables"]]) == (13, 0, list(range(1, 13)))
+    r = runner.invoke(app, ["compare", DEAL, "--db", str(db)])
+    assert r.stdout.startswith(f"deal {DEAL}: tables 1–12 of 13; blind AS 7H\n")
+    assert f"the next: shead compare {DEAL} --offset 12; every table: --all" in r.stderr
+    doc = json.loads(runner.invoke(app, ["compare", DEAL, "--db", str(db), "--json", "--all"]).stdout)
+    assert (doc["total"], len(doc["tables"]), doc["tables"][-1]["hand_id"]) == (13, 13, 13)
+    r = runner.invoke(app, ["compare", DEAL, "--db", str(db), "--all"])
+    assert r.stdout.startswith(f"deal {DEAL}: 13 table(s); blind AS 7H\n") and r.stderr == ""
+
+
+def _written(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -117,9 +117,9 @@ def test_paths_with_rich_markup_are_printed_as_text(tmp_path):
     f = folder / "[red]a.shn"
     f.write_bytes(EXAMPLE.replace(b"pts 72", b"pts 7x", 1))
     res = CliRunner().invoke(app, ["ingest", str(f), "--db", str(tmp_path / "m.duckdb")])
-    assert res.exit_code == 1, res.stderr
-    assert f"{f}: 4 stored, 0 duplicates, 1 rejected" in res.stderr
-    assert f"{f}:29:" in res.stderr
+    assert res.exit_code == 1, res.output
+    assert f"{f}: 4 stored, 0 duplicates, 1 rejected" in res.stdout  # the report: standard output
+    assert f"{f}:29:" in res.stdout
 
 
 @pytest.mark.parametrize("key", ["²", "9" * 5000, "s#" + "9" * 5000, "2**200"])

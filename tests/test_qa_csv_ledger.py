@@ -24,7 +24,12 @@ def run(*args):
 
 
 def said(res) -> str:
-    """What a command printed on standard error (the per-file lines), rewrapped."""
+    """The report ``shead ingest`` printed on standard output (the per-file lines, the refusals), rewrapped."""
+    return " ".join(res.stdout.split())
+
+
+def complained(res) -> str:
+    """What a command printed on standard error (a usage error), rewrapped."""
     return " ".join(res.stderr.split())
 
 
@@ -178,4 +183,4 @@ def test_ledger_from_accepts_shn_dates(tmp_path):
     assert {r["player"]: r["total"] for r in json.loads(res.stdout)} == {"Ann": -1, "Bob": 2, "Cal": -1, "Dot": 1,
                                                                          "Eve": -1}
     bad = run("ledger", "--db", db, "--from", "10.11.2026")
-    assert bad.exit_code == 2 and "YYYY-MM-DD or YYYY.MM.DD" in said(bad)
+    assert bad.exit_code == 2 and "YYYY-MM-DD or YYYY.MM.DD" in complained(bad)

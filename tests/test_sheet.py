@@ -131,3 +131,62 @@ def test_the_sheet_page_shows_the_totals_the_table_and_the_downloads(night, monk
     empty = AppTest.from_file(str(page), default_timeout=60)
     empty.run()
     assert not empty.exception and "No hands to show yet" in empty.info[0].value
+
+
+# --- a hand refused at ingest is a gap the sheet names -----------------------------------------------------------
+
+GAP = ('%SHN 1.0\n[Event "QA"]\n[Session "gap night"]\n[Date "2025.10.09"]\n'
+       '[Seats "Al=Allen; Bea=Bea; Cy=Cy; Di=Di; Ed=Ed"]\n[Rules "wi5-called-ace"]\n\n'
+       "hand 6  dealer Ed\npick Cy  call AS  partner Ed  pts 72  win\n\n"
+       "hand 7  dealer Al\npick Bea  call AH  partner Di  pts 72  win\nscore Al -1 Bea +3 Cy -1 Di +1 Ed -1\n\n"
+       "hand 8  dealer Bea\npick Di  call AC  partner Al  pts 40  lose\n")
+#: hand 7's refusal, as `shead ingest` reported it: line 13 is its score line, -1+3-1+1-1 = +1 (rules.md B-35)
+GAP_ERROR = ("E-SCORE-SUM", "the score sums to +1, not 0 (rules.md B-35)", 13, 1)
+
+
+def test_a_refused_hand_is_a_gap_the_sheet_names_in_text_and_json(db, tmp_path, monkeypatch):
+    """Hands 6 and 8 stored, hand 7 refused.  By hand (rules.md B-31..B-33):
+    hand 6 won with a partner: Cy +2, Ed +1, Al, Bea, Di -1; hand 8 lost
+    with a partner, doubled on the bump (B-32): Di -4, Al -2, Bea, Cy, Ed +2.
+    Totals Al -3, Bea +1, Cy +4, Di -5, Ed +3; hand 7 counts for nothing and
+    the sheet says it was refused, where and why."""
+    p = tmp_path / "gap.shn"
+    p.write_text(GAP)
+    assert runner.invoke(app, ["ingest", str(p), "--db", str(db)]).exit_code == 1
+    code, message, line, col = GAP_ERROR
+    r = runner.invoke(app, ["sheet", "gap night", "--db", str(db), "--json"])
+    assert r.exit_code == 0, r.output
+    got = json.loads(r.stdout)
+    assert [h["hand"] for h in got["hands"]] == [6, 8]
+    assert got["totals"] == {"Al": -3, "Bea": 1, "Cy": 4, "Di": -5, "Ed": 3}
+    assert got["refused"] == [{"hand": 7, "code": code, "message": message, "file": str(p), "line": line,
+                               "col": col}]
+    r = runner.invoke(app, ["sheet", "gap night", "--db", str(db)])
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    rows = [ln.split() for ln in lines if ln.split()[:1] in (["6"], ["7"], ["8"])]
+    assert [row[0] for row in rows] == ["6", "7", "8"]  # the gap in its place, between hands 6 and 8
+    assert rows[1] == ["7", "refused", code]  # no units: nothing counted
+    assert f"hand 7 refused, not stored: {code} at {p}:{line}:{col}: {message}" in lines
+    assert "total, 2 hands" in r.stdout
+    with st.reading(db) as con:
+        assert "hand 7 refused, not stored: E-SCORE-SUM" in session_sheet(con, "gap night").html()
+    from pathlib import Path  # noqa: PLC0415
+
+    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
+
+    monkeypatch.setenv("SHEAD_DB", str(db))  # the Sheet page says it under the table
+    page = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "sheet.py"),
+                             default_timeout=60)
+    page.run()
+    assert not page.exception, [e.value for e in page.exception]
+    assert "Refused at ingest, not stored (see the Rejected hands page): hand 7 (E-SCORE-SUM)." in \
+        "\n".join(c.value for c in page.caption)
+    # hand 7 written again with a score that sums to zero (Bea +2, Di +1: B-33) is stored: the gap is gone
+    fixed = tmp_path / "gap-fixed.shn"
+    fixed.write_text(GAP.replace("score Al -1 Bea +3", "score Al -1 Bea +2"))
+    assert runner.invoke(app, ["ingest", str(fixed), "--db", str(db)]).exit_code == 0
+    with st.reading(db) as con:
+        sh = session_sheet(con, "gap night")
+    assert [r.hand for r in sh.rows] == [6, 7, 8] and sh.refused == []
+    assert sh.totals == {"Al": -4, "Bea": 3, "Cy": 3, "Di": -4, "Ed": 2}

@@ -1,9 +1,9 @@
 """Compare: the same deal at several tables, side by side, as duplicate bridge
 does (issue 18).  The deals are those of ``hand_deals`` (migration 015) dealt
 at two or more stored hands (``deal_tables``, migration 023): the
-:data:`DEALS_SHOWN` most-played are listed, any other opens by ``?deal=``.
+:data:`ingest.compare.DEALS_SHOWN` most-played are listed, any other opens by ``?deal=``.
 The comparison is :func:`ingest.compare.compare_deal`'s, the same as ``shead
-compare DEAL``, :data:`TABLES_SHOWN` tables at a time (issue 17: the page
+compare DEAL``, :data:`ingest.compare.TABLES_SHOWN` tables at a time (issue 17: the page
 reads and draws as much whatever the database holds)."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import polars as pl
 import streamlit as st
 
 from dashboard.filters import BUSY_TIMEOUT, EMPTY_HELP, db_path, db_stamp, ensure_navigation, page_reads
-from ingest.compare import (DealNotFound, compare_deal, comparison_rows, deal_key, shared_deal_count,
-                            shared_deals)
+from ingest.compare import (DEALS_SHOWN, TABLES_SHOWN, DealNotFound, compare_deal, comparison_rows,
+                            deal_key, shared_deal_count, shared_deals)
 from ingest.store import reading
 
 ensure_navigation()
@@ -24,11 +24,9 @@ st.caption("The same deal at several tables: online and browser games deal every
            "same cards and the blind holds the same cards — whatever the seats are called. Only full deals "
            "(every deal line, the blind and the dealer written) are compared.")
 
-
-#: The deals listed (most-played first) and the tables compared side by side at once: the page reads and
-#: draws these many whatever the database holds (issue 17); the others are a choice away.
-DEALS_SHOWN = 200
-TABLES_SHOWN = 12
+# The deals listed (most-played first, DEALS_SHOWN) and the tables compared side by side at once (TABLES_SHOWN,
+# as `shead compare DEAL`): the page reads and draws these many whatever the database holds (issue 17); the
+# others are a choice away.
 
 
 @st.cache_data(ttl=300, max_entries=32, show_spinner=False)

@@ -72,7 +72,9 @@ config = {c: st.column_config.NumberColumn(f"{sh.players.get(c.split(' ')[0], c)
 st.dataframe(frame, hide_index=True, use_container_width=True, column_config=config)
 st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; units: + receives, − pays (the stake and the pot as "
            "derived from the session's hands in order, rules.md D-11, D-12, D-19); the last line is the totals."
-           + (f" Voided, not counted: hand {', '.join(map(str, sh.voided))}." if sh.voided else ""))
+           + (f" Voided, not counted: hand {', '.join(map(str, sh.voided))}." if sh.voided else "")
+           + (" Refused at ingest, not stored (see the Rejected hands page): "
+              + ", ".join(f"hand {g.hand} ({g.code})" for g in sh.refused) + "." if sh.refused else ""))
 left, right = st.columns(2)
 stem = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in sh.session)
 left.download_button("Download CSV", sh.csv(), file_name=f"sheet-{stem}.csv", mime="text/csv",
