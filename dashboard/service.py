@@ -322,7 +322,10 @@ class Service:
         its session's format, text up to it and header; 404 when none, 403
         when it is another group's."""
         with self.con() as con:
-            found = st.find_hand(con, key)
+            try:
+                found = st.find_hand(con, key)
+            except st.AmbiguousHand as exc:  # "PART#N" in several sessions: the message names them
+                raise HTTPException(404, str(exc)) from None
             if found is None:
                 raise HTTPException(404, f"no stored hand {_short(key)!r} (expected a hand id, \"SESSION#N\" or a "
                                          "content hash)")
@@ -609,7 +612,10 @@ def create_app(service: Service, on_stop=None) -> FastAPI:
         hand (voided hands too) with its time, reason, text and what it
         counted for."""
         with service.con() as con:
-            found = st.hand_history(con, hand)
+            try:
+                found = st.hand_history(con, hand)
+            except st.AmbiguousHand as exc:
+                raise HTTPException(404, str(exc)) from None
             if found is None:
                 raise HTTPException(404, f"no stored hand {_short(hand)!r} (expected a hand id, \"SESSION#N\" or a "
                                          "content hash)")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import glob
 import json
 import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -193,9 +194,29 @@ def expand_paths(paths: list[str]) -> tuple[list[Path], list[str], list[Diagnost
     return files, skipped, errors
 
 
+def _says(message: str, word: str, value: str) -> bool:
+    """True when ``message`` already says ``value`` (in ``word …`` form or
+    the value itself as a whole token: ``the cards give 44``)."""
+    return re.search(rf"\b{word}\b", message) is not None or \
+        re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", message) is not None
+
+
+def _with_found(message: str, found: object = None, expected: object = None) -> str:
+    """A diagnostic's message as ``shead ingest`` prints it: with what was
+    found and what was expected after it (``… — found TH, expected TC 9C``,
+    as the Rejected hands page shows them), each part only when the
+    diagnostic has it and the message does not say it already (the reader's
+    ``found 'gh' …; expected a played card …``, or the value itself:
+    ``leaster Cal is written but the replay gives Ann``)."""
+    parts = [f"{word} {value}" for word, value in (("found", found), ("expected", expected))
+             if value not in (None, "") and not _says(message, word, str(value))]
+    return message + (" — " + ", ".join(parts) if parts else "")
+
+
 def _where(e: dict) -> str:
     hand = f" (hand {e['hand']})" if e.get("hand") is not None else ""
-    return f"{e['file']}:{e['line']}:{e['col']}: {e['code']}{hand}: {e['message']}"
+    return (f"{e['file']}:{e['line']}:{e['col']}: {e['code']}{hand}: "
+            f"{_with_found(e['message'], e.get('found'), e.get('expected'))}")
 
 
 def _collapsed(entries: list[dict]) -> list[str]:
@@ -204,16 +225,17 @@ def _collapsed(entries: list[dict]) -> list[str]:
     every hand under it) is printed once, naming the hands (QA D6)."""
     groups: dict[tuple, list] = {}
     for e in entries:
-        groups.setdefault((e["file"], e["line"], e["col"], e["code"], e["message"]), []).append(e.get("hand"))
+        groups.setdefault((e["file"], e["line"], e["col"], e["code"], e["message"], e.get("found"),
+                           e.get("expected")), []).append(e.get("hand"))
     out = []
-    for (file, line, col, code, message), hands in groups.items():
+    for (file, line, col, code, message, found, expected), hands in groups.items():
         known = [h for h in hands if h is not None]
         if len(hands) > 1 and len(known) == len(hands):
             shown = ", ".join(map(str, known[:10])) + (f" … {len(known)} in all" if len(known) > 10 else "")
-            out.append(f"{file}:{line}:{col}: {code} (hands {shown}): {message}")
+            out.append(f"{file}:{line}:{col}: {code} (hands {shown}): {_with_found(message, found, expected)}")
         else:
-            out.extend(_where({"file": file, "line": line, "col": col, "code": code, "message": message, "hand": h})
-                       for h in hands)
+            out.extend(_where({"file": file, "line": line, "col": col, "code": code, "message": message, "hand": h,
+                               "found": found, "expected": expected}) for h in hands)
     return out
 
 
@@ -309,11 +331,13 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                     say("  " + text)
                 for d in report.file_errors:  # a file-level warning: a protocol's session incomplete, a Windows-1252 byte read as such
                     if d.severity != "error":
-                        say(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}: {d.message}")
+                        say(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}: "
+                            f"{_with_found(d.message, d.found, d.expected)}")
                 for h in result.hands:  # stored with a warning: an agreed result, a ruled renege, a partial log
                     for d in h.diagnostics:
                         say(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}"
-                            f"{f' (hand {d.hand})' if d.hand is not None else ''}: {d.message}")
+                            f"{f' (hand {d.hand})' if d.hand is not None else ''}: "
+                            f"{_with_found(d.message, d.found, d.expected)}")
                 progress.advance(task)
     except st.StoreError as exc:
         store.close()

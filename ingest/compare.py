@@ -100,7 +100,10 @@ def deal_key(con: duckdb.DuckDBPyConnection, key: str) -> str:
         if con.execute("SELECT 1 FROM hand_deals WHERE deal_id = ? LIMIT 1", [did]).fetchone():
             return did
         raise DealNotFound(f"no stored hand was dealt {did!r}")
-    found = st.find_hand(con, key)
+    try:
+        found = st.find_hand(con, key)
+    except st.AmbiguousHand as exc:  # "PART#N" in several sessions: the message names them
+        raise DealNotFound(str(exc)) from None
     if found is None:
         raise DealNotFound(f"no stored deal or hand {key!r} (expected a deal id such as D073af49472b155ae, "
                            "a hand id, \"SESSION#N\" or a content hash)")

@@ -56,6 +56,7 @@ from replay.schafkopf import Ramsch as RamschAction
 from replay.scoring import Settlement
 
 from .model import CardLog, FileResult, HandOutcome, RejectedHand, ValidatedHand, content_hash
+from replay.deal_identity import deal_id_of_log
 from replay.sk_outcome import schafkopf_outcome, schafkopf_sheet_outcome, seat_names
 from replay.sk_tariff import PriceObservation, TariffInference, infer_tariff
 from replay.schafkopf import rules_text
@@ -842,6 +843,29 @@ def _infer(ctx: _Ctx, games: list[_Game], seats: list[str]) -> tuple[TariffInfer
     return infer_tariff(obs, PROFILE, short_deck=short, unpriced=unpriced), parsed
 
 
+#: How many of a protocol's first games identify it (:func:`_first_deals`).
+IDENTITY_GAMES = 3
+
+
+def _first_deals(games: list[_Game], seats: list[str]) -> list[tuple[int, str]]:
+    """The protocol's identity by meaning (docs/storage.md "Duplicates by
+    meaning", NetSchafkopf protocols): ``(game number, deal id)`` of its
+    first :data:`IDENTITY_GAMES` parsed games that deal every seat its cards
+    and pass none (Schieber), in file order; the deal id is
+    :func:`replay.deal_identity.deal_id_of_log` of the cards as dealt, the
+    one the store keeps in ``hand_deals``.  ``games``: parsed blocks."""
+    out: list[tuple[int, str]] = []
+    for g in games:
+        if len(out) >= IDENTITY_GAMES:
+            break
+        if g.row is None or g.passes or len(g.deals) != len(seats):
+            continue
+        did = deal_id_of_log({name: [str(c) for c in cards] for name, cards, _, _ in g.deals}, [], seats, g.dealer)
+        if did is not None:
+            out.append((g.row[0], did))
+    return out
+
+
 def _header_facts(header_lines: list[str], path: str | None, session: str | None,
                   warnings: list[Diagnostic]) -> tuple[str, str | None, str, str]:
     """``(guest, date, header, session)`` from the lines before a protocol's
@@ -934,7 +958,7 @@ def _end_check(path: str | None, seats: list[str], last_row: list[int], totals: 
 
 
 def read_protocol(data: bytes, path: str | None = None, *, session: str | None = None,
-                  rules: str | None = None) -> FileResult:
+                  rules: str | None = None, stored_session=None) -> FileResult:
     """Read a NetSchafkopf protocol and validate every game by replay.
 
     ``data`` are the file's bytes in any encoding (UTF-8, else CP1252, else
@@ -966,9 +990,13 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     games are refused, ``W-NSK-INCOMPLETE`` (a file-level warning in
     ``errors``) says how far the stored totals are from the table.
 
-    Session id: ``NetSchafkopf <file name without extension>`` (the file's
-    base name, so the same file ingested from another folder adds nothing),
-    or ``NetSchafkopf <date>`` without a path; ``session`` overrides it (for
+    Session id: the stored session this protocol is, by meaning, when
+    ``stored_session`` finds one (``(header, first games) -> name | None``,
+    e.g. :func:`ingest.protocol_identity.stored_protocol`; the first games
+    as :func:`_first_deals` gives them), so the same protocol saved under
+    another file name adds nothing (docs/storage.md "Duplicates by
+    meaning"); else ``NetSchafkopf <file name without extension>``, or
+    ``NetSchafkopf <date>`` without a path; ``session`` overrides both (for
     re-reading stored sources, ``shead rederive``).
     """
     text, enc = decode_protocol(data)
@@ -984,6 +1012,7 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
                                         "protocol", file=path, line=1, col=1, found=lines[0][:60] if lines else "",
                                         expected="'Geber: NAME' then the deal"))
         return result
+    explicit = session
     guest, date, header, session = _header_facts(lines[:starts[0]], path, session, result.errors)
     games = [_Game(s, e) for s, e in zip(starts, starts[1:] + [len(lines)])]
     seats = _seats_of(games, lines)
@@ -993,6 +1022,8 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
                                         "table and no complete deal)", file=path, line=starts[0] + 1, col=1))
         return result
     inference, parsed = _infer(ctx, games, seats)
+    if stored_session is not None and explicit is None and (first := _first_deals(parsed, seats)):
+        session = stored_session(header, first) or session
     ready = {id(g) for g in parsed}  # blocks the first pass parsed whole: not parsed again
     if rules is not None:
         try:

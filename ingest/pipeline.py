@@ -118,8 +118,11 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
     if problem is not None:
         return FileResult(path=name, errors=[problem]), fmt
     try:
-        if fmt == "netschafkopf":
-            return read_protocol(data, name, rules=rules), fmt
+        if fmt == "netschafkopf":  # the same protocol under another name is the stored session
+            from ingest.protocol_identity import stored_protocol  # noqa: PLC0415
+
+            return read_protocol(data, name, rules=rules, stored_session=stored_protocol(prior)
+                                 if isinstance(prior, st.Store) else None), fmt
         if isinstance(prior, st.Store):
             return _validate_planned(text, name, prior), fmt
         return validate_text(text, path=name, prior=prior), fmt

@@ -48,8 +48,9 @@ from dataclasses import dataclass, field
 
 from ingest import store as st
 from ingest.model import FileResult, ValidatedHand
-from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, PROFILE, _Ctx, _end_check, _Game,
-                                 _header_facts, _judge_block, _observe, _parse_block, _Reject, announced_game)
+from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTITY_GAMES, PROFILE, _Ctx, _end_check,
+                                 _first_deals, _Game, _header_facts, _judge_block, _observe, _parse_block, _Reject,
+                                 announced_game)
 from replay.errors import Diagnostic, ProfileError
 from replay.schafkopf import parse_schafkopf_rules, rules_text
 from replay.sk_tariff import PriceObservation, TariffInference, infer_tariff
@@ -204,13 +205,16 @@ class ProtocolBatch(FileResult):
 class ProtocolStream:
     """A protocol file read in passes (module docstring).  ``path``: the
     file; ``name`` (default ``path``): the name in diagnostics and the
-    session id; ``rules``, ``session``: as :func:`ingest.netschafkopf.read_protocol`.
+    session id; ``rules``, ``session``, ``stored_session``: as
+    :func:`ingest.netschafkopf.read_protocol` (the first games are found by
+    pass 2).
     Call :meth:`prepare` (passes 0 to 2), then :meth:`batches` (pass 3; again
     for another pass)."""
 
     def __init__(self, path: str | os.PathLike, name: str | None = None, *, rules: str | None = None,
-                 session: str | None = None, block: int = READ_BLOCK):
+                 session: str | None = None, block: int = READ_BLOCK, stored_session=None):
         self.path = path
+        self.stored_session = None if session is not None else stored_session
         self.name = os.fspath(path) if name is None else name
         self.rules = rules
         self.session = session
@@ -251,7 +255,9 @@ class ProtocolStream:
                 "E-NSK-SEAT", "the four players cannot be read from the file (no score table and no complete deal)",
                 file=path, line=start0 + 1, col=1)])
         self.seats = seats
-        inference, self.games = self._infer()
+        inference, self.games, first = self._infer()
+        if self.stored_session is not None and first:
+            self.session = self.stored_session(self.header, first) or self.session
         if self.rules is not None:
             try:
                 self.prof = parse_schafkopf_rules(self.rules)
@@ -291,9 +297,10 @@ class ProtocolStream:
                 deal = names
         return deal
 
-    def _infer(self) -> tuple[TariffInference, int]:
+    def _infer(self) -> tuple[TariffInference, int, list[tuple[int, str]]]:
         """Pass 2, ``_infer`` of ``read_protocol`` block by block:
-        ``(inference, games in the file)``."""
+        ``(inference, games in the file, the first games as
+        ``_first_deals`` gives them)``."""
         ctx = _Ctx(self.name, [], self.guest)
         looses = {s: PROFILE.model_copy(update={"klopfen": True, "shortDeck": s, "davonlaufenMinCards": min(
             PROFILE.davonlaufenMinCards, 4 if s else 6)}) for s in (False, True)}
@@ -302,6 +309,7 @@ class ProtocolStream:
         no_price: dict[bool, dict] = {False: {}, True: {}}  # announced games of blocks without an observation
         announced: dict[bool, dict] = {False: {}, True: {}}  # announced games of every parsed block
         parsed = short = games = 0
+        first: list[tuple[int, str]] = []
         for start, lines, last in self._scan():
             games += 1
             end = start + len(lines)
@@ -313,6 +321,8 @@ class ProtocolStream:
             except _Reject:
                 continue
             parsed += 1
+            if len(first) < IDENTITY_GAMES:
+                first += _first_deals([g], self.seats)
             short += g.short
             o = _observe(ctx, g, self.seats, looses[g.short])
             ag = announced_game("\n".join(lines))
@@ -325,7 +335,7 @@ class ProtocolStream:
                 no_price[g.short][ag[0]] = None
         is_short = bool(parsed) and short * 2 > parsed
         unpriced = list({**no_price[is_short], **announced[not is_short]})
-        return infer_tariff(obs[is_short], PROFILE, short_deck=is_short, unpriced=unpriced), games
+        return infer_tariff(obs[is_short], PROFILE, short_deck=is_short, unpriced=unpriced), games, first
 
     def batches(self, batch: int) -> Iterator[ProtocolBatch]:
         """Pass 3: the judged games in batches of ``batch`` (at least 1) in
@@ -430,7 +440,9 @@ def ingest_protocol_stream(store: st.Store, path: str | os.PathLike, strict: boo
 
     name = os.fspath(path) if name is None else name
     batch = BATCH if batch is None else batch
-    reader = ProtocolStream(path, name, rules=rules)
+    from ingest.protocol_identity import stored_protocol  # noqa: PLC0415
+
+    reader = ProtocolStream(path, name, rules=rules, stored_session=stored_protocol(store))
     total = st.IngestReport(path=name, strict=strict)
     warnings = FileResult(path=name)
     try:

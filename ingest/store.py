@@ -86,6 +86,7 @@ __all__ = [
     "card_log_from_row",
     "load_hands",
     "find_hand",
+    "AmbiguousHand",
     "session_text",
     "database_bytes",
     "CARD_NAMES",
@@ -117,6 +118,12 @@ class StoreBusy(StoreError):
 
 class StoreMissing(StoreError, FileNotFoundError):
     """Reading a database file that does not exist."""
+
+
+class AmbiguousHand(StoreError, LookupError):
+    """A hand key ``"PART#N"`` whose session part is found in the ids of
+    several sessions that each hold a hand N: the message names them (up to
+    five) and how to name one (the whole session id)."""
 
 
 # --------------------------------------------------------------------------
@@ -2200,7 +2207,9 @@ def _parse_key(con: duckdb.DuckDBPyConnection, key: str) -> tuple[str, object] |
     a content hash (32 hex digits), ``("session", (session, number))`` for
     ``"SESSION#N"`` — where a part of the session id will do when it names
     one session holding a hand N, stored or voided (as ``shead sheet`` takes a
-    session); None when ``key`` is none of these."""
+    session); None when ``key`` is none of these.  Raises
+    :class:`AmbiguousHand` when the part is in the ids of several sessions
+    holding a hand N."""
     key = key.strip()
     if _id_number(key):
         return "id", int(key)
@@ -2216,10 +2225,14 @@ def _parse_key(con: duckdb.DuckDBPyConnection, key: str) -> tuple[str, object] |
     known = "SELECT session FROM hands WHERE hand = $n UNION SELECT session FROM hand_revisions WHERE hand = $n"
     if session and not con.execute(f"SELECT 1 FROM ({known}) WHERE session = $s", {"n": number, "s": session}
                                    ).fetchone():
-        parts = con.execute(f"SELECT session FROM ({known}) WHERE contains(lower(session), lower($s)) LIMIT 2",
-                            {"n": number, "s": session}).fetchall()
+        parts = [p for (p,) in con.execute(f"SELECT session FROM ({known}) WHERE contains(lower(session), lower($s)) "
+                                           "ORDER BY session", {"n": number, "s": session}).fetchall()]
         if len(parts) == 1:
-            session = parts[0][0]
+            session = parts[0]
+        elif parts:
+            shown = ", ".join(repr(p) for p in parts[:5]) + (f" and {len(parts) - 5} more" if len(parts) > 5 else "")
+            raise AmbiguousHand(f"{key!r} matches {len(parts)} sessions that hold a hand {number}: {shown}; give the "
+                                f"whole session id, e.g. {parts[0] + '#' + str(number)!r}")
     return "session", (session, number)
 
 

@@ -119,3 +119,93 @@ def test_export_then_ingest_into_the_same_database_stores_0_and_rejects_0(db, tm
     assert (got["ingested"], got["duplicates"], got["rejected"]) == (0, n, [])
     with st.reading(db) as con:
         assert con.execute("SELECT count(*) FROM rejected").fetchall() == [(0,)]
+
+
+# -- NetSchafkopf protocols: matched by meaning, not by file name ------------------------------------
+
+NSK = ROOT / "data" / "netschafkopf"
+PROTOCOL = NSK / "baseline__Schafkopfprotokoll_vom_05.10.23_02.txt"
+# the log's own last running table (game 99 of PROTOCOL): what one stored copy must sum to
+TABLE_99 = {"PcLinks": -31, "PcOben": 5, "PcRechts": 49, "Gast": -23}
+
+
+def _sessions_and_totals(db: Path) -> tuple[list[str], dict[str, int], int]:
+    with st.reading(db) as con:
+        sessions = [r[0] for r in con.execute("SELECT session FROM sessions ORDER BY session_id").fetchall()]
+        totals = dict(con.execute("SELECT player, sum(units)::INTEGER FROM hand_units GROUP BY player").fetchall())
+        games = con.execute("SELECT count(*) FROM hands").fetchall()[0][0]
+    return sessions, totals, games
+
+
+@pytest.mark.parametrize("original_first", [True, False])
+def test_a_protocol_saved_under_another_name_is_a_duplicate(tmp_path, original_first):
+    """The tester's record: the same protocol as "copy/Schafkopfprotokoll (1).txt" (byte for byte) and
+    re-encoded as UTF-8 with LF line ends is the stored protocol, whichever was stored first."""
+    original = tmp_path / PROTOCOL.name
+    shutil.copy(PROTOCOL, original)
+    (tmp_path / "copy").mkdir()
+    copy = tmp_path / "copy" / "Schafkopfprotokoll (1).txt"
+    shutil.copy(PROTOCOL, copy)
+    utf8 = tmp_path / "copy" / "Schafkopfprotokoll (2).txt"
+    utf8.write_bytes(PROTOCOL.read_bytes().decode("cp1252").replace("\r\n", "\n").encode("utf-8"))
+    assert "Grün".encode() in utf8.read_bytes()  # really re-encoded
+    files = [original, copy, utf8] if original_first else [copy, original, utf8]
+    db = tmp_path / "x.duckdb"
+    out = runner.invoke(app, ["ingest", "--db", str(db), *map(str, files)])
+    assert out.exit_code == 0, out.output
+    assert f"{files[0]}: 99 stored, 0 duplicates, 0 rejected" in out.output
+    for f in files[1:]:
+        assert f"{f}: 0 stored, 99 duplicates, 0 rejected" in out.output
+    assert "total: 99 stored, 198 duplicates" in out.output
+    sessions, totals, games = _sessions_and_totals(db)
+    assert len(sessions) == 1 and games == 99
+    assert totals == TABLE_99  # not doubled
+
+
+def test_two_protocols_of_one_day_and_header_stay_two_sessions(tmp_path):
+    """_01 and _02 share their header (written by Gast on 05.10.23 with one version) but deal other cards."""
+    first = NSK / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
+    assert first.read_bytes().split(b"\r\n")[:2] == PROTOCOL.read_bytes().split(b"\r\n")[:2]
+    db = tmp_path / "x.duckdb"
+    out = runner.invoke(app, ["ingest", "--db", str(db), str(first), str(PROTOCOL)])
+    assert out.exit_code == 0, out.output
+    assert "total: 198 stored, 0 duplicates" in out.output
+    sessions, totals, games = _sessions_and_totals(db)
+    assert sessions == ["NetSchafkopf baseline__Schafkopfprotokoll_vom_05.10.23_01",
+                        "NetSchafkopf baseline__Schafkopfprotokoll_vom_05.10.23_02"]
+    # _01's last table row is PcLinks -85, PcOben +33, PcRechts +25, Gast +27
+    assert totals == {"PcLinks": -85 - 31, "PcOben": 33 + 5, "PcRechts": 25 + 49, "Gast": 27 - 23}
+
+
+def test_a_streamed_protocol_under_another_name_is_a_duplicate(tmp_path):
+    """The streaming reader (a protocol above the whole-file size) finds the stored session the same way."""
+    from ingest.protocol_stream import ingest_protocol_stream
+
+    copy = tmp_path / "Schafkopfprotokoll (1).txt"
+    shutil.copy(PROTOCOL, copy)
+    db = tmp_path / "x.duckdb"
+    with st.Store(db) as store:
+        rep, _ = ingest_protocol_stream(store, PROTOCOL, batch=40)
+        assert (rep.stored, rep.duplicates) == (99, 0)
+        rep, _ = ingest_protocol_stream(store, copy, batch=40)
+        assert (rep.stored, rep.duplicates, len(rep.rejected)) == (0, 99, 0)
+    sessions, totals, games = _sessions_and_totals(db)
+    assert sessions == ["NetSchafkopf baseline__Schafkopfprotokoll_vom_05.10.23_02"] and games == 99
+    assert totals == TABLE_99
+
+
+def test_a_changed_game_in_a_copied_protocol_is_a_conflict_not_a_new_session(tmp_path):
+    """A copy whose game 2 says other Augen is the stored protocol with one game that differs: game 2 is
+    refused (E-NSK-AUGEN: 44 is what the cards give), the other 98 are duplicates."""
+    text = PROTOCOL.read_bytes().decode("cp1252")
+    assert text.count("haben 44 Augen") >= 1
+    changed = text.replace("Die Gegner \r\nhaben 44 Augen", "Die Gegner \r\nhaben 45 Augen", 1)
+    assert changed != text
+    copy = tmp_path / "Schafkopfprotokoll (3).txt"
+    copy.write_bytes(changed.encode("cp1252"))
+    db = tmp_path / "x.duckdb"
+    out = runner.invoke(app, ["ingest", "--db", str(db), str(PROTOCOL), str(copy)])
+    assert f"{copy}: 0 stored, 98 duplicates, 1 rejected" in out.output, out.output
+    assert f"{copy}:38:1: E-NSK-AUGEN (hand 2): the log gives the opponents 45 Augen; the cards give 44" in out.output
+    sessions, totals, games = _sessions_and_totals(db)
+    assert len(sessions) == 1 and games == 99 and totals == TABLE_99

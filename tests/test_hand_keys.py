@@ -47,14 +47,41 @@ def test_a_part_of_the_session_id_names_the_hand(db):
         assert st.find_hand(con, "Friday#14") is None  # no such session
 
 
-def test_a_part_that_names_two_sessions_names_no_hand(db, tmp_path):
-    other = tmp_path / "other.shn"
+TABLE_3 = "Thursday Night Sheepshead / 2025.03.06 / 3"
+AMBIGUOUS = (f"'Thursday#14' matches 2 sessions that hold a hand 14: '{SESSION}', '{TABLE_3}'; give the whole "
+             f"session id, e.g. '{SESSION}#14'")
+
+
+@pytest.fixture(scope="module")
+def two(tmp_path_factory):
+    """The example session stored at tables 2 and 3: both hold hands 14 to 18."""
+    tmp = tmp_path_factory.mktemp("two")
+    other = tmp / "other.shn"
     other.write_text(EXAMPLE.read_text(encoding="utf-8").replace('[Table "2"]', '[Table "3"]'), encoding="utf-8")
-    path = tmp_path / "two.duckdb"
+    path = tmp / "two.duckdb"
     assert shead("ingest", "--db", str(path), str(EXAMPLE), str(other)).returncode == 0
-    with st.reading(path) as con:
-        assert st.find_hand(con, "Thursday#14") is None  # tables 2 and 3 both hold a hand 14
-        assert st.find_hand(con, "2025.03.06 / 3#14").outcome.session.endswith("/ 3")
+    return path
+
+
+def test_a_part_that_names_two_sessions_says_so(two):
+    with st.reading(two) as con:
+        with pytest.raises(st.AmbiguousHand) as err:
+            st.find_hand(con, "Thursday#14")  # tables 2 and 3 both hold a hand 14
+        assert str(err.value) == AMBIGUOUS
+        with pytest.raises(st.AmbiguousHand):
+            st.hand_history(con, "Thursday#14")
+        assert st.find_hand(con, "2025.03.06 / 3#14").outcome.session == TABLE_3
+        assert st.find_hand(con, "Thursday#99") is None  # no hand 99 at either table: not ambiguous, none
+
+
+@pytest.mark.parametrize("command", [["replay"], ["history"], ["void", "--reason", "a card was face up"],
+                                     ["compare"]])
+def test_replay_history_void_and_compare_say_the_name_matches_two_sessions(two, command):
+    r = shead(command[0], "Thursday#14", *command[1:], "--db", str(two))
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert AMBIGUOUS in r.stderr and "no stored hand" not in r.stderr
+    if command[0] == "void":
+        assert shead("history", f"{SESSION}#14", "--db", str(two)).stdout.count("voided") == 0  # nothing voided
 
 
 def test_history_and_void_read_a_hand_key_as_replay_does(db, tmp_path):
@@ -70,3 +97,22 @@ def test_history_and_void_read_a_hand_key_as_replay_does(db, tmp_path):
     assert r.returncode == 0, r.stderr
     r = shead("history", "thursday#17", "--db", str(copy))  # a voided hand: still named by the part
     assert r.returncode == 0 and "voided" in r.stdout
+
+
+def test_the_service_says_the_name_matches_two_sessions(two):
+    from urllib.parse import quote
+
+    import httpx
+
+    from tests.service_helpers import make_token, start_service
+
+    token = make_token(two, "Thursday Night Sheepshead", "viewer")
+    served = start_service(two)
+    try:
+        with httpx.Client(base_url=served.url, headers={"Authorization": f"Bearer {token}"}, timeout=60) as c:
+            for path in (f"/hands/{quote('Thursday#14', safe='')}", f"/hands/{quote('Thursday#14', safe='')}/history"):
+                r = c.get(path)
+                assert r.status_code == 404 and r.json()["detail"] == AMBIGUOUS
+            assert c.get(f"/hands/{quote(TABLE_3 + '#14', safe='')}").status_code == 200
+    finally:
+        served.stop()

@@ -281,8 +281,10 @@ def test_incomplete_session_in_shead_ledger_and_on_the_ledger_page(db, tmp_path,
     good = tmp_path / "house_a.txt"
     bad = tmp_path / "house_a_bad.txt"
     good.write_text(file_a(), encoding="utf-8")
+    # another sitting (a day later) played from the same deals, its A4 priced otherwise: a protocol of its own
+    # (the same header and deals would be the stored protocol, docs/storage.md "Duplicates by meaning")
     bad.write_text(file_a("Das Einzelspiel kostet 40 Punkte. 1 mal aufgedoppelt 80 Punkte.", (-80, -80, 240, -80),
-                          80), encoding="utf-8")
+                          80).replace("am 12.11.26", "am 13.11.26"), encoding="utf-8")
     runner = CliRunner()
     res = runner.invoke(app, ["ingest", str(good), str(bad), "--db", str(db)])
     assert res.exit_code == 1  # one game refused

@@ -434,7 +434,7 @@ def test_rejected_page(both_db, monkeypatch):
 
 def test_rejected_page_without_rejections(db, monkeypatch):
     at = run("rejected.py", db, monkeypatch)
-    assert at.success and "No hand was refused" in at.success[0].value
+    assert at.success and "No hand is refused" in at.success[0].value
 
 
 def test_ledger_keeps_units_apart(tmp_path, monkeypatch):

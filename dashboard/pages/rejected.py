@@ -1,4 +1,8 @@
-"""Rejected hands: every hand refused at ingest, with its errors and its file.
+"""Rejected hands: every hand still refused, with its errors and its file.
+
+What is listed is what is refused *now* (:mod:`ingest.rejections`): a hand
+stored since it was refused (fixed and ingested again) is not listed, and a
+hand refused several times is listed once, with its latest refusal.
 
 A refused hand has no trusted date, group or table, so the sidebar filters do
 not apply here (the Overview's "Rejected hands" counts the same rows).  Each
@@ -15,18 +19,19 @@ import streamlit as st
 from dashboard import hand_list as hl
 from dashboard.filters import BUSY_TIMEOUT, EMPTY_HELP, _busy, db_path, ensure_navigation, plural
 from dashboard.text import md
+from ingest.rejections import still_rejected
 from ingest.store import StoreBusy, StoreMissing, reading
 
 ensure_navigation()
 st.title("Rejected hands")
-st.caption("Hands refused at ingest, with the error that stopped each and the file it came from. Fix the text "
-           "and ingest the file again: the hands already stored stay as they are.")
+st.caption("Hands still refused, with the error that stopped each and the file it came from. Fix the text "
+           "and ingest the file again: the hands already stored stay as they are, and a fixed hand leaves this "
+           "list once it is stored.")
 path = db_path()
 try:
     with reading(path, timeout=BUSY_TIMEOUT) as con:
-        rows = con.sql("""SELECT r.rejected_id, r.file, r.line, r.col, r.session, r.hand, r.code, r.message,
-                                 r.errors, r.source, CAST(r.rejected_at AS TIMESTAMP) AS rejected_at
-                          FROM rejected r ORDER BY r.file NULLS LAST, r.line, r.rejected_id""").pl()
+        rows = still_rejected(con, "rejected_id, file, line, col, session, hand, code, message, errors, source, "
+                                   "CAST(rejected_at AS TIMESTAMP) AS rejected_at")
 except StoreBusy as exc:
     _busy(exc)
 except StoreMissing:
@@ -34,7 +39,8 @@ except StoreMissing:
     st.stop()
 
 if rows.is_empty():
-    st.success("No hand was refused: every hand ingested into this database was stored.")
+    st.success("No hand is refused: every hand ingested into this database is stored (a hand refused earlier "
+               "was stored since).")
     st.stop()
 
 st.subheader(plural(len(rows), "rejected hand"))
@@ -47,8 +53,8 @@ st.dataframe(
                    "code": st.column_config.TextColumn("error", help="The diagnostic code (docs/notation.md)."),
                    "rejected_at": st.column_config.DatetimeColumn("refused at", format="YYYY-MM-DD HH:mm")},
 )
-st.caption("One row per refused hand: where the first error is (file, line, column), its code and message. "
-           "The filters in the sidebar of the other pages do not apply here.")
+st.caption("One row per hand still refused, its latest refusal: where the first error is (file, line, column), "
+           "its code and message. The filters in the sidebar of the other pages do not apply here.")
 
 labels = [f"{r['file'] or '(no file)'}:{r['line']}:{r['col']} {r['code']}" for r in rows.to_dicts()]
 i = st.selectbox("Show a hand", range(len(labels)), format_func=lambda k: labels[k], key="rejected.pick")
