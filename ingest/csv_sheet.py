@@ -177,6 +177,7 @@ def parse_columns(text: str, header: list[str]) -> dict[str, str]:
         if _norm(cell) in IGNORED:
             out[f"ignore:{cell}"] = cell
     for f, col in _parts(text):
+        f = f.lower() if f.lower() in FIELDS or f.lower() == "ignore" else f
         if f not in FIELDS and f != "ignore":
             if _match(header, f):
                 continue  # PLAYER=NAME: seat_names reads it
@@ -208,7 +209,7 @@ def seat_names(header: list[str], cols: dict[str, str], columns: str | None = No
     out = {p: (p.split("=", 1)[1].strip() or p.split("=", 1)[0].strip()) if "=" in p else p.strip()
            for p in players}
     for left, name in _parts(columns):
-        if left in FIELDS or left == "ignore":
+        if left.lower() in FIELDS or left.lower() == "ignore":
             continue
         match = _match(header, left)
         if not match or match[0] not in out:
