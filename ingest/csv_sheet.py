@@ -4,8 +4,8 @@ Two kinds of CSV file, told apart by the header (or ``--columns``):
 
 * a **per-hand score sheet** — one row per hand: ``date``, ``hand``,
   ``dealer``, ``picker``, ``partner``, ``call``, ``points``, ``outcome``,
-  ``leaster``, ``doubler`` and one column per player holding that player's
-  units.  Each row becomes the facts of an SHN score-sheet line
+  ``leaster``, ``doubler``, ``crack`` and one column per player holding that
+  player's units.  Each row becomes the facts of an SHN score-sheet line
   (:class:`replay.facts.HandRecord`, every fact positioned at its row and
   column: ``Pos(line=row, col=column)``, rows counted from 1 = the header,
   columns from 1) and goes to the one judge (:func:`replay.judge.judge_hand`
@@ -549,15 +549,16 @@ def read_marks(text: str, seats: dict[str, str]) -> tuple[list[tuple[str, str | 
     toks: list[tuple[str, str]] = []  # (kind of token, value): name -> alias, word -> lower case
     written: list[str] = []  # each token as written
     for m in rx.finditer(text):
-        if m.lastgroup == "sep":
+        group = m.lastgroup or "sep"
+        if group == "sep":
             continue
-        if m.lastgroup == "word":
+        if group == "word":
             w = m.group().lower()
             if w not in _MARK_SEP:
                 toks.append(("word", w))
                 written.append(m.group())
         else:
-            toks.append(("name", seats[names[int(m.lastgroup[1:])].lower()]))
+            toks.append(("name", seats[names[int(group[1:])].lower()]))
             written.append(m.group())
     if not toks or (len(toks) == 1 and toks[0][1] in _MARK_NONE):
         return [], None
@@ -597,8 +598,8 @@ def read_marks(text: str, seats: dict[str, str]) -> tuple[list[tuple[str, str | 
                 return [], (f"'{written[i]}' names no player" if j >= n else
                             f"'{written[i]}' is followed by {written[j]!r}, not a player of this sitting")
             i = j + 1
-        elif seat_at(i) is not None:  # PLAYER, PLAYER cracked, PLAYER blitz black
-            who = seat_at(i)
+        elif (found := seat_at(i)) is not None:  # PLAYER, PLAYER cracked, PLAYER blitz black
+            who = found
             nxt = toks[i + 1][1] if i + 1 < n and toks[i + 1][0] == "word" else None
             after = i + 2 < n and (toks[i + 2][0] == "name" or toks[i + 2][1] in _MARK_BY)
             if nxt in MARK_WORDS and (nxt in _MARK_PAST or not after):
