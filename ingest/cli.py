@@ -454,9 +454,12 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
                                                "in4: Indiana hands, the call column holding the declaration)."),
            columns: Optional[str] = typer.Option(None, "--columns", help="CSV column mapping FIELD=COLUMN,... "
                                                  "(fields: date hand dealer picker partner call points outcome "
-                                                 "leaster doubler session group; ignore=COLUMN leaves a column "
-                                                 "out); other columns are players. Default: guessed from the header "
-                                                 "(Notes/Comment columns ignored); the mapping given wins.")
+                                                 "leaster doubler crack session group; ignore=COLUMN leaves a "
+                                                 "column out); other columns are players, and PLAYER=NAME stores "
+                                                 "a player column under a name, as SHN's Seats 'Ann=Ann Kraus' "
+                                                 "(also a header cell written Ann=Ann Kraus). Default: guessed "
+                                                 "from the header (Notes/Comment columns ignored); the mapping "
+                                                 "given wins.")
            ) -> None:
     """Validate hand logs by replaying every hand and store the good hands; CSV score sheets and ledgers too."""
     if amend is not None:

@@ -4,8 +4,8 @@ Two kinds of CSV file, told apart by the header (or ``--columns``):
 
 * a **per-hand score sheet** — one row per hand: ``date``, ``hand``,
   ``dealer``, ``picker``, ``partner``, ``call``, ``points``, ``outcome``,
-  ``leaster``, ``doubler`` and one column per player holding that player's
-  units.  Each row becomes the facts of an SHN score-sheet line
+  ``leaster``, ``doubler``, ``crack`` and one column per player holding that
+  player's units.  Each row becomes the facts of an SHN score-sheet line
   (:class:`replay.facts.HandRecord`, every fact positioned at its row and
   column: ``Pos(line=row, col=column)``, rows counted from 1 = the header,
   columns from 1) and goes to the one judge (:func:`replay.judge.judge_hand`
@@ -15,6 +15,27 @@ Two kinds of CSV file, told apart by the header (or ``--columns``):
   ``shead export --format shn`` treat it as SHN.  One session per date
   (``CSV <file> <date>``); its seats are the players with a value in the
   date's first row, in column order.
+
+  **Cracks.** A ``crack`` column (headed crack, cracked, cracks, kontra,
+  doubled, marks, knock, Stoß ...) says who cracked, re-cracked, castrated
+  or blitzed (:func:`read_marks`: ``Cal``, ``cracked by Cal``, ``Cal recrack
+  Bob``, ``blitz Bob black``); each becomes the fact SHN's ``crack S``,
+  ``recrack S``, ``castrate S``, ``blitz S black`` gives
+  (:class:`replay.facts.MarkRec` in ``HandRecord.marks``), and the judge
+  decides whether it is allowed and what it doubles (rules.md E-1..E-6).  A
+  cell it cannot read refuses the row with ``E-CSV-CRACK`` at its row and
+  column.  **Without the column, or with the cell blank, a row records no
+  crack**: its units are judged as a hand without marks, so a cracked hand's
+  doubled units are refused (``E-SCORE``) or, without points and outcome,
+  read as the outcome they fit without a crack (a cracked plain win,
+  +4/+2/-2, reads as a schneider win).
+
+  **Names.** A player column is stored under the player's name, as SHN's
+  ``[Seats "Ann=Ann Kraus; ..."]`` stores a seat (``hand_units.player``,
+  ``session_players.player``, the ledger): its header cell as written, or
+  the name given by a header cell written ``Ann=Ann Kraus`` or by
+  ``--columns "Ann=Ann Kraus,Bob=Bob Lenz"`` (:func:`seat_names`); the
+  cells write the player as the column does (``Ann``) or by the name.
 * a **ledger of sitting totals** — a ``date`` column and one column per
   player holding that player's net for the sitting (blank: did not play).
   Each row must sum to zero (rules.md B-35); a row that does not is refused
@@ -23,8 +44,10 @@ Two kinds of CSV file, told apart by the header (or ``--columns``):
 
 The column mapping is guessed from the header (:func:`guess_columns`:
 English and German names, any case) and can be given as
-``"date=Datum,picker=Spieler,..."`` (:func:`parse_columns`); every column
-the mapping does not name is a player column.
+``"date=Datum,picker=Spieler,crack=Notes,..."`` (:func:`parse_columns`,
+with ``PLAYER=NAME`` parts naming players); every column the mapping does
+not name is a player column (a ledger's players are stored under their
+names too).
 """
 
 from __future__ import annotations
@@ -38,13 +61,13 @@ from pathlib import PurePath
 
 from replay.cards import Card
 from replay.errors import Diagnostic
-from replay.facts import OUTCOMES, CallRec, HandRecord, Pos, ScoreRec, SessionRec, ShnFile, Value
+from replay.facts import OUTCOMES, CallRec, HandRecord, MarkRec, Pos, ScoreRec, SessionRec, ShnFile, Value
 
 from .csv_indiana import declaration, is_indiana_rules
 from .model import FileResult
 
 __all__ = ["FIELDS", "IGNORED", "column_map", "guess_columns", "parse_columns", "looks_like_csv", "read_csv", "Sitting", "CsvResult",
-           "preview"]
+           "preview", "read_marks", "seat_names", "seat_label", "sheet_header"]
 
 #: The fields a column can be mapped to, and the header words that name them.
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -58,6 +81,9 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "outcome": ("outcome", "result", "ergebnis"),
     "leaster": ("leaster", "leaster winner"),
     "doubler": ("doubler", "double", "doublers"),
+    # who cracked, re-cracked, castrated or blitzed (rules.md E-2..E-5): the cell grammar of :func:`read_marks`
+    "crack": ("crack", "cracks", "cracked", "crack by", "cracked by", "cracker", "knock", "knocked", "kontra",
+              "contra", "doubled", "marks", "stoß", "stoss", "gestoßen", "gestossen"),
     # a ledger's sitting as shead export writes it (ingest.export.export_ledger_csv): its stored name and group
     "session": ("session",),
     "group": ("group",),
@@ -66,7 +92,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
 #: units: such a column is ignored (as is any column given as --columns ignore=COLUMN).
 IGNORED = ("notes", "note", "comment", "comments", "remarks", "remark", "memo", "bemerkung", "bemerkungen",
            "kommentar", "notiz", "notizen")
-HAND_FIELDS = ("hand", "picker", "dealer", "partner", "call", "points", "outcome", "leaster", "doubler")
+HAND_FIELDS = ("hand", "picker", "dealer", "partner", "call", "points", "outcome", "leaster", "doubler", "crack")
 
 
 @dataclass(slots=True)
@@ -86,13 +112,16 @@ class CsvResult:
     """What :func:`read_csv` found: ``kind`` (``score-sheet`` or
     ``ledger``), ``columns`` (field → column header), ``players`` (the
     player columns), and either ``result`` (the judged hands, a
-    :class:`FileResult`) or ``sittings`` with ``refused`` diagnostics."""
+    :class:`FileResult`) or ``sittings`` with ``refused`` diagnostics;
+    ``names`` player column → the player's stored name (:func:`seat_names`;
+    a column missing from it is its own name)."""
 
     kind: str
     columns: dict[str, str]
     players: list[str]
     result: FileResult
     sittings: list[Sitting] = field(default_factory=list)
+    names: dict[str, str] = field(default_factory=dict)
 
 
 def _norm(h: str) -> str:
@@ -115,28 +144,101 @@ def guess_columns(header: list[str]) -> dict[str, str]:
     return out
 
 
+def _parts(text: str | None) -> list[tuple[str, str]]:
+    """The ``LEFT=RIGHT`` parts of a ``--columns`` text, split at commas.
+    Raises ``ValueError`` for a part without ``=``."""
+    out = []
+    for part in (p.strip() for p in (text or "").split(",") if p.strip()):
+        if "=" not in part:
+            raise ValueError(f"{part!r} is not FIELD=COLUMN nor PLAYER=NAME (fields: {', '.join(FIELDS)}, ignore)")
+        left, right = (x.strip() for x in part.split("=", 1))
+        out.append((left, right))
+    return out
+
+
+def _match(header: list[str], col: str) -> list[str]:
+    """The header cells named ``col`` (as written, or case and spacing
+    ignored; a player column written ``Ann=Ann Kraus`` also by ``Ann``)."""
+    return [c for c in header if c.strip() == col or _norm(c) == _norm(col)
+            or ("=" in c and _norm(c.split("=", 1)[0]) == _norm(col))]
+
+
 def parse_columns(text: str, header: list[str]) -> dict[str, str]:
     """``"date=Datum,picker=Spieler"`` → field → header cell.  Raises
-    ``ValueError`` naming an unknown field or a column not in the header.
-    ``ignore=COLUMN`` (any number of times) leaves a column out: neither a
-    field nor a player.  Columns named like notes (:data:`IGNORED`) are
-    ignored without it."""
+    ``ValueError`` naming a part that is neither a field nor a player column
+    of the header, or a column not in the header.  ``ignore=COLUMN`` (any
+    number of times) leaves a column out: neither a field nor a player.
+    Columns named like notes (:data:`IGNORED`) are ignored without it, unless
+    the text maps them to a field (``crack=Notes``).  A part ``PLAYER=NAME``
+    whose left side is a player column gives that player's name
+    (:func:`seat_names`) and is no field."""
     out: dict[str, str] = {}
     for cell in header:
         if _norm(cell) in IGNORED:
             out[f"ignore:{cell}"] = cell
-    for part in (p.strip() for p in text.split(",") if p.strip()):
-        if "=" not in part:
-            raise ValueError(f"{part!r} is not FIELD=COLUMN (fields: {', '.join(FIELDS)}, ignore)")
-        f, col = (x.strip() for x in part.split("=", 1))
+    for f, col in _parts(text):
+        f = f.lower() if f.lower() in FIELDS or f.lower() == "ignore" else f
         if f not in FIELDS and f != "ignore":
-            raise ValueError(f"unknown field {f!r} (expected one of {', '.join(FIELDS)}, or ignore=COLUMN to "
-                             "leave a column out)")
-        match = [c for c in header if c.strip() == col or _norm(c) == _norm(col)]
+            if _match(header, f):
+                continue  # PLAYER=NAME: seat_names reads it
+            raise ValueError(f"{f!r} is neither a field ({', '.join(FIELDS)}, or ignore=COLUMN to leave a column "
+                             f"out) nor a column of the header to name a player ({', '.join(header)})")
+        match = _match(header, col)
         if not match:
             raise ValueError(f"no column {col!r} in the header ({', '.join(header)})")
+        if f != "ignore":
+            out.pop(f"ignore:{match[0]}", None)
         out[f"ignore:{match[0]}" if f == "ignore" else f] = match[0]
     return out
+
+
+def seat_names(header: list[str], cols: dict[str, str], columns: str | None = None) -> dict[str, str]:
+    """player column → the player's name, stored as an SHN seat's name is
+    (``[Seats "Ann=Ann Kraus"]``: ``hand_units.player``,
+    ``session_players.player``, the ledger), so that a CSV sheet's "Ann" and
+    an SHN session's "Ann Kraus" are one player.  A header cell written
+    ``Ann=Ann Kraus`` (alias=name, as in SHN's Seats tag) names the player in
+    its column; a part ``Ann=Ann Kraus`` of ``columns`` (``--columns``)
+    names the player of column ``Ann`` and wins over the header; any other
+    player column is its own name.  ``cols``: the column mapping
+    (:func:`column_map`).  Raises ``ValueError`` for a name on a column that
+    is a field's, an empty name, a name holding ``;`` or ``"`` (SHN's Seats
+    tag could not hold it), or two columns of one name."""
+    named = set(cols.values())
+    players = [c for c in header if c not in named and c.strip()]
+    out = {p: (p.split("=", 1)[1].strip() or p.split("=", 1)[0].strip()) if "=" in p else p.strip()
+           for p in players}
+    for left, name in _parts(columns):
+        if left.lower() in FIELDS or left.lower() == "ignore":
+            continue
+        match = _match(header, left)
+        if not match or match[0] not in out:
+            raise ValueError(f"{left}={name}: {left!r} is not a player column (players: {', '.join(players)})")
+        out[match[0]] = name
+    seen: dict[str, str] = {}
+    for p, name in out.items():
+        if not name or ";" in name or '"' in name:
+            raise ValueError(f"{p}: the name {name!r} cannot be a seat's name (not empty, no ';' or '\"')")
+        if name.lower() in seen:
+            raise ValueError(f"the columns {seen[name.lower()]!r} and {p!r} both name {name!r}")
+        seen[name.lower()] = p
+    return out
+
+
+def seat_label(column: str) -> str:
+    """What a scorer writes for the player of a column in the dealer, picker,
+    partner, leaster and crack cells: the column as written, or for a column
+    written ``Ann=Ann Kraus`` its alias ``Ann``."""
+    return column.split("=", 1)[0].strip() if "=" in column else column.strip()
+
+
+def sheet_header(header: list[str], columns: str | None = None) -> tuple[dict[str, str], list[str], dict[str, str]]:
+    """A CSV header read: ``(field → column, the player columns in order,
+    player column → name)`` (:func:`column_map`, :func:`seat_names`).
+    Raises ``ValueError`` as they do."""
+    cols = column_map(header, columns)
+    names = seat_names(header, cols, columns)
+    return cols, list(names), names
 
 
 def column_map(header: list[str], columns: str | None = None) -> dict[str, str]:
@@ -187,13 +289,12 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
     if not header or not any(c.strip() for c in header):
         return None
     try:
-        cols = column_map(header, columns)
+        cols, players, names = sheet_header(header, columns)
     except ValueError:
         return None
     if "date" not in cols or not any(f in cols for f in HAND_FIELDS):
         return None
-    named = set(cols.values())
-    out = CsvResult("score-sheet", cols, [c for c in header if c not in named and c.strip()], FileResult(path=name))
+    out = CsvResult("score-sheet", cols, players, FileResult(path=name), names=names)
     index = {c: i for i, c in enumerate(header)}
 
     def batches() -> Iterator[ShnFile]:
@@ -311,13 +412,11 @@ def read_csv(data: bytes, path: str | None = None, *, columns: str | None = None
         return CsvResult("unknown", {}, [], result)
     header = rows[0]
     try:
-        cols = column_map(header, columns)
+        cols, players, names = sheet_header(header, columns)
     except ValueError as exc:
         result.errors.append(Diagnostic("E-CSV-COLUMNS", f"--columns: {exc}", file=path, line=1, col=1,
-                                        found=columns, expected="FIELD=COLUMN,..."))
+                                        found=columns, expected="FIELD=COLUMN,... or PLAYER=NAME,..."))
         return CsvResult("unknown", {}, [], result)
-    named = set(cols.values())
-    players = [c for c in header if c not in named and c.strip()]
     index = {c: i for i, c in enumerate(header)}
     if "date" not in cols:
         result.errors.append(Diagnostic("E-CSV-COLUMNS", "no date column: a score sheet or ledger needs one (name "
@@ -325,7 +424,7 @@ def read_csv(data: bytes, path: str | None = None, *, columns: str | None = None
                                         found=", ".join(header), expected="a 'date' column"))
         return CsvResult("unknown", cols, players, result)
     kind = "score-sheet" if any(f in cols for f in HAND_FIELDS) else "ledger"
-    out = CsvResult(kind, cols, players, result)
+    out = CsvResult(kind, cols, players, result, names=names)
     if kind == "ledger":
         _ledger(out, rows, index, path)
     else:
@@ -359,7 +458,7 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
                                  f"refused (if {p!r} is not a player but a column of text, leave it out with "
                                  f"--columns ignore={p})", file=path, line=r, col=k + 1, found=c, expected="e.g. +12 or -3")
                 break
-            units[p] = v
+            units[out.names.get(p, p)] = v
         if bad is None and sum(units.values()) != 0:
             bad = Diagnostic("E-CSV-ZERO-SUM", f"row {r} ({d}) sums to {sum(units.values()):+d}, not 0: every "
                              "sitting's nets must cancel out (rules.md B-35); the row is refused", file=path,
@@ -397,6 +496,130 @@ def _alias(name: str, taken: set[str]) -> str:
     return a
 
 
+#: Words of a crack cell (:func:`read_marks`) → the SHN mark they write (notation.md: ``crack S``,
+#: ``recrack S``, ``castrate S``, ``blitz S black|red``; rules.md E-2..E-5).
+MARK_WORDS = {"crack": "crack", "cracks": "crack", "cracked": "crack", "knock": "crack", "knocked": "crack",
+              "kontra": "crack", "contra": "crack", "doubled": "crack",
+              "recrack": "recrack", "recracked": "recrack", "recracks": "recrack", "re-crack": "recrack",
+              "re-cracked": "recrack", "re": "recrack", "crackback": "recrack", "crack-back": "recrack",
+              "castrate": "castrate", "castrated": "castrate", "castrates": "castrate",
+              "blitz": "blitz", "blitzed": "blitz", "blitzes": "blitz"}
+#: The forms that follow the player they are said of ("Cal cracked", "Bob recracked", "cracked by Cal").
+_MARK_PAST = frozenset({"cracked", "knocked", "doubled", "recracked", "re-cracked", "castrated", "blitzed"})
+_MARK_BY = frozenset({"by", "von", "from"})
+_MARK_COLOURS = {"black": "black", "red": "red", "schwarz": "black", "rot": "red", "middle": "middle",
+                 "four": "four"}
+#: A crack cell saying there was none.
+_MARK_NONE = frozenset({"-", "no", "none", "nein", "kein", "keine", "0"})
+#: A crack cell saying there was a crack without saying whose: ``crack ?`` (notation.md: an acknowledged unknown).
+_MARK_YES = frozenset({"x", "yes", "y", "ja", "true", "?"})
+_MARK_SEP = frozenset({",", ";", "/", "+", "&", "and", "und", "then", "dann"})
+MARK_EXPECTED = ("a player (the cracker), or crack / recrack / castrate / blitz PLAYER (blitz PLAYER black|red), "
+                 "e.g. 'Cal', 'crack Cal', 'cracked by Cal', 'Cal recrack Bob', 'blitz Bob black'; x or ? "
+                 "for a crack by an unknown player; blank or - for none")
+
+
+def read_marks(text: str, seats: dict[str, str]) -> tuple[list[tuple[str, str | None, str | None, str]], str | None]:
+    """A crack cell → the marks it writes, in order: ``(kind, seat alias or
+    None for an unknown seat, blitz colour or None, blitz pair)``, kinds
+    ``crack``, ``recrack``, ``castrate``, ``blitz`` (the facts of SHN's
+    ``crack S`` ... statements, :class:`replay.facts.MarkRec`); and None,
+    or the reason the cell cannot be read.  A mapping, never a rule book:
+    whether the marks are allowed (who may crack, allowBlitz, maxMarks) and
+    what they are worth is the judge's (rules.md E-1..E-6).
+
+    ``seats``: every way the cell may name a player (lower case) → alias.
+    The grammar, case-insensitive, marks separated by commas, ``;``, ``+``,
+    ``and`` or nothing:
+
+    * ``Cal`` — a player alone: Cal cracked; ``Cal recrack Bob``: Cal
+      cracked, Bob re-cracked;
+    * ``crack Cal``, ``cracked by Cal``, ``Cal cracked`` (also knock, kontra,
+      doubled); ``recrack Bob``, ``Bob recracked``, ``re Bob``;
+      ``castrate Eve``;
+    * ``blitz Bob black`` / ``blitz Bob red`` (the colour of the two queens
+      shown; ``middle jacks``, ``four jacks``, ``black jacks`` for a jack
+      blitz); the colour is required, as in SHN;
+    * ``x``, ``yes`` or ``?``: a crack by a player not written (``crack ?``);
+    * blank, ``-``, ``no``, ``none``, ``0``: no mark.
+    """
+    names = sorted(seats, key=len, reverse=True)
+    rx = re.compile("|".join([*(rf"(?<![\w-])(?P<n{k}>{re.escape(n)})(?![\w-])" for k, n in enumerate(names)),
+                              r"(?P<sep>[,;/+&])", r"(?P<word>[^\s,;/+&]+)"]), re.IGNORECASE)
+    toks: list[tuple[str, str]] = []  # (kind of token, value): name -> alias, word -> lower case
+    written: list[str] = []  # each token as written
+    for m in rx.finditer(text):
+        group = m.lastgroup or "sep"
+        if group == "sep":
+            continue
+        if group == "word":
+            w = m.group().lower()
+            if w not in _MARK_SEP:
+                toks.append(("word", w))
+                written.append(m.group())
+        else:
+            toks.append(("name", seats[names[int(group[1:])].lower()]))
+            written.append(m.group())
+    if not toks or (len(toks) == 1 and toks[0][1] in _MARK_NONE):
+        return [], None
+    if len(toks) == 1 and toks[0][1] in _MARK_YES:
+        return [("crack", None, None, "queens")], None
+    out: list[tuple[str, str | None, str | None, str]] = []
+    i, n = 0, len(toks)
+
+    def seat_at(j: int) -> str | None:
+        if j < n and toks[j][0] == "name":
+            return toks[j][1]
+        if j < n and toks[j][1] == "?":
+            return "?"
+        return None
+
+    def blitz_rest(j: int, who: str) -> tuple[int, str, str] | str:
+        # after `blitz PLAYER`: the colour, then queens or jacks
+        colour = _MARK_COLOURS.get(toks[j][1]) if j < n and toks[j][0] == "word" else None
+        if colour is None:
+            return f"the blitz of {who} says no colour (black or red: which two queens were shown)"
+        j += 1
+        pair = "queens"
+        if j < n and toks[j][1] in ("queens", "jacks"):
+            pair = toks[j][1]
+            j += 1
+        if colour in ("middle", "four") and pair != "jacks":
+            return f"'{colour}' of {who}'s blitz is said of jacks: write '{colour} jacks'"
+        return j, colour, pair
+
+    while i < n:
+        kind, val = toks[i]
+        if kind == "word" and val in MARK_WORDS:  # crack PLAYER, cracked by PLAYER
+            mk = MARK_WORDS[val]
+            j = i + 1 + (i + 1 < n and toks[i + 1][1] in _MARK_BY)
+            who = seat_at(j)
+            if who is None:
+                return [], (f"'{written[i]}' names no player" if j >= n else
+                            f"'{written[i]}' is followed by {written[j]!r}, not a player of this sitting")
+            i = j + 1
+        elif (found := seat_at(i)) is not None:  # PLAYER, PLAYER cracked, PLAYER blitz black
+            who = found
+            nxt = toks[i + 1][1] if i + 1 < n and toks[i + 1][0] == "word" else None
+            after = i + 2 < n and (toks[i + 2][0] == "name" or toks[i + 2][1] in _MARK_BY)
+            if nxt in MARK_WORDS and (nxt in _MARK_PAST or not after):
+                mk, i = MARK_WORDS[nxt], i + 2
+            else:
+                mk, i = "crack", i + 1
+        else:
+            return [], f"{written[i]!r} is not a player of this sitting nor a crack word"
+        seat = None if who == "?" else who
+        if mk == "blitz":
+            got = blitz_rest(i, who)
+            if isinstance(got, str):
+                return [], got
+            i, colour, pair = got
+            out.append((mk, seat, colour, pair))
+        else:
+            out.append((mk, seat, None, "queens"))
+    return out, None
+
+
 def _score_sheet(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: str | None,
                  rules: str, stored_session=None) -> None:
     from .validate import _validate_records  # noqa: PLC0415 - the one loop over the judge
@@ -421,9 +644,11 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     sessions: dict[str, SessionRec] = {}
     seats_of: dict[str, list[str]] = {}
     alias_of: dict[str, str] = {}
+    label = {p: seat_label(p) for p in out.players}  # what the cells write for the player
+    name_of = {p: out.names.get(p, p) for p in out.players}  # the player's stored name (seat_names)
     taken: set[str] = set()
     for p in out.players:
-        alias_of[p] = _alias(p, taken)
+        alias_of[p] = _alias(label[p], taken)
 
     def cell(row: list[str], f: str) -> tuple[str, int]:
         if f not in cols:
@@ -449,15 +674,17 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         present = [p for p in out.players if (row[index[p]].strip() if index[p] < len(row) else "")]
         if d not in sessions:
             seats_of[d] = present
-            name = (stored_session(d, tuple(present)) if stored_session and d != "unknown" else None) \
-                or f"CSV {stem} {d}"  # by meaning: a stored sitting of these players that day (D1)
+            name = (stored_session(d, tuple(name_of[p] for p in present)) if stored_session and d != "unknown"
+                    else None) or f"CSV {stem} {d}"  # by meaning: a stored sitting of these players that day (D1)
             sessions[d] = SessionRec({"Session": name, "Event": f"CSV {stem}",
                                       **({"Date": d.replace("-", ".")} if d != "unknown" else {}),
-                                      "Seats": "; ".join(f"{alias_of[p]}={p}" for p in present), "Rules": rules})
+                                      "Seats": "; ".join(f"{alias_of[p]}={name_of[p]}" for p in present),
+                                      "Rules": rules})
         seats = seats_of[d]
         if present != seats:
-            err("E-CSV-SEATS", f"the players with units ({', '.join(present)}) are not the sitting's table "
-                f"({', '.join(seats)}, from its first row)", 1, ", ".join(present), ", ".join(seats))
+            err("E-CSV-SEATS", f"the players with units ({', '.join(label[p] for p in present)}) are not the "
+                f"sitting's table ({', '.join(label[p] for p in seats)}, from its first row)", 1,
+                ", ".join(label[p] for p in present), ", ".join(label[p] for p in seats))
         count[d] = count.get(d, 0) + 1
         htext, hcol = cell(row, "hand")
         number = _int(htext) if htext else count[d]
@@ -467,18 +694,16 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         rec = HandRecord(number, sessions[d], pos=Pos(r, 1))
         rec.line = r
         words: list[str] = [f"hand {number}"]
-        by_name = {p: alias_of[p] for p in seats}
+        by_name = {w.lower(): alias_of[p] for p in seats for w in (label[p], name_of[p], alias_of[p])}
 
         def seat(f: str) -> tuple[str | None, int]:
             t, c = cell(row, f)
             if not t:
                 return None, c
-            if t in by_name:
-                return by_name[t], c
-            low = {p.lower(): a for p, a in by_name.items()}
-            if t.lower() in low:
-                return low[t.lower()], c
-            err("E-CSV-SEAT", f"{f} {t!r} is not a player of this sitting", c, t, " / ".join(seats))
+            if t.lower() in by_name:
+                return by_name[t.lower()], c
+            err("E-CSV-SEAT", f"{f} {t!r} is not a player of this sitting", c, t,
+                " / ".join(label[p] for p in seats))
             return None, c
 
         dealer, dc = seat("dealer")
@@ -486,15 +711,25 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             rec.dealer = Value(dealer, Pos(r, dc))
             words[0] += f"  dealer {dealer}"
         line: list[str] = []
+        ktext, kc = cell(row, "crack")
+        marks, bad = read_marks(ktext, by_name) if ktext else ([], None)
+        if bad:
+            err("E-CSV-CRACK", f"crack {ktext!r}: {bad}", kc, ktext, MARK_EXPECTED)
+        for kind, who, colour, pair in marks:
+            rec.marks.append(MarkRec(kind, who, colour, Pos(r, kc), pair=pair))
+        mark_words = [f"{kind} {who or '?'}" + (f" {colour}" if colour else "") + (" jacks" if pair == "jacks" else "")
+                      for kind, who, colour, pair in marks]
         dbl, dbc = cell(row, "doubler")
         lst, lsc = seat("leaster")
         picker, pc = seat("picker")
         if dbl and dbl.lower() in ("yes", "y", "x", "1", "true", "doubler", "ja"):
             rec.doubler = Value(True, Pos(r, dbc))
             line.append("doubler")
+            line.extend(mark_words)
         elif lst:
             rec.leaster = Value(lst, Pos(r, lsc))
             line.append(f"leaster {lst}")
+            line.extend(mark_words)
         elif picker and is_indiana_rules(rules):  # the declarer; the call column holds the declaration
             ctext, cc = cell(row, "call")
             g, text, bad = declaration(picker, ctext, Pos(r, cc or pc))
@@ -503,6 +738,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             else:
                 rec.game = g
                 line.append(text)
+            line.extend(mark_words)
             partner, prc = seat("partner")
             if partner:
                 rec.partner = Value(partner, Pos(r, prc))
@@ -525,6 +761,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 else:
                     rec.call = CallRec(card, pos=Pos(r, cc), card_pos=Pos(r, cc))
                     line.append(f"call {card}")
+            line.extend(mark_words)  # notation.md's order: call/alone; crack, recrack, blitz; partner pts outcome
             partner, prc = seat("partner")
             if partner:
                 rec.partner = Value(partner, Pos(r, prc))

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from ingest import store as st
-from ingest.csv_sheet import HAND_FIELDS, CsvResult, _ledger, column_map, open_csv, read_rows
+from ingest.csv_sheet import HAND_FIELDS, CsvResult, _ledger, open_csv, read_rows, sheet_header
 from ingest.model import FileResult
 from replay.errors import Diagnostic
 
@@ -70,19 +70,17 @@ def read_ledger_stream(path: str | PurePath, name: str | None = None, *, columns
     if not header or not any(c.strip() for c in header):
         return None
     try:
-        cols = column_map(header, columns)
+        cols, players, names = sheet_header(header, columns)
     except ValueError:
         return None
     if "date" not in cols or any(f in cols for f in HAND_FIELDS):
         return None
-    named = set(cols.values())
-    players = [c for c in header if c not in named and c.strip()]
-    ledger = CsvResult("ledger", cols, players, FileResult(path=name))
+    ledger = CsvResult("ledger", cols, players, FileResult(path=name), names=names)
     index = {c: i for i, c in enumerate(header)}
     taken: set[int] = set()
 
     def one(rows: list[list[str]], first: int) -> FileResult:
-        out = CsvResult("ledger", cols, players, LedgerBatch(path=name, taken_sittings=taken))
+        out = CsvResult("ledger", cols, players, LedgerBatch(path=name, taken_sittings=taken), names=names)
         _ledger(out, [header, *rows], index, name, first)
         out.result.sittings = out.sittings
         return out.result
