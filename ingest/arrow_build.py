@@ -89,9 +89,16 @@ def column(values: list, kind: str):
         empty = "" if kind == "string" else b""
         raw = [empty if v is None else v for v in values] if nulls else values
         if kind == "string":
-            raw = [s.encode("utf-8") for s in raw]
+            text = "".join(raw)
+            if text.isascii():  # one character a byte: the offsets are the texts' lengths
+                data = text.encode("ascii")
+            else:
+                raw = [s.encode("utf-8") for s in raw]
+                data = b"".join(raw)
+        else:
+            data = b"".join(raw)
         offsets = array("i", accumulate(map(len, raw), initial=0))
-        return pa.Array.from_buffers(_type(kind), n, [valid, pa.py_buffer(offsets), pa.py_buffer(b"".join(raw))],
+        return pa.Array.from_buffers(_type(kind), n, [valid, pa.py_buffer(offsets), pa.py_buffer(data)],
                                      null_count=nulls)
     if kind == "list_uint8":
         items = [() if v is None else v for v in values] if nulls else values

@@ -268,12 +268,14 @@ class Batch:
     ``YYYY-MM-DD`` text cast to DATE), ``rosters`` each hand's roster (the
     dict whose JSON text is ``players``), ``units`` the ``hand_units``
     columns, ``deals`` hand_id -> ``(deal_seats, deal_sizes, deal, blind)``
-    (the ``card_log`` lists) of each hand given a ``hand_deals`` row."""
+    (the ``card_log`` lists) of each hand given a ``hand_deals`` row, and
+    ``deal_ids`` hand_id -> its ``hand_deals.deal_id``."""
 
     hands: dict[str, list]
     rosters: list[dict]
     units: dict[str, list]
     deals: dict[int, tuple] = field(default_factory=dict)
+    deal_ids: dict[int, str] = field(default_factory=dict)
 
 
 _PICKED_SET = frozenset(("win", "win-s", "win-z", "lose", "lose-s", "lose-z"))
@@ -493,11 +495,8 @@ def insert_rows(con: duckdb.DuckDBPyConnection, table: str, columns: tuple[str, 
     batch = arrow_build.table(values, [(c, _kind(values[c])) for c in columns])
     sel = ", ".join(f'CAST("{c}" AS {casts[c]})' if c in casts else f'"{c}"' for c in columns)
     names = ", ".join(f'"{c}"' for c in columns)
-    con.register("_summary_rows", batch)
-    try:
-        con.execute(f"INSERT INTO {table} ({names}) SELECT {sel} FROM _summary_rows")
-    finally:
-        con.unregister("_summary_rows")
+    _summary_rows = batch  # noqa: F841 - DuckDB reads the local by name (a replacement scan, no register)
+    con.execute(f"INSERT INTO {table} ({names}) SELECT {sel} FROM _summary_rows")
 
 
 def refresh_new(con: duckdb.DuckDBPyConnection, batch: Batch, session_ids: Iterable[int]) -> None:
@@ -517,13 +516,16 @@ def refresh_new(con: duckdb.DuckDBPyConnection, batch: Batch, session_ids: Itera
     fallback = {sid for i, sid in enumerate(h["session_id"]) if sid in ids and not _fits(h, batch.rosters, i)}
     ids -= fallback
     if ids:
+        sid_of = dict(zip(h["hand_id"], h["session_id"]))
         texts = {r for sid, r, g in zip(h["session_id"], h["rules"], h["game"]) if sid in ids and g == "sheepshead"}
         sit_out = {t for t in texts if sits_out(t)}
         dates = {"date": "DATE"}
         insert_rows(con, TABLE, COLUMNS, batch_rows(batch, ids, sit_out), dates)
         insert_rows(con, HANDS_TABLE, HANDS_COLUMNS, batch_hand_rows(batch, ids), dates)
         insert_rows(con, _deal_summary.TABLE, _deal_summary.COLUMNS, _deal_summary.batch_rows(batch, ids))
-        _deal_tables.refresh(con, ids)  # migration 023: the deals shared with other sessions (read from the store)
+        # migration 023: the deals shared with other sessions (read from the store)
+        mine = {hid: d for hid, d in batch.deal_ids.items() if sid_of.get(hid) in ids}
+        _deal_tables.refresh_created(con, ids, mine)
     if fallback:
         refresh(con, fallback)
 
