@@ -138,11 +138,10 @@ def refresh_created(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int], 
             return refresh(con, ids)
         from ingest import arrow_build  # noqa: PLC0415
 
-        _mine = arrow_build.table({"hand_id": list(deals), "deal_id": list(deals.values())},  # noqa: F841
-                                  (("hand_id", "int32"), ("deal_id", "string")))
-        # _mine: a replacement scan (DuckDB reads the local by name)
-        if con.execute("SELECT count(*) FROM hand_deals d SEMI JOIN _mine m ON d.deal_id = m.deal_id "
-                       "ANTI JOIN _mine o ON d.hand_id = o.hand_id").fetchone()[0]:
+        _mine = arrow_build.table({"deal_id": list(deals.values())}, (("deal_id", "string"),))  # noqa: F841
+        # _mine: a replacement scan (DuckDB reads the local by name); each hand of ``deals`` is one of the rows
+        if con.execute("SELECT count(*) FROM hand_deals d SEMI JOIN _mine m ON d.deal_id = m.deal_id"
+                       ).fetchone()[0] > len(deals):
             return refresh(con, ids)
 
 
