@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from array import array
 from datetime import datetime, timedelta
-from itertools import accumulate, chain
+from itertools import accumulate
 
 from ingest.lazy import lazy_module
 
@@ -40,16 +40,12 @@ _MICRO = timedelta(microseconds=1)
 
 def _validity(values: list) -> tuple[object, int]:
     """(the validity bitmap buffer or None, the null count)."""
-    if None not in values:
+    nulls = values.count(None)
+    if not nulls:
         return None, 0
-    bits = bytearray((len(values) + 7) // 8)
-    nulls = 0
-    for i, v in enumerate(values):
-        if v is None:
-            nulls += 1
-        else:
-            bits[i >> 3] |= 1 << (i & 7)
-    return pa.py_buffer(bytes(bits)), nulls
+    if nulls == len(values):  # a column of nulls: every bit 0
+        return pa.py_buffer(bytes((len(values) + 7) // 8)), nulls
+    return pa.py_buffer(_bits([v is not None for v in values])), nulls
 
 
 def _bits(flags) -> bytes:
@@ -89,14 +85,21 @@ def column(values: list, kind: str):
         empty = "" if kind == "string" else b""
         raw = [empty if v is None else v for v in values] if nulls else values
         if kind == "string":
-            raw = [s.encode("utf-8") for s in raw]
+            text = "".join(raw)
+            if text.isascii():  # one character a byte: the offsets are the texts' lengths
+                data = text.encode("ascii")
+            else:
+                raw = [s.encode("utf-8") for s in raw]
+                data = b"".join(raw)
+        else:
+            data = b"".join(raw)
         offsets = array("i", accumulate(map(len, raw), initial=0))
-        return pa.Array.from_buffers(_type(kind), n, [valid, pa.py_buffer(offsets), pa.py_buffer(b"".join(raw))],
+        return pa.Array.from_buffers(_type(kind), n, [valid, pa.py_buffer(offsets), pa.py_buffer(data)],
                                      null_count=nulls)
     if kind == "list_uint8":
         items = [() if v is None else v for v in values] if nulls else values
         offsets = array("i", accumulate(map(len, items), initial=0))
-        flat = bytes(chain.from_iterable(items))
+        flat = b"".join(map(bytes, items))
         child = pa.Array.from_buffers(pa.uint8(), len(flat), [None, pa.py_buffer(flat)])
         return pa.Array.from_buffers(_type(kind), n, [valid, pa.py_buffer(offsets)], null_count=nulls,
                                      children=[child])

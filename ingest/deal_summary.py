@@ -42,6 +42,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from functools import reduce
+from operator import or_
 
 import duckdb
 
@@ -158,14 +160,14 @@ def batch_rows(batch, session_ids: set[int]) -> list[tuple]:
             continue
         dl = keys.index(dealer)
         deal_seats, deal_sizes, deal, blind = log
-        blind_mask = sum(map(bit, set(blind)))
+        blind_mask = reduce(or_, map(bit, blind), 0)
         if blind_mask.bit_count() != 2:
             continue
         seat_mask: dict[int, int] = {}
         start = 0
         for s, k in zip(deal_seats, deal_sizes):  # a seat dealt twice keeps its last line
             if s <= 4:
-                seat_mask[s] = sum(map(bit, set(deal[start:start + k])))
+                seat_mask[s] = reduce(or_, map(bit, deal[start:start + k]), 0)
             start += k
         if sum(m.bit_count() == 6 for m in seat_mask.values()) != 5:
             continue

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from itertools import compress
 from dataclasses import dataclass, field
 
 import duckdb
@@ -268,12 +269,14 @@ class Batch:
     ``YYYY-MM-DD`` text cast to DATE), ``rosters`` each hand's roster (the
     dict whose JSON text is ``players``), ``units`` the ``hand_units``
     columns, ``deals`` hand_id -> ``(deal_seats, deal_sizes, deal, blind)``
-    (the ``card_log`` lists) of each hand given a ``hand_deals`` row."""
+    (the ``card_log`` lists) of each hand given a ``hand_deals`` row, and
+    ``deal_ids`` hand_id -> its ``hand_deals.deal_id``."""
 
     hands: dict[str, list]
     rosters: list[dict]
     units: dict[str, list]
     deals: dict[int, tuple] = field(default_factory=dict)
+    deal_ids: dict[int, str] = field(default_factory=dict)
 
 
 _PICKED_SET = frozenset(("win", "win-s", "win-z", "lose", "lose-s", "lose-z"))
@@ -316,129 +319,183 @@ def _add(acc: list, k: int, v) -> None:
         acc[k] = v if acc[k] is None else acc[k] + v
 
 
+def _seat_sums(kind: tuple) -> tuple[tuple[tuple[int, int], ...], int | None, bool]:
+    """What one seat of ``kind`` adds to its ``session_players`` row:
+    ``(counts, role units, picker)`` -- ``counts`` the ``(sum index, value)``
+    pairs it adds as a count, ``role units`` the index of the role's units
+    sum its units also go to (None without a role), ``picker`` whether its
+    hand's picker units go to the row (the seat picked a picked hand).
+    ``kind`` is ``(outcome, alone, sk, is_picker, is_partner, is_partner2,
+    is_out, offer, rows_)`` as :func:`batch_rows` reads them (the terms of
+    :func:`_select`)."""
+    outcome, alone, sk, is_picker, is_partner, is_partner2, is_out, offer, rows_ = kind
+    picked = outcome in _PICKED_SET
+    wins = outcome in _WINS_SET
+    not_dealt = outcome in ("misdeal", "potsplit")
+    acc = [0] * (len(COLUMNS) - 10)
+    acc[_HANDS] += rows_
+    acc[_UNPLAYED] += outcome in ("misdeal", "doubler", "potsplit") or is_out
+    if not not_dealt:
+        acc[_DEALT] += 1
+        if offer is None:
+            acc[_UNKNOWN_DEALER] += 1
+    if offer:
+        acc[_OFFERED] += 1
+        acc[_OFFERED_PICKS] += is_picker
+    if is_picker:
+        if picked:
+            acc[_PICKS] += 1
+            acc[_ALONE] += bool(alone)
+        if wins:
+            acc[_WINS_N] += 1
+            acc[_ALONE_WINS] += bool(alone)
+    partner_v = is_partner + is_partner2
+    defender_v = sk - (sk and is_picker) - is_partner - is_partner2 - (sk and is_out)
+    if picked:
+        acc[_PT_N] += partner_v
+        acc[_DF_N] += defender_v
+        acc[_UNK_N] += (not sk) - (not sk and is_picker) - (not sk and is_out)
+    tier = _TIER_SUMS.get(outcome)
+    if tier is not None:
+        acc[tier[0]] += is_picker
+        acc[tier[1]] += partner_v
+        acc[tier[2]] += defender_v
+    if not picked:
+        rr = None
+    elif is_picker:
+        rr = "picker"
+    elif is_out:
+        rr = None
+    elif is_partner or is_partner2:
+        rr = "partner"
+    elif sk:
+        rr = "defender"
+    else:
+        rr = None
+    role_units = None
+    if rr is not None:
+        i_n, role_units, i_wins, i_sf, i_sa, i_zf, i_za = _ROLE_SUMS[rr]
+        defends = rr == "defender"
+        acc[i_n] += rows_
+        if (outcome in _LOSES_SET) if defends else wins:
+            acc[i_wins] += rows_
+        if outcome == ("lose-s" if defends else "win-s"):
+            acc[i_sf] += rows_
+        if outcome == ("win-s" if defends else "lose-s"):
+            acc[i_sa] += rows_
+        if outcome == ("lose-z" if defends else "win-z"):
+            acc[i_zf] += rows_
+        if outcome == ("win-z" if defends else "lose-z"):
+            acc[i_za] += rows_
+        if rr == "picker" and alone:
+            acc[_RP_ALONE] += rows_
+            if wins:
+                acc[_RP_ALONE_WINS] += rows_
+    counts = tuple((j, int(v)) for j, v in enumerate(acc) if v)
+    return counts, role_units, bool(is_picker and picked)
+
+
 def batch_rows(batch: Batch, session_ids: set[int], sit_out: set[str]) -> list[tuple]:
     """The ``session_players`` rows (COLUMNS order) of the hands of
     ``session_ids`` in ``batch``, computed from the batch: what
     :func:`_select` gives over the same stored rows (the SQL is the
     definition; tests/test_summary_batch.py checks the two agree).
-    ``sit_out``: the ``[Rules]`` texts whose dealer sits out (rules.md F-1)."""
+    ``sit_out``: the ``[Rules]`` texts whose dealer sits out (rules.md F-1).
+
+    Each seat is counted by its row's key and its kind (the outcome and the
+    seat's terms of :func:`_select`: picker, partner, offered ...), its
+    units and its hand's picker units summed; what a kind adds
+    (:func:`_seat_sums`) is worked out once per kind and added times the
+    seats of that kind (a file of 1,000 hands has some tens of kinds)."""
     h = batch.hands
-    unit_of: dict[tuple[int, str], int] = {}
     u = batch.units
-    for hid, seat, player, units in zip(u["hand_id"], u["seat"], u["player"], u["units"]):
-        if player is not None:
-            unit_of[(hid, seat)] = units
-    width = len(COLUMNS) - 10
-    out: dict[tuple, list] = {}
-    for i, sid in enumerate(h["session_id"]):
+    with_player = [player is not None for player in u["player"]]  # the SQL's hand_units rows
+    unit_of = dict(zip(compress(zip(u["hand_id"], u["seat"]), with_player), compress(u["units"], with_player)))
+    absent = object()
+    #: row key -> [seats, units sum, units counted, picker units sum, picker units counted] per seat kind:
+    #: the key (player, position) under the hand's head, then the kind (see _seat_sums)
+    out: dict[tuple, dict[tuple, list]] = {}
+    cols = (h["hand_id"], h["session_id"], h["session"], h["date"], h["group"], h["table"], h["rules"], h["game"],
+            h["dealer"], h["picker"], h["partner"], h["partner2"], h["outcome"], h["alone"], h["picker_units"],
+            batch.rosters)
+    for (hid, sid, session, date, group, table, rules, game, dealer, picker, partner, partner2, outcome, alone, pu,
+         roster) in zip(*cols):
         if sid not in session_ids:
             continue
-        hid = h["hand_id"][i]
-        roster = batch.rosters[i]
         keys = list(roster)
         n = len(keys)
-        dealer, picker, partner, partner2 = h["dealer"][i], h["picker"][i], h["partner"][i], h["partner2"][i]
-        outcome, alone, rules = h["outcome"][i], h["alone"][i], h["rules"][i]
         d = keys.index(dealer) if dealer in roster else None
         p = keys.index(picker) if picker in roster else None
         so = rules in sit_out
-        picked = outcome in _PICKED_SET
-        wins = outcome in _WINS_SET
         sk = alone or partner is not None
-        not_dealt = outcome in ("misdeal", "potsplit")
-        pu = h["picker_units"][i]
-        head = (sid, h["session"][i], h["date"][i], h["group"][i], h["table"][i], rules, h["game"][i])
+        if outcome in ("misdeal", "potsplit"):
+            open_ = False  # nobody is offered the blind
+        elif outcome in _PASS_SET:
+            open_ = True  # every seat was offered it
+        elif d is None or p is None:
+            open_ = None
+        else:
+            open_ = (p - d - 1 + 2 * n) % n  # the seats up to the picker's pick-order place were
+        head = (sid, session, date, group, table, rules, game, n)
+        seats = out.get(head)
+        if seats is None:
+            seats = out[head] = {}
         for k, alias in enumerate(keys):
             player = roster[alias]
             if player is None:
                 continue
             is_picker = k == p
-            is_partner = alias == partner
-            is_partner2 = alias == partner2
-            is_out = so and d is not None and k == d
-            if d is None:
-                position = None
-            else:
-                position = (k - d - 1 + 2 * n) % n + 1
-            if not_dealt or is_out:
+            is_out = so and k == d
+            position = None if d is None else (k - d - 1 + 2 * n) % n + 1
+            if is_out:
                 offer = False
-            elif outcome in _PASS_SET:
-                offer = True
-            elif d is None or p is None:
-                offer = None
+            elif open_ is None or open_ is True or open_ is False:
+                offer = open_
             else:
-                offer = (k - d - 1 + 2 * n) % n <= (p - d - 1 + 2 * n) % n
-            if not picked:
-                rr = None
-            elif is_picker:
-                rr = "picker"
-            elif is_out:
-                rr = None
-            elif is_partner or is_partner2:
-                rr = "partner"
-            elif sk:
-                rr = "defender"
-            else:
-                rr = None
-            key = head + (player, n, position)
-            acc = out.get(key)
+                offer = position - 1 <= open_
+            units = unit_of.get((hid, alias), absent)
+            key = (player, position, outcome, alone, sk, is_picker, alias == partner, alias == partner2, is_out,
+                   offer, units is not absent)
+            got = seats.get(key)
+            if got is None:
+                got = seats[key] = [0, 0, 0, 0, 0]
+            got[0] += 1
+            if units is not absent and units is not None:
+                got[1] += units
+                got[2] += 1
+            if is_picker and pu is not None:
+                got[3] += pu
+                got[4] += 1
+    width = len(COLUMNS) - 10
+    sums = _KIND_SUMS
+    rows: dict[tuple, list] = {}
+    for head, seats in out.items():
+        for (player, position, *kind), (count, units, units_n, pu, pu_n) in seats.items():
+            row = head[:7] + (player, head[7], position)
+            acc = rows.get(row)
             if acc is None:
-                acc = out[key] = [0] * width
+                acc = rows[row] = [0] * width
                 for j in _NULLABLE:
                     acc[j] = None
-            units = unit_of.get((hid, alias))
-            rows_ = 1 if (hid, alias) in unit_of else 0
-            acc[_HANDS] += rows_
-            _add(acc, _UNITS, units)
-            acc[_UNPLAYED] += outcome in ("misdeal", "doubler", "potsplit") or is_out
-            if not not_dealt:
-                acc[_DEALT] += 1
-                if offer is None:
-                    acc[_UNKNOWN_DEALER] += 1
-            if offer:
-                acc[_OFFERED] += 1
-                acc[_OFFERED_PICKS] += is_picker
-            if is_picker:
-                if picked:
-                    acc[_PICKS] += 1
-                    acc[_ALONE] += bool(alone)
-                    if pu is not None:
-                        _add(acc, _PICKER_UNITS, pu)
-                        acc[_PICKER_UNITS_N] += 1
-                if wins:
-                    acc[_WINS_N] += 1
-                    acc[_ALONE_WINS] += bool(alone)
-            partner_v = is_partner + is_partner2
-            defender_v = sk - (sk and is_picker) - is_partner - is_partner2 - (sk and is_out)
-            if picked:
-                acc[_PT_N] += partner_v
-                acc[_DF_N] += defender_v
-                acc[_UNK_N] += (not sk) - (not sk and is_picker) - (not sk and is_out)
-            tier = _TIER_SUMS.get(outcome)
-            if tier is not None:
-                acc[tier[0]] += is_picker
-                acc[tier[1]] += partner_v
-                acc[tier[2]] += defender_v
-            if rr is not None:
-                i_n, i_units, i_wins, i_sf, i_sa, i_zf, i_za = _ROLE_SUMS[rr]
-                defends = rr == "defender"
-                acc[i_n] += rows_
-                _add(acc, i_units, units)
-                if (outcome in _LOSES_SET) if defends else wins:
-                    acc[i_wins] += rows_
-                if outcome == ("lose-s" if defends else "win-s"):
-                    acc[i_sf] += rows_
-                if outcome == ("win-s" if defends else "lose-s"):
-                    acc[i_sa] += rows_
-                if outcome == ("lose-z" if defends else "win-z"):
-                    acc[i_zf] += rows_
-                if outcome == ("win-z" if defends else "lose-z"):
-                    acc[i_za] += rows_
-                if rr == "picker" and alone:
-                    acc[_RP_ALONE] += rows_
-                    if wins:
-                        acc[_RP_ALONE_WINS] += rows_
-    return [key + tuple(int(v) if isinstance(v, bool) else v for v in acc) for key, acc in out.items()]
+            kind = tuple(kind)
+            what = sums.get(kind)
+            if what is None:
+                what = sums[kind] = _seat_sums(kind)
+            counts, role_units, picker = what
+            for j, v in counts:
+                acc[j] += count * v
+            if units_n:
+                _add(acc, _UNITS, units)
+                if role_units is not None:
+                    _add(acc, role_units, units)
+            if picker and pu_n:
+                _add(acc, _PICKER_UNITS, pu)
+                acc[_PICKER_UNITS_N] += pu_n
+    return [row + tuple(acc) for row, acc in rows.items()]
+
+
+#: seat kind -> what it adds (:func:`_seat_sums`), filled as kinds are met
+_KIND_SUMS: dict[tuple, tuple] = {}
 
 
 def batch_hand_rows(batch: Batch, session_ids: set[int]) -> list[tuple]:
@@ -493,11 +550,8 @@ def insert_rows(con: duckdb.DuckDBPyConnection, table: str, columns: tuple[str, 
     batch = arrow_build.table(values, [(c, _kind(values[c])) for c in columns])
     sel = ", ".join(f'CAST("{c}" AS {casts[c]})' if c in casts else f'"{c}"' for c in columns)
     names = ", ".join(f'"{c}"' for c in columns)
-    con.register("_summary_rows", batch)
-    try:
-        con.execute(f"INSERT INTO {table} ({names}) SELECT {sel} FROM _summary_rows")
-    finally:
-        con.unregister("_summary_rows")
+    _summary_rows = batch  # noqa: F841 - DuckDB reads the local by name (a replacement scan, no register)
+    con.execute(f"INSERT INTO {table} ({names}) SELECT {sel} FROM _summary_rows")
 
 
 def refresh_new(con: duckdb.DuckDBPyConnection, batch: Batch, session_ids: Iterable[int]) -> None:
@@ -517,13 +571,16 @@ def refresh_new(con: duckdb.DuckDBPyConnection, batch: Batch, session_ids: Itera
     fallback = {sid for i, sid in enumerate(h["session_id"]) if sid in ids and not _fits(h, batch.rosters, i)}
     ids -= fallback
     if ids:
+        sid_of = dict(zip(h["hand_id"], h["session_id"]))
         texts = {r for sid, r, g in zip(h["session_id"], h["rules"], h["game"]) if sid in ids and g == "sheepshead"}
         sit_out = {t for t in texts if sits_out(t)}
         dates = {"date": "DATE"}
         insert_rows(con, TABLE, COLUMNS, batch_rows(batch, ids, sit_out), dates)
         insert_rows(con, HANDS_TABLE, HANDS_COLUMNS, batch_hand_rows(batch, ids), dates)
         insert_rows(con, _deal_summary.TABLE, _deal_summary.COLUMNS, _deal_summary.batch_rows(batch, ids))
-        _deal_tables.refresh(con, ids)  # migration 023: the deals shared with other sessions (read from the store)
+        # migration 023: the deals shared with other sessions (read from the store)
+        mine = {hid: d for hid, d in batch.deal_ids.items() if sid_of.get(hid) in ids}
+        _deal_tables.refresh_created(con, ids, mine)
     if fallback:
         refresh(con, fallback)
 

@@ -7,6 +7,8 @@ the database's own ``unpack_source`` (what the ``hand_text`` view does)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
@@ -64,3 +66,20 @@ def test_any_text_is_given_back(con, pieces):
     source = "".join(pieces)
     log = [st.CARD_NAMES.index(c) for c in pieces if c in st.CARD_NAMES][::2]  # a log that rarely matches
     assert _unpack(con, source, log) == source
+
+
+#: migration 001's card token (an RE2 pattern in SQL), as Python writes it
+TOKEN_001 = re.compile(r"\b([AKQJT987][CSHD])\b", re.ASCII)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hs.lists(hs.one_of(hs.sampled_from(st.CARD_NAMES), hs.sampled_from("AKQJT987CSHD_ x\né7;\x1f-.:"),
+                          hs.text(max_size=3)), max_size=40))
+def test_the_token_pattern_splits_as_migration_001s(pieces):
+    source = "".join(pieces)
+    assert st._CARD_TOKEN.split(source) == TOKEN_001.split(source)
+
+
+def test_the_token_pattern_worked_by_hand():
+    # a rank after a word character, a suit before one, and the tokens at the text's two ends
+    assert st._CARD_TOKEN.split("AC xKD QHx 9S_ _8D 7C") == ["", "AC", " xKD QHx 9S_ _8D ", "7C", ""]

@@ -26,6 +26,7 @@ sessions are first ingests too, so they check the batch path as well.
 from __future__ import annotations
 
 import dataclasses
+import re
 from datetime import date
 
 import pytest
@@ -155,6 +156,92 @@ def test_deals_shared_by_two_new_sessions_are_listed(db, sql_refreshes):
         assert con.execute("SELECT count(*), min(tables), max(tables), min(sessions), max(sessions) "
                            "FROM deal_tables").fetchall() == [(4, 2, 2, 2, 2)]
         assert con.execute("SELECT count(*) FROM deal_parts").fetchall() == [(8,)]
+        assert _tables(con) == _recomputed(con)
+
+
+def _hands(seed: int, n: int, session: str) -> tuple[str, list[str]]:
+    """A generated session's header and its hand texts (wi5-called-ace: every hand a full deal)."""
+    head, *parts = re.split(r"\n\n(?=hand \d+)", generate_session_text(seed, n, "wi5-called-ace", session=session))
+    return head, [p.strip() for p in parts]
+
+
+def _renumbered(part: str, number: int) -> str:
+    return re.sub(r"^hand \d+", f"hand {number}", part)
+
+
+def _doc(*sessions: tuple[str, list[str]]) -> str:
+    """One SHN file of the sessions (``%SHN 1.0`` once, then each session's tags and hands)."""
+    return "%SHN 1.0\n" + "\n\n".join(head.removeprefix("%SHN 1.0\n") + "\n\n" + "\n\n".join(parts)
+                                        for head, parts in sessions) + "\n"
+
+
+@pytest.fixture
+def deal_refreshes(monkeypatch) -> list[list[int]]:
+    """The session ids each SQL refresh of ``deal_tables`` was asked for."""
+    asked: list[list[int]] = []
+    refresh = deal_tables.refresh
+
+    def spy(con, session_ids):
+        asked.append(sorted(session_ids))
+        return refresh(con, session_ids)
+
+    monkeypatch.setattr(deal_tables, "refresh", spy)
+    return asked
+
+
+def test_new_sessions_dealing_no_shared_deal_skip_the_deal_tables_sql(db, deal_refreshes):
+    # two new sessions of different deals in one file: no deal at two tables, nothing for the SQL to do
+    with st.Store(db) as s:
+        rep = ingest(s, _doc(_hands(5, 4, "table a"), _hands(6, 3, "table b")))
+    assert rep.stored == 7
+    assert deal_refreshes == []
+    with st.reading(db) as con:
+        assert con.execute("SELECT count(*) FROM hand_deals").fetchall() == [(7,)]
+        assert con.execute("SELECT count(*) FROM deal_tables").fetchall() == [(0,)]
+        assert _tables(con) == _recomputed(con)
+
+
+def test_deals_shared_by_two_new_sessions_of_one_file_are_listed(db, deal_refreshes):
+    # the same four deals at two tables, both sessions new and in one file (one transaction)
+    head, parts = _hands(5, 4, "table a")
+    with st.Store(db) as s:
+        assert ingest(s, _doc((head, parts), (head.replace('"table a"', '"table b"'), parts))).stored == 8
+    assert deal_refreshes == [[1, 2]]
+    with st.reading(db) as con:
+        # hands 1-4 at table a, 5-8 at table b: each deal at two tables of two sessions, first at hand 1-4
+        assert con.execute("SELECT tables, sessions, first_hand FROM deal_tables ORDER BY first_hand").fetchall() \
+            == [(2, 2, k) for k in (1, 2, 3, 4)]
+        assert con.execute("SELECT count(*) FROM deal_parts").fetchall() == [(8,)]
+        assert _tables(con) == _recomputed(con)
+
+
+def test_a_deal_dealt_twice_in_one_new_session_is_listed(db, deal_refreshes):
+    # hand 6 deals the cards of hand 1 again (the same dealer, Al): one deal at two tables of one session
+    head, parts = _hands(5, 5, "table a")
+    with st.Store(db) as s:
+        assert ingest(s, _doc((head, parts + [_renumbered(parts[0], 6)]))).stored == 6
+    assert deal_refreshes == [[1]]
+    with st.reading(db) as con:
+        assert con.execute("SELECT tables, sessions, first_hand FROM deal_tables").fetchall() == [(2, 1, 1)]
+        assert con.execute("SELECT session_id, tables, first_hand FROM deal_parts").fetchall() == [(1, 2, 1)]
+        assert _tables(con) == _recomputed(con)
+
+
+def test_a_new_sessions_deal_shared_only_with_a_stored_session_of_the_same_file_is_listed(db, deal_refreshes):
+    # session a stored with hands 1-5; then one file adds a's hands 6-7 (seed 7's two deals) and a new
+    # session b dealing the same two deals: they are shared only within this file's transaction
+    head_a, a = _hands(5, 5, "a")
+    head_b, b = _hands(7, 2, "b")
+    with st.Store(db) as s:
+        assert ingest(s, _doc((head_a, a))).stored == 5
+        deal_refreshes.clear()
+        rep = ingest(s, _doc((head_a, [_renumbered(b[0], 6), _renumbered(b[1], 7)]), (head_b, b)), "more.shn")
+    assert rep.stored == 4
+    assert [2] in deal_refreshes  # the new session's deals are found shared, so the SQL refreshes them
+    with st.reading(db) as con:
+        # hands 6-7 of a are hand ids 6-7, b's hands 8-9
+        assert con.execute("SELECT tables, sessions, first_hand FROM deal_tables ORDER BY first_hand").fetchall() \
+            == [(2, 2, 6), (2, 2, 7)]
         assert _tables(con) == _recomputed(con)
 
 
