@@ -35,3 +35,18 @@ def test_read_hand_has_its_number_position_and_line():
     assert (h7.number, h7.pos, h7.line, h7.dealer.value, h7.dealer.pos) == (7, Pos(4, 3), 4, "Al", Pos(4, 17))
     assert (h0.number, h0.pos, h0.line) == (0, Pos(5, 1), 5)
     assert [(d.code, d.line, d.col) for d in h0.errors] == [("E-NUMBER", 5, 5)]
+
+
+def test_reader_pxd_declares_every_slot_of_the_reader():
+    """``ingest/shn/reader.pxd`` (the compiled reader's state) names exactly
+    the slots of the source's ``_Reader``, each a Python object, so the
+    compiled reader holds what the pure-Python one holds."""
+    import re
+    from pathlib import Path
+
+    from ingest.shn.reader import _Reader
+
+    text = (Path(__file__).resolve().parents[1] / "ingest" / "shn" / "reader.pxd").read_text()
+    declared = re.findall(r"(?m)^    cdef public (\w+) (\w+)$", text)
+    assert {t for t, _ in declared} == {"object"}
+    assert [name for _, name in declared] == list(_Reader.__slots__)
