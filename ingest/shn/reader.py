@@ -1548,7 +1548,14 @@ class _Reader:
                 "error", self.path, ln, c + 1, h.number or None, None, e.code, "a session without syntax errors"))
         if num is None or num < 1:
             if t is None:  # one message shared by every lone 'hand' (issue 15: 100,000 of them, not 100,000 copies)
-                raise self._err_at("E-NUMBER", _NO_NUMBER_EOL, toks, j, "end of line", "a hand number")
+                err = self._err_at("E-NUMBER", _NO_NUMBER_EOL, toks, j, "end of line", "a hand number")
+                if n == 1 and not self.strict:
+                    # a line that is only 'hand': recorded as _process records it (the line's one error,
+                    # the rest of the line read), without raising and catching it
+                    self._fail(err)
+                    self.p = len(line)
+                    return j
+                raise err
             found = _quote(t)
             raise self._err_at("E-NUMBER", _no_number(found), toks, j, found, "a hand number")
         if num > MAX_HAND:  # the store keeps hand numbers as INTEGER (docs/storage.md)
