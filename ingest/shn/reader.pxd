@@ -1,7 +1,8 @@
 # Cython declarations augmenting ingest/shn/reader.py (issue 17), read only by
 # `python -m ingest.fastpath`: compiled, the reader's state (_Reader) is an extension
-# type whose attributes are struct fields instead of slot descriptors, and the fast
-# path's functions know it (their `self` is a _Reader).  Every attribute stays a
+# type whose attributes are struct fields instead of slot descriptors, the fast
+# path's functions know it (their `self` is a _Reader), and the record makers and
+# the methods called on every line are called as C functions (cpdef).  Every attribute stays a
 # Python object (a C type would change what the source does: an int that
 # overflows, a None refused), so the compiled and the pure-Python paths read
 # alike.  Keep the names in step with _Reader.__slots__ (tests/test_reader_records.py
@@ -50,7 +51,15 @@ cdef class _Reader:
     cdef public object colc
     cdef public object colc_line
     cdef public object cr_said
+    cpdef _process(self, toks, i)
+    cpdef _dealt(self, rec)
+    cpdef _tricked(self, rec, last)
+    cpdef _fail(self, exc)
 
+cpdef _hand_rec(number, session, ln, col)
+cpdef _cards_rec(cards, ln, c, cols, seat)
+cpdef _trick_rec(num, lead, cards, cols, ln, c, lc)
+cpdef _cols(line, toks, k, p)
 cpdef _fast_trick(_Reader self, line, toks)
 cpdef _fast_deal(_Reader self, line, toks)
 cpdef _fast_cards(_Reader self, line, toks)
