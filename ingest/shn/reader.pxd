@@ -8,6 +8,8 @@
 # alike.  Keep the names in step with _Reader.__slots__ (tests/test_reader_records.py
 # checks it); the .py runs unchanged without Cython.
 
+cimport cython
+
 cdef class _Reader:
     cdef public object text
     cdef public object path
@@ -60,6 +62,9 @@ cpdef _hand_rec(number, session, ln, col)
 cpdef _cards_rec(cards, ln, c, cols, seat)
 cpdef _trick_rec(num, lead, cards, cols, ln, c, lc)
 cpdef _cols(line, toks, k, p)
-cpdef _fast_trick(_Reader self, line, toks)
-cpdef _fast_deal(_Reader self, line, toks)
-cpdef _fast_cards(_Reader self, line, toks)
+@cython.locals(c=Py_ssize_t, k=Py_ssize_t, lc=Py_ssize_t, p=Py_ssize_t, e=Py_ssize_t)
+cpdef _fast_trick(_Reader self, str line, list toks)
+@cython.locals(c=Py_ssize_t, k=Py_ssize_t, lc=Py_ssize_t, p=Py_ssize_t, e=Py_ssize_t)
+cpdef _fast_deal(_Reader self, str line, list toks)
+@cython.locals(c=Py_ssize_t, k=Py_ssize_t, p=Py_ssize_t, e=Py_ssize_t)
+cpdef _fast_cards(_Reader self, str line, list toks)
