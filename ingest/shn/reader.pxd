@@ -2,10 +2,11 @@
 # `python -m ingest.fastpath`: compiled, the reader's state (_Reader) is an extension
 # type whose attributes are struct fields instead of slot descriptors, the fast
 # path's functions know it (their `self` is a _Reader), and the record makers and
-# the methods called on every line are called as C functions (cpdef).  Every attribute stays a
-# Python object (a C type would change what the source does: an int that
+# the methods called on every line are called as C functions (cpdef).  Every attribute
+# stays a Python object (a C type would change what the source does: an int that
 # overflows, a None refused), so the compiled and the pure-Python paths read
-# alike.  Keep the names in step with _Reader.__slots__ (tests/test_reader_records.py
+# alike; only the fast path's indices into its line are C ints (Py_ssize_t, bounded
+# by the line's length).  Keep the names in step with _Reader.__slots__ (tests/test_reader_records.py
 # checks it); the .py runs unchanged without Cython.
 
 cimport cython

@@ -353,7 +353,8 @@ def _note_text(tok: str) -> str:
 def _cards_rec(cards: list, ln: int, c: int, cols: list[int], seat: str | None) -> CardsRec:
     """The :class:`CardsRec` of a ``deal``, ``blind``, ``bury`` or ``share``
     line whose keyword is at index ``c`` of line ``ln`` and whose cards are
-    at the 1-based columns ``cols`` (kept as a :class:`PosRow`)."""
+    at the 1-based columns ``cols`` (a list, or a ``range`` when counted;
+    kept as a :class:`PosRow`, which reads them by ``len`` and iteration)."""
     rec = _new(CardsRec)
     rec.cards = cards
     rec.pos = pos = _new(Pos)
