@@ -353,7 +353,8 @@ def _note_text(tok: str) -> str:
 def _cards_rec(cards: list, ln: int, c: int, cols: list[int], seat: str | None) -> CardsRec:
     """The :class:`CardsRec` of a ``deal``, ``blind``, ``bury`` or ``share``
     line whose keyword is at index ``c`` of line ``ln`` and whose cards are
-    at the 1-based columns ``cols`` (kept as a :class:`PosRow`)."""
+    at the 1-based columns ``cols`` (a list, or a ``range`` when counted;
+    kept as a :class:`PosRow`, which reads them by ``len`` and iteration)."""
     rec = _new(CardsRec)
     rec.cards = cards
     rec.pos = pos = _new(Pos)
@@ -366,6 +367,67 @@ def _cards_rec(cards: list, ln: int, c: int, cols: list[int], seat: str | None) 
     rec.seat = seat
     rec.note = None
     return rec
+
+
+def _hand_rec(number: int, session: SessionRec, ln: int, col: int) -> HandRecord:
+    """``HandRecord(number, session, Pos(ln, col), line=ln)``, every field
+    set here without the dataclass ``__init__`` (49 fields, 9 default
+    factories: 1.7 µs a hand; issue 15 reads a hand per line of a file of
+    lone ``hand`` lines).  tests/test_reader_records.py checks it against the
+    dataclass, field for field."""
+    h = _new(HandRecord)
+    h.number = number
+    h.session = session
+    h.pos = pos = _new(Pos)
+    pos.line = ln
+    pos.col = col
+    h.note = None
+    h.tags = {}
+    h.tag_pos = {}
+    h.tag_notes = {}
+    h.dealer = None
+    h.deals = []
+    h.tables = []
+    h.blind = None
+    h.pick = None
+    h.leaster = None
+    h.leaster_tie = False
+    h.doubler = None
+    h.stake = None
+    h.bury = None
+    h.call = None
+    h.alone = None
+    h.sheepshead = None
+    h.give = None
+    h.marks = []
+    h.tricks = []
+    h.claim = None
+    h.partner = None
+    h.partner2 = None
+    h.pts = None
+    h.tricks_won = None
+    h.outcome = None
+    h.score = None
+    h.misdeal = None
+    h.potsplit = None
+    h.game = None
+    h.ramsch = None
+    h.thrown = None
+    h.laufende = None
+    h.nopick = None
+    h.nopick_game = None
+    h.nopick_tie = False
+    h.blind_trick = None
+    h.pot = None
+    h.roll = None
+    h.share = None
+    h.tokens = None
+    h.buck = None
+    h.hunters = None
+    h.errors = []
+    h.source = ""
+    h.line = ln
+    return h
 
 
 def _trick_rec(num: int, lead: str, cards: list, cols, ln: int, c: int, lc: int) -> TrickRec:
@@ -444,8 +506,9 @@ def _fast_trick(self, line: str, toks: list[str]) -> bool:
         return False
     kw = toks[0]
     lead = toks[1]
+    seat = self.leads.get(lead)
     num = _TRICK_NUM[kw]
-    if lead[-1] != ":" or lead[:-1] not in self.seatset or num in self.seen:
+    if seat is None or num in self.seen:
         return False
     try:
         cards = list(map(self.card_of, toks[2:]))
@@ -459,7 +522,7 @@ def _fast_trick(self, line: str, toks: list[str]) -> bool:
     e = len(line)
     cols = range(p + 1, e + 1, 3) if e - p == 3 * len(cards) - 1 else _cols(line, toks, 2, p)
     ln = self.ln
-    rec = _trick_rec(num, lead[:-1], cards, cols, ln, c, lc)
+    rec = _trick_rec(num, seat, cards, cols, ln, c, lc)
     self.seen.add(num)
     if num < self.prev_trick:
         self.trick_unsorted = True
@@ -486,7 +549,7 @@ def _fast_deal(self, line: str, toks: list[str]) -> bool:
     k = lc + len(s)
     p = k + 1 if line[k + 1] == toks[2][0] else line.index(toks[2], k)
     e = len(line)
-    cols = list(range(p + 1, e + 1, 3)) if e - p == 3 * len(cards) - 1 else _cols(line, toks, 2, p)
+    cols = range(p + 1, e + 1, 3) if e - p == 3 * len(cards) - 1 else _cols(line, toks, 2, p)
     self._dealt(_cards_rec(cards, self.ln, c, cols, s))
     self.line = line
     return True
@@ -508,7 +571,7 @@ def _fast_cards(self, line: str, toks: list[str]) -> bool:
     k = c + len(kw)
     p = k + 1 if line[k + 1] == toks[1][0] else line.index(toks[1], k)
     e = len(line)
-    cols = list(range(p + 1, e + 1, 3)) if e - p == 3 * len(cards) - 1 else _cols(line, toks, 1, p)
+    cols = range(p + 1, e + 1, 3) if e - p == 3 * len(cards) - 1 else _cols(line, toks, 1, p)
     self.last = rec = _cards_rec(cards, self.ln, c, cols, None)
     setattr(hand, kw, rec)
     self.line = line
@@ -618,7 +681,7 @@ class _Reader:
         "text", "path", "strict", "lines", "ln", "off", "line", "p", "enc_cut",
         "hands", "errors", "sess", "sess_has_hands", "sess_errs", "sess_seats", "sess_order",
         "last_num", "hand", "hand_off", "hand_failed", "seen", "pending", "override",
-        "seatset", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
+        "seatset", "leads", "shape_leads", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
         "prev_deal", "prev_trick", "cards", "card_of", "played", "mode", "sess_mode", "colc", "colc_line", "cr_said",
     )
 
@@ -646,6 +709,9 @@ class _Reader:
         self.override = False
         self.shape_ok: set[str] = set()
         self.seatset = self.shape_ok
+        # ``leader:`` -> leader for every seat of ``seatset`` (the fast path's one look-up of a trick's leader)
+        self.shape_leads: dict[str, str] = {}
+        self.leads = self.shape_leads
         self.seats_known = False
         self.last = None
         self.skipping = _SKIP_NONE
@@ -1130,9 +1196,11 @@ class _Reader:
     def _set_seats(self, aliases) -> None:
         if aliases is None:
             self.seatset = self.shape_ok
+            self.leads = self.shape_leads
             self.seats_known = False
         else:
             self.seatset = aliases
+            self.leads = {a + ":": a for a in aliases}
             self.seats_known = True
 
     def _unterminated(self, toks: list[str], k: int, trick: int | None = None) -> ShnSyntaxError:
@@ -1348,6 +1416,7 @@ class _Reader:
             raise self._seat_err(s, self._col(toks, k), trick=trick)
         if not self.seats_known:
             self.shape_ok.add(s)
+            self.shape_leads[s + ":"] = s
             return s
         if self.override or self.hand is None:
             raise self._seat_err(s, self._col(toks, k), trick=trick)
@@ -1454,8 +1523,7 @@ class _Reader:
         num = _UINT.get(t) if t is not None else None
         if num is None and t is not None and _UINT_RE.fullmatch(t):
             num = _to_int(t)
-        h = HandRecord(num or 0, self.sess, Pos(ln, c + 1))
-        h.line = ln
+        h = _hand_rec(num or 0, self.sess, ln, c + 1)
         self.hand = h
         self.hand_off = self.off + c
         self.hands.append(h)
@@ -1481,7 +1549,14 @@ class _Reader:
                 "error", self.path, ln, c + 1, h.number or None, None, e.code, "a session without syntax errors"))
         if num is None or num < 1:
             if t is None:  # one message shared by every lone 'hand' (issue 15: 100,000 of them, not 100,000 copies)
-                raise self._err_at("E-NUMBER", _NO_NUMBER_EOL, toks, j, "end of line", "a hand number")
+                err = self._err_at("E-NUMBER", _NO_NUMBER_EOL, toks, j, "end of line", "a hand number")
+                if n == 1 and not self.strict:
+                    # a line that is only 'hand': recorded as _process records it (the line's one error,
+                    # the rest of the line read), without raising and catching it
+                    self._fail(err)
+                    self.p = len(line)
+                    return j
+                raise err
             found = _quote(t)
             raise self._err_at("E-NUMBER", _no_number(found), toks, j, found, "a hand number")
         if num > MAX_HAND:  # the store keeps hand numbers as INTEGER (docs/storage.md)
