@@ -697,6 +697,18 @@ def card_log_row(log: CardLog, seats: list[str], call: str | None) -> tuple:
 #: the code of each card as the engine and the reader have it (a :class:`~replay.cards.Card`, which hashes as its
 #: index, 0..31 and the 6♣ 32, 6♠ 33; None for ``??``; or its SHN spelling): :data:`_CARD_INDEX` of its spelling
 _CARD_CODE: dict = {**_CARD_INDEX, **{i: _CARD_INDEX[name] for i, name in enumerate(_ENGINE_CARD_NAMES)}}
+#: the same for a card index alone, looked up by position (a Card is no quick dict key: its hash and equality
+#: are inherited by a Python class, so each dict probe calls them; an index is read in C)
+_INDEX_CODE: tuple[int, ...] = tuple(_CARD_INDEX[name] for name in _ENGINE_CARD_NAMES)
+
+
+def _codes(cards: list | tuple) -> list[int]:
+    """The codes of ``cards`` (a sequence, :data:`_CARD_CODE`): by index
+    when every card is one, else each looked up (None, a spelling)."""
+    try:
+        return list(map(_INDEX_CODE.__getitem__, cards))
+    except TypeError:
+        return list(map(_CARD_CODE.__getitem__, cards))
 
 
 def _replayed_row(log: ReplayedCardLog, seats: list[str], call: str | None) -> tuple:
@@ -705,11 +717,10 @@ def _replayed_row(log: ReplayedCardLog, seats: list[str], call: str | None) -> t
     spellings and :class:`PlayRow` objects."""
     pos = {s: i for i, s in enumerate(seats)}
     n = len(seats)
-    code = _CARD_CODE.__getitem__
     dealt = log.dealt
     called = [_CARD_INDEX[t] for t in call.split() if t in _CARD_INDEX] if call else []
-    head = (list(map(pos.__getitem__, dealt)), list(map(len, dealt.values())), list(map(code, chain(*dealt.values()))),
-            list(map(code, log.blind_cards)), list(map(code, log.bury_cards)), called)
+    head = (list(map(pos.__getitem__, dealt)), list(map(len, dealt.values())), _codes([*chain(*dealt.values())]),
+            _codes(log.blind_cards), _codes(log.bury_cards), called)
     tricks = log.tricks
     if not tricks:
         return head + ([], [], [], [], [], None, None)
@@ -717,11 +728,13 @@ def _replayed_row(log: ReplayedCardLog, seats: list[str], call: str | None) -> t
     if seat_of != list(range(len(seat_of))):
         tricks = [(seat_of[lead], tuple((seat_of[s], c) for s, c in cards), None if w is None else seat_of[w])
                   for lead, cards, w in tricks]
-    plays = [code(c) for _, cards, _ in tricks for _, c in cards]
-    seat_nos = [s for _, cards, _ in tricks for s, _ in cards]
-    sizes = list(map(len, (cards for _, cards, _ in tricks)))
-    leaders = [cards[0][0] for _, cards, _ in tricks]
-    winners = [_NO_SEAT if w is None else w for _, _, w in tricks]
+    _, trick_cards, won = zip(*tricks)
+    seat_nos, played = zip(*chain.from_iterable(trick_cards))  # (seat, card) of each card, in play order
+    seat_nos = list(seat_nos)
+    plays = _codes(played)
+    sizes = list(map(len, trick_cards))
+    leaders = [cards[0][0] for cards in trick_cards]
+    winners = [_NO_SEAT if w is None else w for w in won]
     rot = _ROTATIONS.get(n)
     expect: list[int] = []
     for lead, k in zip(leaders, sizes):

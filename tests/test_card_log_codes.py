@@ -110,3 +110,13 @@ def test_the_integer_row_is_the_spelling_row_under_every_profile(seed):
                                                                                  h.outcome.call)
             seen += 1
     assert seen
+
+
+def test_unknown_cards_and_sixes_get_their_codes():
+    # ?? is code 32, the 6♣ and 6♠ (engine cards 32, 33) are 33 and 34; QC is 3, 7D is 31
+    from replay.cards import C6, S6, Card
+    log = ReplayedCardLog(["Al", "Bea", "Cy", "Di"], {"Al": [Card.CQ, None, C6], "Bea": [S6, Card.D7]}, [None, None],
+                          (), [], None)
+    row = card_log_row(log, ["Al", "Bea", "Cy", "Di"], None)
+    assert row[:6] == ([0, 1], [3, 2], [3, 32, 33, 34, 31], [32, 32], [], [])
+    assert log.deal == {"Al": ["QC", None, "6C"], "Bea": ["6S", "7D"]} and log.plays == []
