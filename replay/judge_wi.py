@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import reduce
-from operator import attrgetter, or_
+from operator import or_
 
 
 from .actions import (Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Recrack,
@@ -41,9 +41,6 @@ from .facts import HandRecord, Pos
 from .judge_common import (_MAX_UNITS, HandCheck, Refusal, SessionState, _agreed_score, _breakdown,
                            _cardlog, _check_date, _check_pot_sum, _check_ranges, _flags, _matches, _or, _parse_seats,
                            _seat_index, _written_units, rules_error_pos, voided_numbers, written_dealer)
-
-_CARD, _RENEGE = attrgetter("card"), attrgetter("renege")  # of a written card (replay.facts)
-
 
 def _cards_mask(cards) -> int | None:
     if cards is None or any(c is None for c in cards):
@@ -575,7 +572,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         expected_no = 1
         stopped = None
         size, battery = prof.trick_cards, prof.trick_slots is not None  # four cards a trick in the battery games
-        play, play_trick, succ = g.play, g.play_trick, successors(g.n, g.sitting)
+        play, succ = g.play, successors(g.n, g.sitting)
         won: list[int] | None = [] if battery else None  # the winning card of each battery trick (B-19)
         seat_of = chk.index.get  # chk.seat without the call; a miss goes to chk.seat for its error
         marked = []  # (seat, trick, position) of each card marked ^R, for W-RENEGE
@@ -600,33 +597,25 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                                  f"{size} cards to a trick (rules.md B-17)", t.pos,
                                  found=len(t.plays), expected=size, trick=t.number)
             number = t.number
-            plays = t.plays
-            cards = list(map(_CARD, plays))
-            if frames is None and None not in cards and not any(map(_RENEGE, plays)):
-                try:  # the whole trick in one call (no unknown card, no ^R, no frames to take)
-                    play_trick(lead, cards)
-                except IllegalAction as exc:  # the refused card: as many as its trick holds were played
-                    raise chk.engine_error(exc, plays[len(g.trick)].pos, number) from None
-            else:
-                s = lead
-                i = 0
-                for pl in plays:
-                    card = pl.card
-                    if card is None:
-                        stopped = (number, pl.pos)
-                        break
-                    renege = pl.renege
-                    if renege:
-                        marked.append((s, number, pl.pos))
-                        reneged.append((number - 1) * size + i)
-                    try:
-                        play(s, card, renege)
-                    except IllegalAction as exc:
-                        raise chk.engine_error(exc, pl.pos, number) from None
-                    if frames is not None:
-                        frames.append(snapshot(g, len(frames), (s, card)))
-                    s = succ[s]  # g.next_seat(s): the seats never change within a hand
-                    i += 1
+            s = lead
+            i = 0
+            for pl in t.plays:
+                card = pl.card
+                if card is None:
+                    stopped = (number, pl.pos)
+                    break
+                renege = pl.renege
+                if renege:
+                    marked.append((s, number, pl.pos))
+                    reneged.append((number - 1) * size + i)
+                try:
+                    play(s, card, renege)
+                except IllegalAction as exc:
+                    raise chk.engine_error(exc, pl.pos, number) from None
+                if frames is not None:
+                    frames.append(snapshot(g, len(frames), (s, card)))
+                s = succ[s]  # g.next_seat(s): the seats never change within a hand
+                i += 1
             if stopped:
                 break
             if battery:

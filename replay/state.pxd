@@ -95,7 +95,6 @@ cdef class GameState:
 
     @cython.locals(c=cython.int, bit=cython.ulonglong, h=cython.ulonglong, lm=cython.ulonglong, ok=cython.bint)
     cpdef play(self, seat, card, renege=*)
-    cpdef play_trick(self, seat, cards)
     @cython.locals(ubit=cython.ulonglong, lm=cython.ulonglong, es=cython.int, cs=cython.int)
     cdef _lead(self, card)
     @cython.locals(tm=cython.ulonglong, contest=cython.ulonglong, no=cython.int)

@@ -1325,19 +1325,6 @@ class GameState:
         else:
             self.to_act = self._succ[seat]  # next_seat(self.n, self.sitting, seat), one index
 
-    def play_trick(self, seat: int, cards: list[Card]) -> None:
-        """Play ``cards`` in turn from ``seat`` on, each by :meth:`play`
-        (rules.md B-17..B-22), the next seat clockwise after each (the seat
-        sitting out skipped): a written trick, or its first cards, in one
-        call.  Raises :class:`IllegalAction` as :meth:`play` does at the
-        first card refused; the cards before it stay played, so the refused
-        card is ``cards[k]`` where ``k`` is how many cards of its trick were
-        played (``len(self.trick)``)."""
-        succ = self._succ
-        for card in cards:
-            self.play(seat, card)  # compiled: a C call (replay/state.pxd), BatteryState's own play where it has one
-            seat = succ[seat]
-
     def _lead(self, card: Card) -> None:
         """Open a trick with ``card``: the suit it leads (the unknown card
         leads as the called suit, rules.md B-11c; trump counts as one suit,

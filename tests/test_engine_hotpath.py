@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.actions import Alone, Bury, Pass, Pick, Play
-from replay.battery import new_state
 from replay.cards import Card, points_of
-from replay.errors import IllegalAction
-from replay.generator import deal_table, random_hand
+from replay.generator import random_hand
 from replay.profile import parse_rules
 from replay.state import GameState, next_seat, successors
 
@@ -232,46 +228,3 @@ def test_canonical_deal_is_the_documented_text(deck, n, blind_size, data):
     want = ("shead-deal-1|" + "/".join(" ".join(sorted(h, key=_SHN.index)) for h in hands) + "|"
             + " ".join(sorted(blind, key=_SHN.index)))
     assert canonical_deal(hands, blind) == want
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2**32), st.sampled_from(["wi5-called-ace", "wi6-sit-out", "wi2-battery", "wi4-cutthroat"]))
-def test_play_trick_is_each_card_played_in_turn(seed, rules):
-    """``play_trick`` plays a trick as :meth:`GameState.play` card by card
-    from the leader clockwise (rules.md B-17; wi6-sit-out skips the dealer,
-    F-1): the same tricks, winners and hands at the end of a random hand."""
-    prof = parse_rules(rules)
-    h = random_hand(random.Random(seed), prof, 0)
-    if not h.state.tricks:
-        return
-    rng = random.Random(seed)
-    hands, blind, table = deal_table(rng, prof, 0)
-    g = new_state(prof, 0, hands, blind, complete=True, table=table)
-    first = next(k for k, a in enumerate(h.actions) if type(a) is Play)
-    for a in h.actions[:first]:  # the picking, bury, call and marks
-        g.apply(a)
-    for leader, cards, _ in h.state.tricks:
-        g.play_trick(leader, [c for _, c in cards])
-    assert g.tricks == h.state.tricks and g.hands == h.state.hands and g.done
-
-
-def test_play_trick_stops_at_the_refused_card():
-    # five seats, dealer 4: seat 0 leads.  Seat 0 holds AC 7C ..., seat 1 holds KC and QD:
-    # t1 0: AC, 1: QD is a renege (rules.md B-18: KC follows clubs), refused at card 1 of the trick
-    p = parse_rules("wi5-called-ace")
-    hands = [0] * 5
-    deal = ["AC 7C 9S 8S 7S 9H", "KC QD 7H 8H KS TS", "QC QS QH JC JS JH", "9C 8C TC AS AH TH", "KH 9D 8D 7D JD TD"]
-    for s, text in enumerate(deal):
-        for t in text.split():
-            hands[s] |= 1 << Card.parse(t)
-    blind = (1 << Card.parse("AD")) | (1 << Card.parse("KD"))
-    g = GameState(p, 4, hands, blind, complete=True)
-    for s in (0, 1):
-        g.apply(Pass(s))
-    g.apply(Pick(2))
-    g.apply(Bury((Card.parse("AD"), Card.parse("KD"))))
-    g.apply(Alone())
-    with pytest.raises(IllegalAction) as ei:
-        g.play_trick(0, [Card.parse("AC"), Card.parse("QD"), Card.parse("QC")])
-    assert ei.value.diagnostic.code == "E-RENEGE"
-    assert len(g.trick) == 1 and g.trick[0] == (0, Card.parse("AC"))  # the refused card is cards[1]
