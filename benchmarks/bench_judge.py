@@ -107,7 +107,7 @@ def bytecodes(shns) -> None:
     print(f"compiled: {bench.compiled_modules() or 'nothing'}")
     print(f"engine: {n:,} hands: {sum(ops.values()) / n:,.0f} bytecodes and {sum(calls.values()) / n:,.0f} Python "
           "calls a hand")
-    for (file, func), k in ops.most_common(12):
+    for (file, func), k in ops.most_common(int(os.environ.get("TOP", "12"))):
         print(f"  {k / n:8,.0f} bytecodes {calls[(file, func)] / n:6.1f} calls  {file}:{func}")
 
 

@@ -57,7 +57,9 @@ from ingest import deal_tables as _deal_tables
 from ingest import summary as _summary
 from ingest.model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, hand_conflict,
                           same_rules)
+from replay.cards import CARD_NAMES as _ENGINE_CARD_NAMES
 from replay.errors import Diagnostic
+from replay.outcome import ReplayedCardLog
 from replay.deal_identity import deal_id_of_codes, deal_id_of_log
 
 __all__ = [
@@ -651,6 +653,8 @@ def card_log_row(log: CardLog, seats: list[str], call: str | None) -> tuple:
     (its card tokens are stored in ``called``).  Raises ``KeyError`` for a
     seat not in ``seats`` or a card that is not an SHN card name.
     """
+    if type(log) is ReplayedCardLog:
+        return _replayed_row(log, seats, call)
     pos = {s: i for i, s in enumerate(seats)}
     n = len(seats)
     idx = _CARD_INDEX.__getitem__
@@ -692,6 +696,55 @@ def card_log_row(log: CardLog, seats: list[str], call: str | None) -> tuple:
     renege_at = [j for j, r in enumerate(reneges) if r] if any(reneges) else None
     return head + (plays, numbers, sizes, leaders, winners, renege_at,
                    None if orders_ok and expect == seat_nos else seat_nos)
+
+
+#: the code of each card as the engine and the reader have it (a :class:`~replay.cards.Card`, which hashes as its
+#: index, 0..31 and the 6♣ 32, 6♠ 33; None for ``??``; or its SHN spelling): :data:`_CARD_INDEX` of its spelling
+_CARD_CODE: dict = {**_CARD_INDEX, **{i: _CARD_INDEX[name] for i, name in enumerate(_ENGINE_CARD_NAMES)}}
+#: the same for a card index alone, looked up by position (a Card is no quick dict key: its hash and equality
+#: are inherited by a Python class, so each dict probe calls them; an index is read in C)
+_INDEX_CODE: tuple[int, ...] = tuple(_CARD_INDEX[name] for name in _ENGINE_CARD_NAMES)
+
+
+def _codes(cards: list | tuple) -> list[int]:
+    """The codes of ``cards`` (a sequence, :data:`_CARD_CODE`): by index
+    when every card is one, else each looked up (None, a spelling)."""
+    try:
+        return list(map(_INDEX_CODE.__getitem__, cards))
+    except TypeError:
+        return list(map(_CARD_CODE.__getitem__, cards))
+
+
+def _replayed_row(log: ReplayedCardLog, seats: list[str], call: str | None) -> tuple:
+    """:func:`card_log_row` of a card log the judge made: from the engine's
+    seats and cards (:class:`~replay.outcome.ReplayedCardLog`), without its
+    spellings and :class:`PlayRow` objects."""
+    pos = {s: i for i, s in enumerate(seats)}
+    n = len(seats)
+    dealt = log.dealt
+    called = [_CARD_INDEX[t] for t in call.split() if t in _CARD_INDEX] if call else []
+    head = (list(map(pos.__getitem__, dealt)), list(map(len, dealt.values())), _codes([*chain(*dealt.values())]),
+            _codes(log.blind_cards), _codes(log.bury_cards), called)
+    tricks = log.tricks
+    if not tricks:
+        return head + ([], [], [], [], [], None, None)
+    seat_of = list(map(pos.__getitem__, log.seats))  # engine seat -> stored seat (the same order when from o.players)
+    if seat_of != list(range(len(seat_of))):
+        tricks = [(seat_of[lead], tuple((seat_of[s], c) for s, c in cards), None if w is None else seat_of[w])
+                  for lead, cards, w in tricks]
+    _, trick_cards, won = zip(*tricks)
+    seat_nos, played = zip(*chain.from_iterable(trick_cards))  # (seat, card) of each card, in play order
+    seat_nos = list(seat_nos)
+    plays = _codes(played)
+    sizes = list(map(len, trick_cards))
+    leaders = [cards[0][0] for cards in trick_cards]
+    winners = [_NO_SEAT if w is None else w for w in won]
+    rot = _ROTATIONS.get(n)
+    expect: list[int] = []
+    for lead, k in zip(leaders, sizes):
+        expect.extend(rot[lead][:k] if rot and k <= n else ((lead + j) % n for j in range(k)))
+    return head + (plays, list(range(1, len(tricks) + 1)), sizes, leaders, winners,
+                   list(log.reneges) if log.reneges else None, None if expect == seat_nos else seat_nos)
 
 
 def card_log_from_row(row: tuple | list, seats: list[str]) -> CardLog:

@@ -12,14 +12,13 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .cards import CARD_NAMES as _CARD_NAMES, Card as _Card
 from .errors import Diagnostic, IllegalAction
 from .profile import RuleProfile, parse_rules
 from .pot import settle_pot
 from .seven import is_nuclear, nuclear_settlement
 from .scoring import (Settlement, settle_picked)
 
-from .outcome import CardLog, HandOutcome, PlayRow
+from .outcome import HandOutcome, ReplayedCardLog
 from .facts import HandRecord, Pos
 
 
@@ -358,21 +357,15 @@ def _alias_text(text: str, aliases: list[str]) -> str:
     return _SEAT_RE.sub(lambda m: aliases[int(m.group(1))] if int(m.group(1)) < len(aliases) else m.group(0), text)
 
 
-def _names(cards) -> list[str | None]:
-    """``str(c)`` of each card (None for ``??``): a :class:`~replay.cards.Card`
-    is looked up in :data:`~replay.cards.CARD_NAMES` (what its ``__str__``
-    returns, without the call), anything else goes through ``str``."""
-    return [None if c is None else _CARD_NAMES[c] if type(c) is _Card else str(c) for c in cards]
-
-
-def _cardlog(chk: HandCheck, plays: list[PlayRow]) -> CardLog:
+def _cardlog(chk: HandCheck, tricks: list[tuple] | None = None, won: list[int] | None = None,
+             reneges: tuple[int, ...] = ()) -> ReplayedCardLog:
+    """The card log of ``chk``'s hand: its ``deal``, ``blind`` and ``bury``
+    lines as written and ``tricks``, the tricks the engine played
+    (:class:`~replay.outcome.ReplayedCardLog`, which also says ``won`` and
+    ``reneges``)."""
     rec = chk.rec
-    return CardLog(
-        deal={d.seat: _names(d.cards) for d in rec.deals},
-        blind=_names(rec.blind.cards) if rec.blind else [],
-        bury=_names(rec.bury.cards) if rec.bury else [],
-        plays=plays,
-    )
+    return ReplayedCardLog(chk.aliases, {d.seat: d.cards for d in rec.deals}, rec.blind.cards if rec.blind else (),
+                           rec.bury.cards if rec.bury else (), tricks if tricks is not None else [], won, reneges)
 
 
 def count_hand(chk: HandCheck, outcome: HandOutcome, sess: SessionState) -> None:

@@ -24,7 +24,7 @@ from operator import or_
 
 from .actions import (Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Recrack,
                             Roll, Share, Sheepshead)
-from .cards import CARD_NAMES, Card, Rank, cards_in, mask_of, points_of
+from .cards import Card, Rank, cards_in, mask_of, points_of
 from .errors import IllegalAction, ProfileError
 from .profile import RuleProfile, parse_rules
 from .scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schneider_lines,
@@ -36,7 +36,7 @@ from .judge_potsplit import check_potsplit
 from .battery import new_state, winning_index
 from .state import JACK_BLITZ_COLOURS, CallType, GameState, Phase, bury_count_error, next_seat, successors
 
-from .outcome import CardLog, HandOutcome, PlayRow
+from .outcome import CardLog, HandOutcome
 from .facts import HandRecord, Pos
 from .judge_common import (_MAX_UNITS, HandCheck, Refusal, SessionState, _agreed_score, _breakdown,
                            _cardlog, _check_date, _check_pot_sum, _check_ranges, _flags, _matches, _or, _parse_seats,
@@ -500,8 +500,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
     rec, prof = chk.rec, chk.profile
     state = build_state(chk, dealer, stake)
     g = state
-    aliases = chk.aliases
-    trick_rows: list[PlayRow] = []
+    reneged: list[int] = []  # the play index of each card marked ^R (the card log's renege flags)
     try:
         # ---- picking
         if kind == "pick":
@@ -573,7 +572,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         expected_no = 1
         stopped = None
         size, battery = prof.trick_cards, prof.trick_slots is not None  # four cards a trick in the battery games
-        play, add_row, names, succ = g.play, trick_rows.append, CARD_NAMES, successors(g.n, g.sitting)
+        play, succ = g.play, successors(g.n, g.sitting)
+        won: list[int] | None = [] if battery else None  # the winning card of each battery trick (B-19)
         seat_of = chk.index.get  # chk.seat without the call; a miss goes to chk.seat for its error
         marked = []  # (seat, trick, position) of each card marked ^R, for W-RENEGE
         for t in rec.tricks:
@@ -607,25 +607,20 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 renege = pl.renege
                 if renege:
                     marked.append((s, number, pl.pos))
+                    reneged.append((number - 1) * size + i)
                 try:
                     play(s, card, renege)
                 except IllegalAction as exc:
                     raise chk.engine_error(exc, pl.pos, number) from None
                 if frames is not None:
                     frames.append(snapshot(g, len(frames), (s, card)))
-                add_row(PlayRow(number, i, aliases[s], names[card], renege))
                 s = succ[s]  # g.next_seat(s): the seats never change within a hand
                 i += 1
             if stopped:
                 break
-            _, cards_played, w = g.tricks[-1]
             if battery:
-                k = winning_index(g, cards_played, w)
-            else:
-                k = 0
-                while cards_played[k][0] != w:
-                    k += 1
-            trick_rows[k - len(cards_played)].winner = True
+                _, cards_played, w = g.tricks[-1]
+                won.append(winning_index(g, cards_played, w))
         for action, pos in _marks_actions(chk, late=True):  # blitzes declared after the play (rules.md E-5)
             _apply(chk, g, action, pos)
         if (stopped is None and rec.claim is None and g.complete and g.phase == Phase.PLAY and not g.trick
@@ -639,11 +634,10 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 g.play(s, card)
                 if frames is not None:
                     frames.append(snapshot(g, len(frames), (s, card)))
-                trick_rows.append(PlayRow(number, i, aliases[s], CARD_NAMES[card], False))
                 s = g.next_seat(s)
-            _, cards_played, w = g.tricks[-1]
-            k = winning_index(g, cards_played, w)
-            trick_rows[k - len(cards_played)].winner = True
+            if won is not None:
+                _, cards_played, w = g.tricks[-1]
+                won.append(winning_index(g, cards_played, w))
             chk.prov["last_trick"] = "derived"
         if rec.claim is not None and stopped is None and rec.claim.value is None:
             # `claim ?` (notation.md §7): the rest went to one side, which is not
@@ -661,7 +655,10 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         chk.warnings.append(chk.diag("W-RENEGE", f"{chk.aliases[seat]} reneged in trick {trick}; the table ruled on it "
                                      f"(renegePenalty={prof.renegePenalty}, rules.md B-23)", pos,
                                      severity="warning", trick=trick))
-    cardlog = _cardlog(chk, trick_rows)
+    tricks = list(g.tricks)
+    if stopped is not None and g.trick:  # the cards of the trick cut short by an unknown card: no winner
+        tricks.append((g.leader, tuple(g.trick), None))
+    cardlog = _cardlog(chk, tricks, won, tuple(reneged))
     if stopped is not None or g.phase != Phase.DONE:
         where = f"an unknown card in trick {stopped[0]}" if stopped else f"{len(g.tricks)} of {prof.tricks} tricks"
         chk.warnings.append(chk.diag("W-PARTIAL", f"the card log is incomplete ({where}); the result is taken from "
@@ -1645,7 +1642,7 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
                 _apply(chk, g, Pass(s), rec.nopick.pos)
                 s = g.next_seat(s)
             settle = g.settlement()
-            return _nopick_done(chk, g, kind, dealer, stake, settle, _cardlog(chk, []))
+            return _nopick_done(chk, g, kind, dealer, stake, settle, _cardlog(chk))
     stmt, tie = _nopick_stmt(rec, kind)
     role, rule = _NOPICK_ROLE[kind]
     sweep_possible = _check_nopick_numbers(chk, kind, tie)

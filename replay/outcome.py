@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-__all__ = ["Provenance", "Outcome", "CardLog", "PlayRow", "HandOutcome"]
+from .cards import CARD_NAMES, Card
+
+__all__ = ["Provenance", "Outcome", "CardLog", "PlayRow", "ReplayedCardLog", "HandOutcome", "card_names"]
 
 Provenance = Literal["asserted", "derived", "verified", "conflict"]
 #: ``misplay``: a picked hand settled by ``renegePenalty=offenderPaysEach``
@@ -46,6 +48,84 @@ class CardLog:
     blind: list[str | None] = field(default_factory=list)
     bury: list[str | None] = field(default_factory=list)
     plays: list[PlayRow] = field(default_factory=list)
+
+
+def card_names(cards) -> list[str | None]:
+    """``str(c)`` of each card (None for ``??``): a :class:`~replay.cards.Card`
+    is looked up in :data:`~replay.cards.CARD_NAMES` (what its ``__str__``
+    returns, without the call), anything else goes through ``str``."""
+    return [None if c is None else CARD_NAMES[c] if type(c) is Card else str(c) for c in cards]
+
+
+def _made(slot, make):
+    """A property over the :class:`CardLog` field ``slot`` (its slot
+    descriptor) that fills the slot with ``make(log)`` when first read."""
+
+    def get(log):
+        try:
+            return slot.__get__(log, None)
+        except AttributeError:
+            value = make(log)
+            slot.__set__(log, value)
+            return value
+
+    return property(get, slot.__set__)
+
+
+def _replayed_plays(log: "ReplayedCardLog") -> list[PlayRow]:
+    rows: list[PlayRow] = []
+    seats, won, reneges = log.seats, log.won, log.reneges
+    i = 0
+    for k, (_, cards, winner) in enumerate(log.tricks):
+        w = -1 if winner is None else won[k] if won is not None else next(j for j, sc in enumerate(cards)
+                                                                              if sc[0] == winner)
+        for j, (s, c) in enumerate(cards):
+            rows.append(PlayRow(k + 1, j, seats[s], CARD_NAMES[c], i in reneges, j == w))
+            i += 1
+    return rows
+
+
+class ReplayedCardLog(CardLog):
+    """The :class:`CardLog` the judge makes of a hand it replayed, kept as
+    the engine has it: ``seats`` the seat aliases (engine seat -> alias),
+    ``dealt`` the ``deal`` lines as ``{alias: cards}``, ``blind_cards`` and
+    ``bury_cards`` as written (:class:`~replay.cards.Card` or None for
+    ``??``), ``tricks`` the tricks played in order as
+    :attr:`GameState.tricks <replay.state.GameState.tricks>` has them
+    (``(leader, ((seat, card), ...), winner)``; a last trick cut short by an
+    unknown card has winner None), ``won`` the index of each trick's winning
+    card where a seat plays two cards to a trick (the battery games,
+    rules.md B-19; else None: the winner's one card) and ``reneges`` the
+    play indices of the cards marked ``^R`` (rules.md B-23).
+
+    Its four fields (SHN spellings, :class:`PlayRow` objects) are made when
+    first read, so an ingest, which stores the cards as small integers
+    (``ingest.store.card_log_row`` reads the attributes above), never makes
+    them.  It equals the :class:`CardLog` of the same fields."""
+
+    __slots__ = ("seats", "dealt", "blind_cards", "bury_cards", "tricks", "won", "reneges")
+
+    def __init__(self, seats: list[str], dealt: dict[str, list], blind_cards, bury_cards,
+                 tricks: list[tuple], won: list[int] | None, reneges: tuple[int, ...] | frozenset = ()):
+        self.seats = seats
+        self.dealt = dealt
+        self.blind_cards = blind_cards
+        self.bury_cards = bury_cards
+        self.tricks = tricks
+        self.won = won
+        self.reneges = reneges
+
+    deal = _made(CardLog.deal, lambda log: {seat: card_names(cards) for seat, cards in log.dealt.items()})
+    blind = _made(CardLog.blind, lambda log: card_names(log.blind_cards))
+    bury = _made(CardLog.bury, lambda log: card_names(log.bury_cards))
+    plays = _made(CardLog.plays, _replayed_plays)
+
+    def __eq__(self, other):
+        if not isinstance(other, CardLog):
+            return NotImplemented
+        return (self.deal, self.blind, self.bury, self.plays) == (other.deal, other.blind, other.bury, other.plays)
+
+    __hash__ = None  # type: ignore[assignment]  # as a CardLog's
 
 
 @dataclass(slots=True)

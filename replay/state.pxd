@@ -1,21 +1,31 @@
 # Cython declarations augmenting replay/state.py (issue 17), read only by
 # `python -m ingest.fastpath`: compiled, GameState is an extension type whose
-# attributes are struct fields instead of slot descriptors.  Every attribute
-# stays a Python object (a C type would change what the source does: an int
-# that overflows, a None refused), so the compiled and the pure-Python paths
-# give the same verdicts.  Keep the names in step with GameState.__slots__
-# (tests/test_fastpath.py checks it); the .py runs unchanged without Cython.
+# attributes are struct fields instead of slot descriptors.  An attribute is
+# a C type only where its value is provably a small int (a trick number, a
+# seat, a count of seats or tricks, a suit 0..4 or -1) or a card mask (the
+# cards are 0..33: a 64-bit unsigned int holds any mask of them), a bint where
+# it is only ever True or False, a list where it is only ever a list; every
+# other attribute stays a Python object (None, an enum, a Card), so the
+# compiled and the pure-Python paths give the same verdicts
+# (tests/test_fastpath.py checks the names against GameState.__slots__ and
+# that replayed hands keep every typed attribute in its range).  The hot
+# methods' int and mask locals are C types too (a card's bit is _ONE << card,
+# shifted in 64 bits).  The .py runs unchanged without Cython.
+
+cimport cython
+
+cdef unsigned long long _ONE
 
 cdef class GameState:
     cdef public object profile
-    cdef public object n
+    cdef public int n
     cdef public object dealer
-    cdef public object hands
+    cdef public list hands
     cdef public object blind
     cdef public object complete
     cdef public object stake
     cdef public object phase
-    cdef public object to_act
+    cdef public int to_act
     cdef public object passes
     cdef public object picker
     cdef public object bury
@@ -32,12 +42,12 @@ cdef class GameState:
     cdef public object sheepshead
     cdef public object crack_seats
     cdef public object marks_log
-    cdef public object trick_no
-    cdef public object leader
-    cdef public object trick
+    cdef public int trick_no
+    cdef public int leader
+    cdef public list trick
     cdef public object _pcard
     cdef public object _hybrid
-    cdef public object trick_mask
+    cdef public unsigned long long trick_mask
     cdef public object tricks
     cdef public object taken
     cdef public object ntaken
@@ -57,17 +67,17 @@ cdef class GameState:
     cdef public object last_winner
     cdef public object _suit_of
     cdef public object _strength
-    cdef public object _nt
-    cdef public object _special
-    cdef public object _cs
-    cdef public object _led
+    cdef public int _nt
+    cdef public bint _special
+    cdef public int _cs
+    cdef public int _led
     cdef public object _ten_up
     cdef public object _suit_masks
     cdef public object nopick
     cdef public object blind_trick
     cdef public object pot
     cdef public object sitting
-    cdef public object np
+    cdef public int np
     cdef public object partner2
     cdef public object down
     cdef public object _under
@@ -79,6 +89,13 @@ cdef class GameState:
     cdef public object first_two
     cdef public object given
     cdef public object _succ
-    cdef public object _led_mask
-    cdef public object _rare
+    cdef public unsigned long long _led_mask
+    cdef public bint _rare
     cdef public object _tops
+
+    @cython.locals(c=cython.int, bit=cython.ulonglong, h=cython.ulonglong, lm=cython.ulonglong, ok=cython.bint)
+    cpdef play(self, seat, card, renege=*)
+    @cython.locals(ubit=cython.ulonglong, lm=cython.ulonglong, es=cython.int, cs=cython.int)
+    cdef _lead(self, card)
+    @cython.locals(tm=cython.ulonglong, contest=cython.ulonglong, no=cython.int)
+    cpdef _end_trick(self)

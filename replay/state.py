@@ -100,6 +100,9 @@ class Phase(enum.IntEnum):
 
 _PLAY = Phase.PLAY
 _DONE = Phase.DONE
+#: a card's bit is ``_ONE << card`` (compiled, replay/state.pxd makes it a 64-bit unsigned C int, so the shift
+#: is done in C: the cards are 0..33)
+_ONE = 1
 _SIZES: dict[tuple[int, int | None, int], tuple[int, ...]] = {}
 
 
@@ -1265,7 +1268,8 @@ class GameState:
         ``E-HOLD-CARD``, ``E-UNDER-PLAY``; the state is unchanged."""
         if self.phase is not _PLAY or seat != self.to_act:
             self._ready_to_play(seat, card)
-        bit = 1 << card
+        c = card  # its index 0..33 (compiled: a C int, replay/state.pxd)
+        bit = _ONE << c
         hands = self.hands
         h = hands[seat]
         if not h & bit:

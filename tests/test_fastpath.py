@@ -16,6 +16,8 @@ import json
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
 
 from ingest import fastpath
 from replay.profile import NAMED_PROFILES
@@ -69,13 +71,63 @@ def test_fastpath_clean_removes_only_built_files(tmp_path, monkeypatch):
     assert sorted(p.name for p in (root / "replay").iterdir()) == ["cards.py", "state.py"]
 
 
+#: The attributes of GameState that replay/state.pxd makes C types when compiled: seats, counts and suits
+#: (C ints), card masks (64-bit unsigned), flags (bint) and the lists the hot path indexes.
+C_TYPED = {"n": "int", "hands": "list", "to_act": "int", "trick_no": "int", "leader": "int", "trick": "list",
+           "trick_mask": "unsigned long long", "_nt": "int", "_special": "bint", "_cs": "int", "_led": "int",
+           "np": "int", "_led_mask": "unsigned long long", "_rare": "bint"}
+
+
 def test_state_pxd_declares_every_slot_of_gamestate():
     """``replay/state.pxd`` (the compiled GameState's attributes) names
-    exactly the slots of the source's ``GameState``, each a Python object,
-    so the compiled class holds what the pure-Python one holds."""
+    exactly the slots of the source's ``GameState``, each a Python object
+    but those of :data:`C_TYPED`, so the compiled class holds what the
+    pure-Python one holds."""
     from replay.state import GameState
 
     text = (fastpath.ROOT / "replay" / "state.pxd").read_text()
-    declared = re.findall(r"(?m)^    cdef public (\w+) (\w+)$", text)
-    assert {t for t, _ in declared} == {"object"}
+    declared = re.findall(r"(?m)^    cdef public ([\w ]+?) (\w+)$", text)
     assert [name for _, name in declared] == list(GameState.__slots__)
+    assert {name: t for t, name in declared if t != "object"} == C_TYPED
+
+
+def fits(value, ctype: str) -> bool:
+    """Whether ``value`` converts to ``ctype`` and back unchanged."""
+    if ctype == "list":
+        return type(value) is list
+    if ctype == "bint":
+        return type(value) is bool
+    if type(value) is bool or not isinstance(value, int):  # an IntEnum (a Suit) converts to its int
+        return False
+    return -2 ** 31 <= value < 2 ** 31 if ctype == "int" else 0 <= value < 2 ** 64
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=hs.integers(0, 2 ** 32), rules=hs.sampled_from(list(NAMED_PROFILES)), dealer=hs.integers(0, 7))
+def test_the_c_typed_attributes_hold_their_c_types_through_a_hand(seed, rules, dealer):
+    """A random hand of every profile replayed action by action: after each
+    action every attribute of :data:`C_TYPED` holds a value of its C type
+    (so the compiled GameState, which cannot hold anything else, behaves as
+    the source does)."""
+    import random
+
+    from replay import partner_cards_gen
+    from replay.battery import new_state
+    from replay.generator import deal_table, random_hand
+    from replay.profile import parse_rules
+
+    prof = parse_rules(rules)
+    dealer %= prof.players
+    h = random_hand(random.Random(seed), prof, dealer)
+    rng = random.Random(seed)  # the same deal again, with its table (random_hand's first draws)
+    hands, blind, table = deal_table(rng, prof, dealer)
+    while not partner_cards_gen.deal_ok(prof, hands, dealer):
+        hands, blind, table = deal_table(rng, prof, dealer)
+    assert (hands, blind) == (h.hands, h.blind)
+    g = new_state(prof, dealer, hands, blind, complete=True, stake=h.stake, table=table)
+    for action in [None, *h.actions]:
+        if action is not None:
+            g.apply(action)
+        bad = {a: getattr(g, a) for a, t in C_TYPED.items() if not fits(getattr(g, a), t)}
+        assert not bad, f"{action}: {bad}"
+    assert g.done and g.tricks == h.state.tricks
