@@ -9,7 +9,10 @@ ingests them into a fresh database exactly as ``shead ingest`` does — one
 (:meth:`~ingest.store.Store.plan_ingest`), validate
 (:func:`ingest.validate.validate_records`: the judge plus the file loop
 around it), store (:func:`ingest.pipeline.store_result`) — and the final
-release of the database (its checkpoint).  Each stage is timed with
+release of the database (its checkpoint).  "free" is dropping a file's
+records, validation result and report once it is stored (CPython frees the
+objects then; left to the next file's ``read``, it was charged to the
+reader).  Each stage is timed with
 :func:`time.process_time` (CPU seconds of this process: threads of DuckDB
 count, waiting for the disk does not), so the figures are one core's work
 whatever the machine's load.  Generating the hands is not timed.
@@ -35,7 +38,7 @@ from pathlib import Path
 __all__ = ["BenchResult", "STAGES", "compiled_modules", "generate_texts", "judge_timed", "run", "pokerkit_rate", "report_lines"]
 
 #: The timed stages, in pipeline order.
-STAGES = ("read", "plan", "engine", "glue", "store", "release")
+STAGES = ("read", "plan", "engine", "glue", "store", "free", "release")
 
 
 @dataclass
@@ -156,6 +159,9 @@ def run(texts: list[tuple[str, str]], db: Path, rules: str = "wi5-called-ace") -
                 res.hands += len(shn.hands) + plan.skipped
                 res.stored += report.stored
                 res.rejected += len(report.rejected)
+                t5 = clock()
+                del shn, plan, prior, result, report
+                sec["free"] += clock() - t5
         t5 = clock()
         store.close()
         sec["release"] += clock() - t5
