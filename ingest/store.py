@@ -2336,7 +2336,9 @@ _HEADER_BYTES = 3 * 4_096
 def live_blocks(con: duckdb.DuckDBPyConnection) -> int:
     """How many blocks of the connection's database hold live data: the
     distinct blocks of every table's persistent column segments
-    (``pragma_storage_info``) and of the catalog's metadata
+    (``pragma_storage_info``: a segment's block and its
+    ``additional_block_ids``, the further blocks of a ZSTD-compressed string
+    segment such as ``hand_source.template``) and of the catalog's metadata
     (``pragma_metadata_info``), after the last checkpoint.  The file's other
     blocks are free, or freed by that checkpoint and reused by the next one:
     the slack a checkpoint leaves when it rewrites row groups (docs/storage.md,
@@ -2344,10 +2346,12 @@ def live_blocks(con: duckdb.DuckDBPyConnection) -> int:
     tables = [r[0] for r in con.execute(
         "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
         "AND schema_name = 'main' ORDER BY table_name").fetchall()]
-    parts = [f"SELECT block_id FROM pragma_storage_info('{t}') WHERE persistent AND block_id >= 0"
+    parts = [f"SELECT unnest(list_prepend(block_id, coalesce(additional_block_ids, []))) AS b "
+             f"FROM pragma_storage_info('{t}') WHERE persistent"
              for t in tables]  # table names are the migrations' own identifiers
-    parts.append("SELECT block_id FROM pragma_metadata_info()")
-    return con.execute("SELECT count(DISTINCT block_id) FROM (" + " UNION ALL ".join(parts) + ")").fetchall()[0][0]
+    parts.append("SELECT block_id AS b FROM pragma_metadata_info()")
+    return con.execute("SELECT count(DISTINCT b) FROM (" + " UNION ALL ".join(parts) + ") WHERE b >= 0"
+                       ).fetchall()[0][0]
 
 
 def compact_if_slack(con: duckdb.DuckDBPyConnection, path: str | os.PathLike) -> bool:
