@@ -1178,7 +1178,8 @@ class Store:
                 self._timer = None
             if self.compact and self._used:
                 self._used = False
-                if self._con is None:  # released by ``hold``: take the lock back once, without waiting for it
+                if self._con is None and _file_bytes(self.path) >= COMPACT_MIN_BYTES:
+                    # released by ``hold``: take the lock back once, without waiting for it
                     try:
                         self._con = connect(self.path, read_only=False, timeout=0)
                     except StoreError:
@@ -2331,6 +2332,14 @@ COMPACT_SLACK = 1 / 32
 COMPACT_MIN_BYTES = 2 * 1_048_576
 #: The header DuckDB writes before the first block (three 4 KiB headers).
 _HEADER_BYTES = 3 * 4_096
+
+
+def _file_bytes(db: Path) -> int:
+    """The database file's size in bytes (0 when there is none)."""
+    try:
+        return db.stat().st_size
+    except OSError:
+        return 0
 
 
 def live_blocks(con: duckdb.DuckDBPyConnection) -> int:
