@@ -1054,9 +1054,12 @@ _NEXT_HAND_ID = ("greatest((SELECT coalesce(max(hand_id), 0) FROM hands), "
 #: How long ``shead ingest`` keeps the write connection of a run of files
 #: before it lets another process in (:class:`Store` ``hold``): reopening the
 #: database and folding its write-ahead log after every file cost a tenth of a
-#: first ingest (issue 17); a reader waiting meanwhile is well within its lock
-#: timeout (30 s).
-INGEST_HOLD = 5.0
+#: first ingest (issue 17).  15 s (was 5): each release checkpoints, and a
+#: checkpoint during an ingest merges and rewrites the row groups stored
+#: since the last one, leaving free blocks that only a copy of the file
+#: removes (:func:`compact_if_slack`); a reader waiting meanwhile waits at
+#: most about 15 s plus one file, within its lock timeout (30 s).
+INGEST_HOLD = 15.0
 
 
 #: The write-ahead log's size at which DuckDB checkpoints while a
