@@ -937,6 +937,29 @@ def ledger(db: Optional[Path] = DbOption,
             out.print(f"  {r['session']}: {r['note']}", markup=False)
 
 
+def _column_chunks(rows: list[tuple[str, list[str]]], width: int) -> list[tuple[int, int]]:
+    """Split the columns of ``rows`` (``(label, cells)``, one cell a table)
+    into runs ``(lo, hi)`` of cell indices whose rich table (the label
+    column, then cells ``lo..hi-1``; a cell costs its width plus 3: two of
+    padding and its border, the table one more) fits ``width`` terminal
+    cells; a run holds at least one column whatever the width."""
+    from rich.cells import cell_len  # noqa: PLC0415
+
+    label = max((cell_len(lab) for lab, _ in rows), default=0) + 3
+    n = len(rows[0][1]) if rows else 0
+    widths = [max(cell_len(cells[i]) for _, cells in rows) + 3 for i in range(n)]
+    out: list[tuple[int, int]] = []
+    lo, used = 0, 1 + label
+    for i, w in enumerate(widths):
+        if i > lo and used + w > width:
+            out.append((lo, i))
+            lo, used = i, 1 + label
+        used += w
+    if n:
+        out.append((lo, n))
+    return out
+
+
 @app.command()
 def compare(deal: Optional[str] = typer.Argument(None, metavar="DEAL",
                                                  help='A deal id (D + 16 hex digits), or a hand id, "SESSION#N" or '
@@ -998,13 +1021,20 @@ def compare(deal: Optional[str] = typer.Argument(None, metavar="DEAL",
     first, last = found.offset + 1, found.offset + len(found.tables)
     span = f"table {first}" if first == last else f"tables {first}–{last}"
     shown = f"{found.total} table(s)" if len(found.tables) == found.total else f"{span} of {found.total:,}"
-    t = Table(title=f"deal {found.deal_id}: {shown}; blind {' '.join(found.blind)}", title_justify="left")
-    t.add_column("")
-    for _ in found.tables:
-        t.add_column("")
-    for label, cells in cmp.comparison_rows(found):
-        t.add_row(label, *cells)
-    Console(highlight=False, soft_wrap=True, markup=False, emoji=False).print(t)
+    console = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+    rows = cmp.comparison_rows(found)
+    for k, (lo, hi) in enumerate(_column_chunks(rows, console.width)):
+        # the page's tables side by side, in as many stacked blocks as the terminal's width needs (each block
+        # repeats the row labels), so a cell is never cut short
+        t = Table(title=f"deal {found.deal_id}: {shown}; blind {' '.join(found.blind)}" if k == 0 else None,
+                  title_justify="left", show_header=False)
+        for _ in range(hi - lo + 1):
+            t.add_column("")
+        for label, cells in rows:
+            t.add_row(label, *cells[lo:hi])
+        if k:
+            console.print()
+        console.print(t)
     if len(found.tables) < found.total:  # how to see the others (a hint: on standard error)
         nxt = f"shead compare {found.deal_id} --offset {last}" + (f" --limit {limit}" if limit else "")
         _err.print(f"{span} of {found.total:,} shown, in the order they were stored; "

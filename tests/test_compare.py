@@ -329,6 +329,30 @@ def test_cli_compare_pages_the_tables_of_a_deal(db, tmp_path):
     assert r.stdout.startswith(f"deal {DEAL}: 13 table(s); blind AS 7H\n") and r.stderr == ""
 
 
+def test_cli_compare_fits_the_terminal_width(db):
+    """At 80 columns the three tables stack in three blocks, each repeating
+    the row labels, no line wider than the terminal and no cell cut short
+    (table C's Joy alone +8, by hand in the module docstring); at 250
+    columns they sit side by side in one block."""
+    from rich.cells import cell_len
+
+    runner = CliRunner()
+    r = runner.invoke(app, ["compare", DEAL, "--db", str(db)], env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert lines[0] == f"deal {DEAL}: 3 table(s); blind AS 7H"
+    assert max(cell_len(ln) for ln in lines) <= 80
+    table_rows = [ln for ln in lines if "│ table " in ln]
+    assert len(table_rows) == 3  # one block a table
+    assert ["A · duplicate/table-a#1" in table_rows[0], "B · duplicate/table-b#1" in table_rows[1],
+            "C · duplicate/table-c#1" in table_rows[2]] == [True, True, True]
+    for whole in ("Bea picker -4", "Eve picker +2", "Joy picker alone +8", "1 (×2)"):
+        assert whole in r.stdout
+    r = runner.invoke(app, ["compare", DEAL, "--db", str(db)], env={"COLUMNS": "250"})
+    table_rows = [ln for ln in r.stdout.splitlines() if "│ table " in ln]
+    assert len(table_rows) == 1 and all(f"{t} · duplicate/table-{t.lower()}#1" in table_rows[0] for t in "ABC")
+
+
 def _written(path: Path, text: str) -> Path:
     path.write_text(text, encoding="utf-8")
     return path
