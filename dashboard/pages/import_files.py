@@ -98,14 +98,14 @@ def csv_preview(name: str, data: bytes, columns: str | None = None) -> tuple[str
     """How a CSV upload will be read, before anything is stored: ``(kind,
     column mapping, the first five rows as read)``; None for a file that is
     not a CSV.  Raises ``ValueError`` for a bad ``columns`` mapping."""
-    from ingest.csv_sheet import HAND_FIELDS, guess_columns, looks_like_csv, parse_columns, preview  # noqa: PLC0415
+    from ingest.csv_sheet import HAND_FIELDS, column_map, looks_like_csv, preview  # noqa: PLC0415
     from ingest.csv_sheet import _rows  # noqa: PLC0415
 
     if not looks_like_csv(name, data[:2048]):
         return None
     rows = _rows(data)
     header = rows[0] if rows else []
-    cols = parse_columns(columns, header) if columns else guess_columns(header)
+    cols = column_map(header, columns or None)  # as the import reads it: the guess, the mapping given winning
     kind = "per-hand score sheet" if any(f in cols for f in HAND_FIELDS) else "ledger of sitting totals"
     return kind, cols, preview(data, name, columns=columns or None)
 
