@@ -28,23 +28,17 @@ def protocol_session(con, header: str, first: Sequence[tuple[int, str]]) -> str 
     """The name of the stored NetSchafkopf session whose header is
     ``header`` and whose stored game number ``n`` has deal id ``d`` for one
     ``(n, d)`` of ``first``, or None (the earliest stored such session).
-    ``con``: a DuckDB connection to a shead database.  Reads the sessions of
-    that header and, of each, only the rows of those game numbers."""
+    ``con``: a DuckDB connection to a shead database.  One query: the
+    deals of those game numbers in the sessions of that header."""
     if not first:
         return None
-    numbers = sorted({n for n, _ in first})
     wanted = set(first)
-    for sid, name in con.execute(
-            "SELECT session_id, session FROM sessions WHERE format = 'netschafkopf' AND header = ? "
-            "ORDER BY session_id", [header]).fetchall():
-        rows = con.execute("SELECT hand_id, hand FROM hands WHERE session_id = ? AND hand = ANY(?::INTEGER[])",
-                           [sid, numbers]).fetchall()
-        if not rows:
-            continue
-        number = dict(rows)
-        deals = con.execute("SELECT hand_id, deal_id FROM hand_deals WHERE hand_id = ANY(?::INTEGER[])",
-                            [list(number)]).fetchall()
-        if any((number[hid], did) in wanted for hid, did in deals):
+    for name, n, d in con.execute(
+            "SELECT x.session, h.hand, d.deal_id FROM sessions x JOIN hands h USING (session_id) "
+            "JOIN hand_deals d USING (hand_id) WHERE x.format = 'netschafkopf' AND x.header = ? "
+            "AND h.hand = ANY(?::INTEGER[]) ORDER BY x.session_id",
+            [header, sorted({n for n, _ in first})]).fetchall():
+        if (n, d) in wanted:
             return name
     return None
 

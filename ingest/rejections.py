@@ -22,7 +22,7 @@ stored hand) stays listed: the stored hand is not that text.
 
 from __future__ import annotations
 
-__all__ = ["STILL_REJECTED", "still_rejected", "still_rejected_count"]
+__all__ = ["STILL_REJECTED", "still_rejected"]
 
 #: The ``rejected`` rows still in force (module docstring), every column of
 #: ``rejected``; a query usable as a subquery.
@@ -48,7 +48,3 @@ def still_rejected(con, columns: str = "*", order: str = "file NULLS LAST, line,
     ``order``.  ``con``: a DuckDB connection to a shead database."""
     return con.sql(f"SELECT {columns} FROM ({STILL_REJECTED}) ORDER BY {order}").pl()
 
-
-def still_rejected_count(con) -> int:
-    """How many hands are still refused (the rows of :func:`still_rejected`)."""
-    return con.execute(f"SELECT count(*) FROM ({STILL_REJECTED})").fetchall()[0][0]
