@@ -426,6 +426,36 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
     return out
 
 
+def _refused_later(con: duckdb.DuckDBPyConnection, report: "CorrectionReport") -> str:
+    """The :class:`CorrectionError` message of a correction whose sessions'
+    re-derivation refused stored hands (``report.rederive_refused``): each
+    such hand named (session, number, hand id) with the rules' reason, and
+    how to correct it with the rest.  A doubler amended in or out changes
+    the stake of every later hand (rules.md D-11, D-12), the pot too
+    (D-19); a later hand whose written score was right at its old stake is
+    wrong at the new one, and storing the correction anyway would leave
+    that hand counting the old amounts without a word."""
+    ids = sorted({hid for hid, _ in report.rederive_refused})
+    names = {hid: (sess, hand) for hid, sess, hand in con.execute(
+        "SELECT hand_id, session, hand FROM hands WHERE list_contains(?, hand_id)", [ids]).fetchall()}
+    lines = []
+    for hid, d in report.rederive_refused:
+        sess, hand = names.get(hid, ("?", d.hand))
+        lines.append(f"hand {hand} of session {sess!r} (hand id {hid}) would no longer agree with the rules: "
+                     f"{d.code}: {d.message}")
+    if report.action == "amend":
+        how = ("Put those hands' new texts in the same amendment file and run it again: with their score at the new "
+               "stake, or without a score line (the rules then derive it), or with the score marked ^ where the "
+               "table agreed on it (notation.md)")
+    else:
+        how = ("Amend those hands first (shead ingest --amend) without their score line, so that the rules derive "
+               "it at the new stake, or with the score marked ^ where the table agreed on it (notation.md), then "
+               "void again")
+    what = "the amendment" if report.action == "amend" else "the void"
+    return (f"{what} is refused, nothing changed: it changes the stake or the pot carried to later hands "
+            "(rules.md D-11, D-12, D-19), and " + "; ".join(lines) + ". " + how)
+
+
 def _voids_are_no_gap(con: duckdb.DuckDBPyConnection, session_id: int,
                       hands: list[tuple[int, HandOutcome]]) -> list[tuple[int, HandOutcome]]:
     """Re-read outcomes of one session with ``W-SESSION-GAP`` taken off the
@@ -1605,6 +1635,12 @@ class Store:
                                   [session_id]).fetchone()
         again = _reread_session(con, session_id, name, header, fmt)
         report.rederive_refused.extend(again.refused)
+        if isinstance(report, IngestReport):  # a correction refuses instead (_refused_later)
+            report.file_errors.extend(Diagnostic(
+                "W-CARRY", f"hand {d.hand} of session {name!r} (hand id {hid}), stored before, no longer agrees with "
+                f"the rules now that this file adds hands before it (the stake or the pot it carries, rules.md "
+                f"D-11, D-12, D-19): {d.code}: {d.message}; it keeps its stored outcome until it is amended "
+                "(shead ingest --amend)", "warning", report.path, 1, 1, d.hand) for hid, d in again.refused)
         if again.hands:
             hands = _voids_are_no_gap(con, session_id, again.hands)
             report.rederived += self._replace_outcomes(con, [(hand_id, session_id, o) for hand_id, o in hands])
@@ -1707,6 +1743,8 @@ class Store:
             work(con, report)
             for session_id, name in sorted(report.sessions):
                 self._rederive_session(con, session_id, name, report)
+            if report.rederive_refused:  # a later hand would no longer agree with the rules: nothing changes
+                raise CorrectionError(_refused_later(con, report))
             _summary.refresh(con, [sid for sid, _ in report.sessions])  # migration 016
             if on_stage:
                 on_stage("commit")

@@ -322,3 +322,78 @@ def test_history_text_of_a_voided_hand(night):
     # revision 1 counted at x2 (after the doubler): Al -2, Bea -2, Cy +4, Di -2, Ed +2
     assert "counted: stake 2  win  picker Cy, partner Ed  Al -2 Bea -2 Cy +4 Di -2 Ed +2" in out
     assert "r2  void" in out and "reason: dealt twice" in out
+
+
+# ---------------------------------------------------------------------------
+# a correction that would leave a later hand's written score wrong (rules.md D-11)
+
+# hand 2 with its score written at x1 (no doubler before it): Al, Bea, Di -1; Cy +2; Ed +1 (H2_X1).
+H2_SCORED_X1 = H2 + "\nscore Al -1 Bea -1 Cy +2 Di -1 Ed +1"
+# the same hand with its score written at x2 (after a doubler): H2_X2.
+H2_SCORED_X2 = H2 + "\nscore Al -2 Bea -2 Cy +4 Di -2 Ed +2"
+
+
+def test_amending_a_hand_into_a_doubler_is_refused_when_the_next_written_score_would_be_wrong(db, tmp_path):
+    """A tester's record: hand 1 amended into a doubler doubles hand 2 (D-11), whose written score is the x1
+    one.  Stored, hand 2 would count +2/+1/-1 where the rules give +4/+2/-2, without a word: the amendment is
+    refused, nothing changes, and the message names hand 2 and the rules' amounts."""
+    assert cli("ingest", write(tmp_path, "n.shn", shn(H1_ALONE, H2_SCORED_X1, H3)), "--db", str(db)).exit_code == 0
+    before = stored(db)
+    assert before[2]["units"] == H2_X1
+    r = cli("ingest", "--amend", write(tmp_path, "fix.shn", shn(H1_DOUBLER)), "--db", str(db))
+    assert r.exit_code == 1, r.output
+    out = " ".join(r.output.split())
+    assert "the amendment is refused, nothing changed" in out
+    assert "hand 2 of session 'night' (hand id 2) would no longer agree with the rules: E-SCORE" in out
+    assert "Al -1 is written but the rules give -2" in out
+    assert stored(db) == before
+    with st.reading(db) as con:
+        assert con.execute("SELECT count(*) FROM hand_revisions").fetchall() == [(0,)]
+    # hand 2's new text in the same file: both amended; hand 2 at x2, hand 3 back at x1 (the doubler played off)
+    r = cli("ingest", "--amend", write(tmp_path, "fix2.shn", shn(H1_DOUBLER, H2_SCORED_X2)), "--db", str(db))
+    assert r.exit_code == 0, r.output
+    got = stored(db)
+    assert got[1]["units"] == H1_DOUBLER_UNITS
+    assert got[2]["stake"] == 2 and got[2]["units"] == H2_X2
+    assert got[3]["stake"] == 1 and got[3]["units"] == H3_X1
+    # ledger: Al -2-1 = -3, Bea -2-1 = -3, Cy +4-1 = +3, Di -2+2 = 0, Ed +2+1 = +3 (sum 0)
+    assert ledger(db) == {"Al": -3, "Bea": -3, "Cy": 3, "Di": 0, "Ed": 3}
+
+
+def test_voiding_a_doubler_is_refused_when_the_next_written_score_would_be_wrong(db, tmp_path):
+    """Voiding the doubler takes hand 2 back to x1, where its written x2 score is wrong: refused, nothing
+    changes.  Amending hand 2 without its score line (derived at the stake in force) lets the void through."""
+    assert cli("ingest", write(tmp_path, "n.shn", shn(H1_DOUBLER, H2_SCORED_X2, H3)), "--db", str(db)).exit_code == 0
+    before = stored(db)
+    assert before[2]["units"] == H2_X2
+    r = cli("void", "night#1", "--reason", "not dealt here", "--db", str(db))
+    assert r.exit_code == 1
+    out = " ".join(r.output.split())
+    assert "the void is refused, nothing changed" in out and "hand 2 of session 'night'" in out
+    assert "Al -2 is written but the rules give -1" in out and "then void again" in out
+    assert stored(db) == before
+    assert cli("ingest", "--amend", write(tmp_path, "fix.shn", shn(H2)), "--db", str(db)).exit_code == 0
+    r = cli("void", "night#1", "--reason", "not dealt here", "--db", str(db))
+    assert r.exit_code == 0, r.output
+    got = stored(db)
+    assert 1 not in got
+    assert got[2]["stake"] == 1 and got[2]["units"] == H2_X1 and got[3]["units"] == H3_X1
+    # ledger: Al -1-1 = -2, Bea -2, Cy +2-1 = +1, Di -1+2 = +1, Ed +1+1 = +2 (sum 0)
+    assert ledger(db) == {"Al": -2, "Bea": -2, "Cy": 1, "Di": 1, "Ed": 2}
+
+
+def test_a_doubler_arriving_after_a_scored_later_hand_warns_that_hand_and_an_amend_fixes_it(db, tmp_path):
+    """Hand 2 (its score written at x1) is stored before hand 1, a doubler, arrives: the doubler is stored,
+    hand 2 keeps its stored outcome, and the ingest says so (W-CARRY, naming hand 2 and the rules' amounts,
+    rules.md D-11) instead of nothing.  Amending hand 2 with the x2 score settles it."""
+    assert cli("ingest", write(tmp_path, "h2.shn", shn(H2_SCORED_X1)), "--db", str(db)).exit_code == 0
+    r = cli("ingest", write(tmp_path, "h1.shn", shn(H1_DOUBLER)), "--db", str(db))
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "h1.shn: 1 stored" in out
+    assert "warning W-CARRY: hand 2 of session 'night'" in out and "Al -1 is written but the rules give -2" in out
+    assert stored(db)[2]["units"] == H2_X1  # kept, and said
+    r = cli("ingest", "--amend", write(tmp_path, "fix.shn", shn(H2_SCORED_X2)), "--db", str(db))
+    assert r.exit_code == 0, r.output
+    assert stored(db)[2]["stake"] == 2 and stored(db)[2]["units"] == H2_X2
+    assert ledger(db) == {"Al": -2, "Bea": -2, "Cy": 4, "Di": -2, "Ed": 2}
