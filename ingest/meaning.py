@@ -88,6 +88,23 @@ def describe(v) -> str:
     return str(v)
 
 
+def _note_only(x, y) -> str | None:
+    """``"win: only its note differs, stored none, this copy {late}"`` when
+    the facts ``x`` and ``y`` are the same but for their annotation (a note
+    ``{…}`` is part of the record, notation.md, yet shown beside the same
+    value twice it reads as no difference at all); else None."""
+    if not (isinstance(x, dict) and isinstance(y, dict)) or x.get("note") == y.get("note"):
+        return None
+    if {k: v for k, v in x.items() if k != "note"} != {k: v for k, v in y.items() if k != "note"}:
+        return None
+
+    def note(v):
+        return "{" + str(v["note"]) + "}" if v.get("note") else "none"
+
+    return f"{_short({k: v for k, v in x.items() if k != 'note'})}: only its note differs, stored {note(x)}, " \
+           f"this copy {note(y)}"
+
+
 def differences(stored, new, *, limit: int = 4) -> list[str]:
     """What differs between the stored record and a new one, fact by fact:
     ``"pick: stored Bea, this copy Cy"``; tricks and deal lines are compared
@@ -105,10 +122,12 @@ def differences(stored, new, *, limit: int = 4) -> list[str]:
                 xi = x[i] if i < len(x) else None
                 yi = y[i] if i < len(y) else None
                 if xi != yi:
-                    out.append(f"{label} {i + 1}: stored {_short(xi)}, this copy {_short(yi)}")
+                    only = _note_only(xi, yi)
+                    out.append(f"{label} {i + 1}: " + (only or f"stored {_short(xi)}, this copy {_short(yi)}"))
             continue
         name = {"pts": "pts", "tricks_won": "tricks", "tags": "hand tags"}.get(key, key)
-        out.append(f"{name}: stored {_short(x)}, this copy {_short(y)}")
+        only = _note_only(x, y)
+        out.append(f"{name}: " + (only or f"stored {_short(x)}, this copy {_short(y)}"))
     if len(out) > limit:
         out = out[:limit] + [f"… {len(out) - limit} more"]
     return out

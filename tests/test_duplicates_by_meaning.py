@@ -95,8 +95,24 @@ def test_a_changed_annotation_in_a_full_hand_is_another_hand_and_is_named(db):
     rep = ingest(db, changed, "ex2.shn", seeded=True)
     [r] = rep.rejected
     assert r.errors[0].code == "E-HAND-CONFLICT" and r.hand == 14
-    assert "bury: stored AS KC {15 points safe}, this copy AS KC {14 points safe}" in r.errors[0].message
+    assert "bury: AS KC: only its note differs, stored {15 points safe}, this copy {14 points safe}" in r.errors[0].message
     assert rep.duplicates == 4  # the other four hands of the file
+
+
+def test_a_note_added_to_an_outcome_is_named_as_the_only_difference(db):
+    """A tester re-sent a hand with a note added after its outcome: the message read "outcome: stored win, this
+    copy win {late pick}", as if nothing differed; it now says that only the note does (and which).  A card
+    differing too is still shown as both values."""
+    head = '%SHN 1.0\n[Session "notes"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]\n\n'
+    ingest(db, head + "hand 1  dealer Ed\npick Cy  call AS  partner Ed  pts 72  win\n", "a.shn", seeded=True)
+    rep = ingest(db, head + "hand 1  dealer Ed\npick Cy  call AS  partner Ed  pts 72  win {late pick}\n", "b.shn",
+                 seeded=True)
+    [r] = rep.rejected
+    msg = r.errors[0].message
+    assert r.errors[0].code == "E-HAND-CONFLICT"
+    assert "it differs in outcome: win: only its note differs, stored none, this copy {late pick}" in msg
+    rep = ingest(db, head + "hand 1  dealer Ed\npick Cy  call AC  partner Ed  pts 72  win\n", "c.shn", seeded=True)
+    assert "call: stored AS, this copy AC" in rep.rejected[0].errors[0].message
 
 
 def test_export_then_ingest_into_the_same_database_stores_0_and_rejects_0(db, tmp_path):
