@@ -1,0 +1,78 @@
+"""A session stored again under another name (a tester's finding).
+
+An SHN session is named by its tags (``[Session]``, else ``Event / Date /
+Table``: docs/storage.md "sessions"), so a night re-sent after its Event
+name was corrected is a new session, and every one of its hands counts a
+second time in every total.  Nothing in the records says it is a copy, and
+two tables can play the same evening with the same players; so the copy is
+stored, as the notation says, but never silently: :func:`session_copies`
+finds each session just stored whose every hand is, text for text and
+number for number, a hand of one other stored session of the same date and
+the same players, and says which (``W-SESSION-COPY``), with how to take the
+copy out again.
+"""
+
+from __future__ import annotations
+
+import duckdb
+
+from replay.errors import Diagnostic
+
+__all__ = ["MIN_HANDS", "session_copies", "top_session_id"]
+
+#: A session of fewer hands is not called a copy: two one-hand sessions of the same players and date can be written
+#: alike by chance (``hand 1 … doubler``).
+MIN_HANDS = 2
+
+
+def top_session_id(con: duckdb.DuckDBPyConnection) -> int:
+    """The highest stored ``session_id`` (0 when none): taken before a file
+    is stored, the sessions above it are the file's new ones."""
+    return con.execute("SELECT coalesce(max(session_id), 0) FROM sessions").fetchall()[0][0]
+
+
+def session_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None = None) -> list[Diagnostic]:
+    """``W-SESSION-COPY`` warnings for the SHN sessions stored after
+    ``since`` (a :func:`top_session_id`) whose hands — at least
+    :data:`MIN_HANDS`, every one of them — have the same number and the
+    same source text (``hand_source``'s template and cards: the hand as
+    written, its header aside) as hands of one other stored SHN session of
+    the same date and the same players (names, as a set).  ``path`` is the
+    file named in the warnings.  One query; an empty list when there is
+    none."""
+    rows = con.execute(
+        """
+        WITH people AS (
+            SELECT session_id, session, date,
+                   list_sort(map_values(CAST(players::JSON AS MAP(VARCHAR, VARCHAR)))) AS names
+            FROM sessions WHERE coalesce(format, 'shn') = 'shn'),
+        new AS (SELECT * FROM people WHERE session_id > ?),
+        new_hands AS (
+            SELECT h.session_id, h.hand, src.template, src.source_cards FROM hands h
+            JOIN hand_source src USING (hand_id) WHERE h.session_id IN (SELECT session_id FROM new)),
+        sizes AS (SELECT session_id, count(*) AS n FROM new_hands GROUP BY session_id),
+        twins AS (
+            SELECT n.session_id AS copy_id, o.session_id AS stored_id FROM new n JOIN people o
+              ON o.date IS NOT DISTINCT FROM n.date AND o.names = n.names AND o.session_id <= ?),
+        same AS (
+            SELECT t.copy_id, t.stored_id, count(*) AS n FROM twins t
+            JOIN new_hands nh ON nh.session_id = t.copy_id
+            JOIN hands h ON h.session_id = t.stored_id AND h.hand = nh.hand
+            JOIN hand_source src ON src.hand_id = h.hand_id AND src.template = nh.template
+             AND src.source_cards IS NOT DISTINCT FROM nh.source_cards
+            GROUP BY ALL)
+        SELECT c.session, o.session, o.first_file, z.n FROM same
+        JOIN sizes z ON z.session_id = same.copy_id AND z.n = same.n AND z.n >= ?
+        JOIN sessions c ON c.session_id = same.copy_id JOIN sessions o ON o.session_id = same.stored_id
+        ORDER BY c.session, o.session
+        """, [since, since, MIN_HANDS]).fetchall()
+    out = []
+    for copy, stored, first_file, n in rows:
+        out.append(Diagnostic(
+            "W-SESSION-COPY",
+            f"session {copy!r}, just stored, repeats session {stored!r} (stored from {first_file or '<input>'}) "
+            f"hand for hand: its {n} hands have the same numbers and texts, on the same date with the same players, "
+            "so every total now counts them twice. If this file is that session re-sent under another name (its "
+            f"Event, Table or Session tag changed), void the copy's hands (shead void '{copy}#1' --reason 'a copy' "
+            f"… up to #{n}), or send it with the stored session's tags", "warning", path, 1, 1))
+    return out

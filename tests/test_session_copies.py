@@ -1,0 +1,85 @@
+"""A session re-sent under another name (a tester's finding): stored, as the
+notation's session identity says, but with ``W-SESSION-COPY`` naming the
+stored session it repeats (``ingest/session_copies.py``).  Units worked by
+hand from rules.md B-27/B-28 (a plain win: picker +2, partner +1, each
+defender -1; rules.md I-1)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from dashboard.metrics import Filters, ledger_by_session
+from ingest import store as st
+from ingest.cli import app
+
+runner = CliRunner()
+
+
+def night(event: str, seats: str = "Al; Bea; Cy; Di; Ed", date: str = "2026.11.27", hands: str | None = None) -> str:
+    body = hands if hands is not None else (
+        "hand 1  dealer Ed\npick Cy  call AS  partner Ed  pts 72  win\n"   # Cy +2, Ed +1, Al Bea Di -1
+        "hand 2  dealer Al\npick Al  call AH  partner Bea  pts 65  win\n")  # Al +2, Bea +1, Cy Di Ed -1
+    return (f'%SHN 1.0\n[Event "{event}"]\n[Date "{date}"]\n[Seats "{seats}"]\n[Rules "wi5-called-ace"]\n\n'
+            + body)
+
+
+def ingest(db: Path, tmp_path: Path, name: str, text: str):
+    p = tmp_path / name
+    p.write_text(text)
+    return runner.invoke(app, ["ingest", str(p), "--db", str(db)])
+
+
+def ledger(db: Path) -> dict[str, int]:
+    """Each player's units over every session (``ledger_by_session`` has a row per session and player)."""
+    with st.reading(db) as con:
+        df = ledger_by_session(con, Filters())
+    out: dict[str, int] = {}
+    for player, units in zip(df["player"].to_list(), df["units"].to_list()):
+        out[player] = out.get(player, 0) + units
+    return out
+
+
+def test_a_night_re_sent_under_a_corrected_event_name_is_stored_and_named_as_a_copy(db, tmp_path):
+    r = ingest(db, tmp_path, "fri.shn", night("Friday Schafskopf Club"))
+    assert r.exit_code == 0 and "W-SESSION-COPY" not in r.output
+    # one night: Al -1+2 = +1, Bea -1+1 = 0, Cy +2-1 = +1, Di -1-1 = -2, Ed +1-1 = 0
+    assert ledger(db) == {"Al": 1, "Bea": 0, "Cy": 1, "Di": -2, "Ed": 0}
+    r = ingest(db, tmp_path, "fri2.shn", night("Friday Sheepshead Club"))
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "fri2.shn: 2 stored" in out
+    assert ("warning W-SESSION-COPY: session 'Friday Sheepshead Club / 2026.11.27', just stored, repeats session "
+            "'Friday Schafskopf Club / 2026.11.27'") in out
+    assert "its 2 hands have the same numbers and texts" in out and "counts them twice" in out
+    assert "shead void 'Friday Sheepshead Club / 2026.11.27#1'" in out
+    # stored twice, as the tags say: every total doubled
+    assert ledger(db) == {"Al": 2, "Bea": 0, "Cy": 2, "Di": -4, "Ed": 0}
+    # voiding the copy's two hands, as the warning says, gives the night back
+    for n in (1, 2):
+        v = runner.invoke(app, ["void", f"Friday Sheepshead Club / 2026.11.27#{n}", "--reason", "a copy",
+                                "--db", str(db)])
+        assert v.exit_code == 0, v.output
+    assert ledger(db) == {"Al": 1, "Bea": 0, "Cy": 1, "Di": -2, "Ed": 0}
+
+
+def test_another_table_or_night_is_no_copy(db, tmp_path):
+    assert ingest(db, tmp_path, "a.shn", night("Club")).exit_code == 0
+    # the same hands by other players (Fay for Ed), the same players on another date, other hands: no warning
+    for name, text in (("b.shn", night("Club table 2", seats="Al; Bea; Cy; Di; Fay",
+                                       hands="hand 1  dealer Fay\npick Cy  call AS  partner Fay  pts 72  win\n"
+                                             "hand 2  dealer Al\npick Al  call AH  partner Bea  pts 65  win\n")),
+                       ("c.shn", night("Club", date="2026.12.04")),
+                       ("d.shn", night("Club table 3", hands="hand 1  dealer Ed\npick Cy  call AS  partner Ed  pts 72  "
+                                                             "win\nhand 2  dealer Al\npick Al  call AH  partner Bea  "
+                                                             "pts 66  win\n"))):
+        r = ingest(db, tmp_path, name, text)
+        assert r.exit_code == 0 and "W-SESSION-COPY" not in r.output and f"{name}: 2 stored" in r.output, r.output
+
+
+def test_a_one_hand_session_is_not_called_a_copy(db, tmp_path):
+    one = "hand 1  dealer Ed\npick Cy  call AS  partner Ed  pts 72  win\n"
+    assert ingest(db, tmp_path, "a.shn", night("Club", hands=one)).exit_code == 0
+    r = ingest(db, tmp_path, "b.shn", night("Club table 2", hands=one))
+    assert r.exit_code == 0 and "W-SESSION-COPY" not in r.output and "b.shn: 1 stored" in r.output
