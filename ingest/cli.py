@@ -891,6 +891,35 @@ def rederive(db: Optional[Path] = DbOption) -> None:
     raise typer.Exit(1 if rep.refused else 0)
 
 
+def _unknown_players(db: Path | None, given: list[str]) -> list[str]:
+    """For each ``--player`` value that names no stored player: a line
+    naming the stored players whose seat alias it is (``Lou`` is the seat of
+    ``Lou Ebert`` in a session's ``[Seats]``), else a "did you mean" among
+    the stored names.  Player filters match the stored name as written."""
+    if not given:
+        return []
+    from replay.errors import did_you_mean  # noqa: PLC0415
+
+    with _open_read(db) as con:
+        names = {n for (n,) in con.execute("SELECT DISTINCT player FROM session_players").fetchall()}
+        seats: dict[str, set[str]] = {}
+        for (players,) in con.execute("SELECT DISTINCT players FROM sessions WHERE players IS NOT NULL").fetchall():
+            for alias, name in json.loads(players).items():
+                if name and alias != name:
+                    seats.setdefault(alias.casefold(), set()).add(name)
+    out = []
+    for p in given:
+        if p in names:
+            continue
+        of = sorted(n for n in seats.get(p.casefold(), ()) if n in names)
+        if of:
+            out.append(f"{p!r} is no stored player's name but the seat of " + ", ".join(repr(n) for n in of)
+                       + ": filter by the name as stored, e.g. --player " + repr(of[0]))
+        else:
+            out.append(f"{p!r} is no stored player's name{did_you_mean(p, sorted(names))}")
+    return out
+
+
 @app.command()
 def ledger(db: Optional[Path] = DbOption,
            date_from: Optional[str] = typer.Option(None, "--from", help="First date (YYYY-MM-DD), inclusive."),
@@ -938,6 +967,8 @@ def ledger(db: Optional[Path] = DbOption,
         return
     if rows.is_empty():
         _err.print("no stored hand matches the filters; ingest some with `shead ingest PATH`")
+        for line in _unknown_players(db, player):
+            _err.print(line, markup=False, highlight=False)
         return
     from rich.table import Table  # noqa: PLC0415
 
