@@ -1447,6 +1447,29 @@ def bench(hands: int = typer.Option(20_000, "--hands", "-n", min=1, help="Hands 
         typer.echo(line)
 
 
+@app.command("rules")
+def rules_cmd(text: Optional[str] = typer.Argument(None, metavar="[RULES]",
+                                                   help='A [Rules] text, e.g. "wi5-called-ace; doubleOnBump=off".')) -> None:
+    """The named rule profiles, a line each; or, given a [Rules] text, every flag it gives, marking those the text
+    sets (rules.md J, docs/profiles.md).  A text the judge would refuse is named with why, exit 1."""
+    from ingest import rules_info  # noqa: PLC0415
+    from replay.errors import ShedError  # noqa: PLC0415
+
+    out = Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+    if text is None:
+        for line in rules_info.catalogue():
+            out.print(line)
+        return
+    try:
+        lines = rules_info.explain(text)
+    except ShedError as exc:
+        d = exc.diagnostic
+        _err.print(f"error: {d.code}: {_with_found(d.message, d.found, d.expected)}", markup=False, highlight=False)
+        raise typer.Exit(1) from None
+    for line in lines:
+        out.print(line)
+
+
 @app.command()
 def race(db: Optional[Path] = DbOption,
          session: list[str] = typer.Option([], "--session", help="Only sessions whose name contains this; may "

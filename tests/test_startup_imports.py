@@ -25,7 +25,7 @@ HEAVY = ("duckdb", "pyarrow", "polars", "pandas", "numpy", "streamlit", "ingest.
 
 #: The commands and groups of ``shead --help`` (design.md 5 and the issues since).
 COMMANDS = ["ingest", "void", "history", "replay", "sheet", "export", "rederive", "ledger", "compare", "deals",
-            "serve", "analyze", "dashboard", "demo", "bench", "race", "token"]
+            "serve", "analyze", "dashboard", "demo", "bench", "rules", "race", "token"]
 
 _PROBE = """
 import io, json, sys
