@@ -678,7 +678,8 @@ def doubling_error(profile: SchafkopfProfile, game: Game, level: int, is_re: boo
         if opponents_turn == in_party:
             side = "the opponents" if opponents_turn else "the declaring party"
             return IllegalAction("E-SK-KONTRA", f"seat {seat} gives {name}, which only {side} may give (rules.md "
-                                 "G-18)", found=seat, expected=side)
+                                 "G-18)", found=f"{name} by {'the declaring party' if in_party else 'the opponents'}",
+                                 expected=f"{name} by {side}")
     return None
 
 

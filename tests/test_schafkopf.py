@@ -379,6 +379,9 @@ def test_kontra_timing_and_sides():
     with pytest.raises(IllegalAction) as e:
         g.apply(Kontra(3))  # the hidden partner cannot give Kontra
     assert e.value.code == "E-SK-KONTRA"
+    # found/expected say what was given by whom (a tester's report read "— found 2": a seat number)
+    assert (e.value.diagnostic.found, e.value.diagnostic.expected) == ("Kontra by the declaring party",
+                                                                       "Kontra by the opponents")
     with pytest.raises(IllegalAction):
         g.apply(Re(0))
     g.play(1, G["S7"])
