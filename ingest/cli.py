@@ -966,7 +966,11 @@ def ledger(db: Optional[Path] = DbOption,
             _err.print(f"incomplete: {r['session']}: {r['note']}")
         return
     if rows.is_empty():
-        _err.print("no stored hand matches the filters; ingest some with `shead ingest PATH`")
+        with _open_read(db) as con:
+            stored = con.execute("SELECT count(*) FROM hands").fetchall()[0][0]
+        _err.print(f"no stored hand matches the filters ({stored:,} hands are stored: see --from, --to, --group, "
+                   "--table, --player, --rules, --game)" if stored else
+                   "no hand is stored yet; ingest some with `shead ingest PATH`", markup=False, highlight=False)
         for line in _unknown_players(db, player):
             _err.print(line, markup=False, highlight=False)
         return

@@ -28,3 +28,12 @@ def test_a_seat_alias_is_named_as_the_seat_of_the_stored_player(db, tmp_path):
     assert "--player 'Lou Ebert'" in said
     r = runner.invoke(app, ["ledger", "--player", "Lou Ebrt", "--db", str(db)])
     assert "did you mean 'Lou Ebert'?" in " ".join(r.output.split())
+
+
+def test_an_empty_filter_result_says_hands_are_stored(db, tmp_path):
+    p = tmp_path / "n.shn"
+    p.write_text(NIGHT)
+    assert runner.invoke(app, ["ingest", str(p), "--db", str(db)]).exit_code == 0
+    r = runner.invoke(app, ["ledger", "--group", "Another club", "--db", str(db)])
+    said = " ".join(r.output.split())
+    assert "no stored hand matches the filters (1 hands are stored" in said and "ingest some" not in said
