@@ -156,7 +156,7 @@ def date_order_warning(got: DateOrder, path: str | None) -> Diagnostic | None:
         "W-CSV-DATE-ORDER", f"row {r}: every date of the sheet reads either way ({text!r} is first): read "
         f"{DATE_ORDERS[got.order]} as {'a European' if got.order == 'dmy' else 'a US'} export ({got.why}), so "
         f"{text!r} = {read_date(text, got.order)}; if the sheet is {DATE_ORDERS[other]}, ingest it with "
-        f"--columns date-order={other}", "warning", path, r, c, found=text, expected="--columns date-order=dmy|mdy")
+        f"--columns date-order={other}", "warning", path, r, c, found=text)
 
 
 def date_order_error(got: DateOrder, r: int, c: int, text: str, path: str | None) -> Diagnostic:
