@@ -36,6 +36,16 @@ Two kinds of CSV file, told apart by the header (or ``--columns``):
   the name given by a header cell written ``Ann=Ann Kraus`` or by
   ``--columns "Ann=Ann Kraus,Bob=Bob Lenz"`` (:func:`seat_names`); the
   cells write the player as the column does (``Ann``) or by the name.
+
+  **Spreadsheet exports** (:mod:`ingest.csv_cells`): dates are read in the
+  sheet's order of day and month (``--columns date-order=dmy|mdy``, else
+  guessed from the sheet, with ``W-CSV-DATE-ORDER`` when every date reads
+  either way; ``E-CSV-DATE-ORDER`` when the sheet holds both orders); units
+  may carry a zero fraction (``-1,00``); a totals row (``Total``,
+  ``Summe`` ...) is no hand, its sums checked (``W-CSV-TOTALS``); result
+  words ``W``/``L``, ``won``/``lost``, ``gew.``/``verl.`` are SHN's
+  ``win``/``lose``; a row with no picker, leaster winner or doubler, a notes
+  cell saying misdeal and no units paid is SHN's ``misdeal`` (rules.md B-4).
 * a **ledger of sitting totals** — a ``date`` column and one column per
   player holding that player's net for the sitting (blank: did not play).
   Each row must sum to zero (rules.md B-35); a row that does not is refused
