@@ -171,8 +171,10 @@ def test_r9_semicolons_read_03_12_day_first_with_a_warning():
     [w] = r.result.errors
     assert (w.code, w.severity, w.line, w.col, w.found) == ("W-CSV-DATE-ORDER", "warning", 2, 1, "03/12/2026")
     assert "day-first" in w.message and "2026-12-03" in w.message and "--columns date-order=mdy" in w.message
-    forced = read_csv((FIX / "r9_ligue_fr.csv").read_bytes(), "r9_ligue_fr.csv", columns="date-order=mdy")
+    forced = read_csv((FIX / "r9_ligue_fr.csv").read_bytes(), "r9_ligue_fr.csv",
+                      columns="Date-Order=MDY,Ann=Ann Kraus")  # with a player's name: the setting is no column
     assert dates(forced) == {"2026-03-12"} and not forced.result.errors
+    assert forced.names["Ann"] == "Ann Kraus" and forced.players == P5
 
 
 def test_r9b_19_11_is_day_first():
