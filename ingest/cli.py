@@ -478,7 +478,8 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
                                                  "leaster doubler crack session group; ignore=COLUMN leaves a "
                                                  "column out); other columns are players, and PLAYER=NAME stores "
                                                  "a player column under a name, as SHN's Seats 'Ann=Ann Kraus' "
-                                                 "(also a header cell written Ann=Ann Kraus). Default: guessed "
+                                                 "(also a header cell written Ann=Ann Kraus); date-order=dmy|mdy "
+                                                 "reads 03/12/2026 day- or month-first. Default: guessed "
                                                  "from the header (Notes/Comment columns ignored); the mapping "
                                                  "given wins.")
            ) -> None:

@@ -36,6 +36,16 @@ Two kinds of CSV file, told apart by the header (or ``--columns``):
   the name given by a header cell written ``Ann=Ann Kraus`` or by
   ``--columns "Ann=Ann Kraus,Bob=Bob Lenz"`` (:func:`seat_names`); the
   cells write the player as the column does (``Ann``) or by the name.
+
+  **Spreadsheet exports** (:mod:`ingest.csv_cells`): dates are read in the
+  sheet's order of day and month (``--columns date-order=dmy|mdy``, else
+  guessed from the sheet, with ``W-CSV-DATE-ORDER`` when every date reads
+  either way; ``E-CSV-DATE-ORDER`` when the sheet holds both orders); units
+  may carry a zero fraction (``-1,00``); a totals row (``Total``,
+  ``Summe`` ...) is no hand, its sums checked (``W-CSV-TOTALS``); result
+  words ``W``/``L``, ``won``/``lost``, ``gew.``/``verl.`` are SHN's
+  ``win``/``lose``; a row with no picker, leaster winner or doubler, a notes
+  cell saying misdeal and no units paid is SHN's ``misdeal`` (rules.md B-4).
 * a **ledger of sitting totals** — a ``date`` column and one column per
   player holding that player's net for the sitting (blank: did not play).
   Each row must sum to zero (rules.md B-35); a row that does not is refused
@@ -63,11 +73,14 @@ from replay.cards import Card
 from replay.errors import Diagnostic
 from replay.facts import OUTCOMES, CallRec, HandRecord, MarkRec, Pos, ScoreRec, SessionRec, ShnFile, Value
 
+from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_order_error, date_order_warning, date_parts,
+                        decimal_comma, is_fraction, is_totals_row, outcome_word, read_date, says_misdeal,
+                        sheet_date_order, whole_units)
 from .csv_indiana import declaration, is_indiana_rules
 from .model import FileResult
 
-__all__ = ["FIELDS", "IGNORED", "column_map", "guess_columns", "parse_columns", "looks_like_csv", "read_csv", "Sitting", "CsvResult",
-           "preview", "read_marks", "seat_names", "seat_label", "sheet_header"]
+__all__ = ["FIELDS", "IGNORED", "column_map", "date_order_option", "guess_columns", "parse_columns", "looks_like_csv",
+           "read_csv", "Sitting", "CsvResult", "preview", "read_marks", "seat_names", "seat_label", "sheet_header"]
 
 #: The fields a column can be mapped to, and the header words that name them.
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -114,7 +127,9 @@ class CsvResult:
     player columns), and either ``result`` (the judged hands, a
     :class:`FileResult`) or ``sittings`` with ``refused`` diagnostics;
     ``names`` player column → the player's stored name (:func:`seat_names`;
-    a column missing from it is its own name)."""
+    a column missing from it is its own name); ``date_order`` how its
+    ``A/B/YYYY`` dates are read (:func:`ingest.csv_cells.sheet_date_order`;
+    None: not yet known, the rows at hand decide)."""
 
     kind: str
     columns: dict[str, str]
@@ -122,6 +137,7 @@ class CsvResult:
     result: FileResult
     sittings: list[Sitting] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
+    date_order: DateOrder | None = None
 
 
 def _norm(h: str) -> str:
@@ -171,13 +187,17 @@ def parse_columns(text: str, header: list[str]) -> dict[str, str]:
     Columns named like notes (:data:`IGNORED`) are ignored without it, unless
     the text maps them to a field (``crack=Notes``).  A part ``PLAYER=NAME``
     whose left side is a player column gives that player's name
-    (:func:`seat_names`) and is no field."""
+    (:func:`seat_names`) and is no field; ``date-order=dmy|mdy`` is no
+    column either (:func:`date_order_option`)."""
     out: dict[str, str] = {}
     for cell in header:
         if _norm(cell) in IGNORED:
             out[f"ignore:{cell}"] = cell
     for f, col in _parts(text):
         f = f.lower() if f.lower() in FIELDS or f.lower() == "ignore" else f
+        if f.lower() == "date-order":
+            date_order_option(text)  # checked here, read by the caller
+            continue
         if f not in FIELDS and f != "ignore":
             if _match(header, f):
                 continue  # PLAYER=NAME: seat_names reads it
@@ -209,7 +229,7 @@ def seat_names(header: list[str], cols: dict[str, str], columns: str | None = No
     out = {p: (p.split("=", 1)[1].strip() or p.split("=", 1)[0].strip()) if "=" in p else p.strip()
            for p in players}
     for left, name in _parts(columns):
-        if left.lower() in FIELDS or left.lower() == "ignore":
+        if left.lower() in FIELDS or left.lower() in ("ignore", "date-order"):
             continue
         match = _match(header, left)
         if not match or match[0] not in out:
@@ -223,6 +243,22 @@ def seat_names(header: list[str], cols: dict[str, str], columns: str | None = No
             raise ValueError(f"the columns {seen[name.lower()]!r} and {p!r} both name {name!r}")
         seen[name.lower()] = p
     return out
+
+
+def date_order_option(columns: str | None) -> str | None:
+    """The order of day and month a ``--columns`` text gives its sheet's
+    ``A/B/YYYY`` dates (``date-order=dmy``: day first; ``date-order=mdy``:
+    month first; :data:`ingest.csv_cells.DATE_ORDERS`), or None (the sheet's
+    dates decide: :func:`ingest.csv_cells.sheet_date_order`).  Raises
+    ``ValueError`` for another order."""
+    got = None
+    for left, right in _parts(columns):
+        if left.lower() == "date-order":
+            if right.lower() not in DATE_ORDERS:
+                raise ValueError(f"date-order={right}: the order is dmy (day first, 19/11/2026) or mdy (month "
+                                 "first, 11/19/2026)")
+            got = right.lower()
+    return got
 
 
 def seat_label(column: str) -> str:
@@ -274,7 +310,10 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
     validate and store batch by batch.  Rows are read one by one from the
     file (UTF-8, a BOM and undecodable bytes as :func:`read_csv` takes
     them; the dialect sniffed from the first 4 KB); the file is opened when
-    the first batch is asked for and closed after the last.  None when the
+    the first batch is asked for — read once for the order of its dates
+    (:func:`_order_of`; its warning comes with the first batch), then row by
+    row — and closed after the last.  A totals row's warnings come with the
+    batch read when it was reached.  None when the
     file is not a score sheet whose header reads (a ledger, no header, no
     date column, a bad ``columns``): :func:`read_csv` reads those whole and
     says why.  ``name`` (default ``path``) names the file in diagnostics.
@@ -299,17 +338,23 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
 
     def batches() -> Iterator[ShnFile]:
         fh, reader, _header = opened()
+        with fh:  # a first pass for the order of the dates (nothing kept but its evidence)
+            _order_of(out, enumerate(read_rows(reader, name, []), start=2), index, reader.dialect.delimiter,
+                      columns, name)
+        notes = [d for d in out.result.errors if d.code == "W-CSV-DATE-ORDER"]  # said with the first batch
+        fh, reader, _header = opened()
         with fh:
             got: list[HandRecord] = []
             bad: list[Diagnostic] = []  # a line csv cannot read: said with the last batch
             for rec in sheet_records(out, enumerate(read_rows(reader, name, bad), start=2), index, name,
-                                     rules or "wi5-called-ace", stored_session):
+                                     rules or "wi5-called-ace", stored_session, notes):
                 got.append(rec)
                 if len(got) >= batch:
-                    yield ShnFile(got, path=name)
+                    yield ShnFile(got, list(notes), path=name)
                     got = []
-            if got or bad:
-                yield ShnFile(got, bad, path=name)
+                    notes.clear()
+            if got or bad or notes:
+                yield ShnFile(got, bad + notes, path=name)
 
     return out, batches()
 
@@ -346,51 +391,72 @@ def read_rows(reader, path: str | None, errors: list[Diagnostic]) -> Iterator[li
             expected="CSV cells of under 131,072 characters"))
 
 
-def _rows(data: bytes, path: str | None = None, errors: list[Diagnostic] | None = None) -> list[list[str]]:
-    """The CSV rows of ``data`` (UTF-8, a BOM and undecodable bytes taken as
-    U+FFFD; CRLF, LF or CR line ends; the dialect sniffed from the first
-    4,096 characters); a row the csv module cannot read ends them with an
-    ``E-CSV-SYNTAX`` error in ``errors`` (:func:`read_rows`)."""
-    text = data.decode("utf-8-sig", errors="replace")
-    sample = text[:4096]
+def _sniff(sample: str):
+    """The CSV dialect of a file's first 4,096 characters (``,``, ``;`` or
+    tab; the csv module's ``excel`` when it cannot tell)."""
     try:
-        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
+        return csv.Sniffer().sniff(sample, delimiters=",;\t")
     except csv.Error:
-        dialect = csv.excel
-    return list(read_rows(csv.reader(io.StringIO(text, newline=""), dialect), path, [] if errors is None else errors))
+        return csv.excel
 
 
-_DATE = (re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$"), re.compile(r"^(\d{1,2})\.(\d{1,2})\.(\d{2,4})$"),
-         re.compile(r"^(\d{1,2})/(\d{1,2})/(\d{2,4})$"), re.compile(r"^(\d{4})\.(\d{1,2})\.(\d{1,2})$"))
+def _rows(data: bytes, path: str | None = None, errors: list[Diagnostic] | None = None) -> list[list[str]]:
+    """The CSV rows of ``data`` (:func:`_rows_and_delimiter`)."""
+    return _rows_and_delimiter(data, path, errors)[0]
 
 
-def _date(cell: str) -> str | None:
-    c = cell.strip()
-    for k, rx in enumerate(_DATE):
-        m = rx.match(c)
-        if not m:
-            continue
-        a, b, y = m.groups()
-        if k in (0, 3):
-            y, a, b = a, b, y
-            mo, d = a, b
-        elif k == 1:
-            d, mo = a, b
-        else:
-            mo, d = a, b
-        y = ("20" + y) if len(y) == 2 else y
-        try:
-            import datetime as _dt  # noqa: PLC0415
+def _rows_and_delimiter(data: bytes, path: str | None = None,
+                        errors: list[Diagnostic] | None = None) -> tuple[list[list[str]], str]:
+    """``(rows, delimiter)``: the CSV rows of ``data`` (UTF-8, a BOM and
+    undecodable bytes taken as U+FFFD; CRLF, LF or CR line ends; the dialect
+    sniffed from the first 4,096 characters) and the cell separator sniffed;
+    a row the csv module cannot read ends them with an ``E-CSV-SYNTAX`` error
+    in ``errors`` (:func:`read_rows`)."""
+    text = data.decode("utf-8-sig", errors="replace")
+    dialect = _sniff(text[:4096])
+    return (list(read_rows(csv.reader(io.StringIO(text, newline=""), dialect), path,
+                           [] if errors is None else errors)), dialect.delimiter)
 
-            return _dt.date(int(y), int(mo), int(d)).isoformat()
-        except ValueError:
-            return None
+
+def _european(delimiter: str, rows, unit_cols: list[int]) -> str | None:
+    """What makes a sheet a European export, for the order of its dates
+    (:func:`ingest.csv_cells.sheet_date_order`): ``';'-separated``, or its
+    first unit cell written with a decimal comma; None when neither.
+    ``rows``: ``(row number, cells)``; ``unit_cols``: the player columns'
+    indexes."""
+    if delimiter == ";":
+        return "';'-separated"
+    for r, row in rows:
+        for k in unit_cols:
+            if k < len(row) and decimal_comma(row[k]):
+                return f"decimal commas ({row[k].strip()!r} at row {r})"
     return None
 
 
-def _int(cell: str) -> int | None:
-    c = cell.strip().replace("\u2212", "-")
-    return int(c) if re.fullmatch(r"[+-]?\d+", c) else None
+def _order_of(out: CsvResult, rows, index: dict[str, int], delimiter: str, columns: str | None,
+              path: str | None) -> DateOrder:
+    """The order of the dates of ``rows`` (``(row number, cells)``, an
+    iterable that may be consumed once: read here in one pass), with its
+    ``W-CSV-DATE-ORDER`` warning, if any, added to ``out.result.errors``;
+    set as ``out.date_order``."""
+    forced = date_order_option(columns)
+    dk = index[out.columns["date"]]
+    units = [index[p] for p in out.players]
+    european = ["';'-separated" if delimiter == ";" else None]
+
+    def dates() -> Iterator[tuple[int, int, str]]:  # one pass, nothing kept but the evidence (issue 15)
+        for r, row in rows:
+            if dk < len(row) and row[dk].strip():
+                yield r, dk + 1, row[dk]
+            if european[0] is None:
+                european[0] = _european(delimiter, [(r, row)], units)
+
+    got = sheet_date_order(dates(), lambda: european[0], forced)
+    warn = date_order_warning(got, path)
+    if warn is not None:
+        out.result.errors.append(warn)
+    out.date_order = got
+    return got
 
 
 def read_csv(data: bytes, path: str | None = None, *, columns: str | None = None,
@@ -405,7 +471,7 @@ def read_csv(data: bytes, path: str | None = None, *, columns: str | None = None
     sheet's date is, by meaning, so that the same sheet under another file
     name is not stored twice."""
     result = FileResult(path=path)
-    rows = _rows(data, path, result.errors)
+    rows, delimiter = _rows_and_delimiter(data, path, result.errors)
     if not rows or not any(c.strip() for c in rows[0]):
         result.errors.append(Diagnostic("E-CSV-HEADER", "the CSV file has no header row", file=path, line=1, col=1,
                                         expected="a header such as 'date,hand,dealer,picker,...,Al,Bea,Cy'"))
@@ -425,6 +491,7 @@ def read_csv(data: bytes, path: str | None = None, *, columns: str | None = None
         return CsvResult("unknown", cols, players, result)
     kind = "score-sheet" if any(f in cols for f in HAND_FIELDS) else "ledger"
     out = CsvResult(kind, cols, players, result, names=names)
+    _order_of(out, enumerate(rows[1:], start=2), index, delimiter, columns, path)
     if kind == "ledger":
         _ledger(out, rows, index, path)
     else:
@@ -432,18 +499,97 @@ def read_csv(data: bytes, path: str | None = None, *, columns: str | None = None
     return out
 
 
+class _Totals:
+    """The running sums of a sheet's player columns, to check its totals
+    rows against (:func:`ingest.csv_cells.is_totals_row`): a totals row's
+    cell must equal the sum of that column's units written since the last
+    totals row, or since the first row (a grand total under subtotals);
+    else a ``W-CSV-TOTALS`` warning at the cell names the player, the sum
+    written and the sum of the rows (since the last totals row; since the
+    first row when no row came after the last).  The rows are stored either way: the
+    totals row is the spreadsheet's arithmetic, not a hand."""
+
+    def __init__(self, players: list[str], index: dict[str, int], label: dict[str, str]) -> None:
+        self.cols = [(p, index[p]) for p in players]
+        self.label = label
+        self.since = dict.fromkeys(players, 0)
+        self.start = dict.fromkeys(players, 0)
+        self.rows = 0  # rows since the last totals row
+
+    def add(self, row: list[str]) -> None:
+        """Add a row's units (cells that are no whole number count nothing)."""
+        self.rows += 1
+        for p, k in self.cols:
+            v = whole_units(row[k]) if k < len(row) else None
+            if v is not None:
+                self.since[p] += v
+                self.start[p] += v
+
+    def check(self, r: int, row: list[str], path: str | None) -> list[Diagnostic]:
+        """The warnings of the totals row ``row`` (row number ``r``); the
+        sums since the last totals row start again."""
+        out = []
+        for p, k in self.cols:
+            t = row[k].strip() if k < len(row) else ""
+            if not t:
+                continue
+            v = whole_units(t)
+            sum_ = self.since[p] if self.rows else self.start[p]
+            if v is None:
+                out.append(Diagnostic("W-CSV-TOTALS", f"row {r}: the totals row's {self.label[p]} {t!r} is not a "
+                                      "whole number of units; not checked", "warning", path, r, k + 1, found=t,
+                                      expected=f"{sum_:+d}"))
+            elif v not in (self.since[p], self.start[p]):
+                out.append(Diagnostic("W-CSV-TOTALS", f"row {r}: the totals row writes {self.label[p]} {v:+d}, but "
+                                      f"the rows above sum to {sum_:+d}; the hands are stored as their rows "
+                                      "write them", "warning", path, r, k + 1, found=f"{v:+d}", expected=f"{sum_:+d}"))
+        self.since = dict.fromkeys(self.since, 0)
+        self.rows = 0
+        return out
+
+
+def _date_problem(out: CsvResult, r: int, col: int, cell: str, path: str | None) -> Diagnostic:
+    """Why the date cell ``cell`` (row ``r``, column ``col``) is refused:
+    ``E-CSV-DATE-ORDER`` in a sheet whose dates disagree on their order,
+    else ``E-CSV-DATE`` saying how the sheet reads ``A/B/YYYY``."""
+    order = out.date_order.order if out.date_order is not None else None
+    if out.date_order is not None and order is None and date_parts(cell) is not None:
+        return date_order_error(out.date_order, r, col, cell, path)
+    how = f"this sheet reads A/B/YYYY {DATE_ORDERS[order]}" if order else "YYYY-MM-DD, DD/MM/YYYY or MM/DD/YYYY"
+    return Diagnostic("E-CSV-DATE", f"row {r}: {cell!r} is not a date ({how})", file=path, line=r, col=col,
+                      found=cell, expected="YYYY-MM-DD")
+
+
+def _units_problem(r: int, p: str, c: str) -> str:
+    """The message of a player cell ``c`` that is no whole number."""
+    if is_fraction(c):
+        return (f"row {r}: {p}'s units {c!r} are not whole: a zero fraction (-1,00, 2.00) is read as whole units, "
+                "another is not (units are whole, rules.md B-31)")
+    return (f"row {r}: {p}'s units {c!r} are not a whole number (if {p!r} is not a player but a column of text, "
+            f"leave it out with --columns ignore={p})")
+
+
 def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: str | None, first: int = 2) -> None:
-    # ``first``: the row number of rows[1] (a later batch of ingest.ledger_stream)
+    # ``first``: the row number of rows[1] (a later batch of ingest.ledger_stream, whose rows give the date
+    # order when the caller has not: out.date_order None)
     dcol = index[out.columns["date"]]
+    if out.date_order is None:
+        _order_of(out, enumerate(rows[1:], start=first), index, "", None, path)
+    order = out.date_order.order
+    totals = _Totals(out.players, index, {p: p for p in out.players})
     for r, row in enumerate(rows[1:], start=first):
         if not any(c.strip() for c in row):
             continue
         cell = row[dcol] if dcol < len(row) else ""
-        d = _date(cell)
+        if is_totals_row(cell, row[0]):
+            out.result.errors.extend(totals.check(r, row, path))
+            continue
+        totals.add(row)
+        d = read_date(cell, order)
         if d is None:
-            out.result.errors.append(Diagnostic("E-CSV-DATE", f"row {r}: {cell!r} is not a date (YYYY-MM-DD, "
-                                                "DD.MM.YYYY or MM/DD/YYYY); the row is refused", file=path, line=r,
-                                                col=dcol + 1, found=cell, expected="a date"))
+            bad = _date_problem(out, r, dcol + 1, cell, path)
+            out.result.errors.append(Diagnostic(bad.code, bad.message + "; the row is refused", file=path, line=r,
+                                                col=dcol + 1, found=cell, expected=bad.expected))
             continue
         units: dict[str, int] = {}
         bad = None
@@ -452,11 +598,10 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
             c = row[k] if k < len(row) else ""
             if not c.strip():
                 continue
-            v = _int(c)
+            v = whole_units(c)
             if v is None:
-                bad = Diagnostic("E-CSV-UNITS", f"row {r}: {p}'s {c!r} is not a whole number of units; the row is "
-                                 f"refused (if {p!r} is not a player but a column of text, leave it out with "
-                                 f"--columns ignore={p})", file=path, line=r, col=k + 1, found=c, expected="e.g. +12 or -3")
+                bad = Diagnostic("E-CSV-UNITS", _units_problem(r, p, c.strip()) + "; the row is refused", file=path,
+                                 line=r, col=k + 1, found=c, expected="e.g. +12 or -3")
                 break
             units[out.names.get(p, p)] = v
         if bad is None and sum(units.values()) != 0:
@@ -478,8 +623,6 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
 
 
 _Sit = Sitting
-#: Spreadsheet words for an outcome, beside SHN's own (replay.facts.OUTCOMES).
-_OUTCOME_WORDS = {"won": "win", "lost": "lose", "gewonnen": "win", "verloren": "lose"}
 _ALIAS_BAD = re.compile(r"[^A-Za-z0-9_]")
 
 
@@ -624,22 +767,32 @@ def _score_sheet(out: CsvResult, rows: list[list[str]], index: dict[str, int], p
                  rules: str, stored_session=None) -> None:
     from .validate import _validate_records  # noqa: PLC0415 - the one loop over the judge
 
-    records = list(sheet_records(out, enumerate(rows[1:], start=2), index, path, rules, stored_session))
+    notes: list[Diagnostic] = []
+    records = list(sheet_records(out, enumerate(rows[1:], start=2), index, path, rules, stored_session, notes))
     res = _validate_records(ShnFile(records, path=path), path, False)
     out.result.hands = res.hands
     out.result.rejected = res.rejected
     out.result.errors.extend(res.errors)
+    out.result.errors.extend(notes)
 
 
 def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None, rules: str,
-                  stored_session=None) -> Iterator[HandRecord]:
+                  stored_session=None, notes: list[Diagnostic] | None = None) -> Iterator[HandRecord]:
     """The hand records of a score sheet's rows, one by one: ``rows`` yields
     ``(row number, cells)`` (row 1 is the header), so a large sheet is
     mapped in bounded memory (issue 15, :func:`read_csv_stream`); what is
     kept from row to row is each sitting's session record, table and hand
-    count.  Each record carries its row's errors (``E-CSV-*``) at
-    ``path:row:column``."""
+    count, and the player columns' sums.  Each record carries its row's
+    errors (``E-CSV-*``) at ``path:row:column``.  Dates are read in
+    ``out.date_order`` (:func:`_order_of`).  A totals row
+    (:func:`ingest.csv_cells.is_totals_row`) is no hand: its sums are
+    checked (:class:`_Totals`) and a ``W-CSV-TOTALS`` warning for each that
+    differs is appended to ``notes``.  A row with no picker, leaster winner
+    or doubler whose notes cell says misdeal (:func:`ingest.csv_cells.says_misdeal`)
+    and whose units are all 0 or blank is SHN's ``misdeal`` (rules.md B-4)."""
     cols = out.columns
+    order = out.date_order.order if out.date_order is not None else "mdy"
+    note_cols = [index[c] for f, c in cols.items() if f.startswith("ignore:") and _norm(c) in IGNORED]
     stem = PurePath(path).stem if path else "sheet"
     sessions: dict[str, SessionRec] = {}
     seats_of: dict[str, list[str]] = {}
@@ -649,6 +802,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     taken: set[str] = set()
     for p in out.players:
         alias_of[p] = _alias(label[p], taken)
+    totals = _Totals(out.players, index, label)
 
     def cell(row: list[str], f: str) -> tuple[str, int]:
         if f not in cols:
@@ -661,7 +815,12 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if not any(c.strip() for c in row):
             continue
         dtext, dcol = cell(row, "date")
-        d = _date(dtext)
+        if is_totals_row(dtext, row[0]):
+            if notes is not None:
+                notes.extend(totals.check(r, row, path))
+            continue
+        totals.add(row)
+        d = read_date(dtext, order)
         errs: list[Diagnostic] = []
 
         def err(code: str, msg: str, col: int, found: str | None = None, expected: str | None = None) -> None:
@@ -669,9 +828,16 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                                    expected=expected))
 
         if d is None:
-            err("E-CSV-DATE", f"{dtext!r} is not a date", dcol, dtext, "YYYY-MM-DD")
+            errs.append(_date_problem(out, r, dcol, dtext, path))
             d = "unknown"
         present = [p for p in out.players if (row[index[p]].strip() if index[p] < len(row) else "")]
+        misdeal = next((k for k in note_cols if k < len(row) and says_misdeal(row[k])), None)
+        if misdeal is not None and (any(cell(row, f)[0] for f in ("picker", "leaster", "doubler"))
+                                    or any(whole_units(row[index[p]]) != 0 for p in present)):
+            misdeal = None  # a hand was played (or paid for) after all: the notes are only notes
+        blank = misdeal is not None and not present
+        if blank:  # blank units: the sitting's table (every player column when it opens the sitting), nobody paid
+            present = seats_of[d] if d in sessions else list(out.players)
         if d not in sessions:
             seats_of[d] = present
             name = (stored_session(d, tuple(name_of[p] for p in present)) if stored_session and d != "unknown"
@@ -687,7 +853,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 ", ".join(label[p] for p in present), ", ".join(label[p] for p in seats))
         count[d] = count.get(d, 0) + 1
         htext, hcol = cell(row, "hand")
-        number = _int(htext) if htext else count[d]
+        number = whole_units(htext) if htext else count[d]
         if number is None:
             err("E-CSV-HAND", f"hand {htext!r} is not a number", hcol, htext, "1, 2, ...")
             number = count[d]
@@ -766,39 +932,44 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             if partner:
                 rec.partner = Value(partner, Pos(r, prc))
                 line.append(f"partner {partner}")
+        elif misdeal is not None:
+            rec.misdeal = Value(True, Pos(r, misdeal + 1))
+            line.append("misdeal")
         elif not errs:
-            err("E-CSV-HAND", "no picker, leaster winner or doubler: the row says nothing of the hand", 1, None,
-                "a picker, a leaster winner or a doubler")
+            err("E-CSV-HAND", "no picker, leaster winner or doubler (nor a note saying misdeal, with no units paid): "
+                "the row says nothing of the hand", 1, None, "a picker, a leaster winner or a doubler")
         ptext, ptc = cell(row, "points")
         if ptext:
-            v = _int(ptext)
+            v = whole_units(ptext)
             if v is None:
                 err("E-CSV-POINTS", f"points {ptext!r} is not a number", ptc, ptext, "0..120")
             else:
                 rec.pts = Value(v, Pos(r, ptc))
                 line.append(f"pts {v}")
         otext, oc = cell(row, "outcome")
-        word = _OUTCOME_WORDS.get(otext.lower(), otext.lower()) if otext else ""
-        if word and word not in OUTCOMES:
-            err("E-OUTCOME", f"outcome {otext!r} is not an outcome word (win, lose, win-s, lose-s, win-z, lose-z; "
-                "also won, lost)", oc, otext, "one of " + ", ".join(OUTCOMES))
+        word = outcome_word(otext) if otext else ""
+        if otext and word not in OUTCOMES:
+            err("E-OUTCOME", f"outcome {otext!r} is not an outcome word ({OUTCOME_EXPECTED}); if the column "
+                f"{cols['outcome']!r} holds no outcome, leave it out with --columns ignore={cols['outcome']}", oc,
+                otext, "one of " + ", ".join(OUTCOMES))
         elif word:
             rec.outcome = Value(word, Pos(r, oc))
             line.append(word)
         entries = []
-        for p in seats:
+        for p in seats if not blank else ():
             k = index[p]
             t = row[k].strip() if k < len(row) else ""
-            v = _int(t)
+            v = whole_units(t)
             if v is None:
-                err("E-CSV-UNITS", f"{p}'s units {t!r} are not a whole number (if {p!r} is not a player but a "
-                    f"column of text, leave it out with --columns ignore={p})", k + 1, t, "e.g. +2")
+                errs.append(Diagnostic("E-CSV-UNITS", _units_problem(r, p, t), file=path, line=r, col=k + 1,
+                                       found=t, expected="e.g. +2"))
                 continue
             entries.append((alias_of[p], Value(v, Pos(r, k + 1))))
-        rec.score = ScoreRec(entries, Pos(r, 1))
+        if not blank:
+            rec.score = ScoreRec(entries, Pos(r, 1))
         rec.errors = errs
-        rec.source = "\n".join([words[0], "  ".join(line), "score " + " ".join(
-            f"{a} {v.value:+d}" for a, v in entries)]) + "\n\n"
+        rec.source = "\n".join([words[0], "  ".join(line), *(["score " + " ".join(
+            f"{a} {v.value:+d}" for a, v in entries)] if not blank else [])]) + "\n\n"
         yield rec
 
 

@@ -1,0 +1,251 @@
+"""The cells of a spreadsheet export read as facts: dates in the sheet's
+order, units written with a zero fraction, outcome words, totals rows and
+misdeal notes (:mod:`ingest.csv_sheet`; README "Spreadsheets (CSV)").  A
+mapping from what a spreadsheet writes to what SHN writes, never a rule: the
+judge decides what the facts are worth.
+
+* **Dates.** ``YYYY-MM-DD`` (also ``YYYY.MM.DD``, ``YYYY/MM/DD``) is read as
+  written.  ``A/B/YYYY``, ``A.B.YYYY`` or ``A-B-YYYY`` (a year of two or four
+  digits) is read in **the sheet's order** (:func:`sheet_date_order`): a
+  date cell whose first part is over 12 makes the sheet day-first
+  (``19/11/2026``), one whose second part is over 12 month-first
+  (``11/19/2026``); a sheet with both has no order (each such row is
+  refused, ``E-CSV-DATE-ORDER`` naming both cells); a sheet whose every such
+  date reads either way (``03/12/2026``) is read day-first when it is a
+  European export — ``;``-separated, units with a decimal comma (``-1,00``)
+  or dates written with dots (``03.12.2026``) — else month-first, and says
+  which with a ``W-CSV-DATE-ORDER`` warning at its first such date (the
+  hands are stored).  ``--columns date-order=dmy`` (or ``mdy``) gives the
+  order and silences the guess (:data:`DATE_ORDERS`).
+* **Units** (:func:`whole_units`): a whole number, ``+``/``-``/``−`` signed,
+  or a whole number with a fraction of one or two zeros after a comma or a
+  point (``-1,00``, ``2,00``, ``-1.00``, ``4.0``), in any file (a comma
+  reaches one cell only in a ``;``-separated file or a quoted cell).  A
+  non-zero fraction (``1,50``) and three fraction digits (``1,000``: a
+  thousands separator or a fraction?) are not units.
+* **Outcomes** (:func:`outcome_word`): SHN's words, and ``W``/``L``,
+  ``won``/``lost``, ``gewonnen``/``verloren``, ``gew.``/``verl.``,
+  ``gagné``/``perdu``, optionally followed by ``schneider`` (→ ``win-s``,
+  ``lose-s``) or ``schwarz``/``no trick`` (→ ``win-z``, ``lose-z``); the
+  judge checks the word against the points and units (rules.md B-27..B-29).
+* **Totals rows** (:func:`is_totals_row`): a row whose date cell or first
+  cell is ``Total``, ``Totals``, ``Summe``, ``Gesamt``, ``Totaal``,
+  ``Total général`` ... is no hand.
+* **Misdeals** (:func:`says_misdeal`): a notes cell saying misdeal, redeal,
+  vergeben or Fehlgeben.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from replay.errors import Diagnostic
+
+__all__ = ["DATE_ORDERS", "DateOrder", "date_parts", "read_date", "sheet_date_order", "date_order_warning",
+           "date_order_error", "whole_units", "is_fraction", "outcome_word", "OUTCOME_EXPECTED", "is_totals_row",
+           "says_misdeal", "decimal_comma"]
+
+#: The orders ``--columns date-order=ORDER`` takes: day-first, month-first.
+DATE_ORDERS = {"dmy": "day-first (DD/MM/YYYY)", "mdy": "month-first (MM/DD/YYYY)"}
+
+_ISO = re.compile(r"^(\d{4})([-./])(\d{1,2})\2(\d{1,2})$")
+_DMY = re.compile(r"^(\d{1,2})([-./])(\d{1,2})\2(\d{2}|\d{4})$")
+
+
+def _day(y: str, mo: int, d: int) -> str | None:
+    try:
+        return _dt.date(int(("20" + y) if len(y) == 2 else y), mo, d).isoformat()
+    except ValueError:
+        return None
+
+
+def date_parts(cell: str) -> tuple[int, int, str] | None:
+    """``(first part, second part, year as written)`` of a date cell written
+    ``A/B/YYYY``, ``A.B.YYYY`` or ``A-B-YYYY`` (two or four year digits),
+    whose order the sheet decides; None for an ISO date or any other text."""
+    m = _DMY.match(cell.strip())
+    return (int(m.group(1)), int(m.group(3)), m.group(4)) if m else None
+
+
+def read_date(cell: str, order: str | None) -> str | None:
+    """A date cell → ``YYYY-MM-DD``, or None when it is no calendar day.
+    ISO dates (``2026-12-03``, ``2026.12.03``, ``2026/12/03``) are read as
+    written; ``A/B/YYYY`` (also with ``.`` or ``-``) by ``order`` (``dmy``:
+    A is the day; ``mdy``: A is the month; None — the sheet has no order —
+    gives None)."""
+    c = cell.strip()
+    m = _ISO.match(c)
+    if m:
+        return _day(m.group(1), int(m.group(3)), int(m.group(4)))
+    p = date_parts(c)
+    if p is None or order is None:
+        return None
+    a, b, y = p
+    return _day(y, b, a) if order == "dmy" else _day(y, a, b)
+
+
+@dataclass(frozen=True, slots=True)
+class DateOrder:
+    """How a sheet's ``A/B/YYYY`` dates are read (:func:`sheet_date_order`):
+    ``order`` ``dmy``, ``mdy`` or None (the sheet's dates disagree);
+    ``day_first`` / ``month_first`` the first cell ``(row, column, text)``
+    only one order reads (a first, resp. second, part over 12); ``guessed``
+    the first cell that reads either way when the order was guessed (else
+    None); ``why`` what the guess went by."""
+
+    order: str | None
+    day_first: tuple[int, int, str] | None = None
+    month_first: tuple[int, int, str] | None = None
+    guessed: tuple[int, int, str] | None = None
+    why: str = ""
+
+
+def sheet_date_order(cells: Iterable[tuple[int, int, str]], european: Callable[[], str | None] | str | None = None,
+                     forced: str | None = None) -> DateOrder:
+    """The order of a sheet's ``A/B/YYYY`` dates, from its date cells
+    ``(row, column, text)``: ``forced`` (``--columns date-order``) when
+    given; else day-first when a cell's first part is over 12, month-first
+    when a cell's second part is over 12, no order (None) when both occur;
+    else — every such date reads either way — day-first when ``european``
+    (what makes the sheet a European export, e.g. ``"';'-separated"``) is
+    given, month-first when not, ``guessed`` naming the first date that
+    reads either way (none when each has equal parts, ``05/05/2026``).
+    ``cells`` is read once, keeping nothing but the first cell of each kind;
+    ``european`` may be a function, asked after ``cells`` is read."""
+    if forced:
+        return DateOrder(forced, why="--columns date-order")
+    day = month = either = None
+    dots = None
+    for r, c, text in cells:
+        p = date_parts(text)
+        if p is None:
+            continue
+        a, b, _y = p
+        if dots is None and "." in text:
+            dots = (r, c, text.strip())
+        if a > 12 >= b:
+            day = day or (r, c, text.strip())
+        elif b > 12 >= a:
+            month = month or (r, c, text.strip())
+        elif a != b and a <= 12 and b <= 12:
+            either = either or (r, c, text.strip())
+    if day and month:
+        return DateOrder(None, day, month)
+    if day or month:
+        return DateOrder("dmy" if day else "mdy", day, month)
+    if callable(european):
+        european = european()
+    if european is None and dots is not None:
+        european = f"dates written with dots ({dots[2]!r} at row {dots[0]})"
+    return DateOrder("dmy" if european else "mdy", guessed=either,
+                     why=european or "','-separated, no decimal commas, dates with '/' or '-'")
+
+
+def date_order_warning(got: DateOrder, path: str | None) -> Diagnostic | None:
+    """The ``W-CSV-DATE-ORDER`` warning of a guessed order, at the first date
+    that reads either way: the order taken, why, and how to give it; None
+    when the order was not guessed."""
+    if got.guessed is None or got.order is None:
+        return None
+    r, c, text = got.guessed
+    other = "mdy" if got.order == "dmy" else "dmy"
+    return Diagnostic(
+        "W-CSV-DATE-ORDER", f"row {r}: every date of the sheet reads either way ({text!r} is first): read "
+        f"{DATE_ORDERS[got.order]} as {'a European' if got.order == 'dmy' else 'a US'} export ({got.why}), so "
+        f"{text!r} = {read_date(text, got.order)}; if the sheet is {DATE_ORDERS[other]}, ingest it with "
+        f"--columns date-order={other}", "warning", path, r, c, found=text)
+
+
+def date_order_error(got: DateOrder, r: int, c: int, text: str, path: str | None) -> Diagnostic:
+    """``E-CSV-DATE-ORDER`` for the date ``text`` at row ``r``, column ``c``
+    of a sheet whose dates disagree on their order (``got.order`` None),
+    naming a day-first and a month-first cell."""
+    (r1, c1, t1), (r2, c2, t2) = got.day_first, got.month_first
+    return Diagnostic(
+        "E-CSV-DATE-ORDER", f"row {r}: {text!r} cannot be dated: the sheet's dates disagree on their order ({t1!r} "
+        f"at row {r1}, column {c1} is day-first; {t2!r} at row {r2}, column {c2} is month-first): correct the "
+        "wrong one, or give the order with --columns date-order=dmy (or mdy)", file=path, line=r, col=c, found=text,
+        expected="one order of day and month in the whole sheet")
+
+
+_UNITS = re.compile(r"[+-]?\d+(?:[.,]0{1,2})?")
+_FRACTION = re.compile(r"[+-]?\d*[.,]\d+")
+
+
+def whole_units(cell: str) -> int | None:
+    """A number cell → a whole number: ``-2``, ``+4``, ``−1`` (U+2212), or a
+    whole number with a zero fraction of one or two digits after a comma or
+    a point (``-1,00`` → -1, ``2.00`` → 2, ``4,0`` → 4); None for anything
+    else (``1,50``: a fraction; ``1,000``: a thousands separator or three
+    decimals)."""
+    c = cell.strip().replace("\u2212", "-")
+    if not _UNITS.fullmatch(c):
+        return None
+    return int(re.split(r"[.,]", c, maxsplit=1)[0])
+
+
+def is_fraction(cell: str) -> bool:
+    """True for a cell written as a decimal number (``1,50``, ``-0.5``,
+    ``1,000``) that :func:`whole_units` does not read."""
+    c = cell.strip().replace("\u2212", "-")
+    return bool(_FRACTION.fullmatch(c)) and whole_units(c) is None
+
+
+def decimal_comma(cell: str) -> bool:
+    """True for a number written with a decimal comma (``-1,00``, ``2,5``)."""
+    return bool(re.fullmatch(r"[+-]?\d+,\d{1,2}", cell.strip().replace("\u2212", "-")))
+
+
+_WIN = frozenset({"win", "won", "w", "gewonnen", "gew", "gew.", "gagné", "gagne", "gagnée"})
+_LOSE = frozenset({"lose", "lost", "l", "verloren", "verl", "verl.", "perdu", "perdue"})
+_TIER = {(): "", ("schneider",): "-s", ("s",): "-s", ("schwarz",): "-z", ("z",): "-z", ("no-trick",): "-z",
+         ("no", "trick"): "-z", ("no", "tricks"): "-z", ("notrick",): "-z", ("no-tricker",): "-z",
+         ("notricker",): "-z"}
+_SHN_OUTCOMES = ("win", "lose", "win-s", "lose-s", "win-z", "lose-z")
+#: What an outcome cell may write (:func:`outcome_word`), for messages.
+OUTCOME_EXPECTED = ("win, lose, win-s, lose-s, win-z, lose-z; also W/L, won/lost, gewonnen/verloren, gew./verl., "
+                    "gagné/perdu, optionally followed by schneider or schwarz")
+
+
+def outcome_word(cell: str) -> str | None:
+    """An outcome cell → SHN's outcome word (``win``, ``lose``, ``win-s``,
+    ``lose-s``, ``win-z``, ``lose-z``), or None when it writes none of
+    :data:`OUTCOME_EXPECTED` (any case; ``Won (schneider)`` → ``win-s``,
+    ``L schwarz`` → ``lose-z``).  A word, not a verdict: the judge checks
+    it against the points and units (rules.md B-27..B-29)."""
+    c = cell.strip().lower()
+    if c in _SHN_OUTCOMES:
+        return c
+    words = re.sub(r"[(),;:]", " ", c).split()
+    if not words:
+        return None
+    base = "win" if words[0] in _WIN else "lose" if words[0] in _LOSE else None
+    tier = _TIER.get(tuple(words[1:]))
+    return None if base is None or tier is None else base + tier
+
+
+_TOTALS = frozenset({"total", "totals", "totale", "totali", "totaal", "totaux", "total général", "total general",
+                     "grand total", "sum", "sums", "summe", "summen", "gesamt", "gesamtsumme", "endstand", "somme",
+                     "subtotal", "sub-total", "zwischensumme", "sous-total"})
+
+
+def is_totals_row(*cells: str) -> bool:
+    """True when one of ``cells`` (the row's date cell, its first cell) says
+    the row sums the sheet: ``Total``, ``Totals``, ``Summe``, ``Gesamt``,
+    ``Totaal``, ``Total général``, ``Sum``, ``Subtotal`` ... (any case, a
+    trailing ``:`` allowed)."""
+    return any(re.sub(r"\s+", " ", c.strip().lower()).rstrip(":. ") in _TOTALS for c in cells if c)
+
+
+_MISDEAL = re.compile(r"(?<![\w-])(misdeal|misdealt|mis-deal|redeal|redealt|re-deal|re-dealt|vergeben|fehlgeben|"
+                      r"fehlgegeben|neu gegeben|neu geben)(?![\w-])", re.IGNORECASE)
+
+
+def says_misdeal(text: str) -> bool:
+    """True when a notes cell says the hand was misdealt and dealt again
+    (misdeal, misdealt, redeal, redealt, vergeben, Fehlgeben, neu gegeben;
+    any case): SHN's ``misdeal`` (rules.md B-4)."""
+    return bool(_MISDEAL.search(text))
