@@ -570,8 +570,8 @@ def _units_problem(r: int, p: str, c: str) -> str:
 
 
 def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: str | None, first: int = 2) -> None:
-    # ``first``: the row number of rows[1] (a later batch of ingest.ledger_stream, whose rows give the date
-    # order when the caller has not: out.date_order None)
+    # ``first``: the row number of rows[1] (a later batch of ingest.ledger_stream); the dates' order is the
+    # caller's (ingest.ledger_stream reads the whole file's first), else these rows' (out.date_order None)
     dcol = index[out.columns["date"]]
     if out.date_order is None:
         _order_of(out, enumerate(rows[1:], start=first), index, "", None, path)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from ingest import store as st
-from ingest.csv_sheet import HAND_FIELDS, CsvResult, _ledger, open_csv, read_rows, sheet_header
+from ingest.csv_sheet import HAND_FIELDS, CsvResult, _ledger, _order_of, open_csv, read_rows, sheet_header
 from ingest.model import FileResult
 from replay.errors import Diagnostic
 
@@ -81,11 +81,17 @@ def read_ledger_stream(path: str | PurePath, name: str | None = None, *, columns
 
     def one(rows: list[list[str]], first: int) -> FileResult:
         out = CsvResult("ledger", cols, players, LedgerBatch(path=name, taken_sittings=taken), names=names)
+        out.date_order = ledger.date_order  # the whole file's order, as read_csv takes it
         _ledger(out, [header, *rows], index, name, first)
         out.result.sittings = out.sittings
         return out.result
 
     def batches() -> Iterator[FileResult]:
+        fh, reader, _header = _opened(path)
+        with fh:  # a first pass for the order of the dates (--columns date-order, else the dates', issue 15)
+            _order_of(ledger, enumerate(read_rows(reader, name, []), start=2), index, reader.dialect.delimiter,
+                      columns, name)
+        notes = [d for d in ledger.result.errors if d.code == "W-CSV-DATE-ORDER"]  # said with the first batch
         fh, reader, _header = _opened(path)
         with fh:
             rows: list[list[str]] = []
@@ -94,11 +100,14 @@ def read_ledger_stream(path: str | PurePath, name: str | None = None, *, columns
             for row in read_rows(reader, name, bad):
                 rows.append(row)
                 if len(rows) >= batch:
-                    yield one(rows, first)
+                    res = one(rows, first)
+                    res.errors[:0], notes[:] = notes, []
+                    yield res
                     first += len(rows)
                     rows = []
-            if rows or bad:
+            if rows or bad or notes:
                 last = one(rows, first)
+                last.errors[:0] = notes
                 last.errors.extend(bad)
                 yield last
 

@@ -184,3 +184,23 @@ def test_only_large_ledgers_stream_and_a_score_sheet_is_not_a_ledger(whole, tmp_
     with st.Store(db) as store:
         rep, _ = ingest_large(store, path, kind=stream_kind(path))
     assert rep.sittings == 11 and _dump(db) == whole[2]
+
+
+def test_batches_read_the_dates_in_the_whole_file_s_order(tmp_path):
+    """A ledger read in batches takes its dates' order from the whole file, as a whole-file read does: the
+    ambiguous 03/12/2026 of the first batch is day-first because a later row's 19/11/2026 can only be
+    (2026-12-03), where the first batch alone (comma-separated, no decimal comma) read it month-first (2026-03-12).
+    ``--columns date-order`` rules every batch too."""
+    path = tmp_path / "night.csv"
+    path.write_text("date,Ann,Bob,Cal\n03/12/2026,+2,-1,-1\n04/12/2026,-2,+1,+1\n19/11/2026,+3,-3,0\n",
+                    encoding="utf-8")
+    _ledger, batches = read_ledger_stream(path, batch=2)
+    got = [[(s.row, s.date) for s in b.sittings] for b in batches]
+    assert got == [[(2, "2026-12-03"), (3, "2026-12-04")], [(4, "2026-11-19")]]
+    path.write_text("date,Ann,Bob,Cal\n03/12/2026,+2,-1,-1\n04/12/2026,-2,+1,+1\n", encoding="utf-8")
+    _ledger, batches = read_ledger_stream(path, batch=1, columns="date-order=dmy")
+    assert [[s.date for s in b.sittings] for b in batches] == [["2026-12-03"], ["2026-12-04"]]
+    _ledger, batches = read_ledger_stream(path, batch=1)  # all ambiguous, not European: month-first, said once
+    out = list(batches)
+    assert [[s.date for s in b.sittings] for b in out] == [["2026-03-12"], ["2026-04-12"]]
+    assert [[d.code for d in b.errors] for b in out] == [["W-CSV-DATE-ORDER"], []]
