@@ -2003,7 +2003,9 @@ class Store:
         for (_, _, o), h in zip(rows, hands):
             if h.cardlog is not None:
                 log = card_log_row(h.cardlog, list(o.players), o.call)
-                known = [c for c in chain(log[2], log[3], log[4], log[5], log[6]) if c < UNKNOWN_CARD]
+                known = [*log[2], *log[3], *log[4], *log[5], *log[6]]  # deal, blind, bury, called, plays
+                if known and max(known) >= UNKNOWN_CARD:  # an unknown card or a six: not a slot's card
+                    known = [c for c in known if c < UNKNOWN_CARD]
             else:
                 log, known = None, []
             logs.append(log)
