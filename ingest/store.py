@@ -1030,17 +1030,22 @@ def _unit_columns(rows: list[tuple[int, int, HandOutcome]]) -> dict[str, list]:
     session: list[int] = []
     for hand_id, session_id, o in rows:
         players = o.players
-        order = {s: i for i, s in enumerate(players)}
-        for s, u in o.units.items():
-            hid.append(hand_id)
-            seat_no.append(order.get(s, len(order)))
-            seat.append(s)
-            player.append(players.get(s))
-            units.append(u)
-            session.append(session_id)
+        by_seat = o.units
+        seats = list(by_seat)
+        n = len(seats)
+        hid += [hand_id] * n
+        session += [session_id] * n
+        seat += seats
+        units += by_seat.values()
+        player += map(players.get, seats)
+        if seats == list(players):  # a units row for each seat, in roster order (the usual hand)
+            seat_no += range(n)
+        else:
+            order = {s: i for i, s in enumerate(players)}
+            seat_no += [order.get(s, len(order)) for s in seats]
         if o.pot or o.rules_flags.get("pot"):  # rules.md D-19: the pot as the seat after the players, no player
             hid.append(hand_id)
-            seat_no.append(len(order))
+            seat_no.append(len(players))
             seat.append(POT_SEAT)
             player.append(None)
             units.append(o.pot)
