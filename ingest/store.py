@@ -1917,11 +1917,12 @@ class Store:
                         plan.skipped_hands.append((r.session_id, r.number, r.line))
                     else:
                         keep.append(r)
+                # none of the file's sessions stored (a first ingest): none has a state to read
                 for row in con.execute(
                         "SELECT s.session, coalesce(s.format, 'shn'), t.hands, t.top_hand, t.queued, t.run, "
                         "t.pot, t.last_hand, t.last_dealer, t.known, t.session_id IS NOT NULL FROM sessions s "
                         "LEFT JOIN session_state t USING (session_id) WHERE s.session = ANY(?::VARCHAR[])",
-                        [sorted({r.session_id for r in keep})]).fetchall():
+                        [sorted({r.session_id for r in keep})]).fetchall() if ids else ():
                     states[row[0]] = row[1:]
             finally:
                 self._maybe_release()
