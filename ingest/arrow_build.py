@@ -21,6 +21,7 @@ from __future__ import annotations
 from array import array
 from datetime import datetime, timedelta
 from itertools import accumulate
+from operator import truth
 
 from ingest.lazy import lazy_module
 
@@ -49,18 +50,17 @@ def _validity(values: list) -> tuple[object, int]:
 
 
 def _bits(flags) -> bytes:
-    out = bytearray()
-    byte = shift = 0
-    for f in flags:
-        if f:
-            byte |= 1 << shift
-        shift += 1
-        if shift == 8:
-            out.append(byte)
-            byte = shift = 0
-    if shift:
-        out.append(byte)
-    return bytes(out)
+    """The Arrow bitmap of ``flags`` (any values, truth tested): bit ``i``
+    of byte ``i // 8`` set when ``flags[i]`` is true, least significant bit
+    first.  Built in C: the flags as a text of ``0``/``1`` read backwards as
+    one binary number, written out little-endian."""
+    digits = bytes(map(truth, flags)).translate(_DIGITS)
+    if not digits:
+        return b""
+    return int(digits[::-1], 2).to_bytes((len(digits) + 7) // 8, "little")
+
+
+_DIGITS = bytes.maketrans(b"\x00\x01", b"01")
 
 
 def _type(kind: str):

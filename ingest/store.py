@@ -1060,17 +1060,22 @@ def _unit_columns(rows: list[tuple[int, int, HandOutcome]]) -> dict[str, list]:
     session: list[int] = []
     for hand_id, session_id, o in rows:
         players = o.players
-        order = {s: i for i, s in enumerate(players)}
-        for s, u in o.units.items():
-            hid.append(hand_id)
-            seat_no.append(order.get(s, len(order)))
-            seat.append(s)
-            player.append(players.get(s))
-            units.append(u)
-            session.append(session_id)
+        by_seat = o.units
+        seats = list(by_seat)
+        n = len(seats)
+        hid += [hand_id] * n
+        session += [session_id] * n
+        seat += seats
+        units += by_seat.values()
+        player += map(players.get, seats)
+        if seats == list(players):  # a units row for each seat, in roster order (the usual hand)
+            seat_no += range(n)
+        else:
+            order = {s: i for i, s in enumerate(players)}
+            seat_no += [order.get(s, len(order)) for s in seats]
         if o.pot or o.rules_flags.get("pot"):  # rules.md D-19: the pot as the seat after the players, no player
             hid.append(hand_id)
-            seat_no.append(len(order))
+            seat_no.append(len(players))
             seat.append(POT_SEAT)
             player.append(None)
             units.append(o.pot)
@@ -1950,11 +1955,12 @@ class Store:
                         plan.skipped_hands.append((r.session_id, r.number, r.line))
                     else:
                         keep.append(r)
+                # none of the file's sessions stored (a first ingest): none has a state to read
                 for row in con.execute(
                         "SELECT s.session, coalesce(s.format, 'shn'), t.hands, t.top_hand, t.queued, t.run, "
                         "t.pot, t.last_hand, t.last_dealer, t.known, t.session_id IS NOT NULL FROM sessions s "
                         "LEFT JOIN session_state t USING (session_id) WHERE s.session = ANY(?::VARCHAR[])",
-                        [sorted({r.session_id for r in keep})]).fetchall():
+                        [sorted({r.session_id for r in keep})]).fetchall() if ids else ():
                     states[row[0]] = row[1:]
             finally:
                 self._maybe_release()
@@ -2041,7 +2047,9 @@ class Store:
         for (_, _, o), h in zip(rows, hands):
             if h.cardlog is not None:
                 log = card_log_row(h.cardlog, list(o.players), o.call)
-                known = [c for c in chain(log[2], log[3], log[4], log[5], log[6]) if c < UNKNOWN_CARD]
+                known = [*log[2], *log[3], *log[4], *log[5], *log[6]]  # deal, blind, bury, called, plays
+                if known and max(known) >= UNKNOWN_CARD:  # an unknown card or a six: not a slot's card
+                    known = [c for c in known if c < UNKNOWN_CARD]
             else:
                 log, known = None, []
             logs.append(log)

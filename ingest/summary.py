@@ -314,6 +314,28 @@ def _fits(h: dict[str, list], rosters: list[dict], i: int) -> bool:
             and all(isinstance(k, str) and (v is None or isinstance(v, str)) for k, v in rosters[i].items()))
 
 
+def _all_fit(h: dict[str, list], rosters: list[dict]) -> bool:
+    """True when every hand of ``h`` passes :func:`_fits`, checked column
+    by column over the distinct values (a file's hands share their rules,
+    date, roster ...); False also when some hand might not, which the
+    caller then asks of each hand."""
+    try:
+        if not (set(map(type, h["outcome"])) <= _STR and set(map(type, h["alone"])) <= _BOOL
+                and set(map(type, h["rules"])) <= _STR and set(map(type, h["game"])) <= _STR
+                and set(map(type, h["provenance"])) <= _STR):
+            return False
+        if not all(d is None or (type(d) is str and _DATE.fullmatch(d) is not None) for d in set(h["date"])):
+            return False
+    except TypeError:  # an unhashable date
+        return False
+    return all(type(k) is str and (v is None or type(v) is str)
+               for r in {id(r): r for r in rosters}.values() for k, v in r.items())
+
+
+_STR = frozenset((str,))
+_BOOL = frozenset((bool,))
+
+
 def _add(acc: list, k: int, v) -> None:
     if v is not None:
         acc[k] = v if acc[k] is None else acc[k] + v
@@ -568,7 +590,8 @@ def refresh_new(con: duckdb.DuckDBPyConnection, batch: Batch, session_ids: Itera
     if not ids:
         return
     h = batch.hands
-    fallback = {sid for i, sid in enumerate(h["session_id"]) if sid in ids and not _fits(h, batch.rosters, i)}
+    fallback = set() if _all_fit(h, batch.rosters) else {
+        sid for i, sid in enumerate(h["session_id"]) if sid in ids and not _fits(h, batch.rosters, i)}
     ids -= fallback
     if ids:
         sid_of = dict(zip(h["hand_id"], h["session_id"]))
