@@ -241,6 +241,19 @@ class TrickRec:
     leader_pos: Pos = field(default_factory=Pos)
     note: str | None = None
 
+    @property
+    def cards(self) -> list[Card | None]:
+        """The played cards in order (None for ``??``): what the judge
+        replays.  The reader's tricks (``ingest.shn.reader.ReadTrick``) keep
+        this list itself and make ``plays`` only when read (issue 17)."""
+        return [p.card for p in self.plays]
+
+    @property
+    def renege_at(self) -> tuple[int, ...]:
+        """The indices in ``plays`` of the cards marked ``^R`` (a renege the
+        table ruled on, rules.md B-23); empty for most tricks."""
+        return tuple(i for i, p in enumerate(self.plays) if p.renege)
+
 
 @dataclass(slots=True)
 class CallRec:

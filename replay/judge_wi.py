@@ -236,7 +236,7 @@ def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int |
             hands[p] |= bury
         if blind_mask is not None:
             every = (rec.claim is None and len(rec.tricks) == prof.tricks
-                     and all(pl.card is not None for t in rec.tricks for pl in t.plays))
+                     and all(None not in t.cards for t in rec.tricks))
             stray = blind_mask & ~hands[p]
             elsewhere = stray & _or(h for s, h in enumerate(hands) if s != p)
             if elsewhere or (stray and bury is not None and every):
@@ -263,7 +263,7 @@ def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int |
     # every card each seat holds is known only when every trick is written
     # in full and nothing was claimed (rules.md B-9, B-12 need the whole hand)
     every = (rec.claim is None and len(rec.tricks) == prof.tricks
-             and all(pl.card is not None for t in rec.tricks for pl in t.plays))
+             and all(None not in t.cards for t in rec.tricks))
     return GameState(prof, dealer, hands, blind, complete=complete, stake=stake, pot=chk.pot, hands_known=every)
 
 
@@ -522,7 +522,10 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                     g.apply(Bury(None))
             else:
                 cards = tuple(bury.cards)
-                _apply(chk, g, Bury(None if any(c is None for c in cards) else cards), bury.pos)
+                try:  # _apply at bury.pos, read only for the error (the reader makes it then)
+                    g.apply(Bury(None if None in cards else cards))
+                except IllegalAction as exc:
+                    raise chk.engine_error(exc, bury.pos) from None
             if rec.roll is not None:  # wi7-die-roll: the written die names the partner (issue 18, replay/seven.py)
                 if rec.alone is not None:
                     raise chk.reject("E-ROLL", f"both roll {_roll_shown(rec.roll)} and alone: the die names a partner",
@@ -592,26 +595,27 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 raise chk.reject("E-LEADER", f"trick {t.number} is led by {t.leader}, but {who} leads it "
                                  "(rules.md B-17)", t.leader_pos, found=t.leader, expected=chk.aliases[g.leader],
                                  trick=t.number)
-            if len(t.plays) != size:  # two cards a seat in the battery games (replay.battery)
-                raise chk.reject("E-TRICK-SIZE", f"trick {t.number} has {len(t.plays)} cards; {g.np} seats play "
+            cards = t.cards  # the card codes; a card's position (t.plays[i].pos) is read only to report it
+            if len(cards) != size:  # two cards a seat in the battery games (replay.battery)
+                raise chk.reject("E-TRICK-SIZE", f"trick {t.number} has {len(cards)} cards; {g.np} seats play "
                                  f"{size} cards to a trick (rules.md B-17)", t.pos,
-                                 found=len(t.plays), expected=size, trick=t.number)
+                                 found=len(cards), expected=size, trick=t.number)
             number = t.number
+            marks = t.renege_at
             s = lead
             i = 0
-            for pl in t.plays:
-                card = pl.card
+            for card in cards:
                 if card is None:
-                    stopped = (number, pl.pos)
+                    stopped = (number, t.plays[i].pos)
                     break
-                renege = pl.renege
+                renege = i in marks if marks else False
                 if renege:
-                    marked.append((s, number, pl.pos))
+                    marked.append((s, number, t.plays[i].pos))
                     reneged.append((number - 1) * size + i)
                 try:
                     play(s, card, renege)
                 except IllegalAction as exc:
-                    raise chk.engine_error(exc, pl.pos, number) from None
+                    raise chk.engine_error(exc, t.plays[i].pos, number) from None
                 if frames is not None:
                     frames.append(snapshot(g, len(frames), (s, card)))
                 s = succ[s]  # g.next_seat(s): the seats never change within a hand
@@ -708,15 +712,16 @@ def _derived_bury(chk: HandCheck, g: GameState) -> tuple | None:
     played = 0
     for t in rec.tricks:
         seat = chk.index.get(t.leader)
-        if seat is None or len(t.plays) != g.np:
+        cards = t.cards
+        if seat is None or len(cards) != g.np:
             return None
-        for i, pl in enumerate(t.plays):
+        for i, card in enumerate(cards):
             if i:
                 seat = g.next_seat(seat)
-            if pl.card is None:
+            if card is None:
                 return None
             if seat == p:
-                played |= 1 << pl.card
+                played |= 1 << card
     rest = g.hands[p] & ~played
     if rest.bit_count() != prof.blind_size:
         return None

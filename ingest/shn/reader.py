@@ -476,6 +476,167 @@ def _cols(line: str, toks: list[str], k: int, p: int) -> list[int]:
 
 
 # ---------------------------------------------------------------------------
+# The fast path's records (issue 17): a plain trick, deal, blind, bury or
+# share line read by the fast path keeps its cards as a list of card codes
+# and its line (the number and the text, which the reader holds anyway); the
+# positions — the statement's, the leader's, each card's — are found on the
+# line again the first time one is read (an error, a warning, the writer),
+# as :func:`_token_cols` finds them, which is where the fast path and
+# ``_Reader._process`` find them.  A trick line thus costs two objects (the
+# record and its card list), not ten (five ``ReadPlay``, two ``Pos``, the
+# play list, the record, the column range).
+
+_TRICK_PLAYS = TrickRec.plays  # the slots of the dataclass fields (member descriptors)
+_TRICK_POS = TrickRec.pos
+_TRICK_LEADER_POS = TrickRec.leader_pos
+_CARDS_POS = CardsRec.pos
+_CARDS_CARD_POS = CardsRec.card_pos
+
+
+def _token_cols(line: str) -> list[int]:
+    """The 1-based column of every token of ``line`` (comments dropped), each
+    found from the end of the one before."""
+    return _cols(line, _tokens(line), 0, 0)
+
+
+class ReadTrick(TrickRec):
+    """A :class:`TrickRec` as the fast path reads it: ``cards`` (the card
+    codes, None for ``??``; no card of it is marked ``^R``), ``_ln`` (its line
+    number) and ``_text`` (its line) set; ``pos``, ``leader_pos`` and
+    ``plays`` (:class:`ReadPlay` records) made from them when first read.
+
+    In every other respect a TrickRec (``isinstance``, the dataclass fields,
+    ``facts()``), equal to the TrickRec of the same fields either way round.
+    Setting ``plays`` sets ``cards`` and ``renege_at`` to match; the list
+    ``plays`` gives is not to be changed in place."""
+
+    __slots__ = ("cards", "renege_at", "_ln", "_text")
+
+    def _made(self) -> None:
+        cols = _token_cols(self._text)
+        ln = self._ln
+        _TRICK_POS.__set__(self, new_pos(ln, cols[0]))
+        _TRICK_LEADER_POS.__set__(self, new_pos(ln, cols[1]))
+        plays = []
+        for x, col in zip(self.cards, cols[2:]):
+            o = _new(ReadPlay)
+            o.card = x
+            o._line = ln
+            o._col = col
+            o.renege = False
+            o.suffix = ""
+            o.note = None
+            plays.append(o)
+        _TRICK_PLAYS.__set__(self, plays)
+
+    @property
+    def plays(self) -> list[PlayRec]:
+        try:
+            return _TRICK_PLAYS.__get__(self)
+        except AttributeError:
+            self._made()
+            return _TRICK_PLAYS.__get__(self)
+
+    @plays.setter
+    def plays(self, value: list[PlayRec]) -> None:
+        _TRICK_PLAYS.__set__(self, value)
+        self.cards = [p.card for p in value]
+        self.renege_at = tuple(i for i, p in enumerate(value) if p.renege)
+
+    @property
+    def pos(self) -> Pos:
+        try:
+            return _TRICK_POS.__get__(self)
+        except AttributeError:
+            self._made()
+            return _TRICK_POS.__get__(self)
+
+    @pos.setter
+    def pos(self, value: Pos) -> None:
+        _TRICK_POS.__set__(self, value)
+
+    @property
+    def leader_pos(self) -> Pos:
+        try:
+            return _TRICK_LEADER_POS.__get__(self)
+        except AttributeError:
+            self._made()
+            return _TRICK_LEADER_POS.__get__(self)
+
+    @leader_pos.setter
+    def leader_pos(self, value: Pos) -> None:
+        _TRICK_LEADER_POS.__set__(self, value)
+
+    def __eq__(self, other):
+        if isinstance(other, TrickRec):
+            return ((self.number, self.leader, self.plays, self.pos, self.leader_pos, self.note)
+                    == (other.number, other.leader, other.plays, other.pos, other.leader_pos, other.note))
+        return NotImplemented
+
+    __hash__ = None  # as TrickRec's (a mutable dataclass)
+
+    def __repr__(self) -> str:
+        return (f"TrickRec(number={self.number!r}, leader={self.leader!r}, plays={self.plays!r}, pos={self.pos!r}, "
+                f"leader_pos={self.leader_pos!r}, note={self.note!r})")
+
+
+class ReadCards(CardsRec):
+    """A :class:`CardsRec` of a ``deal``, ``blind``, ``bury`` or ``share``
+    line as the fast path reads it: ``cards``, ``seat`` (``deal`` lines; else
+    None), ``note``, ``_ln`` and ``_text`` set; ``pos`` and ``card_pos`` (a
+    :class:`PosRow`) made from the line when first read.  Otherwise a
+    CardsRec, equal to the CardsRec of the same fields either way round."""
+
+    __slots__ = ("_ln", "_text")
+
+    def _made(self) -> None:
+        cols = _token_cols(self._text)
+        ln = self._ln
+        _CARDS_POS.__set__(self, new_pos(ln, cols[0]))
+        row = _new(PosRow)
+        row.line = ln
+        row.cols = cols[1:] if self.seat is None else cols[2:]
+        row._made = None
+        _CARDS_CARD_POS.__set__(self, row)
+
+    @property
+    def pos(self) -> Pos:
+        try:
+            return _CARDS_POS.__get__(self)
+        except AttributeError:
+            self._made()
+            return _CARDS_POS.__get__(self)
+
+    @pos.setter
+    def pos(self, value: Pos) -> None:
+        _CARDS_POS.__set__(self, value)
+
+    @property
+    def card_pos(self) -> list[Pos]:
+        try:
+            return _CARDS_CARD_POS.__get__(self)
+        except AttributeError:
+            self._made()
+            return _CARDS_CARD_POS.__get__(self)
+
+    @card_pos.setter
+    def card_pos(self, value: list[Pos]) -> None:
+        _CARDS_CARD_POS.__set__(self, value)
+
+    def __eq__(self, other):
+        if isinstance(other, CardsRec):
+            return ((self.cards, self.pos, self.card_pos, self.seat, self.note)
+                    == (other.cards, other.pos, other.card_pos, other.seat, other.note))
+        return NotImplemented
+
+    __hash__ = None  # as CardsRec's
+
+    def __repr__(self) -> str:
+        return (f"CardsRec(cards={self.cards!r}, pos={self.pos!r}, card_pos={self.card_pos!r}, seat={self.seat!r}, "
+                f"note={self.note!r})")
+
+
+# ---------------------------------------------------------------------------
 # The fast path (issue 17)
 #
 # A line that is one ``tK``, ``deal``, ``blind``, ``bury`` or ``share``
@@ -490,51 +651,45 @@ def _cols(line: str, toks: list[str], k: int, p: int) -> list[int]:
 # positions and reader state are those ``_process`` gives for the line
 # (tests/test_shn_fastpath.py compares the two).
 #
-# Positions: a token's index is where ``str.find`` finds it from the end of
-# the previous token (only blanks lie between), as ``_process`` has it; the
-# next token starts one character on when that character is its first.  The
-# cards, two characters or more each, are two characters one blank apart
-# with nothing after the last exactly when the line ends ``3 * m - 1``
-# characters after the first of the ``m`` (as the writer writes them): their
-# columns are then counted, else found (:func:`_cols`).
+# Positions: the fast path finds none.  Its records (:class:`ReadTrick`,
+# :class:`ReadCards`) keep the line, and a position read later is the
+# token's index where ``str.find`` finds it from the end of the previous
+# token (only blanks lie between; :func:`_token_cols`), as ``_process`` has it.
 
 
 def _fast_trick(self, line: str, toks: list[str]) -> bool:
-    """``tK S: c c c c c``."""
+    """``tK S: c c c c c``: a :class:`ReadTrick`."""
     hand = self.hand
     if hand is None or self.skipping or len(toks) < 3:
         return False
-    kw = toks[0]
-    lead = toks[1]
-    seat = self.leads.get(lead)
-    num = _TRICK_NUM[kw]
+    seat = self.leads.get(toks[1])
+    num = _TRICK_NUM[toks[0]]
     if seat is None or num in self.seen:
         return False
     try:
         cards = list(map(self.card_of, toks[2:]))
     except KeyError:
         return False
-    c = 0 if line[0] == kw[0] else line.index(kw)
-    k = c + len(kw)
-    lc = k + 1 if line[k + 1] == lead[0] else line.index(lead, k)
-    k = lc + len(lead)
-    p = k + 1 if line[k + 1] == toks[2][0] else line.index(toks[2], k)
-    e = len(line)
-    cols = range(p + 1, e + 1, 3) if e - p == 3 * len(cards) - 1 else _cols(line, toks, 2, p)
-    ln = self.ln
-    rec = _trick_rec(num, seat, cards, cols, ln, c, lc)
+    rec = _new(ReadTrick)
+    rec.number = num
+    rec.leader = seat
+    rec.cards = cards
+    rec.renege_at = ()
+    rec.note = None
+    rec._ln = self.ln
+    rec._text = line
     self.seen.add(num)
     if num < self.prev_trick:
         self.trick_unsorted = True
     self.prev_trick = num
     hand.tricks.append(rec)
-    self.last = rec.plays[-1]
+    self.last = rec  # a note on the next line goes to its last card (_Reader._note)
     self.line = line
     return True
 
 
 def _fast_deal(self, line: str, toks: list[str]) -> bool:
-    """``deal S c c c c c c``."""
+    """``deal S c c c c c c``: a :class:`ReadCards`."""
     if self.hand is None or self.skipping or len(toks) < 3:
         return False
     s = toks[1]
@@ -544,19 +699,19 @@ def _fast_deal(self, line: str, toks: list[str]) -> bool:
         cards = list(map(self.card_of, toks[2:]))
     except KeyError:
         return False
-    c = 0 if line[0] == "d" else line.index("deal")
-    lc = c + 5 if line[c + 5] == s[0] else line.index(s, c + 4)
-    k = lc + len(s)
-    p = k + 1 if line[k + 1] == toks[2][0] else line.index(toks[2], k)
-    e = len(line)
-    cols = range(p + 1, e + 1, 3) if e - p == 3 * len(cards) - 1 else _cols(line, toks, 2, p)
-    self._dealt(_cards_rec(cards, self.ln, c, cols, s))
+    rec = _new(ReadCards)
+    rec.cards = cards
+    rec.seat = s
+    rec.note = None
+    rec._ln = self.ln
+    rec._text = line
+    self._dealt(rec)
     self.line = line
     return True
 
 
 def _fast_cards(self, line: str, toks: list[str]) -> bool:
-    """``blind c c``, ``bury c c``, ``share c ...``."""
+    """``blind c c``, ``bury c c``, ``share c ...``: a :class:`ReadCards`."""
     hand = self.hand
     if hand is None or self.skipping or len(toks) < 2:
         return False
@@ -567,12 +722,12 @@ def _fast_cards(self, line: str, toks: list[str]) -> bool:
         cards = list(map(self.card_of, toks[1:]))
     except KeyError:
         return False
-    c = 0 if line[0] == kw[0] else line.index(kw)
-    k = c + len(kw)
-    p = k + 1 if line[k + 1] == toks[1][0] else line.index(toks[1], k)
-    e = len(line)
-    cols = range(p + 1, e + 1, 3) if e - p == 3 * len(cards) - 1 else _cols(line, toks, 1, p)
-    self.last = rec = _cards_rec(cards, self.ln, c, cols, None)
+    self.last = rec = _new(ReadCards)
+    rec.cards = cards
+    rec.seat = None
+    rec.note = None
+    rec._ln = self.ln
+    rec._text = line
     setattr(hand, kw, rec)
     self.line = line
     return True
@@ -1214,6 +1369,8 @@ class _Reader:
         if len(t) < 2 or t[-1] != "}":
             raise self._unterminated(toks, i)
         target = self.last
+        if type(target) is ReadTrick:  # the fast path's trick: the note is its last card's
+            target = target.plays[-1]
         if target is None:
             raise self._err_at("E-NOTE", f"found the annotation {_quote(t)} with nothing to attach to; expected it "
                                "right after a statement, a played card, a score entry or a tag (one annotation "
