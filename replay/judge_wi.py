@@ -34,7 +34,9 @@ from . import judge_partner_cards, partner_cards
 from .seven import is_nuclear, roll_partner
 from .judge_potsplit import check_potsplit
 from .battery import new_state, winning_index
-from .state import JACK_BLITZ_COLOURS, CallType, GameState, Phase, bury_count_error, next_seat, successors
+from .state import (JACK_BLITZ_COLOURS, GameState, bury_count_error, next_seat, successors,
+                    _BURY, _CALL, _CT_ACE, _CT_ALONE, _CT_JD, _CT_JD_CALLUP, _CT_OWN_ACE, _CT_QUEENS, _CT_TEN,
+                    _CT_UNDER, _DONE, _MARKS, _PICK, _PLAY)  # the enum members as module names (state._PICK)
 
 from .outcome import CardLog, HandOutcome
 from .facts import HandRecord, Pos
@@ -512,13 +514,13 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                                      rec.share.pos, found="??", expected="the neighbour's blind cards")
                 _apply(chk, g, Share(tuple(rec.share.cards)), rec.share.pos)
             bury = rec.bury
-            derived = _derived_bury(chk, g) if (bury is None and g.phase == Phase.BURY
+            derived = _derived_bury(chk, g) if (bury is None and g.phase == _BURY
                                                 and prof.partnerMode != "sharedBlind") else None
             if derived is not None:  # what the picker held and never played (rules.md B-7)
                 _apply(chk, g, Bury(derived), rec.pick.pos)
                 chk.prov["bury"] = "derived"
             elif bury is None:
-                if g.phase == Phase.BURY:  # not in a game without a blind (rules.md F-1)
+                if g.phase == _BURY:  # not in a game without a blind (rules.md F-1)
                     g.apply(Bury(None))
             else:
                 cards = tuple(bury.cards)
@@ -563,7 +565,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                                  expected="blindtrick N")
         for action, pos in _marks_actions(chk, late=False):
             _apply(chk, g, action, pos)
-        if g.phase in (Phase.CALL, Phase.MARKS):
+        if g.phase in (_CALL, _MARKS):
             try:
                 g.start_play()
             except IllegalAction as exc:
@@ -584,7 +586,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 raise chk.reject("E-TRICK-ORDER", f"t{t.number} where t{expected_no} was expected", t.pos,
                                  found=f"t{t.number}", expected=f"t{expected_no}", trick=t.number)
             expected_no += 1
-            if g.phase == Phase.DONE:
+            if g.phase == _DONE:
                 raise chk.reject("E-TOO-MANY-TRICKS", f"t{t.number} after the last trick", t.pos, found=f"t{t.number}",
                                  expected=f"{prof.tricks} tricks", trick=t.number)
             lead = seat_of(t.leader)
@@ -627,7 +629,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 won.append(winning_index(g, cards_played, w))
         for action, pos in _marks_actions(chk, late=True):  # blitzes declared after the play (rules.md E-5)
             _apply(chk, g, action, pos)
-        if (stopped is None and rec.claim is None and g.complete and g.phase == Phase.PLAY and not g.trick
+        if (stopped is None and rec.claim is None and g.complete and g.phase == _PLAY and not g.trick
                 and g.trick_no == prof.tricks - 1 and rec.tricks
                 and all(g.hands[s].bit_count() == 1 for s in g.playing_seats())):
             # the last trick is forced (every seat holds one card): derived
@@ -663,7 +665,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
     if stopped is not None and g.trick:  # the cards of the trick cut short by an unknown card: no winner
         tricks.append((g.leader, tuple(g.trick), None))
     cardlog = _cardlog(chk, tricks, won, tuple(reneged))
-    if stopped is not None or g.phase != Phase.DONE:
+    if stopped is not None or g.phase != _DONE:
         where = f"an unknown card in trick {stopped[0]}" if stopped else f"{len(g.tricks)} of {prof.tricks} tricks"
         chk.warnings.append(chk.diag("W-PARTIAL", f"the card log is incomplete ({where}); the result is taken from "
                                      "what is written", stopped[1] if stopped else rec.pos, severity="warning"))
@@ -735,17 +737,17 @@ def _partner_unknown(g: GameState) -> bool:
     if g.complete or g.hands_known or g.picker is None:
         return False
     prof = g.profile
-    if g.call_type in (CallType.ACE, CallType.TEN, CallType.UNDER, CallType.JD, CallType.JD_CALLUP):
+    if g.call_type in (_CT_ACE, _CT_TEN, _CT_UNDER, _CT_JD, _CT_JD_CALLUP):
         if not g.alone and g.partner is None:
             return True
     if prof.partnerMode == "jdAndAce" and g.partner2 is None and not (g.hands[g.picker] | g.bury) >> Card.DJ & 1 \
             and g._holder(Card.DJ) is None:
         return True
-    if g.call_type is CallType.QUEENS:
+    if g.call_type is _CT_QUEENS:
         _, *others = prof.partner_cards
         held = g.hands[g.picker]
         return any(not held >> c & 1 and g._holder(c) is None for c in others)
-    if prof.partnerMode == "jackOfDiamonds" and g.alone and g.call_type is CallType.ALONE:
+    if prof.partnerMode == "jackOfDiamonds" and g.alone and g.call_type is _CT_ALONE:
         return False
     return False
 
@@ -801,7 +803,7 @@ def _pick(chk: HandCheck, g: GameState, dealer: int, picker: int) -> None:
     s = g.to_act
     has_blind = g.profile.has_blind  # the profile never changes within a hand
     pos = chk.rec.pick.pos
-    while has_blind and s != picker and g.phase == Phase.PICK and g.passes < g.np - 1:
+    while has_blind and s != picker and g.phase == _PICK and g.passes < g.np - 1:
         _apply(chk, g, _PASSES[s] if s < len(_PASSES) else Pass(s), pos)  # a stuck seat may not pass (D-13, D-14)
         s = g._succ[s]  # g.next_seat(s): the pass went through, so s is a seat of the table
     _apply(chk, g, _PICKS[picker] if picker < len(_PICKS) else Pick(picker), pos)
@@ -837,7 +839,7 @@ def _apply_sheepshead(chk: HandCheck, g: GameState) -> None:
     rec = chk.rec
     if rec.sheepshead is None:
         return
-    if g.phase == Phase.CALL:
+    if g.phase == _CALL:
         try:
             g.finish_call()
         except IllegalAction as exc:
@@ -846,7 +848,7 @@ def _apply_sheepshead(chk: HandCheck, g: GameState) -> None:
 
 
 def _call_text(g: GameState) -> str | None:
-    if g.alone and g.call_type in (CallType.ALONE, CallType.JD_CALLUP) and g.called is None:
+    if g.alone and g.call_type in (_CT_ALONE, _CT_JD_CALLUP) and g.called is None:
         return "alone"
     if g.called is None:
         return "alone" if g.alone else None
@@ -874,7 +876,7 @@ def _check_partner(chk: HandCheck, partner, g: GameState | None) -> None:
         if w is None or w.value is None:
             continue
         s = chk.seat(w.value, w.pos)
-        if not want and w is rec.partner and g is not None and g.call_type is CallType.OWN_ACE and s == g.picker:
+        if not want and w is rec.partner and g is not None and g.call_type is _CT_OWN_ACE and s == g.picker:
             chk.prov["partner"] = "verified"  # rules.md B-14: the picker is their own partner
             return
         if not want:
@@ -1093,7 +1095,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
             raise chk.reject("E-CALL-NONE", "a call, but the dealer went nuclear and plays alone", rec.call.pos,
                              found="call", expected="no call")
         alone = partner_known = True
-    if state is not None and state.phase >= Phase.MARKS and not partner_cards.side_open(state) and (
+    if state is not None and state.phase >= _MARKS and not partner_cards.side_open(state) and (
             state.complete or ((state.tricks or state.claimed) and not _partner_unknown(state))):
         # the partner as the cards show it: the whole deal, or the tricks replayed (who played the
         # called ace or the partner card, rules.md B-9, C-1)
@@ -1128,7 +1130,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
             partner = (partner, second)
         elif _two_partners(prof):
             partner_known = False  # a second partner may be unwritten
-    if rolled is not None and not (state is not None and state.phase >= Phase.MARKS and state.complete):
+    if rolled is not None and not (state is not None and state.phase >= _MARKS and state.complete):
         if partner_known and partner != rolled:
             pos = rec.partner.pos if rec.partner is not None else rec.roll.pos
             why = f"roll {_roll_shown(rec.roll)} names" if rec.roll is not None else "the blind is shared with"
@@ -1833,7 +1835,7 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
     if g.complete:
         bury = rec.bury
         cards = tuple(bury.cards) if bury is not None and None not in bury.cards else None
-        if g.phase == Phase.BURY or bury is not None:
+        if g.phase == _BURY or bury is not None:
             _apply(chk, g, Bury(cards), bury.pos if bury is not None else rec.pick.pos)
         if rec.call is not None and rec.call.card is not None:
             if rec.call.has_under and rec.call.under is None:
@@ -1842,7 +1844,7 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
                 _apply(chk, g, Call(rec.call.card, rec.call.under), rec.call.pos)
         elif rec.alone is not None:
             _apply(chk, g, Alone(), rec.alone.pos)
-        elif g.phase == Phase.CALL:
+        elif g.phase == _CALL:
             try:
                 g.finish_call()
             except IllegalAction as exc:
@@ -1853,11 +1855,11 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
         own = partner == picker and prof.allowCallOwnAce  # B-14: scored alone
         written2 = rec.partner2.value if rec.partner2 is not None else None
         partner2 = chk.index.get(written2) if written2 is not None else None
-        if g.phase == Phase.BURY:
+        if g.phase == _BURY:
             g.apply(Bury(None))
         g.assume_call(None if own else partner, rec.alone is not None or own or prof.always_alone, partner2)
         if own:
-            g.call_type = CallType.OWN_ACE
+            g.call_type = _CT_OWN_ACE
     _apply_sheepshead(chk, g)
     if any(m.seat is None for m in rec.marks):
         # QA18-D8: a mark whose seat is written ? (notation.md §7) counts on the score sheet, but the engine
