@@ -365,6 +365,16 @@ class ScoreRec:
     pos: Pos = field(default_factory=Pos)
     note: str | None = None
 
+    @property
+    def written(self) -> tuple[list[str], list[int | None], bool]:
+        """``(seats, units, agreed)``: the seat aliases in the order written,
+        their units (None for ``?``) and whether any entry is marked ``^``;
+        what the judge compares with the settlement.  The reader's score
+        lines (``ingest.shn.reader.ReadScore``) keep this and make ``entries``
+        only when read (issue 17)."""
+        return ([a for a, _ in self.entries], [v.value for _, v in self.entries],
+                any(v.agreed for _, v in self.entries))
+
 
 @dataclass(slots=True)
 class SessionRec:

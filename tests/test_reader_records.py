@@ -113,3 +113,23 @@ def test_fast_path_deal_line_makes_positions_when_read():
                                                            [Pos(4, 9), Pos(4, 12), Pos(4, 15)])
     assert (b.seat, b.cards, b.pos, list(b.card_pos)) == (None, [Card.SA, Card.CK], Pos(5, 1), [Pos(5, 8), Pos(5, 11)])
     assert d == CardsRec([Card.SQ, Card.DJ, Card.C9], Pos(4, 1), [Pos(4, 9), Pos(4, 12), Pos(4, 15)], "Cy")
+
+
+def test_fast_path_score_line_keeps_seats_and_units_and_makes_positions_when_read():
+    from ingest.shn.reader import ReadScore
+    from replay.facts import ScoreRec, Value
+
+    # line 4: "score Al -2  Bea +2 Cy \u22120" -> score at col 1; -2 at 10, +2 at 18, \u22120 at 24
+    f = read('%SHN 1.0\n[Seats "Al; Bea; Cy"]\nhand 1\nscore Al -2  Bea +2 Cy \u22120\n{said}\n')
+    sc = f.hands[0].score
+    assert type(sc) is ReadScore and not f.hands[0].errors
+    assert sc.written == (["Al", "Bea", "Cy"], [-2, 2, 0], False)
+    assert sc.pos == Pos(4, 1)
+    assert sc.entries == [("Al", Value(-2, Pos(4, 10))), ("Bea", Value(2, Pos(4, 18))),
+                          ("Cy", Value(0, Pos(4, 24), note="said"))]
+    assert sc == ScoreRec(sc.entries, Pos(4, 1))
+    # a ^ entry is read by the statement loop; setting entries keeps `written` in step
+    g = read('%SHN 1.0\n[Seats "Al; Bea"]\nhand 1\nscore Al ^+2 Bea -2\n').hands[0].score
+    assert type(g) is ScoreRec and g.written == (["Al", "Bea"], [2, -2], True)
+    sc.entries = g.entries
+    assert sc.written == (["Al", "Bea"], [2, -2], True)

@@ -39,16 +39,18 @@ with ``str.find``, no per-character loop; a regular expression tokenizes only
 the lines that hold a tag.  The cyclic garbage collector is paused while the
 records are built (they hold no cycles).  The records of the hot statements
 are made with ``object.__new__`` and their slots set, never through a
-dataclass ``__init__`` (a Python call per object); a played card is one
-:class:`~replay.facts.ReadPlay` whose :class:`Pos` is made when first read,
-and a card line's positions one :class:`~replay.facts.PosRow` (issue 17:
-about 34 Pos objects a full hand instead of 98).  A line that is one plain
-``tK``, ``deal``, ``blind``, ``bury`` or ``share`` statement (plain cards
-only) is read by the fast path (:data:`_FAST`: its cards in one ``map`` over
-the card spellings, their columns counted when written two characters one
-blank apart) without the statement loop; any other line, and any line the
-fast path declines, is read by the statement loop, which gives every
-diagnostic.  ``benchmarks/bench_reader.py`` measures it.
+dataclass ``__init__`` (a Python call per object).  A line that is one
+plain ``tK``, ``deal``, ``blind``, ``bury``, ``share`` or ``score``
+statement (plain cards, or seats and whole numbers) is read by the fast
+path (:data:`_FAST`: its cards in one ``map`` over the card spellings)
+without the statement loop, into one record that keeps the card codes (or
+the seats and units) and the line, whose positions are found on the line
+when first read (:class:`ReadTrick`, :class:`ReadCards`,
+:class:`ReadScore`; issue 17: two objects a trick line instead of ten); any
+other line, and any line the fast path declines, is read by the statement
+loop, which gives every diagnostic.  The judge replays ``TrickRec.cards``
+and ``ScoreRec.written`` and reads a position only to report it.
+``benchmarks/bench_reader.py`` measures it.
 """
 
 from __future__ import annotations
@@ -636,12 +638,73 @@ class ReadCards(CardsRec):
                 f"note={self.note!r})")
 
 
+
+_SCORE_ENTRIES = ScoreRec.entries
+_SCORE_POS = ScoreRec.pos
+
+
+class ReadScore(ScoreRec):
+    """A :class:`ScoreRec` of a plain ``score`` line (each seat once, each
+    written as a whole number with an optional sign) as the fast path reads
+    it: ``written`` (``(seats, units, False)``), ``note``, ``_ln`` and
+    ``_text`` set; ``pos`` and ``entries`` (a :class:`Value` with its
+    position each) made from the line when first read.  Otherwise a
+    ScoreRec, equal to the ScoreRec of the same fields either way round;
+    setting ``entries`` sets ``written`` to match."""
+
+    __slots__ = ("written", "_ln", "_text")
+
+    def _made(self) -> None:
+        cols = _token_cols(self._text)
+        ln = self._ln
+        _SCORE_POS.__set__(self, new_pos(ln, cols[0]))
+        seats, units, _ = self.written
+        _SCORE_ENTRIES.__set__(self, [(a, new_value(u, ln, cols[2 + 2 * k]))
+                                      for k, (a, u) in enumerate(zip(seats, units))])
+
+    @property
+    def entries(self) -> list:
+        try:
+            return _SCORE_ENTRIES.__get__(self)
+        except AttributeError:
+            self._made()
+            return _SCORE_ENTRIES.__get__(self)
+
+    @entries.setter
+    def entries(self, value: list) -> None:
+        _SCORE_ENTRIES.__set__(self, value)
+        self.written = ([a for a, _ in value], [v.value for _, v in value], any(v.agreed for _, v in value))
+
+    @property
+    def pos(self) -> Pos:
+        try:
+            return _SCORE_POS.__get__(self)
+        except AttributeError:
+            self._made()
+            return _SCORE_POS.__get__(self)
+
+    @pos.setter
+    def pos(self, value: Pos) -> None:
+        _SCORE_POS.__set__(self, value)
+
+    def __eq__(self, other):
+        if isinstance(other, ScoreRec):
+            return (self.entries, self.pos, self.note) == (other.entries, other.pos, other.note)
+        return NotImplemented
+
+    __hash__ = None  # as ScoreRec's
+
+    def __repr__(self) -> str:
+        return f"ScoreRec(entries={self.entries!r}, pos={self.pos!r}, note={self.note!r})"
+
+
 # ---------------------------------------------------------------------------
 # The fast path (issue 17)
 #
-# A line that is one ``tK``, ``deal``, ``blind``, ``bury`` or ``share``
-# statement written plainly (the leader or seat in the seats in force, only
-# plain cards after it, no annotation, nothing else on the line) is read by
+# A line that is one ``tK``, ``deal``, ``blind``, ``bury``, ``share`` or
+# ``score`` statement written plainly (the leader or seats in the seats in
+# force, only plain cards or whole numbers after them, no annotation, nothing
+# else on the line) is read by
 # the function of :data:`_FAST` for its first word, without the statement
 # loop and with as few Python calls as may be (a call costs about as much as
 # a record).  For any other line, and whenever the hand is being skipped or
@@ -729,6 +792,35 @@ def _fast_cards(self, line: str, toks: list[str]) -> bool:
     rec._ln = self.ln
     rec._text = line
     setattr(hand, kw, rec)
+    self.line = line
+    return True
+
+
+def _fast_score(self, line: str, toks: list[str]) -> bool:
+    """``score S n S n ...``, each seat of the seats in force once, each
+    ``n`` a whole number with an optional sign: a :class:`ReadScore`."""
+    hand = self.hand
+    n = len(toks)
+    if hand is None or self.skipping or n < 3 or not n & 1 or hand.score is not None:
+        return False
+    seats = toks[1::2]
+    seatset = self.seatset
+    for s in seats:
+        if s not in seatset:
+            return False
+    if len(set(seats)) != len(seats):
+        return False
+    try:
+        units = list(map(_SINT.__getitem__, toks[2::2]))
+    except KeyError:
+        return False
+    rec = _new(ReadScore)
+    rec.written = (seats, units, False)
+    rec.note = None
+    rec._ln = self.ln
+    rec._text = line
+    hand.score = rec
+    self.last = rec  # a note on the next line goes to its last entry (_Reader._note)
     self.line = line
     return True
 
@@ -1371,6 +1463,8 @@ class _Reader:
         target = self.last
         if type(target) is ReadTrick:  # the fast path's trick: the note is its last card's
             target = target.plays[-1]
+        elif type(target) is ReadScore:  # the fast path's score: its last entry's
+            target = target.entries[-1][1]
         if target is None:
             raise self._err_at("E-NOTE", f"found the annotation {_quote(t)} with nothing to attach to; expected it "
                                "right after a statement, a played card, a score entry or a tag (one annotation "
@@ -2436,7 +2530,7 @@ def _no_number(found: str) -> str:
 
 _NO_NUMBER_EOL = _no_number("end of line")
 
-_FAST = {"deal": _fast_deal, "blind": _fast_cards, "bury": _fast_cards, "share": _fast_cards}
+_FAST = {"deal": _fast_deal, "blind": _fast_cards, "bury": _fast_cards, "share": _fast_cards, "score": _fast_score}
 for _w in _TRICK_NUM:
     _FAST[_w] = _fast_trick
 
