@@ -154,7 +154,10 @@ def _known_mask(cards) -> tuple[int, int]:
     a card written twice is in the mask once."""
     if None in cards:
         return reduce(or_, [_BITS[c] for c in cards if c is not None], 0), cards.count(None)
-    return reduce(or_, map(_BITS.__getitem__, cards), 0), 0
+    m = sum(map(_BITS.__getitem__, cards))  # the mask when no card repeats (a sum of distinct bits: no carry)
+    if m.bit_count() != len(cards):  # some card twice: the sum carried, so the mask by or
+        m = reduce(or_, map(_BITS.__getitem__, cards), 0)
+    return m, 0
 
 
 def _check_repeats(chk: HandCheck, cards, card_pos, pos: Pos, dealt: int) -> int:
