@@ -108,10 +108,11 @@ def card_file(draw):
     head = "%SHN 1.0\n" + draw(st.sampled_from(['[Seats "Al; Bea; Cy; Di; Ed"]\n', "", '[Cards "de"]\n']))
     lines = [head.rstrip("\n")]
     for n in range(1, draw(st.integers(1, 3)) + 1):
-        heads = [f"hand {n}", f"hand {n}  dealer Al", f"hand {n}", "hand x", f"hand {n} {{n}}"]
+        heads = [f"hand {n}", f"hand {n}  dealer Al", f"hand {n}", "hand x", f"hand {n} {{n}}", "hand", "  hand ; x"]
         lines.append(draw(st.sampled_from(heads)))
         lines += draw(st.lists(st.one_of(card_line(), st.sampled_from(
-            ["", "{after}", '[Seats "Al; Bea; Cy"]', "pick Bea", "score Al +2 Bea -2"])), max_size=8))
+            ["", "{after}", '[Seats "Al; Bea; Cy"]', "pick Bea", "score Al +2 Bea -2", "hand", f"hand {n}"])),
+            max_size=8))
     return "\n".join(lines) + draw(st.sampled_from(["", "\n"]))
 
 

@@ -825,6 +825,20 @@ def _fast_score(self, line: str, toks: list[str]) -> bool:
     return True
 
 
+def _fast_hand(self, line: str, toks: list[str]) -> bool:
+    """A line that is only ``hand`` (issue 15: a file of 100,000 of them),
+    read leniently: what ``_process`` does with it (the skip ends, ``s_hand``
+    starts the hand and records its ``E-NUMBER``, which it never raises when
+    not strict), without the statement loop."""
+    if len(toks) != 1 or self.strict:
+        return False
+    self.line = line
+    self.p = 0
+    self.skipping = _SKIP_NONE  # a line that starts a hand ends a skip (_process)
+    self.s_hand(toks, 0, 1)
+    return True
+
+
 class _Window:
     """The lines a streaming :class:`_Reader` keeps: those from the first
     line of the hand being read to the current one (``lines[k]`` is file
@@ -1780,8 +1794,10 @@ class _Reader:
         self.hands.append(h)
         self.sess_has_hands = True
         self.hand_failed = False
-        self.seen = set()
-        self.pending = []
+        if self.seen:  # an empty one serves the next hand (issue 15: a refused hand a line)
+            self.seen = set()
+        if self.pending:
+            self.pending = []
         self.deal_unsorted = False
         self.trick_unsorted = False
         self.prev_deal = -1
@@ -1800,10 +1816,18 @@ class _Reader:
                 "error", self.path, ln, c + 1, h.number or None, None, e.code, "a session without syntax errors"))
         if num is None or num < 1:
             if t is None:  # one message shared by every lone 'hand' (issue 15: 100,000 of them, not 100,000 copies)
+                if n == 1 and not self.strict and not self.enc_cut:
+                    # a line that is only 'hand': its one error recorded as _process records it (_fail: in the
+                    # hand, which is then skipped), without the exception: at the column just after 'hand'
+                    # (_col), no trick, no hand number (0)
+                    h.errors.append(Diagnostic("E-NUMBER", _NO_NUMBER_EOL, "error", self.path, ln, c + 5, None, None,
+                                               "end of line", "a hand number"))
+                    self.hand_failed = True
+                    self.skipping = _SKIP_HAND
+                    self.p = len(line)
+                    return j
                 err = self._err_at("E-NUMBER", _NO_NUMBER_EOL, toks, j, "end of line", "a hand number")
                 if n == 1 and not self.strict:
-                    # a line that is only 'hand': recorded as _process records it (the line's one error,
-                    # the rest of the line read), without raising and catching it
                     self._fail(err)
                     self.p = len(line)
                     return j
@@ -1814,9 +1838,19 @@ class _Reader:
             raise self._err_at("E-NUMBER", f"found hand {_quote(t)}; expected a hand number from 1 to {MAX_HAND}", toks, j, t,
                                f"1..{MAX_HAND}")
         if self.last_num is not None and num <= self.last_num:
-            raise self._err_at("E-HAND-ORDER", f"found hand {num} after hand {self.last_num} in the same session; "
-                               f"expected a number greater than {self.last_num} (start a new session with "
-                               "[Session \"id\"] to restart the numbering)", toks, j, t, f"> {self.last_num}")
+            msg = (f"found hand {num} after hand {self.last_num} in the same session; expected a number greater "
+                   f"than {self.last_num} (start a new session with [Session \"id\"] to restart the numbering)")
+            if n == 2 and not self.strict and not self.enc_cut:
+                # a line that is only 'hand N' (issue 15: 50,000 of them out of order): its one error recorded
+                # as _process records it (_fail; the hand then skipped, the line has nothing more), without
+                # the exception: at N's column (_col), in hand N
+                h.errors.append(Diagnostic("E-HAND-ORDER", msg, "error", self.path, ln, self._col(toks, j), num, None,
+                                           t, f"> {self.last_num}"))
+                self.hand_failed = True
+                self.skipping = _SKIP_HAND
+                self.p = len(line)
+                return n
+            raise self._err_at("E-HAND-ORDER", msg, toks, j, t, f"> {self.last_num}")
         self.last_num = num
         self.p = line.find(t, p) + len(t)
         return j + 1
@@ -2530,7 +2564,8 @@ def _no_number(found: str) -> str:
 
 _NO_NUMBER_EOL = _no_number("end of line")
 
-_FAST = {"deal": _fast_deal, "blind": _fast_cards, "bury": _fast_cards, "share": _fast_cards, "score": _fast_score}
+_FAST = {"deal": _fast_deal, "blind": _fast_cards, "bury": _fast_cards, "share": _fast_cards, "score": _fast_score,
+         "hand": _fast_hand}
 for _w in _TRICK_NUM:
     _FAST[_w] = _fast_trick
 
