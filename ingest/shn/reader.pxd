@@ -61,6 +61,7 @@ cdef class _Reader:
 
 cpdef _hand_rec(number, session, ln, col)
 cpdef _cards_rec(cards, ln, c, cols, seat)
+cpdef _read_plays(cards, cols, ln)
 cpdef _trick_rec(num, lead, cards, cols, ln, c, lc)
 cpdef _cols(line, toks, k, p)
 cpdef _fast_trick(_Reader self, str line, list toks)

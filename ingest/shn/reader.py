@@ -432,12 +432,9 @@ def _hand_rec(number: int, session: SessionRec, ln: int, col: int) -> HandRecord
     return h
 
 
-def _trick_rec(num: int, lead: str, cards: list, cols, ln: int, c: int, lc: int) -> TrickRec:
-    """The :class:`TrickRec` of trick ``num`` whose head is at index ``c``
-    and leader at index ``lc`` of line ``ln``, with the plain played
-    ``cards`` written at the 1-based columns ``cols``: one
-    :class:`~replay.facts.ReadPlay` each, whose :class:`Pos` is made when
-    first read."""
+def _read_plays(cards: list, cols, ln: int) -> list:
+    """One :class:`~replay.facts.ReadPlay` for each plain played card of
+    ``cards``, written at the 1-based columns ``cols`` of line ``ln``."""
     plays: list = []
     append = plays.append
     new = _new
@@ -450,6 +447,17 @@ def _trick_rec(num: int, lead: str, cards: list, cols, ln: int, c: int, lc: int)
         o.suffix = ""
         o.note = None
         append(o)
+    return plays
+
+
+def _trick_rec(num: int, lead: str, cards: list, cols, ln: int, c: int, lc: int) -> TrickRec:
+    """The :class:`TrickRec` of trick ``num`` whose head is at index ``c``
+    and leader at index ``lc`` of line ``ln``, with the plain played
+    ``cards`` written at the 1-based columns ``cols``: one
+    :class:`~replay.facts.ReadPlay` each, whose :class:`Pos` is made when
+    first read."""
+    plays = _read_plays(cards, cols, ln)
+    new = _new
     rec = new(TrickRec)
     rec.number = num
     rec.leader = lead
@@ -493,12 +501,30 @@ _TRICK_POS = TrickRec.pos
 _TRICK_LEADER_POS = TrickRec.leader_pos
 _CARDS_POS = CardsRec.pos
 _CARDS_CARD_POS = CardsRec.card_pos
+_SCORE_ENTRIES = ScoreRec.entries
+_SCORE_POS = ScoreRec.pos
 
 
 def _token_cols(line: str) -> list[int]:
     """The 1-based column of every token of ``line`` (comments dropped), each
     found from the end of the one before."""
     return _cols(line, _tokens(line), 0, 0)
+
+
+def _made_on_read(slot) -> property:
+    """A property over the dataclass field whose slot is ``slot`` (a member
+    descriptor): the slot's value, set first by the record's ``_made()``
+    (from its line) when the slot is still empty; setting it sets the slot."""
+    get = slot.__get__
+
+    def fget(self):
+        try:
+            return get(self)
+        except AttributeError:
+            self._made()
+            return get(self)
+
+    return property(fget, slot.__set__)
 
 
 class ReadTrick(TrickRec):
@@ -519,55 +545,17 @@ class ReadTrick(TrickRec):
         ln = self._ln
         _TRICK_POS.__set__(self, new_pos(ln, cols[0]))
         _TRICK_LEADER_POS.__set__(self, new_pos(ln, cols[1]))
-        plays = []
-        for x, col in zip(self.cards, cols[2:]):
-            o = _new(ReadPlay)
-            o.card = x
-            o._line = ln
-            o._col = col
-            o.renege = False
-            o.suffix = ""
-            o.note = None
-            plays.append(o)
-        _TRICK_PLAYS.__set__(self, plays)
+        _TRICK_PLAYS.__set__(self, _read_plays(self.cards, cols[2:], ln))
 
-    @property
-    def plays(self) -> list[PlayRec]:
-        try:
-            return _TRICK_PLAYS.__get__(self)
-        except AttributeError:
-            self._made()
-            return _TRICK_PLAYS.__get__(self)
+    pos = _made_on_read(_TRICK_POS)
+    leader_pos = _made_on_read(_TRICK_LEADER_POS)
+    plays = _made_on_read(_TRICK_PLAYS)
 
     @plays.setter
     def plays(self, value: list[PlayRec]) -> None:
         _TRICK_PLAYS.__set__(self, value)
         self.cards = [p.card for p in value]
         self.renege_at = tuple(i for i, p in enumerate(value) if p.renege)
-
-    @property
-    def pos(self) -> Pos:
-        try:
-            return _TRICK_POS.__get__(self)
-        except AttributeError:
-            self._made()
-            return _TRICK_POS.__get__(self)
-
-    @pos.setter
-    def pos(self, value: Pos) -> None:
-        _TRICK_POS.__set__(self, value)
-
-    @property
-    def leader_pos(self) -> Pos:
-        try:
-            return _TRICK_LEADER_POS.__get__(self)
-        except AttributeError:
-            self._made()
-            return _TRICK_LEADER_POS.__get__(self)
-
-    @leader_pos.setter
-    def leader_pos(self, value: Pos) -> None:
-        _TRICK_LEADER_POS.__set__(self, value)
 
     def __eq__(self, other):
         if isinstance(other, TrickRec):
@@ -601,29 +589,8 @@ class ReadCards(CardsRec):
         row._made = None
         _CARDS_CARD_POS.__set__(self, row)
 
-    @property
-    def pos(self) -> Pos:
-        try:
-            return _CARDS_POS.__get__(self)
-        except AttributeError:
-            self._made()
-            return _CARDS_POS.__get__(self)
-
-    @pos.setter
-    def pos(self, value: Pos) -> None:
-        _CARDS_POS.__set__(self, value)
-
-    @property
-    def card_pos(self) -> list[Pos]:
-        try:
-            return _CARDS_CARD_POS.__get__(self)
-        except AttributeError:
-            self._made()
-            return _CARDS_CARD_POS.__get__(self)
-
-    @card_pos.setter
-    def card_pos(self, value: list[Pos]) -> None:
-        _CARDS_CARD_POS.__set__(self, value)
+    pos = _made_on_read(_CARDS_POS)
+    card_pos = _made_on_read(_CARDS_CARD_POS)
 
     def __eq__(self, other):
         if isinstance(other, CardsRec):
@@ -637,10 +604,6 @@ class ReadCards(CardsRec):
         return (f"CardsRec(cards={self.cards!r}, pos={self.pos!r}, card_pos={self.card_pos!r}, seat={self.seat!r}, "
                 f"note={self.note!r})")
 
-
-
-_SCORE_ENTRIES = ScoreRec.entries
-_SCORE_POS = ScoreRec.pos
 
 
 class ReadScore(ScoreRec):
@@ -662,30 +625,13 @@ class ReadScore(ScoreRec):
         _SCORE_ENTRIES.__set__(self, [(a, new_value(u, ln, cols[2 + 2 * k]))
                                       for k, (a, u) in enumerate(zip(seats, units))])
 
-    @property
-    def entries(self) -> list:
-        try:
-            return _SCORE_ENTRIES.__get__(self)
-        except AttributeError:
-            self._made()
-            return _SCORE_ENTRIES.__get__(self)
+    pos = _made_on_read(_SCORE_POS)
+    entries = _made_on_read(_SCORE_ENTRIES)
 
     @entries.setter
     def entries(self, value: list) -> None:
         _SCORE_ENTRIES.__set__(self, value)
         self.written = ([a for a, _ in value], [v.value for _, v in value], any(v.agreed for _, v in value))
-
-    @property
-    def pos(self) -> Pos:
-        try:
-            return _SCORE_POS.__get__(self)
-        except AttributeError:
-            self._made()
-            return _SCORE_POS.__get__(self)
-
-    @pos.setter
-    def pos(self, value: Pos) -> None:
-        _SCORE_POS.__set__(self, value)
 
     def __eq__(self, other):
         if isinstance(other, ScoreRec):
