@@ -241,6 +241,19 @@ class TrickRec:
     leader_pos: Pos = field(default_factory=Pos)
     note: str | None = None
 
+    @property
+    def cards(self) -> list[Card | None]:
+        """The played cards in order (None for ``??``): what the judge
+        replays.  The reader's tricks (``ingest.shn.reader.ReadTrick``) keep
+        this list itself and make ``plays`` only when read (issue 17)."""
+        return [p.card for p in self.plays]
+
+    @property
+    def renege_at(self) -> tuple[int, ...]:
+        """The indices in ``plays`` of the cards marked ``^R`` (a renege the
+        table ruled on, rules.md B-23); empty for most tricks."""
+        return tuple(i for i, p in enumerate(self.plays) if p.renege)
+
 
 @dataclass(slots=True)
 class CallRec:
@@ -351,6 +364,16 @@ class ScoreRec:
     entries: list[tuple[str, Value[int]]]
     pos: Pos = field(default_factory=Pos)
     note: str | None = None
+
+    @property
+    def written(self) -> tuple[list[str], list[int | None], bool]:
+        """``(seats, units, agreed)``: the seat aliases in the order written,
+        their units (None for ``?``) and whether any entry is marked ``^``;
+        what the judge compares with the settlement.  The reader's score
+        lines (``ingest.shn.reader.ReadScore``) keep this and make ``entries``
+        only when read (issue 17)."""
+        return ([a for a, _ in self.entries], [v.value for _, v in self.entries],
+                any(v.agreed for _, v in self.entries))
 
 
 @dataclass(slots=True)

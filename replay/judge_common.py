@@ -207,13 +207,16 @@ def _or(ms) -> int:
 def _written_units(chk: HandCheck, score) -> tuple[list[int | None], bool]:
     n = chk.profile.players
     units: list[int | None] = [None] * n
-    agreed = False
-    for alias, v in score.entries:
-        s = chk.seat(alias, v.pos)
+    seats, values, agreed = score.written  # an entry's position (score.entries[k]) is read only to report it
+    index = chk.index
+    for k, alias in enumerate(seats):
+        s = index.get(alias)
+        if s is None:
+            s = chk.seat(alias, score.entries[k][1].pos)  # E-SEAT
         if units[s] is not None:
-            raise chk.reject("E-SCORE", f"{alias} is scored twice", v.pos, found=alias, expected="one entry per seat")
-        units[s] = v.value
-        agreed |= v.agreed
+            raise chk.reject("E-SCORE", f"{alias} is scored twice", score.entries[k][1].pos, found=alias,
+                             expected="one entry per seat")
+        units[s] = values[k]
     known = [u for u in units if u is not None]
     if len(known) == n and sum(known) != 0 and not chk.pot_on:  # with the pot: checked by _agreed_score
         raise chk.reject("E-SCORE-SUM", f"the score sums to {sum(known):+d}, not 0 (rules.md B-35)", score.pos,

@@ -34,7 +34,9 @@ from . import judge_partner_cards, partner_cards
 from .seven import is_nuclear, roll_partner
 from .judge_potsplit import check_potsplit
 from .battery import new_state, winning_index
-from .state import JACK_BLITZ_COLOURS, CallType, GameState, Phase, bury_count_error, next_seat, successors
+from .state import (JACK_BLITZ_COLOURS, GameState, bury_count_error, next_seat, successors,
+                    _BURY, _CALL, _CT_ACE, _CT_ALONE, _CT_JD, _CT_JD_CALLUP, _CT_OWN_ACE, _CT_QUEENS, _CT_TEN,
+                    _CT_UNDER, _DONE, _MARKS, _PICK, _PLAY)  # the enum members as module names (state._PICK)
 
 from .outcome import CardLog, HandOutcome
 from .facts import HandRecord, Pos
@@ -152,7 +154,10 @@ def _known_mask(cards) -> tuple[int, int]:
     a card written twice is in the mask once."""
     if None in cards:
         return reduce(or_, [_BITS[c] for c in cards if c is not None], 0), cards.count(None)
-    return reduce(or_, map(_BITS.__getitem__, cards), 0), 0
+    m = sum(map(_BITS.__getitem__, cards))  # the mask when no card repeats (a sum of distinct bits: no carry)
+    if m.bit_count() != len(cards):  # some card twice: the sum carried, so the mask by or
+        m = reduce(or_, map(_BITS.__getitem__, cards), 0)
+    return m, 0
 
 
 def _check_repeats(chk: HandCheck, cards, card_pos, pos: Pos, dealt: int) -> int:
@@ -236,7 +241,7 @@ def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int |
             hands[p] |= bury
         if blind_mask is not None:
             every = (rec.claim is None and len(rec.tricks) == prof.tricks
-                     and all(pl.card is not None for t in rec.tricks for pl in t.plays))
+                     and all(None not in t.cards for t in rec.tricks))
             stray = blind_mask & ~hands[p]
             elsewhere = stray & _or(h for s, h in enumerate(hands) if s != p)
             if elsewhere or (stray and bury is not None and every):
@@ -263,7 +268,7 @@ def _state_from_plays(chk: HandCheck, dealer: int, stake: int, blind_mask: int |
     # every card each seat holds is known only when every trick is written
     # in full and nothing was claimed (rules.md B-9, B-12 need the whole hand)
     every = (rec.claim is None and len(rec.tricks) == prof.tricks
-             and all(pl.card is not None for t in rec.tricks for pl in t.plays))
+             and all(None not in t.cards for t in rec.tricks))
     return GameState(prof, dealer, hands, blind, complete=complete, stake=stake, pot=chk.pot, hands_known=every)
 
 
@@ -512,17 +517,20 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                                      rec.share.pos, found="??", expected="the neighbour's blind cards")
                 _apply(chk, g, Share(tuple(rec.share.cards)), rec.share.pos)
             bury = rec.bury
-            derived = _derived_bury(chk, g) if (bury is None and g.phase == Phase.BURY
+            derived = _derived_bury(chk, g) if (bury is None and g.phase == _BURY
                                                 and prof.partnerMode != "sharedBlind") else None
             if derived is not None:  # what the picker held and never played (rules.md B-7)
                 _apply(chk, g, Bury(derived), rec.pick.pos)
                 chk.prov["bury"] = "derived"
             elif bury is None:
-                if g.phase == Phase.BURY:  # not in a game without a blind (rules.md F-1)
+                if g.phase == _BURY:  # not in a game without a blind (rules.md F-1)
                     g.apply(Bury(None))
             else:
                 cards = tuple(bury.cards)
-                _apply(chk, g, Bury(None if any(c is None for c in cards) else cards), bury.pos)
+                try:  # _apply at bury.pos, read only for the error (the reader makes it then)
+                    g.apply(Bury(None if None in cards else cards))
+                except IllegalAction as exc:
+                    raise chk.engine_error(exc, bury.pos) from None
             if rec.roll is not None:  # wi7-die-roll: the written die names the partner (issue 18, replay/seven.py)
                 if rec.alone is not None:
                     raise chk.reject("E-ROLL", f"both roll {_roll_shown(rec.roll)} and alone: the die names a partner",
@@ -560,7 +568,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                                  expected="blindtrick N")
         for action, pos in _marks_actions(chk, late=False):
             _apply(chk, g, action, pos)
-        if g.phase in (Phase.CALL, Phase.MARKS):
+        if g.phase in (_CALL, _MARKS):
             try:
                 g.start_play()
             except IllegalAction as exc:
@@ -581,7 +589,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 raise chk.reject("E-TRICK-ORDER", f"t{t.number} where t{expected_no} was expected", t.pos,
                                  found=f"t{t.number}", expected=f"t{expected_no}", trick=t.number)
             expected_no += 1
-            if g.phase == Phase.DONE:
+            if g.phase == _DONE:
                 raise chk.reject("E-TOO-MANY-TRICKS", f"t{t.number} after the last trick", t.pos, found=f"t{t.number}",
                                  expected=f"{prof.tricks} tricks", trick=t.number)
             lead = seat_of(t.leader)
@@ -592,26 +600,27 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 raise chk.reject("E-LEADER", f"trick {t.number} is led by {t.leader}, but {who} leads it "
                                  "(rules.md B-17)", t.leader_pos, found=t.leader, expected=chk.aliases[g.leader],
                                  trick=t.number)
-            if len(t.plays) != size:  # two cards a seat in the battery games (replay.battery)
-                raise chk.reject("E-TRICK-SIZE", f"trick {t.number} has {len(t.plays)} cards; {g.np} seats play "
+            cards = t.cards  # the card codes; a card's position (t.plays[i].pos) is read only to report it
+            if len(cards) != size:  # two cards a seat in the battery games (replay.battery)
+                raise chk.reject("E-TRICK-SIZE", f"trick {t.number} has {len(cards)} cards; {g.np} seats play "
                                  f"{size} cards to a trick (rules.md B-17)", t.pos,
-                                 found=len(t.plays), expected=size, trick=t.number)
+                                 found=len(cards), expected=size, trick=t.number)
             number = t.number
+            marks = t.renege_at
             s = lead
             i = 0
-            for pl in t.plays:
-                card = pl.card
+            for card in cards:
                 if card is None:
-                    stopped = (number, pl.pos)
+                    stopped = (number, t.plays[i].pos)
                     break
-                renege = pl.renege
+                renege = i in marks if marks else False
                 if renege:
-                    marked.append((s, number, pl.pos))
+                    marked.append((s, number, t.plays[i].pos))
                     reneged.append((number - 1) * size + i)
                 try:
                     play(s, card, renege)
                 except IllegalAction as exc:
-                    raise chk.engine_error(exc, pl.pos, number) from None
+                    raise chk.engine_error(exc, t.plays[i].pos, number) from None
                 if frames is not None:
                     frames.append(snapshot(g, len(frames), (s, card)))
                 s = succ[s]  # g.next_seat(s): the seats never change within a hand
@@ -623,7 +632,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                 won.append(winning_index(g, cards_played, w))
         for action, pos in _marks_actions(chk, late=True):  # blitzes declared after the play (rules.md E-5)
             _apply(chk, g, action, pos)
-        if (stopped is None and rec.claim is None and g.complete and g.phase == Phase.PLAY and not g.trick
+        if (stopped is None and rec.claim is None and g.complete and g.phase == _PLAY and not g.trick
                 and g.trick_no == prof.tricks - 1 and rec.tricks
                 and all(g.hands[s].bit_count() == 1 for s in g.playing_seats())):
             # the last trick is forced (every seat holds one card): derived
@@ -659,7 +668,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
     if stopped is not None and g.trick:  # the cards of the trick cut short by an unknown card: no winner
         tricks.append((g.leader, tuple(g.trick), None))
     cardlog = _cardlog(chk, tricks, won, tuple(reneged))
-    if stopped is not None or g.phase != Phase.DONE:
+    if stopped is not None or g.phase != _DONE:
         where = f"an unknown card in trick {stopped[0]}" if stopped else f"{len(g.tricks)} of {prof.tricks} tricks"
         chk.warnings.append(chk.diag("W-PARTIAL", f"the card log is incomplete ({where}); the result is taken from "
                                      "what is written", stopped[1] if stopped else rec.pos, severity="warning"))
@@ -708,15 +717,16 @@ def _derived_bury(chk: HandCheck, g: GameState) -> tuple | None:
     played = 0
     for t in rec.tricks:
         seat = chk.index.get(t.leader)
-        if seat is None or len(t.plays) != g.np:
+        cards = t.cards
+        if seat is None or len(cards) != g.np:
             return None
-        for i, pl in enumerate(t.plays):
+        for i, card in enumerate(cards):
             if i:
                 seat = g.next_seat(seat)
-            if pl.card is None:
+            if card is None:
                 return None
             if seat == p:
-                played |= 1 << pl.card
+                played |= 1 << card
     rest = g.hands[p] & ~played
     if rest.bit_count() != prof.blind_size:
         return None
@@ -730,17 +740,17 @@ def _partner_unknown(g: GameState) -> bool:
     if g.complete or g.hands_known or g.picker is None:
         return False
     prof = g.profile
-    if g.call_type in (CallType.ACE, CallType.TEN, CallType.UNDER, CallType.JD, CallType.JD_CALLUP):
+    if g.call_type in (_CT_ACE, _CT_TEN, _CT_UNDER, _CT_JD, _CT_JD_CALLUP):
         if not g.alone and g.partner is None:
             return True
     if prof.partnerMode == "jdAndAce" and g.partner2 is None and not (g.hands[g.picker] | g.bury) >> Card.DJ & 1 \
             and g._holder(Card.DJ) is None:
         return True
-    if g.call_type is CallType.QUEENS:
+    if g.call_type is _CT_QUEENS:
         _, *others = prof.partner_cards
         held = g.hands[g.picker]
         return any(not held >> c & 1 and g._holder(c) is None for c in others)
-    if prof.partnerMode == "jackOfDiamonds" and g.alone and g.call_type is CallType.ALONE:
+    if prof.partnerMode == "jackOfDiamonds" and g.alone and g.call_type is _CT_ALONE:
         return False
     return False
 
@@ -796,7 +806,7 @@ def _pick(chk: HandCheck, g: GameState, dealer: int, picker: int) -> None:
     s = g.to_act
     has_blind = g.profile.has_blind  # the profile never changes within a hand
     pos = chk.rec.pick.pos
-    while has_blind and s != picker and g.phase == Phase.PICK and g.passes < g.np - 1:
+    while has_blind and s != picker and g.phase == _PICK and g.passes < g.np - 1:
         _apply(chk, g, _PASSES[s] if s < len(_PASSES) else Pass(s), pos)  # a stuck seat may not pass (D-13, D-14)
         s = g._succ[s]  # g.next_seat(s): the pass went through, so s is a seat of the table
     _apply(chk, g, _PICKS[picker] if picker < len(_PICKS) else Pick(picker), pos)
@@ -832,7 +842,7 @@ def _apply_sheepshead(chk: HandCheck, g: GameState) -> None:
     rec = chk.rec
     if rec.sheepshead is None:
         return
-    if g.phase == Phase.CALL:
+    if g.phase == _CALL:
         try:
             g.finish_call()
         except IllegalAction as exc:
@@ -841,7 +851,7 @@ def _apply_sheepshead(chk: HandCheck, g: GameState) -> None:
 
 
 def _call_text(g: GameState) -> str | None:
-    if g.alone and g.call_type in (CallType.ALONE, CallType.JD_CALLUP) and g.called is None:
+    if g.alone and g.call_type in (_CT_ALONE, _CT_JD_CALLUP) and g.called is None:
         return "alone"
     if g.called is None:
         return "alone" if g.alone else None
@@ -869,7 +879,7 @@ def _check_partner(chk: HandCheck, partner, g: GameState | None) -> None:
         if w is None or w.value is None:
             continue
         s = chk.seat(w.value, w.pos)
-        if not want and w is rec.partner and g is not None and g.call_type is CallType.OWN_ACE and s == g.picker:
+        if not want and w is rec.partner and g is not None and g.call_type is _CT_OWN_ACE and s == g.picker:
             chk.prov["partner"] = "verified"  # rules.md B-14: the picker is their own partner
             return
         if not want:
@@ -1088,7 +1098,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
             raise chk.reject("E-CALL-NONE", "a call, but the dealer went nuclear and plays alone", rec.call.pos,
                              found="call", expected="no call")
         alone = partner_known = True
-    if state is not None and state.phase >= Phase.MARKS and not partner_cards.side_open(state) and (
+    if state is not None and state.phase >= _MARKS and not partner_cards.side_open(state) and (
             state.complete or ((state.tricks or state.claimed) and not _partner_unknown(state))):
         # the partner as the cards show it: the whole deal, or the tricks replayed (who played the
         # called ace or the partner card, rules.md B-9, C-1)
@@ -1123,7 +1133,7 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
             partner = (partner, second)
         elif _two_partners(prof):
             partner_known = False  # a second partner may be unwritten
-    if rolled is not None and not (state is not None and state.phase >= Phase.MARKS and state.complete):
+    if rolled is not None and not (state is not None and state.phase >= _MARKS and state.complete):
         if partner_known and partner != rolled:
             pos = rec.partner.pos if rec.partner is not None else rec.roll.pos
             why = f"roll {_roll_shown(rec.roll)} names" if rec.roll is not None else "the blind is shared with"
@@ -1828,7 +1838,7 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
     if g.complete:
         bury = rec.bury
         cards = tuple(bury.cards) if bury is not None and None not in bury.cards else None
-        if g.phase == Phase.BURY or bury is not None:
+        if g.phase == _BURY or bury is not None:
             _apply(chk, g, Bury(cards), bury.pos if bury is not None else rec.pick.pos)
         if rec.call is not None and rec.call.card is not None:
             if rec.call.has_under and rec.call.under is None:
@@ -1837,7 +1847,7 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
                 _apply(chk, g, Call(rec.call.card, rec.call.under), rec.call.pos)
         elif rec.alone is not None:
             _apply(chk, g, Alone(), rec.alone.pos)
-        elif g.phase == Phase.CALL:
+        elif g.phase == _CALL:
             try:
                 g.finish_call()
             except IllegalAction as exc:
@@ -1848,11 +1858,11 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
         own = partner == picker and prof.allowCallOwnAce  # B-14: scored alone
         written2 = rec.partner2.value if rec.partner2 is not None else None
         partner2 = chk.index.get(written2) if written2 is not None else None
-        if g.phase == Phase.BURY:
+        if g.phase == _BURY:
             g.apply(Bury(None))
         g.assume_call(None if own else partner, rec.alone is not None or own or prof.always_alone, partner2)
         if own:
-            g.call_type = CallType.OWN_ACE
+            g.call_type = _CT_OWN_ACE
     _apply_sheepshead(chk, g)
     if any(m.seat is None for m in rec.marks):
         # QA18-D8: a mark whose seat is written ? (notation.md §7) counts on the score sheet, but the engine

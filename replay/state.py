@@ -98,8 +98,9 @@ class Phase(enum.IntEnum):
     DONE = 5
 
 
-_PLAY = Phase.PLAY
-_DONE = Phase.DONE
+#: The members as module names (issue 17): ``Phase.DONE`` is a metaclass look-up (``EnumType``
+#: has a ``__getattr__``, which makes every class attribute about 0.35 µs), a module name a dict hit.
+_PICK, _BURY, _CALL, _MARKS, _PLAY, _DONE = Phase.PICK, Phase.BURY, Phase.CALL, Phase.MARKS, Phase.PLAY, Phase.DONE
 #: a card's bit is ``_ONE << card`` (compiled, replay/state.pxd makes it a 64-bit unsigned C int, so the shift
 #: is done in C: the cards are 0..33)
 _ONE = 1
@@ -167,6 +168,20 @@ class CallType(str, enum.Enum):
     FIRST_TWO = "first-two"  # the first two cards of a rank played are partners (F-1; issue 18)
     DIE_ROLL = "die-roll"  # the seat a written die roll names (wi7-die-roll, issue 18; replay/seven.py)
     SHARED = "shared-blind"  # the neighbour who shares the blind (wi7-shared-blind, issue 18)
+
+
+#: The call types as module names (see ``_PICK`` above).
+_CT_ACE = CallType.ACE
+_CT_TEN = CallType.TEN
+_CT_UNDER = CallType.UNDER
+_CT_ALONE = CallType.ALONE
+_CT_JD = CallType.JD
+_CT_JD_CALLUP = CallType.JD_CALLUP
+_CT_OWN_ACE = CallType.OWN_ACE
+_CT_QUEENS = CallType.QUEENS
+_CT_FIRST_TWO = CallType.FIRST_TWO
+_CT_DIE_ROLL = CallType.DIE_ROLL
+_CT_SHARED = CallType.SHARED
 
 
 def bury_count_error(profile: RuleProfile, cards: tuple[Card | None, ...]) -> IllegalAction | None:
@@ -296,7 +311,7 @@ class GameState:
         # judged on it.
         self.hands_known = complete or hands_known
         self.stake = stake
-        self.phase = Phase.PICK
+        self.phase = _PICK
         self.to_act = next_seat(n, sitting, dealer)
         self.passes = 0
         self.picker: int | None = None
@@ -388,7 +403,7 @@ class GameState:
 
     def _err(self, code: str, message: str, found: object = None, expected: object = None) -> IllegalAction:
         return IllegalAction(code, message, found=found, expected=expected,
-                             trick=self.trick_no + 1 if self.phase == Phase.PLAY else None)
+                             trick=self.trick_no + 1 if self.phase == _PLAY else None)
 
     @property
     def n_tricks(self) -> int:
@@ -462,7 +477,7 @@ class GameState:
         if not self.profile.has_blind:
             raise self._err("E-PHASE", f"a pass in {self.profile.name}, which has no blind to pick (rules.md F-1)",
                             "pass", "no picking")
-        if self.phase != Phase.PICK:
+        if self.phase != _PICK:
             raise self._err("E-PHASE", f"a pass after the picking is over (seat {seat})", "pass", "no pass now")
         if seat != self.to_act:
             raise self._err("E-PICK-ORDER", f"seat {seat} passes out of turn", seat, self.to_act)
@@ -477,10 +492,10 @@ class GameState:
             game = self.profile.noPick
             self.nopick = game
             if game in ("doubler", "schwanzer"):  # thrown in (D-11), or shown down without play (D-18)
-                self.phase = Phase.DONE
+                self.phase = _DONE
             else:  # leaster, moster, mittler, schneidster: each for themselves (D-2, D-15..D-17)
                 self.leaster = True
-                self.phase = Phase.PLAY
+                self.phase = _PLAY
                 self.to_act = self.leader
 
     def _blind_trick(self, trick: int) -> None:
@@ -497,7 +512,7 @@ class GameState:
         self.blind_trick = trick
 
     def _pick(self, seat: int) -> None:
-        if self.phase != Phase.PICK:
+        if self.phase != _PICK:
             raise self._err("E-PHASE", "a pick after the picking is over", "pick", "no pick now")
         if seat == self.sitting:
             raise self._err("E-SIT-OUT", f"seat {seat} deals and sits out, so cannot pick (rules.md F-1)", seat,
@@ -508,8 +523,8 @@ class GameState:
         if not self.profile.has_blind:
             if self._ft_mask:
                 partner_cards.first_two_head(self, seat)
-                self.phase = Phase.CALL
-                self.call_type = CallType.FIRST_TWO
+                self.phase = _CALL
+                self.call_type = _CT_FIRST_TWO
             else:
                 self._queens_side(seat)
             return
@@ -518,7 +533,7 @@ class GameState:
                             "(every seat from the dealer's left up to the picker passes, rules.md B-5)", seat, self.to_act)
         self.picker = seat
         self.hands[seat] |= self.blind
-        self.phase = Phase.BURY
+        self.phase = _BURY
 
     def _head(self, seat: int) -> None:
         """Two-handed (``wi2``, rules.md F-1): nobody picks; ``pick S`` names
@@ -531,8 +546,8 @@ class GameState:
         self.picker = seat
         self.bury_known = True  # no blind, nothing buried
         self.alone = True
-        self.call_type = CallType.ALONE
-        self.phase = Phase.CALL
+        self.call_type = _CT_ALONE
+        self.phase = _CALL
 
     def _queens_side(self, seat: int) -> None:
         """No blind (rules.md F-1): the holder of the Q♣ heads the side and is
@@ -548,8 +563,8 @@ class GameState:
                             f"(seat {holder}); seat {seat} does not hold it", seat, holder)
         self.picker = seat
         self.bury_known = True  # no blind, nothing buried
-        self.phase = Phase.CALL
-        self.call_type = CallType.QUEENS
+        self.phase = _CALL
+        self.call_type = _CT_QUEENS
         held = self.hands[seat]
         if all(held >> c & 1 for c in others):
             self.alone = True
@@ -569,13 +584,13 @@ class GameState:
     def _share(self, cards: tuple[Card, ...]) -> None:
         """``share c c`` (``wi7-shared-blind``): the neighbour takes ``cards``
         of the blind and partners (checked by :func:`replay.seven.check_share`)."""
-        m = check_share(self, cards, self.phase == Phase.BURY)
+        m = check_share(self, cards, self.phase == _BURY)
         nb = self.next_seat(self.picker)
         self.hands[self.picker] &= ~m
         self.hands[nb] |= m
         self.shared = m
         self.partner = nb
-        self.call_type = CallType.SHARED
+        self.call_type = _CT_SHARED
 
     def _shared_bury(self, cards: tuple[Card, ...] | None) -> None:
         """The bury of ``wi7-shared-blind``: each of the two buries what he
@@ -583,8 +598,8 @@ class GameState:
         p, nb = self.picker, self.next_seat(self.picker)
         m = check_shared_bury(self, cards, nb)
         self.partner = nb
-        self.call_type = CallType.SHARED
-        self.phase = Phase.CALL
+        self.call_type = _CT_SHARED
+        self.phase = _CALL
         self.bury_known = m is not None
         if m is not None:
             self.hands[p] &= ~m
@@ -592,13 +607,13 @@ class GameState:
             self.bury = m
 
     def _bury(self, cards: tuple[Card, ...] | None) -> None:
-        if self.phase == Phase.BURY and self._shared():
+        if self.phase == _BURY and self._shared():
             self._shared_bury(cards)
             return
         if not self.profile.has_blind and cards:
             raise self._err("E-BURY-COUNT", f"a bury in {self.profile.name}, which has no blind (rules.md F-1)",
                             len(cards), 0)
-        if self.phase != Phase.BURY:
+        if self.phase != _BURY:
             raise self._err("E-PHASE", "a bury when the picker is not burying", "bury", "bury right after the pick")
         p = self.picker
         if cards is None:
@@ -615,16 +630,16 @@ class GameState:
             self.hands[p] &= ~m
             self.bury = m
             self.bury_known = True
-        self.phase = Phase.CALL
+        self.phase = _CALL
         if self.profile.partnerMode == "jackOfDiamonds":
             self._jd_partner()
         elif self.profile.partnerMode == "alone":  # rules.md F-2, F-3: the picker plays alone
             self.alone = True
-            self.call_type = CallType.ALONE
+            self.call_type = _CT_ALONE
         if is_nuclear(self.profile, p, self.dealer):  # nuclearDealer (issue 18): the dealer plays alone
             self.alone = True
             self.partner = None
-            self.call_type = CallType.ALONE
+            self.call_type = _CT_ALONE
 
     # ------------------------------------------------------------------ calling
     def _picked_cards(self) -> int:
@@ -645,10 +660,10 @@ class GameState:
         held = self._picked_cards() if self.bury_known or self.complete else self.hands[p]
         if held >> self._pcard & 1:
             self.alone = True
-            self.call_type = CallType.ALONE
+            self.call_type = _CT_ALONE
         else:
             self.partner = self._holder(self._pcard)
-            self.call_type = CallType.JD
+            self.call_type = _CT_JD
 
     def legal_calls(self) -> tuple[list[Card], list[Card], list[Card], bool]:
         """(callable aces, callable tens, aces callable with an unknown card,
@@ -678,7 +693,7 @@ class GameState:
         return aces, tens, unders, forced
 
     def _call(self, card: Card, under: Card | None) -> None:
-        if self.phase != Phase.CALL:
+        if self.phase != _CALL:
             raise self._err("E-PHASE", f"a call of {card} outside the call (after the bury, before the first card)",
                             f"call {card}", "call right after the bury")
         prof = self.profile
@@ -705,7 +720,7 @@ class GameState:
                             "(rules.md F-1, F-2, F-3)", f"call {card}", "no call")
         if prof.partnerMode == "qcJd7d":  # F-1: a holder of two partner cards may call 8♦/J♥ (issue 18)
             partner_cards.qc_call(self, card, under)
-            self.phase = Phase.MARKS
+            self.phase = _MARKS
             return
         if prof.partner_card_game:
             raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where partner cards make the sides "
@@ -771,7 +786,7 @@ class GameState:
                             "one of the picker's cards")
         self.called = card
         self.under = under
-        self.call_type = CallType.UNDER if under is not None else (CallType.TEN if card.rank is Rank.TEN else CallType.ACE)
+        self.call_type = _CT_UNDER if under is not None else (_CT_TEN if card.rank is Rank.TEN else _CT_ACE)
         self._called_suit_mask = self._fail_masks[card.suit]
         self._cs = int(card.suit)
         self._special = True
@@ -786,7 +801,7 @@ class GameState:
             raise self._err("E-CALL-HELD", f"the picker calls {card} and plays it", card, "a card another player holds")
         if prof.partnerMode == "jdAndAce":
             self._jd_second()
-        self.phase = Phase.MARKS
+        self.phase = _MARKS
 
     def _own_ace(self, card: Card) -> None:
         """``allowCallOwnAce``: the picker called an ace they hold (in hand or
@@ -794,13 +809,13 @@ class GameState:
         no called-ace duty applies (rules.md B-14, B-15, I-14, I-15)."""
         self.called = card
         self.under = None
-        self.call_type = CallType.OWN_ACE
+        self.call_type = _CT_OWN_ACE
         self.alone = True
         self.partner = None
         self._special = False
         self._cs = -1
         self._called_suit_mask = 0
-        self.phase = Phase.MARKS
+        self.phase = _MARKS
     def _jd_second(self) -> None:
         """``jdAndAce`` (rules.md F-1, six-handed 3v3): the J♦ holder is a
         partner too, unless the picker holds it or it is the called-ace holder
@@ -814,7 +829,7 @@ class GameState:
         if self.called is None:  # no ace called (forced, B-13): the J♦ holder is the one partner
             self.partner = h
             self.alone = False
-            self.call_type = CallType.JD
+            self.call_type = _CT_JD
         elif self.partner is None:  # the ace's holder is not known (a partial deal)
             self.partner2 = h
         elif h != self.partner:
@@ -845,7 +860,7 @@ class GameState:
                 raise self._err("E-CALL-JD", f"the call-up names the next-highest jack the picker does not hold "
                                 f"(rules.md C-4a): {expected}, not {card}", card, expected)
         self.called = card
-        self.call_type = CallType.JD_CALLUP
+        self.call_type = _CT_JD_CALLUP
         holder = self._holder(card)
         if holder is None and not (self.complete or self.hands_known):
             self.partner = None  # not located: the record does not show who holds it
@@ -856,14 +871,14 @@ class GameState:
         else:
             self.partner = holder
             self.alone = False
-        self.phase = Phase.MARKS
+        self.phase = _MARKS
 
     def _alone(self) -> None:
-        if self.phase != Phase.CALL:
+        if self.phase != _CALL:
             raise self._err("E-PHASE", "alone outside the call", "alone", "alone right after the bury")
         if self._ft_mask:  # the first two of a rank (F-1, issue 18): checked by the play
             partner_cards.first_two_alone(self)
-            self.phase = Phase.MARKS
+            self.phase = _MARKS
             return
         if self.profile.partner_card_game and not self.alone and (
                 self.complete or self.hands_known or self.partner is not None or self.partner2 is not None):
@@ -877,24 +892,24 @@ class GameState:
         if self.profile.partnerMode == "jackOfDiamonds" and not self.alone:
             raise self._err("E-ALONE-JD", "in the jack-of-diamonds game the holder of the J♦ is the partner; a picker "
                             "without the J♦ cannot go alone (rules.md C-1)", "alone", "no call")
-        if self.call_type is CallType.SHARED:
+        if self.call_type is _CT_SHARED:
             raise self._err("E-SHARE", "alone, but the neighbour shared the blind and is the partner "
                             "(wi7-shared-blind)", "alone", "no alone")
         self.alone = True
         self.partner = None
-        self.call_type = CallType.ALONE
+        self.call_type = _CT_ALONE
         self._check_jd_bury()
-        self.phase = Phase.MARKS
+        self.phase = _MARKS
 
     def _roll(self, roll: int) -> None:
         """The written die roll of ``wi7-die-roll``: the partner is the seat
         ``roll`` places to the picker's left (checked by
         :func:`replay.seven.check_roll`)."""
-        check_roll(self, roll, self.phase == Phase.CALL and (self.call_type is None or self.alone))
+        check_roll(self, roll, self.phase == _CALL and (self.call_type is None or self.alone))
         self.roll = roll
         self.partner = roll_partner(self.profile.players, self.picker, roll)
-        self.call_type = CallType.DIE_ROLL
-        self.phase = Phase.MARKS
+        self.call_type = _CT_DIE_ROLL
+        self.phase = _MARKS
 
     def _check_jd_bury(self) -> None:
         """``jdMustNotBuryJD``: a picker who holds the partner card and plays
@@ -922,12 +937,12 @@ class GameState:
                     raise self._err("E-CALL-MISSING", "the picker neither calls nor goes alone, and a call is legal "
                                     "(rules.md B-8, B-13)", "no call", f"call ({options}) or alone")
             self.alone = True
-            self.call_type = CallType.ALONE
+            self.call_type = _CT_ALONE
             if self.profile.partnerMode == "jdAndAce":  # no ace to call: the J♦ holder still partners (F-1)
                 self._jd_second()
-        elif self.call_type is CallType.ALONE:
+        elif self.call_type is _CT_ALONE:
             self._check_jd_bury()
-        self.phase = Phase.MARKS
+        self.phase = _MARKS
 
     def assume_call(self, partner: int | None, alone: bool, partner2: int | None = None) -> None:
         """Close the call of a hand whose cards are not known (a score-sheet
@@ -935,20 +950,20 @@ class GameState:
         or alone), so that the marks that follow are checked against the
         seats (rules.md E-2, E-3).  Raises :class:`IllegalAction` when the
         picker has not picked."""
-        if self.phase not in (Phase.BURY, Phase.CALL):
+        if self.phase not in (_BURY, _CALL):
             raise self._err("E-PHASE", "a call before the pick", "call", "pick S first")
-        self.phase = Phase.MARKS
+        self.phase = _MARKS
         self.partner = partner
         self.partner2 = partner2
         self.alone = alone
         if alone:
-            self.call_type = CallType.ALONE
+            self.call_type = _CT_ALONE
 
     # ------------------------------------------------------------------ marks
     def _marks_open(self, what: str) -> None:
-        if self.phase == Phase.CALL:
+        if self.phase == _CALL:
             self.finish_call()
-        if self.phase != Phase.MARKS:
+        if self.phase != _MARKS:
             raise self._err("E-MARK-TIMING", f"a {what} is made after the call and before the first card (rules.md E-2)",
                             what, "before the first card")
 
@@ -1051,10 +1066,10 @@ class GameState:
         """The picker calls "sheepshead": the picker side contracts to take
         every trick (rules.md C-9; ``allowSheepsheadCall``).  Part of the call:
         after the call or alone, before any mark and the first card."""
-        if self.phase == Phase.CALL:
+        if self.phase == _CALL:
             self.finish_call()
         prof = self.profile
-        if self.phase != Phase.MARKS or self.marks_log:
+        if self.phase != _MARKS or self.marks_log:
             raise self._err("E-SHEEPSHEAD", "sheepshead is called with the call, before any mark and the first card "
                             "(rules.md C-9)", "sheepshead", "sheepshead right after the call")
         if prof.allowSheepsheadCall == "off":
@@ -1085,7 +1100,7 @@ class GameState:
             raise self._err("E-BLITZ", f"a {what} blitz declared after the play in a {self.nopick}: only a blitz "
                             "shown before the pick carries into a no-pick game (rules.md D-9)", f"blitz {what} late",
                             "a blitz before the pick")
-        if not late and self.phase >= Phase.PLAY and (self.trick or self.tricks or self.phase == Phase.DONE):
+        if not late and self.phase >= _PLAY and (self.trick or self.tricks or self.phase == _DONE):
             raise self._err("E-MARK-TIMING", "a blitz is shown before the first card (rules.md E-5)", "blitz", "before the first card")
         if self.profile.allowBlitz == "none":
             raise self._err("E-BLITZ", "blitzing is off in this profile (allowBlitz=none)", f"blitz {what}", "no blitz")
@@ -1136,15 +1151,15 @@ class GameState:
         directly to ask :attr:`to_act` and :meth:`legal_mask` before the first
         card.  Raises :class:`IllegalAction` when the pick, bury or a required
         call is missing."""
-        if self.phase == Phase.CALL:
+        if self.phase == _CALL:
             self.finish_call()
-        if self.phase == Phase.BURY:
+        if self.phase == _BURY:
             raise self._err("E-BURY-MISSING", "the first card is played before the bury", "a card",
                             f"bury of {self.profile.blind_size} cards")
-        if self.phase == Phase.MARKS:
-            self.phase = Phase.PLAY
+        if self.phase == _MARKS:
+            self.phase = _PLAY
             self.to_act = self.leader
-        if self.phase == Phase.PICK:
+        if self.phase == _PICK:
             raise self._err("E-PICK-MISSING", "a card is played before anyone picked or everyone passed", "a card",
                             "pick S, or a leaster")
 
@@ -1223,7 +1238,7 @@ class GameState:
         "must play the ace"; issue 18): the ace the picker owes on the trick
         where the called ten's suit is first led by another seat, if the
         picker holds it; else None.  Leading the suit stays free (B-12)."""
-        if (seat != self.picker or self.call_type is not CallType.TEN or not self.profile.tenCallPickerPlaysAce
+        if (seat != self.picker or self.call_type is not _CT_TEN or not self.profile.tenCallPickerPlaysAce
                 or not self.trick or self.trick[0][0] == seat):
             return None
         ace = Card(self.called.suit * 8)  # the ace of the called suit (Rank.ACE = 0)
@@ -1317,8 +1332,8 @@ class GameState:
         trick.append((seat, card))
         self.trick_mask |= bit
         if seat == self.partner and self.partner_revealed is None and (
-                card == self.called or (card == self._pcard and self.call_type is CallType.JD)
-                or (self.call_type is CallType.QUEENS and card in self.profile.partner_cards[1:])):
+                card == self.called or (card == self._pcard and self.call_type is _CT_JD)
+                or (self.call_type is _CT_QUEENS and card in self.profile.partner_cards[1:])):
             self.partner_revealed = self.trick_no + 1
         if len(trick) == self.np:
             self._end_trick()
@@ -1351,10 +1366,10 @@ class GameState:
         :class:`IllegalAction`: ``E-TOO-MANY-CARDS`` (the hand is over),
         ``E-PHASE`` (the picking is not over), ``E-WRONG-TURN``."""
         if self.phase is not _PLAY:
-            if self.phase == Phase.DONE:
+            if self.phase == _DONE:
                 raise self._err("E-TOO-MANY-CARDS", f"{card} is played after the hand is over", card, "no more cards")
             self.start_play()
-            if self.phase != Phase.PLAY:
+            if self.phase != _PLAY:
                 raise self._err("E-PHASE", "a card outside the play", card, "no card now")
         if seat != self.to_act:
             raise self._err("E-WRONG-TURN", f"seat {seat} plays {card} but it is seat {self.to_act}'s turn", seat, self.to_act)
@@ -1434,7 +1449,7 @@ class GameState:
             self.phase = _DONE
 
     def _claim(self, seat: int) -> None:
-        if self.phase != Phase.PLAY:
+        if self.phase != _PLAY:
             self.start_play()
         if self._ft_mask:
             partner_cards.first_two_claim(self)
@@ -1465,16 +1480,16 @@ class GameState:
         self.trick_mask = 0
         self.last_winner = seat
         self.trick_no = self.n_tricks
-        self.phase = Phase.DONE
+        self.phase = _DONE
 
     # ------------------------------------------------------------------ results
     @property
     def done(self) -> bool:
-        return self.phase == Phase.DONE
+        return self.phase == _DONE
 
     @property
     def doubler(self) -> bool:
-        return self.phase == Phase.DONE and self.nopick == "doubler"
+        return self.phase == _DONE and self.nopick == "doubler"
 
     @property
     def forced(self) -> bool:
@@ -1559,7 +1574,7 @@ class GameState:
     def settlement(self) -> Settlement:
         """The hand's settlement once it is over (rules.md B-24..B-35, D, E).
         Raises ``ValueError`` before the end."""
-        if self.phase != Phase.DONE:
+        if self.phase != _DONE:
             raise ValueError("the hand is not over")
         s = self._settlement()
         if is_nuclear(self.profile, self.picker, self.dealer) and s.outcome[:3] in ("win", "los"):

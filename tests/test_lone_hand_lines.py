@@ -97,3 +97,24 @@ def test_a_reader_error_keeps_its_diagnostic_through_pickle_and_copy():
     for back in (pickle.loads(pickle.dumps(e)), copy.copy(e)):
         assert type(back) is ShnSyntaxError and back.diagnostic == d and back.args == (d,)
         assert str(back) == f"lone.shn:4:5: error E-NUMBER: {NO_NUMBER}"
+
+
+def test_hand_n_lines_out_of_order_are_refused_each_with_its_e_hand_order():
+    # line 4 'hand 5' starts hand 5; lines 5 and 6 ('hand 5', '  hand 3') come after it: E-HAND-ORDER at the
+    # number (column 6, and 8 after two blanks), in hands 5 and 3, each hand refused with that one error
+    text = HEAD + "hand 5\nhand 5\n  hand 3\n"
+    f = read(text, "o.shn")
+    first, second, third = f.hands
+    assert first.errors == []
+    want = [(5, 6, 5, "5", "> 5"), (6, 8, 3, "3", "> 5")]
+    got = [(d.line, d.col, d.hand, d.found, d.expected) for h in (second, third) for d in h.errors]
+    assert got == want
+    d = second.errors[0]
+    assert (d.code, d.severity, d.file, d.trick) == ("E-HAND-ORDER", "error", "o.shn", None)
+    assert d.message == ("found hand 5 after hand 5 in the same session; expected a number greater than 5 (start a "
+                         "new session with [Session \"id\"] to restart the numbering)")
+    assert (second.source, third.source) == ("hand 5\n  ", "hand 3\n")  # up to the next hand's word
+    # read strictly, the first such line raises the very diagnostic the lenient read records
+    with pytest.raises(ShnSyntaxError) as exc:
+        read(text, "o.shn", strict=True)
+    assert exc.value.diagnostic == d

@@ -1,5 +1,5 @@
 """The reader's fast path (issue 17): a plain ``tK``, ``deal``, ``blind``,
-``bury`` or ``share`` line is read by a function of ``reader._FAST`` without
+``bury``, ``share`` or ``score`` line is read by a function of ``reader._FAST`` without
 the statement loop; every other line by ``_Reader._process``.  The fast path
 must give the very records, positions, diagnostics and reader state that the
 statement loop gives, for any line, well-formed or not.
@@ -62,15 +62,25 @@ def test_irregular_lines_positions():
 SEATS = ["Al", "Bea", "Cy", "Di", "Ed"] * 3 + ["Zed", "?", "al"]
 CARDS = ["QC", "JD", "9C", "7S", "TH", "AS", "??", "10C", "q♠", "Q♣", "6C"]
 ODD = ["QC!", "^RJD", "{note}", "{open", "XX", "deal", "pts", "[Cards \"de\"]", "EO", "}", "t1", "Al:", ":", "?"]
+UNITS = ["+2", "-2", "0", "-0", "+4", "\u22124", "500", "+501", "02", "?", "^+2", "^-4", "x"]
 SEP = st.sampled_from([" "] * 6 + ["  ", "\t", " \u3000"])
 
 
 @st.composite
 def card_line(draw):
-    """A ``tK``, ``deal``, ``blind``, ``bury`` or ``share`` line, mostly
+    """A ``tK``, ``deal``, ``blind``, ``bury``, ``share`` or ``score`` line, mostly
     well-formed, sometimes mangled (odd tokens, spacing, comments, line ends)."""
-    kind = draw(st.sampled_from(["t", "t", "deal", "deal", "blind", "bury", "share"]))
+    kind = draw(st.sampled_from(["t", "t", "deal", "deal", "blind", "bury", "share", "score", "score"]))
     words: list[str] = []
+    if kind == "score":  # seats and units, mostly plain; sometimes a seat twice, a missing unit, an odd token
+        words.append(kind)
+        for _ in range(draw(st.integers(0, 6))):
+            words.append(draw(st.sampled_from(SEATS)))
+            if draw(st.integers(0, 9)):
+                words.append(draw(st.sampled_from(UNITS)))
+        if draw(st.integers(0, 4)) == 0:
+            words.insert(draw(st.integers(1, len(words))), draw(st.sampled_from(ODD + UNITS)))
+        return _spaced(draw, words)
     if kind == "t":
         words.append(f"t{draw(st.integers(1, 7))}")
         lead = draw(st.sampled_from(SEATS))
@@ -81,6 +91,10 @@ def card_line(draw):
             words.append(draw(st.sampled_from(SEATS)))
     pool = CARDS + ODD if draw(st.integers(0, 3)) == 0 else CARDS
     words += draw(st.lists(st.sampled_from(pool), min_size=0 if pool is not CARDS else 1, max_size=7))
+    return _spaced(draw, words)
+
+
+def _spaced(draw, words: list[str]) -> str:
     text = draw(st.sampled_from(["", " ", "  "]))
     for k, w in enumerate(words):
         text += (draw(SEP) if k else "") + w
@@ -94,10 +108,11 @@ def card_file(draw):
     head = "%SHN 1.0\n" + draw(st.sampled_from(['[Seats "Al; Bea; Cy; Di; Ed"]\n', "", '[Cards "de"]\n']))
     lines = [head.rstrip("\n")]
     for n in range(1, draw(st.integers(1, 3)) + 1):
-        heads = [f"hand {n}", f"hand {n}  dealer Al", f"hand {n}", "hand x", f"hand {n} {{n}}"]
+        heads = [f"hand {n}", f"hand {n}  dealer Al", f"hand {n}", "hand x", f"hand {n} {{n}}", "hand", "  hand ; x"]
         lines.append(draw(st.sampled_from(heads)))
         lines += draw(st.lists(st.one_of(card_line(), st.sampled_from(
-            ["", "{after}", '[Seats "Al; Bea; Cy"]', "pick Bea", "score Al +2 Bea -2"])), max_size=8))
+            ["", "{after}", '[Seats "Al; Bea; Cy"]', "pick Bea", "score Al +2 Bea -2", "hand", f"hand {n}"])),
+            max_size=8))
     return "\n".join(lines) + draw(st.sampled_from(["", "\n"]))
 
 

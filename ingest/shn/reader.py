@@ -39,16 +39,18 @@ with ``str.find``, no per-character loop; a regular expression tokenizes only
 the lines that hold a tag.  The cyclic garbage collector is paused while the
 records are built (they hold no cycles).  The records of the hot statements
 are made with ``object.__new__`` and their slots set, never through a
-dataclass ``__init__`` (a Python call per object); a played card is one
-:class:`~replay.facts.ReadPlay` whose :class:`Pos` is made when first read,
-and a card line's positions one :class:`~replay.facts.PosRow` (issue 17:
-about 34 Pos objects a full hand instead of 98).  A line that is one plain
-``tK``, ``deal``, ``blind``, ``bury`` or ``share`` statement (plain cards
-only) is read by the fast path (:data:`_FAST`: its cards in one ``map`` over
-the card spellings, their columns counted when written two characters one
-blank apart) without the statement loop; any other line, and any line the
-fast path declines, is read by the statement loop, which gives every
-diagnostic.  ``benchmarks/bench_reader.py`` measures it.
+dataclass ``__init__`` (a Python call per object).  A line that is one
+plain ``tK``, ``deal``, ``blind``, ``bury``, ``share`` or ``score``
+statement (plain cards, or seats and whole numbers) is read by the fast
+path (:data:`_FAST`: its cards in one ``map`` over the card spellings)
+without the statement loop, into one record that keeps the card codes (or
+the seats and units) and the line, whose positions are found on the line
+when first read (:class:`ReadTrick`, :class:`ReadCards`,
+:class:`ReadScore`; issue 17: two objects a trick line instead of ten); any
+other line, and any line the fast path declines, is read by the statement
+loop, which gives every diagnostic.  The judge replays ``TrickRec.cards``
+and ``ScoreRec.written`` and reads a position only to report it.
+``benchmarks/bench_reader.py`` measures it.
 """
 
 from __future__ import annotations
@@ -430,12 +432,9 @@ def _hand_rec(number: int, session: SessionRec, ln: int, col: int) -> HandRecord
     return h
 
 
-def _trick_rec(num: int, lead: str, cards: list, cols, ln: int, c: int, lc: int) -> TrickRec:
-    """The :class:`TrickRec` of trick ``num`` whose head is at index ``c``
-    and leader at index ``lc`` of line ``ln``, with the plain played
-    ``cards`` written at the 1-based columns ``cols``: one
-    :class:`~replay.facts.ReadPlay` each, whose :class:`Pos` is made when
-    first read."""
+def _read_plays(cards: list, cols, ln: int) -> list:
+    """One :class:`~replay.facts.ReadPlay` for each plain played card of
+    ``cards``, written at the 1-based columns ``cols`` of line ``ln``."""
     plays: list = []
     append = plays.append
     new = _new
@@ -448,6 +447,17 @@ def _trick_rec(num: int, lead: str, cards: list, cols, ln: int, c: int, lc: int)
         o.suffix = ""
         o.note = None
         append(o)
+    return plays
+
+
+def _trick_rec(num: int, lead: str, cards: list, cols, ln: int, c: int, lc: int) -> TrickRec:
+    """The :class:`TrickRec` of trick ``num`` whose head is at index ``c``
+    and leader at index ``lc`` of line ``ln``, with the plain played
+    ``cards`` written at the 1-based columns ``cols``: one
+    :class:`~replay.facts.ReadPlay` each, whose :class:`Pos` is made when
+    first read."""
+    plays = _read_plays(cards, cols, ln)
+    new = _new
     rec = new(TrickRec)
     rec.number = num
     rec.leader = lead
@@ -476,11 +486,171 @@ def _cols(line: str, toks: list[str], k: int, p: int) -> list[int]:
 
 
 # ---------------------------------------------------------------------------
+# The fast path's records (issue 17): a plain trick, deal, blind, bury or
+# share line read by the fast path keeps its cards as a list of card codes
+# and its line (the number and the text, which the reader holds anyway); the
+# positions — the statement's, the leader's, each card's — are found on the
+# line again the first time one is read (an error, a warning, the writer),
+# as :func:`_token_cols` finds them, which is where the fast path and
+# ``_Reader._process`` find them.  A trick line thus costs two objects (the
+# record and its card list), not ten (five ``ReadPlay``, two ``Pos``, the
+# play list, the record, the column range).
+
+_TRICK_PLAYS = TrickRec.plays  # the slots of the dataclass fields (member descriptors)
+_TRICK_POS = TrickRec.pos
+_TRICK_LEADER_POS = TrickRec.leader_pos
+_CARDS_POS = CardsRec.pos
+_CARDS_CARD_POS = CardsRec.card_pos
+_SCORE_ENTRIES = ScoreRec.entries
+_SCORE_POS = ScoreRec.pos
+
+
+def _token_cols(line: str) -> list[int]:
+    """The 1-based column of every token of ``line`` (comments dropped), each
+    found from the end of the one before."""
+    return _cols(line, _tokens(line), 0, 0)
+
+
+def _made_on_read(slot) -> property:
+    """A property over the dataclass field whose slot is ``slot`` (a member
+    descriptor): the slot's value, set first by the record's ``_made()``
+    (from its line) when the slot is still empty; setting it sets the slot."""
+    get = slot.__get__
+
+    def fget(self):
+        try:
+            return get(self)
+        except AttributeError:
+            self._made()
+            return get(self)
+
+    return property(fget, slot.__set__)
+
+
+class ReadTrick(TrickRec):
+    """A :class:`TrickRec` as the fast path reads it: ``cards`` (the card
+    codes, None for ``??``; no card of it is marked ``^R``), ``_ln`` (its line
+    number) and ``_text`` (its line) set; ``pos``, ``leader_pos`` and
+    ``plays`` (:class:`ReadPlay` records) made from them when first read.
+
+    In every other respect a TrickRec (``isinstance``, the dataclass fields,
+    ``facts()``), equal to the TrickRec of the same fields either way round.
+    Setting ``plays`` sets ``cards`` and ``renege_at`` to match; the list
+    ``plays`` gives is not to be changed in place."""
+
+    __slots__ = ("cards", "renege_at", "_ln", "_text")
+
+    def _made(self) -> None:
+        cols = _token_cols(self._text)
+        ln = self._ln
+        _TRICK_POS.__set__(self, new_pos(ln, cols[0]))
+        _TRICK_LEADER_POS.__set__(self, new_pos(ln, cols[1]))
+        _TRICK_PLAYS.__set__(self, _read_plays(self.cards, cols[2:], ln))
+
+    pos = _made_on_read(_TRICK_POS)
+    leader_pos = _made_on_read(_TRICK_LEADER_POS)
+    plays = _made_on_read(_TRICK_PLAYS)
+
+    @plays.setter
+    def plays(self, value: list[PlayRec]) -> None:
+        _TRICK_PLAYS.__set__(self, value)
+        self.cards = [p.card for p in value]
+        self.renege_at = tuple(i for i, p in enumerate(value) if p.renege)
+
+    def __eq__(self, other):
+        if isinstance(other, TrickRec):
+            return ((self.number, self.leader, self.plays, self.pos, self.leader_pos, self.note)
+                    == (other.number, other.leader, other.plays, other.pos, other.leader_pos, other.note))
+        return NotImplemented
+
+    __hash__ = None  # as TrickRec's (a mutable dataclass)
+
+    def __repr__(self) -> str:
+        return (f"TrickRec(number={self.number!r}, leader={self.leader!r}, plays={self.plays!r}, pos={self.pos!r}, "
+                f"leader_pos={self.leader_pos!r}, note={self.note!r})")
+
+
+class ReadCards(CardsRec):
+    """A :class:`CardsRec` of a ``deal``, ``blind``, ``bury`` or ``share``
+    line as the fast path reads it: ``cards``, ``seat`` (``deal`` lines; else
+    None), ``note``, ``_ln`` and ``_text`` set; ``pos`` and ``card_pos`` (a
+    :class:`PosRow`) made from the line when first read.  Otherwise a
+    CardsRec, equal to the CardsRec of the same fields either way round."""
+
+    __slots__ = ("_ln", "_text")
+
+    def _made(self) -> None:
+        cols = _token_cols(self._text)
+        ln = self._ln
+        _CARDS_POS.__set__(self, new_pos(ln, cols[0]))
+        row = _new(PosRow)
+        row.line = ln
+        row.cols = cols[1:] if self.seat is None else cols[2:]
+        row._made = None
+        _CARDS_CARD_POS.__set__(self, row)
+
+    pos = _made_on_read(_CARDS_POS)
+    card_pos = _made_on_read(_CARDS_CARD_POS)
+
+    def __eq__(self, other):
+        if isinstance(other, CardsRec):
+            return ((self.cards, self.pos, self.card_pos, self.seat, self.note)
+                    == (other.cards, other.pos, other.card_pos, other.seat, other.note))
+        return NotImplemented
+
+    __hash__ = None  # as CardsRec's
+
+    def __repr__(self) -> str:
+        return (f"CardsRec(cards={self.cards!r}, pos={self.pos!r}, card_pos={self.card_pos!r}, seat={self.seat!r}, "
+                f"note={self.note!r})")
+
+
+
+class ReadScore(ScoreRec):
+    """A :class:`ScoreRec` of a plain ``score`` line (each seat once, each
+    written as a whole number with an optional sign) as the fast path reads
+    it: ``written`` (``(seats, units, False)``), ``note``, ``_ln`` and
+    ``_text`` set; ``pos`` and ``entries`` (a :class:`Value` with its
+    position each) made from the line when first read.  Otherwise a
+    ScoreRec, equal to the ScoreRec of the same fields either way round;
+    setting ``entries`` sets ``written`` to match."""
+
+    __slots__ = ("written", "_ln", "_text")
+
+    def _made(self) -> None:
+        cols = _token_cols(self._text)
+        ln = self._ln
+        _SCORE_POS.__set__(self, new_pos(ln, cols[0]))
+        seats, units, _ = self.written
+        _SCORE_ENTRIES.__set__(self, [(a, new_value(u, ln, cols[2 + 2 * k]))
+                                      for k, (a, u) in enumerate(zip(seats, units))])
+
+    pos = _made_on_read(_SCORE_POS)
+    entries = _made_on_read(_SCORE_ENTRIES)
+
+    @entries.setter
+    def entries(self, value: list) -> None:
+        _SCORE_ENTRIES.__set__(self, value)
+        self.written = ([a for a, _ in value], [v.value for _, v in value], any(v.agreed for _, v in value))
+
+    def __eq__(self, other):
+        if isinstance(other, ScoreRec):
+            return (self.entries, self.pos, self.note) == (other.entries, other.pos, other.note)
+        return NotImplemented
+
+    __hash__ = None  # as ScoreRec's
+
+    def __repr__(self) -> str:
+        return f"ScoreRec(entries={self.entries!r}, pos={self.pos!r}, note={self.note!r})"
+
+
+# ---------------------------------------------------------------------------
 # The fast path (issue 17)
 #
-# A line that is one ``tK``, ``deal``, ``blind``, ``bury`` or ``share``
-# statement written plainly (the leader or seat in the seats in force, only
-# plain cards after it, no annotation, nothing else on the line) is read by
+# A line that is one ``tK``, ``deal``, ``blind``, ``bury``, ``share`` or
+# ``score`` statement written plainly (the leader or seats in the seats in
+# force, only plain cards or whole numbers after them, no annotation, nothing
+# else on the line) is read by
 # the function of :data:`_FAST` for its first word, without the statement
 # loop and with as few Python calls as may be (a call costs about as much as
 # a record).  For any other line, and whenever the hand is being skipped or
@@ -490,51 +660,45 @@ def _cols(line: str, toks: list[str], k: int, p: int) -> list[int]:
 # positions and reader state are those ``_process`` gives for the line
 # (tests/test_shn_fastpath.py compares the two).
 #
-# Positions: a token's index is where ``str.find`` finds it from the end of
-# the previous token (only blanks lie between), as ``_process`` has it; the
-# next token starts one character on when that character is its first.  The
-# cards, two characters or more each, are two characters one blank apart
-# with nothing after the last exactly when the line ends ``3 * m - 1``
-# characters after the first of the ``m`` (as the writer writes them): their
-# columns are then counted, else found (:func:`_cols`).
+# Positions: the fast path finds none.  Its records (:class:`ReadTrick`,
+# :class:`ReadCards`) keep the line, and a position read later is the
+# token's index where ``str.find`` finds it from the end of the previous
+# token (only blanks lie between; :func:`_token_cols`), as ``_process`` has it.
 
 
 def _fast_trick(self, line: str, toks: list[str]) -> bool:
-    """``tK S: c c c c c``."""
+    """``tK S: c c c c c``: a :class:`ReadTrick`."""
     hand = self.hand
     if hand is None or self.skipping or len(toks) < 3:
         return False
-    kw = toks[0]
-    lead = toks[1]
-    seat = self.leads.get(lead)
-    num = _TRICK_NUM[kw]
+    seat = self.leads.get(toks[1])
+    num = _TRICK_NUM[toks[0]]
     if seat is None or num in self.seen:
         return False
     try:
         cards = list(map(self.card_of, toks[2:]))
     except KeyError:
         return False
-    c = 0 if line[0] == kw[0] else line.index(kw)
-    k = c + len(kw)
-    lc = k + 1 if line[k + 1] == lead[0] else line.index(lead, k)
-    k = lc + len(lead)
-    p = k + 1 if line[k + 1] == toks[2][0] else line.index(toks[2], k)
-    e = len(line)
-    cols = range(p + 1, e + 1, 3) if e - p == 3 * len(cards) - 1 else _cols(line, toks, 2, p)
-    ln = self.ln
-    rec = _trick_rec(num, seat, cards, cols, ln, c, lc)
+    rec = _new(ReadTrick)
+    rec.number = num
+    rec.leader = seat
+    rec.cards = cards
+    rec.renege_at = ()
+    rec.note = None
+    rec._ln = self.ln
+    rec._text = line
     self.seen.add(num)
     if num < self.prev_trick:
         self.trick_unsorted = True
     self.prev_trick = num
     hand.tricks.append(rec)
-    self.last = rec.plays[-1]
+    self.last = rec  # a note on the next line goes to its last card (_Reader._note)
     self.line = line
     return True
 
 
 def _fast_deal(self, line: str, toks: list[str]) -> bool:
-    """``deal S c c c c c c``."""
+    """``deal S c c c c c c``: a :class:`ReadCards`."""
     if self.hand is None or self.skipping or len(toks) < 3:
         return False
     s = toks[1]
@@ -544,19 +708,19 @@ def _fast_deal(self, line: str, toks: list[str]) -> bool:
         cards = list(map(self.card_of, toks[2:]))
     except KeyError:
         return False
-    c = 0 if line[0] == "d" else line.index("deal")
-    lc = c + 5 if line[c + 5] == s[0] else line.index(s, c + 4)
-    k = lc + len(s)
-    p = k + 1 if line[k + 1] == toks[2][0] else line.index(toks[2], k)
-    e = len(line)
-    cols = range(p + 1, e + 1, 3) if e - p == 3 * len(cards) - 1 else _cols(line, toks, 2, p)
-    self._dealt(_cards_rec(cards, self.ln, c, cols, s))
+    rec = _new(ReadCards)
+    rec.cards = cards
+    rec.seat = s
+    rec.note = None
+    rec._ln = self.ln
+    rec._text = line
+    self._dealt(rec)
     self.line = line
     return True
 
 
 def _fast_cards(self, line: str, toks: list[str]) -> bool:
-    """``blind c c``, ``bury c c``, ``share c ...``."""
+    """``blind c c``, ``bury c c``, ``share c ...``: a :class:`ReadCards`."""
     hand = self.hand
     if hand is None or self.skipping or len(toks) < 2:
         return False
@@ -567,14 +731,57 @@ def _fast_cards(self, line: str, toks: list[str]) -> bool:
         cards = list(map(self.card_of, toks[1:]))
     except KeyError:
         return False
-    c = 0 if line[0] == kw[0] else line.index(kw)
-    k = c + len(kw)
-    p = k + 1 if line[k + 1] == toks[1][0] else line.index(toks[1], k)
-    e = len(line)
-    cols = range(p + 1, e + 1, 3) if e - p == 3 * len(cards) - 1 else _cols(line, toks, 1, p)
-    self.last = rec = _cards_rec(cards, self.ln, c, cols, None)
+    self.last = rec = _new(ReadCards)
+    rec.cards = cards
+    rec.seat = None
+    rec.note = None
+    rec._ln = self.ln
+    rec._text = line
     setattr(hand, kw, rec)
     self.line = line
+    return True
+
+
+def _fast_score(self, line: str, toks: list[str]) -> bool:
+    """``score S n S n ...``, each seat of the seats in force once, each
+    ``n`` a whole number with an optional sign: a :class:`ReadScore`."""
+    hand = self.hand
+    n = len(toks)
+    if hand is None or self.skipping or n < 3 or not n & 1 or hand.score is not None:
+        return False
+    seats = toks[1::2]
+    seatset = self.seatset
+    for s in seats:
+        if s not in seatset:
+            return False
+    if len(set(seats)) != len(seats):
+        return False
+    try:
+        units = list(map(_SINT.__getitem__, toks[2::2]))
+    except KeyError:
+        return False
+    rec = _new(ReadScore)
+    rec.written = (seats, units, False)
+    rec.note = None
+    rec._ln = self.ln
+    rec._text = line
+    hand.score = rec
+    self.last = rec  # a note on the next line goes to its last entry (_Reader._note)
+    self.line = line
+    return True
+
+
+def _fast_hand(self, line: str, toks: list[str]) -> bool:
+    """A line that is only ``hand`` (issue 15: a file of 100,000 of them),
+    read leniently: what ``_process`` does with it (the skip ends, ``s_hand``
+    starts the hand and records its ``E-NUMBER``, which it never raises when
+    not strict), without the statement loop."""
+    if len(toks) != 1 or self.strict:
+        return False
+    self.line = line
+    self.p = 0
+    self.skipping = _SKIP_NONE  # a line that starts a hand ends a skip (_process)
+    self.s_hand(toks, 0, 1)
     return True
 
 
@@ -1214,6 +1421,10 @@ class _Reader:
         if len(t) < 2 or t[-1] != "}":
             raise self._unterminated(toks, i)
         target = self.last
+        if type(target) is ReadTrick:  # the fast path's trick: the note is its last card's
+            target = target.plays[-1]
+        elif type(target) is ReadScore:  # the fast path's score: its last entry's
+            target = target.entries[-1][1]
         if target is None:
             raise self._err_at("E-NOTE", f"found the annotation {_quote(t)} with nothing to attach to; expected it "
                                "right after a statement, a played card, a score entry or a tag (one annotation "
@@ -1529,8 +1740,10 @@ class _Reader:
         self.hands.append(h)
         self.sess_has_hands = True
         self.hand_failed = False
-        self.seen = set()
-        self.pending = []
+        if self.seen:  # an empty one serves the next hand (issue 15: a refused hand a line)
+            self.seen = set()
+        if self.pending:
+            self.pending = []
         self.deal_unsorted = False
         self.trick_unsorted = False
         self.prev_deal = -1
@@ -1549,10 +1762,18 @@ class _Reader:
                 "error", self.path, ln, c + 1, h.number or None, None, e.code, "a session without syntax errors"))
         if num is None or num < 1:
             if t is None:  # one message shared by every lone 'hand' (issue 15: 100,000 of them, not 100,000 copies)
+                if n == 1 and not self.strict and not self.enc_cut:
+                    # a line that is only 'hand': its one error recorded as _process records it (_fail: in the
+                    # hand, which is then skipped), without the exception: at the column just after 'hand'
+                    # (_col), no trick, no hand number (0)
+                    h.errors.append(Diagnostic("E-NUMBER", _NO_NUMBER_EOL, "error", self.path, ln, c + 5, None, None,
+                                               "end of line", "a hand number"))
+                    self.hand_failed = True
+                    self.skipping = _SKIP_HAND
+                    self.p = len(line)
+                    return j
                 err = self._err_at("E-NUMBER", _NO_NUMBER_EOL, toks, j, "end of line", "a hand number")
                 if n == 1 and not self.strict:
-                    # a line that is only 'hand': recorded as _process records it (the line's one error,
-                    # the rest of the line read), without raising and catching it
                     self._fail(err)
                     self.p = len(line)
                     return j
@@ -1563,9 +1784,19 @@ class _Reader:
             raise self._err_at("E-NUMBER", f"found hand {_quote(t)}; expected a hand number from 1 to {MAX_HAND}", toks, j, t,
                                f"1..{MAX_HAND}")
         if self.last_num is not None and num <= self.last_num:
-            raise self._err_at("E-HAND-ORDER", f"found hand {num} after hand {self.last_num} in the same session; "
-                               f"expected a number greater than {self.last_num} (start a new session with "
-                               "[Session \"id\"] to restart the numbering)", toks, j, t, f"> {self.last_num}")
+            msg = (f"found hand {num} after hand {self.last_num} in the same session; expected a number greater "
+                   f"than {self.last_num} (start a new session with [Session \"id\"] to restart the numbering)")
+            if n == 2 and not self.strict and not self.enc_cut:
+                # a line that is only 'hand N' (issue 15: 50,000 of them out of order): its one error recorded
+                # as _process records it (_fail; the hand then skipped, the line has nothing more), without
+                # the exception: at N's column (_col), in hand N
+                h.errors.append(Diagnostic("E-HAND-ORDER", msg, "error", self.path, ln, self._col(toks, j), num, None,
+                                           t, f"> {self.last_num}"))
+                self.hand_failed = True
+                self.skipping = _SKIP_HAND
+                self.p = len(line)
+                return n
+            raise self._err_at("E-HAND-ORDER", msg, toks, j, t, f"> {self.last_num}")
         self.last_num = num
         self.p = line.find(t, p) + len(t)
         return j + 1
@@ -2279,7 +2510,8 @@ def _no_number(found: str) -> str:
 
 _NO_NUMBER_EOL = _no_number("end of line")
 
-_FAST = {"deal": _fast_deal, "blind": _fast_cards, "bury": _fast_cards, "share": _fast_cards}
+_FAST = {"deal": _fast_deal, "blind": _fast_cards, "bury": _fast_cards, "share": _fast_cards, "score": _fast_score,
+         "hand": _fast_hand}
 for _w in _TRICK_NUM:
     _FAST[_w] = _fast_trick
 
