@@ -381,7 +381,7 @@ def test_broken_card_strict():
     (HEAD + "hand 0\n", "E-NUMBER", 4, 6, None),
     (HEAD + "hand x\n", "E-NUMBER", 4, 6, None),
     (HEAD + "hand 1\n QS\n", "E-STATEMENT", 5, 2, 1),
-    (HEAD + "hand 1 Pick Al\n", "E-STATEMENT", 4, 8, 1),
+    (HEAD + "hand 1 Pikc Al\n", "E-STATEMENT", 4, 8, 1),
     (HEAD + "hand 1 t0 Al: QS\n", "E-STATEMENT", 4, 8, 1),
     (HEAD + "hand 1 blitz Al green\n", "E-ARGUMENT", 4, 17, 1),
     (HEAD + "hand 1\nt1 Al 9C TD\n", "E-TRICK", 5, 4, 1),

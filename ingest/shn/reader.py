@@ -1177,7 +1177,24 @@ class _Reader:
             return self._note(toks, i)
         if c0 == "[":
             return self._tag(toks, i)
+        low = t.lower()
+        if low != t and low in _DISPATCH:
+            return self._fold(toks, i, low)
         raise self._statement_err(toks, i)
+
+    def _fold(self, toks: list[str], i: int, low: str) -> int:
+        """A statement keyword written in another case (``Hand 2``, ``Pick``,
+        ``Lose``, ``T3``: a phone's capital at the start of a line) is that
+        keyword: no seat alias may be a keyword in any case (notation.md
+        §2), so nothing else could be meant.  The token and its span of the
+        line read for positions become lower case (the same length: every
+        column stays; the hand's source text is kept as written); returns
+        ``i`` for the statement loop to dispatch it."""
+        c = self._col(toks, i) - 1
+        line = self.line
+        self.line = line[:c] + low + line[c + len(low):]
+        toks[i] = low
+        return i
 
     def _process(self, toks: list[str], i: int) -> None:
         """The statement loop of one line's tokens.  After
@@ -1192,7 +1209,7 @@ class _Reader:
             if self.skipping:
                 # a line that starts a hand ends the skip where it stands (``self.p`` = 0 finds
                 # its 'hand'): no call for each line of many short refused hands (issue 15)
-                if i or toks[0] != "hand":
+                if i or (toks[0] != "hand" and toks[0].lower() != "hand"):
                     i = self._skip(toks, i, n)
                     if i >= n:
                         return
@@ -1334,7 +1351,7 @@ class _Reader:
         line_mode = self.skipping == _SKIP_LINE
         while i < n:
             t = toks[i]
-            if t == "hand":
+            if t == "hand" or (t[0] == "H" and t.lower() == "hand"):  # Hand: a phone's capital (_fold)
                 break
             if t[0] == "[" and (line_mode or _SESSION_TAG.match(t) is not None):
                 break
