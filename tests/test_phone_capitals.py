@@ -69,3 +69,19 @@ def test_the_tester_s_phone_session_stores_every_hand(db, tmp_path):
         for seat, u in h["units"].items():
             totals[seat] = totals.get(seat, 0) + u
     assert totals == {"Hank": -3, "Ilse": 1, "Jo": 4, "Kurt": -3, "Lou": 1}
+
+
+def test_a_seat_in_another_case_is_that_seat_when_only_one_matches():
+    """'hank', 'jo', 'kurt' for Hank, Jo, Kurt (a phone's lower case): each is the one seat it can be, stored under
+    its alias as the Seats tag writes it.  A seat that matches none is still E-SEAT at its column."""
+    text = HEAD + ("hand 1 dealer hank\npick jo call AC partner kurt pts 75 win\n"
+                   "score hank -1 ilse -1 jo +2 kurt +1 lou -1\n"
+                   "hand 2 dealer Ilse\npick Bob call AC partner Kurt pts 75 win\n")
+    res = validate_text(text, path="phone.shn")
+    [h1] = res.hands
+    o = h1.outcome
+    assert (o.dealer, o.picker, o.partner) == ("Hank", "Jo", "Kurt")
+    assert o.units == {"Hank": -1, "Ilse": -1, "Jo": 2, "Kurt": 1, "Lou": -1}  # 75: a plain win (rules.md B-27)
+    [r] = res.rejected
+    d = r.errors[0]
+    assert (d.code, d.line, d.col, d.found) == ("E-SEAT", 10, 6, "Bob")

@@ -1646,6 +1646,10 @@ class _Reader:
             self.shape_ok.add(s)
             self.shape_leads[s + ":"] = s
             return s
+        low = s.casefold()
+        same = [a for a in self.seatset if a.casefold() == low]
+        if len(same) == 1:  # the seat in another case ('kurt' for Kurt, a phone's lower case): no other is meant
+            return same[0]
         if self.override or self.hand is None:
             raise self._seat_err(s, self._col(toks, k), trick=trick)
         self.pending.append((s, self.ln, self._col(toks, k)))
