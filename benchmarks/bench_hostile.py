@@ -75,6 +75,10 @@ def shn_shapes() -> dict[str, bytes]:
         "'hand' alone on 100,000 lines": EXAMPLE + b"hand\n" * 100_000,
         "'hand N' on 50,000 lines": EXAMPLE + b"".join(b"hand %d\n" % (100 + k) for k in range(50_000)),
         "'hand 5' on 50,000 lines (out of order)": EXAMPLE + b"hand 5\n" * 50_000,
+        # a phone's capitals: each 'Hand' read as 'hand' (reader._fold, one pass a line)
+        "'Hand N dealer Al' x 20,000 on a line": EXAMPLE + b" ".join(b"Hand %d dealer Al" % (100 + k)
+                                                                     for k in range(20_000)) + b"\n",
+        "'Pick Al' x 100,000 in a hand": _at_line(EXAMPLE, b"t1 ", b"Pick Al " * 100_000),
         "'[Date \"x\"]' on 100,000 lines before the hands": _at_line(EXAMPLE, b"[Event", b"[Date \"x\"]\n" * 100_000),
     })
     for kind in (b"[Event", b"[Seats", b"hand 14", b"deal Al", b"blind", b"pick", b"bury", b"call", b"t1 ",

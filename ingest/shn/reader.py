@@ -1186,14 +1186,30 @@ class _Reader:
         """A statement keyword written in another case (``Hand 2``, ``Pick``,
         ``Lose``, ``T3``: a phone's capital at the start of a line) is that
         keyword: no seat alias may be a keyword in any case (notation.md
-        §2), so nothing else could be meant.  The token and its span of the
-        line read for positions become lower case (the same length: every
-        column stays; the hand's source text is kept as written); returns
-        ``i`` for the statement loop to dispatch it."""
-        c = self._col(toks, i) - 1
+        §2), so nothing else could be meant.  Every such token of the line
+        from ``toks[i]`` on (``low`` is the first's lower case) and its span
+        of the line read for positions become lower case at once — one pass
+        over the line, however many it holds (issue 15: a line of 20,000
+        ``Hand N`` took 136 s folded one by one); the same length, so every
+        column stays, and the hand's source text is kept as written.
+        Returns ``i`` for the statement loop to dispatch it."""
         line = self.line
-        self.line = line[:c] + low + line[c + len(low):]
-        toks[i] = low
+        find = line.find
+        parts: list[str] = []
+        p = done = 0
+        for j, t in enumerate(toks):
+            q = find(t, p)
+            p = q + len(t)
+            if j < i or t[0] in "{[":
+                continue
+            lt = low if j == i else t.lower()
+            if lt != t and len(lt) == len(t) and lt in _DISPATCH:
+                parts.append(line[done:q])
+                parts.append(lt)
+                done = p
+                toks[j] = lt
+        parts.append(line[done:])
+        self.line = "".join(parts)
         return i
 
     def _process(self, toks: list[str], i: int) -> None:
