@@ -2,7 +2,7 @@
 
 A FastAPI application over the same path as the command line — one file's
 text is read and validated by :func:`ingest.cli.load_bytes` (SHN, SHN-SK,
-NetSchafkopf protocols), stored by :func:`ingest.cli.store_result`
+NetSchafkopf protocols), stored by :func:`ingest.pipeline.store_noting_copies`
 (:meth:`ingest.store.Store.ingest_file`: one transaction, content-hash
 idempotent) and answered as :func:`ingest.cli.report_json`, exactly what
 ``shead ingest --json`` prints for that file.  Reads use the store's own
@@ -240,7 +240,7 @@ class Service:
         was rejected, 422 when a hand or the file was rejected (the good
         hands are stored unless ``strict``), 403 when a hand belongs to
         another group than the caller's (then nothing is stored)."""
-        from ingest.pipeline import load_bytes, report_json, store_result  # noqa: PLC0415
+        from ingest.pipeline import load_bytes, report_json, store_noting_copies  # noqa: PLC0415
 
         with self.lock:
             self.store.last_plan = None
@@ -252,7 +252,7 @@ class Service:
                     rep = st.IngestReport(path=name, rejected=foreign + list(result.rejected),
                                           file_errors=list(result.errors), committed=False)
                     return report_json(rep), 403
-            report = store_result(self.store, result, fmt, strict, plan=plan)  # planned under the same lock
+            report = store_noting_copies(self.store, result, fmt, strict, plan=plan)  # planned under the same lock
         body = report_json(report, result)
         return body, (422 if body["rejected"] else 200)
 

@@ -30,9 +30,9 @@ duckdb = lazy_module("duckdb")
 st = lazy_module("ingest.store")
 stream = lazy_module("ingest.stream")
 (_read_bytes, _rejected_entries, _sniff_protocol, _warning_entries, load_bytes, load_file, replay_frames, replay_json,
- report_json, store_result) = from_module("ingest.pipeline", "_read_bytes", "_rejected_entries", "_sniff_protocol",
-                                          "_warning_entries", "load_bytes", "load_file", "replay_frames", "replay_json",
-                                          "report_json", "store_result")
+ report_json, store_noting_copies) = from_module("ingest.pipeline", "_read_bytes", "_rejected_entries",
+                                                 "_sniff_protocol", "_warning_entries", "load_bytes", "load_file",
+                                                 "replay_frames", "replay_json", "report_json", "store_noting_copies")
 # Rich too (issue 17: its import is a third of a start-up); help is click's plain text (rich_markup_mode=None)
 (Console,) = from_module("rich.console", "Console")
 BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn = from_module(
@@ -262,24 +262,6 @@ def _stdout_is_terminal() -> bool:
         return False
 
 
-def _top_session(store: st.Store) -> int:
-    """The highest stored session id before a file is stored
-    (:func:`ingest.session_copies.top_session_id`)."""
-    from ingest.session_copies import top_session_id  # noqa: PLC0415
-
-    with store.using() as con:
-        return top_session_id(con)
-
-
-def _session_copies(store: st.Store, since: int, path: str) -> list:
-    """``W-SESSION-COPY`` warnings for the file's new sessions that repeat a
-    stored one (:func:`ingest.session_copies.session_copies`)."""
-    from ingest.session_copies import session_copies  # noqa: PLC0415
-
-    with store.using() as con:
-        return session_copies(con, since, path)
-
-
 def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, rules: str | None = None,
                columns: str | None = None) -> int:
     """``shead ingest``; returns the exit code.  The report (a line per file,
@@ -325,10 +307,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                     store.last_plan = None
                     result, fmt = load_file(path, store, rules, columns)
                     plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == str(path) else None
-                    since = _top_session(store) if fmt == "shn" and result.hands else None
-                    report = store_result(store, result, fmt, strict, plan=plan)
-                    if since is not None and report.stored:  # a session re-sent under another name: say so
-                        report.file_errors.extend(_session_copies(store, since, str(path)))
+                    report = store_noting_copies(store, result, fmt, strict, plan=plan)  # W-SESSION-COPY too
                 entries = _rejected_entries(report)
                 totals["ingested"] += report.stored
                 totals["duplicates"] += report.duplicates

@@ -172,6 +172,28 @@ def store_result(store: st.Store, result: FileResult, fmt: str, strict: bool,
         return st.IngestReport(path=result.path, file_errors=[d], committed=False)
 
 
+def store_noting_copies(store: st.Store, result: FileResult, fmt: str, strict: bool,
+                        plan=None) -> st.IngestReport:
+    """:func:`store_result`, and for an SHN file that stored hands the
+    ``W-SESSION-COPY`` warnings (:func:`ingest.session_copies.session_copies`:
+    a session just stored that repeats a stored one of the same date and
+    players hand for hand) added to the report's file-level warnings: what
+    ``shead ingest``, ``POST /hands`` and the Import page store a file with.
+    Two small queries more a file (the highest session id before, the
+    copies after); :class:`~ingest.store.StoreBusy` is raised."""
+    from ingest.session_copies import session_copies, top_session_id  # noqa: PLC0415
+
+    since = None
+    if fmt == "shn" and result.hands:
+        with store.using() as con:
+            since = top_session_id(con)
+    report = store_result(store, result, fmt, strict, plan=plan)
+    if since is not None and report.stored:
+        with store.using() as con:
+            report.file_errors.extend(session_copies(con, since, result.path))
+    return report
+
+
 def _warning_entries(report: st.IngestReport, result: FileResult | None) -> list[dict]:
     """The warnings of one file as JSON entries, in the shape of the rejected
     ones (``{"file", "line", "col", "hand", "code", "message", "found",

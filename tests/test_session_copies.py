@@ -83,3 +83,18 @@ def test_a_one_hand_session_is_not_called_a_copy(db, tmp_path):
     assert ingest(db, tmp_path, "a.shn", night("Club", hands=one)).exit_code == 0
     r = ingest(db, tmp_path, "b.shn", night("Club table 2", hands=one))
     assert r.exit_code == 0 and "W-SESSION-COPY" not in r.output and "b.shn: 1 stored" in r.output
+
+
+def test_the_import_page_s_upload_warns_the_copy_too(db):
+    """The Import page stores an upload as `shead ingest` does (``ingest.pipeline.store_noting_copies``), so a copy
+    is named there too; ``POST /hands`` goes through the same function."""
+    from dashboard.pages.import_files import ingest_upload
+
+    with st.Store(db) as store:
+        first = ingest_upload(store, "fri.shn", night("Friday Schafskopf Club").encode(), False)
+        assert first.stored == 2 and not first.file_errors
+        again = ingest_upload(store, "fri2.shn", night("Friday Sheepshead Club").encode(), False)
+    assert again.stored == 2
+    [w] = again.file_errors
+    assert (w.code, w.severity, w.file) == ("W-SESSION-COPY", "warning", "fri2.shn")
+    assert "repeats session 'Friday Schafskopf Club / 2026.11.27' (stored from fri.shn)" in w.message

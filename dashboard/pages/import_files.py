@@ -91,7 +91,9 @@ def ingest_upload(store: Store, name: str, data: bytes, strict: bool, columns: s
     store.last_plan = None
     result, fmt = load_upload(name, data, store, columns)  # planned against the store, as `shead ingest` (issue 12)
     plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == name else None
-    return store.ingest_file(result, strict=strict, source_format=fmt, plan=plan)
+    from ingest.pipeline import store_noting_copies  # noqa: PLC0415
+
+    return store_noting_copies(store, result, fmt, strict, plan=plan)  # W-SESSION-COPY too, as `shead ingest`
 
 
 def csv_preview(name: str, data: bytes, columns: str | None = None) -> tuple[str, dict, list[dict]] | None:
