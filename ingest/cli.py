@@ -589,23 +589,35 @@ def _history_or_exit(db: Path | None, hand: str):
 
 
 @app.command()
-def void(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a content hash.'),
+def void(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a content hash; with --session, a session.'),
          reason: str = typer.Option(..., "--reason", help="Why the hand is voided (kept in its history)."),
+         session: bool = typer.Option(False, "--session", help="Void every hand in force of the session HAND names "
+                                      "(its exact name), in one transaction: a session stored twice."),
          db: Optional[Path] = DbOption) -> None:
-    """Void a stored hand: it leaves the ledger and every statistic, its history keeps it, and the stake and
-    pot of the session's later hands are re-derived."""
+    """Void a stored hand (or, with --session, every hand of a session): it leaves the ledger and every statistic,
+    its history keeps it, and the stake and pot of the session's later hands are re-derived."""
     if not reason.strip():
         _err.print("error: --reason must say why")
         raise typer.Exit(2)
-    hand_id = _history_or_exit(db, hand).hand_id
+    if session:
+        with _open_read(db) as con:
+            ids = [i for (i,) in con.execute("SELECT hand_id FROM hands WHERE session = ? ORDER BY hand",
+                                             [hand]).fetchall()]
+        if not ids:
+            _err.print(f"error: no stored hand in force in a session named {hand!r} (its exact name, as "
+                       "`shead sheet` or the W-SESSION-COPY warning writes it)", markup=False, highlight=False)
+            raise typer.Exit(1)
+    else:
+        ids = [_history_or_exit(db, hand).hand_id]
     try:
         with st.Store(db) as store:
-            rep = store.void(hand_id, reason)
+            rep = store.void_hands(ids, reason)
     except st.StoreError as exc:
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
-    session, number, _, revision = rep.hands[0]
-    _err.print(f"{session}#{number} (hand id {hand_id}): voided (revision {revision}): {reason}")
+    for name, number, hand_id, revision in rep.hands:
+        _err.print(f"{name}#{number} (hand id {hand_id}): voided (revision {revision}): {reason}",
+                   markup=False, highlight=False)
     if rep.rederived:
         _err.print(f"{rep.rederived} later hand(s) of the session re-derived (stake/pot)")
 

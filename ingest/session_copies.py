@@ -73,6 +73,6 @@ def session_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None 
             f"session {copy!r}, just stored, repeats session {stored!r} (stored from {first_file or '<input>'}) "
             f"hand for hand: its {n} hands have the same numbers and texts, on the same date with the same players, "
             "so every total now counts them twice. If this file is that session re-sent under another name (its "
-            f"Event, Table or Session tag changed), void the copy's hands (shead void '{copy}#1' --reason 'a copy' "
-            f"… up to #{n}), or send it with the stored session's tags", "warning", path, 1, 1))
+            f"Event, Table or Session tag changed), void the copy (shead void '{copy}' --session --reason 'a copy'), "
+            "or send it with the stored session's tags", "warning", path, 1, 1))
     return out

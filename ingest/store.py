@@ -1844,31 +1844,44 @@ class Store:
         doubler stake and the pot of the later hands (rules.md D-11, D-12,
         D-19) no longer count it.  Raises :class:`CorrectionError` when the
         hand is not stored or already voided, or ``reason`` is empty."""
+        return self.void_hands([hand_id], reason, on_stage)
+
+    def void_hands(self, hand_ids: list[int], reason: str,
+                   on_stage: Callable[[str], None] | None = None) -> "CorrectionReport":
+        """:meth:`void` for each of ``hand_ids`` in one transaction (a whole
+        session stored twice, ``W-SESSION-COPY``: every one of its hands),
+        each session re-derived once after all are voided; all or nothing.
+        Raises :class:`CorrectionError` as :meth:`void` does, for the first
+        hand that cannot be voided, or when ``hand_ids`` is empty."""
         if not (reason or "").strip():
             raise CorrectionError("a void needs a reason (--reason TEXT)")
+        if not hand_ids:
+            raise CorrectionError("no hand to void")
         report = CorrectionReport(action="void", reason=reason)
 
         def work(con: duckdb.DuckDBPyConnection, rep: CorrectionReport) -> None:
-            cur = con.execute("SELECT session_id, session, hand FROM hands WHERE hand_id = ?", [hand_id]).fetchone()
-            if cur is None:
-                gone = con.execute("SELECT session, hand FROM hand_revisions WHERE hand_id = ? AND action = 'void'",
-                                   [hand_id]).fetchone()
-                if gone:
-                    raise CorrectionError(f"hand {gone[1]} of session {gone[0]!r} (hand id {hand_id}) is already "
-                                          "voided")
-                raise CorrectionError(f"no stored hand with id {hand_id}")
-            session_id, name, number = cur
             ingest_id = _scalar(con, "SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests")
-            self._open_history(con, hand_id)
-            self._close_revision(con, hand_id)
-            revision = _scalar(con, "SELECT max(revision) + 1 FROM hand_revisions WHERE hand_id = ?", [hand_id])
-            con.execute("INSERT INTO hand_revisions VALUES (?, ?, 'void', ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, NULL, "
-                        "NULL)", [hand_id, revision, _now(), reason, session_id, name, number, ingest_id])
-            self._drop_current(con, hand_id)
-            rep.hands.append((name, number, hand_id, revision))
-            rep.sessions.add((session_id, name))
-            con.execute("INSERT INTO ingests VALUES (?, ?, ?, 0, 0, 0, FALSE)",
-                        [ingest_id, f"void: hand id {hand_id}", _now()])
+            for hand_id in hand_ids:
+                cur = con.execute("SELECT session_id, session, hand FROM hands WHERE hand_id = ?",
+                                  [hand_id]).fetchone()
+                if cur is None:
+                    gone = con.execute("SELECT session, hand FROM hand_revisions WHERE hand_id = ? "
+                                       "AND action = 'void'", [hand_id]).fetchone()
+                    if gone:
+                        raise CorrectionError(f"hand {gone[1]} of session {gone[0]!r} (hand id {hand_id}) is already "
+                                              "voided")
+                    raise CorrectionError(f"no stored hand with id {hand_id}")
+                session_id, name, number = cur
+                self._open_history(con, hand_id)
+                self._close_revision(con, hand_id)
+                revision = _scalar(con, "SELECT max(revision) + 1 FROM hand_revisions WHERE hand_id = ?", [hand_id])
+                con.execute("INSERT INTO hand_revisions VALUES (?, ?, 'void', ?, ?, ?, ?, ?, ?, NULL, NULL, NULL, "
+                            "NULL, NULL)", [hand_id, revision, _now(), reason, session_id, name, number, ingest_id])
+                self._drop_current(con, hand_id)
+                rep.hands.append((name, number, hand_id, revision))
+                rep.sessions.add((session_id, name))
+            what = f"hand id {hand_ids[0]}" if len(hand_ids) == 1 else f"{len(hand_ids)} hands"
+            con.execute("INSERT INTO ingests VALUES (?, ?, ?, 0, 0, 0, FALSE)", [ingest_id, f"void: {what}", _now()])
 
         return self._correct(work, report, on_stage)
 

@@ -397,3 +397,20 @@ def test_a_doubler_arriving_after_a_scored_later_hand_warns_that_hand_and_an_ame
     assert r.exit_code == 0, r.output
     assert stored(db)[2]["stake"] == 2 and stored(db)[2]["units"] == H2_X2
     assert ledger(db) == {"Al": -2, "Bea": -2, "Cy": 4, "Di": -2, "Ed": 2}
+
+
+def test_voiding_several_hands_is_all_or_nothing(night):
+    """``Store.void_hands``: hands 2 and 3 voided in one transaction leave hand 1 (the doubler) alone; a list
+    holding a hand already voided changes nothing at all."""
+    db = night
+    with st.Store(db) as store:
+        rep = store.void_hands([2, 3], "wrong table")
+    assert [(n, h) for _, n, h, _ in rep.hands] == [(2, 2), (3, 3)]
+    assert list(stored(db)) == [1]
+    assert ledger(db) == {"Al": 0, "Bea": 0, "Cy": 0, "Di": 0, "Ed": 0}  # the doubler settles nothing (H1_DOUBLER_UNITS)
+    with pytest.raises(st.CorrectionError, match="hand 2 of session 'night' \\(hand id 2\\) is already voided"):
+        with st.Store(db) as store:
+            store.void_hands([1, 2], "again")
+    assert list(stored(db)) == [1]
+    with st.reading(db) as con:
+        assert con.execute("SELECT count(*) FROM hand_revisions WHERE action = 'void'").fetchall() == [(2,)]

@@ -53,15 +53,23 @@ def test_a_night_re_sent_under_a_corrected_event_name_is_stored_and_named_as_a_c
     assert ("warning W-SESSION-COPY: session 'Friday Sheepshead Club / 2026.11.27', just stored, repeats session "
             "'Friday Schafskopf Club / 2026.11.27'") in out
     assert "its 2 hands have the same numbers and texts" in out and "counts them twice" in out
-    assert "shead void 'Friday Sheepshead Club / 2026.11.27#1'" in out
+    assert "shead void 'Friday Sheepshead Club / 2026.11.27' --session --reason 'a copy'" in out
     # stored twice, as the tags say: every total doubled
     assert ledger(db) == {"Al": 2, "Bea": 0, "Cy": 2, "Di": -4, "Ed": 0}
-    # voiding the copy's two hands, as the warning says, gives the night back
-    for n in (1, 2):
-        v = runner.invoke(app, ["void", f"Friday Sheepshead Club / 2026.11.27#{n}", "--reason", "a copy",
-                                "--db", str(db)])
-        assert v.exit_code == 0, v.output
+    # voiding the copy, as the warning says (one command, one transaction), gives the night back
+    v = runner.invoke(app, ["void", "Friday Sheepshead Club / 2026.11.27", "--session", "--reason", "a copy",
+                            "--db", str(db)])
+    assert v.exit_code == 0, v.output
+    said = " ".join(v.output.split())
+    assert "Friday Sheepshead Club / 2026.11.27#1 (hand id 3): voided (revision 2): a copy" in said
+    assert "Friday Sheepshead Club / 2026.11.27#2 (hand id 4): voided" in said
     assert ledger(db) == {"Al": 1, "Bea": 0, "Cy": 1, "Di": -2, "Ed": 0}
+    with st.reading(db) as con:
+        assert con.execute("SELECT count(*) FROM hand_revisions WHERE action = 'void'").fetchall() == [(2,)]
+    # a session name that is not stored: nothing voided, said
+    v = runner.invoke(app, ["void", "Friday Sheepshead Club", "--session", "--reason", "x", "--db", str(db)])
+    assert v.exit_code == 1 and "no stored hand in force in a session named 'Friday Sheepshead Club'" in \
+        " ".join(v.output.split())
 
 
 def test_another_table_or_night_is_no_copy(db, tmp_path):
