@@ -8,7 +8,7 @@ ingests them into a fresh database exactly as ``shead ingest`` does — one
 (:func:`ingest.shn.reader.read`), plan against the store
 (:meth:`~ingest.store.Store.plan_ingest`), validate
 (:func:`ingest.validate.validate_records`: the judge plus the file loop
-around it), store (:func:`ingest.pipeline.store_result`) — and the final
+around it), store (:func:`ingest.pipeline.store_noting_copies`, as ``shead ingest``) — and the final
 release of the database (its checkpoint).  "free" is dropping a file's
 records, validation result and report once it is stored (CPython frees the
 objects then; left to the next file's ``read``, it was charged to the
@@ -128,7 +128,7 @@ def run(texts: list[tuple[str, str]], db: Path, rules: str = "wi5-called-ace") -
     when ``db`` exists."""
     from ingest import store as st  # noqa: PLC0415
     from ingest import validate as val  # noqa: PLC0415
-    from ingest.pipeline import store_result  # noqa: PLC0415
+    from ingest.pipeline import store_noting_copies  # noqa: PLC0415
     from ingest.shn.reader import read  # noqa: PLC0415
 
     if db.exists():
@@ -149,7 +149,7 @@ def run(texts: list[tuple[str, str]], db: Path, rules: str = "wi5-called-ace") -
                 inner[0] = 0.0
                 result = val.validate_records(shn, name, prior=prior)
                 t3 = clock()
-                report = store_result(store, result, "shn", False, plan=plan)
+                report = store_noting_copies(store, result, "shn", False, plan=plan)
                 t4 = clock()
                 sec["read"] += t1 - t0
                 sec["plan"] += t2 - t1

@@ -883,23 +883,27 @@ def rederive(db: Optional[Path] = DbOption) -> None:
     raise typer.Exit(1 if rep.refused else 0)
 
 
-def _unknown_players(db: Path | None, given: list[str]) -> list[str]:
-    """For each ``--player`` value that names no stored player: a line
-    naming the stored players whose seat alias it is (``Lou`` is the seat of
-    ``Lou Ebert`` in a session's ``[Seats]``), else a "did you mean" among
-    the stored names.  Player filters match the stored name as written."""
-    if not given:
-        return []
+def _nothing_matches(db: Path | None, given: list[str]) -> list[str]:
+    """What ``shead ledger`` says when its filters match no hand: how many
+    hands are stored (or that none is), then for each ``--player`` value that
+    names no stored player the stored players whose seat alias it is
+    (``Lou`` is the seat of ``Lou Ebert`` in a session's ``[Seats]``), else a
+    "did you mean" among the stored names.  Player filters match the stored
+    name as written.  One read connection."""
     from replay.errors import did_you_mean  # noqa: PLC0415
 
     with _open_read(db) as con:
+        stored = con.execute("SELECT count(*) FROM hands").fetchall()[0][0]
+        if not stored:
+            return ["no hand is stored yet; ingest some with `shead ingest PATH`"]
         names = {n for (n,) in con.execute("SELECT DISTINCT player FROM session_players").fetchall()}
         seats: dict[str, set[str]] = {}
         for (players,) in con.execute("SELECT DISTINCT players FROM sessions WHERE players IS NOT NULL").fetchall():
             for alias, name in json.loads(players).items():
                 if name and alias != name:
                     seats.setdefault(alias.casefold(), set()).add(name)
-    out = []
+    out = [f"no stored hand matches the filters ({stored:,} hands are stored: see --from, --to, --group, --table, "
+           "--player, --rules, --game)"]
     for p in given:
         if p in names:
             continue
@@ -958,12 +962,7 @@ def ledger(db: Optional[Path] = DbOption,
             _err.print(f"incomplete: {r['session']}: {r['note']}")
         return
     if rows.is_empty():
-        with _open_read(db) as con:
-            stored = con.execute("SELECT count(*) FROM hands").fetchall()[0][0]
-        _err.print(f"no stored hand matches the filters ({stored:,} hands are stored: see --from, --to, --group, "
-                   "--table, --player, --rules, --game)" if stored else
-                   "no hand is stored yet; ingest some with `shead ingest PATH`", markup=False, highlight=False)
-        for line in _unknown_players(db, player):
+        for line in _nothing_matches(db, player):
             _err.print(line, markup=False, highlight=False)
         return
     from rich.table import Table  # noqa: PLC0415
