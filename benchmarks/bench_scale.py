@@ -164,6 +164,20 @@ def _texts(session: str, block: int) -> tuple[str, str, str]:
     raise RuntimeError("no hand to amend")
 
 
+#: the hands of the new session that ``time`` stores (a night at one table)
+NIGHT = 20
+
+
+def _night() -> str:
+    """A new session of :data:`NIGHT` hands: block 0's first hands under the
+    session name "scale night" and the date 2031-03-05, which no stored
+    session has."""
+    from ingest.generate import generate_session_text
+
+    full = generate_session_text(100, NIGHT, RULES, session="scale night")
+    return re.sub(r'\[Date "[^"]*"\]', '[Date "2031.03.05"]', full, count=1)
+
+
 #: what the table shows: "cpu" (the process's CPU seconds, all its threads: steadier on a shared machine) or "wall"
 CLOCK = "cpu"
 
@@ -256,7 +270,10 @@ def time_db(src: Path, work: Path, rederive: bool, repeat: int, pages: bool, met
     # no text has: a copy's text is found stored by meaning, not by hash, and costs a replay)
     stored = _texts(f"scale {5:07d}", 5 % BLOCKS)[0]
     out: dict[str, float] = {"hands": n}
-    for name, text in (("stored.shn", stored), ("next.shn", nxt), ("amend.shn", amend)):
+    # a new night: a session of NIGHT hands under a name and a date of its own (the W-SESSION-COPY check
+    # looks for a stored session of the same date and players; none here, as for most nights of a real log)
+    night = _night()
+    for name, text in (("stored.shn", stored), ("next.shn", nxt), ("amend.shn", amend), ("night.shn", night)):
         (work / name).write_text(text, encoding="utf-8")
     if not commands:
         rederive = False
@@ -265,6 +282,7 @@ def time_db(src: Path, work: Path, rederive: bool, repeat: int, pages: bool, met
         out["replay one hand"] = _shead("replay", f"{session}#{PER_SESSION // 2}", "--db", str(db))
         out["re-ingest a stored file (1,000 hands)"] = _shead("ingest", str(work / "stored.shn"), "--db", str(db))
         out["add one hand to a session"] = _shead("ingest", str(work / "next.shn"), "--db", str(db))
+        out[f"store a new session ({NIGHT} hands)"] = _shead("ingest", str(work / "night.shn"), "--db", str(db))
         out["amend one hand"] = _shead("ingest", "--amend", str(work / "amend.shn"), "--reason", "bench",
                                        "--db", str(db))
     if rederive:

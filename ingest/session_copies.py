@@ -36,36 +36,51 @@ def session_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None 
     ``since`` (a :func:`top_session_id`) whose hands — at least
     :data:`MIN_HANDS`, every one of them — have the same number and the
     same source text (``hand_source``'s template and cards: the hand as
-    written, its header aside) as hands of one other stored SHN session of
+    written, its header and the blank lines after it aside: the last hand of
+    a session followed by another in the same file keeps them) as hands of one other stored SHN session of
     the same date and the same players (names, as a set).  ``path`` is the
-    file named in the warnings.  One query; an empty list when there is
-    none."""
-    rows = con.execute(
+    file named in the warnings.  An empty list when there is none.
+
+    Its cost does not grow with the database (issue 17): the first query
+    reads only ``sessions``, and only the new sessions and the stored ones of
+    their dates (a zone-map filter on ``session_id`` and ``date``); the
+    hands are read only where a new session has such a twin, and then only
+    the hands of those sessions."""
+    twins = con.execute(
         """
-        WITH people AS (
-            SELECT session_id, session, date,
-                   list_sort(map_values(CAST(players::JSON AS MAP(VARCHAR, VARCHAR)))) AS names
-            FROM sessions WHERE coalesce(format, 'shn') = 'shn'),
-        new AS (SELECT * FROM people WHERE session_id > ?),
-        new_hands AS (
-            SELECT h.session_id, h.hand, src.template, src.source_cards FROM hands h
-            JOIN hand_source src USING (hand_id) WHERE h.session_id IN (SELECT session_id FROM new)),
-        sizes AS (SELECT session_id, count(*) AS n FROM new_hands GROUP BY session_id),
-        twins AS (
-            SELECT n.session_id AS copy_id, o.session_id AS stored_id FROM new n JOIN people o
-              ON o.date IS NOT DISTINCT FROM n.date AND o.names = n.names AND o.session_id <= ?),
+        WITH new AS (
+            SELECT session_id, date, list_sort(map_values(CAST(players::JSON AS MAP(VARCHAR, VARCHAR)))) AS names
+            FROM sessions WHERE session_id > ? AND coalesce(format, 'shn') = 'shn'),
+        same_date AS (
+            SELECT n.session_id AS copy_id, n.names, o.session_id AS stored_id, o.players FROM new n
+            JOIN sessions o ON o.date IS NOT DISTINCT FROM n.date
+            WHERE o.session_id <= ? AND coalesce(o.format, 'shn') = 'shn')
+        SELECT copy_id, stored_id FROM same_date
+        WHERE list_sort(map_values(CAST(players::JSON AS MAP(VARCHAR, VARCHAR)))) = names
+        """, [since, since]).fetchall()
+    if not twins:
+        return []
+    ids = ", ".join(str(int(i)) for i in sorted({c for c, _ in twins} | {o for _, o in twins}))
+    rows = con.execute(
+        f"""
+        WITH twins AS (SELECT unnest(?::INTEGER[]) AS copy_id, unnest(?::INTEGER[]) AS stored_id),
+        written AS (
+            SELECT h.session_id, h.hand, rtrim(src.template, ' \t\r\n') AS template, src.source_cards FROM hands h
+            JOIN hand_source src USING (hand_id) WHERE h.session_id IN ({ids})),
+        sizes AS (
+            SELECT session_id, count(*) AS n FROM written
+            WHERE session_id IN (SELECT copy_id FROM twins) GROUP BY session_id),
         same AS (
             SELECT t.copy_id, t.stored_id, count(*) AS n FROM twins t
-            JOIN new_hands nh ON nh.session_id = t.copy_id
-            JOIN hands h ON h.session_id = t.stored_id AND h.hand = nh.hand
-            JOIN hand_source src ON src.hand_id = h.hand_id AND src.template = nh.template
-             AND src.source_cards IS NOT DISTINCT FROM nh.source_cards
+            JOIN written c ON c.session_id = t.copy_id
+            JOIN written o ON o.session_id = t.stored_id AND o.hand = c.hand AND o.template = c.template
+             AND o.source_cards IS NOT DISTINCT FROM c.source_cards
             GROUP BY ALL)
         SELECT c.session, o.session, o.first_file, z.n FROM same
         JOIN sizes z ON z.session_id = same.copy_id AND z.n = same.n AND z.n >= ?
         JOIN sessions c ON c.session_id = same.copy_id JOIN sessions o ON o.session_id = same.stored_id
         ORDER BY c.session, o.session
-        """, [since, since, MIN_HANDS]).fetchall()
+        """, [[c for c, _ in twins], [o for _, o in twins], MIN_HANDS]).fetchall()
     out = []
     for copy, stored, first_file, n in rows:
         out.append(Diagnostic(

@@ -106,3 +106,23 @@ def test_the_import_page_s_upload_warns_the_copy_too(db):
     [w] = again.file_errors
     assert (w.code, w.severity, w.file) == ("W-SESSION-COPY", "warning", "fri2.shn")
     assert "repeats session 'Friday Schafskopf Club / 2026.11.27' (stored from fri.shn)" in w.message
+
+
+def test_dateless_sessions_and_a_file_of_two_nights_are_checked_each(db, tmp_path):
+    """Two sessions with no Date (named by their Session tags) are the same date for the check, as two nights
+    of one date are; a file of two new sessions names only the one that repeats a stored session, though its
+    last hand is followed by a blank line and the next session's tags (a hand's stored text keeps them).  The copy
+    counts twice until voided: Al -1+2 = +1, Bea 0, Cy +1, Di -2, Ed 0 a night (as in the first test)."""
+    def dateless(name: str) -> str:
+        return night("Club").replace('[Event "Club"]\n[Date "2026.11.27"]', f'[Session "{name}"]')
+
+    assert ingest(db, tmp_path, "a.shn", dateless("Thursday")).exit_code == 0
+    other = dateless("Friday").replace("pts 65", "pts 64").split("\n", 1)[1]  # "%SHN 1.0" once a file
+    both = dateless("Thursday again") + "\n" + other  # one file: the copy, then another night
+    r = ingest(db, tmp_path, "b.shn", both)
+    out = " ".join(r.output.split())
+    assert r.exit_code == 0 and "b.shn: 4 stored" in out, r.output
+    assert out.count("W-SESSION-COPY") == 1
+    assert "session 'Thursday again', just stored, repeats session 'Thursday'" in out
+    # three nights stored, one of them a copy: +1, 0, +1, -2, 0 three times
+    assert ledger(db) == {"Al": 3, "Bea": 0, "Cy": 3, "Di": -6, "Ed": 0}
