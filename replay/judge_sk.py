@@ -446,9 +446,12 @@ def _check_deal_facts(chk, st: SchafkopfState, lauf: Laufende) -> None:
             wtext = f"{want} {side}" if want else "0"
             gtext = f"{lf.count} {lf.side}" if lf.count else "0"
             if not lf.agreed:
+                lmin = st.profile.laufendeMin.of(st.game)
+                rule = (f"they count from {lmin}" if lmin else
+                        f"this house does not count Laufende in a {st.game.value}, laufendeMin="
+                        f"{st.game.value}:0")
                 raise chk.reject("E-SK-LAUFENDE", f"laufende {gtext} is written but the deal gives {wtext} (a run of "
-                                 f"{lauf.run} from the top trump; they count from "
-                                 f"{st.profile.laufendeMin.of(st.game)}, rules.md G-13)", lf.pos, found=gtext,
+                                 f"{lauf.run} from the top trump; {rule}, rules.md G-13)", lf.pos, found=gtext,
                                  expected=wtext)
             chk.prov["laufende"] = "conflict"
             chk.warnings.append(chk.diag("W-AGREED", f"laufende {gtext} agreed at the table; the deal gives {wtext}",
@@ -579,11 +582,17 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
     if lauf_st is not None:
         laufs = [(lauf_st.counted, lauf_st.with_)]
     elif lf is not None and lf.count is not None:
+        if lf.count and not lmin:  # laufendeMin=GAME:0: none are counted (docs/notation.md §14.1)
+            raise chk.reject("E-SK-LAUFENDE", f"laufende {lf.count} {lf.side}: this house does not count Laufende "
+                             f"in a {g.name} (laufendeMin={g.name}:0, rules.md G-13)", lf.pos, found=lf.count,
+                             expected="0 (or no laufende)")
         if lf.count and not lmin <= lf.count <= lmax:
             raise chk.reject("E-SK-LAUFENDE", f"laufende {lf.count} {lf.side}: a {g.name} counts from {lmin} to "
                              f"{lmax} Laufende (rules.md G-13)", lf.pos, found=lf.count, expected=f"0 or {lmin}..{lmax}")
         laufs = [(lf.count, lf.side != "without")]
         chk.prov["laufende"] = "asserted"
+    elif not lmin:  # laufendeMin=GAME:0: the game is priced without Laufende
+        laufs = [(0, True)]
     else:  # with or without count the same (G-13): the count is what the score can tell
         laufs = [(0, True)] + [(k, True) for k in range(lmin, lmax + 1)]
     # ---- the outcome: what pts, tricks and the outcome word allow (G-12, G-14)

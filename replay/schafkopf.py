@@ -394,7 +394,7 @@ def parse_schafkopf_rules(text: str) -> SchafkopfProfile:
             except (IndexError, ValueError, ValidationError):
                 raise ProfileError("E-RULES-VALUE", f"laufendeMin={v!r} is not game:n,game:n", found=v,
                                    expected="e.g. wenz:2,geier:2") from None
-        elif v in ("on", "off"):
+        elif SchafkopfProfile.model_fields[k].annotation is bool:  # on or off, checked above
             over[k] = v == "on"
         elif v in ("none", "last"):
             over[k] = None

@@ -381,3 +381,57 @@ def test_laufende_beyond_the_trumps_of_the_game():
     # a Farbwenz has 4 Unters + 7 cards of its suit = 11 trumps (G-8, G-13): 12 Laufende cannot be
     e = only_error(HEAD + "hand 1  dealer Di\ngame Bea farbwenz gras\nlaufende 12 with  pts 70\n")
     assert e.code == "E-SK-LAUFENDE" and e.expected == "0 or 3..11"
+
+
+# -- a house without Jungfrau or Durchmarsch, and a house that counts no Laufende in a Wenz (a tester's records) --
+
+
+def _house(rules: str, body: str) -> str:
+    return (f'%SHN 1.0\n[Event "Stammtisch Dachau"]\n[Seats "Sepp; Vroni; Hias; Resi"]\n[Rules "{rules}"]\n'
+            f'[Cards "de"]\n\n{body}')
+
+
+@pytest.mark.parametrize("flags, jungfrau, durchmarsch", [
+    ("jungfrau=off", "off", "allTricks"), ("durchmarsch=off", "doublesOwn", "off"),
+    ("jungfrau=off; durchmarsch=off", "off", "off"), ("jungfrau=doublesAll", "doublesAll", "allTricks")])
+def test_jungfrau_and_durchmarsch_off_are_read(flags, jungfrau, durchmarsch):
+    """docs/notation.md §14.1 lists `off` for both flags (rules.md G-17: both are house rules); it was
+    turned into False and refused as not one of the flag's words."""
+    from replay.schafkopf import parse_schafkopf_rules
+
+    prof = parse_schafkopf_rules(f"schafkopf; {flags}")
+    assert (prof.jungfrau, prof.durchmarsch) == (jungfrau, durchmarsch)
+
+
+def test_a_sweep_without_durchmarsch_loses_and_pays_each_jungfrau_double():
+    """durchmarsch=off (rules.md G-17): Sepp took every trick, so he has the most Augen (120) and loses the
+    Ramsch; the other three took no trick, so each is a Jungfrau, paid double under doublesOwn: 20 × 2 = 40
+    each, Sepp -120.  Under jungfrau=off as well: 20 each, Sepp -60."""
+    o = one(_house("schafkopf; tariff.ramsch=20; jungfrau=doublesOwn; durchmarsch=off",
+                   "hand 1  dealer Resi\nramsch\nscore Sepp -120 Vroni +40 Hias +40 Resi +40\n"))
+    assert o.units == {"Sepp": -120, "Vroni": 40, "Hias": 40, "Resi": 40}
+    o = one(_house("schafkopf; tariff.ramsch=20; jungfrau=off; durchmarsch=off",
+                   "hand 1  dealer Resi\nramsch\nscore Sepp -60 Vroni +20 Hias +20 Resi +20\n"))
+    assert o.units == {"Sepp": -60, "Vroni": 20, "Hias": 20, "Resi": 20}
+    # and with durchmarsch=off the Durchmarsch price (a schwarz solo, 50 + 10 + 10 = 70 from each) is no Ramsch
+    e = only_error(_house("schafkopf; tariff.ramsch=20; durchmarsch=off",
+                          "hand 1  dealer Resi\nramsch\nscore Sepp +210 Vroni -70 Hias -70 Resi -70\n"))
+    assert e.code == "E-SCORE"
+
+
+def test_a_wenz_where_the_house_counts_no_laufende():
+    """laufendeMin=wenz:0 (docs/notation.md §14.1: Laufende not counted in that game).  A Wenz won at 75
+    Augen is the Einzelspiel price alone, 50 from each (rules.md G-14): Hias +150, the others -50 — derived
+    from `pts 75 win` alone, with no Laufende price among the candidates (before: 70 a seat could fit).  A
+    written `laufende 2 with` is refused, as the same hand with its cards is: none are counted."""
+    rules = "schafkopf; tariff.sauspiel=20; laufendeMin=wenz:0"
+    o = one(_house(rules, "hand 1  dealer Hias\ngame Hias wenz  pts 75  win\n"))
+    assert o.units == {"Sepp": -50, "Vroni": -50, "Hias": 150, "Resi": -50}
+    text = _house(rules, "hand 1  dealer Hias\ngame Hias wenz  laufende 2 with  pts 75  win\n"
+                         "score Sepp -70 Vroni -70 Hias +210 Resi -70\n")
+    e = only_error(text)
+    assert e.code == "E-SK-LAUFENDE" and (e.line, e.col) == line_col(text, "game Hias", "laufende")
+    assert "does not count Laufende in a wenz (laufendeMin=wenz:0" in e.message
+    # a Sauspiel in the same house still counts them from 3: 20 + 3 × 10 = 50 a seat
+    o = one(_house(rules, "hand 1  dealer Hias\ngame Hias sauspiel SA  partner Sepp  laufende 3 with  pts 70  win\n"))
+    assert o.units == {"Sepp": 50, "Vroni": -50, "Hias": 50, "Resi": -50}
