@@ -153,20 +153,21 @@ def render_hand(h: StoredHand) -> str:
 
 def _nopick_points(o, seats: list[str], last) -> str:
     """A played no-pick game's card points per seat (QA D11): each seat's
-    tricks, the blind added where it goes (rules.md D-3: the last trick's
-    winner by default, ``leasterBlind``), e.g. ``Points:  Ann 0 (0 tricks)
+    tricks, the blind added where the engine's last frame puts it
+    (``Frame.blind_to``, rules.md D-3: the last trick's winner by default,
+    ``leasterBlind``), e.g. ``Points:  Ann 0 (0 tricks)
     Bob 77 (3 tricks, incl. the blind 11: took the last trick) ...``."""
     how = str((o.rules_flags or {}).get("leasterBlind", "lastTrick"))
     blind = sum(c.points for c in (last.blind or ()))
-    to = last.winning if how == "lastTrick" else None
+    to = last.blind_to
+    why = "took the last trick" if how == "lastTrick" else "won the named trick"
     cells = []
     for i, a in enumerate(seats):
-        pts = last.seat_points[i] + (blind if i == to else 0)
         t = last.seat_tricks[i]
-        extra = f", incl. the blind {blind}: took the last trick, rules.md D-3" if i == to else ""
-        cells.append(f"{a} {pts} ({t} trick{'' if t == 1 else 's'}{extra})")
+        extra = f", incl. the blind {blind}: {why}, rules.md D-3" if i == to else ""
+        cells.append(f"{a} {last.seat_points[i]} ({t} trick{'' if t == 1 else 's'}{extra})")
     note = "" if to is not None else ("   (the blind: nobody's, leasterBlind=none)" if how == "none"
-                                      else f"   (the blind {blind}: to the named trick's winner, rules.md D-3)")
+                                      else f"   (the blind {blind}: to the seat that {why}, rules.md D-3)")
     return "Points:  " + "   ".join(cells) + note
 
 

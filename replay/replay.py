@@ -42,7 +42,13 @@ class Frame:
     * ``winning`` — the seat winning the current trick so far.
     * ``trick_done`` — the last card completed a trick (``winning`` won it).
     * ``leader`` — the seat that led the current trick.
-    * ``seat_points`` / ``seat_tricks`` — card points and tricks taken per seat.
+    * ``seat_points`` / ``seat_tricks`` — card points and tricks taken per seat;
+      on the last frame of a no-pick game played in tricks (a leaster) the
+      blind's card points are added to the seat they go to
+      (:meth:`GameState.leaster_points`, rules.md D-3, I-28).
+    * ``blind_to`` — that seat (None before the last frame, in a picked
+      hand, where the blind goes to nobody, ``leasterBlind=none``, or where
+      its cards carry no card points).
     * ``picker_points`` / ``defender_points`` — per side from tricks taken (the
       bury is added on the last frame); None in a leaster.
     * ``picker``, ``partner`` (None until revealed, or alone), ``called``,
@@ -86,6 +92,7 @@ class Frame:
     settlement: Settlement | None
     table: tuple[tuple[tuple[Card | None, Card | None, bool], ...], ...] | None = None
     claim: tuple[int, int, tuple[Card, ...] | None, int | None] | None = None
+    blind_to: int | None = None
 
 
 def snapshot(g: GameState, step: int, last: tuple[int, Card] | None) -> Frame:
@@ -104,6 +111,14 @@ def snapshot(g: GameState, step: int, last: tuple[int, Card] | None) -> Frame:
     else:
         cards, winning, trick_done, leader, trick_no = (), None, False, g.leader, 1
     seat_points = tuple(points_of(m) for m in g.taken)
+    blind_to = None
+    if done and g.leaster and g.blind:  # the blind to the seat rules.md D-3 gives it (its rule: leaster_points)
+        try:
+            with_blind = tuple(g.leaster_points())
+        except ValueError:  # namedTrick with no trick named: the hand was refused before its end
+            with_blind = seat_points
+        blind_to = next((s for s in range(g.n) if with_blind[s] != seat_points[s]), None)
+        seat_points = with_blind
     revealed = g.partner if (g.partner is not None and (done or (g.partner_revealed is not None and
                                                                  g.partner_revealed <= trick_no))) else None
     if g.picker is not None and not g.leaster:
@@ -163,7 +178,7 @@ def snapshot(g: GameState, step: int, last: tuple[int, Card] | None) -> Frame:
         multiplier=g.stake * mark_factor(g.n_marks, g.profile.markFactorCap), done=done,
         blind=tuple(cards_in(g.blind)) if done and g.blind else None,
         bury=tuple(cards_in(g.bury)) if done and g.bury_known else None,
-        settlement=settlement, table=table, claim=claim,
+        settlement=settlement, table=table, claim=claim, blind_to=blind_to,
     )
 
 

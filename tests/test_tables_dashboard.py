@@ -127,3 +127,45 @@ def test_export_and_render_carry_the_second_partner(tmp_path):
     objs = [json.loads(line) for line in buf.getvalue().splitlines()]
     assert [(o["hand"], o["partner"], o["partner2"]) for o in objs] == [(1, "Cy", "Di"), (2, "Ed", None), (3, "Di", "Ed")]
     assert "partner Cy Di" in render_hand(stored[0])
+
+
+LEASTER = """%SHN 1.0
+[Event "Tuesday League Sheboygan"]
+[Seats "Gus; Hal; Ida; Jo; Kat"]
+[Rules "wi5-called-ace"]
+
+hand 2  dealer Gus
+deal Hal QC JD AC 7C KS 8H
+deal Ida QS JH TC 9C 9S 7H
+deal Jo  QH JS KC 8C TS 9H
+deal Kat QD JC AS 8S KH AH
+deal Gus AD TD KD 9D 8D 7D
+blind 7S TH
+leaster Kat
+t1 Hal: 8H 7H 9H KH 7D
+t2 Gus: 8D JD JH JS JC
+t3 Kat: 8S 9D KS 9S TS
+t4 Gus: KD QC QS QH QD
+t5 Hal: 7C 9C 8C AH TD
+t6 Gus: AD AC TC KC AS
+pts 8
+score Gus -1 Hal -1 Ida -1 Jo -1 Kat +4
+"""
+
+
+def test_a_leaster_s_last_step_gives_the_blind_to_the_last_trick_s_winner():
+    """A tester's league hand.  By hand (A 11, T 10, K 4, Q 3, J 2): Gus takes t1 with 7D (KH: 4), t3 with 9D
+    (KS TS: 14), t5 with TD (AH TD: 21) and t6 with AD (47): 86 in 4 tricks; Kat t2 (four jacks: 8); Hal t4
+    (KD and four queens: 16).  The blind 7S TH (10) goes to the last trick's winner, Gus (rules.md D-3, I-28):
+    96.  The seats' boxes then add up to 120; before, Gus showed 86 and they added up to 110."""
+    rp = replay_text(LEASTER)
+    assert rp.errors == []
+    last = rp.frames[-1]
+    assert last.done and last.blind_to == 0
+    html = table_html(last, rp.seats)
+    tallies = dict(re.findall(r'data-seat="([^"]+)".*?<div class="tally">([^<]+)</div>', html))
+    assert tallies == {"Gus": "4 tricks · 96 pts", "Hal": "1 trick · 16 pts", "Ida": "0 tricks · 0 pts",
+                       "Jo": "0 tricks · 0 pts", "Kat": "1 trick · 8 pts"}
+    assert sum(last.seat_points) == 120
+    # the frame before the last: trick 6 not yet taken, no blind in anyone's points
+    assert rp.frames[-2].blind_to is None and rp.frames[-2].seat_points[0] == 39
