@@ -1417,6 +1417,42 @@ def schafkopf_rules(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
                       CAST(count(*) AS BIGINT) AS games FROM fh GROUP BY rules ORDER BY games DESC, rules""", params)
 
 
+def schafkopf_tariffs(con: duckdb.DuckDBPyConnection, f: Filters) -> list[dict]:
+    """The distinct tariffs of the filtered Schafkopf games (rules.md G-16:
+    the prices are the house's): ``[{"tariff": one line of prices
+    (:func:`replay.schafkopf.describe_tariff`'s first six), "rules": [the
+    stored ``[Rules]`` texts with that tariff], "games": n}]``, most games
+    first.  Two or more mean the Schafkopf totals add amounts priced by
+    different tariffs (NetSchafkopf's points beside a 10/50 cent tariff), which
+    the ledgers say.  A stored rules text that no longer parses is listed
+    under its own text.  One query (:func:`schafkopf_rules`)."""
+    from replay.errors import ProfileError  # noqa: PLC0415
+    from replay.schafkopf import describe_tariff, parse_schafkopf_rules  # noqa: PLC0415
+
+    groups: dict[str, dict] = {}
+    for r in schafkopf_rules(con, f).to_dicts():
+        try:
+            key = " · ".join(describe_tariff(parse_schafkopf_rules(r["rules"] or "schafkopf")).split(" · ")[:6])
+        except (ProfileError, ValueError):
+            key = r["rules"] or ""
+        g = groups.setdefault(key, {"tariff": key, "rules": [], "games": 0})
+        g["rules"].append(r["rules"])
+        g["games"] += r["games"]
+    return sorted(groups.values(), key=lambda g: (-g["games"], g["tariff"]))
+
+
+def mixed_tariffs_note(tariffs: list[dict]) -> str | None:
+    """What a ledger says under Schafkopf totals that add amounts of more than
+    one tariff (:func:`schafkopf_tariffs`); None for one tariff or none."""
+    if len(tariffs) < 2:
+        return None
+    each = "; ".join(f"{g['tariff']} ({g['games']} game{'s' if g['games'] != 1 else ''}, rules "
+                     + ", ".join(repr(r) for r in g["rules"][:3]) + (" …" if len(g["rules"]) > 3 else "") + ")"
+                     for g in tariffs)
+    return (f"These Schafkopf totals add amounts priced by {len(tariffs)} different tariffs: {each}. Where they are "
+            "not one currency (a program's points beside cents), see each alone with its rules filter.")
+
+
 #: The unit each game's amounts are in: never added across games.
 UNITS = {"sheepshead": "units", "schafkopf": "tariff points", "indiana": "race points", "fox": "fox points"}
 #: The games whose amounts are not units that change hands: never in the

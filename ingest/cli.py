@@ -978,6 +978,11 @@ def ledger(db: Optional[Path] = DbOption,
             t.add_row(r["player"], f"{r['total']:+d}", str(r["hands"]), str(r["sessions"]),
                       str(r["incomplete"]) if r["incomplete"] else "")
         out.print(t)
+        if g == "schafkopf":
+            with _open_read(db) as con:
+                note = metrics.mixed_tariffs_note(metrics.schafkopf_tariffs(con, f))
+            if note:
+                out.print(f"note: {note} (shead ledger --rules TEXT)")
     if not bad.is_empty():
         out.print("[bold]Incomplete sessions[/bold] (their totals are not the source's own):", markup=True)
         for r in bad.to_dicts():

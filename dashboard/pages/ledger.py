@@ -120,7 +120,13 @@ if not f.game:
         lb = fetch(metrics.leaderboard, f)
         st.caption(f"Showing {UNIT_WORDS.get(unit, unit)} only: the hands of the other games are settled in "
                    "another unit and are never added to these (Totals per unit below lists each).")
-unit_word = {"schafkopf": "tariff points"}.get(f.game, "units")
+shown = f.game or next((g for g in fetch(metrics.games_present, f)["game"].to_list() if g not in metrics.UNSETTLED),
+                       None)  # the one settled game of these hands when the filters name none
+unit_word = {"schafkopf": "tariff points"}.get(shown, "units")
+if shown == "schafkopf":
+    mixed = metrics.mixed_tariffs_note(fetch(metrics.schafkopf_tariffs, f))
+    if mixed:
+        st.warning(mixed + " The sidebar's rules filter does that.", icon="⚠️")
 
 st.subheader("Leaderboard")
 lb = lb.with_columns(pl.Series("list", hl.hands_urls(f, who=lb["player"].to_list()), dtype=pl.String))
