@@ -237,13 +237,19 @@ def tricks_html(s: Step, aliases: list[str], german: bool, notes: dict[tuple[int
             f'<ol style="list-style:none;padding-left:0;margin:0">{"".join(rows)}</ol></div>')
 
 
-def hidden_cards_html(s: Step, german: bool, picker_word: str) -> str:
+def hidden_cards_html(s: Step, german: bool, picker_word: str, aliases: list[str] | None = None) -> str:
     """The blind and the bury as this view sees them at step ``s`` (faces,
-    or nothing when hidden)."""
+    or nothing when hidden); in a leaster the blind's card points and the
+    seat (of ``aliases``) whose count they joined (``Frame.blind_to``, rules.md
+    D-3)."""
     f = s.frame
     parts = []
     if f.blind:
-        parts.append(f'<div><div style="font-weight:700;margin-bottom:4px">Blind</div>'
+        to = getattr(f, "blind_to", None)
+        head = "Blind"
+        if to is not None and aliases and to < len(aliases):
+            head += f" ({sum(c.points for c in f.blind)} points, counted for {escape(aliases[to])}: rules.md D-3)"
+        parts.append(f'<div><div style="font-weight:700;margin-bottom:4px">{head}</div>'
                      f'{"".join(card_html(c, german=german) for c in f.blind)}</div>')
     if f.bury:
         pts = sum(c.points for c in f.bury)

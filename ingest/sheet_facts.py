@@ -12,7 +12,7 @@ import re
 __all__ = ["marks_text", "game_words"]
 
 _MARK = re.compile(r"(?<![\w-])(crack|recrack|castrate|blitz)\s+([A-Za-z][\w]*)(?:\s+(black|red)(?:\s+(jacks|queens))?)?")
-_KONTRA = re.compile(r"(?<![\w-])(kontra|re)\s+([A-Za-z][\w]*)")
+_KONTRA = re.compile(r"(?<![\w-])(klopfen|kontra|re)\s+([A-Za-z][\w]*|\?)")
 _GAME = re.compile(r"(?<![\w-])game\s+[A-Za-z]\w*\s+((?:[a-z]+)(?:\s+(?:[a-z]+|[A-Z][A-Z0-9]|tout))*)")
 
 
@@ -28,7 +28,8 @@ def _lines(source: str) -> list[str]:
 
 def marks_text(source: str | None, multiplier_marks: int) -> str:
     """The marks of a hand as the sheet writes them: ``crack Dot, recrack Eve
-    ×4`` (the factor 2^marks, rules.md E-1), Kontra/Re likewise; ``""`` for
+    ×4`` (the factor 2^marks, rules.md E-1), Klopfen, Kontra and Re likewise
+    (``klopfen Sepp ×2``, rules.md G-18, G-19); ``""`` for
     none.  ``multiplier_marks``: the stored mark count (``hands.marks``),
     used for the factor when the source is not SHN."""
     if not source:

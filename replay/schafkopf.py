@@ -446,17 +446,24 @@ def rules_text(profile: SchafkopfProfile, base: str = "netschafkopf") -> str:
     return "; ".join(parts)
 
 
-def describe_tariff(profile: SchafkopfProfile) -> str:
-    """One line of a Schafkopf profile's prices (units, rules.md G-13..G-17):
-    ``Rufspiel 10 · Einzelspiel 50 · Ramsch 20 · Schneider +10 · Schwarz +10 ·
-    Laufender +10 (from 3 in a sauspiel, ...; not counted in ...) · Tout ×2``."""
-    t = profile.tariff
-    lm = profile.laufendeMin
+def describe_laufende(lm: LaufendeMin) -> str:
+    """Where Laufende start to count (rules.md G-13, ``laufendeMin``):
+    ``from 3 in a sauspiel, 3 in a solo, 2 in a wenz, ...; not counted in a
+    farbwenz``."""
     counted = [f"{getattr(lm, g)} in a {g}" for g in type(lm).model_fields if getattr(lm, g)]
     off = [g for g in type(lm).model_fields if not getattr(lm, g)]
     lauf = "from " + ", ".join(counted) if counted else ""
     if off:
         lauf += ("; " if lauf else "") + "not counted in a " + ", ".join(off)
+    return lauf
+
+
+def describe_tariff(profile: SchafkopfProfile) -> str:
+    """One line of a Schafkopf profile's prices (units, rules.md G-13..G-17):
+    ``Rufspiel 10 · Einzelspiel 50 · Ramsch 20 · Schneider +10 · Schwarz +10 ·
+    Laufender +10 (from 3 in a sauspiel, ...; not counted in ...) · Tout ×2``."""
+    t = profile.tariff
+    lauf = describe_laufende(profile.laufendeMin)
     parts = [f"Rufspiel {t.sauspiel}", f"Einzelspiel {t.solo}", f"Ramsch {t.ramsch}", f"Schneider +{t.schneider}",
              f"Schwarz +{t.schwarz}", f"Laufender +{t.laufender} ({lauf})", f"Tout ×{t.toutFactor}"]
     if profile.jungfrau != "off":
@@ -1140,11 +1147,16 @@ def game_value(tariff: SchafkopfTariff, game: Game, suit: Suit | None, tout: boo
 
 
 def _mult_factors(doublings: int, klopfen: int) -> list[tuple[str, int]]:
+    """The doublings of a price as ``(name, factor)`` (rules.md G-18, G-19),
+    named so that the settlement's text reads ``Solo 70 × Kontra and Re 4
+    = 280``: Kontra, Kontra and Re, Kontra, Re and N more; Klopfen, Klopfen
+    N times."""
     out: list[tuple[str, int]] = []
     if doublings:
-        out.append(("Kontra" if doublings == 1 else f"Kontra/Re ×{doublings}", 2 ** doublings))
+        out.append(({1: "Kontra", 2: "Kontra and Re"}.get(doublings, f"Kontra, Re and {doublings - 2} more"),
+                    2 ** doublings))
     if klopfen:
-        out.append(("Klopfen" if klopfen == 1 else f"Klopfen ×{klopfen}", 2 ** klopfen))
+        out.append(("Klopfen" if klopfen == 1 else f"Klopfen {klopfen} times", 2 ** klopfen))
     return out
 
 

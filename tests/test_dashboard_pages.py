@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from dashboard import launch as launch_mod
 from ingest.store import Store
-from ingest.validate import validate_file
+from ingest.validate import validate_file, validate_text
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ROOT / "dashboard" / "pages"
@@ -354,6 +354,9 @@ def test_schafkopf_page_renders_with_data(schafkopf_db, monkeypatch):
     assert metric(at, "Declarer side with Laufende") == "26.9%"  # 21 / 78 = 0.2692
     assert metric(at, "Opponents with Laufende") == "1.3%"  # 1 / 78 = 0.0128
     assert metric(at, "No Laufende") == "71.8%"  # 56 / 78 = 0.7179
+    # the minimum that counts is the protocol's house rule (netschafkopf: from 3 in every game), not a fixed text
+    assert ("below the minimum that counts under their rules (from 3 in a sauspiel, 3 in a solo, 3 in a wenz, "
+            "3 in a geier, 3 in a farbwenz, 3 in a farbgeier)") in text_of(at)
     assert len(at.get("vega_lite_chart")) == 2  # the game-type and the Laufende bar charts
     assert len(at.caption) >= 4
     # the Sheepshead hands of the database are not counted
@@ -391,3 +394,20 @@ def test_schafkopf_page_empty_and_missing_database(tmp_path, monkeypatch):
     assert "shead ingest" in text_of(at) and not at.metric and not at.dataframe
     at = page("schafkopf.py", tmp_path / "nothing-here.duckdb", monkeypatch)
     assert "shead ingest" in text_of(at) and not at.dataframe
+
+
+def test_schafkopf_page_says_the_house_s_laufende_minimum(tmp_path, monkeypatch):
+    """A tester's Dachau house counts Laufende from 4 in a Sauspiel and a Solo, 2 in a Wenz and a Geier; the
+    page said "3" whatever the rules.  One Sauspiel won at 70 with 4 Laufende: 20 + 4 × 10 = 60 a seat."""
+    text = ('%SHN 1.0\n[Event "Stammtisch Dachau"]\n[Seats "Sepp; Vroni; Hias; Resi"]\n'
+            '[Rules "schafkopf; tariff.sauspiel=20; laufendeMin=sauspiel:4,solo:4,wenz:2,geier:2"]\n[Cards "de"]\n\n'
+            "hand 1  dealer Resi\ngame Vroni sauspiel GA  partner Resi  laufende 4 with  pts 70  win\n"
+            "score Sepp -60 Vroni +60 Hias -60 Resi +60\n")
+    path = tmp_path / "dachau.duckdb"
+    with Store(path) as store:
+        rep = store.ingest_file(validate_text(text, "dachau.shn"))
+        assert rep.stored == 1 and not rep.rejected
+    at = page("schafkopf.py", path, monkeypatch)
+    assert not at.exception
+    assert ("below the minimum that counts under their rules (from 4 in a sauspiel, 4 in a solo, 2 in a wenz, "
+            "2 in a geier, 3 in a farbwenz, 3 in a farbgeier)") in text_of(at)

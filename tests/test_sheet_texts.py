@@ -41,3 +41,21 @@ def test_each_sheet_shows_its_own_hands_marks(tmp_path):
     assert [(r.hand, r.marks) for r in two.rows] == [(1, "crack Ed ×2"), (2, "")]
     assert one.rows[1].units == {"Al": -2, "Bea": 4, "Cy": -2, "Di": -2, "Ed": 2}
     assert two.rows[0].units == {"Al": -2, "Bea": 2, "Cy": -2, "Di": 4, "Ed": -2}
+
+
+def test_a_schafkopf_sheet_shows_klopfen_beside_kontra(tmp_path):
+    """A tester's Dachau night (klopfen=on, Sauspiel 20): hand 1 Sepp knocks (×2, rules.md G-19), Vroni wins
+    her Sauspiel with Resi at 70 Augen without Laufende: 20 × 2 = 40 from each loser; hand 2 a Kontra (×2,
+    G-18) on the same game: 40 again.  The sheet's marks column showed nothing for the Klopfen."""
+    text = ('%SHN 1.0\n[Event "Stammtisch Dachau"]\n[Seats "Sepp; Vroni; Hias; Resi"]\n'
+            '[Rules "schafkopf; tariff.sauspiel=20; klopfen=on"]\n[Cards "de"]\n\n'
+            "hand 1  dealer Resi\nklopfen Sepp\ngame Vroni sauspiel GA  partner Resi  laufende 0  pts 70  win\n\n"
+            "hand 2  dealer Sepp\ngame Vroni sauspiel GA\nkontra Sepp after 1\npartner Resi  laufende 0  pts 70  win\n")
+    db = tmp_path / "shead.duckdb"
+    with st.Store(db) as store:
+        rep = store.ingest_file(validate_text(text, "dachau.shn"))
+        assert rep.stored == 2 and not rep.rejected, rep.rejected
+    with st.reading(db) as con:
+        sh = session_sheet(con, "Stammtisch Dachau")
+    assert [(r.hand, r.marks) for r in sh.rows] == [(1, "klopfen Sepp ×2"), (2, "kontra Sepp ×2")]
+    assert sh.rows[0].units == {"Sepp": -40, "Vroni": 40, "Hias": -40, "Resi": 40} == sh.rows[1].units

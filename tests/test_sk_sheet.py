@@ -435,3 +435,18 @@ def test_a_wenz_where_the_house_counts_no_laufende():
     # a Sauspiel in the same house still counts them from 3: 20 + 3 × 10 = 50 a seat
     o = one(_house(rules, "hand 1  dealer Hias\ngame Hias sauspiel SA  partner Sepp  laufende 3 with  pts 70  win\n"))
     assert o.units == {"Sepp": 50, "Vroni": -50, "Hias": 50, "Resi": -50}
+
+
+def test_the_price_text_names_kontra_and_re_and_klopfen():
+    """A Herz-Solo under BSV 10/50 won with 3 Laufende and schneider: 50 + 10 + 30 = 90 (rules.md G-14);
+    Kontra and Re ×4 = 360, Klopfen twice ×4 more = 1440 from each opponent (G-18, G-19).  The text read
+    "Kontra/Re ×2 4", a factor beside a count."""
+    from replay.cards import Suit
+    from replay.schafkopf import parse_schafkopf_rules
+
+    s = settle_game(parse_schafkopf_rules("schafkopf-bsv; klopfen=on"), Game.SOLO, Suit.HEARTS, False, 1, None,
+                    "win-s", 3, True, doublings=2, klopfen=2)
+    assert s.units == (-1440, 4320, -1440, -1440)
+    assert "× Kontra and Re 4 × Klopfen 2 times 4 = 1440" in s.text
+    assert "Kontra, Re and 1 more 8" in settle_game(parse_schafkopf_rules("schafkopf-bsv; kontraLevels=3"), Game.SOLO,
+                                                    Suit.HEARTS, False, 1, None, "win-s", 3, True, doublings=3).text

@@ -169,3 +169,16 @@ def test_a_leaster_s_last_step_gives_the_blind_to_the_last_trick_s_winner():
     assert sum(last.seat_points) == 120
     # the frame before the last: trick 6 not yet taken, no blind in anyone's points
     assert rp.frames[-2].blind_to is None and rp.frames[-2].seat_points[0] == 39
+
+
+def test_the_replay_page_names_whose_count_the_leaster_s_blind_joined():
+    """The same hand on the page's blind panel: 7S TH, 10 card points, counted for Gus (rules.md D-3)."""
+    from dashboard.replay_view import hidden_cards_html
+    from ingest.replay_steps import steps_for
+    from ingest.shn.reader import read
+
+    rp = replay_text(LEASTER)
+    rec = read(LEASTER).hands[0]
+    hs = steps_for(rp.frames, rec, [a for a, _ in rp.seats], "Gus", None, False)
+    html = hidden_cards_html(hs.steps[-1], False, "PICKER", hs.aliases)
+    assert "Blind (10 points, counted for Gus: rules.md D-3)" in html

@@ -446,7 +446,7 @@ sitting = dealer if (o.rules_flags or {}).get("sitOut") else None  # the dealer 
 st.html(table_html(f, seats, dealer=dealer, bottom=aliases.index(viewer or bottom_seat),
                    picker_word="DECLARER" if schafkopf else "PICKER", german=schafkopf,
                    order=(None if schafkopf else order_of(o)) or STANDARD, sitting=sitting))
-hidden = hidden_cards_html(cur, schafkopf, "DECLARER" if schafkopf else "PICKER")
+hidden = hidden_cards_html(cur, schafkopf, "DECLARER" if schafkopf else "PICKER", aliases)
 if hidden:
     st.html(hidden)
 

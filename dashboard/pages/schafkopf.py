@@ -37,6 +37,23 @@ def link(text: str, **q) -> str:
     return hl.link(text, hl.hands_url(fk, **q))
 
 
+def _laufende_minimums(f) -> list[str]:
+    """Where Laufende count under the filtered games' rules (rules.md G-13),
+    each distinct statement once, as :func:`replay.schafkopf.describe_laufende` words it."""
+    from replay.errors import ProfileError  # noqa: PLC0415
+    from replay.schafkopf import describe_laufende, parse_schafkopf_rules  # noqa: PLC0415
+
+    out: list[str] = []
+    for text in fetch(metrics.schafkopf_rules, f)["rules"].to_list():
+        try:
+            said = describe_laufende(parse_schafkopf_rules(text or "schafkopf").laufendeMin)
+        except ProfileError:
+            continue
+        if said not in out:
+            out.append(said)
+    return out or ["from 3; at some tables 2 in Wenz and Geier"]
+
+
 c = st.columns(3)
 c[0].metric("Schafkopf games", f"{total:,}")
 c[0].caption(f"Every Schafkopf game of {over}, Ramsch included ({link('list', kind='declared')} of the games with "
@@ -104,8 +121,8 @@ else:
     c[1].caption(f"{plural(lwithout, 'game')} in which the opponents held the counted run: the declarer paid for it "
                  "(\"ohne N Laufende\").")
     c[2].metric("No Laufende", pct((lgames - lwith - lwithout) / lgames))
-    c[2].caption("Games whose run of highest trumps was below the minimum that counts (3; at some tables 2 "
-                 "in Wenz and Geier, which have only 4 trumps).")
+    c[2].caption("Games whose run of highest trumps was below the minimum that counts under their rules ("
+                 + "; or ".join(_laufende_minimums(f)) + ").")
     dist = fetch(metrics.schafkopf_laufende, f)
     counted = dist.filter(dist["side"] != "none")
     if counted.is_empty():

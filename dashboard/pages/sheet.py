@@ -66,10 +66,14 @@ records = sh.records() + [sh.totals_record()]
 frame = pl.DataFrame(records, schema={c: (pl.Int64 if c in ("hand", "stake") or c.endswith((" units", " total"))
                                           or c in ("pot", "pot balance") else pl.Utf8) for c in sh.columns()},
                      strict=False)
-config = {c: st.column_config.NumberColumn(f"{sh.players.get(c.split(' ')[0], c)} {c.split(' ', 1)[1]}",
+# a seat's columns under its alias (the names are on the line above: "Gus = Gus Wendt"), so five seats' units
+# and running totals fit beside the hand's facts; an empty cell stays empty (no picker in a leaster), not "None"
+config = {c: st.column_config.NumberColumn(c.rsplit(" ", 1)[0] if c.endswith(" units") else c,
+                                           help=f"{sh.players.get(c.rsplit(' ', 1)[0], c)}: "
+                                                + ("the hand's units" if c.endswith(" units") else "running total"),
                                            format="%+d" if c.endswith(" units") else "%d")
           for c in sh.columns() if c.endswith((" units", " total"))}
-st.dataframe(frame, hide_index=True, use_container_width=True, column_config=config)
+st.dataframe(frame, hide_index=True, use_container_width=True, column_config=config, placeholder="")
 st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; units: + receives, − pays (the stake and the pot as "
            "derived from the session's hands in order, rules.md D-11, D-12, D-19); the last line is the totals."
            + (f" Voided, not counted: hand {', '.join(map(str, sh.voided))}." if sh.voided else "")
