@@ -62,8 +62,8 @@ from replay.sk_tariff import PriceObservation, TariffInference, infer_tariff
 from replay.schafkopf import rules_text
 from replay.errors import ProfileError
 
-__all__ = ["read_protocol", "infer_rules", "looks_like_protocol", "decode_protocol", "parse_card", "announced_game", "PROFILE",
-           "replay_stored"]
+__all__ = ["read_protocol", "infer_rules", "looks_like_protocol", "decode_protocol", "utf16_codec", "parse_card",
+           "announced_game", "PROFILE", "replay_stored"]
 
 #: The rules the NetSchafkopf protocols are checked under (replay.schafkopf).
 PROFILE: SchafkopfProfile = SCHAFKOPF_PROFILES["netschafkopf"]
@@ -88,11 +88,40 @@ def parse_card(token: str) -> Card | None:
     return Card(suit * 8 + rank)
 
 
+#: Bytes of a file's start that decide whether it is UTF-16 (:func:`utf16_codec`).
+UTF16_HEAD = 4096
+
+
+def utf16_codec(head: bytes) -> str | None:
+    """The UTF-16 codec of a file whose first bytes are ``head`` (its first
+    :data:`UTF16_HEAD` bytes, or all of a shorter file): ``"utf-16"`` after a
+    byte-order mark (FF FE or FE FF; Notepad's "Unicode"), ``"utf-16-le"`` /
+    ``"utf-16-be"`` without one when a NUL fills the high byte of at least 9
+    in 10 of the first characters and the low byte of at most 1 in 10 (Latin
+    text such as a protocol; a UTF-8 or ISO-8859-1 protocol holds no NUL);
+    else None."""
+    if head[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        return "utf-16"
+    n = len(head) // 2
+    if n < 8:
+        return None
+    low, high = head[0:2 * n:2].count(0), head[1:2 * n:2].count(0)
+    if high * 10 >= n * 9 and low * 10 <= n:
+        return "utf-16-le"
+    if low * 10 >= n * 9 and high * 10 <= n:
+        return "utf-16-be"
+    return None
+
+
 def decode_protocol(data: bytes) -> tuple[str, str]:
-    """(text, encoding): UTF-8 (a BOM allowed) when the bytes are valid UTF-8,
-    else CP1252, else ISO-8859-1 (which never fails)."""
+    """(text, encoding): UTF-16 when :func:`utf16_codec` finds it at the
+    start (a BOM, or NULs in every other byte; a byte pair that is no
+    character becomes U+FFFD), else UTF-8 (a BOM allowed) when the bytes are
+    valid UTF-8, else CP1252, else ISO-8859-1 (which never fails)."""
     if data.startswith(codecs.BOM_UTF8):
         return data[3:].decode("utf-8", errors="replace"), "utf-8-sig"
+    if (wide := utf16_codec(data[:UTF16_HEAD])) is not None:
+        return data.decode(wide, errors="replace"), wide
     for enc in ("utf-8", "cp1252"):
         try:
             return data.decode(enc), enc
@@ -143,10 +172,12 @@ def _header_date(warnings: list[Diagnostic], path: str, ln: int, line: str, m: r
 def looks_like_protocol(first_bytes: bytes) -> bool:
     """True when the first bytes of a file (a few KB are enough) look like a
     NetSchafkopf protocol: a ``Geber:`` line followed by ``... hat:`` deal
-    lines, or the ``gespielt von ... am DD.MM.YY`` header.  Never raises."""
+    lines, or the ``gespielt von ... am DD.MM.YY`` header, in any encoding
+    :func:`decode_protocol` reads (UTF-16 included).  Never raises."""
     if first_bytes.lstrip().startswith(b"%SHN"):
         return False
-    text = first_bytes[:8192].decode("iso-8859-1")
+    wide = utf16_codec(first_bytes[:UTF16_HEAD])  # a protocol saved as UTF-16 (Notepad's "Unicode") is one too
+    text = first_bytes[:8192].decode(wide or "iso-8859-1", errors="replace")
     if (m := _PLAYED_BY.search(text)) and ("Version" in text or _LINE_SPLIT.search(text, m.end()) is None):
         return True  # the header, its "mit Version" beyond the bytes read when the line is that long
     lines = _LINE_SPLIT.split(text)
@@ -961,8 +992,9 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
                   rules: str | None = None, stored_session=None) -> FileResult:
     """Read a NetSchafkopf protocol and validate every game by replay.
 
-    ``data`` are the file's bytes in any encoding (UTF-8, else CP1252, else
-    ISO-8859-1) with CRLF, LF or bare CR line ends.  Returns a
+    ``data`` are the file's bytes in any encoding (UTF-16 with or without a
+    BOM, else UTF-8, else CP1252, else ISO-8859-1: :func:`decode_protocol`)
+    with CRLF, LF or bare CR line ends.  Returns a
     :class:`~ingest.model.FileResult`: one :class:`ValidatedHand` per game
     whose cards, Augen, price and running-table change all agree with the
     engine (``game="schafkopf"``, ``game_type`` one of ``sauspiel``,

@@ -5,8 +5,10 @@ lines, every parsed game block and every judged game.  A protocol larger than
 :func:`ingest.stream.stream_above` bytes is read here instead, in passes over
 the file that each hold one game block at a time (plus a 1 MB read block):
 
-0. **Encoding** (:func:`protocol_encoding`): the bytes are checked whole, as
-   :func:`ingest.netschafkopf.decode_protocol` decides — UTF-8 (a BOM
+0. **Encoding** (:func:`protocol_encoding`): UTF-16 when the first bytes
+   say so (:func:`ingest.netschafkopf.utf16_codec`, as
+   :func:`ingest.netschafkopf.decode_protocol` decides); else the bytes are
+   checked whole, as ``decode_protocol`` decides — UTF-8 (a BOM
    allowed) when every byte is valid UTF-8, else CP1252 when no byte is one
    CP1252 leaves undefined (0x81 0x8D 0x8F 0x90 0x9D), else ISO-8859-1 —
    so a Windows-1252 byte near the end of a file gives the same text as the
@@ -48,9 +50,9 @@ from dataclasses import dataclass, field
 
 from ingest import store as st
 from ingest.model import FileResult, ValidatedHand
-from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTITY_GAMES, PROFILE, _Ctx, _end_check,
-                                 _first_deals, _Game, _header_facts, _judge_block, _observe, _parse_block, _Reject,
-                                 announced_game)
+from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTITY_GAMES, PROFILE, UTF16_HEAD, _Ctx,
+                                 _end_check, _first_deals, _Game, _header_facts, _judge_block, _observe, _parse_block,
+                                 _Reject, announced_game, utf16_codec)
 from replay.errors import Diagnostic, ProfileError
 from replay.schafkopf import parse_schafkopf_rules, rules_text
 from replay.sk_tariff import PriceObservation, TariffInference, infer_tariff
@@ -68,11 +70,15 @@ _CP1252_UNDEFINED = re.compile(rb"[\x81\x8d\x8f\x90\x9d]")
 def protocol_encoding(path: str | os.PathLike, block: int = READ_BLOCK) -> str:
     """The encoding :func:`ingest.netschafkopf.decode_protocol` gives the
     file's bytes, found in one pass of ``block``-byte reads: ``"utf-8-sig"``
-    (a UTF-8 BOM), ``"utf-8"``, ``"cp1252"`` or ``"iso-8859-1"``.  Raises
-    ``OSError``."""
+    (a UTF-8 BOM), ``"utf-16"``, ``"utf-16-le"`` or ``"utf-16-be"``
+    (:func:`ingest.netschafkopf.utf16_codec` on the first bytes), ``"utf-8"``,
+    ``"cp1252"`` or ``"iso-8859-1"``.  Raises ``OSError``."""
     with open(path, "rb") as fh:
-        if fh.read(3) == codecs.BOM_UTF8:
+        head = fh.read(UTF16_HEAD)
+        if head[:3] == codecs.BOM_UTF8:
             return "utf-8-sig"
+        if (wide := utf16_codec(head)) is not None:
+            return wide
         fh.seek(0)
         utf8, cp1252 = codecs.getincrementaldecoder("utf-8")(), True
         ok8 = True
@@ -103,6 +109,8 @@ def _text_lines(path: str | os.PathLike, enc: str, block: int = READ_BLOCK) -> I
         if enc == "utf-8-sig":
             fh.read(3)
             dec = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        elif enc.startswith("utf-16"):  # as decode_protocol: a pair that is no character is U+FFFD
+            dec = codecs.getincrementaldecoder(enc)(errors="replace")
         else:
             dec = codecs.getincrementaldecoder(enc)()
         parts: list[str] = []  # the line being read, in pieces

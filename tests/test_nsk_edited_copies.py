@@ -1,0 +1,89 @@
+"""Edited copies of a real NetSchafkopf protocol (tester findings, session 11).
+
+The worked file is the shipped protocol baseline 05.10.23 01 (99 games,
+CRLF, CP1252).  Its rows read, by hand:
+
+* game 1 (lines 4-22): PcOben's Rufspiel lost, price 2; row ``1 2 +2 -2 +2 -2``;
+* game 2 (lines 24-42): PcLinks with PcRechts win, price 2; row
+  ``2 2 +4 -4 +4 -4``, so game 2 moves PcLinks +2, PcOben -2, PcRechts +2,
+  Gast -2;
+* game 3 (lines 44-62): Gast with PcOben win with Schneider and 3 Laufende
+  ("Das Rufspiel kostet 2 Punkte. Mit Schneider 3 Punkte. Mit 3 Laufenden
+  6 Punkte.", lines 60-61: 2 + 1 + 3 x 1 = 6, rules.md G-20); row
+  ``3 6 -2 +2 -2 +2``: PcLinks -6, PcOben +6, PcRechts -6, Gast +6;
+* game 99's row, the last line of the table: ``-85 +33 +25 +27``.
+
+Each test edits that text the way a user's editor or a copy would and checks
+what the reader makes of it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ingest.netschafkopf import decode_protocol, looks_like_protocol, read_protocol, utf16_codec
+from ingest.pipeline import load_bytes
+from ingest.protocol_stream import protocol_encoding, read_protocol_stream
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "netschafkopf"
+FIRST = DATA / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
+NAME = "Schafkopfprotokoll_01.txt"
+SEATS = ["PcLinks", "PcOben", "PcRechts", "Gast"]
+LAST_ROW = {"PcLinks": -85, "PcOben": 33, "PcRechts": 25, "Gast": 27}
+
+
+def text() -> str:
+    return FIRST.read_bytes().decode("cp1252")
+
+
+def lines() -> list[str]:
+    return text().split("\r\n")
+
+
+def units(res, hand: int) -> dict[str, int]:
+    (h,) = [h for h in res.hands if h.outcome.hand == hand]
+    return dict(h.outcome.units)
+
+
+def totals(res) -> dict[str, int]:
+    out = dict.fromkeys(SEATS, 0)
+    for h in res.hands:
+        for s, u in h.outcome.units.items():
+            out[s] += u
+    return out
+
+
+# -- 9: a protocol saved as UTF-16 ------------------------------------------------
+
+
+def test_utf16_protocol_is_read(tmp_path):
+    """Notepad's "Unicode" (UTF-16 LE with a BOM), and UTF-16 LE and BE
+    without a BOM: the same 99 games as the CP1252 original, their units
+    summing to the last row, ``Grün`` read as written."""
+    t = text()
+    for enc, codec in (("utf-16", "utf-16"), ("utf-16-le", "utf-16-le"), ("utf-16-be", "utf-16-be")):
+        data = t.encode(enc)
+        assert utf16_codec(data[:4096]) == codec
+        assert looks_like_protocol(data[:4096])
+        assert decode_protocol(data) == (t, codec)
+        res, fmt = load_bytes(NAME, data)
+        assert fmt == "netschafkopf"
+        assert (len(res.hands), len(res.rejected), res.errors) == (99, 0, [])
+        assert units(res, 2) == {"PcLinks": 2, "PcOben": -2, "PcRechts": 2, "Gast": -2}
+        assert units(res, 3) == {"PcLinks": -6, "PcOben": 6, "PcRechts": -6, "Gast": 6}
+        assert totals(res) == LAST_ROW == res.log_totals
+        assert "PcLinks spielt Mit der Grün-Ass" in res.hands[1].source
+        # the streaming reader: read blocks of 7 bytes cut the two-byte characters
+        p = tmp_path / f"{enc}.txt"
+        p.write_bytes(data)
+        assert protocol_encoding(p) == codec
+        streamed = read_protocol_stream(p, NAME, batch=10, block=7)
+        assert [h.hash for h in streamed.hands] == [h.hash for h in res.hands]
+        assert streamed.errors == [] and streamed.log_totals == LAST_ROW
+
+
+def test_utf8_and_cp1252_are_not_taken_for_utf16():
+    t = text()
+    assert utf16_codec(t.encode("cp1252")[:4096]) is None
+    assert utf16_codec(t.encode("utf-8")[:4096]) is None
+    assert utf16_codec(b"") is None and utf16_codec(b"a\x00") is None
