@@ -215,6 +215,7 @@ class _Game:
     short: bool = False  # dealt from the short pack (six cards each)
     spielart: str | None = None  # "Spielart: Schieber" (card passing) as the log gives it
     passes: list[tuple[str, str, list[Card], int, list[int]]] = field(default_factory=list)  # giver, receiver, ...
+    after: list[tuple[int, str]] = field(default_factory=list)  # (line no, text) after the score row
 
 
 @dataclass(slots=True)
@@ -301,9 +302,8 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
         elif stage in ("tricks", "result") and g.tricks and not _TRICK.match(line):
             para.append((ln, line))
             stage = "result"
-        elif stage == "done":
-            raise _Reject([ctx.diag("E-NSK-SYNTAX", f"unexpected text after the score row: {line.strip()!r}", ln,
-                                    found=line.strip(), expected="a blank line or the next 'Geber:'")])
+        elif stage == "done":  # a user's note after the game (said by _after_row): the game above stands
+            g.after.append((ln, line))
         else:
             want = {"deal": "a deal line 'X hat: ...' or the game", "announce": "the game ('X spielt ...')",
                     "tricks": "a trick 'X spielt aus: c c c c'", "result": "the score table",
@@ -358,6 +358,33 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
         if seen > target:
             g.price_line = ln
             break
+
+
+def _after_row(path: str | None, g: _Game) -> list[Diagnostic]:
+    """The file-level diagnostic of the lines after a parsed game's score row
+    and before the next ``Geber:`` (``g.after``), which the game never holds:
+    ``W-NSK-TEXT`` (a warning) at the first such line when none looks like a
+    game line (a note a user added, e.g. ``Kommentar: ...``): ignored, the
+    game above is read; ``E-NSK-SYNTAX`` (an error) at the first deal, trick
+    or table line among them when they do (a game whose ``Geber:`` line is
+    gone: it is not read, and said so).  Empty when there are none."""
+    if not g.after or g.row is None:
+        return []
+    number = g.row[0]
+    (ln, first), last = g.after[0], g.after[-1][0]
+    span = f"line {ln}" if ln == last else f"lines {ln}-{last}"
+    game_like = [(n, x) for n, x in g.after if _DEAL.match(x) or _TRICK.match(x) or _TABLE_HEAD.match(x)
+                 or _TABLE_ROW.match(x)]
+    if game_like:
+        n, x = game_like[0]
+        return [Diagnostic("E-NSK-SYNTAX", f"{span} after game {number}'s score row hold game lines without their "
+                           f"'Geber:' line: not read as a game (game {number} above is read)", "error", path, n,
+                           len(x) - len(x.lstrip()) + 1, found=x.strip()[:60], expected="'Geber: NAME' before a game")]
+    more = f" ({len(g.after)} lines to line {last})" if len(g.after) > 1 else ""
+    return [Diagnostic("W-NSK-TEXT", f"line {ln} after game {number}'s score row is no part of a protocol{more}: "
+                       f"ignored (game {number} above is read)", "warning", path, ln,
+                       len(first) - len(first.lstrip()) + 1, found=first.strip()[:60],
+                       expected="a blank line or the next 'Geber:'")]
 
 
 # --------------------------------------------------------------------------
@@ -1084,6 +1111,7 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
                                rules_str)
         games[k] = g
         (result.hands if isinstance(item, ValidatedHand) else result.rejected).append(item)
+        result.errors.extend(_after_row(path, g))
         if g.row is not None:
             prev, prev_stock = list(g.row[2]), g.row[3]
             last_row = list(g.row[2])

@@ -52,7 +52,7 @@ from ingest import store as st
 from ingest.model import FileResult, ValidatedHand
 from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTITY_GAMES, PROFILE, UTF16_HEAD, _Ctx,
                                  _end_check, _first_deals, _Game, _header_facts, _judge_block, _observe, _parse_block,
-                                 _Reject, announced_game, utf16_codec)
+                                 _Reject, _after_row, announced_game, utf16_codec)
 from replay.errors import Diagnostic, ProfileError
 from replay.schafkopf import parse_schafkopf_rules, rules_text
 from replay.sk_tariff import PriceObservation, TariffInference, infer_tariff
@@ -371,6 +371,7 @@ class ProtocolStream:
             ctx.lines = _Window(start, lines, last if last is not None else end + 1)
             item, g = _judge_block(ctx, _Game(start, end), False, k == 0, seats, prev, prev_stock, self.session,
                                    self.date, self.header, self.prof, self.rules_str)
+            cur.errors.extend(_after_row(path, g))
             if isinstance(item, ValidatedHand):
                 cur.hands.append(item)
                 n_hands += 1

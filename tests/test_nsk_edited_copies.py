@@ -87,3 +87,35 @@ def test_utf8_and_cp1252_are_not_taken_for_utf16():
     assert utf16_codec(t.encode("cp1252")[:4096]) is None
     assert utf16_codec(t.encode("utf-8")[:4096]) is None
     assert utf16_codec(b"") is None and utf16_codec(b"a\x00") is None
+
+
+# -- 7: a line a user added after a game's table -----------------------------------
+
+
+def test_comment_after_a_table_keeps_the_game_above():
+    """``Kommentar: ...`` inserted after game 2's row (line 42): it becomes
+    line 43; game 2 is read (+2 -2 +2 -2) and one warning names line 43."""
+    ls = lines()
+    ls.insert(42, "Kommentar: Resi hat Bier verschüttet, Spiel 3 neu gemischt")
+    res = read_protocol("\r\n".join(ls).encode("cp1252"), NAME)
+    assert (len(res.hands), len(res.rejected)) == (99, 0)
+    assert units(res, 2) == {"PcLinks": 2, "PcOben": -2, "PcRechts": 2, "Gast": -2}
+    assert totals(res) == LAST_ROW
+    assert [(d.code, d.severity, d.line, d.col, d.found) for d in res.errors] == [
+        ("W-NSK-TEXT", "warning", 43, 1, "Kommentar: Resi hat Bier verschüttet, Spiel 3 neu gemischt")]
+    assert "game 2" in res.errors[0].message
+
+
+def test_game_without_its_geber_line_is_said_not_swallowed():
+    """Game 3's ``Geber: PcOben`` (line 44) deleted: its deal, tricks and row
+    follow game 2's row.  Game 2 is still read; an error at line 44 (now
+    ``PcRechts hat: ...``) says game lines without a ``Geber:`` are not read."""
+    ls = lines()
+    assert ls[43] == "Geber: PcOben"
+    del ls[43]
+    res = read_protocol("\r\n".join(ls).encode("cp1252"), NAME)
+    assert units(res, 2) == {"PcLinks": 2, "PcOben": -2, "PcRechts": 2, "Gast": -2}
+    assert 3 not in {h.outcome.hand for h in res.hands}
+    (syntax,) = [d for d in res.errors if d.code == "E-NSK-SYNTAX"]
+    assert (syntax.severity, syntax.line, syntax.col, syntax.found) == (
+        "error", 44, 5, "PcRechts hat: G7 SO SZ S9 GA G8 GZ HU")
