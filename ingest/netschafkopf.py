@@ -924,6 +924,22 @@ def _first_deals(games: list[_Game], seats: list[str]) -> list[tuple[int, str]]:
     return out
 
 
+def _writer_check(header_lines: list[str], path: str | None, seats: list[str]) -> Diagnostic | None:
+    """``E-NSK-SEAT`` at the header's ``gespielt von X`` when X, the player
+    who wrote the log (the log's "Du", "dir", "dich"), is none of the four
+    ``seats``: the games that name "Du" could only be checked against a
+    wrong seat, so the file is refused whole (one error, not one per game
+    that says "Du"); None when X is a seat or the header names nobody."""
+    for ln, line in enumerate(header_lines, 1):
+        if (m := _PLAYED_BY.search(line)) and m.group(1) not in seats:
+            return Diagnostic(
+                "E-NSK-SEAT", f"the header says the log was written ('gespielt von') by {m.group(1)}, who is no "
+                f"player of this protocol ({', '.join(seats)}): the games' 'Du' cannot be placed, so no game is "
+                "read (correct the name in the header)", "error", path, ln, m.start(1) + 1, found=m.group(1),
+                expected=" / ".join(seats))
+    return None
+
+
 def _header_facts(header_lines: list[str], path: str | None, session: str | None,
                   warnings: list[Diagnostic]) -> tuple[str, str | None, str, str]:
     """``(guest, date, header, session)`` from the lines before a protocol's
@@ -1030,8 +1046,10 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     per game that is truncated, malformed, illegal (the first illegal card,
     rules.md G-9..G-11) or disagrees with the log, its diagnostics at the
     lines concerned (codes ``E-NSK-*``, ``E-DEAL-*`` and the engine's).
-    File-level problems (no game at all) go to ``errors``.  Never raises on
-    bad input.
+    File-level problems go to ``errors``: no game at all, no seats, a header
+    whose writer (``gespielt von X``) is no seat (``E-NSK-SEAT``; no game is
+    read), a game missing from the numbering, lines after a score row
+    (``W-NSK-TEXT``).  Never raises on bad input.
 
     The house rules are read off the file's own price lines
     (:func:`replay.sk_tariff.infer_tariff`: the base of each class, the
@@ -1079,6 +1097,9 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     if seats is None or len(set(seats)) != 4:
         result.errors.append(Diagnostic("E-NSK-SEAT", "the four players cannot be read from the file (no score "
                                         "table and no complete deal)", file=path, line=starts[0] + 1, col=1))
+        return result
+    if (wrong := _writer_check(lines[:starts[0]], path, seats)) is not None:
+        result.errors.append(wrong)
         return result
     inference, parsed = _infer(ctx, games, seats)
     if stored_session is not None and explicit is None and (first := _first_deals(parsed, seats)):

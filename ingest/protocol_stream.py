@@ -52,7 +52,8 @@ from ingest import store as st
 from ingest.model import FileResult, ValidatedHand
 from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTITY_GAMES, PROFILE, UTF16_HEAD, _Ctx,
                                  _end_check, _first_deals, _Game, _header_facts, _judge_block, _observe, _parse_block,
-                                 _Reject, _after_row, announced_game, utf16_codec)
+                                 _Reject, _after_row, _writer_check, announced_game,
+                                 utf16_codec)
 from replay.errors import Diagnostic, ProfileError
 from replay.schafkopf import parse_schafkopf_rules, rules_text
 from replay.sk_tariff import PriceObservation, TariffInference, infer_tariff
@@ -242,7 +243,8 @@ class ProtocolStream:
         """Passes 0-2: the encoding, the header, the seats, the tariff.  None
         when the games can be judged; else a :class:`FileResult` with the
         file-level error ``read_protocol`` gives (``E-NSK-NO-GAMES``,
-        ``E-NSK-SEAT``, ``E-NSK-TARIFF``, a bad ``rules`` text).  Raises
+        ``E-NSK-SEAT`` for the seats or the header's writer, ``E-NSK-TARIFF``,
+        a bad ``rules`` text).  Raises
         ``OSError``."""
         path = self.name
         self.enc = protocol_encoding(self.path, self.block)
@@ -263,6 +265,8 @@ class ProtocolStream:
                 "E-NSK-SEAT", "the four players cannot be read from the file (no score table and no complete deal)",
                 file=path, line=start0 + 1, col=1)])
         self.seats = seats
+        if (wrong := _writer_check(scan.header, path, seats)) is not None:
+            return FileResult(path=path, errors=[wrong])
         inference, self.games, first = self._infer()
         if self.stored_session is not None and first:
             self.session = self.stored_session(self.header, first) or self.session

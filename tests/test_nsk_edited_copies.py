@@ -119,3 +119,28 @@ def test_game_without_its_geber_line_is_said_not_swallowed():
     (syntax,) = [d for d in res.errors if d.code == "E-NSK-SYNTAX"]
     assert (syntax.severity, syntax.line, syntax.col, syntax.found) == (
         "error", 44, 5, "PcRechts hat: G7 SO SZ S9 GA G8 GZ HU")
+
+
+# -- 8: a header naming a player who is no seat ------------------------------------
+
+
+def test_header_writer_who_is_no_seat_is_one_file_error(tmp_path):
+    """Line 2 rewritten ``gespielt von Sepp am 05.10.23 ...``: the seats are
+    PcLinks, PcOben, PcRechts, Gast (the table header), so the log's "Du"
+    (41 games say "Du" or "dir") cannot be placed: one error at line 2,
+    column 14 (where ``Sepp`` starts), no game read."""
+    ls = lines()
+    ls[1] = "gespielt von Sepp am 05.10.23 mit Version 9.10, Update 01.03.24."
+    data = "\r\n".join(ls).encode("cp1252")
+    res = read_protocol(data, NAME)
+    assert (res.hands, res.rejected) == ([], [])
+    assert [(d.code, d.severity, d.line, d.col, d.found, d.expected) for d in res.errors] == [
+        ("E-NSK-SEAT", "error", 2, 14, "Sepp", "PcLinks / PcOben / PcRechts / Gast")]
+    p = tmp_path / NAME
+    p.write_bytes(data)
+    streamed = read_protocol_stream(p, NAME)
+    assert (streamed.hands, streamed.rejected, streamed.errors) == ([], [], res.errors)
+    # the same header naming a seat (every "Gast" renamed Sepp) reads all 99 games
+    renamed = [x.replace("Gast", "Sepp") for x in ls]
+    res = read_protocol("\r\n".join(renamed).encode("cp1252"), NAME)
+    assert (len(res.hands), len(res.rejected), res.errors) == (99, 0, [])
