@@ -746,8 +746,8 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
     warnings: list[Diagnostic] = []
     if prev is None:
         warnings.append(ctx.diag("W-NSK-UNITS-UNCHECKED", f"the running table before game {number} is unknown (it is "
-                                 "the file's first game but not game 1, or the game before it has no score row): its "
-                                 "units are derived from the cards, not checked",
+                                 "the file's first game but not game 1, the game before it has no score row, or games "
+                                 "before it are missing): its units are derived from the cards, not checked",
                                  g.row_line, severity="warning"))
     # -- the stored hand ---------------------------------------------------------
     prov = {"picker_points": "verified", "outcome": "verified", "units": "verified" if prev is not None else "derived",
@@ -969,12 +969,16 @@ def _header_facts(header_lines: list[str], path: str | None, session: str | None
 
 def _judge_block(ctx: _Ctx, g: _Game, parsed: bool, first: bool, seats: list[str], prev: list[int] | None,
                  prev_stock: int | None, session: str, date: str | None, header: str, prof: SchafkopfProfile,
-                 rules_str: str) -> tuple[ValidatedHand | RejectedHand, _Game]:
+                 rules_str: str, prev_number: int | None = None) -> tuple[ValidatedHand | RejectedHand, _Game]:
     """Judge one game block of a file (the second pass of :func:`read_protocol`):
     ``(the stored hand or the refused game, the block as parsed)``.
     ``parsed``: ``g`` was parsed whole by the first pass (else it is parsed
     afresh); ``first``: it is the file's first block; ``prev``/``prev_stock``:
-    the running table and Stock of the block before (None when unknown)."""
+    the running table and Stock of the block before (None when unknown);
+    ``prev_number``: that block's game number.  When this game's number is
+    more than one past it, the games between are missing
+    (:func:`_missing_games`): the table's change holds theirs too, so this
+    game's units are derived from its cards, not checked."""
     ctx.hand = None
     src = "\n".join(ctx.lines[g.start:g.end]).rstrip()
     path = ctx.path
@@ -983,6 +987,8 @@ def _judge_block(ctx: _Ctx, g: _Game, parsed: bool, first: bool, seats: list[str
             g = _Game(g.start, g.end)  # parsed afresh: the first pass stopped midway
             _parse_block(ctx, g)
         ctx.hand = g.row[0]
+        if prev_number is not None and g.row[0] > prev_number + 1:
+            prev, prev_stock = None, None
         if first or prev is None:
             if g.row[0] == 1:
                 prev, prev_stock = [0, 0, 0, 0], 0
@@ -1008,16 +1014,44 @@ def _judge_block(ctx: _Ctx, g: _Game, parsed: bool, first: bool, seats: list[str
         return RejectedHand(session, number, src, path, g.start + 1, [d], content_hash(session, number, src)), g
 
 
+def _missing_games(path: str | None, g: _Game, prev_number: int | None, prev_line: int | None,
+                   missing: list[tuple[int, int]]) -> list[Diagnostic]:
+    """``W-NSK-MISSING`` at the score row of game ``g`` when its number is
+    more than one past ``prev_number``, the number of the score row at line
+    ``prev_line`` before it (the games between are not in the file); the
+    range ``(first, last)`` missing is appended to ``missing`` for the end
+    check.  Empty otherwise (and when either number is unknown)."""
+    if prev_number is None or g.row is None or g.row[0] <= prev_number + 1:
+        return []
+    a, b, n = prev_number + 1, g.row[0] - 1, g.row[0]
+    missing.append((a, b))
+    which = f"game {a} is" if a == b else f"games {a}-{b} are"
+    return [Diagnostic("W-NSK-MISSING", f"{which} missing: the score table goes from game {prev_number} (line "
+                       f"{prev_line}) to game {n} (line {g.row_line}); game {n} is read, its units from its cards (its "
+                       "table change also holds the missing games')", "warning", path, g.row_line, 1,
+                       found=f"game {n}", expected=f"game {a}")]
+
+
 def _end_check(path: str | None, seats: list[str], last_row: list[int], totals: dict[str, int], n_hands: int,
-               n_rejected: int, n_lines: int) -> list[Diagnostic]:
+               n_rejected: int, n_lines: int, missing: list[tuple[int, int]] = ()) -> list[Diagnostic]:
     """The end check of a protocol (see :func:`read_protocol`): ``totals``
     (seat -> units summed over the ``n_hands`` games read as good) against
     the log's last running table ``last_row``; ``E-NSK-TOTALS`` when nothing
-    was refused and they differ, ``W-NSK-INCOMPLETE`` when ``n_rejected``
-    games were refused, at the file's last line ``n_lines``."""
+    was refused or missing and they differ, ``W-NSK-INCOMPLETE`` when
+    ``n_rejected`` games were refused or the numbering skips the game ranges
+    ``missing`` (:func:`_missing_games`), at the file's last line
+    ``n_lines``: the session's incompleteness said once."""
     diff = {s: last_row[i] - totals[s] for i, s in enumerate(seats) if last_row[i] != totals[s]}
     table = ", ".join(f"{s} {v:+d}" for s, v in zip(seats, last_row))
     stored = ", ".join(f"{s} {totals[s]:+d}" for s in seats)
+    if missing:
+        n = sum(b - a + 1 for a, b in missing)
+        names = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in missing)
+        gone = f"{n} game{'s' if n > 1 else ''} missing (game{'s' if n > 1 else ''} {names})" + (
+            f" and {n_rejected} of {n_rejected + n_hands} refused" if n_rejected else "")
+        return [Diagnostic(
+            "W-NSK-INCOMPLETE", f"{gone}: the stored totals ({stored}) are not the log's last running table "
+            f"({table})" if diff else gone, "warning", path, n_lines or 1, 1, found=stored, expected=table)]
     if n_rejected:
         return [Diagnostic(
             "W-NSK-INCOMPLETE", f"{n_rejected} of {n_rejected + n_hands} games "
@@ -1127,17 +1161,22 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     prev: list[int] | None = None
     prev_stock: int | None = None
     last_row: list[int] | None = None
+    number = number_line = None  # the game number of the block before, and the line of its score row
+    missing: list[tuple[int, int]] = []
     for k, g in enumerate(games):
         item, g = _judge_block(ctx, g, id(g) in ready, k == 0, seats, prev, prev_stock, session, date, header, prof,
-                               rules_str)
+                               rules_str, number)
         games[k] = g
+        result.errors.extend(_missing_games(path, g, number, number_line, missing))
         (result.hands if isinstance(item, ValidatedHand) else result.rejected).append(item)
         result.errors.extend(_after_row(path, g))
         if g.row is not None:
             prev, prev_stock = list(g.row[2]), g.row[3]
             last_row = list(g.row[2])
+            number, number_line = g.row[0], g.row_line
         else:
             prev, prev_stock = None, None
+            number = number_line = None
     # -- the end check: the stored games against the log's last running table
     if last_row is not None and (result.hands or result.rejected):
         totals = {s: 0 for s in seats}
@@ -1145,7 +1184,7 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
             for s, u in vh.outcome.units.items():
                 totals[s] += u
         result.errors.extend(_end_check(path, seats, last_row, totals, len(result.hands), len(result.rejected),
-                                        len(lines)))
+                                        len(lines), missing))
         result.log_totals = dict(zip(seats, last_row))
     return result
 

@@ -52,8 +52,8 @@ from ingest import store as st
 from ingest.model import FileResult, ValidatedHand
 from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTITY_GAMES, PROFILE, UTF16_HEAD, _Ctx,
                                  _end_check, _first_deals, _Game, _header_facts, _judge_block, _observe, _parse_block,
-                                 _Reject, _after_row, _writer_check, announced_game,
-                                 utf16_codec)
+                                 _Reject, _after_row, _missing_games, _writer_check,
+                                 announced_game, utf16_codec)
 from replay.errors import Diagnostic, ProfileError
 from replay.schafkopf import parse_schafkopf_rules, rules_text
 from replay.sk_tariff import PriceObservation, TariffInference, infer_tariff
@@ -361,6 +361,8 @@ class ProtocolStream:
         last_row: list[int] | None = None
         totals = {s: 0 for s in seats}
         n_hands = n_rejected = 0
+        number = number_line = None  # as read_protocol: the block before's game number and score-row line
+        missing: list[tuple[int, int]] = []
         cur = self._new()
         cur.errors.extend(self.warnings)
         sessions: set[str] = set()
@@ -374,7 +376,8 @@ class ProtocolStream:
             end = start + len(lines)
             ctx.lines = _Window(start, lines, last if last is not None else end + 1)
             item, g = _judge_block(ctx, _Game(start, end), False, k == 0, seats, prev, prev_stock, self.session,
-                                   self.date, self.header, self.prof, self.rules_str)
+                                   self.date, self.header, self.prof, self.rules_str, number)
+            cur.errors.extend(_missing_games(path, g, number, number_line, missing))
             cur.errors.extend(_after_row(path, g))
             if isinstance(item, ValidatedHand):
                 cur.hands.append(item)
@@ -387,14 +390,16 @@ class ProtocolStream:
             if g.row is not None:
                 prev, prev_stock = list(g.row[2]), g.row[3]
                 last_row = list(g.row[2])
+                number, number_line = g.row[0], g.row_line
             else:
                 prev, prev_stock = None, None
+                number = number_line = None
         if k < 0:
             return
         cur.last = True
         cur.refused = n_rejected
         if last_row is not None:
-            cur.errors.extend(_end_check(path, seats, last_row, totals, n_hands, n_rejected, scan.total))
+            cur.errors.extend(_end_check(path, seats, last_row, totals, n_hands, n_rejected, scan.total, missing))
             cur.log_totals = dict(zip(seats, last_row))
         yield cur
 

@@ -3,11 +3,11 @@
 The worked file is the shipped protocol baseline 05.10.23 01 (99 games,
 CRLF, CP1252).  Its rows read, by hand:
 
-* game 1 (lines 4-22): PcOben's Rufspiel lost, price 2; row ``1 2 +2 -2 +2 -2``;
-* game 2 (lines 24-42): PcLinks with PcRechts win, price 2; row
+* game 1 (lines 4-22, its row line 22): PcOben's Rufspiel lost, price 2; row ``1 2 +2 -2 +2 -2``;
+* game 2 (lines 24-42, its row line 42): PcLinks with PcRechts win, price 2; row
   ``2 2 +4 -4 +4 -4``, so game 2 moves PcLinks +2, PcOben -2, PcRechts +2,
   Gast -2;
-* game 3 (lines 44-62): Gast with PcOben win with Schneider and 3 Laufende
+* game 3 (lines 44-63, its row line 63): Gast with PcOben win with Schneider and 3 Laufende
   ("Das Rufspiel kostet 2 Punkte. Mit Schneider 3 Punkte. Mit 3 Laufenden
   6 Punkte.", lines 60-61: 2 + 1 + 3 x 1 = 6, rules.md G-20); row
   ``3 6 -2 +2 -2 +2``: PcLinks -6, PcOben +6, PcRechts -6, Gast +6;
@@ -144,3 +144,41 @@ def test_header_writer_who_is_no_seat_is_one_file_error(tmp_path):
     renamed = [x.replace("Gast", "Sepp") for x in ls]
     res = read_protocol("\r\n".join(renamed).encode("cp1252"), NAME)
     assert (len(res.hands), len(res.rejected), res.errors) == (99, 0, [])
+
+
+# -- 6: a game missing from the protocol ------------------------------------------
+
+
+def test_missing_game_is_named_and_the_next_game_kept(tmp_path):
+    """Game 2's block (lines 24-43) deleted: game 3's Geber line becomes line
+    24 and its row line 43.  The table then goes from game 1 (row at line 22)
+    to game 3: game 2 is named missing at line 43; game 3 is read with the
+    units its cards give (price 6: Gast and PcOben +6, the others -6),
+    unchecked against the table; game 4 (row -7 -3 -7 +17 after game 3's
+    -2 +2 -2 +2: a solo of 5, PcLinks PcOben PcRechts -5, Gast +15) is
+    checked as before.  The stored totals lack game 2's +2 -2 +2 -2: said once
+    at the end."""
+    ls = lines()
+    assert ls[23] == "Geber: PcLinks" and ls[43] == "Geber: PcOben"
+    del ls[23:43]
+    data = "\r\n".join(ls).encode("cp1252")
+    res = read_protocol(data, NAME)
+    assert (len(res.hands), len(res.rejected)) == (98, 0)
+    assert units(res, 3) == {"PcLinks": -6, "PcOben": 6, "PcRechts": -6, "Gast": 6}
+    assert units(res, 4) == {"PcLinks": -5, "PcOben": -5, "PcRechts": -5, "Gast": 15}
+    (h3,) = [h for h in res.hands if h.outcome.hand == 3]
+    assert [d.code for d in h3.diagnostics] == ["W-NSK-UNITS-UNCHECKED"]
+    assert totals(res) == {"PcLinks": -87, "PcOben": 35, "PcRechts": 23, "Gast": 29}
+    gap, end = res.errors
+    assert (gap.code, gap.severity, gap.line, gap.col, gap.found, gap.expected) == (
+        "W-NSK-MISSING", "warning", 43, 1, "game 3", "game 2")
+    assert gap.message.startswith("game 2 is missing: the score table goes from game 1 (line 22) to game 3 (line 43)")
+    assert (end.code, end.severity, end.line, end.found, end.expected) == (
+        "W-NSK-INCOMPLETE", "warning", len(ls), "PcLinks -87, PcOben +35, PcRechts +23, Gast +29",
+        "PcLinks -85, PcOben +33, PcRechts +25, Gast +27")
+    assert end.message.startswith("1 game missing (game 2): ")
+    p = tmp_path / NAME
+    p.write_bytes(data)
+    streamed = read_protocol_stream(p, NAME, batch=2, block=64)
+    assert [h.hash for h in streamed.hands] == [h.hash for h in res.hands]
+    assert streamed.errors == res.errors
