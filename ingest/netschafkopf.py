@@ -1027,8 +1027,8 @@ def _missing_games(path: str | None, g: _Game, prev_number: int | None, prev_lin
     missing.append((a, b))
     which = f"game {a} is" if a == b else f"games {a}-{b} are"
     return [Diagnostic("W-NSK-MISSING", f"{which} missing: the score table goes from game {prev_number} (line "
-                       f"{prev_line}) to game {n} (line {g.row_line}); game {n} is read, its units from its cards (its "
-                       "table change also holds the missing games')", "warning", path, g.row_line, 1,
+                       f"{prev_line}) to game {n} (line {g.row_line}); game {n} is read with the units its cards give, "
+                       "unchecked against the table", "warning", path, g.row_line, 1,
                        found=f"game {n}", expected=f"game {a}")]
 
 
