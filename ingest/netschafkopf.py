@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
@@ -1065,8 +1066,93 @@ def _end_check(path: str | None, seats: list[str], last_row: list[int], totals: 
     return []
 
 
+@dataclass
+class ProtocolResult(FileResult):
+    """What :func:`read_protocol` returns: a :class:`FileResult` and
+    ``refused``, the games refused that the session lacks (a refused game
+    whose number the session holds already is a conflict with the stored
+    game, not a gap in the session), which the store's session check counts
+    (``ingest.store.Store._session_check``); None: ``len(rejected)``."""
+
+    refused: int | None = None
+
+
+def _stored_games(stored_session, session: str):
+    """The session's games stored before this read
+    (:class:`ingest.protocol_identity.StoredGames`), when ``stored_session``
+    can tell (``.games``, :class:`ingest.protocol_identity.StoredProtocols`);
+    else None."""
+    games = getattr(stored_session, "games", None)
+    return None if games is None else games(session)
+
+
+def _conflicts(rejected: list[RejectedHand], session: str, stored, stored_session) -> tuple[list[RejectedHand], int]:
+    """``(rejected, conflicts)``: each refused game whose number the session
+    holds already (``stored.numbers``, :func:`_stored_games`) turned into a
+    conflict with the stored game — ``E-HAND-CONFLICT`` first, naming where
+    the stored game was read from, then the reader's own diagnostics, which
+    say what differs (the stored game stays) — and how many were turned."""
+    if stored is None or not stored.numbers:
+        return rejected, 0
+    hit = [r for r in rejected if r.hand is not None and r.hand in stored.numbers]
+    if not hit:
+        return rejected, 0
+    where = stored_session.sources(session, [r.hand for r in hit])
+    out: list[RejectedHand] = []
+    for r in rejected:
+        if r.hand is None or r.hand not in stored.numbers:
+            out.append(r)
+            continue
+        f, ln = where.get(r.hand, (None, 0))
+        first = r.errors[0] if r.errors else None
+        why = f"{first.code}: {first.message}" if first is not None else "it is refused"
+        d = Diagnostic("E-HAND-CONFLICT", f"game {r.hand} of session {session!r} is already stored, from "
+                       f"{f or '?'}:{ln}, and this copy differs from it ({why}): a session holds each game once; "
+                       "the stored game stays", "error", r.source_file,
+                       first.line if first is not None and first.line else r.source_line,
+                       first.col if first is not None and first.line else 1, r.hand,
+                       found=f"a second game {r.hand}", expected="the stored game, or a new game number")
+        out.append(RejectedHand(r.session, r.hand, r.source, r.source_file, r.source_line, [d, *r.errors], r.hash))
+    return out, len(hit)
+
+
+def _after_storing(seats: list[str], hands: list[ValidatedHand], stored, missing: list[tuple[int, int]]
+                   ) -> tuple[dict[str, int], int, list[tuple[int, int]]]:
+    """``(totals, games, missing)`` of the session once the file's ``hands``
+    are stored: units per seat, the number of games it holds, and the game
+    ranges ``missing`` from the file that the session lacks too.  Without
+    ``stored`` (:func:`_stored_games`), the file's own."""
+    totals, numbers = _stored_base(seats, stored)
+    new = [vh for vh in hands if vh.outcome.hand not in numbers]
+    for vh in new:
+        for p, u in vh.outcome.units.items():
+            totals[p] += u
+    return totals, len(numbers) + len(new), _still_missing(numbers, missing)
+
+
+def _stored_base(seats: list[str], stored) -> tuple[dict[str, int], frozenset[int]]:
+    """``(totals, numbers)``: the units per seat the session holds before
+    this file (every seat present, 0 when none) and its stored game numbers
+    (:func:`_stored_games`; empty without it)."""
+    totals = {s: 0 for s in seats}
+    if stored is None:
+        return totals, frozenset()
+    for p, u in stored.totals.items():
+        totals[p] = totals.get(p, 0) + u
+    return totals, stored.numbers
+
+
+def _still_missing(numbers: frozenset[int], missing: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The game ranges of ``missing`` that the stored ``numbers`` do not
+    hold whole."""
+    if not numbers or not missing:
+        return missing
+    held = sorted(numbers)
+    return [(a, b) for a, b in missing if bisect_right(held, b) - bisect_left(held, a) != b - a + 1]
+
+
 def read_protocol(data: bytes, path: str | None = None, *, session: str | None = None,
-                  rules: str | None = None, stored_session=None) -> FileResult:
+                  rules: str | None = None, stored_session=None) -> ProtocolResult:
     """Read a NetSchafkopf protocol and validate every game by replay.
 
     ``data`` are the file's bytes in any encoding (UTF-16 with or without a
@@ -1116,7 +1202,7 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     if "\ufeff" in text:  # a BOM inside (two protocols joined): a space, so the 'Geber:' after it is a game
         text = text.replace("\ufeff", " ")
     lines = _LINE_SPLIT.split(text)
-    result = FileResult(path=path)
+    result = ProtocolResult(path=path)
     starts = [i for i, line in enumerate(lines) if _GEBER.match(line)]
     if not starts:
         result.errors.append(Diagnostic("E-NSK-NO-GAMES", "no game found (no 'Geber:' line): not a NetSchafkopf "
@@ -1177,14 +1263,15 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         else:
             prev, prev_stock = None, None
             number = number_line = None
-    # -- the end check: the stored games against the log's last running table
+    # -- a refused game the session holds already: a conflict with the stored game
+    stored = _stored_games(stored_session, session) if result.hands or result.rejected else None
+    result.rejected, conflicts = _conflicts(result.rejected, session, stored, stored_session)
+    result.refused = len(result.rejected) - conflicts
+    # -- the end check: the session as stored after this file against the log's last running table
     if last_row is not None and (result.hands or result.rejected):
-        totals = {s: 0 for s in seats}
-        for vh in result.hands:
-            for s, u in vh.outcome.units.items():
-                totals[s] += u
-        result.errors.extend(_end_check(path, seats, last_row, totals, len(result.hands), len(result.rejected),
-                                        len(lines), missing))
+        totals, n_games, missing = _after_storing(seats, result.hands, stored, missing)
+        result.errors.extend(_end_check(path, seats, last_row, totals, n_games, result.refused, len(lines),
+                                        missing))
         result.log_totals = dict(zip(seats, last_row))
     return result
 

@@ -50,10 +50,11 @@ from dataclasses import dataclass, field
 
 from ingest import store as st
 from ingest.model import FileResult, ValidatedHand
-from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTITY_GAMES, PROFILE, UTF16_HEAD, _Ctx,
-                                 _end_check, _first_deals, _Game, _header_facts, _judge_block, _observe, _parse_block,
-                                 _Reject, _after_row, _missing_games, _writer_check,
-                                 announced_game, utf16_codec)
+from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTITY_GAMES, PROFILE, UTF16_HEAD,
+                                 ProtocolResult, _after_row, _conflicts, _Ctx, _end_check, _first_deals, _Game,
+                                 _header_facts, _judge_block, _missing_games, _observe, _parse_block, _Reject,
+                                 _still_missing, _stored_base, _stored_games, _writer_check, announced_game,
+                                 utf16_codec)
 from replay.errors import Diagnostic, ProfileError
 from replay.schafkopf import parse_schafkopf_rules, rules_text
 from replay.sk_tariff import PriceObservation, TariffInference, infer_tariff
@@ -196,7 +197,7 @@ class _Scan:
 
 
 @dataclass
-class ProtocolBatch(FileResult):
+class ProtocolBatch(ProtocolResult):
     """One batch of a streamed protocol: a :class:`~ingest.model.FileResult`
     holding ``batch`` games (``hands`` and ``rejected``), the rules and the
     inference on every batch, the end check (``errors``, ``log_totals``) on
@@ -206,7 +207,6 @@ class ProtocolBatch(FileResult):
     the store does not re-read them (``Store._insert``: a known session is
     re-derived from its stored hands, which each batch would do again)."""
 
-    refused: int | None = None
     continues: frozenset[str] = frozenset()
     last: bool = False
 
@@ -224,6 +224,8 @@ class ProtocolStream:
                  session: str | None = None, block: int = READ_BLOCK, stored_session=None):
         self.path = path
         self.stored_session = None if session is not None else stored_session
+        self.lookup = stored_session  # the session's stored games, as read_protocol asks them (_stored_games)
+        self.stored = None
         self.name = os.fspath(path) if name is None else name
         self.rules = rules
         self.session = session
@@ -270,6 +272,7 @@ class ProtocolStream:
         inference, self.games, first = self._infer()
         if self.stored_session is not None and first:
             self.session = self.stored_session(self.header, first) or self.session
+        self.stored = _stored_games(self.lookup, self.session) if self.games else None  # before a batch is stored
         if self.rules is not None:
             try:
                 self.prof = parse_schafkopf_rules(self.rules)
@@ -359,8 +362,8 @@ class ProtocolStream:
         prev: list[int] | None = None
         prev_stock: int | None = None
         last_row: list[int] | None = None
-        totals = {s: 0 for s in seats}
-        n_hands = n_rejected = 0
+        totals, numbers = _stored_base(seats, self.stored)  # the session as stored after this file (read_protocol)
+        n_hands = n_rejected = n_conflicts = 0
         number = number_line = None  # as read_protocol: the block before's game number and score-row line
         missing: list[tuple[int, int]] = []
         cur = self._new()
@@ -371,6 +374,8 @@ class ProtocolStream:
         for k, (start, lines, last) in enumerate(self._scan(scan)):
             if len(cur.hands) + len(cur.rejected) >= batch:
                 sessions |= {h.outcome.session for h in cur.hands}
+                cur.rejected, c = _conflicts(cur.rejected, self.session, self.stored, self.lookup)
+                n_conflicts += c
                 yield cur
                 cur = self._new(frozenset(sessions))
             end = start + len(lines)
@@ -381,9 +386,10 @@ class ProtocolStream:
             cur.errors.extend(_after_row(path, g))
             if isinstance(item, ValidatedHand):
                 cur.hands.append(item)
-                n_hands += 1
-                for s, u in item.outcome.units.items():
-                    totals[s] += u
+                if item.outcome.hand not in numbers:
+                    n_hands += 1
+                    for s, u in item.outcome.units.items():
+                        totals[s] += u
             else:
                 cur.rejected.append(item)
                 n_rejected += 1
@@ -397,9 +403,11 @@ class ProtocolStream:
         if k < 0:
             return
         cur.last = True
-        cur.refused = n_rejected
+        cur.rejected, c = _conflicts(cur.rejected, self.session, self.stored, self.lookup)
+        cur.refused = n_rejected = n_rejected - n_conflicts - c
         if last_row is not None:
-            cur.errors.extend(_end_check(path, seats, last_row, totals, n_hands, n_rejected, scan.total, missing))
+            cur.errors.extend(_end_check(path, seats, last_row, totals, len(numbers) + n_hands, n_rejected,
+                                         scan.total, _still_missing(numbers, missing)))
             cur.log_totals = dict(zip(seats, last_row))
         yield cur
 

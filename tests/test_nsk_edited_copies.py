@@ -21,9 +21,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from ingest import store as st
 from ingest.netschafkopf import decode_protocol, looks_like_protocol, read_protocol, utf16_codec
-from ingest.pipeline import load_bytes
-from ingest.protocol_stream import protocol_encoding, read_protocol_stream
+from ingest.pipeline import load_bytes, load_file, store_result
+from ingest.protocol_stream import ingest_protocol_stream, protocol_encoding, read_protocol_stream
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "netschafkopf"
 FIRST = DATA / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
@@ -182,3 +185,48 @@ def test_missing_game_is_named_and_the_next_game_kept(tmp_path):
     streamed = read_protocol_stream(p, NAME, batch=2, block=64)
     assert [h.hash for h in streamed.hands] == [h.hash for h in res.hands]
     assert streamed.errors == res.errors
+
+
+# -- 3: an edited copy fed after the original was stored ----------------------------
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_changed_game_of_a_stored_protocol_is_a_conflict(tmp_path, streamed):
+    """The original stored (99 games), then a copy whose game 3 price line
+    ends ``8 Punkte.`` instead of ``6 Punkte.`` (line 61; the price starts on
+    line 60): the cards give 6, so the copy's game 3 is refused, and since
+    the session holds a game 3 it is a conflict with it (E-HAND-CONFLICT at
+    line 60 naming the stored game's file and line 44), the other 98
+    duplicates.  The stored session stays complete (nothing refused, the
+    stored totals -85/+33/+25/+27 are the log's) and no warning quotes other
+    totals."""
+    original = tmp_path / NAME
+    original.write_bytes(FIRST.read_bytes())
+    ls = lines()
+    assert ls[60] == "6 Punkte."
+    ls[60] = "8 Punkte."
+    copy = tmp_path / "Schafkopfprotokoll_01 (2).txt"
+    copy.write_bytes("\r\n".join(ls).encode("cp1252"))
+    db = tmp_path / "x.duckdb"
+    with st.Store(db) as store:
+        res, fmt = load_file(original, store)
+        assert store_result(store, res, fmt, False).stored == 99
+        if streamed:
+            rep, _ = ingest_protocol_stream(store, copy, batch=7)
+        else:
+            res, fmt = load_file(copy, store)
+            rep = store_result(store, res, fmt, False)
+    assert (rep.stored, rep.duplicates, len(rep.rejected)) == (0, 98, 1)
+    (r,) = rep.rejected
+    first, why = r.errors[0], r.errors[1]
+    assert (first.code, first.line, first.hand) == ("E-HAND-CONFLICT", 60, 3)
+    assert first.message.startswith(f"game 3 of session 'NetSchafkopf {original.stem}' is already stored, from "
+                                    f"{original}:44, and this copy differs from it (E-NSK-PRICE: ")
+    assert (why.code, why.found, why.expected) == (
+        "E-NSK-PRICE", "Das Rufspiel kostet 2 Punkte. Mit Schneider 3 Punkte. Mit 3 Laufenden 8 Punkte.",
+        "Das Rufspiel kostet 2 Punkte. Mit Schneider 3 Punkte. Mit 3 Laufenden 6 Punkte.")
+    assert rep.file_errors == []
+    with st.reading(db) as con:
+        assert con.execute("SELECT complete, refused, note FROM session_checks").fetchall() == [(True, 0, None)]
+        assert dict(con.execute("SELECT player, sum(units)::INTEGER FROM hand_units GROUP BY player")
+                    .fetchall()) == LAST_ROW
