@@ -217,6 +217,8 @@ class _Game:
     spielart: str | None = None  # "Spielart: Schieber" (card passing) as the log gives it
     passes: list[tuple[str, str, list[Card], int, list[int]]] = field(default_factory=list)  # giver, receiver, ...
     after: list[tuple[int, str]] = field(default_factory=list)  # (line no, text) after the score row
+    number: int | None = None  # the game number: the row's, else the one after the game before (_judge_block)
+    last_line: int = 0  # the block's last non-blank line
 
 
 @dataclass(slots=True)
@@ -338,7 +340,11 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
             raise _Reject([ctx.diag("E-NSK-TRUNCATED" if len(cards) < 4 else "E-NSK-SYNTAX",
                                     f"a trick of {len(cards)} cards", ln, cols[-1] if cols else 1,
                                     found=f"{len(cards)} cards", expected="4 cards")])
-    if not para or g.head is None or g.row is None:
+    g.last_line = last
+    # a game in the middle of the file without its score table (head and row) is read: its price line and cards
+    # give its units (_check_game); a file's last game without one is taken for a cut file
+    table_gone = g.head is None and g.row is None and g.end < len(lines)
+    if not para or (g.head is None or g.row is None) and not table_gone:
         missing = "result line" if not para else "score table" if g.head is None else "score row"
         raise _Reject([ctx.diag("E-NSK-TRUNCATED", f"the game at line {first} stops at line {last} without its "
                                 f"{missing}", last, found=f"no {missing}", expected=f"the {missing}")])
@@ -347,9 +353,13 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
     g.para = text
     g.para_line = para[0][0]
     m = _PRICE_START.search(text)
-    if m is None:
-        raise _Reject([ctx.diag("E-NSK-SYNTAX", "no price ('Das Rufspiel kostet ...') after the result", para[-1][0],
-                                found=text, expected="'Das ... kostet N Punkte.'")])
+    if m is None and g.row is None:  # no price and no table: nothing states what the game cost
+        raise _Reject([ctx.diag("E-NSK-SYNTAX", "no price ('Das Rufspiel kostet ...') after the result" + (
+            " and no score table" if table_gone else ""), para[-1][0], found=text,
+            expected="'Das ... kostet N Punkte.'")])
+    if m is None:  # the price line is gone: the score row states the price (_check_game)
+        g.price_line = 0
+        return
     # the line on which the price starts
     seen = 0
     g.price_line = para[-1][0]
@@ -549,9 +559,10 @@ def _expected_price(res: SkResult, prof: SchafkopfProfile, order: list[str]) -> 
 
 
 def _setup(ctx: _Ctx, g: _Game, seats: list[str], prof: SchafkopfProfile
-           ) -> tuple[SchafkopfState, _Price, Game, Suit | None, bool]:
+           ) -> tuple[SchafkopfState, _Price | None, Game, Suit | None, bool]:
     """The dealt state of a parsed block with its doublings and game applied
-    (before the first card): ``(state, price, game, suit, tout)``.  Raises
+    (before the first card): ``(state, price, game, suit, tout)``; ``price``
+    None when the block has no price line (then no doubling).  Raises
     _Reject for a bad deal, an unreadable price or game, an illegal game."""
     first = g.start + 1
     pos = {name: i for i, name in enumerate(seats)}
@@ -595,12 +606,16 @@ def _setup(ctx: _Ctx, g: _Game, seats: list[str], prof: SchafkopfProfile
     except IllegalAction as e:
         raise _Reject([e.diagnostic.at(g.deals[0][2], 1, file=ctx.path, hand=ctx.hand)]) from None
     aname, atext, aline = g.announce
-    price = _parse_price(g.para[_PRICE_START.search(g.para).start():])
-    if price is None:
-        raise _Reject([ctx.diag("E-NSK-PRICE", f"the price is not readable: {g.para[_PRICE_START.search(g.para).start():]!r}",
-                                g.price_line, found=g.para, expected="'Das ... kostet N Punkte.' and its steps")])
-    kontra = sum(n for k, n, _ in price.items if k == "gespritzt")
-    doubled = sum(n for k, n, _ in price.items if k == "aufgedoppelt")
+    if g.price_line:
+        price = _parse_price(g.para[_PRICE_START.search(g.para).start():])
+        if price is None:
+            raise _Reject([ctx.diag("E-NSK-PRICE", "the price is not readable: "
+                                    f"{g.para[_PRICE_START.search(g.para).start():]!r}", g.price_line, found=g.para,
+                                    expected="'Das ... kostet N Punkte.' and its steps")])
+    else:  # no price line (_parse_block): no doubling is stated, the score row gives the price
+        price = None
+    kontra = sum(n for k, n, _ in price.items if k == "gespritzt") if price else 0
+    doubled = sum(n for k, n, _ in price.items if k == "aufgedoppelt") if price else 0
     game: Game
     try:
         for _ in range(doubled):  # the log states how many doubled, not who (rules.md G-19)
@@ -660,7 +675,7 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
     diags: list[Diagnostic] = []
     # -- the result sentence -------------------------------------------------
     text = g.para
-    head = text[: _PRICE_START.search(text).start()].strip()
+    head = (text[: _PRICE_START.search(text).start()] if g.price_line else text).strip()
     m = re.match(r"(\S+) (gewinnt|gewinnst|verliert|verlierst) (?:das|den) (.+?)(?:[.:]|$)", head)
     if m is None:
         diags.append(ctx.diag("E-NSK-RESULT", f"the result is not readable: {head!r}", g.para_line, found=head,
@@ -716,21 +731,39 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
                 diags.append(ctx.diag("E-NSK-RESULT", "the result gives no Augen", g.para_line, found=head,
                                       expected="'Die Gegner haben N Augen'"))
     # -- the price -------------------------------------------------------------
-    want = _expected_price(res, prof, [k for k, _, _ in price.items])
-    if (want.base_kind, want.base, want.items) != (price.base_kind, price.base, price.items):
+    want = _expected_price(res, prof, [k for k, _, _ in price.items] if price else [])
+    if price is not None and (want.base_kind, want.base, want.items) != (price.base_kind, price.base, price.items):
         diags.append(ctx.diag("E-NSK-PRICE", f"the log says {_price_text(price)!r}; the cards give "
                               f"{_price_text(want)!r}", g.price_line, found=_price_text(price),
                               expected=_price_text(want)))
     # -- the score table -------------------------------------------------------
-    number, preis, values, stock = g.row
-    if g.head[:4] != seats or (len(g.head) > 4 and g.head[4] != "Stock"):
-        diags.append(ctx.diag("E-NSK-TABLE", f"the table's columns {' '.join(g.head)} are not the players "
-                              f"{' '.join(seats)} and Stock", g.head_line, found=" ".join(g.head),
-                              expected=" ".join(seats) + " Stock"))
-    if preis != settle.per_defender:
-        diags.append(ctx.diag("E-NSK-PRICE", f"the table's Preis is {preis}; the cards give {settle.per_defender}",
-                              g.row_line, found=preis, expected=settle.per_defender))
+    number = g.number
     units = list(settle.units)
+    warnings: list[Diagnostic] = []
+    if g.row is None:  # no table (_parse_block): the price line and the cards give the units
+        if not diags:
+            warnings.append(ctx.diag(
+                "W-NSK-NO-TABLE", f"game {number} has no score table: its units are those its cards and its price "
+                f"line give ({', '.join(f'{seats[s]} {units[s]:+d}' for s in range(4))}), unchecked against the "
+                "table; the next game's change is checked from them", g.last_line, found="no score table",
+                expected="the score table", severity="warning"))
+        prev = None
+        values = stock = None
+    else:
+        number, preis, values, stock = g.row
+        if g.head[:4] != seats or (len(g.head) > 4 and g.head[4] != "Stock"):
+            diags.append(ctx.diag("E-NSK-TABLE", f"the table's columns {' '.join(g.head)} are not the players "
+                                  f"{' '.join(seats)} and Stock", g.head_line, found=" ".join(g.head),
+                                  expected=" ".join(seats) + " Stock"))
+        if preis != settle.per_defender:
+            diags.append(ctx.diag("E-NSK-PRICE", f"the table's Preis is {preis}; the cards give {settle.per_defender}"
+                                  + ("" if price else " (the game has no price line, which would state a doubling: "
+                                     "'N mal gespritzt')"), g.row_line, found=preis, expected=settle.per_defender))
+        elif price is None:
+            warnings.append(ctx.diag(
+                "W-NSK-NO-PRICE", f"game {number} has no price line: the price its cards give, "
+                f"{_price_text(want)!r}, is the table's Preis {preis}", g.head_line, found="no price line",
+                expected="'Das ... kostet N Punkte.'", severity="warning"))
     if prev is not None:
         delta = [v - p for v, p in zip(values, prev)]
         if delta != units:
@@ -738,14 +771,13 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
                 f"{seats[s]} {delta[s]:+d}" for s in range(4)) + "; the cards give " + ", ".join(
                 f"{seats[s]} {units[s]:+d}" for s in range(4)), g.row_line, found=" ".join(f"{d:+d}" for d in delta),
                 expected=" ".join(f"{u:+d}" for u in units)))
-    if prev_stock is not None and stock != prev_stock:
+    if prev_stock is not None and stock is not None and stock != prev_stock:
         diags.append(ctx.diag("E-NSK-STOCK", f"the Stock (pot) changes from {prev_stock} to {stock}; the netschafkopf "
                               "profile has no pot, so the cards give no change", g.row_line, found=stock,
                               expected=prev_stock))
     if diags:
         raise _Reject(diags)
-    warnings: list[Diagnostic] = []
-    if prev is None:
+    if prev is None and g.row is not None:
         warnings.append(ctx.diag("W-NSK-UNITS-UNCHECKED", f"the running table before game {number} is unknown (it is "
                                  "the file's first game but not game 1, the game before it has no score row, or games "
                                  "before it are missing): its units are derived from the cards, not checked",
@@ -859,6 +891,8 @@ def _observe(ctx: _Ctx, g: _Game, seats: list[str], prof: SchafkopfProfile) -> P
     try:
         st, price, game, _suit, _tout = _setup(ctx, g, seats, prof)
     except _Reject:
+        return None
+    if price is None:
         return None
     run = st.laufende().run if game is not Game.RAMSCH else None
     return PriceObservation(g.price_line, game, price.base_kind, price.base, tuple(price.items), run)
@@ -983,36 +1017,60 @@ def _judge_block(ctx: _Ctx, g: _Game, parsed: bool, first: bool, seats: list[str
     ctx.hand = None
     src = "\n".join(ctx.lines[g.start:g.end]).rstrip()
     path = ctx.path
+    expected = prev_number + 1 if prev_number is not None else 1 if first else None  # a game without its row
     try:
         if not parsed:
             g = _Game(g.start, g.end)  # parsed afresh: the first pass stopped midway
             _parse_block(ctx, g)
-        ctx.hand = g.row[0]
-        if prev_number is not None and g.row[0] > prev_number + 1:
+        g.number = g.row[0] if g.row is not None else expected
+        if g.number is None:  # no table, and no number before it to count on from
+            raise _Reject([ctx.diag("E-NSK-TRUNCATED", f"the game at line {g.start + 1} has no score table and the "
+                                    "game before it no game number: its number is unknown", g.last_line,
+                                    found="no score table", expected="the score table")])
+        ctx.hand = g.number
+        if g.row is not None and prev_number is not None and g.row[0] > prev_number + 1:
             prev, prev_stock = None, None
         if first or prev is None:
-            if g.row[0] == 1:
+            if g.number == 1:
                 prev, prev_stock = [0, 0, 0, 0], 0
         try:
             vh, _ = _check_game(ctx, g, seats, prev, prev_stock, session, date, header, prof, rules_str)
         except _Reject as r:
             # Schieber without the passed cards: the deal lines are not the hands played, so the game is
             # stored as a score-sheet game with the log's own amounts (when the table before it is known)
-            if not (g.spielart and "schieb" in g.spielart.lower() and not g.passes and prev is not None):
+            if not (g.spielart and "schieb" in g.spielart.lower() and not g.passes and prev is not None
+                    and g.row is not None and g.price_line):
                 raise
             vh = _sheet_game(ctx, g, seats, prev, session, date, header, prof, rules_str, r.diags)
         return vh, g
     except _Reject as r:
-        number = g.row[0] if g.row is not None else None
+        number = g.number = g.row[0] if g.row is not None else expected
         diags = [d if d.hand is not None or number is None else
                  Diagnostic(d.code, d.message, d.severity, d.file, d.line, d.col, number, d.trick, d.found,
                             d.expected) for d in r.diags]
         return RejectedHand(session, number, src, path, g.start + 1, diags, content_hash(session, number, src)), g
     except Exception as exc:  # noqa: BLE001 - a bug: reported at this game, never stored, the file goes on
-        number = g.row[0] if g.row is not None else None
+        number = g.number = g.row[0] if g.row is not None else expected
         d = Diagnostic("E-INTERNAL", f"the reader failed on this game (a bug, please report it): "
                        f"{type(exc).__name__}: {str(exc)[:200]}", "error", path, g.start + 1, 1, number)
         return RejectedHand(session, number, src, path, g.start + 1, [d], content_hash(session, number, src)), g
+
+
+def _advance(item: ValidatedHand | RejectedHand, g: _Game, seats: list[str], prev: list[int] | None,
+             prev_stock: int | None) -> tuple[list[int] | None, int | None, int | None, int | None]:
+    """The running state for the block after ``g`` (judged to ``item``, the
+    table before it ``prev``/``prev_stock``): ``(table, Stock, game number,
+    line of the number)``.  After a score row, the row's; after a game read
+    without its table (``W-NSK-NO-TABLE``), the table before it plus the
+    game's units, so the next game's change is checked; else unknown (None)
+    but the game number (:func:`_judge_block`)."""
+    if g.row is not None:
+        return list(g.row[2]), g.row[3], g.row[0], g.row_line
+    if prev is None and g.number == 1:
+        prev, prev_stock = [0, 0, 0, 0], 0
+    if isinstance(item, ValidatedHand) and prev is not None:
+        return [p + item.outcome.units[s] for p, s in zip(prev, seats)], prev_stock, g.number, g.last_line
+    return None, None, g.number, (g.last_line or None) if g.number is not None else None
 
 
 def _missing_games(path: str | None, g: _Game, prev_number: int | None, prev_line: int | None,
@@ -1257,12 +1315,8 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         (result.hands if isinstance(item, ValidatedHand) else result.rejected).append(item)
         result.errors.extend(_after_row(path, g))
         if g.row is not None:
-            prev, prev_stock = list(g.row[2]), g.row[3]
             last_row = list(g.row[2])
-            number, number_line = g.row[0], g.row_line
-        else:
-            prev, prev_stock = None, None
-            number = number_line = None
+        prev, prev_stock, number, number_line = _advance(item, g, seats, prev, prev_stock)
     # -- a refused game the session holds already: a conflict with the stored game
     stored = _stored_games(stored_session, session) if result.hands or result.rejected else None
     result.rejected, conflicts = _conflicts(result.rejected, session, stored, stored_session)

@@ -51,8 +51,8 @@ from dataclasses import dataclass, field
 from ingest import store as st
 from ingest.model import FileResult, ValidatedHand
 from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTITY_GAMES, PROFILE, UTF16_HEAD,
-                                 ProtocolResult, _after_row, _conflicts, _Ctx, _end_check, _first_deals, _Game,
-                                 _header_facts, _judge_block, _missing_games, _observe, _parse_block, _Reject,
+                                 ProtocolResult, _advance, _after_row, _conflicts, _Ctx, _end_check, _first_deals,
+                                 _Game, _header_facts, _judge_block, _missing_games, _observe, _parse_block, _Reject,
                                  _still_missing, _stored_base, _stored_games, _writer_check, announced_game,
                                  utf16_codec)
 from replay.errors import Diagnostic, ProfileError
@@ -394,12 +394,8 @@ class ProtocolStream:
                 cur.rejected.append(item)
                 n_rejected += 1
             if g.row is not None:
-                prev, prev_stock = list(g.row[2]), g.row[3]
                 last_row = list(g.row[2])
-                number, number_line = g.row[0], g.row_line
-            else:
-                prev, prev_stock = None, None
-                number = number_line = None
+            prev, prev_stock, number, number_line = _advance(item, g, seats, prev, prev_stock)
         if k < 0:
             return
         cur.last = True

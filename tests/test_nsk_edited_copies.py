@@ -230,3 +230,68 @@ def test_changed_game_of_a_stored_protocol_is_a_conflict(tmp_path, streamed):
         assert con.execute("SELECT complete, refused, note FROM session_checks").fetchall() == [(True, 0, None)]
         assert dict(con.execute("SELECT player, sum(units)::INTEGER FROM hand_units GROUP BY player")
                     .fetchall()) == LAST_ROW
+
+
+# -- 14: a game without its price line or without its score table -------------------
+
+
+def test_game_without_its_price_line_is_read_when_its_cards_fix_the_price():
+    """Game 3's price lines 60-61 deleted: its cards give 2 + 1 (Schneider)
+    + 3 x 1 (3 Laufende) = 6 (rules.md G-20), the table's Preis (6, now on
+    line 61 after its head on line 60) and change (-6 +6 -6 +6) agree: read,
+    with a warning at the table's head."""
+    ls = lines()
+    assert ls[59].startswith("Das Rufspiel kostet 2 Punkte. Mit Schneider") and ls[60] == "6 Punkte."
+    del ls[59:61]
+    res = read_protocol("\r\n".join(ls).encode("cp1252"), NAME)
+    assert (len(res.hands), len(res.rejected), res.errors) == (99, 0, [])
+    assert units(res, 3) == {"PcLinks": -6, "PcOben": 6, "PcRechts": -6, "Gast": 6}
+    (h3,) = [h for h in res.hands if h.outcome.hand == 3]
+    assert [(d.code, d.severity, d.line, d.hand) for d in h3.diagnostics] == [("W-NSK-NO-PRICE", "warning", 60, 3)]
+    assert "'Das Rufspiel kostet 2 Punkte. Mit Schneider 3 Punkte. Mit 3 Laufenden 6 Punkte.'" in \
+        h3.diagnostics[0].message
+
+
+def test_game_without_its_price_line_and_a_doubling_is_refused_naming_the_hand():
+    """Game 79 (lines 1541-1559) lost its price line 1557 ``Das Rufspiel
+    kostet 2 Punkte. 1 mal gespritzt 4 Punkte.``: only that line states the
+    Kontra, so the cards give 2 while the table's Preis (now line 1558) is 4:
+    refused, the error naming hand 79."""
+    ls = lines()
+    assert ls[1556] == "Das Rufspiel kostet 2 Punkte. 1 mal gespritzt 4 Punkte."
+    del ls[1556]
+    res = read_protocol("\r\n".join(ls).encode("cp1252"), NAME)
+    assert len(res.hands) == 98
+    (bad,) = res.rejected
+    d = bad.errors[0]
+    assert (bad.hand, d.code, d.line, d.hand, d.found, d.expected) == (79, "E-NSK-PRICE", 1558, 79, "4", "2")
+
+
+def test_game_without_its_score_table_is_read_and_the_next_checked_from_it():
+    """Game 2's table head and row (lines 41-42) deleted: its price line
+    (line 40, 2 points) and cards give PcLinks and PcRechts +2, PcOben and
+    Gast -2; game 2 is numbered after game 1.  Game 3's row (-2 +2 -2 +2, now
+    line 61) is checked against game 1's row plus those (+4 -4 +4 -4): it
+    agrees, so game 3 carries no unchecked warning; every total is the log's."""
+    ls = lines()
+    assert ls[39] == "Das Rufspiel kostet 2 Punkte." and ls[41].startswith("    2        2")
+    del ls[40:42]
+    res = read_protocol("\r\n".join(ls).encode("cp1252"), NAME)
+    assert (len(res.hands), len(res.rejected), res.errors) == (99, 0, [])
+    assert units(res, 2) == {"PcLinks": 2, "PcOben": -2, "PcRechts": 2, "Gast": -2}
+    by = {h.outcome.hand: h for h in res.hands}
+    assert [(d.code, d.line, d.hand) for d in by[2].diagnostics] == [("W-NSK-NO-TABLE", 40, 2)]
+    assert by[3].diagnostics == []
+    assert totals(res) == LAST_ROW
+
+
+def test_game_without_price_and_table_is_refused_naming_the_hand():
+    """Game 2 without its price line and table (lines 40-42): nothing states
+    its price; refused, the error at its last result line 39 naming hand 2."""
+    ls = lines()
+    del ls[39:42]
+    res = read_protocol("\r\n".join(ls).encode("cp1252"), NAME)
+    (bad,) = res.rejected
+    d = bad.errors[0]
+    assert (bad.hand, d.code, d.line, d.hand) == (2, "E-NSK-SYNTAX", 39, 2)
+    assert d.message == "no price ('Das Rufspiel kostet ...') after the result and no score table"
