@@ -341,9 +341,8 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
                                     f"a trick of {len(cards)} cards", ln, cols[-1] if cols else 1,
                                     found=f"{len(cards)} cards", expected="4 cards")])
     g.last_line = last
-    # a game in the middle of the file without its score table (head and row) is read: its price line and cards
-    # give its units (_check_game); a file's last game without one is taken for a cut file
-    table_gone = g.head is None and g.row is None and g.end < len(lines)
+    # a game without its score table (head and row) is read: its price line and cards give its units (_check_game)
+    table_gone = g.head is None and g.row is None
     if not para or (g.head is None or g.row is None) and not table_gone:
         missing = "result line" if not para else "score table" if g.head is None else "score row"
         raise _Reject([ctx.diag("E-NSK-TRUNCATED", f"the game at line {first} stops at line {last} without its "
@@ -745,7 +744,7 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
             warnings.append(ctx.diag(
                 "W-NSK-NO-TABLE", f"game {number} has no score table: its units are those its cards and its price "
                 f"line give ({', '.join(f'{seats[s]} {units[s]:+d}' for s in range(4))}), unchecked against the "
-                "table; the next game's change is checked from them", g.last_line, found="no score table",
+                "table; the table after it is carried from them", g.last_line, found="no score table",
                 expected="the score table", severity="warning"))
         prev = None
         values = stock = None
@@ -1241,9 +1240,15 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     ``E-NSK-TARIFF`` error naming the missing facts and no game.
 
     End check: when every game is stored, the stored units per player must
-    sum to the log's last running table (``E-NSK-TOTALS`` otherwise); when
-    games are refused, ``W-NSK-INCOMPLETE`` (a file-level warning in
-    ``errors``) says how far the stored totals are from the table.
+    sum to the log's last running table (``E-NSK-TOTALS`` otherwise; a game
+    read without its table after the last row carries the table by its
+    units); when games are refused or missing, ``W-NSK-INCOMPLETE`` (a
+    file-level warning in ``errors``) says how far the stored totals are
+    from the table.  When ``stored_session`` also tells which games the
+    session holds (:class:`ingest.protocol_identity.StoredProtocols`), the
+    totals are the session's once this file is stored, and a refused game
+    whose number it holds is ``E-HAND-CONFLICT`` with the stored game
+    (``refused`` of the :class:`ProtocolResult` leaves it out).
 
     Session id: the stored session this protocol is, by meaning, when
     ``stored_session`` finds one (``(header, first games) -> name | None``,
@@ -1314,9 +1319,9 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         result.errors.extend(_missing_games(path, g, number, number_line, missing))
         (result.hands if isinstance(item, ValidatedHand) else result.rejected).append(item)
         result.errors.extend(_after_row(path, g))
-        if g.row is not None:
-            last_row = list(g.row[2])
         prev, prev_stock, number, number_line = _advance(item, g, seats, prev, prev_stock)
+        if prev is not None and (g.row is not None or last_row is not None):
+            last_row = list(prev)  # a row, or the table carried over a game read without one (_advance)
     # -- a refused game the session holds already: a conflict with the stored game
     stored = _stored_games(stored_session, session) if result.hands or result.rejected else None
     result.rejected, conflicts = _conflicts(result.rejected, session, stored, stored_session)

@@ -393,9 +393,9 @@ class ProtocolStream:
             else:
                 cur.rejected.append(item)
                 n_rejected += 1
-            if g.row is not None:
-                last_row = list(g.row[2])
             prev, prev_stock, number, number_line = _advance(item, g, seats, prev, prev_stock)
+            if prev is not None and (g.row is not None or last_row is not None):
+                last_row = list(prev)  # as read_protocol
         if k < 0:
             return
         cur.last = True

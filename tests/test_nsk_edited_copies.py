@@ -295,3 +295,57 @@ def test_game_without_price_and_table_is_refused_naming_the_hand():
     d = bad.errors[0]
     assert (bad.hand, d.code, d.line, d.hand) == (2, "E-NSK-SYNTAX", 39, 2)
     assert d.message == "no price ('Das Rufspiel kostet ...') after the result and no score table"
+
+
+def test_last_game_without_its_score_table_carries_the_table_to_the_end(tmp_path):
+    """Game 99's table head and row (lines 1950-1951) deleted: its price line
+    (Einzelspiel 5, Schneider 6, 3 Laufende 9) and cards make Gast, who wins
+    the Eichel-Geier, +27 and each other seat -9; game 98's row
+    (-76 +42 +34 +0) carried by those is -85 +33 +25 +27, the log's own last
+    table: no end-check diagnostic, and the session's totals are those."""
+    ls = lines()
+    assert ls[1950].startswith("   99        9")
+    del ls[1949:1951]
+    data = "\r\n".join(ls).encode("cp1252")
+    res = read_protocol(data, NAME)
+    assert (len(res.hands), len(res.rejected), res.errors) == (99, 0, [])
+    assert units(res, 99) == {"PcLinks": -9, "PcOben": -9, "PcRechts": -9, "Gast": 27}
+    assert totals(res) == LAST_ROW == res.log_totals
+    p = tmp_path / NAME
+    p.write_bytes(data)
+    streamed = read_protocol_stream(p, NAME, batch=5, block=64)
+    assert [h.hash for h in streamed.hands] == [h.hash for h in res.hands]
+    assert (streamed.errors, streamed.log_totals) == ([], LAST_ROW)
+
+
+def _edit(ls: list[str], name: str) -> list[str]:
+    ls = list(ls)
+    if name == "comment":
+        ls.insert(42, "Kommentar: Resi hat Bier verschüttet")
+    elif name == "no-geber":
+        del ls[43]
+    elif name == "game-missing":
+        del ls[23:43]
+    elif name == "no-price":
+        del ls[59:61]
+    elif name == "no-kontra-line":
+        del ls[1556]
+    elif name == "no-table":
+        del ls[40:42]
+    elif name == "no-price-no-table":
+        del ls[39:42]
+    return ls
+
+
+@pytest.mark.parametrize("name", ["comment", "no-geber", "game-missing", "no-price", "no-kontra-line", "no-table",
+                                  "no-price-no-table"])
+def test_streamed_reader_reads_every_edit_as_the_whole_file_reader(tmp_path, name):
+    data = "\r\n".join(_edit(lines(), name)).encode("cp1252")
+    whole = read_protocol(data, NAME)
+    p = tmp_path / NAME
+    p.write_bytes(data)
+    streamed = read_protocol_stream(p, NAME, batch=3, block=64)
+    assert [(h.hash, h.diagnostics) for h in streamed.hands] == [(h.hash, h.diagnostics) for h in whole.hands]
+    assert [(r.hand, r.hash, r.errors) for r in streamed.rejected] == [(r.hand, r.hash, r.errors)
+                                                                       for r in whole.rejected]
+    assert (streamed.errors, streamed.log_totals) == (whole.errors, whole.log_totals)
