@@ -22,6 +22,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 from ingest import store as st
 from ingest.netschafkopf import decode_protocol, looks_like_protocol, read_protocol, utf16_codec
@@ -83,6 +85,24 @@ def test_utf16_protocol_is_read(tmp_path):
         streamed = read_protocol_stream(p, NAME, batch=10, block=7)
         assert [h.hash for h in streamed.hands] == [h.hash for h in res.hands]
         assert streamed.errors == [] and streamed.log_totals == LAST_ROW
+
+
+LATIN_TEXT = hs.text(alphabet=hs.characters(min_codepoint=0x20, max_codepoint=0xFF, blacklist_categories=("Cc",)),
+                    min_size=8, max_size=3000)
+
+
+@settings(max_examples=200, deadline=None)
+@given(LATIN_TEXT)
+def test_latin_text_is_utf16_exactly_when_saved_as_utf16(t):
+    """Any text of Latin-1 characters (what a protocol holds) saved as UTF-16
+    with a BOM, LE or BE without one is found as such and decoded back; the
+    same text as UTF-8 or Latin-1 bytes (no NUL) never is."""
+    for enc in ("utf-16", "utf-16-le", "utf-16-be"):
+        data = t.encode(enc)
+        assert utf16_codec(data[:4096]) == enc
+        assert decode_protocol(data) == (t, enc)
+    assert utf16_codec(t.encode("utf-8")[:4096]) is None
+    assert utf16_codec(t.encode("latin-1")[:4096]) is None
 
 
 def test_utf8_and_cp1252_are_not_taken_for_utf16():
