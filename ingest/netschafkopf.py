@@ -43,6 +43,7 @@ from __future__ import annotations
 import codecs
 import re
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
@@ -1173,30 +1174,43 @@ def _conflicts(rejected: list[RejectedHand], session: str, stored, stored_sessio
     return out, len(hit)
 
 
-def _after_storing(seats: list[str], hands: list[ValidatedHand], stored, missing: list[tuple[int, int]]
-                   ) -> tuple[dict[str, int], int, list[tuple[int, int]]]:
-    """``(totals, games, missing)`` of the session once the file's ``hands``
-    are stored: units per seat, the number of games it holds, and the game
-    ranges ``missing`` from the file that the session lacks too.  Without
+def _after_storing(seats: list[str], hands: list[ValidatedHand], stored, missing: list[tuple[int, int]],
+                   upto: int | None) -> tuple[dict[str, int], int, list[tuple[int, int]]]:
+    """``(totals, games, missing)`` of the session's games numbered at most
+    ``upto`` (the game of the log's last table) once the file's ``hands``
+    are stored: units per seat, how many games, and the game ranges
+    ``missing`` from the file that the session lacks too.  Without
     ``stored`` (:func:`_stored_games`), the file's own."""
-    totals, numbers = _stored_base(seats, stored)
+    totals, numbers, held = _stored_base(seats, stored, upto)
     new = [vh for vh in hands if vh.outcome.hand not in numbers]
     for vh in new:
         for p, u in vh.outcome.units.items():
             totals[p] += u
-    return totals, len(numbers) + len(new), _still_missing(numbers, missing)
+    return totals, held + len(new), _still_missing(numbers, missing)
 
 
-def _stored_base(seats: list[str], stored) -> tuple[dict[str, int], frozenset[int]]:
-    """``(totals, numbers)``: the units per seat the session holds before
-    this file (every seat present, 0 when none) and its stored game numbers
-    (:func:`_stored_games`; empty without it)."""
+def _stored_base(seats: list[str], stored, upto: int | None) -> tuple[dict[str, int], frozenset[int], int]:
+    """``(totals, numbers, held)``: the units per seat of the games the
+    session holds before this file numbered at most ``upto`` (every seat
+    present, 0 when none), all its stored game numbers, and how many of
+    them are at most ``upto`` (:func:`_stored_games`; nothing without it)."""
     totals = {s: 0 for s in seats}
     if stored is None:
-        return totals, frozenset()
-    for p, u in stored.totals.items():
+        return totals, frozenset(), 0
+    for p, u in stored.totals(upto).items():
         totals[p] = totals.get(p, 0) + u
-    return totals, stored.numbers
+    return totals, stored.numbers, sum(1 for n in stored.numbers if upto is None or n <= upto)
+
+
+def _adds_nothing(stored, numbers: Iterable[int], refused: int) -> bool:
+    """True when the file is a copy of games the session holds already
+    (``stored``, :func:`_stored_games`): every game it reads (``numbers``)
+    is stored and it refuses none the session lacks (``refused``).  Its log
+    table then does not replace the session's ``session_checks`` row
+    (``log_totals`` None): a part of a stored protocol, or a changed copy,
+    says nothing new about the session's completeness."""
+    return stored is not None and bool(stored.numbers) and not refused and all(
+        n in stored.numbers for n in numbers)
 
 
 def _still_missing(numbers: frozenset[int], missing: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -1310,6 +1324,7 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     prev: list[int] | None = None
     prev_stock: int | None = None
     last_row: list[int] | None = None
+    last_n: int | None = None  # the game of last_row
     number = number_line = None  # the game number of the block before, and the line of its score row
     missing: list[tuple[int, int]] = []
     for k, g in enumerate(games):
@@ -1321,17 +1336,18 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         result.errors.extend(_after_row(path, g))
         prev, prev_stock, number, number_line = _advance(item, g, seats, prev, prev_stock)
         if prev is not None and (g.row is not None or last_row is not None):
-            last_row = list(prev)  # a row, or the table carried over a game read without one (_advance)
+            last_row, last_n = list(prev), number  # a row, or the table carried over a game read without one
     # -- a refused game the session holds already: a conflict with the stored game
     stored = _stored_games(stored_session, session) if result.hands or result.rejected else None
     result.rejected, conflicts = _conflicts(result.rejected, session, stored, stored_session)
     result.refused = len(result.rejected) - conflicts
-    # -- the end check: the session as stored after this file against the log's last running table
+    # -- the end check: the session as stored after this file, up to the game of the log's last table, against it
     if last_row is not None and (result.hands or result.rejected):
-        totals, n_games, missing = _after_storing(seats, result.hands, stored, missing)
+        totals, n_games, missing = _after_storing(seats, result.hands, stored, missing, last_n)
         result.errors.extend(_end_check(path, seats, last_row, totals, n_games, result.refused, len(lines),
                                         missing))
-        result.log_totals = dict(zip(seats, last_row))
+        if not _adds_nothing(stored, [vh.outcome.hand for vh in result.hands], result.refused):
+            result.log_totals = dict(zip(seats, last_row))
     return result
 
 

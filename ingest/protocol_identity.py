@@ -47,25 +47,34 @@ def protocol_session(con, header: str, first: Sequence[tuple[int, str]]) -> str 
 
 @dataclass(frozen=True, slots=True)
 class StoredGames:
-    """What a session holds before a protocol is read into it: the game
-    ``numbers`` stored (hands in force) and the units per player summed
-    over them (``totals``, player -> units; empty when nothing is stored)."""
+    """What a session holds before a protocol is read into it: each stored
+    game number (hands in force) and its units per player (``units``:
+    number -> player -> units; empty when nothing is stored)."""
 
-    numbers: frozenset[int]
-    totals: dict[str, int]
+    units: dict[int, dict[str, int]]
+    numbers: frozenset[int]  # the stored game numbers: ``units``' keys
+
+    def totals(self, upto: int | None) -> dict[str, int]:
+        """Units per player summed over the stored games numbered at most
+        ``upto`` (all of them when None)."""
+        out: dict[str, int] = {}
+        for n, units in self.units.items():
+            if upto is None or n <= upto:
+                for p, u in units.items():
+                    out[p] = out.get(p, 0) + u
+        return out
 
 
 def session_games(con, session: str) -> StoredGames:
     """The games stored in session ``session`` (:class:`StoredGames`; none
     when it is not stored).  One query."""
-    numbers: set[int] = set()
-    totals: dict[str, int] = {}
-    for n, player, units in con.execute(
+    units: dict[int, dict[str, int]] = {}
+    for n, player, u in con.execute(
             "SELECT h.hand, u.player, u.units FROM hands h JOIN hand_units u USING (hand_id) "
             "WHERE h.session = ? AND u.player IS NOT NULL", [session]).fetchall():
-        numbers.add(n)
-        totals[player] = totals.get(player, 0) + units
-    return StoredGames(frozenset(numbers), totals)
+        game = units.setdefault(n, {})
+        game[player] = game.get(player, 0) + u
+    return StoredGames(units, frozenset(units))
 
 
 def game_sources(con, session: str, numbers: Iterable[int]) -> dict[int, tuple[str | None, int]]:

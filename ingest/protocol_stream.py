@@ -51,10 +51,10 @@ from dataclasses import dataclass, field
 from ingest import store as st
 from ingest.model import FileResult, ValidatedHand
 from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTITY_GAMES, PROFILE, UTF16_HEAD,
-                                 ProtocolResult, _advance, _after_row, _conflicts, _Ctx, _end_check, _first_deals,
-                                 _Game, _header_facts, _judge_block, _missing_games, _observe, _parse_block, _Reject,
-                                 _still_missing, _stored_base, _stored_games, _writer_check, announced_game,
-                                 utf16_codec)
+                                 ProtocolResult, _adds_nothing, _advance, _after_row, _conflicts, _Ctx, _end_check,
+                                 _first_deals, _Game, _header_facts, _judge_block, _missing_games, _observe,
+                                 _parse_block, _Reject, _still_missing, _stored_base, _stored_games, _writer_check,
+                                 announced_game, utf16_codec)
 from replay.errors import Diagnostic, ProfileError
 from replay.schafkopf import parse_schafkopf_rules, rules_text
 from replay.sk_tariff import PriceObservation, TariffInference, infer_tariff
@@ -362,8 +362,10 @@ class ProtocolStream:
         prev: list[int] | None = None
         prev_stock: int | None = None
         last_row: list[int] | None = None
-        totals, numbers = _stored_base(seats, self.stored)  # the session as stored after this file (read_protocol)
+        numbers = self.stored.numbers if self.stored is not None else frozenset()
+        totals = {s: 0 for s in seats}  # of the games this file adds; the stored ones join at the end (read_protocol)
         n_hands = n_rejected = n_conflicts = 0
+        last_n: int | None = None
         number = number_line = None  # as read_protocol: the block before's game number and score-row line
         missing: list[tuple[int, int]] = []
         cur = self._new()
@@ -395,16 +397,19 @@ class ProtocolStream:
                 n_rejected += 1
             prev, prev_stock, number, number_line = _advance(item, g, seats, prev, prev_stock)
             if prev is not None and (g.row is not None or last_row is not None):
-                last_row = list(prev)  # as read_protocol
+                last_row, last_n = list(prev), number  # as read_protocol
         if k < 0:
             return
         cur.last = True
         cur.rejected, c = _conflicts(cur.rejected, self.session, self.stored, self.lookup)
         cur.refused = n_rejected = n_rejected - n_conflicts - c
         if last_row is not None:
-            cur.errors.extend(_end_check(path, seats, last_row, totals, len(numbers) + n_hands, n_rejected,
+            base, _, held = _stored_base(seats, self.stored, last_n)
+            totals = {s: base[s] + totals[s] for s in seats}
+            cur.errors.extend(_end_check(path, seats, last_row, totals, held + n_hands, n_rejected,
                                          scan.total, _still_missing(numbers, missing)))
-            cur.log_totals = dict(zip(seats, last_row))
+            if not (n_hands == 0 and _adds_nothing(self.stored, (), n_rejected)):
+                cur.log_totals = dict(zip(seats, last_row))
         yield cur
 
     def _new(self, continues: frozenset[str] = frozenset()) -> ProtocolBatch:

@@ -369,3 +369,39 @@ def test_streamed_reader_reads_every_edit_as_the_whole_file_reader(tmp_path, nam
     assert [(r.hand, r.hash, r.errors) for r in streamed.rejected] == [(r.hand, r.hash, r.errors)
                                                                        for r in whole.rejected]
     assert (streamed.errors, streamed.log_totals) == (whole.errors, whole.log_totals)
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_copy_missing_a_game_after_the_original_leaves_the_session_as_it_is(tmp_path, streamed):
+    """The original stored, then the copy without game 2 (lines 24-43): its
+    98 games are duplicates; game 2 is missing from the copy (W-NSK-MISSING)
+    but not from the session, whose games 1-99 sum to the copy's last row
+    -85/+33/+25/+27: no W-NSK-INCOMPLETE, no E-NSK-TOTALS, and the session's
+    check is the original's (complete).  The first ten games alone (a part,
+    its last row game 10's) say nothing either."""
+    original = tmp_path / NAME
+    original.write_bytes(FIRST.read_bytes())
+    ls = lines()
+    del ls[23:43]
+    copy = tmp_path / "copy.txt"
+    copy.write_bytes("\r\n".join(ls).encode("cp1252"))
+    part = tmp_path / "part.txt"
+    part.write_bytes("\r\n".join(lines()[:202]).encode("cp1252"))  # games 1-10: lines 1-202
+    db = tmp_path / "x.duckdb"
+    with st.Store(db) as store:
+        res, fmt = load_file(original, store)
+        assert store_result(store, res, fmt, False).stored == 99
+        reps = []
+        for f in (copy, part):
+            if streamed:
+                reps.append(ingest_protocol_stream(store, f, batch=7)[0])
+            else:
+                res, fmt = load_file(f, store)
+                reps.append(store_result(store, res, fmt, False))
+    (rep, rep_part) = reps
+    assert (rep.stored, rep.duplicates, rep.rejected) == (0, 98, [])
+    assert [(d.code, d.line) for d in rep.file_errors] == [("W-NSK-MISSING", 43)]
+    assert (rep_part.stored, rep_part.duplicates, rep_part.rejected, rep_part.file_errors) == (0, 10, [], [])
+    with st.reading(db) as con:
+        assert con.execute("SELECT complete, refused, note, log_totals FROM session_checks").fetchall() == [
+            (True, 0, None, '{"PcLinks": -85, "PcOben": 33, "PcRechts": 25, "Gast": 27}')]
