@@ -966,6 +966,8 @@ def _writer_check(header_lines: list[str], path: str | None, seats: list[str]) -
     wrong seat, so the file is refused whole (one error, not one per game
     that says "Du"); None when X is a seat or the header names nobody."""
     for ln, line in enumerate(header_lines, 1):
+        if line.lstrip().startswith("#"):  # a reader's note (_header_facts)
+            continue
         if (m := _PLAYED_BY.search(line)) and m.group(1) not in seats:
             return Diagnostic(
                 "E-NSK-SEAT", f"the header says the log was written ('gespielt von') by {m.group(1)}, who is no "
@@ -981,10 +983,14 @@ def _header_facts(header_lines: list[str], path: str | None, session: str | None
     first ``Geber:`` line: the player who wrote the log (``gespielt von X``,
     else ``Gast``), the date (ISO; None with a ``W-NSK-DATE`` warning
     appended to ``warnings`` when it is no calendar day), the header text
-    stored with the session and the session id (``session`` when given, see
-    :func:`read_protocol`)."""
+    stored with the session (its non-blank lines but ``#`` comments, which a
+    ``W-NSK-TEXT`` warning names: a copy with a note added is the same
+    protocol, docs/storage.md "Duplicates by meaning") and the session id
+    (``session`` when given, see :func:`read_protocol`)."""
     guest, date = "Gast", None
     for ln, line in enumerate(header_lines, 1):
+        if line.lstrip().startswith("#"):  # a reader's note, said below
+            continue
         m = _PLAYED_BY.search(line)
         if m is None and date is None and (m2 := _PROTOCOL_OF.search(line)):  # 5.x: "Schafkopfprotokoll vom ..."
             y = m2.group(3)
@@ -995,7 +1001,15 @@ def _header_facts(header_lines: list[str], path: str | None, session: str | None
             y = m.group(4)
             date = _header_date(warnings, path, ln, line, m, f"{'20' + y if len(y) == 2 else y}-{m.group(3)}-"
                                 f"{m.group(2)}", 2)
-    header = "\n".join(x.rstrip() for x in header_lines if x.strip())
+    notes = [(ln, x) for ln, x in enumerate(header_lines, 1) if x.lstrip().startswith("#")]
+    if notes:  # a reader's note ("# Abschrift von Sepp"): not the program's header, so not the session's identity
+        ln, x = notes[0]
+        more = f" ({len(notes)} such lines)" if len(notes) > 1 else ""
+        warnings.append(Diagnostic(
+            "W-NSK-TEXT", f"line {ln} before the first game is a '#' comment{more}: ignored (not part of the "
+            "session's header)", "warning", path, ln, len(x) - len(x.lstrip()) + 1, found=x.strip()[:60],
+            expected="the protocol's header"))
+    header = "\n".join(x.rstrip() for x in header_lines if x.strip() and not x.lstrip().startswith("#"))
     stem = PurePath(path).stem if path else None
     if session is None:
         session = f"NetSchafkopf {stem}" if stem else f"NetSchafkopf {date or 'undated'}"

@@ -405,3 +405,40 @@ def test_copy_missing_a_game_after_the_original_leaves_the_session_as_it_is(tmp_
     with st.reading(db) as con:
         assert con.execute("SELECT complete, refused, note, log_totals FROM session_checks").fetchall() == [
             (True, 0, None, '{"PcLinks": -85, "PcOben": 33, "PcRechts": 25, "Gast": 27}')]
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_copy_with_notes_added_is_the_stored_protocol(tmp_path, streamed):
+    """The tester's commented copy: ``# Abschrift von Sepp, Tippfehler
+    korrigiert`` inserted as line 3 (the header) and ``Kommentar: ...``
+    after game 2's row (then line 44).  Alone: 99 games and a W-NSK-TEXT
+    warning at each line; after the original: the same session (the '#'
+    line is no part of its header), 99 duplicates, one session of 99 games."""
+    ls = lines()
+    ls.insert(2, "# Abschrift von Sepp, Tippfehler korrigiert")
+    ls.insert(43, "Kommentar: Resi hat Bier verschüttet")
+    data = "\r\n".join(ls).encode("cp1252")
+    res = read_protocol(data, NAME)
+    assert (len(res.hands), len(res.rejected)) == (99, 0)
+    assert [(d.code, d.line, d.found) for d in res.errors] == [
+        ("W-NSK-TEXT", 3, "# Abschrift von Sepp, Tippfehler korrigiert"),
+        ("W-NSK-TEXT", 44, "Kommentar: Resi hat Bier verschüttet")]
+    assert res.hands[0].session_header == ("netschafkopf_helper\n"
+                                           "gespielt von Gast am 05.10.23 mit Version 8.00, Update 07.09.20.")
+    original = tmp_path / NAME
+    original.write_bytes(FIRST.read_bytes())
+    copy = tmp_path / "Abschrift.txt"
+    copy.write_bytes(data)
+    db = tmp_path / "x.duckdb"
+    with st.Store(db) as store:
+        res, fmt = load_file(original, store)
+        assert store_result(store, res, fmt, False).stored == 99
+        if streamed:
+            rep, _ = ingest_protocol_stream(store, copy, batch=7)
+        else:
+            res, fmt = load_file(copy, store)
+            rep = store_result(store, res, fmt, False)
+    assert (rep.stored, rep.duplicates, rep.rejected) == (0, 99, [])
+    with st.reading(db) as con:
+        assert con.execute("SELECT session, count(*) FROM hands GROUP BY session").fetchall() == [
+            (f"NetSchafkopf {original.stem}", 99)]
