@@ -42,6 +42,8 @@ from __future__ import annotations
 
 import codecs
 import re
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
@@ -62,8 +64,8 @@ from replay.sk_tariff import PriceObservation, TariffInference, infer_tariff
 from replay.schafkopf import rules_text
 from replay.errors import ProfileError
 
-__all__ = ["read_protocol", "infer_rules", "looks_like_protocol", "decode_protocol", "parse_card", "announced_game", "PROFILE",
-           "replay_stored"]
+__all__ = ["read_protocol", "infer_rules", "looks_like_protocol", "decode_protocol", "utf16_codec", "parse_card",
+           "announced_game", "PROFILE", "replay_stored"]
 
 #: The rules the NetSchafkopf protocols are checked under (replay.schafkopf).
 PROFILE: SchafkopfProfile = SCHAFKOPF_PROFILES["netschafkopf"]
@@ -88,11 +90,40 @@ def parse_card(token: str) -> Card | None:
     return Card(suit * 8 + rank)
 
 
+#: Bytes of a file's start that decide whether it is UTF-16 (:func:`utf16_codec`).
+UTF16_HEAD = 4096
+
+
+def utf16_codec(head: bytes) -> str | None:
+    """The UTF-16 codec of a file whose first bytes are ``head`` (its first
+    :data:`UTF16_HEAD` bytes, or all of a shorter file): ``"utf-16"`` after a
+    byte-order mark (FF FE or FE FF; Notepad's "Unicode"), ``"utf-16-le"`` /
+    ``"utf-16-be"`` without one when a NUL fills the high byte of at least 9
+    in 10 of the first characters and the low byte of at most 1 in 10 (Latin
+    text such as a protocol; a UTF-8 or ISO-8859-1 protocol holds no NUL);
+    else None."""
+    if head[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        return "utf-16"
+    n = len(head) // 2
+    if n < 8:
+        return None
+    low, high = head[0:2 * n:2].count(0), head[1:2 * n:2].count(0)
+    if high * 10 >= n * 9 and low * 10 <= n:
+        return "utf-16-le"
+    if low * 10 >= n * 9 and high * 10 <= n:
+        return "utf-16-be"
+    return None
+
+
 def decode_protocol(data: bytes) -> tuple[str, str]:
-    """(text, encoding): UTF-8 (a BOM allowed) when the bytes are valid UTF-8,
-    else CP1252, else ISO-8859-1 (which never fails)."""
+    """(text, encoding): UTF-16 when :func:`utf16_codec` finds it at the
+    start (a BOM, or NULs in every other byte; a byte pair that is no
+    character becomes U+FFFD), else UTF-8 (a BOM allowed) when the bytes are
+    valid UTF-8, else CP1252, else ISO-8859-1 (which never fails)."""
     if data.startswith(codecs.BOM_UTF8):
         return data[3:].decode("utf-8", errors="replace"), "utf-8-sig"
+    if (wide := utf16_codec(data[:UTF16_HEAD])) is not None:
+        return data.decode(wide, errors="replace"), wide
     for enc in ("utf-8", "cp1252"):
         try:
             return data.decode(enc), enc
@@ -143,10 +174,12 @@ def _header_date(warnings: list[Diagnostic], path: str, ln: int, line: str, m: r
 def looks_like_protocol(first_bytes: bytes) -> bool:
     """True when the first bytes of a file (a few KB are enough) look like a
     NetSchafkopf protocol: a ``Geber:`` line followed by ``... hat:`` deal
-    lines, or the ``gespielt von ... am DD.MM.YY`` header.  Never raises."""
+    lines, or the ``gespielt von ... am DD.MM.YY`` header, in any encoding
+    :func:`decode_protocol` reads (UTF-16 included).  Never raises."""
     if first_bytes.lstrip().startswith(b"%SHN"):
         return False
-    text = first_bytes[:8192].decode("iso-8859-1")
+    wide = utf16_codec(first_bytes[:UTF16_HEAD])  # a protocol saved as UTF-16 (Notepad's "Unicode") is one too
+    text = first_bytes[:8192].decode(wide or "iso-8859-1", errors="replace")
     if (m := _PLAYED_BY.search(text)) and ("Version" in text or _LINE_SPLIT.search(text, m.end()) is None):
         return True  # the header, its "mit Version" beyond the bytes read when the line is that long
     lines = _LINE_SPLIT.split(text)
@@ -184,6 +217,9 @@ class _Game:
     short: bool = False  # dealt from the short pack (six cards each)
     spielart: str | None = None  # "Spielart: Schieber" (card passing) as the log gives it
     passes: list[tuple[str, str, list[Card], int, list[int]]] = field(default_factory=list)  # giver, receiver, ...
+    after: list[tuple[int, str]] = field(default_factory=list)  # (line no, text) after the score row
+    number: int | None = None  # the game number: the row's, else the one after the game before (_judge_block)
+    last_line: int = 0  # the block's last non-blank line
 
 
 @dataclass(slots=True)
@@ -270,9 +306,8 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
         elif stage in ("tricks", "result") and g.tricks and not _TRICK.match(line):
             para.append((ln, line))
             stage = "result"
-        elif stage == "done":
-            raise _Reject([ctx.diag("E-NSK-SYNTAX", f"unexpected text after the score row: {line.strip()!r}", ln,
-                                    found=line.strip(), expected="a blank line or the next 'Geber:'")])
+        elif stage == "done":  # a user's note after the game (said by _after_row): the game above stands
+            g.after.append((ln, line))
         else:
             want = {"deal": "a deal line 'X hat: ...' or the game", "announce": "the game ('X spielt ...')",
                     "tricks": "a trick 'X spielt aus: c c c c'", "result": "the score table",
@@ -306,7 +341,10 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
             raise _Reject([ctx.diag("E-NSK-TRUNCATED" if len(cards) < 4 else "E-NSK-SYNTAX",
                                     f"a trick of {len(cards)} cards", ln, cols[-1] if cols else 1,
                                     found=f"{len(cards)} cards", expected="4 cards")])
-    if not para or g.head is None or g.row is None:
+    g.last_line = last
+    # a game without its score table (head and row) is read: its price line and cards give its units (_check_game)
+    table_gone = g.head is None and g.row is None
+    if not para or (g.head is None or g.row is None) and not table_gone:
         missing = "result line" if not para else "score table" if g.head is None else "score row"
         raise _Reject([ctx.diag("E-NSK-TRUNCATED", f"the game at line {first} stops at line {last} without its "
                                 f"{missing}", last, found=f"no {missing}", expected=f"the {missing}")])
@@ -315,9 +353,13 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
     g.para = text
     g.para_line = para[0][0]
     m = _PRICE_START.search(text)
-    if m is None:
-        raise _Reject([ctx.diag("E-NSK-SYNTAX", "no price ('Das Rufspiel kostet ...') after the result", para[-1][0],
-                                found=text, expected="'Das ... kostet N Punkte.'")])
+    if m is None and g.row is None:  # no price and no table: nothing states what the game cost
+        raise _Reject([ctx.diag("E-NSK-SYNTAX", "no price ('Das Rufspiel kostet ...') after the result" + (
+            " and no score table" if table_gone else ""), para[-1][0], found=text,
+            expected="'Das ... kostet N Punkte.'")])
+    if m is None:  # the price line is gone: the score row states the price (_check_game)
+        g.price_line = 0
+        return
     # the line on which the price starts
     seen = 0
     g.price_line = para[-1][0]
@@ -327,6 +369,33 @@ def _parse_block(ctx: _Ctx, g: _Game) -> None:
         if seen > target:
             g.price_line = ln
             break
+
+
+def _after_row(path: str | None, g: _Game) -> list[Diagnostic]:
+    """The file-level diagnostic of the lines after a parsed game's score row
+    and before the next ``Geber:`` (``g.after``), which the game never holds:
+    ``W-NSK-TEXT`` (a warning) at the first such line when none looks like a
+    game line (a note a user added, e.g. ``Kommentar: ...``): ignored, the
+    game above is read; ``E-NSK-SYNTAX`` (an error) at the first deal, trick
+    or table line among them when they do (a game whose ``Geber:`` line is
+    gone: it is not read, and said so).  Empty when there are none."""
+    if not g.after or g.row is None:
+        return []
+    number = g.row[0]
+    (ln, first), last = g.after[0], g.after[-1][0]
+    span = f"line {ln}" if ln == last else f"lines {ln}-{last}"
+    game_like = [(n, x) for n, x in g.after if _DEAL.match(x) or _TRICK.match(x) or _TABLE_HEAD.match(x)
+                 or _TABLE_ROW.match(x)]
+    if game_like:
+        n, x = game_like[0]
+        return [Diagnostic("E-NSK-SYNTAX", f"{span} after game {number}'s score row hold game lines without their "
+                           f"'Geber:' line: not read as a game (game {number} above is read)", "error", path, n,
+                           len(x) - len(x.lstrip()) + 1, found=x.strip()[:60], expected="'Geber: NAME' before a game")]
+    more = f" ({len(g.after)} lines to line {last})" if len(g.after) > 1 else ""
+    return [Diagnostic("W-NSK-TEXT", f"line {ln} after game {number}'s score row is no part of a protocol{more}: "
+                       f"ignored (game {number} above is read)", "warning", path, ln,
+                       len(first) - len(first.lstrip()) + 1, found=first.strip()[:60],
+                       expected="a blank line or the next 'Geber:'")]
 
 
 # --------------------------------------------------------------------------
@@ -490,9 +559,10 @@ def _expected_price(res: SkResult, prof: SchafkopfProfile, order: list[str]) -> 
 
 
 def _setup(ctx: _Ctx, g: _Game, seats: list[str], prof: SchafkopfProfile
-           ) -> tuple[SchafkopfState, _Price, Game, Suit | None, bool]:
+           ) -> tuple[SchafkopfState, _Price | None, Game, Suit | None, bool]:
     """The dealt state of a parsed block with its doublings and game applied
-    (before the first card): ``(state, price, game, suit, tout)``.  Raises
+    (before the first card): ``(state, price, game, suit, tout)``; ``price``
+    None when the block has no price line (then no doubling).  Raises
     _Reject for a bad deal, an unreadable price or game, an illegal game."""
     first = g.start + 1
     pos = {name: i for i, name in enumerate(seats)}
@@ -536,12 +606,16 @@ def _setup(ctx: _Ctx, g: _Game, seats: list[str], prof: SchafkopfProfile
     except IllegalAction as e:
         raise _Reject([e.diagnostic.at(g.deals[0][2], 1, file=ctx.path, hand=ctx.hand)]) from None
     aname, atext, aline = g.announce
-    price = _parse_price(g.para[_PRICE_START.search(g.para).start():])
-    if price is None:
-        raise _Reject([ctx.diag("E-NSK-PRICE", f"the price is not readable: {g.para[_PRICE_START.search(g.para).start():]!r}",
-                                g.price_line, found=g.para, expected="'Das ... kostet N Punkte.' and its steps")])
-    kontra = sum(n for k, n, _ in price.items if k == "gespritzt")
-    doubled = sum(n for k, n, _ in price.items if k == "aufgedoppelt")
+    if g.price_line:
+        price = _parse_price(g.para[_PRICE_START.search(g.para).start():])
+        if price is None:
+            raise _Reject([ctx.diag("E-NSK-PRICE", "the price is not readable: "
+                                    f"{g.para[_PRICE_START.search(g.para).start():]!r}", g.price_line, found=g.para,
+                                    expected="'Das ... kostet N Punkte.' and its steps")])
+    else:  # no price line (_parse_block): no doubling is stated, the score row gives the price
+        price = None
+    kontra = sum(n for k, n, _ in price.items if k == "gespritzt") if price else 0
+    doubled = sum(n for k, n, _ in price.items if k == "aufgedoppelt") if price else 0
     game: Game
     try:
         for _ in range(doubled):  # the log states how many doubled, not who (rules.md G-19)
@@ -601,7 +675,7 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
     diags: list[Diagnostic] = []
     # -- the result sentence -------------------------------------------------
     text = g.para
-    head = text[: _PRICE_START.search(text).start()].strip()
+    head = (text[: _PRICE_START.search(text).start()] if g.price_line else text).strip()
     m = re.match(r"(\S+) (gewinnt|gewinnst|verliert|verlierst) (?:das|den) (.+?)(?:[.:]|$)", head)
     if m is None:
         diags.append(ctx.diag("E-NSK-RESULT", f"the result is not readable: {head!r}", g.para_line, found=head,
@@ -657,21 +731,39 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
                 diags.append(ctx.diag("E-NSK-RESULT", "the result gives no Augen", g.para_line, found=head,
                                       expected="'Die Gegner haben N Augen'"))
     # -- the price -------------------------------------------------------------
-    want = _expected_price(res, prof, [k for k, _, _ in price.items])
-    if (want.base_kind, want.base, want.items) != (price.base_kind, price.base, price.items):
+    want = _expected_price(res, prof, [k for k, _, _ in price.items] if price else [])
+    if price is not None and (want.base_kind, want.base, want.items) != (price.base_kind, price.base, price.items):
         diags.append(ctx.diag("E-NSK-PRICE", f"the log says {_price_text(price)!r}; the cards give "
                               f"{_price_text(want)!r}", g.price_line, found=_price_text(price),
                               expected=_price_text(want)))
     # -- the score table -------------------------------------------------------
-    number, preis, values, stock = g.row
-    if g.head[:4] != seats or (len(g.head) > 4 and g.head[4] != "Stock"):
-        diags.append(ctx.diag("E-NSK-TABLE", f"the table's columns {' '.join(g.head)} are not the players "
-                              f"{' '.join(seats)} and Stock", g.head_line, found=" ".join(g.head),
-                              expected=" ".join(seats) + " Stock"))
-    if preis != settle.per_defender:
-        diags.append(ctx.diag("E-NSK-PRICE", f"the table's Preis is {preis}; the cards give {settle.per_defender}",
-                              g.row_line, found=preis, expected=settle.per_defender))
+    number = g.number
     units = list(settle.units)
+    warnings: list[Diagnostic] = []
+    if g.row is None:  # no table (_parse_block): the price line and the cards give the units
+        if not diags:
+            warnings.append(ctx.diag(
+                "W-NSK-NO-TABLE", f"game {number} has no score table: its units are those its cards and its price "
+                f"line give ({', '.join(f'{seats[s]} {units[s]:+d}' for s in range(4))}), unchecked against the "
+                "table; the table after it is carried from them", g.last_line, found="no score table",
+                expected="the score table", severity="warning"))
+        prev = None
+        values = stock = None
+    else:
+        number, preis, values, stock = g.row
+        if g.head[:4] != seats or (len(g.head) > 4 and g.head[4] != "Stock"):
+            diags.append(ctx.diag("E-NSK-TABLE", f"the table's columns {' '.join(g.head)} are not the players "
+                                  f"{' '.join(seats)} and Stock", g.head_line, found=" ".join(g.head),
+                                  expected=" ".join(seats) + " Stock"))
+        if preis != settle.per_defender:
+            diags.append(ctx.diag("E-NSK-PRICE", f"the table's Preis is {preis}; the cards give {settle.per_defender}"
+                                  + ("" if price else " (the game has no price line, which would state a doubling: "
+                                     "'N mal gespritzt')"), g.row_line, found=preis, expected=settle.per_defender))
+        elif price is None:
+            warnings.append(ctx.diag(
+                "W-NSK-NO-PRICE", f"game {number} has no price line: the price its cards give, "
+                f"{_price_text(want)!r}, is the table's Preis {preis}", g.head_line, found="no price line",
+                expected="'Das ... kostet N Punkte.'", severity="warning"))
     if prev is not None:
         delta = [v - p for v, p in zip(values, prev)]
         if delta != units:
@@ -679,17 +771,16 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
                 f"{seats[s]} {delta[s]:+d}" for s in range(4)) + "; the cards give " + ", ".join(
                 f"{seats[s]} {units[s]:+d}" for s in range(4)), g.row_line, found=" ".join(f"{d:+d}" for d in delta),
                 expected=" ".join(f"{u:+d}" for u in units)))
-    if prev_stock is not None and stock != prev_stock:
+    if prev_stock is not None and stock is not None and stock != prev_stock:
         diags.append(ctx.diag("E-NSK-STOCK", f"the Stock (pot) changes from {prev_stock} to {stock}; the netschafkopf "
                               "profile has no pot, so the cards give no change", g.row_line, found=stock,
                               expected=prev_stock))
     if diags:
         raise _Reject(diags)
-    warnings: list[Diagnostic] = []
-    if prev is None:
+    if prev is None and g.row is not None:
         warnings.append(ctx.diag("W-NSK-UNITS-UNCHECKED", f"the running table before game {number} is unknown (it is "
-                                 "the file's first game but not game 1, or the game before it has no score row): its "
-                                 "units are derived from the cards, not checked",
+                                 "the file's first game but not game 1, the game before it has no score row, or games "
+                                 "before it are missing): its units are derived from the cards, not checked",
                                  g.row_line, severity="warning"))
     # -- the stored hand ---------------------------------------------------------
     prov = {"picker_points": "verified", "outcome": "verified", "units": "verified" if prev is not None else "derived",
@@ -801,6 +892,8 @@ def _observe(ctx: _Ctx, g: _Game, seats: list[str], prof: SchafkopfProfile) -> P
         st, price, game, _suit, _tout = _setup(ctx, g, seats, prof)
     except _Reject:
         return None
+    if price is None:
+        return None
     run = st.laufende().run if game is not Game.RAMSCH else None
     return PriceObservation(g.price_line, game, price.base_kind, price.base, tuple(price.items), run)
 
@@ -866,16 +959,38 @@ def _first_deals(games: list[_Game], seats: list[str]) -> list[tuple[int, str]]:
     return out
 
 
+def _writer_check(header_lines: list[str], path: str | None, seats: list[str]) -> Diagnostic | None:
+    """``E-NSK-SEAT`` at the header's ``gespielt von X`` when X, the player
+    who wrote the log (the log's "Du", "dir", "dich"), is none of the four
+    ``seats``: the games that name "Du" could only be checked against a
+    wrong seat, so the file is refused whole (one error, not one per game
+    that says "Du"); None when X is a seat or the header names nobody."""
+    for ln, line in enumerate(header_lines, 1):
+        if line.lstrip().startswith("#"):  # a reader's note (_header_facts)
+            continue
+        if (m := _PLAYED_BY.search(line)) and m.group(1) not in seats:
+            return Diagnostic(
+                "E-NSK-SEAT", f"the header says the log was written ('gespielt von') by {m.group(1)}, who is no "
+                f"player of this protocol ({', '.join(seats)}): the games' 'Du' cannot be placed, so no game is "
+                "read (correct the name in the header)", "error", path, ln, m.start(1) + 1, found=m.group(1),
+                expected=" / ".join(seats))
+    return None
+
+
 def _header_facts(header_lines: list[str], path: str | None, session: str | None,
                   warnings: list[Diagnostic]) -> tuple[str, str | None, str, str]:
     """``(guest, date, header, session)`` from the lines before a protocol's
     first ``Geber:`` line: the player who wrote the log (``gespielt von X``,
     else ``Gast``), the date (ISO; None with a ``W-NSK-DATE`` warning
     appended to ``warnings`` when it is no calendar day), the header text
-    stored with the session and the session id (``session`` when given, see
-    :func:`read_protocol`)."""
+    stored with the session (its non-blank lines but ``#`` comments, which a
+    ``W-NSK-TEXT`` warning names: a copy with a note added is the same
+    protocol, docs/storage.md "Duplicates by meaning") and the session id
+    (``session`` when given, see :func:`read_protocol`)."""
     guest, date = "Gast", None
     for ln, line in enumerate(header_lines, 1):
+        if line.lstrip().startswith("#"):  # a reader's note, said below
+            continue
         m = _PLAYED_BY.search(line)
         if m is None and date is None and (m2 := _PROTOCOL_OF.search(line)):  # 5.x: "Schafkopfprotokoll vom ..."
             y = m2.group(3)
@@ -886,7 +1001,15 @@ def _header_facts(header_lines: list[str], path: str | None, session: str | None
             y = m.group(4)
             date = _header_date(warnings, path, ln, line, m, f"{'20' + y if len(y) == 2 else y}-{m.group(3)}-"
                                 f"{m.group(2)}", 2)
-    header = "\n".join(x.rstrip() for x in header_lines if x.strip())
+    notes = [(ln, x) for ln, x in enumerate(header_lines, 1) if x.lstrip().startswith("#")]
+    if notes:  # a reader's note ("# Abschrift von Sepp"): not the program's header, so not the session's identity
+        ln, x = notes[0]
+        more = f" ({len(notes)} such lines)" if len(notes) > 1 else ""
+        warnings.append(Diagnostic(
+            "W-NSK-TEXT", f"line {ln} before the first game is a '#' comment{more}: ignored (not part of the "
+            "session's header)", "warning", path, ln, len(x) - len(x.lstrip()) + 1, found=x.strip()[:60],
+            expected="the protocol's header"))
+    header = "\n".join(x.rstrip() for x in header_lines if x.strip() and not x.lstrip().startswith("#"))
     stem = PurePath(path).stem if path else None
     if session is None:
         session = f"NetSchafkopf {stem}" if stem else f"NetSchafkopf {date or 'undated'}"
@@ -895,55 +1018,113 @@ def _header_facts(header_lines: list[str], path: str | None, session: str | None
 
 def _judge_block(ctx: _Ctx, g: _Game, parsed: bool, first: bool, seats: list[str], prev: list[int] | None,
                  prev_stock: int | None, session: str, date: str | None, header: str, prof: SchafkopfProfile,
-                 rules_str: str) -> tuple[ValidatedHand | RejectedHand, _Game]:
+                 rules_str: str, prev_number: int | None = None) -> tuple[ValidatedHand | RejectedHand, _Game]:
     """Judge one game block of a file (the second pass of :func:`read_protocol`):
     ``(the stored hand or the refused game, the block as parsed)``.
     ``parsed``: ``g`` was parsed whole by the first pass (else it is parsed
     afresh); ``first``: it is the file's first block; ``prev``/``prev_stock``:
-    the running table and Stock of the block before (None when unknown)."""
+    the running table and Stock of the block before (None when unknown);
+    ``prev_number``: that block's game number.  When this game's number is
+    more than one past it, the games between are missing
+    (:func:`_missing_games`): the table's change holds theirs too, so this
+    game's units are derived from its cards, not checked."""
     ctx.hand = None
     src = "\n".join(ctx.lines[g.start:g.end]).rstrip()
     path = ctx.path
+    expected = prev_number + 1 if prev_number is not None else 1 if first else None  # a game without its row
     try:
         if not parsed:
             g = _Game(g.start, g.end)  # parsed afresh: the first pass stopped midway
             _parse_block(ctx, g)
-        ctx.hand = g.row[0]
+        g.number = g.row[0] if g.row is not None else expected
+        if g.number is None:  # no table, and no number before it to count on from
+            raise _Reject([ctx.diag("E-NSK-TRUNCATED", f"the game at line {g.start + 1} has no score table and the "
+                                    "game before it no game number: its number is unknown", g.last_line,
+                                    found="no score table", expected="the score table")])
+        ctx.hand = g.number
+        if g.row is not None and prev_number is not None and g.row[0] > prev_number + 1:
+            prev, prev_stock = None, None
         if first or prev is None:
-            if g.row[0] == 1:
+            if g.number == 1:
                 prev, prev_stock = [0, 0, 0, 0], 0
         try:
             vh, _ = _check_game(ctx, g, seats, prev, prev_stock, session, date, header, prof, rules_str)
         except _Reject as r:
             # Schieber without the passed cards: the deal lines are not the hands played, so the game is
             # stored as a score-sheet game with the log's own amounts (when the table before it is known)
-            if not (g.spielart and "schieb" in g.spielart.lower() and not g.passes and prev is not None):
+            if not (g.spielart and "schieb" in g.spielart.lower() and not g.passes and prev is not None
+                    and g.row is not None and g.price_line):
                 raise
             vh = _sheet_game(ctx, g, seats, prev, session, date, header, prof, rules_str, r.diags)
         return vh, g
     except _Reject as r:
-        number = g.row[0] if g.row is not None else None
+        number = g.number = g.row[0] if g.row is not None else expected
         diags = [d if d.hand is not None or number is None else
                  Diagnostic(d.code, d.message, d.severity, d.file, d.line, d.col, number, d.trick, d.found,
                             d.expected) for d in r.diags]
         return RejectedHand(session, number, src, path, g.start + 1, diags, content_hash(session, number, src)), g
     except Exception as exc:  # noqa: BLE001 - a bug: reported at this game, never stored, the file goes on
-        number = g.row[0] if g.row is not None else None
+        number = g.number = g.row[0] if g.row is not None else expected
         d = Diagnostic("E-INTERNAL", f"the reader failed on this game (a bug, please report it): "
                        f"{type(exc).__name__}: {str(exc)[:200]}", "error", path, g.start + 1, 1, number)
         return RejectedHand(session, number, src, path, g.start + 1, [d], content_hash(session, number, src)), g
 
 
+def _advance(item: ValidatedHand | RejectedHand, g: _Game, seats: list[str], prev: list[int] | None,
+             prev_stock: int | None) -> tuple[list[int] | None, int | None, int | None, int | None]:
+    """The running state for the block after ``g`` (judged to ``item``, the
+    table before it ``prev``/``prev_stock``): ``(table, Stock, game number,
+    line of the number)``.  After a score row, the row's; after a game read
+    without its table (``W-NSK-NO-TABLE``), the table before it plus the
+    game's units, so the next game's change is checked; else unknown (None)
+    but the game number (:func:`_judge_block`)."""
+    if g.row is not None:
+        return list(g.row[2]), g.row[3], g.row[0], g.row_line
+    if prev is None and g.number == 1:
+        prev, prev_stock = [0, 0, 0, 0], 0
+    if isinstance(item, ValidatedHand) and prev is not None:
+        return [p + item.outcome.units[s] for p, s in zip(prev, seats)], prev_stock, g.number, g.last_line
+    return None, None, g.number, (g.last_line or None) if g.number is not None else None
+
+
+def _missing_games(path: str | None, g: _Game, prev_number: int | None, prev_line: int | None,
+                   missing: list[tuple[int, int]]) -> list[Diagnostic]:
+    """``W-NSK-MISSING`` at the score row of game ``g`` when its number is
+    more than one past ``prev_number``, the number of the score row at line
+    ``prev_line`` before it (the games between are not in the file); the
+    range ``(first, last)`` missing is appended to ``missing`` for the end
+    check.  Empty otherwise (and when either number is unknown)."""
+    if prev_number is None or g.row is None or g.row[0] <= prev_number + 1:
+        return []
+    a, b, n = prev_number + 1, g.row[0] - 1, g.row[0]
+    missing.append((a, b))
+    which = f"game {a} is" if a == b else f"games {a}-{b} are"
+    return [Diagnostic("W-NSK-MISSING", f"{which} missing: the score table goes from game {prev_number} (line "
+                       f"{prev_line}) to game {n} (line {g.row_line}); game {n} is read with the units its cards give, "
+                       "unchecked against the table", "warning", path, g.row_line, 1,
+                       found=f"game {n}", expected=f"game {a}")]
+
+
 def _end_check(path: str | None, seats: list[str], last_row: list[int], totals: dict[str, int], n_hands: int,
-               n_rejected: int, n_lines: int) -> list[Diagnostic]:
+               n_rejected: int, n_lines: int, missing: list[tuple[int, int]] = ()) -> list[Diagnostic]:
     """The end check of a protocol (see :func:`read_protocol`): ``totals``
     (seat -> units summed over the ``n_hands`` games read as good) against
     the log's last running table ``last_row``; ``E-NSK-TOTALS`` when nothing
-    was refused and they differ, ``W-NSK-INCOMPLETE`` when ``n_rejected``
-    games were refused, at the file's last line ``n_lines``."""
+    was refused or missing and they differ, ``W-NSK-INCOMPLETE`` when
+    ``n_rejected`` games were refused or the numbering skips the game ranges
+    ``missing`` (:func:`_missing_games`), at the file's last line
+    ``n_lines``: the session's incompleteness said once."""
     diff = {s: last_row[i] - totals[s] for i, s in enumerate(seats) if last_row[i] != totals[s]}
     table = ", ".join(f"{s} {v:+d}" for s, v in zip(seats, last_row))
     stored = ", ".join(f"{s} {totals[s]:+d}" for s in seats)
+    if missing:
+        n = sum(b - a + 1 for a, b in missing)
+        names = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in missing)
+        gone = f"{n} game{'s' if n > 1 else ''} missing (game{'s' if n > 1 else ''} {names})" + (
+            f" and {n_rejected} of {n_rejected + n_hands} refused" if n_rejected else "")
+        return [Diagnostic(
+            "W-NSK-INCOMPLETE", f"{gone}: the stored totals ({stored}) are not the log's last running table "
+            f"({table})" if diff else gone, "warning", path, n_lines or 1, 1, found=stored, expected=table)]
     if n_rejected:
         return [Diagnostic(
             "W-NSK-INCOMPLETE", f"{n_rejected} of {n_rejected + n_hands} games "
@@ -957,12 +1138,111 @@ def _end_check(path: str | None, seats: list[str], last_row: list[int], totals: 
     return []
 
 
+@dataclass
+class ProtocolResult(FileResult):
+    """What :func:`read_protocol` returns: a :class:`FileResult` and
+    ``refused``, the games refused that the session lacks (a refused game
+    whose number the session holds already is a conflict with the stored
+    game, not a gap in the session), which the store's session check counts
+    (``ingest.store.Store._session_check``); None: ``len(rejected)``."""
+
+    refused: int | None = None
+
+
+def _stored_games(stored_session, session: str):
+    """The session's games stored before this read
+    (:class:`ingest.protocol_identity.StoredGames`), when ``stored_session``
+    can tell (``.games``, :class:`ingest.protocol_identity.StoredProtocols`);
+    else None."""
+    games = getattr(stored_session, "games", None)
+    return None if games is None else games(session)
+
+
+def _conflicts(rejected: list[RejectedHand], session: str, stored, stored_session) -> tuple[list[RejectedHand], int]:
+    """``(rejected, conflicts)``: each refused game whose number the session
+    holds already (``stored.numbers``, :func:`_stored_games`) turned into a
+    conflict with the stored game — ``E-HAND-CONFLICT`` first, naming where
+    the stored game was read from, then the reader's own diagnostics, which
+    say what differs (the stored game stays) — and how many were turned."""
+    if stored is None or not stored.numbers:
+        return rejected, 0
+    hit = [r for r in rejected if r.hand is not None and r.hand in stored.numbers]
+    if not hit:
+        return rejected, 0
+    where = stored_session.sources(session, [r.hand for r in hit])
+    out: list[RejectedHand] = []
+    for r in rejected:
+        if r.hand is None or r.hand not in stored.numbers:
+            out.append(r)
+            continue
+        f, ln = where.get(r.hand, (None, 0))
+        first = r.errors[0] if r.errors else None
+        why = f"{first.code}: {first.message}" if first is not None else "it is refused"
+        d = Diagnostic("E-HAND-CONFLICT", f"game {r.hand} of session {session!r} is already stored, from "
+                       f"{f or '?'}:{ln}, and this copy differs from it ({why}): a session holds each game once; "
+                       "the stored game stays", "error", r.source_file,
+                       first.line if first is not None and first.line else r.source_line,
+                       first.col if first is not None and first.line else 1, r.hand,
+                       found=f"a second game {r.hand}", expected="the stored game, or a new game number")
+        out.append(RejectedHand(r.session, r.hand, r.source, r.source_file, r.source_line, [d, *r.errors], r.hash))
+    return out, len(hit)
+
+
+def _after_storing(seats: list[str], hands: list[ValidatedHand], stored, missing: list[tuple[int, int]],
+                   upto: int | None) -> tuple[dict[str, int], int, list[tuple[int, int]]]:
+    """``(totals, games, missing)`` of the session's games numbered at most
+    ``upto`` (the game of the log's last table) once the file's ``hands``
+    are stored: units per seat, how many games, and the game ranges
+    ``missing`` from the file that the session lacks too.  Without
+    ``stored`` (:func:`_stored_games`), the file's own."""
+    totals, numbers, held = _stored_base(seats, stored, upto)
+    new = [vh for vh in hands if vh.outcome.hand not in numbers]
+    for vh in new:
+        for p, u in vh.outcome.units.items():
+            totals[p] += u
+    return totals, held + len(new), _still_missing(numbers, missing)
+
+
+def _stored_base(seats: list[str], stored, upto: int | None) -> tuple[dict[str, int], frozenset[int], int]:
+    """``(totals, numbers, held)``: the units per seat of the games the
+    session holds before this file numbered at most ``upto`` (every seat
+    present, 0 when none), all its stored game numbers, and how many of
+    them are at most ``upto`` (:func:`_stored_games`; nothing without it)."""
+    totals = {s: 0 for s in seats}
+    if stored is None:
+        return totals, frozenset(), 0
+    for p, u in stored.totals(upto).items():
+        totals[p] = totals.get(p, 0) + u
+    return totals, stored.numbers, sum(1 for n in stored.numbers if upto is None or n <= upto)
+
+
+def _adds_nothing(stored, numbers: Iterable[int], refused: int) -> bool:
+    """True when the file is a copy of games the session holds already
+    (``stored``, :func:`_stored_games`): every game it reads (``numbers``)
+    is stored and it refuses none the session lacks (``refused``).  Its log
+    table then does not replace the session's ``session_checks`` row
+    (``log_totals`` None): a part of a stored protocol, or a changed copy,
+    says nothing new about the session's completeness."""
+    return stored is not None and bool(stored.numbers) and not refused and all(
+        n in stored.numbers for n in numbers)
+
+
+def _still_missing(numbers: frozenset[int], missing: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The game ranges of ``missing`` that the stored ``numbers`` do not
+    hold whole."""
+    if not numbers or not missing:
+        return missing
+    held = sorted(numbers)
+    return [(a, b) for a, b in missing if bisect_right(held, b) - bisect_left(held, a) != b - a + 1]
+
+
 def read_protocol(data: bytes, path: str | None = None, *, session: str | None = None,
-                  rules: str | None = None, stored_session=None) -> FileResult:
+                  rules: str | None = None, stored_session=None) -> ProtocolResult:
     """Read a NetSchafkopf protocol and validate every game by replay.
 
-    ``data`` are the file's bytes in any encoding (UTF-8, else CP1252, else
-    ISO-8859-1) with CRLF, LF or bare CR line ends.  Returns a
+    ``data`` are the file's bytes in any encoding (UTF-16 with or without a
+    BOM, else UTF-8, else CP1252, else ISO-8859-1: :func:`decode_protocol`)
+    with CRLF, LF or bare CR line ends.  Returns a
     :class:`~ingest.model.FileResult`: one :class:`ValidatedHand` per game
     whose cards, Augen, price and running-table change all agree with the
     engine (``game="schafkopf"``, ``game_type`` one of ``sauspiel``,
@@ -971,8 +1251,10 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     per game that is truncated, malformed, illegal (the first illegal card,
     rules.md G-9..G-11) or disagrees with the log, its diagnostics at the
     lines concerned (codes ``E-NSK-*``, ``E-DEAL-*`` and the engine's).
-    File-level problems (no game at all) go to ``errors``.  Never raises on
-    bad input.
+    File-level problems go to ``errors``: no game at all, no seats, a header
+    whose writer (``gespielt von X``) is no seat (``E-NSK-SEAT``; no game is
+    read), a game missing from the numbering, lines after a score row
+    (``W-NSK-TEXT``).  Never raises on bad input.
 
     The house rules are read off the file's own price lines
     (:func:`replay.sk_tariff.infer_tariff`: the base of each class, the
@@ -986,9 +1268,15 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     ``E-NSK-TARIFF`` error naming the missing facts and no game.
 
     End check: when every game is stored, the stored units per player must
-    sum to the log's last running table (``E-NSK-TOTALS`` otherwise); when
-    games are refused, ``W-NSK-INCOMPLETE`` (a file-level warning in
-    ``errors``) says how far the stored totals are from the table.
+    sum to the log's last running table (``E-NSK-TOTALS`` otherwise; a game
+    read without its table after the last row carries the table by its
+    units); when games are refused or missing, ``W-NSK-INCOMPLETE`` (a
+    file-level warning in ``errors``) says how far the stored totals are
+    from the table.  When ``stored_session`` also tells which games the
+    session holds (:class:`ingest.protocol_identity.StoredProtocols`), the
+    totals are the session's once this file is stored, and a refused game
+    whose number it holds is ``E-HAND-CONFLICT`` with the stored game
+    (``refused`` of the :class:`ProtocolResult` leaves it out).
 
     Session id: the stored session this protocol is, by meaning, when
     ``stored_session`` finds one (``(header, first games) -> name | None``,
@@ -1005,7 +1293,7 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     if "\ufeff" in text:  # a BOM inside (two protocols joined): a space, so the 'Geber:' after it is a game
         text = text.replace("\ufeff", " ")
     lines = _LINE_SPLIT.split(text)
-    result = FileResult(path=path)
+    result = ProtocolResult(path=path)
     starts = [i for i, line in enumerate(lines) if _GEBER.match(line)]
     if not starts:
         result.errors.append(Diagnostic("E-NSK-NO-GAMES", "no game found (no 'Geber:' line): not a NetSchafkopf "
@@ -1020,6 +1308,9 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     if seats is None or len(set(seats)) != 4:
         result.errors.append(Diagnostic("E-NSK-SEAT", "the four players cannot be read from the file (no score "
                                         "table and no complete deal)", file=path, line=starts[0] + 1, col=1))
+        return result
+    if (wrong := _writer_check(lines[:starts[0]], path, seats)) is not None:
+        result.errors.append(wrong)
         return result
     inference, parsed = _infer(ctx, games, seats)
     if stored_session is not None and explicit is None and (first := _first_deals(parsed, seats)):
@@ -1047,25 +1338,30 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     prev: list[int] | None = None
     prev_stock: int | None = None
     last_row: list[int] | None = None
+    last_n: int | None = None  # the game of last_row
+    number = number_line = None  # the game number of the block before, and the line of its score row
+    missing: list[tuple[int, int]] = []
     for k, g in enumerate(games):
         item, g = _judge_block(ctx, g, id(g) in ready, k == 0, seats, prev, prev_stock, session, date, header, prof,
-                               rules_str)
+                               rules_str, number)
         games[k] = g
+        result.errors.extend(_missing_games(path, g, number, number_line, missing))
         (result.hands if isinstance(item, ValidatedHand) else result.rejected).append(item)
-        if g.row is not None:
-            prev, prev_stock = list(g.row[2]), g.row[3]
-            last_row = list(g.row[2])
-        else:
-            prev, prev_stock = None, None
-    # -- the end check: the stored games against the log's last running table
+        result.errors.extend(_after_row(path, g))
+        prev, prev_stock, number, number_line = _advance(item, g, seats, prev, prev_stock)
+        if prev is not None and (g.row is not None or last_row is not None):
+            last_row, last_n = list(prev), number  # a row, or the table carried over a game read without one
+    # -- a refused game the session holds already: a conflict with the stored game
+    stored = _stored_games(stored_session, session) if result.hands or result.rejected else None
+    result.rejected, conflicts = _conflicts(result.rejected, session, stored, stored_session)
+    result.refused = len(result.rejected) - conflicts
+    # -- the end check: the session as stored after this file, up to the game of the log's last table, against it
     if last_row is not None and (result.hands or result.rejected):
-        totals = {s: 0 for s in seats}
-        for vh in result.hands:
-            for s, u in vh.outcome.units.items():
-                totals[s] += u
-        result.errors.extend(_end_check(path, seats, last_row, totals, len(result.hands), len(result.rejected),
-                                        len(lines)))
-        result.log_totals = dict(zip(seats, last_row))
+        totals, n_games, missing = _after_storing(seats, result.hands, stored, missing, last_n)
+        result.errors.extend(_end_check(path, seats, last_row, totals, n_games, result.refused, len(lines),
+                                        missing))
+        if not _adds_nothing(stored, [vh.outcome.hand for vh in result.hands], result.refused):
+            result.log_totals = dict(zip(seats, last_row))
     return result
 
 

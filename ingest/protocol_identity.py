@@ -19,9 +19,11 @@ so databases written before this look-up are read the same way.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
-__all__ = ["protocol_session", "stored_protocol"]
+__all__ = ["protocol_session", "stored_protocol", "StoredGames", "StoredProtocols", "session_games",
+           "game_sources"]
 
 
 def protocol_session(con, header: str, first: Sequence[tuple[int, str]]) -> str | None:
@@ -43,13 +45,78 @@ def protocol_session(con, header: str, first: Sequence[tuple[int, str]]) -> str 
     return None
 
 
-def stored_protocol(store) -> Callable[[str, Sequence[tuple[int, str]]], str | None]:
-    """:func:`protocol_session` on ``store`` (an :class:`ingest.store.Store`),
-    as :func:`ingest.netschafkopf.read_protocol` takes it
-    (``stored_session``)."""
+@dataclass(frozen=True, slots=True)
+class StoredGames:
+    """What a session holds before a protocol is read into it: each stored
+    game number (hands in force) and its units per player (``units``:
+    number -> player -> units; empty when nothing is stored)."""
 
-    def find(header: str, first: Sequence[tuple[int, str]]) -> str | None:
-        with store.using() as con:
+    units: dict[int, dict[str, int]]
+    numbers: frozenset[int]  # the stored game numbers: ``units``' keys
+
+    def totals(self, upto: int | None) -> dict[str, int]:
+        """Units per player summed over the stored games numbered at most
+        ``upto`` (all of them when None)."""
+        out: dict[str, int] = {}
+        for n, units in self.units.items():
+            if upto is None or n <= upto:
+                for p, u in units.items():
+                    out[p] = out.get(p, 0) + u
+        return out
+
+
+def session_games(con, session: str) -> StoredGames:
+    """The games stored in session ``session`` (:class:`StoredGames`; none
+    when it is not stored).  One query."""
+    units: dict[int, dict[str, int]] = {}
+    for n, player, u in con.execute(
+            "SELECT h.hand, u.player, u.units FROM hands h JOIN hand_units u USING (hand_id) "
+            "WHERE h.session = ? AND u.player IS NOT NULL", [session]).fetchall():
+        game = units.setdefault(n, {})
+        game[player] = game.get(player, 0) + u
+    return StoredGames(units, frozenset(units))
+
+
+def game_sources(con, session: str, numbers: Iterable[int]) -> dict[int, tuple[str | None, int]]:
+    """``number -> (file, line)`` the stored games ``numbers`` of session
+    ``session`` were read from (the first source of each).  One query."""
+    out: dict[int, tuple[str | None, int]] = {}
+    for n, f, ln in con.execute(
+            "SELECT h.hand, s.file, s.line FROM hands h JOIN hand_source s USING (hand_id) WHERE h.session = ? "
+            "AND h.hand = ANY(?::INTEGER[]) ORDER BY h.hand_id", [session, sorted(set(numbers))]).fetchall():
+        out.setdefault(n, (f, ln))
+    return out
+
+
+class StoredProtocols:
+    """The store's side of reading a protocol, as
+    :func:`ingest.netschafkopf.read_protocol` takes it (``stored_session``):
+    called with ``(header, first games)``, :func:`protocol_session`; its
+    :meth:`games` and :meth:`sources` tell which games of the session are
+    stored already, so a refused game whose number is stored is a conflict
+    with the stored game, not a refusal that leaves the session incomplete
+    (docs/storage.md "Duplicates by meaning")."""
+
+    def __init__(self, store):
+        self.store = store
+
+    def __call__(self, header: str, first: Sequence[tuple[int, str]]) -> str | None:
+        with self.store.using() as con:
             return protocol_session(con, header, first)
 
-    return find
+    def games(self, session: str) -> StoredGames:
+        """:func:`session_games` of ``session``."""
+        with self.store.using() as con:
+            return session_games(con, session)
+
+    def sources(self, session: str, numbers: Iterable[int]) -> dict[int, tuple[str | None, int]]:
+        """:func:`game_sources` of ``numbers`` in ``session``."""
+        with self.store.using() as con:
+            return game_sources(con, session, numbers)
+
+
+def stored_protocol(store) -> StoredProtocols:
+    """:class:`StoredProtocols` of ``store`` (an :class:`ingest.store.Store`),
+    as :func:`ingest.netschafkopf.read_protocol` takes it
+    (``stored_session``)."""
+    return StoredProtocols(store)

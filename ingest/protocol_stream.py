@@ -5,8 +5,10 @@ lines, every parsed game block and every judged game.  A protocol larger than
 :func:`ingest.stream.stream_above` bytes is read here instead, in passes over
 the file that each hold one game block at a time (plus a 1 MB read block):
 
-0. **Encoding** (:func:`protocol_encoding`): the bytes are checked whole, as
-   :func:`ingest.netschafkopf.decode_protocol` decides — UTF-8 (a BOM
+0. **Encoding** (:func:`protocol_encoding`): UTF-16 when the first bytes
+   say so (:func:`ingest.netschafkopf.utf16_codec`, as
+   :func:`ingest.netschafkopf.decode_protocol` decides); else the bytes are
+   checked whole, as ``decode_protocol`` decides — UTF-8 (a BOM
    allowed) when every byte is valid UTF-8, else CP1252 when no byte is one
    CP1252 leaves undefined (0x81 0x8D 0x8F 0x90 0x9D), else ISO-8859-1 —
    so a Windows-1252 byte near the end of a file gives the same text as the
@@ -48,9 +50,11 @@ from dataclasses import dataclass, field
 
 from ingest import store as st
 from ingest.model import FileResult, ValidatedHand
-from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTITY_GAMES, PROFILE, _Ctx, _end_check,
-                                 _first_deals, _Game, _header_facts, _judge_block, _observe, _parse_block, _Reject,
-                                 announced_game)
+from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTITY_GAMES, PROFILE, UTF16_HEAD,
+                                 ProtocolResult, _adds_nothing, _advance, _after_row, _conflicts, _Ctx, _end_check,
+                                 _first_deals, _Game, _header_facts, _judge_block, _missing_games, _observe,
+                                 _parse_block, _Reject, _still_missing, _stored_base, _stored_games, _writer_check,
+                                 announced_game, utf16_codec)
 from replay.errors import Diagnostic, ProfileError
 from replay.schafkopf import parse_schafkopf_rules, rules_text
 from replay.sk_tariff import PriceObservation, TariffInference, infer_tariff
@@ -68,11 +72,15 @@ _CP1252_UNDEFINED = re.compile(rb"[\x81\x8d\x8f\x90\x9d]")
 def protocol_encoding(path: str | os.PathLike, block: int = READ_BLOCK) -> str:
     """The encoding :func:`ingest.netschafkopf.decode_protocol` gives the
     file's bytes, found in one pass of ``block``-byte reads: ``"utf-8-sig"``
-    (a UTF-8 BOM), ``"utf-8"``, ``"cp1252"`` or ``"iso-8859-1"``.  Raises
-    ``OSError``."""
+    (a UTF-8 BOM), ``"utf-16"``, ``"utf-16-le"`` or ``"utf-16-be"``
+    (:func:`ingest.netschafkopf.utf16_codec` on the first bytes), ``"utf-8"``,
+    ``"cp1252"`` or ``"iso-8859-1"``.  Raises ``OSError``."""
     with open(path, "rb") as fh:
-        if fh.read(3) == codecs.BOM_UTF8:
+        head = fh.read(UTF16_HEAD)
+        if head[:3] == codecs.BOM_UTF8:
             return "utf-8-sig"
+        if (wide := utf16_codec(head)) is not None:
+            return wide
         fh.seek(0)
         utf8, cp1252 = codecs.getincrementaldecoder("utf-8")(), True
         ok8 = True
@@ -103,6 +111,8 @@ def _text_lines(path: str | os.PathLike, enc: str, block: int = READ_BLOCK) -> I
         if enc == "utf-8-sig":
             fh.read(3)
             dec = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        elif enc.startswith("utf-16"):  # as decode_protocol: a pair that is no character is U+FFFD
+            dec = codecs.getincrementaldecoder(enc)(errors="replace")
         else:
             dec = codecs.getincrementaldecoder(enc)()
         parts: list[str] = []  # the line being read, in pieces
@@ -187,7 +197,7 @@ class _Scan:
 
 
 @dataclass
-class ProtocolBatch(FileResult):
+class ProtocolBatch(ProtocolResult):
     """One batch of a streamed protocol: a :class:`~ingest.model.FileResult`
     holding ``batch`` games (``hands`` and ``rejected``), the rules and the
     inference on every batch, the end check (``errors``, ``log_totals``) on
@@ -197,7 +207,6 @@ class ProtocolBatch(FileResult):
     the store does not re-read them (``Store._insert``: a known session is
     re-derived from its stored hands, which each batch would do again)."""
 
-    refused: int | None = None
     continues: frozenset[str] = frozenset()
     last: bool = False
 
@@ -215,6 +224,8 @@ class ProtocolStream:
                  session: str | None = None, block: int = READ_BLOCK, stored_session=None):
         self.path = path
         self.stored_session = None if session is not None else stored_session
+        self.lookup = stored_session  # the session's stored games, as read_protocol asks them (_stored_games)
+        self.stored = None
         self.name = os.fspath(path) if name is None else name
         self.rules = rules
         self.session = session
@@ -234,7 +245,8 @@ class ProtocolStream:
         """Passes 0-2: the encoding, the header, the seats, the tariff.  None
         when the games can be judged; else a :class:`FileResult` with the
         file-level error ``read_protocol`` gives (``E-NSK-NO-GAMES``,
-        ``E-NSK-SEAT``, ``E-NSK-TARIFF``, a bad ``rules`` text).  Raises
+        ``E-NSK-SEAT`` for the seats or the header's writer, ``E-NSK-TARIFF``,
+        a bad ``rules`` text).  Raises
         ``OSError``."""
         path = self.name
         self.enc = protocol_encoding(self.path, self.block)
@@ -255,9 +267,12 @@ class ProtocolStream:
                 "E-NSK-SEAT", "the four players cannot be read from the file (no score table and no complete deal)",
                 file=path, line=start0 + 1, col=1)])
         self.seats = seats
+        if (wrong := _writer_check(scan.header, path, seats)) is not None:
+            return FileResult(path=path, errors=[wrong])
         inference, self.games, first = self._infer()
         if self.stored_session is not None and first:
             self.session = self.stored_session(self.header, first) or self.session
+        self.stored = _stored_games(self.lookup, self.session) if self.games else None  # before a batch is stored
         if self.rules is not None:
             try:
                 self.prof = parse_schafkopf_rules(self.rules)
@@ -347,8 +362,12 @@ class ProtocolStream:
         prev: list[int] | None = None
         prev_stock: int | None = None
         last_row: list[int] | None = None
-        totals = {s: 0 for s in seats}
-        n_hands = n_rejected = 0
+        numbers = self.stored.numbers if self.stored is not None else frozenset()
+        totals = {s: 0 for s in seats}  # of the games this file adds; the stored ones join at the end (read_protocol)
+        n_hands = n_rejected = n_conflicts = 0
+        last_n: int | None = None
+        number = number_line = None  # as read_protocol: the block before's game number and score-row line
+        missing: list[tuple[int, int]] = []
         cur = self._new()
         cur.errors.extend(self.warnings)
         sessions: set[str] = set()
@@ -357,32 +376,40 @@ class ProtocolStream:
         for k, (start, lines, last) in enumerate(self._scan(scan)):
             if len(cur.hands) + len(cur.rejected) >= batch:
                 sessions |= {h.outcome.session for h in cur.hands}
+                cur.rejected, c = _conflicts(cur.rejected, self.session, self.stored, self.lookup)
+                n_conflicts += c
                 yield cur
                 cur = self._new(frozenset(sessions))
             end = start + len(lines)
             ctx.lines = _Window(start, lines, last if last is not None else end + 1)
             item, g = _judge_block(ctx, _Game(start, end), False, k == 0, seats, prev, prev_stock, self.session,
-                                   self.date, self.header, self.prof, self.rules_str)
+                                   self.date, self.header, self.prof, self.rules_str, number)
+            cur.errors.extend(_missing_games(path, g, number, number_line, missing))
+            cur.errors.extend(_after_row(path, g))
             if isinstance(item, ValidatedHand):
                 cur.hands.append(item)
-                n_hands += 1
-                for s, u in item.outcome.units.items():
-                    totals[s] += u
+                if item.outcome.hand not in numbers:
+                    n_hands += 1
+                    for s, u in item.outcome.units.items():
+                        totals[s] += u
             else:
                 cur.rejected.append(item)
                 n_rejected += 1
-            if g.row is not None:
-                prev, prev_stock = list(g.row[2]), g.row[3]
-                last_row = list(g.row[2])
-            else:
-                prev, prev_stock = None, None
+            prev, prev_stock, number, number_line = _advance(item, g, seats, prev, prev_stock)
+            if prev is not None and (g.row is not None or last_row is not None):
+                last_row, last_n = list(prev), number  # as read_protocol
         if k < 0:
             return
         cur.last = True
-        cur.refused = n_rejected
+        cur.rejected, c = _conflicts(cur.rejected, self.session, self.stored, self.lookup)
+        cur.refused = n_rejected = n_rejected - n_conflicts - c
         if last_row is not None:
-            cur.errors.extend(_end_check(path, seats, last_row, totals, n_hands, n_rejected, scan.total))
-            cur.log_totals = dict(zip(seats, last_row))
+            base, _, held = _stored_base(seats, self.stored, last_n)
+            totals = {s: base[s] + totals[s] for s in seats}
+            cur.errors.extend(_end_check(path, seats, last_row, totals, held + n_hands, n_rejected,
+                                         scan.total, _still_missing(numbers, missing)))
+            if not (n_hands == 0 and _adds_nothing(self.stored, (), n_rejected)):
+                cur.log_totals = dict(zip(seats, last_row))
         yield cur
 
     def _new(self, continues: frozenset[str] = frozenset()) -> ProtocolBatch:

@@ -212,7 +212,9 @@ def test_a_streamed_protocol_under_another_name_is_a_duplicate(tmp_path):
 
 def test_a_changed_game_in_a_copied_protocol_is_a_conflict_not_a_new_session(tmp_path):
     """A copy whose game 2 says other Augen is the stored protocol with one game that differs: game 2 is
-    refused (E-NSK-AUGEN: 44 is what the cards give), the other 98 are duplicates."""
+    a conflict with the stored game 2 (E-HAND-CONFLICT, naming the stored game's file and line 24, then
+    why: E-NSK-AUGEN, 44 is what the cards give), the other 98 are duplicates; the stored session stays
+    complete (its check: nothing refused, its totals the log's)."""
     text = PROTOCOL.read_bytes().decode("cp1252")
     assert text.count("haben 44 Augen") >= 1
     changed = text.replace("Die Gegner \r\nhaben 44 Augen", "Die Gegner \r\nhaben 45 Augen", 1)
@@ -222,6 +224,11 @@ def test_a_changed_game_in_a_copied_protocol_is_a_conflict_not_a_new_session(tmp
     db = tmp_path / "x.duckdb"
     out = runner.invoke(app, ["ingest", "--db", str(db), str(PROTOCOL), str(copy)])
     assert f"{copy}: 0 stored, 98 duplicates, 1 rejected" in out.output, out.output
-    assert f"{copy}:38:1: E-NSK-AUGEN (hand 2): the log gives the opponents 45 Augen; the cards give 44" in out.output
+    assert (f"{copy}:38:1: E-HAND-CONFLICT (hand 2): game 2 of session 'NetSchafkopf {PROTOCOL.stem}' is already "
+            f"stored, from {PROTOCOL}:24, and this copy differs from it (E-NSK-AUGEN: the log gives the opponents 45 "
+            "Augen; the cards give 44 (declaring party 76))") in out.output
+    assert "W-NSK-INCOMPLETE" not in out.output
     sessions, totals, games = _sessions_and_totals(db)
     assert len(sessions) == 1 and games == 99 and totals == TABLE_99
+    with st.reading(db) as con:
+        assert con.execute("SELECT complete, refused, note FROM session_checks").fetchall() == [(True, 0, None)]

@@ -265,7 +265,8 @@ def test_file_cut_in_the_last_game(first_result):
     assert len(res.hands) == 98 and _kept(res, first_result, {99})
     [bad] = res.rejected
     d = bad.errors[0]
-    assert (bad.hand, bad.source_line, d.code, d.line) == (None, 1933, "E-NSK-TRUNCATED", 1942)
+    # no row to read its number from: it is the game after game 98
+    assert (bad.hand, bad.source_line, d.code, d.line, d.hand) == (99, 1933, "E-NSK-TRUNCATED", 1942, 99)
     assert d.message == "the game at line 1933 has 4 tricks, not 8: the file ends after line 1942"
 
 

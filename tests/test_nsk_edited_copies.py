@@ -1,0 +1,444 @@
+"""Edited copies of a real NetSchafkopf protocol (tester findings, session 11).
+
+The worked file is the shipped protocol baseline 05.10.23 01 (99 games,
+CRLF, CP1252).  Its rows read, by hand:
+
+* game 1 (lines 4-22, its row line 22): PcOben's Rufspiel lost, price 2; row ``1 2 +2 -2 +2 -2``;
+* game 2 (lines 24-42, its row line 42): PcLinks with PcRechts win, price 2; row
+  ``2 2 +4 -4 +4 -4``, so game 2 moves PcLinks +2, PcOben -2, PcRechts +2,
+  Gast -2;
+* game 3 (lines 44-63, its row line 63): Gast with PcOben win with Schneider and 3 Laufende
+  ("Das Rufspiel kostet 2 Punkte. Mit Schneider 3 Punkte. Mit 3 Laufenden
+  6 Punkte.", lines 60-61: 2 + 1 + 3 x 1 = 6, rules.md G-20); row
+  ``3 6 -2 +2 -2 +2``: PcLinks -6, PcOben +6, PcRechts -6, Gast +6;
+* game 99's row, the last line of the table: ``-85 +33 +25 +27``.
+
+Each test edits that text the way a user's editor or a copy would and checks
+what the reader makes of it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
+
+from ingest import store as st
+from ingest.netschafkopf import decode_protocol, looks_like_protocol, read_protocol, utf16_codec
+from ingest.pipeline import load_bytes, load_file, store_result
+from ingest.protocol_stream import ingest_protocol_stream, protocol_encoding, read_protocol_stream
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "netschafkopf"
+FIRST = DATA / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
+NAME = "Schafkopfprotokoll_01.txt"
+SEATS = ["PcLinks", "PcOben", "PcRechts", "Gast"]
+LAST_ROW = {"PcLinks": -85, "PcOben": 33, "PcRechts": 25, "Gast": 27}
+
+
+def text() -> str:
+    return FIRST.read_bytes().decode("cp1252")
+
+
+def lines() -> list[str]:
+    return text().split("\r\n")
+
+
+def units(res, hand: int) -> dict[str, int]:
+    (h,) = [h for h in res.hands if h.outcome.hand == hand]
+    return dict(h.outcome.units)
+
+
+def totals(res) -> dict[str, int]:
+    out = dict.fromkeys(SEATS, 0)
+    for h in res.hands:
+        for s, u in h.outcome.units.items():
+            out[s] += u
+    return out
+
+
+# -- 9: a protocol saved as UTF-16 ------------------------------------------------
+
+
+def test_utf16_protocol_is_read(tmp_path):
+    """Notepad's "Unicode" (UTF-16 LE with a BOM), and UTF-16 LE and BE
+    without a BOM: the same 99 games as the CP1252 original, their units
+    summing to the last row, ``Grün`` read as written."""
+    t = text()
+    for enc, codec in (("utf-16", "utf-16"), ("utf-16-le", "utf-16-le"), ("utf-16-be", "utf-16-be")):
+        data = t.encode(enc)
+        assert utf16_codec(data[:4096]) == codec
+        assert looks_like_protocol(data[:4096])
+        assert decode_protocol(data) == (t, codec)
+        res, fmt = load_bytes(NAME, data)
+        assert fmt == "netschafkopf"
+        assert (len(res.hands), len(res.rejected), res.errors) == (99, 0, [])
+        assert units(res, 2) == {"PcLinks": 2, "PcOben": -2, "PcRechts": 2, "Gast": -2}
+        assert units(res, 3) == {"PcLinks": -6, "PcOben": 6, "PcRechts": -6, "Gast": 6}
+        assert totals(res) == LAST_ROW == res.log_totals
+        assert "PcLinks spielt Mit der Grün-Ass" in res.hands[1].source
+        # the streaming reader: read blocks of 7 bytes cut the two-byte characters
+        p = tmp_path / f"{enc}.txt"
+        p.write_bytes(data)
+        assert protocol_encoding(p) == codec
+        streamed = read_protocol_stream(p, NAME, batch=10, block=7)
+        assert [h.hash for h in streamed.hands] == [h.hash for h in res.hands]
+        assert streamed.errors == [] and streamed.log_totals == LAST_ROW
+
+
+LATIN_TEXT = hs.text(alphabet=hs.characters(min_codepoint=0x20, max_codepoint=0xFF, blacklist_categories=("Cc",)),
+                    min_size=8, max_size=3000)
+
+
+@settings(max_examples=200, deadline=None)
+@given(LATIN_TEXT)
+def test_latin_text_is_utf16_exactly_when_saved_as_utf16(t):
+    """Any text of Latin-1 characters (what a protocol holds) saved as UTF-16
+    with a BOM, LE or BE without one is found as such and decoded back; the
+    same text as UTF-8 or Latin-1 bytes (no NUL) never is."""
+    for enc in ("utf-16", "utf-16-le", "utf-16-be"):
+        data = t.encode(enc)
+        assert utf16_codec(data[:4096]) == enc
+        assert decode_protocol(data) == (t, enc)
+    assert utf16_codec(t.encode("utf-8")[:4096]) is None
+    assert utf16_codec(t.encode("latin-1")[:4096]) is None
+
+
+def test_utf8_and_cp1252_are_not_taken_for_utf16():
+    t = text()
+    assert utf16_codec(t.encode("cp1252")[:4096]) is None
+    assert utf16_codec(t.encode("utf-8")[:4096]) is None
+    assert utf16_codec(b"") is None and utf16_codec(b"a\x00") is None
+
+
+# -- 7: a line a user added after a game's table -----------------------------------
+
+
+def test_comment_after_a_table_keeps_the_game_above():
+    """``Kommentar: ...`` inserted after game 2's row (line 42): it becomes
+    line 43; game 2 is read (+2 -2 +2 -2) and one warning names line 43."""
+    ls = lines()
+    ls.insert(42, "Kommentar: Resi hat Bier verschüttet, Spiel 3 neu gemischt")
+    res = read_protocol("\r\n".join(ls).encode("cp1252"), NAME)
+    assert (len(res.hands), len(res.rejected)) == (99, 0)
+    assert units(res, 2) == {"PcLinks": 2, "PcOben": -2, "PcRechts": 2, "Gast": -2}
+    assert totals(res) == LAST_ROW
+    assert [(d.code, d.severity, d.line, d.col, d.found) for d in res.errors] == [
+        ("W-NSK-TEXT", "warning", 43, 1, "Kommentar: Resi hat Bier verschüttet, Spiel 3 neu gemischt")]
+    assert "game 2" in res.errors[0].message
+
+
+def test_game_without_its_geber_line_is_said_not_swallowed():
+    """Game 3's ``Geber: PcOben`` (line 44) deleted: its deal, tricks and row
+    follow game 2's row.  Game 2 is still read; an error at line 44 (now
+    ``PcRechts hat: ...``) says game lines without a ``Geber:`` are not read."""
+    ls = lines()
+    assert ls[43] == "Geber: PcOben"
+    del ls[43]
+    res = read_protocol("\r\n".join(ls).encode("cp1252"), NAME)
+    assert units(res, 2) == {"PcLinks": 2, "PcOben": -2, "PcRechts": 2, "Gast": -2}
+    assert 3 not in {h.outcome.hand for h in res.hands}
+    (syntax,) = [d for d in res.errors if d.code == "E-NSK-SYNTAX"]
+    assert (syntax.severity, syntax.line, syntax.col, syntax.found) == (
+        "error", 44, 5, "PcRechts hat: G7 SO SZ S9 GA G8 GZ HU")
+
+
+# -- 8: a header naming a player who is no seat ------------------------------------
+
+
+def test_header_writer_who_is_no_seat_is_one_file_error(tmp_path):
+    """Line 2 rewritten ``gespielt von Sepp am 05.10.23 ...``: the seats are
+    PcLinks, PcOben, PcRechts, Gast (the table header), so the log's "Du"
+    (41 games say "Du" or "dir") cannot be placed: one error at line 2,
+    column 14 (where ``Sepp`` starts), no game read."""
+    ls = lines()
+    ls[1] = "gespielt von Sepp am 05.10.23 mit Version 9.10, Update 01.03.24."
+    data = "\r\n".join(ls).encode("cp1252")
+    res = read_protocol(data, NAME)
+    assert (res.hands, res.rejected) == ([], [])
+    assert [(d.code, d.severity, d.line, d.col, d.found, d.expected) for d in res.errors] == [
+        ("E-NSK-SEAT", "error", 2, 14, "Sepp", "PcLinks / PcOben / PcRechts / Gast")]
+    p = tmp_path / NAME
+    p.write_bytes(data)
+    streamed = read_protocol_stream(p, NAME)
+    assert (streamed.hands, streamed.rejected, streamed.errors) == ([], [], res.errors)
+    # the same header naming a seat (every "Gast" renamed Sepp) reads all 99 games
+    renamed = [x.replace("Gast", "Sepp") for x in ls]
+    res = read_protocol("\r\n".join(renamed).encode("cp1252"), NAME)
+    assert (len(res.hands), len(res.rejected), res.errors) == (99, 0, [])
+
+
+# -- 6: a game missing from the protocol ------------------------------------------
+
+
+def test_missing_game_is_named_and_the_next_game_kept(tmp_path):
+    """Game 2's block (lines 24-43) deleted: game 3's Geber line becomes line
+    24 and its row line 43.  The table then goes from game 1 (row at line 22)
+    to game 3: game 2 is named missing at line 43; game 3 is read with the
+    units its cards give (price 6: Gast and PcOben +6, the others -6),
+    unchecked against the table; game 4 (row -7 -3 -7 +17 after game 3's
+    -2 +2 -2 +2: a solo of 5, PcLinks PcOben PcRechts -5, Gast +15) is
+    checked as before.  The stored totals lack game 2's +2 -2 +2 -2: said once
+    at the end."""
+    ls = lines()
+    assert ls[23] == "Geber: PcLinks" and ls[43] == "Geber: PcOben"
+    del ls[23:43]
+    data = "\r\n".join(ls).encode("cp1252")
+    res = read_protocol(data, NAME)
+    assert (len(res.hands), len(res.rejected)) == (98, 0)
+    assert units(res, 3) == {"PcLinks": -6, "PcOben": 6, "PcRechts": -6, "Gast": 6}
+    assert units(res, 4) == {"PcLinks": -5, "PcOben": -5, "PcRechts": -5, "Gast": 15}
+    (h3,) = [h for h in res.hands if h.outcome.hand == 3]
+    assert [d.code for d in h3.diagnostics] == ["W-NSK-UNITS-UNCHECKED"]
+    assert totals(res) == {"PcLinks": -87, "PcOben": 35, "PcRechts": 23, "Gast": 29}
+    gap, end = res.errors
+    assert (gap.code, gap.severity, gap.line, gap.col, gap.found, gap.expected) == (
+        "W-NSK-MISSING", "warning", 43, 1, "game 3", "game 2")
+    assert gap.message.startswith("game 2 is missing: the score table goes from game 1 (line 22) to game 3 (line 43)")
+    assert (end.code, end.severity, end.line, end.found, end.expected) == (
+        "W-NSK-INCOMPLETE", "warning", len(ls), "PcLinks -87, PcOben +35, PcRechts +23, Gast +29",
+        "PcLinks -85, PcOben +33, PcRechts +25, Gast +27")
+    assert end.message.startswith("1 game missing (game 2): ")
+    p = tmp_path / NAME
+    p.write_bytes(data)
+    streamed = read_protocol_stream(p, NAME, batch=2, block=64)
+    assert [h.hash for h in streamed.hands] == [h.hash for h in res.hands]
+    assert streamed.errors == res.errors
+
+
+# -- 3: an edited copy fed after the original was stored ----------------------------
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_changed_game_of_a_stored_protocol_is_a_conflict(tmp_path, streamed):
+    """The original stored (99 games), then a copy whose game 3 price line
+    ends ``8 Punkte.`` instead of ``6 Punkte.`` (line 61; the price starts on
+    line 60): the cards give 6, so the copy's game 3 is refused, and since
+    the session holds a game 3 it is a conflict with it (E-HAND-CONFLICT at
+    line 60 naming the stored game's file and line 44), the other 98
+    duplicates.  The stored session stays complete (nothing refused, the
+    stored totals -85/+33/+25/+27 are the log's) and no warning quotes other
+    totals."""
+    original = tmp_path / NAME
+    original.write_bytes(FIRST.read_bytes())
+    ls = lines()
+    assert ls[60] == "6 Punkte."
+    ls[60] = "8 Punkte."
+    copy = tmp_path / "Schafkopfprotokoll_01 (2).txt"
+    copy.write_bytes("\r\n".join(ls).encode("cp1252"))
+    db = tmp_path / "x.duckdb"
+    with st.Store(db) as store:
+        res, fmt = load_file(original, store)
+        assert store_result(store, res, fmt, False).stored == 99
+        if streamed:
+            rep, _ = ingest_protocol_stream(store, copy, batch=7)
+        else:
+            res, fmt = load_file(copy, store)
+            rep = store_result(store, res, fmt, False)
+    assert (rep.stored, rep.duplicates, len(rep.rejected)) == (0, 98, 1)
+    (r,) = rep.rejected
+    first, why = r.errors[0], r.errors[1]
+    assert (first.code, first.line, first.hand) == ("E-HAND-CONFLICT", 60, 3)
+    assert first.message.startswith(f"game 3 of session 'NetSchafkopf {original.stem}' is already stored, from "
+                                    f"{original}:44, and this copy differs from it (E-NSK-PRICE: ")
+    assert (why.code, why.found, why.expected) == (
+        "E-NSK-PRICE", "Das Rufspiel kostet 2 Punkte. Mit Schneider 3 Punkte. Mit 3 Laufenden 8 Punkte.",
+        "Das Rufspiel kostet 2 Punkte. Mit Schneider 3 Punkte. Mit 3 Laufenden 6 Punkte.")
+    assert rep.file_errors == []
+    with st.reading(db) as con:
+        assert con.execute("SELECT complete, refused, note FROM session_checks").fetchall() == [(True, 0, None)]
+        assert dict(con.execute("SELECT player, sum(units)::INTEGER FROM hand_units GROUP BY player")
+                    .fetchall()) == LAST_ROW
+
+
+# -- 14: a game without its price line or without its score table -------------------
+
+
+def test_game_without_its_price_line_is_read_when_its_cards_fix_the_price():
+    """Game 3's price lines 60-61 deleted: its cards give 2 + 1 (Schneider)
+    + 3 x 1 (3 Laufende) = 6 (rules.md G-20), the table's Preis (6, now on
+    line 61 after its head on line 60) and change (-6 +6 -6 +6) agree: read,
+    with a warning at the table's head."""
+    ls = lines()
+    assert ls[59].startswith("Das Rufspiel kostet 2 Punkte. Mit Schneider") and ls[60] == "6 Punkte."
+    del ls[59:61]
+    res = read_protocol("\r\n".join(ls).encode("cp1252"), NAME)
+    assert (len(res.hands), len(res.rejected), res.errors) == (99, 0, [])
+    assert units(res, 3) == {"PcLinks": -6, "PcOben": 6, "PcRechts": -6, "Gast": 6}
+    (h3,) = [h for h in res.hands if h.outcome.hand == 3]
+    assert [(d.code, d.severity, d.line, d.hand) for d in h3.diagnostics] == [("W-NSK-NO-PRICE", "warning", 60, 3)]
+    assert "'Das Rufspiel kostet 2 Punkte. Mit Schneider 3 Punkte. Mit 3 Laufenden 6 Punkte.'" in \
+        h3.diagnostics[0].message
+
+
+def test_game_without_its_price_line_and_a_doubling_is_refused_naming_the_hand():
+    """Game 79 (lines 1541-1559) lost its price line 1557 ``Das Rufspiel
+    kostet 2 Punkte. 1 mal gespritzt 4 Punkte.``: only that line states the
+    Kontra, so the cards give 2 while the table's Preis (now line 1558) is 4:
+    refused, the error naming hand 79."""
+    ls = lines()
+    assert ls[1556] == "Das Rufspiel kostet 2 Punkte. 1 mal gespritzt 4 Punkte."
+    del ls[1556]
+    res = read_protocol("\r\n".join(ls).encode("cp1252"), NAME)
+    assert len(res.hands) == 98
+    (bad,) = res.rejected
+    d = bad.errors[0]
+    assert (bad.hand, d.code, d.line, d.hand, d.found, d.expected) == (79, "E-NSK-PRICE", 1558, 79, "4", "2")
+
+
+def test_game_without_its_score_table_is_read_and_the_next_checked_from_it():
+    """Game 2's table head and row (lines 41-42) deleted: its price line
+    (line 40, 2 points) and cards give PcLinks and PcRechts +2, PcOben and
+    Gast -2; game 2 is numbered after game 1.  Game 3's row (-2 +2 -2 +2, now
+    line 61) is checked against game 1's row plus those (+4 -4 +4 -4): it
+    agrees, so game 3 carries no unchecked warning; every total is the log's."""
+    ls = lines()
+    assert ls[39] == "Das Rufspiel kostet 2 Punkte." and ls[41].startswith("    2        2")
+    del ls[40:42]
+    res = read_protocol("\r\n".join(ls).encode("cp1252"), NAME)
+    assert (len(res.hands), len(res.rejected), res.errors) == (99, 0, [])
+    assert units(res, 2) == {"PcLinks": 2, "PcOben": -2, "PcRechts": 2, "Gast": -2}
+    by = {h.outcome.hand: h for h in res.hands}
+    assert [(d.code, d.line, d.hand) for d in by[2].diagnostics] == [("W-NSK-NO-TABLE", 40, 2)]
+    assert by[3].diagnostics == []
+    assert totals(res) == LAST_ROW
+
+
+def test_game_without_price_and_table_is_refused_naming_the_hand():
+    """Game 2 without its price line and table (lines 40-42): nothing states
+    its price; refused, the error at its last result line 39 naming hand 2."""
+    ls = lines()
+    del ls[39:42]
+    res = read_protocol("\r\n".join(ls).encode("cp1252"), NAME)
+    (bad,) = res.rejected
+    d = bad.errors[0]
+    assert (bad.hand, d.code, d.line, d.hand) == (2, "E-NSK-SYNTAX", 39, 2)
+    assert d.message == "no price ('Das Rufspiel kostet ...') after the result and no score table"
+
+
+def test_last_game_without_its_score_table_carries_the_table_to_the_end(tmp_path):
+    """Game 99's table head and row (lines 1950-1951) deleted: its price line
+    (Einzelspiel 5, Schneider 6, 3 Laufende 9) and cards make Gast, who wins
+    the Eichel-Geier, +27 and each other seat -9; game 98's row
+    (-76 +42 +34 +0) carried by those is -85 +33 +25 +27, the log's own last
+    table: no end-check diagnostic, and the session's totals are those."""
+    ls = lines()
+    assert ls[1950].startswith("   99        9")
+    del ls[1949:1951]
+    data = "\r\n".join(ls).encode("cp1252")
+    res = read_protocol(data, NAME)
+    assert (len(res.hands), len(res.rejected), res.errors) == (99, 0, [])
+    assert units(res, 99) == {"PcLinks": -9, "PcOben": -9, "PcRechts": -9, "Gast": 27}
+    assert totals(res) == LAST_ROW == res.log_totals
+    p = tmp_path / NAME
+    p.write_bytes(data)
+    streamed = read_protocol_stream(p, NAME, batch=5, block=64)
+    assert [h.hash for h in streamed.hands] == [h.hash for h in res.hands]
+    assert (streamed.errors, streamed.log_totals) == ([], LAST_ROW)
+
+
+def _edit(ls: list[str], name: str) -> list[str]:
+    ls = list(ls)
+    if name == "comment":
+        ls.insert(42, "Kommentar: Resi hat Bier verschüttet")
+    elif name == "no-geber":
+        del ls[43]
+    elif name == "game-missing":
+        del ls[23:43]
+    elif name == "no-price":
+        del ls[59:61]
+    elif name == "no-kontra-line":
+        del ls[1556]
+    elif name == "no-table":
+        del ls[40:42]
+    elif name == "no-price-no-table":
+        del ls[39:42]
+    return ls
+
+
+@pytest.mark.parametrize("name", ["comment", "no-geber", "game-missing", "no-price", "no-kontra-line", "no-table",
+                                  "no-price-no-table"])
+def test_streamed_reader_reads_every_edit_as_the_whole_file_reader(tmp_path, name):
+    data = "\r\n".join(_edit(lines(), name)).encode("cp1252")
+    whole = read_protocol(data, NAME)
+    p = tmp_path / NAME
+    p.write_bytes(data)
+    streamed = read_protocol_stream(p, NAME, batch=3, block=64)
+    assert [(h.hash, h.diagnostics) for h in streamed.hands] == [(h.hash, h.diagnostics) for h in whole.hands]
+    assert [(r.hand, r.hash, r.errors) for r in streamed.rejected] == [(r.hand, r.hash, r.errors)
+                                                                       for r in whole.rejected]
+    assert (streamed.errors, streamed.log_totals) == (whole.errors, whole.log_totals)
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_copy_missing_a_game_after_the_original_leaves_the_session_as_it_is(tmp_path, streamed):
+    """The original stored, then the copy without game 2 (lines 24-43): its
+    98 games are duplicates; game 2 is missing from the copy (W-NSK-MISSING)
+    but not from the session, whose games 1-99 sum to the copy's last row
+    -85/+33/+25/+27: no W-NSK-INCOMPLETE, no E-NSK-TOTALS, and the session's
+    check is the original's (complete).  The first ten games alone (a part,
+    its last row game 10's) say nothing either."""
+    original = tmp_path / NAME
+    original.write_bytes(FIRST.read_bytes())
+    ls = lines()
+    del ls[23:43]
+    copy = tmp_path / "copy.txt"
+    copy.write_bytes("\r\n".join(ls).encode("cp1252"))
+    part = tmp_path / "part.txt"
+    part.write_bytes("\r\n".join(lines()[:202]).encode("cp1252"))  # games 1-10: lines 1-202
+    db = tmp_path / "x.duckdb"
+    with st.Store(db) as store:
+        res, fmt = load_file(original, store)
+        assert store_result(store, res, fmt, False).stored == 99
+        reps = []
+        for f in (copy, part):
+            if streamed:
+                reps.append(ingest_protocol_stream(store, f, batch=7)[0])
+            else:
+                res, fmt = load_file(f, store)
+                reps.append(store_result(store, res, fmt, False))
+    (rep, rep_part) = reps
+    assert (rep.stored, rep.duplicates, rep.rejected) == (0, 98, [])
+    assert [(d.code, d.line) for d in rep.file_errors] == [("W-NSK-MISSING", 43)]
+    assert (rep_part.stored, rep_part.duplicates, rep_part.rejected, rep_part.file_errors) == (0, 10, [], [])
+    with st.reading(db) as con:
+        assert con.execute("SELECT complete, refused, note, log_totals FROM session_checks").fetchall() == [
+            (True, 0, None, '{"PcLinks": -85, "PcOben": 33, "PcRechts": 25, "Gast": 27}')]
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_copy_with_notes_added_is_the_stored_protocol(tmp_path, streamed):
+    """The tester's commented copy: ``# Abschrift von Sepp, Tippfehler
+    korrigiert`` inserted as line 3 (the header) and ``Kommentar: ...``
+    after game 2's row (then line 44).  Alone: 99 games and a W-NSK-TEXT
+    warning at each line; after the original: the same session (the '#'
+    line is no part of its header), 99 duplicates, one session of 99 games."""
+    ls = lines()
+    ls.insert(2, "# Abschrift von Sepp, Tippfehler korrigiert")
+    ls.insert(43, "Kommentar: Resi hat Bier verschüttet")
+    data = "\r\n".join(ls).encode("cp1252")
+    res = read_protocol(data, NAME)
+    assert (len(res.hands), len(res.rejected)) == (99, 0)
+    assert [(d.code, d.line, d.found) for d in res.errors] == [
+        ("W-NSK-TEXT", 3, "# Abschrift von Sepp, Tippfehler korrigiert"),
+        ("W-NSK-TEXT", 44, "Kommentar: Resi hat Bier verschüttet")]
+    assert res.hands[0].session_header == ("netschafkopf_helper\n"
+                                           "gespielt von Gast am 05.10.23 mit Version 8.00, Update 07.09.20.")
+    original = tmp_path / NAME
+    original.write_bytes(FIRST.read_bytes())
+    copy = tmp_path / "Abschrift.txt"
+    copy.write_bytes(data)
+    db = tmp_path / "x.duckdb"
+    with st.Store(db) as store:
+        res, fmt = load_file(original, store)
+        assert store_result(store, res, fmt, False).stored == 99
+        if streamed:
+            rep, _ = ingest_protocol_stream(store, copy, batch=7)
+        else:
+            res, fmt = load_file(copy, store)
+            rep = store_result(store, res, fmt, False)
+    assert (rep.stored, rep.duplicates, rep.rejected) == (0, 99, [])
+    with st.reading(db) as con:
+        assert con.execute("SELECT session, count(*) FROM hands GROUP BY session").fetchall() == [
+            (f"NetSchafkopf {original.stem}", 99)]
