@@ -31,6 +31,42 @@ def top_session_id(con: duckdb.DuckDBPyConnection) -> int:
     return con.execute("SELECT coalesce(max(session_id), 0) FROM sessions").fetchall()[0][0]
 
 
+def _first_hands_alike(con: duckdb.DuckDBPyConnection, twins: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The ``(copy, stored)`` session pairs of ``twins`` whose new session's
+    first hand has the same number and text (template and cards, trailing
+    blank lines aside) in the stored session: a copy repeats every hand, so
+    a pair that differs at the first hand cannot be one.  The hands' dealer,
+    picker, call and picker points (facts the text fixes) are compared first,
+    from ``hands``; the texts only where those agree — reading a hand's
+    template decompresses its row group, about 0.25 ms.  So many sessions of
+    one date and players (a generated bench, a league's tables of one night)
+    cost a row each, not every hand.  Three or four small queries."""
+    copies = sorted({c for c, _ in twins})
+    first = dict(con.execute(
+        f"SELECT session_id, min(hand) FROM hands WHERE session_id IN ({', '.join(map(str, copies))}) "
+        "GROUP BY session_id").fetchall())
+    numbers = sorted(set(first.values()))
+    if not numbers:
+        return []
+    sessions = sorted({c for c, _ in twins} | {o for _, o in twins})
+    facts = {(sid, hand): (hid, rest) for sid, hand, hid, *rest in con.execute(
+        f"SELECT session_id, hand, hand_id, dealer, picker, call, picker_points FROM hands "
+        f"WHERE session_id IN ({', '.join(map(str, sessions))}) AND hand IN ({', '.join(map(str, numbers))})"
+    ).fetchall()}
+    pairs = []
+    for copy, stored in twins:
+        a, b = facts.get((copy, first.get(copy))), facts.get((stored, first.get(copy)))
+        if a is not None and b is not None and a[1] == b[1]:
+            pairs.append((copy, stored, a[0], b[0]))
+    if not pairs:
+        return []
+    wanted = sorted({h for _, _, a, b in pairs for h in (a, b)})
+    text = {hid: (template, cards) for hid, template, cards in con.execute(
+        f"SELECT hand_id, rtrim(template, ' \t\r\n'), source_cards FROM hand_source "
+        f"WHERE hand_id IN ({', '.join(map(str, wanted))})").fetchall()}
+    return [(copy, stored) for copy, stored, a, b in pairs if a in text and text[a] == text.get(b)]
+
+
 def session_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None = None) -> list[Diagnostic]:
     """``W-SESSION-COPY`` warnings for the SHN sessions stored after
     ``since`` (a :func:`top_session_id`) whose hands — at least
@@ -42,10 +78,10 @@ def session_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None 
     file named in the warnings.  An empty list when there is none.
 
     Its cost does not grow with the database (issue 17): the first query
-    reads only ``sessions``, and only the new sessions and the stored ones of
-    their dates (a zone-map filter on ``session_id`` and ``date``); the
-    hands are read only where a new session has such a twin, and then only
-    the hands of those sessions."""
+    reads only ``sessions`` (the new ones and the stored ones of their
+    dates); a stored session of the same date and players is compared at
+    its first hand (:func:`_first_hands_alike`), and only a pair alike there
+    has every hand compared, by reading those two sessions' hands."""
     twins = con.execute(
         """
         WITH new AS (
@@ -58,6 +94,7 @@ def session_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None 
         SELECT copy_id, stored_id FROM same_date
         WHERE list_sort(map_values(CAST(players::JSON AS MAP(VARCHAR, VARCHAR)))) = names
         """, [since, since]).fetchall()
+    twins = _first_hands_alike(con, twins)
     if not twins:
         return []
     ids = ", ".join(str(int(i)) for i in sorted({c for c, _ in twins} | {o for _, o in twins}))

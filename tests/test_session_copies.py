@@ -79,6 +79,9 @@ def test_another_table_or_night_is_no_copy(db, tmp_path):
                                        hands="hand 1  dealer Fay\npick Cy  call AS  partner Fay  pts 72  win\n"
                                              "hand 2  dealer Al\npick Al  call AH  partner Bea  pts 65  win\n")),
                        ("c.shn", night("Club", date="2026.12.04")),
+                       ("e.shn", night("Club table 4", hands="hand 1  dealer Ed\npick Cy  call AS  partner Ed  pts 73  "
+                                                             "win\nhand 2  dealer Al\npick Al  call AH  partner Bea  "
+                                                             "pts 65  win\n")),
                        ("d.shn", night("Club table 3", hands="hand 1  dealer Ed\npick Cy  call AS  partner Ed  pts 72  "
                                                              "win\nhand 2  dealer Al\npick Al  call AH  partner Bea  "
                                                              "pts 66  win\n"))):
