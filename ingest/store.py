@@ -833,6 +833,9 @@ class IngestReport:
     committed: bool = True
     rederived: int = 0
     rederive_refused: list[tuple[int, Diagnostic]] = field(default_factory=list)
+    #: the highest ``session_id`` stored before this file's hands (read in their transaction; None when it wrote
+    #: none): the sessions above it are the file's new ones (``ingest.pipeline.store_noting_copies``)
+    sessions_before: int | None = None
 
     def add(self, rep: "IngestReport") -> None:
         """Add one batch's report to this file's (the streamed ingests: the
@@ -1432,6 +1435,7 @@ class Store:
         ingest_id, next_hand, revisions, top_session = con.execute(
             f"SELECT (SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests), ({_NEXT_HAND_ID}), "
             "(SELECT count(*) FROM hand_revisions), (SELECT coalesce(max(session_id), 0) FROM sessions)").fetchone()
+        report.sessions_before = top_session
         stored_ids = dict(con.execute("SELECT session, session_id FROM sessions WHERE session = ANY(?::VARCHAR[])",
                                       [sorted({h.outcome.session for h in fresh})]).fetchall()) if fresh else {}
         ids = list(stored_ids.values())

@@ -106,3 +106,19 @@ def test_the_import_page_s_upload_warns_the_copy_too(db):
     [w] = again.file_errors
     assert (w.code, w.severity, w.file) == ("W-SESSION-COPY", "warning", "fri2.shn")
     assert "repeats session 'Friday Schafskopf Club / 2026.11.27' (stored from fri.shn)" in w.message
+
+
+def test_the_store_reports_the_sessions_stored_before_the_file(tmp_path):
+    """``store_noting_copies`` asks for the copies above the highest session
+    id the store read in the file's own transaction (``sessions_before``):
+    0 before the first file, 1 (the first file's session) before the second."""
+    from ingest.pipeline import load_bytes, store_noting_copies
+
+    with st.Store(tmp_path / "s.duckdb") as store:
+        reports = []
+        for name, event in (("a.shn", "Friday Schafskopf Club"), ("b.shn", "Friday Sheepshead Club")):
+            result, fmt = load_bytes(name, night(event).encode(), store)
+            reports.append(store_noting_copies(store, result, fmt, False, plan=store.last_plan[1]))
+    assert [(r.stored, r.sessions_before) for r in reports] == [(2, 0), (2, 1)]
+    assert [d.code for d in reports[0].file_errors] == []
+    assert [d.code for d in reports[1].file_errors] == ["W-SESSION-COPY"]
