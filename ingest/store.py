@@ -651,13 +651,6 @@ _NO_SEAT = 255
 _CODE_NAMES = CARD_NAMES + (None,) + _SIXES
 
 
-def _seat_no(players: dict, seat: str | None) -> int | None:
-    """The seat number (0-based, roster order) of ``seat``; None when it is
-    None or not a seat of ``players``."""
-    if seat is None or seat not in players:
-        return None
-    return list(players).index(seat)
-
 #: The text formats a session's stored sources can be in (sessions.format).
 SOURCE_FORMATS = frozenset({"shn", "netschafkopf", "csv", "csv-ledger"})
 
@@ -999,7 +992,8 @@ def source_template(source: str, log_cards: bytes | list[int]) -> tuple[bool, st
 #: a six), which no token's letter equals
 _RANK_OF = bytes(ord(CARD_NAMES[c][0]) if c < 32 else ord("?") for c in range(256))
 _SUIT_OF = bytes(ord(CARD_NAMES[c][1]) if c < 32 else ord("?") for c in range(256))
-#: the card codes that are no slot's card (the unknown card 32, the sixes 33, 34 ...): deleted from the log's
+#: the card codes that are no slot's card (the unknown card 32, the sixes 33, 34 ...), deleted from the log's
+#: known cards before they are compared with a source's tokens
 _NO_SLOT = bytes(range(UNKNOWN_CARD, 256))
 
 
