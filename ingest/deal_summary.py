@@ -42,7 +42,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from functools import reduce
 from operator import or_
 
 import duckdb
@@ -122,13 +121,16 @@ def select_sql(where: str) -> str:
     """
 
 
-_BIT = tuple(1 << c for c in range(64))
-#: the cell keys (kind, place, cell), made once: _HAND_CELLS[place][k][count] for the three hand kinds,
-#: _BLIND_CELLS[k][count] for the four blind kinds, _PICKER_CELLS[chair]
-_HAND_KINDS = (("trumps", TRUMPS), ("queens", QUEENS), ("jacks", JACKS))
-_HAND_CELLS = tuple(tuple(tuple((kind, place, c) for c in range(65)) for kind, _ in _HAND_KINDS) for place in range(6))
-_BLIND_CELLS = tuple(tuple((kind, 0, c) for c in range(65)) for kind in KINDS)
-_PICKER_CELLS = tuple(("picker", 0, c) for c in range(128))
+#: a card code's kinds as 4-bit counts, ``KINDS``' order: trumps, queens << 4, jacks << 8, aces << 12 (the
+#: blind's two cards summed: each field counts that kind among them)
+_WEIGHT = tuple(sum(((mask >> c) & 1) << (4 * k) for k, mask in enumerate(KINDS.values())) for c in range(64))
+#: a card code -> one byte, trump + 8 * queen + 64 * jack: summed over a hand of six, three 3-bit counts
+#: (at most 6 trumps, 4 queens, 4 jacks), read by ``bytes.translate`` instead of a look-up per card
+_HAND_WEIGHT = bytes(((TRUMPS >> c) & 1) + 8 * ((QUEENS >> c) & 1) + 64 * ((JACKS >> c) & 1) for c in range(256))
+#: the dealer's seat -> each seat's place << 9 (place 1 the dealer's left ... 5 the dealer), five-handed
+_PLACE_KEY = tuple(tuple(((s - dl + 9) % 5 + 1) << 9 for s in range(5)) for dl in range(5))
+_SIX5 = [6, 6, 6, 6, 6]
+_HAND_KIND_NAMES = ("trumps", "queens", "jacks")
 _FULL = ("full", 0, 0)
 
 
@@ -138,47 +140,58 @@ def batch_rows(batch, session_ids: set[int]) -> list[tuple]:
     ``hands`` columns, the rosters and the card-log lists of the hands with
     a ``hand_deals`` row), computed from the batch: what :func:`select_sql`
     gives over the same stored rows (the SQL is the definition;
-    tests/test_summary_batch.py checks the two agree)."""
+    tests/test_summary_batch.py checks the two agree).
+
+    A hand of ``batch.deals`` is a full deal (its ``hand_deals`` row:
+    :func:`replay.deal_identity.deal_id_of_codes`): one deal line a seat,
+    every card known, none twice.  So a five-handed one is counted when its
+    five lines hold six cards each and its blind two (the SQL's masks of six
+    and two distinct cards); a line's kind counts are the sum of its cards'
+    :data:`_HAND_WEIGHT`, taken over all of a session's counted cards at
+    once, and the cells are read once per distinct (place, counts) key, not
+    per hand."""
     h = batch.hands
+    deals = batch.deals
+    weight = _WEIGHT.__getitem__
+    #: head -> [deals, dealt cards of the counted hands, their lines' places, blind counts, picker chairs]
     per: dict[tuple, list] = {}
-    masks = tuple(KINDS.values())
-    trumps, queens, jacks = TRUMPS, QUEENS, JACKS
-    bit = _BIT.__getitem__
-    for i, hid in enumerate(h["hand_id"]):
-        sid = h["session_id"][i]
-        log = batch.deals.get(hid)
+    for hid, sid, session, group, dealer, picker, roster in zip(
+            h["hand_id"], h["session_id"], h["session"], h["group"], h["dealer"], h["picker"], batch.rosters):
+        log = deals.get(hid)
         if log is None or sid not in session_ids:
             continue
-        head = (sid, h["session"][i], h["group"][i])
-        cells = per.get(head)
-        if cells is None:
-            cells = per[head] = []
-        cells.append(_FULL)
-        keys = list(batch.rosters[i])
-        dealer = h["dealer"][i]
-        if len(keys) != 5 or dealer not in keys:
+        head = (sid, session, group)
+        acc = per.get(head)
+        if acc is None:
+            acc = per[head] = [0, [], [], [], []]
+        acc[0] += 1
+        if len(roster) != 5 or dealer not in roster:
             continue
-        dl = keys.index(dealer)
         deal_seats, deal_sizes, deal, blind = log
-        blind_mask = reduce(or_, map(bit, blind), 0)
-        if blind_mask.bit_count() != 2:
+        if len(blind) != 2 or deal_sizes != _SIX5:
             continue
-        seat_mask: dict[int, int] = {}
-        start = 0
-        for s, k in zip(deal_seats, deal_sizes):  # a seat dealt twice keeps its last line
-            if s <= 4:
-                seat_mask[s] = reduce(or_, map(bit, deal[start:start + k]), 0)
-            start += k
-        if sum(m.bit_count() == 6 for m in seat_mask.values()) != 5:
-            continue
-        for s, m in seat_mask.items():
-            t, q, j = _HAND_CELLS[(s - dl + 9) % 5 + 1]
-            cells += (t[(m & trumps).bit_count()], q[(m & queens).bit_count()], j[(m & jacks).bit_count()])
-        cells += [c[(blind_mask & km).bit_count()] for c, km in zip(_BLIND_CELLS, masks)]
-        picker = h["picker"][i]
-        if picker in keys:
-            cells.append(_PICKER_CELLS[keys.index(picker)])
-    return [head + cell + (n,) for head, cells in per.items() for cell, n in Counter(cells).items()]
+        keys = list(roster)
+        acc[1] += deal
+        acc[2] += map(_PLACE_KEY[keys.index(dealer)].__getitem__, deal_seats)
+        acc[3].append(weight(blind[0]) + weight(blind[1]))
+        if picker in roster:
+            acc[4].append(keys.index(picker))
+    rows = []
+    for head, (full, dealt, places, blinds, chairs) in per.items():
+        cards = iter(bytes(dealt).translate(_HAND_WEIGHT))
+        cells: Counter = Counter()
+        for key, n in Counter(map(or_, places, map(sum, zip(cards, cards, cards, cards, cards, cards)))).items():
+            place = key >> 9
+            for k, kind in enumerate(_HAND_KIND_NAMES):
+                cells[(kind, place, (key >> (3 * k)) & 7)] += n
+        for counts, n in Counter(blinds).items():
+            for k, kind in enumerate(KINDS):
+                cells[(kind, 0, (counts >> (4 * k)) & 15)] += n
+        for chair, n in Counter(chairs).items():
+            cells[("picker", 0, chair)] += n
+        cells[_FULL] = full
+        rows += [head + cell + (n,) for cell, n in cells.items()]
+    return rows
 
 
 def _ids_list(session_ids: Iterable[int]) -> list[int]:

@@ -179,18 +179,16 @@ def store_noting_copies(store: st.Store, result: FileResult, fmt: str, strict: b
     a session just stored that repeats a stored one of the same date and
     players hand for hand) added to the report's file-level warnings: what
     ``shead ingest``, ``POST /hands`` and the Import page store a file with.
-    Two small queries more a file (the highest session id before, the
-    copies after); :class:`~ingest.store.StoreBusy` is raised."""
-    from ingest.session_copies import session_copies, top_session_id  # noqa: PLC0415
+    One query more a file (the copies after it is stored; the sessions
+    stored before it are the store's own reading,
+    ``IngestReport.sessions_before``); :class:`~ingest.store.StoreBusy` is
+    raised."""
+    from ingest.session_copies import session_copies  # noqa: PLC0415
 
-    since = None
-    if fmt == "shn" and result.hands:
-        with store.using() as con:
-            since = top_session_id(con)
     report = store_result(store, result, fmt, strict, plan=plan)
-    if since is not None and report.stored:
+    if fmt == "shn" and report.stored and report.sessions_before is not None:
         with store.using() as con:
-            report.file_errors.extend(session_copies(con, since, result.path))
+            report.file_errors.extend(session_copies(con, report.sessions_before, result.path))
     return report
 
 

@@ -651,13 +651,6 @@ _NO_SEAT = 255
 _CODE_NAMES = CARD_NAMES + (None,) + _SIXES
 
 
-def _seat_no(players: dict, seat: str | None) -> int | None:
-    """The seat number (0-based, roster order) of ``seat``; None when it is
-    None or not a seat of ``players``."""
-    if seat is None or seat not in players:
-        return None
-    return list(players).index(seat)
-
 #: The text formats a session's stored sources can be in (sessions.format).
 SOURCE_FORMATS = frozenset({"shn", "netschafkopf", "csv", "csv-ledger"})
 
@@ -833,6 +826,9 @@ class IngestReport:
     committed: bool = True
     rederived: int = 0
     rederive_refused: list[tuple[int, Diagnostic]] = field(default_factory=list)
+    #: the highest ``session_id`` stored before this file's hands (read in their transaction; None when it wrote
+    #: none): the sessions above it are the file's new ones (``ingest.pipeline.store_noting_copies``)
+    sessions_before: int | None = None
 
     def add(self, rep: "IngestReport") -> None:
         """Add one batch's report to this file's (the streamed ingests: the
@@ -971,19 +967,34 @@ _CARD_TOKEN = re.compile(r"([AKQJT987](?<=\b.)[CSHD])\b", re.ASCII)
 _SLOT = "\x1f"
 
 
-def source_template(source: str, log_cards: list[int]) -> tuple[bool, str, list[int] | None]:
+def source_template(source: str, log_cards: bytes | list[int]) -> tuple[bool, str, list[int] | None]:
     """The ``hand_source`` columns ``(packed, template, source_cards)`` of a
     hand's source text (migration 001): each canonical card token becomes a
     slot (chr 31) and the slots' cards are the card log's known cards in
     order (``log_cards``: the indices of ``deal``, ``blind``, ``bury``,
-    ``called``, ``plays`` below 32, as ``log_tokens`` lists them), else
-    ``source_cards`` lists them; a source holding chr 31 itself is stored as
-    it is (``packed`` False).  ``hand_text`` gives ``source`` back."""
+    ``called``, ``plays`` below 32, as ``log_tokens`` lists them; bytes or
+    a list), else ``source_cards`` lists them; a source holding chr 31
+    itself is stored as it is (``packed`` False).  ``hand_text`` gives
+    ``source`` back.  The tokens are compared with the log's cards as two
+    texts, their rank letters and their suit letters (:data:`_RANK_OF`,
+    :data:`_SUIT_OF`), instead of card by card."""
     if _SLOT in source:
         return False, source, None
     parts = _CARD_TOKEN.split(source)
-    toks = list(map(_CARD_INDEX.__getitem__, parts[1::2]))
-    return True, _SLOT.join(parts[::2]), None if toks == log_cards else toks
+    tokens = "".join(parts[1::2]).encode("ascii")
+    known = bytes(log_cards)
+    if tokens[::2] == known.translate(_RANK_OF) and tokens[1::2] == known.translate(_SUIT_OF):
+        return True, _SLOT.join(parts[::2]), None
+    return True, _SLOT.join(parts[::2]), list(map(_CARD_INDEX.__getitem__, parts[1::2]))
+
+
+#: a card index's rank letter and suit letter (:data:`CARD_NAMES`); ``?`` for any other byte (the unknown card,
+#: a six), which no token's letter equals
+_RANK_OF = bytes(ord(CARD_NAMES[c][0]) if c < 32 else ord("?") for c in range(256))
+_SUIT_OF = bytes(ord(CARD_NAMES[c][1]) if c < 32 else ord("?") for c in range(256))
+#: the card codes that are no slot's card (the unknown card 32, the sixes 33, 34 ...), deleted from the log's
+#: known cards before they are compared with a source's tokens
+_NO_SLOT = bytes(range(UNKNOWN_CARD, 256))
 
 
 class _JsonCache:
@@ -1418,6 +1429,7 @@ class Store:
         ingest_id, next_hand, revisions, top_session = con.execute(
             f"SELECT (SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests), ({_NEXT_HAND_ID}), "
             "(SELECT count(*) FROM hand_revisions), (SELECT coalesce(max(session_id), 0) FROM sessions)").fetchone()
+        report.sessions_before = top_session
         stored_ids = dict(con.execute("SELECT session, session_id FROM sessions WHERE session = ANY(?::VARCHAR[])",
                                       [sorted({h.outcome.session for h in fresh})]).fetchall()) if fresh else {}
         ids = list(stored_ids.values())
@@ -2055,18 +2067,28 @@ class Store:
         rows; returns hand_id -> ``(deal_seats, deal_sizes, deal, blind)``
         of each hand given a ``hand_deals`` row and hand_id -> its deal id
         (for the summaries)."""
-        logs: list[tuple | None] = []
+        # one pass over the hands: each hand's card log row, its source's template and its deal id
         templated: list[tuple[bool, str, list[int] | None]] = []
-        for (_, _, o), h in zip(rows, hands):
-            if h.cardlog is not None:
-                log = card_log_row(h.cardlog, list(o.players), o.call)
-                known = [*log[2], *log[3], *log[4], *log[5], *log[6]]  # deal, blind, bury, called, plays
-                if known and max(known) >= UNKNOWN_CARD:  # an unknown card or a six: not a slot's card
-                    known = [c for c in known if c < UNKNOWN_CARD]
-            else:
-                log, known = None, []
-            logs.append(log)
-            templated.append(source_template(h.source, known))
+        log_ids: list[int] = []
+        log_rows: list[tuple] = []
+        deals: list[tuple[int, str, tuple]] = []
+        names = _CODE_NAMES
+        for (hid, _, o), h in zip(rows, hands):
+            if h.cardlog is None:
+                templated.append(source_template(h.source, b""))
+                continue
+            players = o.players
+            seats = list(players)
+            log = card_log_row(h.cardlog, seats, o.call)
+            log_ids.append(hid)
+            log_rows.append(log)
+            # the known cards of deal, blind, bury, called, plays: below the unknown card, not a six
+            templated.append(source_template(h.source, b"".join(map(bytes, log[2:7])).translate(None, _NO_SLOT)))
+            dealer = o.dealer
+            d = deal_id_of_codes(log[0], log[1], log[2], log[3], len(seats),
+                                 seats.index(dealer) if dealer is not None and dealer in players else None, names)
+            if d:  # the deal's identity (migration 015, issue 18)
+                deals.append((hid, d, log))
         n = len(hands)
         packed, templates, slots = map(list, zip(*templated)) if templated else ([], [], [])
         self._append(con, "hand_source", _arrow.table({
@@ -2075,15 +2097,11 @@ class Store:
             "file": [h.source_file if h.source_file is not None else path for h in hands],
             "line": [h.source_line for h in hands], "packed": packed, "template": templates, "source_cards": slots},
             _SOURCE_COLUMNS))
-        with_log = [(r[0], log) for r, log in zip(rows, logs) if log is not None]
-        if with_log:
-            cols = {"hand_id": [hid for hid, _ in with_log]}
-            cols.update(zip(CARD_LOG_COLUMNS, map(list, zip(*[log for _, log in with_log]))))
+        if log_rows:
+            cols = {"hand_id": log_ids}
+            cols.update(zip(CARD_LOG_COLUMNS, map(list, zip(*log_rows))))
             self._append(con, "card_log", _arrow.table(cols, _CARD_LOG_KINDS))
-        deals = [(r[0], d, log) for r, log in zip(rows, logs) if log is not None
-                 and (d := deal_id_of_codes(log[0], log[1], log[2], log[3], len(r[2].players),
-                                            _seat_no(r[2].players, r[2].dealer), _CODE_NAMES))]
-        if deals:  # the deal's identity (migration 015, issue 18)
+        if deals:
             self._append(con, "hand_deals", _arrow.table({"hand_id": [d[0] for d in deals],
                                                           "deal_id": [d[1] for d in deals]},
                                                          {"hand_id": "int32", "deal_id": "string"}))

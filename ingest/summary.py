@@ -269,7 +269,8 @@ class Batch:
     ``YYYY-MM-DD`` text cast to DATE), ``rosters`` each hand's roster (the
     dict whose JSON text is ``players``), ``units`` the ``hand_units``
     columns, ``deals`` hand_id -> ``(deal_seats, deal_sizes, deal, blind)``
-    (the ``card_log`` lists) of each hand given a ``hand_deals`` row, and
+    (the ``card_log`` lists) of each hand given a ``hand_deals`` row (a full
+    deal: one deal line a seat, every card known, none twice), and
     ``deal_ids`` hand_id -> its ``hand_deals.deal_id``."""
 
     hands: dict[str, list]

@@ -63,9 +63,33 @@ def test_the_buffers_worked_by_hand():
     assert lst.null_count == 1
 
 
+@pytest.mark.parametrize("kind", sorted(VALUES))
+def test_a_column_of_nulls_equals_pyarrows_own(kind):
+    got = ab.column([None] * 9, kind)
+    got.validate(full=True)
+    assert got.null_count == 9
+    assert got.equals(pa.array([None] * 9, ab._type(kind)))
+
+
+def test_values_of_one_length_are_offset_by_a_stride():
+    # three deal ids of 17 characters: offsets 0 17 34 51, whichever column asks first
+    ids = ["D0123456789abcdef", "Dfedcba9876543210", "D00000000000000ff"]
+    for _ in range(2):
+        s = ab.column(ids, "string")
+        assert list(memoryview(s.buffers()[1]).cast("i")) == [0, 17, 34, 51]
+        assert s.to_pylist() == ids
+    # three bury lists of two cards: offsets 0 2 4 6; empty texts: offsets all 0
+    lst = ab.column([[1, 2], [3, 4], [5, 6]], "list_uint8")
+    assert list(memoryview(lst.buffers()[1]).cast("i")) == [0, 2, 4, 6]
+    assert lst.to_pylist() == [[1, 2], [3, 4], [5, 6]]
+    assert list(memoryview(ab.column(["", ""], "string").buffers()[1]).cast("i")) == [0, 0, 0]
+
+
 @pytest.mark.parametrize("values, kind, error", [
     ([128], "int8", OverflowError), ([70_000], "int16", OverflowError), ([-1], "uint8", OverflowError),
     ([[256]], "list_uint8", ValueError), (["\udcff"], "string", UnicodeEncodeError), ([1], "float64", ValueError),
+    ([1, 2**31], "int32", OverflowError), ([None, 2**31], "int32", OverflowError), (["a", 1], "string", TypeError),
+    ([1.5], "int32", TypeError), ([b"a", "b"], "binary", TypeError),
 ])
 def test_values_outside_the_kind_are_refused(values, kind, error):
     with pytest.raises(error):

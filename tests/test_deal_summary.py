@@ -13,6 +13,8 @@ from pathlib import Path
 
 import duckdb
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 from typer.testing import CliRunner
 
 from ingest import deal_summary as ds
@@ -32,6 +34,23 @@ def cards(text: str) -> list[int]:
 
 def mask(text: str) -> int:
     return sum(1 << c for c in cards(text))
+
+
+def test_a_hand_of_six_counted_by_its_weights_worked_by_hand():
+    # QC QS JD AD TD 7H: trumps QC QS JD AD TD (5), queens QC QS (2), jacks JD (1): 5 + 8 * 2 + 64 * 1
+    w = sum(bytes(cards("QC QS JD AD TD 7H")).translate(ds._HAND_WEIGHT))
+    assert w == 85 and (w & 7, (w >> 3) & 7, (w >> 6) & 7) == (5, 2, 1)
+    # the blind AC QD: trumps 1 (QD), queens 1, jacks 0, aces 1 (AC): 1 + (1 << 4) + (1 << 12)
+    assert sum(ds._WEIGHT[c] for c in cards("AC QD")) == 1 + 16 + 4096
+
+
+@settings(max_examples=200, deadline=None)
+@given(hs.lists(hs.integers(0, 33), min_size=6, max_size=6, unique=True))
+def test_a_hand_of_six_weights_count_as_its_mask(line):
+    # the batch path's sum of byte weights gives the SQL's bit counts of the hand's mask
+    w = sum(bytes(line).translate(ds._HAND_WEIGHT))
+    m = sum(1 << c for c in line)
+    assert (w & 7, (w >> 3) & 7, (w >> 6) & 7) == tuple((m & k).bit_count() for k in (ds.TRUMPS, ds.QUEENS, ds.JACKS))
 
 
 # --------------------------------------------------------------------------

@@ -129,3 +129,19 @@ def test_dateless_sessions_and_a_file_of_two_nights_are_checked_each(db, tmp_pat
     assert "session 'Thursday again', just stored, repeats session 'Thursday'" in out
     # three nights stored, one of them a copy: +1, 0, +1, -2, 0 three times
     assert ledger(db) == {"Al": 3, "Bea": 0, "Cy": 3, "Di": -6, "Ed": 0}
+
+
+def test_the_store_reports_the_sessions_stored_before_the_file(tmp_path):
+    """``store_noting_copies`` asks for the copies above the highest session
+    id the store read in the file's own transaction (``sessions_before``):
+    0 before the first file, 1 (the first file's session) before the second."""
+    from ingest.pipeline import load_bytes, store_noting_copies
+
+    with st.Store(tmp_path / "s.duckdb") as store:
+        reports = []
+        for name, event in (("a.shn", "Friday Schafskopf Club"), ("b.shn", "Friday Sheepshead Club")):
+            result, fmt = load_bytes(name, night(event).encode(), store)
+            reports.append(store_noting_copies(store, result, fmt, False, plan=store.last_plan[1]))
+    assert [(r.stored, r.sessions_before) for r in reports] == [(2, 0), (2, 1)]
+    assert [d.code for d in reports[0].file_errors] == []
+    assert [d.code for d in reports[1].file_errors] == ["W-SESSION-COPY"]
