@@ -762,19 +762,26 @@ def _replayed_row(log: ReplayedCardLog, seats: list[str], call: str | None) -> t
     if seat_of != list(range(len(seat_of))):
         tricks = [(seat_of[lead], tuple((seat_of[s], c) for s, c in cards), None if w is None else seat_of[w])
                   for lead, cards, w in tricks]
-    _, trick_cards, won = zip(*tricks)
-    seat_nos, played = zip(*chain.from_iterable(trick_cards))  # (seat, card) of each card, in play order
-    seat_nos = list(seat_nos)
-    plays = _codes(played)
-    sizes = list(map(len, trick_cards))
-    leaders = [cards[0][0] for cards in trick_cards]
-    winners = [_NO_SEAT if w is None else w for w in won]
     rot = _ROTATIONS.get(n)
-    expect: list[int] = []
-    for lead, k in zip(leaders, sizes):
-        expect.extend(rot[lead][:k] if rot and k <= n else ((lead + j) % n for j in range(k)))
-    return head + (plays, list(range(1, len(tricks) + 1)), sizes, leaders, winners,
-                   list(log.reneges) if log.reneges else None, None if expect == seat_nos else seat_nos)
+    leaders: list[int] = []
+    sizes: list[int] = []
+    winners: list[int] = []
+    seat_nos: list[int] = []
+    played: list = []
+    in_turn = True  # every trick's seats clockwise from its first (then the seats are not stored)
+    for _, cards, w in tricks:  # one pass over the tricks: (seat, card) pairs in play order
+        trick_seats, trick_cards = zip(*cards)
+        lead = trick_seats[0]
+        k = len(trick_seats)
+        leaders.append(lead)
+        sizes.append(k)
+        winners.append(_NO_SEAT if w is None else w)
+        seat_nos += trick_seats
+        played += trick_cards
+        if in_turn and trick_seats != (rot[lead][:k] if rot and k <= n else tuple((lead + j) % n for j in range(k))):
+            in_turn = False
+    return head + (_codes(played), list(range(1, len(tricks) + 1)), sizes, leaders, winners,
+                   list(log.reneges) if log.reneges else None, None if in_turn else seat_nos)
 
 
 def card_log_from_row(row: tuple | list, seats: list[str]) -> CardLog:
