@@ -690,7 +690,7 @@ def card_log_row(log: CardLog, seats: list[str], call: str | None) -> tuple:
     idx = _CARD_INDEX.__getitem__
     deal = log.deal
     dealt = [c for cards in deal.values() for c in cards]
-    called = [_CARD_INDEX[t] for t in call.split() if t in _CARD_INDEX] if call else []
+    called = list(_called_codes(call)) if call else []
     head = (list(map(pos.__getitem__, deal)), list(map(len, deal.values())), list(map(idx, dealt)),
             list(map(idx, log.blind)), list(map(idx, log.bury)), called)
     if not log.plays:
@@ -745,6 +745,13 @@ def _codes(cards: list | tuple) -> list[int]:
         return list(map(_CARD_CODE.__getitem__, cards))
 
 
+@lru_cache(maxsize=256)
+def _called_codes(call: str) -> tuple[int, ...]:
+    """The codes of the card tokens of an outcome's call text (``"AS under 7C"``:
+    A♠'s and 7♣'s; ``"alone"``: none), read once a text (a few dozen calls)."""
+    return tuple(_CARD_INDEX[t] for t in call.split() if t in _CARD_INDEX)
+
+
 def _replayed_row(log: ReplayedCardLog, seats: list[str], call: str | None) -> tuple:
     """:func:`card_log_row` of a card log the judge made: from the engine's
     seats and cards (:class:`~replay.outcome.ReplayedCardLog`), without its
@@ -752,7 +759,7 @@ def _replayed_row(log: ReplayedCardLog, seats: list[str], call: str | None) -> t
     pos = {s: i for i, s in enumerate(seats)}
     n = len(seats)
     dealt = log.dealt
-    called = [_CARD_INDEX[t] for t in call.split() if t in _CARD_INDEX] if call else []
+    called = list(_called_codes(call)) if call else []
     head = (list(map(pos.__getitem__, dealt)), list(map(len, dealt.values())), _codes([*chain(*dealt.values())]),
             _codes(log.blind_cards), _codes(log.bury_cards), called)
     tricks = log.tricks

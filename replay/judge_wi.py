@@ -2035,7 +2035,7 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         picker_points=pts,
         picker_tricks=tricks,
         outcome=settle.outcome,
-        units={al: settle.units[i] for i, al in enumerate(a)},
+        units=dict(zip(a, units)),  # alias -> units, clockwise (settle.units has one entry a seat)
         provenance=prov,
         status=status,
         table=tag("Table"),
