@@ -683,7 +683,7 @@ def card_log_row(log: CardLog, seats: list[str], call: str | None) -> tuple:
     idx = _CARD_INDEX.__getitem__
     deal = log.deal
     dealt = [c for cards in deal.values() for c in cards]
-    called = [_CARD_INDEX[t] for t in call.split() if t in _CARD_INDEX] if call else []
+    called = list(_called_codes(call)) if call else []
     head = (list(map(pos.__getitem__, deal)), list(map(len, deal.values())), list(map(idx, dealt)),
             list(map(idx, log.blind)), list(map(idx, log.bury)), called)
     if not log.plays:
@@ -738,6 +738,13 @@ def _codes(cards: list | tuple) -> list[int]:
         return list(map(_CARD_CODE.__getitem__, cards))
 
 
+@lru_cache(maxsize=256)
+def _called_codes(call: str) -> tuple[int, ...]:
+    """The codes of the card tokens of an outcome's call text (``"AS under 7C"``:
+    A♠'s and 7♣'s; ``"alone"``: none), read once a text (a few dozen calls)."""
+    return tuple(_CARD_INDEX[t] for t in call.split() if t in _CARD_INDEX)
+
+
 def _replayed_row(log: ReplayedCardLog, seats: list[str], call: str | None) -> tuple:
     """:func:`card_log_row` of a card log the judge made: from the engine's
     seats and cards (:class:`~replay.outcome.ReplayedCardLog`), without its
@@ -745,7 +752,7 @@ def _replayed_row(log: ReplayedCardLog, seats: list[str], call: str | None) -> t
     pos = {s: i for i, s in enumerate(seats)}
     n = len(seats)
     dealt = log.dealt
-    called = [_CARD_INDEX[t] for t in call.split() if t in _CARD_INDEX] if call else []
+    called = list(_called_codes(call)) if call else []
     head = (list(map(pos.__getitem__, dealt)), list(map(len, dealt.values())), _codes([*chain(*dealt.values())]),
             _codes(log.blind_cards), _codes(log.bury_cards), called)
     tricks = log.tricks
@@ -755,19 +762,26 @@ def _replayed_row(log: ReplayedCardLog, seats: list[str], call: str | None) -> t
     if seat_of != list(range(len(seat_of))):
         tricks = [(seat_of[lead], tuple((seat_of[s], c) for s, c in cards), None if w is None else seat_of[w])
                   for lead, cards, w in tricks]
-    _, trick_cards, won = zip(*tricks)
-    seat_nos, played = zip(*chain.from_iterable(trick_cards))  # (seat, card) of each card, in play order
-    seat_nos = list(seat_nos)
-    plays = _codes(played)
-    sizes = list(map(len, trick_cards))
-    leaders = [cards[0][0] for cards in trick_cards]
-    winners = [_NO_SEAT if w is None else w for w in won]
     rot = _ROTATIONS.get(n)
-    expect: list[int] = []
-    for lead, k in zip(leaders, sizes):
-        expect.extend(rot[lead][:k] if rot and k <= n else ((lead + j) % n for j in range(k)))
-    return head + (plays, list(range(1, len(tricks) + 1)), sizes, leaders, winners,
-                   list(log.reneges) if log.reneges else None, None if expect == seat_nos else seat_nos)
+    leaders: list[int] = []
+    sizes: list[int] = []
+    winners: list[int] = []
+    seat_nos: list[int] = []
+    played: list = []
+    in_turn = True  # every trick's seats clockwise from its first (then the seats are not stored)
+    for _, cards, w in tricks:  # one pass over the tricks: (seat, card) pairs in play order
+        trick_seats, trick_cards = zip(*cards)
+        lead = trick_seats[0]
+        k = len(trick_seats)
+        leaders.append(lead)
+        sizes.append(k)
+        winners.append(_NO_SEAT if w is None else w)
+        seat_nos += trick_seats
+        played += trick_cards
+        if in_turn and trick_seats != (rot[lead][:k] if rot and k <= n else tuple((lead + j) % n for j in range(k))):
+            in_turn = False
+    return head + (_codes(played), list(range(1, len(tricks) + 1)), sizes, leaders, winners,
+                   list(log.reneges) if log.reneges else None, None if in_turn else seat_nos)
 
 
 def card_log_from_row(row: tuple | list, seats: list[str]) -> CardLog:

@@ -175,8 +175,10 @@ class HandCheck:
 
 
 @lru_cache(maxsize=1024)
+@lru_cache(maxsize=1024)
 def _parse_seats(text: str) -> tuple[tuple[str, str], ...]:
-    """``Al=Allen Braun; Bea=...`` -> ((alias, name), ...), clockwise."""
+    """``Al=Allen Braun; Bea=...`` -> ((alias, name), ...), clockwise (read
+    once a text: a session's hands share one)."""
     out = []
     for part in text.split(";"):
         part = part.strip()
@@ -189,6 +191,12 @@ def _parse_seats(text: str) -> tuple[tuple[str, str], ...]:
 @lru_cache(maxsize=1024)
 def _seat_index(text: str) -> dict[str, int]:
     return {a: i for i, (a, _) in enumerate(_parse_seats(text))}
+
+
+@lru_cache(maxsize=1024)
+def _seat_aliases(text: str) -> tuple[str, ...]:
+    """The aliases of ``[Seats]`` text, clockwise (:func:`_parse_seats`)."""
+    return tuple(a for a, _ in _parse_seats(text))
 
 
 @lru_cache(maxsize=256)

@@ -18,8 +18,6 @@ from it is reported.
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import reduce
-from operator import or_
 
 
 from .actions import (Alone, BlindTrick, Blitz, Bury, Call, Castrate, Claim, Crack, Pass, Pick, Recrack,
@@ -34,7 +32,7 @@ from . import judge_partner_cards, partner_cards
 from .seven import is_nuclear, roll_partner
 from .judge_potsplit import check_potsplit
 from .battery import new_state, winning_index
-from .state import (JACK_BLITZ_COLOURS, GameState, bury_count_error, next_seat, successors,
+from .state import (JACK_BLITZ_COLOURS, GameState, bury_count_error, next_seat, successors, _profile_facts,
                     _BURY, _CALL, _CT_ACE, _CT_ALONE, _CT_JD, _CT_JD_CALLUP, _CT_OWN_ACE, _CT_QUEENS, _CT_TEN,
                     _CT_UNDER, _DONE, _MARKS, _PICK, _PLAY)  # the enum members as module names (state._PICK)
 
@@ -42,7 +40,7 @@ from .outcome import CardLog, HandOutcome
 from .facts import HandRecord, Pos
 from .judge_common import (_MAX_UNITS, HandCheck, Refusal, SessionState, _agreed_score, _breakdown,
                            _cardlog, _check_date, _check_pot_sum, _check_ranges, _flags, _matches, _or, _parse_seats,
-                           _seat_index, _written_units, rules_error_pos, voided_numbers, written_dealer)
+                           _seat_aliases, _seat_index, _written_units, rules_error_pos, voided_numbers, written_dealer)
 
 def _cards_mask(cards) -> int | None:
     if cards is None or any(c is None for c in cards):
@@ -99,25 +97,24 @@ def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int]
     line, whether no deal card is ``??``, the blind's mask or None when the
     blind is not written or holds ``??``)."""
     rec, prof = chk.rec, chk.profile
+    _, players, _, _, _, deck, hand_size, blind_size, *_ = _profile_facts(prof)  # read once a profile
     blind = rec.blind
     blind_mask = None
     if blind is not None:
         bcards = blind.cards
         m, unknown = _known_mask(bcards)  # once for every check below (they only raise)
         blind_mask = None if unknown else m  # _cards_mask(blind.cards)
-        if m & ~prof.deck_mask:  # a card outside the deck: _check_deck names the first (E-DECK)
+        if m & ~deck:  # a card outside the deck: _check_deck names the first (E-DECK)
             _check_deck(chk, bcards, blind.card_pos, blind.pos)
-        if len(bcards) != prof.blind_size:
+        if len(bcards) != blind_size:
             raise chk.reject("E-BLIND-SIZE", f"the blind has {len(bcards)} cards", blind.pos,
-                             found=len(bcards), expected=prof.blind_size)
+                             found=len(bcards), expected=blind_size)
         if m.bit_count() != len(bcards) - unknown:  # a card written twice: _check_repeats names it
             _check_repeats(chk, bcards, blind.card_pos, blind.pos, 0)
-    hands = [0] * prof.players
+    hands = [0] * players
     seen_seats: set[int] = set()
     known = True
     dealt = blind_mask or 0
-    deck = prof.deck_mask
-    hand_size = prof.hand_size
     seat_of = chk.index.get
     for d in rec.deals:
         s = seat_of(d.seat)
@@ -152,12 +149,15 @@ _BITS = tuple(1 << i for i in range(34))  # the bit of each card index (the 34-c
 def _known_mask(cards) -> tuple[int, int]:
     """(the mask of the known cards of ``cards``, how many are ``??``);
     a card written twice is in the mask once."""
-    if None in cards:
-        return reduce(or_, [_BITS[c] for c in cards if c is not None], 0), cards.count(None)
-    m = sum(map(_BITS.__getitem__, cards))  # the mask when no card repeats (a sum of distinct bits: no carry)
-    if m.bit_count() != len(cards):  # some card twice: the sum carried, so the mask by or
-        m = reduce(or_, map(_BITS.__getitem__, cards), 0)
-    return m, 0
+    bits = _BITS
+    m = 0
+    unknown = 0
+    for c in cards:  # one pass (issue 17: cheaper than a None scan and a sum of the bits, and typed when compiled)
+        if c is None:
+            unknown += 1
+        else:
+            m |= bits[c]
+    return m, unknown
 
 
 def _check_repeats(chk: HandCheck, cards, card_pos, pos: Pos, dealt: int) -> int:
@@ -319,7 +319,7 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
     chk.profile = prof
     seats_text = rec.tag("Seats") or ""
     chk.seats = _parse_seats(seats_text)
-    chk.aliases = [a for a, _ in chk.seats]
+    chk.aliases = list(_seat_aliases(seats_text))
     chk.index = _seat_index(seats_text)
     n = prof.players
     if len(chk.aliases) != n:
@@ -608,6 +608,24 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
             number = t.number
             marks = t.renege_at
             s = lead
+            if frames is None and not marks:  # the common trick: no ^R, no viewer's frames
+                # a card's index in the trick is how many of its cards are played (the state is
+                # unchanged by an illegal card, and a trick cut short by ?? has no winner yet)
+                try:
+                    for card in cards:
+                        if card is None:
+                            stopped = (number, t.plays[len(g.trick)].pos)
+                            break
+                        play(s, card)
+                        s = succ[s]  # g.next_seat(s): the seats never change within a hand
+                except IllegalAction as exc:
+                    raise chk.engine_error(exc, t.plays[len(g.trick)].pos, number) from None
+                if stopped:
+                    break
+                if battery:
+                    _, cards_played, w = g.tricks[-1]
+                    won.append(winning_index(g, cards_played, w))
+                continue
             i = 0
             for card in cards:
                 if card is None:
@@ -2017,7 +2035,7 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         picker_points=pts,
         picker_tricks=tricks,
         outcome=settle.outcome,
-        units={al: settle.units[i] for i, al in enumerate(a)},
+        units=dict(zip(a, units)),  # alias -> units, clockwise (settle.units has one entry a seat)
         provenance=prov,
         status=status,
         table=tag("Table"),

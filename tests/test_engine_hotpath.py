@@ -233,8 +233,8 @@ def test_canonical_deal_is_the_documented_text(deck, n, blind_size, data):
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.one_of(st.none(), st.integers(0, 33)), max_size=9))
 def test_known_mask_is_the_or_of_the_known_cards(cards):
-    """The deal check's mask (judge_wi._known_mask: a sum when no card
-    repeats) is each known card's bit once, with the count of ``??``."""
+    """The deal check's mask (judge_wi._known_mask: one pass over the
+    line) is each known card's bit once, with the count of ``??``."""
     from replay.judge_wi import _known_mask
 
     want = 0
@@ -242,4 +242,4 @@ def test_known_mask_is_the_or_of_the_known_cards(cards):
         if c is not None:
             want |= 1 << c
     assert _known_mask(cards) == (want, cards.count(None))
-    assert _known_mask([3, 3, 4]) == (0b11000, 0)  # 3 twice: 8 + 8 would carry into 16
+    assert _known_mask([3, 3, 4]) == (0b11000, 0)  # 3 twice: its bit once (a sum would carry into 16)
