@@ -120,7 +120,8 @@ class Settlement:
             return self.summary
         head = " × ".join(f"{n} {v}" for n, v in self.factors)
         per = f"{head} = {self.per_defender}" if head else str(self.per_defender)
-        each = "from each other seat" if self.outcome in NOPICK_GAMES else "per defender"
+        each = ("from each other seat" if self.outcome in NOPICK_GAMES else
+                "a payment" if self.outcome == "ramsch" else "per defender")
         pot = f", pot {self.pot:+d}" if self.pot else ""
         return (f"{per} {each}; {self.summary}: " + ", ".join(f"seat {i} {u:+d}" for i, u in enumerate(self.units))
                 + pot)

@@ -450,3 +450,12 @@ def test_the_price_text_names_kontra_and_re_and_klopfen():
     assert "× Kontra and Re 4 × Klopfen 2 times 4 = 1440" in s.text
     assert "Kontra, Re and 1 more 8" in settle_game(parse_schafkopf_rules("schafkopf-bsv; kontraLevels=3"), Game.SOLO,
                                                     Suit.HEARTS, False, 1, None, "win-s", 3, True, doublings=3).text
+
+
+def test_a_refused_ramsch_score_says_the_price_a_payment_not_per_defender():
+    """A Ramsch has no defenders (rules.md G-17): Sepp, the loser, pays 20 to each other seat, -60; a written
+    -30 is refused with the Ramsch's own words."""
+    e = only_error(_house("schafkopf; tariff.ramsch=20; jungfrau=off",
+                          "hand 1  dealer Resi\nramsch\nscore Sepp -30 Vroni +10 Hias +10 Resi +10\n"))
+    assert e.code == "E-SCORE" and "Sepp -30 is written but the rules give -60 (Ramsch 20 = 20 a payment)" in e.message
+    assert "defender" not in e.message
