@@ -72,9 +72,17 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
     :mod:`ingest.csv_sheet` (``columns``: its column mapping, as
     ``--columns``).  A file that is none of these gets one ``E-FORMAT``."""
     from ingest.csv_sheet import looks_like_csv  # noqa: PLC0415
-    from ingest.netschafkopf import looks_like_protocol, read_protocol  # noqa: PLC0415
+    from ingest.netschafkopf import UTF16_HEAD, looks_like_protocol, read_protocol, utf16_codec  # noqa: PLC0415
     from ingest.validate import validate_text  # noqa: PLC0415 - the engine loads only when needed
 
+    wide = utf16_codec(data[:UTF16_HEAD])
+    if wide is not None and not looks_like_protocol(data[:4096]):  # a protocol decodes UTF-16 itself
+        text16 = data.decode(wide, "replace").lstrip("\ufeff")
+        if name.lower().endswith(".shn") or text16.lstrip().startswith("%SHN"):  # SHN is UTF-8 (notation.md)
+            return FileResult(path=name, errors=[Diagnostic(
+                "E-ENCODING", "the file is UTF-16 text; SHN files are UTF-8: save it as UTF-8", file=name, line=1,
+                col=1, found="UTF-16 text", expected="UTF-8 text")]), "shn"
+        data = text16.encode("utf-8")  # a sheet saved as Notepad's "Unicode" or Excel's "Unicode Text": its text
     if name.lower().endswith(".shn"):
         fmt = "shn"
     elif looks_like_protocol(data[:4096]):
@@ -112,9 +120,6 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
         # reports each at its line and character column and keeps the other
         # hands (notation.md §2.1); a file with no valid text at all is refused
         text = data.decode("utf-8", "surrogateescape")
-        if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-            problem = Diagnostic("E-ENCODING", "the file is UTF-16 text; SHN files are UTF-8", file=name, line=1,
-                                 col=1, found="a UTF-16 byte-order mark", expected="UTF-8 text")
     if problem is not None:
         return FileResult(path=name, errors=[problem]), fmt
     try:
