@@ -768,10 +768,16 @@ def _sheet_ramsch(chk, prof, dealer, klopfen: int, doublings, written) -> tuple[
     cands = _ramsch_settlements(prof, klopfen)
     fits = [c for c in cands if _matches(c.units, written)]
     if not fits:
-        # the nearest Ramsch result: most entries equal, then the fewest units away (QA D16: not a Durchmarsch
-        # for a loser who wrote too little)
-        best = max(cands, key=lambda c: (sum(1 for u, x in zip(c.units, written) if x is not None and u == x),
-                                         -sum(abs(u - x) for u, x in zip(c.units, written) if x is not None)))
+        # the nearest Ramsch result: most seats on the written side (who paid, who was paid), then most entries
+        # equal, then the fewest units away (QA D16: not a Durchmarsch for a loser who wrote too little; a
+        # Durchmarsch written at another price is named as one, not as some loser's Ramsch)
+        def sign(v: int) -> int:
+            return (v > 0) - (v < 0)
+
+        best = max(cands, key=lambda c: (
+            sum(1 for u, x in zip(c.units, written) if x is not None and sign(u) == sign(x)),
+            sum(1 for u, x in zip(c.units, written) if x is not None and u == x),
+            -sum(abs(u - x) for u, x in zip(c.units, written) if x is not None)))
         used = _agreed_score(chk, best)
     else:
         if len({c.units for c in fits}) > 1:

@@ -459,3 +459,15 @@ def test_a_refused_ramsch_score_says_the_price_a_payment_not_per_defender():
                           "hand 1  dealer Resi\nramsch\nscore Sepp -30 Vroni +10 Hias +10 Resi +10\n"))
     assert e.code == "E-SCORE" and "Sepp -30 is written but the rules give -60 (Ramsch 20 = 20 a payment)" in e.message
     assert "defender" not in e.message
+
+
+def test_a_durchmarsch_written_at_another_price_is_named_as_a_durchmarsch():
+    """A tester's Ramsch score: Sepp +180, the others -60 — Sepp took every trick.  Under `schafkopf`
+    (Durchmarsch as a schwarz solo: 50 + 10 + 10 = 70 from each, rules.md G-17) the rules give +210; the
+    message named a loser's Ramsch (+20) instead.  A loser who wrote too little is still a loser (QA D16)."""
+    e = only_error(_house("schafkopf; tariff.ramsch=20",
+                          "hand 1  dealer Resi\nramsch\nscore Sepp +180 Vroni -60 Hias -60 Resi -60\n"))
+    assert e.code == "E-SCORE" and "Sepp +180 is written but the rules give +210 (Durchmarsch 70" in e.message
+    e = only_error(_house("schafkopf; tariff.ramsch=20; jungfrau=off",
+                          "hand 1  dealer Resi\nramsch\nscore Sepp -45 Vroni +15 Hias +15 Resi +15\n"))
+    assert e.code == "E-SCORE" and "Sepp -45 is written but the rules give -60 (Ramsch 20" in e.message
