@@ -61,6 +61,20 @@ def totals(res) -> dict[str, int]:
 # -- 9: a protocol saved as UTF-16 ------------------------------------------------
 
 
+
+def _original_then_copy(db, original, copy, streamed: bool):
+    """Store the original protocol (its 99 games), then the copy, whole-file or streamed in batches of 7; the
+    copy's report."""
+    with st.Store(db) as store:
+        res, fmt = load_file(original, store)
+        assert store_result(store, res, fmt, False).stored == 99
+        if streamed:
+            rep, _ = ingest_protocol_stream(store, copy, batch=7)
+        else:
+            res, fmt = load_file(copy, store)
+            rep = store_result(store, res, fmt, False)
+    return rep
+
 def test_utf16_protocol_is_read(tmp_path):
     """Notepad's "Unicode" (UTF-16 LE with a BOM), and UTF-16 LE and BE
     without a BOM: the same 99 games as the CP1252 original, their units
@@ -228,14 +242,7 @@ def test_changed_game_of_a_stored_protocol_is_a_conflict(tmp_path, streamed):
     copy = tmp_path / "Schafkopfprotokoll_01 (2).txt"
     copy.write_bytes("\r\n".join(ls).encode("cp1252"))
     db = tmp_path / "x.duckdb"
-    with st.Store(db) as store:
-        res, fmt = load_file(original, store)
-        assert store_result(store, res, fmt, False).stored == 99
-        if streamed:
-            rep, _ = ingest_protocol_stream(store, copy, batch=7)
-        else:
-            res, fmt = load_file(copy, store)
-            rep = store_result(store, res, fmt, False)
+    rep = _original_then_copy(db, original, copy, streamed)
     assert (rep.stored, rep.duplicates, len(rep.rejected)) == (0, 98, 1)
     (r,) = rep.rejected
     first, why = r.errors[0], r.errors[1]
@@ -430,14 +437,7 @@ def test_copy_with_notes_added_is_the_stored_protocol(tmp_path, streamed):
     copy = tmp_path / "Abschrift.txt"
     copy.write_bytes(data)
     db = tmp_path / "x.duckdb"
-    with st.Store(db) as store:
-        res, fmt = load_file(original, store)
-        assert store_result(store, res, fmt, False).stored == 99
-        if streamed:
-            rep, _ = ingest_protocol_stream(store, copy, batch=7)
-        else:
-            res, fmt = load_file(copy, store)
-            rep = store_result(store, res, fmt, False)
+    rep = _original_then_copy(db, original, copy, streamed)
     assert (rep.stored, rep.duplicates, rep.rejected) == (0, 99, [])
     with st.reading(db) as con:
         assert con.execute("SELECT session, count(*) FROM hands GROUP BY session").fetchall() == [
