@@ -184,8 +184,9 @@ def store_noting_copies(store: st.Store, result: FileResult, fmt: str, strict: b
     a session just stored that repeats a stored one of the same date and
     players hand for hand) added to the report's file-level warnings: what
     ``shead ingest``, ``POST /hands`` and the Import page store a file with.
-    One query more a file (the copies after it is stored; the sessions
-    stored before it are the store's own reading,
+    One query on ``sessions`` more a file, and a few small ones where a
+    stored session shares a new one's date and players (the sessions stored
+    before the file are the store's own reading,
     ``IngestReport.sessions_before``); :class:`~ingest.store.StoreBusy` is
     raised."""
     from ingest.session_copies import session_copies  # noqa: PLC0415
