@@ -866,6 +866,17 @@ class CorrectionError(StoreError):
     names the file and line (amend) or the hand, and why."""
 
 
+_RULES_TAG = re.compile(r'^\[Rules "((?:[^"\\]|\\.)*)"\]', re.M)
+
+
+def _header_rules(header: str) -> str | None:
+    """The ``[Rules]`` tag of a session header as the store keeps it
+    (``sessions.header``: tag lines as the writer writes them, ``\\`` and
+    ``\"`` escaped); None when the header is empty or has none."""
+    m = _RULES_TAG.search(header or "")
+    return re.sub(r"\\(.)", r"\1", m.group(1)) if m else None
+
+
 @dataclass
 class CorrectionReport:
     """What :meth:`Store.amend` or :meth:`Store.void` did.
@@ -1810,8 +1821,10 @@ class Store:
         in force.
 
         Raises :class:`CorrectionError` (nothing changed) when the result has
-        a rejected hand, a hand is not stored, or a hand is under other
-        ``[Rules]`` than its stored session.
+        a rejected hand, a hand is not stored, or a hand's session is under
+        other ``[Rules]`` than its stored session (the session headers'
+        tags; a hand's own ``[Rules]`` line is part of its text and may
+        change).
         """
         if result.rejected or any(d.severity == "error" for d in result.errors):
             raise CorrectionError(f"{result.path or '<input>'}: the amendment has errors; nothing changed")
@@ -1823,21 +1836,29 @@ class Store:
                 o = h.outcome
                 where = f"{h.source_file or result.path or '<input>'}:{h.source_line}"
                 cur = con.execute(
-                    "SELECT h.hand_id, h.session_id, h.rules, s.hash FROM hands h JOIN hand_source s USING (hand_id) "
+                    "SELECT h.hand_id, h.session_id, x.rules, s.hash, x.header FROM hands h "
+                    "JOIN hand_source s USING (hand_id) JOIN sessions x USING (session_id) "
                     "WHERE h.session = ? AND h.hand = ? ORDER BY h.hand_id LIMIT 1", [o.session, o.hand]).fetchone()
                 if cur is None:
                     cur = con.execute(
-                        "SELECT r.hand_id, r.session_id, x.rules, NULL FROM hand_revisions r "
+                        "SELECT r.hand_id, r.session_id, x.rules, NULL, x.header FROM hand_revisions r "
                         "JOIN sessions x USING (session_id) WHERE r.session = ? AND r.hand = ? AND r.action = 'void' "
                         "ORDER BY r.revision DESC LIMIT 1", [o.session, o.hand]).fetchone()
                 if cur is None:
                     raise CorrectionError(f"{where}: hand {o.hand} of session {o.session!r} is not stored: nothing "
                                           "to amend (a new hand is stored with shead ingest)")
-                hand_id, session_id, rules, stored_hash = cur
-                if not same_rules(rules, o.rules):
-                    raise CorrectionError(f"{where}: hand {o.hand} of session {o.session!r} is stored under "
-                                          f"[Rules {rules!r}], the amendment is under [Rules {o.rules!r}]: an "
-                                          "amendment keeps its session's rules")
+                hand_id, session_id, rules, stored_hash, stored_header = cur
+                # the session's [Rules] (its header's tag) against the amendment's session header's: a hand's own
+                # [Rules] line (a doubler hand, notation.md) is part of its text and may be amended away or in
+                if stored_header and h.session_header:
+                    rules, theirs = _header_rules(stored_header) or "", _header_rules(h.session_header) or ""
+                else:  # a header not kept (a protocol's rules are inferred): the rules as stored
+                    theirs = o.rules
+                if not same_rules(rules, theirs):
+                    raise CorrectionError(f"{where}: hand {o.hand} of session {o.session!r} is stored in a session "
+                                          f"under [Rules {rules!r}], the amendment's session is under [Rules "
+                                          f"{theirs!r}]: an amendment keeps its session's rules (a hand's own [Rules] "
+                                          "line may change)")
                 if stored_hash is not None and bytes(stored_hash).hex() == h.hash:
                     rep.unchanged.append((o.session, o.hand, hand_id))
                     continue

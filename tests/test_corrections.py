@@ -414,3 +414,33 @@ def test_voiding_several_hands_is_all_or_nothing(night):
     assert list(stored(db)) == [1]
     with st.reading(db) as con:
         assert con.execute("SELECT count(*) FROM hand_revisions WHERE action = 'void'").fetchall() == [(2,)]
+
+
+def test_a_hand_s_own_rules_line_can_be_amended_away_and_in(db, tmp_path):
+    """A tester's finding: a league plays a doubler on one hand by a hand-level [Rules] line (notation.md); the
+    table then corrects it to a leaster.  The amendment's session is under the session's own rules, so it is
+    taken; it was refused ("stored under [Rules '...; noPick=doubler']") because the check read the hand's own
+    rules for the session's.  Units by hand (rules.md B-33, D-1, D-11): hand 1 a doubler (0 each), hand 2 at
+    x2: Cy +4, Ed +2, the others -2.  Amended: hand 1 a leaster won by Al (+4, the others -1), hand 2 at x1:
+    Cy +2, Ed +1, the others -1 — together Al +3, Bea -2, Cy +1, Di -2, Ed 0."""
+    plain = "wi5-called-ace"
+    doubled = f'hand 1  dealer Ed\n[Rules "{plain}; noPick=doubler"]\ndoubler'
+    r = cli("ingest", write(tmp_path, "n.shn", shn(doubled, H2, rules=plain)), "--db", str(db))
+    assert r.exit_code == 0, r.output
+    assert stored(db)[2]["units"] == H2_X2
+    fix = shn("hand 1  dealer Ed\nleaster Al", "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 72  win",
+              rules=plain)
+    r = cli("ingest", "--amend", write(tmp_path, "fix.shn", fix), "--reason", "a leaster", "--db", str(db))
+    assert r.exit_code == 0, r.output
+    got = stored(db)
+    assert got[1]["units"] == units(4, -1, -1, -1, -1) and got[2]["units"] == H2_X1
+    assert ledger(db) == units(3, -2, 1, -2, 0)
+    # and back in: the doubler's own [Rules] line amended in again, hand 2 again at x2
+    back = shn(doubled, "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 72  win", rules=plain)
+    r = cli("ingest", "--amend", write(tmp_path, "back.shn", back), "--reason", "it was a doubler", "--db", str(db))
+    assert r.exit_code == 0, r.output
+    assert stored(db)[2]["units"] == H2_X2 and ledger(db) == H2_X2
+    # the session's own rules still cannot change by an amendment
+    r = cli("ingest", "--amend", write(tmp_path, "other.shn", shn(H2, rules="wi5-called-ace; pot=on")), "--db", str(db))
+    assert r.exit_code == 1 and "an amendment keeps its session's rules (a hand's own [Rules] line may change)" in \
+        " ".join(r.output.split())
