@@ -1850,9 +1850,10 @@ class Store:
                 hand_id, session_id, rules, stored_hash, stored_header = cur
                 # the session's [Rules] (its header's tag) against the amendment's session header's: a hand's own
                 # [Rules] line (a doubler hand, notation.md) is part of its text and may be amended away or in
-                if stored_header and h.session_header:
-                    rules, theirs = _header_rules(stored_header) or "", _header_rules(h.session_header) or ""
-                else:  # a header not kept (a protocol's rules are inferred): the rules as stored
+                mine, theirs = _header_rules(stored_header), _header_rules(h.session_header)
+                if mine is not None and theirs is not None:
+                    rules = mine
+                else:  # a header without the tag (a protocol's rules are inferred from its prices): as stored
                     theirs = o.rules
                 if not same_rules(rules, theirs):
                     raise CorrectionError(f"{where}: hand {o.hand} of session {o.session!r} is stored in a session "
