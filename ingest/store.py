@@ -1836,7 +1836,7 @@ class Store:
                 o = h.outcome
                 where = f"{h.source_file or result.path or '<input>'}:{h.source_line}"
                 cur = con.execute(
-                    "SELECT h.hand_id, h.session_id, x.rules, s.hash, x.header FROM hands h "
+                    "SELECT h.hand_id, h.session_id, h.rules, s.hash, x.header FROM hands h "
                     "JOIN hand_source s USING (hand_id) JOIN sessions x USING (session_id) "
                     "WHERE h.session = ? AND h.hand = ? ORDER BY h.hand_id LIMIT 1", [o.session, o.hand]).fetchone()
                 if cur is None:
