@@ -182,19 +182,21 @@ def store_noting_copies(store: st.Store, result: FileResult, fmt: str, strict: b
     """:func:`store_result`, and for an SHN file that stored hands the
     ``W-SESSION-COPY`` warnings (:func:`ingest.session_copies.session_copies`:
     a session just stored that repeats a stored one of the same date and
-    players hand for hand) added to the report's file-level warnings: what
+    players hand for hand; for a NetSchafkopf protocol
+    :func:`~ingest.session_copies.deal_copies`: game for game) added to the report's file-level warnings: what
     ``shead ingest``, ``POST /hands`` and the Import page store a file with.
     One query on ``sessions`` more a file, and a few small ones where a
     stored session shares a new one's date and players (the sessions stored
     before the file are the store's own reading,
     ``IngestReport.sessions_before``); :class:`~ingest.store.StoreBusy` is
     raised."""
-    from ingest.session_copies import session_copies  # noqa: PLC0415
+    from ingest.session_copies import deal_copies, session_copies  # noqa: PLC0415
 
     report = store_result(store, result, fmt, strict, plan=plan)
-    if fmt == "shn" and report.stored and report.sessions_before is not None:
+    if fmt in ("shn", "netschafkopf") and report.stored and report.sessions_before is not None:
+        check = session_copies if fmt == "shn" else deal_copies  # a protocol: game for game (a player renamed)
         with store.using() as con:
-            report.file_errors.extend(session_copies(con, report.sessions_before, result.path))
+            report.file_errors.extend(check(con, report.sessions_before, result.path))
     return report
 
 

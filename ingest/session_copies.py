@@ -18,7 +18,7 @@ import duckdb
 
 from replay.errors import Diagnostic
 
-__all__ = ["MIN_HANDS", "session_copies", "top_session_id"]
+__all__ = ["MIN_HANDS", "deal_copies", "session_copies", "top_session_id"]
 
 #: A session of fewer hands is not called a copy: two one-hand sessions of the same players and date can be written
 #: alike by chance (``hand 1 … doubler``).
@@ -128,3 +128,47 @@ def session_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None 
             f"Event, Table or Session tag changed), void the copy (shead void '{copy}' --session --reason 'a copy'), "
             "or send it with the stored session's tags", "warning", path, 1, 1))
     return out
+
+
+def deal_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None = None) -> list[Diagnostic]:
+    """``W-SESSION-COPY`` warnings for the sessions stored after ``since``
+    whose games — at least :data:`MIN_HANDS`, every one of them — each
+    repeat the game of the same number of one other stored session: dealt
+    exactly alike (the same ``deal_id``: every position's cards and the
+    blind, docs/storage.md ``hand_deals``) and played to the same result
+    (game, called card, Augen or points, outcome).  A NetSchafkopf protocol
+    fed again after a player was renamed, or saved by another program, is a
+    new session by its header but the same games; the same deals at another
+    table (a duplicate tournament, the Compare page) are played otherwise
+    and are no copy.  The candidates come from ``deal_parts`` (the deals
+    dealt at two or more tables, kept per session), so the cost follows the
+    new sessions' shared deals, not the database.  ``path`` is the file
+    named in the warnings."""
+    rows = con.execute(
+        """
+        WITH new AS (SELECT session_id FROM sessions WHERE session_id > ?),
+        sizes AS (SELECT session_id, count(*) AS n FROM hands WHERE session_id IN (SELECT session_id FROM new)
+                  GROUP BY session_id),
+        cand AS (SELECT DISTINCT m.session_id AS copy_id, o.session_id AS stored_id FROM deal_parts m
+                 JOIN deal_parts o ON o.deal_id = m.deal_id AND o.session_id <= ?
+                 WHERE m.session_id IN (SELECT session_id FROM new)),
+        games AS (SELECT h.session_id, h.hand, d.deal_id, h.game_type, h.call, h.picker_points, h.outcome
+                  FROM hands h JOIN hand_deals d USING (hand_id)
+                  WHERE h.session_id IN (SELECT copy_id FROM cand UNION SELECT stored_id FROM cand)),
+        same AS (SELECT c.copy_id, c.stored_id, count(*) AS n FROM cand c
+                 JOIN games g ON g.session_id = c.copy_id
+                 JOIN games o ON o.session_id = c.stored_id AND o.hand = g.hand AND o.deal_id = g.deal_id
+                  AND o.game_type IS NOT DISTINCT FROM g.game_type AND o.call IS NOT DISTINCT FROM g.call
+                  AND o.picker_points IS NOT DISTINCT FROM g.picker_points AND o.outcome IS NOT DISTINCT FROM g.outcome
+                 GROUP BY ALL)
+        SELECT c.session, o.session, o.first_file, z.n FROM same
+        JOIN sizes z ON z.session_id = same.copy_id AND z.n = same.n AND z.n >= ?
+        JOIN sessions c ON c.session_id = same.copy_id JOIN sessions o ON o.session_id = same.stored_id
+        ORDER BY c.session, o.session
+        """, [since, since, MIN_HANDS]).fetchall()
+    return [Diagnostic(
+        "W-SESSION-COPY",
+        f"session {copy!r}, just stored, repeats session {stored!r} (stored from {first_file or '<input>'}) game for "
+        f"game: its {n} games were dealt and played exactly as that session's, so every total now counts them "
+        f"twice. If this file is that log again with a name or a player changed, void the copy (shead void "
+        f"'{copy}' --session --reason 'a copy')", "warning", path, 1, 1) for copy, stored, first_file, n in rows]

@@ -15,6 +15,7 @@ from ingest import store as st
 from ingest.cli import app
 
 runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def night(event: str, seats: str = "Al; Bea; Cy; Di; Ed", date: str = "2026.11.27", hands: str | None = None) -> str:
@@ -145,3 +146,64 @@ def test_the_store_reports_the_sessions_stored_before_the_file(tmp_path):
     assert [(r.stored, r.sessions_before) for r in reports] == [(2, 0), (2, 1)]
     assert [d.code for d in reports[0].file_errors] == []
     assert [d.code for d in reports[1].file_errors] == ["W-SESSION-COPY"]
+
+
+def test_a_protocol_fed_again_with_a_player_renamed_is_named_deal_for_deal(db, tmp_path):
+    """A user's finding: the shipped NetSchafkopf protocol fed again with Gast renamed Sepp is a new session by its
+    header (its players differ) but the same 99 deals card for card.  It is stored, as before, now with
+    W-SESSION-COPY; voiding it gives the night back.  The protocol's own last running table: PcLinks -85,
+    PcOben +33, PcRechts +25, Gast +27 (tests/test_nsk_edited_copies.py)."""
+    src = ROOT / "data" / "netschafkopf" / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
+    first = tmp_path / "protokoll.txt"
+    first.write_bytes(src.read_bytes())
+    renamed = tmp_path / "protokoll_sepp.txt"
+    renamed.write_bytes(src.read_bytes().replace(b"Gast", b"Sepp"))
+    r = runner.invoke(app, ["ingest", str(first), "--db", str(db)])
+    assert r.exit_code == 0 and "99 stored" in r.output and "W-SESSION-COPY" not in r.output, r.output
+    r = runner.invoke(app, ["ingest", str(renamed), "--db", str(db)])
+    out = " ".join(r.output.split())
+    assert r.exit_code == 0 and "99 stored" in out, r.output
+    assert "W-SESSION-COPY" in out and "game for game: its 99 games were dealt and played exactly as" in out
+    copy = out.split("session '", 1)[1].split("'", 1)[0]
+    assert ledger(db) == {"PcLinks": -170, "PcOben": 66, "PcRechts": 50, "Gast": 27, "Sepp": 27}
+    v = runner.invoke(app, ["void", copy, "--session", "--reason", "a copy", "--db", str(db)])
+    assert v.exit_code == 0, v.output
+    assert ledger(db) == {"PcLinks": -85, "PcOben": 33, "PcRechts": 25, "Gast": 27}
+    # a different protocol of the same players is no copy
+    other = ROOT / "data" / "netschafkopf" / "baseline__Schafkopfprotokoll_vom_05.10.23_02.txt"
+    r = runner.invoke(app, ["ingest", str(other), "--db", str(db)])
+    assert r.exit_code == 0 and "W-SESSION-COPY" not in r.output, r.output
+
+
+def _two_tables(session: str, other_result: bool) -> str:
+    """Two generated played hands (deals and tricks) under ``session``; with ``other_result`` hand 2's table
+    agreed on other points (``pts ^70``, notation.md: the result the table wrote), standing for another table
+    that played the deal to another result."""
+    from ingest.generate import generate_session_text
+
+    text = generate_session_text(7, 2, "wi5-called-ace", session=session)
+    return text.replace("partner Ed  pts 65", "partner Ed  pts ^70") if other_result else text
+
+
+def test_the_same_deals_played_otherwise_are_no_copy(db):
+    """deal_copies (the protocols' check) asks for every game dealt and played alike: the same deals at another
+    table of a duplicate tournament (the Compare page's case) are no copy; the same deals with the same results
+    under another session name are."""
+    from ingest.pipeline import load_bytes
+    from ingest.session_copies import deal_copies
+
+    with st.Store(db) as store:
+        for name, text in (("a.shn", _two_tables("table A", False)), ("b.shn", _two_tables("table B", True))):
+            result, fmt = load_bytes(name, text.encode(), store)
+            assert store.ingest_file(result, plan=store.last_plan[1]).stored == 2
+        with store.using() as con:
+            assert con.execute("SELECT count(*) FROM deal_parts").fetchall() == [(4,)]  # 2 deals at 2 tables
+            assert con.execute("SELECT session, picker_points FROM hands WHERE hand = 2 ORDER BY session"
+                               ).fetchall() == [("table A", 65), ("table B", 70)]
+            assert deal_copies(con, 1) == []
+        result, fmt = load_bytes("c.shn", _two_tables("table C", False).encode(), store)
+        assert store.ingest_file(result, plan=store.last_plan[1]).stored == 2
+        with store.using() as con:
+            (w,) = deal_copies(con, 2, "c.shn")
+    assert w.code == "W-SESSION-COPY" and "session 'table C', just stored, repeats session 'table A'" in w.message
+    assert "its 2 games were dealt and played exactly as that session's" in w.message
