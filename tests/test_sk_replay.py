@@ -169,3 +169,5 @@ def test_replay_page_shows_a_schafkopf_score_sheet(tmp_path, monkeypatch):
     t = "\n".join([m.value for m in at.markdown] + [i.value for i in at.info])
     assert "recorded as a score sheet" in t and "**Declarer** Bea" in t and "**Partner** Cy" in t
     assert "**Score** Al -80 · Bea +80 · Cy +80 · Di -80" in t
+    # the called Sau as the game names it (written `sauspiel SA` under [Cards "de"]), not the stored code AD
+    assert "**Call** Schellen-Sau (SA)" in t

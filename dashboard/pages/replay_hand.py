@@ -27,7 +27,7 @@ import streamlit as st
 
 from dashboard.replay_view import (EVERYONE, facts_line, hidden_cards_html, md_card, page_steps, parse_step,
                                    result_words, seen_by, step_words, tricks_html)
-from dashboard.table import (frame_of_sk, frames_from_cardlog, german_title, order_of, table_html,
+from dashboard.table import (frame_of_sk, frames_from_cardlog, german_name, german_title, order_of, table_html,
                              trick_status)
 from ingest.analyze import stored_analysis
 from ingest.schafkopf_hand import replay_schafkopf_stored
@@ -344,6 +344,12 @@ if len(frames) < 2:
         st.info("There is no card log to replay for this hand.")
     if o.picker:
         call = o.call or "none"
+        if schafkopf and o.call:  # the called Sau in the game's own German words, as the page's cards are
+            try:
+                c = Card.parse(o.call.split()[0])
+                call = f"{german_title(c)} ({german_name(c)})"
+            except ValueError:
+                pass
         partner = o.partner or ("none (alone)" if o.alone else "unknown")
         st.markdown(f"**{'Declarer' if schafkopf else 'Picker'}** {md(o.picker)} · **Call** {md(call)} · "
                     f"**Partner** {md(partner)} · **Multiplier** ×{o.multiplier}")
