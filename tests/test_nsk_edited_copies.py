@@ -442,3 +442,20 @@ def test_copy_with_notes_added_is_the_stored_protocol(tmp_path, streamed):
     with st.reading(db) as con:
         assert con.execute("SELECT session, count(*) FROM hands GROUP BY session").fetchall() == [
             (f"NetSchafkopf {original.stem}", 99)]
+
+
+def test_a_protocol_decoded_twice_is_named_at_its_first_broken_umlaut(tmp_path):
+    """The shipped protocol (Windows-1252) opened as UTF-8 text, then its bytes read as Windows-1252 and saved
+    again: "Grün" becomes "GrÃ¼n" (a user's copy).  Its 25 games with "Grün" in their names are refused, as
+    before, and one W-NSK-ENCODING at line 29 (the first "Mit der Grün-Ass", column 26) says why and what to do."""
+    text = FIRST.read_bytes().decode("cp1252").encode("utf-8").decode("cp1252")
+    p = tmp_path / "Abschrift.txt"
+    p.write_bytes(text.encode("utf-8"))
+    res = read_protocol(p.read_bytes(), str(p))
+    (w,) = [d for d in res.errors if d.code == "W-NSK-ENCODING"]
+    assert (w.line, w.col, w.severity) == (29, 26, "warning")
+    assert "reads 'Ã¼' where a protocol writes an umlaut" in w.message and "save it once" in w.message
+    assert w.found == "PcLinks spielt Mit der GrÃ¼n-Ass"
+    assert (len(res.hands), len(res.rejected)) == (74, 25)
+    # the unchanged protocol says nothing of the kind
+    assert not [d for d in read_protocol(FIRST.read_bytes(), "x.txt").errors if d.code == "W-NSK-ENCODING"]
