@@ -960,6 +960,11 @@ def ledger(db: Optional[Path] = DbOption,
                               ensure_ascii=False))
         for r in bad.to_dicts():
             _err.print(f"incomplete: {r['session']}: {r['note']}")
+        if "schafkopf" in rows["game"].to_list():
+            with _open_read(db) as con:
+                note = metrics.mixed_tariffs_note(metrics.schafkopf_tariffs(con, f))
+            if note:  # on stderr, as the incomplete sessions: the JSON on stdout stays the list
+                _err.print(f"note: {note}", markup=False, highlight=False)
         return
     if rows.is_empty():
         for line in _nothing_matches(db, player):

@@ -8,6 +8,8 @@ Rufspiel price from each loser to one winner — 10 under ``schafkopf-bsv``,
 
 from __future__ import annotations
 
+import json
+
 from streamlit.testing.v1 import AppTest
 from typer.testing import CliRunner
 
@@ -45,6 +47,10 @@ def test_totals_of_two_tariffs_are_named_as_such(db, tmp_path):
     assert "│ Vroni │ +12 │" in out and "│ Sepp │ -12 │" in out
     assert "note: These Schafkopf totals add amounts priced by 2 different tariffs" in out
     assert "(1 game, rules 'schafkopf-bsv')" in out and "(1 game, rules 'netschafkopf')" in out
+    r = runner.invoke(app, ["ledger", "--db", str(db), "--json"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0 and "note: These Schafkopf totals add amounts priced by 2 different tariffs" in \
+        " ".join(r.stderr.split())
+    assert {d["player"]: d["total"] for d in json.loads(r.stdout)}["Vroni"] == 12
     r = runner.invoke(app, ["ledger", "--db", str(db), "--rules", "schafkopf-bsv"], env={"COLUMNS": "200"})
     out = " ".join(r.output.split())
     assert "│ Vroni │ +10 │" in out and "different tariffs" not in out
