@@ -121,7 +121,7 @@ class Sheet:
     def totals_record(self) -> dict:
         """The totals line in the columns of :meth:`columns`."""
         d = {c: None for c in self.columns()}
-        d["result"] = f"total, {len(self.rows)} hands"
+        d["result"] = f"total, {len(self.rows)} hand{'' if len(self.rows) == 1 else 's'}"
         d.update({f"{a} units": self.totals.get(a, 0) for a in self.players})
         d.update({f"{a} total": self.totals.get(a, 0) for a in self.players})
         if self.has_pot:

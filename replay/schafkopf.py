@@ -670,7 +670,8 @@ def doubling_error(profile: SchafkopfProfile, game: Game, level: int, is_re: boo
     limit = 0 if profile.kontraTiming == "beforeFirstCard" else 1
     if cards_played > limit:
         when = "the first card" if limit == 0 else "the second card of the first trick"
-        return IllegalAction("E-SK-KONTRA-LATE", f"{name} after {cards_played} cards; it must come before {when} "
+        cards = f"{cards_played} card{'' if cards_played == 1 else 's'}"
+        return IllegalAction("E-SK-KONTRA-LATE", f"{name} after {cards}; it must come before {when} "
                              "(rules.md G-18, kontraTiming)", found=name, expected=f"before {when}")
     if is_re != (level > 0):
         return IllegalAction("E-SK-KONTRA", "the first doubling is a Kontra and any later one a Re (rules.md G-18)",

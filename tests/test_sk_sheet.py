@@ -471,3 +471,12 @@ def test_a_durchmarsch_written_at_another_price_is_named_as_a_durchmarsch():
     e = only_error(_house("schafkopf; tariff.ramsch=20; jungfrau=off",
                           "hand 1  dealer Resi\nramsch\nscore Sepp -45 Vroni +15 Hias +15 Resi +15\n"))
     assert e.code == "E-SCORE" and "Sepp -45 is written but the rules give -60 (Ramsch 20" in e.message
+
+
+def test_a_late_kontra_counts_its_card_in_the_singular():
+    """kontraTiming=beforeFirstCard (rules.md G-18): a Kontra after the first card is late; the message read
+    "after 1 cards"."""
+    e = only_error(_house("schafkopf; kontraTiming=beforeFirstCard",
+                          "hand 1  dealer Resi\ngame Vroni sauspiel GA\nkontra Sepp after 1\n"
+                          "partner Resi  laufende 0  pts 70  win\n"))
+    assert e.code == "E-SK-KONTRA-LATE" and "Kontra after 1 card; it must come before the first card" in e.message
