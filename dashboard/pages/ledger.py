@@ -140,8 +140,9 @@ st.dataframe(
                                                format="%+d"),
         "hands": st.column_config.NumberColumn("Hands played", help="Hands in which the player held a seat and "
                                                "the cards were played (misdeals and doublers left out)."),
-        "units_per_hand": st.column_config.NumberColumn("Units per hand", format="%+.3f",
-                                                        help="Units ÷ hands played."),
+        "units_per_hand": st.column_config.NumberColumn(f"{unit_word.capitalize()} per hand",
+                                                        format="%+.3f" if unit_word == "units" else "%+.1f",
+                                                        help=f"{unit_word.capitalize()} ÷ hands played."),
         "sessions": st.column_config.NumberColumn("Sessions", help="Sessions in which the player sat."),
     },
 )
