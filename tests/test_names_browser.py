@@ -146,6 +146,8 @@ def test_import_page_shows_the_file_name_and_message_as_text(visit):
     _settle(page)
     page.get_by_role("button", name="Import", exact=True).click()
     page.get_by_text("Ingest report").first.wait_for(timeout=WAIT_MS)
+    # the report's lines come after its heading: on a loaded machine the run may still be writing them
+    page.get_by_text("0 stored, 0 duplicates, 1 rejected", exact=False).first.wait_for(timeout=4 * WAIT_MS)
     _settle(page)
     text = page.locator("[data-testid=stMain]").inner_text()
     _literal(text, (f"{IMG}.shn: 0 stored, 0 duplicates, 1 rejected",), "import_files")  # the rows: a canvas grid
