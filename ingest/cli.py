@@ -150,10 +150,16 @@ def _db_defaults(group, db: str) -> dict:
 _GLOB_CHARS = set("*?[")
 
 
+#: The documentation that ships beside logs in a folder (README.md, LICENSE-x.txt, COPYING, NOTICE): a folder's
+#: walk passes over it without a "skipped" line (a file named on the command line is still read).
+_DOC_NAME = re.compile(r"(?i)(readme|licen[cs]e|copying|notice)([-_.].*)?$")
+
+
 def expand_paths(paths: list[str]) -> tuple[list[Path], list[str], list[Diagnostic]]:
     """Files to ingest from command-line ``paths`` (files, folders searched
     recursively, globs), the files skipped (inside a folder: neither ``.shn``
-    nor a NetSchafkopf protocol), and an error per path that names nothing."""
+    nor a NetSchafkopf protocol, a README or licence file aside: not named),
+    and an error per path that names nothing."""
     files: list[Path] = []
     skipped: list[str] = []
     errors: list[Diagnostic] = []
@@ -170,7 +176,7 @@ def expand_paths(paths: list[str]) -> tuple[list[Path], list[str], list[Diagnost
             if p.is_file():
                 if p.suffix.lower() in (".shn", ".csv") or _sniff_protocol(p):
                     add(p)
-                else:
+                elif not _DOC_NAME.match(p.name):  # a README or licence beside the logs is not worth a line
                     skipped.append(str(p))
 
     for raw in paths:

@@ -219,12 +219,17 @@ def test_demo_ingests_data_then_launches_the_dashboard(runner, db, tmp_path, mon
     data = tmp_path / "data"
     shutil.copytree(ROOT / "data" / "sheepshead", data / "sheepshead")
     (data / "notes.md").write_text("# not a hand log\n", encoding="utf-8")
+    # the documentation shipped beside logs (the demo's own data has README.md and LICENSE-openschafkopf.txt):
+    # passed over without a line each, which a first run printed five of
+    (data / "README.md").write_text("# the logs\n", encoding="utf-8")
+    (data / "sheepshead" / "LICENSE-x.txt").write_text("MIT\n", encoding="utf-8")
     calls = []
     monkeypatch.setattr(dashboard.launch, "launch", lambda **kw: calls.append(kw) or 0)
     code, _, err = run(runner, "demo", "--db", db, "--data", data, "--port", "8642")
     assert code == 0
     assert calls == [{"db": db, "host": "127.0.0.1", "port": 8642}]
     assert hand_count(db) == 5 and "notes.md: skipped" in err
+    assert "README.md" not in err and "LICENSE" not in err
     code, _, _ = run(runner, "demo", "--db", db, "--data", data, "--ingest-only")
     assert code == 0 and len(calls) == 1 and hand_count(db) == 5
 
