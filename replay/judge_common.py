@@ -267,8 +267,11 @@ def _agreed_score(chk: HandCheck, settle: Settlement, score=None) -> Settlement:
                                      severity="warning", found=units[i], expected=settle.units[i]))
         return Settlement(tuple(units), settle.outcome, settle.tier, settle.multiplier, settle.per_defender,
                           settle.factors, settle.shares, settle.summary + ", score agreed at the table", settle.pot)
+    why = settle.text.split(";")[0]
+    if settle.outcome == "ramsch":  # which loser and which Jungfrau the nearest Ramsch result is (rules.md G-17)
+        why += "; " + re.sub(r"seat (\d+)", lambda m: chk.aliases[int(m.group(1))], settle.summary)
     raise chk.reject("E-SCORE", f"{chk.aliases[i]} {units[i]:+d} is written but the rules give "
-                     f"{settle.units[i]:+d} ({settle.text.split(';')[0]})", v.pos, found=f"{units[i]:+d}",
+                     f"{settle.units[i]:+d} ({why})", v.pos, found=f"{units[i]:+d}",
                      expected=f"{settle.units[i]:+d}")
 
 

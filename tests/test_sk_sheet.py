@@ -457,7 +457,8 @@ def test_a_refused_ramsch_score_says_the_price_a_payment_not_per_defender():
     -30 is refused with the Ramsch's own words."""
     e = only_error(_house("schafkopf; tariff.ramsch=20; jungfrau=off",
                           "hand 1  dealer Resi\nramsch\nscore Sepp -30 Vroni +10 Hias +10 Resi +10\n"))
-    assert e.code == "E-SCORE" and "Sepp -30 is written but the rules give -60 (Ramsch 20 = 20 a payment)" in e.message
+    assert e.code == "E-SCORE" and e.message.endswith(
+        "Sepp -30 is written but the rules give -60 (Ramsch 20 = 20 a payment; Ramsch lost by Sepp)")
     assert "defender" not in e.message
 
 
@@ -480,3 +481,13 @@ def test_a_late_kontra_counts_its_card_in_the_singular():
                           "hand 1  dealer Resi\ngame Vroni sauspiel GA\nkontra Sepp after 1\n"
                           "partner Resi  laufende 0  pts 70  win\n"))
     assert e.code == "E-SK-KONTRA-LATE" and "Kontra after 1 card; it must come before the first card" in e.message
+
+
+def test_a_refused_ramsch_score_names_the_jungfrau_its_nearest_result_assumes():
+    """A user's finding: "Sepp -90 is written but the rules give -80" left the reader at 3 × 20 = 60.  The
+    nearest Ramsch result is Sepp losing with one Jungfrau paid double (jungfrau=doublesOwn, rules.md G-17):
+    20 + 20 + 40 = 80, and the message now says whom it took for the Jungfrau."""
+    e = only_error(_house("schafkopf; tariff.ramsch=20; jungfrau=doublesOwn",
+                          "hand 1  dealer Resi\nramsch\nscore Sepp -90 Vroni +30 Hias +30 Resi +30\n"))
+    assert e.code == "E-SCORE" and "Sepp -90 is written but the rules give -80 (Ramsch 20 = 20 a payment; " \
+        "Ramsch lost by Sepp; Jungfrau: " in e.message
