@@ -956,6 +956,8 @@ def ledger(db: Optional[Path] = DbOption,
         try:
             rows = metrics.ledger_units(con, f)
             bad = metrics.incomplete_sessions(con, f)
+            mixed = (metrics.mixed_tariffs_note(metrics.schafkopf_tariffs(con, f))
+                     if "schafkopf" in rows["game"].to_list() else None)
         except duckdb.Error as exc:
             _err.print(f"error: {exc}")
             raise typer.Exit(1) from None
@@ -966,11 +968,8 @@ def ledger(db: Optional[Path] = DbOption,
                               ensure_ascii=False))
         for r in bad.to_dicts():
             _err.print(f"incomplete: {r['session']}: {r['note']}")
-        if "schafkopf" in rows["game"].to_list():
-            with _open_read(db) as con:
-                note = metrics.mixed_tariffs_note(metrics.schafkopf_tariffs(con, f))
-            if note:  # on stderr, as the incomplete sessions: the JSON on stdout stays the list
-                _err.print(f"note: {note}", markup=False, highlight=False)
+        if mixed:  # on stderr, as the incomplete sessions: the JSON on stdout stays the list
+            _err.print(f"note: {mixed}", markup=False, highlight=False)
         return
     if rows.is_empty():
         for line in _nothing_matches(db, player):
@@ -989,11 +988,8 @@ def ledger(db: Optional[Path] = DbOption,
             t.add_row(r["player"], f"{r['total']:+d}", str(r["hands"]), str(r["sessions"]),
                       str(r["incomplete"]) if r["incomplete"] else "")
         out.print(t)
-        if g == "schafkopf":
-            with _open_read(db) as con:
-                note = metrics.mixed_tariffs_note(metrics.schafkopf_tariffs(con, f))
-            if note:
-                out.print(f"note: {note} (shead ledger --rules TEXT)")
+        if g == "schafkopf" and mixed:
+            out.print(f"note: {mixed} (shead ledger --rules TEXT)")
     if not bad.is_empty():
         out.print("[bold]Incomplete sessions[/bold] (their totals are not the source's own):", markup=True)
         for r in bad.to_dicts():

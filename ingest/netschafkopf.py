@@ -119,22 +119,20 @@ def utf16_codec(head: bytes) -> str | None:
 _DECODED_TWICE = re.compile("Ã[¤¶¼Ÿ„–œ]")
 
 
-def _decoded_twice(text: str, lines: list[str], path: str | None) -> list[Diagnostic]:
+def _decoded_twice(lines: list[str], path: str | None) -> list[Diagnostic]:
     """One ``W-NSK-ENCODING`` at the first line whose umlauts read as two
     characters (``Ã¼`` for ``ü``): the protocol was UTF-8, opened as
     Windows-1252 and saved again, so its German game names ("Grün") are
     unknown words and those games are refused; none when there is no such
     pair."""
-    m = _DECODED_TWICE.search(text)
-    if m is None:
-        return []
-    ln = text.count("\n", 0, m.start()) + 1 if "\n" in text else 1
-    line = lines[ln - 1] if ln - 1 < len(lines) else ""
-    return [Diagnostic("W-NSK-ENCODING", f"line {ln} reads {m.group(0)!r} where a protocol writes an umlaut: the file "
-                       "looks like UTF-8 text opened as Windows-1252 and saved again, so the games whose names hold an "
-                       "umlaut ('Grün') cannot be read; open it as UTF-8 and save it once",
-                       "warning", path, ln, line.find(m.group(0)) + 1 if m.group(0) in line else 1,
-                       found=line.strip()[:60], expected="ä ö ü ß as one character each")]
+    for ln, line in enumerate(lines, 1):
+        if m := _DECODED_TWICE.search(line):
+            return [Diagnostic("W-NSK-ENCODING", f"line {ln} reads {m.group(0)!r} where a protocol writes an umlaut: "
+                               "the file looks like UTF-8 text opened as Windows-1252 and saved again, so the games "
+                               "whose names hold an umlaut ('Grün') cannot be read; open it as UTF-8 and save it once",
+                               "warning", path, ln, m.start() + 1, found=line.strip()[:60],
+                               expected="ä ö ü ß as one character each")]
+    return []
 
 
 def decode_protocol(data: bytes) -> tuple[str, str]:
@@ -1316,7 +1314,7 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         text = text.replace("\ufeff", " ")
     lines = _LINE_SPLIT.split(text)
     result = ProtocolResult(path=path)
-    result.errors.extend(_decoded_twice(text, lines, path))
+    result.errors.extend(_decoded_twice(lines, path))
     starts = [i for i, line in enumerate(lines) if _GEBER.match(line)]
     if not starts:
         result.errors.append(Diagnostic("E-NSK-NO-GAMES", "no game found (no 'Geber:' line): not a NetSchafkopf "

@@ -75,8 +75,9 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
     from ingest.netschafkopf import UTF16_HEAD, looks_like_protocol, read_protocol, utf16_codec  # noqa: PLC0415
     from ingest.validate import validate_text  # noqa: PLC0415 - the engine loads only when needed
 
+    protocol = looks_like_protocol(data[:4096])  # in any encoding it reads, UTF-16 included
     wide = utf16_codec(data[:UTF16_HEAD])
-    if wide is not None and not looks_like_protocol(data[:4096]):  # a protocol decodes UTF-16 itself
+    if wide is not None and not protocol:  # a protocol decodes UTF-16 itself
         text16 = data.decode(wide, "replace").lstrip("\ufeff")
         if name.lower().endswith(".shn") or text16.lstrip().startswith("%SHN"):  # SHN is UTF-8 (notation.md)
             return FileResult(path=name, errors=[Diagnostic(
@@ -85,7 +86,7 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
         data = text16.encode("utf-8")  # a sheet saved as Notepad's "Unicode" or Excel's "Unicode Text": its text
     if name.lower().endswith(".shn"):
         fmt = "shn"
-    elif looks_like_protocol(data[:4096]):
+    elif protocol:
         fmt = "netschafkopf"
     elif looks_like_csv(name, data):
         fmt = "csv"

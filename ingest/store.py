@@ -866,15 +866,16 @@ class CorrectionError(StoreError):
     names the file and line (amend) or the hand, and why."""
 
 
-_RULES_TAG = re.compile(r'^\[Rules "((?:[^"\\]|\\.)*)"\]', re.M)
-
-
 def _header_rules(header: str) -> str | None:
     """The ``[Rules]`` tag of a session header as the store keeps it
-    (``sessions.header``: tag lines as the writer writes them, ``\\`` and
-    ``\"`` escaped); None when the header is empty or has none."""
-    m = _RULES_TAG.search(header or "")
-    return re.sub(r"\\(.)", r"\1", m.group(1)) if m else None
+    (``sessions.header``: tag lines as the writer writes them), read with the
+    reader's own tag pattern; None when the header is empty or has none."""
+    from ingest.shn.reader import _TAG, _UNESCAPE  # noqa: PLC0415 - the reader's one statement of a tag line
+
+    for m in _TAG.finditer(header or ""):
+        if m.group(1) == "Rules":
+            return _UNESCAPE.sub(r"\1", m.group(2))
+    return None
 
 
 @dataclass

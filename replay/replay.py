@@ -45,10 +45,9 @@ class Frame:
     * ``seat_points`` / ``seat_tricks`` — card points and tricks taken per seat;
       on the last frame of a no-pick game played in tricks (a leaster) the
       blind's card points are added to the seat they go to
-      (:meth:`GameState.leaster_points`, rules.md D-3, I-28).
+      (:meth:`GameState.blind_seat`, rules.md D-3, I-28).
     * ``blind_to`` — that seat (None before the last frame, in a picked
-      hand, where the blind goes to nobody, ``leasterBlind=none``, or where
-      its cards carry no card points).
+      hand, or where the blind goes to nobody, ``leasterBlind=none``).
     * ``picker_points`` / ``defender_points`` — per side from tricks taken (the
       bury is added on the last frame); None in a leaster.
     * ``picker``, ``partner`` (None until revealed, or alone), ``called``,
@@ -112,13 +111,13 @@ def snapshot(g: GameState, step: int, last: tuple[int, Card] | None) -> Frame:
         cards, winning, trick_done, leader, trick_no = (), None, False, g.leader, 1
     seat_points = tuple(points_of(m) for m in g.taken)
     blind_to = None
-    if done and g.leaster and g.blind:  # the blind to the seat rules.md D-3 gives it (its rule: leaster_points)
+    if done and g.leaster and g.blind:  # the blind to the seat rules.md D-3 gives it (GameState.blind_seat)
         try:
-            with_blind = tuple(g.leaster_points())
+            blind_to = g.blind_seat()
         except ValueError:  # namedTrick with no trick named: the hand was refused before its end
-            with_blind = seat_points
-        blind_to = next((s for s in range(g.n) if with_blind[s] != seat_points[s]), None)
-        seat_points = with_blind
+            blind_to = None
+        if blind_to is not None:
+            seat_points = tuple(p + points_of(g.blind) if s == blind_to else p for s, p in enumerate(seat_points))
     revealed = g.partner if (g.partner is not None and (done or (g.partner_revealed is not None and
                                                                  g.partner_revealed <= trick_no))) else None
     if g.picker is not None and not g.leaster:

@@ -1543,23 +1543,34 @@ class GameState:
         """Each seat's card points from tricks (no bury, no blind)."""
         return [points_of(m) for m in self.taken]
 
-    def leaster_points(self) -> list[int]:
-        """Each seat's card points in a no-pick game played in tricks, the
-        blind added to the last-trick winner under ``leasterBlind=lastTrick``
-        or to the winner of the named trick under ``namedTrick`` (rules.md
-        D-3, I-28).  Raises ``ValueError`` under ``namedTrick`` when no trick
-        was named."""
-        pts = self.seat_points()
+    def blind_seat(self) -> int | None:
+        """The seat whose card points the blind joins in a no-pick game
+        played in tricks: the last-trick winner under ``leasterBlind=lastTrick``,
+        the winner of the named trick (or the seat that claimed the rest
+        before it) under ``namedTrick`` (rules.md D-3, I-28); None under
+        ``none`` or while that trick is not yet taken.  Raises
+        ``ValueError`` under ``namedTrick`` when no trick was named."""
         how = self.profile.leasterBlind
-        if how == "lastTrick" and self.last_winner is not None:
-            pts[self.last_winner] += points_of(self.blind)
-        elif how == "namedTrick":
+        if how == "lastTrick":
+            return self.last_winner
+        if how == "namedTrick":
             if self.blind_trick is None:
                 raise ValueError("leasterBlind=namedTrick but no trick was named for the blind")
             if self.blind_trick <= len(self.tricks):
-                pts[self.tricks[self.blind_trick - 1][2]] += points_of(self.blind)
-            elif self.claimed and self.claim_seat is not None:
-                pts[self.claim_seat] += points_of(self.blind)
+                return self.tricks[self.blind_trick - 1][2]
+            if self.claimed and self.claim_seat is not None:
+                return self.claim_seat
+        return None
+
+    def leaster_points(self) -> list[int]:
+        """Each seat's card points in a no-pick game played in tricks, the
+        blind added to the seat :meth:`blind_seat` gives it (rules.md D-3,
+        I-28).  Raises ``ValueError`` under ``namedTrick`` when no trick
+        was named."""
+        pts = self.seat_points()
+        to = self.blind_seat()
+        if to is not None:
+            pts[to] += points_of(self.blind)
         return pts
 
     def marks(self) -> dict[str, int]:

@@ -120,8 +120,8 @@ if not f.game:
         lb = fetch(metrics.leaderboard, f)
         st.caption(f"Showing {UNIT_WORDS.get(unit, unit)} only: the hands of the other games are settled in "
                    "another unit and are never added to these (Totals per unit below lists each).")
-shown = f.game or next((g for g in fetch(metrics.games_present, f)["game"].to_list() if g not in metrics.UNSETTLED),
-                       None)  # the one settled game of these hands when the filters name none
+# the ledger's game: the filters' or the unit chosen above, else the one settled game these hands hold (or none)
+shown = f.game or (settled_games[0] if settled_games else None)
 unit_word = {"schafkopf": "tariff points"}.get(shown, "units")
 if shown == "schafkopf":
     mixed = metrics.mixed_tariffs_note(fetch(metrics.schafkopf_tariffs, f))
