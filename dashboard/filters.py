@@ -366,9 +366,13 @@ def describe(f: Filters) -> str:
     for label, vals in (("group", f.groups), ("table", f.tables), ("player", f.players), ("rules", f.rules)):
         if vals:
             parts.append(f"{label} {' or '.join(md(v) for v in vals)}")
-    if f.game:
-        parts.append(f"game {md(f.game)}")
-    return "all hands" if not parts else "hands " + "; ".join(parts)
+    # the game names the hands ("the Schafkopf hands"), not a clause after them ("hands game schafkopf")
+    noun = f"{md(_GAME_NAMES.get(f.game, f.game))} hands" if f.game else "hands"
+    return f"all {noun}" if not parts else f"{noun} " + "; ".join(parts)
+
+
+#: a stored game's name as a caption writes it (``hands.game``)
+_GAME_NAMES = {"sheepshead": "Sheepshead", "schafkopf": "Schafkopf", "indiana": "Indiana", "fox": "fox"}
 
 
 

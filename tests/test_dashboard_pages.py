@@ -411,3 +411,15 @@ def test_schafkopf_page_says_the_house_s_laufende_minimum(tmp_path, monkeypatch)
     assert not at.exception
     assert ("below the minimum that counts under their rules (from 4 in a sauspiel, 4 in a solo, 2 in a wenz, "
             "2 in a geier, 3 in a farbwenz, 3 in a farbgeier)") in text_of(at)
+
+
+def test_caption_names_the_game_filtered():
+    """A caption names the game the hands are of ("over Schafkopf hands
+    player Sepp"), not a clause after them ("over hands game schafkopf")."""
+    from dashboard.filters import describe
+    from dashboard.metrics import Filters
+
+    assert describe(Filters()) == "all hands"
+    assert describe(Filters(game="schafkopf")) == "all Schafkopf hands"
+    assert describe(Filters(game="sheepshead", players=("Sepp",))) == "Sheepshead hands player Sepp"
+    assert describe(Filters(players=("Ann", "Bob"))) == "hands player Ann or Bob"
