@@ -190,3 +190,27 @@ def test_a_refused_hand_is_a_gap_the_sheet_names_in_text_and_json(db, tmp_path, 
         sh = session_sheet(con, "gap night")
     assert [r.hand for r in sh.rows] == [6, 7, 8] and sh.refused == []
     assert sh.totals == {"Al": -4, "Bea": 3, "Cy": 3, "Di": -4, "Ed": 2}
+
+
+def test_a_schafkopf_sheet_names_the_declarer_and_the_game(tmp_path, monkeypatch):
+    """A Schafkopf session's sheet heads its columns with the game's terms:
+    the declarer (Spieler) and the game announced, not a picker and a call;
+    the stored columns keep their names for the CSV.  The shipped worked
+    example's hand 1: Bea plays a Sauspiel on the Schellen-Sau, +80."""
+    import json
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    db = tmp_path / "sk.duckdb"
+    sk = Path(__file__).resolve().parents[1] / "data" / "schafkopf" / "worked_example.shn"
+    assert runner.invoke(app, ["ingest", str(sk), "--db", str(db)]).exit_code == 0
+    page = Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "sheet.py"
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(page), default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    labels = {k: v.get("label") for k, v in json.loads(at.dataframe[0].proto.columns).items()}
+    assert labels["picker"] == "declarer" and labels["call"] == "game"
+    df = at.dataframe[0].value
+    assert df["picker"][0] == "Bea" and df["Bea units"][0] == 80

@@ -73,7 +73,11 @@ config = {c: st.column_config.NumberColumn(c.rsplit(" ", 1)[0] if c.endswith(" u
                                                 + ("the hand's units" if c.endswith(" units") else "running total"),
                                            format="%+d" if c.endswith(" units") else "%d")
           for c in sh.columns() if c.endswith((" units", " total"))}
-st.dataframe(frame, hide_index=True, use_container_width=True, column_config=config, placeholder="")
+if sh.game == "schafkopf":  # a Schafkopf game has a declarer and a game, not a picker and a called card
+    config["picker"] = st.column_config.TextColumn("declarer", help="The player who announced the game (Spieler)")
+    config["call"] = st.column_config.TextColumn("game", help="The game announced: Sauspiel with its called Sau, "
+                                                 "Wenz, Geier, Solo, Ramsch")
+st.dataframe(frame, hide_index=True, width="stretch", column_config=config, placeholder="")
 st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; units: + receives, − pays (the stake and the pot as "
            "derived from the session's hands in order, rules.md D-11, D-12, D-19); the last line is the totals."
            + (f" Voided, not counted: hand {', '.join(map(str, sh.voided))}." if sh.voided else "")
@@ -82,6 +86,6 @@ st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; units: + receives, 
 left, right = st.columns(2)
 stem = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in sh.session)
 left.download_button("Download CSV", sh.csv(), file_name=f"sheet-{stem}.csv", mime="text/csv",
-                     use_container_width=True)
+                     width="stretch")
 right.download_button("Printable page (HTML)", sh.html(), file_name=f"sheet-{stem}.html", mime="text/html",
-                      use_container_width=True)
+                      width="stretch")
