@@ -191,14 +191,24 @@ def store_noting_copies(store: st.Store, result: FileResult, fmt: str, strict: b
     before the file are the store's own reading,
     ``IngestReport.sessions_before``); :class:`~ingest.store.StoreBusy` is
     raised."""
+    report = store_result(store, result, fmt, strict, plan=plan)
+    note_copies(store, report, fmt, result.path)
+    return report
+
+
+def note_copies(store: st.Store, report: st.IngestReport, fmt: str, path: str | None) -> None:
+    """Add to ``report``'s file-level warnings the ``W-SESSION-COPY``
+    warnings of the sessions it stored (``report.sessions_before``: the
+    sessions stored before the file; ``fmt`` ``"shn"`` or
+    ``"netschafkopf"``, other formats have none): a whole file's report, or
+    the sum of a streamed file's batches (:meth:`~ingest.store.IngestReport.add`).
+    :class:`~ingest.store.StoreBusy` is raised."""
     from ingest.session_copies import deal_copies, session_copies  # noqa: PLC0415
 
-    report = store_result(store, result, fmt, strict, plan=plan)
     if fmt in ("shn", "netschafkopf") and report.stored and report.sessions_before is not None:
         check = session_copies if fmt == "shn" else deal_copies  # a protocol: game for game (a player renamed)
         with store.using() as con:
-            report.file_errors.extend(check(con, report.sessions_before, result.path))
-    return report
+            report.file_errors.extend(check(con, report.sessions_before, path))
 
 
 def _warning_entries(report: st.IngestReport, result: FileResult | None) -> list[dict]:

@@ -463,7 +463,7 @@ def ingest_protocol_stream(store: st.Store, path: str | os.PathLike, strict: boo
     report's one file error, nothing stored.  ``on_batch`` is called with
     (batches stored, games read).  :func:`ingest.stream.ingest_large` calls
     this with the stream's DuckDB settings (``STREAM_SETTINGS``) applied."""
-    from ingest.pipeline import store_result  # noqa: PLC0415
+    from ingest.pipeline import note_copies, store_result  # noqa: PLC0415
 
     name = os.fspath(path) if name is None else name
     batch = BATCH if batch is None else batch
@@ -521,6 +521,7 @@ def ingest_protocol_stream(store: st.Store, path: str | os.PathLike, strict: boo
                 done += 1
                 if on_batch is not None:
                     on_batch(done, games)
+            note_copies(store, total, "netschafkopf", name)  # game for game, once the last batch is stored
         except OSError as exc:
             total.file_errors.append(Diagnostic("E-FILE-UNREADABLE", f"cannot read the file: {exc.strerror or exc}",
                                                 file=name))

@@ -847,6 +847,8 @@ class IngestReport:
     def add(self, rep: "IngestReport") -> None:
         """Add one batch's report to this file's (the streamed ingests: the
         counts summed, the rejected hands and file errors appended)."""
+        if self.sessions_before is None:  # the sessions stored before the file's first batch
+            self.sessions_before = rep.sessions_before
         self.stored += rep.stored
         self.duplicates += rep.duplicates
         self.rejected.extend(rep.rejected)

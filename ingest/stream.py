@@ -262,7 +262,7 @@ def _ingest_batches(store: st.Store, batches: Callable, strict: bool, batch: int
     """The batch loop of :func:`ingest_stream`: ``batches()`` yields the
     :class:`~ingest.shn.record.ShnFile` of each batch in file order (called
     twice in strict mode: a checking pass, then the storing pass)."""
-    from ingest.pipeline import store_result  # noqa: PLC0415
+    from ingest.pipeline import note_copies, store_result  # noqa: PLC0415
     from ingest.validate import FileLoop, validate_records  # noqa: PLC0415
 
     total = st.IngestReport(path=name, strict=strict)
@@ -303,6 +303,7 @@ def _ingest_batches(store: st.Store, batches: Callable, strict: bool, batch: int
             done += 1
             if on_batch is not None:
                 on_batch(done, hands)
+        note_copies(store, total, "shn", name)  # the whole file's sessions, once its last batch is stored
     except OSError as exc:
         total.file_errors.append(Diagnostic("E-FILE-UNREADABLE", f"cannot read the file: {exc.strerror or exc}",
                                             file=name))

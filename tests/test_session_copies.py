@@ -207,3 +207,29 @@ def test_the_same_deals_played_otherwise_are_no_copy(db):
             (w,) = deal_copies(con, 2, "c.shn")
     assert w.code == "W-SESSION-COPY" and "session 'table C', just stored, repeats session 'table A'" in w.message
     assert "its 2 games were dealt and played exactly as that session's" in w.message
+
+
+def test_a_file_read_in_batches_is_checked_once_it_is_stored(db, tmp_path, monkeypatch):
+    """A file large enough to be read in batches (here every file: ``SHEAD_STREAM_ABOVE=0``, one hand a batch)
+    is checked as a whole file is, once its last batch is stored: the re-sent night of the first test, and the
+    shipped protocol with Gast renamed Sepp, each named a copy; the first feed of each is not."""
+    monkeypatch.setenv("SHEAD_STREAM_ABOVE", "0")
+    monkeypatch.setenv("SHEAD_STREAM_BATCH", "1")
+    r = ingest(db, tmp_path, "fri.shn", night("Friday Schafskopf Club"))
+    assert r.exit_code == 0 and "2 stored" in r.output and "W-SESSION-COPY" not in r.output, r.output
+    r = ingest(db, tmp_path, "fri2.shn", night("Friday Sheepshead Club"))
+    out = " ".join(r.output.split())
+    assert r.exit_code == 0 and "2 stored" in out, r.output
+    assert out.count("W-SESSION-COPY") == 1 and ("session 'Friday Sheepshead Club / 2026.11.27', just stored, "
+                                                 "repeats session 'Friday Schafskopf Club / 2026.11.27'") in out
+    assert ledger(db) == {"Al": 2, "Bea": 0, "Cy": 2, "Di": -4, "Ed": 0}  # stored twice, as the tags say
+    src = ROOT / "data" / "netschafkopf" / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
+    first, renamed = tmp_path / "protokoll.txt", tmp_path / "protokoll_sepp.txt"
+    first.write_bytes(src.read_bytes())
+    renamed.write_bytes(src.read_bytes().replace(b"Gast", b"Sepp"))
+    r = runner.invoke(app, ["ingest", str(first), "--db", str(db)])
+    assert r.exit_code == 0 and "99 stored" in r.output and "W-SESSION-COPY" not in r.output, r.output
+    r = runner.invoke(app, ["ingest", str(renamed), "--db", str(db)])
+    out = " ".join(r.output.split())
+    assert r.exit_code == 0 and "99 stored" in out, r.output
+    assert out.count("W-SESSION-COPY") == 1 and "game for game: its 99 games were dealt and played exactly as" in out
