@@ -119,13 +119,14 @@ def utf16_codec(head: bytes) -> str | None:
 _DECODED_TWICE = re.compile("Ã[¤¶¼Ÿ„–œ]")
 
 
-def _decoded_twice(lines: list[str], path: str | None) -> list[Diagnostic]:
+def _decoded_twice(lines: list[str], path: str | None, first_line: int = 1) -> list[Diagnostic]:
     """One ``W-NSK-ENCODING`` at the first line whose umlauts read as two
     characters (``Ã¼`` for ``ü``): the protocol was UTF-8, opened as
     Windows-1252 and saved again, so its German game names ("Grün") are
     unknown words and those games are refused; none when there is no such
-    pair."""
-    for ln, line in enumerate(lines, 1):
+    pair.  ``lines`` are the file's lines from line ``first_line`` (1-based;
+    a streamed protocol's game block)."""
+    for ln, line in enumerate(lines, first_line):
         if m := _DECODED_TWICE.search(line):
             return [Diagnostic("W-NSK-ENCODING", f"line {ln} reads {m.group(0)!r} where a protocol writes an umlaut: "
                                "the file looks like UTF-8 text opened as Windows-1252 and saved again, so the games "

@@ -51,7 +51,8 @@ from dataclasses import dataclass, field
 from ingest import store as st
 from ingest.model import FileResult, ValidatedHand
 from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTITY_GAMES, PROFILE, UTF16_HEAD,
-                                 ProtocolResult, _adds_nothing, _advance, _after_row, _conflicts, _Ctx, _end_check,
+                                 ProtocolResult, _adds_nothing, _advance, _after_row, _conflicts, _Ctx, _decoded_twice,
+                                 _end_check,
                                  _first_deals, _Game, _header_facts, _judge_block, _missing_games, _observe,
                                  _parse_block, _Reject, _still_missing, _stored_base, _stored_games, _writer_check,
                                  announced_game, utf16_codec)
@@ -261,6 +262,7 @@ class ProtocolStream:
         self.warnings: list[Diagnostic] = []  # the header's (W-NSK-DATE): said with the first batch
         self.guest, self.date, self.header, self.session = _header_facts(scan.header, path, self.session,
                                                                          self.warnings)
+        self.warnings.extend(_decoded_twice(scan.header, path))  # W-NSK-ENCODING: the blocks are looked at in pass 3
         seats = self._seats(first, blocks)
         if seats is None or len(set(seats)) != 4:
             return FileResult(path=path, errors=[Diagnostic(
@@ -370,6 +372,7 @@ class ProtocolStream:
         missing: list[tuple[int, int]] = []
         cur = self._new()
         cur.errors.extend(self.warnings)
+        encoding_said = any(d.code == "W-NSK-ENCODING" for d in self.warnings)
         sessions: set[str] = set()
         scan = _Scan()
         k = -1
@@ -381,6 +384,9 @@ class ProtocolStream:
                 yield cur
                 cur = self._new(frozenset(sessions))
             end = start + len(lines)
+            if not encoding_said and (twice := _decoded_twice(lines, path, start + 1)):
+                cur.errors.extend(twice)  # the first broken umlaut, as read_protocol says it
+                encoding_said = True
             ctx.lines = _Window(start, lines, last if last is not None else end + 1)
             item, g = _judge_block(ctx, _Game(start, end), False, k == 0, seats, prev, prev_stock, self.session,
                                    self.date, self.header, self.prof, self.rules_str, number)

@@ -459,3 +459,17 @@ def test_a_protocol_decoded_twice_is_named_at_its_first_broken_umlaut(tmp_path):
     assert (len(res.hands), len(res.rejected)) == (74, 25)
     # the unchanged protocol says nothing of the kind
     assert not [d for d in read_protocol(FIRST.read_bytes(), "x.txt").errors if d.code == "W-NSK-ENCODING"]
+
+
+def test_a_protocol_decoded_twice_read_in_batches_is_named_once_at_the_same_place(tmp_path):
+    """The copy of the test above read in batches of 7 games (a file too large to read whole): the same one
+    W-NSK-ENCODING at line 29, column 26, said once, and the same 74 games read, 25 refused."""
+    text = FIRST.read_bytes().decode("cp1252").encode("utf-8").decode("cp1252")
+    p = tmp_path / "Abschrift.txt"
+    p.write_bytes(text.encode("utf-8"))
+    res = read_protocol_stream(p, batch=7)
+    (w,) = [d for d in res.errors if d.code == "W-NSK-ENCODING"]
+    assert (w.line, w.col, w.file) == (29, 26, str(p))
+    assert w.message.startswith("line 29 reads 'Ã¼' where a protocol writes an umlaut")
+    assert (len(res.hands), len(res.rejected)) == (74, 25)
+    assert not [d for d in read_protocol_stream(FIRST, batch=7).errors if d.code == "W-NSK-ENCODING"]
