@@ -1127,14 +1127,18 @@ def _missing_games(path: str | None, g: _Game, prev_number: int | None, prev_lin
 
 
 def _end_check(path: str | None, seats: list[str], last_row: list[int], totals: dict[str, int], n_hands: int,
-               n_rejected: int, n_lines: int, missing: list[tuple[int, int]] = ()) -> list[Diagnostic]:
+               n_rejected: int, n_lines: int, missing: list[tuple[int, int]] = (), conflicts: int = 0
+               ) -> list[Diagnostic]:
     """The end check of a protocol (see :func:`read_protocol`): ``totals``
     (seat -> units summed over the ``n_hands`` games read as good) against
     the log's last running table ``last_row``; ``E-NSK-TOTALS`` when nothing
     was refused or missing and they differ, ``W-NSK-INCOMPLETE`` when
     ``n_rejected`` games were refused or the numbering skips the game ranges
     ``missing`` (:func:`_missing_games`), at the file's last line
-    ``n_lines``: the session's incompleteness said once."""
+    ``n_lines``: the session's incompleteness said once.  Nothing when
+    ``conflicts`` games of the file differ from the stored games of their
+    numbers (each an ``E-HAND-CONFLICT``): the file is an edited copy, the
+    stored session keeps its own games, and its totals are not this file's."""
     diff = {s: last_row[i] - totals[s] for i, s in enumerate(seats) if last_row[i] != totals[s]}
     table = ", ".join(f"{s} {v:+d}" for s, v in zip(seats, last_row))
     stored = ", ".join(f"{s} {totals[s]:+d}" for s in seats)
@@ -1152,7 +1156,7 @@ def _end_check(path: str | None, seats: list[str], last_row: list[int], totals: 
             f"refused: the stored totals ({stored}) are not the log's last running table ({table})"
             if diff else f"{n_rejected} games refused", "warning", path, n_lines or 1, 1,
             found=stored, expected=table)]
-    if diff:
+    if diff and not conflicts:
         return [Diagnostic(
             "E-NSK-TOTALS", f"the stored games sum to {stored}; the log's last running table is {table}",
             "error", path, n_lines, 1, found=stored, expected=table)]
@@ -1381,7 +1385,7 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     if last_row is not None and (result.hands or result.rejected):
         totals, n_games, missing = _after_storing(seats, result.hands, stored, missing, last_n)
         result.errors.extend(_end_check(path, seats, last_row, totals, n_games, result.refused, len(lines),
-                                        missing))
+                                        missing, conflicts))
         if not _adds_nothing(stored, [vh.outcome.hand for vh in result.hands], result.refused):
             result.log_totals = dict(zip(seats, last_row))
     return result

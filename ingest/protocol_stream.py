@@ -413,7 +413,7 @@ class ProtocolStream:
             base, _, held = _stored_base(seats, self.stored, last_n)
             totals = {s: base[s] + totals[s] for s in seats}
             cur.errors.extend(_end_check(path, seats, last_row, totals, held + n_hands, n_rejected,
-                                         scan.total, _still_missing(numbers, missing)))
+                                         scan.total, _still_missing(numbers, missing), n_conflicts + c))
             if not (n_hands == 0 and _adds_nothing(self.stored, (), n_rejected)):
                 cur.log_totals = dict(zip(seats, last_row))
         yield cur

@@ -473,3 +473,27 @@ def test_a_protocol_decoded_twice_read_in_batches_is_named_once_at_the_same_plac
     assert w.message.startswith("line 29 reads 'Ã¼' where a protocol writes an umlaut")
     assert (len(res.hands), len(res.rejected)) == (74, 25)
     assert not [d for d in read_protocol_stream(FIRST, batch=7).errors if d.code == "W-NSK-ENCODING"]
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_an_edited_last_row_fed_after_the_original_is_one_conflict_and_no_totals_error(tmp_path, streamed):
+    """A copy whose last running table was edited by hand (PcLinks -85 -> -86, Gast +27 -> +28; game 99 costs 9,
+    so its row changes by PcLinks -10 and Gast +28 where the cards give -9 and +27): game 99 differs from the
+    stored game 99, one E-HAND-CONFLICT at its row, the other 98 duplicates.  No file-level E-NSK-TOTALS: the
+    stored session keeps its own games, whose totals are the original log's -85/+33/+25/+27, not this copy's."""
+    original = tmp_path / NAME
+    original.write_bytes(FIRST.read_bytes())
+    old = b"   99        9          -85          +33          +25          +27        0"
+    assert FIRST.read_bytes().count(old) == 1
+    copy = tmp_path / "Schafkopfprotokoll_01 (edited).txt"
+    copy.write_bytes(FIRST.read_bytes().replace(old, old.replace(b"-85", b"-86").replace(b"+27", b"+28")))
+    db = tmp_path / "x.duckdb"
+    rep = _original_then_copy(db, original, copy, streamed)
+    assert (rep.stored, rep.duplicates, len(rep.rejected)) == (0, 98, 1)
+    (r,) = rep.rejected
+    assert (r.errors[0].code, r.errors[0].hand) == ("E-HAND-CONFLICT", 99)
+    assert "the cards give PcLinks -9, PcOben -9, PcRechts -9, Gast +27" in r.errors[0].message
+    assert [d.code for d in rep.file_errors] == []
+    with st.reading(db) as con:
+        assert dict(con.execute("SELECT player, sum(units)::INTEGER FROM hand_units GROUP BY player")
+                    .fetchall()) == LAST_ROW
