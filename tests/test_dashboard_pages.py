@@ -423,3 +423,20 @@ def test_caption_names_the_game_filtered():
     assert describe(Filters(game="schafkopf")) == "all Schafkopf hands"
     assert describe(Filters(game="sheepshead", players=("Sepp",))) == "Sheepshead hands player Sepp"
     assert describe(Filters(players=("Ann", "Bob"))) == "hands player Ann or Bob"
+
+
+def test_the_schafkopf_ledger_says_its_unit_and_names_its_hands(schafkopf_db, monkeypatch):
+    """The Ledger page of a database holding Sheepshead and Schafkopf hands, showing the Schafkopf unit: the
+    caption over the leaderboard names the unit it shows (tariff points, rules.md G-16), not "Units", and the
+    hands it is over; the board is the protocol's own last running table, PcLinks -85, PcOben +33, PcRechts +25,
+    Gast +27 (tests/test_nsk_edited_copies.py)."""
+    monkeypatch.setenv("SHEAD_DB", str(schafkopf_db))
+    at = AppTest.from_file(str(PAGES / "ledger.py"), default_timeout=60)
+    at.query_params["unit"] = "schafkopf"
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    board = at.dataframe[0].value
+    assert dict(zip(board["player"], board["units"])) == {"PcLinks": -85, "PcOben": 33, "PcRechts": 25, "Gast": 27}
+    text = text_of(at)
+    assert "One row per player over all Schafkopf hands. Tariff points are the settled score of each hand" in text
+    assert "Tariff points per hand = tariff points ÷ hands played" in text

@@ -146,9 +146,12 @@ st.dataframe(
         "sessions": st.column_config.NumberColumn("Sessions", help="Sessions in which the player sat."),
     },
 )
-st.caption(f"One row per player over {over}. Units are the settled score of each hand (table-agreed scores "
-           "included); hands played leave out misdeals and thrown-in doublers, which settle nothing. "
-           "Units per hand = units ÷ hands played. Best first.")
+st.caption(f"One row per player over {over}. {unit_word.capitalize()} are the settled score of each hand "
+           "(table-agreed scores included"
+           + ("; a Schafkopf game's tariff points: its price and Laufende × Kontra, Re and Klopfen, rules.md "
+              "G-15, G-16, G-18, G-19" if shown == "schafkopf" else "")
+           + "); hands played leave out misdeals and thrown-in doublers, which settle nothing. "
+           f"{unit_word.capitalize()} per hand = {unit_word} ÷ hands played. Best first.")
 
 incomplete = fetch(metrics.incomplete_sessions, f)
 if not incomplete.is_empty():
