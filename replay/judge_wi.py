@@ -26,7 +26,8 @@ from .cards import Card, Rank, cards_in, mask_of, points_of
 from .errors import IllegalAction, ProfileError
 from .profile import RuleProfile, parse_rules
 from .scoring import (NOPICK_GAMES, OUTCOME_TIER, PLAYED_NOPICK, Settlement, picked_result, schneider_lines,
-                            schwanzer_value, settle_leaster, settle_nopick, settle_picked, settle_void)
+                            schwanzer_value, leaster_pays_triple, settle_leaster, settle_nopick, settle_picked,
+                            settle_void)
 from .replay import snapshot
 from . import judge_partner_cards, partner_cards
 from .seven import is_nuclear, roll_partner
@@ -1682,26 +1683,27 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
     if out is not None and out in seats:
         raise chk.reject("E-SIT-OUT", f"{stmt.value} deals and sits out and cannot be the {kind}'s seat (rules.md F-1)",
                          stmt.pos, found=stmt.value, expected="a seat that plays the hand")
-    options = []  # (seat, second, won), the default first
+    options = []  # (seat, second, won, paid x3), the default first
+    triples = _leaster_triples(chk) if kind == "leaster" else (False,)
     for w in seats:
         if w is None:
-            options.append((None, None, True))
+            options.append((None, None, True, False))
             continue
         tricks_known = rec.tricks_won is not None and rec.tricks_won.value is not None
         won = kind != "schwanzer" and not (kind == "moster" and not (tricks_known and
                                                                     rec.tricks_won.value == prof.tricks))
-        options.append((w, None, won))
+        options.extend((w, None, won, t) for t in triples)  # D-5: x3 where the sheet tells it, else as the score says
         if kind == "moster" and not tricks_known:
-            options.append((w, None, not won))  # a sweep (D-15, I-34), or not: the score may tell
+            options.append((w, None, not won, False))  # a sweep (D-15, I-34), or not: the score may tell
         if kind == "leaster" and prof.leasterTie == "split":
-            options.extend((w, x, True) for x in range(n) if x != w and x != out)
+            options.extend((w, x, True, False) for x in range(n) if x != w and x != out)
 
     tricks_zero = rec.tricks_won is not None and rec.tricks_won.value == 0
 
     def settle_of(o) -> Settlement:
-        w, second, won = o
+        w, second, won, triple = o
         if kind == "leaster":
-            st = settle_leaster(prof, n, w, stake=stake, marks=marks, second=second, out=out,
+            st = settle_leaster(prof, n, w, sweep=triple, stake=stake, marks=marks, second=second, out=out,
                                 no_trick=tricks_zero)  # leasterNoTrickDouble: "tricks 0" written (issue 18)
         else:
             st = settle_nopick(n, kind, w, won, stake=stake, marks=marks, out=out, cap=prof.markFactorCap)
@@ -1729,10 +1731,38 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
     settle = _agreed_score(chk, settle_of(choice))
     if rec.pts is not None and rec.pts.value is not None:
         chk.prov["picker_points"] = "asserted"
-    w, _, won = choice
+    w, _, won, _ = choice
     pts = rec.pts.value if rec.pts is not None else None
     return (_outcome(chk, dealer, None, None, None, settle, pts, None, stake, nmarks,
                      leaster_winner=w if won else None, status="score-sheet"), cardlog, settle)
+
+
+def _leaster_triples(chk: HandCheck) -> tuple[bool, ...]:
+    """Whether the score sheet's leaster winner is paid ×3 (rules.md D-5,
+    I-25, :func:`~replay.scoring.leaster_pays_triple`), as far as the written
+    ``pts`` and ``tricks`` tell: ``(True,)`` or ``(False,)`` when they do,
+    ``(False, True)`` when they do not (the plain payment, unless the written
+    score says ×3).  The winner took every trick when ``tricks`` says so, or
+    when it holds half the card points or more under
+    ``leasterMustTakeTrick`` (D-4: another seat with a trick would hold fewer
+    and win; ``_check_nopick_numbers`` refuses such points short of a
+    sweep's); it took a trick under ``leasterMustTakeTrick`` or when
+    ``tricks`` is 1 or more."""
+    rec, prof = chk.rec, chk.profile
+    if not prof.leasterSweepPaysTriple:
+        return (False,)
+    tw = rec.tricks_won.value if rec.tricks_won is not None else None
+    pw = rec.pts.value if rec.pts is not None else None
+    total = _trick_points(prof)[0]
+    must = prof.leasterMustTakeTrick
+    took_all = (True if tw == prof.tricks or (must and pw is not None and pw >= total // 2) else
+                False if (tw is not None and tw < prof.tricks) or pw is not None else None)
+    zero = None if pw is None else pw == 0
+    took_a_trick = True if must or (tw is not None and tw > 0) else False if tw == 0 else None
+    readings = {leaster_pays_triple(prof, a, z, t) for a in ((took_all,) if took_all is not None else (False, True))
+                for z in ((zero,) if zero is not None else (False, True))
+                for t in ((took_a_trick,) if took_a_trick is not None else (False, True))}
+    return tuple(sorted(readings))
 
 
 def _trick_points(prof: RuleProfile) -> tuple[int, int]:

@@ -32,6 +32,7 @@ __all__ = [
     "settle_picked",
     "leaster_winner",
     "settle_leaster",
+    "leaster_pays_triple",
     "settle_void",
     "renege_settlement",
     "OUTCOME_TIER",
@@ -309,6 +310,20 @@ def leaster_winner(profile: RuleProfile, points: list[int], tricks: list[int], o
     seats = [s for s in range(len(points)) if s != out and (tricks[s] > 0 or not profile.leasterMustTakeTrick)]
     low = min(points[s] for s in seats)
     return [s for s in seats if points[s] == low]
+
+
+def leaster_pays_triple(profile: RuleProfile, took_all: bool, zero_points: bool, took_a_trick: bool) -> bool:
+    """Whether a leaster's winner is paid at no-tricker rates, ×3 (rules.md
+    D-5, I-25; ``leasterSweepPaysTriple=on``): under ``leasterTriple``
+    ``sweepOrZero`` when the winner took every trick (``took_all``) or won
+    with no card points (``zero_points``), ``sweep`` only the former,
+    ``zeroPoints`` only a winner with no card points who took a trick
+    (``took_a_trick``).  False when the flag is off.  The engine's
+    settlement and the score sheet's reading both ask here."""
+    if not profile.leasterSweepPaysTriple:
+        return False
+    return {"sweepOrZero": took_all or zero_points, "sweep": took_all,
+            "zeroPoints": zero_points and took_a_trick}[profile.leasterTriple]
 
 
 def settle_leaster(

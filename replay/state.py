@@ -42,7 +42,7 @@ from .profile import RuleProfile
 from .seven import (check_roll, check_roll_written, check_share, check_shared_bury, is_nuclear, nuclear_settlement,
                     roll_partner)
 from .scoring import (Settlement, leaster_winner, mittler_winner, moster_seat, picked_result, schneidster_winner,
-                      schwanzer_loser, settle_leaster, settle_nopick, settle_picked, settle_void)
+                      schwanzer_loser, leaster_pays_triple, settle_leaster, settle_nopick, settle_picked, settle_void)
 
 __all__ = ["Phase", "GameState", "CallType", "next_seat", "successors"]
 
@@ -1652,10 +1652,8 @@ class GameState:
                 return settle_leaster(prof, self.n, seat, stake=self.stake, marks=self.marks(), second=second,
                                       out=self.sitting)
             pts = self.leaster_points()
-            took_all = seat is not None and self.ntaken[seat] == self.n_tricks
-            zero = seat is not None and pts[seat] == 0
-            sweep = {"sweepOrZero": took_all or zero, "sweep": took_all,  # D-5, issue 18: a winning trick
-                     "zeroPoints": zero and self.ntaken[seat] > 0}[prof.leasterTriple]  # with no card points
+            sweep = seat is not None and leaster_pays_triple(  # D-5, issue 18: a sweep, a winning trick of no points
+                prof, self.ntaken[seat] == self.n_tricks, pts[seat] == 0, self.ntaken[seat] > 0)
             return settle_leaster(prof, self.n, seat, sweep=sweep, stake=self.stake, marks=self.marks(),
                                   out=self.sitting, no_trick=seat is not None and self.ntaken[seat] == 0)
         pts = self.side_points()

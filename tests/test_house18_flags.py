@@ -329,3 +329,42 @@ def test_the_generator_reaches_the_new_flags():
             capped += 1
             assert g.settlement().multiplier == g.stake * 4
     assert capped >= 1
+
+
+# --- a score-sheet leaster under leasterSweepPaysTriple: what the written pts and tricks tell (a tester's finding) ---
+
+SWEEP_SHEET = ('%SHN 1.0\n[Event "House flags"]\n[Date "2026.12.05"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
+               '[Rules "wi5-called-ace; leasterSweepPaysTriple=on{more}"]\n\n{body}')
+
+
+@pytest.mark.parametrize("more, line, units", [
+    # pts 120 under leasterMustTakeTrick (D-4): any other seat with a trick would hold 0 < 120 and win, so Bea took
+    # every trick: a sweep, x3 (D-5, I-25): +12, -3 each
+    ("", "leaster Bea  pts 120", {"Bea": 12, "Al": -3, "Cy": -3, "Di": -3, "Ed": -3}),
+    ("", "leaster Bea  pts 120  tricks 6", {"Bea": 12, "Al": -3, "Cy": -3, "Di": -3, "Ed": -3}),
+    # pts 0: Bea won with a trick (D-4) of no card points, D-5's other case
+    ("", "leaster Bea  pts 0", {"Bea": 12, "Al": -3, "Cy": -3, "Di": -3, "Ed": -3}),
+    # ... which leasterTriple=sweep does not pay x3, and zeroPoints does
+    ("; leasterTriple=sweep", "leaster Bea  pts 0", {"Bea": 4, "Al": -1, "Cy": -1, "Di": -1, "Ed": -1}),
+    ("; leasterTriple=zeroPoints", "leaster Bea  pts 0", {"Bea": 12, "Al": -3, "Cy": -3, "Di": -3, "Ed": -3}),
+    ("; leasterTriple=zeroPoints", "leaster Bea  pts 120", {"Bea": 4, "Al": -1, "Cy": -1, "Di": -1, "Ed": -1}),
+    # an ordinary win at 10 points: x1 (D-4)
+    ("", "leaster Bea  pts 10", {"Bea": 4, "Al": -1, "Cy": -1, "Di": -1, "Ed": -1}),
+    # no pts, no tricks: the sheet does not tell, paid x1 ...
+    ("", "leaster Bea", {"Bea": 4, "Al": -1, "Cy": -1, "Di": -1, "Ed": -1}),
+    # ... unless the written score says x3
+    ("", "leaster Bea\nscore Al -3 Bea +12 Cy -3 Di -3 Ed -3", {"Bea": 12, "Al": -3, "Cy": -3, "Di": -3, "Ed": -3}),
+])
+def test_a_score_sheet_leaster_is_paid_as_its_pts_and_tricks_tell(more, line, units):
+    r = validate_text(SWEEP_SHEET.format(more=more, body=f"hand 1  dealer Al\n{line}\n"), "sweep.shn")
+    assert not r.rejected, r.rejected[0].errors
+    (h,) = r.hands
+    assert h.outcome.units == units and sum(h.outcome.units.values()) == 0
+
+
+def test_a_score_sheet_sweep_written_at_one_unit_is_refused():
+    """pts 120 tells a sweep (x3, +12/-3): a score at +4/-1 is refused, naming the rules' amounts."""
+    r = validate_text(SWEEP_SHEET.format(more="", body="hand 1  dealer Al\nleaster Bea  pts 120\n"
+                                         "score Al -1 Bea +4 Cy -1 Di -1 Ed -1\n"), "sweep.shn")
+    (rej,) = r.rejected
+    assert rej.errors[0].code == "E-SCORE" and "-3" in rej.errors[0].message
