@@ -76,6 +76,7 @@ from replay.facts import OUTCOMES, CallRec, HandRecord, MarkRec, Pos, ScoreRec, 
 from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_order_error, date_order_warning, date_parts,
                         decimal_comma, is_fraction, is_totals_row, outcome_word, read_date, says_misdeal,
                         sheet_date_order, whole_units)
+from . import csv_encoding
 from .csv_indiana import declaration, is_indiana_rules
 from .model import FileResult
 
@@ -342,6 +343,7 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
             _order_of(out, enumerate(read_rows(reader, name, []), start=2), index, reader.dialect.delimiter,
                       columns, name)
         notes = [d for d in out.result.errors if d.code == "W-CSV-DATE-ORDER"]  # said with the first batch
+        notes += csv_encoding.note_file(path, name)  # a Windows-1252 export: said with the first batch too
         fh, reader, _header = opened()
         with fh:
             got: list[HandRecord] = []
@@ -361,11 +363,12 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
 
 def open_csv(path: str | PurePath, name: str | None = None):
     """A CSV file on disk opened as :func:`read_csv` reads data (UTF-8, a BOM
-    and undecodable bytes taken as U+FFFD, lines split as the csv module
+    dropped, a byte that is not UTF-8 read as Windows-1252
+    (:mod:`ingest.csv_encoding`), lines split as the csv module
     asks, the dialect sniffed from the first 4,096 characters): ``(file,
     reader, header row or None)``; the caller closes the file.  Raises
     ``OSError``."""
-    fh = open(path, encoding="utf-8-sig", errors="replace", newline="")
+    fh = open(path, encoding="utf-8-sig", errors=csv_encoding.ERRORS, newline="")
     sample = fh.read(4096)
     fh.seek(0)
     try:
@@ -407,12 +410,15 @@ def _rows(data: bytes, path: str | None = None, errors: list[Diagnostic] | None 
 
 def _rows_and_delimiter(data: bytes, path: str | None = None,
                         errors: list[Diagnostic] | None = None) -> tuple[list[list[str]], str]:
-    """``(rows, delimiter)``: the CSV rows of ``data`` (UTF-8, a BOM and
-    undecodable bytes taken as U+FFFD; CRLF, LF or CR line ends; the dialect
+    """``(rows, delimiter)``: the CSV rows of ``data`` (UTF-8, a BOM dropped,
+    a byte that is not UTF-8 read as Windows-1252 with one ``W-ENCODING`` in
+    ``errors``, :mod:`ingest.csv_encoding`; CRLF, LF or CR line ends; the dialect
     sniffed from the first 4,096 characters) and the cell separator sniffed;
     a row the csv module cannot read ends them with an ``E-CSV-SYNTAX`` error
     in ``errors`` (:func:`read_rows`)."""
-    text = data.decode("utf-8-sig", errors="replace")
+    text = csv_encoding.decode(data)
+    if errors is not None:  # a spreadsheet's plain CSV export (Windows-1252): said once, where it starts
+        errors.extend(csv_encoding.note(data, path))
     dialect = _sniff(text[:4096])
     return (list(read_rows(csv.reader(io.StringIO(text, newline=""), dialect), path,
                            [] if errors is None else errors)), dialect.delimiter)

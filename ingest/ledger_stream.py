@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from ingest import store as st
+from ingest.csv_encoding import note_file
 from ingest.csv_sheet import HAND_FIELDS, CsvResult, _ledger, _order_of, open_csv, read_rows, sheet_header
 from ingest.model import FileResult
 from replay.errors import Diagnostic
@@ -92,6 +93,7 @@ def read_ledger_stream(path: str | PurePath, name: str | None = None, *, columns
             _order_of(ledger, enumerate(read_rows(reader, name, []), start=2), index, reader.dialect.delimiter,
                       columns, name)
         notes = [d for d in ledger.result.errors if d.code == "W-CSV-DATE-ORDER"]  # said with the first batch
+        notes += note_file(path, name)  # a Windows-1252 export (W-ENCODING): said with the first batch too
         fh, reader, _header = _opened(path)
         with fh:
             rows: list[list[str]] = []
