@@ -411,6 +411,12 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
                 used.append(sid)
                 return seed, []
 
+            try:  # its voided hands count for nothing: no gap before the hands after them (a [_Voided] tag)
+                voided = _voided_numbers(con, session_id)
+            except duckdb.CatalogException:  # before migration 007
+                voided = set()
+            if voided and "[_Voided " not in header:
+                header = header.rstrip("\n") + f'\n[_Voided "{" ".join(map(str, sorted(voided)))}"]\n'
             res = validate_text(_session_doc(header, sources), path=f"<rederive {name}>", prior=prior)
             out.state = seed if used else None
         else:
@@ -456,6 +462,14 @@ def _refused_later(con: duckdb.DuckDBPyConnection, report: "CorrectionReport") -
             "(rules.md D-11, D-12, D-19), and " + "; ".join(lines) + ". " + how)
 
 
+def _voided_numbers(con: duckdb.DuckDBPyConnection, session_id: int) -> set[int]:
+    """The hand numbers of the session whose latest revision is a void
+    (``shead void``).  Raises ``duckdb.CatalogException`` before migration 007."""
+    return {n for (n,) in con.execute(
+        "SELECT r.hand FROM hand_revisions r WHERE r.session_id = ? AND r.action = 'void' AND r.revision = "
+        "(SELECT max(revision) FROM hand_revisions x WHERE x.hand_id = r.hand_id)", [session_id]).fetchall()}
+
+
 def _voids_are_no_gap(con: duckdb.DuckDBPyConnection, session_id: int,
                       hands: list[tuple[int, HandOutcome]]) -> list[tuple[int, HandOutcome]]:
     """Re-read outcomes of one session with ``W-SESSION-GAP`` taken off the
@@ -463,9 +477,7 @@ def _voids_are_no_gap(con: duckdb.DuckDBPyConnection, session_id: int,
     voided hand is known to count for nothing, so the carry past it (rules.md
     D-11, D-12, D-19) is the session's own, not short.  Other hands as given."""
     try:
-        voided = {n for (n,) in con.execute(
-            "SELECT r.hand FROM hand_revisions r WHERE r.session_id = ? AND r.action = 'void' AND r.revision = "
-            "(SELECT max(revision) FROM hand_revisions x WHERE x.hand_id = r.hand_id)", [session_id]).fetchall()}
+        voided = _voided_numbers(con, session_id)
     except duckdb.CatalogException:  # before migration 007
         return hands
     if not voided:
@@ -489,9 +501,7 @@ def _voids_fill_gaps(con: duckdb.DuckDBPyConnection, session_id: int, again: "_R
     state = again.state
     if state is None:
         return None
-    voided = {n for (n,) in con.execute(
-        "SELECT r.hand FROM hand_revisions r WHERE r.session_id = ? AND r.action = 'void' AND r.revision = "
-        "(SELECT max(revision) FROM hand_revisions x WHERE x.hand_id = r.hand_id)", [session_id]).fetchall()}
+    voided = _voided_numbers(con, session_id)
     if not voided:
         return state
     have = {o.hand for _, o in again.hands} | voided

@@ -78,12 +78,21 @@ class SessionState:
         return self.known and number >= start and all(k in self.voided for k in range(start, number))
 
     def after(self, profile: RuleProfile, number: int, outcome: str, game: str, pot_before: int, pot_delta: int,
-              dealer: int | None) -> None:
+              dealer: int | None, stake: int | None = None) -> None:
         """Count an accepted hand: a doubler queues a doubled hand (D-11,
         D-12), a played Sheepshead hand plays one off, a misdeal neither; the
         pot's balance becomes ``pot_before + pot_delta`` (D-19, the pot seat's
-        units: + when the pot takes, - when it pays out)."""
+        units: + when the pot takes, - when it pays out).  ``stake``: the
+        hand's stake when it was asserted after a gap (``stake N`` written, or
+        the stake its score is paid at): it seeds the doublers still to play
+        before the hand is counted (×1: none; ×2 and more: at least one
+        queued, or that many in a row under ``multiplicative``)."""
         self.known = self.reaches(number)
+        if stake is not None:
+            if profile.doublerStacking == "multiplicative":
+                self.run = stake.bit_length() - 1
+            else:
+                self.queued = 0 if stake == 1 else max(self.queued, 1)
         if outcome == "doubler":
             self.thrown_in()
         elif outcome not in ("misdeal", "potsplit") and game == "sheepshead":
@@ -385,7 +394,8 @@ def _cardlog(chk: HandCheck, tricks: list[tuple] | None = None, won: list[int] |
 def count_hand(chk: HandCheck, outcome: HandOutcome, sess: SessionState) -> None:
     """Feed an accepted hand to its session's carry (rules.md D-11, D-12, D-19)."""
     sess.after(chk.profile, chk.rec.number, outcome.outcome, outcome.game, chk.pot, outcome.pot,
-               chk.aliases.index(outcome.dealer) if outcome.dealer is not None else None)
+               chk.aliases.index(outcome.dealer) if outcome.dealer is not None else None,
+               outcome.stake if chk.prov.get("stake") == "asserted" else None)
 
 
 def rules_error_pos(pos: Pos | None, text: str, found) -> Pos | None:

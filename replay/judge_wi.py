@@ -361,7 +361,7 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
         prov["stake"] = "verified" if known else "asserted"
     else:
         prov["stake"] = "derived"
-    _gap_warning(chk, known, staked and prof.noPick == "doubler" and prov["stake"] == "derived")
+    _gap_warning(chk, known, staked and prof.noPick == "doubler" and prov["stake"] == "derived", stake)
     if kind == "potsplit":  # the pot paid out before the seats change (rules.md D-19, issue 18)
         settle = check_potsplit(chk, dealer)
         return _outcome(chk, dealer, None, None, None, settle, None, None, 1, 0), None, settle
@@ -397,8 +397,50 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
     if rec.tricks:
         if dealer is None:
             raise chk.reject("E-DEALER", "the dealer is not known", rec.pos, found="no dealer", expected="dealer S")
-        return _replay_hand(chk, kind, dealer, stake)
-    return _score_sheet(chk, kind, dealer, stake)
+        return _stake_from_score(chk, known, stake, lambda s: _replay_hand(chk, kind, dealer, s))
+    return _stake_from_score(chk, known, stake, lambda s: _score_sheet(chk, kind, dealer, s))
+
+
+def _stake_from_score(chk: HandCheck, known: bool, stake: int, judge):
+    """``judge(stake)``; but after a gap (``known`` False: an earlier hand
+    of the session is missing, so the doubler stake derived from the hands
+    before it may be wrong, rules.md D-11, D-12) with the stake not written
+    and a score written that the derived stake refuses (``E-SCORE``), the
+    stake the score fits: ×1 or ×2 under ``doublerStacking=queued``, any
+    power of two up to ×64 under ``multiplicative``.  Its ``W-SESSION-GAP``
+    then says so, and the stake is asserted (it seeds the carry,
+    :meth:`~replay.judge_common.SessionState.after`).  Raises the first
+    :class:`Refusal` when no stake fits."""
+    prof, rec = chk.profile, chk.rec
+    if known or rec.score is None or chk.prov.get("stake") != "derived" or prof.noPick != "doubler":
+        return judge(stake)
+    prov, n_warnings, kept = dict(chk.prov), len(chk.warnings), list(chk.warnings)
+    try:
+        return judge(stake)
+    except Refusal as first:
+        if first.diag.code != "E-SCORE":
+            raise
+        before = [w for w in chk.warnings[:n_warnings] if w.code != "W-SESSION-GAP"]
+        for s in (1, 2) if prof.doublerStacking == "queued" else (1, 2, 4, 8, 16, 32, 64):
+            if s == stake:
+                continue
+            # the outcome is built inside judge(s): its provenance and warnings are set before
+            chk.prov.clear()
+            chk.prov.update(prov, stake="asserted")
+            chk.warnings[:] = before + [chk.diag(
+                "W-SESSION-GAP", f"hand {rec.number}: an earlier hand of session {rec.session_id!r} is missing (not in "
+                f"the log, rejected, or not stored yet), so the doubler stake is not known from the hands before it "
+                f"(they give ×{stake}): the hand is taken at ×{s}, the stake its written score is paid at (rules.md "
+                "D-11, D-12)", rec.score.pos, found=f"a score at ×{s}", expected=f"×{stake}, or stake {s} written",
+                severity="warning")]
+            try:
+                return judge(s)
+            except Refusal:
+                continue
+        chk.prov.clear()
+        chk.prov.update(prov)
+        chk.warnings[:] = kept
+        raise first
 
 
 def _keyword_pos(rec: HandRecord, kw: str, pos: Pos) -> Pos:
@@ -460,22 +502,25 @@ def _check_pot(chk: HandCheck, sess: SessionState, known: bool) -> None:
     chk.pot = w.value
 
 
-def _gap_warning(chk: HandCheck, known: bool, stake_derived: bool) -> None:
+def _gap_warning(chk: HandCheck, known: bool, stake_derived: bool, stake: int = 1) -> None:
     """``W-SESSION-GAP`` on a hand whose stake (a profile with doublers) or pot
     (``pot=on``) is derived while an earlier hand of its session is missing:
     the carry (rules.md D-11, D-12, D-19) counts only the hands read, so the
-    value may be short (docs/storage.md "Session carry")."""
+    value may be wrong (a missing hand may have played a doubler off, or been
+    one; docs/storage.md "Session carry").  The message names the stake
+    taken (``stake``)."""
     if known:
         return
-    what = [w for w, on in (("stake", stake_derived), ("pot", chk.prov.get("pot") == "derived")) if on]
+    what = [w for w, on in ((f"stake ×{stake}", stake_derived), ("pot", chk.prov.get("pot") == "derived")) if on]
     if not what:
         return
     rec = chk.rec
     chk.warnings.append(chk.diag(
         "W-SESSION-GAP", f"hand {rec.number}: an earlier hand of session {rec.session_id!r} is missing (not in the "
-        f"log, rejected, or not stored yet); the {' and '.join(what)} derived from the hands before it may be "
-        "incomplete", rec.pos, found=f"hand {rec.number}", expected="the session's hands from hand 1, or "
-        + " and ".join(f"{w} N written" for w in what), severity="warning"))
+        f"log, rejected, or not stored yet); the {' and '.join(what)} derived from the hands before it may be wrong "
+        "(a missing hand may have played a doubler off, or been one): write the stake or the score if it differs",
+        rec.pos, found=f"hand {rec.number}", expected="the session's hands from hand 1, or "
+        + " and ".join(f"{w.split()[0]} N written" for w in what), severity="warning"))
 
 
 def _marks_actions(chk: HandCheck, late: bool | None = None):

@@ -122,7 +122,7 @@ def test_an_earlier_hand_stored_later_rederives_the_hands_after_it(db):
     # hand 1 unknown: stake 1, empty pot -> Al, Bea, Di -1; Cy +2; Ed +1; nothing from the pot
     assert got["stake"] == 1 and got["units"] == units(-1, -1, 2, -1, 1, pot=0)
     assert [w.split(": ")[1].split(" ")[1] for w in got["warnings"]] == ["W-SESSION-GAP"]
-    assert "stake and pot" in got["warnings"][0]
+    assert "the stake ×1 and pot derived from the hands before it may be wrong" in got["warnings"][0]
     rep = ingest(db, shn("potx", POT_DOUBLER, H1_DOUBLER), "A.shn")
     assert rep.stored == 1 and rep.rederived == 1  # hand 2 changed, in the same transaction
     got = stored(db, "potx")[2]
@@ -336,3 +336,43 @@ def test_splitting_a_session_into_files_stores_the_same_outcomes(tmp_path_factor
     assert one == two
     for h in one.values():
         assert sum(h["units"].values()) == 0  # every hand zero-sum, the pot as a seat
+
+
+# ---------------------------------------------------------------------------
+# A hand number skipped after a doubler (a tester's phone night): the stake after the gap is not known
+
+GAP_NIGHT = ("hand 3  dealer Bea\ndoubler",
+             # hand 4 never written: it may have played hand 3's doubler off
+             "hand 5  dealer Di\npick Ed  call AH  partner Al  pts 70  win\nscore Al +1 Bea -1 Cy -1 Di -1 Ed +2",
+             "hand 6  dealer Ed\npick Al  call AC  partner Bea  pts 80  win")
+
+
+def test_a_score_written_after_a_gap_is_paid_at_the_stake_it_shows_and_seeds_the_carry(db):
+    """By hand (rules.md B-33, D-11, J queued): hand 3's doubler queues a x2 hand; hand 4 is missing.  Hand 5's
+    score is the plain x1 win (Ed +2, Al +1, the others -1), so hand 4 played the doubler off: hand 5 is taken at
+    x1 with W-SESSION-GAP saying so, not refused as 'stake 2'.  Hand 6 (no score) then follows hand 5's carry:
+    x1, Al +2, Bea +1, the others -1 -- not x2 from the doubler hand 5 did not play off.  Feeding hand 4 later
+    (Di picks at 65 with Bea: the doubler's x2, Di +4, Bea +2, the others -2) leaves hands 5 and 6 as they are."""
+    rep = ingest(db, shn("gap", DOUBLER, *GAP_NIGHT))
+    assert (rep.stored, len(rep.rejected)) == (3, 0)
+    got = stored(db, "gap")
+    assert got[5]["stake"] == 1 and got[5]["units"] == units(1, -1, -1, -1, 2)
+    assert "the hand is taken at ×1, the stake its written score is paid at" in got[5]["warnings"][0]
+    assert "(they give ×2)" in got[5]["warnings"][0]
+    assert got[6]["stake"] == 1 and got[6]["units"] == units(2, 1, -1, -1, -1)
+    rep = ingest(db, shn("gap", DOUBLER, "hand 4  dealer Cy\npick Di  call AS  partner Bea  pts 65  win"), "h4.shn")
+    assert rep.stored == 1
+    got = stored(db, "gap")
+    assert got[4]["stake"] == 2 and got[4]["units"] == units(-2, 2, -2, 4, -2)
+    assert [got[k]["stake"] for k in (5, 6)] == [1, 1] and got[6]["units"] == units(2, 1, -1, -1, -1)
+    # the night by hand: Al -2 + 1 + 2 = +1, Bea 2 - 1 + 1 = +2, Cy -2 - 1 - 1 = -4, Di 4 - 1 - 1 = +2,
+    # Ed -2 + 2 - 1 = -1
+    assert {p: sum(got[k]["units"][p] for k in (3, 4, 5, 6)) for p in SEATS} == units(1, 2, -4, 2, -1)
+
+
+def test_a_score_after_a_gap_that_no_stake_explains_is_refused(db):
+    """Hand 5's score at +3 for Ed fits neither x1 (+2) nor x2 (+4): refused with the derived stake's amounts."""
+    bad = GAP_NIGHT[1].replace("Ed +2", "Ed +3").replace("Al +1", "Al +0")
+    rep = ingest(db, shn("gap2", DOUBLER, GAP_NIGHT[0], bad))
+    (r,) = rep.rejected
+    assert r.errors[0].code in ("E-SCORE", "E-SCORE-SUM")
