@@ -782,6 +782,19 @@ def _score_sheet(out: CsvResult, rows: list[list[str]], index: dict[str, int], p
     out.result.errors.extend(notes)
 
 
+def _dealer_sits_out(rules: str) -> bool:
+    """Whether the dealer sits out every hand under ``rules`` (rules.md F-1,
+    ``sitOut``: six at the table, five play); False for rules that do not
+    read (the judge refuses them with its own message)."""
+    from replay.errors import ProfileError  # noqa: PLC0415
+    from replay.profile import parse_rules  # noqa: PLC0415
+
+    try:
+        return parse_rules(rules).sitOut
+    except (ProfileError, ValueError):
+        return False
+
+
 def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None, rules: str,
                   stored_session=None, notes: list[Diagnostic] | None = None) -> Iterator[HandRecord]:
     """The hand records of a score sheet's rows, one by one: ``rows`` yields
@@ -809,6 +822,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     for p in out.players:
         alias_of[p] = _alias(label[p], taken)
     totals = _Totals(out.players, index, label)
+    sits_out = _dealer_sits_out(rules)  # rules.md F-1: the dealer's units cell may be left blank
+    player_of = {w.lower(): p for p in out.players for w in (label[p], name_of[p], alias_of[p])}
 
     def cell(row: list[str], f: str) -> tuple[str, int]:
         if f not in cols:
@@ -837,6 +852,11 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             errs.append(_date_problem(out, r, dcol, dtext, path))
             d = "unknown"
         present = [p for p in out.players if (row[index[p]].strip() if index[p] < len(row) else "")]
+        sat_out = player_of.get(cell(row, "dealer")[0].lower()) if sits_out else None
+        if sat_out is not None and sat_out not in present:  # a dealer who sits out, units left blank: 0 (F-1)
+            present = [p for p in out.players if p in present or p == sat_out]
+        else:
+            sat_out = None
         misdeal = next((k for k in note_cols if k < len(row) and says_misdeal(row[k])), None)
         if misdeal is not None and (any(cell(row, f)[0] for f in ("picker", "leaster", "doubler"))
                                     or any(whole_units(row[index[p]]) != 0 for p in present)):
@@ -965,7 +985,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         for p in seats if not blank else ():
             k = index[p]
             t = row[k].strip() if k < len(row) else ""
-            v = whole_units(t)
+            v = 0 if p == sat_out else whole_units(t)
             if v is None:
                 errs.append(Diagnostic("E-CSV-UNITS", _units_problem(r, p, t), file=path, line=r, col=k + 1,
                                        found=t, expected="e.g. +2"))

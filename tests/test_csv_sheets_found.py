@@ -1,0 +1,64 @@
+"""Score sheets a tester brought from real spreadsheets (session 12), each
+worked by hand before shead read it.
+
+A Google Sheets export of a six-handed night where the dealer sits out
+(``--rules wi6-sit-out``, rules.md F-1, profiles.md "Table sizes": five play
+and settle as five-handed, the dealer 0), the dealer's units cell left blank
+as sheets do.  By hand (B-33, I-1, I-3, I-4, I-6, D-4; double on the bump):
+hand 1 Barb with Dot at 61: Barb +2, Dot +1, Carl, Eve, Fay -1; hand 2 Carl
+alone at 91, schneider: Carl +8, the other four -2; hand 3 Dot with Fay at
+30, schneidered and bumped: Dot -8, Fay -4, Al, Barb, Eve +4; hand 4 Eve
+with Al at 60, bumped: Eve -4, Al -2, Barb, Carl, Fay +2; hand 5 Fay wins
+the leaster: +4, -1 each; hand 6 Al with Barb at 90: Al +2, Barb +1, Carl,
+Dot, Eve -1.  Totals Al +1, Barb +8, Carl +7, Dot -11, Eve -4, Fay -1.
+"""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from dashboard.metrics import Filters, leaderboard
+from ingest import store as st
+from ingest.cli import app
+
+runner = CliRunner()
+SIXES = ("Date,Hand,Dealer,Picker,Call,Partner,Points,Result,Leaster,Al,Barb,Carl,Dot,Eve,Fay,,\n"
+         "12/4/2026,1,Al,Barb,AH,Dot,61,W,,,2,-1,1,-1,-1,,\n"
+         "12/4/2026,2,Barb,Carl,,,91,W schneider,,-2,,8,-2,-2,-2,,\n"
+         "12/4/2026,3,Carl,Dot,AC,Fay,30,L schneider,,4,4,,-8,4,-4,,\n"
+         "12/4/2026,4,Dot,Eve,AS,Al,60,L,,-2,2,2,,-4,2,,\n"
+         "12/4/2026,5,Eve,,,,,,Fay,-1,-1,-1,-1,,4,,\n"
+         "12/4/2026,6,Fay,Al,AH,Barb,90,W,,2,1,-1,-1,-1,,,\n")
+TOTALS = {"Al": 1, "Barb": 8, "Carl": 7, "Dot": -11, "Eve": -4, "Fay": -1}
+
+
+def board(db) -> dict[str, int]:
+    with st.reading(db) as con:
+        lb = leaderboard(con, Filters())
+    return dict(zip(lb["player"].to_list(), lb["units"].to_list()))
+
+
+def test_a_six_handed_sheet_with_the_sitting_out_dealer_left_blank(tmp_path):
+    p = tmp_path / "sixes.csv"
+    p.write_text(SIXES)
+    db = tmp_path / "x.duckdb"
+    r = runner.invoke(app, ["ingest", str(p), "--rules", "wi6-sit-out", "--db", str(db)])
+    assert r.exit_code == 0 and "6 stored" in r.output and "rejected" in r.output, r.output
+    assert "0 rejected" in r.output
+    assert board(db) == TOTALS and sum(TOTALS.values()) == 0
+    # the same sheet with 0 written for the dealer is the same night (a duplicate of every hand)
+    zero = tmp_path / "sixes0.csv"
+    zero.write_text(SIXES.replace("12/4/2026,1,Al,Barb,AH,Dot,61,W,,,", "12/4/2026,1,Al,Barb,AH,Dot,61,W,,0,"))
+    r = runner.invoke(app, ["ingest", str(zero), "--rules", "wi6-sit-out", "--db", str(db)])
+    assert r.exit_code == 0 and board(db) == TOTALS, r.output
+
+
+def test_a_blank_cell_of_a_dealer_who_plays_is_still_refused(tmp_path):
+    """Five-handed, the dealer plays: a blank dealer cell is no seat of the table (E-CSV-SEATS), as before."""
+    p = tmp_path / "five.csv"
+    p.write_text("Date,Hand,Dealer,Picker,Call,Partner,Points,Result,Al,Barb,Carl,Dot,Eve\n"
+                 "2026-12-04,1,Al,Barb,AH,Dot,61,W,-1,2,-1,1,-1\n"
+                 "2026-12-04,2,Barb,Carl,AS,Dot,61,W,-1,,2,1,-1\n")
+    r = runner.invoke(app, ["ingest", str(p), "--db", str(tmp_path / "x.duckdb")])
+    out = " ".join(r.output.split())
+    assert "1 stored" in out and "E-CSV-SEATS" in out, r.output
