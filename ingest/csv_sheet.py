@@ -106,6 +106,10 @@ FIELDS: dict[str, tuple[str, ...]] = {
 #: units: such a column is ignored (as is any column given as --columns ignore=COLUMN).
 IGNORED = ("notes", "note", "comment", "comments", "remarks", "remark", "memo", "bemerkung", "bemerkungen",
            "kommentar", "notiz", "notizen")
+#: a leaster cell that names no winner but a tie (SHN's ``leaster -``, rules.md D-6: a wash, or split under
+#: ``leasterTie=split``)
+LEASTER_TIE_WORDS = frozenset({"-", "–", "—", "tie", "tied", "wash", "washed", "push", "none", "nobody", "gleich",
+                               "unentschieden"})
 HAND_FIELDS = ("hand", "picker", "dealer", "partner", "call", "points", "outcome", "leaster", "doubler", "crack")
 
 
@@ -912,14 +916,16 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         mark_words = [f"{kind} {who or '?'}" + (f" {colour}" if colour else "") + (" jacks" if pair == "jacks" else "")
                       for kind, who, colour, pair in marks]
         dbl, dbc = cell(row, "doubler")
-        lst, lsc = seat("leaster")
+        tied = cell(row, "leaster")[0].lower() in LEASTER_TIE_WORDS  # SHN's `leaster -` (rules.md D-6)
+        lst, lsc = ("-", cell(row, "leaster")[1]) if tied else seat("leaster")
         picker, pc = seat("picker")
         if dbl and dbl.lower() in ("yes", "y", "x", "1", "true", "doubler", "ja"):
             rec.doubler = Value(True, Pos(r, dbc))
             line.append("doubler")
             line.extend(mark_words)
         elif lst:
-            rec.leaster = Value(lst, Pos(r, lsc))
+            rec.leaster = Value(None if tied else lst, Pos(r, lsc))
+            rec.leaster_tie = tied
             line.append(f"leaster {lst}")
             line.extend(mark_words)
         elif picker and is_indiana_rules(rules):  # the declarer; the call column holds the declaration

@@ -204,7 +204,7 @@ def result_text(outcome: str, picker_points: int | None, picker_tricks: int | No
                 game: str, game_type: str | None) -> str:
     """The result as the sheet writes it: ``won 72`` / ``lost 28
     (schneidered)`` (the picker's card points; rules.md B-28), ``leaster Al
-    21``, ``doubler``, ``misdeal``; a Schafkopf game's outcome with the
+    21``, ``leaster tied`` (a wash, D-6), ``doubler``, ``misdeal``; a Schafkopf game's outcome with the
     declaring party's Augen."""
     pts = f" {picker_points}" if picker_points is not None else ""
     if outcome in _RESULTS:
@@ -212,6 +212,8 @@ def result_text(outcome: str, picker_points: int | None, picker_tricks: int | No
         if game == "schafkopf" and tier:  # G-12: schneider and schwarz, for either party (QA D9)
             tier = " (schwarz)" if outcome.endswith("-z") else " (schneider)"
         return word + pts + tier
+    if outcome == "leaster" and not leaster_winner:  # SHN's `leaster -`: tied, a wash (rules.md D-6)
+        return "leaster tied" + pts
     if outcome in ("leaster", "mittler", "schneidster", "moster", "schwanzer"):
         return outcome + (f" {leaster_winner}" if leaster_winner else "") + pts
     return outcome + pts

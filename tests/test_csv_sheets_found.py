@@ -62,3 +62,27 @@ def test_a_blank_cell_of_a_dealer_who_plays_is_still_refused(tmp_path):
     r = runner.invoke(app, ["ingest", str(p), "--db", str(tmp_path / "x.duckdb")])
     out = " ".join(r.output.split())
     assert "1 stored" in out and "E-CSV-SEATS" in out, r.output
+
+
+def test_a_leaster_tie_written_in_the_leaster_column(tmp_path):
+    """A sheet writes a tied leaster as 'tie', 'wash' or '-' in its Leaster column: SHN's `leaster -`, a wash
+    (rules.md D-6: nobody pays), not an unknown winner.  Hand 4, Ed wins the leaster: +4, -1 each (D-4)."""
+    p = tmp_path / "wash.csv"
+    p.write_text("Date,Hand,Dealer,Picker,Leaster,Al,Bo,Cy,Di,Ed\n"
+                 "2026-12-04,1,Al,,tie,0,0,0,0,0\n"
+                 "2026-12-04,2,Bo,,Wash,0,0,0,0,0\n"
+                 "2026-12-04,3,Cy,,-,0,0,0,0,0\n"
+                 "2026-12-04,4,Di,,Ed,-1,-1,-1,-1,4\n")
+    db = tmp_path / "x.duckdb"
+    r = runner.invoke(app, ["ingest", str(p), "--db", str(db)])
+    assert r.exit_code == 0 and "4 stored" in r.output and "0 rejected" in r.output, r.output
+    assert board(db) == {"Ed": 4, "Al": -1, "Bo": -1, "Cy": -1, "Di": -1}
+    r = runner.invoke(app, ["sheet", "CSV wash", "--db", str(db), "--json"])
+    import json
+    rows = json.loads(r.output)["hands"]
+    assert [x["result"] for x in rows] == ["leaster tied"] * 3 + ["leaster Ed"]
+    # a tie whose units are not all 0 is refused: a wash pays nothing (D-6)
+    bad = tmp_path / "bad.csv"
+    bad.write_text("Date,Hand,Dealer,Picker,Leaster,Al,Bo,Cy,Di,Ed\n2026-12-05,1,Al,,tie,-1,-1,-1,-1,4\n")
+    r = runner.invoke(app, ["ingest", str(bad), "--db", str(db)])
+    assert "0 stored" in r.output and "1 rejected" in r.output, r.output
