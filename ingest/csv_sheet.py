@@ -106,6 +106,13 @@ FIELDS: dict[str, tuple[str, ...]] = {
 #: units: such a column is ignored (as is any column given as --columns ignore=COLUMN).
 IGNORED = ("notes", "note", "comment", "comments", "remarks", "remark", "memo", "bemerkung", "bemerkungen",
            "kommentar", "notiz", "notizen")
+#: what a picker cell that names a no-pick game means to say, and where a sheet writes it
+_PICKER_WORD_HINTS = {
+    "leaster": "a leaster is written in a Leaster column naming its winner (Leaster = Tom; 'tie' for a wash), "
+               "the Picker cell left blank",
+    "doubler": "a doubler is written in a Doubler column (x or yes), the Picker cell left blank",
+    "misdeal": "a misdeal is a row with no picker whose Notes cell says misdeal and whose units are all 0",
+}
 #: a leaster cell that names no winner but a tie (SHN's ``leaster -``, rules.md D-6: a wash, or split under
 #: ``leasterTie=split``)
 LEASTER_TIE_WORDS = frozenset({"-", "–", "—", "tie", "tied", "wash", "washed", "push", "none", "nobody", "gleich",
@@ -786,17 +793,41 @@ def _score_sheet(out: CsvResult, rows: list[list[str]], index: dict[str, int], p
     out.result.errors.extend(notes)
 
 
-def _dealer_sits_out(rules: str) -> bool:
-    """Whether the dealer sits out every hand under ``rules`` (rules.md F-1,
-    ``sitOut``: six at the table, five play); False for rules that do not
-    read (the judge refuses them with its own message)."""
+def profile_of(rules: str):
+    """The :class:`~replay.profile.RuleProfile` of ``rules``, or None for
+    rules that do not read (the judge refuses them with its own message)."""
     from replay.errors import ProfileError  # noqa: PLC0415
     from replay.profile import parse_rules  # noqa: PLC0415
 
     try:
-        return parse_rules(rules).sitOut
+        return parse_rules(rules)
     except (ProfileError, ValueError):
-        return False
+        return None
+
+
+def _dealer_sits_out(rules: str) -> bool:
+    """Whether the dealer sits out every hand under ``rules`` (rules.md F-1,
+    ``sitOut``: six at the table, five play)."""
+    prof = profile_of(rules)
+    return prof is not None and prof.sitOut
+
+
+def _tier_of(word: str, pts: int, prof) -> str | None:
+    """A sheet's bare ``W`` / ``L`` (``win`` / ``lose``: who won, no tier)
+    with the row's points.  The points' side (61 or more wins, rules.md
+    B-27) is not the word's: ``word``, which the judge refuses
+    (``E-OUTCOME``).  Else the outcome word those points give
+    (:func:`replay.scoring.picked_result`, B-28: a win at 91 is ``win-s``),
+    or None where a no-tricker is possible (B-29: 120 points, or no more than
+    the largest bury): the tricks or the units tell the tier.  Two-handed
+    (F-1, most points wins) and unread rules: ``word``."""
+    from replay.scoring import picked_result  # noqa: PLC0415
+
+    if prof is None or prof.two_handed or not 0 <= pts <= 120 or ("win" if pts >= 61 else "lose") != word:
+        return word
+    if pts == 120 or pts <= prof.max_bury:
+        return None
+    return picked_result(prof, pts, 1, prof.tricks)  # a trick each side: no no-tricker
 
 
 def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None, rules: str,
@@ -898,7 +929,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 return None, c
             if t.lower() in by_name:
                 return by_name[t.lower()], c
-            err("E-CSV-SEAT", f"{f} {t!r} is not a player of this sitting", c, t,
+            hint = _PICKER_WORD_HINTS.get(t.lower()) if f == "picker" else None
+            err("E-CSV-SEAT", f"{f} {t!r} is not a player of this sitting" + (f": {hint}" if hint else ""), c, t,
                 " / ".join(label[p] for p in seats))
             return None, c
 
@@ -980,6 +1012,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 line.append(f"pts {v}")
         otext, oc = cell(row, "outcome")
         word = outcome_word(otext) if otext else ""
+        if word in ("win", "lose") and rec.pts is not None:  # a bare W / L says who won; the points say the tier
+            word = _tier_of(word, rec.pts.value, profile_of(rules))
+            if word is None:  # the side agrees with the points; the tricks or the units will tell the tier
+                otext = word = ""
         if otext and word not in OUTCOMES:
             err("E-OUTCOME", f"outcome {otext!r} is not an outcome word ({OUTCOME_EXPECTED}); if the column "
                 f"{cols['outcome']!r} holds no outcome, leave it out with --columns ignore={cols['outcome']}", oc,

@@ -327,15 +327,17 @@ def test_r13_w_and_l():
     assert "pts 75  win\n" in src[1] and "pts 40  lose\n" in src[2] and "pts 95  win-s\n" in src[3]
 
 
-def test_a_schneider_written_w_is_judged_as_win():
-    """'W' is SHN's 'win': with 95 points the judge refuses it as it refuses 'win' (B-28: 91+ is win-s), at the
-    result cell (row 2, column 6)."""
+def test_a_w_at_schneider_points_is_a_schneider_win():
+    """A sheet's 'W' (or 'win') says who won, not the tier (a tester's US Excel sheet, session 12): with 95
+    points it is win-s (B-28: 91+), paid x2: Dot +4, Eve +2, the others -2 (I-3's schneider).  'W schneider'
+    at 75 names a tier the points do not give: refused at the result cell (row 4, column 6)."""
     data = (COMMA_HEAD + "2026-12-02,Dot,Eve,AC,95,W,-2,-2,-2,4,2\n"
-            "2026-12-02,Dot,Eve,AC,95,win,-2,-2,-2,4,2\n").encode()
+            "2026-12-02,Dot,Eve,AC,95,win,-2,-2,-2,4,2\n"
+            "2026-12-02,Dot,Eve,AC,75,W schneider,-2,-2,-2,4,2\n").encode()
     r = read_csv(data, "w.csv")
+    assert [(h.outcome.outcome, h.outcome.units["Dot"]) for h in r.result.hands] == [("win-s", 4), ("win-s", 4)]
     errs = [e for h in r.result.rejected for e in h.errors]
-    assert where(errs) == [("E-OUTCOME", 2, 6), ("E-OUTCOME", 3, 6)]
-    assert errs[0].message == errs[1].message and "win-s" in errs[0].message
+    assert where(errs) == [("E-OUTCOME", 4, 6)] and "that is win" in errs[0].message
 
 
 def test_outcome_words_and_an_unreadable_cell():

@@ -86,3 +86,48 @@ def test_a_leaster_tie_written_in_the_leaster_column(tmp_path):
     bad.write_text("Date,Hand,Dealer,Picker,Leaster,Al,Bo,Cy,Di,Ed\n2026-12-05,1,Al,,tie,-1,-1,-1,-1,4\n")
     r = runner.invoke(app, ["ingest", str(bad), "--db", str(db)])
     assert "0 stored" in r.output and "1 rejected" in r.output, r.output
+
+
+# A US Excel sheet (a tester's): the Result column writes who won, W or L, whatever the tier; the points say the tier.
+FRIDAY = ("\ufeffDate,Hand #,Dealer,Picker,Called,Partner,Pts,Result,Mary Ann,Big Jim,Tom,Kathy,Dave\r\n"
+          "12/4/2026,1,Mary Ann,Big Jim,AH,Kathy,61,W,-1,2,-1,1,-1\r\n"      # win: BJ +2, K +1, -1 each (I-2)
+          "12/4/2026,2,Big Jim,Tom,AC,Dave,60,L,2,2,-4,2,-2\r\n"             # 60-60 loses, bumped (I-1)
+          "12/4/2026,3,Tom,Kathy,alone,,91,W,-2,-2,-2,8,-2\r\n"              # alone, schneider at 91 (I-4)
+          "12/4/2026,4,Kathy,Dave,AS,Mary Ann,30,L,-4,4,4,4,-8\r\n"          # schneidered at 30, bumped (I-6)
+          "12/4/2026,5,Mary Ann,Big Jim,AH,Tom,90,W,-1,2,1,-1,-1\r\n"        # 90 is a plain win (I-3)
+          "12/4/2026,6,Big Jim,Tom,AS,Kathy,31,L,2,2,-4,-2,2\r\n"            # 31 escapes schneider, bumped (I-5)
+          "12/4/2026,7,Tom,Kathy,AC,Mary Ann,120,W,3,-3,-3,6,-3\r\n"         # 120: the units say no-tricker (I-10)
+          "12/4/2026,8,Dave,Mary Ann,AS,Tom,75,W,2,-1,1,-1,-1\r\n")          # win
+#: by hand, the rows' units summed: Mary Ann -1+2-2-4-1+2+3+2 = +1, Big Jim 2+2-2+4+2+2-3-1 = +6,
+#: Tom -1-4-2+4+1-4-3+1 = -8, Kathy 1+2+8+4-1-2+6-1 = +17, Dave -1-2-2-8-1+2-3-1 = -16
+FRIDAY_TOTALS = {"Mary Ann": 1, "Big Jim": 6, "Tom": -8, "Kathy": 17, "Dave": -16}
+
+
+def test_a_w_or_l_result_takes_its_tier_from_the_points(tmp_path):
+    p = tmp_path / "friday.csv"
+    p.write_text(FRIDAY, newline="")
+    db = tmp_path / "x.duckdb"
+    r = runner.invoke(app, ["ingest", str(p), "--db", str(db)])
+    out = " ".join(r.output.split())
+    assert r.exit_code == 0 and "8 stored" in out and "0 rejected" in out, r.output
+    assert board(db) == FRIDAY_TOTALS and sum(FRIDAY_TOTALS.values()) == 0
+    with st.reading(db) as con:
+        got = dict(con.execute("SELECT hand, outcome FROM hands").fetchall())
+    assert got == {1: "win", 2: "lose", 3: "win-s", 4: "lose-s", 5: "win", 6: "lose", 7: "win-z", 8: "win"}
+
+
+def test_a_w_or_l_against_its_points_and_a_tier_written_are_still_checked(tmp_path):
+    """W at 45 points: the picker side lost (B-27), refused at the Result cell; 'W schneider' at 75 names a tier
+    the points do not give (B-28), refused; 'Leaster' in the Picker cell says where a leaster is written."""
+    p = tmp_path / "bad.csv"
+    p.write_text("Date,Hand,Dealer,Picker,Call,Partner,Pts,Result,Al,Bo,Cy,Di,Ed\n"
+                 "2026-12-04,1,Al,Bo,AH,Cy,45,W,2,-4,-2,2,2\n"  # the units of a bumped loss
+                 "2026-12-04,2,Bo,Cy,AH,Di,75,W schneider,-2,-2,4,2,-2\n"
+                 "2026-12-04,3,Cy,Leaster,,,,,-1,4,-1,-1,-1\n")
+    r = runner.invoke(app, ["ingest", str(p), "--db", str(tmp_path / "x.duckdb")])
+    out = " ".join(r.output.split())
+    assert "0 stored" in out and "3 rejected" in out, r.output
+    assert f"{p}:2:8: E-OUTCOME (hand 1): win disagrees with 45 card points: that is lose" in out
+    assert f"{p}:3:8: E-OUTCOME (hand 2): win-s disagrees with 75 card points: that is win" in out
+    assert ("picker 'Leaster' is not a player of this sitting: a leaster is written in a Leaster column naming its "
+            "winner") in out
