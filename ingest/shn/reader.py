@@ -132,7 +132,9 @@ MAX_HAND = 2**31 - 1
 TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 _RANK_SPELL = {"A": 0, "T": 1, "10": 1, "K": 2, "Q": 3, "J": 4, "9": 5, "8": 6, "7": 7}
-_SUIT_SPELL = {"C": 0, "♣": 0, "S": 1, "♠": 1, "H": 2, "♥": 2, "♡": 2, "D": 3, "♦": 3, "♢": 3}
+_SUIT_SPELL = {"C": 0, "♣": 0, "♧": 0, "S": 1, "♠": 1, "♤": 1, "H": 2, "♥": 2, "♡": 2, "D": 3, "♦": 3, "♢": 3}
+# a phone's emoji keyboard writes a suit with U+FE0F after it (♠️): the same suit (a tester's finding)
+_SUIT_SPELL.update({k + "\ufe0f": v for k, v in list(_SUIT_SPELL.items()) if not k.isascii()})
 
 
 def _german(card: Card) -> str:
@@ -152,10 +154,12 @@ for _r, _ri in _RANK_SPELL.items():
     for _s, _si in _SUIT_SPELL.items():
         for _v in _case_variants(_r + _s):
             CARD_SPELLINGS[_v] = Card(_si * 8 + _ri)
-for _v, _six in (("6C", C6), ("6c", C6), ("6♣", C6), ("6S", S6), ("6s", S6), ("6♠", S6)):
+for _v, _six in (("6C", C6), ("6c", C6), ("6♣", C6), ("6♧", C6), ("6♣\ufe0f", C6), ("6S", S6), ("6s", S6),
+                 ("6♠", S6), ("6♤", S6), ("6♠\ufe0f", S6)):
     CARD_SPELLINGS[_v] = _six  # the 34-card deck (issue 18, rules.md F-1)
 
-_PLAYED = re.compile(r"(\^R)?(\?\?|(?:10|[AaKkQqJjTt987])[CcSsHhDd♣♠♥♦♡♢]|6[CcSs♣♠])(!!|\?\?|!\?|\?!|!|\?)?")
+_PLAYED = re.compile(r"(\^R)?(\?\?|(?:10|[AaKkQqJjTt987])(?:[CcSsHhDd]|[♣♠♥♦♧♤♡♢]\ufe0f?)|6(?:[CcSs]|[♣♠♧♤]\ufe0f?))"
+                     r"(!!|\?\?|!\?|\?!|!|\?)?")
 
 #: German card spellings of ``[Cards "de"]`` (docs/notation.md §14): the
 #: suit letter E (Eichel), G (Gras), H (Herz), S (Schellen), then the rank
