@@ -66,3 +66,23 @@ def test_a_variation_selector_alone_is_still_no_card():
     r = validate_text(HAND.replace("Deal Al  Q♠", "Deal Al  QS\ufe0f"), "phone.shn")
     (rej,) = r.rejected
     assert rej.errors[0].code == "E-CARD"
+
+
+def test_curly_quotes_and_an_en_dash_typed_on_a_phone():
+    """A phone's smart punctuation writes the tags' quotes curly (“…”) and a scorer may type a minus as an en
+    dash (–4): the tags are read, with one W-TAG-QUOTES at the first (line 2, column 1); the score reads as
+    written.  Before, every tag was E-TAG and every hand E-SESSION."""
+    text = (HAND.replace('"', "\u201c", 1).replace('[Event \u201cPhone night"]', "[Event \u201cPhone night\u201d]")
+            .replace('[Date "2026.12.04"]', "[Date \u201e2026.12.04\u201c]")
+            + "Score Al +2 Bea \u20134 Cy +2 Di \u20132 Ed +2\n")
+    assert "[Event “Phone night”]" in text and "[Date „2026.12.04“]" in text
+    r = validate_text(text, "phone.shn")
+    assert not r.rejected, r.rejected and r.rejected[0].errors
+    (h,) = r.hands
+    assert h.outcome.units == UNITS and h.outcome.date == "2026-12-04"
+    (w,) = [d for d in r.errors if d.code == "W-TAG-QUOTES"]
+    assert (w.line, w.col, w.severity) == (2, 1, "warning") and 'as [Event "Phone night"]' in w.message
+    # the en dash is a minus: a wrong amount is still refused, quoting it
+    bad = validate_text(text.replace("Bea \u20134", "Bea \u20133"), "phone.shn")
+    (rej,) = bad.rejected
+    assert rej.errors[0].code in ("E-SCORE", "E-SCORE-SUM")

@@ -54,6 +54,7 @@ cdef class _Reader:
     cdef public object colc
     cdef public object colc_line
     cdef public object cr_said
+    cdef public object curly_said
     cpdef _process(self, toks, i)
     cpdef _dealt(self, rec)
     cpdef _tricked(self, rec, last)

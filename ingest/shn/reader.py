@@ -182,9 +182,12 @@ CARD_MODES = {"fr": (CARD_SPELLINGS, _PLAYED), "de": (GERMAN_SPELLINGS, _PLAYED_
 _ALIAS = re.compile(r"[^\W\d]\w*")
 _TRICK_WORD = re.compile(r"[tT][0-9]+")
 _UINT_RE = re.compile(r"0|[1-9][0-9]*")
-_SINT_RE = re.compile(r"[+\-\u2212]?(?:0|[1-9][0-9]*)")
+_SINT_RE = re.compile(r"[+\-\u2212\u2013]?(?:0|[1-9][0-9]*)")
 _HEADER = re.compile(r"%SHN[ \t]+(\S+)[ \t\r]*(?:;.*)?")
 _TAG = re.compile(r'\[[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\]|\\.)*)"[ \t]*\]')
+#: A tag whose value a phone's smart punctuation wrapped in curly quotes (“…”, „…“, ”…”): read, with a warning.
+_TAG_CURLY = re.compile('\\[[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]+[\u201c\u201d\u201e"]([^\u201c\u201d\u201e"\\\\]*)'
+                        '[\u201c\u201d"][ \t]*\\]')
 _TAG_OPEN_QUOTE = re.compile(r'\[[^"]*"(?:[^"\\]|\\.)*')
 _UNESCAPE = re.compile(r"\\(.)")
 _SESSION_TAG = re.compile(r"\[[ \t]*Session[ \t]")
@@ -209,8 +212,8 @@ _HUGE = 10 ** _MAX_DIGITS
 def _to_int(body: str) -> int:
     """The value of a checked decimal number (optional sign ``+ - \u2212``);
     beyond :data:`_MAX_DIGITS` digits, +/- 10**18."""
-    neg = body[:1] in ("-", "\u2212")
-    digits = body.lstrip("+-\u2212")
+    neg = body[:1] in ("-", "\u2212", "\u2013")
+    digits = body.lstrip("+-\u2212\u2013")
     v = int(digits) if len(digits) <= _MAX_DIGITS else _HUGE
     return -v if neg else v
 _SINT: dict[str, int] = {}
@@ -219,6 +222,7 @@ for _k in range(0, 501):
     _SINT["+" + str(_k)] = _k
     _SINT["-" + str(_k)] = -_k
     _SINT["\u2212" + str(_k)] = -_k
+    _SINT["\u2013" + str(_k)] = -_k  # an en dash, as a phone or a word processor writes a minus
 
 _MISS = object()
 #: Records are made with ``object.__new__`` and their slots set (issue 17):
@@ -894,6 +898,7 @@ class _Reader:
         "last_num", "hand", "hand_off", "hand_failed", "seen", "pending", "override",
         "seatset", "leads", "shape_leads", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
         "prev_deal", "prev_trick", "cards", "card_of", "played", "mode", "sess_mode", "colc", "colc_line", "cr_said",
+        "curly_said",
     )
 
     def __init__(self, text: str, path: str | None, strict: bool):
@@ -903,6 +908,7 @@ class _Reader:
         self.colc: tuple = (None, 0, 0)
         self.colc_line: str | None = None
         self.cr_said = False  # W-CR is said once a file
+        self.curly_said = False  # W-TAG-QUOTES too
         self.lines: list[str] = []
         self.hands: list[HandRecord] = []
         self.errors: list[Diagnostic] = []
@@ -1475,6 +1481,13 @@ class _Reader:
         t = toks[i]
         col = self.line.find(t, self.p) + 1
         m = _TAG.fullmatch(t)
+        if m is None and (m := _TAG_CURLY.fullmatch(t)) is not None and not self.curly_said:  # smart punctuation
+            self.curly_said = True  # said once a file, at its first such tag
+            self.errors.append(Diagnostic(
+                "W-TAG-QUOTES", f"found the tag {_quote(t)} with curly quotes; read it, and every tag of this file "
+                f"so written, as [{m.group(1)} \"{m.group(2)}\"] (a phone's smart punctuation writes them; write "
+                "straight quotes \" to silence this warning)", "warning", self.path, self.ln, col, None, None, t,
+                f'[{m.group(1)} "{m.group(2)}"]'))
         if m is None:
             if t[-1] != "]" or _TAG_OPEN_QUOTE.fullmatch(t):
                 raise self._err("E-UNTERMINATED", f"found the tag {_quote(t)} without its closing quote and ']' on "
@@ -2271,7 +2284,7 @@ class _Reader:
         if body == "?" and not agreed:
             return Value(None, Pos(self.ln, col))
         if _SINT_RE.fullmatch(body):
-            if len(body.lstrip("+-\u2212")) > _MAX_DIGITS:  # never read as 10**18: the message quotes what is written
+            if len(body.lstrip("+-\u2212\u2013")) > _MAX_DIGITS:  # never read as 10**18: the message quotes what is written
                 raise self._err("E-NUMBER", f"found {_quote(vt)} as {s}'s units; expected a whole number of at "
                                 f"most {_MAX_DIGITS} digits", col, vt, "units")
             return Value(_to_int(body), Pos(self.ln, col), agreed)
