@@ -532,10 +532,14 @@ class _Totals:
         self.since = dict.fromkeys(players, 0)
         self.start = dict.fromkeys(players, 0)
         self.rows = 0  # rows since the last totals row
+        #: the sheet's own grand total (player -> units written), when its last row that counts is a totals row
+        #: whose every player cell is written and equals the sum of all rows above (None otherwise)
+        self.grand: dict[str, int] | None = None
 
     def add(self, row: list[str]) -> None:
         """Add a row's units (cells that are no whole number count nothing)."""
         self.rows += 1
+        self.grand = None  # a hand after the totals row: it totals no longer the whole sheet
         for p, k in self.cols:
             v = whole_units(row[k]) if k < len(row) else None
             if v is not None:
@@ -546,6 +550,8 @@ class _Totals:
         """The warnings of the totals row ``row`` (row number ``r``); the
         sums since the last totals row start again."""
         out = []
+        written = {p: whole_units(row[k]) if k < len(row) else None for p, k in self.cols}
+        self.grand = written if all(v is not None and v == self.start[p] for p, v in written.items()) else None
         for p, k in self.cols:
             t = row[k].strip() if k < len(row) else ""
             if not t:
@@ -785,12 +791,18 @@ def _score_sheet(out: CsvResult, rows: list[list[str]], index: dict[str, int], p
     from .validate import _validate_records  # noqa: PLC0415 - the one loop over the judge
 
     notes: list[Diagnostic] = []
-    records = list(sheet_records(out, enumerate(rows[1:], start=2), index, path, rules, stored_session, notes))
+    grand: list[dict[str, int]] = []
+    records = list(sheet_records(out, enumerate(rows[1:], start=2), index, path, rules, stored_session, notes,
+                                 grand))
     res = _validate_records(ShnFile(records, path=path), path, False)
     out.result.hands = res.hands
     out.result.rejected = res.rejected
     out.result.errors.extend(res.errors)
     out.result.errors.extend(notes)
+    if grand and len({r.session.tags.get("Session") for r in records}) == 1:
+        # one sitting under its own grand total: the store checks the stored units against it (session_checks),
+        # so a sitting with refused rows is named incomplete, as a protocol's is (rules.md B-35: they sum to 0)
+        out.result.log_totals = {out.names.get(p, p): v for p, v in grand[0].items()}
 
 
 def profile_of(rules: str):
@@ -831,7 +843,8 @@ def _tier_of(word: str, pts: int, prof) -> str | None:
 
 
 def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None, rules: str,
-                  stored_session=None, notes: list[Diagnostic] | None = None) -> Iterator[HandRecord]:
+                  stored_session=None, notes: list[Diagnostic] | None = None,
+                  grand: list | None = None) -> Iterator[HandRecord]:
     """The hand records of a score sheet's rows, one by one: ``rows`` yields
     ``(row number, cells)`` (row 1 is the header), so a large sheet is
     mapped in bounded memory (issue 15, :func:`read_csv_stream`); what is
@@ -843,7 +856,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     checked (:class:`_Totals`) and a ``W-CSV-TOTALS`` warning for each that
     differs is appended to ``notes``.  A row with no picker, leaster winner
     or doubler whose notes cell says misdeal (:func:`ingest.csv_cells.says_misdeal`)
-    and whose units are all 0 or blank is SHN's ``misdeal`` (rules.md B-4)."""
+    and whose units are all 0 or blank is SHN's ``misdeal`` (rules.md B-4).
+    ``grand``: when given, the sheet's own grand total (player column ->
+    units) is appended to it once the rows are read, if the sheet ends with
+    a totals row of every player that sums every row above."""
     cols = out.columns
     order = out.date_order.order if out.date_order is not None else "mdy"
     note_cols = [index[c] for f, c in cols.items() if f.startswith("ignore:") and _norm(c) in IGNORED]
@@ -1039,6 +1055,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         rec.source = "\n".join([words[0], "  ".join(line), *(["score " + " ".join(
             f"{a} {v.value:+d}" for a, v in entries)] if not blank else [])]) + "\n\n"
         yield rec
+    if grand is not None and totals.grand is not None:  # the sheet ends with its own grand total
+        grand.append(totals.grand)
 
 
 def preview(data: bytes, path: str | None = None, *, columns: str | None = None, n: int = 5) -> list[dict]:

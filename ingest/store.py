@@ -1609,7 +1609,8 @@ class Store:
         complete = not refused and not diff
         note = None
         if not complete:
-            note = (f"{refused} game(s) refused; " if refused else "") + (
+            what = "game" if hasattr(result, "refused") else "hand"  # a protocol's games, a sheet's hands
+            note = (f"{refused} {what}(s) refused; " if refused else "") + (
                 "the stored totals differ from the source's own table: "
                 + ", ".join(f"{p} stored {a:+d}, source {b:+d}" for p, (a, b) in diff.items()) if diff
                 else "the stored totals equal the source's table")

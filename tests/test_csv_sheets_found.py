@@ -131,3 +131,37 @@ def test_a_w_or_l_against_its_points_and_a_tier_written_are_still_checked(tmp_pa
     assert f"{p}:3:8: E-OUTCOME (hand 2): win-s disagrees with 75 card points: that is win" in out
     assert ("picker 'Leaster' is not a player of this sitting: a leaster is written in a Leaster column naming its "
             "winner") in out
+
+
+
+def test_a_sheet_with_a_refused_row_under_its_own_total_is_named_incomplete(tmp_path):
+    """A sheet that ends with its own grand total (the Total row equals the sum of every row above) and has a
+    refused row: the ledger names the sitting incomplete, with the stored and the sheet's totals, as it does a
+    NetSchafkopf protocol's; fixed and fed again, it is complete."""
+    head, *hands = FRIDAY.split("\r\n")[:-1]
+    head = head.replace("Pts,Result,", "Pts,Result,Leaster,")
+    hands = [",".join(h.split(",")[:8] + [""] + h.split(",")[8:]) for h in hands]
+    # hand 8 is Tom's leaster (Tom +4, the others -1, rules.md D-4), written in the Picker cell: refused
+    hands[7] = "12/4/2026,8,Dave,Leaster,,,,,,-1,-1,4,-1,-1"
+    # the rows' sums, by hand: FRIDAY_TOTALS less FRIDAY's hand 8 (Mary Ann +2, Big Jim -1, Tom +1, Kathy -1,
+    # Dave -1) plus the leaster
+    written = {"Mary Ann": 1 - 2 - 1, "Big Jim": 6 + 1 - 1, "Tom": -8 - 1 + 4, "Kathy": 17 + 1 - 1, "Dave": -16 + 1 - 1}
+    assert written == {"Mary Ann": -2, "Big Jim": 6, "Tom": -5, "Kathy": 17, "Dave": -16}
+    total = "Total,,,,,,,,," + ",".join(str(written[p]) for p in FRIDAY_TOTALS)
+    p = tmp_path / "friday.csv"
+    p.write_text("\r\n".join([head, *hands, ",,,,,,,,,,,,,", total, ""]), newline="")
+    db = tmp_path / "x.duckdb"
+    r = runner.invoke(app, ["ingest", str(p), "--db", str(db)])
+    assert "7 stored" in r.output and "1 rejected" in r.output and "W-CSV-TOTALS" not in r.output, r.output
+    # stored: the seven other hands, FRIDAY_TOTALS less FRIDAY's hand 8
+    assert board(db) == {"Mary Ann": -1, "Big Jim": 7, "Tom": -9, "Kathy": 18, "Dave": -15}
+    out = " ".join(runner.invoke(app, ["ledger", "--db", str(db)]).output.split())
+    assert ("CSV friday 2026-12-04: 1 hand(s) refused; the stored totals differ from the source's own table: "
+            "Mary Ann stored -1, source -2, Big Jim stored +7, source +6, Tom stored -9, source -5") in out
+    # the leaster in its column: hand 8 stored, the seven others duplicates; the sitting is its sheet's total
+    hands[7] = "12/4/2026,8,Dave,,,,,,Tom,-1,-1,4,-1,-1"
+    p.write_text("\r\n".join([head, *hands, ",,,,,,,,,,,,,", total, ""]), newline="")
+    r = runner.invoke(app, ["ingest", str(p), "--db", str(db)])
+    assert "1 stored" in r.output and "7 duplicates" in r.output, r.output
+    assert board(db) == written
+    assert "Incomplete sessions" not in runner.invoke(app, ["ledger", "--db", str(db)]).output
