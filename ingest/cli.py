@@ -14,8 +14,11 @@ import glob
 import json
 import os
 import re
+import signal
 import sys
+import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NoReturn, Optional
 
@@ -50,6 +53,21 @@ class _Group(typer.core.TyperGroup):
         for p in self.params:
             if p.name == "db":
                 p.process_value = lambda ctx, value: value
+
+    def invoke(self, ctx):
+        """Run the command; the user's interrupt (Ctrl-C), wherever it lands
+        (DuckDB turns one inside a statement into its own error), ends it
+        with one line saying so and exit code 130, not a traceback: every
+        write is one transaction, rolled back."""
+        try:
+            return super().invoke(ctx)
+        except (KeyboardInterrupt, Exception) as exc:
+            if not (isinstance(exc, KeyboardInterrupt) or _is_interrupt(exc)):
+                raise
+            said = str(exc) if isinstance(exc, KeyboardInterrupt) else ""
+            _err.print("interrupted: " + (said or "what was in hand is rolled back; what the command printed before "
+                                                    "stands"))
+            raise typer.Exit(130) from None
 
     def get_help_option(self, ctx):
         opt = super().get_help_option(ctx)
@@ -297,8 +315,9 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
     progress = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), console=_err, transient=True, disable=not files or not _err.is_terminal,
                         redirect_stdout=_stdout_is_terminal())
+    path = None
     try:
-        with progress:
+        with progress, _sigint_noted():
             task = progress.add_task("ingesting", total=len(files))
             for path in files:
                 progress.update(task, description=f"ingesting {path.name}")  # the column is plain text
@@ -351,6 +370,18 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
         if as_json:
             typer.echo(json.dumps(totals))
         return 1
+    except KeyboardInterrupt as exc:  # Ctrl-C: every file above its line is as reported; the one in hand is said here
+        store.close()
+        kept = getattr(exc, "stored", 0)  # a file read in batches: the batches committed before stay stored
+        _err.print(f"interrupted: {path}: " + (f"{kept} hand(s) of it stored by the batches before the interrupt, "
+                   "the rest not" if kept else "nothing of it stored") + f"; {totals['ingested'] + kept} hand(s) "
+                   "stored in all by this run. Run the same command again to finish: a hand already stored is never "
+                   "stored twice (it counts as a duplicate)")
+        if as_json:
+            totals["ingested"] += kept
+            totals["interrupted"] = str(path)
+            typer.echo(json.dumps(totals, ensure_ascii=False))
+        return 130
     store.close()
     n_rej = len(totals["rejected"])  # rejected hands and file-level errors: either makes the exit code 1
     say(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
@@ -359,6 +390,38 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
     if as_json:
         typer.echo(json.dumps(totals, ensure_ascii=False))
     return 1 if n_rej else 0
+
+
+def _is_interrupt(exc: BaseException) -> bool:
+    """DuckDB's form of the user's interrupt (:func:`ingest.store.interrupted`),
+    without importing DuckDB for an error that cannot be one."""
+    if "duckdb" not in sys.modules:
+        return False
+    return st.interrupted(exc)
+
+
+@contextmanager
+def _sigint_noted():
+    """While the block runs, a SIGINT (Ctrl-C) also sets
+    :data:`ingest.store.INTERRUPT` before Python raises its
+    ``KeyboardInterrupt``, so the store tells the interrupt from a failure
+    whatever error DuckDB turns it into inside a statement.  Outside the
+    main thread (a test runner's worker) nothing is installed."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def note(signum, frame):
+        st.INTERRUPT.set()
+        signal.default_int_handler(signum, frame)
+
+    st.INTERRUPT.clear()
+    before = signal.signal(signal.SIGINT, note)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+        st.INTERRUPT.clear()
 
 
 def _served(db: Path | None) -> dict | None:

@@ -110,6 +110,30 @@ except Exception:  # pragma: no cover - running from a tree that was never insta
     ENGINE_VERSION = "0+unknown"
 
 
+#: set by a command's SIGINT handler (``ingest.cli``) when the user interrupts it: DuckDB may turn the interrupt
+#: into another error inside a statement (an aborted transaction), which is then the interrupt, not a failure
+INTERRUPT = threading.Event()
+
+
+def interrupted(exc: BaseException) -> bool:
+    """Whether ``exc`` is the user's interrupt (Ctrl-C, SIGINT): Python's
+    own, DuckDB's when it came inside a statement (``InterruptException``,
+    or ``RuntimeError('Query interrupted')`` from a result being fetched),
+    or any error after :data:`INTERRUPT` was set."""
+    return (isinstance(exc, (KeyboardInterrupt, duckdb.InterruptException)) or INTERRUPT.is_set()
+            or (type(exc) is RuntimeError and str(exc) == "Query interrupted"))
+
+
+class IngestInterrupted(KeyboardInterrupt):
+    """The user interrupted a file read in batches: ``stored`` hands of it
+    were stored by the batches committed before (they stay), the batch in
+    hand was rolled back."""
+
+    def __init__(self, stored: int):
+        super().__init__(f"interrupted after {stored} hand(s) of the file were stored")
+        self.stored = stored
+
+
 class StoreError(RuntimeError):
     """A store operation failed; the message says which database and why."""
 
@@ -1252,6 +1276,9 @@ class Store:
         self._since = 0.0
         self._json = _JsonCache()
         self.last_plan: tuple[str, IngestPlan] | None = None  # set by ingest.cli's planned validation
+        #: the report of the last file (or batch) whose transaction committed, set just after its COMMIT: an
+        #: interrupt landing after the COMMIT and before its caller counted it still finds it (ingest.stream)
+        self.committed_report: IngestReport | None = None
         self.pending_report: IngestReport | None = None  # ingest_file's report, as on_stage("commit") sees it
         self._guard = threading.RLock()
         self._busy = False
@@ -1434,8 +1461,11 @@ class Store:
                 self.pending_report = report  # what on_stage("commit") may check before it commits
                 on_stage("commit")
             con.execute("COMMIT")
+            self.committed_report = report
         except BaseException as exc:
             self._abort(con)
+            if interrupted(exc):  # Ctrl-C inside a statement: the file's transaction is rolled back
+                raise KeyboardInterrupt(f"storing {result.path or '<input>'} was interrupted, nothing of it stored") from exc
             if isinstance(exc, duckdb.Error):
                 raise StoreError(f"{self.path}: storing {result.path or '<input>'} failed, nothing stored: {exc}") from exc
             raise
@@ -1807,6 +1837,8 @@ class Store:
             con.execute("COMMIT")
         except BaseException as exc:
             self._abort(con)
+            if interrupted(exc):  # Ctrl-C inside a statement: the correction is rolled back
+                raise KeyboardInterrupt("the correction was interrupted, nothing changed") from exc
             if isinstance(exc, duckdb.Error):
                 raise StoreError(f"{self.path}: the correction failed, nothing changed: {exc}") from exc
             raise
