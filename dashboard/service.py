@@ -67,6 +67,23 @@ log = logging.getLogger("shead.service")
 DEFAULT_PORT = 8765
 #: The largest body ``POST /hands`` takes (bytes): 32 MiB, some 100,000 hands.
 MAX_BODY = 32 * 1024 * 1024
+
+
+async def _bounded_body(request) -> bytes:
+    """The request's body, read piece by piece and refused (413) as soon as
+    it passes :data:`MAX_BODY` bytes: a chunked body has no Content-Length
+    to check first, and reading it whole let one post hold any amount of
+    memory (a tester's finding)."""
+    pieces: list[bytes] = []
+    got = 0
+    async for piece in request.stream():
+        got += len(piece)
+        if got > MAX_BODY:
+            raise HTTPException(413, f"the body has over {MAX_BODY} bytes; at most {MAX_BODY} in one post")
+        pieces.append(piece)
+    return b"".join(pieces)
+
+
 #: The largest SHN file or CSV score sheet the owner may post (bytes): a body over 8 MiB
 #: (``ingest.stream.stream_above``) from the owner is spooled to disk and stored in batches (issue 15).
 MAX_STREAM_BODY = 16 * 1024 ** 3
@@ -472,9 +489,7 @@ def create_app(service: Service, on_stop=None) -> FastAPI:
             return await _post_large(request, who, name, strict, size)
         if size > MAX_BODY:
             raise HTTPException(413, f"the body has {size} bytes; at most {MAX_BODY} in one post")
-        data = await request.body()
-        if len(data) > MAX_BODY:
-            raise HTTPException(413, f"the body has {len(data)} bytes; at most {MAX_BODY} in one post")
+        data = await _bounded_body(request)
         try:  # queued for the one writer; answered once its transaction has committed
             body, status = await asyncio.wrap_future(service.writer.submit(who, name, data, strict))
         except st.StoreBusy as exc:
@@ -562,9 +577,7 @@ def create_app(service: Service, on_stop=None) -> FastAPI:
         refused, not stored, or another group's."""
         from ingest.pipeline import amend_bytes  # noqa: PLC0415
 
-        data = await request.body()
-        if len(data) > MAX_BODY:
-            raise HTTPException(413, f"the body has {len(data)} bytes; at most {MAX_BODY} in one post")
+        data = await _bounded_body(request)
         refuse = (lambda result: service._foreign(who.group, result)) if who.group is not None else None
 
         def work():

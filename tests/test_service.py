@@ -375,3 +375,21 @@ def test_kill_9_during_posts_keeps_every_acknowledged_hand_and_no_other(tmp_path
     assert len(stored - acked) <= 4  # at most one post in flight per client when the server died
     assert len(stored) == n_hands  # each hand once
     assert all(total == 0 and seats == 5 for _, total, seats in units) and len(units) == n_hands
+
+
+def test_a_chunked_body_over_the_limit_is_refused_as_it_arrives(api):
+    """A body sent in chunks has no Content-Length to check first; before, the service read it whole (a tester
+    posted 600 MB and the service grew by 630 MB before answering 413).  Now the post ends with 413 once 32 MiB
+    have arrived, for POST /hands and POST /hands/amend alike, and the service still answers."""
+    from dashboard.service import MAX_BODY
+
+    def chunks():  # MAX_BODY + 1 MiB in 1 MiB pieces, no Content-Length
+        for _ in range(MAX_BODY // (1 << 20) + 1):
+            yield b"x" * (1 << 20)
+
+    with api.client("scorer") as c:
+        r = c.post("/hands", params={"name": "big.shn"}, content=chunks())
+        assert r.status_code == 413 and "at most 33554432 in one post" in r.text
+        r = c.post("/hands/amend", params={"reason": "x"}, content=chunks())
+        assert r.status_code == 413
+        assert c.get("/health").status_code == 200
