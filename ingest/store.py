@@ -516,23 +516,30 @@ def _voids_are_no_gap(con: duckdb.DuckDBPyConnection, session_id: int,
     return out
 
 
-def _voids_fill_gaps(con: duckdb.DuckDBPyConnection, session_id: int, again: "_Reread"):
+def _voids_fill_gaps(con: duckdb.DuckDBPyConnection, session_id: int, again: "_Reread", fmt: str = "shn"):
     """The re-read session's running state with its voided hands counted as
     known (they count for nothing, rules.md D-11, D-12, D-19 untouched): when
     the stored and voided hand numbers together run from 1 with no gap, the
     carry is the session's own (``known``) and reaches past a voided last
-    hand (``last_hand``)."""
+    hand (``last_hand``).  An SHN session whose every stored hand is voided
+    gets an empty carry, known when they run from hand 1, so the next hand
+    that arrives is no gap."""
     state = again.state
     if state is None:
-        return None
+        if again.stored or fmt != "shn":
+            return None
+        # every stored hand of the session voided: an empty carry, known when the voided hands run from hand 1
+        from replay.judge import SessionState  # noqa: PLC0415
+
+        state = SessionState(known=False)
     voided = _voided_numbers(con, session_id)
     if not voided:
-        return state
+        return state if again.state is not None else None
     have = {o.hand for _, o in again.hands} | voided
     if have and all(k in have for k in range(1, max(have) + 1)):
         state.known = True
         state.last_hand = max(have)
-    return state
+    return state if state.known or again.state is not None else None
 
 
 def _save_state(con: duckdb.DuckDBPyConnection, session_id: int, state, hands: int, top: int | None) -> None:
@@ -1730,7 +1737,7 @@ class Store:
         if again.hands:
             hands = _voids_are_no_gap(con, session_id, again.hands)
             report.rederived += self._replace_outcomes(con, [(hand_id, session_id, o) for hand_id, o in hands])
-        _save_state(con, session_id, _voids_fill_gaps(con, session_id, again), again.stored, again.top)
+        _save_state(con, session_id, _voids_fill_gaps(con, session_id, again, fmt), again.stored, again.top)
 
     # -- corrections (issue 12: amend, void, history) -----------------------
 

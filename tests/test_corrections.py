@@ -444,3 +444,16 @@ def test_a_hand_s_own_rules_line_can_be_amended_away_and_in(db, tmp_path):
     r = cli("ingest", "--amend", write(tmp_path, "other.shn", shn(H2, rules="wi5-called-ace; pot=on")), "--db", str(db))
     assert r.exit_code == 1 and "an amendment keeps its session's rules (a hand's own [Rules] line may change)" in \
         " ".join(r.output.split())
+
+
+def test_a_hand_after_a_voided_first_hand_is_no_gap(db, tmp_path):
+    """A tester's finding: hand 1 (a doubler) voided as a misdeal, then hand 2 ingested: hand 1 counts for nothing,
+    so the carry is the session's own -- hand 2 at x1 (Cy +2, Ed +1, the others -1, rules.md B-33), with no
+    W-SESSION-GAP saying an earlier hand is missing."""
+    assert cli("ingest", write(tmp_path, "h1.shn", shn(H1_DOUBLER)), "--db", str(db)).exit_code == 0
+    assert cli("void", "night#1", "--reason", "a misdeal", "--db", str(db)).exit_code == 0
+    r = cli("ingest", write(tmp_path, "h2.shn", shn(H2)), "--db", str(db))
+    assert r.exit_code == 0 and "1 stored" in r.output, r.output
+    assert "W-SESSION-GAP" not in r.output and "re-derived" not in r.output
+    got = stored(db)
+    assert got[2]["stake"] == 1 and got[2]["units"] == H2_X1
