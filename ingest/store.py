@@ -218,6 +218,7 @@ def connect(path: str | os.PathLike | None = None, *, read_only: bool = True,
         db.parent.mkdir(parents=True, exist_ok=True)
     if not read_only and not db.exists():
         _create(db)
+    _check_duckdb_file(db)
     limit = _lock_timeout() if timeout is None else timeout
     start = time.monotonic()
     delay = _BACKOFF_FIRST
@@ -257,6 +258,24 @@ def connect(path: str | os.PathLike | None = None, *, read_only: bool = True,
             con.close()
             raise
     return con
+
+
+def _check_duckdb_file(db: Path) -> None:
+    """Refuse a file that is no DuckDB database (a DuckDB file says ``DUCK``
+    at bytes 8-11) before DuckDB opens it: DuckDB would try to download an
+    extension to read a SQLite file (a tester's finding) and might then write
+    shead's tables into it.  An empty file is DuckDB's to judge.  Raises
+    :class:`StoreError`."""
+    try:
+        with open(db, "rb") as fh:
+            head = fh.read(16)
+    except OSError:
+        return  # unreadable or a directory: DuckDB's own message says why
+    if len(head) >= 12 and head[8:12] != b"DUCK":
+        what = ("a SQLite database" if head.startswith(b"SQLite format 3") else
+                f"a file starting {head[:12]!r}")
+        raise StoreError(f"{db}: not a shead database: it is {what}, not a DuckDB file (pass --db a new file name, "
+                         "or a database shead made)")
 
 
 #: The block size of a database file shead creates (bytes; DuckDB's default is

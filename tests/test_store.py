@@ -451,3 +451,21 @@ def test_a_second_text_for_a_stored_hand_number_is_refused(tmp_path, strict):
         assert con.execute("SELECT count(*) FROM hands WHERE hand = 15").fetchone()[0] == 1
         assert con.execute("SELECT picker_points FROM hands WHERE hand = 15").fetchone()[0] == 72
         assert con.execute("SELECT count(*) FROM rejected").fetchone()[0] == (0 if strict else 1)
+
+
+def test_a_sqlite_file_given_as_the_database_is_refused_before_duckdb_opens_it(tmp_path):
+    """A tester's finding: `--db` naming a SQLite file made DuckDB try to download its SQLite extension (and, with
+    it, it could have written shead's tables into the user's file).  The file is refused by its first bytes, and
+    left as it was."""
+    import sqlite3
+
+    lite = tmp_path / "scores.sqlite"
+    c = sqlite3.connect(lite)
+    c.execute("CREATE TABLE t (a)")
+    c.commit()
+    c.close()
+    before = lite.read_bytes()
+    for read_only in (True, False):
+        with pytest.raises(st.StoreError, match="not a shead database: it is a SQLite database, not a DuckDB file"):
+            st.connect(lite, read_only=read_only)
+    assert lite.read_bytes() == before
