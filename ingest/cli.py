@@ -200,9 +200,19 @@ def expand_paths(paths: list[str]) -> tuple[list[Path], list[str], list[Diagnost
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
-            walk(p)
+            before = len(files) + len(skipped)
+            try:
+                walk(p)
+            except (OSError, RuntimeError) as exc:  # a symbolic link loop, a folder that cannot be read
+                errors.append(Diagnostic("E-FILE-UNREADABLE", f"the folder cannot be searched: {exc}", file=raw))
+                continue
+            if len(files) + len(skipped) == before:  # an empty folder is no run that stored nothing in silence
+                errors.append(Diagnostic("E-FILE-MISSING", "the folder holds no file (nothing to ingest)", file=raw))
         elif p.is_file():
             add(p)
+        elif p.exists():  # /dev/null, a FIFO, a socket: there, but no file to read
+            errors.append(Diagnostic("E-FILE-MISSING", "not a regular file (a device, a pipe or a socket): nothing "
+                                     "to ingest", file=raw))
         elif _GLOB_CHARS & set(raw):
             matches = sorted(glob.glob(raw, recursive=True))
             if not matches:
@@ -213,6 +223,9 @@ def expand_paths(paths: list[str]) -> tuple[list[Path], list[str], list[Diagnost
                     walk(mp)
                 elif mp.is_file():
                     add(mp)
+        elif p.is_symlink():  # a link to nothing, or a link loop
+            errors.append(Diagnostic("E-FILE-MISSING", "a symbolic link to no file or folder (a broken link, or a "
+                                     "loop)", file=raw))
         else:
             errors.append(Diagnostic("E-FILE-MISSING", "no such file or folder", file=raw))
     return files, skipped, errors

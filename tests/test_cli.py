@@ -495,3 +495,18 @@ def test_db_before_the_command_is_the_commands_db(runner, tmp_path, monkeypatch)
     assert code == 2 and f"{first} exists; bench needs a fresh database" in err
     code, _, err = run(runner, "sheet", "Thursday")  # no --db: $SHEAD_DB, which holds nothing
     assert code == 1 and f"{env_db}: no database here" in err
+
+
+def test_paths_that_name_no_file_say_so(runner, tmp_path):
+    """A tester's finding: an empty folder and a symbolic link loop gave 'from 0 file(s)' and exit 0, /dev/null
+    'no such file'.  Each is now a file error naming the path and why, exit 1, nothing stored."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    db = tmp_path / "x.duckdb"
+    for path, why in ((empty, "the folder holds no file (nothing to ingest)"),
+                      (loop, "a symbolic link to no file or folder (a broken link, or a loop)"),
+                      ("/dev/null", "not a regular file (a device, a pipe or a socket): nothing to ingest")):
+        r = runner.invoke(app, ["ingest", str(path), "--db", str(db)])
+        assert r.exit_code == 1 and f"{path}: E-FILE-MISSING: {why}" in r.output, r.output
