@@ -84,16 +84,18 @@ def session_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None 
     has every hand compared, by reading those two sessions' hands."""
     twins = con.execute(
         """
-        WITH new AS (
+        WITH new AS (  -- a new session of fewer than MIN_HANDS hands is no copy: nothing to compare
             SELECT session_id, date, list_sort(map_values(CAST(players::JSON AS MAP(VARCHAR, VARCHAR)))) AS names
-            FROM sessions WHERE session_id > ? AND coalesce(format, 'shn') = 'shn'),
+            FROM sessions WHERE session_id > ? AND coalesce(format, 'shn') = 'shn'
+            AND session_id IN (SELECT session_id FROM hands WHERE session_id > ? GROUP BY session_id
+                               HAVING count(*) >= ?)),
         same_date AS (
             SELECT n.session_id AS copy_id, n.names, o.session_id AS stored_id, o.players FROM new n
             JOIN sessions o ON o.date IS NOT DISTINCT FROM n.date
             WHERE o.session_id <= ? AND coalesce(o.format, 'shn') = 'shn')
         SELECT copy_id, stored_id FROM same_date
         WHERE list_sort(map_values(CAST(players::JSON AS MAP(VARCHAR, VARCHAR)))) = names
-        """, [since, since]).fetchall()
+        """, [since, since, MIN_HANDS, since]).fetchall()
     twins = _first_hands_alike(con, twins)
     if not twins:
         return []
