@@ -766,7 +766,8 @@ def _write_service_file(path: Path, info: dict) -> None:
 def serve(db: str | os.PathLike | None, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *, hold: float = 0.5,
           log_file: str | os.PathLike | None = None, echo=print) -> int:
     """Run the service until interrupted; returns the exit code (2: refused
-    to listen beyond loopback with no valid token, or the port is taken).
+    to listen beyond loopback with no valid token, the port is taken, or
+    another service answers for the same database).
     ``port`` 0 takes a free port (the service file and the first message
     say which)."""
     import uvicorn  # noqa: PLC0415
@@ -777,6 +778,11 @@ def serve(db: str | os.PathLike | None, host: str = "127.0.0.1", port: int = DEF
     log.addHandler(handler)
     log.setLevel(logging.INFO)
     log.propagate = False
+    other = running_service(db)
+    if other is not None and other.get("pid") != os.getpid():  # one service a database (a tester's finding)
+        echo(f"error: {st.resolve_db(db)} is served already by shead serve (pid {other['pid']}, {other['url']}): "
+             "post to that one, or stop it first")
+        return 2
     service = Service(db, hold=hold)
     try:
         with service.con() as con:  # creates the database and applies the migrations

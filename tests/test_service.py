@@ -393,3 +393,16 @@ def test_a_chunked_body_over_the_limit_is_refused_as_it_arrives(api):
         r = c.post("/hands/amend", params={"reason": "x"}, content=chunks())
         assert r.status_code == 413
         assert c.get("/health").status_code == 200
+
+
+def test_a_second_service_on_the_same_database_is_refused(api):
+    """A tester's finding: a second `shead serve` on a served database started, took over its service file and
+    removed it when it stopped, while the first still ran.  Now it refuses at once (exit 2), naming the first."""
+    r = subprocess.run([sys.executable, "-m", "ingest.cli", "serve", "--db", str(api.served.db), "--port", "0"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2, r.stdout + r.stderr
+    out = " ".join((r.stdout + r.stderr).split())
+    assert f"is served already by shead serve (pid {api.served.proc.pid}, {api.url})" in out
+    info = json.loads(api.served.db.with_name(api.served.db.name + ".serve.json").read_text())
+    assert info["pid"] == api.served.proc.pid  # the first service's file is untouched
+    assert httpx.get(api.url + "/health").status_code == 200
