@@ -380,6 +380,11 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
     except st.StoreError as exc:
         store.close()
         _err.print(f"error: {exc}")
+        if path is not None:  # say which files this run did not store (those before, as their lines said)
+            rest = files[files.index(path):]
+            _err.print(f"not stored: {path}" + (f" and the {len(rest) - 1} file(s) after it" if len(rest) > 1 else "")
+                       + f"; {totals['ingested']} hand(s) of the files before it stored. Run the same command again "
+                       "to store the rest: a hand already stored counts as a duplicate")
         if as_json:
             typer.echo(json.dumps(totals))
         return 1

@@ -239,7 +239,8 @@ def connect(path: str | os.PathLike | None = None, *, read_only: bool = True,
             if waited >= limit:
                 _STATS.waited += waited
                 raise StoreBusy(
-                    f"{db}: another shead process has held the database for {waited:.1f} s "
+                    f"{db}: another process (another shead command, the dashboard, a DuckDB client) has held the "
+                    f"database for {waited:.1f} s "
                     f"(limit {limit:g} s, SHEAD_LOCK_TIMEOUT); try again when it has finished") from exc
             _STATS.conflicts += 1
             pause = min(delay, limit - waited) * random.uniform(0.75, 1.25)

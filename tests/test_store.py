@@ -422,7 +422,7 @@ def test_a_lock_held_past_the_timeout_raises_store_busy(db):
     """, str(db))
     assert holder.stdout.readline().strip() == "holding"
     t0 = time.monotonic()
-    with pytest.raises(st.StoreBusy, match="another shead process has held the database"):
+    with pytest.raises(st.StoreBusy, match="another process .another shead command, the dashboard, a DuckDB client. has held the database"):
         st.connect(db, read_only=True, timeout=0.4)
     assert 0.3 < time.monotonic() - t0 < 3
     holder.kill()
