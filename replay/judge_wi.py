@@ -1971,12 +1971,7 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         pos = rec.score.pos if rec.score is not None else rec.pos
         raise chk.reject("E-RANGE", f"units {max(settle.units, key=abs):+d} are beyond what the log keeps", pos,
                          found=max(settle.units, key=abs), expected=f"at most {_MAX_UNITS} either way")
-    stags, htags = rec.session.tags, rec.tags  # the hand's tag over the session's (rec.session.tags | rec.tags)
-
-    def tag(name: str, default=None):
-        return htags[name] if name in htags else stags.get(name, default)
-
-    rules = tag("Rules", "")
+    rules = rec.tag("Rules", "")  # the hand's tag over the session's
     date = chk.date
     partner, partner2 = (_seats_of(partner) + (None, None))[:2]
     if alone is None:
@@ -2016,7 +2011,7 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         prov.pop("partner", None)
     return HandOutcome(
         session=rec.session_id,
-        group=tag("Event"),
+        group=rec.tag("Event"),
         hand=rec.number,
         date=date,
         rules=rules,
@@ -2038,8 +2033,8 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         units=dict(zip(a, units)),  # alias -> units, clockwise (settle.units has one entry a seat)
         provenance=prov,
         status=status,
-        table=tag("Table"),
-        site=tag("Site"),
+        table=rec.tag("Table"),
+        site=rec.tag("Site"),
         stake=stake,
         marks=nmarks,
         tier=settle.tier if picker is not None else None,
