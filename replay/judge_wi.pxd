@@ -1,0 +1,20 @@
+# Cython declarations augmenting replay/judge_wi.py (issue 17), read only by
+# `python -m ingest.fastpath`: compiled, the replay of a hand's tricks holds
+# its engine state as the GameState extension type of replay/state.pxd, so
+# reading the state's attributes is reading its struct fields and
+# ``g.play(seat, card)`` is a C call of GameState.play (a BatteryState, the
+# pure-Python subclass of the battery games, still runs its own play); the
+# seat that plays next is a C int (a seat is 0..7), and the deal check's card
+# masks are 64-bit unsigned C ints (the cards are 0..33).  The .py runs
+# unchanged without Cython.
+
+cimport cython
+from replay.state cimport GameState
+
+cdef unsigned long long _ONE
+
+@cython.locals(m=cython.ulonglong, unknown=cython.int, c=cython.int)
+cpdef tuple _known_mask(cards)
+
+@cython.locals(g=GameState, state=GameState, s=cython.int)
+cpdef _replay_hand(chk, kind, dealer, stake)
