@@ -16,5 +16,9 @@ cdef unsigned long long _ONE
 @cython.locals(m=cython.ulonglong, unknown=cython.int, c=cython.int)
 cpdef tuple _known_mask(cards)
 
+@cython.locals(m=cython.ulonglong, dealt=cython.ulonglong, deck=cython.ulonglong, unknown=cython.int,
+               hand_size=cython.int, blind_size=cython.int, known=cython.bint)
+cpdef tuple _read_deal(chk, sitting)
+
 @cython.locals(g=GameState, state=GameState, s=cython.int)
 cpdef _replay_hand(chk, kind, dealer, stake)
