@@ -2,8 +2,9 @@
 # `python -m ingest.fastpath`: compiled, the replay of a hand's tricks holds
 # its engine state as the GameState extension type of replay/state.pxd, so
 # reading the state's attributes is reading its struct fields and
-# ``g.play(seat, card)`` is a C call of GameState.play (a BatteryState, the
-# pure-Python subclass of the battery games, still runs its own play); the
+# ``g.play(seat, card)`` and ``g.apply(action)`` are C calls of GameState's
+# (a BatteryState, the pure-Python subclass of the battery games, still runs
+# its own play), in the replay and in the picking (``_pick``, ``_apply``); the
 # seat that plays next is a C int (a seat is 0..7), and the deal check's card
 # masks are 64-bit unsigned C ints (the cards are 0..33).  The .py runs
 # unchanged without Cython.
@@ -22,3 +23,8 @@ cpdef tuple _read_deal(chk, sitting)
 
 @cython.locals(g=GameState, state=GameState, s=cython.int)
 cpdef _replay_hand(chk, kind, dealer, stake)
+
+cpdef _apply(chk, GameState g, action, pos)
+
+@cython.locals(s=cython.int)
+cpdef _pick(chk, GameState g, dealer, picker)

@@ -94,6 +94,7 @@ cdef class GameState:
     cdef public bint _rare
     cdef public object _tops
 
+    cpdef apply(self, action)
     @cython.locals(c=cython.int, bit=cython.ulonglong, h=cython.ulonglong, lm=cython.ulonglong, ok=cython.bint)
     cpdef play(self, int seat, card, renege=*)
     @cython.locals(ubit=cython.ulonglong, lm=cython.ulonglong, es=cython.int, cs=cython.int)
