@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from .errors import Diagnostic, IllegalAction
@@ -103,23 +103,41 @@ class SessionState:
             self.last_dealer = dealer
 
 
-@dataclass(slots=True)
 class HandCheck:
-    """The working state of one hand's validation."""
+    """The working state of one hand's validation: the record ``rec`` and its
+    file; the profile, the seat aliases clockwise, alias -> seat number
+    (``index``), the (alias, name) pairs (``seats``), each fact's provenance
+    (``prov``), the warnings so far, the replay frames when ``frames`` is a
+    list (``replay_text``), the date (YYYY-MM-DD, None when unknown), the
+    pot's balance before the hand (``pot=on``, rules.md D-19), the dealer
+    seat when known and a Schafkopf hand's SchafkopfState once replayed
+    (``sk_state``).
 
-    rec: HandRecord
-    file: str | None
-    profile: RuleProfile | None = None
-    aliases: list[str] = field(default_factory=list)
-    index: dict[str, int] = field(default_factory=dict)  # alias -> seat number
-    seats: tuple = ()  # (alias, name) clockwise
-    prov: dict[str, str] = field(default_factory=dict)
-    warnings: list[Diagnostic] = field(default_factory=list)
-    frames: list | None = None  # when a list, collect replay frames (replay_text)
-    date: str | None = None  # YYYY-MM-DD from the Date tag, None when unknown
-    pot: int = 0  # the pot's balance before this hand (pot=on, rules.md D-19)
-    dealer: int | None = None  # the dealer seat, when known
-    sk_state: object = None  # a Schafkopf hand: its SchafkopfState, once replayed (replay_text)
+    A plain class with slots and its own ``__init__`` (issue 17: compiled,
+    one C function instead of the dataclass's generated Python
+    ``__init__``, made once a hand)."""
+
+    __slots__ = ("rec", "file", "profile", "aliases", "index", "seats", "prov", "warnings", "frames", "date", "pot",
+                 "dealer", "sk_state")
+
+    def __init__(self, rec: HandRecord, file: str | None, profile: RuleProfile | None = None,
+                 aliases: list[str] | None = None, index: dict[str, int] | None = None, seats: tuple = (),
+                 prov: dict[str, str] | None = None, warnings: list[Diagnostic] | None = None,
+                 frames: list | None = None, date: str | None = None, pot: int = 0, dealer: int | None = None,
+                 sk_state: object = None):
+        self.rec = rec
+        self.file = file
+        self.profile = profile
+        self.aliases = [] if aliases is None else aliases
+        self.index = {} if index is None else index
+        self.seats = seats
+        self.prov = {} if prov is None else prov
+        self.warnings = [] if warnings is None else warnings
+        self.frames = frames
+        self.date = date
+        self.pot = pot
+        self.dealer = dealer
+        self.sk_state = sk_state
 
     def picked(self, picker: int, partner, outcome: str, stake: int, marks, *,
                sheepshead: bool = False, out: int | None = None) -> Settlement:
@@ -183,7 +201,6 @@ class HandCheck:
             return v
 
 
-@lru_cache(maxsize=1024)
 @lru_cache(maxsize=1024)
 def _parse_seats(text: str) -> tuple[tuple[str, str], ...]:
     """``Al=Allen Braun; Bea=...`` -> ((alias, name), ...), clockwise (read
@@ -365,11 +382,22 @@ def _matches(units, written) -> bool:
     return all(w is None or w == u for u, w in zip(units, written))
 
 
-@lru_cache(maxsize=4096)
+#: ``_breakdown``'s texts by what :attr:`Settlement.text` reads and the aliases.
+_BREAKDOWNS: dict[tuple, str] = {}
+
+
 def _breakdown(settle: Settlement, aliases: tuple[str, ...]) -> str:
     """The settlement's breakdown in words with seat aliases (cached: most
-    hands of a session share one of a few dozen settlements)."""
-    return _alias_text(settle.text, list(aliases))
+    hands of a session share one of a few dozen settlements).  Kept by the
+    fields :attr:`Settlement.text` reads, hashed as one tuple (issue 17:
+    without a call of the dataclass's ``__hash__`` over every field)."""
+    key = (settle.units, settle.outcome, settle.per_defender, settle.factors, settle.summary, settle.pot, aliases)
+    text = _BREAKDOWNS.get(key)
+    if text is None:
+        if len(_BREAKDOWNS) >= 4096:
+            _BREAKDOWNS.clear()
+        text = _BREAKDOWNS[key] = _alias_text(settle.text, list(aliases))
+    return text
 
 
 _SEAT_RE = re.compile(r"\bseat (\d+)\b")

@@ -144,20 +144,22 @@ def _read_deal(chk: HandCheck, sitting: int | None) -> tuple[list[int], set[int]
     return hands, seen_seats, known, blind_mask
 
 
-_BITS = tuple(1 << i for i in range(34))  # the bit of each card index (the 34-card deck's sixes included)
+#: a card's bit is ``_ONE << card`` (compiled, replay/judge_wi.pxd makes it a 64-bit unsigned C int, as in
+#: replay/state.py: the cards are 0..33, the 34-card deck's sixes included)
+_ONE = 1
 
 
 def _known_mask(cards) -> tuple[int, int]:
     """(the mask of the known cards of ``cards``, how many are ``??``);
     a card written twice is in the mask once."""
-    bits = _BITS
     m = 0
     unknown = 0
-    for c in cards:  # one pass (issue 17: cheaper than a None scan and a sum of the bits, and typed when compiled)
-        if c is None:
+    for card in cards:  # one pass (issue 17: cheaper than a None scan and a sum of the bits; C ints when compiled)
+        if card is None:
             unknown += 1
         else:
-            m |= bits[c]
+            c = card
+            m |= _ONE << c
     return m, unknown
 
 
@@ -558,7 +560,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
             judge_partner_cards.apply_give(chk, g)  # wi6-7d-high: before the head is named (F-1)
             _pick(chk, g, dealer, chk.seat(rec.pick.value, rec.pick.pos))
             if rec.share is not None:  # wi7-shared-blind: the neighbour's part of the blind (issue 18)
-                if any(c is None for c in rec.share.cards):
+                if None in rec.share.cards:
                     raise chk.reject("E-SHARE", "a shared blind card is written ?? but the tricks are replayed",
                                      rec.share.pos, found="??", expected="the neighbour's blind cards")
                 _apply(chk, g, Share(tuple(rec.share.cards)), rec.share.pos)
@@ -626,7 +628,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
         expected_no = 1
         stopped = None
         size, battery = prof.trick_cards, prof.trick_slots is not None  # four cards a trick in the battery games
-        play, succ = g.play, successors(g.n, g.sitting)
+        succ = successors(g.n, g.sitting)  # g.play is called on g: compiled, a C call (replay/judge_wi.pxd)
         won: list[int] | None = [] if battery else None  # the winning card of each battery trick (B-19)
         seat_of = chk.index.get  # chk.seat without the call; a miss goes to chk.seat for its error
         marked = []  # (seat, trick, position) of each card marked ^R, for W-RENEGE
@@ -662,7 +664,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                         if card is None:
                             stopped = (number, t.plays[len(g.trick)].pos)
                             break
-                        play(s, card)
+                        g.play(s, card)
                         s = succ[s]  # g.next_seat(s): the seats never change within a hand
                 except IllegalAction as exc:
                     raise chk.engine_error(exc, t.plays[len(g.trick)].pos, number) from None
@@ -682,7 +684,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
                     marked.append((s, number, t.plays[i].pos))
                     reneged.append((number - 1) * size + i)
                 try:
-                    play(s, card, renege)
+                    g.play(s, card, renege)
                 except IllegalAction as exc:
                     raise chk.engine_error(exc, t.plays[i].pos, number) from None
                 if frames is not None:
@@ -698,7 +700,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
             _apply(chk, g, action, pos)
         if (stopped is None and rec.claim is None and g.complete and g.phase == _PLAY and not g.trick
                 and g.trick_no == prof.tricks - 1 and rec.tricks
-                and all(g.hands[s].bit_count() == 1 for s in g.playing_seats())):
+                and _one_card_each(g)):
             # the last trick is forced (every seat holds one card): derived
             number = g.trick_no + 1
             s = g.leader
@@ -724,7 +726,7 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
     except IllegalAction as exc:  # setup actions without a better position
         raise chk.engine_error(exc, rec.pos) from None
     for seat, trick in g.reneges:  # at the card marked ^R
-        pos = next((p for ms, mt, p in marked if ms == seat and mt == trick), rec.pos)
+        pos = _marked_pos(marked, seat, trick, rec.pos)
         chk.warnings.append(chk.diag("W-RENEGE", f"{chk.aliases[seat]} reneged in trick {trick}; the table ruled on it "
                                      f"(renegePenalty={prof.renegePenalty}, rules.md B-23)", pos,
                                      severity="warning", trick=trick))
@@ -767,6 +769,17 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
     call = _call_text(g)
     return (_outcome(chk, dealer, picker, partner, call, settle, pts, tricks, stake, g.n_marks,
                      status="full", state=g), cardlog, settle)
+
+
+def _one_card_each(g: GameState) -> bool:
+    """Every seat that plays the hand holds one card: the last trick is forced."""
+    return all(g.hands[s].bit_count() == 1 for s in g.playing_seats())
+
+
+def _marked_pos(marked: list[tuple], seat: int, trick: int, default: Pos) -> Pos:
+    """The position of the card ``seat`` marked ``^R`` in ``trick`` (``marked``:
+    (seat, trick, position) of each), else ``default``."""
+    return next((p for ms, mt, p in marked if ms == seat and mt == trick), default)
 
 
 def _derived_bury(chk: HandCheck, g: GameState) -> tuple | None:
@@ -2046,12 +2059,7 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         pos = rec.score.pos if rec.score is not None else rec.pos
         raise chk.reject("E-RANGE", f"units {max(settle.units, key=abs):+d} are beyond what the log keeps", pos,
                          found=max(settle.units, key=abs), expected=f"at most {_MAX_UNITS} either way")
-    stags, htags = rec.session.tags, rec.tags  # the hand's tag over the session's (rec.session.tags | rec.tags)
-
-    def tag(name: str, default=None):
-        return htags[name] if name in htags else stags.get(name, default)
-
-    rules = tag("Rules", "")
+    rules = rec.tag("Rules", "")  # the hand's tag over the session's
     date = chk.date
     partner, partner2 = (_seats_of(partner) + (None, None))[:2]
     if alone is None:
@@ -2089,39 +2097,43 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         prov.pop("picker_tricks", None)
     if partner is None:
         prov.pop("partner", None)
+    # every field, in HandOutcome's order, passed by position (issue 17: a call by 34 keywords costs the
+    # compiled judge a dict of them, 3x the positional call; tests/test_validate.py checks each field)
     return HandOutcome(
-        session=rec.session_id,
-        group=tag("Event"),
-        hand=rec.number,
-        date=date,
-        rules=rules,
-        rules_flags=_flags(rules),
-        game="sheepshead",
-        game_type=None,
-        players=dict(chk.seats),
-        dealer=a[dealer] if dealer is not None else None,
-        picker=a[picker] if picker is not None else None,
-        partner=a[partner] if partner is not None else None,
-        partner2=a[partner2] if partner2 is not None else None,
-        call=call if picker is not None else None,
-        alone=bool(alone) if picker is not None else False,
-        leaster_winner=a[leaster_winner] if leaster_winner is not None else None,
-        multiplier=settle.multiplier if settle.outcome not in ("doubler", "misdeal") else stake * 2 ** nmarks,
-        picker_points=pts,
-        picker_tricks=tricks,
-        outcome=settle.outcome,
-        units=dict(zip(a, units)),  # alias -> units, clockwise (settle.units has one entry a seat)
-        provenance=prov,
-        status=status,
-        table=tag("Table"),
-        site=tag("Site"),
-        stake=stake,
-        marks=nmarks,
-        tier=settle.tier if picker is not None else None,
-        partner_revealed_trick=state.partner_revealed if state is not None and partner is not None else None,
-        called_suit=called_suit,
-        call_type=call_type,
-        breakdown=_breakdown(settle, tuple(a)),
-        warnings=[str(w) for w in chk.warnings],
-        pot=settle.pot,
+        rec.session_id,  # session
+        rec.tag("Event"),  # group
+        rec.number,  # hand
+        date,  # date
+        rules,  # rules
+        _flags(rules),  # rules_flags
+        "sheepshead",  # game
+        None,  # game_type
+        dict(chk.seats),  # players
+        a[dealer] if dealer is not None else None,  # dealer
+        a[picker] if picker is not None else None,  # picker
+        a[partner] if partner is not None else None,  # partner
+        call if picker is not None else None,  # call
+        bool(alone) if picker is not None else False,  # alone
+        a[leaster_winner] if leaster_winner is not None else None,  # leaster_winner
+        settle.multiplier if settle.outcome not in ("doubler", "misdeal") else stake * 2 ** nmarks,  # multiplier
+        pts,  # picker_points
+        tricks,  # picker_tricks
+        settle.outcome,  # outcome
+        dict(zip(a, units)),  # units: alias -> units, clockwise (settle.units has one entry a seat)
+        prov,  # provenance
+        status,  # status
+        rec.tag("Table"),  # table
+        rec.tag("Site"),  # site
+        stake,  # stake
+        nmarks,  # marks
+        settle.tier if picker is not None else None,  # tier
+        state.partner_revealed if state is not None and partner is not None else None,  # partner_revealed_trick
+        called_suit,  # called_suit
+        call_type,  # call_type
+        _breakdown(settle, tuple(a)),  # breakdown
+        [str(w) for w in chk.warnings],  # warnings
+        None,  # laufende (Schafkopf only)
+        None,  # laufende_with (Schafkopf only)
+        settle.pot,  # pot
+        a[partner2] if partner2 is not None else None,  # partner2
     )

@@ -14,7 +14,7 @@ silently ignored.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -65,6 +65,22 @@ class RuleProfile(BaseModel):
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    # The derived values below (hand_size, tricks, has_blind, ...) are
+    # ``cached_property``: each is computed from the flags on its first read
+    # and kept in the instance (issue 17: the engine reads several of them
+    # for every hand, and a profile is shared by every hand of its [Rules]).
+    # Equality, hashing and model_dump see the flags only; a copy with other
+    # flags forgets the kept values (model_copy below).
+
+    def model_copy(self, *, update=None, deep: bool = False) -> "RuleProfile":
+        """A copy (pydantic's ``model_copy``) with ``update`` applied; the
+        derived values kept by the original are dropped, so the copy computes
+        its own from its flags."""
+        out = super().model_copy(update=update, deep=deep)
+        for name in _DERIVED:
+            out.__dict__.pop(name, None)
+        return out
 
     name: str = "wi5-called-ace"
     players: int = 5
@@ -186,7 +202,7 @@ class RuleProfile(BaseModel):
     #: of two cards) or two (``twoCards``, 8 tricks of four).
     allTableTrick: Literal["oneCard", "twoCards"] = "oneCard"
 
-    @property
+    @cached_property
     def trumps(self) -> TrumpOrder:
         """The trump and fail order this profile plays with (its 34-card form,
         the sixes at the bottom of ♣ and ♠, under ``deck=34``)."""
@@ -204,41 +220,41 @@ class RuleProfile(BaseModel):
         # the last to speak: the dealer, or the seat right of a dealer who sits out (F-1)
         return (dealer - 1) % self.players if self.sitOut else dealer
 
-    @property
+    @cached_property
     def partner_card(self) -> Card:
         """The jack-of-diamonds game's partner card (rules.md C-1, C-7)."""
         return Card.CJ if self.jdPartnerCard == "JC" else Card.DJ
 
-    @property
+    @cached_property
     def hand_size(self) -> int:
         """Cards dealt to each playing seat (rules.md F-1; 6 at five-handed, B-2)."""
         return self.handCards
 
-    @property
+    @cached_property
     def blind_size(self) -> int:
         """Cards in the blind, and so in the bury (rules.md F-1, B-7)."""
         return self.blindCards
 
-    @property
+    @cached_property
     def tricks(self) -> int:
         """Tricks in a hand: the cards a seat plays, its hand and its table
         cards, over the cards it plays to a trick (16 in two-handed ``wi2``,
         rules.md F-1; 8 in ``wi2-battery``)."""
         return (self.handCards + 2 * self.tableStacks) // self.seat_trick_cards
 
-    @property
+    @cached_property
     def seat_trick_cards(self) -> int:
         """Cards each seat plays to one trick: 2 in the four-card tricks of the
         battery games (``wi2-battery``, ``wi2-all-table; allTableTrick=twoCards``),
         else 1."""
         return 2 if self.trick_slots else 1
 
-    @property
+    @cached_property
     def trick_cards(self) -> int:
         """Cards in one trick: one per playing seat, two in the battery games."""
         return self.playing * self.seat_trick_cards
 
-    @property
+    @cached_property
     def trick_slots(self) -> tuple[str, ...] | None:
         """The battery games' four-card trick as where each card comes from,
         in play order (leader, other, leader, other): ``hand`` or ``table``;
@@ -250,64 +266,67 @@ class RuleProfile(BaseModel):
             return ("table",) * 4
         return None
 
-    @property
+    @cached_property
     def always_alone(self) -> bool:
         """The picker (or the head) always plays alone, no call: ``alone``
         (rules.md F-2, F-3) and two-handed ``none`` (F-1)."""
         return self.partnerMode in ("alone", "none")
 
-    @property
+    @cached_property
     def two_handed(self) -> bool:
         """Two-handed with table cards (rules.md F-1, ``partnerMode=none``):
         no blind, no partner; the side's head is the non-dealer and the
         result is read from the winner's side (docs/profiles.md, ``wi2``)."""
         return self.partnerMode == "none"
 
-    @property
+    @cached_property
     def playing(self) -> int:
         """Seats that play a hand: ``players``, less the dealer under ``sitOut``."""
         return self.players - 1 if self.sitOut else self.players
 
-    @property
+    @cached_property
     def calls_ace(self) -> bool:
         """The picker calls a fail ace (B-9..B-16): ``calledAce`` and ``jdAndAce``."""
         return self.partnerMode in ("calledAce", "jdAndAce")
 
-    @property
+    @cached_property
     def partner_card_game(self) -> bool:
         """No blind: the holders of partner cards make the sides (rules.md F-1)."""
         return self.partnerMode in _PARTNER_CARDS or self.partnerMode == "firstTwo"
 
-    @property
+    @cached_property
     def partner_cards(self) -> tuple[Card, ...]:
         """In a partner-card game: the card whose holder heads the side (scored
         as the picker), then the partner cards (rules.md F-1)."""
         return _PARTNER_CARDS[self.partnerMode]
 
-    @property
+    @cached_property
     def max_partners(self) -> int:
         """How many partners the picker's side may have: two in the 3v3 and
         3v5 games (rules.md F-1), else one."""
         return 2 if self.partnerMode == "jdAndAce" or len(_PARTNER_CARDS.get(self.partnerMode, ())) > 2 else 1
 
-    @property
+    @cached_property
     def has_blind(self) -> bool:
         """False in the partner-card games without a blind (rules.md F-1): there
         is no picking, no bury and no leaster; the holder of the Q♣ heads the
         side and is scored as the picker (docs/profiles.md)."""
         return self.blindCards > 0
 
-    @property
+    @cached_property
     def deck_mask(self) -> int:
         """The cards in play as a bit mask (:data:`DECKS`)."""
         return DECKS[self.deck]
 
-    @property
+    @cached_property
     def max_bury(self) -> int:
         """The most card points a bury can hold: its size in aces (11 each).
         A picker side without a trick holds at most this (rules.md B-25, I-9)."""
         return 11 * min(self.blindCards, 4)
 
+
+#: The derived values a profile keeps once read (its ``cached_property`` members).
+_DERIVED = tuple(k for k, v in vars(RuleProfile).items() if isinstance(v, cached_property))
 
 #: The partner-card games without a blind (rules.md F-1), by partnerMode: the
 #: head's card first (its holder is scored as the picker), then the partner cards.

@@ -54,7 +54,8 @@ def roll_partner(players: int, picker: int, roll: int) -> int:
 def is_nuclear(profile: RuleProfile, picker: int | None, dealer: int | None) -> bool:
     """The dealer picked after every other seat passed, under
     ``nuclearDealer=on``: alone, at double stakes."""
-    return bool(getattr(profile, "nuclearDealer", False)) and picker is not None and picker == dealer
+    # the seats first: the flag is read only for a dealer who picked (issue 17)
+    return picker is not None and picker == dealer and bool(getattr(profile, "nuclearDealer", False))
 
 
 def check_roll_written(g) -> None:

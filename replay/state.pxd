@@ -10,7 +10,8 @@
 # (tests/test_fastpath.py checks the names against GameState.__slots__ and
 # that replayed hands keep every typed attribute in its range).  The hot
 # methods' int and mask locals are C types too (a card's bit is _ONE << card,
-# shifted in 64 bits).  The .py runs unchanged without Cython.
+# shifted in 64 bits); the seat that plays a card and the seat that wins a trick are C
+# ints (a seat is 0..7).  The .py runs unchanged without Cython.
 
 cimport cython
 
@@ -93,9 +94,10 @@ cdef class GameState:
     cdef public bint _rare
     cdef public object _tops
 
+    cpdef apply(self, action)
     @cython.locals(c=cython.int, bit=cython.ulonglong, h=cython.ulonglong, lm=cython.ulonglong, ok=cython.bint)
-    cpdef play(self, seat, card, renege=*)
+    cpdef play(self, int seat, card, renege=*)
     @cython.locals(ubit=cython.ulonglong, lm=cython.ulonglong, es=cython.int, cs=cython.int)
     cdef _lead(self, card)
-    @cython.locals(tm=cython.ulonglong, contest=cython.ulonglong, no=cython.int)
+    @cython.locals(tm=cython.ulonglong, contest=cython.ulonglong, no=cython.int, w=cython.int)
     cpdef _end_trick(self)

@@ -101,6 +101,7 @@ class Phase(enum.IntEnum):
 #: The members as module names (issue 17): ``Phase.DONE`` is a metaclass look-up (``EnumType``
 #: has a ``__getattr__``, which makes every class attribute about 0.35 µs), a module name a dict hit.
 _PICK, _BURY, _CALL, _MARKS, _PLAY, _DONE = Phase.PICK, Phase.BURY, Phase.CALL, Phase.MARKS, Phase.PLAY, Phase.DONE
+_ACE, _TEN = Rank.ACE, Rank.TEN  # the ranks a call names (rules.md B-9, B-10), as module names too
 #: a card's bit is ``_ONE << card`` (compiled, replay/state.pxd makes it a 64-bit unsigned C int, so the shift
 #: is done in C: the cards are 0..33)
 _ONE = 1
@@ -707,7 +708,7 @@ class GameState:
                             + ("neighbour who shares the blind" if prof.partnerMode == "sharedBlind" else
                                "seat the die names") + " is the partner", f"call {card}", "no call")
         if prof.partnerMode == "jackOfDiamonds":
-            if not (prof.jdHybridAceCall and under is None and not self._order.is_trump(card) and card.rank is Rank.ACE):
+            if not (prof.jdHybridAceCall and under is None and not self._order.is_trump(card) and card.rank is _ACE):
                 self._jd_callup(card, under)
                 return
             if not self.alone:  # C-5: the ace call replaces the partner card the picker holds
@@ -725,7 +726,7 @@ class GameState:
         if prof.partner_card_game:
             raise self._err("E-CALL-NONE", f"a call of {card} in {prof.name}, where partner cards make the sides "
                             "(rules.md F-1)", f"call {card}", "no call")
-        if self._order.is_trump(card) or card.rank not in (Rank.ACE, Rank.TEN):
+        if self._order.is_trump(card) or card.rank not in (_ACE, _TEN):
             raise self._err("E-CALL-CARD", f"{card} cannot be called: a call names a fail ace or, holding all "
                             "three fail aces, a fail ten (rules.md B-9, B-10)", card, "a fail ace or ten")
         hand = self.hands[p]
@@ -734,7 +735,7 @@ class GameState:
             picked = hand | self.bury
             if picked >> card & 1:
                 where = "bury" if self.bury >> card & 1 else "hand"
-                if prof.allowCallOwnAce and not hybrid and under is None and card.rank is Rank.ACE:
+                if prof.allowCallOwnAce and not hybrid and under is None and card.rank is _ACE:
                     own = True  # B-14, I-14, I-15: the picker is their own partner, scored alone
                 else:
                     raise self._err("E-CALL-HELD", f"the picker calls {card}, which is in the picker's {where} "
@@ -743,20 +744,20 @@ class GameState:
         if own:
             self._own_ace(card)
             return
-        if hybrid and card.rank is not Rank.ACE:
+        if hybrid and card.rank is not _ACE:
             raise self._err("E-CALL-CARD", f"the jack-of-diamonds hybrid calls a fail ace, not {card} (rules.md C-5)",
                             card, "a fail ace")
         if self.complete or (self.bury_known and self.hands_known):
             aces, tens, unders, _ = self.legal_calls()
             suit_mask = self._fail_masks[card.suit]
             if under is None:
-                if card.rank is Rank.TEN and card not in tens:
+                if card.rank is _TEN and card not in tens:
                     if tens or not all(picked >> (s * 8) & 1 for s in range(4) if self._fail_masks[s]):
                         raise self._err("E-CALL-TEN", f"a ten ({card}) may be called only by a picker who holds all three "
                                         "fail aces (rules.md B-10)", card, "an ace call")
                     raise self._err("E-CALL-NO-HOLD", f"the picker calls {card} but holds no other card of its suit after "
                                     "the bury (rules.md B-10, B-12)", card, "a hold card of the called suit")
-                if card.rank is Rank.ACE and card not in aces:
+                if card.rank is _ACE and card not in aces:
                     if all(picked >> (s * 8) & 1 for s in range(4) if self._fail_masks[s]):
                         raise self._err("E-CALL-HELD", "the picker holds all three fail aces", card, "a ten call")
                     if not hand & suit_mask:
@@ -764,7 +765,7 @@ class GameState:
                         raise self._err("E-CALL-NO-HOLD", f"the picker calls {card} but keeps no card of its suit after "
                                         "the bury: no hold card (rules.md B-9b, B-12; I-24)", card, what)
             else:
-                if card.rank is not Rank.ACE:
+                if card.rank is not _ACE:
                     raise self._err("E-CALL-CARD", f"an unknown-card call names a fail ace, not {card} (rules.md B-11)",
                                     card, "a fail ace")
                 if card not in unders:
@@ -786,16 +787,16 @@ class GameState:
                             "one of the picker's cards")
         self.called = card
         self.under = under
-        self.call_type = _CT_UNDER if under is not None else (_CT_TEN if card.rank is Rank.TEN else _CT_ACE)
+        self.call_type = _CT_UNDER if under is not None else (_CT_TEN if card.rank is _TEN else _CT_ACE)
         self._called_suit_mask = self._fail_masks[card.suit]
         self._cs = int(card.suit)
         self._special = True
         self._hybrid = hybrid
         self.alone = False
-        self._ten_up = prof.calledTenBeatsAce and card.rank is Rank.TEN
+        self._ten_up = prof.calledTenBeatsAce and card.rank is _TEN
         self.partner = self._holder(card)
         if self.partner == p:  # only possible with an incomplete deal
-            if prof.allowCallOwnAce and not hybrid and under is None and card.rank is Rank.ACE:
+            if prof.allowCallOwnAce and not hybrid and under is None and card.rank is _ACE:
                 self._own_ace(card)
                 return
             raise self._err("E-CALL-HELD", f"the picker calls {card} and plays it", card, "a card another player holds")
@@ -1410,7 +1411,7 @@ class GameState:
         if best_seat is not None:
             return best_seat
         led = self.eff_suit(cards[0][1])
-        ten_up = self.profile.calledTenBeatsAce and self.called is not None and self.called.rank is Rank.TEN
+        ten_up = self.profile.calledTenBeatsAce and self.called is not None and self.called.rank is _TEN
         for s, c in cards:
             if c != under and suit_of[c] == led:
                 st = strength[c]

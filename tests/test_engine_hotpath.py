@@ -194,6 +194,24 @@ def test_profile_facts_are_the_profile_s(name):
     assert _profile_facts(other)[0] is other
 
 
+def test_a_profile_keeps_its_derived_values_and_a_copy_computes_its_own():
+    """The derived values a profile keeps once read (issue 17) follow its
+    flags (rules.md F-1): five-handed, 6 cards a seat and a blind of 2 play
+    6 tricks of 5 cards; six-handed sitting out plays 5 seats.  A copy with
+    other table flags reads its own (no value kept from the original), and
+    the kept values are no part of equality or the dump."""
+    prof = parse_rules("wi5-called-ace")
+    assert (prof.hand_size, prof.blind_size, prof.tricks, prof.playing, prof.trick_cards, prof.has_blind,
+            prof.max_bury) == (6, 2, 6, 5, 5, True, 22)
+    assert "has_blind" in prof.__dict__  # kept once read
+    assert prof == parse_rules("wi5-called-ace").model_copy() and "has_blind" not in prof.model_dump()
+    sit = prof.model_copy(update={"players": 6, "sitOut": True})
+    assert (sit.playing, sit.trick_cards, sit.tricks) == (5, 5, 6)
+    queens = prof.model_copy(update={"deck": 30, "handCards": 5, "blindCards": 0, "players": 6})
+    assert (queens.has_blind, queens.blind_size, queens.hand_size, queens.tricks, queens.max_bury) == (False, 0, 5, 5, 0)
+    assert (prof.has_blind, prof.blind_size, prof.hand_size) == (True, 2, 6)  # the original keeps its own
+
+
 # --- the deal's identity text (replay/deal_identity.py), sorted once per position
 
 _SHN = [r + s for s in "CSHD" for r in "ATKQJ987"]  # card index order: suits ♣ ♠ ♥ ♦, ranks A 10 K Q J 9 8 7

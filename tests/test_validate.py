@@ -86,6 +86,33 @@ def test_session_fields(example):
     assert o.rules == "wi5-called-ace; doubleOnBump=on; noPick=leaster"
 
 
+def test_hand_14_every_outcome_field(example):
+    """Every field of hand 14's outcome, read off the example by hand (the
+    judge passes them to HandOutcome by position, issue 17): Bea picks, buries
+    AS KC and calls AH, which Di holds and plays in t3; the side takes 59
+    points in 3 tricks, a loss doubled on the bump (rules.md B-27, B-32), 2 a
+    defender."""
+    o = example[14]
+    assert (o.session, o.group, o.hand, o.date) == ("Thursday Night Sheepshead / 2025.03.06 / 2",
+                                                    "Thursday Night Sheepshead", 14, "2025-03-06")
+    assert o.rules == "wi5-called-ace; doubleOnBump=on; noPick=leaster"
+    assert o.rules_flags["doubleOnBump"] is True and o.rules_flags["noPick"] == "leaster"
+    assert (o.game, o.game_type, o.table, o.site) == ("sheepshead", None, "2", "Schultz's Tavern, Sheboygan WI")
+    assert o.players == {"Al": "Allen Braun", "Bea": "Bea Schmidt", "Cy": "Cy Ott", "Di": "Di Lenz", "Ed": "Ed Kahl"}
+    assert (o.dealer, o.picker, o.partner, o.partner2, o.call, o.alone, o.leaster_winner) == (
+        "Ed", "Bea", "Di", None, "AH", False, None)
+    assert (o.multiplier, o.picker_points, o.picker_tricks, o.outcome, o.status) == (1, 59, 3, "lose", "full")
+    assert o.units == {"Al": 2, "Bea": -4, "Cy": 2, "Di": -2, "Ed": 2} and o.pot == 0
+    assert o.provenance == {"dealer": "asserted", "stake": "derived", "partner": "verified",
+                            "picker_points": "verified", "picker_tricks": "verified", "outcome": "verified",
+                            "units": "verified", "picker": "asserted"}
+    assert (o.stake, o.marks, o.tier, o.partner_revealed_trick, o.called_suit, o.call_type) == (1, 0, 1, 3, "H", "ace")
+    assert o.breakdown == ("tier: plain 1 × double on the bump 2 = 2 per defender; picker loses (with partner): "
+                           "Al +2, Bea -4, Cy +2, Di -2, Ed +2")
+    assert o.warnings == []
+    assert (o.laufende, o.laufende_with, o.sk_game, o.trump_suit) == (None, None, None, None)
+
+
 def rejected(text: str):
     r = validate_text(text, "x.shn")
     assert len(r.rejected) == 1, [str(e) for rj in r.rejected for e in rj.errors]
