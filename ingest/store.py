@@ -1046,17 +1046,34 @@ def source_template(source: str, log_cards: bytes | list[int]) -> tuple[bool, st
     ``called``, ``plays`` below 32, as ``log_tokens`` lists them; bytes or
     a list), else ``source_cards`` lists them; a source holding chr 31
     itself is stored as it is (``packed`` False).  ``hand_text`` gives
-    ``source`` back.  The tokens are compared with the log's cards as two
-    texts, their rank letters and their suit letters (:data:`_RANK_OF`,
+    ``source`` back.  The source is split at its runs of tokens one space
+    apart (:data:`_CARD_RUN`: a deal line, a trick), not token by token,
+    and the tokens are compared with the log's cards as two texts, their
+    rank letters and their suit letters (:data:`_RANK_OF`,
     :data:`_SUIT_OF`), instead of card by card."""
     if _SLOT in source:
         return False, source, None
-    parts = _CARD_TOKEN.split(source)
-    tokens = "".join(parts[1::2]).encode("ascii")
+    parts = _CARD_RUN.split(source)
+    runs = parts[1::2]
+    if runs:
+        tokens = "".join(runs).replace(" ", "")
+        parts[1::2] = "\0".join(runs).translate(_RUN_SLOTS).split("\0")  # a run holds no NUL
+        template = "".join(parts)
+    else:
+        tokens, template = "", source
+    letters = tokens.encode("ascii")
     known = bytes(log_cards)
-    if tokens[::2] == known.translate(_RANK_OF) and tokens[1::2] == known.translate(_SUIT_OF):
-        return True, _SLOT.join(parts[::2]), None
-    return True, _SLOT.join(parts[::2]), list(map(_CARD_INDEX.__getitem__, parts[1::2]))
+    if letters[::2] == known.translate(_RANK_OF) and letters[1::2] == known.translate(_SUIT_OF):
+        return True, template, None
+    return True, template, [_CARD_INDEX[tokens[i:i + 2]] for i in range(0, len(tokens), 2)]
+
+
+#: a run of card tokens (:data:`_CARD_TOKEN`) one space apart: the space between two tokens is a word boundary
+#: after the one and before the other, so each token of a run is one of the pattern's and the run ends where the
+#: last token does; a source has a run a line (a deal line, a trick), not a match a card
+_CARD_RUN = re.compile(r"([AKQJT987](?<=\b.)[CSHD](?: [AKQJT987][CSHD])*)\b", re.ASCII)
+#: a run's rank letters -> a slot, its suit letters deleted: ``"AC TD"`` -> ``"\x1f \x1f"``
+_RUN_SLOTS = str.maketrans({**dict.fromkeys("AKQJT987", _SLOT), **dict.fromkeys("CSHD", None)})
 
 
 #: a card index's rank letter and suit letter (:data:`CARD_NAMES`); ``?`` for any other byte (the unknown card,
