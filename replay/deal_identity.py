@@ -174,8 +174,8 @@ def deal_id_of_codes(deal_seats: Sequence[int], deal_sizes: Sequence[int], deal:
     flat = b"".join(order) + bytes(sorted(held))
     m = len(flat)
     buf = bytearray(b" " * (3 * m))  # each card's rank, suit and the separator after it
-    buf[0::3] = flat.translate(ranks)
-    buf[1::3] = flat.translate(suits)
+    buf[0::3] = bytearray(flat.translate(ranks))  # bytearray: compiled (Cython), a bytearray takes no bytes here
+    buf[1::3] = bytearray(flat.translate(suits))
     end = 0
     for line in order:  # "/" after each position's last card, "|" after the dealer's (the last position)
         end += len(line)
