@@ -1029,11 +1029,6 @@ _REJECTED_COLUMNS = (
     ("source", "string"), ("errors", "string"), ("rejected_at", "timestamp_us"))
 
 
-#: A canonical card token of a source text: a rank and a suit between ASCII word boundaries (what the
-#: SQL of migration 001 wrote as the RE2 pattern ``\b[AKQJT987][CSHD]\b``); the group keeps the tokens in a split.
-#: Written rank first, the boundary before it checked behind the rank (``(?<=\b.)``), so that the regular
-#: expression engine skips to the next rank letter instead of trying every position (a fifth of the split's time)
-_CARD_TOKEN = re.compile(r"([AKQJT987](?<=\b.)[CSHD])\b", re.ASCII)
 #: A card slot of a template (migration 001: ``unpack_source``)
 _SLOT = "\x1f"
 
@@ -1068,9 +1063,13 @@ def source_template(source: str, log_cards: bytes | list[int]) -> tuple[bool, st
     return True, template, [_CARD_INDEX[tokens[i:i + 2]] for i in range(0, len(tokens), 2)]
 
 
-#: a run of card tokens (:data:`_CARD_TOKEN`) one space apart: the space between two tokens is a word boundary
-#: after the one and before the other, so each token of a run is one of the pattern's and the run ends where the
-#: last token does; a source has a run a line (a deal line, a trick), not a match a card
+#: A run of canonical card tokens one space apart in a source text.  A token is a rank and a suit between ASCII
+#: word boundaries (what the SQL of migration 001 wrote as the RE2 pattern ``\b[AKQJT987][CSHD]\b``), written
+#: rank first with the boundary before it checked behind the rank (``(?<=\b.)``), so that the regular expression
+#: engine skips to the next rank letter instead of trying every position.  The space between two tokens is a
+#: word boundary after the one and before the other, so each token of a run is one of migration 001's and the run
+#: ends where the last token does; the group keeps the runs in a split: a source has a run a line (a deal line, a
+#: trick), not a match a card
 _CARD_RUN = re.compile(r"([AKQJT987](?<=\b.)[CSHD](?: [AKQJT987][CSHD])*)\b", re.ASCII)
 #: a run's rank letters -> a slot, its suit letters deleted: ``"AC TD"`` -> ``"\x1f \x1f"``
 _RUN_SLOTS = str.maketrans({**dict.fromkeys("AKQJT987", _SLOT), **dict.fromkeys("CSHD", None)})
