@@ -46,7 +46,7 @@ from datetime import datetime, timezone
 from functools import lru_cache
 from importlib import resources
 from itertools import chain, groupby
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from pathlib import Path
 
 import duckdb
@@ -738,7 +738,23 @@ def card_log_row(log: CardLog, seats: list[str], call: str | None) -> tuple:
     seat not in ``seats`` or a card that is not an SHN card name.
     """
     if type(log) is ReplayedCardLog:
+        row = _replayed_row(log, seats, call)
+        return row[:2] + tuple(map(list, row[2:5])) + (row[5], list(row[6])) + row[7:]
+    return _plain_row(log, seats, call)
+
+
+def _log_codes(log: CardLog, seats: list[str], call: str | None) -> tuple:
+    """:func:`card_log_row`, with the cards of ``deal``, ``blind``,
+    ``bury`` and ``plays`` as ``bytes`` (one byte a code) when ``log`` is
+    the judge's (:func:`_replayed_row`): what the store writes (an Arrow
+    list of uint8 takes either), without making a list of each."""
+    if type(log) is ReplayedCardLog:
         return _replayed_row(log, seats, call)
+    return _plain_row(log, seats, call)
+
+
+def _plain_row(log: CardLog, seats: list[str], call: str | None) -> tuple:
+    """:func:`card_log_row` of a card log given by its spellings."""
     pos = {s: i for i, s in enumerate(seats)}
     n = len(seats)
     idx = _CARD_INDEX.__getitem__
@@ -807,42 +823,71 @@ def _called_codes(call: str) -> tuple[int, ...]:
 
 
 def _replayed_row(log: ReplayedCardLog, seats: list[str], call: str | None) -> tuple:
-    """:func:`card_log_row` of a card log the judge made: from the engine's
-    seats and cards (:class:`~replay.outcome.ReplayedCardLog`), without its
-    spellings and :class:`PlayRow` objects."""
+    """:func:`card_log_row` of a card log the judge made, with the cards of
+    ``deal``, ``blind``, ``bury`` and ``plays`` as ``bytes``: from the
+    engine's seats and cards (:class:`~replay.outcome.ReplayedCardLog`),
+    without its spellings and :class:`PlayRow` objects.  The cards become
+    codes by one ``bytes.translate`` a column (:func:`_code_bytes`); the
+    tricks' cards and seats are read by one pass over all tricks, and
+    whether every trick's seats go clockwise from its first (then they are
+    not stored) is one comparison with its leaders' rotations when every
+    trick is full (else trick by trick)."""
     pos = {s: i for i, s in enumerate(seats)}
     n = len(seats)
     dealt = log.dealt
     called = list(_called_codes(call)) if call else []
-    head = (list(map(pos.__getitem__, dealt)), list(map(len, dealt.values())), _codes([*chain(*dealt.values())]),
-            _codes(log.blind_cards), _codes(log.bury_cards), called)
+    head = (list(map(pos.__getitem__, dealt)), list(map(len, dealt.values())),
+            _code_bytes([*chain.from_iterable(dealt.values())]), _code_bytes(log.blind_cards),
+            _code_bytes(log.bury_cards), called)
     tricks = log.tricks
     if not tricks:
-        return head + ([], [], [], [], [], None, None)
-    seat_of = list(map(pos.__getitem__, log.seats))  # engine seat -> stored seat (the same order when from o.players)
-    if seat_of != list(range(len(seat_of))):
-        tricks = [(seat_of[lead], tuple((seat_of[s], c) for s, c in cards), None if w is None else seat_of[w])
-                  for lead, cards, w in tricks]
+        return head + (b"", [], [], [], [], None, None)
+    if log.seats != seats:  # engine seat -> stored seat (the same order when from o.players)
+        seat_of = list(map(pos.__getitem__, log.seats))
+        if seat_of != list(range(len(seat_of))):
+            tricks = [(seat_of[lead], tuple((seat_of[s], c) for s, c in cards), None if w is None else seat_of[w])
+                      for lead, cards, w in tricks]
+    plays = list(map(_TRICK_CARDS, tricks))
+    pairs = [*chain.from_iterable(plays)]  # (seat, card) in play order
+    leaders = [cards[0][0] for cards in plays]  # the seat of each trick's first card
+    winners = list(map(_TRICK_WINNER, tricks))
+    if None in winners:  # a last trick cut short by an unknown card
+        winners = [_NO_SEAT if w is None else w for w in winners]
+    sizes = list(map(len, plays))
+    seat_nos = list(map(_PAIR_SEAT, pairs))
     rot = _ROTATIONS.get(n)
-    leaders: list[int] = []
-    sizes: list[int] = []
-    winners: list[int] = []
-    seat_nos: list[int] = []
-    played: list = []
-    in_turn = True  # every trick's seats clockwise from its first (then the seats are not stored)
-    for _, cards, w in tricks:  # one pass over the tricks: (seat, card) pairs in play order
-        trick_seats, trick_cards = zip(*cards)
-        lead = trick_seats[0]
-        k = len(trick_seats)
-        leaders.append(lead)
-        sizes.append(k)
-        winners.append(_NO_SEAT if w is None else w)
-        seat_nos += trick_seats
-        played += trick_cards
-        if in_turn and trick_seats != (rot[lead][:k] if rot and k <= n else tuple((lead + j) % n for j in range(k))):
-            in_turn = False
-    return head + (_codes(played), list(range(1, len(tricks) + 1)), sizes, leaders, winners,
-                   list(log.reneges) if log.reneges else None, None if in_turn else seat_nos)
+    if rot and sizes.count(n) == len(sizes):  # every trick full: its seats clockwise from its first?
+        in_turn = seat_nos == [*chain.from_iterable(map(rot.__getitem__, leaders))]
+    else:
+        in_turn = True
+        i = 0
+        for lead, k in zip(leaders, sizes):
+            if tuple(seat_nos[i:i + k]) != (rot[lead][:k] if rot and k <= n
+                                            else tuple((lead + j) % n for j in range(k))):
+                in_turn = False
+                break
+            i += k
+    return head + (_code_bytes(list(map(_PAIR_CARD, pairs))), list(range(1, len(tricks) + 1)), sizes, leaders,
+                   winners, list(log.reneges) if log.reneges else None, None if in_turn else seat_nos)
+
+
+#: an engine card index -> its code (the sixes' 32, 33 -> 33, 34), as a ``bytes.translate`` table
+_INDEX_CODE_TABLE = bytes(_INDEX_CODE) + bytes(range(len(_INDEX_CODE), 256))
+
+
+def _code_bytes(cards: list | tuple) -> bytes:
+    """:func:`_codes` of ``cards`` as bytes: by one ``bytes.translate`` of
+    the cards' indices when every card is one (a
+    :class:`~replay.cards.Card`, whose index is its value), else each looked
+    up (None, a spelling)."""
+    try:
+        return bytes(cards).translate(_INDEX_CODE_TABLE)
+    except (TypeError, ValueError):
+        return bytes(_codes(cards))
+
+
+_TRICK_CARDS, _TRICK_WINNER = itemgetter(1), itemgetter(2)
+_PAIR_SEAT, _PAIR_CARD = itemgetter(0), itemgetter(1)
 
 
 def card_log_from_row(row: tuple | list, seats: list[str]) -> CardLog:
@@ -1047,11 +1092,6 @@ _REJECTED_COLUMNS = (
     ("source", "string"), ("errors", "string"), ("rejected_at", "timestamp_us"))
 
 
-#: A canonical card token of a source text: a rank and a suit between ASCII word boundaries (what the
-#: SQL of migration 001 wrote as the RE2 pattern ``\b[AKQJT987][CSHD]\b``); the group keeps the tokens in a split.
-#: Written rank first, the boundary before it checked behind the rank (``(?<=\b.)``), so that the regular
-#: expression engine skips to the next rank letter instead of trying every position (a fifth of the split's time)
-_CARD_TOKEN = re.compile(r"([AKQJT987](?<=\b.)[CSHD])\b", re.ASCII)
 #: A card slot of a template (migration 001: ``unpack_source``)
 _SLOT = "\x1f"
 
@@ -1064,17 +1104,38 @@ def source_template(source: str, log_cards: bytes | list[int]) -> tuple[bool, st
     ``called``, ``plays`` below 32, as ``log_tokens`` lists them; bytes or
     a list), else ``source_cards`` lists them; a source holding chr 31
     itself is stored as it is (``packed`` False).  ``hand_text`` gives
-    ``source`` back.  The tokens are compared with the log's cards as two
-    texts, their rank letters and their suit letters (:data:`_RANK_OF`,
+    ``source`` back.  The source is split at its runs of tokens one space
+    apart (:data:`_CARD_RUN`: a deal line, a trick), not token by token,
+    and the tokens are compared with the log's cards as two texts, their
+    rank letters and their suit letters (:data:`_RANK_OF`,
     :data:`_SUIT_OF`), instead of card by card."""
     if _SLOT in source:
         return False, source, None
-    parts = _CARD_TOKEN.split(source)
-    tokens = "".join(parts[1::2]).encode("ascii")
+    parts = _CARD_RUN.split(source)
+    runs = parts[1::2]
+    if runs:
+        tokens = "".join(runs).replace(" ", "")
+        parts[1::2] = "\0".join(runs).translate(_RUN_SLOTS).split("\0")  # a run holds no NUL
+        template = "".join(parts)
+    else:
+        tokens, template = "", source
+    letters = tokens.encode("ascii")
     known = bytes(log_cards)
-    if tokens[::2] == known.translate(_RANK_OF) and tokens[1::2] == known.translate(_SUIT_OF):
-        return True, _SLOT.join(parts[::2]), None
-    return True, _SLOT.join(parts[::2]), list(map(_CARD_INDEX.__getitem__, parts[1::2]))
+    if letters[::2] == known.translate(_RANK_OF) and letters[1::2] == known.translate(_SUIT_OF):
+        return True, template, None
+    return True, template, [_CARD_INDEX[tokens[i:i + 2]] for i in range(0, len(tokens), 2)]
+
+
+#: A run of canonical card tokens one space apart in a source text.  A token is a rank and a suit between ASCII
+#: word boundaries (what the SQL of migration 001 wrote as the RE2 pattern ``\b[AKQJT987][CSHD]\b``), written
+#: rank first with the boundary before it checked behind the rank (``(?<=\b.)``), so that the regular expression
+#: engine skips to the next rank letter instead of trying every position.  The space between two tokens is a
+#: word boundary after the one and before the other, so each token of a run is one of migration 001's and the run
+#: ends where the last token does; the group keeps the runs in a split: a source has a run a line (a deal line, a
+#: trick), not a match a card
+_CARD_RUN = re.compile(r"([AKQJT987](?<=\b.)[CSHD](?: [AKQJT987][CSHD])*)\b", re.ASCII)
+#: a run's rank letters -> a slot, its suit letters deleted: ``"AC TD"`` -> ``"\x1f \x1f"``
+_RUN_SLOTS = str.maketrans({**dict.fromkeys("AKQJT987", _SLOT), **dict.fromkeys("CSHD", None)})
 
 
 #: a card index's rank letter and suit letter (:data:`CARD_NAMES`); ``?`` for any other byte (the unknown card,
@@ -2188,7 +2249,7 @@ class Store:
                 continue
             players = o.players
             seats = list(players)
-            log = card_log_row(h.cardlog, seats, o.call)
+            log = _log_codes(h.cardlog, seats, o.call)
             log_ids.append(hid)
             log_rows.append(log)
             # the known cards of deal, blind, bury, called, plays: below the unknown card, not a six

@@ -137,15 +137,79 @@ def deal_id_of_codes(deal_seats: Sequence[int], deal_sizes: Sequence[int], deal:
     """:func:`deal_id_of_log` of a card log given as card codes, as the
     store keeps it (``ingest.store.card_log_row``): ``deal_seats`` the seat
     number (0-based, clockwise) of each deal line, ``deal_sizes`` its number
-    of cards, ``deal`` the cards line after line, ``blind``; ``seats`` the
-    number of seats, ``dealer`` the dealer's seat number (None: not known);
-    ``names[code]`` a code's SHN spelling, None for an unknown card.  The
-    codes must sort in the cards' canonical order (suits ♣ ♠ ♥ ♦, ranks A 10
-    K Q J 9 8 7, then 6♣ 6♠), so that sorting codes sorts the cards.  None
-    when the log is not a full deal (as :func:`deal_id_of_log`)."""
+    of cards, ``deal`` the cards line after line, ``blind`` (sequences of
+    ints or ``bytes``); ``seats`` the number of seats, ``dealer`` the
+    dealer's seat number (None: not known); ``names[code]`` a code's SHN
+    spelling, None for an unknown card.  The codes must sort in the cards'
+    canonical order (suits ♣ ♠ ♥ ♦, ranks A 10 K Q J 9 8 7, then 6♣ 6♠),
+    so that sorting codes sorts the cards.  None when the log is not a full
+    deal (as :func:`deal_id_of_log`).
+
+    When every name is two ASCII letters (or None), every code below 256
+    and no deal line empty, the canonical text is made as bytes: the lines'
+    sorted codes in position order, their rank and suit letters by two
+    ``bytes.translate`` and the separators set in place; else card by card.
+    Both give the same text."""
     if dealer is None or not 0 <= dealer < seats or len(deal_seats) != seats \
             or sorted(deal_seats) != list(range(seats)):
         return None
+    letters = _letters(names)
+    if letters is not None and 0 not in deal_sizes:
+        try:
+            cards, held = bytes(deal), bytes(blind)
+        except (TypeError, ValueError):  # a code that is no byte
+            letters = None
+    if letters is None or 0 in deal_sizes or (cards or held) and max(cards + held) >= len(names):
+        return _deal_id_by_card(deal_seats, deal_sizes, deal, blind, seats, dealer, names)
+    unknown, ranks, suits = letters
+    every = cards + held
+    if len(every.translate(None, unknown)) != len(every) or len(set(every)) != len(every):
+        return None  # an unknown card, or a card twice
+    lines: dict[int, bytes] = {}
+    start = 0
+    for s, k in zip(deal_seats, deal_sizes):
+        lines[s] = cards[start:start + k]
+        start += k
+    order = [bytes(sorted(lines[(dealer + 1 + k) % seats])) for k in range(seats)]
+    flat = b"".join(order) + bytes(sorted(held))
+    m = len(flat)
+    buf = bytearray(b" " * (3 * m))  # each card's rank, suit and the separator after it
+    buf[0::3] = bytearray(flat.translate(ranks))  # bytearray: compiled (Cython), a bytearray takes no bytes here
+    buf[1::3] = bytearray(flat.translate(suits))
+    end = 0
+    for line in order:  # "/" after each position's last card, "|" after the dealer's (the last position)
+        end += len(line)
+        buf[3 * end - 1] = 47
+    buf[3 * end - 1] = 124
+    text = b"shead-deal-1|" + (bytes(buf[:-1]) if held else bytes(buf))
+    return DEAL_ID_PREFIX + blake2b(text, digest_size=8).hexdigest()
+
+
+#: the last ``names`` :func:`_letters` read and what it found
+_LETTERS: list = [None, None]
+
+
+def _letters(names: Sequence[str | None]) -> tuple[bytes, bytes, bytes] | None:
+    """``(unknown, ranks, suits)`` of a code -> spelling table: the codes
+    whose name is None as bytes, and ``bytes.translate`` tables of each
+    code's first and second letter; None when a name is not two ASCII
+    characters or there are more than 256 codes.  Kept for the last table
+    read (the store passes one table)."""
+    if _LETTERS[0] is names:
+        return _LETTERS[1]
+    got = None
+    if len(names) <= 256 and all(w is None or (len(w) == 2 and w.isascii()) for w in names):
+        pad = bytes(256 - len(names))
+        got = (bytes(c for c, w in enumerate(names) if w is None),
+               bytes(63 if w is None else ord(w[0]) for w in names) + pad,
+               bytes(63 if w is None else ord(w[1]) for w in names) + pad)
+    _LETTERS[0], _LETTERS[1] = names, got
+    return got
+
+
+def _deal_id_by_card(deal_seats: Sequence[int], deal_sizes: Sequence[int], deal: Sequence[int],
+                     blind: Sequence[int], seats: int, dealer: int, names: Sequence[str | None]) -> str | None:
+    """:func:`deal_id_of_codes` card by card (its checks of the seats done)."""
     every = [*deal, *blind]
     if None in map(names.__getitem__, every) or len(set(every)) != len(every):
         return None

@@ -145,6 +145,8 @@ def test_codes_and_names_give_the_same_identity(seats, data):
                           names[dealer] if dealer is not None else None)
     flat = [c for s in order for c in dealt[s]]
     assert deal_id_of_codes(order, sizes, flat, blind, seats, dealer, CODE_NAMES) == want
+    # the cards as bytes (the store's rows) and the names as a list (another table than the last one read)
+    assert deal_id_of_codes(order, sizes, bytes(flat), bytes(blind), seats, dealer, list(CODE_NAMES)) == want
 
 
 def test_bad_cards_are_errors():

@@ -75,11 +75,40 @@ TOKEN_001 = re.compile(r"\b([AKQJT987][CSHD])\b", re.ASCII)
 @settings(max_examples=300, deadline=None)
 @given(hs.lists(hs.one_of(hs.sampled_from(st.CARD_NAMES), hs.sampled_from("AKQJT987CSHD_ x\né7;\x1f-.:"),
                           hs.text(max_size=3)), max_size=40))
-def test_the_token_pattern_splits_as_migration_001s(pieces):
+def test_the_runs_of_tokens_split_as_migration_001s_tokens(pieces):
+    # a run's tokens, one space apart, are migration 001's tokens in order
     source = "".join(pieces)
-    assert st._CARD_TOKEN.split(source) == TOKEN_001.split(source)
+    parts, want = st._CARD_RUN.split(source), TOKEN_001.split(source)
+    assert [t for run in parts[1::2] for t in run.split(" ")] == want[1::2]
+    # the texts between: the template property below (test_the_runs_of_tokens_give_the_template_of_migration_001)
 
 
-def test_the_token_pattern_worked_by_hand():
-    # a rank after a word character, a suit before one, and the tokens at the text's two ends
-    assert st._CARD_TOKEN.split("AC xKD QHx 9S_ _8D 7C") == ["", "AC", " xKD QHx 9S_ _8D ", "7C", ""]
+def test_the_run_pattern_worked_by_hand():
+    # a rank after a word character, a suit before one, and the tokens at the text's two ends: no run of two
+    assert st._CARD_RUN.split("AC xKD QHx 9S_ _8D 7C") == ["", "AC", " xKD QHx 9S_ _8D ", "7C", ""]
+    # a deal line: one run; two spaces or a token inside a word end a run
+    assert st._CARD_RUN.split("deal Al  TC KS QS  TH KDx JD") == ["deal Al  ", "TC KS QS", "  ", "TH", " KDx ", "JD", ""]
+
+
+def _template_001(source: str, log: list[int]) -> tuple[bool, str, list[int] | None]:
+    """The template by its definition: migration 001's tokens one by one, the slots' cards kept when they are not
+    the log's known cards in order."""
+    if S in source:
+        return False, source, None
+    parts = TOKEN_001.split(source)
+    cards = [st.CARD_NAMES.index(t) for t in parts[1::2]]
+    return True, S.join(parts[::2]), None if cards == log else cards
+
+
+@settings(max_examples=400, deadline=None)
+@given(hs.lists(hs.one_of(hs.sampled_from(st.CARD_NAMES), hs.sampled_from(list("AKQJT987CSHD_ x\né7;-.:")),
+                          hs.sampled_from([" ", "  ", "\n", " AC QD 7H", "AC TD\n"]), hs.text(max_size=3)),
+                max_size=40),
+       hs.sampled_from(["all", "fewer", "reversed", "none"]))
+def test_the_runs_of_tokens_give_the_template_of_migration_001(pieces, which):
+    # runs of tokens one space apart (a deal line, a trick) are split as a whole: the same template and cards
+    source = "".join(pieces)
+    tokens = [st.CARD_NAMES.index(t) for t in TOKEN_001.split(source)[1::2]]
+    log = {"all": tokens, "fewer": tokens[:-1], "reversed": tokens[::-1], "none": []}[which]
+    assert st.source_template(source, log) == _template_001(source, log)
+    assert st.source_template(source, bytes(log)) == _template_001(source, log)
