@@ -517,10 +517,13 @@ def _gap_warning(chk: HandCheck, known: bool, stake_derived: bool, stake: int = 
     if not what:
         return
     rec = chk.rec
+    why = "; ".join(w for w, on in (("a missing hand may have played a doubler off, or been one", stake_derived),
+                                    ("a missing hand may have put units into the pot or taken them",
+                                     chk.prov.get("pot") == "derived")) if on)
     chk.warnings.append(chk.diag(
         "W-SESSION-GAP", f"hand {rec.number}: an earlier hand of session {rec.session_id!r} is missing (not in the "
         f"log, rejected, or not stored yet); the {' and '.join(what)} derived from the hands before it may be wrong "
-        "(a missing hand may have played a doubler off, or been one): write the stake or the score if it differs",
+        f"({why}): write {' and '.join(w.split()[0] for w in what)} N, or the score, if it differs",
         rec.pos, found=f"hand {rec.number}", expected="the session's hands from hand 1, or "
         + " and ".join(f"{w.split()[0]} N written" for w in what), severity="warning"))
 
