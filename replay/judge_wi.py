@@ -403,6 +403,11 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
     return _stake_from_score(chk, known, stake, lambda s: _score_sheet(chk, kind, dealer, s))
 
 
+#: the stakes a hand after a gap may be paid at (_stake_from_score): queued doublers double once, multiplied ones
+#: any number of times (rules.md D-11, D-12; J doublerStacking)
+_GAP_STAKES = {"queued": [1, 2], "multiplicative": [1, 2, 4, 8, 16, 32, 64]}
+
+
 def _stake_from_score(chk: HandCheck, known: bool, stake: int, judge):
     """``judge(stake)``; but after a gap (``known`` False: an earlier hand
     of the session is missing, so the doubler stake derived from the hands
@@ -423,7 +428,7 @@ def _stake_from_score(chk: HandCheck, known: bool, stake: int, judge):
         if first.diag.code != "E-SCORE":
             raise
         before = [w for w in chk.warnings[:n_warnings] if w.code != "W-SESSION-GAP"]
-        for s in (1, 2) if prof.doublerStacking == "queued" else (1, 2, 4, 8, 16, 32, 64):
+        for s in _GAP_STAKES[prof.doublerStacking]:
             if s == stake:
                 continue
             # the outcome is built inside judge(s): its provenance and warnings are set before
