@@ -148,22 +148,28 @@ def test_the_store_reports_the_sessions_stored_before_the_file(tmp_path):
     assert [d.code for d in reports[1].file_errors] == ["W-SESSION-COPY"]
 
 
-def test_a_protocol_fed_again_with_a_player_renamed_is_named_deal_for_deal(db, tmp_path):
-    """A user's finding: the shipped NetSchafkopf protocol fed again with Gast renamed Sepp is a new session by its
-    header (its players differ) but the same 99 deals card for card.  It is stored, as before, now with
-    W-SESSION-COPY; voiding it gives the night back.  The protocol's own last running table: PcLinks -85,
-    PcOben +33, PcRechts +25, Gast +27 (tests/test_nsk_edited_copies.py)."""
+def _protocol_then_renamed_copy(db: Path, tmp_path: Path) -> str:
+    """Ingest the shipped protocol, then the same with Gast renamed Sepp: the first gives no W-SESSION-COPY, the
+    copy exactly one, game for game; each stores 99 games.  The copy's output, on one line."""
     src = ROOT / "data" / "netschafkopf" / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
-    first = tmp_path / "protokoll.txt"
+    first, renamed = tmp_path / "protokoll.txt", tmp_path / "protokoll_sepp.txt"
     first.write_bytes(src.read_bytes())
-    renamed = tmp_path / "protokoll_sepp.txt"
     renamed.write_bytes(src.read_bytes().replace(b"Gast", b"Sepp"))
     r = runner.invoke(app, ["ingest", str(first), "--db", str(db)])
     assert r.exit_code == 0 and "99 stored" in r.output and "W-SESSION-COPY" not in r.output, r.output
     r = runner.invoke(app, ["ingest", str(renamed), "--db", str(db)])
     out = " ".join(r.output.split())
     assert r.exit_code == 0 and "99 stored" in out, r.output
-    assert "W-SESSION-COPY" in out and "game for game: its 99 games were dealt and played exactly as" in out
+    assert out.count("W-SESSION-COPY") == 1 and "game for game: its 99 games were dealt and played exactly as" in out
+    return out
+
+
+def test_a_protocol_fed_again_with_a_player_renamed_is_named_deal_for_deal(db, tmp_path):
+    """A user's finding: the shipped NetSchafkopf protocol fed again with Gast renamed Sepp is a new session by its
+    header (its players differ) but the same 99 deals card for card.  It is stored, as before, now with
+    W-SESSION-COPY; voiding it gives the night back.  The protocol's own last running table: PcLinks -85,
+    PcOben +33, PcRechts +25, Gast +27 (tests/test_nsk_edited_copies.py)."""
+    out = _protocol_then_renamed_copy(db, tmp_path)
     copy = out.split("session '", 1)[1].split("'", 1)[0]
     assert ledger(db) == {"PcLinks": -170, "PcOben": 66, "PcRechts": 50, "Gast": 27, "Sepp": 27}
     v = runner.invoke(app, ["void", copy, "--session", "--reason", "a copy", "--db", str(db)])
@@ -223,13 +229,4 @@ def test_a_file_read_in_batches_is_checked_once_it_is_stored(db, tmp_path, monke
     assert out.count("W-SESSION-COPY") == 1 and ("session 'Friday Sheepshead Club / 2026.11.27', just stored, "
                                                  "repeats session 'Friday Schafskopf Club / 2026.11.27'") in out
     assert ledger(db) == {"Al": 2, "Bea": 0, "Cy": 2, "Di": -4, "Ed": 0}  # stored twice, as the tags say
-    src = ROOT / "data" / "netschafkopf" / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
-    first, renamed = tmp_path / "protokoll.txt", tmp_path / "protokoll_sepp.txt"
-    first.write_bytes(src.read_bytes())
-    renamed.write_bytes(src.read_bytes().replace(b"Gast", b"Sepp"))
-    r = runner.invoke(app, ["ingest", str(first), "--db", str(db)])
-    assert r.exit_code == 0 and "99 stored" in r.output and "W-SESSION-COPY" not in r.output, r.output
-    r = runner.invoke(app, ["ingest", str(renamed), "--db", str(db)])
-    out = " ".join(r.output.split())
-    assert r.exit_code == 0 and "99 stored" in out, r.output
-    assert out.count("W-SESSION-COPY") == 1 and "game for game: its 99 games were dealt and played exactly as" in out
+    _protocol_then_renamed_copy(db, tmp_path)
