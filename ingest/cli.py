@@ -328,7 +328,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
     progress = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), console=_err, transient=True, disable=not files or not _err.is_terminal,
                         redirect_stdout=_stdout_is_terminal())
-    path = None
+    path = counted = None
     try:
         with progress, _sigint_noted():
             task = progress.add_task("ingesting", total=len(files))
@@ -343,10 +343,12 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                     fmt = "csv-ledger" if kind == "ledger" else "shn"  # a ledger's line counts sittings
                 else:
                     store.last_plan = None
+                    store.committed_report = None  # set once this file's transaction commits
                     result, fmt = load_file(path, store, rules, columns)
                     plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == str(path) else None
                     report = store_noting_copies(store, result, fmt, strict, plan=plan)  # W-SESSION-COPY too
                 entries = _rejected_entries(report)
+                counted = report
                 totals["ingested"] += report.stored
                 totals["duplicates"] += report.duplicates
                 totals["rejected"].extend(entries)
@@ -390,9 +392,15 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
         return 1
     except KeyboardInterrupt as exc:  # Ctrl-C: every file above its line is as reported; the one in hand is said here
         store.close()
-        kept = getattr(exc, "stored", 0)  # a file read in batches: the batches committed before stay stored
-        _err.print(f"interrupted: {path}: " + (f"{kept} hand(s) of it stored by the batches before the interrupt, "
-                   "the rest not" if kept else "nothing of it stored") + f"; {totals['ingested'] + kept} hand(s) "
+        kept = getattr(exc, "stored", None)  # a file read in batches: the batches committed before stay stored
+        if kept is not None:
+            what = (f"{kept} hand(s) of it stored by the batches before the interrupt, the rest not" if kept
+                    else "nothing of it stored")
+        else:  # a file read whole: stored if the interrupt came just after its COMMIT, else nothing of it
+            late = store.committed_report
+            kept = late.stored if late is not None and late is not counted and late.path == str(path) else 0
+            what = f"its {kept} hand(s) stored (its transaction had committed)" if kept else "nothing of it stored"
+        _err.print(f"interrupted: {path}: {what}; {totals['ingested'] + kept} hand(s) "
                    "stored in all by this run. Run the same command again to finish: a hand already stored is never "
                    "stored twice (it counts as a duplicate)")
         if as_json:
