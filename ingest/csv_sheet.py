@@ -883,6 +883,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         return (row[k].strip() if k < len(row) else ""), k + 1
 
     count: dict[str, int] = {}
+    last_date: str | None = None  # the date cell of the last row that had one
     for r, row in rows:
         if not any(c.strip() for c in row):
             continue
@@ -892,7 +893,11 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 notes.extend(totals.check(r, row, path))
             continue
         totals.add(row)
+        if not dtext and last_date is not None and any(c.strip() for i, c in enumerate(row) if i + 1 != dcol):
+            dtext = last_date  # a sheet writes the night's date on its first row only (a merged cell): the same night
         d = read_date(dtext, order)
+        if d is not None:
+            last_date = dtext
         errs: list[Diagnostic] = []
 
         def err(code: str, msg: str, col: int, found: str | None = None, expected: str | None = None) -> None:

@@ -165,3 +165,20 @@ def test_a_sheet_with_a_refused_row_under_its_own_total_is_named_incomplete(tmp_
     assert "1 stored" in r.output and "7 duplicates" in r.output, r.output
     assert board(db) == written
     assert "Incomplete sessions" not in runner.invoke(app, ["ledger", "--db", str(db)]).output
+
+
+def test_a_date_written_on_the_nights_first_row_only(tmp_path):
+    """A sheet writes the night's date once, on its first row (a merged cell exported): the rows below with a blank
+    date are that night's.  By hand (B-33, I-1): hand 1 Bo with Cy at 61, +2/+1/-1; hand 2 Cy alone at 45, bumped,
+    -8/+2; hand 3 Doerte with Juergen at 75.  Totals Juergen +2, Bo +3, Cy -8, Doerte +3, Ed 0."""
+    p = tmp_path / "once.csv"
+    p.write_text("Date,Hand,Dealer,Picker,Call,Partner,Pts,Result,Jürgen,Bo,Cy,Dörte,Ed\n"
+                 "2026-12-04,1,Jürgen,Bo,AH,Cy,61,W,-1,2,1,-1,-1\n"
+                 ",2,Bo,Cy,alone,,45,L,2,2,-8,2,2\n"
+                 ",3,Cy,Dörte,AC,Jürgen,75,W,1,-1,-1,2,-1\n", encoding="utf-8")
+    db = tmp_path / "x.duckdb"
+    r = runner.invoke(app, ["ingest", str(p), "--db", str(db)])
+    assert r.exit_code == 0 and "3 stored" in r.output and "0 rejected" in r.output, r.output
+    assert board(db) == {"Jürgen": 2, "Bo": 3, "Cy": -8, "Dörte": 3, "Ed": 0}
+    with st.reading(db) as con:
+        assert con.execute("SELECT DISTINCT CAST(date AS VARCHAR) FROM hands").fetchall() == [("2026-12-04",)]
