@@ -303,12 +303,14 @@ def column_map(header: list[str], columns: str | None = None) -> dict[str, str]:
 
 
 def looks_like_csv(name: str, data: bytes) -> bool:
-    """True for a ``.csv`` file name, or a first line with at least two
-    commas or semicolons and no SHN marker."""
-    if name.lower().endswith(".csv"):
+    """True for a ``.csv`` or ``.tsv`` file name, or a first line with at
+    least two commas, semicolons or tabs (a spreadsheet's "Text (Tab
+    delimited)" or "Unicode Text" export) and no SHN marker."""
+    if name.lower().endswith((".csv", ".tsv")):
         return True
     first = data[:2048].split(b"\n", 1)[0]
-    return not first.lstrip().startswith(b"%SHN") and (first.count(b",") >= 2 or first.count(b";") >= 2)
+    return not first.lstrip().startswith(b"%SHN") and (first.count(b",") >= 2 or first.count(b";") >= 2
+                                                        or first.count(b"\t") >= 2)
 
 
 def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: str | None = None,

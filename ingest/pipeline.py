@@ -96,7 +96,7 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
         if data.strip() and not head.startswith(b"%SHN"):  # one message, not one error per line
             return FileResult(path=name, errors=[Diagnostic(
                 "E-FORMAT", "this file is neither SHN (its first line is not '%SHN 1.0'), a NetSchafkopf protocol "
-                "('Geber:' then the deal) nor a CSV score sheet or ledger (a header row with commas): nothing read",
+                "('Geber:' then the deal) nor a CSV score sheet or ledger (a header row with commas, semicolons or tabs): nothing read",
                 file=name, line=1, col=1, found=data[:40].decode("utf-8", "replace").splitlines()[0][:40]
                 if data[:40].strip() else "", expected="an SHN file, a protocol or a CSV file")]), fmt
     if fmt == "csv":

@@ -182,3 +182,21 @@ def test_a_date_written_on_the_nights_first_row_only(tmp_path):
     assert board(db) == {"Jürgen": 2, "Bo": 3, "Cy": -8, "Dörte": 3, "Ed": 0}
     with st.reading(db) as con:
         assert con.execute("SELECT DISTINCT CAST(date AS VARCHAR) FROM hands").fetchall() == [("2026-12-04",)]
+
+
+def test_a_tab_separated_export_reads_as_its_comma_separated_twin(tmp_path):
+    """A spreadsheet's "Text (Tab delimited)" (.tsv, or .txt) and "Unicode Text" (UTF-16, tabs) exports of the
+    sheet of the test above: the same three hands and totals, not E-FORMAT."""
+    rows = ["Date\tHand\tDealer\tPicker\tCall\tPartner\tPts\tResult\tJürgen\tBo\tCy\tDörte\tEd",
+            "2026-12-04\t1\tJürgen\tBo\tAH\tCy\t61\tW\t-1\t2\t1\t-1\t-1",
+            "2026-12-04\t2\tBo\tCy\talone\t\t45\tL\t2\t2\t-8\t2\t2",
+            "2026-12-04\t3\tCy\tDörte\tAC\tJürgen\t75\tW\t1\t-1\t-1\t2\t-1"]
+    text = "\r\n".join(rows) + "\r\n"
+    for name, data in (("night.tsv", text.encode("utf-8")), ("night.txt", text.encode("utf-8")),
+                       ("unicode.txt", text.encode("utf-16"))):
+        p = tmp_path / name
+        p.write_bytes(data)
+        db = tmp_path / f"{name}.duckdb"
+        r = runner.invoke(app, ["ingest", str(p), "--db", str(db)])
+        assert r.exit_code == 0 and "3 stored" in r.output and "E-FORMAT" not in r.output, (name, r.output)
+        assert board(db) == {"Jürgen": 2, "Bo": 3, "Cy": -8, "Dörte": 3, "Ed": 0}
