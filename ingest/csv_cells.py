@@ -180,8 +180,11 @@ def whole_units(cell: str) -> int | None:
     whole number with a zero fraction of one or two digits after a comma or
     a point (``-1,00`` → -1, ``2.00`` → 2, ``4,0`` → 4); None for anything
     else (``1,50``: a fraction; ``1,000``: a thousands separator or three
-    decimals)."""
-    c = cell.strip().replace("\u2212", "-")
+    decimals).  An accounting format's negative in brackets, ``(1)`` or
+    ``(8,00)``, is -1 or -8; an en dash is a minus."""
+    c = cell.strip().replace("\u2212", "-").replace("\u2013", "-")
+    if len(c) > 2 and c[0] == "(" and c[-1] == ")" and c[1:-1].strip()[:1].isdigit():
+        c = "-" + c[1:-1].strip()  # a spreadsheet's accounting format writes -1 as (1)
     if not _UNITS.fullmatch(c):
         return None
     return int(re.split(r"[.,]", c, maxsplit=1)[0])

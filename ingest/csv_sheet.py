@@ -504,9 +504,15 @@ def read_csv(data: bytes, path: str | None = None, *, columns: str | None = None
         return CsvResult("unknown", {}, [], result)
     index = {c: i for i, c in enumerate(header)}
     if "date" not in cols:
+        title = [c.strip() for c in header if c.strip()]
+        hint = ""
+        if len(title) == 1 and len(rows) > 1:  # a title row above the header (a spreadsheet's heading)
+            hint = (f"; row 1 reads as a title ({title[0][:60]!r}), not a header: delete it, so that the header is "
+                    "row 1" + ("" if any(_norm(c) in FIELDS["date"] for c in rows[1]) else
+                               ", and add a Date column (the night's date on its first row is enough)"))
         result.errors.append(Diagnostic("E-CSV-COLUMNS", "no date column: a score sheet or ledger needs one (name "
-                                        "it 'date', or map it with --columns date=COLUMN)", file=path, line=1, col=1,
-                                        found=", ".join(header), expected="a 'date' column"))
+                                        "it 'date', or map it with --columns date=COLUMN)" + hint, file=path, line=1,
+                                        col=1, found=", ".join(header), expected="a 'date' column"))
         return CsvResult("unknown", cols, players, result)
     kind = "score-sheet" if any(f in cols for f in HAND_FIELDS) else "ledger"
     out = CsvResult(kind, cols, players, result, names=names)

@@ -200,3 +200,28 @@ def test_a_tab_separated_export_reads_as_its_comma_separated_twin(tmp_path):
         r = runner.invoke(app, ["ingest", str(p), "--db", str(db)])
         assert r.exit_code == 0 and "3 stored" in r.output and "E-FORMAT" not in r.output, (name, r.output)
         assert board(db) == {"Jürgen": 2, "Bo": 3, "Cy": -8, "Dörte": 3, "Ed": 0}
+
+
+def test_accounting_negatives_and_a_title_row():
+    """A spreadsheet's accounting format writes -1 as (1): read as -1 (the sheet of the tests above with Al, Bo,
+    Cy, Di, Ed: Al +2, Bo +3, Cy -8, Di +3, Ed 0).  A title row above the header is named as such."""
+    from ingest.csv_cells import whole_units
+    from ingest.csv_sheet import read_csv
+
+    assert [whole_units(c) for c in ("(1)", "( 8 )", "(8,00)", "–2", "(x)", "()")] == [-1, -8, -8, -2, None, None]
+    sheet = ("Date,Hand,Dealer,Picker,Call,Partner,Pts,Result,Al,Bo,Cy,Di,Ed\n"
+             "2026-12-04,1,Al,Bo,AH,Cy,61,W,(1),+2,+1,(1),(1)\n"
+             "2026-12-04,2,Bo,Cy,alone,,45,L,+2,+2,(8),+2,+2\n"
+             "2026-12-04,3,Cy,Di,AC,Al,75,W,+1,(1),(1),+2,(1)\n")
+    r = read_csv(sheet.encode(), "acc.csv").result
+    assert not r.rejected
+    totals: dict[str, int] = {}
+    for h in r.hands:
+        for p, u in h.outcome.units.items():
+            totals[p] = totals.get(p, 0) + u
+    assert totals == {"Al": 2, "Bo": 3, "Cy": -8, "Di": 3, "Ed": 0}
+    titled = "Friday Night Sheepshead - Dec 4 2026,,,,\nDealer,Picker,Call,Partner,Pts,Result,Al,Bo,Cy,Di,Ed\n"
+    (e,) = read_csv(titled.encode(), "t.csv").result.errors
+    assert e.code == "E-CSV-COLUMNS" and (e.line, e.col) == (1, 1)
+    assert ("row 1 reads as a title ('Friday Night Sheepshead - Dec 4 2026'), not a header: delete it, so that the "
+            "header is row 1, and add a Date column") in e.message
