@@ -397,8 +397,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
             what = (f"{kept} hand(s) of it stored by the batches before the interrupt, the rest not" if kept
                     else "nothing of it stored")
         else:  # a file read whole: stored if the interrupt came just after its COMMIT, else nothing of it
-            late = store.committed_report
-            kept = late.stored if late is not None and late is not counted and late.path == str(path) else 0
+            kept = store.stored_since(counted)  # reset to None before each file read whole
             what = f"its {kept} hand(s) stored (its transaction had committed)" if kept else "nothing of it stored"
         _err.print(f"interrupted: {path}: {what}; {totals['ingested'] + kept} hand(s) "
                    "stored in all by this run. Run the same command again to finish: a hand already stored is never "

@@ -825,13 +825,6 @@ def profile_of(rules: str):
         return None
 
 
-def _dealer_sits_out(rules: str) -> bool:
-    """Whether the dealer sits out every hand under ``rules`` (rules.md F-1,
-    ``sitOut``: six at the table, five play)."""
-    prof = profile_of(rules)
-    return prof is not None and prof.sitOut
-
-
 def _tier_of(word: str, pts: int, prof) -> str | None:
     """A sheet's bare ``W`` / ``L`` (``win`` / ``lose``: who won, no tier)
     with the row's points.  The points' side (61 or more wins, rules.md
@@ -881,7 +874,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     for p in out.players:
         alias_of[p] = _alias(label[p], taken)
     totals = _Totals(out.players, index, label)
-    sits_out = _dealer_sits_out(rules)  # rules.md F-1: the dealer's units cell may be left blank
+    prof = profile_of(rules)
+    sits_out = prof is not None and prof.sitOut  # rules.md F-1: the dealer's units cell may be left blank
     player_of = {w.lower(): p for p in out.players for w in (label[p], name_of[p], alias_of[p])}
 
     def cell(row: list[str], f: str) -> tuple[str, int]:
@@ -977,8 +971,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         mark_words = [f"{kind} {who or '?'}" + (f" {colour}" if colour else "") + (" jacks" if pair == "jacks" else "")
                       for kind, who, colour, pair in marks]
         dbl, dbc = cell(row, "doubler")
-        tied = cell(row, "leaster")[0].lower() in LEASTER_TIE_WORDS  # SHN's `leaster -` (rules.md D-6)
-        lst, lsc = ("-", cell(row, "leaster")[1]) if tied else seat("leaster")
+        ltext, lsc = cell(row, "leaster")
+        tied = ltext.lower() in LEASTER_TIE_WORDS  # SHN's `leaster -` (rules.md D-6)
+        lst, lsc = ("-", lsc) if tied else seat("leaster")
         picker, pc = seat("picker")
         if dbl and dbl.lower() in ("yes", "y", "x", "1", "true", "doubler", "ja"):
             rec.doubler = Value(True, Pos(r, dbc))
@@ -1042,7 +1037,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         otext, oc = cell(row, "outcome")
         word = outcome_word(otext) if otext else ""
         if word in ("win", "lose") and rec.pts is not None:  # a bare W / L says who won; the points say the tier
-            word = _tier_of(word, rec.pts.value, profile_of(rules))
+            word = _tier_of(word, rec.pts.value, prof)
             if word is None:  # the side agrees with the points; the tricks or the units will tell the tier
                 otext = word = ""
         if otext and word not in OUTCOMES:

@@ -495,7 +495,7 @@ def ingest_protocol_stream(store: st.Store, path: str | os.PathLike, strict: boo
         return store_result(store, early, "netschafkopf", strict), warnings
 
     def work() -> tuple[st.IngestReport, FileResult]:
-        counted: list = [None]  # the batches' reports added to the total
+        counted = None  # the last batch's report added to the total
         store.committed_report = None
         try:
             if strict:
@@ -525,16 +525,14 @@ def ingest_protocol_stream(store: st.Store, path: str | os.PathLike, strict: boo
                             file=name, line=first, col=1))
                     return total, warnings
                 total.add(rep)
-                counted.append(rep)
+                counted = rep
                 warnings.hands.extend(h for h in res.hands if h.diagnostics)
                 done += 1
                 if on_batch is not None:
                     on_batch(done, games)
             note_copies(store, total, "netschafkopf", name)  # game for game, once the last batch is stored
-        except KeyboardInterrupt as exc:  # the batches before stay stored; the one in hand was rolled back
-            late = store.committed_report  # ... unless the interrupt came just after its COMMIT
-            raise st.IngestInterrupted(total.stored + (late.stored if late is not None and late is not counted[-1]
-                                                       else 0)) from exc
+        except KeyboardInterrupt as exc:  # the batches before stay stored; the one in hand was rolled back,
+            raise st.IngestInterrupted(total.stored + store.stored_since(counted)) from exc  # unless just committed
         except OSError as exc:
             total.file_errors.append(Diagnostic("E-FILE-UNREADABLE", f"cannot read the file: {exc.strerror or exc}",
                                                 file=name))

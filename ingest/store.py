@@ -1380,6 +1380,14 @@ class Store:
         #: ``memory_limit`` for a streamed ingest (:mod:`ingest.stream`); empty: DuckDB's defaults
         self.settings: dict[str, str | int | bool] = {}
 
+    def stored_since(self, counted: "IngestReport | None") -> int:
+        """Hands of the last file (or batch) whose transaction committed,
+        when that report is not ``counted`` (the caller's last counted one):
+        the user's interrupt came just after its COMMIT, so they are stored
+        though the caller never counted them; else 0."""
+        late = self.committed_report
+        return late.stored if late is not None and late is not counted else 0
+
     # -- connection handling ------------------------------------------------
 
     def _writer(self) -> duckdb.DuckDBPyConnection:

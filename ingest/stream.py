@@ -267,7 +267,7 @@ def _ingest_batches(store: st.Store, batches: Callable, strict: bool, batch: int
 
     total = st.IngestReport(path=name, strict=strict)
     warnings = FileResult(path=name)
-    counted: list = [None]  # the batches' reports added to the total
+    counted = None  # the last batch's report added to the total
     store.committed_report = None
     try:
         if strict:
@@ -301,16 +301,14 @@ def _ingest_batches(store: st.Store, batches: Callable, strict: bool, batch: int
                         file=name, line=shn.hands[0].line if shn.hands else 1, col=1))
                 return total, warnings
             total.add(rep)
-            counted.append(rep)
+            counted = rep
             warnings.hands.extend(h for h in res.hands if h.diagnostics)
             done += 1
             if on_batch is not None:
                 on_batch(done, hands)
         note_copies(store, total, "shn", name)  # the whole file's sessions, once its last batch is stored
-    except KeyboardInterrupt as exc:  # the batches before stay stored; the one in hand was rolled back
-        late = store.committed_report  # ... unless the interrupt came just after its COMMIT
-        raise st.IngestInterrupted(total.stored + (late.stored if late is not None and late is not counted[-1]
-                                                   else 0)) from exc
+    except KeyboardInterrupt as exc:  # the batches before stay stored; the one in hand was rolled back,
+        raise st.IngestInterrupted(total.stored + store.stored_since(counted)) from exc  # unless just committed
     except OSError as exc:
         total.file_errors.append(Diagnostic("E-FILE-UNREADABLE", f"cannot read the file: {exc.strerror or exc}",
                                             file=name))

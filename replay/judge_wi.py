@@ -421,13 +421,13 @@ def _stake_from_score(chk: HandCheck, known: bool, stake: int, judge):
     prof, rec = chk.profile, chk.rec
     if known or rec.score is None or chk.prov.get("stake") != "derived" or prof.noPick != "doubler":
         return judge(stake)
-    prov, n_warnings, kept = dict(chk.prov), len(chk.warnings), list(chk.warnings)
+    prov, kept = dict(chk.prov), list(chk.warnings)
     try:
         return judge(stake)
     except Refusal as first:
         if first.diag.code != "E-SCORE":
             raise
-        before = [w for w in chk.warnings[:n_warnings] if w.code != "W-SESSION-GAP"]
+        before = [w for w in kept if w.code != "W-SESSION-GAP"]
         for s in _GAP_STAKES[prof.doublerStacking]:
             if s == stake:
                 continue
