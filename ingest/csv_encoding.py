@@ -50,10 +50,11 @@ def _where(head: bytes) -> tuple[int, bytes]:
 
 def _diagnostic(path: str | None, line: int, before: bytes, rest: bytes, byte: int) -> Diagnostic:
     end = min((i for i in (rest.find(b"\n"), rest.find(b"\r")) if i >= 0), default=len(rest))
-    text = (before + rest[:end]).decode("utf-8", ERRORS).strip()
+    text = (before + rest[:end]).decode("utf-8", ERRORS)
     col = len(before.decode("utf-8", ERRORS)) + 1
+    shown = text[max(0, col - 31):col + 29].strip()  # the line around the byte: its word as read
     return Diagnostic("W-ENCODING", f"byte 0x{byte:02X} on line {line} is not UTF-8: the file is read as Windows-1252 "
-                      f"(a spreadsheet's plain 'CSV' export), so this line reads {text[:60]!r}; if that is not what "
+                      f"(a spreadsheet's plain 'CSV' export), so this line reads {shown!r} there; if that is not what "
                       "was written, save the sheet as 'CSV UTF-8' and ingest it again", "warning", path, line, col,
                       found=f"byte 0x{byte:02X}", expected="UTF-8 text")
 

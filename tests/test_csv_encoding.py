@@ -64,8 +64,15 @@ def test_the_first_byte_that_is_not_utf8_is_placed_on_its_line():
         data = SHEET.replace("Jürgen", "Jurgen").replace("Dörte", "Dorte").replace("\r\n", end)
         data = data.replace("Cy,Dorte,AC", "Cy,Dörte,AC").encode("cp1252")  # only line 4's ö (0xF6)
         (w,) = note(data, "x.csv")
-        assert (w.code, w.line, w.col, w.found) == ("W-ENCODING", 4, 18, "byte 0xF6")  # "2026-12-04,3,Cy,D" is 17 characters
-        assert "this line reads '2026-12-04,3,Cy,Dörte,AC,Jurgen,75,W,1,-1,-1,2,-1'" in w.message
+        # "2026-12-04,3,Cy,D" is 17 characters
+        assert (w.code, w.line, w.col, w.found) == ("W-ENCODING", 4, 18, "byte 0xF6")
+        # the line around the byte (the 30 characters before it and 29 after): here its first 47
+        assert "this line reads '2026-12-04,3,Cy,Dörte,AC,Jurgen,75,W,1,-1,-1,2,' there" in w.message
+    # a byte far along its line is quoted with its word (a German header: 'Jürgen' at column 62, a tester's sheet)
+    head = "Datum;Hand;Geber;Spieler;Ruf;Partner;Augen;Ergebnis;Leaster;Jürgen;Ann;Bob;Cal;Dee\r\n".encode("cp1252")
+    (w,) = note(head, "x.csv")
+    assert (w.line, w.col) == (1, 62)
+    assert "reads 'rtner;Augen;Ergebnis;Leaster;Jürgen;Ann;Bob;Cal;Dee' there" in w.message
     assert note(SHEET.encode("utf-8"), "x.csv") == [] and note(b"\xef\xbb\xbf" + SHEET.encode("utf-8"), "x") == []
 
 
