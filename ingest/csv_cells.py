@@ -17,6 +17,10 @@ judge decides what the facts are worth.
   which with a ``W-CSV-DATE-ORDER`` warning at its first such date (the
   hands are stored).  ``--columns date-order=dmy`` (or ``mdy``) gives the
   order and silences the guess (:data:`DATE_ORDERS`).
+* **A date in a text** (:func:`date_in_text`): a sheet of one night often has
+  no date column but a title row or a file name that carries it
+  (``Sheepshead 2026-12-04``, ``Schafkopf 04.12.2026``, ``Dec 4, 2026``,
+  ``4. Dezember 2026``, ``20261204``).
 * **Units** (:func:`whole_units`): a whole number, ``+``/``-``/``−`` signed,
   or a whole number with a fraction of one or two zeros after a comma or a
   point (``-1,00``, ``2,00``, ``-1.00``, ``4.0``), in any file (a comma
@@ -44,7 +48,7 @@ from dataclasses import dataclass
 
 from replay.errors import Diagnostic
 
-__all__ = ["DATE_ORDERS", "DateOrder", "date_parts", "read_date", "sheet_date_order", "date_order_warning",
+__all__ = ["DATE_ORDERS", "DateOrder", "date_parts", "read_date", "date_in_text", "sheet_date_order", "date_order_warning",
            "date_order_error", "whole_units", "is_fraction", "outcome_word", "OUTCOME_EXPECTED", "is_totals_row",
            "says_misdeal", "decimal_comma"]
 
@@ -85,6 +89,66 @@ def read_date(cell: str, order: str | None) -> str | None:
         return None
     a, b, y = p
     return _day(y, b, a) if order == "dmy" else _day(y, a, b)
+
+
+#: month names in English, German and French, and their usual short forms (``Dec``, ``Dez.``, ``Sept``)
+_MONTHS = {name: k for k, names in enumerate((
+    ("january", "jan", "januar", "jänner", "janvier", "janv"), ("february", "feb", "februar", "février", "févr"),
+    ("march", "mar", "märz", "maerz", "mär", "mars"), ("april", "apr", "avril", "avr"), ("may", "mai"),
+    ("june", "jun", "juni", "juin"), ("july", "jul", "juli", "juillet", "juil"),
+    ("august", "aug", "août"), ("september", "sep", "sept", "septembre"), ("october", "oct", "oktober", "okt",
+                                                                          "octobre"),
+    ("november", "nov", "novembre"), ("december", "dec", "dezember", "dez", "décembre", "déc")), start=1)
+    for name in names}
+_MONTH = "(" + "|".join(sorted((re.escape(m) for m in _MONTHS), key=len, reverse=True)) + r")\.?"
+_TEXT_DATES = (  # (pattern, how its groups read); a number glued to other digits is no date
+    (re.compile(r"(?<!\d)(\d{4})([-_./])(\d{1,2})\2(\d{1,2})(?!\d)"), "ymd"),
+    (re.compile(r"(?<![\d.])(\d{1,2})([-_./])(\d{1,2})\2(\d{4}|\d{2})(?![\d.])"), "ab"),
+    (re.compile(r"(?<!\d)(20\d{2})(\d{2})(\d{2})(?!\d)"), "compact"),
+    (re.compile(r"(?<![\w.])(\d{1,2})(?:st|nd|rd|th|er|\.)?\s*" + _MONTH + r",?\s+(\d{4})(?!\d)", re.I), "d month"),
+    (re.compile(r"(?<!\w)" + _MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)", re.I), "month d"),
+)
+
+
+def date_in_text(text: str, order: str | None = None) -> tuple[str | None, str | None]:
+    """The date a free text carries (a sheet's title row or its file name):
+    ``(YYYY-MM-DD, None)``, ``(None, why)`` for a date that reads two ways,
+    or ``(None, None)`` for none.  Read: ``2026-12-04`` (also with ``_``,
+    ``.`` or ``/``), ``20261204``, ``Dec 4, 2026``, ``4 December 2026``,
+    ``4. Dezember 2026``, and ``A/B/YYYY`` (also ``-``, ``_``, ``.``; a year
+    of two or four digits) in ``order`` (``dmy``, ``mdy``; ``--columns
+    date-order``), else day-first when A is over 12 or written with dots
+    (the German ``04.12.2026``), month-first when B is over 12, and
+    otherwise neither: ``why`` names both readings.  The first date of the
+    text counts."""
+    found: list[tuple[int, str | None, str | None]] = []
+    for pattern, how in _TEXT_DATES:
+        m = pattern.search(text)
+        if m is None:
+            continue
+        g = m.groups()
+        if how == "ymd":
+            got, why = _day(g[0], int(g[2]), int(g[3])), None
+        elif how == "compact":
+            got, why = _day(g[0], int(g[1]), int(g[2])), None
+        elif how == "d month":
+            got, why = _day(g[2], _MONTHS[g[1].lower()], int(g[0])), None
+        elif how == "month d":
+            got, why = _day(g[2], _MONTHS[g[0].lower()], int(g[1])), None
+        else:
+            a, sep, b, y = int(g[0]), g[1], int(g[2]), g[3]
+            use = order or ("dmy" if a > 12 or sep == "." else "mdy" if b > 12 else None)
+            if use is None:
+                got, why = None, (f"{m.group(0)!r} reads as {_day(y, b, a)} (day first) or {_day(y, a, b)} "
+                                  "(month first)")
+            else:
+                got, why = (_day(y, b, a) if use == "dmy" else _day(y, a, b)), None
+        if got is not None or why is not None:
+            found.append((m.start(), got, why))
+    if not found:
+        return None, None
+    _, got, why = min(found, key=lambda f: f[0])
+    return got, why
 
 
 @dataclass(frozen=True, slots=True)

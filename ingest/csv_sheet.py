@@ -66,6 +66,7 @@ import csv
 import io
 import re
 from collections.abc import Iterator
+from itertools import islice
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
@@ -73,7 +74,8 @@ from replay.cards import Card
 from replay.errors import Diagnostic
 from replay.facts import OUTCOMES, CallRec, HandRecord, MarkRec, Pos, ScoreRec, SessionRec, ShnFile, Value
 
-from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_order_error, date_order_warning, date_parts,
+from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_in_text, date_order_error, date_order_warning,
+                        date_parts,
                         decimal_comma, is_fraction, is_totals_row, outcome_word, read_date, says_misdeal,
                         sheet_date_order, whole_units)
 from . import csv_encoding
@@ -150,6 +152,7 @@ class CsvResult:
     sittings: list[Sitting] = field(default_factory=list)
     names: dict[str, str] = field(default_factory=dict)
     date_order: DateOrder | None = None
+    header_row: int = 1  # 2 below a title row (sheet_layout)
 
 
 def _norm(h: str) -> str:
@@ -302,6 +305,114 @@ def column_map(header: list[str], columns: str | None = None) -> dict[str, str]:
     return {**{f: c for f, c in cols.items() if f not in given and c not in used}, **given}
 
 
+#: the header cell of the date column given to a sheet of one night that has none (:func:`sheet_layout`)
+NIGHT_COLUMN = "(the night's date)"
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """How a sheet's first rows read (:func:`sheet_layout`): ``header_row``
+    the row number of its header (1, or 2 below a title row); ``header`` its
+    cells, with :data:`NIGHT_COLUMN` appended when the night's date is
+    given; ``columns`` the ``--columns`` text to read that header with;
+    ``night`` (``YYYY-MM-DD``) the date of every hand of a sheet that has no
+    date column, else None; ``notes`` the warnings saying where it was read;
+    ``why`` why a date in the title or file name could not be read (it
+    reads two ways), else None."""
+
+    header_row: int
+    header: list[str]
+    columns: str | None
+    night: str | None = None
+    notes: tuple[Diagnostic, ...] = ()
+    why: str | None = None
+
+
+def _night_option(columns: str | None, header: list[str]) -> tuple[str | None, str | None]:
+    """``(the columns text without it, the night's date)`` of a ``date=``
+    part of ``columns`` that names no column of ``header`` but a date
+    (``date=2026-12-04``, or as :func:`ingest.csv_cells.date_in_text` reads
+    it in ``date-order``); ``(columns, None)`` when there is none."""
+    parts = _parts(columns)
+    for k, (left, right) in enumerate(parts):
+        if left.lower() == "date" and not _match(header, right):
+            got, _why = date_in_text(right, date_order_option(columns))
+            if got is not None:
+                rest = ",".join(f"{a}={b}" for j, (a, b) in enumerate(parts) if j != k)
+                return rest or None, got
+    return columns, None
+
+
+def sheet_layout(first: list[list[str]], columns: str | None = None, path: str | None = None) -> Layout:
+    """How a sheet's first two rows (``first``) read, before its hands: the
+    header, and the night's date of a sheet with no date column.
+
+    * **A title row** (a spreadsheet's heading exported above the header:
+      one cell written, ``Friday Night Sheepshead - Dec 4 2026,,,,``) whose
+      next row reads as a header (it names the date, the picker, the points
+      or another field) is no header: the header is row 2.
+    * **The night's date.**  A score sheet with no date column is one night
+      (one session): its date is ``--columns date=2026-12-04`` when given
+      (no warning: the user said so), else the date in the title row, else
+      the date in the file name (:func:`ingest.csv_cells.date_in_text`),
+      each said by a ``W-CSV-NIGHT`` warning at row 1.  A ledger of sitting
+      totals needs its date column (each row is a sitting).
+
+    Raises ``ValueError`` for ``columns`` that do not read
+    (:func:`sheet_header`), and for a night's date given to a sheet that has
+    a date column."""
+    header_row = 1
+    if len(first) > 1 and len([c for c in first[0] if c.strip()]) == 1:
+        below = guess_columns(first[1])
+        if any(f in below for f in FIELDS) and not any(f in guess_columns(first[0]) for f in FIELDS):
+            header_row = 2  # a title row above the header
+    header = list(first[header_row - 1]) if first else []
+    rest, night = _night_option(columns, header)
+    cols = column_map(header, rest)
+    if "date" in cols:
+        if night is not None:
+            raise ValueError(f"date={night}: the sheet has a date column ({cols['date']}); a night's date is for a "
+                             "sheet without one")
+        return Layout(header_row, header, columns)
+    if not any(f in cols for f in HAND_FIELDS):
+        return Layout(header_row, header, columns)  # a ledger (or no sheet): its date column is missing
+    notes: list[Diagnostic] = []
+    why = None
+    if night is None:
+        order = date_order_option(columns)
+        title = next((c.strip() for c in first[0] if c.strip()), "") if header_row == 2 else ""
+        for text, where in ((title, f"the title row ({title[:60]!r})"),
+                            (PurePath(path).stem if path else "", f"the file name ({PurePath(path or '').name!r})")):
+            got, why_here = date_in_text(text, order) if text else (None, None)
+            if got is not None:
+                night = got
+                notes.append(Diagnostic(
+                    "W-CSV-NIGHT", f"the sheet has no date column: every hand is of {got}, the date in {where} "
+                    f"(--columns date=YYYY-MM-DD gives another)", "warning", file=path, line=1, col=1))
+                break
+            why = why or (f"the date in {where} reads two ways: {why_here}" if why_here else None)
+    if night is None:
+        return Layout(header_row, header, columns, why=why)
+    return Layout(header_row, [*header, NIGHT_COLUMN], ",".join(filter(None, (rest, f"date={NIGHT_COLUMN}"))),
+                  night, tuple(notes))
+
+
+def _body(rows, layout: Layout) -> Iterator[tuple[int, list[str]]]:
+    """A sheet's data rows ``(row number, cells)`` from ``rows`` (``(row
+    number, cells)`` from row 2 on): the rows after the header, the first
+    row with a cell written given the night's date in :data:`NIGHT_COLUMN`
+    (the rows after it take it as a blank date cell does: the same night)."""
+    width = len(layout.header) - 1
+    dated = layout.night is None
+    for r, row in rows:
+        if r <= layout.header_row:
+            continue
+        if not dated and any(c.strip() for c in row):
+            row = [*row[:width], *[""] * (width - len(row)), layout.night, *row[width:]]
+            dated = True
+        yield r, row
+
+
 def looks_like_csv(name: str, data: bytes) -> bool:
     """True for a ``.csv`` or ``.tsv`` file name, or a first line with at
     least two commas, semicolons or tabs (a spreadsheet's "Text (Tab
@@ -337,32 +448,36 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
     def opened():
         return open_csv(path, name)
 
-    fh, _reader, header = opened()
-    fh.close()
+    fh, reader, header = opened()
+    with fh:
+        first = [header, *islice(read_rows(reader, name, []), 1)] if header is not None else []
     if not header or not any(c.strip() for c in header):
         return None
     try:
+        layout = sheet_layout(first, columns, name)
+        header, columns = layout.header, layout.columns
         cols, players, names = sheet_header(header, columns)
     except ValueError:
         return None
     if "date" not in cols or not any(f in cols for f in HAND_FIELDS):
         return None
-    out = CsvResult("score-sheet", cols, players, FileResult(path=name), names=names)
+    out = CsvResult("score-sheet", cols, players, FileResult(path=name), names=names, header_row=layout.header_row)
     index = {c: i for i, c in enumerate(header)}
 
     def batches() -> Iterator[ShnFile]:
         fh, reader, _header = opened()
         with fh:  # a first pass for the order of the dates (nothing kept but its evidence)
-            _order_of(out, enumerate(read_rows(reader, name, []), start=2), index, reader.dialect.delimiter,
-                      columns, name)
+            _order_of(out, _body(enumerate(read_rows(reader, name, []), start=2), layout), index,
+                      reader.dialect.delimiter, columns, name)
         notes = [d for d in out.result.errors if d.code == "W-CSV-DATE-ORDER"]  # said with the first batch
+        notes += list(layout.notes)  # where the night's date of a sheet without a date column was read
         notes += csv_encoding.note_file(path, name)  # a Windows-1252 export: said with the first batch too
         fh, reader, _header = opened()
         with fh:
             got: list[HandRecord] = []
             bad: list[Diagnostic] = []  # a line csv cannot read: said with the last batch
-            for rec in sheet_records(out, enumerate(read_rows(reader, name, bad), start=2), index, name,
-                                     rules or "wi5-called-ace", stored_session, notes):
+            for rec in sheet_records(out, _body(enumerate(read_rows(reader, name, bad), start=2), layout), index,
+                                     name, rules or "wi5-called-ace", stored_session, notes):
                 got.append(rec)
                 if len(got) >= batch:
                     yield ShnFile(got, list(notes), path=name)
@@ -495,8 +610,9 @@ def read_csv(data: bytes, path: str | None = None, *, columns: str | None = None
         result.errors.append(Diagnostic("E-CSV-HEADER", "the CSV file has no header row", file=path, line=1, col=1,
                                         expected="a header such as 'date,hand,dealer,picker,...,Al,Bea,Cy'"))
         return CsvResult("unknown", {}, [], result)
-    header = rows[0]
     try:
+        layout = sheet_layout(rows[:2], columns, path)
+        header, columns = layout.header, layout.columns
         cols, players, names = sheet_header(header, columns)
     except ValueError as exc:
         result.errors.append(Diagnostic("E-CSV-COLUMNS", f"--columns: {exc}", file=path, line=1, col=1,
@@ -504,24 +620,38 @@ def read_csv(data: bytes, path: str | None = None, *, columns: str | None = None
         return CsvResult("unknown", {}, [], result)
     index = {c: i for i, c in enumerate(header)}
     if "date" not in cols:
-        title = [c.strip() for c in header if c.strip()]
-        hint = ""
-        if len(title) == 1 and len(rows) > 1:  # a title row above the header (a spreadsheet's heading)
-            hint = (f"; row 1 reads as a title ({title[0][:60]!r}), not a header: delete it, so that the header is "
-                    "row 1" + ("" if any(_norm(c) in FIELDS["date"] for c in rows[1]) else
-                               ", and add a Date column (the night's date on its first row is enough)"))
-        result.errors.append(Diagnostic("E-CSV-COLUMNS", "no date column: a score sheet or ledger needs one (name "
-                                        "it 'date', or map it with --columns date=COLUMN)" + hint, file=path, line=1,
-                                        col=1, found=", ".join(header), expected="a 'date' column"))
+        result.errors.append(_no_date(cols, header, rows, layout, path))
         return CsvResult("unknown", cols, players, result)
+    result.errors.extend(layout.notes)
     kind = "score-sheet" if any(f in cols for f in HAND_FIELDS) else "ledger"
-    out = CsvResult(kind, cols, players, result, names=names)
-    _order_of(out, enumerate(rows[1:], start=2), index, delimiter, columns, path)
+    out = CsvResult(kind, cols, players, result, names=names, header_row=layout.header_row)
+    _order_of(out, _body(enumerate(rows[1:], start=2), layout), index, delimiter, columns, path)
     if kind == "ledger":
-        _ledger(out, rows, index, path)
+        _ledger(out, rows[layout.header_row - 1:], index, path, layout.header_row + 1)
     else:
-        _score_sheet(out, rows, index, path, rules or "wi5-called-ace", stored_session)
+        _score_sheet(out, _body(enumerate(rows[1:], start=2), layout), index, path, rules or "wi5-called-ace",
+                     stored_session)
     return out
+
+
+def _no_date(cols: dict[str, str], header: list[str], rows: list[list[str]], layout: Layout,
+             path: str | None) -> Diagnostic:
+    """The ``E-CSV-COLUMNS`` of a sheet with no date column and no night's
+    date (:func:`sheet_layout`): what to do, for a score sheet and a ledger."""
+    title = [c.strip() for c in header if c.strip()]
+    if len(title) == 1 and len(rows) > 1:  # a title row above a header that names no field of a hand
+        hint = (f"; row 1 reads as a title ({title[0][:60]!r}), not a header: delete it, so that the header is "
+                "row 1" + ("" if any(_norm(c) in FIELDS["date"] for c in rows[1]) else
+                           ", and add a Date column (the night's date on its first row is enough)"))
+    elif any(f in cols for f in HAND_FIELDS):  # a score sheet of one night: its date can be given
+        hint = (f" ({layout.why})" if layout.why else "") + (
+            "; a sheet of one night can give its date instead: --columns date=2026-12-04, or the date in the "
+            "file name (sheepshead-2026-12-04.csv) or in a title row above the header")
+    else:
+        hint = "; a ledger of sitting totals needs each sitting's date"
+    return Diagnostic("E-CSV-COLUMNS", "no date column: a score sheet or ledger needs one (name it 'date', or map it "
+                      "with --columns date=COLUMN)" + hint, file=path, line=layout.header_row, col=1,
+                      found=", ".join(c for c in header if c != NIGHT_COLUMN), expected="a 'date' column")
 
 
 class _Totals:
@@ -794,14 +924,14 @@ def read_marks(text: str, seats: dict[str, str]) -> tuple[list[tuple[str, str | 
     return out, None
 
 
-def _score_sheet(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: str | None,
+def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
                  rules: str, stored_session=None) -> None:
+    # ``rows``: the data rows, ``(row number, cells)`` (_body)
     from .validate import _validate_records  # noqa: PLC0415 - the one loop over the judge
 
     notes: list[Diagnostic] = []
     grand: list[dict[str, int]] = []
-    records = list(sheet_records(out, enumerate(rows[1:], start=2), index, path, rules, stored_session, notes,
-                                 grand))
+    records = list(sheet_records(out, rows, index, path, rules, stored_session, notes, grand))
     res = _validate_records(ShnFile(records, path=path), path, False)
     out.result.hands = res.hands
     out.result.rejected = res.rejected
@@ -1073,11 +1203,12 @@ def preview(data: bytes, path: str | None = None, *, columns: str | None = None,
     rows = _rows(data)
     if not rows:
         return []
-    header = rows[0]
-    cols = column_map(header, columns)
+    layout = sheet_layout(rows[:2], columns, path)
+    header = layout.header
+    cols = column_map(header, layout.columns)
     named = {v: k for k, v in cols.items()}
     out = []
-    for row in rows[1:1 + n]:
+    for _r, row in islice(_body(enumerate(rows[1:], start=2), layout), n):
         out.append({(named.get(h, f"units: {h}")): (row[i] if i < len(row) else "") for i, h in enumerate(header)
                     if h.strip()})
     return out

@@ -204,7 +204,8 @@ def test_a_tab_separated_export_reads_as_its_comma_separated_twin(tmp_path):
 
 def test_accounting_negatives_and_a_title_row():
     """A spreadsheet's accounting format writes -1 as (1): read as -1 (the sheet of the tests above with Al, Bo,
-    Cy, Di, Ed: Al +2, Bo +3, Cy -8, Di +3, Ed 0).  A title row above the header is named as such."""
+    Cy, Di, Ed: Al +2, Bo +3, Cy -8, Di +3, Ed 0).  A title row above the header is skipped (its date dates
+    the night); one above a second heading is named as such."""
     from ingest.csv_cells import whole_units
     from ingest.csv_sheet import read_csv
 
@@ -220,8 +221,17 @@ def test_accounting_negatives_and_a_title_row():
         for p, u in h.outcome.units.items():
             totals[p] = totals.get(p, 0) + u
     assert totals == {"Al": 2, "Bo": 3, "Cy": -8, "Di": 3, "Ed": 0}
-    titled = "Friday Night Sheepshead - Dec 4 2026,,,,\nDealer,Picker,Call,Partner,Pts,Result,Al,Bo,Cy,Di,Ed\n"
-    (e,) = read_csv(titled.encode(), "t.csv").result.errors
+    # a title row above a header without a Date column: the header is row 2 and the title dates the night
+    # (tests/test_csv_night.py); the same three hands give the same totals, every hand of 2026-12-04
+    titled = "Friday Night Sheepshead - Dec 4 2026,,,,\n" + "".join(
+        line.split(",", 1)[1] + "\n" for line in sheet.splitlines())
+    r = read_csv(titled.encode(), "t.csv").result
+    assert not r.rejected and [e.code for e in r.errors] == ["W-CSV-NIGHT"]
+    assert {h.outcome.date for h in r.hands} == {"2026-12-04"}
+    assert [h.source_line for h in r.hands] == [3, 4, 5]
+    # a title whose next row is no header either (a second heading): named as a title, what to do said
+    twice = "Friday Night Sheepshead,,,,\nScores,,,,\nDealer,Picker,Call,Partner,Pts,Result,Al,Bo,Cy,Di,Ed\n"
+    (e,) = read_csv(twice.encode(), "t.csv").result.errors
     assert e.code == "E-CSV-COLUMNS" and (e.line, e.col) == (1, 1)
-    assert ("row 1 reads as a title ('Friday Night Sheepshead - Dec 4 2026'), not a header: delete it, so that the "
+    assert ("row 1 reads as a title ('Friday Night Sheepshead'), not a header: delete it, so that the "
             "header is row 1, and add a Date column") in e.message

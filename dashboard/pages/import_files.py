@@ -100,14 +100,15 @@ def csv_preview(name: str, data: bytes, columns: str | None = None) -> tuple[str
     """How a CSV upload will be read, before anything is stored: ``(kind,
     column mapping, the first five rows as read)``; None for a file that is
     not a CSV.  Raises ``ValueError`` for a bad ``columns`` mapping."""
-    from ingest.csv_sheet import HAND_FIELDS, column_map, looks_like_csv, preview  # noqa: PLC0415
+    from ingest.csv_sheet import HAND_FIELDS, column_map, looks_like_csv, preview, sheet_layout  # noqa: PLC0415
     from ingest.csv_sheet import _rows  # noqa: PLC0415
 
     if not looks_like_csv(name, data[:2048]):
         return None
-    rows = _rows(data)
-    header = rows[0] if rows else []
-    cols = column_map(header, columns or None)  # as the import reads it: the guess, the mapping given winning
+    layout = sheet_layout(_rows(data)[:2], columns or None, name)  # a title row; the night's date of a dateless sheet
+    cols = column_map(layout.header, layout.columns)  # as the import reads it: the guess, the mapping given winning
+    if layout.night is not None:  # no date column: every hand is of the night's date
+        cols["date"] = f"{layout.night} (no date column: the night's date)"
     kind = "per-hand score sheet" if any(f in cols for f in HAND_FIELDS) else "ledger of sitting totals"
     return kind, cols, preview(data, name, columns=columns or None)
 
@@ -161,7 +162,9 @@ st.file_uploader("SHN files, NetSchafkopf protocols, CSV score sheets or ledgers
                  key="imp_files")
 st.text_input("CSV columns (optional)", key="imp_columns", placeholder="date=Datum,picker=Spieler,points=Pts",
               help="FIELD=COLUMN pairs for a CSV file whose header names its columns otherwise (fields: date hand "
-                   "dealer picker partner call points outcome leaster doubler); every other column is a player.")
+                   "dealer picker partner call points outcome leaster doubler); every other column is a player. "
+                   "A sheet of one night without a date column: date=2026-12-04 (else the date in its title row or "
+                   "file name is used).")
 for up in st.session_state.get("imp_files") or []:
     from ingest.csv_sheet import looks_like_csv  # noqa: PLC0415
 

@@ -1,0 +1,165 @@
+"""A score sheet of one night with no date column (ingest.csv_sheet.sheet_layout,
+README "Spreadsheets (CSV)"): the commonest home sheet keeps one night per file
+or tab and writes the date in its title or its file name, not in a column.
+
+The night, worked by hand (``wi5-called-ace``, rules.md B-27, B-28, B-31..B-33):
+
+* hand 1, Ann deals: Bob picks, calls the ace of hearts, Cal is the partner,
+  91 points: a schneider win, x2 (B-28: 91 is schneider): Bob +4, Cal +2,
+  Ann, Dee, Eve -2 each;
+* hand 2, Bob deals: Dee picks and goes alone, 61 points: a win (B-27, 61
+  wins): Dee +4, the four others -1 each;
+* hand 3, Cal deals: Eve picks, calls the ace of clubs, Ann is the partner,
+  30 points: schneidered (B-28: 30 is schneidered, 31 would not be) and
+  bumped, the picker paying double (B-33): Eve -8, Ann -4, Bob, Cal, Dee +4.
+
+Totals: Ann -7, Bob +7, Cal +5, Dee +6, Eve -11 (zero-sum).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from hypothesis import given
+from hypothesis import strategies as hs
+from typer.testing import CliRunner
+
+from dashboard.metrics import Filters, leaderboard
+from dashboard.pages.import_files import csv_preview
+from ingest import store as st
+from ingest.cli import app
+from ingest.csv_cells import date_in_text
+from ingest.csv_sheet import read_csv, read_csv_stream
+from ingest.stream import ingest_csv_stream
+
+runner = CliRunner()
+HEADER = "Hand,Dealer,Picker,Called,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve\n"
+ROWS = ("1,Ann,Bob,AH,Cal,91,W,-2,4,2,-2,-2\n"
+        "2,Bob,Dee,alone,,61,W,-1,-1,-1,4,-1\n"
+        "3,Cal,Eve,AC,Ann,30,L,-4,4,4,4,-8\n")
+UNITS = [{"Ann": -2, "Bob": 4, "Cal": 2, "Dee": -2, "Eve": -2},
+         {"Ann": -1, "Bob": -1, "Cal": -1, "Dee": 4, "Eve": -1},
+         {"Ann": -4, "Bob": 4, "Cal": 4, "Dee": 4, "Eve": -8}]
+TOTALS = {"Ann": -7, "Bob": 7, "Cal": 5, "Dee": 6, "Eve": -11}
+
+
+def _read(text: str, name: str, columns: str | None = None):
+    return read_csv(text.encode(), name, columns=columns).result
+
+
+def _night(result) -> tuple[set, list[dict]]:
+    return {h.outcome.date for h in result.hands}, [dict(h.outcome.units) for h in result.hands]
+
+
+def test_the_file_names_date_dates_every_hand_and_says_so(tmp_path):
+    path = tmp_path / "Tuesday Sheepshead 2026-12-01.csv"
+    path.write_text(HEADER + ROWS)
+    res = _read(HEADER + ROWS, str(path))
+    assert not res.rejected
+    assert _night(res) == ({"2026-12-01"}, UNITS)
+    (w,) = res.errors
+    assert (w.code, w.severity, w.line, w.col) == ("W-CSV-NIGHT", "warning", 1, 1)
+    assert "every hand is of 2026-12-01, the date in the file name ('Tuesday Sheepshead 2026-12-01.csv')" in w.message
+    db = tmp_path / "night.duckdb"
+    out = runner.invoke(app, ["ingest", str(path), "--db", str(db)])
+    assert out.exit_code == 0, out.output
+    assert "3 stored" in out.output and "W-CSV-NIGHT" in out.output
+    with st.reading(db) as con:
+        lb = leaderboard(con, Filters())
+        assert con.execute("SELECT date::VARCHAR, count(*) FROM hands GROUP BY 1").fetchall() == [("2026-12-01", 3)]
+    assert dict(zip(lb["player"].to_list(), lb["units"].to_list())) == TOTALS
+
+
+def test_a_title_row_above_the_header_is_skipped_and_its_date_read():
+    # Excel's merged heading exported as one (quoted) cell; a bad cell keeps its row number in the file (row 6)
+    text = '"Tuesday League \u2014 Dec. 1st, 2026",,,,,,,,,,,\n' + HEADER + ROWS + "4,Dee,Ann,AS,Bob,75,W,2,1,-1,x,-1\n"
+    res = _read(text, "league.csv")
+    assert _night(res) == ({"2026-12-01"}, UNITS)
+    (bad,) = res.rejected
+    assert [(e.code, e.line, e.col) for e in bad.errors] == [("E-CSV-UNITS", 6, 11)]
+    (w,) = res.errors
+    assert w.code == "W-CSV-NIGHT" and "the title row ('Tuesday League \u2014 Dec. 1st, 2026')" in w.message
+    # a title over a sheet that has its Date column: the title is skipped, the column dates the hands
+    dated = "Schafkopfabend,,,\nDatum,Hand,Dealer,Picker,Called,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve\n" + \
+        "".join("2026-11-24," + r for r in ROWS.splitlines(keepends=True))
+    res2 = _read(dated, "abend.csv")
+    assert _night(res2) == ({"2026-11-24"}, UNITS) and res2.errors == []
+
+
+def test_the_date_given_wins_over_the_file_name_without_a_warning():
+    res = _read(HEADER + ROWS, "Tuesday 2026-12-01.csv", columns="date=2026-12-02")
+    assert _night(res) == ({"2026-12-02"}, UNITS) and res.errors == []
+    # the German way of writing it, with the other fields mapped as usual
+    res = _read(HEADER + ROWS, "abend.csv", columns="date=02.12.2026,ignore=Called")
+    assert {h.outcome.date for h in res.hands} == {"2026-12-02"}
+
+
+def test_a_date_that_reads_two_ways_is_refused_with_both_readings():
+    res = _read(HEADER + ROWS, "night 12-01-2026.csv")
+    (e,) = res.errors
+    assert (e.code, e.line, e.col) == ("E-CSV-COLUMNS", 1, 1) and res.hands == []
+    assert "'12-01-2026' reads as 2026-01-12 (day first) or 2026-12-01 (month first)" in e.message
+    assert "--columns date=2026-12-04" in e.message
+    res = _read(HEADER + ROWS, "night 12-01-2026.csv", columns="date-order=mdy")
+    assert _night(res) == ({"2026-12-01"}, UNITS)
+
+
+def test_no_date_anywhere_says_how_to_give_it():
+    (e,) = _read(HEADER + ROWS, "sheet.csv").errors
+    assert e.code == "E-CSV-COLUMNS" and "a sheet of one night can give its date instead" in e.message
+    # a ledger of sitting totals is one row per sitting: each needs its own date, and a constant is refused
+    (e,) = _read("Player,Ann,Bob\nnet,3,-3\n", "ledger.csv").errors
+    assert e.code == "E-CSV-COLUMNS" and "a ledger of sitting totals needs each sitting's date" in e.message
+    dated = "Date," + HEADER + "".join("2026-12-01," + r for r in ROWS.splitlines(keepends=True))
+    (e,) = _read(dated, "x.csv", columns="date=2026-12-02").errors
+    assert e.code == "E-CSV-COLUMNS" and "the sheet has a date column (Date)" in e.message
+
+
+def test_a_large_sheet_read_in_batches_is_dated_the_same(tmp_path):
+    path = tmp_path / "Tuesday 2026-12-01.csv"
+    path.write_text("Tuesday League,,,\n" + HEADER + ROWS)
+    sheet, batches = read_csv_stream(path)
+    batches = list(batches)
+    assert [h.line for b in batches for h in b.hands] == [3, 4, 5]  # file rows, under the title
+    assert [d.code for b in batches for d in b.errors] == ["W-CSV-NIGHT"]
+    db = tmp_path / "s.duckdb"
+    store = st.Store(db)
+    rep, _warn = ingest_csv_stream(store, path, batch=2)
+    store.close()
+    assert rep.stored == 3 and not rep.rejected
+    with st.reading(db) as con:
+        lb = leaderboard(con, Filters())
+        assert con.execute("SELECT DISTINCT date::VARCHAR FROM hands").fetchall() == [("2026-12-01",)]
+    assert dict(zip(lb["player"].to_list(), lb["units"].to_list())) == TOTALS
+
+
+def test_the_import_preview_shows_the_nights_date():
+    kind, cols, rows = csv_preview("Tuesday 2026-12-01.csv", (HEADER + ROWS).encode())
+    assert kind == "per-hand score sheet"
+    assert cols["date"] == "2026-12-01 (no date column: the night's date)" and cols["picker"] == "Picker"
+    assert rows[0]["picker"] == "Bob" and rows[0]["units: Bob"] == "4"
+
+
+def test_dates_in_titles_and_file_names():
+    cases = {  # text -> the date, worked out by reading it
+        "sheepshead-2026-12-04": "2026-12-04", "2026_12_04 night": "2026-12-04", "Abend 20261204": "2026-12-04",
+        "Schafkopf 04.12.2026": "2026-12-04", "Stammtisch 4. Dezember 2026": "2026-12-04",
+        "Friday Night Sheepshead - Dec 4 2026": "2026-12-04", "League, December 4th, 2026": "2026-12-04",
+        "19/11/2026": "2026-11-19", "11/19/26": "2026-11-19", "soirée 3 déc. 2026": "2026-12-03",
+        "league v2.3": None, "hands 1-12": None, "Jan 32, 2026": None, "table 4": None,
+    }
+    assert {t: date_in_text(t)[0] for t in cases} == cases
+    assert date_in_text("night 12-04-2026") == (None, "'12-04-2026' reads as 2026-04-12 (day first) or "
+                                                      "2026-12-04 (month first)")
+    assert date_in_text("night 12-04-2026", "dmy") == ("2026-04-12", None)
+    assert date_in_text("first 2026-12-01 then 2026-12-08")[0] == "2026-12-01"
+
+
+@given(hs.dates(min_value=dt.date(2000, 1, 1), max_value=dt.date(2099, 12, 31)),
+       hs.sampled_from(["Sheepshead {iso}", "{d:02d}.{m:02d}.{y} Abend", "night_{y}{m:02d}{d:02d}",
+                        "{mon} {d}, {y}", "{d}. {mon} {y}", "{m}/{d}/{y}"]))
+def test_any_date_written_in_a_name_reads_back(day, form):
+    mon = ("Jan", "Feb", "March", "April", "May", "June", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec")[day.month - 1]
+    text = form.format(iso=day.isoformat(), d=day.day, m=day.month, y=day.year, mon=mon)
+    order = "mdy" if form.startswith("{m}/") else None  # m/d reads two ways when both are 12 or less
+    assert date_in_text(text, order) == (day.isoformat(), None)
