@@ -552,7 +552,9 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
                                                  "column out); other columns are players, and PLAYER=NAME stores "
                                                  "a player column under a name, as SHN's Seats 'Ann=Ann Kraus' "
                                                  "(also a header cell written Ann=Ann Kraus); date-order=dmy|mdy "
-                                                 "reads 03/12/2026 day- or month-first. Default: guessed "
+                                                 "reads 03/12/2026 day- or month-first; date=2026-12-04 dates "
+                                                 "a sheet of one night that has no date column (else the date "
+                                                 "in its title row or file name). Default: guessed "
                                                  "from the header (Notes/Comment columns ignored); the mapping "
                                                  "given wins.")
            ) -> None:
