@@ -192,7 +192,7 @@ def expand_paths(paths: list[str]) -> tuple[list[Path], list[str], list[Diagnost
     def walk(folder: Path) -> None:
         for p in sorted(folder.rglob("*")):
             if p.is_file():
-                if p.suffix.lower() in (".shn", ".csv", ".tsv") or _sniff_protocol(p):
+                if p.suffix.lower() in (".shn", ".csv", ".tsv", ".xlsx", ".xlsm") or _sniff_protocol(p):
                     add(p)
                 elif not _DOC_NAME.match(p.name):  # a README or licence beside the logs is not worth a line
                     skipped.append(str(p))

@@ -153,6 +153,7 @@ class CsvResult:
     names: dict[str, str] = field(default_factory=dict)
     date_order: DateOrder | None = None
     header_row: int = 1  # 2 below a title row (sheet_layout)
+    tab: str | None = None  # a workbook's worksheet (ingest.xlsx_sheet): ``path`` is then ``FILE[TAB]``
 
 
 def _norm(h: str) -> str:
@@ -328,6 +329,15 @@ class Layout:
     why: str | None = None
 
 
+def file_of(path: str | None, tab: str | None) -> str | None:
+    """The file of a worksheet's ``path`` (``FILE[TAB]``, as
+    :mod:`ingest.xlsx_sheet` names a workbook's sheet in diagnostics), or
+    ``path`` itself."""
+    if path is not None and tab is not None and path.endswith(f"[{tab}]"):
+        return path[:-len(tab) - 2]
+    return path
+
+
 def _night_option(columns: str | None, header: list[str]) -> tuple[str | None, str | None]:
     """``(the columns text without it, the night's date)`` of a ``date=``
     part of ``columns`` that names no column of ``header`` but a date
@@ -343,7 +353,8 @@ def _night_option(columns: str | None, header: list[str]) -> tuple[str | None, s
     return columns, None
 
 
-def sheet_layout(first: list[list[str]], columns: str | None = None, path: str | None = None) -> Layout:
+def sheet_layout(first: list[list[str]], columns: str | None = None, path: str | None = None,
+                 tab: str | None = None) -> Layout:
     """How a sheet's first two rows (``first``) read, before its hands: the
     header, and the night's date of a sheet with no date column.
 
@@ -354,7 +365,8 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
     * **The night's date.**  A score sheet with no date column is one night
       (one session): its date is ``--columns date=2026-12-04`` when given
       (no warning: the user said so), else the date in the title row, else
-      the date in the file name (:func:`ingest.csv_cells.date_in_text`),
+      in the worksheet's name (``tab``, a workbook's sheet), else in the
+      file name (:func:`ingest.csv_cells.date_in_text`),
       each said by a ``W-CSV-NIGHT`` warning at row 1.  A ledger of sitting
       totals needs its date column (each row is a sitting).
 
@@ -381,8 +393,9 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
     if night is None:
         order = date_order_option(columns)
         title = next((c.strip() for c in first[0] if c.strip()), "") if header_row == 2 else ""
-        for text, where in ((title, f"the title row ({title[:60]!r})"),
-                            (PurePath(path).stem if path else "", f"the file name ({PurePath(path or '').name!r})")):
+        for text, where in ((title, f"the title row ({title[:60]!r})"), (tab or "", f"the sheet's name ({tab!r})"),
+                            (PurePath(file_of(path, tab)).stem if path else "",
+                             f"the file name ({PurePath(file_of(path, tab) or '').name!r})")):
             got, why_here = date_in_text(text, order) if text else (None, None)
             if got is not None:
                 night = got
@@ -606,12 +619,29 @@ def read_csv(data: bytes, path: str | None = None, *, columns: str | None = None
     name is not stored twice."""
     result = FileResult(path=path)
     rows, delimiter = _rows_and_delimiter(data, path, result.errors)
+    return read_table(rows, path, columns=columns, rules=rules, stored_session=stored_session, delimiter=delimiter,
+                      result=result)
+
+
+def read_table(rows: list[list[str]], path: str | None = None, *, columns: str | None = None,
+               rules: str | None = None, stored_session=None, delimiter: str = "", tab: str | None = None,
+               result: FileResult | None = None) -> CsvResult:
+    """A score sheet or ledger given as its rows of cell texts (row 1 first):
+    what :func:`read_csv` reads once it has split a CSV file, and
+    :mod:`ingest.xlsx_sheet` each worksheet of a workbook (``tab``: the
+    worksheet's name, a place for the night's date, :func:`sheet_layout`).
+    ``delimiter``: the CSV file's cell separator (``;`` marks a European
+    export, :func:`_european`), empty for a workbook.  ``result``: the
+    :class:`FileResult` to fill (diagnostics already found in the file),
+    else a new one for ``path``.  Never raises on bad input."""
+    result = FileResult(path=path) if result is None else result
     if not rows or not any(c.strip() for c in rows[0]):
-        result.errors.append(Diagnostic("E-CSV-HEADER", "the CSV file has no header row", file=path, line=1, col=1,
+        result.errors.append(Diagnostic("E-CSV-HEADER", "the sheet has no header row" if tab is not None else
+                                        "the CSV file has no header row", file=path, line=1, col=1,
                                         expected="a header such as 'date,hand,dealer,picker,...,Al,Bea,Cy'"))
         return CsvResult("unknown", {}, [], result)
     try:
-        layout = sheet_layout(rows[:2], columns, path)
+        layout = sheet_layout(rows[:2], columns, path, tab)
         header, columns = layout.header, layout.columns
         cols, players, names = sheet_header(header, columns)
     except ValueError as exc:
@@ -624,7 +654,7 @@ def read_csv(data: bytes, path: str | None = None, *, columns: str | None = None
         return CsvResult("unknown", cols, players, result)
     result.errors.extend(layout.notes)
     kind = "score-sheet" if any(f in cols for f in HAND_FIELDS) else "ledger"
-    out = CsvResult(kind, cols, players, result, names=names, header_row=layout.header_row)
+    out = CsvResult(kind, cols, players, result, names=names, header_row=layout.header_row, tab=tab)
     _order_of(out, _body(enumerate(rows[1:], start=2), layout), index, delimiter, columns, path)
     if kind == "ledger":
         _ledger(out, rows[layout.header_row - 1:], index, path, layout.header_row + 1)
@@ -994,7 +1024,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     cols = out.columns
     order = out.date_order.order if out.date_order is not None else "mdy"
     note_cols = [index[c] for f, c in cols.items() if f.startswith("ignore:") and _norm(c) in IGNORED]
-    stem = PurePath(path).stem if path else "sheet"
+    stem = PurePath(file_of(path, out.tab)).stem if path else "sheet"
     sessions: dict[str, SessionRec] = {}
     seats_of: dict[str, list[str]] = {}
     alias_of: dict[str, str] = {}

@@ -70,8 +70,10 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
     ``rules`` (a Schafkopf [Rules] text) replaces the house rules a protocol's
     price lines give; a CSV score sheet or ledger of sitting totals is read by
     :mod:`ingest.csv_sheet` (``columns``: its column mapping, as
-    ``--columns``).  A file that is none of these gets one ``E-FORMAT``."""
+    ``--columns``), an Excel workbook's worksheets the same way
+    (:mod:`ingest.xlsx_sheet`).  A file that is none of these gets one ``E-FORMAT``."""
     from ingest.csv_sheet import looks_like_csv  # noqa: PLC0415
+    from ingest.xlsx_sheet import looks_like_xlsx  # noqa: PLC0415
     from ingest.netschafkopf import UTF16_HEAD, looks_like_protocol, read_protocol, utf16_codec  # noqa: PLC0415
     from ingest.validate import validate_text  # noqa: PLC0415 - the engine loads only when needed
 
@@ -88,18 +90,24 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
         fmt = "shn"
     elif protocol:
         fmt = "netschafkopf"
+    elif looks_like_xlsx(name, data):
+        fmt = "xlsx"
     elif looks_like_csv(name, data):
         fmt = "csv"
     else:
         fmt = "shn"
         head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
         if data.strip() and not head.startswith(b"%SHN"):  # one message, not one error per line
+            book = name.lower().endswith((".xls", ".ods", ".numbers"))  # a workbook openpyxl does not read
             return FileResult(path=name, errors=[Diagnostic(
-                "E-FORMAT", "this file is neither SHN (its first line is not '%SHN 1.0'), a NetSchafkopf protocol "
-                "('Geber:' then the deal) nor a CSV score sheet or ledger (a header row with commas, semicolons or tabs): nothing read",
+                "E-FORMAT", ("this is a spreadsheet in a format shead does not read (an old Excel .xls, an "
+                             "OpenDocument .ods or a Numbers file): save it as .xlsx, or each sheet as CSV; nothing read")
+                if book else "this file is neither SHN (its first line is not '%SHN 1.0'), a NetSchafkopf protocol "
+                "('Geber:' then the deal), an Excel workbook (.xlsx) nor a CSV score sheet or ledger (a header row "
+                "with commas, semicolons or tabs): nothing read",
                 file=name, line=1, col=1, found=data[:40].decode("utf-8", "replace").splitlines()[0][:40]
-                if data[:40].strip() else "", expected="an SHN file, a protocol or a CSV file")]), fmt
-    if fmt == "csv":
+                if data[:40].strip() else "", expected="an SHN file, a protocol, an .xlsx workbook or a CSV file")]), fmt
+    if fmt in ("csv", "xlsx"):
         from ingest.csv_sheet import read_csv  # noqa: PLC0415
 
         stored = None
@@ -109,6 +117,10 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
             def stored(d, players, _store=prior):
                 with _store.using() as con:
                     return sheet_session(con, d, players)
+        if fmt == "xlsx":  # each worksheet read as the CSV sheet it would be saved as
+            from ingest.xlsx_sheet import read_xlsx  # noqa: PLC0415
+
+            return read_xlsx(data, name, columns=columns, rules=rules, stored_session=stored)
         res = read_csv(data, name, columns=columns, rules=rules, stored_session=stored)
         if res.kind == "ledger":
             res.result.sittings = res.sittings

@@ -158,7 +158,8 @@ from dashboard.access import require_write  # noqa: E402
 require_write()  # a viewer who reaches this page by its URL is refused here
 st.title("Import")
 st.caption(f"Into {md(resolve_db())} — the same path as `shead ingest`: read, replay-validate, store.")
-st.file_uploader("SHN files, NetSchafkopf protocols, CSV score sheets or ledgers", accept_multiple_files=True,
+st.file_uploader("SHN files, NetSchafkopf protocols, CSV score sheets or ledgers, Excel workbooks (.xlsx)",
+                 accept_multiple_files=True,
                  key="imp_files")
 st.text_input("CSV columns (optional)", key="imp_columns", placeholder="date=Datum,picker=Spieler,points=Pts",
               help="FIELD=COLUMN pairs for a CSV file whose header names its columns otherwise (fields: date hand "
@@ -167,7 +168,17 @@ st.text_input("CSV columns (optional)", key="imp_columns", placeholder="date=Dat
                    "file name is used).")
 for up in st.session_state.get("imp_files") or []:
     from ingest.csv_sheet import looks_like_csv  # noqa: PLC0415
+    from ingest.xlsx_sheet import looks_like_xlsx, sheet_kinds  # noqa: PLC0415
 
+    if looks_like_xlsx(up.name, upload_head(up, 2048)):  # an Excel workbook: how each of its sheets will be read
+        try:
+            kinds = sheet_kinds(up.getvalue(), st.session_state.get("imp_columns") or None)
+        except Exception as exc:  # noqa: BLE001 - a damaged workbook: the import says why, at its line
+            st.warning(f"{md_escape(up.name)}: not readable as an Excel workbook ({md_escape(type(exc).__name__)})")
+            continue
+        st.markdown(f"**{md_escape(up.name)}** is an Excel workbook; its sheets will be read as: "
+                    + "; ".join(f"{md_escape(t)} — {k}" for t, k in kinds))
+        continue
     if not looks_like_csv(up.name, upload_head(up, 2048)):  # not a CSV: no preview, and no copy of the upload
         continue
     try:

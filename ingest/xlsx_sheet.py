@@ -1,0 +1,170 @@
+"""Excel workbooks (``.xlsx``, ``.xlsm``): each worksheet read as the CSV
+score sheet or ledger it would be saved as (:func:`ingest.csv_sheet.read_table`).
+
+A group that keeps its score sheet in Excel or Google Sheets keeps a
+workbook, often one worksheet a night; saving each as CSV loses nothing
+but the user's evening.  The workbook is read with openpyxl (read-only,
+the values Excel last computed), every cell turned into the text a CSV
+export writes for it:
+
+* a number: ``2``, ``-1`` (a whole float as its integer: ``-1.0`` is
+  ``-1``), else as written (``1.5``, refused as units at its cell);
+* a date or date-time: ``YYYY-MM-DD`` (the time of day dropped);
+* text as written; an empty cell, or a merged cell's covered part, empty (a
+  date merged down a night's rows is the night of the row above, as in a
+  CSV sheet).
+
+Each worksheet whose header reads as a score sheet or a ledger is read as
+one; its diagnostics are at ``FILE[SHEET]:row:column`` (row 1 the sheet's
+first row, columns counted from A = 1).  A worksheet that reads as neither
+(a summary, a chart, the house rules) is skipped with a ``W-XLSX-SHEET``
+warning naming it; a workbook of none is refused with one ``E-CSV-COLUMNS``
+per sheet.  A sheet with no date column is dated as a CSV sheet is, the
+worksheet's name a place for the night's date between its title row and the
+file name (:func:`ingest.csv_sheet.sheet_layout`).  A formula's value is the
+one Excel stored when the file was saved; a workbook written by a program
+that stores no values (its formulas never computed) has empty cells there.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import io
+import zipfile
+from pathlib import PurePath
+
+from replay.errors import Diagnostic
+
+from .csv_sheet import HAND_FIELDS, CsvResult, read_table
+from .model import FileResult
+
+__all__ = ["looks_like_xlsx", "workbook_rows", "read_xlsx", "cell_text"]
+
+#: the file names read as workbooks (a legacy ``.xls`` or an ``.ods`` is not: saved as .xlsx or .csv it is)
+SUFFIXES = (".xlsx", ".xlsm")
+
+
+def looks_like_xlsx(name: str, data: bytes) -> bool:
+    """True for an Office Open XML workbook: a zip archive (``PK``) named
+    ``.xlsx``/``.xlsm``, or any zip archive holding ``xl/workbook.xml``."""
+    if not data.startswith(b"PK\x03\x04"):
+        return False
+    if name.lower().endswith(SUFFIXES):
+        return True
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            return "xl/workbook.xml" in z.namelist()
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return False
+
+
+def cell_text(value) -> str:
+    """The text a CSV export writes for a cell's value (see the module
+    docstring): ``None`` → ``""``, ``-1.0`` → ``"-1"``, a date →
+    ``"2026-12-04"``."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else repr(value)
+    if isinstance(value, _dt.datetime):
+        return value.date().isoformat()
+    if isinstance(value, _dt.date):
+        return value.isoformat()
+    return str(value)
+
+
+def workbook_rows(data: bytes) -> list[tuple[str, list[list[str]]]]:
+    """``(worksheet name, its rows of cell texts)`` for each worksheet of the
+    workbook ``data``, in the workbook's order; trailing empty rows and
+    cells dropped.  Raises ``ValueError`` (or ``zipfile.BadZipFile``, a
+    ``KeyError`` of a missing part, ``OSError``) for a file openpyxl cannot
+    read."""
+    from openpyxl import load_workbook  # noqa: PLC0415 - only a workbook pays for the import
+
+    wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    try:
+        out = []
+        for ws in wb.worksheets:
+            rows = [[cell_text(v) for v in row] for row in ws.iter_rows(values_only=True)]
+            for row in rows:
+                while row and not row[-1].strip():
+                    row.pop()
+            while rows and not rows[-1]:
+                rows.pop()
+            out.append((ws.title, rows))
+        return out
+    finally:
+        wb.close()
+
+
+def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str | None = None,
+              stored_session=None) -> tuple[FileResult, str]:
+    """Read every worksheet of the workbook ``data`` (named ``name``) as a
+    score sheet or ledger (:func:`ingest.csv_sheet.read_table`; ``columns``,
+    ``rules`` and ``stored_session`` as there, for every sheet): ``(result,
+    format)``, one :class:`FileResult` holding every sheet's hands, refused
+    hands, sittings and diagnostics, and ``"csv-ledger"`` when only
+    ledgers of sitting totals were read, else ``"shn"`` (a score sheet's
+    hands are stored as the SHN lines they map to).  A sheet's own grand
+    total is checked once stored when it is the workbook's only score sheet.
+    Never raises on bad input: a file that is no workbook is one
+    ``E-FORMAT``."""
+    result = FileResult(path=name)
+    try:
+        tabs = workbook_rows(data)
+    except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a damaged archive
+        result.errors.append(Diagnostic(
+            "E-FORMAT", f"this file cannot be read as an Excel workbook ({type(exc).__name__}: {exc})"[:300],
+            file=name, line=1, col=1, found=PurePath(name).suffix or "no suffix",
+            expected="an .xlsx workbook saved by Excel, LibreOffice or Google Sheets, or its sheets saved as CSV"))
+        return result, "shn"
+    got: list[tuple[str, CsvResult | None]] = []  # each sheet in the workbook's order; None: empty
+    for tab, rows in tabs:
+        got.append((tab, read_table(rows, f"{name}[{tab}]", columns=columns, rules=rules,
+                                    stored_session=stored_session, tab=tab) if rows else None))
+    read = [r for _, r in got if r is not None and r.kind != "unknown"]
+    sheets = [r for r in read if r.kind != "ledger"]
+    for tab, r in got:
+        if r is None:
+            result.errors.append(Diagnostic("W-XLSX-SHEET", f"the sheet {tab!r} is empty: skipped", "warning",
+                                            file=f"{name}[{tab}]", line=1, col=1))
+        elif r.kind == "unknown" and read:  # a summary or rules sheet beside the score sheets: said, no error
+            result.errors.extend(Diagnostic(
+                "W-XLSX-SHEET", f"this sheet is no score sheet or ledger, so it is skipped ({d.message})", "warning",
+                file=d.file, line=d.line, col=d.col, found=d.found) if d.severity == "error" else d
+                for d in r.result.errors)
+        else:  # read, or (no sheet read) refused: its errors as they are
+            result.hands.extend(r.result.hands)
+            result.rejected.extend(r.result.rejected)
+            result.errors.extend(r.result.errors)
+            if r.kind == "ledger":
+                result.sittings = [*(result.sittings or []), *r.sittings]
+    if not read and not any(d.severity == "error" for d in result.errors):  # every sheet empty
+        result.errors.append(Diagnostic("E-CSV-HEADER", "the workbook has no sheet with a header row: nothing read",
+                                        file=name, line=1, col=1, expected="a sheet whose first row is a header "
+                                        "such as 'date,hand,dealer,picker,...,Al,Bea,Cy'"))
+    if len(sheets) == 1 and sheets[0].result.log_totals is not None:
+        result.log_totals = sheets[0].result.log_totals
+    return result, "shn" if sheets else "csv-ledger"
+
+
+def sheet_kinds(data: bytes, columns: str | None = None) -> list[tuple[str, str]]:
+    """``(worksheet name, how it reads)`` for the Import page's preview:
+    ``"per-hand score sheet"``, ``"ledger of sitting totals"`` or
+    ``"skipped"`` (no header that reads).  Raises as :func:`workbook_rows`."""
+    from .csv_sheet import column_map, sheet_layout  # noqa: PLC0415
+
+    out = []
+    for tab, rows in workbook_rows(data):
+        try:
+            layout = sheet_layout(rows[:2], columns, None, tab)
+            cols = column_map(layout.header, layout.columns)
+        except ValueError:
+            out.append((tab, "skipped"))
+            continue
+        kind = ("per-hand score sheet" if any(f in cols for f in HAND_FIELDS) else "ledger of sitting totals") \
+            if "date" in cols else "skipped"
+        out.append((tab, kind))
+    return out

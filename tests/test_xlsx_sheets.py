@@ -1,0 +1,144 @@
+"""Excel workbooks (ingest/xlsx_sheet.py): a group's score sheet kept in Excel, one worksheet a night,
+ingested as it is, without saving each sheet as CSV.
+
+The workbook "League 2026.xlsx", worked by hand (``wi5-called-ace``, rules.md B-27, B-28, B-31..B-33):
+
+* sheet "Dec 1 2026", no date column (dated by the sheet's name): the night of tests/test_csv_night.py,
+  Ann -7, Bob +7, Cal +5, Dee +6, Eve -11;
+* sheet "Dec 8, 2026", a Date column written once and merged down the night (real date cells), units as
+  numbers (floats, as Excel stores them), a Total row:
+  hand 1, Ann deals: Cal picks, calls the ace of spades, Eve is the partner, 60 points: a loss (B-27: 60 loses),
+  bumped, the picker paying double (B-33): Cal -4, Eve -2, Ann, Bob, Dee +2;
+  hand 2, Bob deals: Bob picks and goes alone, 95 points: a schneider win, x2 (B-28): Bob +8, the others -2;
+  Ann 0, Bob +10, Cal -6, Dee 0, Eve -4;
+* sheet "Summary", each player's total: no score sheet, skipped with a warning.
+
+The whole workbook: Ann -7, Bob +17, Cal -1, Dee +6, Eve -15 (zero-sum).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from pathlib import Path
+
+from openpyxl import Workbook
+from typer.testing import CliRunner
+
+from dashboard.metrics import Filters, leaderboard
+from ingest import store as st
+from ingest.cli import app
+from ingest.pipeline import load_bytes
+from ingest.xlsx_sheet import cell_text, looks_like_xlsx
+
+runner = CliRunner()
+PLAYERS = ["Ann", "Bob", "Cal", "Dee", "Eve"]
+NIGHT1 = [[1, "Ann", "Bob", "AH", "Cal", 91, "W", -2, 4, 2, -2, -2],
+          [2, "Bob", "Dee", "alone", None, 61, "W", -1, -1, -1, 4, -1],
+          [3, "Cal", "Eve", "AC", "Ann", 30, "L", -4, 4, 4, 4, -8]]
+TOTALS = {"Ann": -7, "Bob": 17, "Cal": -1, "Dee": 6, "Eve": -15}
+
+
+def workbook() -> bytes:
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Dec 1 2026"
+    ws.append(["Hand", "Dealer", "Picker", "Called", "Partner", "Points", "Result", *PLAYERS])
+    for row in NIGHT1:
+        ws.append(row)
+    ws2 = wb.create_sheet("Dec 8, 2026")
+    ws2.append(["Date", "Hand", "Dealer", "Picker", "Called", "Partner", "Points", "Result", *PLAYERS])
+    ws2.append([dt.datetime(2026, 12, 8), 1, "Ann", "Cal", "AS", "Eve", 60, "L", 2.0, 2.0, -4.0, 2.0, -2.0])
+    ws2.append([None, 2, "Bob", "Bob", "alone", None, 95, "W", -2.0, 8.0, -2.0, -2.0, -2.0])
+    ws2.append(["Total", None, None, None, None, None, None, None, 0, 10, -6, 0, -4])
+    ws2.merge_cells("A2:A3")  # the night's date written once, merged down its rows
+    ws3 = wb.create_sheet("Summary")
+    ws3.append(["Player", "Total"])
+    for p, v in TOTALS.items():
+        ws3.append([p, v])
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def _board(db) -> dict[str, int]:
+    with st.reading(db) as con:
+        lb = leaderboard(con, Filters())
+    return dict(zip(lb["player"].to_list(), lb["units"].to_list()))
+
+
+def test_every_night_of_a_workbook_is_read_as_its_csv_would_be():
+    data = workbook()
+    assert looks_like_xlsx("League 2026.xlsx", data) and looks_like_xlsx("league.bin", data)
+    result, fmt = load_bytes("League 2026.xlsx", data)
+    assert fmt == "shn" and result.rejected == []
+    by_night: dict[str, dict[str, int]] = {}
+    for h in result.hands:
+        night = by_night.setdefault(h.outcome.date, {})
+        for p, u in h.outcome.units.items():
+            night[p] = night.get(p, 0) + u
+    assert by_night == {"2026-12-01": {"Ann": -7, "Bob": 7, "Cal": 5, "Dee": 6, "Eve": -11},
+                        "2026-12-08": {"Ann": 0, "Bob": 10, "Cal": -6, "Dee": 0, "Eve": -4}}
+    assert [(h.source_file, h.source_line) for h in result.hands] == [
+        ("League 2026.xlsx[Dec 1 2026]", 2), ("League 2026.xlsx[Dec 1 2026]", 3), ("League 2026.xlsx[Dec 1 2026]", 4),
+        ("League 2026.xlsx[Dec 8, 2026]", 2), ("League 2026.xlsx[Dec 8, 2026]", 3)]
+    notes = [(d.code, d.severity, d.file) for d in result.errors]
+    assert notes == [("W-CSV-NIGHT", "warning", "League 2026.xlsx[Dec 1 2026]"),
+                     ("W-XLSX-SHEET", "warning", "League 2026.xlsx[Summary]")]
+    assert "the date in the sheet's name ('Dec 1 2026')" in result.errors[0].message
+
+
+def test_ingest_a_workbook_then_its_sheet_saved_as_csv(tmp_path):
+    book = tmp_path / "League 2026.xlsx"
+    book.write_bytes(workbook())
+    db = tmp_path / "league.duckdb"
+    out = runner.invoke(app, ["ingest", str(tmp_path), "--db", str(db)])  # a folder: the workbook is picked up
+    assert out.exit_code == 0, out.output
+    assert "5 stored" in out.output
+    assert _board(db) == TOTALS
+    with st.reading(db) as con:
+        assert con.execute("SELECT session, CAST(date AS VARCHAR) FROM sessions ORDER BY date").fetchall() == [
+            ("CSV League 2026 2026-12-01", "2026-12-01"), ("CSV League 2026 2026-12-08", "2026-12-08")]
+    # the first night saved as CSV by the scorer later: the stored sitting, nothing stored twice
+    csv = tmp_path / "Dec 1 2026.csv"
+    csv.write_text("Hand,Dealer,Picker,Called,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve\n" + "".join(
+        ",".join(cell_text(v) for v in row) + "\n" for row in NIGHT1))
+    again = runner.invoke(app, ["ingest", str(csv), str(book), "--db", str(db)])
+    assert again.exit_code == 0, again.output
+    assert "total: 0 stored, 8 duplicates" in again.output
+    assert _board(db) == TOTALS
+
+
+def test_a_damaged_workbook_and_other_spreadsheet_formats_are_named(tmp_path):
+    data = workbook()
+    result, _fmt = load_bytes("broken.xlsx", data[: len(data) // 2])
+    (e,) = result.errors
+    assert e.code == "E-FORMAT" and "cannot be read as an Excel workbook" in e.message and result.hands == []
+    result, _fmt = load_bytes("league.ods", b"PK\x03\x04" + b"\x00" * 200)
+    (e,) = result.errors
+    assert e.code == "E-FORMAT" and "save it as .xlsx, or each sheet as CSV" in e.message
+    # a workbook with no sheet that reads: each sheet's reason, as errors
+    wb = Workbook()
+    wb.active.append(["Player", "Total"])
+    buf = io.BytesIO()
+    wb.save(buf)
+    result, _fmt = load_bytes("totals.xlsx", buf.getvalue())
+    assert [(d.code, d.file) for d in result.errors] == [("E-CSV-COLUMNS", "totals.xlsx[Sheet]")]
+
+
+def test_cell_texts_are_what_a_csv_export_writes():
+    assert [cell_text(v) for v in (None, -1.0, 2, 1.5, dt.datetime(2026, 12, 4, 19, 30), dt.date(2026, 12, 4),
+                                   "Ann", True)] == ["", "-1", "2", "1.5", "2026-12-04", "2026-12-04", "Ann", "TRUE"]
+
+
+def test_a_workbook_saved_by_libreoffice(tmp_path):
+    # tests/fixtures/xlsx/README.md: the same workbook, its formulas computed and stored by the program
+    data = (Path(__file__).parent / "fixtures" / "xlsx" / "League 2026.xlsx").read_bytes()
+    result, fmt = load_bytes("League 2026.xlsx", data)
+    assert fmt == "shn" and result.rejected == []
+    assert [d.code for d in result.errors] == ["W-CSV-NIGHT", "W-XLSX-SHEET"]  # the Total rows sum their columns
+    totals: dict[str, int] = {}
+    for h in result.hands:
+        for p, u in h.outcome.units.items():
+            totals[p] = totals.get(p, 0) + u
+    assert totals == TOTALS and sorted({h.outcome.date for h in result.hands}) == ["2026-12-01", "2026-12-08"]
