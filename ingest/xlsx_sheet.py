@@ -132,9 +132,9 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
                                             file=f"{name}[{tab}]", line=1, col=1))
         elif r.kind == "unknown" and read:  # a summary or rules sheet beside the score sheets: said, no error
             result.errors.extend(Diagnostic(
-                "W-XLSX-SHEET", f"this sheet is no score sheet or ledger, so it is skipped ({d.message})", "warning",
-                file=d.file, line=d.line, col=d.col, found=d.found) if d.severity == "error" else d
-                for d in r.result.errors)
+                "W-XLSX-SHEET", f"the sheet {tab!r} is no score sheet or ledger (its header names no date column, or "
+                "no hand's or sitting's fields): skipped", "warning", file=d.file, line=d.line, col=d.col,
+                found=(d.found or "")[:80]) if d.severity == "error" else d for d in r.result.errors)
         else:  # read, or (no sheet read) refused: its errors as they are
             result.hands.extend(r.result.hands)
             result.rejected.extend(r.result.rejected)
