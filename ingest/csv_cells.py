@@ -48,7 +48,7 @@ from dataclasses import dataclass
 
 from replay.errors import Diagnostic
 
-__all__ = ["DATE_ORDERS", "DateOrder", "date_parts", "read_date", "date_in_text", "sheet_date_order", "date_order_warning",
+__all__ = ["DATE_ORDERS", "DateOrder", "date_parts", "read_date", "date_in_text", "day_in_text", "year_in_text", "sheet_date_order", "date_order_warning",
            "date_order_error", "whole_units", "is_fraction", "outcome_word", "OUTCOME_EXPECTED", "is_totals_row",
            "says_misdeal", "decimal_comma"]
 
@@ -149,6 +149,53 @@ def date_in_text(text: str, order: str | None = None) -> tuple[str | None, str |
         return None, None
     _, got, why = min(found, key=lambda f: f[0])
     return got, why
+
+
+_TEXT_DAYS = (  # a day of the year without its year: "Dec 8", "8. Dezember", "12/8", "8.12."
+    (re.compile(r"(?<![\w.])(\d{1,2})(?:st|nd|rd|th|er|\.)?\s*" + _MONTH + r"(?![\w])", re.I), "d month"),
+    (re.compile(r"(?<!\w)" + _MONTH + r"\s*(\d{1,2})(?:st|nd|rd|th)?(?!\d)", re.I), "month d"),
+    (re.compile(r"^\s*(\d{1,2})([-_./])(\d{1,2})\.?\s*$"), "ab"),  # numbers alone: the whole text ("12-8")
+)
+_YEAR = re.compile(r"(?<!\d)(19\d{2}|20\d{2})(?!\d)")
+
+
+def day_in_text(text: str, year: str, order: str | None = None) -> tuple[str | None, str | None]:
+    """A day written without its year in a free text (a worksheet named
+    ``Dec 8``, ``8. Dezember``; ``12-8`` or ``8.12.`` when that is the whole
+    text, so that ``v2.3`` or ``hands 1-12`` is no day), in ``year``:
+    ``(YYYY-MM-DD, None)``, ``(None, why)`` for ``A/B`` that reads two ways
+    (read as :func:`date_in_text` reads ``A/B/YYYY``), or ``(None, None)``."""
+    found: list[tuple[int, str | None, str | None]] = []
+    for pattern, how in _TEXT_DAYS:
+        m = pattern.search(text)
+        if m is None:
+            continue
+        g = m.groups()
+        if how == "d month":
+            got, why = _day(year, _MONTHS[g[1].lower()], int(g[0])), None
+        elif how == "month d":
+            got, why = _day(year, _MONTHS[g[0].lower()], int(g[1])), None
+        else:
+            a, sep, b = int(g[0]), g[1], int(g[2])
+            use = order or ("dmy" if a > 12 or sep == "." else "mdy" if b > 12 else None)
+            if use is None:
+                got, why = None, (f"{m.group(0).strip()!r} reads as {_day(year, b, a)} (day first) or {_day(year, a, b)} "
+                                  "(month first)")
+            else:
+                got, why = (_day(year, b, a) if use == "dmy" else _day(year, a, b)), None
+        if got is not None or why is not None:
+            found.append((m.start(), got, why))
+    if not found:
+        return None, None
+    _, got, why = min(found, key=lambda f: f[0])
+    return got, why
+
+
+def year_in_text(text: str) -> str | None:
+    """The first year (1900-2099) written in a free text, e.g. a workbook
+    named ``League 2026.xlsx``, or None."""
+    m = _YEAR.search(text)
+    return m.group(1) if m else None
 
 
 @dataclass(frozen=True, slots=True)

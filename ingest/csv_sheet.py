@@ -75,7 +75,7 @@ from replay.errors import Diagnostic
 from replay.facts import OUTCOMES, CallRec, HandRecord, MarkRec, Pos, ScoreRec, SessionRec, ShnFile, Value
 
 from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_in_text, date_order_error, date_order_warning,
-                        date_parts,
+                        date_parts, day_in_text, year_in_text,
                         decimal_comma, is_fraction, is_totals_row, outcome_word, read_date, says_misdeal,
                         sheet_date_order, whole_units)
 from . import csv_encoding
@@ -366,7 +366,10 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
       (one session): its date is ``--columns date=2026-12-04`` when given
       (no warning: the user said so), else the date in the title row, else
       in the worksheet's name (``tab``, a workbook's sheet), else in the
-      file name (:func:`ingest.csv_cells.date_in_text`),
+      file name (:func:`ingest.csv_cells.date_in_text`), else a day without
+      its year in the title or the sheet's name (``Dec 8``) in the first
+      year written in the title, the sheet's name or the file name
+      (``League 2026.xlsx``; :func:`ingest.csv_cells.day_in_text`),
       each said by a ``W-CSV-NIGHT`` warning at row 1.  A ledger of sitting
       totals needs its date column (each row is a sitting).
 
@@ -393,17 +396,28 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
     if night is None:
         order = date_order_option(columns)
         title = next((c.strip() for c in first[0] if c.strip()), "") if header_row == 2 else ""
-        for text, where in ((title, f"the title row ({title[:60]!r})"), (tab or "", f"the sheet's name ({tab!r})"),
-                            (PurePath(file_of(path, tab)).stem if path else "",
-                             f"the file name ({PurePath(file_of(path, tab) or '').name!r})")):
+        places = [(title, f"the title row ({title[:60]!r})"), (tab or "", f"the sheet's name ({tab!r})"),
+                  (PurePath(file_of(path, tab)).stem if path else "",
+                   f"the file name ({PurePath(file_of(path, tab) or '').name!r})")]
+        said = ""
+        for text, where in places:
             got, why_here = date_in_text(text, order) if text else (None, None)
             if got is not None:
-                night = got
-                notes.append(Diagnostic(
-                    "W-CSV-NIGHT", f"the sheet has no date column: every hand is of {got}, the date in {where} "
-                    f"(--columns date=YYYY-MM-DD gives another)", "warning", file=path, line=1, col=1))
+                night, said = got, f"the date in {where}"
                 break
             why = why or (f"the date in {where} reads two ways: {why_here}" if why_here else None)
+        # a day without its year ("Dec 8", a workbook's sheet) in the year written beside it ("League 2026.xlsx")
+        year = next(((y, where) for text, where in places if (y := year_in_text(text))), None)
+        for text, where in places[:2] if night is None and year is not None else ():
+            got, why_here = day_in_text(text, year[0], order) if text else (None, None)
+            if got is not None:
+                night, said = got, f"the day in {where}" + (f", of the year in {year[1]}" if year[1] != where else "")
+                break
+            why = why or (f"the day in {where} reads two ways: {why_here}" if why_here else None)
+        if night is not None:
+            notes.append(Diagnostic(
+                "W-CSV-NIGHT", f"the sheet has no date column: every hand is of {night}, {said} "
+                f"(--columns date=YYYY-MM-DD gives another)", "warning", file=path, line=1, col=1))
     if night is None:
         return Layout(header_row, header, columns, why=why)
     return Layout(header_row, [*header, NIGHT_COLUMN], ",".join(filter(None, (rest, f"date={NIGHT_COLUMN}"))),

@@ -163,3 +163,16 @@ def test_any_date_written_in_a_name_reads_back(day, form):
     text = form.format(iso=day.isoformat(), d=day.day, m=day.month, y=day.year, mon=mon)
     order = "mdy" if form.startswith("{m}/") else None  # m/d reads two ways when both are 12 or less
     assert date_in_text(text, order) == (day.isoformat(), None)
+
+
+def test_a_title_with_the_day_and_the_season_year():
+    from ingest.csv_cells import day_in_text, year_in_text
+
+    text = '"Season 2026 \u2014 Tuesday, Dec 8",,,\n' + HEADER + ROWS
+    res = _read(text, "tuesday.csv")
+    assert _night(res) == ({"2026-12-08"}, UNITS)
+    (w,) = res.errors
+    assert "every hand is of 2026-12-08, the day in the title row ('Season 2026 \u2014 Tuesday, Dec 8')" in w.message
+    assert [day_in_text(t, "2026")[0] for t in ("Dec 8", "8. Dezember", "8.12.", "v2.3", "hands 1-12", "Feb 30")] \
+        == ["2026-12-08", "2026-12-08", "2026-12-08", None, None, None]
+    assert [year_in_text(t) for t in ("League 2026.xlsx", "Season 25-26", "table 12")] == ["2026", None, None]

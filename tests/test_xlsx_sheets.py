@@ -142,3 +142,38 @@ def test_a_workbook_saved_by_libreoffice(tmp_path):
         for p, u in h.outcome.units.items():
             totals[p] = totals.get(p, 0) + u
     assert totals == TOTALS and sorted({h.outcome.date for h in result.hands}) == ["2026-12-01", "2026-12-08"]
+
+
+def _book(*tabs: str) -> bytes:
+    """A workbook of one sheet per name, each the night of 1 December's three hands, without a date column."""
+    wb = Workbook()
+    wb.remove(wb.active)
+    for tab in tabs:
+        ws = wb.create_sheet(tab)
+        ws.append(["Hand", "Dealer", "Picker", "Called", "Partner", "Points", "Result", *PLAYERS])
+        for row in NIGHT1:
+            ws.append(row)
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def test_sheets_named_by_the_day_take_the_year_of_the_workbook():
+    # a season's workbook, one sheet a night named without the year: the year is the file name's
+    result, _fmt = load_bytes("League 2026.xlsx", _book("Dec 15", "22.12.", "12-29"))
+    # "22.12." is German (dots, day first); "12-29": 29 is no month, so month first
+    assert sorted({h.outcome.date for h in result.hands}) == ["2026-12-15", "2026-12-22", "2026-12-29"]
+    assert [(d.code, d.file) for d in result.errors] == [
+        ("W-CSV-NIGHT", "League 2026.xlsx[Dec 15]"), ("W-CSV-NIGHT", "League 2026.xlsx[22.12.]"),
+        ("W-CSV-NIGHT", "League 2026.xlsx[12-29]")]
+    assert ("every hand is of 2026-12-15, the day in the sheet's name ('Dec 15'), of the year in the file name "
+            "('League 2026.xlsx')") in result.errors[0].message
+    # 12-08 reads two ways: refused with both, then read as the sheet's order says
+    (e,) = load_bytes("League 2026.xlsx", _book("12-08"))[0].errors
+    assert e.code == "E-CSV-COLUMNS" and "'12-08' reads as 2026-08-12 (day first) or 2026-12-08 (month first)" in \
+        e.message
+    got, _ = load_bytes("League 2026.xlsx", _book("12-08"), columns="date-order=mdy")
+    assert {h.outcome.date for h in got.hands} == {"2026-12-08"}
+    # no year anywhere: not a guess, the sheet is refused with what to do
+    (e,) = load_bytes("league.xlsx", _book("Dec 15"))[0].errors
+    assert e.code == "E-CSV-COLUMNS" and "--columns date=2026-12-04" in e.message
