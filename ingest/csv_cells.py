@@ -121,28 +121,34 @@ def date_in_text(text: str, order: str | None = None) -> tuple[str | None, str |
     (the German ``04.12.2026``), month-first when B is over 12, and
     otherwise neither: ``why`` names both readings.  The first date of the
     text counts."""
+    return _first_date(text, _TEXT_DATES, order)
+
+
+#: the (year, month, day) of a text date's groups, by its pattern's kind; a day's year is the one given
+_PARTS = {"ymd": lambda g, _y: (g[0], int(g[2]), int(g[3])), "compact": lambda g, _y: (g[0], int(g[1]), int(g[2])),
+          "d month": lambda g, y: (g[2] if len(g) > 2 else y, _MONTHS[g[1].lower()], int(g[0])),
+          "month d": lambda g, y: (g[2] if len(g) > 2 else y, _MONTHS[g[0].lower()], int(g[1]))}
+
+
+def _first_date(text: str, patterns, order: str | None, year: str | None = None) -> tuple[str | None, str | None]:
+    """The first date ``patterns`` find in ``text`` (:func:`date_in_text`,
+    :func:`day_in_text`: ``year`` for a day written without one)."""
     found: list[tuple[int, str | None, str | None]] = []
-    for pattern, how in _TEXT_DATES:
+    for pattern, how in patterns:
         m = pattern.search(text)
         if m is None:
             continue
         g = m.groups()
-        if how == "ymd":
-            got, why = _day(g[0], int(g[2]), int(g[3])), None
-        elif how == "compact":
-            got, why = _day(g[0], int(g[1]), int(g[2])), None
-        elif how == "d month":
-            got, why = _day(g[2], _MONTHS[g[1].lower()], int(g[0])), None
-        elif how == "month d":
-            got, why = _day(g[2], _MONTHS[g[0].lower()], int(g[1])), None
-        else:
-            a, sep, b, y = int(g[0]), g[1], int(g[2]), g[3]
+        if how == "ab":  # A/B/YYYY, or A/B in ``year``
+            a, sep, b, y = int(g[0]), g[1], int(g[2]), g[3] if len(g) > 3 else year
             use = order or ("dmy" if a > 12 or sep == "." else "mdy" if b > 12 else None)
             if use is None:
-                got, why = None, (f"{m.group(0)!r} reads as {_day(y, b, a)} (day first) or {_day(y, a, b)} "
+                got, why = None, (f"{m.group(0).strip()!r} reads as {_day(y, b, a)} (day first) or {_day(y, a, b)} "
                                   "(month first)")
             else:
                 got, why = (_day(y, b, a) if use == "dmy" else _day(y, a, b)), None
+        else:
+            got, why = _day(*_PARTS[how](g, year)), None
         if got is not None or why is not None:
             found.append((m.start(), got, why))
     if not found:
@@ -165,30 +171,7 @@ def day_in_text(text: str, year: str, order: str | None = None) -> tuple[str | N
     text, so that ``v2.3`` or ``hands 1-12`` is no day), in ``year``:
     ``(YYYY-MM-DD, None)``, ``(None, why)`` for ``A/B`` that reads two ways
     (read as :func:`date_in_text` reads ``A/B/YYYY``), or ``(None, None)``."""
-    found: list[tuple[int, str | None, str | None]] = []
-    for pattern, how in _TEXT_DAYS:
-        m = pattern.search(text)
-        if m is None:
-            continue
-        g = m.groups()
-        if how == "d month":
-            got, why = _day(year, _MONTHS[g[1].lower()], int(g[0])), None
-        elif how == "month d":
-            got, why = _day(year, _MONTHS[g[0].lower()], int(g[1])), None
-        else:
-            a, sep, b = int(g[0]), g[1], int(g[2])
-            use = order or ("dmy" if a > 12 or sep == "." else "mdy" if b > 12 else None)
-            if use is None:
-                got, why = None, (f"{m.group(0).strip()!r} reads as {_day(year, b, a)} (day first) or {_day(year, a, b)} "
-                                  "(month first)")
-            else:
-                got, why = (_day(year, b, a) if use == "dmy" else _day(year, a, b)), None
-        if got is not None or why is not None:
-            found.append((m.start(), got, why))
-    if not found:
-        return None, None
-    _, got, why = min(found, key=lambda f: f[0])
-    return got, why
+    return _first_date(text, _TEXT_DAYS, order, year)
 
 
 def year_in_text(text: str) -> str | None:
