@@ -367,9 +367,10 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
       (no warning: the user said so), else the date in the title row, else
       in the worksheet's name (``tab``, a workbook's sheet), else in the
       file name (:func:`ingest.csv_cells.date_in_text`), else a day without
-      its year in the title or the sheet's name (``Dec 8``) in the first
-      year written in the title, the sheet's name or the file name
-      (``League 2026.xlsx``; :func:`ingest.csv_cells.day_in_text`),
+      its year in one of them (``Dec 8``) in the first year written in the
+      title, the sheet's name or the file name (``League 2026.xlsx``;
+      Google Sheets names a sheet's CSV download ``League 2026 - Dec 8.csv``;
+      :func:`ingest.csv_cells.day_in_text`),
       each said by a ``W-CSV-NIGHT`` warning at row 1.  A ledger of sitting
       totals needs its date column (each row is a sitting).
 
@@ -408,7 +409,7 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
             why = why or (f"the date in {where} reads two ways: {why_here}" if why_here else None)
         # a day without its year ("Dec 8", a workbook's sheet) in the year written beside it ("League 2026.xlsx")
         year = next(((y, where) for text, where in places if (y := year_in_text(text))), None)
-        for text, where in places[:2] if night is None and year is not None else ():
+        for text, where in places if night is None and year is not None else ():
             got, why_here = day_in_text(text, year[0], order) if text else (None, None)
             if got is not None:
                 night, said = got, f"the day in {where}" + (f", of the year in {year[1]}" if year[1] != where else "")

@@ -176,3 +176,12 @@ def test_a_title_with_the_day_and_the_season_year():
     assert [day_in_text(t, "2026")[0] for t in ("Dec 8", "8. Dezember", "8.12.", "v2.3", "hands 1-12", "Feb 30")] \
         == ["2026-12-08", "2026-12-08", "2026-12-08", None, None, None]
     assert [year_in_text(t) for t in ("League 2026.xlsx", "Season 25-26", "table 12")] == ["2026", None, None]
+
+
+def test_a_google_sheets_download_of_one_sheet():
+    # Google Sheets names a sheet's CSV download "<workbook> - <sheet>.csv": the day is the sheet's, the year the
+    # workbook's
+    res = _read(HEADER + ROWS, "League 2026 - Dec 8.csv")
+    assert _night(res) == ({"2026-12-08"}, UNITS)
+    (w,) = res.errors
+    assert "the day in the file name ('League 2026 - Dec 8.csv')" in w.message
