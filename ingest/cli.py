@@ -554,7 +554,8 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
                                                  "(also a header cell written Ann=Ann Kraus); date-order=dmy|mdy "
                                                  "reads 03/12/2026 day- or month-first; date=2026-12-04 dates "
                                                  "a sheet of one night that has no date column (else the date "
-                                                 "in its title row or file name). Default: guessed "
+                                                 "in its title row or file name); units=running reads player "
+                                                 "columns of running totals. Default: guessed "
                                                  "from the header (Notes/Comment columns ignored); the mapping "
                                                  "given wins.")
            ) -> None:

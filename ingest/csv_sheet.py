@@ -154,6 +154,7 @@ class CsvResult:
     date_order: DateOrder | None = None
     header_row: int = 1  # 2 below a title row (sheet_layout)
     tab: str | None = None  # a workbook's worksheet (ingest.xlsx_sheet): ``path`` is then ``FILE[TAB]``
+    running: bool = False  # the player columns hold running totals (``--columns units=running``)
 
 
 def _norm(h: str) -> str:
@@ -214,6 +215,9 @@ def parse_columns(text: str, header: list[str]) -> dict[str, str]:
         if f.lower() == "date-order":
             date_order_option(text)  # checked here, read by the caller
             continue
+        if f.lower() == "units":
+            running_option(text)  # checked here, read by the caller
+            continue
         if f not in FIELDS and f != "ignore":
             if _match(header, f):
                 continue  # PLAYER=NAME: seat_names reads it
@@ -245,7 +249,7 @@ def seat_names(header: list[str], cols: dict[str, str], columns: str | None = No
     out = {p: (p.split("=", 1)[1].strip() or p.split("=", 1)[0].strip()) if "=" in p else p.strip()
            for p in players}
     for left, name in _parts(columns):
-        if left.lower() in FIELDS or left.lower() in ("ignore", "date-order"):
+        if left.lower() in FIELDS or left.lower() in ("ignore", "date-order", "units"):
             continue
         match = _match(header, left)
         if not match or match[0] not in out:
@@ -274,6 +278,22 @@ def date_order_option(columns: str | None) -> str | None:
                 raise ValueError(f"date-order={right}: the order is dmy (day first, 19/11/2026) or mdy (month "
                                  "first, 11/19/2026)")
             got = right.lower()
+    return got
+
+
+def running_option(columns: str | None) -> bool:
+    """True when a ``--columns`` text says the player columns hold running
+    totals (``units=running``: each player's standing after the hand, as a
+    paper score pad keeps it) rather than each hand's units
+    (``units=hand``, the default).  Raises ``ValueError`` for another
+    value."""
+    got = False
+    for left, right in _parts(columns):
+        if left.lower() == "units":
+            if right.lower() not in ("running", "hand"):
+                raise ValueError(f"units={right}: the player columns hold each hand's units (units=hand) or each "
+                                 "player's running total (units=running)")
+            got = right.lower() == "running"
     return got
 
 
@@ -489,7 +509,8 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
         return None
     if "date" not in cols or not any(f in cols for f in HAND_FIELDS):
         return None
-    out = CsvResult("score-sheet", cols, players, FileResult(path=name), names=names, header_row=layout.header_row)
+    out = CsvResult("score-sheet", cols, players, FileResult(path=name), names=names, header_row=layout.header_row,
+                    running=running_option(columns))
     index = {c: i for i, c in enumerate(header)}
 
     def batches() -> Iterator[ShnFile]:
@@ -669,7 +690,8 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
         return CsvResult("unknown", cols, players, result)
     result.errors.extend(layout.notes)
     kind = "score-sheet" if any(f in cols for f in HAND_FIELDS) else "ledger"
-    out = CsvResult(kind, cols, players, result, names=names, header_row=layout.header_row, tab=tab)
+    out = CsvResult(kind, cols, players, result, names=names, header_row=layout.header_row, tab=tab,
+                    running=running_option(columns))
     _order_of(out, _body(enumerate(rows[1:], start=2), layout), index, delimiter, columns, path)
     if kind == "ledger":
         _ledger(out, rows[layout.header_row - 1:], index, path, layout.header_row + 1)
@@ -1061,6 +1083,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
 
     count: dict[str, int] = {}
     last_date: str | None = None  # the date cell of the last row that had one
+    run_night: str | None = None  # units=running: the night of ``standing``, each player's last running total
+    standing: dict[str, int] = {}
     for r, row in rows:
         if not any(c.strip() for c in row):
             continue
@@ -1069,9 +1093,19 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             if notes is not None:
                 notes.extend(totals.check(r, row, path))
             continue
-        totals.add(row)
         if not dtext and last_date is not None and any(c.strip() for i, c in enumerate(row) if i + 1 != dcol):
             dtext = last_date  # a sheet writes the night's date on its first row only (a merged cell): the same night
+        if out.running:  # running totals: the hand's units are each standing less the one above (the night's)
+            if dtext != run_night:
+                run_night, standing = dtext, {}
+            row = list(row)
+            for p in out.players:
+                k = index[p]
+                v = whole_units(row[k]) if k < len(row) else None
+                if v is not None:
+                    row[k] = str(v - standing.get(p, 0))
+                    standing[p] = v
+        totals.add(row)
         d = read_date(dtext, order)
         if d is not None:
             last_date = dtext

@@ -185,3 +185,26 @@ def test_a_google_sheets_download_of_one_sheet():
     assert _night(res) == ({"2026-12-08"}, UNITS)
     (w,) = res.errors
     assert "the day in the file name ('League 2026 - Dec 8.csv')" in w.message
+
+
+RUNNING = ("Date,Hand,Dealer,Picker,Called,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve\n"
+           "2026-12-01,1,Ann,Bob,AH,Cal,91,W,-2,4,2,-2,-2\n"
+           ",2,Bob,Dee,alone,,61,W,-3,3,1,2,-3\n"
+           ",3,Cal,Eve,AC,Ann,30,L,-7,7,5,6,-11\n"
+           "Total,,,,,,,,-7,7,5,6,-11\n"
+           "2026-12-08,1,Ann,Bob,AH,Cal,91,W,-2,4,2,-2,-2\n")
+
+
+def test_a_score_pad_of_running_totals():
+    # each player's standing after the hand, as a paper score pad keeps it: after hand 1 the night's units, after
+    # hand 2 Ann -2-1 = -3, Bob 4-1 = 3, Cal 2-1 = 1, Dee -2+4 = 2, Eve -2-1 = -3; after hand 3 the night's totals
+    res = _read(RUNNING, "pad.csv", columns="units=running")
+    assert res.rejected == [] and res.errors == []  # the Total row equals the last standing: no W-CSV-TOTALS
+    nights = [(h.outcome.date, dict(h.outcome.units)) for h in res.hands]
+    assert nights == [("2026-12-01", u) for u in UNITS] + [("2026-12-08", UNITS[0])]  # a new night starts at 0
+    assert "score Ann -1 Bob -1 Cal -1 Dee +4 Eve -1" in res.hands[1].source  # stored as the hand's units
+    # read as each hand's units, the same pad is refused where the standing is not the hand's (no wrong number)
+    plain = _read(RUNNING, "pad.csv")
+    assert [r.source_line for r in plain.rejected] == [3, 4]
+    (e,) = _read(RUNNING, "pad.csv", columns="units=total").errors
+    assert e.code == "E-CSV-COLUMNS" and "units=running" in e.message

@@ -165,7 +165,7 @@ st.text_input("CSV columns (optional)", key="imp_columns", placeholder="date=Dat
               help="FIELD=COLUMN pairs for a CSV file whose header names its columns otherwise (fields: date hand "
                    "dealer picker partner call points outcome leaster doubler); every other column is a player. "
                    "A sheet of one night without a date column: date=2026-12-04 (else the date in its title row or "
-                   "file name is used).")
+                   "file name is used). A score pad of running totals: units=running.")
 for up in st.session_state.get("imp_files") or []:
     from ingest.csv_sheet import looks_like_csv  # noqa: PLC0415
     from ingest.xlsx_sheet import looks_like_xlsx, sheet_kinds  # noqa: PLC0415
