@@ -99,12 +99,25 @@ def hand_conflict(session: str, hand: int, where: str, *, rules: tuple[str, str]
                       expected="a new hand number, or the stored text")
 
 
+def _rules_items(t: str | None) -> list[str]:
+    return ["=".join(x.strip() for x in item.split("=")) for item in (t or "").split(";") if item.strip()]
+
+
+def refines(old: str | None, new: str | None) -> bool:
+    """Whether the ``[Rules]`` text ``new`` only adds to ``old``: the same
+    profile (first item) and every ``key=value`` of ``old`` in ``new``
+    (``"netschafkopf; tariff.sauspiel=10"`` is refined by ``"netschafkopf;
+    tariff.sauspiel=10; tariff.solo=50"``, not by ``...sauspiel=20``).  A
+    NetSchafkopf protocol's tariff is read off its price lines: read again
+    once it has grown, it knows more prices (:meth:`ingest.store.Store._rules_clashes`)."""
+    a, b = _rules_items(old), _rules_items(new)
+    return bool(a) and bool(b) and a[0] == b[0] and set(a) <= set(b)
+
+
 def same_rules(a: str | None, b: str | None) -> bool:
     """Whether two ``[Rules]`` texts are the same as written, blanks around
     ``;`` and ``=`` and empty items aside (``"wi5; pot=on"`` is
     ``"wi5;pot = on"``).  The store keeps one result per hand text: the same
     text under other rules is ``E-HAND-CONFLICT`` (docs/storage.md "Session
     carry")."""
-    def norm(t: str | None) -> list[str]:
-        return ["=".join(x.strip() for x in item.split("=")) for item in (t or "").split(";") if item.strip()]
-    return norm(a) == norm(b)
+    return _rules_items(a) == _rules_items(b)

@@ -56,7 +56,7 @@ from ingest import deal_summary as _deal_summary
 from ingest import deal_tables as _deal_tables
 from ingest import summary as _summary
 from ingest.model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, hand_conflict,
-                          same_rules)
+                          refines, same_rules)
 from replay.cards import CARD_NAMES as _ENGINE_CARD_NAMES
 from replay.errors import Diagnostic
 from replay.outcome import ReplayedCardLog
@@ -1270,6 +1270,43 @@ def _fetch_hex(con: duckdb.DuckDBPyConnection, sql: str, hashes: list[str]) -> s
     return {bytes(b).hex() for (b,) in con.execute(sql).fetchall()}  # _probe: a replacement scan
 
 
+def _check_note(refused: int, diff: dict[str, tuple[int, int]], what: str) -> str:
+    """Why a ``session_checks`` row is incomplete: ``refused`` games or hands
+    (``what``) of its source, and ``diff`` player -> (stored, source's)."""
+    return (f"{refused} {what}(s) refused; " if refused else "") + (
+        "the stored totals differ from the source's own table: "
+        + ", ".join(f"{p} stored {a:+d}, source {b:+d}" for p, (a, b) in diff.items()) if diff
+        else "the stored totals equal the source's table")
+
+
+def _recheck_sessions(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]) -> None:
+    """Refresh the ``session_checks`` rows (migration 010) of sessions whose
+    hands changed after their source was read: a game added later (the
+    missing one, written as SHN-SK), a hand voided or amended.  Complete when
+    the stored units per player now equal the source's own table (a game the
+    source's reading refused pays something, so equal totals mean it is now
+    stored); else the note says which totals differ."""
+    ids = sorted(set(session_ids))
+    if not ids:
+        return
+    for sid, refused, log in con.execute("SELECT session_id, refused, log_totals FROM session_checks "
+                                         "WHERE session_id = ANY(?::INTEGER[])", [ids]).fetchall():
+        table = json.loads(log) if log else {}
+        stored = dict(con.execute("SELECT player, CAST(sum(units) AS BIGINT) FROM hand_units WHERE session_id = ? "
+                                  "AND player IS NOT NULL GROUP BY player", [sid]).fetchall())
+        diff = {p: (stored.get(p, 0), v) for p, v in table.items() if stored.get(p, 0) != v}
+        fmt = con.execute("SELECT coalesce(format, 'shn') FROM sessions WHERE session_id = ?", [sid]).fetchone()
+        note = None if not diff else _check_note(refused, diff, "game" if fmt and fmt[0] == "netschafkopf" else "hand")
+        con.execute("UPDATE session_checks SET complete = ?, note = ?, checked_at = ? WHERE session_id = ?",
+                    [not diff, note, _now(), sid])
+
+
+def _units_of(con: duckdb.DuckDBPyConnection, hand_id: int) -> dict[str, int]:
+    """The stored units of hand ``hand_id`` per player (the pot's row left out)."""
+    return {p: int(u) for p, u in con.execute("SELECT player, sum(units) FROM hand_units WHERE hand_id = ? AND "
+                                               "player IS NOT NULL GROUP BY player", [hand_id]).fetchall()}
+
+
 def _session_ids(con: duckdb.DuckDBPyConnection, names: Iterable[str]) -> list[int]:
     """The stored ``session_id`` of each of the session ids ``names`` that is
     stored (a name not stored gives none).
@@ -1733,13 +1770,7 @@ class Store:
         refused = len(result.rejected) if refused is None else refused
         diff = {p: (stored.get(p, 0), v) for p, v in log.items() if stored.get(p, 0) != v}
         complete = not refused and not diff
-        note = None
-        if not complete:
-            what = "game" if hasattr(result, "refused") else "hand"  # a protocol's games, a sheet's hands
-            note = (f"{refused} {what}(s) refused; " if refused else "") + (
-                "the stored totals differ from the source's own table: "
-                + ", ".join(f"{p} stored {a:+d}, source {b:+d}" for p, (a, b) in diff.items()) if diff
-                else "the stored totals equal the source's table")
+        note = None if complete else _check_note(refused, diff, "game" if hasattr(result, "refused") else "hand")
         con.execute("DELETE FROM session_checks WHERE session_id = ?", [sid])
         con.execute("INSERT INTO session_checks VALUES (?, ?, ?, ?, ?, ?)",
                     [sid, complete, refused, json.dumps(log), note, _now()])
@@ -1827,6 +1858,7 @@ class Store:
             hands = _voids_are_no_gap(con, session_id, again.hands)
             report.rederived += self._replace_outcomes(con, [(hand_id, session_id, o) for hand_id, o in hands])
         _save_state(con, session_id, _voids_fill_gaps(con, session_id, again, fmt), again.stored, again.top)
+        _recheck_sessions(con, [session_id])  # a source's own totals against the session's hands now
 
     # -- corrections (issue 12: amend, void, history) -----------------------
 
@@ -2218,25 +2250,44 @@ class Store:
         """Hands whose text is stored (the same hash) but under another
         ``[Rules]``: the stored result would silently stand for a hand the
         file plays by other rules, so each is ``E-HAND-CONFLICT`` (keyed by
-        hash; docs/storage.md "Session carry")."""
+        hash; docs/storage.md "Session carry").  Except a NetSchafkopf game
+        whose new rules only add to the stored ones (:func:`ingest.model.refines`:
+        the protocol read again with more price lines) and which pays the
+        same units under them: a duplicate, and its session's hands take the
+        new rules."""
         probe = _arrow.table({"hash": [bytes.fromhex(h.hash) for h in hands]}, {"hash": "binary"})
         ids = _session_ids(con, {h.outcome.session for h in hands})
         con.register("_rules_probe", probe)
         try:
             found = con.execute(
-                "SELECT s.hash, h.rules, s.file, s.line FROM hand_source s JOIN hands h USING (hand_id) "
+                "SELECT s.hash, h.rules, s.file, s.line, h.hand_id, h.session_id, x.format FROM hand_source s "
+                "JOIN hands h USING (hand_id) JOIN sessions x ON x.session_id = h.session_id "
                 f"SEMI JOIN _rules_probe p ON s.hash = p.hash WHERE {_scope(con, ids)}").fetchall()
         finally:
             con.unregister("_rules_probe")
-        stored = {bytes(hsh).hex(): (rules, f, ln) for hsh, rules, f, ln in found}
+        stored = {bytes(hsh).hex(): row for hsh, *row in found}
         out: dict[str, RejectedHand] = {}
+        refined: dict[tuple[int, str], HandOutcome] = {}
         for h in hands:
             o = h.outcome
             old = stored.get(h.hash)
-            if old is not None and not same_rules(old[0], o.rules):
-                d = hand_conflict(o.session, o.hand, f"{old[1] or '<input>'}:{old[2]}", rules=(old[0], o.rules),
-                                  file=h.source_file, line=h.source_line)
-                out[h.hash] = RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash)
+            if old is None or same_rules(old[0], o.rules):
+                continue
+            if old[5] == "netschafkopf" and refines(old[0], o.rules) and _units_of(con, old[3]) == {
+                    p: u for p, u in o.units.items() if p is not None}:
+                refined.setdefault((old[4], old[0]), o)  # the same game, the same units, its tariff known better
+                continue
+            d = hand_conflict(o.session, o.hand, f"{old[1] or '<input>'}:{old[2]}", rules=(old[0], o.rules),
+                              file=h.source_file, line=h.source_line)
+            out[h.hash] = RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash)
+        for (sid, rules), o in refined.items():
+            # a protocol read again as it grew (a night's log imported after three games, then at its end): its
+            # tariff is now read off more price lines; every hand of the session stored under the partial
+            # tariff takes the fuller one (docs/storage.md "Duplicates by meaning"); hands that would pay
+            # otherwise are re-derived with the session (_rederive_session) and said
+            con.execute("UPDATE hands SET rules = ?, rules_flags = ? WHERE session_id = ? AND rules = ?",
+                        [o.rules, _dumps(o.rules_flags), sid, rules])
+            con.execute("UPDATE sessions SET rules = ? WHERE session_id = ? AND rules = ?", [o.rules, sid, rules])
         return out
 
     def _insert_sources(self, con: duckdb.DuckDBPyConnection, rows: list[tuple[int, int, HandOutcome]],
@@ -2465,6 +2516,7 @@ class Store:
             report.changed += self._replace_outcomes(con, rows)
             report.hands += len(rows)
         _summary.refresh(con, list(per))  # migration 016
+        _recheck_sessions(con, list(per))
         return done
 
     def _replace_outcomes(self, con: duckdb.DuckDBPyConnection, rows: list[tuple[int, int, HandOutcome]]) -> int:
