@@ -690,6 +690,10 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
         return CsvResult("unknown", cols, players, result)
     result.errors.extend(layout.notes)
     kind = "score-sheet" if any(f in cols for f in HAND_FIELDS) else "ledger"
+    if kind == "score-sheet" and (bad := _schafkopf_sheet(rules, players, index, rows[layout.header_row:],
+                                                          layout.header_row, path)) is not None:
+        result.errors.append(bad)
+        return CsvResult("unknown", cols, players, result)
     out = CsvResult(kind, cols, players, result, names=names, header_row=layout.header_row, tab=tab,
                     running=running_option(columns))
     _order_of(out, _body(enumerate(rows[1:], start=2), layout), index, delimiter, columns, path)
@@ -699,6 +703,39 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
         _score_sheet(out, _body(enumerate(rows[1:], start=2), layout), index, path, rules or "wi5-called-ace",
                      stored_session)
     return out
+
+
+#: words of a Schafkopf game (rules.md G): a column holding them is no player's units column
+_SK_GAME_WORDS = re.compile(r"\b(sauspiel|rufspiel|wenz|farbwenz|geier|farbgeier|solo|ramsch|tout|herz-solo|"
+                            r"eichel-solo|gras-solo|schellen-solo)\b", re.I)
+
+
+def _schafkopf_sheet(rules: str | None, players: list[str], index: dict[str, int], rows: list[list[str]],
+                     header_row: int, path: str | None) -> Diagnostic | None:
+    """One ``E-CSV-RULES`` for a score sheet of Schafkopf games: CSV score
+    sheets hold Sheepshead (and Indiana) hands, whose columns (a picker, a
+    called card, a leaster) Schafkopf's games do not have.  Told by
+    ``rules`` naming a Schafkopf profile, or by a column the header leaves
+    to a player whose first cells name Schafkopf games (``Sauspiel Eichel``,
+    ``Wenz``); None for any other sheet."""
+    from replay.schafkopf import SCHAFKOPF_PROFILES  # noqa: PLC0415
+
+    first = (rules or "").split(";")[0].strip()
+    why = f"the rules {rules!r} are Schafkopf's" if first in SCHAFKOPF_PROFILES else None
+    for p in players if why is None else ():
+        k = index[p]
+        cells = [row[k] for row in rows[:8] if k < len(row)]
+        game = next((c for c in cells if _SK_GAME_WORDS.search(c)), None)
+        if game is not None:
+            why = f"its column {p!r} names Schafkopf games ({game.strip()[:30]!r})"
+            break
+    if why is None:
+        return None
+    return Diagnostic("E-CSV-RULES", f"this score sheet is Schafkopf ({why}): CSV score sheets are read as Sheepshead "
+                      "(or Indiana) hands only. Write its games as SHN-SK score lines (e.g. 'game Sepp sauspiel EA  "
+                      "partner Hias  pts 75  win' under [Rules \"schafkopf-bsv\"], notation.md), or import the "
+                      "NetSchafkopf protocols; nothing read", file=path, line=header_row, col=1,
+                      found=why, expected="a Sheepshead score sheet (picker, call, partner, points)")
 
 
 def _no_date(cols: dict[str, str], header: list[str], rows: list[list[str]], layout: Layout,

@@ -235,3 +235,31 @@ def test_accounting_negatives_and_a_title_row():
     assert e.code == "E-CSV-COLUMNS" and (e.line, e.col) == (1, 1)
     assert ("row 1 reads as a title ('Friday Night Sheepshead'), not a header: delete it, so that the "
             "header is row 1, and add a Date column") in e.message
+
+
+def test_a_schafkopf_sheet_is_named_as_such():
+    """A Stammtisch's Schafkopf Abrechnung (a tester's, German CSV): not read as Sheepshead rows with Sheepshead
+    errors, but refused once, saying what to do."""
+    from ingest.csv_sheet import read_csv
+
+    sheet = ("Datum;Nr;Geber;Spieler;Spiel;Partner;Augen;Ergebnis;Kontra;Sepp;Vroni;Hias;Kathi\n"
+             "27.11.2026;1;Kathi;Sepp;Sauspiel Eichel;Hias;75;gewonnen;;50;-50;50;-50\n"
+             "27.11.2026;3;Vroni;Hias;Wenz;;64;gewonnen;;-70;-70;210;-70\n").encode()
+    for rules, why in ((None, "its column 'Spiel' names Schafkopf games ('Sauspiel Eichel')"),
+                       ("schafkopf-bsv; tariff.sauspiel=20", "the rules 'schafkopf-bsv; tariff.sauspiel=20' are "
+                                                            "Schafkopf's")):
+        r = read_csv(sheet, "abrechnung.csv", rules=rules).result
+        assert r.hands == [] and r.rejected == []
+        (e,) = r.errors
+        assert (e.code, e.line, e.col) == ("E-CSV-RULES", 1, 1) and why in e.message
+        assert "SHN-SK score lines" in e.message
+
+
+def test_the_import_pages_rules_reach_the_reader(tmp_path):
+    """The Import page's Rules field is `shead ingest --rules`: a CSV sheet's hands are read under it."""
+    from dashboard.pages.import_files import ingest_upload
+
+    with st.Store(tmp_path / "imp.duckdb") as store:
+        rep = ingest_upload(store, "sixes.csv", SIXES.encode(), False, None, "wi6-sit-out")
+    assert rep.stored == 6 and not rep.rejected
+    assert board(tmp_path / "imp.duckdb") == TOTALS  # the hand-worked totals of the module docstring

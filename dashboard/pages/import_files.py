@@ -35,15 +35,17 @@ REPORT_KEY = "imp_reports"
 md_escape = md  # the dashboard's one escaping helper (dashboard/text.py)
 
 
-def load_upload(name: str, data: bytes, prior=None, columns: str | None = None) -> tuple[FileResult, str]:
+def load_upload(name: str, data: bytes, prior=None, columns: str | None = None,
+                rules: str | None = None) -> tuple[FileResult, str]:
     """Read and validate one uploaded file: ``(result, source format)``,
     through the same function as ``shead ingest`` (:func:`ingest.cli.load_bytes`;
     ``prior``: the stored hands of a session, for its stake and pot carry, or
     the :class:`~ingest.store.Store` to plan the file against; ``columns``: a
-    CSV column mapping, as ``--columns``)."""
+    CSV column mapping, as ``--columns``; ``rules``: a [Rules] text, as
+    ``--rules``: a protocol's house tariff, a CSV sheet's hands' rules)."""
     from ingest.pipeline import load_bytes  # noqa: PLC0415
 
-    return load_bytes(name, data, prior, None, columns or None)
+    return load_bytes(name, data, prior, rules or None, columns or None)
 
 
 def upload_head(up, n: int = 4096) -> bytes:
@@ -55,7 +57,8 @@ def upload_head(up, n: int = 4096) -> bytes:
     return head
 
 
-def ingest_uploaded(store: Store, up, strict: bool, columns: str | None = None) -> IngestReport:
+def ingest_uploaded(store: Store, up, strict: bool, columns: str | None = None,
+                    rules: str | None = None) -> IngestReport:
     """Validate and store one uploaded file object ``up`` (``.name``,
     ``.size``, ``read``/``seek``; Streamlit's ``UploadedFile``): a large SHN
     file streamed from a temporary copy (module docstring), anything else
@@ -81,15 +84,16 @@ def ingest_uploaded(store: Store, up, strict: bool, columns: str | None = None) 
                 kind = stream.stream_kind(path, name=up.name, columns=columns or None)
                 if kind is not None:
                     report, _warnings = stream.ingest_large(store, path, strict, kind=kind, name=up.name,
-                                                            columns=columns or None)
+                                                            columns=columns or None, rules=rules or None)
                     return report
-    return ingest_upload(store, up.name, up.getvalue(), strict, columns)
+    return ingest_upload(store, up.name, up.getvalue(), strict, columns, rules)
 
 
-def ingest_upload(store: Store, name: str, data: bytes, strict: bool, columns: str | None = None) -> IngestReport:
+def ingest_upload(store: Store, name: str, data: bytes, strict: bool, columns: str | None = None,
+                  rules: str | None = None) -> IngestReport:
     """Validate and store one uploaded file (the path of ``shead ingest``)."""
     store.last_plan = None
-    result, fmt = load_upload(name, data, store, columns)  # planned against the store, as `shead ingest` (issue 12)
+    result, fmt = load_upload(name, data, store, columns, rules)  # planned against the store, as `shead ingest` (issue 12)
     plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == name else None
     from ingest.pipeline import store_noting_copies  # noqa: PLC0415
 
@@ -143,7 +147,8 @@ def run_import() -> None:
     try:
         for f in files:
             try:
-                reports.append((f.name, ingest_uploaded(store, f, strict, ss.get("imp_columns")), None))
+                reports.append((f.name, ingest_uploaded(store, f, strict, ss.get("imp_columns"), ss.get("imp_rules")),
+                                None))
             except StoreError as exc:
                 reports.append((f.name, None, str(exc)))
     finally:
@@ -193,6 +198,9 @@ for up in st.session_state.get("imp_files") or []:
                 + (", ".join(f"{md_escape(k)} ← `{v}`" for k, v in cols.items()) or "none named")
                 + "; every other column is a player. The first rows as read (nothing is stored yet):")
     st.dataframe(first, hide_index=True, width="stretch")
+st.text_input("Rules (optional)", key="imp_rules", placeholder="netschafkopf; tariff.sauspiel=10; tariff.solo=50",
+              help="As `shead ingest --rules`: a NetSchafkopf protocol's house tariff instead of the one read off its "
+                   "price lines; a CSV score sheet's hands' [Rules] (default wi5-called-ace; in4 for Indiana).")
 st.checkbox("Strict: store nothing from a file that has a bad hand", key="imp_strict")
 st.button("Import", type="primary", on_click=run_import, key="imp_go")
 
