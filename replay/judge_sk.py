@@ -420,6 +420,36 @@ def _written(chk, key: str, v, computed, code: str, message: str) -> None:
     raise chk.reject(code, message, v.pos, found=written, expected=computed)
 
 
+def _top_trump_takes_a_trick(chk, g, laufs, cands: list[str], rec, ow) -> list[str]:
+    """The outcomes of ``cands`` the Laufende allow: a counted run "with"
+    puts the game's top trump (the Eichel-Ober; the Eichel-Unter in a Wenz)
+    in the declaring party, "without" in the opponents' (rules.md G-13), and
+    the top trump takes the trick it falls in, so that party takes a trick:
+    with, the declaring party is never schwarz (no ``lose-z``); without, the
+    opponents are never schwarz (no ``win-z``) and a Tout is never won
+    (G-14).  An outcome agreed at the table (``!``) stands.  Raises the
+    validator's reject (``E-SK-LAUFENDE``) when none is left."""
+    if len(laufs) != 1 or not laufs[0][0] or (ow is not None and ow.agreed):
+        return cands
+    count, with_ = laufs[0]
+    if g.tout:
+        cant = () if with_ else ("win", "win-z")
+    else:
+        cant = ("lose-z",) if with_ else ("win-z",)
+    left = [o for o in cands if o not in cant]
+    if left:
+        return left
+    top = "Eichel-Unter" if g.name in ("wenz", "farbwenz") else "Eichel-Ober"
+    who, hold, what = (("the declaring party", "holds", "cannot be left without a trick") if with_ else
+                       ("the opponents", "hold", "cannot lose every trick" + (": a Tout cannot be won" if g.tout
+                                                                              else "")))
+    lf = rec.laufende
+    raise chk.reject("E-SK-LAUFENDE", f"laufende {count} {'with' if with_ else 'without'}: {who} {hold} the {top}, "
+                     f"which takes the trick it falls in, so {who} {what} (rules.md G-13, G-12, G-14)",
+                     lf.pos if lf is not None else rec.pos, found=f"{count} {'with' if with_ else 'without'}, "
+                     f"{' or '.join(cands)}", expected="another outcome, or the other side's Laufende")
+
+
 def _check_deal_facts(chk, st: SchafkopfState, lauf: Laufende) -> None:
     """The written ``partner`` and ``laufende`` against what the deal gives:
     the holder of the called Sau (rules.md G-10) and the Laufende counted on
@@ -640,6 +670,7 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
         cands = [o]
     else:
         chk.prov["outcome"] = "derived"
+    cands = _top_trump_takes_a_trick(chk, g, laufs, cands, rec, ow)
     # ---- Kontra and Re: by the right party and in time (G-18), for each declarer and partner
     combos, fault = [], None
     for d in decls:
