@@ -25,7 +25,7 @@ from __future__ import annotations
 from ingest.shn.partner_statements import give_in_text
 from ingest.store import StoredHand
 from replay.cards import Card, CardParseError
-from replay.schafkopf import GERMAN_SUIT, Game, SchafkopfState, SkFrame, describe_tariff, game_name, german
+from replay.schafkopf import GERMAN_SUIT, Game, SchafkopfState, SkFrame, describe_tariff, game_name, german, value_text
 from replay.scoring import NOPICK_GAMES
 
 __all__ = ["pretty_card", "render_hand", "render_frames", "render_schafkopf"]
@@ -330,13 +330,15 @@ def render_schafkopf(h: StoredHand, state: SchafkopfState, frames: list[SkFrame]
         if ramsch:
             head = " × ".join(f"{n} {v}" for n, v in st.factors)
         else:  # the value's parts (base, schneider, schwarz, Laufende, Tout), then Kontra/Re and Klopfen
-            head = " + ".join(f"{n} {v}" for n, v in r.value_parts)
+            head = value_text(r.value_parts)
             if st.factors[1:]:
                 head = f"({head} = {r.value})" + "".join(f" × {n} {v}" for n, v in st.factors[1:])
         each = ("each loser pays one winner" if state.game is Game.SAUSPIEL else
                 "the loser pays each other player" if ramsch and st.outcome == "ramsch" and r.durchmarsch is None
                 else "each opponent pays or receives")
-        lines.append(f"Price:    {head} = {st.per_defender} ({each}; rules.md G-15)")
+        if ramsch and "Jungfrau" in st.summary and not any(n.startswith("Jungfrau") for n, _ in st.factors):
+            each += ", a Jungfrau (a player without a trick) paid double"  # jungfrau=doublesOwn (G-17)
+        lines.append(f"Price:    {head} = {st.per_defender} ({each}; rules.md {'G-17' if ramsch else 'G-15'})")
     lines.append("Units:    " + "   ".join(f"{s} {u:+d}" for s, u in o.units.items()))
     for w in o.warnings:
         lines.append(f"Warning:  {w}")

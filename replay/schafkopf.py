@@ -1147,6 +1147,18 @@ def game_value(tariff: SchafkopfTariff, game: Game, suit: Suit | None, tout: boo
     return sum(v for _, v in parts), tuple(parts)
 
 
+def value_text(parts) -> str:
+    """A game value's named parts (:func:`game_value`) as a sum to read:
+    ``Sauspiel 10 + Schneider 10``, and with a Tout the sum it multiplies:
+    ``(Wenz 50 + with 2 Laufende 20) × 2 Tout`` (rules.md G-14)."""
+    tout = [(n, v) for n, v in parts if n.startswith("Tout ×")]
+    summed = " + ".join(f"{n} {v}" for n, v in parts if not n.startswith("Tout ×"))
+    if not tout:
+        return summed
+    factor = tout[0][0].split("×", 1)[1]
+    return f"({summed}) × {factor} Tout"
+
+
 def _mult_factors(doublings: int, klopfen: int) -> list[tuple[str, int]]:
     """The doublings of a price as ``(name, factor)`` (rules.md G-18, G-19),
     named so that the settlement's text reads ``Solo 70 × Kontra and Re 4
@@ -1192,7 +1204,7 @@ def settle_game(profile: SchafkopfProfile, game: Game, suit: Suit | None, tout: 
         shares = tuple(3 * sign if s == declarer else -sign for s in range(4))
     who = f"seat {declarer}" + (f" with seat {partner}" if partner is not None else " alone")
     summary = f"{game_name(game, suit, tout)}: {who} {'wins' if won else 'loses'}"
-    value_name = "value (" + " + ".join(f"{n} {v}" for n, v in parts) + ")"
+    value_name = f"value ({value_text(parts)})"
     return Settlement(tuple(x * per for x in shares), outcome, tier, mult, per,
                       ((value_name, value), *_mult_factors(doublings, klopfen)), shares, summary)
 

@@ -45,3 +45,30 @@ def test_the_same_lines_with_the_other_sides_laufende_are_paid():
                      {"Sepp": -70, "Vroni": 70, "Hias": 70, "Kathi": -70},
                      {"Sepp": 90, "Vroni": 90, "Hias": -270, "Kathi": 90}]
     assert all(sum(u.values()) == 0 for u in units)
+
+
+def test_a_tout_price_reads_as_the_sum_it_doubles(tmp_path):
+    """A tester's Wenz Tout written card by card (rules.md G-14: base and Laufende doubled; G-18: Kontra x2):
+    (50 + 20) x 2 = 140, x 2 Kontra = 280 from each opponent: Hias +840.  The replay's price line says so."""
+    from typer.testing import CliRunner
+
+    from ingest.cli import app
+    from replay.schafkopf import value_text
+
+    assert value_text((("Wenz", 50), ("with 2 Laufende", 20), ("Tout ×2", 70))) == \
+        "(Wenz 50 + with 2 Laufende 20) × 2 Tout"
+    assert value_text((("Sauspiel", 10), ("Schneider", 10))) == "Sauspiel 10 + Schneider 10"
+    deal = ("deal Sepp  HU E9 E8 GZ GK HZ SA SZ\ndeal Vroni EO E7 GO G9 HK HO SK SO\n"
+            "deal Hias  EU GU SU EA EZ EK GA HA\ndeal Kathi G8 G7 H9 H8 H7 S9 S8 S7\n")
+    tricks = ("t1 Sepp:  SA SO SU S7\nt2 Hias:  EU G7 HU E7\nt3 Hias:  GU G8 E8 G9\nt4 Hias:  EA H7 E9 EO\n"
+              "t5 Hias:  EZ H8 GK SK\nt6 Hias:  EK S8 GZ GO\nt7 Hias:  GA S9 SZ HO\nt8 Hias:  HA H9 HZ HK\n")
+    text = (HEAD.replace("Impossible", "Zum Ochsen") + "hand 2  dealer Kathi\n" + deal
+            + "game Hias wenz tout\nkontra Sepp after 1\n" + tricks + "win\n")
+    path = tmp_path / "wenz.shn"
+    path.write_text(text)
+    db = tmp_path / "w.duckdb"
+    runner = CliRunner()
+    assert runner.invoke(app, ["ingest", str(path), "--db", str(db)]).exit_code == 0
+    out = runner.invoke(app, ["replay", "1", "--db", str(db)]).output
+    assert "Price:    ((Wenz 50 + with 2 Laufende 20) × 2 Tout = 140) × Kontra 2 = 280" in out
+    assert "Units:    Sepp -280   Vroni -280   Hias +840   Kathi -280" in out
