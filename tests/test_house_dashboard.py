@@ -40,3 +40,25 @@ def test_hands_sorted_by_the_profile_trump_order():
     assert [str(c) for c in sort_hand(cards, clubs)] == ["QC", "QS", "AC", "7H", "AD", "7D"]  # F-8: ♦ is fail
     std = order_of(SimpleNamespace(game="sheepshead", rules_flags={}))
     assert [str(c) for c in sort_hand(cards, std)] == ["QC", "QS", "AD", "7D", "AC", "7H"]  # A-2
+
+
+def test_log_hand_in_a_schafkopf_session_offers_the_shn_box(example_db):  # noqa: F811
+    """A tester's phone night (session 13): the Sheepshead score-sheet form under Schafkopf rules made German-card
+    errors the user never typed.  A Schafkopf session offers the SHN box (and edit), with a Schafkopf line to copy.
+    By hand (schafkopf-bsv: Sauspiel 10, Laufender 10 from 3; rules.md G-13, G-15, G-16, G-18): Sepp calls the
+    Eichel-Sau, Hias is the partner, 3 Laufende with, 75 Augen, a win; Vroni says Kontra, x2: (10 + 30) x 2 = 80
+    from each loser to one winner: Sepp, Hias +80, Vroni, Kathi -80."""
+    db, _ = example_db
+    at = ok(page("log_hand.py").run())
+    ok(at.radio(key="lh_mode").set_value("new").run())
+    at.text_input(key="lh_event").set_value("Stammtisch Zum Ochsen")
+    at.text_input(key="lh_seats").set_value("Sepp; Vroni; Hias; Kathi")
+    at.text_input(key="lh_rules").set_value("schafkopf-bsv")
+    ok(at.date_input(key="lh_date").set_value("2026-12-04").run())
+    assert at.radio(key="lh_input").options == ["SHN"] and at.radio(key="lh_input").value == "shn"
+    assert "A Schafkopf session: write each game as an SHN-SK line" in texts(at)
+    at.text_area(key="lh_shn").set_value("hand 1  dealer Kathi\ngame Sepp sauspiel EA  partner Hias  laufende 3 with  "
+                                         "pts 75  win\nkontra Vroni\n")
+    press(at, "Save hand")
+    assert stored_units(db, "Stammtisch Zum Ochsen / 2026.12.04", 1) == {"Sepp": 80, "Vroni": -80, "Hias": 80,
+                                                                       "Kathi": -80}

@@ -150,6 +150,8 @@ def header_text(ctx: dict, before: str = "") -> tuple[HandText, int]:
             value = ctx["tags"].get(name)
             if value:
                 t.add_line([(_tag(name, value), TAG_FIELD[name])])
+        if schafkopf_rules(ctx["tags"].get("Rules")):  # a Schafkopf session is written in German cards (§14.1)
+            t.add_line([(_tag("Cards", "de"), "rules")])
     t.add_line([])
     if before:
         t.raw(before.rstrip("\n"), "general")
@@ -562,6 +564,13 @@ def _errors_for(field: str) -> None:
         st.error(msg, icon="⚠️")
 
 
+def schafkopf_rules(rules: str | None) -> bool:
+    """True when a session's [Rules] text names a Schafkopf profile (rules.md G)."""
+    from replay.schafkopf import SCHAFKOPF_PROFILES  # noqa: PLC0415
+
+    return (rules or "").split(";")[0].strip() in SCHAFKOPF_PROFILES
+
+
 def _shn_template(number: int, dealer: str | None) -> str:
     return f"hand {number}" + (f"  dealer {dealer}" if dealer else "") + "\n"
 
@@ -652,11 +661,17 @@ _default("lh_number", ctx["next"])
 if ss.get("lh_dealer") not in aliases:
     ss["lh_dealer"] = next_dealer
 
-_default("lh_input", "form")
 INPUTS = {"form": "score sheet", "cards": "tap cards", "shn": "SHN", "edit": "edit"}
-st.radio("Enter the hand", [k for k in INPUTS if k != "edit" or ctx["mode"] == "existing"], key="lh_input",
-         label_visibility="collapsed",
+SCHAFKOPF = schafkopf_rules(ctx.get("rules"))  # the score-sheet and card forms are Sheepshead's
+offered = [k for k in INPUTS if (k != "edit" or ctx["mode"] == "existing") and not (SCHAFKOPF and k in ("form", "cards"))]
+if ss.get("lh_input") not in offered:
+    ss["lh_input"] = offered[0]
+st.radio("Enter the hand", offered, key="lh_input", label_visibility="collapsed",
          horizontal=True, format_func=INPUTS.__getitem__)
+if SCHAFKOPF:
+    st.caption("A Schafkopf session: write each game as an SHN-SK line (notation.md §14), e.g. "
+               "`game Sepp sauspiel EA  partner Hias  laufende 3 with  pts 75  win` and `kontra Vroni`, or `ramsch` "
+               "with its `score`; the tricks may follow. The score-sheet and card forms are Sheepshead's.")
 if not aliases:
     st.info("Name the seats of the new session to log a hand.")
     st.stop()
