@@ -11,7 +11,7 @@ import re
 import streamlit as st
 
 from ingest.model import FileResult
-from ingest.store import CorrectionError, StoreError, reading, resolve_db, sources_where
+from ingest.store import AMEND_LATER_HOW, CorrectionError, StoreError, reading, resolve_db, sources_where
 from ingest.validate import validate_text
 
 SOURCE = "log-hand"
@@ -68,7 +68,11 @@ def amend_from_page(ctx: dict, number: int) -> None:
         with writer_store() as store:
             rep = store.amend(FileResult(path=SOURCE, hands=mine), reason)
     except (CorrectionError, StoreError) as exc:
-        out["errors"].append(str(exc))
+        # the edit box holds one hand: the later hands are edited first, then this one
+        out["errors"].append(str(exc).replace(AMEND_LATER_HOW, (
+            "Edit those hands first, one at a time (their score at the new stake, or without a score line so "
+            "that the rules derive it, or marked ^ where the table agreed on it), then this one again; or amend "
+            "them all at once with shead ingest --amend FILE")))
         return
     if rep.unchanged:
         out["saved"] = f"Hand {number} already has this text: nothing changed."

@@ -494,9 +494,7 @@ def _refused_later(con: duckdb.DuckDBPyConnection, report: "CorrectionReport") -
         lines.append(f"hand {hand} of session {sess!r} (hand id {hid}) would no longer agree with the rules: "
                      f"{d.code}: {d.message}")
     if report.action == "amend":
-        how = ("Put those hands' new texts in the same amendment file and run it again: with their score at the new "
-               "stake, or without a score line (the rules then derive it), or with the score marked ^ where the "
-               "table agreed on it (notation.md)")
+        how = AMEND_LATER_HOW
     else:
         how = ("Amend those hands first (shead ingest --amend) without their score line, so that the rules derive "
                "it at the new stake, or with the score marked ^ where the table agreed on it (notation.md), then "
@@ -504,6 +502,12 @@ def _refused_later(con: duckdb.DuckDBPyConnection, report: "CorrectionReport") -
     what = "the amendment" if report.action == "amend" else "the void"
     return (f"{what} is refused, nothing changed: it changes the stake or the pot carried to later hands "
             "(rules.md D-11, D-12, D-19), and " + "; ".join(lines) + ". " + how)
+
+
+#: what to do when an amendment would leave later hands disagreeing with the new stake (_refused_later)
+AMEND_LATER_HOW = ("Put those hands' new texts in the same amendment file and run it again: with their score at the "
+                   "new stake, or without a score line (the rules then derive it), or with the score marked ^ where "
+                   "the table agreed on it (notation.md)")
 
 
 def _voided_numbers(con: duckdb.DuckDBPyConnection, session_id: int) -> set[int]:
