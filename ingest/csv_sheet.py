@@ -467,6 +467,8 @@ def looks_like_csv(name: str, data: bytes) -> bool:
     delimited)" or "Unicode Text" export) and no SHN marker."""
     if name.lower().endswith((".csv", ".tsv")):
         return True
+    if data.startswith(b"PK\x03\x04"):  # a zip archive (an .xlsx workbook, ingest.xlsx_sheet) is no CSV text
+        return False
     first = data[:2048].split(b"\n", 1)[0]
     return not first.lstrip().startswith(b"%SHN") and (first.count(b",") >= 2 or first.count(b";") >= 2
                                                         or first.count(b"\t") >= 2)

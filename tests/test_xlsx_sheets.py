@@ -177,3 +177,16 @@ def test_sheets_named_by_the_day_take_the_year_of_the_workbook():
     # no year anywhere: not a guess, the sheet is refused with what to do
     (e,) = load_bytes("league.xlsx", _book("Dec 15"))[0].errors
     assert e.code == "E-CSV-COLUMNS" and "--columns date=2026-12-04" in e.message
+
+
+def test_a_large_workbook_is_not_streamed_as_csv(tmp_path, monkeypatch):
+    # a workbook over the streaming threshold is read whole by openpyxl, never as CSV text in batches
+    from ingest import stream
+    from ingest.csv_sheet import looks_like_csv
+
+    data = workbook()
+    assert not looks_like_csv("League 2026.xlsx", data) and not looks_like_csv("book", b"PK\x03\x04a,b,c;d;e\n")
+    path = tmp_path / "League 2026.xlsx"
+    path.write_bytes(data)
+    monkeypatch.setenv("SHEAD_STREAM_ABOVE", "1")  # every file is "large"
+    assert stream.stream_kind(path) is None
