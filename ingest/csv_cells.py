@@ -48,7 +48,8 @@ from dataclasses import dataclass
 
 from replay.errors import Diagnostic
 
-__all__ = ["DATE_ORDERS", "DateOrder", "date_parts", "read_date", "date_in_text", "day_in_text", "year_in_text", "sheet_date_order", "date_order_warning",
+__all__ = ["DATE_ORDERS", "DateOrder", "date_parts", "read_date", "date_in_text", "day_in_text", "year_in_text",
+           "season_in_text", "sheet_date_order", "date_order_warning",
            "date_order_error", "whole_units", "is_fraction", "outcome_word", "OUTCOME_EXPECTED", "is_totals_row",
            "says_misdeal", "decimal_comma"]
 
@@ -174,11 +175,25 @@ def day_in_text(text: str, year: str, order: str | None = None) -> tuple[str | N
     return _first_date(text, _TEXT_DAYS, order, year)
 
 
+_SEASON = re.compile(r"(?<!\d)(?:19|20)\d{2}\s*[-/\u2013_]\s*(?:(?:19|20)\d{2}|\d{2})(?!\d)")
+
+
 def year_in_text(text: str) -> str | None:
     """The first year (1900-2099) written in a free text, e.g. a workbook
-    named ``League 2026.xlsx``, or None."""
+    named ``League 2026.xlsx``, or None; None too for a season over two
+    years (``Season 2025-26``, ``2025/2026``): a day in it (``Jan 5``)
+    could be of either (:func:`season_in_text`)."""
+    if season_in_text(text) is not None:
+        return None
     m = _YEAR.search(text)
     return m.group(1) if m else None
+
+
+def season_in_text(text: str) -> str | None:
+    """A season over two years written in a free text (``2025-26``,
+    ``2025/2026``), or None."""
+    m = _SEASON.search(text)
+    return m.group(0) if m else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,13 +15,18 @@ again under another name ("sheet (1).csv") is the same sittings, so:
   nets is ``E-SITTING-CONFLICT`` naming the nets that differ, and is not
   stored (:func:`match_sittings`).  A row whose players differ from every
   stored sitting of its date is another table's sitting and is stored.
+  A row of the players and date of a night stored with its hands (a score
+  sheet, SHN) is that night: a duplicate when the nets are the hands'
+  totals, ``E-SITTING-CONFLICT`` when not (:func:`hand_sittings`); a night
+  whose hands come after its ledger row replaces the row when their totals
+  are its nets (:func:`ledger_twin`, ``W-SITTING-HANDS``).
 """
 
 from __future__ import annotations
 
 import json
 
-__all__ = ["sheet_session", "match_sittings"]
+__all__ = ["sheet_session", "match_sittings", "hand_sittings", "ledger_twin"]
 
 
 def _players(text: str | None) -> frozenset[str]:
@@ -46,12 +51,55 @@ def sheet_session(con, date: str, players: tuple[str, ...]) -> str | None:
     return None
 
 
+def hand_sittings(con, date: str) -> dict[int, dict[str, int]]:
+    """The sessions stored with hands on ``date`` (``YYYY-MM-DD``): session
+    id -> player -> the units of the session's hands.  A ledger's row for
+    such a night is that night, not another sitting (it would count its
+    amounts twice)."""
+    out: dict[int, dict[str, int]] = {}
+    for sid, p, u in con.execute(
+            "SELECT u.session_id, u.player, CAST(sum(u.units) AS BIGINT) FROM hand_units u JOIN sessions s "
+            "USING (session_id) WHERE CAST(s.date AS VARCHAR) = ? AND coalesce(s.format, 'shn') <> 'csv-ledger' "
+            "AND u.player IS NOT NULL GROUP BY u.session_id, u.player", [date]).fetchall():
+        out.setdefault(sid, {})[p] = int(u)
+    return out
+
+
+def ledger_twin(con, session_id: int) -> tuple[int, str, dict[str, int]] | None:
+    """A ledger sitting (``format = 'csv-ledger'``) of the date and players of
+    the session ``session_id`` stored with hands: ``(its session id, its
+    name, its nets)``, or None.  The sitting and the hands are one night."""
+    row = con.execute("SELECT CAST(date AS VARCHAR) FROM sessions WHERE session_id = ?", [session_id]).fetchone()
+    if row is None or row[0] is None:
+        return None
+    mine = hand_sittings(con, row[0]).get(session_id)
+    if not mine:
+        return None
+    sittings: dict[int, tuple[str, dict[str, int]]] = {}
+    for sid, name, p, u in con.execute(
+            "SELECT s.session_id, s.session, st.player, st.units FROM sessions s JOIN settlements st "
+            "USING (session_id) WHERE s.format = 'csv-ledger' AND CAST(s.date AS VARCHAR) = ? "
+            "ORDER BY s.session_id", [row[0]]).fetchall():
+        sittings.setdefault(sid, (name, {}))[1][p] = int(u)
+    for sid, (name, nets) in sittings.items():
+        if set(nets) == set(mine):
+            return sid, name, nets
+    return None
+
+
 def match_sittings(con, date: str, units: dict[str, int], taken: set[int]) -> tuple[str, int | None, str | None]:
     """How a ledger row (``units``: player -> net) stands against the stored
     ledger sittings of ``date``: ``("duplicate", session_id, None)``,
     ``("conflict", session_id, differences)`` or ``("new", None, None)``.
     ``taken``: session ids already matched by earlier rows of the same file
     (each stored sitting matches one row); the match is added to it."""
+    for sid, u in hand_sittings(con, date).items():  # the night stored with its hands (a score sheet, SHN)
+        if set(u) == set(units):
+            if u == units:
+                return "duplicate", sid, None
+            diff = "; ".join(f"{p}: its hands {u[p]:+d}, this row {units[p]:+d}" for p in sorted(units)
+                             if u[p] != units[p])
+            return "conflict", sid, diff + " (the night is stored with its hands)"
     rows = con.execute(
         "SELECT s.session_id, st.player, st.units FROM sessions s JOIN settlements st USING (session_id) "
         "WHERE s.format = 'csv-ledger' AND CAST(s.date AS VARCHAR) = ? ORDER BY s.session_id", [date]).fetchall()

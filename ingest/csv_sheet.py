@@ -75,7 +75,7 @@ from replay.errors import Diagnostic
 from replay.facts import OUTCOMES, CallRec, HandRecord, MarkRec, Pos, ScoreRec, SessionRec, ShnFile, Value
 
 from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_in_text, date_order_error, date_order_warning,
-                        date_parts, day_in_text, year_in_text,
+                        date_parts, day_in_text, season_in_text, year_in_text,
                         decimal_comma, is_fraction, is_totals_row, outcome_word, read_date, says_misdeal,
                         sheet_date_order, whole_units)
 from . import csv_encoding
@@ -429,6 +429,13 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
             why = why or (f"the date in {where} reads two ways: {why_here}" if why_here else None)
         # a day without its year ("Dec 8", a workbook's sheet) in the year written beside it ("League 2026.xlsx")
         year = next(((y, where) for text, where in places if (y := year_in_text(text))), None)
+        if night is None and year is None:
+            day = next(((text, where) for text, where in places if text and day_in_text(text, "2000")[0]), None)
+            season = next((got for text, _ in places if (got := season_in_text(text))), None)
+            if day is not None:
+                why = why or (f"{day[1]} names a day but no year" + (
+                    f" (the season {season!r} spans two years)" if season else "")
+                    + ": put the year in the file name (League 2026.xlsx), in the sheet's name or in a title row")
         for text, where in places if night is None and year is not None else ():
             got, why_here = day_in_text(text, year[0], order) if text else (None, None)
             if got is not None:

@@ -73,7 +73,7 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
     ``--columns``), an Excel workbook's worksheets the same way
     (:mod:`ingest.xlsx_sheet`).  A file that is none of these gets one ``E-FORMAT``."""
     from ingest.csv_sheet import looks_like_csv  # noqa: PLC0415
-    from ingest.xlsx_sheet import looks_like_xlsx  # noqa: PLC0415
+    from ingest.xlsx_sheet import OTHER_BOOKS, looks_like_xlsx  # noqa: PLC0415
     from ingest.netschafkopf import UTF16_HEAD, looks_like_protocol, read_protocol, utf16_codec  # noqa: PLC0415
     from ingest.validate import validate_text  # noqa: PLC0415 - the engine loads only when needed
 
@@ -92,17 +92,19 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
         fmt = "netschafkopf"
     elif looks_like_xlsx(name, data):
         fmt = "xlsx"
+    elif name.lower().endswith(OTHER_BOOKS):  # a spreadsheet openpyxl does not read: never its bytes as CSV
+        return FileResult(path=name, errors=[Diagnostic(
+            "E-FORMAT", "this is a spreadsheet in a format shead does not read (an old Excel .xls, an OpenDocument "
+            ".ods or a Numbers file): save it as .xlsx, or each sheet as CSV; nothing read", file=name, line=1, col=1,
+            found=name.rsplit(".", 1)[-1], expected="an .xlsx workbook or a CSV file")]), "shn"
     elif looks_like_csv(name, data):
         fmt = "csv"
     else:
         fmt = "shn"
         head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
         if data.strip() and not head.startswith(b"%SHN"):  # one message, not one error per line
-            book = name.lower().endswith((".xls", ".ods", ".numbers"))  # a workbook openpyxl does not read
             return FileResult(path=name, errors=[Diagnostic(
-                "E-FORMAT", ("this is a spreadsheet in a format shead does not read (an old Excel .xls, an "
-                             "OpenDocument .ods or a Numbers file): save it as .xlsx, or each sheet as CSV; nothing read")
-                if book else "this file is neither SHN (its first line is not '%SHN 1.0'), a NetSchafkopf protocol "
+                "E-FORMAT", "this file is neither SHN (its first line is not '%SHN 1.0'), a NetSchafkopf protocol "
                 "('Geber:' then the deal), an Excel workbook (.xlsx) nor a CSV score sheet or ledger (a header row "
                 "with commas, semicolons or tabs): nothing read",
                 file=name, line=1, col=1, found=data[:40].decode("utf-8", "replace").splitlines()[0][:40]

@@ -1274,6 +1274,42 @@ def _fetch_hex(con: duckdb.DuckDBPyConnection, sql: str, hashes: list[str]) -> s
     return {bytes(b).hex() for (b,) in con.execute(sql).fetchall()}  # _probe: a replacement scan
 
 
+def _has_sittings(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether any ledger sitting (``format = 'csv-ledger'``) is stored."""
+    return bool(con.execute("SELECT 1 FROM sessions WHERE format = 'csv-ledger' LIMIT 1").fetchall())
+
+
+def _ledger_twins(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int], report: "IngestReport") -> None:
+    """A night stored from a ledger's row (a sitting without hands) whose hands
+    are now stored (a score sheet read after the ledger): when the hands'
+    totals are the row's nets, the row is that night and is replaced by its
+    hands (its ``sessions`` and ``settlements`` rows removed), with a
+    ``W-SITTING-HANDS`` warning; when they differ (a hand missing?), both
+    stay and the warning names the nets that differ, so the night is not
+    counted twice without a word (:func:`ingest.csv_identity.ledger_twin`)."""
+    from ingest.csv_identity import hand_sittings, ledger_twin  # noqa: PLC0415
+
+    for sid in sorted(set(session_ids)):
+        twin = ledger_twin(con, sid)
+        if twin is None:
+            continue
+        lid, lname, nets = twin
+        (date,) = con.execute("SELECT CAST(date AS VARCHAR) FROM sessions WHERE session_id = ?", [sid]).fetchone()
+        mine = hand_sittings(con, date)[sid]
+        (name,) = con.execute("SELECT session FROM sessions WHERE session_id = ?", [sid]).fetchone()
+        if mine == nets:
+            con.execute("DELETE FROM settlements WHERE session_id = ?", [lid])
+            con.execute("DELETE FROM sessions WHERE session_id = ?", [lid])
+            msg = (f"the sitting {lname!r} ({date}), stored from a ledger's row, is the night of session {name!r} "
+                   "now stored with its hands (the same players and nets): the row is replaced by the hands")
+        else:
+            diff = "; ".join(f"{p}: its hands {mine.get(p, 0):+d}, the ledger {v:+d}" for p, v in sorted(nets.items())
+                             if mine.get(p, 0) != v)
+            msg = (f"the sitting {lname!r} ({date}), stored from a ledger's row, has the players of session {name!r} "
+                   f"stored with its hands, other nets ({diff}): both count; void one if they are the same night")
+        report.file_errors.append(Diagnostic("W-SITTING-HANDS", msg, "warning", report.path, 1, 1))
+
+
 def _check_note(refused: int, diff: dict[str, tuple[int, int]], what: str) -> str:
     """Why a ``session_checks`` row is incomplete: ``refused`` games or hands
     (``what``) of its source, and ``diff`` player -> (stored, source's)."""
@@ -1698,6 +1734,8 @@ class Store:
             _summary.refresh(con, [i for i in session_ids.values() if i not in new])
             _summary.refresh_new(con, _summary.Batch(hand_cols, [o.players for _, _, o in rows], unit_cols, deals,
                                                      deal_ids), new)
+            if _has_sittings(con):  # a ledger's sitting of a night now stored with its hands
+                _ledger_twins(con, session_ids.values(), report)
         if result.rejected and not strict:
             report.rejected_new = self._insert_rejected(con, result, ingest_id)
         if getattr(result, "log_totals", None) is not None:

@@ -35,13 +35,15 @@ from pathlib import PurePath
 
 from replay.errors import Diagnostic
 
-from .csv_sheet import HAND_FIELDS, CsvResult, read_table
+from .csv_sheet import HAND_FIELDS, CsvResult, _night_option, column_map, read_table, sheet_layout
 from .model import FileResult
 
 __all__ = ["looks_like_xlsx", "workbook_rows", "read_xlsx", "cell_text"]
 
 #: the file names read as workbooks (a legacy ``.xls`` or an ``.ods`` is not: saved as .xlsx or .csv it is)
 SUFFIXES = (".xlsx", ".xlsm")
+#: spreadsheets in formats openpyxl does not read: refused by name, never read as CSV text (ingest.pipeline)
+OTHER_BOOKS = (".xls", ".ods", ".numbers", ".xlsb")
 
 
 def looks_like_xlsx(name: str, data: bytes) -> bool:
@@ -115,22 +117,44 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
     try:
         tabs = workbook_rows(data)
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a damaged archive
+        why = f"{type(exc).__name__}: {exc}"
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as z:
+                if "xl/workbook.xml" not in z.namelist():  # another zip: an .ods renamed, a folder zipped
+                    why = ("a zip archive without an Excel workbook inside (an OpenDocument .ods or another "
+                           "archive under an .xlsx name?)")
+        except (zipfile.BadZipFile, OSError, ValueError):
+            pass
         result.errors.append(Diagnostic(
-            "E-FORMAT", f"this file cannot be read as an Excel workbook ({type(exc).__name__}: {exc})"[:300],
+            "E-FORMAT", f"this file cannot be read as an Excel workbook ({why})"[:300],
             file=name, line=1, col=1, found=PurePath(name).suffix or "no suffix",
             expected="an .xlsx workbook saved by Excel, LibreOffice or Google Sheets, or its sheets saved as CSV"))
         return result, "shn"
     got: list[tuple[str, CsvResult | None]] = []  # each sheet in the workbook's order; None: empty
+    nights: dict[str, list[tuple[frozenset, str]]] = {}  # date -> (players, session) of the sheets read so far
+    shaped: set[str] = set()  # the sheets whose header names a hand's fields (score sheets, read or not)
     for tab, rows in tabs:
+        if rows and any(f in column_map(sheet_layout(rows[:2], None, None, tab).header) for f in HAND_FIELDS):
+            shaped.add(tab)
         got.append((tab, read_table(rows, f"{name}[{tab}]", columns=columns, rules=rules,
-                                    stored_session=stored_session, tab=tab) if rows else None))
+                                    stored_session=_sessions_of(name, tab, stored_session, nights), tab=tab)
+                    if rows else None))
     read = [r for _, r in got if r is not None and r.kind != "unknown"]
     sheets = [r for r in read if r.kind != "ledger"]
+    scored = [tab for tab, _ in got if tab in shaped]
+    night = _night_option(columns, [])[1]
+    if night is not None and len(scored) > 1:  # one date for every night of a season's workbook: refused
+        result.errors.append(Diagnostic(
+            "E-CSV-COLUMNS", f"--columns: date={night} dates one night, and this workbook holds {len(scored)} score "
+            f"sheets ({', '.join(repr(t) for t in scored[:6])}): give each its date (a date column, or the date in "
+            "its name or title row), or ingest the sheets one by one; nothing read", file=name, line=1, col=1,
+            found=f"date={night}", expected="a date column or a dated sheet name"))
+        return result, "shn"
     for tab, r in got:
         if r is None:
             result.errors.append(Diagnostic("W-XLSX-SHEET", f"the sheet {tab!r} is empty: skipped", "warning",
                                             file=f"{name}[{tab}]", line=1, col=1))
-        elif r.kind == "unknown" and read:  # a summary or rules sheet beside the score sheets: said, no error
+        elif r.kind == "unknown" and read and tab not in shaped:  # a summary or rules sheet: said, no error
             result.errors.extend(Diagnostic(
                 "W-XLSX-SHEET", f"the sheet {tab!r} is no score sheet or ledger (its header names no date column, or "
                 "no hand's or sitting's fields): skipped", "warning", file=d.file, line=d.line, col=d.col,
@@ -147,24 +171,53 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
                                         "such as 'date,hand,dealer,picker,...,Al,Bea,Cy'"))
     if len(sheets) == 1 and sheets[0].result.log_totals is not None:
         result.log_totals = sheets[0].result.log_totals
-    return result, "shn" if sheets else "csv-ledger"
+    return result, "csv-ledger" if read and not sheets else "shn"
 
 
-def sheet_kinds(data: bytes, columns: str | None = None) -> list[tuple[str, str]]:
+def _sessions_of(name: str, tab: str, stored_session, nights: dict[str, list[tuple[frozenset, str]]]):
+    """The session of a sheet's night (``(date, players) -> name``, as
+    :func:`ingest.csv_sheet.sheet_records` asks it): the stored one, by
+    meaning (``stored_session``), else the one an earlier sheet of the
+    workbook gave the same date and players (a night over two sheets), else
+    ``CSV <workbook> <date>``, or ``CSV <workbook> <sheet> <date>`` when an
+    earlier sheet has that date with other players (two tables the same
+    night are two sessions, as two CSV files are)."""
+    stem = PurePath(name).stem
+
+    def session(date: str, players: tuple[str, ...]) -> str:
+        got = stored_session(date, players) if stored_session is not None else None
+        if got:
+            return got
+        known = nights.setdefault(date, [])
+        who = frozenset(players)
+        for ps, session_name in known:
+            if ps == who:
+                return session_name
+        session_name = f"CSV {stem} {date}" if not known else f"CSV {stem} {tab} {date}"
+        known.append((who, session_name))
+        return session_name
+
+    return session
+
+
+def sheet_kinds(data: bytes, columns: str | None = None, name: str | None = None) -> list[tuple[str, str]]:
     """``(worksheet name, how it reads)`` for the Import page's preview:
     ``"per-hand score sheet"``, ``"ledger of sitting totals"`` or
-    ``"skipped"`` (no header that reads).  Raises as :func:`workbook_rows`."""
-    from .csv_sheet import column_map, sheet_layout  # noqa: PLC0415
-
+    ``"skipped"`` (no header that reads, or no date for its night: the
+    import says why).  ``name``: the workbook's file name, a place for the
+    nights' dates.  Raises as :func:`workbook_rows`."""
     out = []
     for tab, rows in workbook_rows(data):
         try:
-            layout = sheet_layout(rows[:2], columns, None, tab)
+            layout = sheet_layout(rows[:2], columns, f"{name}[{tab}]" if name else None, tab)
             cols = column_map(layout.header, layout.columns)
         except ValueError:
             out.append((tab, "skipped"))
             continue
-        kind = ("per-hand score sheet" if any(f in cols for f in HAND_FIELDS) else "ledger of sitting totals") \
-            if "date" in cols else "skipped"
+        hands = any(f in cols for f in HAND_FIELDS)
+        if "date" in cols:
+            kind = "per-hand score sheet" if hands else "ledger of sitting totals"
+        else:
+            kind = "per-hand score sheet without a date (refused: the import says why)" if hands else "skipped"
         out.append((tab, kind))
     return out

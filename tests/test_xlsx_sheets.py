@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import zipfile
 from pathlib import Path
 
 from openpyxl import Workbook
@@ -29,7 +30,7 @@ from dashboard.metrics import Filters, leaderboard
 from ingest import store as st
 from ingest.cli import app
 from ingest.pipeline import load_bytes
-from ingest.xlsx_sheet import cell_text, looks_like_xlsx
+from ingest.xlsx_sheet import cell_text, looks_like_xlsx, sheet_kinds
 
 runner = CliRunner()
 PLAYERS = ["Ann", "Bob", "Cal", "Dee", "Eve"]
@@ -190,3 +191,99 @@ def test_a_large_workbook_is_not_streamed_as_csv(tmp_path, monkeypatch):
     path.write_bytes(data)
     monkeypatch.setenv("SHEAD_STREAM_ABOVE", "1")  # every file is "large"
     assert stream.stream_kind(path) is None
+
+
+def _save(wb) -> bytes:
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def test_a_standings_sheet_beside_the_nights_is_not_counted_twice(tmp_path):
+    # a tester's league workbook (session 13) with the usual summary of each night's totals: a ledger of sittings
+    # whose rows are the nights already stored with their hands: duplicates, never a second copy of the amounts
+    wb = Workbook()
+    wb.remove(wb.active)
+    ws = wb.create_sheet("Dec 1 2026")
+    ws.append(["Hand", "Dealer", "Picker", "Called", "Partner", "Points", "Result", *PLAYERS])
+    for row in NIGHT1:
+        ws.append(row)
+    st_ = wb.create_sheet("Standings")
+    st_.append(["Date", *PLAYERS])
+    st_.append([dt.date(2026, 12, 1), -7, 7, 5, 6, -11])
+    db = tmp_path / "s.duckdb"
+    book = tmp_path / "League 2026.xlsx"
+    book.write_bytes(_save(wb))
+    out = runner.invoke(app, ["ingest", str(book), "--db", str(db)])
+    assert "3 stored, 1 duplicates" in out.output, out.output
+    assert _board(db) == {"Ann": -7, "Bob": 7, "Cal": 5, "Dee": 6, "Eve": -11}
+
+
+def test_a_ledger_row_and_the_same_nights_hands_in_either_order(tmp_path):
+    sheet = "Hand,Dealer,Picker,Called,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve\n" + "".join(
+        ",".join(cell_text(v) for v in row) + "\n" for row in NIGHT1)
+    (tmp_path / "Tuesday 2026-12-01.csv").write_text(sheet)
+    (tmp_path / "nights.csv").write_text("Date,Ann,Bob,Cal,Dee,Eve\n2026-12-01,-7,7,5,6,-11\n")
+    night = {"Ann": -7, "Bob": 7, "Cal": 5, "Dee": 6, "Eve": -11}
+    for k, order in enumerate((["Tuesday 2026-12-01.csv", "nights.csv"], ["nights.csv", "Tuesday 2026-12-01.csv"])):
+        db = tmp_path / f"o{k}.duckdb"
+        said = "".join(runner.invoke(app, ["ingest", str(tmp_path / f), "--db", str(db)]).output for f in order)
+        assert _board(db) == night, said  # the night once, whichever came first
+        with st.reading(db) as con:
+            assert con.execute("SELECT count(*) FROM sessions").fetchone() == (1,)
+        assert ("W-SITTING-HANDS" in said) == (k == 1)  # the row stored first is replaced by the hands, and said
+    # a row of the same players and night with other nets is refused, naming them
+    (tmp_path / "wrong.csv").write_text("Date,Ann,Bob,Cal,Dee,Eve\n2026-12-01,-8,7,5,6,-10\n")
+    out = runner.invoke(app, ["ingest", str(tmp_path / "wrong.csv"), "--db", str(tmp_path / "o0.duckdb")]).output
+    assert "E-SITTING-CONFLICT" in out and "Ann: its hands -7, this row -8" in out
+    assert _board(tmp_path / "o0.duckdb") == night
+
+
+def test_two_tables_the_same_night_are_two_sessions_and_a_night_over_two_sheets_one():
+    wb = Workbook()
+    wb.remove(wb.active)
+    for tab, players in (("Table A", PLAYERS), ("Table B", ["Fy", "Gus", "Hal", "Ike", "Jo"])):
+        ws = wb.create_sheet(tab)
+        ws.append(["Date", "Hand", "Dealer", "Picker", "Called", "Partner", "Points", "Result", *players])
+        for row in NIGHT1:
+            ren = dict(zip(PLAYERS, players))
+            ws.append([dt.date(2026, 12, 1), *[ren.get(c, c) if isinstance(c, str) else c for c in row]])
+    result, _ = load_bytes("Club.xlsx", _save(wb))
+    assert sorted({h.outcome.session for h in result.hands}) == ["CSV Club 2026-12-01", "CSV Club Table B 2026-12-01"]
+    wb = Workbook()
+    wb.remove(wb.active)
+    for tab, rows in (("Dec 1 first", NIGHT1[:2]), ("Dec 1 later", NIGHT1[2:])):
+        ws = wb.create_sheet(tab)
+        ws.append(["Date", "Hand", "Dealer", "Picker", "Called", "Partner", "Points", "Result", *PLAYERS])
+        for row in rows:
+            ws.append([dt.date(2026, 12, 1), *row])
+    result, _ = load_bytes("Club.xlsx", _save(wb))
+    assert {h.outcome.session for h in result.hands} == {"CSV Club 2026-12-01"} and len(result.hands) == 3
+
+
+def test_a_workbooks_sheets_are_dated_one_by_one_or_refused():
+    # one date for a whole season's workbook is refused, not every night stored under it
+    (e,) = load_bytes("League 2026.xlsx", _book("Dec 15", "22.12."), columns="date=2026-12-04")[0].errors
+    assert e.code == "E-CSV-COLUMNS" and "holds 2 score sheets ('Dec 15', '22.12.')" in e.message
+    # a sheet named by its day in a file without a year: an error naming that, never a skipped sheet
+    res, _ = load_bytes("Book1.xlsx", _book("Dec 15"))
+    (e,) = res.errors
+    assert (e.code, e.severity, e.file) == ("E-CSV-COLUMNS", "error", "Book1.xlsx[Dec 15]")
+    assert "the sheet's name ('Dec 15') names a day but no year" in e.message
+    # a season over two years: 'Jan 5' could be of either
+    (e,) = load_bytes("Season 2025-26.xlsx", _book("Jan 5"))[0].errors
+    assert "(the season '2025-26' spans two years)" in e.message and res.hands == []
+    assert sheet_kinds(_book("Dec 15"), None, "League 2026.xlsx") == [("Dec 15", "per-hand score sheet")]
+
+
+def test_other_spreadsheet_formats_are_refused_by_name():
+    for name, data in (("league.xls", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1a,b,c,d\n"),
+                       ("league.ods", b"PK\x03\x04 a,b,c\n")):
+        (e,) = load_bytes(name, data)[0].errors
+        assert e.code == "E-FORMAT" and "save it as .xlsx, or each sheet as CSV" in e.message
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:  # an OpenDocument spreadsheet under an .xlsx name
+        z.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        z.writestr("content.xml", "<office:document-content/>")
+    (e,) = load_bytes("league.xlsx", buf.getvalue())[0].errors
+    assert e.code == "E-FORMAT" and "a zip archive without an Excel workbook inside" in e.message

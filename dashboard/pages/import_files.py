@@ -177,7 +177,7 @@ for up in st.session_state.get("imp_files") or []:
 
     if looks_like_xlsx(up.name, upload_head(up, 2048)):  # an Excel workbook: how each of its sheets will be read
         try:
-            kinds = sheet_kinds(up.getvalue(), st.session_state.get("imp_columns") or None)
+            kinds = sheet_kinds(up.getvalue(), st.session_state.get("imp_columns") or None, up.name)
         except Exception as exc:  # noqa: BLE001 - a damaged workbook: the import says why, at its line
             st.warning(f"{md_escape(up.name)}: not readable as an Excel workbook ({md_escape(type(exc).__name__)})")
             continue
