@@ -78,7 +78,9 @@ def date_parts(cell: str) -> tuple[int, int, str] | None:
 def read_date(cell: str, order: str | None) -> str | None:
     """A date cell → ``YYYY-MM-DD``, or None when it is no calendar day.
     ISO dates (``2026-12-03``, ``2026.12.03``, ``2026/12/03``) are read as
-    written; ``A/B/YYYY`` (also with ``.`` or ``-``) by ``order`` (``dmy``:
+    written, and so are dates with the month's name (``Dec 4, 2026``,
+    ``Friday, December 4, 2026``, ``4. Dezember 2026``, ``04-Dec-2026``: a
+    formatted date cell saved as CSV); ``A/B/YYYY`` (also with ``.`` or ``-``) by ``order`` (``dmy``:
     A is the day; ``mdy``: A is the month; None — the sheet has no order —
     gives None)."""
     c = cell.strip()
@@ -86,6 +88,8 @@ def read_date(cell: str, order: str | None) -> str | None:
     if m:
         return _day(m.group(1), int(m.group(3)), int(m.group(4)))
     p = date_parts(c)
+    if p is None and any(ch.isalpha() for ch in c):  # a formatted date cell saved as text: "Dec 4, 2026"
+        return _first_date(c, [(pat, how) for pat, how in _TEXT_DATES if how in ("d month", "month d")], None)[0]
     if p is None or order is None:
         return None
     a, b, y = p
@@ -106,7 +110,8 @@ _TEXT_DATES = (  # (pattern, how its groups read); a number glued to other digit
     (re.compile(r"(?<!\d)(\d{4})([-_./])(\d{1,2})\2(\d{1,2})(?!\d)"), "ymd"),
     (re.compile(r"(?<![\d.])(\d{1,2})([-_./])(\d{1,2})\2(\d{4}|\d{2})(?![\d.])"), "ab"),
     (re.compile(r"(?<!\d)(20\d{2})(\d{2})(\d{2})(?!\d)"), "compact"),
-    (re.compile(r"(?<![\w.])(\d{1,2})(?:st|nd|rd|th|er|\.)?\s*" + _MONTH + r",?\s+(\d{4})(?!\d)", re.I), "d month"),
+    (re.compile(r"(?<![\w.])(\d{1,2})(?:st|nd|rd|th|er|\.)?[\s-]*" + _MONTH + r"[,\s-]+(\d{4})(?!\d)", re.I),
+     "d month"),
     (re.compile(r"(?<!\w)" + _MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)", re.I), "month d"),
 )
 
@@ -175,7 +180,7 @@ def day_in_text(text: str, year: str, order: str | None = None) -> tuple[str | N
     return _first_date(text, _TEXT_DAYS, order, year)
 
 
-_SEASON = re.compile(r"(?<!\d)(?:19|20)\d{2}\s*[-/\u2013_]\s*(?:(?:19|20)\d{2}|\d{2})(?!\d)")
+_SEASON = re.compile(r"(?<!\d)((?:19|20)\d{2})\s*[-/\u2013_]\s*((?:19|20)\d{2}|\d{2})(?!\d)")
 
 
 def year_in_text(text: str) -> str | None:
@@ -191,9 +196,12 @@ def year_in_text(text: str) -> str | None:
 
 def season_in_text(text: str) -> str | None:
     """A season over two years written in a free text (``2025-26``,
-    ``2025/2026``), or None."""
-    m = _SEASON.search(text)
-    return m.group(0) if m else None
+    ``2025/2026``: the second year the one after the first), or None."""
+    for m in _SEASON.finditer(text):
+        first, second = int(m.group(1)), m.group(2)
+        if (int(second) if len(second) == 4 else first // 100 * 100 + int(second)) == first + 1:
+            return m.group(0)
+    return None
 
 
 @dataclass(frozen=True, slots=True)

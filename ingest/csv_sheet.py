@@ -417,9 +417,11 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
     if night is None:
         order = date_order_option(columns)
         title = next((c.strip() for c in first[0] if c.strip()), "") if header_row == 2 else ""
-        places = [(title, f"the title row ({title[:60]!r})"), (tab or "", f"the sheet's name ({tab!r})"),
-                  (PurePath(file_of(path, tab)).stem if path else "",
-                   f"the file name ({PurePath(file_of(path, tab) or '').name!r})")]
+        stem = PurePath(file_of(path, tab)).stem if path else ""
+        fname = f"the file name ({PurePath(file_of(path, tab) or '').name!r})"
+        places = [(title, f"the title row ({title[:60]!r})"), (tab or "", f"the sheet's name ({tab!r})"), (stem, fname)]
+        if " - " in stem:  # "<workbook> - <sheet>": a spreadsheet's CSV download of one sheet ("League 2026 - 22.12.")
+            places.append((stem.rsplit(" - ", 1)[1], fname))
         said = ""
         for text, where in places:
             got, why_here = date_in_text(text, order) if text else (None, None)
@@ -1135,7 +1137,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if not any(c.strip() for c in row):
             continue
         dtext, dcol = cell(row, "date")
-        if is_totals_row(dtext, row[0]):
+        if is_totals_row(dtext, row[0], *(cell(row, f)[0] for f in ("hand", "dealer", "picker"))):
             if notes is not None:
                 notes.extend(totals.check(r, row, path))
             continue
@@ -1144,6 +1146,15 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if out.running:  # running totals: the hand's units are each standing less the one above (the night's)
             if dtext != run_night:
                 run_night, standing = dtext, {}
+            if not any(cell(row, f)[0] for f in HAND_FIELDS if f != "hand"):  # standings and no hand: the night's
+                for p in out.players:  # opening row (zeros, or a season's standing carried over)
+                    v = whole_units(row[index[p]]) if index[p] < len(row) else None
+                    if v is not None:
+                        standing[p] = v
+                totals.add(row)  # a Total row below sums from this standing
+                if read_date(dtext, order) is not None:
+                    last_date = dtext
+                continue
             row = list(row)
             for p in out.players:
                 k = index[p]

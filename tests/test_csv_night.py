@@ -185,6 +185,10 @@ def test_a_google_sheets_download_of_one_sheet():
     assert _night(res) == ({"2026-12-08"}, UNITS)
     (w,) = res.errors
     assert "the day in the file name ('League 2026 - Dec 8.csv')" in w.message
+    # LibreOffice names the download of sheet "22.12." so: the day alone after the workbook's name
+    assert _night(_read(HEADER + ROWS, "League 2026 - 22.12..csv")) == ({"2026-12-22"}, UNITS)
+    (e,) = _read(HEADER + ROWS, "League 2026 - 12-08.csv").errors  # reads two ways: both named
+    assert "'12-08' reads as 2026-08-12 (day first) or 2026-12-08 (month first)" in e.message
 
 
 RUNNING = ("Date,Hand,Dealer,Picker,Called,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve\n"
@@ -208,3 +212,25 @@ def test_a_score_pad_of_running_totals():
     assert [r.source_line for r in plain.rejected] == [3, 4]
     (e,) = _read(RUNNING, "pad.csv", columns="units=total").errors
     assert e.code == "E-CSV-COLUMNS" and "units=running" in e.message
+
+
+def test_a_pad_that_opens_with_its_standing_and_labels_its_total_in_the_hand_column():
+    # a season's pad carries the standing over: the night opens with it (no hand on that row), and each hand's
+    # units are the standing less the row above; the Total is labelled in the Hand column (a merged date beside it)
+    pad = ("Date,Hand,Dealer,Picker,Called,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve\n"
+           "2026-12-01,start,,,,,,,10,-4,0,-3,-3\n"
+           ",1,Ann,Bob,AH,Cal,91,W,8,0,2,-5,-5\n"
+           ",2,Bob,Dee,alone,,61,W,7,-1,1,-1,-6\n"
+           ",Total,,,,,,,7,-1,1,-1,-6\n")
+    res = _read(pad, "season.csv", columns="units=running")
+    assert res.rejected == [] and res.errors == []
+    assert [dict(h.outcome.units) for h in res.hands] == UNITS[:2]
+    assert {h.outcome.date for h in res.hands} == {"2026-12-01"}
+
+
+def test_date_cells_written_with_the_months_name():
+    # what a spreadsheet writes for a formatted date cell saved as CSV
+    for written in ('"Dec 1, 2026"', '"Tuesday, December 1, 2026"', "1. Dezember 2026", "01-Dec-2026"):
+        sheet = "Date," + HEADER + "".join(f"{written}," + r for r in ROWS.splitlines(keepends=True))
+        res = _read(sheet, "dated.csv")
+        assert _night(res) == ({"2026-12-01"}, UNITS), written
