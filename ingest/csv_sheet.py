@@ -326,6 +326,8 @@ def column_map(header: list[str], columns: str | None = None) -> dict[str, str]:
     return {**{f: c for f, c in cols.items() if f not in given and c not in used}, **given}
 
 
+#: the rows read for a sheet's layout (:func:`sheet_layout`): blank rows, a title, the header
+HEAD_ROWS = 12
 #: the header cell of the date column given to a sheet of one night that has none (:func:`sheet_layout`)
 NIGHT_COLUMN = "(the night's date)"
 
@@ -333,7 +335,7 @@ NIGHT_COLUMN = "(the night's date)"
 @dataclass(frozen=True, slots=True)
 class Layout:
     """How a sheet's first rows read (:func:`sheet_layout`): ``header_row``
-    the row number of its header (1, or 2 below a title row); ``header`` its
+    the row number of its header (1, or below a title row or blank rows); ``header`` its
     cells, with :data:`NIGHT_COLUMN` appended when the night's date is
     given; ``columns`` the ``--columns`` text to read that header with;
     ``night`` (``YYYY-MM-DD``) the date of every hand of a sheet that has no
@@ -375,13 +377,15 @@ def _night_option(columns: str | None, header: list[str]) -> tuple[str | None, s
 
 def sheet_layout(first: list[list[str]], columns: str | None = None, path: str | None = None,
                  tab: str | None = None) -> Layout:
-    """How a sheet's first two rows (``first``) read, before its hands: the
+    """How a sheet's first rows (``first``) read, before its hands: the
     header, and the night's date of a sheet with no date column.
 
     * **A title row** (a spreadsheet's heading exported above the header:
       one cell written, ``Friday Night Sheepshead - Dec 4 2026,,,,``) whose
       next row reads as a header (it names the date, the picker, the points
-      or another field) is no header: the header is row 2.
+      or another field) is no header: the header is that next row.  Blank
+      rows above the header or the title are skipped (a table that starts
+      at B3); ``first`` is the sheet's first rows (:data:`HEAD_ROWS`).
     * **The night's date.**  A score sheet with no date column is one night
       (one session): its date is ``--columns date=2026-12-04`` when given
       (no warning: the user said so), else the date in the title row, else
@@ -397,11 +401,13 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
     Raises ``ValueError`` for ``columns`` that do not read
     (:func:`sheet_header`), and for a night's date given to a sheet that has
     a date column."""
-    header_row = 1
-    if len(first) > 1 and len([c for c in first[0] if c.strip()]) == 1:
-        below = guess_columns(first[1])
-        if any(f in below for f in FIELDS) and not any(f in guess_columns(first[0]) for f in FIELDS):
-            header_row = 2  # a title row above the header
+    filled = [k for k, row in enumerate(first) if any(c.strip() for c in row)]  # blank rows above are no header
+    header_row = filled[0] + 1 if filled else 1
+    title_row = None
+    if len(filled) > 1 and len([c for c in first[filled[0]] if c.strip()]) == 1:
+        below = guess_columns(first[filled[1]])
+        if any(f in below for f in FIELDS) and not any(f in guess_columns(first[filled[0]]) for f in FIELDS):
+            title_row, header_row = filled[0], filled[1] + 1  # a title row above the header (blank rows between)
     header = list(first[header_row - 1]) if first else []
     rest, night = _night_option(columns, header)
     cols = column_map(header, rest)
@@ -416,7 +422,7 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
     why = None
     if night is None:
         order = date_order_option(columns)
-        title = next((c.strip() for c in first[0] if c.strip()), "") if header_row == 2 else ""
+        title = next((c.strip() for c in first[title_row] if c.strip()), "") if title_row is not None else ""
         stem = PurePath(file_of(path, tab)).stem if path else ""
         fname = f"the file name ({PurePath(file_of(path, tab) or '').name!r})"
         places = [(title, f"the title row ({title[:60]!r})"), (tab or "", f"the sheet's name ({tab!r})"), (stem, fname)]
@@ -509,8 +515,8 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
 
     fh, reader, header = opened()
     with fh:
-        first = [header, *islice(read_rows(reader, name, []), 1)] if header is not None else []
-    if not header or not any(c.strip() for c in header):
+        first = [header, *islice(read_rows(reader, name, []), HEAD_ROWS - 1)] if header is not None else []
+    if not any(c.strip() for row in first for c in row):
         return None
     try:
         layout = sheet_layout(first, columns, name)
@@ -682,13 +688,13 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
     :class:`FileResult` to fill (diagnostics already found in the file),
     else a new one for ``path``.  Never raises on bad input."""
     result = FileResult(path=path) if result is None else result
-    if not rows or not any(c.strip() for c in rows[0]):
+    if not any(c.strip() for row in rows[:HEAD_ROWS] for c in row):
         result.errors.append(Diagnostic("E-CSV-HEADER", "the sheet has no header row" if tab is not None else
                                         "the CSV file has no header row", file=path, line=1, col=1,
                                         expected="a header such as 'date,hand,dealer,picker,...,Al,Bea,Cy'"))
         return CsvResult("unknown", {}, [], result)
     try:
-        layout = sheet_layout(rows[:2], columns, path, tab)
+        layout = sheet_layout(rows[:HEAD_ROWS], columns, path, tab)
         header, columns = layout.header, layout.columns
         cols, players, names = sheet_header(header, columns)
     except ValueError as exc:
@@ -754,10 +760,12 @@ def _no_date(cols: dict[str, str], header: list[str], rows: list[list[str]], lay
     """The ``E-CSV-COLUMNS`` of a sheet with no date column and no night's
     date (:func:`sheet_layout`): what to do, for a score sheet and a ledger."""
     title = [c.strip() for c in header if c.strip()]
-    if len(title) == 1 and len(rows) > 1:  # a title row above a header that names no field of a hand
-        hint = (f"; row 1 reads as a title ({title[0][:60]!r}), not a header: delete it, so that the header is "
-                "row 1" + ("" if any(_norm(c) in FIELDS["date"] for c in rows[1]) else
-                           ", and add a Date column (the night's date on its first row is enough)"))
+    below = next((row for row in rows[layout.header_row:] if any(c.strip() for c in row)), None)
+    if len(title) == 1 and below is not None:  # a title row above a header that names no field of a hand
+        r = layout.header_row
+        hint = (f"; row {r} reads as a title ({title[0][:60]!r}), not a header: delete it, so that the header is "
+                f"row {r}" + ("" if any(_norm(c) in FIELDS["date"] for c in below) else
+                              ", and add a Date column (the night's date on its first row is enough)"))
     elif any(f in cols for f in HAND_FIELDS):  # a score sheet of one night: its date can be given
         hint = (f" ({layout.why})" if layout.why else "") + (
             "; a sheet of one night can give its date instead: --columns date=2026-12-04, or the date in the "
@@ -1339,7 +1347,7 @@ def preview(data: bytes, path: str | None = None, *, columns: str | None = None,
     rows = _rows(data)
     if not rows:
         return []
-    layout = sheet_layout(rows[:2], columns, path)
+    layout = sheet_layout(rows[:HEAD_ROWS], columns, path)
     header = layout.header
     cols = column_map(header, layout.columns)
     named = {v: k for k, v in cols.items()}

@@ -35,7 +35,7 @@ from pathlib import PurePath
 
 from replay.errors import Diagnostic
 
-from .csv_sheet import HAND_FIELDS, CsvResult, _night_option, column_map, read_table, sheet_layout
+from .csv_sheet import HAND_FIELDS, HEAD_ROWS, CsvResult, _night_option, column_map, read_table, sheet_layout
 from .model import FileResult
 
 __all__ = ["looks_like_xlsx", "workbook_rows", "read_xlsx", "cell_text"]
@@ -134,7 +134,7 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
     nights: dict[str, list[tuple[frozenset, str]]] = {}  # date -> (players, session) of the sheets read so far
     shaped: set[str] = set()  # the sheets whose header names a hand's fields (score sheets, read or not)
     for tab, rows in tabs:
-        if rows and any(f in column_map(sheet_layout(rows[:2], None, None, tab).header) for f in HAND_FIELDS):
+        if rows and any(f in column_map(sheet_layout(rows[:HEAD_ROWS], None, None, tab).header) for f in HAND_FIELDS):
             shaped.add(tab)
         got.append((tab, read_table(rows, f"{name}[{tab}]", columns=columns, rules=rules,
                                     stored_session=_sessions_of(name, tab, stored_session, nights), tab=tab)
@@ -209,7 +209,7 @@ def sheet_kinds(data: bytes, columns: str | None = None, name: str | None = None
     out = []
     for tab, rows in workbook_rows(data):
         try:
-            layout = sheet_layout(rows[:2], columns, f"{name}[{tab}]" if name else None, tab)
+            layout = sheet_layout(rows[:HEAD_ROWS], columns, f"{name}[{tab}]" if name else None, tab)
             cols = column_map(layout.header, layout.columns)
         except ValueError:
             out.append((tab, "skipped"))

@@ -234,3 +234,15 @@ def test_date_cells_written_with_the_months_name():
         sheet = "Date," + HEADER + "".join(f"{written}," + r for r in ROWS.splitlines(keepends=True))
         res = _read(sheet, "dated.csv")
         assert _night(res) == ({"2026-12-01"}, UNITS), written
+
+
+def test_blank_rows_and_a_title_above_a_table_that_starts_at_b3():
+    # a sheet saved as CSV where the table does not start at A1: two blank rows, a title, a blank row, the header
+    # one column in; every row keeps its number in the file (hand 1 on row 6)
+    shifted = "".join("," + line + "\n" for line in (HEADER + ROWS).splitlines())
+    text = ",,,\n,,,\n,Tuesday League Dec 1 2026,,\n,,,\n" + shifted
+    res = _read(text, "league.csv")
+    assert _night(res) == ({"2026-12-01"}, UNITS)
+    assert [h.source_line for h in res.hands] == [6, 7, 8]
+    (e,) = _read(",,\n" + HEADER + ROWS, "sheet.csv").errors  # a blank row, then a header without a date
+    assert e.code == "E-CSV-COLUMNS" and e.line == 2

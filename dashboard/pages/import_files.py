@@ -109,7 +109,7 @@ def csv_preview(name: str, data: bytes, columns: str | None = None) -> tuple[str
 
     if not looks_like_csv(name, data[:2048]):
         return None
-    layout = sheet_layout(_rows(data)[:2], columns or None, name)  # a title row; the night's date of a dateless sheet
+    layout = sheet_layout(_rows(data)[:12], columns or None, name)  # a title row; the night's date of a dateless sheet
     cols = column_map(layout.header, layout.columns)  # as the import reads it: the guess, the mapping given winning
     if layout.night is not None:  # no date column: every hand is of the night's date
         cols["date"] = f"{layout.night} (no date column: the night's date)"
