@@ -333,6 +333,19 @@ def fill(at: AppTest, **values) -> AppTest:
     return at
 
 
+def new_session(at: AppTest, event: str, seats: str, date: str, rules: str | None = None,
+                table: str | None = None) -> AppTest:
+    """Log a hand's "a new session" filled in: event, seats, rules and table when given, then the date (run)."""
+    ok(at.radio(key="lh_mode").set_value("new").run())
+    at.text_input(key="lh_event").set_value(event)
+    if table is not None:
+        at.text_input(key="lh_table").set_value(table)
+    at.text_input(key="lh_seats").set_value(seats)
+    if rules is not None:
+        at.text_input(key="lh_rules").set_value(rules)
+    return ok(at.date_input(key="lh_date").set_value(date).run())
+
+
 def press(at: AppTest, label: str) -> AppTest:
     return ok(next(b for b in at.button if b.label == label).click().run())
 

@@ -9,18 +9,14 @@ from types import SimpleNamespace
 
 from dashboard.table import order_of, sort_hand
 from replay.cards import Card
-from tests.test_dashboard_replay import example_db, fill, ok, page, press, stored_units, texts  # noqa: F401
+from tests.test_dashboard_replay import (example_db, fill, new_session, ok, page, press, stored_units,  # noqa: F401
+                                         texts)
 
 
 def test_log_hand_calls_the_diamond_ace_under_clubs_trump(example_db):  # noqa: F811
     db, _ = example_db
-    at = ok(page("log_hand.py").run())
-    ok(at.radio(key="lh_mode").set_value("new").run())
-    at.text_input(key="lh_event").set_value("North Woods Club")
-    at.text_input(key="lh_table").set_value("1")
-    at.text_input(key="lh_seats").set_value("An=Anna; Bo=Bo; Ce=Cecile; Du=Dustin; Em=Emma")
-    at.text_input(key="lh_rules").set_value("wi5-clubs-trump")
-    ok(at.date_input(key="lh_date").set_value("2025-04-04").run())
+    at = new_session(ok(page("log_hand.py").run()), "North Woods Club", "An=Anna; Bo=Bo; Ce=Cecile; Du=Dustin; Em=Emma",
+                     "2025-04-04", rules="wi5-clubs-trump", table="1")
     assert at.selectbox(key="lh_suit").options == ["♠ spades", "♥ hearts", "♦ diamonds"]
     fill(at, dealer="Em", picker="An", call="ace", suit="D", partner="Ce", pts=70, outcome="win")
     press(at, "Check score")
@@ -49,12 +45,8 @@ def test_log_hand_in_a_schafkopf_session_offers_the_shn_box(example_db):  # noqa
     Eichel-Sau, Hias is the partner, 3 Laufende with, 75 Augen, a win; Vroni says Kontra, x2: (10 + 30) x 2 = 80
     from each loser to one winner: Sepp, Hias +80, Vroni, Kathi -80."""
     db, _ = example_db
-    at = ok(page("log_hand.py").run())
-    ok(at.radio(key="lh_mode").set_value("new").run())
-    at.text_input(key="lh_event").set_value("Stammtisch Zum Ochsen")
-    at.text_input(key="lh_seats").set_value("Sepp; Vroni; Hias; Kathi")
-    at.text_input(key="lh_rules").set_value("schafkopf-bsv")
-    ok(at.date_input(key="lh_date").set_value("2026-12-04").run())
+    at = new_session(ok(page("log_hand.py").run()), "Stammtisch Zum Ochsen", "Sepp; Vroni; Hias; Kathi", "2026-12-04",
+                     rules="schafkopf-bsv")
     assert at.radio(key="lh_input").options == ["SHN"] and at.radio(key="lh_input").value == "shn"
     assert "A Schafkopf session: write each game as an SHN-SK line" in texts(at)
     at.text_area(key="lh_shn").set_value("hand 1  dealer Kathi\ngame Sepp sauspiel EA  partner Hias  laufende 3 with  "
