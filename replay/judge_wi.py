@@ -566,7 +566,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
     try:
         # ---- picking
         if kind == "pick":
-            judge_partner_cards.apply_give(chk, g)  # wi6-7d-high: before the head is named (F-1)
+            if rec.give is not None:  # wi6-7d-high: before the head is named (F-1)
+                judge_partner_cards.apply_give(chk, g)
             _pick(chk, g, dealer, chk.seat(rec.pick.value, rec.pick.pos))
             if rec.share is not None:  # wi7-shared-blind: the neighbour's part of the blind (issue 18)
                 if None in rec.share.cards:

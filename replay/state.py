@@ -637,7 +637,8 @@ class GameState:
         elif self.profile.partnerMode == "alone":  # rules.md F-2, F-3: the picker plays alone
             self.alone = True
             self.call_type = _CT_ALONE
-        if is_nuclear(self.profile, p, self.dealer):  # nuclearDealer (issue 18): the dealer plays alone
+        if p == self.dealer and is_nuclear(self.profile, p, self.dealer):  # nuclearDealer (issue 18): the dealer
+            # plays alone (the seat compared first: no call for a picker who is not the dealer, issue 17)
             self.alone = True
             self.partner = None
             self.call_type = _CT_ALONE
@@ -700,7 +701,7 @@ class GameState:
         prof = self.profile
         p = self.picker
         hybrid = False
-        if is_nuclear(prof, p, self.dealer):
+        if p == self.dealer and is_nuclear(prof, p, self.dealer):  # the seat first: no call for the others
             raise self._err("E-CALL-NONE", f"a call of {card}, but the dealer went nuclear and plays alone "
                             "(nuclearDealer, docs/profiles.md)", f"call {card}", "no call")
         if prof.partnerMode in ("sharedBlind", "dieRoll"):
@@ -1589,7 +1590,8 @@ class GameState:
         if self.phase != _DONE:
             raise ValueError("the hand is not over")
         s = self._settlement()
-        if is_nuclear(self.profile, self.picker, self.dealer) and s.outcome[:3] in ("win", "los"):
+        if self.picker == self.dealer and is_nuclear(self.profile, self.picker, self.dealer) and \
+                s.outcome[:3] in ("win", "los"):  # the seat first: no call for a picker who is not the dealer
             s = nuclear_settlement(s)  # nuclearDealer (issue 18): x2, before the pot
         if self.profile.pot:  # rules.md D-19 and its variants (replay/pot.py)
             s = settle_pot(s, self.profile, pot=self.pot, picker=self.picker, partner=self.partners() or None,
