@@ -95,6 +95,7 @@ cdef class GameState:
     cdef public unsigned long long _led_mask
     cdef public bint _rare
     cdef public dict _tops
+    cdef public object _forced
 
     cpdef apply(self, action)
     @cython.locals(c=cython.int, bit=cython.ulonglong, h=cython.ulonglong, lm=cython.ulonglong, ok=cython.bint)

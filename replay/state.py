@@ -241,6 +241,7 @@ class GameState:
         "_succ",  # successors(n, sitting): the next seat clockwise of each seat
         "_led_mask", "_rare",  # play's fast checks (GameState._lead, __init__)
         "_tops",  # _strongest by mask, per profile (_profile_facts)
+        "_forced",  # the seat that may not pass (profile.forced_pick_seat(dealer)), or None
     )
 
     def __init__(self, profile: RuleProfile, dealer: int, hands: list[int], blind: int = 0, *,
@@ -367,6 +368,9 @@ class GameState:
         self._ft_mask = ft_mask  # the first-two games' rank cards, else 0 (partner_cards.first_two_mask)
         self._rare = bool(ft_mask or under)  # play's checks of first-two cards and table cards are needed
         self._tops = tops  # the strongest card of a mask of one effective suit (_end_trick)
+        # the seat that may not pass (rules.md D-13, D-14), None unless noPick=forcedPick: asked once a hand,
+        # not at every pass and settlement (issue 17)
+        self._forced = profile.forced_pick_seat(dealer)
         self.first_two: list[int] | None = None  # seats that played the first cards of that rank
         self.given: tuple | None = None  # wi6-7d-high: (seat, card passed left, card passed back)
         self.roll: int | None = None  # wi7-die-roll: the written die roll (issue 18, replay/seven.py)
@@ -482,7 +486,7 @@ class GameState:
             raise self._err("E-PHASE", f"a pass after the picking is over (seat {seat})", "pass", "no pass now")
         if seat != self.to_act:
             raise self._err("E-PICK-ORDER", f"seat {seat} passes out of turn", seat, self.to_act)
-        if seat == self.profile.forced_pick_seat(self.dealer):
+        if seat == self._forced:  # profile.forced_pick_seat(dealer)
             who = ("the seat left of the dealer (schiller)" if self.profile.forcedPickSeat == "schiller"
                    else "the last seat to speak")
             raise self._err("E-FORCED-PICK", f"seat {seat} passes, but {who} must pick under noPick=forcedPick "
@@ -1496,7 +1500,7 @@ class GameState:
     @property
     def forced(self) -> bool:
         """The picker was the seat that may not pass (rules.md D-13, D-14)."""
-        return self.picker is not None and self.picker == self.profile.forced_pick_seat(self.dealer)
+        return self.picker is not None and self.picker == self._forced  # profile.forced_pick_seat(dealer)
 
     def side_points(self) -> int | None:
         """The picker side's card points, bury included (rules.md B-24, J);
