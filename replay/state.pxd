@@ -16,6 +16,7 @@
 # ints (a seat is 0..7).  The .py runs unchanged without Cython.
 
 cimport cython
+from replay.cards cimport points_of  # a C call (replay/cards.pxd)
 
 cdef unsigned long long _ONE
 
