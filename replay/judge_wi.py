@@ -2111,7 +2111,7 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
     # every field, in HandOutcome's order, passed by position (issue 17: a call by 34 keywords costs the
     # compiled judge a dict of them, 3x the positional call; tests/test_validate.py checks each field)
     return HandOutcome(
-        rec.session_id,  # session
+        rec.session.id,  # session (rec.session_id without its call)
         tags.get("Event"),  # group
         rec.number,  # hand
         date,  # date
