@@ -479,6 +479,14 @@ class HandRecord:
             return self.tags[name]
         return self.session.tags.get(name, default)
 
+    def tags_in_force(self) -> dict[str, str]:
+        """Every tag in force for this hand, name -> text: the session's
+        tags with the hand's own over them (``tags_in_force().get(name,
+        default)`` is ``tag(name, default)``).  The session's own dict when
+        the hand writes no tag (not a copy: read it, do not change it)."""
+        own = self.tags
+        return {**self.session.tags, **own} if own else self.session.tags
+
     @property
     def session_id(self) -> str:
         return self.session.id

@@ -25,10 +25,12 @@ score-sheet line, and every row an importer makes, for the three games:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .judge_common import HandCheck, Refusal, SessionState, _check_date, count_hand
-from .judge_fox import check_fox, is_fox
-from .judge_in import check_indiana, is_indiana
-from .judge_sk import check_schafkopf, is_schafkopf
+from .judge_fox import check_fox, is_fox_tags
+from .judge_in import check_indiana, is_indiana_tags
+from .judge_sk import check_schafkopf, is_schafkopf_tags
 from .judge_wi import check_sheepshead
 from .outcome import CardLog, HandOutcome
 from .scoring import Settlement
@@ -43,14 +45,23 @@ def judge_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLog
     hand) and the settlement (units per seat, the pot's share; zero-sum,
     rules.md B-35).  Raises :class:`Refusal` with the first positioned error;
     ``chk.warnings`` collects the warnings."""
-    rec = chk.rec
-    if is_schafkopf(rec):  # SHN-SK: replayed through SchafkopfState (docs/notation.md §14)
-        chk.date = _check_date(chk)
-        return check_schafkopf(chk, sess)
-    if is_indiana(rec):  # [Rules "in4"]: replayed through IndianaState (docs/profiles.md, Indiana four-handed)
-        chk.date = _check_date(chk)
-        return check_indiana(chk, sess)
-    if is_fox(rec):  # [Rules "fox4"]: a logged label, never replayed (rules.md F-6; docs/profiles.md)
-        chk.date = _check_date(chk)
-        return check_fox(chk, sess)
-    return check_sheepshead(chk, sess)
+    tags = chk.tags
+    game = _game(tags.get("Rules"), tags.get("Cards"))
+    if game is check_sheepshead:
+        return check_sheepshead(chk, sess)
+    chk.date = _check_date(chk)
+    return game(chk, sess)
+
+
+@lru_cache(maxsize=256)
+def _game(rules: str | None, cards: str | None):
+    """The judge of a hand whose ``[Rules]`` and ``[Cards]`` tags in force
+    are ``rules`` and ``cards`` (issue 17: decided once a text, not three
+    tag look-ups a hand)."""
+    if is_schafkopf_tags(rules, cards):  # SHN-SK: replayed through SchafkopfState (docs/notation.md §14)
+        return check_schafkopf
+    if is_indiana_tags(rules):  # [Rules "in4"]: replayed through IndianaState (docs/profiles.md, Indiana four-handed)
+        return check_indiana
+    if is_fox_tags(rules):  # [Rules "fox4"]: a logged label, never replayed (rules.md F-6; docs/profiles.md)
+        return check_fox
+    return check_sheepshead

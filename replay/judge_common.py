@@ -74,6 +74,8 @@ class SessionState:
         """Whether hand ``number`` follows the counted hands with no gap
         (hand 1 of a session, or the hand after the last one counted)."""
         start = 1 if self.last_hand is None else self.last_hand + 1
+        if number == start:  # the next hand (the common case): no gap to look at
+            return self.known
         # hand numbers voided in between (an export's [_Voided] tag, QA D12) count for nothing: no gap
         return self.known and number >= start and all(k in self.voided for k in range(start, number))
 
@@ -111,14 +113,16 @@ class HandCheck:
     list (``replay_text``), the date (YYYY-MM-DD, None when unknown), the
     pot's balance before the hand (``pot=on``, rules.md D-19), the dealer
     seat when known and a Schafkopf hand's SchafkopfState once replayed
-    (``sk_state``).
+    (``sk_state``); ``tags``, the tags in force for the hand
+    (:meth:`~replay.facts.HandRecord.tags_in_force`, read once a hand: the
+    judge's ``tags.get(name)`` is ``rec.tag(name)``).
 
     A plain class with slots and its own ``__init__`` (issue 17: compiled,
     one C function instead of the dataclass's generated Python
     ``__init__``, made once a hand)."""
 
     __slots__ = ("rec", "file", "profile", "aliases", "index", "seats", "prov", "warnings", "frames", "date", "pot",
-                 "dealer", "sk_state")
+                 "dealer", "sk_state", "tags")
 
     def __init__(self, rec: HandRecord, file: str | None, profile: RuleProfile | None = None,
                  aliases: list[str] | None = None, index: dict[str, int] | None = None, seats: tuple = (),
@@ -138,6 +142,7 @@ class HandCheck:
         self.pot = pot
         self.dealer = dealer
         self.sk_state = sk_state
+        self.tags = rec.tags_in_force()
 
     def picked(self, picker: int, partner, outcome: str, stake: int, marks, *,
                sheepshead: bool = False, out: int | None = None) -> Settlement:
@@ -352,7 +357,7 @@ def _check_date(chk: HandCheck) -> str | None:
     unknown parts (``2025.??.??``).  A date that is not a real day, or not
     written ``YYYY.MM.DD``, is an error at the tag (notation.md §4)."""
     rec = chk.rec
-    text = rec.tag("Date")
+    text = chk.tags.get("Date")  # rec.tag("Date")
     if not text or "?" in text:
         return None
     iso = _DATES.get(text)

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from .outcome import HandOutcome
 
-__all__ = ["check_fox", "is_fox", "FOX_PROFILES", "fox_points", "FOX_FLAGS"]
+__all__ = ["check_fox", "is_fox", "is_fox_tags", "FOX_PROFILES", "fox_points", "FOX_FLAGS"]
 
 #: The [Rules] names of the fox game label.
 FOX_PROFILES = ("fox4",)
@@ -65,7 +65,13 @@ _WORD = {"tricks_won": "tricks", "blind_trick": "blindtrick", "nopick": "a no-pi
 
 def is_fox(rec) -> bool:
     """True when the hand's ``[Rules]`` names the fox game label (``fox4``)."""
-    return (rec.tag("Rules") or "").split(";")[0].strip() in FOX_PROFILES
+    return is_fox_tags(rec.tag("Rules"))
+
+
+def is_fox_tags(rules: str | None) -> bool:
+    """:func:`is_fox` of a hand whose ``[Rules]`` tag in force is ``rules``
+    (None when not written)."""
+    return (rules or "").split(";")[0].strip() in FOX_PROFILES
 
 
 def fox_points(tokens: int, buck: bool = False) -> int:

@@ -37,7 +37,7 @@ from .indiana import RACE_TARGET, Declare, IndianaState, InGame
 from .outcome import CardLog, HandOutcome, PlayRow
 from .facts import IN_SUITS, SK_GAMES
 
-__all__ = ["check_indiana", "is_indiana", "INDIANA_PROFILES"]
+__all__ = ["check_indiana", "is_indiana", "is_indiana_tags", "INDIANA_PROFILES"]
 
 #: The [Rules] names of the Indiana game.
 INDIANA_PROFILES = ("in4",)
@@ -64,7 +64,13 @@ class _Profile:
 
 def is_indiana(rec) -> bool:
     """True when the hand's ``[Rules]`` names the Indiana game (``in4``)."""
-    return (rec.tag("Rules") or "").split(";")[0].strip() in INDIANA_PROFILES
+    return is_indiana_tags(rec.tag("Rules"))
+
+
+def is_indiana_tags(rules: str | None) -> bool:
+    """:func:`is_indiana` of a hand whose ``[Rules]`` tag in force is
+    ``rules`` (None when not written)."""
+    return (rules or "").split(";")[0].strip() in INDIANA_PROFILES
 
 
 def _tag_pos(rec, name):

@@ -46,7 +46,7 @@ from .outcome import CardLog, HandOutcome
 from .sk_outcome import schafkopf_outcome, schafkopf_sheet_outcome, seat_names
 from .facts import IN_GAMES
 
-__all__ = ["check_schafkopf", "is_schafkopf"]
+__all__ = ["check_schafkopf", "is_schafkopf", "is_schafkopf_tags"]
 
 #: Sheepshead statements that have no meaning in a Schafkopf hand.
 _SHEEPSHEAD_ONLY = ("pick", "leaster", "doubler", "stake", "misdeal", "blind", "bury", "call", "alone", "claim")
@@ -60,8 +60,13 @@ _GAME_WORD = {g.value: g for g in Game if g is not Game.RAMSCH}
 def is_schafkopf(rec) -> bool:
     """True when the hand is a Schafkopf hand: its ``[Rules]`` names a
     Schafkopf profile, or its ``[Cards]`` is ``de`` (German cards)."""
-    first = (rec.tag("Rules") or "").split(";")[0].strip()
-    return first in SCHAFKOPF_PROFILES or rec.tag("Cards") == "de"
+    return is_schafkopf_tags(rec.tag("Rules"), rec.tag("Cards"))
+
+
+def is_schafkopf_tags(rules: str | None, cards: str | None) -> bool:
+    """:func:`is_schafkopf` of a hand whose ``[Rules]`` and ``[Cards]``
+    tags in force are ``rules`` and ``cards`` (None when not written)."""
+    return (rules or "").split(";")[0].strip() in SCHAFKOPF_PROFILES or cards == "de"
 
 
 def _tag_pos(rec, name):

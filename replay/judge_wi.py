@@ -311,7 +311,8 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
                              "[Rules] is a Sheepshead profile (a fox hand names [Rules \"fox4\"])",
                              _keyword_pos(rec, kw, v.pos), found=kw, expected="a Sheepshead statement")
     # ---- profile and seats
-    rules_text = rec.tag("Rules") or ""
+    tags = chk.tags  # rec.tag(name) is tags.get(name), read once a hand
+    rules_text = tags.get("Rules") or ""
     try:
         prof = parse_rules(rules_text)
     except ProfileError as exc:
@@ -320,7 +321,7 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
         pos = rules_error_pos(pos, rules_text, d.found)  # at the flag, not the tag's column 1 (QA D6)
         raise chk.reject(d.code, d.message, pos, found=d.found, expected=d.expected) from None
     chk.profile = prof
-    seats_text = rec.tag("Seats") or ""
+    seats_text = tags.get("Seats") or ""
     chk.seats = _parse_seats(seats_text)
     chk.aliases = list(_seat_aliases(seats_text))
     chk.index = _seat_index(seats_text)
@@ -345,7 +346,7 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
     chk.date = _check_date(chk)
     chk.dealer = dealer
     kind = "potsplit" if rec.potsplit is not None else _hand_kind(chk)  # issue 18: replay/judge_potsplit.py
-    sess.voided = voided_numbers(rec.tag("_Voided"))  # QA D12: an export's voided hands are no gap
+    sess.voided = voided_numbers(tags.get("_Voided"))  # QA D12: an export's voided hands are no gap
     known = sess.reaches(rec.number)
     _check_pot(chk, sess, known)
     staked = kind == "pick" or kind in NOPICK_GAMES
@@ -565,7 +566,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
     try:
         # ---- picking
         if kind == "pick":
-            judge_partner_cards.apply_give(chk, g)  # wi6-7d-high: before the head is named (F-1)
+            if rec.give is not None:  # wi6-7d-high: before the head is named (F-1)
+                judge_partner_cards.apply_give(chk, g)
             _pick(chk, g, dealer, chk.seat(rec.pick.value, rec.pick.pos))
             if rec.share is not None:  # wi7-shared-blind: the neighbour's part of the blind (issue 18)
                 if None in rec.share.cards:
@@ -2067,7 +2069,8 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         pos = rec.score.pos if rec.score is not None else rec.pos
         raise chk.reject("E-RANGE", f"units {max(settle.units, key=abs):+d} are beyond what the log keeps", pos,
                          found=max(settle.units, key=abs), expected=f"at most {_MAX_UNITS} either way")
-    rules = rec.tag("Rules", "")  # the hand's tag over the session's
+    tags = chk.tags  # the hand's tags over the session's (rec.tag)
+    rules = tags.get("Rules", "")
     date = chk.date
     partner, partner2 = (_seats_of(partner) + (None, None))[:2]
     if alone is None:
@@ -2108,8 +2111,8 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
     # every field, in HandOutcome's order, passed by position (issue 17: a call by 34 keywords costs the
     # compiled judge a dict of them, 3x the positional call; tests/test_validate.py checks each field)
     return HandOutcome(
-        rec.session_id,  # session
-        rec.tag("Event"),  # group
+        rec.session.id,  # session (rec.session_id without its call)
+        tags.get("Event"),  # group
         rec.number,  # hand
         date,  # date
         rules,  # rules
@@ -2130,8 +2133,8 @@ def _outcome(chk: HandCheck, dealer, picker, partner, call, settle: Settlement, 
         dict(zip(a, units)),  # units: alias -> units, clockwise (settle.units has one entry a seat)
         prov,  # provenance
         status,  # status
-        rec.tag("Table"),  # table
-        rec.tag("Site"),  # site
+        tags.get("Table"),  # table
+        tags.get("Site"),  # site
         stake,  # stake
         nmarks,  # marks
         settle.tier if picker is not None else None,  # tier

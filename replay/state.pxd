@@ -4,7 +4,9 @@
 # a C type only where its value is provably a small int (a trick number, a
 # seat, a count of seats or tricks, a suit 0..4 or -1) or a card mask (the
 # cards are 0..33: a 64-bit unsigned int holds any mask of them), a bint where
-# it is only ever True or False, a list where it is only ever a list; every
+# it is only ever True or False, a list (a dict) where it is only ever a list
+# (the profile's dict of the strongest card by mask, _tops: read with a C
+# dict look-up once a trick); every
 # other attribute stays a Python object (None, an enum, a Card), so the
 # compiled and the pure-Python paths give the same verdicts
 # (tests/test_fastpath.py checks the names against GameState.__slots__ and
@@ -14,6 +16,7 @@
 # ints (a seat is 0..7).  The .py runs unchanged without Cython.
 
 cimport cython
+from replay.cards cimport points_of  # a C call (replay/cards.pxd)
 
 cdef unsigned long long _ONE
 
@@ -92,7 +95,8 @@ cdef class GameState:
     cdef public object _succ
     cdef public unsigned long long _led_mask
     cdef public bint _rare
-    cdef public object _tops
+    cdef public dict _tops
+    cdef public object _forced
 
     cpdef apply(self, action)
     @cython.locals(c=cython.int, bit=cython.ulonglong, h=cython.ulonglong, lm=cython.ulonglong, ok=cython.bint)

@@ -241,6 +241,7 @@ class GameState:
         "_succ",  # successors(n, sitting): the next seat clockwise of each seat
         "_led_mask", "_rare",  # play's fast checks (GameState._lead, __init__)
         "_tops",  # _strongest by mask, per profile (_profile_facts)
+        "_forced",  # the seat that may not pass (profile.forced_pick_seat(dealer)), or None
     )
 
     def __init__(self, profile: RuleProfile, dealer: int, hands: list[int], blind: int = 0, *,
@@ -367,6 +368,9 @@ class GameState:
         self._ft_mask = ft_mask  # the first-two games' rank cards, else 0 (partner_cards.first_two_mask)
         self._rare = bool(ft_mask or under)  # play's checks of first-two cards and table cards are needed
         self._tops = tops  # the strongest card of a mask of one effective suit (_end_trick)
+        # the seat that may not pass (rules.md D-13, D-14), None unless noPick=forcedPick: asked once a hand,
+        # not at every pass and settlement (issue 17)
+        self._forced = profile.forced_pick_seat(dealer)
         self.first_two: list[int] | None = None  # seats that played the first cards of that rank
         self.given: tuple | None = None  # wi6-7d-high: (seat, card passed left, card passed back)
         self.roll: int | None = None  # wi7-die-roll: the written die roll (issue 18, replay/seven.py)
@@ -482,7 +486,7 @@ class GameState:
             raise self._err("E-PHASE", f"a pass after the picking is over (seat {seat})", "pass", "no pass now")
         if seat != self.to_act:
             raise self._err("E-PICK-ORDER", f"seat {seat} passes out of turn", seat, self.to_act)
-        if seat == self.profile.forced_pick_seat(self.dealer):
+        if seat == self._forced:  # profile.forced_pick_seat(dealer)
             who = ("the seat left of the dealer (schiller)" if self.profile.forcedPickSeat == "schiller"
                    else "the last seat to speak")
             raise self._err("E-FORCED-PICK", f"seat {seat} passes, but {who} must pick under noPick=forcedPick "
@@ -637,7 +641,8 @@ class GameState:
         elif self.profile.partnerMode == "alone":  # rules.md F-2, F-3: the picker plays alone
             self.alone = True
             self.call_type = _CT_ALONE
-        if is_nuclear(self.profile, p, self.dealer):  # nuclearDealer (issue 18): the dealer plays alone
+        if p == self.dealer and is_nuclear(self.profile, p, self.dealer):  # nuclearDealer (issue 18): the dealer
+            # plays alone (the seat compared first: no call for a picker who is not the dealer, issue 17)
             self.alone = True
             self.partner = None
             self.call_type = _CT_ALONE
@@ -700,7 +705,7 @@ class GameState:
         prof = self.profile
         p = self.picker
         hybrid = False
-        if is_nuclear(prof, p, self.dealer):
+        if p == self.dealer and is_nuclear(prof, p, self.dealer):  # the seat first: no call for the others
             raise self._err("E-CALL-NONE", f"a call of {card}, but the dealer went nuclear and plays alone "
                             "(nuclearDealer, docs/profiles.md)", f"call {card}", "no call")
         if prof.partnerMode in ("sharedBlind", "dieRoll"):
@@ -1495,7 +1500,7 @@ class GameState:
     @property
     def forced(self) -> bool:
         """The picker was the seat that may not pass (rules.md D-13, D-14)."""
-        return self.picker is not None and self.picker == self.profile.forced_pick_seat(self.dealer)
+        return self.picker is not None and self.picker == self._forced  # profile.forced_pick_seat(dealer)
 
     def side_points(self) -> int | None:
         """The picker side's card points, bury included (rules.md B-24, J);
@@ -1589,7 +1594,8 @@ class GameState:
         if self.phase != _DONE:
             raise ValueError("the hand is not over")
         s = self._settlement()
-        if is_nuclear(self.profile, self.picker, self.dealer) and s.outcome[:3] in ("win", "los"):
+        if self.picker == self.dealer and is_nuclear(self.profile, self.picker, self.dealer) and \
+                s.outcome[:3] in ("win", "los"):  # the seat first: no call for a picker who is not the dealer
             s = nuclear_settlement(s)  # nuclearDealer (issue 18): x2, before the pot
         if self.profile.pot:  # rules.md D-19 and its variants (replay/pot.py)
             s = settle_pot(s, self.profile, pot=self.pot, picker=self.picker, partner=self.partners() or None,

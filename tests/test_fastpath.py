@@ -72,10 +72,11 @@ def test_fastpath_clean_removes_only_built_files(tmp_path, monkeypatch):
 
 
 #: The attributes of GameState that replay/state.pxd makes C types when compiled: seats, counts and suits
-#: (C ints), card masks (64-bit unsigned), flags (bint) and the lists the hot path indexes.
+#: (C ints), card masks (64-bit unsigned), flags (bint), the lists the hot path indexes and the dict of the
+#: strongest card by mask (``_tops``, read once a trick).
 C_TYPED = {"n": "int", "hands": "list", "to_act": "int", "trick_no": "int", "leader": "int", "trick": "list",
            "trick_mask": "unsigned long long", "_nt": "int", "_special": "bint", "_cs": "int", "_led": "int",
-           "np": "int", "_led_mask": "unsigned long long", "_rare": "bint"}
+           "np": "int", "_led_mask": "unsigned long long", "_rare": "bint", "_tops": "dict"}
 
 
 def test_state_pxd_declares_every_slot_of_gamestate():
@@ -95,6 +96,8 @@ def fits(value, ctype: str) -> bool:
     """Whether ``value`` converts to ``ctype`` and back unchanged."""
     if ctype == "list":
         return type(value) is list
+    if ctype == "dict":
+        return type(value) is dict
     if ctype == "bint":
         return type(value) is bool
     if type(value) is bool or not isinstance(value, int):  # an IntEnum (a Suit) converts to its int

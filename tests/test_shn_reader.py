@@ -280,6 +280,10 @@ def test_tag_inside_hand_overrides_for_that_hand_alone():
     assert a.tags == {"Date": "2025.03.07"} and a.tag("Date") == "2025.03.07"
     assert b.tags == {} and b.tag("Date") == "2025.03.06"
     assert a.session is b.session
+    # the tags in force, read once a hand by the judge (HandCheck.tags): the hand's own over the session's
+    assert a.tags_in_force()["Date"] == "2025.03.07" and a.tags_in_force()["Seats"].startswith("Al=Allen Braun;")
+    assert b.tags_in_force()["Date"] == "2025.03.06" and b.tags_in_force() is b.session.tags
+    assert a.session.tags["Date"] == "2025.03.06"  # the session's own tags are not changed by the hand's
 
 
 def test_new_session_starts_from_empty_tags_and_restarts_numbers():

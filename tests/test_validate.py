@@ -322,3 +322,35 @@ def test_deal_without_tricks_checks_the_call_and_partner_against_the_deal():
     assert (err.code, err.line, err.col, err.expected) == ("E-PARTNER", 19, 9, "Di")  # Di holds the AH
     o = by_hand(validate_text(no_tricks, "x.shn"))[14]
     assert o.partner == "Di" and o.provenance["partner"] == "verified" and o.status == "score-sheet"
+
+
+def test_game_of_a_hand_by_its_rules_and_cards_tags():
+    """The judge picks a hand's game from its [Rules] and [Cards] tags in force
+    (replay.judge._game, decided once a text): Schafkopf by its profile names or
+    German cards, Indiana by in4, the fox label by fox4, else Sheepshead."""
+    from replay.judge import _game
+    from replay.judge_fox import check_fox, is_fox_tags
+    from replay.judge_in import check_indiana, is_indiana_tags
+    from replay.judge_sk import check_schafkopf, is_schafkopf_tags
+    from replay.judge_wi import check_sheepshead
+
+    assert is_schafkopf_tags("schafkopf-bsv; tarif=10/50", None) and is_schafkopf_tags("wi5-called-ace", "de")
+    assert not is_schafkopf_tags("wi5-called-ace", None) and not is_schafkopf_tags(None, None)
+    assert is_indiana_tags(" in4 ") and not is_indiana_tags("in4x") and not is_indiana_tags(None)
+    assert is_fox_tags("fox4; x=1") and not is_fox_tags("wi4")
+    assert _game("netschafkopf", None) is check_schafkopf and _game("in4", None) is check_indiana
+    assert _game("fox4", None) is check_fox and _game(None, None) is check_sheepshead
+    assert _game("wi5-called-ace", "de") is check_schafkopf and _game("wi6-jd", "en") is check_sheepshead
+
+
+def test_session_reaches_the_next_hand_and_not_past_a_gap():
+    """SessionState.reaches: hand 1 of a new session, the hand after the last
+    one counted, or past hands voided by an export's [_Voided] tag (QA D12);
+    never after a gap, nor once the carry is unknown."""
+    from replay.judge_common import SessionState
+
+    assert SessionState().reaches(1) and not SessionState().reaches(2)
+    assert SessionState(last_hand=3).reaches(4) and not SessionState(last_hand=3).reaches(6)
+    assert not SessionState(last_hand=3).reaches(3)
+    assert SessionState(last_hand=3, voided=frozenset({4, 5})).reaches(6)
+    assert not SessionState(last_hand=3, known=False).reaches(4)
