@@ -796,6 +796,9 @@ class _Totals:
         #: the sheet's own grand total (player -> units written), when its last row that counts is a totals row
         #: whose every player cell is written and equals the sum of all rows above (None otherwise)
         self.grand: dict[str, int] | None = None
+        #: the last totals row's cells (player -> units written) when each equals its column since the totals row
+        #: before it: a night's own Total row in a sheet of several nights (None otherwise)
+        self.night: dict[str, int] | None = None
 
     def add(self, row: list[str]) -> None:
         """Add a row's units (cells that are no whole number count nothing)."""
@@ -813,6 +816,8 @@ class _Totals:
         out = []
         written = {p: whole_units(row[k]) if k < len(row) else None for p, k in self.cols}
         self.grand = written if all(v is not None and v == self.start[p] for p, v in written.items()) else None
+        given = {p: v for p, v in written.items() if v is not None}
+        self.night = given if self.rows and given and all(v == self.since[p] for p, v in given.items()) else None
         for p, k in self.cols:
             t = row[k].strip() if k < len(row) else ""
             if not t:
@@ -1054,12 +1059,16 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
 
     notes: list[Diagnostic] = []
     grand: list[dict[str, int]] = []
-    records = list(sheet_records(out, rows, index, path, rules, stored_session, notes, grand))
+    nights: list[tuple[str, dict[str, int]]] = []
+    records = list(sheet_records(out, rows, index, path, rules, stored_session, notes, grand, nights))
     res = _validate_records(ShnFile(records, path=path), path, False)
     out.result.hands = res.hands
     out.result.rejected = res.rejected
     out.result.errors.extend(res.errors)
     out.result.errors.extend(notes)
+    if nights and len({r.session.tags.get("Session") for r in records}) > 1:
+        # several nights, each closed by its own Total row: the store checks each night against it
+        out.result.night_totals = dict(nights)
     if grand and len({r.session.tags.get("Session") for r in records}) == 1:
         # one sitting under its own grand total: the store checks the stored units against it (session_checks),
         # so a sitting with refused rows is named incomplete, as a protocol's is (rules.md B-35: they sum to 0)
@@ -1098,7 +1107,7 @@ def _tier_of(word: str, pts: int, prof) -> str | None:
 
 def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None, rules: str,
                   stored_session=None, notes: list[Diagnostic] | None = None,
-                  grand: list | None = None) -> Iterator[HandRecord]:
+                  grand: list | None = None, nights: list | None = None) -> Iterator[HandRecord]:
     """The hand records of a score sheet's rows, one by one: ``rows`` yields
     ``(row number, cells)`` (row 1 is the header), so a large sheet is
     mapped in bounded memory (issue 15, :func:`read_csv_stream`); what is
@@ -1113,7 +1122,11 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     and whose units are all 0 or blank is SHN's ``misdeal`` (rules.md B-4).
     ``grand``: when given, the sheet's own grand total (player column ->
     units) is appended to it once the rows are read, if the sheet ends with
-    a totals row of every player that sums every row above."""
+    a totals row of every player that sums every row above.  ``nights``:
+    when given, ``(session, player name -> units)`` is appended to it for
+    each totals row that closes one night's rows and sums each of its
+    players' columns since the totals row before (a sheet of several
+    nights, each under its own Total row)."""
     cols = out.columns
     order = out.date_order.order if out.date_order is not None else "mdy"
     note_cols = [index[c] for f, c in cols.items() if f.startswith("ignore:") and _norm(c) in IGNORED]
@@ -1141,6 +1154,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     last_date: str | None = None  # the date cell of the last row that had one
     run_night: str | None = None  # units=running: the night of ``standing``, each player's last running total
     standing: dict[str, int] = {}
+    since: set[str] = set()  # the nights of the hands since the last totals row
     for r, row in rows:
         if not any(c.strip() for c in row):
             continue
@@ -1148,6 +1162,11 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if is_totals_row(dtext, row[0], *(cell(row, f)[0] for f in ("hand", "dealer", "picker"))):
             if notes is not None:
                 notes.extend(totals.check(r, row, path))
+            if nights is not None and totals.night is not None and len(since) == 1:  # one night's own Total row
+                (d_,) = since
+                if set(seats_of[d_]) <= set(totals.night):
+                    nights.append((sessions[d_].tags["Session"], {name_of[p]: totals.night[p] for p in seats_of[d_]}))
+            since.clear()
             continue
         if not dtext and last_date is not None and any(c.strip() for i, c in enumerate(row) if i + 1 != dcol):
             dtext = last_date  # a sheet writes the night's date on its first row only (a merged cell): the same night
@@ -1210,6 +1229,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 f"sitting's table ({', '.join(label[p] for p in seats)}, from its first row)", 1,
                 ", ".join(label[p] for p in present), ", ".join(label[p] for p in seats))
         count[d] = count.get(d, 0) + 1
+        since.add(d)
         htext, hcol = cell(row, "hand")
         number = whole_units(htext) if htext else count[d]
         if number is None:

@@ -1740,6 +1740,8 @@ class Store:
             report.rejected_new = self._insert_rejected(con, result, ingest_id)
         if getattr(result, "log_totals", None) is not None:
             self._session_check(con, result)
+        for name, log in (getattr(result, "night_totals", None) or {}).items():  # a sheet's nights, each its Total
+            self._check_totals(con, name, log, sum(1 for r in result.rejected if r.session == name), "hand")
         if getattr(result, "sittings", None):
             self._insert_sittings(con, result, report)
         con.execute("INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -1801,18 +1803,27 @@ class Store:
         if len(names) != 1:
             return
         (name,) = names
+        refused = getattr(result, "refused", None)  # a streamed protocol's last batch: the whole file's count
+        refused = len(result.rejected) if refused is None else refused
+        Store._check_totals(con, name, result.log_totals, refused, "game" if hasattr(result, "refused") else "hand")
+
+    @staticmethod
+    def _check_totals(con: duckdb.DuckDBPyConnection, name: str, log: dict[str, int], refused: int,
+                      what: str) -> None:
+        """Record (replace) the ``session_checks`` row of session ``name``
+        against a source's own totals ``log`` (seat name -> units): complete
+        when none of its ``what`` (games, hands) was refused and its stored
+        units per player equal ``log`` (migration 010).  A protocol's last
+        table, a sheet's grand total, each night's Total row of a sheet."""
         row = con.execute("SELECT session_id FROM sessions WHERE session = ?", [name]).fetchall()
         if not row:
             return
         sid = row[0][0]
         stored = dict(con.execute("SELECT player, CAST(sum(units) AS BIGINT) FROM hand_units WHERE session_id = ? "
                                   "AND player IS NOT NULL GROUP BY player", [sid]).fetchall())
-        log = result.log_totals
-        refused = getattr(result, "refused", None)  # a streamed protocol's last batch: the whole file's count
-        refused = len(result.rejected) if refused is None else refused
         diff = {p: (stored.get(p, 0), v) for p, v in log.items() if stored.get(p, 0) != v}
         complete = not refused and not diff
-        note = None if complete else _check_note(refused, diff, "game" if hasattr(result, "refused") else "hand")
+        note = None if complete else _check_note(refused, diff, what)
         con.execute("DELETE FROM session_checks WHERE session_id = ?", [sid])
         con.execute("INSERT INTO session_checks VALUES (?, ?, ?, ?, ?, ?)",
                     [sid, complete, refused, json.dumps(log), note, _now()])

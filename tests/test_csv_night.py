@@ -246,3 +246,24 @@ def test_blank_rows_and_a_title_above_a_table_that_starts_at_b3():
     assert [h.source_line for h in res.hands] == [6, 7, 8]
     (e,) = _read(",,\n" + HEADER + ROWS, "sheet.csv").errors  # a blank row, then a header without a date
     assert e.code == "E-CSV-COLUMNS" and e.line == 2
+
+
+def test_each_night_of_a_sheet_is_checked_against_its_own_total_row(tmp_path):
+    # two nights, each closed by its Total row; night 1's hand 2 is written 'L' at 61 (61 wins, B-27): refused, so
+    # night 1 is stored without it (Ann -2-4 = -6, Bob 4+4 = 8, Cal 2+4 = 6, Dee -2+4 = 2, Eve -2-8 = -10) and named
+    # incomplete against its Total row; night 2 equals its own
+    sheet = ("Date," + HEADER
+             + "".join("2026-12-01," + r for r in ROWS.replace("61,W", "61,L").splitlines(keepends=True))
+             + "Total,,,,,,,,-7,7,5,6,-11\n"
+             + "2026-12-08," + ROWS.splitlines(keepends=True)[0] + "Total,,,,,,,,-2,4,2,-2,-2\n")
+    path = tmp_path / "season.csv"
+    path.write_text(sheet)
+    db = tmp_path / "s.duckdb"
+    runner.invoke(app, ["ingest", str(path), "--db", str(db)])
+    with st.reading(db) as con:
+        got = con.execute("SELECT s.date::VARCHAR, c.complete, c.refused, c.note FROM session_checks c JOIN sessions s "
+                          "USING (session_id) ORDER BY s.date").fetchall()
+    assert got == [("2026-12-01", False, 1, "1 hand(s) refused; the stored totals differ from the source's own table: "
+                    "Ann stored -6, source -7, Bob stored +8, source +7, Cal stored +6, source +5, Dee stored +2, "
+                    "source +6, Eve stored -10, source -11"),
+                   ("2026-12-08", True, 0, None)]
