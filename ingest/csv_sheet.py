@@ -104,10 +104,13 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "session": ("session",),
     "group": ("group",),
 }
-#: Header words of a column that holds text about the hand, never a player's
-#: units: such a column is ignored (as is any column given as --columns ignore=COLUMN).
+#: Header words of a column that holds text about the hand, or the sheet's own arithmetic on a row (a check that
+#: the row sums to zero), never a player's units: such a column is ignored (as is any column given as
+#: --columns ignore=COLUMN).
 IGNORED = ("notes", "note", "comment", "comments", "remarks", "remark", "memo", "bemerkung", "bemerkungen",
-           "kommentar", "notiz", "notizen")
+           "kommentar", "notiz", "notizen",
+           "check", "checksum", "sum", "row sum", "zero check", "total", "totals", "balance", "kontrolle", "summe",
+           "probe")
 #: what a picker cell that names a no-pick game means to say, and where a sheet writes it
 _PICKER_WORD_HINTS = {
     "leaster": "a leaster is written in a Leaster column naming its winner (Leaster = Tom; 'tie' for a wash), "

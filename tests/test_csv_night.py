@@ -267,3 +267,11 @@ def test_each_night_of_a_sheet_is_checked_against_its_own_total_row(tmp_path):
                     "Ann stored -6, source -7, Bob stored +8, source +7, Cal stored +6, source +5, Dee stored +2, "
                     "source +6, Eve stored -10, source -11"),
                    ("2026-12-08", True, 0, None)]
+
+
+def test_a_check_column_is_the_sheets_arithmetic_not_a_player():
+    # a column the sheet keeps to see each row sums to zero (=SUM(H2:L2)), as a tester's workbook had
+    for name in ("Check", "Sum", "Kontrolle"):
+        sheet = "Date," + HEADER.strip() + f",{name}\n" + "".join(
+            "2026-12-01," + r.strip() + ",0\n" for r in ROWS.splitlines())
+        assert _night(_read(sheet, "checked.csv")) == ({"2026-12-01"}, UNITS), name
