@@ -14,8 +14,8 @@ export writes for it:
   date merged down a night's rows is the night of the row above, as in a
   CSV sheet).
 
-Each worksheet whose header reads as a score sheet or a ledger is read as
-one; its diagnostics are at ``FILE[SHEET]:row:column`` (row 1 the sheet's
+Each visible worksheet whose header reads as a score sheet or a ledger is
+read as one (a hidden sheet is skipped with a warning); its diagnostics are at ``FILE[SHEET]:row:column`` (row 1 the sheet's
 first row, columns counted from A = 1).  A worksheet that reads as neither
 (a summary, a chart, the house rules) is skipped with a ``W-XLSX-SHEET``
 warning naming it; a workbook of none is refused with one ``E-CSV-COLUMNS``
@@ -77,18 +77,23 @@ def cell_text(value) -> str:
     return str(value)
 
 
-def workbook_rows(data: bytes) -> list[tuple[str, list[list[str]]]]:
-    """``(worksheet name, its rows of cell texts)`` for each worksheet of the
-    workbook ``data``, in the workbook's order; trailing empty rows and
-    cells dropped.  Raises ``ValueError`` (or ``zipfile.BadZipFile``, a
-    ``KeyError`` of a missing part, ``OSError``) for a file openpyxl cannot
-    read."""
+def workbook_rows(data: bytes, hidden: list[str] | None = None) -> list[tuple[str, list[list[str]]]]:
+    """``(worksheet name, its rows of cell texts)`` for each visible
+    worksheet of the workbook ``data``, in the workbook's order; trailing
+    empty rows and cells dropped.  A hidden sheet (a template, an old night
+    kept out of sight) is left out, its name appended to ``hidden``.
+    Raises ``ValueError`` (or ``zipfile.BadZipFile``, a ``KeyError`` of a
+    missing part, ``OSError``) for a file openpyxl cannot read."""
     from openpyxl import load_workbook  # noqa: PLC0415 - only a workbook pays for the import
 
     wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     try:
         out = []
         for ws in wb.worksheets:
+            if ws.sheet_state != "visible":
+                if hidden is not None:
+                    hidden.append(ws.title)
+                continue
             rows = [[cell_text(v) for v in row] for row in ws.iter_rows(values_only=True)]
             for row in rows:
                 while row and not row[-1].strip():
@@ -114,8 +119,9 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
     Never raises on bad input: a file that is no workbook is one
     ``E-FORMAT``."""
     result = FileResult(path=name)
+    hidden: list[str] = []
     try:
-        tabs = workbook_rows(data)
+        tabs = workbook_rows(data, hidden)
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a damaged archive
         why = f"{type(exc).__name__}: {exc}"
         try:
@@ -130,6 +136,9 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
             file=name, line=1, col=1, found=PurePath(name).suffix or "no suffix",
             expected="an .xlsx workbook saved by Excel, LibreOffice or Google Sheets, or its sheets saved as CSV"))
         return result, "shn"
+    result.errors.extend(Diagnostic("W-XLSX-SHEET", f"the sheet {tab!r} is hidden: skipped (unhide it in the "
+                                    "spreadsheet to import it)", "warning", file=f"{name}[{tab}]", line=1, col=1)
+                         for tab in hidden)
     got: list[tuple[str, CsvResult | None]] = []  # each sheet in the workbook's order; None: empty
     nights: dict[str, list[tuple[frozenset, str]]] = {}  # date -> (players, session) of the sheets read so far
     shaped: set[str] = set()  # the sheets whose header names a hand's fields (score sheets, read or not)

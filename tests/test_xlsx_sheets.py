@@ -287,3 +287,18 @@ def test_other_spreadsheet_formats_are_refused_by_name():
         z.writestr("content.xml", "<office:document-content/>")
     (e,) = load_bytes("league.xlsx", buf.getvalue())[0].errors
     assert e.code == "E-FORMAT" and "a zip archive without an Excel workbook inside" in e.message
+
+
+def test_a_hidden_sheet_is_skipped_and_said():
+    wb = Workbook()
+    wb.remove(wb.active)
+    for tab in ("Dec 1 2026", "template"):
+        ws = wb.create_sheet(tab)
+        ws.append(["Hand", "Dealer", "Picker", "Called", "Partner", "Points", "Result", *PLAYERS])
+        for row in NIGHT1:
+            ws.append(row)
+    wb["template"].sheet_state = "hidden"
+    wb["template"]["A1"] = "Hand"  # the hidden copy would double the night if it were read
+    result, _ = load_bytes("League 2026.xlsx", _save(wb))
+    assert len(result.hands) == 3 and [(d.code, d.file) for d in result.errors] == [
+        ("W-XLSX-SHEET", "League 2026.xlsx[template]"), ("W-CSV-NIGHT", "League 2026.xlsx[Dec 1 2026]")]
