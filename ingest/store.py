@@ -55,6 +55,7 @@ from ingest import arrow_build as _arrow
 from ingest import deal_summary as _deal_summary
 from ingest import deal_tables as _deal_tables
 from ingest import summary as _summary
+from ingest.statements import parsed as _parsed
 from ingest.model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, hand_conflict,
                           same_rules)
 from replay.cards import CARD_NAMES as _ENGINE_CARD_NAMES
@@ -606,8 +607,8 @@ def _save_states(con: duckdb.DuckDBPyConnection, states: list[tuple[int, object,
     names = ("session_id", "last_hand", "top_hand", "queued", "run", "pot", "last_dealer", "known", "hands")
     kinds = ("int32", "int32", "int32", "int32", "int32", "int64", "int32", "bool_", "int32")
     _states = _arrow.table(dict(zip(names, map(list, zip(*rows)))), list(zip(names, kinds)))  # noqa: F841
-    con.execute(f"INSERT INTO session_state ({', '.join(names)}, updated_at) "  # _states: a replacement scan
-                f"SELECT {', '.join(names)}, ? FROM _states", [_now()])
+    con.execute(_parsed(con, f"INSERT INTO session_state ({', '.join(names)}, updated_at) "  # _states: a replacement
+                         f"SELECT {', '.join(names)}, ? FROM _states"), [_now()])  # scan
 
 
 #: Hands re-derived per batch, each batch one transaction of whole sessions (:meth:`Store.rederive`): a few
@@ -1351,6 +1352,15 @@ def _next_hand_id(con: duckdb.DuckDBPyConnection) -> int:
 
 _NEXT_HAND_ID = ("greatest((SELECT coalesce(max(hand_id), 0) FROM hands), "
                  "(SELECT coalesce(max(hand_id), 0) FROM hand_revisions)) + 1")
+#: What a file's store asks of the database before it writes (:meth:`Store._insert`): the next ingest and hand
+#: ids, whether any hand was ever corrected, the highest session id.
+_FILE_QUESTIONS = (f"SELECT (SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests), ({_NEXT_HAND_ID}), "
+                   "(SELECT count(*) FROM hand_revisions), (SELECT coalesce(max(session_id), 0) FROM sessions)")
+#: The stored sessions of the names given (a list parameter): ``(session, session_id)`` rows.
+_SESSIONS_NAMED = "SELECT session, session_id FROM sessions WHERE session = ANY(?::VARCHAR[])"
+#: A new session's ``sessions`` row (:meth:`Store._sessions`).
+_NEW_SESSION = ("INSERT INTO sessions (session_id, session, \"group\", date, \"table\", site, rules, game, players, "
+                "header, first_file, created_at, format) VALUES (?, ?, ?, CAST(? AS DATE), ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
 
 #: How long ``shead ingest`` keeps the write connection of a run of files
@@ -1621,12 +1631,10 @@ class Store:
         # what the file's store asks of the database before it writes, in one query (each statement costs
         # 0.3-1.5 ms however little it reads; issue 17): the next ingest and hand ids, whether any hand was
         # ever corrected, the highest session id; then which of the file's sessions are stored
-        ingest_id, next_hand, revisions, top_session = con.execute(
-            f"SELECT (SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests), ({_NEXT_HAND_ID}), "
-            "(SELECT count(*) FROM hand_revisions), (SELECT coalesce(max(session_id), 0) FROM sessions)").fetchone()
+        ingest_id, next_hand, revisions, top_session = con.execute(_parsed(con, _FILE_QUESTIONS)).fetchone()
         report.sessions_before = top_session
-        stored_ids = dict(con.execute("SELECT session, session_id FROM sessions WHERE session = ANY(?::VARCHAR[])",
-                                      [sorted({h.outcome.session for h in fresh})]).fetchall()) if fresh else {}
+        stored_ids = dict(con.execute(_parsed(con, _SESSIONS_NAMED), [sorted({h.outcome.session for h in fresh})]
+                                      ).fetchall()) if fresh else {}
         ids = list(stored_ids.values())
         if ids:  # a hash is stored only among its own session's hands (_session_ids)
             stored = _fetch_hex(con, "SELECT s.hash FROM hand_source s JOIN hands h USING (hand_id) "
@@ -1694,7 +1702,7 @@ class Store:
             self._session_check(con, result)
         if getattr(result, "sittings", None):
             self._insert_sittings(con, result, report)
-        con.execute("INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?, ?)",
+        con.execute(_parsed(con, "INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?, ?)"),
                     [ingest_id, result.path, _now(), report.stored, report.duplicates, len(result.rejected), strict])
 
     @staticmethod
@@ -2323,7 +2331,7 @@ class Store:
         scan): registering and unregistering a view cost about 0.5 ms more
         a statement (issue 17)."""
         _batch = data  # noqa: F841 - read by the statement below
-        con.execute(f"INSERT INTO {table} SELECT {select} FROM _batch")
+        con.execute(_parsed(con, f"INSERT INTO {table} SELECT {select} FROM _batch"))
 
     def _sessions(self, con: duckdb.DuckDBPyConnection, hands: list[ValidatedHand], path: str | None,
                   source_format: str, look_up: bool = True, top: int | None = None) -> dict[str, int]:
@@ -2334,8 +2342,7 @@ class Store:
         for h in hands:
             first.setdefault(h.outcome.session, h)
         names = list(first)
-        ids = dict(con.execute("SELECT session, session_id FROM sessions WHERE session = ANY(?::VARCHAR[])",
-                               [names]).fetchall()) if look_up else {}
+        ids = dict(con.execute(_parsed(con, _SESSIONS_NAMED), [names]).fetchall()) if look_up else {}
         new = [n for n in names if n not in ids]
         if new:
             base = top if top is not None else _scalar(con, "SELECT coalesce(max(session_id), 0) FROM sessions")
@@ -2344,9 +2351,7 @@ class Store:
                 h = first[name]
                 o = h.outcome
                 ids[name] = base + i + 1
-                con.execute("INSERT INTO sessions (session_id, session, \"group\", date, \"table\", site, rules, game, "
-                            "players, header, first_file, created_at, format) "
-                            "VALUES (?, ?, ?, CAST(? AS DATE), ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                con.execute(_parsed(con, _NEW_SESSION),
                             [base + i + 1, name, o.group, o.date, o.table, o.site, o.rules, o.game,
                              _dumps(o.players), h.session_header or _header_from_outcome(o),
                              h.source_file or path, now, source_format])
