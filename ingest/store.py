@@ -864,7 +864,7 @@ def _replayed_row(log: ReplayedCardLog, seats: list[str], call: str | None) -> t
     whether every trick's seats go clockwise from its first (then they are
     not stored) is one comparison with its leaders' rotations when every
     trick is full (else trick by trick)."""
-    pos = {s: i for i, s in enumerate(seats)}
+    pos = _seat_numbers(tuple(seats))
     n = len(seats)
     dealt = log.dealt
     called = list(_called_codes(call)) if call else []
@@ -880,17 +880,18 @@ def _replayed_row(log: ReplayedCardLog, seats: list[str], call: str | None) -> t
             tricks = [(seat_of[lead], tuple((seat_of[s], c) for s, c in cards), None if w is None else seat_of[w])
                       for lead, cards, w in tricks]
     plays = list(map(_TRICK_CARDS, tricks))
-    pairs = [*chain.from_iterable(plays)]  # (seat, card) in play order
-    leaders = [cards[0][0] for cards in plays]  # the seat of each trick's first card
+    flat = [*chain.from_iterable(chain.from_iterable(plays))]  # seat, card, seat, card ... in play order
+    seat_nos, cards = flat[::2], flat[1::2]
     winners = list(map(_TRICK_WINNER, tricks))
     if None in winners:  # a last trick cut short by an unknown card
         winners = [_NO_SEAT if w is None else w for w in winners]
     sizes = list(map(len, plays))
-    seat_nos = list(map(_PAIR_SEAT, pairs))
     rot = _ROTATIONS.get(n)
     if rot and sizes.count(n) == len(sizes):  # every trick full: its seats clockwise from its first?
+        leaders = seat_nos[::n]  # the seat of each trick's first card
         in_turn = seat_nos == [*chain.from_iterable(map(rot.__getitem__, leaders))]
     else:
+        leaders = [trick[0][0] for trick in plays]  # the seat of each trick's first card
         in_turn = True
         i = 0
         for lead, k in zip(leaders, sizes):
@@ -899,8 +900,15 @@ def _replayed_row(log: ReplayedCardLog, seats: list[str], call: str | None) -> t
                 in_turn = False
                 break
             i += k
-    return head + (_code_bytes(list(map(_PAIR_CARD, pairs))), list(range(1, len(tricks) + 1)), sizes, leaders,
+    return head + (_code_bytes(cards), list(range(1, len(tricks) + 1)), sizes, leaders,
                    winners, list(log.reneges) if log.reneges else None, None if in_turn else seat_nos)
+
+
+@lru_cache(maxsize=64)
+def _seat_numbers(seats: tuple[str, ...]) -> dict[str, int]:
+    """``{alias: its seat number}`` of the aliases ``seats`` (clockwise),
+    made once a roster (a file's hands share a few); read, never changed."""
+    return {s: i for i, s in enumerate(seats)}
 
 
 #: an engine card index -> its code (the sixes' 32, 33 -> 33, 34), as a ``bytes.translate`` table
@@ -919,7 +927,6 @@ def _code_bytes(cards: list | tuple) -> bytes:
 
 
 _TRICK_CARDS, _TRICK_WINNER = itemgetter(1), itemgetter(2)
-_PAIR_SEAT, _PAIR_CARD = itemgetter(0), itemgetter(1)
 
 
 def card_log_from_row(row: tuple | list, seats: list[str]) -> CardLog:
