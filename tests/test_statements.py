@@ -23,6 +23,8 @@ def test_a_text_is_parsed_once_and_each_execute_binds_its_own_parameters():
     other.execute("CREATE TABLE seats (hand INTEGER, seat VARCHAR, units INTEGER)")
     other.execute("INSERT INTO seats VALUES (2, 'Di', 6)")
     assert other.execute(parsed(other, sql), [[2]]).fetchall() == [("Di", 6)]
+    con.close()  # nor the connection that parsed it (the store's write connection is reopened after a release)
+    assert other.execute(parsed(other, sql), [[1, 2]]).fetchall() == [("Di", 6)]
 
 
 def _insert(con, sql: str, values: list[int]) -> None:
