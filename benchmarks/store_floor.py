@@ -53,7 +53,7 @@ class _Timed:
         try:
             return eval(_CALL, {}, scope)  # noqa: S307 - a fixed expression
         finally:
-            key = " ".join(str(sql).split())[:60]
+            key = " ".join(str(getattr(sql, "query", sql)).split())[:60]  # a parsed statement: its text
             cell = self._spent.setdefault(key, [0.0, 0])
             cell[0] += time.process_time() - t
             cell[1] += 1

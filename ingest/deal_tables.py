@@ -39,6 +39,8 @@ from collections.abc import Iterable
 
 import duckdb
 
+from ingest.statements import parsed
+
 __all__ = ["TABLE", "PARTS", "refresh", "refresh_created", "rebuild", "recompute", "stored"]
 
 TABLE = "deal_tables"
@@ -140,7 +142,7 @@ def refresh_created(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int], 
 
         _mine = arrow_build.table({"deal_id": list(deals.values())}, (("deal_id", "string"),))  # noqa: F841
         # _mine: a replacement scan (DuckDB reads the local by name); each hand of ``deals`` is one of the rows
-        if con.execute("SELECT count(*) FROM hand_deals d SEMI JOIN _mine m ON d.deal_id = m.deal_id"
+        if con.execute(parsed(con, "SELECT count(*) FROM hand_deals d SEMI JOIN _mine m ON d.deal_id = m.deal_id")
                        ).fetchone()[0] > len(deals):
             return refresh(con, ids)
 

@@ -55,6 +55,7 @@ from ingest import arrow_build as _arrow
 from ingest import deal_summary as _deal_summary
 from ingest import deal_tables as _deal_tables
 from ingest import summary as _summary
+from ingest.statements import parsed as _parsed
 from ingest.model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, hand_conflict,
                           refines, same_rules)
 from replay.cards import CARD_NAMES as _ENGINE_CARD_NAMES
@@ -610,8 +611,8 @@ def _save_states(con: duckdb.DuckDBPyConnection, states: list[tuple[int, object,
     names = ("session_id", "last_hand", "top_hand", "queued", "run", "pot", "last_dealer", "known", "hands")
     kinds = ("int32", "int32", "int32", "int32", "int32", "int64", "int32", "bool_", "int32")
     _states = _arrow.table(dict(zip(names, map(list, zip(*rows)))), list(zip(names, kinds)))  # noqa: F841
-    con.execute(f"INSERT INTO session_state ({', '.join(names)}, updated_at) "  # _states: a replacement scan
-                f"SELECT {', '.join(names)}, ? FROM _states", [_now()])
+    con.execute(_parsed(con, f"INSERT INTO session_state ({', '.join(names)}, updated_at) "  # _states: a replacement
+                         f"SELECT {', '.join(names)}, ? FROM _states"), [_now()])  # scan
 
 
 #: Hands re-derived per batch, each batch one transaction of whole sessions (:meth:`Store.rederive`): a few
@@ -676,6 +677,13 @@ def _migrate(con: duckdb.DuckDBPyConnection) -> list[int]:
     con.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
                 "version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMP NOT NULL)")
     done = {v for (v,) in con.execute("SELECT version FROM schema_migrations").fetchall()}
+    if not done and con.execute("SELECT count(*) FROM duckdb_tables()").fetchone()[0] == 1:
+        return _migrate_fresh(con)
+    return _migrate_steps(con, done)
+
+
+def _migrate_steps(con: duckdb.DuckDBPyConnection, done: set[int]) -> list[int]:
+    """:func:`_migrate`'s migrations not in ``done``, one transaction each."""
     applied = []
     for version, name, sql in migrations():
         if version in done:
@@ -693,6 +701,30 @@ def _migrate(con: duckdb.DuckDBPyConnection) -> list[int]:
             raise
         applied.append(version)
     return applied
+
+
+def _migrate_fresh(con: duckdb.DuckDBPyConnection) -> list[int]:
+    """:func:`_migrate` of a database that holds no table but an empty
+    ``schema_migrations`` (a file just created): every migration's SQL and
+    their ``schema_migrations`` rows in one transaction, without the Python
+    backfills, which derive rows from stored hands and sessions and so add
+    none to empty tables (issue 17: a first ingest's database took about
+    90 ms of process CPU to create, 15 transactions and seven backfills'
+    statements; a kill during it leaves no migration applied, which
+    :func:`_behind` and the next open redo).  Returns the versions applied."""
+    shipped = migrations()
+    con.execute("BEGIN TRANSACTION")
+    try:
+        for _, _, sql in shipped:
+            con.execute(sql)
+        now = _now()
+        con.execute("INSERT INTO schema_migrations SELECT * FROM (SELECT unnest(?::INTEGER[]), unnest(?::VARCHAR[]), "
+                    "?::TIMESTAMP)", [[v for v, _, _ in shipped], [name for _, name, _ in shipped], now])
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    return [version for version, _, _ in shipped]
 
 
 def _now() -> datetime:
@@ -836,7 +868,7 @@ def _replayed_row(log: ReplayedCardLog, seats: list[str], call: str | None) -> t
     whether every trick's seats go clockwise from its first (then they are
     not stored) is one comparison with its leaders' rotations when every
     trick is full (else trick by trick)."""
-    pos = {s: i for i, s in enumerate(seats)}
+    pos = _seat_numbers(tuple(seats))
     n = len(seats)
     dealt = log.dealt
     called = list(_called_codes(call)) if call else []
@@ -852,17 +884,18 @@ def _replayed_row(log: ReplayedCardLog, seats: list[str], call: str | None) -> t
             tricks = [(seat_of[lead], tuple((seat_of[s], c) for s, c in cards), None if w is None else seat_of[w])
                       for lead, cards, w in tricks]
     plays = list(map(_TRICK_CARDS, tricks))
-    pairs = [*chain.from_iterable(plays)]  # (seat, card) in play order
-    leaders = [cards[0][0] for cards in plays]  # the seat of each trick's first card
+    flat = [*chain.from_iterable(chain.from_iterable(plays))]  # seat, card, seat, card ... in play order
+    seat_nos, cards = flat[::2], flat[1::2]
     winners = list(map(_TRICK_WINNER, tricks))
     if None in winners:  # a last trick cut short by an unknown card
         winners = [_NO_SEAT if w is None else w for w in winners]
     sizes = list(map(len, plays))
-    seat_nos = list(map(_PAIR_SEAT, pairs))
     rot = _ROTATIONS.get(n)
     if rot and sizes.count(n) == len(sizes):  # every trick full: its seats clockwise from its first?
+        leaders = seat_nos[::n]  # the seat of each trick's first card
         in_turn = seat_nos == [*chain.from_iterable(map(rot.__getitem__, leaders))]
     else:
+        leaders = [trick[0][0] for trick in plays]  # the seat of each trick's first card
         in_turn = True
         i = 0
         for lead, k in zip(leaders, sizes):
@@ -871,8 +904,15 @@ def _replayed_row(log: ReplayedCardLog, seats: list[str], call: str | None) -> t
                 in_turn = False
                 break
             i += k
-    return head + (_code_bytes(list(map(_PAIR_CARD, pairs))), list(range(1, len(tricks) + 1)), sizes, leaders,
+    return head + (_code_bytes(cards), list(range(1, len(tricks) + 1)), sizes, leaders,
                    winners, list(log.reneges) if log.reneges else None, None if in_turn else seat_nos)
+
+
+@lru_cache(maxsize=64)
+def _seat_numbers(seats: tuple[str, ...]) -> dict[str, int]:
+    """``{alias: its seat number}`` of the aliases ``seats`` (clockwise),
+    made once a roster (a file's hands share a few); read, never changed."""
+    return {s: i for i, s in enumerate(seats)}
 
 
 #: an engine card index -> its code (the sixes' 32, 33 -> 33, 34), as a ``bytes.translate`` table
@@ -891,7 +931,6 @@ def _code_bytes(cards: list | tuple) -> bytes:
 
 
 _TRICK_CARDS, _TRICK_WINNER = itemgetter(1), itemgetter(2)
-_PAIR_SEAT, _PAIR_CARD = itemgetter(0), itemgetter(1)
 
 
 def card_log_from_row(row: tuple | list, seats: list[str]) -> CardLog:
@@ -1397,6 +1436,15 @@ def _next_hand_id(con: duckdb.DuckDBPyConnection) -> int:
 
 _NEXT_HAND_ID = ("greatest((SELECT coalesce(max(hand_id), 0) FROM hands), "
                  "(SELECT coalesce(max(hand_id), 0) FROM hand_revisions)) + 1")
+#: What a file's store asks of the database before it writes (:meth:`Store._insert`): the next ingest and hand
+#: ids, whether any hand was ever corrected, the highest session id.
+_FILE_QUESTIONS = (f"SELECT (SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests), ({_NEXT_HAND_ID}), "
+                   "(SELECT count(*) FROM hand_revisions), (SELECT coalesce(max(session_id), 0) FROM sessions)")
+#: The stored sessions of the names given (a list parameter): ``(session, session_id)`` rows.
+_SESSIONS_NAMED = "SELECT session, session_id FROM sessions WHERE session = ANY(?::VARCHAR[])"
+#: A new session's ``sessions`` row (:meth:`Store._sessions`).
+_NEW_SESSION = ("INSERT INTO sessions (session_id, session, \"group\", date, \"table\", site, rules, game, players, "
+                "header, first_file, created_at, format) VALUES (?, ?, ?, CAST(? AS DATE), ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
 
 #: How long ``shead ingest`` keeps the write connection of a run of files
@@ -1667,12 +1715,10 @@ class Store:
         # what the file's store asks of the database before it writes, in one query (each statement costs
         # 0.3-1.5 ms however little it reads; issue 17): the next ingest and hand ids, whether any hand was
         # ever corrected, the highest session id; then which of the file's sessions are stored
-        ingest_id, next_hand, revisions, top_session = con.execute(
-            f"SELECT (SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests), ({_NEXT_HAND_ID}), "
-            "(SELECT count(*) FROM hand_revisions), (SELECT coalesce(max(session_id), 0) FROM sessions)").fetchone()
+        ingest_id, next_hand, revisions, top_session = con.execute(_parsed(con, _FILE_QUESTIONS)).fetchone()
         report.sessions_before = top_session
-        stored_ids = dict(con.execute("SELECT session, session_id FROM sessions WHERE session = ANY(?::VARCHAR[])",
-                                      [sorted({h.outcome.session for h in fresh})]).fetchall()) if fresh else {}
+        stored_ids = dict(con.execute(_parsed(con, _SESSIONS_NAMED), [sorted({h.outcome.session for h in fresh})]
+                                      ).fetchall()) if fresh else {}
         ids = list(stored_ids.values())
         if ids:  # a hash is stored only among its own session's hands (_session_ids)
             stored = _fetch_hex(con, "SELECT s.hash FROM hand_source s JOIN hands h USING (hand_id) "
@@ -1744,7 +1790,7 @@ class Store:
             self._check_totals(con, name, log, sum(1 for r in result.rejected if r.session == name), "hand")
         if getattr(result, "sittings", None):
             self._insert_sittings(con, result, report)
-        con.execute("INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?, ?)",
+        con.execute(_parsed(con, "INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?, ?)"),
                     [ingest_id, result.path, _now(), report.stored, report.duplicates, len(result.rejected), strict])
 
     @staticmethod
@@ -2396,7 +2442,7 @@ class Store:
         scan): registering and unregistering a view cost about 0.5 ms more
         a statement (issue 17)."""
         _batch = data  # noqa: F841 - read by the statement below
-        con.execute(f"INSERT INTO {table} SELECT {select} FROM _batch")
+        con.execute(_parsed(con, f"INSERT INTO {table} SELECT {select} FROM _batch"))
 
     def _sessions(self, con: duckdb.DuckDBPyConnection, hands: list[ValidatedHand], path: str | None,
                   source_format: str, look_up: bool = True, top: int | None = None) -> dict[str, int]:
@@ -2407,8 +2453,7 @@ class Store:
         for h in hands:
             first.setdefault(h.outcome.session, h)
         names = list(first)
-        ids = dict(con.execute("SELECT session, session_id FROM sessions WHERE session = ANY(?::VARCHAR[])",
-                               [names]).fetchall()) if look_up else {}
+        ids = dict(con.execute(_parsed(con, _SESSIONS_NAMED), [names]).fetchall()) if look_up else {}
         new = [n for n in names if n not in ids]
         if new:
             base = top if top is not None else _scalar(con, "SELECT coalesce(max(session_id), 0) FROM sessions")
@@ -2417,9 +2462,7 @@ class Store:
                 h = first[name]
                 o = h.outcome
                 ids[name] = base + i + 1
-                con.execute("INSERT INTO sessions (session_id, session, \"group\", date, \"table\", site, rules, game, "
-                            "players, header, first_file, created_at, format) "
-                            "VALUES (?, ?, ?, CAST(? AS DATE), ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                con.execute(_parsed(con, _NEW_SESSION),
                             [base + i + 1, name, o.group, o.date, o.table, o.site, o.rules, o.game,
                              _dumps(o.players), h.session_header or _header_from_outcome(o),
                              h.source_file or path, now, source_format])

@@ -61,6 +61,40 @@ def test_migrations_are_recorded_once(db):
     assert [v for v, _, _ in st.migrations()] == [1, 2, 3, 4, 5] + [v for v, _ in SHIPPED_AFTER_5]
 
 
+def _schema(con) -> dict[str, list]:
+    """Every table's columns (name, type, default, nullability), constraints,
+    indexes, views and sequences, and the migrations recorded."""
+    return {
+        "columns": con.execute("SELECT table_name, column_name, data_type, column_default, is_nullable "
+                               "FROM duckdb_columns() ORDER BY table_name, column_index").fetchall(),
+        "constraints": con.execute("SELECT table_name, constraint_type, constraint_text FROM duckdb_constraints() "
+                                   "ORDER BY ALL").fetchall(),
+        "indexes": con.execute("SELECT table_name, index_name, sql FROM duckdb_indexes() ORDER BY ALL").fetchall(),
+        "views": con.execute("SELECT view_name, sql FROM duckdb_views() WHERE NOT internal ORDER BY ALL").fetchall(),
+        "sequences": con.execute("SELECT sequence_name FROM duckdb_sequences() ORDER BY ALL").fetchall(),
+        "migrations": con.execute("SELECT version, name FROM schema_migrations ORDER BY version").fetchall(),
+    }
+
+
+def test_a_new_database_gets_the_schema_of_the_migrations_one_by_one(tmp_path):
+    # a new file takes every migration in one transaction without the backfills (they derive rows from stored
+    # hands; there are none): the same schema as applying them one by one, each with its backfill
+    fresh = tmp_path / "fresh.duckdb"
+    st.Store(fresh).open()
+    stepped = tmp_path / "stepped.duckdb"
+    con = duckdb.connect(str(stepped))
+    con.execute("CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, "
+                "applied_at TIMESTAMP NOT NULL)")
+    assert st._migrate_steps(con, set()) == [v for v, _, _ in st.migrations()]
+    want = _schema(con)
+    con.close()
+    with st.reading(fresh) as con:
+        got = _schema(con)
+        assert con.execute("SELECT count(DISTINCT applied_at) FROM schema_migrations").fetchone()[0] == 1
+    assert got == want
+    assert len(want["columns"]) > 300 and want["migrations"][:2] == [(1, "initial"), (2, "session_format")]
+
+
 def test_an_older_database_gets_the_newer_migrations_at_open(db):
     # a database made when only migration 001 existed, with one session in it
     con = duckdb.connect(str(db))
