@@ -114,8 +114,9 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
     format)``, one :class:`FileResult` holding every sheet's hands, refused
     hands, sittings and diagnostics, and ``"csv-ledger"`` when only
     ledgers of sitting totals were read, else ``"shn"`` (a score sheet's
-    hands are stored as the SHN lines they map to).  A sheet's own grand
-    total is checked once stored when it is the workbook's only score sheet.
+    hands are stored as the SHN lines they map to).  Each night's own totals
+    (a sheet's grand total, a night's Total row) are checked once stored
+    (``night_totals``).
     Never raises on bad input: a file that is no workbook is one
     ``E-FORMAT``."""
     result = FileResult(path=name)
@@ -178,8 +179,13 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
         result.errors.append(Diagnostic("E-CSV-HEADER", "the workbook has no sheet with a header row: nothing read",
                                         file=name, line=1, col=1, expected="a sheet whose first row is a header "
                                         "such as 'date,hand,dealer,picker,...,Al,Bea,Cy'"))
-    if len(sheets) == 1 and sheets[0].result.log_totals is not None:
-        result.log_totals = sheets[0].result.log_totals
+    checks: dict[str, dict[str, int]] = {}  # each night's own totals, of every sheet: checked once stored
+    for r in sheets:
+        checks.update(r.result.night_totals or {})
+        names = {h.outcome.session for h in r.result.hands} | {x.session for x in r.result.rejected}
+        if r.result.log_totals is not None and len(names) == 1:  # a sheet of one night under its grand total
+            checks[next(iter(names))] = r.result.log_totals
+    result.night_totals = checks or None
     return result, "csv-ledger" if read and not sheets else "shn"
 
 

@@ -302,3 +302,25 @@ def test_a_hidden_sheet_is_skipped_and_said():
     result, _ = load_bytes("League 2026.xlsx", _save(wb))
     assert len(result.hands) == 3 and [(d.code, d.file) for d in result.errors] == [
         ("W-XLSX-SHEET", "League 2026.xlsx[template]"), ("W-CSV-NIGHT", "League 2026.xlsx[Dec 1 2026]")]
+
+
+def test_each_sheets_own_total_is_checked_once_stored(tmp_path):
+    # two nights, each on its sheet under a Total row; the second night's hand 2 is written 'L' at 61 (61 wins,
+    # rules.md B-27): refused, so that night is stored without it and named incomplete; the first is complete
+    wb = Workbook()
+    wb.remove(wb.active)
+    for tab, rows in (("Dec 1 2026", NIGHT1), ("Dec 8 2026", [r[:6] + ["L"] + r[7:] if r[0] == 2 else r
+                                                             for r in NIGHT1])):
+        ws = wb.create_sheet(tab)
+        ws.append(["Hand", "Dealer", "Picker", "Called", "Partner", "Points", "Result", *PLAYERS])
+        for row in rows:
+            ws.append(row)
+        ws.append(["Total", None, None, None, None, None, None, -7, 7, 5, 6, -11])
+    book = tmp_path / "League 2026.xlsx"
+    book.write_bytes(_save(wb))
+    db = tmp_path / "c.duckdb"
+    runner.invoke(app, ["ingest", str(book), "--db", str(db)])
+    with st.reading(db) as con:
+        got = con.execute("SELECT s.date::VARCHAR, c.complete, c.refused FROM session_checks c JOIN sessions s "
+                          "USING (session_id) ORDER BY s.date").fetchall()
+    assert got == [("2026-12-01", True, 0), ("2026-12-08", False, 1)]
