@@ -1149,13 +1149,15 @@ def _end_check(path: str | None, seats: list[str], last_row: list[int], totals: 
             f" and {n_rejected} of {n_rejected + n_hands} refused" if n_rejected else "")
         return [Diagnostic(
             "W-NSK-INCOMPLETE", f"{gone}: the stored totals ({stored}) are not the log's last running table "
-            f"({table})" if diff else gone, "warning", path, n_lines or 1, 1, found=stored, expected=table)]
+            f"({table})" if diff else gone, "warning", path, n_lines or 1, 1,
+            found=stored if diff else None, expected=table if diff else None)]
     if n_rejected:
         return [Diagnostic(
             "W-NSK-INCOMPLETE", f"{n_rejected} of {n_rejected + n_hands} games "
             f"refused: the stored totals ({stored}) are not the log's last running table ({table})"
-            if diff else f"{n_rejected} games refused", "warning", path, n_lines or 1, 1,
-            found=stored, expected=table)]
+            if diff else f"{n_rejected} game{'s' if n_rejected > 1 else ''} refused (the stored totals are the log's "
+            "last running table all the same)", "warning", path, n_lines or 1, 1,
+            found=stored if diff else None, expected=table if diff else None)]
     if diff and not conflicts:
         return [Diagnostic(
             "E-NSK-TOTALS", f"the stored games sum to {stored}; the log's last running table is {table}",

@@ -162,7 +162,7 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
         return result, "shn"
     for tab, r in got:
         if r is None:
-            result.errors.append(Diagnostic("W-XLSX-SHEET", f"the sheet {tab!r} is empty: skipped", "warning",
+            result.errors.append(Diagnostic("W-XLSX-SHEET", f"the sheet {tab!r} has no cells written (a chart, or empty): skipped", "warning",
                                             file=f"{name}[{tab}]", line=1, col=1))
         elif r.kind == "unknown" and read and tab not in shaped:  # a summary or rules sheet: said, no error
             result.errors.extend(Diagnostic(
