@@ -65,7 +65,8 @@ class FileResult:
     inference: object | None = None  # a protocol's replay.sk_tariff.TariffInference
     log_totals: dict[str, int] | None = None  # a protocol's last running table, seat name -> units
     sittings: list | None = None  # a CSV ledger's ingest.csv_sheet.Sitting rows (settlements without hands)
-    night_totals: dict[str, dict[str, int]] | None = None  # a sheet's nights' own Total rows: session -> player -> units
+    # a sheet's nights, each under its own Total row: session -> player -> units (ingest.csv_sheet)
+    night_totals: dict[str, dict[str, int]] | None = None
 
 
 _sha256 = hashlib.sha256

@@ -108,7 +108,8 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
                 "('Geber:' then the deal), an Excel workbook (.xlsx) nor a CSV score sheet or ledger (a header row "
                 "with commas, semicolons or tabs): nothing read",
                 file=name, line=1, col=1, found=data[:40].decode("utf-8", "replace").splitlines()[0][:40]
-                if data[:40].strip() else "", expected="an SHN file, a protocol, an .xlsx workbook or a CSV file")]), fmt
+                if data[:40].strip() else "",
+                expected="an SHN file, a protocol, an .xlsx workbook or a CSV file")]), fmt
     if fmt in ("csv", "xlsx"):
         from ingest.csv_sheet import read_csv  # noqa: PLC0415
 

@@ -15,8 +15,9 @@ export writes for it:
   CSV sheet).
 
 Each visible worksheet whose header reads as a score sheet or a ledger is
-read as one (a hidden sheet is skipped with a warning); its diagnostics are at ``FILE[SHEET]:row:column`` (row 1 the sheet's
-first row, columns counted from A = 1).  A worksheet that reads as neither
+read as one (a hidden sheet is skipped with a warning); its diagnostics
+are at ``FILE[SHEET]:row:column`` (row 1 the sheet's first row, columns
+counted from A = 1).  A worksheet that reads as neither
 (a summary, a chart, the house rules) is skipped with a ``W-XLSX-SHEET``
 warning naming it; a workbook of none is refused with one ``E-CSV-COLUMNS``
 per sheet.  A sheet with no date column is dated as a CSV sheet is, the
@@ -162,8 +163,8 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
         return result, "shn"
     for tab, r in got:
         if r is None:
-            result.errors.append(Diagnostic("W-XLSX-SHEET", f"the sheet {tab!r} has no cells written (a chart, or empty): skipped", "warning",
-                                            file=f"{name}[{tab}]", line=1, col=1))
+            result.errors.append(Diagnostic("W-XLSX-SHEET", f"the sheet {tab!r} has no cells written (a chart, or "
+                                            "empty): skipped", "warning", file=f"{name}[{tab}]", line=1, col=1))
         elif r.kind == "unknown" and read and tab not in shaped:  # a summary or rules sheet: said, no error
             result.errors.extend(Diagnostic(
                 "W-XLSX-SHEET", f"the sheet {tab!r} is no score sheet or ledger (its header names no date column, or "

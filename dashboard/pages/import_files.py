@@ -93,7 +93,8 @@ def ingest_upload(store: Store, name: str, data: bytes, strict: bool, columns: s
                   rules: str | None = None) -> IngestReport:
     """Validate and store one uploaded file (the path of ``shead ingest``)."""
     store.last_plan = None
-    result, fmt = load_upload(name, data, store, columns, rules)  # planned against the store, as `shead ingest` (issue 12)
+    # planned against the store, as `shead ingest` (issue 12)
+    result, fmt = load_upload(name, data, store, columns, rules)
     plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == name else None
     from ingest.pipeline import store_noting_copies  # noqa: PLC0415
 

@@ -663,7 +663,8 @@ if ss.get("lh_dealer") not in aliases:
 
 INPUTS = {"form": "score sheet", "cards": "tap cards", "shn": "SHN", "edit": "edit"}
 SCHAFKOPF = schafkopf_rules(ctx.get("rules"))  # the score-sheet and card forms are Sheepshead's
-offered = [k for k in INPUTS if (k != "edit" or ctx["mode"] == "existing") and not (SCHAFKOPF and k in ("form", "cards"))]
+offered = [k for k in INPUTS
+           if (k != "edit" or ctx["mode"] == "existing") and not (SCHAFKOPF and k in ("form", "cards"))]
 if ss.get("lh_input") not in offered:
     ss["lh_input"] = offered[0]
 st.radio("Enter the hand", offered, key="lh_input", label_visibility="collapsed",
