@@ -65,11 +65,13 @@ def hand_sittings(con, date: str) -> dict[int, dict[str, int]]:
     return out
 
 
-def ledger_twin(con, session_id: int) -> tuple[int, str, dict[str, int]] | None:
+def ledger_twin(con, session_id: int) -> tuple[int, str, dict[str, int], dict[str, int], str, str] | None:
     """A ledger sitting (``format = 'csv-ledger'``) of the date and players of
     the session ``session_id`` stored with hands: ``(its session id, its
-    name, its nets)``, or None.  The sitting and the hands are one night."""
-    row = con.execute("SELECT CAST(date AS VARCHAR) FROM sessions WHERE session_id = ?", [session_id]).fetchone()
+    name, its nets, the hands' totals, the session's name, the date)``, or
+    None.  The sitting and the hands are one night."""
+    row = con.execute("SELECT CAST(date AS VARCHAR), session FROM sessions WHERE session_id = ?",
+                      [session_id]).fetchone()
     if row is None or row[0] is None:
         return None
     mine = hand_sittings(con, row[0]).get(session_id)
@@ -83,7 +85,7 @@ def ledger_twin(con, session_id: int) -> tuple[int, str, dict[str, int]] | None:
         sittings.setdefault(sid, (name, {}))[1][p] = int(u)
     for sid, (name, nets) in sittings.items():
         if set(nets) == set(mine):
-            return sid, name, nets
+            return sid, name, nets, mine, row[1], row[0]
     return None
 
 

@@ -1313,11 +1313,6 @@ def _fetch_hex(con: duckdb.DuckDBPyConnection, sql: str, hashes: list[str]) -> s
     return {bytes(b).hex() for (b,) in con.execute(sql).fetchall()}  # _probe: a replacement scan
 
 
-def _has_sittings(con: duckdb.DuckDBPyConnection) -> bool:
-    """Whether any ledger sitting (``format = 'csv-ledger'``) is stored."""
-    return bool(con.execute("SELECT 1 FROM sessions WHERE format = 'csv-ledger' LIMIT 1").fetchall())
-
-
 def _ledger_twins(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int], report: "IngestReport") -> None:
     """A night stored from a ledger's row (a sitting without hands) whose hands
     are now stored (a score sheet read after the ledger): when the hands'
@@ -1326,16 +1321,13 @@ def _ledger_twins(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int], re
     ``W-SITTING-HANDS`` warning; when they differ (a hand missing?), both
     stay and the warning names the nets that differ, so the night is not
     counted twice without a word (:func:`ingest.csv_identity.ledger_twin`)."""
-    from ingest.csv_identity import hand_sittings, ledger_twin  # noqa: PLC0415
+    from ingest.csv_identity import ledger_twin  # noqa: PLC0415
 
     for sid in sorted(set(session_ids)):
         twin = ledger_twin(con, sid)
         if twin is None:
             continue
-        lid, lname, nets = twin
-        (date,) = con.execute("SELECT CAST(date AS VARCHAR) FROM sessions WHERE session_id = ?", [sid]).fetchone()
-        mine = hand_sittings(con, date)[sid]
-        (name,) = con.execute("SELECT session FROM sessions WHERE session_id = ?", [sid]).fetchone()
+        lid, lname, nets, mine, name, date = twin
         if mine == nets:
             con.execute("DELETE FROM settlements WHERE session_id = ?", [lid])
             con.execute("DELETE FROM sessions WHERE session_id = ?", [lid])
@@ -1368,16 +1360,22 @@ def _recheck_sessions(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]
     ids = sorted(set(session_ids))
     if not ids:
         return
-    for sid, refused, log in con.execute("SELECT session_id, refused, log_totals FROM session_checks "
-                                         "WHERE session_id = ANY(?::INTEGER[])", [ids]).fetchall():
-        table = json.loads(log) if log else {}
-        stored = dict(con.execute("SELECT player, CAST(sum(units) AS BIGINT) FROM hand_units WHERE session_id = ? "
-                                  "AND player IS NOT NULL GROUP BY player", [sid]).fetchall())
-        diff = {p: (stored.get(p, 0), v) for p, v in table.items() if stored.get(p, 0) != v}
-        fmt = con.execute("SELECT coalesce(format, 'shn') FROM sessions WHERE session_id = ?", [sid]).fetchone()
-        note = None if not diff else _check_note(refused, diff, "game" if fmt and fmt[0] == "netschafkopf" else "hand")
+    for sid, refused, log, fmt in con.execute(
+            "SELECT c.session_id, c.refused, c.log_totals, coalesce(s.format, 'shn') FROM session_checks c "
+            "JOIN sessions s USING (session_id) WHERE c.session_id = ANY(?::INTEGER[])", [ids]).fetchall():
+        diff = _totals_diff(con, sid, json.loads(log) if log else {})
+        note = None if not diff else _check_note(refused, diff, "game" if fmt == "netschafkopf" else "hand")
         con.execute("UPDATE session_checks SET complete = ?, note = ?, checked_at = ? WHERE session_id = ?",
                     [not diff, note, _now(), sid])
+
+
+def _totals_diff(con: duckdb.DuckDBPyConnection, session_id: int, log: dict[str, int]) -> dict[str, tuple[int, int]]:
+    """player -> (stored units, the source's) for each player of ``log`` (a
+    source's own totals) whose stored units in session ``session_id``
+    differ; empty when they all agree."""
+    stored = dict(con.execute("SELECT player, CAST(sum(units) AS BIGINT) FROM hand_units WHERE session_id = ? "
+                              "AND player IS NOT NULL GROUP BY player", [session_id]).fetchall())
+    return {p: (stored.get(p, 0), v) for p, v in log.items() if stored.get(p, 0) != v}
 
 
 def _units_of(con: duckdb.DuckDBPyConnection, hand_id: int) -> dict[str, int]:
@@ -1437,9 +1435,10 @@ def _next_hand_id(con: duckdb.DuckDBPyConnection) -> int:
 _NEXT_HAND_ID = ("greatest((SELECT coalesce(max(hand_id), 0) FROM hands), "
                  "(SELECT coalesce(max(hand_id), 0) FROM hand_revisions)) + 1")
 #: What a file's store asks of the database before it writes (:meth:`Store._insert`): the next ingest and hand
-#: ids, whether any hand was ever corrected, the highest session id.
+#: ids, whether any hand was ever corrected, the highest session id, whether a ledger's sitting is stored.
 _FILE_QUESTIONS = (f"SELECT (SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests), ({_NEXT_HAND_ID}), "
-                   "(SELECT count(*) FROM hand_revisions), (SELECT coalesce(max(session_id), 0) FROM sessions)")
+                   "(SELECT count(*) FROM hand_revisions), (SELECT coalesce(max(session_id), 0) FROM sessions), "
+                   "EXISTS (SELECT 1 FROM sessions WHERE format = 'csv-ledger')")
 #: The stored sessions of the names given (a list parameter): ``(session, session_id)`` rows.
 _SESSIONS_NAMED = "SELECT session, session_id FROM sessions WHERE session = ANY(?::VARCHAR[])"
 #: A new session's ``sessions`` row (:meth:`Store._sessions`).
@@ -1715,7 +1714,8 @@ class Store:
         # what the file's store asks of the database before it writes, in one query (each statement costs
         # 0.3-1.5 ms however little it reads; issue 17): the next ingest and hand ids, whether any hand was
         # ever corrected, the highest session id; then which of the file's sessions are stored
-        ingest_id, next_hand, revisions, top_session = con.execute(_parsed(con, _FILE_QUESTIONS)).fetchone()
+        ingest_id, next_hand, revisions, top_session, sittings = con.execute(
+            _parsed(con, _FILE_QUESTIONS)).fetchone()
         report.sessions_before = top_session
         stored_ids = dict(con.execute(_parsed(con, _SESSIONS_NAMED), [sorted({h.outcome.session for h in fresh})]
                                       ).fetchall()) if fresh else {}
@@ -1780,7 +1780,7 @@ class Store:
             _summary.refresh(con, [i for i in session_ids.values() if i not in new])
             _summary.refresh_new(con, _summary.Batch(hand_cols, [o.players for _, _, o in rows], unit_cols, deals,
                                                      deal_ids), new)
-            if _has_sittings(con):  # a ledger's sitting of a night now stored with its hands
+            if sittings:  # a ledger's sitting of a night now stored with its hands
                 _ledger_twins(con, session_ids.values(), report)
         if result.rejected and not strict:
             report.rejected_new = self._insert_rejected(con, result, ingest_id)
@@ -1865,9 +1865,7 @@ class Store:
         if not row:
             return
         sid = row[0][0]
-        stored = dict(con.execute("SELECT player, CAST(sum(units) AS BIGINT) FROM hand_units WHERE session_id = ? "
-                                  "AND player IS NOT NULL GROUP BY player", [sid]).fetchall())
-        diff = {p: (stored.get(p, 0), v) for p, v in log.items() if stored.get(p, 0) != v}
+        diff = _totals_diff(con, sid, log)
         complete = not refused and not diff
         note = None if complete else _check_note(refused, diff, what)
         con.execute("DELETE FROM session_checks WHERE session_id = ?", [sid])
