@@ -8,10 +8,12 @@ ingests them into a fresh database exactly as ``shead ingest`` does — one
 (:func:`ingest.shn.reader.read`), plan against the store
 (:meth:`~ingest.store.Store.plan_ingest`), validate
 (:func:`ingest.validate.validate_records`: the judge plus the file loop
-around it), store (:func:`ingest.pipeline.store_noting_copies`, as ``shead ingest``) — and the final
-release of the database (its checkpoint).  "free" is dropping a file's
-records, validation result and report once it is stored (CPython frees the
-objects then; left to the next file's ``read``, it was charged to the
+around it), store (:class:`ingest.pipeline.FileGroup`, as ``shead ingest``:
+the files held until they make :data:`~ingest.pipeline.GROUP_HANDS` hands,
+then stored in one transaction) — and the final
+release of the database (its checkpoint).  "free" is dropping a group's
+records, validation results and reports once they are stored (CPython frees
+the objects then; left to the next file's ``read``, it was charged to the
 reader).  Each stage is timed with
 :func:`time.process_time` (CPU seconds of this process: threads of DuckDB
 count, waiting for the disk does not), so the figures are one core's work
@@ -56,6 +58,8 @@ class BenchResult:
     db_bytes: int = 0
     text_bytes: int = 0
     compiled: list[str] = field(default_factory=list)
+    group_hands: int = 0  #: the hands of files stored in one transaction (ingest.pipeline.FileGroup)
+    transactions: int = 0  #: the store's transactions (groups of files, or files stored alone)
 
     @property
     def total(self) -> float:
@@ -122,13 +126,16 @@ def judge_timed() -> Iterator[list[float]]:
         val.judge_hand = judge
 
 
-def run(texts: list[tuple[str, str]], db: Path, rules: str = "wi5-called-ace") -> BenchResult:
+def run(texts: list[tuple[str, str]], db: Path, rules: str = "wi5-called-ace",
+        group_hands: int | None = None) -> BenchResult:
     """Ingest ``texts`` into the fresh database ``db`` as ``shead ingest``
-    would, timing each stage of :data:`STAGES`.  Raises ``FileExistsError``
-    when ``db`` exists."""
+    would, timing each stage of :data:`STAGES`.  ``group_hands``: the hands
+    of files stored in one transaction (default
+    :data:`ingest.pipeline.GROUP_HANDS`; 0: each file alone).  Raises
+    ``FileExistsError`` when ``db`` exists."""
     from ingest import store as st  # noqa: PLC0415
     from ingest import validate as val  # noqa: PLC0415
-    from ingest.pipeline import store_noting_copies  # noqa: PLC0415
+    from ingest.pipeline import FileGroup  # noqa: PLC0415
     from ingest.shn.reader import read  # noqa: PLC0415
 
     if db.exists():
@@ -139,8 +146,10 @@ def run(texts: list[tuple[str, str]], db: Path, rules: str = "wi5-called-ace") -
     clock = time.process_time
     with judge_timed() as inner:
         store = st.Store(db, hold=st.INGEST_HOLD)
+        group = FileGroup(store, strict=False, hands=group_hands)
+        res.group_hands = group.hands
         with val.gc_paused():
-            for name, text in texts:
+            for k, (name, text) in enumerate(texts):
                 t0 = clock()
                 shn = read(text, name)
                 t1 = clock()
@@ -149,7 +158,11 @@ def run(texts: list[tuple[str, str]], db: Path, rules: str = "wi5-called-ace") -
                 inner[0] = 0.0
                 result = val.validate_records(shn, name, prior=prior)
                 t3 = clock()
-                report = store_noting_copies(store, result, "shn", False, plan=plan)
+                if group.shares_session(result):  # as shead ingest: the held files first, then planned again
+                    raise ValueError(f"{name}: the bench's files are one session each, never continued")
+                done = group.add(name, result, "shn", plan)
+                if k == len(texts) - 1:
+                    done += group.flush()
                 t4 = clock()
                 sec["read"] += t1 - t0
                 sec["plan"] += t2 - t1
@@ -157,11 +170,13 @@ def run(texts: list[tuple[str, str]], db: Path, rules: str = "wi5-called-ace") -
                 sec["glue"] += (t3 - t2) - inner[0]
                 sec["store"] += t4 - t3
                 res.hands += len(shn.hands) + plan.skipped
-                res.stored += report.stored
-                res.rejected += len(report.rejected)
+                for _, _, _, report in done:
+                    res.stored += report.stored
+                    res.rejected += len(report.rejected)
                 t5 = clock()
-                del shn, plan, prior, result, report
+                del shn, plan, prior, result, done
                 sec["free"] += clock() - t5
+        res.transactions = store.commits
         t5 = clock()
         store.close()
         sec["release"] += clock() - t5
@@ -213,7 +228,8 @@ def report_lines(res: BenchResult, machine: str, poker: float | None = None) -> 
     each stage's share and hands/s, bytes a hand, and pokerkit's ratio."""
     out = [f"machine: {machine}",
            f"input: {res.hands:,} generated hands ({res.rules}), {res.files} file(s), "
-           f"{res.text_bytes / max(res.hands, 1):.0f} bytes of SHN a hand",
+           f"{res.text_bytes / max(res.hands, 1):.0f} bytes of SHN a hand; stored in {res.transactions} "
+           f"transaction(s) (files held up to {res.group_hands:,} hands)",
            "path: " + (f"compiled ({', '.join(res.compiled)})" if res.compiled else "pure Python"),
            f"ingest: {res.stored:,} stored, {res.rejected} rejected in {res.total:.2f} CPU-s = "
            f"{res.rate:,.0f} hands/s (process CPU, one core)"]
@@ -231,12 +247,12 @@ def report_lines(res: BenchResult, machine: str, poker: float | None = None) -> 
 
 
 def main_run(hands: int, per_file: int, seed: int, rules: str, db: Path | None, machine: str,
-             poker: bool = True) -> list[str]:
+             poker: bool = True, group_hands: int | None = None) -> list[str]:
     """Generate, ingest and report (``shead bench``); ``db`` kept when given."""
     texts = generate_texts(hands, per_file, seed, rules)
     with tempfile.TemporaryDirectory() as tmp:
         target = Path(db) if db else Path(tmp) / "bench.duckdb"
-        res = run(texts, target, rules)
+        res = run(texts, target, rules, group_hands)
     rate = pokerkit_rate() if poker else None
     return report_lines(res, machine, rate)
 

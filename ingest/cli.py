@@ -32,10 +32,10 @@ from replay.errors import Diagnostic
 duckdb = lazy_module("duckdb")
 st = lazy_module("ingest.store")
 stream = lazy_module("ingest.stream")
-(_read_bytes, _rejected_entries, _sniff_protocol, _warning_entries, load_bytes, load_file, replay_frames, replay_json,
- report_json, store_noting_copies) = from_module("ingest.pipeline", "_read_bytes", "_rejected_entries",
-                                                 "_sniff_protocol", "_warning_entries", "load_bytes", "load_file",
-                                                 "replay_frames", "replay_json", "report_json", "store_noting_copies")
+(FileGroup, _read_bytes, _rejected_entries, _sniff_protocol, _warning_entries, load_bytes, load_file, replay_frames,
+ replay_json, report_json, store_noting_copies) = from_module(
+    "ingest.pipeline", "FileGroup", "_read_bytes", "_rejected_entries", "_sniff_protocol", "_warning_entries",
+    "load_bytes", "load_file", "replay_frames", "replay_json", "report_json", "store_noting_copies")
 (gc_paused,) = from_module("ingest.validate", "gc_paused")
 # Rich too (issue 17: its import is a third of a start-up); help is click's plain text (rich_markup_mode=None)
 (Console,) = from_module("rich.console", "Console")
@@ -311,7 +311,6 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
     say = _report(as_json)
     files, skipped, path_errors = expand_paths(paths)
     totals = {"ingested": 0, "duplicates": 0, "rejected": [], "warnings": []}
-    hands_rejected = 0
     file_errors = len(path_errors)
     for s in skipped:
         _err.print(f"{s}: skipped (not an SHN file (.shn) nor a NetSchafkopf protocol)")
@@ -330,66 +329,84 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                         TimeElapsedColumn(), console=_err, transient=True, disable=not files or not _err.is_terminal,
                         redirect_stdout=_stdout_is_terminal())
     path = counted = None
+    group = FileGroup(store, strict)
+    counts = {"hands_rejected": 0, "file_errors": file_errors}
+
+    def emit(done: list[tuple]) -> None:
+        """Count and report the files just stored (``FileGroup``: ``(path, result, fmt, report)`` each)."""
+        nonlocal counted
+        for at, result, fmt, report in done:
+            entries = _rejected_entries(report)
+            counted = report
+            totals["ingested"] += report.stored
+            totals["duplicates"] += report.duplicates
+            totals["rejected"].extend(entries)
+            totals["warnings"].extend(_warning_entries(report, result))
+            n_file = sum(1 for d in report.file_errors if d.severity == "error")
+            counts["hands_rejected"] += len(report.rejected)
+            counts["file_errors"] += n_file
+            if report.sittings:  # a CSV ledger: the JSON summary says how many sittings it stored
+                totals["sittings"] = totals.get("sittings", 0) + report.sittings
+            line = (f"{at}: {report.sittings} sitting(s) stored as settlements without hands, "
+                    if fmt == "csv-ledger" else f"{at}: ") + f"{report.stored} stored, {report.duplicates} duplicates, " \
+                f"{len(report.rejected)} rejected" + (f", {n_file} file error(s)" if n_file else "") \
+                + (f", {report.rederived} earlier-stored hand(s) of its sessions re-derived (stake/pot)"
+                   if report.rederived else "")
+            if not report.committed:
+                why = f"--strict: the file has {len(entries)} error(s)" if strict else "see the error below"
+                line = f"{at}: nothing stored ({why})"
+            say(line)
+            for text in _collapsed(entries):
+                say("  " + text)
+            for d in report.file_errors:  # a file-level warning: a protocol's session incomplete, a Windows-1252 byte read as such
+                if d.severity != "error":
+                    say(f"  {d.file or at}:{d.line}:{d.col}: warning {d.code}: "
+                        f"{_with_found(d.message, d.found, d.expected)}")
+            for h in result.hands:  # stored with a warning: an agreed result, a ruled renege, a partial log
+                for d in h.diagnostics:
+                    say(f"  {d.file or at}:{d.line}:{d.col}: warning {d.code}"
+                        f"{f' (hand {d.hand})' if d.hand is not None else ''}: "
+                        f"{_with_found(d.message, d.found, d.expected)}")
+        if done:
+            counted = store.committed_report or counted  # a group's commit: its files' sum
+
     try:
         with progress, _sigint_noted():
             task = progress.add_task("ingesting", total=len(files))
             for path in files:
                 progress.update(task, description=f"ingesting {path.name}")  # the column is plain text
                 if kind := stream.stream_kind(path, columns=columns):  # a large SHN file or CSV score sheet:
-                    mb = path.stat().st_size / 1e6  # read and stored in batches (issue 15)
+                    emit(group.flush())  # read and stored in batches (issue 15), after the files held before it
+                    mb = path.stat().st_size / 1e6
                     report, result = stream.ingest_large(
                         store, path, strict, kind=kind, columns=columns, rules=rules,
                         on_batch=lambda k, n: progress.update(
                             task, description=f"ingesting {path.name} ({mb:,.0f} MB): {n:,} hands read"))
-                    fmt = "csv-ledger" if kind == "ledger" else "shn"  # a ledger's line counts sittings
-                else:
-                    store.last_plan = None
-                    store.committed_report = None  # set once this file's transaction commits
-                    # the file read, validated and stored with Python's cycle collector paused, as `shead bench`
-                    # runs: resumed between the batch of a file and the file in hand, it walked every live record
-                    # of the file (about 17k instructions a hand); nothing here forms cycles that outlive the file
+                    emit([(path, result, "csv-ledger" if kind == "ledger" else "shn", report)])  # a ledger's line
+                else:  # counts sittings
+                    store.committed_report = None  # set once a transaction of this file (or its group) commits
+                    # read and validated with Python's cycle collector paused, as `shead bench` runs, and held
+                    # (FileGroup: stored with the files around it, the collector paused till then): resumed
+                    # between a file's validation and its store, it walked every live record (about 17k
+                    # instructions a hand); nothing here forms cycles that outlive the file
                     with gc_paused():
-                        result, fmt = load_file(path, store, rules, columns)
-                        plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == str(path) else None
-                        report = store_noting_copies(store, result, fmt, strict, plan=plan)  # W-SESSION-COPY too
-                entries = _rejected_entries(report)
-                counted = report
-                totals["ingested"] += report.stored
-                totals["duplicates"] += report.duplicates
-                totals["rejected"].extend(entries)
-                totals["warnings"].extend(_warning_entries(report, result))
-                n_file = sum(1 for d in report.file_errors if d.severity == "error")
-                hands_rejected += len(report.rejected)
-                file_errors += n_file
-                if report.sittings:  # a CSV ledger: the JSON summary says how many sittings it stored
-                    totals["sittings"] = totals.get("sittings", 0) + report.sittings
-                line = (f"{path}: {report.sittings} sitting(s) stored as settlements without hands, "
-                        if fmt == "csv-ledger" else f"{path}: ") + f"{report.stored} stored, {report.duplicates} duplicates, " \
-                       f"{len(report.rejected)} rejected" + (f", {n_file} file error(s)" if n_file else "") \
-                       + (f", {report.rederived} earlier-stored hand(s) of its sessions re-derived (stake/pot)"
-                          if report.rederived else "")
-                if not report.committed:
-                    why = f"--strict: the file has {len(entries)} error(s)" if strict else "see the error below"
-                    line = f"{path}: nothing stored ({why})"
-                say(line)
-                for text in _collapsed(entries):
-                    say("  " + text)
-                for d in report.file_errors:  # a file-level warning: a protocol's session incomplete, a Windows-1252 byte read as such
-                    if d.severity != "error":
-                        say(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}: "
-                            f"{_with_found(d.message, d.found, d.expected)}")
-                for h in result.hands:  # stored with a warning: an agreed result, a ruled renege, a partial log
-                    for d in h.diagnostics:
-                        say(f"  {d.file or path}:{d.line}:{d.col}: warning {d.code}"
-                            f"{f' (hand {d.hand})' if d.hand is not None else ''}: "
-                            f"{_with_found(d.message, d.found, d.expected)}")
+                        for again in (False, True):
+                            store.last_plan = None
+                            result, fmt = load_file(path, store, rules, columns)
+                            plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == str(path) else None
+                            if again or not group.shares_session(result):
+                                break
+                            emit(group.flush())  # it continues a held file's session: planned again once stored
+                        emit(group.add(path, result, fmt, plan))  # W-SESSION-COPY too
                 progress.advance(task)
+            emit(group.flush())
     except st.StoreError as exc:
         store.close()
         _err.print(f"error: {exc}")
         if path is not None:  # say which files this run did not store (those before, as their lines said)
-            rest = files[files.index(path):]
-            _err.print(f"not stored: {path}" + (f" and the {len(rest) - 1} file(s) after it" if len(rest) > 1 else "")
+            rest = files[files.index(group.held[0] if group.held else path):]
+            _err.print(f"not stored: {rest[0]}" + (f" and the {len(rest) - 1} file(s) after it" if len(rest) > 1
+                                                  else "")
                        + f"; {totals['ingested']} hand(s) of the files before it stored. Run the same command again "
                        "to store the rest: a hand already stored counts as a duplicate")
         if as_json:
@@ -398,12 +415,19 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
     except KeyboardInterrupt as exc:  # Ctrl-C: every file above its line is as reported; the one in hand is said here
         store.close()
         kept = getattr(exc, "stored", None)  # a file read in batches: the batches committed before stay stored
+        held = [p for p in group.held if p != path]  # read and validated, to be stored with the files after them
         if kept is not None:
             what = (f"{kept} hand(s) of it stored by the batches before the interrupt, the rest not" if kept
                     else "nothing of it stored")
         else:  # a file read whole: stored if the interrupt came just after its COMMIT, else nothing of it
             kept = store.stored_since(counted)  # reset to None before each file read whole
-            what = f"its {kept} hand(s) stored (its transaction had committed)" if kept else "nothing of it stored"
+            if kept and held:  # the files held before it were stored with it (FileGroup), not yet reported
+                what = (f"its hands and those of the {len(held)} file(s) before it not yet reported stored, {kept} "
+                        "in all (their transaction had committed)")
+            else:
+                what = f"its {kept} hand(s) stored (its transaction had committed)" if kept else "nothing of it stored"
+        if held and not kept:
+            what += f", nor of the {len(held)} file(s) before it not yet stored ({held[0]} onwards)"
         _err.print(f"interrupted: {path}: {what}; {totals['ingested'] + kept} hand(s) "
                    "stored in all by this run. Run the same command again to finish: a hand already stored is never "
                    "stored twice (it counts as a duplicate)")
@@ -414,6 +438,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
         return 130
     store.close()
     n_rej = len(totals["rejected"])  # rejected hands and file-level errors: either makes the exit code 1
+    hands_rejected, file_errors = counts["hands_rejected"], counts["file_errors"]
     say(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
         f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
         + f", from {len(files)} file(s) into {store.path}")
@@ -1539,14 +1564,19 @@ def bench(hands: int = typer.Option(20_000, "--hands", "-n", min=1, help="Hands 
           db: Optional[Path] = typer.Option(None, "--db", help="A database file that does not exist yet, to keep "
                                             "(default: a temporary one, removed afterwards)."),
           pokerkit: bool = typer.Option(True, "--pokerkit/--no-pokerkit",
-                                        help="Time pokerkit's PHH load and replay too, where it is installed.")) -> None:
+                                        help="Time pokerkit's PHH load and replay too, where it is installed."),
+          group_hands: Optional[int] = typer.Option(None, "--group-hands", min=0,
+                                                    help="Hands of files stored in one transaction, as shead ingest "
+                                                         "stores a folder (default 10,000; 0: each file alone).")
+          ) -> None:
     """Ingest N generated hands into a fresh database; print hands/s, each stage's share and bytes/hand."""
     from ingest import bench as b  # noqa: PLC0415 - only bench needs it
 
     if db is not None and Path(db).exists():
         _err.print(f"error: {db} exists; bench needs a fresh database")
         raise typer.Exit(2)
-    for line in b.main_run(hands, per_file, seed, rules, db, b.machine_line(), poker=pokerkit):
+    for line in b.main_run(hands, per_file, seed, rules, db, b.machine_line(), poker=pokerkit,
+                           group_hands=group_hands):
         typer.echo(line)
 
 

@@ -171,21 +171,31 @@ def profile_texts(hands: int, seed: int = 1, profiles: list[str] | None = None,
     return out
 
 
-def ingest_texts(texts: list[tuple[str, str]], db: Path) -> tuple[int, int]:
+def ingest_texts(texts: list[tuple[str, str]], db: Path, group_hands: int | None = None) -> tuple[int, int]:
     """Ingest ``(name, text)`` files into ``db`` as ``shead ingest`` does
     (:func:`ingest.pipeline.load_bytes` planned against one
-    :class:`~ingest.store.Store`, then :func:`ingest.pipeline.store_result`);
+    :class:`~ingest.store.Store`, the files held and stored together by
+    :class:`ingest.pipeline.FileGroup`; ``group_hands`` its size, default
+    :data:`~ingest.pipeline.GROUP_HANDS`; 0 stores each file alone);
     returns ``(stored, rejected)``."""
     from ingest import store as st  # noqa: PLC0415
-    from ingest.pipeline import load_bytes, store_result  # noqa: PLC0415
+    from ingest.pipeline import FileGroup, load_bytes  # noqa: PLC0415
 
     stored = rejected = 0
     with st.Store(db, hold=st.INGEST_HOLD) as store:
+        group = FileGroup(store, False, group_hands)
+        done: list[tuple] = []
         for name, text in texts:
-            store.last_plan = None
-            result, fmt = load_bytes(name, text.encode("utf-8"), store)
-            plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == name else None
-            report = store_result(store, result, fmt, False, plan=plan)
+            for again in (False, True):
+                store.last_plan = None
+                result, fmt = load_bytes(name, text.encode("utf-8"), store)
+                plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == name else None
+                if again or not group.shares_session(result):
+                    break
+                done += group.flush()
+            done += group.add(name, result, fmt, plan)
+        done += group.flush()
+        for _, _, _, report in done:
             stored += report.stored
             rejected += len(report.rejected)
     return stored, rejected

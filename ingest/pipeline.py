@@ -211,6 +211,125 @@ def store_noting_copies(store: st.Store, result: FileResult, fmt: str, strict: b
     return report
 
 
+#: Hands of validated SHN files :class:`FileGroup` holds before it stores them in one transaction (issue 17,
+#: docs/storage.md "Files stored together"): DuckDB's fixed costs a statement are shared by the group's files.
+GROUP_HANDS = 10_000
+
+
+def store_files(store: st.Store, items: list[tuple[FileResult, str, object]]) -> list[st.IngestReport]:
+    """Store validated SHN files ``(result, fmt, plan)`` (not strict) with
+    the reports :func:`store_noting_copies` gives them one after the other:
+    in one transaction (:meth:`ingest.store.Store.ingest_files`) where the
+    store can, else (a session of theirs stored already, a corrected hand
+    in the database, or the group's store failed: each file then gets its
+    own ``E-STORE``) one by one.  :class:`~ingest.store.StoreBusy` and an
+    interrupt are raised (an interrupted group stored nothing)."""
+    from ingest.session_copies import files_session_copies  # noqa: PLC0415
+
+    reports = None
+    if len(items) > 1:
+        try:
+            reports = store.ingest_files([(r, plan) for r, _, plan in items])
+        except st.StoreBusy:
+            raise
+        except Exception:  # noqa: BLE001 - stored one by one below, where each file's failure is its own E-STORE
+            reports = None
+    if reports is None:
+        return [store_noting_copies(store, r, fmt, False, plan=plan) for r, fmt, plan in items]
+    bounds = [(rep, r.path) for rep, (r, _, _) in zip(reports, items) if rep.sessions_before is not None]
+    if any(rep.stored for rep, _ in bounds):  # W-SESSION-COPY, each file against the sessions stored before it
+        files = [(rep.sessions_before, bounds[k + 1][0].sessions_before if k + 1 < len(bounds) else None, path)
+                 for k, (rep, path) in enumerate(bounds)]
+        with store.using() as con:
+            for (rep, _), warnings in zip(bounds, files_session_copies(con, files)):
+                rep.file_errors.extend(warnings)
+    return reports
+
+
+class FileGroup:
+    """Validated SHN files held until their hands reach ``hands``
+    (:data:`GROUP_HANDS`), then stored together (:func:`store_files`), as
+    ``shead ingest`` and ``shead bench`` store a folder: each file's rows,
+    ids, report and warnings are those it gets stored alone, in the same
+    order.
+
+    :meth:`add` takes a file as read and validated against the store (a
+    ``plan`` of :meth:`~ingest.store.Store.plan_ingest`); a file that cannot
+    wait (strict, not SHN text: a protocol, a CSV sheet or ledger, a
+    workbook) has the held files stored first, then is stored alone.  A file
+    that continues a held file's session (:meth:`shares_session`) was
+    planned without that session's new hands: the caller calls
+    :meth:`flush`, then reads and validates it again.  Each call returns
+    ``(key, result, fmt, report)`` of the files it stored, in order; when
+    the store raises (an interrupt, :class:`~ingest.store.StoreBusy`), the
+    files stay :attr:`held` (none of them stored).
+    Python's cycle collector is paused while files are held (their records
+    stay alive; each collection would walk them all) and resumed once they
+    are stored."""
+
+    def __init__(self, store: st.Store, strict: bool, hands: int | None = None) -> None:
+        self.store = store
+        self.strict = strict
+        self.hands = GROUP_HANDS if hands is None else hands
+        self._items: list[tuple[object, FileResult, str, object]] = []
+        self._names: set[str] = set()
+        self._count = 0
+        self._gc_was: bool | None = None
+
+    @property
+    def held(self) -> list[object]:
+        """The keys of the files read and validated but not stored yet."""
+        return [key for key, _, _, _ in self._items]
+
+    def shares_session(self, result: FileResult) -> bool:
+        """Whether ``result`` holds a hand of a session of a held file."""
+        return bool(self._names and self._names & _session_names(result))
+
+    def add(self, key: object, result: FileResult, fmt: str, plan=None) -> list[tuple]:
+        """Hold one validated file (``key``: the caller's name for it), or
+        store it now: see the class.  ``ValueError`` when it shares a session
+        with a held file."""
+        if self.strict or fmt != "shn" or plan is None or any(
+                getattr(result, k, None) for k in ("sittings", "log_totals", "night_totals")):
+            done = self.flush()
+            return done + [(key, result, fmt, store_noting_copies(self.store, result, fmt, self.strict, plan=plan))]
+        names = _session_names(result)
+        if self._names & names:
+            raise ValueError(f"{result.path}: continues a session of a held file; flush the group first")
+        if not self._items:
+            import gc  # noqa: PLC0415
+
+            self._gc_was = gc.isenabled()
+            gc.disable()
+        self._items.append((key, result, fmt, plan))
+        self._names |= names
+        self._count += len(result.hands)
+        return self.flush() if self._count >= self.hands else []
+
+    def flush(self) -> list[tuple]:
+        """Store every held file; returns them as :meth:`add` does."""
+        if not self._items:
+            return []
+        try:
+            reports = store_files(self.store, [(r, fmt, plan) for _, r, fmt, plan in self._items])
+        finally:  # an interrupt or a busy store: the files stay held, so the caller can name them (held)
+            if self._gc_was:
+                import gc  # noqa: PLC0415
+
+                gc.enable()
+            self._gc_was = None
+        done = [(key, r, fmt, rep) for (key, r, fmt, _), rep in zip(self._items, reports)]
+        self._items = []
+        self._names = set()
+        self._count = 0
+        return done
+
+
+def _session_names(result: FileResult) -> set[str]:
+    """The sessions of a validated file's hands, stored or refused."""
+    return {h.outcome.session for h in result.hands} | {r.session for r in result.rejected if r.session is not None}
+
+
 def note_copies(store: st.Store, report: st.IngestReport, fmt: str, path: str | None) -> None:
     """Add to ``report``'s file-level warnings the ``W-SESSION-COPY``
     warnings of the sessions it stored (``report.sessions_before``: the

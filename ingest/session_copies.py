@@ -18,7 +18,7 @@ import duckdb
 
 from replay.errors import Diagnostic
 
-__all__ = ["MIN_HANDS", "deal_copies", "session_copies", "top_session_id"]
+__all__ = ["MIN_HANDS", "deal_copies", "files_session_copies", "session_copies", "top_session_id"]
 
 #: A session of fewer hands is not called a copy: two one-hand sessions of the same players and date can be written
 #: alike by chance (``hand 1 … doubler``).
@@ -82,23 +82,43 @@ def session_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None 
     dates); a stored session of the same date and players is compared at
     its first hand (:func:`_first_hands_alike`), and only a pair alike there
     has every hand compared, by reading those two sessions' hands."""
+    return files_session_copies(con, [(since, None, path)])[0]
+
+
+def files_session_copies(con: duckdb.DuckDBPyConnection,
+                         files: list[tuple[int, int | None, str | None]]) -> list[list[Diagnostic]]:
+    """:func:`session_copies` of several files stored in one transaction
+    (:meth:`ingest.store.Store.ingest_files`), in one pass: ``files`` gives
+    each file's ``(since, until, path)``, its new sessions being those of id
+    above ``since`` up to ``until`` (None: every later one), each compared
+    with the sessions stored before it (id ``since`` or below), as if the
+    files had been stored one by one.  The warnings of each file, in the
+    order of ``files``."""
+    out: list[list[Diagnostic]] = [[] for _ in files]
+    if not files:
+        return out
+    lows = [int(lo) for lo, _, _ in files]
+    highs = [int(hi) if hi is not None else 2**31 - 1 for _, hi, _ in files]
     twins = con.execute(
         """
-        WITH new AS (  -- a new session of fewer than MIN_HANDS hands is no copy: nothing to compare
-            SELECT session_id, date, list_sort(map_values(CAST(players::JSON AS MAP(VARCHAR, VARCHAR)))) AS names
-            FROM sessions WHERE session_id > ? AND coalesce(format, 'shn') = 'shn'
-            AND session_id IN (SELECT session_id FROM hands WHERE session_id > ? GROUP BY session_id
-                               HAVING count(*) >= ?)),
+        WITH files AS (SELECT unnest(?::INTEGER[]) AS lo, unnest(?::INTEGER[]) AS hi),
+        new AS (  -- a new session of fewer than MIN_HANDS hands is no copy: nothing to compare
+            SELECT s.session_id, s.date, f.lo,
+                   list_sort(map_values(CAST(s.players::JSON AS MAP(VARCHAR, VARCHAR)))) AS names
+            FROM sessions s JOIN files f ON s.session_id > f.lo AND s.session_id <= f.hi
+            WHERE s.session_id > ? AND coalesce(s.format, 'shn') = 'shn'
+            AND s.session_id IN (SELECT session_id FROM hands WHERE session_id > ? GROUP BY session_id
+                                 HAVING count(*) >= ?)),
         same_date AS (
             SELECT n.session_id AS copy_id, n.names, o.session_id AS stored_id, o.players FROM new n
             JOIN sessions o ON o.date IS NOT DISTINCT FROM n.date
-            WHERE o.session_id <= ? AND coalesce(o.format, 'shn') = 'shn')
+            WHERE o.session_id <= n.lo AND coalesce(o.format, 'shn') = 'shn')
         SELECT copy_id, stored_id FROM same_date
         WHERE list_sort(map_values(CAST(players::JSON AS MAP(VARCHAR, VARCHAR)))) = names
-        """, [since, since, MIN_HANDS, since]).fetchall()
+        """, [lows, highs, min(lows), min(lows), MIN_HANDS]).fetchall()
     twins = _first_hands_alike(con, twins)
     if not twins:
-        return []
+        return out
     ids = ", ".join(str(int(i)) for i in sorted({c for c, _ in twins} | {o for _, o in twins}))
     rows = con.execute(
         f"""
@@ -115,20 +135,20 @@ def session_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None 
             JOIN written o ON o.session_id = t.stored_id AND o.hand = c.hand AND o.template = c.template
              AND o.source_cards IS NOT DISTINCT FROM c.source_cards
             GROUP BY ALL)
-        SELECT c.session, o.session, o.first_file, z.n FROM same
+        SELECT same.copy_id, c.session, o.session, o.first_file, z.n FROM same
         JOIN sizes z ON z.session_id = same.copy_id AND z.n = same.n AND z.n >= ?
         JOIN sessions c ON c.session_id = same.copy_id JOIN sessions o ON o.session_id = same.stored_id
         ORDER BY c.session, o.session
         """, [[c for c, _ in twins], [o for _, o in twins], MIN_HANDS]).fetchall()
-    out = []
-    for copy, stored, first_file, n in rows:
-        out.append(Diagnostic(
+    for copy_id, copy, stored, first_file, n in rows:
+        k = next(i for i, (lo, hi) in enumerate(zip(lows, highs)) if lo < copy_id <= hi)
+        out[k].append(Diagnostic(
             "W-SESSION-COPY",
             f"session {copy!r}, just stored, repeats session {stored!r} (stored from {first_file or '<input>'}) "
             f"hand for hand: its {n} hands have the same numbers and texts, on the same date with the same players, "
             "so every total now counts them twice. If this file is that session re-sent under another name (its "
             f"Event, Table or Session tag changed), void the copy (shead void '{copy}' --session --reason 'a copy'), "
-            "or send it with the stored session's tags", "warning", path, 1, 1))
+            "or send it with the stored session's tags", "warning", files[k][2], 1, 1))
     return out
 
 

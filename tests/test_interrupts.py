@@ -78,18 +78,16 @@ def test_an_interrupt_inside_a_correction_is_one_line_and_nothing_changes(tmp_pa
 def test_an_interrupt_just_after_a_whole_file_committed_counts_its_hands(tmp_path, monkeypatch):
     """A file read whole, the interrupt landing after its transaction committed but before the run counted it:
     its hands are stored and the message says so (and the total), not 'nothing of it stored'."""
-    from ingest import cli
-
     p = tmp_path / "night.shn"
     p.write_text(generate_session_text(5, 3, "wi5-called-ace", session="night"))
     db = tmp_path / "x.duckdb"
-    real = cli.store_noting_copies
+    real = pipeline.store_noting_copies
 
     def stored_then_interrupted(*a, **k):
         real(*a, **k)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "store_noting_copies", stored_then_interrupted)
+    monkeypatch.setattr(pipeline, "store_noting_copies", stored_then_interrupted)
     r = runner.invoke(app, ["ingest", str(p), "--db", str(db)])
     assert r.exit_code == 130, r.output
     out = " ".join(r.output.split())

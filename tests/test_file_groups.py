@@ -1,0 +1,252 @@
+"""Files stored together (issue 17, docs/storage.md "Files stored together"):
+``shead ingest`` of a folder holds validated SHN files until they make
+``GROUP_HANDS`` hands, then stores them in one transaction
+(``Store.ingest_files``).  Each file must keep what it gets stored alone:
+its line, counts, ids, warnings and rejected rows, and a file that continues
+a held file's session is planned after that file is stored.
+
+The numbers, worked by hand (rules.md B-27/B-28, I-1: a plain called-ace win
+pays the picker +2, the partner +1 and each defender -1; D-11/D-12: after a
+doubler the next hand is played at twice the stake)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
+from typer.testing import CliRunner
+
+from dashboard.metrics import Filters, ledger_by_session
+from ingest import fastpath, pipeline
+from ingest import store as st
+from ingest.cli import app
+from ingest.generate import generate_session_text
+
+runner = CliRunner()
+SEATS = "Al; Bea; Cy; Di; Ed"
+# a: hand 1 Cy +2, Ed +1, Al Bea Di -1; hand 2 Al +2, Bea +1, Cy Di Ed -1
+NIGHT = ("hand 1  dealer Ed\npick Cy  call AS  partner Ed  pts 72  win\n\n"
+         "hand 2  dealer Al\npick Al  call AH  partner Bea  pts 65  win\n")
+
+
+def shn(tags: str, body: str, rules: str = "wi5-called-ace") -> str:
+    return f'%SHN 1.0\n{tags}[Seats "{SEATS}"]\n[Rules "{rules}"]\n\n{body}'
+
+
+def event(name: str, date: str) -> str:
+    return f'[Event "{name}"]\n[Date "{date}"]\n'
+
+
+def folder(tmp_path: Path, files: dict[str, str]) -> Path:
+    d = tmp_path / "in"
+    d.mkdir()
+    for name, text in files.items():
+        (d / name).write_text(text)
+    return d
+
+
+def ledger(db: Path) -> dict[str, int]:
+    with st.reading(db) as con:
+        df = ledger_by_session(con, Filters())
+    out: dict[str, int] = {}
+    for player, units in zip(df["player"].to_list(), df["units"].to_list()):
+        out[player] = out.get(player, 0) + units
+    return out
+
+
+def spy(monkeypatch) -> list[int | None]:
+    """Each ``Store.ingest_files`` call: how many files it stored together (None: it left them to one by one)."""
+    calls: list[int | None] = []
+    real = st.Store.ingest_files
+
+    def counted(self, items):
+        reports = real(self, items)
+        calls.append(None if reports is None else len(items))
+        return reports
+
+    monkeypatch.setattr(st.Store, "ingest_files", counted)
+    return calls
+
+
+FOUR = {
+    "a.shn": shn(event("Club", "2026.11.27"), NIGHT),
+    "b.shn": shn(event("Club re-sent", "2026.11.27"), NIGHT),  # a's night under another Event: a copy
+    # Di +2, Al +1, Bea Cy Ed -1; hand 1 again (E-HAND-ORDER: numbers rise in a session); hand 2 refused (121 points)
+    "c.shn": shn(event("Tuesday", "2026.12.01"),
+                 "hand 1  dealer Bea\npick Di  call AC  partner Al  pts 61  win\n\n"
+                 "hand 1  dealer Bea\npick Di  call AC  partner Al  pts 61  win\n\n"
+                 "hand 2  dealer Cy\npick Ed  call AS  partner Al  pts 121  win\n"),
+    "d.shn": shn(event("Wednesday", "2026.12.02"), "hand 1  dealer Bea\npick Di  call AC  partner Al  pts 130  win\n"),
+}
+
+
+def test_a_folder_stored_together_keeps_each_files_line_ids_warning_and_rejected_rows(tmp_path, monkeypatch):
+    calls = spy(monkeypatch)
+    d, db = folder(tmp_path, FOUR), tmp_path / "x.duckdb"
+    r = runner.invoke(app, ["ingest", str(d), "--db", str(db)])
+    assert r.exit_code == 1, r.output  # three refused hands
+    assert calls == [4]  # the four files in one transaction
+    out = " ".join(r.output.split())
+    for name, line in (("a", "2 stored, 0 duplicates, 0 rejected"), ("b", "2 stored, 0 duplicates, 0 rejected"),
+                       ("c", "1 stored, 0 duplicates, 2 rejected"), ("d", "0 stored, 0 duplicates, 1 rejected")):
+        assert f"{d / name}.shn: {line}" in out
+    # the copy is b's, named with b's path, and only b's: a was stored before it
+    assert out.count("W-SESSION-COPY") == 1
+    warned = out.index("W-SESSION-COPY")
+    assert out.index(f"{d / 'b'}.shn: 2 stored") < warned < out.index(f"{d / 'c'}.shn:")
+    assert f"{d / 'b'}.shn:1:1: warning W-SESSION-COPY: session 'Club re-sent / 2026.11.27', just stored" in out
+    assert "total: 5 stored, 0 duplicates (already stored), 3 rejected hand(s), from 4 file(s)" in out
+    with st.reading(db) as con:
+        # one ingests row a file, ids in the files' order, as if stored one after the other
+        assert con.execute("SELECT ingest_id, file, stored, duplicates, rejected, strict FROM ingests ORDER BY 1"
+                           ).fetchall() == [(1, str(d / "a.shn"), 2, 0, 0, False), (2, str(d / "b.shn"), 2, 0, 0, False),
+                                            (3, str(d / "c.shn"), 1, 0, 2, False), (4, str(d / "d.shn"), 0, 0, 1, False)]
+        assert con.execute("SELECT session_id, session FROM sessions ORDER BY 1").fetchall() == [
+            (1, "Club / 2026.11.27"), (2, "Club re-sent / 2026.11.27"), (3, "Tuesday / 2026.12.01")]
+        assert con.execute("SELECT h.hand_id, h.session_id, h.hand, s.ingest_id, s.file FROM hands h "
+                           "JOIN hand_source s USING (hand_id) ORDER BY 1").fetchall() == [
+            (1, 1, 1, 1, str(d / "a.shn")), (2, 1, 2, 1, str(d / "a.shn")), (3, 2, 1, 2, str(d / "b.shn")),
+            (4, 2, 2, 2, str(d / "b.shn")), (5, 3, 1, 3, str(d / "c.shn"))]
+        assert con.execute("SELECT rejected_id, ingest_id, file, line, hand FROM rejected ORDER BY 1").fetchall() == [
+            (1, 3, str(d / "c.shn"), 10, 1), (2, 3, str(d / "c.shn"), 14, 2), (3, 4, str(d / "d.shn"), 8, 1)]
+        # each night's running state after its 2 hands; Tuesday's numbers do not rise (1, 1, 2): no state kept, so
+        # a later file of it is validated from its stored hands
+        assert con.execute("SELECT session_id, hands, top_hand FROM session_state ORDER BY 1").fetchall() == [
+            (1, 2, 2), (2, 2, 2)]
+    # a + b (each Al +1, Bea 0, Cy +1, Di -2, Ed 0) + c (Al +1, Bea -1, Cy -1, Di +2, Ed -1); zero-sum
+    assert ledger(db) == {"Al": 3, "Bea": -1, "Cy": 1, "Di": -2, "Ed": -1}
+    # the same folder stored one file at a time: every row alike (times aside)
+    monkeypatch.setattr(pipeline, "GROUP_HANDS", 0)
+    alone = tmp_path / "alone.duckdb"
+    assert runner.invoke(app, ["ingest", str(d), "--db", str(alone)]).exit_code == 1
+    assert calls == [4]  # nothing held: no group
+    assert fastpath.stored_rows(alone) == fastpath.stored_rows(db)
+
+
+def test_a_file_continuing_a_held_files_session_is_planned_once_that_file_is_stored(tmp_path, monkeypatch):
+    calls = spy(monkeypatch)
+    tags = '[Event "QA"]\n[Session "night"]\n'
+    rules = "wi5-called-ace; noPick=doubler"
+    d = folder(tmp_path, {
+        "1.shn": shn(tags, "hand 1  dealer Ed\ndoubler\n", rules),
+        # after the doubler of 1.shn: x2.  Cy +2*2 = +4, Ed +1*2 = +2, Al Bea Di -1*2 = -2
+        "2.shn": shn(tags, "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 72  win\n", rules),
+        "3.shn": shn(event("Club", "2026.11.27"), NIGHT)})
+    db = tmp_path / "x.duckdb"
+    r = runner.invoke(app, ["ingest", str(d), "--db", str(db)])
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert f"{d / '2'}.shn: 1 stored, 0 duplicates, 0 rejected" in out and "re-derived" not in out
+    # 1.shn stored alone when 2.shn came (it continues 1.shn's session); then 2.shn and 3.shn held, and left to
+    # one by one, since 2.shn's session is stored
+    assert calls == [None]
+    with st.reading(db) as con:
+        assert con.execute("SELECT hand, stake FROM hands WHERE session_id = 1 ORDER BY hand").fetchall() == [
+            (1, 1), (2, 2)]
+        assert sorted(con.execute("SELECT player, units FROM hand_units WHERE hand_id = 2").fetchall()) == [
+            ("Al", -2), ("Bea", -2), ("Cy", 4), ("Di", -2), ("Ed", 2)]
+
+
+def test_files_of_a_stored_session_are_stored_one_by_one(tmp_path, monkeypatch):
+    calls = spy(monkeypatch)
+    db = tmp_path / "x.duckdb"
+    first = tmp_path / "a.shn"
+    first.write_text(FOUR["a.shn"])
+    assert runner.invoke(app, ["ingest", str(first), "--db", str(db)]).exit_code == 0
+    d = folder(tmp_path, {"a.shn": FOUR["a.shn"], "e.shn": shn(event("Friday", "2026.12.04"), NIGHT)})
+    r = runner.invoke(app, ["ingest", str(d), "--db", str(db)])
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    # a.shn's hands are skipped by the plan (stored); its rejected-free file has nothing to store; e.shn alone
+    assert f"{d / 'a'}.shn: 0 stored, 2 duplicates, 0 rejected" in out
+    assert f"{d / 'e'}.shn: 2 stored, 0 duplicates, 0 rejected" in out
+    assert None not in calls[:-1]
+    # a twice (Al +1, Bea 0, Cy +1, Di -2, Ed 0), e once: the stored night is not counted again
+    assert ledger(db) == {"Al": 2, "Bea": 0, "Cy": 2, "Di": -4, "Ed": 0}
+
+
+def test_a_group_whose_store_fails_is_stored_one_file_at_a_time(tmp_path, monkeypatch):
+    calls = spy(monkeypatch)
+    failed = []
+
+    def broken(self, con, work, ingest_id, next_hand, top_session):
+        failed.append(len(work))
+        raise duckdb.IOException("IO Error: disk full (simulated)")
+
+    monkeypatch.setattr(st.Store, "_insert_group", broken)
+    d, db = folder(tmp_path, FOUR), tmp_path / "x.duckdb"
+    r = runner.invoke(app, ["ingest", str(d), "--db", str(db)])
+    assert r.exit_code == 1 and failed == [4] and calls == [], r.output  # the group raised: nothing of it kept
+    out = " ".join(r.output.split())
+    assert f"{d / 'c'}.shn: 1 stored, 0 duplicates, 2 rejected" in out and "E-STORE" not in out
+    assert ledger(db) == {"Al": 3, "Bea": -1, "Cy": 1, "Di": -2, "Ed": -1}
+    with st.reading(db) as con:
+        assert con.execute("SELECT ingest_id, stored FROM ingests ORDER BY 1").fetchall() == [
+            (1, 2), (2, 2), (3, 1), (4, 0)]
+
+
+def test_an_interrupt_while_files_are_held_names_them_and_stores_none(tmp_path, monkeypatch):
+    from ingest import cli
+
+    d, db = folder(tmp_path, FOUR), tmp_path / "x.duckdb"
+    real, read = cli.load_file, []
+
+    def interrupted_at_the_third(*a, **k):
+        read.append(a[0])
+        if len(read) == 3:
+            raise KeyboardInterrupt
+        return real(*a, **k)
+
+    monkeypatch.setattr(cli, "load_file", interrupted_at_the_third)
+    r = runner.invoke(app, ["ingest", str(d), "--db", str(db)])
+    assert r.exit_code == 130, r.output
+    out = " ".join(r.output.split())
+    assert (f"interrupted: {d / 'c'}.shn: nothing of it stored, nor of the 2 file(s) before it not yet stored "
+            f"({d / 'a'}.shn onwards); 0 hand(s) stored in all by this run") in out
+    assert not db.exists()  # nothing was stored: the held files' store never began
+    monkeypatch.setattr(cli, "load_file", real)
+    r = runner.invoke(app, ["ingest", str(d), "--db", str(db)])
+    assert "total: 5 stored, 0 duplicates (already stored), 3 rejected hand(s)" in " ".join(r.output.split())
+
+
+def split_files(seeds: list[int], cuts: list[int]) -> list[tuple[str, str]]:
+    """Generated sessions of 6 hands each, every one cut into two files at ``cuts[i]`` hands (0 or 6: one file;
+    the second file continues the session: its header again, its later hands)."""
+    files = []
+    for i, (seed, cut) in enumerate(zip(seeds, cuts)):
+        head, *hands = generate_session_text(seed, 6, "wi5-called-ace; noPick=doubler", session=f"s{i}",
+                                             misdeal_rate=0.2).strip("\n").split("\n\n")
+        parts = [hands[:cut], hands[cut:]] if 0 < cut < 6 else [hands]
+        files += [(f"f{i}-{k}.shn", head + "\n\n" + "\n\n".join(p) + "\n") for k, p in enumerate(parts)]
+    return files
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seeds=hs.lists(hs.integers(0, 10_000), min_size=2, max_size=4),
+       cuts=hs.lists(hs.integers(0, 6), min_size=4, max_size=4), group=hs.integers(1, 20))
+def test_files_stored_in_groups_or_one_by_one_store_the_same_rows(tmp_path_factory, seeds, cuts, group):
+    files = split_files(seeds, cuts)
+    tmp = tmp_path_factory.mktemp("groups")
+    assert fastpath.ingest_texts(files, tmp / "g.duckdb", group_hands=group) == \
+        fastpath.ingest_texts(files, tmp / "one.duckdb", group_hands=0)
+    assert fastpath.stored_rows(tmp / "g.duckdb") == fastpath.stored_rows(tmp / "one.duckdb")
+
+
+def test_an_interrupt_just_after_a_groups_commit_counts_its_files_hands(tmp_path, monkeypatch):
+    from ingest import session_copies
+
+    def interrupted(*a, **k):  # the W-SESSION-COPY check runs after the group's COMMIT
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(session_copies, "files_session_copies", interrupted)
+    d, db = folder(tmp_path, FOUR), tmp_path / "x.duckdb"
+    r = runner.invoke(app, ["ingest", str(d), "--db", str(db)])
+    assert r.exit_code == 130, r.output
+    out = " ".join(r.output.split())
+    # the four files were one transaction, committed: a 2 + b 2 + c 1 + d 0 = 5 hands
+    assert (f"interrupted: {d / 'd'}.shn: its hands and those of the 3 file(s) before it not yet reported stored, 5 "
+            "in all (their transaction had committed); 5 hand(s) stored in all by this run") in out
+    with st.reading(db) as con:
+        assert con.execute("SELECT count(*) FROM hands").fetchone() == (5,)
