@@ -77,7 +77,7 @@ from replay.facts import OUTCOMES, CallRec, HandRecord, MarkRec, Pos, ScoreRec, 
 from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_in_text, date_order_error, date_order_warning,
                         date_parts, day_in_text, season_in_text, year_in_text,
                         decimal_comma, is_fraction, is_totals_row, outcome_word, read_date, says_misdeal,
-                        sheet_date_order, whole_units)
+                        serial_date, sheet_date_order, whole_units)
 from . import csv_encoding
 from .csv_indiana import declaration, is_indiana_rules
 from .model import FileResult
@@ -843,10 +843,18 @@ class _Totals:
 def _date_problem(out: CsvResult, r: int, col: int, cell: str, path: str | None) -> Diagnostic:
     """Why the date cell ``cell`` (row ``r``, column ``col``) is refused:
     ``E-CSV-DATE-ORDER`` in a sheet whose dates disagree on their order,
-    else ``E-CSV-DATE`` saying how the sheet reads ``A/B/YYYY``."""
+    else ``E-CSV-DATE`` saying how the sheet reads ``A/B/YYYY``, or, for a
+    number that looks like a spreadsheet's date serial, the day it is in the
+    1900 date system (:func:`ingest.csv_cells.serial_date`) and that the
+    column wants a date format."""
     order = out.date_order.order if out.date_order is not None else None
     if out.date_order is not None and order is None and date_parts(cell) is not None:
         return date_order_error(out.date_order, r, col, cell, path)
+    if (day := serial_date(cell)) is not None:
+        return Diagnostic("E-CSV-DATE", f"row {r}: {cell.strip()!r} is not a date: it looks like a spreadsheet's date "
+                          f"serial, {day} in the 1900 date system; format the date column as a date (e.g. "
+                          "YYYY-MM-DD) and save the sheet again", file=path, line=r, col=col, found=cell,
+                          expected="YYYY-MM-DD")
     how = f"this sheet reads A/B/YYYY {DATE_ORDERS[order]}" if order else "YYYY-MM-DD, DD/MM/YYYY or MM/DD/YYYY"
     return Diagnostic("E-CSV-DATE", f"row {r}: {cell!r} is not a date ({how})", file=path, line=r, col=col,
                       found=cell, expected="YYYY-MM-DD")
