@@ -1071,8 +1071,11 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
     notes: list[Diagnostic] = []
     grand: list[dict[str, int]] = []
     nights: list[tuple[str, dict[str, int]]] = []
+    rows = list(rows)  # read again, as running totals, when rows are refused (_running_hint)
     records = list(sheet_records(out, rows, index, path, rules, stored_session, notes, grand, nights))
     res = _validate_records(ShnFile(records, path=path), path, False)
+    if res.rejected and not out.running:
+        _running_hint(out, rows, index, path, rules, records, res)
     out.result.hands = res.hands
     out.result.rejected = res.rejected
     out.result.errors.extend(res.errors)
@@ -1084,6 +1087,40 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
         # one sitting under its own grand total: the store checks the stored units against it (session_checks),
         # so a sitting with refused rows is named incomplete, as a protocol's is (rules.md B-35: they sum to 0)
         out.result.log_totals = {out.names.get(p, p): v for p, v in grand[0].items()}
+
+
+#: what a refused row of a score pad read as each hand's units is told (:func:`_running_hint`)
+RUNNING_HINT = ("looks like running totals: read it with --columns units=running (on the Import page: units=running "
+                "in CSV columns)")
+
+
+def _running_hint(out: CsvResult, rows: list, index: dict[str, int], path: str | None, rules: str,
+                  records: list[HandRecord], res: FileResult) -> None:
+    """Add :data:`RUNNING_HINT` to the first error of each row ``res``
+    refused that reads as running totals (``--columns units=running``: each
+    player column the standing after the hand) — only a hint, nothing is
+    stored otherwise.  The sheet's ``rows`` are read again as running totals
+    and judged by the same judge; a refused row gets the hint when, so read,
+    it is a valid hand (its units, less the row above, are what the judge
+    gives: rules.md B-31..B-35; a night's first row less nothing), and every
+    row of its night accepted as each hand's units is accepted as running
+    totals too (a sheet of hands with one wrong row is no pad: read as
+    running totals its other rows fail).  ``records``: the rows' records as
+    read (one per hand row, ``line`` its row); ``res``: their judgement."""
+    from .validate import _validate_records  # noqa: PLC0415 - the one loop over the judge
+
+    pad = CsvResult(out.kind, out.columns, out.players, FileResult(path=path), names=out.names,
+                    date_order=out.date_order, header_row=out.header_row, tab=out.tab, running=True)
+    as_pad = _validate_records(ShnFile(list(sheet_records(pad, rows, index, path, rules)), path=path), path, False)
+    valid = {h.source_line for h in as_pad.hands}
+    night = {rec.line: rec.session.tags.get("Session") for rec in records}
+    no_pad = {night.get(h.source_line) for h in res.hands if h.source_line not in valid}
+    for i, bad in enumerate(res.rejected):
+        if bad.source_line in valid and night.get(bad.source_line) not in no_pad and bad.errors:
+            first = bad.errors[0]
+            res.rejected[i].errors[0] = Diagnostic(
+                first.code, f"{first.message}; {RUNNING_HINT}", first.severity, first.file, first.line, first.col,
+                first.hand, first.trick, first.found, first.expected)
 
 
 def profile_of(rules: str):
