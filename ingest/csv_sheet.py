@@ -1168,6 +1168,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     differs is appended to ``notes``.  A row with no picker, leaster winner
     or doubler whose notes cell says misdeal (:func:`ingest.csv_cells.says_misdeal`)
     and whose units are all 0 or blank is SHN's ``misdeal`` (rules.md B-4).
+    A night's hand numbers are unique and increasing (notation.md's
+    ``hand N``): a row whose number (written, or counted for a row without
+    one) is not above the night's highest so far is refused at its hand cell
+    (``E-CSV-HAND-ORDER``, found the number, expected ``> highest``).
     ``grand``: when given, the sheet's own grand total (player column ->
     units) is appended to it once the rows are read, if the sheet ends with
     a totals row of every player that sums every row above.  ``nights``:
@@ -1199,6 +1203,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         return (row[k].strip() if k < len(row) else ""), k + 1
 
     count: dict[str, int] = {}
+    last_hand: dict[str, tuple[int, int]] = {}  # night -> (its highest hand number so far, the row that wrote it)
     last_date: str | None = None  # the date cell of the last row that had one
     run_night: str | None = None  # units=running: the night of ``standing``, each player's last running total
     standing: dict[str, int] = {}
@@ -1280,9 +1285,19 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         since.add(d)
         htext, hcol = cell(row, "hand")
         number = whole_units(htext) if htext else count[d]
+        claim = number is not None  # the row's number is the night's highest, once the row is read as a hand
         if number is None:
             err("E-CSV-HAND", f"hand {htext!r} is not a number", hcol, htext, "1, 2, ...")
             number = count[d]
+        elif d in last_hand and number <= last_hand[d][0]:  # a night's numbers name its hands (notation.md)
+            top, top_row = last_hand[d]
+            how = (f"hand {number} again: row {top_row} is this night's hand {top}" if number == top and htext else
+                   f"hand {number} after hand {top} (row {top_row})" if htext else
+                   f"no hand number written: counted as this night's hand {number}, after hand {top} (row {top_row})")
+            err("E-CSV-HAND-ORDER", f"{how}; a night's hand numbers are unique and increasing, each naming one hand "
+                f"(shead replay, void, history): if this row is another hand, number it after {top}; if it repeats "
+                "an earlier row, delete it", hcol or 1, htext or str(number), f"> {top}")
+            claim = False
         rec = HandRecord(number, sessions[d], pos=Pos(r, 1))
         rec.line = r
         words: list[str] = [f"hand {number}"]
@@ -1368,6 +1383,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         elif not errs:
             err("E-CSV-HAND", "no picker, leaster winner or doubler (nor a note saying misdeal, with no units paid): "
                 "the row says nothing of the hand", 1, None, "a picker, a leaster winner or a doubler")
+            claim = claim and bool(htext)  # a row of standings or notes: a number counted for it is no hand's
+        if claim:
+            last_hand[d] = (number, r)
         ptext, ptc = cell(row, "points")
         if ptext:
             v = whole_units(ptext)
