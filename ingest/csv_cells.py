@@ -52,7 +52,8 @@ from dataclasses import dataclass
 
 from replay.errors import Diagnostic
 
-__all__ = ["DATE_ORDERS", "DateOrder", "date_parts", "read_date", "serial_date", "date_in_text", "day_in_text", "year_in_text",
+__all__ = ["DATE_ORDERS", "DateOrder", "date_parts", "read_date", "serial_date", "date_in_text", "day_in_text",
+           "year_in_text",
            "season_in_text", "sheet_date_order", "date_order_warning",
            "date_order_error", "whole_units", "is_fraction", "outcome_word", "OUTCOME_EXPECTED", "is_totals_row",
            "says_misdeal", "decimal_comma"]

@@ -19,7 +19,8 @@ read as one (a hidden sheet is skipped with a warning); its diagnostics
 are at ``FILE[SHEET]:row:column`` (row 1 the sheet's first row, columns
 counted from A = 1).  A worksheet that reads as neither
 (a summary, the house rules), a chart sheet and an empty sheet are skipped
-with a ``W-XLSX-SHEET`` warning naming the sheet and what it is; a workbook of none is refused with one ``E-CSV-COLUMNS``
+with a ``W-XLSX-SHEET`` warning naming the sheet and what it is; a workbook
+of none is refused with one ``E-CSV-COLUMNS``
 per sheet.  A sheet with no date column is dated as a CSV sheet is, the
 worksheet's name a place for the night's date between its title row and the
 file name (:func:`ingest.csv_sheet.sheet_layout`).  A formula's value is the

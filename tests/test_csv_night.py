@@ -232,8 +232,8 @@ def test_the_running_totals_hint_only_where_the_standings_read_as_hands():
                 "pad.csv")
     assert [(r.source_line, hint in r.errors[0].message) for r in pad.rejected] == [(3, True), (4, False)]
     assert pad.rejected[1].errors[0].code == "E-SCORE-SUM" and [h.source_line for h in pad.hands] == [2, 6]
-    sheet = _read("Date," + HEADER + "".join("2026-12-04," + r + "\n" for r in ROWS.replace("-4,4,4,4,-8", "-5,3,3,8,-9")
-                                             .splitlines()), "hands.csv")
+    slip = ROWS.replace("-4,4,4,4,-8", "-5,3,3,8,-9")
+    sheet = _read("Date," + HEADER + "".join("2026-12-04," + r + "\n" for r in slip.splitlines()), "hands.csv")
     assert [h.source_line for h in sheet.hands] == [2, 3]
     assert [(r.source_line, hint in r.errors[0].message) for r in sheet.rejected] == [(4, False)]
     # read with units=running the pad stores its hands as their units; the hint changed nothing stored

@@ -145,7 +145,7 @@ def test_a_workbook_saved_by_libreoffice(tmp_path):
     assert totals == TOTALS and sorted({h.outcome.date for h in result.hands}) == ["2026-12-01", "2026-12-08"]
 
 
-def _book(*tabs: str) -> bytes:
+def _nights(*tabs: str) -> Workbook:
     """A workbook of one sheet per name, each the night of 1 December's three hands, without a date column."""
     wb = Workbook()
     wb.remove(wb.active)
@@ -154,9 +154,12 @@ def _book(*tabs: str) -> bytes:
         ws.append(["Hand", "Dealer", "Picker", "Called", "Partner", "Points", "Result", *PLAYERS])
         for row in NIGHT1:
             ws.append(row)
-    buf = io.BytesIO()
-    wb.save(buf)
-    return buf.getvalue()
+    return wb
+
+
+def _book(*tabs: str) -> bytes:
+    """:func:`_nights` saved."""
+    return _save(_nights(*tabs))
 
 
 def test_sheets_named_by_the_day_take_the_year_of_the_workbook():
@@ -332,12 +335,8 @@ def test_a_chart_sheet_is_skipped_and_called_one():
     each other sheet is one W-XLSX-SHEET at its row 1, the charts called chart sheets, the empty one empty."""
     from openpyxl.chart import BarChart, Reference
 
-    wb = Workbook()
-    ws = wb.active
-    ws.title = "Dec 1 2026"
-    ws.append(["Hand", "Dealer", "Picker", "Called", "Partner", "Points", "Result", *PLAYERS])
-    for row in NIGHT1:
-        ws.append(row)
+    wb = _nights("Dec 1 2026")
+    ws = wb["Dec 1 2026"]
     for tab in ("Chart", "Graph"):
         chart = BarChart()
         chart.add_data(Reference(ws, min_col=8, max_col=12, min_row=1, max_row=4), titles_from_data=True)
