@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 from ingest import store as st
 from ingest.cli import app, load_bytes
 from ingest.csv_sheet import guess_columns, preview, read_csv
+from ingest.stream import ingest_csv_stream
 
 P5 = ["Al", "Bea", "Cy", "Di", "Ed"]
 
@@ -240,6 +241,12 @@ def test_a_hand_number_written_twice_in_a_night_is_refused_at_its_cell(db, tmp_p
                                       zip((1, 2, 3), lines[4:])]))
     res = CliRunner().invoke(app, ["ingest", str(f), "--db", str(db)])
     assert res.exit_code == 0 and "3 stored, 3 duplicates, 0 rejected" in res.output, res.output
+    # a sheet read in batches (a large file, ingest.stream) refuses the same rows: the check spans its batches
+    f.write_text(DUP_NUMBERS)
+    with st.Store(tmp_path / "batches.duckdb") as store:
+        rep, _ = ingest_csv_stream(store, f, batch=2)
+    assert rep.stored == 3 and [(e.code, e.line) for h in rep.rejected for e in h.errors[:1]] == [
+        ("E-CSV-HAND-ORDER", 5), ("E-CSV-HAND-ORDER", 6), ("E-CSV-HAND-ORDER", 7)]
 
 
 def test_a_row_without_a_number_takes_none_unless_it_is_a_hand():
