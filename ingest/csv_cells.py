@@ -17,6 +17,10 @@ judge decides what the facts are worth.
   which with a ``W-CSV-DATE-ORDER`` warning at its first such date (the
   hands are stored).  ``--columns date-order=dmy`` (or ``mdy``) gives the
   order and silences the guess (:data:`DATE_ORDERS`).
+* **Date serials** (:func:`serial_date`): a date column formatted as a
+  number shows the spreadsheet's day count (``46360``); it is no date here
+  (never guessed), but the refusal names the day it is in the 1900 date
+  system.
 * **A date in a text** (:func:`date_in_text`): a sheet of one night often has
   no date column but a title row or a file name that carries it
   (``Sheepshead 2026-12-04``, ``Schafkopf 04.12.2026``, ``Dec 4, 2026``,
@@ -48,7 +52,8 @@ from dataclasses import dataclass
 
 from replay.errors import Diagnostic
 
-__all__ = ["DATE_ORDERS", "DateOrder", "date_parts", "read_date", "date_in_text", "day_in_text", "year_in_text",
+__all__ = ["DATE_ORDERS", "DateOrder", "date_parts", "read_date", "serial_date", "date_in_text", "day_in_text",
+           "year_in_text",
            "season_in_text", "sheet_date_order", "date_order_warning",
            "date_order_error", "whole_units", "is_fraction", "outcome_word", "OUTCOME_EXPECTED", "is_totals_row",
            "says_misdeal", "decimal_comma"]
@@ -94,6 +99,27 @@ def read_date(cell: str, order: str | None) -> str | None:
         return None
     a, b, y = p
     return _day(y, b, a) if order == "dmy" else _day(y, a, b)
+
+
+_SERIAL = re.compile(r"^(\d{5})(?:[.,]\d+)?$")  # a day count, a time of day after the point
+#: the day before serial 1 for serials from 61 on: Excel's 1900 system counts a 1900-02-29 that never was (serial 60)
+_SERIAL_EPOCH = _dt.date(1899, 12, 30)
+#: the serials taken for a date, 1950-01-01 .. 2099-12-31: a whole number far from them is no date at all
+_SERIALS = range(18264, 73051)
+
+
+def serial_date(cell: str) -> str | None:
+    """The day ``YYYY-MM-DD`` a spreadsheet's date serial stands for in the
+    1900 date system (Excel, LibreOffice, Google Sheets: serial 1 is
+    1900-01-01, and serial 60 the 1900-02-29 Excel counts although 1900 was
+    no leap year, so serial 45658 is 2025-01-01), for a cell of five digits
+    (a fraction after ``.`` or ``,`` is the time of day) between 18264
+    (1950-01-01) and 73050 (2099-12-31); None for any other cell.  A hint
+    for a date column formatted as a number, never a reading of it."""
+    m = _SERIAL.match(cell.strip())
+    if m is None or int(m.group(1)) not in _SERIALS:
+        return None
+    return (_SERIAL_EPOCH + _dt.timedelta(days=int(m.group(1)))).isoformat()
 
 
 #: month names in English, German and French, and their usual short forms (``Dec``, ``Dez.``, ``Sept``)

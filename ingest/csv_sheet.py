@@ -77,7 +77,7 @@ from replay.facts import OUTCOMES, CallRec, HandRecord, MarkRec, Pos, ScoreRec, 
 from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_in_text, date_order_error, date_order_warning,
                         date_parts, day_in_text, season_in_text, year_in_text,
                         decimal_comma, is_fraction, is_totals_row, outcome_word, read_date, says_misdeal,
-                        sheet_date_order, whole_units)
+                        serial_date, sheet_date_order, whole_units)
 from . import csv_encoding
 from .csv_indiana import declaration, is_indiana_rules
 from .model import FileResult
@@ -843,10 +843,18 @@ class _Totals:
 def _date_problem(out: CsvResult, r: int, col: int, cell: str, path: str | None) -> Diagnostic:
     """Why the date cell ``cell`` (row ``r``, column ``col``) is refused:
     ``E-CSV-DATE-ORDER`` in a sheet whose dates disagree on their order,
-    else ``E-CSV-DATE`` saying how the sheet reads ``A/B/YYYY``."""
+    else ``E-CSV-DATE`` saying how the sheet reads ``A/B/YYYY``, or, for a
+    number that looks like a spreadsheet's date serial, the day it is in the
+    1900 date system (:func:`ingest.csv_cells.serial_date`) and that the
+    column wants a date format."""
     order = out.date_order.order if out.date_order is not None else None
     if out.date_order is not None and order is None and date_parts(cell) is not None:
         return date_order_error(out.date_order, r, col, cell, path)
+    if (day := serial_date(cell)) is not None:
+        return Diagnostic("E-CSV-DATE", f"row {r}: {cell.strip()!r} is not a date: it looks like a spreadsheet's date "
+                          f"serial, {day} in the 1900 date system; format the date column as a date (e.g. "
+                          "YYYY-MM-DD) and save the sheet again", file=path, line=r, col=col, found=cell,
+                          expected="YYYY-MM-DD")
     how = f"this sheet reads A/B/YYYY {DATE_ORDERS[order]}" if order else "YYYY-MM-DD, DD/MM/YYYY or MM/DD/YYYY"
     return Diagnostic("E-CSV-DATE", f"row {r}: {cell!r} is not a date ({how})", file=path, line=r, col=col,
                       found=cell, expected="YYYY-MM-DD")
@@ -1063,8 +1071,11 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
     notes: list[Diagnostic] = []
     grand: list[dict[str, int]] = []
     nights: list[tuple[str, dict[str, int]]] = []
+    rows = list(rows)  # read again, as running totals, when rows are refused (_running_hint)
     records = list(sheet_records(out, rows, index, path, rules, stored_session, notes, grand, nights))
     res = _validate_records(ShnFile(records, path=path), path, False)
+    if res.rejected and not out.running:
+        _running_hint(out, rows, index, path, rules, records, res)
     out.result.hands = res.hands
     out.result.rejected = res.rejected
     out.result.errors.extend(res.errors)
@@ -1076,6 +1087,40 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
         # one sitting under its own grand total: the store checks the stored units against it (session_checks),
         # so a sitting with refused rows is named incomplete, as a protocol's is (rules.md B-35: they sum to 0)
         out.result.log_totals = {out.names.get(p, p): v for p, v in grand[0].items()}
+
+
+#: what a refused row of a score pad read as each hand's units is told (:func:`_running_hint`)
+RUNNING_HINT = ("looks like running totals: read it with --columns units=running (on the Import page: units=running "
+                "in CSV columns)")
+
+
+def _running_hint(out: CsvResult, rows: list, index: dict[str, int], path: str | None, rules: str,
+                  records: list[HandRecord], res: FileResult) -> None:
+    """Add :data:`RUNNING_HINT` to the first error of each row ``res``
+    refused that reads as running totals (``--columns units=running``: each
+    player column the standing after the hand) — only a hint, nothing is
+    stored otherwise.  The sheet's ``rows`` are read again as running totals
+    and judged by the same judge; a refused row gets the hint when, so read,
+    it is a valid hand (its units, less the row above, are what the judge
+    gives: rules.md B-31..B-35; a night's first row less nothing), and every
+    row of its night accepted as each hand's units is accepted as running
+    totals too (a sheet of hands with one wrong row is no pad: read as
+    running totals its other rows fail).  ``records``: the rows' records as
+    read (one per hand row, ``line`` its row); ``res``: their judgement."""
+    from .validate import _validate_records  # noqa: PLC0415 - the one loop over the judge
+
+    pad = CsvResult(out.kind, out.columns, out.players, FileResult(path=path), names=out.names,
+                    date_order=out.date_order, header_row=out.header_row, tab=out.tab, running=True)
+    as_pad = _validate_records(ShnFile(list(sheet_records(pad, rows, index, path, rules)), path=path), path, False)
+    valid = {h.source_line for h in as_pad.hands}
+    night = {rec.line: rec.session.tags.get("Session") for rec in records}
+    no_pad = {night.get(h.source_line) for h in res.hands if h.source_line not in valid}
+    for i, bad in enumerate(res.rejected):
+        if bad.source_line in valid and night.get(bad.source_line) not in no_pad and bad.errors:
+            first = bad.errors[0]
+            res.rejected[i].errors[0] = Diagnostic(
+                first.code, f"{first.message}; {RUNNING_HINT}", first.severity, first.file, first.line, first.col,
+                first.hand, first.trick, first.found, first.expected)
 
 
 def profile_of(rules: str):
@@ -1123,6 +1168,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     differs is appended to ``notes``.  A row with no picker, leaster winner
     or doubler whose notes cell says misdeal (:func:`ingest.csv_cells.says_misdeal`)
     and whose units are all 0 or blank is SHN's ``misdeal`` (rules.md B-4).
+    A night's hand numbers are unique and increasing (notation.md's
+    ``hand N``): a row whose number (written, or counted for a row without
+    one) is not above the night's highest so far is refused at its hand cell
+    (``E-CSV-HAND-ORDER``, found the number, expected ``> highest``).
     ``grand``: when given, the sheet's own grand total (player column ->
     units) is appended to it once the rows are read, if the sheet ends with
     a totals row of every player that sums every row above.  ``nights``:
@@ -1154,6 +1203,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         return (row[k].strip() if k < len(row) else ""), k + 1
 
     count: dict[str, int] = {}
+    last_hand: dict[str, tuple[int, int]] = {}  # night -> (its highest hand number so far, the row that wrote it)
     last_date: str | None = None  # the date cell of the last row that had one
     run_night: str | None = None  # units=running: the night of ``standing``, each player's last running total
     standing: dict[str, int] = {}
@@ -1235,9 +1285,19 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         since.add(d)
         htext, hcol = cell(row, "hand")
         number = whole_units(htext) if htext else count[d]
+        claim = number is not None  # the row's number is the night's highest, once the row is read as a hand
         if number is None:
             err("E-CSV-HAND", f"hand {htext!r} is not a number", hcol, htext, "1, 2, ...")
             number = count[d]
+        elif d in last_hand and number <= last_hand[d][0]:  # a night's numbers name its hands (notation.md)
+            top, top_row = last_hand[d]
+            how = (f"hand {number} again: row {top_row} is this night's hand {top}" if number == top and htext else
+                   f"hand {number} after hand {top} (row {top_row})" if htext else
+                   f"no hand number written: counted as this night's hand {number}, after hand {top} (row {top_row})")
+            err("E-CSV-HAND-ORDER", f"{how}; a night's hand numbers are unique and increasing, each naming one hand "
+                f"(shead replay, void, history): if this row is another hand, number it after {top}; if it repeats "
+                "an earlier row, delete it", hcol or 1, htext or str(number), f"> {top}")
+            claim = False
         rec = HandRecord(number, sessions[d], pos=Pos(r, 1))
         rec.line = r
         words: list[str] = [f"hand {number}"]
@@ -1323,6 +1383,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         elif not errs:
             err("E-CSV-HAND", "no picker, leaster winner or doubler (nor a note saying misdeal, with no units paid): "
                 "the row says nothing of the hand", 1, None, "a picker, a leaster winner or a doubler")
+            claim = claim and bool(htext)  # a row of standings or notes: a number counted for it is no hand's
+        if claim:
+            last_hand[d] = (number, r)
         ptext, ptc = cell(row, "points")
         if ptext:
             v = whole_units(ptext)

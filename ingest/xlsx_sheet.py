@@ -18,8 +18,9 @@ Each visible worksheet whose header reads as a score sheet or a ledger is
 read as one (a hidden sheet is skipped with a warning); its diagnostics
 are at ``FILE[SHEET]:row:column`` (row 1 the sheet's first row, columns
 counted from A = 1).  A worksheet that reads as neither
-(a summary, a chart, the house rules) is skipped with a ``W-XLSX-SHEET``
-warning naming it; a workbook of none is refused with one ``E-CSV-COLUMNS``
+(a summary, the house rules), a chart sheet and an empty sheet are skipped
+with a ``W-XLSX-SHEET`` warning naming the sheet and what it is; a workbook
+of none is refused with one ``E-CSV-COLUMNS``
 per sheet.  A sheet with no date column is dated as a CSV sheet is, the
 worksheet's name a place for the night's date between its title row and the
 file name (:func:`ingest.csv_sheet.sheet_layout`).  A formula's value is the
@@ -78,33 +79,71 @@ def cell_text(value) -> str:
     return str(value)
 
 
-def workbook_rows(data: bytes, hidden: list[str] | None = None) -> list[tuple[str, list[list[str]]]]:
-    """``(worksheet name, its rows of cell texts)`` for each visible
-    worksheet of the workbook ``data``, in the workbook's order; trailing
-    empty rows and cells dropped.  A hidden sheet (a template, an old night
-    kept out of sight) is left out, its name appended to ``hidden``.
-    Raises ``ValueError`` (or ``zipfile.BadZipFile``, a ``KeyError`` of a
-    missing part, ``OSError``) for a file openpyxl cannot read."""
+def workbook_rows(data: bytes, hidden: list[str] | None = None,
+                  charts: list[str] | None = None) -> list[tuple[str, list[list[str]]]]:
+    """``(worksheet name, its rows of cell texts)`` for each visible sheet
+    of the workbook ``data``, in the workbook's order; trailing empty rows
+    and cells dropped.  A hidden sheet (a template, an old night kept out of
+    sight) is left out, its name appended to ``hidden``.  A chart sheet
+    (Excel's, or a worksheet of no cells holding a chart, as LibreOffice
+    saves one: :func:`_holds_a_chart`) has no rows, its name appended to
+    ``charts``.  Raises ``ValueError`` (or ``zipfile.BadZipFile``, a
+    ``KeyError`` of a missing part, ``OSError``) for a file openpyxl cannot
+    read."""
     from openpyxl import load_workbook  # noqa: PLC0415 - only a workbook pays for the import
+    from openpyxl.chartsheet import Chartsheet  # noqa: PLC0415
 
     wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     try:
         out = []
-        for ws in wb.worksheets:
+        for ws in (wb[name] for name in wb.sheetnames):
             if ws.sheet_state != "visible":
                 if hidden is not None:
                     hidden.append(ws.title)
                 continue
-            rows = [[cell_text(v) for v in row] for row in ws.iter_rows(values_only=True)]
-            for row in rows:
-                while row and not row[-1].strip():
-                    row.pop()
-            while rows and not rows[-1]:
-                rows.pop()
+            if isinstance(ws, Chartsheet):
+                rows = []
+            else:
+                rows = [[cell_text(v) for v in row] for row in ws.iter_rows(values_only=True)]
+                for row in rows:
+                    while row and not row[-1].strip():
+                        row.pop()
+                while rows and not rows[-1]:
+                    rows.pop()
+            if not rows and charts is not None and (isinstance(ws, Chartsheet) or _holds_a_chart(data, ws)):
+                charts.append(ws.title)
             out.append((ws.title, rows))
         return out
     finally:
         wb.close()
+
+
+_RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
+
+
+def _holds_a_chart(data: bytes, ws) -> bool:
+    """True when the worksheet ``ws`` of the workbook ``data`` holds a
+    drawing with a chart in it (a chart sheet saved by LibreOffice as a
+    worksheet of no cells); read from the package's relationship parts,
+    False when they do not say."""
+    import posixpath  # noqa: PLC0415
+    from xml.etree import ElementTree  # noqa: PLC0415
+
+    part = getattr(ws, "_worksheet_path", None)  # openpyxl's read-only worksheet: its part in the package
+
+    def targets(of: str, kind: str) -> list[str]:
+        rels = posixpath.join(posixpath.dirname(of), "_rels", posixpath.basename(of) + ".rels")
+        try:
+            root = ElementTree.fromstring(z.read(rels))
+        except (KeyError, ElementTree.ParseError):
+            return []
+        return [posixpath.normpath(posixpath.join(posixpath.dirname(of), t)).lstrip("/") for r in root
+                if r.get("Type") == _RELS + kind and (t := r.get("Target", ""))]  # "/xl/...": from the package root
+
+    if not part:
+        return False
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        return any(targets(drawing, "chart") for drawing in targets(part, "drawing"))
 
 
 def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str | None = None,
@@ -122,8 +161,9 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
     ``E-FORMAT``."""
     result = FileResult(path=name)
     hidden: list[str] = []
+    charts: list[str] = []
     try:
-        tabs = workbook_rows(data, hidden)
+        tabs = workbook_rows(data, hidden, charts)
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a damaged archive
         why = f"{type(exc).__name__}: {exc}"
         try:
@@ -163,8 +203,9 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
         return result, "shn"
     for tab, r in got:
         if r is None:
-            result.errors.append(Diagnostic("W-XLSX-SHEET", f"the sheet {tab!r} has no cells written (a chart, or "
-                                            "empty): skipped", "warning", file=f"{name}[{tab}]", line=1, col=1))
+            result.errors.append(Diagnostic("W-XLSX-SHEET", f"the sheet {tab!r} is a chart sheet: skipped"
+                                            if tab in charts else f"the sheet {tab!r} has no cells written: skipped",
+                                            "warning", file=f"{name}[{tab}]", line=1, col=1))
         elif r.kind == "unknown" and read and tab not in shaped:  # a summary or rules sheet: said, no error
             result.errors.extend(Diagnostic(
                 "W-XLSX-SHEET", f"the sheet {tab!r} is no score sheet or ledger (its header names no date column, or "
@@ -218,12 +259,16 @@ def _sessions_of(name: str, tab: str, stored_session, nights: dict[str, list[tup
 
 def sheet_kinds(data: bytes, columns: str | None = None, name: str | None = None) -> list[tuple[str, str]]:
     """``(worksheet name, how it reads)`` for the Import page's preview:
-    ``"per-hand score sheet"``, ``"ledger of sitting totals"`` or
-    ``"skipped"`` (no header that reads, or no date for its night: the
-    import says why).  ``name``: the workbook's file name, a place for the
+    ``"per-hand score sheet"``, ``"ledger of sitting totals"``,
+    ``"skipped (a chart sheet)"`` or ``"skipped"`` (no header that reads,
+    or no date for its night: the import says why).  ``name``: the workbook's file name, a place for the
     nights' dates.  Raises as :func:`workbook_rows`."""
     out = []
-    for tab, rows in workbook_rows(data):
+    charts: list[str] = []
+    for tab, rows in workbook_rows(data, charts=charts):
+        if tab in charts:
+            out.append((tab, "skipped (a chart sheet)"))
+            continue
         try:
             layout = sheet_layout(rows[:HEAD_ROWS], columns, f"{name}[{tab}]" if name else None, tab)
             cols = column_map(layout.header, layout.columns)

@@ -21,8 +21,8 @@ from typer.testing import CliRunner
 
 from ingest import store as st
 from ingest.cli import app
-from ingest.csv_cells import (is_totals_row, outcome_word, read_date, says_misdeal, sheet_date_order,
-                              whole_units)
+from ingest.csv_cells import (is_totals_row, outcome_word, read_date, says_misdeal, serial_date,
+                              sheet_date_order, whole_units)
 from ingest.csv_sheet import read_csv
 from ingest.stream import ingest_csv_stream
 from ingest.validate import validate_text
@@ -236,6 +236,29 @@ def test_a_sheet_of_both_orders_refuses_its_slash_dates():
     r = read_csv(data, "both.csv", columns="date-order=dmy")
     assert dates(r) == {"2026-11-19", "2026-11-21"}
     assert where(e for h in r.result.rejected for e in h.errors) == [("E-CSV-DATE", 3, 1)]
+
+
+def test_a_date_serial_is_refused_naming_its_day():
+    """A date column formatted as a number shows the day count (the 1900 system: serial 1 = 1900-01-01, serial
+    60 the 1900-02-29 that never was, so 45658 = 2025-01-01). 2025 has 365 days: 2026-01-01 = 46023; 4 December
+    is day 338 of 2026 (Jan-Nov 334 days + 4), so 46360 = 46023 + 337 = 2026-12-04; 46360.8125 is 19:30 that day.
+    Still refused (never guessed); the refusal names the day and says to format the column as a date."""
+    assert (serial_date("45658"), serial_date("46360"), serial_date("46360.8125")) == (
+        "2025-01-01", "2026-12-04", "2026-12-04")
+    # 1950-01-01: 50 years of 365 days + 12 leap days (1904..1948) after serial 1, + the phantom day: 18264;
+    # 2100-01-01: 200 * 365 + 49 leap days (1904..2096) + 2 = 73051, so 2099-12-31 = 73050, the last taken
+    assert (serial_date("18263"), serial_date("18264"), serial_date("73050"), serial_date("73051")) == (
+        None, "1950-01-01", "2099-12-31", None)
+    assert [serial_date(c) for c in ("3", "123456", "46,360", "4636O")] == [None] * 4
+    r = read_csv(comma_sheet("46360", "46360.8125", "123456"), "serial.csv")
+    errs = [e for h in r.result.rejected for e in h.errors]
+    assert where(errs) == [("E-CSV-DATE", 2, 1), ("E-CSV-DATE", 3, 1), ("E-CSV-DATE", 4, 1)]
+    assert [(e.found, e.expected) for e in errs] == [("46360", "YYYY-MM-DD"), ("46360.8125", "YYYY-MM-DD"),
+                                                     ("123456", "YYYY-MM-DD")]
+    for e in errs[:2]:
+        assert "looks like a spreadsheet's date serial, 2026-12-04 in the 1900 date system" in e.message
+        assert "format the date column as a date" in e.message
+    assert "serial" not in errs[2].message and not r.result.hands
 
 
 def test_a_bad_date_order_option():

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 from ingest import store as st
 from ingest.cli import app, load_bytes
 from ingest.csv_sheet import guess_columns, preview, read_csv
+from ingest.stream import ingest_csv_stream
 
 P5 = ["Al", "Bea", "Cy", "Di", "Ed"]
 
@@ -200,3 +201,67 @@ def test_import_page_shows_the_first_rows_before_storing(tmp_path, monkeypatch):
     at.button(key="imp_go").click().run()
     assert not at.exception
     assert [(m.label, m.value) for m in at.metric] == [("Stored", "10"), ("Duplicates", "0"), ("Rejected", "0")]
+
+
+# one night, hands 1-3 written twice over (the user's dup-numbers sheet): rules.md B-27, B-28, B-31..B-33
+DUP_NUMBERS = ("date,hand,dealer,picker,partner,call,points,result,leaster,Al,Bea,Cy,Di,Ed\n"
+               "2026-12-04,1,Ed,Al,Cy,AS,72,win,,2,-1,1,-1,-1\n"
+               ",2,Al,Bea,Di,AH,95,win-s,,-2,4,-2,2,-2\n"
+               ",3,Bea,Cy,Al,AC,50,lose,,-2,2,-4,2,2\n"
+               ",1,Cy,Di,,alone,80,win,,-1,-1,-1,4,-1\n"
+               ",2,Di,,,,,,Ed,-1,-1,-1,-1,4\n"
+               ",3,Ed,Al,Bea,AS,20,lose-s,,-8,-4,4,4,4\n")
+
+
+def test_a_hand_number_written_twice_in_a_night_is_refused_at_its_cell(db, tmp_path):
+    """A night's hand numbers name its hands (notation.md: unique and increasing in a session), so a row that
+    writes hand 1 after hand 3 is refused at its hand cell, never stored as a second hand 1 (which `shead
+    replay`, `void` and `history` could not tell apart).  Rows 2-4 are stored: hand 1 Al+Cy 72 won (B-27) Al +2
+    Cy +1, the others -1; hand 2 Bea+Di 95 schneider (B-28) Bea +4 Di +2, the others -2; hand 3 Cy+Al 50 lost,
+    doubled on the bump (B-32, B-33) Cy -4 Al -2, the others +2: the night Al -2 Bea +5 Cy -5 Di +3 Ed -1."""
+    r = read_csv(DUP_NUMBERS.encode(), "dup.csv").result
+    assert [(h.outcome.hand, dict(h.outcome.units)) for h in r.hands] == [
+        (1, {"Al": 2, "Bea": -1, "Cy": 1, "Di": -1, "Ed": -1}), (2, {"Al": -2, "Bea": 4, "Cy": -2, "Di": 2, "Ed": -2}),
+        (3, {"Al": -2, "Bea": 2, "Cy": -4, "Di": 2, "Ed": 2})]
+    errs = [h.errors[0] for h in r.rejected]
+    assert [(e.code, e.line, e.col, e.found, e.expected) for e in errs] == [
+        ("E-CSV-HAND-ORDER", 5, 2, "1", "> 3"), ("E-CSV-HAND-ORDER", 6, 2, "2", "> 3"),
+        ("E-CSV-HAND-ORDER", 7, 2, "3", "> 3")]
+    assert errs[0].message.startswith("row 5: hand 1 after hand 3 (row 4)")
+    assert errs[2].message.startswith("row 7: hand 3 again: row 4 is this night's hand 3")
+    assert all("number it after 3; if it repeats an earlier row, delete it" in e.message for e in errs)
+    f = tmp_path / "dup.csv"
+    f.write_text(DUP_NUMBERS)
+    res = CliRunner().invoke(app, ["ingest", str(f), "--db", str(db)])
+    assert res.exit_code == 1 and "3 stored, 0 duplicates, 3 rejected" in res.output
+    assert f"{f}:5:2: E-CSV-HAND-ORDER (hand 1)" in res.output
+    # numbered again 4, 5, 6 (the keeper's slip mended), the three stored are duplicates and the rest are stored
+    lines = DUP_NUMBERS.splitlines(keepends=True)
+    f.write_text("".join(lines[:4] + [line.replace(f",{k},", f",{k + 3},", 1) for k, line in
+                                      zip((1, 2, 3), lines[4:])]))
+    res = CliRunner().invoke(app, ["ingest", str(f), "--db", str(db)])
+    assert res.exit_code == 0 and "3 stored, 3 duplicates, 0 rejected" in res.output, res.output
+    # a sheet read in batches (a large file, ingest.stream) refuses the same rows: the check spans its batches
+    f.write_text(DUP_NUMBERS)
+    with st.Store(tmp_path / "batches.duckdb") as store:
+        rep, _ = ingest_csv_stream(store, f, batch=2)
+    assert rep.stored == 3 and [(e.code, e.line) for h in rep.rejected for e in h.errors[:1]] == [
+        ("E-CSV-HAND-ORDER", 5), ("E-CSV-HAND-ORDER", 6), ("E-CSV-HAND-ORDER", 7)]
+
+
+def test_a_row_without_a_number_takes_none_unless_it_is_a_hand():
+    """A row that is no hand (a pad's opening standings, no hand number) takes no number: the hand 1 below it is
+    the night's first; a misdeal row without a number (rules.md B-4) is counted as the night's hand 3, so a
+    hand 3 written after it is refused, as a second hand 3 would be."""
+    rows = DUP_NUMBERS.splitlines(keepends=True)
+    start = rows[0] + "2026-12-04,,,,,,,,,0,0,0,0,0\n" + rows[1].replace("2026-12-04", "")
+    r = read_csv(start.encode(), "start.csv").result
+    assert [h.outcome.hand for h in r.hands] == [1]
+    assert [(h.errors[0].code, h.errors[0].line) for h in r.rejected] == [("E-CSV-HAND", 2)]
+    misdeal = (rows[0].replace("leaster,", "leaster,notes,") + "2026-12-04,1,Ed,Al,Cy,AS,72,win,,,2,-1,1,-1,-1\n"
+               ",2,Al,Bea,Di,AH,95,win-s,,,-2,4,-2,2,-2\n,,Bea,,,,,,,misdeal,0,0,0,0,0\n"
+               ",3,Bea,Cy,Al,AC,50,lose,,,-2,2,-4,2,2\n")
+    r = read_csv(misdeal.encode(), "misdeal.csv").result
+    assert [(h.outcome.hand, h.outcome.outcome) for h in r.hands] == [(1, "win"), (2, "win-s"), (3, "misdeal")]
+    (e,) = [h.errors[0] for h in r.rejected]
+    assert (e.code, e.line, e.found, e.expected) == ("E-CSV-HAND-ORDER", 5, "3", "> 3")

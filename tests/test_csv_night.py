@@ -210,8 +210,34 @@ def test_a_score_pad_of_running_totals():
     # read as each hand's units, the same pad is refused where the standing is not the hand's (no wrong number)
     plain = _read(RUNNING, "pad.csv")
     assert [r.source_line for r in plain.rejected] == [3, 4]
+    # ... and each refused row says what it looks like: less the row above, row 3 is Dee's lone win (Dee +4, the
+    # others -1) and row 4 Eve's schneidered bumped hand (Eve -8, Ann -4, the others +4), as the pad's facts say
+    hint = "looks like running totals: read it with --columns units=running"
+    assert [(r.errors[0].code, hint in r.errors[0].message) for r in plain.rejected] == [("E-SCORE", True)] * 2
+    assert plain.rejected[0].errors[0].message.startswith("Ann -3 is written but the rules give -1")
     (e,) = _read(RUNNING, "pad.csv", columns="units=total").errors
     assert e.code == "E-CSV-COLUMNS" and "units=running" in e.message
+
+
+def test_the_running_totals_hint_only_where_the_standings_read_as_hands():
+    """Only a hint, and only for a row that reads as a hand when taken as running totals, in a night whose rows
+    read as hands agree.  A pad with a slip: Dee's standing after hand 3 written 7 (6 is right): row 3 (hand 2)
+    less row 2 is Dee's lone win, hinted; row 4 less row 3 gives Dee +5, a sum of +1 (rules.md B-35): no hint.
+    A sheet of each hand's units with one wrong row is no pad, even when that row less the one above is a hand:
+    hand 3 written Ann -5 Bob 3 Cal 3 Dee 8 Eve -9 (hand 2's units plus hand 3's -4/4/4/4/-8) is refused, and
+    although it reads as hand 3 taken as running totals, row 3 (hand 2, a hand as written) less row 2 is
+    Ann +1, Bob -5, Cal -3, Dee +6, Eve +1, no hand: the night is no pad, no hint."""
+    hint = "looks like running totals"
+    pad = _read(RUNNING.replace(",3,Cal,Eve,AC,Ann,30,L,-7,7,5,6,-11", ",3,Cal,Eve,AC,Ann,30,L,-7,7,5,7,-11"),
+                "pad.csv")
+    assert [(r.source_line, hint in r.errors[0].message) for r in pad.rejected] == [(3, True), (4, False)]
+    assert pad.rejected[1].errors[0].code == "E-SCORE-SUM" and [h.source_line for h in pad.hands] == [2, 6]
+    slip = ROWS.replace("-4,4,4,4,-8", "-5,3,3,8,-9")
+    sheet = _read("Date," + HEADER + "".join("2026-12-04," + r + "\n" for r in slip.splitlines()), "hands.csv")
+    assert [h.source_line for h in sheet.hands] == [2, 3]
+    assert [(r.source_line, hint in r.errors[0].message) for r in sheet.rejected] == [(4, False)]
+    # read with units=running the pad stores its hands as their units; the hint changed nothing stored
+    assert [dict(h.outcome.units) for h in _read(RUNNING, "pad.csv", columns="units=running").hands][:3] == UNITS
 
 
 def test_a_pad_that_opens_with_its_standing_and_labels_its_total_in_the_hand_column():

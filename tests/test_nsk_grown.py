@@ -98,3 +98,28 @@ def test_which_rules_texts_only_add_to_others():
     assert not refines("netschafkopf; tariff.sauspiel=10", "netschafkopf; tariff.sauspiel=20; tariff.solo=50")
     assert not refines("netschafkopf; tariff.sauspiel=10", "schafkopf-bsv; tariff.sauspiel=10")
     assert not refines(None, FULL) and not refines(FULL, "")
+
+
+def test_a_protocol_cut_or_with_a_refused_game_says_its_totals_once(tmp_path):
+    """W-NSK-INCOMPLETE as `shead ingest` prints it: the totals said once, in its message, never repeated as
+    found/expected.  E cut inside game 3 (after line 55, the file ends within its tricks): games 1-2 stored,
+    their units +10 -10 +10 -10 twice, the log's last table (game 2's) +20 -20 +20 -20 all the same.  E with
+    game 2's 45 Augen written 75 (the cards give 45): game 2 refused; games 1 and 3 stored, +10 -10 +10 -10 and
+    Rufspiel 10 + Schneider 10 + 3 Laufende 30 = 50 each: -50 +50 -50 +50 (rules.md G-15, G-16), so stored
+    PcLinks -40, PcOben +40, PcRechts -40, Gast +40 against the log's table -30 +30 -30 +30."""
+    lines = (HERE / "E_three_rufspiele.txt").read_bytes().splitlines(keepends=True)
+    cut = tmp_path / "cut.txt"
+    cut.write_bytes(b"".join(lines[:55]))
+    out = runner.invoke(app, ["ingest", str(cut), "--db", str(tmp_path / "cut.duckdb")]).output
+    (warn,) = [line for line in out.splitlines() if "W-NSK-INCOMPLETE" in line]
+    assert warn.endswith("W-NSK-INCOMPLETE: 1 game refused (the stored totals are the log's last running table "
+                         "all the same)"), out
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"".join(lines).replace(b"Gegner haben 45 Augen", b"Gegner haben 75 Augen"))
+    out = runner.invoke(app, ["ingest", str(bad), "--db", str(tmp_path / "bad.duckdb")]).output
+    (warn,) = [line for line in out.splitlines() if "W-NSK-INCOMPLETE" in line]
+    stored = "PcLinks -40, PcOben +40, PcRechts -40, Gast +40"
+    table = "PcLinks -30, PcOben +30, PcRechts -30, Gast +30"
+    assert warn.endswith(f"W-NSK-INCOMPLETE: 1 of 3 games refused: the stored totals ({stored}) are not the log's "
+                         f"last running table ({table})"), out
+    assert warn.count(stored) == warn.count(table) == 1 and " — found" not in warn

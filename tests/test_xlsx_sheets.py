@@ -145,7 +145,7 @@ def test_a_workbook_saved_by_libreoffice(tmp_path):
     assert totals == TOTALS and sorted({h.outcome.date for h in result.hands}) == ["2026-12-01", "2026-12-08"]
 
 
-def _book(*tabs: str) -> bytes:
+def _nights(*tabs: str) -> Workbook:
     """A workbook of one sheet per name, each the night of 1 December's three hands, without a date column."""
     wb = Workbook()
     wb.remove(wb.active)
@@ -154,9 +154,12 @@ def _book(*tabs: str) -> bytes:
         ws.append(["Hand", "Dealer", "Picker", "Called", "Partner", "Points", "Result", *PLAYERS])
         for row in NIGHT1:
             ws.append(row)
-    buf = io.BytesIO()
-    wb.save(buf)
-    return buf.getvalue()
+    return wb
+
+
+def _book(*tabs: str) -> bytes:
+    """:func:`_nights` saved."""
+    return _save(_nights(*tabs))
 
 
 def test_sheets_named_by_the_day_take_the_year_of_the_workbook():
@@ -324,3 +327,29 @@ def test_each_sheets_own_total_is_checked_once_stored(tmp_path):
         got = con.execute("SELECT s.date::VARCHAR, c.complete, c.refused FROM session_checks c JOIN sessions s "
                           "USING (session_id) ORDER BY s.date").fetchall()
     assert got == [("2026-12-01", True, 0), ("2026-12-08", False, 1)]
+
+
+def test_a_chart_sheet_is_skipped_and_called_one():
+    """A night's sheet, an Excel chart sheet of its units ('Chart'), a worksheet holding only a chart (as
+    LibreOffice saves a chart sheet: 'Graph') and an empty sheet ('Sheet4'): the night's three hands are read;
+    each other sheet is one W-XLSX-SHEET at its row 1, the charts called chart sheets, the empty one empty."""
+    from openpyxl.chart import BarChart, Reference
+
+    wb = _nights("Dec 1 2026")
+    ws = wb["Dec 1 2026"]
+    for tab in ("Chart", "Graph"):
+        chart = BarChart()
+        chart.add_data(Reference(ws, min_col=8, max_col=12, min_row=1, max_row=4), titles_from_data=True)
+        (wb.create_chartsheet(tab) if tab == "Chart" else wb.create_sheet(tab)).add_chart(chart)
+    wb.create_sheet("Sheet4")
+    data = _save(wb)
+    result, _ = load_bytes("League 2026.xlsx", data)
+    assert [dict(h.outcome.units) for h in result.hands] == [
+        {"Ann": -2, "Bob": 4, "Cal": 2, "Dee": -2, "Eve": -2}, {"Ann": -1, "Bob": -1, "Cal": -1, "Dee": 4, "Eve": -1},
+        {"Ann": -4, "Bob": 4, "Cal": 4, "Dee": 4, "Eve": -8}]
+    sheets = [(d.file, d.line, d.message) for d in result.errors if d.code == "W-XLSX-SHEET"]
+    assert sheets == [("League 2026.xlsx[Chart]", 1, "the sheet 'Chart' is a chart sheet: skipped"),
+                      ("League 2026.xlsx[Graph]", 1, "the sheet 'Graph' is a chart sheet: skipped"),
+                      ("League 2026.xlsx[Sheet4]", 1, "the sheet 'Sheet4' has no cells written: skipped")]
+    assert sheet_kinds(data, None, "League 2026.xlsx")[1:] == [
+        ("Chart", "skipped (a chart sheet)"), ("Graph", "skipped (a chart sheet)"), ("Sheet4", "skipped")]
