@@ -213,7 +213,18 @@ def store_noting_copies(store: st.Store, result: FileResult, fmt: str, strict: b
 
 #: Hands of validated SHN files :class:`FileGroup` holds before it stores them in one transaction (issue 17,
 #: docs/storage.md "Files stored together"): DuckDB's fixed costs a statement are shared by the group's files.
+#: ``SHEAD_GROUP_HANDS`` in the environment overrides it (:func:`group_hands`; 0 stores each file alone).
 GROUP_HANDS = 10_000
+
+
+def group_hands() -> int:
+    """The hands :class:`FileGroup` holds: the environment's
+    ``SHEAD_GROUP_HANDS`` when it is a whole number (0: each file stored
+    alone), else :data:`GROUP_HANDS`."""
+    import os  # noqa: PLC0415
+
+    got = os.environ.get("SHEAD_GROUP_HANDS", "").strip()
+    return int(got) if got.isdigit() else GROUP_HANDS
 
 
 def store_files(store: st.Store, items: list[tuple[FileResult, str, object]]) -> list[st.IngestReport]:
@@ -248,7 +259,7 @@ def store_files(store: st.Store, items: list[tuple[FileResult, str, object]]) ->
 
 class FileGroup:
     """Validated SHN files held until their hands reach ``hands``
-    (:data:`GROUP_HANDS`), then stored together (:func:`store_files`), as
+    (:func:`group_hands`), then stored together (:func:`store_files`), as
     ``shead ingest`` and ``shead bench`` store a folder: each file's rows,
     ids, report and warnings are those it gets stored alone, in the same
     order.
@@ -270,7 +281,7 @@ class FileGroup:
     def __init__(self, store: st.Store, strict: bool, hands: int | None = None) -> None:
         self.store = store
         self.strict = strict
-        self.hands = GROUP_HANDS if hands is None else hands
+        self.hands = group_hands() if hands is None else hands
         self._items: list[tuple[object, FileResult, str, object]] = []
         self._names: set[str] = set()
         self._count = 0

@@ -19,7 +19,7 @@ from hypothesis import strategies as hs
 from typer.testing import CliRunner
 
 from dashboard.metrics import Filters, ledger_by_session
-from ingest import fastpath, pipeline
+from ingest import fastpath
 from ingest import store as st
 from ingest.cli import app
 from ingest.generate import generate_session_text
@@ -118,7 +118,7 @@ def test_a_folder_stored_together_keeps_each_files_line_ids_warning_and_rejected
     # a + b (each Al +1, Bea 0, Cy +1, Di -2, Ed 0) + c (Al +1, Bea -1, Cy -1, Di +2, Ed -1); zero-sum
     assert ledger(db) == {"Al": 3, "Bea": -1, "Cy": 1, "Di": -2, "Ed": -1}
     # the same folder stored one file at a time: every row alike (times aside)
-    monkeypatch.setattr(pipeline, "GROUP_HANDS", 0)
+    monkeypatch.setenv("SHEAD_GROUP_HANDS", "0")
     alone = tmp_path / "alone.duckdb"
     assert runner.invoke(app, ["ingest", str(d), "--db", str(alone)]).exit_code == 1
     assert calls == [4]  # nothing held: no group
