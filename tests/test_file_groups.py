@@ -250,3 +250,19 @@ def test_an_interrupt_just_after_a_groups_commit_counts_its_files_hands(tmp_path
             "in all (their transaction had committed); 5 hand(s) stored in all by this run") in out
     with st.reading(db) as con:
         assert con.execute("SELECT count(*) FROM hands").fetchone() == (5,)
+
+
+def test_the_same_deals_at_two_tables_of_a_group_are_counted_as_one_by_one(tmp_path):
+    """Two sessions dealt alike (the same seed under another Session tag: the same deals, as at two tables of a
+    duplicate game), with a third session between them, stored in one group: the ``deal_tables`` and ``deal_parts``
+    rows of the shared deals are those of one file at a time."""
+    def night(seed: int, session: str) -> str:
+        return generate_session_text(seed, 8, "wi5-called-ace", session=session)
+
+    files = [("t1.shn", night(7, "table 1")), ("other.shn", night(8, "other")), ("t2.shn", night(7, "table 2"))]
+    assert fastpath.ingest_texts(files, tmp_path / "g.duckdb") == (24, 0)
+    assert fastpath.ingest_texts(files, tmp_path / "one.duckdb", group_hands=0) == (24, 0)
+    grouped, alone = fastpath.stored_rows(tmp_path / "g.duckdb"), fastpath.stored_rows(tmp_path / "one.duckdb")
+    # every hand of table 2 was dealt at table 1: 8 deals, each at 2 tables
+    assert len(grouped["deal_tables"]) == 8 and len(grouped["deal_parts"]) == 16
+    assert grouped == alone
