@@ -1293,6 +1293,20 @@ def _unit_columns(rows: list[tuple[int, int, HandOutcome]]) -> dict[str, list]:
             "session_id": session}
 
 
+def _first_of_each(hands: list[ValidatedHand], report: "IngestReport") -> list[ValidatedHand]:
+    """``hands`` without a hash repeated in the file (each repeat counted
+    in ``report.duplicates``), in order."""
+    seen: set[str] = set()
+    fresh: list[ValidatedHand] = []
+    for h in hands:
+        if h.hash in seen:
+            report.duplicates += 1
+        else:
+            seen.add(h.hash)
+            fresh.append(h)
+    return fresh
+
+
 def _header_from_outcome(o: HandOutcome) -> str:
     """SHN tag lines for a session whose header the validator did not give."""
     def tag(name: str, value: str | None) -> str | None:
@@ -1774,14 +1788,7 @@ class Store:
         parts: list[tuple[FileResult, "IngestPlan | None", list[ValidatedHand], dict[str, int]]] = []
         top = top_session
         for k, (result, plan, report) in enumerate(work):
-            seen: set[str] = set()
-            mine: list[ValidatedHand] = []
-            for h in result.hands:
-                if h.hash in seen:
-                    report.duplicates += 1
-                else:
-                    seen.add(h.hash)
-                    mine.append(h)
+            mine = _first_of_each(result.hands, report)
             report.sessions_before = top
             ids = self._sessions(con, mine, result.path, "shn", look_up=False, top=top) if mine else {}
             top += len(ids)
@@ -1825,14 +1832,7 @@ class Store:
 
     def _insert(self, con: duckdb.DuckDBPyConnection, result: FileResult, report: IngestReport, strict: bool,
                 source_format: str, plan: "IngestPlan | None" = None) -> None:
-        seen: set[str] = set()
-        fresh: list[ValidatedHand] = []
-        for h in result.hands:
-            if h.hash in seen:
-                report.duplicates += 1
-            else:
-                seen.add(h.hash)
-                fresh.append(h)
+        fresh = _first_of_each(result.hands, report)
         # what the file's store asks of the database before it writes, in one query (each statement costs
         # 0.3-1.5 ms however little it reads; issue 17): the next ingest and hand ids, whether any hand was
         # ever corrected, the highest session id; then which of the file's sessions are stored

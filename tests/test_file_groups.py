@@ -18,11 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 from typer.testing import CliRunner
 
-from dashboard.metrics import Filters, ledger_by_session
 from ingest import fastpath
 from ingest import store as st
 from ingest.cli import app
 from ingest.generate import generate_session_text
+from tests.test_session_copies import ledger
 
 runner = CliRunner()
 SEATS = "Al; Bea; Cy; Di; Ed"
@@ -45,15 +45,6 @@ def folder(tmp_path: Path, files: dict[str, str]) -> Path:
     for name, text in files.items():
         (d / name).write_text(text)
     return d
-
-
-def ledger(db: Path) -> dict[str, int]:
-    with st.reading(db) as con:
-        df = ledger_by_session(con, Filters())
-    out: dict[str, int] = {}
-    for player, units in zip(df["player"].to_list(), df["units"].to_list()):
-        out[player] = out.get(player, 0) + units
-    return out
 
 
 def spy(monkeypatch) -> list[int | None]:
