@@ -788,13 +788,20 @@ class _Totals:
     else a ``W-CSV-TOTALS`` warning at the cell names the player, the sum
     written and the sum of the rows (since the last totals row; since the
     first row when no row came after the last).  The rows are stored either way: the
-    totals row is the spreadsheet's arithmetic, not a hand."""
+    totals row is the spreadsheet's arithmetic, not a hand.  A running pad's
+    opening row of standings carried over (:meth:`opening`) is no hand: its
+    Total row may write the final standings (the carry plus the night's
+    units) or the night's units; either is checked, and :attr:`night` and
+    :attr:`grand` are the night's units."""
 
     def __init__(self, players: list[str], index: dict[str, int], label: dict[str, str]) -> None:
         self.cols = [(p, index[p]) for p in players]
         self.label = label
         self.since = dict.fromkeys(players, 0)
         self.start = dict.fromkeys(players, 0)
+        #: the standings of running pads' opening rows, since the last totals row and since the first row
+        self.carry = dict.fromkeys(players, 0)
+        self.carry_all = dict.fromkeys(players, 0)
         self.rows = 0  # rows since the last totals row
         #: the sheet's own grand total (player -> units written), when its last row that counts is a totals row
         #: whose every player cell is written and equals the sum of all rows above (None otherwise)
@@ -813,14 +820,30 @@ class _Totals:
                 self.since[p] += v
                 self.start[p] += v
 
+    def opening(self, row: list[str]) -> None:
+        """A running pad's opening row (each player's standing carried over
+        from the house's season): no hand's units, but a totals row below
+        may count it."""
+        for p, k in self.cols:
+            v = whole_units(row[k]) if k < len(row) else None
+            if v is not None:
+                self.carry[p] += v
+                self.carry_all[p] += v
+
     def check(self, r: int, row: list[str], path: str | None) -> list[Diagnostic]:
         """The warnings of the totals row ``row`` (row number ``r``); the
         sums since the last totals row start again."""
         out = []
         written = {p: whole_units(row[k]) if k < len(row) else None for p, k in self.cols}
-        self.grand = written if all(v is not None and v == self.start[p] for p, v in written.items()) else None
-        given = {p: v for p, v in written.items() if v is not None}
-        self.night = given if self.rows and given and all(v == self.since[p] for p, v in given.items()) else None
+
+        def units(v: int, p: str, sums: dict[str, int], carry: dict[str, int]) -> int | None:
+            """The units a written total stands for: the rows' sum, or the sum and the carried standing."""
+            return v if v == sums[p] else v - carry[p] if carry[p] and v == sums[p] + carry[p] else None
+
+        grand = {p: units(v, p, self.start, self.carry_all) if v is not None else None for p, v in written.items()}
+        self.grand = grand if all(v is not None for v in grand.values()) else None
+        given = {p: units(v, p, self.since, self.carry) for p, v in written.items() if v is not None}
+        self.night = given if self.rows and given and all(v is not None for v in given.values()) else None
         for p, k in self.cols:
             t = row[k].strip() if k < len(row) else ""
             if not t:
@@ -831,11 +854,12 @@ class _Totals:
                 out.append(Diagnostic("W-CSV-TOTALS", f"row {r}: the totals row's {self.label[p]} {t!r} is not a "
                                       "whole number of units; not checked", "warning", path, r, k + 1, found=t,
                                       expected=f"{sum_:+d}"))
-            elif v not in (self.since[p], self.start[p]):
+            elif units(v, p, self.since, self.carry) is None and units(v, p, self.start, self.carry_all) is None:
                 out.append(Diagnostic("W-CSV-TOTALS", f"row {r}: the totals row writes {self.label[p]} {v:+d}, but "
                                       f"the rows above sum to {sum_:+d}; the hands are stored as their rows "
                                       "write them", "warning", path, r, k + 1, found=f"{v:+d}", expected=f"{sum_:+d}"))
         self.since = dict.fromkeys(self.since, 0)
+        self.carry = dict.fromkeys(self.carry, 0)
         self.rows = 0
         return out
 
@@ -1231,7 +1255,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     v = whole_units(row[index[p]]) if index[p] < len(row) else None
                     if v is not None:
                         standing[p] = v
-                totals.add(row)  # a Total row below sums from this standing
+                totals.opening(row)  # a Total row below may write the standings or the night's units
                 if read_date(dtext, order) is not None:
                     last_date = dtext
                 continue

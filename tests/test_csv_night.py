@@ -254,6 +254,32 @@ def test_a_pad_that_opens_with_its_standing_and_labels_its_total_in_the_hand_col
     assert {h.outcome.date for h in res.hands} == {"2026-12-01"}
 
 
+def test_a_carried_pads_total_row_checks_the_night_as_standings_or_as_units(tmp_path):
+    """A tester's finding: a pad opening with the season's standing (Ann 10, Bob -4, Cal 0, Dee -3, Eve -3) and
+    closed by a Total row of the final standings was stored right, but the night was then named incomplete
+    (its units against standings that include the carry).  The night's units are hands 1 and 2: Ann -2-1 = -3,
+    Bob 4-1 = +3, Cal 2-1 = +1, Dee -2+4 = +2, Eve -2-1 = -3; the final standings 10-3 = 7, -4+3 = -1, 0+1 = 1,
+    -3+2 = -1, -3-3 = -6.  A Total row of either is checked and the night complete; a Total of neither (Ann 8) is
+    W-CSV-TOTALS naming both sums."""
+    head = ("Date,Hand,Dealer,Picker,Called,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve\n"
+            "2026-12-01,start,,,,,,,10,-4,0,-3,-3\n"
+            ",1,Ann,Bob,AH,Cal,91,W,8,0,2,-5,-5\n"
+            ",2,Bob,Dee,alone,,61,W,7,-1,1,-1,-6\n")
+    for k, total in enumerate(("7,-1,1,-1,-6", "-3,3,1,2,-3")):
+        path = tmp_path / f"pad{k}.csv"
+        path.write_text(head + f",Total,,,,,,,{total}\n")
+        db = tmp_path / f"pad{k}.duckdb"
+        r = runner.invoke(app, ["ingest", str(path), "--columns", "units=running", "--db", str(db)])
+        assert r.exit_code == 0 and "W-CSV-TOTALS" not in r.output, r.output
+        with st.reading(db) as con:
+            assert con.execute("SELECT complete, refused, note FROM session_checks").fetchall() == [(True, 0, None)]
+            assert dict(con.execute("SELECT player, sum(units) FROM hand_units GROUP BY player").fetchall()) == {
+                "Ann": -3, "Bob": 3, "Cal": 1, "Dee": 2, "Eve": -3}
+    wrong = _read(head + ",Total,,,,,,,8,-1,1,-1,-6\n", "pad.csv", columns="units=running")
+    (w,) = [d for d in wrong.errors if d.code == "W-CSV-TOTALS"]
+    assert (w.line, w.col, w.found, w.expected) == (5, 9, "+8", "-3")
+
+
 def test_date_cells_written_with_the_months_name():
     # what a spreadsheet writes for a formatted date cell saved as CSV
     for written in ('"Dec 1, 2026"', '"Tuesday, December 1, 2026"', "1. Dezember 2026", "01-Dec-2026"):
