@@ -148,7 +148,9 @@ def files_session_copies(con: duckdb.DuckDBPyConnection,
             f"hand for hand: its {n} hands have the same numbers and texts, on the same date with the same players, "
             "so every total now counts them twice. If this file is that session re-sent under another name (its "
             f"Event, Table or Session tag changed), void the copy (shead void '{copy}' --session --reason 'a copy'), "
-            "or send it with the stored session's tags", "warning", files[k][2], 1, 1))
+            "or send it with the stored session's tags; if the stored session's name is the wrong one (a typo "
+            f"corrected in this file), void that one instead (shead void '{stored}' --session --reason 'renamed')",
+            "warning", files[k][2], 1, 1))
     return out
 
 

@@ -19,7 +19,9 @@ never reads as if hand 7 had not been played.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
+from datetime import date
 
 import duckdb
 
@@ -221,19 +223,30 @@ def result_text(outcome: str, picker_points: int | None, picker_tricks: int | No
 
 def find_session(con: duckdb.DuckDBPyConnection, key: str) -> str:
     """The stored session id ``key`` names: the session id itself, else the
-    one session whose id contains ``key`` (case-insensitive).  Raises
-    :class:`SessionNotFound` (naming up to five candidates) otherwise."""
+    one session whose id contains ``key`` (case-insensitive), else, for a
+    date (``2026-12-04``, ``2026.12.04``, ``2026/12/4``), the one session
+    of that date.  Raises :class:`SessionNotFound` (naming up to five
+    candidates) otherwise."""
     key = key.strip()
     exact = con.execute("SELECT session FROM sessions WHERE session = ?", [key]).fetchall()
     if exact:
         return exact[0][0]
     like = [s for (s,) in con.execute("SELECT session FROM sessions WHERE contains(lower(session), lower(?)) "
                                       "ORDER BY session", [key]).fetchall()]
+    if not like and (m := re.fullmatch(r"(\d{4})[-./](\d{1,2})[-./](\d{1,2})", key)):  # a night by its date
+        try:
+            day = date(*map(int, m.groups()))
+        except ValueError:
+            day = None
+        if day is not None:
+            like = [s for (s,) in con.execute("SELECT session FROM sessions WHERE date = ? ORDER BY session",
+                                              [day]).fetchall()]
     if len(like) == 1:
         return like[0]
     if not like:
-        raise SessionNotFound(f"no stored session {key!r} (the session id is its Session tag, else "
-                              "'Event / Date / Table')")
+        raise SessionNotFound(f"no stored session {key!r} (a session id is its Session tag, else 'Event / Date / "
+                              "Table'; a CSV night's is 'CSV <file> <date>', a protocol's 'NetSchafkopf <file>'; a "
+                              "date, 2026-12-04, names the one night of that date)")
     shown = ", ".join(repr(s) for s in like[:5]) + (f" and {len(like) - 5} more" if len(like) > 5 else "")
     raise SessionNotFound(f"{key!r} matches {len(like)} sessions: {shown}; give the whole session id")
 

@@ -55,6 +55,9 @@ def test_a_night_re_sent_under_a_corrected_event_name_is_stored_and_named_as_a_c
             "'Friday Schafskopf Club / 2026.11.27'") in out
     assert "its 2 hands have the same numbers and texts" in out and "counts them twice" in out
     assert "shead void 'Friday Sheepshead Club / 2026.11.27' --session --reason 'a copy'" in out
+    # the corrected name sent second (a tester's finding): the advice names the stored, misspelt session too
+    assert ("if the stored session's name is the wrong one (a typo corrected in this file), void that one instead "
+            "(shead void 'Friday Schafskopf Club / 2026.11.27' --session --reason 'renamed')") in out
     # stored twice, as the tags say: every total doubled
     assert ledger(db) == {"Al": 2, "Bea": 0, "Cy": 2, "Di": -4, "Ed": 0}
     # voiding the copy, as the warning says (one command, one transaction), gives the night back

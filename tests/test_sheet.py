@@ -102,6 +102,23 @@ def test_a_part_of_a_session_id_must_name_one_session(night, tmp_path):
             find_session(con, "pot")
 
 
+def test_a_night_is_found_by_its_date(night, tmp_path):
+    # a tester's finding: `shead sheet 2026.12.04` found no CSV night (named 'CSV <file> <date>'); a date names the
+    # one session of that date, in any of the usual spellings; two of one date are named, a date with none said
+    with st.reading(night) as con:
+        assert [find_session(con, d) for d in ("2025-10-02", "2025.10.02", "2025/10/2")] == ["pot night"] * 3
+        with pytest.raises(SessionNotFound, match="a date, 2026-12-04, names the one night of that date"):
+            find_session(con, "2025-10-03")
+    p = tmp_path / "b.shn"
+    p.write_text(TEXT.replace("pot night", "table two"))
+    runner.invoke(app, ["ingest", str(p), "--db", str(night)])
+    with st.reading(night) as con:
+        with pytest.raises(SessionNotFound, match="matches 2 sessions: 'pot night', 'table two'"):
+            find_session(con, "2025-10-02")
+    r = runner.invoke(app, ["sheet", "2025.10.02", "--db", str(night), "--json"])
+    assert r.exit_code == 1 and "matches 2 sessions" in r.output
+
+
 def test_the_printable_html_has_the_names_and_the_totals(night):
     with st.reading(night) as con:
         page = session_sheet(con, "pot night").html()
