@@ -742,11 +742,10 @@ def void(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a conte
     except st.StoreError as exc:
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
-    for name, number, hand_id, revision in rep.hands:
-        _err.print(f"{name}#{number} (hand id {hand_id}): voided (revision {revision}): {reason}",
-                   markup=False, highlight=False)
+    for name, number, hand_id, revision in rep.hands:  # the command's result: standard output (README)
+        typer.echo(f"{name}#{number} (hand id {hand_id}): voided (revision {revision}): {reason}")
     if rep.rederived:
-        _err.print(f"{rep.rederived} later hand(s) of the session re-derived (stake/pot)")
+        typer.echo(f"{rep.rederived} later hand(s) of the session re-derived (stake/pot)")
 
 
 def _summary_text(o: dict | None) -> str:

@@ -48,7 +48,8 @@ def test_a_void_reason_with_an_emoji_code_is_echoed_as_written(tmp_path):
     CliRunner().invoke(app, ["ingest", str(f), "--db", db])
     res = CliRunner().invoke(app, ["void", "1", "--reason", ":smile: [b]typo[/b]", "--db", db])
     assert res.exit_code == 0, res.stderr
-    assert res.stderr.rstrip().endswith("voided (revision 2): :smile: [b]typo[/b]")
+    # the result on standard output (README: results go there), as written
+    assert res.stdout.rstrip().endswith("voided (revision 2): :smile: [b]typo[/b]") and res.stderr == ""
 
 
 # --------------------------------------------------------------------------
