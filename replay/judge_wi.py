@@ -364,7 +364,14 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
         prov["stake"] = "verified" if known else "asserted"
     else:
         prov["stake"] = "derived"
-    _gap_warning(chk, known, staked and prof.noPick == "doubler" and prov["stake"] == "derived", stake)
+    # rules.md D-12: under doublerStacking=queued each hand played plays one queued doubler off, a doubler queues
+    # one more, a misdeal neither; so a hand right after m missing hands, with more than m queued before them, is
+    # at ×2 whatever they were: its stake is known, the gap cannot have changed it (a tester's finding)
+    certain = (staked and not known and sess.known and sess.last_hand is not None and prof.noPick == "doubler"
+               and prof.doublerStacking == "queued"
+               and sess.queued > sum(1 for k in range(sess.last_hand + 1, rec.number) if k not in sess.voided))
+    _gap_warning(chk, known, staked and prof.noPick == "doubler" and prov["stake"] == "derived" and not certain,
+                 stake)
     if kind == "potsplit":  # the pot paid out before the seats change (rules.md D-19, issue 18)
         settle = check_potsplit(chk, dealer)
         return _outcome(chk, dealer, None, None, None, settle, None, None, 1, 0), None, settle
@@ -400,8 +407,8 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
     if rec.tricks:
         if dealer is None:
             raise chk.reject("E-DEALER", "the dealer is not known", rec.pos, found="no dealer", expected="dealer S")
-        return _stake_from_score(chk, known, stake, lambda s: _replay_hand(chk, kind, dealer, s))
-    return _stake_from_score(chk, known, stake, lambda s: _score_sheet(chk, kind, dealer, s))
+        return _stake_from_score(chk, known or certain, stake, lambda s: _replay_hand(chk, kind, dealer, s))
+    return _stake_from_score(chk, known or certain, stake, lambda s: _score_sheet(chk, kind, dealer, s))
 
 
 #: the stakes a hand after a gap may be paid at (_stake_from_score): queued doublers double once, multiplied ones

@@ -376,3 +376,33 @@ def test_a_score_after_a_gap_that_no_stake_explains_is_refused(db):
     rep = ingest(db, shn("gap2", DOUBLER, GAP_NIGHT[0], bad))
     (r,) = rep.rejected
     assert r.errors[0].code in ("E-SCORE", "E-SCORE-SUM")
+
+
+def test_a_hand_after_a_gap_is_at_x2_when_more_doublers_are_queued_than_hands_are_missing(db):
+    """A tester's finding (rules.md D-12, J doublerStacking=queued): hands 1 and 2 are doublers, so two x2 hands are
+    queued; hand 3 is missing.  Whatever hand 3 was (played: one doubler played off; a doubler: one more queued; a
+    misdeal: neither), at least one x2 hand is still queued at hand 4: x2 for certain.  Hand 4, Eve picks with Cal
+    and loses at 55, the double on the bump (D-9): at x2 each defender +1 x 2 x 2 = +4, Cal -4, Eve -8.  Its score
+    written at x1 (Ann +2 ... Eve -4) is refused, not paid at x1 with W-SESSION-GAP; written at x2 it is stored
+    with no gap warning about its stake.  With one doubler queued (hand 1) and hand 2 missing, hand 3 may be x1
+    (hand 2 played it off): its x1 score is taken, with W-SESSION-GAP, as before."""
+    h4 = "hand 4  dealer Dee\npick Eve  call AS  partner Cal  pts 55  lose\nscore Ann {} Bob {} Cal {} Dee {} Eve {}"
+    two = ("hand 1  dealer Ann\ndoubler", "hand 2  dealer Bob\ndoubler")
+    head = ('%SHN 1.0\n[Event "QA"]\n[Session "{}"]\n[Seats "Ann; Bob; Cal; Dee; Eve"]\n'
+            f'[Rules "{DOUBLER}"]\n\n')
+    rep = ingest(db, head.format("x1") + "\n\n".join((*two, h4.format("+2", "+2", "-2", "+2", "-4"))) + "\n")
+    (r,) = rep.rejected
+    assert (rep.stored, r.hand, r.errors[0].code) == (2, 4, "E-SCORE")
+    assert "Ann +2 is written but the rules give +4" in r.errors[0].message
+    rep = ingest(db, head.format("x2") + "\n\n".join((*two, h4.format("+4", "+4", "-4", "+4", "-8"))) + "\n")
+    assert (rep.stored, rep.rejected) == (3, [])
+    with st.reading(db) as con:
+        stake, warnings = con.execute("SELECT stake, warnings FROM hands WHERE session = 'x2' AND hand = 4").fetchone()
+    assert stake == 2 and json.loads(warnings) == []
+    one = head.format("one") + "hand 1  dealer Ann\ndoubler\n\n" + h4.replace("hand 4", "hand 3").format(
+        "+2", "+2", "-2", "+2", "-4") + "\n"
+    rep = ingest(db, one)
+    assert (rep.stored, rep.rejected) == (2, [])
+    with st.reading(db) as con:
+        stake, warnings = con.execute("SELECT stake, warnings FROM hands WHERE session = 'one' AND hand = 3").fetchone()
+    assert stake == 1 and "W-SESSION-GAP" in warnings and "the hand is taken at ×1" in warnings
