@@ -1293,6 +1293,10 @@ def _unit_columns(rows: list[tuple[int, int, HandOutcome]]) -> dict[str, list]:
             "session_id": session}
 
 
+#: a stored hand's W-SESSION-GAP warning (``file:line:col: warning W-SESSION-GAP (hand N): hand N: text``): its text
+_GAP_TEXT = re.compile(r"W-SESSION-GAP(?: \(hand \d+\))?: (?:hand \d+: )?(.*)", re.S)
+
+
 def _first_of_each(hands: list[ValidatedHand], report: "IngestReport") -> list[ValidatedHand]:
     """``hands`` without a hash repeated in the file (each repeat counted
     in ``report.duplicates``), in order."""
@@ -2075,7 +2079,14 @@ class Store:
                 "(shead ingest --amend)", "warning", report.path, 1, 1, d.hand) for hid, d in again.refused)
         if again.hands:
             hands = _voids_are_no_gap(con, session_id, again.hands)
-            report.rederived += self._replace_outcomes(con, [(hand_id, session_id, o) for hand_id, o in hands])
+            changed = self._replace_outcomes(con, [(hand_id, session_id, o) for hand_id, o in hands])
+            report.rederived += len(changed)
+            if isinstance(report, IngestReport):  # a changed hand that still follows a missing one: said, as at
+                report.file_errors.extend(Diagnostic(  # its own ingest (a tester's finding: the pot of a hand
+                    "W-SESSION-GAP", f"hand {o.hand} of session {name!r} (hand id {hid}), stored before, is "  # moved
+                    f"re-derived now that this file adds hands before it, but still follows a missing hand: "
+                    f"{m.group(1)}", "warning", report.path, 1, 1, o.hand)
+                    for hid, o in hands if hid in changed for gap in o.warnings if (m := _GAP_TEXT.search(gap)))
         _save_state(con, session_id, _voids_fill_gaps(con, session_id, again, fmt), again.stored, again.top)
         _recheck_sessions(con, [session_id])  # a source's own totals against the session's hands now
 
@@ -2734,16 +2745,16 @@ class Store:
             done += again.stored
         _save_states(con, states)
         if rows:
-            report.changed += self._replace_outcomes(con, rows)
+            report.changed += len(self._replace_outcomes(con, rows))
             report.hands += len(rows)
         _summary.refresh(con, list(per))  # migration 016
         _recheck_sessions(con, list(per))
         return done
 
-    def _replace_outcomes(self, con: duckdb.DuckDBPyConnection, rows: list[tuple[int, int, HandOutcome]]) -> int:
-        """Replace the outcome rows of ``rows``' hand ids; returns how many
-        differ from what was stored (any column but ``derived_with``, or the
-        units)."""
+    def _replace_outcomes(self, con: duckdb.DuckDBPyConnection, rows: list[tuple[int, int, HandOutcome]]) -> set[int]:
+        """Replace the outcome rows of ``rows``' hand ids; returns the ids of
+        those that differ from what was stored (any column but
+        ``derived_with``, or the units)."""
         new_hands = _arrow.table(_hand_columns(rows, self._json), _HANDS_COLUMNS)
         new_units = _arrow.table(_unit_columns(rows), _UNITS_COLUMNS)
         compare = [c for c in _HAND_COLS if c not in ("hand_id", "derived_with")]
@@ -2751,15 +2762,14 @@ class Store:
         con.register("_new_hands", new_hands)
         con.register("_new_units", new_units)
         try:
-            changed = _scalar(
-                con,
+            changed = {i for (i,) in con.execute(
                 'WITH n AS (SELECT * REPLACE (CAST("date" AS DATE) AS "date") FROM _new_hands), '
                 "ou AS (SELECT hand_id, list(seat || '=' || units ORDER BY seat_no) AS u FROM hand_units "
                 "       WHERE hand_id IN (SELECT hand_id FROM n) GROUP BY hand_id), "
                 "nu AS (SELECT hand_id, list(seat || '=' || units ORDER BY seat_no) AS u FROM _new_units "
                 "       GROUP BY hand_id) "
-                "SELECT count(*) FROM n JOIN hands o USING (hand_id) LEFT JOIN ou USING (hand_id) "
-                f"LEFT JOIN nu USING (hand_id) WHERE {diff} OR ou.u IS DISTINCT FROM nu.u")
+                "SELECT hand_id FROM n JOIN hands o USING (hand_id) LEFT JOIN ou USING (hand_id) "
+                f"LEFT JOIN nu USING (hand_id) WHERE {diff} OR ou.u IS DISTINCT FROM nu.u").fetchall()}
             con.execute("DELETE FROM hands WHERE hand_id IN (SELECT hand_id FROM _new_hands)")
             con.execute("DELETE FROM hand_units WHERE hand_id IN (SELECT hand_id FROM _new_hands)")
             con.execute(f"INSERT INTO hands ({_HAND_SQL_COLS}) SELECT {_HANDS_SELECT} FROM _new_hands")
