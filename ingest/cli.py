@@ -36,7 +36,6 @@ stream = lazy_module("ingest.stream")
  replay_json, report_json, store_noting_copies) = from_module(
     "ingest.pipeline", "FileGroup", "_read_bytes", "_rejected_entries", "_sniff_protocol", "_warning_entries",
     "load_bytes", "load_file", "replay_frames", "replay_json", "report_json", "store_noting_copies")
-(gc_paused,) = from_module("ingest.validate", "gc_paused")
 # Rich too (issue 17: its import is a third of a start-up); help is click's plain text (rich_markup_mode=None)
 (Console,) = from_module("rich.console", "Console")
 BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn = from_module(
@@ -300,6 +299,20 @@ def _stdout_is_terminal() -> bool:
         return False
 
 
+def _stored_account(done: dict[str, int] | None, said: set[str], counted: int) -> str:
+    """How many hands this run stored (``done``: file -> hands, as the
+    database holds them, :meth:`ingest.store.Store.stored_by_run`; None
+    when it could not be read: ``counted``, the files' lines' sum), and the
+    files stored whose lines were not printed (``said``: those printed or
+    named), with their hands."""
+    if done is None:
+        return f"{counted} hand(s) stored in all by this run"
+    quiet = sorted(f for f in done if f not in said)
+    return (f"{sum(done.values())} hand(s) stored in all by this run"
+            + (f"; stored as well, though not listed above: {', '.join(f'{f} ({done[f]})' for f in quiet)}"
+               if quiet else ""))
+
+
 def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, rules: str | None = None,
                columns: str | None = None) -> int:
     """``shead ingest``; returns the exit code.  The report (a line per file,
@@ -328,16 +341,15 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
     progress = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), console=_err, transient=True, disable=not files or not _err.is_terminal,
                         redirect_stdout=_stdout_is_terminal())
-    path = counted = None
+    path = None
     group = FileGroup(store, strict)
     counts = {"hands_rejected": 0, "file_errors": file_errors}
+    reported: set[str] = set()  # the files whose lines are out (an interrupt's account names the others)
 
     def emit(done: list[tuple]) -> None:
         """Count and report the files just stored (``FileGroup``: ``(path, result, fmt, report)`` each)."""
-        nonlocal counted
         for at, result, fmt, report in done:
             entries = _rejected_entries(report)
-            counted = report
             totals["ingested"] += report.stored
             totals["duplicates"] += report.duplicates
             totals["rejected"].extend(entries)
@@ -356,6 +368,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                 why = f"--strict: the file has {len(entries)} error(s)" if strict else "see the error below"
                 line = f"{at}: nothing stored ({why})"
             say(line)
+            reported.add(str(at))
             for text in _collapsed(entries):
                 say("  " + text)
             for d in report.file_errors:  # a file-level warning: a protocol's session incomplete, a Windows-1252 byte read as such
@@ -367,8 +380,6 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                     say(f"  {d.file or at}:{d.line}:{d.col}: warning {d.code}"
                         f"{f' (hand {d.hand})' if d.hand is not None else ''}: "
                         f"{_with_found(d.message, d.found, d.expected)}")
-        if done:
-            counted = store.committed_report or counted  # a group's commit: its files' sum
 
     try:
         with progress, _sigint_noted():
@@ -376,7 +387,8 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
             for path in files:
                 progress.update(task, description=f"ingesting {path.name}")  # the column is plain text
                 if kind := stream.stream_kind(path, columns=columns):  # a large SHN file or CSV score sheet:
-                    emit(group.flush())  # read and stored in batches (issue 15), after the files held before it
+                    with group.paused():  # read and stored in batches (issue 15), after the files held before it
+                        emit(group.flush())
                     mb = path.stat().st_size / 1e6
                     report, result = stream.ingest_large(
                         store, path, strict, kind=kind, columns=columns, rules=rules,
@@ -384,12 +396,11 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                             task, description=f"ingesting {path.name} ({mb:,.0f} MB): {n:,} hands read"))
                     emit([(path, result, "csv-ledger" if kind == "ledger" else "shn", report)])  # a ledger's line
                 else:  # counts sittings
-                    store.committed_report = None  # set once a transaction of this file (or its group) commits
                     # read and validated with Python's cycle collector paused, as `shead bench` runs, and held
                     # (FileGroup: stored with the files around it, the collector paused till then): resumed
                     # between a file's validation and its store, it walked every live record (about 17k
                     # instructions a hand); nothing here forms cycles that outlive the file
-                    with gc_paused():
+                    with group.paused():
                         for again in (False, True):
                             store.last_plan = None
                             result, fmt = load_file(path, store, rules, columns)
@@ -397,42 +408,49 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                             if again or not group.shares_session(result):
                                 break
                             emit(group.flush())  # it continues a held file's session: planned again once stored
-                        emit(group.add(path, result, fmt, plan))  # W-SESSION-COPY too
+                        if group.can_hold(result, fmt, plan):
+                            emit(group.add(path, result, fmt, plan))  # W-SESSION-COPY too
+                        else:  # a protocol, a sheet, --strict: after the held files, by itself
+                            emit(group.flush())
+                            emit(group.alone(path, result, fmt, plan))
                 progress.advance(task)
-            emit(group.flush())
+            with group.paused():
+                emit(group.flush())
     except st.StoreError as exc:
         store.close()
         _err.print(f"error: {exc}")
         if path is not None:  # say which files this run did not store (those before, as their lines said)
-            rest = files[files.index(group.held[0] if group.held else path):]
+            done = store.stored_by_run()
+            first = next((f for f in files if str(f) not in reported and str(f) not in (done or {})), path)
+            rest = files[files.index(first):]
             _err.print(f"not stored: {rest[0]}" + (f" and the {len(rest) - 1} file(s) after it" if len(rest) > 1
                                                   else "")
-                       + f"; {totals['ingested']} hand(s) of the files before it stored. Run the same command again "
+                       + f"; {_stored_account(done, reported, totals['ingested'])}. Run the same command again "
                        "to store the rest: a hand already stored counts as a duplicate")
         if as_json:
             typer.echo(json.dumps(totals))
         return 1
     except KeyboardInterrupt as exc:  # Ctrl-C: every file above its line is as reported; the one in hand is said here
         store.close()
-        kept = getattr(exc, "stored", None)  # a file read in batches: the batches committed before stay stored
-        held = [p for p in group.held if p != path]  # read and validated, to be stored with the files after them
-        if kept is not None:
+        done = store.stored_by_run()  # what the database holds of this run: the account the message gives
+        if done is None:  # the database could not be read: the files' lines above, and the batches counted
+            done = {str(path): getattr(exc, "stored", 0)} if getattr(exc, "stored", 0) else {}
+        kept = done.get(str(path), 0)
+        streamed = getattr(exc, "stored", None) is not None  # a file read in batches: those committed stay stored
+        if streamed:
             what = (f"{kept} hand(s) of it stored by the batches before the interrupt, the rest not" if kept
                     else "nothing of it stored")
         else:  # a file read whole: stored if the interrupt came just after its COMMIT, else nothing of it
-            kept = store.stored_since(counted)  # reset to None before each file read whole
-            if kept and held:  # the files held before it were stored with it (FileGroup), not yet reported
-                what = (f"its hands and those of the {len(held)} file(s) before it not yet reported stored, {kept} "
-                        "in all (their transaction had committed)")
-            else:
-                what = f"its {kept} hand(s) stored (its transaction had committed)" if kept else "nothing of it stored"
-        if held and not kept:
-            what += f", nor of the {len(held)} file(s) before it not yet stored ({held[0]} onwards)"
-        _err.print(f"interrupted: {path}: {what}; {totals['ingested'] + kept} hand(s) "
-                   "stored in all by this run. Run the same command again to finish: a hand already stored is never "
-                   "stored twice (it counts as a duplicate)")
+            what = (f"its {kept} hand(s) stored (its transaction had committed)" if str(path) in done
+                    else "nothing of it stored")
+        held = [p for p in group.held if p != path and str(p) not in done]  # read and validated, not stored
+        if held:
+            what += f"; nothing of the {len(held)} file(s) read before it and not yet stored ({held[0]} onwards)"
+        _err.print(f"interrupted: {path}: {what}; {_stored_account(done, reported | {str(path)}, 0)}. Run the "
+                   "same command again to finish: a hand already stored is never stored twice (it counts as a "
+                   "duplicate)")
         if as_json:
-            totals["ingested"] += kept
+            totals["ingested"] = sum(done.values())
             totals["interrupted"] = str(path)
             typer.echo(json.dumps(totals, ensure_ascii=False))
         return 130

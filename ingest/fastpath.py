@@ -193,7 +193,10 @@ def ingest_texts(texts: list[tuple[str, str]], db: Path, group_hands: int | None
                 if again or not group.shares_session(result):
                     break
                 done += group.flush()
-            done += group.add(name, result, fmt, plan)
+            if group.can_hold(result, fmt, plan):
+                done += group.add(name, result, fmt, plan)
+            else:
+                done += group.flush() + group.alone(name, result, fmt, plan)
         done += group.flush()
         for _, _, _, report in done:
             stored += report.stored

@@ -7,6 +7,8 @@ replay --json``, ``GET /hands/{hand}/replay``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
 from ingest import store as st
@@ -264,19 +266,20 @@ class FileGroup:
     ids, report and warnings are those it gets stored alone, in the same
     order.
 
-    :meth:`add` takes a file as read and validated against the store (a
-    ``plan`` of :meth:`~ingest.store.Store.plan_ingest`); a file that cannot
-    wait (strict, not SHN text: a protocol, a CSV sheet or ledger, a
-    workbook) has the held files stored first, then is stored alone.  A file
-    that continues a held file's session (:meth:`shares_session`) was
-    planned without that session's new hands: the caller calls
-    :meth:`flush`, then reads and validates it again.  Each call returns
-    ``(key, result, fmt, report)`` of the files it stored, in order; when
-    the store raises (an interrupt, :class:`~ingest.store.StoreBusy`), the
-    files stay :attr:`held` (none of them stored).
-    Python's cycle collector is paused while files are held (their records
-    stay alive; each collection would walk them all) and resumed once they
-    are stored."""
+    :meth:`add` holds a file read and validated against the store (a
+    ``plan`` of :meth:`~ingest.store.Store.plan_ingest`) when it
+    :meth:`can_hold` it; a file that cannot wait (strict, not SHN text: a
+    protocol, a CSV sheet or ledger, a workbook) is stored by :meth:`alone`
+    once the held files are stored (:meth:`flush`).  A file that continues a
+    held file's session (:meth:`shares_session`) was planned without that
+    session's new hands: the caller calls :meth:`flush`, then reads and
+    validates it again.  Each call returns ``(key, result, fmt, report)`` of
+    the files it stored, in order; when the store raises (an interrupt,
+    :class:`~ingest.store.StoreBusy`), the files stay :attr:`held`.
+
+    :meth:`paused` pauses Python's cycle collector while a file is read and
+    validated and keeps it paused while files are held (their records stay
+    alive; each collection would walk them all), until they are stored."""
 
     def __init__(self, store: st.Store, strict: bool, hands: int | None = None) -> None:
         self.store = store
@@ -285,37 +288,70 @@ class FileGroup:
         self._items: list[tuple[object, FileResult, str, object]] = []
         self._names: set[str] = set()
         self._count = 0
-        self._gc_was: bool | None = None
+        self._gc_was: bool | None = None  # whether the collector ran before paused() held files
+        self._depth = 0  # paused() blocks open
 
     @property
     def held(self) -> list[object]:
         """The keys of the files read and validated but not stored yet."""
         return [key for key, _, _, _ in self._items]
 
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """Python's cycle collector paused over the block (reading and
+        validating a file, :meth:`add`, and reporting what it stored), and
+        after it while files are held: resumed at the end of the block that
+        stores them, once the caller has let their records go (resumed with
+        them alive, its first collection walks them all: about 0.25 s for
+        10,000 hands), or by a :meth:`flush` outside any such block."""
+        import gc  # noqa: PLC0415
+
+        was = gc.isenabled() if self._gc_was is None else self._gc_was
+        gc.disable()
+        self._depth += 1
+        try:
+            yield
+        finally:
+            self._depth -= 1
+            if self._items:
+                self._gc_was = was
+            else:
+                self._gc_was = None
+                if was:
+                    gc.enable()
+
     def shares_session(self, result: FileResult) -> bool:
         """Whether ``result`` holds a hand of a session of a held file."""
         return bool(self._names and self._names & _session_names(result))
 
+    def can_hold(self, result: FileResult, fmt: str, plan=None) -> bool:
+        """Whether the file may wait to be stored with others: SHN text
+        planned against the store, not strict, no ledger sittings, no
+        sheet's Total row to check."""
+        return not self.strict and fmt == "shn" and plan is not None and not any(
+            getattr(result, k, None) for k in ("sittings", "log_totals", "night_totals"))
+
     def add(self, key: object, result: FileResult, fmt: str, plan=None) -> list[tuple]:
-        """Hold one validated file (``key``: the caller's name for it), or
-        store it now: see the class.  ``ValueError`` when it shares a session
-        with a held file."""
-        if self.strict or fmt != "shn" or plan is None or any(
-                getattr(result, k, None) for k in ("sittings", "log_totals", "night_totals")):
-            done = self.flush()
-            return done + [(key, result, fmt, store_noting_copies(self.store, result, fmt, self.strict, plan=plan))]
+        """Hold one validated file (``key``: the caller's name for it); the
+        held files are stored once they make ``hands`` hands.
+        ``ValueError`` when it may not wait (:meth:`can_hold`) or shares a
+        session with a held file."""
+        if not self.can_hold(result, fmt, plan):
+            raise ValueError(f"{result.path}: stored alone (FileGroup.alone), never held")
         names = _session_names(result)
         if self._names & names:
             raise ValueError(f"{result.path}: continues a session of a held file; flush the group first")
-        if not self._items:
-            import gc  # noqa: PLC0415
-
-            self._gc_was = gc.isenabled()
-            gc.disable()
         self._items.append((key, result, fmt, plan))
         self._names |= names
         self._count += len(result.hands)
         return self.flush() if self._count >= self.hands else []
+
+    def alone(self, key: object, result: FileResult, fmt: str, plan=None) -> list[tuple]:
+        """Store one file by itself (:func:`store_noting_copies`), after the
+        held ones (the caller has had :meth:`flush`'s files)."""
+        if self._items:
+            raise ValueError("flush the held files first")
+        return [(key, result, fmt, store_noting_copies(self.store, result, fmt, self.strict, plan=plan))]
 
     def flush(self) -> list[tuple]:
         """Store every held file; returns them as :meth:`add` does."""
@@ -324,11 +360,12 @@ class FileGroup:
         try:
             reports = store_files(self.store, [(r, fmt, plan) for _, r, fmt, plan in self._items])
         finally:  # an interrupt or a busy store: the files stay held, so the caller can name them (held)
-            if self._gc_was:
-                import gc  # noqa: PLC0415
+            if self._gc_was is not None and not self._depth:  # outside paused(): the collector resumes here
+                if self._gc_was:
+                    import gc  # noqa: PLC0415
 
-                gc.enable()
-            self._gc_was = None
+                    gc.enable()
+                self._gc_was = None
         done = [(key, r, fmt, rep) for (key, r, fmt, _), rep in zip(self._items, reports)]
         self._items = []
         self._names = set()

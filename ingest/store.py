@@ -1516,6 +1516,9 @@ class Store:
         self.committed_report: IngestReport | None = None
         self.pending_report: IngestReport | None = None  # ingest_file's report, as on_stage("commit") sees it
         self.commits = 0  # the transactions of ingest_file and ingest_files committed (shead bench counts them)
+        #: the first ``ingests`` id this Store's ingests took (None before the first): the rows from it on are what
+        #: this run stored, as the database holds it (shead ingest's account after an interrupt)
+        self.first_ingest: int | None = None
         self._guard = threading.RLock()
         self._busy = False
         self.generation = 0  # how many times the write connection was opened: another process may have
@@ -1535,6 +1538,21 @@ class Store:
         though the caller never counted them; else 0."""
         late = self.committed_report
         return late.stored if late is not None and late is not counted else 0
+
+    def stored_by_run(self) -> dict[str, int] | None:
+        """What this Store's ingests stored, as the database says (its
+        ``ingests`` rows from :attr:`first_ingest` on, each file's hands
+        summed over its transactions): file -> hands; empty when none
+        committed; None when the database cannot be read now.  Opens its own
+        read connection: call it after :meth:`close`."""
+        if self.first_ingest is None or not self.path.exists():
+            return {}
+        try:
+            with reading(self.path, timeout=5) as con:
+                return dict(con.execute("SELECT file, sum(stored)::INTEGER FROM ingests WHERE ingest_id >= ? "
+                                        "GROUP BY file", [self.first_ingest]).fetchall())
+        except (StoreError, duckdb.Error):
+            return None
 
     # -- connection handling ------------------------------------------------
 
@@ -1756,6 +1774,8 @@ class Store:
             con.execute("BEGIN TRANSACTION")
             ingest_id, next_hand, revisions, top_session, sittings = con.execute(
                 _parsed(con, _FILE_QUESTIONS)).fetchone()
+            if self.first_ingest is None:
+                self.first_ingest = ingest_id
             if revisions or sittings or (names and con.execute(_parsed(con, _SESSIONS_NAMED), [names]).fetchone()):
                 con.execute("ROLLBACK")
                 self._maybe_release()
@@ -1842,6 +1862,8 @@ class Store:
         # ever corrected, the highest session id; then which of the file's sessions are stored
         ingest_id, next_hand, revisions, top_session, sittings = con.execute(
             _parsed(con, _FILE_QUESTIONS)).fetchone()
+        if self.first_ingest is None:
+            self.first_ingest = ingest_id
         report.sessions_before = top_session
         stored_ids = dict(con.execute(_parsed(con, _SESSIONS_NAMED), [sorted({h.outcome.session for h in fresh})]
                                       ).fetchall()) if fresh else {}

@@ -194,8 +194,8 @@ def test_an_interrupt_while_files_are_held_names_them_and_stores_none(tmp_path, 
     r = runner.invoke(app, ["ingest", str(d), "--db", str(db)])
     assert r.exit_code == 130, r.output
     out = " ".join(r.output.split())
-    assert (f"interrupted: {d / 'c'}.shn: nothing of it stored, nor of the 2 file(s) before it not yet stored "
-            f"({d / 'a'}.shn onwards); 0 hand(s) stored in all by this run") in out
+    assert (f"interrupted: {d / 'c'}.shn: nothing of it stored; nothing of the 2 file(s) read before it and not yet "
+            f"stored ({d / 'a'}.shn onwards); 0 hand(s) stored in all by this run. Run the same command again") in out
     assert not db.exists()  # nothing was stored: the held files' store never began
     monkeypatch.setattr(cli, "load_file", real)
     r = runner.invoke(app, ["ingest", str(d), "--db", str(db)])
@@ -236,9 +236,11 @@ def test_an_interrupt_just_after_a_groups_commit_counts_its_files_hands(tmp_path
     r = runner.invoke(app, ["ingest", str(d), "--db", str(db)])
     assert r.exit_code == 130, r.output
     out = " ".join(r.output.split())
-    # the four files were one transaction, committed: a 2 + b 2 + c 1 + d 0 = 5 hands
-    assert (f"interrupted: {d / 'd'}.shn: its hands and those of the 3 file(s) before it not yet reported stored, 5 "
-            "in all (their transaction had committed); 5 hand(s) stored in all by this run") in out
+    # the four files were one transaction, committed: a 2 + b 2 + c 1 + d 0 = 5 hands; no line was printed yet, so
+    # the message names the three files stored before d.shn with their hands
+    assert (f"interrupted: {d / 'd'}.shn: its 0 hand(s) stored (its transaction had committed); 5 hand(s) stored in "
+            f"all by this run; stored as well, though not listed above: {d / 'a'}.shn (2), {d / 'b'}.shn (2), "
+            f"{d / 'c'}.shn (1). Run the same command again") in out
     with st.reading(db) as con:
         assert con.execute("SELECT count(*) FROM hands").fetchone() == (5,)
 
@@ -257,3 +259,65 @@ def test_the_same_deals_at_two_tables_of_a_group_are_counted_as_one_by_one(tmp_p
     # every hand of table 2 was dealt at table 1: 8 deals, each at 2 tables
     assert len(grouped["deal_tables"]) == 8 and len(grouped["deal_parts"]) == 16
     assert grouped == alone
+
+
+def test_an_interrupt_after_a_fallen_back_files_commit_gives_the_databases_account(tmp_path, monkeypatch):
+    """A tester's finding: a held group that falls back to one file at a time (its night is stored already), Ctrl-C
+    in the second file's W-SESSION-COPY check (after that file's COMMIT): the message said 3 hands where 10 were
+    stored, and never named the files stored.  The folder reads e.shn, f.shn, n2.shn: the three are held, n2's
+    session is stored, so they are stored one by one; the interrupt comes in f.shn's check.  The message now
+    reads what this run's transactions stored from the database: e.shn's and f.shn's nights (2 hands each) = 4,
+    both named, though their lines never printed; n2.shn nothing."""
+    from ingest import session_copies
+
+    tags, rules = '[Event "QA"]\n[Session "night"]\n', "wi5-called-ace; noPick=doubler"
+    db = tmp_path / "x.duckdb"
+    first = tmp_path / "n1.shn"
+    first.write_text(shn(tags, "hand 1  dealer Ed\ndoubler\n", rules))
+    assert runner.invoke(app, ["ingest", str(first), "--db", str(db)]).exit_code == 0
+    d = folder(tmp_path, {"n2.shn": shn(tags, "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 72  win\n", rules),
+                          "e.shn": shn(event("Friday", "2026.12.04"), NIGHT),
+                          "f.shn": shn(event("Saturday", "2026.12.05"), NIGHT)})
+    real, calls = session_copies.session_copies, []
+
+    def interrupted_at_the_second(*a, **k):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*a, **k)
+
+    monkeypatch.setattr(session_copies, "session_copies", interrupted_at_the_second)
+    r = runner.invoke(app, ["ingest", str(d), "--db", str(db)])
+    assert r.exit_code == 130, r.output
+    out = " ".join(r.output.split())
+    assert (f"interrupted: {d / 'n2'}.shn: nothing of it stored; 4 hand(s) stored in all by this run; stored as "
+            f"well, though not listed above: {d / 'e'}.shn (2), {d / 'f'}.shn (2). Run the same command again") in out
+    with st.reading(db) as con:
+        assert con.execute("SELECT count(*) FROM hands").fetchone() == (5,)  # n1's doubler and the 4
+    monkeypatch.setattr(session_copies, "session_copies", real)
+    r = runner.invoke(app, ["ingest", str(d), "--db", str(db)])
+    assert "total: 1 stored, 4 duplicates (already stored)" in " ".join(r.output.split())
+
+
+def test_a_protocol_after_held_files_is_stored_after_their_lines(tmp_path, monkeypatch):
+    """A tester's finding: held SHN files, then a NetSchafkopf protocol (stored alone); Ctrl-C before the
+    protocol's store: the held files' lines, stored, were never printed.  Now they print first."""
+    protocol = (Path(__file__).parent / "fixtures" / "nsk_grown" / "E_three_rufspiele.txt").read_bytes()
+    d = folder(tmp_path, {"a.shn": FOUR["a.shn"], "c.shn": FOUR["c.shn"]})
+    (d / "z.txt").write_bytes(protocol)
+    real = st.Store.ingest_file
+
+    def protocol_interrupted(self, result, *a, **k):
+        if str(result.path).endswith(".txt"):
+            raise KeyboardInterrupt
+        return real(self, result, *a, **k)
+
+    monkeypatch.setattr(st.Store, "ingest_file", protocol_interrupted)
+    db = tmp_path / "x.duckdb"
+    r = runner.invoke(app, ["ingest", str(d), "--db", str(db)])
+    assert r.exit_code == 130, r.output
+    out = " ".join(r.output.split())
+    assert f"{d / 'a'}.shn: 2 stored, 0 duplicates, 0 rejected" in out
+    assert f"{d / 'c'}.shn: 1 stored, 0 duplicates, 2 rejected" in out
+    assert (f"interrupted: {d / 'z'}.txt: nothing of it stored; 3 hand(s) stored in all by this run. Run the same "
+            "command again") in out
