@@ -33,9 +33,9 @@ duckdb = lazy_module("duckdb")
 st = lazy_module("ingest.store")
 stream = lazy_module("ingest.stream")
 (FileGroup, _read_bytes, _rejected_entries, _sniff_protocol, _warning_entries, load_bytes, load_file, replay_frames,
- replay_json, report_json, store_noting_copies) = from_module(
+ replay_json, report_json) = from_module(
     "ingest.pipeline", "FileGroup", "_read_bytes", "_rejected_entries", "_sniff_protocol", "_warning_entries",
-    "load_bytes", "load_file", "replay_frames", "replay_json", "report_json", "store_noting_copies")
+    "load_bytes", "load_file", "replay_frames", "replay_json", "report_json")
 # Rich too (issue 17: its import is a third of a start-up); help is click's plain text (rich_markup_mode=None)
 (Console,) = from_module("rich.console", "Console")
 BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn = from_module(
