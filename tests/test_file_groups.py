@@ -61,6 +61,19 @@ def spy(monkeypatch) -> list[int | None]:
     return calls
 
 
+def interrupted_at(n: int, real):
+    """``real``, but its ``n``-th call raises ``KeyboardInterrupt`` (a Ctrl-C landing there)."""
+    calls: list[int] = []
+
+    def call(*a, **k):
+        calls.append(1)
+        if len(calls) == n:
+            raise KeyboardInterrupt
+        return real(*a, **k)
+
+    return call
+
+
 FOUR = {
     "a.shn": shn(event("Club", "2026.11.27"), NIGHT),
     "b.shn": shn(event("Club re-sent", "2026.11.27"), NIGHT),  # a's night under another Event: a copy
@@ -182,15 +195,8 @@ def test_an_interrupt_while_files_are_held_names_them_and_stores_none(tmp_path, 
     from ingest import cli
 
     d, db = folder(tmp_path, FOUR), tmp_path / "x.duckdb"
-    real, read = cli.load_file, []
-
-    def interrupted_at_the_third(*a, **k):
-        read.append(a[0])
-        if len(read) == 3:
-            raise KeyboardInterrupt
-        return real(*a, **k)
-
-    monkeypatch.setattr(cli, "load_file", interrupted_at_the_third)
+    real = cli.load_file
+    monkeypatch.setattr(cli, "load_file", interrupted_at(3, real))
     r = runner.invoke(app, ["ingest", str(d), "--db", str(db)])
     assert r.exit_code == 130, r.output
     out = " ".join(r.output.split())
@@ -278,15 +284,8 @@ def test_an_interrupt_after_a_fallen_back_files_commit_gives_the_databases_accou
     d = folder(tmp_path, {"n2.shn": shn(tags, "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 72  win\n", rules),
                           "e.shn": shn(event("Friday", "2026.12.04"), NIGHT),
                           "f.shn": shn(event("Saturday", "2026.12.05"), NIGHT)})
-    real, calls = session_copies.session_copies, []
-
-    def interrupted_at_the_second(*a, **k):
-        calls.append(1)
-        if len(calls) == 2:
-            raise KeyboardInterrupt
-        return real(*a, **k)
-
-    monkeypatch.setattr(session_copies, "session_copies", interrupted_at_the_second)
+    real = session_copies.session_copies
+    monkeypatch.setattr(session_copies, "session_copies", interrupted_at(2, real))
     r = runner.invoke(app, ["ingest", str(d), "--db", str(db)])
     assert r.exit_code == 130, r.output
     out = " ".join(r.output.split())
