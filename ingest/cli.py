@@ -299,16 +299,17 @@ def _stdout_is_terminal() -> bool:
         return False
 
 
-def _stored_account(done: dict[str, int] | None, said: set[str], counted: int) -> str:
+def _stored_account(done: dict[str, int] | None, said: set[str], counted: int,
+                    what: str = "stored in all by this run") -> str:
     """How many hands this run stored (``done``: file -> hands, as the
     database holds them, :meth:`ingest.store.Store.stored_by_run`; None
     when it could not be read: ``counted``, the files' lines' sum), and the
     files stored whose lines were not printed (``said``: those printed or
-    named), with their hands."""
+    named), with their hands; ``what`` says of the hands how."""
     if done is None:
-        return f"{counted} hand(s) stored in all by this run"
+        return f"{counted} hand(s) {what}"
     quiet = sorted(f for f in done if f not in said)
-    return (f"{sum(done.values())} hand(s) stored in all by this run"
+    return (f"{sum(done.values())} hand(s) {what}"
             + (f"; stored as well, though not listed above: {', '.join(f'{f} ({done[f]})' for f in quiet)}"
                if quiet else ""))
 
@@ -425,7 +426,8 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
             rest = files[files.index(first):]
             _err.print(f"not stored: {rest[0]}" + (f" and the {len(rest) - 1} file(s) after it" if len(rest) > 1
                                                   else "")
-                       + f"; {_stored_account(done, reported, totals['ingested'])}. Run the same command again "
+                       + f"; {_stored_account(done, reported, totals['ingested'], 'of the files before it stored')}. "
+                       "Run the same command again "
                        "to store the rest: a hand already stored counts as a duplicate")
         if as_json:
             typer.echo(json.dumps(totals))

@@ -56,6 +56,17 @@ def test_only_keywords_fold_a_misspelling_is_still_refused_at_its_column():
     assert "did you mean 'pick'?" in d.message
 
 
+def test_a_score_sheets_result_word_is_refused_with_the_outcome_it_means():
+    # a tester typed 'pts 70  won' (a CSV sheet takes won/lost): SHN's outcome is win or lose (notation.md §6), so
+    # the hand is refused at the word, with the word to write
+    shn = read(HEAD + "hand 1 dealer Hank\npick Jo call AC partner Kurt pts 75 won\n\n"
+               "hand 2 dealer Jo\npick Kurt call AC partner Jo pts 40 Lost\n", "phone.shn")
+    [d1], [d2] = shn.hands[0].errors, shn.hands[1].errors
+    assert (d1.code, d1.line, d1.col, d1.found) == ("E-STATEMENT", 7, 37, "won")  # p1 Jo6 call9 AC14 partner17 Kurt25 pts30 75@34
+    assert "did you mean 'win'? (an outcome is win, lose, win-s, lose-s, win-z or lose-z)" in d1.message
+    assert (d2.code, d2.found) == ("E-STATEMENT", "Lost") and "did you mean 'lose'?" in d2.message
+
+
 def test_the_tester_s_phone_session_stores_every_hand(db, tmp_path):
     p = tmp_path / "r2b.shn"
     p.write_text(HEAD.replace('"phone"', '"r2b"') + "hand 1 dealer Hank\npick Jo call AC partner Kurt pts 75 win\n"

@@ -115,6 +115,9 @@ KEYWORDS = frozenset(
     "game ramsch thrown klopfen kontra re laufende "
     "moster mittler schneidster schwanzer blindtrick pot table give roll share tokens buck hunters potsplit".split()
 )
+#: What score sheets write for an outcome, and SHN's word for it (a hint of E-STATEMENT, never read as one).
+_RESULT_WORDS = {"won": "win", "wins": "win", "winner": "win", "w": "win", "lost": "lose", "loses": "lose",
+                 "loss": "lose", "l": "lose"}
 #: Words that are not statements but may never be seat aliases either.
 RESERVED = KEYWORDS | {"under", "black", "red", "queens", "jacks", "after", "with", "without", "tout"}
 
@@ -1397,6 +1400,8 @@ class _Reader:
         else:
             what = f"found {_quote(t)} where a statement was expected"
         hint = did_you_mean(t, sorted(KEYWORDS), cutoff=0.75) if t.isalpha() and len(t) >= 3 else ""
+        if t.lower() in _RESULT_WORDS:  # a score sheet's word for the outcome (a tester's 'pts 70  won')
+            hint = f"; did you mean {_RESULT_WORDS[t.lower()]!r}? (an outcome is win, lose, win-s, lose-s, win-z or lose-z)"
         return self._err_at("E-STATEMENT", what + "; expected a statement keyword such as hand, deal, pick, t1, score"
                             + hint, toks, i, t, "a statement keyword")
 
