@@ -1100,6 +1100,8 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
     res = _validate_records(ShnFile(records, path=path), path, False)
     if res.rejected and not out.running:
         _running_hint(out, rows, index, path, rules, records, res)
+    elif res.rejected:
+        _standing_hint(res)
     out.result.hands = res.hands
     out.result.rejected = res.rejected
     out.result.errors.extend(res.errors)
@@ -1139,12 +1141,32 @@ def _running_hint(out: CsvResult, rows: list, index: dict[str, int], path: str |
     valid = {h.source_line for h in as_pad.hands}
     night = {rec.line: rec.session.tags.get("Session") for rec in records}
     no_pad = {night.get(h.source_line) for h in res.hands if h.source_line not in valid}
-    for i, bad in enumerate(res.rejected):
+    for bad in res.rejected:
         if bad.source_line in valid and night.get(bad.source_line) not in no_pad and bad.errors:
-            first = bad.errors[0]
-            res.rejected[i].errors[0] = Diagnostic(
-                first.code, f"{first.message}; {RUNNING_HINT}", first.severity, first.file, first.line, first.col,
-                first.hand, first.trick, first.found, first.expected)
+            _hint(bad, RUNNING_HINT)
+
+
+#: what a running pad's row that does not sum to zero is told (:func:`_standing_hint`)
+STANDING_HINT = ("in a pad of running totals each hand's units are its standings less the row above's, so one "
+                 "standing typed wrong spoils its row and the next (they miss zero by the same amount, one each way): "
+                 "check the standings of this row and the row above")
+
+
+def _hint(bad, text: str) -> None:
+    """Add ``text`` to the first error of the refused hand ``bad``."""
+    first = bad.errors[0]
+    bad.errors[0] = Diagnostic(first.code, f"{first.message}; {text}", first.severity, first.file, first.line,
+                               first.col, first.hand, first.trick, first.found, first.expected)
+
+
+def _standing_hint(res: FileResult) -> None:
+    """Add :data:`STANDING_HINT` to each row of a running pad refused for
+    not summing to zero (``E-SCORE-SUM``, rules.md B-35): a tester's pad
+    with one standing mistyped refused two rows with nothing pointing at the
+    standings."""
+    for bad in res.rejected:
+        if bad.errors and bad.errors[0].code == "E-SCORE-SUM":
+            _hint(bad, STANDING_HINT)
 
 
 def profile_of(rules: str):

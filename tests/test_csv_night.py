@@ -240,6 +240,19 @@ def test_the_running_totals_hint_only_where_the_standings_read_as_hands():
     assert [dict(h.outcome.units) for h in _read(RUNNING, "pad.csv", columns="units=running").hands][:3] == UNITS
 
 
+def test_a_standing_typed_wrong_in_a_pad_points_at_the_standings():
+    """A tester's finding: one standing mistyped refuses two rows with nothing pointing at the standings.  Dee's
+    standing after hand 2 written 3 (2 is right): hand 2's units are Dee 3-(-2) = +5, a sum of +1; hand 3's Dee
+    6-3 = +3, a sum of -1 (rules.md B-35).  Both are refused, each saying where to look; hand 1 is stored."""
+    res = _read(RUNNING.replace(",2,Bob,Dee,alone,,61,W,-3,3,1,2,-3", ",2,Bob,Dee,alone,,61,W,-3,3,1,3,-3"), "pad.csv",
+                columns="units=running")
+    assert [h.source_line for h in res.hands] == [2, 6]
+    assert [(r.source_line, r.errors[0].code) for r in res.rejected] == [(3, "E-SCORE-SUM"), (4, "E-SCORE-SUM")]
+    assert [r.errors[0].message.split(";")[0] for r in res.rejected] == [
+        "the score sums to +1, not 0 (rules.md B-35)", "the score sums to -1, not 0 (rules.md B-35)"]
+    assert all("check the standings of this row and the row above" in r.errors[0].message for r in res.rejected)
+
+
 def test_a_pad_that_opens_with_its_standing_and_labels_its_total_in_the_hand_column():
     # a season's pad carries the standing over: the night opens with it (no hand on that row), and each hand's
     # units are the standing less the row above; the Total is labelled in the Hand column (a merged date beside it)
