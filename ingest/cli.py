@@ -361,7 +361,8 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
             if report.sittings:  # a CSV ledger: the JSON summary says how many sittings it stored
                 totals["sittings"] = totals.get("sittings", 0) + report.sittings
             line = (f"{at}: {report.sittings} sitting(s) stored as settlements without hands, "
-                    if fmt == "csv-ledger" else f"{at}: ") + f"{report.stored} stored, {report.duplicates} duplicates, " \
+                    if fmt == "csv-ledger" else f"{at}: ") \
+                + f"{report.stored} stored, {report.duplicates} duplicates, " \
                 f"{len(report.rejected)} rejected" + (f", {n_file} file error(s)" if n_file else "") \
                 + (f", {report.rederived} earlier-stored hand(s) of its sessions re-derived (stake/pot)"
                    if report.rederived else "")
@@ -372,7 +373,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
             reported.add(str(at))
             for text in _collapsed(entries):
                 say("  " + text)
-            for d in report.file_errors:  # a file-level warning: a protocol's session incomplete, a Windows-1252 byte read as such
+            for d in report.file_errors:  # a file-level warning: a protocol's session incomplete, a cp1252 byte
                 if d.severity != "error":
                     say(f"  {d.file or at}:{d.line}:{d.col}: warning {d.code}: "
                         f"{_with_found(d.message, d.found, d.expected)}")

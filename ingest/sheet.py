@@ -143,7 +143,9 @@ class Sheet:
                              "col": r.col} for r in self.refused]}
 
     def csv(self) -> str:
-        """The sheet as CSV: a header line, one line per hand, the totals line."""
+        """The sheet as CSV: a header line, one line per hand, the totals
+        line, then a line per refused hand (its number, and in ``result``
+        what the terminal sheet's foot says of it, :meth:`refused_lines`)."""
         import csv  # noqa: PLC0415
         import io  # noqa: PLC0415
 
@@ -152,6 +154,8 @@ class Sheet:
         w.writeheader()
         for rec in self.records() + [self.totals_record()]:
             w.writerow(rec)
+        for r in self.refused:  # as the terminal's foot says it (refused_lines), not counted in any total
+            w.writerow({"hand": r.hand, "result": f"refused, not stored: {r.code} at {r.where()}: {r.message}"})
         return buf.getvalue()
 
     def html(self) -> str:

@@ -105,8 +105,10 @@ def test_a_folder_stored_together_keeps_each_files_line_ids_warning_and_rejected
     with st.reading(db) as con:
         # one ingests row a file, ids in the files' order, as if stored one after the other
         assert con.execute("SELECT ingest_id, file, stored, duplicates, rejected, strict FROM ingests ORDER BY 1"
-                           ).fetchall() == [(1, str(d / "a.shn"), 2, 0, 0, False), (2, str(d / "b.shn"), 2, 0, 0, False),
-                                            (3, str(d / "c.shn"), 1, 0, 2, False), (4, str(d / "d.shn"), 0, 0, 1, False)]
+                           ).fetchall() == [(1, str(d / "a.shn"), 2, 0, 0, False),
+                                            (2, str(d / "b.shn"), 2, 0, 0, False),
+                                            (3, str(d / "c.shn"), 1, 0, 2, False),
+                                            (4, str(d / "d.shn"), 0, 0, 1, False)]
         assert con.execute("SELECT session_id, session FROM sessions ORDER BY 1").fetchall() == [
             (1, "Club / 2026.11.27"), (2, "Club re-sent / 2026.11.27"), (3, "Tuesday / 2026.12.01")]
         assert con.execute("SELECT h.hand_id, h.session_id, h.hand, s.ingest_id, s.file FROM hands h "

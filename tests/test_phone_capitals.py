@@ -62,7 +62,8 @@ def test_a_score_sheets_result_word_is_refused_with_the_outcome_it_means():
     shn = read(HEAD + "hand 1 dealer Hank\npick Jo call AC partner Kurt pts 75 won\n\n"
                "hand 2 dealer Jo\npick Kurt call AC partner Jo pts 40 Lost\n", "phone.shn")
     [d1], [d2] = shn.hands[0].errors, shn.hands[1].errors
-    assert (d1.code, d1.line, d1.col, d1.found) == ("E-STATEMENT", 7, 37, "won")  # p1 Jo6 call9 AC14 partner17 Kurt25 pts30 75@34
+    # columns: pick 1, Jo 6, call 9, AC 14, partner 17, Kurt 25, pts 30, 75 34, won 37
+    assert (d1.code, d1.line, d1.col, d1.found) == ("E-STATEMENT", 7, 37, "won")
     assert "did you mean 'win'? (an outcome is win, lose, win-s, lose-s, win-z or lose-z)" in d1.message
     assert (d2.code, d2.found) == ("E-STATEMENT", "Lost") and "did you mean 'lose'?" in d2.message
 

@@ -186,6 +186,13 @@ def test_a_refused_hand_is_a_gap_the_sheet_names_in_text_and_json(db, tmp_path, 
     assert rows[1] == ["7", "refused", code]  # no units: nothing counted
     assert f"hand 7 refused, not stored: {code} at {p}:{line}:{col}: {message}" in lines
     assert "total, 2 hands" in r.stdout
+    # --csv too (a tester's finding: it left the refused hand out): after the totals, counted in none
+    r = runner.invoke(app, ["sheet", "gap night", "--db", str(db), "--csv"])
+    rows = list(csv.DictReader(io.StringIO(r.stdout)))
+    assert [(row["hand"], row["result"][:10]) for row in rows] == [("6", "won 72"), ("8", "lost 40"),  # pts 72, 40
+                                                                    ("", "total, 2 h"), ("7", "refused, n")]
+    assert rows[3]["result"] == f"refused, not stored: {code} at {p}:{line}:{col}: {message}"
+    assert rows[3]["Cy units"] == "" and rows[2]["Cy total"] == "4"
     with st.reading(db) as con:
         assert "hand 7 refused, not stored: E-SCORE-SUM" in session_sheet(con, "gap night").html()
     from pathlib import Path  # noqa: PLC0415

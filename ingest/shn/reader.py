@@ -1401,7 +1401,8 @@ class _Reader:
             what = f"found {_quote(t)} where a statement was expected"
         hint = did_you_mean(t, sorted(KEYWORDS), cutoff=0.75) if t.isalpha() and len(t) >= 3 else ""
         if t.lower() in _RESULT_WORDS:  # a score sheet's word for the outcome (a tester's 'pts 70  won')
-            hint = f"; did you mean {_RESULT_WORDS[t.lower()]!r}? (an outcome is win, lose, win-s, lose-s, win-z or lose-z)"
+            hint = (f"; did you mean {_RESULT_WORDS[t.lower()]!r}? (an outcome is win, lose, win-s, lose-s, win-z "
+                    "or lose-z)")
         return self._err_at("E-STATEMENT", what + "; expected a statement keyword such as hand, deal, pick, t1, score"
                             + hint, toks, i, t, "a statement keyword")
 
