@@ -233,7 +233,7 @@ def store_files(store: st.Store, items: list[tuple[FileResult, str, object]]) ->
     """Store validated SHN files ``(result, fmt, plan)`` (not strict) with
     the reports :func:`store_noting_copies` gives them one after the other:
     in one transaction (:meth:`ingest.store.Store.ingest_files`) where the
-    store can, else (a session of theirs stored already, a corrected hand
+    store can, else (a session of theirs stored already, a ledger's sitting
     in the database, or the group's store failed: each file then gets its
     own ``E-STORE``) one by one.  :class:`~ingest.store.StoreBusy` and an
     interrupt are raised (an interrupted group stored nothing)."""

@@ -1754,7 +1754,7 @@ class Store:
 
         Returns ``None``, having stored nothing, when the database would
         treat the files otherwise one by one: a session of theirs is stored
-        already, a hand was ever corrected (``hand_revisions``) or a ledger's
+        already (so are the sessions of every corrected hand) or a ledger's
         sitting is stored; the caller then stores them with
         :meth:`ingest_file`.  A database error rolls the whole group back and
         raises :class:`StoreError`; an interrupt rolls it back and is raised
@@ -1772,11 +1772,14 @@ class Store:
         con = self._writer()
         try:
             con.execute("BEGIN TRANSACTION")
-            ingest_id, next_hand, revisions, top_session, sittings = con.execute(
+            ingest_id, next_hand, _, top_session, sittings = con.execute(
                 _parsed(con, _FILE_QUESTIONS)).fetchone()
             if self.first_ingest is None:
                 self.first_ingest = ingest_id
-            if revisions or sittings or (names and con.execute(_parsed(con, _SESSIONS_NAMED), [names]).fetchone()):
+            # a corrected hand (hand_revisions) is one of a stored session (its hash names the session, and a
+            # session with revisions keeps its sessions row): with none of the group's sessions stored, no
+            # earlier revision can be among the group's hands (Store._earlier_revisions finds none)
+            if sittings or (names and con.execute(_parsed(con, _SESSIONS_NAMED), [names]).fetchone()):
                 con.execute("ROLLBACK")
                 self._maybe_release()
                 return None

@@ -322,3 +322,31 @@ def test_a_protocol_after_held_files_is_stored_after_their_lines(tmp_path, monke
     assert f"{d / 'c'}.shn: 1 stored, 0 duplicates, 2 rejected" in out
     assert (f"interrupted: {d / 'z'}.txt: nothing of it stored; 3 hand(s) stored in all by this run. Run the same "
             "command again") in out
+
+
+def test_a_database_with_a_corrected_hand_still_stores_new_sessions_together(tmp_path, monkeypatch):
+    """A voided hand elsewhere (its revision is of a stored session) is no reason to store a folder of new sessions
+    one by one: they are stored in one transaction, with the rows of one file at a time."""
+    calls = spy(monkeypatch)
+    rows = {}
+    for name, group in (("g", None), ("one", "0")):
+        (tmp_path / name / "in").mkdir(parents=True)
+        monkeypatch.chdir(tmp_path / name)  # the same relative paths in both databases' rows
+        db = Path("x.duckdb")
+        Path("first.shn").write_text(FOUR["a.shn"])
+        assert runner.invoke(app, ["ingest", "first.shn", "--db", str(db)]).exit_code == 0
+        v = runner.invoke(app, ["void", "Club / 2026.11.27#2", "--reason", "a misdeal", "--db", str(db)])
+        assert v.exit_code == 0, v.output
+        if group is not None:
+            monkeypatch.setenv("SHEAD_GROUP_HANDS", group)
+        for f in ("b.shn", "c.shn", "d.shn"):
+            Path("in", f).write_text(FOUR[f])
+        assert runner.invoke(app, ["ingest", "in", "--db", str(db)]).exit_code == 1  # c's and d's refusals
+        rows[name] = fastpath.stored_rows(db)
+        if name == "g":
+            assert calls == [3]  # the three files in one transaction
+            # Club: hand 1 only (hand 2 voided): Al -1, Bea -1, Cy +2, Di -1, Ed +1; Club re-sent both hands: Al +1,
+            # Bea 0, Cy +1, Di -2, Ed 0; Tuesday: Al +1, Bea -1, Cy -1, Di +2, Ed -1
+            assert ledger(db) == {"Al": 1, "Bea": -2, "Cy": 2, "Di": -1, "Ed": 0}
+    assert calls == [3]
+    assert rows["g"] == rows["one"]
