@@ -406,3 +406,20 @@ def test_a_hand_after_a_gap_is_at_x2_when_more_doublers_are_queued_than_hands_ar
     with st.reading(db) as con:
         stake, warnings = con.execute("SELECT stake, warnings FROM hands WHERE session = 'one' AND hand = 3").fetchone()
     assert stake == 1 and "W-SESSION-GAP" in warnings and "the hand is taken at ×1" in warnings
+
+
+def test_a_pot_score_after_missing_hands_says_the_gap_may_be_why():
+    """A tester's finding: a pot night's later file ingested first.  Hand 4 takes the pot the earlier hands filled
+    (Bea +14, Cy +4 after 15 units in the pot: players sum +15); hands 1-3 are not read, so the pot before it is 0
+    from the hands read and the score cannot balance (rules.md B-35, D-19).  The refusal says the missing hands
+    may be why; the same sum on hand 1 of a session (nothing missing) does not."""
+    h4 = "hand 4  dealer Di\npick Bea  call AC  partner Cy  pts 80  win\nscore Al -1 Bea +14 Cy +4 Di -1 Ed -1"
+    (r,) = validate_text(shn("later", POT, h4), path="b.shn").rejected
+    assert r.errors[0].code == "E-SCORE-SUM"
+    assert r.errors[0].message == (
+        "the score sums to +15 but the pot takes +0: players and pot together sum to 0 (rules.md B-35, D-19); an "
+        "earlier hand of the session is missing, so the pot before this hand (0 from the hands read) may be wrong: "
+        "store the missing hands first, or write pot N on this hand")
+    (r,) = validate_text(shn("first", POT, h4.replace("hand 4", "hand 1")), path="a.shn").rejected
+    assert r.errors[0].message == ("the score sums to +15 but the pot takes +0: players and pot together sum to 0 "
+                                   "(rules.md B-35, D-19)")
