@@ -272,9 +272,10 @@ def _check_pot_sum(chk: HandCheck, units: list[int | None], pots, score) -> None
         gap = chk.prov.get("pot") == "derived" and any(w.code == "W-SESSION-GAP" for w in chk.warnings)
         raise chk.reject("E-SCORE-SUM", f"the score sums to {sum(units):+d} but the pot takes {pots[0]:+d}: players "
                          "and pot together sum to 0 (rules.md B-35, D-19)"
-                         + (f"; an earlier hand of the session is missing, so the pot before this hand ({chk.pot} "
-                            "from the hands read) may be wrong: store the missing hands first, or write pot N on "
-                            "this hand" if gap else ""), score.pos, found=sum(units), expected=-pots[0])
+                         + (f"; an earlier hand of the session is missing (not in the log, refused, or not stored "
+                            f"yet), so the pot before this hand ({chk.pot} from the hands read) may be wrong: store "
+                            "the missing hands first, or write pot N on this hand" if gap else ""),
+                         score.pos, found=sum(units), expected=-pots[0])
 
 
 def _agreed_score(chk: HandCheck, settle: Settlement, score=None) -> Settlement:
