@@ -402,19 +402,8 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                     # (FileGroup: stored with the files around it, the collector paused till then): resumed
                     # between a file's validation and its store, it walked every live record (about 17k
                     # instructions a hand); nothing here forms cycles that outlive the file
-                    with group.paused():
-                        for again in (False, True):
-                            store.last_plan = None
-                            result, fmt = load_file(path, store, rules, columns)
-                            plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == str(path) else None
-                            if again or not group.shares_session(result):
-                                break
-                            emit(group.flush())  # it continues a held file's session: planned again once stored
-                        if group.can_hold(result, fmt, plan):
-                            emit(group.add(path, result, fmt, plan))  # W-SESSION-COPY too
-                        else:  # a protocol, a sheet, --strict: after the held files, by itself
-                            emit(group.flush())
-                            emit(group.alone(path, result, fmt, plan))
+                    with group.paused():  # W-SESSION-COPY too
+                        group.take(path, lambda: load_file(path, store, rules, columns), emit)
                 progress.advance(task)
             with group.paused():
                 emit(group.flush())

@@ -186,17 +186,7 @@ def ingest_texts(texts: list[tuple[str, str]], db: Path, group_hands: int | None
         group = FileGroup(store, False, group_hands)
         done: list[tuple] = []
         for name, text in texts:
-            for again in (False, True):
-                store.last_plan = None
-                result, fmt = load_bytes(name, text.encode("utf-8"), store)
-                plan = store.last_plan[1] if store.last_plan and store.last_plan[0] == name else None
-                if again or not group.shares_session(result):
-                    break
-                done += group.flush()
-            if group.can_hold(result, fmt, plan):
-                done += group.add(name, result, fmt, plan)
-            else:
-                done += group.flush() + group.alone(name, result, fmt, plan)
+            group.take(name, lambda: load_bytes(name, text.encode("utf-8"), store), done.extend)
         done += group.flush()
         for _, _, _, report in done:
             stored += report.stored

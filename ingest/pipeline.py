@@ -7,7 +7,7 @@ replay --json``, ``GET /hands/{hand}/replay``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
@@ -266,6 +266,7 @@ class FileGroup:
     ids, report and warnings are those it gets stored alone, in the same
     order.
 
+    :meth:`take` reads, validates and holds or stores one file.
     :meth:`add` holds a file read and validated against the store (a
     ``plan`` of :meth:`~ingest.store.Store.plan_ingest`) when it
     :meth:`can_hold` it; a file that cannot wait (strict, not SHN text: a
@@ -329,7 +330,7 @@ class FileGroup:
         planned against the store, not strict, no ledger sittings, no
         sheet's Total row to check."""
         return not self.strict and fmt == "shn" and plan is not None and not any(
-            getattr(result, k, None) for k in ("sittings", "log_totals", "night_totals"))
+            getattr(result, k, None) for k in st.STORED_ALONE)
 
     def add(self, key: object, result: FileResult, fmt: str, plan=None) -> list[tuple]:
         """Hold one validated file (``key``: the caller's name for it); the
@@ -352,6 +353,31 @@ class FileGroup:
         if self._items:
             raise ValueError("flush the held files first")
         return [(key, result, fmt, store_noting_copies(self.store, result, fmt, self.strict, plan=plan))]
+
+    def take(self, key: object, load: Callable[[], tuple[FileResult, str]],
+             emit: Callable[[list[tuple]], None]) -> None:
+        """Read, validate and hold or store one file, as ``shead ingest``
+        does each file of a folder: ``load()`` reads and validates it against
+        the store (:func:`load_file`, :func:`load_bytes`: ``(result, fmt)``,
+        its plan left in ``store.last_plan``), again once the held files are
+        stored when it continues one of their sessions; a file that
+        :meth:`can_hold` is held (:meth:`add`), another stored by itself
+        (:meth:`alone`) after the held files.  ``emit`` gets each list of
+        files stored, as it is stored (held files' lines before a protocol's
+        store)."""
+        for again in (False, True):
+            self.store.last_plan = None
+            result, fmt = load()
+            last = self.store.last_plan
+            plan = last[1] if last and last[0] == result.path else None
+            if again or not self.shares_session(result):
+                break
+            emit(self.flush())  # it continues a held file's session: planned again once that is stored
+        if self.can_hold(result, fmt, plan):
+            emit(self.add(key, result, fmt, plan))
+        else:  # a protocol, a sheet, --strict: after the held files, by itself
+            emit(self.flush())
+            emit(self.alone(key, result, fmt, plan))
 
     def flush(self) -> list[tuple]:
         """Store every held file; returns them as :meth:`add` does."""

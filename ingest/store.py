@@ -1135,6 +1135,9 @@ _REJECTED_COLUMNS = (
     ("source", "string"), ("errors", "string"), ("rejected_at", "timestamp_us"))
 
 
+#: What makes a validated file one :meth:`Store.ingest_files` never stores with others (a ``FileResult``
+#: attribute that is set): a ledger's sittings, a protocol's or a sheet's own totals to check, a streamed batch.
+STORED_ALONE = ("sittings", "log_totals", "night_totals", "continues")
 #: The ``ingests`` rows of a group of files (:meth:`Store.ingest_files`) and their Arrow kinds (migration 001).
 _INGESTS_COLUMNS = (("ingest_id", "int32"), ("file", "string"), ("started_at", "timestamp_us"), ("stored", "int32"),
                     ("duplicates", "int32"), ("rejected", "int32"), ("strict", "bool_"))
@@ -1512,7 +1515,8 @@ class Store:
         self._json = _JsonCache()
         self.last_plan: tuple[str, IngestPlan] | None = None  # set by ingest.cli's planned validation
         #: the report of the last file (or batch) whose transaction committed, set just after its COMMIT: an
-        #: interrupt landing after the COMMIT and before its caller counted it still finds it (ingest.stream)
+        #: interrupt landing after the COMMIT and before its caller counted it still finds it (ingest.stream);
+        #: None after a group of files (ingest_files: shead ingest reads its account from stored_by_run)
         self.committed_report: IngestReport | None = None
         self.pending_report: IngestReport | None = None  # ingest_file's report, as on_stage("commit") sees it
         self.commits = 0  # the transactions of ingest_file and ingest_files committed (shead bench counts them)
@@ -1760,7 +1764,7 @@ class Store:
         raises :class:`StoreError`; an interrupt rolls it back and is raised
         as ``KeyboardInterrupt``: nothing of the group is stored."""
         for result, _ in items:
-            if any(getattr(result, k, None) for k in ("sittings", "log_totals", "night_totals", "continues")):
+            if any(getattr(result, k, None) for k in STORED_ALONE):
                 raise ValueError(f"{result.path}: a ledger, a checked sheet or a streamed batch is stored alone")
         reports = [IngestReport(path=r.path, rejected=list(r.rejected), file_errors=list(r.errors),
                                 duplicates=plan.skipped if plan is not None else 0) for r, plan in items]
@@ -1786,10 +1790,7 @@ class Store:
             self._insert_group(con, work, ingest_id, next_hand, top_session)
             con.execute("COMMIT")
             self.commits += 1
-            done = IngestReport(path=None)
-            for rep in reports:
-                done.add(rep)
-            self.committed_report = done
+            self.committed_report = None  # no one file's: shead ingest reads a group's from the database
         except BaseException as exc:
             self._abort(con)
             paths = f"{work[0][0].path or '<input>'} .. {work[-1][0].path or '<input>'}"
