@@ -44,6 +44,10 @@ HOT_MODULES = (
     "ingest.shn.reader",
     "ingest.validate",
     "ingest.model",
+    "ingest.store",
+    "ingest.summary",
+    "ingest.deal_summary",
+    "ingest.arrow_build",
 )
 
 __all__ = ["HOT_MODULES", "build", "built", "clean", "compiled_now", "ingest_texts", "stored_rows", "pure_copy",

@@ -7,13 +7,20 @@ every file.  :func:`parsed` keeps each text's parsed statement (DuckDB's
 ``Statement``, which ``execute`` copies and binds anew each time, so the
 parameters and the Arrow table a replacement scan finds are each call's own);
 the statements that run once a file of an ingest go through it.
+
+:func:`run_with_rows` runs a statement that reads an Arrow table as
+``_rows``.  DuckDB finds the table among the locals of the Python frame that
+calls ``execute`` (a replacement scan), which a module compiled by
+:mod:`ingest.fastpath` does not have; this module is never compiled, so its
+frame holds the table for any caller (registering a view instead costs about
+0.5 ms a statement).
 """
 
 from __future__ import annotations
 
 import duckdb
 
-__all__ = ["parsed"]
+__all__ = ["parsed", "run_with_rows"]
 
 #: statement text -> its parsed statement
 _PARSED: dict[str, object] = {}
@@ -38,3 +45,14 @@ def parsed(con: duckdb.DuckDBPyConnection, sql: str):
             _PARSED.clear()
         _PARSED[sql] = got
     return got
+
+
+def run_with_rows(con: duckdb.DuckDBPyConnection, sql: str, rows, params: list | None = None,
+                  cached: bool = True) -> duckdb.DuckDBPyConnection:
+    """``con.execute(sql, params)`` where ``sql`` reads the Arrow table
+    ``rows`` by the name ``_rows`` (DuckDB's replacement scan finds it in
+    this frame); the statement parsed once a process (:func:`parsed`) unless
+    ``cached`` is False (a text that differs every call).  Returns the
+    connection, for ``fetchall``; raises what ``execute`` raises."""
+    _rows = rows  # noqa: F841 - read by the statement below
+    return con.execute(parsed(con, sql) if cached else sql, params or [])

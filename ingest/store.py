@@ -56,6 +56,7 @@ from ingest import deal_summary as _deal_summary
 from ingest import deal_tables as _deal_tables
 from ingest import summary as _summary
 from ingest.statements import parsed as _parsed
+from ingest.statements import run_with_rows as _run_with_rows
 from ingest.model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, hand_conflict,
                           refines, same_rules)
 from replay.cards import CARD_NAMES as _ENGINE_CARD_NAMES
@@ -610,9 +611,9 @@ def _save_states(con: duckdb.DuckDBPyConnection, states: list[tuple[int, object,
         return
     names = ("session_id", "last_hand", "top_hand", "queued", "run", "pot", "last_dealer", "known", "hands")
     kinds = ("int32", "int32", "int32", "int32", "int32", "int64", "int32", "bool_", "int32")
-    _states = _arrow.table(dict(zip(names, map(list, zip(*rows)))), list(zip(names, kinds)))  # noqa: F841
-    con.execute(_parsed(con, f"INSERT INTO session_state ({', '.join(names)}, updated_at) "  # _states: a replacement
-                         f"SELECT {', '.join(names)}, ? FROM _states"), [_now()])  # scan
+    states_rows = _arrow.table(dict(zip(names, map(list, zip(*rows)))), list(zip(names, kinds)))
+    _run_with_rows(con, f"INSERT INTO session_state ({', '.join(names)}, updated_at) "
+                   f"SELECT {', '.join(names)}, ? FROM _rows", states_rows, [_now()])
 
 
 #: Hands re-derived per batch, each batch one transaction of whole sessions (:meth:`Store.rederive`): a few
@@ -1334,9 +1335,9 @@ def _diag_json(d: Diagnostic) -> dict:
 
 
 def _fetch_hex(con: duckdb.DuckDBPyConnection, sql: str, hashes: list[str]) -> set[str]:
-    """Run ``sql`` (which reads ``_probe(hash)``) and return its first column as hex."""
-    _probe = _arrow.table({"hash": [bytes.fromhex(h) for h in hashes]}, {"hash": "binary"})  # noqa: F841
-    return {bytes(b).hex() for (b,) in con.execute(sql).fetchall()}  # _probe: a replacement scan
+    """Run ``sql`` (which reads ``_rows(hash)``) and return its first column as hex."""
+    probe = _arrow.table({"hash": [bytes.fromhex(h) for h in hashes]}, {"hash": "binary"})
+    return {bytes(b).hex() for (b,) in _run_with_rows(con, sql, probe, cached=False).fetchall()}
 
 
 def _ledger_twins(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int], report: "IngestReport") -> None:
@@ -1874,7 +1875,7 @@ class Store:
         ids = list(stored_ids.values())
         if ids:  # a hash is stored only among its own session's hands (_session_ids)
             stored = _fetch_hex(con, "SELECT s.hash FROM hand_source s JOIN hands h USING (hand_id) "
-                                f"SEMI JOIN _probe p ON s.hash = p.hash WHERE {_scope(con, ids)}",
+                                f"SEMI JOIN _rows p ON s.hash = p.hash WHERE {_scope(con, ids)}",
                                 [h.hash for h in fresh])
             if stored:
                 moved = self._rules_clashes(con, [h for h in fresh if h.hash in stored])
@@ -2128,7 +2129,7 @@ class Store:
         voided hand number is ``E-HAND-CONFLICT`` (it is amended with
         ``shead ingest --amend``, never stored beside the void).  The caller
         asks only when ``hand_revisions`` holds a row."""
-        old = _fetch_hex(con, "SELECT r.hash FROM hand_revisions r SEMI JOIN _probe p ON r.hash = p.hash",
+        old = _fetch_hex(con, "SELECT r.hash FROM hand_revisions r SEMI JOIN _rows p ON r.hash = p.hash",
                          [h.hash for h in fresh] + [r.hash for r in result.rejected])
         if old:
             n = len(fresh)
@@ -2599,12 +2600,9 @@ class Store:
 
     @staticmethod
     def _append(con: duckdb.DuckDBPyConnection, table: str, data: "pa.Table", select: str = "*") -> None:
-        """``INSERT INTO table SELECT select FROM data`` (an Arrow table).
-        DuckDB finds ``_batch`` among this function's locals (a replacement
-        scan): registering and unregistering a view cost about 0.5 ms more
-        a statement (issue 17)."""
-        _batch = data  # noqa: F841 - read by the statement below
-        con.execute(_parsed(con, f"INSERT INTO {table} SELECT {select} FROM _batch"))
+        """``INSERT INTO table SELECT select FROM data`` (an Arrow table,
+        read by a replacement scan: :func:`ingest.statements.run_with_rows`)."""
+        _run_with_rows(con, f"INSERT INTO {table} SELECT {select} FROM _rows", data)
 
     def _sessions(self, con: duckdb.DuckDBPyConnection, hands: list[ValidatedHand], path: str | None,
                   source_format: str, look_up: bool = True, top: int | None = None) -> dict[str, int]:
@@ -2637,7 +2635,7 @@ class Store:
             if r.hash not in seen:
                 seen.add(r.hash)
                 todo.append(r)
-        old = _fetch_hex(con, "SELECT r.hash FROM rejected r SEMI JOIN _probe p ON r.hash = p.hash",
+        old = _fetch_hex(con, "SELECT r.hash FROM rejected r SEMI JOIN _rows p ON r.hash = p.hash",
                          [r.hash for r in todo])
         todo = [r for r in todo if r.hash not in old]
         if not todo:
@@ -2851,7 +2849,8 @@ def load_hands(con: duckdb.DuckDBPyConnection, where: str = "TRUE", params: list
         vals["units"] = units[r[0]]
         vals["pot"] = vals["units"].pop(POT_SEAT, 0)
         o = HandOutcome(**vals)
-        hsh, file, line, source, has_log = r[1 + k:6 + k]
+        src = r[1 + k:6 + k]  # (one statement: Cython 3 crashes unpacking a slice with computed bounds)
+        hsh, file, line, source, has_log = src
         log = card_log_from_row(r[6 + k:], list(o.players)) if has_log else None
         if log is not None and o.game == "sheepshead" and o.rules.startswith("wi2-"):
             from replay.battery import mark_winning_cards  # noqa: PLC0415 - only for two-handed hands (start-up)

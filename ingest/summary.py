@@ -47,7 +47,7 @@ import duckdb
 
 from ingest import deal_summary as _deal_summary
 from ingest import deal_tables as _deal_tables
-from ingest.statements import parsed
+from ingest.statements import parsed, run_with_rows
 
 __all__ = ["TABLE", "COLUMNS", "HANDS_TABLE", "HANDS_COLUMNS", "Batch", "sit_out_rules", "sits_out", "refresh",
            "refresh_new", "batch_rows", "batch_hand_rows", "rebuild", "recompute", "rebuild_hands", "recompute_hands"]
@@ -574,8 +574,7 @@ def insert_rows(con: duckdb.DuckDBPyConnection, table: str, columns: tuple[str, 
     batch = arrow_build.table(values, [(c, _kind(values[c])) for c in columns])
     sel = ", ".join(f'CAST("{c}" AS {casts[c]})' if c in casts else f'"{c}"' for c in columns)
     names = ", ".join(f'"{c}"' for c in columns)
-    _summary_rows = batch  # noqa: F841 - DuckDB reads the local by name (a replacement scan, no register)
-    con.execute(parsed(con, f"INSERT INTO {table} ({names}) SELECT {sel} FROM _summary_rows"))
+    run_with_rows(con, f"INSERT INTO {table} ({names}) SELECT {sel} FROM _rows", batch)
 
 
 def refresh_new(con: duckdb.DuckDBPyConnection, batch: Batch, session_ids: Iterable[int]) -> None:
