@@ -336,6 +336,14 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
     if served is not None:
         return _ingest_via_service(served, files, totals, strict, as_json, file_errors)
     store = st.Store(db, hold=st.INGEST_HOLD)
+    if files and not store.path.exists():
+        # made before the first file is read: files are stored together (FileGroup), so the first store may come
+        # seconds later, and a `shead ledger` meanwhile should find the database (empty), not "no database here"
+        try:
+            store.open()
+        except st.StoreError as exc:
+            _err.print(f"error: {exc}", markup=False, highlight=False)
+            return 1
     # the bar is drawn on standard error when it is a terminal (none in a log file); a report line written to a
     # standard output on the same terminal is shown above it (rich's redirect), one written to a file or a pipe
     # goes there untouched
@@ -609,7 +617,21 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
         _err.print("error: give PATH... to ingest, or --amend FILE")
         raise typer.Exit(2)
     _check_rules_option(rules)
+    _check_settings()
     raise typer.Exit(run_ingest(paths, db, strict, as_json, rules, columns))
+
+
+def _check_settings() -> None:
+    """A whole-number setting in the environment that is set but invalid
+    (``SHEAD_GROUP_HANDS=abc``) is one usage error (exit 2) before any file
+    is read (:func:`ingest.settings.check`)."""
+    from ingest.settings import SettingError, check  # noqa: PLC0415
+
+    try:
+        check()
+    except SettingError as exc:
+        _err.print(f"error: {exc}", markup=False, highlight=False)
+        raise typer.Exit(2) from None
 
 
 def _check_rules_option(rules: str | None) -> None:
@@ -1298,6 +1320,7 @@ def serve(db: Optional[Path] = DbOption,
     and the metrics, each group with its own tokens."""
     from dashboard.service import serve as run  # noqa: PLC0415 - fastapi and uvicorn load only here
 
+    _check_settings()  # the service streams large posts by them
     raise typer.Exit(run(db, host, port, hold=hold, log_file=log_file, echo=lambda m: _err.print(m, markup=False)))
 
 
@@ -1539,6 +1562,7 @@ def dashboard(db: Optional[Path] = DbOption,
               port: int = typer.Option(8501, help="Port."),
               login: bool = typer.Option(False, "--login", help="Ask for a token on loopback too.")) -> None:
     """Start the Streamlit dashboard on the database."""
+    _check_settings()  # its Import page streams large files by them
     raise typer.Exit(_launch(db, host, port, login=True if login else None))
 
 
@@ -1557,6 +1581,7 @@ def demo(db: Optional[Path] = DbOption,
     if not data.is_dir():
         _err.print(f"error: {data}: no such folder")
         raise typer.Exit(2)
+    _check_settings()
     code = run_ingest([str(data)], db, strict=False, as_json=False)
     if code:
         _err.print("some files had errors (above); the good hands were stored")

@@ -221,12 +221,12 @@ GROUP_HANDS = 10_000
 
 def group_hands() -> int:
     """The hands :class:`FileGroup` holds: the environment's
-    ``SHEAD_GROUP_HANDS`` when it is a whole number (0: each file stored
-    alone), else :data:`GROUP_HANDS`."""
-    import os  # noqa: PLC0415
+    ``SHEAD_GROUP_HANDS`` when it is set (0: each file stored alone), else
+    :data:`GROUP_HANDS`.  Raises :class:`ingest.settings.SettingError` when
+    it is set but is no whole number."""
+    from ingest.settings import whole_number  # noqa: PLC0415
 
-    got = os.environ.get("SHEAD_GROUP_HANDS", "").strip()
-    return int(got) if got.isdigit() else GROUP_HANDS
+    return whole_number("SHEAD_GROUP_HANDS", GROUP_HANDS)
 
 
 def store_files(store: st.Store, items: list[tuple[FileResult, str, object]]) -> list[st.IngestReport]:

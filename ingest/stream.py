@@ -39,6 +39,7 @@ from pathlib import Path
 
 from ingest import store as st
 from ingest.model import FileResult
+from ingest.settings import whole_number
 from replay.errors import Diagnostic
 
 __all__ = ["BATCH_HANDS", "STREAM_ABOVE", "STREAM_SETTINGS", "stream_above", "batch_hands", "streams", "stream_kind",
@@ -60,17 +61,18 @@ STREAM_SETTINGS: dict[str, str | int | bool] = {"memory_limit": "96MB", "threads
 
 def stream_above() -> int:
     """The size in bytes above which an SHN file streams: the environment's
-    ``SHEAD_STREAM_ABOVE`` when it is a whole number, else
-    :data:`STREAM_ABOVE` (8 MiB)."""
-    got = os.environ.get("SHEAD_STREAM_ABOVE", "").strip()
-    return int(got) if got.isdigit() else STREAM_ABOVE
+    ``SHEAD_STREAM_ABOVE`` when it is set, else :data:`STREAM_ABOVE` (8
+    MiB).  Raises :class:`ingest.settings.SettingError` when it is set but
+    is no whole number."""
+    return whole_number("SHEAD_STREAM_ABOVE", STREAM_ABOVE)
 
 
 def batch_hands() -> int:
     """Hands per batch: the environment's ``SHEAD_STREAM_BATCH`` when it is
-    a positive whole number, else :data:`BATCH_HANDS` (2,000)."""
-    got = os.environ.get("SHEAD_STREAM_BATCH", "").strip()
-    return int(got) if got.isdigit() and int(got) > 0 else BATCH_HANDS
+    set, else :data:`BATCH_HANDS` (2,000).  Raises
+    :class:`ingest.settings.SettingError` when it is set but is no whole
+    number of 1 or more."""
+    return whole_number("SHEAD_STREAM_BATCH", BATCH_HANDS, least=1)
 
 
 def streams(path: Path, above: int | None = None, name: str | None = None) -> bool:

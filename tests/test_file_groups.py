@@ -204,7 +204,8 @@ def test_an_interrupt_while_files_are_held_names_them_and_stores_none(tmp_path, 
     out = " ".join(r.output.split())
     assert (f"interrupted: {d / 'c'}.shn: nothing of it stored; nothing of the 2 file(s) read before it and not yet "
             f"stored ({d / 'a'}.shn onwards); 0 hand(s) stored in all by this run. Run the same command again") in out
-    assert not db.exists()  # nothing was stored: the held files' store never began
+    with st.reading(db) as con:  # made before the first file was read; nothing stored: the group's store never began
+        assert con.execute("SELECT (SELECT count(*) FROM hands), (SELECT count(*) FROM ingests)").fetchone() == (0, 0)
     monkeypatch.setattr(cli, "load_file", real)
     r = runner.invoke(app, ["ingest", str(d), "--db", str(db)])
     assert "total: 5 stored, 0 duplicates (already stored), 3 rejected hand(s)" in " ".join(r.output.split())
