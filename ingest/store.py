@@ -975,7 +975,7 @@ class IngestReport:
     * ``rederived`` — hands stored before this file, in the sessions the
       file added hands to, whose outcome (stake, pot, units ...) changed when
       their session was re-derived with the new hands (docs/storage.md
-      "Session carry"); ``rederive_refused`` — (hand_id, first diagnostic)
+      "Session carry"; a hand whose warnings alone changed is not counted); ``rederive_refused`` — (hand_id, first diagnostic)
       of stored hands the re-derivation refused (they keep their outcome).
     """
 
@@ -2106,8 +2106,9 @@ class Store:
                 "(shead ingest --amend)", "warning", report.path, 1, 1, d.hand) for hid, d in again.refused)
         if again.hands:
             hands = _voids_are_no_gap(con, session_id, again.hands)
-            changed = self._replace_outcomes(con, [(hand_id, session_id, o) for hand_id, o in hands])
-            report.rederived += len(changed)
+            changed = self._replace_outcomes(con, [(hand_id, session_id, o) for hand_id, o in hands],
+                                             outcome_only=True)
+            report.rederived += len(changed)  # "re-derived (stake/pot)": a warning gone alone is no change said
             if isinstance(report, IngestReport):  # a changed hand that still follows a missing one: said, as at
                 report.file_errors.extend(Diagnostic(  # its own ingest (a tester's finding: the pot of a hand
                     "W-SESSION-GAP", f"hand {o.hand} of session {name!r} (hand id {hid}), stored before, is "  # moved
@@ -2775,13 +2776,18 @@ class Store:
         _recheck_sessions(con, list(per))
         return done
 
-    def _replace_outcomes(self, con: duckdb.DuckDBPyConnection, rows: list[tuple[int, int, HandOutcome]]) -> set[int]:
+    def _replace_outcomes(self, con: duckdb.DuckDBPyConnection, rows: list[tuple[int, int, HandOutcome]],
+                          outcome_only: bool = False) -> set[int]:
         """Replace the outcome rows of ``rows``' hand ids; returns the ids of
         those that differ from what was stored (any column but
-        ``derived_with``, or the units)."""
+        ``derived_with``, or the units; with ``outcome_only``, neither the
+        warnings nor the provenance count: a hand whose only change is that
+        its ``W-SESSION-GAP`` is gone, once the missing hand is stored, kept
+        its stake, pot and units)."""
         new_hands = _arrow.table(_hand_columns(rows, self._json), _HANDS_COLUMNS)
         new_units = _arrow.table(_unit_columns(rows), _UNITS_COLUMNS)
-        compare = [c for c in _HAND_COLS if c not in ("hand_id", "derived_with")]
+        kept = ("hand_id", "derived_with") + (("warnings", "provenance") if outcome_only else ())
+        compare = [c for c in _HAND_COLS if c not in kept]
         diff = " OR ".join(f'o."{c}" IS DISTINCT FROM n."{c}"' for c in compare)
         con.register("_new_hands", new_hands)
         con.register("_new_units", new_units)

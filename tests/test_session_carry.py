@@ -116,6 +116,25 @@ def test_the_cli_seeds_each_file_from_the_stored_session(db, tmp_path, capsys):
     assert stored(db, "potx")[2]["units"] == HAND2_X2
 
 
+def test_a_missing_hand_that_changes_nothing_is_not_counted_as_rederived(db, tmp_path, capsys):
+    # hand 2 stored alone: hand 1 unknown, so its stake x1 may be wrong (W-SESSION-GAP); Cy +2, Ed +1, the rest -1
+    b, a = tmp_path / "B.shn", tmp_path / "A.shn"
+    b.write_text(shn("gap", DOUBLER, H2_CY_ED_72))
+    assert run_ingest([str(b)], db, False, False) == 0
+    assert stored(db, "gap")[2]["warnings"][0].split(": ")[1].split(" ")[1] == "W-SESSION-GAP"
+    capsys.readouterr()
+    # hand 1 arrives as a plain hand, not a doubler: hand 2 stays x1, the same units; only its warning goes
+    # (hand 1: Al picks, calls the ace of hearts, Bea is the partner, 65 points win: Al +2, Bea +1, the rest -1)
+    a.write_text(shn("gap", DOUBLER, "hand 1  dealer Ed\npick Al  call AH  partner Bea  pts 65  win"))
+    assert run_ingest([str(a)], db, False, False) == 0
+    out = capsys.readouterr().out
+    assert f"{a}: 1 stored, 0 duplicates, 0 rejected\n" in out and "re-derived" not in out
+    got = stored(db, "gap")
+    assert got[1]["units"] == units(2, 1, -1, -1, -1)
+    assert got[2]["stake"] == 1 and got[2]["units"] == units(-1, -1, 2, -1, 1) and got[2]["warnings"] == []
+    # the same file with hand 1 a doubler instead would change hand 2 to x2 and say so: the test below
+
+
 def test_an_earlier_hand_stored_later_rederives_the_hands_after_it(db):
     rep = ingest(db, shn("potx", POT_DOUBLER, H2_CY_ED_72), "B.shn")
     got = stored(db, "potx")[2]
