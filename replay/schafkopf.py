@@ -49,7 +49,7 @@ __all__ = [
     "Announce", "Ramsch", "Kontra", "Re", "Klopfen", "SkAction",
     "SkPhase", "SchafkopfState", "Laufende", "SkResult", "SkFrame", "sk_snapshot", "replay_schafkopf",
     "game_name", "SK_OUTCOMES", "declarer_outcome", "announce_error", "klopfen_error",
-    "doubling_error", "game_value", "settle_game", "ramsch_facts", "settle_ramsch",
+    "doubling_error", "game_value", "settle_game", "ramsch_facts", "settle_ramsch", "counted_laufende",
 ]
 
 
@@ -444,6 +444,16 @@ def rules_text(profile: SchafkopfProfile, base: str = "netschafkopf") -> str:
         else:
             parts.append(f"{f}={mine}")
     return "; ".join(parts)
+
+
+def counted_laufende(profile: SchafkopfProfile, game: Game, run: int) -> int:
+    """The Laufende a run of ``run`` top trumps counts in ``game`` (rules.md
+    G-13): the run itself when it reaches the profile's minimum
+    (``laufendeMin``: 3 in a Sauspiel and a Solo, 2 in a Wenz and a Geier
+    under ``schafkopf-bsv``), else 0 — a shorter run pays nothing; 0 in a
+    game whose minimum is 0 (the house counts none)."""
+    least = profile.laufendeMin.of(game)
+    return run if least and run >= least else 0
 
 
 def describe_laufende(lm: LaufendeMin) -> str:
@@ -1022,9 +1032,7 @@ class SchafkopfState:
             elif side != first:
                 break
             run += 1
-        least = self.profile.laufendeMin.of(self.game)
-        counted = run if least and run >= least else 0
-        return Laufende(run, bool(first), counted)
+        return Laufende(run, bool(first), counted_laufende(self.profile, self.game, run))
 
     def _highest_trump_seat(self, seats: Iterable[int]) -> int:
         seats = set(seats)
