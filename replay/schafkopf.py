@@ -232,7 +232,8 @@ class SchafkopfProfile(BaseModel):
     * ``ramsch`` — Ramsch is played when nobody announces (G-17).
     * ``ramschTie`` — equal most Augen: the tied player who was dealt the
       highest trump loses (``highestTrump``, DEFAULT) or all tied players pay
-      (``allTied``).
+      (``allTied``): each pays the full Ramsch price to each player who did
+      not lose, as a single loser pays each other player (G-17).
     * ``jungfrau`` — a player without a trick doubles the loser's payment to
       that player (``doublesOwn``, G-17) or doubles the whole price once per
       Jungfrau (``doublesAll``, NetSchafkopf), or counts nothing (``off``).
