@@ -841,8 +841,9 @@ def _sheet_ramsch(chk, prof, dealer, klopfen: int, doublings, written) -> tuple[
 def _ramsch_settlements(prof, klopfen: int) -> list[Settlement]:
     """Every settlement a Ramsch can have under ``prof`` (rules.md G-17),
     through :func:`replay.schafkopf.ramsch_facts` on representative Augen and
-    tricks: each seat a Durchmarsch; each loser (each set of tied losers
-    under ``allTied``) with each set of seats without a trick."""
+    tricks: each seat a Durchmarsch; each loser (each set of two, three or
+    four tied losers under ``allTied``; four tied at 30 Augen pay each other
+    and settle at 0) with each set of seats without a trick."""
     from itertools import combinations  # noqa: PLC0415
 
     out: dict[tuple, Settlement] = {}
@@ -853,11 +854,12 @@ def _ramsch_settlements(prof, klopfen: int) -> list[Settlement]:
         losers, jung, dm = ramsch_facts(prof, pts, tr, sweep)
         st = settle_ramsch(prof, losers, jung, dm, klopfen)
         out.setdefault(st.units, st)
-    sizes = (1,) if prof.ramschTie == "highestTrump" else (1, 2, 3)
+    sizes = (1,) if prof.ramschTie == "highestTrump" else (1, 2, 3, 4)  # allTied: up to a four-way tie at 30
     for k in sizes:
         for losers in combinations(range(4), k):
             rest = [s for s in range(4) if s not in losers]
-            for j in range(len(rest)):  # not every other seat trickless: the losers would sweep
+            # one loser: not every other seat trickless (that loser would sweep); tied losers may share every trick
+            for j in range(len(rest) + (k > 1)):
                 for jung in combinations(rest, j):
                     tr = tuple(0 if s in jung else 1 for s in range(4))
                     pts = tuple(40 if s in losers else 0 if s in jung else 10 for s in range(4))

@@ -144,3 +144,25 @@ def test_replay_of_all_tied_says_each_loser_pays(tmp_path):
     # it said "the loser pays each other player" with two losers
     assert "Price:    Ramsch 20 = 20 (each tied loser pays each player who did not lose; rules.md G-17)" in out
     assert "Units:    Al -40   Bea -40   Cy +40   Di +40" in out
+
+
+def test_score_sheet_ties_of_three_and_four_under_all_tied():
+    """The card path settles every tie the cards can give; a score sheet took only two losers with at least one
+    other seat holding a trick, and refused these (G-17, allTied: each tied loser pays each other player)."""
+    rules = "schafkopf-bsv; ramschTie=allTied"
+    # four tied at 30 Augen (4 × 30 = 120): each pays 20 to each of the three others and is paid 20 by each: 0
+    zero = {"Al": 0, "Bea": 0, "Cy": 0, "Di": 0}
+    res = validate_text(_text(rules, SHEET, zero), "tie.shn")
+    assert _errors(res) == [] and res.hands[0].outcome.units == zero
+    # under highestTrump the holder of the Eichel-Ober alone pays 3 × 20 = 60: a score of zeros is no Ramsch result
+    e = _errors(validate_text(_text("schafkopf-bsv", SHEET, zero), "tie.shn"))
+    assert [x.code for x in e] == ["E-SCORE"]
+    # Al, Bea and Cy tied at 40 took every trick between them; Di took none, a Jungfrau (jungfrau=doublesOwn):
+    # each loser pays Di 2 × 20 = 40: Al -40, Bea -40, Cy -40, Di +120
+    three = {"Al": -40, "Bea": -40, "Cy": -40, "Di": 120}
+    res = validate_text(_text(rules, SHEET, three), "tie.shn")
+    assert _errors(res) == [] and res.hands[0].outcome.units == three
+    # Al and Bea tied at 60 took every trick; Cy and Di are Jungfrauen: each loser pays each 40: -80, -80, +80, +80
+    two = {"Al": -80, "Bea": -80, "Cy": 80, "Di": 80}
+    res = validate_text(_text(rules, SHEET, two), "tie.shn")
+    assert _errors(res) == [] and res.hands[0].outcome.units == two
