@@ -308,7 +308,7 @@ def render_schafkopf(h: StoredHand, state: SchafkopfState, frames: list[SkFrame]
                 if state.profile.ramschTie == "allTied":
                     tie = " (a tie for most Augen: every tied player pays, ramschTie=allTied)"
                 else:
-                    top = next(c for c in state.order.trumps if state.holder(c) in tied)
+                    top = state.highest_trump_dealt(tied)
                     tie = (f" (a tie for most Augen with {' and '.join(seats[s] for s in tied if s not in r.losers)}:"
                            f" {losers} was dealt the highest trump, {german(top)}, ramschTie=highestTrump)")
             lines.append(f"Result:   Ramsch lost by {losers} with {r.seat_points[r.losers[0]]} Augen{tie}; Augen "

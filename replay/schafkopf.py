@@ -1035,13 +1035,16 @@ class SchafkopfState:
             run += 1
         return Laufende(run, bool(first), counted_laufende(self.profile, self.game, run))
 
-    def _highest_trump_seat(self, seats: Iterable[int]) -> int:
+    def highest_trump_dealt(self, seats: Iterable[int]) -> Card | None:
+        """The highest trump dealt to any of ``seats`` (the Ramsch tie rule
+        ``highestTrump``, rules.md G-17), or None when they hold no trump."""
         seats = set(seats)
-        for c in self.order.trumps:
-            h = self.holder(c)
-            if h in seats:
-                return h
-        return min(seats)  # pragma: no cover - some seat always holds a trump of 14
+        return next((c for c in self.order.trumps if self.holder(c) in seats), None)
+
+    def _highest_trump_seat(self, seats: Iterable[int]) -> int:
+        seats = list(seats)
+        c = self.highest_trump_dealt(seats)
+        return self.holder(c) if c is not None else min(seats)  # some seat always holds a trump of 14
 
     def result(self) -> SkResult:
         """The finished game's facts (see :class:`SkResult`).  Raises
