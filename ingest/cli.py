@@ -173,11 +173,16 @@ _GLOB_CHARS = set("*?[")
 _DOC_NAME = re.compile(r"(?i)(readme|licen[cs]e|copying|notice)([-_.].*)?$")
 
 
+#: ``-`` among the paths of ``shead ingest``: standard input, read whole as one file named ``<stdin>``.
+STDIN = Path("<stdin>")
+
+
 def expand_paths(paths: list[str]) -> tuple[list[Path], list[str], list[Diagnostic]]:
     """Files to ingest from command-line ``paths`` (files, folders searched
-    recursively, globs), the files skipped (inside a folder: neither ``.shn``
-    nor a NetSchafkopf protocol, a README or licence file aside: not named),
-    and an error per path that names nothing."""
+    recursively, globs; ``-`` is standard input, the object :data:`STDIN`),
+    the files skipped (inside a folder: neither ``.shn`` nor a NetSchafkopf
+    protocol, a README or licence file aside: not named), and an error per
+    path that names nothing."""
     files: list[Path] = []
     skipped: list[str] = []
     errors: list[Diagnostic] = []
@@ -198,6 +203,10 @@ def expand_paths(paths: list[str]) -> tuple[list[Path], list[str], list[Diagnost
                     skipped.append(str(p))
 
     for raw in paths:
+        if raw == "-":  # standard input: one file named <stdin>, read once however often '-' is given
+            if not any(f is STDIN for f in files):
+                files.append(STDIN)
+            continue
         p = Path(raw)
         if p.is_dir():
             before = len(files) + len(skipped)
@@ -334,6 +343,9 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
         _err.print(f"{d.file}: {d.code}: {d.message}")
     served = _served(db)
     if served is not None:
+        if any(f is STDIN for f in files):
+            _err.print("-: standard input is not posted through `shead serve`: save it to a file and ingest that")
+            return 2
         return _ingest_via_service(served, files, totals, strict, as_json, file_errors)
     store = st.Store(db, hold=st.INGEST_HOLD)
     if files and not store.path.exists():
@@ -396,7 +408,11 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
             task = progress.add_task("ingesting", total=len(files))
             for path in files:
                 progress.update(task, description=f"ingesting {path.name}")  # the column is plain text
-                if kind := stream.stream_kind(path, columns=columns):  # a large SHN file or CSV score sheet:
+                if path is STDIN:  # `-`: standard input's bytes, read whole, as one file named <stdin>
+                    data = sys.stdin.buffer.read()
+                    with group.paused():
+                        group.take(path, lambda: load_bytes(str(STDIN), data, store, rules, columns), emit)
+                elif kind := stream.stream_kind(path, columns=columns):  # a large SHN file or CSV score sheet:
                     with group.paused():  # read and stored in batches (issue 15), after the files held before it
                         emit(group.flush())
                     mb = path.stat().st_size / 1e6
@@ -581,7 +597,7 @@ def _ingest_via_service(info: dict, files: list[Path], totals: dict, strict: boo
 
 @app.command()
 def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
-                                                       help="SHN files, NetSchafkopf protocols, folders or globs."),
+                                                       help="SHN files, NetSchafkopf protocols, folders or globs; - reads standard input (named <stdin>)."),
            db: Optional[Path] = DbOption,
            strict: bool = typer.Option(False, "--strict", help="Store nothing from a file with a bad hand."),
            amend: Optional[Path] = typer.Option(None, "--amend", metavar="FILE", dir_okay=False,

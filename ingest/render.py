@@ -302,7 +302,16 @@ def render_schafkopf(h: StoredHand, state: SchafkopfState, frames: list[SkFrame]
         r = state.result()
         if ramsch:
             losers = " and ".join(seats[s] for s in r.losers)
-            lines.append(f"Result:   Ramsch lost by {losers} with {r.seat_points[r.losers[0]]} Augen; Augen "
+            tie = ""
+            if r.tie and r.durchmarsch is None:  # equal most Augen: the house's ramschTie says who pays (G-17)
+                tied = [s for s in range(4) if r.seat_points[s] == r.seat_points[r.losers[0]]]
+                if state.profile.ramschTie == "allTied":
+                    tie = " (a tie for most Augen: every tied player pays, ramschTie=allTied)"
+                else:
+                    top = state.highest_trump_dealt(tied)
+                    tie = (f" (a tie for most Augen with {' and '.join(seats[s] for s in tied if s not in r.losers)}:"
+                           f" {losers} was dealt the highest trump, {german(top)}, ramschTie=highestTrump)")
+            lines.append(f"Result:   Ramsch lost by {losers} with {r.seat_points[r.losers[0]]} Augen{tie}; Augen "
                          + ", ".join(f"{seats[s]} {r.seat_points[s]}" for s in range(4))
                          + ("" if not r.jungfrauen else "; Jungfrau " + ", ".join(seats[s] for s in r.jungfrauen))
                          + ("" if r.durchmarsch is None else f"; Durchmarsch by {seats[r.durchmarsch]}"))
@@ -334,7 +343,8 @@ def render_schafkopf(h: StoredHand, state: SchafkopfState, frames: list[SkFrame]
             if st.factors[1:]:
                 head = f"({head} = {r.value})" + "".join(f" × {n} {v}" for n, v in st.factors[1:])
         each = ("each loser pays one winner" if state.game is Game.SAUSPIEL else
-                "the loser pays each other player" if ramsch and st.outcome == "ramsch" and r.durchmarsch is None
+                ("each tied loser pays each player who did not lose" if len(r.losers) > 1 else
+                 "the loser pays each other player") if ramsch and st.outcome == "ramsch" and r.durchmarsch is None
                 else "each opponent pays or receives")
         if ramsch and "Jungfrau" in st.summary and not any(n.startswith("Jungfrau") for n, _ in st.factors):
             each += ", a Jungfrau (a player without a trick) paid double"  # jungfrau=doublesOwn (G-17)

@@ -54,6 +54,7 @@ class SessionState:
     last_dealer: int | None = None
     known: bool = True  # every earlier hand of the session counted (no gap)
     voided: frozenset = frozenset()  # hand numbers voided (`shead void`), from a `[_Voided "…"]` tag: no gap
+    last_misdeal: bool = False  # the last hand counted was a void deal (misdeal, thrown): its dealer may deal again
 
     def next_stake(self, profile: RuleProfile) -> int:
         if profile.doublerStacking == "multiplicative":
@@ -101,8 +102,8 @@ class SessionState:
             self.played(profile)
         self.pot = pot_before + pot_delta
         self.last_hand = number
-        if dealer is not None:
-            self.last_dealer = dealer
+        self.last_dealer = dealer  # None when this hand's dealer is not known: no rotation to check after it
+        self.last_misdeal = outcome == "misdeal"
 
 
 class HandCheck:
@@ -327,14 +328,40 @@ def written_dealer(chk: HandCheck, sess, n: int) -> int | None:
     rec = chk.rec
     if rec.dealer is not None and rec.dealer.value is not None:
         chk.prov["dealer"] = "asserted"
-        return chk.seat(rec.dealer.value, rec.dealer.pos)
+        seat = chk.seat(rec.dealer.value, rec.dealer.pos)
+        _check_rotation(chk, sess, n, seat, rec.dealer.pos, f"dealer {rec.dealer.value}")
+        return seat
     if rec.tricks and rec.tricks[0].number == 1:
         chk.prov["dealer"] = "derived"
-        return (chk.seat(rec.tricks[0].leader, rec.tricks[0].leader_pos) - 1) % n
+        t1 = rec.tricks[0]
+        seat = (chk.seat(t1.leader, t1.leader_pos) - 1) % n
+        _check_rotation(chk, sess, n, seat, t1.leader_pos, f"t1 led by {t1.leader}, so dealer {chk.aliases[seat]}")
+        return seat
     if sess.last_dealer is not None and sess.last_hand is not None and rec.number == sess.last_hand + 1:
         chk.prov["dealer"] = "derived"
         return (sess.last_dealer + 1) % n
     return None
+
+
+def _check_rotation(chk: HandCheck, sess, n: int, dealer: int, pos, what: str) -> None:
+    """``W-SESSION-DEALER`` when hand N+1's dealer is not the seat on the left
+    of hand N's dealer (rules.md B-1: the deal rotates clockwise after every
+    hand; G-2 for Schafkopf): tables do misdeal turns, so the hand stays
+    valid and is kept as written.  Checked only when hand N of the session
+    was counted just before with a known dealer; after a void deal
+    (``misdeal``, Schafkopf ``thrown``) the same dealer may deal again."""
+    last = sess.last_dealer
+    if last is None or sess.last_hand is None or chk.rec.number != sess.last_hand + 1:
+        return
+    due = (last + 1) % n
+    if dealer == due or (sess.last_misdeal and dealer == last):
+        return
+    a = chk.aliases
+    prev = chk.rec.number - 1
+    chk.warnings.append(chk.diag(
+        "W-SESSION-DEALER", f"hand {chk.rec.number}: {what}, but hand {prev} was dealt by {a[last]}, so {a[due]} (on "
+        f"{a[last]}'s left) deals next (rules.md B-1: the deal passes to the left after every hand); the hand is kept "
+        "as written", pos, found=a[dealer], expected=a[due], severity="warning"))
 
 
 def _check_ranges(chk: HandCheck) -> None:

@@ -37,7 +37,7 @@ from __future__ import annotations
 from .cards import Card, Rank, Suit, mask_of
 from .errors import IllegalAction, ProfileError
 from .schafkopf import (SCHAFKOPF_PROFILES, SK_OUTCOMES, Announce, Game, Klopfen, Kontra, Laufende, Re,
-                              SchafkopfState, announce_error, declarer_outcome, doubling_error, klopfen_error, parse_schafkopf_rules,
+                              SchafkopfState, announce_error, counted_laufende, declarer_outcome, doubling_error, klopfen_error, parse_schafkopf_rules,
                               ramsch_facts, settle_game, settle_ramsch, sk_snapshot, trump_order_for)
 from .schafkopf import Ramsch as RamschAction
 from .scoring import Settlement
@@ -194,9 +194,10 @@ def _agreed_facts(chk, st: SchafkopfState, res) -> dict | None:
             and rec.tricks_won.value != tricks):
         tricks, changed = rec.tricks_won.value, True
     lf = rec.laufende
-    if lf is not None and lf.agreed and lf.count is not None and (lf.count, lf.side) != (
-            lauf, ("with" if lwith else "without") if lauf else None):
-        lauf, lwith, changed = lf.count, lf.side != "without", True
+    if lf is not None and lf.agreed and lf.count is not None:
+        agreed = counted_laufende(st.profile, st.game, lf.count)  # an agreed run below the minimum pays nothing
+        if (agreed, lf.side if agreed else None) != (lauf, ("with" if lwith else "without") if lauf else None):
+            lauf, lwith, changed = agreed, lf.side != "without", True
     outcome = declarer_outcome(pts, tricks, st.profile.tricks, st.tout)
     ow = rec.outcome
     if ow is not None and ow.agreed and ow.value is not None:
@@ -475,19 +476,22 @@ def _check_deal_facts(chk, st: SchafkopfState, lauf: Laufende) -> None:
     lf = rec.laufende
     if lf is not None and lf.count is not None:
         want = lauf.counted
-        side = ("with" if lauf.with_ else "without") if want else None
+        run_side = "with" if lauf.with_ else "without"
+        side = run_side if want else None
         got = (lf.count, lf.side)
-        if got != (want, side):
+        lmin = st.profile.laufendeMin.of(st.game)
+        # a run below the house minimum, written as the scorer saw it, is the deal's run that pays nothing (G-13)
+        if got != (want, side) and not (want == 0 and 0 < lf.count < lmin and got == (lauf.run, run_side)):
             wtext = f"{want} {side}" if want else "0"
             gtext = f"{lf.count} {lf.side}" if lf.count else "0"
             if not lf.agreed:
-                lmin = st.profile.laufendeMin.of(st.game)
                 rule = (f"they count from {lmin}" if lmin else
                         f"this house does not count Laufende in a {st.game.value}, laufendeMin="
                         f"{st.game.value}:0")
                 raise chk.reject("E-SK-LAUFENDE", f"laufende {gtext} is written but the deal gives {wtext} (a run of "
-                                 f"{lauf.run} from the top trump; {rule}, rules.md G-13)", lf.pos, found=gtext,
-                                 expected=wtext)
+                                 f"{lauf.run} {run_side} from the top trump; {rule}, rules.md G-13)", lf.pos,
+                                 found=gtext, expected=wtext if want or lauf.run >= lmin or not lmin
+                                 else f"0 or {lauf.run} {run_side}")
             chk.prov["laufende"] = "conflict"
             chk.warnings.append(chk.diag("W-AGREED", f"laufende {gtext} agreed at the table; the deal gives {wtext}",
                                          lf.pos, severity="warning", found=gtext, expected=wtext))
@@ -621,10 +625,12 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
             raise chk.reject("E-SK-LAUFENDE", f"laufende {lf.count} {lf.side}: this house does not count Laufende "
                              f"in a {g.name} (laufendeMin={g.name}:0, rules.md G-13)", lf.pos, found=lf.count,
                              expected="0 (or no laufende)")
-        if lf.count and not lmin <= lf.count <= lmax:
-            raise chk.reject("E-SK-LAUFENDE", f"laufende {lf.count} {lf.side}: a {g.name} counts from {lmin} to "
-                             f"{lmax} Laufende (rules.md G-13)", lf.pos, found=lf.count, expected=f"0 or {lmin}..{lmax}")
-        laufs = [(lf.count, lf.side != "without")]
+        if lf.count > lmax:
+            raise chk.reject("E-SK-LAUFENDE", f"laufende {lf.count} {lf.side}: a {g.name} has {lmax} trumps, so a "
+                             f"run is at most {lmax} (counted from {lmin}; a shorter run pays nothing, rules.md G-13)",
+                             lf.pos, found=lf.count, expected=f"0..{lmax}")
+        # a run below the minimum, written as the scorer saw it, pays nothing (G-13): priced with 0 Laufende
+        laufs = [(counted_laufende(prof, game, lf.count), lf.side != "without")]
         chk.prov["laufende"] = "asserted"
     elif not lmin:  # laufendeMin=GAME:0: the game is priced without Laufende
         laufs = [(0, True)]
@@ -675,7 +681,9 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
         cands = [o]
     else:
         chk.prov["outcome"] = "derived"
-    cands = _top_trump_takes_a_trick(chk, g, laufs, cands, rec, ow)
+    # the written run, even one below the minimum, says which party holds the top trump (G-13)
+    held = [(lf.count, lf.side != "without")] if lauf_st is None and lf is not None and lf.count else laufs
+    cands = _top_trump_takes_a_trick(chk, g, held, cands, rec, ow)
     # ---- Kontra and Re: by the right party and in time (G-18), for each declarer and partner
     combos, fault = [], None
     for d in decls:
@@ -746,8 +754,8 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
         prov.pop("partner", None)
     if lauf_st is not None:
         stored_lauf = (lauf_st.counted, lauf_st.with_)
-    elif lf is not None and lf.count is not None:
-        stored_lauf = (lf.count, lf.side == "with" if lf.count else None)
+    elif lf is not None and lf.count is not None:  # the counted Laufende, as a replayed hand stores them
+        stored_lauf = (lc, lf.side == "with" if lf.count else None)
     else:
         stored_lauf = (None, None)
         prov.pop("laufende", None)
@@ -833,8 +841,9 @@ def _sheet_ramsch(chk, prof, dealer, klopfen: int, doublings, written) -> tuple[
 def _ramsch_settlements(prof, klopfen: int) -> list[Settlement]:
     """Every settlement a Ramsch can have under ``prof`` (rules.md G-17),
     through :func:`replay.schafkopf.ramsch_facts` on representative Augen and
-    tricks: each seat a Durchmarsch; each loser (each set of tied losers
-    under ``allTied``) with each set of seats without a trick."""
+    tricks: each seat a Durchmarsch; each loser (each set of two, three or
+    four tied losers under ``allTied``; four tied at 30 Augen pay each other
+    and settle at 0) with each set of seats without a trick."""
     from itertools import combinations  # noqa: PLC0415
 
     out: dict[tuple, Settlement] = {}
@@ -845,11 +854,12 @@ def _ramsch_settlements(prof, klopfen: int) -> list[Settlement]:
         losers, jung, dm = ramsch_facts(prof, pts, tr, sweep)
         st = settle_ramsch(prof, losers, jung, dm, klopfen)
         out.setdefault(st.units, st)
-    sizes = (1,) if prof.ramschTie == "highestTrump" else (1, 2, 3)
+    sizes = (1,) if prof.ramschTie == "highestTrump" else (1, 2, 3, 4)  # allTied: up to a four-way tie at 30
     for k in sizes:
         for losers in combinations(range(4), k):
             rest = [s for s in range(4) if s not in losers]
-            for j in range(len(rest)):  # not every other seat trickless: the losers would sweep
+            # one loser: not every other seat trickless (that loser would sweep); tied losers may share every trick
+            for j in range(len(rest) + (k > 1)):
                 for jung in combinations(rest, j):
                     tr = tuple(0 if s in jung else 1 for s in range(4))
                     pts = tuple(40 if s in losers else 0 if s in jung else 10 for s in range(4))

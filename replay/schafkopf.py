@@ -49,7 +49,7 @@ __all__ = [
     "Announce", "Ramsch", "Kontra", "Re", "Klopfen", "SkAction",
     "SkPhase", "SchafkopfState", "Laufende", "SkResult", "SkFrame", "sk_snapshot", "replay_schafkopf",
     "game_name", "SK_OUTCOMES", "declarer_outcome", "announce_error", "klopfen_error",
-    "doubling_error", "game_value", "settle_game", "ramsch_facts", "settle_ramsch",
+    "doubling_error", "game_value", "settle_game", "ramsch_facts", "settle_ramsch", "counted_laufende",
 ]
 
 
@@ -232,7 +232,8 @@ class SchafkopfProfile(BaseModel):
     * ``ramsch`` — Ramsch is played when nobody announces (G-17).
     * ``ramschTie`` — equal most Augen: the tied player who was dealt the
       highest trump loses (``highestTrump``, DEFAULT) or all tied players pay
-      (``allTied``).
+      (``allTied``): each pays the full Ramsch price to each player who did
+      not lose, as a single loser pays each other player (G-17).
     * ``jungfrau`` — a player without a trick doubles the loser's payment to
       that player (``doublesOwn``, G-17) or doubles the whole price once per
       Jungfrau (``doublesAll``, NetSchafkopf), or counts nothing (``off``).
@@ -444,6 +445,16 @@ def rules_text(profile: SchafkopfProfile, base: str = "netschafkopf") -> str:
         else:
             parts.append(f"{f}={mine}")
     return "; ".join(parts)
+
+
+def counted_laufende(profile: SchafkopfProfile, game: Game, run: int) -> int:
+    """The Laufende a run of ``run`` top trumps counts in ``game`` (rules.md
+    G-13): the run itself when it reaches the profile's minimum
+    (``laufendeMin``: 3 in a Sauspiel and a Solo, 2 in a Wenz and a Geier
+    under ``schafkopf-bsv``), else 0 — a shorter run pays nothing; 0 in a
+    game whose minimum is 0 (the house counts none)."""
+    least = profile.laufendeMin.of(game)
+    return run if least and run >= least else 0
 
 
 def describe_laufende(lm: LaufendeMin) -> str:
@@ -1022,17 +1033,18 @@ class SchafkopfState:
             elif side != first:
                 break
             run += 1
-        least = self.profile.laufendeMin.of(self.game)
-        counted = run if least and run >= least else 0
-        return Laufende(run, bool(first), counted)
+        return Laufende(run, bool(first), counted_laufende(self.profile, self.game, run))
+
+    def highest_trump_dealt(self, seats: Iterable[int]) -> Card | None:
+        """The highest trump dealt to any of ``seats`` (the Ramsch tie rule
+        ``highestTrump``, rules.md G-17), or None when they hold no trump."""
+        seats = set(seats)
+        return next((c for c in self.order.trumps if self.holder(c) in seats), None)
 
     def _highest_trump_seat(self, seats: Iterable[int]) -> int:
-        seats = set(seats)
-        for c in self.order.trumps:
-            h = self.holder(c)
-            if h in seats:
-                return h
-        return min(seats)  # pragma: no cover - some seat always holds a trump of 14
+        seats = list(seats)
+        c = self.highest_trump_dealt(seats)
+        return self.holder(c) if c is not None else min(seats)  # some seat always holds a trump of 14
 
     def result(self) -> SkResult:
         """The finished game's facts (see :class:`SkResult`).  Raises

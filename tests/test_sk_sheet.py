@@ -202,7 +202,9 @@ def test_wrong_ramsch_score_rejected():
     ("game Bea sauspiel SA\nkontra Al after 2\nlaufende 0 pts 70\n", "E-SK-KONTRA-LATE", "kontra", "kontra"),
     ("game Bea sauspiel HA\nlaufende 0 pts 70\n", "E-SK-CALL", "game", "HA"),
     ("game Bea solo herz\npartner Cy laufende 0 pts 70\n", "E-PARTNER", "partner", "Cy"),
-    ("game Bea sauspiel SA\nlaufende 2 with pts 70\n", "E-SK-LAUFENDE", "laufende", "laufende"),
+    # a Wenz has 4 trumps (the Unters, rules.md G-8), so a run of 5 cannot be (G-13); a run below the minimum,
+    # `laufende 2 with` in a Sauspiel, is read and pays nothing (tests/test_sk_laufende_below_min.py)
+    ("game Bea wenz\nlaufende 5 with pts 70\n", "E-SK-LAUFENDE", "laufende", "laufende"),
     ("game Bea sauspiel SA\npartner Cy laufende 0 pts 70 tricks 0\n", "E-PTS", "partner", "70"),
     ("game Bea sauspiel SA\npartner Cy laufende 0 pts 70 win-s\n", "E-OUTCOME", "partner", "win-s"),
     ("ramsch\npts 40\nscore Al -60 Bea +20 Cy +20 Di +20\n", "E-SK-RAMSCH", "pts", "40"),
@@ -380,7 +382,8 @@ def test_deal_lines_without_tricks_check_partner_and_laufende():
 def test_laufende_beyond_the_trumps_of_the_game():
     # a Farbwenz has 4 Unters + 7 cards of its suit = 11 trumps (G-8, G-13): 12 Laufende cannot be
     e = only_error(HEAD + "hand 1  dealer Di\ngame Bea farbwenz gras\nlaufende 12 with  pts 70\n")
-    assert e.code == "E-SK-LAUFENDE" and e.expected == "0 or 3..11"
+    # any run 0..11 is read; 1 and 2 pay nothing (counted from 3, G-13)
+    assert e.code == "E-SK-LAUFENDE" and e.expected == "0..11"
 
 
 # -- a house without Jungfrau or Durchmarsch, and a house that counts no Laufende in a Wenz (a tester's records) --

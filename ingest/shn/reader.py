@@ -2109,6 +2109,13 @@ class _Reader:
         if j >= n:
             raise self._eol(toks, toks[j - 1], f"the game: one of {games}", "E-GAME")
         name = toks[j]
+        if name.lower() == "sie":  # rules.md G-14 names it, but SHN has no statement for it (docs/notation.md §14.3)
+            raise self._err_at("E-GAME", f"found the game {_quote(name)} after 'game {toks[j - 1]}': a Sie (all four "
+                               "Obers and all four Unters, settled without play at four times the solo value, "
+                               "rules.md G-14, G-16) is not supported: SHN defines no game word for it "
+                               "(docs/notation.md §14.3) and the Schafkopf tariff has no Sie price, so shead can "
+                               f"neither check nor settle it; expected one of {games}", toks, j, name,
+                               "one of " + games)
         if name not in SK_GAMES and name not in IN_GAMES:
             raise self._err_at("E-GAME", f"found the game {_quote(name)} after 'game {toks[j - 1]}'; expected one of "
                                f"{games} (a Ramsch is written 'ramsch', a Tout as 'tout' after the game)", toks, j,
