@@ -55,6 +55,7 @@ import polars as pl
 
 from dashboard import summary_metrics as _sm
 from ingest.rejections import STILL_REJECTED
+from ingest.summary import UNPLAYED_SQL as _UNPLAYED
 
 __all__ = [
     "Filters",
@@ -615,11 +616,11 @@ def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     out = ""
     if sit_out:  # played hands a dealer sat out (wi6-sit-out) are not hands played
         params["sit_out"] = list(sit_out)
-        out = """
+        out = f"""
             UNION ALL
             SELECT ro.names[list_position(ro.keys, o.dealer)], o.c
             FROM (SELECT hash(players) AS hp, dealer, count(*) AS c FROM fh
-                  WHERE outcome NOT IN ('misdeal', 'doubler', 'potsplit') AND dealer IS NOT NULL
+                  WHERE outcome NOT IN {_UNPLAYED} AND dealer IS NOT NULL
                     AND list_contains(CAST($sit_out AS VARCHAR[]), rules)
                   GROUP BY hp, dealer) o
             JOIN ro USING (hp)"""
@@ -628,7 +629,7 @@ def leaderboard(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     void AS (   -- seats at misdeals and doublers, and played hands the dealer sat out, per player
         SELECT player, sum(c) AS c FROM (
             SELECT ro.names[k + 1] AS player, v.c
-            FROM (SELECT hash(players) AS hp, count(*) AS c FROM fh WHERE outcome IN ('misdeal', 'doubler', 'potsplit')
+            FROM (SELECT hash(players) AS hp, count(*) AS c FROM fh WHERE outcome IN {_UNPLAYED}
                   GROUP BY hp) v
             JOIN ro USING (hp), unnest(range(len(ro.keys))) AS t(k){out})
         GROUP BY player

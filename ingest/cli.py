@@ -937,10 +937,6 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     if as_csv:
         sys.stdout.write(sh.csv())
         return
-    plain = Console()
-    out = Console(highlight=False, width=None if plain.is_terminal else 160, markup=False, emoji=False)
-    names = ", ".join(f"{a} = {n}" for a, n in sh.players.items())
-    out.print(f"{sh.session}  ({sh.date or 'no date'}; [Rules {sh.rules}])\n{names}", markup=False)
     table = Table(caption="each player: units this hand, then the running total", caption_justify="left",
                   box=box.SIMPLE_HEAD, pad_edge=False)
     for c in ("hand", "dealer", "picker", "partner", "call", "result", "marks", "stake"):
@@ -962,9 +958,14 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     while gaps:
         _refused_row(table, gaps.pop(), sh)
     table.add_section()
-    table.add_row("", "", "", "", "", f"total, {len(sh.rows)} hands", "", "",
+    table.add_row("", "", "", "", "", sh.total_text(), "", "",
                   *[f"{sh.totals[a]:>4}" for a in sh.players], *([f"{sh.pot:>4}"] if sh.has_pot else []),
                   style="bold")
+    base = Console(highlight=False, markup=False, emoji=False)
+    out = _wide_enough(table, base if base.is_terminal else Console(highlight=False, width=160, markup=False,
+                                                                     emoji=False))
+    names = ", ".join(f"{a} = {n}" for a, n in sh.players.items())
+    out.print(f"{sh.session}  ({sh.date or 'no date'}; [Rules {sh.rules}])\n{names}", markup=False)
     out.print(table)
     if sh.voided:
         out.print(f"voided (not counted): hand(s) {', '.join(map(str, sh.voided))}")
@@ -972,6 +973,20 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
         out.print(line, soft_wrap=True)  # a long path is not broken over lines
     if not sh.rows:
         out.print("no hands in force in this session")
+
+
+def _wide_enough(table, out: Console) -> Console:
+    """``out``, or a console like it as wide as ``table``'s widest rows
+    when they need more than ``out`` has, so that no cell is cut or
+    wrapped (a terminal then wraps the long lines: a number is never shown
+    as ``32…``, a name never broken; ``--csv`` or ``--json`` give the same
+    figures as cells)."""
+    from rich.measure import Measurement  # noqa: PLC0415
+
+    need = Measurement.get(out, out.options.update(width=10**4), table).maximum
+    if need <= out.width:
+        return out
+    return Console(highlight=False, width=need, markup=False, emoji=False, soft_wrap=out.soft_wrap)
 
 
 def _refused_row(table, gap, sh) -> None:
@@ -1150,12 +1165,15 @@ def ledger(db: Optional[Path] = DbOption,
         part = rows.filter(rows["game"] == g)
         unit = part["unit"][0]
         t = Table(title=f"{g}: {unit}", title_justify="left")
-        for col in ("player", unit, "hands", "sessions", "incomplete sessions"):
-            t.add_column(col, justify="left" if col == "player" else "right")
+        # hands played: a doubler or a misdeal thrown in is none (replay.outcome.UNPLAYED_OUTCOMES; the sheet's
+        # total says "3 hands (2 played)"); an Indiana race counts the hands a player sat in
+        hands_col = "hands" if g == "indiana" else "hands played"
+        for col in ("player", unit, hands_col, "sessions", "incomplete sessions"):
+            t.add_column(col, justify="left" if col == "player" else "right", no_wrap=True)
         for r in part.to_dicts():
             t.add_row(r["player"], f"{r['total']:+d}", str(r["hands"]), str(r["sessions"]),
                       str(r["incomplete"]) if r["incomplete"] else "")
-        out.print(t)
+        _wide_enough(t, out).print(t)
         if g == "schafkopf" and mixed:
             out.print(f"note: {mixed} (shead ledger --rules TEXT)")
     if not bad.is_empty():

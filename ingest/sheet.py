@@ -25,6 +25,8 @@ from datetime import date
 
 import duckdb
 
+from replay.outcome import UNPLAYED_OUTCOMES
+
 __all__ = ["Sheet", "SheetRow", "RefusedHand", "session_sheet", "find_session", "result_text", "SessionNotFound"]
 
 POT_SEAT = "(pot)"
@@ -55,6 +57,7 @@ class SheetRow:
     pot: int | None = None
     pot_balance: int | None = None
     marks: str = ""  # the marks as written, with their factor: "crack Dot, recrack Eve ×4" (QA D10)
+    outcome: str = ""  # the stored outcome ("win", "doubler", ...): a hand of UNPLAYED_OUTCOMES is no hand played
 
 
 @dataclass(frozen=True)
@@ -120,10 +123,19 @@ class Sheet:
             out.append(d)
         return out
 
+    def total_text(self) -> str:
+        """``total, 3 hands``, and when some were dealt but not played
+        (:data:`replay.outcome.UNPLAYED_OUTCOMES`: a doubler, a misdeal)
+        how many were played, as the ledger counts hands: ``total, 3 hands
+        (2 played)``."""
+        n = len(self.rows)
+        played = sum(1 for r in self.rows if r.outcome not in UNPLAYED_OUTCOMES)
+        return f"total, {n} hand{'' if n == 1 else 's'}" + (f" ({played} played)" if played < n else "")
+
     def totals_record(self) -> dict:
         """The totals line in the columns of :meth:`columns`."""
         d = {c: None for c in self.columns()}
-        d["result"] = f"total, {len(self.rows)} hand{'' if len(self.rows) == 1 else 's'}"
+        d["result"] = self.total_text()
         d.update({f"{a} units": self.totals.get(a, 0) for a in self.players})
         d.update({f"{a} total": self.totals.get(a, 0) for a in self.players})
         if self.has_pot:
@@ -308,7 +320,7 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
                                    result_text(outcome, pts, tricks, lw, g, gtype), stake,
                                    {a: by_seat.get(a, 0) for a in players}, dict(running),
                                    pot if balance is not None else None, balance,
-                                   marks_text(source, nmarks or 0)))
+                                   marks_text(source, nmarks or 0), outcome))
     sheet.totals = dict(running)
     sheet.pot = balance
     return sheet

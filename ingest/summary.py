@@ -48,8 +48,12 @@ import duckdb
 from ingest import deal_summary as _deal_summary
 from ingest import deal_tables as _deal_tables
 from ingest.statements import parsed, run_with_rows
+from replay.outcome import UNPLAYED_OUTCOMES
 
-__all__ = ["TABLE", "COLUMNS", "HANDS_TABLE", "HANDS_COLUMNS", "Batch", "sit_out_rules", "sits_out", "refresh",
+#: ``UNPLAYED_OUTCOMES`` as an SQL list, ``('misdeal', 'doubler', 'potsplit')``: a seat at one is no hand played
+UNPLAYED_SQL = "(" + ", ".join(f"'{o}'" for o in UNPLAYED_OUTCOMES) + ")"
+
+__all__ = ["UNPLAYED_SQL", "TABLE", "COLUMNS", "HANDS_TABLE", "HANDS_COLUMNS", "Batch", "sit_out_rules", "sits_out", "refresh",
            "refresh_new", "batch_rows", "batch_hand_rows", "rebuild", "recompute", "rebuild_hands", "recompute_hands"]
 
 TABLE = "session_players"
@@ -188,7 +192,7 @@ def _select(where: str, unit_where: str) -> str:
     SELECT s.session_id, s.session, s.date, s."group", s."table", s.rules, s.game, s.player, CAST(s.n AS TINYINT) AS seats,
            CAST(s.position AS TINYINT) AS position,
            CAST(coalesce(sum(u.rows_), 0) AS INTEGER) AS hands, CAST(sum(u.units) AS BIGINT) AS units,
-           {n("outcome IN ('misdeal', 'doubler', 'potsplit') OR is_out")} AS unplayed,
+           {n(f"outcome IN {UNPLAYED_SQL} OR is_out")} AS unplayed,
            {n("outcome NOT IN ('misdeal', 'potsplit')")} AS dealt,
            {n("offer")} AS offered,
            {n("offer AND is_picker")} AS offered_picks,
@@ -358,7 +362,7 @@ def _seat_sums(kind: tuple) -> tuple[tuple[tuple[int, int], ...], int | None, bo
     not_dealt = outcome in ("misdeal", "potsplit")
     acc = [0] * (len(COLUMNS) - 10)
     acc[_HANDS] += rows_
-    acc[_UNPLAYED] += outcome in ("misdeal", "doubler", "potsplit") or is_out
+    acc[_UNPLAYED] += outcome in UNPLAYED_OUTCOMES or is_out
     if not not_dealt:
         acc[_DEALT] += 1
         if offer is None:

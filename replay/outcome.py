@@ -15,7 +15,7 @@ from typing import Literal
 
 from .cards import CARD_NAMES, Card
 
-__all__ = ["Provenance", "Outcome", "CardLog", "PlayRow", "ReplayedCardLog", "HandOutcome", "card_names"]
+__all__ = ["Provenance", "Outcome", "UNPLAYED_OUTCOMES", "CardLog", "PlayRow", "ReplayedCardLog", "HandOutcome", "card_names"]
 
 Provenance = Literal["asserted", "derived", "verified", "conflict"]
 #: ``misplay``: a picked hand settled by ``renegePenalty=offenderPaysEach``
@@ -24,6 +24,11 @@ Provenance = Literal["asserted", "derived", "verified", "conflict"]
 Outcome = Literal["win", "win-s", "win-z", "lose", "lose-s", "lose-z", "leaster", "doubler", "misdeal", "ramsch",
                   "moster", "mittler", "schneidster", "schwanzer", "misplay", "unknown",
                   "potsplit"]
+
+#: The outcomes of a hand dealt but not played (a misdeal, a doubler thrown in, a pot split without play:
+#: rules.md B-4, D-11, D-19): a seat at one is no hand played (the ledger's "hands played", the sheet's count of
+#: played hands), and its units are only the carry's (the pot, the stake of the next hand).
+UNPLAYED_OUTCOMES: tuple[str, ...] = ("misdeal", "doubler", "potsplit")
 
 
 @dataclass(slots=True)

@@ -85,9 +85,10 @@ def test_shead_sheet_json_csv_and_text(night):
     rows = list(csv.DictReader(io.StringIO(r.stdout)))
     assert [row["hand"] for row in rows] == ["1", "2", "3", ""]
     assert rows[1]["Cy units"] == "8" and rows[1]["Cy total"] == "7" and rows[1]["pot balance"] == "0"
-    assert rows[3]["result"] == "total, 3 hands" and rows[3]["Ed total"] == "3"
+    # hand 1 is a doubler, thrown in (rules.md D-11): 3 hands, 2 played, as the ledger counts hands played
+    assert rows[3]["result"] == "total, 3 hands (2 played)" and rows[3]["Ed total"] == "3"
     r = runner.invoke(app, ["sheet", "pot night", "--db", str(night)])
-    assert r.exit_code == 0 and "won 72" in r.stdout and "total, 3 hands" in r.stdout
+    assert r.exit_code == 0 and "won 72" in r.stdout and "total, 3 hands (2 played)" in r.stdout
     bad = runner.invoke(app, ["sheet", "no such night", "--db", str(night)])
     assert bad.exit_code == 1 and "no stored session" in bad.output
 
@@ -238,3 +239,35 @@ def test_a_schafkopf_sheet_names_the_declarer_and_the_game(tmp_path, monkeypatch
     assert labels["picker"] == "declarer" and labels["call"] == "game"
     df = at.dataframe[0].value
     assert df["picker"][0] == "Bea" and df["Bea units"][0] == 80
+
+
+def test_a_sheet_wider_than_the_output_cuts_no_number(db, tmp_path):
+    # the night of the module docstring under long seat aliases: the table needs more than the 160 columns a
+    # pipe gets, and rich used to cut cells ("3280" as "32…", user15's record); every figure must show whole
+    long = {"Al": "Alexandra_K", "Bea": "Beatrix_M", "Cy": "Cyprian_O", "Di": "Dietlinde", "Ed": "Edmund_R"}
+    text = TEXT.replace('[Seats "Al=Allen; Bea=Bea; Cy=Cy; Di=Di; Ed=Ed"]',
+                        '[Seats "' + "; ".join(f"{v}={k}" for k, v in long.items()) + '"]')
+    for short, alias in long.items():
+        text = text.replace(f" {short}\n", f" {alias}\n").replace(f"pick {short} ", f"pick {alias} ")
+        text = text.replace(f"partner {short} ", f"partner {alias} ").replace(f"dealer {short}\n", f"dealer {alias}\n")
+    p = tmp_path / "long.shn"
+    p.write_text(text)
+    assert runner.invoke(app, ["ingest", str(p), "--db", str(db)]).exit_code == 0
+    r = runner.invoke(app, ["sheet", "pot night", "--db", str(db)])
+    assert r.exit_code == 0, r.output
+    assert "…" not in r.stdout and max(map(len, r.stdout.splitlines())) > 160
+    hand2 = next(line for line in r.stdout.splitlines() if line.split()[:1] == ["2"])
+    # hand 2 (x2 after the doubler, the pot of 5 to Cy and Ed): Al -2 (total -3), Bea -2 (-3), Cy +8 (+7),
+    # Di -2 (-3), Ed +3 (+2), the pot -5 (balance 0)
+    assert hand2.split()[-12:] == ["-2", "-3", "-2", "-3", "+8", "7", "-2", "-3", "+3", "2", "-5", "0"]
+    assert "total, 3 hands (2 played)" in r.stdout
+
+
+def test_the_ledger_counts_the_hands_played_as_the_sheet_says_them(night):
+    # 3 hands, hand 1 a doubler thrown in (rules.md D-11): each player played 2; totals as the docstring works them
+    r = runner.invoke(app, ["ledger", "--db", str(night), "--json"])
+    got = {row["player"]: (row["total"], row["hands"]) for row in json.loads(r.stdout)}
+    assert got == {"Allen": (-4, 2), "Bea": (-4, 2), "Cy": (6, 2), "Di": (-1, 2), "Ed": (3, 2)}
+    r = runner.invoke(app, ["ledger", "--db", str(night)])
+    assert "hands played" in r.stdout
+    assert "total, 3 hands (2 played)" in runner.invoke(app, ["sheet", "pot night", "--db", str(night)]).stdout
