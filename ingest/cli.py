@@ -137,6 +137,7 @@ def main(ctx: typer.Context,
                                                "$SHEAD_DB, else data/shead.duckdb), as its own --db; a --db "
                                                "written after the command wins.")) -> None:
     """The Sheepshead hand log."""
+    _check_settings()
     if db is None:
         return
     defaults = _db_defaults(ctx.command, db)
@@ -633,14 +634,13 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
         _err.print("error: give PATH... to ingest, or --amend FILE")
         raise typer.Exit(2)
     _check_rules_option(rules)
-    _check_settings()
     raise typer.Exit(run_ingest(paths, db, strict, as_json, rules, columns))
 
 
 def _check_settings() -> None:
-    """A whole-number setting in the environment that is set but invalid
-    (``SHEAD_GROUP_HANDS=abc``) is one usage error (exit 2) before any file
-    is read (:func:`ingest.settings.check`)."""
+    """A number setting in the environment that is set but invalid
+    (``SHEAD_GROUP_HANDS=abc``, ``SHEAD_LOCK_TIMEOUT=nan``) is one usage
+    error (exit 2) before any command runs (:func:`ingest.settings.check`)."""
     from ingest.settings import SettingError, check  # noqa: PLC0415
 
     try:
@@ -1354,7 +1354,6 @@ def serve(db: Optional[Path] = DbOption,
     and the metrics, each group with its own tokens."""
     from dashboard.service import serve as run  # noqa: PLC0415 - fastapi and uvicorn load only here
 
-    _check_settings()  # the service streams large posts by them
     raise typer.Exit(run(db, host, port, hold=hold, log_file=log_file, echo=lambda m: _err.print(m, markup=False)))
 
 
@@ -1596,7 +1595,6 @@ def dashboard(db: Optional[Path] = DbOption,
               port: int = typer.Option(8501, help="Port."),
               login: bool = typer.Option(False, "--login", help="Ask for a token on loopback too.")) -> None:
     """Start the Streamlit dashboard on the database."""
-    _check_settings()  # its Import page streams large files by them
     raise typer.Exit(_launch(db, host, port, login=True if login else None))
 
 
@@ -1615,7 +1613,6 @@ def demo(db: Optional[Path] = DbOption,
     if not data.is_dir():
         _err.print(f"error: {data}: no such folder")
         raise typer.Exit(2)
-    _check_settings()
     code = run_ingest([str(data)], db, strict=False, as_json=False)
     if code:
         _err.print("some files had errors (above); the good hands were stored")

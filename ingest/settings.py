@@ -1,18 +1,21 @@
-"""Whole-number settings read from the environment (``SHEAD_GROUP_HANDS``,
-``SHEAD_STREAM_BATCH``, ``SHEAD_STREAM_ABOVE``).
+"""Number settings read from the environment: the whole numbers
+``SHEAD_GROUP_HANDS``, ``SHEAD_STREAM_BATCH``, ``SHEAD_STREAM_ABOVE`` and the
+seconds ``SHEAD_LOCK_TIMEOUT``.
 
-A value that is set but is no whole number in range is an error that names
-the variable, what was found and what is expected: read silently as the
+A value that is set but is no number in range is an error that names the
+variable, what was found and what is expected: read silently as the
 default, ``SHEAD_GROUP_HANDS=1O000`` (a letter O) would store as though the
-setting were unset, and nobody would learn why.  ``shead ingest`` checks
-them all before it reads a file (:func:`check`) and stops with exit code 2.
+setting were unset, and ``SHEAD_LOCK_TIMEOUT=nan`` would wait forever.
+Every ``shead`` command checks the ones set before it starts
+(:func:`check`, from ``ingest.cli``'s callback) and stops with exit code 2.
 """
 
 from __future__ import annotations
 
+import math
 import os
 
-__all__ = ["SettingError", "whole_number", "check"]
+__all__ = ["SettingError", "whole_number", "seconds", "check"]
 
 
 class SettingError(ValueError):
@@ -34,13 +37,41 @@ def whole_number(name: str, default: int, least: int = 0) -> int:
                        f"{default:,}")
 
 
-def check() -> None:
-    """Read each whole-number setting once, as the modules that use it read
-    it (their defaults: :data:`ingest.pipeline.GROUP_HANDS`,
-    :data:`ingest.stream.BATCH_HANDS`, :data:`ingest.stream.STREAM_ABOVE`);
-    raises :class:`SettingError` for the first that is set but invalid."""
-    from ingest import pipeline, stream  # noqa: PLC0415 - light modules, imported by shead ingest anyway
+def seconds(name: str, default: float) -> float:
+    """The environment's ``name`` as seconds (a float): ``default`` when it
+    is unset or blank, else a finite number of 0 or more (``0.5``, ``60``).
+    Raises :class:`SettingError` naming ``name``, the text found and what is
+    expected."""
+    got = os.environ.get(name, "").strip()
+    if not got:
+        return default
+    try:
+        value = float(got)
+    except ValueError:
+        value = math.nan
+    if math.isfinite(value) and value >= 0:
+        return value
+    raise SettingError(f"{name}={got!r} in the environment: expected seconds, a number of 0 or more (e.g. 60); "
+                       f"unset it for the default {default:g}")
 
-    pipeline.group_hands()
-    stream.batch_hands()
-    stream.stream_above()
+
+def check() -> None:
+    """Read each number setting that is set, as the module that uses it
+    reads it (their defaults: :data:`ingest.pipeline.GROUP_HANDS`,
+    :data:`ingest.stream.BATCH_HANDS`, :data:`ingest.stream.STREAM_ABOVE`,
+    :data:`ingest.store.LOCK_TIMEOUT`); raises :class:`SettingError` for the
+    first that is invalid.  Imports a module only for a setting that is set
+    (the light commands start without them)."""
+    if os.environ.get("SHEAD_GROUP_HANDS", "").strip():
+        from ingest import pipeline  # noqa: PLC0415
+
+        pipeline.group_hands()
+    if os.environ.get("SHEAD_STREAM_BATCH", "").strip() or os.environ.get("SHEAD_STREAM_ABOVE", "").strip():
+        from ingest import stream  # noqa: PLC0415
+
+        stream.batch_hands()
+        stream.stream_above()
+    if os.environ.get("SHEAD_LOCK_TIMEOUT", "").strip():
+        from ingest import store  # noqa: PLC0415
+
+        store.lock_timeout()

@@ -1,10 +1,11 @@
 """Whole-number settings from the environment (ingest/settings.py) and the
 database a first ``shead ingest`` makes before it reads a file.
 
-A setting that is set but is no whole number used to be read silently as
-its default: ``SHEAD_GROUP_HANDS=abc`` stored as though unset.  It is now
-one usage error (exit 2) naming the variable, what was found and what is
-expected, before anything is read or stored."""
+A setting that is set but is no number in range used to be read silently
+as its default: ``SHEAD_GROUP_HANDS=abc`` stored as though unset,
+``SHEAD_LOCK_TIMEOUT=abc`` waited 30 s and ``=nan`` for ever (user15).  It is
+now one usage error (exit 2) of every command, naming the variable, what was
+found and what is expected, before anything is read or stored."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from ingest import cli
 from ingest import store as st
 from ingest.cli import app
 from ingest.pipeline import FileGroup, group_hands
-from ingest.settings import SettingError, whole_number
+from ingest.settings import SettingError, seconds, whole_number
 from ingest.stream import batch_hands, stream_above
 
 runner = CliRunner()
@@ -93,3 +94,48 @@ def test_a_first_ingest_makes_the_database_before_reading_a_file(tmp_path, monke
     with st.reading(db) as con:
         assert dict(con.execute("SELECT seat, units FROM hand_units").fetchall()) == {
             "Al": -1, "Bea": -1, "Cy": 2, "Di": -1, "Ed": 1}
+
+
+@pytest.mark.parametrize(("text", "want"), [("", 30.0), ("60", 60.0), (" 0.5 ", 0.5), ("0", 0.0)])
+def test_seconds_or_the_default(monkeypatch, text, want):
+    monkeypatch.setenv("SHEAD_LOCK_TIMEOUT", text)
+    assert seconds("SHEAD_LOCK_TIMEOUT", 30.0) == want
+    assert st.lock_timeout() == want
+
+
+@pytest.mark.parametrize("text", ["abc", "nan", "inf", "-5", "30s"])
+def test_seconds_that_are_none_are_an_error(monkeypatch, text):
+    monkeypatch.setenv("SHEAD_LOCK_TIMEOUT", text)
+    with pytest.raises(SettingError) as got:
+        st.lock_timeout()
+    assert str(got.value) == (f"SHEAD_LOCK_TIMEOUT={text!r} in the environment: expected seconds, a number of 0 "
+                              "or more (e.g. 60); unset it for the default 30")
+
+
+@pytest.mark.parametrize("command", [["ledger"], ["sheet", "Tue"], ["rederive"], ["export", "--format", "csv"]])
+def test_every_command_stops_at_a_bad_setting(tmp_path, monkeypatch, command):
+    db = tmp_path / "x.duckdb"
+    monkeypatch.setenv("SHEAD_LOCK_TIMEOUT", "nan")
+    r = runner.invoke(app, ["--db", str(db), *command])
+    assert r.exit_code == 2, r.output
+    assert "error: SHEAD_LOCK_TIMEOUT='nan' in the environment: expected seconds" in " ".join(r.output.split())
+    assert not db.exists()
+
+
+def test_after_hold_releases_the_lock_a_reader_gets_a_turn(tmp_path, monkeypatch):
+    # a Store whose hold is 0 releases the lock after every unit of work, as shead ingest's does every 15 s; the
+    # next take waits YIELD_AFTER_HOLD (0.4 s, longer than a reader's longest pause of 250 ms + 25 %) from then
+    pauses = []
+    monkeypatch.setattr(st, "_yield_pause", pauses.append)
+    store = st.Store(tmp_path / "x.duckdb", hold=0)
+    store._writer()
+    store._maybe_release()
+    assert not store.holding
+    store._writer()  # at once: it pauses almost the whole 0.4 s first
+    assert len(pauses) == 1 and 0.3 < pauses[0] <= 0.4 and store.holding
+    store._maybe_release()
+    store.close()
+    store._writer()  # after a close: the run is over, no pause
+    assert len(pauses) == 1
+    store.close()
+    assert st.YIELD_AFTER_HOLD > 0.25 * 1.25
