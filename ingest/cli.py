@@ -823,7 +823,10 @@ def history(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a co
         out.append(f"  r{r.revision}  {r.action:<6}  {at}{where}{mark}")
         if r.reason:
             out.append(f"      reason: {r.reason}")
-        if r.action != "void":
+        if r.action == "rederive":  # the same text, counted anew (its session's carry moved)
+            out.append(f"      counted: {_summary_text(r.outcome)}")
+            out.append("      | (the text above, unchanged)")
+        elif r.action != "void":
             out.append(f"      counted: {_summary_text(r.outcome)}")
             out.extend("      | " + line for line in (r.source or "").strip("\n").split("\n"))
     sys.stdout.write("\n".join(out) + "\n")

@@ -1074,7 +1074,9 @@ class IngestPlan:
 @dataclass
 class RederiveReport:
     """What :meth:`Store.rederive` did: hands re-derived, hands whose stored
-    outcome changed, and hands the current engine refused (left as they
+    outcome changed (stake, units, pot, any fact but the warnings and the
+    provenance: a re-read session's warnings name it, not the files its
+    hands came from), and hands the current engine refused (left as they
     were), with their first error."""
 
     hands: int = 0
@@ -2139,7 +2141,8 @@ class Store:
         if again.hands:
             hands = _voids_are_no_gap(con, session_id, again.hands)
             changed = self._replace_outcomes(con, [(hand_id, session_id, o) for hand_id, o in hands],
-                                             outcome_only=True)
+                                             outcome_only=True,
+                                             before=lambda ids: self._record_rederived(con, ids, report))
             report.rederived += len(changed)  # "re-derived (stake/pot)": a warning gone alone is no change said
             if isinstance(report, IngestReport):  # a changed hand that still follows a missing one: said, as at
                 report.file_errors.extend(Diagnostic(  # its own ingest (a tester's finding: the pot of a hand
@@ -2231,6 +2234,36 @@ class Store:
                    "picker_points": row[4], "units": units}
         con.execute("UPDATE hand_revisions SET outcome = ? WHERE hand_id = ? AND revision = "
                     "(SELECT max(revision) FROM hand_revisions WHERE hand_id = ?)", [_dumps(summary), hand_id, hand_id])
+
+    def _record_rederived(self, con: duckdb.DuckDBPyConnection, hand_ids: set[int],
+                          report: "IngestReport | CorrectionReport") -> None:
+        """Keep in ``hand_revisions`` that the stored hands ``hand_ids`` count
+        for something else now that their session was re-derived (their text
+        unchanged: a doubler's stake or the pot moved by an earlier hand
+        stored, amended or voided, rules.md D-11, D-12, D-19): what each
+        counted for goes on its revision in force (:meth:`_close_revision`,
+        after :meth:`_open_history` for a hand never corrected) and a
+        revision ``rederive`` with the same text follows, its reason the
+        cause.  So ``shead history`` shows every number a hand counted for
+        (a tester's finding: a hand re-derived from stake 2 to 1 by a void
+        showed only stake 1, as if counted so from its ingest)."""
+        if isinstance(report, CorrectionReport):
+            done = ", ".join(f"{n}" for _, n, _, _ in sorted(report.hands, key=lambda h: h[1]))
+            what = "voided" if report.action == "void" else "amended"
+            cause = f"re-derived: hand{'s' if len(report.hands) > 1 else ''} {done} of the session {what}"
+            if report.reason:
+                cause += f" ({report.reason})"
+        else:
+            cause = f"re-derived: {report.path or '<input>'} stored earlier hands of the session"
+        at = _now()
+        for hand_id in sorted(hand_ids):
+            self._open_history(con, hand_id)
+            self._close_revision(con, hand_id)
+            con.execute(
+                "INSERT INTO hand_revisions SELECT r.hand_id, r.revision + 1, 'rederive', ?, ?, r.session_id, "
+                "r.session, r.hand, r.ingest_id, r.file, r.line, r.hash, r.source, NULL FROM hand_revisions r "
+                "WHERE r.hand_id = ? AND r.revision = (SELECT max(revision) FROM hand_revisions WHERE hand_id = ?)",
+                [at, cause, hand_id, hand_id])
 
     @staticmethod
     def _drop_current(con: duckdb.DuckDBPyConnection, hand_id: int) -> None:
@@ -2802,20 +2835,23 @@ class Store:
             done += again.stored
         _save_states(con, states)
         if rows:
-            report.changed += len(self._replace_outcomes(con, rows))
+            # warnings aside: re-read as one text per session, their positions name it, not the files
+            report.changed += len(self._replace_outcomes(con, rows, outcome_only=True))
             report.hands += len(rows)
         _summary.refresh(con, list(per))  # migration 016
         _recheck_sessions(con, list(per))
         return done
 
     def _replace_outcomes(self, con: duckdb.DuckDBPyConnection, rows: list[tuple[int, int, HandOutcome]],
-                          outcome_only: bool = False) -> set[int]:
+                          outcome_only: bool = False,
+                          before: Callable[[set[int]], None] | None = None) -> set[int]:
         """Replace the outcome rows of ``rows``' hand ids; returns the ids of
         those that differ from what was stored (any column but
         ``derived_with``, or the units; with ``outcome_only``, neither the
         warnings nor the provenance count: a hand whose only change is that
         its ``W-SESSION-GAP`` is gone, once the missing hand is stored, kept
-        its stake, pot and units)."""
+        its stake, pot and units).  ``before`` is called with those ids while
+        the stored rows are still the old ones."""
         new_hands = _arrow.table(_hand_columns(rows, self._json), _HANDS_COLUMNS)
         new_units = _arrow.table(_unit_columns(rows), _UNITS_COLUMNS)
         kept = ("hand_id", "derived_with") + (("warnings", "provenance") if outcome_only else ())
@@ -2832,6 +2868,8 @@ class Store:
                 "       GROUP BY hand_id) "
                 "SELECT hand_id FROM n JOIN hands o USING (hand_id) LEFT JOIN ou USING (hand_id) "
                 f"LEFT JOIN nu USING (hand_id) WHERE {diff} OR ou.u IS DISTINCT FROM nu.u").fetchall()}
+            if before is not None and changed:
+                before(changed)
             con.execute("DELETE FROM hands WHERE hand_id IN (SELECT hand_id FROM _new_hands)")
             con.execute("DELETE FROM hand_units WHERE hand_id IN (SELECT hand_id FROM _new_hands)")
             con.execute(f"INSERT INTO hands ({_HAND_SQL_COLS}) SELECT {_HANDS_SELECT} FROM _new_hands")
