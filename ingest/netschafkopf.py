@@ -65,7 +65,7 @@ from replay.schafkopf import rules_text
 from replay.errors import ProfileError
 
 __all__ = ["read_protocol", "infer_rules", "looks_like_protocol", "decode_protocol", "utf16_codec", "parse_card",
-           "announced_game", "PROFILE", "replay_stored"]
+           "announced_game", "PROFILE", "replay_stored", "klopfen_count"]
 
 #: The rules the NetSchafkopf protocols are checked under (replay.schafkopf).
 PROFILE: SchafkopfProfile = SCHAFKOPF_PROFILES["netschafkopf"]
@@ -1398,6 +1398,16 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
 # --------------------------------------------------------------------------
 
 
+def klopfen_count(multiplier: int | None, marks: int | None) -> int:
+    """How many times a stored protocol game was doubled before the game
+    ("N mal aufgedoppelt", Klopfen, rules.md G-19): the log states their
+    number and not who knocked, and the importer keeps it only in the stored
+    ``multiplier`` = 2 ** (Klopfen + Kontra/Re), with Kontra/Re ("N mal
+    gespritzt", G-18) counted in ``marks``.  ``multiplier`` 8 with ``marks``
+    1 is 2 knocks; None counts as 1 (no doubling) and 0 marks."""
+    return max((multiplier or 1).bit_length() - 1 - (marks or 0), 0)
+
+
 def replay_stored(outcome: HandOutcome, cardlog: CardLog, source: str) -> tuple[SchafkopfState, list[SkFrame]]:
     """Replay one stored NetSchafkopf game through the engine, for
     ``shead replay``: the dealt cards and the plays from its card log, the
@@ -1422,9 +1432,7 @@ def replay_stored(outcome: HandOutcome, cardlog: CardLog, source: str) -> tuple[
     prof = parse_schafkopf_rules(outcome.rules)
     hands = [mask_of(Card.parse(c) for c in cardlog.deal[s]) for s in seats]
     state = SchafkopfState(prof, pos[outcome.dealer], hands)
-    # "N mal aufgedoppelt": unattributed doublings before the game, 2 each in the multiplier beside Kontra/Re
-    actions: list = [KlopfenAction(None) for _ in range(max((outcome.multiplier or 1).bit_length() - 1
-                                                            - (outcome.marks or 0), 0))]
+    actions: list = [KlopfenAction(None) for _ in range(klopfen_count(outcome.multiplier, outcome.marks))]
     for line in _LINE_SPLIT.split(source):
         if _RAMSCH_LINE.match(line):
             actions.append(RamschAction())

@@ -7,7 +7,7 @@ hands' marks and none of the other's."""
 from __future__ import annotations
 
 from ingest import store as st
-from ingest.sheet import session_sheet
+from ingest.sheet import find_session, session_sheet
 from ingest.validate import validate_text
 
 HEAD = ('%SHN 1.0\n[Event "QA"]\n[Session "{name}"]\n[Date "2025.10.0{day}"]\n'
@@ -59,3 +59,21 @@ def test_a_schafkopf_sheet_shows_klopfen_beside_kontra(tmp_path):
         sh = session_sheet(con, "Stammtisch Dachau")
     assert [(r.hand, r.marks) for r in sh.rows] == [(1, "klopfen Sepp ×2"), (2, "kontra Sepp ×2")]
     assert sh.rows[0].units == {"Sepp": -40, "Vroni": 40, "Hias": -40, "Resi": 40} == sh.rows[1].units
+
+
+def test_a_game_with_its_declarer_unknown_shows_its_suit(tmp_path):
+    """A tester's score sheet (user15 t1 unknown_decl.shn, Solo 50): hand 2 ``game ? solo herz`` with the
+    score Sepp -50, Hias +150, Vroni -50, Resi -50: the soloist takes 50 from each of three (rules.md G-15),
+    so Hias declared.  The sheet showed the call as ``solo``, without the suit written."""
+    text = ('%SHN 1.0\n[Event "Stammtisch Haidhausen"]\n[Date "2026.11.25"]\n'
+            '[Seats "Sepp=Josef Huber; Hias=Matthias Lang; Vroni=Veronika Maier; Resi=Theresia Bauer"]\n'
+            '[Rules "schafkopf-bsv; tariff.sauspiel=20; tariff.solo=50; tariff.laufender=10"]\n[Cards "de"]\n\n'
+            "hand 2  dealer Sepp\ngame ? solo herz  laufende 0\nscore Sepp -50 Hias +150 Vroni -50 Resi -50\n")
+    db = tmp_path / "shead.duckdb"
+    with st.Store(db) as store:
+        rep = store.ingest_file(validate_text(text, "unknown_decl.shn"))
+        assert rep.stored == 1 and not rep.rejected, rep.rejected
+    with st.reading(db) as con:
+        sh = session_sheet(con, find_session(con, "Haidhausen"))
+    assert [(r.hand, r.picker, r.call) for r in sh.rows] == [(2, "Hias", "solo herz")]
+    assert sh.rows[0].units == {"Sepp": -50, "Hias": 150, "Vroni": -50, "Resi": -50}
