@@ -967,8 +967,9 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
         return
     table = Table(caption="each player: units this hand, then the running total", caption_justify="left",
                   box=box.SIMPLE_HEAD, pad_edge=False)
-    for c in ("hand", "dealer", "picker", "partner", "call", "result", "marks", "stake"):
-        table.add_column(c, justify="right" if c in ("hand", "stake") else "left", no_wrap=True)
+    head = sh.shown_head()  # a Schafkopf sheet: declarer and game, no stake (Sheet.label)
+    for c in head:
+        table.add_column(sh.label(c), justify="right" if c in ("hand", "stake") else "left", no_wrap=True)
     for a in sh.players:
         table.add_column(a, justify="right", no_wrap=True)
     if sh.has_pot:
@@ -978,7 +979,7 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
         while gaps and gaps[-1].hand < r.hand:
             _refused_row(table, gaps.pop(), sh)
         cells = [str(r.hand), r.dealer or "", r.picker or "", r.partner or "", r.call or "", r.result, r.marks,
-                 str(r.stake)]
+                 str(r.stake)][:len(head)]
         cells += [f"{r.units[a]:+d} {r.running[a]:>4}" for a in sh.players]
         if sh.has_pot:
             cells.append(f"{r.pot or 0:+d} {r.pot_balance:>4}")
@@ -986,7 +987,7 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     while gaps:
         _refused_row(table, gaps.pop(), sh)
     table.add_section()
-    table.add_row("", "", "", "", "", sh.total_text(), "", "",
+    table.add_row("", "", "", "", "", sh.total_text(), *[""] * (len(head) - 6),
                   *[f"{sh.totals[a]:>4}" for a in sh.players], *([f"{sh.pot:>4}"] if sh.has_pot else []),
                   style="bold")
     base = Console(highlight=False, markup=False, emoji=False)
@@ -1021,7 +1022,8 @@ def _refused_row(table, gap, sh) -> None:
     """The sheet's row of a hand refused at ingest: its number and ``refused``
     with the error code, nothing counted (the foot of the sheet says where
     and why)."""
-    table.add_row(str(gap.hand), "", "", "", "", f"refused {gap.code}", "", "", *["" for _ in sh.players],
+    table.add_row(str(gap.hand), "", "", "", "", f"refused {gap.code}", *[""] * (len(sh.shown_head()) - 6),
+                  *["" for _ in sh.players],
                   *([""] if sh.has_pot else []), style="italic")
 
 

@@ -102,6 +102,24 @@ class Sheet:
     def has_pot(self) -> bool:
         return self.pot is not None
 
+    def shown_head(self) -> list[str]:
+        """The hand's own columns a person reads (the terminal sheet, the
+        printable page), before the seats': ``hand dealer picker partner
+        call result marks stake``; a Schafkopf sheet shows no ``stake`` (a
+        Schafkopf game is priced by the tariff, rules.md G-14; its doublings
+        are the marks' ×N, G-18, G-19; its stored stake is always 1).  The
+        CSV and JSON keep every stored column under its stored name."""
+        cols = ["hand", "dealer", "picker", "partner", "call", "result", "marks", "stake"]
+        return cols[:-1] if self.game == "schafkopf" else cols
+
+    def label(self, col: str) -> str:
+        """The header a person reads over column ``col``: a Schafkopf
+        sheet's ``picker`` is the ``declarer`` (der Spieler, rules.md G-4)
+        and its ``call`` the ``game``; every other column its own name."""
+        if self.game == "schafkopf":
+            return {"picker": "declarer", "call": "game"}.get(col, col)
+        return col
+
     def columns(self) -> list[str]:
         """The flat table's column names (:meth:`records`)."""
         cols = ["hand", "dealer", "picker", "partner", "call", "result", "marks", "stake"]
@@ -172,11 +190,13 @@ class Sheet:
 
     def html(self) -> str:
         """A printable HTML page of the sheet (one table, the players' names
-        over their columns, the totals in bold)."""
+        over their columns, the totals in bold; a Schafkopf sheet's columns
+        under its own terms, :meth:`shown_head`, :meth:`label`)."""
         from html import escape  # noqa: PLC0415
 
-        cols = self.columns()
-        head = "".join(f"<th>{escape(c if ' ' not in c or c.startswith('pot') else self._label(c))}</th>"
+        shown = self.shown_head()
+        cols = [c for c in self.columns() if c in shown or " " in c or c == "pot"]
+        head = "".join(f"<th>{escape(self.label(c) if ' ' not in c or c.startswith('pot') else self._label(c))}</th>"
                        for c in cols)
         body = []
         for rec in self.records():
