@@ -893,8 +893,8 @@ def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a con
         raise typer.Exit(1) from None
     if found is None and gone is not None and gone.voided:
         _err.print(f"error: hand {gone.hand} of session {gone.session!r} (hand id {gone.hand_id}) is voided: it "
-                   f"counts for nothing and is not replayed; `shead history {shlex.quote(hand)}` shows its revisions and text "
-                   "(`shead ingest --amend FILE` brings it back)", markup=False, highlight=False)
+                   f"counts for nothing and is not replayed; `shead history {shlex.quote(hand)}` shows its "
+                   "revisions and text (`shead ingest --amend FILE` brings it back)", markup=False, highlight=False)
         raise typer.Exit(1)
     if found is None:
         _no_hand(hand, numbered)

@@ -99,10 +99,17 @@ def protocol_game_words(block: str | None, called: str | None) -> str | None:
     return " ".join(words)
 
 
+_FRENCH_CARD = re.compile(r"(?:[AKQJT98765432]|10)[CSHD]")
+
+
 def game_words(source: str | None) -> str | None:
     """A Schafkopf game as its ``game`` statement writes it, without the
     declarer: ``sauspiel EA``, ``solo eichel``, ``solo herz tout``,
-    ``wenz``; None when the source has none (a Ramsch, a protocol)."""
+    ``wenz``; None when the source has none (a Ramsch, a protocol).  The
+    called Sau in German spelling whichever scheme the text uses
+    (docs/notation.md §14.2: ``game Bea sauspiel AD`` calls the
+    Schellen-Sau, shown ``sauspiel SA``), so that the same game shows the
+    same call however it was written or came in (user15)."""
     if not source:
         return None
     for line in _lines(source):
@@ -113,6 +120,11 @@ def game_words(source: str | None) -> str | None:
                 if w in ("partner", "laufende", "pts", "tricks", "kontra", "re", "klopfen", "win", "lose") or \
                         w.startswith(("win-", "lose-")):
                     break
+                if _FRENCH_CARD.fullmatch(w):
+                    from replay.cards import Card  # noqa: PLC0415
+                    from replay.schafkopf import german  # noqa: PLC0415
+
+                    w = german(Card.parse(w))
                 words.append(w)
             return " ".join(words) or None
     return None

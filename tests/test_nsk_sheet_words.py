@@ -53,7 +53,8 @@ def test_knocks_and_called_aces_read_as_the_export_writes_them(tmp_path):
     game 4 "Gast spielt Schellen-Solo": 5, the soloist ×3 (G-15): solo schellen; -5 -5 -5 +15.
     game 8 Ramsch, "1 mal aufgedoppelt": 1 × 2 = 2 a payment, PcLinks loses to the three: ramsch, klopfen ? ×2;
         -6 +2 +2 +2.
-    game 79 "Gast spielt Mit der Grün-Ass", Gast with PcOben loses, "1 mal gespritzt" (Kontra, G-18): 2 × 2 = 4: kontra ? ×2; +4 -4 +4 -4."""
+    game 79 "Gast spielt Mit der Grün-Ass", Gast with PcOben loses, "1 mal gespritzt" (Kontra, G-18):
+        2 × 2 = 4: sauspiel GA, kontra ? ×2; +4 -4 +4 -4."""
     imported, restored = _sheets(tmp_path, KNOCKS)
     rows = {r.hand: r for r in imported.rows}
     assert [(h, rows[h].call, rows[h].marks, list(rows[h].units.values())) for h in (1, 2, 3, 4, 8, 79)] == [
