@@ -1421,19 +1421,22 @@ def schafkopf_rules(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 def schafkopf_tariffs(con: duckdb.DuckDBPyConnection, f: Filters) -> list[dict]:
     """The distinct tariffs of the filtered Schafkopf games (rules.md G-16:
     the prices are the house's): ``[{"tariff": one line of prices
-    (:func:`replay.schafkopf.describe_tariff`'s first six), "rules": [the
-    stored ``[Rules]`` texts with that tariff], "games": n}]``, most games
-    first.  Two or more mean the Schafkopf totals add amounts priced by
-    different tariffs (NetSchafkopf's points beside a 10/50 cent tariff), which
-    the ledgers say.  A stored rules text that no longer parses is listed
+    (:func:`replay.schafkopf.describe_prices`), "rules": [the stored
+    ``[Rules]`` texts with those prices], "games": n}]``, most games first.
+    Two or more mean the Schafkopf totals add amounts priced by different
+    tariffs (NetSchafkopf's points beside a 10/50 cent tariff), which the
+    ledgers say.  Rules that differ only in another rule, such as from how
+    many Laufende count (user15: twelve protocols of one price list, read as
+    'netschafkopf', '...; laufendeMin=wenz:2' and '...; laufendeMin=geier:2'),
+    are one tariff.  A stored rules text that no longer parses is listed
     under its own text.  One query (:func:`schafkopf_rules`)."""
     from replay.errors import ProfileError  # noqa: PLC0415
-    from replay.schafkopf import describe_tariff, parse_schafkopf_rules  # noqa: PLC0415
+    from replay.schafkopf import describe_prices, parse_schafkopf_rules  # noqa: PLC0415
 
     groups: dict[str, dict] = {}
     for r in schafkopf_rules(con, f).to_dicts():
         try:
-            key = " · ".join(describe_tariff(parse_schafkopf_rules(r["rules"] or "schafkopf")).split(" · ")[:6])
+            key = describe_prices(parse_schafkopf_rules(r["rules"] or "schafkopf"))
         except (ProfileError, ValueError):
             key = r["rules"] or ""
         g = groups.setdefault(key, {"tariff": key, "rules": [], "games": 0})

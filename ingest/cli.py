@@ -14,6 +14,7 @@ import glob
 import json
 import os
 import re
+import shlex
 import signal
 import sys
 import threading
@@ -723,8 +724,10 @@ def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) ->
         if as_json:
             typer.echo(json.dumps({"amended": [], "rejected": entries}, ensure_ascii=False))
         return 1
+    back = _was_voided(db, body["amended"])
     for a in body["amended"]:
-        say(f"{a['session']}#{a['hand']} (hand id {a['hand_id']}): revision {a['revision']} in force")
+        say(f"{a['session']}#{a['hand']} (hand id {a['hand_id']}): revision {a['revision']} in force"
+            + ("; it was voided: it is back in the ledger, the sheet and every total" if a["hand_id"] in back else ""))
     for u in body["unchanged"]:
         say(f"{u['session']}#{u['hand']} (hand id {u['hand_id']}): already this text, unchanged")
     if body["rederived"]:
@@ -732,6 +735,23 @@ def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) ->
     if as_json:
         typer.echo(json.dumps(body, ensure_ascii=False))
     return 0
+
+
+def _was_voided(db: Path | None, amended: list[dict]) -> set[int]:
+    """The hand ids of ``amended`` (``{hand_id, revision}`` each, as
+    ``amend_bytes`` reports them) whose revision before the new one was a
+    void: the amend brought them back into the ledger (user15: it said only
+    "revision 3 in force")."""
+    if not amended:
+        return set()
+    try:
+        with st.reading(db) as con:
+            return {i for (i,) in con.execute(
+                "SELECT r.hand_id FROM hand_revisions r JOIN (SELECT unnest(?) AS hand_id, unnest(?) AS revision) a "
+                "ON r.hand_id = a.hand_id AND r.revision = a.revision - 1 WHERE r.action = 'void'",
+                [[a["hand_id"] for a in amended], [a["revision"] for a in amended]]).fetchall()}
+    except (st.StoreError, duckdb.Error):  # the amend is done; only this note is lost
+        return set()
 
 
 def _no_hand(hand: str, numbered: list[str] | None = None) -> NoReturn:
@@ -862,15 +882,23 @@ def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a con
     from ingest.render import render_frames, render_hand, render_schafkopf  # noqa: PLC0415
 
     numbered: list[str] = []
+    gone = None  # a voided hand: its history, to say so (user15: it said "no stored hand")
     try:
         with st.reading(db) as con:
             found = st.find_hand(con, hand)
             fmt, text = st.session_text(con, found.hand_id) if found is not None else ("shn", "")
+            if found is None:
+                gone = st.hand_history(con, hand)
             if found is None and hand.strip().isascii() and hand.strip().isdigit() and len(hand.strip()) <= 18:
                 numbered = st.hands_numbered(con, int(hand))
     except (st.StoreError, duckdb.Error) as exc:
         _err.print(f"error: {exc}")
         raise typer.Exit(1) from None
+    if found is None and gone is not None and gone.voided:
+        _err.print(f"error: hand {gone.hand} of session {gone.session!r} (hand id {gone.hand_id}) is voided: it "
+                   f"counts for nothing and is not replayed; `shead history {shlex.quote(hand)}` shows its "
+                   "revisions and text (`shead ingest --amend FILE` brings it back)", markup=False, highlight=False)
+        raise typer.Exit(1)
     if found is None:
         _no_hand(hand, numbered)
     frames, sk_state, notes = replay_frames(found, fmt, text)
@@ -942,8 +970,9 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
         return
     table = Table(caption="each player: units this hand, then the running total", caption_justify="left",
                   box=box.SIMPLE_HEAD, pad_edge=False)
-    for c in ("hand", "dealer", "picker", "partner", "call", "result", "marks", "stake"):
-        table.add_column(c, justify="right" if c in ("hand", "stake") else "left", no_wrap=True)
+    head = sh.shown_head()  # a Schafkopf sheet: declarer and game, no stake (Sheet.label)
+    for c in head:
+        table.add_column(sh.label(c), justify="right" if c in ("hand", "stake") else "left", no_wrap=True)
     for a in sh.players:
         table.add_column(a, justify="right", no_wrap=True)
     if sh.has_pot:
@@ -953,7 +982,7 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
         while gaps and gaps[-1].hand < r.hand:
             _refused_row(table, gaps.pop(), sh)
         cells = [str(r.hand), r.dealer or "", r.picker or "", r.partner or "", r.call or "", r.result, r.marks,
-                 str(r.stake)]
+                 str(r.stake)][:len(head)]
         cells += [f"{r.units[a]:+d} {r.running[a]:>4}" for a in sh.players]
         if sh.has_pot:
             cells.append(f"{r.pot or 0:+d} {r.pot_balance:>4}")
@@ -961,7 +990,7 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     while gaps:
         _refused_row(table, gaps.pop(), sh)
     table.add_section()
-    table.add_row("", "", "", "", "", sh.total_text(), "", "",
+    table.add_row("", "", "", "", "", sh.total_text(), *[""] * (len(head) - 6),
                   *[f"{sh.totals[a]:>4}" for a in sh.players], *([f"{sh.pot:>4}"] if sh.has_pot else []),
                   style="bold")
     base = Console(highlight=False, markup=False, emoji=False)
@@ -996,7 +1025,8 @@ def _refused_row(table, gap, sh) -> None:
     """The sheet's row of a hand refused at ingest: its number and ``refused``
     with the error code, nothing counted (the foot of the sheet says where
     and why)."""
-    table.add_row(str(gap.hand), "", "", "", "", f"refused {gap.code}", "", "", *["" for _ in sh.players],
+    table.add_row(str(gap.hand), "", "", "", "", f"refused {gap.code}", *[""] * (len(sh.shown_head()) - 6),
+                  *["" for _ in sh.players],
                   *([""] if sh.has_pot else []), style="italic")
 
 

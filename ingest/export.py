@@ -390,7 +390,9 @@ def _klopfen(o) -> int:
     """The doublings before the game of a stored Schafkopf game (a protocol's
     "N mal aufgedoppelt", written ``klopfen ?``): the multiplier is 2 per
     Kontra/Re (``marks``) and per Klopfen (rules.md G-18, G-19)."""
-    return max((o.multiplier or 1).bit_length() - 1 - (o.marks or 0), 0)
+    from ingest.netschafkopf import klopfen_count  # noqa: PLC0415
+
+    return klopfen_count(o.multiplier, o.marks)
 
 
 def _schafkopf_shn(con: duckdb.DuckDBPyConnection, out: TextIO, after: bool) -> int:

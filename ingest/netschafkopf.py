@@ -65,7 +65,7 @@ from replay.schafkopf import rules_text
 from replay.errors import ProfileError
 
 __all__ = ["read_protocol", "infer_rules", "looks_like_protocol", "decode_protocol", "utf16_codec", "parse_card",
-           "announced_game", "PROFILE", "replay_stored"]
+           "announced_game", "PROFILE", "replay_stored", "klopfen_count"]
 
 #: The rules the NetSchafkopf protocols are checked under (replay.schafkopf).
 PROFILE: SchafkopfProfile = SCHAFKOPF_PROFILES["netschafkopf"]
@@ -980,6 +980,60 @@ def _first_deals(games: list[_Game], seats: list[str]) -> list[tuple[int, str]]:
     return out
 
 
+class _DealNames:
+    """The names a protocol's deal lines (``X hat: ...``) give, tallied block
+    by block (:meth:`block`, in file order; the streaming reader feeds it one
+    block at a time), with the first score-table header (``Spiel Preis
+    NAME ...``), so that :meth:`check` can say at once when the table header
+    names a player the deal lines call otherwise (user15: every header
+    ``Gast`` renamed ``Hias``, the deal lines left ``Gast``)."""
+
+    def __init__(self) -> None:
+        self.blocks = 0  # blocks with a deal line
+        self.count: dict[str, int] = {}  # name -> blocks whose deal lines name it
+        self.first: dict[str, int] = {}  # name -> its first deal line (1-based)
+        self.head: tuple[int, str] | None = None  # the first table header of four names: (line, text)
+
+    def block(self, start: int, lines: Iterable[str]) -> None:
+        """Tally one game block: ``lines`` its lines, the first at index ``start`` (0-based) of the file."""
+        names: set[str] = set()
+        for i, line in enumerate(lines, start + 1):
+            if (m := _DEAL.match(line)):
+                names.add(m.group(1))
+                self.first.setdefault(m.group(1), i)
+            elif self.head is None and (m := _TABLE_HEAD.match(line)) and len(m.group(1).split()) >= 4:
+                self.head = (i, line)
+        if names:
+            self.blocks += 1
+            for n in names:
+                self.count[n] = self.count.get(n, 0) + 1
+
+    def check(self, path: str | None, seats: list[str]) -> Diagnostic | None:
+        """``E-NSK-SEAT`` at the table header's name when the four ``seats``
+        were read off a score-table header and the deal lines of most games
+        (at least half of those with deal lines) name someone else: one
+        player under two names, so every game would be refused for it (the
+        file is refused whole, one error naming both names and the lines).
+        None when the header and the deal lines agree, or when only a few
+        games' deal lines stray (each such game is refused on its own)."""
+        if self.head is None or self.head[1].split()[2:6] != seats or not self.blocks:
+            return None
+        others = [n for n in self.count if n not in seats and self.count[n] * 2 >= self.blocks]
+        unused = [s for s in seats if self.count.get(s, 0) * 2 < self.blocks]
+        if not others or not unused:
+            return None
+        line_no, text = self.head
+        m = re.search(rf"(?<!\S){re.escape(unused[0])}(?!\S)", text[_TABLE_HEAD.match(text).start(1):])
+        col = _TABLE_HEAD.match(text).start(1) + (m.start() if m else 0) + 1
+        said = "; ".join(f"'{n} hat:' in {self.count[n]} of {self.blocks} games, first at line {self.first[n]}"
+                         for n in others)
+        return Diagnostic(
+            "E-NSK-SEAT", f"the score table's header (line {line_no}) names {', '.join(unused)} where the deal "
+            f"lines name {', '.join(others)} ({said}): one player under two names, so no game is read (write the "
+            "same name in every 'Spiel Preis ...' header and every deal line)", "error", path, line_no, col,
+            found=" / ".join(unused), expected=" / ".join(others))
+
+
 def _writer_check(header_lines: list[str], path: str | None, seats: list[str]) -> Diagnostic | None:
     """``E-NSK-SEAT`` at the header's ``gespielt von X`` when X, the player
     who wrote the log (the log's "Du", "dir", "dich"), is none of the four
@@ -1109,20 +1163,29 @@ def _advance(item: ValidatedHand | RejectedHand, g: _Game, seats: list[str], pre
 
 
 def _missing_games(path: str | None, g: _Game, prev_number: int | None, prev_line: int | None,
-                   missing: list[tuple[int, int]]) -> list[Diagnostic]:
+                   missing: list[tuple[int, int]], first: bool = False) -> list[Diagnostic]:
     """``W-NSK-MISSING`` at the score row of game ``g`` when its number is
     more than one past ``prev_number``, the number of the score row at line
-    ``prev_line`` before it (the games between are not in the file); the
-    range ``(first, last)`` missing is appended to ``missing`` for the end
-    check.  Empty otherwise (and when either number is unknown)."""
-    if prev_number is None or g.row is None or g.row[0] <= prev_number + 1:
+    ``prev_line`` before it (the games between are not in the file), or,
+    for the file's ``first`` block, when its number is more than 1 (the
+    games before it are not in the file: the table has no row before it);
+    the range ``(first, last)`` missing is appended to ``missing`` for the
+    end check.  Empty otherwise (and when either number is unknown)."""
+    if g.row is None:
+        return []
+    if prev_number is None:
+        if not first or g.row[0] <= 1:
+            return []
+        prev_number = 0
+    if g.row[0] <= prev_number + 1:
         return []
     a, b, n = prev_number + 1, g.row[0] - 1, g.row[0]
     missing.append((a, b))
     which = f"game {a} is" if a == b else f"games {a}-{b} are"
-    return [Diagnostic("W-NSK-MISSING", f"{which} missing: the score table goes from game {prev_number} (line "
-                       f"{prev_line}) to game {n} (line {g.row_line}); game {n} is read with the units its cards give, "
-                       "unchecked against the table", "warning", path, g.row_line, 1,
+    since = (f"starts at game {n} (line {g.row_line}), the file's first game" if prev_line is None else
+             f"goes from game {prev_number} (line {prev_line}) to game {n} (line {g.row_line})")
+    return [Diagnostic("W-NSK-MISSING", f"{which} missing: the score table {since}; game {n} is read with the "
+                       "units its cards give, unchecked against the table", "warning", path, g.row_line, 1,
                        found=f"game {n}", expected=f"game {a}")]
 
 
@@ -1337,7 +1400,10 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         result.errors.append(Diagnostic("E-NSK-SEAT", "the four players cannot be read from the file (no score "
                                         "table and no complete deal)", file=path, line=starts[0] + 1, col=1))
         return result
-    if (wrong := _writer_check(lines[:starts[0]], path, seats)) is not None:
+    names = _DealNames()
+    for g in games:
+        names.block(g.start, lines[g.start:g.end])
+    if (wrong := names.check(path, seats) or _writer_check(lines[:starts[0]], path, seats)) is not None:
         result.errors.append(wrong)
         return result
     inference, parsed = _infer(ctx, games, seats)
@@ -1373,7 +1439,7 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
         item, g = _judge_block(ctx, g, id(g) in ready, k == 0, seats, prev, prev_stock, session, date, header, prof,
                                rules_str, number)
         games[k] = g
-        result.errors.extend(_missing_games(path, g, number, number_line, missing))
+        result.errors.extend(_missing_games(path, g, number, number_line, missing, k == 0))
         (result.hands if isinstance(item, ValidatedHand) else result.rejected).append(item)
         result.errors.extend(_after_row(path, g))
         prev, prev_stock, number, number_line = _advance(item, g, seats, prev, prev_stock)
@@ -1396,6 +1462,16 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
 # --------------------------------------------------------------------------
 # Replaying a stored game
 # --------------------------------------------------------------------------
+
+
+def klopfen_count(multiplier: int | None, marks: int | None) -> int:
+    """How many times a stored protocol game was doubled before the game
+    ("N mal aufgedoppelt", Klopfen, rules.md G-19): the log states their
+    number and not who knocked, and the importer keeps it only in the stored
+    ``multiplier`` = 2 ** (Klopfen + Kontra/Re), with Kontra/Re ("N mal
+    gespritzt", G-18) counted in ``marks``.  ``multiplier`` 8 with ``marks``
+    1 is 2 knocks; None counts as 1 (no doubling) and 0 marks."""
+    return max((multiplier or 1).bit_length() - 1 - (marks or 0), 0)
 
 
 def replay_stored(outcome: HandOutcome, cardlog: CardLog, source: str) -> tuple[SchafkopfState, list[SkFrame]]:
@@ -1422,9 +1498,7 @@ def replay_stored(outcome: HandOutcome, cardlog: CardLog, source: str) -> tuple[
     prof = parse_schafkopf_rules(outcome.rules)
     hands = [mask_of(Card.parse(c) for c in cardlog.deal[s]) for s in seats]
     state = SchafkopfState(prof, pos[outcome.dealer], hands)
-    # "N mal aufgedoppelt": unattributed doublings before the game, 2 each in the multiplier beside Kontra/Re
-    actions: list = [KlopfenAction(None) for _ in range(max((outcome.multiplier or 1).bit_length() - 1
-                                                            - (outcome.marks or 0), 0))]
+    actions: list = [KlopfenAction(None) for _ in range(klopfen_count(outcome.multiplier, outcome.marks))]
     for line in _LINE_SPLIT.split(source):
         if _RAMSCH_LINE.match(line):
             actions.append(RamschAction())

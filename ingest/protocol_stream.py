@@ -51,7 +51,8 @@ from dataclasses import dataclass, field
 from ingest import store as st
 from ingest.model import FileResult, ValidatedHand
 from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTITY_GAMES, PROFILE, UTF16_HEAD,
-                                 ProtocolResult, _adds_nothing, _advance, _after_row, _conflicts, _Ctx, _decoded_twice,
+                                 ProtocolResult, _adds_nothing, _advance, _after_row, _conflicts, _Ctx, _DealNames,
+                                 _decoded_twice,
                                  _end_check,
                                  _first_deals, _Game, _header_facts, _judge_block, _missing_games, _observe,
                                  _parse_block, _Reject, _still_missing, _stored_base, _stored_games, _writer_check,
@@ -269,9 +270,10 @@ class ProtocolStream:
                 "E-NSK-SEAT", "the four players cannot be read from the file (no score table and no complete deal)",
                 file=path, line=start0 + 1, col=1)])
         self.seats = seats
-        if (wrong := _writer_check(scan.header, path, seats)) is not None:
+        names = _DealNames()  # tallied by pass 2: a table header naming a player the deal lines call otherwise
+        inference, self.games, first = self._infer(names)
+        if (wrong := names.check(path, seats) or _writer_check(scan.header, path, seats)) is not None:
             return FileResult(path=path, errors=[wrong])
-        inference, self.games, first = self._infer()
         if self.stored_session is not None and first:
             self.session = self.stored_session(self.header, first) or self.session
         self.stored = _stored_games(self.lookup, self.session) if self.games else None  # before a batch is stored
@@ -314,10 +316,11 @@ class ProtocolStream:
                 deal = names
         return deal
 
-    def _infer(self) -> tuple[TariffInference, int, list[tuple[int, str]]]:
+    def _infer(self, names: _DealNames) -> tuple[TariffInference, int, list[tuple[int, str]]]:
         """Pass 2, ``_infer`` of ``read_protocol`` block by block:
         ``(inference, games in the file, the first games as
-        ``_first_deals`` gives them)``."""
+        ``_first_deals`` gives them)``; every block's deal lines go to
+        ``names``."""
         ctx = _Ctx(self.name, [], self.guest)
         looses = {s: PROFILE.model_copy(update={"klopfen": True, "shortDeck": s, "davonlaufenMinCards": min(
             PROFILE.davonlaufenMinCards, 4 if s else 6)}) for s in (False, True)}
@@ -329,6 +332,7 @@ class ProtocolStream:
         first: list[tuple[int, str]] = []
         for start, lines, last in self._scan():
             games += 1
+            names.block(start, lines)
             end = start + len(lines)
             ctx.lines = _Window(start, lines, last if last is not None else end + 1)
             ctx.hand = None
@@ -390,7 +394,7 @@ class ProtocolStream:
             ctx.lines = _Window(start, lines, last if last is not None else end + 1)
             item, g = _judge_block(ctx, _Game(start, end), False, k == 0, seats, prev, prev_stock, self.session,
                                    self.date, self.header, self.prof, self.rules_str, number)
-            cur.errors.extend(_missing_games(path, g, number, number_line, missing))
+            cur.errors.extend(_missing_games(path, g, number, number_line, missing, k == 0))
             cur.errors.extend(_after_row(path, g))
             if isinstance(item, ValidatedHand):
                 cur.hands.append(item)

@@ -102,6 +102,24 @@ class Sheet:
     def has_pot(self) -> bool:
         return self.pot is not None
 
+    def shown_head(self) -> list[str]:
+        """The hand's own columns a person reads (the terminal sheet, the
+        printable page), before the seats': ``hand dealer picker partner
+        call result marks stake``; a Schafkopf sheet shows no ``stake`` (a
+        Schafkopf game is priced by the tariff, rules.md G-14; its doublings
+        are the marks' ×N, G-18, G-19; its stored stake is always 1).  The
+        CSV and JSON keep every stored column under its stored name."""
+        cols = ["hand", "dealer", "picker", "partner", "call", "result", "marks", "stake"]
+        return cols[:-1] if self.game == "schafkopf" else cols
+
+    def label(self, col: str) -> str:
+        """The header a person reads over column ``col``: a Schafkopf
+        sheet's ``picker`` is the ``declarer`` (der Spieler, rules.md G-4)
+        and its ``call`` the ``game``; every other column its own name."""
+        if self.game == "schafkopf":
+            return {"picker": "declarer", "call": "game"}.get(col, col)
+        return col
+
     def columns(self) -> list[str]:
         """The flat table's column names (:meth:`records`)."""
         cols = ["hand", "dealer", "picker", "partner", "call", "result", "marks", "stake"]
@@ -172,11 +190,13 @@ class Sheet:
 
     def html(self) -> str:
         """A printable HTML page of the sheet (one table, the players' names
-        over their columns, the totals in bold)."""
+        over their columns, the totals in bold; a Schafkopf sheet's columns
+        under its own terms, :meth:`shown_head`, :meth:`label`)."""
         from html import escape  # noqa: PLC0415
 
-        cols = self.columns()
-        head = "".join(f"<th>{escape(c if ' ' not in c or c.startswith('pot') else self._label(c))}</th>"
+        shown = self.shown_head()
+        cols = [c for c in self.columns() if c in shown or " " in c or c == "pot"]
+        head = "".join(f"<th>{escape(self.label(c) if ' ' not in c or c.startswith('pot') else self._label(c))}</th>"
                        for c in cols)
         body = []
         for rec in self.records():
@@ -271,7 +291,7 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     """The sheet of stored session ``session`` (its exact id; see
     :func:`find_session`), hands in hand order.  Raises
     :class:`SessionNotFound` when it is not stored."""
-    from ingest.sheet_facts import game_words, marks_text  # noqa: PLC0415
+    from ingest.sheet_facts import game_words, marks_text, protocol_game_words, protocol_marks_text  # noqa: PLC0415
 
     meta = con.execute("SELECT session_id, players, rules, strftime(date, '%Y-%m-%d'), game, "
                        "coalesce(format, 'shn') FROM sessions WHERE session = ?", [session]).fetchone()
@@ -282,7 +302,7 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     hands = con.execute(
         "SELECT h.hand_id, h.hand, h.dealer, h.picker, h.partner, h.partner2, h.call, h.outcome, h.picker_points, "
         "h.picker_tricks, h.leaster_winner, h.game, h.game_type, h.stake, h.rules_flags, "
-        "list(u.seat ORDER BY u.seat_no), list(u.units ORDER BY u.seat_no), h.marks "
+        "list(u.seat ORDER BY u.seat_no), list(u.units ORDER BY u.seat_no), h.marks, h.multiplier "
         "FROM hands h LEFT JOIN hand_units u USING (hand_id) WHERE h.session_id = ? "
         "GROUP BY ALL ORDER BY h.hand, h.hand_id", [session_id]).fetchall()
     # the session's texts by their listed ids (as ingest.store._texts, not imported: `shead sheet` starts
@@ -302,10 +322,11 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     running = {a: 0 for a in players}
     balance: int | None = None
     for (hand_id, number, dealer, picker, partner, partner2, call, outcome, pts, tricks, lw, g, gtype, stake,
-         flags, seats, units, nmarks) in hands:
+         flags, seats, units, nmarks, mult) in hands:
         source = texts.get(hand_id)
+        block = source if fmt == "netschafkopf" else None  # a protocol's game block: no SHN statements in it
         if fmt != "shn":
-            source = None  # a NetSchafkopf protocol: no SHN statements to show
+            source = None
         by_seat = dict(zip(seats or [], units or []))
         pot = by_seat.pop(POT_SEAT, None)
         if pot is not None or json.loads(flags or "{}").get("pot"):
@@ -315,12 +336,12 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
         who_partner = partner if not partner2 else f"{partner}, {partner2}"
         shown_call = call if g == "sheepshead" or not gtype else (gtype + (f" {call}" if call else ""))
         if g == "schafkopf":  # the game as written: German cards under [Cards "de"], the suit, Tout (QA D9)
-            shown_call = game_words(source) or shown_call
+            shown_call = (protocol_game_words(block, call) if block else game_words(source)) or shown_call
+        marks = protocol_marks_text(mult, nmarks) if block else marks_text(source, nmarks or 0)
         sheet.rows.append(SheetRow(number, hand_id, dealer, picker, who_partner, shown_call,
                                    result_text(outcome, pts, tricks, lw, g, gtype), stake,
                                    {a: by_seat.get(a, 0) for a in players}, dict(running),
-                                   pot if balance is not None else None, balance,
-                                   marks_text(source, nmarks or 0), outcome))
+                                   pot if balance is not None else None, balance, marks, outcome))
     sheet.totals = dict(running)
     sheet.pot = balance
     return sheet

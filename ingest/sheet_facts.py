@@ -2,18 +2,21 @@
 D10), read off the hand's stored SHN source: the marks (``crack Dot``,
 ``recrack Eve``, ``blitz Cal black``, ``castrate Al``; rules.md E-1..E-5) and
 a Schafkopf game as written (``solo eichel``, ``solo herz tout``,
-``sauspiel EA`` under ``[Cards "de"]``; docs/notation.md §14.3).  A source
-that is not SHN (a NetSchafkopf protocol) gives nothing here."""
+``sauspiel EA`` under ``[Cards "de"]``; docs/notation.md §14.3).  A
+NetSchafkopf protocol's game has no SHN statements: :func:`protocol_game_words`
+and :func:`protocol_marks_text` give it the words its SHN-SK export
+(``shead export --format shn``) writes, so that the same game shows the same
+call and marks however it came in."""
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["marks_text", "game_words"]
+__all__ = ["marks_text", "game_words", "protocol_game_words", "protocol_marks_text"]
 
 _MARK = re.compile(r"(?<![\w-])(crack|recrack|castrate|blitz)\s+([A-Za-z][\w]*)(?:\s+(black|red)(?:\s+(jacks|queens))?)?")
 _KONTRA = re.compile(r"(?<![\w-])(klopfen|kontra|re)\s+([A-Za-z][\w]*|\?)")
-_GAME = re.compile(r"(?<![\w-])game\s+[A-Za-z]\w*\s+((?:[a-z]+)(?:\s+(?:[a-z]+|[A-Z][A-Z0-9]|tout))*)")
+_GAME = re.compile(r"(?<![\w-])game\s+(?:[A-Za-z]\w*|\?)\s+((?:[a-z]+)(?:\s+(?:[a-z]+|[A-Z][A-Z0-9]|tout))*)")
 
 
 def _lines(source: str) -> list[str]:
@@ -43,13 +46,70 @@ def marks_text(source: str | None, multiplier_marks: int) -> str:
             found.append(f"{m.group(1)} {m.group(2)}")
     if not found:
         return f"{multiplier_marks} mark(s) ×{2 ** multiplier_marks}" if multiplier_marks else ""
-    return ", ".join(found) + f" ×{2 ** len(found)}"
+    return _with_factor(found)
+
+
+def _with_factor(found: list[str]) -> str:
+    """``klopfen ?, kontra ? ×4``: the marks, then the factor 2 ** marks (E-1, G-18, G-19); ``""`` for none."""
+    return ", ".join(found) + f" ×{2 ** len(found)}" if found else ""
+
+
+def protocol_marks_text(multiplier: int | None, marks: int | None) -> str:
+    """The marks of a stored NetSchafkopf game as the sheet writes them, in
+    the words of its SHN-SK export: ``klopfen ?`` per doubling before the
+    game ("N mal aufgedoppelt", rules.md G-19), then ``kontra ?`` and ``re
+    ?`` ("N mal gespritzt", G-18; ``marks`` of them), with the factor:
+    ``klopfen ?, klopfen ? ×4`` for "2 mal aufgedoppelt".  The protocol never
+    says who knocked or gave Kontra, hence ``?``.  ``multiplier``: the stored
+    2 ** (Klopfen + Kontra/Re); ``""`` for none."""
+    from ingest.netschafkopf import klopfen_count  # noqa: PLC0415
+
+    kontra = marks or 0
+    found = ["klopfen ?"] * klopfen_count(multiplier, kontra)
+    found += ["re ?" if level else "kontra ?" for level in range(kontra)]
+    return _with_factor(found)
+
+
+def protocol_game_words(block: str | None, called: str | None) -> str | None:
+    """A stored NetSchafkopf game as the sheet writes it, in the words of its
+    SHN-SK export (``[Cards "de"]``): ``sauspiel SA`` (the called Ass in
+    German spelling; ``called`` the stored card, ``AD``), ``solo schellen``,
+    ``farbwenz eichel``, ``solo herz tout``, ``wenz``.  ``block``: the game's
+    stored protocol block, read by the importer's own parser
+    (:func:`ingest.netschafkopf.announced_game`).  None for a Ramsch (the
+    sheet writes ``ramsch``) or a block without a readable game line."""
+    if not block:
+        return None
+    from ingest.netschafkopf import announced_game  # noqa: PLC0415
+    from replay.cards import Card  # noqa: PLC0415
+    from replay.schafkopf import GERMAN_SUIT, Game, german  # noqa: PLC0415
+
+    parsed = announced_game(block)
+    if parsed is None or parsed[0] is Game.RAMSCH:
+        return None
+    game, suit, tout = parsed
+    words = [game.value]
+    if game is Game.SAUSPIEL:
+        if called:
+            words.append(german(Card.parse(called)))
+    elif suit is not None:
+        words.append(GERMAN_SUIT[suit].lower())
+    if tout:
+        words.append("tout")
+    return " ".join(words)
+
+
+_FRENCH_CARD = re.compile(r"(?:[AKQJT98765432]|10)[CSHD]")
 
 
 def game_words(source: str | None) -> str | None:
     """A Schafkopf game as its ``game`` statement writes it, without the
     declarer: ``sauspiel EA``, ``solo eichel``, ``solo herz tout``,
-    ``wenz``; None when the source has none (a Ramsch, a protocol)."""
+    ``wenz``; None when the source has none (a Ramsch, a protocol).  The
+    called Sau in German spelling whichever scheme the text uses
+    (docs/notation.md §14.2: ``game Bea sauspiel AD`` calls the
+    Schellen-Sau, shown ``sauspiel SA``), so that the same game shows the
+    same call however it was written or came in (user15)."""
     if not source:
         return None
     for line in _lines(source):
@@ -60,6 +120,11 @@ def game_words(source: str | None) -> str | None:
                 if w in ("partner", "laufende", "pts", "tricks", "kontra", "re", "klopfen", "win", "lose") or \
                         w.startswith(("win-", "lose-")):
                     break
+                if _FRENCH_CARD.fullmatch(w):
+                    from replay.cards import Card  # noqa: PLC0415
+                    from replay.schafkopf import german  # noqa: PLC0415
+
+                    w = german(Card.parse(w))
                 words.append(w)
             return " ".join(words) or None
     return None

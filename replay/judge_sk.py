@@ -732,9 +732,7 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
                              found=f"{' and '.join(unknown)} unknown",
                              expected="the score, or " + ", ".join(unknown) + " written")
         if len(results) > 1:
-            raise chk.reject("E-RESULT-UNKNOWN", "the written facts fit more than one result (the same score for "
-                             "different declarers, partners or outcomes)", rec.score.pos if rec.score else rec.pos,
-                             found="an ambiguous score", expected="the outcome, partner or Laufende written")
+            raise _ambiguous(chk, g, options, rec.score.pos if rec.score else rec.pos)
         chosen = options[0]
         used = _agreed_score(chk, chosen[5])
     d, pa, o, lc, lw, _ = chosen
@@ -762,6 +760,38 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
     return _sheet_stored(chk, prof, used, game=game, suit=suit, tout=g.tout, dealer=dealer, declarer=d, partner=pa,
                          called=g.called if game is Game.SAUSPIEL else None, pts=pts, tricks=tricks,
                          doublings=len(doublings), laufende=stored_lauf, prov=prov), None, used
+
+
+_OUTCOME_WORDS = {"win": "wins", "win-s": "wins schneider", "win-z": "wins schwarz", "lose": "loses",
+                  "lose-s": "loses schneider", "lose-z": "loses schwarz"}
+
+
+def _ambiguous(chk, g, options: list[tuple], pos):
+    """``E-RESULT-UNKNOWN`` for a score-sheet game whose written score fits
+    more than one game (``options``: ``(declarer, partner, outcome,
+    Laufende, with, settlement)`` each): names the facts that are not
+    written and differ between them — the declarer of ``game ? ...`` alone
+    when it differs (written, a Sauspiel's partner follows from the score) —
+    and the games the score fits: ``Sepp with Vroni wins, or Vroni with Sepp
+    wins`` (user15: the message asked for "the outcome, partner or
+    Laufende" when the declarer was what was missing)."""
+    a = chk.aliases
+    keys = sorted({x[:4] for x in options}, key=lambda r: (r[0], -1 if r[1] is None else r[1], r[2], r[3] or 0))
+    differ = [w for i, w in ((0, "declarer"), (1, "partner"), (2, "outcome"), (3, "Laufende"))
+              if len({r[i] for r in keys}) > 1]
+    if g.seat is None and "declarer" in differ:
+        differ = ["declarer"]
+    what = " and the ".join(differ)
+
+    def game_text(d, p, o, lc) -> str:
+        lauf = f" with {lc} Laufende" if "Laufende" in differ and lc is not None else ""
+        return f"{a[d]}{f' with {a[p]}' if p is not None else ''} {_OUTCOME_WORDS.get(o, o)}{lauf}"
+
+    fits = ", or ".join(game_text(*k) for k in keys[:4]) + (f" (and {len(keys) - 4} more)" if len(keys) > 4 else "")
+    hint = (f"the declarer written ('game SEAT {g.name} ...' for 'game ? {g.name}')" if differ == ["declarer"]
+            else f"the {what} written")
+    return chk.reject("E-RESULT-UNKNOWN", f"the {what} {'is' if len(differ) == 1 else 'are'} not written and the "
+                      f"score fits more than one game: {fits}", pos, found=f"the {what} unknown", expected=hint)
 
 
 def _outcomes_for(pts: int | None, tricks: int | None, n: int, tout: bool) -> list[str]:

@@ -44,7 +44,8 @@ from .scoring import Settlement
 
 __all__ = [
     "Game", "GERMAN_SUIT", "GERMAN_RANK", "german", "trump_order_for",
-    "SchafkopfTariff", "LaufendeMin", "rules_text", "describe_tariff", "SchafkopfProfile", "TARIFFS", "SCHAFKOPF_PROFILES",
+    "SchafkopfTariff", "LaufendeMin", "rules_text", "describe_tariff", "describe_prices", "SchafkopfProfile", "TARIFFS",
+    "SCHAFKOPF_PROFILES",
     "parse_schafkopf_rules",
     "Announce", "Ramsch", "Kontra", "Re", "Klopfen", "SkAction",
     "SkPhase", "SchafkopfState", "Laufende", "SkResult", "SkFrame", "sk_snapshot", "replay_schafkopf",
@@ -469,14 +470,26 @@ def describe_laufende(lm: LaufendeMin) -> str:
     return lauf
 
 
+def describe_prices(profile: SchafkopfProfile) -> str:
+    """A Schafkopf profile's prices alone (units, rules.md G-14, G-16, G-17):
+    ``Rufspiel 2 · Einzelspiel 5 · Ramsch 1 · Schneider +1 · Schwarz +1 ·
+    Laufender +1``.  Two profiles with the same prices count in one
+    currency even when they count Laufende from another number (G-13) or
+    differ in another rule: what a ledger's mixed-tariffs note compares."""
+    t = profile.tariff
+    return " · ".join((f"Rufspiel {t.sauspiel}", f"Einzelspiel {t.solo}", f"Ramsch {t.ramsch}",
+                       f"Schneider +{t.schneider}", f"Schwarz +{t.schwarz}", f"Laufender +{t.laufender}"))
+
+
 def describe_tariff(profile: SchafkopfProfile) -> str:
     """One line of a Schafkopf profile's prices (units, rules.md G-13..G-17):
     ``Rufspiel 10 · Einzelspiel 50 · Ramsch 20 · Schneider +10 · Schwarz +10 ·
     Laufender +10 (from 3 in a sauspiel, ...; not counted in ...) · Tout ×2``."""
     t = profile.tariff
     lauf = describe_laufende(profile.laufendeMin)
-    parts = [f"Rufspiel {t.sauspiel}", f"Einzelspiel {t.solo}", f"Ramsch {t.ramsch}", f"Schneider +{t.schneider}",
-             f"Schwarz +{t.schwarz}", f"Laufender +{t.laufender} ({lauf})", f"Tout ×{t.toutFactor}"]
+    parts = describe_prices(profile).split(" · ")
+    parts[-1] += f" ({lauf})"
+    parts.append(f"Tout ×{t.toutFactor}")
     if profile.jungfrau != "off":
         parts.append("Jungfrau " + {"doublesAll": "doubles the price", "doublesOwn": "paid double"}[profile.jungfrau])
     if profile.shortDeck:

@@ -228,6 +228,27 @@ def test_amending_a_voided_hand_brings_it_back(night, tmp_path):
     assert hist.revisions[2].reason == "amended from fix.shn"
 
 
+def test_replay_of_a_voided_hand_says_it_is_voided_and_the_amend_says_it_is_back(night, tmp_path):
+    """user15 (t3-corrections): ``shead replay`` of a voided hand said "no stored hand" while ``shead
+    history`` showed it; ``--amend`` of a voided hand said only "revision 3 in force".  Hand 1 (the doubler)
+    voided, then amended into Bea alone winning at x1: Bea +4, the others -1 (rules.md D-1); hand 2 back at x1
+    (no doubler before it, D-11): Al, Bea, Di -1, Cy +2, Ed +1; hand 3 at x1: Al, Bea, Cy -1, Di +2, Ed +1.
+    Ledger: Al -1-1-1 = -3, Bea +4-1-1 = +2, Cy -1+2-1 = 0, Di -1-1+2 = 0, Ed -1+1+1 = +1 (sum 0)."""
+    db = night
+    assert cli("void", "night#1", "--reason", "wrong", "--db", str(db)).exit_code == 0
+    r = cli("replay", "night#1", "--db", str(db))
+    assert r.exit_code == 1
+    assert "hand 1 of session 'night' (hand id 1) is voided" in r.output
+    assert "shead history 'night#1'" in r.output and "--amend" in r.output and "no stored hand" not in r.output
+    r = cli("ingest", "--amend", write(tmp_path, "fix.shn", shn(H1_ALONE)), "--db", str(db))
+    assert r.exit_code == 0, r.output
+    assert "night#1 (hand id 1): revision 3 in force; it was voided: it is back in the ledger" in r.output
+    assert ledger(db) == {"Al": -3, "Bea": 2, "Cy": 0, "Di": 0, "Ed": 1}
+    # an amend of a hand in force says nothing of a void
+    r = cli("ingest", "--amend", write(tmp_path, "fix2.shn", shn(H1_DOUBLER)), "--db", str(db))
+    assert r.exit_code == 0 and "revision 4 in force" in r.output and "voided" not in r.output, r.output
+
+
 def test_an_amendment_that_is_refused_changes_nothing(night, tmp_path):
     db = night
     before = stored(db)

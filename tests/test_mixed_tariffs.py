@@ -56,6 +56,28 @@ def test_totals_of_two_tariffs_are_named_as_such(db, tmp_path):
     assert "│ Vroni │ +10 │" in out and "different tariffs" not in out
 
 
+def test_one_price_list_under_other_laufende_minimums_is_one_tariff(db, tmp_path):
+    """user15: twelve protocols of one price list (Rufspiel 2, Einzelspiel 5, Ramsch 1, Schneider +1,
+    Schwarz +1, Laufender +1), read as 'netschafkopf' and, where a Wenz or Geier with 2 Laufende was
+    priced, '...; laufendeMin=wenz:2' or '...; laufendeMin=geier:2': the ledger said "3 different
+    tariffs".  From how many Laufende count (G-13) is no price: one tariff, no note.  Vroni wins a
+    Sauspiel without Laufende in each of the three nights: 2 each (G-14), +2 +2 +2 = +6."""
+    for name, rules in (("a.shn", "netschafkopf"), ("b.shn", "netschafkopf; laufendeMin=wenz:2"),
+                        ("c.shn", "netschafkopf; laufendeMin=geier:2")):
+        (tmp_path / name).write_text(night(name, rules, 2))
+        r = runner.invoke(app, ["ingest", str(tmp_path / name), "--db", str(db)])
+        assert r.exit_code == 0 and "1 stored" in r.output, r.output
+    with st.reading(db) as con:
+        tariffs = m.schafkopf_tariffs(con, m.Filters())
+    assert [(t["tariff"], t["games"], sorted(t["rules"])) for t in tariffs] == [
+        ("Rufspiel 2 · Einzelspiel 5 · Ramsch 1 · Schneider +1 · Schwarz +1 · Laufender +1", 3,
+         ["netschafkopf", "netschafkopf; laufendeMin=geier:2", "netschafkopf; laufendeMin=wenz:2"])]
+    assert m.mixed_tariffs_note(tariffs) is None
+    r = runner.invoke(app, ["ledger", "--db", str(db)], env={"COLUMNS": "200"})
+    out = " ".join(r.output.split())
+    assert r.exit_code == 0 and "│ Vroni │ +6 │" in out and "different tariffs" not in out
+
+
 def test_the_ledger_page_warns_of_two_tariffs(db, tmp_path, monkeypatch):
     for name, text in (("bsv.shn", night("Stammtisch", "schafkopf-bsv", 10)),
                        ("nsk.shn", night("Online", "netschafkopf", 2))):

@@ -183,6 +183,49 @@ def test_header_writer_who_is_no_seat_is_one_file_error(tmp_path):
     assert (len(res.hands), len(res.rejected), res.errors) == (99, 0, [])
 
 
+def _header_renamed(writer_too: bool) -> list[str]:
+    """user15's v5/v6: every score-table header's ``Gast`` written ``Hias`` (and with ``writer_too`` the
+    header's ``gespielt von Gast`` too), the deal lines left ``Gast``."""
+    ls = [x.replace(" Gast ", " Hias ") if x.lstrip().startswith("Spiel ") else x for x in lines()]
+    if writer_too:
+        ls[1] = ls[1].replace("gespielt von Gast", "gespielt von Hias")
+    return ls
+
+
+@pytest.mark.parametrize("writer_too", [False, True])
+def test_a_table_header_naming_a_player_the_deal_lines_call_otherwise_is_one_error(tmp_path, writer_too):
+    """Line 21, the first table header, is ``Spiel    Preis      PcLinks       PcOben     PcRechts         Hias
+    Stock``: Hias starts at column 63 (5 + 4 + 5 + 6 + 7 + 7 + 6 + 5 + 8 + 9 = 62 characters before it).
+    Every game's deal lines say ``Gast hat:`` (game 1's at line 8).  Said at once, naming both names: not
+    E-NSK-SEAT 'gespielt von Gast' (v5), nor E-NSK-TARIFF then 99 games of "'Gast' is not a player" (v6)."""
+    ls = _header_renamed(writer_too)
+    assert ls[20].index("Hias") == 62 and ls[7].strip().startswith("Gast hat:")
+    data = "\r\n".join(ls).encode("cp1252")
+    for rules in (None, "netschafkopf"):
+        res = read_protocol(data, NAME, rules=rules)
+        assert (res.hands, res.rejected) == ([], [])
+        (err,) = res.errors
+        assert (err.code, err.line, err.col, err.found, err.expected) == ("E-NSK-SEAT", 21, 63, "Hias", "Gast")
+        assert "header" in err.message and "deal lines" in err.message and "99 of 99 games" in err.message
+        assert "line 8" in err.message
+    p = tmp_path / NAME
+    p.write_bytes(data)
+    streamed = read_protocol_stream(p, NAME)
+    assert (streamed.hands, streamed.rejected, streamed.errors) == ([], [], res.errors)
+
+
+def test_one_game_whose_deal_line_strays_is_refused_alone():
+    """Only game 3's ``Gast hat:`` (line 46) written ``Hias hat:``: the header agrees with the other 98
+    games, so game 3 alone is refused for the name (E-NSK-SEAT at line 46), not the file."""
+    ls = lines()
+    assert ls[43] == "Geber: PcOben" and ls[45].strip().startswith("Gast hat:")
+    ls[45] = ls[45].replace("Gast hat:", "Hias hat:")
+    res = read_protocol("\r\n".join(ls).encode("cp1252"), NAME)
+    assert len(res.hands) == 98 and [r.hand for r in res.rejected] == [3]
+    assert [(d.code, d.line) for d in res.rejected[0].errors[:1]] == [("E-NSK-SEAT", 46)]
+    assert not any(d.code == "E-NSK-SEAT" for d in res.errors)
+
+
 # -- 6: a game missing from the protocol ------------------------------------------
 
 
@@ -214,6 +257,38 @@ def test_missing_game_is_named_and_the_next_game_kept(tmp_path):
         "W-NSK-INCOMPLETE", "warning", len(ls), "PcLinks -87, PcOben +35, PcRechts +23, Gast +29",
         "PcLinks -85, PcOben +33, PcRechts +25, Gast +27")
     assert end.message.startswith("1 game missing (game 2): ")
+    p = tmp_path / NAME
+    p.write_bytes(data)
+    streamed = read_protocol_stream(p, NAME, batch=2, block=64)
+    assert [h.hash for h in streamed.hands] == [h.hash for h in res.hands]
+    assert streamed.errors == res.errors
+
+
+def test_missing_first_game_is_named_as_a_missing_later_game_is(tmp_path):
+    """user15's v9: game 1's block (lines 4-23) deleted: game 2's Geber line becomes line 4 and its row
+    ``2 2 +4 -4 +4 -4`` line 22.  The table has no row before game 2: game 1 is named missing at line 22 (as
+    game 5 is when it is the one deleted), game 2 read with the units its cards give (PcLinks with PcRechts
+    win a Rufspiel of 2: +2 -2 +2 -2, rules.md G-12), unchecked.  The stored totals lack game 1's +2 -2 +2 -2
+    (PcOben's Rufspiel lost): -85 - 2 = -87, 33 + 2 = +35, 25 - 2 = +23, 27 + 2 = +29, said once at the end as
+    incomplete, not E-NSK-TOTALS (an error that never said game 1 was missing)."""
+    ls = lines()
+    assert ls[3] == "Geber: Gast" and ls[23] == "Geber: PcLinks"
+    del ls[3:23]
+    data = "\r\n".join(ls).encode("cp1252")
+    res = read_protocol(data, NAME)
+    assert (len(res.hands), len(res.rejected)) == (98, 0)
+    assert units(res, 2) == {"PcLinks": 2, "PcOben": -2, "PcRechts": 2, "Gast": -2}
+    (h2,) = [h for h in res.hands if h.outcome.hand == 2]
+    assert [d.code for d in h2.diagnostics] == ["W-NSK-UNITS-UNCHECKED"]
+    assert totals(res) == {"PcLinks": -87, "PcOben": 35, "PcRechts": 23, "Gast": 29}
+    gap, end = res.errors
+    assert (gap.code, gap.severity, gap.line, gap.col, gap.found, gap.expected) == (
+        "W-NSK-MISSING", "warning", 22, 1, "game 2", "game 1")
+    assert gap.message.startswith("game 1 is missing: the score table starts at game 2 (line 22)")
+    assert (end.code, end.severity, end.line, end.found, end.expected) == (
+        "W-NSK-INCOMPLETE", "warning", len(ls), "PcLinks -87, PcOben +35, PcRechts +23, Gast +29",
+        "PcLinks -85, PcOben +33, PcRechts +25, Gast +27")
+    assert end.message.startswith("1 game missing (game 1): ")
     p = tmp_path / NAME
     p.write_bytes(data)
     streamed = read_protocol_stream(p, NAME, batch=2, block=64)

@@ -241,6 +241,36 @@ def test_a_schafkopf_sheet_names_the_declarer_and_the_game(tmp_path, monkeypatch
     assert df["picker"][0] == "Bea" and df["Bea units"][0] == 80
 
 
+def test_the_schafkopf_sheet_in_the_terminal_and_print_uses_the_game_s_terms(tmp_path):
+    """user15: the terminal sheet of a Schafkopf night was headed ``picker`` and ``stake``, Sheepshead's words.
+    It reads ``declarer`` and ``game`` and has no stake column (a Schafkopf game has no stake: the tariff
+    prices it, rules.md G-14, and its Kontra is in the marks, ×2, G-18); the CSV keeps the stored names.
+    The shipped worked example (docs/notation.md §14.6): hand 1 Bea's Sauspiel on the Schellen-Sau with Cy,
+    84 Augen and 3 Laufende: (10 + 3 × 10) × 2 = 80 each (G-13, G-14, G-18); hand 2 a Ramsch Al loses:
+    Al -80, Bea +20, Cy +40, Di +20; totals Al -160, Bea +100, Cy +120, Di -60."""
+    from pathlib import Path
+
+    db = tmp_path / "sk.duckdb"
+    sk = Path(__file__).resolve().parents[1] / "data" / "schafkopf" / "worked_example.shn"
+    assert runner.invoke(app, ["ingest", str(sk), "--db", str(db)]).exit_code == 0
+    r = runner.invoke(app, ["sheet", "Stammtisch Au", "--db", str(db)])
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    head = next(line for line in lines if line.split()[:1] == ["hand"])
+    assert head.split() == ["hand", "dealer", "declarer", "partner", "game", "result", "marks", "Al", "Bea", "Cy",
+                            "Di"]
+    hand1 = next(line for line in lines if line.split()[:1] == ["1"])
+    assert hand1.split() == ["1", "Di", "Bea", "Cy", "sauspiel", "SA", "won", "84", "kontra", "Al", "×2",
+                             "-80", "-80", "+80", "80", "+80", "80", "-80", "-80"]
+    total = next(line for line in lines if "total, 2 hands" in line)
+    assert total.split()[-4:] == ["-160", "100", "120", "-60"]
+    with st.reading(db) as con:
+        sh = session_sheet(con, find_session(con, "Stammtisch Au"))
+    page = sh.html()
+    assert "<th>declarer</th>" in page and "<th>game</th>" in page and ">stake<" not in page and ">picker<" not in page
+    assert sh.csv().splitlines()[0].startswith("hand,dealer,picker,partner,call,result,marks,stake,")
+
+
 def test_a_sheet_wider_than_the_output_cuts_no_number(db, tmp_path):
     # the night of the module docstring under long seat aliases: the table needs more than the 160 columns a
     # pipe gets, and rich used to cut cells ("3280" as "32…", user15's record); every figure must show whole

@@ -7,7 +7,7 @@ hands' marks and none of the other's."""
 from __future__ import annotations
 
 from ingest import store as st
-from ingest.sheet import session_sheet
+from ingest.sheet import find_session, session_sheet
 from ingest.validate import validate_text
 
 HEAD = ('%SHN 1.0\n[Event "QA"]\n[Session "{name}"]\n[Date "2025.10.0{day}"]\n'
@@ -59,3 +59,40 @@ def test_a_schafkopf_sheet_shows_klopfen_beside_kontra(tmp_path):
         sh = session_sheet(con, "Stammtisch Dachau")
     assert [(r.hand, r.marks) for r in sh.rows] == [(1, "klopfen Sepp ×2"), (2, "kontra Sepp ×2")]
     assert sh.rows[0].units == {"Sepp": -40, "Vroni": 40, "Hias": -40, "Resi": 40} == sh.rows[1].units
+
+
+def test_a_game_with_its_declarer_unknown_shows_its_suit(tmp_path):
+    """A tester's score sheet (user15 t1 unknown_decl.shn, Solo 50): hand 2 ``game ? solo herz`` with the
+    score Sepp -50, Hias +150, Vroni -50, Resi -50: the soloist takes 50 from each of three (rules.md G-15),
+    so Hias declared.  The sheet showed the call as ``solo``, without the suit written."""
+    text = ('%SHN 1.0\n[Event "Stammtisch Haidhausen"]\n[Date "2026.11.25"]\n'
+            '[Seats "Sepp=Josef Huber; Hias=Matthias Lang; Vroni=Veronika Maier; Resi=Theresia Bauer"]\n'
+            '[Rules "schafkopf-bsv; tariff.sauspiel=20; tariff.solo=50; tariff.laufender=10"]\n[Cards "de"]\n\n'
+            "hand 2  dealer Sepp\ngame ? solo herz  laufende 0\nscore Sepp -50 Hias +150 Vroni -50 Resi -50\n")
+    db = tmp_path / "shead.duckdb"
+    with st.Store(db) as store:
+        rep = store.ingest_file(validate_text(text, "unknown_decl.shn"))
+        assert rep.stored == 1 and not rep.rejected, rep.rejected
+    with st.reading(db) as con:
+        sh = session_sheet(con, find_session(con, "Haidhausen"))
+    assert [(r.hand, r.picker, r.call) for r in sh.rows] == [(2, "Hias", "solo herz")]
+    assert sh.rows[0].units == {"Sepp": -50, "Hias": 150, "Vroni": -50, "Resi": -50}
+
+
+def test_a_schafkopf_game_written_in_french_cards_shows_its_sau_in_german(tmp_path):
+    """docs/notation.md §14.2: ``game Vroni sauspiel AS`` (no [Cards "de"]) calls the Gras-Sau, the same game
+    as ``sauspiel GA`` under [Cards "de"] and as a protocol's "Mit der Grün-Ass": the sheet shows ``sauspiel
+    GA`` for each (user15: the same game showed "AS" one way and "GA" the other).  Vroni wins with Resi at 70
+    Augen without Laufende under Sauspiel 20: 20 from each loser (rules.md G-14)."""
+    body = "hand 1  dealer Resi\ngame Vroni sauspiel {card}  partner Resi  laufende 0  pts 70  win\n"
+    db = tmp_path / "shead.duckdb"
+    with st.Store(db) as store:
+        for name, cards, card in (("fr.shn", "", "AS"), ("de.shn", '[Cards "de"]\n', "GA")):
+            text = (f'%SHN 1.0\n[Event "{name}"]\n[Seats "Sepp; Vroni; Hias; Resi"]\n'
+                    f'[Rules "schafkopf; tariff.sauspiel=20"]\n{cards}\n' + body.format(card=card))
+            rep = store.ingest_file(validate_text(text, name))
+            assert rep.stored == 1 and not rep.rejected, rep.rejected
+    with st.reading(db) as con:
+        rows = [session_sheet(con, find_session(con, n)).rows[0] for n in ("fr.shn", "de.shn")]
+    won = {"Sepp": -20, "Vroni": 20, "Hias": -20, "Resi": 20}
+    assert [(r.call, r.units) for r in rows] == [("sauspiel GA", won), ("sauspiel GA", won)]

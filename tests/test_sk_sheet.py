@@ -174,6 +174,34 @@ def test_same_units_for_two_outcomes_is_refused():
     assert e.code == "E-RESULT-UNKNOWN"
 
 
+def test_a_score_that_fits_two_declarers_names_the_missing_declarer():
+    """A tester's sheet (user15 t1 unknown_decl.shn): ``game ? sauspiel EA  pts 72  laufende 0`` and
+    Sepp +20 Hias -20 Vroni +20 Resi -20 under Sauspiel 20.  72 Augen win (rules.md G-12), no schneider, no
+    Laufende: 20 each (G-14), so Sepp and Vroni are the party, and either declared with the other as the
+    Sau's holder.  The error is at the score line (10:1) and names the declarer, not "the outcome, partner or
+    Laufende" as it did."""
+    text = ('%SHN 1.0\n[Event "Stammtisch Haidhausen"]\n[Date "2026.11.25"]\n'
+            '[Seats "Sepp=Josef Huber; Hias=Matthias Lang; Vroni=Veronika Maier; Resi=Theresia Bauer"]\n'
+            '[Rules "schafkopf-bsv; tariff.sauspiel=20; tariff.solo=50; tariff.laufender=10"]\n[Cards "de"]\n\n'
+            "hand 1  dealer Resi\ngame ? sauspiel EA  pts 72  laufende 0\n"
+            "score Sepp +20 Hias -20 Vroni +20 Resi -20\n")
+    e = only_error(text)
+    assert (e.code, e.line, e.col) == ("E-RESULT-UNKNOWN", 10, 1)
+    assert e.message == ("the declarer is not written and the score fits more than one game: Sepp with Vroni "
+                         "wins, or Vroni with Sepp wins")
+    assert e.expected == "the declarer written ('game SEAT sauspiel ...' for 'game ? sauspiel')"
+
+
+def test_a_score_that_fits_two_outcomes_names_them_and_the_laufende():
+    """Bea's Sauspiel with Cy under BSV (Sauspiel 10, Laufender 10): 50 is win-s with 3 Laufende (10 + 10 +
+    30) or a plain win with 4 (10 + 40), rules.md G-13, G-14: the outcome and the Laufende are what is missing."""
+    text = HEAD + "hand 1  dealer Di\ngame Bea sauspiel SA\npartner Cy\nscore Al -50 Bea +50 Cy +50 Di -50\n"
+    e = only_error(text)
+    assert e.code == "E-RESULT-UNKNOWN" and e.message == (
+        "the outcome and the Laufende are not written and the score fits more than one game: Bea with Cy wins "
+        "with 4 Laufende, or Bea with Cy wins schneider with 3 Laufende")
+
+
 def test_kontra_tells_the_partner_apart():
     # Al gives Kontra: Al is an opponent; the score names Cy as the other winner
     o = one(HEAD + "hand 1  dealer Di\ngame Bea sauspiel SA\nkontra Al\nlaufende 0  pts 70\n"
