@@ -440,3 +440,19 @@ def test_the_schafkopf_ledger_says_its_unit_and_names_its_hands(schafkopf_db, mo
     text = text_of(at)
     assert "One row per player over all Schafkopf hands. Tariff points are the settled score of each hand" in text
     assert "Tariff points per hand = tariff points ÷ hands played" in text
+
+
+def test_the_sheet_page_of_a_schafkopf_night_has_no_stake_column(tmp_path, monkeypatch):
+    # a Schafkopf game is priced by the tariff and its doublings are the marks' xN (rules.md G-14, G-18): the
+    # page shows declarer and game, not a stake that is always 1 (as shead sheet and the printable page)
+    db = tmp_path / "sk.duckdb"
+    with Store(db) as store:
+        store.ingest_file(validate_file(ROOT / "data" / "schafkopf" / "worked_example.shn"))
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(ROOT / "dashboard" / "pages" / "sheet.py"), default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    order = list(at.dataframe[0].proto.column_order)
+    assert order[:7] == ["hand", "dealer", "picker", "partner", "call", "result", "marks"] and "stake" not in order
+    assert order[7:] == ["Al units", "Bea units", "Cy units", "Di units", "Al total", "Bea total", "Cy total",
+                         "Di total"]
