@@ -641,11 +641,24 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
 def _check_settings() -> None:
     """A number setting in the environment that is set but invalid
     (``SHEAD_GROUP_HANDS=abc``, ``SHEAD_LOCK_TIMEOUT=nan``) is one usage
-    error (exit 2) before any command runs (:func:`ingest.settings.check`)."""
-    from ingest.settings import SettingError, check  # noqa: PLC0415
+    error (exit 2) before any command runs (:mod:`ingest.settings`)."""
+    from ingest.settings import SettingError  # noqa: PLC0415
 
-    try:
-        check()
+    def given(*names: str) -> bool:
+        return any(os.environ.get(n, "").strip() for n in names)
+
+    try:  # each read as the module that uses it reads it; a module imported only for a setting that is set
+        if given("SHEAD_GROUP_HANDS"):
+            from ingest.pipeline import group_hands  # noqa: PLC0415
+
+            group_hands()
+        if given("SHEAD_STREAM_BATCH", "SHEAD_STREAM_ABOVE"):
+            from ingest.stream import batch_hands, stream_above  # noqa: PLC0415
+
+            batch_hands()
+            stream_above()
+        if given("SHEAD_LOCK_TIMEOUT"):
+            st.lock_timeout()
     except SettingError as exc:
         _err.print(f"error: {exc}", markup=False, highlight=False)
         raise typer.Exit(2) from None

@@ -7,7 +7,8 @@ variable, what was found and what is expected: read silently as the
 default, ``SHEAD_GROUP_HANDS=1O000`` (a letter O) would store as though the
 setting were unset, and ``SHEAD_LOCK_TIMEOUT=nan`` would wait forever.
 Every ``shead`` command checks the ones set before it starts
-(:func:`check`, from ``ingest.cli``'s callback) and stops with exit code 2.
+(``ingest.cli``'s callback) and stops with exit code 2.  This module
+imports nothing of shead's: the modules that read a setting import it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import math
 import os
 
-__all__ = ["SettingError", "whole_number", "seconds", "check"]
+__all__ = ["SettingError", "whole_number", "seconds"]
 
 
 class SettingError(ValueError):
@@ -53,25 +54,3 @@ def seconds(name: str, default: float) -> float:
         return value
     raise SettingError(f"{name}={got!r} in the environment: expected seconds, a number of 0 or more (e.g. 60); "
                        f"unset it for the default {default:g}")
-
-
-def check() -> None:
-    """Read each number setting that is set, as the module that uses it
-    reads it (their defaults: :data:`ingest.pipeline.GROUP_HANDS`,
-    :data:`ingest.stream.BATCH_HANDS`, :data:`ingest.stream.STREAM_ABOVE`,
-    :data:`ingest.store.LOCK_TIMEOUT`); raises :class:`SettingError` for the
-    first that is invalid.  Imports a module only for a setting that is set
-    (the light commands start without them)."""
-    if os.environ.get("SHEAD_GROUP_HANDS", "").strip():
-        from ingest import pipeline  # noqa: PLC0415
-
-        pipeline.group_hands()
-    if os.environ.get("SHEAD_STREAM_BATCH", "").strip() or os.environ.get("SHEAD_STREAM_ABOVE", "").strip():
-        from ingest import stream  # noqa: PLC0415
-
-        stream.batch_hands()
-        stream.stream_above()
-    if os.environ.get("SHEAD_LOCK_TIMEOUT", "").strip():
-        from ingest import store  # noqa: PLC0415
-
-        store.lock_timeout()
