@@ -349,6 +349,10 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
             _err.print("-: standard input is not posted through `shead serve`: save it to a file and ingest that")
             return 2
         return _ingest_via_service(served, files, totals, strict, as_json, file_errors)
+    if any(f is STDIN for f in files) and sys.stdin is None:  # `shead ingest - <&-`
+        _err.print("error: -: standard input is closed: nothing to read (pipe SHN into shead ingest -, or give a "
+                   "file)")
+        return 2
     store = st.Store(db, hold=st.INGEST_HOLD)
     if files and not store.path.exists():
         # made before the first file is read: files are stored together (FileGroup), so the first store may come
@@ -413,7 +417,8 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                 if path is STDIN:  # `-`: standard input's bytes, read whole, as one file named <stdin>
                     data = sys.stdin.buffer.read()
                     with group.paused():
-                        group.take(path, lambda: load_bytes(str(STDIN), data, store, rules, columns), emit)
+                        group.take(path, lambda: _stdin_shn(data) or load_bytes(str(STDIN), data, store, rules,
+                                                                                columns), emit)
                 elif kind := stream.stream_kind(path, columns=columns):  # a large SHN file or CSV score sheet:
                     with group.paused():  # read and stored in batches (issue 15), after the files held before it
                         emit(group.flush())
@@ -636,6 +641,27 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
         raise typer.Exit(2)
     _check_rules_option(rules)
     raise typer.Exit(run_ingest(paths, db, strict, as_json, rules, columns))
+
+
+def _stdin_shn(data: bytes) -> tuple | None:
+    """None when standard input's ``data`` may be read (SHN, whose sessions
+    its tags name, or nothing); else ``(result, "shn")`` with one
+    ``E-STDIN`` for a protocol, a score sheet or a workbook on standard
+    input: their sessions are named after their file (``NetSchafkopf
+    <stem>``, ``CSV <stem> <date>``), so two of them piped in would be one
+    session ``<stdin>``, the second refused as a conflict of the first (a
+    tester's finding)."""
+    from ingest.model import FileResult  # noqa: PLC0415
+
+    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+    if not head or head.startswith(b"%SHN"):
+        return None
+    line = head[:60].decode("utf-8", "replace").splitlines()[0] if head.strip() else ""
+    return FileResult(path=str(STDIN), errors=[Diagnostic(
+        "E-STDIN", "standard input takes SHN only (its first line '%SHN 1.0'): a NetSchafkopf protocol, a CSV "
+        "score sheet or a workbook names its session after its file, which standard input has not; save it to a "
+        "file (e.g. night.csv) and ingest that; nothing read", file=str(STDIN), line=1, col=1, found=line[:40],
+        expected="%SHN 1.0")]), "shn"
 
 
 def _check_settings() -> None:

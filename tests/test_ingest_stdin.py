@@ -85,3 +85,31 @@ def test_empty_standard_input_is_a_file_error(tmp_path):
     res = CliRunner().invoke(app, ["ingest", "--db", str(tmp_path / "e.duckdb"), "-"], input="")
     assert res.exit_code == 1
     assert "<stdin>" in res.stdout and "0 stored" in res.stdout
+
+
+def test_a_protocol_or_a_sheet_on_standard_input_is_refused_not_named_stdin(tmp_path):
+    # a protocol's session is named after its file (NetSchafkopf <stem>), a CSV sheet's too (CSV <stem> <date>):
+    # two piped in were one session '<stdin>', the second refused as 99 conflicts of the first (break15)
+    db = tmp_path / "s.duckdb"
+    protocol = (Path(__file__).resolve().parents[1] / "data" / "netschafkopf"
+                / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt").read_bytes()
+    sheet = b"date,hand,dealer,picker,partner,Al,Bea,Cy,Di,Ed\n2026-12-02,1,Ed,Cy,Ed,-1,-1,2,-1,1\n"
+    for data, first in ((protocol, "Geber: "), (sheet, "date,hand,dealer,pic")):
+        res = CliRunner().invoke(app, ["ingest", "--db", str(db), "-"], input=data)
+        assert res.exit_code == 1, res.output
+        out = " ".join(res.output.split())
+        assert "<stdin>:1:1: E-STDIN: standard input takes SHN only" in out and "save it to a file" in out
+        assert "<stdin>: 0 stored" in out
+    with st.reading(db) as con:
+        assert con.execute("SELECT count(*) FROM hands").fetchone() == (0,)
+
+
+def test_a_closed_standard_input_is_a_usage_error(tmp_path):
+    db = tmp_path / "c.duckdb"
+    shead = Path(sys.executable).with_name("shead")
+    # the child's standard input closed before it starts (as `shead ingest - <&-`): Python's sys.stdin is None
+    res = subprocess.run([str(shead), "ingest", "-", "--db", str(db)], capture_output=True, text=True, timeout=120,
+                         preexec_fn=lambda: os.close(0))
+    assert res.returncode == 2, res.stderr
+    assert "error: -: standard input is closed: nothing to read" in res.stderr and "Traceback" not in res.stderr
+    assert not db.exists()
