@@ -2141,7 +2141,7 @@ class Store:
         if again.hands:
             hands = _voids_are_no_gap(con, session_id, again.hands)
             changed = self._replace_outcomes(con, [(hand_id, session_id, o) for hand_id, o in hands],
-                                             outcome_only=True,
+                                             compare=_COUNTED_COLS,
                                              before=lambda ids: self._record_rederived(con, ids, report))
             report.rederived += len(changed)  # "re-derived (stake/pot)": a warning gone alone is no change said
             if isinstance(report, IngestReport):  # a changed hand that still follows a missing one: said, as at
@@ -2836,26 +2836,27 @@ class Store:
         _save_states(con, states)
         if rows:
             # warnings aside: re-read as one text per session, their positions name it, not the files
-            report.changed += len(self._replace_outcomes(con, rows, outcome_only=True))
+            report.changed += len(self._replace_outcomes(con, rows, compare=_FACT_COLS))
             report.hands += len(rows)
         _summary.refresh(con, list(per))  # migration 016
         _recheck_sessions(con, list(per))
         return done
 
     def _replace_outcomes(self, con: duckdb.DuckDBPyConnection, rows: list[tuple[int, int, HandOutcome]],
-                          outcome_only: bool = False,
+                          compare: Iterable[str] | None = None,
                           before: Callable[[set[int]], None] | None = None) -> set[int]:
         """Replace the outcome rows of ``rows``' hand ids; returns the ids of
         those that differ from what was stored (any column but
-        ``derived_with``, or the units; with ``outcome_only``, neither the
-        warnings nor the provenance count: a hand whose only change is that
-        its ``W-SESSION-GAP`` is gone, once the missing hand is stored, kept
-        its stake, pot and units).  ``before`` is called with those ids while
+        ``derived_with``, or the units; with ``compare``, those columns and
+        the units: :data:`_COUNTED_COLS`, what a session's carry changes —
+        a hand whose ``W-SESSION-GAP`` alone is gone once the missing hand
+        is stored, or a CSV hand whose ``group`` becomes its stored
+        sitting's, counts for what it did — or :data:`_FACT_COLS`).  ``before`` is called with those ids while
         the stored rows are still the old ones."""
         new_hands = _arrow.table(_hand_columns(rows, self._json), _HANDS_COLUMNS)
         new_units = _arrow.table(_unit_columns(rows), _UNITS_COLUMNS)
-        kept = ("hand_id", "derived_with") + (("warnings", "provenance") if outcome_only else ())
-        compare = [c for c in _HAND_COLS if c not in kept]
+        compare = list(compare) if compare is not None else [c for c in _HAND_COLS
+                                                             if c not in ("hand_id", "derived_with")]
         diff = " OR ".join(f'o."{c}" IS DISTINCT FROM n."{c}"' for c in compare)
         con.register("_new_hands", new_hands)
         con.register("_new_units", new_units)
@@ -2883,6 +2884,14 @@ class Store:
 # --------------------------------------------------------------------------
 # Reading back
 # --------------------------------------------------------------------------
+
+#: The ``hands`` columns a session's carry can change (rules.md D-11, D-12, D-19: the stake and the outcome it
+#: is settled at; the units, the pot's among them, are compared beside them): a hand re-derived with another value
+#: of one of them counts for something else (``rederived``, a ``rederive`` revision)
+_COUNTED_COLS = ("stake", "multiplier", "outcome")
+#: The ``hands`` columns ``shead rederive`` compares (beside the units): every fact of the hand, not its warnings
+#: and provenance, whose file positions name the re-read session instead of the files its hands came from
+_FACT_COLS = tuple(c for c in _HAND_COLS if c not in ("hand_id", "derived_with", "warnings", "provenance"))
 
 #: HandOutcome fields stored as columns of ``hands`` (all but ``units``).
 _OUTCOME_COLS = [f for f in HandOutcome.__dataclass_fields__ if f not in ("units", "pot")]

@@ -105,3 +105,23 @@ def test_an_earlier_hand_stored_later_is_in_the_later_hands_history(tmp_path):
     assert [(x["action"], x["outcome"]["stake"], x["outcome"]["units"]) for x in revs3] == [
         ("ingest", 1, X1), ("rederive", 2, X2)]
     assert revs3[1]["reason"] == f"re-derived: {earlier} stored earlier hands of the session"
+
+
+def test_a_sheet_continuing_a_stored_sitting_adds_no_rederive(tmp_path):
+    # break15: a CSV sheet of hand 3 only, same players and date as a stored sheet of hands 1-2, is one sitting;
+    # its hand's group becomes the stored sitting's when the session is re-read, which is no change of what it
+    # counts for. By hand (rules.md B-27, B-28, B-31): hand 1 Bob picks, 75 points win with Cal: Bob +2, Cal +1,
+    # the rest -1; hand 2 Cal picks, 40 points lose with Dot (no schneider: 40 > 30): Cal -4, Dot -2, the rest
+    # +2; hand 3 Eve picks, 45 points lose with Ann: Eve -4, Ann -2, the rest +2. Totals: Ann -1, Bob +6, Cal -1,
+    # Dot -1, Eve -3.
+    one, two, db = tmp_path / "t1.csv", tmp_path / "t1b.csv", tmp_path / "x.duckdb"
+    head = "Date,Hand,Picker,Call,Partner,Points,Result,Ann,Bob,Cal,Dot,Eve\n"
+    one.write_text(head + "2026-12-02,1,Bob,AH,Cal,75,W,-1,2,1,-1,-1\n2026-12-02,2,Cal,AS,Dot,40,L,2,2,-4,-2,2\n")
+    two.write_text(head + "2026-12-02,3,Eve,AS,Ann,45,L,-2,2,2,2,-4\n")
+    assert runner.invoke(app, ["ingest", str(one), "--db", str(db)]).exit_code == 0
+    r = runner.invoke(app, ["ingest", str(two), "--db", str(db)])
+    assert r.exit_code == 0 and "re-derived" not in r.stdout, r.output
+    assert [x["action"] for x in history(db, "CSV t1 2026-12-02#3")["revisions"]] == ["ingest"]
+    got = {row["player"]: row["total"] for row in json.loads(runner.invoke(app, ["ledger", "--db", str(db),
+                                                                                "--json"]).stdout)}
+    assert got == {"Ann": -1, "Bob": 6, "Cal": -1, "Dot": -1, "Eve": -3}
