@@ -147,8 +147,9 @@ def _choices(stamp: tuple) -> dict:
 
 
 def _busy(exc: BaseException) -> None:
-    st.warning("The database is busy: an ingest is writing to it right now. The page will read it again "
-               "as soon as you press **Retry** (usually a second or two).", icon="⏳")
+    st.warning("The database is busy: an ingest is writing to it right now. A long ingest lets readers in "
+               "between its writes, about every 15 seconds (a short one is done sooner): press **Retry** to read "
+               "it again, and again if it is still busy.", icon="⏳")
     st.button("Retry", key="shead.retry")
     st.stop()
 

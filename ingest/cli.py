@@ -138,7 +138,8 @@ def main(ctx: typer.Context,
                                                "$SHEAD_DB, else data/shead.duckdb), as its own --db; a --db "
                                                "written after the command wins.")) -> None:
     """The Sheepshead hand log."""
-    _check_settings()
+    if "--help" not in sys.argv[1:]:  # a command's help is read whatever is set (click parses it after this)
+        _check_settings()
     if db is None:
         return
     defaults = _db_defaults(ctx.command, db)

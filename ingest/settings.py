@@ -13,10 +13,14 @@ imports nothing of shead's: the modules that read a setting import it.
 
 from __future__ import annotations
 
-import math
 import os
+import re
 
 __all__ = ["SettingError", "whole_number", "seconds"]
+
+
+#: seconds as a setting writes them: ``60``, ``0.5``, ``.5``
+_DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+", re.ASCII)
 
 
 class SettingError(ValueError):
@@ -40,17 +44,13 @@ def whole_number(name: str, default: int, least: int = 0) -> int:
 
 def seconds(name: str, default: float) -> float:
     """The environment's ``name`` as seconds (a float): ``default`` when it
-    is unset or blank, else a finite number of 0 or more (``0.5``, ``60``).
+    is unset or blank, else a decimal number of 0 or more (``0.5``, ``60``).
     Raises :class:`SettingError` naming ``name``, the text found and what is
     expected."""
     got = os.environ.get(name, "").strip()
     if not got:
         return default
-    try:
-        value = float(got)
-    except ValueError:
-        value = math.nan
-    if math.isfinite(value) and value >= 0:
-        return value
+    if _DECIMAL.fullmatch(got):  # digits with an optional fraction: not Python's 1_0, 1e3, inf or nan
+        return float(got)
     raise SettingError(f"{name}={got!r} in the environment: expected seconds, a number of 0 or more (e.g. 60); "
                        f"unset it for the default {default:g}")

@@ -103,7 +103,7 @@ def test_seconds_or_the_default(monkeypatch, text, want):
     assert st.lock_timeout() == want
 
 
-@pytest.mark.parametrize("text", ["abc", "nan", "inf", "-5", "30s"])
+@pytest.mark.parametrize("text", ["abc", "nan", "inf", "-5", "30s", "1_0", "1e3"])
 def test_seconds_that_are_none_are_an_error(monkeypatch, text):
     monkeypatch.setenv("SHEAD_LOCK_TIMEOUT", text)
     with pytest.raises(SettingError) as got:
@@ -139,3 +139,14 @@ def test_after_hold_releases_the_lock_a_reader_gets_a_turn(tmp_path, monkeypatch
     assert len(pauses) == 1
     store.close()
     assert st.YIELD_AFTER_HOLD > 0.25 * 1.25
+
+
+def test_a_commands_help_is_read_whatever_is_set():
+    import os
+    import subprocess
+    import sys
+
+    shead = os.path.join(os.path.dirname(sys.executable), "shead")
+    r = subprocess.run([shead, "ledger", "--help"], capture_output=True, text=True, timeout=120,
+                       env={**os.environ, "SHEAD_LOCK_TIMEOUT": "nan"})
+    assert r.returncode == 0 and "Per-player totals" in r.stdout, r.stderr
