@@ -359,8 +359,8 @@ def _check_rotation(chk: HandCheck, sess, n: int, dealer: int, pos, what: str) -
     a = chk.aliases
     prev = chk.rec.number - 1
     chk.warnings.append(chk.diag(
-        "W-SESSION-DEALER", f"hand {chk.rec.number}: {what}, but hand {prev} was dealt by {a[last]}, so {a[due]} (on "
-        f"{a[last]}'s left) deals next (rules.md B-1: the deal passes to the left after every hand); the hand is kept "
+        "W-SESSION-DEALER", f"hand {chk.rec.number}: {what}, but hand {prev}'s dealer was {a[last]} (as written, or "
+        f"by the rotation), so {a[due]} (on {a[last]}'s left) deals next (rules.md B-1: the deal passes to the left after every hand); the hand is kept "
         "as written", pos, found=a[dealer], expected=a[due], severity="warning"))
 
 

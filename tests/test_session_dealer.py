@@ -64,7 +64,7 @@ def test_dealer_out_of_rotation_is_warned_and_kept():
                    "pick Ed  call AS  partner Al  pts 72  win\n")
     assert _dealer_warnings(hands) == [(2, 10, 16, "Cy", "Bea")]  # hand 3 (Di, on Cy's left) follows Cy: no warning
     w = [d for d in hands[1].diagnostics if d.code == "W-SESSION-DEALER"][0]
-    assert w.severity == "warning" and "rules.md B-1" in w.message and "hand 1 was dealt by Al" in w.message
+    assert w.severity == "warning" and "rules.md B-1" in w.message and "hand 1's dealer was Al (as written, or by the rotation)" in w.message
     # kept as written: the alone win-s is Di +8, each other seat -2; hand 3 Ed +2, Al +1, the others -1
     assert [h.outcome.units for h in hands] == [
         {"Al": -1, "Bea": -1, "Cy": 2, "Di": -1, "Ed": 1},
