@@ -54,6 +54,25 @@ def load_file(path: Path, prior=None, rules: str | None = None, columns: str | N
     return load_bytes(str(path), data, prior, rules, columns)
 
 
+#: the first bytes of compressed files (gzip, bzip2, xz, zstd, 7-Zip) -> what they are called
+_PACKED = ((b"\x1f\x8b", "a gzip-compressed file"), (b"BZh", "a bzip2-compressed file"),
+           (b"\xfd7zXZ\x00", "an xz-compressed file"), (b"\x28\xb5\x2f\xfd", "a zstd-compressed file"),
+           (b"7z\xbc\xaf\x27\x1c", "a 7-Zip-compressed file"))
+
+
+def _binary_kind(data: bytes) -> str | None:
+    """What a file that is not text is (``"a gzip-compressed file"``, ``"a
+    binary file"``: a NUL byte in its first 4 KB, which no UTF-8 text
+    has), or None for text and for a zip archive (an .xlsx workbook is one,
+    :mod:`ingest.xlsx_sheet` tells).  UTF-16 text is decoded before this."""
+    for magic, kind in _PACKED:
+        if data.startswith(magic):
+            return kind
+    if data.startswith(b"PK\x03\x04"):
+        return None
+    return "a binary file" if b"\x00" in data[:4096] else None
+
+
 def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
                columns: str | None = None) -> tuple[FileResult, str]:
     """Read and validate one file's bytes: ``(result, source format)``; the
@@ -88,6 +107,13 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
                 "E-ENCODING", "the file is UTF-16 text; SHN files are UTF-8: save it as UTF-8", file=name, line=1,
                 col=1, found="UTF-16 text", expected="UTF-8 text")]), "shn"
         data = text16.encode("utf-8")  # a sheet saved as Notepad's "Unicode" or Excel's "Unicode Text": its text
+    packed = _binary_kind(data) if not protocol else None
+    if packed is not None:  # not text: read as a sheet it gave a column error (a tester's gzip'd SHN)
+        return FileResult(path=name, errors=[Diagnostic(
+            "E-FORMAT", f"this is {packed}, not text: shead reads SHN, NetSchafkopf protocols, CSV sheets and .xlsx "
+            "workbooks" + ("; unpack it first (gunzip, unzip ...)" if "compressed" in packed else "")
+            + "; nothing read", file=name, line=1, col=1, found=packed, expected="a text file or an .xlsx workbook")]), \
+            "shn"
     if name.lower().endswith(".shn"):
         fmt = "shn"
     elif protocol:
