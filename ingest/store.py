@@ -501,18 +501,18 @@ def _refused_later(con: duckdb.DuckDBPyConnection, report: "CorrectionReport") -
     if report.action == "amend":
         how = AMEND_LATER_HOW
     else:
-        how = ("Amend those hands first (shead ingest --amend) without their score line, so that the rules derive "
-               "it at the new stake, or with the score marked ^ where the table agreed on it (notation.md), then "
-               "void again")
+        how = ("Amend those hands first (shead ingest --amend) without what no longer agrees (the error names "
+               "it: a score line, a written pot or stake), so that the rules derive it at the new stake and pot, or "
+               "with it marked ^ where the table agreed on it (notation.md), then void again")
     what = "the amendment" if report.action == "amend" else "the void"
     return (f"{what} is refused, nothing changed: it changes the stake or the pot carried to later hands "
             "(rules.md D-11, D-12, D-19), and " + "; ".join(lines) + ". " + how)
 
 
 #: what to do when an amendment would leave later hands disagreeing with the new stake (_refused_later)
-AMEND_LATER_HOW = ("Put those hands' new texts in the same amendment file and run it again: with their score at the "
-                   "new stake, or without a score line (the rules then derive it), or with the score marked ^ where "
-                   "the table agreed on it (notation.md)")
+AMEND_LATER_HOW = ("Put those hands' new texts in the same amendment file and run it again: with what no longer "
+                   "agrees (the error names it: a score line, a written pot or stake) at the new stake and pot, or "
+                   "without it (the rules then derive it), or marked ^ where the table agreed on it (notation.md)")
 
 
 def _voided_numbers(con: duckdb.DuckDBPyConnection, session_id: int) -> set[int]:

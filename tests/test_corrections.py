@@ -392,6 +392,7 @@ def test_voiding_a_doubler_is_refused_when_the_next_written_score_would_be_wrong
     out = " ".join(r.output.split())
     assert "the void is refused, nothing changed" in out and "hand 2 of session 'night'" in out
     assert "Al -2 is written but the rules give -1" in out and "then void again" in out
+    assert "without what no longer agrees (the error names it: a score line, a written pot or stake)" in out
     assert stored(db) == before
     assert cli("ingest", "--amend", write(tmp_path, "fix.shn", shn(H2)), "--db", str(db)).exit_code == 0
     r = cli("void", "night#1", "--reason", "not dealt here", "--db", str(db))
