@@ -64,13 +64,17 @@ def _binary_kind(data: bytes) -> str | None:
     """What a file that is not text is (``"a gzip-compressed file"``, ``"a
     binary file"``: a NUL byte in its first 4 KB, which no UTF-8 text
     has), or None for text and for a zip archive (an .xlsx workbook is one,
-    :mod:`ingest.xlsx_sheet` tells).  UTF-16 text is decoded before this."""
+    :mod:`ingest.xlsx_sheet` tells).  A file that starts ``%SHN`` is SHN
+    whatever bytes follow: the reader refuses a hand with a stray NUL at
+    its line and column and keeps the others.  UTF-16 text is decoded
+    before this."""
     for magic, kind in _PACKED:
         if data.startswith(magic):
             return kind
-    if data.startswith(b"PK\x03\x04"):
+    head = data[:4096]
+    if head.startswith(b"PK\x03\x04") or head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"%SHN"):
         return None
-    return "a binary file" if b"\x00" in data[:4096] else None
+    return "a binary file" if b"\x00" in head else None
 
 
 def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,

@@ -42,3 +42,14 @@ def test_shead_ingest_of_a_gzipd_log_says_unpack_it(tmp_path):
     assert r.exit_code == 1
     out = " ".join(r.output.split())
     assert f"{f}:1:1: E-FORMAT: this is a gzip-compressed file, not text" in out and "unpack it first" in out
+
+
+def test_an_shn_file_with_a_stray_nul_keeps_its_other_hands():
+    # hand 2's points are typed '6<NUL>2': that hand is refused at its column, hand 1 is stored (as before the
+    # binary check); hand 1 by hand (rules.md B-31): B picks, C partner, 62 points win: B +2, C +1, A D E -1
+    data = (SHN + "\nhand 2  dealer B\npick C  call AC  partner D  pts 6\x002  win\n").encode()
+    result, fmt = load_bytes("n.shn", data)
+    assert fmt == "shn" and not result.errors
+    assert [h.outcome.units for h in result.hands] == [{"A": -1, "B": 2, "C": 1, "D": -1, "E": -1}]
+    assert [(r.hand, r.errors[0].code, r.errors[0].line, r.errors[0].col) for r in result.rejected] == [
+        (2, "E-NUMBER", 10, 33)]  # the points token: "pick C  call AC  partner D  pts " is 32 columns
