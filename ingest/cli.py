@@ -605,7 +605,8 @@ def _ingest_via_service(info: dict, files: list[Path], totals: dict, strict: boo
 
 @app.command()
 def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
-                                                       help="SHN files, NetSchafkopf protocols, folders or globs; - reads standard input (named <stdin>)."),
+                                                       help="SHN files, NetSchafkopf protocols, folders or globs; "
+                                                            "- reads SHN on standard input (named <stdin>)."),
            db: Optional[Path] = DbOption,
            strict: bool = typer.Option(False, "--strict", help="Store nothing from a file with a bad hand."),
            amend: Optional[Path] = typer.Option(None, "--amend", metavar="FILE", dir_okay=False,

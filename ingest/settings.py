@@ -24,7 +24,8 @@ _DECIMAL = re.compile(r"[0-9]+(?:\.[0-9]*)?|\.[0-9]+", re.ASCII)
 
 
 class SettingError(ValueError):
-    """A setting in the environment is not a whole number in its range."""
+    """A number setting in the environment is set but is no number in its
+    range (:func:`whole_number`, :func:`seconds`)."""
 
 
 def whole_number(name: str, default: int, least: int = 0) -> int:

@@ -30,6 +30,8 @@ from replay.outcome import UNPLAYED_OUTCOMES
 __all__ = ["Sheet", "SheetRow", "RefusedHand", "session_sheet", "find_session", "result_text", "SessionNotFound"]
 
 POT_SEAT = "(pot)"
+#: a hand's own columns of the sheet, before the seats' (:meth:`Sheet.columns`)
+_HAND_COLUMNS = ("hand", "dealer", "picker", "partner", "call", "result", "marks", "stake")
 
 
 class SessionNotFound(LookupError):
@@ -109,8 +111,13 @@ class Sheet:
         Schafkopf game is priced by the tariff, rules.md G-14; its doublings
         are the marks' ×N, G-18, G-19; its stored stake is always 1).  The
         CSV and JSON keep every stored column under its stored name."""
-        cols = ["hand", "dealer", "picker", "partner", "call", "result", "marks", "stake"]
-        return cols[:-1] if self.game == "schafkopf" else cols
+        return list(_HAND_COLUMNS[:-1] if self.game == "schafkopf" else _HAND_COLUMNS)
+
+    def shown_columns(self) -> list[str]:
+        """The flat table's columns a person reads (the dashboard's Sheet
+        page): :meth:`shown_head`, then the seats' and the pot's columns of
+        :meth:`columns`."""
+        return self.shown_head() + self.columns()[len(_HAND_COLUMNS):]
 
     def label(self, col: str) -> str:
         """The header a person reads over column ``col``: a Schafkopf
@@ -122,7 +129,7 @@ class Sheet:
 
     def columns(self) -> list[str]:
         """The flat table's column names (:meth:`records`)."""
-        cols = ["hand", "dealer", "picker", "partner", "call", "result", "marks", "stake"]
+        cols = list(_HAND_COLUMNS)
         cols += [f"{a} units" for a in self.players] + [f"{a} total" for a in self.players]
         if self.has_pot:
             cols += ["pot", "pot balance"]

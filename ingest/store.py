@@ -978,8 +978,9 @@ class IngestReport:
     * ``rederived`` — hands stored before this file, in the sessions the
       file added hands to, whose outcome (stake, pot, units ...) changed when
       their session was re-derived with the new hands (docs/storage.md
-      "Session carry"; a hand whose warnings alone changed is not counted); ``rederive_refused`` — (hand_id, first diagnostic)
-      of stored hands the re-derivation refused (they keep their outcome).
+      "Session carry"; a hand whose stake, outcome and units stay is not
+      counted); ``rederive_refused`` — (hand_id, first diagnostic) of
+      stored hands the re-derivation refused (they keep their outcome).
     """
 
     path: str | None
@@ -2843,20 +2844,17 @@ class Store:
         return done
 
     def _replace_outcomes(self, con: duckdb.DuckDBPyConnection, rows: list[tuple[int, int, HandOutcome]],
-                          compare: Iterable[str] | None = None,
+                          compare: Iterable[str],
                           before: Callable[[set[int]], None] | None = None) -> set[int]:
         """Replace the outcome rows of ``rows``' hand ids; returns the ids of
-        those that differ from what was stored (any column but
-        ``derived_with``, or the units; with ``compare``, those columns and
-        the units: :data:`_COUNTED_COLS`, what a session's carry changes —
-        a hand whose ``W-SESSION-GAP`` alone is gone once the missing hand
-        is stored, or a CSV hand whose ``group`` becomes its stored
-        sitting's, counts for what it did — or :data:`_FACT_COLS`).  ``before`` is called with those ids while
-        the stored rows are still the old ones."""
+        those whose ``compare`` columns or units differ from what was stored:
+        :data:`_COUNTED_COLS`, what a session's carry changes (a hand whose
+        ``W-SESSION-GAP`` alone is gone once the missing hand is stored, or a
+        CSV hand whose ``group`` becomes its stored sitting's, counts for
+        what it did), or :data:`_FACT_COLS`.  ``before`` is called with
+        those ids while the stored rows are still the old ones."""
         new_hands = _arrow.table(_hand_columns(rows, self._json), _HANDS_COLUMNS)
         new_units = _arrow.table(_unit_columns(rows), _UNITS_COLUMNS)
-        compare = list(compare) if compare is not None else [c for c in _HAND_COLS
-                                                             if c not in ("hand_id", "derived_with")]
         diff = " OR ".join(f'o."{c}" IS DISTINCT FROM n."{c}"' for c in compare)
         con.register("_new_hands", new_hands)
         con.register("_new_units", new_units)

@@ -77,10 +77,9 @@ if sh.game == "schafkopf":  # a Schafkopf game has a declarer and a game, not a 
     config["picker"] = st.column_config.TextColumn("declarer", help="The player who announced the game (Spieler)")
     config["call"] = st.column_config.TextColumn("game", help="The game announced: Sauspiel with its called Sau, "
                                                  "Wenz, Geier, Solo, Ramsch")
-# the columns a person reads (Sheet.shown_head: a Schafkopf sheet has no stake, its doublings are the marks' xN)
-shown = sh.shown_head() + [c for c in sh.columns() if c not in ("hand", "dealer", "picker", "partner", "call",
-                                                                "result", "marks", "stake")]
-st.dataframe(frame, hide_index=True, width="stretch", column_config=config, placeholder="", column_order=shown)
+# the columns a person reads (a Schafkopf sheet has no stake: its doublings are the marks' xN)
+st.dataframe(frame, hide_index=True, width="stretch", column_config=config, placeholder="",
+             column_order=sh.shown_columns())
 st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; units: + receives, − pays (the stake and the pot as "
            "derived from the session's hands in order, rules.md D-11, D-12, D-19); the last line is the totals."
            + (f" Voided, not counted: hand {', '.join(map(str, sh.voided))}." if sh.voided else "")
