@@ -565,7 +565,7 @@ def _validate_planned(text: str, name: str, store: st.Store) -> FileResult:
     with gc_paused():
         shn = read(text, name)
         shn, plan, prior = store.plan_ingest(shn)
-        result = validate_records(shn, name, prior=prior)
+        result = validate_records(shn, name, prior=prior, kept=store.stored_outcome)
     store.last_plan = (name, plan)
     return result
 
@@ -610,7 +610,7 @@ def amend_bytes(store: st.Store, name: str, data: bytes, reason: str | None,
     def prior(session: str):
         return [r for r in store.prior_hands(session) if (session, r.number) not in amended]
 
-    result = validate_text(text, path=name, prior=prior)
+    result = validate_text(text, path=name, prior=prior, kept=store.stored_outcome)
     entries = _rejected_entries(st.IngestReport(path=name, rejected=list(result.rejected),
                                                 file_errors=list(result.errors)))
     if not entries and result.hands and refuse is not None:

@@ -422,7 +422,10 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
     :func:`ingest.validate.validate_text`), NetSchafkopf sessions through
     :func:`ingest.netschafkopf.read_protocol` with the stored header.  A
     re-read hand is matched to its stored ``hand_id`` by content hash, else
-    by hand number.  ``stored``: the session's hands as ``(hand_id, hand
+    by hand number.  A stored hand the current rules refuse keeps its stored
+    outcome, and the carry after it goes on from that outcome (the pot it
+    paid into or out of, the doubler it played off: rules.md D-11, D-12,
+    D-19; :func:`replay.judge.count_stored`), never as if it were missing.  ``stored``: the session's hands as ``(hand_id, hand
     number, hash, source)`` in hand order when the caller has read them
     already (:meth:`Store.rederive` reads a batch of sessions at once)."""
     if stored is None:
@@ -466,7 +469,13 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
                 voided = set()
             if voided and "[_Voided " not in header:
                 header = header.rstrip("\n") + f'\n[_Voided "{" ".join(map(str, sorted(voided)))}"]\n'
-            res = validate_text(_session_doc(header, sources), path=f"<rederive {name}>", prior=prior)
+            def kept(sid: str, number: int) -> HandOutcome | None:  # a refused hand keeps its stored outcome
+                hand_id = by_number.get(number) if sid == name else None
+                got = load_hands(con, "h.hand_id = ?", [hand_id]) if hand_id is not None else []
+                return got[0].outcome if got else None
+
+            res = validate_text(_session_doc(header, sources), path=f"<rederive {name}>", prior=prior,
+                               kept=kept, reread=True)
             out.state = seed if used else None
         else:
             res = validate_text(_session_doc(header, sources), path=f"<rederive {name}>")
@@ -479,6 +488,30 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
         out.refused.append((hand_id if hand_id is not None else 0,
                             r.errors[0] if r.errors else Diagnostic("E-UNKNOWN", "refused")))
     return out
+
+
+def _from_the_correction_on(con: duckdb.DuckDBPyConnection,
+                            report: "CorrectionReport") -> list[tuple[int, Diagnostic]]:
+    """``report.rederive_refused`` without the hands numbered below the
+    first hand the correction touches in their session: the carry runs
+    forward (rules.md D-11, D-12, D-19), so a correction cannot be why an
+    earlier hand disagrees; such a hand was refused before it (a kept hand,
+    ``W-CARRY``) and keeps its stored outcome, which the carry after it
+    counts.  A refused hand not matched to a stored hand id stays."""
+    if not report.rederive_refused:
+        return []
+    first: dict[str, int] = {}
+    for session, number, _, _ in report.hands:
+        first[session] = min(number, first.get(session, number))
+    ids = [hid for hid, _ in report.rederive_refused if hid]
+    where = {hid: (sess, number) for hid, sess, number in con.execute(
+        "SELECT hand_id, session, hand FROM hands WHERE list_contains(?, hand_id)", [ids]).fetchall()} if ids else {}
+    keep = []
+    for hid, d in report.rederive_refused:
+        sess, number = where.get(hid, (None, None))
+        if sess is None or sess not in first or number >= first[sess]:
+            keep.append((hid, d))
+    return keep
 
 
 def _refused_later(con: duckdb.DuckDBPyConnection, report: "CorrectionReport") -> str:
@@ -2281,6 +2314,7 @@ class Store:
             work(con, report)
             for session_id, name in sorted(report.sessions):
                 self._rederive_session(con, session_id, name, report)
+            report.rederive_refused = _from_the_correction_on(con, report)
             if report.rederive_refused:  # a later hand would no longer agree with the rules: nothing changes
                 raise CorrectionError(_refused_later(con, report))
             _summary.refresh(con, [sid for sid, _ in report.sessions])  # migration 016
@@ -2568,6 +2602,21 @@ class Store:
         from ingest.shn.reader import read  # noqa: PLC0415 - imported when used
 
         return [r for r in read(_session_doc(row[1], sources), f"<stored {session}>").hands if r.session_id == session]
+
+    def stored_outcome(self, session: str, number: int) -> HandOutcome | None:
+        """The stored outcome of hand ``number`` of session ``session`` (the
+        first stored when there are several), or None when it is not stored:
+        a stored hand the current rules refuse when it is replayed for the
+        carry keeps this outcome (:data:`ingest.validate.KeptOutcome`)."""
+        if not self.path.exists() and self._con is None:
+            return None
+        con = self._writer()
+        try:
+            got = load_hands(con, "h.hand_id = (SELECT min(hand_id) FROM hands WHERE session = ? AND hand = ?)",
+                             [session, number])
+        finally:
+            self._maybe_release()
+        return got[0].outcome if got else None
 
     @staticmethod
     def _rules_clashes(con: duckdb.DuckDBPyConnection, hands: list[ValidatedHand]) -> dict[str, RejectedHand]:

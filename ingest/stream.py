@@ -276,7 +276,7 @@ def _ingest_batches(store: st.Store, batches: Callable, strict: bool, batch: int
             loop = FileLoop()
             for shn in batches():
                 shn, _plan, prior = store.plan_ingest(shn)
-                res = validate_records(shn, name, prior=prior, loop=loop)
+                res = validate_records(shn, name, prior=prior, loop=loop, kept=store.stored_outcome)
                 total.rejected.extend(res.rejected)
                 total.file_errors.extend(res.errors)
             if total.failed:
@@ -287,7 +287,7 @@ def _ingest_batches(store: st.Store, batches: Callable, strict: bool, batch: int
         for shn in batches():
             shn, plan, prior = store.plan_ingest(shn)
             hands += len(shn.hands) + plan.skipped
-            res = validate_records(shn, name, prior=prior)
+            res = validate_records(shn, name, prior=prior, kept=store.stored_outcome)
             rep = store_result(store, res, "shn", strict, plan=plan)
             if not rep.committed:  # strict and a stored clash, or the store failed: this batch stored nothing
                 stored_before = total.stored

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from replay.errors import Diagnostic, ShedError
-from replay.judge import HandCheck, Refusal, SessionState, count_hand, judge_hand
+from replay.judge import HandCheck, Refusal, SessionState, count_hand, count_stored, judge_hand
 from replay.replay import Frame
 
 from .meaning import same_hand, with_differences
@@ -73,6 +73,12 @@ def gc_paused():
 #: state, so that continuing it does not replay it).
 PriorHands = Callable[[str], "list[HandRecord] | tuple[SessionState, list[HandRecord]]"]
 
+#: The stored outcome of a stored hand (session id, hand number), or None
+#: when that number is not stored: a stored hand the current rules refuse on
+#: a re-read keeps its stored outcome until it is amended (``W-CARRY``), so
+#: the carry goes on from what it paid (:func:`replay.judge.count_stored`).
+KeptOutcome = Callable[[str, int], "HandOutcome | None"]
+
 
 class FileLoop:
     """The file loop's carry from one batch of a file to the next (issue 15,
@@ -90,7 +96,8 @@ class FileLoop:
 
 
 def validate_records(shn: ShnFile, path: str | None = None, strict: bool = False,
-                     prior: PriorHands | None = None, loop: FileLoop | None = None) -> FileResult:
+                     prior: PriorHands | None = None, loop: FileLoop | None = None,
+                     kept: KeptOutcome | None = None, reread: bool = False) -> FileResult:
     """Validate every hand of a read file, in order (session state such as
     doublers carries from hand to hand within a session, rules.md D-11,
     D-12, D-19).
@@ -103,13 +110,19 @@ def validate_records(shn: ShnFile, path: str | None = None, strict: bool = False
     another ``[Rules]``, is ``E-HAND-CONFLICT`` and the stored hand feeds the
     carry instead; a stored hand of the same text is a duplicate and the
     file's copy feeds it.  ``loop`` (a :class:`FileLoop`): the carry of the
-    batches of this file validated before ``shn``."""
+    batches of this file validated before ``shn``.  ``kept``: the stored
+    outcome of a stored hand, for a ``prior`` hand the current rules refuse
+    and, with ``reread`` (``shn`` is a stored session read back), for each
+    of ``shn``'s own hands they refuse: it feeds the carry with what it paid
+    (rules.md D-11, D-12, D-19) instead of leaving a gap that would move the
+    stake or the pot of the hands after it."""
     with gc_paused():
-        return _validate_records(shn, path, strict, prior, loop)
+        return _validate_records(shn, path, strict, prior, loop, kept if reread else None, kept)
 
 
 def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: PriorHands | None = None,
-                      loop: FileLoop | None = None) -> FileResult:
+                      loop: FileLoop | None = None, own: KeptOutcome | None = None,
+                      kept: KeptOutcome | None = None) -> FileResult:
     result = FileResult(path=path, errors=list(shn.errors))
     first = next((d for d in shn.errors if d.severity == "error"), None)
     if strict and first is not None:
@@ -131,7 +144,7 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
             pending[sid] = list(got)
         h = content_hash(sid, rec.number, rec.source)
         waiting = pending[sid]
-        stored = _count_prior(waiting, rec.number, sess) if waiting else None  # a first ingest: nothing stored
+        stored = _count_prior(waiting, rec.number, sess, sid, kept) if waiting else None  # a first ingest: nothing stored
         if stored is not None and not rec.errors:
             sh = content_hash(sid, stored.number, stored.source)
             old_rules, new_rules = stored.tag("Rules") or "", rec.tag("Rules") or ""
@@ -141,14 +154,16 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
                                   rules=(old_rules, new_rules) if same else None, file=path, line=rec.line)
                 if not same:
                     d = with_differences(d, stored, rec)
-                _count(stored, None, sess)
+                _count(stored, None, sess, sid, kept)
                 if strict:
                     raise ShedError(d)
                 result.rejected.append(RejectedHand(sid, rec.number, _printable(rec.source), path, rec.line, [d], h))
                 continue
         if rec.errors:
             if stored is not None:
-                _count(stored, None, sess)
+                _count(stored, None, sess, sid, kept)
+            elif own is not None:
+                _count_kept(own, sid, rec.number, sess)
             if strict:
                 raise ShedError(rec.errors[0])
             result.rejected.append(RejectedHand(sid, rec.number, _printable(rec.source), path, rec.line,
@@ -159,7 +174,9 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
             outcome, cardlog, settle = judge_hand(chk, sess)
         except Refusal as r:
             if stored is not None:
-                _count(stored, None, sess)
+                _count(stored, None, sess, sid, kept)
+            elif own is not None:
+                _count_kept(own, sid, rec.number, sess)
             if strict:
                 raise ShedError(r.diag) from None
             result.rejected.append(RejectedHand(sid, rec.number, _printable(rec.source), path, rec.line,
@@ -167,7 +184,9 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
             continue
         except Exception as exc:  # noqa: BLE001 - a bug: reported at this hand, never stored, the file goes on
             if stored is not None:
-                _count(stored, None, sess)
+                _count(stored, None, sess, sid, kept)
+            elif own is not None:
+                _count_kept(own, sid, rec.number, sess)
             d = chk.diag("E-INTERNAL", f"the judge failed on this hand (a bug, please report it): "
                          f"{type(exc).__name__}: {str(exc)[:200]}", rec.pos)
             if strict:
@@ -184,25 +203,39 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
     return result
 
 
-def _count(rec: HandRecord, path: str | None, sess: SessionState) -> None:
+def _count(rec: HandRecord, path: str | None, sess: SessionState, sid: str | None = None,
+           kept: KeptOutcome | None = None) -> None:
     """Replay a stored hand for the carry only; a stored hand the current
-    engine refuses feeds nothing (as in ``shead rederive``)."""
-    if rec.errors:
-        return
-    chk = HandCheck(rec, path)
-    try:
-        outcome, _, _ = judge_hand(chk, sess)
-    except Exception:  # noqa: BLE001 - a Refusal, or a bug already reported when the hand was ingested
-        return
-    count_hand(chk, outcome, sess)
+    engine refuses feeds the carry with its stored outcome when ``kept``
+    gives it (it keeps that outcome until amended), else nothing."""
+    if not rec.errors:
+        chk = HandCheck(rec, path)
+        try:
+            outcome, _, _ = judge_hand(chk, sess)
+        except Exception:  # noqa: BLE001 - a Refusal, or a bug already reported when the hand was ingested
+            pass
+        else:
+            count_hand(chk, outcome, sess)
+            return
+    if kept is not None and sid is not None:
+        _count_kept(kept, sid, rec.number, sess)
 
 
-def _count_prior(pending: list[HandRecord], number: int, sess: SessionState) -> HandRecord | None:
+def _count_kept(kept: KeptOutcome, sid: str, number: int, sess: SessionState) -> None:
+    """Feed the carry with stored hand ``number``'s stored outcome, when it
+    is stored (:func:`replay.judge.count_stored`)."""
+    outcome = kept(sid, number)
+    if outcome is not None:
+        count_stored(outcome, sess)
+
+
+def _count_prior(pending: list[HandRecord], number: int, sess: SessionState, sid: str | None = None,
+                 kept: KeptOutcome | None = None) -> HandRecord | None:
     """Count the stored hands numbered below ``number`` (in hand order) and
     return the stored hand numbered ``number``, taken off ``pending``
     (None when that number is not stored)."""
     while pending and pending[0].number < number:
-        _count(pending.pop(0), None, sess)
+        _count(pending.pop(0), None, sess, sid, kept)
     if pending and pending[0].number == number:
         return pending.pop(0)
     return None
@@ -221,15 +254,17 @@ def _printable(text: str) -> str:
 
 
 def validate_text(text: str, path: str | None = None, strict: bool = False,
-                  prior: PriorHands | None = None) -> FileResult:
+                  prior: PriorHands | None = None, kept: KeptOutcome | None = None,
+                  reread: bool = False) -> FileResult:
     """Read SHN text and validate every hand.  Lenient (default): bad hands are
     returned in ``rejected`` with their errors; strict: the first error is
     raised as a :class:`~replay.errors.ShedError`.  ``prior``: a session's
-    stored hands, for the carry (:func:`validate_records`)."""
+    stored hands, for the carry; ``kept``: a stored hand's stored outcome,
+    ``reread``: the text is stored hands read back (:func:`validate_records`)."""
     from .shn.reader import read
 
     with gc_paused():
-        return validate_records(read(text, path, strict=strict), path, strict, prior)
+        return validate_records(read(text, path, strict=strict), path, strict, prior, kept=kept, reread=reread)
 
 
 def validate_file(path: str | Path, strict: bool = False) -> FileResult:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .judge_common import HandCheck, Refusal, SessionState, _check_date, count_hand
+from .judge_common import HandCheck, Refusal, SessionState, _check_date, count_hand, count_stored
 from .judge_fox import check_fox, is_fox_tags
 from .judge_in import check_indiana, is_indiana_tags
 from .judge_sk import check_schafkopf, is_schafkopf_tags
@@ -35,7 +35,7 @@ from .judge_wi import check_sheepshead
 from .outcome import CardLog, HandOutcome
 from .scoring import Settlement
 
-__all__ = ["judge_hand", "HandCheck", "Refusal", "SessionState", "count_hand"]
+__all__ = ["judge_hand", "HandCheck", "Refusal", "SessionState", "count_hand", "count_stored"]
 
 
 def judge_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLog | None, Settlement]:

@@ -43,9 +43,11 @@ class SessionState:
     A hand after a gap (a hand missing, rejected, or a session that does not
     start at hand 1 in what was read) makes the carry unknown for the rest
     of the session (the hand gets ``W-SESSION-GAP`` when the profile carries
-    a stake or a pot).  The carry is fed by accepted hands only, in the order
+    a stake or a pot).  The carry is fed by accepted hands, in the order
     read: the stored hands of the session before a file's hands
-    (:func:`prior_state`, docs/storage.md "Session carry"), then the file's."""
+    (:func:`prior_state`, docs/storage.md "Session carry"), then the file's;
+    and by a stored hand that keeps its stored outcome when the rules refuse
+    it on a re-read (:func:`count_stored`)."""
 
     queued: int = 0  # doublerStacking=queued: hands still to be played at ×2
     run: int = 0  # doublerStacking=multiplicative: doublers in a row
@@ -460,6 +462,30 @@ def count_hand(chk: HandCheck, outcome: HandOutcome, sess: SessionState) -> None
     sess.after(chk.profile, chk.rec.number, outcome.outcome, outcome.game, chk.pot, outcome.pot,
                chk.aliases.index(outcome.dealer) if outcome.dealer is not None else None,
                outcome.stake if chk.prov.get("stake") == "asserted" else None)
+
+
+def count_stored(outcome: HandOutcome, sess: SessionState) -> None:
+    """Feed the carry with a stored hand that keeps its stored outcome
+    because the current rules refuse it on a re-read (``W-CARRY``: a hand
+    stored before an earlier hand arrived, its written score now at the
+    wrong stake or pot, kept until amended).  The hand was played, so it
+    counts as played (rules.md D-11, D-12: it plays off a queued doubler, a
+    doubler queues one, a misdeal neither); the pot moves by what the kept
+    hand's stored units put in or took out (``outcome.pot``, the pot seat's
+    units, rules.md D-19) from the balance in force, so the pot never pays
+    out units it did not receive.  The stake is seeded only when the stored
+    stake was written (``provenance['stake'] == 'asserted'``).  A stored
+    ``[Rules]`` the current profiles refuse feeds nothing (the hand is then
+    a gap, as before).  ``outcome``: the stored :class:`HandOutcome`;
+    ``sess`` is changed in place."""
+    try:
+        profile = parse_rules(outcome.rules or None)
+    except Exception:  # noqa: BLE001 - a ProfileError: the rules changed under the stored hand
+        return
+    aliases = list(outcome.players)
+    dealer = aliases.index(outcome.dealer) if outcome.dealer in outcome.players else None
+    stake = outcome.stake if outcome.provenance.get("stake") == "asserted" else None
+    sess.after(profile, outcome.hand, outcome.outcome, outcome.game, sess.pot, outcome.pot, dealer, stake)
 
 
 def rules_error_pos(pos: Pos | None, text: str, found) -> Pos | None:

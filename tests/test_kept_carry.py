@@ -1,0 +1,236 @@
+"""A stored hand that keeps its stored outcome feeds the carry with it.
+
+When an earlier hand of a session arrives after later hands were stored, the
+session is re-derived (docs/storage.md "Session carry").  A later hand whose
+written score is wrong at the new stake or pot is kept with its stored
+outcome until it is amended (``W-CARRY``).  The hands after it were
+re-derived as if it were missing: the pot forgot what the kept hand took out
+of it, and a doubler it played off was played off again by the next hand.
+Two wrong numbers, found by a tester (break15 F1); both worked by hand below.
+
+The carry now goes on from the kept hand's stored outcome
+(:func:`replay.judge.count_stored`): it counts as played (rules.md D-11,
+D-12), and the pot moves by the units it stored (D-19).
+
+Rules (rules.md D-19, ``wi5-pot``: a leaster puts one unit a player into
+the pot, a winning picker side takes the whole pot, the partner
+``pot // 4`` of it and the picker the rest; rules.md B-31, a plain win is
++2 picker, +1 partner, -1 each defender).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import duckdb
+import pytest
+from typer.testing import CliRunner
+
+from dashboard.metrics import Filters, ledger_by_session
+from ingest import store as st
+from ingest.cli import app
+from replay.judge import SessionState, count_stored
+from replay.outcome import HandOutcome
+from replay.profile import parse_rules
+
+runner = CliRunner()
+SEATS = ["Al", "Bea", "Cy", "Di", "Ed"]
+
+
+def cli(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def units(al, bea, cy, di, ed) -> dict:
+    return dict(zip(SEATS, (al, bea, cy, di, ed)))
+
+
+def session(*hands: str, rules: str) -> str:
+    return ('%SHN 1.0\n[Session "night"]\n[Seats "Al=Allen Braun; Bea=Bea Schmidt; Cy=Cy Ott; Di=Di Lenz; '
+            f'Ed=Ed Kahl"]\n[Rules "{rules}"]\n\n' + "\n\n".join(hands) + "\n")
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    p = tmp_path / name
+    p.write_text(text)
+    return str(p)
+
+
+def stored(db: Path) -> dict[int, dict]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        rows = con.execute(
+            "SELECT h.hand, h.stake, h.warnings, list(u.seat ORDER BY u.seat_no), list(u.units ORDER BY u.seat_no) "
+            "FROM hands h JOIN hand_units u USING (hand_id) WHERE h.session = 'night' GROUP BY ALL "
+            "ORDER BY h.hand").fetchall()
+    finally:
+        con.close()
+    out = {}
+    for hand, stake, warnings, seats, amounts in rows:
+        u = dict(zip(seats, amounts))
+        out[hand] = {"stake": stake, "pot": u.pop(st.POT_SEAT, 0), "units": u, "warnings": json.loads(warnings)}
+    return out
+
+
+def ledger(db: Path) -> dict[str, int]:
+    with st.reading(db) as con:
+        df = ledger_by_session(con, Filters())
+    return dict(zip(df["player"].to_list(), df["units"].to_list()))
+
+
+# --- the pot ---------------------------------------------------------------------------------------------------
+
+POT = "wi5-pot"
+P1 = "hand 1  dealer Ed\nleaster Bea"
+P2 = "hand 2  dealer Al\nleaster Al"
+# hand 3's score as written when it was stored alone with hand 2 (pot 5 then): Cy takes 4 of 5, Ed 5 // 4 = 1
+P3_SCORED_AT_5 = ("hand 3  dealer Bea\npick Cy  call AS  partner Ed  pts 72  win\n"
+                  "score Al -1 Bea -1 Cy +6 Di -1 Ed +2")
+P4 = "hand 4  dealer Cy\npick Di  call AS  partner Al  pts 80  win"
+
+
+@pytest.fixture
+def kept_pot(db, tmp_path):
+    """Hands 2-4 stored first, then hand 1: hand 3 is kept (W-CARRY)."""
+    r = cli("ingest", write(tmp_path, "a.shn", session(P2, P3_SCORED_AT_5, P4, rules=POT)), "--db", str(db))
+    assert r.exit_code == 0, r.output
+    r = cli("ingest", write(tmp_path, "b.shn", session(P1, rules=POT)), "--db", str(db))
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    # hand 3 now sees a pot of 10 (5 from hand 1, 5 from hand 2): its written score (the pot taking 5) disagrees
+    assert "warning W-CARRY: hand 3 of session 'night'" in out
+    assert "the score sums to +5 but the pot takes -10" in out
+    return db
+
+
+def test_the_hand_after_a_kept_hand_takes_the_pot_that_is_there(kept_pot):
+    got = stored(kept_pot)
+    # hand 1: leaster won by Bea: +4 / -1 each, each puts 1 in: Bea +3, others -2; pot 0 -> 5
+    assert got[1]["units"] == units(-2, 3, -2, -2, -2) and got[1]["pot"] == 5
+    # hand 2: leaster won by Al: Al +3, others -2; pot 5 -> 10
+    assert got[2]["units"] == units(3, -2, -2, -2, -2) and got[2]["pot"] == 5
+    # hand 3 kept as stored: Cy +6, Ed +2, Al Bea Di -1; the pot seat -5: pot 10 -> 5
+    assert got[3]["units"] == units(-1, -1, 6, -1, 2) and got[3]["pot"] == -5
+    # hand 4: Di picks, Al partner, 80: plain win +2 / +1 / -1, and the side takes the pot of 5 (not 10):
+    # Al 5 // 4 = 1, Di 4: Di +6, Al +2, Bea Cy Ed -1; 6 + 2 - 3 = 5, the pot seat -5: pot 5 -> 0
+    assert got[4]["units"] == units(2, -1, -1, 6, -1) and got[4]["pot"] == -5
+    # the pot never pays out what it did not receive: 5 + 5 - 5 - 5 = 0 after hand 4 (before the fix: -5)
+    assert sum(h["pot"] for h in got.values()) == 0
+    for h in got.values():  # zero-sum with the pot seat, every hand
+        assert sum(h["units"].values()) + h["pot"] == 0
+    # hand 4 follows a kept hand, not a missing one: no W-SESSION-GAP
+    assert not any("W-SESSION-GAP" in w for w in got[4]["warnings"])
+    # ledger: Al -2+3-1+2 = +2, Bea 3-2-1-1 = -1, Cy -2-2+6-1 = +1, Di -2-2-1+6 = +1, Ed -2-2+2-1 = -3
+    assert ledger(kept_pot) == {"Allen Braun": 2, "Bea Schmidt": -1, "Cy Ott": 1, "Di Lenz": 1, "Ed Kahl": -3}
+
+
+def test_amending_a_hand_after_a_kept_hand_checks_it_against_the_pot_that_is_there(kept_pot, tmp_path):
+    """Hand 4 amended with its score written at the pot of 5: accepted (before, the amendment replayed hand 3
+    as missing and refused the score against a pot of 10), and the kept hand 3, earlier than the amended hand,
+    does not block it."""
+    fix = session(P4 + "\nscore Al +2 Bea -1 Cy -1 Di +6 Ed -1", rules=POT)
+    r = cli("ingest", "--amend", write(tmp_path, "fix4.shn", fix), "--db", str(kept_pot))
+    assert r.exit_code == 0, r.output
+    assert stored(kept_pot)[4]["units"] == units(2, -1, -1, 6, -1)
+    # the same score written at the pot of 10 (Di +10, Al +3) is refused: the pot holds 5
+    wrong = session(P4 + "\nscore Al +3 Bea -1 Cy -1 Di +10 Ed -1", rules=POT)
+    r = cli("ingest", "--amend", write(tmp_path, "wrong4.shn", wrong), "--db", str(kept_pot))
+    assert r.exit_code == 1
+    assert "E-SCORE-SUM" in r.output and stored(kept_pot)[4]["units"] == units(2, -1, -1, 6, -1)
+
+
+def test_amending_the_kept_hand_moves_the_pot_of_the_hands_after_it(kept_pot, tmp_path):
+    """Hand 3 amended without its score: the rules take the whole pot of 10: Ed 10 // 4 = 2, Cy 8;
+    Cy +2+8 = +10, Ed +1+2 = +3, Al Bea Di -1; pot 10 -> 0.  Hand 4 then finds the pot empty:
+    Di +2, Al +1, Bea Cy Ed -1, the pot seat 0."""
+    fix = session("hand 3  dealer Bea\npick Cy  call AS  partner Ed  pts 72  win", rules=POT)
+    r = cli("ingest", "--amend", write(tmp_path, "fix3.shn", fix), "--db", str(kept_pot))
+    assert r.exit_code == 0, r.output
+    got = stored(kept_pot)
+    assert got[3]["units"] == units(-1, -1, 10, -1, 3) and got[3]["pot"] == -10
+    assert got[4]["units"] == units(1, -1, -1, 2, -1) and got[4]["pot"] == 0
+    assert sum(h["pot"] for h in got.values()) == 0
+
+
+def test_rederive_keeps_the_carry_of_a_kept_hand(kept_pot):
+    """``shead rederive`` re-reads the session the same way: hand 3 is refused again and kept, hand 4 keeps
+    the pot of 5 (no stored number changes)."""
+    before = stored(kept_pot)
+    r = cli("rederive", "--db", str(kept_pot))
+    assert r.exit_code == 1  # a hand the engine refuses is said, and kept
+    assert "re-derived 3 hands: 0 changed, 1 refused by the engine" in r.output and "E-SCORE-SUM (hand 3)" in r.output
+    after = stored(kept_pot)
+    assert {n: (h["units"], h["pot"]) for n, h in after.items()} == {
+        n: (h["units"], h["pot"]) for n, h in before.items()}
+    assert after[4]["units"] == units(2, -1, -1, 6, -1)
+
+
+# --- a doubler ----------------------------------------------------------------------------------------------------
+
+DOUBLER = "wi5-called-ace; noPick=doubler"
+D1 = "hand 1  dealer Ed\ndoubler"
+D2_SCORED_X1 = ("hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 72  win\n"
+                "score Al -1 Bea -1 Cy +2 Di -1 Ed +1")
+D3 = "hand 3  dealer Bea\npick Di  call AS  partner Ed  pts 70  win"
+
+
+def test_a_kept_hand_plays_off_the_doubler(db, tmp_path):
+    """Hands 2 (its score written at x1) and 3 stored, then hand 1, a doubler (rules.md D-11, D-12: the next
+    hand is played at x2).  Hand 2 is kept at x1 (W-CARRY); it was the hand played at x2, so hand 3 stays at
+    x1.  Before, hand 3 was re-derived at x2 as though hand 2 were missing: the one doubler doubled nothing
+    that was stored and a hand it does not reach."""
+    r = cli("ingest", write(tmp_path, "a.shn", session(D2_SCORED_X1, D3, rules=DOUBLER)), "--db", str(db))
+    assert r.exit_code == 0, r.output
+    r = cli("ingest", write(tmp_path, "b.shn", session(D1, rules=DOUBLER)), "--db", str(db))
+    assert r.exit_code == 0, r.output
+    assert "W-CARRY: hand 2 of session 'night'" in " ".join(r.output.split())
+    got = stored(db)
+    assert got[2]["stake"] == 1 and got[2]["units"] == units(-1, -1, 2, -1, 1)  # kept
+    # hand 3 at x1: Di +2, Ed +1, Al Bea Cy -1 (at x2 it was Di +4, Ed +2, the others -2)
+    assert got[3]["stake"] == 1 and got[3]["units"] == units(-1, -1, -1, 2, 1)
+    assert not any("W-SESSION-GAP" in w for w in got[3]["warnings"])
+    # ledger: Al -1-1 = -2, Bea -2, Cy +2-1 = +1, Di -1+2 = +1, Ed +1+1 = +2 (sum 0)
+    assert ledger(db) == {"Allen Braun": -2, "Bea Schmidt": -2, "Cy Ott": 1, "Di Lenz": 1, "Ed Kahl": 2}
+
+
+# --- count_stored, the rule itself ------------------------------------------------------------------------------
+
+def _outcome(outcome: str, pot: int, rules: str = POT, stake: int = 1, prov_stake: str = "derived",
+             hand: int = 3, dealer: str | None = "Bea") -> HandOutcome:
+    return HandOutcome(session="s", group=None, hand=hand, date=None, rules=rules, rules_flags={},
+                       game="sheepshead", game_type=None, players={a: a for a in SEATS}, dealer=dealer,
+                       picker=None, partner=None, call=None, alone=False, leaster_winner=None, multiplier=stake,
+                       picker_points=None, picker_tricks=None, outcome=outcome, units={}, provenance={"stake":
+                       prov_stake}, status="score-sheet", stake=stake, pot=pot)
+
+
+def test_count_stored_moves_the_pot_by_the_stored_units_from_the_balance_in_force():
+    s = SessionState(pot=10, last_hand=2, known=True)
+    count_stored(_outcome("win", -5), s)
+    assert (s.pot, s.last_hand, s.known, s.last_dealer) == (5, 3, True, 1)  # 10 - 5; Bea is seat 1 (Al 0)
+    count_stored(_outcome("leaster", 5, hand=4, dealer="Cy"), s)
+    assert (s.pot, s.last_hand, s.last_dealer) == (10, 4, 2)
+
+
+def test_count_stored_plays_off_a_queued_doubler_and_a_stored_doubler_queues_one():
+    profile = parse_rules(DOUBLER)
+    s = SessionState(last_hand=1, known=True)
+    s.thrown_in()
+    assert s.next_stake(profile) == 2
+    count_stored(_outcome("win", 0, rules=DOUBLER, stake=1, hand=2), s)  # kept at x1, but it was played
+    assert s.next_stake(profile) == 1
+    count_stored(_outcome("doubler", 0, rules=DOUBLER, hand=3), s)
+    assert s.next_stake(profile) == 2
+    # a misdeal neither plays one off nor queues one
+    count_stored(_outcome("misdeal", 0, rules=DOUBLER, hand=4), s)
+    assert s.next_stake(profile) == 2
+
+
+def test_count_stored_after_a_gap_is_still_a_gap_and_unknown_rules_feed_nothing():
+    s = SessionState(pot=5, last_hand=1, known=True)
+    count_stored(_outcome("win", -5, hand=3), s)  # hand 2 is missing: the carry stays unknown
+    assert (s.pot, s.known) == (0, False)
+    s = SessionState(pot=5, last_hand=1, known=True)
+    count_stored(_outcome("win", -5, rules="no-such-profile", hand=2), s)
+    assert (s.pot, s.last_hand, s.known) == (5, 1, True)
