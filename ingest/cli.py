@@ -176,7 +176,8 @@ _GLOB_CHARS = set("*?[")
 _DOC_NAME = re.compile(r"(?i)(readme|licen[cs]e|copying|notice)([-_.].*)?$")
 
 
-#: ``-`` among the paths of ``shead ingest``: standard input, read whole as one file named ``<stdin>``.
+#: ``-`` among the paths of ``shead ingest``: standard input, one file named ``<stdin>`` (read whole up to
+#: :func:`ingest.stream.stream_above` bytes, else spooled and read in batches: :func:`_read_stdin`).
 STDIN = Path("<stdin>")
 
 
@@ -415,11 +416,23 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
             task = progress.add_task("ingesting", total=len(files))
             for path in files:
                 progress.update(task, description=f"ingesting {path.name}")  # the column is plain text
-                if path is STDIN:  # `-`: standard input's bytes, read whole, as one file named <stdin>
-                    data = sys.stdin.buffer.read()
-                    with group.paused():
-                        group.take(path, lambda: _stdin_shn(data) or load_bytes(str(STDIN), data, store, rules,
-                                                                                columns), emit)
+                if path is STDIN:  # `-`: standard input, one file named <stdin>
+                    data, spool = _read_stdin(stream.stream_above())
+                    if spool is None:  # small (or not SHN): read whole, as a file of that size is
+                        with group.paused():
+                            group.take(path, lambda: _stdin_shn(data) or load_bytes(str(STDIN), data, store, rules,
+                                                                                    columns), emit)
+                    else:  # larger than a file read whole: spooled to a temporary file, read and stored in
+                        try:  # batches as a large .shn file is (a tester's 24 MB took 1.3 GB read whole)
+                            with group.paused():
+                                emit(group.flush())
+                            report, result = stream.ingest_large(
+                                store, spool, strict, kind="shn", name=str(STDIN),
+                                on_batch=lambda k, n: progress.update(
+                                    task, description=f"ingesting <stdin>: {n:,} hands read"))
+                            emit([(path, result, "shn", report)])
+                        finally:
+                            os.unlink(spool)
                 elif kind := stream.stream_kind(path, columns=columns):  # a large SHN file or CSV score sheet:
                     with group.paused():  # read and stored in batches (issue 15), after the files held before it
                         emit(group.flush())
@@ -643,6 +656,41 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
         raise typer.Exit(2)
     _check_rules_option(rules)
     raise typer.Exit(run_ingest(paths, db, strict, as_json, rules, columns))
+
+
+def _read_stdin(limit: int, chunk: int = 1 << 20) -> tuple[bytes, str | None]:
+    """Standard input for ``shead ingest -``: ``(data, None)`` when it holds
+    at most ``limit`` bytes (:func:`ingest.stream.stream_above`, what a file
+    is read whole up to) or is not SHN (refused by :func:`_stdin_shn` from
+    its first bytes; nothing more is read); else ``(b"", path)``: the whole
+    input copied, chunk by chunk, to a temporary ``.shn`` file that the
+    caller ingests in batches and removes.  Memory stays about ``limit``
+    bytes whatever the input's size.  Raises ``OSError`` when the temporary
+    file cannot be written (the disk full)."""
+    import tempfile  # noqa: PLC0415
+
+    src = sys.stdin.buffer
+    parts: list[bytes] = []
+    size = 0
+    while size <= limit:
+        got = src.read(chunk)
+        if not got:
+            return b"".join(parts), None
+        parts.append(got)
+        size += len(got)
+        if len(parts) == 1 and _stdin_shn(got) is not None:  # a protocol or a sheet: refused, nothing more read
+            return got, None
+    fd, name = tempfile.mkstemp(prefix="shead-stdin-", suffix=".shn")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.writelines(parts)
+            parts.clear()
+            while got := src.read(chunk):
+                out.write(got)
+    except BaseException:
+        os.unlink(name)
+        raise
+    return b"", name
 
 
 def _stdin_shn(data: bytes) -> tuple | None:
