@@ -548,6 +548,36 @@ AMEND_LATER_HOW = ("Put those hands' new texts in the same amendment file and ru
                    "without it (the rules then derive it), or marked ^ where the table agreed on it (notation.md)")
 
 
+def _new_warnings(con: duckdb.DuckDBPyConnection, name: str, hands: list[tuple[int, HandOutcome]],
+                  path: str | None) -> list[Diagnostic]:
+    """A warning for each warning of a re-derived hand of session ``name``
+    (``hands``: ``(hand_id, new outcome)``, before they are stored) whose
+    code its stored outcome did not have: the rules find it now that a file
+    adds hands before it (a dealer out of rotation, ``W-SESSION-DEALER``,
+    once the hand before it is known; rules.md B-1).  Said at the file
+    ``path`` (line 1), as ``W-CARRY`` is, naming the hand; a tester found
+    them stored without a word.  ``W-SESSION-GAP`` is left to the caller
+    (said for a hand whose stake or pot changed)."""
+    ids = [hid for hid, o in hands if o.warnings]
+    if not ids:
+        return []
+    old = {hid: json.loads(w or "[]") for hid, w in con.execute(
+        "SELECT hand_id, warnings FROM hands WHERE list_contains(?, hand_id)", [ids]).fetchall()}
+    out = []
+    for hid, o in hands:
+        if not o.warnings:
+            continue
+        had = {m.group(1) for w in old.get(hid, ()) if (m := _WARNING_TEXT.search(w))}
+        for w in o.warnings:
+            m = _WARNING_TEXT.search(w)
+            if m is None or m.group(1) in had or m.group(1) == "W-SESSION-GAP":
+                continue
+            out.append(Diagnostic(m.group(1), f"hand {o.hand} of session {name!r} (hand id {hid}), stored before, "
+                                  f"now that this file adds hands before it: {m.group(2)}", "warning", path, 1, 1,
+                                  o.hand))
+    return out
+
+
 def _voided_numbers(con: duckdb.DuckDBPyConnection, session_id: int) -> set[int]:
     """The hand numbers of the session whose latest revision is a void
     (``shead void``).  Raises ``duckdb.CatalogException`` before migration 007."""
@@ -1338,6 +1368,8 @@ def _unit_columns(rows: list[tuple[int, int, HandOutcome]]) -> dict[str, list]:
 
 #: a stored hand's W-SESSION-GAP warning (``file:line:col: warning W-SESSION-GAP (hand N): hand N: text``): its text
 _GAP_TEXT = re.compile(r"W-SESSION-GAP(?: \(hand \d+\))?: (?:hand \d+: )?(.*)", re.S)
+#: a stored warning's code and text ("x.shn:9:16: warning W-SESSION-DEALER (hand 2): hand 2: dealer Al, ...")
+_WARNING_TEXT = re.compile(r"warning (W-[A-Z0-9-]+)(?: \(hand \d+\))?: (?:hand \d+: )?(.*)", re.S)
 
 
 def _first_of_each(hands: list[ValidatedHand], report: "IngestReport") -> list[ValidatedHand]:
@@ -2174,6 +2206,8 @@ class Store:
                 "(shead ingest --amend)", "warning", report.path, 1, 1, d.hand) for hid, d in again.refused)
         if again.hands:
             hands = _voids_are_no_gap(con, session_id, again.hands)
+            if isinstance(report, IngestReport):
+                report.file_errors.extend(_new_warnings(con, name, hands, report.path))
             changed = self._replace_outcomes(con, [(hand_id, session_id, o) for hand_id, o in hands],
                                              compare=_COUNTED_COLS,
                                              before=lambda ids: self._record_rederived(con, ids, report))

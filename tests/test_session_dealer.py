@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typer.testing import CliRunner
 
+from ingest import store as st
 from ingest.cli import app
 from ingest.validate import validate_text
 
@@ -142,3 +143,32 @@ def test_ingest_prints_the_warning_across_files(tmp_path):
     assert res.exit_code == 0, res.output
     assert f"{b}:7:16: warning W-SESSION-DEALER (hand 2)" in res.output
     assert "1 stored" in res.output
+
+
+def test_a_late_earlier_hand_says_the_warning_it_brings_to_a_stored_hand(tmp_path):
+    """Hand 2 (dealer Cy) is stored first: no hand before it, no rotation to check.  Hand 1 (dealer Al)
+    arrives later: by the rotation (rules.md B-1) Bea, on Al's left, deals hand 2, so hand 2 now has
+    W-SESSION-DEALER.  The ingest of hand 1 says so, naming hand 2 (a tester found it stored without a word);
+    hand 2's units do not change (Di alone, 93, schneider: Di +8, each other -2) and ingesting the file again
+    says nothing new."""
+    db = tmp_path / "d.duckdb"
+    a, b = tmp_path / "a.shn", tmp_path / "b.shn"
+    a.write_text(HEAD + "hand 2  dealer Cy\npick Di  alone  pts 93  win-s\n", encoding="utf-8")
+    b.write_text(HEAD + H1, encoding="utf-8")
+    runner = CliRunner()
+    res = runner.invoke(app, ["ingest", str(a), "--db", str(db)])
+    assert res.exit_code == 0 and "W-SESSION-DEALER" not in res.output, res.output
+    res = runner.invoke(app, ["ingest", str(b), "--db", str(db)])
+    assert res.exit_code == 0, res.output
+    out = " ".join(res.output.split())
+    assert (f"{b}:1:1: warning W-SESSION-DEALER: hand 2 of session 'Thursday Night Sheepshead / 2025.03.06' "
+            "(hand id 1), stored before, now that this file adds hands before it: dealer Cy, but hand 1's dealer "
+            "was Al") in out, out
+    with st.reading(db) as con:
+        units = dict(con.execute("SELECT u.seat, u.units FROM hand_units u JOIN hands h USING (hand_id) "
+                                 "WHERE h.hand = 2").fetchall())
+        warnings = con.execute("SELECT warnings FROM hands WHERE hand = 2").fetchone()[0]
+    assert units == {"Al": -2, "Bea": -2, "Cy": -2, "Di": 8, "Ed": -2}
+    assert "W-SESSION-DEALER" in warnings
+    res = runner.invoke(app, ["ingest", str(b), str(a), "--db", str(db)])
+    assert res.exit_code == 0 and "W-SESSION-DEALER" not in res.output and "2 duplicates" in res.output
