@@ -1493,23 +1493,50 @@ def fox_points(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 
 
 def incomplete_sessions(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
-    """Sessions among the filtered hands whose source stated its own totals
-    and whose stored games fall short of them (``session_checks``, migration
-    010: games refused, or stored totals other than the source's last
-    table): ``session_id``, ``session``, ``refused`` (games refused),
-    ``note`` (why), ``log_totals`` (JSON player -> units, the source's
-    table).  Ordered by session id; empty when every session is complete."""
-    base, params = _base(f, "session_id")
+    """Sessions among the filtered hands that are not complete:
+    ``session_id``, ``session``, ``refused`` (games refused), ``note``
+    (why), ``log_totals`` (JSON player -> units, the source's table, or
+    null).  Two reasons, one row a session (their notes joined by "; "):
+
+    * its source stated its own totals and the stored games fall short of
+      them (``session_checks``, migration 010: games refused, or stored
+      totals other than the source's last table);
+    * a hand of it keeps a stored result that the rules no longer give
+      (``W-CARRY`` among its stored warnings: an earlier hand arrived later
+      and moved its stake or pot, rules.md D-11, D-12, D-19), until it is
+      amended.
+
+    Ordered by session id; empty when every session is complete."""
+    schema = {"session_id": pl.Int32, "session": pl.String, "refused": pl.Int32, "note": pl.String,
+              "log_totals": pl.String}
+    base, params = _base(f, "session_id, hand, warnings")
     sql = f"""{base}
     SELECT c.session_id, s.session, c.refused, c.note, c.log_totals
     FROM session_checks c JOIN sessions s USING (session_id)
     WHERE NOT c.complete AND c.session_id IN (SELECT session_id FROM fh)
     ORDER BY c.session_id"""
     try:
-        return _run(con, sql, params)
+        checked = _run(con, sql, params)
     except duckdb.CatalogException:  # a database from before migration 010
-        return pl.DataFrame(schema={"session_id": pl.Int32, "session": pl.String, "refused": pl.Int32,
-                                    "note": pl.String, "log_totals": pl.String})
+        checked = pl.DataFrame(schema=schema)
+    kept = _run(con, f"""{base}
+    SELECT fh.session_id, any_value(s.session) AS session, list(fh.hand ORDER BY fh.hand) AS hands
+    FROM fh JOIN sessions s USING (session_id)
+    WHERE fh.warnings LIKE '%warning W-CARRY%' GROUP BY fh.session_id ORDER BY fh.session_id""", params)
+    if kept.is_empty():
+        return checked
+    rows = {r["session_id"]: dict(r) for r in checked.to_dicts()}
+    for r in kept.to_dicts():
+        hands = r["hands"]
+        which = (f"hand {hands[0]} keeps its stored result" if len(hands) == 1 else
+                 "hands " + ", ".join(map(str, hands)) + " keep their stored results")
+        note = (f"{which}, which the rules no longer give since an earlier hand was stored after it (W-CARRY: "
+                f"the stake or the pot it carries, rules.md D-11, D-12, D-19); amend it (shead ingest --amend; "
+                f"shead history {r['session']}#{hands[0]} says why)")
+        got = rows.setdefault(r["session_id"], {"session_id": r["session_id"], "session": r["session"],
+                                                "refused": 0, "note": None, "log_totals": None})
+        got["note"] = f"{got['note']}; {note}" if got["note"] else note
+    return pl.DataFrame([rows[k] for k in sorted(rows)], schema=schema)
 
 
 def ledger_units(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:

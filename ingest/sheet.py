@@ -30,6 +30,10 @@ from replay.outcome import UNPLAYED_OUTCOMES
 __all__ = ["Sheet", "SheetRow", "RefusedHand", "session_sheet", "find_session", "result_text", "SessionNotFound"]
 
 POT_SEAT = "(pot)"
+#: after the result of a hand kept against the rules (SheetRow.kept): the foot of the sheet says why
+KEPT_MARK = " !"
+#: a stored warning's code and text, as ingest.store writes them ("x.shn:1:1: warning W-CARRY (hand 3): ...")
+_KEPT = re.compile(r"warning W-CARRY(?: \(hand \d+\))?: (.*)", re.S)
 #: a hand's own columns of the sheet, before the seats' (:meth:`Sheet.columns`)
 _HAND_COLUMNS = ("hand", "dealer", "picker", "partner", "call", "result", "marks", "stake")
 
@@ -60,6 +64,7 @@ class SheetRow:
     pot_balance: int | None = None
     marks: str = ""  # the marks as written, with their factor: "crack Dot, recrack Eve ×4" (QA D10)
     outcome: str = ""  # the stored outcome ("win", "doubler", ...): a hand of UNPLAYED_OUTCOMES is no hand played
+    kept: str | None = None  # why its stored result stands against the rules (W-CARRY), None when they agree
 
 
 @dataclass(frozen=True)
@@ -87,7 +92,11 @@ class Sheet:
     name, clockwise), ``rules``, ``date``, the hands in order, the
     ``totals`` per seat (units), ``pot`` (the pot's balance at the end, None
     without a pot), ``voided`` (the numbers of its voided hands) and
-    ``refused`` (its hands refused at ingest and not stored, by number)."""
+    ``refused`` (its hands refused at ingest and not stored, by number).
+    A hand whose stored result the rules no longer give (``W-CARRY``: an
+    earlier hand stored after it moved its stake or pot, rules.md D-11,
+    D-12, D-19; kept until amended) has ``kept`` set, its result marked
+    :data:`KEPT_MARK`, and a line at the foot (:meth:`kept_lines`)."""
 
     session: str
     players: dict[str, str]
@@ -140,7 +149,7 @@ class Sheet:
         out = []
         for r in self.rows:
             d = {"hand": r.hand, "dealer": r.dealer, "picker": r.picker, "partner": r.partner, "call": r.call,
-                 "result": r.result, "marks": r.marks, "stake": r.stake}
+                 "result": r.result + (KEPT_MARK if r.kept else ""), "marks": r.marks, "stake": r.stake}
             d.update({f"{a} units": r.units.get(a, 0) for a in self.players})
             d.update({f"{a} total": r.running.get(a, 0) for a in self.players})
             if self.has_pot:
@@ -172,7 +181,7 @@ class Sheet:
                 "game": self.game,
                 "hands": [{"hand": r.hand, "hand_id": r.hand_id, "dealer": r.dealer, "picker": r.picker,
                            "partner": r.partner, "call": r.call, "result": r.result, "marks": r.marks,
-                           "stake": r.stake,
+                           "stake": r.stake, "kept": r.kept,
                            "units": r.units, "running": r.running, "pot": r.pot, "pot_balance": r.pot_balance}
                           for r in self.rows],
                 "totals": self.totals, "pot": self.pot, "voided": self.voided,
@@ -193,6 +202,9 @@ class Sheet:
             w.writerow(rec)
         for r in self.refused:  # as the terminal's foot says it (refused_lines), not counted in any total
             w.writerow({"hand": r.hand, "result": f"refused, not stored: {r.code} at {r.where()}: {r.message}"})
+        for r in self.rows:  # as the terminal's foot says it (kept_lines); counted above
+            if r.kept:
+                w.writerow({"hand": r.hand, "result": f"kept as stored, against the rules (W-CARRY): {r.kept}"})
         return buf.getvalue()
 
     def html(self) -> str:
@@ -219,7 +231,7 @@ class Sheet:
                 f"<h1>{escape(self.session)}</h1><p>{escape(self.date or '')} · {escape(self.rules)} · "
                 f"{escape(names)}</p><table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
                 + (f"<p>Voided hands (not counted): {', '.join(map(str, self.voided))}</p>" if self.voided else "")
-                + "".join(f"<p>{escape(line)}</p>" for line in self.refused_lines())
+                + "".join(f"<p>{escape(line)}</p>" for line in self.refused_lines() + self.kept_lines())
                 + "</body></html>")
 
     def refused_lines(self) -> list[str]:
@@ -227,6 +239,13 @@ class Sheet:
         refused, not stored: E-SCORE-SUM at night.shn:12:1: the score sums to
         +1, not 0 (rules.md B-35)``."""
         return [f"hand {r.hand} refused, not stored: {r.code} at {r.where()}: {r.message}" for r in self.refused]
+
+    def kept_lines(self) -> list[str]:
+        """A line per hand kept against the rules for the foot of the sheet:
+        ``hand 3 ! kept as stored, against the rules (W-CARRY): …; amend it
+        (shead ingest --amend)``: its units are counted as stored."""
+        return [f"hand {r.hand}{KEPT_MARK} kept as stored, against the rules (W-CARRY), counted as stored till it is "
+                f"amended: {r.kept}" for r in self.rows if r.kept]
 
     def _label(self, col: str) -> str:
         alias, _, what = col.partition(" ")
@@ -309,7 +328,7 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     hands = con.execute(
         "SELECT h.hand_id, h.hand, h.dealer, h.picker, h.partner, h.partner2, h.call, h.outcome, h.picker_points, "
         "h.picker_tricks, h.leaster_winner, h.game, h.game_type, h.stake, h.rules_flags, "
-        "list(u.seat ORDER BY u.seat_no), list(u.units ORDER BY u.seat_no), h.marks, h.multiplier "
+        "list(u.seat ORDER BY u.seat_no), list(u.units ORDER BY u.seat_no), h.marks, h.multiplier, h.warnings "
         "FROM hands h LEFT JOIN hand_units u USING (hand_id) WHERE h.session_id = ? "
         "GROUP BY ALL ORDER BY h.hand, h.hand_id", [session_id]).fetchall()
     # the session's texts by their listed ids (as ingest.store._texts, not imported: `shead sheet` starts
@@ -329,7 +348,7 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     running = {a: 0 for a in players}
     balance: int | None = None
     for (hand_id, number, dealer, picker, partner, partner2, call, outcome, pts, tricks, lw, g, gtype, stake,
-         flags, seats, units, nmarks, mult) in hands:
+         flags, seats, units, nmarks, mult, warnings) in hands:
         source = texts.get(hand_id)
         block = source if fmt == "netschafkopf" else None  # a protocol's game block: no SHN statements in it
         if fmt != "shn":
@@ -348,10 +367,22 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
         sheet.rows.append(SheetRow(number, hand_id, dealer, picker, who_partner, shown_call,
                                    result_text(outcome, pts, tricks, lw, g, gtype), stake,
                                    {a: by_seat.get(a, 0) for a in players}, dict(running),
-                                   pot if balance is not None else None, balance, marks, outcome))
+                                   pot if balance is not None else None, balance, marks, outcome,
+                                   _kept(warnings)))
     sheet.totals = dict(running)
     sheet.pot = balance
     return sheet
+
+
+def _kept(warnings: str | None) -> str | None:
+    """The message of a hand's stored ``W-CARRY`` warning (``warnings``:
+    the stored JSON list), None when it has none."""
+    if not warnings or "W-CARRY" not in warnings:
+        return None
+    for w in json.loads(warnings):
+        if m := _KEPT.search(w):
+            return m.group(1)
+    return None
 
 
 def _refused(con: duckdb.DuckDBPyConnection, session: str, stored: set[int]) -> list[RefusedHand]:

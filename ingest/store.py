@@ -548,6 +548,53 @@ AMEND_LATER_HOW = ("Put those hands' new texts in the same amendment file and ru
                    "without it (the rules then derive it), or marked ^ where the table agreed on it (notation.md)")
 
 
+def _kept_warnings(con: duckdb.DuckDBPyConnection, name: str, refused: list[tuple[int, Diagnostic]],
+                   path: str | None) -> list[tuple[int, Diagnostic]]:
+    """``(hand_id, W-CARRY warning)`` for each stored hand of session
+    ``name`` that the rules refuse once a file (``path``) adds hands before
+    it (``refused``: ``(hand_id, the rules' first error)`` from
+    :func:`_reread_session`): it keeps its stored outcome until amended,
+    and the warning says so, names the hand, where it was written and the
+    rules' reason (rules.md D-11, D-12, D-19)."""
+    ids = [hid for hid, _ in refused if hid]
+    where = {hid: (file, line) for hid, file, line in con.execute(
+        "SELECT hand_id, file, line FROM hand_source WHERE list_contains(?, hand_id)", [ids]).fetchall()} if ids else {}
+    out = []
+    for hid, d in refused:
+        file, line = where.get(hid, (None, None))
+        at = f", written at {file or '<input>'}:{line}" if line else ""
+        out.append((hid, Diagnostic(
+            "W-CARRY", f"hand {d.hand} of session {name!r} (hand id {hid}{at}), stored before, no longer agrees "
+            f"with the rules now that {path or 'a file'} adds hands before it (the stake or the pot it carries, rules.md "
+            f"D-11, D-12, D-19): {d.code}: {d.message}; it keeps its stored outcome until it is amended "
+            "(shead ingest --amend), and its session is listed as incomplete till then", "warning", path, 1, 1,
+            d.hand)))
+    return out
+
+
+def _flag_kept(con: duckdb.DuckDBPyConnection, kept: list[tuple[int, Diagnostic]]) -> None:
+    """Store each kept hand's ``W-CARRY`` warning among its warnings (in
+    place of an earlier one), so that the sheet, the ledger's incomplete
+    sessions and ``shead history`` show it after the ingest's message is
+    gone (a tester's finding).  A hand re-derived or amended later gets the
+    warnings of its new outcome: the mark goes with the disagreement."""
+    ids = [hid for hid, _ in kept if hid]
+    if not ids:
+        return
+    stored = dict(con.execute("SELECT hand_id, warnings FROM hands WHERE list_contains(?, hand_id)",
+                              [ids]).fetchall())
+    rows = []
+    for hid, d in kept:
+        if hid not in stored:
+            continue
+        old = [w for w in json.loads(stored[hid] or "[]") if "warning W-CARRY" not in w]
+        hand = f" (hand {d.hand})" if d.hand is not None else ""
+        rows.append([_dumps(old + [f"{d.file or '<input>'}:{d.line}:{d.col}: warning W-CARRY{hand}: {d.message}"],
+                             ), hid])
+    if rows:
+        con.executemany("UPDATE hands SET warnings = ? WHERE hand_id = ?", rows)
+
+
 def _new_warnings(con: duckdb.DuckDBPyConnection, name: str, hands: list[tuple[int, HandOutcome]],
                   path: str | None) -> list[Diagnostic]:
     """A warning for each warning of a re-derived hand of session ``name``
@@ -573,7 +620,7 @@ def _new_warnings(con: duckdb.DuckDBPyConnection, name: str, hands: list[tuple[i
             if m is None or m.group(1) in had or m.group(1) == "W-SESSION-GAP":
                 continue
             out.append(Diagnostic(m.group(1), f"hand {o.hand} of session {name!r} (hand id {hid}), stored before, "
-                                  f"now that this file adds hands before it: {m.group(2)}", "warning", path, 1, 1,
+                                  f"now that {path or 'a file'} adds hands before it: {m.group(2)}", "warning", path, 1, 1,
                                   o.hand))
     return out
 
@@ -2198,12 +2245,10 @@ class Store:
                                   [session_id]).fetchone()
         again = _reread_session(con, session_id, name, header, fmt)
         report.rederive_refused.extend(again.refused)
-        if isinstance(report, IngestReport):  # a correction refuses instead (_refused_later)
-            report.file_errors.extend(Diagnostic(
-                "W-CARRY", f"hand {d.hand} of session {name!r} (hand id {hid}), stored before, no longer agrees with "
-                f"the rules now that this file adds hands before it (the stake or the pot it carries, rules.md "
-                f"D-11, D-12, D-19): {d.code}: {d.message}; it keeps its stored outcome until it is amended "
-                "(shead ingest --amend)", "warning", report.path, 1, 1, d.hand) for hid, d in again.refused)
+        if isinstance(report, IngestReport) and again.refused:  # a correction refuses instead (_refused_later)
+            kept = _kept_warnings(con, name, again.refused, report.path)
+            report.file_errors.extend(d for _, d in kept)
+            _flag_kept(con, kept)
         if again.hands:
             hands = _voids_are_no_gap(con, session_id, again.hands)
             if isinstance(report, IngestReport):
@@ -3287,17 +3332,32 @@ class Revision:
 class HandHistory:
     """Every revision of one hand (``hand_id``, hand ``hand`` of
     ``session``), oldest first; ``voided`` when its last revision is a
-    void (then no revision is in force)."""
+    void (then no revision is in force).  ``kept``: why the revision in
+    force keeps a stored result the rules no longer give (its ``W-CARRY``
+    warning: an earlier hand stored after it moved its stake or pot), None
+    when it agrees with them."""
 
     hand_id: int
     session: str
     hand: int
     voided: bool
     revisions: list[Revision]
+    kept: str | None = None
 
     def as_json(self) -> dict:
         return {"hand_id": self.hand_id, "session": self.session, "hand": self.hand, "voided": self.voided,
-                "revisions": [r.as_json() for r in self.revisions]}
+                "kept": self.kept, "revisions": [r.as_json() for r in self.revisions]}
+
+
+def _kept_reason(con: duckdb.DuckDBPyConnection, hand_id: int) -> str | None:
+    """The message of the stored ``W-CARRY`` warning of hand ``hand_id``
+    (:func:`_flag_kept`), None when it has none."""
+    row = con.execute("SELECT warnings FROM hands WHERE hand_id = ?", [hand_id]).fetchone()
+    for w in json.loads(row[0] or "[]") if row else ():
+        m = _WARNING_TEXT.search(w)
+        if m is not None and m.group(1) == "W-CARRY":
+            return m.group(2)
+    return None
 
 
 def _live_summary(con: duckdb.DuckDBPyConnection, hand_id: int) -> dict | None:
@@ -3352,7 +3412,8 @@ def hand_history(con: duckdb.DuckDBPyConnection, key: str) -> HandHistory | None
             return None
         at, file, line, hsh, source, session, number = row
         return HandHistory(hand_id, session, number, False,
-                           [Revision(1, "ingest", at, None, file, line, bytes(hsh).hex(), source, live, True)])
+                           [Revision(1, "ingest", at, None, file, line, bytes(hsh).hex(), source, live, True)],
+                           _kept_reason(con, hand_id))
     last = rows[-1]
     voided = last[1] == "void"
     out = []
@@ -3360,4 +3421,4 @@ def hand_history(con: duckdb.DuckDBPyConnection, key: str) -> HandHistory | None
         in_force = revision == last[0] and not voided and live is not None
         out.append(Revision(revision, action, at, reason, file, line, bytes(hsh).hex() if hsh is not None else None,
                             source, live if in_force else (json.loads(summary) if summary else None), in_force))
-    return HandHistory(hand_id, last[9], last[10], voided, out)
+    return HandHistory(hand_id, last[9], last[10], voided, out, None if voided else _kept_reason(con, hand_id))

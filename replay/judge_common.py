@@ -266,15 +266,20 @@ def _written_units(chk: HandCheck, score) -> tuple[list[int | None], bool]:
     return units, agreed
 
 
-def _check_pot_sum(chk: HandCheck, units: list[int | None], pots, score) -> None:
+def _check_pot_sum(chk: HandCheck, units: list[int | None], pots, score, settle: Settlement | None = None) -> None:
     """Under ``pot=on`` (rules.md D-19) the written players' units (a full
     score, one entry per seat) and the pot's share sum to 0 (B-35): raise
     ``E-SCORE-SUM`` at the ``score`` when the sum fits none of ``pots`` (the
-    pot's units of each settlement the hand may have; the first is quoted)."""
+    pot's units of each settlement the hand may have; the first is quoted).
+    ``settle``: the one settlement the rules give, when there is one: the
+    message then says its units, as ``E-SCORE`` does (a tester's finding)."""
     if chk.pot_on and None not in units and all(sum(units) + p != 0 for p in pots):
         gap = chk.prov.get("pot") == "derived" and any(w.code == "W-SESSION-GAP" for w in chk.warnings)
-        raise chk.reject("E-SCORE-SUM", f"the score sums to {sum(units):+d} but the pot takes {pots[0]:+d}: players "
-                         "and pot together sum to 0 (rules.md B-35, D-19)"
+        give = (" (the rules give " + " ".join(f"{a} {u:+d}" for a, u in zip(chk.aliases, settle.units))
+                + f", the pot {settle.pot:+d})" if settle is not None and len(settle.units) == len(chk.aliases)
+                else "")
+        raise chk.reject("E-SCORE-SUM", f"the score sums to {sum(units):+d} but the pot takes {pots[0]:+d}{give}: "
+                         "players and pot together sum to 0 (rules.md B-35, D-19)"
                          + (f"; an earlier hand of the session is missing (not in the log, refused, or not stored "
                             f"yet), so the pot before this hand ({chk.pot} from the hands read) may be wrong: store "
                             "the missing hands first, or write pot N on this hand" if gap else ""),
@@ -290,7 +295,7 @@ def _agreed_score(chk: HandCheck, settle: Settlement, score=None) -> Settlement:
         return settle
     units, agreed = _written_units(chk, score)
     n = len(units)
-    _check_pot_sum(chk, units, (settle.pot,), score)
+    _check_pot_sum(chk, units, (settle.pot,), score, settle)
     bad = [i for i in range(n) if units[i] is not None and units[i] != settle.units[i]]
     if not bad:
         chk.prov["units"] = "verified"

@@ -153,6 +153,49 @@ def test_amending_the_kept_hand_moves_the_pot_of_the_hands_after_it(kept_pot, tm
     assert sum(h["pot"] for h in got.values()) == 0
 
 
+def test_a_kept_hand_stays_marked_until_it_is_amended(kept_pot, tmp_path):
+    """A tester's finding: once the ingest's W-CARRY line was gone, nothing showed that hand 3 counts a result
+    the rules no longer give.  Now its stored warnings keep W-CARRY: the sheet marks it (``!``, and a line at
+    its foot), the ledger lists the session as incomplete (saying which hand and how to fix it), ``shead
+    history`` says why, and ``shead export`` warns that a restore would refuse it.  Amending hand 3 clears all
+    of it, and the rules' pot takes over (Cy +10, Ed +3, the pot -10, as worked above)."""
+    db = str(kept_pot)
+    r = cli("sheet", "night", "--db", db)
+    assert r.exit_code == 0, r.output
+    row3 = next(line for line in r.output.splitlines() if line.strip().startswith("3 "))
+    assert "won 72 !" in row3
+    assert "hand 3 ! kept as stored, against the rules (W-CARRY)" in r.output
+    assert "written at " in r.output and "a.shn:" in r.output and "the pot takes -10" in r.output
+    sheet = json.loads(cli("sheet", "night", "--db", db, "--json").output)
+    assert [h["hand"] for h in sheet["hands"] if h["kept"]] == [3]
+    r = cli("ledger", "--db", db)
+    out = " ".join(r.output.split())
+    assert "night: hand 3 keeps its stored result, which the rules no longer give" in out
+    assert "shead history night#3" in out
+    with st.reading(kept_pot) as con:
+        bad = ledger_incomplete(con)
+    assert bad == [("night", 0)]
+    r = cli("history", "night#3", "--db", db)
+    assert "kept as stored, against the rules: hand 3 of session 'night'" in r.output
+    r = runner.invoke(app, ["export", "--format", "shn", "--db", db, "--out", str(tmp_path / "x.shn")])
+    assert r.exit_code == 0 and "1 hand(s) keep a stored result the rules no longer give (W-CARRY): night#3" \
+        in " ".join(r.output.split())
+    fix = session("hand 3  dealer Bea\npick Cy  call AS  partner Ed  pts 72  win", rules=POT)
+    assert cli("ingest", "--amend", write(tmp_path, "fix3.shn", fix), "--db", db).exit_code == 0
+    r = cli("sheet", "night", "--db", db)
+    assert "!" not in r.output and "W-CARRY" not in r.output
+    with st.reading(kept_pot) as con:
+        assert ledger_incomplete(con) == []
+    assert "kept as stored" not in cli("history", "night#3", "--db", db).output
+
+
+def ledger_incomplete(con) -> list[tuple[str, int]]:
+    from dashboard.metrics import incomplete_sessions  # noqa: PLC0415
+
+    df = incomplete_sessions(con, Filters())
+    return list(zip(df["session"].to_list(), df["refused"].to_list()))
+
+
 def test_rederive_keeps_the_carry_of_a_kept_hand(kept_pot):
     """``shead rederive`` re-reads the session the same way: hand 3 is refused again and kept, hand 4 keeps
     the pot of 5 (no stored number changes)."""

@@ -436,9 +436,11 @@ def test_a_pot_score_after_missing_hands_says_the_gap_may_be_why():
     (r,) = validate_text(shn("later", POT, h4), path="b.shn").rejected
     assert r.errors[0].code == "E-SCORE-SUM"
     assert r.errors[0].message == (
-        "the score sums to +15 but the pot takes +0: players and pot together sum to 0 (rules.md B-35, D-19); an "
+        "the score sums to +15 but the pot takes +0 (the rules give Al -1 Bea +2 Cy +1 Di -1 Ed -1, the pot +0): "
+        "players and pot together sum to 0 (rules.md B-35, D-19); an "
         "earlier hand of the session is missing (not in the log, refused, or not stored yet), so the pot before "
         "this hand (0 from the hands read) may be wrong: store the missing hands first, or write pot N on this hand")
     (r,) = validate_text(shn("first", POT, h4.replace("hand 4", "hand 1")), path="a.shn").rejected
-    assert r.errors[0].message == ("the score sums to +15 but the pot takes +0: players and pot together sum to 0 "
-                                   "(rules.md B-35, D-19)")
+    # the rules' own figures at a pot of 0 (B-31, plain win): Bea +2, partner Cy +1, the others -1, the pot 0
+    assert r.errors[0].message == ("the score sums to +15 but the pot takes +0 (the rules give Al -1 Bea +2 Cy +1 "
+                                   "Di -1 Ed -1, the pot +0): players and pot together sum to 0 (rules.md B-35, D-19)")

@@ -162,7 +162,7 @@ def test_a_late_earlier_hand_says_the_warning_it_brings_to_a_stored_hand(tmp_pat
     assert res.exit_code == 0, res.output
     out = " ".join(res.output.split())
     assert (f"{b}:1:1: warning W-SESSION-DEALER: hand 2 of session 'Thursday Night Sheepshead / 2025.03.06' "
-            "(hand id 1), stored before, now that this file adds hands before it: dealer Cy, but hand 1's dealer "
+            f"(hand id 1), stored before, now that {b} adds hands before it: dealer Cy, but hand 1's dealer "
             "was Al") in out, out
     with st.reading(db) as con:
         units = dict(con.execute("SELECT u.seat, u.units FROM hand_units u JOIN hands h USING (hand_id) "

@@ -155,8 +155,9 @@ st.caption(f"One row per player over {over}. {unit_word.capitalize()} are the se
 
 incomplete = fetch(metrics.incomplete_sessions, f)
 if not incomplete.is_empty():
-    st.warning("**Incomplete sessions**: the totals above hold only the games stored; these sources' own running "
-               "tables say otherwise (games were refused at import — see Data quality on the Overview page):\n\n"
+    st.warning("**Incomplete sessions**: the totals above may not be the table's: a source's own running table "
+               "says otherwise (games were refused at import — see Data quality on the Overview page), or a hand "
+               "keeps a stored result the rules no longer give until it is amended:\n\n"
                + "\n".join(f"- {r['session']}: {r['note']}" for r in incomplete.to_dicts()))
 
 st.subheader("Running total")
@@ -211,7 +212,8 @@ if not per_unit.is_empty():
                        "total": st.column_config.NumberColumn("total", format="%+d"),
                        "incomplete": st.column_config.NumberColumn("incomplete sessions", help="Sessions of the "
                                                                    "player whose source's own table the stored games "
-                                                                   "do not reach (games refused).")},
+                                                                   "do not reach (games refused), or with a hand "
+                                                                   "kept against the rules (W-CARRY).")},
     )
     st.caption(f"One row per player and unit over {over}: Sheepshead units, Schafkopf tariff points and Indiana "
                "race points are different currencies and are never added together (the same table as "

@@ -85,6 +85,10 @@ st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; units: + receives, 
            + (f" Voided, not counted: hand {', '.join(map(str, sh.voided))}." if sh.voided else "")
            + (" Refused at ingest, not stored (see the Rejected hands page): "
               + ", ".join(f"hand {g.hand} ({g.code})" for g in sh.refused) + "." if sh.refused else ""))
+if any(r.kept for r in sh.rows):  # W-CARRY: counted as stored, against the rules, until amended
+    st.warning("**Kept against the rules** (marked ! after the result): an earlier hand stored after these moved "
+               "their stake or pot, and their stored result is counted until they are amended (shead ingest "
+               "--amend):\n\n" + "\n".join(f"- hand {r.hand}: {md(r.kept)}" for r in sh.rows if r.kept))
 left, right = st.columns(2)
 stem = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in sh.session)
 left.download_button("Download CSV", sh.csv(), file_name=f"sheet-{stem}.csv", mime="text/csv",
