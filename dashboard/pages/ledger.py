@@ -170,7 +170,8 @@ shown = st.multiselect("Players on the chart", ranked, default=default[:8], key=
 data = run.filter(pl.col("player").is_in(shown))
 dated = data.filter(pl.col("date").is_not_null())
 x = (alt.X("date:T", title="session date", axis=alt.Axis(format="%b %Y", tickCount="month", labelOverlap=True))
-     if len(dated) == len(data) else alt.X("seq:Q", title="session (in date order)"))
+     if len(dated) == len(data) else alt.X("seq:Q", title="session (in date order)",
+                                           axis=alt.Axis(format="d", tickMinStep=1)))  # 1, 2, 3: not 1.000000
 chart = alt.Chart(data).mark_line(point=len(data) <= 400).encode(
     x=x,
     y=alt.Y("running_total:Q", title=f"running total ({unit_word})"),
