@@ -44,6 +44,15 @@ def _units(db: Path) -> dict[tuple[int, str], int]:
             "SELECT h.hand, u.seat, u.units FROM hand_units u JOIN hands h USING (hand_id)").fetchall()}
 
 
+def _assert_hands_15_and_16(db: Path) -> None:
+    """The stored units of hands 15 and 16, as worked in the module docstring."""
+    got = _units(db)
+    assert {s: got[(15, s)] for s in ("Al", "Bea", "Cy", "Di", "Ed")} == {"Al": -1, "Bea": -1, "Cy": 2, "Di": -1,
+                                                                         "Ed": 1}
+    assert {s: got[(16, s)] for s in ("Al", "Bea", "Cy", "Di", "Ed")} == {"Al": -2, "Bea": -2, "Cy": -2, "Di": 8,
+                                                                         "Ed": -2}
+
+
 def test_ingest_dash_reads_standard_input_in_a_real_process(tmp_path):
     exe = Path(sys.executable).with_name("shead")
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-m", "ingest.cli"]
@@ -57,11 +66,7 @@ def test_ingest_dash_reads_standard_input_in_a_real_process(tmp_path):
     # hand 17 (line 15, `lose` at column 40): 72 points is a win (rules.md B-27), not lose
     assert lines[1].startswith("  <stdin>:15:40: E-OUTCOME (hand 17):"), lines[1]
     assert lines[-1] == f"total: 2 stored, 0 duplicates (already stored), 1 rejected hand(s), from 1 file(s) into {db}"
-    got = _units(db)
-    assert {s: got[(15, s)] for s in ("Al", "Bea", "Cy", "Di", "Ed")} == {"Al": -1, "Bea": -1, "Cy": 2, "Di": -1,
-                                                                         "Ed": 1}
-    assert {s: got[(16, s)] for s in ("Al", "Bea", "Cy", "Di", "Ed")} == {"Al": -2, "Bea": -2, "Cy": -2, "Di": 8,
-                                                                         "Ed": -2}
+    _assert_hands_15_and_16(db)
     with st.reading(db) as con:
         assert con.execute("SELECT DISTINCT file FROM hand_source").fetchall() == [("<stdin>",)]
         assert con.execute("SELECT file FROM rejected").fetchall() == [("<stdin>",)]
@@ -87,11 +92,7 @@ def test_a_large_standard_input_is_spooled_and_stored_in_batches_with_the_same_r
     lines = res.stdout.splitlines()
     assert lines[0] == "<stdin>: 2 stored, 0 duplicates, 1 rejected"
     assert lines[1].startswith("  <stdin>:15:40: E-OUTCOME (hand 17):"), lines[1]
-    got = _units(db)
-    assert {s: got[(15, s)] for s in ("Al", "Bea", "Cy", "Di", "Ed")} == {"Al": -1, "Bea": -1, "Cy": 2, "Di": -1,
-                                                                         "Ed": 1}
-    assert {s: got[(16, s)] for s in ("Al", "Bea", "Cy", "Di", "Ed")} == {"Al": -2, "Bea": -2, "Cy": -2, "Di": 8,
-                                                                         "Ed": -2}
+    _assert_hands_15_and_16(db)
     with st.reading(db) as con:
         assert con.execute("SELECT DISTINCT file FROM hand_source").fetchall() == [("<stdin>",)]
     assert list(spool.iterdir()) == []  # the spooled copy removed
