@@ -425,9 +425,10 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
     by hand number.  A stored hand the current rules refuse keeps its stored
     outcome, and the carry after it goes on from that outcome (the pot it
     paid into or out of, the doubler it played off: rules.md D-11, D-12,
-    D-19; :func:`replay.judge.count_stored`), never as if it were missing.  ``stored``: the session's hands as ``(hand_id, hand
-    number, hash, source)`` in hand order when the caller has read them
-    already (:meth:`Store.rederive` reads a batch of sessions at once)."""
+    D-19; :func:`replay.judge.count_stored`), never as if it were missing.
+    ``stored``: the session's hands as ``(hand_id, hand number, hash,
+    source)`` in hand order when the caller has read them already
+    (:meth:`Store.rederive` reads a batch of sessions at once)."""
     if stored is None:
         order = con.execute("SELECT hand_id, hand FROM hands WHERE session_id = ? ORDER BY hand, hand_id",
                             [session_id]).fetchall()
@@ -565,8 +566,8 @@ def _kept_warnings(con: duckdb.DuckDBPyConnection, name: str, refused: list[tupl
         at = f", written at {file or '<input>'}:{line}" if line else ""
         out.append((hid, Diagnostic(
             "W-CARRY", f"hand {d.hand} of session {name!r} (hand id {hid}{at}), stored before, no longer agrees "
-            f"with the rules now that {path or 'a file'} adds hands before it (the stake or the pot it carries, rules.md "
-            f"D-11, D-12, D-19): {d.code}: {d.message}; it keeps its stored outcome until it is amended "
+            f"with the rules now that {path or 'a file'} adds hands before it (the stake or the pot it carries, "
+            f"rules.md D-11, D-12, D-19): {d.code}: {d.message}; it keeps its stored outcome until it is amended "
             "(shead ingest --amend), and its session is listed as incomplete till then", "warning", path, 1, 1,
             d.hand)))
     return out
@@ -620,8 +621,8 @@ def _new_warnings(con: duckdb.DuckDBPyConnection, name: str, hands: list[tuple[i
             if m is None or m.group(1) in had or m.group(1) == "W-SESSION-GAP":
                 continue
             out.append(Diagnostic(m.group(1), f"hand {o.hand} of session {name!r} (hand id {hid}), stored before, "
-                                  f"now that {path or 'a file'} adds hands before it: {m.group(2)}", "warning", path, 1, 1,
-                                  o.hand))
+                                  f"now that {path or 'a file'} adds hands before it: {m.group(2)}", "warning", path,
+                                  1, 1, o.hand))
     return out
 
 

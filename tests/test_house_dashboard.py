@@ -40,14 +40,17 @@ def test_hands_sorted_by_the_profile_trump_order():
 
 def test_log_hand_in_a_schafkopf_session_offers_the_shn_box(example_db):  # noqa: F811
     """A tester's phone night (session 13): the Sheepshead score-sheet form under Schafkopf rules made German-card
-    errors the user never typed.  A Schafkopf session offers the SHN box (and edit), with a Schafkopf line to copy.
+    errors the user never typed.  A Schafkopf session offers its own form and the SHN box (and edit), with a
+    Schafkopf line to copy in the box.
     By hand (schafkopf-bsv: Sauspiel 10, Laufender 10 from 3; rules.md G-13, G-15, G-16, G-18): Sepp calls the
     Eichel-Sau, Hias is the partner, 3 Laufende with, 75 Augen, a win; Vroni says Kontra, x2: (10 + 30) x 2 = 80
     from each loser to one winner: Sepp, Hias +80, Vroni, Kathi -80."""
     db, _ = example_db
     at = new_session(ok(page("log_hand.py").run()), "Stammtisch Zum Ochsen", "Sepp; Vroni; Hias; Kathi", "2026-12-04",
                      rules="schafkopf-bsv")
-    assert at.radio(key="lh_input").options == ["SHN"] and at.radio(key="lh_input").value == "shn"
+    # its own score-sheet form (tests/test_sk_form.py) and the SHN box; no card taps (Sheepshead's)
+    assert at.radio(key="lh_input").options == ["score sheet", "SHN"]
+    ok(at.radio(key="lh_input").set_value("shn").run())
     assert "A Schafkopf session: write each game as an SHN-SK line" in texts(at)
     at.text_area(key="lh_shn").set_value("hand 1  dealer Kathi\ngame Sepp sauspiel EA  partner Hias  laufende 3 with  "
                                          "pts 75  win\nkontra Vroni\n")

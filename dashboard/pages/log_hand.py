@@ -59,7 +59,8 @@ NONE = "—"
 OUTCOMES = (NOT_WRITTEN, "win", "win-s", "win-z", "lose", "lose-s", "lose-z")
 #: Fields of the form, in the order they are shown (errors fall back to "general").
 FIELDS = ("event", "date", "table", "site", "seats", "rules", "number", "dealer", "kind", "picker", "call", "under",
-          "leaster", "partner", "pts", "tricks", "outcome", "crack", "recrack", "blitz", "score", "general")
+          "leaster", "partner", "pts", "tricks", "outcome", "crack", "recrack", "blitz", "score", "general",
+          "sk_game", "sk_declarer", "sk_laufende", "sk_kontra", "sk_re", "sk_klopfen")
 #: Where an error goes when its position says nothing better, by code.
 CODE_FIELD = {
     "E-SCORE": "score", "E-SCORE-SUM": "score", "E-PTS": "pts", "E-TRICKS": "tricks", "E-OUTCOME": "outcome",
@@ -67,6 +68,9 @@ CODE_FIELD = {
     "E-CALL": "call", "E-LEASTER": "leaster", "E-NOPICK": "kind", "E-MARK-CAP": "crack", "E-CRACK": "crack",
     "E-RECRACK": "recrack", "E-BLITZ": "blitz", "E-DEALER": "dealer", "E-SEATS": "seats",
     "E-SEATS-MISSING": "seats", "E-RULES": "rules", "E-FORCED-PICK": "picker", "E-BLIND-TRICK": "leaster",
+    "E-GAME": "sk_game", "E-SK-CALL": "sk_game", "E-SK-RAMSCH": "sk_game", "E-SK-THROWN": "sk_game",
+    "E-SK-LAUFENDE": "sk_laufende", "E-SK-KONTRA": "sk_kontra", "E-SK-KONTRA-LATE": "sk_kontra",
+    "E-SK-KLOPFEN": "sk_klopfen",
 }
 #: Codes whose position is the hand as a whole: the code decides the field.
 CODE_FIRST = {"E-RESULT-UNKNOWN"}
@@ -525,6 +529,86 @@ def check_text(save: bool) -> None:
         ss["lh_shn"] = nxt + "\n"
 
 
+def sk_values(ctx: dict, errs: dict) -> dict:
+    """The Schafkopf score-sheet form's values (:func:`dashboard.sk_form.game_lines`),
+    normalised: ``None`` for what is not written; a typed number that is
+    not one gets its error in ``errs``."""
+    ss = st.session_state
+    aliases = [a for a, _ in ctx["seats"]]
+    partner = ss.get("lh_sk_partner")
+    lauf = ss.get("lh_sk_laufende")
+    v = {"number": ss.get("lh_number"), "dealer": ss.get("lh_dealer"), "game": ss.get("lh_sk_game") or "sauspiel",
+         "declarer": ss.get("lh_sk_declarer"), "sau": ss.get("lh_sk_sau") or "eichel",
+         "suit": ss.get("lh_sk_suit") or "herz", "tout": bool(ss.get("lh_sk_tout")),
+         "partner": "?" if partner == UNKNOWN else (None if partner in (None, NOT_WRITTEN) else partner),
+         "klopfen": list(ss.get("lh_sk_klopfen") or []),
+         "kontra": None if ss.get("lh_sk_kontra") in (None, NONE) else ss["lh_sk_kontra"],
+         "re": None if ss.get("lh_sk_re") in (None, NONE) else ss["lh_sk_re"],
+         "laufende": None if lauf in (None, NOT_WRITTEN) else int(lauf),
+         "laufende_with": ss.get("lh_sk_laufende_side", "with") == "with",
+         "pts": ss.get("lh_pts"), "tricks": ss.get("lh_tricks"),
+         "outcome": None if ss.get("lh_outcome") in (None, NOT_WRITTEN) else ss["lh_outcome"],
+         "score": {a: ss.get(f"lh_score_{i}") for i, a in enumerate(aliases)}}
+    _numbers(v, errs)
+    return v
+
+
+def sk_ready(v: dict) -> bool:
+    """Enough of the Schafkopf form is filled in to show the derived score:
+    the declarer of an announced game, a Ramsch's whole score."""
+    from dashboard.sk_form import needs_declarer  # noqa: PLC0415
+
+    if v["number"] is None or not v["dealer"]:
+        return False
+    if v["game"] == "ramsch":
+        return all(u not in (None, "") for u in v["score"].values())
+    return not needs_declarer(v["game"]) or bool(v["declarer"])
+
+
+def check_sk(save: bool) -> None:
+    """Check score and Save hand for the Schafkopf score-sheet form: its
+    SHN-SK text (:func:`dashboard.sk_form.game_lines`) validated and stored
+    as an SHN-SK hand typed in the box would be."""
+    from dashboard.sk_form import game_lines, needs_declarer  # noqa: PLC0415
+
+    ss = st.session_state
+    ctx = session_context()
+    errs: dict[str, list[str]] = {k: list(m) for k, m in ctx["errors"].items()}
+    out: dict = {"errors": errs, "saved": None, "preview": None, "text": None}
+    ss["lh_result"] = out
+    v = sk_values(ctx, errs)
+    if v["number"] is None:
+        errs.setdefault("number", []).append("give the hand number")
+    if not v["dealer"]:
+        errs.setdefault("dealer", []).append("choose the dealer")
+    if needs_declarer(v["game"]) and not v["declarer"]:
+        errs.setdefault("sk_declarer", []).append("choose who played (the declarer)")
+    if errs:
+        return
+    before = _session_checks(ctx, v["number"], errs, "number")
+    if before is None:
+        return
+    t, start = header_text(ctx, before)
+    t.add_line([(f"hand {v['number']}", "number"), (f"dealer {v['dealer']}", "dealer")])
+    german = ctx["mode"] == "new" or '[Cards "de"]' in (ctx.get("header") or "")
+    for line in game_lines(v, german):
+        t.add_line(line)
+    score = [(a, u) for a, u in v["score"].items() if u is not None]
+    if score:
+        t.add_line([("score", "score")] + [(f"{a} {u:+d}", "score") for a, u in score], sep=" ")
+    out["text"] = "\n".join(t.lines[start - 1:]) + "\n"
+    h = _validate(t.text, start, v["number"], errs, lambda d: (locate(t, d), d.message))
+    if h is not None and _show_or_save(out, errs, t.text, h, save):
+        _next_hand(ctx, v)
+        for k in ("lh_sk_partner", "lh_sk_laufende"):
+            ss[k] = NOT_WRITTEN
+        for k in ("lh_sk_kontra", "lh_sk_re"):
+            ss[k] = NONE
+        ss["lh_sk_declarer"] = None
+        ss["lh_sk_klopfen"] = []
+        ss["lh_sk_tout"] = False
+
+
 def _next_hand(ctx: dict, v: dict) -> None:
     """After a save: the next hand number and dealer, the hand's fields cleared."""
     ss = st.session_state
@@ -662,17 +746,16 @@ if ss.get("lh_dealer") not in aliases:
     ss["lh_dealer"] = next_dealer
 
 INPUTS = {"form": "score sheet", "cards": "tap cards", "shn": "SHN", "edit": "edit"}
-SCHAFKOPF = schafkopf_rules(ctx.get("rules"))  # the score-sheet and card forms are Sheepshead's
-offered = [k for k in INPUTS
-           if (k != "edit" or ctx["mode"] == "existing") and not (SCHAFKOPF and k in ("form", "cards"))]
+SCHAFKOPF = schafkopf_rules(ctx.get("rules"))  # a Schafkopf score sheet has a form of its own; no card taps
+offered = [k for k in INPUTS if (k != "edit" or ctx["mode"] == "existing") and not (SCHAFKOPF and k == "cards")]
 if ss.get("lh_input") not in offered:
     ss["lh_input"] = offered[0]
 st.radio("Enter the hand", offered, key="lh_input", label_visibility="collapsed",
          horizontal=True, format_func=INPUTS.__getitem__)
-if SCHAFKOPF:
+if SCHAFKOPF and ss["lh_input"] == "shn":
     st.caption("A Schafkopf session: write each game as an SHN-SK line (notation.md §14), e.g. "
                "`game Sepp sauspiel EA  partner Hias  laufende 3 with  pts 75  win` and `kontra Vroni`, or `ramsch` "
-               "with its `score`; the tricks may follow. The score-sheet and card forms are Sheepshead's.")
+               "with its `score`; the tricks may follow.")
 if not aliases:
     st.info("Name the seats of the new session to log a hand.")
     st.stop()
@@ -857,6 +940,99 @@ if ss["lh_input"] == "cards":
     st.stop()
 
 # ---- the score sheet form (issue 12: short on a phone)
+# ---- a Schafkopf game on the score sheet (SHN-SK, notation.md §14.7): its own fields, the same checks
+if SCHAFKOPF:
+    from dashboard.sk_form import GAME_LABELS, GAMES, SAU_SUITS, SUIT_WORDS, needs_declarer  # noqa: E402
+    from replay.schafkopf import parse_schafkopf_rules  # noqa: E402
+
+    try:
+        klopfen_on = parse_schafkopf_rules(ctx.get("rules") or "").klopfen
+    except ProfileError:  # the check says why the [Rules] do not read
+        klopfen_on = False
+    for key, opts, dflt in (("lh_sk_game", list(GAMES), "sauspiel"), ("lh_sk_declarer", aliases, None),
+                            ("lh_sk_sau", list(SAU_SUITS), "eichel"), ("lh_sk_suit", list(SUIT_WORDS), "herz"),
+                            ("lh_sk_partner", [NOT_WRITTEN, UNKNOWN] + aliases, NOT_WRITTEN),
+                            ("lh_sk_laufende", [NOT_WRITTEN] + [str(k) for k in range(9)], NOT_WRITTEN),
+                            ("lh_sk_laufende_side", ["with", "without"], "with"),
+                            ("lh_sk_kontra", [NONE] + aliases, NONE), ("lh_sk_re", [NONE] + aliases, NONE),
+                            ("lh_outcome", list(OUTCOMES), NOT_WRITTEN)):
+        if ss.get(key) not in opts:
+            ss[key] = dflt
+    ss["lh_sk_klopfen"] = [a for a in ss.get("lh_sk_klopfen") or [] if a in aliases]
+    for key in ("lh_pts", "lh_tricks"):
+        if not isinstance(ss.get(key), str):
+            ss[key] = "" if ss.get(key) is None else str(ss[key])
+    for i in range(len(aliases)):
+        if not isinstance(ss.get(f"lh_score_{i}"), str):
+            ss[f"lh_score_{i}"] = "" if ss.get(f"lh_score_{i}") is None else str(ss[f"lh_score_{i}"])
+    if not ss.pop("lh_just_saved", False) and sk_ready(sk_values(ctx, {})):
+        check_sk(False)  # the derived score as the form stands (as the Sheepshead form shows it)
+    with st.container(horizontal=True, gap="small"):
+        st.number_input("Hand number", min_value=1, step=1, key="lh_number", width="stretch")
+        st.selectbox("Dealer", aliases, key="lh_dealer", width="stretch")
+    for f in ("number", "dealer"):
+        _errors_for(f)
+    g = ss["lh_sk_game"]
+    with st.container(horizontal=True, gap="small"):
+        st.selectbox("Game", list(GAMES), key="lh_sk_game", format_func=GAME_LABELS.__getitem__, width="stretch")
+        if needs_declarer(g):
+            st.selectbox("Played by", aliases, key="lh_sk_declarer", placeholder="the declarer", width="stretch")
+    for f in ("sk_game", "sk_declarer"):
+        _errors_for(f)
+    if g == "sauspiel":
+        with st.container(horizontal=True, gap="small"):
+            st.selectbox("Called Sau", list(SAU_SUITS), key="lh_sk_sau", format_func=lambda w: f"{w.title()}-Sau",
+                         width="stretch")
+            st.selectbox("Partner", [NOT_WRITTEN, UNKNOWN] + aliases, key="lh_sk_partner", width="stretch",
+                         help="the holder of the called Sau")
+        _errors_for("partner")
+    elif g in ("solo", "farbwenz", "farbgeier"):
+        st.selectbox("Trump suit", list(SUIT_WORDS), key="lh_sk_suit", format_func=str.title)
+    if needs_declarer(g):
+        if g != "sauspiel":
+            st.checkbox("Tout (every trick undertaken)", key="lh_sk_tout")
+        with st.container(horizontal=True, gap="small"):
+            st.text_input("Augen", key="lh_pts", placeholder="declaring party", width="stretch",
+                          help="the declaring party's card points, 0..120 (61 wins)")
+            st.selectbox("Outcome", OUTCOMES, key="lh_outcome", width="stretch")
+        for f in ("pts", "outcome"):
+            _errors_for(f)
+        with st.container(horizontal=True, gap="small"):
+            st.selectbox("Laufende", [NOT_WRITTEN] + [str(k) for k in range(9)], key="lh_sk_laufende",
+                         width="stretch", help="the run of top trumps (0: none that pays)")
+            st.selectbox("held by", ["with", "without"], key="lh_sk_laufende_side", width="stretch",
+                         format_func={"with": "the declaring party", "without": "the opponents"}.__getitem__)
+        _errors_for("sk_laufende")
+    elif g == "ramsch":
+        st.caption("A Ramsch is its score alone: each player's units as the table paid them.")
+    written = any((ss.get(f"lh_score_{i}") or "").strip() for i in range(len(aliases)))
+    errs_now = (ss.get("lh_result") or {}).get("errors") or {}
+    with st.expander("More: tricks, Kontra and Re" + (", Klopfen" if klopfen_on else "") + ", the score as written",
+                     expanded=g == "ramsch" or written or any(errs_now.get(k) for k in (
+                         "tricks", "sk_kontra", "sk_re", "sk_klopfen", "score"))):
+        if needs_declarer(g):
+            with st.container(horizontal=True, gap=8):
+                st.text_input("Tricks", key="lh_tricks", placeholder="declaring", width=100)
+                st.selectbox("Kontra by", [NONE] + aliases, key="lh_sk_kontra", width=100)
+                st.selectbox("Re by", [NONE] + aliases, key="lh_sk_re", width=100)
+            for f in ("tricks", "sk_kontra", "sk_re"):
+                _errors_for(f)
+        if klopfen_on and g != "thrown":
+            st.multiselect("Klopfen by", aliases, key="lh_sk_klopfen")
+            _errors_for("sk_klopfen")
+        if g != "thrown":
+            st.caption("Score as written at the table (empty: the tariff scores it)")
+            with st.container(horizontal=True, gap=8):
+                for i, a in enumerate(aliases):
+                    st.text_input(a, key=f"lh_score_{i}", placeholder="+0", width=70)
+            _errors_for("score")
+    _errors_for("general")
+    with st.container(horizontal=True, gap="small"):
+        st.button("Check score", on_click=check_sk, args=(False,), width="stretch")
+        st.button("Save hand", on_click=check_sk, args=(True,), type="primary", width="stretch")
+    _outcome_panel()
+    st.stop()
+
 # Only the fields the session's rules use; the short ones side by side in rows
 # that stay side by side at 390 px (horizontal containers: Streamlit's columns
 # stack under 640 px); what a table seldom writes (tricks, cracks, blitzes, the
