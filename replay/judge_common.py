@@ -478,19 +478,21 @@ def count_stored(outcome: HandOutcome, sess: SessionState) -> None:
     doubler queues one, a misdeal neither); the pot moves by what the kept
     hand's stored units put in or took out (``outcome.pot``, the pot seat's
     units, rules.md D-19) from the balance in force, so the pot never pays
-    out units it did not receive.  The stake is seeded only when the stored
-    stake was written (``provenance['stake'] == 'asserted'``).  A stored
-    ``[Rules]`` the current profiles refuse feeds nothing (the hand is then
-    a gap, as before).  ``outcome``: the stored :class:`HandOutcome`;
-    ``sess`` is changed in place."""
+    out units it did not receive.  Its stake never seeds the carry, even
+    when it was written: the hand is kept because what it wrote disagrees
+    with the carry now known (a ``stake 1`` written after a gap, when a
+    doubler turned out to be queued), and the doublers still queued are the
+    rules' (a tester's finding: the written stake threw a queued doubler
+    away).  A stored ``[Rules]`` the current profiles refuse feeds nothing
+    (the hand is then a gap, as before).  ``outcome``: the stored
+    :class:`HandOutcome`; ``sess`` is changed in place."""
     try:
         profile = parse_rules(outcome.rules or None)
     except Exception:  # noqa: BLE001 - a ProfileError: the rules changed under the stored hand
         return
     aliases = list(outcome.players)
     dealer = aliases.index(outcome.dealer) if outcome.dealer in outcome.players else None
-    stake = outcome.stake if outcome.provenance.get("stake") == "asserted" else None
-    sess.after(profile, outcome.hand, outcome.outcome, outcome.game, sess.pot, outcome.pot, dealer, stake)
+    sess.after(profile, outcome.hand, outcome.outcome, outcome.game, sess.pot, outcome.pot, dealer)
 
 
 def rules_error_pos(pos: Pos | None, text: str, found) -> Pos | None:

@@ -88,5 +88,6 @@ def check_potsplit(chk: HandCheck, dealer: int | None) -> Settlement:
                              "sits out and gets no share (rules.md F-1)", ps.pos, found="no dealer",
                              expected="dealer S")
         out = dealer
-    settle = settle_potsplit(prof, pot=chk.pot, out=out)
+    # a pot below zero (a kept hand took more than it held, W-POT-OWED said so): nothing to split
+    settle = settle_potsplit(prof, pot=max(chk.pot, 0), out=out)
     return _agreed_score(chk, settle, rec.score)

@@ -503,6 +503,8 @@ def _check_pot(chk: HandCheck, sess: SessionState, known: bool) -> None:
     if w is None or w.value is None:
         if prof.pot:
             chk.prov["pot"] = "derived"
+            if sess.pot < 0:
+                _owed_warning(chk, sess.pot)
         return
     if not prof.pot:
         raise chk.reject("E-POT", f"pot {w.value} is written but the profile has no pot (pot=off, rules.md D-19)",
@@ -515,6 +517,23 @@ def _check_pot(chk: HandCheck, sess: SessionState, known: bool) -> None:
                          "the pot (rules.md D-19)", w.pos, found=w.value, expected=sess.pot)
     chk.prov["pot"] = "verified" if known else "asserted"
     chk.pot = w.value
+
+
+def _owed_warning(chk: HandCheck, pot: int) -> None:
+    """``W-POT-OWED`` on a hand whose pot, derived from the session, is below
+    zero: only a stored hand kept against the rules (``W-CARRY``: its score,
+    written before an earlier hand arrived, took more than the pot held)
+    leaves it so.  The pot seat's units stay the sum of what the stored
+    hands put in and took out, so this hand's side takes nothing from it
+    (and a pot split pays nothing) until no-pick hands fill it again; rules.md
+    D-19: the pot never pays out more than it holds.  Amending the kept hand
+    re-derives this one."""
+    chk.warnings.append(chk.diag(
+        "W-POT-OWED", f"hand {chk.rec.number}: the pot holds {pot} before this hand: a hand before it keeps a stored "
+        "result that took more than the pot held (W-CARRY, marked ! on the sheet); nothing is taken from an empty "
+        "pot (rules.md D-19), so this hand is paid as the pot stands: amend the kept hand (shead ingest --amend) "
+        "and this one is derived again", chk.rec.pos, found=f"pot {pot}", expected="a pot of 0 or more",
+        severity="warning"))
 
 
 def _gap_warning(chk: HandCheck, known: bool, stake_derived: bool, stake: int = 1) -> None:

@@ -324,3 +324,58 @@ def test_every_derived_pot_is_the_sum_of_what_the_stored_hands_moved(tmp_path_fa
             expected = {"leaster": 5, "lose": running}.get(kind, -running)  # a win (scored or not) takes it all
             assert h["pot"] == expected, (number, kind, running, h)
         running += h["pot"]
+
+
+# --- break16: a kept hand that took more than the pot held; a kept hand with a written stake ----------------------
+
+def test_a_pot_a_kept_hand_overdrew_pays_nothing_and_says_so(db, tmp_path):
+    """Hands 1 (a leaster: pot 5) and 3 (a win whose score takes that 5) are stored; then hand 2 arrives, a win
+    that takes the 5 itself.  Hand 3 is kept (W-CARRY) having taken 5 from an empty pot: the pot holds -5.  A pot
+    split (hand 4) then pays nothing (before: E-INTERNAL, 'the pot holds -5 units') and hands 4 and 5 say why
+    (W-POT-OWED); hand 5's leaster ante fills the pot back to 0.  Amending hand 3 puts everything right.
+    By hand (D-19, wi5-pot):
+      h1 leaster Bea: Bea +3, others -2; pot +5 -> 5
+      h2 Di with Al, 80: +2/+1/-1, takes 5 (Al 5 // 4 = 1, Di 4): Di +6, Al +2, Bea Cy Ed -1; pot -5 -> 0
+      h3 kept: Cy +6, Ed +2, Al Bea Di -1; pot -5 -> -5
+      h4 potsplit: nothing to split: 0 each; pot 0 -> -5
+      h5 leaster Al: Al +3, others -2; pot +5 -> 0
+      totals: Al -2+2-1+3 = +2, Bea 3-1-1-2 = -1, Cy -2-1+6-2 = +1, Di -2+6-1-2 = +1, Ed -2-1+2-2 = -3 (sum 0)."""
+    h1, h2 = "hand 1  dealer Ed\nleaster Bea", "hand 2  dealer Al\npick Di  call AH  partner Al  pts 80  win"
+    h3 = "hand 3  dealer Bea\npick Cy  call AS  partner Ed  pts 72  win\nscore Al -1 Bea -1 Cy +6 Di -1 Ed +2"
+    h4, h5 = "hand 4  dealer Cy\npotsplit", "hand 5  dealer Di\nleaster Al"
+    for name, hands in (("a.shn", (h1, h3)), ("b.shn", (h2,)), ("c.shn", (h4, h5))):
+        r = cli("ingest", write(tmp_path, name, session(*hands, rules=POT)), "--db", str(db))
+        assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "warning W-POT-OWED (hand 4): hand 4: the pot holds -5 before this hand" in out
+    assert "warning W-POT-OWED (hand 5)" in out and "E-INTERNAL" not in out
+    got = stored(db)
+    assert got[3]["units"] == units(-1, -1, 6, -1, 2) and got[3]["pot"] == -5
+    assert got[4]["units"] == units(0, 0, 0, 0, 0) and got[4]["pot"] == 0
+    assert got[5]["units"] == units(3, -2, -2, -2, -2) and got[5]["pot"] == 5
+    assert ledger(db) == {"Allen Braun": 2, "Bea Schmidt": -1, "Cy Ott": 1, "Di Lenz": 1, "Ed Kahl": -3}
+    # amended without its score, hand 3 finds the pot empty: Cy +2, Ed +1, the others -1, the pot untouched;
+    # the split has nothing to pay and hand 5's leaster puts 5 in: no pot below zero, no W-POT-OWED
+    fix = session("hand 3  dealer Bea\npick Cy  call AS  partner Ed  pts 72  win", rules=POT)
+    assert cli("ingest", "--amend", write(tmp_path, "fix3.shn", fix), "--db", str(db)).exit_code == 0
+    got = stored(db)
+    assert got[3]["units"] == units(-1, -1, 2, -1, 1) and got[3]["pot"] == 0
+    assert not any("W-POT-OWED" in w for h in got.values() for w in h["warnings"])
+    assert [sum(h["pot"] for n, h in got.items() if n <= k) for k in sorted(got)] == [5, 0, 0, 0, 5]
+
+
+def test_a_kept_hand_with_a_written_stake_does_not_throw_a_queued_doubler_away(db, tmp_path):
+    """Hands 3 (``stake 1`` written: hands 1-2 missing, so taken as written) and 4 are stored; then hands 1 and 2,
+    two doublers, arrive: under queued stacking (rules.md D-12) hands 3 and 4 are played at x2 each.  Hand 3 is
+    kept at x1 (W-CARRY, E-STAKE); it was played, so it plays off one doubler and hand 4 carries the other: x2,
+    Di +4, Ed +2, Al Bea Cy -2 (before: x1, the written stake 1 had emptied the queue)."""
+    rules = DOUBLER + "; doublerStacking=queued"
+    a = session("hand 3  dealer Bea\npick Cy  call AS  partner Ed  pts 72  win  stake 1",
+                "hand 4  dealer Cy\npick Di  call AS  partner Ed  pts 70  win", rules=rules)
+    b = session("hand 1  dealer Ed\ndoubler", "hand 2  dealer Al\ndoubler", rules=rules)
+    assert cli("ingest", write(tmp_path, "a.shn", a), "--db", str(db)).exit_code == 0
+    r = cli("ingest", write(tmp_path, "b.shn", b), "--db", str(db))
+    assert r.exit_code == 0 and "W-CARRY: hand 3" in " ".join(r.output.split())
+    got = stored(db)
+    assert got[3]["stake"] == 1 and got[3]["units"] == units(-1, -1, 2, -1, 1)
+    assert got[4]["stake"] == 2 and got[4]["units"] == units(-2, -2, -2, 4, 2)
