@@ -515,6 +515,31 @@ def _from_the_correction_on(con: duckdb.DuckDBPyConnection,
     return keep
 
 
+def _not_already_kept(con: duckdb.DuckDBPyConnection,
+                      report: "CorrectionReport") -> list[tuple[int, Diagnostic]]:
+    """``report.rederive_refused`` without the hands already kept against
+    the rules before the correction (a stored ``W-CARRY``): they disagreed
+    before it and keep their stored outcome after it, so they are no reason
+    to refuse a correction (a tester's finding: a note added to a doubler
+    was refused for a kept hand after it).  Their ``W-CARRY`` is refreshed
+    with the rules' reason after the correction."""
+    ids = [hid for hid, _ in report.rederive_refused if hid]
+    if not ids:
+        return report.rederive_refused
+    rows = con.execute("SELECT hand_id, session, hand, warnings FROM hands WHERE list_contains(?, hand_id)",
+                       [ids]).fetchall()
+    kept = {hid: (sess, number) for hid, sess, number, w in rows if w and "warning W-CARRY" in w}
+    if not kept:
+        return report.rederive_refused
+    what = "the amendment" if report.action == "amend" else "the void"
+    _flag_kept(con, [(hid, Diagnostic(
+        "W-CARRY", f"hand {kept[hid][1]} of session {kept[hid][0]!r} (hand id {hid}) keeps its stored outcome, which "
+        f"the rules still do not give after {what} of an earlier hand (the stake or the pot it carries, rules.md "
+        f"D-11, D-12, D-19): {d.code}: {d.message}; amend it (shead ingest --amend)", "warning", None, 1, 1, d.hand))
+        for hid, d in report.rederive_refused if hid in kept])
+    return [(hid, d) for hid, d in report.rederive_refused if hid not in kept]
+
+
 def _refused_later(con: duckdb.DuckDBPyConnection, report: "CorrectionReport") -> str:
     """The :class:`CorrectionError` message of a correction whose sessions'
     re-derivation refused stored hands (``report.rederive_refused``): each
@@ -2395,6 +2420,7 @@ class Store:
             for session_id, name in sorted(report.sessions):
                 self._rederive_session(con, session_id, name, report)
             report.rederive_refused = _from_the_correction_on(con, report)
+            report.rederive_refused = _not_already_kept(con, report)
             if report.rederive_refused:  # a later hand would no longer agree with the rules: nothing changes
                 raise CorrectionError(_refused_later(con, report))
             _summary.refresh(con, [sid for sid, _ in report.sessions])  # migration 016

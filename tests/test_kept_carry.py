@@ -198,6 +198,30 @@ def ledger_incomplete(con) -> list[tuple[str, int]]:
     return list(zip(df["session"].to_list(), df["refused"].to_list()))
 
 
+def test_a_correction_before_a_kept_hand_is_not_refused_for_it(kept_pot, tmp_path):
+    """A tester's finding: a note added to hand 1 was refused because hand 3, kept before it, 'would no longer
+    agree'; it disagreed already.  Now the amendment goes through and hand 3 stays kept (its reason refreshed).
+    Voiding hand 2 (the second leaster) then leaves a pot of 5 before hand 3, which is what its written score
+    took: hand 3 agrees with the rules again, its mark goes, and hand 4 finds the pot empty.  By hand: h1 Bea +3,
+    others -2, pot 5; h3 Cy +6, Ed +2, Al Bea Di -1, pot -5 -> 0; h4 Di with Al, 80, empty pot: Di +2, Al +1,
+    Bea Cy Ed -1.  Totals: Al -2-1+1 = -2, Bea 3-1-1 = +1, Cy -2+6-1 = +3, Di -2-1+2 = -1, Ed -2+2-1 = -1."""
+    db = str(kept_pot)
+    note = session("hand 1  dealer Ed\nleaster Bea {Bea took the last trick}", rules=POT)
+    r = cli("ingest", "--amend", write(tmp_path, "note.shn", note), "--db", db)
+    assert r.exit_code == 0, r.output
+    assert "kept as stored, against the rules" in cli("history", "night#3", "--db", db).output
+    r = cli("void", "night#2", "--reason", "dealt at the other table", "--db", db)
+    assert r.exit_code == 0, r.output
+    got = stored(kept_pot)
+    assert sorted(got) == [1, 3, 4]
+    assert got[3]["units"] == units(-1, -1, 6, -1, 2) and got[3]["pot"] == -5
+    assert not any("W-CARRY" in w for w in got[3]["warnings"])
+    assert got[4]["units"] == units(1, -1, -1, 2, -1) and got[4]["pot"] == 0
+    assert ledger(kept_pot) == {"Allen Braun": -2, "Bea Schmidt": 1, "Cy Ott": 3, "Di Lenz": -1, "Ed Kahl": -1}
+    with st.reading(kept_pot) as con:
+        assert ledger_incomplete(con) == []
+
+
 def test_rederive_keeps_the_carry_of_a_kept_hand(kept_pot):
     """``shead rederive`` re-reads the session the same way: hand 3 is refused again and kept, hand 4 keeps
     the pot of 5 (no stored number changes)."""
