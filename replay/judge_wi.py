@@ -361,6 +361,14 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
             raise chk.reject("E-STAKE", f"stake {stake} disagrees with the session's doublers: the hands before "
                              f"it give stake {stake_derived} (rules.md D-11, D-12)",
                              rec.stake.pos, found=stake, expected=stake_derived)
+        # after a gap the stake is taken as written, within what the profile can make: ×1 without doublers,
+        # ×1 or ×2 under queued stacking; multiplicative makes any power of two (a tester's ×1024, break16 F9)
+        reach = [1] if prof.noPick != "doubler" else [1, 2] if prof.doublerStacking == "queued" else None
+        if not known and reach is not None and stake not in reach:
+            why = ("doublerStacking=queued makes at most ×2" if prof.noPick == "doubler"
+                   else f"{prof.name} has no doublers (noPick={prof.noPick})")
+            raise chk.reject("E-STAKE", f"stake {stake} cannot be the stake of this hand: {why} (rules.md D-11, "
+                             "D-12)", rec.stake.pos, found=stake, expected=" or ".join(map(str, reach)))
         prov["stake"] = "verified" if known else "asserted"
     else:
         prov["stake"] = "derived"

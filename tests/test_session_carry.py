@@ -264,9 +264,27 @@ def test_a_pot_beyond_the_store_is_E_NUMBER_at_the_pot():
     assert "99999999999999999999" in d.message
 
 
+def test_a_stake_written_after_a_gap_must_be_one_the_profile_can_make():
+    """break16 F9: ``stake 1024`` after a gap was stored at x1024.  Queued doublers (rules.md D-12) make x1 or x2
+    only, a profile without doublers x1 only: anything else is E-STAKE at the number (line 8, column 7: after
+    'hand 3\nstake '); multiplicative stacking makes any power of two."""
+    hand = "hand 3\nstake {}  pick Cy  call AS  partner Ed  pts 70  win"
+    for rules, stake, ok in (("wi5-called-ace; noPick=doubler", 4, False), ("wi5-called-ace; noPick=doubler", 2, True),
+                             ("wi5-called-ace", 2, False), ("wi5-called-ace", 1, True),
+                             ("wi5-called-ace; noPick=doubler; doublerStacking=multiplicative", 1024, True)):
+        res = validate_text(shn("g", rules, hand.format(stake)))
+        if ok:
+            assert not res.rejected and res.hands[0].outcome.stake == stake, (rules, stake)
+        else:
+            d = res.rejected[0].errors[0]
+            assert (d.code, d.line, d.col, d.found) == ("E-STAKE", 8, 7, str(stake)), (rules, stake, d)
+            assert "cannot be the stake of this hand" in d.message
+
+
 def test_a_log_that_starts_mid_session_asserts_its_written_values_and_warns_on_derived_ones():
-    # hand 7 is the first hand read: hands 1..6 are unknown, the written values are taken
-    res = validate_text(shn("m", "wi5-called-ace; pot=on; noPick=doubler",
+    # hand 7 is the first hand read: hands 1..6 are unknown, the written values are taken (x4: two doublers in a
+    # row under multiplicative stacking; queued stacking makes at most x2, below)
+    res = validate_text(shn("m", "wi5-called-ace; pot=on; noPick=doubler; doublerStacking=multiplicative",
                             "hand 7\nstake 4  pot 7  pick Cy  call AS  partner Ed  pts 70  win",
                             "hand 8\npick Cy  call AS  partner Ed  pts 70  win"))
     assert not res.rejected
