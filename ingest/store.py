@@ -161,13 +161,16 @@ class AmbiguousHand(StoreError, LookupError):
 
 def resolve_db(path: str | os.PathLike | None = None) -> Path:
     """The database file to use: ``path`` if given, else the ``SHEAD_DB``
-    environment variable, else ``data/shead.duckdb`` under the current
-    directory."""
-    if path is not None and str(path) != "":
-        return Path(path)
+    environment variable (unless blank), else ``data/shead.duckdb`` under
+    the current directory.  A leading ``~`` is the home directory, as DuckDB
+    reads it when it opens the file: ``--db=~/x.duckdb`` (which the shell
+    leaves unexpanded) once made an empty ``./~`` folder while DuckDB wrote
+    ``$HOME/x.duckdb``, and the next command found no database (break16)."""
+    if path is not None and str(path).strip() != "":
+        return Path(path).expanduser()
     env = os.environ.get("SHEAD_DB")
-    if env:
-        return Path(env)
+    if env and env.strip():
+        return Path(env).expanduser()
     return Path.cwd() / DEFAULT_DB
 
 

@@ -314,6 +314,34 @@ def test_resolve_db_order(tmp_path, monkeypatch):
     assert st.resolve_db(tmp_path / "x.duckdb") == tmp_path / "x.duckdb"
 
 
+def test_resolve_db_reads_a_leading_tilde_as_home_and_a_blank_setting_as_none(tmp_path, monkeypatch):
+    """break16: ``--db=~/x.duckdb`` (a ``~`` the shell does not expand after ``=``) made an empty ``./~`` folder
+    while DuckDB, which expands it, wrote ``$HOME/x.duckdb``; the next command then found no database.
+    ``SHEAD_DB=' '`` made a file named ' '.  Now both name what a user means, in one place, and a real ingest
+    and ledger through ``--db=~/...`` meet in the home directory."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert st.resolve_db("~/x.duckdb") == tmp_path / "home" / "x.duckdb"
+    monkeypatch.setenv("SHEAD_DB", "~/env.duckdb")
+    assert st.resolve_db() == tmp_path / "home" / "env.duckdb"
+    monkeypatch.setenv("SHEAD_DB", "  ")
+    assert st.resolve_db() == tmp_path / "data" / "shead.duckdb"
+    assert st.resolve_db(" ") == tmp_path / "data" / "shead.duckdb"
+    from typer.testing import CliRunner  # noqa: PLC0415
+
+    from ingest.cli import app  # noqa: PLC0415
+
+    (tmp_path / "home").mkdir()
+    f = tmp_path / "n.shn"
+    f.write_text('%SHN 1.0\n[Session "t"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]\n\n'
+                 "hand 1  dealer Ed\npick Bea  call AS  partner Cy  pts 70  win\n")
+    r = CliRunner().invoke(app, ["ingest", str(f), "--db=~/x.duckdb"])
+    assert r.exit_code == 0, r.output
+    assert (tmp_path / "home" / "x.duckdb").exists() and not (tmp_path / "~").exists()
+    r = CliRunner().invoke(app, ["ledger", "--db=~/x.duckdb", "--json"])
+    assert r.exit_code == 0 and '"player": "Bea"' in r.output, r.output
+
+
 # --------------------------------------------------------------------------
 # Real processes
 # --------------------------------------------------------------------------
