@@ -647,8 +647,18 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
            ) -> None:
     """Validate hand logs by replaying every hand and store the good hands; CSV score sheets and ledgers too."""
     if amend is not None:
+        if str(amend).startswith("--"):  # `--amend --db x fix.shn`: the option took the next option as its FILE
+            _err.print(f"error: --amend needs its FILE right after it (found {str(amend)!r}): shead ingest --amend "
+                       "FIX.shn [--db DB]")
+            raise typer.Exit(2)
         if paths:
-            _err.print("error: --amend FILE takes no other PATH")
+            _err.print(f"error: --amend FILE takes one file and no other PATH (found {len(paths)} more: "
+                       f"{paths[0]!s}{' …' if len(paths) > 1 else ''}); to ingest files, run shead ingest PATH... "
+                       "without --amend")
+            raise typer.Exit(2)
+        if str(amend) == "-":
+            _err.print("error: --amend reads a file, not standard input: save the amendment to a file "
+                       "(e.g. fix.shn) and give --amend fix.shn")
             raise typer.Exit(2)
         raise typer.Exit(run_amend(amend, db, reason, as_json))
     if not paths:
@@ -744,7 +754,14 @@ def _check_rules_option(rules: str | None) -> None:
     """A bad ``--rules`` text is one usage error (exit 2), not an error at
     every row or hand it would be applied to (QA D6b): a Schafkopf profile
     is read by :func:`replay.schafkopf.parse_schafkopf_rules`, any other by
-    :func:`replay.profile.parse_rules` (rules.md J)."""
+    :func:`replay.profile.parse_rules` (rules.md J).  An empty ``--rules``
+    (``--rules "$RULES"`` with the variable unset) is one too: it is neither
+    a profile nor "no --rules" (break16: every game of a protocol was
+    refused against the default tariff)."""
+    if rules is not None and not rules.strip():
+        _err.print("error: --rules is empty: give a profile (e.g. --rules 'netschafkopf; tariff.sauspiel=10'), "
+                   "or leave --rules out to read a protocol's house rules off its own price lines")
+        raise typer.Exit(2)
     if not rules:
         return
     from replay.errors import ProfileError  # noqa: PLC0415

@@ -510,3 +510,26 @@ def test_paths_that_name_no_file_say_so(runner, tmp_path):
                       ("/dev/null", "not a regular file (a device, a pipe or a socket): nothing to ingest")):
         r = runner.invoke(app, ["ingest", str(path), "--db", str(db)])
         assert r.exit_code == 1 and f"{path}: E-FILE-MISSING: {why}" in r.output, r.output
+
+
+def test_usage_errors_of_ingest_options_say_what_is_missing(tmp_path):
+    """break16 F8, F10: an empty ``--rules`` (``--rules "$RULES"`` unset) refused every game of a protocol
+    against the default tariff; ``--amend`` with no file, or ``-``, gave messages about something else.  Each is
+    now one usage error (exit 2) that says what to write, and nothing is read or stored."""
+    from typer.testing import CliRunner  # noqa: PLC0415
+
+    from ingest.cli import app  # noqa: PLC0415
+
+    db = tmp_path / "u.duckdb"
+    f = tmp_path / "n.shn"
+    f.write_text('%SHN 1.0\n[Session "t"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]\n\n'
+                 "hand 1  dealer Ed\npick Bea  call AS  partner Cy  pts 70  win\n")
+    run = CliRunner().invoke
+    for args, said in ((["ingest", str(f), "--rules", ""], "--rules is empty"),
+                       (["ingest", str(f), "--rules", "  "], "--rules is empty"),
+                       (["ingest", "--amend", "-"], "--amend reads a file, not standard input"),
+                       (["ingest", "--amend", "--db", str(db), str(f)], "--amend needs its FILE right after it"),
+                       (["ingest", "--amend", str(f), str(f)], "--amend FILE takes one file and no other PATH")):
+        r = run(app, args + (["--db", str(db)] if "--db" not in args else []))
+        assert r.exit_code == 2 and said in r.output, (args, r.output)
+    assert not db.exists()
