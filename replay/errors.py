@@ -22,6 +22,21 @@ __all__ = ["Severity", "Diagnostic", "ShedError", "IllegalAction", "ProfileError
 Severity = Literal["error", "warning", "info"]
 
 
+#: a word longer than this in a diagnostic's message or ``found`` is cut (:func:`clip_long_words`)
+LONG_WORD = 200
+
+
+def clip_long_words(text: str) -> str:
+    """``text`` with every word (run without a space) longer than
+    :data:`LONG_WORD` characters cut to its first 60 and ``…(N
+    characters)``: what a diagnostic quotes from a hostile file (a note of
+    megabytes, a flag name of a million letters) stays readable and the line
+    printed stays short; shorter words, file paths among them, are kept."""
+    if not any(len(w) > LONG_WORD for w in text.split(" ")):
+        return text
+    return " ".join(w if len(w) <= LONG_WORD else f"{w[:60]}…({len(w):,} characters)" for w in text.split(" "))
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One reported problem, as data (what lenient reading collects).
@@ -48,6 +63,10 @@ class Diagnostic:
         # together); each set through its slot's own setter, not the frozen class's object.__setattr__ by name:
         # a third less time a diagnostic (a lenient read of a hostile file makes one a line, issue 15)
         _set_code(self, code)
+        if len(message) > 400:  # a 5 MB note or a 1 MB flag quoted whole made a line of that size (break16)
+            message = clip_long_words(message)
+        if type(found) is str and len(found) > 400:
+            found = clip_long_words(found)
         _set_message(self, message)
         _set_severity(self, severity)
         _set_file(self, file)
