@@ -577,6 +577,44 @@ AMEND_LATER_HOW = ("Put those hands' new texts in the same amendment file and ru
                    "without it (the rules then derive it), or marked ^ where the table agreed on it (notation.md)")
 
 
+def _header_changes(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], known: set[str],
+                    path: str | None) -> list[Diagnostic]:
+    """``W-SESSION-HEADER`` for each stored session (``known``) that a
+    file's hands (``fresh``) continue under other ``[Rules]`` than the
+    session's, or with a seat alias naming another player: the hands are
+    scored by the file's rules (a pot or a doubler the session plays is not
+    taken, rules.md D-11, D-12, D-19) and the ledger counts another name as
+    another player, so it is said at the session's first hand in the file
+    (a tester's finding: both happened without a word).  A table that
+    changed its rules mid-session writes the new ``[Rules]`` and reads this
+    as the note it is."""
+    from ingest.model import same_rules  # noqa: PLC0415
+
+    stored = {name: (rules or "", json.loads(players or "{}")) for name, rules, players in con.execute(
+        "SELECT session, rules, players FROM sessions WHERE list_contains(?, session)", [sorted(known)]).fetchall()}
+    out, seen = [], set()
+    for h in fresh:
+        o = h.outcome
+        if o.session not in stored or o.session in seen:
+            continue
+        seen.add(o.session)
+        rules, players = stored[o.session]
+        what = []
+        if not same_rules(rules, o.rules or ""):
+            what.append(f"it is stored under [Rules {rules!r}] and these hands are under [Rules {o.rules!r}], so they "
+                        "are scored by the latter (rules.md J); if the table changed its rules, this is right, else "
+                        "write the session's [Rules] and amend them (shead ingest --amend)")
+        renamed = [f"{a} is {players[a]!r} there and {n!r} here" for a, n in o.players.items()
+                   if a in players and players[a] != n]
+        if renamed:
+            what.append("; ".join(renamed) + ": the ledger counts two names as two players; if they are one, write "
+                        "the stored name and amend these hands")
+        if what:
+            out.append(Diagnostic("W-SESSION-HEADER", f"hand {o.hand} continues session {o.session!r}, stored before: "
+                                  + "; and ".join(what), "warning", path, h.source_line or 1, 1, o.hand))
+    return out
+
+
 def _kept_warnings(con: duckdb.DuckDBPyConnection, name: str, refused: list[tuple[int, Diagnostic]],
                    path: str | None) -> list[tuple[int, Diagnostic]]:
     """``(hand_id, W-CARRY warning)`` for each stored hand of session
@@ -2082,6 +2120,8 @@ class Store:
         if fresh:
             # none of the sessions stored (a first ingest): no look-up finds one
             known = {h.outcome.session for h in fresh}.intersection(stored_ids)
+            if known:  # a stored session continued under other [Rules] or other names: said, not silent
+                report.file_errors.extend(_header_changes(con, fresh, known, result.path))
             session_ids = self._sessions(con, fresh, result.path, source_format, look_up=bool(known),
                                          top=top_session)
             base = next_hand - 1

@@ -403,3 +403,26 @@ def test_a_kept_hand_with_a_written_stake_does_not_throw_a_queued_doubler_away(d
     got = stored(db)
     assert got[3]["stake"] == 1 and got[3]["units"] == units(-1, -1, 2, -1, 1)
     assert got[4]["stake"] == 2 and got[4]["units"] == units(-2, -2, -2, 4, 2)
+
+
+def test_a_file_continuing_a_session_under_other_rules_or_names_says_so(db, tmp_path):
+    """break16 F7: session 'night' is stored under wi5-pot with two leasters (pot 10).  A file continuing it under
+    [Rules "wi5-called-ace"] scores hand 3 without the pot (Cy +2, Ed +1, the others -1; under wi5-pot the side
+    would take the 10: Cy +10, Ed +3), and one naming Al 'Alan Brown' makes the ledger count a new player: both
+    were stored without a word.  They are still stored as written (a table may change its rules), and the ingest
+    says W-SESSION-HEADER at the session's first hand of the file."""
+    assert cli("ingest", write(tmp_path, "a.shn", session(P1, P2, rules=POT)), "--db", str(db)).exit_code == 0
+    r = cli("ingest", write(tmp_path, "b.shn", session("hand 3  dealer Bea\npick Cy  call AS  partner Ed  pts 72  win",
+                                                      rules="wi5-called-ace")), "--db", str(db))
+    out = " ".join(r.output.split())
+    assert r.exit_code == 0 and "b.shn:6:1: warning W-SESSION-HEADER: hand 3 continues session 'night'" in out
+    assert "[Rules 'wi5-pot'] and these hands are under [Rules 'wi5-called-ace']" in out
+    assert stored(db)[3]["units"] == units(-1, -1, 2, -1, 1)
+    renamed = session("hand 4  dealer Cy\nleaster Di", rules=POT).replace("Al=Allen Braun", "Al=Alan Brown")
+    r = cli("ingest", write(tmp_path, "c.shn", renamed), "--db", str(db))
+    out = " ".join(r.output.split())
+    assert "W-SESSION-HEADER: hand 4 continues session 'night'" in out
+    assert "Al is 'Allen Braun' there and 'Alan Brown' here" in out
+    # the same header again: nothing to say
+    r = cli("ingest", write(tmp_path, "d.shn", session("hand 5  dealer Di\nleaster Ed", rules=POT)), "--db", str(db))
+    assert "W-SESSION-HEADER" not in r.output
