@@ -241,6 +241,7 @@ class _Game:
     after: list[tuple[int, str]] = field(default_factory=list)  # (line no, text) after the score row
     number: int | None = None  # the game number: the row's, else the one after the game before (_judge_block)
     last_line: int = 0  # the block's last non-blank line
+    carried: list[int] | None = None  # a damaged score row's stand-in: the table before it plus the cards' units
 
 
 @dataclass(slots=True)
@@ -785,7 +786,22 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
                 "W-NSK-NO-PRICE", f"game {number} has no price line: the price its cards give, "
                 f"{_price_text(want)!r}, is the table's Preis {preis}", g.head_line, found="no price line",
                 expected="'Das ... kostet N Punkte.'", severity="warning"))
-    if prev is not None:
+    if prev is not None and sum(values) + (stock or 0) != sum(prev) + (prev_stock or 0):
+        # the row does not balance (each game moves units from players to players, or to the Stock): the row is
+        # damaged, not the game, whose cards and price line were checked above; the game is stored with the units
+        # its cards give, and the next game is checked against the table before plus them (a tester's finding:
+        # one damaged row refused its game and the good game after it)
+        g.carried = [p + u for p, u in zip(prev, units)]
+        warnings.append(ctx.diag(
+            "W-NSK-ROW", f"game {number}'s score row ({' '.join(f'{v:+d}' for v in values)}, Stock {stock or 0}) "
+            f"does not balance: it changes the players and the Stock by "
+            f"{sum(values) + (stock or 0) - sum(prev) - (prev_stock or 0):+d} in all, where a game moves units from "
+            "players to players (rules.md B-35); the row is damaged, so the game is stored with the units its cards "
+            "and price give (" + ", ".join(f"{seats[s]} {units[s]:+d}" for s in range(4)) + ") and the next game is "
+            "checked against the table before this row plus them", g.row_line,
+            found=" ".join(f"{v:+d}" for v in values), expected=" ".join(f"{p + u:+d}" for p, u in zip(prev, units)),
+            severity="warning"))
+    elif prev is not None:
         delta = [v - p for v, p in zip(values, prev)]
         if delta != units:
             diags.append(ctx.diag("E-NSK-UNITS", "the running table changes by " + ", ".join(
@@ -804,7 +820,8 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
                                  "before it are missing): its units are derived from the cards, not checked",
                                  g.row_line, severity="warning"))
     # -- the stored hand ---------------------------------------------------------
-    prov = {"picker_points": "verified", "outcome": "verified", "units": "verified" if prev is not None else "derived",
+    prov = {"picker_points": "verified", "outcome": "verified",
+            "units": "verified" if prev is not None and g.carried is None else "derived",
             "multiplier": "asserted"}
     if game is not Game.RAMSCH:
         prov["picker"] = "asserted"
@@ -1153,6 +1170,8 @@ def _advance(item: ValidatedHand | RejectedHand, g: _Game, seats: list[str], pre
     without its table (``W-NSK-NO-TABLE``), the table before it plus the
     game's units, so the next game's change is checked; else unknown (None)
     but the game number (:func:`_judge_block`)."""
+    if g.carried is not None:  # a damaged score row (_check_game): the table before it plus the game's cards
+        return list(g.carried), prev_stock, g.row[0], g.row_line
     if g.row is not None:
         return list(g.row[2]), g.row[3], g.row[0], g.row_line
     if prev is None and g.number == 1:
