@@ -290,6 +290,8 @@ def find_session(con: duckdb.DuckDBPyConnection, key: str) -> str:
     of that date.  Raises :class:`SessionNotFound` (naming up to five
     candidates) otherwise."""
     key = key.strip()
+    if not key:  # '' is part of every id: it named the first session (a tester's finding)
+        raise SessionNotFound("no session named: give a session id, a part of one, or a date (2026-12-04)")
     exact = con.execute("SELECT session FROM sessions WHERE session = ?", [key]).fetchall()
     if exact:
         return exact[0][0]

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from replay.errors import Diagnostic, ShedError
 from replay.judge import HandCheck, Refusal, SessionState, count_hand, count_stored, judge_hand
+from replay.judge_common import voided_numbers
 from replay.replay import Frame
 
 from .meaning import same_hand, with_differences
@@ -142,6 +143,8 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
             seed, got = got if isinstance(got, tuple) else (SessionState(), got)  # issue 12: a stored carry
             sess = sessions[sid] = seed
             pending[sid] = list(got)
+            if got:  # the stored session's voided hands (its [_Voided] tag): no gap where they were (break16)
+                seed.voided = seed.voided | voided_numbers(got[0].tag("_Voided"))
         h = content_hash(sid, rec.number, rec.source)
         waiting = pending[sid]
         stored = _count_prior(waiting, rec.number, sess, sid, kept) if waiting else None  # a first ingest: nothing stored

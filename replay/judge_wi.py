@@ -346,7 +346,9 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
     chk.date = _check_date(chk)
     chk.dealer = dealer
     kind = "potsplit" if rec.potsplit is not None else _hand_kind(chk)  # issue 18: replay/judge_potsplit.py
-    sess.voided = voided_numbers(tags.get("_Voided"))  # QA D12: an export's voided hands are no gap
+    voided = voided_numbers(tags.get("_Voided"))  # QA D12: an export's voided hands are no gap
+    if voided:  # added to those the stored hands' header gave (ingest.validate seeds them): never forgotten
+        sess.voided = sess.voided | voided
     known = sess.reaches(rec.number)
     _check_pot(chk, sess, known)
     staked = kind == "pick" or kind in NOPICK_GAMES
@@ -563,7 +565,9 @@ def _gap_warning(chk: HandCheck, known: bool, stake_derived: bool, stake: int = 
     chk.warnings.append(chk.diag(
         "W-SESSION-GAP", f"hand {rec.number}: an earlier hand of session {rec.session_id!r} is missing (not in the "
         f"log, rejected, or not stored yet); the {' and '.join(what)} derived from the hands before it may be wrong "
-        f"({why}): write {' and '.join(w.split()[0] for w in what)} N, or the score, if it differs",
+        f"({why}): write " + " and ".join(h for h, on in (("stake N (or the score it is paid at)", stake_derived),
+                                                         ("pot N", chk.prov.get("pot") == "derived")) if on)
+        + ", if it differs",
         rec.pos, found=f"hand {rec.number}", expected="the session's hands from hand 1, or "
         + " and ".join(f"{w.split()[0]} N written" for w in what), severity="warning"))
 

@@ -479,3 +479,17 @@ def test_a_hand_after_a_voided_first_hand_is_no_gap(db, tmp_path):
     assert "W-SESSION-GAP" not in r.output and "re-derived" not in r.output
     got = stored(db)
     assert got[2]["stake"] == 1 and got[2]["units"] == H2_X1
+
+
+def test_a_late_hand_after_a_voided_one_is_told_of_no_gap(db, tmp_path):
+    """break16: hands 1 and 3 stored, hand 1 voided, then hand 2 arrives.  A voided hand counts for nothing and
+    is no gap (docs/storage.md "Session carry"), but the ingest printed W-SESSION-GAP for hand 2 (its stored
+    warnings were right).  Now nothing is said, and hand 2 is scored from an empty carry: Cy with Ed, 72, x1:
+    Cy +2, Ed +1, the others -1 (rules.md B-31)."""
+    r = cli("ingest", write(tmp_path, "a.shn", shn(H1_ALONE, H3)), "--db", str(db))
+    assert r.exit_code == 0, r.output
+    assert cli("void", "night#1", "--reason", "dealt twice", "--db", str(db)).exit_code == 0
+    r = cli("ingest", write(tmp_path, "b.shn", shn(H2)), "--db", str(db))
+    assert r.exit_code == 0 and "W-SESSION-GAP" not in r.output, r.output
+    got = stored(db)
+    assert got[2]["stake"] == 1 and got[2]["units"] == H2_X1 and got[2]["warnings"] == []

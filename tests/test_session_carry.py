@@ -462,3 +462,14 @@ def test_a_pot_score_after_missing_hands_says_the_gap_may_be_why():
     # the rules' own figures at a pot of 0 (B-31, plain win): Bea +2, partner Cy +1, the others -1, the pot 0
     assert r.errors[0].message == ("the score sums to +15 but the pot takes +0 (the rules give Al -1 Bea +2 Cy +1 "
                                    "Di -1 Ed -1, the pot +0): players and pot together sum to 0 (rules.md B-35, D-19)")
+
+
+def test_the_gap_warning_asks_for_what_would_settle_it():
+    """break16 F10: after a gap the pot's warning said 'write pot N, or the score', but a score does not settle a
+    pot (a score that does not fit the derived pot is refused); the stake's does (it is paid at the stake its
+    score fits).  Each now asks for what helps."""
+    h = "hand 4\npick Cy  call AS  partner Ed  pts 70  win"
+    [pot] = validate_text(shn("g", POT, h)).hands[0].diagnostics
+    assert pot.code == "W-SESSION-GAP" and pot.message.endswith("write pot N, if it differs")
+    [both] = validate_text(shn("g", POT_DOUBLER, h)).hands[0].diagnostics
+    assert both.message.endswith("write stake N (or the score it is paid at) and pot N, if it differs")

@@ -301,3 +301,18 @@ def test_the_ledger_counts_the_hands_played_as_the_sheet_says_them(night):
     r = runner.invoke(app, ["ledger", "--db", str(night)])
     assert "hands played" in r.stdout
     assert "total, 3 hands (2 played)" in runner.invoke(app, ["sheet", "pot night", "--db", str(night)]).stdout
+
+
+def test_an_empty_session_name_names_no_session(tmp_path):
+    """break16 F10: ``shead sheet ''`` printed the first session ('' is part of every id)."""
+    from typer.testing import CliRunner  # noqa: PLC0415
+
+    from ingest.cli import app  # noqa: PLC0415
+
+    f = tmp_path / "n.shn"
+    f.write_text('%SHN 1.0\n[Session "t"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]\n\n'
+                 "hand 1  dealer Ed\npick Bea  call AS  partner Cy  pts 70  win\n")
+    db = tmp_path / "s.duckdb"
+    assert CliRunner().invoke(app, ["ingest", str(f), "--db", str(db)]).exit_code == 0
+    r = CliRunner().invoke(app, ["sheet", "", "--db", str(db)])
+    assert r.exit_code != 0 and "no session named" in r.output and "Bea" not in r.output
