@@ -147,7 +147,8 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
                 seed.voided = seed.voided | voided_numbers(got[0].tag("_Voided"))
         h = content_hash(sid, rec.number, rec.source)
         waiting = pending[sid]
-        stored = _count_prior(waiting, rec.number, sess, sid, kept) if waiting else None  # a first ingest: nothing stored
+        # a first ingest: nothing stored, nothing to count
+        stored = _count_prior(waiting, rec.number, sess, sid, kept) if waiting else None
         if stored is not None and not rec.errors:
             sh = content_hash(sid, stored.number, stored.source)
             old_rules, new_rules = stored.tag("Rules") or "", rec.tag("Rules") or ""

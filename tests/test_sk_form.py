@@ -11,7 +11,8 @@ Solo, Ramsch 20; each opponent pays the price to each winner).
 from __future__ import annotations
 
 from dashboard.sk_form import game_lines, sau_card
-from tests.test_dashboard_replay import example_db, fill, new_session, ok, page, press, stored_units, texts  # noqa: F401
+from tests.test_dashboard_replay import (example_db, fill, new_session, ok, page, press,  # noqa: F401
+                                         stored_units, texts)
 
 SEATS = "Sepp; Vroni; Hias; Kathi"
 SESSION = "Stammtisch Zum Ochsen / 2026.12.04"
