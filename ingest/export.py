@@ -164,12 +164,14 @@ def export_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
     a stored source that was not canonical comes back with another content
     hash (re-ingesting it into the same database counts it as a duplicate:
     :meth:`ingest.store.Store.ingest_file`).  Returns the hand count written."""
+    from ingest.store import in_session  # noqa: PLC0415 - the one place a stored hand is put under its header
+
     out.write("%SHN 1.0\n")
     n = 0
     current = None
-    sql = ("SELECT s.session_id, s.session, s.header, t.source FROM hands h JOIN sessions s USING (session_id) "
-           "JOIN hand_text t USING (hand_id) WHERE coalesce(s.format, 'shn') = 'shn' "
-           "ORDER BY s.session_id, h.hand, h.hand_id")
+    sql = ("SELECT s.session_id, s.session, s.header, t.source, h.rules, h.players FROM hands h "
+           "JOIN sessions s USING (session_id) JOIN hand_text t USING (hand_id) "
+           "WHERE coalesce(s.format, 'shn') = 'shn' ORDER BY s.session_id, h.hand, h.hand_id")
     batch: list[str] = []
     head = ""
 
@@ -179,14 +181,15 @@ def export_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
         batch.clear()
 
     voided = _voided_by_session(con)
-    for session_id, session, header, source in _rows(con, sql):
+    for session_id, session, header, source, rules, players in _rows(con, sql):
         if session_id != current:
             flush()
             out.write(("\n" if current is not None else "") + canonical_session_tags(session, header, source))
             if session_id in voided and "[_Voided " not in (header or ""):  # QA D12: a restore sees no gap
                 out.write(f'[_Voided "{" ".join(map(str, voided[session_id]))}"]\n')
             current, head = session_id, header
-        batch.append(source)
+        # the hand under the rules and names it was stored with (a file that continued its session under its own)
+        batch.append(in_session(source, header, rules, json.loads(players or "{}")))
         if len(batch) >= _SHN_BATCH:
             flush()
         n += 1

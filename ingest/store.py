@@ -446,6 +446,10 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
     for hand_id, number, _, _ in stored:
         by_number.setdefault(number, hand_id)
     sources = [src for _, _, _, src in stored]
+    if fmt != "netschafkopf":  # each hand under the rules and names it was stored with (in_session)
+        own = {i: (r, json.loads(p or "{}")) for i, r, p in con.execute(
+            "SELECT hand_id, rules, players FROM hands WHERE session_id = ?", [session_id]).fetchall()}
+        sources = [in_session(src, header, *own.get(hand_id, (None, None))) for hand_id, _, _, src in stored]
     if fmt == "netschafkopf":
         from ingest.netschafkopf import read_protocol  # noqa: PLC0415 - imported when used
 
@@ -1203,12 +1207,58 @@ def _header_rules(header: str) -> str | None:
     """The ``[Rules]`` tag of a session header as the store keeps it
     (``sessions.header``: tag lines as the writer writes them), read with the
     reader's own tag pattern; None when the header is empty or has none."""
+    return _header_tag(header, "Rules")
+
+
+def _header_tag(header: str, name: str) -> str | None:
+    """Tag ``name`` of a stored session header (see :func:`_header_rules`)."""
     from ingest.shn.reader import _TAG, _UNESCAPE  # noqa: PLC0415 - the reader's one statement of a tag line
 
     for m in _TAG.finditer(header or ""):
-        if m.group(1) == "Rules":
+        if m.group(1) == name:
             return _UNESCAPE.sub(r"\1", m.group(2))
     return None
+
+
+def in_session(source: str, header: str, rules: str | None, players: dict[str, str] | None) -> str:
+    """A stored hand's ``source`` as it reads under its stored session
+    ``header``: with the hand's own ``[Rules]`` and ``[Seats]`` lines added
+    after its first line when the rules (``rules``: the ``hands.rules`` it
+    was scored by) or the players (``players``: alias -> name) it was stored
+    with are not the header's, and its text does not write them itself.  A
+    file that continued a session under its own ``[Rules]`` or names
+    (``W-SESSION-HEADER``) stored its hands so; read back under the session's
+    header they were re-scored under the session's rules by ``shead
+    rederive``, a correction or a late hand, and exported without their
+    rules (a tester's finding).  Used by every re-read of a stored session
+    (:func:`_reread_session`, :meth:`Store.prior_hands`) and by ``shead
+    export --format shn``."""
+    from ingest.model import same_rules  # noqa: PLC0415
+    from ingest.shn.reader import parse_seats  # noqa: PLC0415
+
+    add = []
+    if rules is not None and "[Rules " not in source:
+        written = _header_tag(header, "Rules") or ""
+        if not same_rules(written, rules):
+            add.append(f'[Rules "{_escape_tag(rules)}"]')
+    if players and "[Seats " not in source:
+        seats = _header_tag(header, "Seats")
+        try:
+            stored = dict(parse_seats(seats)) if seats is not None else None
+        except ValueError:
+            stored = None
+        if stored is not None and stored != players:
+            add.append('[Seats "' + _escape_tag("; ".join(a if n == a else f"{a}={n}" for a, n in players.items()))
+                       + '"]')
+    if not add:
+        return source
+    first, _, rest = source.rstrip("\n").partition("\n")
+    return "\n".join([first, *add] + ([rest] if rest else [])) + "\n"
+
+
+def _escape_tag(value: str) -> str:
+    """A tag value as written between its quotes (``\\`` and ``"`` escaped)."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 @dataclass
@@ -2743,11 +2793,13 @@ class Store:
         if row is None or row[2] != "shn":
             self._maybe_release()
             return []
-        ids = [i for (i,) in con.execute("SELECT hand_id FROM hands WHERE session_id = ? ORDER BY hand, hand_id",
-                                         [row[0]]).fetchall()]
+        order = con.execute("SELECT hand_id, rules, players FROM hands WHERE session_id = ? ORDER BY hand, hand_id",
+                            [row[0]]).fetchall()
+        ids = [i for i, _, _ in order]
         texts = _texts(con, ids)
-        sources = [texts[i][1] for i in ids]
         header = row[1]
+        # each hand under the rules and names it was stored with (in_session)
+        sources = [in_session(texts[i][1], header, r, json.loads(p or "{}")) for i, r, p in order]
         try:  # its voided hands count for nothing: no gap before the hands after them (as _reread_session)
             voided = _voided_numbers(con, row[0])
         except duckdb.CatalogException:  # before migration 007

@@ -426,3 +426,20 @@ def test_a_file_continuing_a_session_under_other_rules_or_names_says_so(db, tmp_
     # the same header again: nothing to say
     r = cli("ingest", write(tmp_path, "d.shn", session("hand 5  dealer Di\nleaster Ed", rules=POT)), "--db", str(db))
     assert "W-SESSION-HEADER" not in r.output
+    # break16b: what the warning says must stay true.  A correction of hand 1, shead rederive and an export all
+    # re-read the session; hand 3 keeps its own rules (Cy +2, Ed +1, not the pot's Cy +10, Ed +3) and hand 4 its
+    # own name (Alan Brown), and a restore of the export gives the same ledger
+    before = ledger(db)
+    assert before["Alan Brown"] == -2 and "Allen Braun" in before
+    note = session("hand 1  dealer Ed\nleaster Bea {the last trick was Bea's}", rules=POT)
+    assert cli("ingest", "--amend", write(tmp_path, "note.shn", note), "--db", str(db)).exit_code == 0
+    r = cli("rederive", "--db", str(db))
+    assert r.exit_code == 0 and "0 changed" in r.output, r.output
+    assert stored(db)[3]["units"] == units(-1, -1, 2, -1, 1) and ledger(db) == before
+    exp = tmp_path / "exp.shn"
+    assert cli("export", "--format", "shn", "--out", str(exp), "--db", str(db)).exit_code == 0
+    text = exp.read_text()
+    assert 'hand 3  dealer Bea\n[Rules "wi5-called-ace"]' in text and "[Seats \"Al=Alan Brown;" in text
+    again = tmp_path / "again.duckdb"
+    assert cli("ingest", str(exp), "--db", str(again)).exit_code == 0
+    assert ledger(again) == before
