@@ -63,6 +63,9 @@ class _Group(typer.core.TyperGroup):
         try:
             return super().invoke(ctx)
         except (KeyboardInterrupt, Exception) as exc:
+            if isinstance(exc, st.DbPathError):  # --db=~nouser/x.duckdb: one usage error, whatever the command
+                _err.print(f"error: {exc}")
+                raise typer.Exit(2) from None
             if not (isinstance(exc, KeyboardInterrupt) or _is_interrupt(exc)):
                 raise
             said = str(exc) if isinstance(exc, KeyboardInterrupt) else ""
@@ -758,7 +761,7 @@ def _check_rules_option(rules: str | None) -> None:
     (``--rules "$RULES"`` with the variable unset) is one too: it is neither
     a profile nor "no --rules" (break16: every game of a protocol was
     refused against the default tariff)."""
-    if rules is not None and not rules.strip():
+    if rules is not None and not rules.replace(";", " ").strip():  # '', '  ', ';' (break16b): no profile in it
         _err.print("error: --rules is empty: give a profile (e.g. --rules 'netschafkopf; tariff.sauspiel=10'), "
                    "or leave --rules out to read a protocol's house rules off its own price lines")
         raise typer.Exit(2)

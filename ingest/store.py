@@ -167,11 +167,27 @@ def resolve_db(path: str | os.PathLike | None = None) -> Path:
     leaves unexpanded) once made an empty ``./~`` folder while DuckDB wrote
     ``$HOME/x.duckdb``, and the next command found no database (break16)."""
     if path is not None and str(path).strip() != "":
-        return Path(path).expanduser()
+        return _home(Path(path))
     env = os.environ.get("SHEAD_DB")
     if env and env.strip():
-        return Path(env).expanduser()
+        return _home(Path(env))
     return Path.cwd() / DEFAULT_DB
+
+
+class DbPathError(StoreError):
+    """A database path that names no place (``~nouser/x.duckdb``): every
+    command stops with this message and exit code 2 (``ingest.cli``)."""
+
+
+def _home(path: Path) -> Path:
+    """``path`` with a leading ``~`` or ``~user`` read as a home directory;
+    :class:`DbPathError` when there is no such user (``~nouser/x.duckdb``:
+    a traceback before, break16b)."""
+    try:
+        return path.expanduser()
+    except RuntimeError:
+        raise DbPathError(f"{path}: {str(path).split('/')[0]!r} names no home directory on this machine (no such "
+                         "user); give the database's path in full") from None
 
 
 def lock_timeout() -> float:

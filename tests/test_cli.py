@@ -526,6 +526,7 @@ def test_usage_errors_of_ingest_options_say_what_is_missing(tmp_path):
                  "hand 1  dealer Ed\npick Bea  call AS  partner Cy  pts 70  win\n")
     run = CliRunner().invoke
     for args, said in ((["ingest", str(f), "--rules", ""], "--rules is empty"),
+                       (["ingest", str(f), "--rules", " ; "], "--rules is empty"),
                        (["ingest", str(f), "--rules", "  "], "--rules is empty"),
                        (["ingest", "--amend", "-"], "--amend reads a file, not standard input"),
                        (["ingest", "--amend", "--db", str(db), str(f)], "--amend needs its FILE right after it"),

@@ -340,6 +340,13 @@ def test_resolve_db_reads_a_leading_tilde_as_home_and_a_blank_setting_as_none(tm
     assert (tmp_path / "home" / "x.duckdb").exists() and not (tmp_path / "~").exists()
     r = CliRunner().invoke(app, ["ledger", "--db=~/x.duckdb", "--json"])
     assert r.exit_code == 0 and '"player": "Bea"' in r.output, r.output
+    # ~nouser: no such home directory: one error, never a traceback (break16b), whatever the command
+    with pytest.raises(st.DbPathError, match="names no home directory"):
+        st.resolve_db("~no_such_user_here/x.duckdb")
+    for args in (["ingest", str(f)], ["ledger"], ["sheet", "t"]):
+        r = CliRunner().invoke(app, args + ["--db", "~no_such_user_here/x.duckdb"])
+        assert r.exit_code in (1, 2) and "names no home directory" in r.output and r.exception is None or \
+            isinstance(r.exception, SystemExit), (args, r.output, r.exception)
 
 
 # --------------------------------------------------------------------------
