@@ -72,7 +72,7 @@ def game_lines(v: dict, german: bool) -> list[list[tuple[str, str]]]:
         words += " tout"
     lines.append([(words, "sk_game")] + klopfen)
     marks = [(f"kontra {v['kontra']}", "sk_kontra")] if v.get("kontra") else []
-    if v.get("kontra") and v.get("re"):
+    if v.get("re"):  # written even without a Kontra: the validator says why that is no Re (E-SK-KONTRA)
         marks.append((f"re {v['re']}", "sk_re"))
     if marks:
         lines.append(marks)

@@ -42,8 +42,8 @@ def test_the_lines_read_as_notation_writes_them():
         "game Sepp wenz", "laufende 2 without  pts 40  tricks 3"]
     assert _text(base(game="ramsch", klopfen=["Vroni"])) == ["ramsch  klopfen Vroni"]
     assert _text(base(game="thrown")) == ["thrown"]
-    # a Re is written only after a Kontra; tout is no Sauspiel's
-    assert _text(base(re="Sepp", tout=True)) == ["game Sepp sauspiel EA"]
+    # tout is no Sauspiel's; a Re without a Kontra is written, for the validator to refuse (never dropped)
+    assert _text(base(re="Sepp", tout=True)) == ["game Sepp sauspiel EA", "re Sepp"]
 
 
 def test_a_sauspiel_with_kontra_is_logged_from_the_form(example_db):  # noqa: F811
@@ -100,3 +100,24 @@ def test_a_wrong_written_score_is_refused_at_the_score_and_nothing_is_stored(exa
     errors = [e.value for e in at.error]
     assert any("is written but the rules give" in e for e in errors), errors
     assert stored_units(db, SESSION, 1) == {}
+
+
+def test_a_re_without_a_kontra_is_refused_at_the_re_not_dropped(example_db):  # noqa: F811
+    """break16b F3: a Re chosen without a Kontra was left out of the text without a word and the game stored at
+    x1.  It is written, and the rules refuse it (a Re answers a Kontra, rules.md G-18) next to the Re field;
+    nothing is stored.  The Laufende go up to 14 (a Sauspiel's trumps, G-13), and a Ramsch asks for its score
+    outside the folded fields."""
+    db, _ = example_db
+    at = new_session(ok(page("log_hand.py").run()), "Stammtisch Zum Ochsen", SEATS, "2026-12-04",
+                     rules="schafkopf-bsv")
+    assert at.selectbox(key="lh_sk_laufende").options[-1] == "14"
+    fill(at, dealer="Kathi", sk_declarer="Sepp", sk_partner="Hias", sk_laufende="0", pts=75, outcome="win")
+    ok(at.selectbox(key="lh_sk_re").set_value("Hias").run())
+    press(at, "Save hand")
+    errors = [e.value for e in at.error]
+    assert "the first doubling is a Kontra and any later one a Re (rules.md G-18)" in errors, errors
+    assert "Not saved: 1 problem (shown at the field above)." in errors
+    assert stored_units(db, SESSION, 1) == {}
+    ok(at.selectbox(key="lh_sk_game").set_value("ramsch").run())
+    assert [t.label for t in at.text_input if t.key and t.key.startswith("lh_score_")] == ["Sepp", "Vroni", "Hias",
+                                                                                          "Kathi"]

@@ -952,13 +952,15 @@ if SCHAFKOPF:
     for key, opts, dflt in (("lh_sk_game", list(GAMES), "sauspiel"), ("lh_sk_declarer", aliases, None),
                             ("lh_sk_sau", list(SAU_SUITS), "eichel"), ("lh_sk_suit", list(SUIT_WORDS), "herz"),
                             ("lh_sk_partner", [NOT_WRITTEN, UNKNOWN] + aliases, NOT_WRITTEN),
-                            ("lh_sk_laufende", [NOT_WRITTEN] + [str(k) for k in range(9)], NOT_WRITTEN),
+                            ("lh_sk_laufende", [NOT_WRITTEN] + [str(k) for k in range(15)], NOT_WRITTEN),
                             ("lh_sk_laufende_side", ["with", "without"], "with"),
                             ("lh_sk_kontra", [NONE] + aliases, NONE), ("lh_sk_re", [NONE] + aliases, NONE),
                             ("lh_outcome", list(OUTCOMES), NOT_WRITTEN)):
         if ss.get(key) not in opts:
             ss[key] = dflt
-    ss["lh_sk_klopfen"] = [a for a in ss.get("lh_sk_klopfen") or [] if a in aliases]
+    # a Klopfen chosen under another session's rules goes when these have none (break16b: it blocked the save
+    # with an error at a field no longer shown)
+    ss["lh_sk_klopfen"] = [a for a in ss.get("lh_sk_klopfen") or [] if a in aliases] if klopfen_on else []
     for key in ("lh_pts", "lh_tricks"):
         if not isinstance(ss.get(key), str):
             ss[key] = "" if ss.get(key) is None else str(ss[key])
@@ -998,34 +1000,43 @@ if SCHAFKOPF:
         for f in ("pts", "outcome"):
             _errors_for(f)
         with st.container(horizontal=True, gap="small"):
-            st.selectbox("Laufende", [NOT_WRITTEN] + [str(k) for k in range(9)], key="lh_sk_laufende",
-                         width="stretch", help="the run of top trumps (0: none that pays)")
+            st.selectbox("Laufende", [NOT_WRITTEN] + [str(k) for k in range(15)], key="lh_sk_laufende",
+                         width="stretch", help="the run of top trumps, up to the game's trumps (14 in a Sauspiel "
+                         "or a Solo, 4 in a Wenz or a Geier, rules.md G-13); 0: none that pays")
             st.selectbox("held by", ["with", "without"], key="lh_sk_laufende_side", width="stretch",
                          format_func={"with": "the declaring party", "without": "the opponents"}.__getitem__)
         _errors_for("sk_laufende")
-    elif g == "ramsch":
-        st.caption("A Ramsch is its score alone: each player's units as the table paid them.")
+    elif g == "ramsch":  # its score is the whole record: asked for here, not folded away (user16b)
+        st.caption("A Ramsch is its score alone: each player's tariff points as the table paid them (the loser "
+                   "pays each other player; rules.md G-17).")
+        with st.container(horizontal=True, gap=8):
+            for i, a in enumerate(aliases):
+                st.text_input(a, key=f"lh_score_{i}", placeholder="+0", width=70)
+        _errors_for("score")
     written = any((ss.get(f"lh_score_{i}") or "").strip() for i in range(len(aliases)))
     errs_now = (ss.get("lh_result") or {}).get("errors") or {}
-    with st.expander("More: tricks, Kontra and Re" + (", Klopfen" if klopfen_on else "") + ", the score as written",
-                     expanded=g == "ramsch" or written or any(errs_now.get(k) for k in (
-                         "tricks", "sk_kontra", "sk_re", "sk_klopfen", "score"))):
-        if needs_declarer(g):
-            with st.container(horizontal=True, gap=8):
-                st.text_input("Tricks", key="lh_tricks", placeholder="declaring", width=100)
-                st.selectbox("Kontra by", [NONE] + aliases, key="lh_sk_kontra", width=100)
-                st.selectbox("Re by", [NONE] + aliases, key="lh_sk_re", width=100)
-            for f in ("tricks", "sk_kontra", "sk_re"):
-                _errors_for(f)
-        if klopfen_on and g != "thrown":
-            st.multiselect("Klopfen by", aliases, key="lh_sk_klopfen")
-            _errors_for("sk_klopfen")
-        if g != "thrown":
-            st.caption("Score as written at the table (empty: the tariff scores it)")
-            with st.container(horizontal=True, gap=8):
-                for i, a in enumerate(aliases):
-                    st.text_input(a, key=f"lh_score_{i}", placeholder="+0", width=70)
-            _errors_for("score")
+    more = ((["tricks, Kontra and Re"] if needs_declarer(g) else []) + (["Klopfen"] if klopfen_on and g != "thrown"
+            else []) + (["the score as written"] if needs_declarer(g) else []))
+    box = st.expander("More: " + ", ".join(more), expanded=written or any(errs_now.get(k) for k in (
+        "tricks", "sk_kontra", "sk_re", "sk_klopfen", "score"))) if more else None
+    if box is not None:
+        with box:
+            if needs_declarer(g):
+                with st.container(horizontal=True, gap=8):
+                    st.text_input("Tricks", key="lh_tricks", placeholder="declaring", width=100)
+                    st.selectbox("Kontra by", [NONE] + aliases, key="lh_sk_kontra", width=100)
+                    st.selectbox("Re by", [NONE] + aliases, key="lh_sk_re", width=100)
+                for f in ("tricks", "sk_kontra", "sk_re"):
+                    _errors_for(f)
+            if klopfen_on and g != "thrown":
+                st.multiselect("Klopfen by", aliases, key="lh_sk_klopfen")
+                _errors_for("sk_klopfen")
+            if needs_declarer(g):
+                st.caption("Score as written at the table (empty: the tariff scores it)")
+                with st.container(horizontal=True, gap=8):
+                    for i, a in enumerate(aliases):
+                        st.text_input(a, key=f"lh_score_{i}", placeholder="+0", width=70)
+                _errors_for("score")
     _errors_for("general")
     with st.container(horizontal=True, gap="small"):
         st.button("Check score", on_click=check_sk, args=(False,), width="stretch")
