@@ -1492,6 +1492,22 @@ def fox_points(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     return _run(con, sql, params)
 
 
+def _refused_sessions(con: duckdb.DuckDBPyConnection, base: str, params: dict) -> pl.DataFrame:
+    """The filtered sessions with hands refused at ingest and not stored
+    (nor voided since), their numbers as ``hands`` (:func:`incomplete_sessions`);
+    sessions with a ``session_checks`` row say it through their check."""
+    return _run(con, f"""{base},
+    r AS (SELECT DISTINCT session, hand FROM rejected WHERE hand IS NOT NULL AND session IS NOT NULL)
+    SELECT s.session_id, s.session, list(r.hand ORDER BY r.hand) AS hands
+    FROM r JOIN sessions s USING (session)
+    WHERE s.session_id IN (SELECT session_id FROM fh)
+      AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.session_id = s.session_id AND h.hand = r.hand)
+      AND NOT EXISTS (SELECT 1 FROM session_checks c WHERE c.session_id = s.session_id)
+      AND NOT EXISTS (SELECT 1 FROM hand_revisions v WHERE v.session_id = s.session_id AND v.hand = r.hand
+                      AND v.action = 'void')
+    GROUP BY s.session_id, s.session ORDER BY s.session_id""", params)
+
+
 def incomplete_sessions(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     """Sessions among the filtered hands that are not complete:
     ``session_id``, ``session``, ``refused`` (games refused), ``note``
@@ -1504,7 +1520,11 @@ def incomplete_sessions(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFr
     * a hand of it keeps a stored result that the rules no longer give
       (``W-CARRY`` among its stored warnings: an earlier hand arrived later
       and moved its stake or pot, rules.md D-11, D-12, D-19), until it is
-      amended.
+      amended;
+    * a hand of it was refused at ingest and is not stored (``rejected``,
+      its number neither stored nor voided since; a session that states its
+      own totals says so through its check instead): its units are not in
+      the totals.
 
     Ordered by session id; empty when every session is complete."""
     schema = {"session_id": pl.Int32, "session": pl.String, "refused": pl.Int32, "note": pl.String,
@@ -1523,15 +1543,30 @@ def incomplete_sessions(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFr
     SELECT fh.session_id, any_value(s.session) AS session, list(fh.hand ORDER BY fh.hand) AS hands
     FROM fh JOIN sessions s USING (session_id)
     WHERE fh.warnings LIKE '%warning W-CARRY%' GROUP BY fh.session_id ORDER BY fh.session_id""", params)
-    if kept.is_empty():
+    try:
+        refused = _refused_sessions(con, base, params)
+    except duckdb.CatalogException:  # a database from before migration 007 (hand_revisions)
+        refused = pl.DataFrame()
+    if kept.is_empty() and refused.is_empty():
         return checked
     rows = {r["session_id"]: dict(r) for r in checked.to_dicts()}
+    for r in refused.to_dicts():
+        hands = r["hands"]
+        which = f"hand {hands[0]} was" if len(hands) == 1 else "hands " + ", ".join(map(str, hands)) + " were"
+        note = (f"{which} refused at ingest and {'is' if len(hands) == 1 else 'are'} not stored, so the totals lack "
+                f"{'it' if len(hands) == 1 else 'them'} (the sheet's refused row says why; fix the text, or ingest "
+                "its file again once the hands before it are stored)")
+        got = rows.setdefault(r["session_id"], {"session_id": r["session_id"], "session": r["session"],
+                                                "refused": 0, "note": None, "log_totals": None})
+        got["refused"] = (got["refused"] or 0) + len(hands)
+        got["note"] = f"{got['note']}; {note}" if got["note"] else note
     for r in kept.to_dicts():
         hands = r["hands"]
         which = (f"hand {hands[0]} keeps its stored result" if len(hands) == 1 else
                  "hands " + ", ".join(map(str, hands)) + " keep their stored results")
         note = (f"{which}, which the rules no longer give since an earlier hand was stored after it (W-CARRY: "
-                f"the stake or the pot it carries, rules.md D-11, D-12, D-19); amend it (shead ingest --amend; "
+                f"the stake or the pot it carries, rules.md D-11, D-12, D-19); if a hand before it is missing or "
+                f"refused, store that one first (it may agree again then), else amend it (shead ingest --amend; "
                 f"shead history {r['session']}#{hands[0]} says why)")
         got = rows.setdefault(r["session_id"], {"session_id": r["session_id"], "session": r["session"],
                                                 "refused": 0, "note": None, "log_totals": None})

@@ -63,7 +63,10 @@ class _Group(typer.core.TyperGroup):
         try:
             return super().invoke(ctx)
         except (KeyboardInterrupt, Exception) as exc:
-            if isinstance(exc, st.DbPathError):  # --db=~nouser/x.duckdb: one usage error, whatever the command
+            # --db=~nouser/x.duckdb: one usage error, whatever the command (ingest.store is never imported for
+            # this check: --help stays light)
+            store_mod = sys.modules.get("ingest.store")
+            if store_mod is not None and isinstance(exc, store_mod.DbPathError):
                 _err.print(f"error: {exc}")
                 raise typer.Exit(2) from None
             if not (isinstance(exc, KeyboardInterrupt) or _is_interrupt(exc)):
@@ -1330,8 +1333,8 @@ def ledger(db: Optional[Path] = DbOption,
         if g == "schafkopf" and mixed:
             out.print(f"note: {mixed} (shead ledger --rules TEXT)")
     if not bad.is_empty():
-        out.print("[bold]Incomplete sessions[/bold] (their totals are not the source's own, or a hand keeps a "
-                  "result the rules no longer give):", markup=True)
+        out.print("[bold]Incomplete sessions[/bold] (their totals may not be the table's; why, and what to do):",
+                  markup=True)
         for r in bad.to_dicts():
             out.print(f"  {r['session']}: {r['note']}", markup=False)
 

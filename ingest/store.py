@@ -646,17 +646,44 @@ def _kept_warnings(con: duckdb.DuckDBPyConnection, name: str, refused: list[tupl
     ids = [hid for hid, _ in refused if hid]
     where = {hid: (file, line) for hid, file, line in con.execute(
         "SELECT hand_id, file, line FROM hand_source WHERE list_contains(?, hand_id)", [ids]).fetchall()} if ids else {}
+    have = {n for (n,) in con.execute("SELECT hand FROM hands WHERE session = ?", [name]).fetchall()}
+    try:
+        have |= {n for (n,) in con.execute("SELECT hand FROM hand_revisions WHERE session = ? AND action = 'void'",
+                                           [name]).fetchall()}
+    except duckdb.CatalogException:  # before migration 007
+        pass
     out = []
     for hid, d in refused:
         file, line = where.get(hid, (None, None))
         at = f", written at {file or '<input>'}:{line}" if line else ""
+        gap = [k for k in range(1, d.hand or 0) if k not in have] if d.hand else []
+        first = ("; but hand " + str(gap[0]) if len(gap) == 1 else "; but hands " + _ranges(gap)) if gap else ""
+        # a tester's night: the later half first, its first hand refused (the pot unknown), then the earlier half:
+        # the kept hand's score was right, the missing hand was why; amending it as advised gave a wrong ledger
+        them = "it" if len(gap) == 1 else "them"
+        why = (f" for now{first} before it {'is' if len(gap) == 1 else 'are'} not stored (refused, or not ingested "
+               f"yet): store {them} first (ingest {'its' if len(gap) == 1 else 'their'} file again now that the hands "
+               f"before {them} are stored) and this hand may agree again; amend it only if it is still marked"
+               ) if gap else " until it is amended (shead ingest --amend)"
         out.append((hid, Diagnostic(
             "W-CARRY", f"hand {d.hand} of session {name!r} (hand id {hid}{at}), stored before, no longer agrees "
             f"with the rules now that {path or 'a file'} adds hands before it (the stake or the pot it carries, "
-            f"rules.md D-11, D-12, D-19): {d.code}: {d.message}; it keeps its stored outcome until it is amended "
-            "(shead ingest --amend), and its session is listed as incomplete till then", "warning", path, 1, 1,
-            d.hand)))
+            f"rules.md D-11, D-12, D-19): {d.code}: {d.message}; it keeps its stored outcome{why}, and its session is "
+            "listed as incomplete till then", "warning", path, 1, 1, d.hand)))
     return out
+
+
+def _ranges(numbers: list[int]) -> str:
+    """Rising hand numbers as ``"4, 6-8"``."""
+    out, run = [], []
+    for k in numbers:
+        if run and k != run[-1] + 1:
+            out.append(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}")
+            run = []
+        run.append(k)
+    if run:
+        out.append(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}")
+    return ", ".join(out)
 
 
 def _flag_kept(con: duckdb.DuckDBPyConnection, kept: list[tuple[int, Diagnostic]]) -> None:

@@ -443,3 +443,35 @@ def test_a_file_continuing_a_session_under_other_rules_or_names_says_so(db, tmp_
     again = tmp_path / "again.duckdb"
     assert cli("ingest", str(exp), "--db", str(again)).exit_code == 0
     assert ledger(again) == before
+
+
+def test_a_kept_hand_after_a_refused_one_says_to_store_that_one_first(db, tmp_path):
+    """user16b: the later half of a pot night came first; its first hand was refused (the pot unknown), the
+    earlier half then made the next hand disagree, and the ledger said 'amend it' about a hand whose score was
+    right: amending it as told gave a wrong ledger.  Now the W-CARRY says the refused hand is not stored and to
+    store it first, the ledger lists the refused hand too, and storing it settles everything.  By hand (D-19):
+      h1 leaster Bea: Bea +3, others -2; pot 5
+      h2 Cy with Ed, 72, takes the 5 (Ed 5 // 4 = 1): Cy +6, Ed +2, Al Bea Di -1; pot 0
+      h3 Di with Al, 80, empty pot: Di +2, Al +1, Bea Cy Ed -1
+      totals: Al -2-1+1 = -2, Bea 3-1-1 = +1, Cy -2+6-1 = +3, Di -2-1+2 = -1, Ed -2+2-1 = -1 (sum 0), pot 0."""
+    late = session("hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 72  win\nscore Al -1 Bea -1 Cy +6 Di -1 Ed +2",
+                   "hand 3  dealer Bea\npick Di  call AS  partner Al  pts 80  win\nscore Al +1 Bea -1 Cy -1 Di +2 Ed -1",
+                   rules=POT)
+    r = cli("ingest", write(tmp_path, "late.shn", late), "--db", str(db))
+    assert r.exit_code == 1 and "E-SCORE-SUM (hand 2)" in r.output  # the pot before it is not known yet
+    r = cli("ingest", "--db", str(db), write(tmp_path, "early.shn", session(P1, rules=POT)))
+    out = " ".join(r.output.split())
+    assert "W-CARRY: hand 3 of session 'night'" in out
+    assert "but hand 2 before it is not stored (refused, or not ingested yet): store it first" in out
+    with st.reading(db) as con:
+        df = __import__("dashboard.metrics", fromlist=["x"]).incomplete_sessions(con, Filters())
+    note = df["note"].to_list()[0]
+    assert "hand 2 was refused at ingest and is not stored" in note and "hand 3 keeps its stored result" in note
+    r = cli("ingest", str(tmp_path / "late.shn"), "--db", str(db))  # the hands before it are stored now
+    assert r.exit_code == 0, r.output
+    got = stored(db)
+    assert got[2]["units"] == units(-1, -1, 6, -1, 2) and got[3]["units"] == units(1, -1, -1, 2, -1)
+    assert not any("W-CARRY" in w for h in got.values() for w in h["warnings"])
+    assert ledger(db) == {"Allen Braun": -2, "Bea Schmidt": 1, "Cy Ott": 3, "Di Lenz": -1, "Ed Kahl": -1}
+    with st.reading(db) as con:
+        assert ledger_incomplete(con) == []

@@ -156,8 +156,9 @@ st.caption(f"One row per player over {over}. {unit_word.capitalize()} are the se
 incomplete = fetch(metrics.incomplete_sessions, f)
 if not incomplete.is_empty():
     st.warning("**Incomplete sessions**: the totals above may not be the table's: a source's own running table "
-               "says otherwise (games were refused at import — see Data quality on the Overview page), or a hand "
-               "keeps a stored result the rules no longer give until it is amended:\n\n"
+               "says otherwise (games were refused at import — see Data quality on the Overview page), a hand was "
+               "refused and is not stored, or a hand keeps a stored result the rules no longer give until it is "
+               "amended:\n\n"
                + "\n".join(f"- {r['session']}: {r['note']}" for r in incomplete.to_dicts()))
 
 st.subheader("Running total")
