@@ -620,7 +620,7 @@ def _header_changes(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], 
         seen.add(o.session)
         rules, players = stored[o.session]
         what = []
-        if not same_rules(rules, o.rules or ""):
+        if not same_rules(rules, o.rules or "") and not _same_profile(rules, o.rules or ""):
             what.append(f"it is stored under [Rules {rules!r}] and these hands are under [Rules {o.rules!r}], so they "
                         "are scored by the latter (rules.md J); if the table changed its rules, this is right, else "
                         "write the session's [Rules] and amend them (shead ingest --amend)")
@@ -629,10 +629,29 @@ def _header_changes(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], 
         if renamed:
             what.append("; ".join(renamed) + ": the ledger counts two names as two players; if they are one, write "
                         "the stored name and amend these hands")
+        if set(o.players) == set(players) and list(o.players) != list(players):  # break16b: the order was silent
+            what.append(f"its seats go {' '.join(players)} clockwise and these hands' {' '.join(o.players)}: the "
+                        "deal passes to the left (rules.md B-1), so the dealers after them are checked in this "
+                        "order; if the table did not move, write the stored order")
         if what:
             out.append(Diagnostic("W-SESSION-HEADER", f"hand {o.hand} continues session {o.session!r}, stored before: "
                                   + "; and ".join(what), "warning", path, h.source_line or 1, 1, o.hand))
     return out
+
+
+def _same_profile(a: str, b: str) -> bool:
+    """Whether two ``[Rules]`` texts read as the same profile (a default
+    flag written out is no change: break16b); False when either does not
+    read (the texts then differ, and say so)."""
+    from replay.errors import ProfileError  # noqa: PLC0415
+    from replay.profile import parse_rules  # noqa: PLC0415
+    from replay.schafkopf import SCHAFKOPF_PROFILES, parse_schafkopf_rules  # noqa: PLC0415
+
+    parse = parse_schafkopf_rules if a.split(";")[0].strip() in SCHAFKOPF_PROFILES else parse_rules
+    try:
+        return parse(a) == parse(b)
+    except (ProfileError, ValueError):
+        return False
 
 
 def _kept_warnings(con: duckdb.DuckDBPyConnection, name: str, refused: list[tuple[int, Diagnostic]],

@@ -475,3 +475,20 @@ def test_a_kept_hand_after_a_refused_one_says_to_store_that_one_first(db, tmp_pa
     assert ledger(db) == {"Allen Braun": -2, "Bea Schmidt": 1, "Cy Ott": 3, "Di Lenz": -1, "Ed Kahl": -1}
     with st.reading(db) as con:
         assert ledger_incomplete(con) == []
+
+
+def test_a_default_written_out_is_no_header_change_and_another_seat_order_is_one(db, tmp_path):
+    """break16b F7, F8: continuing a session under the same profile with a default flag written out
+    (wi5-pot; doubleOnBump=on, rules.md J: on by default in wi5-pot) said W-SESSION-HEADER for nothing, and
+    [Seats] in another order said nothing (the deal passes to the left, B-1, so the order is what the dealer
+    check follows)."""
+    assert cli("ingest", write(tmp_path, "a.shn", session(P1, P2, rules=POT)), "--db", str(db)).exit_code == 0
+    same = session("hand 3  dealer Bea\nleaster Cy", rules=POT + "; doubleOnBump=on")
+    r = cli("ingest", write(tmp_path, "b.shn", same), "--db", str(db))
+    assert r.exit_code == 0 and "W-SESSION-HEADER" not in r.output, r.output
+    moved = session("hand 4  dealer Cy\nleaster Di", rules=POT).replace(
+        "Al=Allen Braun; Bea=Bea Schmidt", "Bea=Bea Schmidt; Al=Allen Braun")
+    r = cli("ingest", write(tmp_path, "c.shn", moved), "--db", str(db))
+    out = " ".join(r.output.split())
+    assert "W-SESSION-HEADER: hand 4 continues session 'night'" in out
+    assert "its seats go Al Bea Cy Di Ed clockwise and these hands' Bea Al Cy Di Ed" in out
