@@ -1082,7 +1082,8 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     if as_csv:
         sys.stdout.write(sh.csv())
         return
-    table = Table(caption="each player: units this hand, then the running total", caption_justify="left",
+    word = "tariff points" if sh.game == "schafkopf" else "units"  # as the ledger says them (user16b)
+    table = Table(caption=f"each player: {word} this hand, then the running total", caption_justify="left",
                   box=box.SIMPLE_HEAD, pad_edge=False)
     head = sh.shown_head()  # a Schafkopf sheet: declarer and game, no stake (Sheet.label)
     for c in head:

@@ -239,6 +239,11 @@ def test_a_schafkopf_sheet_names_the_declarer_and_the_game(tmp_path, monkeypatch
     assert labels["picker"] == "declarer" and labels["call"] == "game"
     df = at.dataframe[0].value
     assert df["picker"][0] == "Bea" and df["Bea units"][0] == 80
+    # its caption speaks of tariff points and the tariff, not of a stake and a pot (user16b)
+    cap = " ".join(c.value for c in at.caption)
+    assert "tariff points: + receives" in cap and "stake and the pot" not in cap
+    out = runner.invoke(app, ["sheet", "Stammtisch", "--db", str(db)]).output
+    assert "each player: tariff points this hand, then the running total" in out
 
 
 def test_the_schafkopf_sheet_in_the_terminal_and_print_uses_the_game_s_terms(tmp_path):

@@ -80,8 +80,11 @@ if sh.game == "schafkopf":  # a Schafkopf game has a declarer and a game, not a 
 # the columns a person reads (a Schafkopf sheet has no stake: its doublings are the marks' xN)
 st.dataframe(frame, hide_index=True, width="stretch", column_config=config, placeholder="",
              column_order=sh.shown_columns())
-st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; units: + receives, − pays (the stake and the pot as "
-           "derived from the session's hands in order, rules.md D-11, D-12, D-19); the last line is the totals."
+st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; "
+           + ("tariff points: + receives, − pays (the tariff's price with its Laufende, Kontra, Re and Klopfen, "
+              "rules.md G-14..G-19)" if sh.game == "schafkopf" else
+              "units: + receives, − pays (the stake and the pot as derived from the session's hands in order, "
+              "rules.md D-11, D-12, D-19)") + "; the last line is the totals."
            + (f" Voided, not counted: hand {', '.join(map(str, sh.voided))}." if sh.voided else "")
            + (" Refused at ingest, not stored (see the Rejected hands page): "
               + ", ".join(f"hand {g.hand} ({g.code})" for g in sh.refused) + "." if sh.refused else ""))
