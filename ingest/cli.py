@@ -722,7 +722,15 @@ def _stdin_shn(data: bytes) -> tuple | None:
     head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
     if not head or head.startswith(b"%SHN"):
         return None
-    line = head[:60].decode("utf-8", "replace").splitlines()[0] if head.strip() else ""
+    from ingest.pipeline import _binary_kind  # noqa: PLC0415
+
+    kind = _binary_kind(data[:4096])  # gzip on standard input: named, not quoted as raw bytes (break16b)
+    line = kind or (head[:60].decode("utf-8", "replace").splitlines()[0] if head.strip() else "")
+    if kind is not None:
+        return FileResult(path=str(STDIN), errors=[Diagnostic(
+            "E-STDIN", f"standard input takes SHN text, and this is {kind}: unpack it first (e.g. gunzip -c "
+            "night.shn.gz | shead ingest -), or give the file by its path; nothing read", file=str(STDIN), line=1,
+            col=1, found=kind, expected="%SHN 1.0")]), "shn"
     return FileResult(path=str(STDIN), errors=[Diagnostic(
         "E-STDIN", "standard input takes SHN only (its first line '%SHN 1.0'): a NetSchafkopf protocol, a CSV "
         "score sheet or a workbook names its session after its file, which standard input has not; save it to a "

@@ -143,3 +143,15 @@ def test_a_closed_standard_input_is_a_usage_error(tmp_path):
     assert res.returncode == 2, res.stderr
     assert "error: -: standard input is closed: nothing to read" in res.stderr and "Traceback" not in res.stderr
     assert not db.exists()
+
+
+def test_a_gzip_on_standard_input_is_named_not_quoted(tmp_path):
+    """break16b F10: ``gzip -c night.shn | shead ingest -`` quoted the compressed bytes in its error.  It names
+    what it found and how to give it; nothing is read or stored."""
+    import gzip  # noqa: PLC0415
+
+    db = tmp_path / "g.duckdb"
+    r = CliRunner().invoke(app, ["ingest", "--db", str(db), "-"], input=gzip.compress(TEXT.encode()))
+    assert r.exit_code == 1
+    assert "E-STDIN: standard input takes SHN text, and this is a gzip-compressed file: unpack it first" in r.output
+    assert "\x1f\x8b" not in r.output and "0 stored" in r.output
