@@ -242,6 +242,7 @@ class _Game:
     number: int | None = None  # the game number: the row's, else the one after the game before (_judge_block)
     last_line: int = 0  # the block's last non-blank line
     carried: list[int] | None = None  # a damaged score row's stand-in: the table before it plus the cards' units
+    alt: list[int] | None = None  # a refused game's row as its cards would make it (the next game tries it too)
 
 
 @dataclass(slots=True)
@@ -803,12 +804,25 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
             severity="warning"))
     elif prev is not None:
         delta = [v - p for v, p in zip(values, prev)]
-        if delta != units:
+        alt = getattr(prev, "alt", None)  # the row before, had its game's cards been right (_Table)
+        if delta != units and alt is not None and [v - p for v, p in zip(values, alt)] == units:
+            # the row before was damaged in a way that still balances (two numbers swapped): measured from the row
+            # before it plus that game's cards, this game agrees; it is stored, and says so (break16b: a good game
+            # was refused after a damaged row)
+            warnings.append(ctx.diag(
+                "W-NSK-ROW", f"game {number}'s change agrees with its cards only when measured from the row before "
+                f"the last plus the last game's cards ({' '.join(f'{a:+d}' for a in alt)}): the last game's row "
+                f"({' '.join(f'{p:+d}' for p in prev)}) looks damaged, and that game stays refused", g.row_line,
+                found=" ".join(f"{p:+d}" for p in prev), expected=" ".join(f"{a:+d}" for a in alt),
+                severity="warning"))
+        elif delta != units:
+            g.alt = [p + u for p, u in zip(prev, units)]  # for the next game (_advance): the row as the cards make it
             diags.append(ctx.diag("E-NSK-UNITS", "the running table changes by " + ", ".join(
                 f"{seats[s]} {delta[s]:+d}" for s in range(4)) + "; the cards give " + ", ".join(
                 f"{seats[s]} {units[s]:+d}" for s in range(4)), g.row_line, found=" ".join(f"{d:+d}" for d in delta),
                 expected=" ".join(f"{u:+d}" for u in units)))
-    if prev_stock is not None and stock is not None and stock != prev_stock:
+    if prev_stock is not None and stock is not None and stock != prev_stock and g.carried is None:
+        # (a row whose Stock alone moved is a row that does not balance: W-NSK-ROW above, its game kept; break16b)
         diags.append(ctx.diag("E-NSK-STOCK", f"the Stock (pot) changes from {prev_stock} to {stock}; the netschafkopf "
                               "profile has no pot, so the cards give no change", g.row_line, found=stock,
                               expected=prev_stock))
@@ -1162,6 +1176,20 @@ def _judge_block(ctx: _Ctx, g: _Game, parsed: bool, first: bool, seats: list[str
         return RejectedHand(session, number, src, path, g.start + 1, [d], content_hash(session, number, src)), g
 
 
+class _Table(list):
+    """A score row's values as the table before the next game, with ``alt``:
+    the row as the game's cards would make it, when the game was refused
+    because the row's change disagreed with its cards (``E-NSK-UNITS``): the
+    next game is checked against both, so a row damaged in a way that still
+    balances costs its own game only (:func:`_check_game`)."""
+
+    __slots__ = ("alt",)
+
+    def __init__(self, values, alt: list[int] | None = None):
+        super().__init__(values)
+        self.alt = alt
+
+
 def _advance(item: ValidatedHand | RejectedHand, g: _Game, seats: list[str], prev: list[int] | None,
              prev_stock: int | None) -> tuple[list[int] | None, int | None, int | None, int | None]:
     """The running state for the block after ``g`` (judged to ``item``, the
@@ -1173,7 +1201,7 @@ def _advance(item: ValidatedHand | RejectedHand, g: _Game, seats: list[str], pre
     if g.carried is not None:  # a damaged score row (_check_game): the table before it plus the game's cards
         return list(g.carried), prev_stock, g.row[0], g.row_line
     if g.row is not None:
-        return list(g.row[2]), g.row[3], g.row[0], g.row_line
+        return _Table(g.row[2], g.alt), g.row[3], g.row[0], g.row_line
     if prev is None and g.number == 1:
         prev, prev_stock = [0, 0, 0, 0], 0
     if isinstance(item, ValidatedHand) and prev is not None:

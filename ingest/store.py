@@ -162,11 +162,15 @@ class AmbiguousHand(StoreError, LookupError):
 def resolve_db(path: str | os.PathLike | None = None) -> Path:
     """The database file to use: ``path`` if given, else the ``SHEAD_DB``
     environment variable (unless blank), else ``data/shead.duckdb`` under
-    the current directory.  A leading ``~`` is the home directory, as DuckDB
+    the current directory; a ``path`` given but empty (``--db "$DB"`` with
+    ``DB`` unset) is :class:`DbPathError`, not the default database.  A leading ``~`` is the home directory, as DuckDB
     reads it when it opens the file: ``--db=~/x.duckdb`` (which the shell
     leaves unexpanded) once made an empty ``./~`` folder while DuckDB wrote
     ``$HOME/x.duckdb``, and the next command found no database (break16)."""
-    if path is not None and str(path).strip() != "":
+    if path is not None:
+        if str(path).strip() in ("", "."):  # --db "$DB" with DB unset: never the default database, silently
+            raise DbPathError("--db is empty: give the database file (or leave --db out for $SHEAD_DB, else "
+                              "data/shead.duckdb)")
         return _home(Path(path))
     env = os.environ.get("SHEAD_DB")
     if env and env.strip():

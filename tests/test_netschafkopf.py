@@ -325,11 +325,17 @@ def test_log_disagreeing_with_the_cards_is_rejected(first_result):
 
 
 def test_stock_change_is_reported():
+    # the last row's Stock moves 0 -> 4 while the players' row is what game 99's cards give (the Einzelspiel at 9:
+    # Gast +27, the others -9) and the netschafkopf profile has no pot: the row no longer balances (+4 in all), so
+    # the row is damaged, not the game: it is stored, with W-NSK-ROW at the row (break16b; E-NSK-STOCK before)
     ls = lines()
     ls[1950] = "   99        9          -85          +33          +25          +27        4"
     res = read_lines(ls)
-    [bad] = res.rejected
-    assert [(d.code, d.line) for d in bad.errors] == [("E-NSK-STOCK", 1951)]
+    assert not res.rejected
+    [h99] = [h for h in res.hands if h.outcome.hand == 99]
+    assert h99.outcome.units == {"PcLinks": -9, "PcOben": -9, "PcRechts": -9, "Gast": 27}
+    assert [(d.code, d.line) for d in h99.diagnostics if d.code.startswith("W-NSK")] == [("W-NSK-ROW", 1951)]
+    assert "+4 in all" in [d for d in h99.diagnostics if d.code == "W-NSK-ROW"][0].message
 
 
 def test_not_a_protocol():
@@ -399,3 +405,19 @@ def test_a_damaged_score_row_costs_neither_its_game_nor_the_next(tmp_path):
         totals.update(h.outcome.units)
     assert dict(totals) == {"PcLinks": -85, "PcOben": 33, "PcRechts": 25, "Gast": 27}
     assert not [d for d in res.errors if d.code in ("W-NSK-INCOMPLETE", "E-NSK-TOTALS")]
+
+
+def test_a_row_damaged_in_a_way_that_balances_costs_its_own_game_only():
+    """break16b: game 10's row with PcLinks and PcOben swapped (-8 -4 -2 +14: it still sums to 0) refused game 10
+    (right: its change disagrees with its cards) and the intact game 11 too (measured from the damaged row).
+    Game 11 is now also measured from row 9 plus game 10's cards (PcRechts's Rufspiel with PcOben at 2:
+    -2 +2 +2 -2, i.e. row 10 as the cards make it, -4 -8 -2 +14) and kept, with W-NSK-ROW saying why."""
+    ls = lines()
+    assert ls[200].split() == ["10", "2", "-4", "-8", "-2", "+14", "0"]
+    ls[200] = "   10        2           -8           -4           -2          +14        0"
+    res = read_lines(ls)
+    assert [(r.hand, r.errors[0].code) for r in res.rejected] == [(10, "E-NSK-UNITS")]
+    [h11] = [h for h in res.hands if h.outcome.hand == 11]
+    w = [d for d in h11.diagnostics if d.code == "W-NSK-ROW"]
+    assert len(w) == 1 and w[0].line == 220 and "(-4 -8 -2 +14)" in w[0].message
+    assert len(res.hands) == 98

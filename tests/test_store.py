@@ -326,7 +326,9 @@ def test_resolve_db_reads_a_leading_tilde_as_home_and_a_blank_setting_as_none(tm
     assert st.resolve_db() == tmp_path / "home" / "env.duckdb"
     monkeypatch.setenv("SHEAD_DB", "  ")
     assert st.resolve_db() == tmp_path / "data" / "shead.duckdb"
-    assert st.resolve_db(" ") == tmp_path / "data" / "shead.duckdb"
+    for empty in ("", " ", Path("")):  # --db "$DB" with DB unset: an error, not the default database
+        with pytest.raises(st.DbPathError, match="--db is empty"):
+            st.resolve_db(empty)
     from typer.testing import CliRunner  # noqa: PLC0415
 
     from ingest.cli import app  # noqa: PLC0415
