@@ -184,14 +184,18 @@ class DbPathError(StoreError):
 
 
 def _home(path: Path) -> Path:
-    """``path`` with a leading ``~`` or ``~user`` read as a home directory;
+    """``path`` with a leading ``~`` or ``~user`` read as a home directory.
     :class:`DbPathError` when there is no such user (``~nouser/x.duckdb``:
-    a traceback before, break16b)."""
+    a traceback before, break16b) or the path is a folder (``--db=~``:
+    DuckDB's error, then "run the same command again")."""
     try:
-        return path.expanduser()
+        out = path.expanduser()
     except RuntimeError:
         raise DbPathError(f"{path}: {str(path).split('/')[0]!r} names no home directory on this machine (no such "
-                         "user); give the database's path in full") from None
+                          "user); give the database's path in full") from None
+    if out.is_dir():
+        raise DbPathError(f"{path} is a folder: give the database file in it (e.g. {out / 'shead.duckdb'})")
+    return out
 
 
 def lock_timeout() -> float:

@@ -329,6 +329,8 @@ def test_resolve_db_reads_a_leading_tilde_as_home_and_a_blank_setting_as_none(tm
     for empty in ("", " ", Path("")):  # --db "$DB" with DB unset: an error, not the default database
         with pytest.raises(st.DbPathError, match="--db is empty"):
             st.resolve_db(empty)
+    with pytest.raises(st.DbPathError, match="is a folder: give the database file in it"):
+        st.resolve_db(tmp_path)  # --db=~ (break16b)
     from typer.testing import CliRunner  # noqa: PLC0415
 
     from ingest.cli import app  # noqa: PLC0415
