@@ -812,7 +812,7 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
             warnings.append(ctx.diag(
                 "W-NSK-ROW", f"game {number}'s change agrees with its cards only when measured from the row before "
                 f"the last plus the last game's cards ({' '.join(f'{a:+d}' for a in alt)}): the last game's row "
-                f"({' '.join(f'{p:+d}' for p in prev)}) looks damaged, and that game stays refused", g.row_line,
+                f"({' '.join(f'{p:+d}' for p in prev)}) looks damaged (its change disagreed with its game's cards)", g.row_line,
                 found=" ".join(f"{p:+d}" for p in prev), expected=" ".join(f"{a:+d}" for a in alt),
                 severity="warning"))
         elif delta != units:

@@ -1307,23 +1307,29 @@ def in_session(source: str, header: str, rules: str | None, players: dict[str, s
     from ingest.shn.reader import parse_seats  # noqa: PLC0415
 
     add = []
-    if rules is not None and "[Rules " not in source:
+    own = {m.group(1) for m in _OWN_TAG.finditer(source)}  # tag lines, not a comment or note that names one
+    if rules and "Rules" not in own:
         written = _header_tag(header, "Rules") or ""
         if not same_rules(written, rules):
             add.append(f'[Rules "{_escape_tag(rules)}"]')
-    if players and "[Seats " not in source:
+    if players and "Seats" not in own:
         seats = _header_tag(header, "Seats")
         try:
-            stored = dict(parse_seats(seats)) if seats is not None else None
+            stored = parse_seats(seats) if seats is not None else None
         except ValueError:
             stored = None
-        if stored is not None and stored != players:
+        if stored is not None and stored != list(players.items()):  # names, and their order (the deal, B-1)
             add.append('[Seats "' + _escape_tag("; ".join(a if n == a else f"{a}={n}" for a, n in players.items()))
                        + '"]')
     if not add:
         return source
     first, _, rest = source.rstrip("\n").partition("\n")
     return "\n".join([first, *add] + ([rest] if rest else [])) + "\n"
+
+
+#: a hand's own tag line (``[Rules "…"]`` at the start of a line): what :func:`in_session` leaves as written; a
+#: ``; comment`` or a ``{note}`` that names one is no tag (break16c)
+_OWN_TAG = re.compile(r'^[ \t]*\[(Rules|Seats|Cards) "', re.M)
 
 
 def _escape_tag(value: str) -> str:

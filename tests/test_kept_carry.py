@@ -492,3 +492,46 @@ def test_a_default_written_out_is_no_header_change_and_another_seat_order_is_one
     out = " ".join(r.output.split())
     assert "W-SESSION-HEADER: hand 4 continues session 'night'" in out
     assert "its seats go Al Bea Cy Di Ed clockwise and these hands' Bea Al Cy Di Ed" in out
+
+
+def test_a_comment_naming_a_tag_or_another_seat_order_does_not_lose_a_hand_s_own_header(db, tmp_path):
+    """break16c: whether a stored hand writes its own [Rules] was read as the text '[Rules ' anywhere in it, so
+    a comment naming one made a re-read score the hand under the session's rules (doubleOnBump on: Cy's 45 loss
+    with Ed at x1 paid -4/-2/+2 instead of the file's doubleOnBump=off -2/-1/+1, rules.md B-33, E-1); and the
+    seats were compared without their order.  Hand 2 here is Cy with Ed, 45, lost, under doubleOnBump=off:
+    Cy -2, Ed -1, the others +1.  A rederive changes nothing, and the seat order (Bea first) is kept."""
+    base = ('%SHN 1.0\n[Session "s"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]\n\n'
+            "hand 1  dealer Ed\npick Al  call AS  partner Bea  pts 72  win\n")
+    later = ('%SHN 1.0\n[Session "s"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace; doubleOnBump=off"]\n\n'
+             'hand 2  dealer Al  ; the table played [Rules "doubleOnBump=off"] tonight\n'
+             "pick Cy  call AC  partner Ed  pts 45  lose\n")
+    for name, text in (("a.shn", base), ("b.shn", later)):
+        assert cli("ingest", write(tmp_path, name, text), "--db", str(db)).exit_code == 0
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        def hand2():
+            return dict(con.execute("SELECT u.seat, u.units FROM hand_units u JOIN hands h USING (hand_id) "
+                                    "WHERE h.hand = 2").fetchall())
+        assert hand2() == units(1, 1, -2, 1, -1)
+    finally:
+        con.close()
+    r = cli("rederive", "--db", str(db))
+    assert r.exit_code == 0 and "0 changed" in r.output, r.output
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        assert hand2() == units(1, 1, -2, 1, -1)
+    finally:
+        con.close()
+    moved = ('%SHN 1.0\n[Session "t"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]\n\n'
+             "hand 1  dealer Ed\npick Al  call AS  partner Bea  pts 72  win\n")
+    moved2 = ('%SHN 1.0\n[Session "t"]\n[Seats "Bea; Al; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]\n\n'
+              "hand 2  dealer Al\npick Cy  call AS  partner Di  pts 70  win\n")
+    for name, text in (("c.shn", moved), ("d.shn", moved2)):
+        assert cli("ingest", write(tmp_path, name, text), "--db", str(db)).exit_code == 0
+    from ingest.store import in_session  # noqa: PLC0415
+
+    assert in_session("hand 2  dealer Al\nleaster Cy\n", '[Seats "Al; Bea; Cy; Di; Ed"]\n', None,
+                      {"Bea": "Bea", "Al": "Al", "Cy": "Cy", "Di": "Di", "Ed": "Ed"}) == \
+        'hand 2  dealer Al\n[Seats "Bea; Al; Cy; Di; Ed"]\nleaster Cy\n'
+    r = cli("rederive", "--db", str(db))
+    assert r.exit_code == 0 and "0 changed" in r.output, r.output
