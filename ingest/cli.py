@@ -1120,7 +1120,10 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     out = _wide_enough(table, base if base.is_terminal else Console(highlight=False, width=160, markup=False,
                                                                      emoji=False))
     names = ", ".join(f"{a} = {n}" for a, n in sh.players.items())
-    out.print(f"{sh.session}  ({sh.date or 'no date'}; [Rules {sh.rules}])\n{names}", markup=False)
+    from replay.profile import DEFAULT_PROFILE  # noqa: PLC0415
+
+    rules = f"[Rules {sh.rules}]" if sh.rules.strip() else f"no [Rules]: the default profile, {DEFAULT_PROFILE.name}"
+    out.print(f"{sh.session}  ({sh.date or 'no date'}; {rules})\n{names}", markup=False)
     out.print(table)
     if sh.voided:
         out.print(f"voided (not counted): hand(s) {', '.join(map(str, sh.voided))}")

@@ -1201,7 +1201,12 @@ def _advance(item: ValidatedHand | RejectedHand, g: _Game, seats: list[str], pre
     if g.carried is not None:  # a damaged score row (_check_game): the table before it plus the game's cards
         return list(g.carried), prev_stock, g.row[0], g.row_line
     if g.row is not None:
-        return _Table(g.row[2], g.alt), g.row[3], g.row[0], g.row_line
+        alt = g.alt
+        if alt is None and getattr(prev, "alt", None) is not None and isinstance(item, ValidatedHand):
+            # a game read against a row damaged in a balanced way, whose own row carries that damage on: the
+            # cards' history goes on beside it, so the game after can still be checked against it (break16c)
+            alt = [a + item.outcome.units[s] for a, s in zip(prev.alt, seats)]
+        return _Table(g.row[2], alt), g.row[3], g.row[0], g.row_line
     if prev is None and g.number == 1:
         prev, prev_stock = [0, 0, 0, 0], 0
     if isinstance(item, ValidatedHand) and prev is not None:

@@ -421,3 +421,30 @@ def test_a_row_damaged_in_a_way_that_balances_costs_its_own_game_only():
     w = [d for d in h11.diagnostics if d.code == "W-NSK-ROW"]
     assert len(w) == 1 and w[0].line == 220 and "(-4 -8 -2 +14)" in w[0].message
     assert len(res.hands) == 98
+
+
+def test_two_rows_damaged_alike_cost_the_first_game_only():
+    """break16c: rows 20 and 21 both shifted by PcLinks +3, PcOben -3 (each still sums to 0, and row 21 agrees
+    with the damaged row 20 plus game 21's cards).  Game 20 is refused (its row disagrees with its cards), game 21
+    is read against the damaged row 20 and agrees, and game 22 (clean row, clean cards) was refused as measured
+    from the damaged row 21.  The cards' history now goes on beside the rows, so game 22 is kept with W-NSK-ROW,
+    and the 98 games' totals are the log's last row minus game 20's units (what its cards give)."""
+    ls = lines()
+    at = {int(ln.split()[0]): i for i, ln in enumerate(ls) if re.match(r"^\s+\d+\s+\d+\s+[-+]\d+", ln)}
+
+    def shifted(i):
+        n, preis, a, b, c, d, stock = ls[i].split()
+        return f"   {n}        {preis}   {int(a) + 3:+d}   {int(b) - 3:+d}   {c}   {d}   {stock}"
+
+    clean = read_lines(lines())
+    g20 = next(h for h in clean.hands if h.outcome.hand == 20).outcome.units
+    ls[at[20]], ls[at[21]] = shifted(at[20]), shifted(at[21])
+    res = read_lines(ls)
+    assert [(r.hand, r.errors[0].code) for r in res.rejected] == [(20, "E-NSK-UNITS")]
+    [h22] = [h for h in res.hands if h.outcome.hand == 22]
+    assert [d.code for d in h22.diagnostics if d.code == "W-NSK-ROW"] == ["W-NSK-ROW"]
+    totals = collections.Counter()
+    for h in res.hands:
+        totals.update(h.outcome.units)
+    last = {"PcLinks": -85, "PcOben": 33, "PcRechts": 25, "Gast": 27}
+    assert dict(totals) == {p: last[p] - g20[p] for p in last}

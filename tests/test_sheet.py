@@ -321,3 +321,18 @@ def test_an_empty_session_name_names_no_session(tmp_path):
     assert CliRunner().invoke(app, ["ingest", str(f), "--db", str(db)]).exit_code == 0
     r = CliRunner().invoke(app, ["sheet", "", "--db", str(db)])
     assert r.exit_code != 0 and "no session named" in r.output and "Bea" not in r.output
+
+
+def test_a_session_without_rules_names_the_default_profile(tmp_path):
+    """break16c F6: the terminal sheet of a session whose header has no [Rules] read ``[Rules ]``."""
+    from typer.testing import CliRunner  # noqa: PLC0415
+
+    from ingest.cli import app  # noqa: PLC0415
+
+    f = tmp_path / "n.shn"
+    f.write_text('%SHN 1.0\n[Session "nr"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n\n'
+                 "hand 1  dealer Ed\npick Bea  call AS  partner Cy  pts 70  win\n")
+    db = tmp_path / "s.duckdb"
+    assert CliRunner().invoke(app, ["ingest", str(f), "--db", str(db)]).exit_code == 0
+    out = CliRunner().invoke(app, ["sheet", "nr", "--db", str(db)]).output
+    assert out.splitlines()[0] == "nr  (no date; no [Rules]: the default profile, wi5-called-ace)"
