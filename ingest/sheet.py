@@ -27,7 +27,8 @@ import duckdb
 
 from replay.outcome import UNPLAYED_OUTCOMES
 
-__all__ = ["Sheet", "SheetRow", "RefusedHand", "session_sheet", "find_session", "result_text", "SessionNotFound"]
+__all__ = ["Sheet", "SheetRow", "RefusedHand", "session_sheet", "find_session", "result_text", "SessionNotFound",
+           "kept_reason"]
 
 POT_SEAT = "(pot)"
 #: after the result of a hand kept against the rules (SheetRow.kept): the foot of the sheet says why
@@ -370,15 +371,16 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
                                    result_text(outcome, pts, tricks, lw, g, gtype), stake,
                                    {a: by_seat.get(a, 0) for a in players}, dict(running),
                                    pot if balance is not None else None, balance, marks, outcome,
-                                   _kept(warnings)))
+                                   kept_reason(warnings)))
     sheet.totals = dict(running)
     sheet.pot = balance
     return sheet
 
 
-def _kept(warnings: str | None) -> str | None:
+def kept_reason(warnings: str | None) -> str | None:
     """The message of a hand's stored ``W-CARRY`` warning (``warnings``:
-    the stored JSON list), None when it has none."""
+    the stored JSON list; ``ingest.store`` writes it), None when it has
+    none: why the hand keeps a result the rules no longer give."""
     if not warnings or "W-CARRY" not in warnings:
         return None
     for w in json.loads(warnings):

@@ -163,10 +163,11 @@ def resolve_db(path: str | os.PathLike | None = None) -> Path:
     """The database file to use: ``path`` if given, else the ``SHEAD_DB``
     environment variable (unless blank), else ``data/shead.duckdb`` under
     the current directory; a ``path`` given but empty (``--db "$DB"`` with
-    ``DB`` unset) is :class:`DbPathError`, not the default database.  A leading ``~`` is the home directory, as DuckDB
-    reads it when it opens the file: ``--db=~/x.duckdb`` (which the shell
-    leaves unexpanded) once made an empty ``./~`` folder while DuckDB wrote
-    ``$HOME/x.duckdb``, and the next command found no database (break16)."""
+    ``DB`` unset) is :class:`DbPathError`, not the default database.  A
+    leading ``~`` is the home directory, as DuckDB reads it when it opens
+    the file: ``--db=~/x.duckdb`` (which the shell leaves unexpanded) once
+    made an empty ``./~`` folder while DuckDB wrote ``$HOME/x.duckdb``, and
+    the next command found no database (break16)."""
     if path is not None:
         if str(path).strip() in ("", "."):  # --db "$DB" with DB unset: never the default database, silently
             raise DbPathError("--db is empty: give the database file (or leave --db out for $SHEAD_DB, else "
@@ -469,8 +470,9 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
     by_number: dict[int, int] = {}
     for hand_id, number, _, _ in stored:
         by_number.setdefault(number, hand_id)
-    sources = [src for _, _, _, src in stored]
-    if fmt != "netschafkopf":  # each hand under the rules and names it was stored with (in_session)
+    if fmt == "netschafkopf":
+        sources = [src for _, _, _, src in stored]
+    else:  # each hand under the rules and names it was stored with (in_session)
         own = {i: (r, json.loads(p or "{}")) for i, r, p in con.execute(
             "SELECT hand_id, rules, players FROM hands WHERE session_id = ?", [session_id]).fetchall()}
         sources = [in_session(src, header, *own.get(hand_id, (None, None))) for hand_id, _, _, src in stored]
@@ -522,53 +524,41 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
     return out
 
 
-def _from_the_correction_on(con: duckdb.DuckDBPyConnection,
-                            report: "CorrectionReport") -> list[tuple[int, Diagnostic]]:
-    """``report.rederive_refused`` without the hands numbered below the
-    first hand the correction touches in their session: the carry runs
-    forward (rules.md D-11, D-12, D-19), so a correction cannot be why an
-    earlier hand disagrees; such a hand was refused before it (a kept hand,
-    ``W-CARRY``) and keeps its stored outcome, which the carry after it
-    counts.  A refused hand not matched to a stored hand id stays."""
-    if not report.rederive_refused:
-        return []
-    first: dict[str, int] = {}
-    for session, number, _, _ in report.hands:
-        first[session] = min(number, first.get(session, number))
-    ids = [hid for hid, _ in report.rederive_refused if hid]
-    where = {hid: (sess, number) for hid, sess, number in con.execute(
-        "SELECT hand_id, session, hand FROM hands WHERE list_contains(?, hand_id)", [ids]).fetchall()} if ids else {}
-    keep = []
-    for hid, d in report.rederive_refused:
-        sess, number = where.get(hid, (None, None))
-        if sess is None or sess not in first or number >= first[sess]:
-            keep.append((hid, d))
-    return keep
-
-
-def _not_already_kept(con: duckdb.DuckDBPyConnection,
-                      report: "CorrectionReport") -> list[tuple[int, Diagnostic]]:
-    """``report.rederive_refused`` without the hands already kept against
-    the rules before the correction (a stored ``W-CARRY``): they disagreed
-    before it and keep their stored outcome after it, so they are no reason
-    to refuse a correction (a tester's finding: a note added to a doubler
-    was refused for a kept hand after it).  Their ``W-CARRY`` is refreshed
-    with the rules' reason after the correction."""
+def _blocking_refusals(con: duckdb.DuckDBPyConnection,
+                       report: "CorrectionReport") -> list[tuple[int, Diagnostic]]:
+    """The hands of ``report.rederive_refused`` that refuse the correction:
+    not those numbered below the first hand the correction touches in their
+    session (the carry runs forward, rules.md D-11, D-12, D-19, so the
+    correction cannot be why they disagree), nor those already kept against
+    the rules before it (a stored ``W-CARRY``: they disagreed before and keep
+    their stored outcome after; a tester's finding: a note added to a doubler
+    was refused for a kept hand after it), whose ``W-CARRY`` is refreshed
+    with the rules' reason after the correction.  A refused hand not matched
+    to a stored hand id refuses."""
     ids = [hid for hid, _ in report.rederive_refused if hid]
     if not ids:
         return report.rederive_refused
-    rows = con.execute("SELECT hand_id, session, hand, warnings FROM hands WHERE list_contains(?, hand_id)",
-                       [ids]).fetchall()
-    kept = {hid: (sess, number) for hid, sess, number, w in rows if w and "warning W-CARRY" in w}
-    if not kept:
-        return report.rederive_refused
+    first: dict[str, int] = {}
+    for session, number, _, _ in report.hands:
+        first[session] = min(number, first.get(session, number))
+    where = {hid: (sess, number, bool(w) and "warning W-CARRY" in w) for hid, sess, number, w in con.execute(
+        "SELECT hand_id, session, hand, warnings FROM hands WHERE list_contains(?, hand_id)", [ids]).fetchall()}
     what = "the amendment" if report.action == "amend" else "the void"
-    _flag_kept(con, [(hid, Diagnostic(
-        "W-CARRY", f"hand {kept[hid][1]} of session {kept[hid][0]!r} (hand id {hid}) keeps its stored outcome, which "
-        f"the rules still do not give after {what} of an earlier hand (the stake or the pot it carries, rules.md "
-        f"D-11, D-12, D-19): {d.code}: {d.message}; amend it (shead ingest --amend)", "warning", None, 1, 1, d.hand))
-        for hid, d in report.rederive_refused if hid in kept])
-    return [(hid, d) for hid, d in report.rederive_refused if hid not in kept]
+    block, refresh = [], []
+    for hid, d in report.rederive_refused:
+        sess, number, kept = where.get(hid, (None, None, False))
+        if sess is not None and sess in first and number < first[sess]:
+            continue
+        if kept:
+            refresh.append((hid, Diagnostic(
+                "W-CARRY", f"hand {number} of session {sess!r} (hand id {hid}) keeps its stored outcome, which the "
+                f"rules still do not give after {what} of an earlier hand (the stake or the pot it carries, rules.md "
+                f"D-11, D-12, D-19): {d.code}: {d.message}; amend it (shead ingest --amend)", "warning", None, 1, 1,
+                d.hand)))
+        else:
+            block.append((hid, d))
+    _flag_kept(con, refresh)
+    return block
 
 
 def _refused_later(con: duckdb.DuckDBPyConnection, report: "CorrectionReport") -> str:
@@ -729,9 +719,7 @@ def _flag_kept(con: duckdb.DuckDBPyConnection, kept: list[tuple[int, Diagnostic]
         if hid not in stored:
             continue
         old = [w for w in json.loads(stored[hid] or "[]") if "warning W-CARRY" not in w]
-        hand = f" (hand {d.hand})" if d.hand is not None else ""
-        rows.append([_dumps(old + [f"{d.file or '<input>'}:{d.line}:{d.col}: warning W-CARRY{hand}: {d.message}"],
-                             ), hid])
+        rows.append([_dumps(old + [str(d)]), hid])  # as the validator stores a warning (str of the diagnostic)
     if rows:
         con.executemany("UPDATE hands SET warnings = ? WHERE hand_id = ?", rows)
 
@@ -1606,8 +1594,6 @@ def _unit_columns(rows: list[tuple[int, int, HandOutcome]]) -> dict[str, list]:
             "session_id": session}
 
 
-#: a stored hand's W-SESSION-GAP warning (``file:line:col: warning W-SESSION-GAP (hand N): hand N: text``): its text
-_GAP_TEXT = re.compile(r"W-SESSION-GAP(?: \(hand \d+\))?: (?:hand \d+: )?(.*)", re.S)
 #: a stored warning's code and text ("x.shn:9:16: warning W-SESSION-DEALER (hand 2): hand 2: dealer Al, ...")
 _WARNING_TEXT = re.compile(r"warning (W-[A-Z0-9-]+)(?: \(hand \d+\))?: (?:hand \d+: )?(.*)", re.S)
 
@@ -2456,8 +2442,9 @@ class Store:
                 report.file_errors.extend(Diagnostic(  # its own ingest (a tester's finding: the pot of a hand
                     "W-SESSION-GAP", f"hand {o.hand} of session {name!r} (hand id {hid}), stored before, is "  # moved
                     f"re-derived now that this file adds hands before it, but still follows a missing hand: "
-                    f"{m.group(1)}", "warning", report.path, 1, 1, o.hand)
-                    for hid, o in hands if hid in changed for gap in o.warnings if (m := _GAP_TEXT.search(gap)))
+                    f"{m.group(2)}", "warning", report.path, 1, 1, o.hand)
+                    for hid, o in hands if hid in changed for gap in o.warnings
+                    if (m := _WARNING_TEXT.search(gap)) and m.group(1) == "W-SESSION-GAP")
         _save_state(con, session_id, _voids_fill_gaps(con, session_id, again, fmt), again.stored, again.top)
         _recheck_sessions(con, [session_id])  # a source's own totals against the session's hands now
 
@@ -2588,8 +2575,7 @@ class Store:
             work(con, report)
             for session_id, name in sorted(report.sessions):
                 self._rederive_session(con, session_id, name, report)
-            report.rederive_refused = _from_the_correction_on(con, report)
-            report.rederive_refused = _not_already_kept(con, report)
+            report.rederive_refused = _blocking_refusals(con, report)
             if report.rederive_refused:  # a later hand would no longer agree with the rules: nothing changes
                 raise CorrectionError(_refused_later(con, report))
             _summary.refresh(con, [sid for sid, _ in report.sessions])  # migration 016
@@ -3557,12 +3543,10 @@ class HandHistory:
 def _kept_reason(con: duckdb.DuckDBPyConnection, hand_id: int) -> str | None:
     """The message of the stored ``W-CARRY`` warning of hand ``hand_id``
     (:func:`_flag_kept`), None when it has none."""
+    from ingest.sheet import kept_reason  # noqa: PLC0415 - one reading of the stored mark
+
     row = con.execute("SELECT warnings FROM hands WHERE hand_id = ?", [hand_id]).fetchone()
-    for w in json.loads(row[0] or "[]") if row else ():
-        m = _WARNING_TEXT.search(w)
-        if m is not None and m.group(1) == "W-CARRY":
-            return m.group(2)
-    return None
+    return kept_reason(row[0]) if row else None
 
 
 def _live_summary(con: duckdb.DuckDBPyConnection, hand_id: int) -> dict | None:

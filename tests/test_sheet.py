@@ -308,31 +308,24 @@ def test_the_ledger_counts_the_hands_played_as_the_sheet_says_them(night):
     assert "total, 3 hands (2 played)" in runner.invoke(app, ["sheet", "pot night", "--db", str(night)]).stdout
 
 
+def _one_hand(tmp_path, header: str):
+    """A database holding one hand (Bea with Cy, 70: won) under the session ``header``'s tags."""
+    f = tmp_path / "n.shn"
+    f.write_text(f"%SHN 1.0\n{header}\n\nhand 1  dealer Ed\npick Bea  call AS  partner Cy  pts 70  win\n")
+    db = tmp_path / "s.duckdb"
+    assert runner.invoke(app, ["ingest", str(f), "--db", str(db)]).exit_code == 0
+    return db
+
+
 def test_an_empty_session_name_names_no_session(tmp_path):
     """break16 F10: ``shead sheet ''`` printed the first session ('' is part of every id)."""
-    from typer.testing import CliRunner  # noqa: PLC0415
-
-    from ingest.cli import app  # noqa: PLC0415
-
-    f = tmp_path / "n.shn"
-    f.write_text('%SHN 1.0\n[Session "t"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]\n\n'
-                 "hand 1  dealer Ed\npick Bea  call AS  partner Cy  pts 70  win\n")
-    db = tmp_path / "s.duckdb"
-    assert CliRunner().invoke(app, ["ingest", str(f), "--db", str(db)]).exit_code == 0
-    r = CliRunner().invoke(app, ["sheet", "", "--db", str(db)])
+    db = _one_hand(tmp_path, '[Session "t"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]')
+    r = runner.invoke(app, ["sheet", "", "--db", str(db)])
     assert r.exit_code != 0 and "no session named" in r.output and "Bea" not in r.output
 
 
 def test_a_session_without_rules_names_the_default_profile(tmp_path):
     """break16c F6: the terminal sheet of a session whose header has no [Rules] read ``[Rules ]``."""
-    from typer.testing import CliRunner  # noqa: PLC0415
-
-    from ingest.cli import app  # noqa: PLC0415
-
-    f = tmp_path / "n.shn"
-    f.write_text('%SHN 1.0\n[Session "nr"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n\n'
-                 "hand 1  dealer Ed\npick Bea  call AS  partner Cy  pts 70  win\n")
-    db = tmp_path / "s.duckdb"
-    assert CliRunner().invoke(app, ["ingest", str(f), "--db", str(db)]).exit_code == 0
-    out = CliRunner().invoke(app, ["sheet", "nr", "--db", str(db)]).output
+    db = _one_hand(tmp_path, '[Session "nr"]\n[Seats "Al; Bea; Cy; Di; Ed"]')
+    out = runner.invoke(app, ["sheet", "nr", "--db", str(db)]).output
     assert out.splitlines()[0] == "nr  (no date; no [Rules]: the default profile, wi5-called-ace)"

@@ -43,6 +43,16 @@ def test_each_sheet_shows_its_own_hands_marks(tmp_path):
     assert two.rows[0].units == {"Al": -2, "Bea": 2, "Cy": -2, "Di": 4, "Ed": -2}
 
 
+def _sheet_of(tmp_path, text: str, name: str, hands: int, key: str):
+    """The sheet of the session ``key`` names, ``text`` (file ``name``, its ``hands`` hands all stored) ingested."""
+    db = tmp_path / "shead.duckdb"
+    with st.Store(db) as store:
+        rep = store.ingest_file(validate_text(text, name))
+        assert rep.stored == hands and not rep.rejected, rep.rejected
+    with st.reading(db) as con:
+        return session_sheet(con, find_session(con, key))
+
+
 def test_a_schafkopf_sheet_shows_klopfen_beside_kontra(tmp_path):
     """A tester's Dachau night (klopfen=on, Sauspiel 20): hand 1 Sepp knocks (×2, rules.md G-19), Vroni wins
     her Sauspiel with Resi at 70 Augen without Laufende: 20 × 2 = 40 from each loser; hand 2 a Kontra (×2,
@@ -51,12 +61,7 @@ def test_a_schafkopf_sheet_shows_klopfen_beside_kontra(tmp_path):
             '[Rules "schafkopf; tariff.sauspiel=20; klopfen=on"]\n[Cards "de"]\n\n'
             "hand 1  dealer Resi\nklopfen Sepp\ngame Vroni sauspiel GA  partner Resi  laufende 0  pts 70  win\n\n"
             "hand 2  dealer Sepp\ngame Vroni sauspiel GA\nkontra Sepp after 1\npartner Resi  laufende 0  pts 70  win\n")
-    db = tmp_path / "shead.duckdb"
-    with st.Store(db) as store:
-        rep = store.ingest_file(validate_text(text, "dachau.shn"))
-        assert rep.stored == 2 and not rep.rejected, rep.rejected
-    with st.reading(db) as con:
-        sh = session_sheet(con, "Stammtisch Dachau")
+    sh = _sheet_of(tmp_path, text, "dachau.shn", 2, "Stammtisch Dachau")
     assert [(r.hand, r.marks) for r in sh.rows] == [(1, "klopfen Sepp ×2"), (2, "kontra Sepp ×2")]
     assert sh.rows[0].units == {"Sepp": -40, "Vroni": 40, "Hias": -40, "Resi": 40} == sh.rows[1].units
 
@@ -69,12 +74,7 @@ def test_a_game_with_its_declarer_unknown_shows_its_suit(tmp_path):
             '[Seats "Sepp=Josef Huber; Hias=Matthias Lang; Vroni=Veronika Maier; Resi=Theresia Bauer"]\n'
             '[Rules "schafkopf-bsv; tariff.sauspiel=20; tariff.solo=50; tariff.laufender=10"]\n[Cards "de"]\n\n'
             "hand 2  dealer Sepp\ngame ? solo herz  laufende 0\nscore Sepp -50 Hias +150 Vroni -50 Resi -50\n")
-    db = tmp_path / "shead.duckdb"
-    with st.Store(db) as store:
-        rep = store.ingest_file(validate_text(text, "unknown_decl.shn"))
-        assert rep.stored == 1 and not rep.rejected, rep.rejected
-    with st.reading(db) as con:
-        sh = session_sheet(con, find_session(con, "Haidhausen"))
+    sh = _sheet_of(tmp_path, text, "unknown_decl.shn", 1, "Haidhausen")
     assert [(r.hand, r.picker, r.call) for r in sh.rows] == [(2, "Hias", "solo herz")]
     assert sh.rows[0].units == {"Sepp": -50, "Hias": 150, "Vroni": -50, "Resi": -50}
 

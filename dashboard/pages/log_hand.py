@@ -219,10 +219,15 @@ def build_text(ctx: dict, v: dict, before: str = "") -> tuple[HandText, int]:
             result.append((v["outcome"], "outcome"))
         if result:
             t.add_line(result)
+    _score_line(t, v)
+    return t, start
+
+
+def _score_line(t: HandText, v: dict) -> None:
+    """The ``score`` line of the units written in the form (none when none is)."""
     score = [(a, u) for a, u in v.get("score", {}).items() if u is not None]
     if score:
         t.add_line([("score", "score")] + [(f"{a} {u:+d}", "score") for a, u in score], sep=" ")
-    return t, start
 
 
 def locate(t: HandText, d) -> str:
@@ -466,10 +471,22 @@ def _show_or_save(out: dict, errs: dict, text: str, h, save: bool) -> bool:
 
 def check(save: bool) -> None:
     """The form's Check score and Save hand buttons."""
+    def read(ctx: dict) -> tuple[dict, dict]:
+        v = form_values(ctx)
+        return v, _local_errors(ctx, v)
+
+    _check_form(save, read, build_text)
+
+
+def _check_form(save: bool, read, build, after=None) -> None:
+    """Check score and Save hand for a form: ``read(ctx)`` gives its values
+    and their local errors, ``build(ctx, values, before)`` its SHN text (the
+    hand's first line ``start``); the text is validated as ``shead ingest``
+    does, its derived score shown, and with ``save`` stored; ``after()``
+    clears the form's own fields once it is."""
     ss = st.session_state
     ctx = session_context()
-    v = form_values(ctx)
-    errs = _local_errors(ctx, v)
+    v, errs = read(ctx)
     out: dict = {"errors": errs, "saved": None, "preview": None, "text": None}
     ss["lh_result"] = out
     if errs:
@@ -477,12 +494,14 @@ def check(save: bool) -> None:
     before = _session_checks(ctx, v["number"], errs, "number")
     if before is None:
         return
-    t, start = build_text(ctx, v, before)
+    t, start = build(ctx, v, before)
     text = t.text
     out["text"] = "\n".join(t.lines[start - 1:]) + "\n"
     h = _validate(text, start, v["number"], errs, lambda d: (locate(t, d), d.message))
     if h is not None and _show_or_save(out, errs, text, h, save):
         _next_hand(ctx, v)
+        if after is not None:
+            after()
 
 
 _HAND_NO = re.compile(r"^\s*hand\s+(\d+)\b", re.MULTILINE)
@@ -571,35 +590,28 @@ def check_sk(save: bool) -> None:
     as an SHN-SK hand typed in the box would be."""
     from dashboard.sk_form import game_lines, needs_declarer  # noqa: PLC0415
 
-    ss = st.session_state
-    ctx = session_context()
-    errs: dict[str, list[str]] = {k: list(m) for k, m in ctx["errors"].items()}
-    out: dict = {"errors": errs, "saved": None, "preview": None, "text": None}
-    ss["lh_result"] = out
-    v = sk_values(ctx, errs)
-    if v["number"] is None:
-        errs.setdefault("number", []).append("give the hand number")
-    if not v["dealer"]:
-        errs.setdefault("dealer", []).append("choose the dealer")
-    if needs_declarer(v["game"]) and not v["declarer"]:
-        errs.setdefault("sk_declarer", []).append("choose who played (the declarer)")
-    if errs:
-        return
-    before = _session_checks(ctx, v["number"], errs, "number")
-    if before is None:
-        return
-    t, start = header_text(ctx, before)
-    t.add_line([(f"hand {v['number']}", "number"), (f"dealer {v['dealer']}", "dealer")])
-    german = ctx["mode"] == "new" or '[Cards "de"]' in (ctx.get("header") or "")
-    for line in game_lines(v, german):
-        t.add_line(line)
-    score = [(a, u) for a, u in v["score"].items() if u is not None]
-    if score:
-        t.add_line([("score", "score")] + [(f"{a} {u:+d}", "score") for a, u in score], sep=" ")
-    out["text"] = "\n".join(t.lines[start - 1:]) + "\n"
-    h = _validate(t.text, start, v["number"], errs, lambda d: (locate(t, d), d.message))
-    if h is not None and _show_or_save(out, errs, t.text, h, save):
-        _next_hand(ctx, v)
+    def read(ctx: dict) -> tuple[dict, dict]:
+        errs: dict[str, list[str]] = {k: list(m) for k, m in ctx["errors"].items()}
+        v = sk_values(ctx, errs)
+        if v["number"] is None:
+            errs.setdefault("number", []).append("give the hand number")
+        if not v["dealer"]:
+            errs.setdefault("dealer", []).append("choose the dealer")
+        if needs_declarer(v["game"]) and not v["declarer"]:
+            errs.setdefault("sk_declarer", []).append("choose who played (the declarer)")
+        return v, errs
+
+    def build(ctx: dict, v: dict, before: str) -> tuple[HandText, int]:
+        t, start = header_text(ctx, before)
+        t.add_line([(f"hand {v['number']}", "number"), (f"dealer {v['dealer']}", "dealer")])
+        german = ctx["mode"] == "new" or '[Cards "de"]' in (ctx.get("header") or "")
+        for line in game_lines(v, german):
+            t.add_line(line)
+        _score_line(t, v)
+        return t, start
+
+    def after() -> None:
+        ss = st.session_state
         for k in ("lh_sk_partner", "lh_sk_laufende"):
             ss[k] = NOT_WRITTEN
         for k in ("lh_sk_kontra", "lh_sk_re"):
@@ -607,6 +619,8 @@ def check_sk(save: bool) -> None:
         ss["lh_sk_declarer"] = None
         ss["lh_sk_klopfen"] = []
         ss["lh_sk_tout"] = False
+
+    _check_form(save, read, build, after)
 
 
 def _next_hand(ctx: dict, v: dict) -> None:
