@@ -103,3 +103,38 @@ def test_a_command_that_only_reads_imports_no_pyarrow(tmp_path):
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip().splitlines()[-1] == "MODULES ['duckdb']"
+
+
+def _openblas_env(env: dict[str, str]) -> dict:
+    """In a fresh interpreter under ``env``: OPENBLAS_NUM_THREADS after
+    importing shead's ingest package, and the environment ``shead demo``
+    and ``shead dashboard`` give the streamlit process they start."""
+    code = ("import json, os\nimport ingest\nfrom dashboard import launch\n"
+            "seen = {}\n"
+            "class P:\n"
+            "    def __init__(self, cmd, env):\n"
+            "        seen['child'] = env.get('OPENBLAS_NUM_THREADS')\n"
+            "        raise SystemExit(0)\n"
+            "launch.subprocess.Popen = P\n"
+            "try:\n"
+            "    launch.launch('/tmp/none.duckdb', '127.0.0.1', 8999, True)\n"
+            "except SystemExit:\n"
+            "    pass\n"
+            "print(json.dumps({'here': os.environ.get('OPENBLAS_NUM_THREADS'), **seen}))\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120, env=env)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def test_openblas_runs_one_thread_unless_the_user_says_otherwise():
+    """Issue 17: numpy (pyarrow's, streamlit's) starts OpenBLAS's worker
+    threads, whose start-up spin cost about 5 µs a hand of a 20,000-hand
+    ``shead bench`` (6,246 / 6,438 against 6,606 / 6,564 hands/s, compiled,
+    alternated); shead does no linear algebra.  Unset, shead sets one
+    thread for itself and the dashboard it starts; a user's own setting is
+    kept."""
+    import os  # noqa: PLC0415
+
+    base = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    assert _openblas_env(base) == {"here": "1", "child": "1"}
+    assert _openblas_env({**base, "OPENBLAS_NUM_THREADS": "4"}) == {"here": "4", "child": "4"}
