@@ -145,7 +145,7 @@ def run(texts: list[tuple[str, str]], db: Path, rules: str = "wi5-called-ace",
     sec = dict.fromkeys(STAGES, 0.0)
     clock = time.process_time
     with judge_timed() as inner:
-        store = st.Store(db, hold=st.INGEST_HOLD)
+        store = st.ingest_store(db)
         group = FileGroup(store, strict=False, hands=group_hands)
         res.group_hands = group.hands
         with val.gc_paused():

@@ -361,7 +361,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
         _err.print("error: -: standard input is closed: nothing to read (pipe SHN into shead ingest -, or give a "
                    "file)")
         return 2
-    store = st.Store(db, hold=st.INGEST_HOLD)
+    store = st.ingest_store(db)
     if files and not store.path.exists():
         # made before the first file is read: files are stored together (FileGroup), so the first store may come
         # seconds later, and a `shead ledger` meanwhile should find the database (empty), not "no database here"

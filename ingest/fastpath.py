@@ -186,7 +186,7 @@ def ingest_texts(texts: list[tuple[str, str]], db: Path, group_hands: int | None
     from ingest.pipeline import FileGroup, load_bytes  # noqa: PLC0415
 
     stored = rejected = 0
-    with st.Store(db, hold=st.INGEST_HOLD) as store:
+    with st.ingest_store(db) as store:
         group = FileGroup(store, False, group_hands)
         done: list[tuple] = []
         for name, text in texts:

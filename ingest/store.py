@@ -79,6 +79,7 @@ __all__ = [
     "RederiveReport",
     "StoredHand",
     "Store",
+    "ingest_store",
     "resolve_db",
     "connect",
     "reading",
@@ -1779,6 +1780,23 @@ _NEW_SESSION = ("INSERT INTO sessions (session_id, session, \"group\", date, \"t
 #: removes (:func:`compact_if_slack`); a reader waiting meanwhile waits at
 #: most about 15 s plus one file, within its lock timeout (30 s).
 INGEST_HOLD = 15.0
+
+#: DuckDB settings of an ingest's write connection (:func:`ingest_store`): one thread.  The store's statements
+#: insert a batch's Arrow tables of a few thousand rows, which one thread scans whole, and DuckDB's second
+#: thread cost CPU without shortening the run: ``shead bench -n 20000`` compiled, alternated, 2-core Xeon, the
+#: store stage 68.7 / 72.5 / 71.2 / 70.9 µs a hand with DuckDB's default (two threads here), 64.7 / 66.2 / 67.3 /
+#: 63.7 with one; the wall time no longer (issue 17).  A streamed file's settings (:mod:`ingest.stream`) keep it.
+INGEST_SETTINGS: dict[str, str | int | bool] = {"threads": 1}
+
+
+def ingest_store(path: str | os.PathLike | None = None) -> "Store":
+    """The :class:`Store` of an ingest of files (``shead ingest``, ``shead
+    bench``): its write connection held :data:`INGEST_HOLD` seconds at a
+    time, under :data:`INGEST_SETTINGS`.  Raises as :class:`Store`."""
+    store = Store(path, hold=INGEST_HOLD)
+    store.settings.update(INGEST_SETTINGS)
+    return store
+
 
 #: Seconds a :class:`Store` leaves the database free after ``hold`` released it, before it takes the lock again:
 #: longer than the longest pause between two tries of a reader waiting for the lock (:func:`connect`: 250 ms,

@@ -134,7 +134,7 @@ def _ingest(db, texts, store: st.Store, checkpoint_every_file: bool) -> tuple[in
 
 def test_twenty_thousand_hands_checkpointed_after_every_file_stay_under_200_bytes_a_hand(tmp_path, texts):
     db = tmp_path / "every.duckdb"
-    store = st.Store(db, hold=st.INGEST_HOLD)
+    store = st.ingest_store(db)  # as shead ingest
     stored, before_close = _ingest(db, texts, store, checkpoint_every_file=True)
     store.close()
     assert stored == HANDS
@@ -153,3 +153,26 @@ def test_twenty_thousand_hands_checkpointed_only_at_the_end_stay_under_200_bytes
     assert stored == HANDS
     assert db.stat().st_ino == inode  # written in one checkpoint: no slack to win back, no rewrite
     assert st.database_bytes(db) < 200 * HANDS
+
+
+def test_an_ingest_writes_with_one_duckdb_thread_and_a_stream_keeps_its_own_settings(tmp_path):
+    """Issue 17: ``shead ingest`` and ``shead bench`` write with one DuckDB
+    thread (the second cost about 5 µs a hand of CPU, docs/storage.md); a
+    streamed file still gets its memory limit on top (ingest.stream)."""
+    from ingest.stream import STREAM_SETTINGS, _with_settings  # noqa: PLC0415
+
+    store = st.ingest_store(tmp_path / "one.duckdb")
+    with store.using() as con:
+        assert con.execute("SELECT current_setting('threads')").fetchone()[0] == 1
+    seen = {}
+
+    def work():
+        with store.using() as con:
+            seen.update(zip(("threads", "memory"), con.execute(
+                "SELECT current_setting('threads'), current_setting('memory_limit')").fetchone()))
+        return None
+
+    _with_settings(store, work)
+    assert seen["threads"] == 1 and STREAM_SETTINGS["memory_limit"] == "96MB"
+    assert seen["memory"] == "91.5 MiB"  # 96 MB (10**6 bytes), as DuckDB 2.0 prints it in MiB
+    store.close()
