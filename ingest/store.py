@@ -1316,6 +1316,43 @@ def in_session(source: str, header: str, rules: str | None, players: dict[str, s
     return "\n".join([first, *add] + ([rest] if rest else [])) + "\n"
 
 
+def with_own_cards(source: str, stored_header: str, header: str) -> str:
+    """A hand's ``source`` as the store keeps it in a stored session whose
+    header is ``stored_header``, when the hand was read under ``header``
+    (its file's session tags): with its own ``[Cards "de"]`` or ``[Cards
+    "fr"]`` line after its first line when the two headers' card spellings
+    differ (no ``[Cards]``: French, docs/notation.md §14.2) and its text
+    does not write the tag itself.  A Schafkopf session kept in German
+    cards and continued by a file in French ones (or the other way) was
+    stored as written and re-read under the session's header, where its
+    cards are the other scheme's: ``shead rederive`` and a restore of the
+    export refused it (``E-CARD-MODE``; break16c F2).  ``source``
+    unchanged (the same object) otherwise."""
+    theirs = _header_tag(header, "Cards") or "fr"
+    if theirs == (_header_tag(stored_header, "Cards") or "fr"):
+        return source
+    if any(m.group(1) == "Cards" for m in _OWN_TAG.finditer(source)):
+        return source
+    first, _, rest = source.rstrip("\n").partition("\n")
+    return "\n".join([first, f'[Cards "{theirs}"]'] + ([rest] if rest else [])) + "\n"
+
+
+def _own_cards(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], known: set[str]) -> list[ValidatedHand]:
+    """``fresh`` with :func:`with_own_cards` applied to the hands of the
+    stored sessions ``known`` (their headers read in one query)."""
+    headers = dict(con.execute("SELECT session, header FROM sessions WHERE list_contains(?, session)",
+                               [sorted(known)]).fetchall())
+    out = []
+    for h in fresh:
+        stored = headers.get(h.outcome.session)
+        if stored is not None:
+            source = with_own_cards(h.source, stored or "", h.session_header)
+            if source is not h.source:
+                h = replace(h, source=source)
+        out.append(h)
+    return out
+
+
 #: a hand's own tag line (``[Rules "…"]`` at the start of a line): what :func:`in_session` leaves as written; a
 #: ``; comment`` or a ``{note}`` that names one is no tag (break16c)
 _OWN_TAG = re.compile(r'^[ \t]*\[(Rules|Seats|Cards) "', re.M)
@@ -2252,6 +2289,8 @@ class Store:
             known = {h.outcome.session for h in fresh}.intersection(stored_ids)
             if known:  # a stored session continued under other [Rules] or other names: said, not silent
                 report.file_errors.extend(_header_changes(con, fresh, known, result.path))
+                if source_format == "shn":  # its cards in the other scheme: kept with the hand (break16c F2)
+                    fresh = _own_cards(con, fresh, known)
             session_ids = self._sessions(con, fresh, result.path, source_format, look_up=bool(known),
                                          top=top_session)
             base = next_hand - 1
@@ -2674,6 +2713,9 @@ class Store:
                 if stored_hash is not None and bytes(stored_hash).hex() == h.hash:
                     rep.unchanged.append((o.session, o.hand, hand_id))
                     continue
+                source = with_own_cards(h.source, stored_header or "", h.session_header)
+                if source is not h.source:  # an amendment in the other card scheme (break16c F2)
+                    h = replace(h, source=source)
                 self._open_history(con, hand_id)
                 self._close_revision(con, hand_id)
                 revision = _scalar(con, "SELECT max(revision) + 1 FROM hand_revisions WHERE hand_id = ?", [hand_id])

@@ -1,0 +1,136 @@
+"""A session kept in one card scheme and continued in the other.
+
+A Schafkopf table writes its first night under ``[Cards "de"]`` (German
+cards: ``EA`` the Eichel-Ass, ``SA`` the Schellen-Ass) and a later file
+without the tag, in French spellings (docs/notation.md §14.2: French is the
+default; ``AS`` is the ace of spades, the Gras-Ass) — or the other way.
+The hands were stored as written but re-read under the session's stored
+header, where their cards are the other scheme's: ``shead rederive`` and a
+restore of ``shead export`` refused them (``E-CARD-MODE``; break16c F2).
+The store now keeps the hand's own ``[Cards]`` line with it
+(:func:`ingest.store.with_own_cards`).
+
+Amounts (``schafkopf-bsv``, rules.md G-12, G-14..G-16): a Sauspiel is 10
+tariff points; no Laufende (``laufende 0``); the declaring party wins with
+61 or more card points and loses at 60; schneider at 91 adds 10.  Each of
+the four players wins or pays the game value (G-15).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+from typer.testing import CliRunner
+
+from dashboard.metrics import Filters, ledger_by_session
+from ingest import store as st
+from ingest.cli import app
+
+runner = CliRunner()
+
+
+def cli(*args: str):
+    r = runner.invoke(app, list(args))
+    assert r.exit_code == 0, r.output
+    return r
+
+
+def header(cards: str | None) -> str:
+    tag = f'[Cards "{cards}"]\n' if cards else ""
+    return f'%SHN 1.0\n[Session "s4"]\n[Seats "Al; Bea; Cy; Di"]\n[Rules "schafkopf-bsv"]\n{tag}\n'
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    p = tmp_path / name
+    p.write_text(text)
+    return str(p)
+
+
+def ledger(db: Path) -> dict[str, int]:
+    with st.reading(db) as con:
+        df = ledger_by_session(con, Filters())
+    return dict(zip(df["player"].to_list(), df["units"].to_list()))
+
+
+def by_hand(db: Path) -> dict[int, dict[str, int]]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        rows = con.execute("SELECT h.hand, u.seat, u.units FROM hands h JOIN hand_units u USING (hand_id) "
+                           "ORDER BY h.hand, u.seat_no").fetchall()
+    finally:
+        con.close()
+    out: dict[int, dict[str, int]] = {}
+    for hand, seat, units in rows:
+        out.setdefault(hand, {})[seat] = units
+    return out
+
+
+def restored(db: Path, tmp_path: Path) -> tuple[str, dict[str, int]]:
+    """Rederive (nothing refused, nothing changed), export, restore into a new database: the export's text and
+    the restored ledger."""
+    r = cli("rederive", "--db", str(db))
+    assert "0 changed, 0 refused" in r.output, r.output
+    exp = tmp_path / "exp.shn"
+    cli("export", "--format", "shn", "--out", str(exp), "--db", str(db))
+    again = tmp_path / "again.duckdb"
+    r = cli("ingest", str(exp), "--db", str(again))
+    assert "0 rejected" in r.output, r.output
+    return exp.read_text(), ledger(again)
+
+
+def test_a_german_session_continued_in_french_cards_is_rederived_and_restored(tmp_path):
+    """break16c F2.  Hand 1 (German): Bea calls the Schellen-Ass with Cy, 70: Bea, Cy +10, Al, Di -10.
+    Hand 2 (French, no tag): Cy calls AS (the Gras-Ass) with Di, 65: Cy, Di +10, Al, Bea -10.
+    Totals Al -20, Bea 0, Cy +20, Di 0 (sum 0)."""
+    db = tmp_path / "x.duckdb"
+    cli("ingest", write(tmp_path, "k1.shn", header("de") + "hand 1  dealer Di\n"
+                        "game Bea sauspiel SA  partner Cy  laufende 0  pts 70  win\n"), "--db", str(db))
+    cli("ingest", write(tmp_path, "k2.shn", header(None) + "hand 2  dealer Al\n"
+                        "game Cy sauspiel AS  partner Di  laufende 0  pts 65  win\n"), "--db", str(db))
+    total = {"Al": -20, "Bea": 0, "Cy": 20, "Di": 0}
+    assert by_hand(db) == {1: {"Al": -10, "Bea": 10, "Cy": 10, "Di": -10}, 2: {"Al": -10, "Bea": -10, "Cy": 10, "Di": 10}}
+    assert ledger(db) == total
+    text, again = restored(db, tmp_path)
+    assert 'hand 2  dealer Al\n[Cards "fr"]\ngame Cy sauspiel AS' in text
+    assert again == total
+
+
+def test_a_french_session_continued_under_german_cards_keeps_them_also_at_sixty(tmp_path):
+    """The other way.  Hand 1 (French): Bea calls AS with Cy, 70: Bea, Cy +10, Al, Di -10.  The next file
+    says [Cards "de"]: hand 2, Cy calls the Eichel-Ass (EA) with Di, 61 (G-12: a win): Cy, Di +10, Al, Bea -10;
+    hand 3, Di calls the Schellen-Ass (SA) with Al, 60 (G-12: 60-60 loses): Di, Al -10, Bea, Cy +10.
+    Totals Al -30, Bea +10, Cy +30, Di -10 (sum 0)."""
+    db = tmp_path / "x.duckdb"
+    cli("ingest", write(tmp_path, "f1.shn", header(None) + "hand 1  dealer Di\n"
+                        "game Bea sauspiel AS  partner Cy  laufende 0  pts 70  win\n"), "--db", str(db))
+    cli("ingest", write(tmp_path, "f2.shn", header("de") + "hand 2  dealer Al\n"
+                        "game Cy sauspiel EA  partner Di  laufende 0  pts 61  win\n\nhand 3  dealer Bea\n"
+                        "game Di sauspiel SA  partner Al  laufende 0  pts 60  lose\n"), "--db", str(db))
+    total = {"Al": -30, "Bea": 10, "Cy": 30, "Di": -10}
+    assert by_hand(db)[3] == {"Al": -10, "Bea": 10, "Cy": 10, "Di": -10}
+    assert ledger(db) == total
+    text, again = restored(db, tmp_path)
+    assert text.count('[Cards "de"]') == 2 and '[Cards "fr"]' not in text
+    assert again == total
+
+
+def test_an_amendment_in_the_other_scheme_keeps_its_cards(tmp_path):
+    """A German session's hand 2 amended by a French file: Cy with Di at 91 is schneider, 10 + 10 = 20
+    (G-14): Cy, Di +20, Al, Bea -20.  With hand 1 (Bea, Cy +10; Al, Di -10): Al -30, Bea -10, Cy +30, Di +10.
+    A hand whose own text writes [Cards] is left as written."""
+    db = tmp_path / "x.duckdb"
+    cli("ingest", write(tmp_path, "k1.shn", header("de") + "hand 1  dealer Di\n"
+                        "game Bea sauspiel SA  partner Cy  laufende 0  pts 70  win\n\nhand 2  dealer Al\n"
+                        "game Cy sauspiel GA  partner Di  laufende 0  pts 65  win\n"), "--db", str(db))
+    cli("ingest", "--amend", write(tmp_path, "fix.shn", header(None) + "hand 2  dealer Al\n"
+                                   "game Cy sauspiel AS  partner Di  laufende 0  pts 91  win-s\n"), "--db", str(db))
+    total = {"Al": -30, "Bea": -10, "Cy": 30, "Di": 10}
+    assert by_hand(db)[2] == {"Al": -20, "Bea": -20, "Cy": 20, "Di": 20}
+    assert ledger(db) == total
+    _, again = restored(db, tmp_path)
+    assert again == total
+    own = 'hand 1  dealer Di\n[Cards "fr"]\ngame Bea sauspiel AS'
+    assert st.with_own_cards(own + "\n", header("de"), header(None)) == own + "\n"
+    same = "hand 1\ngame Bea sauspiel SA\n"
+    assert st.with_own_cards(same, header("de"), header("de")) is same
