@@ -90,8 +90,26 @@ app = typer.Typer(name="shead", cls=_Group, help="The Sheepshead hand log: inges
 # markup off: every message carries paths, names and file text, never Rich markup ("[bold]" in a path is text)
 _err = lazy_object(lambda: Console(stderr=True, highlight=False, soft_wrap=True, markup=False, emoji=False))
 
+def _db_given(value: Optional[Path]) -> Optional[Path]:
+    """``--db``'s check, as it is read: an empty path, a folder or
+    ``~nouser/...`` is one usage error (exit 2) with shead's own message
+    (:func:`ingest.store.resolve_db`), whatever the command; Click's path
+    check said "file '' is a directory", and each command's own handler
+    gave exit 1.  ``ingest.store`` is imported only when ``--db`` is given."""
+    if value is None:
+        return value
+    from ingest.store import DbPathError, resolve_db  # noqa: PLC0415
+
+    try:
+        resolve_db(value)
+    except DbPathError as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(2) from None
+    return value
+
+
 DbOption = typer.Option(None, "--db", help="Database file (default $SHEAD_DB, else data/shead.duckdb).",
-                        dir_okay=False)
+                        callback=_db_given)
 
 
 def _dist_info_version() -> str | None:
