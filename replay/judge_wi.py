@@ -1359,10 +1359,20 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     pas = {pa for _, pa, _ in options}
     if len(outs) > 1 or len(pas) > 1:
         if rec.score is None:
-            what = "the partner" if len(pas) > 1 else "the outcome"
+            # say what is missing in what is written (house17 F3: "expected ... pts" where pts was written)
+            if len(pas) > 1 and partner is not None and _two_partners(prof):
+                what, why, expected = "the second partner", f": partner {rec.partner.value} is written and this " \
+                    "game has two (docs/notation.md, partner S S2)", "partner S S2, or a score"
+            elif len(pas) > 1:
+                what, why, expected = "the partner", "", "partner S or alone, or a score"
+            elif pts is not None and tricks is None:
+                what, why, expected = "the outcome", (
+                    f": pts {pts} fits {' and '.join(sorted(outs))}, as a side that took no trick still holds its "
+                    "bury's card points (rules.md B-25, B-29)"), "tricks N, the outcome, or a score"
+            else:
+                what, why, expected = "the outcome", "", "an outcome or pts, or a score"
             raise chk.reject("E-RESULT-UNKNOWN", f"{what} is unknown and no score is written, so the hand cannot be "
-                             "settled", rec.pos, found=f"{what} unknown", expected="partner S or alone, an outcome or pts, "
-                             "or a score")
+                             f"settled{why}", rec.pos, found=f"{what} unknown", expected=expected)
         raise chk.reject("E-RESULT-UNKNOWN", "the written facts fit more than one result", rec.score.pos,
                          found="an ambiguous score", expected="the outcome or the partner written")
     o, pa, st = options[0]
@@ -1784,6 +1794,12 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
     if tie and kind == "schwanzer":
         raise chk.reject("E-LEASTER", "a schwanzer is never a wash: a tie goes against the holder of the highest "
                          "trump (rules.md D-18)", stmt.pos, found="schwanzer -", expected="schwanzer S")
+    if kind == "mittler" and not tie and prof.playing % 2 == 0:  # house17 F1: was paid as at an odd table
+        if stmt.value is not None:
+            raise chk.reject("E-LEASTER", f"mittler {stmt.value} is written but {prof.playing} seats play: an even "
+                             "table has no median card points, so the hand is a wash (rules.md D-16, I-35)",
+                             stmt.pos, found=f"mittler {stmt.value}", expected="mittler - (a wash)")
+        tie = True  # no seat written: the only outcome is the wash
     seats = [None] if tie else [chk.seat(stmt.value, stmt.pos)] if stmt.value is not None else [
         s for s in range(n) if s != out]
     if out is not None and out in seats:

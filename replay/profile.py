@@ -562,6 +562,11 @@ def _check_combination(prof: RuleProfile) -> None:
         raise ProfileError("E-RULES-VALUE", f"partnerMode={prof.partnerMode} with {prof.name}: the die names one of "
                            "six other seats and the shared blind is four cards: seven-handed only",
                            found=f"partnerMode={prof.partnerMode}", expected="wi7-die-roll or wi7-shared-blind")
+    if prof.leasterTie == "split" and prof.playing != 5:  # house17 F2: was (playing - 3) : 1, Bea 0 and Cy +1 at three
+        raise ProfileError("E-RULES-VALUE", f"leasterTie=split with {prof.name}: the two tied seats take 2 and 1 "
+                           "shares of the one unit each of the three other seats pays (rules.md D-6), which needs "
+                           f"five seats playing; {prof.playing} play here", found="leasterTie=split",
+                           expected="leasterTie=wash at this table")
     if prof.leasterNoTrickDouble and prof.leasterMustTakeTrick:
         raise ProfileError("E-RULES-VALUE", "leasterNoTrickDouble=on with leasterMustTakeTrick=on: a player without "
                            "a trick cannot win the leaster (rules.md D-4, D-7)", found="leasterNoTrickDouble=on",

@@ -356,9 +356,8 @@ def settle_leaster(
     """
     if second is not None and winner is not None:
         factors, mult = _marks_factors(stake, marks, profile.markFactorCap)
-        playing = players - (out is not None)
-        shares = tuple((playing - 3) if s == winner else 1 if s == second else 0 if s == out else -1
-                       for s in range(players))
+        # five seats play (replay.profile refuses leasterTie=split elsewhere): the three others pay 2 + 1
+        shares = tuple(2 if s == winner else 1 if s == second else 0 if s == out else -1 for s in range(players))
         return Settlement(tuple(x * mult for x in shares), "leaster", None, mult, mult, tuple(factors), shares,
                           f"leaster tied, split: seat {winner} takes 2 shares, seat {second} 1 (rules.md D-6)")
     tier = 3 if (winner is not None and sweep and profile.leasterSweepPaysTriple) else 1

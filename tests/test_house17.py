@@ -1,0 +1,106 @@
+"""House-rule tables away from five seats (a tester's records, house17).
+
+* rules.md D-16, I-35: at an even table a mittler has no median, so the hand
+  is a wash.  A card log was right; a score-sheet line naming a seat was paid
+  as at an odd table (four seats: Al +3, the others -1; six: Bea +5).
+* rules.md D-6: ``leasterTie=split`` gives the two tied seats 2 and 1 shares
+  of what the three others pay, which is five seats playing.  At three seats
+  the engine paid the first tied seat 0 and the second +1 while its summary
+  said "2 shares, 1"; at four 1 : 1, at six 3 : 1.  The flag is now refused
+  where five do not play.
+* A hand whose ``pts`` fits a no-tricker and a plain loss (the bury holds
+  card points, B-25, B-29) was refused with "expected ... pts", pts written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ingest.cli import app
+from ingest.shn.reader import read
+from ingest.validate import validate_records
+from replay.errors import ProfileError
+from replay.profile import parse_rules
+from replay.scoring import settle_leaster
+
+runner = CliRunner()
+
+
+def check(rules: str, seats: str, body: str):
+    text = (f'%SHN 1.0\n[Session "h"]\n[Seats "{seats}"]\n[Rules "{rules}"]\n\n' + body + "\n")
+    return validate_records(read(text, "h.shn"), "h.shn")
+
+
+def refused(rules: str, seats: str, body: str):
+    res = check(rules, seats, body)
+    assert not res.hands and len(res.rejected) == 1, (res.hands, res.rejected)
+    e = res.rejected[0].errors[0]
+    return e.code, e.line, e.col, f"{e.message} / expected {e.expected}"
+
+
+def units(rules: str, seats: str, body: str) -> dict[str, int]:
+    res = check(rules, seats, body)
+    assert len(res.hands) == 1 and not res.rejected, res.rejected
+    return dict(res.hands[0].outcome.units)
+
+
+FOUR = "Al; Bea; Cy; Di"
+SIX = "Al; Bea; Cy; Di; Ed; Flo"
+
+
+def test_a_mittler_named_at_an_even_table_is_refused_and_the_wash_is_nothing():
+    code, line, col, msg = refused("wi4-cutthroat; noPick=mittler", FOUR, "hand 1  dealer Di\nmittler Al")
+    assert (code, line, col) == ("E-LEASTER", 7, 9)
+    assert "4 seats play: an even table has no median" in msg
+    code, _, _, msg = refused("wi4-cutthroat; noPick=mittler", FOUR,
+                              "hand 1  dealer Di\nmittler Al\nscore Al +3 Bea -1 Cy -1 Di -1")
+    assert code == "E-LEASTER"
+    code, _, _, msg = refused("wi6-jack-of-diamonds; noPick=mittler", SIX, "hand 1  dealer Flo\nmittler Bea  pts 20")
+    assert code == "E-LEASTER" and "6 seats play" in msg
+    # the wash, written: nobody pays (D-16)
+    assert units("wi4-cutthroat; noPick=mittler", FOUR, "hand 1  dealer Di\nmittler -") == \
+        {"Al": 0, "Bea": 0, "Cy": 0, "Di": 0}
+    # an odd table still has its median: three seats, Al the mittler at 25: +2, -1, -1 (D-16, one unit each)
+    assert units("wi3; noPick=mittler", "Al; Bea; Cy", "hand 1  dealer Cy\nmittler Al  pts 25") == \
+        {"Al": 2, "Bea": -1, "Cy": -1}
+
+
+@pytest.mark.parametrize("rules", ["wi3", "wi4-cutthroat", "wi6-jack-of-diamonds", "wi7-die-roll",
+                                   "wi8-black-queens"])
+def test_a_leaster_split_away_from_five_playing_seats_is_refused(rules):
+    with pytest.raises(ProfileError) as exc:
+        parse_rules(f"{rules}; leasterTie=split")
+    assert exc.value.code == "E-RULES-VALUE" and "needs five seats playing" in str(exc.value)
+
+
+def test_a_leaster_split_at_five_playing_seats_pays_two_and_one():
+    """D-6 at five (and at six with the dealer sitting out, F-1): the three others pay 1 each, the first tied
+    seat takes 2, the other 1; the dealer who sits out settles 0."""
+    five = parse_rules("wi5-called-ace; leasterTie=split")
+    assert settle_leaster(five, 5, 0, second=2).units == (2, -1, 1, -1, -1)
+    six = parse_rules("wi6-sit-out; leasterTie=split")
+    assert settle_leaster(six, 6, 1, second=4, out=0).units == (0, 2, -1, -1, 1, -1)
+
+
+def test_the_same_hand_at_three_seats_under_split_is_refused_where_it_was_paid_zero_and_one(tmp_path: Path):
+    f = tmp_path / "y3.shn"
+    f.write_text('%SHN 1.0\n[Session "y3"]\n[Seats "Al; Bea; Cy"]\n[Rules "wi3; leasterTie=split"]\n\n'
+                 "hand 1  dealer Cy\nleaster Al\nscore Al 0 Bea +1 Cy -1\n")
+    r = runner.invoke(app, ["ingest", str(f), "--db", str(tmp_path / "x.duckdb")])
+    assert "0 stored" in r.output and "E-RULES-VALUE" in r.output and "leasterTie=split with wi3" in r.output
+
+
+def test_pts_that_fit_a_no_tricker_and_a_plain_loss_say_so():
+    """wi4-cutthroat: the picker buries four cards (up to 44 card points), so a picker side with 31 may have
+    taken no trick (B-29) or some: lose and lose-z pay differently; 45 cannot be held without a trick."""
+    code, _, _, msg = refused("wi4-cutthroat", FOUR, "hand 1  dealer Di\npick Bea  pts 31")
+    assert code == "E-RESULT-UNKNOWN"
+    assert "pts 31 fits lose and lose-z" in msg and "expected tricks N, the outcome, or a score" in msg, msg
+    # 45: a plain loss, 3 defenders x 1 unit x 2 (the picker alone in cutthroat pays double, B-31): Bea -6
+    assert units("wi4-cutthroat", FOUR, "hand 1  dealer Di\npick Bea  pts 45") == \
+        {"Al": 2, "Bea": -6, "Cy": 2, "Di": 2}
+    code, _, _, msg = refused("wi6-jd-ace", SIX, "hand 1  dealer Flo\npick Al  call AH  partner Cy  pts 70  win")
+    assert code == "E-RESULT-UNKNOWN" and "the second partner is unknown" in msg and "partner S S2" in msg
