@@ -202,7 +202,9 @@ def facts_line(s: Step, seats: list[tuple[str, str]], o, german: bool) -> str:
                  f"**Called** {called}", f"**Partner** {partner}"]
     if german:
         facts.insert(0, f"**Game** {md(o.game_type or '?')}")
-    facts.append(f"**Multiplier** ×{f.multiplier}")
+    # the stake and the marks (Kontra, Re, Klopfen in Schafkopf, rules.md G-18, G-19); double on the bump and the
+    # tier come at the end, in the score's breakdown (a tester read "Multiplier x1" on a hand settled at 2)
+    facts.append(f"**{'Kontra, Re, Klopfen' if german else 'Stake × marks'}** ×{f.multiplier}")
     if f.picker_points is not None and f.picker is not None:
         word = "Augen" if german else "Card points"
         if s.side_known:

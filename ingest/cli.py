@@ -26,7 +26,7 @@ from typing import NoReturn, Optional
 import typer
 
 from ingest.lazy import from_module, lazy_module, lazy_object
-from replay.errors import Diagnostic
+from replay.errors import Diagnostic, with_found
 
 # imported when first used, so that `shead --help` and the light commands start without DuckDB, pyarrow and
 # numpy (issue 17: 0.5-0.8 s of a start-up before)
@@ -268,29 +268,10 @@ def expand_paths(paths: list[str]) -> tuple[list[Path], list[str], list[Diagnost
     return files, skipped, errors
 
 
-def _says(message: str, word: str, value: str) -> bool:
-    """True when ``message`` already says ``value`` (in ``word …`` form or
-    the value itself as a whole token: ``the cards give 44``)."""
-    return re.search(rf"\b{word}\b", message) is not None or \
-        re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", message) is not None
-
-
-def _with_found(message: str, found: object = None, expected: object = None) -> str:
-    """A diagnostic's message as ``shead ingest`` prints it: with what was
-    found and what was expected after it (``… — found TH, expected TC 9C``,
-    as the Rejected hands page shows them), each part only when the
-    diagnostic has it and the message does not say it already (the reader's
-    ``found 'gh' …; expected a played card …``, or the value itself:
-    ``leaster Cal is written but the replay gives Ann``)."""
-    parts = [f"{word} {value}" for word, value in (("found", found), ("expected", expected))
-             if value not in (None, "") and not _says(message, word, str(value))]
-    return message + (" — " + ", ".join(parts) if parts else "")
-
-
 def _where(e: dict) -> str:
     hand = f" (hand {e['hand']})" if e.get("hand") is not None else ""
     return (f"{e['file']}:{e['line']}:{e['col']}: {e['code']}{hand}: "
-            f"{_with_found(e['message'], e.get('found'), e.get('expected'))}")
+            f"{with_found(e['message'], e.get('found'), e.get('expected'))}")
 
 
 def _collapsed(entries: list[dict]) -> list[str]:
@@ -306,7 +287,7 @@ def _collapsed(entries: list[dict]) -> list[str]:
         known = [h for h in hands if h is not None]
         if len(hands) > 1 and len(known) == len(hands):
             shown = ", ".join(map(str, known[:10])) + (f" … {len(known)} in all" if len(known) > 10 else "")
-            out.append(f"{file}:{line}:{col}: {code} (hands {shown}): {_with_found(message, found, expected)}")
+            out.append(f"{file}:{line}:{col}: {code} (hands {shown}): {with_found(message, found, expected)}")
         else:
             out.extend(_where({"file": file, "line": line, "col": col, "code": code, "message": message, "hand": h,
                                "found": found, "expected": expected}) for h in hands)
@@ -428,12 +409,12 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
             for d in report.file_errors:  # a file-level warning: a protocol's session incomplete, a cp1252 byte
                 if d.severity != "error":
                     say(f"  {d.file or at}:{d.line}:{d.col}: warning {d.code}: "
-                        f"{_with_found(d.message, d.found, d.expected)}")
+                        f"{with_found(d.message, d.found, d.expected)}")
             for h in result.hands:  # stored with a warning: an agreed result, a ruled renege, a partial log
                 for d in h.diagnostics:
                     say(f"  {d.file or at}:{d.line}:{d.col}: warning {d.code}"
                         f"{f' (hand {d.hand})' if d.hand is not None else ''}: "
-                        f"{_with_found(d.message, d.found, d.expected)}")
+                        f"{with_found(d.message, d.found, d.expected)}")
 
     try:
         with progress, _sigint_noted():
@@ -1849,7 +1830,7 @@ def rules_cmd(text: Optional[str] = typer.Argument(None, metavar="[RULES]",
         lines = rules_info.explain(text)
     except ShedError as exc:
         d = exc.diagnostic
-        _err.print(f"error: {d.code}: {_with_found(d.message, d.found, d.expected)}", markup=False, highlight=False)
+        _err.print(f"error: {d.code}: {with_found(d.message, d.found, d.expected)}", markup=False, highlight=False)
         raise typer.Exit(1) from None
     for line in lines:
         out.print(line)

@@ -14,10 +14,11 @@ produced the action (:meth:`ShedError.at`).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
-__all__ = ["Severity", "Diagnostic", "ShedError", "IllegalAction", "ProfileError", "did_you_mean"]
+__all__ = ["Severity", "Diagnostic", "ShedError", "IllegalAction", "ProfileError", "did_you_mean", "with_found"]
 
 Severity = Literal["error", "warning", "info"]
 
@@ -163,3 +164,22 @@ def did_you_mean(word: str, choices, *, cutoff: float = 0.6) -> str:
     if not close:
         close = [low[c] for c in difflib.get_close_matches(word.lower(), list(low), n=1, cutoff=cutoff)]
     return f"; did you mean {close[0]!r}?" if close and close[0] != word else ""
+
+
+def _says(message: str, word: str, value: str) -> bool:
+    """True when ``message`` already says ``value`` (in ``word …`` form or
+    the value itself as a whole token: ``the cards give 44``)."""
+    return re.search(rf"\b{word}\b", message) is not None or \
+        re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", message) is not None
+
+
+def with_found(message: str, found: object = None, expected: object = None) -> str:
+    """A diagnostic's message as ``shead ingest`` prints it and the
+    dashboard's Import and Rejected hands pages show it: with what was found
+    and what was expected after it (``… — found TH, expected TC 9C``), each
+    part only when the diagnostic has it and the message does not say it
+    already (the reader's ``found 'gh' …; expected a played card …``, or the
+    value itself: ``leaster Cal is written but the replay gives Ann``)."""
+    parts = [f"{word} {value}" for word, value in (("found", found), ("expected", expected))
+             if value not in (None, "") and not _says(message, word, str(value))]
+    return message + (" — " + ", ".join(parts) if parts else "")

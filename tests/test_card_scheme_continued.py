@@ -89,7 +89,8 @@ def test_a_german_session_continued_in_french_cards_is_rederived_and_restored(tm
     cli("ingest", write(tmp_path, "k2.shn", header(None) + "hand 2  dealer Al\n"
                         "game Cy sauspiel AS  partner Di  laufende 0  pts 65  win\n"), "--db", str(db))
     total = {"Al": -20, "Bea": 0, "Cy": 20, "Di": 0}
-    assert by_hand(db) == {1: {"Al": -10, "Bea": 10, "Cy": 10, "Di": -10}, 2: {"Al": -10, "Bea": -10, "Cy": 10, "Di": 10}}
+    assert by_hand(db) == {1: {"Al": -10, "Bea": 10, "Cy": 10, "Di": -10},
+                           2: {"Al": -10, "Bea": -10, "Cy": 10, "Di": 10}}
     assert ledger(db) == total
     text, again = restored(db, tmp_path)
     assert 'hand 2  dealer Al\n[Cards "fr"]\ngame Cy sauspiel AS' in text

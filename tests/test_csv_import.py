@@ -265,3 +265,26 @@ def test_a_row_without_a_number_takes_none_unless_it_is_a_hand():
     assert [(h.outcome.hand, h.outcome.outcome) for h in r.hands] == [(1, "win"), (2, "win-s"), (3, "misdeal")]
     (e,) = [h.errors[0] for h in r.rejected]
     assert (e.code, e.line, e.found, e.expected) == ("E-CSV-HAND-ORDER", 5, "3", "> 3")
+
+
+def test_import_page_says_what_was_found_and_expected_as_the_command_line_does(tmp_path, monkeypatch):
+    """dash17 F5: the Import page dropped "— found KH, expected AC 8C" from a refused hand's error.  Cal holds
+    A♣ 8♣ and throws K♥ on a club lead (rules.md B-18)."""
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    shn = ('%SHN 1.0\n[Event "Dash"]\n[Date "2026.12.06"]\n[Seats "Ann; Bob; Cal; Dee; Eve"]\n'
+           '[Rules "wi5-called-ace"]\n\nhand 1  dealer Eve\ndeal Ann QS JD 9C 7S TH 8H\ndeal Bob QC JC AD TD KC 9S\n'
+           "deal Cal QH JH 8D AC 8C KH\ndeal Dee QD KD 7D AH 7C TS\ndeal Eve JS 9D TC KS 8S 9H\nblind AS 7H\n"
+           "pick Bob\nbury AS KC\ncall AH\nt1 Ann: 9C TD KH 7C TC\n")
+    monkeypatch.setenv("SHEAD_DB", str(tmp_path / "page.duckdb"))
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "import_files.py"),
+                           default_timeout=60)
+    at.run()
+    at.file_uploader[0].set_value([("bad.shn", shn.encode(), "text/plain")]).run()
+    at.button(key="imp_go").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    said = [m.value for m in at.markdown if "E-RENEGE" in m.value]
+    assert said and said[0].startswith("bad.shn:17:15 error **E-RENEGE** (hand 1)")
+    assert said[0].endswith("must follow suit (rules.md B-18) — found KH, expected AC 8C"), said[0]

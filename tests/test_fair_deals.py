@@ -240,3 +240,22 @@ def test_deals_page(db, tmp_path, monkeypatch):
     at = AppTest.from_file(page, default_timeout=60)
     at.run()
     assert not at.exception and "No five-handed full deal is stored yet" in at.info[0].value
+
+
+def test_deals_page_with_too_few_deals_runs_no_test_and_says_so(tmp_path, monkeypatch):
+    """dash17 F1: with one full deal the page said "Tests rejecting 0 of 20" and "Expected by chance 0.2"
+    while every test said "too few deals", with None in its cells: no test was run."""
+    from streamlit.testing.v1 import AppTest
+
+    one = tmp_path / "one.duckdb"
+    with st.Store(one) as store:
+        assert store.ingest_file(validate_text(generate_session_text(7, 1, session="fair/one"), "gen.shn")).stored == 1
+    page = str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "deals.py")
+    monkeypatch.setenv("SHEAD_DB", str(one))
+    at = AppTest.from_file(page, default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    shown = {m.label: m.value for m in at.metric}
+    assert shown == {"Full deals tested": "1", "Tests rejecting": "0 of 0 run (20 in all)", "Expected by chance": "0"}
+    assert "No test can run yet on 1 full deal" in at.warning[0].value
+    assert any("Too few deals for this test" in c.value for c in at.caption)

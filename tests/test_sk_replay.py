@@ -145,7 +145,7 @@ def test_replay_page_steps_through_the_worked_example(example_db):
     assert "**Game** sauspiel · **Declarer** Bea (Beate) · **Called** :orange[**SA**] · **Partner** not yet " \
         "revealed" in t
     # Cy (the partner, not yet revealed) took trick 1: the 21 Augen are not credited to Bea's side yet (issue 13)
-    assert "**Multiplier** ×2" in t and "**Augen** Bea 0 · the others 21 (the partner not yet revealed)" in t
+    assert "**Kontra, Re, Klopfen** ×2" in t and "**Augen** Bea 0 · the others 21 (the partner not yet revealed)" in t
     at.button(key="rp_next").click().run()
     assert "**Partner** Cy (Cyrill)" in texts()  # Cy leads the Schellen-Sau in trick 2
     at.button(key="rp_last").click().run()

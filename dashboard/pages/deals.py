@@ -57,16 +57,23 @@ except ValueError:
 
 n = results[0].deals
 bad = [r for r in results if r.rejects]
+run = [r for r in results if r.p_value is not None]  # a test with too few deals is not run: never "0 rejecting"
 c = st.columns(3)
 c[0].metric("Full deals tested", f"{n:,}")
-c[1].metric("Tests rejecting", f"{len(bad)} of {len(results)}")
-c[2].metric("Expected by chance", f"{len(results) * level:.2g}")
-if any(r.p_value is None for r in results):
-    st.warning("Some tests need more deals: each needs at least two cells of 5 or more expected hands.")
+c[1].metric("Tests rejecting", f"{len(bad)} of {len(run)} run" + ("" if len(run) == len(results)
+                                                                  else f" ({len(results)} in all)"))
+c[2].metric("Expected by chance", f"{len(run) * level:.2g}", help="Tests run × the level: how many would reject "
+            "a fair shuffle by chance alone.")
+if not run:
+    st.warning(f"No test can run yet on {n:,} full deal{'' if n == 1 else 's'}: each needs at least two cells of 5 "
+               "or more expected hands. Log more hands with their deals.")
+elif len(run) < len(results):
+    st.warning(f"{len(results) - len(run)} of the {len(results)} tests need more deals: each needs at least two "
+               "cells of 5 or more expected hands.")
 
 table = pl.DataFrame([{"test": r.name, "law": r.law, "cells": len(r.observed), "chi-square": r.statistic,
                        "df": r.df, "p-value": r.p_value, "verdict": r.verdict} for r in results])
-st.dataframe(table, hide_index=True, width="stretch", height=36 * (len(results) + 1), column_config={
+st.dataframe(table, hide_index=True, width="stretch", height=36 * (len(results) + 1), placeholder="—", column_config={
     "chi-square": st.column_config.NumberColumn(format="%.2f", help="Σ (observed − expected)² / expected."),
     "p-value": st.column_config.NumberColumn(format="%.4f", help="P(a statistic this large | a fair shuffle)."),
     "df": st.column_config.NumberColumn(help="Degrees of freedom: cells − 1.")})
@@ -86,7 +93,9 @@ ticks = alt.Chart(frame.filter(pl.col("count") == "expected")).mark_tick(color="
                                                                           size=40).encode(
     x=alt.X("cell:N", sort=r.labels), y="hands:Q", tooltip=["cell", "count", alt.Tooltip("hands:Q", format=",.1f")])
 st.altair_chart((bars + ticks).properties(height=300, title=r.name), width="stretch")
-stat = "-" if r.statistic is None else f"{r.statistic:.2f}"
-pv = "-" if r.p_value is None else f"{r.p_value:.4f}"
-st.caption(f"Bars: observed hands per cell over {r.deals:,} deals; red ticks: expected under {r.law}. "
-           f"Chi-square {stat} on {r.df} degrees of freedom, p = {pv}: {r.verdict}.")
+if r.statistic is None:
+    st.caption(f"Bars: observed hands per cell over {r.deals:,} deals; red ticks: expected under {r.law}. Too few "
+               "deals for this test: it needs at least two cells of 5 or more expected hands.")
+else:
+    st.caption(f"Bars: observed hands per cell over {r.deals:,} deals; red ticks: expected under {r.law}. "
+               f"Chi-square {r.statistic:.2f} on {r.df} degrees of freedom, p = {r.p_value:.4f}: {r.verdict}.")

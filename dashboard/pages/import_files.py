@@ -30,6 +30,7 @@ import streamlit as st
 from dashboard.text import md
 from ingest.model import FileResult
 from ingest.store import IngestReport, Store, StoreError, resolve_db
+from replay.errors import with_found
 
 REPORT_KEY = "imp_reports"
 md_escape = md  # the dashboard's one escaping helper (dashboard/text.py)
@@ -124,12 +125,12 @@ def report_rows(rep: IngestReport) -> list[dict]:
     rows = []
     for d in rep.file_errors:
         rows.append({"file": d.file or rep.path, "hand": None, "line": d.line, "col": d.col, "code": d.code,
-                     "severity": d.severity, "message": d.message})
+                     "severity": d.severity, "message": with_found(d.message, d.found, d.expected)})
     for r in rep.rejected:
         for d in r.errors:
             rows.append({"file": d.file or r.source_file or rep.path, "hand": r.hand if r.hand is not None else d.hand,
                          "line": d.line, "col": d.col, "code": d.code, "severity": d.severity,
-                         "message": d.message})
+                         "message": with_found(d.message, d.found, d.expected)})
     return rows
 
 

@@ -217,9 +217,10 @@ if not per_unit.is_empty():
                                                                    "do not reach (games refused), or with a hand "
                                                                    "kept against the rules (W-CARRY).")},
     )
-    st.caption(f"One row per player and unit over {over}: Sheepshead units, Schafkopf tariff points and Indiana "
-               "race points are different currencies and are never added together (the same table as "
-               "`shead ledger`).")
+    chosen = " (every game's, whichever unit is chosen above)" if f is not f_all else ""
+    st.caption(f"One row per player and unit over {describe(f_all)}{chosen}: Sheepshead units, Schafkopf tariff "
+               "points and Indiana race points are different currencies and are never added together (the same "
+               "table as `shead ledger`).")
 
 # The pot (rules.md D-19, pot=on) is an extra seat, never a player: shown apart.
 pot = fetch(metrics.pot_by_session, f)

@@ -21,6 +21,7 @@ from dashboard.filters import BUSY_TIMEOUT, EMPTY_HELP, _busy, db_path, ensure_n
 from dashboard.text import md
 from ingest.rejections import still_rejected
 from ingest.store import StoreBusy, StoreMissing, reading
+from replay.errors import with_found
 
 ensure_navigation()
 st.title("Rejected hands")
@@ -68,9 +69,8 @@ st.markdown(f"**{md(r['file'] or '(no file)')}**, line {r['line']}, column {r['c
 for e in errors if isinstance(errors, list) else []:
     if isinstance(e, dict):
         where = f"line {e.get('line', '?')}, column {e.get('col', e.get('column', '?'))}"
-        found = (f" — found {md(e['found'])}" if e.get("found") not in (None, "") else "") + (
-            f", expected {md(e['expected'])}" if e.get("expected") not in (None, "") else "")
-        st.markdown(f"- {where}: `{md(e.get('code', ''))}` {md(e.get('message', ''))}{found}")
+        said = with_found(e.get("message", ""), e.get("found"), e.get("expected"))  # as shead ingest prints it
+        st.markdown(f"- {where}: `{md(e.get('code', ''))}` {md(said)}")
     else:
         st.markdown(f"- {md(e)}")
 st.code(r["source"], language=None)

@@ -352,7 +352,8 @@ if len(frames) < 2:
                 pass
         partner = o.partner or ("none (alone)" if o.alone else "unknown")
         st.markdown(f"**{'Declarer' if schafkopf else 'Picker'}** {md(o.picker)} · **Call** {md(call)} · "
-                    f"**Partner** {md(partner)} · **Multiplier** ×{o.multiplier}")
+                    f"**Partner** {md(partner)} · **{'Kontra, Re, Klopfen' if schafkopf else 'Stake × marks'}** "
+                    f"×{o.multiplier}")
         pts = "?" if o.picker_points is None else o.picker_points
         tricks = "" if o.picker_tricks is None else f", {plural(o.picker_tricks, 'trick')}"
         side_pts = f"declarer side {pts} Augen" if schafkopf else f"picker side {pts} card points"

@@ -13,8 +13,9 @@ from dashboard import metrics
 from dashboard.filters import describe, fetch, pct, start_page
 from dashboard.text import md
 
-f = start_page("Schneider", "How often a picked hand ends schneider (under 31 points for one side) or with a "
-               "side that took no trick — and which side it was.")
+f = start_page("Schneider", "How often a picked hand ends schneider (the picker side at 91 or more card points, "
+               "or at 30 or fewer: the defenders escape at 30, rules.md B-28) or with a side that took no trick — "
+               "and which side it was.")
 if f is None:
     st.stop()
 over = describe(f)
