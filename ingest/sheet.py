@@ -366,7 +366,8 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
         shown_call = call if g == "sheepshead" or not gtype else (gtype + (f" {call}" if call else ""))
         if g == "schafkopf":  # the game as written: German cards under [Cards "de"], the suit, Tout (QA D9)
             shown_call = (protocol_game_words(block, call) if block else game_words(source)) or shown_call
-        marks = protocol_marks_text(mult, nmarks) if block else marks_text(source, nmarks or 0)
+        factor = mult // stake if mult and stake and mult % stake == 0 else None  # the marks' factor, capped
+        marks = protocol_marks_text(mult, nmarks) if block else marks_text(source, nmarks or 0, factor)
         sheet.rows.append(SheetRow(number, hand_id, dealer, picker, who_partner, shown_call,
                                    result_text(outcome, pts, tricks, lw, g, gtype), stake,
                                    {a: by_seat.get(a, 0) for a in players}, dict(running),

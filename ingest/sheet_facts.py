@@ -29,14 +29,17 @@ def _lines(source: str) -> list[str]:
     return out
 
 
-def marks_text(source: str | None, multiplier_marks: int) -> str:
+def marks_text(source: str | None, multiplier_marks: int, factor: int | None = None) -> str:
     """The marks of a hand as the sheet writes them: ``crack Dot, recrack Eve
     ×4`` (the factor 2^marks, rules.md E-1), Klopfen, Kontra and Re likewise
     (``klopfen Sepp ×2``, rules.md G-18, G-19); ``""`` for
     none.  ``multiplier_marks``: the stored mark count (``hands.marks``),
-    used for the factor when the source is not SHN."""
+    used for the factor when the source is not SHN.  ``factor``: the
+    stored multiplier over the stake, when known: a factor below 2^marks
+    is the profile's cap (``markFactorCap``), said so (``crack Cy, recrack
+    Bea ×2, at the cap``: house17 F4, the sheet printed ×4)."""
     if not source:
-        return f"{multiplier_marks} mark(s) ×{2 ** multiplier_marks}" if multiplier_marks else ""
+        return _with_factor([f"{multiplier_marks} mark(s)"] * bool(multiplier_marks), factor, multiplier_marks)
     found = []
     for line in _lines(source):
         for m in _MARK.finditer(line):
@@ -45,13 +48,19 @@ def marks_text(source: str | None, multiplier_marks: int) -> str:
         for m in _KONTRA.finditer(line):
             found.append(f"{m.group(1)} {m.group(2)}")
     if not found:
-        return f"{multiplier_marks} mark(s) ×{2 ** multiplier_marks}" if multiplier_marks else ""
-    return _with_factor(found)
+        return _with_factor([f"{multiplier_marks} mark(s)"] * bool(multiplier_marks), factor, multiplier_marks)
+    return _with_factor(found, factor)
 
 
-def _with_factor(found: list[str]) -> str:
-    """``klopfen ?, kontra ? ×4``: the marks, then the factor 2 ** marks (E-1, G-18, G-19); ``""`` for none."""
-    return ", ".join(found) + f" ×{2 ** len(found)}" if found else ""
+def _with_factor(found: list[str], factor: int | None = None, count: int | None = None) -> str:
+    """``klopfen ?, kontra ? ×4``: the marks, then the factor 2 ** marks (E-1, G-18, G-19); ``""`` for none.
+    ``count``: how many marks ``found`` stands for (default its length); ``factor`` below 2 ** count: capped."""
+    if not found:
+        return ""
+    full = 2 ** (len(found) if count is None else count)
+    if factor is not None and 0 < factor < full:
+        return ", ".join(found) + f" ×{factor}, at the cap"
+    return ", ".join(found) + f" ×{full}"
 
 
 def protocol_marks_text(multiplier: int | None, marks: int | None) -> str:

@@ -108,7 +108,12 @@ def settle_pot(settle: Settlement, profile: RuleProfile, *, pot: int, picker: in
         else:  # double: what the side would have received (D-19)
             amount = pot if profile.potTake == "all" else min(pot, one)
         sign = 1 if won else -1
-        parts = pot_parts(amount, picker, _partners(partner, picker))
+        partners = _partners(partner, picker)
+        if not won and partners and settle.shares and all(settle.shares[p] == 0 for p in partners):
+            # rules.md B-34 (partnerOffHookNoTrick): the partner of a no-tricker loss "pays nothing and the picker
+            # pays the whole amount", so the pot's worth too (house17 F5: the partner paid his quarter in)
+            partners = ()
+        parts = pot_parts(amount, picker, partners)
         for s, u in parts.items():
             units[s] += sign * u
         delta = -sign * amount

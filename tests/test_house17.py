@@ -104,3 +104,39 @@ def test_pts_that_fit_a_no_tricker_and_a_plain_loss_say_so():
         {"Al": 2, "Bea": -6, "Cy": 2, "Di": 2}
     code, _, _, msg = refused("wi6-jd-ace", SIX, "hand 1  dealer Flo\npick Al  call AH  partner Cy  pts 70  win")
     assert code == "E-RESULT-UNKNOWN" and "the second partner is unknown" in msg and "partner S S2" in msg
+
+
+def test_the_sheet_shows_the_capped_marks_factor_it_settled_with(tmp_path: Path):
+    """house17 F4.  ``markFactorCap=2``: Cy cracks, Bea re-cracks (rules.md E-1: 2 x 2 = 4), capped at 2: a
+    plain win at 70 pays 1 x 2 = 2 a defender, Bea +4, Di +2, Al Cy Ed -2 (B-31).  The sheet printed the marks
+    ×4 beside amounts at ×2."""
+    from ingest.sheet import session_sheet  # noqa: PLC0415
+    from ingest.store import reading  # noqa: PLC0415
+
+    f = tmp_path / "p25.shn"
+    f.write_text('%SHN 1.0\n[Session "p25"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace; markFactorCap=2"]'
+                 "\n\nhand 1  dealer Ed\npick Bea  call AH  partner Di  crack Cy  recrack Bea  pts 70  win\n")
+    db = tmp_path / "x.duckdb"
+    assert runner.invoke(app, ["ingest", str(f), "--db", str(db)]).exit_code == 0
+    with reading(db) as con:
+        row = session_sheet(con, "p25").rows[0]
+    assert row.units == {"Al": -2, "Bea": 4, "Cy": -2, "Di": 2, "Ed": -2}
+    assert row.marks == "crack Cy, recrack Bea ×2, at the cap"
+
+
+def test_a_partner_off_the_hook_pays_nothing_into_the_pot_either():
+    """house17 F5.  ``wi5-pot; partnerOffHookNoTrick=on``: two leasters put 5 each into the pot (D-19: one unit
+    a player; the winner +4 - 1 = +3, the others -1 - 1 = -2).  Hand 3, Cy with Ed takes no trick: B-34 with double
+    on the bump, Cy -18, Ed 0, each defender +6; the losing side pays the pot's worth, 10, and "the partner pays
+    nothing and the picker pays the whole amount" (B-34): Cy -28, Ed 0, the pot +10 (was Cy -26, Ed -2)."""
+    res = check("wi5-pot; partnerOffHookNoTrick=on", "Al; Bea; Cy; Di; Ed",
+                "hand 1  dealer Ed\nleaster Al\n\nhand 2  dealer Al\nleaster Bea\n\n"
+                "hand 3  dealer Bea\npick Cy  call AH  partner Ed  tricks 0  lose-z")
+    assert not res.rejected, res.rejected
+    third = res.hands[2].outcome
+    assert dict(third.units) == {"Al": 6, "Bea": 6, "Cy": -28, "Di": 6, "Ed": 0} and third.pot == 10
+    # without the variant the partner pays his share: B-33 with DOB, Cy -8 x ... -> Cy -12 - 8, Ed -6 - 2
+    res = check("wi5-pot", "Al; Bea; Cy; Di; Ed", "hand 1  dealer Ed\nleaster Al\n\nhand 2  dealer Al\nleaster Bea\n\n"
+                "hand 3  dealer Bea\npick Cy  call AH  partner Ed  tricks 0  lose-z")
+    third = res.hands[2].outcome
+    assert dict(third.units) == {"Al": 6, "Bea": 6, "Cy": -20, "Di": 6, "Ed": -8} and third.pot == 10
