@@ -300,7 +300,10 @@ def render_schafkopf(h: StoredHand, state: SchafkopfState, frames: list[SkFrame]
     last = frames[-1] if frames else None
     if last is not None and last.done:
         r = state.result()
-        if ramsch:
+        if ramsch and r.durchmarsch is not None and not r.losers:  # sk17 F2: no loser (an IndexError before)
+            lines.append(f"Result:   Ramsch, Durchmarsch by {seats[r.durchmarsch]}: every trick, "
+                         f"{r.seat_points[r.durchmarsch]} Augen (rules.md G-17)")
+        elif ramsch:
             losers = " and ".join(seats[s] for s in r.losers)
             tie = ""
             if r.tie and r.durchmarsch is None:  # equal most Augen: the house's ramschTie says who pays (G-17)
@@ -349,6 +352,12 @@ def render_schafkopf(h: StoredHand, state: SchafkopfState, frames: list[SkFrame]
         if ramsch and "Jungfrau" in st.summary and not any(n.startswith("Jungfrau") for n, _ in st.factors):
             each += ", a Jungfrau (a player without a trick) paid double"  # jungfrau=doublesOwn (G-17)
         lines.append(f"Price:    {head} = {st.per_defender} ({each}; rules.md {'G-17' if ramsch else 'G-15'})")
+    if (last is not None and last.settlement is not None and o.breakdown
+            and list(o.units.values()) != list(last.settlement.units)):
+        # the table agreed (^) other facts or another score than the cards give: the ledger's are those
+        # (notation.md §14.5; sk17 F1: the cards' price stood above the agreed units without a word)
+        facts = "" if o.picker_points is None else f"{o.picker_points} Augen, {o.picker_tricks} tricks, "
+        lines.append(f"Agreed:   {facts}as the table agreed (W-AGREED below): {o.breakdown}")
     lines.append("Units:    " + "   ".join(f"{s} {u:+d}" for s, u in o.units.items()))
     for w in o.warnings:
         lines.append(f"Warning:  {w}")

@@ -153,21 +153,24 @@ def check_schafkopf(chk, sess) -> tuple[HandOutcome, CardLog, Settlement]:
     # ---- results against the replay
     res = st.result()
     settle = st.settlement()
-    _check_written(chk, st, res, settle)
     facts = _agreed_facts(chk, st, res)
+    # the written outcome word against the agreed Augen and tricks when the table agreed them (notation.md §14.5:
+    # "the outcome is re-derived from agreed Augen and tricks"), else against the cards (sk17 F1: a consistent
+    # `pts ^60 ... lose` was refused and `pts ^60 ... win` stored)
+    _check_written(chk, st, res, settle, facts)
     if facts is not None:  # the table agreed other facts than the cards give: settle on those (notation.md §7)
         settle = settle_game(st.profile, st.game, st.suit, st.tout, st.declarer, st.partner, facts["outcome"],
                              facts["laufende"], facts["laufende_with"], res.doublings, res.klopfen)
     used = _agreed(chk, settle)
     _check_units_range(chk, used)
     tags = rec.session.tags | rec.tags
-    outcome, cardlog, settle = schafkopf_outcome(
+    outcome, cardlog, played = schafkopf_outcome(
         st, seats=chk.aliases, players=dict(chk.seats), deal=_deal_as_written(chk, st), session=rec.session_id,
         group=tags.get("Event"), hand=rec.number, date=chk.date, rules=tags.get("Rules", ""),
         provenance=_provenance(chk, st), warnings=chk.warnings, table=tags.get("Table"), site=tags.get("Site"))
-    if used is not settle:
+    if used is not played:
         outcome.units = {a: used.units[i] for i, a in enumerate(chk.aliases)}
-    if facts is not None:
+    if facts is not None:  # the agreed facts' result and price (sk17 F1: the cards' outcome was stored beside them)
         outcome.picker_points, outcome.picker_tricks = facts["pts"], facts["tricks"]
         outcome.laufende, outcome.laufende_with = facts["laufende"], facts["laufende_with"]
         outcome.outcome, outcome.tier, outcome.multiplier = settle.outcome, settle.tier, settle.multiplier
@@ -198,14 +201,15 @@ def _agreed_facts(chk, st: SchafkopfState, res) -> dict | None:
         agreed = counted_laufende(st.profile, st.game, lf.count)  # an agreed run below the minimum pays nothing
         if (agreed, lf.side if agreed else None) != (lauf, ("with" if lwith else "without") if lauf else None):
             lauf, lwith, changed = agreed, lf.side != "without", True
-    outcome = declarer_outcome(pts, tricks, st.profile.tricks, st.tout)
+    outcome = derived = declarer_outcome(pts, tricks, st.profile.tricks, st.tout)
     ow = rec.outcome
     if ow is not None and ow.agreed and ow.value is not None:
         changed |= ow.value != outcome
         outcome = ow.value
     if not changed:
         return None
-    return {"pts": pts, "tricks": tricks, "laufende": lauf, "laufende_with": lwith, "outcome": outcome}
+    return {"pts": pts, "tricks": tricks, "laufende": lauf, "laufende_with": lwith, "outcome": outcome,
+            "derived": derived}
 
 
 def _check_units_range(chk, used: Settlement) -> None:
@@ -512,7 +516,11 @@ def _no_party_facts(chk) -> None:
                              "(rules.md G-17); its result is the score", v.pos, found=kw, expected="score")
 
 
-def _check_written(chk, st: SchafkopfState, res, settle: Settlement) -> None:
+def _check_written(chk, st: SchafkopfState, res, settle: Settlement, facts: dict | None = None) -> None:
+    """The written Augen, tricks and outcome against the replay (``res``,
+    ``settle``); the outcome word, when the table agreed (``^``) Augen or
+    tricks other than the cards give (``facts``, :func:`_agreed_facts`),
+    against the outcome those agreed facts give (notation.md §14.5)."""
     rec = chk.rec
     if st.game is Game.RAMSCH:
         _no_party_facts(chk)
@@ -524,6 +532,12 @@ def _check_written(chk, st: SchafkopfState, res, settle: Settlement) -> None:
     _written(chk, "picker_tricks", rec.tricks_won, res.party_tricks, "E-TRICKS",
              f"tricks {rec.tricks_won.value if rec.tricks_won else ''} is written but the declaring party took "
              f"{res.party_tricks}")
+    if facts is not None and (facts["pts"], facts["tricks"]) != (res.party_points, res.party_tricks):
+        _written(chk, "outcome", rec.outcome, facts["derived"], "E-OUTCOME",
+                 f"{rec.outcome.value if rec.outcome else ''} is written but the agreed {facts['pts']} Augen and "
+                 f"{facts['tricks']} tricks give {facts['derived']} (rules.md G-12, -s schneider, -z schwarz; "
+                 "notation.md §14.5)")
+        return
     _written(chk, "outcome", rec.outcome, settle.outcome, "E-OUTCOME",
              f"{rec.outcome.value if rec.outcome else ''} is written but the replay gives {settle.outcome} "
              f"({res.party_points} Augen, {res.party_tricks} tricks; rules.md G-12, -s schneider, -z schwarz)")
