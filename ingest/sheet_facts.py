@@ -16,7 +16,9 @@ __all__ = ["marks_text", "game_words", "protocol_game_words", "protocol_marks_te
 
 _MARK = re.compile(r"(?<![\w-])(crack|recrack|castrate|blitz)\s+([A-Za-z][\w]*)(?:\s+(black|red)(?:\s+(jacks|queens))?)?")
 _KONTRA = re.compile(r"(?<![\w-])(klopfen|kontra|re)\s+([A-Za-z][\w]*|\?)")
-_GAME = re.compile(r"(?<![\w-])game\s+(?:[A-Za-z]\w*|\?)\s+((?:[a-z]+)(?:\s+(?:[a-z]+|[A-Z][A-Z0-9]|tout))*)")
+#: a ``game`` statement: the keyword, the declarer, then the words of the game, in any case as the reader takes them
+#: (sk17: ``Game Al Sauspiel ea`` showed the stored call in French cards)
+_GAME = re.compile(r"(?<![\w-])game\s+(?:[A-Za-z]\w*|\?)\s+((?:[a-z]+)(?:\s+(?:[a-z]+|[a-z][a-z0-9]|tout))*)", re.I)
 
 
 def _lines(source: str) -> list[str]:
@@ -109,6 +111,8 @@ def protocol_game_words(block: str | None, called: str | None) -> str | None:
 
 
 _FRENCH_CARD = re.compile(r"(?:[AKQJT98765432]|10)[CSHD]")
+#: a game word as the reader reads it (ingest.shn.reader: the Rufspiel is the Sauspiel, rules.md G-6)
+_WORD_ALIASES = {"rufspiel": "sauspiel"}
 
 
 def game_words(source: str | None) -> str | None:
@@ -126,9 +130,11 @@ def game_words(source: str | None) -> str | None:
         if m:
             words = []
             for w in m.group(1).split():
-                if w in ("partner", "laufende", "pts", "tricks", "kontra", "re", "klopfen", "win", "lose") or \
-                        w.startswith(("win-", "lose-")):
+                low = w.lower()
+                if low in ("partner", "laufende", "pts", "tricks", "kontra", "re", "klopfen", "win", "lose") or \
+                        low.startswith(("win-", "lose-")):
                     break
+                w = _WORD_ALIASES.get(low, low) if len(w) > 2 else w.upper()  # a word, or a card (two characters)
                 if _FRENCH_CARD.fullmatch(w):
                     from replay.cards import Card  # noqa: PLC0415
                     from replay.schafkopf import german  # noqa: PLC0415

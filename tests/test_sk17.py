@@ -102,3 +102,28 @@ def test_replay_of_a_ramsch_durchmarsch(tmp_path: Path):
         assert r.exit_code == 0 and r.exception is None, r.output
         assert "Result:   Ramsch, Durchmarsch by Cy: every trick, 120 Augen (rules.md G-17)" in r.output
         assert "Units:    Al -70   Bea -70   Cy +210   Di -70" in r.output
+
+
+def test_game_words_in_any_case_and_the_rufspiel():
+    """sk17 F3: a German scorer capitalises nouns, a phone the first letter.  Each line is a Sauspiel won with 70
+    (Sauspiel 10 under schafkopf-bsv, no Laufende): Bea and Cy +10, Al and Di -10 (G-15).  A Wenz won at 70 with 2
+    Laufende (counted from 2 in a Wenz, G-13): 50 + 20 = 70 from each, Bea +210.  The sheet shows the game in the
+    reader's words (sauspiel EA), not the stored call in French cards (F4)."""
+    head = HEAD.replace("; tariff.sauspiel=20", "")
+    for line in ("game Bea Sauspiel EA  partner Cy  laufende 0  pts 70  win",
+                 "game Bea rufspiel EA  partner Cy  laufende 0  pts 70  win",
+                 "GAME BEA SAUSPIEL EA  PARTNER CY  LAUFENDE 0  PTS 70  WIN",
+                 "game Bea sauspiel ea partner cy laufende 0 pts 70 win"):
+        res = validate_records(read(head + "hand 1  dealer Di\n" + line + "\n", "u.shn"), "u.shn")
+        assert not res.rejected, (line, res.rejected[0].errors[0])
+        assert res.hands[0].outcome.units == {"Al": -10, "Bea": 10, "Cy": 10, "Di": -10}, line
+    res = validate_records(read(head + "hand 1  dealer Di\ngame Bea Wenz  laufende 2 WITH  pts 70  Win\n", "u.shn"),
+                           "u.shn")
+    assert res.hands[0].outcome.units == {"Al": -70, "Bea": 210, "Cy": -70, "Di": -70}
+    res = validate_records(read(head + "hand 1  dealer Di\ngame Al Solo Herz  laufende 0  pts 61  win\n", "u.shn"),
+                           "u.shn")
+    assert res.hands[0].outcome.units == {"Al": 150, "Bea": -50, "Cy": -50, "Di": -50}  # Solo 50 from each
+    from ingest.sheet_facts import game_words  # noqa: PLC0415
+
+    assert game_words("hand 1  dealer Di\nGame Bea Rufspiel ea  partner Cy  pts 70\n") == "sauspiel EA"
+    assert game_words("hand 1\ngame Al Solo Herz Tout  laufende 0\n") == "solo herz tout"

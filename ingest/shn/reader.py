@@ -197,6 +197,9 @@ _SESSION_TAG = re.compile(r"\[[ \t]*Session[ \t]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 #: The tags shead reads (docs/notation.md §4.1); any other is kept as written.
 _KNOWN_TAGS = frozenset({"Session", "Event", "Site", "Date", "Table", "Seats", "Rules", "Cards"})
+#: other names of a Schafkopf game word (``game S NAME``), read as the game: the Rufspiel is the Sauspiel
+#: (rules.md G-6 "Sauspiel / Rufspiel"; NetSchafkopf's protocols and shead's replay say Rufspiel)
+_GAME_ALIASES = {"rufspiel": "sauspiel"}
 #: The tokenizer for lines holding a tag ``[`` (other lines are split with
 #: ``str.split``).  Whitespace is what ``str.isspace`` says (LF never reaches
 #: it); a word ends at whitespace or at ``{ [ ;``.
@@ -2108,8 +2111,11 @@ class _Reader:
         games = " ".join(SK_GAMES + IN_GAMES)
         if j >= n:
             raise self._eol(toks, toks[j - 1], f"the game: one of {games}", "E-GAME")
-        name = toks[j]
-        if name.lower() == "sie":  # rules.md G-14 names it, but SHN has no statement for it (docs/notation.md §14.3)
+        written = toks[j]
+        # a game, its suit, tout, with/without in any case (a German scorer writes nouns capitalised, a phone
+        # capitalises; sk17 F3), and Rufspiel, the Sauspiel's other name (rules.md G-6)
+        name = _GAME_ALIASES.get(written.lower(), written.lower())
+        if name == "sie":  # rules.md G-14 names it, but SHN has no statement for it (docs/notation.md §14.3)
             raise self._err_at("E-GAME", f"found the game {_quote(name)} after 'game {toks[j - 1]}': a Sie (all four "
                                "Obers and all four Unters, settled without play at four times the solo value, "
                                "rules.md G-14, G-16) is not supported: SHN defines no game word for it "
@@ -2117,12 +2123,12 @@ class _Reader:
                                f"neither check nor settle it; expected one of {games}", toks, j, name,
                                "one of " + games)
         if name not in SK_GAMES and name not in IN_GAMES:
-            raise self._err_at("E-GAME", f"found the game {_quote(name)} after 'game {toks[j - 1]}'; expected one of "
-                               f"{games} (a Ramsch is written 'ramsch', a Tout as 'tout' after the game)", toks, j,
-                               name, "one of " + games)
-        q = line.find(name, p)
+            raise self._err_at("E-GAME", f"found the game {_quote(written)} after 'game {toks[j - 1]}'; expected one "
+                               f"of {games} (a Ramsch is written 'ramsch', a Tout as 'tout' after the game)", toks, j,
+                               written, "one of " + games)
+        q = line.find(written, p)
         rec = GameRec(s, name, pos=Pos(ln, c + 1), name_pos=Pos(ln, q + 1))
-        p = q + len(name)
+        p = q + len(written)
         j += 1
         if name in GAME_CALLS:
             card, q, p = self._one_card(toks, j, n, f"game {toks[i + 1]} {name}",
@@ -2135,17 +2141,17 @@ class _Reader:
             if j >= n:
                 raise self._eol(toks, name, f"the trump suit: one of {suits}", "E-ARGUMENT")
             w = toks[j]
-            if w not in GAME_SUITS[name]:
-                raise self._err_at("E-ARGUMENT", f"found {_quote(w)} after {_quote(name)}; expected the trump suit: "
-                                   f"one of {suits}", toks, j, w, "one of " + suits)
+            if w.lower() not in GAME_SUITS[name]:
+                raise self._err_at("E-ARGUMENT", f"found {_quote(w)} after {_quote(written)}; expected the trump "
+                                   f"suit: one of {suits}", toks, j, w, "one of " + suits)
             q = line.find(w, p)
-            rec.suit = w
+            rec.suit = w.lower()
             rec.arg_pos = Pos(ln, q + 1)
             p = q + len(w)
             j += 1
-        if j < n and toks[j] == "tout":
+        if j < n and toks[j].lower() == "tout":
             rec.tout = True
-            p = line.find("tout", p) + 4
+            p = line.find(toks[j], p) + 4
             j += 1
         hand.game = self.last = rec
         self.p = p
@@ -2170,12 +2176,12 @@ class _Reader:
         rec = LaufendeRec(val.value, None, Pos(ln, c + 1), val.agreed)
         j += 1
         if val.value:
-            if j >= n or toks[j] not in ("with", "without"):
+            if j >= n or toks[j].lower() not in ("with", "without"):
                 found = _quote(toks[j]) if j < n else "end of line"
                 raise self._err_at("E-ARGUMENT", f"found {found} after 'laufende {t}'; expected with (the declaring "
                                    "party holds them) or without (the opponents do)", toks, j, found,
                                    "with or without")
-            rec.side = toks[j]
+            rec.side = toks[j].lower()
             p = line.find(toks[j], p) + len(toks[j])
             j += 1
         hand.laufende = self.last = rec
