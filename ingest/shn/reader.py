@@ -2116,11 +2116,11 @@ class _Reader:
         # capitalises; sk17 F3), and Rufspiel, the Sauspiel's other name (rules.md G-6)
         name = _GAME_ALIASES.get(written.lower(), written.lower())
         if name == "sie":  # rules.md G-14 names it, but SHN has no statement for it (docs/notation.md §14.3)
-            raise self._err_at("E-GAME", f"found the game {_quote(name)} after 'game {toks[j - 1]}': a Sie (all four "
-                               "Obers and all four Unters, settled without play at four times the solo value, "
+            raise self._err_at("E-GAME", f"found the game {_quote(written)} after 'game {toks[j - 1]}': a Sie (all "
+                               "four Obers and all four Unters, settled without play at four times the solo value, "
                                "rules.md G-14, G-16) is not supported: SHN defines no game word for it "
                                "(docs/notation.md §14.3) and the Schafkopf tariff has no Sie price, so shead can "
-                               f"neither check nor settle it; expected one of {games}", toks, j, name,
+                               f"neither check nor settle it; expected one of {games}", toks, j, written,
                                "one of " + games)
         if name not in SK_GAMES and name not in IN_GAMES:
             raise self._err_at("E-GAME", f"found the game {_quote(written)} after 'game {toks[j - 1]}'; expected one "
