@@ -268,6 +268,8 @@ def sidebar(choices: dict) -> Filters:
     sb.header("Filters")
     first, last = choices.get("first_date"), choices.get("last_date")
     date_from = date_to = None
+    # what a link (or an earlier page) asked for that these hands do not hold: said, not silently dropped (dash17)
+    missing: list[str] = []
     if first is not None and last is not None:
         def valid_range(v):
             if isinstance(v, (list, tuple)) and len(v) == 2 and all(isinstance(x, date) for x in v):
@@ -275,6 +277,11 @@ def sidebar(choices: dict) -> Filters:
                 return (a, b) if a <= b else (first, last)
             return (first, last)
 
+        kept = st.session_state.get(_P + "dates")
+        if (isinstance(kept, (list, tuple)) and len(kept) == 2 and all(isinstance(x, date) for x in kept)
+                and (max(kept[0], first) > min(kept[1], last))):  # a link's dates that hold no hand
+            missing.append(f"hand dated {kept[0] if kept[0] != date.min else '…'} to "
+                           f"{kept[1] if kept[1] != date.max else '…'} (the hands are dated {first} to {last})")
         key = _prime("dates", (first, last), valid_range)
         rng = sb.date_input("Dates", min_value=first, max_value=last, key=key, on_change=_keep, args=("dates",),
                             help="Hands dated in this range (both ends included). Narrowing it leaves out "
@@ -285,6 +292,9 @@ def sidebar(choices: dict) -> Filters:
             date_from = rng[0]
 
     def multi(name: str, label: str, options: list, help_text: str) -> tuple[str, ...]:
+        gone = [x for x in (st.session_state.get(_P + name) or []) if x not in options]
+        if gone:
+            missing.append(f"{_SINGULAR[name]} {' or '.join(_md(str(x)) for x in gone)}")
         key = _prime(name, [], lambda v: [x for x in (v or []) if x in options])
         return tuple(sb.multiselect(label, options, key=key, on_change=_keep, args=(name,), help=help_text,
                                     placeholder="all"))
@@ -296,13 +306,22 @@ def sidebar(choices: dict) -> Filters:
     rules = multi("rules", "Rules", choices.get("rules", []),
                   "The [Rules] text as written. Empty: every rule profile.")
     games = [ALL_GAMES] + list(choices.get("games", []))
+    if st.session_state.get(_P + "game", ALL_GAMES) not in games:
+        missing.append(f"game {_md(str(st.session_state[_P + 'game']))}")
     key = _prime("game", ALL_GAMES, lambda v: v if v in games else ALL_GAMES)
     game = sb.selectbox("Game", games, key=key, on_change=_keep, args=("game",))
     sb.button("Reset filters", on_click=reset, key="shead.reset")
     out = Filters(date_from=date_from, date_to=date_to, groups=groups, tables=tables, players=players,
                   rules=rules, game=None if game == ALL_GAMES else game)
+    if missing:
+        st.warning(f"No {'; no '.join(missing)} in this database: left out of the filters, so this shows "
+                   f"{describe(out)}.")
     _to_url(out)
     return out
+
+
+#: a filter's name as a warning names one of its values
+_SINGULAR = {"groups": "group", "tables": "table", "players": "player", "rules": "rules"}
 
 
 def ensure_navigation() -> None:

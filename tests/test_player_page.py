@@ -504,3 +504,20 @@ def test_every_linked_count_is_the_length_of_its_list(both_db):
         # the role filter of the pages: the hands Ann picked, as the summary with picked_by counts them
         mine = m.picking_summary(con, Filters(players=(ANN,), picked_by=(ANN,))).to_dicts()[0]
         assert mine["picks"] == n(kind="pick", picked_by=(ANN,)) == 4
+
+
+def test_a_link_naming_what_is_not_stored_says_so(both_db, monkeypatch):
+    """dash17 F3: ``sheet?session=bogus``, ``ledger?player=Nobody``, ``ledger?from=2099-01-01`` and
+    ``picking?player=Nobody`` showed another view and rewrote the URL without a word."""
+    at = run("sheet.py", both_db, monkeypatch, session="bogus")
+    assert any(w.value.startswith("No session bogus in this database; showing ") for w in at.warning)
+    at = run("ledger.py", both_db, monkeypatch, player="Nobody")
+    said = [w.value for w in at.warning if w.value.startswith("No ")]
+    assert said == ["No player Nobody in this database: left out of the filters, so this shows all hands."]
+    at = run("picking.py", both_db, monkeypatch, player="Nobody")
+    assert any(w.value.startswith("No player Nobody in this database") for w in at.warning)
+    at = run("ledger.py", both_db, monkeypatch, **{"from": "2099-01-01"})
+    assert any(w.value.startswith("No hand dated 2099-01-01 to") for w in at.warning)
+    # a player who is stored: no warning, the filter holds
+    at = run("ledger.py", both_db, monkeypatch, player=ANN)
+    assert not [w.value for w in at.warning if w.value.startswith("No ")]

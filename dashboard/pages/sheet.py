@@ -46,6 +46,8 @@ wanted = st.query_params.get("session")
 names = [s for s, _, _ in sessions]
 choice = st.selectbox("Session", names, index=names.index(wanted) if wanted in names else 0,
                       format_func=labels.get, key="shead.sheet.session")
+if wanted is not None and wanted not in names:  # a link's session that is not here: said (dash17 F3)
+    st.warning(f"No session {md(wanted)} in this database; showing {md(choice)}.")
 st.query_params["session"] = choice
 try:
     sh = _sheet(db_stamp(path), choice)
