@@ -121,3 +121,14 @@ def test_a_re_without_a_kontra_is_refused_at_the_re_not_dropped(example_db):  # 
     ok(at.selectbox(key="lh_sk_game").set_value("ramsch").run())
     assert [t.label for t in at.text_input if t.key and t.key.startswith("lh_score_")] == ["Sepp", "Vroni", "Hias",
                                                                                           "Kathi"]
+
+
+def test_a_new_database_opens_log_a_hand_without_errors(tmp_path, monkeypatch):
+    """dash17 F9: on an empty database the page opened with two red errors ("name the group or event", "list the
+    seats clockwise") before anything was typed.  They are said once the session is being filled in."""
+    monkeypatch.setenv("SHEAD_DB", str(tmp_path / "new.duckdb"))
+    at = ok(page("log_hand.py").run())
+    assert [e.value for e in at.error] == []
+    at.text_input(key="lh_event").set_value("Friday").run()
+    ok(at)
+    assert [e.value for e in at.error] == ["list the seats clockwise, e.g. Al=Allen Braun; Bea=Bea Schmidt; ..."]

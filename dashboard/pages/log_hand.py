@@ -731,8 +731,12 @@ else:
     st.text_input("Rules", key="lh_rules", help="a profile and overrides, e.g. wi5-called-ace; doubleOnBump=on")
 
 ctx = session_context()
+# a new session's empty fields are said once something is typed or checked, not as errors on a first visit
+# (dash17 F9: two red errors before anything was typed; the hint below says what to do)
+untouched = not any(ss.get(k) for k in ("lh_event", "lh_seats", "lh_table", "lh_site")) \
+    and ss.get("lh_rules") in (None, "", "wi5-called-ace") and not ss.get("lh_result")
 for f in ("event", "date", "table", "site", "seats", "rules"):
-    if ctx["mode"] == "new":
+    if ctx["mode"] == "new" and not untouched:
         for msg in ctx["errors"].get(f, []) + (ss.get("lh_result") or {}).get("errors", {}).get(f, []):
             st.error(msg, icon="⚠️")
 if ctx["mode"] == "existing":
