@@ -481,6 +481,10 @@ def _keyword_pos(rec: HandRecord, kw: str, pos: Pos) -> Pos:
     return Pos(pos.line, c + 1 + off) if c >= 0 else pos
 
 
+#: the partner modes of the games without a blind whose side is made by a head's cards (docs/profiles.md)
+_HEAD_MODES = frozenset({"blackQueens", "qcJd7d", "blackQueensJd", "firstTwo"})
+
+
 def _hand_kind(chk: HandCheck) -> str:
     """``pick``, ``misdeal``, ``doubler`` or the no-pick game played
     (``leaster``, ``moster``, ``mittler``, ``schneidster``, ``schwanzer``)."""
@@ -491,6 +495,11 @@ def _hand_kind(chk: HandCheck) -> str:
     found = [(k, v) for k, v in (("pick", rec.pick), ("leaster", rec.leaster), ("doubler", rec.doubler),
                                  ("misdeal", rec.misdeal), (rec.nopick_game, rec.nopick)) if v is not None]
     if not found:
+        if chk.profile.partnerMode in _HEAD_MODES:  # no blind: the head is written as the pick (house17 F6)
+            raise chk.reject("E-HAND-KIND", f"the hand does not name its head: {chk.profile.name} has no blind, and "
+                             "its head (the Q♣ holder in the black-queens games, the first queen's in the "
+                             "first-queens games: docs/profiles.md) is written pick S", chk.rec.pos,
+                             found=f"hand {rec.number}", expected="pick S or misdeal")
         raise chk.reject("E-HAND-KIND", "the hand says neither who picked nor that nobody did", chk.rec.pos,
                          found=f"hand {rec.number}", expected="pick S, leaster S, doubler, misdeal or the no-pick game "
                          "(moster S, mittler S, schneidster S, schwanzer S)")

@@ -140,3 +140,11 @@ def test_a_partner_off_the_hook_pays_nothing_into_the_pot_either():
                 "hand 3  dealer Bea\npick Cy  call AH  partner Ed  tricks 0  lose-z")
     third = res.hands[2].outcome
     assert dict(third.units) == {"Al": 6, "Bea": 6, "Cy": -20, "Di": 6, "Ed": -8} and third.pot == 10
+
+
+def test_a_black_queens_hand_without_its_head_says_to_write_the_pick():
+    """house17 F6: the message offered a leaster or a doubler, which a game without a blind has not."""
+    code, line, col, msg = refused("wi4-black-queens", FOUR, "hand 1  dealer Di\npts 70  win")
+    assert (code, line, col) == ("E-HAND-KIND", 6, 1)  # the hand line
+    assert "wi4-black-queens has no blind" in msg and "is written pick S" in msg and "leaster" not in msg
+    assert msg.endswith("/ expected pick S or misdeal")
