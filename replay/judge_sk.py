@@ -680,6 +680,9 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
             why = ", ".join(x for x in (f"{pts} Augen" if pts is not None else "",
                                         f"{tricks} tricks" if tricks is not None else "",
                                         "a Tout" if g.tout else "") if x)
+            if g.tout and o in allowed:  # sk17 F7: the word is a Tout's, the facts give the other
+                raise chk.reject("E-OUTCOME", f"{o} disagrees with {why}: a Tout is lost by losing any trick "
+                                 "(rules.md G-14)", ow.pos, found=o, expected=" or ".join(cands))
             if g.tout:
                 raise chk.reject("E-OUTCOME", f"{o} for a Tout: a Tout is written win or lose (win-z, lose-z read the "
                                  "same; rules.md G-14: schneider and schwarz are not added to a Tout, and losing any "

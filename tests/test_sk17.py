@@ -127,3 +127,17 @@ def test_game_words_in_any_case_and_the_rufspiel():
 
     assert game_words("hand 1  dealer Di\nGame Bea Rufspiel ea  partner Cy  pts 70\n") == "sauspiel EA"
     assert game_words("hand 1\ngame Al Solo Herz Tout  laufende 0\n") == "solo herz tout"
+
+
+def test_a_tout_written_won_with_a_trick_lost_says_why():
+    """sk17 F7: a Tout that lost a trick is lost (G-14); the message read as if `win` were the wrong spelling."""
+    head = HEAD.replace("; tariff.sauspiel=20", "")
+    res = validate_records(read(head + "hand 1  dealer Di\ngame Di geier tout  laufende 2 with  pts 110  tricks 7  "
+                                "win\n", "t.shn"), "t.shn")
+    e = res.rejected[0].errors[0]
+    assert e.code == "E-OUTCOME" and e.expected == "lose"
+    assert e.message == "win disagrees with 110 Augen, 7 tricks, a Tout: a Tout is lost by losing any trick (rules.md G-14)"
+    # the same Tout lost, as written: (Geier 50 + 2 Laufende 20) x 2 = 140 from Di to each (G-14, G-15)
+    res = validate_records(read(head + "hand 1  dealer Di\ngame Di geier tout  laufende 2 with  pts 110  tricks 7  "
+                                "lose\n", "t.shn"), "t.shn")
+    assert res.hands[0].outcome.units == {"Al": 140, "Bea": 140, "Cy": 140, "Di": -420}
