@@ -25,6 +25,7 @@ score-sheet line, and every row an importer makes, for the three games:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from .judge_common import HandCheck, Refusal, SessionState, _check_date, count_hand, count_stored
@@ -44,7 +45,29 @@ def judge_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLog
     D-12, D-19).  Returns the outcome, the card log (None for a score-sheet
     hand) and the settlement (units per seat, the pot's share; zero-sum,
     rules.md B-35).  Raises :class:`Refusal` with the first positioned error;
-    ``chk.warnings`` collects the warnings."""
+    ``chk.warnings`` collects the warnings.  A written score that does not
+    sum to zero (``E-SCORE-SUM``) is judged again without that check, to
+    name the entry the rules give otherwise when they settle the hand from
+    its other facts (a tester's sheet row: "sums to +1, not 0" did not say
+    which of five cells was off)."""
+    try:
+        return _judge_hand(chk, sess)
+    except Refusal as r:
+        if r.diag.code != "E-SCORE-SUM" or chk.sum_free:
+            raise
+        again = HandCheck(chk.rec, chk.file)
+        again.sum_free = True
+        try:
+            _judge_hand(again, sess)
+        except Refusal as r2:
+            if r2.diag.code == "E-SCORE":  # "Eve +3 is written but the rules give +2 (...)"
+                raise Refusal(replace(r.diag, message=f"{r.diag.message}; {r2.diag.message}")) from None
+        except Exception:  # noqa: BLE001 - the second look only adds words; the first refusal stands
+            pass
+        raise
+
+
+def _judge_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLog | None, Settlement]:
     tags = chk.tags
     game = _game(tags.get("Rules"), tags.get("Cards"))
     if game is check_sheepshead:

@@ -125,7 +125,7 @@ class HandCheck:
     ``__init__``, made once a hand)."""
 
     __slots__ = ("rec", "file", "profile", "aliases", "index", "seats", "prov", "warnings", "frames", "date", "pot",
-                 "dealer", "sk_state", "tags")
+                 "dealer", "sk_state", "tags", "sum_free")
 
     def __init__(self, rec: HandRecord, file: str | None, profile: RuleProfile | None = None,
                  aliases: list[str] | None = None, index: dict[str, int] | None = None, seats: tuple = (),
@@ -146,6 +146,9 @@ class HandCheck:
         self.dealer = dealer
         self.sk_state = sk_state
         self.tags = rec.tags_in_force()
+        #: judge a score that does not sum to zero on (replay.judge.judge_hand: only to name the entry the
+        #: rules disagree with in its E-SCORE-SUM)
+        self.sum_free = False
 
     def picked(self, picker: int, partner, outcome: str, stake: int, marks, *,
                sheepshead: bool = False, out: int | None = None) -> Settlement:
@@ -260,7 +263,7 @@ def _written_units(chk: HandCheck, score) -> tuple[list[int | None], bool]:
                              expected="one entry per seat")
         units[s] = values[k]
     known = [u for u in units if u is not None]
-    if len(known) == n and sum(known) != 0 and not chk.pot_on:  # with the pot: checked by _agreed_score
+    if len(known) == n and sum(known) != 0 and not chk.pot_on and not chk.sum_free:  # pot: by _agreed_score
         raise chk.reject("E-SCORE-SUM", f"the score sums to {sum(known):+d}, not 0 (rules.md B-35)", score.pos,
                          found=sum(known), expected=0)
     return units, agreed

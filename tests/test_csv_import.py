@@ -288,3 +288,18 @@ def test_import_page_says_what_was_found_and_expected_as_the_command_line_does(t
     said = [m.value for m in at.markdown if "E-RENEGE" in m.value]
     assert said and said[0].startswith("bad.shn:17:15 error **E-RENEGE** (hand 1)")
     assert said[0].endswith("must follow suit (rules.md B-18) — found KH, expected AC 8C"), said[0]
+
+
+def test_a_row_that_does_not_sum_to_zero_names_the_cell_the_rules_give_otherwise(tmp_path):
+    """dash17 F6: "the score sums to +1, not 0" did not say which of five cells was off.  Row 3: Cal picks with
+    Eve, 95 card points, won schneider (rules.md B-28): 2 a defender, Cal +4, Eve +2, the others -2 (B-31); the
+    sheet writes Eve 3.  Row 2 (Bob with Dee, 59, a loss with double on the bump: Bob -4, Dee -2, +2 each) is
+    stored."""
+    f = tmp_path / "bad_sheet.csv"
+    f.write_text("date,hand,dealer,picker,partner,call,points,outcome,Ann,Bob,Cal,Dee,Eve\n"
+                 "2026-12-07,1,Eve,Bob,Dee,AH,59,lose,2,-4,2,-2,2\n"
+                 "2026-12-07,2,Ann,Cal,Eve,AS,95,win-s,-2,-2,4,-2,3\n")
+    r = CliRunner().invoke(app, ["ingest", str(f), "--db", str(tmp_path / "x.duckdb")])
+    assert "1 stored, 0 duplicates, 1 rejected" in r.output
+    assert ("bad_sheet.csv:3:1: E-SCORE-SUM (hand 2): the score sums to +1, not 0 (rules.md B-35); Eve +3 is written "
+            "but the rules give +2") in " ".join(r.output.split())
