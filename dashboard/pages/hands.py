@@ -56,8 +56,9 @@ st.dataframe(
                                               "page."),
         "date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
         "hand": st.column_config.NumberColumn("hand", help="The hand's number in its session."),
-        "picker_points": st.column_config.NumberColumn("picker points", help="Card points of the picker side "
-                                                       "(the declaring party in Schafkopf)."),
+        "picker_points": st.column_config.NumberColumn("points", help="Card points of the picker side (the "
+                                                       "declaring party in Schafkopf); in a leaster or another "
+                                                       "no-pick game, the winner's."),
         "units": st.column_config.NumberColumn(f"{q.who}'s units" if q.who else "units", format="%+d"),
         "seat": st.column_config.TextColumn("seat", help="The seat alias the player sat under."),
     },
