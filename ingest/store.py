@@ -638,6 +638,28 @@ def _header_changes(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], 
     return out
 
 
+def _same_players(where: str, o: HandOutcome, stored: dict[str, str]) -> None:
+    """Raise :class:`CorrectionError` when an amendment of a stored hand
+    names other players than the hand was stored with (``stored``: alias ->
+    name): a ``[Seats]`` retyped short (``Ann; Bob; ...``) moved the hand to
+    five new names in the ledger while the sheet kept the old ones, without
+    a word (newuser17).  An amendment keeps its hand's players, as it keeps
+    its session's rules; the message gives the ``[Seats]`` line to write."""
+    if not stored or dict(o.players) == stored:
+        return
+    differ = [f"{a} is {stored[a]!r} there and {o.players[a]!r} here" for a in o.players
+              if a in stored and stored[a] != o.players[a]]
+    other = sorted(set(o.players) ^ set(stored))
+    if other:
+        differ.append("the seats " + ", ".join(other) + " are in one and not the other")
+    if not differ:  # the same names in another order (a moved table): the deal is checked in the amendment's
+        return
+    seats = "; ".join(a if n == a else f"{a}={n}" for a, n in stored.items())
+    raise CorrectionError(f"{where}: hand {o.hand} of session {o.session!r} is stored with other players than the "
+                          f"amendment names ({'; '.join(differ)}): an amendment keeps its hand's players; write "
+                          f'[Seats "{_escape_tag(seats)}"] in its header (nothing changed)')
+
+
 def _same_profile(a: str, b: str) -> bool:
     """Whether two ``[Rules]`` texts read as the same profile (a default
     flag written out is no change: break16b); False when either does not
@@ -2686,18 +2708,20 @@ class Store:
                 o = h.outcome
                 where = f"{h.source_file or result.path or '<input>'}:{h.source_line}"
                 cur = con.execute(
-                    "SELECT h.hand_id, h.session_id, h.rules, s.hash, x.header FROM hands h "
+                    "SELECT h.hand_id, h.session_id, h.rules, s.hash, x.header, h.players FROM hands h "
                     "JOIN hand_source s USING (hand_id) JOIN sessions x USING (session_id) "
                     "WHERE h.session = ? AND h.hand = ? ORDER BY h.hand_id LIMIT 1", [o.session, o.hand]).fetchone()
                 if cur is None:
                     cur = con.execute(
-                        "SELECT r.hand_id, r.session_id, x.rules, NULL, x.header FROM hand_revisions r "
+                        "SELECT r.hand_id, r.session_id, x.rules, NULL, x.header, x.players FROM hand_revisions r "
                         "JOIN sessions x USING (session_id) WHERE r.session = ? AND r.hand = ? AND r.action = 'void' "
                         "ORDER BY r.revision DESC LIMIT 1", [o.session, o.hand]).fetchone()
                 if cur is None:
                     raise CorrectionError(f"{where}: hand {o.hand} of session {o.session!r} is not stored: nothing "
                                           "to amend (a new hand is stored with shead ingest)")
-                hand_id, session_id, rules, stored_hash, stored_header = cur
+                hand_id, session_id, rules, stored_hash, stored_header, stored_players = cur
+                if not any(m.group(1) == "Seats" for m in _OWN_TAG.finditer(h.source)):  # its own [Seats]: as written
+                    _same_players(where, o, json.loads(stored_players or "{}"))
                 # the session's [Rules] (its header's tag) against the amendment's session header's: a hand's own
                 # [Rules] line (a doubler hand, notation.md) is part of its text and may be amended away or in
                 mine, theirs = _header_rules(stored_header), _header_rules(h.session_header)

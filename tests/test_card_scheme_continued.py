@@ -135,3 +135,22 @@ def test_an_amendment_in_the_other_scheme_keeps_its_cards(tmp_path):
     assert st.with_own_cards(own + "\n", header("de"), header(None)) == own + "\n"
     same = "hand 1\ngame Bea sauspiel SA\n"
     assert st.with_own_cards(same, header("de"), header("de")) is same
+
+
+def test_an_amendment_with_the_seats_retyped_short_is_refused_and_changes_nothing(tmp_path):
+    """newuser17: an amendment whose [Seats] was retyped short ("Al; Bea; ...") moved the hand to other players
+    (the ledger listed eight where the sheet had four) without a word.  It is refused, naming the [Seats] to
+    write; with it, the amendment goes through: Cy with Di at 91 (schneider, G-14), 20 each."""
+    db = tmp_path / "x.duckdb"
+    named = header("de").replace('[Seats "Al; Bea; Cy; Di"]', '[Seats "Al=Alois; Bea=Beate; Cy=Cyrill; Di=Dora"]')
+    cli("ingest", write(tmp_path, "k1.shn", named + "hand 1  dealer Di\n"
+                        "game Bea sauspiel SA  partner Cy  laufende 0  pts 70  win\n\nhand 2  dealer Al\n"
+                        "game Cy sauspiel GA  partner Di  laufende 0  pts 65  win\n"), "--db", str(db))
+    before = ledger(db)
+    fix = "hand 2  dealer Al\ngame Cy sauspiel GA  partner Di  laufende 0  pts 91  win-s\n"
+    r = runner.invoke(app, ["ingest", "--amend", write(tmp_path, "short.shn", header("de") + fix), "--db", str(db)])
+    assert r.exit_code == 1 and "Al is 'Alois' there and 'Al' here" in r.output
+    assert '[Seats "Al=Alois; Bea=Beate; Cy=Cyrill; Di=Dora"]' in r.output and "(nothing changed)" in r.output
+    assert ledger(db) == before == {"Alois": -20, "Beate": 0, "Cyrill": 20, "Dora": 0}
+    cli("ingest", "--amend", write(tmp_path, "named.shn", named + fix), "--db", str(db))
+    assert ledger(db) == {"Alois": -30, "Beate": -10, "Cyrill": 30, "Dora": 10}
