@@ -14,6 +14,8 @@ copy out again.
 
 from __future__ import annotations
 
+import shlex
+
 import duckdb
 
 from replay.errors import Diagnostic
@@ -135,21 +137,26 @@ def files_session_copies(con: duckdb.DuckDBPyConnection,
             JOIN written o ON o.session_id = t.stored_id AND o.hand = c.hand AND o.template = c.template
              AND o.source_cards IS NOT DISTINCT FROM c.source_cards
             GROUP BY ALL)
-        SELECT same.copy_id, c.session, o.session, o.first_file, z.n FROM same
+        SELECT same.copy_id, c.session, o.session, o.first_file, z.n, c.rules, o.rules FROM same
         JOIN sizes z ON z.session_id = same.copy_id AND z.n = same.n AND z.n >= ?
         JOIN sessions c ON c.session_id = same.copy_id JOIN sessions o ON o.session_id = same.stored_id
         ORDER BY c.session, o.session
         """, [[c for c, _ in twins], [o for _, o in twins], MIN_HANDS]).fetchall()
-    for copy_id, copy, stored, first_file, n in rows:
+    for copy_id, copy, stored, first_file, n, copy_rules, stored_rules in rows:
         k = next(i for i, (lo, hi) in enumerate(zip(lows, highs)) if lo < copy_id <= hi)
+        # sk17 F8: "the same texts" of a copy scored under other [Rules] (its amounts differ); newuser17: a name
+        # with an apostrophe broke the suggested command, quoted for the shell now
+        rules = "" if (copy_rules or "") == (stored_rules or "") else \
+            f" (scored under [Rules {copy_rules!r}], the stored one under [Rules {stored_rules!r}])"
         out[k].append(Diagnostic(
             "W-SESSION-COPY",
             f"session {copy!r}, just stored, repeats session {stored!r} (stored from {first_file or '<input>'}) "
-            f"hand for hand: its {n} hands have the same numbers and texts, on the same date with the same players, "
-            "so every total now counts them twice. If this file is that session re-sent under another name (its "
-            f"Event, Table or Session tag changed), void the copy (shead void '{copy}' --session --reason 'a copy'), "
-            "or send it with the stored session's tags; if the stored session's name is the wrong one (a typo "
-            f"corrected in this file), void that one instead (shead void '{stored}' --session --reason 'renamed')",
+            f"hand for hand: its {n} hands have the same numbers and texts{rules}, on the same date with the same "
+            "players, so every total now counts them twice. If this file is that session re-sent under another name "
+            f"(its Event, Table or Session tag changed), void the copy (shead void {shlex.quote(copy)} --session "
+            "--reason 'a copy'), or send it with the stored session's tags; if the stored session's name is the wrong "
+            f"one (a typo corrected in this file), void that one instead (shead void {shlex.quote(stored)} --session "
+            "--reason 'renamed')",
             "warning", files[k][2], 1, 1))
     return out
 

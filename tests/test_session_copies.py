@@ -233,3 +233,24 @@ def test_a_file_read_in_batches_is_checked_once_it_is_stored(db, tmp_path, monke
                                                  "repeats session 'Friday Schafskopf Club / 2026.11.27'") in out
     assert ledger(db) == {"Al": 2, "Bea": 0, "Cy": 2, "Di": -4, "Ed": 0}  # stored twice, as the tags say
     _protocol_then_renamed_copy(db, tmp_path)
+
+
+def test_a_copy_under_a_name_with_an_apostrophe_gets_a_command_the_shell_reads(db, tmp_path):
+    """newuser17: "shead void 'Friday Cards at Dot's / ...'" could not be pasted; sk17 F8: a copy scored under
+    other [Rules] was said to be "the same texts" only.  The suggested command, split as a shell splits it, names
+    the session; voiding it leaves one night (Al +1, Bea 0, Cy +1, Di -2, Ed 0)."""
+    import re  # noqa: PLC0415
+    import shlex  # noqa: PLC0415
+
+    assert ingest(db, tmp_path, "a.shn", night("Friday Cards at Dot's")).exit_code == 0
+    other = night("Friday Cards at Dots").replace('[Rules "wi5-called-ace"]', '[Rules "wi5-called-ace; noPick=doubler"]')
+    r = ingest(db, tmp_path, "b.shn", other)
+    out = " ".join(r.output.split())
+    assert ("(scored under [Rules 'wi5-called-ace; noPick=doubler'], the stored one under [Rules 'wi5-called-ace'])"
+            in out)
+    cmd = re.search(r"void that one instead \((shead void .*?--reason 'renamed')\)", out).group(1)
+    argv = shlex.split(cmd)
+    assert argv[:3] == ["shead", "void", "Friday Cards at Dot's / 2026.11.27"]
+    r = runner.invoke(app, argv[1:] + ["--db", str(db)])
+    assert r.exit_code == 0, r.output
+    assert ledger(db) == {"Al": 1, "Bea": 0, "Cy": 1, "Di": -2, "Ed": 0}
