@@ -85,7 +85,9 @@ def _head(h: StoredHand) -> list[str]:
         facts.append("thrown in (nobody announced)")
     else:
         facts.append(o.outcome)
-    facts.append(f"multiplier {o.multiplier}")
+    # the stake and the marks (Kontra, Re, Klopfen in Schafkopf); double on the bump and the tier are the score's
+    # breakdown below (newuser17: "multiplier 1" on a hand settled at 2 a defender)
+    facts.append(f"{'Kontra/Re/Klopfen' if o.game == 'schafkopf' else 'stake × marks'} ×{o.multiplier}")
     lines.append("Facts:   " + "   ".join(facts) + f"   [{o.rules}]")
     return lines
 
