@@ -78,6 +78,11 @@ def describe(v) -> str:
             units = [(seat, Value(u.get("value"), agreed=bool(u.get("agreed")), note=u.get("note")))
                      for seat, u in v["entries"]]
             return " ".join(f"{seat} {_units(u, seat)}" for seat, u in units) + note
+        if "kind" in v and "seat" in v:  # a mark as written: crack Bob, blitz Cy black, kontra Al after 1
+            words = [v["kind"], v.get("seat") or "?", v.get("color")]
+            words += ["jacks"] if v.get("pair") == "jacks" else []
+            words += [f"after {v['after']}"] if v.get("after") else []
+            return " ".join(str(w) for w in words if w) + note
         if "card" in v:  # a call
             return ("alone" if v["card"] is None else str(v["card"])) + (
                 f" under {v['under'] or '??'}" if v.get("has_under") else "")

@@ -232,3 +232,13 @@ def test_a_changed_game_in_a_copied_protocol_is_a_conflict_not_a_new_session(tmp
     assert len(sessions) == 1 and games == 99 and totals == TABLE_99
     with st.reading(db) as con:
         assert con.execute("SELECT complete, refused, note FROM session_checks").fetchall() == [(True, 0, None)]
+
+
+def test_a_conflict_in_the_marks_names_them_as_written():
+    """newuser17: a changed crack was shown as "kind crack, seat Bob, pair queens"."""
+    from ingest.meaning import describe  # noqa: PLC0415
+
+    assert describe([{"kind": "crack", "seat": "Di", "pair": "queens"},
+                     {"kind": "recrack", "seat": "Al", "pair": None}]) == "crack Di; recrack Al"
+    assert describe({"kind": "blitz", "seat": "Cy", "color": "black", "pair": "jacks"}) == "blitz Cy black jacks"
+    assert describe({"kind": "kontra", "seat": "Al", "after": 1}) == "kontra Al after 1"
