@@ -14,17 +14,22 @@ copy out again.
 
 from __future__ import annotations
 
+import json
 import shlex
 
 import duckdb
 
 from replay.errors import Diagnostic
 
-__all__ = ["MIN_HANDS", "deal_copies", "files_session_copies", "session_copies", "top_session_id"]
+__all__ = ["MIN_HANDS", "MIN_RESULT_HANDS", "deal_copies", "files_session_copies", "result_copies", "session_copies",
+           "top_session_id"]
 
 #: A session of fewer hands is not called a copy: two one-hand sessions of the same players and date can be written
 #: alike by chance (``hand 1 … doubler``).
 MIN_HANDS = 2
+#: Results alone (no text, no deal) call a session a copy from this many hands: two sittings of one group on one day
+#: can end a hand or two alike by chance, three in a row with every player's units equal is the same night.
+MIN_RESULT_HANDS = 3
 
 
 def top_session_id(con: duckdb.DuckDBPyConnection) -> int:
@@ -157,7 +162,7 @@ def files_session_copies(con: duckdb.DuckDBPyConnection,
             "--reason 'a copy'), or send it with the stored session's tags; if the stored session's name is the wrong "
             f"one (a typo corrected in this file), void that one instead (shead void {shlex.quote(stored)} --session "
             "--reason 'renamed')",
-            "warning", files[k][2], 1, 1))
+            "warning", files[k][2], 1, 1, found=copy))
     return out
 
 
@@ -202,4 +207,93 @@ def deal_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None = N
         f"session {copy!r}, just stored, repeats session {stored!r} (stored from {first_file or '<input>'}) game for "
         f"game: its {n} games were dealt and played exactly as that session's, so every total now counts them "
         f"twice. If this file is that log again with a name or a player changed, void the copy (shead void "
-        f"'{copy}' --session --reason 'a copy')", "warning", path, 1, 1) for copy, stored, first_file, n in rows]
+        f"{shlex.quote(copy)} --session --reason 'a copy')", "warning", path, 1, 1, found=copy)
+        for copy, stored, first_file, n in rows]
+
+
+def result_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None = None, until: int | None = None,
+                  known: frozenset[str] | set[str] = frozenset()) -> list[Diagnostic]:
+    """``W-SESSION-COPY`` warnings for the sessions stored after ``since``
+    (up to ``until``) that repeat, result for result, a stored session of
+    the same date and the same players written otherwise: the same night
+    sent once as SHN and once as a spreadsheet, or typed again by hand with
+    a line written differently (newuser17: every total counted twice
+    without a word).  A copy has at least :data:`MIN_RESULT_HANDS` hands,
+    and its k-th hand (in hand order, whatever its number) gives every
+    player the units the stored session's k-th hand gives them, for every
+    k; the two have as many hands.  ``known``: the names of the new
+    sessions already warned of (the ``found`` of :func:`session_copies`'s
+    and :func:`deal_copies`'s warnings), not repeated.  Its
+    cost follows the new sessions and those of their dates, not the
+    database."""
+    hi = until if until is not None else 2**31 - 1
+    # the candidates from `sessions` (the new sessions and those of their dates, compared in Python: a JSON cast in
+    # SQL cost a millisecond a file); then each one's players' totals and hands (`session_players`, its summary
+    # rows), and only the pairs alike there have every hand compared: many sessions of one date and players (a
+    # generated bench) cost their summary rows, not their hands, and a night alone on its date one small query
+    # (issue 17)
+    rows = con.execute("SELECT session_id, date, players FROM sessions WHERE date IN "
+                       "(SELECT date FROM sessions WHERE session_id > ? AND session_id <= ?)", [since, hi]).fetchall()
+    if len(rows) < 2:
+        return []
+    roster = {sid: (date, json.loads(players or "{}")) for sid, date, players in rows}
+    pairs = []
+    for sid, (date, m) in roster.items():
+        if not since < sid <= hi:
+            continue
+        for oid, (odate, om) in roster.items():
+            if oid <= since and odate == date:
+                by_seat = sorted(om) == sorted(m)
+                if by_seat or sorted(om.values()) == sorted(m.values()):
+                    pairs.append((sid, oid, by_seat))
+    if not pairs:
+        return []
+    ids = sorted({i for a, b, _ in pairs for i in (a, b)})
+    totals: dict[int, list] = {}
+    for sid, units, hands in con.execute(
+            f"SELECT session_id, sum(units), sum(hands) FROM session_players WHERE session_id IN "
+            f"({', '.join(map(str, ids))}) GROUP BY session_id, player").fetchall():
+        got = totals.setdefault(sid, [[], 0])
+        got[0].append(int(units or 0))
+        got[1] = max(got[1], int(hands or 0))
+    key = {sid: (sorted(u), n) for sid, (u, n) in totals.items()}
+    pairs = [(a, b, by) for a, b, by in pairs
+             if a in key and key[a] == key.get(b) and key[a][1] >= MIN_RESULT_HANDS]
+    if not pairs:
+        return []
+    copy_ids, stored_ids, seat_flags = map(list, zip(*pairs))
+    rows = con.execute(
+        """
+        WITH pairs AS (SELECT unnest(?::INTEGER[]) AS copy_id, unnest(?::INTEGER[]) AS stored_id,
+                              unnest(?::BOOLEAN[]) AS by_seat),
+        res AS (
+            SELECT h.session_id, row_number() OVER (PARTITION BY h.session_id ORDER BY h.hand, h.hand_id) AS k,
+                   list(u.seat || '=' || u.units ORDER BY u.seat) FILTER (WHERE u.player IS NOT NULL) AS by_seat,
+                   list(u.player || '=' || u.units ORDER BY u.player) FILTER (WHERE u.player IS NOT NULL)
+                       AS by_player
+            FROM hands h LEFT JOIN hand_units u USING (hand_id)
+            WHERE h.session_id IN (SELECT copy_id FROM pairs UNION SELECT stored_id FROM pairs)
+            GROUP BY h.session_id, h.hand, h.hand_id),
+        sizes AS (SELECT session_id, count(*) AS n FROM res GROUP BY ALL),
+        same AS (
+            SELECT p.copy_id, p.stored_id, count(*) AS n FROM pairs p
+            JOIN res a ON a.session_id = p.copy_id
+            JOIN res b ON b.session_id = p.stored_id AND b.k = a.k
+             AND CASE WHEN p.by_seat THEN b.by_seat IS NOT DISTINCT FROM a.by_seat
+                      ELSE b.by_player IS NOT DISTINCT FROM a.by_player END
+            GROUP BY ALL)
+        SELECT c.session, o.session, o.first_file, same.n FROM same
+        JOIN sizes zc ON zc.session_id = same.copy_id AND zc.n = same.n
+        JOIN sizes zo ON zo.session_id = same.stored_id AND zo.n = same.n
+        JOIN sessions c ON c.session_id = same.copy_id JOIN sessions o ON o.session_id = same.stored_id
+        WHERE same.n >= ?
+        ORDER BY c.session, o.session
+        """, [copy_ids, stored_ids, seat_flags, MIN_RESULT_HANDS]).fetchall()
+    return [Diagnostic(
+        "W-SESSION-COPY",
+        f"session {copy!r}, just stored, repeats session {stored!r} (stored from {first_file or '<input>'}) result "
+        f"for result: its {n} hands, in order, give every player the units that session's give, on the same date "
+        "with the same players, so every total now counts them twice. If this is that night written again (another "
+        f"file, a spreadsheet of it, a copy typed anew), void one of the two (shead void {shlex.quote(copy)} "
+        "--session --reason 'a copy')", "warning", path, 1, 1, found=copy)
+        for copy, stored, first_file, n in rows if copy not in known]

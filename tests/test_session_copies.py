@@ -254,3 +254,50 @@ def test_a_copy_under_a_name_with_an_apostrophe_gets_a_command_the_shell_reads(d
     r = runner.invoke(app, argv[1:] + ["--db", str(db)])
     assert r.exit_code == 0, r.output
     assert ledger(db) == {"Al": 1, "Bea": 0, "Cy": 1, "Di": -2, "Ed": 0}
+
+
+NIGHT3 = ("hand 1  dealer Ed\npick Cy  call AS  partner Ed  pts 72  win\n"    # Cy +2, Ed +1, Al Bea Di -1 (B-31)
+          "hand 2  dealer Al\npick Al  call AH  partner Bea  pts 65  win\n"   # Al +2, Bea +1, Cy Di Ed -1
+          "hand 3  dealer Bea\npick Di  alone  pts 95  win-s\n")             # Di alone schneider: +8, the others -2
+# the same night as a spreadsheet: the units as the scorer added them up, the seats without full names
+SHEET3 = ("date,hand,dealer,picker,partner,call,points,outcome,Al,Bea,Cy,Di,Ed\n"
+          "2026-11-27,1,Ed,Cy,Ed,AS,72,win,-1,-1,2,-1,1\n"
+          "2026-11-27,2,Al,Al,Bea,AH,65,win,2,1,-1,-1,-1\n"
+          "2026-11-27,3,Bea,Di,,alone,95,win-s,-2,-2,-2,8,-2\n")
+
+
+def test_a_night_stored_as_shn_and_again_as_a_sheet_is_named_as_a_copy(db, tmp_path):
+    """newuser17: the same night as SHN and as a CSV sheet doubled every total without a word.  The three hands
+    (worked above) total Al -1, Bea -2, Cy -1, Di +6, Ed -2; stored twice, each of those twice."""
+    named = night("Friday", seats="Al=Allen Braun; Bea=Bea Schmidt; Cy=Cy Ott; Di=Di Lenz; Ed=Ed Kahl", hands=NIGHT3)
+    assert ingest(db, tmp_path, "fri.shn", named).exit_code == 0
+    r = ingest(db, tmp_path, "fri.csv", SHEET3)
+    out = " ".join(r.output.split())
+    assert r.exit_code == 0 and "fri.csv: 3 stored" in out
+    assert ("W-SESSION-COPY: session 'CSV fri 2026-11-27', just stored, repeats session 'Friday / 2026.11.27' "
+            "(stored from") in out
+    assert "result for result: its 3 hands, in order, give every player the units that session's give" in out
+    assert "shead void 'CSV fri 2026-11-27' --session --reason 'a copy'" in out
+    assert ledger(db) == {"Allen Braun": -1, "Bea Schmidt": -2, "Cy Ott": -1, "Di Lenz": 6, "Ed Kahl": -2,
+                          "Al": -1, "Bea": -2, "Cy": -1, "Di": 6, "Ed": -2}
+
+
+def test_a_night_typed_anew_under_other_numbers_is_a_copy_and_an_exact_copy_is_said_once(db, tmp_path):
+    assert ingest(db, tmp_path, "a.shn", night("Friday", hands=NIGHT3)).exit_code == 0
+    # typed again: numbered on from the season (14, 15, 16), the outcome before the points, a comment
+    again = (NIGHT3.replace("hand 1 ", "hand 14 ").replace("hand 2 ", "hand 15 ").replace("hand 3 ", "hand 16 ")
+             .replace("pts 72  win", "win  pts 72  ; typed again"))
+    r = ingest(db, tmp_path, "b.shn", night("Friday Club", hands=again))
+    out = " ".join(r.output.split())
+    assert out.count("W-SESSION-COPY") == 1 and "result for result: its 3 hands" in out
+    # the very same text under another name: the hand-for-hand warning alone, not a second one
+    r = ingest(db, tmp_path, "c.shn", night("Friday Cards", hands=NIGHT3))
+    out = " ".join(r.output.split())
+    assert out.count("W-SESSION-COPY") == 1 and "hand for hand: its 3 hands have the same numbers and texts" in out
+
+
+def test_two_sittings_of_one_day_with_other_results_are_no_copy(db, tmp_path):
+    assert ingest(db, tmp_path, "am.shn", night("Afternoon", hands=NIGHT3)).exit_code == 0
+    evening = NIGHT3.replace("pick Di  alone  pts 95  win-s", "pick Di  alone  pts 80  win")  # Di +4, -1 each
+    r = ingest(db, tmp_path, "pm.shn", night("Evening", hands=evening))
+    assert r.exit_code == 0 and "W-SESSION-COPY" not in r.output
