@@ -366,7 +366,9 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
         shown_call = call if g == "sheepshead" or not gtype else (gtype + (f" {call}" if call else ""))
         if g == "schafkopf":  # the game as written: German cards under [Cards "de"], the suit, Tout (QA D9)
             shown_call = (protocol_game_words(block, call) if block else game_words(source)) or shown_call
-        factor = mult // stake if mult and stake and mult % stake == 0 else None  # the marks' factor, capped
+        # the marks' factor as settled, under a profile's markFactorCap only (break17 F0b)
+        capped = json.loads(flags or "{}").get("markFactorCap")
+        factor = mult // stake if capped and mult and stake and mult % stake == 0 else None
         marks = protocol_marks_text(mult, nmarks) if block else marks_text(source, nmarks or 0, factor)
         sheet.rows.append(SheetRow(number, hand_id, dealer, picker, who_partner, shown_call,
                                    result_text(outcome, pts, tricks, lw, g, gtype), stake,

@@ -14,11 +14,13 @@ import re
 
 __all__ = ["marks_text", "game_words", "protocol_game_words", "protocol_marks_text"]
 
-_MARK = re.compile(r"(?<![\w-])(crack|recrack|castrate|blitz)\s+([A-Za-z][\w]*)(?:\s+(black|red)(?:\s+(jacks|queens))?)?")
-_KONTRA = re.compile(r"(?<![\w-])(klopfen|kontra|re)\s+([A-Za-z][\w]*|\?)")
+#: a mark and its seat: an alias is any word (break17 F0: ``Özil``'s crack was dropped, the sheet showing x2 beside
+#: amounts at x4)
+_MARK = re.compile(r"(?<![\w-])(crack|recrack|castrate|blitz)\s+([^\W\d_][\w]*)(?:\s+(black|red)(?:\s+(jacks|queens))?)?")
+_KONTRA = re.compile(r"(?<![\w-])(klopfen|kontra|re)\s+([^\W\d_][\w]*|\?)")
 #: a ``game`` statement: the keyword, the declarer, then the words of the game, in any case as the reader takes them
 #: (sk17: ``Game Al Sauspiel ea`` showed the stored call in French cards)
-_GAME = re.compile(r"(?<![\w-])game\s+(?:[A-Za-z]\w*|\?)\s+((?:[a-z]+)(?:\s+(?:[a-z]+|[a-z][a-z0-9]|tout))*)", re.I)
+_GAME = re.compile(r"(?<![\w-])game\s+(?:[^\W\d_]\w*|\?)\s+(.*)", re.I)
 
 
 def _lines(source: str) -> list[str]:
@@ -26,8 +28,8 @@ def _lines(source: str) -> list[str]:
     out = []
     for line in source.splitlines():
         line = re.sub(r"\{[^}]*\}", " ", line.split(";", 1)[0]).strip()
-        if line and not re.match(r"t\d+\s", line) and not line.startswith(("deal ", "blind ", "bury ", "score ")):
-            out.append(line)
+        if line and not re.match(r"t\d+\s", line) and not line.startswith(("deal ", "blind ", "bury ", "score ", "[")):
+            out.append(line)  # a tag line is no statement ([Remark "crack Cy was called off"]: break17 F0b)
     return out
 
 
@@ -125,6 +127,32 @@ def game_words(source: str | None) -> str | None:
     same call however it was written or came in (user15)."""
     if not source:
         return None
+    from replay.cards import Card  # noqa: PLC0415
+    from replay.facts import GAME_SUITS, SK_GAMES  # noqa: PLC0415
+    from replay.schafkopf import german  # noqa: PLC0415
+
+    for line in _lines(source):
+        m = _GAME.search(line)
+        if m is None:
+            continue
+        words: list[str] = []
+        for w in m.group(1).split():  # the game, then its Sau, suit and tout; any other word ends it
+            low = _WORD_ALIASES.get(w.lower(), w.lower())
+            if not words:
+                if low not in SK_GAMES:
+                    break
+                words.append(low)
+            elif low == "tout" or (words[0] in GAME_SUITS and low in GAME_SUITS[words[0]] and len(words) == 1):
+                words.append(low)
+            elif words[0] == "sauspiel" and len(words) == 1:  # the called Sau, in German (§14.2), however written
+                try:
+                    words.append(german(Card.parse(w.replace("\ufe0f", ""))))
+                except ValueError:
+                    words.append(w.upper())
+            else:  # score, partner, laufende ... (break17 F13b: "wenz score AL")
+                break
+        return " ".join(words) or None
+    return None
     for line in _lines(source):
         m = _GAME.search(line)
         if m:

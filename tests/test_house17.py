@@ -148,3 +148,24 @@ def test_a_black_queens_hand_without_its_head_says_to_write_the_pick():
     assert (code, line, col) == ("E-HAND-KIND", 6, 1)  # the hand line
     assert "wi4-black-queens has no blind" in msg and "is written pick S" in msg and "leaster" not in msg
     assert msg.endswith("/ expected pick S or misdeal")
+
+
+def test_the_sheet_marks_any_seat_name_and_no_tag_text(tmp_path: Path):
+    """break17 F0, F0b.  Özil cracks, Bea re-cracks: 2 x 2 = 4 a defender (E-1), Bea with Di at 70 a plain win:
+    Bea +8, Di +4, Al Özil Ed -4 (B-31); the sheet dropped Özil's crack (x2 beside amounts at x4).  A hand's own
+    tag whose text says "crack Cy" is no mark: Bea +2, Di +1, the others -1, no marks shown (it showed "crack Cy
+    x1, at the cap" in a profile with no cap)."""
+    from ingest.sheet import session_sheet  # noqa: PLC0415
+    from ingest.store import reading  # noqa: PLC0415
+
+    f = tmp_path / "c8.shn"
+    f.write_text('%SHN 1.0\n[Session "c8"]\n[Seats "Al; Bea; Özil; Di; Ed"]\n[Rules "wi5-called-ace"]\n\n'
+                 "hand 1  dealer Ed\npick Bea  call AH  partner Di  crack Özil  recrack Bea  pts 70  win\n\n"
+                 'hand 2  dealer Al\n[Remark "crack Özil was called off"]\npick Bea  call AH  partner Di  pts 70  win\n')
+    db = tmp_path / "x.duckdb"
+    assert runner.invoke(app, ["ingest", str(f), "--db", str(db)]).exit_code == 0
+    with reading(db) as con:
+        rows = session_sheet(con, "c8").rows
+    assert rows[0].units == {"Al": -4, "Bea": 8, "Özil": -4, "Di": 4, "Ed": -4}
+    assert rows[0].marks == "crack Özil, recrack Bea ×4"
+    assert rows[1].units == {"Al": -1, "Bea": 2, "Özil": -1, "Di": 1, "Ed": -1} and rows[1].marks == ""

@@ -141,3 +141,14 @@ def test_a_tout_written_won_with_a_trick_lost_says_why():
     res = validate_records(read(head + "hand 1  dealer Di\ngame Di geier tout  laufende 2 with  pts 110  tricks 7  "
                                 "lose\n", "t.shn"), "t.shn")
     assert res.hands[0].outcome.units == {"Al": 140, "Bea": 140, "Cy": 140, "Di": -420}
+
+
+def test_the_sheet_game_column_reads_the_game_as_the_reader_does():
+    """break17 F13, F13b; sk17 F4: the called Sau in German whatever its spelling, the game's words only."""
+    from ingest.sheet_facts import game_words  # noqa: PLC0415
+
+    assert game_words("hand 1\ngame Bea sauspiel A♠  partner Cy\n") == "sauspiel GA"  # the ace of spades: Gras
+    assert game_words("hand 1\ngame Bea sauspiel a♣️  partner Cy\n") == "sauspiel EA"  # a phone's emoji club
+    assert game_words("hand 1  game Bea wenz  score Al -50 Bea +150 Cy -50 Di -50\n") == "wenz"
+    assert game_words("hand 1\ngame Özil Farbwenz Herz TOUT  laufende 0\n") == "farbwenz herz tout"
+    assert game_words("hand 1\nramsch\n") is None
