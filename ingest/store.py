@@ -1334,8 +1334,7 @@ def in_session(source: str, header: str, rules: str | None, players: dict[str, s
                        + '"]')
     if not add:
         return source
-    first, _, rest = source.rstrip("\n").partition("\n")
-    return "\n".join([first, *add] + ([rest] if rest else [])) + "\n"
+    return _with_tag_lines(source, add)
 
 
 def with_own_cards(source: str, stored_header: str, header: str) -> str:
@@ -1355,20 +1354,22 @@ def with_own_cards(source: str, stored_header: str, header: str) -> str:
         return source
     if any(m.group(1) == "Cards" for m in _OWN_TAG.finditer(source)):
         return source
-    first, _, rest = source.rstrip("\n").partition("\n")
-    return "\n".join([first, f'[Cards "{theirs}"]'] + ([rest] if rest else [])) + "\n"
+    return _with_tag_lines(source, [f'[Cards "{theirs}"]'])
 
 
 def _own_cards(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], known: set[str]) -> list[ValidatedHand]:
-    """``fresh`` with :func:`with_own_cards` applied to the hands of the
-    stored sessions ``known`` (their headers read in one query)."""
+    """``fresh`` (an SHN file's hands) with :func:`with_own_cards` applied
+    against the header each one's session keeps: a stored session's
+    (``known``, read in one query), else the header its first hand here was
+    read under (a file's second header block continuing the session in the
+    other card scheme: break17 F15)."""
     headers = dict(con.execute("SELECT session, header FROM sessions WHERE list_contains(?, session)",
-                               [sorted(known)]).fetchall())
+                               [sorted(known)]).fetchall()) if known else {}
     out = []
     for h in fresh:
-        stored = headers.get(h.outcome.session)
-        if stored is not None:
-            source = with_own_cards(h.source, stored or "", h.session_header)
+        ref = headers.setdefault(h.outcome.session, h.session_header)
+        if h.session_header is not ref and h.session_header != ref:
+            source = with_own_cards(h.source, ref or "", h.session_header)
             if source is not h.source:
                 h = replace(h, source=source)
         out.append(h)
@@ -1377,7 +1378,23 @@ def _own_cards(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], known
 
 #: a hand's own tag line (``[Rules "…"]`` at the start of a line): what :func:`in_session` leaves as written; a
 #: ``; comment`` or a ``{note}`` that names one is no tag (break16c)
-_OWN_TAG = re.compile(r'^[ \t]*\[(Rules|Seats|Cards) "', re.M)
+_OWN_TAG = re.compile(r'^[ \t]*\[[ \t]*(Rules|Seats|Cards)[ \t]+["\u201c\u201d\u201e]', re.M)  # as the reader's tag
+#: a hand's head on its first line, ``hand N [dealer S] [{note}]``: a tag line added to the hand goes after it,
+#: and the rest of a hand written on one line goes on after the tag (break17 F1: a [Cards] line after the cards)
+_HAND_HEAD = re.compile(r"^[ \t]*hand[ \t]+\S+(?:[ \t]+dealer[ \t]+\S+)?(?:[ \t]*\{[^}]*\})?", re.I)
+
+
+def _with_tag_lines(source: str, tags: list[str]) -> str:
+    """``source`` with the tag lines ``tags`` after its hand's head (the
+    tags a hand keeps as its own, :func:`in_session`, :func:`with_own_cards`):
+    where a statement follows the head on its first line, it goes on the
+    line after the tags, as a hand's own tag comes before its statements."""
+    first, _, rest = source.rstrip("\n").partition("\n")
+    m = _HAND_HEAD.match(first)
+    tail = first[m.end():].strip() if m else ""
+    head = first[:m.end()] if m and tail and not tail.startswith(";") else first
+    lines = [head, *tags] + ([tail] if head is not first else []) + ([rest] if rest else [])
+    return "\n".join(lines) + "\n"
 
 
 def _escape_tag(value: str) -> str:
@@ -2220,7 +2237,7 @@ class Store:
         parts: list[tuple[FileResult, "IngestPlan | None", list[ValidatedHand], dict[str, int]]] = []
         top = top_session
         for k, (result, plan, report) in enumerate(work):
-            mine = _first_of_each(result.hands, report)
+            mine = _own_cards(con, _first_of_each(result.hands, report), set())  # a second header block: F15
             report.sessions_before = top
             ids = self._sessions(con, mine, result.path, "shn", look_up=False, top=top) if mine else {}
             top += len(ids)
@@ -2311,8 +2328,8 @@ class Store:
             known = {h.outcome.session for h in fresh}.intersection(stored_ids)
             if known:  # a stored session continued under other [Rules] or other names: said, not silent
                 report.file_errors.extend(_header_changes(con, fresh, known, result.path))
-                if source_format == "shn":  # its cards in the other scheme: kept with the hand (break16c F2)
-                    fresh = _own_cards(con, fresh, known)
+            if source_format == "shn":  # its cards in the other scheme: kept with the hand (break16c F2, break17 F15)
+                fresh = _own_cards(con, fresh, known)
             session_ids = self._sessions(con, fresh, result.path, source_format, look_up=bool(known),
                                          top=top_session)
             base = next_hand - 1

@@ -154,3 +154,32 @@ def test_an_amendment_with_the_seats_retyped_short_is_refused_and_changes_nothin
     assert ledger(db) == before == {"Alois": -20, "Beate": 0, "Cyrill": 20, "Dora": 0}
     cli("ingest", "--amend", write(tmp_path, "named.shn", named + fix), "--db", str(db))
     assert ledger(db) == {"Alois": -30, "Beate": -10, "Cyrill": 30, "Dora": 10}
+
+
+def test_a_one_line_hand_a_spaced_own_tag_and_a_second_header_block(tmp_path):
+    """break17 F1, F2, F15: the hand's [Cards] line went after a one-line hand's cards; a hand's own
+    `[Cards  "fr"]` (two spaces) got a second tag; a file's second header block continuing the session in French
+    was not covered.  Each time rederive and a restore refused the hand.  Amounts: hand 1, Bea with Cy 70 (Bea, Cy
+    +10, Al, Di -10); hand 2, Cy with Di 65 (Cy, Di +10, Al, Bea -10): Al -20, Bea 0, Cy +20, Di 0."""
+    total = {"Al": -20, "Bea": 0, "Cy": 20, "Di": 0}
+    first = "hand 1  dealer Di\ngame Bea sauspiel SA  partner Cy  laufende 0  pts 70  win\n"
+    for name, second in (
+            ("oneline", [header(None) + "hand 2  dealer Al  game Cy sauspiel AS  partner Di  laufende 0  pts 65  win\n"]),
+            ("spaced", [header(None) + 'hand 2  dealer Al\n[Cards  "fr"]\n'
+                        "game Cy sauspiel AS  partner Di  laufende 0  pts 65  win\n"]),
+            ("blocks", [])):
+        work = tmp_path / name
+        work.mkdir()
+        db = work / "x.duckdb"
+        if second:
+            cli("ingest", write(work, "a.shn", header("de") + first), "--db", str(db))
+            cli("ingest", write(work, "b.shn", second[0]), "--db", str(db))
+        else:  # one file, the session's second block in French cards
+            both = header("de") + first + "\n" + header(None).replace("%SHN 1.0\n", "") + \
+                "hand 2  dealer Al\ngame Cy sauspiel AS  partner Di  laufende 0  pts 65  win\n"
+            cli("ingest", write(work, "ab.shn", both), "--db", str(db))
+        assert ledger(db) == total, name
+        text, again = restored(db, work)
+        assert again == total, name
+        assert text.count('[Cards "fr"]') + text.count('[Cards  "fr"]') == 1, (name, text)
+        assert 'hand 2  dealer Al\n[Cards' in text, (name, text)
