@@ -1842,6 +1842,8 @@ _FILE_QUESTIONS = (f"SELECT (SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests
                    "EXISTS (SELECT 1 FROM sessions WHERE format = 'csv-ledger')")
 #: The stored sessions of the names given (a list parameter): ``(session, session_id)`` rows.
 _SESSIONS_NAMED = "SELECT session, session_id FROM sessions WHERE session = ANY(?::VARCHAR[])"
+#: The formats of stored hand texts; a session's hands are all of one (Store._other_format)
+_HAND_FORMATS = ("shn", "netschafkopf")
 #: A new session's ``sessions`` row (:meth:`Store._sessions`).
 _NEW_SESSION = ("INSERT INTO sessions (session_id, session, \"group\", date, \"table\", site, rules, game, players, "
                 "header, first_file, created_at, format) VALUES (?, ?, ?, CAST(? AS DATE), ?, ?, ?, ?, ?, ?, ?, ?, ?)")
@@ -2293,6 +2295,12 @@ class Store:
         stored_ids = dict(con.execute(_parsed(con, _SESSIONS_NAMED), [sorted({h.outcome.session for h in fresh})]
                                       ).fetchall()) if fresh else {}
         ids = list(stored_ids.values())
+        if ids and source_format in _HAND_FORMATS:  # a session's hands are of one format (break17 F3, F17)
+            other = self._other_format(con, fresh, ids, source_format, result.path)
+            if other:
+                fresh = [h for h in fresh if h.hash not in other]
+                report.rejected.extend(other.values())
+                result = replace(result, rejected=list(result.rejected) + list(other.values()))
         if ids:  # a hash is stored only among its own session's hands (_session_ids)
             stored = _fetch_hex(con, "SELECT s.hash FROM hand_source s JOIN hands h USING (hand_id) "
                                 f"SEMI JOIN _rows p ON s.hash = p.hash WHERE {_scope(con, ids)}",
@@ -2369,6 +2377,35 @@ class Store:
             self._insert_sittings(con, result, report)
         con.execute(_parsed(con, "INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?, ?)"),
                     [ingest_id, result.path, _now(), report.stored, report.duplicates, len(result.rejected), strict])
+
+    @staticmethod
+    def _other_format(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], ids: list[int], fmt: str,
+                      path: str | None) -> dict[str, RejectedHand]:
+        """hash -> ``E-SESSION-FORMAT`` for each hand of ``fresh`` whose
+        stored session (``ids``) holds hands of the other format: SHN hands
+        added to a NetSchafkopf protocol's session, or a protocol's games to
+        an SHN session.  A session is re-read as one text of its format
+        (``shead rederive``, ``shead export --format shn``, a late hand's
+        carry): mixed, the export failed with a traceback and rederive
+        skipped the hands of the other format without a word (break17 F3,
+        F17).  Refused, nothing of them stored; the message says how to
+        store them: under their own session name."""
+        stored = {name: (form, first) for name, form, first in con.execute(
+            f"SELECT session, coalesce(format, 'shn'), first_file FROM sessions WHERE session_id IN "
+            f"({', '.join(map(str, ids))})").fetchall() if form in _HAND_FORMATS and form != fmt}
+        out: dict[str, RejectedHand] = {}
+        words = {"shn": "SHN", "netschafkopf": "a NetSchafkopf protocol"}
+        for h in fresh:
+            o = h.outcome
+            if o.session in stored:
+                form, first = stored[o.session]
+                d = Diagnostic("E-SESSION-FORMAT", f"session {o.session!r} is stored from {words[form]} "
+                               f"({first or '<input>'}); hands from {words[fmt]} cannot be added to it, as a session "
+                               "is re-read and exported as one text: give these hands a session of their own (another "
+                               "[Session] or Event)", "error", h.source_file or path, h.source_line or 1, 1, o.hand,
+                               found=words[fmt], expected=words[form])
+                out[h.hash] = RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash)
+        return out
 
     @staticmethod
     def _insert_sittings(con: duckdb.DuckDBPyConnection, result: FileResult, report: IngestReport) -> None:
