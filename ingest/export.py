@@ -285,6 +285,25 @@ def _aliases(players: dict[str, str]) -> list[str]:
     return [f"P{i + 1}" for i in range(len(names))]
 
 
+def _stored_game(o) -> tuple | None:
+    """``(game, suit, tout)`` as :func:`ingest.netschafkopf.announced_game`
+    gives a protocol block's, from a stored outcome's own facts
+    (``sk_game``/``game_type``, ``trump_suit``): a game written in SHN and
+    added to a protocol's session (its missing game, tests/test_nsk_grown.py)
+    has no protocol block, and the export failed on it with a traceback
+    (break17 F3).  None when the outcome names no Schafkopf game."""
+    from replay.cards import Suit  # noqa: PLC0415
+    from replay.schafkopf import Game  # noqa: PLC0415
+
+    name = o.sk_game or o.game_type
+    try:
+        game = Game(name)
+    except ValueError:
+        return None
+    suit = Suit("CSHD".index(o.trump_suit)) if o.trump_suit and o.trump_suit in "CSHD" else None
+    return game, suit if game in (Game.SOLO, Game.FARBWENZ, Game.FARBGEIER) else None, o.game_type == "tout"
+
+
 def schafkopf_session(hands: list):
     """The SHN-SK records of one stored Schafkopf session (its
     :class:`~ingest.store.StoredHand` rows in hand order, imported from
@@ -322,7 +341,7 @@ def schafkopf_session(hands: list):
     out = []
     for sh in hands:
         o, log = sh.outcome, sh.cardlog
-        parsed = announced_game(sh.source)
+        parsed = announced_game(sh.source) or _stored_game(o)  # an SHN game added to the protocol's session
         if parsed is None:
             raise ValueError(f"stored game {o.session}#{o.hand} has no readable game line or card log")
         game, suit, tout = parsed

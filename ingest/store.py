@@ -2295,7 +2295,7 @@ class Store:
         stored_ids = dict(con.execute(_parsed(con, _SESSIONS_NAMED), [sorted({h.outcome.session for h in fresh})]
                                       ).fetchall()) if fresh else {}
         ids = list(stored_ids.values())
-        if ids and source_format in _HAND_FORMATS:  # a session's hands are of one format (break17 F3, F17)
+        if ids and source_format == "netschafkopf":  # a protocol's games into an SHN session (break17 F17)
             other = self._other_format(con, fresh, ids, source_format, result.path)
             if other:
                 fresh = [h for h in fresh if h.hash not in other]
@@ -2381,15 +2381,15 @@ class Store:
     @staticmethod
     def _other_format(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], ids: list[int], fmt: str,
                       path: str | None) -> dict[str, RejectedHand]:
-        """hash -> ``E-SESSION-FORMAT`` for each hand of ``fresh`` whose
-        stored session (``ids``) holds hands of the other format: SHN hands
-        added to a NetSchafkopf protocol's session, or a protocol's games to
-        an SHN session.  A session is re-read as one text of its format
-        (``shead rederive``, ``shead export --format shn``, a late hand's
-        carry): mixed, the export failed with a traceback and rederive
-        skipped the hands of the other format without a word (break17 F3,
-        F17).  Refused, nothing of them stored; the message says how to
-        store them: under their own session name."""
+        """hash -> ``E-SESSION-FORMAT`` for each of a protocol's games
+        (``fresh``) whose stored session (``ids``) is an SHN session: the
+        session is re-read as SHN (``shead rederive``, the export, a late
+        hand's carry), where a protocol's text is no hand: rederive skipped
+        its games without a word and a restore of the export lost them
+        (break17 F17).  Refused, nothing of them stored; the message says how
+        to store them: under their own session name.  (SHN games added to a
+        protocol's session are its missing games, tests/test_nsk_grown.py,
+        and stay.)"""
         stored = {name: (form, first) for name, form, first in con.execute(
             f"SELECT session, coalesce(format, 'shn'), first_file FROM sessions WHERE session_id IN "
             f"({', '.join(map(str, ids))})").fetchall() if form in _HAND_FORMATS and form != fmt}
