@@ -1229,10 +1229,14 @@ def rederive(db: Optional[Path] = DbOption) -> None:
     if not store.path.exists():
         _err.print(f"error: {store.path}: no database here")
         raise typer.Exit(1)
-    with Progress(TextColumn("re-deriving"), BarColumn(), MofNCompleteColumn(), console=_err,
-                  transient=True) as progress:
-        task = progress.add_task("rederive", total=None)
-        rep = store.rederive(on_progress=lambda done, total: progress.update(task, completed=done, total=total))
+    try:
+        with Progress(TextColumn("re-deriving"), BarColumn(), MofNCompleteColumn(), console=_err,
+                      transient=True) as progress:
+            task = progress.add_task("rederive", total=None)
+            rep = store.rederive(on_progress=lambda done, total: progress.update(task, completed=done, total=total))
+    except st.StoreError as exc:  # not a DuckDB file, a read-only file system: one line (break17 F4)
+        _err.print(f"error: {exc}", markup=False, highlight=False)
+        raise typer.Exit(1) from None
     _err.print(f"re-derived {rep.hands} hands: {rep.changed} changed, {len(rep.refused)} refused by the engine")
     for hand_id, d in rep.refused:
         _err.print(f"  hand id {hand_id}: {d}")
@@ -1781,6 +1785,13 @@ def demo(db: Optional[Path] = DbOption,
     if not data.is_dir():
         _err.print(f"error: {data}: no such folder")
         raise typer.Exit(2)
+    from ingest import store as st  # noqa: PLC0415
+
+    try:  # a database that cannot be opened (not a DuckDB file, no permission): said once, no dashboard on it
+        st.Store(db).open().close()
+    except st.StoreError as exc:  # (break17 F5: "the good hands were stored", then the dashboard started)
+        _err.print(f"error: {exc}", markup=False, highlight=False)
+        raise typer.Exit(1) from None
     code = run_ingest([str(data)], db, strict=False, as_json=False)
     if code:
         _err.print("some files had errors (above); the good hands were stored")

@@ -249,7 +249,12 @@ def connect(path: str | os.PathLike | None = None, *, read_only: bool = True,
     if read_only and not db.exists():
         raise StoreMissing(f"{db}: no database here (run `shead ingest` first, or pass --db)")
     if not read_only:
-        db.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            db.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a file where a folder of the path should be, no permission (break17 F11)
+            blocking = next((p for p in [db.parent, *db.parent.parents] if p.exists() and not p.is_dir()), None)
+            why = f"{blocking} is a file, not a folder" if blocking is not None else (exc.strerror or str(exc))
+            raise StoreError(f"{db}: cannot make its folder {db.parent}: {why}") from exc
     if not read_only and not db.exists():
         _create(db)
     _check_duckdb_file(db)

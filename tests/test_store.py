@@ -547,3 +547,26 @@ def test_a_sqlite_file_given_as_the_database_is_refused_before_duckdb_opens_it(t
         with pytest.raises(st.StoreError, match="not a shead database: it is a SQLite database, not a DuckDB file"):
             st.connect(lite, read_only=read_only)
     assert lite.read_bytes() == before
+
+
+def test_a_database_that_cannot_be_opened_is_one_line_on_every_writing_command(tmp_path):
+    """break17 F4, F5, F11: `shead rederive` on a file that is no DuckDB database ended in a traceback; `shead
+    demo` said "the good hands were stored" and started the dashboard on it; a --db under a file (not a folder)
+    ended in FileExistsError."""
+    from typer.testing import CliRunner  # noqa: PLC0415
+
+    from ingest.cli import app  # noqa: PLC0415
+
+    bad = tmp_path / "notes.duckdb"
+    bad.write_text("not a database\n")
+    (tmp_path / "afile").write_text("x\n")
+    under = tmp_path / "afile" / "x.duckdb"
+    shn = ROOT / "data" / "sheepshead" / "example_session.shn"
+    for args, said in ((["rederive", "--db", str(bad)], "is not a valid DuckDB database file"),
+                       (["demo", "--db", str(bad), "--port", "8797"], "is not a valid DuckDB database file"),
+                       (["ingest", str(shn), "--db", str(under)], f"{tmp_path / 'afile'} is a file, not a folder"),
+                       (["rederive", "--db", str(under)], "no database here")):
+        r = CliRunner().invoke(app, args)
+        assert r.exit_code == 1 and said in r.output, (args, r.output, r.exception)
+        assert r.exception is None or isinstance(r.exception, SystemExit), (args, r.exception)
+        assert "Traceback" not in r.output and "dashboard on" not in r.output, (args, r.output)
