@@ -562,8 +562,8 @@ def test_a_database_that_cannot_be_opened_is_one_line_on_every_writing_command(t
     (tmp_path / "afile").write_text("x\n")
     under = tmp_path / "afile" / "x.duckdb"
     shn = ROOT / "data" / "sheepshead" / "example_session.shn"
-    for args, said in ((["rederive", "--db", str(bad)], "is not a valid DuckDB database file"),
-                       (["demo", "--db", str(bad), "--port", "8797"], "is not a valid DuckDB database file"),
+    for args, said in ((["rederive", "--db", str(bad)], "not a DuckDB file"),
+                       (["demo", "--db", str(bad), "--port", "8797"], "not a DuckDB file"),
                        (["ingest", str(shn), "--db", str(under)], f"{tmp_path / 'afile'} is a file, not a folder"),
                        (["rederive", "--db", str(under)], "no database here")):
         r = CliRunner().invoke(app, args)
