@@ -358,8 +358,13 @@ def render_schafkopf(h: StoredHand, state: SchafkopfState, frames: list[SkFrame]
             and list(o.units.values()) != list(last.settlement.units)):
         # the table agreed (^) other facts or another score than the cards give: the ledger's are those
         # (notation.md §14.5; sk17 F1: the cards' price stood above the agreed units without a word)
-        facts = "" if o.picker_points is None else f"{o.picker_points} Augen, {o.picker_tricks} tricks, "
-        lines.append(f"Agreed:   {facts}as the table agreed (W-AGREED below): {o.breakdown}")
+        res = state.result()
+        if not ramsch and (o.picker_points, o.picker_tricks) != (res.party_points, res.party_tricks):
+            lines.append(f"Agreed:   {o.picker_points} Augen, {o.picker_tricks} tricks, as the table agreed "
+                         f"(W-AGREED below): {o.breakdown}")
+        else:  # the score alone (break17 F8: the line repeated the cards' price and said Augen were agreed)
+            lines.append("Agreed:   the score, as the table agreed (W-AGREED below): the units are the table's, "
+                         "not the price above")
     lines.append("Units:    " + "   ".join(f"{s} {u:+d}" for s, u in o.units.items()))
     for w in o.warnings:
         lines.append(f"Warning:  {w}")

@@ -152,3 +152,16 @@ def test_the_sheet_game_column_reads_the_game_as_the_reader_does():
     assert game_words("hand 1  game Bea wenz  score Al -50 Bea +150 Cy -50 Di -50\n") == "wenz"
     assert game_words("hand 1\ngame Özil Farbwenz Herz TOUT  laufende 0\n") == "farbwenz herz tout"
     assert game_words("hand 1\nramsch\n") is None
+
+
+def test_replay_of_an_agreed_score_says_the_score_was_agreed(tmp_path: Path):
+    """break17 F8: the table agreed 60 from each where the Geier's price is 50 + 20 = 70 (G-14); the Agreed line
+    repeated the cards' 70 and said Augen were agreed."""
+    f = tmp_path / "s8.shn"
+    f.write_text(HEAD + GEIER90 + "laufende 2 with  pts 90  tricks 5  win\nscore Al ^-60 Bea ^-60 Cy ^+180 Di ^-60\n")
+    db = tmp_path / "x.duckdb"
+    assert runner.invoke(app, ["ingest", str(f), "--db", str(db)]).exit_code == 0
+    r = runner.invoke(app, ["replay", "sk17 / 2026.12.05#1", "--db", str(db)])
+    assert ("Agreed:   the score, as the table agreed (W-AGREED below): the units are the table's, not the price "
+            "above") in r.output
+    assert "Units:    Al -60   Bea -60   Cy +180   Di -60" in r.output and "Augen, 5 tricks, as the table" not in r.output
