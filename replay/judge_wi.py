@@ -1371,13 +1371,15 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
             # say what is missing in what is written (house17 F3: "expected ... pts" where pts was written)
             if len(pas) > 1 and partner is not None and _two_partners(prof):
                 what, why, expected = "the second partner", f": partner {rec.partner.value} is written and this " \
-                    "game has two (docs/notation.md, partner S S2)", "partner S S2, or a score"
+                    "game may have a second (docs/profiles.md; written partner S S2), which pays otherwise", \
+                    "partner S S2, or a score"
             elif len(pas) > 1:
                 what, why, expected = "the partner", "", "partner S or alone, or a score"
             elif pts is not None and tricks is None:
                 what, why, expected = "the outcome", (
-                    f": pts {pts} fits {' and '.join(sorted(outs))}, as a side that took no trick still holds its "
-                    "bury's card points (rules.md B-25, B-29)"), "tricks N, the outcome, or a score"
+                    f": pts {pts} fits {' and '.join(sorted(outs))}: card points alone do not tell whether a side "
+                    "took a trick (the bury's points count without one, and a trick can hold no points: rules.md "
+                    "B-25, B-29, B-30)"), "tricks N, the outcome, or a score"
             else:
                 what, why, expected = "the outcome", "", "an outcome or pts, or a score"
             raise chk.reject("E-RESULT-UNKNOWN", f"{what} is unknown and no score is written, so the hand cannot be "
