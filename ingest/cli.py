@@ -96,12 +96,12 @@ def _db_given(value: Optional[Path]) -> Optional[Path]:
     (:func:`ingest.store.resolve_db`), whatever the command; Click's path
     check said "file '' is a directory", and each command's own handler
     gave exit 1.  ``ingest.store`` is imported only when ``--db`` is given."""
-    if value is None:
+    if value is None and not (os.environ.get("SHEAD_DB") or "").strip():
         return value
     from ingest.store import DbPathError, resolve_db  # noqa: PLC0415
 
     try:
-        resolve_db(value)
+        resolve_db(value)  # None: SHEAD_DB's, a folder or ~nouser there exit 2 alike (break17 F7)
     except DbPathError as exc:
         _err.print(f"error: {exc}")
         raise typer.Exit(2) from None
@@ -1806,7 +1806,7 @@ def bench(hands: int = typer.Option(20_000, "--hands", "-n", min=1, help="Hands 
           seed: int = typer.Option(1, help="Generator seed."),
           rules: str = typer.Option("wi5-called-ace", help="Rule profile of the generated hands."),
           db: Optional[Path] = typer.Option(None, "--db", help="A database file that does not exist yet, to keep "
-                                            "(default: a temporary one, removed afterwards)."),
+                                            "(default: a temporary one, removed afterwards).", callback=_db_given),
           pokerkit: bool = typer.Option(True, "--pokerkit/--no-pokerkit",
                                         help="Time pokerkit's PHH load and replay too, where it is installed."),
           group_hands: Optional[int] = typer.Option(None, "--group-hands", min=0,

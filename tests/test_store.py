@@ -356,6 +356,11 @@ def test_resolve_db_reads_a_leading_tilde_as_home_and_a_blank_setting_as_none(tm
         for db, said in bad.items():
             r = CliRunner().invoke(app, args + ["--db", db])
             assert r.exit_code == 2 and said in r.output and "Traceback" not in r.output, (args, db, r.output)
+            if db:  # the same path in SHEAD_DB: the same usage error (break17 F7: exit 1 on some commands)
+                r = CliRunner().invoke(app, args, env={"SHEAD_DB": db})
+                assert r.exit_code == 2 and said in r.output, (args, db, r.output)
+    r = CliRunner().invoke(app, ["bench", "-n", "5", "--db", ""])  # bench's own --db (break17 F6)
+    assert r.exit_code == 2 and "--db is empty" in r.output
 
 
 # --------------------------------------------------------------------------
