@@ -467,8 +467,9 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
             _err.print(f"not stored: {rest[0]}" + (f" and the {len(rest) - 1} file(s) after it" if len(rest) > 1
                                                   else "")
                        + f"; {_stored_account(done, reported, totals['ingested'], 'of the files before it stored')}. "
-                       "Run the same command again "
-                       "to store the rest: a hand already stored counts as a duplicate")
+                       + ("Run the same command again" if isinstance(exc, st.StoreBusy) else
+                          "Once the error above is dealt with, run the same command again")  # break17 F18
+                       + " to store the rest: a hand already stored counts as a duplicate")
         if as_json:
             typer.echo(json.dumps(totals))
         return 1

@@ -286,7 +286,12 @@ def connect(path: str | os.PathLike | None = None, *, read_only: bool = True,
             time.sleep(max(pause, 0.0))
             delay = min(delay * 2, _BACKOFF_MAX)
     _STATS.waited += time.monotonic() - start
-    if read_only and _behind(con):
+    try:
+        behind = read_only and _behind(con)
+    except StoreError:
+        con.close()
+        raise
+    if behind:
         # a database from an older shead: migrate it once (briefly writing), then read
         con.close()
         connect(db, read_only=False, timeout=timeout).close()
@@ -398,7 +403,9 @@ def _behind(con: duckdb.DuckDBPyConnection) -> bool:
         done = {v for (v,) in con.execute("SELECT version FROM schema_migrations").fetchall()}
     except duckdb.CatalogException:
         (tables,) = con.execute("SELECT count(*) FROM duckdb_tables()").fetchone()
-        return tables == 0
+        if tables:
+            raise _not_shead(con) from None
+        return True
     return not {v for v, _, _ in migrations()} <= done
 
 
@@ -945,12 +952,26 @@ def _migrate(con: duckdb.DuckDBPyConnection) -> list[int]:
     """Apply every migration newer than the database, each in its own
     transaction with its ``schema_migrations`` row (and its Python backfill,
     :data:`_BACKFILLS`).  Returns the versions applied."""
-    con.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
-                "version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMP NOT NULL)")
-    done = {v for (v,) in con.execute("SELECT version FROM schema_migrations").fetchall()}
+    try:
+        done = {v for (v,) in con.execute("SELECT version FROM schema_migrations").fetchall()}
+    except duckdb.CatalogException:  # a new database, or one that is not shead's
+        if con.execute("SELECT count(*) FROM duckdb_tables()").fetchone()[0]:
+            raise _not_shead(con) from None
+        con.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
+                    "version INTEGER PRIMARY KEY, name VARCHAR NOT NULL, applied_at TIMESTAMP NOT NULL)")
+        done = set()
     if not done and con.execute("SELECT count(*) FROM duckdb_tables()").fetchone()[0] == 1:
         return _migrate_fresh(con)
     return _migrate_steps(con, done)
+
+
+def _not_shead(con: duckdb.DuckDBPyConnection) -> StoreError:
+    """The error for a DuckDB database with tables of its own and no shead
+    schema (break17 F18: readers failed with DuckDB's Catalog errors, and an
+    ingest or rederive added shead's tables beside the owner's)."""
+    db = con.execute("SELECT path FROM duckdb_databases() WHERE NOT internal LIMIT 1").fetchone()
+    return StoreError(f"{db[0] if db else 'the database'}: a DuckDB database that is not shead's (it has tables of "
+                      "its own and no shead schema): pass --db a shead database or a new file name")
 
 
 def _migrate_steps(con: duckdb.DuckDBPyConnection, done: set[int]) -> list[int]:

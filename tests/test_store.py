@@ -575,3 +575,25 @@ def test_a_database_that_cannot_be_opened_is_one_line_on_every_writing_command(t
         assert r.exit_code == 1 and said in r.output, (args, r.output, r.exception)
         assert r.exception is None or isinstance(r.exception, SystemExit), (args, r.exception)
         assert "Traceback" not in r.output and "dashboard on" not in r.output, (args, r.output)
+
+
+def test_a_duckdb_database_that_is_not_sheads_is_said_and_left_alone(tmp_path):
+    """break17 F18: readers failed with DuckDB's Catalog errors, and an ingest or a rederive added shead's tables
+    beside the owner's.  Now every command says what it is, and the file keeps its own tables only."""
+    import duckdb  # noqa: PLC0415
+    from typer.testing import CliRunner  # noqa: PLC0415
+
+    from ingest.cli import app  # noqa: PLC0415
+
+    db = tmp_path / "theirs.duckdb"
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE scores (player VARCHAR, points INTEGER)")
+    con.close()
+    shn = ROOT / "data" / "sheepshead" / "example_session.shn"
+    for args in (["ledger"], ["sheet", "x"], ["rederive"], ["ingest", str(shn)], ["export", "--format", "shn"]):
+        r = CliRunner().invoke(app, args + ["--db", str(db)])
+        assert r.exit_code == 1 and "a DuckDB database that is not shead's" in r.output, (args, r.output)
+        assert "Catalog" not in r.output and "Traceback" not in r.output, (args, r.output)
+    con = duckdb.connect(str(db), read_only=True)
+    assert con.execute("SELECT table_name FROM duckdb_tables()").fetchall() == [("scores",)]
+    con.close()
