@@ -34,7 +34,19 @@ def hand_facts(rec) -> dict:
     out = facts(rec)
     for k in _NOT_FACTS:
         out.pop(k, None)
+    if "tags" in out:  # the hand's own tags as they are in force with its session's: the tag lines a stored hand
+        # keeps of its own (ingest.store.in_session, with_own_cards) read as the same hand as the file it came
+        # from (break17 F14: the original file re-sent after a restore was E-HAND-CONFLICT); no [Cards] is French
+        force = rec.tags_in_force()
+        own = {k: v for k, v in force.items() if k in _OWN_TAGS}
+        own.setdefault("Cards", "fr")
+        out["tags"] = {**{k: v for k, v in (out["tags"] or {}).items() if k not in _OWN_TAGS}, **own}
+        out.pop("tag_notes", None)
     return out
+
+
+#: the tags a stored hand may carry as its own lines (ingest.store._OWN_TAG), compared as they are in force
+_OWN_TAGS = ("Rules", "Seats", "Cards")
 
 
 def same_hand(a, b) -> bool:

@@ -213,3 +213,19 @@ def test_a_protocols_session_takes_an_shn_game_and_an_shn_session_refuses_a_prot
     r = runner.invoke(app, ["ingest", str(proto), "--db", str(other)])
     assert "0 stored" in r.output and "E-SESSION-FORMAT" in r.output and "is stored from SHN (" in r.output
     assert ledger(other) == {"Gast": 2, "PcLinks": -2, "PcOben": 2, "PcRechts": -2}
+
+
+def test_the_original_file_sent_again_after_a_restore_is_a_duplicate(tmp_path):
+    """break17 F14: the restored hand carries its own [Cards "fr"] and [Rules] lines (an export writes them), so
+    the scorer's original file, sent again, was E-HAND-CONFLICT ("differs in hand tags") instead of nothing new."""
+    db = tmp_path / "x.duckdb"
+    cli("ingest", write(tmp_path, "k1.shn", header("de") + "hand 1  dealer Di\n"
+                        "game Bea sauspiel SA  partner Cy  laufende 0  pts 70  win\n"), "--db", str(db))
+    late = write(tmp_path, "k2.shn", header(None).replace("; tariff.sauspiel=20", "") + "hand 2  dealer Al\n"
+                 "game Cy sauspiel AS  partner Di  laufende 0  pts 65  win\n")
+    cli("ingest", late, "--db", str(db))
+    _, restored_ledger = restored(db, tmp_path)
+    again = tmp_path / "again.duckdb"
+    r = cli("ingest", late, "--db", str(again))
+    assert "0 stored, 1 duplicates, 0 rejected" in r.output, r.output
+    assert ledger(again) == restored_ledger == {"Al": -20, "Bea": 0, "Cy": 20, "Di": 0}
