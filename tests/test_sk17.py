@@ -165,3 +165,19 @@ def test_replay_of_an_agreed_score_says_the_score_was_agreed(tmp_path: Path):
     assert ("Agreed:   the score, as the table agreed (W-AGREED below): the units are the table's, not the price "
             "above") in r.output
     assert "Units:    Al -60   Bea -60   Cy +180   Di -60" in r.output and "Augen, 5 tricks, as the table" not in r.output
+
+
+def test_the_replay_page_says_what_the_table_agreed(agreed_db, monkeypatch):
+    """break17 F19: at the last step the page showed the agreed 91's schneider price beside the cards' 90 Augen
+    without a word."""
+    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
+
+    monkeypatch.setenv("SHEAD_DB", str(agreed_db))
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "replay_hand.py"),
+                           default_timeout=60)
+    at.query_params["hand"] = "1"
+    at.query_params["step"] = "32"
+    at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    said = [i.value for i in at.info if i.value.startswith("Agreed at the table")]
+    assert said and "pts 91 is written but the declaring party has 90 Augen" in said[0], [i.value for i in at.info]

@@ -468,6 +468,10 @@ if f.done:
     st.markdown(f"**{score_word}** {_units_line(o.units)}" + (f" · pot {o.pot:+d}" if o.pot else ""))
     if o.breakdown:
         st.caption(f"How it was computed: {md(o.breakdown)}")
+    agreed = [w.split("): ", 1)[-1] for w in o.warnings if "W-AGREED" in w]
+    if agreed:  # break17 F19: the table's agreed facts stood beside the cards' without a word
+        st.info("Agreed at the table (`^`), and kept as the ledger's over what the cards give: "
+                + "; ".join(md(a) for a in agreed) + ".")
 else:
     if viewer:
         later = f"Shown as {md(viewer)} saw it: the other hands" + ("" if schafkopf else ", the blind and the bury") \
