@@ -436,7 +436,9 @@ def test_score_that_does_not_add_up_is_refused_next_to_the_score(example_db):
     fill(at, picker="Bea", call="ace", suit="H", partner="Di", pts=59, outcome="lose", score=[2, -4, 2, -2, 1])
     press(at, "Check score")
     press(at, "Save hand")
-    reason = "the score sums to -1, not 0 (rules.md B-35)"
+    # and the entry the rules give otherwise: Bea with Di lose at 59, double on the bump: 2 a defender (B-31, B-33)
+    reason = ("the score sums to -1, not 0 (rules.md B-35); Ed +1 is written but the rules give +2 (tier: plain 1 × "
+              "double on the bump 2 = 2 per defender)")
     assert reason in [e.value for e in at.error]
     assert hand_count(db) == 5
     # the reason stands in the form right after the score fields, before the buttons
