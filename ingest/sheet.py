@@ -331,7 +331,8 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     hands = con.execute(
         "SELECT h.hand_id, h.hand, h.dealer, h.picker, h.partner, h.partner2, h.call, h.outcome, h.picker_points, "
         "h.picker_tricks, h.leaster_winner, h.game, h.game_type, h.stake, h.rules_flags, "
-        "list(u.seat ORDER BY u.seat_no), list(u.units ORDER BY u.seat_no), h.marks, h.multiplier, h.warnings "
+        "list(u.seat ORDER BY u.seat_no), list(u.units ORDER BY u.seat_no), h.marks, h.multiplier, h.warnings, "
+        "h.breakdown "
         "FROM hands h LEFT JOIN hand_units u USING (hand_id) WHERE h.session_id = ? "
         "GROUP BY ALL ORDER BY h.hand, h.hand_id", [session_id]).fetchall()
     # the session's texts by their listed ids (as ingest.store._texts, not imported: `shead sheet` starts
@@ -351,7 +352,7 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     running = {a: 0 for a in players}
     balance: int | None = None
     for (hand_id, number, dealer, picker, partner, partner2, call, outcome, pts, tricks, lw, g, gtype, stake,
-         flags, seats, units, nmarks, mult, warnings) in hands:
+         flags, seats, units, nmarks, mult, warnings, breakdown) in hands:
         source = texts.get(hand_id)
         block = source if fmt == "netschafkopf" else None  # a protocol's game block: no SHN statements in it
         if fmt != "shn":
@@ -370,6 +371,8 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
         capped = json.loads(flags or "{}").get("markFactorCap")
         factor = mult // stake if capped and mult and stake and mult % stake == 0 else None
         marks = protocol_marks_text(mult, nmarks) if block else marks_text(source, nmarks or 0, factor)
+        if not marks and not nmarks and breakdown and "went nuclear" in breakdown and mult and stake:
+            marks = f"nuclear ×{mult // stake}"  # the dealer alone at x2 (F-1, nuclearDealer; house17, break17 F20)
         sheet.rows.append(SheetRow(number, hand_id, dealer, picker, who_partner, shown_call,
                                    result_text(outcome, pts, tricks, lw, g, gtype), stake,
                                    {a: by_seat.get(a, 0) for a in players}, dict(running),

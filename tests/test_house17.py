@@ -169,3 +169,22 @@ def test_the_sheet_marks_any_seat_name_and_no_tag_text(tmp_path: Path):
     assert rows[0].units == {"Al": -4, "Bea": 8, "Özil": -4, "Di": 4, "Ed": -4}
     assert rows[0].marks == "crack Özil, recrack Bea ×4"
     assert rows[1].units == {"Al": -1, "Bea": 2, "Özil": -1, "Di": 1, "Ed": -1} and rows[1].marks == ""
+
+
+def test_the_sheet_shows_a_nuclear_dealers_factor(tmp_path: Path):
+    """house17 F4, break17 F20: a dealer who goes nuclear plays alone at x2 (nuclearDealer, docs/profiles.md):
+    Di alone at 61, a plain win, 1 x 2 = 2 from each of six defenders: Di +12, the others -2.  The sheet showed
+    stake 1 and no mark beside it."""
+    from ingest.sheet import session_sheet  # noqa: PLC0415
+    from ingest.store import reading  # noqa: PLC0415
+
+    f = tmp_path / "n.shn"
+    f.write_text('%SHN 1.0\n[Session "n"]\n[Seats "Al; Bea; Cy; Di; Ed; Flo; Gus"]\n'
+                 '[Rules "wi7-die-roll; nuclearDealer=on"]\n\nhand 1  dealer Di\npick Di  pts 61  win\n')
+    db = tmp_path / "x.duckdb"
+    r = runner.invoke(app, ["ingest", str(f), "--db", str(db)])
+    assert r.exit_code == 0, r.output
+    with reading(db) as con:
+        row = session_sheet(con, "n").rows[0]
+    assert row.units == {"Al": -2, "Bea": -2, "Cy": -2, "Di": 12, "Ed": -2, "Flo": -2, "Gus": -2}
+    assert row.marks == "nuclear ×2"
