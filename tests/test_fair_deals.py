@@ -256,6 +256,7 @@ def test_deals_page_with_too_few_deals_runs_no_test_and_says_so(tmp_path, monkey
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     shown = {m.label: m.value for m in at.metric}
-    assert shown == {"Full deals tested": "1", "Tests rejecting": "0 of 0 run (20 in all)", "Expected by chance": "0"}
+    assert shown == {"Full deals tested": "1", "Tests run": "0 of 20", "Tests rejecting": "0",
+                     "Expected by chance": "0"}
     assert "No test can run yet on 1 full deal" in at.warning[0].value
     assert any("Too few deals for this test" in c.value for c in at.caption)

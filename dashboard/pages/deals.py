@@ -58,11 +58,12 @@ except ValueError:
 n = results[0].deals
 bad = [r for r in results if r.rejects]
 run = [r for r in results if r.p_value is not None]  # a test with too few deals is not run: never "0 rejecting"
-c = st.columns(3)
+c = st.columns(4)
 c[0].metric("Full deals tested", f"{n:,}")
-c[1].metric("Tests rejecting", f"{len(bad)} of {len(run)} run" + ("" if len(run) == len(results)
-                                                                  else f" ({len(results)} in all)"))
-c[2].metric("Expected by chance", f"{len(run) * level:.2g}", help="Tests run × the level: how many would reject "
+c[1].metric("Tests run", f"{len(run)} of {len(results)}", help="A test runs when the deals give at least two cells "
+            "of 5 or more expected hands.")
+c[2].metric("Tests rejecting", f"{len(bad)}")
+c[3].metric("Expected by chance", f"{len(run) * level:.2g}", help="Tests run × the level: how many would reject "
             "a fair shuffle by chance alone.")
 if not run:
     st.warning(f"No test can run yet on {n:,} full deal{'' if n == 1 else 's'}: each needs at least two cells of 5 "
