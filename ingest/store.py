@@ -1367,7 +1367,7 @@ def with_own_cards(source: str, stored_header: str, header: str) -> str:
     """A hand's ``source`` as the store keeps it in a stored session whose
     header is ``stored_header``, when the hand was read under ``header``
     (its file's session tags): with its own ``[Cards "de"]`` or ``[Cards
-    "fr"]`` line after its first line when the two headers' card spellings
+    "fr"]`` line after its head (:func:`_with_tag_lines`) when the two headers' card spellings
     differ (no ``[Cards]``: French, docs/notation.md §14.2) and its text
     does not write the tag itself.  A Schafkopf session kept in German
     cards and continued by a file in French ones (or the other way) was
