@@ -243,7 +243,10 @@ def result_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None =
             continue
         for oid, (odate, om) in roster.items():
             if oid <= since and odate == date:
-                by_seat = sorted(om) == sorted(m)
+                # by seat only where one of the two gives no names ("Ann" for "Ann Kraus"): two tables of other
+                # people under the same aliases (N, E, S, W) are no copy (break17b F1)
+                unnamed = all(a == n for a, n in om.items()) or all(a == n for a, n in m.items())
+                by_seat = unnamed and sorted(om) == sorted(m)
                 if by_seat or sorted(om.values()) == sorted(m.values()):
                     pairs.append((sid, oid, by_seat))
     if not pairs:

@@ -652,13 +652,16 @@ def _header_changes(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], 
 
 def _same_players(where: str, o: HandOutcome, stored: dict[str, str]) -> None:
     """Raise :class:`CorrectionError` when an amendment of a stored hand
-    names other players than the hand was stored with (``stored``: alias ->
-    name): a ``[Seats]`` retyped short (``Ann; Bob; ...``) moved the hand to
-    five new names in the ledger while the sheet kept the old ones, without
-    a word (newuser17).  An amendment keeps its hand's players, as it keeps
-    its session's rules; the message gives the ``[Seats]`` line to write."""
+    gives its seats without names (``[Seats "Ann; Bob; ..."]``) where the
+    hand was stored with names (``stored``: alias -> name): the short line
+    moved the hand to five new names in the ledger while the sheet kept the
+    old ones, without a word (newuser17).  The message gives the ``[Seats]``
+    line to write.  Names written in the amendment are a correction (a
+    misspelt name fixed) and go through."""
     if not stored or dict(o.players) == stored:
         return
+    if any(n != a for a, n in o.players.items()):  # names written: a deliberate correction (a misspelt name fixed,
+        return                                     # break17b F2), as a file's own [Seats] would give them
     differ = [f"{a} is {stored[a]!r} there and {o.players[a]!r} here" for a in o.players
               if a in stored and stored[a] != o.players[a]]
     other = sorted(set(o.players) ^ set(stored))
@@ -2321,12 +2324,6 @@ class Store:
         stored_ids = dict(con.execute(_parsed(con, _SESSIONS_NAMED), [sorted({h.outcome.session for h in fresh})]
                                       ).fetchall()) if fresh else {}
         ids = list(stored_ids.values())
-        if ids and source_format == "netschafkopf":  # a protocol's games into an SHN session (break17 F17)
-            other = self._other_format(con, fresh, ids, source_format, result.path)
-            if other:
-                fresh = [h for h in fresh if h.hash not in other]
-                report.rejected.extend(other.values())
-                result = replace(result, rejected=list(result.rejected) + list(other.values()))
         if ids:  # a hash is stored only among its own session's hands (_session_ids)
             stored = _fetch_hex(con, "SELECT s.hash FROM hand_source s JOIN hands h USING (hand_id) "
                                 f"SEMI JOIN _rows p ON s.hash = p.hash WHERE {_scope(con, ids)}",
@@ -2357,6 +2354,14 @@ class Store:
                 fresh = [h for h in fresh if h.hash not in clashes]
                 report.rejected.extend(clashes.values())
                 result = replace(result, rejected=list(result.rejected) + list(clashes.values()))
+        if fresh and ids and source_format == "netschafkopf":  # a protocol's new games into an SHN session (F17):
+            # after its duplicates are counted (a protocol sent again after a restore, whose export wrote its
+            # session as SHN, is duplicates: break17b F7)
+            other = self._other_format(con, fresh, ids, source_format, result.path)
+            if other:
+                fresh = [h for h in fresh if h.hash not in other]
+                report.rejected.extend(other.values())
+                result = replace(result, rejected=list(result.rejected) + list(other.values()))
         if fresh:
             # none of the sessions stored (a first ingest): no look-up finds one
             known = {h.outcome.session for h in fresh}.intersection(stored_ids)
@@ -2426,9 +2431,11 @@ class Store:
             if o.session in stored:
                 form, first = stored[o.session]
                 d = Diagnostic("E-SESSION-FORMAT", f"session {o.session!r} is stored from {words[form]} "
-                               f"({first or '<input>'}); hands from {words[fmt]} cannot be added to it, as a session "
-                               "is re-read and exported as one text: give these hands a session of their own (another "
-                               "[Session] or Event)", "error", h.source_file or path, h.source_line or 1, 1, o.hand,
+                               f"({first or '<input>'}; a restore of an export stores a protocol's games as SHN); a "
+                               f"protocol's new games cannot be added to it, as a session is re-read and exported as "
+                               "one text: write them as SHN (`shead export --format shn` of the protocol ingested "
+                               "into a database of its own gives their text), or give them a session of their own",
+                               "error", h.source_file or path, h.source_line or 1, 1, o.hand,
                                found=words[fmt], expected=words[form])
                 out[h.hash] = RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash)
         return out

@@ -60,11 +60,29 @@ def judge_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLog
         try:
             _judge_hand(again, sess)
         except Refusal as r2:
-            if r2.diag.code == "E-SCORE":  # "Eve +3 is written but the rules give +2 (...)"
-                raise Refusal(replace(r.diag, message=f"{r.diag.message}; {r2.diag.message}")) from None
+            d2 = r2.diag
+            # "Eve +3 is written but the rules give +2 (...)", named only when mending that entry mends the sum:
+            # with the partner unknown the second look settles the first partner it tries, and named a right
+            # entry (break17b F5)
+            if d2.code == "E-SCORE" and _off_by(d2) == _as_int(r.diag.found):
+                raise Refusal(replace(r.diag, message=f"{r.diag.message}; {d2.message}")) from None
         except Exception:  # noqa: BLE001 - the second look only adds words; the first refusal stands
             pass
         raise
+
+
+def _as_int(text: str | None) -> int | None:
+    try:
+        return int(text) if text is not None else None
+    except ValueError:
+        return None
+
+
+def _off_by(d) -> int | None:
+    """How far an ``E-SCORE`` entry is from the rules' (written minus the
+    rules' units), from its ``found`` and ``expected``; None when unread."""
+    found, expected = _as_int(d.found), _as_int(d.expected)
+    return None if found is None or expected is None else found - expected
 
 
 def _judge_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLog | None, Settlement]:

@@ -229,3 +229,31 @@ def test_the_original_file_sent_again_after_a_restore_is_a_duplicate(tmp_path):
     r = cli("ingest", late, "--db", str(again))
     assert "0 stored, 1 duplicates, 0 rejected" in r.output, r.output
     assert ledger(again) == restored_ledger == {"Al": -20, "Bea": 0, "Cy": 20, "Di": 0}
+
+
+def test_an_amendment_may_correct_a_misspelt_name(tmp_path):
+    """break17b F2: the refusal of a short [Seats] must not stop a correction: hand 2 amended (its points
+    corrected, 65 -> 66, still a win: Cy, Di +10) under a header whose [Seats] spells Cy's name right ("Cyrill",
+    stored "Cyril") goes through, and the ledger has Cyrill's hand 2."""
+    db = tmp_path / "x.duckdb"
+    typo = header("de").replace('[Seats "Al; Bea; Cy; Di"]', '[Seats "Al=Alois; Bea=Beate; Cy=Cyril; Di=Dora"]')
+    cli("ingest", write(tmp_path, "k1.shn", typo + "hand 1  dealer Di\n"
+                        "game Bea sauspiel SA  partner Cy  laufende 0  pts 70  win\n\nhand 2  dealer Al\n"
+                        "game Cy sauspiel GA  partner Di  laufende 0  pts 65  win\n"), "--db", str(db))
+    fixed = typo.replace("Cy=Cyril", "Cy=Cyrill")
+    cli("ingest", "--amend", write(tmp_path, "fix.shn", fixed + "hand 2  dealer Al\n"
+                                   "game Cy sauspiel GA  partner Di  laufende 0  pts 66  win\n"), "--db", str(db))
+    assert ledger(db) == {"Alois": -20, "Beate": 0, "Cyril": 10, "Cyrill": 10, "Dora": 0}
+
+
+def test_a_protocol_sent_again_after_a_restore_is_duplicates(tmp_path):
+    """break17b F7: a restore of an export stores a protocol's games as SHN, and the protocol sent again was
+    refused game by game (E-SESSION-FORMAT) where its games are the stored ones: duplicates."""
+    proto = ROOT / "data" / "netschafkopf" / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"  # 99 games
+    db = tmp_path / "x.duckdb"
+    cli("ingest", str(proto), "--db", str(db))
+    _, before = restored(db, tmp_path)
+    again = tmp_path / "again.duckdb"  # the restored database
+    r = cli("ingest", str(proto), "--db", str(again))
+    assert "0 stored, 99 duplicates, 0 rejected" in r.output, r.output
+    assert ledger(again) == before

@@ -303,3 +303,15 @@ def test_a_row_that_does_not_sum_to_zero_names_the_cell_the_rules_give_otherwise
     assert "1 stored, 0 duplicates, 1 rejected" in r.output
     assert ("bad_sheet.csv:3:1: E-SCORE-SUM (hand 2): the score sums to +1, not 0 (rules.md B-35); Eve +3 is written "
             "but the rules give +2") in " ".join(r.output.split())
+
+
+def test_a_wrong_sum_with_the_partner_unknown_names_no_entry(tmp_path):
+    """break17b F5: with `partner ?` the second look settled the first partner it tried and told the scorer to
+    change a right entry (Al +2 -> -2).  Ed picks, loses (double on the bump: Ed -4, the partner -2, each defender
+    +2); Di's +3 should be +2, but which seat was the partner the rules cannot say: the sum alone is named."""
+    f = tmp_path / "unk.shn"
+    f.write_text('%SHN 1.0\n[Event "Unk"]\n[Date "2026.11.21"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
+                 '[Rules "wi5-called-ace"]\n\nhand 1  dealer Ed\npick Ed  call AC  partner ?  pts ?  lose\n'
+                 "score Al +2 Bea -2 Cy +2 Di +3 Ed -4\n")
+    r = CliRunner().invoke(app, ["ingest", str(f), "--db", str(tmp_path / "x.duckdb")])
+    assert "E-SCORE-SUM (hand 1): the score sums to +1, not 0 (rules.md B-35)\n" in r.output

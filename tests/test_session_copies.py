@@ -301,3 +301,15 @@ def test_two_sittings_of_one_day_with_other_results_are_no_copy(db, tmp_path):
     evening = NIGHT3.replace("pick Di  alone  pts 95  win-s", "pick Di  alone  pts 80  win")  # Di +4, -1 each
     r = ingest(db, tmp_path, "pm.shn", night("Evening", hands=evening))
     assert r.exit_code == 0 and "W-SESSION-COPY" not in r.output
+
+
+def test_two_tables_of_other_people_under_the_same_seat_letters_are_no_copy(db, tmp_path):
+    """break17b F1: two tables, ten different people, both seated N, E, S, W, X, ending alike: not one night."""
+    t1 = night("Table one", seats="N=Ann; E=Bob; S=Cal; W=Dot; X=Eve",
+               hands=NIGHT3.replace("Cy", "S").replace("Ed", "X").replace("Al", "N").replace("Bea", "E")
+               .replace("Di", "W"))
+    t2 = t1.replace("Table one", "Table two").replace("N=Ann; E=Bob; S=Cal; W=Dot; X=Eve",
+                                                      "N=Fay; E=Gus; S=Hal; W=Ida; X=Jo")
+    assert ingest(db, tmp_path, "t1.shn", t1).exit_code == 0
+    r = ingest(db, tmp_path, "t2.shn", t2)
+    assert r.exit_code == 0 and "W-SESSION-COPY" not in r.output
