@@ -400,7 +400,9 @@ def _behind(con: duckdb.DuckDBPyConnection) -> bool:
     migration).  A database with tables of its own and no migration table is
     not shead's and is left alone."""
     try:
-        done = {v for (v,) in con.execute("SELECT version FROM schema_migrations").fetchall()}
+        done = {v for v, _, _ in con.execute("SELECT version, name, applied_at FROM schema_migrations").fetchall()}
+    except duckdb.BinderException:  # another tool's schema_migrations (break17b F4)
+        raise _not_shead(con) from None
     except duckdb.CatalogException:
         (tables,) = con.execute("SELECT count(*) FROM duckdb_tables()").fetchone()
         if tables:
@@ -955,8 +957,10 @@ def _migrate(con: duckdb.DuckDBPyConnection) -> list[int]:
     """Apply every migration newer than the database, each in its own
     transaction with its ``schema_migrations`` row (and its Python backfill,
     :data:`_BACKFILLS`).  Returns the versions applied."""
-    try:
-        done = {v for (v,) in con.execute("SELECT version FROM schema_migrations").fetchall()}
+    try:  # shead's table has these three columns; another tool's (dbmate, golang-migrate) has not (break17b F4)
+        done = {v for v, _, _ in con.execute("SELECT version, name, applied_at FROM schema_migrations").fetchall()}
+    except duckdb.BinderException:
+        raise _not_shead(con) from None
     except duckdb.CatalogException:  # a new database, or one that is not shead's
         if con.execute("SELECT count(*) FROM duckdb_tables()").fetchone()[0]:
             raise _not_shead(con) from None

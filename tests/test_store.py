@@ -597,3 +597,15 @@ def test_a_duckdb_database_that_is_not_sheads_is_said_and_left_alone(tmp_path):
     con = duckdb.connect(str(db), read_only=True)
     assert con.execute("SELECT table_name FROM duckdb_tables()").fetchall() == [("scores",)]
     con.close()
+    # another tool's migration table (dbmate keeps a version column only): not shead's either (break17b F4)
+    con = duckdb.connect(str(db))
+    con.execute("CREATE TABLE schema_migrations (version VARCHAR PRIMARY KEY)")
+    con.execute("INSERT INTO schema_migrations VALUES ('20240101000000')")
+    con.close()
+    for args in (["ledger"], ["ingest", str(shn)]):
+        r = CliRunner().invoke(app, args + ["--db", str(db)])
+        assert r.exit_code == 1 and "a DuckDB database that is not shead's" in r.output, (args, r.output)
+    con = duckdb.connect(str(db), read_only=True)
+    assert sorted(con.execute("SELECT table_name FROM duckdb_tables()").fetchall()) == [("schema_migrations",),
+                                                                                       ("scores",)]
+    con.close()
