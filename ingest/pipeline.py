@@ -267,7 +267,7 @@ def store_files(store: st.Store, items: list[tuple[FileResult, str, object]]) ->
     in the database, or the group's store failed: each file then gets its
     own ``E-STORE``) one by one.  :class:`~ingest.store.StoreBusy` and an
     interrupt are raised (an interrupted group stored nothing)."""
-    from ingest.session_copies import files_session_copies, result_copies  # noqa: PLC0415
+    from ingest.session_copies import files_session_copies  # noqa: PLC0415
 
     reports = None
     if len(items) > 1:
@@ -284,8 +284,7 @@ def store_files(store: st.Store, items: list[tuple[FileResult, str, object]]) ->
         files = [(rep.sessions_before, bounds[k + 1][0].sessions_before if k + 1 < len(bounds) else None, path)
                  for k, (rep, path) in enumerate(bounds)]
         with store.using() as con:
-            for (rep, _), warnings, (lo, hi, path) in zip(bounds, files_session_copies(con, files), files):
-                warnings = warnings + result_copies(con, lo, path, until=hi, known={d.found for d in warnings})
+            for (rep, _), warnings in zip(bounds, files_session_copies(con, files)):
                 rep.file_errors.extend(warnings)
     return reports
 
@@ -438,21 +437,17 @@ def _session_names(result: FileResult) -> set[str]:
 def note_copies(store: st.Store, report: st.IngestReport, fmt: str, path: str | None) -> None:
     """Add to ``report``'s file-level warnings the ``W-SESSION-COPY``
     warnings of the sessions it stored (``report.sessions_before``: the
-    sessions stored before the file; ``fmt`` ``"shn"`` or
-    ``"netschafkopf"``, other formats have none): a whole file's report, or
+    sessions stored before the file; ``fmt`` ``"shn"``, ``"netschafkopf"``
+    or another, :mod:`ingest.session_copies`): a whole file's report, or
     the sum of a streamed file's batches (:meth:`~ingest.store.IngestReport.add`).
     :class:`~ingest.store.StoreBusy` is raised."""
     from ingest.session_copies import deal_copies, result_copies, session_copies  # noqa: PLC0415
 
     if report.stored and report.sessions_before is not None:
+        # text for text (SHN) or game for game (a protocol: a player renamed), and in any format result for result
+        check = {"shn": session_copies, "netschafkopf": deal_copies}.get(fmt, result_copies)
         with store.using() as con:
-            found = []
-            if fmt in ("shn", "netschafkopf"):
-                check = session_copies if fmt == "shn" else deal_copies  # a protocol: game for game (a renamed player)
-                found = check(con, report.sessions_before, path)
-            # any format: the same night written otherwise (an SHN file and a sheet of it, a copy typed anew)
-            found += result_copies(con, report.sessions_before, path, known={d.found for d in found})
-            report.file_errors.extend(found)
+            report.file_errors.extend(check(con, report.sessions_before, path))
 
 
 def _warning_entries(report: st.IngestReport, result: FileResult | None) -> list[dict]:

@@ -9,7 +9,10 @@ stored, as the notation says, but never silently: :func:`session_copies`
 finds each session just stored whose every hand is, text for text and
 number for number, a hand of one other stored session of the same date and
 the same players, and says which (``W-SESSION-COPY``), with how to take the
-copy out again.
+copy out again.  :func:`deal_copies` finds a protocol's sessions that repeat
+another game for game, and :func:`result_copies`, called by both and for any
+format, a night written otherwise (a sheet of an SHN file, a copy typed
+anew): result for result.
 """
 
 from __future__ import annotations
@@ -100,7 +103,17 @@ def files_session_copies(con: duckdb.DuckDBPyConnection,
     above ``since`` up to ``until`` (None: every later one), each compared
     with the sessions stored before it (id ``since`` or below), as if the
     files had been stored one by one.  The warnings of each file, in the
-    order of ``files``."""
+    order of ``files``: its copies text for text, then those written
+    otherwise (:func:`result_copies`)."""
+    out = _text_copies(con, files)
+    for k, (lo, hi, path) in enumerate(files):
+        out[k] += result_copies(con, lo, path, until=hi, known={d.found for d in out[k]})
+    return out
+
+
+def _text_copies(con: duckdb.DuckDBPyConnection,
+                 files: list[tuple[int, int | None, str | None]]) -> list[list[Diagnostic]]:
+    """:func:`files_session_copies`'s copies hand for hand, text for text."""
     out: list[list[Diagnostic]] = [[] for _ in files]
     if not files:
         return out
@@ -167,6 +180,14 @@ def files_session_copies(con: duckdb.DuckDBPyConnection,
 
 
 def deal_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None = None) -> list[Diagnostic]:
+    """A NetSchafkopf protocol's ``W-SESSION-COPY`` warnings: its sessions
+    that repeat another game for game (:func:`_deal_copies`), then those
+    that repeat one written otherwise (:func:`result_copies`)."""
+    found = _deal_copies(con, since, path)
+    return found + result_copies(con, since, path, known={d.found for d in found})
+
+
+def _deal_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None = None) -> list[Diagnostic]:
     """``W-SESSION-COPY`` warnings for the sessions stored after ``since``
     whose games — at least :data:`MIN_HANDS`, every one of them — each
     repeat the game of the same number of one other stored session: dealt
