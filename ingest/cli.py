@@ -1789,7 +1789,7 @@ def demo(db: Optional[Path] = DbOption,
     from ingest import store as st  # noqa: PLC0415
 
     try:  # a database that cannot be opened (not a DuckDB file, no permission): said once, no dashboard on it
-        st.Store(db).open().close()
+        st.Store(db).open()  # made (migrations applied) and released
     except st.StoreError as exc:  # (break17 F5: "the good hands were stored", then the dashboard started)
         _err.print(f"error: {exc}", markup=False, highlight=False)
         raise typer.Exit(1) from None

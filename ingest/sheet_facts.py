@@ -112,9 +112,6 @@ def protocol_game_words(block: str | None, called: str | None) -> str | None:
     return " ".join(words)
 
 
-_FRENCH_CARD = re.compile(r"(?:[AKQJT98765432]|10)[CSHD]")
-#: a game word as the reader reads it (ingest.shn.reader: the Rufspiel is the Sauspiel, rules.md G-6)
-_WORD_ALIASES = {"rufspiel": "sauspiel"}
 
 
 def game_words(source: str | None) -> str | None:
@@ -128,7 +125,7 @@ def game_words(source: str | None) -> str | None:
     if not source:
         return None
     from replay.cards import Card  # noqa: PLC0415
-    from replay.facts import GAME_SUITS, SK_GAMES  # noqa: PLC0415
+    from replay.facts import GAME_ALIASES, GAME_SUITS, SK_GAMES  # noqa: PLC0415
     from replay.schafkopf import german  # noqa: PLC0415
 
     for line in _lines(source):
@@ -137,7 +134,7 @@ def game_words(source: str | None) -> str | None:
             continue
         words: list[str] = []
         for w in m.group(1).split():  # the game, then its Sau, suit and tout; any other word ends it
-            low = _WORD_ALIASES.get(w.lower(), w.lower())
+            low = GAME_ALIASES.get(w.lower(), w.lower())
             if not words:
                 if low not in SK_GAMES:
                     break
@@ -152,22 +149,4 @@ def game_words(source: str | None) -> str | None:
             else:  # score, partner, laufende ... (break17 F13b: "wenz score AL")
                 break
         return " ".join(words) or None
-    return None
-    for line in _lines(source):
-        m = _GAME.search(line)
-        if m:
-            words = []
-            for w in m.group(1).split():
-                low = w.lower()
-                if low in ("partner", "laufende", "pts", "tricks", "kontra", "re", "klopfen", "win", "lose") or \
-                        low.startswith(("win-", "lose-")):
-                    break
-                w = _WORD_ALIASES.get(low, low) if len(w) > 2 else w.upper()  # a word, or a card (two characters)
-                if _FRENCH_CARD.fullmatch(w):
-                    from replay.cards import Card  # noqa: PLC0415
-                    from replay.schafkopf import german  # noqa: PLC0415
-
-                    w = german(Card.parse(w))
-                words.append(w)
-            return " ".join(words) or None
     return None

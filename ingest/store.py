@@ -1351,7 +1351,7 @@ def in_session(source: str, header: str, rules: str | None, players: dict[str, s
     from ingest.shn.reader import parse_seats  # noqa: PLC0415
 
     add = []
-    own = {m.group(1) for m in _OWN_TAG.finditer(source)}  # tag lines, not a comment or note that names one
+    own = own_tags(source)
     if rules and "Rules" not in own:
         written = _header_tag(header, "Rules") or ""
         if not same_rules(written, rules):
@@ -1385,7 +1385,7 @@ def with_own_cards(source: str, stored_header: str, header: str) -> str:
     theirs = _header_tag(header, "Cards") or "fr"
     if theirs == (_header_tag(stored_header, "Cards") or "fr"):
         return source
-    if any(m.group(1) == "Cards" for m in _OWN_TAG.finditer(source)):
+    if "Cards" in own_tags(source):
         return source
     return _with_tag_lines(source, [f'[Cards "{theirs}"]'])
 
@@ -1428,6 +1428,13 @@ def _with_tag_lines(source: str, tags: list[str]) -> str:
     head = first[:m.end()] if m and tail and not tail.startswith(";") else first
     lines = [head, *tags] + ([tail] if head is not first else []) + ([rest] if rest else [])
     return "\n".join(lines) + "\n"
+
+
+def own_tags(source: str) -> set[str]:
+    """The names of the ``[Rules]``, ``[Seats]`` and ``[Cards]`` tag lines a
+    hand's ``source`` writes itself (:data:`_OWN_TAG`: lines, not a comment
+    or a note that names one)."""
+    return {m.group(1) for m in _OWN_TAG.finditer(source)}
 
 
 def _escape_tag(value: str) -> str:
@@ -1875,8 +1882,6 @@ _FILE_QUESTIONS = (f"SELECT (SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests
                    "EXISTS (SELECT 1 FROM sessions WHERE format = 'csv-ledger')")
 #: The stored sessions of the names given (a list parameter): ``(session, session_id)`` rows.
 _SESSIONS_NAMED = "SELECT session, session_id FROM sessions WHERE session = ANY(?::VARCHAR[])"
-#: The formats of stored hand texts; a session's hands are all of one (Store._other_format)
-_HAND_FORMATS = ("shn", "netschafkopf")
 #: A new session's ``sessions`` row (:meth:`Store._sessions`).
 _NEW_SESSION = ("INSERT INTO sessions (session_id, session, \"group\", date, \"table\", site, rules, game, players, "
                 "header, first_file, created_at, format) VALUES (?, ?, ?, CAST(? AS DATE), ?, ?, ?, ?, ?, ?, ?, ?, ?)")
@@ -2361,7 +2366,7 @@ class Store:
         if fresh and ids and source_format == "netschafkopf":  # a protocol's new games into an SHN session (F17):
             # after its duplicates are counted (a protocol sent again after a restore, whose export wrote its
             # session as SHN, is duplicates: break17b F7)
-            other = self._other_format(con, fresh, ids, source_format, result.path)
+            other = self._other_format(con, fresh, ids, result.path)
             if other:
                 fresh = [h for h in fresh if h.hash not in other]
                 report.rejected.extend(other.values())
@@ -2414,7 +2419,7 @@ class Store:
                     [ingest_id, result.path, _now(), report.stored, report.duplicates, len(result.rejected), strict])
 
     @staticmethod
-    def _other_format(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], ids: list[int], fmt: str,
+    def _other_format(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], ids: list[int],
                       path: str | None) -> dict[str, RejectedHand]:
         """hash -> ``E-SESSION-FORMAT`` for each of a protocol's games
         (``fresh``) whose stored session (``ids``) is an SHN session: the
@@ -2422,25 +2427,22 @@ class Store:
         hand's carry), where a protocol's text is no hand: rederive skipped
         its games without a word and a restore of the export lost them
         (break17 F17).  Refused, nothing of them stored; the message says how
-        to store them: under their own session name.  (SHN games added to a
-        protocol's session are its missing games, tests/test_nsk_grown.py,
-        and stay.)"""
-        stored = {name: (form, first) for name, form, first in con.execute(
-            f"SELECT session, coalesce(format, 'shn'), first_file FROM sessions WHERE session_id IN "
-            f"({', '.join(map(str, ids))})").fetchall() if form in _HAND_FORMATS and form != fmt}
+        to store them.  (SHN games added to a protocol's session are its
+        missing games, tests/test_nsk_grown.py, and stay.)"""
+        first = dict(con.execute(
+            f"SELECT session, first_file FROM sessions WHERE coalesce(format, 'shn') = 'shn' AND session_id IN "
+            f"({', '.join(map(str, ids))})").fetchall())
         out: dict[str, RejectedHand] = {}
-        words = {"shn": "SHN", "netschafkopf": "a NetSchafkopf protocol"}
         for h in fresh:
             o = h.outcome
-            if o.session in stored:
-                form, first = stored[o.session]
-                d = Diagnostic("E-SESSION-FORMAT", f"session {o.session!r} is stored from {words[form]} "
-                               f"({first or '<input>'}; a restore of an export stores a protocol's games as SHN); a "
-                               f"protocol's new games cannot be added to it, as a session is re-read and exported as "
-                               "one text: write them as SHN (`shead export --format shn` of the protocol ingested "
-                               "into a database of its own gives their text), or give them a session of their own",
-                               "error", h.source_file or path, h.source_line or 1, 1, o.hand,
-                               found=words[fmt], expected=words[form])
+            if o.session in first:
+                d = Diagnostic("E-SESSION-FORMAT", f"session {o.session!r} is stored from SHN "
+                               f"({first[o.session] or '<input>'}; a restore of an export stores a protocol's games "
+                               "as SHN); a protocol's new games cannot be added to it, as a session is re-read and "
+                               "exported as one text: write them as SHN (`shead export --format shn` of the protocol "
+                               "ingested into a database of its own gives their text), or give them a session of "
+                               "their own", "error", h.source_file or path, h.source_line or 1, 1, o.hand,
+                               found="a NetSchafkopf protocol", expected="SHN")
                 out[h.hash] = RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash)
         return out
 
@@ -2811,7 +2813,7 @@ class Store:
                     raise CorrectionError(f"{where}: hand {o.hand} of session {o.session!r} is not stored: nothing "
                                           "to amend (a new hand is stored with shead ingest)")
                 hand_id, session_id, rules, stored_hash, stored_header, stored_players = cur
-                if not any(m.group(1) == "Seats" for m in _OWN_TAG.finditer(h.source)):  # its own [Seats]: as written
+                if "Seats" not in own_tags(h.source):  # a hand's own [Seats] line: its names as written
                     _same_players(where, o, json.loads(stored_players or "{}"))
                 # the session's [Rules] (its header's tag) against the amendment's session header's: a hand's own
                 # [Rules] line (a doubler hand, notation.md) is part of its text and may be amended away or in

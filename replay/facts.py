@@ -47,6 +47,7 @@ __all__ = [
     "IN_GAMES",
     "IN_SUITS",
     "GAME_CALLS",
+    "GAME_ALIASES",
     "GAME_SUITS",
 ]
 
@@ -307,6 +308,9 @@ class MarkRec:
 
 #: The games of ``game S NAME ...`` (notation.md §14; rules.md G-6..G-8).
 SK_GAMES = ("sauspiel", "solo", "wenz", "geier", "farbwenz", "farbgeier")
+#: Other names of a game word, read as the game: the Rufspiel is the Sauspiel (rules.md G-6 "Sauspiel /
+#: Rufspiel"; NetSchafkopf's protocols say Rufspiel).  The reader and the sheet's game column both read them.
+GAME_ALIASES = {"rufspiel": "sauspiel"}
 #: The suit words of a Farbsolo, Farbwenz or Farbgeier (rules.md G-1), in the
 #: engine's suit order (Eichel = clubs 0, Gras = spades 1, Herz = hearts 2,
 #: Schellen = diamonds 3).

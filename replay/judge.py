@@ -53,7 +53,7 @@ def judge_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLog
     try:
         return _judge_hand(chk, sess)
     except Refusal as r:
-        if r.diag.code != "E-SCORE-SUM" or chk.sum_free:
+        if r.diag.code != "E-SCORE-SUM":
             raise
         again = HandCheck(chk.rec, chk.file)
         again.sum_free = True

@@ -295,23 +295,26 @@ def test_a_row_that_does_not_sum_to_zero_names_the_cell_the_rules_give_otherwise
     Eve, 95 card points, won schneider (rules.md B-28): 2 a defender, Cal +4, Eve +2, the others -2 (B-31); the
     sheet writes Eve 3.  Row 2 (Bob with Dee, 59, a loss with double on the bump: Bob -4, Dee -2, +2 each) is
     stored."""
-    f = tmp_path / "bad_sheet.csv"
-    f.write_text("date,hand,dealer,picker,partner,call,points,outcome,Ann,Bob,Cal,Dee,Eve\n"
-                 "2026-12-07,1,Eve,Bob,Dee,AH,59,lose,2,-4,2,-2,2\n"
-                 "2026-12-07,2,Ann,Cal,Eve,AS,95,win-s,-2,-2,4,-2,3\n")
-    r = CliRunner().invoke(app, ["ingest", str(f), "--db", str(tmp_path / "x.duckdb")])
-    assert "1 stored, 0 duplicates, 1 rejected" in r.output
+    out = _ingest_one(tmp_path, "bad_sheet.csv", "date,hand,dealer,picker,partner,call,points,outcome,Ann,Bob,Cal,"
+                      "Dee,Eve\n2026-12-07,1,Eve,Bob,Dee,AH,59,lose,2,-4,2,-2,2\n"
+                      "2026-12-07,2,Ann,Cal,Eve,AS,95,win-s,-2,-2,4,-2,3\n")
+    assert "1 stored, 0 duplicates, 1 rejected" in out
     assert ("bad_sheet.csv:3:1: E-SCORE-SUM (hand 2): the score sums to +1, not 0 (rules.md B-35); Eve +3 is written "
-            "but the rules give +2") in " ".join(r.output.split())
+            "but the rules give +2") in " ".join(out.split())
+
+
+def _ingest_one(tmp_path, name: str, text: str) -> str:
+    """``shead ingest`` of one file ``name`` holding ``text`` into a new database; its output."""
+    f = tmp_path / name
+    f.write_text(text)
+    return CliRunner().invoke(app, ["ingest", str(f), "--db", str(tmp_path / "x.duckdb")]).output
 
 
 def test_a_wrong_sum_with_the_partner_unknown_names_no_entry(tmp_path):
     """break17b F5: with `partner ?` the second look settled the first partner it tried and told the scorer to
     change a right entry (Al +2 -> -2).  Ed picks, loses (double on the bump: Ed -4, the partner -2, each defender
     +2); Di's +3 should be +2, but which seat was the partner the rules cannot say: the sum alone is named."""
-    f = tmp_path / "unk.shn"
-    f.write_text('%SHN 1.0\n[Event "Unk"]\n[Date "2026.11.21"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
-                 '[Rules "wi5-called-ace"]\n\nhand 1  dealer Ed\npick Ed  call AC  partner ?  pts ?  lose\n'
-                 "score Al +2 Bea -2 Cy +2 Di +3 Ed -4\n")
-    r = CliRunner().invoke(app, ["ingest", str(f), "--db", str(tmp_path / "x.duckdb")])
-    assert "E-SCORE-SUM (hand 1): the score sums to +1, not 0 (rules.md B-35)\n" in r.output
+    out = _ingest_one(tmp_path, "unk.shn", '%SHN 1.0\n[Event "Unk"]\n[Date "2026.11.21"]\n[Seats "Al; Bea; Cy; Di; '
+                      'Ed"]\n[Rules "wi5-called-ace"]\n\nhand 1  dealer Ed\npick Ed  call AC  partner ?  pts ?  lose\n'
+                      "score Al +2 Bea -2 Cy +2 Di +3 Ed -4\n")
+    assert "E-SCORE-SUM (hand 1): the score sums to +1, not 0 (rules.md B-35)\n" in out

@@ -68,6 +68,7 @@ from .errors import ShnSyntaxError
 from .partner_statements import s_give
 from .record import (
     GAME_CALLS,
+    GAME_ALIASES,
     GAME_SUITS,
     IN_GAMES,
     SK_GAMES,
@@ -197,9 +198,6 @@ _SESSION_TAG = re.compile(r"\[[ \t]*Session[ \t]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 #: The tags shead reads (docs/notation.md §4.1); any other is kept as written.
 _KNOWN_TAGS = frozenset({"Session", "Event", "Site", "Date", "Table", "Seats", "Rules", "Cards"})
-#: other names of a Schafkopf game word (``game S NAME``), read as the game: the Rufspiel is the Sauspiel
-#: (rules.md G-6 "Sauspiel / Rufspiel"; NetSchafkopf's protocols and shead's replay say Rufspiel)
-_GAME_ALIASES = {"rufspiel": "sauspiel"}
 #: The tokenizer for lines holding a tag ``[`` (other lines are split with
 #: ``str.split``).  Whitespace is what ``str.isspace`` says (LF never reaches
 #: it); a word ends at whitespace or at ``{ [ ;``.
@@ -2114,7 +2112,7 @@ class _Reader:
         written = toks[j]
         # a game, its suit, tout, with/without in any case (a German scorer writes nouns capitalised, a phone
         # capitalises; sk17 F3), and Rufspiel, the Sauspiel's other name (rules.md G-6)
-        name = _GAME_ALIASES.get(written.lower(), written.lower())
+        name = GAME_ALIASES.get(written.lower(), written.lower())
         if name == "sie":  # rules.md G-14 names it, but SHN has no statement for it (docs/notation.md §14.3)
             raise self._err_at("E-GAME", f"found the game {_quote(written)} after 'game {toks[j - 1]}': a Sie (all "
                                "four Obers and all four Unters, settled without play at four times the solo value, "
