@@ -108,8 +108,24 @@ def _db_given(value: Optional[Path]) -> Optional[Path]:
     return value
 
 
+def _db_text(text: str) -> Path:
+    """``--db``'s text to a path, checked as typed: Click's ``Path`` drops a
+    trailing ``/``, so ``--db newdir/`` (a folder) made a database file
+    called ``newdir``.  Such a text is the usage error of :func:`_db_given`
+    (exit 2)."""
+    if text.endswith(("/", os.sep)):
+        from ingest.store import DbPathError, resolve_db  # noqa: PLC0415
+
+        try:
+            resolve_db(text)
+        except DbPathError as exc:
+            _err.print(f"error: {exc}")
+            raise typer.Exit(2) from None
+    return Path(text)
+
+
 DbOption = typer.Option(None, "--db", help="Database file (default $SHEAD_DB, else data/shead.duckdb).",
-                        callback=_db_given)
+                        callback=_db_given, parser=_db_text)
 
 
 def _dist_info_version() -> str | None:
@@ -1807,7 +1823,7 @@ def bench(hands: int = typer.Option(20_000, "--hands", "-n", min=1, help="Hands 
           seed: int = typer.Option(1, help="Generator seed."),
           rules: str = typer.Option("wi5-called-ace", help="Rule profile of the generated hands."),
           db: Optional[Path] = typer.Option(None, "--db", help="A database file that does not exist yet, to keep "
-                                            "(default: a temporary one, removed afterwards).", callback=_db_given),
+                                            "(default: a temporary one, removed afterwards).", callback=_db_given, parser=_db_text),
           pokerkit: bool = typer.Option(True, "--pokerkit/--no-pokerkit",
                                         help="Time pokerkit's PHH load and replay too, where it is installed."),
           group_hands: Optional[int] = typer.Option(None, "--group-hands", min=0,

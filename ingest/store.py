@@ -168,14 +168,23 @@ def resolve_db(path: str | os.PathLike | None = None) -> Path:
     leading ``~`` is the home directory, as DuckDB reads it when it opens
     the file: ``--db=~/x.duckdb`` (which the shell leaves unexpanded) once
     made an empty ``./~`` folder while DuckDB wrote ``$HOME/x.duckdb``, and
-    the next command found no database (break16)."""
+    the next command found no database (break16).  A path given as text
+    that ends in ``/`` names a folder, even one not made yet
+    (:class:`DbPathError`: ``--db newdir/`` once made a database file
+    called ``newdir``)."""
     if path is not None:
+        if isinstance(path, str) and path.endswith(("/", os.sep)) and path.strip("/" + os.sep):
+            raise DbPathError(f"{path} ends in '{path[-1]}', so it names a folder: give the database file in it "
+                              f"(e.g. {path}shead.duckdb)")
         if str(path).strip() in ("", "."):  # --db "$DB" with DB unset: never the default database, silently
             raise DbPathError("--db is empty: give the database file (or leave --db out for $SHEAD_DB, else "
                               "data/shead.duckdb)")
         return _home(Path(path))
     env = os.environ.get("SHEAD_DB")
     if env and env.strip():
+        if env.endswith(("/", os.sep)) and env.strip("/" + os.sep):
+            raise DbPathError(f"SHEAD_DB={env} ends in '{env[-1]}', so it names a folder: give the database file "
+                              f"in it (e.g. {env}shead.duckdb)")
         return _home(Path(env))
     return Path.cwd() / DEFAULT_DB
 

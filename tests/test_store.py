@@ -350,7 +350,10 @@ def test_resolve_db_reads_a_leading_tilde_as_home_and_a_blank_setting_as_none(tm
     # an empty --db, a folder and ~nouser are one usage error (exit 2) with shead's message, whatever the
     # command: Click said "file '' is a directory", and the commands that catch a store error gave exit 1
     bad = {"~no_such_user_here/x.duckdb": "names no home directory", "": "--db is empty",
-           str(tmp_path): "is a folder: give the database file in it"}
+           str(tmp_path): "is a folder: give the database file in it",
+           # a folder not made yet, written with its "/": once a database FILE called newdir (session 18)
+           "newdir/": "newdir/ ends in '/', so it names a folder: give the database file in it (e.g. "
+                      "newdir/shead.duckdb)"}
     for args in (["ingest", str(f)], ["ledger"], ["sheet", "t"], ["replay", "1"], ["void", "1", "--reason", "x"],
                  ["export", "--format", "shn"], ["rederive"], ["history", "1"], ["deals"], ["race"]):
         for db, said in bad.items():
@@ -361,6 +364,11 @@ def test_resolve_db_reads_a_leading_tilde_as_home_and_a_blank_setting_as_none(tm
                 assert r.exit_code == 2 and said in r.output, (args, db, r.output)
     r = CliRunner().invoke(app, ["bench", "-n", "5", "--db", ""])  # bench's own --db (break17 F6)
     assert r.exit_code == 2 and "--db is empty" in r.output
+    r = CliRunner().invoke(app, ["bench", "-n", "5", "--db", "newdir/"])
+    assert r.exit_code == 2 and "names a folder" in r.output
+    r = CliRunner().invoke(app, ["--db", "newdir/", "ledger"])  # the group's --db, passed on as the default
+    assert r.exit_code == 2 and "names a folder" in r.output
+    assert not (tmp_path / "newdir").exists()
 
 
 # --------------------------------------------------------------------------
