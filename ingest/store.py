@@ -494,8 +494,10 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
     by_number: dict[int, int] = {}
     for hand_id, number, _, _ in stored:
         by_number.setdefault(number, hand_id)
+    written: list[tuple[int, int, bytes, str]] = []  # a protocol's session: its games written in SHN, added later
     if fmt == "netschafkopf":
-        sources = [src for _, _, _, src in stored]
+        sources = [src for _, _, _, src in stored if not _shn_source(src)]
+        written = [row for row in stored if _shn_source(row[3])]
     else:  # each hand under the rules and names it was stored with (in_session)
         own = {i: (r, json.loads(p or "{}")) for i, r, p in con.execute(
             "SELECT hand_id, rules, players FROM hands WHERE session_id = ?", [session_id]).fetchall()}
@@ -507,7 +509,24 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
         # under the house rules stored with the session (inferred from the whole file, or given by --rules)
         rules = con.execute("SELECT rules FROM sessions WHERE session_id = ?", [session_id]).fetchall()
         res = read_protocol(doc.encode("utf-8"), None, session=name, rules=rules[0][0] if rules and rules[0][0]
-                            else None)
+                            else None) if sources else FileResult(path=None)
+        if written:  # each under the rules and names it was stored with; a Schafkopf game carries nothing
+            from ingest.validate import validate_text as shn_text  # noqa: PLC0415 - imported when used
+
+            own = {i: (r, json.loads(p or "{}")) for i, r, p in con.execute(
+                "SELECT hand_id, rules, players FROM hands WHERE list_contains(?, hand_id)",
+                [[row[0] for row in written]]).fetchall()}
+            for hand_id, number, hsh, src in written:
+                rules_of, players = own[hand_id]
+                seats = "; ".join(a if n == a else f"{a}={n}" for a, n in players.items())
+                one = shn_text(f'%SHN 1.0\n[Session "{_escape_tag(name)}"]\n[Seats "{_escape_tag(seats)}"]\n'
+                               f'[Rules "{_escape_tag(rules_of or "")}"]\n\n' + src,
+                               path=f"<rederive {name}>")
+                res.hands.extend(one.hands)
+                res.rejected.extend(one.rejected)
+                if one.errors and not one.hands and not one.rejected:
+                    res.rejected.append(RejectedHand(session=name, hand=number, source=src, source_file=None,
+                                                     source_line=1, errors=one.errors, hash=bytes(hsh).hex()))
     else:
         if validate_text is None:
             from ingest.validate import validate_text  # noqa: PLC0415 - imported when used
@@ -546,6 +565,14 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
         out.refused.append((hand_id if hand_id is not None else 0,
                             r.errors[0] if r.errors else Diagnostic("E-UNKNOWN", "refused")))
     return out
+
+
+def _shn_source(source: str) -> bool:
+    """True when a stored hand's ``source`` is an SHN hand (its first line
+    ``hand N ...``), not a NetSchafkopf protocol's game block (``Geber:
+    ...``): a game written in SHN and added to a protocol's session."""
+    head = source.lstrip().split(None, 1)
+    return bool(head) and head[0].lower() == "hand"
 
 
 def _blocking_refusals(con: duckdb.DuckDBPyConnection,

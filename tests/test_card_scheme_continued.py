@@ -203,6 +203,13 @@ def test_a_protocols_session_takes_an_shn_game_and_an_shn_session_refuses_a_prot
     assert "1 stored" in cli("ingest", write(tmp_path, "more.shn", shn), "--db", str(db)).output
     after = ledger(db)
     assert {p: after[p] - before[p] for p in after} == {"Gast": 2, "PcLinks": -2, "PcOben": 2, "PcRechts": -2}
+    # shead rederive re-reads the SHN game too (it skipped it: "re-derived 99 hands"): its units spoiled in the
+    # database come back as the rules give them, +2 / -2
+    with duckdb.connect(str(db)) as con:
+        con.execute("UPDATE hand_units SET units = units * 5 WHERE hand_id = (SELECT hand_id FROM hands "
+                    "WHERE hand = 100)")
+    assert "re-derived 100 hands: 1 changed, 0 refused" in cli("rederive", "--db", str(db)).output
+    assert ledger(db) == after
     out = tmp_path / "e.shn"
     cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
     again = tmp_path / "again.duckdb"
