@@ -341,13 +341,15 @@ def schafkopf_session(hands: list):
     out = []
     for sh in hands:
         o, log = sh.outcome, sh.cardlog
-        parsed = announced_game(sh.source) or _stored_game(o)  # an SHN game added to the protocol's session
+        parsed = announced_game(sh.source)
+        written = parsed is None  # an SHN game added to the protocol's session
+        parsed = parsed or _stored_game(o)
         if parsed is None:
             raise ValueError(f"stored game {o.session}#{o.hand} has no readable game line or card log")
         game, suit, tout = parsed
         h = HandRecord(o.hand, sess, dealer=Value(alias[o.dealer]))
         if log is None:  # a score-sheet game (a Schieber game whose passed cards the log does not give)
-            out.append(_sheet_record(h, o, game, suit, tout, alias, seats, card))
+            out.append(_sheet_record(h, o, game, suit, tout, alias, seats, card, written))
             continue
         h.deals = [CardsRec([card[c] for c in log.deal[s]], seat=alias[s]) for s in seats]
         if game is Game.RAMSCH:
@@ -382,12 +384,15 @@ def schafkopf_session(hands: list):
     return ShnFile(out)
 
 
-def _sheet_record(h, o, game, suit, tout, alias, seats, card):
+def _sheet_record(h, o, game, suit, tout, alias, seats, card, written: bool = False):
     """The SHN-SK score-sheet form (docs/notation.md §14.7) of a stored
     Schafkopf game without a card log: the game, Klopfen/Kontra, partner,
     Augen and every seat's units, so that the judge re-checks the units
-    against the tariff."""
-    from ingest.shn.record import GameRec, MarkRec, ScoreRec, Value  # noqa: PLC0415
+    against the tariff; ``written`` (a game written in SHN and added to the
+    protocol's session) also its Laufende and outcome word as stored, which
+    its text gave (a protocol's sheet game states neither: its price is the
+    protocol's)."""
+    from ingest.shn.record import GameRec, LaufendeRec, MarkRec, ScoreRec, Value  # noqa: PLC0415
     from replay.schafkopf import Game  # noqa: PLC0415
 
     h.marks = [MarkRec("klopfen", None) for _ in range(_klopfen(o))]
@@ -402,8 +407,12 @@ def _sheet_record(h, o, game, suit, tout, alias, seats, card):
         h.marks += [MarkRec("re" if k else "kontra", None) for k in range(o.marks)]
         if o.partner is not None:
             h.partner = Value(alias[o.partner])
+        if written and o.laufende is not None:  # as its text gave them: checked again on a restore
+            h.laufende = LaufendeRec(o.laufende, ("with" if o.laufende_with else "without") if o.laufende else None)
         if o.picker_points is not None:
             h.pts = Value(o.picker_points)
+        if written and o.outcome:
+            h.outcome = Value(o.outcome)
     h.score = ScoreRec([(alias[s], Value(o.units[s])) for s in seats])
     return h
 

@@ -212,6 +212,9 @@ def test_a_protocols_session_takes_an_shn_game_and_an_shn_session_refuses_a_prot
     assert ledger(db) == after
     out = tmp_path / "e.shn"
     cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
+    # with its Laufende and outcome word as written (they were dropped), so a restore checks them again
+    assert ("hand 100  dealer PcRechts\ngame Gast sauspiel GA  partner PcOben  laufende 0  pts 70  win\n"
+            "score PcLinks -2 PcOben +2 PcRechts -2 Gast +2\n") in out.read_text()
     again = tmp_path / "again.duckdb"
     assert "100 stored" in cli("ingest", str(out), "--db", str(again)).output
     assert ledger(again) == after
