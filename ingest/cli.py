@@ -974,6 +974,7 @@ def history(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a co
     out = [f"hand {found.hand} of session {found.session!r} (hand id {found.hand_id}): {state}"]
     if found.kept:  # W-CARRY: the revision in force disagrees with the rules since an earlier hand arrived
         out.append(f"  kept as stored, against the rules: {found.kept}")
+    names: dict | None = None  # the players of the revision before (a revision closed before session 18 has none)
     for r in found.revisions:
         at = r.at.strftime("%Y-%m-%d %H:%M:%S UTC") if r.at else "?"
         where = f"  from {r.file}:{r.line}" if r.file else ""
@@ -986,6 +987,11 @@ def history(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a co
             out.append("      | (the text above, unchanged)")
         elif r.action != "void":
             out.append(f"      counted: {_summary_text(r.outcome)}")
+            now = (r.outcome or {}).get("players")
+            if names and now and now != names:  # a name corrected: the text alone does not show it
+                out.append("      names: " + ", ".join(f"{a} is {n} (was {names[a]})" if a in names else f"{a} is {n}"
+                                                     for a, n in now.items() if names.get(a) != n))
+            names = now or names
             out.extend("      | " + line for line in (r.source or "").strip("\n").split("\n"))
     sys.stdout.write("\n".join(out) + "\n")
 

@@ -713,6 +713,32 @@ def _same_players(where: str, o: HandOutcome, stored: dict[str, str]) -> None:
                           f'[Seats "{_escape_tag(seats)}"] in its header (nothing changed)')
 
 
+def _renamed_session(con: duckdb.DuckDBPyConnection, session_id: int) -> None:
+    """After an amendment: when every stored hand of an SHN session names
+    the same players (alias -> name) and they are not the session's — a
+    misspelt name corrected in every hand — the session takes them: its
+    ``players`` and its header's ``[Seats]`` line, so the sheet, the export
+    and a re-read give the corrected names (a hand's own names are kept in
+    ``hands.players`` otherwise, :func:`in_session`).  The same seats are
+    required (a correction renames, it does not reseat)."""
+    row = con.execute("SELECT players, header, coalesce(format, 'shn') FROM sessions WHERE session_id = ?",
+                      [session_id]).fetchone()
+    if row is None or row[2] != "shn" or not row[0]:
+        return
+    named = con.execute("SELECT DISTINCT players FROM hands WHERE session_id = ?", [session_id]).fetchall()
+    if len(named) != 1 or not named[0][0]:
+        return
+    now, was = json.loads(named[0][0]), json.loads(row[0])
+    if now == was or list(now) != list(was):
+        return
+    seats = "; ".join(a if n == a else f"{a}={n}" for a, n in now.items())
+    header = row[1] or ""
+    if _header_tag(header, "Seats") is None:
+        return
+    header = re.sub(r'(?m)^\[Seats\s+"(?:[^"\\]|\\.)*"\]', lambda _: f'[Seats "{_escape_tag(seats)}"]', header, count=1)
+    con.execute("UPDATE sessions SET players = ?, header = ? WHERE session_id = ?", [_dumps(now), header, session_id])
+
+
 def _same_profile(a: str, b: str) -> bool:
     """Whether two ``[Rules]`` texts read as the same profile (a default
     flag written out is no change: break16b); False when either does not
@@ -2726,15 +2752,10 @@ class Store:
     def _close_revision(self, con: duckdb.DuckDBPyConnection, hand_id: int) -> None:
         """Record, on the revision in force, what it counted for (stake,
         outcome, picker, partner, units by seat, the pot) before it is
-        superseded."""
-        row = con.execute("SELECT stake, outcome, picker, partner, picker_points FROM hands WHERE hand_id = ?",
-                          [hand_id]).fetchone()
-        if row is None:
+        superseded; the players by seat too, so a name corrected shows)."""
+        summary = _live_summary(con, hand_id)
+        if summary is None:
             return
-        units = {seat: u for seat, u in con.execute(
-            "SELECT seat, units FROM hand_units WHERE hand_id = ? ORDER BY seat_no", [hand_id]).fetchall()}
-        summary = {"stake": row[0], "outcome": row[1], "picker": row[2], "partner": row[3],
-                   "picker_points": row[4], "units": units}
         con.execute("UPDATE hand_revisions SET outcome = ? WHERE hand_id = ? AND revision = "
                     "(SELECT max(revision) FROM hand_revisions WHERE hand_id = ?)", [_dumps(summary), hand_id, hand_id])
 
@@ -2863,7 +2884,10 @@ class Store:
                                           f"under [Rules {rules!r}], the amendment's session is under [Rules "
                                           f"{theirs!r}]: an amendment keeps its session's rules (a hand's own [Rules] "
                                           "line may change)")
-                if stored_hash is not None and bytes(stored_hash).hex() == h.hash:
+                if stored_hash is not None and bytes(stored_hash).hex() == h.hash and (
+                        not stored_players or json.loads(stored_players) == dict(o.players)):
+                    # the same text under the same names (the same text under names corrected in the header, a
+                    # misspelt player, is a correction: it was "unchanged" and the name could never be fixed)
                     rep.unchanged.append((o.session, o.hand, hand_id))
                     continue
                 source = with_own_cards(h.source, stored_header or "", h.session_header)
@@ -2886,6 +2910,8 @@ class Store:
             con.execute("INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?, ?)",
                         [ingest_id, f"amend: {result.path or '<input>'}", _now(), len(rep.hands), len(rep.unchanged),
                          0, False])
+            for session_id, _ in sorted(rep.sessions):
+                _renamed_session(con, session_id)
 
         return self._correct(work, report, on_stage)
 
@@ -3763,14 +3789,18 @@ def _kept_reason(con: duckdb.DuckDBPyConnection, hand_id: int) -> str | None:
 
 
 def _live_summary(con: duckdb.DuckDBPyConnection, hand_id: int) -> dict | None:
-    row = con.execute("SELECT stake, outcome, picker, partner, picker_points FROM hands WHERE hand_id = ?",
+    """What the revision in force of hand ``hand_id`` counts for: ``stake``,
+    ``outcome``, ``picker``, ``partner``, ``picker_points``, ``units`` by
+    seat (the pot as ``(pot)``) and ``players`` (seat alias -> name); None
+    when the hand is not in force."""
+    row = con.execute("SELECT stake, outcome, picker, partner, picker_points, players FROM hands WHERE hand_id = ?",
                       [hand_id]).fetchone()
     if row is None:
         return None
     units = {seat: u for seat, u in con.execute(
         "SELECT seat, units FROM hand_units WHERE hand_id = ? ORDER BY seat_no", [hand_id]).fetchall()}
     return {"stake": row[0], "outcome": row[1], "picker": row[2], "partner": row[3], "picker_points": row[4],
-            "units": units}
+            "units": units, "players": json.loads(row[5]) if row[5] else {}}
 
 
 def _history_id(con: duckdb.DuckDBPyConnection, key: str) -> int | None:

@@ -1,0 +1,102 @@
+"""A player's name misspelt at the table, corrected afterwards (session 18).
+
+An amendment whose hand texts are the stored ones but whose header names a
+player otherwise (``Cy=Cyril`` stored, ``Cy=Cyrill`` amended) was "already
+this text, unchanged": a misspelt name could never be fixed.  Now it is a
+correction: each hand amended takes the new names (its revision kept), and
+when every hand of the session names them the session does too (its sheet,
+its export).
+
+The night, by hand (``wi5-called-ace``: picker 2, partner 1, each defender 1
+a unit; double on the bump, rules.md B-28, B-32):
+
+* hand 1: Bea picks, calls the ace of spades, Cy partner, 70: a win (61-90,
+  B-28): Bea +2, Cy +1, Al, Di, Ed -1.
+* hand 2: Cy picks, calls the ace of hearts, Di partner, 50: a loss (31-60),
+  doubled on the bump: Cy -4, Di -2, Al, Bea, Ed +2.
+
+Totals: Al +1, Bea +4, Cy -3, Di -3, Ed +1 (zero-sum: 1 + 4 - 3 - 3 + 1 = 0).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import duckdb
+from typer.testing import CliRunner
+
+from ingest.cli import app
+
+runner = CliRunner()
+
+HEAD = ('%SHN 1.0\n[Session "fri"]\n[Date "2026.12.04"]\n'
+        '[Seats "Al=Alan; Bea=Beate; Cy=Cyril; Di=Dora; Ed=Eddie"]\n[Rules "wi5-called-ace"]\n\n')
+HAND1 = "hand 1  dealer Ed\npick Bea  call AS  partner Cy  pts 70  win\n"
+HAND2 = "hand 2  dealer Al\npick Cy  call AH  partner Di  pts 50  lose\n"
+
+
+def cli(*args: str):
+    r = runner.invoke(app, list(args))
+    assert r.exit_code == 0, r.output
+    return r
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return str(p)
+
+
+def ledger(db: Path) -> dict[str, int]:
+    rows = json.loads(cli("ledger", "--db", str(db), "--json").output)
+    return {r["player"]: r["total"] for r in rows}
+
+
+def test_a_misspelt_name_corrected_in_every_hand_renames_the_session(tmp_path):
+    db = tmp_path / "x.duckdb"
+    first = write(tmp_path, "a.shn", HEAD + HAND1 + "\n" + HAND2)
+    cli("ingest", first, "--db", str(db))
+    assert ledger(db) == {"Alan": 1, "Beate": 4, "Cyril": -3, "Dora": -3, "Eddie": 1}
+    fixed = write(tmp_path, "b.shn", HEAD.replace("Cy=Cyril", "Cy=Cyrill") + HAND1 + "\n" + HAND2)
+    r = cli("ingest", "--amend", fixed, "--db", str(db))
+    assert "fri#1 (hand id 1): revision 2 in force" in r.output and "unchanged" not in r.output, r.output
+    assert ledger(db) == {"Alan": 1, "Beate": 4, "Cyrill": -3, "Dora": -3, "Eddie": 1}
+    assert "Al = Alan, Bea = Beate, Cy = Cyrill, Di = Dora, Ed = Eddie" in cli("sheet", "fri", "--db", str(db)).output
+    hist = cli("history", "fri#2", "--db", str(db)).output
+    assert "names: Cy is Cyrill (was Cyril)" in hist, hist
+    # the export names Cyrill in its header, and a restore gives the same ledger
+    out = tmp_path / "e.shn"
+    cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
+    text = out.read_text()
+    assert '[Seats "Al=Alan; Bea=Beate; Cy=Cyrill; Di=Dora; Ed=Eddie"]' in text and "Cyril\"" not in text
+    again = tmp_path / "again.duckdb"
+    cli("ingest", str(out), "--db", str(again))
+    assert ledger(again) == ledger(db)
+    # the misspelt file sent again is the same hands: nothing new, and the correction stands
+    assert "0 stored, 2 duplicates" in cli("ingest", first, "--db", str(db)).output
+    assert ledger(db) == {"Alan": 1, "Beate": 4, "Cyrill": -3, "Dora": -3, "Eddie": 1}
+    assert "re-derived 2 hands: 0 changed" in cli("rederive", "--db", str(db)).output
+    assert ledger(db) == {"Alan": 1, "Beate": 4, "Cyrill": -3, "Dora": -3, "Eddie": 1}
+
+
+def test_a_name_corrected_in_one_hand_only_moves_that_hand(tmp_path):
+    """Only hand 2 amended under Cyrill: hand 1 stays Cyril's (+1), hand 2 is Cyrill's (-4); the session's
+    names stay as stored (its hands do not all agree)."""
+    db = tmp_path / "x.duckdb"
+    cli("ingest", write(tmp_path, "a.shn", HEAD + HAND1 + "\n" + HAND2), "--db", str(db))
+    cli("ingest", "--amend", write(tmp_path, "b.shn", HEAD.replace("Cy=Cyril", "Cy=Cyrill") + HAND2), "--db", str(db))
+    assert ledger(db) == {"Alan": 1, "Beate": 4, "Cyril": 1, "Cyrill": -4, "Dora": -3, "Eddie": 1}
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert json.loads(con.execute("SELECT players FROM sessions").fetchone()[0])["Cy"] == "Cyril"
+    assert "re-derived 2 hands: 0 changed" in cli("rederive", "--db", str(db)).output
+    assert ledger(db) == {"Alan": 1, "Beate": 4, "Cyril": 1, "Cyrill": -4, "Dora": -3, "Eddie": 1}
+
+
+def test_the_same_text_under_the_same_names_is_still_unchanged(tmp_path):
+    db = tmp_path / "x.duckdb"
+    first = write(tmp_path, "a.shn", HEAD + HAND1 + "\n" + HAND2)
+    cli("ingest", first, "--db", str(db))
+    r = cli("ingest", "--amend", first, "--db", str(db))
+    assert r.output.count("already this text, unchanged") == 2, r.output
+    assert "revision 1 in force" in cli("history", "fri#1", "--db", str(db)).output
