@@ -1130,7 +1130,8 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
                  r.result + (" !" if r.kept else ""), r.marks, str(r.stake)][:len(head)]
         cells += [f"{r.units[a]:+d} {r.running[a]:>4}" for a in sh.players]
         if sh.has_pot:
-            cells.append(f"{r.pot or 0:+d} {r.pot_balance:>4}")
+            # blank before the first hand under a pot (a hand's own [Rules "...; pot=on"] line later in the night)
+            cells.append(f"{r.pot or 0:+d} {r.pot_balance:>4}" if r.pot_balance is not None else "")
         table.add_row(*cells)
     while gaps:
         _refused_row(table, gaps.pop(), sh)

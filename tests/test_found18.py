@@ -1,0 +1,50 @@
+"""Records brought by session 18's testers (fix18, sheet18, nsk18), their
+amounts worked out by hand from rules.md before shead's were read."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import duckdb
+from typer.testing import CliRunner
+
+from ingest.cli import app
+
+runner = CliRunner()
+
+
+def cli(*args: str, ok: bool = True):
+    r = runner.invoke(app, list(args))
+    if ok:
+        assert r.exit_code == 0, r.output
+    return r
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return str(p)
+
+
+def ledger(db: Path, *extra: str) -> dict[str, int]:
+    rows = json.loads(cli("ledger", "--db", str(db), "--json", *extra).output)
+    return {r["player"]: r["total"] for r in rows}
+
+
+def test_a_sheet_whose_pot_starts_mid_night_prints(tmp_path):
+    """fix18 F4: a hand's own `[Rules "...; pot=on"]` in a session without a pot: `shead sheet` died with a
+    TypeError (the pot balance of the hands before it is None).  By hand: hand 1, Bea with Cy 70, a win (B-27,
+    B-33): Bea +2, Cy +1, Al, Di, Ed -1.  Hand 2, a leaster won by Di under pot=on (D-4, D-19, docs/profiles.md
+    wi5-pot): Di +4 - 1 = +3, the others -1 - 1 = -2, the pot +5.  Night: Al -3, Bea 0, Cy -1, Di +2, Ed -3, pot 5
+    (zero-sum with the pot: -3 + 0 - 1 + 2 - 3 + 5 = 0)."""
+    db = tmp_path / "p.duckdb"
+    cli("ingest", write(tmp_path, "pot.shn",
+                        '%SHN 1.0\n[Event "Pot"]\n[Date "2026.12.05"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
+                        '[Rules "wi5-called-ace"]\n\nhand 1  dealer Al\npick Bea  call AC  partner Cy  pts 70  win\n\n'
+                        'hand 2  dealer Bea\n[Rules "wi5-called-ace; pot=on"]\nleaster Di  pts 10\n'), "--db", str(db))
+    out = cli("sheet", "Pot / 2026.12.05", "--db", str(db)).output
+    assert "Traceback" not in out
+    total = [line for line in out.splitlines() if "total, 2 hands" in line][0].split()
+    assert total[-6:] == ["-3", "0", "-1", "2", "-3", "5"], total
+    assert ledger(db) == {"Al": -3, "Bea": 0, "Cy": -1, "Di": 2, "Ed": -3}
