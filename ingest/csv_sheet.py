@@ -710,6 +710,9 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
         return CsvResult("unknown", cols, players, result)
     result.errors.extend(layout.notes)
     kind = "score-sheet" if any(f in cols for f in HAND_FIELDS) else "ledger"
+    if kind == "ledger" and (bad := _schafkopf_ledger(rules, layout.header_row, path)) is not None:
+        result.errors.append(bad)
+        return CsvResult("unknown", cols, players, result)
     if kind == "score-sheet" and (bad := _schafkopf_sheet(rules, players, index, rows[layout.header_row:],
                                                           layout.header_row, path)) is not None:
         result.errors.append(bad)
@@ -756,6 +759,25 @@ def _schafkopf_sheet(rules: str | None, players: list[str], index: dict[str, int
                       "partner Hias  pts 75  win' under [Rules \"schafkopf-bsv\"], notation.md), or import the "
                       "NetSchafkopf protocols; nothing read", file=path, line=header_row, col=1,
                       found=why, expected="a Sheepshead score sheet (picker, call, partner, points)")
+
+
+def _schafkopf_ledger(rules: str | None, header_row: int, path: str | None) -> Diagnostic | None:
+    """One ``E-CSV-RULES`` for a ledger of sitting totals read under a
+    Schafkopf ``--rules``: a ledger's sittings are stored as Sheepshead
+    units, and a Schafkopf house's nets (tariff points, cents) were added to
+    its players' Sheepshead totals under the rules given (nsk18 F2; the
+    README: the games' units are never added together).  None for any
+    other rules."""
+    from replay.schafkopf import SCHAFKOPF_PROFILES  # noqa: PLC0415
+
+    first = (rules or "").split(";")[0].strip()
+    if first not in SCHAFKOPF_PROFILES:
+        return None
+    return Diagnostic("E-CSV-RULES", f"this ledger of sitting totals is read under the Schafkopf rules {rules!r}: a "
+                      "ledger's sittings are stored as Sheepshead units only, and Schafkopf's tariff points are never "
+                      "added to them. Store the Schafkopf nights by their games (SHN-SK score lines, notation.md, or "
+                      "the NetSchafkopf protocols); nothing read", file=path, line=header_row, col=1,
+                      found=f"--rules {rules}", expected="a Sheepshead ledger (no Schafkopf --rules)")
 
 
 def _no_date(cols: dict[str, str], header: list[str], rows: list[list[str]], layout: Layout,

@@ -48,3 +48,19 @@ def test_a_sheet_whose_pot_starts_mid_night_prints(tmp_path):
     total = [line for line in out.splitlines() if "total, 2 hands" in line][0].split()
     assert total[-6:] == ["-3", "0", "-1", "2", "-3", "5"], total
     assert ledger(db) == {"Al": -3, "Bea": 0, "Cy": -1, "Di": 2, "Ed": -3}
+
+
+def test_a_ledger_of_sittings_under_schafkopf_rules_is_refused_not_added_to_sheepshead(tmp_path):
+    """nsk18 F2: a Schafkopf house's book of nights (cents at 10/50) read with `--rules schafkopf-bsv` was stored
+    as Sheepshead units and added to the players' Sheepshead totals (Sepp +149 = +150 cents - 1 unit).  Refused
+    now, nothing stored; the Sheepshead hand of the same people keeps its own ledger: Hias picks, Resi partner, 72,
+    a plain win (B-27, B-33): Hias +2, Resi +1, Sepp, Vroni, Xaver -1."""
+    db = tmp_path / "l.duckdb"
+    book = write(tmp_path, "abende.csv", "Datum,Sepp,Hias,Vroni,Resi\n04.12.2026,+350,-120,-80,-150\n"
+                 "11.12.2026,-200,+90,+40,+70\n")
+    r = cli("--db", str(db), "ingest", "--rules", "schafkopf-bsv", book, ok=False)
+    assert r.exit_code == 1 and "E-CSV-RULES" in r.output and "never" in r.output, r.output
+    cli("--db", str(db), "ingest", write(tmp_path, "sh.shn", '%SHN 1.0\n[Session "s"]\n[Date "2026.12.18"]\n'
+        '[Seats "Se=Sepp; Hi=Hias; Vr=Vroni; Rs=Resi; Xa=Xaver"]\n[Rules "wi5-called-ace"]\n\n'
+        "hand 1  dealer Xa\npick Hi  call AS  partner Rs  pts 72  win\n"))
+    assert ledger(db) == {"Sepp": -1, "Hias": 2, "Vroni": -1, "Resi": 1, "Xaver": -1}
