@@ -1505,6 +1505,9 @@ def _refused_sessions(con: duckdb.DuckDBPyConnection, base: str, params: dict) -
       AND NOT EXISTS (SELECT 1 FROM session_checks c WHERE c.session_id = s.session_id)
       AND NOT EXISTS (SELECT 1 FROM hand_revisions v WHERE v.session_id = s.session_id AND v.hand = r.hand
                       AND v.action = 'void')
+      -- a restored session's voids: its header's [_Voided "2 5"] numbers (an export writes them; fix18 F1)
+      AND NOT list_contains(string_split(regexp_extract(coalesce(s.header, ''), '\\[_Voided\\s+"([^"]*)"\\]', 1), ' '),
+                            CAST(r.hand AS VARCHAR))
     GROUP BY s.session_id, s.session ORDER BY s.session_id""", params)
 
 

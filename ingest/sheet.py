@@ -347,6 +347,11 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
             [session_id]).fetchall()]
     except duckdb.CatalogException:  # a database before migration 007
         voided = []
+    # a restored session's voids: its header's [_Voided] numbers, which `shead export` writes (fix18 F1)
+    header = con.execute("SELECT header FROM sessions WHERE session_id = ?", [session_id]).fetchone()[0] or ""
+    if (tag := _VOIDED_TAG.search(header)) is not None:
+        in_force = {h[1] for h in hands}
+        voided = sorted(set(voided) | {int(t) for t in tag.group(1).split() if t.isdigit() and int(t) not in in_force})
     sheet = Sheet(session, players, rules or "", date, game or "sheepshead", voided=voided,
                   refused=_refused(con, session, {h[1] for h in hands} | set(voided)))
     running = {a: 0 for a in players}
@@ -393,6 +398,10 @@ def kept_reason(warnings: str | None) -> str | None:
         if m := _KEPT.search(w):
             return m.group(1)
     return None
+
+
+#: a stored session header's ``[_Voided "2 5"]`` line (the voided numbers an export writes)
+_VOIDED_TAG = re.compile(r'(?m)^\[_Voided\s+"([^"]*)"\]')
 
 
 def _refused(con: duckdb.DuckDBPyConnection, session: str, stored: set[int]) -> list[RefusedHand]:

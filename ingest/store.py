@@ -2412,6 +2412,8 @@ class Store:
                     result = replace(result, rejected=list(result.rejected) + list(moved.values()))
         if (fresh or result.rejected) and revisions:  # no hand was ever corrected: no earlier revision
             fresh, result = self._earlier_revisions(con, fresh, result, report)
+        if fresh and ids:  # a restored session's voids: its header's [_Voided] numbers (fix18 F1)
+            fresh, result = self._voided_in_header(con, ids, fresh, result, report)
         if fresh and ids:  # a hand number can clash only in a stored session
             clashes, same = self._clashes(con, fresh)
             if same:  # the stored hand in another layout (an SHN export of it): nothing new
@@ -2735,6 +2737,47 @@ class Store:
                 fresh = [h for h in fresh if h.hash not in ids]
                 report.rejected.extend(refused)
                 result = replace(result, rejected=list(result.rejected) + refused)
+        return fresh, result
+
+    @staticmethod
+    def _voided_in_header(con: duckdb.DuckDBPyConnection, ids: list[int], fresh: list[ValidatedHand],
+                          result: FileResult, report: IngestReport) -> tuple[list[ValidatedHand], FileResult]:
+        """A file hand numbered as a hand its stored session's header says
+        was voided (``[_Voided "5 8"]``, which ``shead export`` writes and a
+        restore keeps) and not in force is ``E-HAND-CONFLICT``, as a void
+        made in this database is (:meth:`_earlier_revisions`): after a
+        backup was restored, the scorer's original file sent again stored
+        the hand typed twice and the hand that never happened again (fix18
+        F1).  ``ids``: the stored sessions of the file's hands."""
+        rows = con.execute("SELECT session, header FROM sessions WHERE list_contains(?, session_id) "
+                           "AND contains(header, '[_Voided ')", [ids]).fetchall()
+        if not rows:
+            return fresh, result
+        voided: dict[str, set[int]] = {}
+        for name, header in rows:
+            text = _header_tag(header, "_Voided") or ""
+            voided[name] = {int(t) for t in text.split() if t.isdigit()}
+        hit = [h for h in fresh if h.outcome.hand in voided.get(h.outcome.session, ())]
+        if not hit:
+            return fresh, result
+        live = {(s, n) for s, n in con.execute(
+            "SELECT session, hand FROM hands WHERE list_contains(?, session_id)", [ids]).fetchall()}
+        refused = []
+        for h in hit:
+            o = h.outcome
+            if (o.session, o.hand) in live:  # amended back into force: the stored hand decides (a clash or a copy)
+                continue
+            d = Diagnostic("E-HAND-CONFLICT", f"hand {o.hand} of session {o.session!r} was voided (the session's "
+                           f"[_Voided] tag, kept from the export it was restored from); a voided hand is not stored "
+                           "again by an ingest: to give it a new text use shead ingest --amend FILE",
+                           "error", h.source_file, h.source_line, 1, o.hand,
+                           found=f"hand {o.hand}", expected="a new hand number, or --amend")
+            refused.append(RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash))
+        if refused:
+            ids_ = {r.hash for r in refused}
+            fresh = [h for h in fresh if h.hash not in ids_]
+            report.rejected.extend(refused)
+            result = replace(result, rejected=list(result.rejected) + refused)
         return fresh, result
 
     def _open_history(self, con: duckdb.DuckDBPyConnection, hand_id: int) -> None:

@@ -64,3 +64,32 @@ def test_a_ledger_of_sittings_under_schafkopf_rules_is_refused_not_added_to_shee
         '[Seats "Se=Sepp; Hi=Hias; Vr=Vroni; Rs=Resi; Xa=Xaver"]\n[Rules "wi5-called-ace"]\n\n'
         "hand 1  dealer Xa\npick Hi  call AS  partner Rs  pts 72  win\n"))
     assert ledger(db) == {"Sepp": -1, "Hias": 2, "Vroni": -1, "Resi": 1, "Xaver": -1}
+
+
+NIGHT = ('%SHN 1.0\n[Session "v"]\n[Date "2026.12.04"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]\n\n'
+         "hand 1  dealer Ed\npick Bea  call AS  partner Cy  pts 70  win\n\n"
+         "hand 2  dealer Al\npick Cy  call AH  partner Di  pts 50  lose\n\n"
+         "hand 3  dealer Bea\npick Di  call AC  partner Ed  pts 95  win-s\n")
+
+
+def test_a_hand_voided_before_a_backup_stays_voided_after_the_restore(tmp_path):
+    """fix18 F1: the export writes `[_Voided "2"]` and the restore keeps it, but the scorer's original file sent
+    to the restored database stored the voided hand again.  By hand: hand 1, Bea with Cy 70 (B-27, B-33): Bea +2,
+    Cy +1, others -1; hand 2 (voided, counts nothing; it would be Cy -4, Di -2, others +2 on the bump); hand 3, Di
+    with Ed 95, a schneider (B-28): Di +4, Ed +2, others -2.  Night: Al -3, Bea 0, Cy -1, Di +3, Ed +1."""
+    db = tmp_path / "x.duckdb"
+    night = write(tmp_path, "night.shn", NIGHT)
+    cli("ingest", night, "--db", str(db))
+    cli("void", "v#2", "--reason", "typed twice", "--db", str(db))
+    truth = {"Al": -3, "Bea": 0, "Cy": -1, "Di": 3, "Ed": 1}
+    assert ledger(db) == truth
+    out = tmp_path / "backup.shn"
+    cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
+    assert '[_Voided "2"]' in out.read_text()
+    restored = tmp_path / "restored.duckdb"
+    cli("ingest", str(out), "--db", str(restored))
+    assert ledger(restored) == truth
+    r = cli("ingest", night, "--db", str(restored), ok=False)
+    assert "0 stored, 2 duplicates, 1 rejected" in r.output and "hand 2 of session 'v' was voided" in r.output, r.output
+    assert ledger(restored) == truth  # and no "incomplete" line: hand 2 is voided, not missing
+    assert "voided (not counted): hand(s) 2" in cli("sheet", "v", "--db", str(restored)).output
