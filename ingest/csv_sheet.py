@@ -717,6 +717,7 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
                                                           layout.header_row, path)) is not None:
         result.errors.append(bad)
         return CsvResult("unknown", cols, players, result)
+    rows = _second_headers(rows, layout, cols, index, path, result)
     out = CsvResult(kind, cols, players, result, names=names, header_row=layout.header_row, tab=tab,
                     running=running_option(columns))
     _order_of(out, _body(enumerate(rows[1:], start=2), layout), index, delimiter, columns, path)
@@ -759,6 +760,53 @@ def _schafkopf_sheet(rules: str | None, players: list[str], index: dict[str, int
                       "partner Hias  pts 75  win' under [Rules \"schafkopf-bsv\"], notation.md), or import the "
                       "NetSchafkopf protocols; nothing read", file=path, line=header_row, col=1,
                       found=why, expected="a Sheepshead score sheet (picker, call, partner, points)")
+
+
+def _second_headers(rows: list[list[str]], layout: Layout, cols: dict[str, str], index: dict[str, int],
+                    path: str | None, result: FileResult) -> list[list[str]]:
+    """``rows`` with the header repeated below the first (a second night
+    pasted under the first with its own header row) read as what it is: a
+    repeat of the same cells is left out as a blank row; a header that names
+    other columns (Fay's column where the first header has Eve's) ends what
+    is read: every row from it on is left out, with one ``E-CSV-HEADER`` at
+    it saying so.  Read with the first header, Fay's units were stored as
+    Eve's, without a word but a refused "hand 1" (sheet18 F0).  A row is a
+    header when its date column holds the header's own date heading.  Row
+    numbers stay the file's (left-out rows become blank rows)."""
+    head = cols.get("date")
+    k = index.get(head) if head is not None else None
+    if k is None or layout.night is not None:
+        return rows
+    want = head.strip().casefold()
+    first = [c.strip().casefold() for c in layout.header]
+    out = rows
+    for r in range(layout.header_row, len(rows)):  # rows[r] is row r + 1 of the file
+        row = rows[r]
+        if k >= len(row) or row[k].strip().casefold() != want:
+            continue
+        if out is rows:
+            out = list(rows)
+        cells = [c.strip().casefold() for c in row]
+        while cells and not cells[-1]:
+            cells.pop()
+        if cells == first[:len(cells)] and len(cells) >= len([c for c in first if c]):
+            out[r] = []  # the same header again: no row of the sheet
+            continue
+        other = [f"{c.strip()!r}" for c in row if c.strip() and c.strip().casefold() not in first]
+        gone = [f"{c.strip()!r}" for c in layout.header if c.strip() and c.strip().casefold() not in cells]
+        differ = ", ".join(x for x in (", ".join(other) + (" where the first header has " + ", ".join(gone)
+                                                             if gone else "") if other or gone else "",) if x)
+        last = max((i for i in range(r, len(rows)) if any(c.strip() for c in rows[i])), default=r)
+        result.errors.append(Diagnostic(
+            "E-CSV-HEADER", f"row {r + 1} is a second header row with other columns ({differ or 'in another order'}): "
+            f"a sheet is read with one header, so rows {r + 1}-{last + 1} are not read (their units would go to the "
+            "first header's players); save the night under it as its own sheet or file, and ingest that",
+            file=path, line=r + 1, col=1, found=", ".join(c.strip() for c in row if c.strip())[:80],
+            expected="a row of a hand, or the first header again"))
+        for i in range(r, len(out)):
+            out[i] = []
+        break
+    return out
 
 
 def _schafkopf_ledger(rules: str | None, header_row: int, path: str | None) -> Diagnostic | None:

@@ -93,3 +93,29 @@ def test_a_hand_voided_before_a_backup_stays_voided_after_the_restore(tmp_path):
     assert "0 stored, 2 duplicates, 1 rejected" in r.output and "hand 2 of session 'v' was voided" in r.output, r.output
     assert ledger(restored) == truth  # and no "incomplete" line: hand 2 is voided, not missing
     assert "voided (not counted): hand(s) 2" in cli("sheet", "v", "--db", str(restored)).output
+
+
+FIRST_NIGHT = ("Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Ann,Bob,Cal,Dee,Eve\n"
+               "2026-12-04,1,Eve,Ann,Bob,AH,72,W,2,1,-1,-1,-1\n"
+               "2026-12-04,2,Ann,Cal,Dee,AC,45,L,2,2,-4,-2,2\n")
+
+
+def test_a_second_night_pasted_under_its_own_header_is_never_read_with_the_first(tmp_path):
+    """sheet18 F0: Fay sits in Eve's column on the second night, under its own header row; read with the first
+    header her units were stored as Eve's.  Now the rows from the second header on are not read, and one
+    E-CSV-HEADER says so and what to do.  The first night by hand (B-27, B-33, B-32 on the bump): hand 1, Ann with
+    Bob 72: Ann +2, Bob +1, Cal, Dee, Eve -1; hand 2, Cal with Dee 45, lost: Cal -4, Dee -2, Ann, Bob, Eve +2.
+    Ann +4, Bob +3, Cal -5, Dee -3, Eve +1.  The same header pasted again (the same players) is no row."""
+    db = tmp_path / "f.duckdb"
+    second = ("Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Ann,Bob,Cal,Dee,Fay\n"
+              "2026-12-11,1,Dee,Ann,Bob,AH,72,W,2,1,-1,-1,-1\n")
+    r = cli("ingest", write(tmp_path, "season.csv", FIRST_NIGHT + second), "--db", str(db), ok=False)
+    assert r.exit_code == 1 and "season.csv:4:1: E-CSV-HEADER: row 4 is a second header row" in r.output, r.output
+    assert "'Fay' where the first header has 'Eve'" in r.output and "rows 4-5 are not read" in r.output
+    assert ledger(db) == {"Ann": 4, "Bob": 3, "Cal": -5, "Dee": -3, "Eve": 1}
+    # the same header again, then the second night of the same five (Dee deals; Ann with Bob 72: +2 / +1 / -1)
+    again = tmp_path / "g.duckdb"
+    same = FIRST_NIGHT.split("\n")[0] + "\n2026-12-11,1,Dee,Ann,Bob,AH,72,W,2,1,-1,-1,-1\n"
+    r = cli("ingest", write(tmp_path, "season2.csv", FIRST_NIGHT + same), "--db", str(again))
+    assert "3 stored, 0 duplicates, 0 rejected" in r.output, r.output
+    assert ledger(again) == {"Ann": 6, "Bob": 4, "Cal": -6, "Dee": -4, "Eve": 0}
