@@ -19,6 +19,7 @@ import codecs
 import os
 
 from replay.errors import Diagnostic
+from ingest.unicode_text import nfc
 
 __all__ = ["ERRORS", "decode", "note", "note_file"]
 
@@ -37,8 +38,9 @@ codecs.register_error(ERRORS, _cp1252)
 
 def decode(data: bytes) -> str:
     """``data`` as text: UTF-8 without its BOM, each byte that is not UTF-8
-    read as Windows-1252."""
-    return data.decode("utf-8-sig", ERRORS)
+    read as Windows-1252; in NFC (:mod:`ingest.unicode_text`: one spelling
+    of an accented name)."""
+    return nfc(data.decode("utf-8-sig", ERRORS))
 
 
 def _where(head: bytes) -> tuple[int, bytes]:

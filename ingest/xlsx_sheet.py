@@ -39,6 +39,7 @@ from replay.errors import Diagnostic
 
 from .csv_sheet import HAND_FIELDS, HEAD_ROWS, CsvResult, _night_option, column_map, read_table, sheet_layout
 from .model import FileResult
+from .unicode_text import nfc
 
 __all__ = ["looks_like_xlsx", "workbook_rows", "read_xlsx", "cell_text"]
 
@@ -76,7 +77,7 @@ def cell_text(value) -> str:
         return value.date().isoformat()
     if isinstance(value, _dt.date):
         return value.isoformat()
-    return str(value)
+    return nfc(str(value))  # one spelling of an accented name (ingest.unicode_text)
 
 
 def workbook_rows(data: bytes, hidden: list[str] | None = None,

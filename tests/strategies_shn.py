@@ -17,6 +17,7 @@ Positions are left at 0/0: :func:`ingest.shn.record.facts` ignores them.
 
 from __future__ import annotations
 
+import unicodedata
 from hypothesis import strategies as st
 
 from ingest.shn.reader import GERMAN_SPELLINGS, SUFFIXES, is_alias
@@ -51,12 +52,20 @@ aliases = st.one_of(
     st.sampled_from(["Jürgen", "Zoë", "Øyvind", "Al2", "_x"]),
 ).filter(lambda a: is_alias(a) and a not in GERMAN_SPELLINGS)
 
+def _read_as_written(text: str) -> bool:
+    """A text the reader gives back as it is: in NFC (the reader reads every
+    text in NFC, ingest.unicode_text) and not starting with a combining mark,
+    which would combine with the character written before it (``=`` and
+    U+0338 read as ``≠``)."""
+    return unicodedata.is_normalized("NFC", text) and not (text and unicodedata.combining(text[0]))
+
+
 #: An annotation text (docs/notation.md §8).
-notes = st.text(_LINE_TEXT.filter(lambda c: c != "}"), max_size=12).map(str.strip)
+notes = st.text(_LINE_TEXT.filter(lambda c: c != "}"), max_size=12).map(str.strip).filter(_read_as_written)
 opt_notes = st.none() | notes
 
 #: A tag value: anything on one line, quotes and backslashes included.
-tag_values = st.text(_LINE_TEXT, max_size=16)
+tag_values = st.text(_LINE_TEXT, max_size=16).filter(_read_as_written)
 
 cards = st.sampled_from(list(Card))
 card_or_unknown = st.one_of(st.none(), cards)

@@ -119,3 +119,42 @@ def test_a_second_night_pasted_under_its_own_header_is_never_read_with_the_first
     r = cli("ingest", write(tmp_path, "season2.csv", FIRST_NIGHT + same), "--db", str(again))
     assert "3 stored, 0 duplicates, 0 rejected" in r.output, r.output
     assert ledger(again) == {"Ann": 6, "Bob": 4, "Cal": -6, "Dee": -4, "Eve": 0}
+
+
+def test_an_accented_name_typed_two_ways_is_one_player(tmp_path):
+    """sheet18 F1: 'Zoë' as one character (U+00EB) in one file and as 'e' + U+0308 in another were two players
+    with identical-looking ledger rows.  Each night by hand: Zoë picks, calls the ace of spades, Björn partner, 70,
+    a win (B-27, B-33): Zoë +2, Björn +1, the three others -1.  Two nights: Zoë +4, Björn +2, -2 each other.  The
+    CSV sheet of a third night (decomposed header, one picker cell composed): Zoë alone, 95, a schneider
+    (B-28, B-31 alone: 2 x 4): Zoë +8, -2 each: Zoë +12 over three hands."""
+    composed, decomposed = "Zo\u00eb", "Zoe\u0308"
+    head = '%SHN 1.0\n[Session "{s}"]\n[Seats "Zo={z}; Bj=Björn; Al; Cy; Di"]\n[Rules "wi5-called-ace"]\n\n'
+    hand = "hand 1  dealer Di\npick Zo  call AS  partner Bj  pts 70  win\n"
+    db = tmp_path / "z.duckdb"
+    cli("ingest", write(tmp_path, "a.shn", head.format(s="one", z=composed) + hand), "--db", str(db))
+    cli("ingest", write(tmp_path, "b.shn", head.format(s="two", z=decomposed) + hand), "--db", str(db))
+    assert ledger(db) == {composed: 4, "Björn": 2, "Al": -2, "Cy": -2, "Di": -2}
+    sheet = (f"date,hand,dealer,picker,partner,call,points,result,{decomposed},Björn,Al,Cy,Di\n"
+             f"2026-12-06,1,Di,{composed},,alone,95,win-s,8,-2,-2,-2,-2\n")
+    cli("ingest", write(tmp_path, "c.csv", sheet), "--db", str(db))
+    assert ledger(db) == {composed: 12, "Björn": 0, "Al": -4, "Cy": -4, "Di": -4}
+
+
+def test_a_text_read_in_pieces_is_normalized_as_the_whole():
+    """ingest.unicode_text.nfc_pieces: a block boundary between a letter and its combining mark (a large SHN file
+    read 1 MiB at a time) gives the NFC of the whole, as a file read at once does."""
+    import unicodedata
+
+    from hypothesis import given, strategies as hs
+
+    from ingest.unicode_text import nfc_pieces
+
+    alphabet = hs.sampled_from(["a", "e", "o", " ", "\n", "\u0308", "\u0301", "\u00eb", "Z", "\u0327", "c"])
+
+    @given(hs.lists(hs.text(alphabet, max_size=6), max_size=8))
+    def same(pieces):
+        whole = "".join(pieces)
+        assert "".join(nfc_pieces(pieces)) == unicodedata.normalize("NFC", whole)
+
+    same()
+    assert list(nfc_pieces(["Zoe", "\u0308 K"])) == ["Zo", "\u00eb ", "K"]  # the last character held back

@@ -66,6 +66,7 @@ from replay.errors import Diagnostic, did_you_mean
 
 from .errors import ShnSyntaxError
 from .partner_statements import s_give
+from ..unicode_text import nfc, nfc_pieces
 from .record import (
     GAME_CALLS,
     GAME_ALIASES,
@@ -2612,6 +2613,7 @@ def read(text: str, path: str | None = None, strict: bool = False) -> ShnFile:
     """
     if text.startswith("\ufeff"):
         text = text[1:]
+    text = nfc(text)  # one spelling of an accented name (ingest.unicode_text)
     # The records hold no reference cycles, so the cyclic collector has nothing
     # to find while they are built; left on, it re-walks every record built so
     # far again and again (three times the reading time on a large file).
@@ -2666,7 +2668,7 @@ def read_stream(path: str | os.PathLike, batch: int = 2000, name: str | None = N
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        yield from _Reader("", os.fspath(path) if name is None else name, False).stream(pieces(), batch)
+        yield from _Reader("", os.fspath(path) if name is None else name, False).stream(nfc_pieces(pieces()), batch)
     finally:
         if was_enabled:
             gc.enable()
