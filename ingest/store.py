@@ -698,10 +698,14 @@ def _same_players(where: str, o: HandOutcome, stored: dict[str, str]) -> None:
     misspelt name fixed) and go through."""
     if not stored or dict(o.players) == stored:
         return
-    if any(n != a for a, n in o.players.items()):  # names written: a deliberate correction (a misspelt name fixed,
-        return                                     # break17b F2), as a file's own [Seats] would give them
+    # names written: a deliberate correction (a misspelt name fixed, break17b F2), as a file's own [Seats] would
+    # give them; but a seat left bare where it was stored with a name is no correction of that seat: one name
+    # written beside four bare aliases moved the four to new players "Al", "Cy"... (fix18 F4)
+    bare = [a for a, n in o.players.items() if n == a and a in stored and stored[a] != a]
+    if any(n != a for a, n in o.players.items()) and not bare:
+        return
     differ = [f"{a} is {stored[a]!r} there and {o.players[a]!r} here" for a in o.players
-              if a in stored and stored[a] != o.players[a]]
+              if a in stored and stored[a] != o.players[a] and (not bare or a in bare)]
     other = sorted(set(o.players) ^ set(stored))
     if other:
         differ.append("the seats " + ", ".join(other) + " are in one and not the other")

@@ -100,3 +100,19 @@ def test_the_same_text_under_the_same_names_is_still_unchanged(tmp_path):
     r = cli("ingest", "--amend", first, "--db", str(db))
     assert r.output.count("already this text, unchanged") == 2, r.output
     assert "revision 1 in force" in cli("history", "fri#1", "--db", str(db)).output
+
+
+def test_one_name_written_beside_bare_aliases_is_refused(tmp_path):
+    """fix18 F4: `[Seats "Al; Bea=Beatrix; Cy; Di; Ed"]` (one name corrected, the others left bare) moved the
+    hand's four other seats to new players "Al", "Cy", ... with exit 0.  Refused now, nothing changed, and the
+    message gives the [Seats] line as stored."""
+    db = tmp_path / "x.duckdb"
+    cli("ingest", write(tmp_path, "a.shn", HEAD + HAND1 + "\n" + HAND2), "--db", str(db))
+    before = ledger(db)
+    short = HEAD.replace("Al=Alan; Bea=Beate; Cy=Cyril; Di=Dora; Ed=Eddie", "Al; Bea=Beatrix; Cy; Di; Ed")
+    r = runner.invoke(app, ["ingest", "--amend", write(tmp_path, "b.shn", short + HAND1.replace("70", "75")),
+                            "--db", str(db)])
+    assert r.exit_code == 1 and "Al is 'Alan' there and 'Al' here" in r.output, r.output
+    assert "Bea is" not in r.output  # Beatrix for Beate is a correction; the bare seats are what is refused
+    assert '[Seats "Al=Alan; Bea=Beate; Cy=Cyril; Di=Dora; Ed=Eddie"]' in r.output
+    assert ledger(db) == before
