@@ -1142,7 +1142,7 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     base = Console(highlight=False, markup=False, emoji=False)
     out = _wide_enough(table, base if base.is_terminal else Console(highlight=False, width=160, markup=False,
                                                                      emoji=False))
-    names = ", ".join(f"{a} = {n}" for a, n in sh.players.items())
+    names = ", ".join(n if a == n else f"{a} = {n}" for a, n in sh.players.items())  # a column by name: once
     from replay.profile import DEFAULT_PROFILE  # noqa: PLC0415
 
     rules = f"[Rules {sh.rules}]" if sh.rules.strip() else f"no [Rules]: the default profile, {DEFAULT_PROFILE.name}"

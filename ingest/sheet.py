@@ -223,7 +223,7 @@ class Sheet:
             body.append("<tr>" + "".join(f"<td>{escape(_cell(rec[c]))}</td>" for c in cols) + "</tr>")
         tot = self.totals_record()
         body.append("<tr class='total'>" + "".join(f"<td>{escape(_cell(tot[c]))}</td>" for c in cols) + "</tr>")
-        names = ", ".join(f"{a} = {n}" for a, n in self.players.items())
+        names = ", ".join(n if a == n else f"{a} = {n}" for a, n in self.players.items())
         return ("<!doctype html><html><head><meta charset='utf-8'><title>" + escape(self.session) + "</title>"
                 "<style>body{font-family:sans-serif}table{border-collapse:collapse}"
                 "td,th{border:1px solid #999;padding:2px 6px;text-align:right}"
@@ -327,14 +327,19 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     if meta is None:
         raise SessionNotFound(f"no stored session {session!r}")
     session_id, players, rules, date, game, fmt = meta
-    players = json.loads(players)
+    players = meta_players = json.loads(players)
     hands = con.execute(
         "SELECT h.hand_id, h.hand, h.dealer, h.picker, h.partner, h.partner2, h.call, h.outcome, h.picker_points, "
         "h.picker_tricks, h.leaster_winner, h.game, h.game_type, h.stake, h.rules_flags, "
         "list(u.seat ORDER BY u.seat_no), list(u.units ORDER BY u.seat_no), h.marks, h.multiplier, h.warnings, "
-        "h.breakdown "
+        "h.breakdown, h.players "
         "FROM hands h LEFT JOIN hand_units u USING (hand_id) WHERE h.session_id = ? "
         "GROUP BY ALL ORDER BY h.hand, h.hand_id", [session_id]).fetchall()
+    # a hand seated otherwise (its own [Seats]: a newcomer, a chair swap, a name corrected in one hand): the
+    # columns are the players', so every row sums to 0 and every total is its player's (nsk18 F1, fix18)
+    keys = _player_keys(players, [json.loads(h[-1]) if h[-1] else players for h in hands])
+    if keys is not None:
+        players = {k: n for k, (n, _) in keys.items()}
     # the session's texts by their listed ids (as ingest.store._texts, not imported: `shead sheet` starts
     # without pyarrow): a subquery on the `hand_text` view per hand restored every stored text of the
     # database first (issue 17: 2.7 / 24 CPU-s at 10k / 100k hands)
@@ -357,13 +362,20 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     running = {a: 0 for a in players}
     balance: int | None = None
     for (hand_id, number, dealer, picker, partner, partner2, call, outcome, pts, tricks, lw, g, gtype, stake,
-         flags, seats, units, nmarks, mult, warnings, breakdown) in hands:
+         flags, seats, units, nmarks, mult, warnings, breakdown, seated) in hands:
         source = texts.get(hand_id)
         block = source if fmt == "netschafkopf" else None  # a protocol's game block: no SHN statements in it
         if fmt != "shn":
             source = None
         by_seat = dict(zip(seats or [], units or []))
         pot = by_seat.pop(POT_SEAT, None)
+        if keys is not None:  # the seats' units under their players' columns
+            names = json.loads(seated) if seated else meta_players
+            column = {(n, a): k for k, (n, aliases) in keys.items() for a in aliases}
+            by_seat = {column[(names.get(a, a), a)]: u for a, u in by_seat.items()}
+            # the hand's seats under their columns' names (a swapped chair's alias is another player now)
+            dealer, picker, partner, partner2 = (column.get((names.get(a, a), a), a) if a else a
+                                                 for a in (dealer, picker, partner, partner2))
         if pot is not None or json.loads(flags or "{}").get("pot"):
             balance = (balance or 0) + (pot or 0)
         for a in players:
@@ -398,6 +410,32 @@ def kept_reason(warnings: str | None) -> str | None:
         if m := _KEPT.search(w):
             return m.group(1)
     return None
+
+
+def _player_keys(players: dict[str, str], seated: list[dict[str, str]]) -> dict[str, tuple[str, set[str]]] | None:
+    """The sheet's columns when a hand is seated otherwise than its session
+    (``players``, alias -> name; ``seated``, each hand's): column key ->
+    (the player's name, the aliases the player sat under), players in order
+    of first appearance (the session's first).  A column is keyed by its
+    alias when that alias names only that player and the player sat under no
+    other; else by the player's name (two players who swapped chairs).  None
+    when every hand is seated as its session."""
+    if all(h == players for h in seated):
+        return None
+    aliases: dict[str, set[str]] = {}
+    names_of: dict[str, set[str]] = {}
+    for h in [players, *seated]:
+        for a, n in h.items():
+            aliases.setdefault(n, set()).add(a)
+            names_of.setdefault(a, set()).add(n)
+    out: dict[str, tuple[str, set[str]]] = {}
+    for n, alist in aliases.items():
+        (a,) = alist if len(alist) == 1 else (None,)
+        key = a if a is not None and names_of[a] == {n} else n
+        if key in out:  # an alias that is also another player's name
+            key = n
+        out[key] = (n, alist)
+    return out
 
 
 #: a stored session header's ``[_Voided "2 5"]`` line (the voided numbers an export writes)

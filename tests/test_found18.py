@@ -158,3 +158,40 @@ def test_a_text_read_in_pieces_is_normalized_as_the_whole():
 
     same()
     assert list(nfc_pieces(["Zoe", "\u0308 K"])) == ["Zo", "\u00eb ", "K"]  # the last character held back
+
+
+def test_the_sheet_of_a_night_whose_seats_change_gives_each_player_his_own_total(tmp_path):
+    """nsk18 F1 (and fix18, a correction giving a seat another alias): the sheet's columns were the session's
+    [Seats] aliases, so a newcomer under a new alias vanished from it (its rows no longer summed to 0) and two
+    players who swapped chairs were shown each other's totals.  The ledger was right.  By hand (B-27, B-28,
+    B-33):
+
+    * hand 1: Bea (Beate) picks, Cy (Cyril) partner, 70: Beate +2, Cyril +1, Alan, Dora, Eddie -1.
+    * hand 2, Beate and Cyril swap chairs (Bea=Cyril, Cy=Beate): Bea (Cyril) picks, Di (Dora) partner, 80:
+      Cyril +2, Dora +1, Alan, Beate, Eddie -1.
+    * hand 3, Fred takes Eddie's chair as Fr: Fr picks, Al partner, 95, a schneider: Fred +4, Alan +2, Cyril,
+      Beate, Dora -2.
+
+    Night: Alan 0, Beate -1, Cyril +1, Dora -2, Eddie -2, Fred +4 (sum 0)."""
+    swap = '[Seats "Al=Alan; Bea=Cyril; Cy=Beate; Di=Dora; Ed=Eddie"]'
+    fred = '[Seats "Al=Alan; Bea=Cyril; Cy=Beate; Di=Dora; Fr=Fred"]'
+    text = ('%SHN 1.0\n[Session "chairs"]\n[Date "2026.12.05"]\n'
+            '[Seats "Al=Alan; Bea=Beate; Cy=Cyril; Di=Dora; Ed=Eddie"]\n[Rules "wi5-called-ace"]\n\n'
+            "hand 1  dealer Ed\npick Bea  call AS  partner Cy  pts 70  win\n\n"
+            f"hand 2  dealer Al\n{swap}\npick Bea  call AH  partner Di  pts 80  win\n\n"
+            f"hand 3  dealer Bea\n{fred}\npick Fr  call AC  partner Al  pts 95  win-s\n")
+    db = tmp_path / "c.duckdb"
+    cli("ingest", write(tmp_path, "chairs.shn", text), "--db", str(db))
+    truth = {"Alan": 0, "Beate": -1, "Cyril": 1, "Dora": -2, "Eddie": -2, "Fred": 4}
+    assert ledger(db) == truth
+    sheet = json.loads(cli("sheet", "chairs", "--json", "--db", str(db)).output)
+    assert sheet["players"] == {"Al": "Alan", "Beate": "Beate", "Cyril": "Cyril", "Di": "Dora", "Ed": "Eddie",
+                                "Fr": "Fred"}
+    assert {sheet["players"][k]: v for k, v in sheet["totals"].items()} == truth
+    for row in sheet["hands"]:
+        assert sum(row["units"].values()) == 0, row
+    assert [r["units"] for r in sheet["hands"]][1] == {"Al": -1, "Beate": -1, "Cyril": 2, "Di": 1, "Ed": -1, "Fr": 0}
+    assert [(r["picker"], r["partner"]) for r in sheet["hands"]] == [("Beate", "Cyril"), ("Cyril", "Di"),
+                                                                     ("Fr", "Al")]
+    out = cli("sheet", "chairs", "--db", str(db)).output
+    assert "Al = Alan, Beate, Cyril, Di = Dora, Ed = Eddie, Fr = Fred" in out

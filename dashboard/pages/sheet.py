@@ -55,7 +55,8 @@ except SessionNotFound as exc:
     st.info(f"{exc.args[0]}: it may have been voided hand by hand. Choose another session.")
     st.stop()
 
-names_line = ", ".join(f"**{md(a)}** = {md(n)}" for a, n in sh.players.items())  # names as text (issue 15)
+names_line = ", ".join(f"**{md(n)}**" if a == n else f"**{md(a)}** = {md(n)}"  # names as text (issue 15)
+                       for a, n in sh.players.items())
 rules_tag = md('[Rules "' + str(sh.rules) + '"]')
 st.markdown(f"{sh.date or 'no date'} · {rules_tag} · {names_line}")
 totals = st.columns(len(sh.players) + (1 if sh.has_pot else 0))
