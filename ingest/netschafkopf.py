@@ -759,6 +759,14 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
         diags.append(ctx.diag("E-NSK-PRICE", f"the log says {_price_text(price)!r}; the cards give "
                               f"{_price_text(want)!r}", g.price_line, found=_price_text(price),
                               expected=_price_text(want)))
+    elif price is not None and (told := price.items[-1][2] if price.items else price.base) != settle.per_defender:
+        # the steps agree in the log's own order, but that order prices otherwise than the rules (a doubling
+        # before the Laufende are added: 10 x 2 + 30 = 50 where G-18 doubles the whole value, (10 + 30) x 2 = 80):
+        # the units would be the rules', not the line's (nsk18 F3)
+        diags.append(ctx.diag("E-NSK-PRICE", f"the log's price line comes to {told} ({_price_text(price)!r}); the "
+                              f"rules give {settle.per_defender} (rules.md G-18: a doubling doubles the whole value, "
+                              "the Laufende and Tout included): the house prices otherwise, which shead cannot store "
+                              "as the log's", g.price_line, found=told, expected=settle.per_defender))
     # -- the score table -------------------------------------------------------
     number = g.number
     units = list(settle.units)

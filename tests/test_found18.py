@@ -195,3 +195,19 @@ def test_the_sheet_of_a_night_whose_seats_change_gives_each_player_his_own_total
                                                                      ("Fr", "Al")]
     out = cli("sheet", "chairs", "--db", str(db)).output
     assert "Al = Alan, Beate, Cyril, Di = Dora, Ed = Eddie, Fr = Fred" in out
+
+
+ORDER_PROTOCOL = 'Schafkopf Stammtisch 10/50\ngespielt von Gast am 05.12.26 mit Version 8.00, Update 07.09.20.\n \nGeber: Gast\n     PcLinks hat: EU E9 G9 G8 G7 HZ SO S9\n      PcOben hat: EK GA GZ GO HO H9 SZ S8\n    PcRechts hat: EA EZ EO GU HK H8 H7 SK\n        Gast hat: E8 E7 GK HA HU SA SU S7\nPcOben spielt Mit der Eichel-Ass\n     PcLinks spielt aus: SO HO HK HU\n      PcOben spielt aus: S8 SK S7 S9\n    PcRechts spielt aus: H7 HA HZ H9\n        Gast spielt aus: E7 E9 EK EA\n    PcRechts spielt aus: EZ E8 G9 GO\n      PcOben spielt aus: SZ GU SA EU\n     PcLinks spielt aus: G8 GZ EO GK\n    PcRechts spielt aus: H8 SU G7 GA\nPcOben gewinnt das Rufspiel: Mit der Eichel-Ass mit \nPcRechts. Die Gegner haben 59 Augen\nDas Rufspiel kostet 10 Punkte. 1 mal gespritzt 20 Punkte. Mit 3 Laufenden 50 Punkte.\n'
+
+
+def test_a_protocol_price_line_that_doubles_before_the_laufende_is_refused_not_stored_at_another_price(tmp_path):
+    """nsk18 F3: a game without its score table, its price line as a house writes it that doubles before adding
+    the Laufende: 'Rufspiel 10, 1 mal gespritzt 20, Mit 3 Laufenden 50'.  Its steps agree in the log's own order,
+    so it was stored, at the rules' price: (10 + 3 x 10) x 2 = 80 a defender (rules.md G-15, G-18), where the line
+    says 50.  Refused now (E-NSK-PRICE, both figures named), nothing stored."""
+    db = tmp_path / "o.duckdb"
+    path = tmp_path / "Schafkopfprotokoll_order.txt"
+    path.write_bytes(ORDER_PROTOCOL.encode("cp1252"))
+    r = cli("ingest", str(path), "--db", str(db), ok=False)
+    assert r.exit_code == 1 and "0 stored, 0 duplicates, 1 rejected" in r.output, r.output
+    assert "E-NSK-PRICE (hand 1): the log's price line comes to 50" in r.output and "the rules give 80" in r.output
