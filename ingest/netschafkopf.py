@@ -1487,6 +1487,23 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
             return result
         prof = inference.profile
         rules_str = rules_text(prof)
+        steps = [k for k in ("tariff.schneider", "tariff.schwarz", "tariff.laufender", "tariff.ramsch")
+                 if k in inference.assumed]
+        own = (prof.tariff.sauspiel, prof.tariff.solo) == (PROFILE.tariff.sauspiel, PROFILE.tariff.solo)
+        if not own and {"tariff.schneider", "tariff.schwarz", "tariff.laufender"} <= set(steps):
+            # no step stated beside bases of another scale than NetSchafkopf's own: said at ingest, as a game
+            # stored later in the session (an SHN hand, an amendment) is priced with what was assumed (nsk18 F4)
+            t = prof.tariff
+            base = PROFILE.tariff
+            shown = ", ".join(f"{k[len('tariff.'):]} {getattr(t, k[len('tariff.'):])}" + (
+                " (NetSchafkopf's own)" if getattr(t, k[len('tariff.'):]) == getattr(base, k[len('tariff.'):]) else
+                " (rules.md G-16)") for k in steps)
+            result.errors.append(Diagnostic(
+                "W-NSK-ASSUMED", f"no game of this log states its {', '.join(k[len('tariff.'):] for k in steps)}: "
+                f"assumed {shown}, beside Rufspiel {t.sauspiel} and Einzelspiel {t.solo}; a game "
+                "added to the session later is priced with them. If the house's differ, ingest the log again "
+                f"with --rules '{rules_str}', its values changed", "warning", path,
+                starts[0] + 1, 1, found="no such price step", expected="the house's steps"))
     result.rules = rules_str
     result.inference = inference
     prev: list[int] | None = None

@@ -28,7 +28,9 @@ the most games agree on, fact by fact:
 Numbers are taken by majority, so one game that disagrees with the others is
 left for the per-game check to report (the importer re-checks every game
 against the inferred profile).  A step no game states (schneider, schwarz,
-Laufender) takes a stated step's value, any other fact the base profile's;
+Laufender) takes a stated step's value; when no step is stated and the
+bases are G-16's cent tariff (Sauspiel 10 or 20, Solo 50), G-16's +10; any
+other fact the base profile's;
 both are listed in ``TariffInference.assumed``; a fact a game
 needs that no readable price states is listed in ``missing``.
 """
@@ -169,6 +171,12 @@ def infer_tariff(observations: list[PriceObservation], base: SchafkopfProfile,
     # An unstated step takes the value of a stated one (a house that adds 10 for schneider adds 10 for schwarz
     # and per Laufender, rules.md G-14, G-16), not the base profile's numbers of another tariff.
     steps = [numbers[k] for k in ("schneider", "schwarz", "laufender") if k in numbers]
+    if not steps and numbers.get("sauspiel") in (10, 20) and numbers.get("solo") == 50 \
+            and (base.tariff.sauspiel, base.tariff.solo) != (numbers["sauspiel"], 50):
+        # no step stated beside the cent tariff of rules.md G-16 (Sauspiel 10, many tables 20; Solo 50): its steps,
+        # +10 a schneider, a schwarz and a Laufender, not the base profile's of another scale (NetSchafkopf's own
+        # 2/5/1: a schneider +1 beside a Rufspiel of 10, nsk18 F4)
+        steps = [10]
     for k in ("schneider", "schwarz", "laufender"):
         if k not in numbers and steps:
             numbers[k] = steps[0]

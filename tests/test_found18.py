@@ -28,7 +28,8 @@ def write(tmp_path: Path, name: str, text: str) -> str:
 
 
 def ledger(db: Path, *extra: str) -> dict[str, int]:
-    rows = json.loads(cli("ledger", "--db", str(db), "--json", *extra).output)
+    """The ledger's totals by player (its JSON line; an incomplete session's note follows it)."""
+    rows = json.loads(cli("ledger", "--db", str(db), "--json", *extra).output.split("\n")[0])
     return {r["player"]: r["total"] for r in rows}
 
 
@@ -211,3 +212,29 @@ def test_a_protocol_price_line_that_doubles_before_the_laufende_is_refused_not_s
     r = cli("ingest", str(path), "--db", str(db), ok=False)
     assert r.exit_code == 1 and "0 stored, 0 duplicates, 1 rejected" in r.output, r.output
     assert "E-NSK-PRICE (hand 1): the log's price line comes to 50" in r.output and "the rules give 80" in r.output
+
+
+PLAIN_PROTOCOL = 'Schafkopf 10/50 ohne Zuschlaege\ngespielt von Gast am 05.12.26 mit Version 8.00, Update 07.09.20.\n \nGeber: Gast\n     PcLinks hat: EZ EK G7 HA H9 H8 SK S9\n      PcOben hat: E7 GO G8 HZ SZ SU S8 S7\n    PcRechts hat: EO EU GA GK G9 HK H7 SA\n        Gast hat: EA E9 E8 GZ GU HO HU SO\nPcOben spielt Mit der Eichel-Ass\n     PcLinks spielt aus: G7 G8 GK GZ\n        Gast spielt aus: SO H8 HZ HK\n        Gast spielt aus: HO H9 GO EU\n      PcOben spielt aus: SZ SA E8 SK\n    PcRechts spielt aus: G9 E9 S9 E7\n    PcRechts spielt aus: GA GU EZ S8\n        Gast spielt aus: EA EK SU EO\n    PcRechts spielt aus: H7 HU HA S7\nPcOben gewinnt das Rufspiel: Mit der Eichel-Ass mit dir. \nDie Gegner haben 45 Augen\nDas Rufspiel kostet 10 Punkte.\nSpiel    Preis      PcLinks       PcOben     PcRechts         Gast    Stock\n    1       10          -10          +10          -10          +10        0\n \nGeber: PcLinks\n      PcOben hat: EA EZ E8 E7 GA G9 H8 H7\n    PcRechts hat: EK E9 GU G8 G7 HA HK S9\n        Gast hat: GK HZ HO SZ SK SO S8 S7\n     PcLinks hat: EO EU GZ GO HU H9 SA SU\nGast spielt Mit der Grün-Ass\n      PcOben spielt aus: E7 EK SK EU\n     PcLinks spielt aus: SA E8 S9 SZ\n     PcLinks spielt aus: EO H8 HA SO\n     PcLinks spielt aus: GZ GA G7 GK\n      PcOben spielt aus: H7 GU HZ SU\n    PcRechts spielt aus: E9 S7 GO EA\n     PcLinks spielt aus: HU EZ HK HO\n        Gast spielt aus: S8 H9 G9 G8\nDu verlierst das Rufspiel: Mit der Grün-Ass mit PcOben. Die \nGegner haben 76 Augen\nDas Rufspiel kostet 10 Punkte.\nSpiel    Preis      PcLinks       PcOben     PcRechts         Gast    Stock\n    2       10           +0           +0           +0           +0        0\n \nGeber: PcOben\n    PcRechts hat: EO E8 GZ GK HZ HK S9 S8\n        Gast hat: EZ E9 GA HO H9 H8 SK SO\n     PcLinks hat: EA EK EU GO G7 HA HU SA\n      PcOben hat: E7 GU G9 G8 H7 SZ SU S7\nPcLinks spielt Schellen-Solo\n    PcRechts spielt aus: EO SO EU S7\n    PcRechts spielt aus: S9 SK SA SZ\n     PcLinks spielt aus: HA H7 HZ H8\n     PcLinks spielt aus: EA E7 E8 EZ\n     PcLinks spielt aus: GO SU S8 HO\n     PcLinks spielt aus: EK G8 GZ E9\n     PcLinks spielt aus: HU GU GK H9\n      PcOben spielt aus: G9 HK GA G7\nPcLinks gewinnt das Schellen-Solo. Die Gegner haben 31 Augen\nDas Einzelspiel kostet 50 Punkte.\nSpiel    Preis      PcLinks       PcOben     PcRechts         Gast    Stock\n    3       50         +150          -50          -50          -50        0\n \n'
+
+
+def test_a_ten_fifty_protocol_that_states_no_step_assumes_ten_and_says_so(tmp_path):
+    """nsk18 F4: a 10/50 house's log of three plain games (Rufspiel 10, 10, Schellen-Solo 50) states no schneider,
+    schwarz or Laufender step; they were assumed NetSchafkopf's own +1 beside a Rufspiel of 10, without a word,
+    and a game added to the session later was priced 14.  Now G-16's +10 is assumed and W-NSK-ASSUMED says so.
+    The added game by hand (rules.md G-14, G-16): a Rufspiel won schneider with 3 Laufende, 10 + 10 + 3 x 10 = 50:
+    PcOben, PcRechts +50, PcLinks, Gast -50."""
+    db = tmp_path / "p.duckdb"
+    path = tmp_path / "Schafkopfprotokoll_plain.txt"
+    path.write_bytes(PLAIN_PROTOCOL.encode("cp1252"))
+    r = cli("ingest", str(path), "--db", str(db))
+    assert "W-NSK-ASSUMED" in r.output and "schneider 10 (rules.md G-16)" in r.output, r.output
+    before = ledger(db)
+    out = tmp_path / "e.shn"
+    cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
+    head = out.read_text().split("\n\n")[0]
+    assert "tariff.schneider=10; tariff.schwarz=10; tariff.laufender=10" in head
+    more = head + ("\n\nhand 4  dealer PcRechts\n"
+                   "game PcOben sauspiel EA  partner PcRechts  laufende 3 with  pts 95  tricks 6  win-s\n")
+    cli("ingest", write(tmp_path, "more.shn", more), "--db", str(db))
+    after = ledger(db)
+    assert {p: after[p] - before[p] for p in after} == {"PcOben": 50, "PcRechts": 50, "PcLinks": -50, "Gast": -50}
