@@ -706,7 +706,12 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
     else:
         who = ctx.name(m.group(1))
         wins = m.group(2).startswith("gewinn")
-        if game is Game.RAMSCH:
+        if game is Game.RAMSCH and res.durchmarsch is not None:  # one took every trick (G-17): the log's winner
+            if not wins or who != seats[res.durchmarsch]:
+                diags.append(ctx.diag("E-NSK-RESULT", f"the log says {who} {'wins' if wins else 'loses'} the Ramsch; "
+                                      f"the cards give {seats[res.durchmarsch]} every trick, a Durchmarsch (rules.md "
+                                      "G-17)", g.para_line, found=who, expected=f"{seats[res.durchmarsch]} gewinnt"))
+        elif game is Game.RAMSCH:
             losers = [seats[s] for s in res.losers]
             if wins or who not in losers:
                 diags.append(ctx.diag("E-NSK-RESULT", f"the log says {who} {'wins' if wins else 'loses'} the Ramsch; "
@@ -955,7 +960,8 @@ def _observe(ctx: _Ctx, g: _Game, seats: list[str], prof: SchafkopfProfile) -> P
     if price is None:
         return None
     run = st.laufende().run if game is not Game.RAMSCH else None
-    return PriceObservation(g.price_line, game, price.base_kind, price.base, tuple(price.items), run)
+    sweep = game is Game.RAMSCH and "Durchmarsch" in (g.para or "")  # "gewinnt den Ramsch durch Durchmarsch"
+    return PriceObservation(g.price_line, game, price.base_kind, price.base, tuple(price.items), run, sweep)
 
 
 def infer_rules(data: bytes, path: str | None = None) -> TariffInference | None:

@@ -69,6 +69,9 @@ class PriceObservation:
       kinds :data:`ADDITIVE` and :data:`FACTORS`.
     * ``run`` — the run of Laufende on the dealt cards (rules.md G-13),
       None in a Ramsch.
+    * ``durchmarsch`` — a Ramsch one player won by taking every trick
+      (rules.md G-17): its price states ``tariff.durchmarsch``, not the
+      Ramsch's rate.
     """
 
     line: int
@@ -77,6 +80,7 @@ class PriceObservation:
     base: int
     steps: tuple[tuple[str, int, int], ...]
     run: int | None = None
+    durchmarsch: bool = False  # a Ramsch won by Durchmarsch (G-17): its price is the Durchmarsch's, not the Ramsch's
 
 
 @dataclass(slots=True)
@@ -125,11 +129,14 @@ def infer_tariff(observations: list[PriceObservation], base: SchafkopfProfile,
     def add(k: str, v) -> None:
         vals.setdefault(k, []).append(v)
 
-    present = {price_class(o.game) for o in obs} | {price_class(g) for g in unpriced}
+    present = {price_class(o.game) for o in obs if not o.durchmarsch} | {price_class(g) for g in unpriced}
     lauf_lo: dict[str, int] = {}
     lauf_hi: dict[str, int] = {}
     for o in obs:
         cls = price_class(o.game)
+        if o.durchmarsch:  # "Der Ramsch kostet 70": the Durchmarsch's value, never the Ramsch's rate (nsk18 F5)
+            add("tariff.durchmarsch", o.base)
+            continue
         add({"Rufspiel": "tariff.sauspiel", "Einzelspiel": "tariff.solo", "Ramsch": "tariff.ramsch"}[cls], o.base)
         total = o.base
         counted = 0
