@@ -1337,6 +1337,14 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     nights.append((sessions[d_].tags["Session"], {name_of[p]: totals.night[p] for p in seats_of[d_]}))
             since.clear()
             continue
+        if (not any(cell(row, f)[0] for f in HAND_FIELDS)
+                and not any(row[index[p]].strip() for p in out.players if index[p] < len(row))
+                and not any(says_misdeal(row[k]) for k in note_cols if k < len(row))
+                and (not dtext or read_date(dtext, order) is not None or not any(ch.isdigit() for ch in dtext))):
+            # a scorer's note between hands (its date and a Notes cell, or "-- pizza break --" in the first cell):
+            # no hand, no number taken; it took the next hand's number, and the real hand was then refused as
+            # "hand 2 again" (sheet18 F2)
+            continue
         if not dtext and last_date is not None and any(c.strip() for i, c in enumerate(row) if i + 1 != dcol):
             dtext = last_date  # a sheet writes the night's date on its first row only (a merged cell): the same night
         if out.running:  # running totals: the hand's units are each standing less the one above (the night's)

@@ -258,3 +258,20 @@ def test_a_protocols_durchmarsch_is_read_and_its_price_is_not_the_ramsch_rate(tm
     assert "4 stored, 0 duplicates, 0 rejected" in r.output, r.output
     assert ledger(db) == {"PcLinks": -110, "PcOben": -90, "PcRechts": 370, "Gast": -170}
     assert "Incomplete sessions" not in cli("ledger", "--db", str(db)).output  # the log's own totals reached
+
+
+def test_a_scorers_note_row_between_hands_takes_no_hand_number(tmp_path):
+    """sheet18 F2: a row holding only the date and a Notes cell (or "-- pizza break --" in the first cell) took
+    the next hand's number, and the real hand 2 was refused as "hand 2 again".  By hand (B-27, B-28, B-33, DOB
+    B-32): hand 1, Ann with Bob 72: Ann +2, Bob +1, -1 each; hand 2, Cal with Dee 45, lost: Cal -4, Dee -2, +2
+    each; hand 3, Dee with Ann 91, a schneider: Dee +4, Ann +2, -2 each.  Ann +6, Bob +1, Cal -7, Dee +1, Eve -1."""
+    db = tmp_path / "n.duckdb"
+    sheet = ("Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Notes,Ann,Bob,Cal,Dee,Eve\n"
+             "2026-12-04,1,Eve,Ann,Bob,AH,72,W,,2,1,-1,-1,-1\n"
+             "2026-12-04,,,,,,,,Bob's wife called - he has to leave at 11,,,,,\n"
+             "-- pizza break --,,,,,,,,,,,,,\n"
+             "2026-12-04,2,Ann,Cal,Dee,AC,45,L,,2,2,-4,-2,2\n"
+             "2026-12-04,3,Bob,Dee,Ann,AS,91,W,,2,-2,-2,4,-2\n")
+    r = cli("ingest", write(tmp_path, "night.csv", sheet), "--db", str(db))
+    assert "3 stored, 0 duplicates, 0 rejected" in r.output, r.output
+    assert ledger(db) == {"Ann": 6, "Bob": 1, "Cal": -7, "Dee": 1, "Eve": -1}
