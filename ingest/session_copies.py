@@ -77,6 +77,53 @@ def _first_hands_alike(con: duckdb.DuckDBPyConnection, twins: list[tuple[int, in
     return [(copy, stored) for copy, stored, a, b in pairs if a in text and text[a] == text.get(b)]
 
 
+def _revised_copies(con: duckdb.DuckDBPyConnection, twins: list[tuple[int, int]]) -> list[tuple]:
+    """The ``(copy, stored)`` pairs of ``twins`` (same date, same players,
+    not alike hand for hand in force) whose stored session was corrected
+    (``hand_revisions``) and whose new session repeats it as first stored:
+    every hand's text is the stored hand's in force or one of its earlier
+    revisions (the text before an amendment, a voided hand's), at least
+    :data:`MIN_HANDS` of them.  A night corrected, then the scorer's
+    original file sent again under another name, was a second night with
+    no word (fix18 F5, break17b F3).  Rows as :func:`_text_copies` reads
+    them.  Only sessions with revisions are read, their texts by id."""
+    if not twins:
+        return []
+    stored = sorted({o for _, o in twins})
+    try:
+        with_revisions = {sid for (sid,) in con.execute(
+            "SELECT DISTINCT session_id FROM hand_revisions WHERE list_contains(?, session_id)", [stored]).fetchall()}
+    except duckdb.CatalogException:  # before migration 007
+        return []
+    pairs = [(c, o) for c, o in twins if o in with_revisions]
+    if not pairs:
+        return []
+    sessions = sorted({c for c, _ in pairs} | {o for _, o in pairs})
+    hands = con.execute("SELECT session_id, hand, hand_id FROM hands WHERE list_contains(?, session_id)",
+                        [sessions]).fetchall()
+    # by a literal id list, which the view filters before it restores a text (a parameter list restored every one)
+    text = dict(con.execute("SELECT hand_id, rtrim(source, ' \t\r\n') FROM hand_text WHERE hand_id IN ("
+                            + ", ".join(str(int(h)) for _, _, h in hands) + ")").fetchall()) if hands else {}
+    known: dict[int, dict[int, set[str]]] = {}
+    of: dict[int, list[tuple[int, str]]] = {}
+    for sid, number, hid in hands:
+        known.setdefault(sid, {}).setdefault(number, set()).add(text.get(hid, ""))
+        of.setdefault(sid, []).append((number, text.get(hid, "")))
+    for sid, number, src in con.execute(
+            "SELECT session_id, hand, rtrim(source, ' \t\r\n') FROM hand_revisions "
+            "WHERE list_contains(?, session_id) AND source IS NOT NULL", [sorted(with_revisions)]).fetchall():
+        known.setdefault(sid, {}).setdefault(number, set()).add(src)
+    meta = {sid: row for sid, *row in con.execute(
+        "SELECT session_id, session, first_file, rules FROM sessions WHERE list_contains(?, session_id)",
+        [sessions]).fetchall()}
+    out = []
+    for copy, orig in pairs:
+        mine = of.get(copy, [])
+        if len(mine) >= MIN_HANDS and all(t in known.get(orig, {}).get(n, ()) for n, t in mine):
+            out.append((copy, meta[copy][0], meta[orig][0], meta[orig][1], len(mine), meta[copy][2], meta[orig][2]))
+    return out
+
+
 def session_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None = None) -> list[Diagnostic]:
     """``W-SESSION-COPY`` warnings for the SHN sessions stored after
     ``since`` (a :func:`top_session_id`) whose hands — at least
@@ -136,8 +183,10 @@ def _text_copies(con: duckdb.DuckDBPyConnection,
         SELECT copy_id, stored_id FROM same_date
         WHERE list_sort(map_values(CAST(players::JSON AS MAP(VARCHAR, VARCHAR)))) = names
         """, [lows, highs, min(lows), min(lows), MIN_HANDS]).fetchall()
+    every = twins
     twins = _first_hands_alike(con, twins)
-    if not twins:
+    revised = _revised_copies(con, [t for t in every if t not in twins])
+    if not twins and not revised:
         return out
     ids = ", ".join(str(int(i)) for i in sorted({c for c, _ in twins} | {o for _, o in twins}))
     rows = con.execute(
@@ -159,7 +208,9 @@ def _text_copies(con: duckdb.DuckDBPyConnection,
         JOIN sizes z ON z.session_id = same.copy_id AND z.n = same.n AND z.n >= ?
         JOIN sessions c ON c.session_id = same.copy_id JOIN sessions o ON o.session_id = same.stored_id
         ORDER BY c.session, o.session
-        """, [[c for c, _ in twins], [o for _, o in twins], MIN_HANDS]).fetchall()
+        """, [[c for c, _ in twins], [o for _, o in twins], MIN_HANDS]).fetchall() if twins else []
+    rows = sorted(rows + revised, key=lambda r: (r[1], r[2]))
+    first = {r[0] for r in revised}  # copies of a corrected session as first stored
     for copy_id, copy, stored, first_file, n, copy_rules, stored_rules in rows:
         k = next(i for i, (lo, hi) in enumerate(zip(lows, highs)) if lo < copy_id <= hi)
         # sk17 F8: "the same texts" of a copy scored under other [Rules] (its amounts differ); newuser17: a name
@@ -169,7 +220,9 @@ def _text_copies(con: duckdb.DuckDBPyConnection,
         out[k].append(Diagnostic(
             "W-SESSION-COPY",
             f"session {copy!r}, just stored, repeats session {stored!r} (stored from {first_file or '<input>'}) "
-            f"hand for hand: its {n} hands have the same numbers and texts{rules}, on the same date with the same "
+            f"hand for hand: its {n} hands have the same numbers and texts"
+            + (" as first stored, before its corrections" if copy_id in first else "")
+            + f"{rules}, on the same date with the same "
             "players, so every total now counts them twice. If this file is that session re-sent under another name "
             f"(its Event, Table or Session tag changed), void the copy (shead void {shlex.quote(copy)} --session "
             "--reason 'a copy'), or send it with the stored session's tags; if the stored session's name is the wrong "

@@ -275,3 +275,27 @@ def test_a_scorers_note_row_between_hands_takes_no_hand_number(tmp_path):
     r = cli("ingest", write(tmp_path, "night.csv", sheet), "--db", str(db))
     assert "3 stored, 0 duplicates, 0 rejected" in r.output, r.output
     assert ledger(db) == {"Ann": 6, "Bob": 1, "Cal": -7, "Dee": 1, "Eve": -1}
+
+
+def test_the_original_file_of_a_corrected_night_sent_again_under_another_name_is_called_a_copy(tmp_path):
+    """fix18 F5 (break17b F3): after a night was corrected (hand 1 amended, hand 2 voided), the scorer's original
+    file sent again under another session name was stored as a second night without W-SESSION-COPY: its texts are
+    the stored hands' earlier revisions, and the check compared only the revisions in force.  By hand, the
+    corrected night: hand 1 (Bea with Cy 75, a win, B-27, B-33): Bea +2, Cy +1, -1 each; hand 2 voided; hand 3 (Di
+    with Ed 95, a schneider): Di +4, Ed +2, -2 each: Al -3, Bea 0, Cy -1, Di +3, Ed +1.  The copy counts the night
+    as first written (hand 2, Cy with Di 50 lost on the bump: Cy -4, Di -2, +2 each): Al -1, Bea +2, Cy -5, Di +1,
+    Ed +3.  Both are in the totals until the copy is voided, which the warning says how to do."""
+    db = tmp_path / "x.duckdb"
+    night = write(tmp_path, "night.shn", NIGHT)
+    cli("ingest", night, "--db", str(db))
+    cli("ingest", "--amend", write(tmp_path, "fix.shn", NIGHT.split("\n\nhand 2")[0].replace("pts 70", "pts 75")
+                                   + "\n"), "--db", str(db))
+    cli("void", "v#2", "--reason", "never happened", "--db", str(db))
+    assert ledger(db) == {"Al": -3, "Bea": 0, "Cy": -1, "Di": 3, "Ed": 1}
+    r = cli("ingest", write(tmp_path, "copy.shn", NIGHT.replace('[Session "v"]', '[Session "v, again"]')),
+            "--db", str(db))
+    assert "W-SESSION-COPY: session 'v, again', just stored, repeats session 'v'" in r.output, r.output
+    assert "texts as first stored, before its corrections" in r.output
+    assert ledger(db) == {"Al": -4, "Bea": 2, "Cy": -6, "Di": 4, "Ed": 4}
+    cli("void", "v, again", "--session", "--reason", "a copy", "--db", str(db))
+    assert ledger(db) == {"Al": -3, "Bea": 0, "Cy": -1, "Di": 3, "Ed": 1}
