@@ -866,6 +866,8 @@ def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) ->
             + ("; it was voided: it is back in the ledger, the sheet and every total" if a["hand_id"] in back else ""))
     for u in body["unchanged"]:
         say(f"{u['session']}#{u['hand']} (hand id {u['hand_id']}): already this text, unchanged")
+    for w in body.get("warnings", []):
+        say("  " + _where(w).replace(f": {w['code']}", f": warning {w['code']}", 1))
     if body["rederived"]:
         say(f"{body['rederived']} later hand(s) of the session re-derived (stake/pot)")
     if as_json:

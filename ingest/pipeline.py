@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from ingest import store as st
 from ingest.model import FileResult
@@ -586,8 +586,9 @@ def amend_bytes(store: st.Store, name: str, data: bytes, reason: str | None,
 
     Returns ``(body, rejected)``: ``body`` is ``{"amended": [{session, hand,
     hand_id, revision}], "unchanged": [{session, hand, hand_id}],
-    "rederived": int, "rejected": [entry]}`` (entries as ``shead ingest
-    --json`` gives them); nothing changes when ``rejected`` is not empty or no
+    "rederived": int, "rejected": [entry], "warnings": [entry]}`` (entries
+    as ``shead ingest --json`` gives them; the warnings of the hands
+    amended, at the amendment's lines); nothing changes when ``rejected`` is not empty or no
     hand was found to amend (then ``amended`` is empty).  Raises
     :class:`ingest.store.StoreError` (a hand not stored, a busy database).
     ``refuse``: an optional ``FileResult -> list[RejectedHand]`` run on the
@@ -619,6 +620,11 @@ def amend_bytes(store: st.Store, name: str, data: bytes, reason: str | None,
     if entries or not result.hands:
         return {**empty, "rejected": entries}, entries
     rep = store.amend(result, reason or f"amended from {Path(name).name}")
+    # the warnings of the hands amended, at the amendment's file and line, as shead ingest prints a file's (a
+    # dealer out of turn, an agreed result against the cards: fix18 F3, --amend said none)
+    done = {(s, n) for s, n, _, _ in rep.hands}
+    kept = replace(result, hands=[h for h in result.hands if (h.outcome.session, h.outcome.hand) in done])
     return {"amended": [{"session": s, "hand": n, "hand_id": i, "revision": r} for s, n, i, r in rep.hands],
             "unchanged": [{"session": s, "hand": n, "hand_id": i} for s, n, i in rep.unchanged],
-            "rederived": rep.rederived, "rejected": []}, []
+            "rederived": rep.rederived, "rejected": [],
+            "warnings": _warning_entries(st.IngestReport(path=name, file_errors=list(result.errors)), kept)}, []

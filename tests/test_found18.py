@@ -299,3 +299,22 @@ def test_the_original_file_of_a_corrected_night_sent_again_under_another_name_is
     assert ledger(db) == {"Al": -4, "Bea": 2, "Cy": -6, "Di": 4, "Ed": 4}
     cli("void", "v, again", "--session", "--reason", "a copy", "--db", str(db))
     assert ledger(db) == {"Al": -3, "Bea": 0, "Cy": -1, "Di": 3, "Ed": 1}
+
+
+def test_an_amendment_says_its_hands_warnings(tmp_path):
+    """fix18 F3: `--amend` printed no warning (and `--json` had no warnings field), though it stored them: hand 3
+    amended to `dealer Cy` where hand 2 was dealt by Al, so Bea deals next (rules.md B-1).  The amounts do not
+    move (the dealer settles nothing here): Al -1, Bea +2, Cy -5, Di +1, Ed +3 (the night as written: hand 1,
+    Bea with Cy 70: +2 / +1 / -1; hand 2, Cy with Di 50 lost on the bump: -4 / -2 / +2; hand 3, Di with Ed 95:
+    +4 / +2 / -2)."""
+    db = tmp_path / "w.duckdb"
+    cli("ingest", write(tmp_path, "night.shn", NIGHT), "--db", str(db))
+    head, rest = NIGHT.split("\n\nhand 1")
+    h3 = head + "\n\nhand 3" + rest.split("\n\nhand 3")[1].replace("dealer Bea", "dealer Cy")
+    r = cli("ingest", "--amend", write(tmp_path, "h3.shn", h3), "--db", str(db))
+    assert "h3.shn:7:16: warning W-SESSION-DEALER (hand 3): hand 3: dealer Cy" in r.output, r.output
+    assert ledger(db) == {"Al": -1, "Bea": 2, "Cy": -5, "Di": 1, "Ed": 3}
+    h3b = h3.replace("dealer Cy", "dealer Di")
+    body = json.loads(cli("ingest", "--amend", write(tmp_path, "h3b.shn", h3b), "--db", str(db), "--json")
+                      .output.strip().split("\n")[-1])
+    assert [(w["code"], w["line"], w["hand"]) for w in body["warnings"]] == [("W-SESSION-DEALER", 7, 3)], body
