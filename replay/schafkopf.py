@@ -334,6 +334,10 @@ SCHAFKOPF_PROFILES: dict[str, SchafkopfProfile] = {
 }
 
 
+#: ``davonlaufenMinCards`` in the short pack unless a [Rules] text sets it (rules.md G-11 b, G-3)
+SHORT_DAVONLAUFEN = 3
+
+
 @lru_cache(maxsize=256)
 def parse_schafkopf_rules(text: str) -> SchafkopfProfile:
     """Read ``"netschafkopf; davonlaufenMinCards=3; tariff=bsv-10-50"``: a
@@ -344,7 +348,10 @@ def parse_schafkopf_rules(text: str) -> SchafkopfProfile:
     :class:`SchafkopfTariff`: ``tariff.sauspiel=10; tariff.solo=50;
     tariff.schneider=10; tariff.schwarz=10; tariff.laufender=10;
     tariff.toutFactor=2; tariff.ramsch=20; tariff.durchmarsch=70``), after
-    a named ``tariff`` if one is given.  :func:`rules_text` writes this
+    a named ``tariff`` if one is given.  ``shortDeck=on`` without a
+    ``davonlaufenMinCards`` runs away from 3 cards (:data:`SHORT_DAVONLAUFEN`:
+    the short pack's four plain cards a suit, one the declarer's, never make
+    the long pack's 4; rules.md G-11 b).  :func:`rules_text` writes this
     form.  Raises :class:`~replay.errors.ProfileError` (``E-RULES-PROFILE``,
     ``E-RULES-FLAG``, ``E-RULES-VALUE``)."""
     parts = [p.strip() for p in text.split(";") if p.strip()]
@@ -402,6 +409,11 @@ def parse_schafkopf_rules(text: str) -> SchafkopfProfile:
             over[k] = None
         else:
             over[k] = int(v) if v.lstrip("-").isdigit() else v
+    if over.get("shortDeck", base.shortDeck) and "davonlaufenMinCards" not in over \
+            and base.davonlaufenMinCards > SHORT_DAVONLAUFEN:
+        # the short pack (G-3) leaves four plain cards a suit, one of them the declarer's: the long pack's four
+        # cards to run away with cannot be held; groups lower it, typically to 3 (rules.md G-11 b); written, as set
+        over["davonlaufenMinCards"] = SHORT_DAVONLAUFEN
     if numbers:
         tariff = over.get("tariff", base.tariff)
         try:
@@ -431,7 +443,8 @@ def rules_text(profile: SchafkopfProfile, base: str = "netschafkopf") -> str:
         if f in ("name", "players"):
             continue
         mine, theirs = getattr(profile, f), getattr(ref, f)
-        if mine == theirs:
+        if mine == theirs and not (f == "davonlaufenMinCards" and profile.shortDeck and not ref.shortDeck
+                                   and mine != SHORT_DAVONLAUFEN):  # shortDeck=on alone reads 3
             continue
         if f == "tariff":
             parts += [f"tariff.{k}={getattr(mine, k)}" for k in SchafkopfTariff.model_fields

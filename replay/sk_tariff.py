@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .schafkopf import Game, LaufendeMin, SchafkopfProfile
+from .schafkopf import SHORT_DAVONLAUFEN, Game, LaufendeMin, SchafkopfProfile
 
 __all__ = ["PriceObservation", "TariffInference", "infer_tariff", "price_class"]
 
@@ -210,6 +210,8 @@ def infer_tariff(observations: list[PriceObservation], base: SchafkopfProfile,
         inf.facts[f"laufendeMin.{g}"] = (val if val else "not counted", 1 if hi is None else 1, 0)
     upd: dict = {"tariff": base.tariff.model_copy(update=numbers),
                  "laufendeMin": base.laufendeMin.model_copy(update=mins), "shortDeck": short_deck}
+    if short_deck and base.davonlaufenMinCards > SHORT_DAVONLAUFEN:  # as a [Rules] text's shortDeck=on (G-11 b)
+        upd["davonlaufenMinCards"] = SHORT_DAVONLAUFEN
     if inf.facts.get("jungfrau", (None,))[0] == "doublesAll":
         upd["jungfrau"] = "doublesAll"
     if inf.facts.get("klopfen", (None,))[0] == "on":

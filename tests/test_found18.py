@@ -318,3 +318,21 @@ def test_an_amendment_says_its_hands_warnings(tmp_path):
     body = json.loads(cli("ingest", "--amend", write(tmp_path, "h3b.shn", h3b), "--db", str(db), "--json")
                       .output.strip().split("\n")[-1])
     assert [(w["code"], w["line"], w["hand"]) for w in body["warnings"]] == [("W-SESSION-DEALER", 7, 3)], body
+
+
+SHORT_PACK_RUNAWAY = '%SHN 1.0\n[Event "Kurz davon"]\n[Date "2026.12.05"]\n[Seats "Al=Alois; Bea=Beate; Cy=Cyrill; Di=Dora"]\n[Rules "schafkopf-bsv; shortDeck=on"]\n[Cards "de"]\n\nhand 1  dealer Di\ndeal Al  SA SZ SK EA GA G9\ndeal Bea S9 EO GO HO HA HZ\ndeal Cy  SO EU GU HU EZ EK\ndeal Di  SU HK H9 E9 GZ GK\ngame Bea sauspiel SA\nt1 Al: SK S9 EK E9\nt2 Al: EA HZ EZ GK\nt3 Bea: EO HU SU G9\nt4 Bea: GO GU H9 GA\nt5 Bea: HO EU HK SZ\nt6 Bea: HA SO GZ SA\nscore Al +40 Bea +40 Cy -40 Di -40\n'
+
+
+def test_running_away_in_the_short_pack_from_three_cards_unless_the_rules_say_otherwise(tmp_path):
+    """nsk18 F7: under `shortDeck=on` Davonlaufen kept the long pack's 4 cards, which nobody can hold in the
+    short pack (4 plain cards a suit, one of them the declarer's): every run-away was refused.  rules.md G-11 b:
+    groups lower it, typically to 3.  The hand by hand: Bea calls the Schellen-Sau, Al holds SA SZ SK and runs
+    away with SK in trick 1.  Tricks: Al 8 (SK S9 EK E9); Bea 35, 7, 16, 19; Cy 35 (HA SO GZ SA): Al and Bea 85
+    Augen, a win (G-12), not schneider (the opponents 35); Laufende EO GO HO with (3, G-13): 10 + 3 x 10 = 40
+    each (G-14, G-15): Alois, Beate +40, Cyrill, Dora -40.  Written `davonlaufenMinCards=4`, it is refused."""
+    db = tmp_path / "k.duckdb"
+    cli("ingest", write(tmp_path, "kurz.shn", SHORT_PACK_RUNAWAY), "--db", str(db))
+    assert ledger(db) == {"Alois": 40, "Beate": 40, "Cyrill": -40, "Dora": -40}
+    strict = SHORT_PACK_RUNAWAY.replace("shortDeck=on", "shortDeck=on; davonlaufenMinCards=4")
+    r = cli("ingest", write(tmp_path, "kurz4.shn", strict), "--db", str(tmp_path / "k4.duckdb"), ok=False)
+    assert "E-SK-RUFSAU" in r.output and "0 stored" in r.output, r.output
