@@ -187,6 +187,17 @@ def outcome_differences(stored_outcome, stored_log, new_outcome, new_log, *, lim
     return out
 
 
+def amend_hint(path: str | None) -> str:
+    """How to correct a stored hand, said after an ``E-HAND-CONFLICT``: an
+    amendment is an SHN file, so a spreadsheet's user is told to export the
+    session as SHN first (`--amend` on the corrected sheet gave a syntax
+    error a line: fix18)."""
+    if path and path.lower().split("[")[0].endswith((".csv", ".tsv", ".xlsx", ".txt")):
+        return (" (to correct the stored hand: an amendment is SHN; shead export --format shn --out night.shn, "
+                "correct the hand there, then shead ingest --amend night.shn)")
+    return " (to correct the stored hand: shead ingest --amend FILE)"
+
+
 def with_differences(d, stored, new):
     """``E-HAND-CONFLICT`` diagnostic ``d`` with what differs between the
     stored record and the new one appended to its message (and as its
@@ -196,5 +207,5 @@ def with_differences(d, stored, new):
     diff = differences(stored, new)
     if not diff:
         return d
-    return replace(d, message=d.message + "; it differs in " + "; ".join(diff)
-                   + " (to correct the stored hand: shead ingest --amend FILE)", found="; ".join(diff))
+    return replace(d, message=d.message + "; it differs in " + "; ".join(diff) + amend_hint(d.file),
+                   found="; ".join(diff))

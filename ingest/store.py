@@ -2607,7 +2607,7 @@ class Store:
         export), the same outcome and card log — which count as duplicates
         (docs/storage.md "Duplicates by meaning")."""
         from ingest.shn.canonical import _read_one  # noqa: PLC0415
-        from ingest.meaning import differences, outcome_differences  # noqa: PLC0415
+        from ingest.meaning import amend_hint, differences, outcome_differences  # noqa: PLC0415
 
         sids = _session_ids(con, {h.outcome.session for h in hands})
         if not sids:  # none of their sessions is stored: no number can clash
@@ -2649,8 +2649,8 @@ class Store:
                 continue
             d = hand_conflict(o.session, o.hand, f"{s.file or '<input>'}:{s.line}", file=h.source_file,
                               line=h.source_line)
-            d = replace(d, message=d.message + "; it differs in " + "; ".join(diff)
-                        + " (to correct the stored hand: shead ingest --amend FILE)", found="; ".join(diff))
+            d = replace(d, message=d.message + "; it differs in " + "; ".join(diff) + amend_hint(h.source_file),
+                        found="; ".join(diff))
             out[h.hash] = RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash)
         return out, same
 

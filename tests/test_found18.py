@@ -336,3 +336,13 @@ def test_running_away_in_the_short_pack_from_three_cards_unless_the_rules_say_ot
     strict = SHORT_PACK_RUNAWAY.replace("shortDeck=on", "shortDeck=on; davonlaufenMinCards=4")
     r = cli("ingest", write(tmp_path, "kurz4.shn", strict), "--db", str(tmp_path / "k4.duckdb"), ok=False)
     assert "E-SK-RUFSAU" in r.output and "0 stored" in r.output, r.output
+
+
+def test_a_sheets_conflicting_hand_is_told_how_to_amend_it(tmp_path):
+    """fix18: the conflict message told a CSV user `shead ingest --amend FILE`, and --amend on the corrected sheet
+    gives a syntax error a line (an amendment is SHN).  It says to export the session as SHN first now."""
+    db = tmp_path / "s.duckdb"
+    cli("ingest", write(tmp_path, "night.csv", FIRST_NIGHT), "--db", str(db))
+    r = cli("ingest", write(tmp_path, "night2.csv", FIRST_NIGHT.replace(",72,W,", ",75,W,")), "--db", str(db),
+            ok=False)
+    assert "E-HAND-CONFLICT (hand 1)" in r.output and "an amendment is SHN; shead export --format shn" in r.output
