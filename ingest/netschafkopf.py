@@ -989,7 +989,7 @@ def _infer(ctx: _Ctx, games: list[_Game], seats: list[str]) -> tuple[TariffInfer
         except _Reject:
             pass
     short = bool(parsed) and sum(g.short for g in parsed) * 2 > len(parsed)
-    loose = PROFILE.model_copy(update={"klopfen": True, "shortDeck": short,
+    loose = PROFILE.model_copy(update={"klopfen": True, "shortDeck": short, "kontraLevels": 8,
                                        "davonlaufenMinCards": min(PROFILE.davonlaufenMinCards, 4 if short else 6)})
     obs: list[PriceObservation] = []
     unpriced: list[Game] = []

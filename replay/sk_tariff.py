@@ -129,6 +129,7 @@ def infer_tariff(observations: list[PriceObservation], base: SchafkopfProfile,
     def add(k: str, v) -> None:
         vals.setdefault(k, []).append(v)
 
+    most_doublings = 0  # the most "N mal gespritzt" a game states: a third (Sup) is a house's further level, G-18
     present = {price_class(o.game) for o in obs if not o.durchmarsch} | {price_class(g) for g in unpriced}
     lauf_lo: dict[str, int] = {}
     lauf_hi: dict[str, int] = {}
@@ -161,6 +162,8 @@ def infer_tariff(observations: list[PriceObservation], base: SchafkopfProfile,
                     add("klopfen", "on" if ratio == 2 ** n else f"×{ratio} for {n}")
                 else:
                     add("kontra", "×2 each" if ratio == 2 ** n else f"×{ratio} for {n}")
+                    if ratio == 2 ** n:
+                        most_doublings = max(most_doublings, n)
             total = t
         if o.game is not Game.RAMSCH and o.run is not None:
             g = o.game.value
@@ -216,6 +219,9 @@ def infer_tariff(observations: list[PriceObservation], base: SchafkopfProfile,
         upd["jungfrau"] = "doublesAll"
     if inf.facts.get("klopfen", (None,))[0] == "on":
         upd["klopfen"] = True
+    if most_doublings > base.kontraLevels:  # the log's price line states the house's further doublings (nsk18 F9)
+        upd["kontraLevels"] = most_doublings
+        inf.facts["kontraLevels"] = (most_doublings, 1, 0)
     try:
         inf.profile = SchafkopfProfile(**{**base.model_dump(), **{k: (v.model_dump() if hasattr(v, "model_dump")
                                                                       else v) for k, v in upd.items()}})

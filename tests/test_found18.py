@@ -346,3 +346,20 @@ def test_a_sheets_conflicting_hand_is_told_how_to_amend_it(tmp_path):
     r = cli("ingest", write(tmp_path, "night2.csv", FIRST_NIGHT.replace(",72,W,", ",75,W,")), "--db", str(db),
             ok=False)
     assert "E-HAND-CONFLICT (hand 1)" in r.output and "an amendment is SHN; shead export --format shn" in r.output
+
+
+SUP_PROTOCOL = 'Schafkopf 10/50 mit Sup\ngespielt von Gast am 05.12.26 mit Version 8.00, Update 07.09.20.\n \nGeber: Gast\n     PcLinks hat: EZ EK G7 HA H9 H8 SK S9\n      PcOben hat: E7 GO G8 HZ SZ SU S8 S7\n    PcRechts hat: EO EU GA GK G9 HK H7 SA\n        Gast hat: EA E9 E8 GZ GU HO HU SO\nPcOben spielt Mit der Eichel-Ass\n     PcLinks spielt aus: G7 G8 GK GZ\n        Gast spielt aus: SO H8 HZ HK\n        Gast spielt aus: HO H9 GO EU\n      PcOben spielt aus: SZ SA E8 SK\n    PcRechts spielt aus: G9 E9 S9 E7\n    PcRechts spielt aus: GA GU EZ S8\n        Gast spielt aus: EA EK SU EO\n    PcRechts spielt aus: H7 HU HA S7\nPcOben gewinnt das Rufspiel: Mit der Eichel-Ass mit dir. \nDie Gegner haben 45 Augen\nDas Rufspiel kostet 10 Punkte.\nSpiel    Preis      PcLinks       PcOben     PcRechts         Gast    Stock\n    1       10          -10          +10          -10          +10        0\n \nGeber: PcLinks\n      PcOben hat: EA EZ E8 E7 GA G9 H8 H7\n    PcRechts hat: EK E9 GU G8 G7 HA HK S9\n        Gast hat: GK HZ HO SZ SK SO S8 S7\n     PcLinks hat: EO EU GZ GO HU H9 SA SU\nGast spielt Mit der Grün-Ass\n      PcOben spielt aus: E7 EK SK EU\n     PcLinks spielt aus: SA E8 S9 SZ\n     PcLinks spielt aus: EO H8 HA SO\n     PcLinks spielt aus: GZ GA G7 GK\n      PcOben spielt aus: H7 GU HZ SU\n    PcRechts spielt aus: E9 S7 GO EA\n     PcLinks spielt aus: HU EZ HK HO\n        Gast spielt aus: S8 H9 G9 G8\nDu verlierst das Rufspiel: Mit der Grün-Ass mit PcOben. Die \nGegner haben 76 Augen\nDas Rufspiel kostet 10 Punkte. 3 mal gespritzt 80 Punkte.\nSpiel    Preis      PcLinks       PcOben     PcRechts         Gast    Stock\n    2       80          +70          -70          +70          -70        0\n \nGeber: PcOben\n    PcRechts hat: EO E8 GZ GK HZ HK S9 S8\n        Gast hat: EZ E9 GA HO H9 H8 SK SO\n     PcLinks hat: EA EK EU GO G7 HA HU SA\n      PcOben hat: E7 GU G9 G8 H7 SZ SU S7\nPcLinks spielt Schellen-Solo\n    PcRechts spielt aus: EO SO EU S7\n    PcRechts spielt aus: S9 SK SA SZ\n     PcLinks spielt aus: HA H7 HZ H8\n     PcLinks spielt aus: EA E7 E8 EZ\n     PcLinks spielt aus: GO SU S8 HO\n     PcLinks spielt aus: EK G8 GZ E9\n     PcLinks spielt aus: HU GU GK H9\n      PcOben spielt aus: G9 HK GA G7\nPcLinks gewinnt das Schellen-Solo. Die Gegner haben 31 Augen\nDas Einzelspiel kostet 50 Punkte.\nSpiel    Preis      PcLinks       PcOben     PcRechts         Gast    Stock\n    3       50         +220         -120          +20         -120        0\n \n'
+
+
+def test_a_protocols_third_doubling_raises_the_kontra_levels_it_is_read_under(tmp_path):
+    """nsk18 F9: 'Das Rufspiel kostet 10 Punkte. 3 mal gespritzt 80 Punkte.' (a house's Sup, a further level of
+    rules.md G-18) was refused E-SK-KONTRA: the price line states the house's rule, as it states its tariff.  By
+    hand (10/50): game 1, PcOben's Rufspiel with Gast won, 10: PcOben, Gast +10, the others -10; game 2, Gast's
+    Rufspiel with PcOben lost (44 Augen), 10 x 2^3 = 80: PcLinks, PcRechts +80, Gast, PcOben -80; game 3,
+    PcLinks's Schellen-Solo won, 50 from each.  PcLinks +220, PcOben -120, PcRechts +20, Gast -120 (the log's own
+    last row)."""
+    db = tmp_path / "sup.duckdb"
+    path = tmp_path / "Schafkopfprotokoll_sup.txt"
+    path.write_text(SUP_PROTOCOL, encoding="utf-8")
+    assert "3 stored, 0 duplicates, 0 rejected" in cli("ingest", str(path), "--db", str(db)).output
+    assert ledger(db) == {"PcLinks": 220, "PcOben": -120, "PcRechts": 20, "Gast": -120}
