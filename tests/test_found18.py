@@ -363,3 +363,29 @@ def test_a_protocols_third_doubling_raises_the_kontra_levels_it_is_read_under(tm
     path.write_text(SUP_PROTOCOL, encoding="utf-8")
     assert "3 stored, 0 duplicates, 0 rejected" in cli("ingest", str(path), "--db", str(db)).output
     assert ledger(db) == {"PcLinks": 220, "PcOben": -120, "PcRechts": 20, "Gast": -120}
+
+
+def test_the_sheet_page_of_a_night_whose_seats_change(tmp_path, monkeypatch):
+    """The dashboard's Sheet page reads the same sheet: a column per player (Beate and Cyril by name, the seats
+    they swapped), each total its player's: Alan 0, Beate -1, Cyril +1, Dora -2, Eddie -2, Fred +4 (worked in
+    test_the_sheet_of_a_night_whose_seats_change_gives_each_player_his_own_total)."""
+    from streamlit.testing.v1 import AppTest
+
+    swap = '[Seats "Al=Alan; Bea=Cyril; Cy=Beate; Di=Dora; Ed=Eddie"]'
+    fred = '[Seats "Al=Alan; Bea=Cyril; Cy=Beate; Di=Dora; Fr=Fred"]'
+    text = ('%SHN 1.0\n[Session "chairs"]\n[Date "2026.12.05"]\n'
+            '[Seats "Al=Alan; Bea=Beate; Cy=Cyril; Di=Dora; Ed=Eddie"]\n[Rules "wi5-called-ace"]\n\n'
+            "hand 1  dealer Ed\npick Bea  call AS  partner Cy  pts 70  win\n\n"
+            f"hand 2  dealer Al\n{swap}\npick Bea  call AH  partner Di  pts 80  win\n\n"
+            f"hand 3  dealer Bea\n{fred}\npick Fr  call AC  partner Al  pts 95  win-s\n")
+    db = tmp_path / "c.duckdb"
+    cli("ingest", write(tmp_path, "chairs.shn", text), "--db", str(db))
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    root = Path(__file__).resolve().parents[1]
+    at = AppTest.from_file(str(root / "dashboard" / "pages" / "sheet.py"), default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    frame = at.dataframe[0].value
+    last = frame.iloc[-1]
+    totals = {c.rsplit(" ", 1)[0]: int(last[c]) for c in frame.columns if c.endswith(" total")}
+    assert totals == {"Al": 0, "Beate": -1, "Cyril": 1, "Di": -2, "Ed": -2, "Fr": 4}, totals
