@@ -1301,6 +1301,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     stem = PurePath(file_of(path, out.tab)).stem if path else "sheet"
     sessions: dict[str, SessionRec] = {}
     seats_of: dict[str, list[str]] = {}
+    first_seats: dict[str, list[str]] = {}  # each night's table at its first row (its session's [Seats])
     alias_of: dict[str, str] = {}
     label = {p: seat_label(p) for p in out.players}  # what the cells write for the player
     name_of = {p: out.names.get(p, p) for p in out.players}  # the player's stored name (seat_names)
@@ -1393,7 +1394,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if blank:  # blank units: the sitting's table (every player column when it opens the sitting), nobody paid
             present = seats_of[d] if d in sessions else list(out.players)
         if d not in sessions:
-            seats_of[d] = present
+            seats_of[d] = first_seats[d] = present
             name = (stored_session(d, tuple(name_of[p] for p in present)) if stored_session and d != "unknown"
                     else None) or f"CSV {stem} {d}"  # by meaning: a stored sitting of these players that day (D1)
             sessions[d] = SessionRec({"Session": name, "Event": f"CSV {stem}",
@@ -1401,9 +1402,27 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                                       "Seats": "; ".join(f"{alias_of[p]}={name_of[p]}" for p in present),
                                       "Rules": rules})
         seats = seats_of[d]
-        if present != seats:
+        gone = [p for p in seats if p not in present]
+        came = [p for p in present if p not in seats]
+        if present != seats and not blank and gone and len(gone) == len(came) and len(present) == len(seats):
+            # a substitute: the player whose cells go blank leaves, the one whose cells start takes the seat, in
+            # place (rules.md B-1: the seats' order is the deal's); written as the hand's own [Seats] from this
+            # row on, as SHN writes a table's change (notation.md §5), and said (sheet18 F3: refused before)
+            seats = seats_of[d] = [came[gone.index(p)] if p in gone else p for p in seats]
+            if notes is not None:
+                notes.append(Diagnostic(
+                    "W-CSV-SEATS", f"row {r}: " + ", ".join(f"{label[n]} takes {label[o]}'s seat" for o, n in
+                                                           zip(gone, came))
+                    + f" ({', '.join(label[o] + chr(39) + 's' for o in gone)} cells blank from this row on, "
+                    f"{', '.join(label[n] + chr(39) + 's' for n in came)} written): the table is {', '.join(label[p] for p in seats)} "
+                    "from this hand on; if a cell went into the wrong player's column, correct the sheet",
+                    "warning", path, r, 1, found=", ".join(label[p] for p in present),
+                    expected=", ".join(label[p] for p in first_seats.get(d, [])) or None))
+        if present != seats and sorted(present) != sorted(seats):
             err("E-CSV-SEATS", f"the players with units ({', '.join(label[p] for p in present)}) are not the "
-                f"sitting's table ({', '.join(label[p] for p in seats)}, from its first row)", 1,
+                f"sitting's table ({', '.join(label[p] for p in seats)}, from its first row or the last change of "
+                "players); a player who leaves is replaced by one other (their cells blank from then on, the "
+                "newcomer's written), or the night is a new sitting: its own sheet", 1,
                 ", ".join(label[p] for p in present), ", ".join(label[p] for p in seats))
         count[d] = count.get(d, 0) + 1
         since.add(d)
@@ -1426,6 +1445,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         rec = HandRecord(number, sessions[d], pos=Pos(r, 1))
         rec.line = r
         words: list[str] = [f"hand {number}"]
+        own_seats = None  # after a substitute: the hand's own [Seats] (notation.md §5)
+        if d in first_seats and seats != first_seats[d]:
+            own_seats = "; ".join(f"{alias_of[p]}={name_of[p]}" for p in seats)
+            rec.tags["Seats"] = own_seats
         by_name = {w.lower(): alias_of[p] for p in seats for w in (label[p], name_of[p], alias_of[p])}
 
         def seat(f: str) -> tuple[str | None, int]:
@@ -1545,7 +1568,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if not blank:
             rec.score = ScoreRec(entries, Pos(r, 1))
         rec.errors = errs
-        rec.source = "\n".join([words[0], "  ".join(line), *(["score " + " ".join(
+        rec.source = "\n".join([words[0], *([f'[Seats "{own_seats}"]'] if own_seats else []), "  ".join(line),
+                                *(["score " + " ".join(
             f"{a} {v.value:+d}" for a, v in entries)] if not blank else [])]) + "\n\n"
         yield rec
     if grand is not None and totals.grand is not None:  # the sheet ends with its own grand total

@@ -389,3 +389,26 @@ def test_the_sheet_page_of_a_night_whose_seats_change(tmp_path, monkeypatch):
     last = frame.iloc[-1]
     totals = {c.rsplit(" ", 1)[0]: int(last[c]) for c in frame.columns if c.endswith(" total")}
     assert totals == {"Al": 0, "Beate": -1, "Cyril": 1, "Di": -2, "Ed": -2, "Fr": 4}, totals
+
+
+def test_a_substitute_who_takes_a_seat_mid_night_on_a_sheet(tmp_path):
+    """sheet18 F3: Bob leaves after hand 3, Fay plays hands 4 and 5 in his seat (his cells blank, hers written):
+    refused E-CSV-SEATS before.  Now the hands carry the new table and W-CSV-SEATS says who took whose seat.  By
+    hand (B-27, B-28, B-31, B-33, DOB B-32): hand 1, Ann with Bob 72: +2 / +1 / -1; hand 2, Cal with Dee 45 lost:
+    -4 / -2 / +2; hand 3, Dee alone 61: +4, -1 each; hand 4, Fay with Ann 91, a schneider: +4 / +2 / -2; hand 5,
+    Eve with Cal 30, schneidered: Eve -8, Cal -4, +4 each.  Ann +9, Bob +2, Cal -12, Dee +3, Eve -10, Fay +8."""
+    db = tmp_path / "s.duckdb"
+    sheet = ("Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Notes,Ann,Bob,Cal,Dee,Eve,Fay\n"
+             "2026-12-04,1,Eve,Ann,Bob,AH,72,W,,2,1,-1,-1,-1,\n"
+             "2026-12-04,2,Ann,Cal,Dee,AC,45,L,,2,2,-4,-2,2,\n"
+             "2026-12-04,3,Bob,Dee,,alone,61,W,Bob leaves - Fay takes his seat,-1,-1,-1,4,-1,\n"
+             "2026-12-04,4,Cal,Fay,Ann,AS,91,W,,2,,-2,-2,-2,4\n"
+             "2026-12-04,5,Dee,Eve,Cal,AH,30,L,,4,,-4,4,-8,4\n")
+    r = cli("ingest", write(tmp_path, "sub.csv", sheet), "--db", str(db))
+    assert "5 stored, 0 duplicates, 0 rejected" in r.output and "W-CSV-SEATS: row 5: Fay takes Bob's seat" in r.output
+    assert ledger(db) == {"Ann": 9, "Bob": 2, "Cal": -12, "Dee": 3, "Eve": -10, "Fay": 8}
+    assert "0 stored, 5 duplicates" in cli("ingest", write(tmp_path, "sub2.csv", sheet), "--db", str(db)).output
+    # a cell in a third player's column beside the five (six with units) is no substitute: refused, as before
+    bad = sheet.replace("2026-12-04,5,Dee,Eve,Cal,AH,30,L,,4,,-4,4,-8,4", "2026-12-04,5,Dee,Eve,Cal,AH,30,L,,4,1,-4,4,-8,4")
+    r = cli("ingest", write(tmp_path, "bad.csv", bad), "--db", str(tmp_path / "b.duckdb"), ok=False)
+    assert "E-CSV-SEATS (hand 5)" in r.output, r.output
