@@ -412,3 +412,22 @@ def test_a_substitute_who_takes_a_seat_mid_night_on_a_sheet(tmp_path):
     bad = sheet.replace("2026-12-04,5,Dee,Eve,Cal,AH,30,L,,4,,-4,4,-8,4", "2026-12-04,5,Dee,Eve,Cal,AH,30,L,,4,1,-4,4,-8,4")
     r = cli("ingest", write(tmp_path, "bad.csv", bad), "--db", str(tmp_path / "b.duckdb"), ok=False)
     assert "E-CSV-SEATS (hand 5)" in r.output, r.output
+
+
+def test_a_hand_typed_on_a_phone_with_its_dashes_and_emoji_hearts(tmp_path):
+    """sheet18 F7: a phone writes the red heart ❤️ (U+2764 U+FE0F), an em dash for a minus sign (—2) and an en
+    or em dash in win–s: refused before.  By hand: hand 1, Bea calls the ace of hearts, Cy partner, 95, a
+    schneider (B-28, B-33): Bea +4, Cy +2, -2 each; hand 2, Cy calls the ace of spades (♠️), Di partner, 50, lost
+    on the bump (B-32): Cy -4, Di -2, +2 each.  Al 0, Bea +6, Cy -2, Di -4, Ed 0."""
+    text = ('%SHN 1.0\n[Session "phone"]\n[Date "2026.12.05"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
+            '[Rules "wi5-called-ace"]\n\n'
+            "hand 1  dealer Ed\npick Bea  call A\u2764\ufe0f  partner Cy  pts 95  win\u2013s\n"
+            "score Al \u20142 Bea +4 Cy +2 Di \u20142 Ed \u20142\n\n"
+            "hand 2  dealer Al\npick Cy  call A\u2660\ufe0f  partner Di  pts 50  lose\n"
+            "score Al +2 Bea +2 Cy \u22124 Di \u20142 Ed +2\n")
+    db = tmp_path / "p.duckdb"
+    assert "2 stored, 0 duplicates, 0 rejected" in cli("ingest", write(tmp_path, "phone.shn", text), "--db",
+                                                        str(db)).output
+    assert ledger(db) == {"Al": 0, "Bea": 6, "Cy": -2, "Di": -4, "Ed": 0}
+    sheet = json.loads(cli("sheet", "phone", "--json", "--db", str(db)).output)
+    assert [r["call"] for r in sheet["hands"]] == ["AH", "AS"] and sheet["hands"][0]["result"] == "won 95 (schneider)"

@@ -137,7 +137,8 @@ MAX_HAND = 2**31 - 1
 TAG_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 _RANK_SPELL = {"A": 0, "T": 1, "10": 1, "K": 2, "Q": 3, "J": 4, "9": 5, "8": 6, "7": 7}
-_SUIT_SPELL = {"C": 0, "♣": 0, "♧": 0, "S": 1, "♠": 1, "♤": 1, "H": 2, "♥": 2, "♡": 2, "D": 3, "♦": 3, "♢": 3}
+_SUIT_SPELL = {"C": 0, "♣": 0, "♧": 0, "S": 1, "♠": 1, "♤": 1, "H": 2, "♥": 2, "♡": 2, "\u2764": 2, "D": 3, "♦": 3,
+               "♢": 3}  # U+2764 ❤: a phone's emoji keyboard's red heart (with U+FE0F: ❤️), the hearts (sheet18 F7)
 # a phone's emoji keyboard writes a suit with U+FE0F after it (♠️): the same suit (a tester's finding)
 _SUIT_SPELL.update({k + "\ufe0f": v for k, v in list(_SUIT_SPELL.items()) if not k.isascii()})
 
@@ -163,7 +164,7 @@ for _v, _six in (("6C", C6), ("6c", C6), ("6♣", C6), ("6♧", C6), ("6♣\ufe0
                  ("6♠", S6), ("6♤", S6), ("6♠\ufe0f", S6)):
     CARD_SPELLINGS[_v] = _six  # the 34-card deck (issue 18, rules.md F-1)
 
-_PLAYED = re.compile(r"(\^R)?(\?\?|(?:10|[AaKkQqJjTt987])(?:[CcSsHhDd]|[♣♠♥♦♧♤♡♢]\ufe0f?)|6(?:[CcSs]|[♣♠♧♤]\ufe0f?))"
+_PLAYED = re.compile(r"(\^R)?(\?\?|(?:10|[AaKkQqJjTt987])(?:[CcSsHhDd]|[♣♠♥♦♧♤♡♢\u2764]\ufe0f?)|6(?:[CcSs]|[♣♠♧♤]\ufe0f?))"
                      r"(!!|\?\?|!\?|\?!|!|\?)?")
 
 #: German card spellings of ``[Cards "de"]`` (docs/notation.md §14): the
@@ -187,7 +188,7 @@ CARD_MODES = {"fr": (CARD_SPELLINGS, _PLAYED), "de": (GERMAN_SPELLINGS, _PLAYED_
 _ALIAS = re.compile(r"[^\W\d]\w*")
 _TRICK_WORD = re.compile(r"[tT][0-9]+")
 _UINT_RE = re.compile(r"0|[1-9][0-9]*")
-_SINT_RE = re.compile(r"[+\-\u2212\u2013]?(?:0|[1-9][0-9]*)")
+_SINT_RE = re.compile(r"[+\-\u2212\u2013\u2014]?(?:0|[1-9][0-9]*)")
 _HEADER = re.compile(r"%SHN[ \t]+(\S+)[ \t\r]*(?:;.*)?")
 _TAG = re.compile(r'\[[ \t]*([A-Za-z_][A-Za-z0-9_]*)[ \t]+"((?:[^"\\]|\\.)*)"[ \t]*\]')
 #: A tag whose value a phone's smart punctuation wrapped in curly quotes (“…”, „…“, ”…”): read, with a warning.
@@ -217,8 +218,8 @@ _HUGE = 10 ** _MAX_DIGITS
 def _to_int(body: str) -> int:
     """The value of a checked decimal number (optional sign ``+ - \u2212``);
     beyond :data:`_MAX_DIGITS` digits, +/- 10**18."""
-    neg = body[:1] in ("-", "\u2212", "\u2013")
-    digits = body.lstrip("+-\u2212\u2013")
+    neg = body[:1] in ("-", "\u2212", "\u2013", "\u2014")
+    digits = body.lstrip("+-\u2212\u2013\u2014")
     v = int(digits) if len(digits) <= _MAX_DIGITS else _HUGE
     return -v if neg else v
 _SINT: dict[str, int] = {}
@@ -228,6 +229,7 @@ for _k in range(0, 501):
     _SINT["-" + str(_k)] = -_k
     _SINT["\u2212" + str(_k)] = -_k
     _SINT["\u2013" + str(_k)] = -_k  # an en dash, as a phone or a word processor writes a minus
+    _SINT["\u2014" + str(_k)] = -_k  # an em dash (a phone's "--")
 
 _MISS = object()
 #: Records are made with ``object.__new__`` and their slots set (issue 17):
@@ -2302,7 +2304,7 @@ class _Reader:
         if body == "?" and not agreed:
             return Value(None, Pos(self.ln, col))
         if _SINT_RE.fullmatch(body):
-            if len(body.lstrip("+-\u2212\u2013")) > _MAX_DIGITS:  # never read as 10**18: the message quotes what is written
+            if len(body.lstrip("+-\u2212\u2013\u2014")) > _MAX_DIGITS:  # never read as 10**18: the message quotes what is written
                 raise self._err("E-NUMBER", f"found {_quote(vt)} as {s}'s units; expected a whole number of at "
                                 f"most {_MAX_DIGITS} digits", col, vt, "units")
             return Value(_to_int(body), Pos(self.ln, col), agreed)
@@ -2456,7 +2458,9 @@ def _outcome(self, toks, i, n):
     t = toks[i]
     c = self.line.find(t, self.p)
     self.p = c + len(t)
-    hand.outcome = self.last = new_value(t, self.ln, c + 1)
+    # a phone's or a word processor's dash for the hyphen (win–s, win—s): the outcome as SHN spells it
+    hand.outcome = self.last = new_value(t.replace("\u2013", "-").replace("\u2014", "-").replace("\u2212", "-"),
+                                         self.ln, c + 1)
     return i + 1
 
 
@@ -2570,6 +2574,9 @@ for _w in ("moster", "mittler", "schneidster", "schwanzer"):
     _DISPATCH[_w] = _nopick_statement(_w)
 for _w in ("win", "lose", "win-s", "lose-s", "win-z", "lose-z"):
     _DISPATCH[_w] = _outcome
+    if "-" in _w:
+        for _dash in ("\u2013", "\u2014", "\u2212"):  # en dash, em dash, minus sign: as a phone writes the hyphen
+            _DISPATCH[_w.replace("-", _dash)] = _outcome
 for _w in _TRICK_NUM:
     _DISPATCH[_w] = _Reader.s_trick
 
