@@ -364,8 +364,9 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     for (hand_id, number, dealer, picker, partner, partner2, call, outcome, pts, tricks, lw, g, gtype, stake,
          flags, seats, units, nmarks, mult, warnings, breakdown, seated) in hands:
         source = texts.get(hand_id)
-        block = source if fmt == "netschafkopf" else None  # a protocol's game block: no SHN statements in it
-        if fmt != "shn":
+        written = source is not None and source.lstrip()[:5].lower() == "hand "  # an SHN hand (added to a protocol)
+        block = source if fmt == "netschafkopf" and not written else None  # a protocol's game block: no SHN in it
+        if fmt != "shn" and not written:
             source = None
         by_seat = dict(zip(seats or [], units or []))
         pot = by_seat.pop(POT_SEAT, None)
