@@ -93,7 +93,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "picker": ("picker", "picked", "pick", "spieler"),
     "partner": ("partner", "mitspieler"),
     "call": ("call", "called", "called card", "ruf"),
-    "points": ("points", "pts", "picker points", "card points", "augen"),
+    "points": ("points", "pts", "picker points", "card points", "augen", "punkte"),
     "outcome": ("outcome", "result", "ergebnis"),
     "leaster": ("leaster", "leaster winner"),
     "doubler": ("doubler", "double", "doublers"),
@@ -108,7 +108,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
 #: the row sums to zero), never a player's units: such a column is ignored (as is any column given as
 #: --columns ignore=COLUMN).
 IGNORED = ("notes", "note", "comment", "comments", "remarks", "remark", "memo", "bemerkung", "bemerkungen",
-           "kommentar", "notiz", "notizen",
+           "kommentar", "notiz", "notizen", "anmerkung", "anmerkungen",
            "check", "checksum", "sum", "row sum", "zero check", "total", "totals", "balance", "kontrolle", "summe",
            "probe")
 #: what a picker cell that names a no-pick game means to say, and where a sheet writes it
@@ -168,9 +168,15 @@ def guess_columns(header: list[str]) -> dict[str, str]:
     """field → header cell, for the header cells that name a field of
     :data:`FIELDS` (case and spacing ignored); each field once."""
     out: dict[str, str] = {}
+    plain = {_norm(c) for c in header}
     for cell in header:
         n = _norm(cell)
         if n in IGNORED:
+            out[f"ignore:{cell}"] = cell
+            continue
+        if (m := _RUNNING_COLUMN.fullmatch(n)) is not None and (m.group(1) or m.group(2)) in plain:
+            # a player's running total beside the player's column (Ann, Ann total; Running Ann; Ann Σ): the sheet's
+            # sums, not a player (sheet18 F4: every hand refused E-SEATS, "10 seats")
             out[f"ignore:{cell}"] = cell
             continue
         for f, words in FIELDS.items():
@@ -178,6 +184,10 @@ def guess_columns(header: list[str]) -> dict[str, str]:
                 out[f] = cell
                 break
     return out
+
+
+#: a header cell naming a player's running total: "<player> total", "total <player>", "running <player>", "<player> Σ"
+_RUNNING_COLUMN = re.compile(r"(.+?)\s*(?:total|running|gesamt|summe|sum|σ|Σ|stand)|(?:total|running|gesamt|stand)\s+(.+)")
 
 
 def _parts(text: str | None) -> list[tuple[str, str]]:

@@ -434,3 +434,25 @@ def test_a_hand_typed_on_a_phone_with_its_dashes_and_emoji_hearts(tmp_path):
     assert ledger(db) == {"Al": 0, "Bea": 6, "Cy": -2, "Di": -4, "Ed": 0}
     sheet = json.loads(cli("sheet", "phone", "--json", "--db", str(db)).output)
     assert [r["call"] for r in sheet["hands"]] == ["AH", "AS"] and sheet["hands"][0]["result"] == "won 95 (schneider)"
+
+
+def test_a_running_total_column_beside_each_player_is_no_player(tmp_path):
+    """sheet18 F4: `Ann, Ann total, Bob, Bob total, ...` (or `Running Ann`, `Ann Σ`) took the total columns as
+    ten players: every hand refused E-SEATS "10 seats".  Now a column naming another column's player with total,
+    running, Σ ... is the sheet's sums.  By hand: hand 1, Ann with Bob 72 (B-27, B-33): +2 / +1 / -1; hand 2, Cal
+    alone 95, a schneider (B-28, B-31): Cal +8, -2 each.  Ann 0, Bob -1, Cal +7, Dee -3, Eve -3.  German headers
+    `Punkte` (the picker's card points) and `Anmerkung` (a note) are read as such."""
+    for head in ("Date,Hand,Picker,Partner,Points,Result,Ann,Ann total,Bob,Bob total,Cal,Cal total,Dee,Dee total,"
+                 "Eve,Eve total", "Date,Hand,Picker,Partner,Punkte,Result,Ann,Ann \u03a3,Bob,Bob \u03a3,Cal,Cal \u03a3,"
+                 "Dee,Dee \u03a3,Eve,Eve \u03a3"):
+        db = tmp_path / f"{len(head)}.duckdb"
+        sheet = (head + "\n2026-12-04,1,Ann,Bob,72,W,2,2,1,1,-1,-1,-1,-1,-1,-1\n"
+                 "2026-12-04,2,Cal,,95,W,-2,0,-2,-1,8,7,-2,-3,-2,-3\n")
+        r = cli("ingest", write(tmp_path, "pairs.csv", sheet), "--db", str(db))
+        assert "2 stored, 0 duplicates, 0 rejected" in r.output, r.output
+        assert ledger(db) == {"Ann": 0, "Bob": -1, "Cal": 7, "Dee": -3, "Eve": -3}
+    db = tmp_path / "de.duckdb"
+    sheet = ("Datum;Spiel;Spieler;Partner;Punkte;Ergebnis;Anmerkung;Ann;Bob;Cal;Dee;Eve\n"
+             "04.12.2026;1;Ann;Bob;72;gewonnen;schnell;2;1;-1;-1;-1\n")
+    assert "1 stored" in cli("ingest", write(tmp_path, "de.csv", sheet), "--db", str(db)).output
+    assert ledger(db) == {"Ann": 2, "Bob": 1, "Cal": -1, "Dee": -1, "Eve": -1}
