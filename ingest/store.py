@@ -743,6 +743,28 @@ def _renamed_session(con: duckdb.DuckDBPyConnection, session_id: int) -> None:
     con.execute("UPDATE sessions SET players = ?, header = ? WHERE session_id = ?", [_dumps(now), header, session_id])
 
 
+def _voided_again(h: ValidatedHand, when: str) -> RejectedHand:
+    """The refusal of file hand ``h`` whose number was voided (``when``
+    says how it is known): a voided hand is not stored again by an ingest."""
+    o = h.outcome
+    d = Diagnostic("E-HAND-CONFLICT", f"hand {o.hand} of session {o.session!r} was voided {when}; a voided hand is "
+                   "not stored again by an ingest: to give it a new text use shead ingest --amend FILE",
+                   "error", h.source_file, h.source_line, 1, o.hand, found=f"hand {o.hand}",
+                   expected="a new hand number, or --amend")
+    return RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash)
+
+
+def _refuse(fresh: list[ValidatedHand], result: FileResult, report: "IngestReport",
+            refused: list[RejectedHand]) -> tuple[list[ValidatedHand], FileResult]:
+    """``fresh`` and ``result`` without the hands of ``refused`` (by hash),
+    which join the report's and the result's rejected hands."""
+    if not refused:
+        return fresh, result
+    gone = {r.hash for r in refused}
+    report.rejected.extend(refused)
+    return [h for h in fresh if h.hash not in gone], replace(result, rejected=list(result.rejected) + refused)
+
+
 def _same_profile(a: str, b: str) -> bool:
     """Whether two ``[Rules]`` texts read as the same profile (a default
     flag written out is no change: break16b); False when either does not
@@ -2729,18 +2751,8 @@ class Store:
                 o = h.outcome
                 if (o.session, o.hand) in voided:
                     at, reason = voided[(o.session, o.hand)]
-                    d = Diagnostic("E-HAND-CONFLICT", f"hand {o.hand} of session {o.session!r} was voided on "
-                                   f"{at:%Y-%m-%d %H:%M} UTC ({reason}); a voided hand is not stored again by an "
-                                   "ingest: to give it a new text use shead ingest --amend FILE",
-                                   "error", h.source_file, h.source_line, 1, o.hand,
-                                   found=f"hand {o.hand}", expected="a new hand number, or --amend")
-                    refused.append(RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d],
-                                                h.hash))
-            if refused:
-                ids = {r.hash for r in refused}
-                fresh = [h for h in fresh if h.hash not in ids]
-                report.rejected.extend(refused)
-                result = replace(result, rejected=list(result.rejected) + refused)
+                    refused.append(_voided_again(h, f"on {at:%Y-%m-%d %H:%M} UTC ({reason})"))
+            fresh, result = _refuse(fresh, result, report, refused)
         return fresh, result
 
     @staticmethod
@@ -2771,18 +2783,9 @@ class Store:
             o = h.outcome
             if (o.session, o.hand) in live:  # amended back into force: the stored hand decides (a clash or a copy)
                 continue
-            d = Diagnostic("E-HAND-CONFLICT", f"hand {o.hand} of session {o.session!r} was voided (the session's "
-                           f"[_Voided] tag, kept from the export it was restored from); a voided hand is not stored "
-                           "again by an ingest: to give it a new text use shead ingest --amend FILE",
-                           "error", h.source_file, h.source_line, 1, o.hand,
-                           found=f"hand {o.hand}", expected="a new hand number, or --amend")
-            refused.append(RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash))
-        if refused:
-            ids_ = {r.hash for r in refused}
-            fresh = [h for h in fresh if h.hash not in ids_]
-            report.rejected.extend(refused)
-            result = replace(result, rejected=list(result.rejected) + refused)
-        return fresh, result
+            refused.append(_voided_again(h, "(the session's [_Voided] tag, kept from the export it was restored "
+                                            "from)"))
+        return _refuse(fresh, result, report, refused)
 
     def _open_history(self, con: duckdb.DuckDBPyConnection, hand_id: int) -> None:
         """Before the first correction of a hand: copy its stored revision
