@@ -544,8 +544,7 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
                 voided = _voided_numbers(con, session_id)
             except duckdb.CatalogException:  # before migration 007
                 voided = set()
-            if voided and "[_Voided " not in header:
-                header = header.rstrip("\n") + f'\n[_Voided "{" ".join(map(str, sorted(voided)))}"]\n'
+            header = with_voids(header, voided)
             def kept(sid: str, number: int) -> HandOutcome | None:  # a refused hand keeps its stored outcome
                 hand_id = by_number.get(number) if sid == name else None
                 got = load_hands(con, "h.hand_id = ?", [hand_id]) if hand_id is not None else []
@@ -880,6 +879,26 @@ def _new_warnings(con: duckdb.DuckDBPyConnection, name: str, hands: list[tuple[i
                                   f"now that {path or 'a file'} adds hands before it: {m.group(2)}", "warning", path,
                                   1, 1, o.hand))
     return out
+
+
+def with_voids(header: str, numbers: Iterable[int]) -> str:
+    """A stored session ``header`` whose ``[_Voided "..."]`` tag names
+    ``numbers`` too (the voids of this database, ``hand_revisions``) beside
+    those it names already (a restored session's, kept from its export):
+    one tag, the numbers sorted; ``header`` itself when there is nothing to
+    add.  A void made after a restore was left out of the next export, and
+    a second restore stored the voided hand again (break18 F1)."""
+    numbers = set(numbers)
+    if not numbers:
+        return header
+    had = _header_tag(header, "_Voided")
+    known = {int(t) for t in (had or "").split() if t.isdigit()}
+    if numbers <= known:
+        return header
+    tag = '[_Voided "' + " ".join(map(str, sorted(known | numbers))) + '"]'
+    if had is None:
+        return header.rstrip("\n") + "\n" + tag + "\n"
+    return re.sub(r'(?m)^\[_Voided\s+"[^"]*"\]', lambda _: tag, header, count=1)
 
 
 def _voided_numbers(con: duckdb.DuckDBPyConnection, session_id: int) -> set[int]:

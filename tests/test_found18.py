@@ -456,3 +456,30 @@ def test_a_running_total_column_beside_each_player_is_no_player(tmp_path):
              "04.12.2026;1;Ann;Bob;72;gewonnen;schnell;2;1;-1;-1;-1\n")
     assert "1 stored" in cli("ingest", write(tmp_path, "de.csv", sheet), "--db", str(db)).output
     assert ledger(db) == {"Ann": 2, "Bob": 1, "Cal": -1, "Dee": -1, "Eve": -1}
+
+
+def test_a_void_made_after_a_restore_survives_the_next_backup(tmp_path):
+    """break18 F1: a restored session keeps its header's [_Voided "2"], and a void made after the restore was never
+    added to it: the next export lost it, and a second restore stored the voided hand again from the scorer's
+    original file.  By hand: hands 2 and 3 voided, hand 1 alone counts (Bea with Cy 70, B-27, B-33): Al -1,
+    Bea +2, Cy +1, Di -1, Ed -1."""
+    db = tmp_path / "a.duckdb"
+    night = write(tmp_path, "night.shn", NIGHT)
+    cli("ingest", night, "--db", str(db))
+    cli("void", "v#2", "--reason", "typed twice", "--db", str(db))
+    first = tmp_path / "b1.shn"
+    cli("export", "--format", "shn", "--out", str(first), "--db", str(db))
+    again = tmp_path / "b.duckdb"
+    cli("ingest", str(first), "--db", str(again))
+    cli("void", "v#3", "--reason", "never happened", "--db", str(again))
+    second = tmp_path / "b2.shn"
+    cli("export", "--format", "shn", "--out", str(second), "--db", str(again))
+    assert '[_Voided "2 3"]' in second.read_text() and second.read_text().count("[_Voided") == 1
+    third = tmp_path / "c.duckdb"
+    cli("ingest", str(second), "--db", str(third))
+    truth = {"Al": -1, "Bea": 2, "Cy": 1, "Di": -1, "Ed": -1}
+    assert ledger(third) == truth
+    r = cli("ingest", night, "--db", str(third), ok=False)
+    assert "0 stored, 1 duplicates, 2 rejected" in r.output, r.output
+    assert ledger(third) == truth
+    assert "voided (not counted): hand(s) 2, 3" in cli("sheet", "v", "--db", str(third)).output
