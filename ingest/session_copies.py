@@ -185,8 +185,7 @@ def _text_copies(con: duckdb.DuckDBPyConnection,
         """, [lows, highs, min(lows), min(lows), MIN_HANDS]).fetchall()
     every = twins
     twins = _first_hands_alike(con, twins)
-    revised = _revised_copies(con, [t for t in every if t not in twins])
-    if not twins and not revised:
+    if not twins and not every:
         return out
     ids = ", ".join(str(int(i)) for i in sorted({c for c, _ in twins} | {o for _, o in twins}))
     rows = con.execute(
@@ -209,6 +208,10 @@ def _text_copies(con: duckdb.DuckDBPyConnection,
         JOIN sessions c ON c.session_id = same.copy_id JOIN sessions o ON o.session_id = same.stored_id
         ORDER BY c.session, o.session
         """, [[c for c, _ in twins], [o for _, o in twins], MIN_HANDS]).fetchall() if twins else []
+    # a stored session corrected since (an amended or voided hand, the first or any other): its copy repeats it
+    # as first stored (break18 F2: only a corrected first hand was found)
+    seen = {r[0] for r in rows}
+    revised = _revised_copies(con, [t for t in every if t[0] not in seen])
     rows = sorted(rows + revised, key=lambda r: (r[1], r[2]))
     first = {r[0] for r in revised}  # copies of a corrected session as first stored
     for copy_id, copy, stored, first_file, n, copy_rules, stored_rules in rows:

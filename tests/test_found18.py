@@ -483,3 +483,18 @@ def test_a_void_made_after_a_restore_survives_the_next_backup(tmp_path):
     assert "0 stored, 1 duplicates, 2 rejected" in r.output, r.output
     assert ledger(third) == truth
     assert "voided (not counted): hand(s) 2, 3" in cli("sheet", "v", "--db", str(third)).output
+
+
+def test_a_copy_of_a_night_whose_later_hand_was_corrected_is_called_a_copy(tmp_path):
+    """break18 F2: the copy check found a corrected night's original file only when hand 1 was the corrected
+    one.  Hand 3 voided here; the original file re-sent under another name repeats the night as first stored.
+    By hand: the night without hand 3: Al +1, Bea +4, Cy -3, Di -3, Ed +1 (hand 1 +2 / +1 / -1; hand 2 lost on
+    the bump, -4 / -2 / +2); the copy adds the night as written (with hand 3, Di with Ed 95: +4 / +2 / -2):
+    Al -1, Bea +2, Cy -5, Di +1, Ed +3."""
+    db = tmp_path / "x.duckdb"
+    cli("ingest", write(tmp_path, "night.shn", NIGHT), "--db", str(db))
+    cli("void", "v#3", "--reason", "never happened", "--db", str(db))
+    assert ledger(db) == {"Al": 1, "Bea": 4, "Cy": -3, "Di": -3, "Ed": 1}
+    r = cli("ingest", write(tmp_path, "copy.shn", NIGHT.replace('[Session "v"]', '[Session "v2"]')), "--db", str(db))
+    assert "W-SESSION-COPY: session 'v2', just stored, repeats session 'v'" in r.output, r.output
+    assert ledger(db) == {"Al": 0, "Bea": 6, "Cy": -8, "Di": -2, "Ed": 4}
