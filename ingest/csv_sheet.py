@@ -72,6 +72,8 @@ from pathlib import PurePath
 
 from replay.cards import Card
 from replay.errors import Diagnostic
+
+from .unicode_text import nfc
 from replay.facts import OUTCOMES, CallRec, HandRecord, MarkRec, Pos, ScoreRec, SessionRec, ShnFile, Value
 
 from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_in_text, date_order_error, date_order_warning,
@@ -194,7 +196,7 @@ def _parts(text: str | None) -> list[tuple[str, str]]:
     """The ``LEFT=RIGHT`` parts of a ``--columns`` text, split at commas.
     Raises ``ValueError`` for a part without ``=``."""
     out = []
-    for part in (p.strip() for p in (text or "").split(",") if p.strip()):
+    for part in (p.strip() for p in nfc(text or "").split(",") if p.strip()):  # 'Zoë' either way: the cells' NFC
         if "=" not in part:
             raise ValueError(f"{part!r} is not FIELD=COLUMN nor PLAYER=NAME (fields: {', '.join(FIELDS)}, ignore)")
         left, right = (x.strip() for x in part.split("=", 1))

@@ -58,6 +58,7 @@ from replay.schafkopf import Ramsch as RamschAction
 from replay.scoring import Settlement
 
 from .model import CardLog, FileResult, HandOutcome, RejectedHand, ValidatedHand, content_hash
+from .unicode_text import nfc
 from replay.deal_identity import deal_id_of_log
 from replay.sk_outcome import schafkopf_outcome, schafkopf_sheet_outcome, seat_names
 from replay.sk_tariff import PriceObservation, TariffInference, infer_tariff
@@ -140,17 +141,18 @@ def decode_protocol(data: bytes) -> tuple[str, str]:
     """(text, encoding): UTF-16 when :func:`utf16_codec` finds it at the
     start (a BOM, or NULs in every other byte; a byte pair that is no
     character becomes U+FFFD), else UTF-8 (a BOM allowed) when the bytes are
-    valid UTF-8, else CP1252, else ISO-8859-1 (which never fails)."""
+    valid UTF-8, else CP1252, else ISO-8859-1 (which never fails); in NFC (one spelling
+    of an accented name, :mod:`ingest.unicode_text`: break18 F8)."""
     if data.startswith(codecs.BOM_UTF8):
-        return data[3:].decode("utf-8", errors="replace"), "utf-8-sig"
+        return nfc(data[3:].decode("utf-8", errors="replace")), "utf-8-sig"
     if (wide := utf16_codec(data[:UTF16_HEAD])) is not None:
-        return data.decode(wide, errors="replace"), wide
+        return nfc(data.decode(wide, errors="replace")), wide
     for enc in ("utf-8", "cp1252"):
         try:
-            return data.decode(enc), enc
+            return nfc(data.decode(enc)), enc
         except UnicodeDecodeError:
             continue
-    return data.decode("iso-8859-1"), "iso-8859-1"
+    return nfc(data.decode("iso-8859-1")), "iso-8859-1"
 
 
 _LINE_SPLIT = re.compile(r"\r\n|\r|\n")

@@ -26,6 +26,7 @@ from datetime import date
 import duckdb
 
 from replay.outcome import UNPLAYED_OUTCOMES
+from ingest.unicode_text import nfc
 
 __all__ = ["Sheet", "SheetRow", "RefusedHand", "session_sheet", "find_session", "result_text", "SessionNotFound",
            "kept_reason"]
@@ -290,7 +291,7 @@ def find_session(con: duckdb.DuckDBPyConnection, key: str) -> str:
     date (``2026-12-04``, ``2026.12.04``, ``2026/12/4``), the one session
     of that date.  Raises :class:`SessionNotFound` (naming up to five
     candidates) otherwise."""
-    key = key.strip()
+    key = nfc(key.strip())  # as the stored names are read (ingest.unicode_text): 'Zoë' typed either way
     if not key:  # '' is part of every id: it named the first session (a tester's finding)
         raise SessionNotFound("no session named: give a session id, a part of one, or a date (2026-12-04)")
     exact = con.execute("SELECT session FROM sessions WHERE session = ?", [key]).fetchall()

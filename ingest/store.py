@@ -54,6 +54,7 @@ import duckdb
 from ingest import arrow_build as _arrow
 from ingest import deal_summary as _deal_summary
 from ingest import deal_tables as _deal_tables
+from ingest.unicode_text import nfc
 from ingest import summary as _summary
 from ingest.statements import parsed as _parsed
 from ingest.statements import run_with_rows as _run_with_rows
@@ -3587,7 +3588,7 @@ def _parse_key(con: duckdb.DuckDBPyConnection, key: str) -> tuple[str, object] |
     session); None when ``key`` is none of these.  Raises
     :class:`AmbiguousHand` when the part is in the ids of several sessions
     holding a hand N."""
-    key = key.strip()
+    key = nfc(key.strip())  # as the stored session ids are read (ingest.unicode_text)
     if _id_number(key):
         return "id", int(key)
     if re.fullmatch(r"[0-9a-fA-F]{32}", key):

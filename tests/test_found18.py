@@ -498,3 +498,24 @@ def test_a_copy_of_a_night_whose_later_hand_was_corrected_is_called_a_copy(tmp_p
     r = cli("ingest", write(tmp_path, "copy.shn", NIGHT.replace('[Session "v"]', '[Session "v2"]')), "--db", str(db))
     assert "W-SESSION-COPY: session 'v2', just stored, repeats session 'v'" in r.output, r.output
     assert ledger(db) == {"Al": 0, "Bea": 6, "Cy": -8, "Di": -2, "Ed": 4}
+
+
+def test_names_typed_either_way_in_columns_protocols_and_lookups(tmp_path):
+    """break18 F5, F8, F12: `--columns "Zoë=Zoë Krämer"` typed with U+0308, a protocol saved as UTF-8 with a
+    decomposed ü, and a session looked up by a decomposed name each made a second player or found nothing.  By
+    hand: Ann with Zoë 72, a win (B-27, B-33): Ann +2, Zoë +1, Cal, Dee, Eve -1."""
+    nfd = "Zoe\u0308"
+    db = tmp_path / "z.duckdb"
+    sheet = ("Date,Hand,Picker,Partner,Points,Result,Ann,Zo\u00eb,Cal,Dee,Eve\n"
+             "2026-12-04,1,Ann,Zo\u00eb,72,W,2,1,-1,-1,-1\n")
+    cli("ingest", write(tmp_path, "a.csv", sheet), "--columns", f"{nfd}={nfd} Kr\u00e4mer", "--db", str(db))
+    assert ledger(db) == {"Ann": 2, "Zo\u00eb Kr\u00e4mer": 1, "Cal": -1, "Dee": -1, "Eve": -1}
+    shn = ('%SHN 1.0\n[Session "Zo\u00eb night"]\n[Date "2026.12.05"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
+           '[Rules "wi5-called-ace"]\n\nhand 1  dealer Ed\npick Bea  call AS  partner Cy  pts 70  win\n')
+    cli("ingest", write(tmp_path, "z.shn", shn), "--db", str(db))
+    assert "Zo\u00eb night" in cli("sheet", f"{nfd} night", "--db", str(db)).output
+    assert "hand 1" in cli("replay", f"{nfd} night#1", "--db", str(db)).output
+    from ingest.netschafkopf import decode_protocol
+
+    text, enc = decode_protocol("J\u0075\u0308rg hat: EA".encode("utf-8"))
+    assert text == "J\u00fcrg hat: EA" and enc == "utf-8"
