@@ -80,8 +80,9 @@ def sessions(draw, with_session_tag: bool = False) -> SessionRec:
         tags["Session"] = draw(tag_values)
     seat_list = draw(st.lists(aliases, min_size=3, max_size=6, unique=True))
     if draw(st.integers(0, 3)):
-        tags["Seats"] = "; ".join(f"{a}={draw(st.sampled_from(['', 'Ann Lee', 'Bob']))}".rstrip("=")
-                                  for a in seat_list)
+        # a name each seat of its own (one person in two chairs is refused, E-SEATS): none, or one made from its alias
+        names = [draw(st.sampled_from(["", "Ann Lee ", "Bob "])) for _ in seat_list]
+        tags["Seats"] = "; ".join(f"{a}={n}{a}" if n else a for a, n in zip(seat_list, names))
     for name in draw(st.lists(st.sampled_from(["Event", "Site", "Date", "Table", "Rules", "Round", "_note", "_z9"]),
                               unique=True, max_size=4)):
         tags[name] = draw(tag_values)

@@ -519,3 +519,13 @@ def test_names_typed_either_way_in_columns_protocols_and_lookups(tmp_path):
 
     text, enc = decode_protocol("J\u0075\u0308rg hat: EA".encode("utf-8"))
     assert text == "J\u00fcrg hat: EA" and enc == "utf-8"
+
+
+def test_one_person_in_two_chairs_is_refused(tmp_path):
+    """break18 F6: `[Seats "Al=Di Lenz; ...; Di=Di Lenz; ..."]` was read, and the ledger merged the two chairs
+    into one player ('12 hands played' in a 6-hand night).  Refused now (E-SEATS), nothing stored."""
+    text = ('%SHN 1.0\n[Session "dup"]\n[Seats "Al=Di Lenz; Bea; Cy; Di=Di Lenz; Ed"]\n[Rules "wi5-called-ace"]\n\n'
+            "hand 1  dealer Ed\npick Bea  call AS  partner Cy  pts 70  win\n")
+    r = cli("ingest", write(tmp_path, "dup.shn", text), "--db", str(tmp_path / "d.duckdb"), ok=False)
+    assert "E-SEATS" in r.output and "the name 'Di Lenz' is given to two seats (Al and Di)" in r.output
+    assert "0 stored" in r.output

@@ -257,7 +257,8 @@ def parse_seats(value: str) -> list[tuple[str, str]]:
     ``"Al=Allen Braun; Bea=Bea Schmidt"`` gives ``[("Al", "Allen Braun"),
     ("Bea", "Bea Schmidt")]``; a part without ``=`` is an alias whose name is
     the alias; empty parts are ignored.  Raises ``ValueError`` with the reason
-    for no seat, a bad alias, or a duplicate alias (docs/notation.md §5).
+    for no seat, a bad alias, a duplicate alias or a name given to two seats
+    (docs/notation.md §5).
     """
     out: list[tuple[str, str]] = []
     seen: set[str] = set()
@@ -273,6 +274,10 @@ def parse_seats(value: str) -> list[tuple[str, str]]:
                              "never a keyword, a trick head or a card)")
         if alias in seen:
             raise ValueError(f"the alias {alias!r} is listed twice")
+        other = next((a for a, n in out if n == name), None)
+        if other is not None:  # one person in two chairs: the ledger merged them (break18 F6)
+            raise ValueError(f"the name {name!r} is given to two seats ({other} and {alias}); each seat is one "
+                             "player (two players of one name: write them apart, e.g. Mike S, Mike T)")
         seen.add(alias)
         out.append((alias, name))
     if not out:
