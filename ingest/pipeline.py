@@ -627,4 +627,6 @@ def amend_bytes(store: st.Store, name: str, data: bytes, reason: str | None,
     return {"amended": [{"session": s, "hand": n, "hand_id": i, "revision": r} for s, n, i, r in rep.hands],
             "unchanged": [{"session": s, "hand": n, "hand_id": i} for s, n, i in rep.unchanged],
             "rederived": rep.rederived, "rejected": [],
+            "renamed": [{"session": s, "hand": n, "hand_id": i, "names": {a: {"was": o, "now": w} for a, (o, w) in m.items()}}
+                        for s, n, i, m in rep.renamed],
             "warnings": _warning_entries(st.IngestReport(path=name, file_errors=list(result.errors)), kept)}, []

@@ -1561,12 +1561,15 @@ class CorrectionReport:
       units) changed when the sessions were re-derived from the correction
       on; ``rederive_refused`` — (hand_id, first diagnostic) of stored
       hands the re-derivation refused (they keep their outcome).
+    * ``renamed`` — ``(session, hand, hand_id, {alias: (old name, new
+      name)})`` of each amended hand whose players' names changed.
     """
 
     action: str
     reason: str | None = None
     hands: list[tuple[str, int, int, int]] = field(default_factory=list)
     unchanged: list[tuple[str, int, int]] = field(default_factory=list)
+    renamed: list[tuple[str, int, int, dict]] = field(default_factory=list)
     rederived: int = 0
     rederive_refused: list[tuple[int, Diagnostic]] = field(default_factory=list)
     sessions: set[tuple[int, str]] = field(default_factory=set)
@@ -2940,8 +2943,9 @@ class Store:
                     raise CorrectionError(f"{where}: hand {o.hand} of session {o.session!r} is not stored: nothing "
                                           "to amend (a new hand is stored with shead ingest)")
                 hand_id, session_id, rules, stored_hash, stored_header, stored_players = cur
+                was = json.loads(stored_players or "{}")
                 if "Seats" not in own_tags(h.source):  # a hand's own [Seats] line: its names as written
-                    _same_players(where, o, json.loads(stored_players or "{}"))
+                    _same_players(where, o, was)
                 # the session's [Rules] (its header's tag) against the amendment's session header's: a hand's own
                 # [Rules] line (a doubler hand, notation.md) is part of its text and may be amended away or in
                 mine, theirs = _header_rules(stored_header), _header_rules(h.session_header)
@@ -2977,6 +2981,9 @@ class Store:
                 self._insert_sources(con, rows, [h], ingest_id, result.path)
                 rep.hands.append((o.session, o.hand, hand_id, revision))
                 rep.sessions.add((session_id, o.session))
+                moved = {a: (was[a], n) for a, n in o.players.items() if a in was and was[a] != n}
+                if moved:  # said: an old header sent again moves a hand back to the old names (break18 F7)
+                    rep.renamed.append((o.session, o.hand, hand_id, moved))
             con.execute("INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?, ?)",
                         [ingest_id, f"amend: {result.path or '<input>'}", _now(), len(rep.hands), len(rep.unchanged),
                          0, False])

@@ -116,3 +116,17 @@ def test_one_name_written_beside_bare_aliases_is_refused(tmp_path):
     assert "Bea is" not in r.output  # Beatrix for Beate is a correction; the bare seats are what is refused
     assert '[Seats "Al=Alan; Bea=Beate; Cy=Cyril; Di=Dora; Ed=Eddie"]' in r.output
     assert ledger(db) == before
+
+
+def test_an_old_header_sent_again_after_a_rename_says_what_it_moves(tmp_path):
+    """break18 F7: after the rename, an amendment under the old header (a card fixed in the night's own old file)
+    moved the hands back to the old name without a word.  The names written are the correction, so they move;
+    each moved hand says so now.  Hand 1 at 75 is still a plain win: the ledger's figures stay, under Cyril."""
+    db = tmp_path / "x.duckdb"
+    cli("ingest", write(tmp_path, "a.shn", HEAD + HAND1 + "\n" + HAND2), "--db", str(db))
+    cli("ingest", "--amend", write(tmp_path, "b.shn", HEAD.replace("Cy=Cyril", "Cy=Cyrill") + HAND1 + "\n" + HAND2),
+        "--db", str(db))
+    r = cli("ingest", "--amend", write(tmp_path, "c.shn", HEAD + HAND1.replace("70", "75") + "\n" + HAND2),
+            "--db", str(db))
+    assert r.output.count("names: Cy is 'Cyril' (was 'Cyrill')") == 2, r.output
+    assert ledger(db) == {"Alan": 1, "Beate": 4, "Cyril": -3, "Dora": -3, "Eddie": 1}
