@@ -113,7 +113,7 @@ def _db_text(text: str) -> Path:
     trailing ``/``, so ``--db newdir/`` (a folder) made a database file
     called ``newdir``.  Such a text is the usage error of :func:`_db_given`
     (exit 2)."""
-    if text.endswith(("/", os.sep)):
+    if text.endswith(("/", os.sep, "/.", "/..")) or text.strip() in (".", ".."):
         from ingest.store import DbPathError, resolve_db  # noqa: PLC0415
 
         try:

@@ -174,20 +174,28 @@ def resolve_db(path: str | os.PathLike | None = None) -> Path:
     (:class:`DbPathError`: ``--db newdir/`` once made a database file
     called ``newdir``)."""
     if path is not None:
-        if isinstance(path, str) and path.endswith(("/", os.sep)) and path.strip("/" + os.sep):
-            raise DbPathError(f"{path} ends in '{path[-1]}', so it names a folder: give the database file in it "
-                              f"(e.g. {path}shead.duckdb)")
+        if isinstance(path, str) and _names_folder(path) and path.strip("/" + os.sep):
+            raise DbPathError(f"{path} ends in '{path.rstrip('.')[-1:] or path[-1]}{path[len(path.rstrip('.')):]}', "
+                              "so it names a folder: give the database file in it (e.g. "
+                              f"{path.rstrip('.').rstrip('/' + os.sep)}/shead.duckdb)")
         if str(path).strip() in ("", "."):  # --db "$DB" with DB unset: never the default database, silently
             raise DbPathError("--db is empty: give the database file (or leave --db out for $SHEAD_DB, else "
                               "data/shead.duckdb)")
         return _home(Path(path))
     env = os.environ.get("SHEAD_DB")
     if env and env.strip():
-        if env.endswith(("/", os.sep)) and env.strip("/" + os.sep):
+        if _names_folder(env) and env.strip("/" + os.sep):
             raise DbPathError(f"SHEAD_DB={env} ends in '{env[-1]}', so it names a folder: give the database file "
                               f"in it (e.g. {env}shead.duckdb)")
         return _home(Path(env))
     return Path.cwd() / DEFAULT_DB
+
+
+def _names_folder(text: str) -> bool:
+    """Whether a path as typed names a folder by its end: a ``/``, or a last
+    part ``.`` or ``..`` (``newdir/``, ``./dir/.``), which a ``Path`` drops."""
+    last = text.replace(os.sep, "/").rstrip("/").rsplit("/", 1)[-1]
+    return text.endswith(("/", os.sep)) or last in (".", "..")
 
 
 class DbPathError(StoreError):

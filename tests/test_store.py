@@ -369,6 +369,11 @@ def test_resolve_db_reads_a_leading_tilde_as_home_and_a_blank_setting_as_none(tm
     r = CliRunner().invoke(app, ["--db", "newdir/", "ledger"])  # the group's --db, passed on as the default
     assert r.exit_code == 2 and "names a folder" in r.output
     assert not (tmp_path / "newdir").exists()
+    (tmp_path / "dir").mkdir()  # a last part "." or "..", which a Path drops (break18 F15)
+    for typed in ("./dir/.", "dir/.."):
+        r = CliRunner().invoke(app, ["ledger", "--db", typed])
+        assert r.exit_code == 2 and "so it names a folder" in r.output, (typed, r.output)
+    assert sorted(p.name for p in (tmp_path / "dir").iterdir()) == []
 
 
 # --------------------------------------------------------------------------
