@@ -774,6 +774,16 @@ def _schafkopf_sheet(rules: str | None, players: list[str], index: dict[str, int
                       found=why, expected="a Sheepshead score sheet (picker, call, partner, points)")
 
 
+def _date_attempt(text: str) -> bool:
+    """Whether a date cell that does not read as a date was meant as one (a
+    mistyped date: ``E-CSV-DATE``), not a note (``-- 10 pm --``, ``pizza
+    break``): it has a digit and no word but a month's name."""
+    from .csv_cells import _MONTHS  # noqa: PLC0415
+
+    words = re.findall(r"[^\W\d_]+", text.lower())
+    return any(ch.isdigit() for ch in text) and all(w.rstrip(".") in _MONTHS for w in words)
+
+
 def _second_headers(rows: list[list[str]], layout: Layout, cols: dict[str, str], index: dict[str, int],
                     path: str | None, result: FileResult) -> list[list[str]]:
     """``rows`` with the header repeated below the first (a second night
@@ -1350,10 +1360,12 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     nights.append((sessions[d_].tags["Session"], {name_of[p]: totals.night[p] for p in seats_of[d_]}))
             since.clear()
             continue
-        if (not any(cell(row, f)[0] for f in HAND_FIELDS)
+        dealer_text = cell(row, "dealer")[0]
+        if (not any(cell(row, f)[0] for f in HAND_FIELDS if f != "dealer")
+                and (not dealer_text or dealer_text.lower() not in player_of)  # a note typed in the dealer cell
                 and not any(row[index[p]].strip() for p in out.players if index[p] < len(row))
                 and not any(says_misdeal(row[k]) for k in note_cols if k < len(row))
-                and (not dtext or read_date(dtext, order) is not None or not any(ch.isdigit() for ch in dtext))):
+                and (not dtext or read_date(dtext, order) is not None or not _date_attempt(dtext))):
             # a scorer's note between hands (its date and a Notes cell, or "-- pizza break --" in the first cell):
             # no hand, no number taken; it took the next hand's number, and the real hand was then refused as
             # "hand 2 again" (sheet18 F2)

@@ -273,11 +273,17 @@ def test_a_scorers_note_row_between_hands_takes_no_hand_number(tmp_path):
              "2026-12-04,1,Eve,Ann,Bob,AH,72,W,,2,1,-1,-1,-1\n"
              "2026-12-04,,,,,,,,Bob's wife called - he has to leave at 11,,,,,\n"
              "-- pizza break --,,,,,,,,,,,,,\n"
+             "-- 10 pm --,,,,,,,,,,,,,\n"  # break18 F9: a time in the first cell is no mistyped date
+             "2026-12-04,,Bob's back,,,,,,,,,,,\n"  # break18 F9: a note typed in the dealer cell
              "2026-12-04,2,Ann,Cal,Dee,AC,45,L,,2,2,-4,-2,2\n"
              "2026-12-04,3,Bob,Dee,Ann,AS,91,W,,2,-2,-2,4,-2\n")
     r = cli("ingest", write(tmp_path, "night.csv", sheet), "--db", str(db))
     assert "3 stored, 0 duplicates, 0 rejected" in r.output, r.output
     assert ledger(db) == {"Ann": 6, "Bob": 1, "Cal": -7, "Dee": 1, "Eve": -1}
+    # a mistyped date is still one (E-CSV-DATE), never taken for a note
+    r = cli("ingest", write(tmp_path, "bad.csv", sheet.replace("-- 10 pm --", "2026-13-45")), "--db",
+            str(tmp_path / "b.duckdb"), ok=False)
+    assert "E-CSV-DATE" in r.output, r.output
 
 
 def test_the_original_file_of_a_corrected_night_sent_again_under_another_name_is_called_a_copy(tmp_path):
