@@ -901,13 +901,28 @@ def with_voids(header: str, numbers: Iterable[int]) -> str:
     if not numbers:
         return header
     had = _header_tag(header, "_Voided")
-    known = {int(t) for t in (had or "").split() if t.isdigit()}
+    known = _header_voids(header)
     if numbers <= known:
         return header
     tag = '[_Voided "' + " ".join(map(str, sorted(known | numbers))) + '"]'
     if had is None:
         return header.rstrip("\n") + "\n" + tag + "\n"
     return re.sub(r'(?m)^\[_Voided\s+"[^"]*"\]', lambda _: tag, header, count=1)
+
+
+def _header_voids(header: str | None) -> set[int]:
+    """The hand numbers of a stored session header's ``[_Voided]`` tag."""
+    return {int(t) for t in (_header_tag(header or "", "_Voided") or "").split() if t.isdigit()}
+
+
+def _without_void(header: str, number: int) -> str:
+    """``header`` with ``number`` taken out of its ``[_Voided]`` tag (the tag
+    gone when it names no other hand): a hand voided before a restore and
+    amended back into force."""
+    rest = sorted(_header_voids(header) - {number})
+    tag = '[_Voided "' + " ".join(map(str, rest)) + '"]' if rest else ""
+    out = re.sub(r'(?m)^\[_Voided\s+"[^"]*"\][ \t]*\n?', lambda _: tag + ("\n" if tag else ""), header, count=1)
+    return out
 
 
 def _voided_numbers(con: duckdb.DuckDBPyConnection, session_id: int) -> set[int]:
@@ -2800,10 +2815,7 @@ class Store:
                            "AND contains(header, '[_Voided ')", [ids]).fetchall()
         if not rows:
             return fresh, result
-        voided: dict[str, set[int]] = {}
-        for name, header in rows:
-            text = _header_tag(header, "_Voided") or ""
-            voided[name] = {int(t) for t in text.split() if t.isdigit()}
+        voided = {name: _header_voids(header) for name, header in rows}
         hit = [h for h in fresh if h.outcome.hand in voided.get(h.outcome.session, ())]
         if not hit:
             return fresh, result
@@ -2947,6 +2959,22 @@ class Store:
                         "SELECT r.hand_id, r.session_id, x.rules, NULL, x.header, x.players FROM hand_revisions r "
                         "JOIN sessions x USING (session_id) WHERE r.session = ? AND r.hand = ? AND r.action = 'void' "
                         "ORDER BY r.revision DESC LIMIT 1", [o.session, o.hand]).fetchone()
+                restored = None
+                if cur is None:  # voided before the backup this database was restored from (break18 F10)
+                    restored = con.execute(
+                        "SELECT session_id, rules, header, players FROM sessions WHERE session = ? "
+                        "AND contains(header, '[_Voided ')", [o.session]).fetchone()
+                    if restored is not None and o.hand in _header_voids(restored[2]):
+                        hand_id = _scalar(con, "SELECT greatest((SELECT coalesce(max(hand_id), 0) FROM hands), "
+                                               "(SELECT coalesce(max(hand_id), 0) FROM hand_revisions)) + 1")
+                        cur = (hand_id, restored[0], restored[1], None, restored[2], restored[3])
+                        # its void, as the restored header keeps it: revision 1 of its history
+                        con.execute("INSERT INTO hand_revisions VALUES (?, 1, 'void', ?, ?, ?, ?, ?, ?, NULL, NULL, "
+                                    "NULL, NULL, NULL)", [hand_id, _now(), "voided before the backup this database "
+                                                          "was restored from ([_Voided])", restored[0], o.session,
+                                                          o.hand, ingest_id])
+                        con.execute("UPDATE sessions SET header = ? WHERE session_id = ?",
+                                    [_without_void(restored[2], o.hand), restored[0]])
                 if cur is None:
                     raise CorrectionError(f"{where}: hand {o.hand} of session {o.session!r} is not stored: nothing "
                                           "to amend (a new hand is stored with shead ingest)")

@@ -535,3 +535,28 @@ def test_one_person_in_two_chairs_is_refused(tmp_path):
     r = cli("ingest", write(tmp_path, "dup.shn", text), "--db", str(tmp_path / "d.duckdb"), ok=False)
     assert "E-SEATS" in r.output and "the name 'Di Lenz' is given to two seats (Al and Di)" in r.output
     assert "0 stored" in r.output
+
+
+def test_a_hand_voided_before_a_restore_can_be_amended_back(tmp_path):
+    """break18 F10: after a restore, a voided hand could be neither ingested ("use --amend") nor amended ("not
+    stored, use ingest").  Now the amendment stores it (its history: the void, then the amendment) and takes it
+    out of the session's [_Voided] tag.  By hand, hand 2 found to be Cy with Di 65, a win (B-27, B-33): hand 1
+    +2 / +1 / -1 (Bea, Cy), hand 2 Cy +2, Di +1, -1 each, hand 3 Di +4, Ed +2, -2 each: Al -4, Bea -1, Cy +1,
+    Di +4, Ed 0."""
+    db = tmp_path / "a.duckdb"
+    cli("ingest", write(tmp_path, "night.shn", NIGHT), "--db", str(db))
+    cli("void", "v#2", "--reason", "unsure", "--db", str(db))
+    backup = tmp_path / "b.shn"
+    cli("export", "--format", "shn", "--out", str(backup), "--db", str(db))
+    restored = tmp_path / "r.duckdb"
+    cli("ingest", str(backup), "--db", str(restored))
+    head = NIGHT.split("\n\nhand 1")[0]
+    fix = head + "\n\nhand 2  dealer Al\npick Cy  call AH  partner Di  pts 65  win\n"
+    r = cli("ingest", "--amend", write(tmp_path, "h2.shn", fix), "--db", str(restored))
+    assert "revision 2 in force; it was voided: it is back" in r.output, r.output
+    assert ledger(restored) == {"Al": -4, "Bea": -1, "Cy": 1, "Di": 4, "Ed": 0}
+    hist = cli("history", "v#2", "--db", str(restored)).output
+    assert "r1  void" in hist and "voided before the backup this database was restored from" in hist
+    again = tmp_path / "again.shn"
+    cli("export", "--format", "shn", "--out", str(again), "--db", str(restored))
+    assert "[_Voided" not in again.read_text() and "pts 65  win" in again.read_text()
