@@ -851,7 +851,7 @@ def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) ->
         return 1
     finally:
         store.close()
-    if entries or not body["amended"] and not body["unchanged"]:
+    if entries or not body["amended"] and not body["unchanged"] and not body.get("still_voided"):
         for e in entries:
             say(_where(e))
         if not entries:
@@ -869,6 +869,9 @@ def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) ->
             say("  names: " + ", ".join(f"{k} is {v['now']!r} (was {v['was']!r})" for k, v in renamed[a["hand_id"]].items()))
     for u in body["unchanged"]:
         say(f"{u['session']}#{u['hand']} (hand id {u['hand_id']}): already this text, unchanged")
+    for u in body.get("still_voided", []):
+        say(f"{u['session']}#{u['hand']} (hand id {u['hand_id']}): voided, and this is its text as voided: left "
+            "voided, as this file renames players (to bring it back, amend it with its text changed; a note {...} will do)")
     for w in body.get("warnings", []):
         say("  " + _where(w).replace(f": {w['code']}", f": warning {w['code']}", 1))
     if body["rederived"]:

@@ -626,6 +626,7 @@ def amend_bytes(store: st.Store, name: str, data: bytes, reason: str | None,
     kept = replace(result, hands=[h for h in result.hands if (h.outcome.session, h.outcome.hand) in done])
     return {"amended": [{"session": s, "hand": n, "hand_id": i, "revision": r} for s, n, i, r in rep.hands],
             "unchanged": [{"session": s, "hand": n, "hand_id": i} for s, n, i in rep.unchanged],
+            "still_voided": [{"session": s, "hand": n, "hand_id": i} for s, n, i in rep.still_voided],
             "rederived": rep.rederived, "rejected": [],
             "renamed": [{"session": s, "hand": n, "hand_id": i, "names": {a: {"was": o, "now": w} for a, (o, w) in m.items()}}
                         for s, n, i, m in rep.renamed],

@@ -910,6 +910,15 @@ def with_voids(header: str, numbers: Iterable[int]) -> str:
     return re.sub(r'(?m)^\[_Voided\s+"[^"]*"\]', lambda _: tag, header, count=1)
 
 
+def _voided_as(con: duckdb.DuckDBPyConnection, hand_id: int) -> str | None:
+    """The content hash (hex) of the text hand ``hand_id`` had when it was
+    voided (the revision before its latest void), or None."""
+    row = con.execute("SELECT hash FROM hand_revisions WHERE hand_id = ? AND hash IS NOT NULL AND revision < "
+                      "(SELECT max(revision) FROM hand_revisions WHERE hand_id = ? AND action = 'void') "
+                      "ORDER BY revision DESC LIMIT 1", [hand_id, hand_id]).fetchone()
+    return bytes(row[0]).hex() if row else None
+
+
 def _header_voids(header: str | None) -> set[int]:
     """The hand numbers of a stored session header's ``[_Voided]`` tag."""
     return {int(t) for t in (_header_tag(header or "", "_Voided") or "").split() if t.isdigit()}
@@ -1585,7 +1594,9 @@ class CorrectionReport:
       on; ``rederive_refused`` — (hand_id, first diagnostic) of stored
       hands the re-derivation refused (they keep their outcome).
     * ``renamed`` — ``(session, hand, hand_id, {alias: (old name, new
-      name)})`` of each amended hand whose players' names changed.
+      name)})`` of each amended hand whose players' names changed;
+      ``still_voided`` — ``(session, hand, hand_id)`` of voided hands sent
+      with their text as voided, left voided.
     """
 
     action: str
@@ -1593,6 +1604,7 @@ class CorrectionReport:
     hands: list[tuple[str, int, int, int]] = field(default_factory=list)
     unchanged: list[tuple[str, int, int]] = field(default_factory=list)
     renamed: list[tuple[str, int, int, dict]] = field(default_factory=list)
+    still_voided: list[tuple[str, int, int]] = field(default_factory=list)
     rederived: int = 0
     rederive_refused: list[tuple[int, Diagnostic]] = field(default_factory=list)
     sessions: set[tuple[int, str]] = field(default_factory=set)
@@ -2994,6 +3006,13 @@ class Store:
                                           f"under [Rules {rules!r}], the amendment's session is under [Rules "
                                           f"{theirs!r}]: an amendment keeps its session's rules (a hand's own [Rules] "
                                           "line may change)")
+                if stored_hash is None and restored is None and was and was != dict(o.players) \
+                        and _voided_as(con, hand_id) == h.hash:
+                    # a voided hand sent again as it was when voided, under other names: the night's own file
+                    # sent to rename a player; it stays voided (it came back with one line said, break18 F11).
+                    # Its text changed (a note added will do), or sent under its names, brings it back.
+                    rep.still_voided.append((o.session, o.hand, hand_id))
+                    continue
                 if stored_hash is not None and bytes(stored_hash).hex() == h.hash and (
                         not stored_players or json.loads(stored_players) == dict(o.players)):
                     # the same text under the same names (the same text under names corrected in the header, a

@@ -130,3 +130,22 @@ def test_an_old_header_sent_again_after_a_rename_says_what_it_moves(tmp_path):
             "--db", str(db))
     assert r.output.count("names: Cy is 'Cyril' (was 'Cyrill')") == 2, r.output
     assert ledger(db) == {"Alan": 1, "Beate": 4, "Cyril": -3, "Dora": -3, "Eddie": 1}
+
+
+def test_renaming_with_the_nights_own_file_leaves_its_voided_hand_voided(tmp_path):
+    """break18 F11: the night's own file sent with the corrected [Seats] brought its voided hand back into every
+    total (one line said, exit 0).  A voided hand sent as it was voided, under other names, stays voided now;
+    its text changed brings it back.  By hand: hand 2 voided, hand 1 alone (Bea with Cy 70): Alan -1, Beate +2,
+    Cyrill +1, Dora -1, Eddie -1; hand 2 back (Cy with Di 50 lost on the bump: -4 / -2 / +2): Alan +1, Beate +4,
+    Cyrill -3, Dora -3, Eddie +1."""
+    db = tmp_path / "x.duckdb"
+    cli("ingest", write(tmp_path, "a.shn", HEAD + HAND1 + "\n" + HAND2), "--db", str(db))
+    cli("void", "fri#2", "--reason", "typed twice", "--db", str(db))
+    fixed = HEAD.replace("Cy=Cyril", "Cy=Cyrill")
+    r = cli("ingest", "--amend", write(tmp_path, "b.shn", fixed + HAND1 + "\n" + HAND2), "--db", str(db))
+    assert "fri#2 (hand id 2): voided, and this is its text as voided: left voided" in r.output, r.output
+    assert ledger(db) == {"Alan": -1, "Beate": 2, "Cyrill": 1, "Dora": -1, "Eddie": -1}
+    back = fixed + HAND2.replace("lose\n", "lose  {it happened after all}\n")
+    r = cli("ingest", "--amend", write(tmp_path, "c.shn", back), "--db", str(db))
+    assert "it was voided: it is back" in r.output, r.output
+    assert ledger(db) == {"Alan": 1, "Beate": 4, "Cyrill": -3, "Dora": -3, "Eddie": 1}
