@@ -108,6 +108,15 @@ def _db_given(value: Optional[Path]) -> Optional[Path]:
     return value
 
 
+def _nfc(text: str) -> str:
+    """A name typed on the command line as the stored names are read (NFC,
+    :mod:`ingest.unicode_text`): 'Zoë' typed with a combining diaeresis
+    found nobody (break18 F12).  File paths are never normalized."""
+    from ingest.unicode_text import nfc  # noqa: PLC0415
+
+    return nfc(text)
+
+
 def _db_text(text: str) -> Path:
     """``--db``'s text to a path, checked as typed: Click's ``Path`` drops a
     trailing ``/``, so ``--db newdir/`` (a folder) made a database file
@@ -1057,7 +1066,7 @@ def replay(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a con
     for note in notes:
         _err.print(f"note: {note}")
     if seat is not None:
-        _replay_seat(found, fmt, text, frames, sk_state, seat, as_json)
+        _replay_seat(found, fmt, text, frames, sk_state, _nfc(seat), as_json)
         return
     if as_json:
         typer.echo(json.dumps(replay_json(found, frames, sk_state), ensure_ascii=False))
@@ -1328,8 +1337,8 @@ def ledger(db: Optional[Path] = DbOption,
         def day(text: str | None):  # YYYY-MM-DD, or SHN's YYYY.MM.DD
             return _date.fromisoformat(text.strip().replace(".", "-")) if text else None
 
-        f = metrics.Filters(date_from=day(date_from), date_to=day(date_to), groups=tuple(group),
-                            tables=tuple(table), players=tuple(player), rules=tuple(rules), game=game)
+        f = metrics.Filters(date_from=day(date_from), date_to=day(date_to), groups=tuple(map(_nfc, group)),
+                            tables=tuple(table), players=tuple(map(_nfc, player)), rules=tuple(rules), game=game)
     except ValueError as exc:
         _err.print(f"error: {exc} (dates are YYYY-MM-DD or YYYY.MM.DD)")
         raise typer.Exit(2) from None
@@ -1589,7 +1598,7 @@ def token_add(group: str = typer.Argument(..., help="The group: its hands' [Even
         raise typer.Exit(2)
     con = _token_db(db)
     try:
-        row, token = tk.add_token(con, group, role)
+        row, token = tk.add_token(con, _nfc(group), role)  # as the stored [Event] is read (break18 F12)
     except tk.TokenError as exc:
         _err.print(f"error: {exc}")
         raise typer.Exit(2) from None
@@ -1891,7 +1900,7 @@ def race(db: Optional[Path] = DbOption,
     per player (docs/profiles.md "Indiana four-handed (F-5)")."""
     import dashboard.metrics as metrics  # noqa: PLC0415 - the dashboard's own race queries, one place for both
 
-    f = metrics.Filters(groups=tuple(group), players=tuple(player), game="indiana")
+    f = metrics.Filters(groups=tuple(map(_nfc, group)), players=tuple(map(_nfc, player)), game="indiana")
     with _open_read(db) as con:
         try:
             games = metrics.indiana_games(con, f)

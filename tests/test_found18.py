@@ -521,6 +521,8 @@ def test_names_typed_either_way_in_columns_protocols_and_lookups(tmp_path):
     cli("ingest", write(tmp_path, "z.shn", shn), "--db", str(db))
     assert "Zo\u00eb night" in cli("sheet", f"{nfd} night", "--db", str(db)).output
     assert "hand 1" in cli("replay", f"{nfd} night#1", "--db", str(db)).output
+    rows = json.loads(cli("ledger", "--player", f"{nfd} Kr\u00e4mer", "--json", "--db", str(db)).output.split("\n")[0])
+    assert [(r["player"], r["total"]) for r in rows] == [("Zo\u00eb Kr\u00e4mer", 1)]
     from ingest.netschafkopf import decode_protocol
 
     text, enc = decode_protocol("J\u0075\u0308rg hat: EA".encode("utf-8"))
