@@ -11,7 +11,8 @@ import re
 import streamlit as st
 
 from ingest.model import FileResult
-from ingest.store import AMEND_LATER_HOW, CorrectionError, StoreError, reading, resolve_db, sources_where
+from ingest.store import (AMEND_LATER_HOW, CorrectionError, StoreError, reading, resolve_db, sources_where,
+                          voided_numbers, with_voids)
 from ingest.validate import validate_text
 
 SOURCE = "log-hand"
@@ -47,8 +48,12 @@ def amend_from_page(ctx: dict, number: int) -> None:
         out["errors"].append(f"an amendment keeps the hand number: write hand {number}")
         return
     with reading(resolve_db()) as con:
-        header = con.execute("SELECT header FROM sessions WHERE session = ?", [ctx["session"]]).fetchone()[0]
+        session_id, header = con.execute("SELECT session_id, header FROM sessions WHERE session = ?",
+                                         [ctx["session"]]).fetchone()
         before = sources_where(con, "h.session = ? AND h.hand < ?", [ctx["session"], number])
+        # its voided hands count for nothing, as shead ingest --amend reads them: no gap (fix18 F6, where the
+        # page then blamed "later hands" for the edited hand's own E-SCORE)
+        header = with_voids(header, voided_numbers(con, session_id))
     head = "%SHN 1.0\n" + header.rstrip("\n") + "\n\n" + "".join(src.strip("\n") + "\n\n" for src in before)
     start = head.count("\n") + 1
     res = validate_text(head + text, path=SOURCE)

@@ -934,6 +934,15 @@ def _without_void(header: str, number: int) -> str:
     return out
 
 
+def voided_numbers(con: duckdb.DuckDBPyConnection, session_id: int) -> set[int]:
+    """The hand numbers of the session whose latest revision is a void
+    (``shead void``); an empty set before migration 007 (no ``hand_revisions``)."""
+    try:
+        return _voided_numbers(con, session_id)
+    except duckdb.CatalogException:
+        return set()
+
+
 def _voided_numbers(con: duckdb.DuckDBPyConnection, session_id: int) -> set[int]:
     """The hand numbers of the session whose latest revision is a void
     (``shead void``).  Raises ``duckdb.CatalogException`` before migration 007."""

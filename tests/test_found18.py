@@ -562,3 +562,30 @@ def test_a_hand_voided_before_a_restore_can_be_amended_back(tmp_path):
     again = tmp_path / "again.shn"
     cli("export", "--format", "shn", "--out", str(again), "--db", str(restored))
     assert "[_Voided" not in again.read_text() and "pts 65  win" in again.read_text()
+
+
+def test_the_edit_page_says_the_edited_hands_own_error_after_a_void(tmp_path, monkeypatch):
+    """fix18 F6: after hand 2 (a doubler typed twice) was voided, the dashboard's Edit of hand 4 with a score at
+    the old stake blamed "later hands" (the page read the session without its voided number: a gap, so the
+    written x2 passed as asserted).  By hand (rules.md D-11, D-12 multiplicative; B-31 alone, B-32): hand 1 a
+    doubler, hand 2 voided, hand 3 at stake 2; hand 4 after it at stake 1: Al alone 50, lost on the bump:
+    Al -8, +2 each.  The page now says the hand's own E-SCORE at its line, as shead ingest --amend does."""
+    import streamlit as st
+
+    from dashboard import log_edit
+
+    night = ('%SHN 1.0\n[Event "Doubler Mult"]\n[Date "2026.12.07"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
+             '[Rules "wi5-called-ace; noPick=doubler; doublerStacking=multiplicative"]\n\n'
+             "hand 1  dealer Al\ndoubler\n\nhand 2  dealer Bea\ndoubler\n\n"
+             "hand 3  dealer Cy\npick Cy  call AH  partner Di  pts 70  win\n\nhand 4  dealer Di\npick Al  alone  pts 50  lose\n")
+    db = tmp_path / "d.duckdb"
+    cli("ingest", write(tmp_path, "n.shn", night), "--db", str(db))
+    cli("void", "Doubler Mult / 2026.12.07#2", "--reason", "typed twice", "--db", str(db))
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    st.session_state["lh_edit_text"] = ("hand 4  dealer Di\npick Al  alone  pts 50  lose\n"
+                                        "score Al -16 Bea +4 Cy +4 Di +4 Ed +4\n")
+    st.session_state["lh_edit_reason"] = "test"
+    log_edit.amend_from_page({"session": "Doubler Mult / 2026.12.07"}, 4)
+    errors = st.session_state["lh_edit_result"]["errors"]
+    assert errors == ["line 3, column 10: Al -16 is written but the rules give -8 (tier: plain 1 × double on the bump "
+                      "2 = 2 per defender)"], errors
