@@ -333,12 +333,12 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
         "SELECT h.hand_id, h.hand, h.dealer, h.picker, h.partner, h.partner2, h.call, h.outcome, h.picker_points, "
         "h.picker_tricks, h.leaster_winner, h.game, h.game_type, h.stake, h.rules_flags, "
         "list(u.seat ORDER BY u.seat_no), list(u.units ORDER BY u.seat_no), h.marks, h.multiplier, h.warnings, "
-        "h.breakdown, h.players "
+        "h.breakdown, h.players, h.call_type "
         "FROM hands h LEFT JOIN hand_units u USING (hand_id) WHERE h.session_id = ? "
         "GROUP BY ALL ORDER BY h.hand, h.hand_id", [session_id]).fetchall()
     # a hand seated otherwise (its own [Seats]: a newcomer, a chair swap, a name corrected in one hand): the
     # columns are the players', so every row sums to 0 and every total is its player's (nsk18 F1, fix18)
-    keys = _player_keys(players, [json.loads(h[-1]) if h[-1] else players for h in hands])
+    keys = _player_keys(players, [json.loads(h[-2]) if h[-2] else players for h in hands])
     if keys is not None:
         players = {k: n for k, (n, _) in keys.items()}
     # the session's texts by their listed ids (as ingest.store._texts, not imported: `shead sheet` starts
@@ -363,7 +363,7 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     running = {a: 0 for a in players}
     balance: int | None = None
     for (hand_id, number, dealer, picker, partner, partner2, call, outcome, pts, tricks, lw, g, gtype, stake,
-         flags, seats, units, nmarks, mult, warnings, breakdown, seated) in hands:
+         flags, seats, units, nmarks, mult, warnings, breakdown, seated, call_type) in hands:
         source = texts.get(hand_id)
         written = source is not None and source.lstrip()[:5].lower() == "hand "  # an SHN hand (added to a protocol)
         block = source if fmt == "netschafkopf" and not written else None  # a protocol's game block: no SHN in it
@@ -383,6 +383,8 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
         for a in players:
             running[a] += by_seat.get(a, 0)
         who_partner = partner if not partner2 else f"{partner}, {partner2}"
+        if call_type == "own-ace" and not partner:  # the picker called an ace she held: alone (rules.md B-14)
+            who_partner = "alone (own ace)"
         shown_call = call if g == "sheepshead" or not gtype else (gtype + (f" {call}" if call else ""))
         if g == "schafkopf":  # the game as written: German cards under [Cards "de"], the suit, Tout (QA D9)
             shown_call = (protocol_game_words(block, call) if block else game_words(source)) or shown_call

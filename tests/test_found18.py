@@ -589,3 +589,16 @@ def test_the_edit_page_says_the_edited_hands_own_error_after_a_void(tmp_path, mo
     errors = st.session_state["lh_edit_result"]["errors"]
     assert errors == ["line 3, column 10: Al -16 is written but the rules give -8 (tier: plain 1 × double on the bump "
                       "2 = 2 per defender)"], errors
+
+
+def test_the_sheet_says_a_picker_who_called_her_own_ace_plays_alone(tmp_path):
+    """fix18 F12: under allowCallOwnAce=on, Di calls the ace of spades she holds: she plays alone (rules.md B-14,
+    I-15), and the sheet showed a blank partner, like a partner never revealed.  By hand: 40, lost alone on the
+    bump (B-31, B-32): Di -8, +2 each."""
+    text = ('%SHN 1.0\n[Session "own"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace; allowCallOwnAce=on"]\n\n'
+            "hand 1  dealer Ed\npick Di  call AS  partner Di  pts 40  lose\n")
+    db = tmp_path / "o.duckdb"
+    cli("ingest", write(tmp_path, "own.shn", text), "--db", str(db))
+    assert ledger(db) == {"Al": 2, "Bea": 2, "Cy": 2, "Di": -8, "Ed": 2}
+    row = json.loads(cli("sheet", "own", "--json", "--db", str(db)).output)["hands"][0]
+    assert (row["partner"], row["call"]) == ("alone (own ace)", "AS")
