@@ -419,7 +419,7 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
     filled = [k for k, row in enumerate(first) if any(c.strip() for c in row)]  # blank rows above are no header
     header_row = filled[0] + 1 if filled else 1
     title_row = None
-    if len(filled) > 1 and len([c for c in first[filled[0]] if c.strip()]) == 1:
+    if len(filled) > 1 and len([c for c in first[filled[0]] if c.strip()]) in (1, 2):  # a title, maybe its date apart
         below = guess_columns(first[filled[1]])
         if any(f in below for f in FIELDS) and not any(f in guess_columns(first[filled[0]]) for f in FIELDS):
             title_row, header_row = filled[0], filled[1] + 1  # a title row above the header (blank rows between)
@@ -437,7 +437,7 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
     why = None
     if night is None:
         order = date_order_option(columns)
-        title = next((c.strip() for c in first[title_row] if c.strip()), "") if title_row is not None else ""
+        title = " ".join(c.strip() for c in first[title_row] if c.strip()) if title_row is not None else ""
         stem = PurePath(file_of(path, tab)).stem if path else ""
         fname = f"the file name ({PurePath(file_of(path, tab) or '').name!r})"
         places = [(title, f"the title row ({title[:60]!r})"), (tab or "", f"the sheet's name ({tab!r})"), (stem, fname)]

@@ -602,3 +602,17 @@ def test_the_sheet_says_a_picker_who_called_her_own_ace_plays_alone(tmp_path):
     assert ledger(db) == {"Al": 2, "Bea": 2, "Cy": 2, "Di": -8, "Ed": 2}
     row = json.loads(cli("sheet", "own", "--json", "--db", str(db)).output)["hands"][0]
     assert (row["partner"], row["call"]) == ("alone (own ace)", "AS")
+
+
+def test_a_title_row_of_two_cells_above_the_header(tmp_path):
+    """sheet18 F3b: a title row holding the title and the date in another cell ("Friday Night Sheepshead,,,Dec 4
+    2026") refused the whole file.  By hand: Ann with Bob 72 (+2 / +1 / -1), then Cal alone 95, a schneider
+    (+8, -2 each): Ann 0, Bob -1, Cal +7, Dee -3, Eve -3."""
+    sheet = ("Friday Night Sheepshead,,,,,,,Dec 4 2026,,,\n"
+             "Date,Hand,Picker,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve\n"
+             "2026-12-04,1,Ann,Bob,72,W,2,1,-1,-1,-1\n"
+             "2026-12-04,2,Cal,,95,W,-2,-2,8,-2,-2\n")
+    db = tmp_path / "t.duckdb"
+    assert "2 stored, 0 duplicates, 0 rejected" in cli("ingest", write(tmp_path, "t.csv", sheet), "--db",
+                                                        str(db)).output
+    assert ledger(db) == {"Ann": 0, "Bob": -1, "Cal": 7, "Dee": -3, "Eve": -3}
