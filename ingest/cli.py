@@ -879,8 +879,12 @@ def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) ->
     for u in body["unchanged"]:
         say(f"{u['session']}#{u['hand']} (hand id {u['hand_id']}): already this text, unchanged")
     for u in body.get("still_voided", []):
-        say(f"{u['session']}#{u['hand']} (hand id {u['hand_id']}): voided, and this is its text as voided: left "
-            "voided, as this file renames players (to bring it back, amend it with its text changed; a note {...} will do)")
+        if u["hand_id"] is None:  # voided before the backup this database was restored from: its text is not kept
+            say(f"{u['session']}#{u['hand']}: voided before the backup this database was restored from, and this "
+                "file renames players: left voided (to bring it back, amend it alone, under the session's names)")
+        else:
+            say(f"{u['session']}#{u['hand']} (hand id {u['hand_id']}): voided, and this is its text as voided: left "
+                "voided (to bring it back, amend it with its text changed; a note {...} will do)")
     for w in body.get("warnings", []):
         say("  " + _where(w).replace(f": {w['code']}", f": warning {w['code']}", 1))
     if body["rederived"]:

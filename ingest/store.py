@@ -2949,7 +2949,11 @@ class Store:
         in ``hands``, ``hand_units``, ``card_log`` and ``hand_source`` become
         the new revision's (same ``hand_id``); a hand whose stored text is
         already this text is left as it is (``unchanged``).  A voided hand
-        can be amended: it comes back with the new text.  Then each session
+        can be amended: it comes back with a new text; sent as it was when
+        voided (the night's own file, sent to fix another hand or to rename
+        a player) it stays voided (``still_voided``), and so does a hand
+        voided before the backup this database was restored from, sent
+        under other names.  Then each session
         is re-derived from its stored hands in hand order, so the doubler
         stake and the pot of every later hand (rules.md D-11, D-12, D-19)
         follow the correction (``rederived`` counts the other hands whose
@@ -2985,6 +2989,12 @@ class Store:
                     restored = con.execute(
                         "SELECT session_id, rules, header, players FROM sessions WHERE session = ? "
                         "AND contains(header, '[_Voided ')", [o.session]).fetchone()
+                    if restored is not None and o.hand in _header_voids(restored[2]) \
+                            and json.loads(restored[3] or "{}") not in ({}, dict(o.players)):
+                        # voided before a restore (its text not kept) in a file that renames players: the night's
+                        # own file, sent to rename; it stays voided (break18b F1)
+                        rep.still_voided.append((o.session, o.hand, None))
+                        continue
                     if restored is not None and o.hand in _header_voids(restored[2]):
                         hand_id = _scalar(con, "SELECT greatest((SELECT coalesce(max(hand_id), 0) FROM hands), "
                                                "(SELECT coalesce(max(hand_id), 0) FROM hand_revisions)) + 1")
@@ -3015,11 +3025,10 @@ class Store:
                                           f"under [Rules {rules!r}], the amendment's session is under [Rules "
                                           f"{theirs!r}]: an amendment keeps its session's rules (a hand's own [Rules] "
                                           "line may change)")
-                if stored_hash is None and restored is None and was and was != dict(o.players) \
-                        and _voided_as(con, hand_id) == h.hash:
-                    # a voided hand sent again as it was when voided, under other names: the night's own file
-                    # sent to rename a player; it stays voided (it came back with one line said, break18 F11).
-                    # Its text changed (a note added will do), or sent under its names, brings it back.
+                if stored_hash is None and restored is None and _voided_as(con, hand_id) == h.hash:
+                    # a voided hand sent again as it was when voided: the night's own file, sent to fix another
+                    # hand or to rename a player; it stays voided (it came back into every total with one line
+                    # said: break18 F11, break18b F6).  Its text changed (a note added will do) brings it back.
                     rep.still_voided.append((o.session, o.hand, hand_id))
                     continue
                 if stored_hash is not None and bytes(stored_hash).hex() == h.hash and (

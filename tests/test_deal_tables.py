@@ -89,8 +89,9 @@ def test_three_tables_then_two_then_one_then_two_again(three):
         assert con.execute(f"SELECT count(*) FROM {dt.TABLE}").fetchone()[0] == 0
         assert con.execute(f"SELECT count(*) FROM {dt.PARTS}").fetchone()[0] == 0
         assert _agrees(con) == []
-    with st.Store(three) as s:  # table B's hand amended back in (a voided hand comes back with its text)
-        _amend(s, TABLES[1].read_text(), {1})
+    with st.Store(three) as s:  # table B's hand amended back in (a voided hand comes back with its text changed:
+        # sent as it was voided, it stays voided, break18b F6; a note added will do)
+        _amend(s, TABLES[1].read_text().replace("partner Ann  pts 68", "partner Ann  {misread after all}  pts 68"), {1})
     with st.reading(three) as con:  # B (hand 2) and C (hand 3)
         assert con.execute(f"SELECT * FROM {dt.TABLE}").fetchall() == [(DEAL, GROUP, 2, 2, DAY, DAY, 2)]
         assert _agrees(con) == [(DEAL, 2, 2, "2026-03-02", "2026-03-02", 2)]

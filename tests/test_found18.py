@@ -616,3 +616,28 @@ def test_a_title_row_of_two_cells_above_the_header(tmp_path):
     assert "2 stored, 0 duplicates, 0 rejected" in cli("ingest", write(tmp_path, "t.csv", sheet), "--db",
                                                         str(db)).output
     assert ledger(db) == {"Ann": 0, "Bob": -1, "Cal": 7, "Dee": -3, "Eve": -3}
+
+
+def test_the_nights_own_file_sent_to_fix_one_hand_leaves_its_voided_hands_voided(tmp_path):
+    """break18b F6: `--amend` with the night's own file, to fix one hand, brought every voided hand back (the same
+    names, so not a rename).  A voided hand sent as it was voided stays voided; here and after a restore when
+    the file renames players (break18b F1).  By hand: hand 2 voided; hand 1 fixed to 75 (still a win, Bea +2,
+    Cy +1, -1 each); hand 3 Di with Ed 95 (+4 / +2 / -2): Al -3, Bea 0, Cy -1, Di +3, Ed +1."""
+    db = tmp_path / "x.duckdb"
+    cli("ingest", write(tmp_path, "night.shn", NIGHT), "--db", str(db))
+    cli("void", "v#2", "--reason", "typed twice", "--db", str(db))
+    r = cli("ingest", "--amend", write(tmp_path, "fix.shn", NIGHT.replace("pts 70", "pts 75")), "--db", str(db))
+    assert "v#2 (hand id 2): voided, and this is its text as voided: left voided" in r.output, r.output
+    truth = {"Al": -3, "Bea": 0, "Cy": -1, "Di": 3, "Ed": 1}
+    assert ledger(db) == truth
+    # restored, then the night's own file renaming Ed: hand 2 (voided before the backup) stays voided
+    backup = tmp_path / "b.shn"
+    cli("export", "--format", "shn", "--out", str(backup), "--db", str(db))
+    restored = tmp_path / "r.duckdb"
+    cli("ingest", str(backup), "--db", str(restored))
+    renamed = NIGHT.replace("pts 70", "pts 75").replace('[Seats "Al; Bea; Cy; Di; Ed"]',
+                                                         '[Seats "Al; Bea; Cy; Di; Ed=Eddie"]')
+    r = cli("ingest", "--amend", write(tmp_path, "ren.shn", renamed), "--db", str(restored))
+    assert "v#2: voided before the backup this database was restored from, and this file renames players: left " \
+           "voided" in r.output, r.output
+    assert ledger(restored) == {"Al": -3, "Bea": 0, "Cy": -1, "Di": 3, "Eddie": 1}
