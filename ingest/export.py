@@ -305,7 +305,7 @@ def _stored_game(o) -> tuple | None:
     return game, suit if game in (Game.SOLO, Game.FARBWENZ, Game.FARBGEIER) else None, o.game_type == "tout"
 
 
-def schafkopf_session(hands: list):
+def schafkopf_session(hands: list, voided=()):
     """The SHN-SK records of one stored Schafkopf session (its
     :class:`~ingest.store.StoredHand` rows in hand order, imported from
     NetSchafkopf protocols): one :class:`~ingest.shn.record.SessionRec` with
@@ -336,6 +336,8 @@ def schafkopf_session(hands: list):
     tags["Seats"] = "; ".join(a if a == n else f"{a}={n}" for n, a in alias.items())
     tags["Rules"] = first.rules
     tags["Cards"] = "de"
+    if voided:  # the numbers of its voided games (``voided``): no gap, and not stored again after a restore
+        tags["_Voided"] = " ".join(map(str, sorted(voided)))
     sess = SessionRec(tags)
     prof = parse_schafkopf_rules(first.rules)
     card = {name: Card(i) for i, name in enumerate(CARD_NAMES)}
@@ -437,9 +439,12 @@ def _schafkopf_shn(con: duckdb.DuckDBPyConnection, out: TextIO, after: bool) -> 
     by_session: dict[str, list] = {}
     for sh in sorted(hands, key=lambda sh: (sh.outcome.session, sh.outcome.hand, sh.hand_id)):
         by_session.setdefault(sh.outcome.session, []).append(sh)
+    # its voided games, as an SHN session's: a restore then refuses them from an older export (break18b F13)
+    voided = _voided_by_session(con)
+    ids = dict(con.execute("SELECT session, session_id FROM sessions WHERE format = 'netschafkopf'").fetchall())
     n = 0
-    for group in by_session.values():
-        text = write(schafkopf_session(group))
+    for name, group in by_session.items():
+        text = write(schafkopf_session(group, voided.get(ids.get(name), ())))
         out.write(("\n" if after or n else "") + text[len("%SHN 1.0\n"):])
         n += len(group)
     return n

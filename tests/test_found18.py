@@ -641,3 +641,26 @@ def test_the_nights_own_file_sent_to_fix_one_hand_leaves_its_voided_hands_voided
     assert "v#2: voided before the backup this database was restored from, and this file renames players: left " \
            "voided" in r.output, r.output
     assert ledger(restored) == {"Al": -3, "Bea": 0, "Cy": -1, "Di": 3, "Eddie": 1}
+
+
+def test_a_voided_protocol_game_stays_voided_after_a_restore(tmp_path):
+    """break18b F13: a voided NetSchafkopf game got no [_Voided] line in the export, so after a restore an export
+    made before the void stored it again.  Game 5 of the shipped protocol voided: the restore of the later export
+    plus the earlier export gives the same ledger as the database the void was made in."""
+    root = Path(__file__).resolve().parents[1]
+    proto = root / "data" / "netschafkopf" / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
+    session = "NetSchafkopf baseline__Schafkopfprotokoll_vom_05.10.23_01"
+    db = tmp_path / "a.duckdb"
+    cli("ingest", str(proto), "--db", str(db))
+    old = tmp_path / "old.shn"
+    cli("export", "--format", "shn", "--out", str(old), "--db", str(db))
+    cli("void", f"{session}#5", "--reason", "misread", "--db", str(db))
+    truth = ledger(db)
+    new = tmp_path / "new.shn"
+    cli("export", "--format", "shn", "--out", str(new), "--db", str(db))
+    assert '[_Voided "5"]' in new.read_text()
+    restored = tmp_path / "r.duckdb"
+    cli("ingest", str(new), "--db", str(restored))
+    r = cli("ingest", str(old), "--db", str(restored), ok=False)
+    assert "0 stored, 98 duplicates, 1 rejected" in r.output and "was voided" in r.output, r.output
+    assert ledger(restored) == truth
