@@ -29,8 +29,9 @@ Numbers are taken by majority, so one game that disagrees with the others is
 left for the per-game check to report (the importer re-checks every game
 against the inferred profile).  A step no game states (schneider, schwarz,
 Laufender) takes a stated step's value; when no step is stated and the
-bases are G-16's cent tariff (Sauspiel 10 or 20, Solo 50), G-16's +10; any
-other fact the base profile's;
+bases are G-16's cent tariff (Sauspiel 10 or 20, Solo 50), G-16's +10 (and,
+at 10/50 with no Ramsch priced, G-16's Ramsch of 20); any other fact the
+base profile's;
 both are listed in ``TariffInference.assumed``; a fact a game
 needs that no readable price states is listed in ``missing``.
 """
@@ -187,6 +188,8 @@ def infer_tariff(observations: list[PriceObservation], base: SchafkopfProfile,
         # +10 a schneider, a schwarz and a Laufender, not the base profile's of another scale (NetSchafkopf's own
         # 2/5/1: a schneider +1 beside a Rufspiel of 10, nsk18 F4)
         steps = [10]
+        if "ramsch" not in numbers and numbers["sauspiel"] == 10:  # G-16's 10/50 tariff: a Ramsch 20 a winner
+            numbers["ramsch"] = 20
     for k in ("schneider", "schwarz", "laufender"):
         if k not in numbers and steps:
             numbers[k] = steps[0]

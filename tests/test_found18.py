@@ -228,11 +228,12 @@ def test_a_ten_fifty_protocol_that_states_no_step_assumes_ten_and_says_so(tmp_pa
     path.write_bytes(PLAIN_PROTOCOL.encode("cp1252"))
     r = cli("ingest", str(path), "--db", str(db))
     assert "W-NSK-ASSUMED" in r.output and "schneider 10 (rules.md G-16)" in r.output, r.output
+    assert "ramsch 20 (rules.md G-16)" in r.output  # break18b F5: the Ramsch on G-16's scale too, not 1
     before = ledger(db)
     out = tmp_path / "e.shn"
     cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
     head = out.read_text().split("\n\n")[0]
-    assert "tariff.schneider=10; tariff.schwarz=10; tariff.laufender=10" in head
+    assert "tariff.schneider=10; tariff.schwarz=10; tariff.laufender=10; tariff.ramsch=20" in head
     more = head + ("\n\nhand 4  dealer PcRechts\n"
                    "game PcOben sauspiel EA  partner PcRechts  laufende 3 with  pts 95  tricks 6  win-s\n")
     cli("ingest", write(tmp_path, "more.shn", more), "--db", str(db))
