@@ -189,7 +189,8 @@ def guess_columns(header: list[str]) -> dict[str, str]:
 
 
 #: a header cell naming a player's running total: "<player> total", "total <player>", "running <player>", "<player> Σ"
-_RUNNING_COLUMN = re.compile(r"(.+?)\s*(?:total|running|gesamt|summe|sum|σ|Σ|stand)|(?:total|running|gesamt|stand)\s+(.+)")
+#: (a word of its own: a player "Alsum" beside "Al" is a player, break18b F3)
+_RUNNING_COLUMN = re.compile(r"(.+?)(?:\s+(?:total|running|gesamt|summe|sum|stand)|\s*[σΣ])|(?:total|running|gesamt|stand)\s+(.+)")
 
 
 def _parts(text: str | None) -> list[tuple[str, str]]:

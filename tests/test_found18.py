@@ -458,6 +458,11 @@ def test_a_running_total_column_beside_each_player_is_no_player(tmp_path):
         r = cli("ingest", write(tmp_path, "pairs.csv", sheet), "--db", str(db))
         assert "2 stored, 0 duplicates, 0 rejected" in r.output, r.output
         assert ledger(db) == {"Ann": 0, "Bob": -1, "Cal": 7, "Dee": -3, "Eve": -3}
+    # break18b F3: a player "Alsum" beside "Al" is a player (the word must stand apart); by hand Al with Alsum 72
+    db = tmp_path / "alsum.duckdb"
+    sheet = ("Date,Hand,Picker,Partner,Points,Result,Al,Alsum,Cal,Dee,Eve\n2026-12-04,1,Al,Alsum,72,W,2,1,-1,-1,-1\n")
+    assert "1 stored" in cli("ingest", write(tmp_path, "alsum.csv", sheet), "--db", str(db)).output
+    assert ledger(db) == {"Al": 2, "Alsum": 1, "Cal": -1, "Dee": -1, "Eve": -1}
     db = tmp_path / "de.duckdb"
     sheet = ("Datum;Spiel;Spieler;Partner;Punkte;Ergebnis;Anmerkung;Ann;Bob;Cal;Dee;Eve\n"
              "04.12.2026;1;Ann;Bob;72;gewonnen;schnell;2;1;-1;-1;-1\n")
