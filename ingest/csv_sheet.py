@@ -271,6 +271,8 @@ def seat_names(header: list[str], cols: dict[str, str], columns: str | None = No
         if not match or match[0] not in out:
             raise ValueError(f"{left}={name}: {left!r} is not a player column (players: {', '.join(players)})")
         out[match[0]] = name
+    # one spelling of a name's spaces: a no-break space (U+00A0) or two spaces made a second player (break18b F2)
+    out = {p: " ".join(name.split()) for p, name in out.items()}
     seen: dict[str, str] = {}
     for p, name in out.items():
         if not name or ";" in name or '"' in name:

@@ -221,7 +221,8 @@ def _parse_seats(text: str) -> tuple[tuple[str, str], ...]:
         part = part.strip()
         if part:
             alias, _, name = part.partition("=")
-            out.append((alias.strip(), name.strip() or alias.strip()))
+            # a name's spaces in one spelling, as the reader's parse_seats (a no-break space: break18b F2)
+            out.append((alias.strip(), " ".join(name.split()) or alias.strip()))
     return tuple(out)
 
 

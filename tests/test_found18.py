@@ -670,3 +670,18 @@ def test_a_voided_protocol_game_stays_voided_after_a_restore(tmp_path):
     r = cli("ingest", str(old), "--db", str(restored), ok=False)
     assert "0 stored, 98 duplicates, 1 rejected" in r.output and "was voided" in r.output, r.output
     assert ledger(restored) == truth
+
+
+def test_a_name_with_a_no_break_space_or_two_spaces_is_one_player(tmp_path):
+    """break18b F2: 'Ann\\u00a0Lee' (a no-break space, as a word processor or a phone writes it) and 'Bea  Bo'
+    (two spaces) were players apart from 'Ann Lee' and 'Bea Bo'.  Each night by hand: Al (Ann Lee) with Bea
+    (Bea Bo) 70, a win (B-27, B-33): +2 / +1 / -1; two nights: Ann Lee +4, Bea Bo +2, -2 each other."""
+    head = '%SHN 1.0\n[Session "{s}"]\n[Seats "Al={a}; Bea={b}; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]\n\n'
+    hand = "hand 1  dealer Ed\npick Al  call AS  partner Bea  pts 70  win\n"
+    db = tmp_path / "sp.duckdb"
+    cli("ingest", write(tmp_path, "a.shn", head.format(s="one", a="Ann\u00a0Lee", b="Bea  Bo") + hand), "--db", str(db))
+    cli("ingest", write(tmp_path, "b.shn", head.format(s="two", a="Ann Lee", b="Bea Bo") + hand), "--db", str(db))
+    sheet = ("Date,Hand,Picker,Partner,Points,Result,Ann\u00a0Lee,Bea  Bo,Cy,Di,Ed\n"
+             "2026-12-06,1,Ann Lee,Bea Bo,70,W,2,1,-1,-1,-1\n")
+    cli("ingest", write(tmp_path, "c.csv", sheet), "--db", str(db))
+    assert ledger(db) == {"Ann Lee": 6, "Bea Bo": 3, "Cy": -3, "Di": -3, "Ed": -3}

@@ -268,7 +268,7 @@ def parse_seats(value: str) -> list[tuple[str, str]]:
             continue
         alias, _, name = part.partition("=")
         alias = alias.strip()
-        name = name.strip() or alias
+        name = " ".join(name.split()) or alias  # a no-break space or two spaces: one name (break18b F2)
         if not is_alias(alias):
             raise ValueError(f"the alias {alias!r} is not a seat alias (a letter then letters or digits; "
                              "never a keyword, a trick head or a card)")
