@@ -783,6 +783,8 @@ def _date_attempt(text: str) -> bool:
     break``): it has a digit and no word but a month's name."""
     from .csv_cells import _MONTHS  # noqa: PLC0415
 
+    if re.fullmatch(r"\W*\d{1,2}:\d{2}(?::\d{2})?\s*(?:am|pm|uhr|h)?\W*", text.strip().lower()):
+        return False  # a time of day ("22:00", "-- 10:30 pm --"): a note (break18b F15)
     words = re.findall(r"[^\W\d_]+", text.lower())
     return any(ch.isdigit() for ch in text) and all(w.rstrip(".") in _MONTHS for w in words)
 

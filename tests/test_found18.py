@@ -275,6 +275,7 @@ def test_a_scorers_note_row_between_hands_takes_no_hand_number(tmp_path):
              "2026-12-04,,,,,,,,Bob's wife called - he has to leave at 11,,,,,\n"
              "-- pizza break --,,,,,,,,,,,,,\n"
              "-- 10 pm --,,,,,,,,,,,,,\n"  # break18 F9: a time in the first cell is no mistyped date
+             "22:00,,,,,,,,,,,,,\n"  # break18b F15
              "2026-12-04,,Bob's back,,,,,,,,,,,\n"  # break18 F9: a note typed in the dealer cell
              "2026-12-04,2,Ann,Cal,Dee,AC,45,L,,2,2,-4,-2,2\n"
              "2026-12-04,3,Bob,Dee,Ann,AS,91,W,,2,-2,-2,4,-2\n")
