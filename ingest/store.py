@@ -754,9 +754,13 @@ def _renamed_session(con: duckdb.DuckDBPyConnection, session_id: int) -> None:
 def _voided_again(h: ValidatedHand, when: str) -> RejectedHand:
     """The refusal of file hand ``h`` whose number was voided (``when``
     says how it is known): a voided hand is not stored again by an ingest."""
+    from ingest.meaning import amend_hint  # noqa: PLC0415
+
     o = h.outcome
+    how = amend_hint(h.source_file)  # a sheet's user is told to export the session as SHN first (break18b F9)
     d = Diagnostic("E-HAND-CONFLICT", f"hand {o.hand} of session {o.session!r} was voided {when}; a voided hand is "
-                   "not stored again by an ingest: to give it a new text use shead ingest --amend FILE",
+                   "not stored again by an ingest" + how.replace(" (to correct the stored hand:", " (to give it a new "
+                                                                  "text:"),
                    "error", h.source_file, h.source_line, 1, o.hand, found=f"hand {o.hand}",
                    expected="a new hand number, or --amend")
     return RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash)
