@@ -161,6 +161,16 @@ def test_a_text_read_in_pieces_is_normalized_as_the_whole():
     assert list(nfc_pieces(["Zoe", "\u0308 K"])) == ["Zo", "\u00eb ", "K"]  # the last character held back
 
 
+#: a night whose seats change (nsk18 F1): Beate and Cyril swap chairs at hand 2, Fred takes Eddie's at hand 3
+CHAIRS = ('%SHN 1.0\n[Session "chairs"]\n[Date "2026.12.05"]\n'
+          '[Seats "Al=Alan; Bea=Beate; Cy=Cyril; Di=Dora; Ed=Eddie"]\n[Rules "wi5-called-ace"]\n\n'
+          "hand 1  dealer Ed\npick Bea  call AS  partner Cy  pts 70  win\n\n"
+          'hand 2  dealer Al\n[Seats "Al=Alan; Bea=Cyril; Cy=Beate; Di=Dora; Ed=Eddie"]\n'
+          "pick Bea  call AH  partner Di  pts 80  win\n\n"
+          'hand 3  dealer Bea\n[Seats "Al=Alan; Bea=Cyril; Cy=Beate; Di=Dora; Fr=Fred"]\n'
+          "pick Fr  call AC  partner Al  pts 95  win-s\n")
+
+
 def test_the_sheet_of_a_night_whose_seats_change_gives_each_player_his_own_total(tmp_path):
     """nsk18 F1 (and fix18, a correction giving a seat another alias): the sheet's columns were the session's
     [Seats] aliases, so a newcomer under a new alias vanished from it (its rows no longer summed to 0) and two
@@ -174,15 +184,8 @@ def test_the_sheet_of_a_night_whose_seats_change_gives_each_player_his_own_total
       Beate, Dora -2.
 
     Night: Alan 0, Beate -1, Cyril +1, Dora -2, Eddie -2, Fred +4 (sum 0)."""
-    swap = '[Seats "Al=Alan; Bea=Cyril; Cy=Beate; Di=Dora; Ed=Eddie"]'
-    fred = '[Seats "Al=Alan; Bea=Cyril; Cy=Beate; Di=Dora; Fr=Fred"]'
-    text = ('%SHN 1.0\n[Session "chairs"]\n[Date "2026.12.05"]\n'
-            '[Seats "Al=Alan; Bea=Beate; Cy=Cyril; Di=Dora; Ed=Eddie"]\n[Rules "wi5-called-ace"]\n\n'
-            "hand 1  dealer Ed\npick Bea  call AS  partner Cy  pts 70  win\n\n"
-            f"hand 2  dealer Al\n{swap}\npick Bea  call AH  partner Di  pts 80  win\n\n"
-            f"hand 3  dealer Bea\n{fred}\npick Fr  call AC  partner Al  pts 95  win-s\n")
     db = tmp_path / "c.duckdb"
-    cli("ingest", write(tmp_path, "chairs.shn", text), "--db", str(db))
+    cli("ingest", write(tmp_path, "chairs.shn", CHAIRS), "--db", str(db))
     truth = {"Alan": 0, "Beate": -1, "Cyril": 1, "Dora": -2, "Eddie": -2, "Fred": 4}
     assert ledger(db) == truth
     sheet = json.loads(cli("sheet", "chairs", "--json", "--db", str(db)).output)
@@ -382,15 +385,8 @@ def test_the_sheet_page_of_a_night_whose_seats_change(tmp_path, monkeypatch):
     test_the_sheet_of_a_night_whose_seats_change_gives_each_player_his_own_total)."""
     from streamlit.testing.v1 import AppTest
 
-    swap = '[Seats "Al=Alan; Bea=Cyril; Cy=Beate; Di=Dora; Ed=Eddie"]'
-    fred = '[Seats "Al=Alan; Bea=Cyril; Cy=Beate; Di=Dora; Fr=Fred"]'
-    text = ('%SHN 1.0\n[Session "chairs"]\n[Date "2026.12.05"]\n'
-            '[Seats "Al=Alan; Bea=Beate; Cy=Cyril; Di=Dora; Ed=Eddie"]\n[Rules "wi5-called-ace"]\n\n'
-            "hand 1  dealer Ed\npick Bea  call AS  partner Cy  pts 70  win\n\n"
-            f"hand 2  dealer Al\n{swap}\npick Bea  call AH  partner Di  pts 80  win\n\n"
-            f"hand 3  dealer Bea\n{fred}\npick Fr  call AC  partner Al  pts 95  win-s\n")
     db = tmp_path / "c.duckdb"
-    cli("ingest", write(tmp_path, "chairs.shn", text), "--db", str(db))
+    cli("ingest", write(tmp_path, "chairs.shn", CHAIRS), "--db", str(db))
     monkeypatch.setenv("SHEAD_DB", str(db))
     root = Path(__file__).resolve().parents[1]
     at = AppTest.from_file(str(root / "dashboard" / "pages" / "sheet.py"), default_timeout=60)
