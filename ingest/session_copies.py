@@ -180,11 +180,17 @@ def _text_copies(con: duckdb.DuckDBPyConnection,
             SELECT n.session_id AS copy_id, n.names, o.session_id AS stored_id, o.players FROM new n
             JOIN sessions o ON o.date IS NOT DISTINCT FROM n.date
             WHERE o.session_id <= n.lo AND coalesce(o.format, 'shn') = 'shn')
-        SELECT copy_id, stored_id FROM same_date
+        SELECT copy_id, stored_id, list_sort(map_values(CAST(players::JSON AS MAP(VARCHAR, VARCHAR)))) = names
+        FROM same_date
         WHERE list_sort(map_values(CAST(players::JSON AS MAP(VARCHAR, VARCHAR)))) = names
-        """, [lows, highs, min(lows), min(lows), MIN_HANDS]).fetchall()
-    every = twins
-    twins = _first_hands_alike(con, twins)
+           OR (len(map_values(CAST(players::JSON AS MAP(VARCHAR, VARCHAR)))) = len(names)
+               AND stored_id IN (SELECT session_id FROM hand_revisions WHERE session_id <= ?))
+        """, [lows, highs, min(lows), min(lows), MIN_HANDS, max(lows)]).fetchall()
+    # the same players; or, for a stored session corrected since, the same number of seats: a player renamed
+    # there, whose original file repeats it text for text under the old name (break18 F3)
+    every = [(c, o) for c, o, _ in twins]
+    renamed = {c for c, _, same in twins if not same}
+    twins = _first_hands_alike(con, [(c, o) for c, o, same in twins if same])
     if not twins and not every:
         return out
     ids = ", ".join(str(int(i)) for i in sorted({c for c, _ in twins} | {o for _, o in twins}))
@@ -226,7 +232,8 @@ def _text_copies(con: duckdb.DuckDBPyConnection,
             f"hand for hand: its {n} hands have the same numbers and texts"
             + (" as first stored, before its corrections" if copy_id in first else "")
             + f"{rules}, on the same date with the same "
-            "players, so every total now counts them twice. If this file is that session re-sent under another name "
+            + ("seats (a player renamed there since), " if copy_id in renamed else "players, ")
+            + "so every total now counts them twice. If this file is that session re-sent under another name "
             f"(its Event, Table or Session tag changed), void the copy (shead void {shlex.quote(copy)} --session "
             "--reason 'a copy'), or send it with the stored session's tags; if the stored session's name is the wrong "
             f"one (a typo corrected in this file), void that one instead (shead void {shlex.quote(stored)} --session "

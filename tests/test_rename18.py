@@ -149,3 +149,16 @@ def test_renaming_with_the_nights_own_file_leaves_its_voided_hand_voided(tmp_pat
     r = cli("ingest", "--amend", write(tmp_path, "c.shn", back), "--db", str(db))
     assert "it was voided: it is back" in r.output, r.output
     assert ledger(db) == {"Alan": 1, "Beate": 4, "Cyrill": -3, "Dora": -3, "Eddie": 1}
+
+
+def test_the_original_file_of_a_renamed_night_sent_under_another_name_is_called_a_copy(tmp_path):
+    """break18 F3: after Cyril was renamed Cyrill, the original file sent again under another session name has
+    'other players', so the copy check (same date, same players) passed it: the night counted twice and Cyril
+    came back as a second player.  Now W-SESSION-COPY says so (the same seats, a player renamed there since)."""
+    db = tmp_path / "x.duckdb"
+    first = HEAD + HAND1 + "\n" + HAND2
+    cli("ingest", write(tmp_path, "a.shn", first), "--db", str(db))
+    cli("ingest", "--amend", write(tmp_path, "b.shn", first.replace("Cy=Cyril", "Cy=Cyrill")), "--db", str(db))
+    r = cli("ingest", write(tmp_path, "c.shn", first.replace('[Session "fri"]', '[Session "friday"]')), "--db", str(db))
+    assert "W-SESSION-COPY: session 'friday', just stored, repeats session 'fri'" in r.output, r.output
+    assert "the same seats (a player renamed there since)" in r.output
