@@ -121,15 +121,14 @@ def _db_text(text: str) -> Path:
     """``--db``'s text to a path, checked as typed: Click's ``Path`` drops a
     trailing ``/``, so ``--db newdir/`` (a folder) made a database file
     called ``newdir``.  Such a text is the usage error of :func:`_db_given`
-    (exit 2)."""
-    if text.endswith(("/", os.sep, "/.", "/..")) or text.strip() in (".", ".."):
-        from ingest.store import DbPathError, resolve_db  # noqa: PLC0415
+    (exit 2); ``ingest.store`` is imported only when ``--db`` is given."""
+    from ingest.store import DbPathError, resolve_db  # noqa: PLC0415
 
-        try:
-            resolve_db(text)
-        except DbPathError as exc:
-            _err.print(f"error: {exc}")
-            raise typer.Exit(2) from None
+    try:
+        resolve_db(text)  # as typed: its "/", "/." or "/.." (ingest.store._names_folder)
+    except DbPathError as exc:
+        _err.print(f"error: {exc}")
+        raise typer.Exit(2) from None
     return Path(text)
 
 

@@ -78,8 +78,8 @@ def _first_hands_alike(con: duckdb.DuckDBPyConnection, twins: list[tuple[int, in
 
 
 def _revised_copies(con: duckdb.DuckDBPyConnection, twins: list[tuple[int, int]]) -> list[tuple]:
-    """The ``(copy, stored)`` pairs of ``twins`` (same date, same players,
-    not alike hand for hand in force) whose stored session was corrected
+    """The ``(copy, stored)`` pairs of ``twins`` (same date, same players or
+    seats, not alike hand for hand in force) whose stored session was corrected
     (``hand_revisions``) and whose new session repeats it as first stored:
     every hand's text is the stored hand's in force or one of its earlier
     revisions (the text before an amendment, a voided hand's), at least
@@ -191,7 +191,7 @@ def _text_copies(con: duckdb.DuckDBPyConnection,
     every = [(c, o) for c, o, _ in twins]
     renamed = {c for c, _, same in twins if not same}
     twins = _first_hands_alike(con, [(c, o) for c, o, same in twins if same])
-    if not twins and not every:
+    if not every:
         return out
     ids = ", ".join(str(int(i)) for i in sorted({c for c, _ in twins} | {o for _, o in twins}))
     rows = con.execute(

@@ -504,12 +504,13 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
     for hand_id, number, _, _ in stored:
         by_number.setdefault(number, hand_id)
     written: list[tuple[int, int, bytes, str]] = []  # a protocol's session: its games written in SHN, added later
+    # each hand's rules and names as it was stored with them (in_session; a game written in SHN)
+    own = {i: (r, json.loads(p or "{}")) for i, r, p in con.execute(
+        "SELECT hand_id, rules, players FROM hands WHERE session_id = ?", [session_id]).fetchall()}
     if fmt == "netschafkopf":
         sources = [src for _, _, _, src in stored if not _shn_source(src)]
         written = [row for row in stored if _shn_source(row[3])]
-    else:  # each hand under the rules and names it was stored with (in_session)
-        own = {i: (r, json.loads(p or "{}")) for i, r, p in con.execute(
-            "SELECT hand_id, rules, players FROM hands WHERE session_id = ?", [session_id]).fetchall()}
+    else:
         sources = [in_session(src, header, *own.get(hand_id, (None, None))) for hand_id, _, _, src in stored]
     if fmt == "netschafkopf":
         from ingest.netschafkopf import read_protocol  # noqa: PLC0415 - imported when used
@@ -522,15 +523,11 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
         if written:  # each under the rules and names it was stored with; a Schafkopf game carries nothing
             from ingest.validate import validate_text as shn_text  # noqa: PLC0415 - imported when used
 
-            own = {i: (r, json.loads(p or "{}")) for i, r, p in con.execute(
-                "SELECT hand_id, rules, players FROM hands WHERE list_contains(?, hand_id)",
-                [[row[0] for row in written]]).fetchall()}
             for hand_id, number, hsh, src in written:
                 rules_of, players = own[hand_id]
-                seats = "; ".join(a if n == a else f"{a}={n}" for a, n in players.items())
-                one = shn_text(f'%SHN 1.0\n[Session "{_escape_tag(name)}"]\n[Seats "{_escape_tag(seats)}"]\n'
-                               f'[Rules "{_escape_tag(rules_of or "")}"]\n\n' + src,
-                               path=f"<rederive {name}>")
+                head = (f'%SHN 1.0\n[Session "{_escape_tag(name)}"]\n[Seats "{_escape_tag(_seats_text(players))}"]\n'
+                        f'[Rules "{_escape_tag(rules_of or "")}"]\n\n')
+                one = shn_text(head + src, path=f"<rederive {name}>")
                 res.hands.extend(one.hands)
                 res.rejected.extend(one.rejected)
                 if one.errors and not one.hands and not one.rejected:
@@ -719,7 +716,7 @@ def _same_players(where: str, o: HandOutcome, stored: dict[str, str]) -> None:
         differ.append("the seats " + ", ".join(other) + " are in one and not the other")
     if not differ:  # the same names in another order (a moved table): the deal is checked in the amendment's
         return
-    seats = "; ".join(a if n == a else f"{a}={n}" for a, n in stored.items())
+    seats = _seats_text(stored)
     raise CorrectionError(f"{where}: hand {o.hand} of session {o.session!r} is stored with other players than the "
                           f"amendment names ({'; '.join(differ)}): an amendment keeps its hand's players; write "
                           f'[Seats "{_escape_tag(seats)}"] in its header (nothing changed)')
@@ -743,11 +740,10 @@ def _renamed_session(con: duckdb.DuckDBPyConnection, session_id: int) -> None:
     now, was = json.loads(named[0][0]), json.loads(row[0])
     if now == was or list(now) != list(was):
         return
-    seats = "; ".join(a if n == a else f"{a}={n}" for a, n in now.items())
     header = row[1] or ""
     if _header_tag(header, "Seats") is None:
         return
-    header = re.sub(r'(?m)^\[Seats\s+"(?:[^"\\]|\\.)*"\]', lambda _: f'[Seats "{_escape_tag(seats)}"]', header, count=1)
+    header = _set_header_tag(header, "Seats", _seats_text(now))
     con.execute("UPDATE sessions SET players = ?, header = ? WHERE session_id = ?", [_dumps(now), header, session_id])
 
 
@@ -894,6 +890,17 @@ def _new_warnings(con: duckdb.DuckDBPyConnection, name: str, hands: list[tuple[i
     return out
 
 
+def _set_header_tag(header: str, name: str, value: str | None) -> str:
+    """``header`` with its ``[name "value"]`` tag line replaced (the first
+    one), added at its end when it has none, or taken out when ``value`` is
+    None."""
+    line = f'[{name} "{_escape_tag(value)}"]' if value is not None else ""
+    pattern = re.compile(r'(?m)^\[' + re.escape(name) + r'\s+"(?:[^"\\]|\\.)*"\][ \t]*(?:\n|$)')
+    if pattern.search(header) is None:
+        return header if value is None else header.rstrip("\n") + "\n" + line + "\n"
+    return pattern.sub(lambda _: line + ("\n" if line else ""), header, count=1)
+
+
 def with_voids(header: str, numbers: Iterable[int]) -> str:
     """A stored session ``header`` whose ``[_Voided "..."]`` tag names
     ``numbers`` too (the voids of this database, ``hand_revisions``) beside
@@ -901,17 +908,10 @@ def with_voids(header: str, numbers: Iterable[int]) -> str:
     one tag, the numbers sorted; ``header`` itself when there is nothing to
     add.  A void made after a restore was left out of the next export, and
     a second restore stored the voided hand again (break18 F1)."""
-    numbers = set(numbers)
-    if not numbers:
-        return header
-    had = _header_tag(header, "_Voided")
     known = _header_voids(header)
-    if numbers <= known:
+    if set(numbers) <= known:
         return header
-    tag = '[_Voided "' + " ".join(map(str, sorted(known | numbers))) + '"]'
-    if had is None:
-        return header.rstrip("\n") + "\n" + tag + "\n"
-    return re.sub(r'(?m)^\[_Voided\s+"[^"]*"\]', lambda _: tag, header, count=1)
+    return _set_header_tag(header, "_Voided", " ".join(map(str, sorted(known | set(numbers)))))
 
 
 def _voided_as(con: duckdb.DuckDBPyConnection, hand_id: int) -> str | None:
@@ -933,9 +933,7 @@ def _without_void(header: str, number: int) -> str:
     gone when it names no other hand): a hand voided before a restore and
     amended back into force."""
     rest = sorted(_header_voids(header) - {number})
-    tag = '[_Voided "' + " ".join(map(str, rest)) + '"]' if rest else ""
-    out = re.sub(r'(?m)^\[_Voided\s+"[^"]*"\][ \t]*\n?', lambda _: tag + ("\n" if tag else ""), header, count=1)
-    return out
+    return _set_header_tag(header, "_Voided", " ".join(map(str, rest)) if rest else None)
 
 
 def voided_numbers(con: duckdb.DuckDBPyConnection, session_id: int) -> set[int]:
@@ -1516,8 +1514,7 @@ def in_session(source: str, header: str, rules: str | None, players: dict[str, s
         except ValueError:
             stored = None
         if stored is not None and stored != list(players.items()):  # names, and their order (the deal, B-1)
-            add.append('[Seats "' + _escape_tag("; ".join(a if n == a else f"{a}={n}" for a, n in players.items()))
-                       + '"]')
+            add.append(f'[Seats "{_escape_tag(_seats_text(players))}"]')
     if not add:
         return source
     return _with_tag_lines(source, add)
@@ -1588,6 +1585,12 @@ def own_tags(source: str) -> set[str]:
     hand's ``source`` writes itself (:data:`_OWN_TAG`: lines, not a comment
     or a note that names one)."""
     return {m.group(1) for m in _OWN_TAG.finditer(source)}
+
+
+def _seats_text(players: dict[str, str]) -> str:
+    """A ``[Seats]`` value of ``players`` (alias -> name, clockwise):
+    ``Al=Allen Braun; Bea``, a seat whose name is its alias written once."""
+    return "; ".join(a if n == a else f"{a}={n}" for a, n in players.items())
 
 
 def _escape_tag(value: str) -> str:
@@ -2521,17 +2524,12 @@ class Store:
                     report.rejected.extend(clashes.values())
                     report.committed = False
                     return
-                fresh = [h for h in fresh if h.hash not in clashes]
-                report.rejected.extend(clashes.values())
-                result = replace(result, rejected=list(result.rejected) + list(clashes.values()))
+                fresh, result = _refuse(fresh, result, report, list(clashes.values()))
         if fresh and ids and source_format == "netschafkopf":  # a protocol's new games into an SHN session (F17):
             # after its duplicates are counted (a protocol sent again after a restore, whose export wrote its
             # session as SHN, is duplicates: break17b F7)
             other = self._other_format(con, fresh, ids, result.path)
-            if other:
-                fresh = [h for h in fresh if h.hash not in other]
-                report.rejected.extend(other.values())
-                result = replace(result, rejected=list(result.rejected) + list(other.values()))
+            fresh, result = _refuse(fresh, result, report, list(other.values()))
         if fresh:
             # none of the sessions stored (a first ingest): no look-up finds one
             known = {h.outcome.session for h in fresh}.intersection(stored_ids)
@@ -2993,13 +2991,14 @@ class Store:
                     restored = con.execute(
                         "SELECT session_id, rules, header, players FROM sessions WHERE session = ? "
                         "AND contains(header, '[_Voided ')", [o.session]).fetchone()
-                    if restored is not None and o.hand in _header_voids(restored[2]) \
-                            and json.loads(restored[3] or "{}") not in ({}, dict(o.players)):
+                    if restored is not None and o.hand not in _header_voids(restored[2]):
+                        restored = None
+                    if restored is not None and json.loads(restored[3] or "{}") not in ({}, dict(o.players)):
                         # voided before a restore (its text not kept) in a file that renames players: the night's
                         # own file, sent to rename; it stays voided (break18b F1)
                         rep.still_voided.append((o.session, o.hand, None))
                         continue
-                    if restored is not None and o.hand in _header_voids(restored[2]):
+                    if restored is not None:
                         hand_id = _scalar(con, "SELECT greatest((SELECT coalesce(max(hand_id), 0) FROM hands), "
                                                "(SELECT coalesce(max(hand_id), 0) FROM hand_revisions)) + 1")
                         cur = (hand_id, restored[0], restored[1], None, restored[2], restored[3])

@@ -6,31 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import duckdb
-from typer.testing import CliRunner
-
-from ingest.cli import app
-
-runner = CliRunner()
-
-
-def cli(*args: str, ok: bool = True):
-    r = runner.invoke(app, list(args))
-    if ok:
-        assert r.exit_code == 0, r.output
-    return r
-
-
-def write(tmp_path: Path, name: str, text: str) -> str:
-    p = tmp_path / name
-    p.write_text(text, encoding="utf-8")
-    return str(p)
-
-
-def ledger(db: Path, *extra: str) -> dict[str, int]:
-    """The ledger's totals by player (its JSON line; an incomplete session's note follows it)."""
-    rows = json.loads(cli("ledger", "--db", str(db), "--json", *extra).output.split("\n")[0])
-    return {r["player"]: r["total"] for r in rows}
+from tests.cli_helpers import cli, ledger, write
 
 
 def test_a_sheet_whose_pot_starts_mid_night_prints(tmp_path):

@@ -21,36 +21,16 @@ Totals: Al +1, Bea +4, Cy -3, Di -3, Ed +1 (zero-sum: 1 + 4 - 3 - 3 + 1 = 0).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import duckdb
-from typer.testing import CliRunner
 
 from ingest.cli import app
-
-runner = CliRunner()
+from tests.cli_helpers import cli, ledger, runner, write
 
 HEAD = ('%SHN 1.0\n[Session "fri"]\n[Date "2026.12.04"]\n'
         '[Seats "Al=Alan; Bea=Beate; Cy=Cyril; Di=Dora; Ed=Eddie"]\n[Rules "wi5-called-ace"]\n\n')
 HAND1 = "hand 1  dealer Ed\npick Bea  call AS  partner Cy  pts 70  win\n"
 HAND2 = "hand 2  dealer Al\npick Cy  call AH  partner Di  pts 50  lose\n"
-
-
-def cli(*args: str):
-    r = runner.invoke(app, list(args))
-    assert r.exit_code == 0, r.output
-    return r
-
-
-def write(tmp_path: Path, name: str, text: str) -> str:
-    p = tmp_path / name
-    p.write_text(text, encoding="utf-8")
-    return str(p)
-
-
-def ledger(db: Path) -> dict[str, int]:
-    rows = json.loads(cli("ledger", "--db", str(db), "--json").output)
-    return {r["player"]: r["total"] for r in rows}
 
 
 def test_a_misspelt_name_corrected_in_every_hand_renames_the_session(tmp_path):
