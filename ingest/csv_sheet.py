@@ -1409,6 +1409,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if d is None:
             errs.append(_date_problem(out, r, dcol, dtext, path))
             d = "unknown"
+            if last_date is not None and whole_units(cell(row, "hand")[0] or "") != 1:
+                # a mistyped date among a night's rows (not a night's first hand): the row is that night's
+                # refused hand, so the night is marked incomplete (break18b F4: it was a night of its own)
+                d = read_date(last_date, order)
         present = [p for p in out.players if (row[index[p]].strip() if index[p] < len(row) else "")]
         sat_out = player_of.get(cell(row, "dealer")[0].lower()) if sits_out else None
         if sat_out is not None and sat_out not in present:  # a dealer who sits out, units left blank: 0 (F-1)

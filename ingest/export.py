@@ -195,7 +195,50 @@ def export_shn(con: duckdb.DuckDBPyConnection, out: TextIO) -> int:
             flush()
         n += 1
     flush()
-    return n + _schafkopf_shn(con, out, n > 0)
+    wrote = _voided_whole(con, out, n > 0)
+    return n + _schafkopf_shn(con, out, n > 0 or wrote)
+
+
+def _voided_whole(con: duckdb.DuckDBPyConnection, out: TextIO, after: bool) -> bool:
+    """Write each stored session voided whole (every hand of it voided,
+    none in force: ``shead void S --session``) as its tags alone, with
+    ``[_Voided "1 2 …"]`` naming its hands and no hand: a restore stores it
+    so and refuses its hands sent again, as this database does (break18 F4:
+    it was left out, and the copy it was voided as counted again after a
+    restore).  An SHN session keeps its stored header; a protocol's is
+    written as SHN-SK tags (its group, date, seats, rules, ``[Cards "de"]``).
+    ``after``: something was written before.  Returns True when it wrote."""
+    from ingest.shn.writer import tag_lines  # noqa: PLC0415
+    from ingest.store import with_voids  # noqa: PLC0415
+
+    voided = _voided_by_session(con)
+    rows = con.execute(
+        "SELECT s.session_id, s.session, s.header, coalesce(s.format, 'shn'), s.\"group\", s.date, s.players, s.rules "
+        "FROM sessions s WHERE coalesce(s.format, 'shn') IN ('shn', 'netschafkopf') AND NOT EXISTS "
+        "(SELECT 1 FROM hands h WHERE h.session_id = s.session_id) ORDER BY s.session_id").fetchall()
+    wrote = False
+    for sid, session, header, fmt, group, date, players, rules in rows:
+        header = with_voids(header or "", voided.get(sid, ()))
+        if "[_Voided " not in header:
+            continue  # no hand and no void: nothing to keep
+        if fmt == "shn":
+            text = canonical_session_tags(session, header, "")
+        else:
+            from ingest.store import _header_voids  # noqa: PLC0415
+            tags = {"Session": session}
+            if group:
+                tags["Event"] = group
+            if date:
+                tags["Date"] = str(date).replace("-", ".")
+            seats = json.loads(players or "{}")
+            tags["Seats"] = "; ".join(a if a == p else f"{a}={p}" for a, p in seats.items())
+            tags["Rules"] = rules or ""
+            tags["Cards"] = "de"
+            tags["_Voided"] = " ".join(map(str, sorted(_header_voids(header))))
+            text = tag_lines(tags, {})
+        out.write(("\n" if after or wrote else "") + text)
+        wrote = True
+    return wrote
 
 
 def _voided_by_session(con: duckdb.DuckDBPyConnection) -> dict[int, list[int]]:

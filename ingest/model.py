@@ -67,6 +67,8 @@ class FileResult:
     sittings: list | None = None  # a CSV ledger's ingest.csv_sheet.Sitting rows (settlements without hands)
     # a sheet's nights, each under its own Total row: session -> player -> units (ingest.csv_sheet)
     night_totals: dict[str, dict[str, int]] | None = None
+    # the file's sessions voided whole (an export's header with [_Voided] and no hand): (session, header, record)
+    voided_sessions: list | None = None
 
 
 _sha256 = hashlib.sha256

@@ -1714,7 +1714,7 @@ _REJECTED_COLUMNS = (
 
 #: What makes a validated file one :meth:`Store.ingest_files` never stores with others (a ``FileResult``
 #: attribute that is set): a ledger's sittings, a protocol's or a sheet's own totals to check, a streamed batch.
-STORED_ALONE = ("sittings", "log_totals", "night_totals", "continues")
+STORED_ALONE = ("sittings", "log_totals", "night_totals", "continues", "voided_sessions")
 #: The ``ingests`` rows of a group of files (:meth:`Store.ingest_files`) and their Arrow kinds (migration 001).
 _INGESTS_COLUMNS = (("ingest_id", "int32"), ("file", "string"), ("started_at", "timestamp_us"), ("stored", "int32"),
                     ("duplicates", "int32"), ("rejected", "int32"), ("strict", "bool_"))
@@ -2334,7 +2334,8 @@ class Store:
             return report
         if plan is not None:
             report.duplicates += plan.skipped
-        if not result.hands and not result.rejected and not getattr(result, "sittings", None):
+        if not (result.hands or result.rejected or getattr(result, "sittings", None)
+                or getattr(result, "voided_sessions", None)):
             return report
         con = self._writer()
         try:
@@ -2574,6 +2575,8 @@ class Store:
             self._check_totals(con, name, log, sum(1 for r in result.rejected if r.session == name), "hand")
         if getattr(result, "sittings", None):
             self._insert_sittings(con, result, report)
+        if getattr(result, "voided_sessions", None):
+            self._insert_voided_sessions(con, result, report, source_format)
         con.execute(_parsed(con, "INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?, ?)"),
                     [ingest_id, result.path, _now(), report.stored, report.duplicates, len(result.rejected), strict])
 
@@ -2650,6 +2653,51 @@ class Store:
             con.executemany("INSERT INTO settlements VALUES (?, ?, ?, ?, ?)",
                             [[sid, p, u, "sheepshead", sit.row] for p, u in sit.units.items()])
             report.sittings += 1
+
+    @staticmethod
+    def _insert_voided_sessions(con: duckdb.DuckDBPyConnection, result: FileResult, report: IngestReport,
+                                source_format: str) -> None:
+        """Store each session of ``result.voided_sessions`` (an export's
+        session voided whole: its tags with ``[_Voided "1 2 …"]`` and no
+        hand) as a ``sessions`` row with no hand, so that its hands sent
+        again (the copy's file, after a restore) are refused as voided by
+        :meth:`_voided_in_header`, as in the database exported (break18 F4).
+        Its group, date, table, seats and rules are read from its tags.  A
+        session stored already is left as it is; when it has hands in force
+        the file's voids are not applied, and ``W-SESSION-VOIDED`` says how."""
+        from ingest.shn.reader import parse_seats  # noqa: PLC0415
+        from replay.judge import game_name  # noqa: PLC0415
+
+        for name, header, rec in result.voided_sessions:
+            tags = rec.tags
+            stored = con.execute("SELECT session_id FROM sessions WHERE session = ?", [name]).fetchone()
+            if stored is not None:
+                live = _scalar(con, "SELECT count(*) FROM hands WHERE session_id = ?", [stored[0]])
+                if live:
+                    report.file_errors.append(Diagnostic(
+                        "W-SESSION-VOIDED", f"session {name!r} is written voided whole (hands {tags['_Voided']}) "
+                        f"but is stored with {live} hand(s) in force; nothing was changed (void it with shead void "
+                        f"{name!r} --session --reason '...' if it is a copy)", "warning", result.path,
+                        rec.tag_pos["_Voided"].line if "_Voided" in rec.tag_pos else 1, 1))
+                continue
+            try:
+                seats = dict(parse_seats(tags.get("Seats", "")))
+            except ValueError:
+                seats = {}
+            date = tags.get("Date") or ""
+            try:
+                iso = datetime.strptime(date, "%Y.%m.%d").date().isoformat() if len(date) == 10 else None
+            except ValueError:  # an unknown part (2026.??.??)
+                iso = None
+            sid = _scalar(con, "SELECT coalesce(max(session_id), 0) + 1 FROM sessions")
+            con.execute(_parsed(con, _NEW_SESSION),
+                        [sid, name, tags.get("Event"), iso, tags.get("Table"), tags.get("Site"), tags.get("Rules", ""),
+                         game_name(tags.get("Rules"), tags.get("Cards")), _dumps(seats), header, result.path, _now(),
+                         source_format])
+            report.file_errors.append(Diagnostic(
+                "W-SESSION-VOIDED", f"session {name!r} stored voided whole (hands {tags['_Voided']}, its [_Voided] "
+                "tag): none of its hands counts, and each is refused if sent again", "warning", result.path,
+                rec.tag_pos["_Voided"].line if "_Voided" in rec.tag_pos else 1, 1))
 
     @staticmethod
     def _session_check(con: duckdb.DuckDBPyConnection, result: FileResult) -> None:

@@ -125,6 +125,8 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
                       loop: FileLoop | None = None, own: KeptOutcome | None = None,
                       kept: KeptOutcome | None = None) -> FileResult:
     result = FileResult(path=path, errors=list(shn.errors))
+    if shn.voided_sessions:  # a session voided whole: stored with no hand, its [_Voided] refusing them (break18 F4)
+        result.voided_sessions = [(s.id, _session_header(s), s) for s in shn.voided_sessions]
     first = next((d for d in shn.errors if d.severity == "error"), None)
     if strict and first is not None:
         raise ShedError(first)

@@ -511,12 +511,16 @@ class HandRecord:
 
 @dataclass(slots=True)
 class ShnFile:
-    """A whole file: its hands in order, and errors found outside any hand."""
+    """A whole file: its hands in order, and errors found outside any hand;
+    ``voided_sessions``: the sessions written with no hand and a
+    ``[_Voided]`` tag (a session voided whole, as ``shead export`` writes
+    it)."""
 
     hands: list[HandRecord]
     errors: list[Diagnostic] = field(default_factory=list)
     version: str = "1.0"
     path: str | None = None
+    voided_sessions: list[SessionRec] = field(default_factory=list)
 
 
 def facts(obj):

@@ -94,6 +94,16 @@ def _judge_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLo
     return game(chk, sess)
 
 
+def game_name(rules: str | None, cards: str | None) -> str:
+    """The game a session whose ``[Rules]`` and ``[Cards]`` tags are
+    ``rules`` and ``cards`` (None when not written) plays, as its hands'
+    ``HandOutcome.game`` says it: ``"schafkopf"``, ``"indiana"``, ``"fox"``
+    or ``"sheepshead"`` (the stored ``sessions.game`` of a session that has
+    no hand, such as one voided whole)."""
+    judge = _game(rules, cards)
+    return {check_schafkopf: "schafkopf", check_indiana: "indiana", check_fox: "fox"}.get(judge, "sheepshead")
+
+
 @lru_cache(maxsize=256)
 def _game(rules: str | None, cards: str | None):
     """The judge of a hand whose ``[Rules]`` and ``[Cards]`` tags in force

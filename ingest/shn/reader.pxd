@@ -55,6 +55,7 @@ cdef class _Reader:
     cdef public object colc_line
     cdef public object cr_said
     cdef public object curly_said
+    cdef public object voided_sessions
     cpdef _process(self, toks, i)
     cpdef _dealt(self, rec)
     cpdef _tricked(self, rec, last)

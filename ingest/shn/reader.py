@@ -910,7 +910,7 @@ class _Reader:
         "last_num", "hand", "hand_off", "hand_failed", "seen", "pending", "override",
         "seatset", "leads", "shape_leads", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
         "prev_deal", "prev_trick", "cards", "card_of", "played", "mode", "sess_mode", "colc", "colc_line", "cr_said",
-        "curly_said",
+        "curly_said", "voided_sessions",
     )
 
     def __init__(self, text: str, path: str | None, strict: bool):
@@ -926,6 +926,8 @@ class _Reader:
         self.errors: list[Diagnostic] = []
         self.sess = SessionRec({})
         self.sess_has_hands = False
+        #: the sessions read with no hand and a [_Voided] tag: an export's session voided whole (break18 F4)
+        self.voided_sessions: list[SessionRec] = []
         self.sess_errs: list[Diagnostic] = []
         self.sess_seats: frozenset | None = None
         self.sess_order: dict[str, int] | None = None
@@ -1092,7 +1094,8 @@ class _Reader:
             self._process(toks, 0)
         self.ln = len(lines)
         self._end_hand(len(text))
-        return ShnFile(self.hands, self.errors, "1.0", self.path)
+        self._keep_voided_session()
+        return ShnFile(self.hands, self.errors, "1.0", self.path, self.voided_sessions)
 
     def stream(self, pieces: Iterable[str], batch: int) -> Iterator[ShnFile]:
         """:meth:`run` over text arriving in ``pieces`` (the decoded file in
@@ -1138,9 +1141,10 @@ class _Reader:
                 yield ShnFile(done, errors, "1.0", self.path)
         self.ln = ln
         self._end_hand(off - 1)
+        self._keep_voided_session()
         hands, self.hands = self.hands, []
         errors, self.errors = self.errors, []
-        yield ShnFile(hands, errors, "1.0", self.path)
+        yield ShnFile(hands, errors, "1.0", self.path, self.voided_sessions)
 
     def _lone_cr(self, line: str) -> None:
         """The first CR of the file that does not end its line (a CR before
@@ -1447,6 +1451,7 @@ class _Reader:
         return self.sess_order or {}
 
     def _start_session(self) -> None:
+        self._keep_voided_session()
         self.sess = SessionRec({})
         self.sess_has_hands = False
         self.sess_errs = []
@@ -1457,6 +1462,15 @@ class _Reader:
         self._set_seats(None)
         self.sess_mode = "fr"
         self._set_mode("fr")
+
+    def _keep_voided_session(self) -> None:
+        """Keep the session being left when it had no hand and names its
+        voided hands (``[_Voided "1 2 3"]``): ``shead export`` writes a
+        session voided whole so, and a restore stores it, hands and all
+        refused, so that the copy it was voided as is refused again
+        (break18 F4)."""
+        if not self.sess_has_hands and "_Voided" in self.sess.tags:
+            self.voided_sessions.append(self.sess)
 
     def _set_seats(self, aliases) -> None:
         if aliases is None:
@@ -1522,7 +1536,8 @@ class _Reader:
             value = raw
         if name not in _KNOWN_TAGS and name[0] != "_":
             self._near_miss_tag(name, col)
-        if name == "Session" and (self.hand is not None or self.sess_has_hands):
+        if name == "Session" and (self.hand is not None or self.sess_has_hands or (
+                "_Voided" in self.sess.tags and "Session" in self.sess.tags)):  # after a session voided whole
             self._end_hand(self.off + col - 1)
             self._start_session()
         hand = self.hand

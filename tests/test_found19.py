@@ -1,0 +1,216 @@
+"""Records and corrections brought in session 19, each amount worked out by
+hand from rules.md before shead's figure was read.
+
+A night voided whole survives a backup (break18 F4, break18b F12)
+------------------------------------------------------------------
+
+The night, ``wi5-called-ace`` (picker 2, partner 1, each defender 1 a unit;
+schneider doubles, alone the picker takes four shares, double on the bump:
+rules.md B-28, B-29, B-32, B-33):
+
+* hand 1: Bea picks, Di partner, 75: a win: Bea +2, Di +1, Al, Cy, Ed -1.
+* hand 2: Cy picks, Ed partner, 45: lost, doubled on the bump: Cy -4,
+  Ed -2, Al, Bea, Di +2.
+* hand 3: Di alone, 93: schneider (91+), 2 a share: Di +8, the others -2.
+* hand 4: a leaster won by Al: Al +4, the others -1 (rules.md C-1).
+* hand 5: Ed picks, Al partner, 25: schneidered (30 or less) and lost,
+  2 doubled on the bump = 4 a defender: Ed -8, Al -4, Bea, Cy, Di +4.
+* hand 6: Al picks, Cy partner, 61: a win (61 is the picker's): Al +2,
+  Cy +1, Bea, Di, Ed -1.
+
+Totals: Al -1+2-2+4-4+2 = +1, Bea +2+2-2-1+4-1 = +4, Cy -1-4-2-1+4+1 = -3,
+Di +1+2+8-1+4-1 = +13, Ed -1-2-2-1-8-1 = -15 (zero-sum: 1+4-3+13-15 = 0).
+The same night sent again under ``[Table "2"]`` is a copy; voided whole,
+the ledger counts the night once.  A restore of the export must keep it so.
+"""
+
+from __future__ import annotations
+
+import json
+
+import duckdb
+
+from tests.cli_helpers import cli, ledger, write
+from tests.test_found18 import PLAIN_PROTOCOL
+
+NIGHT = """%SHN 1.0
+[Event "Friday"]
+[Date "2026.12.04"]
+[Table "{table}"]
+[Seats "Al=Allen Braun; Bea=Bea Schmit; Cy=Cyril Ott; Di=Di Lenz; Ed=Ed Kahl"]
+[Rules "wi5-called-ace"]
+
+hand 1  dealer Ed
+pick Bea  call AH  partner Di  pts 75  win
+
+hand 2  dealer Al
+pick Cy  call AS  partner Ed  pts 45  lose
+
+hand 3  dealer Bea
+pick Di  alone  pts 93  win-s
+
+hand 4  dealer Cy
+leaster Al  pts 7
+
+hand 5  dealer Di
+pick Ed  call AC  partner Al  pts 25  lose-s
+
+hand 6  dealer Ed
+pick Al  call AH  partner Cy  pts 61  win
+"""
+ONCE = {"Allen Braun": 1, "Bea Schmit": 4, "Cyril Ott": -3, "Di Lenz": 13, "Ed Kahl": -15}
+TWICE = {k: 2 * v for k, v in ONCE.items()}
+
+
+def _voided_copy(tmp_path):
+    """The night and its copy stored, the copy voided whole; the paths."""
+    db = tmp_path / "a.duckdb"
+    one = write(tmp_path, "night.shn", NIGHT.format(table=1))
+    two = write(tmp_path, "night_table2.shn", NIGHT.format(table=2))
+    cli("ingest", one, two, "--db", str(db))
+    assert ledger(db) == TWICE
+    cli("void", "Friday / 2026.12.04 / 2", "--session", "--reason", "a copy", "--db", str(db))
+    assert ledger(db) == ONCE
+    return db, one, two
+
+
+def test_a_session_voided_whole_is_in_the_export_and_its_copy_stays_refused_after_a_restore(tmp_path):
+    db, one, two = _voided_copy(tmp_path)
+    out = tmp_path / "backup.shn"
+    cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
+    text = out.read_text()
+    assert '[Session "Friday / 2026.12.04 / 2"]' in text
+    assert '[_Voided "1 2 3 4 5 6"]' in text
+    restored = tmp_path / "r.duckdb"
+    r = cli("ingest", str(out), "--db", str(restored))
+    assert "W-SESSION-VOIDED" in r.output
+    assert ledger(restored) == ONCE
+    # the scorer's copy sent again after the restore: refused, not counted twice (it was 6 stored before)
+    r = cli("ingest", two, "--db", str(restored), ok=False)
+    assert r.exit_code == 1
+    assert "0 stored" in r.output and "6 rejected" in r.output and "was voided" in r.output
+    assert ledger(restored) == ONCE
+    # the restored database exports the voided session again, the same way
+    again = tmp_path / "backup2.shn"
+    cli("export", "--format", "shn", "--out", str(again), "--db", str(restored))
+    assert again.read_text() == text
+    # and the backup read once more adds nothing
+    r = cli("ingest", str(out), "--db", str(restored))
+    assert "0 stored, 6 duplicates" in r.output
+    with duckdb.connect(str(restored), read_only=True) as con:
+        assert con.execute("SELECT count(*), count(DISTINCT session) FROM sessions").fetchone() == (2, 2)
+        assert con.execute("SELECT count(*) FROM hands").fetchone()[0] == 6
+
+
+def test_a_lone_night_voided_whole_exports_its_header_not_an_empty_file(tmp_path):
+    db = tmp_path / "a.duckdb"
+    one = write(tmp_path, "night.shn", NIGHT.format(table=1))
+    cli("ingest", one, "--db", str(db))
+    cli("void", "Friday / 2026.12.04 / 1", "--session", "--reason", "played for practice", "--db", str(db))
+    out = tmp_path / "backup.shn"
+    cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
+    restored = tmp_path / "r.duckdb"
+    cli("ingest", str(out), "--db", str(restored))
+    r = cli("ingest", one, "--db", str(restored), ok=False)
+    assert "0 stored" in r.output and "6 rejected" in r.output
+    with duckdb.connect(str(restored), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM hands").fetchone()[0] == 0
+        row = con.execute('SELECT "group", date::VARCHAR, "table", game, players FROM sessions').fetchone()
+    assert row[:4] == ("Friday", "2026-12-04", "1", "sheepshead")
+    assert json.loads(row[4]) == {"Al": "Allen Braun", "Bea": "Bea Schmit", "Cy": "Cyril Ott", "Di": "Di Lenz",
+                                  "Ed": "Ed Kahl"}
+
+
+def test_an_export_voided_whole_over_a_database_that_has_the_night_in_force_changes_nothing(tmp_path):
+    db, one, two = _voided_copy(tmp_path)
+    out = tmp_path / "backup.shn"
+    cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
+    other = tmp_path / "o.duckdb"
+    cli("ingest", one, two, "--db", str(other))  # both tables in force here
+    r = cli("ingest", str(out), "--db", str(other))
+    assert "W-SESSION-VOIDED" in r.output and "in force" in r.output and "shead void" in r.output
+    assert ledger(other) == TWICE  # said, not applied behind the user's back
+
+
+def test_two_sessions_voided_whole_one_after_the_other_read_as_two(tmp_path):
+    head = ('[Session "{s}"]\n[Date "2026.12.0{d}"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]\n'
+            '[_Voided "1 2"]\n')
+    text = ("%SHN 1.0\n" + head.format(s="a", d=1) + "\n" + head.format(s="b", d=2) + "\n"
+            '[Session "c"]\n[Date "2026.12.03"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]\n\n'
+            "hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n")
+    db = tmp_path / "a.duckdb"
+    cli("ingest", write(tmp_path, "three.shn", text), "--db", str(db))
+    with duckdb.connect(str(db), read_only=True) as con:
+        got = con.execute("SELECT session, date::VARCHAR, (SELECT count(*) FROM hands h WHERE h.session_id = "
+                          "s.session_id) FROM sessions s ORDER BY session").fetchall()
+    assert got == [("a", "2026-12-01", 0), ("b", "2026-12-02", 0), ("c", "2026-12-03", 1)]
+    # hand 1 of c (Bea +2, Di +1, the others -1); a and b count nothing
+    assert ledger(db) == {"Bea": 2, "Di": 1, "Al": -1, "Cy": -1, "Ed": -1}
+
+
+def test_a_protocol_voided_whole_survives_a_backup(tmp_path):
+    """The NetSchafkopf log of break18b (3 games, 10/50) voided whole: its
+    export names its games voided, and the log sent after a restore is
+    refused, not counted (it was counted in full before)."""
+    log = tmp_path / "Schafkopfprotokoll_plain.txt"
+    log.write_bytes(PLAIN_PROTOCOL.encode("cp1252"))
+    db = tmp_path / "a.duckdb"
+    cli("ingest", str(log), "--db", str(db))
+    # by hand (rules.md G-12, G-14): game 1 Rufspiel won by PcOben and Gast, 10: PcOben, Gast +10, PcLinks,
+    # PcRechts -10; game 2 Rufspiel lost by Gast and PcOben (76 Augen to the others): 10 the other way, every
+    # seat back to 0 (the log's running table: +0 four times); game 3 Schellen-Solo won, 31 Augen to the others
+    # (no schneider), 50 from each: PcLinks +150, the others -50
+    assert ledger(db) == {"PcLinks": 150, "PcOben": -50, "PcRechts": -50, "Gast": -50}
+    cli("void", "NetSchafkopf Schafkopfprotokoll_plain", "--session", "--reason", "a test night",
+        "--db", str(db))
+    out = tmp_path / "backup.shn"
+    cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
+    assert '[_Voided "1 2 3"]' in out.read_text() and '[Cards "de"]' in out.read_text()
+    restored = tmp_path / "r.duckdb"
+    cli("ingest", str(out), "--db", str(restored))
+    r = cli("ingest", str(log), "--db", str(restored), ok=False)
+    assert "0 stored" in r.output and "3 rejected" in r.output
+    with duckdb.connect(str(restored), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM hands").fetchone()[0] == 0
+        assert con.execute("SELECT game FROM sessions").fetchone()[0] == "schafkopf"
+
+
+TYPO_DATE = """Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Notes,Ann,Bob,Cal,Dee,Eve
+2026-12-04,1,Eve,Ann,Bob,AH,72,W,,2,1,-1,-1,-1
+{d2},2,Ann,Cal,Dee,AC,45,L,,2,2,-4,-2,2
+2026-12-04,3,Bob,Dee,,alone,61,W,,-1,-1,-1,4,-1
+"""
+
+
+def test_a_mistyped_date_inside_a_night_marks_that_night_incomplete(tmp_path):
+    """break18b F4.  By hand (``wi5-called-ace``, rules.md B-28, B-32, B-33):
+    hand 1 Ann picks, Bob partner, 72, a win: Ann +2, Bob +1, the others -1;
+    hand 2 Cal picks, Dee partner, 45, lost doubled on the bump: Cal -4,
+    Dee -2, Ann, Bob, Eve +2; hand 3 Dee alone, 61, a win: Dee +4, the
+    others -1.  The night: Ann +3, Bob +2, Cal -6, Dee +1, Eve 0.  With hand
+    2's date typed ``2026-12-4O`` (a letter O) the row is refused: the
+    stored night (Ann +1, Bob 0, Cal -2, Dee +3, Eve -2) lacks it, and the
+    ledger must say so, as it does for any other refused row."""
+    db = tmp_path / "c.duckdb"
+    r = cli("ingest", write(tmp_path, "night.csv", TYPO_DATE.format(d2="2026-12-4O")), "--db", str(db), ok=False)
+    assert "E-CSV-DATE" in r.output and "2 stored" in r.output
+    assert ledger(db) == {"Ann": 1, "Bob": 0, "Cal": -2, "Dee": 3, "Eve": -2}
+    out = cli("ledger", "--db", str(db)).output
+    assert "hand 2 was refused at ingest" in out and "2026-12-04" in out
+    # the date mended and the sheet sent again: hand 2 joins its night, which is complete
+    r = cli("ingest", write(tmp_path, "night.csv", TYPO_DATE.format(d2="2026-12-04")), "--db", str(db))
+    assert "1 stored, 2 duplicates" in r.output
+    assert ledger(db) == {"Ann": 3, "Bob": 2, "Cal": -6, "Dee": 1, "Eve": 0}
+    assert "refused" not in cli("ledger", "--db", str(db)).output
+
+
+def test_a_mistyped_date_on_a_new_nights_first_hand_is_not_put_in_the_night_before(tmp_path):
+    """The first row of the next night (hand 1 again) with its date mistyped
+    is refused alone: the night before is complete (its three hands are
+    stored), so it is not marked incomplete for a row that is not its own."""
+    text = TYPO_DATE.format(d2="2026-12-04") + "2026-12-1l,1,Eve,Ann,Bob,AH,72,W,,2,1,-1,-1,-1\n"
+    db = tmp_path / "c.duckdb"
+    r = cli("ingest", write(tmp_path, "nights.csv", text), "--db", str(db), ok=False)
+    assert "E-CSV-DATE" in r.output and "3 stored" in r.output
+    assert ledger(db) == {"Ann": 3, "Bob": 2, "Cal": -6, "Dee": 1, "Eve": 0}
+    assert "CSV nights 2026-12-04: hand" not in cli("ledger", "--db", str(db)).output
