@@ -385,6 +385,7 @@ def schafkopf_session(hands: list, voided=()):
     prof = parse_schafkopf_rules(first.rules)
     card = {name: Card(i) for i, name in enumerate(CARD_NAMES)}
     out = []
+    session_seats, session_alias = seats, alias
     for sh in hands:
         o, log = sh.outcome, sh.cardlog
         parsed = announced_game(sh.source)
@@ -393,7 +394,13 @@ def schafkopf_session(hands: list, voided=()):
         if parsed is None:
             raise ValueError(f"stored game {o.session}#{o.hand} has no readable game line or card log")
         game, suit, tout = parsed
+        seats, alias = session_seats, session_alias
+        if list(o.players) != seats:  # a player seated mid-log (nsk18 F6): the hand's own [Seats], SHN's way
+            seats = list(o.players)
+            alias = dict(zip(seats, _aliases(o.players)))
         h = HandRecord(o.hand, sess, dealer=Value(alias[o.dealer]))
+        if seats is not session_seats:
+            h.tags["Seats"] = "; ".join(a if a == n else f"{a}={n}" for n, a in alias.items())
         if log is None:  # a score-sheet game (a Schieber game whose passed cards the log does not give)
             out.append(_sheet_record(h, o, game, suit, tout, alias, seats, card, written))
             continue

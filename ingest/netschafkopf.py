@@ -951,6 +951,24 @@ def _seats_of(games: list[_Game], lines: list[str]) -> list[str] | None:
     return None
 
 
+def _block_seats(seats: list[str], lines: Iterable[str]) -> list[str]:
+    """The four players, in the score table's column order, of the game
+    whose block is ``lines``, the game before it having been played by
+    ``seats``: the names of the block's own table header (``Spiel Preis A B
+    C D Stock``) when it names four different players, else ``seats``.  A
+    header naming someone new in a column is a new player in that chair, or
+    the same player renamed, from this game on; the running table goes on by
+    column (nsk18 F6: the rest of the night was refused).  A deal line alone
+    never changes a seat: a name written otherwise there only refuses its
+    game (``E-NSK-SEAT``)."""
+    for line in lines:
+        m = _TABLE_HEAD.match(line)
+        if m is not None:
+            head = m.group(1).split()[:4]
+            return head if len(head) == 4 and len(set(head)) == 4 else seats
+    return seats
+
+
 def _observe(ctx: _Ctx, g: _Game, seats: list[str], prof: SchafkopfProfile) -> PriceObservation | None:
     """The stated price of a parsed block and the cards' game and run of
     Laufende (first pass, before the tariff is known); None when the block
@@ -981,13 +999,16 @@ def infer_rules(data: bytes, path: str | None = None) -> TariffInference | None:
     return _infer(_Ctx(path, lines, "Gast"), games, seats)[0]
 
 
-def _infer(ctx: _Ctx, games: list[_Game], seats: list[str]) -> tuple[TariffInference, list[_Game]]:
-    """Parse every block (the parsed ones returned) and infer the tariff."""
+def _infer(ctx: _Ctx, games: list[_Game], seats: list[list[str]]) -> tuple[TariffInference, list[_Game]]:
+    """Parse every block (the parsed ones returned) and infer the tariff;
+    ``seats``: each game's players (:func:`_block_seats`)."""
     parsed: list[_Game] = []
-    for g in games:
+    seats_of: dict[int, list[str]] = {}
+    for g, at in zip(games, seats):
         try:
             _parse_block(ctx, g)
             parsed.append(g)
+            seats_of[id(g)] = at
         except _Reject:
             pass
     short = bool(parsed) and sum(g.short for g in parsed) * 2 > len(parsed)
@@ -996,7 +1017,7 @@ def _infer(ctx: _Ctx, games: list[_Game], seats: list[str]) -> tuple[TariffInfer
     obs: list[PriceObservation] = []
     unpriced: list[Game] = []
     for g in parsed:
-        o = _observe(ctx, g, seats, loose) if g.short == short else None
+        o = _observe(ctx, g, seats_of[id(g)], loose) if g.short == short else None
         if o is not None:
             obs.append(o)
         elif (ag := announced_game("\n".join(ctx.lines[g.start:g.end]))) is not None:
@@ -1040,6 +1061,7 @@ class _DealNames:
         self.count: dict[str, int] = {}  # name -> blocks whose deal lines name it
         self.first: dict[str, int] = {}  # name -> its first deal line (1-based)
         self.head: tuple[int, str] | None = None  # the first table header of four names: (line, text)
+        self.headed: set[str] = set()  # every name of every table header: a later one may seat a new player
 
     def block(self, start: int, lines: Iterable[str]) -> None:
         """Tally one game block: ``lines`` its lines, the first at index ``start`` (0-based) of the file."""
@@ -1048,8 +1070,10 @@ class _DealNames:
             if (m := _DEAL.match(line)):
                 names.add(m.group(1))
                 self.first.setdefault(m.group(1), i)
-            elif self.head is None and (m := _TABLE_HEAD.match(line)) and len(m.group(1).split()) >= 4:
-                self.head = (i, line)
+            elif (m := _TABLE_HEAD.match(line)) and len(m.group(1).split()) >= 4:
+                if self.head is None:
+                    self.head = (i, line)
+                self.headed.update(m.group(1).split()[:4])
         if names:
             self.blocks += 1
             for n in names:
@@ -1065,7 +1089,9 @@ class _DealNames:
         games' deal lines stray (each such game is refused on its own)."""
         if self.head is None or self.head[1].split()[2:6] != seats or not self.blocks:
             return None
-        others = [n for n in self.count if n not in seats and self.count[n] * 2 >= self.blocks]
+        # a name a later table header gives its column is a player seated there from then on (nsk18 F6)
+        others = [n for n in self.count if n not in seats and n not in self.headed
+                  and self.count[n] * 2 >= self.blocks]
         unused = [s for s in seats if self.count.get(s, 0) * 2 < self.blocks]
         if not others or not unused:
             return None
@@ -1357,7 +1383,7 @@ def _after_storing(seats: list[str], hands: list[ValidatedHand], stored, missing
     new = [vh for vh in hands if vh.outcome.hand not in numbers]
     for vh in new:
         for p, u in vh.outcome.units.items():
-            totals[p] += u
+            totals[p] = totals.get(p, 0) + u
     return totals, held + len(new), _still_missing(numbers, missing)
 
 
@@ -1474,7 +1500,13 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     if (wrong := names.check(path, seats) or _writer_check(lines[:starts[0]], path, seats)) is not None:
         result.errors.append(wrong)
         return result
-    inference, parsed = _infer(ctx, games, seats)
+    game_seats: list[list[str]] = []  # each game's players by column: a header may seat someone new (nsk18 F6)
+    at = seats
+    for g in games:
+        at = _block_seats(at, lines[g.start:g.end])
+        game_seats.append(at)
+    changed = any(gs != seats for gs in game_seats)
+    inference, parsed = _infer(ctx, games, game_seats)
     if stored_session is not None and explicit is None and (first := _first_deals(parsed, seats)):
         session = stored_session(header, first) or session
     ready = {id(g) for g in parsed}  # blocks the first pass parsed whole: not parsed again
@@ -1521,15 +1553,16 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     number = number_line = None  # the game number of the block before, and the line of its score row
     missing: list[tuple[int, int]] = []
     for k, g in enumerate(games):
-        item, g = _judge_block(ctx, g, id(g) in ready, k == 0, seats, prev, prev_stock, session, date, header, prof,
-                               rules_str, number)
+        item, g = _judge_block(ctx, g, id(g) in ready, k == 0, game_seats[k], prev, prev_stock, session, date,
+                               header, prof, rules_str, number)
         games[k] = g
         result.errors.extend(_missing_games(path, g, number, number_line, missing, k == 0))
         (result.hands if isinstance(item, ValidatedHand) else result.rejected).append(item)
         result.errors.extend(_after_row(path, g))
-        prev, prev_stock, number, number_line = _advance(item, g, seats, prev, prev_stock)
+        prev, prev_stock, number, number_line = _advance(item, g, game_seats[k], prev, prev_stock)
         if prev is not None and (g.row is not None or last_row is not None):
             last_row, last_n = list(prev), number  # a row, or the table carried over a game read without one
+            last_seats = game_seats[k]
     # -- a refused game the session holds already: a conflict with the stored game
     stored = _stored_games(stored_session, session) if result.hands or result.rejected else None
     result.rejected, conflicts = _conflicts(result.rejected, session, stored, stored_session)
@@ -1537,11 +1570,32 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     # -- the end check: the session as stored after this file, up to the game of the log's last table, against it
     if last_row is not None and (result.hands or result.rejected):
         totals, n_games, missing = _after_storing(seats, result.hands, stored, missing, last_n)
-        result.errors.extend(_end_check(path, seats, last_row, totals, n_games, result.refused, len(lines),
-                                        missing, conflicts))
-        if not _adds_nothing(stored, [vh.outcome.hand for vh in result.hands], result.refused):
+        if changed:  # the table goes on by column: whoever sat in it, summed (its header's name shown)
+            totals = _column_totals(result.hands, stored, last_n, last_seats)
+        result.errors.extend(_end_check(path, last_seats if changed else seats, last_row, totals, n_games,
+                                        result.refused, len(lines), missing, conflicts))
+        if not changed and not _adds_nothing(stored, [vh.outcome.hand for vh in result.hands], result.refused):
+            # (a table whose column changed hands is no player's total: the refused games mark the session)
             result.log_totals = dict(zip(seats, last_row))
     return result
+
+
+def _column_totals(hands: list[ValidatedHand], stored, upto: int | None, last_seats: list[str]) -> dict[str, int]:
+    """The units of each column of the running table, once the file's
+    ``hands`` are stored, keyed by ``last_seats`` (the players of its last
+    table): the session's stored games numbered at most ``upto`` by the seat
+    each unit was won in (:meth:`ingest.protocol_identity.StoredGames.column_totals`),
+    then each of the file's games new to the session by its own players in
+    column order (a player who took a chair, or was renamed, mid-log: nsk18
+    F6)."""
+    numbers = stored.numbers if stored is not None else frozenset()
+    cols = stored.column_totals(upto) if numbers else [0, 0, 0, 0]
+    for vh in hands:
+        if vh.outcome.hand in numbers:
+            continue
+        for j, p in enumerate(vh.outcome.players):
+            cols[j] += vh.outcome.units.get(p, 0)
+    return dict(zip(last_seats, cols))
 
 
 # --------------------------------------------------------------------------

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from ingest import store as st
 from ingest.model import FileResult, ValidatedHand
 from ingest.netschafkopf import (_DEAL, _GEBER, _LINE_SPLIT, _TABLE_HEAD, IDENTITY_GAMES, PROFILE, UTF16_HEAD,
+                                 _block_seats,
                                  ProtocolResult, _adds_nothing, _advance, _after_row, _conflicts, _Ctx, _DealNames,
                                  _decoded_twice,
                                  _end_check,
@@ -330,9 +331,11 @@ class ProtocolStream:
         announced: dict[bool, dict] = {False: {}, True: {}}  # announced games of every parsed block
         parsed = short = games = 0
         first: list[tuple[int, str]] = []
+        at = self.seats  # each game's players, as read_protocol: a header may seat someone new (nsk18 F6)
         for start, lines, last in self._scan():
             games += 1
             names.block(start, lines)
+            at = _block_seats(at, lines)
             end = start + len(lines)
             ctx.lines = _Window(start, lines, last if last is not None else end + 1)
             ctx.hand = None
@@ -345,7 +348,7 @@ class ProtocolStream:
             if len(first) < IDENTITY_GAMES:
                 first += _first_deals([g], self.seats)
             short += g.short
-            o = _observe(ctx, g, self.seats, looses[g.short])
+            o = _observe(ctx, g, at, looses[g.short])
             ag = announced_game("\n".join(lines))
             if ag is not None:
                 announced[g.short][ag[0]] = None
@@ -370,6 +373,7 @@ class ProtocolStream:
         last_row: list[int] | None = None
         numbers = self.stored.numbers if self.stored is not None else frozenset()
         totals = {s: 0 for s in seats}  # of the games this file adds; the stored ones join at the end (read_protocol)
+        columns = [0, 0, 0, 0]  # the same by the running table's column (a player seated mid-log: nsk18 F6)
         n_hands = n_rejected = n_conflicts = 0
         last_n: int | None = None
         number = number_line = None  # as read_protocol: the block before's game number and score-row line
@@ -380,7 +384,11 @@ class ProtocolStream:
         sessions: set[str] = set()
         scan = _Scan()
         k = -1
+        at = seats  # each game's players (read_protocol's game_seats)
+        changed = False
         for k, (start, lines, last) in enumerate(self._scan(scan)):
+            at = _block_seats(at, lines)
+            changed = changed or at != seats
             if len(cur.hands) + len(cur.rejected) >= batch:
                 sessions |= {h.outcome.session for h in cur.hands}
                 cur.rejected, c = _conflicts(cur.rejected, self.session, self.stored, self.lookup)
@@ -392,7 +400,7 @@ class ProtocolStream:
                 cur.errors.extend(twice)  # the first broken umlaut, as read_protocol says it
                 encoding_said = True
             ctx.lines = _Window(start, lines, last if last is not None else end + 1)
-            item, g = _judge_block(ctx, _Game(start, end), False, k == 0, seats, prev, prev_stock, self.session,
+            item, g = _judge_block(ctx, _Game(start, end), False, k == 0, at, prev, prev_stock, self.session,
                                    self.date, self.header, self.prof, self.rules_str, number)
             cur.errors.extend(_missing_games(path, g, number, number_line, missing, k == 0))
             cur.errors.extend(_after_row(path, g))
@@ -401,13 +409,15 @@ class ProtocolStream:
                 if item.outcome.hand not in numbers:
                     n_hands += 1
                     for s, u in item.outcome.units.items():
-                        totals[s] += u
+                        totals[s] = totals.get(s, 0) + u
+                    for j, s in enumerate(item.outcome.players):
+                        columns[j] += item.outcome.units.get(s, 0)
             else:
                 cur.rejected.append(item)
                 n_rejected += 1
-            prev, prev_stock, number, number_line = _advance(item, g, seats, prev, prev_stock)
+            prev, prev_stock, number, number_line = _advance(item, g, at, prev, prev_stock)
             if prev is not None and (g.row is not None or last_row is not None):
-                last_row, last_n = list(prev), number  # as read_protocol
+                last_row, last_n, last_seats = list(prev), number, at  # as read_protocol
         if k < 0:
             return
         cur.last = True
@@ -415,10 +425,14 @@ class ProtocolStream:
         cur.refused = n_rejected = n_rejected - n_conflicts - c
         if last_row is not None:
             base, _, held = _stored_base(seats, self.stored, last_n)
-            totals = {s: base[s] + totals[s] for s in seats}
-            cur.errors.extend(_end_check(path, seats, last_row, totals, held + n_hands, n_rejected,
-                                         scan.total, _still_missing(numbers, missing), n_conflicts + c))
-            if not (n_hands == 0 and _adds_nothing(self.stored, (), n_rejected)):
+            if changed:  # by column, whoever sat in it (read_protocol's _column_totals)
+                stored_cols = self.stored.column_totals(last_n) if numbers else [0, 0, 0, 0]
+                totals = {s: a + b for s, a, b in zip(last_seats, stored_cols, columns)}
+            else:
+                totals = {s: base[s] + totals[s] for s in seats}
+            cur.errors.extend(_end_check(path, last_seats if changed else seats, last_row, totals, held + n_hands,
+                                         n_rejected, scan.total, _still_missing(numbers, missing), n_conflicts + c))
+            if not changed and not (n_hands == 0 and _adds_nothing(self.stored, (), n_rejected)):
                 cur.log_totals = dict(zip(seats, last_row))
         yield cur
 

@@ -27,6 +27,7 @@ the ledger counts the night once.  A restore of the export must keep it so.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import duckdb
 
@@ -214,3 +215,89 @@ def test_a_mistyped_date_on_a_new_nights_first_hand_is_not_put_in_the_night_befo
     assert "E-CSV-DATE" in r.output and "3 stored" in r.output
     assert ledger(db) == {"Ann": 3, "Bob": 2, "Cal": -6, "Dee": 1, "Eve": 0}
     assert "CSV nights 2026-12-04: hand" not in cli("ledger", "--db", str(db)).output
+
+
+# -- a NetSchafkopf night in which a chair changes hands (nsk18 F6) -------------------------------------------
+
+NSK19 = Path(__file__).parent / "fixtures" / "nsk19"
+#: The swap night by hand (10/50, rules.md G-12..G-16; no schneider in any game, no run long enough to count):
+#: g1 PcOben + Gast win a Rufspiel: PcOben, Gast +10, PcLinks, PcRechts -10; g2 PcLinks' Wenz won (33 Augen to
+#: the others): +150, the others -50; g3 Gast + PcOben lose a Rufspiel (62 to the others): PcLinks, PcRechts
+#: +10, Gast, PcOben -10; g4 Vroni (in PcOben's chair) + PcLinks win: Vroni, PcLinks +10, PcRechts, Gast -10;
+#: g5 PcRechts' Herz-Solo won (45): +150, the others -50; g6 Gast + Vroni win (31 to the others): Gast, Vroni
+#: +10, PcLinks, PcRechts -10.  PcLinks -10+150+10+10-50-10 = +100, PcOben +10-50-10 = -50,
+#: PcRechts -10-50+10-10+150-10 = +80, Gast +10-50-10-10-50+10 = -100, Vroni +10-50+10 = -30 (sum 0);
+#: the log's last table: PcLinks +100, Vroni -80 (the chair's column: -50 - 30), PcRechts +80, Gast -100.
+SWAP = {"PcLinks": 100, "PcOben": -50, "PcRechts": 80, "Gast": -100, "Vroni": -30}
+
+
+def test_a_protocol_whose_chair_changes_hands_is_read_whole(tmp_path):
+    db = tmp_path / "p.duckdb"
+    r = cli("ingest", str(NSK19 / "Schafkopfprotokoll_swap.txt"), "--db", str(db))
+    assert "6 stored" in r.output and "E-NSK" not in r.output, r.output
+    assert ledger(db) == SWAP
+    with duckdb.connect(str(db), read_only=True) as con:
+        # every game sums to zero, and games 4-6 seat Vroni in the second chair
+        assert con.execute("SELECT count(*) FROM (SELECT hand_id FROM hand_units GROUP BY hand_id "
+                           "HAVING sum(units) <> 0)").fetchone()[0] == 0
+        got = con.execute("SELECT h.hand, u.player FROM hands h JOIN hand_units u USING (hand_id) "
+                          "WHERE u.seat_no = 1 ORDER BY h.hand").fetchall()
+    assert got == [(1, "PcOben"), (2, "PcOben"), (3, "PcOben"), (4, "Vroni"), (5, "Vroni"), (6, "Vroni")]
+    assert "Incomplete sessions" not in cli("ledger", "--db", str(db)).output
+
+
+def test_a_protocol_whose_chair_changes_hands_reads_the_same_streamed(tmp_path):
+    from ingest import store as st
+    from ingest.protocol_stream import ingest_protocol_stream
+    db = tmp_path / "p.duckdb"
+    with st.Store(db) as store:
+        rep, _ = ingest_protocol_stream(store, NSK19 / "Schafkopfprotokoll_swap.txt", batch=2)
+    assert rep.stored == 6 and not rep.rejected
+    assert not [d for d in rep.file_errors if d.severity == "error"]
+    assert ledger(db) == SWAP
+
+
+def test_a_protocol_whose_chair_changes_hands_survives_a_backup(tmp_path):
+    db = tmp_path / "p.duckdb"
+    log = str(NSK19 / "Schafkopfprotokoll_swap.txt")
+    cli("ingest", log, "--db", str(db))
+    out = tmp_path / "backup.shn"
+    cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
+    text = out.read_text()
+    assert text.count('[Seats "PcLinks; Vroni; PcRechts; Gast"]') == 3  # games 4-6, each its own [Seats]
+    restored = tmp_path / "r.duckdb"
+    cli("ingest", str(out), "--db", str(restored))
+    assert ledger(restored) == SWAP
+    # the protocol sent again, into the first database and into the restored one: nothing new, no false check
+    for d in (db, restored):
+        r = cli("ingest", log, "--db", str(d))
+        assert "0 stored, 6 duplicates" in r.output and "E-NSK-TOTALS" not in r.output, r.output
+        assert ledger(d) == SWAP
+
+
+def test_a_player_renamed_from_the_second_game_on_is_read_not_refused_whole(tmp_path):
+    """The same cards as the swap night, the chair's player written ``Hias``
+    from game 2 on (deal lines and table headers): was refused whole (one
+    player under two names).  PcOben g1 +10; Hias g2..g6 -50 -10 +10 -50
+    +10 = -90; the chair's column -80 as the log's table."""
+    db = tmp_path / "p.duckdb"
+    r = cli("ingest", str(NSK19 / "Schafkopfprotokoll_rename1.txt"), "--db", str(db))
+    assert "6 stored" in r.output and "E-NSK" not in r.output, r.output
+    assert ledger(db) == {"PcLinks": 100, "PcOben": 10, "Hias": -90, "PcRechts": 80, "Gast": -100}
+
+
+def test_a_header_naming_a_stranger_in_one_game_still_refuses_that_game_only(tmp_path):
+    """A typo in one game's table header (``Vrnoi`` for Gast, the deal lines
+    saying Gast) is no change of seat that the deal lines bear out: that
+    game is refused (its deal names a player its header does not seat), the
+    others are stored, and the night is marked incomplete."""
+    text = (NSK19 / "Schafkopfprotokoll_swap.txt").read_text(encoding="utf-8")
+    head = "Spiel    Preis      PcLinks        Vroni     PcRechts         Gast    Stock\n    5"
+    assert head in text
+    text = text.replace(head, head.replace("Gast ", "Vrno "), 1)
+    db = tmp_path / "p.duckdb"
+    r = cli("ingest", write(tmp_path, "Schafkopfprotokoll_typo.txt", text), "--db", str(db), ok=False)
+    assert "5 stored" in r.output and "1 rejected" in r.output and "E-NSK-SEAT" in r.output, r.output
+    # game 5 (PcRechts +150, the others -50) left out of the swap night's totals
+    assert ledger(db) == {"PcLinks": 150, "PcOben": -50, "PcRechts": -70, "Gast": -50, "Vroni": 20}
+    assert "Incomplete sessions" in cli("ledger", "--db", str(db)).output
