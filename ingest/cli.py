@@ -672,8 +672,9 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
                                                  "a sheet of one night that has no date column (else the date "
                                                  "in its title row or file name); units=running reads player "
                                                  "columns of running totals. Default: guessed "
-                                                 "from the header (Notes/Comment and Check/Sum/Total columns "
-                                                 "ignored); the mapping given wins.")
+                                                 "from the header (Notes/Comment cells kept as each hand's "
+                                                 "annotation, Check/Sum/Total columns ignored); the mapping "
+                                                 "given wins.")
            ) -> None:
     """Validate hand logs by replaying every hand and store the good hands; CSV score sheets and ledgers too."""
     if amend is not None:

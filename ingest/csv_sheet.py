@@ -961,6 +961,30 @@ class _Totals:
         return out
 
 
+#: The longest note kept from a sheet's Notes cells (characters; a longer one is cut, with "…").
+NOTE_MAX = 300
+
+
+def _row_note(row: list[str], note_cols: list[int]) -> str | None:
+    """The text of a row's Notes/Comment cells (:data:`IGNORED`'s note
+    names) as one SHN annotation (notation.md §3, ``{...}`` after ``hand
+    N``): the cells joined by ``; ``, each line break and run of blanks one
+    space, ``{`` and ``}`` written ``(`` and ``)`` (they would open or end the
+    annotation), control characters dropped, at most :data:`NOTE_MAX`
+    characters; None when every such cell is blank."""
+    parts = []
+    for k in note_cols:
+        t = row[k] if k < len(row) else ""
+        t = "".join(c if c.isprintable() else " " for c in t.replace("{", "(").replace("}", ")"))
+        t = " ".join(t.split())
+        if t:
+            parts.append(t)
+    if not parts:
+        return None
+    note = "; ".join(parts)
+    return note if len(note) <= NOTE_MAX else note[:NOTE_MAX - 1].rstrip() + "…"
+
+
 def _date_problem(out: CsvResult, r: int, col: int, cell: str, path: str | None) -> Diagnostic:
     """Why the date cell ``cell`` (row ``r``, column ``col``) is refused:
     ``E-CSV-DATE-ORDER`` in a sheet whose dates disagree on their order,
@@ -1478,6 +1502,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         rec = HandRecord(number, sessions[d], pos=Pos(r, 1))
         rec.line = r
         words: list[str] = [f"hand {number}"]
+        note = _row_note(row, note_cols)
+        if note:  # the scorer's words, kept as the hand's annotation (sheet18 F1b: the Notes column was dropped)
+            rec.note = note
+            words[0] += " {" + note + "}"
         own_seats = None  # after a substitute: the hand's own [Seats] (notation.md §5)
         if d in first_seats and seats != first_seats[d]:
             own_seats = "; ".join(f"{alias_of[p]}={name_of[p]}" for p in seats)

@@ -395,7 +395,7 @@ def schafkopf_session(hands: list, voided=()):
             raise ValueError(f"stored game {o.session}#{o.hand} has no readable game line or card log")
         game, suit, tout = parsed
         seats, alias = session_seats, session_alias
-        if list(o.players) != seats:  # a player seated mid-log (nsk18 F6): the hand's own [Seats], SHN's way
+        if set(o.players) != set(seats):  # a player seated mid-log (nsk18 F6): the hand's own [Seats], SHN's way
             seats = list(o.players)
             alias = dict(zip(seats, _aliases(o.players)))
         h = HandRecord(o.hand, sess, dealer=Value(alias[o.dealer]))

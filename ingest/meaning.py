@@ -6,9 +6,12 @@ same hand** when they record the same facts — :func:`ingest.shn.record.facts`
 of their records, which drops positions, the source text and ``;`` comments;
 so spacing, padding, comments, statement order on a line and the canonical
 form that ``shead export --format shn`` writes are all layout.  Anything else
-(a card, a seat, a written point count, an annotation ``{...}``) is a
-different hand: storing it is ``E-HAND-CONFLICT`` and the message names the
-facts that differ (:func:`differences`).
+(a card, a seat, a written point count) is a different hand: storing it
+is ``E-HAND-CONFLICT`` and the message names the facts that differ
+(:func:`differences`).  A copy whose annotations ``{...}`` alone differ
+(:func:`notes_only`: a comment added on a night sent again) is counted a
+duplicate, the stored text kept, and ``W-NOTES-DIFFER`` says how to take
+the new notes (``shead ingest --amend``).
 
 For a stored hand whose text is not SHN (a NetSchafkopf game, stored from its
 protocol, exported as SHN-SK) the facts are compared on what both texts
@@ -18,7 +21,7 @@ derive to: the outcome (seats, game, points, units) and the card log
 
 from __future__ import annotations
 
-__all__ = ["hand_facts", "same_hand", "differences", "outcome_differences", "describe", "with_differences"]
+__all__ = ["hand_facts", "same_hand", "notes_only", "differences", "outcome_differences", "describe", "with_differences"]
 
 #: HandRecord fields that are not facts of the hand: the session it belongs to
 #: (compared by session id already) and the reader's bookkeeping.
@@ -53,6 +56,26 @@ def same_hand(a, b) -> bool:
     """True when records ``a`` and ``b`` hold the same facts (see the module
     docstring): the same hand in another layout."""
     return hand_facts(a) == hand_facts(b)
+
+
+def _without_notes(v):
+    """Facts (:func:`hand_facts`) with every annotation dropped."""
+    if isinstance(v, dict):
+        return {k: _without_notes(x) for k, x in v.items() if k not in ("note", "tag_notes")}
+    if isinstance(v, list):
+        return [_without_notes(x) for x in v]
+    return v
+
+
+def notes_only(a, b) -> bool:
+    """True when records ``a`` and ``b`` differ in their annotations
+    (``{...}``) and nothing else: the same cards, seats, points, outcome
+    and units, a comment added, changed or taken out (a scorer's note typed
+    on a re-sent night, a sheet's Notes column).  Such a copy adds nothing
+    to any number; the store keeps the stored text and says so
+    (``W-NOTES-DIFFER``), where any other difference is ``E-HAND-CONFLICT``."""
+    fa, fb = hand_facts(a), hand_facts(b)
+    return fa != fb and _without_notes(fa) == _without_notes(fb)
 
 
 def _short(v, limit: int = 60) -> str:

@@ -22,6 +22,8 @@ no colour codes.
 
 from __future__ import annotations
 
+import re
+
 from ingest.shn.partner_statements import give_in_text
 from ingest.store import StoredHand
 from replay.cards import Card, CardParseError
@@ -89,7 +91,14 @@ def _head(h: StoredHand) -> list[str]:
     # breakdown below (newuser17: "multiplier 1" on a hand settled at 2 a defender)
     facts.append(f"{'Kontra/Re/Klopfen' if o.game == 'schafkopf' else 'stake × marks'} ×{o.multiplier}")
     lines.append("Facts:   " + "   ".join(facts) + f"   [{o.rules}]")
+    note = _HAND_NOTE.match(h.source or "")
+    if note:  # the hand's own annotation, `hand N {...}` (a scorer's comment, a sheet's Notes cell)
+        lines.append("Note:    " + note.group(1).strip())
     return lines
+
+
+#: A stored hand's own annotation: ``{...}`` right after ``hand N`` (notation.md §3).
+_HAND_NOTE = re.compile(r"\s*hand\s+\d+\s*\{([^}\n]*)\}")
 
 
 def _tail(h: StoredHand) -> list[str]:

@@ -2516,7 +2516,7 @@ class Store:
         if fresh and ids:  # a restored session's voids: its header's [_Voided] numbers (fix18 F1)
             fresh, result = self._voided_in_header(con, ids, fresh, result, report)
         if fresh and ids:  # a hand number can clash only in a stored session
-            clashes, same = self._clashes(con, fresh)
+            clashes, same = self._clashes(con, fresh, report)
             if same:  # the stored hand in another layout (an SHN export of it): nothing new
                 report.duplicates += len(same)
                 fresh = [h for h in fresh if h.hash not in same]
@@ -2733,8 +2733,8 @@ class Store:
                     [sid, complete, refused, json.dumps(log), note, _now()])
 
     @staticmethod
-    def _clashes(con: duckdb.DuckDBPyConnection,
-                 hands: list[ValidatedHand]) -> tuple[dict[str, RejectedHand], set[str]]:
+    def _clashes(con: duckdb.DuckDBPyConnection, hands: list[ValidatedHand],
+                 report: IngestReport | None = None) -> tuple[dict[str, RejectedHand], set[str]]:
         """``(clashes, same)``.  ``clashes``: hands whose number is already
         stored in their session as a different hand: a session holds each
         hand number once, so each is rejected with ``E-HAND-CONFLICT`` (keyed
@@ -2744,9 +2744,12 @@ class Store:
         tag order, the canonical form of ``export --format shn``) or, for a
         stored hand whose text is not SHN (a NetSchafkopf game and its SHN-SK
         export), the same outcome and card log — which count as duplicates
-        (docs/storage.md "Duplicates by meaning")."""
+        (docs/storage.md "Duplicates by meaning").  A hand whose annotations
+        alone differ from the stored one (:func:`ingest.meaning.notes_only`)
+        is among ``same`` too, and ``W-NOTES-DIFFER`` in ``report`` says the
+        stored text is kept."""
         from ingest.shn.canonical import _read_one  # noqa: PLC0415
-        from ingest.meaning import amend_hint, differences, outcome_differences  # noqa: PLC0415
+        from ingest.meaning import amend_hint, differences, notes_only, outcome_differences  # noqa: PLC0415
 
         sids = _session_ids(con, {h.outcome.session for h in hands})
         if not sids:  # none of their sessions is stored: no number can clash
@@ -2785,6 +2788,16 @@ class Store:
                 diff = outcome_differences(s.outcome, s.cardlog, o, h.cardlog)
             if not diff:
                 same.add(h.hash)
+                continue
+            if old is not None and new is not None and notes_only(old, new):
+                same.add(h.hash)
+                if report is not None:
+                    report.file_errors.append(Diagnostic(
+                        "W-NOTES-DIFFER", f"hand {o.hand} of session {o.session!r} is stored already "
+                        f"({s.file or '<input>'}:{s.line}) and this copy differs only in its notes ("
+                        + "; ".join(diff) + "): no number changes, so the stored text is kept"
+                        + amend_hint(h.source_file).replace("to correct the stored hand", "to take this copy's notes"),
+                        "warning", h.source_file, h.source_line, 1, o.hand))
                 continue
             d = hand_conflict(o.session, o.hand, f"{s.file or '<input>'}:{s.line}", file=h.source_file,
                               line=h.source_line)

@@ -25,7 +25,7 @@ from replay.judge import HandCheck, Refusal, SessionState, count_hand, count_sto
 from replay.judge_common import voided_numbers
 from replay.replay import Frame
 
-from .meaning import same_hand, with_differences
+from .meaning import notes_only, same_hand, with_differences
 from .model import FileResult, HandOutcome, RejectedHand, ValidatedHand, content_hash, hand_conflict, same_rules
 from .shn.record import HandRecord, SessionRec, ShnFile
 
@@ -154,7 +154,9 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
         if stored is not None and not rec.errors:
             sh = content_hash(sid, stored.number, stored.source)
             old_rules, new_rules = stored.tag("Rules") or "", rec.tag("Rules") or ""
-            same = sh == h or same_hand(stored, rec)  # issue 12: another layout is the same hand
+            # issue 12: another layout is the same hand; so is a copy whose notes alone differ (the store keeps the
+            # stored text and says so: W-NOTES-DIFFER)
+            same = sh == h or same_hand(stored, rec) or notes_only(stored, rec)
             if not same or not same_rules(old_rules, new_rules):
                 d = hand_conflict(sid, rec.number, "an earlier ingest",
                                   rules=(old_rules, new_rules) if same else None, file=path, line=rec.line)

@@ -390,7 +390,8 @@ def test_r9_misdeal_row():
     assert units_of(r) == {1: R1[1], 2: {"Ann": 2, "Bob": 2, "Cal": -4, "Dot": -2, "Eve": 2},
                            3: dict.fromkeys(P5, 0)}
     src = {vh.outcome.hand: vh.source for vh in r.result.hands}
-    assert src[3] == "hand 3  dealer Cal\nmisdeal\nscore Ann +0 Bob +0 Cal +0 Dot +0 Eve +0\n\n"
+    # the Notes cell kept as the hand's annotation (sheet18 F1b)
+    assert src[3] == "hand 3 {misdeal, Cal redealt}  dealer Cal\nmisdeal\nscore Ann +0 Bob +0 Cal +0 Dot +0 Eve +0\n\n"
 
 
 def test_misdeal_notes_stored_as_shn_and_read_back(tmp_path):

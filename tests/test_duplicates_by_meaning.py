@@ -10,6 +10,8 @@ import json
 import shutil
 from pathlib import Path
 
+import duckdb
+
 import pytest
 from typer.testing import CliRunner
 
@@ -87,31 +89,37 @@ def test_a_different_hand_is_a_conflict_that_says_what_differs(db, seeded):
     assert "--amend" in d.message
 
 
-def test_a_changed_annotation_in_a_full_hand_is_another_hand_and_is_named(db):
+def test_a_changed_annotation_in_a_full_hand_is_the_same_hand_and_is_named(db):
+    """An annotation {...} is stored (notation.md §3), but it moves no number: a copy whose notes alone differ is
+    counted a duplicate, the stored text kept, and W-NOTES-DIFFER names the note (session 19: a comment added on
+    a night sent again was E-HAND-CONFLICT, "rejected", exit 1)."""
     src = (ROOT / "data" / "sheepshead" / "example_session.shn").read_text()
     ingest(db, src, "ex.shn", seeded=True)
-    # an annotation {...} is a recorded fact (notation.md §3), a ; comment is not
     changed = src.replace("{15 points safe}", "{14 points safe}")
     rep = ingest(db, changed, "ex2.shn", seeded=True)
-    [r] = rep.rejected
-    assert r.errors[0].code == "E-HAND-CONFLICT" and r.hand == 14
-    assert "bury: AS KC: only its note differs, stored {15 points safe}, this copy {14 points safe}" in r.errors[0].message
-    assert rep.duplicates == 4  # the other four hands of the file
+    assert not rep.rejected and rep.stored == 0
+    assert rep.duplicates == 5  # the changed hand and the other four hands of the file
+    [w] = [d for d in rep.file_errors if d.code == "W-NOTES-DIFFER"]
+    assert w.hand == 14 and "--amend" in w.message
+    assert "bury: AS KC: only its note differs, stored {15 points safe}, this copy {14 points safe}" in w.message
+    with duckdb.connect(str(db), read_only=True) as con:  # the stored text kept
+        assert con.execute("SELECT count(*) FROM hand_text WHERE contains(source, '{15 points safe}')").fetchone() == (1,)
 
 
 def test_a_note_added_to_an_outcome_is_named_as_the_only_difference(db):
     """A tester re-sent a hand with a note added after its outcome: the message read "outcome: stored win, this
-    copy win {late pick}", as if nothing differed; it now says that only the note does (and which).  A card
-    differing too is still shown as both values."""
+    copy win {late pick}", as if nothing differed; it now says that only the note does (and which), as a warning:
+    the stored hand is kept.  A card differing too is still a conflict, shown as both values."""
     head = '%SHN 1.0\n[Session "notes"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]\n\n'
     ingest(db, head + "hand 1  dealer Ed\npick Cy  call AS  partner Ed  pts 72  win\n", "a.shn", seeded=True)
     rep = ingest(db, head + "hand 1  dealer Ed\npick Cy  call AS  partner Ed  pts 72  win {late pick}\n", "b.shn",
                  seeded=True)
-    [r] = rep.rejected
-    msg = r.errors[0].message
-    assert r.errors[0].code == "E-HAND-CONFLICT"
-    assert "it differs in outcome: win: only its note differs, stored none, this copy {late pick}" in msg
-    rep = ingest(db, head + "hand 1  dealer Ed\npick Cy  call AC  partner Ed  pts 72  win\n", "c.shn", seeded=True)
+    assert not rep.rejected and rep.duplicates == 1
+    [w] = [d for d in rep.file_errors if d.code == "W-NOTES-DIFFER"]
+    assert "outcome: win: only its note differs, stored none, this copy {late pick}" in w.message
+    rep = ingest(db, head + "hand 1  dealer Ed\npick Cy  call AC  partner Ed  pts 72  win {late pick}\n", "c.shn",
+                 seeded=True)
+    assert rep.rejected[0].errors[0].code == "E-HAND-CONFLICT"
     assert "call: stored AS, this copy AC" in rep.rejected[0].errors[0].message
 
 

@@ -301,3 +301,62 @@ def test_a_header_naming_a_stranger_in_one_game_still_refuses_that_game_only(tmp
     # game 5 (PcRechts +150, the others -50) left out of the swap night's totals
     assert ledger(db) == {"PcLinks": 150, "PcOben": -50, "PcRechts": -70, "Gast": -50, "Vroni": 20}
     assert "Incomplete sessions" in cli("ledger", "--db", str(db)).output
+
+
+# -- a scorer's notes (sheet18 F1b) and a comment added to a night sent again -----------------------------------
+
+NOTED = '''Date,Hand,Picker,Partner,Points,Result,Notes,Ann,Bob,Cal,Dee,Eve
+2026-12-04,1,Ann,Bob,72,W,"good hand
+Bob, Cal {argued}",2,1,-1,-1,-1
+2026-12-04,2,Cal,Dee,45,L,"said ""no schneider""",2,2,-4,-2,2
+2026-12-04,3,Dee,,61,W,,-1,-1,-1,4,-1
+'''
+#: By hand (rules.md B-28, B-32, B-33): hand 1 Ann +2, Bob +1, the others -1; hand 2 Cal picks, Dee partner, 45
+#: lost doubled on the bump: Cal -4, Dee -2, the others +2; hand 3 Dee alone (no partner written), 61 a win:
+#: Dee +4, the others -1.  Ann 2+2-1 = +3, Bob 1+2-1 = +2, Cal -1-4-1 = -6, Dee -1-2+4 = +1, Eve -1+2-1 = 0.
+NOTED_TOTALS = {"Ann": 3, "Bob": 2, "Cal": -6, "Dee": 1, "Eve": 0}
+
+
+def test_a_sheets_notes_are_kept_as_each_hands_annotation(tmp_path):
+    db = tmp_path / "s.duckdb"
+    sheet = write(tmp_path, "friday.csv", NOTED)
+    cli("ingest", sheet, "--db", str(db))
+    assert ledger(db) == NOTED_TOTALS
+    out = cli("replay", "CSV friday 2026-12-04#1", "--db", str(db)).output
+    assert "Note:    good hand Bob, Cal (argued)" in out  # the line break one space, the braces parentheses
+    assert 'Note:    said "no schneider"' in cli("replay", "CSV friday 2026-12-04#2", "--db", str(db)).output
+    assert "Note:" not in cli("replay", "CSV friday 2026-12-04#3", "--db", str(db)).output
+    backup = tmp_path / "b.shn"
+    cli("export", "--format", "shn", "--out", str(backup), "--db", str(db))
+    text = backup.read_text()
+    assert "hand 1 {good hand Bob, Cal (argued)}" in text and 'hand 2 {said "no schneider"}' in text
+    restored = tmp_path / "r.duckdb"
+    cli("ingest", str(backup), "--db", str(restored))
+    assert ledger(restored) == NOTED_TOTALS
+    # the same sheet again: nothing new
+    assert "0 stored, 3 duplicates, 0 rejected" in cli("ingest", sheet, "--db", str(db)).output
+    # a note changed on the sheet: no number moves; the stored text is kept and the warning says so
+    r = cli("ingest", write(tmp_path, "friday.csv", NOTED.replace("said", "Cal said")), "--db", str(db))
+    assert "0 stored, 3 duplicates, 0 rejected" in r.output and "W-NOTES-DIFFER" in r.output
+    assert "an amendment is SHN" in r.output  # the sheet's user told how
+    assert ledger(db) == NOTED_TOTALS
+
+
+def test_a_night_sent_again_with_a_comment_added_adds_nothing_and_says_so(tmp_path):
+    db = tmp_path / "a.duckdb"
+    cli("ingest", write(tmp_path, "night.shn", NIGHT.format(table=1)), "--db", str(db))
+    commented = (NIGHT.format(table=1).replace("hand 2  dealer Al", "hand 2 {the long one}  dealer Al")
+                 .replace("pts 93  win-s", "pts 93  win-s {what a hand}"))
+    r = cli("ingest", write(tmp_path, "night.shn", commented), "--db", str(db))  # exit 0: nothing refused
+    assert "0 stored, 6 duplicates, 0 rejected" in r.output
+    assert r.output.count("W-NOTES-DIFFER") == 2 and "shead ingest --amend" in r.output
+    assert ledger(db) == ONCE
+    # a comment together with another fact changed is still a conflict
+    changed = commented.replace("pts 45  lose", "pts 44  lose")
+    r = cli("ingest", write(tmp_path, "night.shn", changed), "--db", str(db), ok=False)
+    assert "E-HAND-CONFLICT (hand 2)" in r.output and "pts: stored 45, this copy 44" in r.output
+    assert ledger(db) == ONCE
+    # the amendment takes the comments
+    cli("ingest", "--amend", write(tmp_path, "night.shn", commented), "--db", str(db))
+    assert "Note:    the long one" in cli("replay", "Friday / 2026.12.04 / 1#2", "--db", str(db)).output
+    assert ledger(db) == ONCE

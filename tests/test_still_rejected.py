@@ -51,8 +51,9 @@ def texts(tmp_path):
     typo2 = fixed.replace("t5 Cal: 10c ad kc 8h qs", "t5 Cal: 10c ad kc 8h zs")
     # the next day's session, typed with the same typo and never fixed
     next_day = NEXT_DAY.read_text().replace("t4 Ann: 9s 7s qh ks 10s", "t4 Ann: 9s 7s gh ks 10s")
-    # another text of the stored hand (an annotation is a fact): refused after the hand was stored
-    other = fixed.replace("t6 Bob: jd jc 9d jh js", "t6 Bob: jd jc 9d jh js {late}")
+    # another text of the stored hand (its score line left out: other facts): refused after the hand was stored
+    other = fixed.replace("\nscore Ann -1 Bob +2 Cal -1 Dot +1 Eve -1", "")
+    assert other != fixed
     out = {}
     for name, t in (("typo2", typo2), ("next_day", next_day), ("fixed", fixed), ("other", other)):
         out[name] = tmp_path / f"{name}.shn"
