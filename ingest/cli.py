@@ -671,7 +671,8 @@ def ingest(paths: Optional[list[str]] = typer.Argument(None, metavar="PATH...",
                                                  "reads 03/12/2026 day- or month-first; date=2026-12-04 dates "
                                                  "a sheet of one night that has no date column (else the date "
                                                  "in its title row or file name); units=running reads player "
-                                                 "columns of running totals. Default: guessed "
+                                                 "columns of running totals; stake=0.25 reads player columns "
+                                                 "of money, a unit worth 0.25. Default: guessed "
                                                  "from the header (Notes/Comment cells kept as each hand's "
                                                  "annotation, Check/Sum/Total columns ignored); the mapping "
                                                  "given wins.")

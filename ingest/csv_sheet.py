@@ -66,6 +66,7 @@ import csv
 import io
 import re
 from collections.abc import Iterator
+from fractions import Fraction
 from itertools import islice
 from dataclasses import dataclass, field
 from pathlib import PurePath
@@ -234,6 +235,9 @@ def parse_columns(text: str, header: list[str]) -> dict[str, str]:
         if f.lower() == "units":
             running_option(text)  # checked here, read by the caller
             continue
+        if f.lower() == "stake":
+            stake_option(text)  # checked here, read by _body
+            continue
         if f not in FIELDS and f != "ignore":
             if _match(header, f):
                 continue  # PLAYER=NAME: seat_names reads it
@@ -265,7 +269,7 @@ def seat_names(header: list[str], cols: dict[str, str], columns: str | None = No
     out = {p: (p.split("=", 1)[1].strip() or p.split("=", 1)[0].strip()) if "=" in p else p.strip()
            for p in players}
     for left, name in _parts(columns):
-        if left.lower() in FIELDS or left.lower() in ("ignore", "date-order", "units"):
+        if left.lower() in FIELDS or left.lower() in ("ignore", "date-order", "units", "stake"):
             continue
         match = _match(header, left)
         if not match or match[0] not in out:
@@ -312,6 +316,47 @@ def running_option(columns: str | None) -> bool:
                 raise ValueError(f"units={right}: the player columns hold each hand's units (units=hand) or each "
                                  "player's running total (units=running)")
             got = right.lower() == "running"
+    return got
+
+
+#: A currency sign in a player cell: the sheet is kept in money (sheet18 F5).
+_MONEY_SIGN = re.compile(r"[$€£¢]")
+_MONEY_NUMBER = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
+
+
+def money_value(cell: str) -> Fraction | None:
+    """A money cell → its amount: ``$0.50``, ``-$0.25``, ``$-0.25``,
+    ``0,50 €``, ``(0.25)`` (an accounting format's negative), ``25¢`` (0.25);
+    None when it is no amount."""
+    c = cell.strip().replace("\u2212", "-").replace("\u2013", "-").replace("\u00a0", "").replace(" ", "")
+    cents = "¢" in c
+    neg = len(c) > 2 and c[0] == "(" and c[-1] == ")"
+    if neg:
+        c = c[1:-1]
+    c = _MONEY_SIGN.sub("", c)
+    if c[:1] in "+-" and c[1:2] in "+-":  # "-$0.25" with its sign gone: "-0.25" already; "+-" is no amount
+        return None
+    if not _MONEY_NUMBER.fullmatch(c):
+        return None
+    v = Fraction(c.replace(",", "."))
+    v = -v if neg else v
+    return v / 100 if cents else v
+
+
+def stake_option(columns: str | None) -> Fraction | None:
+    """The money one unit is worth when a ``--columns`` text says the player
+    columns hold money (``stake=0.25``: a quarter a point; ``stake=0,10``,
+    ``stake=$0.05``), else None.  Each player cell is then its amount over
+    the stake, which must be a whole number of units (rules.md B-31).
+    Raises ``ValueError`` for a value that is no positive amount."""
+    got = None
+    for left, right in _parts(columns):
+        if left.lower() == "stake":
+            v = money_value(right)
+            if v is None or v <= 0:
+                raise ValueError(f"stake={right}: the money one unit is worth, e.g. stake=0.25 (a quarter a point) "
+                                 "or stake=0.10")
+            got = v
     return got
 
 
@@ -485,13 +530,67 @@ def _body(rows, layout: Layout) -> Iterator[tuple[int, list[str]]]:
     (the rows after it take it as a blank date cell does: the same night)."""
     width = len(layout.header) - 1
     dated = layout.night is None
+    stake = stake_option(layout.columns)
+    money = []
+    if stake is not None:  # --columns stake=0.25: the player cells are money, each read as units (sheet18 F5)
+        _cols, players, _names = sheet_header(layout.header, layout.columns)
+        money = [i for i, c in enumerate(layout.header) if c in players]
     for r, row in rows:
         if r <= layout.header_row:
             continue
         if not dated and any(c.strip() for c in row):
             row = [*row[:width], *[""] * (width - len(row)), layout.night, *row[width:]]
             dated = True
+        if money:
+            row = list(row)
+            for i in money:
+                if i < len(row) and row[i].strip():
+                    v = money_value(row[i])
+                    if v is not None and (v / stake).denominator == 1:
+                        row[i] = str(int(v / stake))
+                    else:  # refused with its row (E-CSV-UNITS), saying why
+                        row[i] = f"{row[i].strip()} (not a whole number of units at {float(stake):g} a unit)"
         yield r, row
+
+
+def _money_cell(rows, layout: Layout) -> tuple[int, int, str] | None:
+    """The first player cell ``(row, column, text)`` of ``rows`` (``(row
+    number, cells)``) that writes a currency sign, or the first of a row's
+    two or more fractions (``0.50``, ``-0.25``), when ``layout`` gives no
+    ``stake``: a money sheet read as units would store a quarter's row of
+    whole dollars at four times its units; None otherwise."""
+    if stake_option(layout.columns) is not None:
+        return None
+    try:
+        _cols, players, _names = sheet_header(layout.header, layout.columns)
+    except ValueError:
+        return None
+    idx = [i for i, c in enumerate(layout.header) if c in players]
+    for r, row in rows:
+        if r <= layout.header_row:
+            continue
+        fractions = []
+        for i in idx:
+            if i < len(row) and money_value(row[i]) is not None:
+                if _MONEY_SIGN.search(row[i]):
+                    return r, i + 1, row[i]
+                if is_fraction(row[i]):
+                    fractions.append(i)
+        if len(fractions) >= 2:  # units are whole (rules.md B-31): one fraction is a typo refused with its row,
+            i = fractions[0]     # two in a row are a sheet kept in money
+            return r, i + 1, row[i]
+    return None
+
+
+def _money_error(found: tuple[int, int, str], path: str | None) -> Diagnostic:
+    """``E-CSV-MONEY`` at a money cell (a currency sign, or a fraction) of a
+    sheet read without its stake."""
+    r, c, text = found
+    what = "money" if _MONEY_SIGN.search(text) else "a fraction (units are whole, rules.md B-31): money?"
+    return Diagnostic("E-CSV-MONEY", f"row {r}: the player cell {text.strip()!r} is {what}, and a sheet's player "
+                      "cells are read as units: give the money one unit is worth, e.g. --columns stake=0.25 (a "
+                      "quarter a point; on the Import page: stake=0.25 in the columns box); nothing of this sheet "
+                      "is read without it", file=path, line=r, col=c, found=text, expected="units, or stake=VALUE")
 
 
 def looks_like_csv(name: str, data: bytes) -> bool:
@@ -553,6 +652,12 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
         with fh:  # a first pass for the order of the dates (nothing kept but its evidence)
             _order_of(out, _body(enumerate(read_rows(reader, name, []), start=2), layout), index,
                       reader.dialect.delimiter, columns, name)
+        fh, reader, _header = opened()
+        with fh:  # and for money written without its stake (E-CSV-MONEY: nothing read)
+            money = _money_cell(enumerate(read_rows(reader, name, []), start=2), layout)
+        if money is not None:
+            yield ShnFile([], [_money_error(money, name)], path=name)
+            return
         notes = [d for d in out.result.errors if d.code == "W-CSV-DATE-ORDER"]  # said with the first batch
         notes += list(layout.notes)  # where the night's date of a sheet without a date column was read
         notes += csv_encoding.note_file(path, name)  # a Windows-1252 export: said with the first batch too
@@ -731,6 +836,9 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
     if kind == "score-sheet" and (bad := _schafkopf_sheet(rules, players, index, rows[layout.header_row:],
                                                           layout.header_row, path)) is not None:
         result.errors.append(bad)
+        return CsvResult("unknown", cols, players, result)
+    if kind == "score-sheet" and (money := _money_cell(enumerate(rows[1:], start=2), layout)) is not None:
+        result.errors.append(_money_error(money, path))
         return CsvResult("unknown", cols, players, result)
     rows = _second_headers(rows, layout, cols, index, path, result)
     out = CsvResult(kind, cols, players, result, names=names, header_row=layout.header_row, tab=tab,
@@ -1007,9 +1115,10 @@ def _date_problem(out: CsvResult, r: int, col: int, cell: str, path: str | None)
 
 def _units_problem(r: int, p: str, c: str) -> str:
     """The message of a player cell ``c`` that is no whole number."""
-    if is_fraction(c):
+    if is_fraction(c) or money_value(c) is not None:
         return (f"row {r}: {p}'s units {c!r} are not whole: a zero fraction (-1,00, 2.00) is read as whole units, "
-                "another is not (units are whole, rules.md B-31)")
+                "another is not (units are whole, rules.md B-31); a sheet kept in money is read with the money a "
+                "unit is worth, --columns stake=0.25, each cell then a whole number of units")
     return (f"row {r}: {p}'s units {c!r} are not a whole number (if {p!r} is not a player but a column of text, "
             f"leave it out with --columns ignore={p})")
 

@@ -290,6 +290,32 @@ def _check_pot_sum(chk: HandCheck, units: list[int | None], pots, score, settle:
                          score.pos, found=sum(units), expected=-pots[0])
 
 
+def money_factor(written, units) -> int | None:
+    """``d`` when every written amount of ``written`` (None: not written)
+    is ``d`` times the rules' ``units`` for its seat (the same order) and
+    ``d`` is a stake in cents a sheet is kept at (:data:`MONEY_FACTORS`: a
+    nickel, a dime, a quarter ...): such a sheet read as units; else None.
+    (Two, three or four times the rules' is a doubler, a crack or a blitz
+    not written, not money.)"""
+    pairs = [(w, u) for w, u in zip(written, units) if w is not None]
+    first = next(((w, u) for w, u in pairs if u), None)
+    if first is None or first[0] % first[1]:
+        return None
+    d = first[0] // first[1]
+    return d if d in MONEY_FACTORS and all(w == d * u for w, u in pairs) else None
+
+
+#: Cents a unit a money sheet is kept at (:func:`money_factor`).
+MONEY_FACTORS = frozenset((5, 10, 20, 25, 50, 100))
+
+
+def money_hint(d: int, what: str) -> str:
+    """What a score ``d`` times the rules' ``what`` (:func:`money_factor`)
+    is told (sheet18 F5)."""
+    return (f"; every amount is {d} times {what}: if the sheet is kept in money, {d} a unit, give the money one "
+            f"unit is worth (--columns stake={d}), or write units")
+
+
 def _agreed_score(chk: HandCheck, settle: Settlement, score=None) -> Settlement:
     """Check the written score against ``settle``; an agreed (``^``) score
     replaces it.  Returns the settlement the ledger uses."""
@@ -317,8 +343,11 @@ def _agreed_score(chk: HandCheck, settle: Settlement, score=None) -> Settlement:
     why = settle.text.split(";")[0]
     if settle.outcome == "ramsch":  # which loser and which Jungfrau the nearest Ramsch result is (rules.md G-17)
         why += "; " + re.sub(r"seat (\d+)", lambda m: chk.aliases[int(m.group(1))], settle.summary)
+    d = money_factor(units, settle.units)
+    hint = money_hint(d, "the rules' (" + " ".join(f"{a} {u:+d}" for a, u in zip(chk.aliases, settle.units)) + ")"
+                      ) if d else ""
     raise chk.reject("E-SCORE", f"{chk.aliases[i]} {units[i]:+d} is written but the rules give "
-                     f"{settle.units[i]:+d} ({why})", v.pos, found=f"{units[i]:+d}",
+                     f"{settle.units[i]:+d} ({why}){hint}", v.pos, found=f"{units[i]:+d}",
                      expected=f"{settle.units[i]:+d}")
 
 

@@ -39,7 +39,7 @@ from .state import (JACK_BLITZ_COLOURS, GameState, bury_count_error, next_seat, 
 
 from .outcome import CardLog, HandOutcome
 from .facts import HandRecord, Pos
-from .judge_common import (_MAX_UNITS, HandCheck, Refusal, SessionState, _agreed_score, _breakdown,
+from .judge_common import (_MAX_UNITS, HandCheck, money_factor, money_hint, Refusal, SessionState, _agreed_score, _breakdown,
                            _cardlog, _check_date, _check_pot_sum, _check_ranges, _flags, _matches, _or, _parse_seats,
                            _seat_aliases, _seat_index, _written_units, rules_error_pos, voided_numbers, written_dealer)
 
@@ -1478,6 +1478,12 @@ def _no_result_fits(chk: HandCheck, cands, partners, picker, stake, marks, sheep
                             f"(\"{rec.tag('Rules') or prof.name}; doubleOnBump=off\")")
                     break
             if hint:
+                break
+    if not hint:  # every amount d times a result's: a sheet kept in money (d cents a unit), read as units (sheet18 F5)
+        for o2, _pa2, st2 in tried:
+            d = money_factor(written, st2.units)
+            if d:
+                hint = money_hint(d, f"a {o2}'s ({shown(st2)})")
                 break
     raise chk.reject("E-SCORE", f"no result under {rec.tag('Rules') or prof.name} gives this score; the nearest is "
                      f"{o}: {shown(st)} ({st.text.split(';')[0]}){hint}", rec.score.pos,

@@ -360,3 +360,64 @@ def test_a_night_sent_again_with_a_comment_added_adds_nothing_and_says_so(tmp_pa
     cli("ingest", "--amend", write(tmp_path, "night.shn", commented), "--db", str(db))
     assert "Note:    the long one" in cli("replay", "Friday / 2026.12.04 / 1#2", "--db", str(db)).output
     assert ledger(db) == ONCE
+
+
+# -- money sheets (sheet18 F5) ------------------------------------------------------------------------------------
+
+QUARTERS = """Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Ann,Bob,Cal,Dee,Eve
+2026-12-04,1,Eve,Ann,Bob,AH,72,W,$0.50,$0.25,-$0.25,-$0.25,-$0.25
+2026-12-04,2,Ann,Bob,,alone,95,W,-$0.50,$2.00,-$0.50,-$0.50,-$0.50
+2026-12-04,3,Bob,Cal,Dee,AC,30,L,$1.00,$1.00,-$2.00,-$1.00,$1.00
+2026-12-04,4,Cal,Dee,Eve,AS,45,L,$0.50,$0.50,$0.50,-$1.00,-$0.50
+"""
+
+
+def test_a_quarter_a_point_sheet_is_read_with_its_stake(tmp_path):
+    """By hand at 25 cents a unit (rules.md B-28, B-29, B-32, B-33): hand 1 Ann picks, Bob partner, 72: a win,
+    Ann +2, Bob +1, the others -1 ($0.50, $0.25, -$0.25); hand 2 Bob alone, 95: schneider, 2 a share, four shares
+    to the picker: Bob +8, the others -2 ($2.00, -$0.50); hand 3 Cal picks, Dee partner, 30: schneidered and lost,
+    2 doubled on the bump = 4 a defender: Cal -8, Dee -4, Ann, Bob, Eve +4 (-$2.00, -$1.00, $1.00); hand 4 Dee picks,
+    Eve partner, 45: lost, doubled: Dee -4, Eve -2, Ann, Bob, Cal +2.  Ann 2-2+4+2 = +6, Bob 1+8+4+2 = +15,
+    Cal -1-2-8+2 = -9, Dee -1-2-4-4 = -11, Eve -1-2+4-2 = -1 (sum 0)."""
+    db = tmp_path / "q.duckdb"
+    sheet = write(tmp_path, "quarters.csv", QUARTERS)
+    r = cli("ingest", sheet, "--db", str(db), ok=False)  # without the stake: refused whole, saying how
+    assert "E-CSV-MONEY" in r.output and "--columns stake=0.25" in r.output and "0 stored" in r.output
+    assert ledger(db) == {}
+    cli("ingest", sheet, "--columns", "stake=0.25", "--db", str(db))
+    assert ledger(db) == {"Ann": 6, "Bob": 15, "Cal": -9, "Dee": -11, "Eve": -1}
+
+
+def test_a_money_sheet_without_signs_is_refused_whole_not_read_four_times_too_small(tmp_path):
+    """Plain decimals (0.50) give the sheet away as money: its whole-dollar rows were read as units before (hand 3
+    below, $1.00/-$2.00, stored as a 1-unit loss: a quarter of its units, with advice to turn double on the bump
+    off).  Refused whole; with the stake, hand 3 is Cal -8, Dee -4, the others +4 as above."""
+    text = "\n".join(line.replace("$", "") for line in QUARTERS.splitlines()) + "\n"
+    db = tmp_path / "q.duckdb"
+    r = cli("ingest", write(tmp_path, "q.csv", text), "--db", str(db), ok=False)
+    assert "E-CSV-MONEY" in r.output and "a fraction" in r.output and "0 stored, 0 duplicates, 0 rejected" in r.output
+    cli("ingest", write(tmp_path, "q.csv", text), "--columns", "stake=0.25", "--db", str(db))
+    assert ledger(db) == {"Ann": 6, "Bob": 15, "Cal": -9, "Dee": -11, "Eve": -1}
+
+
+def test_a_cents_sheet_names_its_factor_and_reads_with_it(tmp_path):
+    """Nickels (5 cents a unit) in whole cents: every cell whole, so the sheet reads as units and no result fits
+    (10/5/-5 is no win); the refusal now says it is 5 times a win.  With stake=5: hand 1 Ann +2, Bob +1, the
+    others -1; hand 2 Bob alone, 95 (schneider): +8, the others -2; hand 3 Cal picks, Dee partner, 45 lost,
+    doubled on the bump: Cal -4, Dee -2, the others +2.  Ann +2-2+2 = +2, Bob +1+8+2 = +11, Cal -1-2-4 = -7,
+    Dee -1-2-2 = -5, Eve -1-2+2 = -1."""
+    text = ("Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Ann,Bob,Cal,Dee,Eve\n"
+            "2026-12-04,1,Eve,Ann,Bob,AH,72,W,10,5,-5,-5,-5\n"
+            "2026-12-04,2,Ann,Bob,,alone,95,W,-10,40,-10,-10,-10\n"
+            "2026-12-04,3,Bob,Cal,Dee,AC,45,L,10,10,-20,-10,10\n")
+    db = tmp_path / "n.duckdb"
+    r = cli("ingest", write(tmp_path, "n.csv", text), "--db", str(db), ok=False)
+    assert "every amount is 5 times the rules' (Ann +2 Bob +1 Cal -1 Dee -1 Eve -1)" in r.output
+    assert "--columns stake=5" in r.output
+    cli("ingest", write(tmp_path, "n.csv", text), "--columns", "stake=5", "--db", str(db))
+    assert ledger(db) == {"Ann": 2, "Bob": 11, "Cal": -7, "Dee": -5, "Eve": -1}
+    # a cell that is no whole number of units at the stake is refused with its row, the rest stored
+    r = cli("ingest", write(tmp_path, "n2.csv", text.replace("2026-12-04,", "2026-12-05,").replace(
+        "10,10,-20,-10,10", "10,12,-20,-10,8")), "--columns", "stake=5", "--db", str(db), ok=False)
+    assert "2 stored" in r.output and "E-CSV-UNITS (hand 3)" in r.output
+    assert "(not a whole number of units at 5 a unit)" in r.output
