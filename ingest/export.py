@@ -344,6 +344,10 @@ def _stored_game(o) -> tuple | None:
         game = Game(name)
     except ValueError:
         return None
+    if game is Game.SAUSPIEL:  # the called ace's suit, as a protocol's game line gives it (an amended protocol's
+        # games are all SHN: its export failed on the first Sauspiel, E-SK-ANNOUNCE, session 19)
+        called = (o.call or "")[-1:]
+        return game, Suit("CSHD".index(called)) if called and called in "CSHD" else None, o.game_type == "tout"
     suit = Suit("CSHD".index(o.trump_suit)) if o.trump_suit and o.trump_suit in "CSHD" else None
     return game, suit if game in (Game.SOLO, Game.FARBWENZ, Game.FARBGEIER) else None, o.game_type == "tout"
 
@@ -376,7 +380,8 @@ def schafkopf_session(hands: list, voided=()):
         tags["Event"] = first.group
     if first.date:
         tags["Date"] = first.date.replace("-", ".")
-    tags["Seats"] = "; ".join(a if a == n else f"{a}={n}" for n, a in alias.items())
+    # alias=name: a seat renamed by an amendment (Gast=Hans Huber) keeps its name (break18 F13: it was dropped)
+    tags["Seats"] = "; ".join(a if a == first.players[n] else f"{a}={first.players[n]}" for n, a in alias.items())
     tags["Rules"] = first.rules
     tags["Cards"] = "de"
     if voided:  # the numbers of its voided games (``voided``): no gap, and not stored again after a restore
@@ -400,7 +405,7 @@ def schafkopf_session(hands: list, voided=()):
             alias = dict(zip(seats, _aliases(o.players)))
         h = HandRecord(o.hand, sess, dealer=Value(alias[o.dealer]))
         if seats is not session_seats:
-            h.tags["Seats"] = "; ".join(a if a == n else f"{a}={n}" for n, a in alias.items())
+            h.tags["Seats"] = "; ".join(a if a == o.players[n] else f"{a}={o.players[n]}" for n, a in alias.items())
         if log is None:  # a score-sheet game (a Schieber game whose passed cards the log does not give)
             out.append(_sheet_record(h, o, game, suit, tout, alias, seats, card, written))
             continue

@@ -1569,10 +1569,11 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     result.refused = len(result.rejected) - conflicts
     # -- the end check: the session as stored after this file, up to the game of the log's last table, against it
     if last_row is not None and (result.hands or result.rejected):
-        totals, n_games, missing = _after_storing(seats, result.hands, stored, missing, last_n)
-        if changed:  # the table goes on by column: whoever sat in it, summed (its header's name shown)
-            totals = _column_totals(result.hands, stored, last_n, last_seats)
-        result.errors.extend(_end_check(path, last_seats if changed else seats, last_row, totals, n_games,
+        _totals, n_games, missing = _after_storing(seats, result.hands, stored, missing, last_n)
+        # the table goes on by column, whoever sat in it (a chair changing hands: nsk18 F6) and whatever the stored
+        # games call its player now (a Gast renamed by an amendment: break18 F13); its header's names shown
+        totals = _column_totals(result.hands, stored, last_n, last_seats)
+        result.errors.extend(_end_check(path, last_seats, last_row, totals, n_games,
                                         result.refused, len(lines), missing, conflicts))
         if not changed and not _adds_nothing(stored, [vh.outcome.hand for vh in result.hands], result.refused):
             # (a table whose column changed hands is no player's total: the refused games mark the session)

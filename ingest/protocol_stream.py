@@ -372,8 +372,9 @@ class ProtocolStream:
         prev_stock: int | None = None
         last_row: list[int] | None = None
         numbers = self.stored.numbers if self.stored is not None else frozenset()
-        totals = {s: 0 for s in seats}  # of the games this file adds; the stored ones join at the end (read_protocol)
-        columns = [0, 0, 0, 0]  # the same by the running table's column (a player seated mid-log: nsk18 F6)
+        # the units of the games this file adds by the running table's column (a player seated mid-log: nsk18
+        # F6); the stored games' join at the end (read_protocol)
+        columns = [0, 0, 0, 0]
         n_hands = n_rejected = n_conflicts = 0
         last_n: int | None = None
         number = number_line = None  # as read_protocol: the block before's game number and score-row line
@@ -408,8 +409,6 @@ class ProtocolStream:
                 cur.hands.append(item)
                 if item.outcome.hand not in numbers:
                     n_hands += 1
-                    for s, u in item.outcome.units.items():
-                        totals[s] = totals.get(s, 0) + u
                     for j, s in enumerate(item.outcome.players):
                         columns[j] += item.outcome.units.get(s, 0)
             else:
@@ -424,13 +423,11 @@ class ProtocolStream:
         cur.rejected, c = _conflicts(cur.rejected, self.session, self.stored, self.lookup)
         cur.refused = n_rejected = n_rejected - n_conflicts - c
         if last_row is not None:
-            base, _, held = _stored_base(seats, self.stored, last_n)
-            if changed:  # by column, whoever sat in it (read_protocol's _column_totals)
-                stored_cols = self.stored.column_totals(last_n) if numbers else [0, 0, 0, 0]
-                totals = {s: a + b for s, a, b in zip(last_seats, stored_cols, columns)}
-            else:
-                totals = {s: base[s] + totals[s] for s in seats}
-            cur.errors.extend(_end_check(path, last_seats if changed else seats, last_row, totals, held + n_hands,
+            _base, _, held = _stored_base(seats, self.stored, last_n)
+            # by column, whoever sat in it and whatever the stored games call them (read_protocol's _column_totals)
+            stored_cols = self.stored.column_totals(last_n) if numbers else [0, 0, 0, 0]
+            totals = {s: a + b for s, a, b in zip(last_seats, stored_cols, columns)}
+            cur.errors.extend(_end_check(path, last_seats, last_row, totals, held + n_hands,
                                          n_rejected, scan.total, _still_missing(numbers, missing), n_conflicts + c))
             if not changed and not (n_hands == 0 and _adds_nothing(self.stored, (), n_rejected)):
                 cur.log_totals = dict(zip(seats, last_row))

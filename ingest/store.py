@@ -729,10 +729,13 @@ def _renamed_session(con: duckdb.DuckDBPyConnection, session_id: int) -> None:
     ``players`` and its header's ``[Seats]`` line, so the sheet, the export
     and a re-read give the corrected names (a hand's own names are kept in
     ``hands.players`` otherwise, :func:`in_session`).  The same seats are
-    required (a correction renames, it does not reseat)."""
+    required (a correction renames, it does not reseat).  A NetSchafkopf
+    protocol's session (its header the log's own lines, no ``[Seats]``)
+    takes the players alone: its ``Gast`` renamed in every game was a
+    second, empty column of its sheet (break18 F13)."""
     row = con.execute("SELECT players, header, coalesce(format, 'shn') FROM sessions WHERE session_id = ?",
                       [session_id]).fetchone()
-    if row is None or row[2] != "shn" or not row[0]:
+    if row is None or row[2] not in ("shn", "netschafkopf") or not row[0]:
         return
     named = con.execute("SELECT DISTINCT players FROM hands WHERE session_id = ?", [session_id]).fetchall()
     if len(named) != 1 or not named[0][0]:
@@ -741,9 +744,10 @@ def _renamed_session(con: duckdb.DuckDBPyConnection, session_id: int) -> None:
     if now == was or list(now) != list(was):
         return
     header = row[1] or ""
-    if _header_tag(header, "Seats") is None:
-        return
-    header = _set_header_tag(header, "Seats", _seats_text(now))
+    if row[2] == "shn":
+        if _header_tag(header, "Seats") is None:
+            return
+        header = _set_header_tag(header, "Seats", _seats_text(now))
     con.execute("UPDATE sessions SET players = ?, header = ? WHERE session_id = ?", [_dumps(now), header, session_id])
 
 
@@ -1975,10 +1979,19 @@ def _recheck_sessions(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]
 def _totals_diff(con: duckdb.DuckDBPyConnection, session_id: int, log: dict[str, int]) -> dict[str, tuple[int, int]]:
     """player -> (stored units, the source's) for each player of ``log`` (a
     source's own totals) whose stored units in session ``session_id``
-    differ; empty when they all agree."""
-    stored = dict(con.execute("SELECT player, CAST(sum(units) AS BIGINT) FROM hand_units WHERE session_id = ? "
-                              "AND player IS NOT NULL GROUP BY player", [session_id]).fetchall())
-    return {p: (stored.get(p, 0), v) for p, v in log.items() if stored.get(p, 0) != v}
+    differ; empty when they all agree.  A name of ``log`` that no stored
+    player has is looked up as a seat alias: a protocol's ``Gast`` renamed
+    ``Gast=Hans Huber`` by an amendment is Hans Huber's units (break18 F13:
+    a false "incomplete")."""
+    stored: dict[str, int] = {}
+    by_seat: dict[str, int] = {}
+    for player, seat, units in con.execute(
+            "SELECT player, seat, CAST(sum(units) AS BIGINT) FROM hand_units WHERE session_id = ? "
+            "AND player IS NOT NULL GROUP BY player, seat", [session_id]).fetchall():
+        stored[player] = stored.get(player, 0) + units
+        by_seat[seat] = by_seat.get(seat, 0) + units
+    got = {p: stored[p] if p in stored else by_seat.get(p, 0) for p in log}
+    return {p: (got[p], v) for p, v in log.items() if got[p] != v}
 
 
 def _units_of(con: duckdb.DuckDBPyConnection, hand_id: int) -> dict[str, int]:

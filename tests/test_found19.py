@@ -421,3 +421,42 @@ def test_a_cents_sheet_names_its_factor_and_reads_with_it(tmp_path):
         "10,10,-20,-10,10", "10,12,-20,-10,8")), "--columns", "stake=5", "--db", str(db), ok=False)
     assert "2 stored" in r.output and "E-CSV-UNITS (hand 3)" in r.output
     assert "(not a whole number of units at 5 a unit)" in r.output
+
+
+# -- a protocol's Gast renamed by an amendment (break18 F13) -------------------------------------------------------
+
+BASELINE = Path(__file__).resolve().parent.parent / "data" / "netschafkopf" / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
+#: The log's own last running table (its game 99 row): the totals by its record, not by shead.
+LOG_TABLE = {"PcLinks": -85, "PcOben": 33, "PcRechts": 25, "Gast": 27}
+
+
+def test_a_protocols_gast_renamed_by_an_amendment_keeps_the_night_complete_and_its_backup(tmp_path):
+    db = tmp_path / "g.duckdb"
+    log = tmp_path / "prot.txt"
+    log.write_bytes(BASELINE.read_bytes())
+    cli("ingest", str(log), "--db", str(db))
+    assert ledger(db) == LOG_TABLE
+    out = tmp_path / "e.shn"
+    cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
+    text = out.read_text()
+    assert '[Seats "PcLinks; PcOben; PcRechts; Gast"]' in text
+    fixed = write(tmp_path, "rename.shn", text.replace('[Seats "PcLinks; PcOben; PcRechts; Gast"]',
+                                                       '[Seats "PcLinks; PcOben; PcRechts; Gast=Hans Huber"]'))
+    r = cli("ingest", "--amend", fixed, "--db", str(db))
+    assert "Gast is 'Hans Huber'" in r.output
+    renamed = {"PcLinks": -85, "PcOben": 33, "PcRechts": 25, "Hans Huber": 27}
+    assert ledger(db) == renamed
+    led = cli("ledger", "--db", str(db)).output
+    assert "Incomplete sessions" not in led  # the log's table is Hans's column: the night is whole
+    sheet = cli("sheet", "NetSchafkopf prot", "--db", str(db)).output
+    assert "Gast = Hans Huber" in sheet.splitlines()[1]  # one column for the seat, not a Gast column of 0
+    # the protocol sent again: its games are the stored ones, its table agrees by column
+    r = cli("ingest", str(log), "--db", str(db))
+    assert "0 stored, 99 duplicates" in r.output and "E-NSK-TOTALS" not in r.output
+    # the backup after the rename keeps the name, and restores whole (it failed on the first Sauspiel)
+    backup = tmp_path / "b.shn"
+    cli("export", "--format", "shn", "--out", str(backup), "--db", str(db))
+    assert '[Seats "PcLinks; PcOben; PcRechts; Gast=Hans Huber"]' in backup.read_text()
+    restored = tmp_path / "r.duckdb"
+    cli("ingest", str(backup), "--db", str(restored))
+    assert ledger(restored) == renamed
