@@ -981,7 +981,26 @@ def _observe(ctx: _Ctx, g: _Game, seats: list[str], prof: SchafkopfProfile) -> P
         return None
     run = st.laufende().run if game is not Game.RAMSCH else None
     sweep = game is Game.RAMSCH and "Durchmarsch" in (g.para or "")  # "gewinnt den Ramsch durch Durchmarsch"
-    return PriceObservation(g.price_line, game, price.base_kind, price.base, tuple(price.items), run, sweep)
+    trickless = _ramsch_trickless(st, g, seats) if game is Game.RAMSCH and not sweep else None
+    return PriceObservation(g.price_line, game, price.base_kind, price.base, tuple(price.items), run, sweep,
+                            trickless)
+
+
+def _ramsch_trickless(st: SchafkopfState, g: _Game, seats: list[str]) -> int | None:
+    """How many seats of a parsed Ramsch block, besides its losers, took no
+    trick (the Jungfrauen a house with the rule names, rules.md G-17), its
+    tricks replayed on ``st`` (dealt, under the inference's loose profile,
+    which has the rule); None when they cannot be replayed (the second pass
+    says why)."""
+    pos = {name: i for i, name in enumerate(seats)}
+    try:
+        for leader, cards, _ln, _cols in g.tricks:
+            lead = pos[leader]
+            for k, c in enumerate(cards):
+                st.play((lead + k) % 4, c)
+        return len(st.result().jungfrauen)
+    except (KeyError, IllegalAction, ValueError):
+        return None
 
 
 def infer_rules(data: bytes, path: str | None = None) -> TariffInference | None:

@@ -353,7 +353,7 @@ class ProtocolStream:
             if ag is not None:
                 announced[g.short][ag[0]] = None
             if o is not None:
-                key = (o.game, o.stated_class, o.base, o.steps, o.run)
+                key = (o.game, o.stated_class, o.base, o.steps, o.run, o.durchmarsch, bool(o.trickless))
                 obs[g.short].append(shared.setdefault(key, o))
             elif ag is not None:
                 no_price[g.short][ag[0]] = None

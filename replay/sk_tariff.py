@@ -82,6 +82,8 @@ class PriceObservation:
     steps: tuple[tuple[str, int, int], ...]
     run: int | None = None
     durchmarsch: bool = False  # a Ramsch won by Durchmarsch (G-17): its price is the Durchmarsch's, not the Ramsch's
+    #: a Ramsch's seats left without a trick, not among its losers (the Jungfrauen, G-17): None when not known
+    trickless: int | None = None
 
 
 @dataclass(slots=True)
@@ -140,6 +142,8 @@ def infer_tariff(observations: list[PriceObservation], base: SchafkopfProfile,
             add("tariff.durchmarsch", o.base)
             continue
         add({"Rufspiel": "tariff.sauspiel", "Einzelspiel": "tariff.solo", "Ramsch": "tariff.ramsch"}[cls], o.base)
+        if o.trickless and not any(kind == "jungfrau" for kind, _n, _t in o.steps):
+            add("jungfrau", "off")  # a Jungfrau by the cards, none in the price: the house plays without the rule
         total = o.base
         counted = 0
         for kind, n, t in o.steps:
@@ -218,8 +222,8 @@ def infer_tariff(observations: list[PriceObservation], base: SchafkopfProfile,
                  "laufendeMin": base.laufendeMin.model_copy(update=mins), "shortDeck": short_deck}
     if short_deck and base.davonlaufenMinCards > SHORT_DAVONLAUFEN:  # as a [Rules] text's shortDeck=on (G-11 b)
         upd["davonlaufenMinCards"] = SHORT_DAVONLAUFEN
-    if inf.facts.get("jungfrau", (None,))[0] == "doublesAll":
-        upd["jungfrau"] = "doublesAll"
+    if inf.facts.get("jungfrau", (None,))[0] in ("doublesAll", "off"):
+        upd["jungfrau"] = inf.facts["jungfrau"][0]
     if inf.facts.get("klopfen", (None,))[0] == "on":
         upd["klopfen"] = True
     if most_doublings > base.kontraLevels:  # the log's price line states the house's further doublings (nsk18 F9)

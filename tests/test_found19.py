@@ -460,3 +460,28 @@ def test_a_protocols_gast_renamed_by_an_amendment_keeps_the_night_complete_and_i
     restored = tmp_path / "r.duckdb"
     cli("ingest", str(backup), "--db", str(restored))
     assert ledger(restored) == renamed
+
+
+def test_a_house_without_the_jungfrau_rule_is_read_off_its_own_ramsch_prices(tmp_path):
+    """nsk18 F9b.  By hand (rules.md G-12, G-17, the house's Jungfrau off): g1 a Rufspiel won by PcOben and Gast,
+    10: PcOben, Gast +10, PcLinks, PcRechts -10; g2 Gast loses the Ramsch (most Augen), 20 to each: Gast -60, the
+    others +20; g3 PcRechts loses it, PcLinks takes no trick and the log prices it plainly ("Der Ramsch kostet 20
+    Punkte"): PcRechts -60, the others +20 (with the rule PcRechts would pay double); g4 PcRechts loses again: -60,
+    the others +20.  PcLinks -10+20+20+20 = +50, PcOben +10+20+20+20 = +70, PcRechts -10+20-60-60 = -110,
+    Gast +10-60+20+20 = -10: the log's last table.  It was refused at g3 (E-NSK-RESULT: a Jungfrau the log does
+    not name) unless --rules said jungfrau=off."""
+    from ingest import store as st
+    from ingest.protocol_stream import ingest_protocol_stream
+    log = NSK19 / "Schafkopfprotokoll_ohne_jungfrau.txt"
+    want = {"PcLinks": 50, "PcOben": 70, "PcRechts": -110, "Gast": -10}
+    db = tmp_path / "j.duckdb"
+    r = cli("ingest", str(log), "--db", str(db))
+    assert "4 stored" in r.output and "E-NSK" not in r.output, r.output
+    assert ledger(db) == want
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert "jungfrau=off" in con.execute("SELECT rules FROM sessions").fetchone()[0]
+    streamed = tmp_path / "s.duckdb"
+    with st.Store(streamed) as store:
+        rep, _ = ingest_protocol_stream(store, log, batch=1)
+    assert rep.stored == 4 and not rep.rejected
+    assert ledger(streamed) == want
