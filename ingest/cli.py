@@ -872,11 +872,14 @@ def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) ->
         return 1
     back = _was_voided(db, body["amended"])
     renamed = {r["hand_id"]: r["names"] for r in body.get("renamed", [])}
+    moved = {r["hand_id"]: r["where"] for r in body.get("moved", [])}
     for a in body["amended"]:
         say(f"{a['session']}#{a['hand']} (hand id {a['hand_id']}): revision {a['revision']} in force"
             + ("; it was voided: it is back in the ledger, the sheet and every total" if a["hand_id"] in back else ""))
         if a["hand_id"] in renamed:  # a name corrected, or an old header sent again: never silently
             say("  names: " + ", ".join(f"{k} is {v['now']!r} (was {v['was']!r})" for k, v in renamed[a["hand_id"]].items()))
+        if a["hand_id"] in moved:  # a day, group or table corrected: the hand counts elsewhere in a filtered ledger
+            say("  played: " + ", ".join(f"{k} {v['now']!r} (was {v['was']!r})" for k, v in moved[a["hand_id"]].items()))
     for u in body["unchanged"]:
         say(f"{u['session']}#{u['hand']} (hand id {u['hand_id']}): already this text, unchanged")
     for u in body.get("still_voided", []):

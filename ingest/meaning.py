@@ -38,7 +38,7 @@ def hand_facts(rec) -> dict:
     for k in _NOT_FACTS:
         out.pop(k, None)
     if "tags" in out:  # the hand's own tags as they are in force with its session's: the tag lines a stored hand
-        # keeps of its own (ingest.store.in_session, with_own_cards) read as the same hand as the file it came
+        # keeps of its own (ingest.store.in_session, with_own_tags) read as the same hand as the file it came
         # from (break17 F14: the original file re-sent after a restore was E-HAND-CONFLICT); no [Cards] is French
         force = rec.tags_in_force()
         own = {k: v for k, v in force.items() if k in _OWN_TAGS}
@@ -49,7 +49,7 @@ def hand_facts(rec) -> dict:
 
 
 #: the tags a stored hand may carry as its own lines (ingest.store._OWN_TAG), compared as they are in force
-_OWN_TAGS = ("Rules", "Seats", "Cards")
+_OWN_TAGS = ("Rules", "Seats", "Cards", "Date", "Event", "Table", "Site")
 
 
 def same_hand(a, b) -> bool:

@@ -630,4 +630,6 @@ def amend_bytes(store: st.Store, name: str, data: bytes, reason: str | None,
             "rederived": rep.rederived, "rejected": [],
             "renamed": [{"session": s, "hand": n, "hand_id": i, "names": {a: {"was": o, "now": w} for a, (o, w) in m.items()}}
                         for s, n, i, m in rep.renamed],
+            "moved": [{"session": s, "hand": n, "hand_id": i, "where": {k: {"was": o, "now": w} for k, (o, w) in m.items()}}
+                      for s, n, i, m in rep.moved],
             "warnings": _warning_entries(st.IngestReport(path=name, file_errors=list(result.errors)), kept)}, []

@@ -114,13 +114,15 @@ def _revised_copies(con: duckdb.DuckDBPyConnection, twins: list[tuple[int, int]]
             "WHERE list_contains(?, session_id) AND source IS NOT NULL", [sorted(with_revisions)]).fetchall():
         known.setdefault(sid, {}).setdefault(number, set()).add(src)
     meta = {sid: row for sid, *row in con.execute(
-        "SELECT session_id, session, first_file, rules FROM sessions WHERE list_contains(?, session_id)",
+        "SELECT session_id, session, first_file, rules, CAST(date AS VARCHAR) FROM sessions "
+        "WHERE list_contains(?, session_id)",
         [sessions]).fetchall()}
     out = []
     for copy, orig in pairs:
         mine = of.get(copy, [])
         if len(mine) >= MIN_HANDS and all(t in known.get(orig, {}).get(n, ()) for n, t in mine):
-            out.append((copy, meta[copy][0], meta[orig][0], meta[orig][1], len(mine), meta[copy][2], meta[orig][2]))
+            out.append((copy, meta[copy][0], meta[orig][0], meta[orig][1], len(mine), meta[copy][2], meta[orig][2],
+                        meta[copy][3], meta[orig][3]))
     return out
 
 
@@ -170,7 +172,7 @@ def _text_copies(con: duckdb.DuckDBPyConnection,
         """
         WITH files AS (SELECT unnest(?::INTEGER[]) AS lo, unnest(?::INTEGER[]) AS hi),
         new AS (  -- a new session of fewer than MIN_HANDS hands is no copy: nothing to compare
-            SELECT s.session_id, s.date, f.lo,
+            SELECT s.session_id, s.date, s."group", s."table", f.lo,
                    list_sort(map_values(CAST(s.players::JSON AS MAP(VARCHAR, VARCHAR)))) AS names
             FROM sessions s JOIN files f ON s.session_id > f.lo AND s.session_id <= f.hi
             WHERE s.session_id > ? AND coalesce(s.format, 'shn') = 'shn'
@@ -179,6 +181,12 @@ def _text_copies(con: duckdb.DuckDBPyConnection,
         same_date AS (
             SELECT n.session_id AS copy_id, n.names, o.session_id AS stored_id, o.players FROM new n
             JOIN sessions o ON o.date IS NOT DISTINCT FROM n.date
+              -- or the same group and table on a date one typo away (its year, its month or its day other):
+              -- a mistyped date corrected in the file sent again is the same night (scorer19 F3: it counted
+              -- twice unsaid); a night a week later differs in its hands
+              OR (o."group" = n."group" AND o."table" IS NOT DISTINCT FROM n."table"
+                  AND CAST(year(o.date) = year(n.date) AS INTEGER) + CAST(month(o.date) = month(n.date) AS INTEGER)
+                      + CAST(day(o.date) = day(n.date) AS INTEGER) = 2)
             WHERE o.session_id <= n.lo AND coalesce(o.format, 'shn') = 'shn')
         SELECT copy_id, stored_id, list_sort(map_values(CAST(players::JSON AS MAP(VARCHAR, VARCHAR)))) = names
         FROM same_date
@@ -209,7 +217,8 @@ def _text_copies(con: duckdb.DuckDBPyConnection,
             JOIN written o ON o.session_id = t.stored_id AND o.hand = c.hand AND o.template = c.template
              AND o.source_cards IS NOT DISTINCT FROM c.source_cards
             GROUP BY ALL)
-        SELECT same.copy_id, c.session, o.session, o.first_file, z.n, c.rules, o.rules FROM same
+        SELECT same.copy_id, c.session, o.session, o.first_file, z.n, c.rules, o.rules,
+               CAST(c.date AS VARCHAR), CAST(o.date AS VARCHAR) FROM same
         JOIN sizes z ON z.session_id = same.copy_id AND z.n = same.n AND z.n >= ?
         JOIN sessions c ON c.session_id = same.copy_id JOIN sessions o ON o.session_id = same.stored_id
         ORDER BY c.session, o.session
@@ -220,7 +229,9 @@ def _text_copies(con: duckdb.DuckDBPyConnection,
     revised = _revised_copies(con, [t for t in every if t[0] not in seen])
     rows = sorted(rows + revised, key=lambda r: (r[1], r[2]))
     first = {r[0] for r in revised}  # copies of a corrected session as first stored
-    for copy_id, copy, stored, first_file, n, copy_rules, stored_rules in rows:
+    for copy_id, copy, stored, first_file, n, copy_rules, stored_rules, *dates in rows:
+        day = ("on the same date" if not dates or dates[0] == dates[1] else
+               f"on another date ({dates[0]} here, {dates[1]} stored: a date corrected in this file?)")
         k = next(i for i, (lo, hi) in enumerate(zip(lows, highs)) if lo < copy_id <= hi)
         # sk17 F8: "the same texts" of a copy scored under other [Rules] (its amounts differ); newuser17: a name
         # with an apostrophe broke the suggested command, quoted for the shell now
@@ -231,7 +242,7 @@ def _text_copies(con: duckdb.DuckDBPyConnection,
             f"session {copy!r}, just stored, repeats session {stored!r} (stored from {first_file or '<input>'}) "
             f"hand for hand: its {n} hands have the same numbers and texts"
             + (" as first stored, before its corrections" if copy_id in first else "")
-            + f"{rules}, on the same date with the same "
+            + f"{rules}, {day} with the same "
             + ("seats (a player renamed there since), " if copy_id in renamed else "players, ")
             + "so every total now counts them twice. If this file is that session re-sent under another name "
             f"(its Event, Table or Session tag changed), void the copy (shead void {shlex.quote(copy)} --session "

@@ -693,6 +693,22 @@ def _header_changes(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], 
     return out
 
 
+def _stored_text(con: duckdb.DuckDBPyConnection, hand_id: int) -> str:
+    """The stored text of hand ``hand_id`` (``hand_text``), "" when none."""
+    row = con.execute("SELECT source FROM hand_text WHERE hand_id = ?", [hand_id]).fetchone()
+    return (row[0] or "") if row is not None else ""
+
+
+def _where_played(con: duckdb.DuckDBPyConnection, hand_id: int) -> tuple[str | None, str | None, str | None]:
+    """``(date YYYY-MM-DD, group, table)`` stored hand ``hand_id`` counts
+    under: the same text amended under another ``[Date]``, ``[Event]`` or
+    ``[Table]`` is a correction of them (a mistyped year was "unchanged",
+    exit 0, and the night stayed in the wrong year: scorer19 F3)."""
+    row = con.execute('SELECT CAST(date AS VARCHAR), "group", "table" FROM hands WHERE hand_id = ?',
+                      [hand_id]).fetchone()
+    return tuple(row) if row is not None else (None, None, None)
+
+
 def _same_players(where: str, o: HandOutcome, stored: dict[str, str]) -> None:
     """Raise :class:`CorrectionError` when an amendment of a stored hand
     gives its seats without names (``[Seats "Ann; Bob; ..."]``) where the
@@ -703,6 +719,15 @@ def _same_players(where: str, o: HandOutcome, stored: dict[str, str]) -> None:
     misspelt name fixed) and go through."""
     if not stored or dict(o.players) == stored:
         return
+    gone = [a for a in stored if a not in o.players]
+    if gone:  # another player in a seat: no rename but a reseat (a substitute's hand amended under the header of
+        # the night before he sat in gave his units to the player he replaced, without a word: scorer19 F2)
+        came = [a for a in o.players if a not in stored]
+        raise CorrectionError(
+            f"{where}: hand {o.hand} of session {o.session!r} is stored with {', '.join(gone)} at the table, the "
+            f"amendment seats {', '.join(came) or 'others'} instead: an amendment keeps its hand's players; write "
+            f'the hand\'s own [Seats "{_escape_tag(_seats_text(stored))}"] line after its hand line (or that '
+            "[Seats] in its header); to seat other players, write their [Seats] line in the hand (nothing changed)")
     # names written: a deliberate correction (a misspelt name fixed, break17b F2), as a file's own [Seats] would
     # give them; but a seat left bare where it was stored with a name is no correction of that seat: one name
     # written beside four bare aliases moved the four to new players "Al", "Cy"... (fix18 F4)
@@ -733,6 +758,7 @@ def _renamed_session(con: duckdb.DuckDBPyConnection, session_id: int) -> None:
     protocol's session (its header the log's own lines, no ``[Seats]``)
     takes the players alone: its ``Gast`` renamed in every game was a
     second, empty column of its sheet (break18 F13)."""
+    _replayed_session(con, session_id)
     row = con.execute("SELECT players, header, coalesce(format, 'shn') FROM sessions WHERE session_id = ?",
                       [session_id]).fetchone()
     if row is None or row[2] not in ("shn", "netschafkopf") or not row[0]:
@@ -749,6 +775,53 @@ def _renamed_session(con: duckdb.DuckDBPyConnection, session_id: int) -> None:
             return
         header = _set_header_tag(header, "Seats", _seats_text(now))
     con.execute("UPDATE sessions SET players = ?, header = ? WHERE session_id = ?", [_dumps(now), header, session_id])
+
+
+def _renamed_night(con: duckdb.DuckDBPyConnection, o: HandOutcome, source: str) -> str:
+    """What an amendment of a hand of no stored session is told when a
+    stored session of the same group holds this hand number with this very
+    text: a session named by its Event, Date and Table is another session
+    once one of them is corrected, so the night is moved by storing the file
+    and voiding the stored session (scorer19 F3: "a new hand is stored with
+    shead ingest" alone counted the night twice).  Empty otherwise."""
+    import shlex  # noqa: PLC0415
+
+    rows = con.execute(
+        "SELECT h.session, t.source FROM hands h JOIN hand_text t USING (hand_id) WHERE h.hand = ? AND "
+        'h."group" IS NOT DISTINCT FROM ? AND h.session <> ? LIMIT 20', [o.hand, o.group, o.session]).fetchall()
+    mine = source.strip()
+    hit = next((name for name, text in rows if (text or "").strip() == mine), None)
+    if hit is None:
+        return ""
+    return (f"; session {hit!r} holds hand {o.hand} with this very text: a session named by its Event, Date and "
+            "Table is another session once one of them is corrected. To move the night there, store this file "
+            f"(shead ingest) and void the stored one (shead void {shlex.quote(hit)} --session --reason "
+            f"'mistyped date'); or keep its name: amend with the tag [Session \"{_escape_tag(hit)}\"] above the "
+            "corrected tags")
+
+
+def _replayed_session(con: duckdb.DuckDBPyConnection, session_id: int) -> None:
+    """After an amendment: when every stored hand of an SHN session counts on
+    one day, in one group and at one table that are not the session's — a
+    mistyped ``[Date]`` corrected in every hand — the session takes them:
+    its ``date``, ``"group"``, ``"table"`` and its header's ``[Date]``,
+    ``[Event]``, ``[Table]`` lines, so its sheet and its export name the day
+    played (scorer19 F3)."""
+    row = con.execute('SELECT CAST(date AS VARCHAR), "group", "table", header, coalesce(format, \'shn\') '
+                      "FROM sessions WHERE session_id = ?", [session_id]).fetchone()
+    if row is None or row[4] != "shn":
+        return
+    now = con.execute('SELECT DISTINCT CAST(date AS VARCHAR), "group", "table" FROM hands WHERE session_id = ?',
+                      [session_id]).fetchall()
+    if len(now) != 1 or tuple(now[0]) == tuple(row[:3]):
+        return
+    date, group, table = now[0]
+    header = row[3] or ""
+    for name, value in (("Date", date.replace("-", ".") if date else None), ("Event", group), ("Table", table)):
+        if _header_tag(header, name) is not None and value is not None:
+            header = _set_header_tag(header, name, value)
+    con.execute('UPDATE sessions SET date = CAST(? AS DATE), "group" = ?, "table" = ?, header = ? '
+                "WHERE session_id = ?", [date, group, table, header, session_id])
 
 
 def _voided_again(h: ValidatedHand, when: str) -> RejectedHand:
@@ -1524,24 +1597,44 @@ def in_session(source: str, header: str, rules: str | None, players: dict[str, s
     return _with_tag_lines(source, add)
 
 
-def with_own_cards(source: str, stored_header: str, header: str) -> str:
+#: The session tags a hand keeps as its own lines when the file it came in writes them otherwise than its stored
+#: session's header (:func:`with_own_tags`): the day, group, table and site it was played at (scorer19 F1).
+_OWN_HEADER_TAGS = ("Date", "Event", "Table", "Site")
+
+
+def with_own_tags(source: str, stored_header: str, header: str) -> str:
     """A hand's ``source`` as the store keeps it in a stored session whose
     header is ``stored_header``, when the hand was read under ``header``
-    (its file's session tags): with its own ``[Cards "de"]`` or ``[Cards
-    "fr"]`` line after its head (:func:`_with_tag_lines`) when the two headers' card spellings
-    differ (no ``[Cards]``: French, docs/notation.md §14.2) and its text
-    does not write the tag itself.  A Schafkopf session kept in German
-    cards and continued by a file in French ones (or the other way) was
-    stored as written and re-read under the session's header, where its
-    cards are the other scheme's: ``shead rederive`` and a restore of the
-    export refused it (``E-CARD-MODE``; break16c F2).  ``source``
-    unchanged (the same object) otherwise."""
+    (its file's session tags): with its own tag lines after its head
+    (:func:`_with_tag_lines`) for what the two headers say otherwise and
+    its text does not write itself —
+
+    * ``[Cards "de"]`` or ``[Cards "fr"]`` when their card spellings differ
+      (no ``[Cards]``: French, docs/notation.md §14.2): a Schafkopf session
+      kept in German cards and continued by a file in French ones was
+      re-read under the session's header, where its cards are the other
+      scheme's (``E-CARD-MODE``; break16c F2);
+    * ``[Date]``, ``[Event]``, ``[Table]``, ``[Site]`` when the file writes
+      one otherwise: a session continued on a later day (or at another
+      table) kept that day only until it was re-read (``shead rederive``, a
+      correction, a restore of the export), which moved the later evening to
+      the first file's day, group and table (scorer19 F1).
+
+    ``source`` unchanged (the same object) otherwise."""
+    add = []
+    own = own_tags(source)
     theirs = _header_tag(header, "Cards") or "fr"
-    if theirs == (_header_tag(stored_header, "Cards") or "fr"):
-        return source
-    if "Cards" in own_tags(source):
-        return source
-    return _with_tag_lines(source, [f'[Cards "{theirs}"]'])
+    if theirs != (_header_tag(stored_header, "Cards") or "fr") and "Cards" not in own:
+        add.append(f'[Cards "{theirs}"]')
+    for name in _OWN_HEADER_TAGS:
+        value = _header_tag(header, name)
+        if value is not None and value != _header_tag(stored_header, name) and name not in own:
+            add.append(f'[{name} "{_escape_tag(value)}"]')
+    return _with_tag_lines(source, add) if add else source
+
+
+#: break16c's name of :func:`with_own_tags`, which kept the card scheme alone.
+with_own_cards = with_own_tags
 
 
 def _own_cards(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], known: set[str]) -> list[ValidatedHand]:
@@ -1556,7 +1649,7 @@ def _own_cards(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], known
     for h in fresh:
         ref = headers.setdefault(h.outcome.session, h.session_header)
         if h.session_header is not ref and h.session_header != ref:
-            source = with_own_cards(h.source, ref or "", h.session_header)
+            source = with_own_tags(h.source, ref or "", h.session_header)
             if source is not h.source:
                 h = replace(h, source=source)
         out.append(h)
@@ -1565,7 +1658,7 @@ def _own_cards(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], known
 
 #: a hand's own tag line (``[Rules "…"]`` at the start of a line): what :func:`in_session` leaves as written; a
 #: ``; comment`` or a ``{note}`` that names one is no tag (break16c)
-_OWN_TAG = re.compile(r'^[ \t]*\[[ \t]*(Rules|Seats|Cards)[ \t]+["\u201c\u201d\u201e]', re.M)  # as the reader's tag
+_OWN_TAG = re.compile(r'^[ \t]*\[[ \t]*(Rules|Seats|Cards|Date|Event|Table|Site)[ \t]+["\u201c\u201d\u201e]', re.M)
 #: a hand's head on its first line, ``hand N [dealer S] [{note}]``: a tag line added to the hand goes after it,
 #: and the rest of a hand written on one line goes on after the tag (break17 F1: a [Cards] line after the cards)
 _HAND_HEAD = re.compile(r"^[ \t]*hand[ \t]+\S+(?:[ \t]+dealer[ \t]+\S+)?(?:[ \t]*\{[^}]*\})?", re.I)
@@ -1585,7 +1678,8 @@ def _with_tag_lines(source: str, tags: list[str]) -> str:
 
 
 def own_tags(source: str) -> set[str]:
-    """The names of the ``[Rules]``, ``[Seats]`` and ``[Cards]`` tag lines a
+    """The names of the ``[Rules]``, ``[Seats]``, ``[Cards]``, ``[Date]``,
+    ``[Event]``, ``[Table]`` and ``[Site]`` tag lines a
     hand's ``source`` writes itself (:data:`_OWN_TAG`: lines, not a comment
     or a note that names one)."""
     return {m.group(1) for m in _OWN_TAG.finditer(source)}
@@ -1615,6 +1709,7 @@ class CorrectionReport:
       hands the re-derivation refused (they keep their outcome).
     * ``renamed`` — ``(session, hand, hand_id, {alias: (old name, new
       name)})`` of each amended hand whose players' names changed;
+      ``moved`` the same of each whose date, group or table changed;
       ``still_voided`` — ``(session, hand, hand_id)`` of voided hands sent
       with their text as voided, left voided.
     """
@@ -1628,6 +1723,9 @@ class CorrectionReport:
     rederived: int = 0
     rederive_refused: list[tuple[int, Diagnostic]] = field(default_factory=list)
     sessions: set[tuple[int, str]] = field(default_factory=set)
+    #: ``(session, hand, hand_id, {"date" | "group" | "table": (old, new)})`` of each amended hand now counted on
+    #: another day, in another group or at another table (a mistyped [Date] corrected: scorer19 F3)
+    moved: list[tuple[str, int, int, dict]] = field(default_factory=list)
 
 
 @dataclass
@@ -3085,7 +3183,8 @@ class Store:
                                     [_without_void(restored[2], o.hand), restored[0]])
                 if cur is None:
                     raise CorrectionError(f"{where}: hand {o.hand} of session {o.session!r} is not stored: nothing "
-                                          "to amend (a new hand is stored with shead ingest)")
+                                          "to amend (a new hand is stored with shead ingest)"
+                                          + _renamed_night(con, o, h.source))
                 hand_id, session_id, rules, stored_hash, stored_header, stored_players = cur
                 was = json.loads(stored_players or "{}")
                 if "Seats" not in own_tags(h.source):  # a hand's own [Seats] line: its names as written
@@ -3093,10 +3192,22 @@ class Store:
                 # the session's [Rules] (its header's tag) against the amendment's session header's: a hand's own
                 # [Rules] line (a doubler hand, notation.md) is part of its text and may be amended away or in
                 mine, theirs = _header_rules(stored_header), _header_rules(h.session_header)
+                own_rules = rules  # what the stored hand was scored by (its own [Rules] line, if it had one)
                 if mine is not None and theirs is not None:
                     rules = mine
                 else:  # a header without the tag (a protocol's rules are inferred from its prices): as stored
                     theirs = o.rules
+                if (mine is not None and own_rules and not same_rules(own_rules, mine)
+                        and "Rules" not in own_tags(h.source) and not same_rules(own_rules, o.rules)
+                        and "Rules" not in own_tags(_stored_text(con, hand_id))):
+                    # the stored hand was scored by the [Rules] of the file it came in (a later evening's file
+                    # under other rules), not by a line of its own (which may be amended away, a doubler hand):
+                    # amended under the session's header it was re-scored by the session's (scorer19 F2)
+                    raise CorrectionError(
+                        f"{where}: hand {o.hand} of session {o.session!r} is stored scored by its own [Rules "
+                        f"{own_rules!r}], the amendment scores it by [Rules {o.rules!r}]: write the hand's own "
+                        f'[Rules "{_escape_tag(own_rules)}"] line after its hand line (a hand\'s own [Rules] line '
+                        "may change, written in the hand) (nothing changed)")
                 if not same_rules(rules, theirs):
                     raise CorrectionError(f"{where}: hand {o.hand} of session {o.session!r} is stored in a session "
                                           f"under [Rules {rules!r}], the amendment's session is under [Rules "
@@ -3109,14 +3220,16 @@ class Store:
                     rep.still_voided.append((o.session, o.hand, hand_id))
                     continue
                 if stored_hash is not None and bytes(stored_hash).hex() == h.hash and (
-                        not stored_players or json.loads(stored_players) == dict(o.players)):
+                        not stored_players or json.loads(stored_players) == dict(o.players)) and (
+                        _where_played(con, hand_id) == (o.date, o.group, o.table)):
                     # the same text under the same names (the same text under names corrected in the header, a
                     # misspelt player, is a correction: it was "unchanged" and the name could never be fixed)
                     rep.unchanged.append((o.session, o.hand, hand_id))
                     continue
-                source = with_own_cards(h.source, stored_header or "", h.session_header)
-                if source is not h.source:  # an amendment in the other card scheme (break16c F2)
+                source = with_own_tags(h.source, stored_header or "", h.session_header)
+                if source is not h.source:  # an amendment in the other card scheme (break16c F2), of another day
                     h = replace(h, source=source)
+                played = _where_played(con, hand_id) if stored_hash is not None else None
                 self._open_history(con, hand_id)
                 self._close_revision(con, hand_id)
                 revision = _scalar(con, "SELECT max(revision) + 1 FROM hand_revisions WHERE hand_id = ?", [hand_id])
@@ -3134,6 +3247,10 @@ class Store:
                 moved = {a: (was[a], n) for a, n in o.players.items() if a in was and was[a] != n}
                 if moved:  # said: an old header sent again moves a hand back to the old names (break18 F7)
                     rep.renamed.append((o.session, o.hand, hand_id, moved))
+                where_now = (o.date, o.group, o.table)
+                if played is not None and played != where_now:  # said too: the hand counts on another day
+                    rep.moved.append((o.session, o.hand, hand_id, {
+                        k: (a, b) for k, a, b in zip(("date", "group", "table"), played, where_now) if a != b}))
             con.execute("INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?, ?)",
                         [ingest_id, f"amend: {result.path or '<input>'}", _now(), len(rep.hands), len(rep.unchanged),
                          0, False])

@@ -485,3 +485,106 @@ def test_a_house_without_the_jungfrau_rule_is_read_off_its_own_ramsch_prices(tmp
         rep, _ = ingest_protocol_stream(store, log, batch=1)
     assert rep.stored == 4 and not rep.rejected
     assert ledger(streamed) == want
+
+
+# -- a night continued on a later day, amended, its date corrected (scorer19 F1-F3) --------------------------------
+
+SEATS = '[Seats "Al=Al Ames; Bea=Bea Berg; Cy=Cy Cole; Di=Di Dorn; Ed=Ed Epp"]\n'
+WINTER1 = ('%SHN 1.0\n[Session "Stammtisch winter"]\n[Date "2026.12.29"]\n' + SEATS + '[Rules "wi5-called-ace"]\n\n'
+           "hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n"
+           "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 40  lose\n")
+WINTER2 = ('%SHN 1.0\n[Session "Stammtisch winter"]\n[Date "2027.01.05"]\n' + SEATS + '[Rules "wi5-called-ace"]\n\n'
+           "hand 3  dealer Bea\npick Di  alone  pts 95  win-s\n"
+           "hand 4  dealer Cy\npick Ed  call AC  partner Al  pts 66  win\n")
+#: By hand (rules.md B-28, B-29, B-32, B-33): h1 Bea +2, Di +1, the others -1; h2 lost doubled on the bump: Cy -4,
+#: Ed -2, the others +2; h3 Di alone 95, schneider: +8, the others -2; h4 Ed +2, Al +1, the others -1.
+#: 2026 (h1, h2): Al +1, Bea +4, Cy -5, Di +3, Ed -3.  2027 (h3, h4): Al -1, Bea -3, Cy -3, Di +7, Ed 0.
+Y2026 = {"Al Ames": 1, "Bea Berg": 4, "Cy Cole": -5, "Di Dorn": 3, "Ed Epp": -3}
+Y2027 = {"Al Ames": -1, "Bea Berg": -3, "Cy Cole": -3, "Di Dorn": 7, "Ed Epp": 0}
+
+
+def test_a_session_continued_on_a_later_day_keeps_that_day_through_rederive_and_backup(tmp_path):
+    db = tmp_path / "y.duckdb"
+    cli("ingest", write(tmp_path, "y1.shn", WINTER1), write(tmp_path, "y2.shn", WINTER2), "--db", str(db))
+    assert ledger(db, "--to", "2026-12-31") == Y2026 and ledger(db, "--from", "2027-01-01") == Y2027
+    assert "0 changed" in cli("rederive", "--db", str(db)).output  # the re-read moved hands 3-4 into 2026 before
+    assert ledger(db, "--to", "2026-12-31") == Y2026 and ledger(db, "--from", "2027-01-01") == Y2027
+    cli("void", "Stammtisch winter#4", "--reason", "typed twice", "--db", str(db))  # a correction re-reads it too
+    assert ledger(db, "--from", "2027-01-01") == {"Al Ames": -2, "Bea Berg": -2, "Cy Cole": -2, "Di Dorn": 8,
+                                                 "Ed Epp": -2}
+    backup = tmp_path / "b.shn"
+    cli("export", "--format", "shn", "--out", str(backup), "--db", str(db))
+    assert backup.read_text().count('[Date "2027.01.05"]') == 1  # hand 3's own line
+    restored = tmp_path / "r.duckdb"
+    cli("ingest", str(backup), "--db", str(restored))
+    assert ledger(restored, "--to", "2026-12-31") == Y2026
+    assert ledger(restored, "--from", "2027-01-01") == {"Al Ames": -2, "Bea Berg": -2, "Cy Cole": -2, "Di Dorn": 8,
+                                                       "Ed Epp": -2}
+
+
+def test_an_amendment_under_the_first_nights_header_cannot_reseat_a_substitutes_hand(tmp_path):
+    """The same session continued with Fay in Ed's seat: h3 Fay picks, Al partner, 80: Fay +2, Al +1, the others
+    -1; h4 Di alone 100, schneider: +8, the others -2.  With h1/h2 of the first night (Bea +2, Di +1, -1 each;
+    Ed picks, Cy partner, 40 lost doubled: Ed -4, Cy -2, +2 each): Al 0, Bea +1, Cy -6, Di +10, Ed -5, Fay 0.
+    A typo fix of h4 (pts 100 -> 99, the same tier) under the first night's header gave Fay's -2 to Ed."""
+    first = ('%SHN 1.0\n[Session "sub league"]\n[Date "2026.12.22"]\n' + SEATS + '[Rules "wi5-called-ace"]\n\n'
+             "hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n"
+             "hand 2  dealer Al\npick Ed  call AS  partner Cy  pts 40  lose\n")
+    fay = SEATS.replace("Ed=Ed Epp", "Fay=Fay Fox")
+    later = ('%SHN 1.0\n[Session "sub league"]\n[Date "2026.12.29"]\n' + fay + '[Rules "wi5-called-ace"]\n\n'
+             "hand 3  dealer Bea\npick Fay  call AH  partner Al  pts 80  win\n"
+             "hand 4  dealer Cy\npick Di  alone  pts 100  win-s\n")
+    want = {"Al Ames": 0, "Bea Berg": 1, "Cy Cole": -6, "Di Dorn": 10, "Ed Epp": -5, "Fay Fox": 0}
+    db = tmp_path / "s.duckdb"
+    cli("ingest", write(tmp_path, "a.shn", first), write(tmp_path, "b.shn", later), "--db", str(db))
+    assert ledger(db) == want
+    fix = first.split("hand 1")[0] + "hand 4  dealer Cy\npick Di  alone  pts 99  win-s\n"
+    r = cli("ingest", "--amend", write(tmp_path, "fix.shn", fix), "--db", str(db), ok=False)
+    assert r.exit_code == 1 and "stored with Fay at the table" in r.output and "Fay=Fay Fox" in r.output
+    assert ledger(db) == want
+    # as the message says: the hand's own [Seats] line
+    own = first.split("hand 1")[0] + "hand 4  dealer Cy\n" + fay + "pick Di  alone  pts 99  win-s\n"
+    assert "revision 2 in force" in cli("ingest", "--amend", write(tmp_path, "fix.shn", own), "--db", str(db)).output
+    assert ledger(db) == want
+
+
+def test_an_amendment_under_the_sessions_rules_cannot_rescore_a_hand_stored_under_its_own(tmp_path):
+    """h2 of a later evening played without double on the bump (its file's [Rules]): Cy picks, Ed partner, 40
+    lost: Cy -2, Ed -1, the others +1 (rules.md B-33); with h1 (Bea +2, Di +1, -1 each): Al 0, Bea +3, Cy -3,
+    Di +2, Ed -2.  A typo fix (pts 40 -> 41) under the session's header re-scored it with the bump (Cy -4)."""
+    head = '%SHN 1.0\n[Session "rules cont"]\n[Date "2027.01.05"]\n' + SEATS
+    one = head + '[Rules "wi5-called-ace"]\n\nhand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n'
+    two = (head.replace("01.05", "01.12") + '[Rules "wi5-called-ace; doubleOnBump=off"]\n\n'
+           "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 40  lose\n")
+    want = {"Al Ames": 0, "Bea Berg": 3, "Cy Cole": -3, "Di Dorn": 2, "Ed Epp": -2}
+    db = tmp_path / "r.duckdb"
+    cli("ingest", write(tmp_path, "a.shn", one), write(tmp_path, "b.shn", two), "--db", str(db))
+    assert ledger(db) == want
+    fix = head + '[Rules "wi5-called-ace"]\n\nhand 2  dealer Al\npick Cy  call AS  partner Ed  pts 41  lose\n'
+    r = cli("ingest", "--amend", write(tmp_path, "fix.shn", fix), "--db", str(db), ok=False)
+    assert "scored by its own [Rules 'wi5-called-ace; doubleOnBump=off']" in r.output
+    assert ledger(db) == want
+
+
+def test_a_mistyped_date_is_corrected_by_an_amendment(tmp_path):
+    """A night stored under 2027.11.05 (the year mistyped), played 2026.11.05: h1 Bea +2, Di +1, -1 each; h2 Cy
+    -4, Ed -2, +2 each (Al +1, Bea +4, Cy -5, Di +3, Ed -3).  The amendment with the right [Date] was "unchanged"
+    (exit 0) and the night stayed in 2027."""
+    night = ('%SHN 1.0\n[Session "datefix"]\n[Date "2027.11.05"]\n' + SEATS + '[Rules "wi5-called-ace"]\n\n'
+             "hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n"
+             "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 40  lose\n")
+    db = tmp_path / "d.duckdb"
+    cli("ingest", write(tmp_path, "n.shn", night), "--db", str(db))
+    r = cli("ingest", "--amend", write(tmp_path, "n.shn", night.replace("2027.11.05", "2026.11.05")), "--db", str(db))
+    assert r.output.count("played: date '2026-11-05' (was '2027-11-05')") == 2
+    assert ledger(db, "--to", "2026-12-31") == Y2026
+    assert "(2026-11-05;" in cli("sheet", "datefix", "--db", str(db)).output.splitlines()[0]
+    # a night named by its Event and Date (no [Session]): the corrected file is another session; said both ways
+    night = night.replace('[Session "datefix"]', '[Event "Friday"]')
+    db = tmp_path / "e.duckdb"
+    cli("ingest", write(tmp_path, "f.shn", night), "--db", str(db))
+    fixed = write(tmp_path, "f.shn", night.replace("2027.11.05", "2026.11.05"))
+    r = cli("ingest", "--amend", fixed, "--db", str(db), ok=False)
+    assert "session 'Friday / 2027.11.05' holds hand 1 with this very text" in r.output
+    r = cli("ingest", fixed, "--db", str(db))
+    assert "W-SESSION-COPY" in r.output and "on another date (2026-11-05 here, 2027-11-05 stored" in r.output
