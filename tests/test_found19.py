@@ -588,3 +588,30 @@ def test_a_mistyped_date_is_corrected_by_an_amendment(tmp_path):
     assert "session 'Friday / 2027.11.05' holds hand 1 with this very text" in r.output
     r = cli("ingest", fixed, "--db", str(db))
     assert "W-SESSION-COPY" in r.output and "on another date (2026-11-05 here, 2027-11-05 stored" in r.output
+
+
+# -- Log a hand after a substitute sat in (dash19 F1) -------------------------------------------------------------
+
+def test_log_a_hand_seats_the_substitute_who_sat_in_not_the_player_who_left(tmp_path, monkeypatch):
+    """A night where Fay took Bob's seat from hand 2 (its own [Seats]).  Hand 3 logged on the form: Fay picks,
+    calls the ace of hearts, Cal partner, 72: a win (rules.md B-28, B-33): Fay +2, Cal +1, Ann, Dee, Eve -1.
+    The form listed Bob, not Fay, and stored Bob +2."""
+    from tests.test_dashboard_replay import fill, ok, page, press, texts
+
+    night = ('%SHN 1.0\n[Session "sub night"]\n[Date "2026.12.04"]\n[Seats "Ann; Bob; Cal; Dee; Eve"]\n'
+             '[Rules "wi5-called-ace"]\n\nhand 1  dealer Eve\npick Ann  call AH  partner Bob  pts 72  win\n\n'
+             'hand 2  dealer Ann\n[Seats "Ann; Fay; Cal; Dee; Eve"]\npick Cal  call AS  partner Dee  pts 75  win\n')
+    db = tmp_path / "log.duckdb"
+    cli("ingest", write(tmp_path, "n.shn", night), "--db", str(db))
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = ok(page("log_hand.py").run())
+    assert at.radio(key="lh_mode").value == "existing"
+    assert "Fay" in at.selectbox(key="lh_dealer").options and "Bob" not in at.selectbox(key="lh_dealer").options
+    assert at.selectbox(key="lh_dealer").value == "Fay"  # the seat after hand 2's dealer (Ann): the chair Fay took
+    fill(at, dealer="Fay", picker="Fay", call="ace", suit="H", partner="Cal", pts=72, outcome="win")
+    press(at, "Check score")
+    assert "**Fay** +2" in texts(at)
+    press(at, "Save hand")
+    # hand 1: Ann +2, Bob +1, -1 each; hand 2: Cal +2, Dee +1, -1 each; hand 3: Fay +2, Cal +1, -1 each
+    assert ledger(db) == {"Ann": 2 - 1 - 1, "Bob": 1, "Cal": -1 + 2 + 1, "Dee": -1 + 1 - 1, "Eve": -3,
+                          "Fay": -1 + 2}

@@ -171,6 +171,8 @@ def build_text(ctx: dict, v: dict, before: str = "") -> tuple[HandText, int]:
     if v.get("dealer"):
         head.append((f"dealer {v['dealer']}", "dealer"))
     t.add_line(head)
+    if ctx.get("own_seats"):  # the table since a substitute sat in: the hand's own [Seats] (notation.md §5)
+        t.add_line([(_tag("Seats", ctx["own_seats"]), "general")])
     kind = v["kind"]
     if kind == "misdeal":
         t.add_line([("misdeal", "kind")])
@@ -246,8 +248,9 @@ def locate(t: HandText, d) -> str:
 
 def list_sessions(con) -> list[tuple]:
     return con.execute(
-        "SELECT s.session_id, s.session, s.header, s.players, s.rules, h.last_no, h.last_dealer "
-        "FROM sessions s LEFT JOIN (SELECT session_id, max(hand) AS last_no, arg_max(dealer, hand) AS last_dealer "
+        "SELECT s.session_id, s.session, s.header, s.players, s.rules, h.last_no, h.last_dealer, h.last_players "
+        "FROM sessions s LEFT JOIN (SELECT session_id, max(hand) AS last_no, arg_max(dealer, hand) AS last_dealer, "
+        "                                  arg_max(players, hand) AS last_players "
         "                           FROM hands GROUP BY session_id) h USING (session_id) "
         "ORDER BY s.date DESC NULLS LAST, s.session_id DESC").fetchall()
 
@@ -293,10 +296,15 @@ def session_context() -> dict:
     if ss.get("lh_mode") == "existing" and ss.get("lh_session") is not None:
         row = ss["_lh_sessions"].get(ss["lh_session"])
         if row is not None:
-            sid, name, header, players, rules, last_no, last_dealer = row
+            sid, name, header, players, rules, last_no, last_dealer, last_players = row
             seats = list(json.loads(players).items()) if players else []
-            return {"mode": "existing", "session_id": sid, "session": name, "header": header, "seats": seats,
-                    "rules": rules, "next": (last_no or 0) + 1, "last_dealer": last_dealer, "errors": {}}
+            # the table as its last hand left it: a substitute who took a seat mid-night sits in it (its own
+            # [Seats] line), not the player who left (dash19 F1: the form stored his units under the leaver)
+            now = list(json.loads(last_players).items()) if last_players else seats
+            own = "; ".join(a if n == a else f"{a}={n}" for a, n in now) if now and now != seats else None
+            return {"mode": "existing", "session_id": sid, "session": name, "header": header, "seats": now,
+                    "own_seats": own, "rules": rules, "next": (last_no or 0) + 1, "last_dealer": last_dealer,
+                    "errors": {}}
     tags = {"Event": (ss.get("lh_event") or "").strip(), "Site": (ss.get("lh_site") or "").strip(),
             "Table": (ss.get("lh_table") or "").strip(), "Seats": (ss.get("lh_seats") or "").strip(),
             "Rules": (ss.get("lh_rules") or "").strip()}
