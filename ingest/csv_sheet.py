@@ -105,7 +105,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
               "contra", "doubled", "marks", "stoß", "stoss", "gestoßen", "gestossen"),
     # a ledger's sitting as shead export writes it (ingest.export.export_ledger_csv): its stored name and group
     "session": ("session",),
-    "group": ("group",),
+    "group": ("group", "event", "league", "gruppe", "runde"),
 }
 #: Header words of a column that holds text about the hand, or the sheet's own arithmetic on a row (a check that
 #: the row sums to zero), never a player's units: such a column is ignored (as is any column given as
@@ -1563,7 +1563,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             seats_of[d] = first_seats[d] = present
             name = (stored_session(d, tuple(name_of[p] for p in present)) if stored_session and d != "unknown"
                     else None) or f"CSV {stem} {d}"  # by meaning: a stored sitting of these players that day (D1)
-            sessions[d] = SessionRec({"Session": name, "Event": f"CSV {stem}",
+            # the night's group: its Group (or Event) cell, as a ledger's; else the file's (dash19 F2: a league's
+            # sheet nights were each a group of their own, missing from the league's ledger and tokens)
+            sessions[d] = SessionRec({"Session": name, "Event": cell(row, "group")[0] or f"CSV {stem}",
                                       **({"Date": d.replace("-", ".")} if d != "unknown" else {}),
                                       "Seats": "; ".join(f"{alias_of[p]}={name_of[p]}" for p in present),
                                       "Rules": rules})

@@ -615,3 +615,24 @@ def test_log_a_hand_seats_the_substitute_who_sat_in_not_the_player_who_left(tmp_
     # hand 1: Ann +2, Bob +1, -1 each; hand 2: Cal +2, Dee +1, -1 each; hand 3: Fay +2, Cal +1, -1 each
     assert ledger(db) == {"Ann": 2 - 1 - 1, "Bob": 1, "Cal": -1 + 2 + 1, "Dee": -1 + 1 - 1, "Eve": -3,
                           "Fay": -1 + 2}
+
+
+def test_a_sheets_group_column_names_the_nights_group(tmp_path):
+    """dash19 F2: a league's per-hand sheet with a Group column, its own Total row -5/+4/+6/+1/-6.  By hand
+    (rules.md B-28..B-33, E-2): h1 Ann +2, Bob +1, -1 each; h2 Cal alone 92 schneider: +8, -2 each; h3 a leaster
+    won by Dee: +4, -1 each; h4 Eve picks, Ann partner, 45 lost doubled on the bump: Eve -4, Ann -2, +2 each;
+    h5 Bob picks, Eve partner, 88, cracked by Dee (x2): Bob +4, Eve +2, -2 each.  Ann 2-2-1-2-2 = -5, Bob
+    1-2-1+2+4 = +4, Cal -1+8-1+2-2 = +6, Dee -1-2+4+2-2 = +1, Eve -1-2-1-4+2 = -6: the sheet's Total row.
+    The night was filed under the group "CSV <file name>", missing from the league's."""
+    sheet = ("group,date,hand,dealer,picker,partner,call,points,outcome,leaster,crack,"
+             "Ann=Ann Kraus,Bob=Bob Lenz,Cal=Cal Ott,Dee=Dee Marx,Eve=Eve Nagel\n"
+             "Dash League,2026-12-11,1,Eve,Ann,Bob,AH,70,win,,,2,1,-1,-1,-1\n"
+             ",,2,Ann,Cal,,alone,92,win-s,,,-2,-2,8,-2,-2\n"
+             ",,3,Bob,,,,,,Dee,,-1,-1,-1,4,-1\n"
+             ",,4,Cal,Eve,Ann,AS,45,lose,,,-2,2,2,2,-4\n"
+             ",,5,Dee,Bob,Eve,AC,88,win,,Dee,-2,4,-2,-2,2\n"
+             ",Total,,,,,,,,,,-5,4,6,1,-6\n")
+    db = tmp_path / "g.duckdb"
+    cli("ingest", write(tmp_path, "league_2026-12-11.csv", sheet), "--db", str(db))
+    assert ledger(db, "--group", "Dash League") == {"Ann Kraus": -5, "Bob Lenz": 4, "Cal Ott": 6, "Dee Marx": 1,
+                                                   "Eve Nagel": -6}
