@@ -636,3 +636,33 @@ def test_a_sheets_group_column_names_the_nights_group(tmp_path):
     cli("ingest", write(tmp_path, "league_2026-12-11.csv", sheet), "--db", str(db))
     assert ledger(db, "--group", "Dash League") == {"Ann Kraus": -5, "Bob Lenz": 4, "Cal Ott": 6, "Dee Marx": 1,
                                                    "Eve Nagel": -6}
+
+
+def test_a_sheet_night_corrected_since_is_not_called_incomplete(tmp_path):
+    """dash19 F4: a sheet whose own Total row (-5/+4/+6/+1/-6, the same five hands as the league sheet above)
+    matched at import; hand 3's leaster corrected to Cal (rules.md C-1: Cal +4, the others -1) makes Cal
+    6 + 5 = +11 and Dee 1 - 5 = -4 — the stored totals now differ from the Total row because of the correction,
+    not because a hand is missing, and the ledger said "Incomplete sessions" for good."""
+    sheet = ("date,hand,dealer,picker,partner,call,points,outcome,leaster,crack,"
+             "Ann=Ann Kraus,Bob=Bob Lenz,Cal=Cal Ott,Dee=Dee Marx,Eve=Eve Nagel\n"
+             "2026-11-27,1,Eve,Ann,Bob,AH,70,win,,,2,1,-1,-1,-1\n"
+             ",2,Ann,Cal,,alone,92,win-s,,,-2,-2,8,-2,-2\n"
+             ",3,Bob,,,,,,Dee,,-1,-1,-1,4,-1\n"
+             ",4,Cal,Eve,Ann,AS,45,lose,,,-2,2,2,2,-4\n"
+             ",5,Dee,Bob,Eve,AC,88,win,,Dee,-2,4,-2,-2,2\n"
+             "Total,,,,,,,,,,-5,4,6,1,-6\n")
+    db = tmp_path / "l.duckdb"
+    cli("ingest", write(tmp_path, "league.csv", sheet), "--db", str(db))
+    out = tmp_path / "l.shn"
+    cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
+    fixed = out.read_text().replace("leaster Dee\nscore Ann -1 Bob -1 Cal -1 Dee +4 Eve -1",
+                                    "leaster Cal\nscore Ann -1 Bob -1 Cal +4 Dee -1 Eve -1")
+    assert fixed != out.read_text()
+    cli("ingest", "--amend", write(tmp_path, "fix.shn", fixed), "--reason", "Cal won it", "--db", str(db))
+    assert ledger(db) == {"Ann Kraus": -5, "Bob Lenz": 4, "Cal Ott": 11, "Dee Marx": -4, "Eve Nagel": -6}
+    assert "Incomplete sessions" not in cli("ledger", "--db", str(db)).output
+    # a Total row that never matched still says so: a sheet whose hand 5 is refused (its units sum to +1)
+    bad = sheet.replace("league", "x").replace("-2,4,-2,-2,2", "-2,4,-2,-2,3")
+    db2 = tmp_path / "m.duckdb"
+    cli("ingest", write(tmp_path, "other.csv", bad), "--db", str(db2), ok=False)
+    assert "Incomplete sessions" in cli("ledger", "--db", str(db2)).output
