@@ -666,3 +666,25 @@ def test_a_sheet_night_corrected_since_is_not_called_incomplete(tmp_path):
     db2 = tmp_path / "m.duckdb"
     cli("ingest", write(tmp_path, "other.csv", bad), "--db", str(db2), ok=False)
     assert "Incomplete sessions" in cli("ledger", "--db", str(db2)).output
+
+
+def test_a_tag_written_above_the_next_hand_is_said_to_apply_to_the_hand_before(tmp_path):
+    """scorer19 F4: "from here on without double on the bump" written as a [Rules] line above hand 3 is hand 2's
+    own tag (docs/notation.md §4.2): hand 2 (Cy picks, Ed partner, 40 lost) is scored without the bump, Cy -2,
+    Ed -1, +1 each, where the table meant Cy -4, Ed -2, +2 each (rules.md B-32, B-33).  The reading stands (the
+    notation says so); it is no longer silent."""
+    text = ('%SHN 1.0\n[Session "one file"]\n[Date "2026.12.01"]\n' + SEATS + '[Rules "wi5-called-ace"]\n\n'
+            "hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n\n"
+            "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 40  lose\n\n"
+            '; from here on we play without double on the bump\n[Rules "wi5-called-ace; doubleOnBump=off"]\n'
+            "hand 3  dealer Bea\n[Rules \"wi5-called-ace; doubleOnBump=off\"]\npick Di  call AH  partner Al  pts 50  lose\n")
+    db = tmp_path / "o.duckdb"
+    r = cli("ingest", write(tmp_path, "o.shn", text), "--db", str(db))
+    assert r.output.count("W-TAG-LATE") == 1 and "applies to hand 2 alone" in r.output
+    assert "o.shn:14:" in r.output  # the tag's line
+    # hand 3's own line, right after its 'hand' line, is not said
+    with duckdb.connect(str(db), read_only=True) as con:
+        got = dict(con.execute("SELECT h.hand, u.units FROM hands h JOIN hand_units u USING (hand_id) "
+                               "WHERE u.seat = 'Cy' AND h.hand = 2 UNION ALL SELECT h.hand, u.units FROM hands h "
+                               "JOIN hand_units u USING (hand_id) WHERE u.seat = 'Di' AND h.hand = 3").fetchall())
+    assert got == {2: -2, 3: -2}  # both without the bump: hand 2 by the late tag, hand 3 by its own

@@ -1542,6 +1542,15 @@ class _Reader:
             self._start_session()
         hand = self.hand
         target = self.sess if hand is None else hand
+        if hand is not None and self.last is not hand and not isinstance(self.last, _TagNote) and name != "Session":
+            # a tag after the hand's statements: hand N's own, as §4.2 says, but written where a scorer puts a
+            # change "from here on" above the next hand (scorer19 F4: both hands scored or dated wrong, unsaid)
+            self.errors.append(Diagnostic(
+                "W-TAG-LATE", f"the tag [{name}] at line {self.ln} comes after hand {hand.number}'s statements, so it "
+                f"applies to hand {hand.number} alone (docs/notation.md §4.2); for the hands that follow, write it "
+                f"after the next hand's 'hand' line (that hand alone) or start a [Session] block (every hand after "
+                "it)", "warning", self.path, self.ln, col, hand.number, None, f"[{name}] after a statement",
+                "a hand's own tag right after its 'hand' line"))
         if name in target.tags:
             where = "this hand" if hand is not None else "this session's tags"
             raise self._err("E-DUPLICATE", f"found a second tag {name} in {where} (the first is at line "
