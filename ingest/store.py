@@ -693,6 +693,19 @@ def _header_changes(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], 
     return out
 
 
+def _iso_day(text: str | None) -> str | None:
+    """A ``[Date]`` value ``YYYY.MM.DD`` as ``YYYY-MM-DD``; None when it is
+    missing or not a day written so."""
+    if not text or len(text) != 10 or text[4] != "." or text[7] != ".":
+        return None
+    day = text.replace(".", "-")
+    try:
+        datetime.strptime(day, "%Y-%m-%d")
+    except ValueError:
+        return None
+    return day
+
+
 def _stored_text(con: duckdb.DuckDBPyConnection, hand_id: int) -> str:
     """The stored text of hand ``hand_id`` (``hand_text``), "" when none."""
     row = con.execute("SELECT source FROM hand_text WHERE hand_id = ?", [hand_id]).fetchone()
@@ -2645,6 +2658,14 @@ class Store:
         stored_ids = dict(con.execute(_parsed(con, _SESSIONS_NAMED), [sorted({h.outcome.session for h in fresh})]
                                       ).fetchall()) if fresh else {}
         ids = list(stored_ids.values())
+        if ids and fresh:  # a hand of a stored session's number, played on another day: no duplicate (scorer19 F5)
+            other_day = self._other_day(con, ids, fresh, result.rejected)
+            if other_day:
+                if strict:
+                    report.rejected.extend(other_day)
+                    report.committed = False
+                    return
+                fresh, result = _refuse(fresh, result, report, other_day)
         if ids:  # a hash is stored only among its own session's hands (_session_ids)
             stored = _fetch_hex(con, "SELECT s.hash FROM hand_source s JOIN hands h USING (hand_id) "
                                 f"SEMI JOIN _rows p ON s.hash = p.hash WHERE {_scope(con, ids)}",
@@ -3035,6 +3056,55 @@ class Store:
         return fresh, result
 
     @staticmethod
+    def _other_day(con: duckdb.DuckDBPyConnection, ids: list[int], fresh: list[ValidatedHand],
+                   refused: list[RejectedHand] = ()) -> list[RejectedHand]:
+        """``E-HAND-CONFLICT`` for every file hand of a night that numbers
+        from 1 again in a stored session (one of ``ids``): one of its hand
+        numbers (of ``fresh``, or of the file's ``refused`` hands) is stored
+        there from another day.  A weekly sheet continuing a ``[Session]``
+        had its hands that read as last week's taken as duplicates and
+        dropped, its new numbers stored into last week's night, and the
+        others' advice (``--amend``) replaced last week's hands (scorer19 F5).
+        The message says the night needs its own session or higher numbers."""
+        days = {}
+        for h in fresh:
+            if h.outcome.date:
+                days.setdefault((h.outcome.session, h.outcome.date), []).append(h)
+        if not days:
+            return []
+        numbers = {(h.outcome.session, h.outcome.hand) for h in fresh} | {
+            (r.session, r.hand) for r in refused if r.hand is not None}
+        stored = {(sess, n): d for sess, n, d in con.execute(
+            "SELECT session, hand, CAST(date AS VARCHAR) FROM hands WHERE list_contains(?, session_id) "
+            "AND list_contains(?, hand) AND date IS NOT NULL",
+            [ids, sorted({n for _, n in numbers})]).fetchall()}
+        if not stored:
+            return []
+        top = dict(con.execute("SELECT session, max(hand) FROM hands WHERE list_contains(?, session_id) "
+                               "GROUP BY session", [ids]).fetchall())
+        out = []
+        for (sess, day), hands in days.items():
+            hit = sorted(n for (s2, n) in numbers if s2 == sess and stored.get((s2, n)) not in (None, day))
+            if not hit:
+                continue
+            first = hit[0]
+            for h in hands:
+                o = h.outcome
+                d = Diagnostic(
+                    "E-HAND-CONFLICT", f"hand {first} of session {o.session!r} is stored from "
+                    f"{stored[(sess, first)]}; this file's night is of {day} and numbers its hands from "
+                    f"{min(n for s2, n in numbers if s2 == sess)} again, so it is no continuation of the stored "
+                    f"night: give it a [Session] of its own (e.g. [Session \"{_escape_tag(o.session)} "
+                    f"{day.replace('-', '.')}\"]) or number its hands after {top.get(sess)}; if the stored hands' "
+                    "date is the wrong one, correct it with shead ingest --amend (nothing of this night is stored)",
+                    "error", h.source_file, h.source_line, 1, o.hand, found=f"hand {first} of {day}",
+                    expected=f"a new session, or hands after {top.get(sess)}")
+                # filed under the night's own would-be session: the stored night lacks none of its hands
+                out.append(RejectedHand(f"{o.session} {day.replace('-', '.')}", o.hand, h.source, h.source_file,
+                                        h.source_line, [d], h.hash))
+        return out
+
+    @staticmethod
     def _voided_in_header(con: duckdb.DuckDBPyConnection, ids: list[int], fresh: list[ValidatedHand],
                           result: FileResult, report: IngestReport) -> tuple[list[ValidatedHand], FileResult]:
         """A file hand numbered as a hand its stored session's header says
@@ -3417,15 +3487,18 @@ class Store:
                 # the probes as list parameters, not registered Arrow tables: DuckDB's `register` imports
                 # pandas (about 0.5 CPU-s, a fifth of a re-ingest of 1,000 stored hands; issue 17)
                 probe = "(SELECT unnest(?::BLOB[]) AS hash)"
-                found = {bytes(hsh).hex(): rules for hsh, rules in con.execute(
-                    "SELECT p.hash, h.rules FROM hand_source s JOIN hands h USING (hand_id) "
+                found = {bytes(hsh).hex(): (rules, day) for hsh, rules, day in con.execute(
+                    "SELECT p.hash, h.rules, CAST(h.date AS VARCHAR) FROM hand_source s JOIN hands h USING (hand_id) "
                     f"JOIN {probe} p ON s.hash = p.hash WHERE {_scope(con, ids)} "
-                    "UNION ALL SELECT p.hash, x.rules FROM hand_revisions r JOIN sessions x USING (session_id) "
+                    "UNION ALL SELECT p.hash, x.rules, NULL FROM hand_revisions r JOIN sessions x USING (session_id) "
                     f"JOIN {probe} p ON r.hash = p.hash",
                     [[bytes.fromhex(h) for h in hashes]] * 2).fetchall()} if ids else {}
                 keep = []
                 for r, h in zip(recs, hashes):
-                    if h in found and not r.errors and same_rules(found[h], r.tag("Rules") or ""):
+                    # the same text of another day (a night numbered from 1 again) is no duplicate: it goes on to
+                    # the store, which refuses it and says why (Store._other_day, scorer19 F5)
+                    if h in found and not r.errors and same_rules(found[h][0], r.tag("Rules") or "") and (
+                            found[h][1] is None or _iso_day(r.tag("Date")) in (None, found[h][1])):
                         plan.skipped += 1
                         plan.skipped_hands.append((r.session_id, r.number, r.line))
                     else:

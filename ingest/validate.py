@@ -17,7 +17,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from replay.errors import Diagnostic, ShedError
@@ -162,6 +162,12 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
                                   rules=(old_rules, new_rules) if same else None, file=path, line=rec.line)
                 if not same:
                     d = with_differences(d, stored, rec)
+                    was_day, day = stored.tag("Date"), rec.tag("Date")
+                    if was_day and day and was_day != day:  # a night numbered from 1 again (scorer19 F5)
+                        d = replace(d, message=d.message + f"; the stored hand {rec.number} is of {was_day}, this one "
+                                    f"of {day}: a night numbered from 1 again is no continuation: give it a [Session] "
+                                    "of its own or number its hands after the stored ones (an amendment would "
+                                    "replace the stored night's hand)")
                 _count(stored, None, sess, sid, kept)
                 if strict:
                     raise ShedError(d)

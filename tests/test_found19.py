@@ -688,3 +688,28 @@ def test_a_tag_written_above_the_next_hand_is_said_to_apply_to_the_hand_before(t
                                "WHERE u.seat = 'Cy' AND h.hand = 2 UNION ALL SELECT h.hand, u.units FROM hands h "
                                "JOIN hand_units u USING (hand_id) WHERE u.seat = 'Di' AND h.hand = 3").fetchall())
     assert got == {2: -2, 3: -2}  # both without the bump: hand 2 by the late tag, hand 3 by its own
+
+
+def test_a_weekly_file_numbered_from_1_again_is_refused_whole_not_half_dropped(tmp_path):
+    """scorer19 F5.  By hand (rules.md B-28..B-33, C-1): week 1 (12.03): h1 Bea +2, Di +1, -1 each; h2 Cy -4,
+    Ed -2, +2 each; h3 a leaster won by Al, +4, -1 each.  Week 2 (12.10), numbered from 1 again: h1 as week 1's;
+    h2 Cy picks, Ed partner, 66 a win: Cy +2, Ed +1, -1 each; h3 a leaster won by Al; h4 Di alone 70: +4, -1 each.
+    Both weeks: Al +6, Bea +2, Cy -7, Di +5, Ed -6.  Week 2 under the same [Session] lost its h1 and h3 as
+    "duplicates" and stored h4 into week 1's night; now none of it is stored and the message says why."""
+    head = '%SHN 1.0\n[Session "Thursday league"]\n[Date "{d}"]\n' + SEATS + '[Rules "wi5-called-ace"]\n\n'
+    w1 = (head.format(d="2026.12.03") + "hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n"
+          "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 40  lose\nhand 3  dealer Bea\nleaster Al\n")
+    w2 = (head.format(d="2026.12.10") + "hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n"
+          "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 66  win\nhand 3  dealer Bea\nleaster Al\n"
+          "hand 4  dealer Cy\npick Di  alone  pts 70  win\n")
+    db = tmp_path / "w.duckdb"
+    cli("ingest", write(tmp_path, "w1.shn", w1), "--db", str(db))
+    week1 = {"Al Ames": 5, "Bea Berg": 3, "Cy Cole": -6, "Di Dorn": 2, "Ed Epp": -4}
+    assert ledger(db) == week1
+    r = cli("ingest", write(tmp_path, "w2.shn", w2), "--db", str(db), ok=False)
+    assert "0 stored, 0 duplicates, 4 rejected" in r.output and "numbers its hands from 1 again" in r.output
+    assert '[Session "Thursday league 2026.12.10"]' in r.output
+    assert ledger(db) == week1 and "Incomplete sessions" not in cli("ledger", "--db", str(db)).output
+    cli("ingest", write(tmp_path, "w2.shn", w2.replace('"Thursday league"', '"Thursday league 2026.12.10"')),
+        "--db", str(db))
+    assert ledger(db) == {"Al Ames": 6, "Bea Berg": 2, "Cy Cole": -7, "Di Dorn": 5, "Ed Epp": -6}
