@@ -713,3 +713,33 @@ def test_a_weekly_file_numbered_from_1_again_is_refused_whole_not_half_dropped(t
     cli("ingest", write(tmp_path, "w2.shn", w2.replace('"Thursday league"', '"Thursday league 2026.12.10"')),
         "--db", str(db))
     assert ledger(db) == {"Al Ames": 6, "Bea Berg": 2, "Cy Cole": -7, "Di Dorn": 5, "Ed Epp": -6}
+
+
+def test_log_a_hand_new_session_named_as_a_stored_one_says_so(tmp_path, monkeypatch):
+    """dash19 F3: "a new session" with a stored night's Event and Date (a second table, its Table left blank)
+    joined the stored night: its hand 6 was stored there, under other players."""
+    from tests.test_dashboard_replay import fill, new_session, ok, page, press, texts
+
+    night = ('%SHN 1.0\n[Event "Club"]\n[Date "2026.12.04"]\n[Seats "Ann; Bob; Cal; Dee; Eve"]\n'
+             '[Rules "wi5-called-ace"]\n\nhand 1  dealer Eve\npick Ann  call AH  partner Bob  pts 72  win\n')
+    db = tmp_path / "log.duckdb"
+    cli("ingest", write(tmp_path, "n.shn", night), "--db", str(db))
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = ok(page("log_hand.py").run())
+    at = new_session(at, "Club", "Gus; Hal; Ian; Jo; Kim", "2026-12-04")
+    assert "session 'Club / 2026.12.04' is stored already" in texts(at)
+    fill(at, number=6, dealer="Kim", picker="Hal", call="ace", suit="H", partner="Ian", pts=72, outcome="win")
+    press(at, "Save hand")
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM hands").fetchone() == (1,)  # nothing joined the stored night
+    at.text_input(key="lh_table").set_value("2")
+    ok(at.run())
+    fill(at, number=1, dealer="Kim", picker="Hal", call="ace", suit="H", partner="Ian", pts=72, outcome="win")
+    press(at, "Check score")
+    assert "is stored already" not in texts(at)
+    press(at, "Save hand")
+    # Hal picks, Ian partner, 72: Hal +2, Ian +1, the others -1 (rules.md B-33), in its own session
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT session FROM hands ORDER BY hand_id").fetchall() == [
+            ("Club / 2026.12.04",), ("Club / 2026.12.04 / 2",)]
+    assert ledger(db)["Hal"] == 2 and ledger(db)["Ann"] == 2

@@ -322,7 +322,14 @@ def session_context() -> dict:
     if not seats and "seats" not in errors:
         errors["seats"] = ["list the seats clockwise, e.g. Al=Allen Braun; Bea=Bea Schmidt; ..."]
     parts = [tags[k] for k in ("Event", "Date", "Table") if tags[k]]
-    return {"mode": "new", "session_id": None, "session": " / ".join(parts), "tags": tags, "seats": seats,
+    name = " / ".join(parts)
+    if name and any(row[1] == name for row in (ss.get("_lh_sessions") or {}).values()):
+        # a "new" session whose Event, Date and Table name a stored one is that session: a second table's hands
+        # went into the first table's night, under other players or rules, unsaid (dash19 F3)
+        errors.setdefault("table", []).append(
+            f"session {name!r} is stored already (its Event, Date and Table): to add to it, choose it under "
+            "Existing session; for another table of that night, give this one a Table")
+    return {"mode": "new", "session_id": None, "session": name, "tags": tags, "seats": seats,
             "rules": tags["Rules"], "next": 1, "last_dealer": None, "errors": errors}
 
 
