@@ -323,12 +323,15 @@ def session_context() -> dict:
         errors["seats"] = ["list the seats clockwise, e.g. Al=Allen Braun; Bea=Bea Schmidt; ..."]
     parts = [tags[k] for k in ("Event", "Date", "Table") if tags[k]]
     name = " / ".join(parts)
-    if name and any(row[1] == name for row in (ss.get("_lh_sessions") or {}).values()):
-        # a "new" session whose Event, Date and Table name a stored one is that session: a second table's hands
-        # went into the first table's night, under other players or rules, unsaid (dash19 F3)
+    twin = next((row for row in (ss.get("_lh_sessions") or {}).values() if row[1] == name), None) if name else None
+    if twin is not None and (dict(seats) != json.loads(twin[3] or "{}") or
+                             (tags["Rules"] or "").replace(" ", "") != (twin[4] or "").replace(" ", "")):
+        # a "new" session whose Event, Date and Table name a stored one of other players or rules is that
+        # session: a second table's hands went into the first table's night, unsaid (dash19 F3); the same
+        # players and rules are the night this form is logging (its next hand)
         errors.setdefault("table", []).append(
-            f"session {name!r} is stored already (its Event, Date and Table): to add to it, choose it under "
-            "Existing session; for another table of that night, give this one a Table")
+            f"session {name!r} is stored already (its Event, Date and Table), with other players or rules: to add "
+            "to it, choose it under Existing session; for another table of that night, give this one a Table")
     return {"mode": "new", "session_id": None, "session": name, "tags": tags, "seats": seats,
             "rules": tags["Rules"], "next": 1, "last_dealer": None, "errors": errors}
 
