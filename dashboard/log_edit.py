@@ -10,6 +10,8 @@ import re
 
 import streamlit as st
 
+from replay.errors import with_found
+
 from ingest.model import FileResult
 from ingest.store import (AMEND_LATER_HOW, CorrectionError, StoreError, reading, resolve_db, sources_where,
                           voided_numbers, with_voids)
@@ -61,7 +63,9 @@ def amend_from_page(ctx: dict, number: int) -> None:
     for r in res.rejected:
         if r.source_line >= start:
             for d in r.errors:
-                out["errors"].append(f"line {d.line - start + 1}, column {d.col}: {d.message}")
+                # the code and what was expected too, as the Import page says them (dash19 F7)
+                out["errors"].append(f"line {d.line - start + 1}, column {d.col}: {d.code}: "
+                                     f"{with_found(d.message, d.found, d.expected)}")
     if out["errors"]:
         return
     if len(mine) != 1:

@@ -437,7 +437,8 @@ def test_score_that_does_not_add_up_is_refused_next_to_the_score(example_db):
     press(at, "Check score")
     press(at, "Save hand")
     # and the entry the rules give otherwise: Bea with Di lose at 59, double on the bump: 2 a defender (B-31, B-33)
-    reason = ("the score sums to -1, not 0 (rules.md B-35); Ed +1 is written but the rules give +2 (tier: plain 1 × "
+    # with its code, as shead ingest and the Import page say it (dash19 F7)
+    reason = ("E-SCORE-SUM: the score sums to -1, not 0 (rules.md B-35); Ed +1 is written but the rules give +2 (tier: plain 1 × "
               "double on the bump 2 = 2 per defender)")
     assert reason in [e.value for e in at.error]
     assert hand_count(db) == 5
@@ -457,7 +458,7 @@ def test_score_against_the_rules_is_refused_at_the_score(example_db):
     fill(at, picker="Bea", call="ace", suit="H", partner="Di", pts=59, outcome="lose", score=[1, -2, 1, -1, 1])
     press(at, "Save hand")
     msgs = [e.value for e in at.error]
-    assert any(m.startswith("Al +1 is written but the rules give +2") for m in msgs)
+    assert any(m.startswith("E-SCORE: Al +1 is written but the rules give +2") for m in msgs)
     assert hand_count(db) == 5
 
 
@@ -469,7 +470,7 @@ def test_outcome_against_the_points_is_shown_at_the_outcome(example_db):
     order = flat(at.main)
     outcome = next(i for i, el in enumerate(order) if getattr(el, "key", None) == "lh_outcome")
     err = next(i for i, el in enumerate(order) if el.type == "error")
-    assert order[err].value.startswith("win disagrees with 59 card points")
+    assert order[err].value.startswith("E-OUTCOME: win disagrees with 59 card points")
     assert err == outcome + 1
     assert hand_count(db) == 5
 
@@ -525,7 +526,7 @@ def test_log_a_hand_typed_as_shn(example_db):
     at.text_area(key="lh_shn").set_value("hand 19  dealer Ed\npick Di  call AC  partner Bea  pts 31  win\n")
     press(at, "Check score")
     # "win" stands at column 40 of the typed line 2; 31 card points are a loss (rules.md B-27)
-    assert [e.value for e in at.error][0].startswith("line 2, column 40: win disagrees with 31 card points")
+    assert [e.value for e in at.error][0].startswith("line 2, column 40: E-OUTCOME: win disagrees with 31 card points")
     at.text_area(key="lh_shn").set_value("hand 19  dealer Ed\npick Di  call AC  partner Bea  pts 31  lose\n")
     press(at, "Check score")
     # B-33 with DOB, a plain loss with a partner: picker -4, partner -2, each defender +2

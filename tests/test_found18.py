@@ -566,7 +566,7 @@ def test_the_edit_page_says_the_edited_hands_own_error_after_a_void(tmp_path, mo
     st.session_state["lh_edit_reason"] = "test"
     log_edit.amend_from_page({"session": "Doubler Mult / 2026.12.07"}, 4)
     errors = st.session_state["lh_edit_result"]["errors"]
-    assert errors == ["line 3, column 10: Al -16 is written but the rules give -8 (tier: plain 1 × double on the bump "
+    assert errors == ["line 3, column 10: E-SCORE: Al -16 is written but the rules give -8 (tier: plain 1 × double on the bump "
                       "2 = 2 per defender)"], errors
 
 

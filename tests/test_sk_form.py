@@ -115,7 +115,7 @@ def test_a_re_without_a_kontra_is_refused_at_the_re_not_dropped(example_db):  # 
     ok(at.selectbox(key="lh_sk_re").set_value("Hias").run())
     press(at, "Save hand")
     errors = [e.value for e in at.error]
-    assert "the first doubling is a Kontra and any later one a Re (rules.md G-18)" in errors, errors
+    assert "E-SK-KONTRA: the first doubling is a Kontra and any later one a Re (rules.md G-18)" in errors, errors
     assert "Not saved: 1 problem (shown at the field above)." in errors
     assert stored_units(db, SESSION, 1) == {}
     ok(at.selectbox(key="lh_sk_game").set_value("ramsch").run())

@@ -41,7 +41,7 @@ from ingest.shn.reader import parse_seats
 from ingest.store import StoreError, StoreMissing, reading, resolve_db, sources_where
 from ingest.validate import validate_text
 from replay.cards import Card, CardParseError
-from replay.errors import ProfileError
+from replay.errors import ProfileError, with_found
 from replay.profile import parse_rules
 from replay.scoring import NOPICK_GAMES
 
@@ -244,6 +244,14 @@ def locate(t: HandText, d) -> str:
 
 # --------------------------------------------------------------------------
 # reading the session context (short-lived connections, parameters only)
+
+
+def _said(d) -> str:
+    """A refusal as the page shows it: its code, its message and what was
+    found and expected, as the Import page and ``shead ingest`` say it (the
+    form and the SHN box dropped the part that says what to write: dash19
+    F7)."""
+    return f"{d.code}: {with_found(d.message, d.found, d.expected)}"
 
 
 def list_sessions(con) -> list[tuple]:
@@ -515,7 +523,7 @@ def _check_form(save: bool, read, build, after=None) -> None:
     t, start = build(ctx, v, before)
     text = t.text
     out["text"] = "\n".join(t.lines[start - 1:]) + "\n"
-    h = _validate(text, start, v["number"], errs, lambda d: (locate(t, d), d.message))
+    h = _validate(text, start, v["number"], errs, lambda d: (locate(t, d), _said(d)))
     if h is not None and _show_or_save(out, errs, text, h, save):
         _next_hand(ctx, v)
         if after is not None:
@@ -550,8 +558,8 @@ def check_text(save: bool) -> None:
 
     def where(d):
         if d.line >= start:
-            return "shn", f"line {d.line - start + 1}, column {d.col}: {d.message}"
-        return locate(t, d), d.message
+            return "shn", f"line {d.line - start + 1}, column {d.col}: {_said(d)}"
+        return locate(t, d), _said(d)
 
     h = _validate(text, start, number, errs, where)
     if h is not None and _show_or_save(out, errs, text, h, save):

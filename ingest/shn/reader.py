@@ -1542,7 +1542,8 @@ class _Reader:
             self._start_session()
         hand = self.hand
         target = self.sess if hand is None else hand
-        if hand is not None and self.last is not hand and not isinstance(self.last, _TagNote) and name != "Session":
+        if (hand is not None and self.last is not hand and self.last is not hand.dealer
+                and not isinstance(self.last, _TagNote) and name != "Session"):
             # a tag after the hand's statements: hand N's own, as §4.2 says, but written where a scorer puts a
             # change "from here on" above the next hand (scorer19 F4: both hands scored or dated wrong, unsaid)
             self.errors.append(Diagnostic(
