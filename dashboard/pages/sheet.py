@@ -98,6 +98,10 @@ if any(r.kept for r in sh.rows):  # W-CARRY: counted as stored, against the rule
 left, right = st.columns(2)
 stem = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in sh.session)
 left.download_button("Download CSV", sh.csv(), file_name=f"sheet-{stem}.csv", mime="text/csv",
-                     width="stretch")
+                     width="stretch",
+                     # a sheet to read, not a record to import back (dash19 F9: its own download was refused)
+                     help="The sheet as a table to read or print: each hand's units and running totals. It is not "
+                          "a record to import again; to keep or move the session's hands, use shead export "
+                          "--format shn (its file ingests back whole).")
 right.download_button("Printable page (HTML)", sh.html(), file_name=f"sheet-{stem}.html", mime="text/html",
                       width="stretch")
