@@ -743,3 +743,19 @@ def test_log_a_hand_new_session_named_as_a_stored_one_says_so(tmp_path, monkeypa
         assert con.execute("SELECT session FROM hands ORDER BY hand_id").fetchall() == [
             ("Club / 2026.12.04",), ("Club / 2026.12.04 / 2",)]
     assert ledger(db)["Hal"] == 2 and ledger(db)["Ann"] == 2
+
+
+def test_the_replay_page_of_a_voided_hand_says_it_was_voided_and_why(tmp_path, monkeypatch):
+    """dash19 F8: the Replay page of a voided hand said "No hand with id 2 is stored"."""
+    from tests.test_dashboard_replay import ok, page, texts
+
+    db = tmp_path / "v.duckdb"
+    cli("ingest", write(tmp_path, "n.shn", NIGHT.format(table=1)), "--db", str(db))
+    cli("void", "Friday / 2026.12.04 / 1#2", "--reason", "typed twice", "--db", str(db))
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = page("replay_hand.py")
+    at.query_params["hand"] = "2"
+    ok(at.run())
+    said = texts(at)
+    assert "was voided (revision 2" in said and "typed twice" in said and "shead history 2" in said
+    assert "No hand with id 2 is stored" not in said

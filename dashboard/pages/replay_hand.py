@@ -23,6 +23,7 @@ Every read is a short-lived :func:`ingest.store.reading` connection.
 
 from __future__ import annotations
 
+import duckdb
 import streamlit as st
 
 from dashboard.replay_view import (EVERYONE, facts_line, hidden_cards_html, md_card, page_steps, parse_step,
@@ -306,7 +307,23 @@ if hand_id is None:
     st.info("Choose a hand to replay.")
     st.stop()
 if loaded is None:
-    st.error(f"No hand with id {hand_id} is stored in {md(db)}.")
+    voided = None
+    try:  # a voided hand is kept in its history: say so, with the reason (dash19 F8: "no hand ... is stored")
+        with reading(db) as con:
+            voided = con.execute(
+                "SELECT session, hand, revision, reason, recorded_at FROM hand_revisions WHERE hand_id = ? AND action = 'void' "
+                "AND revision = (SELECT max(revision) FROM hand_revisions WHERE hand_id = ?)", [hand_id, hand_id]
+            ).fetchone()
+    except (StoreError, StoreMissing, duckdb.Error):
+        voided = None
+    if voided is not None:
+        v_session, v_hand, v_rev, v_reason, v_at = voided
+        st.warning(f"Hand {v_hand} of {md(v_session)} (hand id {hand_id}) was voided (revision {v_rev}, "
+                   f"{str(v_at)[:16]}): {md(v_reason or 'no reason given')}. It counts in no total. Its texts are "
+                   f"kept: shead history {hand_id}; to bring it back, amend it (shead ingest --amend FILE, or Log a "
+                   "hand → Edit).")
+    else:
+        st.error(f"No hand with id {hand_id} is stored in {md(db)}.")
     st.stop()
 
 stored, session_id, rp = loaded
