@@ -1838,12 +1838,19 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
             options.extend((w, x, True, False) for x in range(n) if x != w and x != out)
 
     tricks_zero = rec.tricks_won is not None and rec.tricks_won.value == 0
+    # leasterNoTrickDouble, a winner written with 0 card points and no tricks: no trick (x2, the usual way to end
+    # on 0) or only tricks of no points (x1); a written score tells, else the hand is refused, as the moster's
+    # sweep is (scorer19 F6: it was paid x1 unsaid)
+    zero_unknown = (kind == "leaster" and prof.leasterNoTrickDouble and rec.tricks_won is None and not rec.tricks
+                    and rec.pts is not None and rec.pts.value == 0)
+    if zero_unknown:
+        options = [(*o[:4], z) for o in options for z in (False, True)]
 
     def settle_of(o) -> Settlement:
-        w, second, won, triple = o
+        w, second, won, triple = o[:4]
         if kind == "leaster":
             st = settle_leaster(prof, n, w, sweep=triple, stake=stake, marks=marks, second=second, out=out,
-                                no_trick=tricks_zero)  # leasterNoTrickDouble: "tricks 0" written (issue 18)
+                                no_trick=tricks_zero or (len(o) > 4 and o[4]))  # "tricks 0" written (issue 18)
         else:
             st = settle_nopick(n, kind, w, won, stake=stake, marks=marks, out=out, cap=prof.markFactorCap)
         return chk.potted(st, None, None)
@@ -1866,11 +1873,16 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
                          "every trick (a sweep wins, rules.md I-34) or not (the moster pays, D-15) is not written",
                          rec.pts.pos, found=f"pts {rec.pts.value}, no tricks",
                          expected=f"tricks {prof.tricks} (a sweep) or fewer, or the score")
+    if zero_unknown and stmt.value is not None and (rec.score is None or len({o[4] for o in fits}) > 1):
+        raise chk.reject("E-RESULT-UNKNOWN", f"leaster {stmt.value} with pts 0 under leasterNoTrickDouble: whether "
+                         f"{stmt.value} took no trick (paid double, rules.md D-7, D-8) or only tricks of no card "
+                         "points (paid once) is not written", rec.pts.pos, found="pts 0, no tricks",
+                         expected="tricks 0 (no trick) or tricks N, or the score")
     choice = fits[0] if fits and rec.score is not None else options[0]
     settle = _agreed_score(chk, settle_of(choice))
     if rec.pts is not None and rec.pts.value is not None:
         chk.prov["picker_points"] = "asserted"
-    w, _, won, _ = choice
+    w, _, won, _ = choice[:4]
     pts = rec.pts.value if rec.pts is not None else None
     return (_outcome(chk, dealer, None, None, None, settle, pts, None, stake, nmarks,
                      leaster_winner=w if won else None, status="score-sheet"), cardlog, settle)

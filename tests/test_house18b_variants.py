@@ -160,12 +160,18 @@ def test_three_handed_leaster_without_the_double():
 
 def test_no_trick_double_on_a_score_sheet_and_its_refusals():
     head = (FIX / NOTRICK).read_text().split("hand 1")[0]
-    # a score sheet that writes "tricks 0" for the winner: doubled; without it: single (the sheet does not tell)
+    # a score sheet that writes "tricks 0" for the winner: doubled; "tricks 1" (tricks of no card points): single
     r = validate_text(head + "hand 1  dealer Cy\nleaster Cy  pts 0  tricks 0\n", "x.shn")
     assert not r.rejected, [(x.errors[0].code, x.errors[0].message) for x in r.rejected]
     assert r.hands[0].outcome.units == {"Al": -2, "Bea": -2, "Cy": 4}
-    r = validate_text(head + "hand 1  dealer Cy\nleaster Cy  pts 0\n", "x.shn")
+    r = validate_text(head + "hand 1  dealer Cy\nleaster Cy  pts 0  tricks 1\n", "x.shn")
     assert not r.rejected and r.hands[0].outcome.units == {"Al": -1, "Bea": -1, "Cy": 2}
+    # pts 0 alone does not tell (no trick, x2, or only tricks of no points, x1): refused, as a moster's sweep is
+    # (session 19, scorer19 F6: it was paid x1 unsaid); a written score tells
+    r = validate_text(head + "hand 1  dealer Cy\nleaster Cy  pts 0\n", "x.shn")
+    assert [x.errors[0].code for x in r.rejected] == ["E-RESULT-UNKNOWN"]
+    r = validate_text(head + "hand 1  dealer Cy\nleaster Cy  pts 0\nscore Al -2 Bea -2 Cy +4\n", "x.shn")
+    assert not r.rejected and r.hands[0].outcome.units == {"Al": -2, "Bea": -2, "Cy": 4}
     with pytest.raises(ProfileError) as e:
         parse_rules("wi3; leasterNoTrickDouble=on")  # must-take-a-trick on: nobody without a trick can win
     assert e.value.code == "E-RULES-VALUE"
