@@ -318,6 +318,14 @@ def jsonl_objects(con: duckdb.DuckDBPyConnection) -> list[dict]:
 _SUIT_WORDS = ("eichel", "gras", "herz", "schellen")  # engine suit order: clubs, spades, hearts, diamonds
 
 
+def _same_table(a: list[str], b: list[str]) -> bool:
+    """True when seats ``a`` and ``b`` (clockwise) are one seating: the same
+    players in the same order around the table, whoever is named first (an
+    SHN game added to a protocol's session may list its seats from another
+    chair)."""
+    return len(a) == len(b) and any(a == b[k:] + b[:k] for k in range(len(b)))
+
+
 def _aliases(players: dict[str, str]) -> list[str]:
     """SHN seat aliases for the stored seat names: the name itself when it is
     an alias (``PcLinks``, ``Gast``), else ``P1`` .. ``P4``."""
@@ -400,7 +408,8 @@ def schafkopf_session(hands: list, voided=()):
             raise ValueError(f"stored game {o.session}#{o.hand} has no readable game line or card log")
         game, suit, tout = parsed
         seats, alias = session_seats, session_alias
-        if set(o.players) != set(seats):  # a player seated mid-log (nsk18 F6): the hand's own [Seats], SHN's way
+        if not _same_table(list(o.players), seats):  # another seating (a player seated mid-log, nsk18 F6; two
+            # players who swapped chairs, break19 F1): the hand's own [Seats], SHN's way
             seats = list(o.players)
             alias = dict(zip(seats, _aliases(o.players)))
         h = HandRecord(o.hand, sess, dealer=Value(alias[o.dealer]))

@@ -157,7 +157,44 @@ def files_session_copies(con: duckdb.DuckDBPyConnection,
     out = _text_copies(con, files)
     for k, (lo, hi, path) in enumerate(files):
         out[k] += result_copies(con, lo, path, until=hi, known={d.found for d in out[k]})
+        out[k] += split_sessions(con, lo, path, until=hi)
     return out
+
+
+def split_sessions(con: duckdb.DuckDBPyConnection, since: int, path: str | None = None,
+                   until: int | None = None) -> list[Diagnostic]:
+    """``W-SESSION-SPLIT`` for each SHN session stored after ``since`` (up
+    to ``until``) whose first hand is not hand 1 while a session stored
+    before, of the same group, date and players, ends before it: the night's
+    next page sent with one identity tag left out or changed (its
+    ``[Table]``), a second session whose first hand lost the pot and the
+    stake the first one carries (scorer19 F7: ``W-SESSION-GAP`` did not say
+    where the hands before it are).  One small query; nothing when every
+    new session starts at hand 1."""
+    import shlex  # noqa: PLC0415
+
+    rows = con.execute(
+        """
+        WITH new AS (
+            SELECT s.session_id, s.session, s."group", s.date, s.players, min(h.hand) AS first
+            FROM sessions s JOIN hands h USING (session_id)
+            WHERE s.session_id > ? AND s.session_id <= ? AND coalesce(s.format, 'shn') = 'shn'
+            GROUP BY ALL HAVING min(h.hand) > 1)
+        SELECT n.session, n.first, o.session, max(h.hand) FROM new n
+        JOIN sessions o ON o."group" IS NOT DISTINCT FROM n."group" AND o.date IS NOT DISTINCT FROM n.date
+             AND o.session_id <= ? AND coalesce(o.format, 'shn') = 'shn'
+             AND list_sort(map_values(CAST(o.players::JSON AS MAP(VARCHAR, VARCHAR))))
+                 = list_sort(map_values(CAST(n.players::JSON AS MAP(VARCHAR, VARCHAR))))
+        JOIN hands h ON h.session_id = o.session_id
+        GROUP BY ALL HAVING max(h.hand) < n.first ORDER BY 1, 3
+        """, [since, until if until is not None else 2**31 - 1, since]).fetchall()
+    return [Diagnostic(
+        "W-SESSION-SPLIT", f"session {new!r}, just stored, starts at hand {first}, and session {old!r} of the same "
+        f"group, date and players, stored before, ends at hand {last}: if this file is that night's next page (an "
+        "identity tag such as [Table] left out or changed), its hands are a session of their own and the first "
+        "of them lost the stake and pot the night carries; void it (shead void "
+        f"{shlex.quote(new)} --session --reason 'next page') and send it again with the stored session's tags",
+        "warning", path, 1, 1, found=new, expected=old) for new, first, old, last in rows]
 
 
 def _text_copies(con: duckdb.DuckDBPyConnection,

@@ -759,3 +759,36 @@ def test_the_replay_page_of_a_voided_hand_says_it_was_voided_and_why(tmp_path, m
     said = texts(at)
     assert "was voided (revision 2" in said and "typed twice" in said and "shead history 2" in said
     assert "No hand with id 2 is stored" not in said
+
+
+def test_a_protocol_whose_players_exchange_chairs_survives_a_backup(tmp_path):
+    """break19 F1.  PcOben and Gast exchange chairs from game 4.  By hand (10/50, rules.md G-12, G-15, G-16): g1
+    PcOben and Gast win a Rufspiel: +10 each, PcLinks, PcRechts -10; g2 PcLinks' Wenz: +150, -50 each; g3 Gast and
+    PcOben lose: PcLinks, PcRechts +10, Gast, PcOben -10; g4 Gast (chair 2) and PcLinks win: +10, PcRechts, PcOben
+    -10; g5 PcRechts' Herz-Solo: +150, -50 each; g6 PcOben (chair 4) and Gast win: +10, PcLinks, PcRechts -10.
+    PcLinks +100, PcRechts +80, Gast -80, PcOben -100.  The export wrote no game's own [Seats] (the same players,
+    other chairs) and the restore refused games 4-6."""
+    want = {"PcLinks": 100, "PcRechts": 80, "Gast": -80, "PcOben": -100}
+    db = tmp_path / "x.duckdb"
+    cli("ingest", str(NSK19 / "Schafkopfprotokoll_exchange.txt"), "--db", str(db))
+    assert ledger(db) == want
+    out = tmp_path / "x.shn"
+    cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
+    assert out.read_text().count('[Seats "PcLinks; Gast; PcRechts; PcOben"]') == 3
+    restored = tmp_path / "r.duckdb"
+    assert "6 stored" in cli("ingest", str(out), "--db", str(restored)).output
+    assert ledger(restored) == want
+
+
+def test_a_nights_next_page_without_its_table_tag_is_named(tmp_path):
+    """scorer19 F7: the night's next page sent without its [Table] is a session of its own whose first hand lost
+    the pot; W-SESSION-GAP said a hand was missing but not where the night is."""
+    head = '%SHN 1.0\n[Event "Pot club"]\n[Date "2026.12.31"]\n{t}' + SEATS + '[Rules "wi5-pot"]\n\n'
+    one = head.format(t='[Table "1"]\n') + ("hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n"
+                                            "hand 2  dealer Al\nleaster Cy\n")
+    two = head.format(t="") + "hand 3  dealer Bea\npick Di  call AS  partner Ed  pts 70  win\n"
+    db = tmp_path / "t.duckdb"
+    cli("ingest", write(tmp_path, "a.shn", one), "--db", str(db))
+    r = cli("ingest", write(tmp_path, "b.shn", two), "--db", str(db))
+    assert "W-SESSION-SPLIT" in r.output and "session 'Pot club / 2026.12.31 / 1'" in r.output
+    assert "shead void 'Pot club / 2026.12.31' --session" in r.output
