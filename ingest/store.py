@@ -2291,6 +2291,9 @@ class Store:
         #: the first ``ingests`` id this Store's ingests took (None before the first): the rows from it on are what
         #: this run stored, as the database holds it (shead ingest's account after an interrupt)
         self.first_ingest: int | None = None
+        #: (session, YYYY-MM-DD) of nights refused as numbered from 1 again in a stored session (Store._other_day):
+        #: a streamed file's later batches of that night are refused too (break19 F9)
+        self.refused_nights: set[tuple[str, str]] = set()
         self._guard = threading.RLock()
         self._busy = False
         self.generation = 0  # how many times the write connection was opened: another process may have
@@ -2659,7 +2662,7 @@ class Store:
                                       ).fetchall()) if fresh else {}
         ids = list(stored_ids.values())
         if ids and fresh:  # a hand of a stored session's number, played on another day: no duplicate (scorer19 F5)
-            other_day = self._other_day(con, ids, fresh, result.rejected)
+            other_day = self._other_day(con, ids, fresh, result.rejected, self.refused_nights)
             if other_day:
                 if strict:
                     report.rejected.extend(other_day)
@@ -3057,7 +3060,7 @@ class Store:
 
     @staticmethod
     def _other_day(con: duckdb.DuckDBPyConnection, ids: list[int], fresh: list[ValidatedHand],
-                   refused: list[RejectedHand] = ()) -> list[RejectedHand]:
+                   refused: list[RejectedHand] = (), nights: set | None = None) -> list[RejectedHand]:
         """``E-HAND-CONFLICT`` for every file hand of a night that numbers
         from 1 again in a stored session (one of ``ids``): one of its hand
         numbers (of ``fresh``, or of the file's ``refused`` hands) is stored
@@ -3065,7 +3068,10 @@ class Store:
         had its hands that read as last week's taken as duplicates and
         dropped, its new numbers stored into last week's night, and the
         others' advice (``--amend``) replaced last week's hands (scorer19 F5).
-        The message says the night needs its own session or higher numbers."""
+        The message says the night needs its own session or higher numbers.
+        ``nights``: the nights refused so before, this file's earlier batches
+        (a streamed file: break19 F9); this call's are added to it."""
+        nights = nights if nights is not None else set()
         days = {}
         for h in fresh:
             if h.outcome.date:
@@ -3078,26 +3084,28 @@ class Store:
             "SELECT session, hand, CAST(date AS VARCHAR) FROM hands WHERE list_contains(?, session_id) "
             "AND list_contains(?, hand) AND date IS NOT NULL",
             [ids, sorted({n for _, n in numbers})]).fetchall()}
-        if not stored:
+        if not stored and not any(k in nights for k in days):
             return []
         top = dict(con.execute("SELECT session, max(hand) FROM hands WHERE list_contains(?, session_id) "
                                "GROUP BY session", [ids]).fetchall())
         out = []
         for (sess, day), hands in days.items():
             hit = sorted(n for (s2, n) in numbers if s2 == sess and stored.get((s2, n)) not in (None, day))
-            if not hit:
+            if not hit and (sess, day) not in nights:
                 continue
-            first = hit[0]
+            nights.add((sess, day))
+            why = (f"hand {hit[0]} of session {sess!r} is stored from {stored[(sess, hit[0])]}; this file's hand "
+                   f"{hit[0]} is of {day}: a night numbering its hands from 1 again"
+                   if hit else f"this file's night of {day} was refused in session {sess!r} as numbered from 1 "
+                   "again (its first hands, read before these)")
             for h in hands:
                 o = h.outcome
                 d = Diagnostic(
-                    "E-HAND-CONFLICT", f"hand {first} of session {o.session!r} is stored from "
-                    f"{stored[(sess, first)]}; this file's night is of {day} and numbers its hands from "
-                    f"{min(n for s2, n in numbers if s2 == sess)} again, so it is no continuation of the stored "
-                    f"night: give it a [Session] of its own (e.g. [Session \"{_escape_tag(o.session)} "
-                    f"{day.replace('-', '.')}\"]) or number its hands after {top.get(sess)}; if the stored hands' "
-                    "date is the wrong one, correct it with shead ingest --amend (nothing of this night is stored)",
-                    "error", h.source_file, h.source_line, 1, o.hand, found=f"hand {first} of {day}",
+                    "E-HAND-CONFLICT", f"{why}, so it is no continuation of the stored night: give it a [Session] of "
+                    f"its own (e.g. [Session \"{_escape_tag(o.session)} {day.replace('-', '.')}\"]) or number its "
+                    f"hands after {top.get(sess)}; if the stored hands' date is the wrong one, correct it with shead "
+                    "ingest --amend (nothing of this night is stored)",
+                    "error", h.source_file, h.source_line, 1, o.hand, found=f"hand {o.hand} of {day}",
                     expected=f"a new session, or hands after {top.get(sess)}")
                 # filed under the night's own would-be session: the stored night lacks none of its hands
                 out.append(RejectedHand(f"{o.session} {day.replace('-', '.')}", o.hand, h.source, h.source_file,

@@ -707,7 +707,7 @@ def test_a_weekly_file_numbered_from_1_again_is_refused_whole_not_half_dropped(t
     week1 = {"Al Ames": 5, "Bea Berg": 3, "Cy Cole": -6, "Di Dorn": 2, "Ed Epp": -4}
     assert ledger(db) == week1
     r = cli("ingest", write(tmp_path, "w2.shn", w2), "--db", str(db), ok=False)
-    assert "0 stored, 0 duplicates, 4 rejected" in r.output and "numbers its hands from 1 again" in r.output
+    assert "0 stored, 0 duplicates, 4 rejected" in r.output and "a night numbering its hands from 1 again" in r.output
     assert '[Session "Thursday league 2026.12.10"]' in r.output
     assert ledger(db) == week1 and "Incomplete sessions" not in cli("ledger", "--db", str(db)).output
     cli("ingest", write(tmp_path, "w2.shn", w2.replace('"Thursday league"', '"Thursday league 2026.12.10"')),
@@ -792,3 +792,22 @@ def test_a_nights_next_page_without_its_table_tag_is_named(tmp_path):
     r = cli("ingest", write(tmp_path, "b.shn", two), "--db", str(db))
     assert "W-SESSION-SPLIT" in r.output and "session 'Pot club / 2026.12.31 / 1'" in r.output
     assert "shead void 'Pot club / 2026.12.31' --session" in r.output
+
+
+def test_a_weekly_file_numbered_from_1_again_is_refused_whole_when_streamed_too(tmp_path, monkeypatch):
+    """break19 F9: read in batches (a large file), a batch of the refused night with only new numbers was stored
+    into last week's night.  Week 1 as above (Al +5, Bea +3, Cy -6, Di +2, Ed -4) stays alone."""
+    head = '%SHN 1.0\n[Session "Thursday league"]\n[Date "{d}"]\n' + SEATS + '[Rules "wi5-called-ace"]\n\n'
+    w1 = (head.format(d="2026.12.03") + "hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n"
+          "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 40  lose\nhand 3  dealer Bea\nleaster Al\n")
+    w2 = (head.format(d="2026.12.10") + "hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n"
+          "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 66  win\nhand 3  dealer Bea\nleaster Al\n"
+          "hand 4  dealer Cy\npick Di  alone  pts 70  win\nhand 5  dealer Di\npick Ed  call AH  partner Al  pts 80  win\n"
+          "hand 6  dealer Ed\npick Al  call AS  partner Bea  pts 70  win\n")
+    db = tmp_path / "w.duckdb"
+    cli("ingest", write(tmp_path, "w1.shn", w1), "--db", str(db))
+    monkeypatch.setenv("SHEAD_STREAM_ABOVE", "100")
+    monkeypatch.setenv("SHEAD_STREAM_BATCH", "2")
+    r = cli("ingest", write(tmp_path, "w2.shn", w2), "--db", str(db), ok=False)
+    assert "0 stored" in r.output and "6 rejected" in r.output, r.output
+    assert ledger(db) == {"Al Ames": 5, "Bea Berg": 3, "Cy Cole": -6, "Di Dorn": 2, "Ed Epp": -4}
