@@ -706,6 +706,35 @@ def _iso_day(text: str | None) -> str | None:
     return day
 
 
+def _same_day(where: str, o: HandOutcome, h: ValidatedHand, stored_text: str, stored_header: str) -> None:
+    """Raise :class:`CorrectionError` when an amendment written under its
+    session's own header would move a hand stored with its own ``[Date]``,
+    ``[Event]``, ``[Table]`` or ``[Site]`` line (a later evening of the
+    session, :func:`with_own_tags`) to the session's: a typo fix of that
+    hand under the first night's header moved it to the first night's day,
+    group and table (break19 F5).  An amendment whose header writes another
+    value than the session's (a mistyped date corrected), or whose hand
+    writes the line itself, goes through."""
+    mine = own_tags(stored_text)
+    theirs = own_tags(h.source)
+    for name in _OWN_HEADER_TAGS:
+        if name not in mine or name in theirs:
+            continue
+        if _header_tag(h.session_header, name) != _header_tag(stored_header, name):
+            continue
+        value = _tag_in(stored_text, name)
+        raise CorrectionError(
+            f"{where}: hand {o.hand} of session {o.session!r} is stored with its own [{name} {value!r}] (a later "
+            f"evening of the session); the amendment, under the session's header, would give it the session's: "
+            f'write the hand\'s own [{name} "{_escape_tag(value or "")}"] line after its hand line (or another '
+            f"[{name}] there to move it) (nothing changed)")
+
+
+def _tag_in(text: str, name: str) -> str | None:
+    """The value of the first ``[name "…"]`` tag line of ``text``."""
+    return _header_tag("\n".join(line.strip() for line in text.splitlines() if line.strip().startswith("[")), name)
+
+
 def _stored_text(con: duckdb.DuckDBPyConnection, hand_id: int) -> str:
     """The stored text of hand ``hand_id`` (``hand_text``), "" when none."""
     row = con.execute("SELECT source FROM hand_text WHERE hand_id = ?", [hand_id]).fetchone()
@@ -3329,6 +3358,8 @@ class Store:
                                           f"under [Rules {rules!r}], the amendment's session is under [Rules "
                                           f"{theirs!r}]: an amendment keeps its session's rules (a hand's own [Rules] "
                                           "line may change)")
+                if stored_hash is not None:
+                    _same_day(where, o, h, _stored_text(con, hand_id), stored_header or "")
                 if stored_hash is None and restored is None and _voided_as(con, hand_id) == h.hash:
                     # a voided hand sent again as it was when voided: the night's own file, sent to fix another
                     # hand or to rename a player; it stays voided (it came back into every total with one line

@@ -543,7 +543,8 @@ def test_an_amendment_under_the_first_nights_header_cannot_reseat_a_substitutes_
     assert r.exit_code == 1 and "stored with Fay at the table" in r.output and "Fay=Fay Fox" in r.output
     assert ledger(db) == want
     # as the message says: the hand's own [Seats] line
-    own = first.split("hand 1")[0] + "hand 4  dealer Cy\n" + fay + "pick Di  alone  pts 99  win-s\n"
+    own = (first.split("hand 1")[0] + "hand 4  dealer Cy\n" + fay + '[Date "2026.12.29"]\n'
+           "pick Di  alone  pts 99  win-s\n")  # and its own day (break19 F5: else it moved to the first night's)
     assert "revision 2 in force" in cli("ingest", "--amend", write(tmp_path, "fix.shn", own), "--db", str(db)).output
     assert ledger(db) == want
 
@@ -811,3 +812,26 @@ def test_a_weekly_file_numbered_from_1_again_is_refused_whole_when_streamed_too(
     r = cli("ingest", write(tmp_path, "w2.shn", w2), "--db", str(db), ok=False)
     assert "0 stored" in r.output and "6 rejected" in r.output, r.output
     assert ledger(db) == {"Al Ames": 5, "Bea Berg": 3, "Cy Cole": -6, "Di Dorn": 2, "Ed Epp": -4}
+
+
+def test_a_typo_fix_under_the_first_nights_header_cannot_move_a_later_evenings_hand(tmp_path):
+    """break19 F5: hand 2, played 2027.01.12 at table 7 of the group Winter (a later evening of the session): Cy
+    picks, Ed partner, 40 lost, doubled on the bump: Cy -4, Ed -2, Al, Bea, Di +2 (rules.md B-32, B-33).  A typo
+    fix (pts 41, the same tier) under the first night's header moved it to 2027.01.05, out of its group."""
+    head = '%SHN 1.0\n[Session "rc"]\n{extra}[Date "{d}"]\n' + SEATS + '[Rules "wi5-called-ace"]\n\n'
+    one = head.format(extra="", d="2027.01.05") + "hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n"
+    two = (head.format(extra='[Event "Winter"]\n[Table "7"]\n', d="2027.01.12")
+           + "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 40  lose\n")
+    h2 = {"Al Ames": 2, "Bea Berg": 2, "Cy Cole": -4, "Di Dorn": 2, "Ed Epp": -2}
+    db = tmp_path / "rc.duckdb"
+    cli("ingest", write(tmp_path, "a.shn", one), write(tmp_path, "b.shn", two), "--db", str(db))
+    assert ledger(db, "--group", "Winter") == h2 and ledger(db, "--from", "2027-01-12") == h2
+    fix = head.format(extra="", d="2027.01.05") + "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 41  lose\n"
+    r = cli("ingest", "--amend", write(tmp_path, "fix.shn", fix), "--db", str(db), ok=False)
+    assert "stored with its own [Date '2027.01.12']" in r.output
+    assert ledger(db, "--group", "Winter") == h2 and ledger(db, "--from", "2027-01-12") == h2
+    # written with the hand's own lines, as the message says: taken, the hand stays where it was played
+    own = (head.format(extra="", d="2027.01.05") + 'hand 2  dealer Al\n[Date "2027.01.12"]\n[Event "Winter"]\n'
+           '[Table "7"]\npick Cy  call AS  partner Ed  pts 41  lose\n')
+    assert "revision 2 in force" in cli("ingest", "--amend", write(tmp_path, "fix.shn", own), "--db", str(db)).output
+    assert ledger(db, "--group", "Winter") == h2 and ledger(db, "--from", "2027-01-12") == h2
