@@ -105,7 +105,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
               "contra", "doubled", "marks", "stoß", "stoss", "gestoßen", "gestossen"),
     # a ledger's sitting as shead export writes it (ingest.export.export_ledger_csv): its stored name and group
     "session": ("session",),
-    "group": ("group", "event", "league", "gruppe", "runde"),
+    "group": ("group", "event", "league", "gruppe"),
 }
 #: Header words of a column that holds text about the hand, or the sheet's own arithmetic on a row (a check that
 #: the row sums to zero), never a player's units: such a column is ignored (as is any column given as
@@ -338,7 +338,8 @@ def money_value(cell: str) -> Fraction | None:
         return None
     if not _MONEY_NUMBER.fullmatch(c):
         return None
-    v = Fraction(c.replace(",", "."))
+    # a spreadsheet formula's float (=units*0.10 stores 0.6000000000000001): the amount it shows, to the millionth
+    v = Fraction(c.replace(",", ".")).limit_denominator(10**6)
     v = -v if neg else v
     return v / 100 if cents else v
 
@@ -1093,6 +1094,35 @@ def _row_note(row: list[str], note_cols: list[int]) -> str | None:
     return note if len(note) <= NOTE_MAX else note[:NOTE_MAX - 1].rstrip() + "…"
 
 
+def _peeking(rows):
+    """``(rows, ahead)``: ``rows`` (``(row number, cells)``) as an iterator,
+    and ``ahead()`` giving the rows not yet taken that are at hand (the next
+    one at least, when there is one) without taking them: a mistyped date
+    is filed with the night of the row after it (:func:`sheet_records`)."""
+    it = iter(rows)
+    buf: list = []
+
+    def gen():
+        while True:
+            if buf:
+                yield buf.pop(0)
+                continue
+            try:
+                yield next(it)
+            except StopIteration:
+                return
+
+    def ahead():
+        if not buf:
+            try:
+                buf.append(next(it))
+            except StopIteration:
+                return []
+        return list(buf)
+
+    return gen(), ahead
+
+
 def _date_problem(out: CsvResult, r: int, col: int, cell: str, path: str | None) -> Diagnostic:
     """Why the date cell ``cell`` (row ``r``, column ``col``) is refused:
     ``E-CSV-DATE-ORDER`` in a sheet whose dates disagree on their order,
@@ -1482,9 +1512,11 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     count: dict[str, int] = {}
     last_hand: dict[str, tuple[int, int]] = {}  # night -> (its highest hand number so far, the row that wrote it)
     last_date: str | None = None  # the date cell of the last row that had one
+    last_group = ""  # the Group cell of the last night that had one (dash19 F2, break19 F4: a blank is "as above")
     run_night: str | None = None  # units=running: the night of ``standing``, each player's last running total
     standing: dict[str, int] = {}
     since: set[str] = set()  # the nights of the hands since the last totals row
+    rows, ahead = _peeking(rows)
     for r, row in rows:
         if not any(c.strip() for c in row):
             continue
@@ -1542,7 +1574,11 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if d is None:
             errs.append(_date_problem(out, r, dcol, dtext, path))
             d = "unknown"
-            if last_date is not None and whole_units(cell(row, "hand")[0] or "") != 1:
+            following = next((read_date(cell(x, "date")[0], order) for _, x in ahead()
+                              if cell(x, "date")[0]), None)  # the next row's date that reads
+            if last_date is not None and following not in (None, read_date(last_date, order)):
+                d = following  # the first row of the next night, mistyped: that night's refused hand (break19 F7)
+            elif last_date is not None and whole_units(cell(row, "hand")[0] or "") != 1:
                 # a mistyped date among a night's rows (not a night's first hand): the row is that night's
                 # refused hand, so the night is marked incomplete (break18b F4: it was a night of its own)
                 d = read_date(last_date, order)
@@ -1565,7 +1601,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     else None) or f"CSV {stem} {d}"  # by meaning: a stored sitting of these players that day (D1)
             # the night's group: its Group (or Event) cell, as a ledger's; else the file's (dash19 F2: a league's
             # sheet nights were each a group of their own, missing from the league's ledger and tokens)
-            sessions[d] = SessionRec({"Session": name, "Event": cell(row, "group")[0] or f"CSV {stem}",
+            group = cell(row, "group")[0] or last_group  # a blank cell is the group above, as a blank date is
+            last_group = group
+            sessions[d] = SessionRec({"Session": name, "Event": group or f"CSV {stem}",
                                       **({"Date": d.replace("-", ".")} if d != "unknown" else {}),
                                       "Seats": "; ".join(f"{alias_of[p]}={name_of[p]}" for p in present),
                                       "Rules": rules})

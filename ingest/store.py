@@ -735,6 +735,26 @@ def _tag_in(text: str, name: str) -> str | None:
     return _header_tag("\n".join(line.strip() for line in text.splitlines() if line.strip().startswith("[")), name)
 
 
+def _same_meaning(a: str | None, b: str | None) -> bool:
+    """Whether two ``[Rules]`` texts give the same profile: the same text
+    (:func:`ingest.model.same_rules`), or texts that read to equal profiles
+    (``wi5-called-ace; doubleOnBump=on`` is ``wi5-called-ace``, on being its
+    default: break19 F6); False when either does not read."""
+    from ingest.model import same_rules  # noqa: PLC0415
+    from replay.errors import ProfileError  # noqa: PLC0415
+    from replay.profile import parse_rules  # noqa: PLC0415
+    from replay.schafkopf import parse_schafkopf_rules  # noqa: PLC0415
+
+    if same_rules(a, b):
+        return True
+    for parse in (parse_rules, parse_schafkopf_rules):
+        try:
+            return parse(a or "").model_dump() == parse(b or "").model_dump()
+        except (ProfileError, ValueError):
+            continue
+    return False
+
+
 def _stored_text(con: duckdb.DuckDBPyConnection, hand_id: int) -> str:
     """The stored text of hand ``hand_id`` (``hand_text``), "" when none."""
     row = con.execute("SELECT source FROM hand_text WHERE hand_id = ?", [hand_id]).fetchone()
@@ -2691,7 +2711,8 @@ class Store:
                                       ).fetchall()) if fresh else {}
         ids = list(stored_ids.values())
         if ids and fresh:  # a hand of a stored session's number, played on another day: no duplicate (scorer19 F5)
-            other_day = self._other_day(con, ids, fresh, result.rejected, self.refused_nights)
+            other_day = self._other_day(con, ids, fresh, result.rejected, self.refused_nights,
+                                        protocol=source_format == "netschafkopf")
             if other_day:
                 if strict:
                     report.rejected.extend(other_day)
@@ -3089,7 +3110,8 @@ class Store:
 
     @staticmethod
     def _other_day(con: duckdb.DuckDBPyConnection, ids: list[int], fresh: list[ValidatedHand],
-                   refused: list[RejectedHand] = (), nights: set | None = None) -> list[RejectedHand]:
+                   refused: list[RejectedHand] = (), nights: set | None = None,
+                   protocol: bool = False) -> list[RejectedHand]:
         """``E-HAND-CONFLICT`` for every file hand of a night that numbers
         from 1 again in a stored session (one of ``ids``): one of its hand
         numbers (of ``fresh``, or of the file's ``refused`` hands) is stored
@@ -3129,11 +3151,14 @@ class Store:
                    "again (its first hands, read before these)")
             for h in hands:
                 o = h.outcome
+                how = ("save the protocol under another file name (a protocol's session is named after its file)"
+                       if protocol else  # a protocol has no [Session] tag to write (break19 F12)
+                       f"give it a [Session] of its own (e.g. [Session \"{_escape_tag(o.session)} "
+                       f"{day.replace('-', '.')}\"]) or number its hands after {top.get(sess)}")
                 d = Diagnostic(
-                    "E-HAND-CONFLICT", f"{why}, so it is no continuation of the stored night: give it a [Session] of "
-                    f"its own (e.g. [Session \"{_escape_tag(o.session)} {day.replace('-', '.')}\"]) or number its "
-                    f"hands after {top.get(sess)}; if the stored hands' date is the wrong one, correct it with shead "
-                    "ingest --amend (nothing of this night is stored)",
+                    "E-HAND-CONFLICT", f"{why}, so it is no continuation of the stored night: {how}; if the stored "
+                    "hands' date is the wrong one, correct it with shead ingest --amend (nothing of this night is "
+                    "stored)",
                     "error", h.source_file, h.source_line, 1, o.hand, found=f"hand {o.hand} of {day}",
                     expected=f"a new session, or hands after {top.get(sess)}")
                 # filed under the night's own would-be session: the stored night lacks none of its hands
@@ -3342,8 +3367,8 @@ class Store:
                     rules = mine
                 else:  # a header without the tag (a protocol's rules are inferred from its prices): as stored
                     theirs = o.rules
-                if (mine is not None and own_rules and not same_rules(own_rules, mine)
-                        and "Rules" not in own_tags(h.source) and not same_rules(own_rules, o.rules)
+                if (mine is not None and own_rules and not _same_meaning(own_rules, mine)
+                        and "Rules" not in own_tags(h.source) and not _same_meaning(own_rules, o.rules)
                         and "Rules" not in own_tags(_stored_text(con, hand_id))):
                     # the stored hand was scored by the [Rules] of the file it came in (a later evening's file
                     # under other rules), not by a line of its own (which may be amended away, a doubler hand):

@@ -835,3 +835,50 @@ def test_a_typo_fix_under_the_first_nights_header_cannot_move_a_later_evenings_h
            '[Table "7"]\npick Cy  call AS  partner Ed  pts 41  lose\n')
     assert "revision 2 in force" in cli("ingest", "--amend", write(tmp_path, "fix.shn", own), "--db", str(db)).output
     assert ledger(db, "--group", "Winter") == h2 and ledger(db, "--from", "2027-01-12") == h2
+
+
+def test_a_workbook_of_formula_money_reads_with_its_stake(tmp_path):
+    """break19 F8: a dime-a-unit workbook whose cells are formulas (=units*0.10) holds 0.6000000000000001 where
+    it shows $0.60.  By hand (rules.md B-28..B-33): h1 Ann picks, Bob partner, 72: Ann +2, Bob +1, -1 each; h2
+    Cal picks, Dee partner, 45 lost doubled: Cal -4, Dee -2, +2 each; h3 Dee alone, 61: +4, -1 each; h4 Eve
+    picks, Ann partner, 120 (no-tricker, 3 a share): Eve +6, Ann +3, -3 each.  Ann +2+2-1+3 = +6, Bob +1+2-1-3
+    = -1, Cal -1-4-1-3 = -9, Dee -1-2+4-3 = -2, Eve -1+2-1+6 = +6."""
+    import openpyxl
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["Date", "Hand", "Dealer", "Picker", "Partner", "Call", "Points", "Result",
+               "Ann", "Bob", "Cal", "Dee", "Eve"])
+    for row in (("2026-12-04", 1, "Eve", "Ann", "Bob", "AH", 72, "W", 2, 1, -1, -1, -1),
+                ("2026-12-04", 2, "Ann", "Cal", "Dee", "AC", 45, "L", 2, 2, -4, -2, 2),
+                ("2026-12-04", 3, "Bob", "Dee", None, "alone", 61, "W", -1, -1, -1, 4, -1),
+                ("2026-12-04", 4, "Cal", "Eve", "Ann", "AH", 120, "W", 3, -3, -3, -3, 6)):
+        ws.append(list(row[:8]) + [u * 0.1 for u in row[8:]])  # what =units*0.10 stores
+    assert ws.cell(5, 13).value == 0.6000000000000001
+    path = tmp_path / "dimes.xlsx"
+    wb.save(path)
+    db = tmp_path / "d.duckdb"
+    cli("ingest", str(path), "--columns", "stake=0.1", "--db", str(db))
+    assert ledger(db) == {"Ann": 6, "Bob": -1, "Cal": -9, "Dee": -2, "Eve": 6}
+
+
+def test_a_blank_group_cell_is_the_group_above_and_a_mistyped_date_joins_the_night_below(tmp_path):
+    """break19 F4, F7.  One sheet numbered through two nights of the league; the Group written on its first row
+    only; hand 4's date (the second night's first row) mistyped.  By hand (rules.md B-28..B-33): h1/h4 Ann picks,
+    Bob partner, 72: Ann +2, Bob +1, -1 each; h2/h5 Cal picks, Dee partner, 45 lost doubled: Cal -4, Dee -2, +2
+    each; h3/h6 Dee alone 61: +4, -1 each.  Night 12-04: Ann +3, Bob +2, Cal -6, Dee +1, Eve 0; night 12-11 without
+    h4: Ann +1, Bob +1, Cal -5, Dee +2, Eve +1 — the night that lacks hand 4 is 12-11, not 12-04."""
+    rows = ["2026-12-04,1,Eve,Ann,Bob,AH,72,W,2,1,-1,-1,-1", ",2,Ann,Cal,Dee,AC,45,L,2,2,-4,-2,2",
+            ",3,Bob,Dee,,alone,61,W,-1,-1,-1,4,-1", "{d},4,Cal,Ann,Bob,AH,72,W,2,1,-1,-1,-1",
+            "2026-12-11,5,Dee,Cal,Dee,AC,45,L,2,2,-4,-2,2", "2026-12-11,6,Eve,Dee,,alone,61,W,-1,-1,-1,4,-1"]
+    head = "Group,Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Ann,Bob,Cal,Dee,Eve\n"
+    text = head + "".join(("League," if k == 0 else ",") + r + "\n" for k, r in enumerate(rows))
+    db = tmp_path / "c.duckdb"
+    r = cli("ingest", write(tmp_path, "cont.csv", text.format(d="2026-12-1l")), "--db", str(db), ok=False)
+    assert "E-CSV-DATE (hand 4)" in r.output and "5 stored" in r.output
+    led = cli("ledger", "--db", str(db)).output
+    assert "CSV cont 2026-12-11: hand 4 was refused" in led and "CSV cont 2026-12-04: hand" not in led
+    assert ledger(db, "--group", "League", "--from", "2026-12-11") == {"Ann": 1, "Bob": 1, "Cal": -5, "Dee": 2,
+                                                                       "Eve": 1}
+    cli("ingest", write(tmp_path, "cont.csv", text.format(d="2026-12-11")), "--db", str(db))
+    assert "Incomplete sessions" not in cli("ledger", "--db", str(db)).output
+    assert ledger(db, "--group", "League") == {"Ann": 6, "Bob": 4, "Cal": -12, "Dee": 2, "Eve": 0}
