@@ -328,7 +328,10 @@ def test_seats_override_inside_hand_may_come_after_its_statements():
 
 
 def test_seats_override_rejects_earlier_seats_not_in_it():
-    e = one_error(read(HEAD + 'hand 1 dealer Ed\nscore Al +1 Ed -1\n[Seats "Zed=Z; Al=A"]\n'))
+    f = read(HEAD + 'hand 1 dealer Ed\nscore Al +1 Ed -1\n[Seats "Zed=Z; Al=A"]\n')
+    # the [Seats] after the score line is hand 1's own (§4.2), and said so (W-TAG-LATE, session 19)
+    assert [d.code for d in f.errors] == ["W-TAG-LATE"]
+    [e] = f.hands[0].errors
     assert (e.code, e.hand, e.line, e.col, e.found) == ("E-SEAT", 1, 4, 15, "Ed")
 
 

@@ -34,6 +34,8 @@ SYNTAX_CODES: dict[str, str] = {
     "W-TAG": "a warning: a tag shead does not read whose name is close to one it does ([Rulez] for [Rules])",
     "W-CR": "a warning: a CR inside a line (not before its LF), read as a space; said once a file",
     "W-ENCODING": "a warning: bytes that are not UTF-8 inside a session tag's quoted value, read as Windows-1252",
+    "W-TAG-LATE": "a warning: a tag written after a hand's statements applies to that hand alone (§4.2), though "
+                  "a scorer may mean the hands below",
     "W-TAG-QUOTES": "a warning: a tag's value in curly quotes (a phone's smart punctuation), read as if straight; said once a file",
     "E-HEADER": "line 1 is not '%SHN 1.0'",
     "E-TAG": "a malformed tag: not [Name \"value\"], or an escape other than \\\" and \\\\",

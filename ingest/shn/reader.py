@@ -59,6 +59,7 @@ import gc
 import os
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import fields
 from itertools import product
 
 from replay.cards import C6, S6, Card
@@ -903,6 +904,17 @@ def _cr_outside(line: str) -> int:
     return -1
 
 
+#: HandRecord fields that no statement fills: its head, its own tags and notes, the reader's bookkeeping.
+_NOT_STATEMENTS = frozenset(("number", "session", "pos", "note", "tags", "tag_pos", "tag_notes", "dealer", "errors",
+                             "source", "line"))
+
+
+def _has_statements(h: HandRecord) -> bool:
+    """True when hand ``h`` holds a statement beyond its ``hand N dealer S``
+    head (a tag after one is W-TAG-LATE)."""
+    return any(getattr(h, f.name) for f in fields(h) if f.name not in _NOT_STATEMENTS)
+
+
 class _Reader:
     __slots__ = (
         "text", "path", "strict", "lines", "ln", "off", "line", "p", "enc_cut",
@@ -1416,6 +1428,12 @@ class _Reader:
         if t.lower() in _RESULT_WORDS:  # a score sheet's word for the outcome (a tester's 'pts 70  won')
             hint = (f"; did you mean {_RESULT_WORDS[t.lower()]!r}? (an outcome is win, lose, win-s, lose-s, win-z "
                     "or lose-z)")
+        elif not hint and i == 0 and (t.startswith(("#", "//", "--")) or (t.isalpha() and len(toks) > 1)):
+            # a scorer's note between hands ('pizza break', '# second half'): it refused the hand above it, with
+            # no word of how a note is written (scorer19 F8)
+            hint = (f"; if this line is a note, write it after ';' (; {' '.join(toks)[:40]}) or in braces "
+                    f"({{{' '.join(toks)[:40]}}}): a line of text inside hand {self.hand.number if self.hand else '?'} "
+                    "makes that hand unreadable")
         return self._err_at("E-STATEMENT", what + "; expected a statement keyword such as hand, deal, pick, t1, score"
                             + hint, toks, i, t, "a statement keyword")
 
@@ -1542,8 +1560,7 @@ class _Reader:
             self._start_session()
         hand = self.hand
         target = self.sess if hand is None else hand
-        if (hand is not None and self.last is not hand and self.last is not hand.dealer
-                and not isinstance(self.last, _TagNote) and name != "Session"):
+        if hand is not None and name != "Session" and name[0] != "_" and _has_statements(hand):
             # a tag after the hand's statements: hand N's own, as §4.2 says, but written where a scorer puts a
             # change "from here on" above the next hand (scorer19 F4: both hands scored or dated wrong, unsaid)
             self.errors.append(Diagnostic(
