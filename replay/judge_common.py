@@ -363,8 +363,10 @@ def written_dealer(chk: HandCheck, sess, n: int) -> int | None:
     """The hand's dealer seat (0..n-1), or None when nothing tells it:
     written (``dealer S``, provenance ``asserted``), else derived from the
     leader of trick 1 (the seat left of the dealer leads, rules.md B-17, G-2)
-    or from the previous hand of the session (the deal passes to the left).
-    Shared by the Sheepshead, Schafkopf and Indiana validators."""
+    or from the previous hand of the session (the deal passes to the left),
+    unless that hand was a void deal (a misdeal, a Schafkopf deal thrown in),
+    whose dealer may deal again (rules.md B-4).  Shared by the Sheepshead,
+    Schafkopf and Indiana validators."""
     rec = chk.rec
     if rec.dealer is not None and rec.dealer.value is not None:
         chk.prov["dealer"] = "asserted"
@@ -377,7 +379,8 @@ def written_dealer(chk: HandCheck, sess, n: int) -> int | None:
         seat = (chk.seat(t1.leader, t1.leader_pos) - 1) % n
         _check_rotation(chk, sess, n, seat, t1.leader_pos, f"t1 led by {t1.leader}, so dealer {chk.aliases[seat]}")
         return seat
-    if sess.last_dealer is not None and sess.last_hand is not None and rec.number == sess.last_hand + 1:
+    if sess.last_dealer is not None and sess.last_hand is not None and rec.number == sess.last_hand + 1 \
+            and not sess.last_misdeal:  # after a void deal its dealer may deal again (B-4): not known (scorer19 F7b)
         chk.prov["dealer"] = "derived"
         return (sess.last_dealer + 1) % n
     return None

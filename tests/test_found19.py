@@ -882,3 +882,22 @@ def test_a_blank_group_cell_is_the_group_above_and_a_mistyped_date_joins_the_nig
     cli("ingest", write(tmp_path, "cont.csv", text.format(d="2026-12-11")), "--db", str(db))
     assert "Incomplete sessions" not in cli("ledger", "--db", str(db)).output
     assert ledger(db, "--group", "League") == {"Ann": 6, "Bob": 4, "Cal": -12, "Dee": 2, "Eve": 0}
+
+
+def test_after_a_misdeal_an_unwritten_dealer_is_not_guessed(tmp_path):
+    """scorer19 F7b: after Al's misdeal (rules.md B-4: redealt) a hand without its dealer was given the next seat
+    (Bea) as dealer; under wi6-sit-out the dealer sits out and settles 0 (F-1), so the guess decided who paid.
+    Now the dealer is not known there: refused (E-DEALER) until it is written; written as Al (he redealt):
+    Cy picks, Di partner, 70, a win: Cy +2, Di +1, Bea, Ed, Fay -1, Al 0."""
+    text = ('%SHN 1.0\n[Session "six"]\n[Seats "Al; Bea; Cy; Di; Ed; Fay"]\n[Rules "wi6-sit-out"]\n\n'
+            "hand 1  dealer Fay\npick Cy  call AS  partner Di  pts 70  win\n"
+            "hand 2  dealer Al\nmisdeal\n"
+            "hand 3\npick Cy  call AS  partner Di  pts 70  win\n")
+    db = tmp_path / "s.duckdb"
+    r = cli("ingest", write(tmp_path, "s.shn", text), "--db", str(db), ok=False)
+    assert "E-DEALER (hand 3)" in r.output and "2 stored" in r.output
+    db2 = tmp_path / "s2.duckdb"
+    cli("ingest", write(tmp_path, "s2.shn", text.replace("hand 3\n", "hand 3  dealer Al\n")), "--db", str(db2))
+    # hand 1 (Fay deals and sits out): Cy +2, Di +1, Al, Bea, Ed -1; hand 3 (Al sits out): Cy +2, Di +1, Bea, Ed,
+    # Fay -1
+    assert ledger(db2) == {"Al": -1, "Bea": -2, "Cy": 4, "Di": 2, "Ed": -2, "Fay": -1}
