@@ -882,6 +882,11 @@ def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) ->
             say("  played: " + ", ".join(f"{k} {v['now']!r} (was {v['was']!r})" for k, v in moved[a["hand_id"]].items()))
     for u in body["unchanged"]:
         say(f"{u['session']}#{u['hand']} (hand id {u['hand_id']}): already this text, unchanged")
+    for x in body.get("left_named", []):  # the renamed seat's other hands keep the old name: one player in two
+        hands = ", ".join(map(str, x["hands"]))
+        say(f"  note: {x['session']} hand{'s' if len(x['hands']) > 1 else ''} {hands} still name{'' if len(x['hands']) > 1 else 's'} "
+            f"{x['seat']} {x['was']!r} (their own [Seats] line): the ledger counts {x['was']!r} and {x['now']!r} as two "
+            f"players; to rename them too, write {x['seat']}={x['now']} in their [Seats] lines and amend them")
     for u in body.get("still_voided", []):
         if u["hand_id"] is None:  # voided before the backup this database was restored from: its text is not kept
             say(f"{u['session']}#{u['hand']}: voided before the backup this database was restored from, and this "

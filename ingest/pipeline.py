@@ -632,4 +632,6 @@ def amend_bytes(store: st.Store, name: str, data: bytes, reason: str | None,
                         for s, n, i, m in rep.renamed],
             "moved": [{"session": s, "hand": n, "hand_id": i, "where": {k: {"was": o, "now": w} for k, (o, w) in m.items()}}
                       for s, n, i, m in rep.moved],
+            "left_named": [{"session": s, "seat": a, "was": o, "now": w, "hands": hs}
+                           for s, a, o, w, hs in rep.left_named],
             "warnings": _warning_entries(st.IngestReport(path=name, file_errors=list(result.errors)), kept)}, []

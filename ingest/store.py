@@ -1788,6 +1788,9 @@ class CorrectionReport:
     #: ``(session, hand, hand_id, {"date" | "group" | "table": (old, new)})`` of each amended hand now counted on
     #: another day, in another group or at another table (a mistyped [Date] corrected: scorer19 F3)
     moved: list[tuple[str, int, int, dict]] = field(default_factory=list)
+    #: ``(session, alias, old name, new name, [hand numbers])``: the session's other stored hands that still give
+    #: a renamed seat its old name (their own [Seats] line: a chair that changed hands, break19 F3)
+    left_named: list[tuple[str, str, str, str, list[int]]] = field(default_factory=list)
 
 
 @dataclass
@@ -3428,6 +3431,17 @@ class Store:
                          0, False])
             for session_id, _ in sorted(rep.sessions):
                 _renamed_session(con, session_id)
+            seen = set()
+            for sess, _n, _hid, moved_names in rep.renamed:  # a renamed seat's other hands, under the old name
+                for alias, (old, new) in moved_names.items():
+                    if (sess, alias, old) in seen:
+                        continue
+                    seen.add((sess, alias, old))
+                    left = [n for (n,) in con.execute(
+                        "SELECT hand FROM hands WHERE session = ? AND json_extract_string(players, ?) = ? ORDER BY hand",
+                        [sess, f'$."{alias}"', old]).fetchall()]
+                    if left:
+                        rep.left_named.append((sess, alias, old, new, left))
 
         return self._correct(work, report, on_stage)
 

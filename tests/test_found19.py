@@ -901,3 +901,18 @@ def test_after_a_misdeal_an_unwritten_dealer_is_not_guessed(tmp_path):
     # hand 1 (Fay deals and sits out): Cy +2, Di +1, Al, Bea, Ed -1; hand 3 (Al sits out): Cy +2, Di +1, Bea, Ed,
     # Fay -1
     assert ledger(db2) == {"Al": -1, "Bea": -2, "Cy": 4, "Di": 2, "Ed": -2, "Fay": -1}
+
+
+def test_renaming_a_seat_whose_chair_changed_hands_names_the_hands_left_under_the_old_name(tmp_path):
+    """break19 F3: the swap night exported, its session [Seats] renaming Gast to Hans Huber: games 1-3 take the
+    name, games 4-6 keep their own [Seats] (Vroni's chair) with 'Gast' — one person, two ledger rows (Gast -50 in
+    games 4-6: -10 -50 +10; Hans Huber -50 in games 1-3: +10 -50 -10).  Now the amendment says so."""
+    db = tmp_path / "sw.duckdb"
+    cli("ingest", str(NSK19 / "Schafkopfprotokoll_swap.txt"), "--db", str(db))
+    out = tmp_path / "e.shn"
+    cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
+    text = out.read_text().replace('[Seats "PcLinks; PcOben; PcRechts; Gast"]',
+                                   '[Seats "PcLinks; PcOben; PcRechts; Gast=Hans Huber"]', 1)
+    r = cli("ingest", "--amend", write(tmp_path, "r.shn", text), "--db", str(db))
+    assert "hands 4, 5, 6 still name Gast 'Gast'" in r.output
+    assert ledger(db)["Gast"] == -50 and ledger(db)["Hans Huber"] == -50
