@@ -49,6 +49,13 @@ def amend_from_page(ctx: dict, number: int) -> None:
     if m is None or int(m.group(1)) != number:
         out["errors"].append(f"an amendment keeps the hand number: write hand {number}")
         return
+    above = text[:m.start()]
+    if above.strip() and all(line.strip().startswith(("[", ";")) or not line.strip() for line in above.splitlines()):
+        # tag lines typed above the hand ([Seats "...Eve=Eve Nagel"], a name corrected) are the hand's own: put
+        # after its 'hand' line (above it they fell into the session's header: E-DUPLICATE at a line not in the
+        # box, dash19 F6)
+        first, _, rest = text[m.start():].partition("\n")
+        text = first + "\n" + "".join(line + "\n" for line in above.splitlines() if line.strip()) + rest
     with reading(resolve_db()) as con:
         session_id, header = con.execute("SELECT session_id, header FROM sessions WHERE session = ?",
                                          [ctx["session"]]).fetchone()

@@ -32,6 +32,7 @@ from pathlib import Path
 import duckdb
 
 from tests.cli_helpers import cli, ledger, write
+from tests.test_dashboard_replay import example_db  # noqa: F401 - a fixture
 from tests.test_found18 import PLAIN_PROTOCOL
 
 NIGHT = """%SHN 1.0
@@ -916,3 +917,26 @@ def test_renaming_a_seat_whose_chair_changed_hands_names_the_hands_left_under_th
     r = cli("ingest", "--amend", write(tmp_path, "r.shn", text), "--db", str(db))
     assert "hands 4, 5, 6 still name Gast 'Gast'" in r.output
     assert ledger(db)["Gast"] == -50 and ledger(db)["Hans Huber"] == -50
+
+
+def test_the_edit_box_takes_a_seats_line_typed_above_the_hand_as_the_hands_own(example_db):  # noqa: F811
+    """dash19 F6: a name corrected in the Edit box by a [Seats] line above the hand fell into the session's header
+    (E-DUPLICATE at a line not in the box).  Now it is the hand's own [Seats]: hand 15 (Cy picks, Ed partner, 72,
+    Cy +2, Ed +1, -1 each: rules.md B-33) counts for 'Ed Kahlo', the rest of the night for the stored name."""
+    from tests.test_dashboard_replay import ok, page, texts
+
+    db, ids = example_db
+    at = page("log_hand.py")
+    at.query_params["edit"] = str(ids[15])
+    ok(at.run())
+    with duckdb.connect(str(db), read_only=True) as con:
+        seats = con.execute("SELECT header FROM sessions WHERE session = 'Thursday Night Sheepshead / 2025.03.06 / 2'"
+                            ).fetchone()[0].split("[Seats ")[1].split("]")[0]
+    name_of_ed = dict(p.strip().split("=") for p in seats.strip('"').split(";"))["Ed"]
+    new_seats = seats.replace(f"Ed={name_of_ed}", "Ed=Ed Kahlo")
+    at.text_area(key="lh_edit_text").set_value(f"[Seats {new_seats}]\nhand 15  dealer Al\npick Cy  call AS  "
+                                               "partner Ed  pts 72  win\nscore Al -1 Bea -1 Cy +2 Di -1 Ed +1\n")
+    at.text_input(key="lh_edit_reason").set_value("Ed's name")
+    ok(next(b for b in at.button if b.label == "Save amendment").click().run())
+    assert "Hand 15 amended: revision 2 in force" in texts(at), texts(at)
+    assert ledger(db)["Ed Kahlo"] == 1
