@@ -157,44 +157,55 @@ def files_session_copies(con: duckdb.DuckDBPyConnection,
     out = _text_copies(con, files)
     for k, (lo, hi, path) in enumerate(files):
         out[k] += result_copies(con, lo, path, until=hi, known={d.found for d in out[k]})
-        out[k] += split_sessions(con, lo, path, until=hi)
+    for k, warnings in enumerate(_split_sessions(con, files)):
+        out[k] += warnings
     return out
 
 
-def split_sessions(con: duckdb.DuckDBPyConnection, since: int, path: str | None = None,
-                   until: int | None = None) -> list[Diagnostic]:
-    """``W-SESSION-SPLIT`` for each SHN session stored after ``since`` (up
-    to ``until``) whose first hand is not hand 1 while a session stored
-    before, of the same group, date and players, ends before it: the night's
-    next page sent with one identity tag left out or changed (its
-    ``[Table]``), a second session whose first hand lost the pot and the
-    stake the first one carries (scorer19 F7: ``W-SESSION-GAP`` did not say
-    where the hands before it are).  One small query; nothing when every
-    new session starts at hand 1."""
+def _split_sessions(con: duckdb.DuckDBPyConnection,
+                    files: list[tuple[int, int | None, str | None]]) -> list[list[Diagnostic]]:
+    """``W-SESSION-SPLIT`` for each SHN session a file of ``files`` (``(since,
+    until, path)``, as :func:`files_session_copies`) stored whose first hand
+    is not hand 1 while a session stored before it, of the same group, date
+    and players, ends before that hand: the night's next page sent with one
+    identity tag left out or changed (its ``[Table]``), a second session
+    whose first hand lost the pot and the stake the first one carries
+    (scorer19 F7: ``W-SESSION-GAP`` did not say where the hands before it
+    are).  One query for all the files (a statement a file cost 3 µs a
+    hand of a bench ingest)."""
     import shlex  # noqa: PLC0415
 
+    out: list[list[Diagnostic]] = [[] for _ in files]
+    if not files:
+        return out
+    lows = [int(lo) for lo, _, _ in files]
+    highs = [int(hi) if hi is not None else 2**31 - 1 for _, hi, _ in files]
     rows = con.execute(
         """
-        WITH new AS (
-            SELECT s.session_id, s.session, s."group", s.date, s.players, min(h.hand) AS first
-            FROM sessions s JOIN hands h USING (session_id)
-            WHERE s.session_id > ? AND s.session_id <= ? AND coalesce(s.format, 'shn') = 'shn'
+        WITH files AS (SELECT unnest(?::INTEGER[]) AS lo, unnest(?::INTEGER[]) AS hi, unnest(?::INTEGER[]) AS k),
+        new AS (
+            SELECT s.session_id, s.session, s."group", s.date, s.players, f.lo, f.k, min(h.hand) AS first
+            FROM sessions s JOIN files f ON s.session_id > f.lo AND s.session_id <= f.hi
+            JOIN hands h USING (session_id)
+            WHERE s.session_id > ? AND coalesce(s.format, 'shn') = 'shn'
             GROUP BY ALL HAVING min(h.hand) > 1)
-        SELECT n.session, n.first, o.session, max(h.hand) FROM new n
+        SELECT n.k, n.session, n.first, o.session, max(h.hand) FROM new n
         JOIN sessions o ON o."group" IS NOT DISTINCT FROM n."group" AND o.date IS NOT DISTINCT FROM n.date
-             AND o.session_id <= ? AND coalesce(o.format, 'shn') = 'shn'
+             AND o.session_id <= n.lo AND coalesce(o.format, 'shn') = 'shn'
              AND list_sort(map_values(CAST(o.players::JSON AS MAP(VARCHAR, VARCHAR))))
                  = list_sort(map_values(CAST(n.players::JSON AS MAP(VARCHAR, VARCHAR))))
         JOIN hands h ON h.session_id = o.session_id
-        GROUP BY ALL HAVING max(h.hand) < n.first ORDER BY 1, 3
-        """, [since, until if until is not None else 2**31 - 1, since]).fetchall()
-    return [Diagnostic(
-        "W-SESSION-SPLIT", f"session {new!r}, just stored, starts at hand {first}, and session {old!r} of the same "
-        f"group, date and players, stored before, ends at hand {last}: if this file is that night's next page (an "
-        "identity tag such as [Table] left out or changed), its hands are a session of their own and the first "
-        "of them lost the stake and pot the night carries; void it (shead void "
-        f"{shlex.quote(new)} --session --reason 'next page') and send it again with the stored session's tags",
-        "warning", path, 1, 1, found=new, expected=old) for new, first, old, last in rows]
+        GROUP BY ALL HAVING max(h.hand) < n.first ORDER BY 1, 2, 4
+        """, [lows, highs, list(range(len(files))), min(lows)]).fetchall()
+    for k, new, first, old, last in rows:
+        out[k].append(Diagnostic(
+            "W-SESSION-SPLIT", f"session {new!r}, just stored, starts at hand {first}, and session {old!r} of the "
+            f"same group, date and players, stored before, ends at hand {last}: if this file is that night's next "
+            "page (an identity tag such as [Table] left out or changed), its hands are a session of their own and "
+            "the first of them lost the stake and pot the night carries; void it (shead void "
+            f"{shlex.quote(new)} --session --reason 'next page') and send it again with the stored session's tags",
+            "warning", files[k][2], 1, 1, found=new, expected=old))
+    return out
 
 
 def _text_copies(con: duckdb.DuckDBPyConnection,
