@@ -940,3 +940,20 @@ def test_the_edit_box_takes_a_seats_line_typed_above_the_hand_as_the_hands_own(e
     ok(next(b for b in at.button if b.label == "Save amendment").click().run())
     assert "Hand 15 amended: revision 2 in force" in texts(at), texts(at)
     assert ledger(db)["Ed Kahlo"] == 1
+
+
+def test_log_a_hand_on_a_protocols_session_says_how_its_games_are_corrected(tmp_path, monkeypatch):
+    """dash19 F5: a NetSchafkopf session chosen on Log a hand offered a form and an Edit box that always failed
+    (its header is the protocol's own lines, read as SHN: E-STATEMENT at 'gespielt')."""
+    from tests.test_dashboard_replay import ok, page, texts
+
+    db = tmp_path / "p.duckdb"
+    log = tmp_path / "Schafkopfprotokoll_plain.txt"
+    log.write_bytes(PLAIN_PROTOCOL.encode("cp1252"))
+    cli("ingest", str(log), "--db", str(db))
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = ok(page("log_hand.py").run())
+    assert at.radio(key="lh_mode").value == "existing"
+    said = texts(at)
+    assert "read from a NetSchafkopf protocol" in said and "shead ingest --amend night.shn" in said
+    assert not [b for b in at.button if b.label == "Save hand"]

@@ -256,7 +256,8 @@ def _said(d) -> str:
 
 def list_sessions(con) -> list[tuple]:
     return con.execute(
-        "SELECT s.session_id, s.session, s.header, s.players, s.rules, h.last_no, h.last_dealer, h.last_players "
+        "SELECT s.session_id, s.session, s.header, s.players, s.rules, h.last_no, h.last_dealer, h.last_players, "
+        "coalesce(s.format, 'shn') "
         "FROM sessions s LEFT JOIN (SELECT session_id, max(hand) AS last_no, arg_max(dealer, hand) AS last_dealer, "
         "                                  arg_max(players, hand) AS last_players "
         "                           FROM hands GROUP BY session_id) h USING (session_id) "
@@ -304,7 +305,7 @@ def session_context() -> dict:
     if ss.get("lh_mode") == "existing" and ss.get("lh_session") is not None:
         row = ss["_lh_sessions"].get(ss["lh_session"])
         if row is not None:
-            sid, name, header, players, rules, last_no, last_dealer, last_players = row
+            sid, name, header, players, rules, last_no, last_dealer, last_players, fmt = row
             seats = list(json.loads(players).items()) if players else []
             # the table as its last hand left it: a substitute who took a seat mid-night sits in it (its own
             # [Seats] line), not the player who left (dash19 F1: the form stored his units under the leaver)
@@ -312,7 +313,7 @@ def session_context() -> dict:
             own = "; ".join(a if n == a else f"{a}={n}" for a, n in now) if now and now != seats else None
             return {"mode": "existing", "session_id": sid, "session": name, "header": header, "seats": now,
                     "own_seats": own, "rules": rules, "next": (last_no or 0) + 1, "last_dealer": last_dealer,
-                    "errors": {}}
+                    "errors": {}, "format": fmt}
     tags = {"Event": (ss.get("lh_event") or "").strip(), "Site": (ss.get("lh_site") or "").strip(),
             "Table": (ss.get("lh_table") or "").strip(), "Seats": (ss.get("lh_seats") or "").strip(),
             "Rules": (ss.get("lh_rules") or "").strip()}
@@ -771,6 +772,12 @@ if ctx["mode"] == "existing":
     st.caption(f"Rules: {md(ctx['rules'] or 'default')} · seats: "
                + ", ".join(md(a) if not n or n == a else f"{md(a)} ({md(n)})" for a, n in ctx["seats"]),
                help="; ".join(f"{a} = {n}" for a, n in ctx["seats"]))
+    if ctx.get("format") == "netschafkopf":  # its header is the protocol's own lines, no SHN (dash19 F5)
+        st.info("This session was read from a NetSchafkopf protocol: its games are not edited or added here. "
+                "Correct a game, or add a missing one, in its SHN-SK export: `shead export --format shn --out "
+                "night.shn`, edit the game there (a missing game written as SHN-SK, `[Cards \"de\"]`), then "
+                "`shead ingest --amend night.shn` (a new game: `shead ingest night.shn`).")
+        st.stop()
 aliases = [a for a, _ in ctx["seats"]]
 
 # defaults for a newly chosen session: the next hand number and dealer
