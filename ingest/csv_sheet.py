@@ -202,6 +202,9 @@ def _parts(text: str | None) -> list[tuple[str, str]]:
         if "=" not in part:
             raise ValueError(f"{part!r} is not FIELD=COLUMN nor PLAYER=NAME (fields: {', '.join(FIELDS)}, ignore)")
         left, right = (x.strip() for x in part.split("=", 1))
+        if ";" in right and "=" in right:  # 'units=running; stake=0.25': a [Rules] text's separator (break19 F11)
+            raise ValueError(f"{part!r}: --columns parts are separated by commas, not semicolons (e.g. "
+                             f"{part.replace(';', ',')!r})")
         out.append((left, right))
     return out
 
