@@ -1723,16 +1723,33 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 rec.alone = Value(True, Pos(r, cc))
                 line.append("alone")
             elif ctext:
+                # a phone's emoji suit (A♥️: U+FE0F) and an unknown call ("AH under", "AS (under)", "under AC",
+                # rules.md B-11) as SHN reads them (scorer19 F9)
+                bare = ctext.replace("\ufe0f", "").replace("\ufe0e", "").replace("(", " ").replace(")", " ")
+                call_words = bare.split()
+                low = [w.lower() for w in call_words]
+                under = "under" in low
+                held = None  # the under card when written after 'under' ("AH under 7C")
+                if under:
+                    k = low.index("under")
+                    after = call_words[k + 1:] if k > 0 else []
+                    call_words = call_words[:k] if k > 0 else call_words[k + 1:]
+                    try:
+                        held = Card.parse(after[0].upper()) if len(after) == 1 else None
+                    except ValueError:
+                        call_words = []  # an under card that is no card: refused below
+                    if len(after) > 1:
+                        call_words = []
                 try:
-                    card = Card.parse(ctext.upper())
+                    card = Card.parse(call_words[0].upper()) if len(call_words) == 1 else None
                 except ValueError:
                     card = None
                 if card is None:
-                    err("E-CSV-CALL", f"call {ctext!r} is not a card (e.g. AS, AC, AH, TH) nor 'alone'", cc, ctext,
-                        "AS, AC, AH, TH or alone")
+                    err("E-CSV-CALL", f"call {ctext!r} is not a card (e.g. AS, AC, AH, TH, or 'AS under' for an "
+                        "unknown call) nor 'alone'", cc, ctext, "AS, AC, AH, TH, AS under or alone")
                 else:
-                    rec.call = CallRec(card, pos=Pos(r, cc), card_pos=Pos(r, cc))
-                    line.append(f"call {card}")
+                    rec.call = CallRec(card, held, under, pos=Pos(r, cc), card_pos=Pos(r, cc))
+                    line.append(f"call {card}" + (f" under {held or '??'}" if under else ""))
             line.extend(mark_words)  # notation.md's order: call/alone; crack, recrack, blitz; partner pts outcome
             partner, prc = seat("partner")
             if partner:

@@ -957,3 +957,28 @@ def test_log_a_hand_on_a_protocols_session_says_how_its_games_are_corrected(tmp_
     said = texts(at)
     assert "read from a NetSchafkopf protocol" in said and "shead ingest --amend night.shn" in said
     assert not [b for b in at.button if b.label == "Save hand"]
+
+
+def test_a_sheet_writes_an_under_call_and_a_phones_emoji_suit(tmp_path):
+    """scorer19 F9.  By hand (rules.md B-11, B-28, B-33; an under call pays as a plain call): h1 Bea picks,
+    calls the A♥ (typed with the emoji selector U+FE0F), Di partner, 75: Bea +2, Di +1, -1 each; h2 Cy picks,
+    'AS (under)', Ed partner, 70: Cy +2, Ed +1, -1 each; h3 Di picks, 'under AC', Al partner, 70: Di +2, Al +1,
+    -1 each; h4 Al picks, 'AH under 7C', Cy partner, 70: Al +2, Cy +1, -1 each.
+    Al -1-1+1+2 = +1, Bea +2-1-1-1 = -1, Cy -1+2-1+1 = +1, Di +1-1+2-1 = +1, Ed -1+1-1-1 = -2."""
+    text = ("Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Al,Bea,Cy,Di,Ed\n"
+            "2026-12-21,1,Ed,Bea,Di,A\u2665\ufe0f,75,Won,-1,+2,-1,+1,-1\n"
+            "2026-12-21,2,Al,Cy,Ed,AS (under),70,Won,-1,-1,+2,-1,+1\n"
+            "2026-12-21,3,Bea,Di,Al,under AC,70,Won,+1,-1,-1,+2,-1\n"
+            '2026-12-21,4,Cy,Al,Cy,"AH under 7C",70,Won,+2,-1,+1,-1,-1\n')
+    db = tmp_path / "u.duckdb"
+    cli("ingest", write(tmp_path, "u.csv", text), "--db", str(db))
+    assert ledger(db) == {"Al": 1, "Bea": -1, "Cy": 1, "Di": 1, "Ed": -2}
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM hand_text WHERE contains(source, ' under ')").fetchone() == (3,)
+    # the stored texts read back: a re-derive changes nothing, a restore of the export gives the same ledger
+    assert "0 changed, 0 refused" in cli("rederive", "--db", str(db)).output
+    out = tmp_path / "u.shn"
+    cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
+    restored = tmp_path / "r.duckdb"
+    cli("ingest", str(out), "--db", str(restored))
+    assert ledger(restored) == {"Al": 1, "Bea": -1, "Cy": 1, "Di": 1, "Ed": -2}
