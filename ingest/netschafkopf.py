@@ -1015,7 +1015,18 @@ def infer_rules(data: bytes, path: str | None = None) -> TariffInference | None:
     seats = _seats_of(games, lines)
     if not games or seats is None:
         return None
-    return _infer(_Ctx(path, lines, "Gast"), games, seats)[0]
+    return _infer(_Ctx(path, lines, "Gast"), games, _game_seats(games, lines, seats))[0]
+
+
+def _game_seats(games: list[_Game], lines: list[str], seats: list[str]) -> list[list[str]]:
+    """Each game's players by the table's column (:func:`_block_seats`),
+    the file's first ``seats`` before any header names others."""
+    out: list[list[str]] = []
+    at = seats
+    for g in games:
+        at = _block_seats(at, lines[g.start:g.end])
+        out.append(at)
+    return out
 
 
 def _infer(ctx: _Ctx, games: list[_Game], seats: list[list[str]]) -> tuple[TariffInference, list[_Game]]:
@@ -1519,11 +1530,7 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     if (wrong := names.check(path, seats) or _writer_check(lines[:starts[0]], path, seats)) is not None:
         result.errors.append(wrong)
         return result
-    game_seats: list[list[str]] = []  # each game's players by column: a header may seat someone new (nsk18 F6)
-    at = seats
-    for g in games:
-        at = _block_seats(at, lines[g.start:g.end])
-        game_seats.append(at)
+    game_seats = _game_seats(games, lines, seats)  # by column: a header may seat someone new (nsk18 F6)
     changed = any(gs != seats for gs in game_seats)
     inference, parsed = _infer(ctx, games, game_seats)
     if stored_session is not None and explicit is None and (first := _first_deals(parsed, seats)):

@@ -982,3 +982,17 @@ def test_a_sheet_writes_an_under_call_and_a_phones_emoji_suit(tmp_path):
     restored = tmp_path / "r.duckdb"
     cli("ingest", str(out), "--db", str(restored))
     assert ledger(restored) == {"Al": 1, "Bea": -1, "Cy": 1, "Di": 1, "Ed": -2}
+
+
+def test_infer_rules_reads_each_games_players(tmp_path):
+    """The public infer_rules() was left passing the file's seats where each game's are now read (a review of
+    this stop's change): the house tariff it shows is the protocol's own, Rufspiel 2 and Einzelspiel 5 as the
+    baseline log's price lines state them ("Das Rufspiel kostet 2 Punkte"), 10 and 50 for the swap night."""
+    from ingest.netschafkopf import infer_rules
+
+    base = infer_rules(BASELINE.read_bytes(), str(BASELINE))
+    assert (base.profile.tariff.sauspiel, base.profile.tariff.solo) == (2, 5)
+    assert base.facts["tariff.sauspiel"][1] > 10  # read off many games, not the first four
+    swap = infer_rules((NSK19 / "Schafkopfprotokoll_swap.txt").read_bytes())
+    assert (swap.profile.tariff.sauspiel, swap.profile.tariff.solo) == (10, 50)
+    assert swap.facts["tariff.sauspiel"][1] == 4  # g1, g3, g4, g6: Vroni's games too
