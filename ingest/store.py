@@ -1699,6 +1699,33 @@ def with_own_tags(source: str, stored_header: str, header: str) -> str:
 with_own_cards = with_own_tags
 
 
+def _session_place(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand],
+                   known: set[str]) -> list[ValidatedHand]:
+    """``fresh`` with the date, group and table of its stored session
+    (``known``) where a hand's file writes none: a continuation without a
+    ``[Date]`` was stored with no day until a rederive, which reads it under
+    the session's header, gave it the session's (scorer19 F1, the reverse
+    case): the ledger's date filter answered otherwise before and after.
+    One query, only when a hand lacks one of them."""
+    if all(h.outcome.date and h.outcome.group is not None and h.outcome.table is not None for h in fresh):
+        return fresh
+    place = {name: (date, group, table) for name, date, group, table in con.execute(
+        'SELECT session, CAST(date AS VARCHAR), "group", "table" FROM sessions WHERE list_contains(?, session)',
+        [sorted(known)]).fetchall()}
+    out = []
+    for h in fresh:
+        o = h.outcome
+        got = place.get(o.session)
+        if got is not None:
+            date, group, table = got
+            upd = {k: v for k, v, mine in (("date", date, o.date), ("group", group, o.group), ("table", table, o.table))
+                   if mine is None and v is not None}
+            if upd:
+                h = replace(h, outcome=replace(o, **upd))
+        out.append(h)
+    return out
+
+
 def _own_cards(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], known: set[str]) -> list[ValidatedHand]:
     """``fresh`` (an SHN file's hands) with :func:`with_own_cards` applied
     against the header each one's session keeps: a stored session's
@@ -2764,6 +2791,8 @@ class Store:
                 report.file_errors.extend(_header_changes(con, fresh, known, result.path))
             if source_format == "shn":  # its cards in the other scheme: kept with the hand (break16c F2, break17 F15)
                 fresh = _own_cards(con, fresh, known)
+            if known:  # a continuation that writes no [Date]/[Event]/[Table]: the session's, as a re-read gives them
+                fresh = _session_place(con, fresh, known)
             session_ids = self._sessions(con, fresh, result.path, source_format, look_up=bool(known),
                                          top=top_session)
             base = next_hand - 1

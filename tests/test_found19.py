@@ -996,3 +996,20 @@ def test_infer_rules_reads_each_games_players(tmp_path):
     swap = infer_rules((NSK19 / "Schafkopfprotokoll_swap.txt").read_bytes())
     assert (swap.profile.tariff.sauspiel, swap.profile.tariff.solo) == (10, 50)
     assert swap.facts["tariff.sauspiel"][1] == 4  # g1, g3, g4, g6: Vroni's games too
+
+
+def test_a_continuation_without_its_date_takes_the_sessions_day_at_once(tmp_path):
+    """scorer19 F1, the reverse case: a continuation of a stored [Session] that writes no [Date] was stored with
+    no day, so `ledger --from` left it out until a rederive gave it the session's (1 changed).  By hand (rules.md
+    B-28, B-32, B-33): h1 Bea picks, Di partner, 75: Bea +2, Di +1, -1 each; h2 Cy picks, Ed partner, 40 lost
+    doubled: Cy -4, Ed -2, +2 each.  Al +1, Bea +4, Cy -5, Di +3, Ed -3."""
+    head = '%SHN 1.0\n[Session "k league"]\n{d}' + SEATS + '[Rules "wi5-called-ace"]\n\n'
+    db = tmp_path / "k.duckdb"
+    cli("ingest", write(tmp_path, "k1.shn", head.format(d='[Date "2026.12.17"]\n')
+                        + "hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n"), "--db", str(db))
+    cli("ingest", write(tmp_path, "k2.shn", head.format(d="") + "hand 2  dealer Al\npick Cy  call AS  partner Ed  "
+                        "pts 40  lose\n"), "--db", str(db))
+    want = {"Al Ames": 1, "Bea Berg": 4, "Cy Cole": -5, "Di Dorn": 3, "Ed Epp": -3}
+    assert ledger(db, "--from", "2026-12-17") == want
+    assert "0 changed" in cli("rederive", "--db", str(db)).output
+    assert ledger(db, "--from", "2026-12-17") == want
