@@ -67,7 +67,7 @@ import io
 import re
 from collections.abc import Iterator
 from fractions import Fraction
-from itertools import islice
+from itertools import islice, tee, zip_longest
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
@@ -1097,33 +1097,25 @@ def _row_note(row: list[str], note_cols: list[int]) -> str | None:
     return note if len(note) <= NOTE_MAX else note[:NOTE_MAX - 1].rstrip() + "…"
 
 
-def _peeking(rows):
-    """``(rows, ahead)``: ``rows`` (``(row number, cells)``) as an iterator,
-    and ``ahead()`` giving the rows not yet taken that are at hand (the next
-    one at least, when there is one) without taking them: a mistyped date
-    is filed with the night of the row after it (:func:`sheet_records`)."""
-    it = iter(rows)
-    buf: list = []
+#: A Call cell: a card, an unknown call written with the word under before or after it ("AH under", "under AC",
+#: "AH under 7C": the card set aside), parentheses and a phone's emoji selectors (A♥️) aside.
+_CALL_CELL = re.compile(r"(?:(?P<u1>under)\s+)?(?P<card>\S+)(?:\s+(?P<u2>under)(?:\s+(?P<held>\S+))?)?", re.I)
 
-    def gen():
-        while True:
-            if buf:
-                yield buf.pop(0)
-                continue
-            try:
-                yield next(it)
-            except StopIteration:
-                return
 
-    def ahead():
-        if not buf:
-            try:
-                buf.append(next(it))
-            except StopIteration:
-                return []
-        return list(buf)
-
-    return gen(), ahead
+def _call_cell(text: str) -> tuple[Card | None, Card | None, bool]:
+    """``(called card, the under card or None, an under call)`` of a Call
+    cell (:data:`_CALL_CELL`, rules.md B-11: SHN's ``call AH under 7C``);
+    the card None when the cell is no call (scorer19 F9)."""
+    bare = " ".join(text.replace("\ufe0f", "").replace("\ufe0e", "").replace("(", " ").replace(")", " ").split())
+    m = _CALL_CELL.fullmatch(bare)
+    if m is None:
+        return None, None, False
+    try:
+        card = Card.parse(m["card"].upper())
+        held = Card.parse(m["held"].upper()) if m["held"] else None
+    except ValueError:
+        return None, None, False
+    return card, held, bool(m["u1"] or m["u2"])
 
 
 def _date_problem(out: CsvResult, r: int, col: int, cell: str, path: str | None) -> Diagnostic:
@@ -1519,8 +1511,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     run_night: str | None = None  # units=running: the night of ``standing``, each player's last running total
     standing: dict[str, int] = {}
     since: set[str] = set()  # the nights of the hands since the last totals row
-    rows, ahead = _peeking(rows)
-    for r, row in rows:
+    rows, following_rows = tee(rows)
+    next(following_rows, None)
+    for (r, row), after in zip_longest(rows, following_rows):  # the row after: a mistyped date's night
         if not any(c.strip() for c in row):
             continue
         dtext, dcol = cell(row, "date")
@@ -1577,8 +1570,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if d is None:
             errs.append(_date_problem(out, r, dcol, dtext, path))
             d = "unknown"
-            following = next((read_date(cell(x, "date")[0], order) for _, x in ahead()
-                              if cell(x, "date")[0]), None)  # the next row's date that reads
+            following = read_date(cell(after[1], "date")[0], order) if after and cell(after[1], "date")[0] else None
             if last_date is not None and following not in (None, read_date(last_date, order)):
                 d = following  # the first row of the next night, mistyped: that night's refused hand (break19 F7)
             elif last_date is not None and whole_units(cell(row, "hand")[0] or "") != 1:
@@ -1725,25 +1717,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             elif ctext:
                 # a phone's emoji suit (A♥️: U+FE0F) and an unknown call ("AH under", "AS (under)", "under AC",
                 # rules.md B-11) as SHN reads them (scorer19 F9)
-                bare = ctext.replace("\ufe0f", "").replace("\ufe0e", "").replace("(", " ").replace(")", " ")
-                call_words = bare.split()
-                low = [w.lower() for w in call_words]
-                under = "under" in low
-                held = None  # the under card when written after 'under' ("AH under 7C")
-                if under:
-                    k = low.index("under")
-                    after = call_words[k + 1:] if k > 0 else []
-                    call_words = call_words[:k] if k > 0 else call_words[k + 1:]
-                    try:
-                        held = Card.parse(after[0].upper()) if len(after) == 1 else None
-                    except ValueError:
-                        call_words = []  # an under card that is no card: refused below
-                    if len(after) > 1:
-                        call_words = []
-                try:
-                    card = Card.parse(call_words[0].upper()) if len(call_words) == 1 else None
-                except ValueError:
-                    card = None
+                card, held, under = _call_cell(ctext)
                 if card is None:
                     err("E-CSV-CALL", f"call {ctext!r} is not a card (e.g. AS, AC, AH, TH, or 'AS under' for an "
                         "unknown call) nor 'alone'", cc, ctext, "AS, AC, AH, TH, AS under or alone")

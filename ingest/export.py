@@ -209,7 +209,7 @@ def _voided_whole(con: duckdb.DuckDBPyConnection, out: TextIO, after: bool) -> b
     written as SHN-SK tags (its group, date, seats, rules, ``[Cards "de"]``).
     ``after``: something was written before.  Returns True when it wrote."""
     from ingest.shn.writer import tag_lines  # noqa: PLC0415
-    from ingest.store import with_voids  # noqa: PLC0415
+    from ingest.store import _header_voids, _seats_text, with_voids  # noqa: PLC0415
 
     voided = _voided_by_session(con)
     rows = con.execute(
@@ -224,14 +224,12 @@ def _voided_whole(con: duckdb.DuckDBPyConnection, out: TextIO, after: bool) -> b
         if fmt == "shn":
             text = canonical_session_tags(session, header, "")
         else:
-            from ingest.store import _header_voids  # noqa: PLC0415
             tags = {"Session": session}
             if group:
                 tags["Event"] = group
             if date:
                 tags["Date"] = str(date).replace("-", ".")
-            seats = json.loads(players or "{}")
-            tags["Seats"] = "; ".join(a if a == p else f"{a}={p}" for a, p in seats.items())
+            tags["Seats"] = _seats_text(json.loads(players or "{}"))
             tags["Rules"] = rules or ""
             tags["Cards"] = "de"
             tags["_Voided"] = " ".join(map(str, sorted(_header_voids(header))))
@@ -379,6 +377,7 @@ def schafkopf_session(hands: list, voided=()):
                                    CardsRec, ShnFile, TrickRec, Value)
     from replay.cards import CARD_NAMES, Card, mask_of  # noqa: PLC0415
     from replay.schafkopf import Announce, Game, SchafkopfState, parse_schafkopf_rules  # noqa: PLC0415
+    from ingest.store import _seats_text  # noqa: PLC0415
 
     first = hands[0].outcome
     seats = list(first.players)
@@ -389,7 +388,7 @@ def schafkopf_session(hands: list, voided=()):
     if first.date:
         tags["Date"] = first.date.replace("-", ".")
     # alias=name: a seat renamed by an amendment (Gast=Hans Huber) keeps its name (break18 F13: it was dropped)
-    tags["Seats"] = "; ".join(a if a == first.players[n] else f"{a}={first.players[n]}" for n, a in alias.items())
+    tags["Seats"] = _seats_text({a: first.players[n] for n, a in alias.items()})
     tags["Rules"] = first.rules
     tags["Cards"] = "de"
     if voided:  # the numbers of its voided games (``voided``): no gap, and not stored again after a restore
@@ -414,7 +413,7 @@ def schafkopf_session(hands: list, voided=()):
             alias = dict(zip(seats, _aliases(o.players)))
         h = HandRecord(o.hand, sess, dealer=Value(alias[o.dealer]))
         if seats is not session_seats:
-            h.tags["Seats"] = "; ".join(a if a == o.players[n] else f"{a}={o.players[n]}" for n, a in alias.items())
+            h.tags["Seats"] = _seats_text({a: o.players[n] for n, a in alias.items()})
         if log is None:  # a score-sheet game (a Schieber game whose passed cards the log does not give)
             out.append(_sheet_record(h, o, game, suit, tout, alias, seats, card, written))
             continue

@@ -1402,32 +1402,25 @@ def _conflicts(rejected: list[RejectedHand], session: str, stored, stored_sessio
     return out, len(hit)
 
 
-def _after_storing(seats: list[str], hands: list[ValidatedHand], stored, missing: list[tuple[int, int]],
-                   upto: int | None) -> tuple[dict[str, int], int, list[tuple[int, int]]]:
-    """``(totals, games, missing)`` of the session's games numbered at most
-    ``upto`` (the game of the log's last table) once the file's ``hands``
-    are stored: units per seat, how many games, and the game ranges
-    ``missing`` from the file that the session lacks too.  Without
-    ``stored`` (:func:`_stored_games`), the file's own."""
-    totals, numbers, held = _stored_base(seats, stored, upto)
+def _after_storing(hands: list[ValidatedHand], stored, missing: list[tuple[int, int]],
+                   upto: int | None) -> tuple[int, list[tuple[int, int]]]:
+    """``(games, missing)`` of the session once the file's ``hands`` are
+    stored: how many games it holds numbered at most ``upto`` (the game of
+    the log's last table), and the game ranges ``missing`` from the file
+    that the session lacks too.  Without ``stored`` (:func:`_stored_games`),
+    the file's own.  (The units are summed by column: :func:`_column_totals`.)"""
+    numbers, held = _stored_base(stored, upto)
     new = [vh for vh in hands if vh.outcome.hand not in numbers]
-    for vh in new:
-        for p, u in vh.outcome.units.items():
-            totals[p] = totals.get(p, 0) + u
-    return totals, held + len(new), _still_missing(numbers, missing)
+    return held + len(new), _still_missing(numbers, missing)
 
 
-def _stored_base(seats: list[str], stored, upto: int | None) -> tuple[dict[str, int], frozenset[int], int]:
-    """``(totals, numbers, held)``: the units per seat of the games the
-    session holds before this file numbered at most ``upto`` (every seat
-    present, 0 when none), all its stored game numbers, and how many of
-    them are at most ``upto`` (:func:`_stored_games`; nothing without it)."""
-    totals = {s: 0 for s in seats}
+def _stored_base(stored, upto: int | None) -> tuple[frozenset[int], int]:
+    """``(numbers, held)``: the game numbers the session holds before this
+    file and how many of them are at most ``upto`` (:func:`_stored_games`;
+    nothing without it)."""
     if stored is None:
-        return totals, frozenset(), 0
-    for p, u in stored.totals(upto).items():
-        totals[p] = totals.get(p, 0) + u
-    return totals, stored.numbers, sum(1 for n in stored.numbers if upto is None or n <= upto)
+        return frozenset(), 0
+    return stored.numbers, sum(1 for n in stored.numbers if upto is None or n <= upto)
 
 
 def _adds_nothing(stored, numbers: Iterable[int], refused: int) -> bool:
@@ -1595,7 +1588,7 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     result.refused = len(result.rejected) - conflicts
     # -- the end check: the session as stored after this file, up to the game of the log's last table, against it
     if last_row is not None and (result.hands or result.rejected):
-        _totals, n_games, missing = _after_storing(seats, result.hands, stored, missing, last_n)
+        n_games, missing = _after_storing(result.hands, stored, missing, last_n)
         # the table goes on by column, whoever sat in it (a chair changing hands: nsk18 F6) and whatever the stored
         # games call its player now (a Gast renamed by an amendment: break18 F13); its header's names shown
         totals = _column_totals(result.hands, stored, last_n, last_seats)

@@ -48,50 +48,36 @@ def protocol_session(con, header: str, first: Sequence[tuple[int, str]]) -> str 
 @dataclass(frozen=True, slots=True)
 class StoredGames:
     """What a session holds before a protocol is read into it: each stored
-    game number (hands in force) and its units per player (``units``:
-    number -> player -> units; empty when nothing is stored)."""
+    game number (hands in force) and its units by seat number, the running
+    table's columns (``columns``: number -> units of seats 0-3; a player
+    seated mid-log sits in one; empty when nothing is stored)."""
 
-    units: dict[int, dict[str, int]]
-    numbers: frozenset[int]  # the stored game numbers: ``units``' keys
-    #: number -> units by seat number (the running table's columns: a player seated mid-log sits in one)
-    columns: dict[int, list[int]] | None = None
+    numbers: frozenset[int]  # the stored game numbers: ``columns``' keys
+    columns: dict[int, list[int]]
 
     def column_totals(self, upto: int | None) -> list[int]:
         """Units per seat number (0-3) summed over the stored games numbered
         at most ``upto`` (all of them when None): the running table's
         columns, whoever sat in them."""
         out = [0, 0, 0, 0]
-        for n, cols in (self.columns or {}).items():
+        for n, cols in self.columns.items():
             if upto is None or n <= upto:
                 for j, u in enumerate(cols[:4]):
                     out[j] += u
-        return out
-
-    def totals(self, upto: int | None) -> dict[str, int]:
-        """Units per player summed over the stored games numbered at most
-        ``upto`` (all of them when None)."""
-        out: dict[str, int] = {}
-        for n, units in self.units.items():
-            if upto is None or n <= upto:
-                for p, u in units.items():
-                    out[p] = out.get(p, 0) + u
         return out
 
 
 def session_games(con, session: str) -> StoredGames:
     """The games stored in session ``session`` (:class:`StoredGames`; none
     when it is not stored).  One query."""
-    units: dict[int, dict[str, int]] = {}
     columns: dict[int, list[int]] = {}
-    for n, player, u, seat_no in con.execute(
-            "SELECT h.hand, u.player, u.units, u.seat_no FROM hands h JOIN hand_units u USING (hand_id) "
+    for n, u, seat_no in con.execute(
+            "SELECT h.hand, u.units, u.seat_no FROM hands h JOIN hand_units u USING (hand_id) "
             "WHERE h.session = ? AND u.player IS NOT NULL", [session]).fetchall():
-        game = units.setdefault(n, {})
-        game[player] = game.get(player, 0) + u
         cols = columns.setdefault(n, [0, 0, 0, 0])
         if 0 <= seat_no < 4:
             cols[seat_no] += u
-    return StoredGames(units, frozenset(units), columns)
+    return StoredGames(frozenset(columns), columns)
 
 
 def game_sources(con, session: str, numbers: Iterable[int]) -> dict[int, tuple[str | None, int]]:

@@ -423,7 +423,7 @@ class ProtocolStream:
         cur.rejected, c = _conflicts(cur.rejected, self.session, self.stored, self.lookup)
         cur.refused = n_rejected = n_rejected - n_conflicts - c
         if last_row is not None:
-            _base, _, held = _stored_base(seats, self.stored, last_n)
+            _, held = _stored_base(self.stored, last_n)
             # by column, whoever sat in it and whatever the stored games call them (read_protocol's _column_totals)
             stored_cols = self.stored.column_totals(last_n) if numbers else [0, 0, 0, 0]
             totals = {s: a + b for s, a, b in zip(last_seats, stored_cols, columns)}

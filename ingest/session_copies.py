@@ -277,9 +277,9 @@ def _text_copies(con: duckdb.DuckDBPyConnection,
     revised = _revised_copies(con, [t for t in every if t[0] not in seen])
     rows = sorted(rows + revised, key=lambda r: (r[1], r[2]))
     first = {r[0] for r in revised}  # copies of a corrected session as first stored
-    for copy_id, copy, stored, first_file, n, copy_rules, stored_rules, *dates in rows:
-        day = ("on the same date" if not dates or dates[0] == dates[1] else
-               f"on another date ({dates[0]} here, {dates[1]} stored: a date corrected in this file?)")
+    for copy_id, copy, stored, first_file, n, copy_rules, stored_rules, copy_date, stored_date in rows:
+        day = ("on the same date" if copy_date == stored_date else
+               f"on another date ({copy_date} here, {stored_date} stored: a date corrected in this file?)")
         k = next(i for i, (lo, hi) in enumerate(zip(lows, highs)) if lo < copy_id <= hi)
         # sk17 F8: "the same texts" of a copy scored under other [Rules] (its amounts differ); newuser17: a name
         # with an apostrophe broke the suggested command, quoted for the shell now

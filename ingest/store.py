@@ -820,7 +820,6 @@ def _renamed_session(con: duckdb.DuckDBPyConnection, session_id: int) -> None:
     protocol's session (its header the log's own lines, no ``[Seats]``)
     takes the players alone: its ``Gast`` renamed in every game was a
     second, empty column of its sheet (break18 F13)."""
-    _replayed_session(con, session_id)
     row = con.execute("SELECT players, header, coalesce(format, 'shn') FROM sessions WHERE session_id = ?",
                       [session_id]).fetchone()
     if row is None or row[2] not in ("shn", "netschafkopf") or not row[0]:
@@ -1695,10 +1694,6 @@ def with_own_tags(source: str, stored_header: str, header: str) -> str:
     return _with_tag_lines(source, add) if add else source
 
 
-#: break16c's name of :func:`with_own_tags`, which kept the card scheme alone.
-with_own_cards = with_own_tags
-
-
 def _session_place(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand],
                    known: set[str]) -> list[ValidatedHand]:
     """``fresh`` with the date, group and table of its stored session
@@ -1727,7 +1722,7 @@ def _session_place(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand],
 
 
 def _own_cards(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], known: set[str]) -> list[ValidatedHand]:
-    """``fresh`` (an SHN file's hands) with :func:`with_own_cards` applied
+    """``fresh`` (an SHN file's hands) with :func:`with_own_tags` applied
     against the header each one's session keeps: a stored session's
     (``known``, read in one query), else the header its first hand here was
     read under (a file's second header block continuing the session in the
@@ -1755,7 +1750,7 @@ _HAND_HEAD = re.compile(r"^[ \t]*hand[ \t]+\S+(?:[ \t]+dealer[ \t]+\S+)?(?:[ \t]
 
 def _with_tag_lines(source: str, tags: list[str]) -> str:
     """``source`` with the tag lines ``tags`` after its hand's head (the
-    tags a hand keeps as its own, :func:`in_session`, :func:`with_own_cards`):
+    tags a hand keeps as its own, :func:`in_session`, :func:`with_own_tags`):
     where a statement follows the head on its first line, it goes on the
     line after the tags, as a hand's own tag comes before its statements."""
     first, _, rest = source.rstrip("\n").partition("\n")
@@ -2176,49 +2171,57 @@ def _recheck_sessions(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]
 def _as_first_read(con: duckdb.DuckDBPyConnection, session_id: int, table: dict[str, int]) -> str | None:
     """When session ``session_id``'s hands, each as first stored (its
     revision 1 for a hand amended or voided since), sum to the source's own
-    ``table`` (player or seat alias -> units): which hands were corrected
-    (``hand 3 amended, hand 5 voided``); else None."""
+    ``table`` (player or seat alias -> units, read as :func:`_totals_diff`
+    reads it): which hands were corrected (``hand 3 amended, hand 5
+    voided``); else None."""
     revised = con.execute(
         "SELECT r.hand_id, r.hand, r.outcome, (SELECT x.action FROM hand_revisions x WHERE x.hand_id = r.hand_id "
         "ORDER BY x.revision DESC LIMIT 1) FROM hand_revisions r WHERE r.session_id = ? AND r.revision = 1 "
         "AND r.outcome IS NOT NULL ORDER BY r.hand", [session_id]).fetchall()
     if not revised:
         return None
-    got: dict[str, int] = {}
-    for player, seat, units in con.execute(
-            "SELECT player, seat, CAST(sum(units) AS BIGINT) FROM hand_units WHERE session_id = ? AND player IS NOT "
-            "NULL AND NOT list_contains(?, hand_id) GROUP BY player, seat", [session_id, [r[0] for r in revised]]
-    ).fetchall():
-        for key in {player, seat}:
-            got[key] = got.get(key, 0) + units
+    by_player, by_seat = _session_units(con, session_id, [r[0] for r in revised])
     for _hid, _n, outcome, _action in revised:
         first = json.loads(outcome)
         names = first.get("players") or {}
         for seat, u in (first.get("units") or {}).items():
-            if seat == "(pot)":
-                continue
-            for key in {seat, names.get(seat, seat)}:
-                got[key] = got.get(key, 0) + u
-    if any(got.get(p, 0) != v for p, v in table.items()):
+            if seat != "(pot)":
+                name = names.get(seat, seat)
+                by_player[name] = by_player.get(name, 0) + u
+                by_seat[seat] = by_seat.get(seat, 0) + u
+    if any(_table_units(by_player, by_seat, p) != v for p, v in table.items()):
         return None
     return ", ".join(f"hand {n} {'voided' if action == 'void' else 'amended'}" for _h, n, _o, action in revised)
+
+
+def _session_units(con: duckdb.DuckDBPyConnection, session_id: int,
+                   leave_out: list[int] = ()) -> tuple[dict[str, int], dict[str, int]]:
+    """``(by player, by seat alias)``: the stored units of session
+    ``session_id``, its hands ``leave_out`` (hand ids) left out."""
+    by_player: dict[str, int] = {}
+    by_seat: dict[str, int] = {}
+    for player, seat, units in con.execute(
+            "SELECT player, seat, CAST(sum(units) AS BIGINT) FROM hand_units WHERE session_id = ? AND player IS NOT "
+            "NULL AND NOT list_contains(?, hand_id) GROUP BY player, seat", [session_id, list(leave_out)]).fetchall():
+        by_player[player] = by_player.get(player, 0) + units
+        by_seat[seat] = by_seat.get(seat, 0) + units
+    return by_player, by_seat
+
+
+def _table_units(by_player: dict[str, int], by_seat: dict[str, int], name: str) -> int:
+    """The units a source's own table gives ``name``: the player's of that
+    name; a name no stored player has is a seat alias, a protocol's ``Gast``
+    renamed ``Gast=Hans Huber`` by an amendment being Hans Huber's units
+    (break18 F13: a false "incomplete")."""
+    return by_player[name] if name in by_player else by_seat.get(name, 0)
 
 
 def _totals_diff(con: duckdb.DuckDBPyConnection, session_id: int, log: dict[str, int]) -> dict[str, tuple[int, int]]:
     """player -> (stored units, the source's) for each player of ``log`` (a
     source's own totals) whose stored units in session ``session_id``
-    differ; empty when they all agree.  A name of ``log`` that no stored
-    player has is looked up as a seat alias: a protocol's ``Gast`` renamed
-    ``Gast=Hans Huber`` by an amendment is Hans Huber's units (break18 F13:
-    a false "incomplete")."""
-    stored: dict[str, int] = {}
-    by_seat: dict[str, int] = {}
-    for player, seat, units in con.execute(
-            "SELECT player, seat, CAST(sum(units) AS BIGINT) FROM hand_units WHERE session_id = ? "
-            "AND player IS NOT NULL GROUP BY player, seat", [session_id]).fetchall():
-        stored[player] = stored.get(player, 0) + units
-        by_seat[seat] = by_seat.get(seat, 0) + units
-    got = {p: stored[p] if p in stored else by_seat.get(p, 0) for p in log}
+    differ (:func:`_table_units`); empty when they all agree."""
+    by_player, by_seat = _session_units(con, session_id)
+    got = {p: _table_units(by_player, by_seat, p) for p in log}
     return {p: (got[p], v) for p, v in log.items() if got[p] != v}
 
 
@@ -2926,33 +2929,27 @@ class Store:
         for name, header, rec in result.voided_sessions:
             tags = rec.tags
             stored = con.execute("SELECT session_id FROM sessions WHERE session = ?", [name]).fetchone()
+            line = rec.tag_pos["_Voided"].line if "_Voided" in rec.tag_pos else 1
             if stored is not None:
                 live = _scalar(con, "SELECT count(*) FROM hands WHERE session_id = ?", [stored[0]])
                 if live:
                     report.file_errors.append(Diagnostic(
                         "W-SESSION-VOIDED", f"session {name!r} is written voided whole (hands {tags['_Voided']}) "
                         f"but is stored with {live} hand(s) in force; nothing was changed (void it with shead void "
-                        f"{name!r} --session --reason '...' if it is a copy)", "warning", result.path,
-                        rec.tag_pos["_Voided"].line if "_Voided" in rec.tag_pos else 1, 1))
+                        f"{name!r} --session --reason '...' if it is a copy)", "warning", result.path, line, 1))
                 continue
             try:
                 seats = dict(parse_seats(tags.get("Seats", "")))
             except ValueError:
                 seats = {}
-            date = tags.get("Date") or ""
-            try:
-                iso = datetime.strptime(date, "%Y.%m.%d").date().isoformat() if len(date) == 10 else None
-            except ValueError:  # an unknown part (2026.??.??)
-                iso = None
             sid = _scalar(con, "SELECT coalesce(max(session_id), 0) + 1 FROM sessions")
             con.execute(_parsed(con, _NEW_SESSION),
-                        [sid, name, tags.get("Event"), iso, tags.get("Table"), tags.get("Site"), tags.get("Rules", ""),
-                         game_name(tags.get("Rules"), tags.get("Cards")), _dumps(seats), header, result.path, _now(),
-                         source_format])
+                        [sid, name, tags.get("Event"), _iso_day(tags.get("Date")), tags.get("Table"), tags.get("Site"),
+                         tags.get("Rules", ""), game_name(tags.get("Rules"), tags.get("Cards")), _dumps(seats),
+                         header, result.path, _now(), source_format])
             report.file_errors.append(Diagnostic(
                 "W-SESSION-VOIDED", f"session {name!r} stored voided whole (hands {tags['_Voided']}, its [_Voided] "
-                "tag): none of its hands counts, and each is refused if sent again", "warning", result.path,
-                rec.tag_pos["_Voided"].line if "_Voided" in rec.tag_pos else 1, 1))
+                "tag): none of its hands counts, and each is refused if sent again", "warning", result.path, line, 1))
 
     @staticmethod
     def _session_check(con: duckdb.DuckDBPyConnection, result: FileResult) -> None:
@@ -3399,9 +3396,11 @@ class Store:
                     rules = mine
                 else:  # a header without the tag (a protocol's rules are inferred from its prices): as stored
                     theirs = o.rules
+                stored_text = _stored_text(con, hand_id) if stored_hash is not None else ""
+                played = _where_played(con, hand_id) if stored_hash is not None else None
                 if (mine is not None and own_rules and not _same_meaning(own_rules, mine)
                         and "Rules" not in own_tags(h.source) and not _same_meaning(own_rules, o.rules)
-                        and "Rules" not in own_tags(_stored_text(con, hand_id))):
+                        and "Rules" not in own_tags(stored_text)):
                     # the stored hand was scored by the [Rules] of the file it came in (a later evening's file
                     # under other rules), not by a line of its own (which may be amended away, a doubler hand):
                     # amended under the session's header it was re-scored by the session's (scorer19 F2)
@@ -3416,7 +3415,7 @@ class Store:
                                           f"{theirs!r}]: an amendment keeps its session's rules (a hand's own [Rules] "
                                           "line may change)")
                 if stored_hash is not None:
-                    _same_day(where, o, h, _stored_text(con, hand_id), stored_header or "")
+                    _same_day(where, o, h, stored_text, stored_header or "")
                 if stored_hash is None and restored is None and _voided_as(con, hand_id) == h.hash:
                     # a voided hand sent again as it was when voided: the night's own file, sent to fix another
                     # hand or to rename a player; it stays voided (it came back into every total with one line
@@ -3425,7 +3424,7 @@ class Store:
                     continue
                 if stored_hash is not None and bytes(stored_hash).hex() == h.hash and (
                         not stored_players or json.loads(stored_players) == dict(o.players)) and (
-                        _where_played(con, hand_id) == (o.date, o.group, o.table)):
+                        played == (o.date, o.group, o.table)):
                     # the same text under the same names (the same text under names corrected in the header, a
                     # misspelt player, is a correction: it was "unchanged" and the name could never be fixed)
                     rep.unchanged.append((o.session, o.hand, hand_id))
@@ -3433,7 +3432,6 @@ class Store:
                 source = with_own_tags(h.source, stored_header or "", h.session_header)
                 if source is not h.source:  # an amendment in the other card scheme (break16c F2), of another day
                     h = replace(h, source=source)
-                played = _where_played(con, hand_id) if stored_hash is not None else None
                 self._open_history(con, hand_id)
                 self._close_revision(con, hand_id)
                 revision = _scalar(con, "SELECT max(revision) + 1 FROM hand_revisions WHERE hand_id = ?", [hand_id])
@@ -3459,6 +3457,7 @@ class Store:
                         [ingest_id, f"amend: {result.path or '<input>'}", _now(), len(rep.hands), len(rep.unchanged),
                          0, False])
             for session_id, _ in sorted(rep.sessions):
+                _replayed_session(con, session_id)
                 _renamed_session(con, session_id)
             seen = set()
             for sess, _n, _hid, moved_names in rep.renamed:  # a renamed seat's other hands, under the old name

@@ -1843,14 +1843,14 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
     # sweep is (scorer19 F6: it was paid x1 unsaid)
     zero_unknown = (kind == "leaster" and prof.leasterNoTrickDouble and rec.tricks_won is None and not rec.tricks
                     and rec.pts is not None and rec.pts.value == 0)
-    if zero_unknown:
-        options = [(*o[:4], z) for o in options for z in (False, True)]
+    # each option as (seat, second, won, paid x3, the winner took no trick: "tricks 0" written, issue 18)
+    options = [(*o, z) for o in options for z in ((False, True) if zero_unknown else (tricks_zero,))]
 
     def settle_of(o) -> Settlement:
-        w, second, won, triple = o[:4]
+        w, second, won, triple, no_trick = o
         if kind == "leaster":
             st = settle_leaster(prof, n, w, sweep=triple, stake=stake, marks=marks, second=second, out=out,
-                                no_trick=tricks_zero or (len(o) > 4 and o[4]))  # "tricks 0" written (issue 18)
+                                no_trick=no_trick)
         else:
             st = settle_nopick(n, kind, w, won, stake=stake, marks=marks, out=out, cap=prof.markFactorCap)
         return chk.potted(st, None, None)
@@ -1882,7 +1882,7 @@ def _nopick_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, mar
     settle = _agreed_score(chk, settle_of(choice))
     if rec.pts is not None and rec.pts.value is not None:
         chk.prov["picker_points"] = "asserted"
-    w, _, won, _ = choice[:4]
+    w, _, won, _, _ = choice
     pts = rec.pts.value if rec.pts is not None else None
     return (_outcome(chk, dealer, None, None, None, settle, pts, None, stake, nmarks,
                      leaster_winner=w if won else None, status="score-sheet"), cardlog, settle)

@@ -8,7 +8,7 @@ The hands were stored as written but re-read under the session's stored
 header, where their cards are the other scheme's: ``shead rederive`` and a
 restore of ``shead export`` refused them (``E-CARD-MODE``; break16c F2).
 The store now keeps the hand's own ``[Cards]`` line with it
-(:func:`ingest.store.with_own_cards`).
+(:func:`ingest.store.with_own_tags`).
 
 Amounts (``schafkopf-bsv``, rules.md G-12, G-14..G-16): a Sauspiel is 10
 tariff points; no Laufende (``laufende 0``); the declaring party wins with
@@ -133,9 +133,9 @@ def test_an_amendment_in_the_other_scheme_keeps_its_cards(tmp_path):
     _, again = restored(db, tmp_path)
     assert again == total
     own = 'hand 1  dealer Di\n[Cards "fr"]\ngame Bea sauspiel AS'
-    assert st.with_own_cards(own + "\n", header("de"), header(None)) == own + "\n"
+    assert st.with_own_tags(own + "\n", header("de"), header(None)) == own + "\n"
     same = "hand 1\ngame Bea sauspiel SA\n"
-    assert st.with_own_cards(same, header("de"), header("de")) is same
+    assert st.with_own_tags(same, header("de"), header("de")) is same
 
 
 def test_an_amendment_with_the_seats_retyped_short_is_refused_and_changes_nothing(tmp_path):
