@@ -867,15 +867,23 @@ def _replayed_session(con: duckdb.DuckDBPyConnection, session_id: int) -> None:
     mistyped ``[Date]`` corrected in every hand — the session takes them:
     its ``date``, ``"group"``, ``"table"`` and its header's ``[Date]``,
     ``[Event]``, ``[Table]`` lines, so its sheet and its export name the day
-    played (scorer19 F3)."""
+    played (scorer19 F3).  A session of several nights (one group and
+    table) none of whose hands counts on the session's day any more — its
+    first night's date corrected — takes the first day its hands count on
+    (break19 F11)."""
     row = con.execute('SELECT CAST(date AS VARCHAR), "group", "table", header, coalesce(format, \'shn\') '
                       "FROM sessions WHERE session_id = ?", [session_id]).fetchone()
     if row is None or row[4] != "shn":
         return
     now = con.execute('SELECT DISTINCT CAST(date AS VARCHAR), "group", "table" FROM hands WHERE session_id = ?',
                       [session_id]).fetchall()
-    if len(now) != 1 or tuple(now[0]) == tuple(row[:3]):
+    if len({(g, t) for _, g, t in now}) != 1 or tuple(now[0]) == tuple(row[:3]) and len(now) == 1:
         return
+    if len(now) > 1:  # a session of several nights: it is dated by its first, once no hand counts on its own day
+        days = [d for d, _, _ in now if d is not None]  # (the first night's date corrected: break19 F11)
+        if row[0] in days or not days:
+            return
+        now = [(min(days), *now[0][1:])]
     date, group, table = now[0]
     header = row[3] or ""
     for name, value in (("Date", date.replace("-", ".") if date else None), ("Event", group), ("Table", table)):
