@@ -3592,7 +3592,7 @@ class Store:
 
         plan = IngestPlan()
         recs = list(shn.hands)
-        keep, states = recs, {}
+        keep, states, last_days = recs, {}, {}
         if self.path.exists() or self._con is not None:
             hashes = [content_hash(r.session_id, r.number, r.source) for r in recs]
             con = self._writer()
@@ -3620,10 +3620,16 @@ class Store:
                 # none of the file's sessions stored (a first ingest): none has a state to read
                 for row in con.execute(
                         "SELECT s.session, coalesce(s.format, 'shn'), t.hands, t.top_hand, t.queued, t.run, "
-                        "t.pot, t.last_hand, t.last_dealer, t.known, t.session_id IS NOT NULL FROM sessions s "
+                        "t.pot, t.last_hand, t.last_dealer, t.known, t.session_id FROM sessions s "
                         "LEFT JOIN session_state t USING (session_id) WHERE s.session = ANY(?::VARCHAR[])",
                         [sorted({r.session_id for r in keep})]).fetchall() if ids else ():
                     states[row[0]] = row[1:]
+                carried = [int(row[-1]) for row in states.values() if row[-1] is not None]
+                if carried:  # the day each continued session's last hand was played: a night of another day deals
+                    # from a seat of its own, not on from it (replay.judge_common.written_dealer, scorer19 F7b)
+                    last_days = dict(con.execute(
+                        "SELECT session_id, CAST(arg_max(date, hand) AS VARCHAR) FROM hands WHERE session_id IN "
+                        f"({', '.join(map(str, carried))}) GROUP BY session_id").fetchall())
             finally:
                 self._maybe_release()
         names = sorted({r.session_id for r in keep})
@@ -3636,8 +3642,9 @@ class Store:
                     plan.carries[name] = (0, None, SessionState())
                 continue
             fmt, count, top, queued, run, pot, last_hand, last_dealer, known, has = got
-            if fmt == "shn" and has and rising and (top is None or numbers[0] > top):
-                plan.carries[name] = (count, top, SessionState(queued, run, pot, last_hand, last_dealer, known))
+            if fmt == "shn" and has is not None and rising and (top is None or numbers[0] > top):
+                plan.carries[name] = (count, top, SessionState(queued, run, pot, last_hand, last_dealer, known,
+                                                               last_date=last_days.get(has)))
 
         def prior(sid: str):
             if sid in plan.carries:

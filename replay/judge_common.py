@@ -57,6 +57,7 @@ class SessionState:
     known: bool = True  # every earlier hand of the session counted (no gap)
     voided: frozenset = frozenset()  # hand numbers voided (`shead void`), from a `[_Voided "…"]` tag: no gap
     last_misdeal: bool = False  # the last hand counted was a void deal (misdeal, thrown): its dealer may deal again
+    last_date: str | None = None  # the day (YYYY-MM-DD) the last hand counted was played; None: not known
 
     def next_stake(self, profile: RuleProfile) -> int:
         if profile.doublerStacking == "multiplicative":
@@ -83,7 +84,7 @@ class SessionState:
         return self.known and number >= start and all(k in self.voided for k in range(start, number))
 
     def after(self, profile: RuleProfile, number: int, outcome: str, game: str, pot_before: int, pot_delta: int,
-              dealer: int | None, stake: int | None = None) -> None:
+              dealer: int | None, stake: int | None = None, date: str | None = None) -> None:
         """Count an accepted hand: a doubler queues a doubled hand (D-11,
         D-12), a played Sheepshead hand plays one off, a misdeal neither; the
         pot's balance becomes ``pot_before + pot_delta`` (D-19, the pot seat's
@@ -91,7 +92,9 @@ class SessionState:
         hand's stake when it was asserted after a gap (``stake N`` written, or
         the stake its score is paid at): it seeds the doublers still to play
         before the hand is counted (×1: none; ×2 and more: at least one
-        queued, or that many in a row under ``multiplicative``)."""
+        queued, or that many in a row under ``multiplicative``).  ``date``:
+        the day the hand was played (YYYY-MM-DD), on which the next hand's
+        dealer may be derived."""
         self.known = self.reaches(number)
         if stake is not None:
             if profile.doublerStacking == "multiplicative":
@@ -106,6 +109,7 @@ class SessionState:
         self.last_hand = number
         self.last_dealer = dealer  # None when this hand's dealer is not known: no rotation to check after it
         self.last_misdeal = outcome == "misdeal"
+        self.last_date = date
 
 
 class HandCheck:
@@ -365,7 +369,8 @@ def written_dealer(chk: HandCheck, sess, n: int) -> int | None:
     leader of trick 1 (the seat left of the dealer leads, rules.md B-17, G-2)
     or from the previous hand of the session (the deal passes to the left),
     unless that hand was a void deal (a misdeal, a Schafkopf deal thrown in),
-    whose dealer may deal again (rules.md B-4).  Shared by the Sheepshead,
+    whose dealer may deal again (rules.md B-4), or was played on another day
+    (a session continued another night, whose first dealer is its own).  Shared by the Sheepshead,
     Schafkopf and Indiana validators."""
     rec = chk.rec
     if rec.dealer is not None and rec.dealer.value is not None:
@@ -380,10 +385,23 @@ def written_dealer(chk: HandCheck, sess, n: int) -> int | None:
         _check_rotation(chk, sess, n, seat, t1.leader_pos, f"t1 led by {t1.leader}, so dealer {chk.aliases[seat]}")
         return seat
     if sess.last_dealer is not None and sess.last_hand is not None and rec.number == sess.last_hand + 1 \
-            and not sess.last_misdeal:  # after a void deal its dealer may deal again (B-4): not known (scorer19 F7b)
+            and not sess.last_misdeal and not _other_day(chk, sess):
+        # after a void deal its dealer may deal again (B-4), and a night played on another day deals from a seat
+        # of its own (drawn, or where the last night's dealer sits now): neither is known (scorer19 F7b)
         chk.prov["dealer"] = "derived"
         return (sess.last_dealer + 1) % n
     return None
+
+
+def _other_day(chk: HandCheck, sess) -> bool:
+    """Whether ``chk``'s hand is played on another day than the last hand
+    counted (its ``[Date]`` against :attr:`SessionState.last_date`; False
+    when either is not known)."""
+    last = sess.last_date
+    if last is None:
+        return False
+    text = chk.tags.get("Date")
+    return bool(text) and "?" not in text and text.replace(".", "-") != last
 
 
 def _check_rotation(chk: HandCheck, sess, n: int, dealer: int, pos, what: str) -> None:
@@ -394,8 +412,8 @@ def _check_rotation(chk: HandCheck, sess, n: int, dealer: int, pos, what: str) -
     was counted just before with a known dealer; after a void deal
     (``misdeal``, Schafkopf ``thrown``) the same dealer may deal again."""
     last = sess.last_dealer
-    if last is None or sess.last_hand is None or chk.rec.number != sess.last_hand + 1:
-        return
+    if last is None or sess.last_hand is None or chk.rec.number != sess.last_hand + 1 or _other_day(chk, sess):
+        return  # (a night of another day deals from a seat of its own)
     due = (last + 1) % n
     if dealer == due or (sess.last_misdeal and dealer == last):
         return
@@ -502,7 +520,7 @@ def count_hand(chk: HandCheck, outcome: HandOutcome, sess: SessionState) -> None
     """Feed an accepted hand to its session's carry (rules.md D-11, D-12, D-19)."""
     sess.after(chk.profile, chk.rec.number, outcome.outcome, outcome.game, chk.pot, outcome.pot,
                chk.aliases.index(outcome.dealer) if outcome.dealer is not None else None,
-               outcome.stake if chk.prov.get("stake") == "asserted" else None)
+               outcome.stake if chk.prov.get("stake") == "asserted" else None, outcome.date)
 
 
 def count_stored(outcome: HandOutcome, sess: SessionState) -> None:
@@ -528,7 +546,7 @@ def count_stored(outcome: HandOutcome, sess: SessionState) -> None:
         return
     aliases = list(outcome.players)
     dealer = aliases.index(outcome.dealer) if outcome.dealer in outcome.players else None
-    sess.after(profile, outcome.hand, outcome.outcome, outcome.game, sess.pot, outcome.pot, dealer)
+    sess.after(profile, outcome.hand, outcome.outcome, outcome.game, sess.pot, outcome.pot, dealer, None, outcome.date)
 
 
 def rules_error_pos(pos: Pos | None, text: str, found) -> Pos | None:

@@ -1169,7 +1169,10 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     status = "full" if state is not None and state.done else "score-sheet"  # a claim ends a replayed card log
     if prof.sitOut and dealer is None:
         raise chk.reject("E-DEALER", f"the dealer sits out under {prof.name} and settles 0, so the dealer must be known "
-                         "(rules.md F-1)", rec.pos, found="no dealer", expected="dealer S")
+                         "(rules.md F-1); it is derived only from the hand before it on the same day (not for a "
+                         "session's first hand, after a gap or a misdeal, or on a new day): write dealer S on the hand "
+                         "line",
+                         rec.pos, found="no dealer", expected="dealer S")
     out = dealer if prof.sitOut else None
     hands, dealt_seats, _, _ = _read_deal(chk, out)  # every written card is checked, dealer known or not
     for m in rec.marks:
