@@ -243,6 +243,21 @@ class GroupStore(st_.Store):
         return super().amend(result, *args, **kw)
 
 
+    def void_hands(self, hand_ids: list[int], reason: str, on_stage=None):
+        """:meth:`ingest.store.Store.void_hands` of hands of this group's
+        sessions only: a hand of another group's session is refused
+        (:class:`~ingest.store.CorrectionError`), nothing changed."""
+        if hand_ids and (self.path.exists() or self._con is not None):
+            with self.using() as con, con.cursor() as cur:
+                other = cur.execute('SELECT DISTINCT s.session FROM hands h JOIN sessions s USING (session_id) '
+                                    'WHERE list_contains(?, h.hand_id) AND s."group" IS DISTINCT FROM ?',
+                                    [hand_ids, self.group]).fetchall()
+            if other:
+                raise st_.CorrectionError(f"session {other[0][0]!r} is stored for another group than {self.group!r}: "
+                                          "nothing voided")
+        return super().void_hands(hand_ids, reason, on_stage)
+
+
 def writer_store() -> st_.Store:
     """The store a writing page writes through: a :class:`GroupStore` for a
     signed-in scorer, else the plain :class:`ingest.store.Store`."""

@@ -28,21 +28,83 @@ def stored_numbers(session: str) -> list[int]:
                                           [session]).fetchall()]
 
 
+def voided_hands(session: str) -> dict[int, tuple[int, int, str | None, object, str | None]]:
+    """The voided hands of ``session`` whose number holds no hand in force:
+    ``{number: (hand_id, revision, reason, voided_at, text)}``, ``text``
+    the revision the void ended (None for a hand voided before the backup
+    this database was restored from, whose text was not kept)."""
+    with reading(resolve_db()) as con:
+        rows = con.execute(
+            "SELECT r.hand, r.hand_id, r.revision, r.reason, r.recorded_at, (SELECT p.source FROM hand_revisions p "
+            "WHERE p.hand_id = r.hand_id AND p.revision < r.revision AND p.source IS NOT NULL ORDER BY p.revision "
+            "DESC LIMIT 1) FROM hand_revisions r WHERE r.session = ? AND r.action = 'void' AND r.revision = "
+            "(SELECT max(revision) FROM hand_revisions x WHERE x.hand_id = r.hand_id) AND NOT EXISTS "
+            "(SELECT 1 FROM hands h WHERE h.session = r.session AND h.hand = r.hand) ORDER BY r.hand",
+            [session]).fetchall()
+    return {n: (hid, rev, reason, at, text) for n, hid, rev, reason, at, text in rows}
+
+
 def stored_source(session: str, number: int) -> str:
-    """The stored text of hand ``number`` of ``session`` (the revision in force)."""
+    """The stored text of hand ``number`` of ``session`` (the revision in
+    force; for a voided hand, the text it had when voided)."""
     with reading(resolve_db()) as con:
         rows = sources_where(con, "h.session = ? AND h.hand = ?", [session, number])
+    if not rows:
+        text = (voided_hands(session).get(number) or (None,) * 5)[4]
+        rows = [text] if text else []
     return (rows[0].strip("\n") + "\n") if rows else ""
 
 
-def amend_from_page(ctx: dict, number: int) -> None:
+def void_from_page(ctx: dict, number: int) -> None:
+    """The Void button: void hand ``number`` of the session in ``ctx`` with
+    the reason typed (required), as ``shead void`` does
+    (:meth:`ingest.store.Store.void`): it leaves every total, its history
+    keeps it, and the session's later hands are re-derived (stake, pot:
+    rules.md D-11, D-12, D-19).  The result goes to
+    ``st.session_state["lh_edit_result"]``."""
+    ss = st.session_state
+    reason = (ss.get("lh_void_reason") or "").strip()
+    out: dict = {"errors": [], "saved": None}
+    ss["lh_edit_result"] = out
+    if not ss.get("lh_void_sure"):
+        out["errors"].append(f"tick \"Yes, void hand {number}\" first: nothing changed")
+        return
+    if not reason:
+        out["errors"].append("say why the hand is voided (kept in its history): nothing changed")
+        return
+    with reading(resolve_db()) as con:
+        row = con.execute("SELECT hand_id FROM hands WHERE session = ? AND hand = ?", [ctx["session"], number]
+                          ).fetchone()
+    if row is None:
+        out["errors"].append(f"hand {number} of this session is not in force: nothing to void")
+        return
+    try:
+        from dashboard.access import writer_store  # noqa: PLC0415 - a scorer signed in voids only their group
+
+        with writer_store() as store:
+            rep = store.void(row[0], reason)
+    except (CorrectionError, StoreError) as exc:
+        out["errors"].append(str(exc))
+        return
+    _, _, hand_id, revision = rep.hands[0]
+    later = f"; {rep.rederived} later hand(s) re-derived (stake, pot)" if rep.rederived else ""
+    ss["lh_edit_keep"] = True  # the message outlives the reload of the hand it voided
+    out["saved"] = (f"Hand {number} voided (hand id {hand_id}, revision {revision}: {reason}): it counts in no total"
+                    f"{later}. Its texts are kept; Bring it back restores it.")
+    ss["lh_void_sure"] = False
+
+
+def amend_from_page(ctx: dict, number: int, bring_back: bool = False) -> None:
     """The Save amendment button: validate the edited text of hand
     ``number`` and store it as the hand's new revision; the result (errors
     at their line and column of the edited text, or what was saved) goes to
-    ``st.session_state["lh_edit_result"]``."""
+    ``st.session_state["lh_edit_result"]``.  A voided hand comes back with
+    it (``bring_back``: the Bring it back button, its text as voided or
+    changed)."""
     ss = st.session_state
     text = (ss.get("lh_edit_text") or "").strip("\n") + "\n"
-    reason = (ss.get("lh_edit_reason") or "").strip() or "corrected on the Log a hand page"
+    reason = (ss.get("lh_edit_reason") or "").strip() or (
+        "brought back on the Log a hand page" if bring_back else "corrected on the Log a hand page")
     out: dict = {"errors": [], "saved": None}
     ss["lh_edit_result"] = out
     m = _HAND_NO.search(text)
@@ -82,7 +144,7 @@ def amend_from_page(ctx: dict, number: int) -> None:
         from dashboard.access import writer_store  # noqa: PLC0415 - a scorer signed in amends only their group
 
         with writer_store() as store:
-            rep = store.amend(FileResult(path=SOURCE, hands=mine), reason)
+            rep = store.amend(FileResult(path=SOURCE, hands=mine), reason, bring_back=bring_back)
     except (CorrectionError, StoreError) as exc:
         # the edit box holds one hand: the later hands are edited first, then this one
         out["errors"].append(str(exc).replace(AMEND_LATER_HOW, (
@@ -93,9 +155,50 @@ def amend_from_page(ctx: dict, number: int) -> None:
     if rep.unchanged:
         out["saved"] = f"Hand {number} already has this text: nothing changed."
         return
+    if rep.still_voided:  # its text as voided, saved without Bring it back
+        out["errors"].append(f"hand {number} is voided and this is its text as voided: it stays voided (press Bring "
+                             "it back to count it again)")
+        return
     _, _, _, revision = rep.hands[0]
     later = f"; {rep.rederived} later hand(s) re-derived (stake, pot)" if rep.rederived else ""
-    out["saved"] = f"Hand {number} amended: revision {revision} in force ({reason}){later}."
+    done = "brought back" if bring_back else "amended"
+    ss["lh_edit_keep"] = bring_back  # the message outlives the reload of the hand it brought back
+    out["saved"] = f"Hand {number} {done}: revision {revision} in force ({reason}){later}."
+
+
+def history_rows(hand_id: int) -> list[dict]:
+    """The revisions of hand ``hand_id`` as table rows, oldest first
+    (:func:`ingest.store.hand_history`): ``revision``, ``action`` (ingest,
+    amend, void, rederive), ``when`` (UTC), ``reason``, ``from`` (file:line),
+    ``counted`` (its units by seat, or its outcome) and ``in force``; empty
+    when no hand, stored or voided, has that id."""
+    from ingest.store import hand_history  # noqa: PLC0415
+
+    with reading(resolve_db()) as con:
+        found = hand_history(con, str(hand_id))
+    if found is None:
+        return []
+    rows = []
+    for r in found.revisions:
+        o = r.outcome or {}
+        units = " ".join(f"{seat} {u:+d}" for seat, u in (o.get("units") or {}).items())
+        rows.append({"revision": r.revision, "action": r.action,
+                     "when": r.at.strftime("%Y-%m-%d %H:%M UTC") if r.at else "",
+                     "reason": r.reason or "", "from": f"{r.file}:{r.line}" if r.file else "",
+                     "counted": units or (o.get("outcome") or ""), "in force": "yes" if r.in_force else ""})
+    return rows
+
+
+def show_history(hand_id: int, expanded: bool = False) -> None:
+    """An expander "History of this hand (N revisions)" with
+    :func:`history_rows`, when the hand was ever corrected (more than its
+    first ingest); nothing otherwise."""
+    rows = history_rows(hand_id)
+    if len(rows) < 2:
+        return
+    with st.expander(f"History of this hand ({len(rows)} revisions)", expanded=expanded):
+        st.dataframe(rows, hide_index=True, width="stretch")
+        st.caption(f"Every revision's text: shead history {hand_id}")
 
 
 # --------------------------------------------------------------------------

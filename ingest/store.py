@@ -3319,7 +3319,7 @@ class Store:
         return report
 
     def amend(self, result: FileResult, reason: str | None = None,
-              on_stage: Callable[[str], None] | None = None) -> "CorrectionReport":
+              on_stage: Callable[[str], None] | None = None, bring_back: bool = False) -> "CorrectionReport":
         """Replace stored hands by new texts of the same hands (same session
         and hand number), in one transaction, keeping every revision.
 
@@ -3334,7 +3334,8 @@ class Store:
         voided (the night's own file, sent to fix another hand or to rename
         a player) it stays voided (``still_voided``), and so does a hand
         voided before the backup this database was restored from, sent
-        under other names.  Then each session
+        under other names, unless ``bring_back`` asks for it (the dashboard's
+        "Bring it back": the text as voided, chosen on purpose).  Then each session
         is re-derived from its stored hands in hand order, so the doubler
         stake and the pot of every later hand (rules.md D-11, D-12, D-19)
         follow the correction (``rederived`` counts the other hands whose
@@ -3424,7 +3425,7 @@ class Store:
                                           "line may change)")
                 if stored_hash is not None:
                     _same_day(where, o, h, stored_text, stored_header or "")
-                if stored_hash is None and restored is None and _voided_as(con, hand_id) == h.hash:
+                if stored_hash is None and restored is None and not bring_back and _voided_as(con, hand_id) == h.hash:
                     # a voided hand sent again as it was when voided: the night's own file, sent to fix another
                     # hand or to rename a player; it stays voided (it came back into every total with one line
                     # said: break18 F11, break18b F6).  Its text changed (a note added will do) brings it back.

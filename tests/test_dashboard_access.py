@@ -342,3 +342,27 @@ def test_browser_sees_the_sign_in_over_a_non_loopback_address(two_groups, tmp_pa
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def test_a_scorer_store_voids_only_its_groups_hands(writable):
+    """A Friday Club scorer voids a Friday hand (from the Log a hand page's Void, dash19 F8) but not a Thursday
+    one: refused whole, nothing changed (the Thursday hand's units stay)."""
+    import pytest as _pytest
+
+    from dashboard.access import GroupStore
+    from ingest.store import CorrectionError
+
+    db, _ = writable
+    with reading(db) as con:
+        thu = con.execute('SELECT min(hand_id) FROM hands WHERE "group" = ?', [THU]).fetchone()[0]
+        fri = con.execute('SELECT min(hand_id) FROM hands WHERE "group" = ?', [FRI]).fetchone()[0]
+        before = con.execute("SELECT count(*) FROM hand_units WHERE hand_id = ?", [thu]).fetchone()[0]
+    with GroupStore(db, FRI) as store, _pytest.raises(CorrectionError, match="another group"):
+        store.void_hands([fri, thu], "not ours")
+    with reading(db) as con:
+        assert con.execute("SELECT count(*) FROM hands WHERE hand_id IN (?, ?)", [thu, fri]).fetchone()[0] == 2
+        assert con.execute("SELECT count(*) FROM hand_units WHERE hand_id = ?", [thu]).fetchone()[0] == before > 0
+    with GroupStore(db, FRI) as store:
+        assert store.void(fri, "typed twice").hands[0][2] == fri
+    with reading(db) as con:
+        assert con.execute("SELECT count(*) FROM hands WHERE hand_id = ?", [fri]).fetchone()[0] == 0

@@ -79,3 +79,67 @@ def test_a_night_continued_on_another_day_does_not_take_its_first_dealer_from_th
     cli("ingest", write(tmp_path, "d.shn", three), "--db", str(db2))
     # h3 Di picks, Bea partner, 70: Di +2, Bea +1, Al, Ed, Fay -1, Cy (dealer) 0
     assert ledger(db2) == {"Al Ames": 0, "Bea Berg": 0, "Cy Cole": 3, "Di Dorn": 2, "Ed Epp": -3, "Fay Fox": -2}
+
+
+# -- Void and bring back on the dashboard, and a hand's history shown (dash19 F8) ---------------------------------
+
+from tests.test_dashboard_replay import example_db, ok, page, stored_units, texts  # noqa: E402, F401
+
+EXAMPLE = "Thursday Night Sheepshead / 2025.03.06 / 2"
+
+
+def _edit(at, number: int):
+    from ingest.store import reading, resolve_db
+
+    with reading(resolve_db()) as con:
+        (sid,) = con.execute("SELECT session_id FROM sessions WHERE session = ?", [EXAMPLE]).fetchone()
+    ok(at.selectbox(key="lh_session").set_value(sid).run())
+    ok(at.radio(key="lh_input").set_value("edit").run())
+    return ok(at.selectbox(key="lh_edit_no").set_value(number).run())
+
+
+def test_a_hand_is_voided_and_brought_back_on_the_log_a_hand_page(example_db):  # noqa: F811
+    """Hand 15 of the example session, as written: Cy picks, calls the ace of spades, Ed partner, 72: a win
+    (rules.md B-28, B-33): Cy +2, Ed +1, Al, Bea, Di -1 (its score line says the same).  dash19 F8: the dashboard
+    had no Void action and showed no reason or revision.  Voided there (the box ticked and a reason given), hand 15
+    leaves the totals; hand 16 (Di alone, 93, schneider: Di +8, the others -2) keeps its units (no doubler or pot
+    carries through hand 15).  Brought back with its text as voided, it counts again, and its history lists the
+    three revisions with their reasons."""
+    db, ids = example_db
+    at = _edit(ok(page("log_hand.py").run()), 15)
+    ok(at.button(key="lh_void").click().run())  # not ticked: nothing happens
+    assert 'tick "Yes, void hand 15" first' in texts(at)
+    assert stored_units(db, EXAMPLE, 15) == {"Al": -1, "Bea": -1, "Cy": 2, "Di": -1, "Ed": 1}
+    at.checkbox(key="lh_void_sure").check()
+    ok(at.button(key="lh_void").click().run())  # no reason: nothing happens
+    assert "say why the hand is voided" in texts(at) and stored_units(db, EXAMPLE, 15)
+    at.text_input(key="lh_void_reason").set_value("dealt at the other table")
+    ok(at.button(key="lh_void").click().run())
+    shown = texts(at)
+    assert "Hand 15 voided" in shown and "dealt at the other table" in shown, shown
+    assert stored_units(db, EXAMPLE, 15) == {}
+    assert stored_units(db, EXAMPLE, 16) == {"Al": -2, "Bea": -2, "Cy": -2, "Di": 8, "Ed": -2}
+    assert "hand 15 (voided)" in at.selectbox(key="lh_edit_no").options
+    assert "Hand 15 was voided (revision 2" in texts(at)
+    assert at.text_area(key="lh_edit_text").value.startswith("hand 15  dealer Al\npick Cy")
+    # the Replay page of its id says why, and shows its history
+    rp = page("replay_hand.py")
+    rp.query_params["hand"] = str(ids[15])
+    ok(rp.run())
+    assert "was voided (revision 2" in texts(rp) and "dealt at the other table" in texts(rp)
+    assert any("History of this hand (2 revisions)" in e.label for e in rp.expander)
+    # brought back, its text as it was voided
+    at.text_input(key="lh_edit_reason").set_value("it was ours after all")
+    ok(at.button(key="lh_edit_back").click().run())
+    assert "Hand 15 brought back: revision 3 in force (it was ours after all)" in texts(at)
+    assert stored_units(db, EXAMPLE, 15) == {"Al": -1, "Bea": -1, "Cy": 2, "Di": -1, "Ed": 1}
+    assert "hand 15" in at.selectbox(key="lh_edit_no").options
+    rp = page("replay_hand.py")
+    rp.query_params["hand"] = str(ids[15])
+    ok(rp.run())
+    hist = next(e for e in rp.expander if "History of this hand" in e.label)
+    assert "(3 revisions)" in hist.label
+    table = hist.dataframe[0].value
+    assert list(table["action"]) == ["ingest", "void", "amend"]
+    assert list(table["reason"])[1:] == ["dealt at the other table", "it was ours after all"]
+    assert list(table["in force"]) == ["", "", "yes"]

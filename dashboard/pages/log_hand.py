@@ -874,28 +874,64 @@ if ss["lh_input"] == "shn":
 
 # ---- a stored hand edited (an amendment, kept with its reason: shead history)
 if ss["lh_input"] == "edit":
-    from dashboard.log_edit import amend_from_page, stored_numbers, stored_source  # noqa: E402
+    from dashboard.log_edit import (amend_from_page, show_history, stored_numbers, stored_source,  # noqa: E402
+                                    void_from_page, voided_hands)
+    from dashboard.text import md  # noqa: E402
 
     numbers = stored_numbers(ctx["session"])
-    if not numbers:
+    voided = voided_hands(ctx["session"])  # listed too: a voided hand is brought back here (dash19 F8)
+    choices = sorted({*numbers, *voided})
+    if not choices:
         st.info("This session has no stored hand yet.")
         st.stop()
-    if ss.get("lh_edit_no") not in numbers:
-        ss["lh_edit_no"] = numbers[-1]
-    st.selectbox("Stored hand", numbers, key="lh_edit_no", format_func=lambda n: f"hand {n}")
-    if ss.get("lh_edit_loaded") != (ctx["session"], ss["lh_edit_no"]):
-        ss["lh_edit_loaded"] = (ctx["session"], ss["lh_edit_no"])
-        ss["lh_edit_text"] = stored_source(ctx["session"], ss["lh_edit_no"])
-        ss.pop("lh_edit_result", None)
+    if ss.get("lh_edit_no") not in choices:
+        ss["lh_edit_no"] = (numbers or choices)[-1]
+    st.selectbox("Stored hand", choices, key="lh_edit_no",
+                 format_func=lambda n: f"hand {n}" + (" (voided)" if n in voided else ""))
+    no = ss["lh_edit_no"]
+    if ss.get("lh_edit_loaded") != (ctx["session"], no, no in voided):
+        ss["lh_edit_loaded"] = (ctx["session"], no, no in voided)
+        ss["lh_edit_text"] = stored_source(ctx["session"], no)
+        if not ss.pop("lh_edit_keep", False):
+            ss.pop("lh_edit_result", None)
+    if no in voided:
+        v_id, v_rev, v_reason, v_at, v_text = voided[no]
+        st.warning(f"Hand {no} was voided (revision {v_rev}, {str(v_at)[:16]}): {md(v_reason or 'no reason given')}. "
+                   "It counts in no total. **Bring it back** counts it again with the text below, as it was voided "
+                   "or corrected.")
+        if v_text is None:
+            st.info("Its text was not kept (it was voided before the backup this database was restored from): type "
+                    "it below to bring it back.")
     st.text_area("Its text (SHN): correct it", key="lh_edit_text", height=200)
     st.text_input("Why (kept in the hand's history)", key="lh_edit_reason", placeholder="e.g. Di was the partner")
-    st.button("Save amendment", type="primary", width="stretch", key="lh_edit_save",
-              on_click=amend_from_page, args=(ctx, ss["lh_edit_no"]))
+    if no in voided:
+        st.button("Bring it back", type="primary", width="stretch", key="lh_edit_back",
+                  on_click=amend_from_page, args=(ctx, no, True))
+    else:
+        st.button("Save amendment", type="primary", width="stretch", key="lh_edit_save",
+                  on_click=amend_from_page, args=(ctx, no))
     er = ss.get("lh_edit_result") or {}
     for msg in er.get("errors", []):
         st.error(msg, icon="⚠️")
     if er.get("saved"):
         st.success(er["saved"])
+    if no not in voided:
+        with st.expander(f"Void hand {no}"):
+            st.caption("A hand that does not count (typed twice, another table's, a deal thrown in after it was "
+                       "written) leaves every total and statistic; its texts and history are kept, the session's "
+                       "later hands are re-derived (stake, pot), and it can be brought back here.")
+            st.text_input("Why it is voided (required, kept in its history)", key="lh_void_reason",
+                          placeholder="e.g. typed twice")
+            st.checkbox(f"Yes, void hand {no}", key="lh_void_sure")
+            st.button(f"Void hand {no}", key="lh_void", on_click=void_from_page, args=(ctx, no))
+    hid = voided[no][0] if no in voided else None
+    if hid is None:
+        with reading(resolve_db()) as _con:
+            _row = _con.execute("SELECT hand_id FROM hands WHERE session = ? AND hand = ?", [ctx["session"], no]
+                                ).fetchone()
+        hid = _row[0] if _row else None
+    if hid is not None:
+        show_history(hid)
     st.stop()
 
 # ---- a full card log, tapped

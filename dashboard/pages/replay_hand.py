@@ -249,6 +249,7 @@ def _units_line(units: dict[str, int]) -> str:
 # the page
 
 from dashboard.filters import ensure_navigation, plural
+from dashboard.log_edit import show_history
 from dashboard.text import md
 
 ensure_navigation()  # a first visit straight to this page's URL runs it inside the app
@@ -320,8 +321,9 @@ if loaded is None:
         v_session, v_hand, v_rev, v_reason, v_at = voided
         st.warning(f"Hand {v_hand} of {md(v_session)} (hand id {hand_id}) was voided (revision {v_rev}, "
                    f"{str(v_at)[:16]}): {md(v_reason or 'no reason given')}. It counts in no total. Its texts are "
-                   f"kept: shead history {hand_id}; to bring it back, amend it (shead ingest --amend FILE, or Log a "
-                   "hand → Edit).")
+                   f"kept (the history below; every text: shead history {hand_id}). To bring it back: Log a hand → edit → "
+                   "Bring it back (or shead ingest --amend FILE).")
+        show_history(hand_id, expanded=True)
     else:
         st.error(f"No hand with id {hand_id} is stored in {md(db)}.")
     st.stop()
@@ -338,6 +340,7 @@ else:  # a Schafkopf game: its stored card log, trick by trick
     frames, errors = (frames_from_cardlog(o, log, seats) if log is not None and log.plays else []), []
 
 st.subheader(f"Hand {o.hand} · {md(o.session)}")
+show_history(hand_id)  # an amended hand says so, with its reasons (dash19 F8)
 st.caption(f"Dealer {md(o.dealer or '?')} · rules {md(o.rules or 'default')} · hand id {stored.hand_id}"
            + (f" · from {md(stored.file)}:{stored.line}" if stored.file else ""))
 from dashboard.log_edit import edit_action  # noqa: E402 - issue 12: amend this hand on Log a hand
