@@ -1179,7 +1179,7 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     out.print(f"{sh.session}  ({sh.date or 'no date'}; {rules})\n{names}", markup=False)
     out.print(table)
     if sh.voided:
-        out.print(f"voided (not counted): hand(s) {', '.join(map(str, sh.voided))}")
+        out.print(f"voided (not counted): hand(s) {sh.voided_text()}", markup=False, highlight=False)
     for line in sh.refused_lines() + sh.kept_lines():
         out.print(line, soft_wrap=True)  # a long path is not broken over lines
     if not sh.rows:

@@ -93,7 +93,8 @@ class Sheet:
     """A session's sheet: ``session`` id, its ``players`` (seat alias →
     name, clockwise), ``rules``, ``date``, the hands in order, the
     ``totals`` per seat (units), ``pot`` (the pot's balance at the end, None
-    without a pot), ``voided`` (the numbers of its voided hands) and
+    without a pot), ``voided`` (the numbers of its voided hands, each
+    void's reason in ``void_reasons``) and
     ``refused`` (its hands refused at ingest and not stored, by number).
     A hand whose stored result the rules no longer give (``W-CARRY``: an
     earlier hand stored after it moved its stake or pot, rules.md D-11,
@@ -110,6 +111,13 @@ class Sheet:
     pot: int | None = None
     voided: list[int] = field(default_factory=list)
     refused: list[RefusedHand] = field(default_factory=list)
+    void_reasons: dict[int, str] = field(default_factory=dict)
+
+    def voided_text(self) -> str:
+        """The voided hands' numbers with each void's reason, as the sheet's
+        foot says them: ``"3 (dealt at the other table), 5"``."""
+        return ", ".join(f"{n} ({self.void_reasons[n]})" if self.void_reasons.get(n) else str(n)
+                         for n in self.voided)
 
     @property
     def has_pot(self) -> bool:
@@ -232,7 +240,7 @@ class Sheet:
                 "@media print{body{margin:0}}</style></head><body>"
                 f"<h1>{escape(self.session)}</h1><p>{escape(self.date or '')} · {escape(self.rules)} · "
                 f"{escape(names)}</p><table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-                + (f"<p>Voided hands (not counted): {', '.join(map(str, self.voided))}</p>" if self.voided else "")
+                + (f"<p>Voided hands (not counted): {escape(self.voided_text())}</p>" if self.voided else "")
                 + "".join(f"<p>{escape(line)}</p>" for line in self.refused_lines() + self.kept_lines())
                 + "</body></html>")
 
@@ -347,19 +355,21 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     texts = dict(con.execute("SELECT hand_id, source FROM hand_text WHERE list_contains(?, hand_id)",
                              [[h[0] for h in hands]]).fetchall()) if hands else {}
     try:
-        voided = [n for (n,) in con.execute(
-            "SELECT DISTINCT r.hand FROM hand_revisions r WHERE r.session_id = ? AND r.action = 'void' AND "
-            "r.revision = (SELECT max(revision) FROM hand_revisions x WHERE x.hand_id = r.hand_id) ORDER BY 1",
-            [session_id]).fetchall()]
+        reasons = dict(con.execute(
+            "SELECT r.hand, max(r.reason) FROM hand_revisions r WHERE r.session_id = ? AND r.action = 'void' AND "
+            "r.revision = (SELECT max(revision) FROM hand_revisions x WHERE x.hand_id = r.hand_id) GROUP BY 1 "
+            "ORDER BY 1", [session_id]).fetchall())
     except duckdb.CatalogException:  # a database before migration 007
-        voided = []
+        reasons = {}
+    voided = sorted(reasons)
     # a restored session's voids: its header's [_Voided] numbers, which `shead export` writes (fix18 F1)
     header = con.execute("SELECT header FROM sessions WHERE session_id = ?", [session_id]).fetchone()[0] or ""
     if (tag := _VOIDED_TAG.search(header)) is not None:
         in_force = {h[1] for h in hands}
         voided = sorted(set(voided) | {int(t) for t in tag.group(1).split() if t.isdigit() and int(t) not in in_force})
     sheet = Sheet(session, players, rules or "", date, game or "sheepshead", voided=voided,
-                  refused=_refused(con, session, {h[1] for h in hands} | set(voided)))
+                  refused=_refused(con, session, {h[1] for h in hands} | set(voided)),
+                  void_reasons={n: r for n, r in reasons.items() if r})
     running = {a: 0 for a in players}
     balance: int | None = None
     for (hand_id, number, dealer, picker, partner, partner2, call, outcome, pts, tricks, lw, g, gtype, stake,

@@ -120,6 +120,8 @@ def test_a_hand_is_voided_and_brought_back_on_the_log_a_hand_page(example_db):  
     assert stored_units(db, EXAMPLE, 15) == {}
     assert stored_units(db, EXAMPLE, 16) == {"Al": -2, "Bea": -2, "Cy": -2, "Di": 8, "Ed": -2}
     assert "hand 15 (voided)" in at.selectbox(key="lh_edit_no").options
+    assert "voided (not counted): hand(s) 15 (dealt at the other table)" in cli("sheet", EXAMPLE, "--db",
+                                                                                 str(db)).output
     assert "Hand 15 was voided (revision 2" in texts(at)
     assert at.text_area(key="lh_edit_text").value.startswith("hand 15  dealer Al\npick Cy")
     # the Replay page of its id says why, and shows its history

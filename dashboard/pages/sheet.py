@@ -88,7 +88,7 @@ st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; "
               "rules.md G-14..G-19)" if sh.game == "schafkopf" else
               "units: + receives, − pays (the stake and the pot as derived from the session's hands in order, "
               "rules.md D-11, D-12, D-19)") + "; the last line is the totals."
-           + (f" Voided, not counted: hand {', '.join(map(str, sh.voided))}." if sh.voided else "")
+           + (f" Voided, not counted: hand {md(sh.voided_text())}." if sh.voided else "")
            + (" Refused at ingest, not stored (see the Rejected hands page): "
               + ", ".join(f"hand {g.hand} ({g.code})" for g in sh.refused) + "." if sh.refused else ""))
 if any(r.kept for r in sh.rows):  # W-CARRY: counted as stored, against the rules, until amended
