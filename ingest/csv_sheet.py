@@ -161,6 +161,7 @@ class CsvResult:
     header_row: int = 1  # 2 below a title row (sheet_layout)
     tab: str | None = None  # a workbook's worksheet (ingest.xlsx_sheet): ``path`` is then ``FILE[TAB]``
     running: bool = False  # the player columns hold running totals (``--columns units=running``)
+    group: str | None = None  # the group of every night of a sheet without a group column (``--columns group=NAME``)
 
 
 def _norm(h: str) -> str:
@@ -408,7 +409,9 @@ class Layout:
     ``night`` (``YYYY-MM-DD``) the date of every hand of a sheet that has no
     date column, else None; ``notes`` the warnings saying where it was read;
     ``why`` why a date in the title or file name could not be read (it
-    reads two ways), else None."""
+    reads two ways), else None; ``group`` the group (an ``[Event]``) of
+    every night of a sheet without a group column, given as ``--columns
+    group=NAME``, else None."""
 
     header_row: int
     header: list[str]
@@ -416,6 +419,7 @@ class Layout:
     night: str | None = None
     notes: tuple[Diagnostic, ...] = ()
     why: str | None = None
+    group: str | None = None
 
 
 def file_of(path: str | None, tab: str | None) -> str | None:
@@ -439,6 +443,19 @@ def _night_option(columns: str | None, header: list[str]) -> tuple[str | None, s
             if got is not None:
                 rest = ",".join(f"{a}={b}" for j, (a, b) in enumerate(parts) if j != k)
                 return rest or None, got
+    return columns, None
+
+
+def _group_option(columns: str | None, header: list[str]) -> tuple[str | None, str | None]:
+    """``(the columns text without it, the group)`` of a ``group=`` part of
+    ``columns`` that names no column of ``header`` (``group=Friday Club``:
+    the group of every night of the sheet); ``(columns, None)`` when there
+    is none."""
+    parts = _parts(columns)
+    for k, (left, right) in enumerate(parts):
+        if left.lower() == "group" and right and not _match(header, right):
+            rest = ",".join(f"{a}={b}" for j, (a, b) in enumerate(parts) if j != k)
+            return rest or None, right
     return columns, None
 
 
@@ -476,15 +493,19 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
         if any(f in below for f in FIELDS) and not any(f in guess_columns(first[filled[0]]) for f in FIELDS):
             title_row, header_row = filled[0], filled[1] + 1  # a title row above the header (blank rows between)
     header = list(first[header_row - 1]) if first else []
+    columns, group = _group_option(columns, header)
     rest, night = _night_option(columns, header)
     cols = column_map(header, rest)
+    if group is not None and "group" in cols:
+        raise ValueError(f"group={group}: the sheet has a group column ({cols['group']}); a group given by name is "
+                         "for a sheet without one")
     if "date" in cols:
         if night is not None:
             raise ValueError(f"date={night}: the sheet has a date column ({cols['date']}); a night's date is for a "
                              "sheet without one")
-        return Layout(header_row, header, columns)
+        return Layout(header_row, header, columns, group=group)
     if not any(f in cols for f in HAND_FIELDS):
-        return Layout(header_row, header, columns)  # a ledger (or no sheet): its date column is missing
+        return Layout(header_row, header, columns, group=group)  # a ledger (or no sheet): its date column is missing
     notes: list[Diagnostic] = []
     why = None
     if night is None:
@@ -522,9 +543,9 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
                 "W-CSV-NIGHT", f"the sheet has no date column: every hand is of {night}, {said} "
                 f"(--columns date=YYYY-MM-DD gives another)", "warning", file=path, line=1, col=1))
     if night is None:
-        return Layout(header_row, header, columns, why=why)
+        return Layout(header_row, header, columns, why=why, group=group)
     return Layout(header_row, [*header, NIGHT_COLUMN], ",".join(filter(None, (rest, f"date={NIGHT_COLUMN}"))),
-                  night, tuple(notes))
+                  night, tuple(notes), group=group)
 
 
 def _body(rows, layout: Layout) -> Iterator[tuple[int, list[str]]]:
@@ -648,7 +669,7 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
     if "date" not in cols or not any(f in cols for f in HAND_FIELDS):
         return None
     out = CsvResult("score-sheet", cols, players, FileResult(path=name), names=names, header_row=layout.header_row,
-                    running=running_option(columns))
+                    running=running_option(columns), group=layout.group)
     index = {c: i for i, c in enumerate(header)}
 
     def batches() -> Iterator[ShnFile]:
@@ -846,7 +867,7 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
         return CsvResult("unknown", cols, players, result)
     rows = _second_headers(rows, layout, cols, index, path, result)
     out = CsvResult(kind, cols, players, result, names=names, header_row=layout.header_row, tab=tab,
-                    running=running_option(columns))
+                    running=running_option(columns), group=layout.group)
     _order_of(out, _body(enumerate(rows[1:], start=2), layout), index, delimiter, columns, path)
     if kind == "ledger":
         _ledger(out, rows[layout.header_row - 1:], index, path, layout.header_row + 1)
@@ -1193,7 +1214,7 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
         if bad is not None:
             out.result.errors.append(bad)
             continue
-        extra = {}
+        extra = {"group": out.group} if out.group else {}  # --columns group=NAME: every sitting's
         for f in ("session", "group"):
             if f in out.columns:
                 k = index[out.columns[f]]
@@ -1596,7 +1617,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     else None) or f"CSV {stem} {d}"  # by meaning: a stored sitting of these players that day (D1)
             # the night's group: its Group (or Event) cell, as a ledger's; else the file's (dash19 F2: a league's
             # sheet nights were each a group of their own, missing from the league's ledger and tokens)
-            group = cell(row, "group")[0] or last_group  # a blank cell is the group above, as a blank date is
+            group = cell(row, "group")[0] or last_group or out.group  # a blank cell: the group above, as a blank date
             last_group = group
             sessions[d] = SessionRec({"Session": name, "Event": group or f"CSV {stem}",
                                       **({"Date": d.replace("-", ".")} if d != "unknown" else {}),

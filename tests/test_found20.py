@@ -145,3 +145,39 @@ def test_a_hand_is_voided_and_brought_back_on_the_log_a_hand_page(example_db):  
     assert list(table["action"]) == ["ingest", "void", "amend"]
     assert list(table["reason"])[1:] == ["dealt at the other table", "it was ours after all"]
     assert list(table["in force"]) == ["", "", "yes"]
+
+
+# -- A sheet without a Group column given its group (note-s19 "Left": no --group) ---------------------------------
+
+FRIDAY = """Date,Hand,Picker,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve
+2026-11-06,1,Ann,Bob,75,win,2,1,-1,-1,-1
+2026-11-06,2,Cal,Dee,40,lose,2,2,-4,-2,2
+2026-11-13,1,Eve,Ann,91,win,2,-2,-2,-2,4
+"""
+
+
+def test_a_sheet_without_a_group_column_is_given_its_group_by_name(tmp_path):
+    """A Friday club's sheet has no Group column: its nights were each under the file's group ('CSV fri').
+    By hand (rules.md B-28, B-33): 11-06 h1 Ann picks, Bob partner, 75: Ann +2, Bob +1, the others -1; h2 Cal
+    picks, Dee partner, 40, lost doubled on the bump: Cal -4, Dee -2, the others +2; 11-13 h1 Eve picks, Ann
+    partner, 91: schneider, 2 a defender: Eve +4, Ann +2, Bob, Cal, Dee -2.  Totals Ann +6, Bob +1, Cal -7,
+    Dee -5, Eve +5 (zero-sum); both nights in group 'Friday Club'."""
+    db = tmp_path / "f.duckdb"
+    cli("ingest", write(tmp_path, "fri.csv", FRIDAY), "--columns", "group=Friday Club", "--db", str(db))
+    want = {"Ann": 6, "Bob": 1, "Cal": -7, "Dee": -5, "Eve": 5}
+    assert ledger(db, "--group", "Friday Club") == want
+    assert ledger(db, "--group", "CSV fri") == {}
+    # a ledger of sitting totals, the same way: Ann +3 -2, Bob -1 +4, Cal -2 -2
+    sittings = "Date,Ann,Bob,Cal\n2026-11-01,3,-1,-2\n2026-11-08,-2,4,-2\n"
+    cli("ingest", write(tmp_path, "sun.csv", sittings), "--columns", "group=Sunday Club", "--db", str(db))
+    assert ledger(db, "--group", "Sunday Club") == {"Ann": 1, "Bob": 3, "Cal": -4}
+    # a sheet that has a Group column is not given another: refused whole, nothing stored
+    grouped = FRIDAY.replace("Date,", "Date,Group,").replace("2026-11-06,", "2026-11-06,Thu,").replace(
+        "2026-11-13,", "2026-11-13,Thu,")
+    r = cli("ingest", write(tmp_path, "thu.csv", grouped), "--columns", "group=Friday Club", "--db",
+            str(tmp_path / "t.duckdb"), ok=False)
+    assert "E-CSV-COLUMNS" in r.output and "the sheet has a group column (Group)" in r.output
+    # group=COLUMN still names a column
+    r = cli("ingest", write(tmp_path, "thu.csv", grouped.replace("Date,Group,", "Date,Club,")), "--columns",
+            "group=Club", "--db", str(tmp_path / "c.duckdb"))
+    assert ledger(tmp_path / "c.duckdb", "--group", "Thu") == want
