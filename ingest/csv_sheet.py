@@ -1530,6 +1530,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     last_date: str | None = None  # the date cell of the last row that had one
     last_group = ""  # the Group cell of the last night that had one (dash19 F2, break19 F4: a blank is "as above")
     run_night: str | None = None  # units=running: the night of ``standing``, each player's last running total
+    run_width: int | None = None  # units=running: the players with a standing in the night's first hand
     standing: dict[str, int] = {}
     since: set[str] = set()  # the nights of the hands since the last totals row
     rows, following_rows = tee(rows)
@@ -1561,7 +1562,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             dtext = last_date  # a sheet writes the night's date on its first row only (a merged cell): the same night
         if out.running:  # running totals: the hand's units are each standing less the one above (the night's)
             if dtext != run_night:
-                run_night, standing = dtext, {}
+                run_night, standing, run_width = dtext, {}, None
             if not any(cell(row, f)[0] for f in HAND_FIELDS if f != "hand"):  # standings and no hand: the night's
                 for p in out.players:  # opening row (zeros, or a season's standing carried over)
                     v = whole_units(row[index[p]]) if index[p] < len(row) else None
@@ -1572,12 +1573,24 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     last_date = dtext
                 continue
             row = list(row)
+            moved: dict[str, tuple[int, int]] = {}  # player -> (column, the hand's units), players with a standing
             for p in out.players:
                 k = index[p]
                 v = whole_units(row[k]) if k < len(row) else None
                 if v is not None:
                     row[k] = str(v - standing.get(p, 0))
+                    moved[p] = (k, v - standing.get(p, 0) if p in standing else None)
                     standing[p] = v
+            if run_width is None:
+                run_width = len(moved)  # the night's first hand: its table
+            elif len(moved) > run_width:
+                # a player who left (a substitute took the seat) whose standing the pad carries down each row: an
+                # unchanged standing is no hand at the table, when the others make the table (break18b F14; its
+                # rows were refused, the rest of the night lost)
+                kept = [p for p, (_k, u) in moved.items() if u == 0]
+                if len(moved) - len(kept) == run_width:
+                    for p in kept:
+                        row[moved[p][0]] = ""
         totals.add(row)
         d = read_date(dtext, order)
         if d is not None:

@@ -181,3 +181,36 @@ def test_a_sheet_without_a_group_column_is_given_its_group_by_name(tmp_path):
     r = cli("ingest", write(tmp_path, "thu.csv", grouped.replace("Date,Group,", "Date,Club,")), "--columns",
             "group=Club", "--db", str(tmp_path / "c.duckdb"))
     assert ledger(tmp_path / "c.duckdb", "--group", "Thu") == want
+
+
+# -- A running-totals pad that carries a leaver's standing down (break18b F14) ------------------------------------
+
+PAD = """Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Notes,Ann,Bob,Cal,Dee,Eve,Fay
+2026-12-04,1,Eve,Ann,Bob,AH,72,W,,2,1,-1,-1,-1,
+2026-12-04,2,Ann,Cal,Dee,AC,45,L,,4,3,-5,-3,1,
+2026-12-04,3,Bob,Dee,,alone,61,W,,3,2,-6,1,0,
+2026-12-04,4,Cal,Fay,Ann,AS,91,W,,5,2,-8,-1,-2,4
+2026-12-04,5,Dee,Eve,Cal,AH,30,L,,9,2,-12,3,-10,8
+2026-12-04,6,Eve,Bob,,alone,95,W,Bob is back,7,10,-14,1,-12,8
+"""
+
+
+def test_a_running_pad_that_carries_the_leavers_standing_down_reads_the_substitute(tmp_path):
+    """A pad of standings (units=running) where Fay takes Bob's seat at hand 4 and Bob takes it back at hand 6;
+    the scorer copies the absent player's standing down (Bob's 2 in rows 4-5, Fay's 8 in row 6), the usual way.
+    By hand, each hand's units the standing less the row above's, checked against the rules (B-28, B-29, B-33):
+    h1 Ann +2, Bob +1, -1 each; h2 Cal picks, Dee partner, 45 lost doubled: Cal -4, Dee -2, +2 each; h3 Dee alone
+    61: +4, -1 each; h4 Fay picks, Ann partner, 91 schneider: Fay +4, Ann +2, Cal, Dee, Eve -2; h5 Eve picks, Cal
+    partner, 30 schneidered and lost doubled: Eve -8, Cal -4, Ann, Dee, Fay +4; h6 Bob alone 95 schneider: +8,
+    -2 each.  Totals Ann +7, Bob +10, Cal -14, Dee +1, Eve -12, Fay +8 (zero-sum), the final standings.  The carried
+    cells were read as a sixth player at the table and hands 4-6 refused."""
+    db = tmp_path / "pad.duckdb"
+    r = cli("ingest", write(tmp_path, "pad.csv", PAD), "--columns", "units=running", "--db", str(db))
+    assert "6 stored" in r.output and "Fay takes Bob's seat" in r.output and "Bob takes Fay's seat" in r.output
+    assert ledger(db) == {"Ann": 7, "Bob": 10, "Cal": -14, "Dee": 1, "Eve": -12, "Fay": 8}
+    # a standing carried beside a sixth cell that moved is no leaver: still refused, never guessed
+    bad = PAD.replace("2026-12-04,5,Dee,Eve,Cal,AH,30,L,,9,2,-12,3,-10,8", "2026-12-04,5,Dee,Eve,Cal,AH,30,L,,9,3,"
+                      "-12,3,-10,8")
+    r = cli("ingest", write(tmp_path, "bad.csv", bad), "--columns", "units=running", "--db", str(tmp_path / "b.duckdb"),
+            ok=False)
+    assert "4 stored, 0 duplicates, 2 rejected" in r.output and "E-CSV-SEATS (hand 5)" in r.output
