@@ -809,6 +809,36 @@ def _same_players(where: str, o: HandOutcome, stored: dict[str, str]) -> None:
                           f'[Seats "{_escape_tag(seats)}"] in its header (nothing changed)')
 
 
+def _own_lines_kept(where: str, o: HandOutcome, source: str, stored_text: str, stored: dict[str, str],
+                    rules: str | None) -> None:
+    """Raise :class:`CorrectionError` when an amendment leaves out a
+    ``[Rules]`` or ``[Seats]`` line the stored hand writes itself (its
+    ``stored_text``; notation.md §4.2: the hand's own, a house rule of one
+    round, a substitute) and so scores it by other rules or seats other
+    players than it was stored with: a typo fix written under the session's
+    header re-scored a hand played without double on the bump, re-priced a
+    Stammtisch's doubled last round and gave a substitute's units to the
+    player he replaced, the last said as a rename (real20 F0).  The message
+    gives the line to write; a hand's own line may change, written in the
+    hand (to score it by the session's rules, write theirs there)."""
+    if not stored_text:
+        return
+    stored_own, amend_own = own_tags(stored_text), own_tags(source)
+    if "Rules" in stored_own and "Rules" not in amend_own and rules and not _same_meaning(rules, o.rules):
+        raise CorrectionError(
+            f"{where}: hand {o.hand} of session {o.session!r} is stored with its own [Rules {rules!r}] line, which "
+            f"the amendment leaves out, so it would be scored by [Rules {o.rules!r}]: write the line "
+            f'[Rules "{_escape_tag(rules)}"] after its hand line (to score the hand by the session\'s rules, write '
+            f'[Rules "{_escape_tag(o.rules)}"] there) (nothing changed)')
+    if "Seats" in stored_own and "Seats" not in amend_own and stored and dict(o.players) != stored:
+        differ = ", ".join(f"{a} is {stored[a]!r} there and {n!r} here" for a, n in o.players.items()
+                           if a in stored and stored[a] != n) or "other seats"
+        raise CorrectionError(
+            f"{where}: hand {o.hand} of session {o.session!r} is stored with its own [Seats] line ({differ}), which "
+            f'the amendment leaves out: write [Seats "{_escape_tag(_seats_text(stored))}"] after its hand line (an '
+            "amendment keeps its hand's players; a name corrected is written in that line) (nothing changed)")
+
+
 def _renamed_session(con: duckdb.DuckDBPyConnection, session_id: int) -> None:
     """After an amendment: when every stored hand of an SHN session names
     the same players (alias -> name) and they are not the session's — a
@@ -3395,6 +3425,8 @@ class Store:
                                           + _renamed_night(con, o, h.source))
                 hand_id, session_id, rules, stored_hash, stored_header, stored_players = cur
                 was = json.loads(stored_players or "{}")
+                stored_text = _stored_text(con, hand_id) if stored_hash is not None else ""
+                _own_lines_kept(where, o, h.source, stored_text, was, rules)
                 if "Seats" not in own_tags(h.source):  # a hand's own [Seats] line: its names as written
                     _same_players(where, o, was)
                 # the session's [Rules] (its header's tag) against the amendment's session header's: a hand's own
@@ -3405,7 +3437,6 @@ class Store:
                     rules = mine
                 else:  # a header without the tag (a protocol's rules are inferred from its prices): as stored
                     theirs = o.rules
-                stored_text = _stored_text(con, hand_id) if stored_hash is not None else ""
                 played = _where_played(con, hand_id) if stored_hash is not None else None
                 if (mine is not None and own_rules and not _same_meaning(own_rules, mine)
                         and "Rules" not in own_tags(h.source) and not _same_meaning(own_rules, o.rules)

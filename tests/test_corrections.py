@@ -444,7 +444,8 @@ def test_a_hand_s_own_rules_line_can_be_amended_away_and_in(db, tmp_path):
     taken; it was refused ("stored under [Rules '...; noPick=doubler']") because the check read the hand's own
     rules for the session's.  Units by hand (rules.md B-33, D-1, D-11): hand 1 a doubler (0 each), hand 2 at
     x2: Cy +4, Ed +2, the others -2.  Amended: hand 1 a leaster won by Al (+4, the others -1), hand 2 at x1:
-    Cy +2, Ed +1, the others -1 — together Al +3, Bea -2, Cy +1, Di -2, Ed 0."""
+    Cy +2, Ed +1, the others -1 — together Al +3, Bea -2, Cy +1, Di -2, Ed 0.  The amendment writes the session's
+    rules as the hand's own line: left out, the hand's own line is not dropped without a word (real20 F0)."""
     plain = "wi5-called-ace"
     doubled = f'hand 1  dealer Ed\n[Rules "{plain}; noPick=doubler"]\ndoubler'
     r = cli("ingest", write(tmp_path, "n.shn", shn(doubled, H2, rules=plain)), "--db", str(db))
@@ -452,6 +453,12 @@ def test_a_hand_s_own_rules_line_can_be_amended_away_and_in(db, tmp_path):
     assert stored(db)[2]["units"] == H2_X2
     fix = shn("hand 1  dealer Ed\nleaster Al", "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 72  win",
               rules=plain)
+    # left out, the line is not dropped without a word (real20 F0: a typo fix re-scored a house-rule hand)
+    r = cli("ingest", "--amend", write(tmp_path, "fix.shn", fix), "--reason", "a leaster", "--db", str(db))
+    assert r.exit_code == 1 and "leaves out" in r.output and f'write [Rules "{plain}"] there' in r.output
+    assert stored(db)[2]["units"] == H2_X2
+    fix = shn(f'hand 1  dealer Ed\n[Rules "{plain}"]\nleaster Al',
+              "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 72  win", rules=plain)
     r = cli("ingest", "--amend", write(tmp_path, "fix.shn", fix), "--reason", "a leaster", "--db", str(db))
     assert r.exit_code == 0, r.output
     got = stored(db)

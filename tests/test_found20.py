@@ -214,3 +214,55 @@ def test_a_running_pad_that_carries_the_leavers_standing_down_reads_the_substitu
     r = cli("ingest", write(tmp_path, "bad.csv", bad), "--columns", "units=running", "--db", str(tmp_path / "b.duckdb"),
             ok=False)
     assert "4 stored, 0 duplicates, 2 rejected" in r.output and "E-CSV-SEATS (hand 5)" in r.output
+
+
+# -- An amendment that leaves out the hand's own [Rules] or [Seats] line (real20 F0) ------------------------------
+
+OWN_HEAD = ('%SHN 1.0\n[Event "Own night"]\n[Date "2026.11.28"]\n'
+            '[Seats "Al=Allen Braun; Bea=Bea Schmidt; Cy=Cy Ott; Di=Di Lenz; Ed=Ed Kahl"]\n[Rules "wi5-called-ace"]\n\n')
+OWN_H1 = "hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 70  win\n\n"
+
+
+def test_an_amendment_that_leaves_out_the_hands_own_rules_line_is_refused(tmp_path):
+    """Hand 2 played without double on the bump (its own [Rules] line): Cy picks, Ed partner, 40, lost: Cy -2,
+    Ed -1, the others +1 (rules.md B-33); h1 Bea picks, Di partner, 70: Bea +2, Di +1, -1 each.  A typo fix
+    (pts 40 -> 45, the same tier) written under the session's header, as README says, left the line out and was
+    stored doubled (Cy -4, Ed -2) without a word.  Now refused, nothing changed; with the line written it is
+    stored, the units as before: Allen 0, Bea +3, Cy -3, Di +2, Ed -2."""
+    own = '[Rules "wi5-called-ace; doubleOnBump=off"]\n'
+    night = OWN_HEAD + OWN_H1 + "hand 2  dealer Al\n" + own + "pick Cy  call AS  partner Ed  pts 40  lose\n"
+    db = tmp_path / "r.duckdb"
+    cli("ingest", write(tmp_path, "n.shn", night), "--db", str(db))
+    want = {"Allen Braun": 0, "Bea Schmidt": 3, "Cy Ott": -3, "Di Lenz": 2, "Ed Kahl": -2}
+    assert ledger(db) == want
+    fix = OWN_HEAD + "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 45  lose\n"
+    r = cli("ingest", "--amend", write(tmp_path, "fix.shn", fix), "--db", str(db), ok=False)
+    assert r.exit_code == 1 and "stored with its own [Rules 'wi5-called-ace; doubleOnBump=off'] line" in r.output
+    assert ledger(db) == want
+    fix = OWN_HEAD + "hand 2  dealer Al\n" + own + "pick Cy  call AS  partner Ed  pts 45  lose\n"
+    assert "revision 2 in force" in cli("ingest", "--amend", write(tmp_path, "fix.shn", fix), "--db", str(db)).output
+    assert ledger(db) == want
+    # the session's rules written in the hand: a deliberate change, scored doubled (Cy -4, Ed -2, +2 each)
+    fix = OWN_HEAD + 'hand 2  dealer Al\n[Rules "wi5-called-ace"]\npick Cy  call AS  partner Ed  pts 45  lose\n'
+    cli("ingest", "--amend", write(tmp_path, "fix.shn", fix), "--db", str(db))
+    assert ledger(db) == {"Allen Braun": 1, "Bea Schmidt": 4, "Cy Ott": -5, "Di Lenz": 3, "Ed Kahl": -3}
+
+
+def test_an_amendment_that_leaves_out_a_substitutes_own_seats_line_is_refused(tmp_path):
+    """Hand 2 with its own [Seats] line: Fay sat in for Ed.  Cy picks, Fay partner, 40 lost, doubled on the bump
+    (rules.md B-33): Cy -4, Fay -2, Al, Bea, Di +2; h1 Bea +2, Di +1, -1 each.  Totals Allen +1, Bea +4, Cy -5,
+    Di +3, Ed -1 (one hand), Fay -2.  A typo fix under the session's header gave Fay's -2 to Ed, said as a
+    rename ("Ed is 'Ed Kahl' (was 'Fay Wirth')").  Now refused with the [Seats] line to write."""
+    seats = '[Seats "Al=Allen Braun; Bea=Bea Schmidt; Cy=Cy Ott; Di=Di Lenz; Ed=Fay Wirth"]\n'
+    night = OWN_HEAD + OWN_H1 + "hand 2  dealer Al\n" + seats + "pick Cy  call AS  partner Ed  pts 40  lose\n"
+    db = tmp_path / "s.duckdb"
+    cli("ingest", write(tmp_path, "n.shn", night), "--db", str(db))
+    want = {"Allen Braun": 1, "Bea Schmidt": 4, "Cy Ott": -5, "Di Lenz": 3, "Ed Kahl": -1, "Fay Wirth": -2}
+    assert ledger(db) == want
+    fix = OWN_HEAD + "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 45  lose\n"
+    r = cli("ingest", "--amend", write(tmp_path, "fix.shn", fix), "--db", str(db), ok=False)
+    assert r.exit_code == 1 and "Ed is 'Fay Wirth' there and 'Ed Kahl' here" in r.output and seats.strip() in r.output
+    assert ledger(db) == want
+    fix = OWN_HEAD + "hand 2  dealer Al\n" + seats + "pick Cy  call AS  partner Ed  pts 45  lose\n"
+    assert "revision 2 in force" in cli("ingest", "--amend", write(tmp_path, "fix.shn", fix), "--db", str(db)).output
+    assert ledger(db) == want
