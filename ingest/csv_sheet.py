@@ -1139,6 +1139,29 @@ def _call_cell(text: str) -> tuple[Card | None, Card | None, bool]:
     return card, held, bool(m["u1"] or m["u2"])
 
 
+def _night_above(text: str, above: str, below: str, number: str, next_number: str,
+                 top: tuple[int, int] | None) -> bool:
+    """Whether a row whose date cell (``text``) does not read, between a
+    night's rows (their date ``above``) and the next night's (``below``), is
+    the night above's last row rather than the next night's first:
+
+    * by its hand number (``number``): 1 opens the next night; one after the
+      night above's highest (``top``), or a row below that numbers from 1
+      (``next_number``), closes the night above;
+    * without numbers, by the date as written: the one it is a typo of
+      (``2026-12-O4`` of ``2026-12-04`` rather than ``2026-12-11``,
+      :class:`difflib.SequenceMatcher`), the next night's when they tie."""
+    n, after = whole_units(number or ""), whole_units(next_number or "")
+    if n is not None:
+        if n == 1:
+            return False
+        if (top is not None and n == top[0] + 1) or (after is not None and after <= n):
+            return True
+    from difflib import SequenceMatcher  # noqa: PLC0415 - a mistyped date only
+
+    return SequenceMatcher(None, text, above).ratio() > SequenceMatcher(None, text, below).ratio()
+
+
 def _date_problem(out: CsvResult, r: int, col: int, cell: str, path: str | None) -> Diagnostic:
     """Why the date cell ``cell`` (row ``r``, column ``col``) is refused:
     ``E-CSV-DATE-ORDER`` in a sheet whose dates disagree on their order,
@@ -1155,6 +1178,8 @@ def _date_problem(out: CsvResult, r: int, col: int, cell: str, path: str | None)
                           "YYYY-MM-DD) and save the sheet again", file=path, line=r, col=col, found=cell,
                           expected="YYYY-MM-DD")
     how = f"this sheet reads A/B/YYYY {DATE_ORDERS[order]}" if order else "YYYY-MM-DD, DD/MM/YYYY or MM/DD/YYYY"
+    if order and re.match(r"\s*\d{4}\W", cell):  # written year first (a typo in 2026-12-O4): the order says nothing
+        how = "written YYYY-MM-DD"
     return Diagnostic("E-CSV-DATE", f"row {r}: {cell!r} is not a date ({how})", file=path, line=r, col=col,
                       found=cell, expected="YYYY-MM-DD")
 
@@ -1604,9 +1629,15 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if d is None:
             errs.append(_date_problem(out, r, dcol, dtext, path))
             d = "unknown"
-            following = read_date(cell(after[1], "date")[0], order) if after and cell(after[1], "date")[0] else None
+            next_text = cell(after[1], "date")[0] if after else ""
+            following = read_date(next_text, order) if next_text else None
             if last_date is not None and following not in (None, read_date(last_date, order)):
-                d = following  # the first row of the next night, mistyped: that night's refused hand (break19 F7)
+                # between two nights: the first row of the next night, mistyped, is that night's refused hand
+                # (break19 F7); the last row of the night above is that night's (break20 F2, F7: it was filed
+                # below, and the next night's rows refused as out of order, or numbered after it)
+                above = read_date(last_date, order)
+                d = above if _night_above(dtext, last_date, next_text, cell(row, "hand")[0],
+                                          cell(after[1], "hand")[0], last_hand.get(above)) else following
             elif last_date is not None and whole_units(cell(row, "hand")[0] or "") != 1:
                 # a mistyped date among a night's rows (not a night's first hand): the row is that night's
                 # refused hand, so the night is marked incomplete (break18b F4: it was a night of its own)

@@ -266,3 +266,40 @@ def test_an_amendment_that_leaves_out_a_substitutes_own_seats_line_is_refused(tm
     fix = OWN_HEAD + "hand 2  dealer Al\n" + seats + "pick Cy  call AS  partner Ed  pts 45  lose\n"
     assert "revision 2 in force" in cli("ingest", "--amend", write(tmp_path, "fix.shn", fix), "--db", str(db)).output
     assert ledger(db) == want
+
+
+# -- A mistyped date on a night's last row (break20 F2, F7: a regression of 2c799e0) ------------------------------
+
+LAST_ROW = """Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Ann,Bob,Cal,Dee,Eve
+2026-12-04,1,Eve,Ann,Bob,AH,72,W,2,1,-1,-1,-1
+2026-12-04,2,Ann,Cal,Dee,AS,45,L,2,2,-4,-2,2
+{d},3,Bob,Dee,,alone,93,W,-2,-2,-2,8,-2
+2026-12-11,1,Dee,Bob,Cal,AC,30,L,4,-8,-4,4,4
+2026-12-11,2,Eve,Cal,Eve,AH,31,L,2,2,-4,2,-2
+2026-12-11,3,Ann,Ann,,alone,120,W,12,-3,-3,-3,-3
+"""
+#: By hand (rules.md B-27..B-33): 12-04 h1 Ann +2, Bob +1, -1 each; h2 Cal -4, Dee -2, +2 each (lost, doubled on
+#: the bump); h3 Dee alone 93, schneider: +8, -2 each.  12-11 h1 Bob picks, Cal partner, 30: schneidered, doubled:
+#: Bob -8, Cal -4, +4 each; h2 Cal picks, Eve partner, 31: lost doubled: Cal -4, Eve -2, +2 each; h3 Ann alone,
+#: 120, no-tricker (B-29): +12, -3 each.  12-04 without h3: Ann +4, Bob +3, Cal -5, Dee -3, Eve +1; 12-11: Ann +18,
+#: Bob -9, Cal -11, Dee +3, Eve -1; both nights whole: Ann +20, Bob -8, Cal -18, Dee +8, Eve -2.
+FIRST_TWO = {"Ann": 22, "Bob": -6, "Cal": -16, "Dee": 0, "Eve": 0}
+BOTH = {"Ann": 20, "Bob": -8, "Cal": -18, "Dee": 8, "Eve": -2}
+
+
+def test_a_mistyped_date_on_a_nights_last_row_is_that_nights_refused_hand(tmp_path):
+    """The typo row (2026-12-O4, a letter O) was filed with the night below (the next row's date): with hand
+    numbers, the next night's three good rows were refused as out of order; without, the next night was numbered
+    2..4 and the mended sheet sent again stored its first hand twice (Ann +24)."""
+    for name, text in (("numbered", LAST_ROW), ("by place", "\n".join(
+            ",".join(c for k, c in enumerate(line.split(",")) if k != 1) for line in LAST_ROW.split("\n")))):
+        db = tmp_path / f"{name}.duckdb"
+        r = cli("ingest", write(tmp_path, "last.csv", text.format(d="2026-12-O4")), "--db", str(db), ok=False)
+        assert "5 stored, 0 duplicates, 1 rejected" in r.output, (name, r.output)
+        assert "E-CSV-DATE (hand 3)" in r.output and "written YYYY-MM-DD" in r.output
+        assert ledger(db) == FIRST_TWO, name
+        assert "CSV last 2026-12-04: hand 3 was refused" in cli("ledger", "--db", str(db)).output
+        r = cli("ingest", write(tmp_path, "last.csv", text.format(d="2026-12-04")), "--db", str(db))
+        assert "1 stored, 5 duplicates, 0 rejected" in r.output, (name, r.output)
+        assert ledger(db) == BOTH, name
+        assert "refused" not in cli("ledger", "--db", str(db)).output
