@@ -1145,17 +1145,18 @@ def _night_above(text: str, above: str, below: str, number: str, next_number: st
     night's rows (their date ``above``) and the next night's (``below``), is
     the night above's last row rather than the next night's first:
 
-    * by its hand number (``number``): 1 opens the next night; one after the
-      night above's highest (``top``), or a row below that numbers from 1
-      (``next_number``), closes the night above;
-    * without numbers, by the date as written: the one it is a typo of
+    * by its hand number (``number``): 1 opens the next night; a number
+      above the night above's highest (``top``) with the row below numbering
+      anew (``next_number`` not above it) closes the night above;
+    * else (no numbers, or numbers running on through the nights), by the
+      date as written: the one it is a typo of
       (``2026-12-O4`` of ``2026-12-04`` rather than ``2026-12-11``,
       :class:`difflib.SequenceMatcher`), the next night's when they tie."""
     n, after = whole_units(number or ""), whole_units(next_number or "")
     if n is not None:
         if n == 1:
             return False
-        if (top is not None and n == top[0] + 1) or (after is not None and after <= n):
+        if after is not None and after <= n and (top is None or n > top[0]):
             return True
     from difflib import SequenceMatcher  # noqa: PLC0415 - a mistyped date only
 
