@@ -216,10 +216,15 @@ def hand_records(draw, session: SessionRec | None = None, number: int | None = N
 @st.composite
 def shn_files(draw, max_sessions: int = 3, max_hands: int = 4) -> ShnFile:
     """A file of 1..max_sessions sessions (every later one with a Session
-    tag), each with 1..max_hands hands numbered in increasing order."""
+    tag), each with 1..max_hands hands numbered in increasing order (a
+    session written again numbered on after its hands above)."""
     hands = []
+    tops: dict[str, int] = {}
     for k in range(draw(st.integers(1, max_sessions))):
         sess = draw(sessions(with_session_tag=k > 0))
         numbers = sorted(draw(st.lists(st.integers(1, 10**6), unique=True, min_size=1, max_size=max_hands)))
+        if sess.id in tops:  # a session written again numbers on after its hands above (numbered anew, refused)
+            numbers = [tops[sess.id] + n for n in numbers]
+        tops[sess.id] = numbers[-1]
         hands += [draw(hand_records(sess, n)) for n in numbers]
     return ShnFile(hands)

@@ -303,3 +303,43 @@ def test_a_mistyped_date_on_a_nights_last_row_is_that_nights_refused_hand(tmp_pa
         assert "1 stored, 5 duplicates, 0 rejected" in r.output, (name, r.output)
         assert ledger(db) == BOTH, name
         assert "refused" not in cli("ledger", "--db", str(db)).output
+
+
+# -- One season file writing the same [Session] each week, numbered from 1 again (break20 F13) ---------------------
+
+WEEK = ('[Session "Thursday league"]\n[Date "{d}"]\n' + '[Seats "Al=Al Ames; Bea=Bea Berg; Cy=Cy Cole; Di=Di Dorn; '
+        'Ed=Ed Epp"]\n[Rules "wi5-called-ace"]\n\n')
+SEASON = ("%SHN 1.0\n" + WEEK.format(d="2026.12.03") + "hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n"
+          "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 40  lose\nhand 3  dealer Bea\nleaster Al\n\n"
+          + WEEK.format(d="2026.12.10") + "hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n"
+          "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 66  win\nhand 3  dealer Bea\nleaster Al\n")
+#: Week 1 by hand (rules.md B-28, B-33, C-1): h1 Bea +2, Di +1, -1 each; h2 Cy -4, Ed -2, +2 each (lost, doubled on
+#: the bump); h3 a leaster won by Al: +4, -1 each.  Al +5, Bea +3, Cy -6, Di +2, Ed -4.
+WEEK1 = {"Al Ames": 5, "Bea Berg": 3, "Cy Cole": -6, "Di Dorn": 2, "Ed Epp": -4}
+
+
+def test_a_session_written_again_in_one_file_and_numbered_from_1_again_is_refused_whole(tmp_path, monkeypatch):
+    """The second week's hands 1 and 3 (the same text as week 1's) were dropped as duplicates and its hand 2
+    stored as a second hand 2 of the session: "7 stored, 2 duplicates" without a word.  From two files the
+    second night is refused whole; in one file, read whole or streamed in batches, now the same.  Its own
+    [Session] (as the message says) stores it: week 2 h1 Bea +2, Di +1, -1 each; h2 Cy picks, Ed partner, 66:
+    Cy +2, Ed +1, -1 each; h3 Al's leaster +4, -1 each: Al +2, Bea 0, Cy 0, Di -1, Ed -1."""
+    for stream in ("", "100"):
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", stream or "100000000")
+        db = tmp_path / f"s{stream}.duckdb"
+        r = cli("ingest", write(tmp_path, "season.shn", SEASON), "--db", str(db), ok=False)
+        assert "3 stored, 0 duplicates, 3 rejected" in r.output, r.output
+        assert r.output.count("E-HAND-ORDER") == 3 and '[Session "Thursday league 2026.12.10"]' in r.output
+        assert ledger(db) == WEEK1
+        assert "Incomplete" not in cli("ledger", "--db", str(db)).output
+    fixed = SEASON.replace('[Session "Thursday league"]\n[Date "2026.12.10"]',
+                           '[Session "Thursday league 2026.12.10"]\n[Date "2026.12.10"]')
+    cli("ingest", write(tmp_path, "season.shn", fixed), "--db", str(db))
+    assert ledger(db) == {"Al Ames": 7, "Bea Berg": 3, "Cy Cole": -6, "Di Dorn": 1, "Ed Epp": -5}
+    # the same session written again and numbered on (hand 4) is one session, as before
+    on = SEASON.replace("2026.12.10\"]\n", "2026.12.03\"]\n").replace(
+        "hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\nhand 2  dealer Al\npick Cy  call AS  partner Ed"
+        "  pts 66  win\nhand 3  dealer Bea\nleaster Al\n", "hand 4  dealer Cy\nleaster Al\n")
+    db = tmp_path / "on.duckdb"
+    assert "4 stored, 0 duplicates, 0 rejected" in cli("ingest", write(tmp_path, "on.shn", on), "--db", str(db)).output
+    assert ledger(db) == {"Al Ames": 9, "Bea Berg": 2, "Cy Cole": -7, "Di Dorn": 1, "Ed Epp": -5}

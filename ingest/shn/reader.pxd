@@ -56,6 +56,9 @@ cdef class _Reader:
     cdef public object cr_said
     cdef public object curly_said
     cdef public object voided_sessions
+    cdef public object sess_last
+    cdef public object block_sid
+    cdef public object block_again
     cpdef _process(self, toks, i)
     cpdef _dealt(self, rec)
     cpdef _tricked(self, rec, last)

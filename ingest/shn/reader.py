@@ -922,7 +922,7 @@ class _Reader:
         "last_num", "hand", "hand_off", "hand_failed", "seen", "pending", "override",
         "seatset", "leads", "shape_leads", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
         "prev_deal", "prev_trick", "cards", "card_of", "played", "mode", "sess_mode", "colc", "colc_line", "cr_said",
-        "curly_said", "voided_sessions",
+        "curly_said", "voided_sessions", "sess_last", "block_sid", "block_again",
     )
 
     def __init__(self, text: str, path: str | None, strict: bool):
@@ -940,6 +940,11 @@ class _Reader:
         self.sess_has_hands = False
         #: the sessions read with no hand and a [_Voided] tag: an export's session voided whole (break18 F4)
         self.voided_sessions: list[SessionRec] = []
+        #: each session's highest hand number read so far in this file, and the session of this block of hands
+        #: with, when it is a session written again that numbers from 1 again, why its hands are refused
+        self.sess_last: dict[str, int] = {}
+        self.block_sid: str | None = None
+        self.block_again: tuple | None = None
         self.sess_errs: list[Diagnostic] = []
         self.sess_seats: frozenset | None = None
         self.sess_order: dict[str, int] | None = None
@@ -1476,6 +1481,8 @@ class _Reader:
         self.sess_seats = None
         self.sess_order = None
         self.last_num = None
+        self.block_sid = None
+        self.block_again = None
         self.override = False
         self._set_seats(None)
         self.sess_mode = "fr"
@@ -1894,6 +1901,15 @@ class _Reader:
         if num > MAX_HAND:  # the store keeps hand numbers as INTEGER (docs/storage.md)
             raise self._err_at("E-NUMBER", f"found hand {_quote(t)}; expected a hand number from 1 to {MAX_HAND}", toks, j, t,
                                f"1..{MAX_HAND}")
+        if self.block_sid is None:  # a session block's first hand: the same session written again above?
+            self._block_start(num)
+        if self.block_again is not None:
+            sid, first, top, name = self.block_again
+            raise self._err_at("E-HAND-ORDER", (
+                f"session {sid!r} is written again in this file and numbers its hands from {first} again after its "
+                f"hand {top} above: a night numbering from 1 again is no continuation of it; give this night a "
+                f"[Session] of its own (e.g. [Session \"{name}\"]) or number its hands after {top} (every hand of "
+                "this block is refused)"), toks, j, t, f"> {top}")
         if self.last_num is not None and num <= self.last_num:
             msg = (f"found hand {num} after hand {self.last_num} in the same session; expected a number greater "
                    f"than {self.last_num} (start a new session with [Session \"id\"] to restart the numbering)")
@@ -1909,8 +1925,30 @@ class _Reader:
                 return n
             raise self._err_at("E-HAND-ORDER", msg, toks, j, t, f"> {self.last_num}")
         self.last_num = num
+        self.sess_last[self.block_sid] = num
         self.p = line.find(t, p) + len(t)
         return j + 1
+
+    def _block_start(self, num: int) -> None:
+        """The first hand (``num``) of a block of a session's hands: its
+        session id, and when the session was written above in this file and
+        this block numbers from there or below (a season's file with the
+        same ``[Session]`` each week, hands from 1 again: break20 F13, the
+        second week's hands 1 and 3 dropped as copies of the first's and its
+        hand 2 stored as a second hand 2), why each hand of the block is
+        refused (the file's later nights in one, as from two files:
+        ``Store._other_day``)."""
+        sid = self.sess.id
+        self.block_sid = sid
+        top = self.sess_last.get(sid)
+        if top is not None and num <= top:
+            # its hands are filed under the night's would-be session, as a file of it alone is: the session above
+            # lacks none of its hands (Store._other_day)
+            name = f"{sid} {self.sess.tags.get('Date') or '(again)'}"
+            self.sess = SessionRec({**self.sess.tags, "Session": name}, self.sess.tag_pos, self.sess.tag_notes)
+            if self.hand is not None:
+                self.hand.session = self.sess
+            self.block_again = (sid, num, top, name)
 
     def s_deal(self, toks, i, n):
         hand = self.hand

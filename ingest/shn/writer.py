@@ -486,6 +486,7 @@ def write(file: ShnFile) -> str:
     out = ["%SHN 1.0\n"]
     sess: SessionRec | None = None
     last_num = 0
+    tops: dict[str, int] = {}  # each session's last hand number: a session written again numbers on
     for h in file.hands:
         text = write_hand(h)
         if h.session is not sess:
@@ -496,10 +497,10 @@ def write(file: ShnFile) -> str:
                 out.append("\n")
             out.append(tag_lines(h.session.tags, h.session.tag_notes, "the session"))
             sess = h.session
-            last_num = 0
-        elif h.number <= last_num:
+            last_num = tops.get(sess.id, 0)
+        if h.number <= last_num:
             raise ValueError(f"hand {h.number} follows hand {last_num} in the same session; numbers must increase")
-        last_num = h.number
+        last_num = tops[sess.id] = h.number
         out.append("\n")
         out.append(text)
     return "".join(out)
