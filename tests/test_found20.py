@@ -343,3 +343,33 @@ def test_a_session_written_again_in_one_file_and_numbered_from_1_again_is_refuse
     db = tmp_path / "on.duckdb"
     assert "4 stored, 0 duplicates, 0 rejected" in cli("ingest", write(tmp_path, "on.shn", on), "--db", str(db)).output
     assert ledger(db) == {"Al Ames": 9, "Bea Berg": 2, "Cy Cole": -7, "Di Dorn": 1, "Ed Epp": -5}
+
+
+def test_log_a_hand_after_a_void_offers_the_next_free_number_and_says_why_a_save_is_refused(example_db):  # noqa: F811
+    """new20 F1: after the last hand (18) was voided, the form offered 18 again, and Save hand then stored nothing
+    and said nothing (the live check drew over the refusal).  Now 19 is offered; the voided number typed anyway is
+    refused with its E-HAND-CONFLICT and what to do on the page.  Hand 19 as logged: Al picks, calls the ace of
+    spades, Cy partner, 70: a win (rules.md B-28, B-33): Al +2, Cy +1, Bea, Di, Ed -1."""
+    from tests.test_dashboard_replay import fill, press
+
+    db, _ids = example_db
+    cli("void", EXAMPLE + "#18", "--reason", "entered by mistake", "--db", str(db))
+    at = ok(page("log_hand.py").run())
+    from ingest.store import reading, resolve_db
+
+    with reading(resolve_db()) as con:
+        (sid,) = con.execute("SELECT session_id FROM sessions WHERE session = ?", [EXAMPLE]).fetchone()
+    ok(at.selectbox(key="lh_session").set_value(sid).run())
+    assert at.number_input(key="lh_number").value == 19
+    ok(at.number_input(key="lh_number").set_value(18).run())
+    fill(at, picker="Al", call="ace", suit="S", partner="Cy", pts=70, outcome="win")
+    press(at, "Check score")
+    press(at, "Save hand")
+    errors = " ".join(e.value for e in at.error)
+    assert "not saved: E-HAND-CONFLICT: hand 18" in errors and "was voided" in errors and "Bring it back" in errors
+    assert stored_units(db, EXAMPLE, 18) == {}
+    ok(at.number_input(key="lh_number").set_value(19).run())
+    press(at, "Check score")
+    press(at, "Save hand")
+    assert "Stored hand 19 of" in texts(at)
+    assert stored_units(db, EXAMPLE, 19) == {"Al": 2, "Bea": -1, "Cy": 1, "Di": -1, "Ed": -1}

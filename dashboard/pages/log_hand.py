@@ -256,11 +256,14 @@ def _said(d) -> str:
 
 def list_sessions(con) -> list[tuple]:
     return con.execute(
-        "SELECT s.session_id, s.session, s.header, s.players, s.rules, h.last_no, h.last_dealer, h.last_players, "
-        "coalesce(s.format, 'shn') "
+        "SELECT s.session_id, s.session, s.header, s.players, s.rules, greatest(h.last_no, v.void_no), "
+        "h.last_dealer, h.last_players, coalesce(s.format, 'shn') "
         "FROM sessions s LEFT JOIN (SELECT session_id, max(hand) AS last_no, arg_max(dealer, hand) AS last_dealer, "
         "                                  arg_max(players, hand) AS last_players "
         "                           FROM hands GROUP BY session_id) h USING (session_id) "
+        # a voided hand's number is not offered again: an ingest refuses it (new20 F1: Save did nothing)
+        "LEFT JOIN (SELECT session_id, max(hand) AS void_no FROM hand_revisions WHERE action = 'void' "
+        "           GROUP BY session_id) v USING (session_id) "
         "ORDER BY s.date DESC NULLS LAST, s.session_id DESC").fetchall()
 
 
@@ -484,12 +487,19 @@ def _show_or_save(out: dict, errs: dict, text: str, h, save: bool) -> bool:
             rep = store.ingest_file(FileResult(path=SOURCE, hands=[h]))
     except StoreError as exc:
         errs["general"] = [f"not saved: {exc}"]
+        ss["lh_save_refused"] = True
         return False
-    if rep.rejected:  # another group's hand (dashboard.access.GroupStore)
-        errs["general"] = [f"not saved: {rep.rejected[0].errors[0].message}"]
+    if rep.rejected:  # another group's hand (dashboard.access.GroupStore), a voided hand's number (new20 F1)
+        d = rep.rejected[0].errors[0]
+        errs["general"] = [f"not saved: {_said(d)}"]
+        if d.code == "E-HAND-CONFLICT" and " was voided " in d.message:
+            errs["general"].append(f"On this page: edit → hand {h.outcome.hand} (voided) → Bring it back, with its "
+                                   "text corrected; or log this hand under the next free number.")
+        ss["lh_save_refused"] = True  # said until the form changes: the live check ran over it (nothing shown)
         return False
     if not rep.stored:
         errs["general"] = ["this hand is already stored (the same text); nothing was added"]
+        ss["lh_save_refused"] = True
         return False
     out["saved"] = f"Stored hand {h.outcome.hand} of {h.outcome.session}."
     ss["lh_just_saved"] = True
@@ -827,8 +837,8 @@ def _ready(v: dict) -> bool:
 def _live_check() -> None:
     """The derived score of the form as it stands, shown before saving
     (issue 12): validated on every change, as Check score does."""
-    if ss.pop("lh_just_saved", False):
-        return
+    if ss.pop("lh_just_saved", False) or ss.pop("lh_save_refused", False):
+        return  # a save's outcome (stored, or refused and why) is shown, not checked over
     v = form_values(ctx)
     if _ready(v):
         check(False)
