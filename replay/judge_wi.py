@@ -1295,8 +1295,10 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     elif tricks is not None:
         cands = [o for o in cands if _consistent(prof, o, None, tricks, sheepshead)]
     if not cands:
+        bury = (f"exactly its bury as written ({points_of(state.bury)})" if state is not None and state.bury_known
+                else f"at most its bury ({prof.max_bury})")
         raise chk.reject("E-PTS", f"pts {pts} and tricks {tricks} contradict each other: a side without a trick "
-                         f"holds at most its bury ({prof.max_bury}), a side with every trick all 120 (rules.md B-24, "
+                         f"holds {bury}, a side with every trick all 120 (rules.md B-24, "
                          "B-29)", (rec.pts or rec.tricks_won).pos, found=f"pts {pts}, tricks {tricks}", expected="points the tricks allow")
     if rec.outcome is not None and rec.outcome.value is not None:
         o = rec.outcome.value
@@ -1325,7 +1327,10 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
             if _two_partners(prof):
                 partners += [(a, b) for i, a in enumerate(others) for b in others[i + 1:]]
             partners = _partners_from_cards(chk, picker, partners) or partners
-    bounds = {pa: _state_bounds(state, picker, pa) for pa in partners} if state is not None and state.tricks else {}
+    # the tricks replayed, or a bury written whole with none (a "deal and result" record: the side holds at least
+    # its bury, exactly it without a trick, rules.md B-24; real20 F1: 30 points stored beside a 44-point bury)
+    bounds = ({pa: _state_bounds(state, picker, pa) for pa in partners}
+              if state is not None and (state.tricks or state.bury_known) else {})
     if bounds:
         _check_bounds(chk, bounds, pts, tricks)
     options = []
@@ -1502,7 +1507,9 @@ def _check_bounds(chk: HandCheck, bounds: dict, pts: int | None, tricks: int | N
         lo = min(b[0] for b in bounds.values())
         hi = max(b[1] for b in bounds.values())
         exp = str(lo) if lo == hi else f"{lo}..{hi}"
-        raise chk.reject("E-PTS", f"pts {pts} is written but the tricks played give the picker side "
+        raise chk.reject("E-PTS", f"pts {pts} is written but "
+                         + ("the tricks played give" if any(rec.tricks) else "its bury as written gives")
+                         + " the picker side "
                          + (f"{lo} card points" if lo == hi else f"at least {lo} and at most {hi} card points")
                          + " (bury included, rules.md B-24)", rec.pts.pos, found=pts, expected=exp)
     if tricks is not None and not any(lo <= tricks <= hi for _, _, lo, hi, _ in bounds.values()):

@@ -373,3 +373,40 @@ def test_log_a_hand_after_a_void_offers_the_next_free_number_and_says_why_a_save
     press(at, "Save hand")
     assert "Stored hand 19 of" in texts(at)
     assert stored_units(db, EXAMPLE, 19) == {"Al": 2, "Bea": -1, "Cy": 1, "Di": -1, "Ed": -1}
+
+
+# -- A bury written whole bounds the picker side's points, with no trick written (real20 F1) ----------------------
+
+CUTTHROAT = """%SHN 1.0
+[Event "Cutthroat at the shop"]
+[Date "2026.11.25"]
+[Seats "N=Ned; E=Ella; S=Sam; W=Walt"]
+[Rules "wi4-cutthroat"]
+
+hand 1  dealer W
+deal N  QC QS QH QD JC JS JH
+deal E  JD TD KD 9D 8D 7D TC
+deal S  KC 9C 8C 7C TS KS 9S
+deal W  8S 7S TH KH 9H 8H 7H
+blind AC AS AH AD
+pick N
+bury AC AS AH AD
+{result}
+"""
+
+
+def test_a_bury_written_whole_bounds_the_picker_sides_points_without_tricks(tmp_path):
+    """Ned buries the four aces: 4 x 11 = 44 card points (rules.md A-5), the picker side's whatever its tricks
+    (B-24).  "pts 30  tricks 1  lose-s" contradicts the record and was stored schneidered: Ned -12, +4 each.
+    Refused now (E-PTS, 44..120).  "pts 50  tricks 1  lose" is a plain loss (50 < 61, above 30: B-28) alone
+    against three, doubled on the bump (F-3, B-32): each opponent +2, Ned -6.  And with no trick at all the side
+    holds exactly its bury: "pts 40  tricks 0" is refused too."""
+    db = tmp_path / "c.duckdb"
+    r = cli("ingest", write(tmp_path, "c.shn", CUTTHROAT.format(result="pts 30  tricks 1  lose-s")), "--db", str(db),
+            ok=False)
+    assert "E-PTS (hand 1)" in r.output and "at least 44" in r.output and "its bury as written" in r.output
+    r = cli("ingest", write(tmp_path, "c.shn", CUTTHROAT.format(result="pts 40  tricks 0")), "--db", str(db),
+            ok=False)
+    assert "E-PTS (hand 1)" in r.output
+    cli("ingest", write(tmp_path, "c.shn", CUTTHROAT.format(result="pts 50  tricks 1  lose")), "--db", str(db))
+    assert ledger(db) == {"Ned": -6, "Ella": 2, "Sam": 2, "Walt": 2}
