@@ -33,7 +33,7 @@ from . import judge_partner_cards, partner_cards
 from .seven import is_nuclear, roll_partner
 from .judge_potsplit import check_potsplit
 from .battery import new_state, winning_index
-from .state import (JACK_BLITZ_COLOURS, GameState, bury_count_error, next_seat, successors, _profile_facts,
+from .state import (BLITZ_PAIRS, JACK_BLITZ_COLOURS, GameState, bury_count_error, next_seat, successors, _profile_facts,
                     _BURY, _CALL, _CT_ACE, _CT_ALONE, _CT_JD, _CT_JD_CALLUP, _CT_OWN_ACE, _CT_QUEENS, _CT_TEN,
                     _CT_UNDER, _DONE, _MARKS, _PICK, _PLAY)  # the enum members as module names (state._PICK)
 
@@ -1331,6 +1331,10 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     # its bury, exactly it without a trick, rules.md B-24; real20 F1: 30 points stored beside a 44-point bury)
     bounds = ({pa: _state_bounds(state, picker, pa) for pa in partners}
               if state is not None and (state.tricks or state.bury_known) else {})
+    if not bounds and not rec.tricks and rec.bury is not None and rec.bury.cards and None not in rec.bury.cards:
+        # some deal lines, or none, and the bury written whole: the same floor (real20 F1, the picker's line alone)
+        floor = points_of(mask_of(rec.bury.cards))
+        bounds = {pa: (floor, points_of(prof.deck_mask), 0, prof.tricks, True) for pa in partners}
     if bounds:
         _check_bounds(chk, bounds, pts, tricks)
     options = []
@@ -1721,6 +1725,100 @@ def _check_written_cards(chk: HandCheck, picker: int, hands: list[int], dealt_se
             raise chk.reject("E-SHEEPSHEAD", f"the picker calls sheepshead, but {chk.aliases[holder]} holds the "
                              f"{pc.pretty()} (allowSheepsheadCall=holdingPartnerCard, rules.md C-9)",
                              rec.sheepshead.pos, found="sheepshead", expected=f"the {pc} in the picker's cards")
+    if len(dealt_seats) < prof.playing:  # a whole deal is judged by the engine (_setup_without_tricks)
+        _check_known_holdings(chk, picker, hands, blind_mask, bury_mask)
+
+
+def _whole_lines(chk: HandCheck) -> set[int]:
+    """The seats whose deal line is written whole: every card known, the
+    profile's hand size (rules.md F-1)."""
+    size = chk.profile.hand_size
+    return {chk.index[d.seat] for d in chk.rec.deals
+            if d.seat in chk.index and len(d.cards) == size and None not in d.cards}
+
+
+def _check_known_holdings(chk: HandCheck, picker: int, hands: list[int], blind_mask: int, bury_mask: int) -> None:
+    """A picked score-sheet hand with some deal lines written, not all: the
+    rules that need only the cards of the seats written whole are checked
+    on them, as the engine checks them on a whole deal (real20 F1b: with the
+    picker's line alone an illegal call, an alone without the J♦, a blitz
+    without its queens and a partner's crack were stored, the last two
+    paid double).  With the picker's line, the blind and the bury written
+    whole, the picker's hand after the bury is known: the call (a hold card
+    for an ace, B-9, B-12; all three fail aces for a ten, B-10; an
+    unknown-card call only without a legal ace or ten, B-11) and, in the
+    jack-of-diamonds game, going alone without the partner card (C-1).  A
+    blitz (E-5) by a seat written whole must show its pair; a crack by the
+    partner (the seat written whole holding the called card) is refused
+    under ``partnerMayCrack=off`` (E-2); a picker alone may not bury the
+    partner card under ``jdMustNotBuryJD`` (C-6).  Raises the engine's
+    codes: ``E-CALL-NO-HOLD``, ``E-CALL-TEN``, ``E-CALL-HELD``,
+    ``E-UNDER-NOT-ALLOWED``, ``E-ALONE-JD``, ``E-BLITZ``, ``E-CRACK``,
+    ``E-BURY-JD``."""
+    rec, prof = chk.rec, chk.profile
+    whole = _whole_lines(chk)
+    blind_known = not prof.has_blind or (rec.blind is not None and None not in rec.blind.cards
+                                         and blind_mask.bit_count() == prof.blind_size)
+    bury_known = not prof.has_blind or (rec.bury is not None and None not in rec.bury.cards)
+    picked = hands[picker] | blind_mask  # the picker's cards before the bury
+    holding = picker in whole and blind_known  # every card the picker held is known
+    call = rec.call
+    if (prof.jdMustNotBuryJD and prof.partnerMode == "jackOfDiamonds" and rec.alone is not None
+            and bury_mask >> prof.partner_card & 1):
+        c = prof.partner_card
+        raise chk.reject("E-BURY-JD", f"the picker buries {c} and plays alone, but a picker going alone with the "
+                         "partner card keeps it in play (jdMustNotBuryJD, rules.md C-6)", rec.bury.pos,
+                         found=f"bury {c}", expected="a bury without the partner card")
+    if holding and prof.partnerMode == "jackOfDiamonds" and rec.alone is not None and not picked >> prof.partner_card & 1:
+        pc = prof.partner_card
+        raise chk.reject("E-ALONE-JD", f"the picker goes alone, but the picker's cards (its deal line and the blind) "
+                         f"have no {pc.pretty()}: its holder is the partner (rules.md C-1)", rec.alone.pos,
+                         found="alone", expected="no call")
+    if (holding and bury_known and call is not None and call.card is not None and prof.calls_ace
+            and prof.partnerMode == "calledAce" and not prof.trumps.is_trump(call.card)):
+        hand = picked & ~bury_mask  # after the bury
+        fm = prof.trumps.suit_masks[:4]
+        missing = [su for su in range(4) if fm[su] and not picked >> (su * 8) & 1]
+        aces = [su for su in missing if hand & fm[su]]
+        tens = ([su for su in range(4) if fm[su] and not picked >> (su * 8 + 1) & 1 and hand & fm[su]]
+                if not missing else [])
+        c = call.card
+        if not call.has_under:
+            if c.rank == Rank.TEN and c.suit not in tens:
+                if missing:
+                    raise chk.reject("E-CALL-TEN", f"a ten ({c}) may be called only by a picker who holds all three "
+                                     "fail aces (rules.md B-10); the picker's cards as written have no "
+                                     + " ".join(str(Card(su * 8)) for su in missing), call.card_pos, found=c,
+                                     expected="an ace call")
+                raise chk.reject("E-CALL-NO-HOLD", f"the picker calls {c} but holds no other card of its suit after "
+                                 "the bury (rules.md B-10, B-12)", call.card_pos, found=c,
+                                 expected="a hold card of the called suit")
+            if c.rank == Rank.ACE and c.suit in missing and c.suit not in aces:
+                raise chk.reject("E-CALL-NO-HOLD", f"the picker calls {c} but keeps no card of its suit after the "
+                                 "bury, as its deal line, the blind and the bury are written: no hold card (rules.md "
+                                 "B-9b, B-12; I-24)", call.card_pos, found=c, expected="another call or alone")
+        elif aces or tens:
+            legal = [Card(su * 8) for su in aces] or [Card(su * 8 + 1) for su in tens]
+            raise chk.reject("E-UNDER-NOT-ALLOWED", f"an unknown-card call while an ace call is legal "
+                             f"({' '.join(map(str, legal))}) (rules.md B-11)", call.pos,
+                             found=f"call {c} under {call.under or '??'}", expected=f"call {legal[0]}")
+    for m in rec.marks:
+        seat = chk.index.get(m.seat) if m.seat is not None else None
+        if seat is None or seat not in whole:
+            continue
+        if m.kind == "blitz" and not m.late:
+            need = BLITZ_PAIRS.get((m.color or "black", m.pair))
+            held = hands[seat] | (blind_mask if seat == picker and blind_known else 0)
+            if need is not None and held & need != need and (seat != picker or blind_known):
+                shown = " ".join(c.pretty() for c in cards_in(need))
+                raise chk.reject("E-BLITZ", f"{m.seat} shows a {m.color or 'black'} blitz without {shown}: its "
+                                 "deal line as written has not both (rules.md E-5)", m.pos,
+                                 found=f"blitz {m.color or 'black'}", expected=f"{shown} in hand")
+        if (m.kind == "crack" and not prof.partnerMayCrack and call is not None and call.card is not None
+                and prof.partnerMode == "calledAce" and seat != picker and hands[seat] >> call.card & 1):
+            raise chk.reject("E-CRACK", f"{m.seat} holds the called {call.card} (its deal line), so is the partner, "
+                             "who may not crack (partnerMayCrack=off, rules.md E-2)", m.pos, found=f"crack {m.seat}",
+                             expected="a crack by a defender")
 
 
 def _house_flags_unreplayed(chk: HandCheck) -> None:

@@ -410,3 +410,53 @@ def test_a_bury_written_whole_bounds_the_picker_sides_points_without_tricks(tmp_
     assert "E-PTS (hand 1)" in r.output
     cli("ingest", write(tmp_path, "c.shn", CUTTHROAT.format(result="pts 50  tricks 1  lose")), "--db", str(db))
     assert ledger(db) == {"Ned": -6, "Ella": 2, "Sam": 2, "Walt": 2}
+
+
+# -- Some deal lines written: the rules that need only their cards (real20 F1b) -----------------------------------
+
+PARTIAL = ('%SHN 1.0\n[Event "Partial"]\n[Date "2026.11.26"]\n'
+           '[Seats "Al=Allen Braun; Bea=Bea Schmidt; Cy=Cy Ott; Di=Di Lenz; Ed=Ed Kahl"]\n[Rules "{rules}"]\n\n')
+
+
+def test_the_rules_that_need_only_the_cards_written_are_checked_with_some_deal_lines(tmp_path):
+    """A scorer's program writes the picker's line (or the marker's) and not the others'.  Each record below
+    is refused when every deal line is written; with one line it was stored, two of them paid double:
+
+    * Bea holds Q♣ J♣ A♦ 10♦ K♣ 9♠, takes A♠ 7♥, buries A♠ 7♥ and calls A♥: she keeps no heart, no hold
+      card (rules.md B-9b, B-12, I-24): E-CALL-NO-HOLD.
+    * the same line with the blind A♠ A♥, 10♦ K♣ buried: she holds two fail aces (A♠ A♥), not all three, and
+      calls 10♠: E-CALL-TEN (B-10).
+    * Di's line Q♥ J♥ 8♦ A♣ 8♣ K♥ has no black queen; "blitz Di black" (allowBlitz=queens, E-5): E-BLITZ (as
+      stored it was paid x2).
+    * partnerMayCrack=off: Di's line holds the called A♥, so Di is the partner and may not crack (E-2):
+      E-CRACK (as stored it was paid x2).
+
+    Legal records are stored at the amounts by hand: Bea buries K♣ 7♥ and goes alone, 70: a win alone, +4,
+    -1 each (B-33); Di's line with both black queens blitzes, Cy picks, Ed partner, 70, a win at x2 (E-5,
+    B-33): Cy +4, Ed +2, the others -2."""
+    bea = "deal Bea QC JC AD TD KC 9S\n"
+    cases = [
+        ("wi5-called-ace", bea + "blind AS 7H\npick Bea\nbury AS 7H\ncall AH\npartner Di  pts 70  win\n",
+         "E-CALL-NO-HOLD"),
+        ("wi5-called-ace", bea + "blind AS AH\npick Bea\nbury TD KC\ncall TS\npartner Di  pts 70  win\n",
+         "E-CALL-TEN"),
+        ("wi5-called-ace; allowBlitz=queens", "deal Di  QH JH 8D AC 8C KH\npick Cy\nblitz Di black\n"
+         "partner Ed  pts 70  win\n", "E-BLITZ"),
+        ("wi5-called-ace; partnerMayCrack=off", "deal Di  QD KD 7D AH 7C TS\npick Bea\ncall AH\ncrack Di\n"
+         "pts 70  win\nscore Al -2 Bea +4 Cy -2 Di +2 Ed -2\n", "E-CRACK"),
+    ]
+    for k, (rules, body, code) in enumerate(cases):
+        r = cli("ingest", write(tmp_path, f"p{k}.shn", PARTIAL.format(rules=rules) + "hand 1  dealer Ed\n" + body),
+                "--db", str(tmp_path / f"p{k}.duckdb"), ok=False)
+        assert f"{code} (hand 1)" in r.output and "0 stored" in r.output, (code, r.output)
+    # legal: Bea buries K♣ 7♥ and goes alone, 70 (B-33): Bea +4, the others -1
+    db = tmp_path / "ok.duckdb"
+    cli("ingest", write(tmp_path, "ok.shn", PARTIAL.format(rules="wi5-called-ace") + "hand 1  dealer Ed\n" + bea
+                        + "blind AS 7H\npick Bea\nbury KC 7H\nalone  pts 70  win\n"), "--db", str(db))
+    assert ledger(db) == {"Allen Braun": -1, "Bea Schmidt": 4, "Cy Ott": -1, "Di Lenz": -1, "Ed Kahl": -1}
+    # a blitz by a seat whose line shows both black queens is paid double (E-5): Cy +4, Ed +2, the others -2
+    db = tmp_path / "bl.duckdb"
+    cli("ingest", write(tmp_path, "bl.shn", PARTIAL.format(rules="wi5-called-ace; allowBlitz=queens")
+                        + "hand 1  dealer Ed\ndeal Di  QC QS 8D AC 8C KH\npick Cy\nblitz Di black\n"
+                          "partner Ed  pts 70  win\n"), "--db", str(db))
+    assert ledger(db) == {"Allen Braun": -2, "Bea Schmidt": -2, "Cy Ott": 4, "Di Lenz": -2, "Ed Kahl": 2}
