@@ -1099,6 +1099,36 @@ def _voided_as(con: duckdb.DuckDBPyConnection, hand_id: int) -> str | None:
     return bytes(row[0]).hex() if row else None
 
 
+def _revision_day(text: str, day: str | None) -> str | None:
+    """The day (YYYY-MM-DD) a stored revision's ``text`` counts on: its own
+    ``[Date]`` line's, else its session's ``day``."""
+    return (_iso_day(_header_tag(text, "Date")) if "Date" in own_tags(text) else None) or day
+
+
+def _voided_days(con: duckdb.DuckDBPyConnection, ids: list[int], numbers: list[int]) -> dict[tuple[str, int], str]:
+    """``{(session, hand): YYYY-MM-DD}`` of the hands numbered ``numbers``
+    voided in sessions ``ids`` and not in force: voided here (their last
+    revision a void; the day their last text's own ``[Date]`` line gives,
+    else their session's) or before a restore (a ``[_Voided]`` number of the
+    session's header, on the session's day)."""
+    out: dict[tuple[str, int], str] = {}
+    for sess, n, day, text in con.execute(
+            "SELECT r.session, r.hand, CAST(s.date AS VARCHAR), (SELECT p.source FROM hand_revisions p WHERE "
+            "p.hand_id = r.hand_id AND p.source IS NOT NULL ORDER BY p.revision DESC LIMIT 1) FROM hand_revisions r "
+            "JOIN sessions s USING (session_id) WHERE list_contains(?, r.session_id) AND list_contains(?, r.hand) "
+            "AND r.action = 'void' AND r.revision = (SELECT max(revision) FROM hand_revisions x WHERE "
+            "x.hand_id = r.hand_id)", [ids, numbers]).fetchall():
+        got = _revision_day(text, day) if text else day
+        if got:
+            out[(sess, n)] = got
+    for sess, header, day in con.execute(
+            "SELECT session, header, CAST(date AS VARCHAR) FROM sessions WHERE list_contains(?, session_id) AND "
+            "contains(header, '[_Voided ') AND date IS NOT NULL", [ids]).fetchall():
+        for n in _header_voids(header) & set(numbers):
+            out.setdefault((sess, n), day)
+    return out
+
+
 def _header_voids(header: str | None) -> set[int]:
     """The hand numbers of a stored session header's ``[_Voided]`` tag."""
     return {int(t) for t in (_header_tag(header or "", "_Voided") or "").split() if t.isdigit()}
@@ -2781,6 +2811,7 @@ class Store:
         stored_ids = dict(con.execute(_parsed(con, _SESSIONS_NAMED), [sorted({h.outcome.session for h in fresh})]
                                       ).fetchall()) if fresh else {}
         ids = list(stored_ids.values())
+        other_day: list[RejectedHand] = []
         if ids and fresh:  # a hand of a stored session's number, played on another day: no duplicate (scorer19 F5)
             other_day = self._other_day(con, ids, fresh, result.rejected, self.refused_nights,
                                         protocol=source_format == "netschafkopf")
@@ -2806,7 +2837,7 @@ class Store:
                     report.rejected.extend(moved.values())
                     result = replace(result, rejected=list(result.rejected) + list(moved.values()))
         if (fresh or result.rejected) and revisions:  # no hand was ever corrected: no earlier revision
-            fresh, result = self._earlier_revisions(con, fresh, result, report)
+            fresh, result = self._earlier_revisions(con, fresh, result, report, {id(r) for r in other_day})
         if fresh and ids:  # a restored session's voids: its header's [_Voided] numbers (fix18 F1)
             fresh, result = self._voided_in_header(con, ids, fresh, result, report)
         if fresh and ids:  # a hand number can clash only in a stored session
@@ -3134,21 +3165,26 @@ class Store:
 
     @staticmethod
     def _earlier_revisions(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], result: FileResult,
-                           report: IngestReport) -> tuple[list[ValidatedHand], FileResult]:
+                           report: IngestReport, other_day: set[int] = frozenset()
+                           ) -> tuple[list[ValidatedHand], FileResult]:
         """A file hand whose text is an earlier revision of a corrected hand
         (the text before an amendment, a voided hand) is a duplicate: it was
         stored once and its correction stands.  A validator's
         ``E-HAND-CONFLICT`` for such a text is one too.  A new text for a
         voided hand number is ``E-HAND-CONFLICT`` (it is amended with
         ``shead ingest --amend``, never stored beside the void).  The caller
-        asks only when ``hand_revisions`` holds a row."""
+        asks only when ``hand_revisions`` holds a row.  ``other_day``: the ids
+        of the refusals of a night numbered from 1 again (:meth:`_other_day`),
+        which stay refusals: their texts equal to a voided hand's of another
+        day are no copies of it (break20 F6)."""
         old = _fetch_hex(con, "SELECT r.hash FROM hand_revisions r SEMI JOIN _rows p ON r.hash = p.hash",
                          [h.hash for h in fresh] + [r.hash for r in result.rejected])
         if old:
             n = len(fresh)
             fresh = [h for h in fresh if h.hash not in old]
             report.duplicates += n - len(fresh)
-            gone = [r for r in result.rejected if r.hash in old and r.errors and r.errors[0].code == "E-HAND-CONFLICT"]
+            gone = [r for r in result.rejected if r.hash in old and r.errors and r.errors[0].code == "E-HAND-CONFLICT"
+                    and id(r) not in other_day]
             if gone:
                 ids = {id(r) for r in gone}
                 report.duplicates += len(gone)
@@ -3198,22 +3234,32 @@ class Store:
             return []
         numbers = {(h.outcome.session, h.outcome.hand) for h in fresh} | {
             (r.session, r.hand) for r in refused if r.hand is not None}
+        wanted = sorted({n for _, n in numbers})
         stored = {(sess, n): d for sess, n, d in con.execute(
             "SELECT session, hand, CAST(date AS VARCHAR) FROM hands WHERE list_contains(?, session_id) "
-            "AND list_contains(?, hand) AND date IS NOT NULL",
-            [ids, sorted({n for _, n in numbers})]).fetchall()}
+            "AND list_contains(?, hand) AND date IS NOT NULL", [ids, wanted]).fetchall()}
+        # a voided hand's number is the night's too: a week voided whole (a practice night) and the next week's
+        # file numbered from 1 again had its hands dropped as copies of the voided ones and the rest stored into
+        # the voided night (break20 F6); its day is its own [Date] line, else its session's
+        in_force = set(stored)
+        voided = _voided_days(con, ids, wanted)
+        for key, day in voided.items():
+            stored.setdefault(key, day)
         if not stored and not any(k in nights for k in days):
             return []
         top = dict(con.execute("SELECT session, max(hand) FROM hands WHERE list_contains(?, session_id) "
                                "GROUP BY session", [ids]).fetchall())
+        for (sess, n) in voided:
+            top[sess] = max(top.get(sess) or 0, n)
         out = []
         for (sess, day), hands in days.items():
             hit = sorted(n for (s2, n) in numbers if s2 == sess and stored.get((s2, n)) not in (None, day))
             if not hit and (sess, day) not in nights:
                 continue
             nights.add((sess, day))
-            why = (f"hand {hit[0]} of session {sess!r} is stored from {stored[(sess, hit[0])]}; this file's hand "
-                   f"{hit[0]} is of {day}: a night numbering its hands from 1 again"
+            gone = " (voided since)" if hit and (sess, hit[0]) in voided and (sess, hit[0]) not in in_force else ""
+            why = (f"hand {hit[0]} of session {sess!r} is stored from {stored[(sess, hit[0])]}{gone}; this file's "
+                   f"hand {hit[0]} is of {day}: a night numbering its hands from 1 again"
                    if hit else f"this file's night of {day} was refused in session {sess!r} as numbered from 1 "
                    "again (its first hands, read before these)")
             for h in hands:
@@ -3633,12 +3679,15 @@ class Store:
                 # the probes as list parameters, not registered Arrow tables: DuckDB's `register` imports
                 # pandas (about 0.5 CPU-s, a fifth of a re-ingest of 1,000 stored hands; issue 17)
                 probe = "(SELECT unnest(?::BLOB[]) AS hash)"
-                found = {bytes(hsh).hex(): (rules, day) for hsh, rules, day in con.execute(
-                    "SELECT p.hash, h.rules, CAST(h.date AS VARCHAR) FROM hand_source s JOIN hands h USING (hand_id) "
-                    f"JOIN {probe} p ON s.hash = p.hash WHERE {_scope(con, ids)} "
-                    "UNION ALL SELECT p.hash, x.rules, NULL FROM hand_revisions r JOIN sessions x USING (session_id) "
-                    f"JOIN {probe} p ON r.hash = p.hash",
-                    [[bytes.fromhex(h) for h in hashes]] * 2).fetchall()} if ids else {}
+                # an earlier revision's text is of its own [Date] line's day, else its session's: the same text of
+                # another day (a voided practice night's hand, numbered alike) is no duplicate (break20 F6)
+                found = {bytes(hsh).hex(): (rules, _revision_day(text, day) if text is not None else day)
+                         for hsh, rules, day, text in con.execute(
+                             "SELECT p.hash, h.rules, CAST(h.date AS VARCHAR), NULL FROM hand_source s JOIN hands h "
+                             f"USING (hand_id) JOIN {probe} p ON s.hash = p.hash WHERE {_scope(con, ids)} "
+                             "UNION ALL SELECT p.hash, x.rules, CAST(x.date AS VARCHAR), r.source FROM hand_revisions r "
+                             f"JOIN sessions x USING (session_id) JOIN {probe} p ON r.hash = p.hash",
+                             [[bytes.fromhex(h) for h in hashes]] * 2).fetchall()} if ids else {}
                 keep = []
                 for r, h in zip(recs, hashes):
                     # the same text of another day (a night numbered from 1 again) is no duplicate: it goes on to

@@ -460,3 +460,29 @@ def test_the_rules_that_need_only_the_cards_written_are_checked_with_some_deal_l
                         + "hand 1  dealer Ed\ndeal Di  QC QS 8D AC 8C KH\npick Cy\nblitz Di black\n"
                           "partner Ed  pts 70  win\n"), "--db", str(db))
     assert ledger(db) == {"Allen Braun": -2, "Bea Schmidt": -2, "Cy Ott": 4, "Di Lenz": -2, "Ed Kahl": 2}
+
+
+def test_a_week_numbered_from_1_again_after_a_voided_practice_night_is_refused_whole(tmp_path):
+    """break20 F6: week 1 of the Thursday league (2026.12.03, hands 1-3) was voided whole, a practice night.  Week
+    2's file (2026.12.10, the same [Session], hands 1-3 numbered from 1 again) had hands 1 and 3 dropped as copies
+    of the voided ones (the same score lines) and hand 2 refused as voided; its other hands would have gone into
+    the voided night.  Refused whole now, here and after a backup, as when week 1 is in force; with its own
+    [Session] it is stored: week 2 by hand (rules.md B-28, B-33, C-1): Al +2, Bea 0, Cy 0, Di -1, Ed -1."""
+    week1 = "%SHN 1.0\n" + SEASON.split("%SHN 1.0\n")[1].split('[Session "Thursday league"]\n[Date "2026.12.10"]')[0]
+    week2 = "%SHN 1.0\n" + '[Session "Thursday league"]\n[Date "2026.12.10"]' + SEASON.split(
+        '[Session "Thursday league"]\n[Date "2026.12.10"]')[1]
+    db = tmp_path / "v.duckdb"
+    cli("ingest", write(tmp_path, "w1.shn", week1), "--db", str(db))
+    cli("void", "Thursday league", "--session", "--reason", "practice night", "--db", str(db))
+    r = cli("ingest", write(tmp_path, "w2.shn", week2), "--db", str(db), ok=False)
+    assert "0 stored, 0 duplicates, 3 rejected" in r.output and "(voided since)" in r.output
+    assert ledger(db) == {}
+    backup = tmp_path / "b.shn"
+    cli("export", "--format", "shn", "--out", str(backup), "--db", str(db))
+    restored = tmp_path / "r.duckdb"
+    cli("ingest", str(backup), "--db", str(restored))
+    r = cli("ingest", write(tmp_path, "w2.shn", week2), "--db", str(restored), ok=False)
+    assert "0 stored, 0 duplicates, 3 rejected" in r.output and "numbering its hands from 1 again" in r.output
+    cli("ingest", write(tmp_path, "w2.shn", week2.replace('[Session "Thursday league"]',
+                                                        '[Session "Thursday league 2026.12.10"]')), "--db", str(db))
+    assert ledger(db) == {"Al Ames": 2, "Bea Berg": 0, "Cy Cole": 0, "Di Dorn": -1, "Ed Epp": -1}
