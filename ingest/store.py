@@ -2896,10 +2896,15 @@ class Store:
                 _ledger_twins(con, session_ids.values(), report)
         if result.rejected and not strict:
             report.rejected_new = self._insert_rejected(con, result, ingest_id)
+        # a source's own totals are checked where it stored a hand, or where no check is recorded yet: a stored,
+        # complete night sent again and refused whole (at a wrong stake) was marked incomplete against the wrong
+        # totals, though the file changed nothing (break20 F14)
+        touched = {h.outcome.session for h in fresh} if report.stored else set()
         if getattr(result, "log_totals", None) is not None:
-            self._session_check(con, result)
+            self._session_check(con, result, touched)
         for name, log in (getattr(result, "night_totals", None) or {}).items():  # a sheet's nights, each its Total
-            self._check_totals(con, name, log, sum(1 for r in result.rejected if r.session == name), "hand")
+            self._check_totals(con, name, log, sum(1 for r in result.rejected if r.session == name), "hand",
+                               name in touched)
         if getattr(result, "sittings", None):
             self._insert_sittings(con, result, report)
         if getattr(result, "voided_sessions", None):
@@ -3021,7 +3026,7 @@ class Store:
                 "tag): none of its hands counts, and each is refused if sent again", "warning", result.path, line, 1))
 
     @staticmethod
-    def _session_check(con: duckdb.DuckDBPyConnection, result: FileResult) -> None:
+    def _session_check(con: duckdb.DuckDBPyConnection, result: FileResult, touched: set[str] = frozenset()) -> None:
         """Record (replace) the ``session_checks`` row of the session of a
         source that states its own totals (``result.log_totals``, seat name
         -> units): complete when nothing was refused and the session's
@@ -3032,20 +3037,27 @@ class Store:
         (name,) = names
         refused = getattr(result, "refused", None)  # a streamed protocol's last batch: the whole file's count
         refused = len(result.rejected) if refused is None else refused
-        Store._check_totals(con, name, result.log_totals, refused, "game" if hasattr(result, "refused") else "hand")
+        Store._check_totals(con, name, result.log_totals, refused, "game" if hasattr(result, "refused") else "hand",
+                            name in touched or hasattr(result, "refused"))
 
     @staticmethod
     def _check_totals(con: duckdb.DuckDBPyConnection, name: str, log: dict[str, int], refused: int,
-                      what: str) -> None:
+                      what: str, stored_here: bool = True) -> None:
         """Record (replace) the ``session_checks`` row of session ``name``
         against a source's own totals ``log`` (seat name -> units): complete
         when none of its ``what`` (games, hands) was refused and its stored
         units per player equal ``log`` (migration 010).  A protocol's last
-        table, a sheet's grand total, each night's Total row of a sheet."""
+        table, a sheet's grand total, each night's Total row of a sheet.
+        Unless the file stored a hand of it (``stored_here``), a session
+        whose check is recorded keeps it: a file that changed nothing of a
+        night does not rewrite what its stored totals are checked against."""
         row = con.execute("SELECT session_id FROM sessions WHERE session = ?", [name]).fetchall()
         if not row:
             return
         sid = row[0][0]
+        if not stored_here and con.execute("SELECT count(*) FROM session_checks WHERE session_id = ?",
+                                           [sid]).fetchone()[0]:
+            return
         diff = _totals_diff(con, sid, log)
         complete = not refused and not diff
         note = None if complete else _check_note(refused, diff, what)

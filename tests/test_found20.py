@@ -486,3 +486,35 @@ def test_a_week_numbered_from_1_again_after_a_voided_practice_night_is_refused_w
     cli("ingest", write(tmp_path, "w2.shn", week2.replace('[Session "Thursday league"]',
                                                         '[Session "Thursday league 2026.12.10"]')), "--db", str(db))
     assert ledger(db) == {"Al Ames": 2, "Bea Berg": 0, "Cy Cole": 0, "Di Dorn": -1, "Ed Epp": -1}
+
+
+OAK = """Date,Group,Hand,Dealer,Picker,Partner,Call,Points,Result,Notes,Ann,Bob,Cal,Dee,Eve
+2026-12-04,Oak League,1,Eve,Ann,Bob,AH,72,W,nice,$0.50,$0.25,-$0.25,-$0.25,-$0.25
+2026-12-04,,2,Ann,Cal,Dee,AS,45,L,,$0.50,$0.50,-$1.00,-$0.50,$0.50
+2026-12-04,,3,Bob,Dee,,alone,93,W,schneider!,-$0.50,-$0.50,-$0.50,$2.00,-$0.50
+2026-12-04,,4,Cal,Eve,Ann,AC under,61,W,,$0.25,-$0.25,-$0.25,-$0.25,$0.50
+Total,,,,,,,,,,$0.75,$0.00,-$2.00,$1.00,$0.25
+2026-12-11,,1,Dee,Bob,Cal,AC,30,L,,$1.00,-$2.00,-$1.00,$1.00,$1.00
+2026-12-11,,2,Eve,Cal,Eve,AH,31,L,,$0.50,$0.50,-$1.00,$0.50,-$0.50
+2026-12-11,,3,Ann,Ann,,alone,120,W,,$3.00,-$0.75,-$0.75,-$0.75,-$0.75
+Total,,,,,,,,,,$4.50,-$2.25,-$2.75,$0.75,-$0.25
+"""
+
+
+def test_a_stored_money_sheet_sent_again_at_a_wrong_stake_changes_nothing(tmp_path):
+    """break20 F14.  At $0.25 a unit, by hand (rules.md B-28, B-29, B-33): 12-04 h1 Ann +2, Bob +1, -1 each; h2
+    Cal -4, Dee -2, +2 each; h3 Dee alone 93, schneider +8, -2 each; h4 Eve +2, Ann +1, -1 each: Ann +3, Bob 0,
+    Cal -8, Dee +4, Eve +1 (the Total row: $0.75 $0.00 -$2.00 $1.00 $0.25).  12-11 h1 Bob -8, Cal -4, +4 each
+    (schneidered, doubled); h2 Cal -4, Eve -2, +2 each; h3 Ann alone, no-tricker: +12, -3 each: Ann +18, Bob -9,
+    Cal -11, Dee +3, Eve -1.  Both: Ann +21, Bob -9, Cal -19, Dee +7, Eve 0.  The sheet sent again with
+    stake=0.5 stores nothing (every row refused) and marked both complete nights incomplete against its own
+    wrongly scaled Total rows."""
+    db = tmp_path / "oak.duckdb"
+    sheet = write(tmp_path, "oak.csv", OAK)
+    cli("ingest", sheet, "--columns", "stake=0.25", "--db", str(db))
+    want = {"Ann": 21, "Bob": -9, "Cal": -19, "Dee": 7, "Eve": 0}
+    assert ledger(db) == want and "Incomplete" not in cli("ledger", "--db", str(db)).output
+    r = cli("ingest", sheet, "--columns", "stake=0.5", "--db", str(db), ok=False)
+    assert "0 stored, 0 duplicates, 7 rejected" in r.output
+    assert ledger(db) == want and "Incomplete" not in cli("ledger", "--db", str(db)).output
+    assert "7 duplicates" in cli("ingest", sheet, "--columns", "stake=0.25", "--db", str(db)).output
