@@ -730,6 +730,32 @@ def _same_day(where: str, o: HandOutcome, h: ValidatedHand, stored_text: str, st
             f"[{name}] there to move it) (nothing changed)")
 
 
+def _other_night(con: duckdb.DuckDBPyConnection, where: str, o: HandOutcome, h: ValidatedHand, hand_id: int,
+                 session_id: int, played: tuple | None, amended: set[int] = frozenset()) -> None:
+    """Raise :class:`CorrectionError` when an amendment whose header dates
+    a stored hand on another day than it counts on, without a ``[Date]``
+    line of the hand's own, names a day another night of the session is
+    played on: that is the later night's header (a typo fix of the first
+    night's hand written under it moved the hand to that night: break20 F1,
+    the reverse of break19 F5), not a mistyped date, which names a day no
+    hand of the session counts on and goes through (scorer19 F3).  The
+    hands ``amended`` by the same file (a whole night's date corrected)
+    are not the other night."""
+    if played is None or not o.date or played[0] in (None, o.date) or "Date" in own_tags(h.source):
+        return
+    others = [n for (n,) in con.execute(
+        "SELECT hand FROM hands WHERE session_id = ? AND hand_id <> ? AND CAST(date AS VARCHAR) = ? ORDER BY hand",
+        [session_id, hand_id, o.date]).fetchall() if n not in amended]
+    if not others:
+        return
+    shown = ", ".join(map(str, others[:6])) + (" ..." if len(others) > 6 else "")
+    raise CorrectionError(
+        f"{where}: hand {o.hand} of session {o.session!r} is of {played[0]}; the amendment's header dates it "
+        f"{o.date}, the day the session's hand(s) {shown} are played on (another night's header): to keep its "
+        f'day, amend it under its own night\'s header or write [Date "{played[0].replace("-", ".")}"] after its hand '
+        f'line; to move it to that night, write [Date "{o.date.replace("-", ".")}"] there (nothing changed)')
+
+
 def _tag_in(text: str, name: str) -> str | None:
     """The value of the first ``[name "…"]`` tag line of ``text``."""
     return _header_tag("\n".join(line.strip() for line in text.splitlines() if line.strip().startswith("[")), name)
@@ -3514,6 +3540,8 @@ class Store:
                                           "line may change)")
                 if stored_hash is not None:
                     _same_day(where, o, h, stored_text, stored_header or "")
+                    _other_night(con, where, o, h, hand_id, session_id, played,
+                                 {x.outcome.hand for x in result.hands if x.outcome.session == o.session})
                 if stored_hash is None and restored is None and not bring_back and _voided_as(con, hand_id) == h.hash:
                     # a voided hand sent again as it was when voided: the night's own file, sent to fix another
                     # hand or to rename a player; it stays voided (it came back into every total with one line

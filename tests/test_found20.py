@@ -14,6 +14,8 @@ from __future__ import annotations
 from tests.cli_helpers import cli, ledger, write
 from tests.test_found19 import WINTER1, WINTER2, Y2026, Y2027
 
+SEATS_RC = '[Seats "Al=Al Ames; Bea=Bea Berg; Cy=Cy Cole; Di=Di Dorn; Ed=Ed Epp"]\n'
+
 
 def test_the_first_nights_date_corrected_dates_the_session_by_it(tmp_path):
     """break19 F11: the first night of a session continued on 2027.01.05 was typed 2026.12.29 and played
@@ -518,3 +520,27 @@ def test_a_stored_money_sheet_sent_again_at_a_wrong_stake_changes_nothing(tmp_pa
     assert "0 stored, 0 duplicates, 7 rejected" in r.output
     assert ledger(db) == want and "Incomplete" not in cli("ledger", "--db", str(db)).output
     assert "7 duplicates" in cli("ingest", sheet, "--columns", "stake=0.25", "--db", str(db)).output
+
+
+def test_a_typo_fix_of_the_first_night_under_the_later_nights_header_does_not_move_it(tmp_path):
+    """break20 F1, the reverse of break19 F5.  Session 'rc': 2027.01.05 h1 Bea picks, Di partner, 75: Bea +2, Di +1,
+    -1 each; h2 Cy picks, Ed partner, 40 lost doubled: Cy -4, Ed -2, +2 each (rules.md B-28, B-33) — that night Al
+    +1, Bea +4, Cy -5, Di +3, Ed -3; continued 2027.01.12 with hands 3, 4.  Hand 1's typo fix (75 -> 76, the same
+    tier) written under the later night's header moved it to 2027-01-12.  Refused now, nothing changed; with the
+    hand's own [Date] line of its night it goes through and the night keeps its totals."""
+    head = '%SHN 1.0\n[Session "rc"]\n' + SEATS_RC + '[Rules "wi5-called-ace"]\n[Date "{d}"]\n\n'
+    one = head.format(d="2027.01.05") + ("hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n\n"
+                                         "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 40  lose\n")
+    two = head.format(d="2027.01.12") + ("hand 3  dealer Bea\npick Di  alone  pts 93  win-s\n\n"
+                                         "hand 4  dealer Cy\npick Ed  call AC  partner Al  pts 61  win\n")
+    db = tmp_path / "rc.duckdb"
+    cli("ingest", write(tmp_path, "rc1.shn", one), write(tmp_path, "rc2.shn", two), "--db", str(db))
+    night = {"Al Ames": 1, "Bea Berg": 4, "Cy Cole": -5, "Di Dorn": 3, "Ed Epp": -3}
+    assert ledger(db, "--to", "2027-01-05") == night
+    fix = head.format(d="2027.01.12") + "hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 76  win\n"
+    r = cli("ingest", "--amend", write(tmp_path, "fix.shn", fix), "--db", str(db), ok=False)
+    assert r.exit_code == 1 and "the day the session's hand(s) 3, 4 are played on" in r.output
+    assert ledger(db, "--to", "2027-01-05") == night
+    own = fix.replace("hand 1  dealer Ed\n", 'hand 1  dealer Ed\n[Date "2027.01.05"]\n')
+    assert "revision 2 in force" in cli("ingest", "--amend", write(tmp_path, "fix.shn", own), "--db", str(db)).output
+    assert ledger(db, "--to", "2027-01-05") == night
