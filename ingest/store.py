@@ -1795,22 +1795,33 @@ def _session_place(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand],
     ``[Date]`` was stored with no day until a rederive, which reads it under
     the session's header, gave it the session's (scorer19 F1, the reverse
     case): the ledger's date filter answered otherwise before and after.
-    One query, only when a hand lacks one of them."""
+    The day is that of the session's last stored hand (a session of
+    several nights goes on from its last: break20 F5, a hand numbered after
+    the second night's was filed on the first), written as the hand's own
+    ``[Date]`` line where it is not the session's, so a re-read keeps it.
+    Two queries, only when a hand lacks one of them."""
     if all(h.outcome.date and h.outcome.group is not None and h.outcome.table is not None for h in fresh):
         return fresh
-    place = {name: (date, group, table) for name, date, group, table in con.execute(
-        'SELECT session, CAST(date AS VARCHAR), "group", "table" FROM sessions WHERE list_contains(?, session)',
-        [sorted(known)]).fetchall()}
+    place = {name: (sid, date, group, table) for name, sid, date, group, table in con.execute(
+        'SELECT session, session_id, CAST(date AS VARCHAR), "group", "table" FROM sessions '
+        "WHERE list_contains(?, session)", [sorted(known)]).fetchall()}
+    last = dict(con.execute(
+        "SELECT session_id, CAST(arg_max(date, hand) AS VARCHAR) FROM hands WHERE session_id IN "
+        f"({', '.join(str(int(v[0])) for v in place.values())}) GROUP BY session_id").fetchall()) if place else {}
     out = []
     for h in fresh:
         o = h.outcome
         got = place.get(o.session)
         if got is not None:
-            date, group, table = got
-            upd = {k: v for k, v, mine in (("date", date, o.date), ("group", group, o.group), ("table", table, o.table))
+            sid, date, group, table = got
+            day = last.get(sid) or date
+            upd = {k: v for k, v, mine in (("date", day, o.date), ("group", group, o.group), ("table", table, o.table))
                    if mine is None and v is not None}
             if upd:
-                h = replace(h, outcome=replace(o, **upd))
+                source = h.source
+                if "date" in upd and day != date and "Date" not in own_tags(source):
+                    source = _with_tag_lines(source, [f'[Date "{day.replace("-", ".")}"]'])
+                h = replace(h, source=source, outcome=replace(o, **upd))
         out.append(h)
     return out
 
@@ -3538,6 +3549,13 @@ class Store:
                                           f"under [Rules {rules!r}], the amendment's session is under [Rules "
                                           f"{theirs!r}]: an amendment keeps its session's rules (a hand's own [Rules] "
                                           "line may change)")
+                if played is not None and played[0] and not o.date:
+                    # an amendment that writes no [Date] keeps the hand's day (its own line, if it had one): a later
+                    # evening's hand fixed so went to the session's first day, said "date None" (break20 F12)
+                    day = _tag_in(stored_text, "Date") if "Date" in own_tags(stored_text) else None
+                    h = replace(h, source=_with_tag_lines(h.source, [f'[Date "{_escape_tag(day)}"]']) if day
+                                else h.source, outcome=replace(o, date=played[0]))
+                    o = h.outcome
                 if stored_hash is not None:
                     _same_day(where, o, h, stored_text, stored_header or "")
                     _other_night(con, where, o, h, hand_id, session_id, played,

@@ -544,3 +544,53 @@ def test_a_typo_fix_of_the_first_night_under_the_later_nights_header_does_not_mo
     own = fix.replace("hand 1  dealer Ed\n", 'hand 1  dealer Ed\n[Date "2027.01.05"]\n')
     assert "revision 2 in force" in cli("ingest", "--amend", write(tmp_path, "fix.shn", own), "--db", str(db)).output
     assert ledger(db, "--to", "2027-01-05") == night
+
+
+def _rc(tmp_path):
+    head = '%SHN 1.0\n[Session "rc"]\n' + SEATS_RC + '[Rules "wi5-called-ace"]\n'
+    one = head + '[Date "2027.01.05"]\n\n' + ("hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n\n"
+                                            "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 40  lose\n")
+    two = head + '[Date "2027.01.12"]\n\n' + ("hand 3  dealer Bea\npick Di  alone  pts 93  win-s\n\n"
+                                            "hand 4  dealer Cy\npick Ed  call AC  partner Al  pts 61  win\n")
+    db = tmp_path / "rc.duckdb"
+    cli("ingest", write(tmp_path, "rc1.shn", one), write(tmp_path, "rc2.shn", two), "--db", str(db))
+    return db, head + "\n"
+
+
+def _days(db) -> dict[int, str]:
+    import duckdb
+
+    with duckdb.connect(str(db), read_only=True) as con:
+        return dict(con.execute("SELECT hand, CAST(date AS VARCHAR) FROM hands ORDER BY hand").fetchall())
+
+
+def test_an_amendment_without_a_date_keeps_each_hands_day(tmp_path):
+    """break20 F12: typo fixes of hand 1 (75 -> 76) and hand 3 (93 -> 94), both in their tiers (rules.md B-28),
+    under a header without [Date]: hand 3, played 2027-01-12, went to the session's first day and the report said
+    "date None".  Each keeps its day, through a rederive too; the totals do not move (2027-01-12: Di alone 93/94
+    schneider +8, -2 each; Ed picks, Al partner, 61: Ed +2, Al +1, -1 each)."""
+    db, head = _rc(tmp_path)
+    fix = head + ("hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 76  win\n\n"
+                  "hand 3  dealer Bea\npick Di  alone  pts 94  win-s\n")
+    r = cli("ingest", "--amend", write(tmp_path, "fix.shn", fix), "--db", str(db))
+    assert r.output.count("revision 2 in force") == 2 and "date None" not in r.output
+    days = {1: "2027-01-05", 2: "2027-01-05", 3: "2027-01-12", 4: "2027-01-12"}
+    assert _days(db) == days
+    cli("rederive", "--db", str(db))
+    assert _days(db) == days
+    assert ledger(db, "--from", "2027-01-12") == {"Al Ames": -1, "Bea Berg": -3, "Cy Cole": -3, "Di Dorn": 7,
+                                                  "Ed Epp": 0}
+
+
+def test_a_continuation_without_a_date_goes_on_from_the_sessions_last_night(tmp_path):
+    """break20 F5: hand 5 (Al picks, Bea partner, 70: Al +2, Bea +1, -1 each, rules.md B-28, B-33), numbered
+    after the 2027-01-12 night's hands, in a file without [Date], was filed on the session's first day
+    (2027-01-05).  It goes on from the last night, and keeps that day through a rederive."""
+    db, head = _rc(tmp_path)
+    cli("ingest", write(tmp_path, "rc3.shn", head + "hand 5  dealer Di\npick Al  call AH  partner Bea  pts 70  win\n"),
+        "--db", str(db))
+    assert _days(db)[5] == "2027-01-12"
+    cli("rederive", "--db", str(db))
+    assert _days(db)[5] == "2027-01-12"
+    assert ledger(db, "--from", "2027-01-12") == {"Al Ames": 1, "Bea Berg": -2, "Cy Cole": -4, "Di Dorn": 6,
+                                                  "Ed Epp": -1}
