@@ -37,17 +37,30 @@ def _players(text: str | None) -> frozenset[str]:
     return frozenset(str(v) for v in (obj.values() if isinstance(obj, dict) else obj))
 
 
+class StoredName(str):
+    """A stored session's name (a ``str``) with its ``group``: a sheet's
+    night found stored by meaning takes both, so its hands read as the
+    stored ones, whatever the file is called now (real20 F3: a copy whose
+    note changed, saved under another name, differed in its Event too and
+    was refused as another text)."""
+
+    group: str | None = None
+
+
 def sheet_session(con, date: str, players: tuple[str, ...]) -> str | None:
     """The name of the stored CSV score-sheet session dated ``date``
-    (``YYYY-MM-DD``) whose players are ``players`` (as a set), or None.
-    ``con``: a DuckDB connection to a shead database."""
+    (``YYYY-MM-DD``) whose players are ``players`` (as a set), or None; a
+    :class:`StoredName` carrying its group.  ``con``: a DuckDB connection
+    to a shead database."""
     rows = con.execute(
-        "SELECT session, players FROM sessions WHERE session LIKE 'CSV %' AND CAST(date AS VARCHAR) = ? "
+        'SELECT session, players, "group" FROM sessions WHERE session LIKE \'CSV %\' AND CAST(date AS VARCHAR) = ? '
         "AND coalesce(format, 'shn') = 'shn' ORDER BY session_id", [date]).fetchall()
     want = frozenset(players)
-    for name, pl in rows:
+    for name, pl, group in rows:
         if _players(pl) == want:
-            return name
+            got = StoredName(name)
+            got.group = group
+            return got
     return None
 
 

@@ -110,10 +110,11 @@ FIELDS: dict[str, tuple[str, ...]] = {
 #: Header words of a column that holds text about the hand, or the sheet's own arithmetic on a row (a check that
 #: the row sums to zero), never a player's units: such a column is ignored (as is any column given as
 #: --columns ignore=COLUMN).
-IGNORED = ("notes", "note", "comment", "comments", "remarks", "remark", "memo", "bemerkung", "bemerkungen",
-           "kommentar", "notiz", "notizen", "anmerkung", "anmerkungen",
-           "check", "checksum", "sum", "row sum", "zero check", "total", "totals", "balance", "kontrolle", "summe",
-           "probe")
+#: The text about the hand (kept as its annotation: :func:`_row_note`)
+NOTE_NAMES = ("notes", "note", "comment", "comments", "remarks", "remark", "memo", "bemerkung", "bemerkungen",
+              "kommentar", "notiz", "notizen", "anmerkung", "anmerkungen")
+IGNORED = NOTE_NAMES + ("check", "checksum", "sum", "row sum", "zero check", "total", "totals", "balance",
+                        "kontrolle", "summe", "probe")
 #: what a picker cell that names a no-pick game means to say, and where a sheet writes it
 _PICKER_WORD_HINTS = {
     "leaster": "a leaster is written in a Leaster column naming its winner (Leaster = Tom; 'tie' for a wash), "
@@ -1530,6 +1531,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     cols = out.columns
     order = out.date_order.order if out.date_order is not None else "mdy"
     note_cols = [index[c] for f, c in cols.items() if f.startswith("ignore:") and _norm(c) in IGNORED]
+    # the Notes cells are the hand's note; a Check/Sum column is the sheet's arithmetic, no note (real20 F3: every
+    # hand was noted {0}, and a copy whose check read OK was another text)
+    text_cols = [index[c] for f, c in cols.items() if f.startswith("ignore:") and _norm(c) in NOTE_NAMES]
     stem = PurePath(file_of(path, out.tab)).stem if path else "sheet"
     sessions: dict[str, SessionRec] = {}
     seats_of: dict[str, list[str]] = {}
@@ -1662,8 +1666,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     else None) or f"CSV {stem} {d}"  # by meaning: a stored sitting of these players that day (D1)
             # the night's group: its Group (or Event) cell, as a ledger's; else the file's (dash19 F2: a league's
             # sheet nights were each a group of their own, missing from the league's ledger and tokens)
-            group = cell(row, "group")[0] or last_group or out.group  # a blank cell: the group above, as a blank date
+            group = cell(row, "group")[0] or last_group or out.group  # a blank cell is the group above, as a blank date
             last_group = group
+            group = group or getattr(name, "group", None)  # else the stored night's, found by meaning (real20 F3)
             sessions[d] = SessionRec({"Session": name, "Event": group or f"CSV {stem}",
                                       **({"Date": d.replace("-", ".")} if d != "unknown" else {}),
                                       "Seats": "; ".join(f"{alias_of[p]}={name_of[p]}" for p in present),
@@ -1712,7 +1717,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         rec = HandRecord(number, sessions[d], pos=Pos(r, 1))
         rec.line = r
         words: list[str] = [f"hand {number}"]
-        note = _row_note(row, note_cols)
+        note = _row_note(row, text_cols)
         if note:  # the scorer's words, kept as the hand's annotation (sheet18 F1b: the Notes column was dropped)
             rec.note = note
             words[0] += " {" + note + "}"

@@ -594,3 +594,32 @@ def test_a_continuation_without_a_date_goes_on_from_the_sessions_last_night(tmp_
     assert _days(db)[5] == "2027-01-12"
     assert ledger(db, "--from", "2027-01-12") == {"Al Ames": 1, "Bea Berg": -2, "Cy Cole": -4, "Di Dorn": 6,
                                                   "Ed Epp": -1}
+
+
+CHECKED = """Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Ann,Bob,Cal,Dee,Eve,Notes,Check
+2026-11-10,1,Eve,Bob,Dee,AH,61,W,-1,2,-1,1,-1,{note},{check}
+2026-11-10,2,Ann,Cal,Ann,AS,60,L,-2,2,-4,2,2,,{check}
+"""
+
+
+def test_a_check_column_is_no_note_and_a_copy_with_a_new_note_is_the_stored_night(tmp_path):
+    """real20 F3.  By hand (rules.md B-28, B-33): h1 Bob picks, Dee partner, 61: a win, Bob +2, Dee +1, -1 each;
+    h2 Cal picks, Ann partner, 60: a loss (61 wins), doubled on the bump: Cal -4, Ann -2, +2 each.  Ann -3, Bob +4,
+    Cal -5, Dee +3, Eve +1.  The Check column (each row's sum) was stored as every hand's note ({0}); the same night
+    saved under another name with its check reading OK, or its note reworded, was refused as another text (the
+    Event taken from the new file name differed too).  Now: no note from Check, and the copies are duplicates (the
+    reworded note said by W-NOTES-DIFFER)."""
+    db = tmp_path / "c.duckdb"
+    cli("ingest", write(tmp_path, "check.csv", CHECKED.format(note="Bob called early", check="0")), "--db", str(db))
+    want = {"Ann": -3, "Bob": 4, "Cal": -5, "Dee": 3, "Eve": 1}
+    assert ledger(db) == want
+    shown = cli("replay", "CSV check 2026-11-10#2", "--db", str(db)).output
+    assert "Note:" not in shown
+    assert "Note:    Bob called early" in cli("replay", "CSV check 2026-11-10#1", "--db", str(db)).output
+    r = cli("ingest", write(tmp_path, "check2.csv", CHECKED.format(note="Bob called early", check="OK")),
+            "--db", str(db))
+    assert "0 stored, 2 duplicates, 0 rejected" in r.output
+    r = cli("ingest", write(tmp_path, "check_note.csv", CHECKED.format(note="Bob called too early", check="0")),
+            "--db", str(db))
+    assert "0 stored, 2 duplicates, 0 rejected" in r.output and "W-NOTES-DIFFER" in r.output
+    assert ledger(db) == want
