@@ -350,6 +350,12 @@ def _agreed_score(chk: HandCheck, settle: Settlement, score=None) -> Settlement:
     d = money_factor(units, settle.units)
     hint = money_hint(d, "the rules' (" + " ".join(f"{a} {u:+d}" for a, u in zip(chk.aliases, settle.units)) + ")"
                       ) if d else ""
+    if (not hint and getattr(chk.profile, "doubleOnBump", False) and settle.outcome.startswith("lose")
+            and all(u is None or 2 * u == s for u, s in zip(units, settle.units))):
+        # a table that does not double on the bump writes every amount of a loss at half (new20 F5)
+        rules = chk.tags.get("Rules") or chk.profile.name
+        hint = (f"; every amount is half the rules': a table that does not double on the bump writes "
+                f'[Rules "{rules}; doubleOnBump=off"] (rules.md B-32)')
     raise chk.reject("E-SCORE", f"{chk.aliases[i]} {units[i]:+d} is written but the rules give "
                      f"{settle.units[i]:+d} ({why}){hint}", v.pos, found=f"{units[i]:+d}",
                      expected=f"{settle.units[i]:+d}")

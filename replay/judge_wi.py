@@ -500,7 +500,9 @@ def _hand_kind(chk: HandCheck) -> str:
                              "its head (the Q♣ holder in the black-queens games, the first queen's in the "
                              "first-queens games: docs/profiles.md) is written pick S", chk.rec.pos,
                              found=f"hand {rec.number}", expected="pick S or misdeal")
-        raise chk.reject("E-HAND-KIND", "the hand says neither who picked nor that nobody did", chk.rec.pos,
+        raise chk.reject("E-HAND-KIND", "the hand says neither who picked nor that nobody did"
+                         + ("; a score written alone names its picker with pick ? (notation.md §7)"
+                            if rec.score is not None else ""), chk.rec.pos,
                          found=f"hand {rec.number}", expected="pick S, leaster S, doubler, misdeal or the no-pick game "
                          "(moster S, mittler S, schneidster S, schwanzer S)")
     if len(found) > 1:

@@ -623,3 +623,26 @@ def test_a_check_column_is_no_note_and_a_copy_with_a_new_note_is_the_stored_nigh
             "--db", str(db))
     assert "0 stored, 2 duplicates, 0 rejected" in r.output and "W-NOTES-DIFFER" in r.output
     assert ledger(db) == want
+
+
+def test_refusals_that_say_the_fix_a_new_scorer_needs(tmp_path):
+    """new20 F5, F6.  Dee picks, Ann partner, 55: a loss (rules.md B-28); under double on the bump (B-32) the
+    rules give Dee -4, Ann -2, +2 each, and a table without it writes Dee -2, Ann -1, +1 each: every amount half,
+    which now names doubleOnBump=off; stored with it.  A score written without pick is refused, and says pick ?,
+    which stores it: Ann +2, Bob +1, -1 each: Ann picked, Bob partner (B-33)."""
+    head = '%SHN 1.0\n[Event "Friday"]\n[Date "2026.12.04"]\n[Seats "Ann; Bob; Cal; Dee; Eve"]\n'
+    nodob = head + ('[Rules "wi5-called-ace"]\n\nhand 2  dealer Bob\npick Dee  call AH  partner Ann  pts 55  lose\n'
+                    "score Ann -1 Bob +1 Cal +1 Dee -2 Eve +1\n")
+    r = cli("ingest", write(tmp_path, "n.shn", nodob), "--db", str(tmp_path / "n.duckdb"), ok=False)
+    assert 'every amount is half the rules\': a table that does not double on the bump writes [Rules ' \
+           '"wi5-called-ace; doubleOnBump=off"]' in " ".join(r.output.split())
+    db = tmp_path / "ok.duckdb"
+    cli("ingest", write(tmp_path, "n.shn", nodob.replace('"wi5-called-ace"', '"wi5-called-ace; doubleOnBump=off"')),
+        "--db", str(db))
+    assert ledger(db) == {"Ann": -1, "Bob": 1, "Cal": 1, "Dee": -2, "Eve": 1}
+    bare = head + "\nhand 3  dealer Cal\nscore Ann +2 Bob +1 Cal -1 Dee -1 Eve -1\n"
+    r = cli("ingest", write(tmp_path, "b.shn", bare), "--db", str(tmp_path / "b.duckdb"), ok=False)
+    assert "E-HAND-KIND" in r.output and "names its picker with pick ?" in " ".join(r.output.split())
+    db = tmp_path / "b2.duckdb"
+    cli("ingest", write(tmp_path, "b.shn", bare.replace("score", "pick ?\nscore")), "--db", str(db))
+    assert ledger(db) == {"Ann": 2, "Bob": 1, "Cal": -1, "Dee": -1, "Eve": -1}
