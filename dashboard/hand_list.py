@@ -236,10 +236,13 @@ def _sql(con: duckdb.DuckDBPyConnection, f: Filters, q: HandQuery) -> tuple[str,
     return body, extra, params
 
 
-def hand_list(con: duckdb.DuckDBPyConnection, f: Filters, q: HandQuery, limit: int = 1000) -> pl.DataFrame:
+def hand_list(con: duckdb.DuckDBPyConnection, f: Filters, q: HandQuery, limit: int = 1000,
+              latest: bool = False) -> pl.DataFrame:
     """The hands of the sidebar filters ``f`` and the query ``q``, one row
     each, in date order (undated last), then session and hand number; at
-    most ``limit`` rows (:func:`hand_count` says how many there are).
+    most ``limit`` rows (:func:`hand_count` says how many there are): the
+    first ones, or with ``latest`` the last ones, still oldest first (a
+    cut list shows the night just logged: new20 F3).
 
     Columns: ``hand_id``, ``date``, ``session``, ``hand`` (its number in
     the session), ``game``, ``game_type``, ``dealer``, ``picker``,
@@ -256,8 +259,11 @@ def hand_list(con: duckdb.DuckDBPyConnection, f: Filters, q: HandQuery, limit: i
                h.partner, h.call, h.alone, h.outcome, CAST(h.picker_points AS INTEGER) AS picker_points,
                h.status{sel}
         {body}
-        ORDER BY h.date NULLS LAST, h.session_id, h.hand, h.hand_id
+        ORDER BY {"h.date DESC NULLS FIRST, h.session_id DESC, h.hand DESC, h.hand_id DESC" if latest else
+                  "h.date NULLS LAST, h.session_id, h.hand, h.hand_id"}
         LIMIT $limit""", params=params).pl()
+    if latest:
+        hands = hands.reverse()
     ids = hands["hand_id"].to_list()
     names = con.sql("SELECT hand_id, seat, player FROM hand_units WHERE hand_id IN (SELECT unnest($ids))",
                     params={"ids": ids}).pl() if ids else pl.DataFrame(

@@ -646,3 +646,19 @@ def test_refusals_that_say_the_fix_a_new_scorer_needs(tmp_path):
     db = tmp_path / "b2.duckdb"
     cli("ingest", write(tmp_path, "b.shn", bare.replace("score", "pick ?\nscore")), "--db", str(db))
     assert ledger(db) == {"Ann": 2, "Bob": 1, "Cal": -1, "Dee": -1, "Eve": -1}
+
+
+def test_a_cut_hand_list_shows_the_latest_hands(example_db):  # noqa: F811
+    """new20 F3: the Hands page lists at most 1,000 hands, the first ones (oldest first), so the night just logged
+    among a database of 4,723 was not shown.  Cut, the list now holds the latest hands, still oldest first: of the
+    example session's hands 14-18 (one night), the latest three are 16, 17, 18."""
+    from dashboard import hand_list as hl
+    from dashboard.metrics import Filters
+    from ingest.store import reading
+
+    db, _ids = example_db
+    with reading(db) as con:
+        first = hl.hand_list(con, Filters(), hl.HandQuery(), limit=3)
+        latest = hl.hand_list(con, Filters(), hl.HandQuery(), limit=3, latest=True)
+    assert first["hand"].to_list() == [14, 15, 16]
+    assert latest["hand"].to_list() == [16, 17, 18]

@@ -30,15 +30,16 @@ for p in problems:
 try:
     with reading(db_path(), timeout=BUSY_TIMEOUT) as con:
         n = hl.hand_count(con, f, q)
-        rows = hl.hand_list(con, f, q, limit=LIMIT)
+        rows = hl.hand_list(con, f, q, limit=LIMIT, latest=n > LIMIT)  # cut: the latest, the night just logged
 except StoreBusy as exc:
     _busy(exc)
 
 what = hl.describe_query(q)
 over = describe(f)
 st.subheader(plural(n, "hand") + (f": {what}" if what else ""))
-st.caption(f"Over {over}." + (f" The first {LIMIT:,} are listed; narrow the filters to see the others."
-                               if n > LIMIT else "") + " Newest last; a hand's replay is one click away.")
+st.caption(f"Over {over}." + (f" The latest {LIMIT:,} are listed; narrow the filters (dates, group, session) "
+                               "to see the earlier ones." if n > LIMIT else "")
+           + " Newest last; a hand's replay is one click away.")
 if not n:
     st.info("No hand matches. Widen the filters in the sidebar, or go back to the page you came from.")
     st.stop()
