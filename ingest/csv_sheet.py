@@ -659,8 +659,8 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
     fh, reader, header = opened()
     with fh:
         first = [header, *islice(read_rows(reader, name, []), HEAD_ROWS - 1)] if header is not None else []
-    if not any(c.strip() for row in first for c in row):
-        return None
+    if not any(c.strip() for row in first for c in row) or _shead_export(first[0]):
+        return None  # (shead's own CSV export: read_csv says what it is)
     try:
         layout = sheet_layout(first, columns, name)
         header, columns = layout.header, layout.columns
@@ -841,6 +841,15 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
         result.errors.append(Diagnostic("E-CSV-HEADER", "the sheet has no header row" if tab is not None else
                                         "the CSV file has no header row", file=path, line=1, col=1,
                                         expected="a header such as 'date,hand,dealer,picker,...,Al,Bea,Cy'"))
+        return CsvResult("unknown", {}, [], result)
+    if _shead_export(rows[0]):
+        # shead's own export (shead export --format csv: one hand a row, its units one JSON cell): no score
+        # sheet; its columns were read as players (new20 F4)
+        result.errors.append(Diagnostic(
+            "E-CSV-HEADER", "this is `shead export --format csv` (a hand a row, its units in one JSON cell), not a "
+            "score sheet: it is read by other programs; a database is restored from `shead export --format shn`; "
+            "nothing read", file=path, line=1, col=1, found=",".join(rows[0][:4]) + ",...",
+            expected="a score sheet or ledger (date,hand,picker,...,a column a player), or an SHN export"))
         return CsvResult("unknown", {}, [], result)
     try:
         layout = sheet_layout(rows[:HEAD_ROWS], columns, path, tab)
@@ -1097,6 +1106,12 @@ class _Totals:
 
 #: The longest note kept from a sheet's Notes cells (characters; a longer one is cut, with "…").
 NOTE_MAX = 300
+
+
+def _shead_export(header: list[str]) -> bool:
+    """Whether a CSV file's first row is ``shead export --format csv``'s
+    header (:data:`ingest.export.JSONL_FIELDS`), which is no score sheet."""
+    return {"rules_flags", "provenance", "units"} <= {c.strip() for c in header}
 
 
 def _row_note(row: list[str], note_cols: list[int]) -> str | None:

@@ -662,3 +662,18 @@ def test_a_cut_hand_list_shows_the_latest_hands(example_db):  # noqa: F811
         latest = hl.hand_list(con, Filters(), hl.HandQuery(), limit=3, latest=True)
     assert first["hand"].to_list() == [14, 15, 16]
     assert latest["hand"].to_list() == [16, 17, 18]
+
+
+def test_sheads_own_csv_export_read_back_says_what_it_is(tmp_path, monkeypatch):
+    """new20 F4: `shead export --format csv` sent to `shead ingest` was read as a score sheet whose columns
+    rules_flags, provenance... were players: every hand refused with E-CSV-SEAT.  It now says what the file is and
+    where a restore comes from; read whole or streamed; nothing stored."""
+    db = tmp_path / "a.duckdb"
+    cli("ingest", write(tmp_path, "fri.csv", FRIDAY), "--db", str(db))
+    out = tmp_path / "export.csv"
+    cli("export", "--format", "csv", "--out", str(out), "--db", str(db))
+    for above in ("100000000", "100"):
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", above)
+        r = cli("ingest", str(out), "--db", str(tmp_path / f"b{above}.duckdb"), ok=False)
+        assert "E-CSV-HEADER" in r.output and "this is `shead export --format csv`" in r.output, r.output
+        assert "0 stored" in r.output and "E-CSV-SEAT" not in r.output
