@@ -892,7 +892,8 @@ def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) ->
     for u in body.get("still_voided", []):
         if u["hand_id"] is None:  # voided before the backup this database was restored from: its text is not kept
             say(f"{u['session']}#{u['hand']}: voided before the backup this database was restored from, and this "
-                "file renames players: left voided (to bring it back, amend it alone, under the session's names)")
+                "file renames players: left voided (to bring it back, amend it alone, under the session's names, or with "
+                "its own [Seats] line where other players sat)")
         else:
             say(f"{u['session']}#{u['hand']} (hand id {u['hand_id']}): voided, and this is its text as voided: left "
                 "voided (to bring it back, amend it with its text changed; a note {...} will do)")

@@ -358,7 +358,7 @@ def _stored_game(o) -> tuple | None:
     return game, suit if game in (Game.SOLO, Game.FARBWENZ, Game.FARBGEIER) else None, o.game_type == "tout"
 
 
-def schafkopf_session(hands: list, voided=()):
+def schafkopf_session(hands: list, voided=(), players: dict[str, str] | None = None):
     """The SHN-SK records of one stored Schafkopf session (its
     :class:`~ingest.store.StoredHand` rows in hand order, imported from
     NetSchafkopf protocols): one :class:`~ingest.shn.record.SessionRec` with
@@ -370,8 +370,12 @@ def schafkopf_session(hands: list, voided=()):
     outcome word and the units of every seat (``score``), all as stored, so
     that validating the text re-checks each against the cards.  Returns an
     :class:`~ingest.shn.record.ShnFile` (write it with
-    :func:`ingest.shn.writer.write`).  Raises ``ValueError`` for a stored
-    game whose game line cannot be read."""
+    :func:`ingest.shn.writer.write`).  ``players``: the session's own
+    seating (``sessions.players``, seat -> name), else its first game's: a
+    night whose first games were voided (a chair that changed hands) kept
+    the later seating as the session's, and the games voided before the
+    backup could not be brought back (break20 F4).  Raises ``ValueError``
+    for a stored game whose game line cannot be read."""
     from ingest.netschafkopf import announced_game  # noqa: PLC0415
     from ingest.shn.record import (GameRec, HandRecord, LaufendeRec, MarkRec, PlayRec, ScoreRec, SessionRec,  # noqa: PLC0415
                                    CardsRec, ShnFile, TrickRec, Value)
@@ -380,15 +384,16 @@ def schafkopf_session(hands: list, voided=()):
     from ingest.store import _seats_text  # noqa: PLC0415
 
     first = hands[0].outcome
-    seats = list(first.players)
-    alias = dict(zip(seats, _aliases(first.players)))
+    table = players if players and len(players) == len(first.players) else first.players
+    seats = list(table)
+    alias = dict(zip(seats, _aliases(table)))
     tags = {"Session": first.session}
     if first.group:
         tags["Event"] = first.group
     if first.date:
         tags["Date"] = first.date.replace("-", ".")
     # alias=name: a seat renamed by an amendment (Gast=Hans Huber) keeps its name (break18 F13: it was dropped)
-    tags["Seats"] = _seats_text({a: first.players[n] for n, a in alias.items()})
+    tags["Seats"] = _seats_text({a: table[n] for n, a in alias.items()})
     tags["Rules"] = first.rules
     tags["Cards"] = "de"
     if voided:  # the numbers of its voided games (``voided``): no gap, and not stored again after a restore
@@ -504,10 +509,13 @@ def _schafkopf_shn(con: duckdb.DuckDBPyConnection, out: TextIO, after: bool) -> 
         by_session.setdefault(sh.outcome.session, []).append(sh)
     # its voided games, as an SHN session's: a restore then refuses them from an older export (break18b F13)
     voided = _voided_by_session(con)
-    ids = dict(con.execute("SELECT session, session_id FROM sessions WHERE format = 'netschafkopf'").fetchall())
+    ids, tables = {}, {}
+    for name, sid, players in con.execute(
+            "SELECT session, session_id, players FROM sessions WHERE format = 'netschafkopf'").fetchall():
+        ids[name], tables[name] = sid, json.loads(players) if players else None
     n = 0
     for name, group in by_session.items():
-        text = write(schafkopf_session(group, voided.get(ids.get(name), ())))
+        text = write(schafkopf_session(group, voided.get(ids.get(name), ()), tables.get(name)))
         out.write(("\n" if after or n else "") + text[len("%SHN 1.0\n"):])
         n += len(group)
     return n

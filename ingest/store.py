@@ -3498,7 +3498,10 @@ class Store:
                         "AND contains(header, '[_Voided ')", [o.session]).fetchone()
                     if restored is not None and o.hand not in _header_voids(restored[2]):
                         restored = None
-                    if restored is not None and json.loads(restored[3] or "{}") not in ({}, dict(o.players)):
+                    table = json.loads(restored[3] or "{}") if restored is not None else {}
+                    if restored is not None and table and set(table) == set(o.players) \
+                            and table != dict(o.players) and "Seats" not in own_tags(h.source):
+                        # (other seats, or a seating of its own, are no rename: a leaver's game, break20 F4)
                         # voided before a restore (its text not kept) in a file that renames players: the night's
                         # own file, sent to rename; it stays voided (break18b F1)
                         rep.still_voided.append((o.session, o.hand, None))
@@ -3506,7 +3509,9 @@ class Store:
                     if restored is not None:
                         hand_id = _scalar(con, "SELECT greatest((SELECT coalesce(max(hand_id), 0) FROM hands), "
                                                "(SELECT coalesce(max(hand_id), 0) FROM hand_revisions)) + 1")
-                        cur = (hand_id, restored[0], restored[1], None, restored[2], restored[3])
+                        # who sat is the hand's own (its text was not kept): not checked against the session's
+                        # table, whose seating may be a later one (a chair that changed hands: break20 F4)
+                        cur = (hand_id, restored[0], restored[1], None, restored[2], None)
                         # its void, as the restored header keeps it: revision 1 of its history
                         con.execute("INSERT INTO hand_revisions VALUES (?, 1, 'void', ?, ?, ?, ?, ?, ?, NULL, NULL, "
                                     "NULL, NULL, NULL)", [hand_id, _now(), "voided before the backup this database "

@@ -677,3 +677,36 @@ def test_sheads_own_csv_export_read_back_says_what_it_is(tmp_path, monkeypatch):
         r = cli("ingest", str(out), "--db", str(tmp_path / f"b{above}.duckdb"), ok=False)
         assert "E-CSV-HEADER" in r.output and "this is `shead export --format csv`" in r.output, r.output
         assert "0 stored" in r.output and "E-CSV-SEAT" not in r.output
+
+
+def test_a_protocols_leavers_games_voided_survive_a_backup_and_come_back(tmp_path):
+    """break20 F4.  The swap night (tests/fixtures/nsk19, test_found19's SWAP by hand, 10/50, rules.md G-12..G-16):
+    PcOben plays games 1-3, Vroni takes his chair from game 4.  Games 1-3 voided: in force g4 Vroni + PcLinks +10
+    each, PcRechts, Gast -10; g5 PcRechts' solo +150, -50 each; g6 Gast + Vroni +10 each, PcLinks, PcRechts -10:
+    PcRechts +130, PcLinks -50, Gast -50, Vroni -30.  The export wrote the first game in force's seating as the
+    session's, PcOben gone, and after a restore game 2 could not be brought back ("renames players", exit 0).  Game
+    2 (PcLinks' Wenz won, +150, -50 each) brought back: PcLinks +100, PcRechts +80, PcOben -50, Gast -100,
+    Vroni -30 (sum 0)."""
+    from tests.test_found19 import NSK19
+
+    db = tmp_path / "p.duckdb"
+    cli("ingest", str(NSK19 / "Schafkopfprotokoll_swap.txt"), "--db", str(db))
+    whole = tmp_path / "whole.shn"
+    cli("export", "--format", "shn", "--out", str(whole), "--db", str(db))
+    text = whole.read_text()
+    header, rest = text.split("\nhand 1", 1)
+    game2 = "hand 2" + rest.split("\nhand 2", 1)[1].split("\nhand 3", 1)[0]
+    session = header.split('[Session "')[1].split('"')[0]
+    for g in (1, 2, 3):
+        cli("void", f"{session}#{g}", "--reason", "test", "--db", str(db))
+    in_force = {"PcRechts": 130, "PcLinks": -50, "Gast": -50, "Vroni": -30}
+    assert ledger(db) == in_force
+    backup = tmp_path / "b.shn"
+    cli("export", "--format", "shn", "--out", str(backup), "--db", str(db))
+    assert '[Seats "PcLinks; PcOben; PcRechts; Gast"]' in backup.read_text().split("\nhand ")[0]
+    restored = tmp_path / "r.duckdb"
+    cli("ingest", str(backup), "--db", str(restored))
+    assert ledger(restored) == in_force
+    r = cli("ingest", "--amend", write(tmp_path, "g2.shn", header + "\n" + game2), "--db", str(restored))
+    assert "it is back" in r.output, r.output
+    assert ledger(restored) == {"PcLinks": 100, "PcRechts": 80, "PcOben": -50, "Gast": -100, "Vroni": -30}
