@@ -349,11 +349,14 @@ _WIN = frozenset({"win", "won", "w", "gewonnen", "gew", "gew.", "gagné", "gagne
 _LOSE = frozenset({"lose", "lost", "l", "verloren", "verl", "verl.", "perdu", "perdue"})
 _TIER = {(): "", ("schneider",): "-s", ("s",): "-s", ("schwarz",): "-z", ("z",): "-z", ("no-trick",): "-z",
          ("no", "trick"): "-z", ("no", "tricks"): "-z", ("notrick",): "-z", ("no-tricker",): "-z",
-         ("notricker",): "-z"}
+         ("notricker",): "-z", ("no", "tricker"): "-z",
+         # the Wisconsin words for the losing side (rules.md B-28: "schneidered", a no-tricker): real20 F2
+         ("schneidered",): "-s", ("schneidert",): "-s", ("no-tricked",): "-z", ("no", "tricked"): "-z"}
 _SHN_OUTCOMES = ("win", "lose", "win-s", "lose-s", "win-z", "lose-z")
 #: What an outcome cell may write (:func:`outcome_word`), for messages.
 OUTCOME_EXPECTED = ("win, lose, win-s, lose-s, win-z, lose-z; also W/L, won/lost, gewonnen/verloren, gew./verl., "
-                    "gagné/perdu, optionally followed by schneider or schwarz")
+                    "gagné/perdu, optionally followed by schneider (schneidered) or schwarz (no trick, "
+                    "no-tricker)")
 
 
 def outcome_word(cell: str) -> str | None:

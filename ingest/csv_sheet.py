@@ -1139,11 +1139,22 @@ def _row_note(row: list[str], note_cols: list[int]) -> str | None:
 _CALL_CELL = re.compile(r"(?:(?P<u1>under)\s+)?(?P<card>\S+)(?:\s+(?P<u2>under)(?:\s+(?P<held>\S+))?)?", re.I)
 
 
+#: a Partner cell that says the picker played alone (a Call cell left blank, or written alone)
+_NO_PARTNER = frozenset({"alone", "-", "–", "—", "none", "nobody", "allein", "solo"})
+#: a Call cell that names the suit called (``Hearts``, ``♠``, ``A hearts``, ``Ace of Clubs``): the suit's ace
+_SUIT_WORDS = {"clubs": "C", "club": "C", "♣": "C", "spades": "S", "spade": "S", "♠": "S", "hearts": "H",
+               "heart": "H", "♥": "H", "♡": "H", "diamonds": "D", "diamond": "D", "♦": "D", "♢": "D"}
+_SUIT_CALL = re.compile(r"(?:(?:a|ace)\s+(?:of\s+)?)?(?P<suit>" + "|".join(map(re.escape, _SUIT_WORDS)) + ")")
+
+
 def _call_cell(text: str) -> tuple[Card | None, Card | None, bool]:
     """``(called card, the under card or None, an under call)`` of a Call
     cell (:data:`_CALL_CELL`, rules.md B-11: SHN's ``call AH under 7C``);
     the card None when the cell is no call (scorer19 F9)."""
     bare = " ".join(text.replace("\ufe0f", "").replace("\ufe0e", "").replace("(", " ").replace(")", " ").split())
+    said = _SUIT_CALL.fullmatch(bare.lower())
+    if said is not None:  # the suit called, as a table says it ("I call hearts"): its ace (rules.md B-9; real20 F2)
+        return Card.parse("A" + _SUIT_WORDS[said["suit"]]), None, False
     m = _CALL_CELL.fullmatch(bare)
     if m is None:
         return None, None, False
@@ -1811,10 +1822,20 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     rec.call = CallRec(card, held, under, pos=Pos(r, cc), card_pos=Pos(r, cc))
                     line.append(f"call {card}" + (f" under {held or '??'}" if under else ""))
             line.extend(mark_words)  # notation.md's order: call/alone; crack, recrack, blitz; partner pts outcome
-            partner, prc = seat("partner")
-            if partner:
-                rec.partner = Value(partner, Pos(r, prc))
-                line.append(f"partner {partner}")
+            ptext_, prc = cell(row, "partner")
+            if ptext_.lower() in _NO_PARTNER and not ctext:  # an alone hand's Partner cell (real20 F2)
+                rec.alone = Value(True, Pos(r, prc))
+                line.append("alone")
+            elif ptext_.lower() in _NO_PARTNER and ctext.lower() == "alone":
+                pass  # alone, said twice
+            elif ptext_ == "?":  # the partner not recorded: SHN's `partner ?` (notation.md §7)
+                rec.partner = Value(None, Pos(r, prc))
+                line.append("partner ?")
+            else:
+                partner, prc = seat("partner")
+                if partner:
+                    rec.partner = Value(partner, Pos(r, prc))
+                    line.append(f"partner {partner}")
         elif misdeal is not None:
             rec.misdeal = Value(True, Pos(r, misdeal + 1))
             line.append("misdeal")

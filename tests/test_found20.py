@@ -710,3 +710,26 @@ def test_a_protocols_leavers_games_voided_survive_a_backup_and_come_back(tmp_pat
     r = cli("ingest", "--amend", write(tmp_path, "g2.shn", header + "\n" + game2), "--db", str(restored))
     assert "it is back" in r.output, r.output
     assert ledger(restored) == {"PcLinks": 100, "PcRechts": 80, "PcOben": -50, "Gast": -100, "Vroni": -30}
+
+
+def test_a_league_sheets_own_words_for_calls_partners_and_tiers_are_read(tmp_path):
+    """real20 F2.  A Wisconsin league's sheet writes the call as the suit ("Hearts", "♠", "Ace of Clubs": its ace,
+    rules.md B-9), an alone hand's Partner cell as "alone", "-" or "none", an unknown partner "?", and the losing
+    side "schneidered".  By hand (B-28, B-29, B-33): h1 Bob picks, Dee partner, 61: Bob +2, Dee +1, -1 each; h2 Cal
+    picks, calls spades, Ann partner, 60: lost, doubled on the bump: Cal -4, Ann -2, +2 each; h3 Eve alone (Partner
+    "alone"), 75: +4, -1 each; h4 Ann alone (Partner "-"), 70: +4, -1 each; h5 Dee picks, Ace of Clubs, partner
+    "?", 70: the score names Cal: Dee +2, Cal +1, -1 each; h6 Bob picks, Eve partner, 25, "L schneidered":
+    schneidered and doubled: Bob -8, Eve -4, +4 each.  Totals: Ann -1-2-1+4-1+4 = +3, Bob 2+2-1-1-1-8 = -7,
+    Cal -1-4-1-1+1+4 = -2, Dee 1+2-1-1+2+4 = +7, Eve -1+2+4-1-1-4 = -1 (zero-sum)."""
+    sheet = """Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Ann,Bob,Cal,Dee,Eve
+2026-11-13,1,Eve,Bob,Dee,Hearts,61,W,-1,2,-1,1,-1
+2026-11-13,2,Ann,Cal,Ann,♠,60,L,-2,2,-4,2,2
+2026-11-13,3,Bob,Eve,alone,,75,W,-1,-1,-1,-1,4
+2026-11-13,4,Cal,Ann,-,,70,W,4,-1,-1,-1,-1
+2026-11-13,5,Dee,Dee,?,Ace of Clubs,70,W,-1,-1,1,2,-1
+2026-11-13,6,Eve,Bob,Eve,AH,25,L schneidered,4,-8,4,4,-4
+"""
+    db = tmp_path / "w.duckdb"
+    r = cli("ingest", write(tmp_path, "words.csv", sheet), "--db", str(db))
+    assert "6 stored, 0 duplicates, 0 rejected" in r.output, r.output
+    assert ledger(db) == {"Ann": 3, "Bob": -7, "Cal": -2, "Dee": 7, "Eve": -1}
