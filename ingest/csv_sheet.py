@@ -880,7 +880,11 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
                     running=running_option(columns), group=layout.group)
     _order_of(out, _body(enumerate(rows[1:], start=2), layout), index, delimiter, columns, path)
     if kind == "ledger":
-        _ledger(out, rows[layout.header_row - 1:], index, path, layout.header_row + 1)
+        body = rows[layout.header_row - 1:]
+        if stake_option(layout.columns) is not None:  # a ledger kept in money: each cell read as units, as a
+            # per-hand sheet's are (break20 F8: refused, its message asking for the stake it was given)
+            body = [rows[layout.header_row - 1]] + [row for _, row in _body(enumerate(rows[1:], start=2), layout)]
+        _ledger(out, body, index, path, layout.header_row + 1)
     else:
         _score_sheet(out, _body(enumerate(rows[1:], start=2), layout), index, path, rules or "wi5-called-ace",
                      stored_session)

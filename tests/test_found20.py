@@ -733,3 +733,16 @@ def test_a_league_sheets_own_words_for_calls_partners_and_tiers_are_read(tmp_pat
     r = cli("ingest", write(tmp_path, "words.csv", sheet), "--db", str(db))
     assert "6 stored, 0 duplicates, 0 rejected" in r.output, r.output
     assert ledger(db) == {"Ann": 3, "Bob": -7, "Cal": -2, "Dee": 7, "Eve": -1}
+
+
+def test_a_ledger_of_sitting_totals_kept_in_money_reads_with_its_stake(tmp_path):
+    """break20 F8: a ledger of each night's nets in dollars, at a quarter a unit.  By hand: 11-06 Ann $1.50 = +6,
+    Bob -3, Cal +1, Dee -2, Eve -2 (sum 0); 11-13 Ann -8, Bob +4, Cal +2, Dee +1, Eve +1 (sum 0).  Totals Ann -2,
+    Bob +1, Cal +3, Dee -1, Eve -1.  With --columns stake=0.25 it was refused, the message asking for that very
+    option."""
+    sheet = ("Date,Ann,Bob,Cal,Dee,Eve\n2026-11-06,$1.50,-$0.75,$0.25,-$0.50,-$0.50\n"
+             "2026-11-13,-$2.00,$1.00,$0.50,$0.25,$0.25\n")
+    db = tmp_path / "l.duckdb"
+    r = cli("ingest", write(tmp_path, "ledger.csv", sheet), "--columns", "stake=0.25", "--db", str(db))
+    assert "2 sitting(s) stored" in r.output
+    assert ledger(db) == {"Ann": -2, "Bob": 1, "Cal": 3, "Dee": -1, "Eve": -1}
