@@ -1128,7 +1128,7 @@ def _voided_as(con: duckdb.DuckDBPyConnection, hand_id: int) -> str | None:
 def _revision_day(text: str, day: str | None) -> str | None:
     """The day (YYYY-MM-DD) a stored revision's ``text`` counts on: its own
     ``[Date]`` line's, else its session's ``day``."""
-    return (_iso_day(_header_tag(text, "Date")) if "Date" in own_tags(text) else None) or day
+    return (_iso_day(_tag_in(text, "Date")) if "Date" in own_tags(text) else None) or day
 
 
 def _voided_days(con: duckdb.DuckDBPyConnection, ids: list[int], numbers: list[int]) -> dict[tuple[str, int], str]:
@@ -1788,6 +1788,17 @@ def with_own_tags(source: str, stored_header: str, header: str) -> str:
     return _with_tag_lines(source, add) if add else source
 
 
+def _last_days(con: duckdb.DuckDBPyConnection, session_ids: list[int]) -> dict[int, str]:
+    """session id -> the day (YYYY-MM-DD) its highest-numbered stored hand
+    was played, for ``session_ids`` (a literal id list, which DuckDB prunes
+    by the hands' row groups); empty for none."""
+    if not session_ids:
+        return {}
+    return dict(con.execute(
+        "SELECT session_id, CAST(arg_max(date, hand) AS VARCHAR) FROM hands WHERE session_id IN "
+        f"({', '.join(str(int(i)) for i in session_ids)}) GROUP BY session_id").fetchall())
+
+
 def _session_place(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand],
                    known: set[str]) -> list[ValidatedHand]:
     """``fresh`` with the date, group and table of its stored session
@@ -1805,9 +1816,7 @@ def _session_place(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand],
     place = {name: (sid, date, group, table) for name, sid, date, group, table in con.execute(
         'SELECT session, session_id, CAST(date AS VARCHAR), "group", "table" FROM sessions '
         "WHERE list_contains(?, session)", [sorted(known)]).fetchall()}
-    last = dict(con.execute(
-        "SELECT session_id, CAST(arg_max(date, hand) AS VARCHAR) FROM hands WHERE session_id IN "
-        f"({', '.join(str(int(v[0])) for v in place.values())}) GROUP BY session_id").fetchall()) if place else {}
+    last = _last_days(con, [v[0] for v in place.values()])
     out = []
     for h in fresh:
         o = h.outcome
@@ -3298,7 +3307,7 @@ class Store:
             return []
         top = dict(con.execute("SELECT session, max(hand) FROM hands WHERE list_contains(?, session_id) "
                                "GROUP BY session", [ids]).fetchall())
-        for (sess, n) in voided:
+        for sess, n in voided:
             top[sess] = max(top.get(sess) or 0, n)
         out = []
         for (sess, day), hands in days.items():
@@ -3771,9 +3780,7 @@ class Store:
                 carried = [int(row[-1]) for row in states.values() if row[-1] is not None]
                 if carried:  # the day each continued session's last hand was played: a night of another day deals
                     # from a seat of its own, not on from it (replay.judge_common.written_dealer, scorer19 F7b)
-                    last_days = dict(con.execute(
-                        "SELECT session_id, CAST(arg_max(date, hand) AS VARCHAR) FROM hands WHERE session_id IN "
-                        f"({', '.join(map(str, carried))}) GROUP BY session_id").fetchall())
+                    last_days = _last_days(con, carried)
             finally:
                 self._maybe_release()
         names = sorted({r.session_id for r in keep})

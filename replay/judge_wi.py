@@ -33,7 +33,7 @@ from . import judge_partner_cards, partner_cards
 from .seven import is_nuclear, roll_partner
 from .judge_potsplit import check_potsplit
 from .battery import new_state, winning_index
-from .state import (BLITZ_PAIRS, JACK_BLITZ_COLOURS, GameState, bury_count_error, next_seat, successors, _profile_facts,
+from .state import (BLITZ_PAIRS, JACK_BLITZ_COLOURS, GameState, calls_allowed, bury_count_error, next_seat, successors, _profile_facts,
                     _BURY, _CALL, _CT_ACE, _CT_ALONE, _CT_JD, _CT_JD_CALLUP, _CT_OWN_ACE, _CT_QUEENS, _CT_TEN,
                     _CT_UNDER, _DONE, _MARKS, _PICK, _PLAY)  # the enum members as module names (state._PICK)
 
@@ -1778,29 +1778,24 @@ def _check_known_holdings(chk: HandCheck, picker: int, hands: list[int], blind_m
                          found="alone", expected="no call")
     if (holding and bury_known and call is not None and call.card is not None and prof.calls_ace
             and prof.partnerMode == "calledAce" and not prof.trumps.is_trump(call.card)):
-        hand = picked & ~bury_mask  # after the bury
-        fm = prof.trumps.suit_masks[:4]
-        missing = [su for su in range(4) if fm[su] and not picked >> (su * 8) & 1]
-        aces = [su for su in missing if hand & fm[su]]
-        tens = ([su for su in range(4) if fm[su] and not picked >> (su * 8 + 1) & 1 and hand & fm[su]]
-                if not missing else [])
+        aces, tens, _, _ = calls_allowed(prof, picked & ~bury_mask, picked)  # the engine's call rules (B-9..B-11)
         c = call.card
         if not call.has_under:
-            if c.rank == Rank.TEN and c.suit not in tens:
-                if missing:
+            if c.rank == Rank.TEN and c not in tens:
+                no_ace = [Card(su * 8) for su in range(4) if prof.trumps.suit_masks[su] and not picked >> (su * 8) & 1]
+                if no_ace:
                     raise chk.reject("E-CALL-TEN", f"a ten ({c}) may be called only by a picker who holds all three "
                                      "fail aces (rules.md B-10); the picker's cards as written have no "
-                                     + " ".join(str(Card(su * 8)) for su in missing), call.card_pos, found=c,
-                                     expected="an ace call")
+                                     + " ".join(map(str, no_ace)), call.card_pos, found=c, expected="an ace call")
                 raise chk.reject("E-CALL-NO-HOLD", f"the picker calls {c} but holds no other card of its suit after "
                                  "the bury (rules.md B-10, B-12)", call.card_pos, found=c,
                                  expected="a hold card of the called suit")
-            if c.rank == Rank.ACE and c.suit in missing and c.suit not in aces:
+            if c.rank == Rank.ACE and not picked >> c & 1 and c not in aces:
                 raise chk.reject("E-CALL-NO-HOLD", f"the picker calls {c} but keeps no card of its suit after the "
                                  "bury, as its deal line, the blind and the bury are written: no hold card (rules.md "
                                  "B-9b, B-12; I-24)", call.card_pos, found=c, expected="another call or alone")
         elif aces or tens:
-            legal = [Card(su * 8) for su in aces] or [Card(su * 8 + 1) for su in tens]
+            legal = aces or tens
             raise chk.reject("E-UNDER-NOT-ALLOWED", f"an unknown-card call while an ace call is legal "
                              f"({' '.join(map(str, legal))}) (rules.md B-11)", call.pos,
                              found=f"call {c} under {call.under or '??'}", expected=f"call {legal[0]}")

@@ -137,6 +137,35 @@ def _strongest(mask: int, strength: tuple[int, ...]) -> int:
 _FACTS: dict[int, tuple] = {}
 
 
+def calls_allowed(profile: RuleProfile, hand: int, picked: int) -> tuple[list[Card], list[Card], list[Card], bool]:
+    """(callable aces, callable tens, aces callable with an unknown card,
+    forced alone) of a picker who keeps ``hand`` after the bury and held
+    ``picked`` before it (card masks; rules.md B-9..B-13).  The one
+    statement of the call rules: the engine's (:meth:`GameState.legal_calls`)
+    and the score-sheet judge's, which knows the picker's cards from its
+    deal line, the blind and the bury alone (``replay.judge_wi``)."""
+    fm = profile.trumps.suit_masks[:4]
+    # the fail suits whose ace the picker lacks after the pick (Card index s*8 is the ace, s*8+1 the ten),
+    # and the aces among them of a suit the picker holds
+    missing: list[int] = []
+    aces: list[Card] = []
+    for s in 0, 1, 2, 3:
+        if fm[s] and not picked >> (s * 8) & 1:
+            missing.append(s)
+            if hand & fm[s]:
+                aces.append(_CARD_OF[s * 8])
+    tens: list[Card] = []
+    unders: list[Card] = []
+    if not missing:  # all the fail aces (B-10)
+        tens = [_CARD_OF[s * 8 + 1] for s in range(4) if fm[s] and not picked >> (s * 8 + 1) & 1 and hand & fm[s]]
+    elif not aces:
+        blocked = profile.noBuryIntoUnknown and any(picked & fm[s] for s in missing)
+        if not blocked:
+            unders = [_CARD_OF[s * 8] for s in missing if not hand & fm[s]]
+    forced = not aces and not tens and not unders
+    return aces, tens, unders, forced
+
+
 def _profile_facts(profile: RuleProfile) -> tuple:
     """``(profile, players, playing, sitOut, trumps, deck_mask, hand_size,
     blind_size, tableStacks, partner_card, tricks, first_two_mask, tops)`` of
@@ -673,30 +702,10 @@ class GameState:
 
     def legal_calls(self) -> tuple[list[Card], list[Card], list[Card], bool]:
         """(callable aces, callable tens, aces callable with an unknown card,
-        forced alone) for the picker after the bury (rules.md B-9..B-13).
-        Needs the picker's hand and bury."""
+        forced alone) for the picker after the bury (rules.md B-9..B-13):
+        :func:`calls_allowed` of the picker's hand and bury."""
         hand = self.hands[self.picker]
-        picked = hand | self.bury
-        fm = self._fail_masks
-        # the fail suits whose ace the picker lacks after the pick (Card index s*8 is the ace, s*8+1 the ten),
-        # and the aces among them of a suit the picker holds
-        missing: list[int] = []
-        aces: list[Card] = []
-        for s in 0, 1, 2, 3:
-            if fm[s] and not picked >> (s * 8) & 1:
-                missing.append(s)
-                if hand & fm[s]:
-                    aces.append(_CARD_OF[s * 8])
-        tens: list[Card] = []
-        unders: list[Card] = []
-        if not missing:  # all the fail aces (B-10)
-            tens = [_CARD_OF[s * 8 + 1] for s in range(4) if fm[s] and not picked >> (s * 8 + 1) & 1 and hand & fm[s]]
-        elif not aces:
-            blocked = self.profile.noBuryIntoUnknown and any(picked & fm[s] for s in missing)
-            if not blocked:
-                unders = [_CARD_OF[s * 8] for s in missing if not hand & fm[s]]
-        forced = not aces and not tens and not unders
-        return aces, tens, unders, forced
+        return calls_allowed(self.profile, hand, hand | self.bury)
 
     def _call(self, card: Card, under: Card | None) -> None:
         if self.phase != _CALL:
