@@ -52,7 +52,7 @@ from dataclasses import dataclass
 
 from replay.errors import Diagnostic
 
-__all__ = ["DATE_ORDERS", "DateOrder", "date_parts", "read_date", "serial_date", "date_in_text", "day_in_text",
+__all__ = ["DATE_ORDERS", "DateOrder", "date_parts", "read_date", "read_stamp", "split_time", "serial_date", "date_in_text", "day_in_text",
            "year_in_text",
            "season_in_text", "sheet_date_order", "date_order_warning",
            "date_order_error", "whole_units", "is_fraction", "outcome_word", "OUTCOME_EXPECTED", "is_totals_row",
@@ -72,11 +72,48 @@ def _day(y: str, mo: int, d: int) -> str | None:
         return None
 
 
+#: a time of day after a date in one cell, as a form, an app or ``=NOW()`` writes a timestamp: ``23:41``,
+#: ``23:41:10``, ``23:41:10.250``, ``11:41 PM``, ISO's ``T23:52``, a zone (``Z``, ``+01:00``) read past
+_TIME = re.compile(r"(?:\s+|T)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:\s*([AaPp])\.?[Mm]\.?)?"
+                   r"(?:\s*(?:Z|UTC|[+-]\d{2}:?\d{2}))?$")
+
+
+def split_time(cell: str) -> tuple[str, tuple[int, int, int] | None]:
+    """``(the date part, (hour, minute, second))`` of a cell holding a date
+    and a time of day (``11/24/2026 23:41:10``, ``2026-11-24T23:52``,
+    ``11/24/2026 11:41:10 PM``: a form's, an app's or ``=NOW()``'s
+    timestamp), the 24-hour clock; ``(cell stripped, None)`` when no time of
+    day follows the text (or it is no time: ``25:00``)."""
+    c = cell.strip()
+    m = _TIME.search(c)
+    if m is None or m.start() == 0:
+        return c, None
+    h, mi, sec = int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)
+    if m.group(4):  # 12-hour clock: 12:05 AM is 00:05, 12:05 PM 12:05
+        if not 1 <= h <= 12:
+            return c, None
+        h = h % 12 + (12 if m.group(4) in "Pp" else 0)
+    if h > 23 or mi > 59 or sec > 59:
+        return c, None
+    return c[:m.start()].rstrip(" ,"), (h, mi, sec)
+
+
+def read_stamp(cell: str, order: str | None) -> _dt.datetime | None:
+    """The moment a date cell with a time of day stands for
+    (:func:`split_time`, its date by :func:`read_date`); None when the cell
+    holds no time of day or no date."""
+    text, clock = split_time(cell)
+    day = read_date(text, order) if clock is not None else None
+    return None if day is None else _dt.datetime.fromisoformat(day).replace(hour=clock[0], minute=clock[1],
+                                                                            second=clock[2])
+
+
 def date_parts(cell: str) -> tuple[int, int, str] | None:
     """``(first part, second part, year as written)`` of a date cell written
-    ``A/B/YYYY``, ``A.B.YYYY`` or ``A-B-YYYY`` (two or four year digits),
-    whose order the sheet decides; None for an ISO date or any other text."""
-    m = _DMY.match(cell.strip())
+    ``A/B/YYYY``, ``A.B.YYYY`` or ``A-B-YYYY`` (two or four year digits; a
+    time of day after it is read past: :func:`split_time`), whose order the
+    sheet decides; None for an ISO date or any other text."""
+    m = _DMY.match(split_time(cell)[0])
     return (int(m.group(1)), int(m.group(3)), m.group(4)) if m else None
 
 
@@ -87,8 +124,9 @@ def read_date(cell: str, order: str | None) -> str | None:
     ``Friday, December 4, 2026``, ``4. Dezember 2026``, ``04-Dec-2026``: a
     formatted date cell saved as CSV); ``A/B/YYYY`` (also with ``.`` or ``-``) by ``order`` (``dmy``:
     A is the day; ``mdy``: A is the month; None — the sheet has no order —
-    gives None)."""
-    c = cell.strip()
+    gives None).  A time of day after the date (a timestamp:
+    :func:`split_time`) is read past."""
+    c = split_time(cell)[0]
     m = _ISO.match(c)
     if m:
         return _day(m.group(1), int(m.group(3)), int(m.group(4)))

@@ -63,6 +63,7 @@ names too).
 from __future__ import annotations
 
 import csv
+import datetime as _dt
 import io
 import re
 from collections.abc import Iterator
@@ -79,7 +80,7 @@ from replay.facts import OUTCOMES, CallRec, HandRecord, MarkRec, Pos, ScoreRec, 
 
 from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_in_text, date_order_error, date_order_warning,
                         date_parts, day_in_text, season_in_text, year_in_text,
-                        decimal_comma, is_fraction, is_totals_row, outcome_word, read_date, says_misdeal,
+                        decimal_comma, is_fraction, is_totals_row, outcome_word, read_date, read_stamp, says_misdeal,
                         serial_date, sheet_date_order, whole_units)
 from . import csv_encoding
 from .csv_indiana import declaration, is_indiana_rules
@@ -90,7 +91,8 @@ __all__ = ["FIELDS", "IGNORED", "column_map", "date_order_option", "guess_column
 
 #: The fields a column can be mapped to, and the header words that name them.
 FIELDS: dict[str, tuple[str, ...]] = {
-    "date": ("date", "datum", "day", "evening", "sitting", "night"),
+    "date": ("date", "datum", "day", "evening", "sitting", "night", "timestamp", "time stamp", "zeitstempel",
+             "date/time", "datetime"),
     "hand": ("hand", "hand no", "hand #", "#", "no", "nr", "spiel", "game no"),
     "dealer": ("dealer", "geber", "dealt"),
     "picker": ("picker", "picked", "pick", "spieler"),
@@ -924,6 +926,26 @@ def _schafkopf_sheet(rules: str | None, players: list[str], index: dict[str, int
                       found=why, expected="a Sheepshead score sheet (picker, call, partner, points)")
 
 
+#: the longest pause between two hands of one night: a timestamp past midnight within it of the hand above is
+#: that night's hand (real20 F6), a later one opens a night of its own
+NIGHT_PAUSE = _dt.timedelta(hours=4)
+
+
+def _stamp_night(stamp: _dt.datetime, last: tuple[_dt.datetime, str] | None, first_hand: bool) -> str:
+    """The night (``YYYY-MM-DD``) of a hand whose date cell is the
+    timestamp ``stamp`` (a form's or an app's, ``=NOW()``), given the last
+    timestamp of the sheet and its night (``last``): the night of the hand
+    above when the hand follows it within :data:`NIGHT_PAUSE`, past midnight
+    included, and does not number from 1 again (``first_hand``); else the
+    timestamp's own day.  A night played across midnight stays one sitting
+    (rules.md B-1: the seats, the dealer's turn, a doubler or the pot carry
+    on from hand to hand); it was two nights, the doubler or pot carried past
+    midnight lost (real20 F6)."""
+    if last is not None and not first_hand and _dt.timedelta(0) <= stamp - last[0] <= NIGHT_PAUSE:
+        return last[1]
+    return stamp.date().isoformat()
+
+
 def _date_attempt(text: str) -> bool:
     """Whether a date cell that does not read as a date was meant as one (a
     mistyped date: ``E-CSV-DATE``), not a note (``-- 10 pm --``, ``pizza
@@ -1588,6 +1610,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     count: dict[str, int] = {}
     last_hand: dict[str, tuple[int, int]] = {}  # night -> (its highest hand number so far, the row that wrote it)
     last_date: str | None = None  # the date cell of the last row that had one
+    night_of: dict[str, str] = {}  # a timestamp cell -> the night (YYYY-MM-DD) its hand was played in
+    last_stamp: tuple[_dt.datetime, str] | None = None  # the last timestamp read and its night
     last_group = ""  # the Group cell of the last night that had one (dash19 F2, break19 F4: a blank is "as above")
     run_night: str | None = None  # units=running: the night of ``standing``, each player's last running total
     run_width: int | None = None  # units=running: the players with a standing in the night's first hand
@@ -1620,9 +1644,13 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             continue
         if not dtext and last_date is not None and any(c.strip() for i, c in enumerate(row) if i + 1 != dcol):
             dtext = last_date  # a sheet writes the night's date on its first row only (a merged cell): the same night
+        stamp = read_stamp(dtext, order) if dtext else None
+        if stamp is not None:  # a timestamp (a form's, an app's): the night it belongs to (real20 F6)
+            night_of[dtext] = _stamp_night(stamp, last_stamp, whole_units(cell(row, "hand")[0] or "") == 1)
+            last_stamp = (stamp, night_of[dtext])
         if out.running:  # running totals: the hand's units are each standing less the one above (the night's)
-            if dtext != run_night:
-                run_night, standing, run_width = dtext, {}, None
+            if night_of.get(dtext, dtext) != run_night:
+                run_night, standing, run_width = night_of.get(dtext, dtext), {}, None
             if not any(cell(row, f)[0] for f in HAND_FIELDS if f != "hand"):  # standings and no hand: the night's
                 for p in out.players:  # opening row (zeros, or a season's standing carried over)
                     v = whole_units(row[index[p]]) if index[p] < len(row) else None
@@ -1652,7 +1680,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     for p in kept:
                         row[moved[p][0]] = ""
         totals.add(row)
-        d = read_date(dtext, order)
+        d = night_of.get(dtext) or read_date(dtext, order)
         if d is not None:
             last_date = dtext
         errs: list[Diagnostic] = []
@@ -1670,13 +1698,13 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 # between two nights: the first row of the next night, mistyped, is that night's refused hand
                 # (break19 F7); the last row of the night above is that night's (break20 F2, F7: it was filed
                 # below, and the next night's rows refused as out of order, or numbered after it)
-                above = read_date(last_date, order)
+                above = night_of.get(last_date) or read_date(last_date, order)
                 d = above if _night_above(dtext, last_date, next_text, cell(row, "hand")[0],
                                           cell(after[1], "hand")[0], last_hand.get(above)) else following
             elif last_date is not None and whole_units(cell(row, "hand")[0] or "") != 1:
                 # a mistyped date among a night's rows (not a night's first hand): the row is that night's
                 # refused hand, so the night is marked incomplete (break18b F4: it was a night of its own)
-                d = read_date(last_date, order)
+                d = night_of.get(last_date) or read_date(last_date, order)
         present = [p for p in out.players if (row[index[p]].strip() if index[p] < len(row) else "")]
         sat_out = player_of.get(cell(row, "dealer")[0].lower()) if sits_out else None
         if sat_out is not None and sat_out not in present:  # a dealer who sits out, units left blank: 0 (F-1)

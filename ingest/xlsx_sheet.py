@@ -66,15 +66,15 @@ def looks_like_xlsx(name: str, data: bytes) -> bool:
 def cell_text(value) -> str:
     """The text a CSV export writes for a cell's value (see the module
     docstring): ``None`` → ``""``, ``-1.0`` → ``"-1"``, a date →
-    ``"2026-12-04"``."""
+    ``"2026-12-04"``, a date and time ``"2026-11-24 23:41:10"``."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
     if isinstance(value, float):
         return str(int(value)) if value.is_integer() else repr(value)
-    if isinstance(value, _dt.datetime):
-        return value.date().isoformat()
+    if isinstance(value, _dt.datetime):  # a timestamp keeps its time of day (a night past midnight: real20 F6)
+        return value.date().isoformat() if value.time() == _dt.time() else value.isoformat(" ", "seconds")
     if isinstance(value, _dt.date):
         return value.isoformat()
     return nfc(str(value))  # one spelling of an accented name (ingest.unicode_text)

@@ -1,0 +1,85 @@
+"""Records brought in session 21, each amount worked out by hand from
+rules.md before shead's figure was read."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import duckdb
+import pytest
+
+from ingest.csv_cells import read_date, read_stamp, split_time
+from ingest.xlsx_sheet import cell_text
+from tests.cli_helpers import cli, ledger, write
+
+def _sessions(db) -> list[str]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        return [r[0] for r in con.execute("SELECT session FROM sessions ORDER BY session").fetchall()]
+
+
+# -- A form's timestamps, a night played past midnight (real20 F6) -------------------------------------------------
+
+#: a Google Form's sheet saved as CSV: each hand logged with its moment; hand 2 all passed (a doubler), hands 3 and
+#: 4 after midnight
+FORM = """Timestamp,Hand,Dealer,Picker,Partner,Call,Points,Result,Doubler,Ann,Bob,Cal,Dee,Eve
+11/24/2026 23:41:10,1,Eve,Bob,Dee,AH,61,W,,-1,2,-1,1,-1
+11/24/2026 23:52:33,2,Ann,,,,,,x,0,0,0,0,0
+11/25/2026 0:03:41,3,Bob,Cal,Ann,AS,75,W,,2,-2,4,-2,-2
+11/25/2026 0:12:09,4,Cal,Dee,Eve,AC,40,L,,2,2,2,-4,-2
+"""
+#: by hand, wi5-called-ace with noPick=doubler (rules.md B-28, B-33, D-11): h1 Bob picks, Dee partner, 61: Bob +2,
+#: Dee +1, the others -1; h2 all pass, nobody pays, the next hand counts double; h3 Cal picks, Ann partner, 75:
+#: 1 x 2 = 2 a defender: Cal +4, Ann +2, Bob, Dee, Eve -2; h4 Dee picks, Eve partner, 40: lost, 1 doubled on the
+#: bump = 2 a defender: Ann, Bob, Cal +2, Eve -2, Dee -4.  Totals Ann +3, Bob +2, Cal +5, Dee -5, Eve -5 (zero-sum)
+FORM_TOTALS = {"Ann": 3, "Bob": 2, "Cal": 5, "Dee": -5, "Eve": -5}
+
+
+@pytest.mark.parametrize(("cell", "date", "clock"), [
+    ("11/24/2026 23:41:10", "2026-11-24", (23, 41, 10)),
+    ("11/25/2026 0:03:41", "2026-11-25", (0, 3, 41)),
+    ("2026-11-24T23:52", "2026-11-24", (23, 52, 0)),
+    ("2026-11-24 23:52:07.250", "2026-11-24", (23, 52, 7)),
+    ("11/24/2026 11:41 PM", "2026-11-24", (23, 41, 0)),
+    ("11/25/2026 12:05 AM", "2026-11-25", (0, 5, 0)),
+    ("Dec 4, 2026 10:15 PM", "2026-12-04", (22, 15, 0)),
+    ("2026-11-24T23:52:00Z", "2026-11-24", (23, 52, 0)),
+])
+def test_a_date_cell_with_its_time_of_day_reads_as_its_day_and_moment(cell, date, clock):
+    assert read_date(cell, "mdy") == date
+    assert read_stamp(cell, "mdy") == dt.datetime.fromisoformat(date).replace(hour=clock[0], minute=clock[1],
+                                                                              second=clock[2])
+
+
+@pytest.mark.parametrize("cell", ["11/24/2026 25:00", "11/24/2026 13:10 PM", "11/24/2026 23:61", "23:41"])
+def test_no_time_of_day_is_read_where_there_is_none(cell):
+    assert split_time(cell)[1] is None
+    assert read_stamp(cell, "mdy") is None
+
+
+def test_a_workbooks_date_time_cell_keeps_its_time():
+    assert cell_text(dt.datetime(2026, 11, 25, 0, 3, 41)) == "2026-11-25 00:03:41"
+    assert cell_text(dt.datetime(2026, 11, 25)) == "2026-11-25"
+
+
+def test_a_form_night_played_past_midnight_is_one_night(tmp_path):
+    """real20 F6: the rows' timestamps were no date ('E-CSV-DATE ... is not a date'), and read as days they split
+    the night at midnight: two sittings in the ledger, the doubler of 23:52 carried into another night."""
+    db = tmp_path / "f.duckdb"
+    r = cli("ingest", write(tmp_path, "form.csv", FORM), "--rules", "wi5-called-ace; noPick=doubler", "--db", str(db))
+    assert "4 stored, 0 duplicates, 0 rejected" in r.output and "W-SESSION-GAP" not in r.output
+    assert ledger(db) == FORM_TOTALS
+    assert _sessions(db) == ["CSV form 2026-11-24"]
+
+
+def test_a_long_pause_or_a_hand_numbered_1_opens_the_next_night(tmp_path):
+    """Past midnight the hand above's night goes on only within a pause of four hours and while the numbers go on:
+    a form kept over a weekend files Saturday's 00:30 start as Saturday's night when its hand is 1 again, and a hand
+    logged the next afternoon as the next day's.  Each night: h1 Bob picks, Dee partner, 61 (Bob +2, Dee +1, the
+    others -1)."""
+    one = "11/24/2026 23:41:10,1,Eve,Bob,Dee,AH,61,W,,-1,2,-1,1,-1\n"
+    rows = (FORM.splitlines()[0] + "\n" + one + one.replace("11/24/2026 23:41:10", "11/25/2026 0:30:00")
+            + one.replace("11/24/2026 23:41:10", "11/26/2026 14:00:00"))
+    db = tmp_path / "n.duckdb"
+    cli("ingest", write(tmp_path, "wk.csv", rows), "--db", str(db))
+    assert _sessions(db) == ["CSV wk 2026-11-24", "CSV wk 2026-11-25", "CSV wk 2026-11-26"]
+    assert ledger(db) == {"Ann": -3, "Bob": 6, "Cal": -3, "Dee": 3, "Eve": -3}
