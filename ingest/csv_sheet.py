@@ -69,7 +69,7 @@ import re
 from collections.abc import Iterator
 from fractions import Fraction
 from itertools import islice, tee, zip_longest
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 
 from replay.cards import Card
@@ -108,6 +108,9 @@ FIELDS: dict[str, tuple[str, ...]] = {
     # a ledger's sitting as shead export writes it (ingest.export.export_ledger_csv): its stored name and group
     "session": ("session",),
     "group": ("group", "event", "league", "gruppe"),
+    # the pot seat's column (rules.md D-19: the pot as a seat after the players), never guessed from the header
+    # alone (a player may be called Kitty): mapped under pot=on by its name (:data:`POT_NAMES`), or --columns pot=
+    "pot": (),
 }
 #: Header words of a column that holds text about the hand, or the sheet's own arithmetic on a row (a check that
 #: the row sums to zero), never a player's units: such a column is ignored (as is any column given as
@@ -117,6 +120,10 @@ NOTE_NAMES = ("notes", "note", "comment", "comments", "remarks", "remark", "memo
               "kommentar", "notiz", "notizen", "anmerkung", "anmerkungen")
 IGNORED = NOTE_NAMES + ("check", "checksum", "sum", "row sum", "zero check", "total", "totals", "balance",
                         "kontrolle", "summe", "probe")
+#: the headers of a pot's column under ``pot=on`` (rules.md D-19, J: the pot kept as a seat after the players, so
+#: each row sums to zero): its cells are the pot's units a hand, checked against the pot the hand leaves (real20 F4:
+#: the column was a sixth player, every row refused E-SEATS)
+POT_NAMES = ("pot", "(pot)", "the pot", "kitty", "pott", "kasse", "topf")
 #: what a picker cell that names a no-pick game means to say, and where a sheet writes it
 _PICKER_WORD_HINTS = {
     "leaster": "a leaster is written in a Leaster column naming its winner (Leaster = Tom; 'tie' for a wash), "
@@ -165,6 +172,7 @@ class CsvResult:
     tab: str | None = None  # a workbook's worksheet (ingest.xlsx_sheet): ``path`` is then ``FILE[TAB]``
     running: bool = False  # the player columns hold running totals (``--columns units=running``)
     group: str | None = None  # the group of every night of a sheet without a group column (``--columns group=NAME``)
+    stake: Fraction | None = None  # the money a unit (``--columns stake=``): the cells hold money
 
 
 def _norm(h: str) -> str:
@@ -857,6 +865,15 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
         layout = sheet_layout(rows[:HEAD_ROWS], columns, path, tab)
         header, columns = layout.header, layout.columns
         cols, players, names = sheet_header(header, columns)
+        if (pot := _pot_column(players, rules, cols)) is not None:  # the pot's column, no player (real20 F4)
+            layout = replace(layout, columns=f"{columns},pot={pot}" if columns else f"pot={pot}")
+            header, columns = layout.header, layout.columns
+            cols, players, names = sheet_header(header, columns)
+        elif (pot := next((p for p in players if _norm(p) in POT_NAMES), None)) is not None and "pot" not in cols:
+            result.errors.append(Diagnostic(
+                "W-CSV-POT", f"the column {pot!r} is read as a player's: if it is the pot's, the rules keep a pot "
+                "(rules.md D-19): ingest with --rules '<profile>; pot=on' (or --columns ignore=" + pot + ")",
+                "warning", path, layout.header_row, header.index(pot) + 1, found=pot))
     except ValueError as exc:
         result.errors.append(Diagnostic("E-CSV-COLUMNS", f"--columns: {exc}", file=path, line=1, col=1,
                                         found=columns, expected="FIELD=COLUMN,... or PLAYER=NAME,..."))
@@ -879,7 +896,7 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
         return CsvResult("unknown", cols, players, result)
     rows = _second_headers(rows, layout, cols, index, path, result)
     out = CsvResult(kind, cols, players, result, names=names, header_row=layout.header_row, tab=tab,
-                    running=running_option(columns), group=layout.group)
+                    running=running_option(columns), group=layout.group, stake=stake_option(columns))
     _order_of(out, _body(enumerate(rows[1:], start=2), layout), index, delimiter, columns, path)
     if kind == "ledger":
         body = rows[layout.header_row - 1:]
@@ -891,6 +908,51 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
         _score_sheet(out, _body(enumerate(rows[1:], start=2), layout), index, path, rules or "wi5-called-ace",
                      stored_session)
     return out
+
+
+def _pot_column(players: list[str], rules: str | None, cols: dict[str, str]) -> str | None:
+    """The player column that is the pot's (:data:`POT_NAMES`) under rules
+    that keep a pot (``pot=on``, rules.md D-19), when no column is mapped
+    to ``pot`` yet; else None."""
+    if "pot" in cols or not players:
+        return None
+    prof = profile_of(rules or "wi5-called-ace")
+    if prof is None or not getattr(prof, "pot", False):
+        return None
+    return next((p for p in players if _norm(p) in POT_NAMES), None)
+
+
+def _pot_cells(out: CsvResult, rows: list, index: dict[str, int], path: str | None, hands) -> list[Diagnostic]:
+    """``W-CSV-POT`` for each stored hand whose row's pot cell (the column
+    mapped to ``pot``) is not the units the hand puts into the pot (+) or
+    takes from it (-) as the engine settled it (rules.md D-19): the sheet's
+    own arithmetic, as a Total row is (the players' cells were checked
+    hand by hand).  A money sheet's cell is read at its stake."""
+    k = index[out.columns["pot"]]
+    by_row = {r: row for r, row in rows}
+    notes = []
+    for h in hands:
+        row = by_row.get(h.source_line)
+        text = row[k].strip() if row is not None and k < len(row) else ""
+        if not text:
+            continue
+        v = whole_units(text) if out.stake is None else money_value(text)
+        if v is not None and out.stake is not None:
+            v = v / out.stake if (v / out.stake).denominator == 1 else None
+        want = h.outcome.pot or 0
+        if v is None or v != want:
+            notes.append(Diagnostic(
+                "W-CSV-POT", f"row {h.source_line}: the {out.columns['pot']} cell says the pot {_pot_words(v, text)}, "
+                f"but the hand {_pot_words(want, str(want))} (rules.md D-19); the hand is stored as its players' "
+                "cells give it: correct the pot's cell", "warning", path, h.source_line, k + 1, found=text,
+                expected=f"{want:+d}"))
+    return notes
+
+
+def _pot_words(v, text: str) -> str:
+    if v is None:
+        return f"holds {text!r} (no number of units)"
+    return f"takes {int(-v)}" if v < 0 else f"gets {int(v)}"
 
 
 #: words of a Schafkopf game (rules.md G): a column holding them is no player's units column
@@ -1461,6 +1523,8 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
     out.result.rejected = res.rejected
     out.result.errors.extend(res.errors)
     out.result.errors.extend(notes)
+    if "pot" in out.columns:
+        out.result.errors.extend(_pot_cells(out, rows, index, path, res.hands))
     if nights and len({r.session.tags.get("Session") for r in records}) > 1:
         # several nights, each closed by its own Total row: the store checks each night against it
         out.result.night_totals = dict(nights)

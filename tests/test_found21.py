@@ -83,3 +83,40 @@ def test_a_long_pause_or_a_hand_numbered_1_opens_the_next_night(tmp_path):
     cli("ingest", write(tmp_path, "wk.csv", rows), "--db", str(db))
     assert _sessions(db) == ["CSV wk 2026-11-24", "CSV wk 2026-11-25", "CSV wk 2026-11-26"]
     assert ledger(db) == {"Ann": -3, "Bob": 6, "Cal": -3, "Dee": 3, "Eve": -3}
+
+
+# -- A tavern sheet's pot column (real20 F4) ----------------------------------------------------------------------
+
+KITTY = """Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Leaster,Ann,Bob,Cal,Dee,Eve,Kitty
+2026-11-19,1,Eve,,,,,,Bob,-2,3,-2,-2,-2,5
+2026-11-19,2,Ann,Cal,Eve,AH,75,W,,-1,-1,6,-1,2,-5
+2026-11-19,3,Bob,,,,,,Dee,-2,-2,-2,3,-2,5
+2026-11-19,4,Cal,Ann,,alone,50,L,,-13,2,2,2,2,5
+2026-11-19,5,Dee,Eve,Ann,AS,92,W,,4,-2,-2,-2,12,-10
+"""
+
+
+def test_a_pot_column_under_pot_on_is_the_pots_seat_and_checked(tmp_path):
+    """real20 F4: under pot=on the sheet's Kitty column (the pot's seat, rules.md D-19, J) was a sixth player:
+    every row refused E-SEATS.  By hand (rules.md D-4, D-19, B-28, B-32, B-33): h1 leaster won by Bob, each
+    player 1 into the pot: Bob +4 - 1 = +3, the others -2, the pot +5; h2 Cal picks, Eve partner, 75: +2/+1/-1 and
+    the pot's 5 (the partner a quarter, 1, the picker 4): Cal +6, Eve +2, the others -1, the pot -5; h3 leaster
+    Dee: Dee +3, the others -2, the pot +5; h4 Ann alone, 50, lost: 1 doubled on the bump = 2 a defender, 4
+    shares (-8), and the pot's 5 matched into it: Ann -13, the others +2, the pot +5 (10); h5 Eve picks, Ann
+    partner, 92, schneider: 2 a defender (Eve +4, Ann +2, the others -2) and the pot's 10 (Ann 2, Eve 8): Eve
+    +12, Ann +4, the pot -10.  Totals Ann -14, Bob 0, Cal +2, Dee 0, Eve +12; the pot ends empty."""
+    db = tmp_path / "k.duckdb"
+    r = cli("ingest", write(tmp_path, "kitty.csv", KITTY), "--rules", "wi5-called-ace; pot=on", "--db", str(db))
+    assert "5 stored, 0 duplicates, 0 rejected" in r.output and "W-CSV-POT" not in r.output
+    assert ledger(db) == {"Ann": -14, "Bob": 0, "Cal": 2, "Dee": 0, "Eve": 12}
+    # the pot's cell mistyped (h5 -1 for -10): the hand stored as its players' cells give it, the cell named
+    wrong = KITTY.replace(",12,-10", ",12,-1")
+    r = cli("ingest", write(tmp_path, "kitty2.csv", wrong), "--rules", "wi5-called-ace; pot=on", "--db",
+            str(tmp_path / "k2.duckdb"))
+    assert "5 stored" in r.output
+    assert "kitty2.csv:6:15: warning W-CSV-POT" in r.output
+    assert "the Kitty cell says the pot takes 1, but the hand takes 10" in r.output
+    # without pot=on a Kitty column is a player's: a sixth seat at five-handed rules, refused
+    r = cli("ingest", write(tmp_path, "kitty3.csv", KITTY), "--db", str(tmp_path / "k3.duckdb"), ok=False)
+    assert "0 stored" in r.output and "E-SEATS" in r.output
+    assert "kitty3.csv:1:15: warning W-CSV-POT: the column 'Kitty' is read as a player's" in r.output
