@@ -577,16 +577,24 @@ def _body(rows, layout: Layout) -> Iterator[tuple[int, list[str]]]:
         if not dated and any(c.strip() for c in row):
             row = [*row[:width], *[""] * (width - len(row)), layout.night, *row[width:]]
             dated = True
-        if money:
-            row = list(row)
-            for i in money:
-                if i < len(row) and row[i].strip():
-                    v = money_value(row[i])
-                    if v is not None and (v / stake).denominator == 1:
-                        row[i] = str(int(v / stake))
-                    else:  # refused with its row (E-CSV-UNITS), saying why
-                        row[i] = f"{row[i].strip()} (not a whole number of units at {float(stake):g} a unit)"
-        yield r, row
+        yield r, (money_units(row, money, stake) if money else row)
+
+
+def money_units(row: list[str], money: list[int], stake: Fraction) -> list[str]:
+    """``row`` with each cell of the columns ``money`` (a money sheet's
+    player columns, ``--columns stake=``) read as units at ``stake`` a unit
+    (``$0.50`` at 0.25: ``"2"``); a cell that is no whole number of units
+    keeps its text with why, and is refused with its row (``E-CSV-UNITS``).
+    Raises nothing."""
+    row = list(row)
+    for i in money:
+        if i < len(row) and row[i].strip():
+            v = money_value(row[i])
+            if v is not None and (v / stake).denominator == 1:
+                row[i] = str(int(v / stake))
+            else:  # refused with its row (E-CSV-UNITS), saying why
+                row[i] = f"{row[i].strip()} (not a whole number of units at {float(stake):g} a unit)"
+    return row
 
 
 def _money_cell(rows, layout: Layout) -> tuple[int, int, str] | None:

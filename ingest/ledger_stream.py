@@ -27,7 +27,8 @@ from pathlib import PurePath
 
 from ingest import store as st
 from ingest.csv_encoding import note_file
-from ingest.csv_sheet import HAND_FIELDS, CsvResult, _ledger, _order_of, open_csv, read_rows, sheet_header
+from ingest.csv_sheet import (HAND_FIELDS, CsvResult, _ledger, _order_of, money_units, open_csv, read_rows, sheet_header,
+                              stake_option)
 from ingest.model import FileResult
 from replay.errors import Diagnostic
 
@@ -80,7 +81,12 @@ def read_ledger_stream(path: str | PurePath, name: str | None = None, *, columns
     index = {c: i for i, c in enumerate(header)}
     taken: set[int] = set()
 
+    stake = stake_option(columns)  # a ledger kept in money: each cell read as units, as read_csv reads it
+    money = [i for i, c in enumerate(header) if c in players] if stake is not None else []
+
     def one(rows: list[list[str]], first: int) -> FileResult:
+        if money:
+            rows = [money_units(row, money, stake) for row in rows]
         out = CsvResult("ledger", cols, players, LedgerBatch(path=name, taken_sittings=taken), names=names)
         out.date_order = ledger.date_order  # the whole file's order, as read_csv takes it
         _ledger(out, [header, *rows], index, name, first)

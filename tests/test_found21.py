@@ -120,3 +120,24 @@ def test_a_pot_column_under_pot_on_is_the_pots_seat_and_checked(tmp_path):
     r = cli("ingest", write(tmp_path, "kitty3.csv", KITTY), "--db", str(tmp_path / "k3.duckdb"), ok=False)
     assert "0 stored" in r.output and "E-SEATS" in r.output
     assert "kitty3.csv:1:15: warning W-CSV-POT: the column 'Kitty' is read as a player's" in r.output
+
+
+# -- A money ledger too large to read whole (session 20's leftover) ------------------------------------------------
+
+def test_a_streamed_ledger_kept_in_money_reads_at_its_stake(tmp_path, monkeypatch):
+    """A ledger above the streaming size is read in batches (ingest.ledger_stream): its cells were read as units
+    whatever the stake, so $1.50 was refused (no whole number) instead of 6 units.  By hand at a quarter a unit:
+    11-06 Ann +6, Bob -3, Cal +1, Dee -2, Eve -2; 11-13 Ann -8, Bob +4, Cal +2, Dee +1, Eve +1; 11-20 Ann -$0.25 =
+    -1, Bob +1.  Totals Ann -3, Bob +2, Cal +3, Dee -1, Eve -1 (zero-sum)."""
+    sheet = ("Date,Ann,Bob,Cal,Dee,Eve\n2026-11-06,$1.50,-$0.75,$0.25,-$0.50,-$0.50\n"
+             "2026-11-13,-$2.00,$1.00,$0.50,$0.25,$0.25\n2026-11-20,-$0.25,$0.25,,,\n")
+    monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+    monkeypatch.setenv("SHEAD_STREAM_BATCH", "2")
+    db = tmp_path / "l.duckdb"
+    r = cli("ingest", write(tmp_path, "ledger.csv", sheet), "--columns", "stake=0.25", "--db", str(db))
+    assert "3 sitting(s) stored" in r.output
+    assert ledger(db) == {"Ann": -3, "Bob": 2, "Cal": 3, "Dee": -1, "Eve": -1}
+    # a cell that is no whole number of units at the stake: that row refused, saying why
+    r = cli("ingest", write(tmp_path, "odd.csv", sheet.replace("-$0.25,$0.25", "-$0.30,$0.30")), "--columns",
+            "stake=0.25", "--db", str(tmp_path / "o.duckdb"), ok=False)
+    assert "odd.csv:4:2: E-CSV-UNITS" in r.output and "not a whole number of units at 0.25 a unit" in r.output
