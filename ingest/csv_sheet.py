@@ -335,15 +335,16 @@ def running_option(columns: str | None) -> bool:
 
 
 #: A currency sign in a player cell: the sheet is kept in money (sheet18 F5).
-_MONEY_SIGN = re.compile(r"[$€£¢]")
-_MONEY_NUMBER = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
+_MONEY_SIGN = re.compile(r"[$€£¢]|\b(?:USD|EUR|GBP|CHF|CAD|US\$)\b", re.I)
+_MONEY_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:[.,][0-9]+)?|[.,][0-9]+)")  # "$.50" too (break20 F11)
 
 
 def money_value(cell: str) -> Fraction | None:
-    """A money cell → its amount: ``$0.50``, ``-$0.25``, ``$-0.25``,
+    """A money cell → its amount: ``$0.50``, ``$.50``, ``USD 0.50``, ``-$0.25``, ``$-0.25``,
     ``0,50 €``, ``(0.25)`` (an accounting format's negative), ``25¢`` (0.25);
     None when it is no amount."""
-    c = cell.strip().replace("\u2212", "-").replace("\u2013", "-").replace("\u00a0", "").replace(" ", "")
+    c = _MONEY_SIGN.sub(lambda m: "$" if len(m.group()) > 1 else m.group(), cell.strip())  # "USD 0.50"
+    c = c.replace("\u2212", "-").replace("\u2013", "-").replace("\u00a0", "").replace(" ", "")
     cents = "¢" in c
     neg = len(c) > 2 and c[0] == "(" and c[-1] == ")"
     if neg:
@@ -1243,11 +1244,17 @@ _SUIT_WORDS = {"clubs": "C", "club": "C", "♣": "C", "spades": "S", "spade": "S
 _SUIT_CALL = re.compile(r"(?:(?:a|ace)\s+(?:of\s+)?)?(?P<suit>" + "|".join(map(re.escape, _SUIT_WORDS)) + ")")
 
 
+#: a rank and a suit symbol typed one space apart in a Call cell ("A ♥")
+_RANK_SPACE_SUIT = re.compile(r"(?<![^\s(])(10|[AaKkQqJjTt987])\s+([♣♠♥♦♧♤♡♢])")
+
+
 def _call_cell(text: str) -> tuple[Card | None, Card | None, bool]:
     """``(called card, the under card or None, an under call)`` of a Call
     cell (:data:`_CALL_CELL`, rules.md B-11: SHN's ``call AH under 7C``);
     the card None when the cell is no call (scorer19 F9)."""
-    bare = " ".join(text.replace("\ufe0f", "").replace("\ufe0e", "").replace("(", " ").replace(")", " ").split())
+    bare = " ".join(text.replace("\ufe0f", "").replace("\ufe0e", "").replace("\u2764", "♥").replace("(", " ")
+                    .replace(")", " ").split())
+    bare = _RANK_SPACE_SUIT.sub(r"\1\2", bare)  # "A ♥": the rank and its suit symbol typed apart (break20 F11)
     said = _SUIT_CALL.fullmatch(bare.lower())
     if said is not None:  # the suit called, as a table says it ("I call hearts"): its ace (rules.md B-9; real20 F2)
         return Card.parse("A" + _SUIT_WORDS[said["suit"]]), None, False

@@ -141,3 +141,22 @@ def test_a_streamed_ledger_kept_in_money_reads_at_its_stake(tmp_path, monkeypatc
     r = cli("ingest", write(tmp_path, "odd.csv", sheet.replace("-$0.25,$0.25", "-$0.30,$0.30")), "--columns",
             "stake=0.25", "--db", str(tmp_path / "o.duckdb"), ok=False)
     assert "odd.csv:4:2: E-CSV-UNITS" in r.output and "not a whole number of units at 0.25 a unit" in r.output
+
+
+# -- A phone's heart and a money cell without its leading zero (break20 F11) ---------------------------------------
+
+def test_a_call_typed_with_a_phones_heart_and_money_written_short_are_read(tmp_path):
+    """break20 F11: the Call cell refused 'A❤️' (U+2764 U+FE0F, the heart a phone's emoji keyboard offers first,
+    which SHN's `call A❤️` reads) and 'a ♥️' (a space between); a money cell '$.50' or 'USD 0.50' was 'not a whole
+    number of units at 0.25'.  By hand at a quarter a unit (rules.md B-28): h1 Ann picks, Bob partner, 75: Ann +2
+    ($.50), Bob +1, the others -1; h2 Cal picks, Dee partner, 80: Cal +2 (USD 0.50), Dee +1, the others -1.
+    Totals Ann +1, Bob 0, Cal +1, Dee 0, Eve -2 (zero-sum)."""
+    sheet = ("Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Ann,Bob,Cal,Dee,Eve\n"
+             "2026-11-20,1,Eve,Ann,Bob,A\u2764\ufe0f,75,W,$.50,$.25,-$.25,-$.25,-$.25\n"
+             "2026-11-20,2,Ann,Cal,Dee,a \u2665\ufe0f,80,W,-$.25,-$.25,USD 0.50,USD 0.25,USD -0.25\n")
+    db = tmp_path / "m.duckdb"
+    r = cli("ingest", write(tmp_path, "phone.csv", sheet), "--columns", "stake=0.25", "--db", str(db))
+    assert "2 stored, 0 duplicates, 0 rejected" in r.output
+    assert ledger(db) == {"Ann": 1, "Bob": 0, "Cal": 1, "Dee": 0, "Eve": -2}
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT list(call ORDER BY hand) FROM hands").fetchone()[0] == ["AH", "AH"]
