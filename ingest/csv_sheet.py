@@ -1691,6 +1691,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     last_date: str | None = None  # the date cell of the last row that had one
     night_of: dict[str, str] = {}  # a timestamp cell -> the night (YYYY-MM-DD) its hand was played in
     last_stamp: tuple[_dt.datetime, str] | None = None  # the last timestamp read and its night
+    regrouped: set[str] = set()  # the nights whose rows write another group (W-CSV-GROUP said once a night)
     last_group = ""  # the Group cell of the last night that had one (dash19 F2, break19 F4: a blank is "as above")
     run_night: str | None = None  # units=running: the night of ``standing``, each player's last running total
     run_width: int | None = None  # units=running: the players with a standing in the night's first hand
@@ -1810,6 +1811,14 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                                       **({"Date": d.replace("-", ".")} if d != "unknown" else {}),
                                       "Seats": "; ".join(f"{alias_of[p]}={name_of[p]}" for p in present),
                                       "Rules": rules})
+        elif (g := cell(row, "group"))[0] and g[0] != sessions[d].tags["Event"] and notes is not None \
+                and d not in regrouped:  # a night is one group: another Group cell among its rows is said (break20 F10)
+            regrouped.add(d)
+            notes.append(Diagnostic(
+                "W-CSV-GROUP", f"row {r}: the Group cell {g[0]!r} differs from the night's "
+                f"{sessions[d].tags['Event']!r} (its first row's): a night is one session in one group, so its hands "
+                f"are filed under {sessions[d].tags['Event']!r}; if the night belongs to {g[0]!r}, write it on the "
+                "night's first row", "warning", path, r, g[1], found=g[0], expected=sessions[d].tags["Event"]))
         seats = seats_of[d]
         gone = [p for p in seats if p not in present]
         came = [p for p in present if p not in seats]

@@ -651,6 +651,30 @@ AMEND_LATER_HOW = ("Put those hands' new texts in the same amendment file and ru
                    "without it (the rules then derive it), or marked ^ where the table agreed on it (notation.md)")
 
 
+def _group_changes(con: duckdb.DuckDBPyConnection, copies: list[ValidatedHand], path: str | None) -> list[Diagnostic]:
+    """``W-SESSION-HEADER`` for each stored session whose hands ``copies``
+    (stored already: duplicates) are sent again under another group (their
+    ``[Event]``, a sheet's Group cell): the stored group is kept, and the
+    message says how to move the session (break20 F10: a corrected Group
+    cell was "7 duplicates" without a word, the night missing from the
+    group's ledger)."""
+    names = sorted({h.outcome.session for h in copies})
+    stored = dict(con.execute('SELECT session, "group" FROM sessions WHERE list_contains(?, session)',
+                              [names]).fetchall())
+    out, seen = [], set()
+    for h in copies:
+        o = h.outcome
+        if o.session in seen or o.session not in stored or not o.group or o.group == stored[o.session]:
+            continue
+        seen.add(o.session)
+        out.append(Diagnostic(
+            "W-SESSION-HEADER", f"hand {o.hand}: session {o.session!r} is stored in group {stored[o.session]!r} and "
+            f"this copy names {o.group!r}: its hands are stored already (duplicates), so the stored group is kept; to "
+            "move the session: shead export --format shn, change its [Event], then shead ingest --amend that file",
+            "warning", path, h.source_line or 1, 1, o.hand))
+    return out
+
+
 def _header_changes(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], known: set[str],
                     path: str | None) -> list[Diagnostic]:
     """``W-SESSION-HEADER`` for each stored session (``known``) that a
@@ -2871,7 +2895,8 @@ class Store:
             stored = _fetch_hex(con, "SELECT s.hash FROM hand_source s JOIN hands h USING (hand_id) "
                                 f"SEMI JOIN _rows p ON s.hash = p.hash WHERE {_scope(con, ids)}",
                                 [h.hash for h in fresh])
-            if stored:
+            if stored:  # a night sent again under another group: its hands are duplicates, the group said (break20 F10)
+                report.file_errors.extend(_group_changes(con, [h for h in fresh if h.hash in stored], result.path))
                 moved = self._rules_clashes(con, [h for h in fresh if h.hash in stored])
                 report.duplicates += sum(1 for h in fresh if h.hash in stored and h.hash not in moved)
                 fresh = [h for h in fresh if h.hash not in stored]

@@ -160,3 +160,38 @@ def test_a_call_typed_with_a_phones_heart_and_money_written_short_are_read(tmp_p
     assert ledger(db) == {"Ann": 1, "Bob": 0, "Cal": 1, "Dee": 0, "Eve": -2}
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT list(call ORDER BY hand) FROM hands").fetchone()[0] == ["AH", "AH"]
+
+
+# -- A group corrected on a sheet sent again, a group changed mid-night (break20 F10) ------------------------------
+
+OAK = """Date,Group,Hand,Dealer,Picker,Partner,Call,Points,Result,Ann,Bob,Cal,Dee,Eve
+2026-12-04,Oak League,1,Eve,Ann,Bob,AH,72,W,2,1,-1,-1,-1
+2026-12-04,,2,Ann,Cal,Dee,AS,45,L,2,2,-4,-2,2
+"""
+
+
+def test_a_group_corrected_on_a_sheet_sent_again_is_said_and_can_be_moved(tmp_path):
+    """break20 F10: the night sent again with its Group cell corrected was '2 duplicates' without a word, and the
+    group's ledger missed it.  By hand (rules.md B-28, B-33): h1 Ann picks, Bob partner, 72: Ann +2, Bob +1, the
+    others -1; h2 Cal picks, Dee partner, 45: lost, doubled on the bump: Cal -4, Dee -2, the others +2.  Totals
+    Ann +4, Bob +3, Cal -5, Dee -3, Eve +1."""
+    want = {"Ann": 4, "Bob": 3, "Cal": -5, "Dee": -3, "Eve": 1}
+    db = tmp_path / "o.duckdb"
+    cli("ingest", write(tmp_path, "oak.csv", OAK), "--db", str(db))
+    r = cli("ingest", write(tmp_path, "oak2.csv", OAK.replace("Oak League", "Pine League")), "--db", str(db))
+    assert "0 stored, 2 duplicates" in r.output
+    assert ("oak2.csv:2:1: warning W-SESSION-HEADER: hand 1: session 'CSV oak 2026-12-04' is stored in group "
+            "'Oak League' and this copy names 'Pine League'") in r.output and "shead ingest --amend" in r.output
+    assert ledger(db, "--group", "Oak League") == want
+    # the way the message gives: export, change the [Event], amend
+    out = tmp_path / "oak.shn"
+    cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
+    out.write_text(out.read_text().replace("Oak League", "Pine League"))
+    cli("ingest", "--amend", str(out), "--db", str(db))
+    assert ledger(db, "--group", "Pine League") == want and ledger(db, "--group", "Oak League") == {}
+    # a Group cell that changes among a night's rows: the night's first row's group, the other said
+    r = cli("ingest", write(tmp_path, "mid.csv", OAK.replace("2026-12-04,,2", "2026-12-04,Pine League,2")),
+            "--db", str(tmp_path / "m.duckdb"))
+    assert "mid.csv:3:2: warning W-CSV-GROUP: row 3: the Group cell 'Pine League' differs from the night's " \
+           "'Oak League'" in r.output
+    assert ledger(tmp_path / "m.duckdb", "--group", "Oak League") == want
