@@ -166,7 +166,7 @@ def step_words(s: Step, aliases: list[str], german: bool, viewer: str | None = N
     return f"{who} {words.get(k, k)}"
 
 
-def facts_line(s: Step, seats: list[tuple[str, str]], o, german: bool) -> str:
+def facts_line(s: Step, seats: list[tuple[str, str]], o, german: bool, who: str = "") -> str:
     """The standing facts as known at step ``s``: the picker (declarer), the
     called card (the under card face down where this view does not know it),
     the partner once known, the multiplier, and the card points: the side's
@@ -204,7 +204,8 @@ def facts_line(s: Step, seats: list[tuple[str, str]], o, german: bool) -> str:
         facts.insert(0, f"**Game** {md(o.game_type or '?')}")
     # the stake and the marks (Kontra, Re, Klopfen in Schafkopf, rules.md G-18, G-19); double on the bump and the
     # tier come at the end, in the score's breakdown (a tester read "Multiplier x1" on a hand settled at 2)
-    facts.append(f"**{'Kontra, Re, Klopfen' if german else 'Stake × marks'}** ×{f.multiplier}")
+    facts.append(f"**{'Kontra, Re, Klopfen' if german else 'Stake × marks'}** ×{f.multiplier}"
+                 + (f" ({md(who)})" if who else ""))  # who marked it (new20 F7)
     if f.picker_points is not None and f.picker is not None:
         word = "Augen" if german else "Card points"
         if s.side_known:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from ingest.shn.partner_statements import give_in_text
+from ingest.sheet_facts import marks_names
 from ingest.store import StoredHand
 from replay.cards import Card, CardParseError
 from replay.schafkopf import GERMAN_SUIT, Game, SchafkopfState, SkFrame, describe_tariff, game_name, german, value_text
@@ -89,7 +90,9 @@ def _head(h: StoredHand) -> list[str]:
         facts.append(o.outcome)
     # the stake and the marks (Kontra, Re, Klopfen in Schafkopf); double on the bump and the tier are the score's
     # breakdown below (newuser17: "multiplier 1" on a hand settled at 2 a defender)
-    facts.append(f"{'Kontra/Re/Klopfen' if o.game == 'schafkopf' else 'stake × marks'} ×{o.multiplier}")
+    who = marks_names(h.source)  # who cracked, recracked, blitzed, gave Kontra (new20 F7)
+    facts.append(f"{'Kontra/Re/Klopfen' if o.game == 'schafkopf' else 'stake × marks'} ×{o.multiplier}"
+                 + (f" ({who})" if who else ""))
     lines.append("Facts:   " + "   ".join(facts) + f"   [{o.rules}]")
     note = _HAND_NOTE.match(h.source or "")
     if note:  # the hand's own annotation, `hand N {...}` (a scorer's comment, a sheet's Notes cell)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["marks_text", "game_words", "protocol_game_words", "protocol_marks_text"]
+__all__ = ["marks_names", "marks_text", "game_words", "protocol_game_words", "protocol_marks_text"]
 
 #: a mark and its seat: an alias is any word (break17 F0: ``Özil``'s crack was dropped, the sheet showing x2 beside
 #: amounts at x4)
@@ -54,6 +54,22 @@ def marks_text(source: str | None, multiplier_marks: int, factor: int | None = N
     if not found:
         return _with_factor([f"{multiplier_marks} mark(s)"] * bool(multiplier_marks), factor, multiplier_marks)
     return _with_factor(found, factor)
+
+
+def marks_names(source: str | None) -> str:
+    """Who marked a hand, as its SHN source says: ``crack Ann, recrack
+    Bob`` (rules.md E-1..E-5), ``kontra Sepp, re Hias`` (G-18, G-19);
+    ``""`` when the source names none (no marks, or a source that is not
+    SHN).  The replay's facts line names them beside the factor (new20 F7:
+    a replay never said who cracked)."""
+    found = []
+    for line in _lines(source or ""):
+        for m in _MARK.finditer(line):
+            kind, seat, color, pair = m.groups()
+            found.append(" ".join(x for x in (kind, seat, color, pair if pair == "jacks" else None) if x))
+        for m in _KONTRA.finditer(line):
+            found.append(f"{m.group(1)} {m.group(2)}")
+    return ", ".join(found)
 
 
 def _with_factor(found: list[str], factor: int | None = None, count: int | None = None) -> str:

@@ -195,3 +195,45 @@ def test_a_group_corrected_on_a_sheet_sent_again_is_said_and_can_be_moved(tmp_pa
     assert "mid.csv:3:2: warning W-CSV-GROUP: row 3: the Group cell 'Pine League' differs from the night's " \
            "'Oak League'" in r.output
     assert ledger(tmp_path / "m.duckdb", "--group", "Oak League") == want
+
+
+# -- Who cracked, in a replay (new20 F7) --------------------------------------------------------------------------
+
+CRACKED = """%SHN 1.0
+[Session "crack night"]
+[Date "2026.12.01"]
+[Seats "Al=Al; Bea=Bea; Cy=Cy; Di=Di; Ed=Ed"]
+[Rules "wi5-called-ace"]
+
+hand 1  dealer Al
+pick Bea  alone  crack Ed
+pts 50  lose
+"""
+
+
+def test_a_replay_names_who_cracked(tmp_path, monkeypatch):
+    """new20 F7: the replay said 'stake × marks ×2' and never who cracked; the sheet did.  A score-only hand: Bea
+    alone, 50, lost, Ed cracks (rules.md B-33, E-1): plain 1 × crack 2 × double on the bump 2 = 4 a defender, the
+    picker four shares: Bea -16, the others +4.  A replayed hand, the example's hand 14 with Cy cracking (after the
+    picker, rules.md E-2): picker side 59, lost: 1 × 2 × 2 = 4 a defender: Al, Cy, Ed +4, Bea -8, Di -4."""
+    from tests.test_dashboard_replay import EXAMPLE, ok, page, texts  # noqa: PLC0415
+
+    db = tmp_path / "c.duckdb"
+    cli("ingest", write(tmp_path, "crack.shn", CRACKED), "--db", str(db))
+    assert ledger(db) == {"Al": 4, "Bea": -16, "Cy": 4, "Di": 4, "Ed": 4}
+    out = cli("replay", "crack night#1", "--db", str(db)).output
+    assert "stake × marks ×2 (crack Ed)" in out
+    example = EXAMPLE.read_text(encoding="utf-8").replace("call AH                         ; hold card 7H",
+                                                          "call AH  crack Cy").replace(
+        "score Al +2 Bea -4 Cy +2 Di -2 Ed +2", "score Al +4 Bea -8 Cy +4 Di -4 Ed +4")
+    r = cli("ingest", write(tmp_path, "example.shn", example), "--db", str(db))
+    assert "5 stored, 0 duplicates, 0 rejected" in r.output
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    with duckdb.connect(str(db), read_only=True) as con:
+        ids = dict(con.execute("SELECT session || '#' || hand, hand_id FROM hands").fetchall())
+    at = page("replay_hand.py")
+    at.query_params["hand"] = str(ids["Thursday Night Sheepshead / 2025.03.06 / 2#14"])
+    assert "**Stake × marks** ×2 (crack Cy)" in texts(ok(at.run()))
+    at = page("replay_hand.py")
+    at.query_params["hand"] = str(ids["crack night#1"])
+    assert "**Stake × marks** ×2 (crack Ed)" in texts(ok(at.run()))

@@ -31,6 +31,7 @@ from dashboard.replay_view import (EVERYONE, facts_line, hidden_cards_html, md_c
 from dashboard.table import (frame_of_sk, frames_from_cardlog, german_name, german_title, order_of, table_html,
                              trick_status)
 from ingest.analyze import stored_analysis
+from ingest.sheet_facts import marks_names
 from ingest.schafkopf_hand import replay_schafkopf_stored
 from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_db, session_text, sources_where
 from ingest.validate import HandReplay, replay_text
@@ -373,7 +374,7 @@ if len(frames) < 2:
         partner = o.partner or ("none (alone)" if o.alone else "unknown")
         st.markdown(f"**{'Declarer' if schafkopf else 'Picker'}** {md(o.picker)} · **Call** {md(call)} · "
                     f"**Partner** {md(partner)} · **{'Kontra, Re, Klopfen' if schafkopf else 'Stake × marks'}** "
-                    f"×{o.multiplier}")
+                    f"×{o.multiplier}" + (f" ({md(who)})" if (who := marks_names(stored.source)) else ""))
         pts = "?" if o.picker_points is None else o.picker_points
         tricks = "" if o.picker_tricks is None else f", {plural(o.picker_tricks, 'trick')}"
         side_pts = f"declarer side {pts} Augen" if schafkopf else f"picker side {pts} card points"
@@ -467,7 +468,7 @@ if bottom_seat not in aliases:
     bottom_seat = aliases[-1] if schafkopf else aliases[0]  # NetSchafkopf: the human player ("Gast") sits last
     st.session_state["replay_bottom"] = bottom_seat
 side_word = "declarer side" if schafkopf else "picker side"
-st.markdown(facts_line(cur, seats, o, schafkopf))
+st.markdown(facts_line(cur, seats, o, schafkopf, marks_names(stored.source)))
 
 sitting = dealer if (o.rules_flags or {}).get("sitOut") else None  # the dealer sits out (rules.md F-1)
 st.html(table_html(f, seats, dealer=dealer, bottom=aliases.index(viewer or bottom_seat),
