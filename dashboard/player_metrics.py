@@ -35,10 +35,20 @@ from dashboard import metrics
 from dashboard import summary_metrics as _sm
 from dashboard.metrics import Filters
 
-__all__ = ["role_record", "pick_by_seat", "player_sessions", "player_summary", "player_report", "days_played",
+__all__ = ["player_groups", "role_record", "pick_by_seat", "player_sessions", "player_summary", "player_report", "days_played",
            "ROLE_ORDER"]
 
 ROLE_ORDER = ("picker", "partner", "defender")
+
+
+def player_groups(con: duckdb.DuckDBPyConnection, player: str) -> list[str]:
+    """The groups (``hands.group``, the Event tag) the player sat in, by
+    name; a hand without a group is left out.  Read from
+    ``session_players`` (a row per session and player): the Player page's
+    default comparison is the player's own groups, not every hand stored
+    (new20 F8)."""
+    return [g for (g,) in con.execute('SELECT DISTINCT "group" FROM session_players WHERE player = ? AND '
+                                      '"group" IS NOT NULL ORDER BY 1', [player]).fetchall()]
 
 
 def _group_filters(f: Filters) -> Filters:

@@ -237,3 +237,28 @@ def test_a_replay_names_who_cracked(tmp_path, monkeypatch):
     at = page("replay_hand.py")
     at.query_params["hand"] = str(ids["crack night#1"])
     assert "**Stake × marks** ×2 (crack Ed)" in texts(ok(at.run()))
+
+
+# -- The Player page compares a player with the player's own group (new20 F8) -------------------------------------
+
+def test_the_player_page_compares_with_the_players_own_group(tmp_path, monkeypatch):
+    """new20 F8: with no group chosen in the sidebar the Player page's 'Group' was every hand stored (the demo's
+    seasons, every table size).  Ann Nagel plays only in 'Player fixture' (tests/test_player_page.py counts it by
+    hand: the blind reached her group's seats 24 times, 9 picks, 4 of them won: 37.5 % and 44.4 %); the database
+    also holds tests/fixtures/metrics.shn (two other groups).  Her page compares with her group only, saying so;
+    the sidebar's group choice still wins."""
+    from tests.test_player_page import FIXTURE, METRICS, run, text_of  # noqa: PLC0415
+    from ingest.store import Store  # noqa: PLC0415
+    from ingest.validate import validate_file  # noqa: PLC0415
+
+    db = tmp_path / "both.duckdb"
+    with Store(db) as store:
+        store.ingest_file(validate_file(FIXTURE))
+        store.ingest_file(validate_file(METRICS))
+    text = text_of(run("player.py", db, monkeypatch, who="Ann Nagel"))
+    assert "Group: 37.5%" in text and "Group: 44.4%" in text
+    assert "with no group chosen in the sidebar, Ann Nagel's own group." in text
+    assert "[4 hands](/hands?who=Ann+Nagel&role=picker)" in text  # her hands' links keep the sidebar's filters
+    # Cy Ott sat in two groups: both are his comparison, named
+    text = text_of(run("player.py", db, monkeypatch, who="Cy Ott"))
+    assert "Cy Ott's own groups." in text

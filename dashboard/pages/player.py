@@ -51,6 +51,20 @@ if st.query_params.get("who") != who:
 
 
 @st.cache_data(ttl=300, max_entries=128, show_spinner=False)
+def _groups(stamp: tuple, who: str) -> list[str]:
+    with connection(stamp[0]) as con:
+        return pm.player_groups(con, who)
+
+
+# the group compared with: the sidebar's groups, else the player's own (new20 F8: every hand stored, the demo's
+# seasons and every table size, was "the group" of a player of one Friday club)
+own_groups = () if f.groups else tuple(_groups(db_stamp(db_path()), who))
+sidebar = f  # the links to the player's hands keep the sidebar's filters (the player's hands are the same)
+if own_groups:
+    f = Filters(**{**f.__dict__, "groups": own_groups})
+
+
+@st.cache_data(ttl=300, max_entries=128, show_spinner=False)
 def _report(stamp: tuple, f: Filters, who: str) -> dict:
     with connection(stamp[0]) as con:
         return {"summary": pm.player_summary(con, f, who), "roles": pm.role_record(con, f, who),
@@ -67,7 +81,7 @@ over = describe(Filters(**{**f.__dict__, "players": ()}))
 
 
 def url(**q) -> str:
-    return hl.hands_url(Filters(**{**f.__dict__, "players": ()}), who=who, **q)
+    return hl.hands_url(Filters(**{**sidebar.__dict__, "players": ()}), who=who, **q)
 
 
 if not s["hands"]:
@@ -75,7 +89,8 @@ if not s["hands"]:
     st.stop()
 
 st.caption(f"{md(who)} over {over}. The group: every player of the same hands (the sidebar's player choice "
-           "is not applied to it).")
+           "is not applied to it)" + (f"; with no group chosen in the sidebar, {md(who)}'s own "
+                                      f"{'group' if len(own_groups) == 1 else 'groups'}." if own_groups else "."))
 c = st.columns(4)
 c[0].metric("Sessions", f"{s['sessions']:,}")
 c[0].caption(hl.link(f"{plural(s['hands'], 'hand')} at the table", url(role="seated")))
@@ -119,8 +134,14 @@ else:
         long.select("seats", "position", "seat", pl.lit("group").alias("who"),
                     pl.col("group_pick_rate").alias("rate"), pl.col("group_offered").alias("offered"),
                     pl.col("group_picks").alias("picks"))])
-    if both["seats"].n_unique() > 1:
-        both = both.with_columns((pl.col("seat") + " of " + pl.col("seats").cast(pl.String)).alias("seat"))
+    if both["seats"].n_unique() > 1:  # one table size at a time: a bar pair a seat of every size was unreadable
+        # (new20 F8: some 25 bars, "1st of 3" .. "dealer of 7", their labels overlapping); the size the player
+        # was offered the blind most at first
+        by_size = long.group_by("seats").agg(pl.col("offered").sum()).sort(["offered", "seats"],
+                                                                             descending=[True, False])
+        sizes = by_size["seats"].to_list()
+        size = st.selectbox("Table size", sizes, format_func=lambda n: f"{n}-handed", key="player.seats")
+        both = both.filter(pl.col("seats") == size)
     chart = alt.Chart(both).mark_bar().encode(
         x=alt.X("seat:N", sort=alt.EncodingSortField("position", op="min"), title="seat in pick order",
                 axis=alt.Axis(labelAngle=0, labelOverlap=False)),
@@ -193,7 +214,7 @@ if sessions.is_empty():
     st.caption("No settled session (Indiana race points are on the Ledger page).")
 else:
     ses = sessions.with_columns(pl.Series("hands_link", hl.hands_urls(
-        Filters(**{**f.__dict__, "players": ()}), hl.HandQuery(who=who), session=sessions["session_id"].to_list()),
+        Filters(**{**sidebar.__dict__, "players": ()}), hl.HandQuery(who=who), session=sessions["session_id"].to_list()),
         dtype=pl.String))
     st.dataframe(hl.tidy(ses.select("hands_link", "date", "session", "group", "table", "hands", "units")),
                  hide_index=True, placeholder="—",
