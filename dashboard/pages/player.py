@@ -134,6 +134,7 @@ else:
         long.select("seats", "position", "seat", pl.lit("group").alias("who"),
                     pl.col("group_pick_rate").alias("rate"), pl.col("group_offered").alias("offered"),
                     pl.col("group_picks").alias("picks"))])
+    size = None  # the table size charted (one size stored: every row's)
     if both["seats"].n_unique() > 1:  # one table size at a time: a bar pair a seat of every size was unreadable
         # (new20 F8: some 25 bars, "1st of 3" .. "dealer of 7", their labels overlapping); the size the player
         # was offered the blind most at first
@@ -155,7 +156,7 @@ else:
                f"{md(who)}'s beside the group's. Picks from each seat: "
                + " · ".join(hl.link(f"{r['label']} ({r['picks']})",
                                     url(role="picker", position=r["position"], seats=r["seats"]))
-                            for r in seats.to_dicts() if r["picks"]) + ".")
+                            for r in seats.to_dicts() if r["picks"] and r["seats"] in (size, None)) + ".")
 
 st.subheader("Record by role")
 rows = []
