@@ -262,3 +262,92 @@ def test_the_player_page_compares_with_the_players_own_group(tmp_path, monkeypat
     # Cy Ott sat in two groups: both are his comparison, named
     text = text_of(run("player.py", db, monkeypatch, who="Cy Ott"))
     assert "Cy Ott's own groups." in text
+
+
+# -- Two nights' files joined, and a phone's soft returns (real21 F0, F1) -----------------------------------------
+
+NIGHT2 = """%SHN 1.0
+[Event "Thursday Night Sheepshead"]
+[Date "2025.03.13"]
+[Seats "Al=Allen Braun; Bea=Bea Schmidt; Cy=Cy Ott; Di=Di Lenz; Ed=Ed Kahl"]
+[Rules "wi5-called-ace; doubleOnBump=off"]
+
+hand 19  dealer Al
+pick Cy  call AS  partner Ed  pts 50  lose
+"""
+#: the example night (data/sheepshead/example_session.shn, rules.md B-27..B-33, D-4) by hand: h14 Al +2 Bea -4
+#: Cy +2 Di -2 Ed +2; h15 Al -1 Bea -1 Cy +2 Di -1 Ed +1; h16 Di alone 93, schneider: +8, the others -2; h17
+#: leaster won by Al: +4, the others -1; h18 Al +2 Bea -2 Cy +2 Di +2 Ed -4.  Night: Al +5, Bea -10, Cy +3, Di +6,
+#: Ed -4
+EXAMPLE_NIGHT = {"Allen Braun": 5, "Bea Schmidt": -10, "Cy Ott": 3, "Di Lenz": 6, "Ed Kahl": -4}
+
+
+def test_two_nights_files_joined_are_two_nights(tmp_path):
+    """real21 F0: `cat` of two nights' files: the second '%SHN 1.0' line was a statement of the first night's hand
+    18 (refused), and the second night's hand 19 was stored in the first night under its rules (double on the
+    bump) and date.  By hand, night 2 (doubleOnBump=off, rules.md B-33): Cy picks, Ed partner, 50, lost: Cy -2,
+    Ed -1, the others +1; with a substitute in Ed's chair (Fay Wirth) her -1 is hers."""
+    from tests.test_dashboard_replay import EXAMPLE  # noqa: PLC0415
+
+    db = tmp_path / "j.duckdb"
+    joined = EXAMPLE.read_text(encoding="utf-8") + NIGHT2
+    r = cli("ingest", write(tmp_path, "joined.shn", joined), "--db", str(db))
+    assert "6 stored, 0 duplicates, 0 rejected" in r.output
+    assert "W-SHN-AGAIN" in r.output and "joined.shn:41:1:" in r.output.replace("\n", "")
+    want = {**EXAMPLE_NIGHT}
+    for p, u in (("Allen Braun", 1), ("Bea Schmidt", 1), ("Cy Ott", -2), ("Di Lenz", 1), ("Ed Kahl", -1)):
+        want[p] += u
+    assert ledger(db) == want
+    assert ledger(db, "--from", "2025-03-13") == {"Allen Braun": 1, "Bea Schmidt": 1, "Cy Ott": -2, "Di Lenz": 1,
+                                                  "Ed Kahl": -1}
+    # the second file saved with a byte order mark, and a substitute in Ed's chair
+    sub = "\ufeff" + NIGHT2.replace("Ed=Ed Kahl", "Ed=Fay Wirth")
+    db2 = tmp_path / "s.duckdb"
+    cli("ingest", write(tmp_path, "sub.shn", EXAMPLE.read_text(encoding="utf-8") + sub), "--db", str(db2))
+    assert ledger(db2, "--from", "2025-03-13") == {"Allen Braun": 1, "Bea Schmidt": 1, "Cy Ott": -2, "Di Lenz": 1,
+                                                   "Fay Wirth": -1}
+    assert ledger(db2, "--to", "2025-03-06") == EXAMPLE_NIGHT
+
+
+SOFT = ('%SHN 1.0\n[Event "Thursday Night Sheepshead"]\n[Date "2025.03.06"]\n[Table "ls"]\n'
+        '[Seats "Al=Allen Braun; Bea=Bea Schmidt; Cy=Cy Ott; Di=Di Lenz; Ed=Ed Kahl"]\n[Rules "wi5-called-ace"]\n\n'
+        + "{sep}".join(["hand 15  dealer Al {{typed\u2028on a phone}}",
+                        "pick Cy  call AS  partner Ed  pts 72  win   ; Cy called spades", "",
+                        "hand 16  dealer Bea", "pick Di  alone  crack Ed  pts 93  win-s", "",
+                        "hand 17  dealer Cy", "pick Ed  call AC  partner Al  pts 40  lose"]) + "\n")
+
+
+@pytest.mark.parametrize("sep", ["\u2028", "\u2029", "\x0b", "\x85", "\x0c"])
+def test_a_phones_soft_returns_end_lines_and_lose_no_hand(tmp_path, sep):
+    """real21 F1: lines ended by U+2028 (U+2029, VT, NEL, FF: a notes app's or a web form's soft return) were one
+    line, so the ';' comment on hand 15 ran over hands 16 and 17: '1 stored, 0 rejected', nothing said.  By hand
+    (rules.md B-28, B-32, B-33, E-1): h15 Cy picks, Ed partner, 72: Cy +2, Ed +1, the others -1; h16 Di alone, 93,
+    schneider, Ed cracks: 2 x 2 = 4 a defender: Di +16, the others -4; h17 Ed picks, Al partner, 40, lost, doubled
+    on the bump: Ed -4, Al -2, the others +2.  Totals Al -7, Bea -3, Cy 0, Di +17, Ed -7.  The soft return inside
+    hand 15's note stays a character of it."""
+    db = tmp_path / "p.duckdb"
+    r = cli("ingest", write(tmp_path, "phone.shn", SOFT.format(sep=sep)), "--db", str(db))
+    assert "3 stored, 0 duplicates, 0 rejected" in r.output
+    assert "W-LINE-END" in r.output and "phone.shn:8:38:" in r.output.replace("\n", "")
+    assert ledger(db) == {"Allen Braun": -7, "Bea Schmidt": -3, "Cy Ott": 0, "Di Lenz": 17, "Ed Kahl": -7}
+    sheet = cli("sheet", "Thursday Night Sheepshead / 2025.03.06 / ls", "--db", str(db)).output
+    row15 = next(line for line in sheet.splitlines() if line.lstrip().startswith("15 "))
+    assert "crack" not in row15  # hand 16's crack is hand 16's (it showed on hand 15's row)
+
+
+def test_a_streamed_file_reads_soft_returns_and_joined_files_alike(tmp_path, monkeypatch):
+    """The same two records read as a large file is (in blocks, ingest.stream): the same hands and totals as read
+    whole (test_a_phones_soft_returns_end_lines_and_lose_no_hand, test_two_nights_files_joined_are_two_nights)."""
+    from tests.test_dashboard_replay import EXAMPLE  # noqa: PLC0415
+
+    monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+    monkeypatch.setenv("SHEAD_STREAM_BATCH", "1")
+    db = tmp_path / "p.duckdb"
+    r = cli("ingest", write(tmp_path, "phone.shn", SOFT.format(sep="\u2028")), "--db", str(db))
+    assert "3 stored" in r.output and "W-LINE-END" in r.output and "phone.shn:8:38:" in r.output.replace("\n", "")
+    assert ledger(db) == {"Allen Braun": -7, "Bea Schmidt": -3, "Cy Ott": 0, "Di Lenz": 17, "Ed Kahl": -7}
+    db = tmp_path / "j.duckdb"
+    r = cli("ingest", write(tmp_path, "joined.shn", EXAMPLE.read_text(encoding="utf-8") + NIGHT2), "--db", str(db))
+    assert "6 stored" in r.output and "W-SHN-AGAIN" in r.output
+    assert ledger(db, "--from", "2025-03-13") == {"Allen Braun": 1, "Bea Schmidt": 1, "Cy Ott": -2, "Di Lenz": 1,
+                                                  "Ed Kahl": -1}

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ingest.shn.errors import SYNTAX_CODES, ShnSyntaxError
-from ingest.shn.reader import read
+from ingest.shn.reader import _LineEnds, read
 from ingest.shn.record import facts
 from ingest.shn.writer import write
 from replay.errors import ShedError
@@ -77,6 +77,7 @@ def decode(data: bytes) -> str:
 def check(text: str) -> None:
     f = read(text, path="fuzz.shn")  # must not raise
     body = text[1:] if text.startswith("\ufeff") else text
+    body = _LineEnds().piece(body)  # the text as the reader reads it: its soft line ends as LF (notation.md §2.1)
     nlines = body.count("\n") + 1
     numbers = {h.number for h in f.hands} | {None}
     diags = list(f.errors) + [e for h in f.hands for e in h.errors]

@@ -33,6 +33,10 @@ SYNTAX_CODES: dict[str, str] = {
     "W-BOM": "a warning: a byte order mark (U+FEFF) after the file's start, read as a space",
     "W-TAG": "a warning: a tag shead does not read whose name is close to one it does ([Rulez] for [Rules])",
     "W-CR": "a warning: a CR inside a line (not before its LF), read as a space; said once a file",
+    "W-LINE-END": "a warning: a line end that is no LF (U+2028, U+2029, NEL, VT, FF) outside a note or a tag value, "
+                  "read as a line end; said once a file",
+    "W-SHN-AGAIN": "a warning: a '%SHN' header after line 1 (two files joined), read as the start of the next file: "
+                   "a session block of its own",
     "W-ENCODING": "a warning: bytes that are not UTF-8 inside a session tag's quoted value, read as Windows-1252",
     "W-TAG-LATE": "a warning: a tag written after a hand's statements applies to that hand alone (§4.2), though "
                   "a scorer may mean the hands below",

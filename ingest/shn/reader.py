@@ -874,6 +874,99 @@ def _split_lines(pieces: Iterable[str]) -> Iterator[tuple[str, bool]]:
     yield "".join(rest), rest_bad
 
 
+#: the characters other programs end a line with that are no LF (what Python's ``str.splitlines`` splits at, CR
+#: aside): VT, FF, the information separators, NEL, U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR — a web form's,
+#: a notes app's or a word processor's soft return (real21 F1)
+_SOFT_BREAK = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+class _LineEnds:
+    """Reads the soft line ends (:data:`_SOFT_BREAK`) of SHN text as LF,
+    outside a ``{...}`` note, a ``"..."`` tag value and a ``;`` comment's
+    note-like text (in a note or a tag value they stay characters of the
+    text, whitespace to the reader): a ``;`` comment ends at one, as it ends
+    at an LF, instead of running on over the hands typed after it (real21
+    F1: hands lost without a word).  One character for one, so every
+    position after it keeps its offset.  Only the lines that hold one are
+    read character by character.  Fed the text in pieces (:meth:`piece`),
+    the line being read carried over; ``first`` is ``(line, column)`` of the
+    first one read as LF (as the reader counts them, that line ending
+    there), None while none."""
+
+    __slots__ = ("partial", "lines", "tail", "first")
+
+    def __init__(self) -> None:
+        self.partial: list[str] = []  # the pieces of the line being read, before the piece at hand
+        self.lines = 0  # the LFs before the piece at hand
+        self.tail = 0  # the characters of the line being read before the piece at hand
+        self.first: tuple[int, int] | None = None
+
+    def piece(self, text: str) -> str:
+        if _SOFT_BREAK.search(text) is not None:
+            text = self._read(text)
+        n = text.count("\n")
+        if n:
+            j = text.rfind("\n")
+            self.partial = [text[j + 1:]]
+            self.tail = len(text) - 1 - j
+            self.lines += n
+        else:
+            self.partial.append(text)
+            self.tail += len(text)
+        return text
+
+    def _read(self, text: str) -> str:
+        out = list(text)
+        start = -len("".join(self.partial))  # where the line being read starts, before this piece
+        line = "".join(self.partial)
+        for m in _SOFT_BREAK.finditer(text):
+            k = m.start()
+            j = text.rfind("\n", 0, k)
+            if j >= 0 and j + 1 > start:
+                start, line = j + 1, ""
+            seg = line + "".join(out[max(start, 0):k]) if start < 0 else "".join(out[start:k])
+            if _open_at_end(seg):  # in a note or a tag value: a character of it
+                continue
+            if self.first is None:
+                self.first = (self.lines + text.count("\n", 0, k) + 1,
+                              k - j if j >= 0 else self.tail + k + 1)
+            out[k] = "\n"
+            start, line = k + 1, ""
+        return "".join(out)
+
+    def warning(self, path: str | None) -> Diagnostic:
+        """``W-LINE-END`` at :attr:`first`, said once a file."""
+        line, col = self.first
+        return Diagnostic("W-LINE-END", "found a line end that is no LF (U+2028, U+2029, NEL, VT or FF: a phone's, a "
+                          "web form's or a word processor's soft return) at the end of this line: read as a line end, "
+                          "as every one outside a note or a tag value (docs/notation.md §2.1)", "warning", path, line,
+                          col, None, None, "a soft line end", "LF line ends")
+
+
+def _open_at_end(seg: str) -> bool:
+    """Whether the line ``seg`` (from its start) ends inside a ``{...}`` note
+    or a ``"..."`` tag value (not inside a ``;`` comment, which a soft line
+    end ends)."""
+    brace = quote = escape = False
+    for c in seg:
+        if brace:
+            brace = c != "}"
+        elif quote:
+            if escape:
+                escape = False
+            elif c == "\\":
+                escape = True
+            else:
+                quote = c != '"'
+        elif c == "{":
+            brace = True
+        elif c == '"':
+            quote = True
+        elif c == ";":
+            return False
+    return brace or quote
+
+
 def _cr_outside(line: str) -> int:
     """The index of the first CR of ``line`` outside a ``{...}`` note and a
     ``"..."`` tag value (where a CR is text), or -1."""
@@ -1108,6 +1201,9 @@ class _Reader:
             if fast is not None and fast(self, line, toks):
                 continue
             self.line = line
+            if toks[0] == "%SHN" and self.ln > 1:  # a second file's header: two files joined (real21 F0)
+                self._file_again(line)
+                continue
             self._process(toks, 0)
         self.ln = len(lines)
         self._end_hand(len(text))
@@ -1211,7 +1307,29 @@ class _Reader:
             if fast is not None and fast(self, line, toks):
                 return
             self.line = line
+            if toks[0] == "%SHN" and self.ln > 1:  # a second file's header: two files joined (real21 F0)
+                self._file_again(line)
+                return
             self._process(toks, 0)
+
+    def _file_again(self, line: str) -> None:
+        """A ``%SHN`` header after line 1: two files joined (``cat``, a
+        phone's note that pastes each week's template under the last).  The
+        hand above ends there, and what follows is read as the next file: a
+        session block of its own whose tags are only those written after the
+        header, as after a ``[Session]`` line (docs/notation.md §3), with a
+        ``W-SHN-AGAIN`` warning.  It was a statement of the hand above,
+        refusing it, and the next file's tags were that hand's, its hands
+        stored in the first night under its rules and date (real21 F0)."""
+        col = line.find("%SHN") + 1
+        self._end_hand(self.off + col - 1)
+        self.errors.append(Diagnostic(
+            "W-SHN-AGAIN", f"found a second '%SHN' header at line {self.ln} (two files joined?): read as the start of "
+            "the next file, a session block of its own whose tags are those written after it (docs/notation.md "
+            "§3); the hands above keep theirs", "warning", self.path, self.ln, col, None, None,
+            line.strip()[:40], "one '%SHN 1.0' header, on line 1"))
+        self._start_session()
+        self.skipping = _SKIP_NONE
 
     def _other(self, toks: list[str], i: int) -> int:
         t = toks[i]
@@ -2706,13 +2824,21 @@ def read(text: str, path: str | None = None, strict: bool = False) -> ShnFile:
     if text.startswith("\ufeff"):
         text = text[1:]
     text = nfc(text)  # one spelling of an accented name (ingest.unicode_text)
+    soft = None
+    if _SOFT_BREAK.search(text) is not None:  # a soft return typed as a line end (real21 F1)
+        soft = _LineEnds()
+        text = soft.piece(text)
+        soft = soft if soft.first is not None else None
     # The records hold no reference cycles, so the cyclic collector has nothing
     # to find while they are built; left on, it re-walks every record built so
     # far again and again (three times the reading time on a large file).
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        return _Reader(text, path, strict).run()
+        reader = _Reader(text, path, strict)
+        if soft is not None:
+            reader.errors.append(soft.warning(path))
+        return reader.run()
     finally:
         if was_enabled:
             gc.enable()
@@ -2760,7 +2886,18 @@ def read_stream(path: str | os.PathLike, batch: int = 2000, name: str | None = N
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        yield from _Reader("", os.fspath(path) if name is None else name, False).stream(nfc_pieces(pieces()), batch)
+        reader = _Reader("", os.fspath(path) if name is None else name, False)
+        ends = _LineEnds()
+
+        def soft(texts: Iterator[str]) -> Iterator[str]:  # a soft return typed as a line end (real21 F1)
+            for text in texts:
+                said = ends.first is not None
+                text = ends.piece(text)
+                if not said and ends.first is not None:
+                    reader.errors.append(ends.warning(reader.path))
+                yield text
+
+        yield from reader.stream(soft(nfc_pieces(pieces())), batch)
     finally:
         if was_enabled:
             gc.enable()
