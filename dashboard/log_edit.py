@@ -18,7 +18,7 @@ from ingest.store import (AMEND_LATER_HOW, CorrectionError, StoreError, reading,
 from ingest.validate import validate_text
 
 SOURCE = "log-hand"
-_HAND_NO = re.compile(r"^\s*hand\s+(\d+)\b", re.MULTILINE)
+_HAND_NO = re.compile(r"^\s*hand\s+(\d+)\b", re.MULTILINE | re.IGNORECASE)  # a phone's "Hand 19" (real21 F2)
 
 
 def stored_numbers(session: str) -> list[int]:

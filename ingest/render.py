@@ -101,7 +101,7 @@ def _head(h: StoredHand) -> list[str]:
 
 
 #: A stored hand's own annotation: ``{...}`` right after ``hand N`` (notation.md §3).
-_HAND_NOTE = re.compile(r"\s*hand\s+\d+\s*\{([^}\n]*)\}")
+_HAND_NOTE = re.compile(r"\s*hand\s+\d+\s*\{([^}\n]*)\}", re.IGNORECASE)
 
 
 def _tail(h: StoredHand) -> list[str]:

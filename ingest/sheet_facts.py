@@ -16,8 +16,10 @@ __all__ = ["marks_names", "marks_text", "game_words", "protocol_game_words", "pr
 
 #: a mark and its seat: an alias is any word (break17 F0: ``Özil``'s crack was dropped, the sheet showing x2 beside
 #: amounts at x4)
-_MARK = re.compile(r"(?<![\w-])(crack|recrack|castrate|blitz)\s+([^\W\d_][\w]*)(?:\s+(black|red)(?:\s+(jacks|queens))?)?")
-_KONTRA = re.compile(r"(?<![\w-])(klopfen|kontra|re)\s+([^\W\d_][\w]*|\?)")
+#: (any case, as the reader takes a keyword: a phone's ``Crack Di``; real21 F5: the mark dropped from the sheet)
+_MARK = re.compile(r"(?<![\w-])(crack|recrack|castrate|blitz)\s+([^\W\d_][\w]*)(?:\s+(black|red)(?:\s+(jacks|queens))?)?",
+                   re.I)
+_KONTRA = re.compile(r"(?<![\w-])(klopfen|kontra|re)\s+([^\W\d_][\w]*|\?)", re.I)
 #: a ``game`` statement: the keyword, the declarer, then the words of the game, in any case as the reader takes them
 #: (sk17: ``Game Al Sauspiel ea`` showed the stored call in French cards)
 _GAME = re.compile(r"(?<![\w-])game\s+(?:[^\W\d_]\w*|\?)\s+(.*)", re.I)
@@ -48,9 +50,11 @@ def marks_text(source: str | None, multiplier_marks: int, factor: int | None = N
     for line in _lines(source):
         for m in _MARK.finditer(line):
             kind, seat, color, pair = m.groups()
-            found.append(" ".join(x for x in (kind, seat, color, pair if pair == "jacks" else None) if x))
+            pair = pair.lower() if pair else None
+            found.append(" ".join(x for x in (kind.lower(), seat, color and color.lower(),
+                                              pair if pair == "jacks" else None) if x))
         for m in _KONTRA.finditer(line):
-            found.append(f"{m.group(1)} {m.group(2)}")
+            found.append(f"{m.group(1).lower()} {m.group(2)}")
     if not found:
         return _with_factor([f"{multiplier_marks} mark(s)"] * bool(multiplier_marks), factor, multiplier_marks)
     return _with_factor(found, factor)
@@ -66,9 +70,11 @@ def marks_names(source: str | None) -> str:
     for line in _lines(source or ""):
         for m in _MARK.finditer(line):
             kind, seat, color, pair = m.groups()
-            found.append(" ".join(x for x in (kind, seat, color, pair if pair == "jacks" else None) if x))
+            pair = pair.lower() if pair else None
+            found.append(" ".join(x for x in (kind.lower(), seat, color and color.lower(),
+                                              pair if pair == "jacks" else None) if x))
         for m in _KONTRA.finditer(line):
-            found.append(f"{m.group(1)} {m.group(2)}")
+            found.append(f"{m.group(1).lower()} {m.group(2)}")
     return ", ".join(found)
 
 

@@ -11,6 +11,7 @@ import pytest
 from ingest.csv_cells import read_date, read_stamp, split_time
 from ingest.xlsx_sheet import cell_text
 from tests.cli_helpers import cli, ledger, write
+from tests.test_dashboard_replay import example_db  # noqa: F401 - the fixture
 
 def _sessions(db) -> list[str]:
     with duckdb.connect(str(db), read_only=True) as con:
@@ -351,3 +352,32 @@ def test_a_streamed_file_reads_soft_returns_and_joined_files_alike(tmp_path, mon
     assert "6 stored" in r.output and "W-SHN-AGAIN" in r.output
     assert ledger(db, "--from", "2025-03-13") == {"Allen Braun": 1, "Bea Schmidt": 1, "Cy Ott": -2, "Di Lenz": 1,
                                                   "Ed Kahl": -1}
+
+
+# -- A phone's capitals: Log a hand, the sheet's marks (real21 F2, F5) ---------------------------------------------
+
+def test_a_hand_typed_with_a_phones_capitals_is_logged_and_its_marks_shown(example_db, tmp_path):  # noqa: F811
+    """real21 F2: Log a hand refused 'Hand 19  Dealer Ed' (a phone's capital), which shead ingest reads.  By hand
+    (rules.md B-33, double on the bump): Di picks, Bea partner, 31, lost: Di -4, Bea -2, Al, Cy, Ed +2.
+    real21 F5: the sheet's marks read 'Crack Di' as no mark and printed 'recrack Cy ×2' beside units paid at x4:
+    h15 Cy picks, Ed partner, 72, cracked by Di and recracked by Cy (E-1, E-3): 1 x 2 x 2 = 4 a defender: Cy +8,
+    Ed +4, the others -4; h16 Di alone, 93, schneider, Ed cracks: 2 x 2 = 4: Di +16, the others -4."""
+    from tests.test_dashboard_replay import SESSION, ok, page, press, stored_units, texts  # noqa: PLC0415
+
+    db, _ = example_db
+    at = ok(page("log_hand.py").run())
+    ok(at.radio(key="lh_input").set_value("shn").run())
+    at.text_area(key="lh_shn").set_value("Hand 19  Dealer Ed\nPick Di  Call AC  Partner Bea  Pts 31  Lose\n")
+    press(at, "Check score")
+    assert "**Al** +2 · **Bea** -2 · **Cy** +2 · **Di** -4 · **Ed** +2" in texts(at)
+    press(at, "Save hand")
+    assert stored_units(db, SESSION, 19) == {"Al": 2, "Bea": -2, "Cy": 2, "Di": -4, "Ed": 2}
+    caps = ('%SHN 1.0\n[Event "Thursday Night Sheepshead"]\n[Date "2025.03.20"]\n'
+            '[Seats "Al=Allen Braun; Bea=Bea Schmidt; Cy=Cy Ott; Di=Di Lenz; Ed=Ed Kahl"]\n[Rules "wi5-called-ace"]\n\n'
+            "Hand 15  Dealer Al\nPick Cy  Call AS  Crack Di  recrack Cy  Partner Ed  Pts 72  Win\n\n"
+            "Hand 16  Dealer Bea\nPick Di  Alone  Crack Ed  Pts 93  Win-s\n")
+    db2 = tmp_path / "c.duckdb"
+    cli("ingest", write(tmp_path, "caps.shn", caps), "--db", str(db2))
+    assert ledger(db2) == {"Allen Braun": -8, "Bea Schmidt": -8, "Cy Ott": 4, "Di Lenz": 12, "Ed Kahl": 0}
+    rows = cli("sheet", "Thursday Night Sheepshead / 2025.03.20", "--db", str(db2)).output
+    assert "crack Di, recrack Cy ×4" in rows and "crack Ed ×2" in rows

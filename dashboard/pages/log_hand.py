@@ -541,7 +541,7 @@ def _check_form(save: bool, read, build, after=None) -> None:
             after()
 
 
-_HAND_NO = re.compile(r"^\s*hand\s+(\d+)\b", re.MULTILINE)
+_HAND_NO = re.compile(r"^\s*hand\s+(\d+)\b", re.MULTILINE | re.IGNORECASE)  # a phone's "Hand 19" (real21 F2)
 
 
 def check_text(save: bool) -> None:
@@ -1021,7 +1021,7 @@ if ss["lh_input"] == "cards":
             ss["lh_cards"] = None
             ss["lh_number"] = int(_HAND_NO.search(ss["lh_shn"]).group(1)) if _HAND_NO.search(ss["lh_shn"]) \
                 else ss["lh_number"] + 1
-            m = re.search(r"dealer (\S+)", ss["lh_shn"])
+            m = re.search(r"dealer\s+(\S+)", ss["lh_shn"], re.IGNORECASE)
             if m:
                 ss["lh_dealer"] = m.group(1)
 
