@@ -381,3 +381,59 @@ def test_a_hand_typed_with_a_phones_capitals_is_logged_and_its_marks_shown(examp
     assert ledger(db2) == {"Allen Braun": -8, "Bea Schmidt": -8, "Cy Ott": 4, "Di Lenz": 12, "Ed Kahl": 0}
     rows = cli("sheet", "Thursday Night Sheepshead / 2025.03.20", "--db", str(db2)).output
     assert "crack Di, recrack Cy ×4" in rows and "crack Ed ×2" in rows
+
+
+# -- Log a hand in a later night of a session: its seats, rules and day (break21 F5, F7) ---------------------------
+
+LATER = """%SHN 1.0
+[Session "x"]
+[Seats "Al=Al Ames; Bea=Bea Berg; Cy=Cy Cole; Di=Di Dorn; Ed=Ed Epp"]
+[Rules "wi5-called-ace"]
+[Date "2027.03.02"]
+
+hand 1  dealer Ed
+pick Bea  call AH  partner Di  pts 75  win
+
+hand 2  dealer Al
+pick Cy  call AS  partner Ed  pts 40  lose
+
+[Session "x"]
+[Seats "Al=Al Ames; Bea=Bea Berg; Cy=Cy Cole; Di=Di Dorn; Ed=Fay Fox"]
+[Rules "wi5-called-ace; doubleOnBump=off"]
+[Date "2027.03.09"]
+
+hand 3  dealer Bea
+pick Cy  call AS  partner Ed  pts 40  lose
+"""
+
+
+@pytest.mark.parametrize("tab", ["form", "shn"])
+def test_log_a_hand_in_a_later_night_takes_that_nights_seats_rules_and_day(tmp_path, monkeypatch, tab):
+    """break21 F7, F5: session x's second night (2027-03-09) is played without double on the bump and with Fay Fox
+    in Ed's chair.  Its next hand logged on the page was scored by the first night's rules (-4/-2/+2), dated the
+    first night, and from the SHN tab Fay's units went to Ed Epp.  By hand, hand 4 (rules.md B-33 without double
+    on the bump): Cy picks, Ed's chair (Fay) partner, 40, lost: Cy -2, Fay -1, Al, Bea, Di +1, on 2027-03-09."""
+    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
+
+    from tests.test_dashboard_replay import PAGES, ok, press  # noqa: PLC0415
+
+    db = tmp_path / "x.duckdb"
+    cli("ingest", write(tmp_path, "x.shn", LATER), "--db", str(db))
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = ok(AppTest.from_file(str(PAGES / "log_hand.py"), default_timeout=60).run())
+    assert "Rules: wi5-called-ace; doubleOnBump=off" in at.caption[0].value and "Ed (Fay Fox)" in at.caption[0].value
+    if tab == "form":
+        at.selectbox(key="lh_dealer").set_value("Cy").run()
+        at.selectbox(key="lh_picker").set_value("Cy").run()
+        at.selectbox(key="lh_partner").set_value("Ed").run()
+        at.text_input(key="lh_pts").set_value("40").run()
+    else:
+        ok(at.radio(key="lh_input").set_value("shn").run())
+        at.text_area(key="lh_shn").set_value("hand 4  dealer Cy\npick Cy  call AS  partner Ed  pts 40  lose\n")
+    press(at, "Check score")
+    press(at, "Save hand")
+    assert not at.error, [e.value for e in at.error]
+    with duckdb.connect(str(db), read_only=True) as con:
+        got = con.execute("SELECT CAST(h.date AS VARCHAR), list(u.player || ' ' || u.units ORDER BY u.seat_no) "
+                          "FROM hands h JOIN hand_units u USING (hand_id) WHERE h.hand = 4 GROUP BY 1").fetchall()
+    assert got == [("2027-03-09", ["Al Ames 1", "Bea Berg 1", "Cy Cole -2", "Di Dorn 1", "Fay Fox -1"])]

@@ -36,7 +36,7 @@ import re
 
 import streamlit as st
 
-from ingest.model import FileResult
+from ingest.model import FileResult, same_rules
 from ingest.shn.reader import parse_seats
 from ingest.store import StoreError, StoreMissing, reading, resolve_db, sources_where
 from ingest.validate import validate_text
@@ -163,6 +163,16 @@ def header_text(ctx: dict, before: str = "") -> tuple[HandText, int]:
     return t, len(t.lines) + 1
 
 
+def own_tags(ctx: dict) -> list[str]:
+    """The new hand's own tags in an existing session (notation.md §4.2):
+    ``[Seats]`` when a substitute sits at the table since the session's
+    header (dash19 F1), ``[Rules]`` and ``[Date]`` when the last hand was
+    played by other rules or on another day than the header's (a later night
+    of the session: break21 F5, F7)."""
+    return [_tag(name, ctx[key]) for name, key in (("Seats", "own_seats"), ("Rules", "own_rules"),
+                                                    ("Date", "own_date")) if ctx.get(key)]
+
+
 def build_text(ctx: dict, v: dict, before: str = "") -> tuple[HandText, int]:
     """The SHN text of the form's hand after :func:`header_text`.  Returns
     the text and the line where the hand starts."""
@@ -171,8 +181,8 @@ def build_text(ctx: dict, v: dict, before: str = "") -> tuple[HandText, int]:
     if v.get("dealer"):
         head.append((f"dealer {v['dealer']}", "dealer"))
     t.add_line(head)
-    if ctx.get("own_seats"):  # the table since a substitute sat in: the hand's own [Seats] (notation.md §5)
-        t.add_line([(_tag("Seats", ctx["own_seats"]), "general")])
+    for tag in own_tags(ctx):  # the table and the night being played: the hand's own tags (notation.md §4.2, §5)
+        t.add_line([(tag, "general")])
     kind = v["kind"]
     if kind == "misdeal":
         t.add_line([("misdeal", "kind")])
@@ -257,9 +267,11 @@ def _said(d) -> str:
 def list_sessions(con) -> list[tuple]:
     return con.execute(
         "SELECT s.session_id, s.session, s.header, s.players, s.rules, greatest(h.last_no, v.void_no), "
-        "h.last_dealer, h.last_players, coalesce(s.format, 'shn') "
+        "h.last_dealer, h.last_players, coalesce(s.format, 'shn'), h.last_rules, h.last_date, "
+        "CAST(s.date AS VARCHAR) "
         "FROM sessions s LEFT JOIN (SELECT session_id, max(hand) AS last_no, arg_max(dealer, hand) AS last_dealer, "
-        "                                  arg_max(players, hand) AS last_players "
+        "                                  arg_max(players, hand) AS last_players, arg_max(rules, hand) AS last_rules, "
+        "                                  CAST(arg_max(date, hand) AS VARCHAR) AS last_date "
         "                           FROM hands GROUP BY session_id) h USING (session_id) "
         # a voided hand's number is not offered again: an ingest refuses it (new20 F1: Save did nothing)
         "LEFT JOIN (SELECT session_id, max(hand) AS void_no FROM hand_revisions WHERE action = 'void' "
@@ -308,15 +320,21 @@ def session_context() -> dict:
     if ss.get("lh_mode") == "existing" and ss.get("lh_session") is not None:
         row = ss["_lh_sessions"].get(ss["lh_session"])
         if row is not None:
-            sid, name, header, players, rules, last_no, last_dealer, last_players, fmt = row
+            sid, name, header, players, rules, last_no, last_dealer, last_players, fmt, last_rules, last_date, \
+                date = row
             seats = list(json.loads(players).items()) if players else []
             # the table as its last hand left it: a substitute who took a seat mid-night sits in it (its own
             # [Seats] line), not the player who left (dash19 F1: the form stored his units under the leaver)
             now = list(json.loads(last_players).items()) if last_players else seats
             own = "; ".join(a if n == a else f"{a}={n}" for a, n in now) if now and now != seats else None
+            # and the night being played: the last hand's rules and day, each the new hand's own tag where it is
+            # not the session's (break21 F5, F7: a later night's hand was scored by the first night's rules, dated
+            # its day, and the SHN tab gave a substitute's units to the player who had left)
+            own_rules = last_rules if last_rules and not same_rules(last_rules, rules or "") else None
+            own_date = last_date.replace("-", ".") if last_date and last_date != date else None
             return {"mode": "existing", "session_id": sid, "session": name, "header": header, "seats": now,
-                    "own_seats": own, "rules": rules, "next": (last_no or 0) + 1, "last_dealer": last_dealer,
-                    "errors": {}, "format": fmt}
+                    "own_seats": own, "own_rules": own_rules, "own_date": own_date, "rules": own_rules or rules,
+                    "next": (last_no or 0) + 1, "last_dealer": last_dealer, "errors": {}, "format": fmt}
     tags = {"Event": (ss.get("lh_event") or "").strip(), "Site": (ss.get("lh_site") or "").strip(),
             "Table": (ss.get("lh_table") or "").strip(), "Seats": (ss.get("lh_seats") or "").strip(),
             "Rules": (ss.get("lh_rules") or "").strip()}
@@ -563,13 +581,16 @@ def check_text(save: bool) -> None:
     if before is None:
         return
     t, start = header_text(ctx, before)
-    t.raw(typed, "shn")
+    tags = "".join("  " + tag for tag in own_tags(ctx))  # the hand's own tags, right after its `hand N`
+    t.raw(typed[:m.end()] + tags + typed[m.end():], "shn")
     text = t.text
     out["text"] = typed + "\n"
+    hand_line, hand_col = start + typed.count("\n", 0, m.end()), m.end() - typed.rfind("\n", 0, m.end())
 
     def where(d):
         if d.line >= start:
-            return "shn", f"line {d.line - start + 1}, column {d.col}: {_said(d)}"
+            col = d.col - len(tags) if d.line == hand_line and d.col > hand_col + len(tags) else d.col
+            return "shn", f"line {d.line - start + 1}, column {col}: {_said(d)}"
         return locate(t, d), _said(d)
 
     h = _validate(text, start, number, errs, where)
@@ -641,6 +662,8 @@ def check_sk(save: bool) -> None:
     def build(ctx: dict, v: dict, before: str) -> tuple[HandText, int]:
         t, start = header_text(ctx, before)
         t.add_line([(f"hand {v['number']}", "number"), (f"dealer {v['dealer']}", "dealer")])
+        for tag in own_tags(ctx):
+            t.add_line([(tag, "general")])
         german = ctx["mode"] == "new" or '[Cards "de"]' in (ctx.get("header") or "")
         for line in game_lines(v, german):
             t.add_line(line)
