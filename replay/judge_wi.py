@@ -1333,10 +1333,18 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
     # its bury, exactly it without a trick, rules.md B-24; real20 F1: 30 points stored beside a 44-point bury)
     bounds = ({pa: _state_bounds(state, picker, pa) for pa in partners}
               if state is not None and (state.tricks or state.bury_known) else {})
-    if not bounds and not rec.tricks and rec.bury is not None and rec.bury.cards and None not in rec.bury.cards:
-        # some deal lines, or none, and the bury written whole: the same floor (real20 F1, the picker's line alone)
-        floor = points_of(mask_of(rec.bury.cards))
-        bounds = {pa: (floor, points_of(prof.deck_mask), 0, prof.tricks, True) for pa in partners}
+    # the bury's written cards (an unknown card among them, ``??``): the side holds at least their points (B-24;
+    # break21 F4: a cutthroat bury of three aces and ?? stored "30 points, schneidered", its units doubled)
+    known = [c for c in rec.bury.cards if c is not None] if rec.bury is not None and rec.bury.cards else []
+    part = points_of(mask_of(known)) if known and len(known) < len(rec.bury.cards) else 0
+    if bounds and part and not state.bury_known:
+        bounds = {pa: (max(lo, part), hi, lo_t, hi_t, False) for pa, (lo, hi, lo_t, hi_t, _) in bounds.items()}
+    if not bounds and not rec.tricks and known:
+        # some deal lines, or none, and the bury written (whole: the side has exactly it without a trick; in part:
+        # at least its written cards): the same floor (real20 F1, the picker's line alone)
+        whole = len(known) == len(rec.bury.cards)
+        floor = points_of(mask_of(known))
+        bounds = {pa: (floor, points_of(prof.deck_mask), 0, prof.tricks, whole) for pa in partners}
     if bounds:
         _check_bounds(chk, bounds, pts, tricks)
     options = []

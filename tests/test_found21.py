@@ -437,3 +437,21 @@ def test_log_a_hand_in_a_later_night_takes_that_nights_seats_rules_and_day(tmp_p
         got = con.execute("SELECT CAST(h.date AS VARCHAR), list(u.player || ' ' || u.units ORDER BY u.seat_no) "
                           "FROM hands h JOIN hand_units u USING (hand_id) WHERE h.hand = 4 GROUP BY 1").fetchall()
     assert got == [("2027-03-09", ["Al Ames 1", "Bea Berg 1", "Cy Cole -2", "Di Dorn 1", "Fay Fox -1"])]
+
+
+# -- A bury written with an unknown card bounds the points by its written cards (break21 F4) ----------------------
+
+def test_a_bury_with_an_unknown_card_bounds_the_picker_sides_points(tmp_path):
+    """break21 F4: a cutthroat bury of A♣ A♠ A♥ and ?? holds at least 33 card points (rules.md A-5, B-24), so
+    'pts 30  lose-s' is impossible; it was stored as schneidered, N -12, the others +4.  Refused like the bury
+    written whole (at least 44).  With pts 40 (rules.md F-3, B-28, B-32: a plain loss, doubled on the bump, 2 an
+    opponent): E -6, N, S, W +2."""
+    text = ('%SHN 1.0\n[Event "Cut2"]\n[Date "2027.05.06"]\n[Seats "N; E; S; W"]\n[Rules "wi4-cutthroat"]\n\n'
+            "hand 1  dealer W\npick N  bury AC AS AH ??  pts 30  tricks 1  lose-s\n\n"
+            "hand 2  dealer N\npick E  bury AC AS AH ??  pts 40  tricks 1  lose\n")
+    db = tmp_path / "c.duckdb"
+    r = cli("ingest", write(tmp_path, "cut.shn", text), "--db", str(db), ok=False)
+    assert "1 stored, 0 duplicates, 1 rejected" in r.output
+    assert "E-PTS (hand 1): pts 30 is written but its bury as written gives the picker side at least 33" in \
+        r.output.replace("\n", " ").replace("  ", " ")
+    assert ledger(db) == {"N": 2, "E": -6, "S": 2, "W": 2}
