@@ -1347,6 +1347,12 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         bounds = {pa: (floor, points_of(prof.deck_mask), 0, prof.tricks, whole) for pa in partners}
     if bounds:
         _check_bounds(chk, bounds, pts, tricks)
+    if not partner_known and not prof.partnerMayCrack:  # the partner may not crack (E-2): no candidate who cracked
+        crackers = {chk.index.get(m.seat) for m in rec.marks if m.kind == "crack"}
+        legal = [pa for pa in partners if not crackers.intersection(pa if isinstance(pa, tuple) else (pa,))]
+        if legal != partners:
+            _no_cracking_partner(chk, cands, partners, legal, picker, stake, marks, sheepshead, out, written)
+            partners = legal
     options = []
     for o in cands:
         for pa in partners:
@@ -1618,6 +1624,11 @@ def _partners_from_cards(chk: HandCheck, picker: int, partners: list) -> list | 
     taken = [c for st in (rec.blind, rec.bury) if st is not None for c in st.cards if c is not None]
     if card in taken and prof.partnerMode == "jackOfDiamonds":
         return [p for p in partners if p is None] or None
+    # a seat whose whole deal line is written without the card is no partner (break21 F14: a partner taken from
+    # the score was not checked against the cards, as a written one is: E-PARTNER)
+    lacking = {chk.index.get(d.seat) for d in rec.deals if d.cards and None not in d.cards and card not in d.cards}
+    if lacking - {None, picker}:
+        return [p for p in partners if p not in lacking] or None
     return None
 
 
@@ -1809,6 +1820,8 @@ def _check_known_holdings(chk: HandCheck, picker: int, hands: list[int], blind_m
                              found=f"call {c} under {call.under or '??'}", expected=f"call {legal[0]}")
     for m in rec.marks:
         seat = chk.index.get(m.seat) if m.seat is not None else None
+        if m.kind == "blitz" and not m.late and seat is not None:
+            _blitz_cards_elsewhere(chk, m, seat, picker, hands, blind_mask, bury_mask)
         if seat is None or seat not in whole:
             continue
         if m.kind == "blitz" and not m.late:
@@ -1865,6 +1878,46 @@ def _house_flags_unreplayed(chk: HandCheck) -> None:
         if m.kind == "blitz" and prof.blitzAfterCrack and not cracked:
             raise chk.reject("E-BLITZ", "a blitz before any crack; this profile allows a blitz only after a crack "
                              "(blitzAfterCrack=on, rules.md E-5)", m.pos, found="blitz", expected="a crack first")
+
+
+def _blitz_cards_elsewhere(chk: HandCheck, m, seat: int, picker: int, hands: list[int], blind_mask: int,
+                           bury_mask: int) -> None:
+    """A blitz (rules.md E-5) shows the blitzer's own pair: ``E-BLITZ`` when
+    a card of it is written in another seat's deal line, or (the blitzer not
+    the picker) in the blind or the bury, which are the picker's (break21
+    F16: checked against the blitzer's own line only, such a blitz doubled
+    the hand)."""
+    need = BLITZ_PAIRS.get((m.color or "black", m.pair))
+    if need is None:
+        return
+    places = [(chk.aliases[s] + "'s deal line", h) for s, h in enumerate(hands) if s != seat and h & need]
+    if seat != picker:
+        places += [(name, mask) for name, mask in (("the blind", blind_mask), ("the bury", bury_mask)) if mask & need]
+    if places:
+        where, mask = places[0]
+        shown = " ".join(c.pretty() for c in cards_in(mask & need))
+        raise chk.reject("E-BLITZ", f"{m.seat} shows a {m.color or 'black'} blitz, but {shown} is written in {where} "
+                         "(rules.md E-5: the blitzer holds both)", m.pos, found=f"blitz {m.color or 'black'}",
+                         expected=f"{' '.join(c.pretty() for c in cards_in(need))} in {m.seat}'s hand")
+
+
+def _no_cracking_partner(chk: HandCheck, cands, partners, legal, picker, stake, marks, sheepshead, out,
+                         written) -> None:
+    """Under ``partnerMayCrack=off`` (rules.md E-2) a partner taken from the
+    written score may not be a seat that cracked: ``E-CRACK`` when the score
+    fits only such a partner (break21 F14: stored at x2, though the same hand
+    with ``partner S`` written is refused)."""
+    fits = [pa for o in cands for pa in partners if pa not in legal
+            if _matches(chk.picked(picker, pa, o, stake, marks, sheepshead=sheepshead, out=out).units, written)]
+    if fits and not any(_matches(chk.picked(picker, pa, o, stake, marks, sheepshead=sheepshead, out=out).units,
+                                 written) for o in cands for pa in legal):
+        pa = fits[0]
+        who = chk.aliases[pa if not isinstance(pa, tuple) else pa[0]]
+        m = next(m for m in chk.rec.marks if m.kind == "crack" and chk.index.get(m.seat) in
+                 (pa if isinstance(pa, tuple) else (pa,)))
+        raise chk.reject("E-CRACK", f"the written score makes {who} the partner, who cracked; the partner may not "
+                         "crack (partnerMayCrack=off, rules.md E-2)", m.pos, found=f"crack {m.seat}",
+                         expected="a crack by a defender")
 
 
 def _call_may_leave_alone(prof: RuleProfile) -> bool:

@@ -455,3 +455,49 @@ def test_a_bury_with_an_unknown_card_bounds_the_picker_sides_points(tmp_path):
     assert "E-PTS (hand 1): pts 30 is written but its bury as written gives the picker side at least 33" in \
         r.output.replace("\n", " ").replace("  ", " ")
     assert ledger(db) == {"N": 2, "E": -6, "S": 2, "W": 2}
+
+
+# -- Partial records: a partner taken from the score, a blitz's queens written elsewhere (break21 F14, F16) --------
+
+def test_a_partner_taken_from_the_score_is_checked_like_a_written_one(tmp_path):
+    """break21 F14: under partnerMayCrack=off (rules.md E-2) the partner who cracked was refused when written and
+    stored (x2) when taken from the score; and a partner taken from the score was not checked against the deal line
+    written for that seat.  By hand (B-28, E-1): h2 Cy picks, Ed cracks, the score paying Ed as the partner (+2 at
+    x2): refused E-CRACK; h4 Di (the dealer, after the picker) cracks and the score pays Al as the partner: a legal
+    crack by a defender, stored: Cy +4, Al +2, Bea, Di, Ed -2; h5 Di's whole line has no A♥ but the score pays Di as the partner: refused."""
+    text = ('%SHN 1.0\n[Event "PC"]\n[Date "2027.05.11"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
+            '[Rules "wi5-called-ace; partnerMayCrack=off"]\n\n'
+            "hand 2  dealer Bea\npick Cy  call AH  crack Ed  partner ?  pts 75  win\n"
+            "score Al -2 Bea -2 Cy +4 Di -2 Ed +2\n\n"
+            "hand 4  dealer Di\npick Cy  call AH  crack Di  partner ?  pts 75  win\n"
+            "score Al +2 Bea -2 Cy +4 Di -2 Ed -2\n\n"
+            "hand 5  dealer Ed\ndeal Di QD KD 7D AC 7C TS\npick Bea  call AH  partner ?  pts 75  win\n"
+            "score Al -1 Bea +2 Cy -1 Di +1 Ed -1\n")
+    db = tmp_path / "pc.duckdb"
+    r = cli("ingest", write(tmp_path, "pc.shn", text), "--db", str(db), ok=False)
+    out = r.output.replace("\n", " ")
+    assert "1 stored, 0 duplicates, 2 rejected" in out
+    assert "E-CRACK (hand 2): the written score makes Ed the partner, who cracked" in out
+    assert "E-SCORE (hand 5)" in out
+    assert ledger(db) == {"Al": 2, "Bea": -2, "Cy": 4, "Di": -2, "Ed": -2}
+
+
+def test_a_blitz_whose_queen_is_written_elsewhere_is_refused(tmp_path):
+    """break21 F16: a blitz was checked against the blitzer's own deal line only; one whose queen is written in
+    another seat's line, in the blind or the bury (the picker's) was stored and doubled the hand.  By hand (rules.md
+    E-5) each of h1..h3 is impossible; h4 the same blitz with no card of it written elsewhere: a plain win x2 (B-28,
+    E-1): Bea +4, Cy +2, Al, Di, Ed -2."""
+    text = ('%SHN 1.0\n[Event "BZ"]\n[Date "2027.05.18"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
+            '[Rules "wi5-called-ace; allowBlitz=queens"]\n\n'
+            "hand 1  dealer Ed\ndeal Al QC JS 9C 7S TH 8H\npick Bea  call AH  blitz Di black  partner Cy  pts 75  win\n\n"
+            "hand 2  dealer Al\nblind QS 7H\npick Bea  call AH  blitz Di black  partner Cy  pts 75  win\n\n"
+            "hand 3  dealer Bea\npick Cy  bury QD 7H  call AH  blitz Di red  partner Ed  pts 75  win\n\n"
+            "hand 4  dealer Cy\ndeal Al KC JS 9C 7S TH 8H\npick Bea  call AH  blitz Di black  partner Cy  pts 75  win\n")
+    db = tmp_path / "bz.duckdb"
+    r = cli("ingest", write(tmp_path, "bz.shn", text), "--db", str(db), ok=False)
+    out = r.output.replace("\n", " ")
+    assert "1 stored, 0 duplicates, 3 rejected" in out
+    assert "E-BLITZ (hand 1): Di shows a black blitz, but Q♣ is written in Al's deal line" in out
+    assert "E-BLITZ (hand 2): Di shows a black blitz, but Q♠ is written in the blind" in out
+    assert "E-BLITZ (hand 3): Di shows a red blitz, but Q♦ is written in the bury" in out
+    assert ledger(db) == {"Al": -2, "Bea": 4, "Cy": 2, "Di": -2, "Ed": -2}
