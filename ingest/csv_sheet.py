@@ -900,7 +900,9 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
                                                           layout.header_row, path)) is not None:
         result.errors.append(bad)
         return CsvResult("unknown", cols, players, result)
-    if kind == "score-sheet" and (money := _money_cell(enumerate(rows[1:], start=2), layout)) is not None:
+    # a sheet kept in money read without its stake: refused whole, a ledger of sitting totals as a per-hand sheet
+    # (break21 F12: its whole-dollar rows were stored at a dollar a unit, the others refused, the stored night stuck)
+    if (money := _money_cell(enumerate(rows[1:], start=2), layout)) is not None:
         result.errors.append(_money_error(money, path))
         return CsvResult("unknown", cols, players, result)
     rows = _second_headers(rows, layout, cols, index, path, result)
@@ -1029,6 +1031,40 @@ def _date_attempt(text: str) -> bool:
     return any(ch.isdigit() for ch in text) and all(w.rstrip(".") in _MONTHS for w in words)
 
 
+def _pasted_again(rows: list[list[str]], out: list[list[str]], block: int, r: int, k: int, want: str,
+                  path: str | None, result: FileResult) -> None:
+    """The rows under the header repeated at ``rows[r]`` that repeat, cell
+    for cell, the rows under the header above it (``rows[block:r]``): the
+    same night pasted twice, its header with it.  Those rows are left out
+    (blank in ``out``), with a ``W-CSV-PASTED`` warning naming both ranges;
+    rows after the copy are read.  At least two rows must repeat (or the one
+    row of a block of one).  Without a Hand column every copied hand was
+    stored twice, nothing said (break21 F13)."""
+    def norm(x: list[str]) -> list[str]:
+        cells = [c.strip() for c in x]
+        while cells and not cells[-1]:
+            cells.pop()
+        return cells
+
+    above = [i for i in range(block, r) if any(c.strip() for c in rows[i])]
+    below = []
+    for i in range(r + 1, len(rows)):
+        if len(below) == len(above) or (k < len(rows[i]) and rows[i][k].strip().casefold() == want):
+            break
+        if any(c.strip() for c in rows[i]):
+            below.append(i)
+    n = len(below)
+    if not above or n < min(2, len(above)) or [norm(rows[i]) for i in below] != [norm(rows[i]) for i in above[:n]]:
+        return
+    for i in below:
+        out[i] = []
+    result.errors.append(Diagnostic(
+        "W-CSV-PASTED", f"rows {below[0] + 1}-{below[-1] + 1}, under the header repeated at row {r + 1}, repeat rows "
+        f"{above[0] + 1}-{above[n - 1] + 1} cell for cell: the night pasted twice; read once (if they are hands "
+        "played again, give the sheet a Hand column)", "warning", path, below[0] + 1, 1,
+        found=f"rows {below[0] + 1}-{below[-1] + 1}", expected="each hand's row once"))
+
+
 def _second_headers(rows: list[list[str]], layout: Layout, cols: dict[str, str], index: dict[str, int],
                     path: str | None, result: FileResult) -> list[list[str]]:
     """``rows`` with the header repeated below the first (a second night
@@ -1047,6 +1083,7 @@ def _second_headers(rows: list[list[str]], layout: Layout, cols: dict[str, str],
     want = head.strip().casefold()
     first = [c.strip().casefold() for c in layout.header]
     out = rows
+    block = layout.header_row  # rows[block:] are the rows under the header last read
     for r in range(layout.header_row, len(rows)):  # rows[r] is row r + 1 of the file
         row = rows[r]
         if k >= len(row) or row[k].strip().casefold() != want:
@@ -1058,6 +1095,8 @@ def _second_headers(rows: list[list[str]], layout: Layout, cols: dict[str, str],
             cells.pop()
         if cells == first[:len(cells)] and len(cells) >= len([c for c in first if c]):
             out[r] = []  # the same header again: no row of the sheet
+            _pasted_again(rows, out, block, r, k, want, path, result)
+            block = r + 1
             continue
         other = [f"{c.strip()!r}" for c in row if c.strip() and c.strip().casefold() not in first]
         gone = [f"{c.strip()!r}" for c in layout.header if c.strip() and c.strip().casefold() not in cells]

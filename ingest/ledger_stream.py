@@ -27,8 +27,8 @@ from pathlib import PurePath
 
 from ingest import store as st
 from ingest.csv_encoding import note_file
-from ingest.csv_sheet import (HAND_FIELDS, CsvResult, _ledger, _order_of, money_units, open_csv, read_rows, sheet_header,
-                              stake_option)
+from ingest.csv_sheet import (HAND_FIELDS, CsvResult, Layout, _ledger, _money_cell, _money_error, _order_of, money_units,
+                              open_csv, read_rows, sheet_header, stake_option)
 from ingest.model import FileResult
 from replay.errors import Diagnostic
 
@@ -98,6 +98,17 @@ def read_ledger_stream(path: str | PurePath, name: str | None = None, *, columns
         with fh:  # a first pass for the order of the dates (--columns date-order, else the dates', issue 15)
             _order_of(ledger, enumerate(read_rows(reader, name, []), start=2), index, reader.dialect.delimiter,
                       columns, name)
+        if stake is None:  # kept in money without its stake: refused whole, as read_csv refuses it (break21 F12)
+            fh, reader, _header = _opened(path)
+            with fh:
+                money = _money_cell(enumerate(read_rows(reader, name, []), start=2),
+                                    Layout(1, header, columns))
+            if money is not None:
+                refused = LedgerBatch(path=name, taken_sittings=taken)
+                refused.sittings = []
+                refused.errors.append(_money_error(money, name))
+                yield refused
+                return
         notes = [d for d in ledger.result.errors if d.code == "W-CSV-DATE-ORDER"]  # said with the first batch
         notes += note_file(path, name)  # a Windows-1252 export (W-ENCODING): said with the first batch too
         fh, reader, _header = _opened(path)

@@ -501,3 +501,47 @@ def test_a_blitz_whose_queen_is_written_elsewhere_is_refused(tmp_path):
     assert "E-BLITZ (hand 2): Di shows a black blitz, but Q♠ is written in the blind" in out
     assert "E-BLITZ (hand 3): Di shows a red blitz, but Q♦ is written in the bury" in out
     assert ledger(db) == {"Al": -2, "Bea": 4, "Cy": 2, "Di": -2, "Ed": -2}
+
+
+# -- A ledger kept in money without its stake; a night pasted twice (break21 F12, F13) ----------------------------
+
+def test_a_ledger_in_money_without_its_stake_is_refused_whole(tmp_path, monkeypatch):
+    """break21 F12: a ledger of nightly nets in dollars without a sign, sent without stake=: its whole-dollar row
+    was stored at a dollar a unit (a quarter of its units), the other refused, and the stake sent afterwards met the
+    wrong stored sitting (E-SITTING-CONFLICT).  Refused whole now (E-CSV-MONEY), read whole or streamed; with
+    --columns stake=0.25, by hand: 12-04 Ann +8, Bob -4, Cal +4, Dee -4, Eve -4; 12-11 Ann -8, Bob +4, Cal +2,
+    Dee +1, Eve +1: Ann 0, Bob 0, Cal +6, Dee -3, Eve -3."""
+    sheet = "Date,Ann,Bob,Cal,Dee,Eve\n2026-12-04,2.00,-1.00,1.00,-1.00,-1.00\n2026-12-11,-2.00,1.00,0.50,0.25,0.25\n"
+    path = write(tmp_path, "lmd.csv", sheet)
+    for stream in (False, True):
+        if stream:
+            monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+        db = tmp_path / f"l{stream}.duckdb"
+        r = cli("ingest", path, "--db", str(db), ok=False)
+        assert "E-CSV-MONEY" in r.output and "lmd.csv:3:4:" in r.output.replace("\n", "")
+        cli("ingest", path, "--columns", "stake=0.25", "--db", str(db))
+        assert ledger(db) == {"Ann": 0, "Bob": 0, "Cal": 6, "Dee": -3, "Eve": -3}
+
+
+def test_a_night_pasted_twice_with_its_header_is_read_once(tmp_path):
+    """break21 F13: the night pasted twice into a sheet without a Hand column, its header repeated between: every
+    hand was stored twice, nothing said.  By hand (rules.md B-28, B-33): Ann picks, Bob partner, 75: Ann +2, Bob +1,
+    the others -1; Cal picks, Dee partner, 45, lost, doubled on the bump: Cal -4, Dee -2, the others +2.  Night:
+    Ann +4, Bob +3, Cal -5, Dee -3, Eve +1.  A third hand after the copy is the night's next hand: Eve picks, Ann
+    partner, 80: Eve +2, Ann +1, the others -1."""
+    block = "2026-12-04,Ann,Bob,75,win,2,1,-1,-1,-1\n2026-12-04,Cal,Dee,45,lose,2,2,-4,-2,2\n"
+    head = "Date,Picker,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve\n"
+    db = tmp_path / "p.duckdb"
+    r = cli("ingest", write(tmp_path, "paste.csv", head + block + head + block), "--db", str(db))
+    assert "2 stored" in r.output and "W-CSV-PASTED" in r.output
+    assert ledger(db) == {"Ann": 4, "Bob": 3, "Cal": -5, "Dee": -3, "Eve": 1}
+    more = head + block + head + block + "2026-12-04,Eve,Ann,80,win,1,-1,-1,-1,2\n"
+    db = tmp_path / "m.duckdb"
+    r = cli("ingest", write(tmp_path, "more.csv", more), "--db", str(db))
+    assert "3 stored" in r.output
+    assert ledger(db) == {"Ann": 5, "Bob": 2, "Cal": -6, "Dee": -4, "Eve": 3}
+    # a second night under the header again is read: other rows
+    night2 = head + block + head + block.replace("2026-12-04", "2026-12-11")
+    db = tmp_path / "n.duckdb"
+    r = cli("ingest", write(tmp_path, "two.csv", night2), "--db", str(db))
+    assert "4 stored" in r.output and "W-CSV-PASTED" not in r.output
