@@ -220,11 +220,16 @@ def shn_files(draw, max_sessions: int = 3, max_hands: int = 4) -> ShnFile:
     session written again numbered on after its hands above)."""
     hands = []
     tops: dict[str, int] = {}
+    days: dict[str, str] = {}
     for k in range(draw(st.integers(1, max_sessions))):
         sess = draw(sessions(with_session_tag=k > 0))
         numbers = sorted(draw(st.lists(st.integers(1, 10**6), unique=True, min_size=1, max_size=max_hands)))
         if sess.id in tops:  # a session written again numbers on after its hands above (numbered anew, refused)
             numbers = [tops[sess.id] + n for n in numbers]
+            if "Date" not in sess.tags and sess.id in days:  # and without a [Date] goes on from the night above
+                sess.tags["Date"] = days[sess.id]          # (docs/notation.md §4.2; break21 F1)
+        if "Date" in sess.tags:
+            days[sess.id] = sess.tags["Date"]
         tops[sess.id] = numbers[-1]
         hands += [draw(hand_records(sess, n)) for n in numbers]
     return ShnFile(hands)

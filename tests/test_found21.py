@@ -545,3 +545,27 @@ def test_a_night_pasted_twice_with_its_header_is_read_once(tmp_path):
     db = tmp_path / "n.duckdb"
     r = cli("ingest", write(tmp_path, "two.csv", night2), "--db", str(db))
     assert "4 stored" in r.output and "W-CSV-PASTED" not in r.output
+
+
+# -- A [Session] written again without its [Date] goes on from the night above (break21 F1) ------------------------
+
+def test_a_session_block_written_again_without_a_date_is_the_night_above(tmp_path):
+    """break21 F1: one file writing [Session "x"] again without [Date] (the night going on after a break) stored
+    that block's hands with no date: a ledger of 2027-03-02 missed them (two files, a stream, rederive and the
+    export all said 03-02).  By hand (rules.md B-27..B-33): h1 Bea picks, Di partner, 75: Bea +2, Di +1, the others
+    -1; h2 Cy picks, Ed partner, 40, lost, doubled on the bump: Cy -4, Ed -2, the others +2; h3 Di alone, 93,
+    schneider: Di +8, the others -2; h4 Ed picks, Al partner, 61: Ed +2, Al +1, the others -1.  The night: Al 0,
+    Bea +1, Cy -8, Di +10, Ed -3."""
+    head = ('[Session "x"]\n[Seats "Al=Al Ames; Bea=Bea Berg; Cy=Cy Cole; Di=Di Dorn; Ed=Ed Epp"]\n'
+            '[Rules "wi5-called-ace"]\n')
+    text = ("%SHN 1.0\n" + head + '[Date "2027.03.02"]\n\n'
+            "hand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n\n"
+            "hand 2  dealer Al\npick Cy  call AS  partner Ed  pts 40  lose\n\n" + head + "\n"
+            "hand 3  dealer Bea\npick Di  alone  pts 93  win-s\n\n"
+            "hand 4  dealer Cy\npick Ed  call AC  partner Al  pts 61  win\n")
+    db = tmp_path / "x.duckdb"
+    cli("ingest", write(tmp_path, "x.shn", text), "--db", str(db))
+    want = {"Al Ames": 0, "Bea Berg": 1, "Cy Cole": -8, "Di Dorn": 10, "Ed Epp": -3}
+    assert ledger(db, "--from", "2027-03-02", "--to", "2027-03-02") == want
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM hands WHERE date IS NULL").fetchone() == (0,)

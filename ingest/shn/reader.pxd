@@ -59,6 +59,7 @@ cdef class _Reader:
     cdef public object sess_last
     cdef public object block_sid
     cdef public object block_again
+    cdef public object sess_day
     cpdef _process(self, toks, i)
     cpdef _dealt(self, rec)
     cpdef _tricked(self, rec, last)

@@ -1015,7 +1015,7 @@ class _Reader:
         "last_num", "hand", "hand_off", "hand_failed", "seen", "pending", "override",
         "seatset", "leads", "shape_leads", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
         "prev_deal", "prev_trick", "cards", "card_of", "played", "mode", "sess_mode", "colc", "colc_line", "cr_said",
-        "curly_said", "voided_sessions", "sess_last", "block_sid", "block_again",
+        "curly_said", "voided_sessions", "sess_last", "block_sid", "block_again", "sess_day",
     )
 
     def __init__(self, text: str, path: str | None, strict: bool):
@@ -1038,6 +1038,9 @@ class _Reader:
         self.sess_last: dict[str, int] = {}
         self.block_sid: str | None = None
         self.block_again: tuple | None = None
+        #: each session's last [Date] read in this file, with its place: a block of it written again without one
+        #: goes on from that night (break21 F1: its hands were stored with no day)
+        self.sess_day: dict[str, tuple] = {}
         self.sess_errs: list[Diagnostic] = []
         self.sess_seats: frozenset | None = None
         self.sess_order: dict[str, int] | None = None
@@ -2059,6 +2062,15 @@ class _Reader:
         sid = self.sess.id
         self.block_sid = sid
         top = self.sess_last.get(sid)
+        tags = self.sess.tags
+        if "Date" in tags:
+            self.sess_day[sid] = (tags["Date"], self.sess.tag_pos.get("Date"))
+        elif top is not None and num > top and sid in self.sess_day:
+            # the session written again, its hands numbered on, without a [Date]: the night above goes on (as a
+            # later file's continuation does: ingest.store._session_place), its day the block's (break21 F1)
+            tags["Date"], pos = self.sess_day[sid]
+            if pos is not None:
+                self.sess.tag_pos["Date"] = pos
         if top is not None and num <= top:
             # its hands are filed under the night's would-be session, as a file of it alone is: the session above
             # lacks none of its hands (Store._other_day)
