@@ -1728,6 +1728,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     count: dict[str, int] = {}
     last_hand: dict[str, tuple[int, int]] = {}  # night -> (its highest hand number so far, the row that wrote it)
     last_date: str | None = None  # the date cell of the last row that had one
+    bad_night: tuple[int, str] | None = None  # the row opening a night whose date cell does not read, and that cell
     night_of: dict[str, str] = {}  # a timestamp cell -> the night (YYYY-MM-DD) its hand was played in
     last_stamp: tuple[_dt.datetime, str] | None = None  # the last timestamp read and its night
     regrouped: set[str] = set()  # the nights whose rows write another group (W-CSV-GROUP said once a night)
@@ -1761,8 +1762,13 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             # no hand, no number taken; it took the next hand's number, and the real hand was then refused as
             # "hand 2 again" (sheet18 F2)
             continue
-        if not dtext and last_date is not None and any(c.strip() for i, c in enumerate(row) if i + 1 != dcol):
+        under_bad = None  # the mistyped date cell above whose night this blank-dated row is (break21 F3)
+        if not dtext and bad_night is not None and any(c.strip() for i, c in enumerate(row) if i + 1 != dcol):
+            under_bad = bad_night
+        elif not dtext and last_date is not None and any(c.strip() for i, c in enumerate(row) if i + 1 != dcol):
             dtext = last_date  # a sheet writes the night's date on its first row only (a merged cell): the same night
+        elif dtext:
+            bad_night = None
         stamp = read_stamp(dtext, order) if dtext else None
         if stamp is not None:  # a timestamp (a form's, an app's): the night it belongs to (real20 F6)
             night_of[dtext] = _stamp_night(stamp, last_stamp, whole_units(cell(row, "hand")[0] or "") == 1)
@@ -1808,12 +1814,24 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             errs.append(Diagnostic(code, f"row {r}: {msg}", file=path, line=r, col=col, found=found,
                                    expected=expected))
 
-        if d is None:
+        if d is None and under_bad is not None:
+            # a night that writes its date on its first row only, that date mistyped: its rows are that night's,
+            # refused with it, not the night above's hands (break21 F3: filed there, and counted again once mended)
+            errs.append(Diagnostic(
+                "E-CSV-DATE", f"row {r}: its date cell is blank, so it is the night of row {under_bad[0]}, whose date "
+                f"{under_bad[1]!r} is not a date: the row is refused with it (correct that date)", file=path, line=r,
+                col=dcol, found="", expected=f"a date in row {under_bad[0]}"))
+            d = "unknown"
+        elif d is None:
             errs.append(_date_problem(out, r, dcol, dtext, path))
             d = "unknown"
             next_text = cell(after[1], "date")[0] if after else ""
             following = read_date(next_text, order) if next_text else None
-            if last_date is not None and following not in (None, read_date(last_date, order)):
+            if not next_text and after and any(c.strip() for i, c in enumerate(after[1]) if i + 1 != dcol):
+                # the rows below leave the date blank: this row opens a night (its date written once), not the
+                # night above's last row; they are its night, refused with it (break21 F3)
+                bad_night = (r, dtext)
+            elif last_date is not None and following not in (None, read_date(last_date, order)):
                 # between two nights: the first row of the next night, mistyped, is that night's refused hand
                 # (break19 F7); the last row of the night above is that night's (break20 F2, F7: it was filed
                 # below, and the next night's rows refused as out of order, or numbered after it)

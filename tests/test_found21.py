@@ -569,3 +569,32 @@ def test_a_session_block_written_again_without_a_date_is_the_night_above(tmp_pat
     assert ledger(db, "--from", "2027-03-02", "--to", "2027-03-02") == want
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT count(*) FROM hands WHERE date IS NULL").fetchone() == (0,)
+
+
+# -- A night whose one date cell is mistyped keeps its rows (break21 F3) -------------------------------------------
+
+THN = """Date,Picker,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve
+2026-12-04,Ann,Bob,75,win,2,1,-1,-1,-1
+,Cal,Dee,45,lose,2,2,-4,-2,2
+,Dee,,93,win,-2,-2,-2,8,-2
+2026-12-1l,Bob,Cal,30,lose,4,-8,-4,4,4
+,Cal,Eve,31,lose,2,2,-4,2,-2
+,Ann,,61,win,4,-1,-1,-1,-1
+"""
+
+
+def test_the_rows_under_a_nights_mistyped_date_are_that_nights(tmp_path):
+    """break21 F3: a sheet writing each night's date on its first row only, the second night's date mistyped
+    ('2026-12-1l'): its two blank-dated rows were stored as the first night's hands 5 and 6, and the mended sheet
+    stored them again.  By hand (rules.md B-27..B-33): 12-04 Ann +2, Bob +1, Cal -7, Dee +5, Eve -1; 12-11 (Bob
+    and Cal 30, schneidered, doubled on the bump: Bob -8, Cal -4, +4 each; Cal and Eve 31, lost: Cal -4, Eve -2,
+    +2 each; Ann alone 61: Ann +4, -1 each) Ann +10, Bob -7, Cal -9, Dee +5, Eve +1.  Both: Ann +12, Bob -6,
+    Cal -16, Dee +10, Eve 0."""
+    db = tmp_path / "t.duckdb"
+    r = cli("ingest", write(tmp_path, "thn.csv", THN), "--db", str(db), ok=False)
+    out = r.output.replace("\n", " ")
+    assert "3 stored, 0 duplicates, 3 rejected" in out
+    assert "row 6: its date cell is blank, so it is the night of row 5, whose date '2026-12-1l' is not a date" in out
+    assert ledger(db) == {"Ann": 2, "Bob": 1, "Cal": -7, "Dee": 5, "Eve": -1}
+    cli("ingest", write(tmp_path, "thn2.csv", THN.replace("2026-12-1l", "2026-12-11")), "--db", str(db))
+    assert ledger(db) == {"Ann": 12, "Bob": -6, "Cal": -16, "Dee": 10, "Eve": 0}
