@@ -410,6 +410,25 @@ def _other_day(chk: HandCheck, sess) -> bool:
     return bool(text) and "?" not in text and text.replace(".", "-") != last
 
 
+def check_date_order(chk: HandCheck, sess) -> None:
+    """``W-DATE-ORDER`` when the hand is dated before the hand it follows in
+    its session (:attr:`SessionState.last_date`): a later night's hands
+    written under an earlier night's header copied unchanged (break21 F8:
+    stored a week before the hands it follows, silent; a date-ranged ledger
+    then counts it on the wrong night, a pot filled on the later night paid
+    out on the earlier).  The hand is kept as written."""
+    last, day = sess.last_date, chk.date
+    if last is None or day is None or day >= last or sess.last_hand is None or chk.rec.number <= sess.last_hand:
+        return
+    rec = chk.rec
+    pos = rec.tag_pos.get("Date") or rec.session.tag_pos.get("Date") or rec.pos
+    chk.warnings.append(chk.diag(
+        "W-DATE-ORDER", f"hand {rec.number} is dated {day}, before hand {sess.last_hand} of {last}, which it follows "
+        f"in session {rec.session.id!r}: if it was played that night or later, its [Date] is an earlier night's "
+        "header copied unchanged: correct it (shead ingest --amend); the hand is kept as written", pos,
+        found=day, expected=f"{last} or later", severity="warning"))
+
+
 def _check_rotation(chk: HandCheck, sess, n: int, dealer: int, pos, what: str) -> None:
     """``W-SESSION-DEALER`` when hand N+1's dealer is not the seat on the left
     of hand N's dealer (rules.md B-1: the deal rotates clockwise after every

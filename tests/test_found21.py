@@ -598,3 +598,27 @@ def test_the_rows_under_a_nights_mistyped_date_are_that_nights(tmp_path):
     assert ledger(db) == {"Ann": 2, "Bob": 1, "Cal": -7, "Dee": 5, "Eve": -1}
     cli("ingest", write(tmp_path, "thn2.csv", THN.replace("2026-12-1l", "2026-12-11")), "--db", str(db))
     assert ledger(db) == {"Ann": 12, "Bob": -6, "Cal": -16, "Dee": 10, "Eve": 0}
+
+
+# -- A hand dated before the hand it follows (break21 F8) -----------------------------------------------------------
+
+def test_a_hand_dated_before_the_hand_it_follows_is_said(tmp_path):
+    """break21 F8: the first night's header copied unchanged over a later night's hand: stored a week before the
+    hands it follows, silent (a date-ranged ledger counts it on the wrong night).  Kept as written, said
+    (W-DATE-ORDER), in one file and in a later file.  By hand (rules.md B-28): Ed picks, Al partner, 61: Ed +2,
+    Al +1, the others -1."""
+    head = ('[Session "x"]\n[Seats "Al=Al Ames; Bea=Bea Berg; Cy=Cy Cole; Di=Di Dorn; Ed=Ed Epp"]\n'
+            '[Rules "wi5-called-ace"]\n')
+    one = ("%SHN 1.0\n" + head + '[Date "2027.03.02"]\n\nhand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n\n'
+           + head + '[Date "2027.03.09"]\n\nhand 2  dealer Al\npick Di  alone  pts 93  win-s\n')
+    late = "%SHN 1.0\n" + head + '[Date "2027.03.02"]\n\nhand 3  dealer Bea\npick Ed  call AC  partner Al  pts 61  win\n'
+    db = tmp_path / "x.duckdb"
+    cli("ingest", write(tmp_path, "one.shn", one), "--db", str(db))
+    r = cli("ingest", write(tmp_path, "late.shn", late), "--db", str(db))
+    assert "1 stored" in r.output
+    assert "W-DATE-ORDER (hand 3): hand 3 is dated 2027-03-02, before hand 2 of 2027-03-09" in \
+        r.output.replace("\n", " ").replace("  ", " ")
+    r = cli("ingest", write(tmp_path, "both.shn", one + late[len("%SHN 1.0\n"):]), "--db", str(tmp_path / "b.duckdb"))
+    assert "W-DATE-ORDER (hand 3)" in r.output.replace("\n", " ")
+    assert ledger(db, "--from", "2027-03-02", "--to", "2027-03-02") == {
+        "Al Ames": 0, "Bea Berg": 1, "Cy Cole": -2, "Di Dorn": 0, "Ed Epp": 1}
