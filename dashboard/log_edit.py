@@ -41,7 +41,24 @@ def voided_hands(session: str) -> dict[int, tuple[int, int, str | None, object, 
             "(SELECT max(revision) FROM hand_revisions x WHERE x.hand_id = r.hand_id) AND NOT EXISTS "
             "(SELECT 1 FROM hands h WHERE h.session = r.session AND h.hand = r.hand) ORDER BY r.hand",
             [session]).fetchall()
-    return {n: (hid, rev, reason, at, text) for n, hid, rev, reason, at, text in rows}
+        out = {n: (hid, rev, reason, at, text) for n, hid, rev, reason, at, text in rows}
+        # a hand voided before the backup this database was restored from: only the session's [_Voided] tag names it
+        # (break21 F2: not listed, its number offered for a new hand, the refusal's advice pointing at nothing)
+        for n in header_voided(con, session):
+            if n not in out and not con.execute("SELECT 1 FROM hands WHERE session = ? AND hand = ?",
+                                                [session, n]).fetchone():
+                out[n] = (None, None, None, None, None)
+    return dict(sorted(out.items()))
+
+
+def header_voided(con, session: str) -> frozenset:
+    """The hand numbers the stored session's ``[_Voided]`` tag names (an
+    export's voided hands, restored), empty when none."""
+    from ingest.store import _header_tag  # noqa: PLC0415
+    from replay.judge_common import voided_numbers  # noqa: PLC0415
+
+    row = con.execute("SELECT header FROM sessions WHERE session = ?", [session]).fetchone()
+    return voided_numbers(_header_tag(row[0], "_Voided")) if row and row[0] else frozenset()
 
 
 def stored_source(session: str, number: int) -> str:

@@ -622,3 +622,55 @@ def test_a_hand_dated_before_the_hand_it_follows_is_said(tmp_path):
     assert "W-DATE-ORDER (hand 3)" in r.output.replace("\n", " ")
     assert ledger(db, "--from", "2027-03-02", "--to", "2027-03-02") == {
         "Al Ames": 0, "Bea Berg": 1, "Cy Cole": -2, "Di Dorn": 0, "Ed Epp": 1}
+
+
+# -- Log a hand after a restore: the hands voided before the backup (break21 F2) -----------------------------------
+
+RESTORED = """%SHN 1.0
+[Session "potnight"]
+[Event "Pot Club"]
+[Date "2027.04.06"]
+[Seats "Al=Al Ames; Bea=Bea Berg; Cy=Cy Cole; Di=Di Dorn; Ed=Ed Epp"]
+[Rules "wi5-called-ace; pot=on"]
+[_Voided "4 6"]
+
+hand 1  dealer Ed
+leaster Al
+
+hand 2  dealer Al
+pick Cy  call AS  partner Ed  pts 72  win
+
+hand 3  dealer Bea
+pick Bea  call AH  partner Di  pts 40  lose
+
+hand 5  dealer Di
+pick Di  alone  pts 50  lose
+"""
+
+
+def test_log_a_hand_after_a_restore_lists_the_hands_voided_before_the_backup(tmp_path, monkeypatch):
+    """break21 F2: restored from an export whose [_Voided "4 6"] names hands voided before the backup, the page
+    did not list them, offered 6 for a new hand and refused it pointing at a '(voided)' entry that was not there.
+    Listed now, 7 offered, and hand 4 brought back with its text typed: a leaster won by Ed under pot=on (rules.md
+    D-4, D-19): Ed +4 - 1 = +3, each other player -1 - 1 = -2."""
+    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
+
+    from tests.test_dashboard_replay import PAGES, ok  # noqa: PLC0415
+
+    db = tmp_path / "r.duckdb"
+    cli("ingest", write(tmp_path, "p6.shn", RESTORED), "--db", str(db))
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = ok(AppTest.from_file(str(PAGES / "log_hand.py"), default_timeout=60).run())
+    assert at.number_input(key="lh_number").value == 7
+    ok(at.radio(key="lh_input").set_value("edit").run())
+    assert at.selectbox(key="lh_edit_no").options == ["hand 1", "hand 2", "hand 3", "hand 4 (voided)", "hand 5",
+                                                      "hand 6 (voided)"]
+    ok(at.selectbox(key="lh_edit_no").set_value(4).run())
+    assert any("was voided (before the backup" in w.value for w in at.warning)
+    at.text_area(key="lh_edit_text").set_value("hand 4  dealer Cy\nleaster Ed\n")
+    at.text_input(key="lh_edit_reason").set_value("found the sheet")
+    ok(at.button(key="lh_edit_back").click().run())
+    with duckdb.connect(str(db), read_only=True) as con:
+        got = dict(con.execute("SELECT u.seat, u.units FROM hands h JOIN hand_units u USING (hand_id) "
+                               "WHERE h.hand = 4 AND u.player IS NOT NULL").fetchall())
+    assert got == {"Al": -2, "Bea": -2, "Cy": -2, "Di": -2, "Ed": 3}

@@ -292,11 +292,16 @@ def hands_before(con, session: str, number: int) -> str:
 
 def next_free(con, session: str | None, after: int) -> int:
     """The first hand number above ``after`` that session ``session`` does
-    not hold (stored, or voided: a voided number is amended, not reused)."""
+    not hold (stored, or voided: a voided number is amended, not reused; a
+    number the session's ``[_Voided]`` tag names too, voided before a
+    restore: break21 F2)."""
     if not session:
         return after + 1
+    from dashboard.log_edit import header_voided  # noqa: PLC0415
+
     used = {n for (n,) in con.execute("SELECT hand FROM hands WHERE session = ? AND hand > ?",
                                       [session, after]).fetchall()}
+    used |= {n for n in header_voided(con, session) if n > after}
     try:
         used |= {n for (n,) in con.execute("SELECT hand FROM hand_revisions WHERE session = ? AND hand > ? "
                                            "AND action = 'void'", [session, after]).fetchall()}
@@ -311,6 +316,16 @@ def next_free(con, session: str | None, after: int) -> int:
 def hand_exists(con, session: str, number: int) -> bool:
     return con.execute("SELECT count(*) FROM hands WHERE session = ? AND hand = ?",
                        [session, number]).fetchone()[0] > 0
+
+
+def _restored_voids(header: str | None) -> frozenset:
+    """The numbers a stored session header's ``[_Voided]`` tag names (hands
+    voided before the backup this database was restored from): no number
+    offered for a new hand (break21 F2)."""
+    from ingest.store import _header_tag  # noqa: PLC0415
+    from replay.judge_common import voided_numbers  # noqa: PLC0415
+
+    return voided_numbers(_header_tag(header, "_Voided")) if header else frozenset()
 
 
 def session_context() -> dict:
@@ -334,7 +349,8 @@ def session_context() -> dict:
             own_date = last_date.replace("-", ".") if last_date and last_date != date else None
             return {"mode": "existing", "session_id": sid, "session": name, "header": header, "seats": now,
                     "own_seats": own, "own_rules": own_rules, "own_date": own_date, "rules": own_rules or rules,
-                    "next": (last_no or 0) + 1, "last_dealer": last_dealer, "errors": {}, "format": fmt}
+                    "next": max([last_no or 0, *_restored_voids(header)]) + 1, "last_dealer": last_dealer,
+                    "errors": {}, "format": fmt}
     tags = {"Event": (ss.get("lh_event") or "").strip(), "Site": (ss.get("lh_site") or "").strip(),
             "Table": (ss.get("lh_table") or "").strip(), "Seats": (ss.get("lh_seats") or "").strip(),
             "Rules": (ss.get("lh_rules") or "").strip()}
@@ -929,9 +945,10 @@ if ss["lh_input"] == "edit":
             ss.pop("lh_edit_result", None)
     if no in voided:
         v_id, v_rev, v_reason, v_at, v_text = voided[no]
-        st.warning(f"Hand {no} was voided (revision {v_rev}, {str(v_at)[:16]}): {md(v_reason or 'no reason given')}. "
-                   "It counts in no total. **Bring it back** counts it again with the text below, as it was voided "
-                   "or corrected.")
+        when = (f"revision {v_rev}, {str(v_at)[:16]}): {md(v_reason or 'no reason given')}" if v_rev is not None
+                else "before the backup this database was restored from)")
+        st.warning(f"Hand {no} was voided ({when}. It counts in no total. **Bring it back** counts it again with the "
+                   "text below, as it was voided or corrected.")
         if v_text is None:
             st.info("Its text was not kept (it was voided before the backup this database was restored from): type "
                     "it below to bring it back.")
