@@ -1614,6 +1614,9 @@ def _partners_from_cards(chk: HandCheck, picker: int, partners: list) -> list | 
     card = None
     if prof.partnerMode == "jackOfDiamonds" and rec.call is None:
         card = prof.partner_card
+    elif (prof.partnerMode == "jackOfDiamonds" and prof.jdCallUp and rec.call is not None
+          and rec.call.card is not None and rec.call.card.rank == Rank.JACK):
+        card = rec.call.card  # a call-up: the called jack's holder is the partner (C-4)
     elif prof.calls_ace and rec.call is not None and rec.call.card is not None and not rec.call.has_under:
         card = rec.call.card
     if card is None:
@@ -1718,6 +1721,9 @@ def _check_written_cards(chk: HandCheck, picker: int, hands: list[int], dealt_se
                              f"the picker {what}, but {chk.aliases[holder]} is dealt the {pc.pretty()} and is the "
                              "partner: only a picker holding it may call up, call an ace or go alone (rules.md C-1, "
                              "C-3..C-5)", (call or rec.alone).pos, found=what, expected="no call")
+    if (prof.partnerMode == "jackOfDiamonds" and prof.jdCallUp and call is not None and call.card is not None
+            and call.card.rank == Rank.JACK):
+        _check_call_up(chk, call, picker, hands, blind_mask, dealt_seats, wp, wp_seat)
     if (prof.partnerMode == "jackOfDiamonds" and call is None and not prof.jdCallUp and wp_seat is not None
             and wp_seat != picker and not wp.agreed):
         # C-1: the holder of the partner card is the partner; a picker who
@@ -1820,6 +1826,8 @@ def _check_known_holdings(chk: HandCheck, picker: int, hands: list[int], blind_m
             raise chk.reject("E-UNDER-NOT-ALLOWED", f"an unknown-card call while an ace call is legal "
                              f"({' '.join(map(str, legal))}) (rules.md B-11)", call.pos,
                              found=f"call {c} under {call.under or '??'}", expected=f"call {legal[0]}")
+    if call is not None and call.card is not None and prof.calls_ace and prof.partnerMode == "calledAce":
+        _call_cards_elsewhere(chk, call, picker, hands, bury_mask)
     for m in rec.marks:
         seat = chk.index.get(m.seat) if m.seat is not None else None
         if m.kind == "blitz" and not m.late and seat is not None:
@@ -1880,6 +1888,65 @@ def _house_flags_unreplayed(chk: HandCheck) -> None:
         if m.kind == "blitz" and prof.blitzAfterCrack and not cracked:
             raise chk.reject("E-BLITZ", "a blitz before any crack; this profile allows a blitz only after a crack "
                              "(blitzAfterCrack=on, rules.md E-5)", m.pos, found="blitz", expected="a crack first")
+
+
+def _call_cards_elsewhere(chk: HandCheck, call, picker: int, hands: list[int], bury_mask: int) -> None:
+    """A called-ace call checked on the other seats' written cards, as a
+    whole deal checks it (break21 F15): a ten call needs the picker to hold
+    all three fail aces (rules.md B-10) — ``E-CALL-TEN`` when one is written
+    in another seat's deal line; an unknown-card call's card is one of the
+    picker's hand after the bury (B-11) — ``E-UNDER-NOT-HELD`` when it is
+    written in another seat's line or in the bury."""
+    prof, c = chk.profile, call.card
+    others = [(s, h) for s, h in enumerate(hands) if s != picker and h]
+    if c.rank == Rank.TEN and not call.has_under:
+        for su in range(4):
+            ace = Card(su * 8)
+            if not prof.trumps.suit_masks[su] or prof.trumps.is_trump(ace):
+                continue
+            s = next((s for s, h in others if h >> ace & 1), None)
+            if s is not None:
+                raise chk.reject("E-CALL-TEN", f"a ten ({c}) may be called only by a picker who holds all three fail "
+                                 f"aces (rules.md B-10); {ace} is written in {chk.aliases[s]}'s deal line",
+                                 call.card_pos, found=c, expected="an ace call")
+    u = call.under if call.has_under else None
+    if isinstance(u, Card):
+        s = next((s for s, h in others if h >> u & 1), None)
+        where = f"{chk.aliases[s]}'s deal line" if s is not None else "the bury" if bury_mask >> u & 1 else None
+        if where is not None:
+            raise chk.reject("E-UNDER-NOT-HELD", f"the unknown card {u} is not in the picker's hand after the bury "
+                             f"(rules.md B-11): it is written in {where}", call.pos, found=f"under {u}",
+                             expected="a card the picker keeps")
+
+
+def _check_call_up(chk: HandCheck, call, picker: int, hands: list[int], blind_mask: int, dealt_seats: set[int],
+                   wp, wp_seat: int | None) -> None:
+    """A J♦ call-up (rules.md C-4a) checked on the cards written, as a
+    whole deal checks it (break21 F15): the called jack is one the picker
+    does not hold (its deal line; the blind too, unless the call is made
+    before the blind is seen, C-4d) — ``E-CALL-JD``, the hand being really
+    alone; a written partner is the jack's holder — ``E-PARTNER`` when
+    another seat is dealt it or the partner's whole line lacks it."""
+    prof = chk.profile
+    c = call.card
+    held = hands[picker] | (blind_mask if prof.jdCallTiming != "beforeBlind" else 0)
+    if held >> c & 1:
+        where = "deal line" if hands[picker] >> c & 1 else "blind, which the picker took"
+        raise chk.reject("E-CALL-JD", f"the call-up names {c.pretty()}, which is in the picker's {where}: a call-up "
+                         "names a jack the picker does not hold (rules.md C-4a); a picker whose partner would be "
+                         "the picker plays alone", call.card_pos, found=f"call {c}", expected="a jack another holds")
+    if wp_seat is None or wp_seat == picker or wp.agreed:
+        return
+    holder = next((s for s in dealt_seats if s != picker and hands[s] >> c & 1), None)
+    line = next((d for d in chk.rec.deals if chk.index.get(d.seat) == wp_seat), None)
+    if holder is not None and holder != wp_seat:
+        why, expected = f"{chk.aliases[holder]} is dealt {c.pretty()}", chk.aliases[holder]
+    elif line is not None and None not in line.cards and not hands[wp_seat] >> c & 1:
+        why, expected = f"{wp.value}'s deal line has no {c.pretty()}", f"the holder of {c.pretty()}"
+    else:
+        return
+    raise chk.reject("E-PARTNER", f"partner {wp.value} is written but {why}: the called jack's holder is the "
+                     "partner (rules.md C-4)", wp.pos, found=wp.value, expected=expected)
 
 
 def _blitz_cards_elsewhere(chk: HandCheck, m, seat: int, picker: int, hands: list[int], blind_mask: int,

@@ -674,3 +674,34 @@ def test_log_a_hand_after_a_restore_lists_the_hands_voided_before_the_backup(tmp
         got = dict(con.execute("SELECT u.seat, u.units FROM hands h JOIN hand_units u USING (hand_id) "
                                "WHERE h.hand = 4 AND u.player IS NOT NULL").fetchall())
     assert got == {"Al": -2, "Bea": -2, "Cy": -2, "Di": -2, "Ed": 3}
+
+
+def test_calls_are_checked_against_every_card_written(tmp_path):
+    """break21 F15: with some deal lines written, a call was checked against the picker's cards only, though the
+    same hand with every line written is refused (rules.md B-10, B-11, C-4a): a ten call while another seat's line
+    holds a fail ace (E-CALL-TEN); an unknown-card call whose card is in another seat's line or in the bury
+    (E-UNDER-NOT-HELD); a J♦ call-up of a jack the picker's own line holds (the hand really alone: E-CALL-JD), and
+    a written partner whose whole line lacks the called jack (E-PARTNER).  Control, stored: a call-up of the J♥
+    held by the written partner Di, 75 (rules.md C-4, B-28): Cy +2, Di +1, the others -1."""
+    called = ('%SHN 1.0\n[Event "C"]\n[Date "2027.05.20"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]\n\n'
+              "hand 1  dealer Ed\ndeal Al QS JD AC 7S TH 8H\npick Bea  call TS  partner Di  pts 75  win\n\n"
+              "hand 2  dealer Al\ndeal Al QS QH QD JS JH 7C\npick Bea  call AH under 7C  partner Di  pts 75  win\n\n"
+              "hand 3  dealer Bea\nblind 7D 8D\npick Cy  bury 7D 8D  call AH under 8D  partner Di  pts 75  win\n")
+    r = cli("ingest", write(tmp_path, "c.shn", called), "--db", str(tmp_path / "c.duckdb"), ok=False)
+    out = r.output.replace("\n", " ")
+    assert "0 stored, 0 duplicates, 3 rejected" in out
+    assert "E-CALL-TEN (hand 1)" in out and "AC is written in Al's deal line" in out
+    assert "E-UNDER-NOT-HELD (hand 2)" in out and "E-UNDER-NOT-HELD (hand 3)" in out
+    jd = ('%SHN 1.0\n[Event "J"]\n[Date "2027.05.16"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
+          '[Rules "wi5-jack-of-diamonds; jdCallUp=on"]\n\n'
+          "hand 1  dealer Ed\ndeal Bea QC JD JH TD KC 9S\npick Bea  call JH  partner Di  pts 75  win\n\n"
+          "hand 2  dealer Bea\ndeal Di QC QS 8D AC 8C KH\ndeal Cy QH JD AD TD KC 9S\n"
+          "pick Cy  call JH  partner Di  pts 75  win\n\n"
+          "hand 3  dealer Cy\ndeal Di QC QS JH AC 8C KH\ndeal Cy QH JD AD TD KC 9S\n"
+          "pick Cy  call JH  partner Di  pts 75  win\n")
+    db = tmp_path / "j.duckdb"
+    r = cli("ingest", write(tmp_path, "j.shn", jd), "--db", str(db), ok=False)
+    out = r.output.replace("\n", " ")
+    assert "1 stored, 0 duplicates, 2 rejected" in out
+    assert "E-CALL-JD (hand 1)" in out and "E-PARTNER (hand 2)" in out
+    assert ledger(db) == {"Al": -1, "Bea": -1, "Cy": 2, "Di": 1, "Ed": -1}
