@@ -1503,6 +1503,19 @@ def read_protocol(data: bytes, path: str | None = None, *, session: str | None =
     result = ProtocolResult(path=path)
     result.errors.extend(_decoded_twice(lines, path))
     starts = [i for i, line in enumerate(lines) if _GEBER.match(line)]
+    if starts:  # a second protocol's header after the first game: two files joined (real21 F3)
+        again = next((i for i in range(starts[0] + 1, len(lines)) if _PLAYED_BY.search(lines[i])), None)
+        if again is not None:
+            top = again - 1 if again and lines[again - 1].strip() == "netschafkopf_helper" else again
+            n_more = sum(1 for i in starts if i > again)
+            result.errors.append(Diagnostic(
+                "E-NSK-JOINED", f"line {again + 1} starts another protocol ({lines[again].strip()[:60]!r}): two "
+                f"protocol files joined; this file is read up to line {top}, and the other protocol's {n_more} "
+                "game(s) are not read (its numbers would be this protocol's again): save it as a file of its own "
+                "and ingest that", file=path, line=again + 1, col=1, found=lines[again].strip()[:60],
+                expected="one protocol a file"))
+            lines = lines[:top]
+            starts = [i for i in starts if i < top]
     if not starts:
         result.errors.append(Diagnostic("E-NSK-NO-GAMES", "no game found (no 'Geber:' line): not a NetSchafkopf "
                                         "protocol", file=path, line=1, col=1, found=lines[0][:60] if lines else "",

@@ -705,3 +705,26 @@ def test_calls_are_checked_against_every_card_written(tmp_path):
     assert "1 stored, 0 duplicates, 2 rejected" in out
     assert "E-CALL-JD (hand 1)" in out and "E-PARTNER (hand 2)" in out
     assert ledger(db) == {"Al": -1, "Bea": -1, "Cy": 2, "Di": 1, "Ed": -1}
+
+
+# -- Two NetSchafkopf protocols joined (real21 F3) -----------------------------------------------------------------
+
+def test_two_protocols_joined_read_the_first_and_say_so(tmp_path):
+    """real21 F3: NetSchafkopf writes a file every 99 games; two of one evening joined were read as one protocol:
+    the second's game 1 refused for the running table, its games 2..99 stored a second time under numbers 2..99.
+    The first is read and the join said (E-NSK-JOINED); the totals are each protocol's own last running table
+    (data/netschafkopf, 05.10.23: _01 ends PcLinks -85, PcOben +33, PcRechts +25, Gast +27; _02 ends -31, +5,
+    +49, -23), and the second, ingested alone, adds its own: -116, +38, +74, +4."""
+    import pathlib  # noqa: PLC0415
+
+    base = pathlib.Path(__file__).resolve().parents[1] / "data" / "netschafkopf"
+    one = base / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
+    two = base / "baseline__Schafkopfprotokoll_vom_05.10.23_02.txt"
+    joined = tmp_path / "joined.txt"
+    joined.write_bytes(one.read_bytes() + two.read_bytes())
+    db = tmp_path / "n.duckdb"
+    r = cli("ingest", str(joined), "--db", str(db), ok=False)
+    assert "99 stored" in r.output and "E-NSK-JOINED" in r.output
+    assert ledger(db) == {"PcLinks": -85, "PcOben": 33, "PcRechts": 25, "Gast": 27}
+    cli("ingest", str(two), "--db", str(db))
+    assert ledger(db) == {"PcLinks": -116, "PcOben": 38, "PcRechts": 74, "Gast": 4}
