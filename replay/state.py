@@ -865,6 +865,10 @@ class GameState:
         known = self.complete or (self.bury_known and self.hands_known) or (before and self.hands_known)
         holder_jd = self._holder(Card.DJ)
         if not held >> Card.DJ & 1 and (known or (holder_jd is not None and holder_jd != p)):
+            if before and self._picked_cards() >> Card.DJ & 1:  # the J♦ came with the blind, after the call's time
+                raise self._err("E-CALL-JD", f"a call-up of {card}: under jdCallTiming=beforeBlind the call is made "
+                                "before the blind is seen, and the picker was dealt no J♦ (it came with the blind): "
+                                "the picker plays alone (rules.md C-3, C-4d)", f"call {card}", "alone")
             raise self._err("E-CALL-JD", f"a call-up of {card} by a picker who does not hold the J♦ (rules.md C-4)",
                             f"call {card}", "no call: the J♦ holder is the partner")
         if self.complete or (self.bury_known and self.hands_known):

@@ -728,3 +728,41 @@ def test_two_protocols_joined_read_the_first_and_say_so(tmp_path):
     assert ledger(db) == {"PcLinks": -85, "PcOben": 33, "PcRechts": 25, "Gast": 27}
     cli("ingest", str(two), "--db", str(db))
     assert ledger(db) == {"PcLinks": -116, "PcOben": 38, "PcRechts": 74, "Gast": 4}
+
+
+# -- A call-up made before the blind is seen (real21 F4) ----------------------------------------------------------
+
+SIX_JD_BEFORE = """%SHN 1.0
+[Event "Six at Leo's"]
+[Date "2026.12.03"]
+[Table "b"]
+[Seats "Al=Al Braun; Bea=Bea Roth; Cy=Cy Ott; Di=Di Lenz; Ed=Ed Kahl; Flo=Flo Pick"]
+[Rules "wi6-jack-of-diamonds; jdCallTiming=beforeBlind"]
+
+hand 1  dealer Flo
+deal Al  AC TC 8C 7S 9H
+deal Bea QC QS AD KD 9C
+deal Cy  QH JS AS TS KS
+deal Di  JH TD AH TH 8H
+deal Ed  QD JC KC 9S 8S
+deal Flo 9D 8D KH 7H 7C
+blind JD 7D
+pick Bea
+bury 9C 7D
+call JH
+t1 Al:  AC QS QH TH KC 7C
+t2 Bea: QC JS TD JC 9D 7S
+t3 Bea: AD KS JH QD 8D 8C
+t4 Ed:  9S 7H 9H KD AS AH
+t5 Bea: JD TS 8H 8S KH TC
+"""
+
+
+def test_a_call_up_before_the_blind_by_a_picker_who_found_the_jd_there_says_why(tmp_path):
+    """real21 F4: under jdCallTiming=beforeBlind (rules.md C-4d) Bea, dealt no J♦, picks J♦ 7♦ and calls up the
+    J♥: refused (she is alone, C-3), but the message said she did not hold the J♦ and that its holder was the
+    partner, neither true of the hand."""
+    r = cli("ingest", write(tmp_path, "jd.shn", SIX_JD_BEFORE), "--db", str(tmp_path / "j.duckdb"), ok=False)
+    out = r.output.replace("\n", " ")
+    assert "E-CALL-JD (hand 1): a call-up of JH: under jdCallTiming=beforeBlind the call is made before the blind" in out
+    assert "the picker plays alone (rules.md C-3, C-4d)" in out and "the J♦ holder is the partner" not in out
