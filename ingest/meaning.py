@@ -52,10 +52,16 @@ def hand_facts(rec) -> dict:
 _OWN_TAGS = ("Rules", "Seats", "Cards", "Date", "Event", "Table", "Site")
 
 
-def same_hand(a, b) -> bool:
+def same_hand(a, b, ignore: tuple[str, ...] = ()) -> bool:
     """True when records ``a`` and ``b`` hold the same facts (see the module
-    docstring): the same hand in another layout."""
-    return hand_facts(a) == hand_facts(b)
+    docstring): the same hand in another layout.  ``ignore``: tags in force
+    left out of the comparison (a continuation's ``[Date]`` the store gives
+    it: ``ingest.validate``)."""
+    fa, fb = hand_facts(a), hand_facts(b)
+    for f in (fa, fb) if ignore else ():
+        if f.get("tags"):
+            f["tags"] = {k: v for k, v in f["tags"].items() if k not in ignore}
+    return fa == fb
 
 
 def _without_notes(v):

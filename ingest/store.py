@@ -2911,6 +2911,11 @@ class Store:
             fresh, result = self._earlier_revisions(con, fresh, result, report, {id(r) for r in other_day})
         if fresh and ids:  # a restored session's voids: its header's [_Voided] numbers (fix18 F1)
             fresh, result = self._voided_in_header(con, ids, fresh, result, report)
+        if fresh and ids and source_format == "shn":
+            # a continuation that writes no [Date]: its stored session's day before it is compared with a stored
+            # hand of its number (break21 F6: after a restore, whose export writes the hand's own [Date], the same
+            # file sent again was E-HAND-CONFLICT for that tag alone)
+            fresh = _session_place(con, fresh, {h.outcome.session for h in fresh}.intersection(stored_ids))
         if fresh and ids:  # a hand number can clash only in a stored session
             clashes, same = self._clashes(con, fresh, report)
             if same:  # the stored hand in another layout (an SHN export of it): nothing new

@@ -33,6 +33,19 @@ __all__ = ["validate_text", "validate_file", "validate_records", "FileLoop", "re
            "SessionState"]
 
 
+def _carried_day(stored, rec, sess) -> bool:
+    """Whether ``rec``, written without a ``[Date]``, is the stored hand
+    ``stored`` but for the ``[Date]`` the store gave it as a continuation of
+    its session (the day of the session's last night,
+    :attr:`~replay.judge_common.SessionState.last_date`;
+    ``ingest.store._session_place``): the same file sent again after a
+    restore, whose export wrote that day as the hand's own tag (break21 F6:
+    E-HAND-CONFLICT for that tag alone)."""
+    day = stored.tag("Date")
+    return (rec.tag("Date") is None and day is not None and sess.last_date is not None
+            and day.replace(".", "-") == sess.last_date and same_hand(stored, rec, ignore=("Date",)))
+
+
 def _session_header(sess: SessionRec) -> str:
     """The session's tag lines as stored in ``sessions.header``
     (docs/storage.md): every tag in the order read, with its annotation
@@ -156,7 +169,7 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
             old_rules, new_rules = stored.tag("Rules") or "", rec.tag("Rules") or ""
             # issue 12: another layout is the same hand; so is a copy whose notes alone differ (the store keeps the
             # stored text and says so: W-NOTES-DIFFER)
-            same = sh == h or same_hand(stored, rec) or notes_only(stored, rec)
+            same = sh == h or same_hand(stored, rec) or notes_only(stored, rec) or _carried_day(stored, rec, sess)
             if not same or not same_rules(old_rules, new_rules):
                 d = hand_conflict(sid, rec.number, "an earlier ingest",
                                   rules=(old_rules, new_rules) if same else None, file=path, line=rec.line)

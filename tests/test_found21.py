@@ -766,3 +766,29 @@ def test_a_call_up_before_the_blind_by_a_picker_who_found_the_jd_there_says_why(
     out = r.output.replace("\n", " ")
     assert "E-CALL-JD (hand 1): a call-up of JH: under jdCallTiming=beforeBlind the call is made before the blind" in out
     assert "the picker plays alone (rules.md C-3, C-4d)" in out and "the J♦ holder is the partner" not in out
+
+
+# -- A continuation without [Date] sent again after a restore (break21 F6) ----------------------------------------
+
+def test_a_continuation_without_a_date_sent_again_after_a_restore_is_a_duplicate(tmp_path):
+    """break21 F6: the export writes a continuation's hand with its own [Date] (the night it went on from); the
+    same file sent again to the restored database was E-HAND-CONFLICT, exit 1, for that tag alone, where the
+    original database called it a duplicate.  By hand (rules.md B-28, B-33): h1 Bea picks, Di partner, 75: Bea +2,
+    Di +1, the others -1; the 07-08 night: h2 Di picks, Cy partner, 40, lost, doubled on the bump: Di -4, Cy -2,
+    the others +2; h3 (its file writes no [Date]: that night goes on) Ed alone, 61: Ed +4, the others -1.  That
+    night: Al +1, Bea +1, Cy -3, Di -5, Ed +6."""
+    head = '%SHN 1.0\n[Session "pp"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]\n'
+    night1 = head + '[Date "2027.07.01"]\n\nhand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n'
+    night2 = head + '[Date "2027.07.08"]\n\nhand 2  dealer Al\npick Di  call AS  partner Cy  pts 40  lose\n'
+    more = head + "\nhand 3\npick Ed  alone  pts 61  win\n"
+    files = [write(tmp_path, n, t) for n, t in (("n1.shn", night1), ("n2.shn", night2), ("n3.shn", more))]
+    db = tmp_path / "o.duckdb"
+    cli("ingest", *files, "--db", str(db))
+    backup = tmp_path / "b.shn"
+    cli("export", "--format", "shn", "--out", str(backup), "--db", str(db))
+    restored = tmp_path / "r.duckdb"
+    cli("ingest", str(backup), "--db", str(restored))
+    r = cli("ingest", *files, "--db", str(restored))
+    assert "0 stored, 3 duplicates (already stored), 0 rejected" in r.output
+    assert ledger(restored) == ledger(db)
+    assert ledger(restored, "--from", "2027-07-08") == {"Al": 1, "Bea": 1, "Cy": -3, "Di": -5, "Ed": 6}
