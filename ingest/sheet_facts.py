@@ -44,17 +44,7 @@ def marks_text(source: str | None, multiplier_marks: int, factor: int | None = N
     stored multiplier over the stake, when known: a factor below 2^marks
     is the profile's cap (``markFactorCap``), said so (``crack Cy, recrack
     Bea ×2, at the cap``: house17 F4, the sheet printed ×4)."""
-    if not source:
-        return _with_factor([f"{multiplier_marks} mark(s)"] * bool(multiplier_marks), factor, multiplier_marks)
-    found = []
-    for line in _lines(source):
-        for m in _MARK.finditer(line):
-            kind, seat, color, pair = m.groups()
-            pair = pair.lower() if pair else None
-            found.append(" ".join(x for x in (kind.lower(), seat, color and color.lower(),
-                                              pair if pair == "jacks" else None) if x))
-        for m in _KONTRA.finditer(line):
-            found.append(f"{m.group(1).lower()} {m.group(2)}")
+    found = _marks_of(source)
     if not found:
         return _with_factor([f"{multiplier_marks} mark(s)"] * bool(multiplier_marks), factor, multiplier_marks)
     return _with_factor(found, factor)
@@ -66,6 +56,13 @@ def marks_names(source: str | None) -> str:
     ``""`` when the source names none (no marks, or a source that is not
     SHN).  The replay's facts line names them beside the factor (new20 F7:
     a replay never said who cracked)."""
+    return ", ".join(_marks_of(source))
+
+
+def _marks_of(source: str | None) -> list[str]:
+    """The marks an SHN source writes, each as ``crack Ann``, ``blitz Cy
+    black``, ``kontra Sepp`` (keywords in any case read as lower case:
+    real21 F5), in the order written; none for no source."""
     found = []
     for line in _lines(source or ""):
         for m in _MARK.finditer(line):
@@ -75,7 +72,7 @@ def marks_names(source: str | None) -> str:
                                               pair if pair == "jacks" else None) if x))
         for m in _KONTRA.finditer(line):
             found.append(f"{m.group(1).lower()} {m.group(2)}")
-    return ", ".join(found)
+    return found
 
 
 def _with_factor(found: list[str], factor: int | None = None, count: int | None = None) -> str:
