@@ -597,7 +597,8 @@ def check_text(save: bool) -> None:
     if before is None:
         return
     t, start = header_text(ctx, before)
-    tags = "".join("  " + tag for tag in own_tags(ctx))  # the hand's own tags, right after its `hand N`
+    # the hand's own tags, right after its `hand N` (none the typed hand writes itself)
+    tags = "".join("  " + tag for tag in own_tags(ctx) if tag[:tag.index(" ")] + " " not in typed)
     t.raw(typed[:m.end()] + tags + typed[m.end():], "shn")
     text = t.text
     out["text"] = typed + "\n"
