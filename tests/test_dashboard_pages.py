@@ -444,7 +444,7 @@ def test_the_schafkopf_ledger_says_its_unit_and_names_its_hands(schafkopf_db, mo
     assert dict(zip(board["player"], board["units"])) == {"PcLinks": -85, "PcOben": 33, "PcRechts": 25, "Gast": 27}
     text = text_of(at)
     assert "One row per player over all Schafkopf hands. Tariff points are the settled score of each hand" in text
-    assert "Tariff points per hand = tariff points ÷ hands played" in text
+    assert "Tariff points per hand = tariff points of the hands played ÷ hands played" in text
 
 
 def test_the_sheet_page_of_a_schafkopf_night_has_no_stake_column(tmp_path, monkeypatch):

@@ -142,7 +142,9 @@ st.dataframe(
                                                "the cards were played (misdeals and doublers left out)."),
         "units_per_hand": st.column_config.NumberColumn(f"{unit_word.capitalize()} per hand",
                                                         format="%+.3f" if unit_word == "units" else "%+.1f",
-                                                        help=f"{unit_word.capitalize()} ÷ hands played."),
+                                                        help=f"{unit_word.capitalize()} of the hands played ÷ "
+                                                             "hands played (a ledger's sittings, which have no "
+                                                             "hands, are left out)."),
         "sessions": st.column_config.NumberColumn("Sessions", help="Sessions in which the player sat."),
     },
 )
@@ -151,7 +153,8 @@ st.caption(f"One row per player over {over}. {unit_word.capitalize()} are the se
            + ("; a Schafkopf game's tariff points: its price and Laufende × Kontra, Re and Klopfen, rules.md "
               "G-15, G-16, G-18, G-19" if shown == "schafkopf" else "")
            + "); hands played leave out misdeals and thrown-in doublers, which settle nothing. "
-           f"{unit_word.capitalize()} per hand = {unit_word} ÷ hands played. Best first.")
+           f"{unit_word.capitalize()} per hand = {unit_word} of the hands played ÷ hands played: a sitting from a "
+           "ledger of nightly totals counts in the units, not here (it has no hands). Best first.")  # break21 F11
 
 incomplete = fetch(metrics.incomplete_sessions, f)
 if not incomplete.is_empty():
