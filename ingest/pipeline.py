@@ -7,6 +7,7 @@ replay --json``, ``GET /hands/{hand}/replay``)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, replace
@@ -575,6 +576,26 @@ def _internal(name: str, exc: Exception) -> Diagnostic:
     return Diagnostic("E-INTERNAL", f"the reader failed on this file: {type(exc).__name__}: {exc}", file=name)
 
 
+_WRITTEN_AGAIN = re.compile(r"session (.+) is written again in this file and numbers its hands from (\d+) again "
+                            r"after its hand (\d+) above")
+
+
+def _amend_order(r: st.RejectedHand) -> st.RejectedHand:
+    """An amendment's hand refused because its session block numbers below
+    a block of the same session above it (the reader's ``E-HAND-ORDER`` for
+    a night numbered from 1 again) is told what an amendment needs: its
+    blocks in hand order (break21 F9: the advice, a [Session] of its own or
+    other numbers, would amend nothing or the wrong hand)."""
+    d = r.errors[0] if r.errors else None
+    m = _WRITTEN_AGAIN.search(d.message) if d is not None and d.code == "E-HAND-ORDER" else None
+    if m is None:
+        return r
+    msg = (f"session {m.group(1)} is amended by blocks out of hand order: this block's hand {m.group(2)} comes "
+           f"after the block with its hand {m.group(3)}; an amendment's hands are read in hand order: put this "
+           "block (its night's header and hands) before that one, and amend again")
+    return replace(r, errors=[replace(d, message=msg, expected=f"its hands before hand {m.group(3)}")] + r.errors[1:])
+
+
 def amend_bytes(store: st.Store, name: str, data: bytes, reason: str | None,
                 refuse=None) -> tuple[dict, list[dict]]:
     """Amend stored hands with ``data`` (an SHN file holding new texts of
@@ -613,6 +634,7 @@ def amend_bytes(store: st.Store, name: str, data: bytes, reason: str | None,
         return [r for r in store.prior_hands(session) if (session, r.number) not in amended]
 
     result = validate_text(text, path=name, prior=prior, kept=store.stored_outcome)
+    result.rejected = [_amend_order(r) for r in result.rejected]
     entries = _rejected_entries(st.IngestReport(path=name, rejected=list(result.rejected),
                                                 file_errors=list(result.errors)))
     if not entries and result.hands and refuse is not None:

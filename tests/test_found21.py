@@ -792,3 +792,28 @@ def test_a_continuation_without_a_date_sent_again_after_a_restore_is_a_duplicate
     assert "0 stored, 3 duplicates (already stored), 0 rejected" in r.output
     assert ledger(restored) == ledger(db)
     assert ledger(restored, "--from", "2027-07-08") == {"Al": 1, "Bea": 1, "Cy": -3, "Di": -5, "Ed": 6}
+
+
+# -- An amendment whose night blocks are out of hand order (break21 F9) --------------------------------------------
+
+def test_an_amendment_with_its_nights_out_of_order_says_to_put_them_in_order(tmp_path):
+    """break21 F9: an amendment of two nights' hands, the later night's block first, was refused with advice for
+    a night numbered from 1 again (a [Session] of its own, other numbers), which would amend nothing or the wrong
+    hand.  It says to put the blocks in hand order; so put, the amendment takes (rules.md B-28: hand 2 at 76 is
+    still a plain win, Bea +2, Di +1, the others -1; nothing moves)."""
+    head = ('%SHN 1.0\n[Session "ow"]\n[Seats "Al=Al Ames; Bea=Bea Berg; Cy=Cy Cole; Di=Di Dorn; Ed=Ed Epp"]\n'
+            '[Rules "wi5-called-ace"]\n')
+    n1 = head + '[Date "2027.02.02"]\n\nhand 1  dealer Ed\npick Bea  call AH  partner Di  pts 75  win\n\n' \
+        "hand 2  dealer Al\npick Bea  call AH  partner Di  pts 75  win\n"
+    n2 = head + '[Date "2027.02.09"]\n\nhand 3  dealer Bea\npick Di  alone  pts 93  win-s\n'
+    db = tmp_path / "ow.duckdb"
+    cli("ingest", write(tmp_path, "n1.shn", n1), write(tmp_path, "n2.shn", n2), "--db", str(db))
+    before = ledger(db)
+    fix1 = n1.split("hand 1")[0] + "hand 2  dealer Al\npick Bea  call AH  partner Di  pts 76  win\n"
+    fix2 = n2.split("hand 3")[0].replace("%SHN 1.0\n", "") + "hand 3  dealer Bea\npick Di  alone  pts 94  win-s\n"
+    later_first = "%SHN 1.0\n" + fix2 + "\n" + fix1.replace("%SHN 1.0\n", "")
+    r = cli("ingest", "--amend", write(tmp_path, "fix21.shn", later_first), "--db", str(db), ok=False)
+    out = r.output.replace("\n", " ")
+    assert "is amended by blocks out of hand order" in out and "nothing changed" in out
+    r = cli("ingest", "--amend", write(tmp_path, "fix12.shn", fix1 + "\n" + fix2), "--db", str(db))
+    assert "revision 2 in force" in r.output and ledger(db) == before
