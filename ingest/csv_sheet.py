@@ -1280,7 +1280,8 @@ _NO_PARTNER = frozenset({"alone", "-", "–", "—", "none", "nobody", "allein",
 #: a Call cell that names the suit called (``Hearts``, ``♠``, ``A hearts``, ``Ace of Clubs``): the suit's ace
 _SUIT_WORDS = {"clubs": "C", "club": "C", "♣": "C", "spades": "S", "spade": "S", "♠": "S", "hearts": "H",
                "heart": "H", "♥": "H", "♡": "H", "diamonds": "D", "diamond": "D", "♦": "D", "♢": "D"}
-_SUIT_CALL = re.compile(r"(?:(?:a|ace)\s+(?:of\s+)?)?(?P<suit>" + "|".join(map(re.escape, _SUIT_WORDS)) + ")")
+_SUIT_CALL = re.compile(r"(?:(?P<rank>a|ace|t|ten|10)\s+(?:of\s+)?)?(?P<suit>" + "|".join(map(re.escape, _SUIT_WORDS))
+                        + ")")  # "Ten of Hearts": the ten called (rules.md B-10; break21 F10)
 
 
 #: a rank and a suit symbol typed one space apart in a Call cell ("A ♥")
@@ -1296,7 +1297,8 @@ def _call_cell(text: str) -> tuple[Card | None, Card | None, bool]:
     bare = _RANK_SPACE_SUIT.sub(r"\1\2", bare)  # "A ♥": the rank and its suit symbol typed apart (break20 F11)
     said = _SUIT_CALL.fullmatch(bare.lower())
     if said is not None:  # the suit called, as a table says it ("I call hearts"): its ace (rules.md B-9; real20 F2)
-        return Card.parse("A" + _SUIT_WORDS[said["suit"]]), None, False
+        rank = "T" if said["rank"] in ("t", "ten", "10") else "A"
+        return Card.parse(rank + _SUIT_WORDS[said["suit"]]), None, False
     m = _CALL_CELL.fullmatch(bare)
     if m is None:
         return None, None, False
@@ -2005,6 +2007,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 line.append("alone")
             elif ptext_.lower() in _NO_PARTNER and ctext.lower() == "alone":
                 pass  # alone, said twice
+            elif ptext_.lower() in _NO_PARTNER:  # a card called and no partner: which is it? (break21 F10)
+                err("E-CSV-CALL", f"the Call cell calls {ctext!r} and the Partner cell says {ptext_!r}: a called card's "
+                    "holder is the partner (rules.md B-9), and a picker alone calls nothing (B-13): write the partner, "
+                    "or 'alone' in the Call cell", prc, ptext_, "the partner's name, or a blank Call cell")
             elif ptext_ == "?":  # the partner not recorded: SHN's `partner ?` (notation.md §7)
                 rec.partner = Value(None, Pos(r, prc))
                 line.append("partner ?")

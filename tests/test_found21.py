@@ -817,3 +817,20 @@ def test_an_amendment_with_its_nights_out_of_order_says_to_put_them_in_order(tmp
     assert "is amended by blocks out of hand order" in out and "nothing changed" in out
     r = cli("ingest", "--amend", write(tmp_path, "fix12.shn", fix1 + "\n" + fix2), "--db", str(db))
     assert "revision 2 in force" in r.output and ledger(db) == before
+
+
+def test_a_ten_called_in_words_and_a_call_with_no_partner_on_a_sheet(tmp_path):
+    """break21 F10: a Call cell 'Ten of Hearts' was 'not a card' though 'Ace of Clubs' is read; a Call cell naming
+    a suit beside a Partner cell 'alone' was 'partner alone is not a player', the contradiction unsaid.  By hand
+    (rules.md B-10, B-28): Bea calls the ten of hearts, Di partner, 75: Bea +2, Di +1, the others -1."""
+    sheet = ("Date,Hand,Picker,Call,Partner,Points,Result,Ann,Bea,Cal,Di,Eve\n"
+             "2026-12-04,1,Bea,Ten of Hearts,Di,75,win,-1,2,-1,1,-1\n"
+             "2026-12-04,2,Ann,Hearts,alone,75,win,4,-1,-1,-1,-1\n")
+    db = tmp_path / "t.duckdb"
+    r = cli("ingest", write(tmp_path, "ten.csv", sheet), "--db", str(db), ok=False)
+    out = r.output.replace("\n", " ")
+    assert "1 stored, 0 duplicates, 1 rejected" in out
+    assert "E-CSV-CALL (hand 2): row 3: the Call cell calls 'Hearts' and the Partner cell says 'alone'" in out
+    assert ledger(db) == {"Ann": -1, "Bea": 2, "Cal": -1, "Di": 1, "Eve": -1}
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT call FROM hands").fetchone() == ("TH",)
