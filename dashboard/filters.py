@@ -383,12 +383,14 @@ def describe(f: Filters) -> str:
     parts = []
     if f.date_from or f.date_to:
         parts.append(f"dated {f.date_from or '…'} to {f.date_to or '…'}")
-    for label, vals in (("group", f.groups), ("table", f.tables), ("player", f.players), ("rules", f.rules)):
+    # each choice as English reads it ("hands of group X, with Ann"; new20 F11: "of hands group X" did not)
+    for label, vals in (("of group", f.groups), ("at table", f.tables), ("with", f.players),
+                        ("under rules", f.rules)):
         if vals:
             parts.append(f"{label} {' or '.join(md(v) for v in vals)}")
     # the game names the hands ("the Schafkopf hands"), not a clause after them ("hands game schafkopf")
     noun = f"{md(_GAME_NAMES.get(f.game, f.game))} hands" if f.game else "hands"
-    return f"all {noun}" if not parts else f"{noun} " + "; ".join(parts)
+    return f"all {noun}" if not parts else f"{noun} " + ", ".join(parts)
 
 
 #: a stored game's name as a caption writes it (``hands.game``)

@@ -426,8 +426,8 @@ def test_caption_names_the_game_filtered():
 
     assert describe(Filters()) == "all hands"
     assert describe(Filters(game="schafkopf")) == "all Schafkopf hands"
-    assert describe(Filters(game="sheepshead", players=("Sepp",))) == "Sheepshead hands player Sepp"
-    assert describe(Filters(players=("Ann", "Bob"))) == "hands player Ann or Bob"
+    assert describe(Filters(game="sheepshead", players=("Sepp",))) == "Sheepshead hands with Sepp"
+    assert describe(Filters(players=("Ann", "Bob"))) == "hands with Ann or Bob"
 
 
 def test_the_schafkopf_ledger_says_its_unit_and_names_its_hands(schafkopf_db, monkeypatch):

@@ -834,3 +834,18 @@ def test_a_ten_called_in_words_and_a_call_with_no_partner_on_a_sheet(tmp_path):
     assert ledger(db) == {"Ann": -1, "Bea": 2, "Cal": -1, "Di": 1, "Eve": -1}
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT call FROM hands").fetchone() == ("TH",)
+
+
+def test_the_replay_seen_by_caption_says_what_the_seat_sees_of_the_blind(example_db):  # noqa: F811
+    """new20 F12: seen by the picker, the blind and the bury are drawn face up, yet the caption said they were face
+    down; seen by another seat they are not drawn at all.  Example hand 14: Bea picks (data/sheepshead)."""
+    from tests.test_dashboard_replay import ok, page, texts  # noqa: PLC0415
+
+    _, ids = example_db
+    for seat, words in (("Bea", "the blind and the bury are the picker's, face up"),
+                        ("Al", "the blind and the bury are not shown (only the picker sees them)")):
+        at = page("replay_hand.py")
+        at.query_params["hand"] = str(ids[14])
+        at.query_params["seat"] = seat
+        text = texts(ok(at.run()))
+        assert f"Shown as {seat} saw it: the other hands are face down until the last step; {words}" in text

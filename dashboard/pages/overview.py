@@ -29,7 +29,7 @@ def link(text: str, **q) -> str:
 
 c = st.columns(4)
 c[0].metric("Hands", f"{ov['hands']:,}")
-c[0].caption(f"Every stored hand of {over} ({link('list')}): Sheepshead picked hands, leasters, doublers, the other "
+c[0].caption(f"Every stored hand ({over}; {link('list')}): Sheepshead picked hands, leasters, doublers, the other "
              "no-pick games "
              "and misdeals, Schafkopf games with a declarer and Ramsch games, card-log and score-sheet alike.")
 c[1].metric("Sessions", f"{ov['sessions']:,}")
@@ -110,6 +110,6 @@ _kind_q = {"picked": dict(kind="picked"), "leaster": dict(kind="leaster"), "doub
 st.markdown("Hands of each kind: " + " · ".join(
     link(f"{label} ({n:,})", **_kind_q.get(label, dict(outcomes=(label,)))) for label, n, _ in shown
     if n and label != "other"))
-st.caption(f"Every hand of {over} by what happened to the deal (Sheepshead and Schafkopf alike; a moster, "
+st.caption(f"Every hand ({over}) by what happened to the deal (Sheepshead and Schafkopf alike; a moster, "
            f"mittler, schneidster or schwanzer is a no-pick game of its own: neither a pick nor a leaster); the "
            f"{plural(len(shown), 'bar')} sum to {ov['hands']:,}.")

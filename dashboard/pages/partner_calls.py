@@ -66,7 +66,7 @@ st.markdown("Hands: " + " · ".join(hl.link(f"{r['call_type'] or 'unrecorded'} (
                                                         call=r["call_type"] or "none"))
                                    for r in bt.to_dicts()))
 st.caption(f"One row per kind of call (ace, ten, under = an ace called with an unknown card, alone, jd = the "
-           f"jack-of-diamonds partner, jd-callup) over the picked hands of {over}. " + CAPTION)
+           f"jack-of-diamonds partner, jd-callup) over the picked hands ({over}). " + CAPTION)
 
 st.subheader("By called suit")
 bs = fetch(metrics.calls_by_suit, fc)
@@ -77,7 +77,7 @@ else:
                  placeholder="—",
                  column_config={"called_suit": "suit", **COLS})
     st.caption(f"One row per suit of the called card (C clubs, S spades, H hearts, D diamonds) over the picked "
-               f"hands of {over} that called a card (not alone, not the plain jack-of-diamonds game). " + CAPTION)
+               f"hands ({over}) that called a card (not alone, not the plain jack-of-diamonds game). " + CAPTION)
 
 st.subheader("Trick on which the partner was revealed")
 rv = fetch(metrics.partner_reveal, fc)

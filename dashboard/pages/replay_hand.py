@@ -494,9 +494,10 @@ if f.done:
         st.info("Agreed at the table (`^`), and kept as the ledger's over what the cards give: "
                 + "; ".join(md(a) for a in agreed) + ".")
 else:
-    if viewer:
-        later = f"Shown as {md(viewer)} saw it: the other hands" + ("" if schafkopf else ", the blind and the bury") \
-            + " are face down until the last step"
+    if viewer:  # the picker sees the blind and the bury face up, the others never see them (new20 F12)
+        later = f"Shown as {md(viewer)} saw it: the other hands are face down until the last step" + (
+            "" if schafkopf else "; the blind and the bury are the picker's, face up" if viewer == o.picker
+            else "; the blind and the bury are not shown (only the picker sees them)")
     else:
         later = "The score is shown" if schafkopf else "The score is shown"
         later += " on the last step"

@@ -55,7 +55,7 @@ d[1].metric("Defenders took no trick (win-z)", pct(s["win_z_rate"]))
 d[1].caption(f"{link(f'{wz:,}', 'win-z')} of {all_n}.")
 d[2].metric("Picker side took no trick (lose-z)", pct(s["lose_z_rate"]))
 d[2].caption(f"{link(f'{lz:,}', 'lose-z')} of {all_n}.")
-st.caption(f"All over the picked hands of {over}.")
+st.caption(f"All over the picked hands ({over}).")
 
 st.subheader("Outcome tiers")
 tiers = fetch(metrics.outcome_tiers, fs)
