@@ -849,3 +849,22 @@ def test_the_replay_seen_by_caption_says_what_the_seat_sees_of_the_blind(example
         at.query_params["seat"] = seat
         text = texts(ok(at.run()))
         assert f"Shown as {seat} saw it: the other hands are face down until the last step; {words}" in text
+
+
+def test_the_sheet_page_draws_each_players_running_total(example_db):  # noqa: F811
+    """new20 F9: a night's running totals were five more columns, off to the right at 1,400 px; the Sheet page
+    draws them as lines.  By hand, the example night (data/sheepshead/example_session.shn; rules.md B-28..B-33,
+    D-4): Allen Braun +2, +1, -1, +3, +5 after hands 14..18; Di Lenz -2, -3, +5, +4, +6."""
+    import io  # noqa: PLC0415
+
+    import pyarrow as pa  # noqa: PLC0415
+
+    from tests.test_dashboard_replay import ok, page  # noqa: PLC0415
+
+    at = ok(page("sheet.py").run())
+    (chart,) = at.get("vega_lite_chart")
+    table = pa.ipc.open_stream(io.BytesIO(chart.proto.datasets[0].data.data)).read_all().to_pylist()
+    runs: dict[str, list[int]] = {}
+    for row in sorted(table, key=lambda r: r["hand"]):
+        runs.setdefault(row["player"], []).append(row["total"])
+    assert runs["Allen Braun"] == [2, 1, -1, 3, 5] and runs["Di Lenz"] == [-2, -3, 5, 4, 6]

@@ -91,6 +91,22 @@ st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; "
            + (f" Voided, not counted: hand {md(sh.voided_text())}." if sh.voided else "")
            + (" Refused at ingest, not stored (see the Rejected hands page): "
               + ", ".join(f"hand {g.hand} ({g.code})" for g in sh.refused) + "." if sh.refused else ""))
+if len(sh.rows) >= 2:  # the night at a glance: each player's running total, hand by hand (new20 F9)
+    import altair as alt  # noqa: PLC0415 - only a sheet of two hands or more draws it
+
+    word = "tariff points" if sh.game == "schafkopf" else "units"
+    runs = pl.DataFrame([{"hand": r.hand, "player": sh.players.get(a, a), "total": t}
+                         for r in sh.rows for a, t in r.running.items() if a in sh.players])
+    if not runs.is_empty():
+        chart = alt.Chart(runs).mark_line(point=True).encode(
+            x=alt.X("hand:O", title="hand", axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("total:Q", title=f"running total ({word})"),
+            color=alt.Color("player:N", title=None, legend=alt.Legend(orient="top")),
+            tooltip=["player", "hand", alt.Tooltip("total:Q", format="+d")],
+        ).properties(height=240)
+        st.altair_chart(chart, width="stretch")
+        st.caption(f"Each player's running total ({word}) after each hand of the night: the sheet's total columns "
+                   "drawn.")
 if any(r.kept for r in sh.rows):  # W-CARRY: counted as stored, against the rules, until amended
     st.warning("**Kept against the rules** (marked ! after the result): an earlier hand stored after these moved "
                "their stake or pot, and their stored result is counted until they are amended (shead ingest "
