@@ -28,7 +28,7 @@ _GAME = re.compile(r"(?<![\w-])game\s+(?:[^\W\d_]\w*|\?)\s+(.*)", re.I)
 def _lines(source: str) -> list[str]:
     """The statement lines: no ``;`` comments, no ``{…}`` annotations, no trick lines."""
     out = []
-    for line in source.splitlines():
+    for line in source.split("\n"):  # LF only, as the reader: a soft line end inside a note is the note's (break21b F3)
         line = re.sub(r"\{[^}]*\}", " ", line.split(";", 1)[0]).strip()
         if line and not re.match(r"t\d+\s", line) and not line.startswith(("deal ", "blind ", "bury ", "score ", "[")):
             out.append(line)  # a tag line is no statement ([Remark "crack Cy was called off"]: break17 F0b)

@@ -868,3 +868,34 @@ def test_the_sheet_page_draws_each_players_running_total(example_db):  # noqa: F
     for row in sorted(table, key=lambda r: r["hand"]):
         runs.setdefault(row["player"], []).append(row["total"])
     assert runs["Allen Braun"] == [2, 1, -1, 3, 5] and runs["Di Lenz"] == [-2, -3, 5, 4, 6]
+
+
+# -- Log a hand in a pot session shows the pot the hand takes (break21b F14) ---------------------------------------
+
+def test_log_a_hand_in_a_pot_session_shows_the_pot_it_takes(tmp_path, monkeypatch):
+    """break21b F14: Check score left the pot out (Al +2, Bea +1) and warned that an earlier hand was missing, while
+    the hand was stored with the pot.  By hand (rules.md D-19, B-32, B-33): h1 Bea/Di 75: +2/+1/-1; h2 leaster Al:
+    +3, -2 each, pot 5; h3 Cy/Ed 72 with the pot: Cy +6, Ed +2, -1 each, pot 0; h4 leaster Di, pot 5; h5 Ed alone
+    40 lost: -8 and the pot's 5 matched: -13, +2 each, pot 10; h6 Al/Bea 70 with the pot of 10 (Bea 10 // 4 = 2,
+    Al 8): Al +10, Bea +3, Cy, Di, Ed -1."""
+    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
+
+    from tests.test_dashboard_replay import PAGES, ok, press, stored_units, texts  # noqa: PLC0415
+
+    head = '%SHN 1.0\n[Session "pp"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace; pot=on"]\n'
+    files = [write(tmp_path, "p1.shn", head + '[Date "2027.07.01"]\n\nhand 1  dealer Ed\npick Bea  call AH  partner Di'
+                   "  pts 75  win\n\nhand 2  dealer Al\nleaster Al\n"),
+             write(tmp_path, "p2.shn", head + '[Date "2027.07.08"]\n\nhand 3  dealer Bea\npick Cy  call AS  partner Ed'
+                   "  pts 72  win\n\nhand 4  dealer Cy\nleaster Di\n"),
+             write(tmp_path, "p3.shn", head + "\nhand 5\npick Ed  alone  pts 40  lose\n")]
+    db = tmp_path / "pp.duckdb"
+    cli("ingest", *files, "--db", str(db))
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = ok(AppTest.from_file(str(PAGES / "log_hand.py"), default_timeout=60).run())
+    ok(at.radio(key="lh_input").set_value("shn").run())
+    at.text_area(key="lh_shn").set_value("hand 6  dealer Ed\npick Al  call AH  partner Bea  pts 70  win\n")
+    press(at, "Check score")
+    text = texts(at)
+    assert "**Al** +10 · **Bea** +3 · **Cy** -1 · **Di** -1 · **Ed** -1" in text and "is missing" not in text
+    press(at, "Save hand")
+    assert stored_units(db, "pp", 6) == {"Al": 10, "Bea": 3, "Cy": -1, "Di": -1, "Ed": -1, "(pot)": -10}

@@ -281,10 +281,14 @@ def list_sessions(con) -> list[tuple]:
 
 def hands_before(con, session: str, number: int) -> str:
     """The stored hands of ``session`` before hand ``number``, as SHN text,
-    when a doubler among them may raise the stake of the next hand; else ""."""
-    doublers = con.execute("SELECT count(*) FROM hands WHERE session = ? AND hand < ? AND outcome = 'doubler'",
-                           [session, number]).fetchone()[0]
-    if not doublers:
+    when a doubler among them may raise the stake of the next hand or the
+    session keeps a pot (``pot=on``, rules.md D-19); else ""."""
+    # a doubler among them, or a pot carried from hand to hand (pot=on: break21b F14, the pot left out of the
+    # score shown, with a false "an earlier hand is missing")
+    carry = con.execute("SELECT count(*) FILTER (WHERE outcome = 'doubler') + count(*) FILTER (WHERE "
+                        "replace(rules, ' ', '') ILIKE '%pot=on%') FROM hands WHERE session = ? AND hand < ?",
+                        [session, number]).fetchone()[0]
+    if not carry:
         return ""
     rows = sources_where(con, "h.session = ? AND h.hand < ?", [session, number])
     return "".join(src.rstrip("\n") + "\n\n" for src in rows)
