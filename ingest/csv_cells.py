@@ -373,8 +373,11 @@ def whole_units(cell: str) -> int | None:
 
 def is_fraction(cell: str) -> bool:
     """True for a cell written as a decimal number (``1,50``, ``-0.5``,
-    ``1,000``) that :func:`whole_units` does not read."""
+    ``1,000``; an accounting format's ``(0.50)`` too: break21b F10) that
+    :func:`whole_units` does not read."""
     c = cell.strip().replace("\u2212", "-")
+    if len(c) > 2 and c[0] == "(" and c[-1] == ")":
+        c = "-" + c[1:-1].strip()
     return bool(_FRACTION.fullmatch(c)) and whole_units(c) is None
 
 

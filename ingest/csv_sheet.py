@@ -710,8 +710,9 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
         with fh:
             got: list[HandRecord] = []
             bad: list[Diagnostic] = []  # a line csv cannot read: said with the last batch
-            for rec in sheet_records(out, _body(enumerate(read_rows(reader, name, bad), start=2), layout), index,
-                                     name, rules or "wi5-called-ace", stored_session, notes):
+            rows = _stream_headers(_body(enumerate(read_rows(reader, name, bad), start=2), layout), layout, cols,
+                                   index, name, notes)
+            for rec in sheet_records(out, rows, index, name, rules or "wi5-called-ace", stored_session, notes):
                 got.append(rec)
                 if len(got) >= batch:
                     yield ShnFile(got, list(notes), path=name)
@@ -1063,6 +1064,87 @@ def _pasted_again(rows: list[list[str]], out: list[list[str]], block: int, r: in
         f"{above[0] + 1}-{above[n - 1] + 1} cell for cell: the night pasted twice; read once (if they are hands "
         "played again, give the sheet a Hand column)", "warning", path, below[0] + 1, 1,
         found=f"rows {below[0] + 1}-{below[-1] + 1}", expected="each hand's row once"))
+
+
+#: the rows under a header a streamed sheet keeps to compare a block pasted again with (_stream_headers)
+_PASTE_ROWS = 500
+
+
+def _stream_headers(rows, layout: Layout, cols: dict[str, str], index: dict[str, int], path: str | None,
+                    notes: list[Diagnostic]):
+    """:func:`_second_headers` and :func:`_pasted_again` for a sheet read
+    in batches (``(row number, cells)`` from :func:`_body`): the header
+    repeated is no row, rows under it that repeat the rows under the header
+    above cell for cell (the first :data:`_PASTE_ROWS` of them) are left out
+    with ``W-CSV-PASTED``, and a header naming other columns ends what is
+    read (``E-CSV-HEADER``), as the sheet read whole does (break21b F11: a
+    streamed sheet read the header as a hand row, the pasted night twice)."""
+    head = cols.get("date")
+    k = index.get(head) if head is not None else None
+    if k is None or layout.night is not None:
+        yield from rows
+        return
+    want = head.strip().casefold()
+    first = [c.strip().casefold() for c in layout.header]
+
+    def norm(x: list[str]) -> list[str]:
+        cells = [c.strip() for c in x]
+        while cells and not cells[-1]:
+            cells.pop()
+        return cells
+
+    above: list[tuple[int, list[str]]] = []  # the filled rows under the header before the last (compared with)
+    under: list[tuple[int, list[str]]] = []  # the filled rows under the last header (the first _PASTE_ROWS)
+    pending: tuple[int, list] | None = None  # under a repeated header: (its row, the rows so far repeating above)
+
+    def settle(done: bool) -> list:
+        """The rows held under a repeated header: none when they repeat the
+        rows above (said), else all of them, to be read."""
+        nonlocal pending
+        hr, below = pending
+        pending = None
+        filled = [(r, x) for r, x in below if any(c.strip() for c in x)]
+        n = len(filled)
+        if filled and (done or n == len(above)) and n >= min(2, len(above)):
+            notes.append(Diagnostic(
+                "W-CSV-PASTED", f"rows {filled[0][0]}-{filled[-1][0]}, under the header repeated at row {hr}, repeat "
+                f"rows {above[0][0]}-{above[n - 1][0]} cell for cell: the night pasted twice; read once (if they are "
+                "hands played again, give the sheet a Hand column)", "warning", path, filled[0][0], 1,
+                found=f"rows {filled[0][0]}-{filled[-1][0]}", expected="each hand's row once"))
+            return []
+        return below
+
+    for r, row in rows:
+        filled_row = any(c.strip() for c in row)
+        if k < len(row) and row[k].strip().casefold() == want:
+            if pending is not None:
+                yield from settle(True)
+            cells = norm([c.casefold() for c in row])
+            if cells == first[:len(cells)] and len(cells) >= len([c for c in first if c]):
+                above, under, pending = under, [], (r, [])  # the same header again: no row of the sheet
+                continue
+            notes.append(Diagnostic(
+                "E-CSV-HEADER", f"row {r} is a second header row with other columns: a sheet is read with one header, "
+                "so the rows from it on are not read (their units would go to the first header's players); save the "
+                "night under it as its own sheet or file, and ingest that", file=path, line=r, col=1,
+                found=", ".join(c.strip() for c in row if c.strip())[:80],
+                expected="a row of a hand, or the first header again"))
+            return
+        if filled_row and len(under) < _PASTE_ROWS:
+            under.append((r, row))
+        if pending is not None:
+            below = pending[1]
+            filled = sum(1 for _, x in below if any(c.strip() for c in x))
+            if not filled_row or (filled < len(above) and norm(row) == norm(above[filled][1])):
+                below.append((r, row))
+                if filled_row and filled + 1 == len(above):
+                    yield from settle(False)
+                continue
+            yield from settle(False) if filled == len(above) else below
+            pending = None
+        yield r, row
+    if pending is not None:
+        yield from settle(True)
 
 
 def _second_headers(rows: list[list[str]], layout: Layout, cols: dict[str, str], index: dict[str, int],

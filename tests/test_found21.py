@@ -899,3 +899,33 @@ def test_log_a_hand_in_a_pot_session_shows_the_pot_it_takes(tmp_path, monkeypatc
     assert "**Al** +10 · **Bea** +3 · **Cy** -1 · **Di** -1 · **Ed** -1" in text and "is missing" not in text
     press(at, "Save hand")
     assert stored_units(db, "pp", 6) == {"Al": 10, "Bea": 3, "Cy": -1, "Di": -1, "Ed": -1, "(pot)": -10}
+
+
+# -- Second round on the day's fixes (break21b F3, F10, F11) -------------------------------------------------------
+
+def test_the_days_fixes_hold_in_a_note_a_money_ledger_and_a_streamed_sheet(tmp_path, monkeypatch):
+    """break21b F3: a note holding a soft line end put its words on the sheet as a mark ('crack Di ×2' beside a
+    plain win, rules.md B-33: Cy +2, Ed +1, the others -1).  F10: a money ledger whose losses are written (0.50),
+    sent without stake=, stored its whole-dollar row at a dollar a unit.  F11: a sheet read in batches read its
+    repeated header as a hand row and stored a night pasted twice, twice (by hand: Ann/Bob 75 +2/+1/-1; Cal/Dee 45
+    lost, doubled on the bump, -4/-2/+2: Ann +4, Bob +3, Cal -5, Dee -3, Eve +1)."""
+    note = ('%SHN 1.0\n[Event "Sep Club"]\n[Date "2025.04.03"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
+            '[Rules "wi5-called-ace"]\n\nhand 1  dealer Ed\n'
+            "pick Cy  call AS  partner Ed  pts 72  win {Ed said\u2028crack Di came too late}\n")
+    db = tmp_path / "n.duckdb"
+    cli("ingest", write(tmp_path, "note.shn", note), "--db", str(db))
+    assert ledger(db) == {"Al": -1, "Bea": -1, "Cy": 2, "Di": -1, "Ed": 1}
+    assert "crack" not in cli("sheet", "Sep Club / 2025.04.03", "--db", str(db)).output.split("total")[0].split(
+        "AS")[1]
+    money = "Date,Ann,Bob,Cal,Dee,Eve\n2026-12-04,2.00,(1.00),1.00,(1.00),(1.00)\n" \
+            "2026-12-11,1.00,1.00,(0.50),(0.75),(0.75)\n"
+    r = cli("ingest", write(tmp_path, "lmp.csv", money), "--db", str(tmp_path / "m.duckdb"), ok=False)
+    assert "E-CSV-MONEY" in r.output and "0 stored" in r.output
+    head = "Date,Picker,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve\n"
+    block = "2026-12-04,Ann,Bob,75,win,2,1,-1,-1,-1\n2026-12-04,Cal,Dee,45,lose,2,2,-4,-2,2\n"
+    monkeypatch.setenv("SHEAD_STREAM_ABOVE", "2")
+    monkeypatch.setenv("SHEAD_STREAM_BATCH", "2")
+    db = tmp_path / "s.duckdb"
+    r = cli("ingest", write(tmp_path, "paste.csv", head + block + head + block), "--db", str(db))
+    assert "2 stored" in r.output and "W-CSV-PASTED" in r.output
+    assert ledger(db) == {"Ann": 4, "Bob": 3, "Cal": -5, "Dee": -3, "Eve": 1}
