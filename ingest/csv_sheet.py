@@ -1911,11 +1911,15 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             d = "unknown"
             next_text = cell(after[1], "date")[0] if after else ""
             following = read_date(next_text, order) if next_text else None
+            if following is not None and (nxt := read_stamp(next_text, order)) is not None:
+                # the next row's night, not its day: a timestamp past midnight goes on with the night (break21b F4)
+                following = _stamp_night(nxt, last_stamp, whole_units(cell(after[1], "hand")[0] or "") == 1)
             if not next_text and after and any(c.strip() for i, c in enumerate(after[1]) if i + 1 != dcol):
                 # the rows below leave the date blank: this row opens a night (its date written once), not the
                 # night above's last row; they are its night, refused with it (break21 F3)
                 bad_night = (r, dtext)
-            elif last_date is not None and following not in (None, read_date(last_date, order)):
+            elif last_date is not None and following not in (None, night_of.get(last_date)
+                                                            or read_date(last_date, order)):
                 # between two nights: the first row of the next night, mistyped, is that night's refused hand
                 # (break19 F7); the last row of the night above is that night's (break20 F2, F7: it was filed
                 # below, and the next night's rows refused as out of order, or numbered after it)

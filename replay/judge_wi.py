@@ -1937,6 +1937,10 @@ def _check_call_up(chk: HandCheck, call, picker: int, hands: list[int], blind_ma
                          "the picker plays alone", call.card_pos, found=f"call {c}", expected="a jack another holds")
     if wp_seat is None or wp_seat == picker or wp.agreed:
         return
+    if blind_mask >> c & 1:  # called before the blind was seen, the jack in it: the picker's own (break21b F6)
+        raise chk.reject("E-PARTNER", f"partner {wp.value} is written but {c.pretty()} is in the blind: the call-up "
+                         "was made before the blind was seen, and the picker plays alone (rules.md C-4d)", wp.pos,
+                         found=wp.value, expected="no partner")
     holder = next((s for s in dealt_seats if s != picker and hands[s] >> c & 1), None)
     line = next((d for d in chk.rec.deals if chk.index.get(d.seat) == wp_seat), None)
     if holder is not None and holder != wp_seat:
@@ -1984,8 +1988,9 @@ def _no_cracking_partner(chk: HandCheck, cands, partners, legal, picker, stake, 
         who = chk.aliases[pa if not isinstance(pa, tuple) else pa[0]]
         m = next(m for m in chk.rec.marks if m.kind == "crack" and chk.index.get(m.seat) in
                  (pa if isinstance(pa, tuple) else (pa,)))
-        raise chk.reject("E-CRACK", f"the written score makes {who} the partner, who cracked; the partner may not "
-                         "crack (partnerMayCrack=off, rules.md E-2)", m.pos, found=f"crack {m.seat}",
+        by = "the written score makes" if chk.rec.score is not None else "the cards written make"
+        raise chk.reject("E-CRACK", f"{by} {who} the partner, who cracked; the partner may not crack "
+                         "(partnerMayCrack=off, rules.md E-2)", m.pos, found=f"crack {m.seat}",
                          expected="a crack by a defender")
 
 

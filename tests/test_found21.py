@@ -929,3 +929,51 @@ def test_the_days_fixes_hold_in_a_note_a_money_ledger_and_a_streamed_sheet(tmp_p
     r = cli("ingest", write(tmp_path, "paste.csv", head + block + head + block), "--db", str(db))
     assert "2 stored" in r.output and "W-CSV-PASTED" in r.output
     assert ledger(db) == {"Ann": 4, "Bob": 3, "Cal": -5, "Dee": -3, "Eve": 1}
+
+
+def test_a_timestamp_typo_after_midnight_keeps_its_place_and_joined_files_without_a_last_line_end(tmp_path):
+    """break21b F4: a form's row past midnight with its year typed '2O26' was refused as a new night's hand 1 and
+    the next row took its number; the mended sheet then refused the mended row and stored the next hand twice.  By
+    hand (rules.md B-27..B-33), one night 2026-12-04: Ann/Bob 75 +2/+1/-1; Cal/Dee 45 lost, doubled: -4/-2/+2; Dee
+    alone 93, schneider: +8/-2; Bob/Cal 61: +2/+1/-1.  Ann +1, Bob +3, Cal -6, Dee +4, Eve -2.
+    break21b F21: a first file without its last line end, its last line a comment, then a second file: the second
+    header was inside the comment, its tags the last hand's.  Night 1 (doubleOnBump on): Cy/Ed 40 lost: Cy -4,
+    Ed -2, +2 each; night 2 (off): Al/Bea 45 lost: Al -2, Bea -1, +1 each."""
+    rows = ["Timestamp,Picker,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve",
+            "12/04/2026 22:10:05,Ann,Bob,75,win,2,1,-1,-1,-1", "12/04/2026 23:41:10,Cal,Dee,45,lose,2,2,-4,-2,2",
+            "12/05/2O26 0:20:33,Dee,,93,win,-2,-2,-2,8,-2", "12/05/2026 1:05:00,Bob,Cal,61,win,-1,2,1,-1,-1"]
+    db = tmp_path / "t.duckdb"
+    r = cli("ingest", write(tmp_path, "ty.csv", "\n".join(rows) + "\n"), "--db", str(db), ok=False)
+    assert "E-CSV-DATE (hand 3)" in r.output.replace("\n", " ")
+    r = cli("ingest", write(tmp_path, "ty2.csv", "\n".join(rows).replace("2O26", "2026") + "\n"), "--db", str(db))
+    assert "1 stored, 3 duplicates, 0 rejected" in r.output
+    assert ledger(db) == {"Ann": 1, "Bob": 3, "Cal": -6, "Dee": 4, "Eve": -2}
+    head = '%SHN 1.0\n[Session "{s}"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace{r}"]\n[Date "{d}"]\n\n'
+    one = head.format(s="n1", r="", d="2025.03.06") + "hand 1  dealer Ed\npick Cy  call AS  partner Ed  pts 40  lose" \
+        "  ; Cy went set"  # no line end
+    two = head.format(s="n2", r="; doubleOnBump=off", d="2025.03.13") + \
+        "hand 1  dealer Ed\npick Al  call AH  partner Bea  pts 45  lose\n"
+    db = tmp_path / "j.duckdb"
+    r = cli("ingest", write(tmp_path, "j.shn", one + two), "--db", str(db))
+    assert "2 stored" in r.output and "W-SHN-AGAIN" in r.output and "W-TAG-LATE" not in r.output
+    assert ledger(db, "--to", "2025-03-06") == {"Al": 2, "Bea": 2, "Cy": -4, "Di": 2, "Ed": -2}
+    assert ledger(db, "--from", "2025-03-13") == {"Al": -2, "Bea": -1, "Cy": 1, "Di": 1, "Ed": 1}
+
+
+def test_a_call_up_before_the_blind_with_its_jack_in_the_blind_is_alone(tmp_path):
+    """break21b F6: under jdCallTiming=beforeBlind the called J♥ written in the blind, 'partner Di' written, was
+    stored as a partnership; the picker is alone (rules.md C-4d).  F7: E-CRACK said 'the written score' of a hand
+    without one.  Without the partner written (rules.md B-33, alone, a plain win): Bea +4, the others -1."""
+    head = ('%SHN 1.0\n[Event "JB"]\n[Date "2027.05.16"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
+            '[Rules "wi5-jack-of-diamonds; jdCallUp=on; jdCallTiming=beforeBlind; partnerMayCrack=off"]\n\n')
+    text = head + ("hand 1  dealer Ed\ndeal Bea QC JD AD TD KC 9S\nblind JH 7C\npick Bea  call JH  partner Di  pts 75"
+                   "  win\n\nhand 2  dealer Al\ndeal Bea QC JD AD TD KC 9S\nblind JH 7C\npick Bea  call JH  pts 75  win\n")
+    db = tmp_path / "jb.duckdb"
+    r = cli("ingest", write(tmp_path, "jb.shn", text), "--db", str(db), ok=False)
+    out = r.output.replace("\n", " ")
+    assert "1 stored, 0 duplicates, 1 rejected" in out and "E-PARTNER (hand 1)" in out and "is in the blind" in out
+    assert ledger(db) == {"Al": -1, "Bea": 4, "Cy": -1, "Di": -1, "Ed": -1}
+    crack = head.replace("jdCallUp=on; jdCallTiming=beforeBlind; ", "") + \
+        "hand 1  dealer Al\ndeal Cy QC JD AD TD KC 9S\npick Bea  crack Cy  pts 75  win\n"
+    r = cli("ingest", write(tmp_path, "c.shn", crack), "--db", str(tmp_path / "c.duckdb"), ok=False)
+    assert "the cards written make Cy the partner, who cracked" in r.output.replace("\n", " ")

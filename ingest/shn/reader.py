@@ -967,6 +967,17 @@ def _open_at_end(seg: str) -> bool:
     return brace or quote
 
 
+def _joined_at(line: str) -> int:
+    """Where an SHN header (``%SHN 1.0``) starts inside ``line`` after other
+    text, ending the line: a file whose last line had no line end, another
+    file joined after it (``cat``); 0 when there is none (or the header
+    starts the line, read as :meth:`_Reader._file_again` reads it)."""
+    j = line.rfind("%SHN")
+    if j <= 0 or not line[:j].strip() or _HEADER.fullmatch(line[j:].rstrip("\r")) is None:
+        return 0
+    return j
+
+
 def _cr_outside(line: str) -> int:
     """The index of the first CR of ``line`` outside a ``{...}`` note and a
     ``"..."`` tag value (where a CR is text), or -1."""
@@ -1192,6 +1203,10 @@ class _Reader:
                         self._bad_line(line)
                         continue
                     line = fixed
+            if "%SHN" in line and (j := _joined_at(line)):  # a file without a last line end, another joined
+                self._line(line[:j])  # after it (break21b F21): its header read where it starts
+                self._file_again(line, j)
+                continue
             if "{" in line or "[" in line:
                 toks = _tokens(line)
             elif ";" in line:
@@ -1300,6 +1315,10 @@ class _Reader:
         return line[:k] + " " * (j - k) + line[j:]
 
     def _line(self, line: str) -> None:
+        if "%SHN" in line and (j := _joined_at(line)):  # a file without a last line end, another joined after it
+            self._line(line[:j])
+            self._file_again(line, j)
+            return
         if "{" in line or "[" in line:
             toks = _tokens(line)
         else:
@@ -1315,7 +1334,7 @@ class _Reader:
                 return
             self._process(toks, 0)
 
-    def _file_again(self, line: str) -> None:
+    def _file_again(self, line: str, at: int | None = None) -> None:
         """A ``%SHN`` header after line 1: two files joined (``cat``, a
         phone's note that pastes each week's template under the last).  The
         hand above ends there, and what follows is read as the next file: a
@@ -1323,8 +1342,11 @@ class _Reader:
         header, as after a ``[Session]`` line (docs/notation.md §3), with a
         ``W-SHN-AGAIN`` warning.  It was a statement of the hand above,
         refusing it, and the next file's tags were that hand's, its hands
-        stored in the first night under its rules and date (real21 F0)."""
-        col = line.find("%SHN") + 1
+        stored in the first night under its rules and date (real21 F0).
+        ``at``: where the header starts in ``line`` when the file above ended
+        without a line end (break21b F21: the header was read as part of the
+        last line, after a comment)."""
+        col = (line.find("%SHN") if at is None else at) + 1
         self._end_hand(self.off + col - 1)
         self.errors.append(Diagnostic(
             "W-SHN-AGAIN", f"found a second '%SHN' header at line {self.ln} (two files joined?): read as the start of "
