@@ -1116,10 +1116,10 @@ def _stream_headers(rows, layout: Layout, cols: dict[str, str], index: dict[str,
 
     for r, row in rows:
         filled_row = any(c.strip() for c in row)
-        if k < len(row) and row[k].strip().casefold() == want:
+        if k < len(row) and row[k].replace("\ufeff", "").strip().casefold() == want:
             if pending is not None:
                 yield from settle(True)
-            cells = norm([c.casefold() for c in row])
+            cells = norm([c.replace("\ufeff", "").casefold() for c in row])
             if cells == first[:len(cells)] and len(cells) >= len([c for c in first if c]):
                 above, under, pending = under, [], (r, [])  # the same header again: no row of the sheet
                 continue
@@ -1168,10 +1168,11 @@ def _second_headers(rows: list[list[str]], layout: Layout, cols: dict[str, str],
     block = layout.header_row  # rows[block:] are the rows under the header last read
     for r in range(layout.header_row, len(rows)):  # rows[r] is row r + 1 of the file
         row = rows[r]
-        if k >= len(row) or row[k].strip().casefold() != want:
-            continue
+        if k >= len(row) or row[k].replace("\ufeff", "").strip().casefold() != want:
+            continue  # (a second file's header keeps its byte order mark: two exports joined, break21b F22)
         if out is rows:
             out = list(rows)
+        row = [c.replace("\ufeff", "") for c in row]
         cells = [c.strip().casefold() for c in row]
         while cells and not cells[-1]:
             cells.pop()

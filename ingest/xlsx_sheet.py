@@ -63,18 +63,21 @@ def looks_like_xlsx(name: str, data: bytes) -> bool:
         return False
 
 
-def cell_text(value) -> str:
+def cell_text(value, number_format: str | None = None) -> str:
     """The text a CSV export writes for a cell's value (see the module
     docstring): ``None`` → ``""``, ``-1.0`` → ``"-1"``, a date →
-    ``"2026-12-04"``, a date and time ``"2026-11-24 23:41:10"``."""
+    ``"2026-12-04"``, a date and time ``"2026-11-24 23:41:10"`` (at
+    midnight too when ``number_format``, the cell's, shows hours)."""
     if value is None:
         return ""
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
     if isinstance(value, float):
         return str(int(value)) if value.is_integer() else repr(value)
-    if isinstance(value, _dt.datetime):  # a timestamp keeps its time of day (a night past midnight: real20 F6)
-        return value.date().isoformat() if value.time() == _dt.time() else value.isoformat(" ", "seconds")
+    if isinstance(value, _dt.datetime):  # a timestamp keeps its time of day (a night past midnight: real20 F6),
+        # 00:00 too when the cell is formatted with a time (break21b F8: it became a night of its own)
+        timed = value.time() != _dt.time() or (number_format is not None and "h" in number_format.lower())
+        return value.isoformat(" ", "seconds") if timed else value.date().isoformat()
     if isinstance(value, _dt.date):
         return value.isoformat()
     return nfc(str(value))  # one spelling of an accented name (ingest.unicode_text)
@@ -105,7 +108,8 @@ def workbook_rows(data: bytes, hidden: list[str] | None = None,
             if isinstance(ws, Chartsheet):
                 rows = []
             else:
-                rows = [[cell_text(v) for v in row] for row in ws.iter_rows(values_only=True)]
+                # a date-time cell's format says whether it has a time of day, midnight too (break21b F8)
+                rows = [[cell_text(c.value, getattr(c, "number_format", None)) for c in row] for row in ws.iter_rows()]
                 for row in rows:
                     while row and not row[-1].strip():
                         row.pop()

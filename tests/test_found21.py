@@ -977,3 +977,35 @@ def test_a_call_up_before_the_blind_with_its_jack_in_the_blind_is_alone(tmp_path
         "hand 1  dealer Al\ndeal Cy QC JD AD TD KC 9S\npick Bea  crack Cy  pts 75  win\n"
     r = cli("ingest", write(tmp_path, "c.shn", crack), "--db", str(tmp_path / "c.duckdb"), ok=False)
     assert "the cards written make Cy the partner, who cracked" in r.output.replace("\n", " ")
+
+
+def test_two_excel_exports_joined_and_a_workbook_timestamp_at_midnight(tmp_path):
+    """break21b F22: two Excel 'CSV UTF-8' exports joined with cat: the second header keeps its byte order mark and
+    was read as a hand row (a night pasted twice stored twice).  By hand (rules.md B-33): the night Ann +4, Bob +3,
+    Cal -5, Dee -3, Eve +1, read once.  F8: a workbook's date-time cell at exactly 00:00 was read as a date, its
+    hand a night of its own; formatted with hours it is the night it ends: one session."""
+    import datetime as _dt  # noqa: PLC0415
+
+    from openpyxl import Workbook  # noqa: PLC0415
+
+    head = "\ufeffDate,Picker,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve\n"
+    block = "2026-12-04,Ann,Bob,75,win,2,1,-1,-1,-1\n2026-12-04,Cal,Dee,45,lose,2,2,-4,-2,2\n"
+    path = tmp_path / "cat.csv"
+    path.write_bytes((head + block + head + block).encode("utf-8"))
+    db = tmp_path / "c.duckdb"
+    r = cli("ingest", str(path), "--db", str(db))
+    assert "2 stored" in r.output and "W-CSV-PASTED" in r.output
+    assert ledger(db) == {"Ann": 4, "Bob": 3, "Cal": -5, "Dee": -3, "Eve": 1}
+    wb = Workbook()
+    ws = wb.active
+    ws.append(["Timestamp", "Picker", "Partner", "Points", "Result", "Ann", "Bob", "Cal", "Dee", "Eve"])
+    ws.append([_dt.datetime(2026, 12, 1, 21, 0), "Ann", "Bob", 75, "win", 2, 1, -1, -1, -1])
+    ws.append([_dt.datetime(2026, 12, 2, 0, 0), "Cal", "Dee", 45, "lose", 2, 2, -4, -2, 2])
+    for c in ws["A"][1:]:
+        c.number_format = "m/d/yyyy h:mm:ss"
+    book = tmp_path / "form.xlsx"
+    wb.save(book)
+    db = tmp_path / "x.duckdb"
+    cli("ingest", str(book), "--db", str(db))
+    assert _sessions(db) == ["CSV form 2026-12-01"]
+    assert ledger(db) == {"Ann": 4, "Bob": 3, "Cal": -5, "Dee": -3, "Eve": 1}
