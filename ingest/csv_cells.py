@@ -73,9 +73,9 @@ def _day(y: str, mo: int, d: int) -> str | None:
 
 
 #: a time of day after a date in one cell, as a form, an app or ``=NOW()`` writes a timestamp: ``23:41``,
-#: ``23:41:10``, ``23:41:10.250``, ``11:41 PM``, ISO's ``T23:52``, a zone (``Z``, ``+01:00``) read past
+#: ``23:41:10``, ``23:41:10.250``, ``11:41 PM``, ``21:30 Uhr``, ISO's ``T23:52``, a zone (``Z``, ``+01:00``) read past
 _TIME = re.compile(r"(?:\s+|T)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:\s*([AaPp])\.?[Mm]\.?)?"
-                   r"(?:\s*(?:Z|UTC|[+-]\d{2}:?\d{2}))?$")
+                   r"(?:\s*(?:Uhr|h))?(?:\s*(?:Z|UTC|[+-]\d{2}:?\d{2}))?$")
 
 
 def split_time(cell: str) -> tuple[str, tuple[int, int, int] | None]:

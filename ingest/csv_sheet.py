@@ -81,7 +81,7 @@ from replay.facts import OUTCOMES, CallRec, HandRecord, MarkRec, Pos, ScoreRec, 
 from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_in_text, date_order_error, date_order_warning,
                         date_parts, day_in_text, season_in_text, year_in_text,
                         decimal_comma, is_fraction, is_totals_row, outcome_word, read_date, read_stamp, says_misdeal,
-                        serial_date, sheet_date_order, whole_units)
+                        serial_date, sheet_date_order, split_time, whole_units)
 from . import csv_encoding
 from .csv_indiana import declaration, is_indiana_rules
 from .model import FileResult
@@ -93,6 +93,9 @@ __all__ = ["FIELDS", "IGNORED", "column_map", "date_order_option", "guess_column
 FIELDS: dict[str, tuple[str, ...]] = {
     "date": ("date", "datum", "day", "evening", "sitting", "night", "timestamp", "time stamp", "zeitstempel",
              "date/time", "datetime"),
+    # a time of day beside the date column (Date | Time, a phone's or a form's two columns): read with the row's date
+    # as one timestamp (:func:`_with_time`); it was a player, every hand refused E-CSV-UNITS (break21b F18)
+    "time": ("time", "uhrzeit", "zeit", "time of day", "clock"),
     "hand": ("hand", "hand no", "hand #", "#", "no", "nr", "spiel", "game no"),
     "dealer": ("dealer", "geber", "dealt"),
     "picker": ("picker", "picked", "pick", "spieler"),
@@ -194,11 +197,32 @@ def guess_columns(header: list[str]) -> dict[str, str]:
             # sums, not a player (sheet18 F4: every hand refused E-SEATS, "10 seats")
             out[f"ignore:{cell}"] = cell
             continue
+        if n in FIELDS["date"] and "date" in out:
+            # two date columns: a form's Timestamp beside the Date the scorer wrote (break21b F1: Date was a player,
+            # every hand refused).  The written date is the night; the timestamp, when the row was sent, is left out
+            if n in _STAMP_WORDS or _norm(out["date"]) not in _STAMP_WORDS:
+                out[f"ignore:{cell}"] = cell
+            else:
+                out[f"ignore:{out['date']}"], out["date"] = out["date"], cell
+            continue
         for f, words in FIELDS.items():
             if f not in out and n in words:
                 out[f] = cell
                 break
     return out
+
+
+#: the date column's header words that name a timestamp (a date and a time of day: a form's, an app's)
+_STAMP_WORDS = ("timestamp", "time stamp", "zeitstempel", "date/time", "datetime")
+
+
+def _with_time(date: str, time: str) -> str:
+    """A row's date cell read with its Time cell (FIELDS ``time``): ``"2026-12-04"`` and ``"23:50"`` →
+    ``"2026-12-04 23:50"``, a timestamp that :func:`ingest.csv_cells.read_stamp` reads; the date cell as it is
+    when the time cell is blank or no time of day (``"late"``), or the date cell has its own time."""
+    if not date or not time or split_time(date)[1] is not None or split_time("2000-01-01 " + time)[1] is None:
+        return date
+    return f"{date} {time.strip()}"
 
 
 #: a header cell naming a player's running total: "<player> total", "total <player>", "running <player>", "<player> Σ"
@@ -1854,6 +1878,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             dtext = last_date  # a sheet writes the night's date on its first row only (a merged cell): the same night
         elif dtext:
             bad_night = None
+        if "time" in cols and dtext:  # a Time column beside the date: one timestamp (break21b F18)
+            dtext = _with_time(split_time(dtext)[0] if dtext == last_date else dtext, cell(row, "time")[0])
         stamp = read_stamp(dtext, order) if dtext else None
         if stamp is not None:  # a timestamp (a form's, an app's): the night it belongs to (real20 F6)
             night_of[dtext] = _stamp_night(stamp, last_stamp, whole_units(cell(row, "hand")[0] or "") == 1)

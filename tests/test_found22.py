@@ -1,0 +1,101 @@
+"""Records brought in session 22, each amount worked out by hand from
+rules.md before shead's figure was read."""
+
+from __future__ import annotations
+
+import duckdb
+import pytest
+
+from ingest.csv_cells import split_time
+from ingest.csv_sheet import guess_columns
+from tests.cli_helpers import cli, ledger, write
+
+
+def _sessions(db) -> list[str]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        return [r[0] for r in con.execute("SELECT session FROM sessions ORDER BY session").fetchall()]
+
+
+# -- A date and a time of day in two columns; a form's Timestamp beside the Date written (break21b F1, F18) ---------
+
+#: a phone's score sheet with the date and the time of day in columns of their own; hand 2 all passed (a doubler),
+#: hands 3 and 4 after midnight.  Time was read as a player, every hand refused (E-CSV-UNITS)
+SPLIT = """Date,Time,Hand,Dealer,Picker,Partner,Call,Points,Result,Doubler,Ann,Bob,Cal,Dee,Eve
+11/24/2026,23:41,1,Eve,Bob,Dee,AH,61,W,,-1,2,-1,1,-1
+11/24/2026,23:52,2,Ann,,,,,,x,0,0,0,0,0
+11/25/2026,0:03,3,Bob,Cal,Ann,AS,75,W,,2,-2,4,-2,-2
+11/25/2026,0:12,4,Cal,Dee,Eve,AC,40,L,,2,2,2,-4,-2
+"""
+#: by hand, wi5-called-ace with noPick=doubler (rules.md B-28, B-33, D-11): h1 Bob picks, Dee partner, 61: Bob +2,
+#: Dee +1, the others -1; h2 all pass, nobody pays, the next hand counts double; h3 (00:03, eleven minutes after
+#: h2: the same night) Cal picks, Ann partner, 75: 1 x 2 = 2 a defender: Cal +4, Ann +2, Bob, Dee, Eve -2; h4 Dee
+#: picks, Eve partner, 40: lost, 1 doubled on the bump = 2 a defender: Ann, Bob, Cal +2, Eve -2, Dee -4.
+#: Totals Ann +3, Bob +2, Cal +5, Dee -5, Eve -5 (zero-sum: 3 + 2 + 5 - 5 - 5 = 0)
+SPLIT_TOTALS = {"Ann": 3, "Bob": 2, "Cal": 5, "Dee": -5, "Eve": -5}
+
+
+def test_a_date_and_a_time_column_make_one_night_past_midnight(tmp_path):
+    db = tmp_path / "s.duckdb"
+    r = cli("ingest", write(tmp_path, "phone.csv", SPLIT), "--db", str(db), "--rules", "wi5-called-ace; noPick=doubler")
+    assert "4 stored" in r.output and "0 rejected" in r.output, r.output
+    assert _sessions(db) == ["CSV phone 2026-11-24"]  # one sitting: the doubler of hand 2 carried past midnight
+    assert ledger(db) == SPLIT_TOTALS
+
+
+def test_a_german_sheet_with_uhrzeit_and_uhr(tmp_path):
+    """Datum; Uhrzeit with '21:30 Uhr' cells, day-first dates with dots (a German export).  By hand (rules.md B-33):
+    h1 Ann picks, Bob partner, 75: Ann +2, Bob +1, Cal, Dee, Eve -1; h2 (00:20 Uhr the next day, the same night)
+    Cal picks, Dee partner, 45: lost, 2 a defender: Cal -4, Dee -2, Ann, Bob, Eve +2.  Totals Ann +4, Bob +3,
+    Cal -5, Dee -3, Eve +1 (zero-sum)."""
+    text = ("Datum;Uhrzeit;Spieler;Mitspieler;Augen;Ergebnis;Ann;Bob;Cal;Dee;Eve\n"
+            "04.12.2026;23:40 Uhr;Ann;Bob;75;gewonnen;2;1;-1;-1;-1\n"
+            "05.12.2026;0:20 Uhr;Cal;Dee;45;verloren;2;2;-4;-2;2\n")
+    db = tmp_path / "g.duckdb"
+    r = cli("ingest", write(tmp_path, "abend.csv", text), "--db", str(db))
+    assert "2 stored" in r.output, r.output
+    assert _sessions(db) == ["CSV abend 2026-12-04"]
+    assert ledger(db) == {"Ann": 4, "Bob": 3, "Cal": -5, "Dee": -3, "Eve": 1}
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_a_forms_timestamp_beside_the_date_written(tmp_path, first):
+    """A Google Form with a Date question: the Timestamp is when the row was sent (the next morning), the Date the
+    night played.  Date was read as a player, every hand refused; the night is the Date written, 2026-12-04.
+    By hand as above: Ann +4, Bob +3, Cal -5, Dee -3, Eve +1."""
+    rows = [("12/5/2026 9:12:03", "12/4/2026", "Ann,Bob,75,win,2,1,-1,-1,-1"),
+            ("12/5/2026 9:13:40", "12/4/2026", "Cal,Dee,45,lose,2,2,-4,-2,2")]
+    head = "Timestamp,Date" if first else "Date,Timestamp"
+    text = head + ",Picker,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve\n" + "".join(
+        (f"{s},{d}," if first else f"{d},{s},") + rest + "\n" for s, d, rest in rows)
+    db = tmp_path / "f.duckdb"
+    r = cli("ingest", write(tmp_path, "form.csv", text), "--db", str(db))
+    assert "2 stored" in r.output, r.output
+    assert _sessions(db) == ["CSV form 2026-12-04"]
+    assert ledger(db) == {"Ann": 4, "Bob": 3, "Cal": -5, "Dee": -3, "Eve": 1}
+
+
+def test_the_columns_a_sheet_of_dates_and_times_maps():
+    assert guess_columns(["Timestamp", "Date", "Picker", "Ann"]) == {
+        "ignore:Timestamp": "Timestamp", "date": "Date", "picker": "Picker"}
+    assert guess_columns(["Date", "Zeitstempel", "Picker"]) == {
+        "date": "Date", "ignore:Zeitstempel": "Zeitstempel", "picker": "Picker"}
+    assert guess_columns(["Datum", "Uhrzeit", "Spieler"]) == {"date": "Datum", "time": "Uhrzeit", "picker": "Spieler"}
+
+
+@pytest.mark.parametrize(("cell", "clock"), [("04.12.2026 21:30 Uhr", (21, 30, 0)), ("2026-12-04 21:30h", (21, 30, 0)),
+                                             ("2026-12-04 21:30", (21, 30, 0)), ("2026-12-04 Uhr", None)])
+def test_a_time_of_day_in_uhr(cell, clock):
+    assert split_time(cell)[1] == clock
+
+
+def test_a_time_cell_that_is_no_time_leaves_the_date(tmp_path):
+    """A Time cell written 'late' is no time of day: the row's night is its date, as without the column.  By hand as
+    above (rules.md B-33): Ann +4, Bob +3, Cal -5, Dee -3, Eve +1, one night."""
+    text = ("Date,Time,Picker,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve\n"
+            "2026-12-04,late,Ann,Bob,75,win,2,1,-1,-1,-1\n"
+            "2026-12-04,,Cal,Dee,45,lose,2,2,-4,-2,2\n")
+    db = tmp_path / "l.duckdb"
+    r = cli("ingest", write(tmp_path, "late.csv", text), "--db", str(db))
+    assert "2 stored" in r.output, r.output
+    assert _sessions(db) == ["CSV late 2026-12-04"]
+    assert ledger(db) == {"Ann": 4, "Bob": 3, "Cal": -5, "Dee": -3, "Eve": 1}
