@@ -967,15 +967,24 @@ def _pot_cells(out: CsvResult, rows: list, index: dict[str, int], path: str | No
     k = index[out.columns["pot"]]
     by_row = {r: row for r, row in rows}
     notes = []
+    before: dict[int, object] = {}  # units=running: a row -> the pot's standing on the row above that wrote one
+    if out.running:
+        last = None
+        for r, row in rows:
+            if k < len(row) and row[k].strip():
+                before[r], last = last, _pot_value(out, row[k].strip())
     for h in hands:
         row = by_row.get(h.source_line)
         text = row[k].strip() if row is not None and k < len(row) else ""
         if not text:
             continue
-        v = whole_units(text) if out.stake is None else money_value(text)
-        if v is not None and out.stake is not None:
-            v = v / out.stake if (v / out.stake).denominator == 1 else None
+        v = _pot_value(out, text)
         want = h.outcome.pot or 0
+        if v is not None and v != want and before.get(h.source_line) is not None:
+            # a running sheet's pot column is the pot's standing: the hand's units are the change from the row above
+            # (break21b F2: the standing was read as the hand's, a false warning on each hand); a night that starts
+            # the column again reads as its own
+            v = v - before[h.source_line]
         if v is None or v != want:
             notes.append(Diagnostic(
                 "W-CSV-POT", f"row {h.source_line}: the {out.columns['pot']} cell says the pot {_pot_words(v, text)}, "
@@ -983,6 +992,14 @@ def _pot_cells(out: CsvResult, rows: list, index: dict[str, int], path: str | No
                 "cells give it: correct the pot's cell", "warning", path, h.source_line, k + 1, found=text,
                 expected=f"{want:+d}"))
     return notes
+
+
+def _pot_value(out: CsvResult, text: str):
+    """A pot cell's units (a money sheet's read at its stake), None when it holds no number of units."""
+    v = whole_units(text) if out.stake is None else money_value(text)
+    if v is not None and out.stake is not None:
+        v = v / out.stake if (v / out.stake).denominator == 1 else None
+    return v
 
 
 def _pot_words(v, text: str) -> str:

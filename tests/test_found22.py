@@ -99,3 +99,33 @@ def test_a_time_cell_that_is_no_time_leaves_the_date(tmp_path):
     assert "2 stored" in r.output, r.output
     assert _sessions(db) == ["CSV late 2026-12-04"]
     assert ledger(db) == {"Ann": 4, "Bob": 3, "Cal": -5, "Dee": -3, "Eve": 1}
+
+
+# -- A running-totals sheet's pot column is the pot's standing (break21b F2) --------------------------------------
+
+#: test_found21's tavern night (KITTY) written in running totals: each cell the player's standing, the Kitty the
+#: pot's.  By hand (rules.md D-4, D-19, B-33; the hands' units in test_found21): Ann -2, -1, -2, -13, +4 → standings
+#: -2, -3, -5, -18, -14; Bob 3, 2, 0, 2, 0; Cal -2, 4, 2, 4, 2; Dee -2, -3, 0, 2, 0; Eve -2, 0, -2, 0, 12; the pot
+#: +5, -5, +5, +5, -10 → 5, 0, 5, 10, 0
+KITTY_RUNNING = """Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Leaster,Ann,Bob,Cal,Dee,Eve,Kitty
+2026-11-19,1,Eve,,,,,,Bob,-2,3,-2,-2,-2,5
+2026-11-19,2,Ann,Cal,Eve,AH,75,W,,-3,2,4,-3,0,0
+2026-11-19,3,Bob,,,,,,Dee,-5,0,2,0,-2,5
+2026-11-19,4,Cal,Ann,,alone,50,L,,-18,2,4,2,0,10
+2026-11-19,5,Dee,Eve,Ann,AS,92,W,,-14,0,2,0,12,0
+"""
+
+
+def test_a_running_sheets_pot_column_is_the_pots_standing(tmp_path):
+    db = tmp_path / "r.duckdb"
+    r = cli("ingest", write(tmp_path, "run.csv", KITTY_RUNNING), "--rules", "wi5-called-ace; pot=on",
+            "--columns", "units=running", "--db", str(db))
+    assert "5 stored, 0 duplicates, 0 rejected" in r.output, r.output
+    assert "W-CSV-POT" not in r.output  # each Kitty cell was read as the hand's: four false warnings
+    assert ledger(db) == {"Ann": -14, "Bob": 0, "Cal": 2, "Dee": 0, "Eve": 12}  # the pot ends empty
+    # h5's standing mistyped 9 (for 0): the change 9 - 10 = -1, the hand takes 10: the cell named
+    wrong = KITTY_RUNNING.replace(",12,0\n", ",12,9\n")
+    r = cli("ingest", write(tmp_path, "run2.csv", wrong), "--rules", "wi5-called-ace; pot=on",
+            "--columns", "units=running", "--db", str(tmp_path / "r2.duckdb"))
+    assert "5 stored" in r.output
+    assert "run2.csv:6:15: warning W-CSV-POT" in r.output and "but the hand takes 10" in r.output
