@@ -1693,6 +1693,7 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
     grand: list[dict[str, int]] = []
     nights: list[tuple[str, dict[str, int]]] = []
     rows = list(rows)  # read again, as running totals, when rows are refused (_running_hint)
+    rows = _oldest_first(out, rows, index, path, notes)
     records = list(sheet_records(out, rows, index, path, rules, stored_session, notes, grand, nights))
     res = _validate_records(ShnFile(records, path=path), path, False)
     if res.rejected and not out.running:
@@ -1712,6 +1713,46 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
         # one sitting under its own grand total: the store checks the stored units against it (session_checks),
         # so a sitting with refused rows is named incomplete, as a protocol's is (rules.md B-35: they sum to 0)
         out.result.log_totals = {out.names.get(p, p): v for p, v in grand[0].items()}
+
+
+def _oldest_first(out: CsvResult, rows: list, index: dict[str, int], path: str | None,
+                  notes: list[Diagnostic]) -> list:
+    """``rows`` (``(row number, cells)``) oldest first: reversed, with a
+    ``W-CSV-NEWEST-FIRST`` warning in ``notes``, when every row that is not
+    blank has a timestamp (its date cell's time of day, or the Time column's:
+    :func:`_with_time`) and they go from the newest down to the oldest (a
+    form's responses sorted newest first, an app's export); else as they are.
+    The hands are then numbered, carried (a doubler, the pot: rules.md B-1)
+    and split into nights in the order they were played, and every message
+    still names the file's own row (break21b F15: the night past midnight was
+    two, its hands refused as out of order or scored against the wrong
+    doubler)."""
+    cols = out.columns
+    if "date" not in cols:
+        return rows
+    order = out.date_order.order if out.date_order is not None else "mdy"
+    dk = index[cols["date"]]
+    tk = index[cols["time"]] if "time" in cols else None
+    stamps = []
+    for _r, row in rows:
+        if not any(c.strip() for c in row):
+            continue
+        date = row[dk].strip() if dk < len(row) else ""
+        if tk is not None and tk < len(row):
+            date = _with_time(date, row[tk].strip())
+        stamp = read_stamp(date, order) if date else None
+        if stamp is None:
+            return rows  # a row without its moment (a Total row, a note, a date written once): the order written
+        stamps.append(stamp)
+    if len(stamps) < 2 or stamps[0] <= stamps[-1] or any(a < b for a, b in zip(stamps, stamps[1:])):
+        return rows
+    first, last = rows[0][0], rows[-1][0]
+    notes.append(Diagnostic(
+        "W-CSV-NEWEST-FIRST", f"rows {first}-{last} go from the newest timestamp to the oldest (responses sorted "
+        "newest first): read oldest first, the hands numbered and the nights split in the order they were played",
+        "warning", path, first, dk + 1, found=f"{stamps[0]:%Y-%m-%d %H:%M} above {stamps[-1]:%Y-%m-%d %H:%M}",
+        expected="the oldest row first"))
+    return rows[::-1]
 
 
 #: what a refused row of a score pad read as each hand's units is told (:func:`_running_hint`)

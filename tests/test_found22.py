@@ -129,3 +129,47 @@ def test_a_running_sheets_pot_column_is_the_pots_standing(tmp_path):
             "--columns", "units=running", "--db", str(tmp_path / "r2.duckdb"))
     assert "5 stored" in r.output
     assert "run2.csv:6:15: warning W-CSV-POT" in r.output and "but the hand takes 10" in r.output
+
+
+# -- A form's responses sorted newest first (break21b F15) --------------------------------------------------------
+
+#: test_found21's form night (hand 2 all passed: a doubler; hands 3 and 4 past midnight), rows newest first
+NEWEST_FIRST = """Timestamp,Hand,Dealer,Picker,Partner,Call,Points,Result,Doubler,Ann,Bob,Cal,Dee,Eve
+11/25/2026 0:12:09,4,Cal,Dee,Eve,AC,40,L,,2,2,2,-4,-2
+11/25/2026 0:03:41,3,Bob,Cal,Ann,AS,75,W,,2,-2,4,-2,-2
+11/24/2026 23:52:33,2,Ann,,,,,,x,0,0,0,0,0
+11/24/2026 23:41:10,1,Eve,Bob,Dee,AH,61,W,,-1,2,-1,1,-1
+"""
+
+
+@pytest.mark.parametrize("numbered", [True, False])
+def test_a_forms_rows_newest_first_are_read_oldest_first(tmp_path, numbered):
+    """By hand as SPLIT above (rules.md B-28, B-33, D-11): Ann +3, Bob +2, Cal +5, Dee -5, Eve -5, one night.  Read
+    as written, hands 3 and 1 were refused as out of order and the night was two (numbered), or hands 4 and 3 were
+    scored against the doubler of hand 2 below them (E-SCORE, unnumbered)."""
+    text = NEWEST_FIRST if numbered else "\n".join(
+        ",".join(c for i, c in enumerate(line.split(",")) if i != 1) for line in NEWEST_FIRST.splitlines()) + "\n"
+    db = tmp_path / "n.duckdb"
+    r = cli("ingest", write(tmp_path, "form.csv", text), "--rules", "wi5-called-ace; noPick=doubler", "--db", str(db))
+    assert "4 stored, 0 duplicates, 0 rejected" in r.output, r.output
+    assert "form.csv:2:1: warning W-CSV-NEWEST-FIRST: rows 2-5 go from the newest timestamp to the oldest" in r.output
+    assert _sessions(db) == ["CSV form 2026-11-24"]
+    assert ledger(db) == SPLIT_TOTALS
+    with duckdb.connect(str(db), read_only=True) as con:  # hand 1 is the file's row 5, as written
+        assert con.execute("SELECT h.hand, s.line FROM hands h JOIN hand_source s USING (hand_id) ORDER BY 1").fetchall() == [
+            (1, 5), (2, 4), (3, 3), (4, 2)]
+
+
+def test_rows_whose_timestamps_go_both_ways_are_read_as_written(tmp_path):
+    """Two rows swapped in an oldest-first form (h1 above h3 above h2, unnumbered) are no newest-first sheet: read as
+    written, no warning.  By hand (rules.md B-33): h1 Ann picks, Bob partner, 75: +2/+1/-1; the next row Cal picks,
+    Dee partner, 45, lost: 2 a defender: Cal -4, Dee -2, the others +2; the third Ann, Bob, 75 again.  Totals Ann
+    +6, Bob +4, Cal -6, Dee -4, Eve 0 (zero-sum)."""
+    text = ("Timestamp,Picker,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve\n"
+            "12/4/2026 20:00:00,Ann,Bob,75,win,2,1,-1,-1,-1\n"
+            "12/4/2026 20:30:00,Cal,Dee,45,lose,2,2,-4,-2,2\n"
+            "12/4/2026 20:10:00,Ann,Bob,75,win,2,1,-1,-1,-1\n")
+    db = tmp_path / "b.duckdb"
+    r = cli("ingest", write(tmp_path, "both.csv", text), "--db", str(db))
+    assert "3 stored" in r.output and "W-CSV-NEWEST-FIRST" not in r.output
+    assert ledger(db) == {"Ann": 6, "Bob": 4, "Cal": -6, "Dee": -4, "Eve": 0}
