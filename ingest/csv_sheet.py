@@ -1594,36 +1594,46 @@ def read_marks(text: str, seats: dict[str, str]) -> tuple[list[tuple[str, str | 
 
     ``seats``: every way the cell may name a player (lower case) → alias.
     The grammar, case-insensitive, marks separated by commas, ``;``, ``+``,
-    ``and`` or nothing:
+    ``and`` or nothing (brackets and colons are read past):
 
     * ``Cal`` — a player alone: Cal cracked; ``Cal recrack Bob``: Cal
       cracked, Bob re-cracked;
     * ``crack Cal``, ``cracked by Cal``, ``Cal cracked`` (also knock, kontra,
       doubled); ``recrack Bob``, ``Bob recracked``, ``re Bob``;
       ``castrate Eve``;
-    * ``blitz Bob black`` / ``blitz Bob red`` (the colour of the two queens
-      shown; ``middle jacks``, ``four jacks``, ``black jacks`` for a jack
+    * ``blitz Bob black`` / ``blitz Bob red``, also ``black blitz Bob``,
+      ``Bob blitz (red)`` (the colour of the two queens shown; ``middle jacks``, ``four jacks``, ``black jacks`` for a jack
       blitz); the colour is required, as in SHN;
     * ``x``, ``yes`` or ``?``: a crack by a player not written (``crack ?``);
     * blank, ``-``, ``no``, ``none``, ``0``: no mark.
     """
     names = sorted(seats, key=len, reverse=True)
     rx = re.compile("|".join([*(rf"(?<![\w-])(?P<n{k}>{re.escape(n)})(?![\w-])" for k, n in enumerate(names)),
-                              r"(?P<sep>[,;/+&])", r"(?P<word>[^\s,;/+&]+)"]), re.IGNORECASE)
+                              r"(?P<sep>[,;/+&():])", r"(?P<word>[^\s,;/+&():]+)"]), re.IGNORECASE)
     toks: list[tuple[str, str]] = []  # (kind of token, value): name -> alias, word -> lower case
     written: list[str] = []  # each token as written
+    cut: list[bool] = []  # each token: whether a separator comes before it
+    sep = False
     for m in rx.finditer(text):
         group = m.lastgroup or "sep"
-        if group == "sep":
+        if group == "sep" or (group == "word" and m.group().lower() in _MARK_SEP):
+            sep = True
             continue
-        if group == "word":
-            w = m.group().lower()
-            if w not in _MARK_SEP:
-                toks.append(("word", w))
-                written.append(m.group())
-        else:
-            toks.append(("name", seats[names[int(group[1:])].lower()]))
-            written.append(m.group())
+        toks.append(("word", m.group().lower()) if group == "word" else ("name", seats[names[int(group[1:])].lower()]))
+        written.append(m.group())
+        cut.append(sep)
+        sep = False
+    for i in range(len(toks) - 1):  # the colour before the blitz ("black blitz Ann", "Ann red blitz": break21b F12)
+        if (toks[i][0] == "word" and toks[i][1] in _MARK_COLOURS and MARK_WORDS.get(toks[i + 1][1]) == "blitz"
+                and not cut[i + 1]):
+            # where the colour goes once taken out (the places after it move up one)
+            if i and toks[i - 1][0] == "name" and not cut[i]:
+                to = i + 1  # "Ann red blitz": after "blitz"
+            else:  # "red blitz (by) Ann": after the player
+                j = i + 2 + (i + 2 < len(toks) and toks[i + 2][1] in _MARK_BY and not cut[i + 2])
+                to = j if j < len(toks) and toks[j][0] == "name" and not cut[j] else i + 1
+            for seq in (toks, written, cut):
+                seq.insert(to, seq.pop(i))
     if not toks or (len(toks) == 1 and toks[0][1] in _MARK_NONE):
         return [], None
     if len(toks) == 1 and toks[0][1] in _MARK_YES:

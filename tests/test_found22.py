@@ -173,3 +173,35 @@ def test_rows_whose_timestamps_go_both_ways_are_read_as_written(tmp_path):
     r = cli("ingest", write(tmp_path, "both.csv", text), "--db", str(db))
     assert "3 stored" in r.output and "W-CSV-NEWEST-FIRST" not in r.output
     assert ledger(db) == {"Ann": 6, "Bob": 4, "Cal": -6, "Dee": -4, "Eve": 0}
+
+
+# -- A blitz written with its colour first, or in brackets (break21b F12) -----------------------------------------
+
+@pytest.mark.parametrize(("cell", "marks"), [
+    ("red blitz Eve", [("blitz", "Eve", "red", "queens")]),
+    ("Eve Blitz (red)", [("blitz", "Eve", "red", "queens")]),
+    ("EVE RED BLITZ", [("blitz", "Eve", "red", "queens")]),
+    ("BLACK BLITZ BY Cal", [("blitz", "Cal", "black", "queens")]),
+    ("Ann red blitz, Cal crack", [("blitz", "Ann", "red", "queens"), ("crack", "Cal", None, "queens")]),
+    ("Cal: crack; black blitz Eve", [("crack", "Cal", None, "queens"), ("blitz", "Eve", "black", "queens")]),
+])
+def test_a_blitz_with_its_colour_first_or_in_brackets(cell, marks):
+    from ingest.csv_sheet import read_marks  # noqa: PLC0415
+
+    seats = {p.lower(): p for p in ("Ann", "Bob", "Cal", "Dot", "Eve")}
+    assert read_marks(cell, seats) == (marks, None)
+
+
+def test_a_sheets_blitz_written_colour_first_doubles(tmp_path):
+    """By hand (rules.md B-27, B-33, E-5; allowBlitz=queens): Bob picks, Dot partner, 75: 1 a defender, Eve's red
+    blitz x2 = 2: Bob +4, Dot +2, Ann, Cal, Eve -2; three such hands: Ann -6, Bob +12, Cal -6, Dot +6, Eve -6.
+    The cells were refused ('red' is not a player; the blitz says no colour)."""
+    text = ("Date,Hand,Dealer,Picker,Partner,Called,Points,Result,Crack,Ann,Bob,Cal,Dot,Eve\n"
+            "2026-12-20,1,Ann,Bob,Dot,AH,75,win,red blitz Eve,-2,4,-2,2,-2\n"
+            "2026-12-20,2,Ann,Bob,Dot,AH,75,win,Eve Blitz (red),-2,4,-2,2,-2\n"
+            "2026-12-20,3,Ann,Bob,Dot,AH,75,win,EVE RED BLITZ,-2,4,-2,2,-2\n")
+    db = tmp_path / "b.duckdb"
+    r = cli("ingest", write(tmp_path, "blitz.csv", text), "--rules", "wi5-called-ace; allowBlitz=queens",
+            "--db", str(db))
+    assert "3 stored, 0 duplicates, 0 rejected" in r.output, r.output
+    assert ledger(db) == {"Ann": -6, "Bob": 12, "Cal": -6, "Dot": 6, "Eve": -6}
