@@ -52,7 +52,7 @@ from dataclasses import dataclass
 
 from replay.errors import Diagnostic
 
-__all__ = ["DATE_ORDERS", "DateOrder", "date_parts", "read_date", "read_stamp", "split_time", "serial_date", "date_in_text", "day_in_text",
+__all__ = ["DATE_ORDERS", "DateOrder", "date_parts", "read_date", "read_stamp", "local_zone", "split_time", "serial_date", "date_in_text", "day_in_text",
            "year_in_text",
            "season_in_text", "sheet_date_order", "date_order_warning",
            "date_order_error", "whole_units", "is_fraction", "outcome_word", "OUTCOME_EXPECTED", "is_totals_row",
@@ -73,9 +73,9 @@ def _day(y: str, mo: int, d: int) -> str | None:
 
 
 #: a time of day after a date in one cell, as a form, an app or ``=NOW()`` writes a timestamp: ``23:41``,
-#: ``23:41:10``, ``23:41:10.250``, ``11:41 PM``, ``21:30 Uhr``, ISO's ``T23:52``, a zone (``Z``, ``+01:00``) read past
+#: ``23:41:10``, ``23:41:10.250``, ``11:41 PM``, ``21:30 Uhr``, ISO's ``T23:52``, a zone (``Z``, ``+01:00``: :func:`read_stamp`)
 _TIME = re.compile(r"(?:\s+|T)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:\s*([AaPp])\.?[Mm]\.?)?"
-                   r"(?:\s*(?:Uhr|h))?(?:\s*(?:Z|UTC|[+-]\d{2}:?\d{2}))?$")
+                   r"(?:\s*(?:Uhr|h))?(?:\s*(Z|UTC|[+-]\d{2}:?\d{2}))?$")
 
 
 def split_time(cell: str) -> tuple[str, tuple[int, int, int] | None]:
@@ -100,12 +100,36 @@ def split_time(cell: str) -> tuple[str, tuple[int, int, int] | None]:
 
 def read_stamp(cell: str, order: str | None) -> _dt.datetime | None:
     """The moment a date cell with a time of day stands for
-    (:func:`split_time`, its date by :func:`read_date`); None when the cell
-    holds no time of day or no date."""
+    (:func:`split_time`, its date by :func:`read_date`), in local time
+    (naive); None when the cell holds no time of day or no date.  A
+    timestamp written with its zone (``2026-12-05T03:10:00Z``, ``+01:00``:
+    an app's export in UTC) is the local time of this machine's zone (the
+    ``TZ`` variable: ``TZ=America/Chicago``), so that a night played in the
+    evening keeps its date (break21b F20: 21:10 in Wisconsin is 03:10 the
+    next day in UTC)."""
     text, clock = split_time(cell)
     day = read_date(text, order) if clock is not None else None
-    return None if day is None else _dt.datetime.fromisoformat(day).replace(hour=clock[0], minute=clock[1],
-                                                                            second=clock[2])
+    if day is None:
+        return None
+    stamp = _dt.datetime.fromisoformat(day).replace(hour=clock[0], minute=clock[1], second=clock[2])
+    zone = _TIME.search(cell.strip()).group(5)
+    if zone is None:
+        return stamp
+    if zone in ("Z", "UTC"):
+        offset = _dt.timedelta(0)
+    else:
+        sign = -1 if zone[0] == "-" else 1
+        digits = zone[1:].replace(":", "")
+        offset = sign * _dt.timedelta(hours=int(digits[:2]), minutes=int(digits[2:]))
+    return stamp.replace(tzinfo=_dt.timezone(offset)).astimezone().replace(tzinfo=None)
+
+
+def local_zone() -> str:
+    """The name of this machine's time zone as :func:`read_stamp` reads a
+    zoned timestamp in (``TZ``, else the system's: ``CST``, ``UTC``)."""
+    import os  # noqa: PLC0415
+
+    return os.environ.get("TZ") or _dt.datetime.now().astimezone().tzname() or "local time"
 
 
 def date_parts(cell: str) -> tuple[int, int, str] | None:

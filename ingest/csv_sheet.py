@@ -79,9 +79,9 @@ from .unicode_text import nfc
 from replay.facts import OUTCOMES, CallRec, HandRecord, MarkRec, Pos, ScoreRec, SessionRec, ShnFile, Value
 
 from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_in_text, date_order_error, date_order_warning,
-                        date_parts, day_in_text, season_in_text, year_in_text,
-                        decimal_comma, is_fraction, is_totals_row, outcome_word, read_date, read_stamp, says_misdeal,
-                        serial_date, sheet_date_order, split_time, whole_units)
+                        date_parts, day_in_text, season_in_text, year_in_text, decimal_comma, is_fraction,
+                        is_totals_row, local_zone, outcome_word, read_date, read_stamp, says_misdeal, serial_date,
+                        sheet_date_order, split_time, whole_units)
 from . import csv_encoding
 from .csv_indiana import declaration, is_indiana_rules
 from .model import FileResult
@@ -1908,6 +1908,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     bad_night: tuple[int, str] | None = None  # the row opening a night whose date cell does not read, and that cell
     night_of: dict[str, str] = {}  # a timestamp cell -> the night (YYYY-MM-DD) its hand was played in
     last_stamp: tuple[_dt.datetime, str] | None = None  # the last timestamp read and its night
+    zone_said = False  # W-CSV-ZONE given (once a sheet)
     regrouped: set[str] = set()  # the nights whose rows write another group (W-CSV-GROUP said once a night)
     last_group = ""  # the Group cell of the last night that had one (dash19 F2, break19 F4: a blank is "as above")
     run_night: str | None = None  # units=running: the night of ``standing``, each player's last running total
@@ -1949,6 +1950,14 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if "time" in cols and dtext:  # a Time column beside the date: one timestamp (break21b F18)
             dtext = _with_time(split_time(dtext)[0] if dtext == last_date else dtext, cell(row, "time")[0])
         stamp = read_stamp(dtext, order) if dtext else None
+        if stamp is not None and not zone_said and notes is not None and (
+                written := read_date(dtext, order)) != stamp.date().isoformat():
+            zone_said = True  # a timestamp in UTC read in local time: its day moved (break21b F20), said once
+            notes.append(Diagnostic(
+                "W-CSV-ZONE", f"row {r}: the timestamp {dtext!r} carries its zone and is read in this machine's "
+                f"({local_zone()}): {stamp:%Y-%m-%d %H:%M}, the night of {stamp:%Y-%m-%d}, not {written}; for "
+                "another zone run the ingest with TZ set (TZ=America/Chicago shead ingest ...)", "warning", path, r,
+                dcol, found=dtext, expected=f"{stamp:%Y-%m-%d %H:%M} local"))
         if stamp is not None:  # a timestamp (a form's, an app's): the night it belongs to (real20 F6)
             night_of[dtext] = _stamp_night(stamp, last_stamp, whole_units(cell(row, "hand")[0] or "") == 1)
             last_stamp = (stamp, night_of[dtext])

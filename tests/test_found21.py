@@ -35,6 +35,18 @@ FORM = """Timestamp,Hand,Dealer,Picker,Partner,Call,Points,Result,Doubler,Ann,Bo
 FORM_TOTALS = {"Ann": 3, "Bob": 2, "Cal": 5, "Dee": -5, "Eve": -5}
 
 
+@pytest.fixture
+def utc(monkeypatch):
+    """This machine in UTC (a zoned timestamp is read in the machine's zone: test_found22), put back after."""
+    import time  # noqa: PLC0415
+
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
 @pytest.mark.parametrize(("cell", "date", "clock"), [
     ("11/24/2026 23:41:10", "2026-11-24", (23, 41, 10)),
     ("11/25/2026 0:03:41", "2026-11-25", (0, 3, 41)),
@@ -45,7 +57,7 @@ FORM_TOTALS = {"Ann": 3, "Bob": 2, "Cal": 5, "Dee": -5, "Eve": -5}
     ("Dec 4, 2026 10:15 PM", "2026-12-04", (22, 15, 0)),
     ("2026-11-24T23:52:00Z", "2026-11-24", (23, 52, 0)),
 ])
-def test_a_date_cell_with_its_time_of_day_reads_as_its_day_and_moment(cell, date, clock):
+def test_a_date_cell_with_its_time_of_day_reads_as_its_day_and_moment(cell, date, clock, utc):
     assert read_date(cell, "mdy") == date
     assert read_stamp(cell, "mdy") == dt.datetime.fromisoformat(date).replace(hour=clock[0], minute=clock[1],
                                                                               second=clock[2])

@@ -205,3 +205,38 @@ def test_a_sheets_blitz_written_colour_first_doubles(tmp_path):
             "--db", str(db))
     assert "3 stored, 0 duplicates, 0 rejected" in r.output, r.output
     assert ledger(db) == {"Ann": -6, "Bob": 12, "Cal": -6, "Dot": 6, "Eve": -6}
+
+
+# -- An app's timestamps in UTC (break21b F20) --------------------------------------------------------------------
+
+@pytest.fixture
+def chicago(monkeypatch):
+    """This machine in Wisconsin's zone (TZ=America/Chicago, UTC-6 in December), put back after the test."""
+    import time  # noqa: PLC0415
+
+    monkeypatch.setenv("TZ", "America/Chicago")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_timestamps_in_utc_are_read_in_the_local_zone(tmp_path, chicago):
+    """An app's export in UTC: 02:30Z and 06:10Z on the 5th are 20:30 and 00:10 in Wisconsin, one night of the 4th
+    (the second 3 h 40 min after the first, past midnight: rules.md B-1, one sitting).  Read as written the night
+    was the 5th, without a word.  By hand (rules.md B-33): Ann +4, Bob +3, Cal -5, Dee -3, Eve +1."""
+    from ingest.csv_cells import read_stamp  # noqa: PLC0415
+
+    assert read_stamp("2026-12-05T02:30:00Z", None) == __import__("datetime").datetime(2026, 12, 4, 20, 30)
+    assert read_stamp("2026-12-05 03:30:00+01:00", None) == __import__("datetime").datetime(2026, 12, 4, 20, 30)
+    assert read_stamp("2026-12-05 02:30:00", None) == __import__("datetime").datetime(2026, 12, 5, 2, 30)  # no zone
+    text = ("Timestamp,Picker,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve\n"
+            "2026-12-05T02:30:00Z,Ann,Bob,75,win,2,1,-1,-1,-1\n"
+            "2026-12-05T06:10:00Z,Cal,Dee,45,lose,2,2,-4,-2,2\n")
+    db = tmp_path / "z.duckdb"
+    r = cli("ingest", write(tmp_path, "app.csv", text), "--db", str(db))
+    assert "2 stored" in r.output, r.output
+    assert "app.csv:2:1: warning W-CSV-ZONE" in r.output and "(America/Chicago): 2026-12-04 20:30" in r.output
+    assert r.output.count("W-CSV-ZONE") == 1
+    assert _sessions(db) == ["CSV app 2026-12-04"]
+    assert ledger(db) == {"Ann": 4, "Bob": 3, "Cal": -5, "Dee": -3, "Eve": 1}
