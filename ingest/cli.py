@@ -956,7 +956,8 @@ def _history_or_exit(db: Path | None, hand: str):
 def void(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a content hash; with --session, a session.'),
          reason: str = typer.Option(..., "--reason", help="Why the hand is voided (kept in its history)."),
          session: bool = typer.Option(False, "--session", help="Void every hand in force of the session HAND names "
-                                      "(its exact name), in one transaction: a session stored twice."),
+                                      "(its exact name), in one transaction: a session stored twice; or a ledger's "
+                                      "sitting stored without hands."),
          db: Optional[Path] = DbOption) -> None:
     """Void a stored hand (or, with --session, every hand of a session): it leaves the ledger and every statistic,
     its history keeps it, and the stake and pot of the session's later hands are re-derived."""
@@ -968,6 +969,19 @@ def void(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a conte
             ids = [i for (i,) in con.execute("SELECT hand_id FROM hands WHERE session = ? ORDER BY hand",
                                              [hand]).fetchall()]
         if not ids:
+            with _open_read(db) as con:  # a ledger's sitting, stored without hands (migration 024)
+                sitting = con.execute("SELECT 1 FROM sessions WHERE session = ? AND format = 'csv-ledger'",
+                                      [hand]).fetchone() or con.execute(
+                    "SELECT 1 FROM voided_settlements WHERE session = ? LIMIT 1", [hand]).fetchone()
+            if sitting:
+                try:
+                    with st.Store(db) as store:
+                        nets = store.void_sitting(hand, reason)
+                except st.StoreError as exc:
+                    _err.print(f"error: {exc}", markup=False, highlight=False)
+                    raise typer.Exit(1) from None
+                typer.echo(f"{hand}: sitting voided ({', '.join(f'{p} {u:+d}' for p, u in nets.items())}): {reason}")
+                return
             _err.print(f"error: no stored hand in force in a session named {hand!r} (its exact name, as "
                        "`shead sheet` or the W-SESSION-COPY warning writes it)", markup=False, highlight=False)
             raise typer.Exit(1)

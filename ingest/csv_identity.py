@@ -102,12 +102,24 @@ def ledger_twin(con, session_id: int) -> tuple[int, str, dict[str, int], dict[st
     return None
 
 
-def match_sittings(con, date: str, units: dict[str, int], taken: set[int]) -> tuple[str, int | None, str | None]:
+def match_sittings(con, date: str, units: dict[str, int], taken: set[int],
+                   exact: bool = False, own: set[int] | frozenset = frozenset()) -> tuple[str, int | None, str | None]:
     """How a ledger row (``units``: player -> net) stands against the stored
     ledger sittings of ``date``: ``("duplicate", session_id, None)``,
-    ``("conflict", session_id, differences)`` or ``("new", None, None)``.
-    ``taken``: session ids already matched by earlier rows of the same file
-    (each stored sitting matches one row); the match is added to it."""
+    ``("conflict", session_id, differences)``, ``("voided", None, the
+    voided sitting's name, when and why)`` (its nets are a sitting's voided
+    by ``shead void NAME --session``: migration 024) or ``("new", None,
+    None)``.
+    ``taken``: session ids already matched by other rows of the same file
+    (each stored sitting matches one row); the match is added to it.
+    ``own``: the sittings the same file's rows stored: a row is their
+    duplicate when it repeats one (a row pasted twice), never their
+    conflict (the file writes two sittings of that date: the store warns,
+    ``W-SITTING-TWICE``).  ``exact``: only a duplicate is looked for (else
+    ``("new", None, None)``): the store matches every row's exact copy
+    first, so that a row written differently never takes the sitting an
+    exact copy below it is (break22 F1: the copy was stored again, the
+    sitting counted twice; and the same file ingested twice stored more)."""
     for sid, u in hand_sittings(con, date).items():  # the night stored with its hands (a score sheet, SHN)
         if set(u) == set(units):
             if u == units:
@@ -126,8 +138,18 @@ def match_sittings(con, date: str, units: dict[str, int], taken: set[int]) -> tu
         if u == units:
             taken.add(sid)
             return "duplicate", sid, None
+    if exact:
+        return "new", None, None
+    voided: dict[tuple[str, str], dict[str, int]] = {}  # (name, when and why) -> nets of a voided sitting of date
+    for name, when, why, p, u in con.execute(
+            "SELECT session, strftime(voided_at, '%Y-%m-%d %H:%M'), reason, player, units FROM voided_settlements "
+            "WHERE CAST(date AS VARCHAR) = ? ORDER BY voided_at", [date]).fetchall():
+        voided.setdefault((name, f"on {when} UTC ({why})"), {})[p] = int(u)
+    for (name, when), u in voided.items():
+        if u == units:  # the row as it was when its sitting was voided (the old ledger sent again): not stored again
+            return "voided", None, f"{name!r}, voided {when}"
     for sid, u in free.items():
-        if set(u) == set(units):
+        if set(u) == set(units) and sid not in own:
             taken.add(sid)
             diff = "; ".join(f"{p}: stored {u[p]:+d}, this copy {units[p]:+d}" for p in sorted(units)
                              if u[p] != units[p])

@@ -42,10 +42,13 @@ __all__ = ["BATCH", "LedgerBatch", "read_ledger_stream", "ingest_ledger_stream"]
 class LedgerBatch(FileResult):
     """One batch of a streamed ledger: its ``sittings`` and refused rows
     (``errors``), and ``taken_sittings``, the ids of the stored sittings the
-    file's rows matched so far (one set shared by the file's batches, read
-    and added to by ``Store._insert_sittings``)."""
+    file's rows matched so far, and ``own_sittings``, those they stored (one
+    set each shared by the file's batches, read and added to by
+    ``Store._insert_sittings``)."""
 
     taken_sittings: set[int] | None = None
+    own_sittings: set[int] | None = None  #: the ids of the sittings the file's rows stored so far (shared as taken)
+    seen_sittings: set | None = None  #: (date, nets) of the file's rows read so far (a row pasted twice: one sitting)
 
 
 def _opened(path: str | PurePath):
@@ -80,6 +83,8 @@ def read_ledger_stream(path: str | PurePath, name: str | None = None, *, columns
     ledger = CsvResult("ledger", cols, players, FileResult(path=name), names=names)
     index = {c: i for i, c in enumerate(header)}
     taken: set[int] = set()
+    own: set[int] = set()
+    seen: set = set()
 
     stake = stake_option(columns)  # a ledger kept in money: each cell read as units, as read_csv reads it
     money = [i for i, c in enumerate(header) if c in players] if stake is not None else []
@@ -87,7 +92,8 @@ def read_ledger_stream(path: str | PurePath, name: str | None = None, *, columns
     def one(rows: list[list[str]], first: int) -> FileResult:
         if money:
             rows = [money_units(row, money, stake) for row in rows]
-        out = CsvResult("ledger", cols, players, LedgerBatch(path=name, taken_sittings=taken), names=names)
+        batch = LedgerBatch(path=name, taken_sittings=taken, own_sittings=own, seen_sittings=seen)
+        out = CsvResult("ledger", cols, players, batch, names=names)
         out.date_order = ledger.date_order  # the whole file's order, as read_csv takes it
         _ledger(out, [header, *rows], index, name, first)
         out.result.sittings = out.sittings
@@ -104,7 +110,7 @@ def read_ledger_stream(path: str | PurePath, name: str | None = None, *, columns
                 money = _money_cell(enumerate(read_rows(reader, name, []), start=2),
                                     Layout(1, header, columns))
             if money is not None:
-                refused = LedgerBatch(path=name, taken_sittings=taken)
+                refused = LedgerBatch(path=name, taken_sittings=taken, own_sittings=own, seen_sittings=seen)
                 refused.sittings = []
                 refused.errors.append(_money_error(money, name))
                 yield refused

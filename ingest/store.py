@@ -2267,7 +2267,8 @@ def _ledger_twins(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int], re
             diff = "; ".join(f"{p}: its hands {mine.get(p, 0):+d}, the ledger {v:+d}" for p, v in sorted(nets.items())
                              if mine.get(p, 0) != v)
             msg = (f"the sitting {lname!r} ({date}), stored from a ledger's row, has the players of session {name!r} "
-                   f"stored with its hands, other nets ({diff}): both count; void one if they are the same night")
+                   f"stored with its hands, other nets ({diff}): both count; if they are the same night, void one "
+                   f"(shead void {lname!r} --session --reason '...')")
         report.file_errors.append(Diagnostic("W-SITTING-HANDS", msg, "warning", report.path, 1, 1))
 
 
@@ -3031,17 +3032,41 @@ class Store:
         seen: dict[str, int] = {}
         taken = getattr(result, "taken_sittings", None)  # a streamed ledger's: one set across its batches
         taken = set() if taken is None else taken
-        for sit in result.sittings:
+        own = getattr(result, "own_sittings", None)  # the sittings this file's rows stored (its batches': one set)
+        own = set() if own is None else own
+        rows_read = getattr(result, "seen_sittings", None)  # (date, nets) of the file's rows read so far
+        rows_read = set() if rows_read is None else rows_read
+        pasted = set()  # a row repeating a row above it (the same date and nets): one sitting, the copy a duplicate
+        for k, sit in enumerate(result.sittings):
+            key = (sit.date, tuple(sorted(sit.units.items())))
+            if key in rows_read:
+                pasted.add(k)
+            rows_read.add(key)
+        copies = {k for k, sit in enumerate(result.sittings)  # each row's exact copy stored, first (break22 F1)
+                  if k not in pasted and match_sittings(con, sit.date, sit.units, taken, exact=True)[0] == "duplicate"}
+        copies |= pasted
+        for k, sit in enumerate(result.sittings):
             # by meaning, not by file name (ingest.csv_identity): the same row under another file name is a duplicate
-            how, _, diff = match_sittings(con, sit.date, sit.units, taken)
+            how, match_id, diff = ("duplicate", None, None) if k in copies else \
+                match_sittings(con, sit.date, sit.units, taken, own=own)
             if how == "duplicate":
                 report.duplicates += 1
                 continue
+            if how == "voided":
+                report.file_errors.append(Diagnostic(
+                    "W-SITTING-VOIDED", f"row {sit.row} ({sit.date}): these nets are the sitting {diff}: not stored "
+                    "again (the row corrected is stored as a sitting of its own)",
+                    "warning", result.path, sit.row, 1))
+                continue
             if how == "conflict":
+                stored = con.execute("SELECT session, format FROM sessions WHERE session_id = ?",
+                                     [match_id]).fetchone()
+                fix = (f": if the stored sitting is the one written wrong, void it (shead void {stored[0]!r} --session "
+                       "--reason '...') and ingest this row again" if stored and stored[1] == "csv-ledger" else "")
                 report.file_errors.append(Diagnostic(
                     "E-SITTING-CONFLICT", f"row {sit.row} ({sit.date}): a sitting of these players on this date is "
-                    f"stored with other nets; it differs in {diff}; the row is refused and the stored sitting kept",
-                    file=result.path, line=sit.row, col=1, found=diff, expected="the stored nets (a duplicate) "
+                    f"stored with other nets; it differs in {diff}; the row is refused and the stored sitting kept"
+                    + fix, file=result.path, line=sit.row, col=1, found=diff, expected="the stored nets (a duplicate) "
                     "or another table"))
                 continue
             seen[sit.date] = seen.get(sit.date, 0) + 1
@@ -3055,11 +3080,24 @@ class Store:
             con.execute("INSERT INTO sessions (session_id, session, \"group\", date, \"table\", site, rules, game, "
                         "players, header, first_file, created_at, format) VALUES (?, ?, ?, ?, NULL, NULL, NULL, ?, ?, "
                         "?, ?, ?, 'csv-ledger')",
-                        [sid, name, getattr(sit, "group", None) or f"CSV {stem}", sit.date, getattr(result, "game", None) or "sheepshead",
+                        [sid, name, getattr(sit, "group", None) or f"CSV {stem}", sit.date,
+                         getattr(result, "game", None) or "sheepshead",
                          _dumps(players), f"; a sitting from the ledger {result.path or '?'}, row {sit.row}",
                          result.path, _now()])
             con.executemany("INSERT INTO settlements VALUES (?, ?, ?, ?, ?)",
                             [[sid, p, u, "sheepshead", sit.row] for p, u in sit.units.items()])
+            twin = next((n for (n,) in con.execute(  # a sitting of these players this file stored on this date
+                "SELECT s.session FROM sessions s JOIN settlements st USING (session_id) WHERE s.session_id = "
+                "ANY(?::INTEGER[]) AND CAST(s.date AS VARCHAR) = ? AND s.session <> ? GROUP BY s.session "
+                "HAVING list_sort(list(st.player)) = ?::VARCHAR[] ORDER BY s.session", [sorted(own), sit.date, name,
+                                                                                         sorted(sit.units)]).fetchall()),
+                        None) if own else None
+            if twin is not None:  # the file writes two sittings of these players on this date: both stored, said
+                report.file_errors.append(Diagnostic(
+                    "W-SITTING-TWICE", f"row {sit.row} ({sit.date}): a second sitting of the players of {twin!r} "
+                    "(an early and a late game): both are stored; if this row corrects the other, void that one "
+                    f"(shead void {twin!r} --session --reason '...')", "warning", result.path, sit.row, 1))
+            own.add(sid)  # a later row of this file is its copy or a sitting of its own, never its conflict (break22 F1)
             report.sittings += 1
 
     @staticmethod
@@ -3710,6 +3748,44 @@ class Store:
             con.execute("INSERT INTO ingests VALUES (?, ?, ?, 0, 0, 0, FALSE)", [ingest_id, f"void: {what}", _now()])
 
         return self._correct(work, report, on_stage)
+
+    def void_sitting(self, name: str, reason: str) -> dict[str, int]:
+        """Void the ledger sitting ``name`` (a session stored without hands
+        from a CSV ledger's row, ``format = 'csv-ledger'``) with ``reason``,
+        in one transaction: its nets are kept in ``voided_settlements``
+        (migration 024) and its ``sessions`` and ``settlements`` rows removed,
+        so the ledger no longer counts it and a corrected row of that date and
+        players can be stored; the same row sent again is not
+        (``W-SITTING-VOIDED``, :func:`ingest.csv_identity.match_sittings`).
+        Returns the voided nets (player -> units).  Raises
+        :class:`CorrectionError` when ``reason`` is empty or no sitting of
+        that name is stored (already voided: said so)."""
+        if not (reason or "").strip():
+            raise CorrectionError("a void needs a reason (--reason TEXT)")
+        nets: dict[str, int] = {}
+
+        def work(con: duckdb.DuckDBPyConnection, rep: CorrectionReport) -> None:
+            row = con.execute("SELECT session_id FROM sessions WHERE session = ? AND format = 'csv-ledger'",
+                              [name]).fetchone()
+            if row is None:
+                gone = con.execute("SELECT strftime(max(voided_at), '%Y-%m-%d %H:%M') FROM voided_settlements "
+                                   "WHERE session = ?", [name]).fetchone()[0]
+                raise CorrectionError(f"the sitting {name!r} is already voided (on {gone} UTC)" if gone else
+                                      f"no stored sitting named {name!r}")
+            (sid,) = row
+            nets.update((p, int(u)) for p, u in con.execute(
+                "SELECT player, units FROM settlements WHERE session_id = ? ORDER BY player", [sid]).fetchall())
+            con.execute("INSERT INTO voided_settlements SELECT s.session_id, s.session, s.date, s.\"group\", st.player, "
+                        "st.units, st.game, st.source_row, s.first_file, ?, ? FROM settlements st JOIN sessions s "
+                        "USING (session_id) WHERE s.session_id = ?", [_now(), reason, sid])
+            con.execute("DELETE FROM settlements WHERE session_id = ?", [sid])
+            con.execute("DELETE FROM sessions WHERE session_id = ?", [sid])
+            ingest_id = _scalar(con, "SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests")
+            con.execute("INSERT INTO ingests VALUES (?, ?, ?, 0, 0, 0, FALSE)", [ingest_id, f"void: sitting {name}",
+                                                                               _now()])
+
+        self._correct(work, CorrectionReport(action="void", reason=reason), None)
+        return nets
 
     @staticmethod
     def _carry_fits(con: duckdb.DuckDBPyConnection, name: str, session_id: int, fresh: list[ValidatedHand],
