@@ -15,7 +15,9 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Iterator
 
-__all__ = ["nfc", "nfc_pieces"]
+from replay.names import plain_name  # one spelling of a player's name (the reader's, the judge's, a sheet's)
+
+__all__ = ["nfc", "nfc_pieces", "plain_name"]
 
 
 def nfc(text: str) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .errors import Diagnostic, IllegalAction
+from .names import plain_name
 from .profile import RuleProfile, parse_rules
 from .pot import settle_pot
 from .seven import is_nuclear, nuclear_settlement
@@ -225,8 +226,9 @@ def _parse_seats(text: str) -> tuple[tuple[str, str], ...]:
         part = part.strip()
         if part:
             alias, _, name = part.partition("=")
-            # a name's spaces in one spelling, as the reader's parse_seats (a no-break space: break18b F2)
-            out.append((alias.strip(), " ".join(name.split()) or alias.strip()))
+            # a name in one spelling, as the reader's parse_seats (a no-break space: break18b F2; a zero-width
+            # space: break22 F2)
+            out.append((alias.strip(), plain_name(name) or alias.strip()))
     return tuple(out)
 
 

@@ -67,7 +67,7 @@ from replay.errors import Diagnostic, did_you_mean
 
 from .errors import ShnSyntaxError
 from .partner_statements import s_give
-from ..unicode_text import nfc, nfc_pieces
+from ..unicode_text import nfc, nfc_pieces, plain_name
 from .record import (
     GAME_CALLS,
     GAME_ALIASES,
@@ -269,7 +269,7 @@ def parse_seats(value: str) -> list[tuple[str, str]]:
             continue
         alias, _, name = part.partition("=")
         alias = alias.strip()
-        name = " ".join(name.split()) or alias  # a no-break space or two spaces: one name (break18b F2)
+        name = plain_name(name) or alias  # a no-break space, two spaces, a zero-width space: one name (break22 F2)
         if not is_alias(alias):
             raise ValueError(f"the alias {alias!r} is not a seat alias (a letter then letters or digits; "
                              "never a keyword, a trick head or a card)")
