@@ -1187,7 +1187,10 @@ def _header_facts(header_lines: list[str], path: str | None, session: str | None
             "W-NSK-TEXT", f"line {ln} before the first game is a '#' comment{more}: ignored (not part of the "
             "session's header)", "warning", path, ln, len(x) - len(x.lstrip()) + 1, found=x.strip()[:60],
             expected="the protocol's header"))
-    header = "\n".join(x.rstrip() for x in header_lines if x.strip() and not x.lstrip().startswith("#"))
+    # a note typed into the header ("Notiz: Abend beim Wirt") is kept with it, and is no part of which log it is
+    # (ingest.protocol_identity.header_identity; real22 F1: the copy with a note was stored again)
+    filled = [(ln, x) for ln, x in enumerate(header_lines, 1) if x.strip() and not x.lstrip().startswith("#")]
+    header = "\n".join(x.rstrip() for _, x in filled)
     stem = PurePath(path).stem if path else None
     if session is None:
         session = f"NetSchafkopf {stem}" if stem else f"NetSchafkopf {date or 'undated'}"

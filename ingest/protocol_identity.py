@@ -4,9 +4,10 @@ name (docs/storage.md "Duplicates by meaning", NetSchafkopf protocols).
 A protocol has no session tag of its own: its session is named
 ``NetSchafkopf <file name>`` when first stored.  The same protocol saved again
 under another name ("Schafkopfprotokoll (1).txt"), byte for byte or in
-another encoding, is the same session: a stored NetSchafkopf session whose
-header (the lines before the first game: who wrote the log, the date, the
-program's version) is this protocol's and which holds one of its first games
+another encoding, or with a note typed into its header, is the same session:
+a stored NetSchafkopf session whose header (the lines before the first game:
+who wrote the log, the date, the program's version; :func:`header_identity`)
+is this protocol's and which holds one of its first games
 (the same game number dealt the same cards, by deal id) is that session
 (:func:`protocol_session`).  Its games are then duplicates when they record
 the same facts and ``E-HAND-CONFLICT`` naming what differs when not, exactly
@@ -19,28 +20,48 @@ so databases written before this look-up are read the same way.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["protocol_session", "stored_protocol", "StoredGames", "StoredProtocols", "session_games",
+__all__ = ["header_identity", "protocol_session", "stored_protocol", "StoredGames", "StoredProtocols", "session_games",
            "game_sources"]
+
+
+#: the lines of a protocol's header that the program writes and that say which log it is: who wrote it and when,
+#: with the program's version (``gespielt von Gast am 05.10.23 mit Version 8.00, ...``; 5.x: ``Schafkopfprotokoll
+#: vom 05.10.23``)
+PROGRAM_LINE = re.compile(r"gespielt von \S+ am \d\d\.\d\d\.\d\d|protokoll vom \d\d\.\d\d\.\d\d", re.IGNORECASE)
+
+
+def header_identity(header: str) -> tuple[str, ...]:
+    """The lines of a stored or read protocol header that identify the log
+    (:data:`PROGRAM_LINE`), stripped: a note a user typed into the header
+    (``Notiz: Abend beim Wirt``) is no part of it (real22 F1: the copy with
+    a note was stored again, every game counted twice)."""
+    return tuple(x.strip() for x in header.splitlines() if PROGRAM_LINE.search(x))
 
 
 def protocol_session(con, header: str, first: Sequence[tuple[int, str]]) -> str | None:
     """The name of the stored NetSchafkopf session whose header is
-    ``header`` and whose stored game number ``n`` has deal id ``d`` for one
-    ``(n, d)`` of ``first``, or None (the earliest stored such session).
-    ``con``: a DuckDB connection to a shead database.  One query: the
-    deals of those game numbers in the sessions of that header."""
+    ``header`` by meaning (the same :func:`header_identity`; a header
+    without such a line: the same text) and whose stored game number ``n``
+    has deal id ``d`` for one ``(n, d)`` of ``first``, or None (the earliest
+    stored such session).  ``con``: a DuckDB connection to a shead
+    database.  One query: the deals of those game numbers in the
+    NetSchafkopf sessions whose header holds those lines."""
     if not first:
         return None
     wanted = set(first)
-    for name, n, d in con.execute(
-            "SELECT x.session, h.hand, d.deal_id FROM sessions x JOIN hands h USING (session_id) "
-            "JOIN hand_deals d USING (hand_id) WHERE x.format = 'netschafkopf' AND x.header = ? "
+    mine = header_identity(header)
+    lines = list(mine) or [header]
+    for name, stored, n, d in con.execute(
+            "SELECT x.session, x.header, h.hand, d.deal_id FROM sessions x JOIN hands h USING (session_id) "
+            "JOIN hand_deals d USING (hand_id) WHERE x.format = 'netschafkopf' "
+            "AND list_bool_and(list_transform(?::VARCHAR[], lambda t: strpos(x.header, t) > 0)) "
             "AND h.hand = ANY(?::INTEGER[]) ORDER BY x.session_id",
-            [header, sorted({n for n, _ in first})]).fetchall():
-        if (n, d) in wanted:
+            [lines, sorted({n for n, _ in first})]).fetchall():
+        if (n, d) in wanted and (header_identity(stored) == mine if mine else stored == header):
             return name
     return None
 
