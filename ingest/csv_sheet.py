@@ -75,7 +75,7 @@ from pathlib import PurePath
 from replay.cards import Card
 from replay.errors import Diagnostic
 
-from .unicode_text import nfc
+from .unicode_text import nfc, plain_name
 from replay.facts import OUTCOMES, CallRec, HandRecord, MarkRec, Pos, ScoreRec, SessionRec, ShnFile, Value
 
 from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_in_text, date_order_error, date_order_warning,
@@ -315,7 +315,7 @@ def seat_names(header: list[str], cols: dict[str, str], columns: str | None = No
             raise ValueError(f"{left}={name}: {left!r} is not a player column (players: {', '.join(players)})")
         out[match[0]] = name
     # one spelling of a name's spaces: a no-break space (U+00A0) or two spaces made a second player (break18b F2)
-    out = {p: " ".join(name.split()) for p, name in out.items()}
+    out = {p: plain_name(name) for p, name in out.items()}  # a zero-width space, a soft hyphen too (break22 F2)
     seen: dict[str, str] = {}
     for p, name in out.items():
         if not name or ";" in name or '"' in name:
@@ -922,7 +922,7 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
         result.errors.append(bad)
         return CsvResult("unknown", cols, players, result)
     if kind == "score-sheet" and (bad := _schafkopf_sheet(rules, players, index, rows[layout.header_row:],
-                                                          layout.header_row, path)) is not None:
+                                                          layout.header_row, path, cols)) is not None:
         result.errors.append(bad)
         return CsvResult("unknown", cols, players, result)
     # a sheet kept in money read without its stake: refused whole, a ledger of sitting totals as a per-hand sheet
@@ -1014,18 +1014,23 @@ _SK_GAME_WORDS = re.compile(r"\b(sauspiel|rufspiel|wenz|farbwenz|geier|farbgeier
 
 
 def _schafkopf_sheet(rules: str | None, players: list[str], index: dict[str, int], rows: list[list[str]],
-                     header_row: int, path: str | None) -> Diagnostic | None:
+                     header_row: int, path: str | None, cols: dict[str, str] | None = None) -> Diagnostic | None:
     """One ``E-CSV-RULES`` for a score sheet of Schafkopf games: CSV score
     sheets hold Sheepshead (and Indiana) hands, whose columns (a picker, a
     called card, a leaster) Schafkopf's games do not have.  Told by
     ``rules`` naming a Schafkopf profile, or by a column the header leaves
-    to a player whose first cells name Schafkopf games (``Sauspiel Eichel``,
-    ``Wenz``); None for any other sheet."""
+    to a player, or the hand column (``cols``' ``hand``: ``Spiel``), whose
+    first cells name Schafkopf games (``Sauspiel Eichel``, ``Wenz``); None
+    for any other sheet."""
+    cols = cols or {}
     from replay.schafkopf import SCHAFKOPF_PROFILES  # noqa: PLC0415
 
     first = (rules or "").split(";")[0].strip()
     why = f"the rules {rules!r} are Schafkopf's" if first in SCHAFKOPF_PROFILES else None
-    for p in players if why is None else ():
+    # the player columns, and the hand column: a German sheet's 'Spiel' is the game played (real22 F3: each row was
+    # refused as "hand 'Sauspiel' is not a number", or a money sheet asked for its stake first)
+    looked = [*players, *([hand] if (hand := cols.get("hand")) is not None else [])]
+    for p in looked if why is None else ():
         k = index[p]
         cells = [row[k] for row in rows[:8] if k < len(row)]
         game = next((c for c in cells if _SK_GAME_WORDS.search(c)), None)
@@ -1355,9 +1360,15 @@ class _Totals:
                                       "whole number of units; not checked", "warning", path, r, k + 1, found=t,
                                       expected=f"{sum_:+d}"))
             elif units(v, p, self.since, self.carry) is None and units(v, p, self.start, self.carry_all) is None:
+                carried = self.carry[p] if self.rows else self.carry_all[p]
+                # a pad that carries standings over: the Total is its last standing, name that (real22 F7: it named
+                # the night's sum, +3, where the standing compared was 13)
+                said = (f"the last standing is {sum_ + carried:+d} ({carried:+d} carried over and {sum_:+d} "
+                        "tonight)" if carried else f"the rows above sum to {sum_:+d}")
                 out.append(Diagnostic("W-CSV-TOTALS", f"row {r}: the totals row writes {self.label[p]} {v:+d}, but "
-                                      f"the rows above sum to {sum_:+d}; the hands are stored as their rows "
-                                      "write them", "warning", path, r, k + 1, found=f"{v:+d}", expected=f"{sum_:+d}"))
+                                      f"{said}; the hands are stored as their rows write them", "warning", path, r,
+                                      k + 1, found=f"{v:+d}", expected=f"{sum_ + carried:+d}" if carried else
+                                      f"{sum_:+d}"))
         self.since = dict.fromkeys(self.since, 0)
         self.carry = dict.fromkeys(self.carry, 0)
         self.rows = 0
@@ -1994,6 +2005,20 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                         row[moved[p][0]] = ""
         totals.add(row)
         d = night_of.get(dtext) or read_date(dtext, order)
+        above = (night_of.get(last_date) or read_date(last_date, order)) if last_date else None
+        if d is not None and above is not None and d != above and stamp is None and after and notes is not None:
+            # another day's date on one row between two rows of a night, its hand number going on from the row above
+            # to the row below: a mistyped date (break22 F3: a night of one hand, the night's hand missing, no word)
+            number, below_text = whole_units(cell(row, "hand")[0] or ""), cell(after[1], "date")[0]
+            top = last_hand.get(above)
+            if number is not None and top is not None and number == top[0] + 1 and below_text and \
+                    read_date(below_text, order) == above and whole_units(cell(after[1], "hand")[0] or "") == number + 1:
+                notes.append(Diagnostic(
+                    "W-CSV-DATE", f"row {r}: the date {dtext!r} is another day's between two rows of {above}, and its "
+                    f"hand {number} goes on from hand {top[0]} above to hand {number + 1} below: read as {above}'s "
+                    "hand (a mistyped date); if it was played that other day, give it that night's hand number",
+                    "warning", path, r, dcol, found=dtext, expected=above))
+                d, dtext = above, last_date
         if d is not None:
             last_date = dtext
         errs: list[Diagnostic] = []
@@ -2036,6 +2061,11 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 d = night_of.get(last_date) or read_date(last_date, order)
         present = [p for p in out.players if (row[index[p]].strip() if index[p] < len(row) else "")]
         sat_out = player_of.get(cell(row, "dealer")[0].lower()) if sits_out else None
+        blank_seat = None  # a sheet without a Dealer column under sitOut: the one blank cell is the dealer's (F-1)
+        if sits_out and "dealer" not in cols and len(out.players) == prof.players and \
+                len(present) == len(out.players) - 1 and any(cell(row, f)[0] for f in ("picker", "leaster", "doubler")):
+            (blank_seat,) = [p for p in out.players if p not in present]  # real22 F2: refused whole, E-SEATS
+            sat_out = blank_seat
         if sat_out is not None and sat_out not in present:  # a dealer who sits out, units left blank: 0 (F-1)
             present = [p for p in out.players if p in present or p == sat_out]
         else:
@@ -2134,6 +2164,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             return None, c
 
         dealer, dc = seat("dealer")
+        if not dealer and blank_seat is not None and blank_seat == sat_out:  # the dealer by the blank cell
+            dealer, dc = alias_of[blank_seat], index[blank_seat] + 1
         if dealer:
             rec.dealer = Value(dealer, Pos(r, dc))
             words[0] += f"  dealer {dealer}"

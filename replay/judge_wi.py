@@ -401,7 +401,11 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
         stmt = {"doubler": rec.doubler, "leaster": rec.leaster}.get(kind, rec.nopick)
         expected = ("a pick: the forced seat may not pass (rules.md D-13)" if prof.noPick == "forcedPick"
                     else f"{prof.noPick} (noPick={prof.noPick}, rules.md D-1)")
-        raise chk.reject("E-NOPICK", f"a {kind} under noPick={prof.noPick}", stmt.pos, found=kind, expected=expected)
+        # the rule that would read it (real22 F8: a doubler refused, and no word of the rules that play it)
+        fix = f": if this table plays a {kind} when all pass, its rules say so ([Rules \"{prof.name}; noPick={kind}\"]" \
+            ", or shead ingest --rules)" if kind in ("doubler", "leaster", "schwanzer") else ""
+        raise chk.reject("E-NOPICK", f"a {kind} under noPick={prof.noPick}{fix}", stmt.pos, found=kind,
+                         expected=expected)
     if kind == "doubler":
         _nopick_marks(chk, dealer, stake)
         settle = chk.potted(settle_void(n, "doubler"), None, None)
@@ -1255,7 +1259,11 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         if partner == out:
             raise chk.reject("E-SIT-OUT", f"partner {rec.partner.value} deals and sits out (rules.md F-1)",
                              rec.partner.pos, found=rec.partner.value, expected="a seat that plays the hand")
-        if partner == picker:
+        if partner == picker and prof.partnerMode == "jackOfDiamonds" and not prof.jdCallUp and rec.call is None:
+            # the picker holds the J♦: alone (rules.md C-3), as a score app writes it, picker = partner (real22 F5:
+            # refused, with a hint at allowCallOwnAce, which the jack's game has nothing to do with)
+            partner, alone = None, True
+        elif partner == picker:
             if not prof.allowCallOwnAce or rec.call is None:
                 raise chk.reject("E-PARTNER", "the picker is written as the partner (allowCallOwnAce is off, or no "
                                  "ace is called; rules.md B-14)", rec.partner.pos, found=rec.partner.value,

@@ -290,7 +290,8 @@ def test_a_carried_pads_total_row_checks_the_night_as_standings_or_as_units(tmp_
                 "Ann": -3, "Bob": 3, "Cal": 1, "Dee": 2, "Eve": -3}
     wrong = _read(head + ",Total,,,,,,,8,-1,1,-1,-6\n", "pad.csv", columns="units=running")
     (w,) = [d for d in wrong.errors if d.code == "W-CSV-TOTALS"]
-    assert (w.line, w.col, w.found, w.expected) == (5, 9, "+8", "-3")
+    assert (w.line, w.col, w.found, w.expected) == (5, 9, "+8", "+7")  # the last standing (real22 F7)
+    assert "the last standing is +7 (+10 carried over and -3 tonight)" in w.message
 
 
 def test_date_cells_written_with_the_months_name():

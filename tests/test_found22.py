@@ -3,6 +3,8 @@ rules.md before shead's figure was read."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import duckdb
 import pytest
 
@@ -240,3 +242,228 @@ def test_timestamps_in_utc_are_read_in_the_local_zone(tmp_path, chicago):
     assert r.output.count("W-CSV-ZONE") == 1
     assert _sessions(db) == ["CSV app 2026-12-04"]
     assert ledger(db) == {"Ann": 4, "Bob": 3, "Cal": -5, "Dee": -3, "Eve": 1}
+
+
+# -- A ledger's sitting written down wrong is voided and corrected (session 21's leftover) ------------------------
+
+LEDGER = "Date,Ann,Bob,Cal,Dee,Eve\n2026-12-01,5,-3,2,-2,-2\n2026-12-08,-4,4,0,1,-1\n"
+#: the second night's row as it should have read: Dee +2, Eve -2 (the scorer swapped a digit); sums to zero
+FIXED = "Date,Ann,Bob,Cal,Dee,Eve\n2026-12-08,-4,4,0,2,-2\n"
+
+
+def test_a_ledger_sitting_written_wrong_is_voided_and_its_corrected_row_stored(tmp_path):
+    """By hand: night 1 Ann +5, Bob -3, Cal +2, Dee -2, Eve -2; night 2 as corrected Ann -4, Bob +4, Cal 0, Dee +2,
+    Eve -2.  Totals Ann +1, Bob +1, Cal +2, Dee 0, Eve -4 (zero-sum).  The stored sitting could not be voided
+    (no hand in force) and its corrected row was refused E-SITTING-CONFLICT: the mistake stayed."""
+    db = tmp_path / "l.duckdb"
+    cli("ingest", write(tmp_path, "club.csv", LEDGER), "--db", str(db))
+    assert ledger(db) == {"Ann": 1, "Bob": 1, "Cal": 2, "Dee": -1, "Eve": -3}
+    r = cli("ingest", write(tmp_path, "fixed.csv", FIXED), "--db", str(db), ok=False)
+    assert "E-SITTING-CONFLICT" in r.output
+    assert "void it (shead void 'CSV club 2026-12-08' --session --reason '...') and ingest this row again" in \
+        r.output.replace("\n", " ").replace("  ", " ")
+    r = cli("void", "CSV club 2026-12-08", "--session", "--reason", "Dee and Eve mistyped", "--db", str(db))
+    assert "CSV club 2026-12-08: sitting voided (Ann -4, Bob +4, Cal +0, Dee +1, Eve -1): Dee and Eve mistyped" in \
+        r.output
+    assert ledger(db) == {"Ann": 5, "Bob": -3, "Cal": 2, "Dee": -2, "Eve": -2}  # night 1 alone
+    r = cli("ingest", str(tmp_path / "fixed.csv"), "--db", str(db))
+    assert "1 sitting(s) stored" in r.output
+    assert ledger(db) == {"Ann": 1, "Bob": 1, "Cal": 2, "Dee": 0, "Eve": -4}
+    # the old ledger sent again: night 1 a duplicate, night 2's voided nets not stored again
+    r = cli("ingest", str(tmp_path / "club.csv"), "--db", str(db))
+    assert "club.csv:3:1: warning W-SITTING-VOIDED: row 3 (2026-12-08): these nets are the sitting " \
+           "'CSV club 2026-12-08', voided on" in r.output.replace("\n", " ")
+    assert ledger(db) == {"Ann": 1, "Bob": 1, "Cal": 2, "Dee": 0, "Eve": -4}
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT player, units, reason FROM voided_settlements ORDER BY player").fetchall() == [
+            ("Ann", -4, "Dee and Eve mistyped"), ("Bob", 4, "Dee and Eve mistyped"), ("Cal", 0, "Dee and Eve mistyped"),
+            ("Dee", 1, "Dee and Eve mistyped"), ("Eve", -1, "Dee and Eve mistyped")]
+    # voided twice: said, nothing changes
+    r = cli("void", "CSV club 2026-12-08", "--session", "--reason", "again", "--db", str(db), ok=False)
+    assert "the sitting 'CSV club 2026-12-08' is already voided" in r.output
+    assert ledger(db) == {"Ann": 1, "Bob": 1, "Cal": 2, "Dee": 0, "Eve": -4}
+
+
+def test_a_ledger_fixed_and_sent_again_counts_each_sitting_once(tmp_path):
+    """break22 F1: two sittings of the same players on one night (an early and a late table); the first row's typo
+    refused, the row fixed and the file sent again.  By hand: Ann 4 + 1 = +5, Bob -3 - 1 = -4, Cal +1, Dot -2, Eve 0
+    (each row sums to zero).  The fixed row took the stored sitting of the row below (refused E-SITTING-CONFLICT)
+    and that row was stored a second time: Ann +2, Bob -2 without a word; the same file sent twice stored more."""
+    bad = "date,Ann,Bob,Cal,Dot,Eve\n2026-10-16,+4,-3,1,-2,xx\n2026-10-16,+1,-1,0,0,0\n"
+    good = bad.replace(",xx", ",0")
+    db = tmp_path / "b.duckdb"
+    r = cli("ingest", write(tmp_path, "night.csv", bad), "--db", str(db), ok=False)
+    assert "1 sitting(s) stored" in r.output and "night.csv:2:6: E-CSV-UNITS" in r.output
+    r = cli("ingest", write(tmp_path, "night.csv", good), "--db", str(db))
+    assert "1 sitting(s) stored" in r.output and "1 duplicates" in r.output and "E-SITTING" not in r.output
+    assert ledger(db) == {"Ann": 5, "Bob": -4, "Cal": 1, "Dot": -2, "Eve": 0}
+    db2 = tmp_path / "a.duckdb"
+    r = cli("ingest", str(tmp_path / "night.csv"), "--db", str(db2))
+    assert "2 sitting(s) stored" in r.output and "E-SITTING" not in r.output  # the second is no conflict with the first
+    r = cli("ingest", str(tmp_path / "night.csv"), "--db", str(db2))
+    assert "0 sitting(s) stored" in r.output and "2 duplicates" in r.output
+    assert ledger(db2) == {"Ann": 5, "Bob": -4, "Cal": 1, "Dot": -2, "Eve": 0}
+
+
+# -- Invisible characters in a player's name (break22 F2) ---------------------------------------------------------
+
+NIGHT = ('%SHN 1.0\n[Event "Zw"]\n[Date "{date}"]\n[Seats "Al=Allen Braun; Bea={bea}; Cy=Cy Ott; Di={di}; Ed={ed}"]\n'
+         '[Rules "wi5-called-ace"]\n\nhand 1  dealer Ed\npick Al  call AH  partner Bea  pts 75  win\n')
+
+
+def test_a_name_with_a_zero_width_space_is_the_same_player(tmp_path):
+    """A name copied from a chat or a web page carries a zero-width space, a word joiner or a byte order mark: the
+    ledger had two rows that looked like 'Bea Schmidt'.  By hand (rules.md B-33), each night Al picks, Bea partner,
+    75: Al +2, Bea +1, Cy, Di, Ed -1; two nights: Al +4, Bea +2, Cy -2, Di -2, Ed -2 (zero-sum), five players."""
+    db = tmp_path / "z.duckdb"
+    cli("ingest", write(tmp_path, "a.shn", NIGHT.format(date="2026.12.01", bea="Bea Schmidt", di="Di Lenz",
+                                                         ed="Ed Kahl")), "--db", str(db))
+    cli("ingest", write(tmp_path, "b.shn", NIGHT.format(date="2026.12.08", bea="Bea Schmidt\u200b", di="Di\u2060 Lenz",
+                                                         ed="\ufeffEd Kahl")), "--db", str(db))
+    assert ledger(db) == {"Allen Braun": 4, "Bea Schmidt": 2, "Cy Ott": -2, "Di Lenz": -2, "Ed Kahl": -2}
+    sheet = "Date,Picker,Partner,Points,Result,Ann,Bob\u200b,Cal,Dee,Eve\ufeff\n2026-12-04,Ann,Bob,75,win,2,1,-1,-1,-1\n"
+    db2 = tmp_path / "c.duckdb"
+    cli("ingest", write(tmp_path, "s.csv", sheet), "--db", str(db2))
+    assert ledger(db2) == {"Ann": 2, "Bob": 1, "Cal": -1, "Dee": -1, "Eve": -1}
+
+
+# -- A NetSchafkopf protocol with a note typed into its header (real22 F1) ----------------------------------------
+
+NSK = Path(__file__).parent.parent / "data" / "netschafkopf" / "baseline__Schafkopfprotokoll_vom_05.10.23_01.txt"
+
+
+def test_a_protocol_with_a_note_in_its_header_is_the_stored_protocol(tmp_path):
+    """A user annotates the log under its 'gespielt von' line and ingests it again: it was a session of its own,
+    its 99 games stored twice, the ledger doubled (PcLinks -170).  The protocol's own last running table (game 99)
+    reads PcLinks -85, PcOben +33, PcRechts +25, Gast +27: the ledger stays that."""
+    db = tmp_path / "n.duckdb"
+    cli("ingest", str(NSK), "--db", str(db))
+    data = NSK.read_bytes()
+    cut = data.index(b"\r\n", data.index(b"gespielt von")) + 2
+    noted = tmp_path / "Schafkopfprotokoll_vom_05.10.23_01.txt"
+    noted.write_bytes(data[:cut] + "Notiz: Abend beim Wirt, Sepp hat gezahlt\r\n".encode("latin-1") + data[cut:])
+    r = cli("ingest", str(noted), "--db", str(db))
+    assert "0 stored, 99 duplicates, 0 rejected" in r.output, r.output
+    assert ledger(db) == {"PcLinks": -85, "PcOben": 33, "PcRechts": 25, "Gast": 27}
+
+
+# -- A Schafkopf sheet whose 'Spiel' column names the game (real22 F3) --------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Datum,Spiel,Spieler,Mitspieler,Laufende,Augen,Kontra,Sepp,Hias,Resi,Vroni\n"
+    "28.11.2026,Sauspiel,Sepp,Hias,0,75,,10,10,-10,-10\n,Wenz,Hias,,2,95,,-80,240,-80,-80\n",
+    "Datum;Spiel;Spieler;Mitspieler;Laufende;Augen;Kontra;Sepp;Hias;Resi;Vroni\n"
+    "28.11.2026;Sauspiel Eichel;Sepp;Hias;0;75;;0,10;0,10;-0,10;-0,10\n;Wenz;Hias;;2;95;;-0,80;2,40;-0,80;-0,80\n",
+])
+def test_a_schafkopf_sheet_with_a_spiel_column_is_refused_once(tmp_path, text):
+    """README: a score sheet of Schafkopf games is refused once (E-CSV-RULES) with the advice to write SHN-SK.  'Spiel'
+    is also a header word of the hand number, so each row was refused 'hand 'Sauspiel' is not a number' (or, kept in
+    money, the sheet asked for its stake first)."""
+    db = tmp_path / "sk.duckdb"
+    r = cli("ingest", write(tmp_path, "runde.csv", text), "--db", str(db), ok=False)
+    out = r.output.replace("\n", " ")
+    assert "runde.csv:1:1: E-CSV-RULES: this score sheet is Schafkopf (its column 'Spiel' names Schafkopf games" in out
+    assert "E-CSV-HAND" not in out and "E-CSV-MONEY" not in out and out.count("E-CSV-RULES") == 1
+    assert "0 stored" in out
+
+
+def test_a_running_pads_total_is_compared_with_the_last_standing_and_says_so(tmp_path):
+    """real22 F7.  By hand (rules.md B-27, B-32, B-33; the standings row carried over is no hand): h1 Bob picks, Cal
+    partner, 75: Bob +2, Cal +1, the others -1 (standings Ann 9, Bob -3, Cal -4, Dee -1, Eve -1); h2 Eve alone, 20:
+    lost schneidered, 2 doubled on the bump = 4 a defender, Eve -16 (Ann 13, Bob 1, Cal 0, Dee 3, Eve -17).  Stored:
+    Ann +3, Bob +6, Cal +5, Dee +3, Eve -17.  The Total row writes Ann 12: her last standing is 13; the warning named
+    the night's sum (+3) as what the rows give."""
+    text = ("Date,Picker,Partner,Call,Points,Result,Notes,Ann,Bob,Cal,Dee,Eve\n"
+            "2026-12-19,,,,,,carried over from last season,10,-5,-5,0,0\n"
+            "2026-12-19,Bob,Cal,AH,75,W,,9,-3,-4,-1,-1\n"
+            "2026-12-19,Eve,,alone,20,L,,13,1,0,3,-17\n"
+            "Total,,,,,,,12,1,0,3,-17\n")
+    db = tmp_path / "q.duckdb"
+    r = cli("ingest", write(tmp_path, "pad.csv", text), "--columns", "units=running", "--db", str(db))
+    out = r.output.replace("\n", " ")
+    assert "pad.csv:5:8: warning W-CSV-TOTALS: row 5: the totals row writes Ann +12, but the last standing is +13 " \
+           "(+10 carried over and +3 tonight)" in " ".join(out.split())
+    assert out.count("W-CSV-TOTALS") == 1  # Bob's 1, Cal's 0, Dee's 3, Eve's -17 are their last standings
+    assert ledger(db) == {"Ann": 3, "Bob": 6, "Cal": 5, "Dee": 3, "Eve": -17}
+
+
+def test_the_picker_written_as_partner_in_the_jack_of_diamonds_game_is_alone(tmp_path):
+    """real22 F5: in the jack-of-diamonds game a picker who holds the J♦ plays alone (rules.md C-3); a score app
+    writes it picker = partner, which was refused with a hint at allowCallOwnAce.  By hand (B-27, B-32, B-33): h1 Ann
+    picks, Cal partner, 65: Ann +2, Cal +1, the others -1; h2 Bob alone (the Partner cell blank), 70: +4, the
+    others -1; h3 Cal alone (Partner = Cal), 50: lost, 1 doubled on the bump = 2 a defender, Cal -8, the others +2.
+    Totals Ann +3, Bob +5, Cal -8, Dee 0, Eve 0 (zero-sum)."""
+    text = ("Date,Picker,Partner,Points,Result,Notes,Ann,Bob,Cal,Dee,Eve\n"
+            "2026-12-12,Ann,Cal,65,W,,2,-1,1,-1,-1\n"
+            "2026-12-12,Bob,,70,W,had the JD,-1,4,-1,-1,-1\n"
+            "2026-12-12,Cal,Cal,50,L,picked his own jack,2,2,-8,2,2\n")
+    db = tmp_path / "jd.csv.duckdb"
+    r = cli("ingest", write(tmp_path, "jd.csv", text), "--rules", "wi5-jack-of-diamonds", "--db", str(db))
+    assert "3 stored, 0 duplicates, 0 rejected" in r.output, r.output
+    assert ledger(db) == {"Ann": 3, "Bob": 5, "Cal": -8, "Dee": 0, "Eve": 0}
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT alone, partner FROM hands WHERE hand = 3").fetchone() == (True, None)
+    # under called ace the picker is still no partner of their own (no call: rules.md B-14)
+    r = cli("ingest", str(tmp_path / "jd.csv"), "--db", str(tmp_path / "ca.duckdb"), ok=False)
+    assert "E-PARTNER" in r.output
+
+
+def test_a_sit_out_sheet_without_a_dealer_column_reads_the_blank_cell_as_the_dealer(tmp_path):
+    """real22 F2: six players, wi6-sit-out, no Dealer column, the dealer's cell left blank (rules.md F-1: the dealer
+    sits out; README: a sheet leaves it blank).  Each row was refused (E-SEATS, '5 seats'), with warnings of
+    players taking each other's seats.  By hand (F-1, B-27, B-32, B-33, D-4, E-1): h1 Fay deals, Ann picks, Cal
+    partner, 70: Ann +2, Cal +1, Bob, Dee, Eve -1; h2 Ann deals, Bob alone, 95: schneider, 2 a defender: Bob +8, four
+    -2; h3 Bob deals, leaster won by Eve: +4, four -1; h4 Cal deals, Dee picks, Fay partner, 45, lost, Ann cracked: 1
+    x 2 (crack) x 2 (doubled on the bump) = 4 a defender: Ann, Bob, Eve +4, Dee -8, Fay -4.  Totals Ann +5, Bob +11,
+    Cal -2, Dee -12, Eve +5, Fay -7 (zero-sum)."""
+    text = ("Date,Picker,Partner,Call,Points,Result,Crack,Leaster,Ann,Bob,Cal,Dee,Eve,Fay\n"
+            "2026-12-05,Ann,Cal,AH,70,W,,,2,-1,1,-1,-1,\n"
+            "2026-12-05,Bob,,alone,95,W,,,,8,-2,-2,-2,-2\n"
+            "2026-12-05,,,,,,,Eve,-1,,-1,-1,4,-1\n"
+            "2026-12-05,Dee,Fay,AS,45,L,Ann,,4,4,,-8,4,-4\n")
+    db = tmp_path / "six.duckdb"
+    r = cli("ingest", write(tmp_path, "six.csv", text), "--rules", "wi6-sit-out", "--db", str(db))
+    assert "4 stored, 0 duplicates, 0 rejected" in r.output and "W-CSV-SEATS" not in r.output, r.output
+    assert ledger(db) == {"Ann": 5, "Bob": 11, "Cal": -2, "Dee": -12, "Eve": 5, "Fay": -7}
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert [d for (d,) in con.execute("SELECT dealer FROM hands ORDER BY hand").fetchall()] == [
+            "Fay", "Ann", "Bob", "Cal"]
+
+
+def test_a_doubler_refused_under_the_default_rules_says_which_rules_play_it(tmp_path):
+    """real22 F8: a doubler row under wi5-called-ace (noPick=leaster, rules.md D-1) is refused; the message now says
+    how a table that plays doublers writes its rules."""
+    text = "Date,Picker,Partner,Points,Result,Doubler,Ann,Bob,Cal,Dee,Eve\n2026-12-04,,,,,x,0,0,0,0,0\n"
+    r = cli("ingest", write(tmp_path, "d.csv", text), "--db", str(tmp_path / "d.duckdb"), ok=False)
+    out = " ".join(r.output.split())
+    assert "d.csv:2:6: E-NOPICK (hand 1): a doubler under noPick=leaster: if this table plays a doubler when all " \
+           "pass, its rules say so ([Rules \"wi5-called-ace; noPick=doubler\"], or shead ingest --rules)" in out
+
+
+def test_one_row_of_another_day_between_a_nights_rows_is_that_nights_hand(tmp_path):
+    """break22 F3: hand 5 dated 2026-11-18 between hands 4 and 6 of 2026-11-13 was a night of its own, the 11-13
+    night missing its hand 5 without a word.  Read as 11-13's hand with W-CSV-DATE.  By hand (rules.md B-27, B-32,
+    B-33; hand 3 refused for its date 11-31): h1 Bob picks, Cal partner, 75: Bob +2, Cal +1, the others -1; h2 Cal
+    alone, 93: schneider, 2 a defender: Cal +8, the others -2; h4 Eve picks, Ann partner, 45: lost, 2 a defender:
+    Eve -4, Ann -2, Bob, Cal, Dot +2; h5 Ann picks, Bob partner, 80: Ann +2, Bob +1, the others -1; h6 Bob picks,
+    Eve partner, 70: Bob +2, Eve +1, the others -1.  Totals Ann -4, Bob +5, Cal +9, Dot -3, Eve -7 (zero-sum)."""
+    text = ("date,hand,dealer,picker,call,partner,points,outcome,leaster,Ann,Bob,Cal,Dot,Eve\n"
+            "2026-11-13,1,Ann,Bob,AC,Cal,75,win,,-1,2,1,-1,-1\n"
+            "2026-11-13,2,Bob,Cal,alone,,93,win-s,,-2,-2,8,-2,-2\n"
+            "2026-11-31,3,Cal,Dot,AH,Ann,70,win,,1,-1,-1,2,-1\n"
+            "2026-11-13,4,Dot,Eve,AS,Ann,45,lose,,-2,2,2,2,-4\n"
+            "2026-11-18,5,Eve,Ann,AS,Bob,80,win,,2,1,-1,-1,-1\n"
+            "2026-11-13,6,Ann,Bob,AH,Eve,70,win,,-1,2,-1,-1,1\n")
+    db = tmp_path / "t.duckdb"
+    r = cli("ingest", write(tmp_path, "s2.csv", text), "--db", str(db), ok=False)
+    out = " ".join(r.output.split())
+    assert "5 stored, 0 duplicates, 1 rejected" in out and "s2.csv:4:1: E-CSV-DATE (hand 3)" in out
+    assert "s2.csv:6:1: warning W-CSV-DATE: row 6: the date '2026-11-18' is another day's between two rows of " \
+           "2026-11-13, and its hand 5 goes on from hand 4 above to hand 6 below" in out
+    assert _sessions(db) == ["CSV s2 2026-11-13"]
+    assert ledger(db) == {"Ann": -4, "Bob": 5, "Cal": 9, "Dot": -3, "Eve": -7}
+    # a night of its own on another day (hand 1 again) is no typo: two nights
+    two = text.replace("2026-11-18,5,", "2026-11-18,1,").replace("2026-11-13,6,", "2026-11-18,2,")
+    db2 = tmp_path / "t2.duckdb"
+    r = cli("ingest", write(tmp_path, "s3.csv", two), "--db", str(db2), ok=False)
+    assert "W-CSV-DATE:" not in r.output and _sessions(db2) == ["CSV s3 2026-11-13", "CSV s3 2026-11-18"]
