@@ -467,3 +467,49 @@ def test_one_row_of_another_day_between_a_nights_rows_is_that_nights_hand(tmp_pa
     db2 = tmp_path / "t2.duckdb"
     r = cli("ingest", write(tmp_path, "s3.csv", two), "--db", str(db2), ok=False)
     assert "W-CSV-DATE:" not in r.output and _sessions(db2) == ["CSV s3 2026-11-13", "CSV s3 2026-11-18"]
+
+
+# -- A German scorer's words in SHN-SK (real22 F6) ----------------------------------------------------------------
+
+SK_WORDS = """%SHN 1.0
+[Event "Schafkopfrunde Moosach"]
+[Date "2026.12.09"]
+[Seats "Sepp; Hias; Resi; Vroni"]
+[Rules "schafkopf-bsv"]
+[Cards "de"]
+
+hand 1  dealer Vroni
+game Sepp sauspiel eichel  partner Hias  laufende 0  pts 75  win
+
+hand 2  dealer Sepp
+game Hias Rufspiel GA  partner Sepp  laufende 3 mit  pts 80  win
+
+hand 3  dealer Hias
+game Resi Herz-Solo  laufende 0  pts 70  win
+
+hand 4  dealer Resi
+game Vroni Schellen-Solo  laufende 0  pts 70  win
+"""
+
+
+def test_a_german_scorers_game_words_in_shn_sk(tmp_path):
+    """'sauspiel eichel' (the Sau named by its suit), 'laufende 3 mit', and NetSchafkopf's own 'Herz-Solo' were each
+    refused.  By hand (schafkopf-bsv, rules.md G-6, G-7, G-13; 10 a Sauspiel, 50 a Solo, 10 a Laufender): h1 Sepp
+    and Hias win a Sauspiel with the Eichel-Sau, 75, no Laufende: +10 each, Resi and Vroni -10; h2 Hias and Sepp,
+    75 < 80 < 91, three Laufende with: 10 + 3 x 10 = 40 each way; h3 Resi's Herz-Solo, 70: +150, the others -50;
+    h4 Vroni's Schellen-Solo, 70: +150, the others -50.  Totals Sepp -50, Hias -50, Resi +50, Vroni +50."""
+    db = tmp_path / "sk.duckdb"
+    r = cli("ingest", write(tmp_path, "runde.shn", SK_WORDS), "--db", str(db))
+    assert "4 stored, 0 duplicates, 0 rejected" in r.output, r.output
+    assert ledger(db) == {"Sepp": -50, "Hias": -50, "Resi": 50, "Vroni": 50}
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT hand, call, sk_game FROM hands ORDER BY hand").fetchall() == [
+            (1, "AC", "sauspiel"), (2, "AS", "sauspiel"), (3, None, "solo"), (4, None, "solo")]
+    # the Solo's suit is read from the word: Herz (h3) and Schellen (h4) are trump, as 'solo herz' would say
+    plain = SK_WORDS.replace("Herz-Solo", "solo herz").replace("Schellen-Solo", "solo schellen").replace(
+        "sauspiel eichel", "sauspiel EA").replace("3 mit", "3 with")
+    db2 = tmp_path / "plain.duckdb"
+    cli("ingest", write(tmp_path, "plain.shn", plain), "--db", str(db2))
+    with duckdb.connect(str(db)) as a, duckdb.connect(str(db2)) as b:
+        q = "SELECT hand, sk_game, trump_suit, units FROM hands JOIN hand_units USING (hand_id) ORDER BY ALL"
+        assert a.execute(q).fetchall() == b.execute(q).fetchall()

@@ -1019,6 +1019,14 @@ def _has_statements(h: HandRecord) -> bool:
     return any(getattr(h, f.name) for f in fields(h) if f.name not in _NOT_STATEMENTS)
 
 
+#: a Farbsolo written as one word with its suit, as NetSchafkopf writes it ('Herz-Solo', 'Eichel-Solo', 'Herzsolo')
+_SUIT_SOLO = re.compile(r"(eichel|gras|grün|gruen|blatt|herz|schellen)-?solo")
+#: the Sau a Sauspiel calls, named by its suit ('sauspiel eichel'): its spelling under [Cards "de"], and in English
+_SAU_OF_SUIT = {"eichel": ("EA", "AC"), "gras": ("GA", "AS"), "grün": ("GA", "AS"), "gruen": ("GA", "AS"),
+                "blatt": ("GA", "AS"), "schellen": ("SA", "AD"), "herz": ("HA", "AH")}
+#: the side of the Laufende, in English or German (a German scorer's 'laufende 3 mit')
+_LAUFENDE_SIDE = {"with": "with", "without": "without", "mit": "with", "ohne": "without"}
+
 class _Reader:
     __slots__ = (
         "text", "path", "strict", "lines", "ln", "off", "line", "p", "enc_cut",
@@ -2353,6 +2361,9 @@ class _Reader:
         # a game, its suit, tout, with/without in any case (a German scorer writes nouns capitalised, a phone
         # capitalises; sk17 F3), and Rufspiel, the Sauspiel's other name (rules.md G-6)
         name = GAME_ALIASES.get(written.lower(), written.lower())
+        compound = _SUIT_SOLO.fullmatch(name)  # NetSchafkopf's own 'Herz-Solo', 'Eichel-Solo' (real22 F6)
+        if compound is not None:
+            name = "solo"
         if name == "sie":  # rules.md G-14 names it, but SHN has no statement for it (docs/notation.md §14.3)
             raise self._err_at("E-GAME", f"found the game {_quote(written)} after 'game {toks[j - 1]}': a Sie (all "
                                "four Obers and all four Unters, settled without play at four times the solo value, "
@@ -2368,12 +2379,27 @@ class _Reader:
         rec = GameRec(s, name, pos=Pos(ln, c + 1), name_pos=Pos(ln, q + 1))
         p = q + len(written)
         j += 1
-        if name in GAME_CALLS:
+        if name == "sauspiel" and j < n and toks[j].lower() in _SAU_OF_SUIT:  # 'sauspiel eichel' (real22 F6)
+            german, english = _SAU_OF_SUIT[toks[j].lower()]
+            card = self.cards.get(german if self.cards.get("EA", _MISS) is not _MISS else english, _MISS)
+            if card is _MISS:
+                card = self.cards.get(english, self.cards.get(german, _MISS))
+            if card is _MISS:
+                raise self._card_err(toks, j, f"'game {toks[i + 1]} {name}'")
+            q = line.find(toks[j], p)
+            p = q + len(toks[j])
+            rec.called = card
+            rec.arg_pos = Pos(ln, q + 1)
+            j += 1
+        elif name in GAME_CALLS:
             card, q, p = self._one_card(toks, j, n, f"game {toks[i + 1]} {name}",
                                         "the called ace (e.g. AC, AS, AD; a Sau EA, GA, SA under [Cards \"de\"])", p)
             rec.called = card
             rec.arg_pos = Pos(ln, q + 1)
             j += 1
+        elif compound is not None:  # the suit in the game's word
+            rec.suit = {"grün": "gras", "gruen": "gras", "blatt": "gras"}.get(compound.group(1), compound.group(1))
+            rec.arg_pos = rec.name_pos
         elif name in GAME_SUITS:
             suits = " ".join(GAME_SUITS[name])
             if j >= n:
@@ -2414,12 +2440,13 @@ class _Reader:
         rec = LaufendeRec(val.value, None, Pos(ln, c + 1), val.agreed)
         j += 1
         if val.value:
-            if j >= n or toks[j].lower() not in ("with", "without"):
+            side = _LAUFENDE_SIDE.get(toks[j].lower()) if j < n else None  # with, without; mit, ohne (real22 F6)
+            if side is None:
                 found = _quote(toks[j]) if j < n else "end of line"
-                raise self._err_at("E-ARGUMENT", f"found {found} after 'laufende {t}'; expected with (the declaring "
-                                   "party holds them) or without (the opponents do)", toks, j, found,
+                raise self._err_at("E-ARGUMENT", f"found {found} after 'laufende {t}'; expected with (mit: the "
+                                   "declaring party holds them) or without (ohne: the opponents do)", toks, j, found,
                                    "with or without")
-            rec.side = toks[j].lower()
+            rec.side = side
             p = line.find(toks[j], p) + len(toks[j])
             j += 1
         hand.laufende = self.last = rec
