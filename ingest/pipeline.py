@@ -75,7 +75,22 @@ def _binary_kind(data: bytes) -> str | None:
     head = data[:4096]
     if head.startswith(b"PK\x03\x04") or head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"%SHN"):
         return None
+    if head.startswith(_CFB):  # Microsoft's compound file: a workbook with a password, or an old .xls (break22 F4)
+        return ("a password-protected workbook" if "EncryptionInfo".encode("utf-16-le") in data[:1 << 20]
+                else _OLD_BOOK)
     return "a binary file" if b"\x00" in head else None
+
+
+#: the first bytes of a Microsoft compound file (OLE/CFB): an .xls, or an .xlsx saved with a password
+_CFB = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_OLD_BOOK = "an Excel 97-2003 workbook (.xls) or another Office compound file"
+#: what to do with each kind of file :func:`_binary_kind` names that shead could read once it is saved otherwise
+_BINARY_FIX = {
+    "a password-protected workbook": "; remove its password (Excel: File > Info > Protect Workbook > Encrypt with "
+                                     "Password, clear it; LibreOffice: File > Properties > Security), save it and "
+                                     "ingest it again",
+    _OLD_BOOK: "; save it as .xlsx (Excel Workbook) or as CSV, and ingest that",
+}
 
 
 def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
@@ -113,12 +128,15 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
                 col=1, found="UTF-16 text", expected="UTF-8 text")]), "shn"
         data = text16.encode("utf-8")  # a sheet saved as Notepad's "Unicode" or Excel's "Unicode Text": its text
     packed = _binary_kind(data) if not protocol else None
+    if packed == _OLD_BOOK and name.lower().endswith(OTHER_BOOKS):
+        packed = None  # an .xls by its name: refused as the other spreadsheets below
     if packed is not None:  # not text: read as a sheet it gave a column error (a tester's gzip'd SHN)
         return FileResult(path=name, errors=[Diagnostic(
-            "E-FORMAT", f"this is {packed}, not text: shead reads SHN, NetSchafkopf protocols, CSV sheets and .xlsx "
-            "workbooks" + ("; unpack it first (gunzip, unzip ...)" if "compressed" in packed else "")
-            + "; nothing read", file=name, line=1, col=1, found=packed, expected="a text file or an .xlsx workbook")]), \
-            "shn"
+            "E-FORMAT", f"this is {packed}" + ("" if packed in _BINARY_FIX else ", not text")
+            + ": shead reads SHN, NetSchafkopf protocols, CSV sheets and .xlsx workbooks"
+            + ("; unpack it first (gunzip, unzip ...)" if "compressed" in packed else _BINARY_FIX.get(packed, ""))
+            + "; nothing read", file=name, line=1, col=1, found=packed,
+            expected="a text file or an .xlsx workbook without a password")]), "shn"
     if name.lower().endswith(".shn"):
         fmt = "shn"
     elif protocol:

@@ -513,3 +513,25 @@ def test_a_german_scorers_game_words_in_shn_sk(tmp_path):
     with duckdb.connect(str(db)) as a, duckdb.connect(str(db2)) as b:
         q = "SELECT hand, sk_game, trump_suit, units FROM hands JOIN hand_units USING (hand_id) ORDER BY ALL"
         assert a.execute(q).fetchall() == b.execute(q).fetchall()
+
+
+# -- A workbook with a password (break22 F4) ----------------------------------------------------------------------
+
+#: the first sector of a Microsoft compound file (its signature) and, in its directory, the stream names Excel writes
+#: for a workbook saved with a password (names are UTF-16LE in the directory entries)
+CFB = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504)
+
+
+def test_a_workbook_with_a_password_is_named_and_the_fix_given(tmp_path):
+    locked = tmp_path / "league.xlsx"
+    locked.write_bytes(CFB + "EncryptionInfo".encode("utf-16-le") + bytes(64) + "EncryptedPackage".encode("utf-16-le")
+                       + bytes(2048))
+    r = cli("ingest", str(locked), "--db", str(tmp_path / "l.duckdb"), ok=False)
+    out = " ".join(r.output.split())
+    assert "league.xlsx:1:1: E-FORMAT: this is a password-protected workbook: shead reads SHN" in out
+    assert "remove its password" in out and "not text" not in out  # it said "a binary file, not text"
+    old = tmp_path / "league-old.xlsx"  # an .xls renamed: by its name, refused as the other spreadsheets
+    old.write_bytes(CFB + "Workbook".encode("utf-16-le") + bytes(2048))
+    r = cli("ingest", str(old), "--db", str(tmp_path / "o.duckdb"), ok=False)
+    out = " ".join(r.output.split())
+    assert "league-old.xlsx:1:1: E-FORMAT: this is an Excel 97-2003 workbook (.xls)" in out and "save it as .xlsx" in out
