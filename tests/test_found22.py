@@ -535,3 +535,16 @@ def test_a_workbook_with_a_password_is_named_and_the_fix_given(tmp_path):
     r = cli("ingest", str(old), "--db", str(tmp_path / "o.duckdb"), ok=False)
     out = " ".join(r.output.split())
     assert "league-old.xlsx:1:1: E-FORMAT: this is an Excel 97-2003 workbook (.xls)" in out and "save it as .xlsx" in out
+
+
+def test_schneider_written_as_a_word_is_hinted_as_the_outcome(tmp_path):
+    """new22 F3: 'win schneider' / 'schneider' got the hint 'schneidster' (a no-pick game, rules.md D-17); the
+    outcome with its tier is one word, win-s (rules.md B-28)."""
+    text = ('%SHN 1.0\n[Event "X"]\n[Date "2026.12.04"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n\nhand 1 dealer Ed\n'
+            'pick Al call AH partner Bea pts 95 win schneider\nhand 2 dealer Al\n'
+            'pick Bea call AS partner Cy pts 95 schneider\n')
+    r = cli("ingest", write(tmp_path, "s.shn", text), "--db", str(tmp_path / "s.duckdb"), ok=False)
+    out = " ".join(r.output.split())
+    assert "s.shn:7:40: E-STATEMENT (hand 1): found 'schneider'" in out and "did you mean win-s?" in out
+    assert "s.shn:9:36: E-STATEMENT (hand 2)" in out and "did you mean win-s or lose-s?" in out
+    assert "schneidster" not in out

@@ -1584,6 +1584,13 @@ class _Reader:
         if t.lower() in _RESULT_WORDS:  # a score sheet's word for the outcome (a tester's 'pts 70  won')
             hint = (f"; did you mean {_RESULT_WORDS[t.lower()]!r}? (an outcome is win, lose, win-s, lose-s, win-z "
                     "or lose-z)")
+        elif t.lower() in ("schneider", "schwarz", "no-tricker", "notricker"):  # the tier said in words (new22 F3:
+            # the hint was 'schneidster', a no-pick game)
+            z = "s" if t.lower() == "schneider" else "z"
+            side = toks[i - 1].lower() if i and toks[i - 1].lower() in ("win", "lose") else None
+            want = f"{side}-{z}" if side else f"win-{z} or lose-{z}"
+            hint = (f"; did you mean {want}? (the outcome with its tier in one word: win-s / lose-s a schneider, "
+                    "win-z / lose-z a no-tricker, rules.md B-28)")
         elif not hint and i == 0 and (t.startswith(("#", "//", "--")) or (t.isalpha() and len(toks) > 1)):
             # a scorer's note between hands ('pizza break', '# second half'): it refused the hand above it, with
             # no word of how a note is written (scorer19 F8)
