@@ -54,7 +54,7 @@ import duckdb
 import polars as pl
 
 from dashboard import summary_metrics as _sm
-from ingest.rejections import STILL_REJECTED
+from ingest.rejections import MISSING_REJECTED
 from ingest.summary import UNPLAYED_SQL as _UNPLAYED
 
 __all__ = [
@@ -394,8 +394,9 @@ def data_quality(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
       outcome (none today; counted so that no hand goes missing).
     * ``conflicts`` — hands with a table-agreed result that differs from the
       cards (a ``conflict`` provenance, kept and used by the ledger).
-    * ``rejected`` — hands still refused (:data:`ingest.rejections.STILL_REJECTED`:
-      not stored since, each hand once).  A refused hand has no trusted date, group or table, so this count is of
+    * ``rejected`` — hands still refused and not stored
+      (:data:`ingest.rejections.MISSING_REJECTED`: not stored since, each hand once; a refused copy of a hand
+      stored is no hand missing).  A refused hand has no trusted date, group or table, so this count is of
       the whole database: the filters do not apply to it.
     """
     base, params = _base(f, "game, status, outcome, provenance")
@@ -422,7 +423,7 @@ def data_quality(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
                                         AND outcome NOT IN {kinds}), 0)
                 AS BIGINT) AS other,
            CAST(coalesce(sum(c), 0) AS BIGINT) AS conflicts,
-           (SELECT count(*) FROM ({STILL_REJECTED})) AS rejected
+           (SELECT count(*) FROM ({MISSING_REJECTED})) AS rejected
     FROM k
     """
     return _run(con, sql, params)

@@ -17,12 +17,17 @@ count and anything else listing refusals read them through
   cannot be matched to a later hand and is listed as it is.
 
 A refusal *after* the hand was stored (``E-HAND-CONFLICT``: another text of a
-stored hand) stays listed: the stored hand is not that text.
+stored hand; or a copy of the night sent again with a typo) stays listed: the
+stored hand is not that text.  But the hand is stored: such a refusal is a
+refused *copy* (``stored`` in :func:`still_rejected`), which the Rejected
+hands page lists apart and the Overview's count of hands refused
+(:data:`MISSING_REJECTED`) leaves out (new22 F5: the Overview said a hand
+was refused that the Sheet showed stored).
 """
 
 from __future__ import annotations
 
-__all__ = ["STILL_REJECTED", "still_rejected"]
+__all__ = ["MISSING_REJECTED", "STILL_REJECTED", "still_rejected"]
 
 #: The ``rejected`` rows still in force (module docstring), every column of
 #: ``rejected``; a query usable as a subquery.
@@ -42,9 +47,20 @@ QUALIFY r.session IS NULL OR r.hand IS NULL
 """
 
 
-def still_rejected(con, columns: str = "*", order: str = "file NULLS LAST, line, rejected_id"):
+#: whether a refusal's hand (its session and number) is stored in force now, of a row ``q`` of STILL_REJECTED
+_STORED_NOW = ("EXISTS (SELECT 1 FROM hands h JOIN sessions x USING (session_id) "
+               "WHERE x.session = q.session AND h.hand = q.hand)")
+#: the refusals still in force whose hand is not stored (:data:`STILL_REJECTED` less the refused copies of stored
+#: hands): the hands missing from the log, what the Overview counts
+MISSING_REJECTED = f"SELECT q.* FROM ({STILL_REJECTED}) q WHERE NOT {_STORED_NOW}"
+
+
+def still_rejected(con, columns: str = "*", order: str = "file NULLS LAST, line, rejected_id", stored: bool = False):
     """The refusals still in force as a polars DataFrame: ``columns`` (SQL,
     of ``rejected``'s columns) of :data:`STILL_REJECTED`, ordered by
-    ``order``.  ``con``: a DuckDB connection to a shead database."""
-    return con.sql(f"SELECT {columns} FROM ({STILL_REJECTED}) ORDER BY {order}").pl()
+    ``order``; with ``stored``, a last column ``stored``: whether the hand
+    (its session and number) is stored in force now, the refused text a copy
+    of it.  ``con``: a DuckDB connection to a shead database."""
+    more = f", {_STORED_NOW} AS stored" if stored else ""
+    return con.sql(f"SELECT {columns}{more} FROM ({STILL_REJECTED}) q ORDER BY {order}").pl()
 

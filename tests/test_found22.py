@@ -548,3 +548,31 @@ def test_schneider_written_as_a_word_is_hinted_as_the_outcome(tmp_path):
     assert "s.shn:7:40: E-STATEMENT (hand 1): found 'schneider'" in out and "did you mean win-s?" in out
     assert "s.shn:9:36: E-STATEMENT (hand 2)" in out and "did you mean win-s or lose-s?" in out
     assert "schneidster" not in out
+
+
+# -- A night sent again with a typo: its hand is stored, the copy refused (new22 F5) ------------------------------
+
+def test_a_refused_copy_of_a_stored_hand_is_no_hand_missing(tmp_path, monkeypatch):
+    """The night stored, then sent again with hand 2 mistyped: the Overview said 1 hand still refused and the
+    Rejected hands page listed it, while the Sheet showed hand 2 stored.  The other order (the typo first) said
+    nothing was refused.  Now: no hand missing, the refused copy listed apart."""
+    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
+
+    good = ('%SHN 1.0\n[Event "Copy"]\n[Date "2026.12.04"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n\nhand 1 dealer Ed\n'
+            'pick Al call AH partner Bea pts 75 win\nhand 2 dealer Al\npick Bea call AS partner Cy pts 95 win-s\n')
+    db = tmp_path / "c.duckdb"
+    cli("ingest", write(tmp_path, "night.shn", good), "--db", str(db))
+    r = cli("ingest", write(tmp_path, "again.shn", good.replace("95 win-s", "95 schneider")), "--db", str(db),
+            ok=False)
+    assert "0 stored, 1 duplicates, 1 rejected" in r.output
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    pages = Path(__file__).resolve().parents[1] / "dashboard" / "pages"
+    at = AppTest.from_file(str(pages / "overview.py"), default_timeout=60)
+    at.run()
+    assert [m.value for m in at.metric if m.label == "Rejected hands"] == ["0"]
+    at = AppTest.from_file(str(pages / "rejected.py"), default_timeout=60)
+    at.run()
+    assert not at.exception
+    assert [s.value for s in at.subheader] == ["1 refused copy of a stored hand"]
+    assert "No hand is missing" in at.success[0].value
+    assert list(at.dataframe[0].value["hand"]) == [2] and list(at.dataframe[0].value["code"]) == ["E-STATEMENT"]

@@ -93,6 +93,12 @@ def test_a_hand_stored_later_is_no_longer_rejected(tmp_path, texts, monkeypatch)
     with reading(db) as con:
         assert len(still_rejected(con)) == 2
         assert con.execute("SELECT count(*) FROM rejected").fetchall() == [(4,)]  # the history is kept
+    # but its hand is stored: a refused copy, listed apart, and no hand missing in the Overview's count (new22 F5)
+    at = page(db, "rejected.py", monkeypatch)
+    assert [s.value for s in at.subheader] == ["1 rejected hand", "1 refused copy of a stored hand"]
+    assert list(at.dataframe[0].value["session"]) == [S5] and list(at.dataframe[1].value["session"]) == [S4]
+    at = page(db, "overview.py", monkeypatch)
+    assert [m.value for m in at.metric if m.label == "Rejected hands"] == ["1"]
 
 
 def test_nothing_refused_now(tmp_path, texts, monkeypatch):

@@ -56,8 +56,9 @@ q[2].metric("Table-agreed results", f"{dq['conflicts']:,}")
 q[2].caption("Hands whose agreed result differs from the cards (marked ^): kept, warned, used by the ledger "
              f"({link('list', conflict=True)}).")
 q[3].metric("Rejected hands", f"{dq['rejected']:,}")
-q[3].caption("Hands still refused (not stored since; each hand once), in the whole database (filters do not "
-             "apply: a refused hand has no trusted date, group or table): [their errors and files](/rejected).")
+q[3].caption("Hands still refused and not stored (not stored since, nor from another copy; each hand once), in "
+             "the whole database (filters do not apply: a refused hand has no trusted date, group or table): "
+             "[their errors and files](/rejected).")
 
 k = st.columns(4)
 k[0].metric("Picked hands", f"{dq['picked']:,}")
