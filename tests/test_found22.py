@@ -576,3 +576,23 @@ def test_a_refused_copy_of_a_stored_hand_is_no_hand_missing(tmp_path, monkeypatc
     assert [s.value for s in at.subheader] == ["1 refused copy of a stored hand"]
     assert "No hand is missing" in at.success[0].value
     assert list(at.dataframe[0].value["hand"]) == [2] and list(at.dataframe[0].value["code"]) == ["E-STATEMENT"]
+
+
+def test_a_schafkopf_players_page_says_picking_is_sheepshead_s(tmp_path, monkeypatch):
+    """new22 F2: the Player page of a Schafkopf player showed 0 picks, 0 hands in every role and 'No hand with a
+    known dealer: the seats cannot be told', though every game has its dealer."""
+    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
+
+    db = tmp_path / "sk.duckdb"
+    cli("ingest", write(tmp_path, "runde.shn", SK_WORDS), "--db", str(db))
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "player.py"),
+                           default_timeout=60)
+    at.query_params["who"] = "Resi"
+    at.run()
+    assert not at.exception
+    text = " ".join(i.value for i in at.info)
+    assert "Resi played no Sheepshead hand" in text and "Schafkopf page" in text
+    assert not any("known dealer" in c.value for c in at.caption)
+    assert "Picking" not in [h.value for h in at.subheader]
+    assert [m.value for m in at.metric if m.label.startswith("Ledger")] == ["+50"]  # h1-h4 by hand above

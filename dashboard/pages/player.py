@@ -102,113 +102,122 @@ for k, led in enumerate(s["ledger"][:2]):
     c[2 + k].caption(f"Rank {led['rank']} of {led['players']} in {led['unit']} ({led['game']}); "
                      f"{plural(led['hands'], 'hand')} played. Units of different games are never added.")
 
-st.subheader("Picking")
-pick = roles.filter(pl.col("role") == "picker")
-mine, grp = pick.row(0, named=True), pick.row(1, named=True)
-c = st.columns(4)
-c[0].metric("Pick rate", pct(s["pick_rate"]))
-c[0].caption(f"Picked {s['picks_offered']:,} of the {s['offered']:,} hands in which the blind reached "
-             f"{md(who)}. Group: {pct(s['group_pick_rate'])}.")
-c[1].metric("Pick win rate", pct(s["win_rate"]))
-c[1].caption(f"{hl.link(plural(s['wins'], 'win'), url(role='picker', outcomes=hl.metrics.WINS))} of "
-             f"{hl.link(plural(s['picks'], 'pick'), url(role='picker'))}. Group: {pct(s['group_win_rate'])}.")
-c[2].metric("Units per pick", num(s["units_per_pick"]))
-c[2].caption(f"Mean units as picker. Group: {num(s['group_units_per_pick'])}.")
-g_alone = grp["alone_wins"] / grp["alone"] if grp["alone"] else None
-c[3].metric("Alone", f"{mine['alone_wins']}–{mine['alone'] - mine['alone_wins']}")
-c[3].caption(f"{hl.link(plural(mine['alone'], 'pick'), url(role='picker', alone=True))} played alone, "
-             f"won–lost. Group alone win rate: {pct(g_alone)}.")
-
-st.markdown("**Pick rate by seat**")
-if seats.is_empty():
-    st.caption("No hand with a known dealer: the seats cannot be told.")
+no_picks = not s["offered"] and not s["picks"] and not roles.filter(pl.col("who") == "player")["hands"].sum()
+if no_picks:  # a Schafkopf player (or Indiana): Picking and the roles count Sheepshead's picked hands (new22 F2: it
+    # showed 0 of everything and "no hand with a known dealer", which was untrue)
+    games = sorted({led["game"] for led in s["ledger"]} - {"sheepshead"})
+    st.info(f"{md(who)} played no Sheepshead hand over {over}: picking, the pick rate by seat and the record by role "
+            "count Sheepshead's picked hands." + (" Their Schafkopf games (declarer, Sauspiel partner, Ramsch) are on "
+                                                  "the [Schafkopf page](/schafkopf)." if "schafkopf" in games else ""))
 else:
-    short = {1: "1st", 2: "2nd", 3: "3rd"}
-    long = seats.with_columns(
-        pl.when(pl.col("label") == "dealer").then(pl.lit("dealer"))
-        .otherwise(pl.col("position").map_elements(lambda p: short.get(p, f"{p}th"), return_dtype=pl.String))
-        .alias("seat"))
-    both = pl.concat([
-        long.select("seats", "position", "seat", pl.lit(who).alias("who"), pl.col("pick_rate").alias("rate"),
-                    "offered", "picks"),
-        long.select("seats", "position", "seat", pl.lit("group").alias("who"),
-                    pl.col("group_pick_rate").alias("rate"), pl.col("group_offered").alias("offered"),
-                    pl.col("group_picks").alias("picks"))])
-    size = None  # the table size charted (one size stored: every row's)
-    if both["seats"].n_unique() > 1:  # one table size at a time: a bar pair a seat of every size was unreadable
-        # (new20 F8: some 25 bars, "1st of 3" .. "dealer of 7", their labels overlapping); the size the player
-        # was offered the blind most at first
-        by_size = long.group_by("seats").agg(pl.col("offered").sum()).sort(["offered", "seats"],
-                                                                             descending=[True, False])
-        sizes = by_size["seats"].to_list()
-        size = st.selectbox("Table size", sizes, format_func=lambda n: f"{n}-handed", key="player.seats")
-        both = both.filter(pl.col("seats") == size)
-    chart = alt.Chart(both).mark_bar().encode(
-        x=alt.X("seat:N", sort=alt.EncodingSortField("position", op="min"), title="seat in pick order",
-                axis=alt.Axis(labelAngle=0, labelOverlap=False)),
-        xOffset=alt.XOffset("who:N", sort=[who, "group"]),
-        y=alt.Y("rate:Q", title="pick rate", axis=alt.Axis(format="%")),
-        color=alt.Color("who:N", sort=[who, "group"], title=None, legend=alt.Legend(orient="top")),
-        tooltip=["who", "seat", "offered", "picks", alt.Tooltip("rate:Q", format=".1%")],
-    ).properties(height=260)
-    st.altair_chart(chart, width="stretch")
-    st.caption("Picks ÷ hands in which the blind reached that seat (1st = left of the dealer … the dealer), "
-               f"{md(who)}'s beside the group's. Picks from each seat: "
-               + " · ".join(hl.link(f"{r['label']} ({r['picks']})",
-                                    url(role="picker", position=r["position"], seats=r["seats"]))
-                            for r in seats.to_dicts() if r["picks"] and r["seats"] in (size, None)) + ".")
+    st.subheader("Picking")
+    pick = roles.filter(pl.col("role") == "picker")
+    mine, grp = pick.row(0, named=True), pick.row(1, named=True)
+    c = st.columns(4)
+    c[0].metric("Pick rate", pct(s["pick_rate"]))
+    c[0].caption(f"Picked {s['picks_offered']:,} of the {s['offered']:,} hands in which the blind reached "
+                 f"{md(who)}. Group: {pct(s['group_pick_rate'])}.")
+    c[1].metric("Pick win rate", pct(s["win_rate"]))
+    c[1].caption(f"{hl.link(plural(s['wins'], 'win'), url(role='picker', outcomes=hl.metrics.WINS))} of "
+                 f"{hl.link(plural(s['picks'], 'pick'), url(role='picker'))}. Group: {pct(s['group_win_rate'])}.")
+    c[2].metric("Units per pick", num(s["units_per_pick"]))
+    c[2].caption(f"Mean units as picker. Group: {num(s['group_units_per_pick'])}.")
+    g_alone = grp["alone_wins"] / grp["alone"] if grp["alone"] else None
+    c[3].metric("Alone", f"{mine['alone_wins']}–{mine['alone'] - mine['alone_wins']}")
+    c[3].caption(f"{hl.link(plural(mine['alone'], 'pick'), url(role='picker', alone=True))} played alone, "
+                 f"won–lost. Group alone win rate: {pct(g_alone)}.")
 
-st.subheader("Record by role")
-rows = []
-for role in pm.ROLE_ORDER:
-    r = roles.filter((pl.col("who") == "player") & (pl.col("role") == role)).row(0, named=True)
-    g = roles.filter((pl.col("who") == "group") & (pl.col("role") == role)).row(0, named=True)
-    rows.append({"role": role, "hands": r["hands"], "wins": r["wins"], "win_rate": r["win_rate"],
-                 "group_win_rate": g["win_rate"], "units_per_hand": r["units_per_hand"],
-                 "group_units_per_hand": g["units_per_hand"], "schneider_for": r["schneider_for"],
-                 "schneider_against": r["schneider_against"], "no_trick_for": r["no_trick_for"],
-                 "no_trick_against": r["no_trick_against"], "hands_link": url(role=role)})
-table = pl.DataFrame(rows)
-st.dataframe(
-    table.select("hands_link", "role", "hands", "wins", "win_rate", "group_win_rate", "units_per_hand",
-                 "group_units_per_hand", "schneider_for", "schneider_against", "no_trick_for", "no_trick_against"),
-    hide_index=True, placeholder="—",
-    column_config={
-        "hands_link": st.column_config.LinkColumn("hands", display_text="list", help="The hands of this role."),
-        "hands": st.column_config.NumberColumn("hands", help="Picked hands played in this role."),
-        "wins": st.column_config.NumberColumn("won", help="Hands the player's side won."),
-        "win_rate": st.column_config.NumberColumn("win rate", format="percent"),
-        "group_win_rate": st.column_config.NumberColumn("group win rate", format="percent",
-                                                        help="Every seat of the group in this role."),
-        "units_per_hand": st.column_config.NumberColumn("units per hand", format="%+.2f"),
-        "group_units_per_hand": st.column_config.NumberColumn("group units per hand", format="%+.2f"),
-        "schneider_for": st.column_config.NumberColumn("schneider for", help="The player's side schneidered the "
-                                                       "other (91+ as picker side; the picker side ≤ 30 as "
-                                                       "defender)."),
-        "schneider_against": st.column_config.NumberColumn("schneider against"),
-        "no_trick_for": st.column_config.NumberColumn("no-trick for", help="The other side took no trick."),
-        "no_trick_against": st.column_config.NumberColumn("no-trick against", help="The player's side took no "
-                                                          "trick."),
-    },
-)
-lines = []
-for r in rows:
-    role = r["role"]
-    lost = "lose" if role != "defender" else "win"
-    won = "win" if role != "defender" else "lose"
-    wins, sfor = r["wins"], r["schneider_for"]
-    lines.append(
-        f"- **{role}**: {hl.link(plural(r['hands'], 'hand'), url(role=role))}; "
-        f"{hl.link(f'{wins} won', url(role=role, outcomes=(won, won + '-s', won + '-z')))}; "
-        f"{hl.link(f'{sfor} schneider for', url(role=role, outcomes=(won + '-s',)))}, "
-        f"{hl.link(str(r['schneider_against']) + ' against', url(role=role, outcomes=(lost + '-s',)))}; "
-        f"{hl.link(str(r['no_trick_for']) + ' no-trick for', url(role=role, outcomes=(won + '-z',)))}, "
-        f"{hl.link(str(r['no_trick_against']) + ' against', url(role=role, outcomes=(lost + '-z',)))}")
-st.markdown("\n".join(lines))
-st.caption("Over the Sheepshead picked hands. Won: the player's side won (as picker or partner the picker side "
-           "won; as defender it lost). A defender hand needs known sides: a hand whose partner is not recorded "
-           "gives the other seats no role. Group rates are over every seat of the group in that role. "
-           "Schneider and no-trick (rules.md B-28, B-29): for = the player's side did it to the other side.")
+    st.markdown("**Pick rate by seat**")
+    if seats.is_empty():
+        st.caption("No hand with a known dealer: the seats cannot be told.")
+    else:
+        short = {1: "1st", 2: "2nd", 3: "3rd"}
+        long = seats.with_columns(
+            pl.when(pl.col("label") == "dealer").then(pl.lit("dealer"))
+            .otherwise(pl.col("position").map_elements(lambda p: short.get(p, f"{p}th"), return_dtype=pl.String))
+            .alias("seat"))
+        both = pl.concat([
+            long.select("seats", "position", "seat", pl.lit(who).alias("who"), pl.col("pick_rate").alias("rate"),
+                        "offered", "picks"),
+            long.select("seats", "position", "seat", pl.lit("group").alias("who"),
+                        pl.col("group_pick_rate").alias("rate"), pl.col("group_offered").alias("offered"),
+                        pl.col("group_picks").alias("picks"))])
+        size = None  # the table size charted (one size stored: every row's)
+        if both["seats"].n_unique() > 1:  # one table size at a time: a bar pair a seat of every size was unreadable
+            # (new20 F8: some 25 bars, "1st of 3" .. "dealer of 7", their labels overlapping); the size the player
+            # was offered the blind most at first
+            by_size = long.group_by("seats").agg(pl.col("offered").sum()).sort(["offered", "seats"],
+                                                                                 descending=[True, False])
+            sizes = by_size["seats"].to_list()
+            size = st.selectbox("Table size", sizes, format_func=lambda n: f"{n}-handed", key="player.seats")
+            both = both.filter(pl.col("seats") == size)
+        chart = alt.Chart(both).mark_bar().encode(
+            x=alt.X("seat:N", sort=alt.EncodingSortField("position", op="min"), title="seat in pick order",
+                    axis=alt.Axis(labelAngle=0, labelOverlap=False)),
+            xOffset=alt.XOffset("who:N", sort=[who, "group"]),
+            y=alt.Y("rate:Q", title="pick rate", axis=alt.Axis(format="%")),
+            color=alt.Color("who:N", sort=[who, "group"], title=None, legend=alt.Legend(orient="top")),
+            tooltip=["who", "seat", "offered", "picks", alt.Tooltip("rate:Q", format=".1%")],
+        ).properties(height=260)
+        st.altair_chart(chart, width="stretch")
+        st.caption("Picks ÷ hands in which the blind reached that seat (1st = left of the dealer … the dealer), "
+                   f"{md(who)}'s beside the group's. Picks from each seat: "
+                   + " · ".join(hl.link(f"{r['label']} ({r['picks']})",
+                                        url(role="picker", position=r["position"], seats=r["seats"]))
+                                for r in seats.to_dicts() if r["picks"] and r["seats"] in (size, None)) + ".")
+
+    st.subheader("Record by role")
+    rows = []
+    for role in pm.ROLE_ORDER:
+        r = roles.filter((pl.col("who") == "player") & (pl.col("role") == role)).row(0, named=True)
+        g = roles.filter((pl.col("who") == "group") & (pl.col("role") == role)).row(0, named=True)
+        rows.append({"role": role, "hands": r["hands"], "wins": r["wins"], "win_rate": r["win_rate"],
+                     "group_win_rate": g["win_rate"], "units_per_hand": r["units_per_hand"],
+                     "group_units_per_hand": g["units_per_hand"], "schneider_for": r["schneider_for"],
+                     "schneider_against": r["schneider_against"], "no_trick_for": r["no_trick_for"],
+                     "no_trick_against": r["no_trick_against"], "hands_link": url(role=role)})
+    table = pl.DataFrame(rows)
+    st.dataframe(
+        table.select("hands_link", "role", "hands", "wins", "win_rate", "group_win_rate", "units_per_hand",
+                     "group_units_per_hand", "schneider_for", "schneider_against", "no_trick_for", "no_trick_against"),
+        hide_index=True, placeholder="—",
+        column_config={
+            "hands_link": st.column_config.LinkColumn("hands", display_text="list", help="The hands of this role."),
+            "hands": st.column_config.NumberColumn("hands", help="Picked hands played in this role."),
+            "wins": st.column_config.NumberColumn("won", help="Hands the player's side won."),
+            "win_rate": st.column_config.NumberColumn("win rate", format="percent"),
+            "group_win_rate": st.column_config.NumberColumn("group win rate", format="percent",
+                                                            help="Every seat of the group in this role."),
+            "units_per_hand": st.column_config.NumberColumn("units per hand", format="%+.2f"),
+            "group_units_per_hand": st.column_config.NumberColumn("group units per hand", format="%+.2f"),
+            "schneider_for": st.column_config.NumberColumn("schneider for", help="The player's side schneidered the "
+                                                           "other (91+ as picker side; the picker side ≤ 30 as "
+                                                           "defender)."),
+            "schneider_against": st.column_config.NumberColumn("schneider against"),
+            "no_trick_for": st.column_config.NumberColumn("no-trick for", help="The other side took no trick."),
+            "no_trick_against": st.column_config.NumberColumn("no-trick against", help="The player's side took no "
+                                                              "trick."),
+        },
+    )
+    lines = []
+    for r in rows:
+        role = r["role"]
+        lost = "lose" if role != "defender" else "win"
+        won = "win" if role != "defender" else "lose"
+        wins, sfor = r["wins"], r["schneider_for"]
+        lines.append(
+            f"- **{role}**: {hl.link(plural(r['hands'], 'hand'), url(role=role))}; "
+            f"{hl.link(f'{wins} won', url(role=role, outcomes=(won, won + '-s', won + '-z')))}; "
+            f"{hl.link(f'{sfor} schneider for', url(role=role, outcomes=(won + '-s',)))}, "
+            f"{hl.link(str(r['schneider_against']) + ' against', url(role=role, outcomes=(lost + '-s',)))}; "
+            f"{hl.link(str(r['no_trick_for']) + ' no-trick for', url(role=role, outcomes=(won + '-z',)))}, "
+            f"{hl.link(str(r['no_trick_against']) + ' against', url(role=role, outcomes=(lost + '-z',)))}")
+    st.markdown("\n".join(lines))
+    st.caption("Over the Sheepshead picked hands. Won: the player's side won (as picker or partner the picker side "
+               "won; as defender it lost). A defender hand needs known sides: a hand whose partner is not recorded "
+               "gives the other seats no role. Group rates are over every seat of the group in that role. "
+               "Schneider and no-trick (rules.md B-28, B-29): for = the player's side did it to the other side.")
+
 
 st.subheader("Sessions")
 if sessions.is_empty():
