@@ -167,6 +167,29 @@ class Sheet:
             out.append(d)
         return out
 
+    def records_with_refused(self) -> list[dict]:
+        """:meth:`records` with a row for each hand refused at ingest in its
+        place by number (:attr:`refused`): its number and ``result``
+        ``refused CODE``, every other cell empty and nothing counted, as
+        ``shead sheet`` prints it (new22 F6: the dashboard's sheet left the
+        row out, a hand missing between two to a scorer reading it against
+        the paper)."""
+        gaps = sorted(self.refused, key=lambda g: g.hand)
+        out: list[dict] = []
+        k = 0
+        for d in self.records():
+            while k < len(gaps) and gaps[k].hand < d["hand"]:
+                out.append(self._refused_record(gaps[k]))
+                k += 1
+            out.append(d)
+        out.extend(self._refused_record(g) for g in gaps[k:])
+        return out
+
+    def _refused_record(self, gap: "RefusedHand") -> dict:
+        d: dict = {c: None for c in self.columns()}
+        d["hand"], d["result"] = gap.hand, f"refused {gap.code}"
+        return d
+
     def total_text(self) -> str:
         """``total, 3 hands``, and when some were dealt but not played
         (:data:`replay.outcome.UNPLAYED_OUTCOMES`: a doubler, a misdeal)

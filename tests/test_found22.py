@@ -596,3 +596,30 @@ def test_a_schafkopf_players_page_says_picking_is_sheepshead_s(tmp_path, monkeyp
     assert not any("known dealer" in c.value for c in at.caption)
     assert "Picking" not in [h.value for h in at.subheader]
     assert [m.value for m in at.metric if m.label.startswith("Ledger")] == ["+50"]  # h1-h4 by hand above
+
+
+def test_the_dashboard_sheet_keeps_a_refused_hands_row(tmp_path, monkeypatch):
+    """new22 F6: `shead sheet` prints a refused hand's row ('2  refused E-SCORE-SUM') between hands 1 and 3, as README
+    says both do; the dashboard's Sheet page left it out.  By hand (rules.md B-33): h1 Al picks, Bea partner, 75:
+    Al +2, Bea +1, Cy, Di, Ed -1; h3 Cy picks, Di partner, 80: Cy +2, Di +1, Al, Bea, Ed -1; h2's score sums to +1."""
+    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
+
+    text = ('%SHN 1.0\n[Event "Gap"]\n[Date "2026.12.04"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n\nhand 1 dealer Ed\n'
+            'pick Al call AH partner Bea pts 75 win\nhand 2 dealer Al\n'
+            'pick Bea call AS partner Cy pts 75 win\nscore Al -1 Bea +2 Cy +1 Di -1 Ed 0\n'
+            'hand 3 dealer Bea\npick Cy call AC partner Di pts 80 win\n')
+    db = tmp_path / "g.duckdb"
+    r = cli("ingest", write(tmp_path, "gap.shn", text), "--db", str(db), ok=False)
+    assert "2 stored" in r.output and "E-SCORE-SUM" in r.output
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "sheet.py"),
+                           default_timeout=60)
+    at.run()
+    assert not at.exception
+    frame = at.dataframe[0].value
+    assert list(frame["hand"])[:3] == [1, 2, 3]
+    assert list(frame["result"])[:3] == ["won 75", "refused E-SCORE-SUM", "won 80"]
+    def cells(col):  # the page's table as pandas holds it: a blank cell is NaN
+        return [None if v != v else int(v) for v in frame[col]]
+
+    assert cells("Al units") == [2, None, -1, 1] and cells("Cy units") == [-1, None, 2, 1]  # the totals last

@@ -65,7 +65,7 @@ for col, (alias, name) in zip(totals, sh.players.items()):
 if sh.has_pot:
     totals[-1].metric("pot", sh.pot, help="The pot's balance after the last hand (rules.md D-19).")
 
-records = sh.records() + [sh.totals_record()]
+records = sh.records_with_refused() + [sh.totals_record()]  # a refused hand keeps its row, as shead sheet
 frame = pl.DataFrame(records, schema={c: (pl.Int64 if c in ("hand", "stake") or c.endswith((" units", " total"))
                                           or c in ("pot", "pot balance") else pl.Utf8) for c in sh.columns()},
                      strict=False)
