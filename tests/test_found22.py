@@ -623,3 +623,19 @@ def test_the_dashboard_sheet_keeps_a_refused_hands_row(tmp_path, monkeypatch):
         return [None if v != v else int(v) for v in frame[col]]
 
     assert cells("Al units") == [2, None, -1, 1] and cells("Cy units") == [-1, None, 2, 1]  # the totals last
+
+
+def test_the_hands_page_writes_a_schafkopf_sau_in_german_cards(tmp_path, monkeypatch):
+    """new22 F1: the Hands page wrote the called Sau in the store's English codes (AC, AS) while the Sheet and the
+    Replay write EA, GA: 'AS' (the Gras-Sau) beside another page's 'SA' (the Schellen-Sau)."""
+    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
+
+    db = tmp_path / "sk.duckdb"
+    cli("ingest", write(tmp_path, "runde.shn", SK_WORDS), "--db", str(db))
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "hands.py"),
+                           default_timeout=60)
+    at.run()
+    assert not at.exception
+    frame = at.dataframe[0].value
+    assert list(frame["call"]) == ["EA", "GA", "—", "—"]  # h1 the Eichel-Sau, h2 the Gras-Sau; the Solos call none

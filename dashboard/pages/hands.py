@@ -15,6 +15,9 @@ from dashboard import hand_list as hl
 from dashboard.filters import BUSY_TIMEOUT, _busy, db_path, describe, plural, start_page
 from ingest.store import StoreBusy, reading
 
+#: a Sau's code as the store keeps it (English cards) -> its German spelling (rules.md G-6, notation.md §14.2)
+SAU_DE = {"AC": "EA", "AS": "GA", "AD": "SA", "AH": "HA"}
+
 LIMIT = 1000
 
 f = start_page("Hands", "The hands behind a number: every count and rate on the other pages links here. "
@@ -45,6 +48,10 @@ if not n:
     st.stop()
 
 shown = rows.with_columns(pl.col("hand_id").map_elements(hl.replay_url, return_dtype=pl.String).alias("replay"))
+# a Schafkopf game's called Sau in German cards, as the Sheet and the Replay write it (new22 F1: AS beside the
+# Sheet's SA read as one card for two: the Gras-Sau here, the Schellen-Sau there)
+shown = shown.with_columns(pl.when(pl.col("game") == "schafkopf")
+                           .then(pl.col("call").replace(SAU_DE)).otherwise(pl.col("call")).alias("call"))
 cols = ["replay", "date", "session", "hand", "game", "game_type", "dealer", "picker", "partner", "call", "alone",
         "outcome", "picker_points", "status"] + (["seat", "units"] if q.who else [])
 if shown["game_type"].is_null().all():
@@ -62,6 +69,14 @@ st.dataframe(
                                                        "no-pick game, the winner's."),
         "units": st.column_config.NumberColumn(f"{q.who}'s units" if q.who else "units", format="%+d"),
         "seat": st.column_config.TextColumn("seat", help="The seat alias the player sat under."),
+        "picker": st.column_config.TextColumn("picker / declarer", help="Sheepshead: the picker. Schafkopf: the "
+                                              "player who announced the game (der Spieler)."),
+        "call": st.column_config.TextColumn("call / Sau", help="Sheepshead: the called card. Schafkopf: the Sau a "
+                                            "Sauspiel calls, in German cards (EA Eichel, GA Gras, SA Schellen)."),
+        "game_type": st.column_config.TextColumn("game type", help="Schafkopf: Sauspiel, Solo, Wenz, Geier, "
+                                                 "Ramsch; Indiana: its declaration."),
+        "status": st.column_config.TextColumn("record", help="full: every card was recorded and replayed; "
+                                              "score-sheet: the result only (pick, partner, points)."),
     },
 )
 links = " · ".join(hl.link(f"{r['session']} #{r['hand']}", hl.replay_url(r["hand_id"]))
