@@ -49,7 +49,7 @@ EMPTY_HELP = """\
 **No hands to show yet.** Load some, then come back:
 
 * `shead ingest PATH...` — SHN files, NetSchafkopf protocols or folders of them;
-* `shead demo` — the demo season (`data/`), then this dashboard opens on it;
+* `shead demo` — the demo season (`data/`) into `data/shead.duckdb`, and a dashboard on it;
 * or the **Import** page of this dashboard (upload files).
 
 This dashboard reads `{db}` (set `SHEAD_DB` or `--db` to choose another)."""

@@ -639,3 +639,17 @@ def test_the_hands_page_writes_a_schafkopf_sau_in_german_cards(tmp_path, monkeyp
     assert not at.exception
     frame = at.dataframe[0].value
     assert list(frame["call"]) == ["EA", "GA", "—", "—"]  # h1 the Eichel-Sau, h2 the Gras-Sau; the Solos call none
+
+
+def test_a_folder_holding_its_own_database_does_not_name_it_skipped(tmp_path):
+    """new22 F10: `shead demo` ingests data/, which holds data/shead.duckdb: its first line said the database itself
+    was skipped as no SHN file.  Another file that is no input is still named."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    write(folder, "night.shn", NIGHT.format(date="2026.12.01", bea="Bea Schmidt", di="Di Lenz", ed="Ed Kahl"))
+    db = folder / "club.duckdb"
+    cli("ingest", str(folder), "--db", str(db))
+    (folder / "notes.txt").write_text("bring pretzels\n")
+    r = cli("ingest", str(folder), "--db", str(db))
+    assert "1 duplicates" in r.output
+    assert "club.duckdb: skipped" not in r.output and "notes.txt: skipped" in r.output

@@ -21,8 +21,9 @@ over = describe(f)
 
 games = fetch(metrics.schafkopf_games, f)
 if games.is_empty():
-    st.info(f"No Schafkopf game matches the filters ({over}). Schafkopf games come from NetSchafkopf protocols "
-            "(`shead ingest` or the **Import** page); Sheepshead hands are never counted here.")
+    st.info(f"No Schafkopf game matches the filters ({over}). Schafkopf games come from NetSchafkopf protocols, "
+            "SHN-SK files (`[Rules \"schafkopf-bsv\"]`, `game Sepp sauspiel EA ...`: `shead ingest` or the **Import** "
+            "page) and the **Log a hand** page's Schafkopf form; Sheepshead hands are never counted here.")
     st.stop()
 total = int(games["games"].sum())
 declared = int(games["declared"].sum())
