@@ -653,3 +653,22 @@ def test_a_folder_holding_its_own_database_does_not_name_it_skipped(tmp_path):
     r = cli("ingest", str(folder), "--db", str(db))
     assert "1 duplicates" in r.output
     assert "club.duckdb: skipped" not in r.output and "notes.txt: skipped" in r.output
+
+
+def test_the_ledger_of_one_session_draws_its_result_not_a_line_of_one_point(tmp_path, monkeypatch):
+    """new22 F8: a new group's first night drew a 'running total' of one dot a player above 'session date', no date
+    on the axis, two players on one total hiding each other.  By hand (rules.md B-33): Al +2, Bea +1, Cy, Di, Ed -1."""
+    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
+
+    db = tmp_path / "one.duckdb"
+    cli("ingest", write(tmp_path, "a.shn", NIGHT.format(date="2026.12.01", bea="Bea Schmidt", di="Di Lenz",
+                                                         ed="Ed Kahl")), "--db", str(db))
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "ledger.py"),
+                           default_timeout=60)
+    at.run()
+    assert not at.exception
+    caps = [c.value for c in at.caption]
+    assert any(c.startswith("One session over") and "2026-12-01" in c for c in caps), caps
+    (chart,) = at.get("vega_lite_chart")
+    assert __import__("json").loads(chart.proto.spec)["mark"] == {"type": "bar"}

@@ -176,17 +176,30 @@ dated = data.filter(pl.col("date").is_not_null())
 x = (alt.X("date:T", title="session date", axis=alt.Axis(format="%b %Y", tickCount="month", labelOverlap=True))
      if len(dated) == len(data) else alt.X("seq:Q", title="session (in date order)",
                                            axis=alt.Axis(format="d", tickMinStep=1)))  # 1, 2, 3: not 1.000000
-chart = alt.Chart(data).mark_line(point=len(data) <= 400).encode(
-    x=x,
-    y=alt.Y("running_total:Q", title=f"running total ({unit_word})"),
-    # the legend below the chart, in rows: on a phone a legend at the side would cover the lines
-    color=alt.Color("player:N", title="player", legend=alt.Legend(orient="bottom", columns=2, labelLimit=160)),
-    tooltip=["player", "date", "seq", "units", "running_total"],
-).properties(height=360)
-st.altair_chart(chart, width="stretch")
-st.caption(f"Each line is one player's running total over {over}: after each session (in date order, then "
-           "session id) the sum of the player's units so far. A session the player missed adds nothing and has "
-           "no point.")
+if data.is_empty() or data["seq"].n_unique() > 1:
+    chart = alt.Chart(data).mark_line(point=len(data) <= 400).encode(
+        x=x,
+        y=alt.Y("running_total:Q", title=f"running total ({unit_word})"),
+        # the legend below the chart, in rows: on a phone a legend at the side would cover the lines
+        color=alt.Color("player:N", title="player", legend=alt.Legend(orient="bottom", columns=2, labelLimit=160)),
+        tooltip=["player", "date", "seq", "units", "running_total"],
+    ).properties(height=360)
+    st.altair_chart(chart, width="stretch")
+    st.caption(f"Each line is one player's running total over {over}: after each session (in date order, then "
+               "session id) the sum of the player's units so far. A session the player missed adds nothing and has "
+               "no point.")
+else:  # one session: a line of one point a player hid the date and the players tied (new22 F8); its result as bars
+    day = data["date"][0]
+    chart = alt.Chart(data).mark_bar().encode(
+        x=alt.X("player:N", sort="-y", title=None, axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("running_total:Q", title=f"{unit_word} in the session"),
+        color=alt.condition(alt.datum.running_total >= 0, alt.value("#2e7d32"), alt.value("#c62828")),
+        tooltip=["player", "date", "units"],
+    ).properties(height=300)
+    st.altair_chart(chart, width="stretch")
+    st.caption(f"One session over {over}" + (f", {day}" if day is not None else "") + ": each player's units in it. "
+               "The running total draws a line once a second session is stored; the night hand by hand is on the "
+               "[Sheet](/sheet) page.")
 
 st.subheader("Units per player per session")
 ses_shown = ses.with_columns(pl.Series("list", hl.hands_urls(f, who=ses["player"].to_list(),
