@@ -65,7 +65,9 @@ def judge_hand(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, CardLog
             # with the partner unknown the second look settles the first partner it tries, and named a right
             # entry (break17b F5)
             if d2.code == "E-SCORE" and _off_by(d2) == _as_int(r.diag.found):
-                raise Refusal(replace(r.diag, message=f"{r.diag.message}; {d2.message}")) from None
+                # at that entry: its cell, not the row's first (break22 F6: a sheet's row 5038, column 1, named Eve)
+                where = {"line": d2.line, "col": d2.col} if d2.line and d2.col else {}
+                raise Refusal(replace(r.diag, message=f"{r.diag.message}; {d2.message}", **where)) from None
         except Exception:  # noqa: BLE001 - the second look only adds words; the first refusal stands
             pass
         raise

@@ -75,9 +75,11 @@ def test_one_bad_hand_among_fifty_lenient_then_strict(runner, tmp_path):
     seat, written = first.split()[1], int(first.split()[2])
     assert got.pop("message").startswith(f"the score sums to +10, not 0 (rules.md B-35); {seat} {written:+d} is "
                                          f"written but the rules give {written - 10:+d} (tier: ")
-    assert rep["rejected"] == [{"file": str(path), "line": line, "col": 1, "hand": 17, "code": "E-SCORE-SUM",
+    at = first.find(f" {seat} ") + 1  # at the entry's amount, not the score's first word (break22 F6)
+    col = first.find(first.split()[2], at + len(seat)) + 1
+    assert rep["rejected"] == [{"file": str(path), "line": line, "col": col, "hand": 17, "code": "E-SCORE-SUM",
                                 "found": "10", "expected": "0"}]
-    assert f"{path}:{line}:1: E-SCORE-SUM (hand 17)" in err
+    assert f"{path}:{line}:{col}: E-SCORE-SUM (hand 17)" in err
     assert hand_count(db) == 49
     strict_db = tmp_path / "strict.duckdb"
     code, out, err = run(runner, "ingest", path, "--db", strict_db, "--strict", "--json")
@@ -446,7 +448,7 @@ def test_the_ingest_report_is_the_result_on_stdout_and_json_keeps_stdout_alone(t
                          text=True, env=env)
     assert res.returncode == 1
     report = ["night.shn: 2 stored, 0 duplicates, 1 rejected",
-              "  night.shn:12:1: E-SCORE-SUM (hand 7): the score sums to +1, not 0 (rules.md B-35); Bea +3 is written "
+              "  night.shn:12:17: E-SCORE-SUM (hand 7): the score sums to +1, not 0 (rules.md B-35); Bea +3 is written "
               "but the rules give +2 (tier: plain 1 = 1 per defender)"]  # Bea with Di at 72: +2, +1, -1 (B-31)
     assert res.stdout.splitlines() == report + [
         "total: 2 stored, 0 duplicates (already stored), 1 rejected hand(s), from 1 file(s) into t.duckdb"]
@@ -455,7 +457,7 @@ def test_the_ingest_report_is_the_result_on_stdout_and_json_keeps_stdout_alone(t
                          capture_output=True, text=True, env=env)
     assert res.returncode == 1
     assert json.loads(res.stdout) == {"ingested": 0, "duplicates": 2, "warnings": [], "rejected": [
-        {"file": "night.shn", "line": 12, "col": 1, "hand": 7, "code": "E-SCORE-SUM",
+        {"file": "night.shn", "line": 12, "col": 17, "hand": 7, "code": "E-SCORE-SUM",
          "message": "the score sums to +1, not 0 (rules.md B-35); Bea +3 is written but the rules give +2 (tier: "
                     "plain 1 = 1 per defender)", "found": "1", "expected": "0"}]}
     assert res.stderr.splitlines() == ["night.shn: 0 stored, 2 duplicates, 1 rejected", report[1],

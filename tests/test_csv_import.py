@@ -299,7 +299,7 @@ def test_a_row_that_does_not_sum_to_zero_names_the_cell_the_rules_give_otherwise
                       "Dee,Eve\n2026-12-07,1,Eve,Bob,Dee,AH,59,lose,2,-4,2,-2,2\n"
                       "2026-12-07,2,Ann,Cal,Eve,AS,95,win-s,-2,-2,4,-2,3\n")
     assert "1 stored, 0 duplicates, 1 rejected" in out
-    assert ("bad_sheet.csv:3:1: E-SCORE-SUM (hand 2): the score sums to +1, not 0 (rules.md B-35); Eve +3 is written "
+    assert ("bad_sheet.csv:3:13: E-SCORE-SUM (hand 2): the score sums to +1, not 0 (rules.md B-35); Eve +3 is written "
             "but the rules give +2") in " ".join(out.split())
 
 

@@ -672,3 +672,15 @@ def test_the_ledger_of_one_session_draws_its_result_not_a_line_of_one_point(tmp_
     assert any(c.startswith("One session over") and "2026-12-01" in c for c in caps), caps
     (chart,) = at.get("vega_lite_chart")
     assert __import__("json").loads(chart.proto.spec)["mark"] == {"type": "bar"}
+
+
+def test_a_sheet_row_that_does_not_sum_points_at_the_cell_named(tmp_path):
+    """break22 F6: E-SCORE-SUM named Eve's cell but pointed at column 1 (the date).  By hand (rules.md B-27, B-33):
+    hand 2, Bob picks, Dot partner, 61: Bob +2, Dot +1, the others -1; the row writes Eve 0, so it sums to +1 and
+    Eve's cell (column 14) is the one off."""
+    text = ("date,hand,dealer,picker,call,partner,points,outcome,leaster,Ann,Bob,Cal,Dot,Eve\n"
+            "2026-11-06,1,Ann,Bob,AC,Cal,75,win,,-1,2,1,-1,-1\n"
+            "2026-11-06,2,Bob,Bob,AH,Dot,61,win,,-1,2,-1,1,0\n")
+    r = cli("ingest", write(tmp_path, "s1.csv", text), "--db", str(tmp_path / "s.duckdb"), ok=False)
+    assert "s1.csv:3:14: E-SCORE-SUM (hand 2): the score sums to +1, not 0 (rules.md B-35); Eve +0 is written but " \
+           "the rules give -1" in " ".join(r.output.split())

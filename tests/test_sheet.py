@@ -161,7 +161,7 @@ GAP = ('%SHN 1.0\n[Event "QA"]\n[Session "gap night"]\n[Date "2025.10.09"]\n'
 #: hand 7's refusal, as `shead ingest` reported it: line 13 is its score line, -1+3-1+1-1 = +1 (rules.md B-35)
 #: and the entry the rules give otherwise: Bea with Di at 72 is +2 / +1 / -1 each (B-31)
 GAP_ERROR = ("E-SCORE-SUM", "the score sums to +1, not 0 (rules.md B-35); Bea +3 is written but the rules give +2 "
-             "(tier: plain 1 = 1 per defender)", 13, 1)
+             "(tier: plain 1 = 1 per defender)", 13, 17)  # at Bea +3, the entry the rules give otherwise
 
 
 def test_a_refused_hand_is_a_gap_the_sheet_names_in_text_and_json(db, tmp_path, monkeypatch):

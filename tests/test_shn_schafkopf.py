@@ -218,7 +218,7 @@ def test_kontra_in_a_ramsch_is_refused():
     ("laufende 3 with", "laufende 3 without", "E-SK-LAUFENDE", "laufende"),
     ("laufende 3 with", "laufende 4 with", "E-SK-LAUFENDE", "laufende"),
     ("partner Cy", "partner Di", "E-PARTNER", "Di"),
-    ("Cy +80 Di -80", "Cy +70 Di -80", "E-SCORE-SUM", "score"),  # -80 + 80 + 70 - 80 = -10
+    ("Cy +80 Di -80", "Cy +70 Di -80", "E-SCORE-SUM", "+70"),  # -80 + 80 + 70 - 80 = -10, at the entry off
     ("score Al -80 Bea +80 Cy +80 Di -80", "score Al -40 Bea +40 Cy +40 Di -40", "E-SCORE", "-40"),
 ])
 def test_written_results_checked_against_the_replay(old, new, code, token):

@@ -128,7 +128,7 @@ def rejected(text: str):
     ("pts 59  tricks 3  lose", "pts 59  tricks 4  lose", "E-TRICKS", 25, 28),
     ("pts 59  tricks 3  lose", "pts 59  tricks 3  win", "E-OUTCOME", 25, 31),
     ("partner Di  pts 59", "partner Cy  pts 59", "E-PARTNER", 25, 9),
-    ("score Al +2 Bea -4 Cy +2 Di -2 Ed +2", "score Al +2 Bea -4 Cy +2 Di -2 Ed +1", "E-SCORE-SUM", 26, 1),
+    ("score Al +2 Bea -4 Cy +2 Di -2 Ed +2", "score Al +2 Bea -4 Cy +2 Di -2 Ed +1", "E-SCORE-SUM", 26, 35),  # Ed +1
     ("score Al +2 Bea -4 Cy +2 Di -2 Ed +2", "score Al +3 Bea -4 Cy +2 Di -2 Ed +1", "E-SCORE", 26, 10),
     ("t4 Di:  QD JS QS JC QH", "t4 Ed:  JS QS JC QH QD", "E-LEADER", 22, 4),
     ("call AH                         ; hold card 7H", "call AS", "E-CALL-HELD", 18, 1),
