@@ -684,3 +684,28 @@ def test_a_sheet_row_that_does_not_sum_points_at_the_cell_named(tmp_path):
     r = cli("ingest", write(tmp_path, "s1.csv", text), "--db", str(tmp_path / "s.duckdb"), ok=False)
     assert "s1.csv:3:14: E-SCORE-SUM (hand 2): the score sums to +1, not 0 (rules.md B-35); Eve +0 is written but " \
            "the rules give -1" in " ".join(r.output.split())
+
+
+def test_the_player_page_says_why_its_picks_and_picker_hands_differ(tmp_path, monkeypatch):
+    """new22 F4: Allen Braun's page said '267 wins of 392 picks' and, lower, 'picker 398 hands' with no word of the
+    six hands picked at tables without a blind (variety nights' two-handed and eight-handed black-queens tables,
+    rules.md F-7, F-8: the hand is dealt, not picked from a blind).  Counted from the record: the page names the
+    difference."""
+    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
+
+    root = Path(__file__).resolve().parents[1]
+    db = tmp_path / "demo.duckdb"
+    cli("ingest", str(root / "data" / "demo"), "--db", str(db))
+    with duckdb.connect(str(db), read_only=True) as con:
+        picker_hands, no_blind = con.execute(
+            "SELECT count(*), count(*) FILTER (WHERE rules LIKE 'wi2%' OR rules LIKE 'wi8-black-queens%') "
+            "FROM hands h JOIN hand_units u USING (hand_id) WHERE u.player = 'Allen Braun' AND h.picker = u.seat "
+            "AND h.game = 'sheepshead'").fetchone()
+    assert no_blind > 0
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(root / "dashboard" / "pages" / "player.py"), default_timeout=60)
+    at.query_params["who"] = "Allen Braun"
+    at.run()
+    assert not at.exception
+    said = " ".join(c.value for c in at.caption)
+    assert f"The picker's {picker_hands:,} hands include {no_blind:,} played at tables without a blind" in said

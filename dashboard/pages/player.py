@@ -125,7 +125,8 @@ else:
     g_alone = grp["alone_wins"] / grp["alone"] if grp["alone"] else None
     c[3].metric("Alone", f"{mine['alone_wins']}–{mine['alone'] - mine['alone_wins']}")
     c[3].caption(f"{hl.link(plural(mine['alone'], 'pick'), url(role='picker', alone=True))} played alone, "
-                 f"won–lost. Group alone win rate: {pct(g_alone)}.")
+                 f"won–lost. Group alone win rate: {pct(g_alone)} (every picked hand, tables without a blind too: "
+                 "the Picking page's rate counts picks from the blind).")
 
     st.markdown("**Pick rate by seat**")
     if seats.is_empty():
@@ -216,7 +217,11 @@ else:
     st.caption("Over the Sheepshead picked hands. Won: the player's side won (as picker or partner the picker side "
                "won; as defender it lost). A defender hand needs known sides: a hand whose partner is not recorded "
                "gives the other seats no role. Group rates are over every seat of the group in that role. "
-               "Schneider and no-trick (rules.md B-28, B-29): for = the player's side did it to the other side.")
+               "Schneider and no-trick (rules.md B-28, B-29): for = the player's side did it to the other side."
+               + (f" The picker's {rows[0]['hands']:,} hands include {rows[0]['hands'] - s['picks']:,} played at "
+                  "tables without a blind to pick (two-handed, eight-handed black queens: the picker is dealt the "
+                  f"hand): Picking above counts the {s['picks']:,} picks from the blind."
+                  if rows[0]["role"] == "picker" and rows[0]["hands"] > s["picks"] else ""))
 
 
 st.subheader("Sessions")
