@@ -71,8 +71,9 @@ st.dataframe(
         "seat": st.column_config.TextColumn("seat", help="The seat alias the player sat under."),
         "picker": st.column_config.TextColumn("picker / declarer", help="Sheepshead: the picker. Schafkopf: the "
                                               "player who announced the game (der Spieler)."),
-        "call": st.column_config.TextColumn("call / Sau", help="Sheepshead: the called card. Schafkopf: the Sau a "
-                                            "Sauspiel calls, in German cards (EA Eichel, GA Gras, SA Schellen)."),
+        "call": st.column_config.TextColumn("call / Sau", width="medium",
+                                            help="Sheepshead: the called card. Schafkopf: the Sau a Sauspiel calls, "
+                                                 "in German cards (EA Eichel, GA Gras, SA Schellen)."),
         "game_type": st.column_config.TextColumn("game type", help="Schafkopf: Sauspiel, Solo, Wenz, Geier, "
                                                  "Ramsch; Indiana: its declaration."),
         "status": st.column_config.TextColumn("record", help="full: every card was recorded and replayed; "

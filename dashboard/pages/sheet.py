@@ -76,10 +76,13 @@ config = {c: st.column_config.NumberColumn(c.rsplit(" ", 1)[0] if c.endswith(" u
                                                 + ("the hand's units" if c.endswith(" units") else "running total"),
                                            format="%+d" if c.endswith(" units") else "%d")
           for c in sh.columns() if c.endswith((" units", " total"))}
+# a call with its under card and a night's marks are read whole (new22 F9: "AS und…", "crack Fl…")
+config["call"] = st.column_config.TextColumn("call", width="medium")
+config["marks"] = st.column_config.TextColumn("marks", width="medium")
 if sh.game == "schafkopf":  # a Schafkopf game has a declarer and a game, not a picker and a called card
     config["picker"] = st.column_config.TextColumn("declarer", help="The player who announced the game (Spieler)")
-    config["call"] = st.column_config.TextColumn("game", help="The game announced: Sauspiel with its called Sau, "
-                                                 "Wenz, Geier, Solo, Ramsch")
+    config["call"] = st.column_config.TextColumn("game", width="medium", help="The game announced: Sauspiel with "
+                                                 "its called Sau, Wenz, Geier, Solo, Ramsch")
 # the columns a person reads (a Schafkopf sheet has no stake: its doublings are the marks' xN)
 st.dataframe(frame, hide_index=True, width="stretch", column_config=config, placeholder="",
              column_order=sh.shown_columns())
