@@ -57,7 +57,7 @@ except SessionNotFound as exc:
 
 names_line = ", ".join(f"**{md(n)}**" if a == n else f"**{md(a)}** = {md(n)}"  # names as text (issue 15)
                        for a, n in sh.players.items())
-rules_tag = md('[Rules "' + str(sh.rules) + '"]')
+rules_tag = md('[Rules "' + str(sh.rules) + '"]') if sh.rules else "wi5-called-ace (no [Rules] written: the default)"
 st.markdown(f"{sh.date or 'no date'} · {rules_tag} · {names_line}")
 totals = st.columns(len(sh.players) + (1 if sh.has_pot else 0))
 for col, (alias, name) in zip(totals, sh.players.items()):
@@ -76,9 +76,11 @@ config = {c: st.column_config.NumberColumn(c.rsplit(" ", 1)[0] if c.endswith(" u
                                                 + ("the hand's units" if c.endswith(" units") else "running total"),
                                            format="%+d" if c.endswith(" units") else "%d")
           for c in sh.columns() if c.endswith((" units", " total"))}
-# a call with its under card and a night's marks are read whole (new22 F9: "AS und…", "crack Fl…")
-config["call"] = st.column_config.TextColumn("call", width="medium")
-config["marks"] = st.column_config.TextColumn("marks", width="medium")
+# a call with its under card and a night's marks are read whole (new22 F9: "AS und…", "crack Fl…"), given room only
+# where they are long: room given to an empty column pushed the seats' columns off the page
+for c in ("call", "marks"):
+    if max((len(str(r.get(c) or "")) for r in records), default=0) > 9:
+        config[c] = st.column_config.TextColumn(c, width="medium")
 if sh.game == "schafkopf":  # a Schafkopf game has a declarer and a game, not a picker and a called card
     config["picker"] = st.column_config.TextColumn("declarer", help="The player who announced the game (Spieler)")
     config["call"] = st.column_config.TextColumn("game", width="medium", help="The game announced: Sauspiel with "
