@@ -906,6 +906,8 @@ def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) ->
                 "voided (to bring it back, amend it with its text changed; a note {...} will do)")
     for w in body.get("warnings", []):
         say("  " + _where(w).replace(f": {w['code']}", f": warning {w['code']}", 1))
+    for n in body.get("notes", []):  # the night's ledger row, checked again against its hands (real22b F1)
+        say(f"  warning {n['code']}: {n['message']}")
     if body["rederived"]:
         say(f"{body['rederived']} later hand(s) of the session re-derived (stake/pot)")
     if as_json:
@@ -1004,6 +1006,8 @@ def void(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a conte
         typer.echo(f"{name}#{number} (hand id {hand_id}): voided (revision {revision}): {reason}")
     if rep.rederived:
         typer.echo(f"{rep.rederived} later hand(s) of the session re-derived (stake/pot)")
+    for d in rep.notes:  # the night's ledger row, checked again against its hands (real22b F1)
+        typer.echo(f"  warning {d.code}: {d.message}")
 
 
 def _summary_text(o: dict | None) -> str:

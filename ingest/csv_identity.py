@@ -97,9 +97,19 @@ def ledger_twin(con, session_id: int) -> tuple[int, str, dict[str, int], dict[st
             "ORDER BY s.session_id", [row[0]]).fetchall():
         sittings.setdefault(sid, (name, {}))[1][p] = int(u)
     for sid, (name, nets) in sittings.items():
-        if set(nets) == set(mine):
-            return sid, name, nets, mine, row[1], row[0]
+        if set(nets) == set(_as_row(mine, nets)):
+            return sid, name, nets, _as_row(mine, nets), row[1], row[0]
     return None
+
+
+def _as_row(hands: dict[str, int], row: dict[str, int]) -> dict[str, int]:
+    """A night's totals from its hands (player -> units) as a ledger row of
+    that night writes them: a player who broke even (0) may be left out of
+    the row, his cell blank (real22b F2: the row was a second sitting of the
+    night, counted twice); ``hands`` as it is otherwise."""
+    if set(row) < set(hands) and all(hands[p] == 0 for p in set(hands) - set(row)):
+        return {p: v for p, v in hands.items() if p in row}
+    return hands
 
 
 def match_sittings(con, date: str, units: dict[str, int], taken: set[int],
@@ -121,6 +131,7 @@ def match_sittings(con, date: str, units: dict[str, int], taken: set[int],
     exact copy below it is (break22 F1: the copy was stored again, the
     sitting counted twice; and the same file ingested twice stored more)."""
     for sid, u in hand_sittings(con, date).items():  # the night stored with its hands (a score sheet, SHN)
+        u = _as_row(u, units)
         if set(u) == set(units):
             if u == units:
                 return "duplicate", sid, None

@@ -674,4 +674,5 @@ def amend_bytes(store: st.Store, name: str, data: bytes, reason: str | None,
                       for s, n, i, m in rep.moved],
             "left_named": [{"session": s, "seat": a, "was": o, "now": w, "hands": hs}
                            for s, a, o, w, hs in rep.left_named],
+            "notes": [{"code": d.code, "message": d.message} for d in rep.notes],
             "warnings": _warning_entries(st.IngestReport(path=name, file_errors=list(result.errors)), kept)}, []

@@ -1951,6 +1951,9 @@ class CorrectionReport:
     #: ``(session, alias, old name, new name, [hand numbers])``: the session's other stored hands that still give
     #: a renamed seat its old name (their own [Seats] line: a chair that changed hands, break19 F3)
     left_named: list[tuple[str, str, str, str, list[int]]] = field(default_factory=list)
+    #: what the correction did to a ledger's row of the same night (``W-SITTING-HANDS``: the night's hands now are the
+    #: row's nets, the row replaced; or they differ, both counted): the check an ingest makes, made again (real22b F1)
+    notes: list[Diagnostic] = field(default_factory=list)
 
 
 @dataclass
@@ -3505,6 +3508,11 @@ class Store:
             if report.rederive_refused:  # a later hand would no longer agree with the rules: nothing changes
                 raise CorrectionError(_refused_later(con, report))
             _summary.refresh(con, [sid for sid, _ in report.sessions])  # migration 016
+            # a night stored both from a ledger's row and with its hands: an amend may have made the hands the row's
+            # nets (the row then replaced, as an ingest replaces it), a void may have parted them (real22b F1)
+            twins = IngestReport(path=None)
+            _ledger_twins(con, [sid for sid, _ in report.sessions], twins)
+            report.notes.extend(twins.file_errors)
             if on_stage:
                 on_stage("commit")
             con.execute("COMMIT")

@@ -709,3 +709,47 @@ def test_the_player_page_says_why_its_picks_and_picker_hands_differ(tmp_path, mo
     assert not at.exception
     said = " ".join(c.value for c in at.caption)
     assert f"The picker's {picker_hands:,} hands include {no_blind:,} played at tables without a blind" in said
+
+
+# -- A night corrected with --amend until it is its ledger row (real22b F1) ----------------------------------------
+
+PHONE = ('%SHN 1.0\n[Event "Tuesday League"]\n[Date "2026.09.29"]\n[Seats "Gus; Hank; Ida; Jo; Kurt"]\n\n'
+         'hand 1  dealer Kurt\npick Ida  call AH  partner Kurt  pts 75  win\n'
+         'hand 2  dealer Gus\npick Kurt  call AS  partner {partner}  pts 50  lose\n')
+
+
+def test_a_night_amended_to_its_ledger_rows_nets_replaces_the_row(tmp_path):
+    """By hand (rules.md B-27, B-32, B-33): h1 Ida picks, Kurt partner, 75: Ida +2, Kurt +1, Gus, Hank, Jo -1; h2 Kurt
+    picks, 50, lost, 1 doubled on the bump = 2 a defender: Kurt -4, his partner -2, the others +2.  Typed with Hank
+    as partner: Gus +1, Hank -3, Ida +4, Jo +1, Kurt -3; corrected (Jo had the AS): Gus +1, Hank +1, Ida +4, Jo -3,
+    Kurt -3, the ledger's row.  The amend left the row and the hands both counted, the night twice (Ida +8), without
+    a word; an ingest that finds the hands are the row's nets replaces the row."""
+    db = tmp_path / "l.duckdb"
+    cli("ingest", write(tmp_path, "season.csv", "Date,Gus,Hank,Ida,Jo,Kurt\n2026-09-29,1,1,4,-3,-3\n"), "--db", str(db))
+    r = cli("ingest", write(tmp_path, "phone.shn", PHONE.format(partner="Hank")), "--db", str(db))
+    assert "W-SITTING-HANDS" in r.output and "both count" in r.output
+    assert ledger(db) == {"Gus": 2, "Hank": -2, "Ida": 8, "Jo": -2, "Kurt": -6}  # the row and the typed hands
+    fix = PHONE.format(partner="Jo").split("hand 1")[0] + "hand 2  dealer Gus\npick Kurt  call AS  partner Jo  pts 50  lose\n"
+    r = cli("ingest", "--amend", write(tmp_path, "fix.shn", fix), "--reason", "Jo had the AS", "--db", str(db))
+    out = " ".join(r.output.split())
+    assert "revision 2 in force" in out
+    assert "warning W-SITTING-HANDS: the sitting 'CSV season 2026-09-29' (2026-09-29), stored from a ledger's row, is the night of " \
+           "session 'Tuesday League / 2026.09.29' now stored with its hands" in out
+    assert ledger(db) == {"Gus": 1, "Hank": 1, "Ida": 4, "Jo": -3, "Kurt": -3}
+
+
+def test_a_ledger_row_that_leaves_a_break_even_cell_blank_is_the_night_of_its_hands(tmp_path):
+    """real22b F2: the night's hands stored (Hank broke even), then the season's ledger whose row leaves Hank's 0
+    blank: it was a second sitting of that night, counted twice (Ida +31).  By hand (rules.md B-27, B-33): h1 Ida
+    picks, Kurt partner, 75: Ida +2, Kurt +1, Gus, Hank, Jo -1; h2 Gus picks, Hank partner, 75: Gus +2, Hank +1, Ida,
+    Jo, Kurt -1.  Night: Gus +1, Hank 0, Ida +1, Jo -2, Kurt 0; the row writes Hank's cell blank."""
+    night = ('%SHN 1.0\n[Event "Tuesday League"]\n[Date "2026.09.08"]\n[Seats "Gus; Hank; Ida; Jo; Kurt"]\n\n'
+             'hand 1  dealer Kurt\npick Ida  call AH  partner Kurt  pts 75  win\n'
+             'hand 2  dealer Gus\npick Gus  call AS  partner Hank  pts 75  win\n')
+    db = tmp_path / "l.duckdb"
+    cli("ingest", write(tmp_path, "sep8.shn", night), "--db", str(db))
+    assert ledger(db) == {"Gus": 1, "Hank": 0, "Ida": 1, "Jo": -2, "Kurt": 0}
+    r = cli("ingest", write(tmp_path, "season.csv", "Date,Gus,Hank,Ida,Jo,Kurt\n2026-09-08,1,,1,-2,0\n"), "--db",
+            str(db))
+    assert "0 sitting(s) stored" in r.output and "1 duplicates" in r.output
+    assert ledger(db) == {"Gus": 1, "Hank": 0, "Ida": 1, "Jo": -2, "Kurt": 0}
