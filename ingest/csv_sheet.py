@@ -92,7 +92,7 @@ __all__ = ["FIELDS", "IGNORED", "column_map", "date_order_option", "guess_column
 #: The fields a column can be mapped to, and the header words that name them.
 FIELDS: dict[str, tuple[str, ...]] = {
     "date": ("date", "datum", "day", "evening", "sitting", "night", "timestamp", "time stamp", "zeitstempel",
-             "date/time", "datetime"),
+             "date/time", "datetime", "date of game", "game date", "date played", "date of play", "spieldatum"),
     # a time of day beside the date column (Date | Time, a phone's or a form's two columns): read with the row's date
     # as one timestamp (:func:`_with_time`); it was a player, every hand refused E-CSV-UNITS (break21b F18)
     "time": ("time", "uhrzeit", "zeit", "time of day", "clock"),
@@ -100,7 +100,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "dealer": ("dealer", "geber", "dealt"),
     "picker": ("picker", "picked", "pick", "spieler"),
     "partner": ("partner", "mitspieler"),
-    "call": ("call", "called", "called card", "ruf"),
+    "call": ("call", "called", "called card", "called ace", "ace called", "ruf"),
     "points": ("points", "pts", "picker points", "card points", "augen", "punkte"),
     "outcome": ("outcome", "result", "ergebnis"),
     "leaster": ("leaster", "leaster winner"),
@@ -122,7 +122,9 @@ FIELDS: dict[str, tuple[str, ...]] = {
 NOTE_NAMES = ("notes", "note", "comment", "comments", "remarks", "remark", "memo", "bemerkung", "bemerkungen",
               "kommentar", "notiz", "notizen", "anmerkung", "anmerkungen")
 IGNORED = NOTE_NAMES + ("check", "checksum", "sum", "row sum", "zero check", "total", "totals", "balance",
-                        "kontrolle", "summe", "probe")
+                        "kontrolle", "summe", "probe",
+                        # who sent a form's row, never a player's units (real22b F5: read as a player)
+                        "your name", "submitted by", "email address", "email", "e-mail", "recorded by", "scorer")
 #: the headers of a pot's column under ``pot=on`` (rules.md D-19, J: the pot kept as a seat after the players, so
 #: each row sums to zero): its cells are the pot's units a hand, checked against the pot the hand leaves (real20 F4:
 #: the column was a sixth player, every row refused E-SEATS)
@@ -205,8 +207,9 @@ def guess_columns(header: list[str]) -> dict[str, str]:
             else:
                 out[f"ignore:{out['date']}"], out["date"] = out["date"], cell
             continue
+        bare = re.sub(r"\s*\([^)]*\)", "", n).strip()  # 'Points (picker side)': a form's question with its hint
         for f, words in FIELDS.items():
-            if f not in out and n in words:
+            if f not in out and (n in words or bare in words):
                 out[f] = cell
                 break
     return out
@@ -305,8 +308,8 @@ def seat_names(header: list[str], cols: dict[str, str], columns: str | None = No
     tag could not hold it), or two columns of one name."""
     named = set(cols.values())
     players = [c for c in header if c not in named and c.strip()]
-    out = {p: (p.split("=", 1)[1].strip() or p.split("=", 1)[0].strip()) if "=" in p else p.strip()
-           for p in players}
+    out = {p: (p.split("=", 1)[1].strip() or p.split("=", 1)[0].strip()) if "=" in p else seat_label(p)
+           for p in players}  # a form's grid column 'Units [Gus]' is Gus's (real22b F5)
     for left, name in _parts(columns):
         if left.lower() in FIELDS or left.lower() in ("ignore", "date-order", "units", "stake"):
             continue
@@ -404,8 +407,15 @@ def stake_option(columns: str | None) -> Fraction | None:
 def seat_label(column: str) -> str:
     """What a scorer writes for the player of a column in the dealer, picker,
     partner, leaster and crack cells: the column as written, or for a column
-    written ``Ann=Ann Kraus`` its alias ``Ann``."""
-    return column.split("=", 1)[0].strip() if "=" in column else column.strip()
+    written ``Ann=Ann Kraus`` its alias ``Ann``, or for a form's grid question
+    ``Units [Gus]`` the row's name ``Gus`` (real22b F5: ``UnitsGus``)."""
+    label = column.split("=", 1)[0].strip() if "=" in column else column.strip()
+    m = _GRID_COLUMN.fullmatch(label)
+    return m.group(1).strip() if m else label
+
+
+#: a form's grid question, one column a player: 'Units [Gus]', 'Score [Gus]', 'Punkte [Gus]'
+_GRID_COLUMN = re.compile(r"(?:units?|scores?|points?|net|punkte|einheiten)\s*\[([^\]]+)\]", re.I)
 
 
 def sheet_header(header: list[str], columns: str | None = None) -> tuple[dict[str, str], list[str], dict[str, str]]:

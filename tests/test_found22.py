@@ -753,3 +753,29 @@ def test_a_ledger_row_that_leaves_a_break_even_cell_blank_is_the_night_of_its_ha
             str(db))
     assert "0 sitting(s) stored" in r.output and "1 duplicates" in r.output
     assert ledger(db) == {"Gus": 1, "Hank": 0, "Ida": 1, "Jo": -2, "Kurt": 0}
+
+
+# -- A Google Form's export as it comes (real22b F4, F5) ----------------------------------------------------------
+
+FORM_EXPORT = ('"Timestamp","Your name","Date of game","Hand #","Dealer","Picker","Called ace","Partner",'
+               '"Points (picker side)","Result","Units [Gus]","Units [Hank]","Units [Ida]","Units [Jo]","Units [Kurt]",'
+               '"Notes"\n'
+               '"9/22/2026 19:31:05","Hank","9/22/2026","1","Gus","Ida","AC","Kurt","77","Won","-1","-1","2","-1","1",""\n'
+               '"9/23/2026 8:02:44","Jo","9/22/2026","2","Hank","Jo","AH","Hank","40","Lost","2","-2","2","-4","2",'
+               '"edited next morning"\n')
+
+
+def test_a_google_forms_export_reads_as_it_comes(tmp_path):
+    """'Date of game' is the night (the Timestamp when a row was sent: the next morning for an edited row), 'Your
+    name' who sent it, 'Called ace' and 'Points (picker side)' the call and the points, 'Units [Gus]' a grid
+    question's column of Gus.  Each needed --columns (and 'Units [Gus]=Gus' still showed 'UnitsGus').  By hand
+    (rules.md B-27, B-32, B-33): h1 Ida picks, Kurt partner, 77: Ida +2, Kurt +1, Gus, Hank, Jo -1; h2 Jo picks,
+    Hank partner, 40: lost, 2 a defender: Jo -4, Hank -2, Gus, Ida, Kurt +2.  Night of 9/22: Gus +1, Hank -3, Ida +4,
+    Jo -5, Kurt +3."""
+    db = tmp_path / "f.duckdb"
+    r = cli("ingest", write(tmp_path, "form_responses.csv", FORM_EXPORT), "--db", str(db))
+    assert "2 stored, 0 duplicates, 0 rejected" in r.output, r.output
+    assert _sessions(db) == ["CSV form_responses 2026-09-22"]
+    assert ledger(db) == {"Gus": 1, "Hank": -3, "Ida": 4, "Jo": -5, "Kurt": 3}
+    r = cli("sheet", "CSV form_responses 2026-09-22", "--db", str(db))
+    assert "UnitsGus" not in r.output and "Gus" in r.output
