@@ -222,7 +222,10 @@ _STAMP_WORDS = ("timestamp", "time stamp", "zeitstempel", "date/time", "datetime
 def _with_time(date: str, time: str) -> str:
     """A row's date cell read with its Time cell (FIELDS ``time``): ``"2026-12-04"`` and ``"23:50"`` →
     ``"2026-12-04 23:50"``, a timestamp that :func:`ingest.csv_cells.read_stamp` reads; the date cell as it is
-    when the time cell is blank or no time of day (``"late"``), or the date cell has its own time."""
+    when the time cell is blank or no time of day (``"late"``), or the date cell has its own time; the
+    time cell when it holds a date and a time itself (break22b F10: every row was refused)."""
+    if time and (whole := split_time(time.strip()))[1] is not None and whole[0]:
+        return time.strip()  # the Time cell holds its date too ('2026-12-05 00:05', a time cell saved with its day)
     if not date or not time or split_time(date)[1] is not None or split_time("2000-01-01 " + time)[1] is None:
         return date
     return f"{date} {time.strip()}"
@@ -718,6 +721,10 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
         layout = sheet_layout(first, columns, name)
         header, columns = layout.header, layout.columns
         cols, players, names = sheet_header(header, columns)
+        if (pot := _pot_column(players, rules, cols)) is not None:  # the pot's column, no player (break22b F2)
+            layout = replace(layout, columns=f"{columns},pot={pot}" if columns else f"pot={pot}")
+            header, columns = layout.header, layout.columns
+            cols, players, names = sheet_header(header, columns)
     except ValueError:
         return None
     if "date" not in cols or not any(f in cols for f in HAND_FIELDS):
@@ -736,6 +743,17 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
             money = _money_cell(enumerate(read_rows(reader, name, []), start=2), layout)
         if money is not None:
             yield ShnFile([], [_money_error(money, name)], path=name)
+            return
+        fh, reader, _header = opened()
+        with fh:  # and for rows sorted newest first, which a sheet read in batches cannot turn (break22b F1)
+            newest = _newest_first(out, _body(enumerate(read_rows(reader, name, []), start=2), layout), index)
+        if newest is not None:
+            yield ShnFile([], [Diagnostic(
+                "E-CSV-NEWEST-FIRST", f"rows {newest[0]}-{newest[1]} go from the newest timestamp to the oldest "
+                "(responses sorted newest first), and a sheet this large is read in order, in batches: sort it "
+                "oldest first (the timestamp column ascending) and ingest it again; nothing read", file=name,
+                line=newest[0], col=newest[2] + 1, found=f"{newest[3]:%Y-%m-%d %H:%M} above {newest[4]:%Y-%m-%d %H:%M}",
+                expected="the oldest row first")], path=name)
             return
         notes = [d for d in out.result.errors if d.code == "W-CSV-DATE-ORDER"]  # said with the first batch
         notes += list(layout.notes)  # where the night's date of a sheet without a date column was read
@@ -1746,42 +1764,63 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
         out.result.log_totals = {out.names.get(p, p): v for p, v in grand[0].items()}
 
 
-def _oldest_first(out: CsvResult, rows: list, index: dict[str, int], path: str | None,
-                  notes: list[Diagnostic]) -> list:
-    """``rows`` (``(row number, cells)``) oldest first: reversed, with a
-    ``W-CSV-NEWEST-FIRST`` warning in ``notes``, when every row that is not
-    blank has a timestamp (its date cell's time of day, or the Time column's:
-    :func:`_with_time`) and they go from the newest down to the oldest (a
-    form's responses sorted newest first, an app's export); else as they are.
-    The hands are then numbered, carried (a doubler, the pot: rules.md B-1)
-    and split into nights in the order they were played, and every message
-    still names the file's own row (break21b F15: the night past midnight was
-    two, its hands refused as out of order or scored against the wrong
-    doubler)."""
+def _newest_first(out: CsvResult, rows, index: dict[str, int]) -> tuple[int, int, int, _dt.datetime,
+                                                                        _dt.datetime] | None:
+    """``(first row, last row, column, newest, oldest)`` when every row of
+    ``rows`` (``(row number, cells)``, read once: a stream will do) that is
+    not blank has a timestamp and they go from the newest down to the oldest
+    (a form's responses sorted newest first, an app's export); else None.
+    A row's moment is its date cell's time of day, or the Time column's
+    (:func:`_with_time`); when the date column holds no time, a form's
+    Timestamp column left out beside it (the Date written: the night) gives
+    the order (break22b F3)."""
     cols = out.columns
     if "date" not in cols:
-        return rows
+        return None
     order = out.date_order.order if out.date_order is not None else "mdy"
     dk = index[cols["date"]]
     tk = index[cols["time"]] if "time" in cols else None
-    stamps = []
-    for _r, row in rows:
+    sk = next((index[c] for f, c in cols.items() if f.startswith("ignore:") and _norm(c) in _STAMP_WORDS), None)
+    first = last = col = newest = prev = None
+    n = 0
+    for r, row in rows:
         if not any(c.strip() for c in row):
             continue
         date = row[dk].strip() if dk < len(row) else ""
         if tk is not None and tk < len(row):
             date = _with_time(date, row[tk].strip())
         stamp = read_stamp(date, order) if date else None
-        if stamp is None:
-            return rows  # a row without its moment (a Total row, a note, a date written once): the order written
-        stamps.append(stamp)
-    if len(stamps) < 2 or stamps[0] <= stamps[-1] or any(a < b for a, b in zip(stamps, stamps[1:])):
+        at = dk
+        if stamp is None and sk is not None and sk < len(row) and row[sk].strip():
+            stamp, at = read_stamp(row[sk].strip(), order), sk
+        if stamp is None or (prev is not None and stamp > prev):
+            return None  # a row without its moment (a Total row, a note, a date written once), or one going up
+        if first is None:
+            first, col, newest = r, at, stamp
+        last, prev, n = r, stamp, n + 1
+    if n < 2 or newest <= prev:
+        return None
+    return first, last, col, newest, prev
+
+
+def _oldest_first(out: CsvResult, rows: list, index: dict[str, int], path: str | None,
+                  notes: list[Diagnostic]) -> list:
+    """``rows`` (``(row number, cells)``) oldest first: reversed, with a
+    ``W-CSV-NEWEST-FIRST`` warning in ``notes``, when they go from the newest
+    timestamp down to the oldest (:func:`_newest_first`); else as they are.
+    The hands are then numbered, carried (a doubler, the pot: rules.md B-1)
+    and split into nights in the order they were played, and every message
+    still names the file's own row (break21b F15: the night past midnight was
+    two, its hands refused as out of order or scored against the wrong
+    doubler)."""
+    got = _newest_first(out, rows, index)
+    if got is None:
         return rows
-    first, last = rows[0][0], rows[-1][0]
+    first, last, col, newest, oldest = got
     notes.append(Diagnostic(
         "W-CSV-NEWEST-FIRST", f"rows {first}-{last} go from the newest timestamp to the oldest (responses sorted "
         "newest first): read oldest first, the hands numbered and the nights split in the order they were played",
-        "warning", path, first, dk + 1, found=f"{stamps[0]:%Y-%m-%d %H:%M} above {stamps[-1]:%Y-%m-%d %H:%M}",
+        "warning", path, first, col + 1, found=f"{newest:%Y-%m-%d %H:%M} above {oldest:%Y-%m-%d %H:%M}",
         expected="the oldest row first"))
     return rows[::-1]
 
@@ -1971,17 +2010,17 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if "time" in cols and dtext:  # a Time column beside the date: one timestamp (break21b F18)
             dtext = _with_time(split_time(dtext)[0] if dtext == last_date else dtext, cell(row, "time")[0])
         stamp = read_stamp(dtext, order) if dtext else None
+        if stamp is not None:  # a timestamp (a form's, an app's): the night it belongs to (real20 F6)
+            night_of[dtext] = _stamp_night(stamp, last_stamp, whole_units(cell(row, "hand")[0] or "") == 1)
+            last_stamp = (stamp, night_of[dtext])
         if stamp is not None and not zone_said and notes is not None and (
                 written := read_date(dtext, order)) != stamp.date().isoformat():
             zone_said = True  # a timestamp in UTC read in local time: its day moved (break21b F20), said once
             notes.append(Diagnostic(
                 "W-CSV-ZONE", f"row {r}: the timestamp {dtext!r} carries its zone and is read in this machine's "
-                f"({local_zone()}): {stamp:%Y-%m-%d %H:%M}, the night of {stamp:%Y-%m-%d}, not {written}; for "
+                f"({local_zone()}): {stamp:%Y-%m-%d %H:%M}, of the night of {night_of[dtext]}, not {written}; for "
                 "another zone run the ingest with TZ set (TZ=America/Chicago shead ingest ...)", "warning", path, r,
                 dcol, found=dtext, expected=f"{stamp:%Y-%m-%d %H:%M} local"))
-        if stamp is not None:  # a timestamp (a form's, an app's): the night it belongs to (real20 F6)
-            night_of[dtext] = _stamp_night(stamp, last_stamp, whole_units(cell(row, "hand")[0] or "") == 1)
-            last_stamp = (stamp, night_of[dtext])
         if out.running:  # running totals: the hand's units are each standing less the one above (the night's)
             if night_of.get(dtext, dtext) != run_night:
                 run_night, standing, run_width = night_of.get(dtext, dtext), {}, None

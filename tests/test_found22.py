@@ -779,3 +779,55 @@ def test_a_google_forms_export_reads_as_it_comes(tmp_path):
     assert ledger(db) == {"Gus": 1, "Hank": -3, "Ida": 4, "Jo": -5, "Kurt": 3}
     r = cli("sheet", "CSV form_responses 2026-09-22", "--db", str(db))
     assert "UnitsGus" not in r.output and "Gus" in r.output
+
+
+# -- Second round on the day's sheet features (break22b) ---------------------------------------------------------
+
+def test_a_forms_timestamp_beside_the_date_gives_the_order_of_rows_newest_first(tmp_path):
+    """break22b F3: a form with a Date question (the night, on every row) and its Timestamp, rows newest first: the
+    Timestamp is left out as the night, but its order is the rows' (they were read top down, the doubler last).  By
+    hand as SPLIT above: Ann +3, Bob +2, Cal +5, Dee -5, Eve -5."""
+    lines = NEWEST_FIRST.splitlines()
+    head = lines[0].replace("Timestamp,Hand,", "Timestamp,Date,")
+    rows = [",".join([c[0], "11/24/2026", *c[2:]]) for c in (line.split(",") for line in lines[1:])]
+    db = tmp_path / "t.duckdb"
+    r = cli("ingest", write(tmp_path, "form.csv", "\n".join([head, *rows]) + "\n"), "--rules",
+            "wi5-called-ace; noPick=doubler", "--db", str(db))
+    assert "4 stored, 0 duplicates, 0 rejected" in r.output and "form.csv:2:1: warning W-CSV-NEWEST-FIRST" in r.output
+    assert _sessions(db) == ["CSV form 2026-11-24"]
+    assert ledger(db) == SPLIT_TOTALS
+
+
+def test_a_large_sheet_newest_first_is_refused_whole_and_a_large_pot_sheet_read(tmp_path, monkeypatch):
+    """break22b F1, F2: a sheet above the streaming size is read in batches, in order: newest first, it split the
+    night and stored a night never played; now it is refused whole, saying to sort it.  And its Kitty column under
+    pot=on was a sixth player, every hand refused: read as the pot's, as a sheet read whole is (KITTY's hands by
+    hand in test_found21: Ann -14, Bob 0, Cal +2, Dee 0, Eve +12)."""
+    from tests.test_found21 import KITTY  # noqa: PLC0415
+
+    monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+    db = tmp_path / "n.duckdb"
+    r = cli("ingest", write(tmp_path, "form.csv", NEWEST_FIRST), "--rules", "wi5-called-ace; noPick=doubler",
+            "--db", str(db), ok=False)
+    out = " ".join(r.output.split())
+    assert "form.csv:2:1: E-CSV-NEWEST-FIRST: rows 2-5 go from the newest timestamp to the oldest" in out
+    assert "0 stored" in out and (not db.exists() or not _sessions(db))
+    db2 = tmp_path / "k.duckdb"
+    r = cli("ingest", write(tmp_path, "kitty.csv", KITTY), "--rules", "wi5-called-ace; pot=on", "--db", str(db2))
+    assert "5 stored, 0 duplicates, 0 rejected" in r.output, r.output
+    assert ledger(db2) == {"Ann": -14, "Bob": 0, "Cal": 2, "Dee": 0, "Eve": 12}
+
+
+def test_a_time_column_holding_its_date_too(tmp_path):
+    """break22b F10: a spreadsheet saves a time cell with its day ('2026-12-05 00:05'): every row was refused, the
+    date and the time glued.  By hand (rules.md B-27, B-32, B-33): h1 Bob picks, Cal partner, 75: Bob +2, Cal +1,
+    Ann, Dot, Eve -1; h2 (00:05 the next day, the same night) Cal picks, Dot partner, 50: lost, 2 a defender: Cal -4,
+    Dot -2, Ann, Bob, Eve +2.  One night: Ann +1, Bob +4, Cal -3, Dot -3, Eve +1."""
+    text = ("Date,Time,Dealer,Picker,Partner,Points,Ann,Bob,Cal,Dot,Eve\n"
+            "2026-12-04,2026-12-04 23:10,Ann,Bob,Cal,75,-1,2,1,-1,-1\n"
+            "2026-12-04,2026-12-05 00:05,Bob,Cal,Dot,50,2,2,-4,-2,2\n")
+    db = tmp_path / "t.duckdb"
+    r = cli("ingest", write(tmp_path, "t.csv", text), "--db", str(db))
+    assert "2 stored, 0 duplicates, 0 rejected" in r.output, r.output
+    assert _sessions(db) == ["CSV t 2026-12-04"]
+    assert ledger(db) == {"Ann": 1, "Bob": 4, "Cal": -3, "Dot": -3, "Eve": 1}
