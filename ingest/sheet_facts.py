@@ -147,6 +147,8 @@ def game_words(source: str | None) -> str | None:
     from replay.facts import GAME_ALIASES, GAME_SUITS, SK_GAMES  # noqa: PLC0415
     from replay.schafkopf import german  # noqa: PLC0415
 
+    from ingest.shn.reader import SAU_OF_SUIT, SUIT_SOLO  # noqa: PLC0415
+
     for line in _lines(source):
         m = _GAME.search(line)
         if m is None:
@@ -154,12 +156,17 @@ def game_words(source: str | None) -> str | None:
         words: list[str] = []
         for w in m.group(1).split():  # the game, then its Sau, suit and tout; any other word ends it
             low = GAME_ALIASES.get(w.lower(), w.lower())
+            if not words and (solo := SUIT_SOLO.fullmatch(low)) is not None:  # 'Herz-Solo', as the reader reads it
+                words += ["solo", {"grün": "gras", "gruen": "gras", "blatt": "gras"}.get(solo.group(1), solo.group(1))]
+                continue
             if not words:
                 if low not in SK_GAMES:
                     break
                 words.append(low)
             elif low == "tout" or (words[0] in GAME_SUITS and low in GAME_SUITS[words[0]] and len(words) == 1):
                 words.append(low)
+            elif words[0] == "sauspiel" and len(words) == 1 and low in SAU_OF_SUIT:  # 'sauspiel eichel': its Sau
+                words.append(SAU_OF_SUIT[low][0])
             elif words[0] == "sauspiel" and len(words) == 1:  # the called Sau, in German (§14.2), however written
                 try:
                     words.append(german(Card.parse(w.replace("\ufe0f", ""))))

@@ -831,3 +831,17 @@ def test_a_time_column_holding_its_date_too(tmp_path):
     assert "2 stored, 0 duplicates, 0 rejected" in r.output, r.output
     assert _sessions(db) == ["CSV t 2026-12-04"]
     assert ledger(db) == {"Ann": 1, "Bob": 4, "Cal": -3, "Dot": -3, "Eve": 1}
+
+
+def test_the_sheet_writes_a_german_scorers_games_as_their_statements(tmp_path):
+    """break22b F8: 'Herz-Solo' and 'Schellen-Solo' showed on the sheet as plain 'solo', 'sauspiel eichel' as
+    'sauspiel EICHEL' (the amounts were right)."""
+    db = tmp_path / "sk.duckdb"
+    cli("ingest", write(tmp_path, "runde.shn", SK_WORDS), "--db", str(db))
+    with duckdb.connect(str(db), read_only=True) as con:
+        (name,) = con.execute("SELECT session FROM sessions").fetchone()
+    r = cli("sheet", name, "--db", str(db), "--json")
+    import json  # noqa: PLC0415
+
+    calls = [h["call"] for h in json.loads(r.output)["hands"]]
+    assert calls == ["sauspiel EA", "sauspiel GA", "solo herz", "solo schellen"]

@@ -1020,9 +1020,9 @@ def _has_statements(h: HandRecord) -> bool:
 
 
 #: a Farbsolo written as one word with its suit, as NetSchafkopf writes it ('Herz-Solo', 'Eichel-Solo', 'Herzsolo')
-_SUIT_SOLO = re.compile(r"(eichel|gras|grün|gruen|blatt|herz|schellen)-?solo")
+SUIT_SOLO = re.compile(r"(eichel|gras|grün|gruen|blatt|herz|schellen)-?solo")
 #: the Sau a Sauspiel calls, named by its suit ('sauspiel eichel'): its spelling under [Cards "de"], and in English
-_SAU_OF_SUIT = {"eichel": ("EA", "AC"), "gras": ("GA", "AS"), "grün": ("GA", "AS"), "gruen": ("GA", "AS"),
+SAU_OF_SUIT = {"eichel": ("EA", "AC"), "gras": ("GA", "AS"), "grün": ("GA", "AS"), "gruen": ("GA", "AS"),
                 "blatt": ("GA", "AS"), "schellen": ("SA", "AD"), "herz": ("HA", "AH")}
 #: the side of the Laufende, in English or German (a German scorer's 'laufende 3 mit')
 _LAUFENDE_SIDE = {"with": "with", "without": "without", "mit": "with", "ohne": "without"}
@@ -2368,7 +2368,7 @@ class _Reader:
         # a game, its suit, tout, with/without in any case (a German scorer writes nouns capitalised, a phone
         # capitalises; sk17 F3), and Rufspiel, the Sauspiel's other name (rules.md G-6)
         name = GAME_ALIASES.get(written.lower(), written.lower())
-        compound = _SUIT_SOLO.fullmatch(name)  # NetSchafkopf's own 'Herz-Solo', 'Eichel-Solo' (real22 F6)
+        compound = SUIT_SOLO.fullmatch(name)  # NetSchafkopf's own 'Herz-Solo', 'Eichel-Solo' (real22 F6)
         if compound is not None:
             name = "solo"
         if name == "sie":  # rules.md G-14 names it, but SHN has no statement for it (docs/notation.md §14.3)
@@ -2386,8 +2386,8 @@ class _Reader:
         rec = GameRec(s, name, pos=Pos(ln, c + 1), name_pos=Pos(ln, q + 1))
         p = q + len(written)
         j += 1
-        if name == "sauspiel" and j < n and toks[j].lower() in _SAU_OF_SUIT:  # 'sauspiel eichel' (real22 F6)
-            german, english = _SAU_OF_SUIT[toks[j].lower()]
+        if name == "sauspiel" and j < n and toks[j].lower() in SAU_OF_SUIT:  # 'sauspiel eichel' (real22 F6)
+            german, english = SAU_OF_SUIT[toks[j].lower()]
             card = self.cards.get(german if self.cards.get("EA", _MISS) is not _MISS else english, _MISS)
             if card is _MISS:
                 card = self.cards.get(english, self.cards.get(german, _MISS))
