@@ -414,7 +414,7 @@ def seat_label(column: str) -> str:
     ``Units [Gus]`` the row's name ``Gus`` (real22b F5: ``UnitsGus``)."""
     label = column.split("=", 1)[0].strip() if "=" in column else column.strip()
     m = _GRID_COLUMN.fullmatch(label)
-    return m.group(1).strip() if m else label
+    return plain_name(m.group(1) if m else label)  # invisible characters left out, as of the names (break22b F7)
 
 
 #: a form's grid question, one column a player: 'Units [Gus]', 'Score [Gus]', 'Punkte [Gus]'
@@ -2203,6 +2203,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
 
         def seat(f: str) -> tuple[str | None, int]:
             t, c = cell(row, f)
+            t = plain_name(t)  # a zero-width space in the cell as in the header (break22b F7)
             if not t:
                 return None, c
             if t.lower() in by_name:

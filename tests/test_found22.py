@@ -845,3 +845,14 @@ def test_the_sheet_writes_a_german_scorers_games_as_their_statements(tmp_path):
 
     calls = [h["call"] for h in json.loads(r.output)["hands"]]
     assert calls == ["sauspiel EA", "sauspiel GA", "solo herz", "solo schellen"]
+
+
+def test_invisible_characters_in_a_sheets_picker_cells(tmp_path):
+    """break22b F7: the header's zero-width space and soft hyphen were dropped, the picker's and partner's cells'
+    were not: the row refused.  By hand (rules.md B-33): Bob picks, Cal partner, 75: Bob +2, Cal +1, the others -1."""
+    text = ("Date,Hand,Dealer,Picker,Partner,Points,Ann\u200b,Bob,Cal,Dot,E\u00adve\n"
+            "2026-12-04,1,Ann,B\u200bob,Cal\u00ad,75,-1,2,1,-1,-1\n")
+    db = tmp_path / "z.duckdb"
+    r = cli("ingest", write(tmp_path, "zw.csv", text), "--db", str(db))
+    assert "1 stored, 0 duplicates, 0 rejected" in r.output, r.output
+    assert ledger(db) == {"Ann": -1, "Bob": 2, "Cal": 1, "Dot": -1, "Eve": -1}
