@@ -1656,7 +1656,7 @@ def read_marks(text: str, seats: dict[str, str]) -> tuple[list[tuple[str, str | 
     for m in rx.finditer(text):
         group = m.lastgroup or "sep"
         if group == "sep" or (group == "word" and m.group().lower() in _MARK_SEP):
-            sep = True
+            sep = sep or m.group() not in "()"  # a bracket sets a word apart, no mark ('blitz (red) Eve')
             continue
         toks.append(("word", m.group().lower()) if group == "word" else ("name", seats[names[int(group[1:])].lower()]))
         written.append(m.group())
@@ -1673,6 +1673,11 @@ def read_marks(text: str, seats: dict[str, str]) -> tuple[list[tuple[str, str | 
                 to = j if j < len(toks) and toks[j][0] == "name" and not cut[j] else i + 1
             for seq in (toks, written, cut):
                 seq.insert(to, seq.pop(i))
+    for i in range(len(toks) - 2):  # 'blitz red Eve', 'blitz (red) Eve': the colour before the player (break22b F13)
+        if (MARK_WORDS.get(toks[i][1]) == "blitz" and toks[i + 1][0] == "word" and toks[i + 1][1] in _MARK_COLOURS
+                and toks[i + 2][0] == "name" and not cut[i + 1] and not cut[i + 2]):
+            for seq in (toks, written, cut):
+                seq.insert(i + 2, seq.pop(i + 1))
     if not toks or (len(toks) == 1 and toks[0][1] in _MARK_NONE):
         return [], None
     if len(toks) == 1 and toks[0][1] in _MARK_YES:
@@ -2115,6 +2120,13 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 len(present) == len(out.players) - 1 and any(cell(row, f)[0] for f in ("picker", "leaster", "doubler")):
             (blank_seat,) = [p for p in out.players if p not in present]  # real22 F2: refused whole, E-SEATS
             sat_out = blank_seat
+        elif sits_out and "dealer" not in cols and len(out.players) == prof.players and \
+                len(present) == len(out.players) and any(cell(row, f)[0] for f in ("picker", "leaster")):
+            # the dealer's cell written 0: every seat that plays a picked hand or a leaster pays or is paid (rules.md
+            # B-31, D-4), so the one 0 is the dealer who sat out (break22b F6: refused E-DEALER)
+            zeros = [p for p in out.players if whole_units(row[index[p]]) == 0]
+            if len(zeros) == 1:
+                blank_seat = zeros[0]  # the dealer (the hand line's dealer below); the 0 is written, no cell blank
         if sat_out is not None and sat_out not in present:  # a dealer who sits out, units left blank: 0 (F-1)
             present = [p for p in out.players if p in present or p == sat_out]
         else:
@@ -2214,7 +2226,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             return None, c
 
         dealer, dc = seat("dealer")
-        if not dealer and blank_seat is not None and blank_seat == sat_out:  # the dealer by the blank cell
+        if not dealer and blank_seat is not None:  # the dealer by the blank cell, or the one 0
             dealer, dc = alias_of[blank_seat], index[blank_seat] + 1
         if dealer:
             rec.dealer = Value(dealer, Pos(r, dc))

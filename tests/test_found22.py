@@ -186,6 +186,9 @@ def test_rows_whose_timestamps_go_both_ways_are_read_as_written(tmp_path):
     ("BLACK BLITZ BY Cal", [("blitz", "Cal", "black", "queens")]),
     ("Ann red blitz, Cal crack", [("blitz", "Ann", "red", "queens"), ("crack", "Cal", None, "queens")]),
     ("Cal: crack; black blitz Eve", [("crack", "Cal", None, "queens"), ("blitz", "Eve", "black", "queens")]),
+    ("blitz red Eve", [("blitz", "Eve", "red", "queens")]),  # break22b F13
+    ("blitz (red) Eve", [("blitz", "Eve", "red", "queens")]),
+    ("blitz red Eve, crack Cal", [("blitz", "Eve", "red", "queens"), ("crack", "Cal", None, "queens")]),
 ])
 def test_a_blitz_with_its_colour_first_or_in_brackets(cell, marks):
     from ingest.csv_sheet import read_marks  # noqa: PLC0415
@@ -856,3 +859,41 @@ def test_invisible_characters_in_a_sheets_picker_cells(tmp_path):
     r = cli("ingest", write(tmp_path, "zw.csv", text), "--db", str(db))
     assert "1 stored, 0 duplicates, 0 rejected" in r.output, r.output
     assert ledger(db) == {"Ann": -1, "Bob": 2, "Cal": 1, "Dot": -1, "Eve": -1}
+
+
+def test_a_sit_out_sheet_writes_the_dealers_cell_0(tmp_path):
+    """break22b F6: six players, wi6-sit-out, no Dealer column, the dealer's cell written 0 (row 2) or left blank:
+    the 0 was refused E-DEALER ('write dealer S on the hand line').  Every seat that plays a picked hand pays or is
+    paid (rules.md B-31), so the one 0 is the dealer.  By hand (F-1, B-27, B-32, B-33): h1 Ann deals, Bob picks, Cal
+    partner, 75: Bob +2, Cal +1, Dot, Eve, Fay -1; h2 Bob deals: Cal +2, Dot +1, Ann, Eve, Fay -1; h3 Cal deals: Dot
+    +2, Eve +1, Ann, Bob, Fay -1; h4 Dot deals (0): Eve +2, Fay +1, Ann, Bob, Cal -1; h5 Eve deals, Fay picks, Ann
+    partner, 50: lost, 2 a defender: Fay -4, Ann -2, Bob, Cal, Dot +2.  Totals Ann -5, Bob +2, Cal +4, Dot +4, Eve +1,
+    Fay -6 (zero-sum)."""
+    text = ("Date,Hand,Picker,Partner,Points,Ann,Bob,Cal,Dot,Eve,Fay\n"
+            "2026-12-04,1,Bob,Cal,75,0,2,1,-1,-1,-1\n"
+            "2026-12-04,2,Cal,Dot,75,-1,,2,1,-1,-1\n"
+            "2026-12-04,3,Dot,Eve,75,-1,-1,,2,1,-1\n"
+            "2026-12-04,4,Eve,Fay,75,-1,-1,-1,0,2,1\n"
+            "2026-12-04,5,Fay,Ann,50,-2,2,2,2,,-4\n")
+    db = tmp_path / "six.duckdb"
+    r = cli("ingest", write(tmp_path, "six2.csv", text), "--rules", "wi6-sit-out", "--db", str(db))
+    assert "5 stored, 0 duplicates, 0 rejected" in r.output, r.output
+    assert ledger(db) == {"Ann": -5, "Bob": 2, "Cal": 4, "Dot": 4, "Eve": 1, "Fay": -6}
+
+
+def test_more_of_a_german_scorers_words(tmp_path):
+    """break22b F13: 'sauspiel Eichel-Sau', 'sauspiel schelle' and 'Eichel-Wenz' (a Farbwenz with Eichel trump) were
+    refused.  By hand (schafkopf-bsv, rules.md G-6, G-8, G-14; 10 a Sauspiel, 50 a Farbwenz as a single game): h1
+    Sepp and Hias win with the Eichel-Sau, 75: +10 each, Resi and Vroni -10; h2 Hias and Sepp with the Schellen-Sau,
+    75: the same; h3 Resi's Eichel-Wenz, 70: +150, the others -50.  Totals Sepp -30, Hias -30, Resi +130, Vroni -70."""
+    text = ('%SHN 1.0\n[Event "X"]\n[Date "2026.12.09"]\n[Seats "Sepp; Hias; Resi; Vroni"]\n[Rules "schafkopf-bsv"]\n'
+            '[Cards "de"]\n\nhand 1  dealer Vroni\ngame Sepp sauspiel Eichel-Sau  partner Hias  laufende 0  pts 75  win\n'
+            'hand 2  dealer Sepp\ngame Hias sauspiel schelle  partner Sepp  laufende 0  pts 75  win\n'
+            'hand 3  dealer Hias\ngame Resi Eichel-Wenz  laufende 0  pts 70  win\n')
+    db = tmp_path / "sk.duckdb"
+    r = cli("ingest", write(tmp_path, "sk.shn", text), "--db", str(db))
+    assert "3 stored, 0 duplicates, 0 rejected" in r.output, r.output
+    assert ledger(db) == {"Sepp": -30, "Hias": -30, "Resi": 130, "Vroni": -70}
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT hand, call, sk_game, trump_suit FROM hands ORDER BY hand").fetchall() == [
+            (1, "AC", "sauspiel", "H"), (2, "AD", "sauspiel", "H"), (3, None, "farbwenz", "C")]  # Herz trumps a Sauspiel

@@ -1020,10 +1020,16 @@ def _has_statements(h: HandRecord) -> bool:
 
 
 #: a Farbsolo written as one word with its suit, as NetSchafkopf writes it ('Herz-Solo', 'Eichel-Solo', 'Herzsolo')
-SUIT_SOLO = re.compile(r"(eichel|gras|grün|gruen|blatt|herz|schellen)-?solo")
-#: the Sau a Sauspiel calls, named by its suit ('sauspiel eichel'): its spelling under [Cards "de"], and in English
-SAU_OF_SUIT = {"eichel": ("EA", "AC"), "gras": ("GA", "AS"), "grün": ("GA", "AS"), "gruen": ("GA", "AS"),
-                "blatt": ("GA", "AS"), "schellen": ("SA", "AD"), "herz": ("HA", "AH")}
+#: (and a Farbwenz or Farbgeier so: 'Eichel-Wenz', break22b F13)
+SUIT_SOLO = re.compile(r"(eichel|gras|grün|gruen|blatt|herz|schellen?)-?(solo|wenz|geier)")
+#: the Sau a Sauspiel calls, named by its suit ('sauspiel eichel', 'Eichel-Sau', 'schelle'): its spelling under
+#: [Cards "de"], and in English
+SAU_OF_SUIT = {f"{w}{tail}": sau for w, sau in (
+    ("eichel", ("EA", "AC")), ("gras", ("GA", "AS")), ("grün", ("GA", "AS")), ("gruen", ("GA", "AS")),
+    ("blatt", ("GA", "AS")), ("schellen", ("SA", "AD")), ("schelle", ("SA", "AD")), ("herz", ("HA", "AH")))
+    for tail in ("", "-sau", "sau")}
+#: the suit word of a compound game's first part (SUIT_SOLO's group 1) as SHN writes the suit
+SUIT_WORD = {"grün": "gras", "gruen": "gras", "blatt": "gras", "schelle": "schellen"}
 #: the side of the Laufende, in English or German (a German scorer's 'laufende 3 mit')
 _LAUFENDE_SIDE = {"with": "with", "without": "without", "mit": "with", "ohne": "without"}
 
@@ -2370,7 +2376,7 @@ class _Reader:
         name = GAME_ALIASES.get(written.lower(), written.lower())
         compound = SUIT_SOLO.fullmatch(name)  # NetSchafkopf's own 'Herz-Solo', 'Eichel-Solo' (real22 F6)
         if compound is not None:
-            name = "solo"
+            name = {"solo": "solo", "wenz": "farbwenz", "geier": "farbgeier"}[compound.group(2)]
         if name == "sie":  # rules.md G-14 names it, but SHN has no statement for it (docs/notation.md §14.3)
             raise self._err_at("E-GAME", f"found the game {_quote(written)} after 'game {toks[j - 1]}': a Sie (all "
                                "four Obers and all four Unters, settled without play at four times the solo value, "
@@ -2405,7 +2411,7 @@ class _Reader:
             rec.arg_pos = Pos(ln, q + 1)
             j += 1
         elif compound is not None:  # the suit in the game's word
-            rec.suit = {"grün": "gras", "gruen": "gras", "blatt": "gras"}.get(compound.group(1), compound.group(1))
+            rec.suit = SUIT_WORD.get(compound.group(1), compound.group(1))
             rec.arg_pos = rec.name_pos
         elif name in GAME_SUITS:
             suits = " ".join(GAME_SUITS[name])
