@@ -2013,7 +2013,14 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         elif dtext:
             bad_night = None
         if "time" in cols and dtext:  # a Time column beside the date: one timestamp (break21b F18)
-            dtext = _with_time(split_time(dtext)[0] if dtext == last_date else dtext, cell(row, "time")[0])
+            ttext, tcol = cell(row, "time")
+            base = split_time(dtext)[0] if dtext == last_date else dtext
+            dtext = _with_time(base, ttext)
+            if ttext and dtext == base and notes is not None:  # a Time cell that is no time of day (break22b F4)
+                notes.append(Diagnostic(
+                    "W-CSV-TIME", f"row {r}: the Time cell {ttext!r} is no time of day (e.g. 23:50, 11:50 PM, "
+                    f"23:50 Uhr): the hand is of its date's night, {base!r}; past midnight, write the time so that it "
+                    "stays with the night before", "warning", path, r, tcol, found=ttext, expected="a time of day"))
         stamp = read_stamp(dtext, order) if dtext else None
         if stamp is not None:  # a timestamp (a form's, an app's): the night it belongs to (real20 F6)
             night_of[dtext] = _stamp_night(stamp, last_stamp, whole_units(cell(row, "hand")[0] or "") == 1)

@@ -99,6 +99,7 @@ def test_a_time_cell_that_is_no_time_leaves_the_date(tmp_path):
     db = tmp_path / "l.duckdb"
     r = cli("ingest", write(tmp_path, "late.csv", text), "--db", str(db))
     assert "2 stored" in r.output, r.output
+    assert "late.csv:2:2: warning W-CSV-TIME: row 2: the Time cell 'late' is no time of day" in r.output  # break22b F4
     assert _sessions(db) == ["CSV late 2026-12-04"]
     assert ledger(db) == {"Ann": 4, "Bob": 3, "Cal": -5, "Dee": -3, "Eve": 1}
 
