@@ -995,6 +995,16 @@ def void(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a conte
                        "`shead sheet` or the W-SESSION-COPY warning writes it)", markup=False, highlight=False)
             raise typer.Exit(1)
     else:
+        try:  # a ledger's sitting named without --session: say how (break22b F12)
+            with _open_read(db) as con:
+                sitting = con.execute("SELECT 1 FROM sessions WHERE session = ? AND format = 'csv-ledger'",
+                                      [hand]).fetchone()
+        except (st.StoreError, duckdb.Error):
+            sitting = None
+        if sitting:
+            _err.print(f"error: {hand!r} is a ledger's sitting, stored without hands: void it with --session "
+                       f"(shead void {hand!r} --session --reason ...)", markup=False, highlight=False)
+            raise typer.Exit(1)
         ids = [_history_or_exit(db, hand).hand_id]
     try:
         with st.Store(db) as store:

@@ -898,3 +898,13 @@ def test_more_of_a_german_scorers_words(tmp_path):
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT hand, call, sk_game, trump_suit FROM hands ORDER BY hand").fetchall() == [
             (1, "AC", "sauspiel", "H"), (2, "AD", "sauspiel", "H"), (3, None, "farbwenz", "C")]  # Herz trumps a Sauspiel
+
+
+def test_voiding_a_ledger_sitting_without_session_says_how(tmp_path):
+    """break22b F12: `shead void NAME` on a ledger's sitting said only 'no stored hand'."""
+    db = tmp_path / "l.duckdb"
+    cli("ingest", write(tmp_path, "club.csv", LEDGER), "--db", str(db))
+    r = cli("void", "CSV club 2026-12-08", "--reason", "typo", "--db", str(db), ok=False)
+    assert "'CSV club 2026-12-08' is a ledger's sitting, stored without hands: void it with --session" in \
+        " ".join(r.output.split())
+    assert ledger(db) == {"Ann": 1, "Bob": 1, "Cal": 2, "Dee": -1, "Eve": -3}  # nothing changed
