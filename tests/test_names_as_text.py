@@ -35,8 +35,8 @@ score Al -1 Bea -1 Cy +2 Di -1 Ed +1
 HOSTILE = (IMG, LINK, HTML, BOLD)
 #: a raw Markdown construct of the hostile names: an image or a link, bold, an HTML tag
 # A link the page made itself to one of the dashboard's own pages (the drill-down of issue 13: /hands?...,
-# /rejected, /replay_hand?hand=...) is not a name shown raw; any other link is.
-RAW = re.compile(r"(?<!\\)!?(?<!\\)\[[^\]]*(?<!\\)\]\((?!\)|/hands\b|/rejected\)|/replay_hand\?)"
+# /rejected, /replay_hand?hand=..., /sheet, /schafkopf) is not a name shown raw; any other link is.
+RAW = re.compile(r"(?<!\\)!?(?<!\\)\[[^\]]*(?<!\\)\]\((?!\)|/hands\b|/rejected\)|/replay_hand\?|/sheet\)|/schafkopf\))"
                  r"|(?<!\\)\*\*x(?<!\\)\*\*|(?<!\\)<b>")
 
 
