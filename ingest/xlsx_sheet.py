@@ -84,7 +84,8 @@ def cell_text(value, number_format: str | None = None) -> str:
 
 
 def workbook_rows(data: bytes, hidden: list[str] | None = None,
-                  charts: list[str] | None = None) -> list[tuple[str, list[list[str]]]]:
+                  charts: list[str] | None = None,
+                  formulas: list[tuple[str, str, str]] | None = None) -> list[tuple[str, list[list[str]]]]:
     """``(worksheet name, its rows of cell texts)`` for each visible sheet
     of the workbook ``data``, in the workbook's order; trailing empty rows
     and cells dropped.  A hidden sheet (a template, an old night kept out of
@@ -93,10 +94,16 @@ def workbook_rows(data: bytes, hidden: list[str] | None = None,
     saves one: :func:`_holds_a_chart`) has no rows, its name appended to
     ``charts``.  Raises ``ValueError`` (or ``zipfile.BadZipFile``, a
     ``KeyError`` of a missing part, ``OSError``) for a file openpyxl cannot
-    read."""
+    read.  ``formulas``: when given, each cell that holds a formula with no
+    value saved with it (a workbook written by a script, never opened and
+    saved by a spreadsheet program) is read as its formula (``=-1``), so the
+    sheet's reader refuses that cell by its own row and column, and
+    ``(sheet, cell, formula)`` is appended (break22 F5: it was read blank,
+    and refused as a change of players at column 1)."""
     from openpyxl import load_workbook  # noqa: PLC0415 - only a workbook pays for the import
     from openpyxl.chartsheet import Chartsheet  # noqa: PLC0415
 
+    unsaved = _unsaved_formulas(data) if formulas is not None else {}
     wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     try:
         out = []
@@ -110,6 +117,10 @@ def workbook_rows(data: bytes, hidden: list[str] | None = None,
             else:
                 # a date-time cell's format says whether it has a time of day, midnight too (break21b F8)
                 rows = [[cell_text(c.value, getattr(c, "number_format", None)) for c in row] for row in ws.iter_rows()]
+                for r, k, formula in unsaved.get(ws.title, ()):
+                    if r < len(rows) and k < len(rows[r]) and not rows[r][k]:
+                        rows[r][k] = formula
+                        formulas.append((ws.title, f"{_column_letter(k + 1)}{r + 1}", formula))
                 for row in rows:
                     while row and not row[-1].strip():
                         row.pop()
@@ -121,6 +132,40 @@ def workbook_rows(data: bytes, hidden: list[str] | None = None,
         return out
     finally:
         wb.close()
+
+
+def _unsaved_formulas(data: bytes) -> dict[str, list[tuple[int, int, str]]]:
+    """Sheet name -> ``(row index, column index, formula)`` of each cell that
+    holds a formula (0-based), read with the formulas (not their values)
+    when any worksheet of the workbook has one; {} when none has (the
+    workbook is then read once).  The caller keeps those whose saved value
+    is missing."""
+    from openpyxl import load_workbook  # noqa: PLC0415
+
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        if not any(b"<f>" in z.read(n) or b"<f " in z.read(n) for n in z.namelist()
+                   if n.startswith("xl/worksheets/") and n.endswith(".xml")):
+            return {}
+    wb = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
+    try:
+        out: dict[str, list[tuple[int, int, str]]] = {}
+        for ws in wb.worksheets:
+            for r, row in enumerate(ws.iter_rows()):
+                for k, c in enumerate(row):
+                    if isinstance(c.value, str) and c.value.startswith("="):
+                        out.setdefault(ws.title, []).append((r, k, c.value))
+        return out
+    finally:
+        wb.close()
+
+
+def _column_letter(k: int) -> str:
+    """A column's letters (1 -> A, 27 -> AA)."""
+    out = ""
+    while k:
+        k, rem = divmod(k - 1, 26)
+        out = chr(65 + rem) + out
+    return out
 
 
 _RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/"
@@ -167,8 +212,9 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
     result = FileResult(path=name)
     hidden: list[str] = []
     charts: list[str] = []
+    formulas: list[tuple[str, str, str]] = []
     try:
-        tabs = workbook_rows(data, hidden, charts)
+        tabs = workbook_rows(data, hidden, charts, formulas)
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a damaged archive
         why = f"{type(exc).__name__}: {exc}"
         try:
@@ -186,6 +232,14 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
     result.errors.extend(Diagnostic("W-XLSX-SHEET", f"the sheet {tab!r} is hidden: skipped (unhide it in the "
                                     "spreadsheet to import it)", "warning", file=f"{name}[{tab}]", line=1, col=1)
                          for tab in hidden)
+    for tab in dict.fromkeys(t for t, _, _ in formulas):  # formulas with no value saved: said once a sheet
+        cells = [(c, f) for t, c, f in formulas if t == tab]
+        result.errors.append(Diagnostic(
+            "W-XLSX-FORMULA", f"the sheet {tab!r} holds formulas with no value saved with them ("
+            + ", ".join(f"{c} {f!r}" for c, f in cells[:4]) + (", ..." if len(cells) > 4 else "") + "): shead reads "
+            "the values a spreadsheet program saved, so their rows are refused at those cells; open the workbook in "
+            "Excel or LibreOffice and save it", "warning", file=f"{name}[{tab}]", line=1, col=1,
+            found=cells[0][1], expected="a value saved with the formula"))
     got: list[tuple[str, CsvResult | None]] = []  # each sheet in the workbook's order; None: empty
     nights: dict[str, list[tuple[frozenset, str]]] = {}  # date -> (players, session) of the sheets read so far
     shaped: set[str] = set()  # the sheets whose header names a hand's fields (score sheets, read or not)

@@ -908,3 +908,27 @@ def test_voiding_a_ledger_sitting_without_session_says_how(tmp_path):
     assert "'CSV club 2026-12-08' is a ledger's sitting, stored without hands: void it with --session" in \
         " ".join(r.output.split())
     assert ledger(db) == {"Ann": 1, "Bob": 1, "Cal": 2, "Dee": -1, "Eve": -3}  # nothing changed
+
+
+def test_a_workbook_formula_with_no_value_saved_is_named_at_its_cell(tmp_path):
+    """break22 F5: a workbook written by a script (openpyxl saves a formula with no value) had Eve's '=-1' read as a
+    blank cell: the row refused as a change of players at column 1.  Now refused at Eve's cell, with a warning of
+    the formulas to save.  By hand (rules.md B-33): row 2, Ann picks, Bob partner, 75: Ann +2, Bob +1, the others
+    -1, stored."""
+    from openpyxl import Workbook  # noqa: PLC0415
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Jan 8"
+    ws.append(["Date", "Picker", "Partner", "Points", "Result", "Ann", "Bob", "Cal", "Dot", "Eve"])
+    ws.append(["2026-01-08", "Ann", "Bob", 75, "win", 2, 1, -1, -1, -1])
+    ws.append(["2026-01-08", "Cal", "Dot", 75, "win", -1, -1, 2, 1, "=-1"])
+    book = tmp_path / "league.xlsx"
+    wb.save(book)
+    db = tmp_path / "x.duckdb"
+    r = cli("ingest", str(book), "--db", str(db), ok=False)
+    out = " ".join(r.output.split())
+    assert "league.xlsx[Jan 8]:3:10: E-CSV-UNITS (hand 2): row 3: Eve's units '=-1' are not a whole number" in out
+    assert "warning W-XLSX-FORMULA: the sheet 'Jan 8' holds formulas with no value saved with them (J3 '=-1')" in out
+    assert "E-CSV-SEATS" not in out
+    assert ledger(db) == {"Ann": 2, "Bob": 1, "Cal": -1, "Dot": -1, "Eve": -1}
