@@ -2228,6 +2228,13 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             if t.lower() in by_name:
                 return by_name[t.lower()], c
             hint = _PICKER_WORD_HINTS.get(t.lower()) if f == "picker" else None
+            if (f == "dealer" and not sits_out and t.lower() in player_of
+                    and not (row[index[player_of[t.lower()]]].strip() if index[player_of[t.lower()]] < len(row)
+                             else "")):  # a column of the sheet, its cell blank
+                # the dealer sat out: a table of one more than the rules seat (real22b F3: no word of the rules)
+                hint = (f"{t}'s cell is blank: a dealer who sits out deals at a table of {len(seats) + 1} "
+                        "(rules.md F-1): ingest this night with --rules for that table (e.g. wi6-sit-out); a "
+                        "workbook's nights at tables of other sizes are ingested one ingest each")
             err("E-CSV-SEAT", f"{f} {t!r} is not a player of this sitting" + (f": {hint}" if hint else ""), c, t,
                 " / ".join(label[p] for p in seats))
             return None, c

@@ -932,3 +932,19 @@ def test_a_workbook_formula_with_no_value_saved_is_named_at_its_cell(tmp_path):
     assert "warning W-XLSX-FORMULA: the sheet 'Jan 8' holds formulas with no value saved with them (J3 '=-1')" in out
     assert "E-CSV-SEATS" not in out
     assert ledger(db) == {"Ann": 2, "Bob": 1, "Cal": -1, "Dot": -1, "Eve": -1}
+
+
+def test_a_six_handed_night_under_five_handed_rules_says_which_rules(tmp_path):
+    """real22b F3: a night of six with the dealer sitting out, read under the default five-handed rules: each row was
+    refused 'dealer Gus is not a player of this sitting', with no word of the rules that seat six."""
+    text = ("Date,Dealer,Picker,Partner,Points,Gus,Hank,Ida,Jo,Kurt,Lou\n"
+            "2026-09-15,Gus,Hank,Ida,82,,2,1,-1,-1,-1\n")
+    r = cli("ingest", write(tmp_path, "six.csv", text), "--db", str(tmp_path / "s.duckdb"), ok=False)
+    out = " ".join(r.output.split())
+    assert "six.csv:2:2: E-CSV-SEAT (hand 1): row 2: dealer 'Gus' is not a player of this sitting: Gus's cell is " \
+           "blank: a dealer who sits out deals at a table of 6 (rules.md F-1): ingest this night with --rules for " \
+           "that table (e.g. wi6-sit-out)" in out
+    # under wi6-sit-out it is stored (rules.md F-1, B-33): Hank +2, Ida +1, Jo, Kurt, Lou -1, Gus 0
+    db = tmp_path / "six.duckdb"
+    cli("ingest", str(tmp_path / "six.csv"), "--rules", "wi6-sit-out", "--db", str(db))
+    assert ledger(db) == {"Gus": 0, "Hank": 2, "Ida": 1, "Jo": -1, "Kurt": -1, "Lou": -1}
