@@ -948,3 +948,15 @@ def test_a_six_handed_night_under_five_handed_rules_says_which_rules(tmp_path):
     db = tmp_path / "six.duckdb"
     cli("ingest", str(tmp_path / "six.csv"), "--rules", "wi6-sit-out", "--db", str(db))
     assert ledger(db) == {"Gus": 0, "Hank": 2, "Ida": 1, "Jo": -1, "Kurt": -1, "Lou": -1}
+
+
+def test_a_line_of_two_thousand_joined_headers_is_read_without_overflowing(tmp_path):
+    """A fuzzer's line (tests/test_stream_ingest.py's property found it): text followed by two thousand '%SHN 1.0'
+    headers on one line was read by a recursion a header deep, and overflowed the stack (RecursionError).  It is
+    read by a loop: no hand, no crash; a real hand after it is read."""
+    from ingest.shn.reader import read  # noqa: PLC0415
+
+    text = ('%SHN 1.0\n[Event "J"]\n[Date "2026.12.04"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n\nhand 1 dealer Ed\n'
+            'pick Al call AH partner Bea pts 75 win\nnote' + "%SHN 1.0" * 2000 + "\n")
+    shn = read(text, "j.shn")
+    assert [h.number for h in shn.hands] == [1]

@@ -1217,9 +1217,8 @@ class _Reader:
                         self._bad_line(line)
                         continue
                     line = fixed
-            if "%SHN" in line and (j := _joined_at(line)):  # a file without a last line end, another joined
-                self._line(line[:j])  # after it (break21b F21): its header read where it starts
-                self._file_again(line, j)
+            if "%SHN" in line and _joined_at(line):  # a file without a last line end, another joined after it
+                self._joined(line)  # (break21b F21): its header read where it starts
                 continue
             if "{" in line or "[" in line:
                 toks = _tokens(line)
@@ -1328,10 +1327,22 @@ class _Reader:
             j += 1
         return line[:k] + " " * (j - k) + line[j:]
 
+    def _joined(self, line: str) -> None:
+        """A line holding SHN headers after other text (files joined with
+        ``cat``, each without a last line end): the text before the first
+        read as a line, then each header where it starts.  A loop, not a
+        recursion: a line of two thousand headers (a fuzzer's) overflowed the
+        stack (session 22)."""
+        heads = [line]  # heads[k + 1] is heads[k] cut at its last header
+        while j := _joined_at(heads[-1]):
+            heads.append(heads[-1][:j])
+        self._line(heads[-1])
+        for k in range(len(heads) - 2, -1, -1):
+            self._file_again(heads[k], len(heads[k + 1]))
+
     def _line(self, line: str) -> None:
-        if "%SHN" in line and (j := _joined_at(line)):  # a file without a last line end, another joined after it
-            self._line(line[:j])
-            self._file_again(line, j)
+        if "%SHN" in line and _joined_at(line):  # a file without a last line end, another joined after it
+            self._joined(line)
             return
         if "{" in line or "[" in line:
             toks = _tokens(line)
