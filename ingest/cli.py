@@ -973,38 +973,28 @@ def void(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a conte
     if not reason.strip():
         _err.print("error: --reason must say why")
         raise typer.Exit(2)
-    if session:
-        with _open_read(db) as con:
-            ids = [i for (i,) in con.execute("SELECT hand_id FROM hands WHERE session = ? ORDER BY hand",
-                                             [hand]).fetchall()]
-        if not ids:
-            with _open_read(db) as con:  # a ledger's sitting, stored without hands (migration 024)
-                sitting = con.execute("SELECT 1 FROM sessions WHERE session = ? AND format = 'csv-ledger'",
-                                      [hand]).fetchone() or con.execute(
-                    "SELECT 1 FROM voided_settlements WHERE session = ? LIMIT 1", [hand]).fetchone()
-            if sitting:
-                try:
-                    with st.Store(db) as store:
-                        nets = store.void_sitting(hand, reason)
-                except st.StoreError as exc:
-                    _err.print(f"error: {exc}", markup=False, highlight=False)
-                    raise typer.Exit(1) from None
-                typer.echo(f"{hand}: sitting voided ({', '.join(f'{p} {u:+d}' for p, u in nets.items())}): {reason}")
-                return
-            _err.print(f"error: no stored hand in force in a session named {hand!r} (its exact name, as "
-                       "`shead sheet` or the W-SESSION-COPY warning writes it)", markup=False, highlight=False)
-            raise typer.Exit(1)
-    else:
-        try:  # a ledger's sitting named without --session: say how (break22b F12)
-            with _open_read(db) as con:
-                sitting = con.execute("SELECT 1 FROM sessions WHERE session = ? AND format = 'csv-ledger'",
-                                      [hand]).fetchone()
-        except (st.StoreError, duckdb.Error):
-            sitting = None
-        if sitting:
-            _err.print(f"error: {hand!r} is a ledger's sitting, stored without hands: void it with --session "
-                       f"(shead void {hand!r} --session --reason ...)", markup=False, highlight=False)
-            raise typer.Exit(1)
+    with _open_read(db) as con:
+        sitting = st.sitting_state(con, hand)  # a ledger's sitting, stored without hands (migration 024)
+        ids = [i for (i,) in con.execute("SELECT hand_id FROM hands WHERE session = ? ORDER BY hand",
+                                         [hand]).fetchall()] if session else []
+    if sitting == "stored" and not session:  # named without --session: say how (break22b F12)
+        _err.print(f"error: {hand!r} is a ledger's sitting, stored without hands: void it with --session "
+                   f"(shead void {hand!r} --session --reason ...)", markup=False, highlight=False)
+        raise typer.Exit(1)
+    if session and not ids and sitting:
+        try:
+            with st.Store(db) as store:
+                nets = store.void_sitting(hand, reason)
+        except st.StoreError as exc:
+            _err.print(f"error: {exc}", markup=False, highlight=False)
+            raise typer.Exit(1) from None
+        typer.echo(f"{hand}: sitting voided ({', '.join(f'{p} {u:+d}' for p, u in nets.items())}): {reason}")
+        return
+    if session and not ids:
+        _err.print(f"error: no stored hand in force in a session named {hand!r} (its exact name, as "
+                   "`shead sheet` or the W-SESSION-COPY warning writes it)", markup=False, highlight=False)
+        raise typer.Exit(1)
+    if not session:
         ids = [_history_or_exit(db, hand).hand_id]
     try:
         with st.Store(db) as store:

@@ -718,13 +718,8 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
     if not any(c.strip() for row in first for c in row) or _shead_export(first[0]):
         return None  # (shead's own CSV export: read_csv says what it is)
     try:
-        layout = sheet_layout(first, columns, name)
+        layout, cols, players, names = _read_header(sheet_layout(first, columns, name), rules)  # (break22b F2)
         header, columns = layout.header, layout.columns
-        cols, players, names = sheet_header(header, columns)
-        if (pot := _pot_column(players, rules, cols)) is not None:  # the pot's column, no player (break22b F2)
-            layout = replace(layout, columns=f"{columns},pot={pot}" if columns else f"pot={pot}")
-            header, columns = layout.header, layout.columns
-            cols, players, names = sheet_header(header, columns)
     except ValueError:
         return None
     if "date" not in cols or not any(f in cols for f in HAND_FIELDS):
@@ -924,14 +919,9 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
             expected="a score sheet or ledger (date,hand,picker,...,a column a player), or an SHN export"))
         return CsvResult("unknown", {}, [], result)
     try:
-        layout = sheet_layout(rows[:HEAD_ROWS], columns, path, tab)
+        layout, cols, players, names = _read_header(sheet_layout(rows[:HEAD_ROWS], columns, path, tab), rules)
         header, columns = layout.header, layout.columns
-        cols, players, names = sheet_header(header, columns)
-        if (pot := _pot_column(players, rules, cols)) is not None:  # the pot's column, no player (real20 F4)
-            layout = replace(layout, columns=f"{columns},pot={pot}" if columns else f"pot={pot}")
-            header, columns = layout.header, layout.columns
-            cols, players, names = sheet_header(header, columns)
-        elif (pot := next((p for p in players if _norm(p) in POT_NAMES), None)) is not None and "pot" not in cols:
+        if "pot" not in cols and (pot := next((p for p in players if _norm(p) in POT_NAMES), None)) is not None:
             result.errors.append(Diagnostic(
                 "W-CSV-POT", f"the column {pot!r} is read as a player's: if it is the pot's, the rules keep a pot "
                 "(rules.md D-19): ingest with --rules '<profile>; pot=on' (or --columns ignore=" + pot + ")",
@@ -972,6 +962,20 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
         _score_sheet(out, _body(enumerate(rows[1:], start=2), layout), index, path, rules or "wi5-called-ace",
                      stored_session)
     return out
+
+
+def _read_header(layout: Layout, rules: str | None) -> tuple[Layout, dict[str, str], list[str], dict[str, str]]:
+    """``(layout, field → column, player columns, names)`` of a sheet's
+    header (:func:`sheet_header`), its pot's column mapped to ``pot`` under
+    rules that keep a pot (:func:`_pot_column`: real20 F4, a sixth player),
+    the layout's ``columns`` saying so; the one reading of a sheet read whole
+    and one read in batches.  Raises ``ValueError`` as :func:`sheet_header`."""
+    cols, players, names = sheet_header(layout.header, layout.columns)
+    if (pot := _pot_column(players, rules, cols)) is not None:
+        given = layout.columns
+        layout = replace(layout, columns=f"{given},pot={pot}" if given else f"pot={pot}")
+        cols, players, names = sheet_header(layout.header, layout.columns)
+    return layout, cols, players, names
 
 
 def _pot_column(players: list[str], rules: str | None, cols: dict[str, str]) -> str | None:

@@ -147,7 +147,7 @@ def game_words(source: str | None) -> str | None:
     from replay.facts import GAME_ALIASES, GAME_SUITS, SK_GAMES  # noqa: PLC0415
     from replay.schafkopf import german  # noqa: PLC0415
 
-    from ingest.shn.reader import SAU_OF_SUIT, SUIT_SOLO, SUIT_WORD  # noqa: PLC0415
+    from ingest.shn.reader import SAU_OF_SUIT, compound_game  # noqa: PLC0415
 
     for line in _lines(source):
         m = _GAME.search(line)
@@ -156,9 +156,8 @@ def game_words(source: str | None) -> str | None:
         words: list[str] = []
         for w in m.group(1).split():  # the game, then its Sau, suit and tout; any other word ends it
             low = GAME_ALIASES.get(w.lower(), w.lower())
-            if not words and (solo := SUIT_SOLO.fullmatch(low)) is not None:  # 'Herz-Solo', as the reader reads it
-                words += [{"solo": "solo", "wenz": "farbwenz", "geier": "farbgeier"}[solo.group(2)],
-                          SUIT_WORD.get(solo.group(1), solo.group(1))]
+            if not words and (both := compound_game(low)) is not None:  # 'Herz-Solo', as the reader reads it
+                words += both
                 continue
             if not words:
                 if low not in SK_GAMES:

@@ -2246,6 +2246,16 @@ def _fetch_hex(con: duckdb.DuckDBPyConnection, sql: str, hashes: list[str]) -> s
     return {bytes(b).hex() for (b,) in _run_with_rows(con, sql, probe, cached=False).fetchall()}
 
 
+def sitting_state(con: duckdb.DuckDBPyConnection, name: str) -> str | None:
+    """``"stored"`` when ``name`` is a ledger's sitting stored without hands
+    (``format = 'csv-ledger'``), ``"voided"`` when such a sitting was voided
+    (``voided_settlements``, migration 024), else None."""
+    if con.execute("SELECT 1 FROM sessions WHERE session = ? AND format = 'csv-ledger'", [name]).fetchone():
+        return "stored"
+    return "voided" if con.execute("SELECT 1 FROM voided_settlements WHERE session = ? LIMIT 1",
+                                   [name]).fetchone() else None
+
+
 def _ledger_twins(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int], report: "IngestReport") -> None:
     """A night stored from a ledger's row (a sitting without hands) whose hands
     are now stored (a score sheet read after the ledger): when the hands'

@@ -13,6 +13,22 @@ from ingest.csv_sheet import guess_columns
 from tests.cli_helpers import cli, ledger, write
 
 
+PAGES = Path(__file__).resolve().parents[1] / "dashboard" / "pages"
+
+
+def _page(name: str, db, monkeypatch, **query):
+    """The dashboard page ``name`` run on ``db`` (streamlit.testing), with ``query`` as its URL's parameters."""
+    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
+
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(PAGES / name), default_timeout=60)
+    for k, v in query.items():
+        at.query_params[k] = v
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
 def _sessions(db) -> list[str]:
     with duckdb.connect(str(db), read_only=True) as con:
         return [r[0] for r in con.execute("SELECT session FROM sessions ORDER BY session").fetchall()]
@@ -560,8 +576,6 @@ def test_a_refused_copy_of_a_stored_hand_is_no_hand_missing(tmp_path, monkeypatc
     """The night stored, then sent again with hand 2 mistyped: the Overview said 1 hand still refused and the
     Rejected hands page listed it, while the Sheet showed hand 2 stored.  The other order (the typo first) said
     nothing was refused.  Now: no hand missing, the refused copy listed apart."""
-    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
-
     good = ('%SHN 1.0\n[Event "Copy"]\n[Date "2026.12.04"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n\nhand 1 dealer Ed\n'
             'pick Al call AH partner Bea pts 75 win\nhand 2 dealer Al\npick Bea call AS partner Cy pts 95 win-s\n')
     db = tmp_path / "c.duckdb"
@@ -569,14 +583,9 @@ def test_a_refused_copy_of_a_stored_hand_is_no_hand_missing(tmp_path, monkeypatc
     r = cli("ingest", write(tmp_path, "again.shn", good.replace("95 win-s", "95 schneider")), "--db", str(db),
             ok=False)
     assert "0 stored, 1 duplicates, 1 rejected" in r.output
-    monkeypatch.setenv("SHEAD_DB", str(db))
-    pages = Path(__file__).resolve().parents[1] / "dashboard" / "pages"
-    at = AppTest.from_file(str(pages / "overview.py"), default_timeout=60)
-    at.run()
+    at = _page("overview.py", db, monkeypatch)
     assert [m.value for m in at.metric if m.label == "Rejected hands"] == ["0"]
-    at = AppTest.from_file(str(pages / "rejected.py"), default_timeout=60)
-    at.run()
-    assert not at.exception
+    at = _page("rejected.py", db, monkeypatch)
     assert [s.value for s in at.subheader] == ["1 refused copy of a stored hand"]
     assert "No hand is missing" in at.success[0].value
     assert list(at.dataframe[0].value["hand"]) == [2] and list(at.dataframe[0].value["code"]) == ["E-STATEMENT"]
@@ -585,16 +594,9 @@ def test_a_refused_copy_of_a_stored_hand_is_no_hand_missing(tmp_path, monkeypatc
 def test_a_schafkopf_players_page_says_picking_is_sheepshead_s(tmp_path, monkeypatch):
     """new22 F2: the Player page of a Schafkopf player showed 0 picks, 0 hands in every role and 'No hand with a
     known dealer: the seats cannot be told', though every game has its dealer."""
-    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
-
     db = tmp_path / "sk.duckdb"
     cli("ingest", write(tmp_path, "runde.shn", SK_WORDS), "--db", str(db))
-    monkeypatch.setenv("SHEAD_DB", str(db))
-    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "player.py"),
-                           default_timeout=60)
-    at.query_params["who"] = "Resi"
-    at.run()
-    assert not at.exception
+    at = _page("player.py", db, monkeypatch, who="Resi")
     text = " ".join(i.value for i in at.info)
     assert "Resi played no Sheepshead hand" in text and "Schafkopf page" in text
     assert not any("known dealer" in c.value for c in at.caption)
@@ -606,8 +608,6 @@ def test_the_dashboard_sheet_keeps_a_refused_hands_row(tmp_path, monkeypatch):
     """new22 F6: `shead sheet` prints a refused hand's row ('2  refused E-SCORE-SUM') between hands 1 and 3, as README
     says both do; the dashboard's Sheet page left it out.  By hand (rules.md B-33): h1 Al picks, Bea partner, 75:
     Al +2, Bea +1, Cy, Di, Ed -1; h3 Cy picks, Di partner, 80: Cy +2, Di +1, Al, Bea, Ed -1; h2's score sums to +1."""
-    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
-
     text = ('%SHN 1.0\n[Event "Gap"]\n[Date "2026.12.04"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n\nhand 1 dealer Ed\n'
             'pick Al call AH partner Bea pts 75 win\nhand 2 dealer Al\n'
             'pick Bea call AS partner Cy pts 75 win\nscore Al -1 Bea +2 Cy +1 Di -1 Ed 0\n'
@@ -615,11 +615,7 @@ def test_the_dashboard_sheet_keeps_a_refused_hands_row(tmp_path, monkeypatch):
     db = tmp_path / "g.duckdb"
     r = cli("ingest", write(tmp_path, "gap.shn", text), "--db", str(db), ok=False)
     assert "2 stored" in r.output and "E-SCORE-SUM" in r.output
-    monkeypatch.setenv("SHEAD_DB", str(db))
-    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "sheet.py"),
-                           default_timeout=60)
-    at.run()
-    assert not at.exception
+    at = _page("sheet.py", db, monkeypatch)
     frame = at.dataframe[0].value
     assert list(frame["hand"])[:3] == [1, 2, 3]
     assert list(frame["result"])[:3] == ["won 75", "refused E-SCORE-SUM", "won 80"]
@@ -632,15 +628,9 @@ def test_the_dashboard_sheet_keeps_a_refused_hands_row(tmp_path, monkeypatch):
 def test_the_hands_page_writes_a_schafkopf_sau_in_german_cards(tmp_path, monkeypatch):
     """new22 F1: the Hands page wrote the called Sau in the store's English codes (AC, AS) while the Sheet and the
     Replay write EA, GA: 'AS' (the Gras-Sau) beside another page's 'SA' (the Schellen-Sau)."""
-    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
-
     db = tmp_path / "sk.duckdb"
     cli("ingest", write(tmp_path, "runde.shn", SK_WORDS), "--db", str(db))
-    monkeypatch.setenv("SHEAD_DB", str(db))
-    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "hands.py"),
-                           default_timeout=60)
-    at.run()
-    assert not at.exception
+    at = _page("hands.py", db, monkeypatch)
     frame = at.dataframe[0].value
     assert list(frame["call"]) == ["EA", "GA", "—", "—"]  # h1 the Eichel-Sau, h2 the Gras-Sau; the Solos call none
 
@@ -662,16 +652,10 @@ def test_a_folder_holding_its_own_database_does_not_name_it_skipped(tmp_path):
 def test_the_ledger_of_one_session_draws_its_result_not_a_line_of_one_point(tmp_path, monkeypatch):
     """new22 F8: a new group's first night drew a 'running total' of one dot a player above 'session date', no date
     on the axis, two players on one total hiding each other.  By hand (rules.md B-33): Al +2, Bea +1, Cy, Di, Ed -1."""
-    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
-
     db = tmp_path / "one.duckdb"
     cli("ingest", write(tmp_path, "a.shn", NIGHT.format(date="2026.12.01", bea="Bea Schmidt", di="Di Lenz",
                                                          ed="Ed Kahl")), "--db", str(db))
-    monkeypatch.setenv("SHEAD_DB", str(db))
-    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboard" / "pages" / "ledger.py"),
-                           default_timeout=60)
-    at.run()
-    assert not at.exception
+    at = _page("ledger.py", db, monkeypatch)
     caps = [c.value for c in at.caption]
     assert any(c.startswith("One session over") and "2026-12-01" in c for c in caps), caps
     (chart,) = at.get("vega_lite_chart")
@@ -695,8 +679,6 @@ def test_the_player_page_says_why_its_picks_and_picker_hands_differ(tmp_path, mo
     six hands picked at tables without a blind (variety nights' two-handed and eight-handed black-queens tables,
     rules.md F-7, F-8: the hand is dealt, not picked from a blind).  Counted from the record: the page names the
     difference."""
-    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
-
     root = Path(__file__).resolve().parents[1]
     db = tmp_path / "demo.duckdb"
     cli("ingest", str(root / "data" / "demo"), "--db", str(db))
@@ -706,11 +688,7 @@ def test_the_player_page_says_why_its_picks_and_picker_hands_differ(tmp_path, mo
             "FROM hands h JOIN hand_units u USING (hand_id) WHERE u.player = 'Allen Braun' AND h.picker = u.seat "
             "AND h.game = 'sheepshead'").fetchone()
     assert no_blind > 0
-    monkeypatch.setenv("SHEAD_DB", str(db))
-    at = AppTest.from_file(str(root / "dashboard" / "pages" / "player.py"), default_timeout=60)
-    at.query_params["who"] = "Allen Braun"
-    at.run()
-    assert not at.exception
+    at = _page("player.py", db, monkeypatch, who="Allen Braun")
     said = " ".join(c.value for c in at.caption)
     assert f"The picker's {picker_hands:,} hands include {no_blind:,} played at tables without a blind" in said
 

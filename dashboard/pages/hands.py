@@ -14,9 +14,18 @@ import streamlit as st
 from dashboard import hand_list as hl
 from dashboard.filters import BUSY_TIMEOUT, _busy, db_path, describe, plural, start_page
 from ingest.store import StoreBusy, reading
+from replay.cards import Card
+from replay.schafkopf import german
 
-#: a Sau's code as the store keeps it (English cards) -> its German spelling (rules.md G-6, notation.md §14.2)
-SAU_DE = {"AC": "EA", "AS": "GA", "AD": "SA", "AH": "HA"}
+
+def _german(call: str | None) -> str | None:
+    """A Schafkopf game's called Sau as the store keeps it (``AS``) in German cards (``GA``), as the Sheet and the
+    Replay write it (:func:`replay.schafkopf.german`); a call that is no card as it is."""
+    try:
+        return german(Card.parse(call)) if call else call
+    except ValueError:
+        return call
+
 
 LIMIT = 1000
 
@@ -51,7 +60,8 @@ shown = rows.with_columns(pl.col("hand_id").map_elements(hl.replay_url, return_d
 # a Schafkopf game's called Sau in German cards, as the Sheet and the Replay write it (new22 F1: AS beside the
 # Sheet's SA read as one card for two: the Gras-Sau here, the Schellen-Sau there)
 shown = shown.with_columns(pl.when(pl.col("game") == "schafkopf")
-                           .then(pl.col("call").replace(SAU_DE)).otherwise(pl.col("call")).alias("call"))
+                           .then(pl.col("call").map_elements(_german, return_dtype=pl.String))
+                           .otherwise(pl.col("call")).alias("call"))
 cols = ["replay", "date", "session", "hand", "game", "game_type", "dealer", "picker", "partner", "call", "alone",
         "outcome", "picker_points", "status"] + (["seat", "units"] if q.who else [])
 if shown["game_type"].is_null().all():

@@ -1021,15 +1021,26 @@ def _has_statements(h: HandRecord) -> bool:
 
 #: a Farbsolo written as one word with its suit, as NetSchafkopf writes it ('Herz-Solo', 'Eichel-Solo', 'Herzsolo')
 #: (and a Farbwenz or Farbgeier so: 'Eichel-Wenz', break22b F13)
-SUIT_SOLO = re.compile(r"(eichel|gras|grün|gruen|blatt|herz|schellen?)-?(solo|wenz|geier)")
+_SUIT_SOLO = re.compile(r"(eichel|gras|grün|gruen|blatt|herz|schellen?)-?(solo|wenz|geier)")
 #: the Sau a Sauspiel calls, named by its suit ('sauspiel eichel', 'Eichel-Sau', 'schelle'): its spelling under
 #: [Cards "de"], and in English
 SAU_OF_SUIT = {f"{w}{tail}": sau for w, sau in (
     ("eichel", ("EA", "AC")), ("gras", ("GA", "AS")), ("grün", ("GA", "AS")), ("gruen", ("GA", "AS")),
     ("blatt", ("GA", "AS")), ("schellen", ("SA", "AD")), ("schelle", ("SA", "AD")), ("herz", ("HA", "AH")))
     for tail in ("", "-sau", "sau")}
-#: the suit word of a compound game's first part (SUIT_SOLO's group 1) as SHN writes the suit
-SUIT_WORD = {"grün": "gras", "gruen": "gras", "blatt": "gras", "schelle": "schellen"}
+#: the suit word of a compound game's first part (_SUIT_SOLO's group 1) as SHN writes the suit
+_SUIT_WORD = {"grün": "gras", "gruen": "gras", "blatt": "gras", "schelle": "schellen"}
+#: the game of a compound game's second part (_SUIT_SOLO's group 2)
+_COMPOUND_GAME = {"solo": "solo", "wenz": "farbwenz", "geier": "farbgeier"}
+
+
+def compound_game(word: str) -> tuple[str, str] | None:
+    """``(game, suit)`` of a game written with its suit in one word
+    (``herz-solo`` → ``("solo", "herz")``, ``eichel-wenz`` → ``("farbwenz",
+    "eichel")``; lower case), or None: the one reading of the reader and
+    the sheet (:func:`ingest.sheet_facts.game_words`)."""
+    m = _SUIT_SOLO.fullmatch(word)
+    return None if m is None else (_COMPOUND_GAME[m.group(2)], _SUIT_WORD.get(m.group(1), m.group(1)))
 #: the side of the Laufende, in English or German (a German scorer's 'laufende 3 mit')
 _LAUFENDE_SIDE = {"with": "with", "without": "without", "mit": "with", "ohne": "without"}
 
@@ -2385,9 +2396,9 @@ class _Reader:
         # a game, its suit, tout, with/without in any case (a German scorer writes nouns capitalised, a phone
         # capitalises; sk17 F3), and Rufspiel, the Sauspiel's other name (rules.md G-6)
         name = GAME_ALIASES.get(written.lower(), written.lower())
-        compound = SUIT_SOLO.fullmatch(name)  # NetSchafkopf's own 'Herz-Solo', 'Eichel-Solo' (real22 F6)
+        compound = compound_game(name)  # NetSchafkopf's own 'Herz-Solo', 'Eichel-Solo' (real22 F6)
         if compound is not None:
-            name = {"solo": "solo", "wenz": "farbwenz", "geier": "farbgeier"}[compound.group(2)]
+            name = compound[0]
         if name == "sie":  # rules.md G-14 names it, but SHN has no statement for it (docs/notation.md §14.3)
             raise self._err_at("E-GAME", f"found the game {_quote(written)} after 'game {toks[j - 1]}': a Sie (all "
                                "four Obers and all four Unters, settled without play at four times the solo value, "
@@ -2422,7 +2433,7 @@ class _Reader:
             rec.arg_pos = Pos(ln, q + 1)
             j += 1
         elif compound is not None:  # the suit in the game's word
-            rec.suit = SUIT_WORD.get(compound.group(1), compound.group(1))
+            rec.suit = compound[1]
             rec.arg_pos = rec.name_pos
         elif name in GAME_SUITS:
             suits = " ".join(GAME_SUITS[name])
