@@ -207,8 +207,8 @@ class BatchWriter:
         with gc_paused():
             shn, plan, prior = store.plan_ingest(replace(posts[0].shn, hands=records, errors=[], path=path))
             result = validate_records(shn, path, prior=prior)
-        if result.rejected or result.errors or any(h.diagnostics for h in result.hands):
-            return None  # an error or a warning: each post answers its own (``warnings`` names its file)
+        if result.rejected or result.errors or any(h.diagnostics for h in result.hands) or plan.voided:
+            return None  # an error or a warning (W-HAND-VOIDED too): each post answers its own
         owner = {s: p for p in posts for s in p.sessions}
         per: dict[int, dict] = {id(p): {"ingested": 0, "duplicates": 0, "hashes": set()} for p in posts}
         for h in result.hands:

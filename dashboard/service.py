@@ -380,7 +380,7 @@ _ENTRY_SCHEMA = {"type": "object", "properties": {
     "hand": {"type": ["integer", "null"]}, "code": {"type": "string"}, "message": {"type": "string"},
     "found": {"type": ["string", "null"]}, "expected": {"type": ["string", "null"]}}}
 _REPORT_SCHEMA = {"type": "object", "required": ["ingested", "duplicates", "rejected", "warnings"], "properties": {
-    "ingested": {"type": "integer"}, "duplicates": {"type": "integer"},
+    "ingested": {"type": "integer"}, "duplicates": {"type": "integer"}, "voided": {"type": "integer"},
     "rejected": {"type": "array", "items": _ENTRY_SCHEMA}, "warnings": {"type": "array", "items": _ENTRY_SCHEMA}}}
 _REPORT = {"content": {"application/json": {"schema": _REPORT_SCHEMA}}}
 

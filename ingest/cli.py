@@ -417,6 +417,8 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
             entries = _rejected_entries(report)
             totals["ingested"] += report.stored
             totals["duplicates"] += report.duplicates
+            if report.voided:  # texts of hands voided since: not stored again, no duplicates (break22b F5)
+                totals["voided"] = totals.get("voided", 0) + report.voided
             totals["rejected"].extend(entries)
             totals["warnings"].extend(_warning_entries(report, result))
             n_file = sum(1 for d in report.file_errors if d.severity == "error")
@@ -427,7 +429,8 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
             line = (f"{at}: {report.sittings} sitting(s) stored as settlements without hands, "
                     if fmt == "csv-ledger" else f"{at}: ") \
                 + f"{report.stored} stored, {report.duplicates} duplicates, " \
-                f"{len(report.rejected)} rejected" + (f", {n_file} file error(s)" if n_file else "") \
+                + (f"{report.voided} voided earlier (not stored again), " if report.voided else "") \
+                + f"{len(report.rejected)} rejected" + (f", {n_file} file error(s)" if n_file else "") \
                 + (f", {report.rederived} earlier-stored hand(s) of its sessions re-derived (stake/pot)"
                    if report.rederived else "")
             if not report.committed:
@@ -532,7 +535,8 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
     n_rej = len(totals["rejected"])  # rejected hands and file-level errors: either makes the exit code 1
     hands_rejected, file_errors = counts["hands_rejected"], counts["file_errors"]
     say(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
-        f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
+        + (f"{totals['voided']} voided earlier (not stored again), " if totals.get("voided") else "")
+        + f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
         + f", from {len(files)} file(s) into {store.path}")
     if as_json:
         typer.echo(json.dumps(totals, ensure_ascii=False))
@@ -632,13 +636,17 @@ def _ingest_via_service(info: dict, files: list[Path], totals: dict, strict: boo
             entries = body["rejected"]
             totals["ingested"] += body["ingested"]
             totals["duplicates"] += body["duplicates"]
+            if body.get("voided"):
+                totals["voided"] = totals.get("voided", 0) + body["voided"]
             totals["rejected"].extend(entries)
             totals["warnings"].extend(body.get("warnings", []))
             n_hands = sum(1 for e in entries if e.get("hand") is not None)
             n_file = len(entries) - n_hands
             hands_rejected += n_hands
             file_errors += n_file
-            line = f"{path}: {body['ingested']} stored, {body['duplicates']} duplicates, {n_hands} rejected" \
+            line = f"{path}: {body['ingested']} stored, {body['duplicates']} duplicates, " \
+                   + (f"{body['voided']} voided earlier (not stored again), " if body.get("voided") else "") \
+                   + f"{n_hands} rejected" \
                    + (f", {n_file} file error(s)" if n_file else "")
             if strict and entries:
                 line = f"{path}: nothing stored (--strict: the file has {len(entries)} error(s))"
@@ -646,7 +654,8 @@ def _ingest_via_service(info: dict, files: list[Path], totals: dict, strict: boo
             for e in entries:
                 say("  " + _where(e))
     say(f"total: {totals['ingested']} stored, {totals['duplicates']} duplicates (already stored), "
-        f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
+        + (f"{totals['voided']} voided earlier (not stored again), " if totals.get("voided") else "")
+        + f"{hands_rejected} rejected hand(s)" + (f", {file_errors} file error(s)" if file_errors else "")
         + f", from {stored_files} file(s) through the service at {url}")
     if as_json:
         typer.echo(json.dumps(totals, ensure_ascii=False))

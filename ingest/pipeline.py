@@ -486,13 +486,18 @@ def _warning_entries(report: st.IngestReport, result: FileResult | None) -> list
 
 def report_json(report: st.IngestReport, result: FileResult | None = None) -> dict:
     """One file's part of ``shead ingest --json``: ``{"ingested": hands
-    stored, "duplicates": hands already stored, "rejected": [{"file", "line",
+    stored, "duplicates": hands already stored, "voided": hands whose texts
+    are of hands voided since (only when there are any: ``W-HAND-VOIDED``),
+    "rejected": [{"file", "line",
     "col", "hand", "code", "message", "found", "expected"}, ...], "warnings":
     [entries of that shape]}`` (what ``POST /hands`` answers); ``warnings``
     are :func:`_warning_entries` of ``report`` and the validated ``result``
     (only the report's file-level warnings without it)."""
-    return {"ingested": report.stored, "duplicates": report.duplicates, "rejected": _rejected_entries(report),
-            "warnings": _warning_entries(report, result)}
+    out = {"ingested": report.stored, "duplicates": report.duplicates, "rejected": _rejected_entries(report),
+           "warnings": _warning_entries(report, result)}
+    if report.voided:  # texts of hands voided since, not stored again (W-HAND-VOIDED among the warnings)
+        out["voided"] = report.voided
+    return out
 
 
 def _frame_json(f, seats: list[str]) -> dict:

@@ -1140,6 +1140,55 @@ def with_voids(header: str, numbers: Iterable[int]) -> str:
     return _set_header_tag(header, "_Voided", " ".join(map(str, sorted(known | set(numbers)))))
 
 
+def _voided_texts(con: duckdb.DuckDBPyConnection, hashes: list[str]) -> dict[str, tuple[str, str | None]]:
+    """``{hash: (when, reason)}`` of the texts ``hashes`` (hex) that were a
+    revision of a hand voided since (its latest revision a void; ``when``
+    ``YYYY-MM-DD HH:MM`` UTC of that void): an ingest does not store them
+    again (``W-HAND-VOIDED``)."""
+    if not hashes:
+        return {}
+    return {bytes(h).hex(): (when, reason) for h, when, reason in con.execute(
+        "SELECT r.hash, strftime(v.recorded_at, '%Y-%m-%d %H:%M'), v.reason FROM hand_revisions r "
+        "JOIN hand_revisions v ON v.hand_id = r.hand_id AND v.action = 'void' AND v.revision = "
+        "(SELECT max(revision) FROM hand_revisions x WHERE x.hand_id = r.hand_id) "
+        "WHERE list_contains(?, r.hash)", [[bytes.fromhex(h) for h in hashes]]).fetchall()}
+
+
+def voided_warnings(voided: list[tuple], path: str | None) -> list[Diagnostic]:
+    """``W-HAND-VOIDED`` for the file's hands whose texts are of hands voided
+    since (``(session, hand, line, when, reason)`` each): one warning a
+    session and void (``shead void ... --session`` voids a night's hands
+    together), at the first such hand's line, naming the hands, when and why
+    they were voided; they are not stored again and are no duplicates (a
+    voided ledger sitting sent again: ``W-SITTING-VOIDED``, break22b F5)."""
+    groups: dict[tuple, list[tuple[int, int]]] = {}
+    for session, hand, line, when, reason in voided:
+        groups.setdefault((session, when, reason), []).append((line, hand))
+    out = []
+    for (session, when, reason), got in groups.items():
+        got.sort()
+        numbers = sorted(n for _, n in got)
+        which = (f"hand {numbers[0]}" if len(numbers) == 1 else
+                 f"{len(numbers)} hands ({_number_runs(numbers)})")
+        out.append(Diagnostic(
+            "W-HAND-VOIDED", f"{which} of session {session!r}: voided on {when} UTC"
+            + (f" ({reason})" if reason else "") + ": not stored again (a voided hand's text stays voided; to "
+            "bring a hand back, amend it with its text changed: shead ingest --amend)",
+            "warning", path, got[0][0], 1, numbers[0] if len(numbers) == 1 else None))
+    return out
+
+
+def _number_runs(numbers: list[int]) -> str:
+    """``[1, 2, 3, 5]`` as ``"1-3, 5"``."""
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(f"{a}-{b}" if b > a else f"{a}" for a, b in runs)
+
+
 def _voided_as(con: duckdb.DuckDBPyConnection, hand_id: int) -> str | None:
     """The content hash (hex) of the text hand ``hand_id`` had when it was
     voided (the revision before its latest void), or None."""
@@ -1689,6 +1738,8 @@ class IngestReport:
     stored: int = 0
     duplicates: int = 0
     sittings: int = 0  # sittings of a CSV ledger newly stored as settlements (migration 010)
+    #: hands not stored as texts of hands voided since (``W-HAND-VOIDED``, no duplicates: break22b F5)
+    voided: int = 0
     rejected: list[RejectedHand] = field(default_factory=list)
     rejected_new: int = 0
     file_errors: list[Diagnostic] = field(default_factory=list)
@@ -1707,6 +1758,7 @@ class IngestReport:
             self.sessions_before = rep.sessions_before
         self.stored += rep.stored
         self.duplicates += rep.duplicates
+        self.voided += rep.voided
         self.rejected.extend(rep.rejected)
         self.rejected_new += rep.rejected_new
         self.file_errors.extend(rep.file_errors)
@@ -1970,6 +2022,9 @@ class IngestPlan:
     #: the skipped hands as (session id, hand number, line), so that a caller
     #: that must judge every posted hand (the service's groups) still sees them
     skipped_hands: list[tuple[str, int, int]] = field(default_factory=list)
+    #: hands left out as texts of hands voided since, no duplicates: (session id, hand number, line, when voided,
+    #: reason), said by ``W-HAND-VOIDED`` (break22b F5)
+    voided: list[tuple[str, int, int, str, str | None]] = field(default_factory=list)
 
 
 @dataclass
@@ -2733,6 +2788,8 @@ class Store:
             return report
         if plan is not None:
             report.duplicates += plan.skipped
+            report.voided += len(plan.voided)
+            report.file_errors.extend(voided_warnings(plan.voided, result.path))
         if not (result.hands or result.rejected or getattr(result, "sittings", None)
                 or getattr(result, "voided_sessions", None)):
             return report
@@ -2789,8 +2846,9 @@ class Store:
         for result, _ in items:
             if any(getattr(result, k, None) for k in STORED_ALONE):
                 raise ValueError(f"{result.path}: a ledger, a checked sheet or a streamed batch is stored alone")
-        reports = [IngestReport(path=r.path, rejected=list(r.rejected), file_errors=list(r.errors),
-                                duplicates=plan.skipped if plan is not None else 0) for r, plan in items]
+        reports = [IngestReport(path=r.path, rejected=list(r.rejected), file_errors=list(r.errors) + (
+            voided_warnings(plan.voided, r.path) if plan is not None else []), duplicates=plan.skipped if plan is not
+            None else 0, voided=len(plan.voided) if plan is not None else 0) for r, plan in items]
         work = [(r, p, rep) for (r, p), rep in zip(items, reports) if r.hands or r.rejected]
         if not work:
             return reports
@@ -3307,9 +3365,11 @@ class Store:
                            report: IngestReport, other_day: set[int] = frozenset()
                            ) -> tuple[list[ValidatedHand], FileResult]:
         """A file hand whose text is an earlier revision of a corrected hand
-        (the text before an amendment, a voided hand) is a duplicate: it was
-        stored once and its correction stands.  A validator's
-        ``E-HAND-CONFLICT`` for such a text is one too.  A new text for a
+        (the text before an amendment) is a duplicate: it was stored once and
+        its correction stands; the text of a hand voided since is not stored
+        again either, but counted in ``report.voided`` and said by
+        ``W-HAND-VOIDED`` (break22b F5: it was counted a duplicate).  A
+        validator's ``E-HAND-CONFLICT`` for such a text is one too.  A new text for a
         voided hand number is ``E-HAND-CONFLICT`` (it is amended with
         ``shead ingest --amend``, never stored beside the void).  The caller
         asks only when ``hand_revisions`` holds a row.  ``other_day``: the ids
@@ -3320,13 +3380,23 @@ class Store:
                          [h.hash for h in fresh] + [r.hash for r in result.rejected])
         if old:
             n = len(fresh)
+            conflicts = [r for r in result.rejected if r.hash in old and r.errors and r.errors[0].code ==
+                         "E-HAND-CONFLICT" and id(r) not in other_day]
+            # a text of a hand voided since: not stored again, and said so, no duplicate (break22b F5)
+            voids = _voided_texts(con, sorted({h.hash for h in fresh if h.hash in old}
+                                              | {r.hash for r in conflicts}))
+            if voids:
+                again = [(h.outcome.session, h.outcome.hand, h.source_line) + voids[h.hash] for h in fresh
+                         if h.hash in voids] + [(r.session, r.hand, r.source_line) + voids[r.hash] for r in conflicts
+                                                if r.hash in voids]
+                report.voided += len(again)
+                report.file_errors.extend(voided_warnings(again, result.path))
+            n -= sum(1 for h in fresh if h.hash in voids)
             fresh = [h for h in fresh if h.hash not in old]
             report.duplicates += n - len(fresh)
-            gone = [r for r in result.rejected if r.hash in old and r.errors and r.errors[0].code == "E-HAND-CONFLICT"
-                    and id(r) not in other_day]
-            if gone:
-                ids = {id(r) for r in gone}
-                report.duplicates += len(gone)
+            if conflicts:
+                ids = {id(r) for r in conflicts}
+                report.duplicates += sum(1 for r in conflicts if r.hash not in voids)
                 report.rejected = [r for r in report.rejected if id(r) not in ids]
                 result = replace(result, rejected=[r for r in result.rejected if id(r) not in ids])
         if fresh:
@@ -3877,19 +3947,29 @@ class Store:
                 probe = "(SELECT unnest(?::BLOB[]) AS hash)"
                 # an earlier revision's text is of its own [Date] line's day, else its session's: the same text of
                 # another day (a voided practice night's hand, numbered alike) is no duplicate (break20 F6)
-                found = {bytes(hsh).hex(): (rules, _revision_day(text, day) if text is not None else day)
-                         for hsh, rules, day, text in con.execute(
-                             "SELECT p.hash, h.rules, CAST(h.date AS VARCHAR), NULL FROM hand_source s JOIN hands h "
-                             f"USING (hand_id) JOIN {probe} p ON s.hash = p.hash WHERE {_scope(con, ids)} "
-                             "UNION ALL SELECT p.hash, x.rules, CAST(x.date AS VARCHAR), r.source FROM hand_revisions r "
-                             f"JOIN sessions x USING (session_id) JOIN {probe} p ON r.hash = p.hash",
-                             [[bytes.fromhex(h) for h in hashes]] * 2).fetchall()} if ids else {}
+                found, in_force = {}, set()
+                for hsh, rules, day, text, live in con.execute(
+                        "SELECT p.hash, h.rules, CAST(h.date AS VARCHAR), NULL, true FROM hand_source s JOIN hands h "
+                        f"USING (hand_id) JOIN {probe} p ON s.hash = p.hash WHERE {_scope(con, ids)} "
+                        "UNION ALL SELECT p.hash, x.rules, CAST(x.date AS VARCHAR), r.source, false FROM "
+                        f"hand_revisions r JOIN sessions x USING (session_id) JOIN {probe} p ON r.hash = p.hash",
+                        [[bytes.fromhex(h) for h in hashes]] * 2).fetchall() if ids else ():
+                    found[bytes(hsh).hex()] = (rules, _revision_day(text, day) if text is not None else day)
+                    if live:
+                        in_force.add(bytes(hsh).hex())
+                # a text of a hand voided since (its latest revision a void) is not stored again, and is said so, not
+                # counted a duplicate (break22b F5); asked only when a text found is no hand's in force
+                gone = _voided_texts(con, [h for h in found if h not in in_force]) if len(found) > len(
+                    in_force) else {}
                 keep = []
                 for r, h in zip(recs, hashes):
                     # the same text of another day (a night numbered from 1 again) is no duplicate: it goes on to
                     # the store, which refuses it and says why (Store._other_day, scorer19 F5)
                     if h in found and not r.errors and same_rules(found[h][0], r.tag("Rules") or "") and (
                             found[h][1] is None or _iso_day(r.tag("Date")) in (None, found[h][1])):
+                        if h in gone:
+                            plan.voided.append((r.session_id, r.number, r.line) + gone[h])
+                            continue
                         plan.skipped += 1
                         plan.skipped_hands.append((r.session_id, r.number, r.line))
                     else:

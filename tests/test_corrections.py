@@ -145,7 +145,9 @@ def test_a_voided_hand_is_not_stored_again_by_a_reingest(night, tmp_path):
     assert cli("void", "night#1", "--reason", "thrown in by mistake", "--db", str(db)).exit_code == 0
     r = cli("ingest", str(tmp_path / "night.shn"), "--db", str(db), "--json")
     assert r.exit_code == 0, r.output
-    assert json.loads(r.stdout)["ingested"] == 0 and json.loads(r.stdout)["duplicates"] == 3
+    body = json.loads(r.stdout)  # hand 1 is no duplicate but a voided hand, said so (break22b F5)
+    assert (body["ingested"], body["duplicates"], body["voided"]) == (0, 2, 1)
+    assert [w["code"] for w in body["warnings"]] == ["W-HAND-VOIDED"]
     assert sorted(stored(db)) == [2, 3]
     # a new text for the voided number is refused: it is amended, not ingested beside the void
     other = cli("ingest", write(tmp_path, "other.shn", shn(H1_ALONE)), "--db", str(db))

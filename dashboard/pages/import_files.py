@@ -223,7 +223,8 @@ for name, rep, err in reports:
     verdict = "nothing stored (strict: the file has a bad hand)" if not rep.committed else (
         (f"{rep.sittings} sitting(s) stored as settlements without hands, " if rep.sittings else "")
         + f"{rep.stored} stored, {rep.duplicates} duplicate{'s' if rep.duplicates != 1 else ''}, "
-        f"{len(rep.rejected)} rejected")
+        + (f"{rep.voided} voided earlier (not stored again), " if getattr(rep, "voided", 0) else "")
+        + f"{len(rep.rejected)} rejected")
     line = f"**{md_escape(name)}**: {verdict}"
     if rep.failed:
         st.warning(line)
