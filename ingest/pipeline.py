@@ -664,7 +664,15 @@ def amend_bytes(store: st.Store, name: str, data: bytes, reason: str | None,
         entries = _rejected_entries(st.IngestReport(path=name, rejected=list(refuse(result))))
     if entries or not result.hands:
         return {**empty, "rejected": entries}, entries
-    rep = store.amend(result, reason or f"amended from {Path(name).name}")
+    try:
+        rep = store.amend(result, reason or f"amended from {Path(name).name}")
+    except st.CorrectionError as exc:
+        if not exc.diagnostics:
+            raise
+        # every hand refused, each at its file, line and column with what was found and expected, as an ingest's
+        # refusals are (break22 F7: the first alone, as "error: FILE:LINE: ...")
+        entries = _rejected_entries(st.IngestReport(path=name, file_errors=exc.diagnostics))
+        return {**empty, "rejected": entries}, entries
     # the warnings of the hands amended, at the amendment's file and line, as shead ingest prints a file's (a
     # dealer out of turn, an agreed result against the cards: fix18 F3, --amend said none)
     done = {(s, n) for s, n, _, _ in rep.hands}

@@ -751,7 +751,9 @@ def _same_day(where: str, o: HandOutcome, h: ValidatedHand, stored_text: str, st
             f"{where}: hand {o.hand} of session {o.session!r} is stored with its own [{name} {value!r}] (a later "
             f"evening of the session); the amendment, under the session's header, would give it the session's: "
             f'write the hand\'s own [{name} "{_escape_tag(value or "")}"] line after its hand line (or another '
-            f"[{name}] there to move it) (nothing changed)")
+            f"[{name}] there to move it) (nothing changed)", code="E-AMEND-PLACE",
+            found=f"the session's [{name} {_header_tag(h.session_header, name)!r}]",
+            expected=f"the hand's own [{name} {value!r}] line")
 
 
 def _other_night(con: duckdb.DuckDBPyConnection, where: str, o: HandOutcome, h: ValidatedHand, hand_id: int,
@@ -777,7 +779,8 @@ def _other_night(con: duckdb.DuckDBPyConnection, where: str, o: HandOutcome, h: 
         f"{where}: hand {o.hand} of session {o.session!r} is of {played[0]}; the amendment's header dates it "
         f"{o.date}, the day the session's hand(s) {shown} are played on (another night's header): to keep its "
         f'day, amend it under its own night\'s header or write [Date "{played[0].replace("-", ".")}"] after its hand '
-        f'line; to move it to that night, write [Date "{o.date.replace("-", ".")}"] there (nothing changed)')
+        f'line; to move it to that night, write [Date "{o.date.replace("-", ".")}"] there (nothing changed)',
+        code="E-AMEND-PLACE", found=f"[Date] {o.date}", expected=f"{played[0]}, or a [Date] line of the hand's own")
 
 
 def _tag_in(text: str, name: str) -> str | None:
@@ -839,7 +842,9 @@ def _same_players(where: str, o: HandOutcome, stored: dict[str, str]) -> None:
             f"{where}: hand {o.hand} of session {o.session!r} is stored with {', '.join(gone)} at the table, the "
             f"amendment seats {', '.join(came) or 'others'} instead: an amendment keeps its hand's players; write "
             f'the hand\'s own [Seats "{_escape_tag(_seats_text(stored))}"] line after its hand line (or that '
-            "[Seats] in its header); to seat other players, write their [Seats] line in the hand (nothing changed)")
+            "[Seats] in its header); to seat other players, write their [Seats] line in the hand (nothing changed)",
+            code="E-AMEND-SEATS", found=f"the seats {', '.join(came) or 'others'}",
+            expected=f"the seats {', '.join(gone)}")
     # names written: a deliberate correction (a misspelt name fixed, break17b F2), as a file's own [Seats] would
     # give them; but a seat left bare where it was stored with a name is no correction of that seat: one name
     # written beside four bare aliases moved the four to new players "Al", "Cy"... (fix18 F4)
@@ -856,7 +861,9 @@ def _same_players(where: str, o: HandOutcome, stored: dict[str, str]) -> None:
     seats = _seats_text(stored)
     raise CorrectionError(f"{where}: hand {o.hand} of session {o.session!r} is stored with other players than the "
                           f"amendment names ({'; '.join(differ)}): an amendment keeps its hand's players; write "
-                          f'[Seats "{_escape_tag(seats)}"] in its header (nothing changed)')
+                          f'[Seats "{_escape_tag(seats)}"] in its header (nothing changed)', code="E-AMEND-SEATS",
+                          found=f'[Seats "{_escape_tag(_seats_text(dict(o.players)))}"]',
+                          expected=f'[Seats "{_escape_tag(seats)}"]')
 
 
 def _own_lines_kept(where: str, o: HandOutcome, source: str, stored_text: str, stored: dict[str, str],
@@ -879,14 +886,18 @@ def _own_lines_kept(where: str, o: HandOutcome, source: str, stored_text: str, s
             f"{where}: hand {o.hand} of session {o.session!r} is stored with its own [Rules {rules!r}] line, which "
             f"the amendment leaves out, so it would be scored by [Rules {o.rules!r}]: write the line "
             f'[Rules "{_escape_tag(rules)}"] after its hand line (to score the hand by the session\'s rules, write '
-            f'[Rules "{_escape_tag(o.rules)}"] there) (nothing changed)')
+            f'[Rules "{_escape_tag(o.rules)}"] there) (nothing changed)', code="E-AMEND-RULES",
+            found=f"no [Rules] line of the hand's own (scored by {o.rules!r})",
+            expected=f'[Rules "{_escape_tag(rules)}"] after the hand line')
     if "Seats" in stored_own and "Seats" not in amend_own and stored and dict(o.players) != stored:
         differ = ", ".join(f"{a} is {stored[a]!r} there and {n!r} here" for a, n in o.players.items()
                            if a in stored and stored[a] != n) or "other seats"
         raise CorrectionError(
             f"{where}: hand {o.hand} of session {o.session!r} is stored with its own [Seats] line ({differ}), which "
             f'the amendment leaves out: write [Seats "{_escape_tag(_seats_text(stored))}"] after its hand line (an '
-            "amendment keeps its hand's players; a name corrected is written in that line) (nothing changed)")
+            "amendment keeps its hand's players; a name corrected is written in that line) (nothing changed)",
+            code="E-AMEND-SEATS", found="no [Seats] line of the hand's own",
+            expected=f'[Seats "{_escape_tag(_seats_text(stored))}"] after the hand line')
 
 
 def _renamed_session(con: duckdb.DuckDBPyConnection, session_id: int) -> None:
@@ -1773,7 +1784,21 @@ class IngestReport:
 
 class CorrectionError(StoreError):
     """An amendment or a void was refused; nothing changed.  The message
-    names the file and line (amend) or the hand, and why."""
+    names the file and line (amend) or the hand, and why.  ``code``,
+    ``found``, ``expected``: the refusal as a diagnostic gives them (an
+    amendment's hand refused, ``E-AMEND-...``); ``diagnostics``: every hand
+    of an amendment refused, each at its file, line and column (break22 F7:
+    the first alone was said, without a column); ``later``: ``(session, hand,
+    hand id, diagnostic)`` of the stored later hands a correction would
+    leave disagreeing with the rules (:func:`_refused_later`)."""
+
+    def __init__(self, message: str, *, code: str = "E-AMEND", found: str | None = None,
+                 expected: str | None = None, diagnostics: list[Diagnostic] | None = None,
+                 later: list[tuple] | None = None) -> None:
+        super().__init__(message)
+        self.code, self.found, self.expected = code, found, expected
+        self.diagnostics = list(diagnostics or [])
+        self.later = list(later or [])
 
 
 def _header_rules(header: str) -> str | None:
@@ -3586,7 +3611,11 @@ class Store:
                 self._rederive_session(con, session_id, name, report)
             report.rederive_refused = _blocking_refusals(con, report)
             if report.rederive_refused:  # a later hand would no longer agree with the rules: nothing changes
-                raise CorrectionError(_refused_later(con, report))
+                ids = sorted({hid for hid, _ in report.rederive_refused})
+                names = {hid: (sess, hand) for hid, sess, hand in con.execute(
+                    "SELECT hand_id, session, hand FROM hands WHERE list_contains(?, hand_id)", [ids]).fetchall()}
+                raise CorrectionError(_refused_later(con, report), code="E-AMEND-CARRY", later=[
+                    names.get(hid, (None, d.hand)) + (hid, d) for hid, d in report.rederive_refused])
             _summary.refresh(con, [sid for sid, _ in report.sessions])  # migration 016
             # a night stored both from a ledger's row and with its hands: an amend may have made the hands the row's
             # nets (the row then replaced, as an ingest replaces it), a void may have parted them (real22b F1)
@@ -3644,7 +3673,9 @@ class Store:
 
         def work(con: duckdb.DuckDBPyConnection, rep: CorrectionReport) -> None:
             ingest_id = _scalar(con, "SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests")
-            for h in result.hands:
+
+            def one(h: ValidatedHand) -> None:
+                """Amend the stored hand of file hand ``h`` (raises :class:`CorrectionError` when refused)."""
                 o = h.outcome
                 where = f"{h.source_file or result.path or '<input>'}:{h.source_line}"
                 cur = con.execute(
@@ -3670,7 +3701,7 @@ class Store:
                         # voided before a restore (its text not kept) in a file that renames players: the night's
                         # own file, sent to rename; it stays voided (break18b F1)
                         rep.still_voided.append((o.session, o.hand, None))
-                        continue
+                        return
                     if restored is not None:
                         hand_id = _scalar(con, "SELECT greatest((SELECT coalesce(max(hand_id), 0) FROM hands), "
                                                "(SELECT coalesce(max(hand_id), 0) FROM hand_revisions)) + 1")
@@ -3687,7 +3718,9 @@ class Store:
                 if cur is None:
                     raise CorrectionError(f"{where}: hand {o.hand} of session {o.session!r} is not stored: nothing "
                                           "to amend (a new hand is stored with shead ingest)"
-                                          + _renamed_night(con, o, h.source))
+                                          + _renamed_night(con, o, h.source), code="E-AMEND-NOT-STORED",
+                                          found=f"hand {o.hand} of session {o.session!r}",
+                                          expected="a stored hand (its session and number)")
                 hand_id, session_id, rules, stored_hash, stored_header, stored_players = cur
                 was = json.loads(stored_players or "{}")
                 stored_text = _stored_text(con, hand_id) if stored_hash is not None else ""
@@ -3713,12 +3746,14 @@ class Store:
                         f"{where}: hand {o.hand} of session {o.session!r} is stored scored by its own [Rules "
                         f"{own_rules!r}], the amendment scores it by [Rules {o.rules!r}]: write the hand's own "
                         f'[Rules "{_escape_tag(own_rules)}"] line after its hand line (a hand\'s own [Rules] line '
-                        "may change, written in the hand) (nothing changed)")
+                        "may change, written in the hand) (nothing changed)", code="E-AMEND-RULES",
+                        found=f"[Rules {o.rules!r}]", expected=f'[Rules "{_escape_tag(own_rules)}"] after the hand line')
                 if not same_rules(rules, theirs):
                     raise CorrectionError(f"{where}: hand {o.hand} of session {o.session!r} is stored in a session "
                                           f"under [Rules {rules!r}], the amendment's session is under [Rules "
                                           f"{theirs!r}]: an amendment keeps its session's rules (a hand's own [Rules] "
-                                          "line may change)")
+                                          "line may change)", code="E-AMEND-RULES", found=f"[Rules {theirs!r}]",
+                                          expected=f"[Rules {rules!r}]")
                 if played is not None and played[0] and not o.date:
                     # an amendment that writes no [Date] keeps the hand's day (its own line, if it had one): a later
                     # evening's hand fixed so went to the session's first day, said "date None" (break20 F12)
@@ -3735,14 +3770,14 @@ class Store:
                     # hand or to rename a player; it stays voided (it came back into every total with one line
                     # said: break18 F11, break18b F6).  Its text changed (a note added will do) brings it back.
                     rep.still_voided.append((o.session, o.hand, hand_id))
-                    continue
+                    return
                 if stored_hash is not None and bytes(stored_hash).hex() == h.hash and (
                         not stored_players or json.loads(stored_players) == dict(o.players)) and (
                         played == (o.date, o.group, o.table)):
                     # the same text under the same names (the same text under names corrected in the header, a
                     # misspelt player, is a correction: it was "unchanged" and the name could never be fixed)
                     rep.unchanged.append((o.session, o.hand, hand_id))
-                    continue
+                    return
                 source = with_own_tags(h.source, stored_header or "", h.session_header)
                 if source is not h.source:  # an amendment in the other card scheme (break16c F2), of another day
                     h = replace(h, source=source)
@@ -3767,6 +3802,22 @@ class Store:
                 if played is not None and played != where_now:  # said too: the hand counts on another day
                     rep.moved.append((o.session, o.hand, hand_id, {
                         k: (a, b) for k, a, b in zip(("date", "group", "table"), played, where_now) if a != b}))
+            refused: list[Diagnostic] = []
+            for h in result.hands:  # every hand refused is said, each at its line (break22 F7: the first alone)
+                try:
+                    one(h)
+                except CorrectionError as exc:
+                    if exc.diagnostics:
+                        refused.extend(exc.diagnostics)
+                        continue
+                    where = f"{h.source_file or result.path or '<input>'}:{h.source_line}: "
+                    text = str(exc)
+                    refused.append(Diagnostic(exc.code, text[len(where):] if text.startswith(where) else text,
+                                              "error", h.source_file or result.path, h.source_line, 1,
+                                              h.outcome.hand, found=exc.found, expected=exc.expected))
+            if refused:
+                raise CorrectionError("; ".join(f"{d.file}:{d.line}:{d.col}: {d.code}: {d.message}" for d in refused),
+                                      code=refused[0].code, diagnostics=refused)
             con.execute("INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?, ?)",
                         [ingest_id, f"amend: {result.path or '<input>'}", _now(), len(rep.hands), len(rep.unchanged),
                          0, False])
@@ -3785,7 +3836,26 @@ class Store:
                     if left:
                         rep.left_named.append((sess, alias, old, new, left))
 
-        return self._correct(work, report, on_stage)
+        try:
+            return self._correct(work, report, on_stage)
+        except CorrectionError as exc:
+            if not exc.later or exc.diagnostics:
+                raise
+            # each later hand that would no longer agree, said at the amended hand of its session before it (the
+            # cause), with what it writes and what the rules would give (break22 F7: one message, no position)
+            out = []
+            for sess, number, hid, d in exc.later:
+                cause = max((h for h in result.hands if h.outcome.session == sess and number is not None
+                             and h.outcome.hand < number), key=lambda h: h.outcome.hand, default=None) or \
+                    result.hands[0]
+                out.append(Diagnostic(
+                    "E-AMEND-CARRY", f"the amendment is refused, nothing changed: this hand's new text changes the "
+                    f"stake or the pot carried to later hands (rules.md D-11, D-12, D-19), and hand {number} of "
+                    f"session {sess!r} (hand id {hid}) would no longer agree with the rules: {d.code}: {d.message}. "
+                    f"{AMEND_LATER_HOW}",
+                    "error", cause.source_file or result.path, cause.source_line, 1, cause.outcome.hand,
+                    found=d.found, expected=d.expected))
+            raise CorrectionError(str(exc), code="E-AMEND-CARRY", diagnostics=out, later=exc.later) from None
 
     def void(self, hand_id: int, reason: str, on_stage: Callable[[str], None] | None = None) -> "CorrectionReport":
         """Void stored hand ``hand_id`` with ``reason``, in one transaction:

@@ -78,3 +78,94 @@ def test_one_voided_hand_of_a_file_sent_again_beside_its_duplicates(tmp_path):
     assert ledger(db) == {"Ann": 0, "Bob": 1, "Cal": -2, "Dee": 3, "Eve": -2}
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT hand FROM hands ORDER BY hand").fetchall() == [(1,), (3,)]
+
+
+# -- An amendment's refusals: every hand, each at file:line:column (break22 F7) ------------------------------------
+
+#: wi5-called-ace with noPick=doubler (rules.md D-11), two nights of the same five.  By hand (B-31, B-33; doubleOnBump
+#: is no matter, every hand won): h1 Bea alone, 70: Bea +4, the four others -1; h2 Cy picks, Ed partner, 72, after
+#: a played hand (stake 1): Cy +2, Ed +1, Al, Bea, Di -1.  Each night Al -2, Bea +3, Cy +1, Di -2, Ed 0; two nights
+#: Al -4, Bea +6, Cy +2, Di -4, Ed 0 (zero-sum)
+NIGHTS = """%SHN 1.0
+[Event "QA"]
+[Session "mon"]
+[Seats "Al; Bea; Cy; Di; Ed"]
+[Rules "wi5-called-ace; noPick=doubler"]
+
+hand 1  dealer Ed
+pick Bea  alone  pts 70  win
+
+hand 2  dealer Al
+pick Cy  call AS  partner Ed  pts 72  win
+score Al -1 Bea -1 Cy +2 Di -1 Ed +1
+
+[Session "tue"]
+[Seats "Al; Bea; Cy; Di; Ed"]
+[Rules "wi5-called-ace; noPick=doubler"]
+
+hand 1  dealer Ed
+pick Bea  alone  pts 70  win
+
+hand 2  dealer Al
+pick Cy  call AS  partner Ed  pts 72  win
+score Al -1 Bea -1 Cy +2 Di -1 Ed +1
+"""
+NIGHTS_TOTALS = {"Al": -4, "Bea": 6, "Cy": 2, "Di": -4, "Ed": 0}
+
+
+def _amend(tmp_path, db, name, text, *extra):
+    """``shead ingest --amend`` of ``text``, refused (exit 1): its report lines and its --json entries."""
+    path = write(tmp_path, name, text)
+    r = cli("ingest", "--amend", path, "--db", str(db), *extra, ok=False)
+    assert r.exit_code == 1, r.output
+    j = cli("ingest", "--amend", path, "--db", str(db), "--json", ok=False)
+    assert j.exit_code == 1
+    return r.output, json.loads(j.stdout)["rejected"]
+
+
+def test_every_hand_of_an_amendment_refused_is_said_at_its_line_and_column(tmp_path):
+    db = tmp_path / "a.duckdb"
+    cli("ingest", write(tmp_path, "nights.shn", NIGHTS), "--db", str(db))
+    assert ledger(db) == NIGHTS_TOTALS
+    # hands 7 and 8 were never stored: both said (only the first was, as "error: more.shn:7: ...", no column)
+    more = ('%SHN 1.0\n[Event "QA"]\n[Session "mon"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
+            '[Rules "wi5-called-ace; noPick=doubler"]\n\n'  # lines 1-6
+            "hand 7  dealer Bea\npick Di  call AH  partner Al  pts 61  win\n\n"  # lines 7-9
+            "hand 8  dealer Cy\npick Ed  call AC  partner Bea  pts 40  lose\n")  # lines 10-11
+    out, entries = _amend(tmp_path, db, "more.shn", more)
+    assert [(e["file"].rsplit("/", 1)[-1], e["line"], e["col"], e["hand"], e["code"], e["found"], e["expected"])
+            for e in entries] == [
+        ("more.shn", 7, 1, 7, "E-AMEND-NOT-STORED", "hand 7 of session 'mon'", "a stored hand (its session and number)"),
+        ("more.shn", 10, 1, 8, "E-AMEND-NOT-STORED", "hand 8 of session 'mon'", "a stored hand (its session and number)")]
+    assert "more.shn:7:1: E-AMEND-NOT-STORED (hand 7): hand 7 of session 'mon' is not stored" in out
+    assert "more.shn:10:1: E-AMEND-NOT-STORED (hand 8): hand 8 of session 'mon' is not stored" in out
+    assert "more.shn: nothing changed" in out and "error:" not in out
+    # both hands of a night under other rules: both refused, each at its hand line, the rules found and expected
+    other = NIGHTS.split("\n[Session \"tue\"]")[0].replace("noPick=doubler", "noPick=leaster")
+    out, entries = _amend(tmp_path, db, "rules.shn", other)
+    assert [(e["line"], e["col"], e["hand"], e["code"], e["found"], e["expected"]) for e in entries] == [
+        (7, 1, 1, "E-AMEND-RULES", "[Rules 'wi5-called-ace; noPick=leaster']", "[Rules 'wi5-called-ace; noPick=doubler']"),
+        (10, 1, 2, "E-AMEND-RULES", "[Rules 'wi5-called-ace; noPick=leaster']", "[Rules 'wi5-called-ace; noPick=doubler']")]
+    assert ledger(db) == NIGHTS_TOTALS  # nothing changed
+
+
+def test_an_amendment_that_would_leave_later_hands_wrong_says_each_at_the_amended_hand(tmp_path):
+    """Hand 1 of both nights amended into a doubler (rules.md D-11): each hand 2 is then played at stake 2, where the
+    rules give Al -1 x 2 = -2, but its written score is the stake-1 one, Al -1.  Both later hands are refused (the
+    message was one line with no position), each at the line of the hand 1 whose new text causes it (fix.shn lines
+    7 and 14), the written -1 found and the rules' -2 expected."""
+    db = tmp_path / "c.duckdb"
+    cli("ingest", write(tmp_path, "nights.shn", NIGHTS), "--db", str(db))
+    fix = ('%SHN 1.0\n[Event "QA"]\n[Session "mon"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
+           '[Rules "wi5-called-ace; noPick=doubler"]\n\nhand 1  dealer Ed\ndoubler\n\n'
+           '[Session "tue"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace; noPick=doubler"]\n\n'
+           'hand 1  dealer Ed\ndoubler\n')
+    out, entries = _amend(tmp_path, db, "fix.shn", fix)
+    assert [(e["line"], e["col"], e["hand"], e["code"], e["found"], e["expected"]) for e in entries] == [
+        (7, 1, 1, "E-AMEND-CARRY", "-1", "-2"), (14, 1, 1, "E-AMEND-CARRY", "-1", "-2")]
+    flat = " ".join(out.split())
+    assert "fix.shn:7:1: E-AMEND-CARRY (hand 1): the amendment is refused, nothing changed" in flat
+    assert "hand 2 of session 'mon' (hand id 2) would no longer agree with the rules: E-SCORE: Al -1 is written " \
+           "but the rules give -2" in flat
+    assert "fix.shn:14:1: E-AMEND-CARRY (hand 1)" in flat and "hand 2 of session 'tue' (hand id 4)" in flat
+    assert ledger(db) == NIGHTS_TOTALS
