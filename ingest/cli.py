@@ -1189,7 +1189,7 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
         table.add_column(a, justify="right", no_wrap=True)
     if sh.has_pot:
         table.add_column("pot", justify="right", no_wrap=True)
-    gaps = sorted(sh.refused, key=lambda g: g.hand, reverse=True)  # a refused hand's row at its number's place
+    gaps = sh.numbered_refused()[::-1]  # a refused hand's row at its number's place
     for r in sh.rows:
         while gaps and gaps[-1].hand < r.hand:
             _refused_row(table, gaps.pop(), sh)

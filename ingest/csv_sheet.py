@@ -2198,9 +2198,11 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         htext, hcol = cell(row, "hand")
         number = whole_units(htext) if htext else count[d]
         claim = number is not None  # the row's number is the night's highest, once the row is read as a hand
-        if number is None:
-            err("E-CSV-HAND", f"hand {htext!r} is not a number", hcol, htext, "1, 2, ...")
-            number = count[d]
+        if number is None or number < 1:  # a Hand cell 0 (or -1) is no hand: a night's hands are numbered from 1
+            err("E-CSV-HAND", f"hand {htext!r} is not a number" if number is None else
+                f"the Hand cell {htext!r} is no hand number: a night's hands are numbered from 1", hcol, htext,
+                "1, 2, ...")
+            number, claim = count[d], False  # break22 F8: it was read as "hand 0"
         elif d in last_hand and number <= last_hand[d][0]:  # a night's numbers name its hands (notation.md)
             top, top_row = last_hand[d]
             how = (f"hand {number} again: row {top_row} is this night's hand {top}" if number == top and htext else

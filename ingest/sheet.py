@@ -76,7 +76,7 @@ class RefusedHand:
     ``rejected`` table and the Rejected hands page have it — the code
     (``E-RENEGE``), the message, and the file, line and column (1-based)."""
 
-    hand: int
+    hand: int | None  # None: its hand line's number did not read (`hand x`, `hand 0`): it has no place by number
     code: str
     message: str
     file: str | None
@@ -86,6 +86,11 @@ class RefusedHand:
     def where(self) -> str:
         """``file:line:col``, or ``line L`` when the file is not known."""
         return f"{self.file}:{self.line}:{self.col}" if self.file else f"line {self.line}"
+
+    def label(self) -> str:
+        """``hand 7``; for a hand whose number did not read, ``a hand with no
+        number read`` (break22 F8: it was "hand 0", a number no hand has)."""
+        return f"hand {self.hand}" if self.hand is not None else "a hand with no number read"
 
 
 @dataclass
@@ -174,7 +179,7 @@ class Sheet:
         ``shead sheet`` prints it (new22 F6: the dashboard's sheet left the
         row out, a hand missing between two to a scorer reading it against
         the paper)."""
-        gaps = sorted(self.refused, key=lambda g: g.hand)
+        gaps = self.numbered_refused()
         out: list[dict] = []
         k = 0
         for d in self.records():
@@ -184,6 +189,12 @@ class Sheet:
             out.append(d)
         out.extend(self._refused_record(g) for g in gaps[k:])
         return out
+
+    def numbered_refused(self) -> list["RefusedHand"]:
+        """The refused hands whose number was read, by number: each has a row
+        at its place (a hand with no number read is said in the foot
+        alone: its place is not known)."""
+        return sorted((g for g in self.refused if g.hand is not None), key=lambda g: g.hand)
 
     def _refused_record(self, gap: "RefusedHand") -> dict:
         d: dict = {c: None for c in self.columns()}
@@ -271,7 +282,7 @@ class Sheet:
         """A line per refused hand for the foot of the sheet: ``hand 7
         refused, not stored: E-SCORE-SUM at night.shn:12:1: the score sums to
         +1, not 0 (rules.md B-35)``."""
-        return [f"hand {r.hand} refused, not stored: {r.code} at {r.where()}: {r.message}" for r in self.refused]
+        return [f"{r.label()} refused, not stored: {r.code} at {r.where()}: {r.message}" for r in self.refused]
 
     def kept_lines(self) -> list[str]:
         """A line per hand kept against the rules for the foot of the sheet:
@@ -485,8 +496,11 @@ def _refused(con: duckdb.DuckDBPyConnection, session: str, stored: set[int]) -> 
     numbers stored, in force or voided: a hand refused and later stored
     corrected is no gap), by number, each with its latest refusal's first
     error."""
+    # a hand whose number did not read (`hand x`) is refused with no number (NULL; 0 before session 23, said
+    # "hand 0": break22 F8): said by its place in its file, each place once
     rows = con.execute(
-        "SELECT hand, code, message, file, line, col FROM rejected WHERE session = ? AND hand IS NOT NULL "
-        "QUALIFY row_number() OVER (PARTITION BY hand ORDER BY rejected_id DESC) = 1 ORDER BY hand",
+        "SELECT nullif(hand, 0) AS n, code, message, file, line, col FROM rejected WHERE session = ? AND (hand > 0 "
+        "OR code = 'E-NUMBER') QUALIFY row_number() OVER (PARTITION BY coalesce(CAST(n AS VARCHAR), "
+        "concat(file, ':', line)) ORDER BY rejected_id DESC) = 1 ORDER BY n NULLS LAST, file, line",
         [session]).fetchall()
     return [RefusedHand(*r) for r in rows if r[0] not in stored]

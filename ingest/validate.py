@@ -184,7 +184,7 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
                 _count(stored, None, sess, sid, kept)
                 if strict:
                     raise ShedError(d)
-                result.rejected.append(RejectedHand(sid, rec.number, _printable(rec.source), path, rec.line, [d], h))
+                result.rejected.append(RejectedHand(sid, rec.number or None, _printable(rec.source), path, rec.line, [d], h))
                 continue
         if rec.errors:
             if stored is not None:
@@ -193,7 +193,7 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
                 _count_kept(own, sid, rec.number, sess)
             if strict:
                 raise ShedError(rec.errors[0])
-            result.rejected.append(RejectedHand(sid, rec.number, _printable(rec.source), path, rec.line,
+            result.rejected.append(RejectedHand(sid, rec.number or None, _printable(rec.source), path, rec.line,
                                                 list(rec.errors), h))
             continue
         chk = HandCheck(rec, path)
@@ -206,7 +206,7 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
                 _count_kept(own, sid, rec.number, sess)
             if strict:
                 raise ShedError(r.diag) from None
-            result.rejected.append(RejectedHand(sid, rec.number, _printable(rec.source), path, rec.line,
+            result.rejected.append(RejectedHand(sid, rec.number or None, _printable(rec.source), path, rec.line,
                                                 [r.diag], h))
             continue
         except Exception as exc:  # noqa: BLE001 - a bug: reported at this hand, never stored, the file goes on
@@ -218,7 +218,7 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
                          f"{type(exc).__name__}: {str(exc)[:200]}", rec.pos)
             if strict:
                 raise ShedError(d) from None
-            result.rejected.append(RejectedHand(sid, rec.number, _printable(rec.source), path, rec.line,
+            result.rejected.append(RejectedHand(sid, rec.number or None, _printable(rec.source), path, rec.line,
                                                 [d], h))
             continue
         count_hand(chk, outcome, sess)

@@ -169,3 +169,63 @@ def test_an_amendment_that_would_leave_later_hands_wrong_says_each_at_the_amende
            "but the rules give -2" in flat
     assert "fix.shn:14:1: E-AMEND-CARRY (hand 1)" in flat and "hand 2 of session 'tue' (hand id 4)" in flat
     assert ledger(db) == NIGHTS_TOTALS
+
+
+# -- "hand 0": a hand whose number did not read (break22 F8) -------------------------------------------------------
+
+#: hand 2's number mistyped 'x' (line 10).  By hand (rules.md B-33): h1 Bob picks, Dee partner, 61: Bob +2, Dee +1,
+#: Ann, Cal, Eve -1; h3 Dee picks, Ann partner, 75: Dee +2, Ann +1, Bob, Cal, Eve -1.  Totals Ann 0, Bob +1, Cal -2,
+#: Dee +3, Eve -2 (zero-sum)
+NO_NUMBER = """%SHN 1.0
+[Event "T"]
+[Date "2026.11.19"]
+[Seats "Ann; Bob; Cal; Dee; Eve"]
+[Rules "wi5-called-ace"]
+
+hand 1 dealer Eve
+pick Bob call AH partner Dee pts 61 win
+
+hand x dealer Ann
+pick Cal call AH partner Eve pts 75 win
+
+hand 3 dealer Bob
+pick Dee call AS partner Ann pts 75 win
+"""
+
+
+def test_a_hand_whose_number_did_not_read_is_no_hand_0(tmp_path):
+    db = tmp_path / "h.duckdb"
+    path = write(tmp_path, "t.shn", NO_NUMBER)
+    r = cli("ingest", path, "--db", str(db), ok=False)
+    assert "t.shn: 2 stored, 0 duplicates, 1 rejected" in r.output, r.output
+    # it said "t.shn:10:6: E-NUMBER (hand 0): ...": no hand is numbered 0
+    assert "t.shn:10:6: E-NUMBER: found 'x' after 'hand'" in r.output
+    assert "hand 0" not in r.output
+    assert ledger(db) == {"Ann": 0, "Bob": 1, "Cal": -2, "Dee": 3, "Eve": -2}
+    body = json.loads(cli("ingest", path, "--db", str(tmp_path / "j.duckdb"), "--json", ok=False).stdout)
+    assert [(e["line"], e["col"], e["hand"], e["code"]) for e in body["rejected"]] == [(10, 6, None, "E-NUMBER")]
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT hand, line, col FROM rejected").fetchall() == [(None, 10, 6)]
+    sheet = cli("sheet", "T / 2026.11.19", "--db", str(db)).output
+    assert "hand 0" not in sheet and "refused E-NUMBER" not in sheet  # its row was "0  refused E-NUMBER", first
+    assert "a hand with no number read refused, not stored: E-NUMBER at " in sheet and "t.shn:10:6" in sheet
+    got = json.loads(cli("sheet", "T / 2026.11.19", "--db", str(db), "--json").stdout)
+    assert [h["hand"] for h in got["hands"]] == [1, 3]
+    assert [(g["hand"], g["line"], g["code"]) for g in got["refused"]] == [(None, 10, "E-NUMBER")]
+
+
+def test_a_sheets_hand_cell_0_is_refused_not_stored_as_hand_0(tmp_path):
+    """A sheet numbered from 0: its row 2 was stored as hand 0 (the sheet, replay and void named a hand 0, which
+    SHN refuses: E-NUMBER).  Now the cell is refused at its place, the night's next row is hand 1.  By hand (rules.md
+    B-33): only row 3 stored, Cal picks, Eve partner, 75: Cal +2, Eve +1, Ann, Bob, Dee -1."""
+    text = ("Date,Hand,Picker,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve\n"
+            "2026-11-23,0,Bob,Dee,61,W,-1,2,-1,1,-1\n"
+            "2026-11-23,1,Cal,Eve,75,W,-1,-1,2,-1,1\n")
+    db = tmp_path / "z.duckdb"
+    r = cli("ingest", write(tmp_path, "zero.csv", text), "--db", str(db), ok=False)
+    assert "zero.csv: 1 stored, 0 duplicates, 1 rejected" in r.output, r.output
+    assert "zero.csv:2:2: E-CSV-HAND" in r.output and "the Hand cell '0' is no hand number: a night's hands are " \
+        "numbered from 1" in " ".join(r.output.split())
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT hand FROM hands").fetchall() == [(1,)]
+    assert ledger(db) == {"Ann": -1, "Bob": -1, "Cal": 2, "Dee": -1, "Eve": 1}

@@ -95,7 +95,7 @@ st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; "
               "rules.md D-11, D-12, D-19)") + "; the last line is the totals."
            + (f" Voided, not counted: hand {md(sh.voided_text())}." if sh.voided else "")
            + (" Refused at ingest, not stored (see the Rejected hands page): "
-              + ", ".join(f"hand {g.hand} ({g.code})" for g in sh.refused) + "." if sh.refused else ""))
+              + ", ".join(f"{g.label()} ({g.code})" for g in sh.refused) + "." if sh.refused else ""))
 if len(sh.rows) >= 2:  # the night at a glance: each player's running total, hand by hand (new20 F9)
     import altair as alt  # noqa: PLC0415 - only a sheet of two hands or more draws it
 
