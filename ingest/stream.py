@@ -259,6 +259,27 @@ def _with_settings(store: st.Store, work: Callable[[], tuple[st.IngestReport, Fi
         store.settings = before
 
 
+def _with_refused(prior: Callable, refused: dict[str, dict]) -> Callable:
+    """``prior`` whose session states know the hands of the session refused
+    in the file's earlier batches (``SessionState.refused``), so that the
+    ``W-SESSION-GAP`` of a hand after them names them as the whole file's
+    ingest does (break22 F9; the stored rows of both are the same)."""
+    if not refused:
+        return prior
+
+    def seeded(sid: str):
+        got = prior(sid)
+        if sid not in refused:
+            return got
+        from replay.judge import SessionState  # noqa: PLC0415
+
+        seed, hands = got if isinstance(got, tuple) else (SessionState(), got)
+        seed.refused = dict(refused[sid])
+        return seed, hands
+
+    return seeded
+
+
 def _ingest_batches(store: st.Store, batches: Callable, strict: bool, batch: int, name: str,
                     on_batch: Callable[[int, int], None] | None) -> tuple[st.IngestReport, FileResult]:
     """The batch loop of :func:`ingest_stream`: ``batches()`` yields the
@@ -284,10 +305,13 @@ def _ingest_batches(store: st.Store, batches: Callable, strict: bool, batch: int
                 return total, warnings
             total.file_errors.clear()  # warnings only: said again by the storing pass
         done = hands = 0
+        refused: dict[str, dict] = {}  # each session's hands refused in the batches before (W-SESSION-GAP names them)
         for shn in batches():
             shn, plan, prior = store.plan_ingest(shn)
             hands += len(shn.hands) + plan.skipped
-            res = validate_records(shn, name, prior=prior, kept=store.stored_outcome)
+            lp = FileLoop()  # one a batch, as before; read after it for the hands it refused
+            res = validate_records(shn, name, prior=_with_refused(prior, refused), loop=lp, kept=store.stored_outcome)
+            refused.update({sid: state.refused for sid, state in lp.sessions.items() if state.refused})
             rep = store_result(store, res, "shn", strict, plan=plan)
             if not rep.committed:  # strict and a stored clash, or the store failed: this batch stored nothing
                 stored_before = total.stored

@@ -193,6 +193,7 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
                 _count_kept(own, sid, rec.number, sess)
             if strict:
                 raise ShedError(rec.errors[0])
+            _note_refused(sess, rec, rec.errors[0], path)
             result.rejected.append(RejectedHand(sid, rec.number or None, _printable(rec.source), path, rec.line,
                                                 list(rec.errors), h))
             continue
@@ -206,6 +207,7 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
                 _count_kept(own, sid, rec.number, sess)
             if strict:
                 raise ShedError(r.diag) from None
+            _note_refused(sess, rec, r.diag, path)
             result.rejected.append(RejectedHand(sid, rec.number or None, _printable(rec.source), path, rec.line,
                                                 [r.diag], h))
             continue
@@ -246,6 +248,20 @@ def _count(rec: HandRecord, path: str | None, sess: SessionState, sid: str | Non
             return
     if kept is not None and sid is not None:
         _count_kept(kept, sid, rec.number, sess)
+
+
+def _note_refused(sess: SessionState, rec: HandRecord, d: Diagnostic, path: str | None) -> None:
+    """Tell the session's carry that ``rec`` was refused: it is not counted
+    (a refused hand never feeds the carry, docs/storage.md "Session carry"),
+    and the hands after it say so in their ``W-SESSION-GAP``, with what the
+    refused hand reads as (a pick plays a queued doubler off, rules.md D-11:
+    break22 F9, the stake taken after it was said without a word of it)."""
+    if not rec.number:
+        return
+    kinds = [k for k, v in (("pick", rec.pick), ("leaster", rec.leaster), ("doubler", rec.doubler),
+                            ("misdeal", rec.misdeal), (rec.nopick_game, rec.nopick)) if v is not None]
+    where = f"{d.file or path or '?'}:{d.line}:{d.col}" if d.line else f"{d.file or path or '?'}:{rec.line}"
+    sess.note_refused(rec.number, kinds[0] if len(kinds) == 1 else None, d.code, where)
 
 
 def _count_kept(kept: KeptOutcome, sid: str, number: int, sess: SessionState) -> None:

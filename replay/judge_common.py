@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .errors import Diagnostic, IllegalAction
@@ -59,6 +59,17 @@ class SessionState:
     voided: frozenset = frozenset()  # hand numbers voided (`shead void`), from a `[_Voided "…"]` tag: no gap
     last_misdeal: bool = False  # the last hand counted was a void deal (misdeal, thrown): its dealer may deal again
     last_date: str | None = None  # the day (YYYY-MM-DD) the last hand counted was played; None: not known
+    #: hands of the file refused (not counted, so not in the carry): number -> (what it reads as: "pick", "doubler"
+    #: ...; its error's code; where), for the W-SESSION-GAP of the hands after them (break22 F9)
+    refused: dict | None = field(default=None, compare=False)
+
+    def note_refused(self, number: int, kind: str | None, code: str, where: str) -> None:
+        """Remember hand ``number`` refused (``kind``: what it reads as, None
+        when it does not read): it feeds no carry (docs/storage.md "Session
+        carry"), so the hands after it say what they take for it."""
+        if self.refused is None:
+            self.refused = {}
+        self.refused[number] = (kind, code, where)
 
     def next_stake(self, profile: RuleProfile) -> int:
         if profile.doublerStacking == "multiplicative":

@@ -383,7 +383,7 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
                and prof.doublerStacking == "queued"
                and sess.queued > sum(1 for k in range(sess.last_hand + 1, rec.number) if k not in sess.voided))
     _gap_warning(chk, known, staked and prof.noPick == "doubler" and prov["stake"] == "derived" and not certain,
-                 stake)
+                 stake, sess)
     if kind == "potsplit":  # the pot paid out before the seats change (rules.md D-19, issue 18)
         settle = check_potsplit(chk, dealer)
         return _outcome(chk, dealer, None, None, None, settle, None, None, 1, 0), None, settle
@@ -423,8 +423,8 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
     if rec.tricks:
         if dealer is None:
             raise chk.reject("E-DEALER", "the dealer is not known", rec.pos, found="no dealer", expected="dealer S")
-        return _stake_from_score(chk, known or certain, stake, lambda s: _replay_hand(chk, kind, dealer, s))
-    return _stake_from_score(chk, known or certain, stake, lambda s: _score_sheet(chk, kind, dealer, s))
+        return _stake_from_score(chk, known or certain, stake, lambda s: _replay_hand(chk, kind, dealer, s), sess)
+    return _stake_from_score(chk, known or certain, stake, lambda s: _score_sheet(chk, kind, dealer, s), sess)
 
 
 #: the stakes a hand after a gap may be paid at (_stake_from_score): queued doublers double once, multiplied ones
@@ -432,7 +432,7 @@ def check_sheepshead(chk: HandCheck, sess: SessionState) -> tuple[HandOutcome, C
 _GAP_STAKES = {"queued": [1, 2], "multiplicative": [1, 2, 4, 8, 16, 32, 64]}
 
 
-def _stake_from_score(chk: HandCheck, known: bool, stake: int, judge):
+def _stake_from_score(chk: HandCheck, known: bool, stake: int, judge, sess: SessionState | None = None):
     """``judge(stake)``; but after a gap (``known`` False: an earlier hand
     of the session is missing, so the doubler stake derived from the hands
     before it may be wrong, rules.md D-11, D-12) with the stake not written
@@ -459,8 +459,8 @@ def _stake_from_score(chk: HandCheck, known: bool, stake: int, judge):
             chk.prov.clear()
             chk.prov.update(prov, stake="asserted")
             chk.warnings[:] = before + [chk.diag(
-                "W-SESSION-GAP", f"hand {rec.number}: an earlier hand of session {rec.session_id!r} is missing (not in "
-                f"the log, rejected, or not stored yet), so the doubler stake is not known from the hands before it "
+                "W-SESSION-GAP", f"hand {rec.number}: {_gap_lead(rec, sess)}, so the doubler stake is not known "
+                "from the hands before it "
                 f"(they give ×{stake}): the hand is taken at ×{s}, the stake its written score is paid at (rules.md "
                 "D-11, D-12)", rec.score.pos, found=f"a score at ×{s}", expected=f"×{stake}, or stake {s} written",
                 severity="warning")]
@@ -563,13 +563,43 @@ def _owed_warning(chk: HandCheck, pot: int) -> None:
         severity="warning"))
 
 
-def _gap_warning(chk: HandCheck, known: bool, stake_derived: bool, stake: int = 1) -> None:
+def _refused_before(sess: SessionState | None, number: int, since_last: bool = False) -> list[tuple[int, tuple]]:
+    """The hands of the file refused before hand ``number`` (``since_last``:
+    and after the last hand counted) as ``(number, (kind, code, where))``
+    of ``sess.refused``, in hand order."""
+    if sess is None or not sess.refused:
+        return []
+    low = (sess.last_hand or 0) if since_last else 0
+    return sorted((n, v) for n, v in sess.refused.items() if low < n < number)
+
+
+def _gap_lead(rec, sess: SessionState | None) -> str:
+    """How a ``W-SESSION-GAP`` names the gap: the hands of the file refused
+    before this one, each with its error and place and what it reads as,
+    when that is the gap; else an earlier hand missing."""
+    refused = _refused_before(sess, rec.number)
+    if not refused:
+        return (f"an earlier hand of session {rec.session_id!r} is missing (not in the log, rejected, or not stored "
+                "yet)")
+    one = len(refused) == 1
+    said = ", ".join(f"{n} ({code} at {where})" for n, (kind, code, where) in refused)
+    return (f"{'hand' if one else 'hands'} {said} of session {rec.session_id!r} {'was' if one else 'were'} refused "
+            "and not counted (a refused hand feeds no carry)")
+
+
+def _gap_warning(chk: HandCheck, known: bool, stake_derived: bool, stake: int = 1,
+                 sess: SessionState | None = None) -> None:
     """``W-SESSION-GAP`` on a hand whose stake (a profile with doublers) or pot
     (``pot=on``) is derived while an earlier hand of its session is missing:
     the carry (rules.md D-11, D-12, D-19) counts only the hands read, so the
     value may be wrong (a missing hand may have played a doubler off, or been
     one; docs/storage.md "Session carry").  The message names the stake
-    taken (``stake``)."""
+    taken (``stake``).  When the gap is hands of the file that were refused
+    (``sess.refused``), it names them and what they read as; a refused pick
+    was played, and played off a doubler queued before it (D-11, D-12): the
+    stake taken counts it not, and the message says the stake it would give
+    counted (break22 F9: a hand after a refused pick was taken at ×2 with no
+    word of why)."""
     if known:
         return
     what = [w for w, on in ((f"stake ×{stake}", stake_derived), ("pot", chk.prov.get("pot") == "derived")) if on]
@@ -579,12 +609,26 @@ def _gap_warning(chk: HandCheck, known: bool, stake_derived: bool, stake: int = 
     why = "; ".join(w for w, on in (("a missing hand may have played a doubler off, or been one", stake_derived),
                                     ("a missing hand may have put units into the pot or taken them",
                                      chk.prov.get("pot") == "derived")) if on)
+    picks = [n for n, (kind, _, _) in _refused_before(sess, rec.number, since_last=True) if kind == "pick"]
+    if stake_derived and picks and sess is not None:
+        # the stake had the refused picks been counted: a pick is played, and plays a queued doubler off (D-11, D-12)
+        if chk.profile.doublerStacking == "multiplicative":
+            other = 1
+        else:
+            other = 2 if sess.queued > len(picks) else 1
+        if other != stake:
+            one = len(picks) == 1
+            why = (f"the doublers queued by the hands counted give ×{stake}; {'hand' if one else 'hands'} "
+                   f"{', '.join(map(str, picks))} {'reads' if one else 'read'} as a pick, which is played and plays a "
+                   f"queued doubler off (rules.md D-11, D-12): counted, {'it' if one else 'they'} would put this hand "
+                   f"at ×{other}" + ("; " + why.split("; ", 1)[1] if "; " in why else ""))
     chk.warnings.append(chk.diag(
-        "W-SESSION-GAP", f"hand {rec.number}: an earlier hand of session {rec.session_id!r} is missing (not in the "
-        f"log, rejected, or not stored yet); the {' and '.join(what)} derived from the hands before it may be wrong "
-        f"({why}): write " + " and ".join(h for h, on in (("stake N (or the score it is paid at)", stake_derived),
-                                                         ("pot N", chk.prov.get("pot") == "derived")) if on)
-        + ", if it differs",
+        "W-SESSION-GAP", f"hand {rec.number}: {_gap_lead(rec, sess)}; the {' and '.join(what)} derived from the "
+        f"hands before it may be wrong ({why}): write "
+        + " and ".join(h for h, on in (("stake N (or the score it is paid at)", stake_derived),
+                                       ("pot N", chk.prov.get("pot") == "derived")) if on)
+        + ", if it differs" + (", or correct the refused hand and ingest it again (the session is then derived "
+                               "again with it)" if _refused_before(sess, rec.number) else ""),
         rec.pos, found=f"hand {rec.number}", expected="the session's hands from hand 1, or "
         + " and ".join(f"{w.split()[0]} N written" for w in what), severity="warning"))
 

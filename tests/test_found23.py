@@ -214,6 +214,80 @@ def test_a_hand_whose_number_did_not_read_is_no_hand_0(tmp_path):
     assert [(g["hand"], g["line"], g["code"]) for g in got["refused"]] == [(None, 10, "E-NUMBER")]
 
 
+# -- The stake after a refused pick (break22 F9) -------------------------------------------------------------------
+
+#: wi5-called-ace with noPick=doubler (rules.md D-11, D-12 queued): hand 1 all pass (a doubler), hand 2 a pick whose
+#: points are mistyped 130 (refused), hands 3 and 4 with no score line (the rules derive their units)
+AFTER_REFUSED = """%SHN 1.0
+[Event "F9"]
+[Date "2026.11.22"]
+[Seats "Ann; Bob; Cal; Dee; Eve"]
+[Rules "wi5-called-ace; noPick=doubler"]
+
+hand 1 dealer Eve
+doubler
+
+hand 2 dealer Ann
+pick Bob call AH partner Dee pts 130 win
+
+hand 3 dealer Bob
+pick Cal call AH partner Eve pts 75 win
+
+hand 4 dealer Cal
+pick Dee call AS partner Ann pts 75 win
+"""
+
+
+def _stakes(db) -> dict[int, int]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        return dict(con.execute("SELECT hand, stake FROM hands").fetchall())
+
+
+def test_the_hand_after_a_refused_pick_says_the_stake_it_takes_and_why(tmp_path):
+    """A refused hand feeds no carry (docs/storage.md "Session carry"; a re-derivation of the stored session, which
+    has no refused text, must give the same stakes), so the behaviour is kept: hand 3 is derived at x2, the doubler
+    of hand 1 still queued.  By hand (rules.md B-31, B-33, D-11): h3 Cal picks, Eve partner, 75 at x2: Cal +4, Eve
+    +2, Ann, Bob, Dee -2; h4 at x1 (the doubler played off by h3): Dee +2, Ann +1, Bob, Cal, Eve -1.  Totals Ann -1,
+    Bob -3, Cal +3, Dee 0, Eve +1 (zero-sum).  The warning said only "an earlier hand ... is missing; the stake x2
+    ... may be wrong": it names hand 2, its error and place, and the x1 it would give counted as the pick it reads
+    as (D-11: a played hand plays the doubler off)."""
+    db = tmp_path / "f9.duckdb"
+    path = write(tmp_path, "f9.shn", AFTER_REFUSED)
+    r = cli("ingest", path, "--db", str(db), ok=False)
+    out = " ".join(r.output.split())
+    assert "f9.shn: 3 stored, 0 duplicates, 1 rejected" in out, r.output
+    assert "f9.shn:11:34: E-NUMBER (hand 2): found pts '130'" in out
+    assert "f9.shn:13:1: warning W-SESSION-GAP (hand 3): hand 3: hand 2 (E-NUMBER at " in out
+    assert "f9.shn:11:34) of session 'F9 / 2026.11.22' was refused and not counted (a refused hand feeds no carry); " \
+           "the stake ×2 derived from the hands before it may be wrong (the doublers queued by the hands counted give " \
+           "×2; hand 2 reads as a pick, which is played and plays a queued doubler off (rules.md D-11, D-12): " \
+           "counted, it would put this hand at ×1)" in out
+    assert "or correct the refused hand and ingest it again" in out
+    assert _stakes(db) == {1: 1, 3: 2, 4: 1}
+    assert ledger(db) == {"Ann": -1, "Bob": -3, "Cal": 3, "Dee": 0, "Eve": 1}
+    # hand 2 corrected (80 points) and sent again: a late hand, the session derived again with it, hand 3 at x1.
+    # By hand: h2 Bob picks, Dee partner, 80 at x2: Bob +4, Dee +2, Ann, Cal, Eve -2; h3 at x1: Cal +2, Eve +1, Ann,
+    # Bob, Dee -1; h4 as above.  Totals Ann -2, Bob +2, Cal -1, Dee +3, Eve -2 (zero-sum)
+    r = cli("ingest", write(tmp_path, "f9.shn", AFTER_REFUSED.replace("pts 130", "pts 80")), "--db", str(db))
+    assert "1 stored, 3 duplicates, 0 rejected" in r.output, r.output
+    assert _stakes(db) == {1: 1, 2: 2, 3: 1, 4: 1}
+    assert ledger(db) == {"Ann": -2, "Bob": 2, "Cal": -1, "Dee": 3, "Eve": -2}
+
+
+def test_a_refused_hand_that_is_no_pick_is_named_without_a_stake_it_would_give(tmp_path):
+    """Hand 2 refused as an all-pass written with a score (E-SCORE: a doubler settles nothing): it reads as no pick,
+    so no other stake is offered; hand 3 is derived at x2 (hand 1's doubler; by hand as above Cal +4, Eve +2, Ann,
+    Bob, Dee -2), the warning names hand 2 and its error."""
+    text = AFTER_REFUSED.replace("pick Bob call AH partner Dee pts 130 win", "doubler\nscore Ann -1 Bob -1 Cal +1 Dee +1 Eve 0")
+    db = tmp_path / "d.duckdb"
+    r = cli("ingest", write(tmp_path, "d.shn", text), "--db", str(db), ok=False)
+    out = " ".join(r.output.split())
+    assert "warning W-SESSION-GAP (hand 3): hand 3: hand 2 (E-" in out, r.output
+    assert "was refused and not counted (a refused hand feeds no carry); the stake ×2 derived" in out
+    assert "would put this hand at" not in out
+    assert _stakes(db) == {1: 1, 3: 2, 4: 1}
+
+
 def test_a_sheets_hand_cell_0_is_refused_not_stored_as_hand_0(tmp_path):
     """A sheet numbered from 0: its row 2 was stored as hand 0 (the sheet, replay and void named a hand 0, which
     SHN refuses: E-NUMBER).  Now the cell is refused at its place, the night's next row is hand 1.  By hand (rules.md
