@@ -638,15 +638,25 @@ def amend_bytes(store: st.Store, name: str, data: bytes, reason: str | None,
     ``refuse``: an optional ``FileResult -> list[RejectedHand]`` run on the
     validated hands before anything is stored (the service's group check);
     a hand it names is rejected and nothing changes."""
+    from ingest.csv_sheet import looks_like_csv  # noqa: PLC0415
     from ingest.netschafkopf import looks_like_protocol  # noqa: PLC0415
     from ingest.shn.reader import read  # noqa: PLC0415
     from ingest.validate import validate_text  # noqa: PLC0415
+    from ingest.xlsx_sheet import OTHER_BOOKS, looks_like_xlsx  # noqa: PLC0415
 
     empty = {"amended": [], "unchanged": [], "rederived": 0, "rejected": []}
     problem = _empty(data, name)
     if problem is None and looks_like_protocol(data[:4096]) and not name.lower().endswith(".shn"):
         problem = Diagnostic("E-AMEND-FORMAT", "an amendment is an SHN file; a NetSchafkopf protocol cannot amend",
                              file=name, line=1, col=1)
+    if problem is None and not name.lower().endswith(".shn") and (
+            looks_like_xlsx(name, data) or name.lower().endswith(OTHER_BOOKS) or looks_like_csv(name, data)):
+        # a corrected sheet (real23 F5: each of its rows was an SHN syntax error, and nothing said why)
+        problem = Diagnostic(
+            "E-AMEND-FORMAT", "an amendment is an SHN file; a score sheet cannot amend: shead export --format shn "
+            "--out night.shn, correct the hand there, then shead ingest --amend night.shn (the hands that did not "
+            "change are reported unchanged)", file=name, line=1, col=1,
+            found="a spreadsheet" if not looks_like_csv(name, data) else "a CSV score sheet", expected="an SHN file")
     if problem is not None:
         entries = _rejected_entries(st.IngestReport(path=name, file_errors=[problem]))
         return {**empty, "rejected": entries}, entries

@@ -303,3 +303,23 @@ def test_a_sheets_hand_cell_0_is_refused_not_stored_as_hand_0(tmp_path):
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT hand FROM hands").fetchall() == [(1,)]
     assert ledger(db) == {"Ann": -1, "Bob": -1, "Cal": 2, "Dee": -1, "Eve": 1}
+
+
+# -- --amend given the corrected score sheet (real23 F5) ------------------------------------------------------------
+
+def test_amend_given_a_corrected_sheet_says_once_that_an_amendment_is_shn(tmp_path):
+    """real23 F5: the scorer fixes row 2 of the sheet (Cal's 75 was 55: a plain loss, rules.md B-32, double on the
+    bump: Cal -4, Eve -2, Ann, Bob, Dee +2) and gives the sheet to --amend.  Each row was an SHN syntax error
+    (E-HEADER at 1:1, then E-STATEMENT a row) and nothing said why; nothing may change: the ledger stays the stored
+    night's, Ann -2, Bob +1, Cal +1, Dee 0, Eve 0."""
+    db = tmp_path / "a.duckdb"
+    cli("ingest", write(tmp_path, "night.csv", NIGHT), "--db", str(db))
+    fixed = NIGHT.replace("2026-11-19,2,Ann,Cal,Eve,AH,75,W,-1,-1,2,-1,1", "2026-11-19,2,Ann,Cal,Eve,AH,55,L,2,2,-4,2,-2")
+    assert fixed != NIGHT
+    for name in ("night-fixed.csv", "night-fixed.txt"):  # a CSV by its name, and by its first line
+        r = cli("ingest", "--amend", write(tmp_path, name, fixed), "--db", str(db), ok=False)
+        out = r.output.replace("\n", " ")
+        assert f"{name}:1:1: E-AMEND-FORMAT: an amendment is an SHN file; a score sheet cannot amend: shead export " \
+               "--format shn --out night.shn, correct the hand there, then shead ingest --amend night.shn" in out, out
+        assert "E-HEADER" not in out and "E-STATEMENT" not in out and out.count("E-AMEND-FORMAT") == 1
+        assert ledger(db) == {"Ann": -2, "Bob": 1, "Cal": 1, "Dee": 0, "Eve": 0}
