@@ -1165,6 +1165,46 @@ def _voided_texts(con: duckdb.DuckDBPyConnection, hashes: list[str]) -> dict[str
         "WHERE list_contains(?, r.hash)", [[bytes.fromhex(h) for h in hashes]]).fetchall()}
 
 
+def _amended_texts(con: duckdb.DuckDBPyConnection, hashes: list[str]) -> dict[str, tuple[str, str | None]]:
+    """``{hash: (when, reason)}`` of the texts ``hashes`` (hex) that were a
+    revision of a hand amended since (the first ``amend`` revision after it;
+    ``when`` ``YYYY-MM-DD HH:MM`` UTC): a duplicate, its amendment in force
+    (``W-HAND-AMENDED``)."""
+    if not hashes:
+        return {}
+    return {bytes(h).hex(): (when, reason) for h, when, reason in con.execute(
+        "SELECT r.hash, strftime(a.recorded_at, '%Y-%m-%d %H:%M'), a.reason FROM hand_revisions r "
+        "JOIN hand_revisions a ON a.hand_id = r.hand_id AND a.action = 'amend' AND a.revision = "
+        "(SELECT min(revision) FROM hand_revisions x WHERE x.hand_id = r.hand_id AND x.action = 'amend' "
+        "AND x.revision > r.revision) WHERE list_contains(?, r.hash)",
+        [[bytes.fromhex(h) for h in hashes]]).fetchall()}
+
+
+def amended_warnings(amended: list[tuple], path: str | None) -> list[Diagnostic]:
+    """``W-HAND-AMENDED`` for the file's hands whose texts are of hands
+    amended since (``(session, hand, line, when, reason)`` each): one warning
+    a session and amendment, at the first such hand's line, naming the hands
+    and when and why they were amended.  They are duplicates (their
+    amendment stays in force); the warning tells a second scorer whose copy
+    still holds the old text that the stored hand now says otherwise
+    (real23 F6: only "duplicates" was said)."""
+    groups: dict[tuple, list[tuple[int, int]]] = {}
+    for session, hand, line, when, reason in amended:
+        groups.setdefault((session, when, reason), []).append((line, hand))
+    out = []
+    for (session, when, reason), got in groups.items():
+        got.sort()
+        numbers = sorted(n for _, n in got)
+        which = (f"hand {numbers[0]}" if len(numbers) == 1 else
+                 f"{len(numbers)} hands ({_number_runs(numbers)})")
+        out.append(Diagnostic(
+            "W-HAND-AMENDED", f"{which} of session {session!r}: this is the text from before the amendment of "
+            f"{when} UTC" + (f" ({reason})" if reason else "") + ": the amended hand stays in force (counted a "
+            "duplicate; shead history shows both texts, shead ingest --amend changes it again)",
+            "warning", path, got[0][0], 1, numbers[0] if len(numbers) == 1 else None))
+    return out
+
+
 def voided_warnings(voided: list[tuple], path: str | None) -> list[Diagnostic]:
     """``W-HAND-VOIDED`` for the file's hands whose texts are of hands voided
     since (``(session, hand, line, when, reason)`` each): one warning a
@@ -2050,6 +2090,9 @@ class IngestPlan:
     #: hands left out as texts of hands voided since, no duplicates: (session id, hand number, line, when voided,
     #: reason), said by ``W-HAND-VOIDED`` (break22b F5)
     voided: list[tuple[str, int, int, str, str | None]] = field(default_factory=list)
+    #: skipped hands whose texts are of hands amended since (duplicates, said by ``W-HAND-AMENDED``, real23 F6):
+    #: (session id, hand number, line, when amended, reason)
+    amended: list[tuple] = field(default_factory=list)
 
 
 @dataclass
@@ -2815,6 +2858,7 @@ class Store:
             report.duplicates += plan.skipped
             report.voided += len(plan.voided)
             report.file_errors.extend(voided_warnings(plan.voided, result.path))
+            report.file_errors.extend(amended_warnings(plan.amended, result.path))
         if not (result.hands or result.rejected or getattr(result, "sittings", None)
                 or getattr(result, "voided_sessions", None)):
             return report
@@ -2872,7 +2916,8 @@ class Store:
             if any(getattr(result, k, None) for k in STORED_ALONE):
                 raise ValueError(f"{result.path}: a ledger, a checked sheet or a streamed batch is stored alone")
         reports = [IngestReport(path=r.path, rejected=list(r.rejected), file_errors=list(r.errors) + (
-            voided_warnings(plan.voided, r.path) if plan is not None else []), duplicates=plan.skipped if plan is not
+            voided_warnings(plan.voided, r.path) + amended_warnings(plan.amended, r.path) if plan is not None else []),
+            duplicates=plan.skipped if plan is not
             None else 0, voided=len(plan.voided) if plan is not None else 0) for r, plan in items]
         work = [(r, p, rep) for (r, p), rep in zip(items, reports) if r.hands or r.rejected]
         if not work:
@@ -3417,6 +3462,12 @@ class Store:
                 report.voided += len(again)
                 report.file_errors.extend(voided_warnings(again, result.path))
             n -= sum(1 for h in fresh if h.hash in voids)
+            # a text of a hand amended since: a duplicate, said so (real23 F6)
+            since = _amended_texts(con, sorted({h.hash for h in fresh if h.hash in old and h.hash not in voids}))
+            if since:
+                report.file_errors.extend(amended_warnings([(h.outcome.session, h.outcome.hand, h.source_line)
+                                                            + since[h.hash] for h in fresh if h.hash in since],
+                                                           result.path))
             fresh = [h for h in fresh if h.hash not in old]
             report.duplicates += n - len(fresh)
             if conflicts:
@@ -4042,8 +4093,13 @@ class Store:
                             continue
                         plan.skipped += 1
                         plan.skipped_hands.append((r.session_id, r.number, r.line))
+                        if h not in in_force:  # a text amended since: a duplicate, said so (real23 F6)
+                            plan.amended.append((r.session_id, r.number, r.line, h))
                     else:
                         keep.append(r)
+                if plan.amended:  # when and why each was amended: one query, only for such texts
+                    why = _amended_texts(con, [a[3] for a in plan.amended])
+                    plan.amended = [a[:3] + why[a[3]] for a in plan.amended if a[3] in why]
                 # none of the file's sessions stored (a first ingest): none has a state to read
                 for row in con.execute(
                         "SELECT s.session, coalesce(s.format, 'shn'), t.hands, t.top_hand, t.queued, t.run, "

@@ -323,3 +323,34 @@ def test_amend_given_a_corrected_sheet_says_once_that_an_amendment_is_shn(tmp_pa
                "--format shn --out night.shn, correct the hand there, then shead ingest --amend night.shn" in out, out
         assert "E-HEADER" not in out and "E-STATEMENT" not in out and out.count("E-AMEND-FORMAT") == 1
         assert ledger(db) == {"Ann": -2, "Bob": 1, "Cal": 1, "Dee": 0, "Eve": 0}
+
+
+# -- A hand's text from before its amendment sent again (real23 F6) -------------------------------------------------
+
+def test_a_text_from_before_an_amendment_sent_again_is_said_amended(tmp_path):
+    """real23 F6.  By hand (rules.md B-32, B-33; double on the bump): the night as stored, h1 Bob +2, Dee +1, Ann, Cal,
+    Eve -1; h2 Cal +2, Eve +1, Ann, Bob, Dee -1; h3 Dee +2, Ann +1, Bob, Cal, Eve -1.  Hand 2 recounted: Cal's side
+    took 55, a plain loss doubled on the bump: Cal -4, Eve -2, Ann, Bob, Dee +2.  The night is then Ann +2, Bob +3,
+    Cal -6, Dee +5, Eve -4 (zero-sum).  A second scorer's phone sends the old file: three duplicates (nothing
+    changes), and hand 2 (line 11) is said to be the text from before the amendment; only "duplicates" was said."""
+    db = tmp_path / "r.duckdb"
+    path = write(tmp_path, "thu.shn", SHN)
+    cli("ingest", path, "--db", str(db))
+    assert ledger(db) == {"Ann": -1, "Bob": 0, "Cal": 0, "Dee": 2, "Eve": -1}
+    fixed = SHN.replace("pick Cal call AH partner Eve pts 75 win", "pick Cal call AH partner Eve pts 55 lose")
+    cli("ingest", "--amend", write(tmp_path, "thu-fixed.shn", fixed), "--reason", "recount h2", "--db", str(db))
+    after = {"Ann": 2, "Bob": 3, "Cal": -6, "Dee": 5, "Eve": -4}
+    assert ledger(db) == after
+    r = cli("ingest", path, "--db", str(db))
+    out = r.output.replace("\n", " ")
+    assert "thu.shn: 0 stored, 3 duplicates, 0 rejected" in out, r.output
+    assert "thu.shn:11:1: warning W-HAND-AMENDED: hand 2 of session 'thu-1119': this is the text from before the " \
+           "amendment of " in out
+    assert "UTC (recount h2): the amended hand stays in force" in out and out.count("W-HAND-AMENDED") == 1
+    assert ledger(db) == after
+    body = json.loads(cli("ingest", path, "--db", str(db), "--json").stdout)
+    assert (body["ingested"], body["duplicates"]) == (0, 3)
+    assert [(w["code"], w["line"], w["hand"]) for w in body["warnings"]] == [("W-HAND-AMENDED", 11, 2)]
+    # the text in force sent again says nothing of an amendment
+    r = cli("ingest", write(tmp_path, "thu-again.shn", fixed), "--db", str(db))
+    assert "0 stored, 3 duplicates, 0 rejected" in r.output and "W-HAND-AMENDED" not in r.output
