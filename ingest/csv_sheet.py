@@ -1533,6 +1533,12 @@ def _units_problem(r: int, p: str, c: str) -> str:
             f"leave it out with --columns ignore={p})")
 
 
+#: The largest net a ledger's sitting keeps for a player, either sign (break23 F3): 10^9 units, beyond any real
+#: night (a hand keeps at most 32,767 units a seat, ``E-RANGE``: a night of 30,000 such hands stays below it) and
+#: far enough from 2^63 that no sum of sittings wraps (9 * 10^9 sittings of it would be needed).
+LEDGER_MAX_UNITS = 10**9
+
+
 def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: str | None, first: int = 2) -> None:
     # ``first``: the row number of rows[1] (a later batch of ingest.ledger_stream); the dates' order is the
     # caller's (ingest.ledger_stream reads the whole file's first), else these rows' (out.date_order None)
@@ -1566,6 +1572,12 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
             if v is None:
                 bad = Diagnostic("E-CSV-UNITS", _units_problem(r, p, c.strip()) + "; the row is refused", file=path,
                                  line=r, col=k + 1, found=c, expected="e.g. +12 or -3")
+                break
+            if abs(v) > LEDGER_MAX_UNITS:  # 5 * 10^18 wrapped the ledger's totals, 10^21 failed the store (break23 F3)
+                bad = Diagnostic("E-RANGE", f"row {r}: {p}'s net {c.strip()!r} is beyond what the log keeps "
+                                 f"(a sitting's net is at most {LEDGER_MAX_UNITS:,} units either way); the row is "
+                                 "refused", file=path, line=r, col=k + 1, found=c.strip(),
+                                 expected=f"a net from -{LEDGER_MAX_UNITS:,} to +{LEDGER_MAX_UNITS:,}")
                 break
             units[out.names.get(p, p)] = v
         if bad is None and sum(units.values()) != 0:

@@ -1,0 +1,79 @@
+"""Ledgers of sitting totals brought in session 23 (break23), each amount worked out by hand from rules.md before
+shead's figure was read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from tests.cli_helpers import cli, ledger, write
+
+PAGES = Path(__file__).resolve().parents[1] / "dashboard" / "pages"
+
+
+def _sittings(db) -> list[tuple[str, str, int]]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        return con.execute("SELECT s.date::VARCHAR, st.player, st.units FROM settlements st JOIN sessions s "
+                           "USING (session_id) ORDER BY 1, 2").fetchall()
+
+
+# -- A ledger's net beyond any night: refused at its cell, E-RANGE (break23 F3) -------------------------------------
+
+#: a club's ledger of nightly nets (README "ledger"), each row summing to zero (rules.md B-35): row 2 holds the
+#: 5 * 10^18 that wrapped the totals (two such rows summed past 2^63 and were shown sign-flipped), row 4 a net of
+#: 10^21 in Bob's cell (column 3) that the store refused with a raw DuckDB error losing the whole file, row 5 nets at
+#: the bound (10^9) and row 6 one unit beyond it in Bob's cell
+HUGE = """date,Ann,Bob,Cal,Dee,Eve
+2026-01-08,5000000000000000000,-5000000000000000000,0,0,0
+2026-01-15,+7,-2,-1,-4,0
+2026-01-22,2,1000000000000000000000,-1000000000000000000000,-2,0
+2026-01-29,1000000000,-999999998,-1,-1,0
+2026-02-05,-4,1000000001,-1000000000,3,0
+"""
+#: by hand, the rows kept are 3 and 5: Ann 7 + 1,000,000,000 = +1,000,000,007; Bob -2 - 999,999,998 =
+#: -1,000,000,000; Cal -1 - 1 = -2; Dee -4 - 1 = -5; Eve 0 + 0 = 0 (zero-sum: 1,000,000,007 - 1,000,000,000 - 7 = 0)
+HUGE_TOTALS = {"Ann": 1_000_000_007, "Bob": -1_000_000_000, "Cal": -2, "Dee": -5, "Eve": 0}
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_a_ledger_net_beyond_any_night_is_refused_at_its_cell(tmp_path, monkeypatch, streamed):
+    if streamed:  # a large ledger is read in batches by ingest.ledger_stream: the same rows refused at the same cells
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+    db = tmp_path / "h.duckdb"
+    r = cli("ingest", write(tmp_path, "club.csv", HUGE), "--db", str(db), ok=False)
+    out = " ".join(r.output.split())
+    assert "2 sitting(s) stored" in out, out
+    assert "E-STORE" not in out and "Conversion Error" not in out
+    for at, who, net in (("2:2", "Ann", "5000000000000000000"), ("4:3", "Bob", "1000000000000000000000"),
+                         ("6:3", "Bob", "1000000001")):
+        row = at.split(":")[0]
+        assert (f"club.csv:{at}: E-RANGE: row {row}: {who}'s net '{net}' is beyond what the log keeps (a sitting's "
+                "net is at most 1,000,000,000 units either way); the row is refused") in out, out
+    assert out.count("E-RANGE") == 3
+    assert ledger(db) == HUGE_TOTALS
+    assert _sittings(db) == [("2026-01-15", "Ann", 7), ("2026-01-15", "Bob", -2), ("2026-01-15", "Cal", -1),
+                             ("2026-01-15", "Dee", -4), ("2026-01-15", "Eve", 0),
+                             ("2026-01-29", "Ann", 1_000_000_000), ("2026-01-29", "Bob", -999_999_998),
+                             ("2026-01-29", "Cal", -1), ("2026-01-29", "Dee", -1), ("2026-01-29", "Eve", 0)]
+
+
+def test_two_sittings_of_five_quintillion_no_longer_wrap_the_ledger(tmp_path):
+    """break23's own file: Allen +5 * 10^18 / Bea -5 * 10^18 on two nights, then 3, -1, -1, -1, 0.  By hand the sum
+    of the first two is 10^19 > 2^63 - 1, which printed Bea +8446744073709551615 first on the leaderboard.  Now both
+    rows are refused at Allen's cell (row 2 and 3, column 2) and the ledger is the third night's alone: Allen +3, Bea
+    -1, Cy -1, Di -1, Ed 0; --json says the code, cell and what was found."""
+    import json  # noqa: PLC0415
+
+    text = ("Date,Allen Braun,Bea Schmidt,Cy Ott,Di Lenz,Ed Kahl\n"
+            "2025-01-02,5000000000000000000,-5000000000000000000,0,0,0\n"
+            "2025-01-09,5000000000000000000,-5000000000000000000,0,0,0\n"
+            "2025-01-23,3,-1,-1,-1,0\n")
+    db = tmp_path / "w.duckdb"
+    r = cli("ingest", write(tmp_path, "b48.csv", text), "--db", str(db), "--json", ok=False)
+    got = json.loads(r.stdout)
+    assert got["sittings"] == 1
+    assert [(e["line"], e["col"], e["code"], e["found"]) for e in got["rejected"]] == [
+        (2, 2, "E-RANGE", "5000000000000000000"), (3, 2, "E-RANGE", "5000000000000000000")]
+    assert ledger(db) == {"Allen Braun": 3, "Bea Schmidt": -1, "Cy Ott": -1, "Di Lenz": -1, "Ed Kahl": 0}
