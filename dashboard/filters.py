@@ -141,9 +141,30 @@ def _cached(name: str, stamp: tuple, f: Filters, module: str = "dashboard.metric
 def _choices(stamp: tuple) -> dict:
     with connection(stamp[0]) as con:
         n = con.execute("SELECT count(*) FROM hands").fetchone()[0]
-        out = metrics.filter_choices(con) if n else {}
+        out = metrics.filter_choices(con) if n else _sitting_choices(con)
     out["hands"] = n
     return out
+
+
+def _sitting_choices(con: duckdb.DuckDBPyConnection) -> dict:
+    """The sidebar's values of a database holding ledger sittings and no hand
+    (``settlements``, migration 010: a CSV ledger's rows), ``sittings`` their
+    count (0: none, the empty state; break23 F7): groups, players, games and
+    dates of the sittings; no table, no rules (a sitting has neither)."""
+    sql = "FROM settlements s JOIN sessions x USING (session_id)"
+    try:
+        n, first, last = con.execute(f"SELECT count(DISTINCT s.session_id), min(x.date), max(x.date) {sql}").fetchone()
+    except duckdb.CatalogException:  # a database from before migration 010
+        return {"sittings": 0}
+
+    def col(what: str) -> list:
+        return [r[0] for r in con.execute(f"SELECT DISTINCT {what} {sql} WHERE {what} IS NOT NULL ORDER BY 1")
+                .fetchall()]
+
+    if not n:
+        return {"sittings": 0}
+    return {"sittings": n, "groups": col('x."group"'), "tables": [], "players": col("s.player"), "rules": [],
+            "games": col("s.game"), "first_date": first, "last_date": last}
 
 
 def _busy(exc: BaseException) -> None:
@@ -343,9 +364,12 @@ def ensure_navigation() -> None:
         st.rerun()
 
 
-def start_page(title: str, intro: str) -> Filters | None:
+def start_page(title: str, intro: str, sittings: bool = False) -> Filters | None:
     """Title and intro; then the empty state (None) when there is nothing
-    to show, else the sidebar filters."""
+    to show, else the sidebar filters.  ``sittings``: the page shows a
+    ledger's sittings stored without hands (the Ledger page), so a database
+    holding only those is not empty to it; another page's empty state says
+    how many there are and where they are shown (break23 F7)."""
     ensure_navigation()
     st.title(title)
     st.caption(intro)
@@ -364,7 +388,12 @@ def start_page(title: str, intro: str) -> Filters | None:
         st.error(f"The database {_md(path)} could not be read (is it a shead database?): {_md(exc)}")
         return None
     if not choices.get("hands"):
-        st.info(EMPTY_HELP.format(db=path))
+        n = choices.get("sittings") or 0
+        if n and sittings:
+            return sidebar(choices)
+        st.info(EMPTY_HELP.format(db=path) + (
+            f"\n\nIt holds {plural(n, 'ledger sitting')} without hands (a ledger of nightly totals): their totals "
+            "are on the [Ledger](/ledger) page and in `shead ledger`." if n else ""))
         return None
     return sidebar(choices)
 

@@ -77,3 +77,41 @@ def test_two_sittings_of_five_quintillion_no_longer_wrap_the_ledger(tmp_path):
     assert [(e["line"], e["col"], e["code"], e["found"]) for e in got["rejected"]] == [
         (2, 2, "E-RANGE", "5000000000000000000"), (3, 2, "E-RANGE", "5000000000000000000")]
     assert ledger(db) == {"Allen Braun": 3, "Bea Schmidt": -1, "Cy Ott": -1, "Di Lenz": -1, "Ed Kahl": 0}
+
+
+# -- The Ledger page of a database holding ledger sittings and no hand (break23 F7) -----------------------------------
+
+def _page(name: str, db, monkeypatch):
+    """The dashboard page ``name`` run on ``db`` (streamlit.testing)."""
+    from streamlit.testing.v1 import AppTest  # noqa: PLC0415
+
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(PAGES / name), default_timeout=60)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_the_ledger_page_shows_the_totals_of_a_ledger_without_hands(tmp_path, monkeypatch):
+    """break23's b49: two sittings and no hand.  By hand: Allen 5 - 4 = +1, Bea -3 + 2 = -1, Cy 0 + 2 = +2, Di -2 + 0 =
+    -2, Ed 0 + 0 = 0 (zero-sum), each in 2 sessions, 0 hands.  The Ledger page said 'No hands to show yet' (the import
+    did nothing, it told the user) while `shead ledger` showed these totals; now it shows them, best first, and each
+    other page's empty state says how many sittings there are and where."""
+    db = tmp_path / "l.duckdb"
+    cli("ingest", write(tmp_path, "b49.csv", "Date,Allen Braun,Bea Schmidt,Cy Ott,Di Lenz,Ed Kahl\n"
+                        "2025-01-02,5,-3,0,-2,0\n2025-01-09,-4,2,2,0,0\n"), "--db", str(db))
+    totals = {"Allen Braun": 1, "Bea Schmidt": -1, "Cy Ott": 2, "Di Lenz": -2, "Ed Kahl": 0}
+    assert ledger(db) == totals
+    at = _page("ledger.py", db, monkeypatch)
+    assert not any("No hands to show yet" in i.value for i in at.info), [i.value for i in at.info]
+    board = at.dataframe[0].value
+    assert board["player"].to_list() == ["Cy Ott", "Allen Braun", "Ed Kahl", "Bea Schmidt", "Di Lenz"]
+    assert dict(zip(board["player"].to_list(), board["units"].to_list())) == totals
+    assert board["sessions"].to_list() == [2] * 5 and board["hands"].to_list() == [0] * 5
+    per_session = at.dataframe[1].value  # night by night (a pandas frame): Allen +5 then -4
+    assert list(per_session[per_session["player"] == "Allen Braun"]["units"]) == [5, -4]
+    at = _page("picking.py", db, monkeypatch)
+    said = " ".join(i.value for i in at.info)
+    assert "No hands to show yet" in said
+    assert ("It holds 2 ledger sittings without hands (a ledger of nightly totals): their totals are on the "
+            "[Ledger](/ledger) page and in `shead ledger`.") in said

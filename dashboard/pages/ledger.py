@@ -13,7 +13,7 @@ from dashboard import metrics
 from dashboard.filters import describe, fetch, start_page
 
 f = start_page("Ledger", "Who won and lost how many units: the leaderboard, the running total over the season, "
-               "and every player's units in every session.")
+               "and every player's units in every session.", sittings=True)  # a ledger's sittings alone: break23 F7
 if f is None:
     st.stop()
 over = describe(f)
