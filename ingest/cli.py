@@ -1223,6 +1223,22 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
         out.print("no hands in force in this session")
 
 
+#: The widest a player's name is shown in ``shead ledger``'s table (terminal cells), its end cut to an ellipsis:
+#: a 5,000-character name made the table 5,000 columns wide (break23 F10).  ``--json`` keeps the name whole.
+NAME_CELLS = 40
+
+
+def _short_name(name: str, cells: int = NAME_CELLS) -> str:
+    """``name`` as a table shows it: whole when it fits ``cells`` terminal
+    cells, else cut to ``cells - 1`` of them and an ellipsis (a wide
+    character counts two cells)."""
+    from rich.cells import cell_len, set_cell_size  # noqa: PLC0415
+
+    if cell_len(name) <= cells:
+        return name
+    return set_cell_size(name, cells - 1).rstrip() + "…"
+
+
 def _wide_enough(table, out: Console) -> Console:
     """``out``, or a console like it as wide as ``table``'s widest rows
     when they need more than ``out`` has, so that no cell is cut or
@@ -1433,7 +1449,7 @@ def ledger(db: Optional[Path] = DbOption,
         for col in ("player", unit, hands_col, "sessions", "incomplete sessions"):
             t.add_column(col, justify="left" if col == "player" else "right", no_wrap=True)
         for r in part.to_dicts():
-            t.add_row(r["player"], f"{r['total']:+d}", str(r["hands"]), str(r["sessions"]),
+            t.add_row(_short_name(r["player"]), f"{r['total']:+d}", str(r["hands"]), str(r["sessions"]),
                       str(r["incomplete"]) if r["incomplete"] else "")
         _wide_enough(t, out).print(t)
         if g == "schafkopf" and mixed:

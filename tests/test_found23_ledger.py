@@ -115,3 +115,30 @@ def test_the_ledger_page_shows_the_totals_of_a_ledger_without_hands(tmp_path, mo
     assert "No hands to show yet" in said
     assert ("It holds 2 ledger sittings without hands (a ledger of nightly totals): their totals are on the "
             "[Ledger](/ledger) page and in `shead ledger`.") in said
+
+
+# -- A 5,000-character player name in shead ledger's table (break23 F10, part) ---------------------------------------
+
+def test_a_long_player_name_is_cut_in_the_ledgers_table_and_kept_whole_in_json(tmp_path):
+    """break23's b20: a 5,000-character name (a paste gone wrong) made `shead ledger`'s table 5,000 columns wide.
+    By hand (rules.md B-27: 72 card points >= 61, a win, under 91 no schneider, B-28; B-33 five-handed: picker +2,
+    partner +1, each defender -1): the long-named picker +2, Bea's partner +1, the other three -1.  The table
+    shows a name of up to 40 terminal cells whole (Bea's 40 letters) and a longer one cut to 39 and an ellipsis
+    (Cy's 41); --json keeps every name whole."""
+    import json  # noqa: PLC0415
+
+    long, bea, cy = "A" * 5000, "Bea " + "S" * 36, "Cy " + "O" * 38
+    assert (len(bea), len(cy)) == (40, 41)
+    shn = ('%SHN 1.0\n[Event "Break Club"]\n[Date "2025.07.03"]\n'
+           f'[Seats "Al={long}; Bea={bea}; Cy={cy}; Di=Di Lenz; Ed=Ed Kahl"]\n[Rules "wi5-called-ace"]\n\n'
+           "hand 1  dealer Ed\npick Al  call AS  partner Bea  pts 72  win\n")
+    db = tmp_path / "n.duckdb"
+    cli("ingest", write(tmp_path, "long.shn", shn), "--db", str(db))
+    assert ledger(db) == {long: 2, bea: 1, cy: -1, "Di Lenz": -1, "Ed Kahl": -1}
+    out = cli("ledger", "--db", str(db)).output
+    lines = out.splitlines()
+    assert max(len(x) for x in lines) < 110, max(len(x) for x in lines)
+    rows = {x.split("│")[1].strip(): x.split("│")[2].strip() for x in lines if x.startswith("│")}
+    assert rows == {"A" * 39 + "…": "+2", bea: "+1", "Cy " + "O" * 36 + "…": "-1", "Di Lenz": "-1", "Ed Kahl": "-1"}
+    got = json.loads(cli("ledger", "--db", str(db), "--json").output.split("\n")[0])
+    assert sorted(len(r["player"]) for r in got) == [7, 7, 40, 41, 5000]
