@@ -2011,8 +2011,11 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     nights.append((sessions[d_].tags["Session"], {name_of[p]: totals.night[p] for p in seats_of[d_]}))
             since.clear()
             continue
-        dealer_text = cell(row, "dealer")[0]
-        if (not any(cell(row, f)[0] for f in HAND_FIELDS if f != "dealer")
+        dealer_text, hand_text = cell(row, "dealer")[0], cell(row, "hand")[0]
+        if (not any(cell(row, f)[0] for f in HAND_FIELDS if f not in ("dealer", "hand"))
+                # a note typed in the Hand cell ("-- pizza break --"): no number (break23 F8: refused E-CSV-SEATS
+                # as the next hand's, at column 1)
+                and (not hand_text or (whole_units(hand_text) is None and not re.fullmatch(r"\W*\d+\W*", hand_text)))
                 and (not dealer_text or dealer_text.lower() not in player_of)  # a note typed in the dealer cell
                 and not any(row[index[p]].strip() for p in out.players if index[p] < len(row))
                 and not any(says_misdeal(row[k]) for k in note_cols if k < len(row))
@@ -2200,10 +2203,20 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     "warning", path, r, 1, found=", ".join(label[p] for p in present),
                     expected=", ".join(label[p] for p in first_seats.get(d, [])) or None))
         if present != seats and sorted(present) != sorted(seats):
+            # the first cell that differs from the table, named (break23 F8: column 1, no cell said)
+            k, p, written = min([(index[p], p, False) for p in seats if p not in present]
+                                + [(index[p], p, True) for p in present if p not in seats])
+            width, book = max(index.values()) + 1, re.search(r"\.xls[xm]?\[", path or "")  # a workbook's sheet
+            which = (f"{label[p]}'s cell (column {k + 1}) holds {row[k].strip()!r} and {label[p]} is not at the table"
+                     if written else
+                     f"{label[p]}'s cell (column {k + 1}) is missing: the row has {len(row)} of the header's {width} "
+                     "cells (cut short: is the file whole?)" if k >= len(row) and after is None and not book else
+                     f"{label[p]}'s cell (column {k + 1}) is blank"  # a workbook's row ends at its last value
+                     + (" (a cell covered by a merged one reads blank: unmerge it)" if book else ""))
             err("E-CSV-SEATS", f"the players with units ({', '.join(label[p] for p in present)}) are not the "
                 f"sitting's table ({', '.join(label[p] for p in seats)}, from its first row or the last change of "
-                "players); a player who leaves is replaced by one other (their cells blank from then on, the "
-                "newcomer's written), or the night is a new sitting: its own sheet", 1,
+                f"players): {which}; a player who leaves is replaced by one other (their cells blank from then on, "
+                "the newcomer's written), or the night is a new sitting: its own sheet", k + 1,
                 ", ".join(label[p] for p in present), ", ".join(label[p] for p in seats))
         count[d] = count.get(d, 0) + 1
         since.add(d)

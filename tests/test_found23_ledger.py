@@ -142,3 +142,87 @@ def test_a_long_player_name_is_cut_in_the_ledgers_table_and_kept_whole_in_json(t
     assert rows == {"A" * 39 + "…": "+2", bea: "+1", "Cy " + "O" * 36 + "…": "-1", "Di Lenz": "-1", "Ed Kahl": "-1"}
     got = json.loads(cli("ledger", "--db", str(db), "--json").output.split("\n")[0])
     assert sorted(len(r["player"]) for r in got) == [7, 7, 40, 41, 5000]
+
+
+# -- A sheet's refusal names the cell that is wrong (break23 F8) -----------------------------------------------------
+
+HEAD = ("Date,Hand,Dealer,Picker,Partner,Call,Points,Result,"
+        "Al=Allen Braun,Bea=Bea Schmidt,Cy=Cy Ott,Di=Di Lenz,Ed=Ed Kahl\n")
+
+
+def test_a_note_written_in_the_hand_cell_is_a_note(tmp_path):
+    """break23's b11: '-- pizza break --' in the Hand column between hands 1 and 2 was refused at 3:1 as 'hand 2'
+    (E-CSV-SEATS, the players with units ()), naming neither the cell nor the note.  It is a note (no hand number,
+    no units: README 'Notes').  By hand (rules.md B-27, B-33): h1 Bea picks, Cy partner, 61: a win, Bea +2, Cy +1,
+    the others -1; h2 Ed picks, Al partner, 60: a loss (60-60 the defenders win), Ed -4, Al -2, the others +2.
+    Totals Al -3, Bea +4, Cy +3, Di +1, Ed -5 (zero-sum)."""
+    text = HEAD + ("2025-05-01,1,Ed,Bea,Cy,AC,61,W,-1,2,1,-1,-1\n2025-05-01,-- pizza break --,,,,,,,,,,,\n"
+                   "2025-05-01,2,Al,Ed,Al,AS,60,L,-2,2,2,2,-4\n")
+    db = tmp_path / "p.duckdb"
+    r = cli("ingest", write(tmp_path, "pizza.csv", text), "--db", str(db))
+    assert "2 stored, 0 duplicates, 0 rejected" in r.output and "E-CSV" not in r.output, r.output
+    assert ledger(db) == {"Allen Braun": -3, "Bea Schmidt": 4, "Cy Ott": 3, "Di Lenz": 1, "Ed Kahl": -5}
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT hand FROM hands ORDER BY hand").fetchall() == [(1,), (2,)]
+
+
+def test_a_last_row_cut_short_is_said_at_its_missing_cell(tmp_path):
+    """break23's b35: the file cut in its last row (12 of 13 cells, Ed's missing) was refused at 4:1 'the players
+    with units (Al, Bea, Cy, Di) are not the sitting's table'.  Now at 4:13, Ed's cell, saying the row is short.
+    Hands 1 and 2 stored, by hand (B-27, B-33) each Bea +2, Cy +1, the others -1: Al -2, Bea +4, Cy +2, Di -2, Ed
+    -2."""
+    text = HEAD + ("2025-10-02,1,Ed,Bea,Cy,AC,61,W,-1,2,1,-1,-1\n2025-10-02,2,Al,Bea,Cy,AC,61,W,-1,2,1,-1,-1\n"
+                   "2025-10-02,3,Bea,Al,,alone,30,L,-16,4,4,4\n")
+    db = tmp_path / "c.duckdb"
+    r = cli("ingest", write(tmp_path, "cut.csv", text), "--db", str(db), ok=False)
+    out = " ".join(r.output.split())
+    assert ("cut.csv:4:13: E-CSV-SEATS (hand 3): row 4: the players with units (Al, Bea, Cy, Di) are not the "
+            "sitting's table (Al, Bea, Cy, Di, Ed, from its first row or the last change of players): Ed's cell "
+            "(column 13) is missing: the row has 12 of the header's 13 cells (cut short: is the file whole?)") in out
+    assert "2 stored, 0 duplicates, 1 rejected" in out
+    assert ledger(db) == {"Allen Braun": -2, "Bea Schmidt": 4, "Cy Ott": 2, "Di Lenz": -2, "Ed Kahl": -2}
+
+
+def test_a_units_cell_written_for_a_player_not_at_the_table_is_named(tmp_path):
+    """Five at the table (Al..Ed) and a sixth column, Fay: hand 2 writes 3 under Fay with all five written too.
+    Refused at Fay's cell (row 3, column 14), saying what it holds; hand 1 stored (Bea +2, Cy +1, the others -1)."""
+    text = HEAD.replace("Ed=Ed Kahl", "Ed=Ed Kahl,Fay") + (
+        "2025-10-09,1,Ed,Bea,Cy,AC,61,W,-1,2,1,-1,-1,\n2025-10-09,2,Al,Bea,Cy,AC,61,W,-1,2,1,-1,-1,3\n")
+    db = tmp_path / "f.duckdb"
+    r = cli("ingest", write(tmp_path, "fay.csv", text), "--db", str(db), ok=False)
+    out = " ".join(r.output.split())
+    assert ("fay.csv:3:14: E-CSV-SEATS (hand 2): row 3: the players with units (Al, Bea, Cy, Di, Ed, Fay) are not "
+            "the sitting's table (Al, Bea, Cy, Di, Ed, from its first row or the last change of players): Fay's cell "
+            "(column 14) holds '3' and Fay is not at the table") in out, out
+    assert ledger(db) == {"Allen Braun": -1, "Bea Schmidt": 2, "Cy Ott": 1, "Di Lenz": -1, "Ed Kahl": -1}
+
+
+def test_a_workbooks_merged_units_cells_are_named(tmp_path):
+    """break23's b10: Cy's and Di's units of hand 2 merged (K3:L3) in Excel: Di's cell reads blank.  Refused at
+    [Apr 24]:3:12 (Di's cell, column 12), not 3:1, saying a covered cell reads blank.  The note merged across B4:M4
+    is a note.  Stored, by hand: h1 Bea picks, Cy partner, 61, a win (B-27, B-33): Bea +2, Cy +1, the others -1;
+    h3 Al alone, 30 card points: lost schneidered (B-28: 0-30), doubled on the bump (B-32), alone: Al -16, each
+    defender +4 (B-33).  Totals Al -17, Bea +6, Cy +5, Di +3, Ed +3 (zero-sum).  (Hand 2, refused, was Ed and Al's
+    schneider, 95: Ed +4, Al +2, -2 each.)"""
+    from openpyxl import Workbook  # noqa: PLC0415
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Apr 24"
+    ws.append(HEAD.strip().split(","))
+    ws.append(["2025-04-24", 1, "Ed", "Bea", "Cy", "AC", 61, "W", -1, 2, 1, -1, -1])
+    ws.append(["2025-04-24", 2, "Al", "Ed", "Al", "AS", 95, "W", 2, -2, -2, -2, 4])
+    ws.append(["2025-04-24", "-- pizza break --"])
+    ws.append(["2025-04-24", 3, "Bea", "Al", None, "alone", 30, "L", -16, 4, 4, 4, 4])
+    ws.merge_cells("K3:L3")
+    ws.merge_cells("B4:M4")
+    path = tmp_path / "night.xlsx"
+    wb.save(path)
+    db = tmp_path / "x.duckdb"
+    r = cli("ingest", str(path), "--db", str(db), ok=False)
+    out = " ".join(r.output.split())
+    assert ("night.xlsx[Apr 24]:3:12: E-CSV-SEATS (hand 2): row 3: the players with units (Al, Bea, Cy, Ed) are "
+            "not the sitting's table (Al, Bea, Cy, Di, Ed, from its first row or the last change of players): Di's "
+            "cell (column 12) is blank (a cell covered by a merged one reads blank: unmerge it)") in out, out
+    assert "2 stored, 0 duplicates, 1 rejected" in out and out.count("E-CSV") == 1
+    assert ledger(db) == {"Allen Braun": -17, "Bea Schmidt": 6, "Cy Ott": 5, "Di Lenz": 3, "Ed Kahl": 3}
