@@ -81,6 +81,43 @@ def _binary_kind(data: bytes) -> str | None:
     return "a binary file" if b"\x00" in head else None
 
 
+def _stray_nuls(name: str, data: bytes) -> list[tuple[int, int]]:
+    """``(line, column)`` of each NUL byte of a CSV sheet's text that holds
+    a few (break23 F9: one NUL typed into a cell refused the whole sheet as
+    "a binary file" at 1:1); empty for anything else: a file that is no CSV
+    sheet by its name or first line (:func:`ingest.csv_sheet.looks_like_csv`),
+    that is not UTF-8 text once its NULs are left out, or whose NULs are
+    more than one byte in a thousand (a binary file, or UTF-16 text, which
+    is decoded before this).  Columns count characters, from 1."""
+    n = data.count(b"\x00")
+    if not n or n > max(8, len(data) // 1000) or data.startswith(b"PK\x03\x04"):
+        return []
+    from ingest.csv_sheet import looks_like_csv  # noqa: PLC0415
+
+    if not looks_like_csv(name, data.replace(b"\x00", b"")):
+        return []
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return []
+    out = []
+    for ln, line in enumerate(text.split("\n"), 1):
+        col = line.find("\x00")
+        while col >= 0:
+            out.append((ln, col + 1))
+            col = line.find("\x00", col + 1)
+    return out
+
+
+def _nul_warnings(name: str, where: list[tuple[int, int]]) -> list[Diagnostic]:
+    """``W-NUL`` at each of the first five NUL bytes of a sheet (and how many more there are)."""
+    more = len(where) - 5
+    return [Diagnostic("W-NUL", "a NUL byte (0x00), which no text holds, is read as U+FFFD ('\ufffd'): the cell "
+                       "holding it reads as written with that character (a number cell is then refused at its row)"
+                       + (f"; {more} more NUL byte(s) after the fifth" if more > 0 and k == 4 else ""),
+                       "warning", name, ln, col, found="0x00", expected="text") for k, (ln, col) in enumerate(where[:5])]
+
+
 #: the first bytes of a Microsoft compound file (OLE/CFB): an .xls, or an .xlsx saved with a password
 _CFB = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 _OLD_BOOK = "an Excel 97-2003 workbook (.xls) or another Office compound file"
@@ -127,6 +164,9 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
                 "E-ENCODING", "the file is UTF-16 text; SHN files are UTF-8: save it as UTF-8", file=name, line=1,
                 col=1, found="UTF-16 text", expected="UTF-8 text")]), "shn"
         data = text16.encode("utf-8")  # a sheet saved as Notepad's "Unicode" or Excel's "Unicode Text": its text
+    stray = _stray_nuls(name, data) if not protocol else []
+    if stray:  # a sheet's text with a stray NUL or two (break23 F9): read, each NUL said where it is
+        data = data.replace(b"\x00", "\ufffd".encode())
     packed = _binary_kind(data) if not protocol else None
     if packed == _OLD_BOOK and name.lower().endswith(OTHER_BOOKS):
         packed = None  # an .xls by its name: refused as the other spreadsheets below
@@ -176,6 +216,8 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
 
             return read_xlsx(data, name, columns=columns, rules=rules, stored_session=stored)
         res = read_csv(data, name, columns=columns, rules=rules, stored_session=stored)
+        if stray:
+            res.result.errors[:0] = _nul_warnings(name, stray)
         if res.kind == "ledger":
             res.result.sittings = res.sittings
             return res.result, "csv-ledger"

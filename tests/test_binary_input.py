@@ -20,7 +20,9 @@ SHN = ('%SHN 1.0\n[Event "X"]\n[Seats "A; B; C; D; E"]\n[Rules "wi5-called-ace"]
     (gzip.compress(SHN.encode()), "a gzip-compressed file"),
     (b"BZh91AY&SY" + bytes(40), "a bzip2-compressed file"),
     (b"\x7fELF\x02\x01\x01\x00" + bytes(56), "a binary file"),
-    (b"date,hand,picker\x00,Al,Bea\n", "a binary file")])
+    # a run of NULs in a sheet's first line: binary (one stray NUL in a cell is read and said, W-NUL: break23 F9,
+    # tests/test_found23.py)
+    (b"date,hand,picker" + bytes(16) + b",Al,Bea\n", "a binary file")])
 def test_a_file_that_is_not_text_is_named_so(data, kind):
     result, _ = load_bytes("night.dat", data)
     assert result.hands == [] and result.rejected == []

@@ -354,3 +354,30 @@ def test_a_text_from_before_an_amendment_sent_again_is_said_amended(tmp_path):
     # the text in force sent again says nothing of an amendment
     r = cli("ingest", write(tmp_path, "thu-again.shn", fixed), "--db", str(db))
     assert "0 stored, 3 duplicates, 0 rejected" in r.output and "W-HAND-AMENDED" not in r.output
+
+
+# -- A NUL byte typed into one cell of a sheet (break23 F9) ---------------------------------------------------------
+
+def test_a_nul_byte_in_one_cell_refuses_its_row_not_the_sheet(tmp_path):
+    """break23 F9: one NUL in row 3's Bea cell refused the whole sheet as 'a binary file' at 1:1.  By hand (rules.md
+    B-27..B-33, double on the bump): row 2, Bea picks, Cy partner, 61: Bea +2, Cy +1, the others -1; row 4, Al alone,
+    30: schneidered (B-28: 30 or less), 2 x 2 = 4 a defender, Al -16, the others +4.  Row 3 is refused at its Bea
+    cell (column 10), the NUL said at its own place (line 3, character 35).  Stored: Al -17, Bea +6, Cy +5, Di +3,
+    Ed +3 (zero-sum)."""
+    data = (b"Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Al,Bea,Cy,Di,Ed\n"
+            b"2025-10-16,1,Ed,Bea,Cy,AC,61,W,-1,2,1,-1,-1\n"
+            b"2025-10-16,2,Al,Ed,Al,AS,60,L,-2,2\x00,2,2,-4\n"
+            b"2025-10-16,3,Bea,Al,,alone,30,L,-16,4,4,4,4\n")
+    path = tmp_path / "nul.csv"
+    path.write_bytes(data)
+    db = tmp_path / "n.duckdb"
+    r = cli("ingest", str(path), "--db", str(db), ok=False)
+    out = r.output.replace("\n", " ")
+    assert "nul.csv: 2 stored, 0 duplicates, 1 rejected" in out, r.output
+    assert "nul.csv:3:10: E-CSV-UNITS (hand 2): row 3: Bea's units '2\ufffd' are not a whole number" in out
+    assert "nul.csv:3:35: warning W-NUL: a NUL byte (0x00)" in out and "binary" not in out
+    assert ledger(db) == {"Al": -17, "Bea": 6, "Cy": 5, "Di": 3, "Ed": 3}
+    # a binary file named .csv is still refused whole, as before
+    path.write_bytes(bytes(range(256)) * 20)
+    r = cli("ingest", str(path), "--db", str(tmp_path / "b.duckdb"), ok=False)
+    assert "E-FORMAT: this is a binary file, not text" in r.output
