@@ -76,6 +76,7 @@ from replay.cards import Card
 from replay.errors import Diagnostic
 
 from .unicode_text import nfc, plain_name
+from .shn.reader import MAX_HAND
 from replay.facts import OUTCOMES, CallRec, HandRecord, MarkRec, Pos, ScoreRec, SessionRec, ShnFile, Value
 
 from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_in_text, date_order_error, date_order_warning,
@@ -2227,7 +2228,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             err("E-CSV-HAND", f"hand {htext!r} is not a number" if number is None else
                 f"the Hand cell {htext!r} is no hand number: a night's hands are numbered from 1", hcol, htext,
                 "1, 2, ...")
-            number, claim = count[d], False  # break22 F8: it was read as "hand 0"
+            number, claim = count[d], False
+        elif number > MAX_HAND:  # the store keeps hand numbers as INTEGER, as SHN reads them (break23 F2: the file lost)
+            err("E-CSV-HAND", f"hand {htext!r} is beyond the hand numbers shead keeps", hcol, htext, f"1..{MAX_HAND}")
+            number, claim = count[d], False
         elif d in last_hand and number <= last_hand[d][0]:  # a night's numbers name its hands (notation.md)
             top, top_row = last_hand[d]
             how = (f"hand {number} again: row {top_row} is this night's hand {top}" if number == top and htext else

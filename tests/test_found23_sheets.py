@@ -64,3 +64,48 @@ def test_a_sheet_whose_first_hand_is_zero_exports_to_shn_that_reads_back(tmp_pat
     rep2 = _ingest(str(out), db2)
     assert rep2["ingested"] == 1 and rep2["rejected"] == []
     assert ledger(db2) == want
+
+
+# -- break23 F2: a hand number of 2^31 or more lost the whole file (E-STORE OverflowError at 1:1) ---------------------
+
+#: b46_csv_hand_2p31.csv with a last row: hand 1 Bea picks, Cy partner (AC), 61: a plain win (rules.md B-27, B-33):
+#: Bea +2, Cy +1, Al, Di, Ed -1; hand 2147483648 (one past the store's INTEGER) refused at its cell; hand 2147483647
+#: (the highest SHN reads) Ed picks, Al partner (AS), 60: lost (B-27: 60 loses), doubled on the bump (B-32):
+#: Ed -4, Al -2, Bea, Cy, Di +2.  Totals Al -3, Bea +4, Cy +3, Di +1, Ed -5 (zero-sum)
+BIG = HEADER + """
+2025-12-11,1,Ed,Bea,Cy,AC,61,W,-1,2,1,-1,-1
+2025-12-11,2147483648,Bea,Al,,alone,30,L,-16,4,4,4,4
+2025-12-11,2147483647,Al,Ed,Al,AS,60,L,-2,2,2,2,-4
+"""
+BIG_TOTALS = {"Allen Braun": -3, "Bea Schmidt": 4, "Cy Ott": 3, "Di Lenz": 1, "Ed Kahl": -5}
+
+
+def test_a_csv_hand_number_past_the_store_is_refused_alone(tmp_path):
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "big.csv", BIG), db)
+    assert rep["ingested"] == 2
+    assert _where(rep) == [(3, 2, "E-CSV-HAND", "2147483648")]  # no E-STORE at 1:1: the file's other hands stored
+    assert rep["rejected"][0]["expected"] == "1..2147483647"
+    assert ledger(db) == BIG_TOTALS
+    assert "2147483647" in cli("replay", "CSV big 2025-12-11#2147483647", "--db", str(db)).output
+
+
+def test_an_xlsx_hand_number_cell_of_1e12_is_refused_alone(tmp_path):
+    """The same night in a workbook, the big hand number a number cell (Excel keeps 1e12 as a float)."""
+    from openpyxl import Workbook  # noqa: PLC0415
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Dec 11"
+    ws.append(HEADER.split(","))
+    ws.append(["2025-12-11", 1, "Ed", "Bea", "Cy", "AC", 61, "W", -1, 2, 1, -1, -1])
+    ws.append(["2025-12-11", 1e12, "Bea", "Al", None, "alone", 30, "L", -16, 4, 4, 4, 4])
+    ws.append(["2025-12-11", 2147483647, "Al", "Ed", "Al", "AS", 60, "L", -2, 2, 2, 2, -4])
+    path = tmp_path / "big.xlsx"
+    wb.save(path)
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(str(path), db)
+    assert rep["ingested"] == 2
+    assert _where(rep) == [(3, 2, "E-CSV-HAND", "1000000000000")]
+    assert rep["rejected"][0]["file"].endswith("big.xlsx[Dec 11]")
+    assert ledger(db) == BIG_TOTALS
