@@ -448,6 +448,8 @@ def column_map(header: list[str], columns: str | None = None) -> dict[str, str]:
 HEAD_ROWS = 12
 #: the header cell of the date column given to a sheet of one night that has none (:func:`sheet_layout`)
 NIGHT_COLUMN = "(the night's date)"
+#: the rows with a cell beyond the header each said by a warning of their own (W-CSV-EXTRA); the rest in one
+EXTRA_SAID = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -616,6 +618,8 @@ def _body(rows, layout: Layout) -> Iterator[tuple[int, list[str]]]:
         if not dated and any(c.strip() for c in row):
             row = [*row[:width], *[""] * (width - len(row)), layout.night, *row[width:]]
             dated = True
+        elif layout.night is not None and len(row) > width:  # cells beyond the header: after the night's cell, as in
+            row = [*row[:width], "", *row[width:]]  # its first row (break23 F6: the first such cell was read as a date)
         yield r, (money_units(row, money, stake) if money else row)
 
 
@@ -1997,11 +2001,25 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     run_width: int | None = None  # units=running: the players with a standing in the night's first hand
     standing: dict[str, int] = {}
     since: set[str] = set()  # the nights of the hands since the last totals row
+    width = max(index.values()) + 1  # the header's cells (with NIGHT_COLUMN when the night's date is given: _body)
+    shift = 0 if NIGHT_COLUMN not in index else 1  # that cell is none of the file's: the file's columns after it
+    beyond: list[int] = []  # the rows with a cell beyond the header past the first EXTRA_SAID (said in one warning)
     rows, following_rows = tee(rows)
     next(following_rows, None)
     for (r, row), after in zip_longest(rows, following_rows):  # the row after: a mistyped date's night
         if not any(c.strip() for c in row):
             continue
+        if notes is not None and len(row) > width and (k := next((k for k in range(width, len(row))
+                                                                   if row[k].strip()), None)) is not None:
+            # a cell the header does not name is not read: a player or a note the header forgot (break23 F6: dropped
+            # without a word); a trailing blank cell is none
+            if len(beyond) < EXTRA_SAID:
+                notes.append(Diagnostic(
+                    "W-CSV-EXTRA", f"row {r}: a cell beyond the header's last column ({row[k].strip()!r} in column "
+                    f"{k + 1 - shift}; the header names {width - shift}): not read; if it is a player's units or a "
+                    "note, give its column a header and ingest the sheet again", "warning", path, r, k + 1 - shift,
+                    found=row[k].strip()[:80], expected=f"no cell after column {width - shift}"))
+            beyond.append(r)
         dtext, dcol = cell(row, "date")
         if is_totals_row(dtext, row[0], *(cell(row, f)[0] for f in ("hand", "dealer", "picker"))):
             if notes is not None:
@@ -2399,6 +2417,12 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                                 *(["score " + " ".join(
             f"{a} {v.value:+d}" for a, v in entries)] if not blank else [])]) + "\n\n"
         yield rec
+    if notes is not None and len(beyond) > EXTRA_SAID:  # the rows after the first few: one warning naming them
+        more = beyond[EXTRA_SAID:]
+        notes.append(Diagnostic(
+            "W-CSV-EXTRA", f"{len(more)} more rows have cells beyond the header's last column, not read: rows "
+            + ", ".join(map(str, more[:20])) + (", ..." if len(more) > 20 else ""), "warning", path, more[0],
+            width - shift + 1, found=f"{len(more)} rows", expected=f"no cell after column {width - shift}"))
     if grand is not None and totals.grand is not None:  # the sheet ends with its own grand total
         grand.append(totals.grand)
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.cli_helpers import cli, ledger, write
 
 HEADER = "Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Al=Allen Braun,Bea=Bea Schmidt,Cy=Cy Ott,Di=Di Lenz,Ed=Ed Kahl"
@@ -109,3 +111,64 @@ def test_an_xlsx_hand_number_cell_of_1e12_is_refused_alone(tmp_path):
     assert _where(rep) == [(3, 2, "E-CSV-HAND", "1000000000000")]
     assert rep["rejected"][0]["file"].endswith("big.xlsx[Dec 11]")
     assert ledger(db) == BIG_TOTALS
+
+
+# -- break23 F6: cells beyond the header's columns were dropped without a word -------------------------------------
+
+#: b12_extra_cells.csv as break23 wrote it: row 3 ends with a 7, row 4 with blank cells, row 5 with 'oops' and -3.
+#: By hand (rules.md B-27, B-28, B-32, B-33, I-12): h1 Bea picks, Cy partner, 61: Bea +2, Cy +1, Al, Di, Ed -1; h2 Ed
+#: picks, Al partner, 60: lost on the bump, Ed -4, Al -2, Bea, Cy, Di +2; h3 Al alone, 30: lost, 4 a defender:
+#: Al -16, the others +4; h4 Di picks, Ed partner, 95: schneider, 2 a defender: Di +4, Ed +2, Al, Bea, Cy -2.
+#: Totals Al -21, Bea +6, Cy +5, Di +9, Ed +1 (zero-sum); the cells beyond column 13 change nothing
+EXTRA = HEADER + """
+2025-05-08,1,Ed,Bea,Cy,AC,61,W,-1,2,1,-1,-1
+2025-05-08,2,Al,Ed,Al,AS,60,L,-2,2,2,2,-4,7
+2025-05-08,3,Bea,Al,,alone,30,L,-16,4,4,4,4,,,
+2025-05-08,4,Cy,Di,Ed,AH,95,W,-2,-2,-2,4,2,oops,-3
+"""
+EXTRA_TOTALS = {"Allen Braun": -21, "Bea Schmidt": 6, "Cy Ott": 5, "Di Lenz": 9, "Ed Kahl": 1}
+
+
+def _warned(report: dict, code: str) -> list[tuple[int, int, str]]:
+    return [(w["line"], w["col"], w["found"]) for w in report["warnings"] if w["code"] == code]
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_cells_beyond_the_header_are_said_at_the_first_of_each_row(tmp_path, monkeypatch, stream):
+    if stream:  # the sheet read in batches of one hand (ingest/csv_sheet.read_csv_stream)
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", "1")
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "extra.csv", EXTRA), db)
+    assert rep["ingested"] == 4 and rep["rejected"] == []
+    assert _warned(rep, "W-CSV-EXTRA") == [(3, 14, "7"), (5, 14, "oops")]  # row 4's trailing blanks are no cells
+    assert "not read" in rep["warnings"][0]["message"]
+    assert ledger(db) == EXTRA_TOTALS
+
+
+def test_a_cell_beyond_the_header_of_a_sheet_without_a_date_column(tmp_path):
+    """The night's date from the file name (no Date column): the cell after the last header was read as the row's
+    date, and the hand refused (E-CSV-DATE 'Di late').  h1 as above: Bea +2, Cy +1, Al, Di, Ed -1; h2 Ed picks, Al
+    partner, 60: Ed -4, Al -2, Bea, Cy, Di +2.  Totals Al -3, Bea +4, Cy +3, Di +1, Ed -5."""
+    text = ("Hand,Dealer,Picker,Partner,Call,Points,Result,Al,Bea,Cy,Di,Ed\n"
+            "1,Ed,Bea,Cy,AC,61,W,-1,2,1,-1,-1,,left at 11\n"
+            "2,Al,Ed,Al,AS,60,L,-2,2,2,2,-4,Di late\n")
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "night 2025-05-08.csv", text), db)
+    assert rep["ingested"] == 2 and rep["rejected"] == []
+    assert _warned(rep, "W-CSV-EXTRA") == [(2, 14, "left at 11"), (3, 13, "Di late")]
+    assert ledger(db) == {"Al": -3, "Bea": 4, "Cy": 3, "Di": 1, "Ed": -5}  # the header's names, no full names
+
+
+def test_many_rows_with_cells_beyond_the_header_are_said_in_one_more_warning(tmp_path):
+    """Eight hands, each with a 'x' after the header's last column: the first five rows each a warning, rows 7-9
+    one warning naming them.  Each hand Bea picks, Cy partner, 61: Bea +2, Cy +1, the others -1 (rules.md B-33);
+    eight of them: Bea +16, Cy +8, Al, Di, Ed -8."""
+    text = HEADER + "\n" + "".join(f"2025-05-08,{n},Ed,Bea,Cy,AC,61,W,-1,2,1,-1,-1,x\n" for n in range(1, 9))
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "many.csv", text), db)
+    assert rep["ingested"] == 8
+    got = [w for w in rep["warnings"] if w["code"] == "W-CSV-EXTRA"]
+    assert [(w["line"], w["col"]) for w in got] == [(2, 14), (3, 14), (4, 14), (5, 14), (6, 14), (7, 14)]
+    assert "3 more rows" in got[-1]["message"] and got[-1]["message"].endswith("rows 7, 8, 9")
+    assert ledger(db) == {"Allen Braun": -8, "Bea Schmidt": 16, "Cy Ott": 8, "Di Lenz": -8, "Ed Kahl": -8}
