@@ -790,8 +790,140 @@ def open_csv(path: str | PurePath, name: str | None = None):
         dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    reader = csv.reader(fh, dialect)
+    reader = QuotedReader(fh, dialect, str(path) if name is None else name)
     return fh, reader, next(read_rows(reader, str(path) if name is None else name, []), None)
+
+
+#: an opening quote read as a plain character (E-CSV-QUOTE) stands as this while the csv module splits its line
+_PLAIN_QUOTE = "\ue000"
+#: the most a quoted cell holds before its quote is read as never closed (the csv module's own limit on a cell)
+_QUOTED_MOST = 131072
+
+
+def _quote_state(line: str, delim: str, quote: str, skip_space: bool, doubled: bool,
+                 inside: bool = False) -> tuple[bool, int, int]:
+    """How ``line`` leaves a quoted cell, read as the csv module reads it (a
+    quote opens a cell only as its first character; ``""`` inside is one
+    quote; after the closing quote the cell goes on to the delimiter):
+    ``(inside a quoted cell at the line's end, where the last quote that
+    opened a cell is (-1: before the line), the cell it opens (0-based))``.
+    ``inside``: the line starts inside a quoted cell."""
+    at_start, opened, cell, opened_cell, i, n = not inside, -1, 0, 0, 0, len(line)
+    while i < n:
+        ch = line[i]
+        if inside:
+            if ch == quote:
+                if doubled and i + 1 < n and line[i + 1] == quote:
+                    i += 2
+                    continue
+                inside = False
+        elif ch == delim:
+            at_start = True
+            cell += 1
+        elif ch == quote and at_start:
+            inside, at_start, opened, opened_cell = True, False, i, cell
+        elif not (skip_space and ch == " " and at_start) and ch not in "\r\n":
+            at_start = False
+        i += 1
+    return inside, opened, opened_cell
+
+
+class QuotedReader:
+    """A ``csv.reader`` over ``lines`` (a file or a ``StringIO`` opened with
+    ``newline=""``) that does not let a quote left open swallow the rows
+    after it (break23 F1): a quoted cell that runs to the end of the file,
+    over a line that reads as a row of the sheet (as many delimiters as the
+    header; or its first cell the same as the quote's row's: the next hand
+    of the night), or past the csv module's limit on a cell, is an
+    ``E-CSV-QUOTE`` error at the quote (row, cell), and its line is read
+    with that quote as a plain character, the lines after it as rows.  A
+    quoted cell closed before such a line holds its line breaks (a note
+    typed with Enter).  Rows as the csv module's reader gives them; the
+    errors in ``errors`` (:func:`read_rows` hands them on)."""
+
+    def __init__(self, lines, dialect, path: str | None) -> None:
+        self.dialect = dialect
+        self.path = path
+        self.errors: list[Diagnostic] = []
+        self.plain = False  # a quote was read as a plain character: its cells are mended (read_rows)
+        self._lines = iter(lines)
+        self._back: list[str] = []  # lines read ahead, to read again (last first)
+        self._through: list[str] = []  # the lines of a quoted cell that closes, given to the csv module as they are
+        self._row = 0  # the records begun (the row numbers of the sheet's messages)
+        self._line = 0  # the file's lines
+        self._need: int | None = None  # the delimiters of the header (the first line with two or more)
+        self._quoting = dialect.quoting != csv.QUOTE_NONE and bool(dialect.quotechar)
+        self.reader = csv.reader(iter(self._feed, None), dialect)
+
+    @property
+    def line_num(self) -> int:
+        return self.reader.line_num
+
+    def __iter__(self):
+        return self.reader
+
+    def _next(self) -> str | None:
+        if self._back:
+            return self._back.pop()
+        return next(self._lines, None)
+
+    def _feed(self) -> str | None:  # the csv module's next line (None: no more)
+        if self._through:
+            self._line += 1
+            return self._through.pop()
+        line = self._next()
+        if line is None:
+            return None
+        self._line += 1
+        self._row += 1
+        d = self.dialect
+        if not self._quoting or d.quotechar not in line:
+            if self._need is None and line.count(d.delimiter) >= 2:
+                self._need = line.count(d.delimiter)
+            return line
+        inside, at, cell = _quote_state(line, d.delimiter, d.quotechar, d.skipinitialspace, d.doublequote)
+        if not inside:
+            if self._need is None and line.count(d.delimiter) >= 2:
+                self._need = line.count(d.delimiter)
+            return line
+        first = line.split(d.delimiter, 1)[0].strip()
+        held: list[str] = []
+        size = len(line)
+        why = None
+        while inside:
+            nxt = self._next()
+            if nxt is None:
+                why = "before the end of the file"
+            elif size + len(nxt) > _QUOTED_MOST:
+                why = f"within {_QUOTED_MOST:,} characters"
+            elif (k := nxt.count(d.delimiter)) >= max(3, self._need or 0) or (
+                    k >= 2 and first and nxt.split(d.delimiter, 1)[0].strip() == first):
+                why = (f"before row {self._row + len(held) + 1}, which reads as a row of the sheet "
+                       f"({nxt.strip()[:40]!r})")
+            if why is not None:
+                if nxt is not None:
+                    held.append(nxt)
+                break
+            held.append(nxt)
+            size += len(nxt)
+            inside = _quote_state(nxt, d.delimiter, d.quotechar, d.skipinitialspace, d.doublequote, True)[0]
+        if why is None:  # a quoted cell over lines, closed: one row
+            self._through = held[::-1]
+            return line
+        text = line[at:].rstrip("\r\n")
+        self.errors.append(Diagnostic(
+            "E-CSV-QUOTE", f"row {self._row}: the quote opening this cell ({text[:40]!r}) is not closed {why}"
+            + (f" (line {self._line} of the file)" if self._line != self._row else "")
+            + ": the quote is read as a plain character and the lines after it as rows; if the cell holds a line "
+            f"break, close its quote where the cell ends", file=self.path, line=self._row, col=cell + 1,
+            found=text[:40] + (f" + {len(held)} line{'s' if len(held) != 1 else ''}" if held else ""),
+            expected=f"a closing {d.quotechar} in the cell"))
+        self._back.extend(held[::-1])
+        self._back.append(line[:at] + _PLAIN_QUOTE + line[at + 1:])  # read again: it may open another quote
+        self._line -= 1
+        self._row -= 1
+        self.plain = True
+        return self._feed()
 
 
 def read_rows(reader, path: str | None, errors: list[Diagnostic]) -> Iterator[list[str]]:
@@ -801,12 +933,21 @@ def read_rows(reader, path: str | None, errors: list[Diagnostic]) -> Iterator[li
     one ``E-CSV-SYNTAX`` error appended to ``errors`` at its line, so the
     rows before it are still read (issue 15: no input loses a file)."""
     try:
-        yield from reader
+        if not isinstance(reader, QuotedReader):
+            yield from reader
+        else:
+            for row in reader.reader:
+                if reader.plain:  # a quote read as a plain character (E-CSV-QUOTE): written back
+                    row = [c.replace(_PLAIN_QUOTE, reader.dialect.quotechar) for c in row]
+                yield row
     except csv.Error as exc:
         errors.append(Diagnostic(
             "E-CSV-SYNTAX", f"this CSV line cannot be read ({exc}); the rows from here on are not read",
             file=path, line=max(1, reader.line_num), col=1, found=str(exc)[:80],
             expected="CSV cells of under 131,072 characters"))
+    if isinstance(reader, QuotedReader):
+        errors.extend(reader.errors)
+        reader.errors = []
 
 
 def _sniff(sample: str):
@@ -835,7 +976,7 @@ def _rows_and_delimiter(data: bytes, path: str | None = None,
     if errors is not None:  # a spreadsheet's plain CSV export (Windows-1252): said once, where it starts
         errors.extend(csv_encoding.note(data, path))
     dialect = _sniff(text[:4096])
-    return (list(read_rows(csv.reader(io.StringIO(text, newline=""), dialect), path,
+    return (list(read_rows(QuotedReader(io.StringIO(text, newline=""), dialect, path), path,
                            [] if errors is None else errors)), dialect.delimiter)
 
 

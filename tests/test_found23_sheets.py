@@ -172,3 +172,82 @@ def test_many_rows_with_cells_beyond_the_header_are_said_in_one_more_warning(tmp
     assert [(w["line"], w["col"]) for w in got] == [(2, 14), (3, 14), (4, 14), (5, 14), (6, 14), (7, 14)]
     assert "3 more rows" in got[-1]["message"] and got[-1]["message"].endswith("rows 7, 8, 9")
     assert ledger(db) == {"Allen Braun": -8, "Bea Schmidt": 16, "Cy Ott": 8, "Di Lenz": -8, "Ed Kahl": -8}
+
+
+# -- break23 F1: a quote never closed swallowed every row after it into its cell ("2 stored, 0 rejected") ----------
+
+NOTES = HEADER + ",Notes"
+
+#: b34_open_quote_notes.csv as break23 wrote it: row 3's Notes cell opens a quote it never closes.  By hand
+#: (rules.md B-27, B-28, B-32, B-33, I-12): h1 Bea picks, Cy partner, 61: Bea +2, Cy +1, Al, Di, Ed -1; h2 Ed picks,
+#: Al partner, 60: lost on the bump, Ed -4, Al -2, Bea, Cy, Di +2; h3 Al alone, 30: Al -16, the others +4; h4 Di
+#: picks, Ed partner, 95: schneider, Di +4, Ed +2, Al, Bea, Cy -2; h5 Ed picks, Bea partner, 72: Ed +2, Bea +1,
+#: Al, Cy, Di -1.  Totals Al -22, Bea +7, Cy +4, Di +8, Ed +3 (zero-sum).  Stored before: hands 1-2 only, hands 3-5
+#: as hand 2's note, Al -3, Bea +4, Cy +3, Di +1, Ed -5, with no word
+OPEN_NOTE = NOTES + """
+2025-09-25,1,Ed,Bea,Cy,AC,61,W,-1,2,1,-1,-1,"Bea's 6" boot
+2025-09-25,2,Al,Ed,Al,AS,60,L,-2,2,2,2,-4,"what a hand
+2025-09-25,3,Bea,Al,,alone,30,L,-16,4,4,4,4,
+2025-09-25,4,Cy,Di,Ed,AH,95,W,-2,-2,-2,4,2,schneider
+2025-09-25,5,Di,Ed,Bea,AS,72,W,-1,1,-1,-1,2,
+"""
+OPEN_NOTE_TOTALS = {"Allen Braun": -22, "Bea Schmidt": 7, "Cy Ott": 4, "Di Lenz": 8, "Ed Kahl": 3}
+
+
+def _file_errors(report: dict) -> list[tuple[int, int, str, str]]:
+    """The file's errors (no hand's): (line, column, code, found)."""
+    return [(e["line"], e["col"], e["code"], e["found"]) for e in report["rejected"] if e["hand"] is None]
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_quote_never_closed_is_said_at_the_quote_and_the_rows_after_it_read(tmp_path, monkeypatch, stream):
+    if stream:  # the sheet read in batches of two hands (ingest/csv_sheet.read_csv_stream)
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", "2")
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "notes.csv", OPEN_NOTE), db)
+    assert rep["ingested"] == 5
+    assert _file_errors(rep) == [(3, 14, "E-CSV-QUOTE", '"what a hand + 1 line')]  # row 3, the Notes cell
+    assert "row 4, which reads as a row of the sheet" in rep["rejected"][0]["message"]
+    assert ledger(db) == OPEN_NOTE_TOTALS
+    assert 'Note:    "what a hand\n' in cli("replay", "CSV notes 2025-09-25#2", "--db", str(db)).output
+
+
+def test_a_quote_in_the_result_cell_refuses_its_row_alone(tmp_path):
+    """b30_open_quote.csv: row 3's Result cell is '"L', never closed; its row refused (E-OUTCOME at the cell), and row
+    4 (hand 3) no longer vanishes.  Stored: h1 Bea +2, Cy +1, Al, Di, Ed -1; h3 Al alone 30: Al -16, the others +4.
+    Totals Al -17, Bea +6, Cy +5, Di +3, Ed +3."""
+    text = HEADER + """
+2025-09-18,1,Ed,Bea,Cy,AC,61,W,-1,2,1,-1,-1
+2025-09-18,2,Al,Ed,Al,AS,60,"L,-2,2,2,2,-4
+2025-09-18,3,Bea,Al,,alone,30,L,-16,4,4,4,4
+"""
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "quote.csv", text), db)
+    assert rep["ingested"] == 2
+    assert _file_errors(rep) == [(3, 8, "E-CSV-QUOTE", '"L,-2,2,2,2,-4 + 1 line')]
+    assert [(e["line"], e["col"], e["code"], e["hand"]) for e in rep["rejected"] if e["hand"] is not None] == \
+        [(3, 8, "E-OUTCOME", 2)]
+    assert ledger(db) == {"Allen Braun": -17, "Bea Schmidt": 6, "Cy Ott": 5, "Di Lenz": 3, "Ed Kahl": 3}
+
+
+def test_a_note_typed_with_enter_is_one_cell_and_a_last_open_quote_is_said(tmp_path):
+    """A Notes cell over two lines (Enter in Google Sheets), its quote closed: one row, the note kept as one line.
+    The last row's note opens a quote the file never closes: said at that cell (row 4: the file's line 5, after the
+    two-line note), the hand stored.  By hand: h1 Bea +2, Cy +1, Al, Di, Ed -1; h2 Ed -4, Al -2, Bea, Cy, Di +2;
+    h3 Al alone 30: Al -16, the others +4.  Totals Al -1-2-16 = -19, Bea 2+2+4 = +8, Cy 1+2+4 = +7, Di -1+2+4 = +5,
+    Ed -1-4+4 = -1 (zero-sum)."""
+    text = NOTES + """
+2025-09-25,1,Ed,Bea,Cy,AC,61,W,-1,2,1,-1,-1,"nice hand, 3 trumps,
+Ed called it"
+2025-09-25,2,Al,Ed,Al,AS,60,L,-2,2,2,2,-4,
+2025-09-25,3,Bea,Al,,alone,30,L,-16,4,4,4,4,"what a hand
+"""
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "enter.csv", text), db)
+    assert rep["ingested"] == 3
+    assert _file_errors(rep) == [(4, 14, "E-CSV-QUOTE", '"what a hand')]
+    assert "end of the file (line 5 of the file)" in rep["rejected"][0]["message"]
+    assert "Note:    nice hand, 3 trumps, Ed called it\n" in cli("replay", "CSV enter 2025-09-25#1", "--db",
+                                                                 str(db)).output
+    assert ledger(db) == {"Allen Braun": -19, "Bea Schmidt": 8, "Cy Ott": 7, "Di Lenz": 5, "Ed Kahl": -1}
