@@ -314,6 +314,7 @@ def seat_names(header: list[str], cols: dict[str, str], columns: str | None = No
     players = [c for c in header if c not in named and c.strip()]
     out = {p: (p.split("=", 1)[1].strip() or p.split("=", 1)[0].strip()) if "=" in p else seat_label(p)
            for p in players}  # a form's grid column 'Units [Gus]' is Gus's (real22b F5)
+    given: set[str] = set()  # the player columns --columns names
     for left, name in _parts(columns):
         if left.lower() in FIELDS or left.lower() in ("ignore", "date-order", "units", "stake"):
             continue
@@ -321,6 +322,7 @@ def seat_names(header: list[str], cols: dict[str, str], columns: str | None = No
         if not match or match[0] not in out:
             raise ValueError(f"{left}={name}: {left!r} is not a player column (players: {', '.join(players)})")
         out[match[0]] = name
+        given.add(match[0])
     # one spelling of a name's spaces: a no-break space (U+00A0) or two spaces made a second player (break18b F2)
     out = {p: plain_name(name) for p, name in out.items()}  # a zero-width space, a soft hyphen too (break22 F2)
     seen: dict[str, str] = {}
@@ -328,7 +330,14 @@ def seat_names(header: list[str], cols: dict[str, str], columns: str | None = No
         if not name or ";" in name or '"' in name:
             raise ValueError(f"{p}: the name {name!r} cannot be a seat's name (not empty, no ';' or '\"')")
         if name.lower() in seen:
-            raise ValueError(f"the columns {seen[name.lower()]!r} and {p!r} both name {name!r}")
+            exc = ValueError(f"the columns {seen[name.lower()]!r} and {p!r} both name {name!r} (a name is one player "
+                             "whatever its case): rename one of them in the header, or give each its player's name "
+                             f"with --columns '{p}=NAME'")
+            if p not in given and seen[name.lower()] not in given:  # the header's own cells, not --columns' names
+                exc.col = header.index(p) + 1  # at the second (break23 F10: said at 1:1, as --columns' error)
+            else:
+                exc = ValueError(f"the columns {seen[name.lower()]!r} and {p!r} both name {name!r}")
+            raise exc
         seen[name.lower()] = p
     return out
 
@@ -1073,8 +1082,13 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
                 "(rules.md D-19): ingest with --rules '<profile>; pot=on' (or --columns ignore=" + pot + ")",
                 "warning", path, layout.header_row, header.index(pot) + 1, found=pot))
     except ValueError as exc:
-        result.errors.append(Diagnostic("E-CSV-COLUMNS", f"--columns: {exc}", file=path, line=1, col=1,
-                                        found=columns, expected="FIELD=COLUMN,... or PLAYER=NAME,..."))
+        if getattr(exc, "col", None) is not None:  # the header's own cell, not the --columns given (break23 F10)
+            result.errors.append(Diagnostic("E-CSV-COLUMNS", f"the header: {exc}", file=path,
+                                            line=getattr(exc, "line", 1), col=exc.col, found=None,
+                                            expected="one column a player"))
+        else:
+            result.errors.append(Diagnostic("E-CSV-COLUMNS", f"--columns: {exc}", file=path, line=1, col=1,
+                                            found=columns, expected="FIELD=COLUMN,... or PLAYER=NAME,..."))
         return CsvResult("unknown", {}, [], result)
     index = {c: i for i, c in enumerate(header)}
     if "date" not in cols:
@@ -1116,7 +1130,12 @@ def _read_header(layout: Layout, rules: str | None) -> tuple[Layout, dict[str, s
     rules that keep a pot (:func:`_pot_column`: real20 F4, a sixth player),
     the layout's ``columns`` saying so; the one reading of a sheet read whole
     and one read in batches.  Raises ``ValueError`` as :func:`sheet_header`."""
-    cols, players, names = sheet_header(layout.header, layout.columns)
+    try:
+        cols, players, names = sheet_header(layout.header, layout.columns)
+    except ValueError as exc:  # a header cell's own error: at the header's row (break23 F10)
+        if getattr(exc, "col", None) is not None:
+            exc.line = layout.header_row
+        raise
     if (pot := _pot_column(players, rules, cols)) is not None:
         given = layout.columns
         layout = replace(layout, columns=f"{given},pot={pot}" if given else f"pot={pot}")

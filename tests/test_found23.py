@@ -381,3 +381,20 @@ def test_a_nul_byte_in_one_cell_refuses_its_row_not_the_sheet(tmp_path):
     path.write_bytes(bytes(range(256)) * 20)
     r = cli("ingest", str(path), "--db", str(tmp_path / "b.duckdb"), ok=False)
     assert "E-FORMAT: this is a binary file, not text" in r.output
+
+
+# -- Two header cells of one name but for case (break23 F10) --------------------------------------------------------
+
+def test_two_header_cells_of_one_name_are_said_at_the_second_cell_not_as_columns(tmp_path):
+    """break23 F10: a header 'Bea,...,bea' was refused at 1:1 as a --columns error though no --columns was given, and
+    the fix was not said.  Now at the second cell (column 13 of the header row, the row after a title row) with
+    what to do; nothing is stored."""
+    text = ("Friday club\n"
+            "Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Al,Bea,Cy,Di,bea\n"
+            "2025-10-16,1,Ed,Bea,Cy,AC,61,W,-1,2,1,-1,-1\n")
+    db = tmp_path / "h.duckdb"
+    r = cli("ingest", write(tmp_path, "case.csv", text), "--db", str(db), ok=False)
+    out = r.output.replace("\n", " ")
+    assert "case.csv:2:13: E-CSV-COLUMNS: the header: the columns 'Bea' and 'bea' both name 'bea' (a name is one " \
+           "player whatever its case): rename one of them in the header" in out, r.output
+    assert "--columns:" not in out and "0 stored" in out
