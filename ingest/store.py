@@ -4059,6 +4059,7 @@ class Store:
         recs = list(shn.hands)
         keep, states, last_days = recs, {}, {}
         if self.path.exists() or self._con is not None:
+            self._keep_raw_sessions(shn, recs)
             hashes = [content_hash(r.session_id, r.number, r.source) for r in recs]
             con = self._writer()
             try:
@@ -4136,6 +4137,30 @@ class Store:
 
         return replace(shn, hands=keep), plan, prior
 
+    def _keep_raw_sessions(self, shn, recs: list) -> None:
+        """A session of the file whose identity tags end in spaces (a phone's
+        predictive text) and which is stored under the id they gave when read
+        with them (before session 23, real23 F1) is read so again: its hands
+        keep their stored hashes (a re-ingest is duplicates; a later hand
+        joins the night it continues), with W-TAG-SPACES.  One query, only
+        for a file with such a tag."""
+        raw = {}
+        for r in recs:
+            if r.session.raw and id(r.session) not in raw:
+                raw[id(r.session)] = r.session
+        if not raw:
+            return
+        from ingest.validate import keep_raw_reading  # noqa: PLC0415 - imported when used
+
+        con = self._writer()
+        stored = {row[0] for row in con.execute(
+            "SELECT s.session FROM sessions s WHERE s.session = ANY(?::VARCHAR[]) AND coalesce(s.format, 'shn') = "
+            "'shn' AND EXISTS (SELECT 1 FROM hands h WHERE h.session_id = s.session_id)",
+            [sorted({s.raw_id() for s in raw.values()})]).fetchall()}
+        for sess in raw.values():
+            if sess.raw_id() in stored and sess.raw_id() != sess.id:
+                shn.errors.append(keep_raw_reading(sess, shn.path))
+
     def prior_hands(self, session: str) -> list:
         """The stored hands of SHN session ``session`` read back as records
         (:class:`ingest.shn.record.HandRecord`, in hand order, under the
@@ -4167,7 +4192,14 @@ class Store:
             header = header.rstrip("\n") + f'\n[_Voided "{" ".join(map(str, sorted(voided)))}"]\n'
         from ingest.shn.reader import read  # noqa: PLC0415 - imported when used
 
-        return [r for r in read(_session_doc(header, sources), f"<stored {session}>").hands if r.session_id == session]
+        recs = read(_session_doc(header, sources), f"<stored {session}>").hands
+        if recs and recs[0].session_id != session and recs[0].session.raw_id() == session:
+            # stored before identity tags were read without their end spaces: read as it was stored (real23 F1)
+            for sess in {id(r.session): r.session for r in recs}.values():
+                if sess.raw_id() == session:
+                    sess.tags.update(sess.raw)
+                    sess.raw.clear()
+        return [r for r in recs if r.session_id == session]
 
     def stored_outcome(self, session: str, number: int) -> HandOutcome | None:
         """The stored outcome of hand ``number`` of session ``session`` (the

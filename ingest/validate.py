@@ -46,6 +46,25 @@ def _carried_day(stored, rec, sess) -> bool:
             and day.replace(".", "-") == sess.last_date and same_hand(stored, rec, ignore=("Date",)))
 
 
+def keep_raw_reading(sess: SessionRec, path: str | None) -> Diagnostic:
+    """Read session ``sess`` (a stored session's, whose tags end in spaces)
+    with its tags as written: the id it was stored under before they were read
+    without their end spaces (real23 F1), and so its hands' hashes; and
+    W-TAG-SPACES, which says so and how to file the night under the new name."""
+    sid, raw_sid = sess.id, sess.raw_id()
+    name = next(iter(sess.raw))
+    at = sess.tag_pos.get(name)
+    d = Diagnostic(
+        "W-TAG-SPACES", f"[{name} {sess.raw[name]!r}] ends in a space, read as {sess.tags[name]!r}; but this "
+        f"session is stored as {raw_sid!r} (read with the space before session 23), so its hands are filed there, "
+        f"not under {sid!r}; to file the night under {sid!r}: shead void {raw_sid!r} --session --reason 'end "
+        "space', then ingest the file again", "warning", path, at.line if at else 0, at.col if at else 0,
+        found=repr(sess.raw[name]), expected=repr(sess.tags[name]))
+    sess.tags.update(sess.raw)
+    sess.raw.clear()
+    return d
+
+
 def _session_header(sess: SessionRec) -> str:
     """The session's tag lines as stored in ``sessions.header``
     (docs/storage.md): every tag in the order read, with its annotation
@@ -154,7 +173,21 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
             sid = last_session.id
         sess = sessions.get(sid)
         if sess is None:
-            got = prior(sid) if prior is not None else []
+            got = None
+            if prior is not None and (raw_sid := last_session.raw_id()) is not None and raw_sid != sid \
+                    and (got := prior(raw_sid)) and (isinstance(got, tuple) or got):
+                # a session stored before its tags were read without their end spaces (real23 F1): the file's
+                # hands keep the stored session's id (and so their hashes): a re-ingest is duplicates, a later
+                # hand joins the session it continues; said once, with how to file the night under the new name
+                # (a stored carry, a tuple, is a stored session: a rederive's own)
+                result.errors.append(keep_raw_reading(last_session, path))
+                sid = raw_sid
+                sess = sessions.get(sid)
+            elif prior is not None:
+                got = prior(sid)
+            else:
+                got = []
+        if sess is None:
             seed, got = got if isinstance(got, tuple) else (SessionState(), got)  # issue 12: a stored carry
             sess = sessions[sid] = seed
             pending[sid] = list(got)

@@ -386,12 +386,15 @@ class SessionRec:
 
     ``tags`` keeps the order written; ``tag_pos`` where each was written.
     ``id`` is the session id: the ``Session`` tag, else ``Event``/``Date``/
-    ``Table`` joined with `` / ``.
+    ``Table`` joined with `` / ``.  ``raw`` keeps an identity tag's value as
+    written where the reader stripped spaces at its ends (real23 F1, F3):
+    :meth:`raw_id` is the id a file stored before that reading was given.
     """
 
     tags: dict[str, str]
     tag_pos: dict[str, Pos] = field(default_factory=dict)
     tag_notes: dict[str, str] = field(default_factory=dict)
+    raw: dict[str, str] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -399,6 +402,13 @@ class SessionRec:
             return self.tags["Session"]
         parts = [self.tags[k] for k in ("Event", "Date", "Table") if k in self.tags]
         return " / ".join(parts) if parts else "?"
+
+    def raw_id(self) -> str | None:
+        """The session id read with its tags' end spaces kept (as a file was
+        stored before session 23), or None when no identity tag had any."""
+        if not self.raw:
+            return None
+        return SessionRec({**self.tags, **self.raw}).id
 
 
 @dataclass(slots=True)
@@ -535,7 +545,7 @@ def facts(obj):
         out = {}
         for f in fields(obj):
             if f.name in ("pos", "card_pos", "leader_pos", "under_pos", "tag_pos", "errors", "source", "line",
-                          "name_pos", "arg_pos", "back_pos"):
+                          "name_pos", "arg_pos", "back_pos", "raw"):
                 continue
             out[f.name] = facts(getattr(obj, f.name))
         return out

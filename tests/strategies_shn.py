@@ -66,6 +66,14 @@ opt_notes = st.none() | notes
 
 #: A tag value: anything on one line, quotes and backslashes included.
 tag_values = st.text(_LINE_TEXT, max_size=16).filter(_read_as_written)
+#: The value of an identity tag (Session, Event, Site, Date, Table): read without spaces at its ends (session 23,
+#: real23 F1), so one that round-trips has none.
+_IDENTITY = ("Session", "Event", "Site", "Date", "Table")
+id_tag_values = tag_values.map(lambda v: v.strip(" \t")).filter(_read_as_written)
+
+
+def _value(name: str):
+    return id_tag_values if name in _IDENTITY else tag_values
 
 cards = st.sampled_from(list(Card))
 card_or_unknown = st.one_of(st.none(), cards)
@@ -77,7 +85,7 @@ def sessions(draw, with_session_tag: bool = False) -> SessionRec:
     annotations on them.  ``with_session_tag`` forces a Session tag."""
     tags: dict[str, str] = {}
     if with_session_tag or draw(st.booleans()):
-        tags["Session"] = draw(tag_values)
+        tags["Session"] = draw(id_tag_values)
     seat_list = draw(st.lists(aliases, min_size=3, max_size=6, unique=True))
     if draw(st.integers(0, 3)):
         # a name each seat of its own (one person in two chairs is refused, E-SEATS): none, or one made from its alias
@@ -85,7 +93,7 @@ def sessions(draw, with_session_tag: bool = False) -> SessionRec:
         tags["Seats"] = "; ".join(f"{a}={n}{a}" if n else a for a, n in zip(seat_list, names))
     for name in draw(st.lists(st.sampled_from(["Event", "Site", "Date", "Table", "Rules", "Round", "_note", "_z9"]),
                               unique=True, max_size=4)):
-        tags[name] = draw(tag_values)
+        tags[name] = draw(_value(name))
     if draw(st.integers(0, 2)) == 0:  # the card scheme (docs/notation.md §14.1)
         tags["Cards"] = draw(st.sampled_from(["de", "fr"]))
     tag_notes = {k: draw(notes) for k in tags if draw(st.integers(0, 4)) == 0}
@@ -107,7 +115,7 @@ def hand_records(draw, session: SessionRec | None = None, number: int | None = N
         seat_list = draw(st.permutations(_seats_of(sess.tags["Seats"])))
         hand_tags["Seats"] = "; ".join(seat_list)
     for name in draw(st.lists(st.sampled_from(["Table", "Date", "_note", "_who"]), unique=True, max_size=2)):
-        hand_tags[name] = draw(tag_values)
+        hand_tags[name] = draw(_value(name))
     if draw(st.integers(0, 5)) == 0:
         hand_tags["Cards"] = draw(st.sampled_from(["de", "fr"]))
     seats_text = hand_tags.get("Seats", sess.tags.get("Seats"))

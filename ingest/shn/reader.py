@@ -201,6 +201,7 @@ _SESSION_TAG = re.compile(r"\[[ \t]*Session[ \t]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 #: The tags shead reads (docs/notation.md §4.1); any other is kept as written.
 _KNOWN_TAGS = frozenset({"Session", "Event", "Site", "Date", "Table", "Seats", "Rules", "Cards"})
+_TRIMMED_TAGS = frozenset({"Session", "Event", "Site", "Date", "Table"})  # read without spaces at their ends
 #: The tokenizer for lines holding a tag ``[`` (other lines are split with
 #: ``str.split``).  Whitespace is what ``str.isspace`` says (LF never reaches
 #: it); a word ends at whitespace or at ``{ [ ;``.
@@ -1736,6 +1737,7 @@ class _Reader:
                             "and _ not starting with a digit, a space, a value in double quotes)", col, t,
                             '[Name "value"]')
         name, raw = m.group(1), m.group(2)
+        raw_value = None
         if "\\" in raw:
             for b in _UNESCAPE.finditer(raw):
                 if b.group(1) not in '"\\':
@@ -1747,6 +1749,11 @@ class _Reader:
             value = raw
         if name not in _KNOWN_TAGS and name[0] != "_":
             self._near_miss_tag(name, col)
+        elif name in _TRIMMED_TAGS and value != (trimmed := value.strip(" \t")):
+            # a phone's predictive text ends a word with a space: "Friday Phone Club " is the group "Friday Phone
+            # Club" and "2026.12.11 " the day (real23 F1, F3), as [Seats] names are read; the value as written is
+            # kept for a session stored before this reading (SessionRec.raw_id)
+            raw_value, value = value, trimmed
         if name == "Session" and (self.hand is not None or self.sess_has_hands or (
                 "_Voided" in self.sess.tags and "Session" in self.sess.tags)):  # after a session voided whole
             self._end_hand(self.off + col - 1)
@@ -1796,6 +1803,8 @@ class _Reader:
                 self._hand_override(aliases)
         target.tags[name] = value
         target.tag_pos[name] = pos
+        if raw_value is not None and hand is None:
+            target.raw[name] = raw_value
         self.last = _TagNote(target.tag_notes, name)
         self.p = col - 1 + len(t)
         return i + 1
@@ -2140,7 +2149,7 @@ class _Reader:
             # its hands are filed under the night's would-be session, as a file of it alone is: the session above
             # lacks none of its hands (Store._other_day)
             name = f"{sid} {self.sess.tags.get('Date') or '(again)'}"
-            self.sess = SessionRec({**self.sess.tags, "Session": name}, self.sess.tag_pos, self.sess.tag_notes)
+            self.sess = SessionRec({**self.sess.tags, "Session": name}, self.sess.tag_pos, self.sess.tag_notes)  # its own id: no raw
             if self.hand is not None:
                 self.hand.session = self.sess
             self.block_again = (sid, num, top, name)
