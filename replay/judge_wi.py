@@ -175,8 +175,42 @@ def _check_repeats(chk: HandCheck, cards, card_pos, pos: Pos, dealt: int) -> int
         for i, c in enumerate(cards):  # find the first repeated card, for its position
             if c is not None and (dealt >> c & 1 or c in cards[:i]):
                 cp = card_pos[i] if i < len(card_pos) else pos
-                raise chk.reject("E-DEAL-DUPLICATE", f"{c} is dealt twice", cp, found=c, expected="each card once")
+                raise chk.reject("E-DEAL-DUPLICATE", _dealt_twice(chk, c), cp, found=c, expected="each card once")
     return m
+
+
+def _dealt_twice(chk: HandCheck, card) -> str:
+    """The message of ``E-DEAL-DUPLICATE`` for ``card`` (rules.md A-1: each
+    card is dealt once): where it is written (``KS is dealt to Cy (10:28) and
+    to Ed (12:19)``: the typo is either of them, real23 F4), and, when every
+    seat's deal line and the blind are written with no ``??``, the cards of
+    the deck written nowhere (``KH is dealt to nobody``), one of which the
+    typo meant.  Only on the way to a refusal: costs nothing otherwise."""
+    rec, prof = chk.rec, chk.profile
+    where, written, full = [], 0, True
+    lines = ([("the blind", rec.blind)] if rec.blind is not None else []) + [(d.seat, d) for d in rec.deals] + [
+        (f"{t.seat}'s table", t) for t in rec.tables]
+    for label, line in lines:
+        for k, c in enumerate(line.cards):
+            if c is None:
+                full = False
+                continue
+            written |= _ONE << c
+            if c == card:
+                cp = line.card_pos[k] if k < len(line.card_pos) else line.pos
+                where.append((cp.line, cp.col, label))
+    where.sort()  # in the order written
+    text = f"{card} is dealt " + (" and ".join(f"{'in' if label == 'the blind' else 'to'} {label} ({ln}:{col})"
+                                               for ln, col, label in where) if len(where) > 1 else "twice")
+    seats = {d.seat for d in rec.deals}
+    facts = _profile_facts(prof)
+    players, deck = facts[1], facts[5]
+    if full and rec.blind is not None and len(seats) >= players - (1 if prof.sitOut else 0):
+        nobody = [c for c in range(deck.bit_length()) if deck >> c & 1 and not written >> c & 1]
+        if nobody:
+            names = " ".join(str(Card(c)) for c in nobody)
+            text += f"; {names} {'is' if len(nobody) == 1 else 'are'} dealt to nobody"
+    return text
 
 
 def _table(chk: HandCheck, dealt: int) -> list[list[tuple]] | None:

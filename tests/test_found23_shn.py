@@ -124,3 +124,50 @@ def test_a_night_stored_with_its_end_space_before_is_kept_so(tmp_path, monkeypat
         assert con.execute("SELECT count(*) FROM hands h JOIN sessions s USING (session_id) "
                            "WHERE s.session = 'Friday Phone Club / 2026.12.04'").fetchone() == (5,)
     assert ledger(db) == {p: v + (-8 if p == "Al Berg" else 2) for p, v in NIGHT.items()}
+
+
+# -- E-DEAL-DUPLICATE names both holders and the card dealt to nobody (real23 F4) ------------------------------------
+
+#: hand 1 of the phone night, Cy's KH typed KS on line 10 (Ed's KS on line 12 is right).  Counted by hand: the
+#: 32-card deck (rules.md A-1) less the 30 cards of the five deal lines and the 2 of the blind leaves KH unwritten
+TYPO_DEAL = HEAD.format(event="Friday Phone Club", date="2026.12.04") + """
+hand 1  dealer Ed
+deal Al  QS JD 9C 7S TH 8H
+deal Bea QC JC AD TD KC 9S
+deal Cy  QH JH 8D AC 8C KS
+deal Di  QD KD 7D AH 7C TS
+deal Ed  JS 9D TC KS 8S 9H
+blind AS 7H
+pick Bea
+bury AS KC
+call AH
+t1 Al:  9C TD 8C 7C TC
+t2 Bea: QC 8D KD 9D JD
+t3 Bea: 7H KH AH 9H 8H
+t4 Di:  QD JS QS JC QH
+t5 Al:  TH AD JH 7D KS
+t6 Cy:  AC TS 8S 7S 9S
+"""
+
+
+def test_a_card_dealt_twice_names_both_lines_and_the_card_dealt_to_nobody(tmp_path):
+    r = cli("ingest", write(tmp_path, "typo.shn", TYPO_DEAL), "--db", str(tmp_path / "t.duckdb"), ok=False)
+    # line 10 "deal Cy  QH JH 8D AC 8C KS": KS at column 25; line 12 "deal Ed  JS 9D TC KS": KS at column 19
+    assert ("typo.shn:12:19: E-DEAL-DUPLICATE (hand 1): KS is dealt to Cy (10:25) and to Ed (12:19); KH is dealt "
+            "to nobody") in r.output, r.output
+
+
+def test_a_card_dealt_twice_when_a_line_is_missing_names_no_card_dealt_to_nobody(tmp_path):
+    """Without Al's deal line six more cards are unwritten: which of them was meant cannot be said."""
+    text = TYPO_DEAL.replace("deal Al  QS JD 9C 7S TH 8H\n", "").split("t1 Al")[0]
+    r = cli("ingest", write(tmp_path, "typo.shn", text), "--db", str(tmp_path / "t.duckdb"), ok=False)
+    assert "typo.shn:11:19: E-DEAL-DUPLICATE (hand 1): KS is dealt to Cy (9:25) and to Ed (11:19) — " in r.output, \
+        r.output
+
+
+def test_a_card_in_a_deal_line_and_the_blind(tmp_path):
+    # Ed's 9H typed AS, the blind's AS (line 13, column 7): 9H is written nowhere
+    text = TYPO_DEAL.replace("deal Ed  JS 9D TC KS 8S 9H", "deal Ed  JS 9D TC KH 8S AS").split("t1 Al")[0]
+    r = cli("ingest", write(tmp_path, "typo.shn", text), "--db", str(tmp_path / "t.duckdb"), ok=False)
+    assert ("typo.shn:12:25: E-DEAL-DUPLICATE (hand 1): AS is dealt to Ed (12:25) and in the blind (13:7); 9H is "
+            "dealt to nobody") in r.output, r.output
