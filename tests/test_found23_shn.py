@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import duckdb
+import pytest
 
 from ingest.shn import reader
 from ingest.shn.reader import read
@@ -171,3 +172,44 @@ def test_a_card_in_a_deal_line_and_the_blind(tmp_path):
     r = cli("ingest", write(tmp_path, "typo.shn", text), "--db", str(tmp_path / "t.duckdb"), ok=False)
     assert ("typo.shn:12:25: E-DEAL-DUPLICATE (hand 1): AS is dealt to Ed (12:25) and in the blind (13:7); 9H is "
             "dealt to nobody") in r.output, r.output
+
+
+# -- A phone's or a score pad's punctuation is refused with a hint, never read silently (real23 F7) ------------------
+
+PUNCT_HEAD = HEAD.format(event="Friday Phone Club", date="2026.12.04") + "\nhand 1  dealer Ed\n"
+
+
+@pytest.mark.parametrize("line, at, code, hint", [
+    # 'score Al +2, Bea -4': the first entry's units '+2,' at column 10
+    ("pick Bea  call AH  partner Di  pts 59  lose\nscore Al +2, Bea -4, Cy +2, Di -2, Ed +2", "9:10", "E-NUMBER",
+     "found '+2,' as Al's units; expected a whole number with an optional sign (+2, -4, 0), ? when unknown, or ^ "
+     "before a number for a result agreed at the table; a comma is not SHN: separate with spaces"),
+    ("pick Bea, call AH, partner Di, pts 59, lose", "8:6", "E-SEAT", "found 'Bea,' where a seat was expected; "
+     "expected a seat alias (a letter, then letters or digits) from the Seats tag: Al, Bea, Cy, Di, Ed; a comma is "
+     "not SHN: separate with spaces"),
+    ("pick Bea  call AH  partner Di  pts 59,  lose", "8:36", "E-NUMBER", "; a comma is not SHN: separate with spaces"),
+    ("pick Bea  call AH  partner Di  pts 59  lose\nScore: Al +2 Bea -4 Cy +2 Di -2 Ed +2", "9:1", "E-STATEMENT",
+     "found 'Score:' where a statement was expected; expected a statement keyword such as hand, deal, pick, t1, "
+     "score; write score without a colon"),
+    ("pick Bea  call AH  partner Di  pts 59  lose  Score: Al +2 Bea -4 Cy +2 Di -2 Ed +2", "8:46", "E-STATEMENT",
+     "; write score without a colon"),
+    ("pick Bea  call AH  partner Di  pts 59  lose\nscore Al +2 Bea -4 Cy +2 Di -2 Ed +2  // bumped", "9:39", "E-SEAT",
+     "found '//' where a seat was expected; expected a seat alias (a letter, then letters or digits) from the Seats "
+     "tag: Al, Bea, Cy, Di, Ed; a comment starts with ';' (; bumped): '//', '#' and '--' are not SHN"),
+    ("pick Bea  call AH  partner Di  pts 59  lose\nscore Al +2 Bea -4 Cy +2 Di -2 Ed +2  # bumped", "9:39", "E-SEAT",
+     "; a comment starts with ';' (; bumped)"),
+])
+def test_phone_punctuation_is_refused_with_a_hint(tmp_path, line, at, code, hint):
+    r = cli("ingest", write(tmp_path, "v.shn", PUNCT_HEAD + line + "\n"), "--db", str(tmp_path / "v.duckdb"), ok=False)
+    assert f"v.shn:{at}: {code} (hand 1): " in r.output and hint in r.output, r.output
+    assert "0 stored" in r.output and "1 rejected" in r.output, r.output
+
+
+def test_the_same_hand_written_in_shn_is_stored(tmp_path):
+    """The hint's spelling stores the hand: Bea picks, calls AH, Di partner, 59: a plain loss, doubled on the bump
+    (rules.md B-32): Bea -4, Di -2, Al, Cy, Ed +2 — the score written agrees."""
+    db = tmp_path / "v.duckdb"
+    text = PUNCT_HEAD + "pick Bea  call AH  partner Di  pts 59  lose\nscore Al +2 Bea -4 Cy +2 Di -2 Ed +2  ; bumped\n"
+    r = cli("ingest", write(tmp_path, "v.shn", text), "--db", str(db))
+    assert "1 stored" in r.output, r.output
+    assert ledger(db) == {"Al Berg": 2, "Bea Koch": -4, "Cy Lutz": 2, "Di Marx": -2, "Ed Nolte": 2}

@@ -365,6 +365,19 @@ def _quote(tok: str) -> str:
     return repr(tok)
 
 
+def _punct_hint(t: str) -> str:
+    """A hint for a phone's or a score pad's punctuation in a token (real23
+    F7): a comma, a keyword's colon, a comment started as in another
+    language.  Refused still, never read silently; '' for any other token."""
+    if t.startswith(("//", "#", "--")):
+        return "; a comment starts with ';' (; bumped): '//', '#' and '--' are not SHN"
+    if "," in t:
+        return "; a comma is not SHN: separate with spaces"
+    if len(t) > 1 and t[-1] == ":" and t[:-1].lower() in KEYWORDS:
+        return f"; write {t[:-1].lower()} without a colon"
+    return ""
+
+
 def _note_text(tok: str) -> str:
     return tok[1:-1].strip()
 
@@ -1620,6 +1633,8 @@ class _Reader:
             want = f"{side}-{z}" if side else f"win-{z} or lose-{z}"
             hint = (f"; did you mean {want}? (the outcome with its tier in one word: win-s / lose-s a schneider, "
                     "win-z / lose-z a no-tricker, rules.md B-28)")
+        elif not hint and (i or not t.startswith(("#", "//", "--"))) and (hint := _punct_hint(t)):
+            pass  # 'Score:', 'Pick Bea, Call AH' (real23 F7); a line starting '#' is a note: the hint below
         elif not hint and i == 0 and (t.startswith(("#", "//", "--")) or (t.isalpha() and len(toks) > 1)):
             # a scorer's note between hands ('pizza break', '# second half'): it refused the hand above it, with
             # no word of how a note is written (scorer19 F8)
@@ -1924,7 +1939,7 @@ class _Reader:
             msg = f"found {_quote(s)} where a seat was expected; expected a seat alias (a letter, then letters or digits)"
         if self.seats_known:
             msg += " from the Seats tag: " + self._listed()
-        return self._err("E-SEAT", msg, col, s, "a seat alias", trick, line)
+        return self._err("E-SEAT", msg + _punct_hint(s), col, s, "a seat alias", trick, line)
 
     def _seat_miss(self, toks: list[str], k: int, trick: int | None = None, s: str | None = None) -> str:
         """The seat ``s`` written at ``toks[k]`` (``s`` defaults to the token)
@@ -2617,8 +2632,8 @@ class _Reader:
                                 f"most {_MAX_DIGITS} digits", col, vt, "units")
             return Value(_to_int(body), Pos(self.ln, col), agreed)
         raise self._err("E-NUMBER", f"found {_quote(vt)} as {s}'s units; expected a whole number with an optional "
-                        "sign (+2, -4, 0), ? when unknown, or ^ before a number for a result agreed at the table",
-                        col, vt, "units")
+                        "sign (+2, -4, 0), ? when unknown, or ^ before a number for a result agreed at the table"
+                        + _punct_hint(vt), col, vt, "units")
 
     def _uint_slow(self, t: str, col: int, kw: str, lo: int, hi: int | None, agreed_ok: bool) -> Value:
         agreed = False
@@ -2636,7 +2651,7 @@ class _Reader:
             raise self._err("E-NUMBER", f"found {kw} {_quote(t)}; expected a number {rng}", col, t, rng)
         mark = ", ^ before it for a result agreed at the table" if agreed_ok else ""
         raise self._err("E-NUMBER", f"found {_quote(t)} after {_quote(kw)}; expected a whole number without sign or "
-                        f"leading zeros, or ? when unknown{mark}", col, t, "a number")
+                        f"leading zeros, or ? when unknown{mark}" + _punct_hint(t), col, t, "a number")
 
 
 def _seat_statement(attr: str, kw: str, tie: bool = False):
