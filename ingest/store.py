@@ -2506,6 +2506,16 @@ def _units_of(con: duckdb.DuckDBPyConnection, hand_id: int) -> dict[str, int]:
                                                "player IS NOT NULL GROUP BY player", [hand_id]).fetchall()}
 
 
+def _fold_name(text: str) -> str:
+    """A group's or a player's name folded as ``Store._note_spellings``
+    compares them (and its query: ``lower(strip_accents(...))``, spaces
+    collapsed): ``Béa  SCHMIDT`` is ``bea schmidt``."""
+    import unicodedata  # noqa: PLC0415 - imported when used
+
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(plain.lower().split())
+
+
 def _session_ids(con: duckdb.DuckDBPyConnection, names: Iterable[str]) -> list[int]:
     """The stored ``session_id`` of each of the session ids ``names`` that is
     stored (a name not stored gives none).
@@ -4128,6 +4138,9 @@ class Store:
                 plan.carries[name] = (count, top, SessionState(queued, run, pot, last_hand, last_dealer, known,
                                                                last_date=last_days.get(has)))
 
+        if keep and (self.path.exists() or self._con is not None):
+            self._note_spellings(shn, [r for r in keep if r.session_id not in states])
+
         def prior(sid: str):
             if sid in plan.carries:
                 return plan.carries[sid][2], []
@@ -4136,6 +4149,90 @@ class Store:
             return []
 
         return replace(shn, hands=keep), plan, prior
+
+    def _note_spellings(self, shn, recs: list) -> None:
+        """W-GROUP-SPELLING and W-PLAYER-SPELLING for the new sessions of a
+        file (``recs``: its hands of sessions not stored): a group
+        (``[Event]``) written as a stored group but for case, accents or
+        spacing, and a player of ``[Seats]`` written so as a stored player of
+        that group (real23 F1, F2; break23 F5: ``Friday phone club``, ``cy
+        lutz``, ``Béa Schmidt`` became a new group or player without a
+        word).  They are not merged (they may be others), only named with
+        the fix.  One query a file, only when it has a new session with a
+        group."""
+        sessions = {}
+        for r in recs:
+            if id(r.session) not in sessions and r.session.tags.get("Event"):
+                sessions[id(r.session)] = r.session
+        if not sessions:
+            return
+        from ingest.shn.reader import parse_seats  # noqa: PLC0415 - imported when used
+
+        folded = sorted({_fold_name(s.tags["Event"]) for s in sessions.values()})
+        con = self._writer()
+        try:
+            rows = con.execute(
+                "WITH m AS (SELECT DISTINCT \"group\" FROM sessions WHERE \"group\" IS NOT NULL AND "
+                "regexp_replace(lower(strip_accents(\"group\")), '\\s+', ' ', 'g') = ANY(?::VARCHAR[])) "
+                "SELECT m.\"group\", p.player FROM m LEFT JOIN (SELECT DISTINCT \"group\", player FROM session_players "
+                "WHERE \"group\" IN (SELECT \"group\" FROM m)) p USING (\"group\")", [folded]).fetchall()
+        except duckdb.Error:  # a database before session_players (migration 016): no note
+            rows = []
+        finally:
+            self._maybe_release()
+        if not rows:
+            return
+        groups: dict[str, dict[str, set[str]]] = {}  # folded group -> stored spelling -> its players
+        for g, player in rows:
+            got = groups.setdefault(_fold_name(g), {}).setdefault(g, set())
+            if player:
+                got.add(player)
+        said = set()
+        for sess in sessions.values():
+            event = sess.tags["Event"]
+            stored = groups.get(_fold_name(event))
+            if not stored:
+                continue
+            at = sess.tag_pos.get("Event")
+            if event not in stored and ("group", event) not in said:
+                said.add(("group", event))
+                spelt = sorted(stored)[0]
+                shn.errors.append(Diagnostic(
+                    "W-GROUP-SPELLING", f"[Event {event!r}] is a new group; the group {spelt!r} is stored, written "
+                    "otherwise only in case, accents or spacing: if it is that group, write [Event "
+                    f"\"{spelt}\"] (once stored: shead void {sess.id!r} --session --reason 'group spelling', then "
+                    f"ingest the file again with [Event \"{spelt}\"]); if it is another group, nothing to do",
+                    "warning", shn.path, at.line if at else 0, at.col if at else 0, found=event, expected=spelt))
+            players = {p for ps in stored.values() for p in ps}
+            by_fold: dict[str, list[str]] = {}
+            for p in players:
+                by_fold.setdefault(_fold_name(p), []).append(p)
+            value = sess.tags.get("Seats")
+            if not value:
+                continue
+            try:
+                seats = parse_seats(value)
+            except ValueError:
+                continue
+            at = sess.tag_pos.get("Seats")
+            odd = {}  # alias -> the stored spelling of its name
+            for alias, name in seats:
+                like = sorted(by_fold.get(_fold_name(name), ()))
+                if like and name not in players and ("player", name) not in said:
+                    said.add(("player", name))
+                    odd[alias] = like[0]
+            if not odd:
+                continue
+            names = dict(seats)
+            fixed = "; ".join(f"{a}={odd.get(a, n)}" for a, n in seats)
+            written = ", ".join(f"{a} is {names[a]!r}" for a in odd)
+            shn.errors.append(Diagnostic(
+                "W-PLAYER-SPELLING", f"{written}: {'a new player' if len(odd) == 1 else 'new players'}; the group "
+                f"{sorted(stored)[0]!r} has {', '.join(repr(v) for v in odd.values())}, written otherwise only in "
+                f"case, accents or spacing: if the same {'player' if len(odd) == 1 else 'players'}, write the Seats as "
+                f"stored ([Seats \"{fixed}\"]; once stored, shead ingest --amend FILE with those Seats renames "
+                "the hands); if another player, nothing to do", "warning", shn.path, at.line if at else 0,
+                at.col if at else 0, found=", ".join(names[a] for a in odd), expected=", ".join(odd.values())))
 
     def _keep_raw_sessions(self, shn, recs: list) -> None:
         """A session of the file whose identity tags end in spaces (a phone's
