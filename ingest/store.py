@@ -952,6 +952,21 @@ def _renamed_night(con: duckdb.DuckDBPyConnection, o: HandOutcome, source: str) 
             "corrected tags")
 
 
+def _spelt_otherwise(con: duckdb.DuckDBPyConnection, session: str) -> str:
+    """What an amendment of a hand of no stored session is told when a
+    stored session's name differs from ``session`` only in case, accents or
+    spacing (real23 F1: ``Friday phone club / 2026.12.04`` for the stored
+    ``Friday Phone Club / 2026.12.04`` was told "not stored" alone): its
+    name, and to write the tags as stored.  Empty otherwise."""
+    names = [n for (n,) in con.execute(
+        "SELECT session FROM sessions WHERE trim(regexp_replace(lower(strip_accents(session)), '\\s+', ' ', 'g')) = ? "
+        "AND session <> ? ORDER BY session_id LIMIT 3", [_fold_name(session), session]).fetchall()]
+    if not names:
+        return ""
+    return (f"; the stored session {names[0]!r} differs from it only in case, accents or spacing: if it is that "
+            "night, write its tags as stored (or [Session \"" + _escape_tag(names[0]) + "\"] above them)")
+
+
 def _replayed_session(con: duckdb.DuckDBPyConnection, session_id: int) -> None:
     """After an amendment: when every stored hand of an SHN session counts on
     one day, in one group and at one table that are not the session's — a
@@ -3779,7 +3794,8 @@ class Store:
                 if cur is None:
                     raise CorrectionError(f"{where}: hand {o.hand} of session {o.session!r} is not stored: nothing "
                                           "to amend (a new hand is stored with shead ingest)"
-                                          + _renamed_night(con, o, h.source), code="E-AMEND-NOT-STORED",
+                                          + (_renamed_night(con, o, h.source) or _spelt_otherwise(con, o.session)),
+                                          code="E-AMEND-NOT-STORED",
                                           found=f"hand {o.hand} of session {o.session!r}",
                                           expected="a stored hand (its session and number)")
                 hand_id, session_id, rules, stored_hash, stored_header, stored_players = cur

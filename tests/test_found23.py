@@ -398,3 +398,24 @@ def test_two_header_cells_of_one_name_are_said_at_the_second_cell_not_as_columns
     assert "case.csv:2:13: E-CSV-COLUMNS: the header: the columns 'Bea' and 'bea' both name 'bea' (a name is one " \
            "player whatever its case): rename one of them in the header" in out, r.output
     assert "--columns:" not in out and "0 stored" in out
+
+
+# -- An amendment under a group spelt otherwise but for case (real23 F1, its --amend half) ----------------------------
+
+def test_an_amendment_under_a_session_name_spelt_otherwise_names_the_stored_one(tmp_path):
+    """real23 F1: the night is stored as 'Friday Phone Club / 2026.12.04'; a second scorer's phone writes the
+    amendment under [Event "Friday phone club"].  It was told only that the hand is not stored; now also which stored
+    session it differs from but for case.  Nothing changes: h1 Bob picks, Dee partner, 61, a plain win (rules.md
+    B-33): Bob +2, Dee +1, Ann, Cal, Eve -1."""
+    night = ('%SHN 1.0\n[Event "Friday Phone Club"]\n[Date "2026.12.04"]\n[Seats "Ann; Bob; Cal; Dee; Eve"]\n'
+             '[Rules "wi5-called-ace"]\n\nhand 1 dealer Eve\npick Bob call AH partner Dee pts 61 win\n')
+    db = tmp_path / "f.duckdb"
+    cli("ingest", write(tmp_path, "fri.shn", night), "--db", str(db))
+    assert ledger(db) == {"Ann": -1, "Bob": 2, "Cal": -1, "Dee": 1, "Eve": -1}
+    fix = night.replace("Friday Phone Club", "Friday phone club").replace("pts 61 win", "pts 59 lose")
+    r = cli("ingest", "--amend", write(tmp_path, "fix.shn", fix), "--db", str(db), ok=False)
+    out = " ".join(r.output.split())
+    assert "E-AMEND-NOT-STORED" in out and "hand 1 of session 'Friday phone club / 2026.12.04' is not stored" in out
+    assert "the stored session 'Friday Phone Club / 2026.12.04' differs from it only in case, accents or spacing" \
+           in out, out
+    assert ledger(db) == {"Ann": -1, "Bob": 2, "Cal": -1, "Dee": 1, "Eve": -1}
