@@ -2149,6 +2149,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         return (row[k].strip() if k < len(row) else ""), k + 1
 
     count: dict[str, int] = {}
+    from_zero: set[str] = set()  # nights whose first row's Hand cell is 0: read +1 (W-CSV-HAND-FROM-0)
     last_hand: dict[str, tuple[int, int]] = {}  # night -> (its highest hand number so far, the row that wrote it)
     last_date: str | None = None  # the date cell of the last row that had one
     bad_night: tuple[int, str] | None = None  # the row opening a night whose date cell does not read, and that cell
@@ -2401,6 +2402,17 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         since.add(d)
         htext, hcol = cell(row, "hand")
         number = whole_units(htext) if htext else count[d]
+        if htext and number == 0 and count[d] == 1 and d not in last_hand and d not in from_zero:
+            # a night numbered from 0 (a program's count from 0): its rows are read +1, as SHN numbers hands from 1
+            # (real23b F1: its first row was refused, and the sheet renumbered as told counted a hand twice)
+            from_zero.add(d)
+            if notes is not None:
+                notes.append(Diagnostic(
+                    "W-CSV-HAND-FROM-0", f"row {r}: the night's hands are numbered from 0: read as 1, 2, ... (each "
+                    "Hand cell of the night +1), as hands are numbered from 1; the sheet may be sent again as it is "
+                    "or renumbered from 1 alike", "warning", path, r, hcol, found=htext, expected="1"))
+        if d in from_zero and htext and number is not None:
+            number += 1
         claim = number is not None  # the row's number is the night's highest, once the row is read as a hand
         if number is None or number < 1:  # a Hand cell 0 (or -1) is no hand: a night's hands are numbered from 1
             err("E-CSV-HAND", f"hand {htext!r} is not a number" if number is None else

@@ -290,19 +290,27 @@ def test_a_refused_hand_that_is_no_pick_is_named_without_a_stake_it_would_give(t
 
 def test_a_sheets_hand_cell_0_is_refused_not_stored_as_hand_0(tmp_path):
     """A sheet numbered from 0: its row 2 was stored as hand 0 (the sheet, replay and void named a hand 0, which
-    SHN refuses: E-NUMBER).  Now the cell is refused at its place, the night's next row is hand 1.  By hand (rules.md
-    B-33): only row 3 stored, Cal picks, Eve partner, 75: Cal +2, Eve +1, Ann, Bob, Dee -1."""
+    SHN refuses: E-NUMBER).  A night whose first row is 0 is read numbered from 0, +1 (W-CSV-HAND-FROM-0, real23b
+    F1); a 0 after the night's first row is refused at its cell.  By hand (rules.md B-33): the 23rd, hand 1 Bob
+    picks, Dee partner, 61: Bob +2, Dee +1, Ann, Cal, Eve -1; hand 2 Cal picks, Eve partner, 75: Cal +2, Eve +1, Ann,
+    Bob, Dee -1.  The 24th: hand 1 Dee picks, Ann partner, 75: Dee +2, Ann +1, Bob, Cal, Eve -1; its row 0 refused.
+    Totals Ann -1, Bob 0, Cal 0, Dee +2, Eve -1 (zero-sum)."""
     text = ("Date,Hand,Picker,Partner,Points,Result,Ann,Bob,Cal,Dee,Eve\n"
             "2026-11-23,0,Bob,Dee,61,W,-1,2,-1,1,-1\n"
-            "2026-11-23,1,Cal,Eve,75,W,-1,-1,2,-1,1\n")
+            "2026-11-23,1,Cal,Eve,75,W,-1,-1,2,-1,1\n"
+            "2026-11-24,1,Dee,Ann,75,W,1,-1,-1,2,-1\n"
+            "2026-11-24,0,Bob,Dee,61,W,-1,2,-1,1,-1\n")
     db = tmp_path / "z.duckdb"
     r = cli("ingest", write(tmp_path, "zero.csv", text), "--db", str(db), ok=False)
-    assert "zero.csv: 1 stored, 0 duplicates, 1 rejected" in r.output, r.output
-    assert "zero.csv:2:2: E-CSV-HAND" in r.output and "the Hand cell '0' is no hand number: a night's hands are " \
-        "numbered from 1" in " ".join(r.output.split())
+    out = " ".join(r.output.split())
+    assert "zero.csv: 3 stored, 0 duplicates, 1 rejected" in out, r.output
+    assert "zero.csv:2:2: warning W-CSV-HAND-FROM-0: row 2: the night's hands are numbered from 0: read as 1, 2" in out
+    assert "zero.csv:5:2: E-CSV-HAND" in out and "the Hand cell '0' is no hand number: a night's hands are " \
+        "numbered from 1" in out
     with duckdb.connect(str(db), read_only=True) as con:
-        assert con.execute("SELECT hand FROM hands").fetchall() == [(1,)]
-    assert ledger(db) == {"Ann": -1, "Bob": -1, "Cal": 2, "Dee": -1, "Eve": 1}
+        assert con.execute("SELECT CAST(date AS VARCHAR), hand FROM hands ORDER BY 1, 2").fetchall() == [
+            ("2026-11-23", 1), ("2026-11-23", 2), ("2026-11-24", 1)]
+    assert ledger(db) == {"Ann": -1, "Bob": 0, "Cal": 0, "Dee": 2, "Eve": -1}
 
 
 # -- --amend given the corrected score sheet (real23 F5) ------------------------------------------------------------

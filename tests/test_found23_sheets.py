@@ -8,6 +8,8 @@ import json
 
 import pytest
 
+import duckdb
+
 from tests.cli_helpers import cli, ledger, write
 
 HEADER = "Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Al=Allen Braun,Bea=Bea Schmidt,Cy=Cy Ott,Di=Di Lenz,Ed=Ed Kahl"
@@ -27,9 +29,12 @@ def _where(report: dict) -> list[tuple[int, int, str, str]]:
 
 # -- break23 F4: a hand numbered 0 was stored (its SHN export could not be read back); -1 refused for its order -----
 
-#: b43_csv_hand_small.csv as break23 wrote it: hands 0, -1, 1e3, 2.5 and 7.  Only row 6 is a hand: hand 7, Ed picks,
-#: Bea partner (AS), 72 points: a plain win (rules.md B-27, B-33): Ed +2, Bea +1, Al, Cy, Di -1
+#: b43_csv_hand_small.csv as break23 wrote it, after a first row numbered 1 (a night whose FIRST row is 0 is read
+#: numbered from 0, +1: W-CSV-HAND-FROM-0, real23b F1): hands 1, 0, -1, 1e3, 2.5 and 7.  Rows 2 and 7 are hands:
+#: hand 1, Bea picks, Cy partner (AC), 61: a plain win (rules.md B-27, B-33), Bea +2, Cy +1, Al, Di, Ed -1; hand 7,
+#: Ed picks, Bea partner (AS), 72: Ed +2, Bea +1, Al, Cy, Di -1.  Totals Al -2, Bea +3, Cy 0, Di -2, Ed +1
 SMALL = HEADER + """
+2025-11-27,1,Di,Bea,Cy,AC,61,W,-1,2,1,-1,-1
 2025-11-27,0,Ed,Bea,Cy,AC,61,W,-1,2,1,-1,-1
 2025-11-27,-1,Al,Ed,Al,AS,60,L,-2,2,2,2,-4
 2025-11-27,1e3,Cy,Di,Ed,AH,95,W,-2,-2,-2,4,2
@@ -41,30 +46,39 @@ SMALL = HEADER + """
 def test_hand_zero_and_negative_are_refused_at_their_cell(tmp_path):
     db = tmp_path / "s.duckdb"
     rep = _ingest(write(tmp_path, "small.csv", SMALL), db)
-    assert rep["ingested"] == 1
-    assert _where(rep) == [(2, 2, "E-CSV-HAND", "0"), (3, 2, "E-CSV-HAND", "-1"),
-                           (4, 2, "E-CSV-HAND", "1e3"), (5, 2, "E-CSV-HAND", "2.5")]
+    assert rep["ingested"] == 2
+    assert _where(rep) == [(3, 2, "E-CSV-HAND", "0"), (4, 2, "E-CSV-HAND", "-1"),
+                           (5, 2, "E-CSV-HAND", "1e3"), (6, 2, "E-CSV-HAND", "2.5")]
     zero, minus = rep["rejected"][:2]
     assert "numbered from 1" in zero["message"] and "numbered from 1" in minus["message"]
     assert "after hand" not in minus["message"]  # -1 is no hand number, not a hand out of order
-    assert ledger(db) == {"Ed Kahl": 2, "Bea Schmidt": 1, "Allen Braun": -1, "Cy Ott": -1, "Di Lenz": -1}
+    assert ledger(db) == {"Allen Braun": -2, "Bea Schmidt": 3, "Cy Ott": 0, "Di Lenz": -2, "Ed Kahl": 1}
 
 
 def test_a_sheet_whose_first_hand_is_zero_exports_to_shn_that_reads_back(tmp_path):
-    """Hand 0 (Bea picks, Cy partner, 61: Bea +2, Cy +1, the others -1) is refused; hand 1 (Ed picks, Al partner,
-    60: lost, doubled on the bump, rules.md B-32: Ed -4, Al -2, Bea, Cy, Di +2) is stored, and its SHN export reads
-    back whole: the same totals."""
+    """A night numbered from 0 (real23b F1: its hand 0 was refused, and the sheet renumbered from 1 as told then
+    counted a hand twice) is read +1 with W-CSV-HAND-FROM-0: hand 1, Bea picks, Cy partner, 61: Bea +2, Cy +1, the
+    others -1; hand 2, Ed picks, Al partner, 60: lost, doubled on the bump (rules.md B-32): Ed -4, Al -2, Bea, Cy, Di
+    +2.  Totals Al -3, Bea +4, Cy +3, Di +1, Ed -5 (zero-sum); its SHN export reads back whole, and the sheet
+    renumbered from 1 is the same two hands (duplicates)."""
     text = HEADER + "\n2025-11-27,0,Ed,Bea,Cy,AC,61,W,-1,2,1,-1,-1\n2025-11-27,1,Al,Ed,Al,AS,60,L,-2,2,2,2,-4\n"
     db = tmp_path / "s.duckdb"
     rep = _ingest(write(tmp_path, "zero.csv", text), db)
-    assert rep["ingested"] == 1 and _where(rep) == [(2, 2, "E-CSV-HAND", "0")]
-    want = {"Allen Braun": -2, "Bea Schmidt": 2, "Cy Ott": 2, "Di Lenz": 2, "Ed Kahl": -4}
+    assert rep["ingested"] == 2 and rep["rejected"] == []
+    assert [(w["code"], w["line"], w["col"]) for w in rep["warnings"]] == [("W-CSV-HAND-FROM-0", 2, 2)]
+    want = {"Allen Braun": -3, "Bea Schmidt": 4, "Cy Ott": 3, "Di Lenz": 1, "Ed Kahl": -5}
     assert ledger(db) == want
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT hand FROM hands ORDER BY hand").fetchall() == [(1,), (2,)]
+    renumbered = text.replace(",0,Ed,", ",1,Ed,").replace(",1,Al,", ",2,Al,")
+    (tmp_path / "r").mkdir()
+    again = _ingest(write(tmp_path / "r", "zero.csv", renumbered), db)
+    assert (again["ingested"], again["duplicates"], again["rejected"]) == (0, 2, [])
     out = tmp_path / "back.shn"
     cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
     db2 = tmp_path / "back.duckdb"
     rep2 = _ingest(str(out), db2)
-    assert rep2["ingested"] == 1 and rep2["rejected"] == []
+    assert rep2["ingested"] == 2 and rep2["rejected"] == []
     assert ledger(db2) == want
 
 
