@@ -4189,7 +4189,7 @@ class Store:
         try:
             rows = con.execute(
                 "WITH m AS (SELECT DISTINCT \"group\" FROM sessions WHERE \"group\" IS NOT NULL AND "
-                "regexp_replace(lower(strip_accents(\"group\")), '\\s+', ' ', 'g') = ANY(?::VARCHAR[])) "
+                "trim(regexp_replace(lower(strip_accents(\"group\")), '\\s+', ' ', 'g')) = ANY(?::VARCHAR[])) "
                 "SELECT m.\"group\", p.player FROM m LEFT JOIN (SELECT DISTINCT \"group\", player FROM session_players "
                 "WHERE \"group\" IN (SELECT \"group\" FROM m)) p USING (\"group\")", [folded]).fetchall()
         except duckdb.Error:  # a database before session_players (migration 016): no note
@@ -4213,6 +4213,9 @@ class Store:
             if event not in stored and ("group", event) not in said:
                 said.add(("group", event))
                 spelt = sorted(stored)[0]
+                if spelt.strip() == event:  # stored with an end space, read so before session 23 (real23b F2)
+                    shn.errors.append(self._end_space_group(spelt, sess, at, shn.path))
+                    continue
                 shn.errors.append(Diagnostic(
                     "W-GROUP-SPELLING", f"[Event {event!r}] is a new group; the group {spelt!r} is stored, written "
                     "otherwise only in case, accents or spacing: if it is that group, write [Event "
@@ -4249,6 +4252,33 @@ class Store:
                 f"stored ([Seats \"{fixed}\"]; once stored, shead ingest --amend FILE with those Seats renames "
                 "the hands); if another player, nothing to do", "warning", shn.path, at.line if at else 0,
                 at.col if at else 0, found=", ".join(names[a] for a in odd), expected=", ".join(odd.values())))
+
+    def _end_space_group(self, spelt: str, sess, at, path: str | None) -> Diagnostic:
+        """W-TAG-SPACES for a new session whose group is a stored group but for
+        its end spaces: that group was read with them before session 23 (a
+        phone's predictive text), so the night's hands stored then are filed
+        under another session (real23b F2: the night's second half became a
+        session of its own without a word).  Names the stored sessions of the
+        group on the session's date and the void that files them with it."""
+        import shlex  # noqa: PLC0415
+
+        day = (sess.tags.get("Date") or "").replace(".", "-")
+        con = self._writer()
+        try:
+            names = [n for (n,) in con.execute(
+                'SELECT session FROM sessions WHERE "group" = ? AND (CAST(date AS VARCHAR) = ? OR ? = \'\') '
+                "ORDER BY session_id LIMIT 3", [spelt, day, day]).fetchall()]
+        finally:
+            self._maybe_release()
+        which = ", ".join(repr(n) for n in names) or f"the sessions of the group {spelt!r}"
+        void = (f"shead void {shlex.quote(names[0])} --session --reason 'end space'" if names else
+                "shead void SESSION --session --reason 'end space'")
+        return Diagnostic(
+            "W-TAG-SPACES", f"[Event {sess.tags['Event']!r}] is a new group; the group {spelt!r} is stored with an "
+            f"end space (read so before session 23): {which} of it may be this night, filed apart from this "
+            f"file's hands; to make them one night: {void}, then ingest that night's file again (its tags are "
+            "now read without the end space)", "warning", path, at.line if at else 0, at.col if at else 0,
+            found=repr(sess.tags["Event"]), expected=repr(spelt))
 
     def _keep_raw_sessions(self, shn, recs: list) -> None:
         """A session of the file whose identity tags end in spaces (a phone's

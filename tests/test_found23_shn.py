@@ -127,6 +127,34 @@ def test_a_night_stored_with_its_end_space_before_is_kept_so(tmp_path, monkeypat
     assert ledger(db) == {p: v + (-8 if p == "Al Berg" else 2) for p, v in NIGHT.items()}
 
 
+def test_a_second_half_without_the_space_names_the_half_stored_with_it(tmp_path, monkeypatch):
+    """real23b F2: the first half was stored before session 23 with [Event "Friday Phone Club "] (read with the
+    space); the second half comes without it.  It became a session of its own without a word (the group differing
+    only in its end space was not found).  Now W-TAG-SPACES at its [Event] names the stored session and the void
+    that makes the night one; after it, the first half sent again joins the second.  By hand (above): the first half
+    Al -1+2 = 1, Bea 2+2 = 4, Cy 1-4 = -3, Di -1-2 = -3, Ed -1+2 = 1; the night NIGHT."""
+    db = tmp_path / "old.duckdb"
+    first = HEAD.format(event="Friday Phone Club ", date="2026.12.04") + FIRST
+    with monkeypatch.context() as m:  # the reader before session 23
+        m.setattr(reader, "_TRIMMED_TAGS", frozenset())
+        cli("ingest", write(tmp_path, "a.shn", first), "--db", str(db))
+    assert _sessions(db) == [("Friday Phone Club  / 2026.12.04", "Friday Phone Club ")]
+    second = HEAD.format(event="Friday Phone Club", date="2026.12.04") + SECOND
+    r = cli("ingest", write(tmp_path, "b.shn", second), "--db", str(db))
+    out = r.output.replace("\n", " ")
+    assert "2 stored" in out, r.output
+    assert "b.shn:2:1: warning W-TAG-SPACES: [Event 'Friday Phone Club'] is a new group; the group 'Friday Phone " \
+           "Club ' is stored with an end space" in out, out
+    assert "shead void 'Friday Phone Club  / 2026.12.04' --session --reason 'end space'" in out
+    cli("void", "Friday Phone Club  / 2026.12.04", "--session", "--reason", "end space", "--db", str(db))
+    r = cli("ingest", write(tmp_path, "a.shn", first), "--db", str(db))
+    assert "2 stored" in r.output, r.output
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM hands h JOIN sessions s USING (session_id) "
+                           "WHERE s.session = 'Friday Phone Club / 2026.12.04'").fetchone() == (4,)
+    assert ledger(db) == NIGHT
+
+
 # -- E-DEAL-DUPLICATE names both holders and the card dealt to nobody (real23 F4) ------------------------------------
 
 #: hand 1 of the phone night, Cy's KH typed KS on line 10 (Ed's KS on line 12 is right).  Counted by hand: the
