@@ -795,10 +795,7 @@ def open_csv(path: str | PurePath, name: str | None = None):
     fh = open(path, encoding="utf-8-sig", errors=csv_encoding.ERRORS, newline="")
     sample = fh.read(4096)
     fh.seek(0)
-    try:
-        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
+    dialect = _sniff(sample)
     reader = QuotedReader(fh, dialect, str(path) if name is None else name)
     return fh, reader, next(read_rows(reader, str(path) if name is None else name, []), None)
 
@@ -961,11 +958,26 @@ def read_rows(reader, path: str | None, errors: list[Diagnostic]) -> Iterator[li
 
 def _sniff(sample: str):
     """The CSV dialect of a file's first 4,096 characters (``,``, ``;`` or
-    tab; the csv module's ``excel`` when it cannot tell)."""
+    tab).  When the csv module's sniffer cannot tell (a row with a cell more
+    than the others: break23b F1, a semicolon or tab sheet was then read as
+    one column, refused whole with a --columns error never given), the
+    separator its first lines hold most of, at least two in a line (a
+    header's); else the csv module's ``excel`` (commas)."""
     try:
         return csv.Sniffer().sniff(sample, delimiters=",;\t")
     except csv.Error:
-        return csv.excel
+        pass
+    lines = [x for x in sample.splitlines()[:6] if x.strip()]
+    most = {c: max((x.count(c) for x in lines), default=0) for c in ",;\t"}
+    best = max(most, key=most.get)
+    if best != "," and most[best] >= 2 and most[best] > most[","]:
+        return _SEMICOLON if best == ";" else csv.excel_tab
+    return csv.excel
+
+
+class _SEMICOLON(csv.excel):
+    """The excel dialect with ``;`` between cells (a German or French Excel's CSV)."""
+    delimiter = ";"
 
 
 def _rows(data: bytes, path: str | None = None, errors: list[Diagnostic] | None = None) -> list[list[str]]:

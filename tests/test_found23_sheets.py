@@ -265,3 +265,29 @@ Ed called it"
     assert "Note:    nice hand, 3 trumps, Ed called it\n" in cli("replay", "CSV enter 2025-09-25#1", "--db",
                                                                  str(db)).output
     assert ledger(db) == {"Allen Braun": -19, "Bea Schmidt": 8, "Cy Ott": 7, "Di Lenz": 5, "Ed Kahl": -1}
+
+
+# -- break23b F1: a semicolon or tab sheet with a cell beyond the header was read as one column ----------------------
+
+@pytest.mark.parametrize("sep", [";", "\t"])
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_semicolon_or_tab_sheet_with_a_cell_too_many_is_read_by_its_separator(tmp_path, monkeypatch, sep, stream):
+    """break23b F1: one row with a cell beyond the header (';7') made the csv module's sniffer give up, and the sheet
+    was read as one column: refused whole at 1:1 with a --columns error never given.  By hand (rules.md B-27..B-33,
+    double on the bump): h1 Bea +2, Cy +1, the others -1; h2 Ed and Al lose 60: Ed -4, Al -2, the others +2; h3 Al
+    alone, 30, schneidered: -16, the others +4; h4 Di, Ed partner, 95, schneider: Di +4, Ed +2, the others -2; h5
+    Ed, Bea partner, 72: Ed +2, Bea +1, the others -1.  Al -22, Bea +7, Cy +4, Di +8, Ed +3 (zero-sum)."""
+    if stream:  # read in batches, as a large sheet is
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+    rows = [HEADER.split(","),
+            "2025-10-02,1,Ed,Bea,Cy,AC,61,W,-1,2,1,-1,-1".split(","),
+            "2025-10-02,2,Al,Ed,Al,AS,60,L,-2,2,2,2,-4,7".split(","),
+            "2025-10-02,3,Bea,Al,,alone,30,L,-16,4,4,4,4".split(","),
+            "2025-10-02,4,Cy,Di,Ed,AH,95,W,-2,-2,-2,4,2".split(","),
+            "2025-10-02,5,Di,Ed,Bea,AS,72,W,-1,1,-1,-1,2".split(",")]
+    text = "".join(sep.join(r) + "\n" for r in rows)
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "semi.csv", text), db)
+    assert rep["ingested"] == 5 and rep["rejected"] == []
+    assert [(w["code"], w["line"], w["col"]) for w in rep["warnings"]] == [("W-CSV-EXTRA", 3, 14)]
+    assert ledger(db) == {"Allen Braun": -22, "Bea Schmidt": 7, "Cy Ott": 4, "Di Lenz": 8, "Ed Kahl": 3}
