@@ -1863,6 +1863,20 @@ def _header_rules(header: str) -> str | None:
     return _header_tag(header, "Rules")
 
 
+def SessionRecOf(sess, tags: dict[str, str]) -> str:  # noqa: N802 - reads as the record it makes
+    """The id session ``sess`` would have with ``tags`` in force instead of its own."""
+    from replay.facts import SessionRec  # noqa: PLC0415
+
+    return SessionRec({**sess.tags, **tags}).id
+
+
+def shlex_quote(text: str) -> str:
+    """``text`` quoted for a shell, as the messages print a command."""
+    import shlex  # noqa: PLC0415
+
+    return shlex.quote(text)
+
+
 def _header_tag(header: str, name: str) -> str | None:
     """Tag ``name`` of a stored session header (see :func:`_header_rules`)."""
     from ingest.shn.reader import _TAG, _UNESCAPE  # noqa: PLC0415 - the reader's one statement of a tag line
@@ -4291,18 +4305,72 @@ class Store:
         for r in recs:
             if r.session.raw and id(r.session) not in raw:
                 raw[id(r.session)] = r.session
-        if not raw:
-            return
-        from ingest.validate import keep_raw_reading  # noqa: PLC0415 - imported when used
+        if raw:
+            from ingest.validate import keep_raw_reading  # noqa: PLC0415 - imported when used
 
+            con = self._writer()
+            stored = {row[0] for row in con.execute(
+                "SELECT s.session FROM sessions s WHERE s.session = ANY(?::VARCHAR[]) AND coalesce(s.format, 'shn') = "
+                "'shn' AND EXISTS (SELECT 1 FROM hands h WHERE h.session_id = s.session_id)",
+                [sorted({s.raw_id() for s in raw.values()})]).fetchall()}
+            for sess in raw.values():
+                if sess.raw_id() in stored and sess.raw_id() != sess.id:
+                    shn.errors.append(keep_raw_reading(sess, shn.path))
+        self._join_spaced_sessions(shn, recs)
+
+    #: the tags of a session's identity (replay.facts.SessionRec.id) that the reader reads without end spaces
+    _ID_TAGS = ("Session", "Event", "Date", "Table")
+
+    def _join_spaced_sessions(self, shn, recs: list) -> None:
+        """A session of the file written without end spaces whose night is
+        stored under tags that had them (read so before session 23: a
+        phone's ``[Event "Friday Phone Club "]``) is read under the stored
+        tags, so that the night stays one session: its hands sent again are
+        duplicates, a later hand joins it (real23b F2, break23b F2: the
+        night's other half, or the night re-sent with a hand more, became a
+        session of its own, counted twice), with W-TAG-SPACES.  One query a
+        file with a session whose id is not stored."""
+        sessions = {}
+        for r in recs:
+            if not r.session.raw and id(r.session) not in sessions and r.session.id != "?":
+                sessions[id(r.session)] = r.session
+        if not sessions:
+            return
+        ids = sorted({s.id for s in sessions.values()})
         con = self._writer()
-        stored = {row[0] for row in con.execute(
-            "SELECT s.session FROM sessions s WHERE s.session = ANY(?::VARCHAR[]) AND coalesce(s.format, 'shn') = "
-            "'shn' AND EXISTS (SELECT 1 FROM hands h WHERE h.session_id = s.session_id)",
-            [sorted({s.raw_id() for s in raw.values()})]).fetchall()}
-        for sess in raw.values():
-            if sess.raw_id() in stored and sess.raw_id() != sess.id:
-                shn.errors.append(keep_raw_reading(sess, shn.path))
+        try:
+            rows = con.execute(
+                "SELECT s.session, s.header FROM sessions s WHERE s.session <> ALL(?::VARCHAR[]) AND "
+                "trim(regexp_replace(s.session, '\\s+', ' ', 'g')) = ANY(?::VARCHAR[]) AND "
+                "coalesce(s.format, 'shn') = 'shn' AND EXISTS (SELECT 1 FROM hands h WHERE h.session_id = s.session_id) "
+                "AND NOT EXISTS (SELECT 1 FROM sessions t WHERE t.session = ANY(?::VARCHAR[]) "
+                "AND trim(regexp_replace(t.session, '\\s+', ' ', 'g')) = trim(regexp_replace(s.session, '\\s+', ' ', "
+                "'g'))) ORDER BY s.session_id", [ids, [" ".join(i.split()) for i in ids], ids]).fetchall()
+        finally:
+            self._maybe_release()
+        if not rows:
+            return
+        for sess in sessions.values():
+            for name, header in rows:
+                if " ".join(name.split()) != " ".join(sess.id.split()):
+                    continue
+                was = {k: _header_tag(header, k) for k in self._ID_TAGS if k in sess.tags}
+                if any(v is None or v.strip() != sess.tags[k] for k, v in was.items()):
+                    continue  # not the same tags but for end spaces
+                spaced = {k: v for k, v in was.items() if v != sess.tags[k]}
+                if not spaced or SessionRecOf(sess, spaced) != name:
+                    continue
+                at = sess.tag_pos.get(next(iter(spaced)))
+                k0 = next(iter(spaced))
+                shn.errors.append(Diagnostic(
+                    "W-TAG-SPACES", f"[{k0} {sess.tags[k0]!r}]: this night is stored as {name!r}, its "
+                    f"[{k0} {spaced[k0]!r}] read with an end space before session 23: the file's hands are filed "
+                    f"there (sent again they are duplicates); to file the night under {sess.id!r}: shead void "
+                    f"{shlex_quote(name)} --session --reason 'end space', then ingest its files again", "warning",
+                    shn.path, at.line if at else 0, at.col if at else 0, found=repr(sess.tags[k0]),
+                    expected=repr(spaced[k0])))
+                sess.tags.update(spaced)
+                break
 
     def prior_hands(self, session: str) -> list:
         """The stored hands of SHN session ``session`` read back as records

@@ -127,32 +127,46 @@ def test_a_night_stored_with_its_end_space_before_is_kept_so(tmp_path, monkeypat
     assert ledger(db) == {p: v + (-8 if p == "Al Berg" else 2) for p, v in NIGHT.items()}
 
 
-def test_a_second_half_without_the_space_names_the_half_stored_with_it(tmp_path, monkeypatch):
-    """real23b F2: the first half was stored before session 23 with [Event "Friday Phone Club "] (read with the
-    space); the second half comes without it.  It became a session of its own without a word (the group differing
-    only in its end space was not found).  Now W-TAG-SPACES at its [Event] names the stored session and the void
-    that makes the night one; after it, the first half sent again joins the second.  By hand (above): the first half
-    Al -1+2 = 1, Bea 2+2 = 4, Cy 1-4 = -3, Di -1-2 = -3, Ed -1+2 = 1; the night NIGHT."""
+def test_a_second_half_without_the_space_joins_the_half_stored_with_it(tmp_path, monkeypatch):
+    """real23b F2, break23b F2: the first half was stored before session 23 with [Event "Friday Phone Club "] (read
+    with the space); the second half comes without it, and the first half is sent again without it with a hand more.
+    Each became a session of its own without a word (the night counted twice).  Now the file is filed under the
+    stored session, W-TAG-SPACES at its [Event] saying so and how to rename it.  By hand (above): the night NIGHT;
+    hand 5, Al alone, 31: a loss not schneidered, 1 a defender doubled on the bump (rules.md B-32), Al -8, the
+    others +2."""
     db = tmp_path / "old.duckdb"
     first = HEAD.format(event="Friday Phone Club ", date="2026.12.04") + FIRST
     with monkeypatch.context() as m:  # the reader before session 23
         m.setattr(reader, "_TRIMMED_TAGS", frozenset())
         cli("ingest", write(tmp_path, "a.shn", first), "--db", str(db))
-    assert _sessions(db) == [("Friday Phone Club  / 2026.12.04", "Friday Phone Club ")]
+    old = "Friday Phone Club  / 2026.12.04"
+    assert _sessions(db) == [(old, "Friday Phone Club ")]
     second = HEAD.format(event="Friday Phone Club", date="2026.12.04") + SECOND
     r = cli("ingest", write(tmp_path, "b.shn", second), "--db", str(db))
     out = r.output.replace("\n", " ")
     assert "2 stored" in out, r.output
-    assert "b.shn:2:1: warning W-TAG-SPACES: [Event 'Friday Phone Club'] is a new group; the group 'Friday Phone " \
-           "Club ' is stored with an end space" in out, out
-    assert "shead void 'Friday Phone Club  / 2026.12.04' --session --reason 'end space'" in out
-    cli("void", "Friday Phone Club  / 2026.12.04", "--session", "--reason", "end space", "--db", str(db))
-    r = cli("ingest", write(tmp_path, "a.shn", first), "--db", str(db))
-    assert "2 stored" in r.output, r.output
+    assert "b.shn:2:1: warning W-TAG-SPACES: [Event 'Friday Phone Club']: this night is stored as " \
+           f"'{old}', its [Event 'Friday Phone Club '] read with an end space before session 23" in out, out
+    assert f"shead void '{old}' --session --reason 'end space'" in out and out.count("W-TAG-SPACES") == 1
+    assert _sessions(db) == [(old, "Friday Phone Club ")]
+    assert ledger(db) == NIGHT
+    # the first half sent again without the space, with hand 5: two duplicates and hand 5 in the stored night
+    again = HEAD.format(event="Friday Phone Club", date="2026.12.04") + FIRST + "\nhand 5  dealer Cy\npick Al  " \
+        "alone  pts 31  lose\n"
+    r = cli("ingest", write(tmp_path, "a2.shn", again), "--db", str(db))
+    assert "1 stored, 2 duplicates" in r.output, r.output
+    assert _sessions(db) == [(old, "Friday Phone Club ")]
+    five = {p: v + (-8 if p == "Al Berg" else 2) for p, v in NIGHT.items()}
+    assert ledger(db) == five
+    # the fix the warning gives: void the stored night, ingest its files again: one night under the trimmed name
+    cli("void", old, "--session", "--reason", "end space", "--db", str(db))
+    cli("ingest", write(tmp_path, "b.shn", second), "--db", str(db))
+    r = cli("ingest", write(tmp_path, "a2.shn", again), "--db", str(db))
+    assert "W-TAG-SPACES" not in r.output, r.output
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT count(*) FROM hands h JOIN sessions s USING (session_id) "
-                           "WHERE s.session = 'Friday Phone Club / 2026.12.04'").fetchone() == (4,)
-    assert ledger(db) == NIGHT
+                           "WHERE s.session = 'Friday Phone Club / 2026.12.04'").fetchone() == (5,)
+    assert ledger(db) == five
 
 
 # -- E-DEAL-DUPLICATE names both holders and the card dealt to nobody (real23 F4) ------------------------------------
