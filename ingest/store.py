@@ -2535,13 +2535,29 @@ def _units_of(con: duckdb.DuckDBPyConnection, hand_id: int) -> dict[str, int]:
                                                "player IS NOT NULL GROUP BY player", [hand_id]).fetchall()}
 
 
+def _fold_variants(text: str) -> set[str]:
+    """:func:`_fold_name` of ``text``, and of it with each control character
+    read as a space: a NUL byte may stand in a name or in place of its space
+    (``Friday\\x00Phone Club``, break23b F3)."""
+    spaced = "".join(" " if unicodedata_category(c) == "Cc" and not c.isspace() else c for c in text)
+    return {_fold_name(text), _fold_name(spaced)}
+
+
+def unicodedata_category(ch: str) -> str:
+    """``unicodedata.category`` (imported when used)."""
+    import unicodedata  # noqa: PLC0415
+
+    return unicodedata.category(ch)
+
+
 def _fold_name(text: str) -> str:
     """A group's or a player's name folded as ``Store._note_spellings``
     compares them (and its query: ``lower(strip_accents(...))``, spaces
     collapsed): ``Béa  SCHMIDT`` is ``bea schmidt``."""
     import unicodedata  # noqa: PLC0415 - imported when used
 
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
+                    and (c.isspace() or unicodedata.category(c) not in ("Cf", "Cc")))
     return " ".join(plain.lower().split())
 
 
@@ -4198,12 +4214,14 @@ class Store:
             return
         from ingest.shn.reader import parse_seats  # noqa: PLC0415 - imported when used
 
-        folded = sorted({_fold_name(s.tags["Event"]) for s in sessions.values()})
+        folded = sorted({f for s in sessions.values() for f in _fold_variants(s.tags["Event"])})
         con = self._writer()
         try:
             rows = con.execute(
                 "WITH m AS (SELECT DISTINCT \"group\" FROM sessions WHERE \"group\" IS NOT NULL AND "
-                "trim(regexp_replace(lower(strip_accents(\"group\")), '\\s+', ' ', 'g')) = ANY(?::VARCHAR[])) "
+                "trim(regexp_replace(regexp_replace(lower(strip_accents(\"group\")), "
+                "'[\\x00-\\x08\\x0e-\\x1f\\x7f\\x{ad}\\x{200b}-\\x{200f}\\x{2060}-\\x{2064}\\x{feff}]', '', 'g'), "
+                "'\\s+', ' ', 'g')) = ANY(?::VARCHAR[])) "
                 "SELECT m.\"group\", p.player FROM m LEFT JOIN (SELECT DISTINCT \"group\", player FROM session_players "
                 "WHERE \"group\" IN (SELECT \"group\" FROM m)) p USING (\"group\")", [folded]).fetchall()
         except duckdb.Error:  # a database before session_players (migration 016): no note
@@ -4220,7 +4238,7 @@ class Store:
         said = set()
         for sess in sessions.values():
             event = sess.tags["Event"]
-            stored = groups.get(_fold_name(event))
+            stored = next((groups[f] for f in sorted(_fold_variants(event)) if f in groups), None)
             if not stored:
                 continue
             at = sess.tag_pos.get("Event")

@@ -19,7 +19,9 @@ def plain_name(text: str) -> str:
     take no place on the page dropped (Unicode format characters, category
     Cf: a zero-width space, a word joiner, a byte order mark, a soft hyphen,
     left by a name copied from a chat or a web page).  Each made a second
-    player who looked the same in the ledger (break18b F2; break22 F2)."""
-    if not text.isascii():
-        text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    player who looked the same in the ledger (break18b F2; break22 F2), and
+    so do control characters (category Cc but white space: a NUL byte,
+    break23b F3)."""
+    if not text.isascii() or not text.isprintable():
+        text = "".join(ch for ch in text if ch.isspace() or unicodedata.category(ch) not in ("Cf", "Cc"))
     return " ".join(text.split())

@@ -314,3 +314,24 @@ def test_names_spelt_as_stored_and_a_new_group_are_not_warned_of(tmp_path):
     other = HEAD.format(event="Saturday Club", date="2026.12.05").replace("Cy=Cy Lutz", "Cy=cy lutz") + FIRST
     r = cli("ingest", write(tmp_path, "n2.shn", night2), write(tmp_path, "o.shn", other), "--db", str(db))
     assert "4 stored" in r.output and "SPELLING" not in r.output, r.output  # 'cy lutz' of another group: no word
+
+
+# -- A NUL byte or a zero-width space in a name or a group (break23b F3) --------------------------------------------
+
+@pytest.mark.parametrize("event", ["Friday\x00Phone Club", "Friday Phone Club\u200b", "Friday Phone\x00 Club"])
+def test_a_nul_or_zero_width_character_in_a_seat_or_group_is_no_new_lookalike(tmp_path, event):
+    """break23b F3: 'Bea Ko\\x00ch' in [Seats] was a new player printing as 'Bea Koch' (two rows of her in the
+    ledger), and a group written with a NUL or a zero-width space a new group printing as the stored one, without a
+    word.  The name is read without it (one player); the group is still stored as written (it may be another) and
+    W-GROUP-SPELLING names the stored one.  By hand (above): each night Al +1, Bea +4, Cy -3, Di -3, Ed +1; two
+    nights double it."""
+    db = tmp_path / "g.duckdb"
+    cli("ingest", write(tmp_path, "a.shn", HEAD.format(event="Friday Phone Club", date="2026.12.04") + FIRST),
+        "--db", str(db))
+    other = HEAD.format(event=event, date="2026.12.11").replace("Bea=Bea Koch", "Bea=Bea Ko\x00ch") + FIRST
+    r = cli("ingest", write(tmp_path, "b.shn", other), "--db", str(db))
+    out = r.output.replace("\n", " ")
+    assert "2 stored" in out, r.output
+    assert f"b.shn:2:1: warning W-GROUP-SPELLING: [Event {event!r}] is a new group; the group 'Friday Phone Club' " \
+           "is stored" in out, out
+    assert ledger(db) == {"Al Berg": 2, "Bea Koch": 8, "Cy Lutz": -6, "Di Marx": -6, "Ed Nolte": 2}
