@@ -376,6 +376,10 @@ def running_option(columns: str | None) -> bool:
 
 #: A currency sign in a player cell: the sheet is kept in money (sheet18 F5).
 _MONEY_SIGN = re.compile(r"[$€£¢]|\b(?:USD|EUR|GBP|CHF|CAD|US\$)\b", re.I)
+#: an amount written with thousands separators, told apart from a decimal separator by the other one after them
+#: (``1,000.00``, ``1.000,00``) or by two groups of three (``1,000,000``); ``1,000`` alone stays one with decimals
+_THOUSANDS = re.compile(r"[+-]?[1-9][0-9]{0,2}(?:(?:(,)[0-9]{3})+\.[0-9]+|(?:\.[0-9]{3})+,[0-9]+|(?:(,)[0-9]{3}){2,}"
+                        r"|(?:\.[0-9]{3}){2,})")
 _MONEY_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:[.,][0-9]+)?|[.,][0-9]+)")  # "$.50" too (break20 F11)
 
 
@@ -392,6 +396,9 @@ def money_value(cell: str) -> Fraction | None:
     c = _MONEY_SIGN.sub("", c)
     if c[:1] in "+-" and c[1:2] in "+-":  # "-$0.25" with its sign gone: "-0.25" already; "+-" is no amount
         return None
+    if (m := _THOUSANDS.fullmatch(c)) is not None:  # "$1,000.00", "1.000,00 €" (real23b F6: refused)
+        sep = "," if m.group(1) or m.group(2) else "."
+        c = c.replace(sep, "")
     if not _MONEY_NUMBER.fullmatch(c):
         return None
     # a spreadsheet formula's float (=units*0.10 stores 0.6000000000000001): the amount it shows, to the millionth

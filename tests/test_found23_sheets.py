@@ -5,6 +5,7 @@ worked out by hand from rules.md before shead's figure was read."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -15,9 +16,9 @@ from tests.cli_helpers import cli, ledger, write
 HEADER = "Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Al=Allen Braun,Bea=Bea Schmidt,Cy=Cy Ott,Di=Di Lenz,Ed=Ed Kahl"
 
 
-def _ingest(path: str, db) -> dict:
+def _ingest(path: str, db, *extra: str) -> dict:
     """``shead ingest PATH --db DB --json``: its JSON report (the line after the text)."""
-    r = cli("ingest", path, "--db", str(db), "--json", ok=False)
+    r = cli("ingest", path, "--db", str(db), "--json", *extra, ok=False)
     (line,) = [x for x in r.output.splitlines() if x.startswith("{")]
     return json.loads(line)
 
@@ -291,3 +292,21 @@ def test_a_semicolon_or_tab_sheet_with_a_cell_too_many_is_read_by_its_separator(
     assert rep["ingested"] == 5 and rep["rejected"] == []
     assert [(w["code"], w["line"], w["col"]) for w in rep["warnings"]] == [("W-CSV-EXTRA", 3, 14)]
     assert ledger(db) == {"Allen Braun": -22, "Bea Schmidt": 7, "Cy Ott": 4, "Di Lenz": 8, "Ed Kahl": 3}
+
+
+# -- real23b F6: an amount with thousands separators ('$1,000.00', Excel's currency format) ------------------------
+
+def test_money_cells_with_thousands_separators(tmp_path):
+    """real23b F6: '$1,000.00' was refused as 'not a whole number of units' (read as 1.00000).  A high-stakes night
+    at $500 a unit (--columns stake=500): Bea picks, Cy partner, 61, a plain win (rules.md B-27, B-33): Bea +2 units
+    = $1,000.00, Cy +1 = $500.00, Al, Di, Ed -1 = -$500.00 each (zero-sum).  '1,000' alone keeps its old reading
+    (a decimal comma: 1), as does '0,50 €'."""
+    from ingest.csv_sheet import money_value
+
+    assert [money_value(t) for t in ("$1,000.00", "1.000,00 €", "$1,000,000", "($1,000.25)", "$1,000", "0,50 €")] \
+        == [1000, 1000, 1000000, Fraction(-4001, 4), 1, Fraction(1, 2)]
+    text = HEADER + '\n2025-10-02,1,Ed,Bea,Cy,AC,61,W,"-$500.00","$1,000.00","$500.00","-$500.00","-$500.00"\n'
+    db = tmp_path / "m.duckdb"
+    rep = _ingest(write(tmp_path, "money.csv", text), db, "--columns", "stake=500")
+    assert rep["ingested"] == 1 and rep["rejected"] == [], rep
+    assert ledger(db) == {"Allen Braun": -1, "Bea Schmidt": 2, "Cy Ott": 1, "Di Lenz": -1, "Ed Kahl": -1}
