@@ -4251,7 +4251,7 @@ class Store:
                 shn.errors.append(Diagnostic(
                     "W-GROUP-SPELLING", f"[Event {event!r}] is a new group; the group {spelt!r} is stored, written "
                     "otherwise only in case, accents or spacing: if it is that group, write [Event "
-                    f"\"{spelt}\"] (once stored: shead void {sess.id!r} --session --reason 'group spelling', then "
+                    f"\"{spelt}\"] (once stored: shead void {shlex_quote(sess.id)} --session --reason 'group spelling', then "
                     f"ingest the file again with [Event \"{spelt}\"]); if it is another group, nothing to do",
                     "warning", shn.path, at.line if at else 0, at.col if at else 0, found=event, expected=spelt))
             players = {p for ps in stored.values() for p in ps}

@@ -51,13 +51,15 @@ def keep_raw_reading(sess: SessionRec, path: str | None) -> Diagnostic:
     with its tags as written: the id it was stored under before they were read
     without their end spaces (real23 F1), and so its hands' hashes; and
     W-TAG-SPACES, which says so and how to file the night under the new name."""
+    import shlex  # noqa: PLC0415
+
     sid, raw_sid = sess.id, sess.raw_id()
     name = next(iter(sess.raw))
     at = sess.tag_pos.get(name)
     d = Diagnostic(
         "W-TAG-SPACES", f"[{name} {sess.raw[name]!r}] ends in a space, read as {sess.tags[name]!r}; but this "
         f"session is stored as {raw_sid!r} (read with the space before session 23), so its hands are filed there, "
-        f"not under {sid!r}; to file the night under {sid!r}: shead void {raw_sid!r} --session --reason 'end "
+        f"not under {sid!r}; to file the night under {sid!r}: shead void {shlex.quote(raw_sid)} --session --reason 'end "
         "space', then ingest the file again", "warning", path, at.line if at else 0, at.col if at else 0,
         found=repr(sess.raw[name]), expected=repr(sess.tags[name]))
     sess.tags.update(sess.raw)

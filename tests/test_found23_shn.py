@@ -335,3 +335,18 @@ def test_a_nul_or_zero_width_character_in_a_seat_or_group_is_no_new_lookalike(tm
     assert f"b.shn:2:1: warning W-GROUP-SPELLING: [Event {event!r}] is a new group; the group 'Friday Phone Club' " \
            "is stored" in out, out
     assert ledger(db) == {"Al Berg": 2, "Bea Koch": 8, "Cy Lutz": -6, "Di Marx": -6, "Ed Nolte": 2}
+
+
+# -- A no-break space at the end of [Event] from a phone (real23b F5) -----------------------------------------------
+
+def test_a_no_break_space_ending_an_event_is_the_same_night(tmp_path):
+    """real23b F5: a phone's no-break space (U+00A0) at the end of [Event] was not trimmed: a new group and session.
+    By hand (above): the night NIGHT, one session."""
+    db = tmp_path / "n.duckdb"
+    cli("ingest", write(tmp_path, "a.shn", HEAD.format(event="Friday Phone Club", date="2026.12.04") + FIRST),
+        "--db", str(db))
+    r = cli("ingest", write(tmp_path, "b.shn", HEAD.format(event="Friday Phone Club\u00a0", date="2026.12.04")
+                            + SECOND), "--db", str(db))
+    assert "2 stored" in r.output and "W-GROUP-SPELLING" not in r.output, r.output
+    assert _sessions(db) == [("Friday Phone Club / 2026.12.04", "Friday Phone Club")]
+    assert ledger(db) == NIGHT

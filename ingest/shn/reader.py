@@ -1764,7 +1764,7 @@ class _Reader:
             value = raw
         if name not in _KNOWN_TAGS and name[0] != "_":
             self._near_miss_tag(name, col)
-        elif name in _TRIMMED_TAGS and value != (trimmed := value.strip(" \t")):
+        elif name in _TRIMMED_TAGS and value != (trimmed := value.strip()):  # a no-break space too (real23b F5)
             # a phone's predictive text ends a word with a space: "Friday Phone Club " is the group "Friday Phone
             # Club" and "2026.12.11 " the day (real23 F1, F3), as [Seats] names are read; the value as written is
             # kept for a session stored before this reading (SessionRec.raw_id)
