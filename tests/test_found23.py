@@ -427,3 +427,17 @@ def test_an_amendment_under_a_session_name_spelt_otherwise_names_the_stored_one(
     assert "the stored session 'Friday Phone Club / 2026.12.04' differs from it only in case, accents or spacing" \
            in out, out
     assert ledger(db) == {"Ann": -1, "Bob": 2, "Cal": -1, "Dee": 1, "Eve": -1}
+
+
+# -- shead sheet of a ledger's sitting (real23b F7) -----------------------------------------------------------------
+
+def test_the_sheet_of_a_ledger_sitting_gives_its_nets(tmp_path):
+    """real23b F7: `shead sheet` of a sitting stored from a ledger (no hands) showed every player at 0, 'total, 0
+    hands'.  The ledger row writes the night's nets (+5, -3, 0, -2, 0, zero-sum): the sheet says them."""
+    db = tmp_path / "l.duckdb"
+    cli("ingest", write(tmp_path, "led.csv", "Date,Gus,Hal,Ivy,Jo,Kim\n2026-12-04,5,-3,0,-2,0\n"), "--db", str(db))
+    r = cli("sheet", "led", "--db", str(db))
+    out = " ".join(r.output.split())
+    assert "CSV led 2026-12-04 (2026-12-04): a ledger's sitting, stored without hands; each player's net for the " \
+           "night (units, counted by shead ledger): Gus +5, Hal -3, Ivy +0, Jo -2, Kim +0" in out, out
+    assert "total, 0 hands" not in out
