@@ -312,6 +312,17 @@ def seat_names(header: list[str], cols: dict[str, str], columns: str | None = No
     tag could not hold it), or two columns of one name."""
     named = set(cols.values())
     players = [c for c in header if c not in named and c.strip()]
+    aliases: dict[str, str] = {}  # one player column an alias, whatever its case (break23b F6)
+    for k, c in enumerate(header):
+        if c not in named and c.strip():
+            alias = c.split("=", 1)[0].strip().lower()
+            if alias in aliases:
+                exc = ValueError(f"the columns {aliases[alias]!r} and {c!r} are one player's column twice (an alias "
+                                 "is one player whatever its case): give each player one column, with a name of its "
+                                 "own")
+                exc.col = k + 1
+                raise exc
+            aliases[alias] = c
     out = {p: (p.split("=", 1)[1].strip() or p.split("=", 1)[0].strip()) if "=" in p else seat_label(p)
            for p in players}  # a form's grid column 'Units [Gus]' is Gus's (real22b F5)
     given: set[str] = set()  # the player columns --columns names

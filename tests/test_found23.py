@@ -395,7 +395,7 @@ def test_a_nul_byte_in_one_cell_refuses_its_row_not_the_sheet(tmp_path):
 
 def test_two_header_cells_of_one_name_are_said_at_the_second_cell_not_as_columns(tmp_path):
     """break23 F10: a header 'Bea,...,bea' was refused at 1:1 as a --columns error though no --columns was given, and
-    the fix was not said.  Now at the second cell (column 13 of the header row, the row after a title row) with
+    the fix was not said (break23b F6: nor was the same column written twice).  Now at the second cell (column 13 of the header row, the row after a title row) with
     what to do; nothing is stored."""
     text = ("Friday club\n"
             "Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Al,Bea,Cy,Di,bea\n"
@@ -403,9 +403,17 @@ def test_two_header_cells_of_one_name_are_said_at_the_second_cell_not_as_columns
     db = tmp_path / "h.duckdb"
     r = cli("ingest", write(tmp_path, "case.csv", text), "--db", str(db), ok=False)
     out = r.output.replace("\n", " ")
-    assert "case.csv:2:13: E-CSV-COLUMNS: the header: the columns 'Bea' and 'bea' both name 'bea' (a name is one " \
-           "player whatever its case): rename one of them in the header" in out, r.output
+    assert "case.csv:2:13: E-CSV-COLUMNS: the header: the columns 'Bea' and 'bea' are one player's column twice " \
+           "(an alias is one player whatever its case): give each player one column" in out, r.output
     assert "--columns:" not in out and "0 stored" in out
+    # break23b F6: the same column twice ('Ed' pasted as 'Al'), or an alias and its name ('Al=Allen Braun', 'AL'):
+    # one error at the header's second cell, not every row refused with errors of their own
+    for cells in ("Al,Bea,Cy,Di,Al", "Al=Allen Braun,Bea,Cy,Di,AL"):
+        text = f"Date,Hand,Dealer,Picker,Partner,Points,Result,{cells}\n2025-10-16,1,Di,Bea,Cy,61,W,-1,2,1,-1,-1\n"
+        r = cli("ingest", write(tmp_path, "twice.csv", text), "--db", str(db), ok=False)
+        out = " ".join(r.output.split())
+        assert "twice.csv:1:12: E-CSV-COLUMNS: the header: the columns " in out and "are one player's column twice" \
+            in out and out.count("E-") == 1, out
 
 
 # -- An amendment under a group spelt otherwise but for case (real23 F1, its --amend half) ----------------------------
