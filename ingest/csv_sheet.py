@@ -852,6 +852,20 @@ def _quote_state(line: str, delim: str, quote: str, skip_space: bool, doubled: b
     return inside, opened, opened_cell
 
 
+def _closes_into_row(line: str, held: list[str], nxt: str, dialect, width: int) -> bool:
+    """Whether the quoted cell opened on ``line`` (continued on ``held``)
+    closes on ``nxt``, the record then ending there with ``width`` cells
+    (the header's): a well-formed row, its cell holding line breaks."""
+    if _quote_state(nxt, dialect.delimiter, dialect.quotechar, dialect.skipinitialspace, dialect.doublequote,
+                    True)[0]:
+        return False
+    try:
+        cells = list(csv.reader(io.StringIO("".join([line, *held, nxt]), newline=""), dialect))
+    except csv.Error:
+        return False
+    return len(cells) == 1 and len(cells[0]) == width
+
+
 class QuotedReader:
     """A ``csv.reader`` over ``lines`` (a file or a ``StringIO`` opened with
     ``newline=""``) that does not let a quote left open swallow the rows
@@ -920,8 +934,11 @@ class QuotedReader:
                 why = "before the end of the file"
             elif size + len(nxt) > _QUOTED_MOST:
                 why = f"within {_QUOTED_MOST:,} characters"
-            elif (k := nxt.count(d.delimiter)) >= max(3, self._need or 0) or (
-                    k >= 2 and first and nxt.split(d.delimiter, 1)[0].strip() == first):
+            elif ((k := nxt.count(d.delimiter)) >= max(3, self._need or 0) or (
+                    k >= 2 and first and nxt.split(d.delimiter, 1)[0].strip() == first)) and not (
+                    self._need is not None and _closes_into_row(line, held, nxt, d, self._need + 1)):
+                # (a note typed with Enter whose quote closes on that line into a row of the header's width is
+                # read as written, whatever its second line holds: real23b F4)
                 why = (f"before row {self._row + len(held) + 1}, which reads as a row of the sheet "
                        f"({nxt.strip()[:40]!r})")
             if why is not None:

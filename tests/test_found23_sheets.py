@@ -310,3 +310,25 @@ def test_money_cells_with_thousands_separators(tmp_path):
     rep = _ingest(write(tmp_path, "money.csv", text), db, "--columns", "stake=500")
     assert rep["ingested"] == 1 and rep["rejected"] == [], rep
     assert ledger(db) == {"Allen Braun": -1, "Bea Schmidt": 2, "Cy Ott": 1, "Di Lenz": -1, "Ed Kahl": -1}
+
+
+# -- real23b F4: a note typed with Enter whose second line reads like a row, its quote closed -----------------------
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_closed_note_whose_second_line_reads_like_a_row_is_one_cell(tmp_path, monkeypatch, stream):
+    """real23b F4: Google Sheets' note "Jo held<Enter>2, maybe 3 trump" is valid CSV (its quote closes, the row has
+    the header's 13 cells), but its second line starts like a row ('2,'), so it was E-CSV-QUOTE and hand 2 refused
+    twice.  By hand (rules.md B-27..B-33, double on the bump): h1 Hal picks, Ivy partner, 75: Hal +2, Ivy +1, the
+    others -1; h2 Jo, Kim partner, 60, lost: Jo -4, Kim -2, the others +2; h3 Kim alone, 30, schneidered: Kim -16,
+    the others +4.  Gus +5, Hal +8, Ivy +7, Jo -1, Kim -19 (zero-sum)."""
+    if stream:
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+    text = ('Hand,Dealer,Picker,Call,Partner,Points,Result,Notes,Gus,Hal,Ivy,Jo,Kim\n'
+            '1,Gus,Hal,AH,Ivy,75,W,"Hal had 2 black queens",-1,2,1,-1,-1\n'
+            '2,Hal,Jo,AC,Kim,60,L,"Jo held\n2, maybe 3 trump",2,2,2,-4,-2\n'
+            '3,Ivy,Kim,alone,,30,L,,4,4,4,4,-16\n')
+    db = tmp_path / "n.duckdb"
+    rep = _ingest(write(tmp_path, "notes-2026-12-04.csv", text), db)
+    assert rep["ingested"] == 3 and rep["rejected"] == [], rep
+    assert "E-CSV-QUOTE" not in json.dumps(rep)
+    assert ledger(db) == {"Gus": 5, "Hal": 8, "Ivy": 7, "Jo": -1, "Kim": -19}
