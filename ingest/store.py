@@ -4222,8 +4222,9 @@ class Store:
                 "trim(regexp_replace(regexp_replace(lower(strip_accents(\"group\")), "
                 "'[\\x00-\\x08\\x0e-\\x1f\\x7f\\x{ad}\\x{200b}-\\x{200f}\\x{2060}-\\x{2064}\\x{feff}]', '', 'g'), "
                 "'\\s+', ' ', 'g')) = ANY(?::VARCHAR[])) "
-                "SELECT m.\"group\", p.player FROM m LEFT JOIN (SELECT DISTINCT \"group\", player FROM session_players "
-                "WHERE \"group\" IN (SELECT \"group\" FROM m)) p USING (\"group\")", [folded]).fetchall()
+                "SELECT m.\"group\", p.player, p.n FROM m LEFT JOIN (SELECT \"group\", player, sum(hands) AS n FROM "
+                "session_players WHERE \"group\" IN (SELECT \"group\" FROM m) GROUP BY ALL) p USING (\"group\")",
+                [folded]).fetchall()
         except duckdb.Error:  # a database before session_players (migration 016): no note
             rows = []
         finally:
@@ -4231,10 +4232,12 @@ class Store:
         if not rows:
             return
         groups: dict[str, dict[str, set[str]]] = {}  # folded group -> stored spelling -> its players
-        for g, player in rows:
+        used: dict[str, int] = {}  # a stored player -> the hands stored under that spelling
+        for g, player, n in rows:
             got = groups.setdefault(_fold_name(g), {}).setdefault(g, set())
             if player:
                 got.add(player)
+                used[player] = used.get(player, 0) + int(n or 0)
         said = set()
         for sess in sessions.values():
             event = sess.tags["Event"]
@@ -4268,7 +4271,9 @@ class Store:
             at = sess.tag_pos.get("Seats")
             odd = {}  # alias -> the stored spelling of its name
             for alias, name in seats:
-                like = sorted(by_fold.get(_fold_name(name), ()))
+                # the spelling of the most hands first (break23b F7: 'BEA SCHMIDT', a typo of one night, was named
+                # before the 'Bea Schmidt' of every other night, sorting first)
+                like = sorted(by_fold.get(_fold_name(name), ()), key=lambda x: (-used.get(x, 0), x))
                 if like and name not in players and ("player", name) not in said:
                     said.add(("player", name))
                     odd[alias] = like[0]

@@ -350,3 +350,17 @@ def test_a_no_break_space_ending_an_event_is_the_same_night(tmp_path):
     assert "2 stored" in r.output and "W-GROUP-SPELLING" not in r.output, r.output
     assert _sessions(db) == [("Friday Phone Club / 2026.12.04", "Friday Phone Club")]
     assert ledger(db) == NIGHT
+
+
+def test_w_player_spelling_names_the_spelling_of_the_most_hands(tmp_path):
+    """break23b F7: with 'Bea Koch' (four hands) and a night's typo 'BEA KOCH' (two) stored, a third night's 'bea
+    koch' was told to write 'BEA KOCH' (the typo sorts first).  It names the spelling of the most hands."""
+    db = tmp_path / "p.duckdb"
+    cli("ingest", write(tmp_path, "a.shn", HEAD.format(event="Friday Phone Club", date="2026.12.04") + FIRST + SECOND),
+        "--db", str(db))
+    cli("ingest", write(tmp_path, "b.shn", HEAD.format(event="Friday Phone Club", date="2026.12.11")
+                        .replace("Bea=Bea Koch", "Bea=BEA KOCH") + FIRST), "--db", str(db))
+    r = cli("ingest", write(tmp_path, "c.shn", HEAD.format(event="Friday Phone Club", date="2026.12.18")
+                            .replace("Bea=Bea Koch", "Bea=bea koch") + FIRST), "--db", str(db))
+    out = " ".join(r.output.split())
+    assert "W-PLAYER-SPELLING: Bea is 'bea koch': a new player; the group 'Friday Phone Club' has 'Bea Koch'" in out, out
