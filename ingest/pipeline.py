@@ -218,6 +218,9 @@ def load_bytes(name: str, data: bytes, prior=None, rules: str | None = None,
         res = read_csv(data, name, columns=columns, rules=rules, stored_session=stored)
         if stray:
             res.result.errors[:0] = _nul_warnings(name, stray)
+        if isinstance(prior, st.Store) and res.players:  # a player typed otherwise but for case (real23b F3)
+            res.result.errors.extend(prior.sheet_spellings([res.names.get(p, p) for p in res.players], name,
+                                                           res.header_row))
         if res.kind == "ledger":
             res.result.sittings = res.sittings
             return res.result, "csv-ledger"

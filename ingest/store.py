@@ -4290,6 +4290,42 @@ class Store:
                 "the hands); if another player, nothing to do", "warning", shn.path, at.line if at else 0,
                 at.col if at else 0, found=", ".join(names[a] for a in odd), expected=", ".join(odd.values())))
 
+    def sheet_spellings(self, names: list[str], path: str | None, header_row: int) -> list[Diagnostic]:
+        """W-PLAYER-SPELLING for a sheet's players (``names``, as stored)
+        written as stored players but for case, accents or spacing (real23b
+        F3: ``gus`` and ``KIM`` beside ``Gus`` and ``Kim`` in the ledger,
+        without a word): one warning at the header's row naming each and the
+        stored spelling of the most hands.  One query; none when the
+        database does not exist yet."""
+        if not names or (not self.path.exists() and self._con is None):
+            return []
+        folds = {n: _fold_name(n) for n in names}
+        con = self._writer()
+        try:
+            rows = con.execute(
+                "SELECT player, sum(hands) FROM session_players WHERE trim(regexp_replace(lower(strip_accents("
+                "player)), '\\s+', ' ', 'g')) = ANY(?::VARCHAR[]) GROUP BY player",
+                [sorted(set(folds.values()))]).fetchall()
+        except duckdb.Error:
+            rows = []
+        finally:
+            self._maybe_release()
+        stored = sorted(((p, int(n or 0)) for p, n in rows), key=lambda x: (-x[1], x[0]))
+        odd = {}
+        for n, f in folds.items():
+            like = [p for p, _ in stored if _fold_name(p) == f]
+            if like and n not in like:
+                odd[n] = like[0]
+        if not odd:
+            return []
+        written = ", ".join(f"{n!r} (stored: {s!r})" for n, s in odd.items())
+        return [Diagnostic(
+            "W-PLAYER-SPELLING", f"the sheet's {written} {'is a new player' if len(odd) == 1 else 'are new players'}, "
+            "written as a stored player but for case, accents or spacing: if the same, write the header as stored "
+            "(or --columns 'CELL=NAME'; once stored, its hands are renamed by shead ingest --amend of their SHN "
+            "export); if another player, nothing to do", "warning", path, header_row, 1,
+            found=", ".join(odd), expected=", ".join(odd.values()))]
+
     def _end_space_group(self, spelt: str, sess, at, path: str | None) -> Diagnostic:
         """W-TAG-SPACES for a new session whose group is a stored group but for
         its end spaces: that group was read with them before session 23 (a

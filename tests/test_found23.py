@@ -449,3 +449,24 @@ def test_the_sheet_of_a_ledger_sitting_gives_its_nets(tmp_path):
     assert "CSV led 2026-12-04 (2026-12-04): a ledger's sitting, stored without hands; each player's net for the " \
            "night (units, counted by shead ledger): Gus +5, Hal -3, Ivy +0, Jo -2, Kim +0" in out, out
     assert "total, 0 hands" not in out
+
+
+# -- A sheet's player typed in lower case one week (real23b F3) ------------------------------------------------------
+
+def test_a_sheets_player_written_otherwise_but_for_case_is_said(tmp_path):
+    """real23b F3: the second week's sheet heads its columns 'gus' and 'KIM'; they were new players beside 'Gus' and
+    'Kim' without a word (W-PLAYER-SPELLING covered SHN only).  Stored as written (they may be others), said once.
+    By hand (rules.md B-33): each week Hal picks, Ivy partner, 75: Hal +2, Ivy +1, Gus, Jo, Kim -1."""
+    db = tmp_path / "w.duckdb"
+    head = "Date,Hand,Picker,Partner,Points,Result,{},Hal,Ivy,Jo,{}\n"
+    cli("ingest", write(tmp_path, "w1.csv", head.format("Gus", "Kim") + "2026-12-04,1,Hal,Ivy,75,W,-1,2,1,-1,-1\n"),
+        "--db", str(db))
+    r = cli("ingest", write(tmp_path, "w2.csv", head.format("gus", "KIM") + "2026-12-11,1,Hal,Ivy,75,W,-1,2,1,-1,-1\n"),
+            "--db", str(db))
+    out = " ".join(r.output.split())
+    assert "w2.csv:1:1: warning W-PLAYER-SPELLING: the sheet's 'gus' (stored: 'Gus'), 'KIM' (stored: 'Kim') are new " \
+           "players" in out, out
+    assert ledger(db) == {"Gus": -1, "gus": -1, "Hal": 4, "Ivy": 2, "Jo": -2, "Kim": -1, "KIM": -1}
+    r = cli("ingest", write(tmp_path, "w1b.csv", head.format("Gus", "Kim") + "2026-12-04,1,Hal,Ivy,75,W,-1,2,1,-1,-1\n"),
+            "--db", str(db))
+    assert "W-PLAYER-SPELLING" not in r.output  # the stored spelling sent again says nothing
