@@ -339,7 +339,10 @@ def seat_names(header: list[str], cols: dict[str, str], columns: str | None = No
     seen: dict[str, str] = {}
     for p, name in out.items():
         if not name or ";" in name or '"' in name:
-            raise ValueError(f"{p}: the name {name!r} cannot be a seat's name (not empty, no ';' or '\"')")
+            exc = ValueError(f"{p}: the name {name!r} cannot be a seat's name (not empty, no ';' or '\"')")
+            if p not in given:  # the header's own cell (break23b F10: said as an error of --columns, at 1:1)
+                exc.col = header.index(p) + 1
+            raise exc
         if name.lower() in seen:
             exc = ValueError(f"the columns {seen[name.lower()]!r} and {p!r} both name {name!r} (a name is one player "
                              "whatever its case): rename one of them in the header, or give each its player's name "
