@@ -346,7 +346,7 @@ def sheet_date_order(cells: Iterable[tuple[int, int, str]], european: Callable[[
     if european is None and dots is not None:
         european = f"dates written with dots ({dots[2]!r} at row {dots[0]})"
     return DateOrder("dmy" if european else "mdy", guessed=either,
-                     why=european or "','-separated, no decimal commas, dates with '/' or '-'")
+                     why=european or "not ';'-separated, no decimal commas, dates with '/' or '-'")
 
 
 def date_order_warning(got: DateOrder, path: str | None) -> Diagnostic | None:
