@@ -2693,6 +2693,8 @@ class Store:
         self._con: duckdb.DuckDBPyConnection | None = None
         self._since = 0.0
         self._json = _JsonCache()
+        #: the stored groups and players of the write connection's run (Store._stored_names), with that connection
+        self._names_cache: tuple | None = None
         self.last_plan: tuple[str, IngestPlan] | None = None  # set by ingest.cli's planned validation
         #: the report of the last file (or batch) whose transaction committed, set just after its COMMIT: an
         #: interrupt landing after the COMMIT and before its caller counted it still finds it (ingest.stream);
@@ -4214,30 +4216,11 @@ class Store:
             return
         from ingest.shn.reader import parse_seats  # noqa: PLC0415 - imported when used
 
-        folded = sorted({f for s in sessions.values() for f in _fold_variants(s.tags["Event"])})
         con = self._writer()
-        try:
-            rows = con.execute(
-                "WITH m AS (SELECT DISTINCT \"group\" FROM sessions WHERE \"group\" IS NOT NULL AND "
-                "trim(regexp_replace(regexp_replace(lower(strip_accents(\"group\")), "
-                "'[\\x00-\\x08\\x0e-\\x1f\\x7f\\x{ad}\\x{200b}-\\x{200f}\\x{2060}-\\x{2064}\\x{feff}]', '', 'g'), "
-                "'\\s+', ' ', 'g')) = ANY(?::VARCHAR[])) "
-                "SELECT m.\"group\", p.player, p.n FROM m LEFT JOIN (SELECT \"group\", player, sum(hands) AS n FROM "
-                "session_players WHERE \"group\" IN (SELECT \"group\" FROM m) GROUP BY ALL) p USING (\"group\")",
-                [folded]).fetchall()
-        except duckdb.Error:  # a database before session_players (migration 016): no note
-            rows = []
+        try:  # the stored groups and players, read once a connection (issue 17: a query a file cost 2 µs a hand)
+            groups, used, _ = self._stored_names(con)
         finally:
             self._maybe_release()
-        if not rows:
-            return
-        groups: dict[str, dict[str, set[str]]] = {}  # folded group -> stored spelling -> its players
-        used: dict[str, int] = {}  # a stored player -> the hands stored under that spelling
-        for g, player, n in rows:
-            got = groups.setdefault(_fold_name(g), {}).setdefault(g, set())
-            if player:
-                got.add(player)
-                used[player] = used.get(player, 0) + int(n or 0)
         said = set()
         for sess in sessions.values():
             event = sess.tags["Event"]
@@ -4289,6 +4272,50 @@ class Store:
                 f"stored ([Seats \"{fixed}\"]; once stored, shead ingest --amend FILE with those Seats renames "
                 "the hands); if another player, nothing to do", "warning", shn.path, at.line if at else 0,
                 at.col if at else 0, found=", ".join(names[a] for a in odd), expected=", ".join(odd.values())))
+        hands: dict[int, int] = {}
+        for r in recs:
+            hands[id(r.session)] = hands.get(id(r.session), 0) + 1
+        for key, sess in sessions.items():  # stored with this file: the groups and players of the files after it
+            try:
+                seats = parse_seats(sess.tags.get("Seats") or "")
+            except ValueError:
+                seats = []
+            got = groups.setdefault(_fold_name(sess.tags["Event"]), {}).setdefault(sess.tags["Event"], set())
+            for _, name in seats:
+                got.add(name)
+                used[name] = used.get(name, 0) + hands.get(key, 0)
+
+    def _stored_names(self, con: duckdb.DuckDBPyConnection) -> tuple[dict, dict, bool]:
+        """``(groups, used, spaced)`` of the stored sessions, read once a
+        write connection (two queries) and kept with it: ``groups`` a folded
+        group (:func:`_fold_name`) -> its stored spellings -> their players,
+        ``used`` a player -> the hands stored under that spelling,
+        ``spaced`` whether a stored session's name holds a run of spaces or
+        an end space (read so before session 23, :meth:`_join_spaced_sessions`).
+        :meth:`_note_spellings` adds each file's sessions as it plans them;
+        another process's sessions are seen from the next connection on (the
+        warnings are notes, never a verdict).  A database before
+        ``session_players`` (migration 016) gives no groups."""
+        got = self._names_cache
+        if got is not None and got[0] is con:
+            return got[1]
+        groups: dict[str, dict[str, set[str]]] = {}
+        used: dict[str, int] = {}
+        try:
+            rows = con.execute('SELECT s."group", p.player, sum(p.hands) FROM (SELECT DISTINCT "group" FROM sessions '
+                               'WHERE "group" IS NOT NULL) s LEFT JOIN session_players p USING ("group") '
+                               "GROUP BY ALL").fetchall()
+        except duckdb.Error:
+            rows = []
+        for g, player, n in rows:
+            got_g = groups.setdefault(_fold_name(g), {}).setdefault(g, set())
+            if player:
+                got_g.add(player)
+                used[player] = used.get(player, 0) + int(n or 0)
+        spaced = bool(con.execute("SELECT EXISTS (SELECT 1 FROM sessions WHERE session <> trim(regexp_replace("
+                                  "session, '\\s+', ' ', 'g')))").fetchone()[0])
+        self._names_cache = (con, (groups, used, spaced))
+        return groups, used, spaced
 
     def sheet_spellings(self, names: list[str], path: str | None, header_row: int) -> list[Diagnostic]:
         """W-PLAYER-SPELLING for a sheet's players (``names``, as stored)
@@ -4398,6 +4425,8 @@ class Store:
         ids = sorted({s.id for s in sessions.values()})
         con = self._writer()
         try:
+            if not self._stored_names(con)[2]:  # no stored name with a space too many: none to join (one read a run)
+                return
             rows = con.execute(
                 "SELECT s.session, s.header FROM sessions s WHERE s.session <> ALL(?::VARCHAR[]) AND "
                 "trim(regexp_replace(s.session, '\\s+', ' ', 'g')) = ANY(?::VARCHAR[]) AND "
