@@ -488,8 +488,14 @@ def _check_date(chk: HandCheck) -> str | None:
     written ``YYYY.MM.DD``, is an error at the tag (notation.md §4)."""
     rec = chk.rec
     text = chk.tags.get("Date")  # rec.tag("Date")
-    if not text or "?" in text:
+    if text is None or "?" in text:
         return None
+    if not text:  # [Date ""] or [Date " "]: a night of no day, and its id 'Event / ' shared by every such night
+        # (break23b F4: every night so written was one session, a second night's hands its duplicates)
+        raise chk.reject("E-DATE", "[Date] is empty: write the night's date, YYYY.MM.DD (?? for an unknown part), "
+                         "or leave the tag out; nights written with an empty date would be one session",
+                         rec.tag_pos.get("Date") or rec.session.tag_pos.get("Date"), found='""',
+                         expected="YYYY.MM.DD, e.g. 2025.03.06")
     iso = _DATES.get(text)
     if iso is not None:
         return iso

@@ -66,10 +66,10 @@ opt_notes = st.none() | notes
 
 #: A tag value: anything on one line, quotes and backslashes included.
 tag_values = st.text(_LINE_TEXT, max_size=16).filter(_read_as_written)
-#: The value of an identity tag (Session, Event, Site, Date, Table): read without spaces at its ends (session 23,
-#: real23 F1), so one that round-trips has none.
+#: The value of an identity tag (Session, Event, Site, Date, Table): read without white space at its ends (session
+#: 23, real23 F1; a no-break space too, real23b F5: ``str.strip``), so one that round-trips has none.
 _IDENTITY = ("Session", "Event", "Site", "Date", "Table")
-id_tag_values = tag_values.map(lambda v: v.strip(" \t")).filter(_read_as_written)
+id_tag_values = tag_values.map(str.strip).filter(_read_as_written)
 
 
 def _value(name: str):

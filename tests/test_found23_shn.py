@@ -364,3 +364,19 @@ def test_w_player_spelling_names_the_spelling_of_the_most_hands(tmp_path):
                             .replace("Bea=Bea Koch", "Bea=bea koch") + FIRST), "--db", str(db))
     out = " ".join(r.output.split())
     assert "W-PLAYER-SPELLING: Bea is 'bea koch': a new player; the group 'Friday Phone Club' has 'Bea Koch'" in out, out
+
+
+# -- An empty [Date] (break23b F4) -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("date", ["", " ", "\u00a0"])
+def test_an_empty_date_is_refused_at_its_tag(tmp_path, date):
+    """break23b F4: [Date " "] (trimmed to nothing) filed the night as 'Friday Phone Club / ' without a word, and a
+    second night written so lost its hands as duplicates of the first.  It is E-DATE at the tag, as a date not of
+    the calendar is; nothing is stored."""
+    db = tmp_path / "d.duckdb"
+    r = cli("ingest", write(tmp_path, "a.shn", HEAD.format(event="Friday Phone Club", date=date) + FIRST), "--db",
+            str(db), ok=False)
+    out = " ".join(r.output.split())
+    assert "a.shn:3:1: E-DATE (hands 1, 2): [Date] is empty: write the night's date, YYYY.MM.DD" in out, out
+    assert "0 stored" in out
+    assert _sessions(db) == []
