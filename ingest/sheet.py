@@ -498,9 +498,15 @@ def _refused(con: duckdb.DuckDBPyConnection, session: str, stored: set[int]) -> 
     error."""
     # a hand whose number did not read (`hand x`) is refused with no number (NULL; 0 before session 23, said
     # "hand 0": break22 F8): said by its place in its file, each place once
+    # a sheet's row refused at its Hand cell (E-CSV-HAND: no number, 0, beyond 2^31) is numbered by its place,
+    # which may be a stored hand's: said by its place too (break23b F5: it vanished from the sheet)
     rows = con.execute(
-        "SELECT nullif(hand, 0) AS n, code, message, file, line, col FROM rejected WHERE session = ? AND (hand > 0 "
-        "OR code = 'E-NUMBER') QUALIFY row_number() OVER (PARTITION BY coalesce(CAST(n AS VARCHAR), "
-        "concat(file, ':', line)) ORDER BY rejected_id DESC) = 1 ORDER BY n NULLS LAST, file, line",
-        [session]).fetchall()
+        "SELECT CASE WHEN code = 'E-CSV-HAND' THEN NULL ELSE nullif(hand, 0) END AS n, code, message, file, line, col "
+        "FROM rejected WHERE session = ? AND (hand > 0 OR code = 'E-NUMBER') QUALIFY row_number() OVER (PARTITION BY "
+        "coalesce(CAST(n AS VARCHAR), concat(file, ':', line)) ORDER BY rejected_id DESC) = 1 ORDER BY n NULLS LAST, "
+        "file, line", [session]).fetchall()
+    if any(r[0] is None for r in rows):  # by its place: no gap once a hand is stored from that place (corrected)
+        places = set(con.execute("SELECT s.file, s.line FROM hand_source s JOIN hands h USING (hand_id) "
+                                 "WHERE h.session = ?", [session]).fetchall())
+        rows = [r for r in rows if r[0] is not None or (r[3], r[4]) not in places]
     return [RefusedHand(*r) for r in rows if r[0] not in stored]

@@ -332,3 +332,22 @@ def test_a_closed_note_whose_second_line_reads_like_a_row_is_one_cell(tmp_path, 
     assert rep["ingested"] == 3 and rep["rejected"] == [], rep
     assert "E-CSV-QUOTE" not in json.dumps(rep)
     assert ledger(db) == {"Gus": 5, "Hal": 8, "Ivy": 7, "Jo": -1, "Kim": -19}
+
+
+# -- break23b F5: a row refused at its Hand cell, its place a stored hand's number ----------------------------------
+
+def test_a_row_refused_at_its_hand_cell_stays_on_the_sheet(tmp_path):
+    """break23b F5: a row whose Hand cell is refused (2147483648) is numbered by its place, 2, which the next row's
+    hand 2 also is: the refusal vanished from `shead sheet`.  It is said by its place.  By hand (rules.md B-33): hand
+    1 Bea picks, Cy partner, 61: Bea +2, Cy +1, Al, Di, Ed -1; hand 2 Ed picks, Bea partner, 72: Ed +2, Bea +1, Al, Cy,
+    Di -1.  The sheet totals Al -2, Bea +3, Cy 0, Di -2, Ed +1."""
+    text = HEADER + ("\n2025-12-11,1,Ed,Bea,Cy,AC,61,W,-1,2,1,-1,-1"
+                     "\n2025-12-11,2147483648,Bea,Al,,alone,30,L,-16,4,4,4,4"
+                     "\n2025-12-11,2,Di,Ed,Bea,AS,72,W,-1,1,-1,-1,2\n")
+    db = tmp_path / "s.duckdb"
+    path = write(tmp_path, "big.csv", text)
+    rep = _ingest(path, db)
+    assert rep["ingested"] == 2 and _where(rep) == [(3, 2, "E-CSV-HAND", "2147483648")]
+    sheet = " ".join(cli("sheet", "big", "--db", str(db)).output.split())
+    assert "a hand with no number read refused, not stored: E-CSV-HAND at " in sheet and "big.csv:3:2" in sheet, sheet
+    assert ledger(db) == {"Allen Braun": -2, "Bea Schmidt": 3, "Cy Ott": 0, "Di Lenz": -2, "Ed Kahl": 1}
