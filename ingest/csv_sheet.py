@@ -1762,9 +1762,21 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
         _order_of(out, enumerate(rows[1:], start=first), index, "", None, path)
     order = out.date_order.order
     totals = _Totals(out.players, index, {p: p for p in out.players})
+    width = max(index.values()) + 1
+    beyond: list[int] = []
     for r, row in enumerate(rows[1:], start=first):
         if not any(c.strip() for c in row):
             continue
+        if len(row) > width and (k := next((k for k in range(width, len(row)) if row[k].strip()), None)) is not None:
+            # a cell the header does not name is not read, as in a score sheet (break23b F9: a net there left the
+            # row an E-CSV-ZERO-SUM that did not say why)
+            if len(beyond) < EXTRA_SAID:
+                out.result.errors.append(Diagnostic(
+                    "W-CSV-EXTRA", f"row {r}: a cell beyond the header's last column ({row[k].strip()!r} in column "
+                    f"{k + 1}; the header names {width}): not read; if it is a player's net or a note, give its "
+                    "column a header and ingest the ledger again", "warning", path, r, k + 1,
+                    found=row[k].strip()[:80], expected=f"no cell after column {width}"))
+            beyond.append(r)
         cell = row[dcol] if dcol < len(row) else ""
         if is_totals_row(cell, row[0]):
             out.result.errors.extend(totals.check(r, row, path))
@@ -1811,6 +1823,12 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
                 k = index[out.columns[f]]
                 extra[f] = (row[k].strip() if k < len(row) else "") or None
         out.sittings.append(_Sit(d, units, r, **extra))
+    if len(beyond) > EXTRA_SAID:  # the rows after the first few: one warning naming them
+        more = beyond[EXTRA_SAID:]
+        out.result.errors.append(Diagnostic(
+            "W-CSV-EXTRA", f"{len(more)} more rows have cells beyond the header's last column, not read: rows "
+            + ", ".join(map(str, more[:20])) + (", ..." if len(more) > 20 else ""), "warning", path, more[0],
+            width + 1, found=f"{len(more)} rows", expected=f"no cell after column {width}"))
 
 
 _Sit = Sitting

@@ -226,3 +226,22 @@ def test_a_workbooks_merged_units_cells_are_named(tmp_path):
             "cell (column 12) is blank (a cell covered by a merged one reads blank: unmerge it)") in out, out
     assert "2 stored, 0 duplicates, 1 rejected" in out and out.count("E-CSV") == 1
     assert ledger(db) == {"Allen Braun": -17, "Bea Schmidt": 6, "Cy Ott": 5, "Di Lenz": 3, "Ed Kahl": 3}
+
+
+# -- A ledger's cell beyond the header (break23b F9) -----------------------------------------------------------------
+
+def test_a_ledger_cell_beyond_the_header_is_said(tmp_path):
+    """break23b F9: a ledger row with a cell the header does not name ('Eve left early', or a net '-0' typed one
+    cell too far) was read without a word (a net there left the row an E-CSV-ZERO-SUM that did not say why).  Each
+    is W-CSV-EXTRA at its cell; the sittings are stored by their named cells (rules.md B-35, each row sums to 0):
+    Ann 5-1+1 = +5, Bob -3+4+1 = +2, Cal 0+2-1 = +1, Dee -2-3-1 = -6, Eve 0-2+0 = -2."""
+    text = ("date;Ann;Bob;Cal;Dee;Eve\n2026-11-20;5;-3;0;-2;0\n2026-11-27;-1;4;2;-3;-2;Eve left early\n"
+            "2026-12-04;1;1;-1;-1;0;-0\n")
+    db = tmp_path / "x.duckdb"
+    r = cli("ingest", write(tmp_path, "club.csv", text), "--db", str(db))
+    out = " ".join(r.output.split())
+    assert "3 sitting(s) stored as settlements without hands" in out, out
+    assert "club.csv:3:7: warning W-CSV-EXTRA: row 3: a cell beyond the header's last column ('Eve left early' in " \
+           "column 7; the header names 6): not read" in out
+    assert "club.csv:4:7: warning W-CSV-EXTRA: row 4" in out
+    assert ledger(db) == {"Ann": 5, "Bob": 2, "Cal": 1, "Dee": -6, "Eve": -2}
