@@ -1167,6 +1167,7 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     try:
         with st.reading(db) as con:
             sh = session_sheet(con, find_session(con, session))
+            sitting = _ledger_sitting(con, sh.session) if not sh.rows else []
     except SessionNotFound as exc:
         _err.print(f"error: {exc.args[0]}")
         raise typer.Exit(1) from None
@@ -1213,7 +1214,6 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     from replay.profile import DEFAULT_PROFILE  # noqa: PLC0415
 
     rules = f"[Rules {sh.rules}]" if sh.rules.strip() else f"no [Rules]: the default profile, {DEFAULT_PROFILE.name}"
-    sitting = _ledger_sitting(db, sh.session) if not sh.rows else []
     if sitting:  # a ledger's sitting: its nets, no table of hands at 0 (real23b F7: every player 0, "0 hands")
         out.print(f"{sh.session}  ({sh.date or 'no date'}): a ledger's sitting, stored without hands; each "
                   "player's net for the night (units, counted by shead ledger): "
@@ -1229,16 +1229,12 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
         out.print("no hands in force in this session")
 
 
-def _ledger_sitting(db: Path | None, session: str) -> list[tuple[str, int]]:
+def _ledger_sitting(con: duckdb.DuckDBPyConnection, session: str) -> list[tuple[str, int]]:
     """Each player's net of the ledger sitting ``session`` (``settlements``,
     in its source row's order of players as stored), or empty when it is none."""
-    try:
-        with st.reading(db) as con:
-            return [(p, int(u)) for p, u in con.execute(
-                "SELECT t.player, t.units FROM settlements t JOIN sessions s USING (session_id) WHERE s.session = ? "
-                "ORDER BY t.rowid", [session]).fetchall()]
-    except (st.StoreError, duckdb.Error):
-        return []
+    return [(p, int(u)) for p, u in con.execute(
+        "SELECT t.player, t.units FROM settlements t JOIN sessions s USING (session_id) WHERE s.session = ? "
+        "ORDER BY t.rowid", [session]).fetchall()]
 
 
 #: The widest a player's name is shown in ``shead ledger``'s table (terminal cells), its end cut to an ellipsis:

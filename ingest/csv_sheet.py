@@ -482,6 +482,47 @@ NIGHT_COLUMN = "(the night's date)"
 EXTRA_SAID = 5
 
 
+class _Beyond:
+    """The cells written beyond a header's last column, which are not read
+    (a player or a note the header forgot; break23 F6 and break23b F9: they
+    were dropped without a word): ``W-CSV-EXTRA`` at the first such cell of
+    each of the first :data:`EXTRA_SAID` rows (:meth:`row`), then one warning
+    naming the other rows (:meth:`rest`).  ``width``: the cells the rows are
+    read with; ``shift``: those of them that are not the file's (a night's
+    date given to a sheet without one); ``what``: what such a cell may be
+    and what to ingest again; a trailing blank cell is none."""
+
+    def __init__(self, width: int, shift: int, path: str | None, what: str, again: str) -> None:
+        self.width, self.shift, self.path, self.what, self.again = width, shift, path, what, again
+        self.rows: list[int] = []
+
+    def row(self, r: int, row: list[str], notes: list[Diagnostic]) -> None:
+        """Say row ``r``'s first cell beyond the header, if it has one."""
+        if len(row) <= self.width:
+            return
+        k = next((k for k in range(self.width, len(row)) if row[k].strip()), None)
+        if k is None:
+            return
+        named = self.width - self.shift
+        if len(self.rows) < EXTRA_SAID:
+            notes.append(Diagnostic(
+                "W-CSV-EXTRA", f"row {r}: a cell beyond the header's last column ({row[k].strip()!r} in column "
+                f"{k + 1 - self.shift}; the header names {named}): not read; if it is {self.what}, give its column "
+                f"a header and ingest {self.again} again", "warning", self.path, r, k + 1 - self.shift,
+                found=row[k].strip()[:80], expected=f"no cell after column {named}"))
+        self.rows.append(r)
+
+    def rest(self, notes: list[Diagnostic]) -> None:
+        """One warning naming the rows after the first few."""
+        if len(self.rows) <= EXTRA_SAID:
+            return
+        more, named = self.rows[EXTRA_SAID:], self.width - self.shift
+        notes.append(Diagnostic(
+            "W-CSV-EXTRA", f"{len(more)} more rows have cells beyond the header's last column, not read: rows "
+            + ", ".join(map(str, more[:20])) + (", ..." if len(more) > 20 else ""), "warning", self.path, more[0],
+            named + 1, found=f"{len(more)} rows", expected=f"no cell after column {named}"))
+
+
 @dataclass(frozen=True, slots=True)
 class Layout:
     """How a sheet's first rows read (:func:`sheet_layout`): ``header_row``
@@ -1762,21 +1803,11 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
         _order_of(out, enumerate(rows[1:], start=first), index, "", None, path)
     order = out.date_order.order
     totals = _Totals(out.players, index, {p: p for p in out.players})
-    width = max(index.values()) + 1
-    beyond: list[int] = []
+    beyond = _Beyond(max(index.values()) + 1, 0, path, "a player's net or a note", "the ledger")
     for r, row in enumerate(rows[1:], start=first):
         if not any(c.strip() for c in row):
             continue
-        if len(row) > width and (k := next((k for k in range(width, len(row)) if row[k].strip()), None)) is not None:
-            # a cell the header does not name is not read, as in a score sheet (break23b F9: a net there left the
-            # row an E-CSV-ZERO-SUM that did not say why)
-            if len(beyond) < EXTRA_SAID:
-                out.result.errors.append(Diagnostic(
-                    "W-CSV-EXTRA", f"row {r}: a cell beyond the header's last column ({row[k].strip()!r} in column "
-                    f"{k + 1}; the header names {width}): not read; if it is a player's net or a note, give its "
-                    "column a header and ingest the ledger again", "warning", path, r, k + 1,
-                    found=row[k].strip()[:80], expected=f"no cell after column {width}"))
-            beyond.append(r)
+        beyond.row(r, row, out.result.errors)  # (break23b F9: a net there left the row an E-CSV-ZERO-SUM, no why)
         cell = row[dcol] if dcol < len(row) else ""
         if is_totals_row(cell, row[0]):
             out.result.errors.extend(totals.check(r, row, path))
@@ -1823,12 +1854,7 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
                 k = index[out.columns[f]]
                 extra[f] = (row[k].strip() if k < len(row) else "") or None
         out.sittings.append(_Sit(d, units, r, **extra))
-    if len(beyond) > EXTRA_SAID:  # the rows after the first few: one warning naming them
-        more = beyond[EXTRA_SAID:]
-        out.result.errors.append(Diagnostic(
-            "W-CSV-EXTRA", f"{len(more)} more rows have cells beyond the header's last column, not read: rows "
-            + ", ".join(map(str, more[:20])) + (", ..." if len(more) > 20 else ""), "warning", path, more[0],
-            width + 1, found=f"{len(more)} rows", expected=f"no cell after column {width}"))
+    beyond.rest(out.result.errors)
 
 
 _Sit = Sitting
@@ -2232,23 +2258,14 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     since: set[str] = set()  # the nights of the hands since the last totals row
     width = max(index.values()) + 1  # the header's cells (with NIGHT_COLUMN when the night's date is given: _body)
     shift = 0 if NIGHT_COLUMN not in index else 1  # that cell is none of the file's: the file's columns after it
-    beyond: list[int] = []  # the rows with a cell beyond the header past the first EXTRA_SAID (said in one warning)
+    beyond = _Beyond(width, shift, path, "a player's units or a note", "the sheet")
     rows, following_rows = tee(rows)
     next(following_rows, None)
     for (r, row), after in zip_longest(rows, following_rows):  # the row after: a mistyped date's night
         if not any(c.strip() for c in row):
             continue
-        if notes is not None and len(row) > width and (k := next((k for k in range(width, len(row))
-                                                                   if row[k].strip()), None)) is not None:
-            # a cell the header does not name is not read: a player or a note the header forgot (break23 F6: dropped
-            # without a word); a trailing blank cell is none
-            if len(beyond) < EXTRA_SAID:
-                notes.append(Diagnostic(
-                    "W-CSV-EXTRA", f"row {r}: a cell beyond the header's last column ({row[k].strip()!r} in column "
-                    f"{k + 1 - shift}; the header names {width - shift}): not read; if it is a player's units or a "
-                    "note, give its column a header and ingest the sheet again", "warning", path, r, k + 1 - shift,
-                    found=row[k].strip()[:80], expected=f"no cell after column {width - shift}"))
-            beyond.append(r)
+        if notes is not None:
+            beyond.row(r, row, notes)
         dtext, dcol = cell(row, "date")
         if is_totals_row(dtext, row[0], *(cell(row, f)[0] for f in ("hand", "dealer", "picker"))):
             if notes is not None:
@@ -2657,12 +2674,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                                 *(["score " + " ".join(
             f"{a} {v.value:+d}" for a, v in entries)] if not blank else [])]) + "\n\n"
         yield rec
-    if notes is not None and len(beyond) > EXTRA_SAID:  # the rows after the first few: one warning naming them
-        more = beyond[EXTRA_SAID:]
-        notes.append(Diagnostic(
-            "W-CSV-EXTRA", f"{len(more)} more rows have cells beyond the header's last column, not read: rows "
-            + ", ".join(map(str, more[:20])) + (", ..." if len(more) > 20 else ""), "warning", path, more[0],
-            width - shift + 1, found=f"{len(more)} rows", expected=f"no cell after column {width - shift}"))
+    if notes is not None:
+        beyond.rest(notes)
     if grand is not None and totals.grand is not None:  # the sheet ends with its own grand total
         grand.append(totals.grand)
 

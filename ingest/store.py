@@ -37,8 +37,10 @@ import json
 import os
 import random
 import re
+import shlex
 import threading
 import time
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
@@ -62,6 +64,7 @@ from ingest.model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHan
                           refines, same_rules)
 from replay.cards import CARD_NAMES as _ENGINE_CARD_NAMES
 from replay.errors import Diagnostic
+from replay.facts import SessionRec
 from replay.outcome import ReplayedCardLog
 from replay.deal_identity import deal_id_of_codes, deal_id_of_log
 
@@ -936,8 +939,6 @@ def _renamed_night(con: duckdb.DuckDBPyConnection, o: HandOutcome, source: str) 
     once one of them is corrected, so the night is moved by storing the file
     and voiding the stored session (scorer19 F3: "a new hand is stored with
     shead ingest" alone counted the night twice).  Empty otherwise."""
-    import shlex  # noqa: PLC0415
-
     rows = con.execute(
         "SELECT h.session, t.source FROM hands h JOIN hand_text t USING (hand_id) WHERE h.hand = ? AND "
         'h."group" IS NOT DISTINCT FROM ? AND h.session <> ? LIMIT 20', [o.hand, o.group, o.session]).fetchall()
@@ -1195,16 +1196,13 @@ def _amended_texts(con: duckdb.DuckDBPyConnection, hashes: list[str]) -> dict[st
         [[bytes.fromhex(h) for h in hashes]]).fetchall()}
 
 
-def amended_warnings(amended: list[tuple], path: str | None) -> list[Diagnostic]:
-    """``W-HAND-AMENDED`` for the file's hands whose texts are of hands
-    amended since (``(session, hand, line, when, reason)`` each): one warning
-    a session and amendment, at the first such hand's line, naming the hands
-    and when and why they were amended.  They are duplicates (their
-    amendment stays in force); the warning tells a second scorer whose copy
-    still holds the old text that the stored hand now says otherwise
-    (real23 F6: only "duplicates" was said)."""
+def _revision_warnings(code: str, texts: list[tuple], path: str | None, done: str, then: str) -> list[Diagnostic]:
+    """``code`` for the file's hands whose texts are of hands corrected
+    since (``(session, hand, line, when, reason)`` each): one warning a
+    session and correction, at the first such hand's line, naming the hands,
+    when (``done`` before it) and why, then ``then``."""
     groups: dict[tuple, list[tuple[int, int]]] = {}
-    for session, hand, line, when, reason in amended:
+    for session, hand, line, when, reason in texts:
         groups.setdefault((session, when, reason), []).append((line, hand))
     out = []
     for (session, when, reason), got in groups.items():
@@ -1213,35 +1211,30 @@ def amended_warnings(amended: list[tuple], path: str | None) -> list[Diagnostic]
         which = (f"hand {numbers[0]}" if len(numbers) == 1 else
                  f"{len(numbers)} hands ({_number_runs(numbers)})")
         out.append(Diagnostic(
-            "W-HAND-AMENDED", f"{which} of session {session!r}: this is the text from before the amendment of "
-            f"{when} UTC" + (f" ({reason})" if reason else "") + ": the amended hand stays in force (counted a "
-            "duplicate; shead history shows both texts, shead ingest --amend changes it again)",
-            "warning", path, got[0][0], 1, numbers[0] if len(numbers) == 1 else None))
+            code, f"{which} of session {session!r}: {done} {when} UTC" + (f" ({reason})" if reason else "")
+            + f": {then}", "warning", path, got[0][0], 1, numbers[0] if len(numbers) == 1 else None))
     return out
+
+
+def amended_warnings(amended: list[tuple], path: str | None) -> list[Diagnostic]:
+    """``W-HAND-AMENDED`` (:func:`_revision_warnings`) for the file's hands
+    whose texts are of hands amended since: duplicates (their amendment
+    stays in force); the warning tells a second scorer whose copy still
+    holds the old text that the stored hand now says otherwise (real23 F6:
+    only "duplicates" was said)."""
+    return _revision_warnings("W-HAND-AMENDED", amended, path, "this is the text from before the amendment of",
+                              "the amended hand stays in force (counted a duplicate; shead history shows both "
+                              "texts, shead ingest --amend changes it again)")
 
 
 def voided_warnings(voided: list[tuple], path: str | None) -> list[Diagnostic]:
-    """``W-HAND-VOIDED`` for the file's hands whose texts are of hands voided
-    since (``(session, hand, line, when, reason)`` each): one warning a
-    session and void (``shead void ... --session`` voids a night's hands
-    together), at the first such hand's line, naming the hands, when and why
-    they were voided; they are not stored again and are no duplicates (a
+    """``W-HAND-VOIDED`` (:func:`_revision_warnings`) for the file's hands
+    whose texts are of hands voided since (``shead void ... --session``
+    voids a night's hands together): not stored again and no duplicates (a
     voided ledger sitting sent again: ``W-SITTING-VOIDED``, break22b F5)."""
-    groups: dict[tuple, list[tuple[int, int]]] = {}
-    for session, hand, line, when, reason in voided:
-        groups.setdefault((session, when, reason), []).append((line, hand))
-    out = []
-    for (session, when, reason), got in groups.items():
-        got.sort()
-        numbers = sorted(n for _, n in got)
-        which = (f"hand {numbers[0]}" if len(numbers) == 1 else
-                 f"{len(numbers)} hands ({_number_runs(numbers)})")
-        out.append(Diagnostic(
-            "W-HAND-VOIDED", f"{which} of session {session!r}: voided on {when} UTC"
-            + (f" ({reason})" if reason else "") + ": not stored again (a voided hand's text stays voided; to "
-            "bring a hand back, amend it with its text changed: shead ingest --amend)",
-            "warning", path, got[0][0], 1, numbers[0] if len(numbers) == 1 else None))
-    return out
+    return _revision_warnings("W-HAND-VOIDED", voided, path, "voided on",
+                              "not stored again (a voided hand's text stays voided; to bring a hand back, amend it "
+                              "with its text changed: shead ingest --amend)")
 
 
 def _number_runs(numbers: list[int]) -> str:
@@ -1861,20 +1854,6 @@ def _header_rules(header: str) -> str | None:
     (``sessions.header``: tag lines as the writer writes them), read with the
     reader's own tag pattern; None when the header is empty or has none."""
     return _header_tag(header, "Rules")
-
-
-def SessionRecOf(sess, tags: dict[str, str]) -> str:  # noqa: N802 - reads as the record it makes
-    """The id session ``sess`` would have with ``tags`` in force instead of its own."""
-    from replay.facts import SessionRec  # noqa: PLC0415
-
-    return SessionRec({**sess.tags, **tags}).id
-
-
-def shlex_quote(text: str) -> str:
-    """``text`` quoted for a shell, as the messages print a command."""
-    import shlex  # noqa: PLC0415
-
-    return shlex.quote(text)
 
 
 def _header_tag(header: str, name: str) -> str | None:
@@ -2539,23 +2518,14 @@ def _fold_variants(text: str) -> set[str]:
     """:func:`_fold_name` of ``text``, and of it with each control character
     read as a space: a NUL byte may stand in a name or in place of its space
     (``Friday\\x00Phone Club``, break23b F3)."""
-    spaced = "".join(" " if unicodedata_category(c) == "Cc" and not c.isspace() else c for c in text)
+    spaced = "".join(" " if unicodedata.category(c) == "Cc" and not c.isspace() else c for c in text)
     return {_fold_name(text), _fold_name(spaced)}
-
-
-def unicodedata_category(ch: str) -> str:
-    """``unicodedata.category`` (imported when used)."""
-    import unicodedata  # noqa: PLC0415
-
-    return unicodedata.category(ch)
 
 
 def _fold_name(text: str) -> str:
     """A group's or a player's name folded as ``Store._note_spellings``
     compares them (and its query: ``lower(strip_accents(...))``, spaces
     collapsed): ``Béa  SCHMIDT`` is ``bea schmidt``."""
-    import unicodedata  # noqa: PLC0415 - imported when used
-
     plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)
                     and (c.isspace() or unicodedata.category(c) not in ("Cf", "Cc")))
     return " ".join(plain.lower().split())
@@ -4237,7 +4207,7 @@ class Store:
                 shn.errors.append(Diagnostic(
                     "W-GROUP-SPELLING", f"[Event {event!r}] is a new group; the group {spelt!r} is stored, written "
                     "otherwise only in case, accents or spacing: if it is that group, write [Event "
-                    f"\"{spelt}\"] (once stored: shead void {shlex_quote(sess.id)} --session --reason 'group spelling', then "
+                    f"\"{spelt}\"] (once stored: shead void {shlex.quote(sess.id)} --session --reason 'group spelling', then "
                     f"ingest the file again with [Event \"{spelt}\"]); if it is another group, nothing to do",
                     "warning", shn.path, at.line if at else 0, at.col if at else 0, found=event, expected=spelt))
             players = {p for ps in stored.values() for p in ps}
@@ -4360,8 +4330,6 @@ class Store:
         under another session (real23b F2: the night's second half became a
         session of its own without a word).  Names the stored sessions of the
         group on the session's date and the void that files them with it."""
-        import shlex  # noqa: PLC0415
-
         day = (sess.tags.get("Date") or "").replace(".", "-")
         con = self._writer()
         try:
@@ -4446,7 +4414,7 @@ class Store:
                 if any(v is None or v.strip() != sess.tags[k] for k, v in was.items()):
                     continue  # not the same tags but for end spaces
                 spaced = {k: v for k, v in was.items() if v != sess.tags[k]}
-                if not spaced or SessionRecOf(sess, spaced) != name:
+                if not spaced or SessionRec({**sess.tags, **spaced}).id != name:
                     continue
                 at = sess.tag_pos.get(next(iter(spaced)))
                 k0 = next(iter(spaced))
@@ -4454,7 +4422,7 @@ class Store:
                     "W-TAG-SPACES", f"[{k0} {sess.tags[k0]!r}]: this night is stored as {name!r}, its "
                     f"[{k0} {spaced[k0]!r}] read with an end space before session 23: the file's hands are filed "
                     f"there (sent again they are duplicates); to file the night under {sess.id!r}: shead void "
-                    f"{shlex_quote(name)} --session --reason 'end space', then ingest its files again", "warning",
+                    f"{shlex.quote(name)} --session --reason 'end space', then ingest its files again", "warning",
                     shn.path, at.line if at else 0, at.col if at else 0, found=repr(sess.tags[k0]),
                     expected=repr(spaced[k0])))
                 sess.tags.update(spaced)
