@@ -1263,6 +1263,27 @@ def _revision_day(text: str, day: str | None) -> str | None:
     return (_iso_day(_tag_in(text, "Date")) if "Date" in own_tags(text) else None) or day
 
 
+def _own_day_conflict(h: ValidatedHand, was: str) -> RejectedHand:
+    """``E-HAND-CONFLICT`` for file hand ``h`` of its stored session's own
+    night whose stored hand of that number is dated ``was`` (its own
+    ``[Date]`` line, another day than its session's): the same hand stored
+    under the wrong day, as a [Date] starting the next night written below
+    its statements was stored before ``E-TAG-LATE`` (real22 F4).  The message
+    says how to correct the stored hand (``shead ingest --amend`` with the
+    session's day as its own line: an amendment keeps a stored hand's own
+    [Date] otherwise, ``E-AMEND-PLACE``)."""
+    o = h.outcome
+    dotted = o.date.replace("-", ".")
+    d = Diagnostic(
+        "E-HAND-CONFLICT", f"hand {o.hand} of session {o.session!r} is stored with a [Date] of its own, "
+        f"{was.replace('-', '.')}, another day than its session's {dotted}, which this file's hand {o.hand} is of: "
+        f"if it is this hand, stored under the other night's day (a [Date] written below its statements), correct "
+        f"it: shead ingest --amend FILE, with [Date \"{dotted}\"] on the line after its 'hand {o.hand}' line",
+        "error", h.source_file, h.source_line, 1, o.hand, found=f"hand {o.hand} of {dotted}, stored of {was.replace('-', '.')}",
+        expected=f"the stored hand amended to {dotted}")
+    return RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash)
+
+
 def _voided_days(con: duckdb.DuckDBPyConnection, ids: list[int], numbers: list[int]) -> dict[tuple[str, int], str]:
     """``{(session, hand): YYYY-MM-DD}`` of the hands numbered ``numbers``
     voided in sessions ``ids`` and not in force: voided here (their last
@@ -3564,8 +3585,17 @@ class Store:
         for sess, n in voided:
             top[sess] = max(top.get(sess) or 0, n)
         out = []
+        own_day = dict(con.execute("SELECT session, CAST(date AS VARCHAR) FROM sessions WHERE "
+                                   "list_contains(?, session_id)", [ids]).fetchall())
         for (sess, day), hands in days.items():
             hit = sorted(n for (s2, n) in numbers if s2 == sess and stored.get((s2, n)) not in (None, day))
+            if hit and day == own_day.get(sess) and (sess, day) not in nights:
+                # the file's night is the stored session's own day: no night numbered from 1 again, but a hand of
+                # it stored with a day of its own, such as the next night's [Date] written below its statements
+                # (real22 F4: read as its own tag before E-TAG-LATE); the advice to start a [Session] was wrong
+                out += [_own_day_conflict(h, stored[(sess, h.outcome.hand)]) for h in hands
+                        if h.outcome.hand in hit]
+                continue
             if not hit and (sess, day) not in nights:
                 continue
             nights.add((sess, day))

@@ -211,7 +211,17 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
                 if not same:
                     d = with_differences(d, stored, rec)
                     was_day, day = stored.tag("Date"), rec.tag("Date")
-                    if was_day and day and was_day != day:  # a night numbered from 1 again (scorer19 F5)
+                    if (was_day and day and was_day != day and "Date" in stored.tags
+                            and day == stored.session.tags.get("Date")):
+                        # the stored hand's own [Date] against its session's, which this copy is of: the same hand
+                        # stored under another day (real22 F4: the next night's [Date] below its statements), no
+                        # night numbered from 1 again; an amendment must write the day (E-AMEND-PLACE)
+                        d = replace(d, message=d.message + f"; the stored hand {rec.number} has a [Date] of its own, "
+                                    f"{was_day}, another day than its session's {day}, which this copy is of: if it "
+                                    "is this hand, stored under the other night's day, correct it: shead ingest "
+                                    f"--amend FILE, with [Date \"{day}\"] on the line after its 'hand {rec.number}' "
+                                    "line")
+                    elif was_day and day and was_day != day:  # a night numbered from 1 again (scorer19 F5)
                         d = replace(d, message=d.message + f"; the stored hand {rec.number} is of {was_day}, this one "
                                     f"of {day}: a night numbered from 1 again is no continuation: give it a [Session] "
                                     "of its own or number its hands after the stored ones (an amendment would "

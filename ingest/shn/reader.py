@@ -202,6 +202,9 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 #: The tags shead reads (docs/notation.md §4.1); any other is kept as written.
 _KNOWN_TAGS = frozenset({"Session", "Event", "Site", "Date", "Table", "Seats", "Rules", "Cards"})
 _TRIMMED_TAGS = frozenset({"Session", "Event", "Site", "Date", "Table"})  # read without spaces at their ends
+#: the tags that name a night (a session's id, docs/notation.md §4.2): one written below a hand's statements with
+#: another value than its session's is E-TAG-LATE (real22 F4)
+_NIGHT_TAGS = frozenset({"Event", "Date", "Table"})
 #: The tokenizer for lines holding a tag ``[`` (other lines are split with
 #: ``str.split``).  Whitespace is what ``str.isspace`` says (LF never reaches
 #: it); a word ends at whitespace or at ``{ [ ;``.
@@ -1775,6 +1778,23 @@ class _Reader:
             self._start_session()
         hand = self.hand
         target = self.sess if hand is None else hand
+        if (hand is not None and name in _NIGHT_TAGS and value != self.sess.tags.get(name) and name not in hand.tags
+                and _has_statements(hand)):
+            # real22 F4: a [Date] (an [Event], a [Table]) below a hand's statements, naming another night than its
+            # session's, is hand N's own by §4.2 (the shared brief's normative core), but it is how a phone's note
+            # starts next week's night: stored so, hand N was filed in its session under the other night's day,
+            # its dealer not derived, with a warning that said neither.  The reader does not guess which was meant:
+            # the hand is refused, the message says both ways to write what was meant
+            was = self.sess.tags.get(name)
+            night = f"its session's \"{was}\"" if was is not None else f"its session, which has no [{name}]"
+            raise self._err(
+                "E-TAG-LATE", f"the tag [{name} \"{value}\"] at line {self.ln} comes after hand {hand.number}'s "
+                f"statements, so it would be hand {hand.number}'s own (docs/notation.md §4.2) and file hand "
+                f"{hand.number} under another night than {night}; hand {hand.number} is refused: if the tag starts "
+                f"the next night, write a [Session \"...\"] line above it (that night a session of its own, its hands "
+                f"numbered from 1); if hand {hand.number} alone was played so, write the tag right after its 'hand' "
+                "line", col, f"[{name}] after a statement",
+                f'a [Session] line above it, or the tag after hand {hand.number}\'s \'hand\' line')
         if hand is not None and name != "Session" and name[0] != "_" and _has_statements(hand):
             # a tag after the hand's statements: hand N's own, as §4.2 says, but written where a scorer puts a
             # change "from here on" above the next hand (scorer19 F4: both hands scored or dated wrong, unsaid)
