@@ -1196,6 +1196,46 @@ def _amended_texts(con: duckdb.DuckDBPyConnection, hashes: list[str]) -> dict[st
         [[bytes.fromhex(h) for h in hashes]]).fetchall()}
 
 
+def _renamed_since(con: duckdb.DuckDBPyConnection, texts: list[tuple]) -> list[tuple]:
+    """``(session id, hand number, line, when, reason)`` (as
+    :func:`_amended_texts` gives them, for ``W-HAND-AMENDED``) for the
+    file's hands ``texts`` (``(record, hash)`` each) whose text is the hand
+    in force but whose ``[Seats]`` name its players as an earlier revision
+    did, before an amendment renamed them (``shead ingest --amend`` with the
+    Seats as stored, the fix W-PLAYER-SPELLING gives): the file from before
+    the rename sent again was a silent duplicate, where a units amendment
+    sent again is said (real23b F9).  One query, of the amended hands
+    only."""
+    from ingest.shn.reader import parse_seats  # noqa: PLC0415
+
+    rows = con.execute(
+        "SELECT r.hash, r.outcome, strftime(a.recorded_at, '%Y-%m-%d %H:%M'), a.reason, h.players FROM "
+        "hand_revisions r JOIN hand_revisions a ON a.hand_id = r.hand_id AND a.action = 'amend' AND a.revision = "
+        "(SELECT min(revision) FROM hand_revisions x WHERE x.hand_id = r.hand_id AND x.action = 'amend' AND "
+        "x.revision > r.revision) JOIN hands h ON h.hand_id = r.hand_id WHERE list_contains(?, r.hash) "
+        "AND r.outcome IS NOT NULL ORDER BY r.revision DESC", [[bytes.fromhex(h) for _, h in texts]]).fetchall()
+    if not rows:
+        return []
+    before: dict[str, list[tuple]] = {}
+    for hsh, outcome, when, reason, players in rows:
+        was = json.loads(outcome).get("players")
+        if was and was != json.loads(players or "{}"):
+            before.setdefault(bytes(hsh).hex(), []).append((was, when, reason))
+    out = []
+    for rec, h in texts:
+        seats = rec.tag("Seats")
+        if h not in before or seats is None:
+            continue
+        try:
+            names = dict(parse_seats(seats))
+        except ValueError:
+            continue
+        hit = next((x for x in before[h] if x[0] == names), None)  # the latest revision so named
+        if hit is not None:
+            out.append((rec.session_id, rec.number, rec.line, hit[1], hit[2]))
+    return out
+
+
 def _revision_warnings(code: str, texts: list[tuple], path: str | None, done: str, then: str) -> list[Diagnostic]:
     """``code`` for the file's hands whose texts are of hands corrected
     since (``(session, hand, line, when, reason)`` each): one warning a
@@ -4141,7 +4181,7 @@ class Store:
                 # counted a duplicate (break22b F5); asked only when a text found is no hand's in force
                 gone = _voided_texts(con, [h for h in found if h not in in_force]) if len(found) > len(
                     in_force) else {}
-                keep = []
+                keep, same_text = [], []
                 for r, h in zip(recs, hashes):
                     # the same text of another day (a night numbered from 1 again) is no duplicate: it goes on to
                     # the store, which refuses it and says why (Store._other_day, scorer19 F5)
@@ -4154,11 +4194,15 @@ class Store:
                         plan.skipped_hands.append((r.session_id, r.number, r.line))
                         if h not in in_force:  # a text amended since: a duplicate, said so (real23 F6)
                             plan.amended.append((r.session_id, r.number, r.line, h))
+                        else:
+                            same_text.append((r, h))
                     else:
                         keep.append(r)
                 if plan.amended:  # when and why each was amended: one query, only for such texts
                     why = _amended_texts(con, [a[3] for a in plan.amended])
                     plan.amended = [a[:3] + why[a[3]] for a in plan.amended if a[3] in why]
+                if same_text:  # the text in force under the names from before an amendment (real23b F9)
+                    plan.amended += _renamed_since(con, same_text)
                 # none of the file's sessions stored (a first ingest): none has a state to read
                 for row in con.execute(
                         "SELECT s.session, coalesce(s.format, 'shn'), t.hands, t.top_hand, t.queued, t.run, "

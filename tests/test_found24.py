@@ -140,3 +140,60 @@ def test_a_copy_of_a_hand_stored_with_its_own_date_is_told_how_to_amend(tmp_path
             "--amend FILE, with [Date \"2026.11.03\"] on the line after its 'hand 2' line") in out
     assert "no continuation" not in out
     assert ledger(db) == NIGHT1_UNITS
+
+
+# -- A file sent again whose only difference from an amendment is a [Seats] spelling (real23b F9) ------------------
+
+PHONE = """%SHN 1.0
+[Event "Friday Phone Club"]
+[Date "{day}"]
+[Seats "Gus={gus}; Hal=Hal Dorn; Ivy=Ivy  Lind; Jo=Jo Marx; Kim=Kim Nord"]
+[Rules "wi5-called-ace"]
+
+hand 1  dealer Gus
+pick Hal  call AH  partner Ivy  pts 75  win
+score Gus -1 Hal +2 Ivy +1 Jo -1 Kim -1
+"""
+#: real23b's F1_phone_part1.shn: the week before, hands 2 and 3 after hand 1
+WEEK1 = PHONE.format(day="2026.12.11", gus="Gus Berg") + """
+hand 2
+pick Jo  call AC  partner Kim  pts 60  lose
+score Gus +2 Hal +2 Ivy +2 Jo -4 Kim -2
+
+hand 3
+pick Kim  alone  pts 30  lose-s
+score Gus +4 Hal +4 Ivy +4 Jo +4 Kim -16
+"""
+
+
+def test_a_file_sent_again_with_the_seats_spelling_from_before_a_rename_is_said_amended(tmp_path):
+    """By hand (rules.md B-28..B-33, wi5-called-ace with double on the bump): week 1 h1 Hal picks, Ivy partner, 75:
+    Hal +2, Ivy +1, Gus, Jo, Kim -1; h2 Jo picks, Kim partner, 60: a loss (61 wins), doubled: Jo -4, Kim -2, +2 each;
+    h3 Kim alone, 30: lose-s, 2 a defender doubled 4, alone pays 4x4: Kim -16, +4 each.  Week 2 h1 as week 1's h1.
+    Ledger: Gus -1+2+4-1 = +4, Hal 2+2+4+2 = +10, Ivy 1+2+4+1 = +8, Jo -1-4+4-1 = -2, Kim -1-2-16-1 = -20.
+    Week 2 came with 'Gus=gus berg' (W-PLAYER-SPELLING: a player of his own, -1), renamed by --amend with the
+    stored Seats; the lower-case file sent again said only "0 stored, 1 duplicates".  Now W-HAND-AMENDED, at hand
+    1's line (7), as a units amendment sent again says; the amended file sent again stays silent."""
+    db = tmp_path / "g.duckdb"
+    cli("ingest", write(tmp_path, "F1_phone_part1.shn", WEEK1), "--db", str(db))
+    low = write(tmp_path, "G_week2_lowercase.shn", PHONE.format(day="2026.12.18", gus="gus berg"))
+    r = cli("ingest", low, "--db", str(db))
+    assert "G_week2_lowercase.shn:4:1: warning W-PLAYER-SPELLING: Gus is 'gus berg'" in r.output, r.output
+    assert ledger(db)["gus berg"] == -1 and ledger(db)["Gus Berg"] == 5
+    fix = write(tmp_path, "G_fix_seats.shn", PHONE.format(day="2026.12.18", gus="Gus Berg"))
+    r = cli("ingest", "--amend", fix, "--reason", "Gus is Gus Berg", "--db", str(db))
+    assert "names: Gus is 'Gus Berg' (was 'gus berg')" in r.output, r.output
+    totals = {"Gus Berg": 4, "Hal Dorn": 10, "Ivy Lind": 8, "Jo Marx": -2, "Kim Nord": -20}
+    assert ledger(db) == totals
+    r = cli("ingest", low, "--db", str(db))
+    out = r.output.replace("\n", " ")
+    assert "G_week2_lowercase.shn: 0 stored, 1 duplicates, 0 rejected" in out, r.output
+    assert ("G_week2_lowercase.shn:7:1: warning W-HAND-AMENDED: hand 1 of session 'Friday Phone Club / 2026.12.18': "
+            "this is the text from before the amendment of ") in out
+    assert "UTC (Gus is Gus Berg): the amended hand stays in force" in out
+    assert ledger(db) == totals  # the rename stands
+    r = cli("ingest", fix, "--db", str(db))
+    assert "G_fix_seats.shn: 0 stored, 1 duplicates, 0 rejected" in r.output and "W-HAND-AMENDED" not in r.output
+    # the week-1 file sent again: its hands were never amended, nothing said
+    r = cli("ingest", write(tmp_path, "again.shn", WEEK1), "--db", str(db))
+    assert "again.shn: 0 stored, 3 duplicates, 0 rejected" in r.output and "W-" not in r.output, r.output
