@@ -66,7 +66,7 @@ from replay.cards import CARD_NAMES as _ENGINE_CARD_NAMES
 from replay.errors import Diagnostic
 from replay.facts import SessionRec
 from replay.outcome import ReplayedCardLog
-from replay.deal_identity import deal_id_of_codes, deal_id_of_log
+from replay.deal_identity import deal_id_of_codes, deal_id_of_log, deal_id_of_masks
 
 __all__ = [
     "DEFAULT_DB",
@@ -4629,8 +4629,17 @@ class Store:
             # the known cards of deal, blind, bury, called, plays: below the unknown card, not a six
             templated.append(source_template(h.source, b"".join(map(bytes, log[2:7])).translate(None, _NO_SLOT)))
             dealer = o.dealer
-            d = deal_id_of_codes(log[0], log[1], log[2], log[3], len(seats),
-                                 seats.index(dealer) if dealer is not None and dealer in players else None, names)
+            cardlog = h.cardlog
+            masks = cardlog.masks if type(cardlog) is ReplayedCardLog else None
+            if masks is not None and len(log[0]) == len(seats) and dealer in players and cardlog.seats == seats:
+                # a full deal the engine replayed, its seats the stored ones: the id from its masks (issue 17)
+                held = 0
+                for c in cardlog.blind_cards:
+                    held |= 1 << c
+                d = deal_id_of_masks(masks, held, seats.index(dealer))
+            else:
+                d = deal_id_of_codes(log[0], log[1], log[2], log[3], len(seats),
+                                     seats.index(dealer) if dealer is not None and dealer in players else None, names)
             if d:  # the deal's identity (migration 015, issue 18)
                 deals.append((hid, d, log))
         n = len(hands)

@@ -32,7 +32,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from hashlib import blake2b
 
-__all__ = ["DEAL_ID_PREFIX", "canonical_deal", "deal_id", "deal_id_of_codes", "deal_id_of_log", "is_deal_id"]
+__all__ = ["DEAL_ID_PREFIX", "canonical_deal", "deal_id", "deal_id_of_codes", "deal_id_of_log", "deal_id_of_masks",
+           "is_deal_id"]
 
 #: Every deal id starts with this letter (a hand id is all digits, a content hash 32 hex digits).
 DEAL_ID_PREFIX = "D"
@@ -182,6 +183,38 @@ def deal_id_of_codes(deal_seats: Sequence[int], deal_sizes: Sequence[int], deal:
         buf[3 * end - 1] = 47
     buf[3 * end - 1] = 124
     text = b"shead-deal-1|" + (bytes(buf[:-1]) if held else bytes(buf))
+    return DEAL_ID_PREFIX + blake2b(text, digest_size=8).hexdigest()
+
+
+#: a card's SHN spelling by its index (:data:`_CARD_ORDER`: the index order is the canonical order), as ASCII bytes
+_INDEX_NAME: tuple[bytes, ...] = tuple(name.encode("ascii") for name, _ in sorted(_CARD_ORDER.items(), key=lambda kv: kv[1]))
+
+
+def _mask_names(mask: int) -> bytes:
+    """The spellings of the cards of ``mask`` (bit ``i``: the card of index
+    ``i``) in canonical order, one space apart (``b""`` for no card)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_INDEX_NAME[low.bit_length() - 1])
+        mask ^= low
+    return b" ".join(out)
+
+
+def deal_id_of_masks(hands: Sequence[int], blind: int, dealer: int) -> str:
+    """:func:`deal_id` of a full deal held as card masks, as the engine holds
+    it (issue 17: the store's deal id without the cards made into codes,
+    sorted and spelt one by one): ``hands[s]`` the mask of the cards dealt
+    to seat ``s`` (seats clockwise, bit ``i`` the card of index ``i``:
+    :class:`~replay.cards.Card`, the sixes 32 and 33), ``blind`` the mask of
+    the blind as written (0: none written), ``dealer`` the dealer's seat.
+    The caller vouches that it is a full deal (:func:`deal_id_of_log`: every
+    seat dealt, every card known, none twice); the text hashed is
+    :func:`canonical_deal`'s, so the id is the one :func:`deal_id_of_codes`
+    gives of the same cards (tests/test_deal_identity.py)."""
+    n = len(hands)
+    text = (b"shead-deal-1|" + b"/".join([_mask_names(hands[(dealer + 1 + k) % n]) for k in range(n)]) + b"|"
+            + _mask_names(blind))
     return DEAL_ID_PREFIX + blake2b(text, digest_size=8).hexdigest()
 
 

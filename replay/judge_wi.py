@@ -877,6 +877,8 @@ def _replay_hand(chk: HandCheck, kind: str, dealer: int, stake: int):
     if stopped is not None and g.trick:  # the cards of the trick cut short by an unknown card: no winner
         tricks.append((g.leader, tuple(g.trick), None))
     cardlog = _cardlog(chk, tricks, won, tuple(reneged))
+    if g.complete and not rec.tables:  # the deal as dealt, for the store's deal id (deal_id_of_masks, issue 17)
+        cardlog.masks = g._dealt
     if stopped is not None or g.phase != _DONE:
         where = f"an unknown card in trick {stopped[0]}" if stopped else f"{len(g.tricks)} of {prof.tricks} tricks"
         chk.warnings.append(chk.diag("W-PARTIAL", f"the card log is incomplete ({where}); the result is taken from "

@@ -101,17 +101,23 @@ class ReplayedCardLog(CardLog):
     unknown card has winner None), ``won`` the index of each trick's winning
     card where a seat plays two cards to a trick (the battery games,
     rules.md B-19; else None: the winner's one card) and ``reneges`` the
-    play indices of the cards marked ``^R`` (rules.md B-23).
+    play indices of the cards marked ``^R`` (rules.md B-23); ``masks`` the
+    card mask of each engine seat's hand as dealt when the engine replayed a
+    full deal (every hand and the blind known, no table cards), else None:
+    the store's deal id is made from them
+    (:func:`replay.deal_identity.deal_id_of_masks`).
 
     Its four fields (SHN spellings, :class:`PlayRow` objects) are made when
     first read, so an ingest, which stores the cards as small integers
     (``ingest.store.card_log_row`` reads the attributes above), never makes
     them.  It equals the :class:`CardLog` of the same fields."""
 
-    __slots__ = ("seats", "dealt", "blind_cards", "bury_cards", "tricks", "won", "reneges")
+    __slots__ = ("seats", "dealt", "blind_cards", "bury_cards", "tricks", "won", "reneges", "masks")
 
     def __init__(self, seats: list[str], dealt: dict[str, list], blind_cards, bury_cards,
-                 tricks: list[tuple], won: list[int] | None, reneges: tuple[int, ...] | frozenset = ()):
+                 tricks: list[tuple], won: list[int] | None, reneges: tuple[int, ...] | frozenset = (),
+                 masks: tuple[int, ...] | None = None):
+        self.masks = masks
         self.seats = seats
         self.dealt = dealt
         self.blind_cards = blind_cards

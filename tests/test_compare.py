@@ -50,7 +50,7 @@ from ingest import store as st
 from ingest.cli import app
 from ingest.compare import DealNotFound, compare_deal, comparison_rows, shared_deals
 from ingest.validate import validate_file
-from replay.deal_identity import canonical_deal, deal_id, deal_id_of_codes, deal_id_of_log, is_deal_id
+from replay.deal_identity import canonical_deal, deal_id, deal_id_of_codes, deal_id_of_log, deal_id_of_masks, is_deal_id
 
 FIX = Path(__file__).parent / "fixtures" / "compare"
 TABLES = [FIX / "table_a.shn", FIX / "table_b.shn", FIX / "table_c.shn"]
@@ -147,6 +147,49 @@ def test_codes_and_names_give_the_same_identity(seats, data):
     assert deal_id_of_codes(order, sizes, flat, blind, seats, dealer, CODE_NAMES) == want
     # the cards as bytes (the store's rows) and the names as a list (another table than the last one read)
     assert deal_id_of_codes(order, sizes, bytes(flat), bytes(blind), seats, dealer, list(CODE_NAMES)) == want
+
+
+#: an engine card index (replay.cards.Card: suit * 8 + rank, the sixes 32 and 33) by its spelling
+ENGINE_INDEX = {name: i for i, name in enumerate(tuple(r + s for s in "CSHD" for r in "ATKQJ987") + ("6C", "6S"))}
+
+
+def mask(cards):
+    m = 0
+    for c in cards:
+        m |= 1 << ENGINE_INDEX[c]
+    return m
+
+
+def test_the_identity_from_the_engine_s_masks():
+    """Issue 17: the store takes a replayed hand's deal id from the engine's card masks.  The same deal as
+    above: seats Ann..Eve clockwise, dealer Bob (seat 1), so Cat (P1) is position 1 and Bob (P5) the last."""
+    hands = [mask(P4), mask(P5), mask(P1), mask(P2), mask(P3)]
+    assert deal_id_of_masks(hands, mask(["7H", "AS"]), 1) == DEAL
+    assert deal_id_of_masks(hands, mask(BLIND), 0) != DEAL  # another dealer: the positions turn
+    # no blind written: the text ends at the "|" (canonical_deal of an empty blind)
+    bare = "D" + blake2b(CANON.rsplit("|", 1)[0].encode() + b"|", digest_size=8).hexdigest()
+    assert deal_id_of_masks(hands, 0, 1) == bare == deal_id([P1, P2, P3, P4, P5], [])
+    # the 34-card deck's sixes spell 6C and 6S, after the diamonds
+    assert deal_id_of_masks([mask(["6C", "QC"]), mask(["7D", "6S"])], mask(["AS"]), 1) == \
+        "D" + blake2b(b"shead-deal-1|QC 6C/7D 6S|AS", digest_size=8).hexdigest()
+
+
+@settings(max_examples=200, deadline=None)
+@given(seats=hs.integers(2, 7), data=hs.data())
+def test_masks_and_codes_give_the_same_identity(seats, data):
+    """Every full deal (each seat dealt, no card twice, every card known) has the same id from the engine's
+    masks as from the store's codes (the sixes are engine indices 32, 33 and codes 33, 34)."""
+    deck = data.draw(hs.permutations(list(range(34))))
+    size = data.draw(hs.integers(1, 34 // seats))
+    blind = deck[seats * size:seats * size + data.draw(hs.integers(0, min(2, 34 - seats * size)))]
+    hands = [deck[s * size:(s + 1) * size] for s in range(seats)]
+    dealer = data.draw(hs.integers(0, seats - 1))
+    code = [i if i < 32 else i + 1 for i in range(34)]  # engine index -> store code
+    order = data.draw(hs.permutations(list(range(seats))))  # the deal lines in any order
+    flat = [code[c] for s in order for c in hands[s]]
+    want = deal_id_of_codes(order, [size] * seats, flat, [code[c] for c in blind], seats, dealer, CODE_NAMES)
+    masks = [sum(1 << c for c in h) for h in hands]
+    assert want is not None and deal_id_of_masks(masks, sum(1 << c for c in blind), dealer) == want
 
 
 def test_bad_cards_are_errors():
