@@ -45,6 +45,9 @@ class StoredName(str):
     was refused as another text)."""
 
     group: str | None = None
+    #: the stored session's seats, alias -> name: a night stored before keeps its aliases (real22 F9: a sheet's
+    #: aliases of names with letters beyond ASCII were stripped of them, ``Jrgen`` for ``Jürgen``)
+    seats: dict[str, str] | None = None
 
 
 def sheet_session(con, date: str, players: tuple[str, ...]) -> str | None:
@@ -60,6 +63,11 @@ def sheet_session(con, date: str, players: tuple[str, ...]) -> str | None:
         if _players(pl) == want:
             got = StoredName(name)
             got.group = group
+            try:
+                obj = json.loads(pl or "{}")
+            except ValueError:
+                obj = None
+            got.seats = {str(k): str(v) for k, v in obj.items()} if isinstance(obj, dict) else None
             return got
     return None
 

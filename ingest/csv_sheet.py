@@ -1858,13 +1858,31 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
 
 
 _Sit = Sitting
-_ALIAS_BAD = re.compile(r"[^A-Za-z0-9_]")
+
+
+def _kept_aliases(alias_of: dict[str, str], name_of: dict[str, str], stored: dict[str, str] | None,
+                  label: dict[str, str]) -> dict[str, str]:
+    """A night's seat aliases (player column -> alias): ``alias_of``, or, for
+    a night found stored (``stored``: its seats, alias -> name), the stored
+    alias of each player it seats, so that its hands read as the stored ones
+    (real22 F9: a night stored while aliases lost their letters beyond ASCII,
+    ``Jrgen=Jürgen``, is read with them and its hands are duplicates, not
+    conflicts; no stored row changes).  Another player takes an alias of his
+    own that no stored seat holds."""
+    kept = {n: a for a, n in (stored or {}).items()}
+    if all(kept.get(name_of[p], alias_of[p]) == alias_of[p] for p in alias_of):
+        return alias_of
+    taken = {kept[name_of[p]] for p in alias_of if name_of[p] in kept}
+    return {p: kept[name_of[p]] if name_of[p] in kept else _alias(label[p], taken) for p in alias_of}
+#: What a column's name loses to be a seat alias: what is no letter, digit or ``_`` of any alphabet (notation.md
+#: §5: ``Jürgen`` is an alias; real22 F9: ``[^A-Za-z0-9_]`` made it ``Jrgen``, and ``Jörg``, ``Jürg`` ``Jrg``, ``Jrg2``).
+_ALIAS_BAD = re.compile(r"\W")
 
 
 def _alias(name: str, taken: set[str]) -> str:
     from .shn.reader import is_alias  # noqa: PLC0415
 
-    base = _ALIAS_BAD.sub("", name.title().replace(" ", "")) or "P"
+    base = _ALIAS_BAD.sub("", nfc(name.title()).replace(" ", "")) or "P"
     if not base[0].isalpha():
         base = "P" + base
     a, k = base, 2
@@ -2226,6 +2244,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     seats_of: dict[str, list[str]] = {}
     first_seats: dict[str, list[str]] = {}  # each night's table at its first row (its session's [Seats])
     alias_of: dict[str, str] = {}
+    night_alias: dict[str, dict[str, str]] = {}  # each night's aliases: alias_of, or a stored night's own
     label = {p: seat_label(p) for p in out.players}  # what the cells write for the player
     name_of = {p: out.names.get(p, p) for p in out.players}  # the player's stored name (seat_names)
     taken: set[str] = set()
@@ -2438,9 +2457,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             group = cell(row, "group")[0] or last_group or out.group  # a blank cell is the group above, as a blank date
             last_group = group
             group = group or getattr(name, "group", None)  # else the stored night's, found by meaning (real20 F3)
+            night_alias[d] = _kept_aliases(alias_of, name_of, getattr(name, "seats", None), label)
             sessions[d] = SessionRec({"Session": name, "Event": group or f"CSV {stem}",
                                       **({"Date": d.replace("-", ".")} if d != "unknown" else {}),
-                                      "Seats": "; ".join(f"{alias_of[p]}={name_of[p]}" for p in present),
+                                      "Seats": "; ".join(f"{night_alias[d][p]}={name_of[p]}" for p in present),
                                       "Rules": rules})
         elif (g := cell(row, "group"))[0] and g[0] != sessions[d].tags["Event"] and notes is not None \
                 and d not in regrouped:  # a night is one group: another Group cell among its rows is said (break20 F10)
@@ -2451,6 +2471,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 f"are filed under {sessions[d].tags['Event']!r}; if the night belongs to {g[0]!r}, write it on the "
                 "night's first row", "warning", path, r, g[1], found=g[0], expected=sessions[d].tags["Event"]))
         seats = seats_of[d]
+        aliases = night_alias[d]
         gone = [p for p in seats if p not in present]
         came = [p for p in present if p not in seats]
         if present != seats and not blank and gone and len(gone) == len(came) and len(present) == len(seats):
@@ -2526,9 +2547,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             words[0] += " {" + note + "}"
         own_seats = None  # after a substitute: the hand's own [Seats] (notation.md §5)
         if d in first_seats and seats != first_seats[d]:
-            own_seats = "; ".join(f"{alias_of[p]}={name_of[p]}" for p in seats)
+            own_seats = "; ".join(f"{aliases[p]}={name_of[p]}" for p in seats)
             rec.tags["Seats"] = own_seats
-        by_name = {w.lower(): alias_of[p] for p in seats for w in (label[p], name_of[p], alias_of[p])}
+        by_name = {w.lower(): aliases[p] for p in seats for w in (label[p], name_of[p], aliases[p])}
 
         def seat(f: str) -> tuple[str | None, int]:
             t, c = cell(row, f)
@@ -2551,7 +2572,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
 
         dealer, dc = seat("dealer")
         if not dealer and blank_seat is not None:  # the dealer by the blank cell, or the one 0
-            dealer, dc = alias_of[blank_seat], index[blank_seat] + 1
+            dealer, dc = aliases[blank_seat], index[blank_seat] + 1
         if dealer:
             rec.dealer = Value(dealer, Pos(r, dc))
             words[0] += f"  dealer {dealer}"
@@ -2666,7 +2687,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 errs.append(Diagnostic("E-CSV-UNITS", _units_problem(r, p, t), file=path, line=r, col=k + 1,
                                        found=t, expected="e.g. +2"))
                 continue
-            entries.append((alias_of[p], Value(v, Pos(r, k + 1))))
+            entries.append((aliases[p], Value(v, Pos(r, k + 1))))
         if not blank:
             rec.score = ScoreRec(entries, Pos(r, 1))
         rec.errors = errs
