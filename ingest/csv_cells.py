@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from replay.errors import Diagnostic
 
 __all__ = ["DATE_ORDERS", "DateOrder", "date_parts", "read_date", "read_stamp", "local_zone", "split_time", "serial_date", "date_in_text", "day_in_text",
-           "year_in_text",
+           "year_in_text", "Row", "row_words", "row_at", "row_said",
            "season_in_text", "sheet_date_order", "date_order_warning",
            "date_order_error", "whole_units", "is_fraction", "outcome_word", "OUTCOME_EXPECTED", "is_totals_row",
            "says_misdeal", "decimal_comma"]
@@ -344,7 +344,7 @@ def sheet_date_order(cells: Iterable[tuple[int, int, str]], european: Callable[[
     if callable(european):
         european = european()
     if european is None and dots is not None:
-        european = f"dates written with dots ({dots[2]!r} at row {dots[0]})"
+        european = f"dates written with dots ({dots[2]!r} at row {row_words(dots[0])})"
     return DateOrder("dmy" if european else "mdy", guessed=either,
                      why=european or "not ';'-separated, no decimal commas, dates with '/' or '-'")
 
@@ -358,7 +358,7 @@ def date_order_warning(got: DateOrder, path: str | None) -> Diagnostic | None:
     r, c, text = got.guessed
     other = "mdy" if got.order == "dmy" else "dmy"
     return Diagnostic(
-        "W-CSV-DATE-ORDER", f"row {r}: every date of the sheet reads either way ({text!r} is first): read "
+        "W-CSV-DATE-ORDER", f"row {row_words(r)}: every date of the sheet reads either way ({text!r} is first): read "
         f"{DATE_ORDERS[got.order]} as {'a European' if got.order == 'dmy' else 'a US'} export ({got.why}), so "
         f"{text!r} = {read_date(text, got.order)}; if the sheet is {DATE_ORDERS[other]}, ingest it with "
         f"--columns date-order={other}", "warning", path, r, c, found=text)
@@ -370,10 +370,43 @@ def date_order_error(got: DateOrder, r: int, c: int, text: str, path: str | None
     naming a day-first and a month-first cell."""
     (r1, c1, t1), (r2, c2, t2) = got.day_first, got.month_first
     return Diagnostic(
-        "E-CSV-DATE-ORDER", f"row {r}: {text!r} cannot be dated: the sheet's dates disagree on their order ({t1!r} "
-        f"at row {r1}, column {c1} is day-first; {t2!r} at row {r2}, column {c2} is month-first): correct the "
+        "E-CSV-DATE-ORDER", f"row {row_words(r)}: {text!r} cannot be dated: the sheet's dates disagree on their order ({t1!r} "
+        f"at row {row_words(r1)}, column {c1} is day-first; {t2!r} at row {row_words(r2)}, column {c2} is month-first): correct the "
         "wrong one, or give the order with --columns date-order=dmy (or mdy)", file=path, line=r, col=c, found=text,
         expected="one order of day and month in the whole sheet")
+
+
+class Row(int):
+    """A sheet's row number where the row does not start on the file's line
+    of that number (a note typed with Enter above it, its cell over two
+    lines): the int is the file's line, the position of every message at
+    the row (``file:line:column``, the column the cell's, as on a sheet
+    without such notes), and its messages say ``row 5 (line 8)``
+    (:func:`row_words`) (real23b F8: the row's messages were at row 5, a W-NUL
+    of the same row at line 8, a quote's at row 7 "(line 10 of the file)")."""
+
+    row: int
+
+    def __new__(cls, line: int, row: int):
+        self = super().__new__(cls, line)
+        self.row = row
+        return self
+
+
+def row_words(r: int) -> str:
+    """Row ``r`` (an int or a :class:`Row`) as a message says it: ``5``, or ``5 (line 8)``."""
+    return row_said(r.row, int(r)) if isinstance(r, Row) else str(r)
+
+
+def row_said(row: int, line: int) -> str:
+    """A sheet's row as a message says it: ``5``, or ``5 (line 8)`` when the
+    file's line differs (:class:`Row`)."""
+    return str(row) if row == line else f"{row} (line {line})"
+
+
+def row_at(r: int, line: int) -> int:
+    """Row ``r``, starting on the file's line ``line``: ``r``, or a :class:`Row`."""
+    return r if line == r else Row(line, r)
 
 
 _UNITS = re.compile(r"[+-]?\d+(?:[.,]0{1,2})?")

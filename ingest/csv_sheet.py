@@ -82,7 +82,7 @@ from replay.facts import OUTCOMES, CallRec, HandRecord, MarkRec, Pos, ScoreRec, 
 from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_in_text, date_order_error, date_order_warning,
                         date_parts, day_in_text, season_in_text, year_in_text, decimal_comma, is_fraction,
                         is_totals_row, local_zone, outcome_word, read_date, read_stamp, says_misdeal, serial_date,
-                        sheet_date_order, split_time, whole_units)
+                        sheet_date_order, split_time, whole_units, Row, row_words, row_at, row_said)
 from . import csv_encoding
 from .csv_indiana import declaration, is_indiana_rules
 from .model import FileResult
@@ -506,7 +506,7 @@ class _Beyond:
         named = self.width - self.shift
         if len(self.rows) < EXTRA_SAID:
             notes.append(Diagnostic(
-                "W-CSV-EXTRA", f"row {r}: a cell beyond the header's last column ({row[k].strip()!r} in column "
+                "W-CSV-EXTRA", f"row {row_words(r)}: a cell beyond the header's last column ({row[k].strip()!r} in column "
                 f"{k + 1 - self.shift}; the header names {named}): not read; if it is {self.what}, give its column "
                 f"a header and ingest {self.again} again", "warning", self.path, r, k + 1 - self.shift,
                 found=row[k].strip()[:80], expected=f"no cell after column {named}"))
@@ -745,7 +745,7 @@ def _money_error(found: tuple[int, int, str], path: str | None) -> Diagnostic:
     sheet read without its stake."""
     r, c, text = found
     what = "money" if _MONEY_SIGN.search(text) else "a fraction (units are whole, rules.md B-31): money?"
-    return Diagnostic("E-CSV-MONEY", f"row {r}: the player cell {text.strip()!r} is {what}, and a sheet's player "
+    return Diagnostic("E-CSV-MONEY", f"row {row_words(r)}: the player cell {text.strip()!r} is {what}, and a sheet's player "
                       "cells are read as units: give the money one unit is worth, e.g. --columns stake=0.25 (a "
                       "quarter a point; on the Import page: stake=0.25 in the columns box); nothing of this sheet "
                       "is read without it", file=path, line=r, col=c, found=text, expected="units, or stake=VALUE")
@@ -807,17 +807,17 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
     def batches() -> Iterator[ShnFile]:
         fh, reader, _header = opened()
         with fh:  # a first pass for the order of the dates (nothing kept but its evidence)
-            _order_of(out, _body(enumerate(read_rows(reader, name, []), start=2), layout), index,
+            _order_of(out, _body(numbered_stream(reader, read_rows(reader, name, [])), layout), index,
                       reader.dialect.delimiter, columns, name)
         fh, reader, _header = opened()
         with fh:  # and for money written without its stake (E-CSV-MONEY: nothing read)
-            money = _money_cell(enumerate(read_rows(reader, name, []), start=2), layout)
+            money = _money_cell(numbered_stream(reader, read_rows(reader, name, [])), layout)
         if money is not None:
             yield ShnFile([], [_money_error(money, name)], path=name)
             return
         fh, reader, _header = opened()
         with fh:  # and for rows sorted newest first, which a sheet read in batches cannot turn (break22b F1)
-            newest = _newest_first(out, _body(enumerate(read_rows(reader, name, []), start=2), layout), index)
+            newest = _newest_first(out, _body(numbered_stream(reader, read_rows(reader, name, [])), layout), index)
         if newest is not None:
             yield ShnFile([], [Diagnostic(
                 "E-CSV-NEWEST-FIRST", f"rows {newest[0]}-{newest[1]} go from the newest timestamp to the oldest "
@@ -828,12 +828,13 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
             return
         notes = [d for d in out.result.errors if d.code == "W-CSV-DATE-ORDER"]  # said with the first batch
         notes += list(layout.notes)  # where the night's date of a sheet without a date column was read
-        notes += csv_encoding.note_file(path, name)  # a Windows-1252 export: said with the first batch too
+        notes += [d.at(*_file_cell(path, d.line, d.col))  # a Windows-1252 export: said with the first batch too
+                  for d in csv_encoding.note_file(path, name)]
         fh, reader, _header = opened()
         with fh:
             got: list[HandRecord] = []
             bad: list[Diagnostic] = []  # a line csv cannot read: said with the last batch
-            rows = _stream_headers(_body(enumerate(read_rows(reader, name, bad), start=2), layout), layout, cols,
+            rows = _stream_headers(_body(numbered_stream(reader, read_rows(reader, name, bad)), layout), layout, cols,
                                    index, name, notes)
             for rec in sheet_records(out, rows, index, name, rules or "wi5-called-ace", stored_session, notes):
                 got.append(rec)
@@ -896,6 +897,64 @@ def _quote_state(line: str, delim: str, quote: str, skip_space: bool, doubled: b
     return inside, opened, opened_cell
 
 
+def _cell_walk(line: str, dialect, inside: bool, cell: int, stop: int | None = None) -> tuple[bool, int]:
+    """``(inside a quoted cell, the cell (0-based))`` after ``line[:stop]``
+    (the whole line when ``stop`` is None), read as :func:`_quote_state`
+    reads it, from ``inside`` and ``cell`` where the line starts."""
+    delim, quote = dialect.delimiter, dialect.quotechar
+    at_start = not inside
+    i, n = 0, len(line) if stop is None else min(stop, len(line))
+    while i < n:
+        ch = line[i]
+        if inside:
+            if ch == quote:
+                if dialect.doublequote and i + 1 < len(line) and line[i + 1] == quote:
+                    i += 2
+                    continue
+                inside = False
+        elif ch == delim:
+            at_start = True
+            cell += 1
+        elif ch == quote and at_start and quote:
+            inside, at_start = True, False
+        elif not (dialect.skipinitialspace and ch == " " and at_start) and ch not in "\r\n":
+            at_start = False
+        i += 1
+    return inside, cell
+
+
+def cell_columns(text: str, where: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``where`` (``(line, character column)`` of a CSV sheet's ``text``, from
+    1) as ``(line, cell column)``: the column every message of a sheet gives
+    (real23b F8: a W-NUL was at the 38th character of its line, the row's
+    other messages at its 15th cell).  A line inside a quoted cell (a note
+    typed with Enter) is in that cell."""
+    if not where:
+        return where
+    dialect = _sniff(text[:4096])
+    want: dict[int, list[int]] = {}
+    for ln, col in where:
+        want.setdefault(ln, []).append(col)
+    got: dict[tuple[int, int], int] = {}
+    inside, cell, last = False, 0, max(want)
+    for ln, line in enumerate(text.split("\n"), 1):
+        if ln > last:
+            break
+        if not inside:
+            cell = 0
+        for col in want.get(ln, ()):
+            got[ln, col] = _cell_walk(line, dialect, inside, cell, col - 1)[1] + 1
+        inside, cell = _cell_walk(line, dialect, inside, cell)
+    return [(ln, got.get((ln, col), col)) for ln, col in where]
+
+
+def _file_cell(path, line: int, col: int) -> tuple[int, int]:
+    """:func:`cell_columns` of one place of a CSV file on disk (read up to its line)."""
+    with open(path, encoding="utf-8-sig", errors=csv_encoding.ERRORS, newline="") as fh:
+        head = "".join(islice(fh, line))
+    return cell_columns(head.replace("\r\n", "\n").replace("\r", "\n"), [(line, col)])[0]
+
+
 def _closes_into_row(line: str, held: list[str], nxt: str, dialect, width: int) -> bool:
     """Whether the quoted cell opened on ``line`` (continued on ``held``)
     closes on ``nxt``, the record then ending there with ``width`` cells
@@ -931,8 +990,9 @@ class QuotedReader:
         self._lines = iter(lines)
         self._back: list[str] = []  # lines read ahead, to read again (last first)
         self._through: list[str] = []  # the lines of a quoted cell that closes, given to the csv module as they are
-        self._row = 0  # the records begun (the row numbers of the sheet's messages)
+        self._row = 0  # the records begun (the sheet's rows)
         self._line = 0  # the file's lines
+        self.start = 0  # the file's line the last record begun starts on (its row's position: :class:`Row`)
         self._need: int | None = None  # the delimiters of the header (the first line with two or more)
         self._quoting = dialect.quoting != csv.QUOTE_NONE and bool(dialect.quotechar)
         self.reader = csv.reader(iter(self._feed, None), dialect)
@@ -958,6 +1018,7 @@ class QuotedReader:
             return None
         self._line += 1
         self._row += 1
+        self.start = self._line
         d = self.dialect
         if not self._quoting or d.quotechar not in line:
             if self._need is None and line.count(d.delimiter) >= 2:
@@ -983,8 +1044,8 @@ class QuotedReader:
                     self._need is not None and _closes_into_row(line, held, nxt, d, self._need + 1)):
                 # (a note typed with Enter whose quote closes on that line into a row of the header's width is
                 # read as written, whatever its second line holds: real23b F4)
-                why = (f"before row {self._row + len(held) + 1}, which reads as a row of the sheet "
-                       f"({nxt.strip()[:40]!r})")
+                why = (f"before row {row_said(self._row + len(held) + 1, self._line + len(held) + 1)}, which "
+                       f"reads as a row of the sheet ({nxt.strip()[:40]!r})")
             if why is not None:
                 if nxt is not None:
                     held.append(nxt)
@@ -997,10 +1058,10 @@ class QuotedReader:
             return line
         text = line[at:].rstrip("\r\n")
         self.errors.append(Diagnostic(
-            "E-CSV-QUOTE", f"row {self._row}: the quote opening this cell ({text[:40]!r}) is not closed {why}"
-            + (f" (line {self._line} of the file)" if self._line != self._row else "")
-            + ": the quote is read as a plain character and the lines after it as rows; if the cell holds a line "
-            f"break, close its quote where the cell ends", file=self.path, line=self._row, col=cell + 1,
+            "E-CSV-QUOTE", f"row {row_said(self._row, self._line)}: the quote opening this cell ({text[:40]!r}) "
+            f"is not closed {why}: the quote is read as a plain character and the lines after it as rows; if the "
+            "cell holds a line break, close its quote where the cell ends", file=self.path, line=self._line,
+            col=cell + 1,
             found=text[:40] + (f" + {len(held)} line{'s' if len(held) != 1 else ''}" if held else ""),
             expected=f"a closing {d.quotechar} in the cell"))
         self._back.extend(held[::-1])
@@ -1009,6 +1070,31 @@ class QuotedReader:
         self._row -= 1
         self.plain = True
         return self._feed()
+
+
+def numbered(rows: list[list[str]], start: int = 2) -> Iterator[tuple[int, list[str]]]:
+    """``enumerate(rows[start - 1:], start)`` with each number a :class:`Row`
+    where the row starts on another line of the file (``rows.lines``, from
+    :func:`_rows_and_delimiter`; a workbook's rows are their numbers)."""
+    lines = getattr(rows, "lines", None)
+    if lines is None:
+        yield from enumerate(rows[start - 1:], start)
+        return
+    for r, row in enumerate(rows[start - 1:], start):
+        yield row_at(r, lines[r - 1]) if r - 1 < len(lines) else r, row
+
+
+def numbered_stream(reader, rows, start: int = 2) -> Iterator[tuple[int, list[str]]]:
+    """:func:`numbered` for rows read one by one from ``reader`` (a
+    :class:`QuotedReader`)."""
+    for r, row in enumerate(rows, start):
+        yield row_at(r, reader.start), row
+
+
+class _Rows(list):
+    """A CSV file's rows with the file's line each starts on (``lines``, row 1 first)."""
+
+    lines: list[int]
 
 
 def read_rows(reader, path: str | None, errors: list[Diagnostic]) -> Iterator[list[str]]:
@@ -1073,11 +1159,17 @@ def _rows_and_delimiter(data: bytes, path: str | None = None,
     a row the csv module cannot read ends them with an ``E-CSV-SYNTAX`` error
     in ``errors`` (:func:`read_rows`)."""
     text = csv_encoding.decode(data)
-    if errors is not None:  # a spreadsheet's plain CSV export (Windows-1252): said once, where it starts
-        errors.extend(csv_encoding.note(data, path))
+    if errors is not None:  # a spreadsheet's plain CSV export (Windows-1252): said once, where it starts (its cell)
+        errors.extend(d.at(*cell_columns(text, [(d.line, d.col)])[0]) for d in csv_encoding.note(data, path))
     dialect = _sniff(text[:4096])
-    return (list(read_rows(QuotedReader(io.StringIO(text, newline=""), dialect, path), path,
-                           [] if errors is None else errors)), dialect.delimiter)
+    reader = QuotedReader(io.StringIO(text, newline=""), dialect, path)
+    rows, lines = _Rows(), []
+    for row in read_rows(reader, path, [] if errors is None else errors):
+        rows.append(row)
+        lines.append(reader.start)
+    if any(line != r for r, line in enumerate(lines, 1)):  # a cell over lines: the rows below are said by both
+        rows.lines = lines
+    return rows, dialect.delimiter
 
 
 def _european(delimiter: str, rows, unit_cols: list[int]) -> str | None:
@@ -1091,7 +1183,7 @@ def _european(delimiter: str, rows, unit_cols: list[int]) -> str | None:
     for r, row in rows:
         for k in unit_cols:
             if k < len(row) and decimal_comma(row[k]):
-                return f"decimal commas ({row[k].strip()!r} at row {r})"
+                return f"decimal commas ({row[k].strip()!r} at row {row_words(r)})"
     return None
 
 
@@ -1196,21 +1288,25 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
         return CsvResult("unknown", cols, players, result)
     # a sheet kept in money read without its stake: refused whole, a ledger of sitting totals as a per-hand sheet
     # (break21 F12: its whole-dollar rows were stored at a dollar a unit, the others refused, the stored night stuck)
-    if (money := _money_cell(enumerate(rows[1:], start=2), layout)) is not None:
+    if (money := _money_cell(numbered(rows), layout)) is not None:
         result.errors.append(_money_error(money, path))
         return CsvResult("unknown", cols, players, result)
+    lines = getattr(rows, "lines", None)
     rows = _second_headers(rows, layout, cols, index, path, result)
+    if lines is not None and not hasattr(rows, "lines"):
+        rows = _Rows(rows)
+        rows.lines = lines
     out = CsvResult(kind, cols, players, result, names=names, header_row=layout.header_row, tab=tab,
                     running=running_option(columns), group=layout.group, stake=stake_option(columns))
-    _order_of(out, _body(enumerate(rows[1:], start=2), layout), index, delimiter, columns, path)
+    _order_of(out, _body(numbered(rows), layout), index, delimiter, columns, path)
     if kind == "ledger":
         body = rows[layout.header_row - 1:]
         if stake_option(layout.columns) is not None:  # a ledger kept in money: each cell read as units, as a
             # per-hand sheet's are (break20 F8: refused, its message asking for the stake it was given)
-            body = [rows[layout.header_row - 1]] + [row for _, row in _body(enumerate(rows[1:], start=2), layout)]
-        _ledger(out, body, index, path, layout.header_row + 1)
+            body = [rows[layout.header_row - 1]] + [row for _, row in _body(numbered(rows), layout)]
+        _ledger(out, body, index, path, layout.header_row + 1, getattr(rows, "lines", None))
     else:
-        _score_sheet(out, _body(enumerate(rows[1:], start=2), layout), index, path, rules or "wi5-called-ace",
+        _score_sheet(out, _body(numbered(rows), layout), index, path, rules or "wi5-called-ace",
                      stored_session)
     return out
 
@@ -1458,7 +1554,7 @@ def _stream_headers(rows, layout: Layout, cols: dict[str, str], index: dict[str,
                 above, under, pending = under, [], (r, [])  # the same header again: no row of the sheet
                 continue
             notes.append(Diagnostic(
-                "E-CSV-HEADER", f"row {r} is a second header row with other columns: a sheet is read with one header, "
+                "E-CSV-HEADER", f"row {row_words(r)} is a second header row with other columns: a sheet is read with one header, "
                 "so the rows from it on are not read (their units would go to the first header's players); save the "
                 "night under it as its own sheet or file, and ingest that", file=path, line=r, col=1,
                 found=", ".join(c.strip() for c in row if c.strip())[:80],
@@ -1559,8 +1655,8 @@ def _no_date(cols: dict[str, str], header: list[str], rows: list[list[str]], lay
     below = next((row for row in rows[layout.header_row:] if any(c.strip() for c in row)), None)
     if len(title) == 1 and below is not None:  # a title row above a header that names no field of a hand
         r = layout.header_row
-        hint = (f"; row {r} reads as a title ({title[0][:60]!r}), not a header: delete it, so that the header is "
-                f"row {r}" + ("" if any(_norm(c) in FIELDS["date"] for c in below) else
+        hint = (f"; row {row_words(r)} reads as a title ({title[0][:60]!r}), not a header: delete it, so that the header is "
+                f"row {row_words(r)}" + ("" if any(_norm(c) in FIELDS["date"] for c in below) else
                               ", and add a Date column (the night's date on its first row is enough)"))
     elif any(f in cols for f in HAND_FIELDS):  # a score sheet of one night: its date can be given
         hint = (f" ({layout.why})" if layout.why else "") + (
@@ -1644,7 +1740,7 @@ class _Totals:
             v = whole_units(t)
             sum_ = self.since[p] if self.rows else self.start[p]
             if v is None:
-                out.append(Diagnostic("W-CSV-TOTALS", f"row {r}: the totals row's {self.label[p]} {t!r} is not a "
+                out.append(Diagnostic("W-CSV-TOTALS", f"row {row_words(r)}: the totals row's {self.label[p]} {t!r} is not a "
                                       "whole number of units; not checked", "warning", path, r, k + 1, found=t,
                                       expected=f"{sum_:+d}"))
             elif units(v, p, self.since, self.carry) is None and units(v, p, self.start, self.carry_all) is None:
@@ -1653,7 +1749,7 @@ class _Totals:
                 # the night's sum, +3, where the standing compared was 13)
                 said = (f"the last standing is {sum_ + carried:+d} ({carried:+d} carried over and {sum_:+d} "
                         "tonight)" if carried else f"the rows above sum to {sum_:+d}")
-                out.append(Diagnostic("W-CSV-TOTALS", f"row {r}: the totals row writes {self.label[p]} {v:+d}, but "
+                out.append(Diagnostic("W-CSV-TOTALS", f"row {row_words(r)}: the totals row writes {self.label[p]} {v:+d}, but "
                                       f"{said}; the hands are stored as their rows write them", "warning", path, r,
                                       k + 1, found=f"{v:+d}", expected=f"{sum_ + carried:+d}" if carried else
                                       f"{sum_:+d}"))
@@ -1768,24 +1864,24 @@ def _date_problem(out: CsvResult, r: int, col: int, cell: str, path: str | None)
     if out.date_order is not None and order is None and date_parts(cell) is not None:
         return date_order_error(out.date_order, r, col, cell, path)
     if (day := serial_date(cell)) is not None:
-        return Diagnostic("E-CSV-DATE", f"row {r}: {cell.strip()!r} is not a date: it looks like a spreadsheet's date "
+        return Diagnostic("E-CSV-DATE", f"row {row_words(r)}: {cell.strip()!r} is not a date: it looks like a spreadsheet's date "
                           f"serial, {day} in the 1900 date system; format the date column as a date (e.g. "
                           "YYYY-MM-DD) and save the sheet again", file=path, line=r, col=col, found=cell,
                           expected="YYYY-MM-DD")
     how = f"this sheet reads A/B/YYYY {DATE_ORDERS[order]}" if order else "YYYY-MM-DD, DD/MM/YYYY or MM/DD/YYYY"
     if order and re.match(r"\s*\d{4}\W", cell):  # written year first (a typo in 2026-12-O4): the order says nothing
         how = "written YYYY-MM-DD"
-    return Diagnostic("E-CSV-DATE", f"row {r}: {cell!r} is not a date ({how})", file=path, line=r, col=col,
+    return Diagnostic("E-CSV-DATE", f"row {row_words(r)}: {cell!r} is not a date ({how})", file=path, line=r, col=col,
                       found=cell, expected="YYYY-MM-DD")
 
 
 def _units_problem(r: int, p: str, c: str) -> str:
     """The message of a player cell ``c`` that is no whole number."""
     if is_fraction(c) or money_value(c) is not None:
-        return (f"row {r}: {p}'s units {c!r} are not whole: a zero fraction (-1,00, 2.00) is read as whole units, "
+        return (f"row {row_words(r)}: {p}'s units {c!r} are not whole: a zero fraction (-1,00, 2.00) is read as whole units, "
                 "another is not (units are whole, rules.md B-31); a sheet kept in money is read with the money a "
                 "unit is worth, --columns stake=0.25, each cell then a whole number of units")
-    return (f"row {r}: {p}'s units {c!r} are not a whole number (if {p!r} is not a player but a column of text, "
+    return (f"row {row_words(r)}: {p}'s units {c!r} are not a whole number (if {p!r} is not a player but a column of text, "
             f"leave it out with --columns ignore={p})")
 
 
@@ -1795,16 +1891,23 @@ def _units_problem(r: int, p: str, c: str) -> str:
 LEDGER_MAX_UNITS = 10**9
 
 
-def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: str | None, first: int = 2) -> None:
+def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: str | None, first: int = 2,
+            lines: list[int] | None = None) -> None:
     # ``first``: the row number of rows[1] (a later batch of ingest.ledger_stream); the dates' order is the
-    # caller's (ingest.ledger_stream reads the whole file's first), else these rows' (out.date_order None)
+    # caller's (ingest.ledger_stream reads the whole file's first), else these rows' (out.date_order None).
+    # ``lines``: the file's line each row of the file starts on, where a cell over lines moves them (Row)
     dcol = index[out.columns["date"]]
+    if lines is not None:
+        rows = [(row_at(r, lines[r - 1]) if r - 1 < len(lines) else r, row)
+                for r, row in enumerate(rows[1:], start=first)]
+    else:
+        rows = list(enumerate(rows[1:], start=first))
     if out.date_order is None:
-        _order_of(out, enumerate(rows[1:], start=first), index, "", None, path)
+        _order_of(out, rows, index, "", None, path)
     order = out.date_order.order
     totals = _Totals(out.players, index, {p: p for p in out.players})
     beyond = _Beyond(max(index.values()) + 1, 0, path, "a player's net or a note", "the ledger")
-    for r, row in enumerate(rows[1:], start=first):
+    for r, row in rows:
         if not any(c.strip() for c in row):
             continue
         beyond.row(r, row, out.result.errors)  # (break23b F9: a net there left the row an E-CSV-ZERO-SUM, no why)
@@ -1832,18 +1935,18 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
                                  line=r, col=k + 1, found=c, expected="e.g. +12 or -3")
                 break
             if abs(v) > LEDGER_MAX_UNITS:  # 5 * 10^18 wrapped the ledger's totals, 10^21 failed the store (break23 F3)
-                bad = Diagnostic("E-RANGE", f"row {r}: {p}'s net {c.strip()!r} is beyond what the log keeps "
+                bad = Diagnostic("E-RANGE", f"row {row_words(r)}: {p}'s net {c.strip()!r} is beyond what the log keeps "
                                  f"(a sitting's net is at most {LEDGER_MAX_UNITS:,} units either way); the row is "
                                  "refused", file=path, line=r, col=k + 1, found=c.strip(),
                                  expected=f"a net from -{LEDGER_MAX_UNITS:,} to +{LEDGER_MAX_UNITS:,}")
                 break
             units[out.names.get(p, p)] = v
         if bad is None and sum(units.values()) != 0:
-            bad = Diagnostic("E-CSV-ZERO-SUM", f"row {r} ({d}) sums to {sum(units.values()):+d}, not 0: every "
+            bad = Diagnostic("E-CSV-ZERO-SUM", f"row {row_words(r)} ({d}) sums to {sum(units.values()):+d}, not 0: every "
                              "sitting's nets must cancel out (rules.md B-35); the row is refused", file=path,
                              line=r, col=1, found=str(sum(units.values())), expected="0")
         if bad is None and len(units) < 2:
-            bad = Diagnostic("E-CSV-PLAYERS", f"row {r} ({d}) has {len(units)} player(s) with a value; a sitting "
+            bad = Diagnostic("E-CSV-PLAYERS", f"row {row_words(r)} ({d}) has {len(units)} player(s) with a value; a sitting "
                              "has at least two", file=path, line=r, col=1, found=str(len(units)), expected=">= 2")
         if bad is not None:
             out.result.errors.append(bad)
@@ -2321,7 +2424,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             dtext = _with_time(base, ttext)
             if ttext and dtext == base and notes is not None:  # a Time cell that is no time of day (break22b F4)
                 notes.append(Diagnostic(
-                    "W-CSV-TIME", f"row {r}: the Time cell {ttext!r} is no time of day (e.g. 23:50, 11:50 PM, "
+                    "W-CSV-TIME", f"row {row_words(r)}: the Time cell {ttext!r} is no time of day (e.g. 23:50, 11:50 PM, "
                     f"23:50 Uhr): the hand is of its date's night, {base!r}; past midnight, write the time so that it "
                     "stays with the night before", "warning", path, r, tcol, found=ttext, expected="a time of day"))
         stamp = read_stamp(dtext, order) if dtext else None
@@ -2332,7 +2435,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 written := read_date(dtext, order)) != stamp.date().isoformat():
             zone_said = True  # a timestamp in UTC read in local time: its day moved (break21b F20), said once
             notes.append(Diagnostic(
-                "W-CSV-ZONE", f"row {r}: the timestamp {dtext!r} carries its zone and is read in this machine's "
+                "W-CSV-ZONE", f"row {row_words(r)}: the timestamp {dtext!r} carries its zone and is read in this machine's "
                 f"({local_zone()}): {stamp:%Y-%m-%d %H:%M}, of the night of {night_of[dtext]}, not {written}; for "
                 "another zone run the ingest with TZ set (TZ=America/Chicago shead ingest ...)", "warning", path, r,
                 dcol, found=dtext, expected=f"{stamp:%Y-%m-%d %H:%M} local"))
@@ -2378,7 +2481,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             if number is not None and top is not None and number == top[0] + 1 and below_text and \
                     read_date(below_text, order) == above and whole_units(cell(after[1], "hand")[0] or "") == number + 1:
                 notes.append(Diagnostic(
-                    "W-CSV-DATE", f"row {r}: the date {dtext!r} is another day's between two rows of {above}, and its "
+                    "W-CSV-DATE", f"row {row_words(r)}: the date {dtext!r} is another day's between two rows of {above}, and its "
                     f"hand {number} goes on from hand {top[0]} above to hand {number + 1} below: read as {above}'s "
                     "hand (a mistyped date); if it was played that other day, give it that night's hand number",
                     "warning", path, r, dcol, found=dtext, expected=above))
@@ -2388,14 +2491,14 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         errs: list[Diagnostic] = []
 
         def err(code: str, msg: str, col: int, found: str | None = None, expected: str | None = None) -> None:
-            errs.append(Diagnostic(code, f"row {r}: {msg}", file=path, line=r, col=col, found=found,
+            errs.append(Diagnostic(code, f"row {row_words(r)}: {msg}", file=path, line=r, col=col, found=found,
                                    expected=expected))
 
         if d is None and under_bad is not None:
             # a night that writes its date on its first row only, that date mistyped: its rows are that night's,
             # refused with it, not the night above's hands (break21 F3: filed there, and counted again once mended)
             errs.append(Diagnostic(
-                "E-CSV-DATE", f"row {r}: its date cell is blank, so it is the night of row {under_bad[0]}, whose date "
+                "E-CSV-DATE", f"row {row_words(r)}: its date cell is blank, so it is the night of row {under_bad[0]}, whose date "
                 f"{under_bad[1]!r} is not a date: the row is refused with it (correct that date)", file=path, line=r,
                 col=dcol, found="", expected=f"a date in row {under_bad[0]}"))
             d = "unknown"
@@ -2466,7 +2569,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 and d not in regrouped:  # a night is one group: another Group cell among its rows is said (break20 F10)
             regrouped.add(d)
             notes.append(Diagnostic(
-                "W-CSV-GROUP", f"row {r}: the Group cell {g[0]!r} differs from the night's "
+                "W-CSV-GROUP", f"row {row_words(r)}: the Group cell {g[0]!r} differs from the night's "
                 f"{sessions[d].tags['Event']!r} (its first row's): a night is one session in one group, so its hands "
                 f"are filed under {sessions[d].tags['Event']!r}; if the night belongs to {g[0]!r}, write it on the "
                 "night's first row", "warning", path, r, g[1], found=g[0], expected=sessions[d].tags["Event"]))
@@ -2481,7 +2584,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             seats = seats_of[d] = [came[gone.index(p)] if p in gone else p for p in seats]
             if notes is not None:
                 notes.append(Diagnostic(
-                    "W-CSV-SEATS", f"row {r}: " + ", ".join(f"{label[n]} takes {label[o]}'s seat" for o, n in
+                    "W-CSV-SEATS", f"row {row_words(r)}: " + ", ".join(f"{label[n]} takes {label[o]}'s seat" for o, n in
                                                            zip(gone, came))
                     + f" ({', '.join(label[o] + chr(39) + 's' for o in gone)} cells blank from this row on, "
                     f"{', '.join(label[n] + chr(39) + 's' for n in came)} written): the table is {', '.join(label[p] for p in seats)} "
@@ -2514,7 +2617,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             from_zero.add(d)
             if notes is not None:
                 notes.append(Diagnostic(
-                    "W-CSV-HAND-FROM-0", f"row {r}: the night's hands are numbered from 0: read as 1, 2, ... (each "
+                    "W-CSV-HAND-FROM-0", f"row {row_words(r)}: the night's hands are numbered from 0: read as 1, 2, ... (each "
                     "Hand cell of the night +1), as hands are numbered from 1; the sheet may be sent again as it is "
                     "or renumbered from 1 alike", "warning", path, r, hcol, found=htext, expected="1"))
         if d in from_zero and htext and number is not None:
@@ -2530,9 +2633,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             number, claim = count[d], False
         elif d in last_hand and number <= last_hand[d][0]:  # a night's numbers name its hands (notation.md)
             top, top_row = last_hand[d]
-            how = (f"hand {number} again: row {top_row} is this night's hand {top}" if number == top and htext else
-                   f"hand {number} after hand {top} (row {top_row})" if htext else
-                   f"no hand number written: counted as this night's hand {number}, after hand {top} (row {top_row})")
+            how = (f"hand {number} again: row {row_words(top_row)} is this night's hand {top}" if number == top and htext else
+                   f"hand {number} after hand {top} (row {row_words(top_row)})" if htext else
+                   f"no hand number written: counted as this night's hand {number}, after hand {top} (row {row_words(top_row)})")
             err("E-CSV-HAND-ORDER", f"{how}; a night's hand numbers are unique and increasing, each naming one hand "
                 f"(shead replay, void, history): if this row is another hand, number it after {top}; if it repeats "
                 "an earlier row, delete it; if the rows are out of order, move it to its place", hcol or 1,

@@ -88,7 +88,7 @@ def _stray_nuls(name: str, data: bytes) -> list[tuple[int, int]]:
     sheet by its name or first line (:func:`ingest.csv_sheet.looks_like_csv`),
     that is not UTF-8 text once its NULs are left out, or whose NULs are
     more than one byte in a thousand (a binary file, or UTF-16 text, which
-    is decoded before this).  Columns count characters, from 1."""
+    is decoded before this).  Columns are the cells' (a sheet's messages' column: real23b F8), from 1."""
     n = data.count(b"\x00")
     if not n or n > max(8, len(data) // 1000) or data.startswith(b"PK\x03\x04"):
         return []
@@ -106,7 +106,9 @@ def _stray_nuls(name: str, data: bytes) -> list[tuple[int, int]]:
         while col >= 0:
             out.append((ln, col + 1))
             col = line.find("\x00", col + 1)
-    return out
+    from ingest.csv_sheet import cell_columns  # noqa: PLC0415
+
+    return cell_columns(text, out)
 
 
 def _nul_warnings(name: str, where: list[tuple[int, int]]) -> list[Diagnostic]:

@@ -46,8 +46,9 @@ def test_a_windows_1252_sheet_reads_as_written_with_one_warning(tmp_path, monkey
     r = runner.invoke(app, ["ingest", str(p), "--db", str(db)])
     out = " ".join(r.output.split())
     assert r.exit_code == 0 and "3 stored" in out, r.output
-    # the first byte that is not UTF-8: the ü of "Jürgen", the 50th character of line 1
-    assert out.count("W-ENCODING") == 1 and f"{p}:1:50: warning W-ENCODING: byte 0xFC on line 1 is not UTF-8" in out
+    # the first byte that is not UTF-8: the ü of "Jürgen", the 50th character of line 1, in its 9th cell (the column
+    # every message of a sheet gives, real23b F8)
+    assert out.count("W-ENCODING") == 1 and f"{p}:1:9: warning W-ENCODING: byte 0xFC on line 1 is not UTF-8" in out
     assert "save the sheet as 'CSV UTF-8'" in out
     assert board(db) == TOTALS
     # the same players' next sheet saved as UTF-8 is the same five players, no warning: every total doubled

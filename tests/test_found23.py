@@ -383,7 +383,8 @@ def test_a_nul_byte_in_one_cell_refuses_its_row_not_the_sheet(tmp_path):
     out = r.output.replace("\n", " ")
     assert "nul.csv: 2 stored, 0 duplicates, 1 rejected" in out, r.output
     assert "nul.csv:3:10: E-CSV-UNITS (hand 2): row 3: Bea's units '2\ufffd' are not a whole number" in out
-    assert "nul.csv:3:35: warning W-NUL: a NUL byte (0x00)" in out and "binary" not in out
+    # at the cell, as the row's E-CSV-UNITS (real23b F8: it was the 35th character of the line)
+    assert "nul.csv:3:10: warning W-NUL: a NUL byte (0x00)" in out and "binary" not in out
     assert ledger(db) == {"Al": -17, "Bea": 6, "Cy": 5, "Di": 3, "Ed": 3}
     # a binary file named .csv is still refused whole, as before
     path.write_bytes(bytes(range(256)) * 20)

@@ -261,8 +261,9 @@ Ed called it"
     db = tmp_path / "s.duckdb"
     rep = _ingest(write(tmp_path, "enter.csv", text), db)
     assert rep["ingested"] == 3
-    assert _file_errors(rep) == [(4, 14, "E-CSV-QUOTE", '"what a hand')]
-    assert "end of the file (line 5 of the file)" in rep["rejected"][0]["message"]
+    assert _file_errors(rep) == [(5, 14, "E-CSV-QUOTE", '"what a hand')]  # line 5 of the file (real23b F8)
+    assert rep["rejected"][0]["message"].startswith("row 4 (line 5): the quote opening this cell")
+    assert "not closed before the end of the file:" in rep["rejected"][0]["message"]
     assert "Note:    nice hand, 3 trumps, Ed called it\n" in cli("replay", "CSV enter 2025-09-25#1", "--db",
                                                                  str(db)).output
     assert ledger(db) == {"Allen Braun": -19, "Bea Schmidt": 8, "Cy Ott": 7, "Di Lenz": 5, "Ed Kahl": -1}

@@ -8,6 +8,7 @@ import json
 import re
 
 import duckdb
+import pytest
 
 from tests.cli_helpers import cli, ledger, write
 
@@ -93,3 +94,91 @@ def test_a_night_stored_under_stripped_aliases_keeps_them(tmp_path, monkeypatch)
     assert [(h["picker"], h["partner"]) for h in _sheet(fresh, "X_umlaut")["hands"]] == [("Jürgen", "Bob"),
                                                                                         ("Ann", "Jürgen")]
     assert ledger(fresh) == ledger(db)
+
+
+# -- real23b F8: in a sheet with notes typed with Enter, a message's place was a spreadsheet row or a file's line,
+# -- a cell or a character, as the message went ---------------------------------------------------------------
+
+#: Z_multiline_bad_row.csv as real23b wrote it (Google Sheets: CRLF rows, LF inside a quoted note).  Rows and the
+#: file's lines: the header row 1 = line 1; hand 1 row 2 = lines 2-3 (its note over two lines); hand 2 row 3 = line 4;
+#: hand 3 row 4 = lines 5-7 (a note over three); hand 4 row 5 = line 8; hand 5 row 6 = line 9; hand 6 row 7 = line
+#: 10; Total row 8 = line 11.
+MULTI = ('Date,Hand,Dealer,Picker,Call,Partner,Points,Result,Leaster,Notes,Gus,Hal,Ivy,Jo,Kim\r\n'
+         '2026-12-04,1,Gus,Hal,AH,Ivy,75,W,,"Hal had\nboth black queens",-1,2,1,-1,-1\r\n'
+         '2026-12-04,2,Hal,jo,AC,kim,60,L,,,2,2,2,-4,-2\r\n'
+         '2026-12-04,3,Ivy,Kim,alone,,30,L,,"Kim went alone on\n""a feeling""\nnever again",4,4,4,4,-16\r\n'
+         '2026-12-04,4,Jo,Gus,AS,Hal,91,W,,,4,2,-2,-2,-1\r\n'
+         '2026-12-04,5,Kim,,,,,,Ivy,everyone passed,-1,-1,4,-1,-1\r\n'
+         '2026-12-04,6,Gus,Ivy,AC,Gus,120,W,,,3,-3,6,-3,-3\r\n'
+         'Total,,,,,,,,,,11,6,15,-7,-25\r\n')
+
+
+def _places(rep: dict) -> list[tuple[str, int, int]]:
+    return [(d["code"], d["line"], d["col"]) for d in rep["rejected"] + rep["warnings"]]
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_sheet_with_notes_over_lines_places_every_message_at_the_files_line(tmp_path, monkeypatch, stream):
+    """By hand (rules.md B-27..B-33, DOB on): h1 Hal picks, Ivy partner, 75: Hal +2, Ivy +1, the others -1; h2 Jo,
+    Kim partner, 60, lost: Jo -4, Kim -2, the others +2; h3 Kim alone, 30, schneidered: Kim -16, the others +4; h4
+    Gus, Hal partner, 91: schneider, Gus +4, Hal +2, Ivy, Jo, Kim -2 -- Kim's cell writes -1, so the row sums to +1:
+    refused, E-SCORE-SUM at Kim's cell, column 15, on line 8 (it was said at 5:15, a spreadsheet row); h5 a leaster
+    Ivy wins: Ivy +4, the others -1; h6 Ivy, Gus partner, 120 as written +6/+3/-3: no-tricker.  Stored: Gus -1+2+4-1
+    +3 = +7, Hal 2+2+4-1-3 = +4, Ivy 1+2+4+4+6 = +17, Jo -1-4+4-1-3 = -5, Kim -1-2-16-1-3 = -23 (zero-sum).  The Total
+    row writes Kim -25 where the rows (as written, h4's -1 among them) sum to -1-2-16-1-1-3 = -24: W-CSV-TOTALS at
+    Kim's cell of line 11, 'row 8 (line 11)' (it was at 8:15, row 8 being no line of the file's Total)."""
+    if stream:
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", "2")
+    db = tmp_path / "z.duckdb"
+    rep = _ingest(write(tmp_path, "Z_multiline_bad_row.csv", MULTI), db)
+    assert rep["ingested"] == 5
+    assert _places(rep) == [("E-SCORE-SUM", 8, 15), ("W-CSV-TOTALS", 11, 15)]
+    assert rep["rejected"][0]["hand"] == 4
+    assert rep["warnings"][0]["message"].startswith("row 8 (line 11): the totals row writes Kim -25, but the rows "
+                                                    "above sum to -24")
+    assert ledger(db) == {"Gus": 7, "Hal": 4, "Ivy": 17, "Jo": -5, "Kim": -23}
+
+
+def test_a_bad_cell_below_a_note_over_lines_is_said_at_its_line_and_cell(tmp_path):
+    """Hand 4's Kim cell written '-1x': E-CSV-UNITS at line 8, Kim's cell 15, 'row 5 (line 8)'; the hands stored as
+    above but for h4: Gus +7, Hal +4, Ivy +17, Jo -5, Kim -23."""
+    db = tmp_path / "z.duckdb"
+    rep = _ingest(write(tmp_path, "Z.csv", MULTI.replace(",-2,-2,-1\r\n", ",-2,-2,-1x\r\n")), db)
+    assert _places(rep)[0] == ("E-CSV-UNITS", 8, 15)
+    assert rep["rejected"][0]["message"].startswith("row 5 (line 8): Kim's units '-1x'")
+    assert ledger(db) == {"Gus": 7, "Hal": 4, "Ivy": 17, "Jo": -5, "Kim": -23}
+
+
+def test_a_nul_and_an_open_quote_below_notes_over_lines_are_at_the_files_line_and_cell(tmp_path):
+    """Z2_multiline_nul_quote.csv: h4's note 'oops' + a NUL (Kim -2 now: the row adds up), h6's note opens a quote
+    never closed.  W-NUL at line 8, the Notes cell 10 (it was 8:38, a character); E-CSV-QUOTE at line 10, the Notes
+    cell (it was 7:10, the spreadsheet's row), 'row 7 (line 10)' ... 'before row 8 (line 11)'.  Every hand stored,
+    by hand as above with h4 Gus +4, Hal +2, Ivy, Jo, Kim -2: Gus -1+2+4+4-1+3 = +11, Hal 2+2+4+2-1-3 = +6,
+    Ivy 1+2+4-2+4+6 = +15, Jo -1-4+4-2-1-3 = -7, Kim -1-2-16-2-1-3 = -25: the Total row's own figures."""
+    text = MULTI.replace(",-2,-2,-1\r\n", ",-2,-2,-2\r\n").replace("91,W,,,", "91,W,,oops\x00,")
+    text = text.replace("120,W,,,", '120,W,,"unclosed,')
+    db = tmp_path / "z.duckdb"
+    rep = _ingest(write(tmp_path, "Z2.csv", text), db)
+    assert rep["ingested"] == 6
+    assert _places(rep) == [("E-CSV-QUOTE", 10, 10), ("W-NUL", 8, 10)]
+    msg = rep["rejected"][0]["message"]
+    assert msg.startswith("row 7 (line 10): the quote opening this cell") and "before row 8 (line 11)," in msg
+    assert ledger(db) == {"Gus": 11, "Hal": 6, "Ivy": 15, "Jo": -7, "Kim": -25}
+
+
+def test_a_nul_in_a_plain_sheet_is_at_its_cell_as_the_rows_error(tmp_path):
+    """E_nul-2026-12-04.csv: a NUL after the Notes cell's 'ok' (row 2) and after Hal's '2' (row 3): W-NUL at 2:8 and
+    3:10 (they were 2:25 and 3:26, characters), 3:10 being where E-CSV-UNITS refuses hand 2.  Stored h1 Hal picks,
+    Ivy partner, 75: Hal +2, Ivy +1, the others -1; h3 Kim alone, 30, schneidered: Kim -16, the others +4.  Gus +3,
+    Hal +6, Ivy +5, Jo +3, Kim -17."""
+    text = ("Hand,Dealer,Picker,Call,Partner,Points,Result,Notes,Gus,Hal,Ivy,Jo,Kim\n"
+            "1,Gus,Hal,AH,Ivy,75,W,ok\x00,-1,2,1,-1,-1\n"
+            "2,Hal,Jo,AC,Kim,60,L,,2,2\x00,2,-4,-2\n"
+            "3,Ivy,Kim,alone,,30,L,,4,4,4,4,-16\n")
+    db = tmp_path / "e.duckdb"
+    rep = _ingest(write(tmp_path, "E_nul-2026-12-04.csv", text), db)
+    assert [p for p in _places(rep) if p[0] != "W-CSV-NIGHT"] == [("E-CSV-UNITS", 3, 10), ("W-NUL", 2, 8),
+                                                                 ("W-NUL", 3, 10)]
+    assert rep["rejected"][0]["message"].startswith("row 3: Hal's units")  # a plain sheet: row = line, said once
+    assert ledger(db) == {"Gus": 3, "Hal": 6, "Ivy": 5, "Jo": 3, "Kim": -17}
