@@ -370,10 +370,10 @@ def date_order_error(got: DateOrder, r: int, c: int, text: str, path: str | None
     naming a day-first and a month-first cell."""
     (r1, c1, t1), (r2, c2, t2) = got.day_first, got.month_first
     return Diagnostic(
-        "E-CSV-DATE-ORDER", f"row {row_words(r)}: {text!r} cannot be dated: the sheet's dates disagree on their order ({t1!r} "
-        f"at row {row_words(r1)}, column {c1} is day-first; {t2!r} at row {row_words(r2)}, column {c2} is month-first): correct the "
-        "wrong one, or give the order with --columns date-order=dmy (or mdy)", file=path, line=r, col=c, found=text,
-        expected="one order of day and month in the whole sheet")
+        "E-CSV-DATE-ORDER", f"row {row_words(r)}: {text!r} cannot be dated: the sheet's dates disagree on their order "
+        f"({t1!r} at row {row_words(r1)}, column {c1} is day-first; {t2!r} at row {row_words(r2)}, column {c2} is "
+        "month-first): correct the wrong one, or give the order with --columns date-order=dmy (or mdy)", file=path,
+        line=r, col=c, found=text, expected="one order of day and month in the whole sheet")
 
 
 class Row(int):

@@ -506,9 +506,9 @@ class _Beyond:
         named = self.width - self.shift
         if len(self.rows) < EXTRA_SAID:
             notes.append(Diagnostic(
-                "W-CSV-EXTRA", f"row {row_words(r)}: a cell beyond the header's last column ({row[k].strip()!r} in column "
-                f"{k + 1 - self.shift}; the header names {named}): not read; if it is {self.what}, give its column "
-                f"a header and ingest {self.again} again", "warning", self.path, r, k + 1 - self.shift,
+                "W-CSV-EXTRA", f"row {row_words(r)}: a cell beyond the header's last column ({row[k].strip()!r} in "
+                f"column {k + 1 - self.shift}; the header names {named}): not read; if it is {self.what}, give its "
+                f"column a header and ingest {self.again} again", "warning", self.path, r, k + 1 - self.shift,
                 found=row[k].strip()[:80], expected=f"no cell after column {named}"))
         self.rows.append(r)
 
@@ -694,13 +694,44 @@ def _body(rows, layout: Layout) -> Iterator[tuple[int, list[str]]]:
         yield r, (money_units(row, money, stake) if money else row)
 
 
+class MoneyRow(list):
+    """A money sheet's row read as units (:func:`money_units`), with its
+    cells as ``written`` and the ``stake`` they were read at."""
+
+    written: list[str]
+    stake: Fraction
+
+
+def money_like(amount: Fraction, like: str) -> str:
+    """``amount`` written as the money cell ``like`` writes its own: its
+    currency sign where it stands, its decimal separator and decimals
+    (``3/4`` like ``$1.00``: ``$0.75``; like ``-1,00 €``: ``0,75 €``)."""
+    t = like.strip()
+    digits = [i for i, c in enumerate(t) if c.isdigit()]
+    if not digits:
+        return f"{float(amount):g}"
+    if "¢" in t:
+        amount *= 100
+    head = re.sub(r"[-+()\u2212\u2013\s]", "", t[:digits[0]])
+    tail = re.sub(r"[()]", "", t[digits[-1] + 1:]).rstrip()
+    body = t[digits[0]:digits[-1] + 1]
+    m = re.search(r"([.,])(\d{1,2})$", body)
+    sep, places = (m.group(1), len(m.group(2))) if m else (".", 0)
+    places = max(places, 0 if amount.denominator == 1 else 2)
+    number = f"{float(abs(amount)):.{places}f}".replace(".", sep)
+    return f"{'-' if amount < 0 else ''}{head}{number}{tail}"
+
+
 def money_units(row: list[str], money: list[int], stake: Fraction) -> list[str]:
     """``row`` with each cell of the columns ``money`` (a money sheet's
     player columns, ``--columns stake=``) read as units at ``stake`` a unit
     (``$0.50`` at 0.25: ``"2"``); a cell that is no whole number of units
     keeps its text with why, and is refused with its row (``E-CSV-UNITS``).
-    Raises nothing."""
-    row = list(row)
+    The row is a :class:`MoneyRow`: its cells as written are kept, for a
+    Total row's warning to name them.  Raises nothing."""
+    written = row
+    row = MoneyRow(row)
+    row.written, row.stake = list(written), stake
     for i in money:
         if i < len(row) and row[i].strip():
             v = money_value(row[i])
@@ -745,8 +776,8 @@ def _money_error(found: tuple[int, int, str], path: str | None) -> Diagnostic:
     sheet read without its stake."""
     r, c, text = found
     what = "money" if _MONEY_SIGN.search(text) else "a fraction (units are whole, rules.md B-31): money?"
-    return Diagnostic("E-CSV-MONEY", f"row {row_words(r)}: the player cell {text.strip()!r} is {what}, and a sheet's player "
-                      "cells are read as units: give the money one unit is worth, e.g. --columns stake=0.25 (a "
+    return Diagnostic("E-CSV-MONEY", f"row {row_words(r)}: the player cell {text.strip()!r} is {what}, and a sheet's "
+                      "player cells are read as units: give the money one unit is worth, e.g. --columns stake=0.25 (a "
                       "quarter a point; on the Import page: stake=0.25 in the columns box); nothing of this sheet "
                       "is read without it", file=path, line=r, col=c, found=text, expected="units, or stake=VALUE")
 
@@ -1554,9 +1585,9 @@ def _stream_headers(rows, layout: Layout, cols: dict[str, str], index: dict[str,
                 above, under, pending = under, [], (r, [])  # the same header again: no row of the sheet
                 continue
             notes.append(Diagnostic(
-                "E-CSV-HEADER", f"row {row_words(r)} is a second header row with other columns: a sheet is read with one header, "
-                "so the rows from it on are not read (their units would go to the first header's players); save the "
-                "night under it as its own sheet or file, and ingest that", file=path, line=r, col=1,
+                "E-CSV-HEADER", f"row {row_words(r)} is a second header row with other columns: a sheet is read with "
+                "one header, so the rows from it on are not read (their units would go to the first header's players); "
+                "save the night under it as its own sheet or file, and ingest that", file=path, line=r, col=1,
                 found=", ".join(c.strip() for c in row if c.strip())[:80],
                 expected="a row of a hand, or the first header again"))
             return
@@ -1655,8 +1686,8 @@ def _no_date(cols: dict[str, str], header: list[str], rows: list[list[str]], lay
     below = next((row for row in rows[layout.header_row:] if any(c.strip() for c in row)), None)
     if len(title) == 1 and below is not None:  # a title row above a header that names no field of a hand
         r = layout.header_row
-        hint = (f"; row {row_words(r)} reads as a title ({title[0][:60]!r}), not a header: delete it, so that the header is "
-                f"row {row_words(r)}" + ("" if any(_norm(c) in FIELDS["date"] for c in below) else
+        hint = (f"; row {row_words(r)} reads as a title ({title[0][:60]!r}), not a header: delete it, so that the "
+                f"header is row {row_words(r)}" + ("" if any(_norm(c) in FIELDS["date"] for c in below) else
                               ", and add a Date column (the night's date on its first row is enough)"))
     elif any(f in cols for f in HAND_FIELDS):  # a score sheet of one night: its date can be given
         hint = (f" ({layout.why})" if layout.why else "") + (
@@ -1740,19 +1771,27 @@ class _Totals:
             v = whole_units(t)
             sum_ = self.since[p] if self.rows else self.start[p]
             if v is None:
-                out.append(Diagnostic("W-CSV-TOTALS", f"row {row_words(r)}: the totals row's {self.label[p]} {t!r} is not a "
-                                      "whole number of units; not checked", "warning", path, r, k + 1, found=t,
+                out.append(Diagnostic("W-CSV-TOTALS", f"row {row_words(r)}: the totals row's {self.label[p]} {t!r} is "
+                                      "not a whole number of units; not checked", "warning", path, r, k + 1, found=t,
                                       expected=f"{sum_:+d}"))
             elif units(v, p, self.since, self.carry) is None and units(v, p, self.start, self.carry_all) is None:
                 carried = self.carry[p] if self.rows else self.carry_all[p]
+                # a money sheet's cell says money: named as written, with its units, and the sum alike (real23 F8:
+                # "writes Al +4" where the cell says $1.00)
+                cash = row.written[k].strip() if isinstance(row, MoneyRow) and k < len(row.written) else None
+
+                def amount(n: int) -> str:
+                    return f"{money_like(n * row.stake, cash)} ({n:+d})" if cash else f"{n:+d}"
+
                 # a pad that carries standings over: the Total is its last standing, name that (real22 F7: it named
                 # the night's sum, +3, where the standing compared was 13)
-                said = (f"the last standing is {sum_ + carried:+d} ({carried:+d} carried over and {sum_:+d} "
-                        "tonight)" if carried else f"the rows above sum to {sum_:+d}")
-                out.append(Diagnostic("W-CSV-TOTALS", f"row {row_words(r)}: the totals row writes {self.label[p]} {v:+d}, but "
-                                      f"{said}; the hands are stored as their rows write them", "warning", path, r,
-                                      k + 1, found=f"{v:+d}", expected=f"{sum_ + carried:+d}" if carried else
-                                      f"{sum_:+d}"))
+                said = (f"the last standing is {amount(sum_ + carried)} ({carried:+d} carried over and {sum_:+d} "
+                        "tonight)" if carried else f"the rows above sum to {amount(sum_)}")
+                wrote = (f"{cash} ({v:+d} units at {float(row.stake):g})" if cash else f"{v:+d}")
+                out.append(Diagnostic("W-CSV-TOTALS", f"row {row_words(r)}: the totals row writes {self.label[p]} "
+                                      f"{wrote}, but {said}; the hands are stored as their rows write them",
+                                      "warning", path, r, k + 1, found=cash or f"{v:+d}",
+                                      expected=amount(sum_ + carried)))
         self.since = dict.fromkeys(self.since, 0)
         self.carry = dict.fromkeys(self.carry, 0)
         self.rows = 0
@@ -1864,9 +1903,9 @@ def _date_problem(out: CsvResult, r: int, col: int, cell: str, path: str | None)
     if out.date_order is not None and order is None and date_parts(cell) is not None:
         return date_order_error(out.date_order, r, col, cell, path)
     if (day := serial_date(cell)) is not None:
-        return Diagnostic("E-CSV-DATE", f"row {row_words(r)}: {cell.strip()!r} is not a date: it looks like a spreadsheet's date "
-                          f"serial, {day} in the 1900 date system; format the date column as a date (e.g. "
-                          "YYYY-MM-DD) and save the sheet again", file=path, line=r, col=col, found=cell,
+        return Diagnostic("E-CSV-DATE", f"row {row_words(r)}: {cell.strip()!r} is not a date: it looks like a "
+                          f"spreadsheet's date serial, {day} in the 1900 date system; format the date column as a date "
+                          "(e.g. YYYY-MM-DD) and save the sheet again", file=path, line=r, col=col, found=cell,
                           expected="YYYY-MM-DD")
     how = f"this sheet reads A/B/YYYY {DATE_ORDERS[order]}" if order else "YYYY-MM-DD, DD/MM/YYYY or MM/DD/YYYY"
     if order and re.match(r"\s*\d{4}\W", cell):  # written year first (a typo in 2026-12-O4): the order says nothing
@@ -1878,11 +1917,11 @@ def _date_problem(out: CsvResult, r: int, col: int, cell: str, path: str | None)
 def _units_problem(r: int, p: str, c: str) -> str:
     """The message of a player cell ``c`` that is no whole number."""
     if is_fraction(c) or money_value(c) is not None:
-        return (f"row {row_words(r)}: {p}'s units {c!r} are not whole: a zero fraction (-1,00, 2.00) is read as whole units, "
-                "another is not (units are whole, rules.md B-31); a sheet kept in money is read with the money a "
-                "unit is worth, --columns stake=0.25, each cell then a whole number of units")
-    return (f"row {row_words(r)}: {p}'s units {c!r} are not a whole number (if {p!r} is not a player but a column of text, "
-            f"leave it out with --columns ignore={p})")
+        return (f"row {row_words(r)}: {p}'s units {c!r} are not whole: a zero fraction (-1,00, 2.00) is read as whole "
+                "units, another is not (units are whole, rules.md B-31); a sheet kept in money is read with the money "
+                "a unit is worth, --columns stake=0.25, each cell then a whole number of units")
+    return (f"row {row_words(r)}: {p}'s units {c!r} are not a whole number (if {p!r} is not a player but a column of "
+            f"text, leave it out with --columns ignore={p})")
 
 
 #: The largest net a ledger's sitting keeps for a player, either sign (break23 F3): 10^9 units, beyond any real
@@ -1942,12 +1981,13 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
                 break
             units[out.names.get(p, p)] = v
         if bad is None and sum(units.values()) != 0:
-            bad = Diagnostic("E-CSV-ZERO-SUM", f"row {row_words(r)} ({d}) sums to {sum(units.values()):+d}, not 0: every "
-                             "sitting's nets must cancel out (rules.md B-35); the row is refused", file=path,
+            bad = Diagnostic("E-CSV-ZERO-SUM", f"row {row_words(r)} ({d}) sums to {sum(units.values()):+d}, not 0: "
+                             "every sitting's nets must cancel out (rules.md B-35); the row is refused", file=path,
                              line=r, col=1, found=str(sum(units.values())), expected="0")
         if bad is None and len(units) < 2:
-            bad = Diagnostic("E-CSV-PLAYERS", f"row {row_words(r)} ({d}) has {len(units)} player(s) with a value; a sitting "
-                             "has at least two", file=path, line=r, col=1, found=str(len(units)), expected=">= 2")
+            bad = Diagnostic("E-CSV-PLAYERS", f"row {row_words(r)} ({d}) has {len(units)} player(s) with a value; a "
+                             "sitting has at least two", file=path, line=r, col=1, found=str(len(units)),
+                             expected=">= 2")
         if bad is not None:
             out.result.errors.append(bad)
             continue
@@ -1978,7 +2018,8 @@ def _kept_aliases(alias_of: dict[str, str], name_of: dict[str, str], stored: dic
     taken = {kept[name_of[p]] for p in alias_of if name_of[p] in kept}
     return {p: kept[name_of[p]] if name_of[p] in kept else _alias(label[p], taken) for p in alias_of}
 #: What a column's name loses to be a seat alias: what is no letter, digit or ``_`` of any alphabet (notation.md
-#: §5: ``Jürgen`` is an alias; real22 F9: ``[^A-Za-z0-9_]`` made it ``Jrgen``, and ``Jörg``, ``Jürg`` ``Jrg``, ``Jrg2``).
+#: §5: ``Jürgen`` is an alias; real22 F9: ``[^A-Za-z0-9_]`` made it ``Jrgen``, and ``Jörg``, ``Jürg`` ``Jrg``,
+#: ``Jrg2``).
 _ALIAS_BAD = re.compile(r"\W")
 
 
@@ -2424,9 +2465,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             dtext = _with_time(base, ttext)
             if ttext and dtext == base and notes is not None:  # a Time cell that is no time of day (break22b F4)
                 notes.append(Diagnostic(
-                    "W-CSV-TIME", f"row {row_words(r)}: the Time cell {ttext!r} is no time of day (e.g. 23:50, 11:50 PM, "
-                    f"23:50 Uhr): the hand is of its date's night, {base!r}; past midnight, write the time so that it "
-                    "stays with the night before", "warning", path, r, tcol, found=ttext, expected="a time of day"))
+                    "W-CSV-TIME", f"row {row_words(r)}: the Time cell {ttext!r} is no time of day (e.g. 23:50, 11:50 "
+                    f"PM, 23:50 Uhr): the hand is of its date's night, {base!r}; past midnight, write the time so that "
+                    "it stays with the night before", "warning", path, r, tcol, found=ttext, expected="a time of day"))
         stamp = read_stamp(dtext, order) if dtext else None
         if stamp is not None:  # a timestamp (a form's, an app's): the night it belongs to (real20 F6)
             night_of[dtext] = _stamp_night(stamp, last_stamp, whole_units(cell(row, "hand")[0] or "") == 1)
@@ -2435,10 +2476,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 written := read_date(dtext, order)) != stamp.date().isoformat():
             zone_said = True  # a timestamp in UTC read in local time: its day moved (break21b F20), said once
             notes.append(Diagnostic(
-                "W-CSV-ZONE", f"row {row_words(r)}: the timestamp {dtext!r} carries its zone and is read in this machine's "
-                f"({local_zone()}): {stamp:%Y-%m-%d %H:%M}, of the night of {night_of[dtext]}, not {written}; for "
-                "another zone run the ingest with TZ set (TZ=America/Chicago shead ingest ...)", "warning", path, r,
-                dcol, found=dtext, expected=f"{stamp:%Y-%m-%d %H:%M} local"))
+                "W-CSV-ZONE", f"row {row_words(r)}: the timestamp {dtext!r} carries its zone and is read in this "
+                f"machine's ({local_zone()}): {stamp:%Y-%m-%d %H:%M}, of the night of {night_of[dtext]}, not "
+                f"{written}; for another zone run the ingest with TZ set (TZ=America/Chicago shead ingest ...)",
+                "warning", path, r, dcol, found=dtext, expected=f"{stamp:%Y-%m-%d %H:%M} local"))
         if out.running:  # running totals: the hand's units are each standing less the one above (the night's)
             if night_of.get(dtext, dtext) != run_night:
                 run_night, standing, run_width = night_of.get(dtext, dtext), {}, None
@@ -2481,9 +2522,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             if number is not None and top is not None and number == top[0] + 1 and below_text and \
                     read_date(below_text, order) == above and whole_units(cell(after[1], "hand")[0] or "") == number + 1:
                 notes.append(Diagnostic(
-                    "W-CSV-DATE", f"row {row_words(r)}: the date {dtext!r} is another day's between two rows of {above}, and its "
-                    f"hand {number} goes on from hand {top[0]} above to hand {number + 1} below: read as {above}'s "
-                    "hand (a mistyped date); if it was played that other day, give it that night's hand number",
+                    "W-CSV-DATE", f"row {row_words(r)}: the date {dtext!r} is another day's between two rows of "
+                    f"{above}, and its hand {number} goes on from hand {top[0]} above to hand {number + 1} below: read "
+                    f"as {above}'s hand (a mistyped date); if it was played that other day, give it that night's hand "
+                    "number",
                     "warning", path, r, dcol, found=dtext, expected=above))
                 d, dtext = above, last_date
         if d is not None:
@@ -2498,9 +2540,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             # a night that writes its date on its first row only, that date mistyped: its rows are that night's,
             # refused with it, not the night above's hands (break21 F3: filed there, and counted again once mended)
             errs.append(Diagnostic(
-                "E-CSV-DATE", f"row {row_words(r)}: its date cell is blank, so it is the night of row {under_bad[0]}, whose date "
-                f"{under_bad[1]!r} is not a date: the row is refused with it (correct that date)", file=path, line=r,
-                col=dcol, found="", expected=f"a date in row {under_bad[0]}"))
+                "E-CSV-DATE", f"row {row_words(r)}: its date cell is blank, so it is the night of row {under_bad[0]}, "
+                f"whose date {under_bad[1]!r} is not a date: the row is refused with it (correct that date)", file=path,
+                line=r, col=dcol, found="", expected=f"a date in row {under_bad[0]}"))
             d = "unknown"
         elif d is None:
             errs.append(_date_problem(out, r, dcol, dtext, path))
@@ -2617,9 +2659,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             from_zero.add(d)
             if notes is not None:
                 notes.append(Diagnostic(
-                    "W-CSV-HAND-FROM-0", f"row {row_words(r)}: the night's hands are numbered from 0: read as 1, 2, ... (each "
-                    "Hand cell of the night +1), as hands are numbered from 1; the sheet may be sent again as it is "
-                    "or renumbered from 1 alike", "warning", path, r, hcol, found=htext, expected="1"))
+                    "W-CSV-HAND-FROM-0", f"row {row_words(r)}: the night's hands are numbered from 0: read as 1, 2, "
+                    "... (each Hand cell of the night +1), as hands are numbered from 1; the sheet may be sent again "
+                    "as it is or renumbered from 1 alike", "warning", path, r, hcol, found=htext, expected="1"))
         if d in from_zero and htext and number is not None:
             number += 1
         claim = number is not None  # the row's number is the night's highest, once the row is read as a hand
@@ -2633,9 +2675,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             number, claim = count[d], False
         elif d in last_hand and number <= last_hand[d][0]:  # a night's numbers name its hands (notation.md)
             top, top_row = last_hand[d]
-            how = (f"hand {number} again: row {row_words(top_row)} is this night's hand {top}" if number == top and htext else
-                   f"hand {number} after hand {top} (row {row_words(top_row)})" if htext else
-                   f"no hand number written: counted as this night's hand {number}, after hand {top} (row {row_words(top_row)})")
+            at = row_words(top_row)
+            how = (f"hand {number} again: row {at} is this night's hand {top}" if number == top and htext else
+                   f"hand {number} after hand {top} (row {at})" if htext else
+                   f"no hand number written: counted as this night's hand {number}, after hand {top} (row {at})")
             err("E-CSV-HAND-ORDER", f"{how}; a night's hand numbers are unique and increasing, each naming one hand "
                 f"(shead replay, void, history): if this row is another hand, number it after {top}; if it repeats "
                 "an earlier row, delete it; if the rows are out of order, move it to its place", hcol or 1,

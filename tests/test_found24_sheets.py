@@ -182,3 +182,50 @@ def test_a_nul_in_a_plain_sheet_is_at_its_cell_as_the_rows_error(tmp_path):
                                                                  ("W-NUL", 3, 10)]
     assert rep["rejected"][0]["message"].startswith("row 3: Hal's units")  # a plain sheet: row = line, said once
     assert ledger(db) == {"Gus": 3, "Hal": 6, "Ivy": 5, "Jo": 3, "Kim": -17}
+
+
+# -- real23 F8: W-CSV-TOTALS on a money sheet named units only, where the cell says $1.00 ------------------------
+
+#: money_badtotal.csv as real23 wrote it, read at --columns stake=0.25 under "wi5-called-ace; doubleOnBump=off".  By
+#: hand (rules.md B-27..B-33 without DOB, E-2 a crack doubles): h1 Bea, Cy partner, 45: lost, Bea -2, Cy -1, Al, Di,
+#: Ed +1; h2 Cy, Di partner, 95: schneider, Cy +4, Di +2, the others -2; h3 Di alone, 30: schneidered, Di -8, the
+#: others +2; h4 Ed, Al partner, 70, cracked by Bea: x2, Ed +4, Al +2, the others -2.  Totals Al 1-2+2+2 = +3 ($0.75),
+#: Bea -2-2+2-2 = -4 (-$1.00), Cy -1+4+2-2 = +3 ($0.75), Di 1+2-8-2 = -7 (-$1.75), Ed 1-2+2+4 = +5 ($1.25): the Total
+#: row's Al $1.00 is +4 units, one too many.
+MONEY = """date,hand,dealer,picker,partner,call,points,result,crack,Al,Bea,Cy,Di,Ed
+2026-12-07,1,Al,Bea,Cy,AC,45,L,,$0.25,-$0.50,-$0.25,$0.25,$0.25
+2026-12-07,2,Bea,Cy,Di,AS,95,W,,-$0.50,-$0.50,$1.00,$0.50,-$0.50
+2026-12-07,3,Cy,Di,,alone,30,L,,$0.50,$0.50,$0.50,-$2.00,$0.50
+2026-12-07,4,Di,Ed,Al,AH,70,W,Bea,$0.50,-$0.50,-$0.50,-$0.50,$1.00
+Total,,,,,,,,,$1.00,-$1.00,$0.75,-$1.75,$1.25
+"""
+MONEY_RULES = ("--rules", "wi5-called-ace; doubleOnBump=off", "--columns", "stake=0.25")
+
+
+def test_a_money_sheets_wrong_total_is_said_in_money_and_units(tmp_path):
+    db = tmp_path / "m.duckdb"
+    rep = _ingest(write(tmp_path, "money_badtotal.csv", MONEY), db, *MONEY_RULES)
+    assert (rep["ingested"], rep["rejected"]) == (4, [])
+    (w,) = rep["warnings"]
+    assert (w["code"], w["line"], w["col"], w["found"], w["expected"]) == ("W-CSV-TOTALS", 6, 10, "$1.00",
+                                                                           "$0.75 (+3)")
+    assert w["message"] == ("row 6: the totals row writes Al $1.00 (+4 units at 0.25), but the rows above sum to "
+                            "$0.75 (+3); the hands are stored as their rows write them")
+    assert ledger(db) == {"Al": 3, "Bea": -4, "Cy": 3, "Di": -7, "Ed": 5}
+
+
+def test_a_euro_sheets_wrong_total_is_said_as_its_cells_write_money(tmp_path):
+    """The same night kept in euros by a German spreadsheet (';', decimal commas, '€' after the amount): Bea's Total
+    cell '-1,25 €' is -5 units at 0.25 where her rows sum to -4 units = -1,00 €."""
+    text = MONEY.replace(",", ";").replace("Total;;;;;;;;;$1.00;-$1.00", "Total;;;;;;;;;$0.75;-$1.25")
+    text = "\n".join(";".join((c.replace("$", "").replace(".", ",") + " €") if "$" in c else c for c in line.split(";"))
+                     for line in text.splitlines()) + "\n"
+    assert "2026-12-07;1;Al;Bea;Cy;AC;45;L;;0,25 €;-0,50 €;" in text
+    db = tmp_path / "e.duckdb"
+    rep = _ingest(write(tmp_path, "euro.csv", text), db, *MONEY_RULES)
+    assert (rep["ingested"], rep["rejected"]) == (4, [])
+    (w,) = rep["warnings"]
+    assert (w["code"], w["line"], w["col"]) == ("W-CSV-TOTALS", 6, 11)
+    assert w["message"].startswith("row 6: the totals row writes Bea -1,25 € (-5 units at 0.25), but the rows above "
+                                   "sum to -1,00 € (-4);")
+    assert ledger(db) == {"Al": 3, "Bea": -4, "Cy": 3, "Di": -7, "Ed": 5}
