@@ -179,6 +179,9 @@ class CsvResult:
     running: bool = False  # the player columns hold running totals (``--columns units=running``)
     group: str | None = None  # the group of every night of a sheet without a group column (``--columns group=NAME``)
     stake: Fraction | None = None  # the money a unit (``--columns stake=``): the cells hold money
+    #: a running pad's opening rows (standings carried over, no hand): row -> the units its Pot cell carries in (0:
+    #: none), which are not read (break22b F11: the hand that took them was refused as a standing typed wrong)
+    openings: dict[int, object] = field(default_factory=dict)
 
 
 def _norm(h: str) -> str:
@@ -2190,7 +2193,7 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
     if res.rejected and not out.running:
         _running_hint(out, rows, index, path, rules, records, res)
     elif res.rejected:
-        _standing_hint(res)
+        _standing_hint(res, out.openings)
     out.result.hands = res.hands
     out.result.rejected = res.rejected
     out.result.errors.extend(res.errors)
@@ -2311,14 +2314,19 @@ def _hint(bad, text: str) -> None:
                                first.col, first.hand, first.trick, first.found, first.expected)
 
 
-def _standing_hint(res: FileResult) -> None:
+def _standing_hint(res: FileResult, openings: dict[int, object] | None = None) -> None:
     """Add :data:`STANDING_HINT` to each row of a running pad refused for
     not summing to zero (``E-SCORE-SUM``, rules.md B-35): a tester's pad
     with one standing mistyped refused two rows with nothing pointing at the
-    standings."""
+    standings.  ``openings``: the pad's opening rows (row -> the units
+    their Pot cell carries in, :attr:`CsvResult.openings`): a row under one
+    that carried a pot in is told that instead (break22b F11)."""
     for bad in res.rejected:
         if bad.errors and bad.errors[0].code == "E-SCORE-SUM":
-            _hint(bad, STANDING_HINT)
+            above = max((r for r in openings or () if r < bad.source_line), default=None)
+            carried = openings[above] if above is not None else 0
+            _hint(bad, f"the pot carried in at row {row_words(above)} ({int(carried):+d}, E-CSV-POT there) is not "
+                  "read: a hand that takes it does not sum to zero" if carried else STANDING_HINT)
 
 
 def profile_of(rules: str):
@@ -2489,6 +2497,18 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     if v is not None:
                         standing[p] = v
                 totals.opening(row)  # a Total row below may write the standings or the night's units
+                ptext, pcol = cell(row, "pot")
+                carried = _pot_value(out, ptext) if ptext else None
+                out.openings[r] = carried or 0
+                if carried and notes is not None:  # a pot carried in from an earlier night (break22b F11)
+                    notes.append(Diagnostic(
+                        "E-CSV-POT", f"row {row_words(r)}: the {cols['pot']} cell of the night's opening row carries "
+                        f"{ptext!r} ({int(carried):+d} units) over from an earlier night, and a pot carried in is not read: the pot is the night's own, empty when its "
+                        "session starts (rules.md D-19; the players' standings carried over are read), so a hand "
+                        "that takes the carried units from it does not sum to zero and is refused; to store the "
+                        "night, pay the pot out at the end of the night that filled it (SHN `potsplit`, "
+                        "docs/profiles.md \"The pot split\") and write this night's pot from 0, its standings as "
+                        "then paid", "error", path, r, pcol, found=ptext, expected="0 (an empty pot)"))
                 if read_date(dtext, order) is not None:
                     last_date = dtext
                 continue
