@@ -854,10 +854,11 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
             newest = _newest_first(out, _body(numbered_stream(reader, read_rows(reader, name, [])), layout), index)
         if newest is not None:
             yield ShnFile([], [Diagnostic(
-                "E-CSV-NEWEST-FIRST", f"rows {newest[0]}-{newest[1]} go from the newest timestamp to the oldest "
-                "(responses sorted newest first), and a sheet this large is read in order, in batches: sort it "
-                "oldest first (the timestamp column ascending) and ingest it again; nothing read", file=name,
-                line=newest[0], col=newest[2] + 1, found=f"{newest[3]:%Y-%m-%d %H:%M} above {newest[4]:%Y-%m-%d %H:%M}",
+                "E-CSV-NEWEST-FIRST", f"rows {row_words(newest[0])}-{row_words(newest[1])} go from the newest "
+                "timestamp to the oldest (responses sorted newest first), and a sheet this large is read in order, in "
+                "batches: sort it oldest first (the timestamp column ascending) and ingest it again; nothing read",
+                file=name, line=newest[0], col=newest[2] + 1,
+                found=f"{newest[3]:%Y-%m-%d %H:%M} above {newest[4]:%Y-%m-%d %H:%M}",
                 expected="the oldest row first")], path=name)
             return
         notes = [d for d in out.result.errors if d.code == "W-CSV-DATE-ORDER"]  # said with the first batch
@@ -1116,6 +1117,12 @@ def numbered(rows: list[list[str]], start: int = 2) -> Iterator[tuple[int, list[
         return
     for r, row in enumerate(rows[start - 1:], start):
         yield row_at(r, lines[r - 1]) if r - 1 < len(lines) else r, row
+
+
+def _row_of(rows: list[list[str]]):
+    """``i`` (an index of ``rows``, row ``i + 1``) -> that row's number as :func:`numbered` gives it."""
+    lines = getattr(rows, "lines", None)
+    return lambda i: row_at(i + 1, lines[i]) if lines is not None and i < len(lines) else i + 1
 
 
 def numbered_stream(reader, rows, start: int = 2) -> Iterator[tuple[int, list[str]]]:
@@ -1384,6 +1391,7 @@ def _pot_cells(out: CsvResult, rows: list, index: dict[str, int], path: str | No
     hand by hand).  A money sheet's cell is read at its stake."""
     k = index[out.columns["pot"]]
     by_row = {r: row for r, row in rows}
+    said = {int(r): r for r in by_row}  # a hand's line -> its row (a Row where a note over lines moved it)
     notes = []
     before: dict[int, object] = {}  # units=running: a row -> the pot's standing on the row above that wrote one
     if out.running:
@@ -1405,10 +1413,10 @@ def _pot_cells(out: CsvResult, rows: list, index: dict[str, int], path: str | No
             v = v - before[h.source_line]
         if v is None or v != want:
             notes.append(Diagnostic(
-                "W-CSV-POT", f"row {h.source_line}: the {out.columns['pot']} cell says the pot {_pot_words(v, text)}, "
-                f"but the hand {_pot_words(want, str(want))} (rules.md D-19); the hand is stored as its players' "
-                "cells give it: correct the pot's cell", "warning", path, h.source_line, k + 1, found=text,
-                expected=f"{want:+d}"))
+                "W-CSV-POT", f"row {row_words(said.get(h.source_line, h.source_line))}: the {out.columns['pot']} "
+                f"cell says the pot {_pot_words(v, text)}, but the hand {_pot_words(want, str(want))} (rules.md "
+                "D-19); the hand is stored as its players' cells give it: correct the pot's cell", "warning", path,
+                h.source_line, k + 1, found=text, expected=f"{want:+d}"))
     return notes
 
 
@@ -1523,11 +1531,13 @@ def _pasted_again(rows: list[list[str]], out: list[list[str]], block: int, r: in
         return
     for i in below:
         out[i] = []
+    at = _row_of(rows)
     result.errors.append(Diagnostic(
-        "W-CSV-PASTED", f"rows {below[0] + 1}-{below[-1] + 1}, under the header repeated at row {r + 1}, repeat rows "
-        f"{above[0] + 1}-{above[n - 1] + 1} cell for cell: the night pasted twice; read once (if they are hands "
-        "played again, give the sheet a Hand column)", "warning", path, below[0] + 1, 1,
-        found=f"rows {below[0] + 1}-{below[-1] + 1}", expected="each hand's row once"))
+        "W-CSV-PASTED", f"rows {row_words(at(below[0]))}-{row_words(at(below[-1]))}, under the header repeated at "
+        f"row {row_words(at(r))}, repeat rows {row_words(at(above[0]))}-{row_words(at(above[n - 1]))} cell for cell: "
+        "the night pasted twice; read once (if they are hands played again, give the sheet a Hand column)",
+        "warning", path, at(below[0]), 1, found=f"rows {row_words(at(below[0]))}-{row_words(at(below[-1]))}",
+        expected="each hand's row once"))
 
 
 #: the rows under a header a streamed sheet keeps to compare a block pasted again with (_stream_headers)
@@ -1571,8 +1581,9 @@ def _stream_headers(rows, layout: Layout, cols: dict[str, str], index: dict[str,
         n = len(filled)
         if filled and (done or n == len(above)) and n >= min(2, len(above)):
             notes.append(Diagnostic(
-                "W-CSV-PASTED", f"rows {filled[0][0]}-{filled[-1][0]}, under the header repeated at row {hr}, repeat "
-                f"rows {above[0][0]}-{above[n - 1][0]} cell for cell: the night pasted twice; read once (if they are "
+                "W-CSV-PASTED", f"rows {row_words(filled[0][0])}-{row_words(filled[-1][0])}, under the header "
+                f"repeated at row {row_words(hr)}, repeat rows {row_words(above[0][0])}-{row_words(above[n - 1][0])} "
+                "cell for cell: the night pasted twice; read once (if they are "
                 "hands played again, give the sheet a Hand column)", "warning", path, filled[0][0], 1,
                 found=f"rows {filled[0][0]}-{filled[-1][0]}", expected="each hand's row once"))
             return []
@@ -1650,11 +1661,13 @@ def _second_headers(rows: list[list[str]], layout: Layout, cols: dict[str, str],
         differ = ", ".join(x for x in (", ".join(other) + (" where the first header has " + ", ".join(gone)
                                                              if gone else "") if other or gone else "",) if x)
         last = max((i for i in range(r, len(rows)) if any(c.strip() for c in rows[i])), default=r)
+        at = _row_of(rows)
         result.errors.append(Diagnostic(
-            "E-CSV-HEADER", f"row {r + 1} is a second header row with other columns ({differ or 'in another order'}): "
-            f"a sheet is read with one header, so rows {r + 1}-{last + 1} are not read (their units would go to the "
-            "first header's players); save the night under it as its own sheet or file, and ingest that",
-            file=path, line=r + 1, col=1, found=", ".join(c.strip() for c in row if c.strip())[:80],
+            "E-CSV-HEADER", f"row {row_words(at(r))} is a second header row with other columns "
+            f"({differ or 'in another order'}): a sheet is read with one header, so rows "
+            f"{row_words(at(r))}-{row_words(at(last))} are not read (their units would go to the first header's "
+            "players); save the night under it as its own sheet or file, and ingest that", file=path, line=at(r),
+            col=1, found=", ".join(c.strip() for c in row if c.strip())[:80],
             expected="a row of a hand, or the first header again"))
         for i in range(r, len(out)):
             out[i] = []
@@ -2263,8 +2276,9 @@ def _oldest_first(out: CsvResult, rows: list, index: dict[str, int], path: str |
         return rows
     first, last, col, newest, oldest = got
     notes.append(Diagnostic(
-        "W-CSV-NEWEST-FIRST", f"rows {first}-{last} go from the newest timestamp to the oldest (responses sorted "
-        "newest first): read oldest first, the hands numbered and the nights split in the order they were played",
+        "W-CSV-NEWEST-FIRST", f"rows {row_words(first)}-{row_words(last)} go from the newest timestamp to the oldest "
+        "(responses sorted newest first): read oldest first, the hands numbered and the nights split in the order "
+        "they were played",
         "warning", path, first, col + 1, found=f"{newest:%Y-%m-%d %H:%M} above {oldest:%Y-%m-%d %H:%M}",
         expected="the oldest row first"))
     return rows[::-1]
@@ -2503,12 +2517,13 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 if carried and notes is not None:  # a pot carried in from an earlier night (break22b F11)
                     notes.append(Diagnostic(
                         "E-CSV-POT", f"row {row_words(r)}: the {cols['pot']} cell of the night's opening row carries "
-                        f"{ptext!r} ({int(carried):+d} units) over from an earlier night, and a pot carried in is not read: the pot is the night's own, empty when its "
-                        "session starts (rules.md D-19; the players' standings carried over are read), so a hand "
-                        "that takes the carried units from it does not sum to zero and is refused; to store the "
-                        "night, pay the pot out at the end of the night that filled it (SHN `potsplit`, "
-                        "docs/profiles.md \"The pot split\") and write this night's pot from 0, its standings as "
-                        "then paid", "error", path, r, pcol, found=ptext, expected="0 (an empty pot)"))
+                        f"{ptext!r} ({int(carried):+d} units) over from an earlier night, and a pot carried in is "
+                        "not read: the pot is the night's own, empty when its session starts (rules.md D-19; the "
+                        "players' standings carried over are read), so a hand that takes the carried units from it "
+                        "does not sum to zero and is refused; to store the night, pay the pot out at the end of the "
+                        "night that filled it (SHN `potsplit`, docs/profiles.md \"The pot split\") and write this "
+                        "night's pot from 0, its standings as then paid", "error", path, r, pcol, found=ptext,
+                        expected="0 (an empty pot)"))
                 if read_date(dtext, order) is not None:
                     last_date = dtext
                 continue
@@ -2560,9 +2575,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             # a night that writes its date on its first row only, that date mistyped: its rows are that night's,
             # refused with it, not the night above's hands (break21 F3: filed there, and counted again once mended)
             errs.append(Diagnostic(
-                "E-CSV-DATE", f"row {row_words(r)}: its date cell is blank, so it is the night of row {under_bad[0]}, "
+                "E-CSV-DATE", f"row {row_words(r)}: its date cell is blank, so it is the night of row "
+                f"{row_words(under_bad[0])}, "
                 f"whose date {under_bad[1]!r} is not a date: the row is refused with it (correct that date)", file=path,
-                line=r, col=dcol, found="", expected=f"a date in row {under_bad[0]}"))
+                line=r, col=dcol, found="", expected=f"a date in row {row_words(under_bad[0])}"))
             d = "unknown"
         elif d is None:
             errs.append(_date_problem(out, r, dcol, dtext, path))

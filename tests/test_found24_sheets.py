@@ -275,3 +275,19 @@ def test_an_opening_row_with_an_empty_pot_is_read_as_before(tmp_path):
     rep = _ingest(write(tmp_path, "run_pot_empty.csv", text), db, *POT_RULES)
     assert (rep["ingested"], rep["rejected"]) == (2, [])
     assert ledger(db) == {"Ann": 1, "Bob": 4, "Cal": -3, "Dot": -3, "Eve": 1}
+
+
+def test_a_pot_cell_below_a_note_over_lines_is_said_at_its_line(tmp_path):
+    """real23b F8, the sheet's other row messages: W-CSV-POT under pot=on below a two-line note.  h1 Bea picks, Cy
+    partner, 61: Bea +2, Cy +1, Al, Di, Ed -1 (rules.md B-27, B-33), the pot empty, nothing taken; h2 Ed, Al partner,
+    72: Ed +2, Al +1, the others -1, nothing into the pot (D-19: a won hand puts nothing in) -- its Pot cell writes 1:
+    W-CSV-POT at row 3, the file's line 4, the Pot cell 15.  Totals Al 0, Bea +1, Cy 0, Di -2, Ed +1."""
+    text = ("Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Notes,Al,Bea,Cy,Di,Ed,Pot\n"
+            '2025-10-02,1,Ed,Bea,Cy,AC,61,W,"two\nlines",-1,2,1,-1,-1,0\n'
+            "2025-10-02,2,Al,Ed,Al,AS,72,W,,1,-1,-1,-1,2,1\n")
+    db = tmp_path / "p.duckdb"
+    rep = _ingest(write(tmp_path, "pot.csv", text), db, "--rules", "wi5-called-ace; pot=on")
+    assert (rep["ingested"], rep["rejected"]) == (2, [])
+    assert _places(rep) == [("W-CSV-POT", 4, 15)]
+    assert rep["warnings"][0]["message"].startswith("row 3 (line 4): the Pot cell says the pot gets 1, but the hand")
+    assert ledger(db) == {"Al": 0, "Bea": 1, "Cy": 0, "Di": -2, "Ed": 1}
