@@ -190,15 +190,19 @@ def deal_id_of_codes(deal_seats: Sequence[int], deal_sizes: Sequence[int], deal:
 _INDEX_NAME: tuple[bytes, ...] = tuple(name.encode("ascii") for name, _ in sorted(_CARD_ORDER.items(), key=lambda kv: kv[1]))
 
 
+#: the spellings of the cards of each byte value of a mask's byte ``k`` (bits ``8k .. 8k+7``), one space apart
+_BYTE_NAMES: tuple[tuple[bytes, ...], ...] = tuple(
+    tuple(b" ".join([_INDEX_NAME[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i < len(_INDEX_NAME)])
+          for b in range(256)) for k in range(5))
+
+
 def _mask_names(mask: int) -> bytes:
     """The spellings of the cards of ``mask`` (bit ``i``: the card of index
-    ``i``) in canonical order, one space apart (``b""`` for no card)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(_INDEX_NAME[low.bit_length() - 1])
-        mask ^= low
-    return b" ".join(out)
+    ``i``, below 40) in canonical order, one space apart (``b""`` for no
+    card): the spellings of each of its five bytes, looked up."""
+    b0, b1, b2, b3, b4 = _BYTE_NAMES
+    return b" ".join([part for part in (b0[mask & 255], b1[mask >> 8 & 255], b2[mask >> 16 & 255],
+                                        b3[mask >> 24 & 255], b4[mask >> 32 & 255]) if part])
 
 
 def deal_id_of_masks(hands: Sequence[int], blind: int, dealer: int) -> str:
