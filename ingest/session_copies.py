@@ -24,8 +24,8 @@ import duckdb
 
 from replay.errors import Diagnostic
 
-__all__ = ["MIN_HANDS", "MIN_RESULT_HANDS", "deal_copies", "files_session_copies", "result_copies", "session_copies",
-           "top_session_id"]
+__all__ = ["MIN_ALIKE_HANDS", "MIN_HANDS", "MIN_RESULT_HANDS", "deal_copies", "files_session_copies", "result_copies",
+           "session_copies", "top_session_id"]
 
 #: A session of fewer hands is not called a copy: two one-hand sessions of the same players and date can be written
 #: alike by chance (``hand 1 … doubler``).
@@ -396,17 +396,25 @@ def result_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None =
         return []
     ids = sorted({i for a, b, _ in pairs for i in (a, b)})
     totals: dict[int, list] = {}
-    for sid, units, hands in con.execute(
-            f"SELECT session_id, sum(units), sum(hands) FROM session_players WHERE session_id IN "
+    picks: dict[int, dict[str, int]] = {}
+    for sid, player, units, hands, picked in con.execute(
+            f"SELECT session_id, player, sum(units), sum(hands), sum(picks) FROM session_players WHERE session_id IN "
             f"({', '.join(map(str, ids))}) GROUP BY session_id, player").fetchall():
         got = totals.setdefault(sid, [[], 0])
         got[0].append(int(units or 0))
         got[1] = max(got[1], int(hands or 0))
+        picks.setdefault(sid, {})[player] = int(picked or 0)
     key = {sid: (sorted(u), n) for sid, (u, n) in totals.items()}
+    # the same night from two scorers who differ in a hand or two (real24 F2): its totals differ, so the check result
+    # for result below never sees it; a pair of as many hands whose players picked as often each (the summary rows
+    # again) has its hands compared by _differing_copies
+    near = [(a, b, by) for a, b, by in pairs
+            if a in key and b in key and key[a][1] == key[b][1] >= MIN_RESULT_HANDS
+            and _picks_by(picks.get(a, {}), roster[a][1], by) == _picks_by(picks.get(b, {}), roster[b][1], by)]
     pairs = [(a, b, by) for a, b, by in pairs
              if a in key and key[a] == key.get(b) and key[a][1] >= MIN_RESULT_HANDS]
     if not pairs:
-        return []
+        return _differing_copies(con, near, roster, path, known)
     copy_ids, stored_ids, seat_flags = map(list, zip(*pairs))
     rows = con.execute(
         """
@@ -428,13 +436,14 @@ def result_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None =
              AND CASE WHEN p.by_seat THEN b.by_seat IS NOT DISTINCT FROM a.by_seat
                       ELSE b.by_player IS NOT DISTINCT FROM a.by_player END
             GROUP BY ALL)
-        SELECT c.session, o.session, o.first_file, same.n FROM same
+        SELECT c.session, o.session, o.first_file, same.n, same.copy_id, same.stored_id FROM same
         JOIN sizes zc ON zc.session_id = same.copy_id AND zc.n = same.n
         JOIN sizes zo ON zo.session_id = same.stored_id AND zo.n = same.n
         JOIN sessions c ON c.session_id = same.copy_id JOIN sessions o ON o.session_id = same.stored_id
         WHERE same.n >= ?
         ORDER BY c.session, o.session
         """, [copy_ids, stored_ids, seat_flags, MIN_RESULT_HANDS]).fetchall()
+    alike = {(c, o) for *_, c, o in rows}
     return [Diagnostic(
         "W-SESSION-COPY",
         f"session {copy!r}, just stored, repeats session {stored!r} (stored from {first_file or '<input>'}) result "
@@ -442,4 +451,122 @@ def result_copies(con: duckdb.DuckDBPyConnection, since: int, path: str | None =
         "with the same players, so every total now counts them twice. If this is that night written again (another "
         f"file, a spreadsheet of it, a copy typed anew), void one of the two (shead void {shlex.quote(copy)} "
         "--session --reason 'a copy')", "warning", path, 1, 1, found=copy)
-        for copy, stored, first_file, n in rows if copy not in known]
+        for copy, stored, first_file, n, _, _ in rows if copy not in known] + _differing_copies(
+        con, [(a, b, by) for a, b, by in near if (a, b) not in alike], roster, path,
+        set(known) | {copy for copy, *_ in rows})
+
+
+def _picks_by(picks: dict[str, int], players: dict[str, str], by_seat: bool) -> dict[str, int]:
+    """A session's picks per player (``session_players``), keyed by seat
+    alias where its pair is compared by seat (:func:`result_copies`)."""
+    return {a: picks.get(n, 0) for a, n in players.items()} if by_seat else picks
+
+
+#: A night from two scorers is named (``W-SESSION-DIFFERS``) when at least this many of its hands agree result for
+#: result: every hand's dealer and picker alike and a hand or two scored otherwise is one night; every hand
+#: scored otherwise is rather another night of the same deals' order (or other rules), and is not named.
+MIN_ALIKE_HANDS = 2
+#: The differing hands a W-SESSION-DIFFERS names, then "and N more".
+SHOWN_HANDS = 4
+
+
+def _differing_copies(con: duckdb.DuckDBPyConnection, near: list[tuple[int, int, bool]], roster: dict,
+                      path: str | None, known: frozenset[str] | set[str]) -> list[Diagnostic]:
+    """``W-SESSION-DIFFERS`` for the pairs ``near`` (``(copy, stored,
+    by_seat)`` of :func:`result_copies`: the same date and players, as many
+    hands, each player picking as often) whose k-th hands have the same
+    dealer and picker (by name, or by seat where ``by_seat``) for every k,
+    and give every player the same units in at least
+    :data:`MIN_ALIKE_HANDS` of them but not in all: the same night from two
+    scorers who differ in a hand (real24 F2: a sheet and an SHN file of one
+    night, hand 3 ``pts 60 lose`` against ``pts 62 win``, were stored twice
+    without a word, the night counted twice).  Stored, never refused: two
+    tables may play the same deals.  Only the pairs' sessions' hands are
+    read (one query), never every stored hand."""
+    if not near:
+        return []
+    ids = sorted({i for a, b, _ in near for i in (a, b)})
+    hands: dict[int, list] = {}
+    for sid, number, dealer, picker, leaster, outcome, pts, partner, alone, units in con.execute(
+            "SELECT h.session_id, h.hand, h.dealer, h.picker, h.leaster_winner, h.outcome, h.picker_points, "
+            "h.partner, h.alone, list((u.seat, u.units) ORDER BY u.seat) FILTER (WHERE u.seat IS NOT NULL) "
+            f"FROM hands h LEFT JOIN hand_units u USING (hand_id) WHERE h.session_id IN ({', '.join(map(str, ids))}) "
+            "GROUP BY h.hand_id, h.session_id, h.hand, h.dealer, h.picker, h.leaster_winner, h.outcome, "
+            "h.picker_points, h.partner, h.alone ORDER BY h.session_id, h.hand, h.hand_id").fetchall():
+        hands.setdefault(sid, []).append((number, dealer, picker, leaster, outcome, pts, partner, alone,
+                                          {(u["seat"] if isinstance(u, dict) else u[0]):
+                                           int((u["units"] if isinstance(u, dict) else u[1]) or 0)
+                                           for u in units or ()}))
+    meta = {sid: row for sid, *row in con.execute(
+        f"SELECT session_id, session, first_file FROM sessions WHERE session_id IN ({', '.join(map(str, ids))})"
+    ).fetchall()}
+    out = []
+    for copy_id, stored_id, by_seat in near:
+        mine, theirs = hands.get(copy_id, []), hands.get(stored_id, [])
+        copy, stored = meta[copy_id][0], meta[stored_id][0]
+        if copy in known or len(mine) != len(theirs) or len(mine) < MIN_RESULT_HANDS:
+            continue
+        seats_a, seats_b = roster[copy_id][1], roster[stored_id][1]
+
+        def who(seat, seats, by=by_seat):
+            return seat if by or seat is None else seats.get(seat, seat)
+
+        def units(u, seats, by=by_seat):
+            return {who(s, seats, by): v for s, v in u.items()}
+
+        if any(who(a[1], seats_a) != who(b[1], seats_b) or who(a[2], seats_a) != who(b[2], seats_b)
+               for a, b in zip(mine, theirs)):
+            continue
+        differ = [(a, b) for a, b in zip(mine, theirs) if units(a[8], seats_a) != units(b[8], seats_b)]
+        if not differ or len(mine) - len(differ) < MIN_ALIKE_HANDS:
+            continue
+        said = "; ".join(_differing_hand(a, b, seats_a, seats_b, by_seat) for a, b in differ[:SHOWN_HANDS])
+        if len(differ) > SHOWN_HANDS:
+            said += f"; and {len(differ) - SHOWN_HANDS} more"
+        numbers = ", ".join(str(a[0]) for a, _ in differ)
+        out.append(Diagnostic(
+            "W-SESSION-DIFFERS",
+            f"session {copy!r}, just stored, and session {stored!r} (stored from {meta[stored_id][1] or '<input>'}) "
+            f"look like one night from two scorers: the same date and players, {len(mine)} hands each with the same "
+            f"dealers and pickers, {len(mine) - len(differ)} of them alike result for result, but "
+            f"{len(differ)} scored otherwise: {said}. Both are stored, so every total now counts the night twice. If "
+            f"it is one night, void one copy (shead void {shlex.quote(copy)} --session --reason 'a copy', or shead "
+            f"void {shlex.quote(stored)} --session --reason 'a copy'), then correct the kept copy's hand"
+            f"{'s' if len(differ) > 1 else ''} {numbers} if wrong (shead export --format shn --out night.shn, "
+            "correct the hand there, its score line too or taken out for the rules to derive it, then shead ingest "
+            "--amend night.shn); if two tables played these deals, keep "
+            "both", "warning", path, 1, 1, found=copy, expected=stored))
+    return out
+
+
+def _differing_hand(a: tuple, b: tuple, seats_a: dict, seats_b: dict, by_seat: bool) -> str:
+    """One differing hand of :func:`_differing_copies` as text: ``hand 3
+    (dealer Bob, Cal picked): here win at 62 (Cal +2, Eve +1, Ann -1, Bob
+    -1, Dee -1), stored lose at 60 (Cal -4, Eve -2, Ann +2, Bob +2, Dee
+    +2)``: the picker, the partner and the defenders, each with the units;
+    the partner (or ``alone``) where the two differ in it."""
+    def name(seat, seats):
+        return seat if by_seat or seat is None else seats.get(seat, seat)
+
+    def side(h, seats):
+        return "alone" if h[7] else f"partner {name(h[6], seats)}" if h[6] is not None else ""
+
+    sides = side(a, seats_a) != side(b, seats_b)  # the partner (or alone) said where the two differ in it
+
+    def result(h, seats):
+        number, dealer, picker, leaster, outcome, pts, partner, alone, units = h
+        text = str(outcome or "?")
+        if leaster is not None and outcome == "leaster":
+            text += f" won by {name(leaster, seats)}"
+        if pts is not None:
+            text += f" at {pts}"
+        if sides:
+            text += ", " + (side(h, seats) or "no partner")
+        first = [s for s in (picker, partner, leaster) if s is not None and s in units]
+        order = first + [s for s in units if s not in first]
+        return text + " (" + ", ".join(f"{name(s, seats)} {units[s]:+d}" for s in order) + ")"
+
+    number = f"hand {a[0]}" + (f" (stored as hand {b[0]})" if a[0] != b[0] else "")
+    picked = f"{name(a[2], seats_a)} picked" if a[2] is not None else "no pick"
+    return (f"{number} (dealer {name(a[1], seats_a)}, {picked}): here {result(a, seats_a)}, "
+            f"stored {result(b, seats_b)}")
