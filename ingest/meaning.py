@@ -134,11 +134,17 @@ def describe(v) -> str:
     return str(v)
 
 
-def _note_only(x, y) -> str | None:
-    """``"win: only its note differs, stored none, this copy {late}"`` when
-    the facts ``x`` and ``y`` are the same but for their annotation (a note
-    ``{…}`` is part of the record, notation.md, yet shown beside the same
-    value twice it reads as no difference at all); else None."""
+def _note_only(x, y, name: str, alone: bool = True) -> str | None:
+    """What differs in fact ``name`` when the facts ``x`` and ``y`` are the
+    same but for their annotation (a note ``{…}`` is part of the record,
+    notation.md, yet shown beside the same value twice it reads as no
+    difference at all); else None.  ``alone``: the notes are all that differs
+    in the hand (``W-NOTES-DIFFER``): ``"outcome: win: only its note differs,
+    stored none, this copy {late}"``; else the note is said as a field of its
+    own beside the others, ``"note on outcome lose: stored none, this copy
+    {fixed next morning}"`` (real24 F6: "outcome: lose: only its note
+    differs" in an E-HAND-CONFLICT whose alone flag, partner and score
+    differed too)."""
     if not (isinstance(x, dict) and isinstance(y, dict)) or x.get("note") == y.get("note"):
         return None
     if {k: v for k, v in x.items() if k != "note"} != {k: v for k, v in y.items() if k != "note"}:
@@ -147,8 +153,19 @@ def _note_only(x, y) -> str | None:
     def note(v):
         return "{" + str(v["note"]) + "}" if v.get("note") else "none"
 
-    return f"{_short({k: v for k, v in x.items() if k != 'note'})}: only its note differs, stored {note(x)}, " \
-           f"this copy {note(y)}"
+    value = _short({k: v for k, v in x.items() if k != 'note'})
+    if alone:
+        return f"{name}: {value}: only its note differs, stored {note(x)}, this copy {note(y)}"
+    return f"note on {name} {value}: stored {note(x)}, this copy {note(y)}"
+
+
+def _said(x, other) -> str:
+    """A fact's value in :func:`differences`: ``none`` where it is not
+    written, ``off`` for a flag written on the other side (``alone: stored
+    on, this copy off``: it read ``this copy -``), else :func:`_short`."""
+    if x is None or x == [] or x == {}:
+        return "off" if isinstance(other, dict) and other.get("value") is True else "none"
+    return _short(x)
 
 
 def differences(stored, new, *, limit: int = 4) -> list[str]:
@@ -157,6 +174,7 @@ def differences(stored, new, *, limit: int = 4) -> list[str]:
     one by one (``"trick 3: stored t3 Bea: 7H KH AH 9H 8H, this copy ..."``).
     At most ``limit`` entries, then ``"… N more"``."""
     a, b = hand_facts(stored), hand_facts(new)
+    alone = _without_notes(a) == _without_notes(b)  # the notes are all that differs (W-NOTES-DIFFER)
     out: list[str] = []
     for key in list(a) + [k for k in b if k not in a]:
         x, y = a.get(key), b.get(key)
@@ -168,12 +186,11 @@ def differences(stored, new, *, limit: int = 4) -> list[str]:
                 xi = x[i] if i < len(x) else None
                 yi = y[i] if i < len(y) else None
                 if xi != yi:
-                    only = _note_only(xi, yi)
-                    out.append(f"{label} {i + 1}: " + (only or f"stored {_short(xi)}, this copy {_short(yi)}"))
+                    out.append(_note_only(xi, yi, f"{label} {i + 1}", alone)
+                               or f"{label} {i + 1}: stored {_said(xi, yi)}, this copy {_said(yi, xi)}")
             continue
         name = {"pts": "pts", "tricks_won": "tricks", "tags": "hand tags"}.get(key, key)
-        only = _note_only(x, y)
-        out.append(f"{name}: " + (only or f"stored {_short(x)}, this copy {_short(y)}"))
+        out.append(_note_only(x, y, name, alone) or f"{name}: stored {_said(x, y)}, this copy {_said(y, x)}")
     if len(out) > limit:
         out = out[:limit] + [f"… {len(out) - limit} more"]
     return out

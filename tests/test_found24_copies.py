@@ -199,3 +199,102 @@ def test_the_check_reads_hands_only_of_a_twin_with_the_same_picks(tmp_path):
         assert (d.code, d.line, d.col, d.found) == ("W-SESSION-DIFFERS", 1, 1, SHN_ID)
         assert len([s for s in counting.sql if "FROM hands" in s]) == 1
 
+
+# -- real24 F6: E-HAND-CONFLICT of a re-sent hand with a note: each differing field said cleanly -----------------
+
+#: the phone night (rules.md J: wi5-jack-of-diamonds; a doubler doubles the next hand, stacking multiplicatively,
+#: D-11, D-12; DOB on, B-32).  By hand (B-33; the score lines are the table's, checked by the rules):
+#: h1 Gus+Jo 72 win: Gus +2, Jo +1, others -1;  h2 Hank+Kurt cracked by Jo, 45 lose: x2 x DOB, Hank -8, Kurt -4,
+#: defenders +4;  h3, h4 doublers;  h5 x4, Kurt+Gus 95 schneider: Kurt +16, Gus +8, defenders -8;
+#: h6 Ione alone 58 lose, DOB: Ione -8, the four others +2;  h7 Jo+Hank, crack and recrack, 30 schneidered, DOB:
+#: 2 x 2 x 2 x 2 = 16 a defender, Jo -32, Hank -16.
+#: Totals Gus 2+4+8+2+16 = 32, Hank -1-8-8+2-16 = -31, Ione -1+4-8-8+16 = 3, Jo 1+4-8+2-32 = -33,
+#: Kurt -1-4+16+2+16 = 29 (zero-sum).
+NIGHT = """%SHN 1.0
+[Event "Tuesday Sheepshead at Schultzy's"]
+[Date "2026.11.20"]
+[Seats "Gus=Gus Tetzlaff; Hank=Hank Kowalski; Ione=Ione Ziegler; Jo=Jo Pfeiffer; Kurt=Kurt Brandt"]
+[Rules "wi5-jack-of-diamonds; noPick=doubler; doublerStacking=multiplicative"]
+
+hand 1  dealer Kurt
+pick Gus  partner Jo  pts 72  win
+score Gus +2 Hank -1 Ione -1 Jo +1 Kurt -1
+
+hand 2  dealer Gus
+pick Hank  crack Jo  partner Kurt  pts 45  lose
+score Gus +4 Hank -8 Ione +4 Jo +4 Kurt -4
+
+hand 3  dealer Hank
+doubler
+
+hand 4  dealer Ione
+doubler
+
+hand 5  dealer Jo
+pick Kurt  partner Gus  pts 95  win-s
+score Gus +8 Hank -8 Ione -8 Jo -8 Kurt +16
+
+hand 6  dealer Kurt
+pick Ione  alone  pts 58  lose
+score Gus +2 Hank +2 Ione -8 Jo +2 Kurt +2
+
+hand 7  dealer Gus
+pick Jo  crack Kurt  recrack Jo  partner Hank  pts 30  lose-s
+score Gus +16 Hank -16 Ione +16 Jo -32 Kurt +16
+"""
+TOTALS = {"Gus Tetzlaff": 32, "Hank Kowalski": -31, "Ione Ziegler": 3, "Jo Pfeiffer": -33, "Kurt Brandt": 29}
+#: the next morning's copy: hand 6 Ione with Hank (he had the jack of diamonds), a note on the line.  By hand: a
+#: loss at 58 with a partner and DOB, Ione -4, Hank -2, Gus, Jo, Kurt +2
+RESENT = NIGHT.replace("pick Ione  alone  pts 58  lose\nscore Gus +2 Hank +2 Ione -8 Jo +2 Kurt +2",
+                       "pick Ione  partner Hank  pts 58  lose  {fixed next morning: Hank had the JD}\n"
+                       "score Gus +2 Hank -2 Ione -4 Jo +2 Kurt +2")
+
+
+def test_a_conflict_whose_hand_carries_a_new_note_says_the_note_as_its_own_field(tmp_path):
+    """real24 F6: the message read "outcome: lose: only its note differs, stored none, this copy {...}" beside the
+    alone flag, the partner and the score, which differ too; and "this copy -" for the alone flag taken away.  Each
+    field now reads as what it is; the hand is refused at its line 25 (nothing stored: the totals stay), and the
+    --amend it points to gives hand 6 its partner: Hank's +2 becomes -2 (-31 - 4 = -35), Ione's -8 becomes -4
+    (3 + 4 = 7): Gus 32, Hank -35, Ione 7, Jo -33, Kurt 29."""
+    db = tmp_path / "resent.duckdb"
+    cli("ingest", write(tmp_path, "wi_jd_night.shn", NIGHT), "--db", str(db))
+    assert ledger(db) == TOTALS
+    path = write(tmp_path, "wi_jd_night_resent.shn", RESENT)
+    body = json.loads(cli("ingest", path, "--db", str(db), "--json", ok=False).stdout)
+    assert (body["ingested"], body["duplicates"]) == (0, 6)
+    [d] = body["rejected"]
+    assert (d["code"], d["line"], d["col"], d["hand"]) == ("E-HAND-CONFLICT", 25, 1, 6)
+    assert ("it differs in alone: stored on, this copy off; partner: stored none, this copy Hank; note on outcome "
+            "lose: stored none, this copy {fixed next morning: Hank had the JD}; score: stored Gus +2 Hank +2 Ione -8 "
+            "Jo +2 Kurt +2, this copy Gus +2 Hank -2 Ione -4 Jo +2 Kurt +2 (to correct the stored hand: shead ingest "
+            "--amend FILE)") in d["message"], d["message"]
+    assert "only its note differs" not in d["message"]
+    assert ledger(db) == TOTALS
+    cli("ingest", "--amend", path, "--reason", "Hank had the JD", "--db", str(db))
+    assert ledger(db) == {**TOTALS, "Hank Kowalski": -35, "Ione Ziegler": 7}
+
+
+def test_a_note_alone_still_reads_as_the_only_difference_and_beside_another_as_a_note(tmp_path):
+    """The W-NOTES-DIFFER wording (session 19) is kept where the note is all that differs; beside a call written
+    otherwise the note is its own field, in the validator's check and the store's (both build the message).
+    By hand (B-33): Cy with Ed at 72 win, Cy +2, Ed +1, Al, Bea, Di -1."""
+    from ingest import store as st  # noqa: PLC0415
+    from ingest.validate import validate_text  # noqa: PLC0415
+
+    head = '%SHN 1.0\n[Session "notes"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n[Rules "wi5-called-ace"]\n\n'
+    first = head + "hand 1  dealer Ed\npick Cy  call AS  partner Ed  pts 72  win\n"
+    db = tmp_path / "n.duckdb"
+    cli("ingest", write(tmp_path, "a.shn", first), "--db", str(db))
+    assert ledger(db) == {"Al": -1, "Bea": -1, "Cy": 2, "Di": -1, "Ed": 1}
+    r = cli("ingest", write(tmp_path, "b.shn", first.replace("72  win", "72  win {late pick}")), "--db", str(db))
+    assert "outcome: win: only its note differs, stored none, this copy {late pick}" in " ".join(r.output.split())
+    other = first.replace("call AS", "call AC").replace("72  win", "72  win {late pick}")
+    for seeded in (True, False):
+        with st.Store(db) as store:
+            res = validate_text(other, path="c.shn", prior=store.prior_hands if seeded else None)
+            rep = store.ingest_file(res)
+        [e] = rep.rejected[0].errors
+        assert e.code == "E-HAND-CONFLICT"
+        assert ("it differs in call: stored AS, this copy AC; note on outcome win: stored none, this copy "
+                "{late pick} (to correct") in e.message, (seeded, e.message)
+    assert ledger(db) == {"Al": -1, "Bea": -1, "Cy": 2, "Di": -1, "Ed": 1}
