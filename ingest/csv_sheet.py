@@ -689,7 +689,10 @@ def _body(rows, layout: Layout) -> Iterator[tuple[int, list[str]]]:
     for r, row in rows:
         if r <= layout.header_row:
             continue
-        if not dated and any(c.strip() for c in row):
+        if (night := getattr(row, "night", None)) is not None:  # a night's block of its own (_night_blocks)
+            row = [*row[:width], *[""] * (width - len(row)), night, *row[width:]]
+            dated = True
+        elif not dated and any(c.strip() for c in row):
             row = [*row[:width], *[""] * (width - len(row)), layout.night, *row[width:]]
             dated = True
         elif layout.night is not None and len(row) > width:  # cells beyond the header: after the night's cell, as in
@@ -840,8 +843,10 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
 
     def batches() -> Iterator[ShnFile]:
         fh, reader, _header = opened()
-        with fh:  # a first pass for the order of the dates (nothing kept but its evidence)
-            _order_of(out, _body(numbered_stream(reader, read_rows(reader, name, [])), layout), index,
+        night_notes = list(layout.notes)  # the night's date said as the rows read: of the first night alone when the
+        with fh:  # sheet keeps another below (real24 F1).  A first pass for the order of the dates (nothing kept but
+            _order_of(out, _body(_night_blocks(numbered_stream(reader, read_rows(reader, name, [])), layout, name,
+                                               night_notes), layout), index,  # its evidence)
                       reader.dialect.delimiter, columns, name)
         fh, reader, _header = opened()
         with fh:  # and for money written without its stake (E-CSV-MONEY: nothing read)
@@ -862,15 +867,15 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
                 expected="the oldest row first")], path=name)
             return
         notes = [d for d in out.result.errors if d.code == "W-CSV-DATE-ORDER"]  # said with the first batch
-        notes += list(layout.notes)  # where the night's date of a sheet without a date column was read
+        notes += night_notes[:len(layout.notes)]  # where the night's date of a sheet without a date column was read
         notes += [d.at(*_file_cell(path, d.line, d.col))  # a Windows-1252 export: said with the first batch too
                   for d in csv_encoding.note_file(path, name)]
         fh, reader, _header = opened()
         with fh:
             got: list[HandRecord] = []
             bad: list[Diagnostic] = []  # a line csv cannot read: said with the last batch
-            rows = _stream_headers(_body(numbered_stream(reader, read_rows(reader, name, bad)), layout), layout, cols,
-                                   index, name, notes)
+            rows = _stream_headers(_body(_night_blocks(numbered_stream(reader, read_rows(reader, name, bad)), layout,
+                                                       name, notes), layout), layout, cols, index, name, notes)
             for rec in sheet_records(out, rows, index, name, rules or "wi5-called-ace", stored_session, notes):
                 got.append(rec)
                 if len(got) >= batch:
@@ -1622,6 +1627,102 @@ def _stream_headers(rows, layout: Layout, cols: dict[str, str], index: dict[str,
         yield from settle(True)
 
 
+class _NightRow(list):
+    """The first row of a night kept as a block of its own in a sheet dated by its title row
+    (:func:`_night_blocks`): ``night`` its date, given to it by :func:`_body`."""
+
+    night: str
+
+
+def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic]):
+    """The rows ``(row number, cells)`` of a sheet with no date column, dated
+    by its title row (``layout.night``), with each night kept as a block of
+    its own read as one: a title row (one or two cells written) above the
+    header written again, blank rows between, starts a new night dated by the
+    title (its first row a :class:`_NightRow`), the title and the header
+    left out (blank); the header again without a title above it is no row
+    (the same night).  A title above the header again whose date does not
+    read ends what is read (``E-CSV-HEADER``, the sheet holds two nights):
+    every row from it on is blank.  Read as rows of the first night, the
+    second night's hands were stored under the first's date, its header
+    refused as a hand (real24 F1).  ``W-CSV-NIGHT`` says each night's date
+    and where it was read; the first's (in ``notes``) is said to end above
+    the second title."""
+    if layout.night is None:
+        yield from rows
+        return
+    width = len(layout.header) - 1
+
+    def norm(x: list[str]) -> list[str]:
+        cells = [c.replace("\ufeff", "").strip().casefold() for c in x]
+        while cells and not cells[-1]:
+            cells.pop()
+        return cells
+
+    first = norm(layout.header[:width])
+    need = len([c for c in first if c])
+    order = date_order_option(layout.columns)
+    held: list = []  # a title row and the blank rows under it, until the next row written tells what it is
+    night = None  # the date of the next row written: a new night's first
+    stop = False
+    for r, row in rows:
+        if r <= layout.header_row:
+            yield r, row
+            continue
+        if stop:
+            yield r, []
+            continue
+        written = [c.strip() for c in row if c.strip()]
+        if held and not written:
+            held.append((r, row))
+            continue
+        cells = norm(row)
+        if written and cells == first[:len(cells)] and len(cells) >= need:  # the header again
+            if not held:
+                yield r, []  # no row: the same night goes on
+                continue
+            tr, title = held[0]
+            text = " ".join(c.strip() for c in title if c.strip())
+            got, why = date_in_text(text, order)
+            if got is None:
+                notes.append(Diagnostic(
+                    "E-CSV-HEADER", f"row {row_words(tr)} is a title ({text[:60]!r}) above the header written again "
+                    f"at row {row_words(r)}: the sheet holds two nights, and the title writes no date that reads"
+                    + (f" ({why})" if why else "") + f", so the rows from {row_words(tr)} on are not read (they would "
+                    f"be stored as hands of {layout.night}); write the night's date in its title "
+                    "('Thursday League - Nov 12 2026'), or save the night as its own sheet or file, and ingest that",
+                    file=path, line=tr, col=1, found=text[:80], expected="a title with the night's date"))
+                for hr, _ in held:
+                    yield hr, []
+                held, stop = [], True
+                yield r, []
+                continue
+            for hr, _ in held:
+                yield hr, []
+            held, night = [], got
+            for k, d in enumerate(notes):
+                if d.code == "W-CSV-NIGHT" and d.line == 1 and "every hand is of" in d.message:
+                    notes[k] = replace(d, message=d.message.replace(
+                        "every hand is of", f"the hands above row {row_words(tr)} are of", 1))
+            notes.append(Diagnostic(
+                "W-CSV-NIGHT", f"row {row_words(tr)} is a title ({text[:60]!r}) above the header written again at row "
+                f"{row_words(r)}: the rows under it are another night, of {got}, the date in that title",
+                "warning", path, tr, 1, found=text[:80]))
+            yield r, []
+            continue
+        if held:
+            yield from held
+            held = []
+        if 1 <= len(written) <= 2:  # a title, maybe (told by the next row written)
+            held = [(r, row)]
+            continue
+        if night is not None and written:
+            row = _NightRow(row)
+            row.night, night = night, None
+        yield r, row
+    yield from held
+
+
 def _second_headers(rows: list[list[str]], layout: Layout, cols: dict[str, str], index: dict[str, int],
                     path: str | None, result: FileResult) -> list[list[str]]:
     """``rows`` with the header repeated below the first (a second night
@@ -1632,7 +1733,11 @@ def _second_headers(rows: list[list[str]], layout: Layout, cols: dict[str, str],
     it saying so.  Read with the first header, Fay's units were stored as
     Eve's, without a word but a refused "hand 1" (sheet18 F0).  A row is a
     header when its date column holds the header's own date heading.  Row
-    numbers stay the file's (left-out rows become blank rows)."""
+    numbers stay the file's (left-out rows become blank rows).  A sheet
+    dated by its title row: :func:`_night_blocks`."""
+    if layout.night is not None:
+        out = [row for _, row in _night_blocks(numbered(rows, 1), layout, path, result.errors)]
+        return rows if all(a is b for a, b in zip(out, rows)) else out
     head = cols.get("date")
     k = index.get(head) if head is not None else None
     if k is None or layout.night is not None:

@@ -1,0 +1,142 @@
+"""Score sheets brought by real24 (session 24): the CSV and XLSX readers'
+defects, each record written as a user would write it and each amount worked
+out by hand from rules.md before shead's figure was read."""
+
+from __future__ import annotations
+
+import json
+
+import duckdb
+import pytest
+
+from tests.cli_helpers import cli, ledger, write
+
+
+def _ingest(path: str, db, *extra: str) -> dict:
+    """``shead ingest PATH --db DB --json``: its JSON report (the line after the text)."""
+    r = cli("ingest", path, "--db", str(db), "--json", *extra, ok=False)
+    (line,) = [x for x in r.output.splitlines() if x.startswith("{")]
+    return json.loads(line)
+
+
+def _night(db, date: str) -> dict[str, int]:
+    return ledger(db, "--from", date, "--to", date)
+
+
+def _sessions(db) -> list[tuple[str, int, int]]:
+    """Each stored session's (date, hands, highest hand number)."""
+    with duckdb.connect(str(db), read_only=True) as con:
+        return [(str(d), n, top) for d, n, top in con.execute(
+            "SELECT date, count(*), max(hand) FROM hands GROUP BY date ORDER BY date").fetchall()]
+
+
+# -- real24 F1: nights kept as blocks (a dated title row, the header again) were merged into the first night --------
+
+#: league_blocks_nohand.csv as real24 wrote it.  Nov 5 (rules.md B-27, B-28, B-33, doubled on the bump; I-1, I-3;
+#: D-4): h1 Ann with Cal at 61 wins, +2/+1/-1; h2 Bob alone at 30 is schneidered, doubled on the bump: -4 x 4 = -16,
+#: each defender +4; h3 Cal with Eve at 60 loses (60 is a loss, I-1), -2 x 2: Cal -4, Eve -2, the others +2; h4 Dee
+#: wins the leaster, +4, the others -1.  Totals Ann 7, Bob -16, Cal 0, Dee 9, Eve 0.  Nov 12: h1 Dee with Bob at 91
+#: wins schneider, +4/+2/-2; h2 Eve with Ann at 90 wins plain (I-3: 90 is no schneider), +2/+1/-1; h3 Ann alone takes
+#: every trick at 120, a no-tricker: 3 x 4 = +12, each -3.  Totals Ann 11, Bob -2, Cal -6, Dee 0, Eve -3.
+HDR = "Dealer,Picker,Partner,Call,Points,Result,Leaster,Ann,Bob,Cal,Dee,Eve"
+BLOCKS = f"""Thursday League - Nov 5 2026
+{HDR}
+Eve,Ann,Cal,AS,61,W,,2,-1,1,-1,-1
+Ann,Bob,,alone,30,L,,4,-16,4,4,4
+Bob,Cal,Eve,AH,60,L,,2,2,-4,2,-2
+Cal,,,,,,Dee,-1,-1,-1,4,-1
+Total,,,,,,,7,-16,0,9,0
+
+Thursday League - Nov 12 2026
+{HDR}
+Eve,Dee,Bob,AC,91,W,,-2,2,-2,4,-2
+Ann,Eve,Ann,AS,90,W,,1,-1,-1,-1,2
+Bob,Ann,,alone,120,W,,12,-3,-3,-3,-3
+Total,,,,,,,11,-2,-6,0,-3
+"""
+NOV5 = {"Ann": 7, "Bob": -16, "Cal": 0, "Dee": 9, "Eve": 0}
+NOV12 = {"Ann": 11, "Bob": -2, "Cal": -6, "Dee": 0, "Eve": -3}
+
+
+def _blocks_read(db, rep) -> None:
+    assert (rep["ingested"], rep["rejected"]) == (7, [])
+    assert _sessions(db) == [("2026-11-05", 4, 4), ("2026-11-12", 3, 3)]  # numbered from 1 each night
+    assert _night(db, "2026-11-05") == NOV5
+    assert _night(db, "2026-11-12") == NOV12
+    nights = [(w["line"], w["col"]) for w in rep["warnings"] if w["code"] == "W-CSV-NIGHT"]
+    assert nights == [(1, 1), (9, 1)]
+    first, second = [w["message"] for w in rep["warnings"] if w["code"] == "W-CSV-NIGHT"]
+    assert "the hands above row 9 are of 2026-11-05" in first and "every hand" not in first
+    assert "another night, of 2026-11-12" in second
+    rows = json.loads(cli("ledger", "--db", str(db), "--json").output.split("\n")[0])
+    assert {r["player"]: r["sessions"] for r in rows} == dict.fromkeys(NOV5, 2)
+    assert "incomplete" not in cli("ledger", "--db", str(db)).output.split("incomplete sessions", 1)[1]
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_nights_kept_as_dated_blocks_are_two_sessions(tmp_path, monkeypatch, stream):
+    if stream:  # the sheet read in batches of one hand (ingest/csv_sheet.read_csv_stream)
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", "1")
+    db = tmp_path / "b.duckdb"
+    _blocks_read(db, _ingest(write(tmp_path, "league_blocks_nohand.csv", BLOCKS), db))
+
+
+def test_nights_kept_as_blocks_with_a_hand_column_number_from_1_each(tmp_path):
+    """league_blocks.csv: the same nights with hands 1..4 and 1..3 (the header's 'Hand' was refused as no number,
+    Nov 12's hands as out of order)."""
+    lines = BLOCKS.splitlines()
+    n = 0
+    for k, line in enumerate(lines):
+        if line.startswith("Dealer"):
+            lines[k], n = "Hand," + line, 0
+        elif line.startswith("Total"):
+            lines[k] = "Total,," + line[len("Total,"):]  # the Hand column's cell blank
+        elif line and not line.startswith("Thursday"):
+            n += 1
+            lines[k] = f"{n},{line}"
+    db = tmp_path / "b.duckdb"
+    _blocks_read(db, _ingest(write(tmp_path, "league_blocks.csv", "\n".join(lines) + "\n"), db))
+
+
+def test_nights_kept_as_blocks_in_a_workbook(tmp_path):
+    """'League Fall 2026 blocks.xlsx': the same sheet as one tab of a workbook."""
+    from openpyxl import Workbook  # noqa: PLC0415
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Fall Season"
+    for line in BLOCKS.splitlines():
+        ws.append([int(c) if c.lstrip("-").isdigit() else (c or None) for c in line.split(",")] if line else [])
+    path = tmp_path / "League Fall 2026 blocks.xlsx"
+    wb.save(path)
+    db = tmp_path / "x.duckdb"
+    _blocks_read(db, _ingest(str(path), db))
+
+
+def test_a_second_title_without_a_date_refuses_the_second_night(tmp_path):
+    """The second title writes no date: its night is not stored as hands of Nov 5; E-CSV-HEADER at the title says
+    the sheet holds two nights and what to do.  Nov 5 alone is stored: 7 / -16 / 0 / 9 / 0."""
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "blocks.csv", BLOCKS.replace("Thursday League - Nov 12 2026", "Second night")), db)
+    assert rep["ingested"] == 4
+    assert [(e["code"], e["line"], e["col"], e["found"]) for e in rep["rejected"]] == [
+        ("E-CSV-HEADER", 9, 1, "Second night")]
+    msg = rep["rejected"][0]["message"]
+    assert "holds two nights" in msg and "rows from 9 on are not read" in msg and "date in its title" in msg
+    assert _sessions(db) == [("2026-11-05", 4, 4)]
+    assert ledger(db) == NOV5
+
+
+def test_the_header_again_without_a_title_is_no_row_of_the_same_night(tmp_path):
+    """No title above the header written again (league_blocks_noblank.csv without its second title): no date says
+    another night, so the rows are the same night's, the header no row (README): 7 hands of Nov 5, none refused, each
+    block's Total row checked against its own rows (no W-CSV-TOTALS)."""
+    text = BLOCKS.replace("\nThursday League - Nov 12 2026\n", "\n")
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "blocks.csv", text), db)
+    assert (rep["ingested"], rep["rejected"]) == (7, [])
+    assert [w["code"] for w in rep["warnings"] if w["code"] == "W-CSV-TOTALS"] == []
+    assert _sessions(db) == [("2026-11-05", 7, 7)]
+    assert ledger(db) == {p: NOV5[p] + NOV12[p] for p in NOV5}
+
