@@ -245,6 +245,10 @@ def _parts(text: str | None) -> list[tuple[str, str]]:
     Raises ``ValueError`` for a part without ``=``."""
     out = []
     for part in (p.strip() for p in nfc(text or "").split(",") if p.strip()):  # 'Zoë' either way: the cells' NFC
+        if ("=" not in part and out and out[-1][0].lower() == "stake" and re.fullmatch(r"\d+\s*[^\w\s,=]?", part)
+                and re.fullmatch(r"[^\d,=]*\d+", out[-1][1])):
+            out[-1] = (out[-1][0], f"{out[-1][1]},{part}")  # stake=0,25: a decimal comma, not two parts (fixg 24)
+            continue
         if "=" not in part:
             raise ValueError(f"{part!r} is not FIELD=COLUMN nor PLAYER=NAME (fields: {', '.join(FIELDS)}, ignore)")
         left, right = (x.strip() for x in part.split("=", 1))

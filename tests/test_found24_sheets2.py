@@ -140,3 +140,34 @@ def test_the_header_again_without_a_title_is_no_row_of_the_same_night(tmp_path):
     assert _sessions(db) == [("2026-11-05", 7, 7)]
     assert ledger(db) == {p: NOV5[p] + NOV12[p] for p in NOV5}
 
+
+# -- fixg 24 (from the last developer): --columns stake=0,25 was split at its comma and refused (E-CSV-COLUMNS) -----
+
+#: A European money sheet (';', decimal commas, a quarter a point).  Hand 1: Al with Bea at 72 wins plain (rules.md
+#: B-27, B-33): +2/+1/-1 units, at 0.25 each 0,50 / 0,25 / -0,25.  Hand 2: Cy alone at 40 loses, not schneidered
+#: (B-28: over 30), doubled on the bump: 2 x 4 = -8 units, each defender +2: -2,00 and 0,50.  Units: Al 2 + 2 = 4,
+#: Bea 1 + 2 = 3, Cy -1 - 8 = -9, Di -1 + 2 = 1, Ed 1 (sum 0).
+EURO = """Date;Hand;Dealer;Picker;Partner;Call;Points;Al;Bea;Cy;Di;Ed
+2026-11-20;1;Ed;Al;Bea;AS;72;0,50;0,25;-0,25;-0,25;-0,25
+2026-11-20;2;Al;Cy;;alone;40;0,50;0,50;-2,00;0,50;0,50
+"""
+EURO_UNITS = {"Al": 4, "Bea": 3, "Cy": -9, "Di": 1, "Ed": 1}
+
+
+@pytest.mark.parametrize("stake", ["stake=0,25", "stake=0,25 €", "stake=0,25,ignore=Points", "ignore=Points,stake=0,25"])
+def test_a_stake_with_a_decimal_comma_is_read(tmp_path, stake):
+    db = tmp_path / "e.duckdb"
+    rep = _ingest(write(tmp_path, "euro.csv", EURO), db, "--columns", stake)
+    assert (rep["ingested"], rep["rejected"]) == (2, [])
+    assert ledger(db) == EURO_UNITS
+
+
+def test_a_stake_of_a_decimal_comma_reads_as_its_decimal_point(tmp_path):
+    """stake=0,50 is half a unit's money of stake=0,25: the same cells read as half the units, so hand 1's 0,25 is
+    half a unit, refused (E-CSV-UNITS) at its row; hand 2 (0,50 / -2,00 at 0,50: +1 and -4) is no settlement of a
+    lost alone hand (-8/+2), refused by the engine; nothing stored."""
+    db = tmp_path / "e.duckdb"
+    rep = _ingest(write(tmp_path, "euro.csv", EURO), db, "--columns", "stake=0,50")
+    assert rep["ingested"] == 0
+    assert [(e["line"], e["code"]) for e in rep["rejected"]][:1] == [(2, "E-CSV-UNITS")]
+    assert len(rep["rejected"]) == 2
