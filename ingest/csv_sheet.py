@@ -839,8 +839,8 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
         header, columns = layout.header, layout.columns
     except ValueError:
         return None
-    if "date" not in cols or not any(f in cols for f in HAND_FIELDS):
-        return None
+    if "date" not in cols or not any(f in cols for f in HAND_FIELDS) or not players:
+        return None  # (no player column: read_csv says so, real24 F3)
     out = CsvResult("score-sheet", cols, players, FileResult(path=name), names=names, header_row=layout.header_row,
                     running=running_option(columns), group=layout.group)
     index = {c: i for i, c in enumerate(header)}
@@ -1329,6 +1329,9 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
         return CsvResult("unknown", cols, players, result)
     result.errors.extend(layout.notes)
     kind = "score-sheet" if any(f in cols for f in HAND_FIELDS) else "ledger"
+    if kind == "score-sheet" and not players:
+        result.errors.append(_no_players(cols, index, rows[layout.header_row:], layout, path))
+        return CsvResult("unknown", cols, players, result)
     if kind == "ledger" and (bad := _schafkopf_ledger(rules, layout.header_row, path)) is not None:
         result.errors.append(bad)
         return CsvResult("unknown", cols, players, result)
@@ -1782,6 +1785,32 @@ def _second_headers(rows: list[list[str]], layout: Layout, cols: dict[str, str],
             out[i] = []
         break
     return out
+
+
+def _no_players(cols: dict[str, str], index: dict[str, int], rows: list[list[str]], layout: Layout,
+                path: str | None) -> Diagnostic:
+    """The ``E-CSV-COLUMNS`` of a score sheet whose header has no player
+    column (date, dealer, picker, partner, call, points and nothing else):
+    the players a hand seats are the sheet's player columns, so each row's
+    dealer and picker were refused as "not a player" (real24 F3).  It names
+    the players the rows' dealer, picker, partner and leaster cells write,
+    and how to give the columns (their cells blank: the units derived)."""
+    named: list[str] = []
+    for row in rows:
+        for f in ("dealer", "picker", "partner", "leaster"):
+            k = index.get(cols.get(f, ""), None)
+            t = plain_name(row[k].strip()) if k is not None and k < len(row) else ""
+            if t and t != "?" and t.lower() not in ("-", "alone", "tie", "wash") and t not in named \
+                    and not t.lower().startswith("total") and len(named) < 12:
+                named.append(t)
+    eg = ",".join(named) if named else "Al,Bea,Cy,Di,Ed"
+    return Diagnostic(
+        "E-CSV-COLUMNS", "the sheet names no players: its header has no column for a player's units, and a hand's "
+        "table is the sheet's player columns" + (f" (its rows name {', '.join(named)})" if named else "") +
+        f"; add a column headed with each player's name ({eg}), each cell the player's units, or blank to have "
+        "the units derived from the picker, partner, call and points (rules.md B-27..B-33), or write the night as "
+        "SHN score lines under [Seats]; nothing read", file=path, line=layout.header_row, col=1,
+        found=", ".join(c for c in layout.header if c != NIGHT_COLUMN), expected="a column a player")
 
 
 def _schafkopf_ledger(rules: str | None, header_row: int, path: str | None) -> Diagnostic | None:
@@ -2736,8 +2765,15 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                                     or any(whole_units(row[index[p]]) != 0 for p in present)):
             misdeal = None  # a hand was played (or paid for) after all: the notes are only notes
         blank = misdeal is not None and not present
-        if blank:  # blank units: the sitting's table (every player column when it opens the sitting), nobody paid
+        # no units written for anyone (every player cell blank or '?') on a row that names the hand: SHN's hand without
+        # a score line, the units derived from what it writes (rules.md B-27..B-33; real24 F3: refused as a dealer
+        # "at a table of 1", or '?' as no whole number)
+        unwritten = (not blank and not out.running and bool(out.players)
+                     and all((row[index[p]].strip() if index[p] < len(row) else "") in ("", "?") for p in out.players)
+                     and any(cell(row, f)[0] for f in ("picker", "leaster", "doubler")))
+        if blank or unwritten:  # blank units: the sitting's table (every player column when it opens the sitting)
             present = seats_of[d] if d in sessions else list(out.players)
+            sat_out = None
         if d not in sessions:
             seats_of[d] = first_seats[d] = present
             name = (stored_session(d, tuple(name_of[p] for p in present)) if stored_session and d != "unknown"
@@ -2850,7 +2886,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             if t.lower() in by_name:
                 return by_name[t.lower()], c
             hint = _PICKER_WORD_HINTS.get(t.lower()) if f == "picker" else None
-            if (f == "dealer" and not sits_out and t.lower() in player_of
+            if (f == "dealer" and not sits_out and t.lower() in player_of and len(seats) >= 3  # (real24 F3: "a table of 1")
                     and not (row[index[player_of[t.lower()]]].strip() if index[player_of[t.lower()]] < len(row)
                              else "")):  # a column of the sheet, its cell blank
                 # the dealer sat out: a table of one more than the rules seat (real22b F3: no word of the rules)
@@ -2970,7 +3006,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             rec.outcome = Value(word, Pos(r, oc))
             line.append(word)
         entries = []
-        for p in seats if not blank else ():
+        for p in seats if not blank and not unwritten else ():
             k = index[p]
             t = row[k].strip() if k < len(row) else ""
             v = 0 if p == sat_out else whole_units(t)
@@ -2979,12 +3015,12 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                                        found=t, expected="e.g. +2"))
                 continue
             entries.append((aliases[p], Value(v, Pos(r, k + 1))))
-        if not blank:
+        if not blank and not unwritten:
             rec.score = ScoreRec(entries, Pos(r, 1))
         rec.errors = errs
         rec.source = "\n".join([words[0], *([f'[Seats "{own_seats}"]'] if own_seats else []), "  ".join(line),
                                 *(["score " + " ".join(
-            f"{a} {v.value:+d}" for a, v in entries)] if not blank else [])]) + "\n\n"
+            f"{a} {v.value:+d}" for a, v in entries)] if not blank and not unwritten else [])]) + "\n\n"
         yield rec
     if notes is not None:
         beyond.rest(notes)

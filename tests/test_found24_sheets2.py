@@ -171,3 +171,62 @@ def test_a_stake_of_a_decimal_comma_reads_as_its_decimal_point(tmp_path):
     assert rep["ingested"] == 0
     assert [(e["line"], e["code"]) for e in rep["rejected"]][:1] == [(2, "E-CSV-UNITS")]
     assert len(rep["rejected"]) == 2
+
+
+# -- real24 F3: a sheet of picker, partner, call and points with no units written was refused ("a table of 1") -----
+
+#: picks_blank_units.csv as real24 wrote it (rules.md B-27, B-28, B-33, doubled on the bump): h1 Al with Bea at 72
+#: wins plain: Al +2, Bea +1, Cy/Di/Ed -1; h2 Cy alone at 40 loses, not schneidered (over 30), doubled on the bump:
+#: 2 x 4 = Cy -8, each defender +2; h3 Di with Ed at 95 wins schneider: Di +4, Ed +2, Al/Bea/Cy -2.  Totals Al 2,
+#: Bea 1, Cy -11, Di 5, Ed 3 (sum 0).
+PICKS = """Date,Hand,Dealer,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed
+2026-11-28,1,Ed,Al,Bea,AS,72,,,,,
+2026-11-28,2,Al,Cy,,alone,40,,,,,
+2026-11-28,3,Bea,Di,Ed,AH,95,,,,,
+"""
+PICKS_UNITS = {"Al": 2, "Bea": 1, "Cy": -11, "Di": 5, "Ed": 3}
+
+
+@pytest.mark.parametrize("cells", ["", "?"])
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_row_with_no_units_written_has_them_derived(tmp_path, monkeypatch, cells, stream):
+    """Every units cell blank (picks_blank_units.csv) or '?' (picks_q_units.csv): the row is SHN's hand without a
+    score line, the units derived by the rules."""
+    if stream:
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", "1")
+    text = PICKS.replace(",,,,,\n", "," + ",".join([cells] * 5) + "\n") if cells else PICKS
+    db = tmp_path / "p.duckdb"
+    rep = _ingest(write(tmp_path, "picks.csv", text), db)
+    assert (rep["ingested"], rep["rejected"]) == (3, [])
+    assert ledger(db) == PICKS_UNITS
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT hand, picker, outcome FROM hands ORDER BY hand").fetchall() == [
+            (1, "Al", "win"), (2, "Cy", "lose"), (3, "Di", "win-s")]
+
+
+def test_a_row_with_some_units_written_is_still_checked_cell_by_cell(tmp_path):
+    """Only a row that writes no units at all is derived: h2 with Cy's -8 written and the rest blank is refused
+    (E-CSV-SEATS at Al's blank cell, column 8), h1 and h3 derived: Al 2 - 2 = 0, Bea 1 - 2 = -1, Cy -1 - 2 = -3,
+    Di -1 + 4 = 3, Ed -1 + 2 = 1.  A first row with Al's units alone makes the table Al's: the dealer's blank cell
+    is then not said to be a dealer sitting out "at a table of 2"."""
+    db = tmp_path / "p.duckdb"
+    rep = _ingest(write(tmp_path, "picks.csv", PICKS.replace("40,,,,,", "40,,,-8,,", 1)), db)
+    assert rep["ingested"] == 2
+    assert [(e["line"], e["col"], e["code"]) for e in rep["rejected"]] == [(3, 8, "E-CSV-SEATS")]
+    assert ledger(db) == {"Al": 0, "Bea": -1, "Cy": -3, "Di": 3, "Ed": 1}
+    rep = _ingest(write(tmp_path, "first.csv", PICKS.replace("72,,,,,", "72,2,,,,", 1)), tmp_path / "f.duckdb")
+    assert [(e["line"], e["col"], e["code"]) for e in rep["rejected"]][:1] == [(2, 3, "E-CSV-SEAT")]
+    assert "table of" not in rep["rejected"][0]["message"]
+
+
+def test_a_sheet_with_no_player_columns_says_it_names_no_players(tmp_path):
+    """picks_only.csv: no player column at all; refused once at the header, naming the players its rows write."""
+    text = "\n".join(",".join(line.split(",")[:7]) for line in PICKS.splitlines()) + "\n"
+    db = tmp_path / "p.duckdb"
+    rep = _ingest(write(tmp_path, "picks_only.csv", text), db)
+    assert rep["ingested"] == 0
+    assert [(e["line"], e["col"], e["code"]) for e in rep["rejected"]] == [(1, 1, "E-CSV-COLUMNS")]
+    msg = rep["rejected"][0]["message"]
+    assert "names no players" in msg and "its rows name Ed, Al, Bea, Cy, Di" in msg and "blank to have" in msg
+    assert "table of" not in msg and "sit-out" not in msg
