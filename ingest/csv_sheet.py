@@ -2152,6 +2152,35 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
                 extra[f] = (row[k].strip() if k < len(row) else "") or None
         out.sittings.append(_Sit(d, units, r, **extra))
     beyond.rest(out.result.errors)
+    _hands_as_sittings(out, path)
+
+
+#: the sittings of one date and players from which a ledger's rows look like a night's hands (_hands_as_sittings)
+HANDS_AS_SITTINGS = 3
+
+
+def _hands_as_sittings(out: CsvResult, path: str | None) -> None:
+    """One ``W-CSV-LEDGER-HANDS`` for each date on which a ledger's rows
+    write :data:`HANDS_AS_SITTINGS` or more sittings of the same players,
+    none in a Session column: a night's hands in a sheet without its Hand
+    column (real24 F4: six hands stored as six sittings, each said to be
+    "an early and a late game", the ledger counting six sessions and no
+    hand).  They are stored as written; the warning says how to read them
+    as hands."""
+    by: dict[tuple[str, frozenset], list] = {}
+    for sit in out.sittings:
+        if getattr(sit, "session", None) is None:
+            by.setdefault((sit.date, frozenset(sit.units)), []).append(sit)
+    for (d, _players), sits in by.items():
+        if len({tuple(sorted(x.units.items())) for x in sits}) < HANDS_AS_SITTINGS:  # (a row repeated: one sitting)
+            continue
+        a, b = sits[0].row, sits[-1].row
+        out.result.errors.append(Diagnostic(
+            "W-CSV-LEDGER-HANDS", f"rows {row_words(a)}-{row_words(b)} write {len(sits)} sittings of {d} by the same "
+            "players, read as a ledger of sitting totals (the sheet has no hand column): if they are the night's "
+            "hands, give the sheet a Hand column (1, 2, ...; a row with no picker is read as `pick ?` with its units, "
+            "the picker derived), void these sittings (shead void NAME --session) and ingest it again", "warning",
+            path, a, 1, found=f"{len(sits)} sittings of {d}", expected="a sitting a night, or a Hand column"))
 
 
 _Sit = Sitting
@@ -2345,6 +2374,11 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
         _running_hint(out, rows, index, path, rules, records, res)
     elif res.rejected:
         _standing_hint(res, out.openings)
+    for bad in res.rejected if "picker" not in out.columns else ():  # a sheet of nets read as `pick ?` (real24 F4)
+        if bad.errors and bad.errors[0].code == "E-RESULT-UNKNOWN" and bad.errors[0].found == "pick ?":
+            _hint(bad, "the sheet has no Picker column, so the row is read as `pick ?` with its units (notation.md "
+                  "§7), and they tell no one picker: write the picker (a Picker column; the rest is derived), a "
+                  "leaster's winner (a Leaster column), or for a hand nobody paid a Notes cell saying misdeal")
     out.result.hands = res.hands
     out.result.rejected = res.rejected
     out.result.errors.extend(res.errors)
@@ -2978,6 +3012,13 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         elif misdeal is not None:
             rec.misdeal = Value(True, Pos(r, misdeal + 1))
             line.append("misdeal")
+        elif "picker" not in cols and present and not blank and not unwritten and not is_indiana_rules(rules):
+            # a sheet of each player's net per hand, no Picker column: SHN's `pick ?` with its score, the picker the
+            # one seat whose settlement gives it (notation.md §7; the rules judge it: a score that fits no seat or
+            # several is E-RESULT-UNKNOWN).  Refused as "the row says nothing of the hand" (real24 F4)
+            rec.pick = Value(None, Pos(r, 1))
+            line.append("pick ?")
+            line.extend(mark_words)
         elif not errs:
             err("E-CSV-HAND", "no picker, leaster winner or doubler (nor a note saying misdeal, with no units paid): "
                 "the row says nothing of the hand", 1, None, "a picker, a leaster winner or a doubler")

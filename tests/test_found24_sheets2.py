@@ -230,3 +230,70 @@ def test_a_sheet_with_no_player_columns_says_it_names_no_players(tmp_path):
     msg = rep["rejected"][0]["message"]
     assert "names no players" in msg and "its rows name Ed, Al, Bea, Cy, Di" in msg and "blank to have" in msg
     assert "table of" not in msg and "sit-out" not in msg
+
+
+# -- real24 F4: a sheet of each player's net per hand, no Picker column, was refused row by row ------------------------
+
+#: nets_only.csv as real24 wrote it.  Read as `pick ?` with the row's units (notation.md §7: the one seat whose
+#: settlement gives them, rules.md B-31..B-33, doubled on the bump): h1 +2 +1 -1 -1 -1 is Al picking with Bea, a plain
+#: win; h2 -8 +2 +2 +2 +2 is Al alone losing (2 x 4, doubled); h3 +4 -1 -1 -1 -1 is Al alone winning (someone picked,
+#: so no leaster); h4 all 0 fits no picked hand: refused, E-RESULT-UNKNOWN at its row; h5 +4 +2 -2 -2 -2 is Al with
+#: Bea winning schneider; h6 +2 +2 -4 -2 +2 is Cy with Di losing (2 x 2, doubled).  Totals Al 2 - 8 + 4 + 4 + 2 = 4,
+#: Bea 1 + 2 - 1 + 2 + 2 = 6, Cy -1 + 2 - 1 - 2 - 4 = -6, Di -1 + 2 - 1 - 2 - 2 = -4, Ed -1 + 2 - 1 - 2 + 2 = 0.
+NETS = """Date,Hand,Al,Bea,Cy,Di,Ed
+2026-11-27,1,2,1,-1,-1,-1
+2026-11-27,2,-8,2,2,2,2
+2026-11-27,3,4,-1,-1,-1,-1
+2026-11-27,4,0,0,0,0,0
+2026-11-27,5,4,2,-2,-2,-2
+2026-11-27,6,2,2,-4,-2,2
+"""
+NETS_UNITS = {"Al": 4, "Bea": 6, "Cy": -6, "Di": -4, "Ed": 0}
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_sheet_of_nets_without_a_picker_column_is_read_as_pick_unknown(tmp_path, monkeypatch, stream):
+    if stream:
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", "1")
+    db = tmp_path / "n.duckdb"
+    rep = _ingest(write(tmp_path, "nets_only.csv", NETS), db)
+    assert rep["ingested"] == 5
+    assert [(e["line"], e["col"], e["code"], e["hand"]) for e in rep["rejected"]] == [(5, 1, "E-RESULT-UNKNOWN", 4)]
+    if not stream:  # (the hint is added once the sheet read whole is judged)
+        assert "no Picker column" in rep["rejected"][0]["message"]
+    assert "says nothing of the hand" not in rep["rejected"][0]["message"]
+    assert ledger(db) == NETS_UNITS
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT hand, picker, partner, outcome FROM hands ORDER BY hand").fetchall() == [
+            (1, "Al", "Bea", "win"), (2, "Al", None, "lose"), (3, "Al", None, "win"), (5, "Al", "Bea", "win-s"),
+            (6, "Cy", "Di", "lose")]
+
+
+def test_a_sheet_of_nets_with_a_picker_column_keeps_refusing_a_row_without_one(tmp_path):
+    """With a Picker column a row whose Picker cell is blank is not guessed (it may be a leaster whose winner was not
+    written): E-CSV-HAND at its row, as before; the other rows are stored: h2 Al alone losing, -8 / +2."""
+    text = "Date,Hand,Picker,Al,Bea,Cy,Di,Ed\n2026-11-27,1,,2,1,-1,-1,-1\n2026-11-27,2,Al,-8,2,2,2,2\n"
+    db = tmp_path / "n.duckdb"
+    rep = _ingest(write(tmp_path, "picker_nets.csv", text), db)
+    assert rep["ingested"] == 1
+    assert [(e["line"], e["code"]) for e in rep["rejected"]] == [(2, "E-CSV-HAND")]
+    assert ledger(db) == {"Al": -8, "Bea": 2, "Cy": 2, "Di": 2, "Ed": 2}
+
+
+def test_a_sheet_of_nets_without_a_hand_column_says_its_rows_look_like_hands(tmp_path):
+    """nets_only_nohand.csv: no Hand column, so a ledger of sitting totals (six sittings of one date, each stored as
+    written, the totals those of the hands above: 4 / 6 / -6 / -4 / 0); one W-CSV-LEDGER-HANDS at row 2 says the rows
+    look like a night's hands and how to read them so.  Two sittings of a date (an early and a late game) are not
+    said."""
+    text = "\n".join(",".join(x for j, x in enumerate(line.split(",")) if j != 1) for line in NETS.splitlines()) + "\n"
+    db = tmp_path / "n.duckdb"
+    rep = _ingest(write(tmp_path, "nets_only_nohand.csv", text), db)
+    said = [(w["line"], w["col"], w["found"]) for w in rep["warnings"] if w["code"] == "W-CSV-LEDGER-HANDS"]
+    assert said == [(2, 1, "6 sittings of 2026-11-27")]
+    assert "give the sheet a Hand column" in next(w["message"] for w in rep["warnings"]
+                                                  if w["code"] == "W-CSV-LEDGER-HANDS")
+    assert ledger(db) == NETS_UNITS
+    two = "Date,Al,Bea,Cy,Di,Ed\n2026-11-27,2,1,-1,-1,-1\n2026-11-27,-8,2,2,2,2\n"
+    rep = _ingest(write(tmp_path, "two.csv", two), tmp_path / "t.duckdb")
+    assert [w for w in rep["warnings"] if w["code"] == "W-CSV-LEDGER-HANDS"] == []
