@@ -1868,9 +1868,16 @@ class _Totals:
     units) or the night's units; either is checked, and :attr:`night` and
     :attr:`grand` are the night's units."""
 
-    def __init__(self, players: list[str], index: dict[str, int], label: dict[str, str]) -> None:
+    def __init__(self, players: list[str], index: dict[str, int], label: dict[str, str],
+                 pending: list | None = None) -> None:
         self.cols = [(p, index[p]) for p in players]
         self.label = label
+        #: the totals rows over rows whose units the engine derives (no units written: real24 F3), checked once the
+        #: hands are scored (:func:`_derived_totals`): ``(row, cells, the totals row before it or 0)``; None: the
+        #: rows are read in batches, and such a totals row is said unchecked
+        self.pending = pending
+        self.derived = self.derived_all = 0  # rows without units since the last totals row, and since the first
+        self.last_row = 0  # the row of the last totals row (0: none yet)
         self.since = dict.fromkeys(players, 0)
         self.start = dict.fromkeys(players, 0)
         #: the standings of running pads' opening rows, since the last totals row and since the first row
@@ -1884,9 +1891,12 @@ class _Totals:
         #: before it: a night's own Total row in a sheet of several nights (None otherwise)
         self.night: dict[str, int] | None = None
 
-    def add(self, row: list[str]) -> None:
-        """Add a row's units (cells that are no whole number count nothing)."""
+    def add(self, row: list[str], derived: bool = False) -> None:
+        """Add a row's units (cells that are no whole number count nothing);
+        ``derived``: the row writes no units (the engine derives them)."""
         self.rows += 1
+        self.derived += derived
+        self.derived_all += derived
         self.grand = None  # a hand after the totals row: it totals no longer the whole sheet
         for p, k in self.cols:
             v = whole_units(row[k]) if k < len(row) else None
@@ -1909,6 +1919,15 @@ class _Totals:
         sums since the last totals row start again."""
         out = []
         written = {p: whole_units(row[k]) if k < len(row) else None for p, k in self.cols}
+        if self.derived if self.rows else self.derived_all:
+            # rows above write no units: their sums are the engine's, known once the hands are scored (break24 fixi
+            # 1: "the rows above sum to +0" for every player of a sheet whose units are all derived)
+            out = self._derived(r, row, path, written)
+            self.since = dict.fromkeys(self.since, 0)
+            self.carry = dict.fromkeys(self.carry, 0)
+            self.rows = self.derived = 0
+            self.last_row = int(r)
+            return out
 
         def units(v: int, p: str, sums: dict[str, int], carry: dict[str, int]) -> int | None:
             """The units a written total stands for: the rows' sum, or the sum and the carried standing."""
@@ -1949,7 +1968,75 @@ class _Totals:
         self.since = dict.fromkeys(self.since, 0)
         self.carry = dict.fromkeys(self.carry, 0)
         self.rows = 0
+        self.last_row = int(r)
         return out
+
+    def _derived(self, r: int, row: list[str], path: str | None, written: dict[str, int | None]) -> list[Diagnostic]:
+        """A totals row over rows that write no units: kept to be checked
+        against the scored hands (:attr:`pending`), its cells the night's
+        and the sheet's totals for the store to check the stored units
+        against (``session_checks``); read in batches, a ``W-CSV-TOTALS``
+        at each cell says it is not checked."""
+        lo = self.last_row if self.rows else 0
+        every = all(v is not None for v in written.values())
+        self.grand = dict(written) if every and not lo else None
+        self.night = dict(written) if every and self.rows else None
+        if self.pending is not None:
+            self.pending.append((r, row, lo))
+            return []
+        cells = [(p, k) for p, k in self.cols if k < len(row) and row[k].strip()]
+        if not cells:
+            return []
+        said = ", ".join(f"{self.label[p]} {row[k].strip()}" for p, k in cells)
+        return [Diagnostic("W-CSV-TOTALS", f"row {row_words(r)}: the totals row writes {said}, and rows above it "
+                           "write no units (the engine derives them from the picker, partner, call and points, "
+                           "rules.md B-27..B-33); a sheet this large is read in batches, so the totals row is not "
+                           "checked", "warning", path, r, cells[0][1] + 1, found=said,
+                           expected="the sum of the scored hands")]
+
+
+def _derived_totals(pending: list, res, out: CsvResult, index: dict[str, int], path: str | None,
+                    diags: list[Diagnostic]) -> list[tuple[int, int]]:
+    """The ``W-CSV-TOTALS`` warnings of the totals rows over rows that
+    write no units (:attr:`_Totals.pending`), once the engine has scored the
+    hands (``res``, the validated sheet): each written cell against the sum
+    of that player's units in the hands of the rows between the totals row
+    before it (or the first row) and it.  A row of them refused is said at
+    that row, and the totals row is then not checked (its sum would lack
+    the refused hand).  The warnings are appended to ``diags``; returned:
+    ``(the totals row before, the totals row)`` of each totals row that
+    differs (its cells are then no totals the store checks)."""
+    bad = []
+    for r, row, lo in pending:
+        if any(lo < int(x.source_line) < int(r) for x in res.rejected):
+            continue
+        sums = dict.fromkeys(out.players, 0)
+        for h in res.hands:
+            if lo < int(h.source_line) < int(r):
+                got = {h.outcome.players.get(a, a): u for a, u in h.outcome.units.items()}
+                for p in out.players:
+                    sums[p] += got.get(out.names.get(p, p), 0)
+        for p in out.players:
+            k = index[p]
+            t = row[k].strip() if k < len(row) else ""
+            v = whole_units(t) if t else None
+            if not t or v == sums[p]:
+                continue
+            cash = row.written[k].strip() if isinstance(row, MoneyRow) and k < len(row.written) else None
+
+            def amount(n: int) -> str:
+                return f"{money_like(n * row.stake, cash)} ({n:+d})" if cash else f"{n:+d}"
+
+            wrote = (f"{cash} ({v:+d} units at {float(row.stake):g})" if cash and v is not None
+                     else f"{v:+d}" if v is not None else repr(t))
+            diags.append(Diagnostic(
+                "W-CSV-TOTALS", f"row {row_words(r)}: the totals row writes {seat_label(p)} {wrote}, but the hands "
+                f"above score {amount(sums[p])} (their units derived from the picker, partner, call and points, "
+                "rules.md B-27..B-33); the hands are stored as the rules score them", "warning", path, r, k + 1,
+                found=cash or (f"{v:+d}" if v is not None else t), expected=amount(sums[p])))
+            if not bad or bad[-1] != (lo, int(r)):
+                bad.append((lo, int(r)))
+    return bad
 
 
 #: The longest note kept from a sheet's Notes cells (characters; a longer one is cut, with "…").
@@ -2368,8 +2455,14 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
     nights: list[tuple[str, dict[str, int]]] = []
     rows = list(rows)  # read again, as running totals, when rows are refused (_running_hint)
     rows = _oldest_first(out, rows, index, path, notes)
-    records = list(sheet_records(out, rows, index, path, rules, stored_session, notes, grand, nights))
+    pending: list = []  # totals rows over rows that write no units: checked against the scored hands
+    records = list(sheet_records(out, rows, index, path, rules, stored_session, notes, grand, nights, pending))
     res = _validate_records(ShnFile(records, path=path), path, False)
+    for lo, r in _derived_totals(pending, res, out, index, path, notes):  # a wrong Total row checks nothing stored
+        if not lo:
+            grand.clear()
+        wrong = {h.outcome.session for h in res.hands if lo < int(h.source_line) < int(r)}
+        nights = [(n, t) for n, t in nights if n not in wrong]
     if res.rejected and not out.running:
         _running_hint(out, rows, index, path, rules, records, res)
     elif res.rejected:
@@ -2547,7 +2640,8 @@ def _tier_of(word: str, pts: int, prof) -> str | None:
 
 def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None, rules: str,
                   stored_session=None, notes: list[Diagnostic] | None = None,
-                  grand: list | None = None, nights: list | None = None) -> Iterator[HandRecord]:
+                  grand: list | None = None, nights: list | None = None,
+                  pending: list | None = None) -> Iterator[HandRecord]:
     """The hand records of a score sheet's rows, one by one: ``rows`` yields
     ``(row number, cells)`` (row 1 is the header), so a large sheet is
     mapped in bounded memory (issue 15, :func:`read_csv_stream`); what is
@@ -2588,7 +2682,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     taken: set[str] = set()
     for p in out.players:
         alias_of[p] = _alias(label[p], taken)
-    totals = _Totals(out.players, index, label)
+    totals = _Totals(out.players, index, label, pending)
     prof = profile_of(rules)
     sits_out = prof is not None and prof.sitOut  # rules.md F-1: the dealer's units cell may be left blank
     player_of = {w.lower(): p for p in out.players for w in (label[p], name_of[p], alias_of[p])}
@@ -2718,7 +2812,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 if len(moved) - len(kept) == run_width:
                     for p in kept:
                         row[moved[p][0]] = ""
-        totals.add(row)
+        # a row that writes no units (each player cell blank or '?') and names the hand: the engine derives them
+        totals.add(row, not out.running and bool(out.players) and any(cell(row, f)[0] for f in (
+            "picker", "leaster", "doubler")) and all((row[index[p]].strip() if index[p] < len(row) else "") in ("", "?")
+                                                    for p in out.players))
         d = night_of.get(dtext) or read_date(dtext, order)
         above = (night_of.get(last_date) or read_date(last_date, order)) if last_date else None
         if d is not None and above is not None and d != above and stamp is None and after and notes is not None:

@@ -1,0 +1,99 @@
+"""Score sheets of session 24 (fixi): the defects left by real24 F3 and
+found by break24 in the CSV and XLSX readers, each record written as a user
+would write it and each amount worked out by hand from rules.md (profile
+wi5-called-ace, doubleOnBump on, rules.md B-32) before shead's figure was
+read."""
+
+from __future__ import annotations
+
+import json
+
+import duckdb
+
+from tests.cli_helpers import cli, ledger, write
+
+
+def _ingest(path: str, db, *extra: str) -> dict:
+    """``shead ingest PATH --db DB --json``: its JSON report (the line after the text)."""
+    r = cli("ingest", path, "--db", str(db), "--json", *extra, ok=False)
+    (line,) = [x for x in r.output.splitlines() if x.startswith("{")]
+    return json.loads(line)
+
+
+def _warned(report: dict, code: str) -> list[tuple[int, int, str, str]]:
+    """The warnings ``code``: (line, column, found, expected)."""
+    return [(w["line"], w["col"], w.get("found"), w.get("expected")) for w in report["warnings"] if w["code"] == code]
+
+
+# -- fixi 1 (left by real24 F3): a Total row under rows that write no units -------------------------------------------
+
+#: /tmp/s24/me/picks_total.csv: the hand rows write no units, the engine derives them (rules.md B-27..B-33).
+#: h1 Al picks, Bea partner (AS), 72: a plain win (B-27), Al +2, Bea +1, Cy, Di, Ed -1.
+#: h2 Cy alone, 40: a plain loss (31-60, B-28), alone 4 shares (B-31) doubled on the bump (B-32, B-33): Cy -8, the
+#:    four others +2.
+#: h3 Di picks, Ed partner (AH), 95: schneider (91+, B-28, B-33): Di +4, Ed +2, Al, Bea, Cy -2.
+#: Totals: Al 2+2-2 = 2, Bea 1+2-2 = 1, Cy -1-8-2 = -11, Di -1+2+4 = 5, Ed -1+2+2 = 3 (zero-sum) = the Total row.
+PICKS = """Date,Hand,Dealer,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed
+2026-11-28,1,Ed,Al,Bea,AS,72,,,,,
+2026-11-28,2,Al,Cy,,alone,40,,,,,
+2026-11-28,3,Bea,Di,Ed,AH,95,,,,,
+Total,,,,,,,2,1,-11,5,3
+"""
+WANT = {"Al": 2, "Bea": 1, "Cy": -11, "Di": 5, "Ed": 3}
+
+
+def _checks(db) -> list[tuple]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        return con.execute("SELECT complete, refused, log_totals FROM session_checks").fetchall()
+
+
+def test_a_right_total_row_over_derived_units_says_nothing_and_checks_the_night(tmp_path):
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "picks_total.csv", PICKS), db)
+    assert (rep["ingested"], rep["rejected"]) == (3, [])
+    assert _warned(rep, "W-CSV-TOTALS") == []  # it said "the rows above sum to +0" for each of the 5 players
+    assert ledger(db) == WANT
+    # the Total row is the night's own: the stored (derived) units are checked against it, and agree
+    ((complete, refused, log),) = _checks(db)
+    assert (complete, refused, json.loads(log)) == (True, 0, WANT)
+
+
+def test_a_wrong_total_row_over_derived_units_names_the_scored_sum(tmp_path):
+    """Al's Total written 3 where the hands score him +2 (worked above): one warning, at Al's cell (row 5, column
+    8), naming the sum of the scored hands; the others are right and said nothing; the hands are stored as the rules
+    score them, and a Total that differs is no total the night is checked against."""
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "bad.csv", PICKS.replace("Total,,,,,,,2,", "Total,,,,,,,3,")), db)
+    assert rep["ingested"] == 3
+    assert _warned(rep, "W-CSV-TOTALS") == [(5, 8, "+3", "+2")]
+    (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-TOTALS"]
+    assert "the hands above score +2" in w["message"] and "sum to +0" not in w["message"]
+    assert ledger(db) == WANT
+    assert _checks(db) == []
+
+
+def test_a_total_row_over_written_and_derived_rows_is_checked_against_both(tmp_path):
+    """Row 2 writes its units (Al +2 Bea +1, the others -1), rows 3 and 4 leave them to the engine: the same night
+    as above, the same totals; the Total row is right, and Cy's wrong cell (-10 for -11) is named against -11."""
+    text = PICKS.replace("AS,72,,,,,", "AS,72,2,1,-1,-1,-1")
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "mixed.csv", text), db)
+    assert (rep["ingested"], _warned(rep, "W-CSV-TOTALS")) == (3, [])
+    assert ledger(db) == WANT
+    db2 = tmp_path / "s2.duckdb"
+    rep = _ingest(write(tmp_path, "mixed2.csv", text.replace(",1,-11,5,3", ",1,-10,5,3")), db2)
+    assert _warned(rep, "W-CSV-TOTALS") == [(5, 10, "-10", "-11")]
+
+
+def test_a_total_row_over_derived_units_read_in_batches_is_said_unchecked(tmp_path, monkeypatch):
+    """A sheet large enough to be read in batches: the Total row cannot be checked against hands scored batch by
+    batch; one warning says so (it claimed five sums of +0)."""
+    monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "picks_total.csv", PICKS), db)
+    assert rep["ingested"] == 3
+    ((line, col, found, _exp),) = _warned(rep, "W-CSV-TOTALS")
+    assert (line, col, found) == (5, 8, "Al 2, Bea 1, Cy -11, Di 5, Ed 3")
+    (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-TOTALS"]
+    assert "not checked" in w["message"] and "sum to" not in w["message"]
+    assert ledger(db) == WANT
