@@ -52,7 +52,7 @@ from dataclasses import dataclass
 
 from replay.errors import Diagnostic
 
-__all__ = ["DATE_ORDERS", "DateOrder", "date_parts", "read_date", "read_stamp", "local_zone", "split_time", "serial_date", "date_in_text", "day_in_text",
+__all__ = ["NameLookup", "name_fold", "DATE_ORDERS", "DateOrder", "date_parts", "read_date", "read_stamp", "local_zone", "split_time", "serial_date", "date_in_text", "day_in_text",
            "year_in_text", "Row", "row_words", "row_at", "row_said",
            "season_in_text", "sheet_date_order", "date_order_warning",
            "date_order_error", "whole_units", "is_fraction", "outcome_word", "OUTCOME_EXPECTED", "is_totals_row",
@@ -496,3 +496,46 @@ def says_misdeal(text: str) -> bool:
     (misdeal, misdealt, redeal, redealt, vergeben, Fehlgeben, neu gegeben;
     any case): SHN's ``misdeal`` (rules.md B-4)."""
     return bool(_MISDEAL.search(text))
+
+
+def name_fold(text: str) -> str:
+    """A name as a sheet's cells are matched to its players: Unicode case
+    folding (``str.casefold``: ``STRAUSS`` is ``Strauß``), the dot that the
+    fold of a capital ``İ`` keeps (U+0307 after ``i``) dropped, so that
+    ``ilker`` is ``İlker`` (break24 F9: matched in lower case, both were
+    refused E-CSV-SEAT).  Accents stay: ``Jorg`` is not ``Jörg``."""
+    return text.casefold().replace("i\u0307", "i")
+
+
+class NameLookup(dict):
+    """Every way a sheet's cells may name a player (lower case) -> its
+    seat, read in lower case first and else by :func:`name_fold`; a fold
+    that two players share (``Strauss`` and ``Strauß`` at one table) names
+    neither."""
+
+    def __init__(self, pairs: Iterable[tuple[str, str]]) -> None:
+        super().__init__()
+        folded: dict[str, str | None] = {}
+        for word, seat in pairs:
+            self[word.lower()] = seat
+            f = name_fold(word)
+            folded[f] = seat if folded.get(f, seat) == seat else None
+        self.folded = folded
+
+    def __contains__(self, text: object) -> bool:
+        return self.get(text) is not None
+
+    def __getitem__(self, text: str) -> str:
+        got = self.get(text)
+        if got is None:
+            raise KeyError(text)
+        return got
+
+    def get(self, text, default=None):
+        if dict.__contains__(self, text):
+            return dict.__getitem__(self, text)
+        if isinstance(text, str):
+            got = self.folded.get(name_fold(text))
+            if got is not None:
+                return got
+        return default

@@ -82,7 +82,7 @@ from replay.facts import OUTCOMES, CallRec, HandRecord, MarkRec, Pos, ScoreRec, 
 from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_in_text, date_order_error, date_order_warning,
                         date_parts, day_in_text, season_in_text, year_in_text, decimal_comma, is_fraction,
                         is_totals_row, local_zone, outcome_word, read_date, read_stamp, says_misdeal, serial_date,
-                        sheet_date_order, split_time, whole_units, Row, row_words, row_at, row_said)
+                        sheet_date_order, split_time, whole_units, NameLookup, Row, row_words, row_at, row_said)
 from . import csv_encoding
 from .csv_indiana import declaration, is_indiana_rules
 from .model import FileResult
@@ -2685,7 +2685,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     totals = _Totals(out.players, index, label, pending)
     prof = profile_of(rules)
     sits_out = prof is not None and prof.sitOut  # rules.md F-1: the dealer's units cell may be left blank
-    player_of = {w.lower(): p for p in out.players for w in (label[p], name_of[p], alias_of[p])}
+    # a cell's name in lower case, else by Unicode case folding (break24 F9: 'ilker' for İlker, 'STRAUSS')
+    player_of = NameLookup((w, p) for p in out.players for w in (label[p], name_of[p], alias_of[p]))
 
     def cell(row: list[str], f: str) -> tuple[str, int]:
         if f not in cols:
@@ -3007,7 +3008,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if d in first_seats and seats != first_seats[d]:
             own_seats = "; ".join(f"{aliases[p]}={name_of[p]}" for p in seats)
             rec.tags["Seats"] = own_seats
-        by_name = {w.lower(): aliases[p] for p in seats for w in (label[p], name_of[p], aliases[p])}
+        by_name = NameLookup((w, aliases[p]) for p in seats for w in (label[p], name_of[p], aliases[p]))
 
         def seat(f: str) -> tuple[str | None, int]:
             t, c = cell(row, f)

@@ -97,3 +97,42 @@ def test_a_total_row_over_derived_units_read_in_batches_is_said_unchecked(tmp_pa
     (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-TOTALS"]
     assert "not checked" in w["message"] and "sum to" not in w["message"]
     assert ledger(db) == WANT
+
+
+# -- break24 F9: names that differ only by Unicode case rules ----------------------------------------------------------
+
+#: /tmp/s24/break24/uni2.csv: the Partner cell 'ilker' for İlker (a Turkish scorer's lower case), the Picker cell
+#: 'STRAUSS' for Strauß (its upper case).  h1 Jürgen picks, İlker partner (AS), 61: a plain win (B-27, B-33):
+#: Jürgen +2, İlker +1, the others -1.  h2 Strauß alone, 91: schneider (B-28), alone 4 shares (B-31): Strauß +8, the
+#: others -2.  h3 2Pac picks, Bob😀 partner (AH), 60: a loss (B-27: 60 loses) doubled on the bump (B-32): 2Pac -4,
+#: Bob😀 -2, the others +2.  Totals: Jürgen 2-2+2 = 2, İlker 1-2+2 = 1, Strauß -1+8+2 = 9, 2Pac -1-2-4 = -7,
+#: Bob😀 -1-2-2 = -5 (zero-sum).
+UNI2 = """Date,Hand,Picker,Partner,Call,Points,Result,Jürgen,İlker,Strauß,2Pac,Bob😀
+2026-12-03,1,Jürgen,ilker,AS,61,W,2,1,-1,-1,-1
+2026-12-03,2,STRAUSS,,alone,91,W,-2,-2,8,-2,-2
+2026-12-03,3,2pac,Bob😀,AH,60,L,2,2,2,-4,-2
+"""
+
+
+def test_names_are_matched_by_unicode_case_folding(tmp_path):
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "uni2.csv", UNI2), db)
+    assert (rep["ingested"], rep["rejected"]) == (3, [])  # 'ilker' and 'STRAUSS' were refused E-CSV-SEAT
+    assert ledger(db) == {"Jürgen": 2, "İlker": 1, "Strauß": 9, "2Pac": -7, "Bob😀": -5}
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT hand, picker, partner FROM hands WHERE hand < 3 ORDER BY hand").fetchall() == [
+            (1, "Jürgen", "İlker"), (2, "Strauß", None)]
+
+
+def test_a_fold_two_players_share_names_neither_and_accents_still_count(tmp_path):
+    """Strauss and Strauß at one table: 'STRAUSS' is Strauss (its lower case), 'STRAUß' Strauß; 'Jurgen' is no
+    Jürgen (an accent is no case): refused E-CSV-SEAT at the Picker cell, row 3 column 3.
+    h1 Strauss picks, Strauß partner (AS), 61: Strauss +2, Strauß +1, the others -1."""
+    text = ("Date,Hand,Picker,Partner,Call,Points,Result,Strauss,Strauß,Jürgen,Ann,Bob\n"
+            "2026-12-03,1,STRAUSS,STRAUß,AS,61,W,2,1,-1,-1,-1\n"
+            "2026-12-03,2,Jurgen,Ann,AS,61,W,-1,-1,2,1,-1\n")
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "two.csv", text), db)
+    assert rep["ingested"] == 1
+    assert [(e["line"], e["col"], e["code"], e["found"]) for e in rep["rejected"]] == [(3, 3, "E-CSV-SEAT", "Jurgen")]
+    assert ledger(db) == {"Strauss": 2, "Strauß": 1, "Jürgen": -1, "Ann": -1, "Bob": -1}
