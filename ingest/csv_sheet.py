@@ -2472,6 +2472,8 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
             _hint(bad, "the sheet has no Picker column, so the row is read as `pick ?` with its units (notation.md "
                   "§7), and they tell no one picker: write the picker (a Picker column; the rest is derived), a "
                   "leaster's winner (a Leaster column), or for a hand nobody paid a Notes cell saying misdeal")
+    if out.stake is not None:  # a money sheet: its refusals name the money written beside the units (break24 F10)
+        _money_words(res, {int(r): row for r, row in rows}, out.stake)
     out.result.hands = res.hands
     out.result.rejected = res.rejected
     out.result.errors.extend(res.errors)
@@ -2584,6 +2586,47 @@ def _running_hint(out: CsvResult, rows: list, index: dict[str, int], path: str |
 STANDING_HINT = ("in a pad of running totals each hand's units are its standings less the row above's, so one "
                  "standing typed wrong spoils its row and the next (they miss zero by the same amount, one each way): "
                  "check the standings of this row and the row above")
+
+
+_WRITTEN_ENTRY = re.compile(r"(?P<who>\S+) (?P<w>[+-]\d+) is written but the rules give (?P<g>[+-]\d+)")
+_SUM_WORDS = re.compile(r"the score sums to (?P<s>[+-]\d+), not 0")
+
+
+def _money_words(res: FileResult, rows: dict[int, list[str]], stake: Fraction) -> None:
+    """A money sheet's (``--columns stake=``) refusals that name units
+    (``E-SCORE-SUM`` "the score sums to +1, not 0; Cal -3 is written but
+    the rules give -4", ``E-SCORE``) name the money too, as its cells write
+    it, the units beside (as ``W-CSV-TOTALS`` does): "Cal -$0.75 (-3 units at
+    0.25) is written but the rules give -$1.00 (-4)" (break24 F10: the cell
+    said -$0.75, the message only -3).  ``rows``: the rows by their line."""
+    for bad in res.rejected:
+        if not bad.errors or bad.errors[0].code not in ("E-SCORE-SUM", "E-SCORE"):
+            continue
+        d = bad.errors[0]
+        row = rows.get(int(d.line or 0))
+        if not isinstance(row, MoneyRow):
+            continue
+        cash = row.written[d.col - 1].strip() if d.col and d.col - 1 < len(row.written) else ""
+        like = cash if money_value(cash) is not None else next(
+            (c.strip() for c in row.written if c.strip() and money_value(c) is not None and not c.strip().isdigit()
+             and re.search(r"[^\d\s.,+-]|[.,]\d\d", c)), None)
+        if like is None:
+            continue
+        unit = f"{float(stake):g}"
+        message, found, expected = d.message, d.found, d.expected
+        m = _WRITTEN_ENTRY.search(message)
+        if m and cash and money_value(cash) == int(m["w"]) * stake:
+            give = money_like(int(m["g"]) * stake, cash)
+            message = (message[:m.start()] + f"{m['who']} {cash} ({m['w']} units at {unit}) is written but the rules "
+                       f"give {give} ({m['g']})" + message[m.end():])
+            if d.code == "E-SCORE":
+                found, expected = cash, f"{give} ({m['g']})"
+        m = _SUM_WORDS.search(message)
+        if m:
+            message = (message[:m.start()] + f"the score sums to {money_like(int(m['s']) * stake, like)} ({m['s']} "
+                       f"units at {unit}), not 0" + message[m.end():])
+        bad.errors[0] = Diagnostic(d.code, message, d.severity, d.file, d.line, d.col, d.hand, d.trick, found,
+                                   expected)
 
 
 def _hint(bad, text: str) -> None:

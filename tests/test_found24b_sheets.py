@@ -136,3 +136,44 @@ def test_a_fold_two_players_share_names_neither_and_accents_still_count(tmp_path
     assert rep["ingested"] == 1
     assert [(e["line"], e["col"], e["code"], e["found"]) for e in rep["rejected"]] == [(3, 3, "E-CSV-SEAT", "Jurgen")]
     assert ledger(db) == {"Strauss": 2, "Strauß": 1, "Jürgen": -1, "Ann": -1, "Bob": -1}
+
+
+# -- break24 F10: E-SCORE-SUM on a money sheet named units where the cell writes money --------------------------------
+
+#: /tmp/s24/break24/money.csv, read at --columns stake=0.25 (a quarter a unit); row 2's note is over three lines, so
+#: hand 3 is on line 6.  h1 Ann picks, Cal partner (AS), 61: a plain win (B-27, B-33): Ann +2 ($0.50), Cal +1, the
+#: others -1 ($0.25 each).  h2 Bob alone, 30: schneidered (B-28, 0-30), alone, doubled on the bump (B-33 with DOB):
+#: Bob -16 (-$4.00), the others +4 ($1.00).  h3 Cal picks, Eve partner (AH), 60: a plain loss (B-27: 60 loses) with
+#: DOB: Cal -4 (-$1.00), Eve -2 (-$0.50), Ann, Bob, Dee +2 ($0.50) - the sheet writes Cal -$0.75 (-3 units): the row
+#: sums to +1 unit ($0.25) and is refused (B-35) at Cal's cell, line 6, column 11.
+MONEY = '''Date,Hand,Picker,Partner,Call,Points,Result,Notes,Ann,Bob,Cal,Dee,Eve
+2026-12-10,1,Ann,Cal,AS,61,W,"what a hand
+Ann took
+the last trick","$0.50","-$0.25","$0.25","-$0.25","-$0.25"
+2026-12-10,2,Bob,,alone,30,L,"","$1.00","-$4.00","$1.00","$1.00","$1.00"
+2026-12-10,3,Cal,Eve,AH,60,L,,"$0.50","$0.50","-$0.75","$0.50","-$0.50"
+'''
+
+
+def test_score_sum_on_a_money_sheet_names_the_money_and_the_units(tmp_path):
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "money.csv", MONEY), db, "--columns", "stake=0.25")
+    assert rep["ingested"] == 2
+    (e,) = rep["rejected"]
+    assert (e["line"], e["col"], e["code"]) == (6, 11, "E-SCORE-SUM")
+    assert e["message"].startswith("the score sums to $0.25 (+1 units at 0.25), not 0 (rules.md B-35); "
+                                   "Cal -$0.75 (-3 units at 0.25) is written but the rules give -$1.00 (-4)")
+    # h1 and h2 stored, in units: Ann 2+4 = 6, Bob -1-16 = -17, Cal 1+4 = 5, Dee -1+4 = 3, Eve -1+4 = 3
+    assert ledger(db) == {"Ann": 6, "Bob": -17, "Cal": 5, "Dee": 3, "Eve": 3}
+
+
+def test_a_wrong_entry_on_a_money_sheet_names_the_money_and_the_units(tmp_path):
+    """Hand 1 with the picker's and the partner's amounts swapped (Ann $0.25, Cal $0.50): the row sums to 0, Ann's
+    cell is wrong: E-SCORE at it (line 2, column 9), Ann +$0.25 (+1 unit) written, the rules give $0.50 (+2)."""
+    text = ("Date,Hand,Picker,Partner,Call,Points,Result,Notes,Ann,Bob,Cal,Dee,Eve\n"
+            '2026-12-10,1,Ann,Cal,AS,61,W,,"$0.25","-$0.25","$0.50","-$0.25","-$0.25"\n')
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "swap.csv", text), db, "--columns", "stake=0.25")
+    (e,) = rep["rejected"]
+    assert (e["line"], e["col"], e["code"], e["found"], e["expected"]) == (2, 9, "E-SCORE", "$0.25", "$0.50 (+2)")
+    assert e["message"].startswith("Ann $0.25 (+1 units at 0.25) is written but the rules give $0.50 (+2)")
