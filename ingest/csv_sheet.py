@@ -2953,6 +2953,13 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             seats_of[d] = first_seats[d] = present
             name = (stored_session(d, tuple(name_of[p] for p in present)) if stored_session and d != "unknown"
                     else None) or f"CSV {stem} {d}"  # by meaning: a stored sitting of these players that day (D1)
+            stored_order = list((getattr(name, "seats", None) or {}).values())
+            if sorted(stored_order) == sorted(name_of[p] for p in present) and len(set(stored_order)) == len(present):
+                # the stored night's seat order, not the columns': a column order is no meaning, so a copy whose
+                # columns were moved reads as the stored hands (break24 F3: E-HAND-CONFLICT, "score: stored Jürgen
+                # +2 Jörg +1 ..., this copy Jürg -1 Jürgen +2 ...", and a new hand stored in the new order)
+                present = sorted(present, key=lambda p: stored_order.index(name_of[p]))
+                seats_of[d] = first_seats[d] = present
             # the night's group: its Group (or Event) cell, as a ledger's; else the file's (dash19 F2: a league's
             # sheet nights were each a group of their own, missing from the league's ledger and tokens)
             group = cell(row, "group")[0] or last_group or out.group  # a blank cell is the group above, as a blank date

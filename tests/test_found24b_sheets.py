@@ -177,3 +177,44 @@ def test_a_wrong_entry_on_a_money_sheet_names_the_money_and_the_units(tmp_path):
     (e,) = rep["rejected"]
     assert (e["line"], e["col"], e["code"], e["found"], e["expected"]) == (2, 9, "E-SCORE", "$0.25", "$0.50 (+2)")
     assert e["message"].startswith("Ann $0.25 (+1 units at 0.25) is written but the rules give $0.50 (+2)")
+
+
+# -- break24 F3: a sheet sent again with its player columns in another order -------------------------------------------
+
+#: /tmp/s24/break24/uni.csv and uni_reord.csv (the Jürg column moved first, a 4th row added).  By hand (B-27, B-28,
+#: B-31, B-33 with DOB): h1 Jürgen picks, Jörg partner, 61: Jürgen +2, Jörg +1, the others -1.  h2 Jürg alone, 91:
+#: schneider, Jürg +8, the others -2.  h3 Zoë picks, O'Brien partner, 60: a loss doubled, Zoë -4, O'Brien -2, the
+#: others +2.  h4 Jürg picks, Jörg partner, 75: Jürg +2, Jörg +1, the others -1.  Rows 1-3 of the copy write the
+#: stored units.  Totals: Jürgen 2-2+2-1 = 1, Jörg 1-2+2+1 = 2, Jürg -1+8+2+2 = 11, Zoë -1-2-4-1 = -8,
+#: O'Brien -1-2-2-1 = -6 (zero-sum).
+UNI = """Date,Hand,Picker,Partner,Call,Points,Result,Jürgen,Jörg,Jürg,Zoë,O'Brien
+2026-12-03,1,Jürgen,Jörg,AS,61,W,2,1,-1,-1,-1
+2026-12-03,2,jürg,,alone,91,W,-2,-2,8,-2,-2
+2026-12-03,3,ZOË,O'Brien,AH,60,L,2,2,2,-4,-2
+"""
+UNI_REORD = """Date,Hand,Picker,Partner,Call,Points,Result,Jürg,Jürgen,Jörg,Zoë,O'Brien
+2026-12-03,1,Jürgen,Jörg,AS,61,W,-1,2,1,-1,-1
+2026-12-03,2,Jürg,,alone,91,W,8,-2,-2,-2,-2
+2026-12-03,3,Zoë,O'Brien,AH,60,L,2,2,2,-4,-2
+2026-12-03,4,Jürg,Jörg,AC,75,W,2,-1,1,-1,-1
+"""
+
+
+def test_a_sheet_sent_again_with_its_columns_moved_is_its_stored_hands(tmp_path):
+    db = tmp_path / "s.duckdb"
+    assert _ingest(write(tmp_path, "uni.csv", UNI), db)["ingested"] == 3
+    (tmp_path / "again").mkdir()
+    rep = _ingest(write(tmp_path / "again", "uni.csv", UNI_REORD), db)
+    # rows 1-3 were E-HAND-CONFLICT ("score: stored Jürgen +2 Jörg +1 ..., this copy Jürg -1 Jürgen +2 ...")
+    assert (rep["ingested"], rep["duplicates"], rep["rejected"]) == (1, 3, [])
+    assert [w["code"] for w in rep["warnings"]] == []  # hand 4 sits in the stored order: no W-SESSION-HEADER
+    want = {"Jürgen": 1, "Jörg": 2, "Jürg": 11, "Zoë": -8, "O'Brien": -6}
+    assert ledger(db) == want
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT count(DISTINCT session) FROM hands").fetchone() == (1,)
+    # the night's export reads back into its own database: nothing stored, nothing refused (hand 4 conflicted)
+    out = tmp_path / "night.shn"
+    cli("export", "--format", "shn", "--out", str(out), "--db", str(db))
+    back = _ingest(str(out), db)
+    assert (back["ingested"], back["duplicates"], back["rejected"]) == (0, 4, [])
+    assert ledger(db) == want
