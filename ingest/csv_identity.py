@@ -48,6 +48,10 @@ class StoredName(str):
     #: the stored session's seats, alias -> name: a night stored before keeps its aliases (real22 F9: a sheet's
     #: aliases of names with letters beyond ASCII were stripped of them, ``Jrgen`` for ``Jürgen``)
     seats: dict[str, str] | None = None
+    #: the stored hands' dealers, hand number -> seat alias (None: none written): a copy of the night that leaves its
+    #: Dealer column out reads each of them as stored (break24 F6: refused E-HAND-CONFLICT, "dealer: stored Eve, this
+    #: copy none", and told to amend right hands)
+    dealers: dict[int, str | None] | None = None
 
 
 def sheet_session(con, date: str, players: tuple[str, ...]) -> str | None:
@@ -68,6 +72,9 @@ def sheet_session(con, date: str, players: tuple[str, ...]) -> str | None:
             except ValueError:
                 obj = None
             got.seats = {str(k): str(v) for k, v in obj.items()} if isinstance(obj, dict) else None
+            got.dealers = dict(con.execute(
+                "SELECT hand, dealer FROM hands WHERE hand_id IN (SELECT min(hand_id) FROM hands WHERE session = ? "
+                "GROUP BY hand)", [name]).fetchall())
             return got
     return None
 

@@ -3082,6 +3082,12 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         dealer, dc = seat("dealer")
         if not dealer and blank_seat is not None:  # the dealer by the blank cell, or the one 0
             dealer, dc = aliases[blank_seat], index[blank_seat] + 1
+        elif not dealer and not dealer_text and (kept := (getattr(sessions[d].tags["Session"], "dealers", None)
+                                                          or {}).get(number)) in aliases.values():
+            # a copy of a stored night that leaves its dealer out (no Dealer column, or its cell blank): the stored
+            # hand's dealer, which nothing written contradicts (notation.md §9: what is left out is derived); the
+            # hand is then its stored text (break24 F6: E-HAND-CONFLICT, "dealer: stored Eve, this copy none")
+            dealer, dc = kept, 1
         if dealer:
             rec.dealer = Value(dealer, Pos(r, dc))
             words[0] += f"  dealer {dealer}"

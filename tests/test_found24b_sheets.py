@@ -218,3 +218,51 @@ def test_a_sheet_sent_again_with_its_columns_moved_is_its_stored_hands(tmp_path)
     back = _ingest(str(out), db)
     assert (back["ingested"], back["duplicates"], back["rejected"]) == (0, 4, [])
     assert ledger(db) == want
+
+
+# -- break24 F6: a copy of the night that leaves the Dealer column out -------------------------------------------------
+
+#: /tmp/s24/break24/withdealer.csv and nodealer.csv (the same rows, the Dealer column deleted).  By hand (B-27, B-28,
+#: B-31, B-33 with DOB; D-4 for the leaster): h1 Ann picks, Cal partner, 61: Ann +2, Cal +1, the others -1.  h2 Bob
+#: alone, 30: schneidered, doubled, Bob -16, the others +4.  h3 Cal picks, Eve partner, 60: a loss doubled, Cal -4,
+#: Eve -2, the others +2.  h4 a leaster won by Dee: Dee +4, the others -1.  Totals: Ann 2+4+2-1 = 7,
+#: Bob -1-16+2-1 = -16, Cal 1+4-4-1 = 0, Dee -1+4+2+4 = 9, Eve -1+4-2-1 = 0 (zero-sum).
+WITH_DEALER = """Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Leaster,Ann,Bob,Cal,Dee,Eve
+2026-11-05,1,Eve,Ann,Cal,AS,61,W,,2,-1,1,-1,-1
+2026-11-05,2,Ann,Bob,,alone,30,L,,4,-16,4,4,4
+2026-11-05,3,Bob,Cal,Eve,AH,60,L,,2,2,-4,2,-2
+2026-11-05,4,Cal,,,,,,Dee,-1,-1,-1,4,-1
+"""
+NO_DEALER = """Date,Hand,Picker,Partner,Call,Points,Result,Leaster,Ann,Bob,Cal,Dee,Eve
+2026-11-05,1,Ann,Cal,AS,61,W,,2,-1,1,-1,-1
+2026-11-05,2,Bob,,alone,30,L,,4,-16,4,4,4
+2026-11-05,3,Cal,Eve,AH,60,L,,2,2,-4,2,-2
+2026-11-05,4,,,,,,Dee,-1,-1,-1,4,-1
+"""
+
+
+def test_a_copy_without_its_dealer_column_is_the_stored_night(tmp_path):
+    db = tmp_path / "s.duckdb"
+    assert _ingest(write(tmp_path, "withdealer.csv", WITH_DEALER), db)["ingested"] == 4
+    rep = _ingest(write(tmp_path, "nodealer.csv", NO_DEALER), db)
+    # all four were E-HAND-CONFLICT "dealer: stored Eve, this copy none", told to amend right hands
+    assert (rep["ingested"], rep["duplicates"], rep["rejected"], rep["warnings"]) == (0, 4, [], [])
+    assert ledger(db) == {"Ann": 7, "Bob": -16, "Cal": 0, "Dee": 9, "Eve": 0}
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT hand, dealer FROM hands ORDER BY hand").fetchall() == [
+            (1, "Eve"), (2, "Ann"), (3, "Bob"), (4, "Cal")]
+
+
+def test_a_copy_without_its_dealer_column_names_only_a_real_difference(tmp_path):
+    """The copy's hand 3 written 62, won (Dee's count): Cal +2, Eve +1, the others -1, where the stored hand is the
+    loss at 60.  That row is refused E-HAND-CONFLICT at line 4, column 1, for its points and score, not its dealer;
+    hands 1, 2 and 4 are duplicates, and the ledger keeps the stored night (Ann 7, Bob -16, Cal 0, Dee 9, Eve 0)."""
+    db = tmp_path / "s.duckdb"
+    _ingest(write(tmp_path, "withdealer.csv", WITH_DEALER), db)
+    text = NO_DEALER.replace("3,Cal,Eve,AH,60,L,,2,2,-4,2,-2", "3,Cal,Eve,AH,62,W,,-1,-1,2,-1,1")
+    rep = _ingest(write(tmp_path, "dee.csv", text), db)
+    assert (rep["ingested"], rep["duplicates"]) == (0, 3)
+    (e,) = rep["rejected"]
+    assert (e["line"], e["col"], e["code"], e["hand"]) == (4, 1, "E-HAND-CONFLICT", 3)
+    assert "it differs in" in e["message"] and "dealer" not in e["message"].split("it differs in")[1]
+    assert ledger(db) == {"Ann": 7, "Bob": -16, "Cal": 0, "Dee": 9, "Eve": 0}
