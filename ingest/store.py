@@ -48,7 +48,7 @@ from datetime import datetime, timezone
 from functools import lru_cache
 from importlib import resources
 from itertools import chain, groupby
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from pathlib import Path
 
 import duckdb
@@ -1758,19 +1758,23 @@ def _replayed_row(log: ReplayedCardLog, seats: list[str], call: str | None) -> t
         if seat_of != list(range(len(seat_of))):
             tricks = [(seat_of[lead], tuple((seat_of[s], c) for s, c in cards), None if w is None else seat_of[w])
                       for lead, cards, w in tricks]
-    plays = list(map(_TRICK_CARDS, tricks))
-    flat = [*chain.from_iterable(chain.from_iterable(plays))]  # seat, card, seat, card ... in play order
-    seat_nos, cards = flat[::2], flat[1::2]
-    winners = list(map(_TRICK_WINNER, tricks))
-    if None in winners:  # a last trick cut short by an unknown card
-        winners = [_NO_SEAT if w is None else w for w in winners]
-    sizes = list(map(len, plays))
+    # one pass over the plays (issue 17: the list made of every trick's pairs, flattened and sliced, cost more)
+    seat_nos: list[int] = []
+    cards: list = []
+    leaders: list[int] = []
+    winners: list[int] = []
+    sizes: list[int] = []
+    for _, pairs, w in tricks:
+        leaders.append(pairs[0][0])  # the seat of each trick's first card
+        sizes.append(len(pairs))
+        winners.append(_NO_SEAT if w is None else w)  # None: a last trick cut short by an unknown card
+        for s, c in pairs:
+            seat_nos.append(s)
+            cards.append(c)
     rot = _ROTATIONS.get(n)
     if rot and sizes.count(n) == len(sizes):  # every trick full: its seats clockwise from its first?
-        leaders = seat_nos[::n]  # the seat of each trick's first card
         in_turn = seat_nos == [*chain.from_iterable(map(rot.__getitem__, leaders))]
     else:
-        leaders = [trick[0][0] for trick in plays]  # the seat of each trick's first card
         in_turn = True
         i = 0
         for lead, k in zip(leaders, sizes):
@@ -1805,7 +1809,6 @@ def _code_bytes(cards: list | tuple) -> bytes:
         return bytes(_codes(cards))
 
 
-_TRICK_CARDS, _TRICK_WINNER = itemgetter(1), itemgetter(2)
 
 
 def card_log_from_row(row: tuple | list, seats: list[str]) -> CardLog:
