@@ -514,9 +514,19 @@ def _differing_copies(con: duckdb.DuckDBPyConnection, near: list[tuple[int, int,
         def units(u, seats, by=by_seat):
             return {who(s, seats, by): v for s, v in u.items()}
 
-        if any(who(a[1], seats_a) != who(b[1], seats_b) or who(a[2], seats_a) != who(b[2], seats_b)
-               for a, b in zip(mine, theirs)):
+        # a dealer is compared only where both copies write one: a score sheet without a Dealer column beside the
+        # SHN copy with dealer lines is the same night (break24 F1: an unknown dealer was a different one, the night
+        # counted twice unsaid)
+        if any((a[1] is not None and b[1] is not None and who(a[1], seats_a) != who(b[1], seats_b))
+               or who(a[2], seats_a) != who(b[2], seats_b) for a, b in zip(mine, theirs)):
             continue
+        dealers = [(a[1] is not None, b[1] is not None) for a, b in zip(mine, theirs)]
+        if all(x and y for x, y in dealers):
+            same = "the same dealers and pickers"
+        elif not any(x or y for x, y in dealers):
+            same = "the same pickers (neither copy writes the dealers)"
+        else:
+            same = "the same pickers (and the same dealers where both copies write them)"
         differ = [(a, b) for a, b in zip(mine, theirs) if units(a[8], seats_a) != units(b[8], seats_b)]
         if not differ or len(mine) - len(differ) < MIN_ALIKE_HANDS:
             continue
@@ -527,8 +537,8 @@ def _differing_copies(con: duckdb.DuckDBPyConnection, near: list[tuple[int, int,
         out.append(Diagnostic(
             "W-SESSION-DIFFERS",
             f"session {copy!r}, just stored, and session {stored!r} (stored from {meta[stored_id][1] or '<input>'}) "
-            f"look like one night from two scorers: the same date and players, {len(mine)} hands each with the same "
-            f"dealers and pickers, {len(mine) - len(differ)} of them alike result for result, but "
+            f"look like one night from two scorers: the same date and players, {len(mine)} hands each with "
+            f"{same}, {len(mine) - len(differ)} of them alike result for result, but "
             f"{len(differ)} scored otherwise: {said}. Both are stored, so every total now counts the night twice. If "
             f"it is one night, void one copy (shead void {shlex.quote(copy)} --session --reason 'a copy', or shead "
             f"void {shlex.quote(stored)} --session --reason 'a copy'), then correct the kept copy's hand"
@@ -568,5 +578,7 @@ def _differing_hand(a: tuple, b: tuple, seats_a: dict, seats_b: dict, by_seat: b
 
     number = f"hand {a[0]}" + (f" (stored as hand {b[0]})" if a[0] != b[0] else "")
     picked = f"{name(a[2], seats_a)} picked" if a[2] is not None else "no pick"
-    return (f"{number} (dealer {name(a[1], seats_a)}, {picked}): here {result(a, seats_a)}, "
-            f"stored {result(b, seats_b)}")
+    # the dealer of the copy that writes one; none said where neither does (break24 F1: "dealer None")
+    dealer = (f"dealer {name(a[1], seats_a)}, " if a[1] is not None
+              else f"dealer {name(b[1], seats_b)}, " if b[1] is not None else "")
+    return f"{number} ({dealer}{picked}): here {result(a, seats_a)}, stored {result(b, seats_b)}"

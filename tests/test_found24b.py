@@ -1,0 +1,120 @@
+"""Records brought in session 24, round 2 (the defects the outside tester
+break24 found in the day's fixes, /tmp/s24/break24/FINDINGS.md), each amount
+worked out by hand from rules.md before shead's figure was read."""
+
+from __future__ import annotations
+
+import json
+
+import duckdb
+
+from tests.cli_helpers import cli, ledger, write
+
+# -- break24 F1: W-SESSION-DIFFERS when one copy has no dealers -------------------------------------------------------
+
+#: Ann's sheet of Thursday 5 November without a Dealer column, as most score sheets are (wi5-called-ace: DOB on).
+#: By hand (rules.md B-27, B-28, B-33 with DOB, I-1): h1 Ann picks, Cal partner, 61: a plain win, Ann +2, Cal +1,
+#: Bob, Dee, Eve -1; h2 Bob alone at 30: schneidered (B-28), alone with DOB -16, each defender +4; h3 Cal picks, Eve
+#: partner, 60: a loss (B-27), with DOB Cal -4, Eve -2, Ann, Bob, Dee +2; h4 a leaster Dee wins: Dee +4, others -1.
+#: Totals Ann 2+4+2-1 = 7, Bob -1-16+2-1 = -16, Cal 1+4-4-1 = 0, Dee -1+4+2+4 = 9, Eve -1+4-2-1 = 0.
+NO_DEALER = """Date,Hand,Picker,Partner,Call,Points,Result,Leaster,Ann,Bob,Cal,Dee,Eve
+2026-11-05,1,Ann,Cal,AS,61,W,,2,-1,1,-1,-1
+2026-11-05,2,Bob,,alone,30,L,,4,-16,4,4,4
+2026-11-05,3,Cal,Eve,AH,60,L,,2,2,-4,2,-2
+2026-11-05,4,,,,,,Dee,-1,-1,-1,4,-1
+"""
+ANN = {"Ann": 7, "Bob": -16, "Cal": 0, "Dee": 9, "Eve": 0}
+
+
+def _dee(dealers: bool) -> str:
+    """Dee's SHN of the same night, hand 3 written pts 62 win (with or without ``dealer`` lines).  By hand: h3 a
+    plain win at 62 (B-27), Cal +2, Eve +1, Ann, Bob, Dee -1; the rest as Ann's.  Totals Ann 2+4-1-1 = 4,
+    Bob -1-16-1-1 = -19, Cal 1+4+2-1 = 6, Dee -1+4-1+4 = 6, Eve -1+4+1-1 = 3."""
+    d = (lambda who: f"  dealer {who}") if dealers else (lambda who: "")
+    return f"""%SHN 1.0
+[Event "Thursday League (Dee scoring)"]
+[Date "2026.11.05"]
+[Seats "Ann; Bob; Cal; Dee; Eve"]
+[Rules "wi5-called-ace"]
+
+hand 1{d("Eve")}
+pick Ann  call AS  partner Cal  pts 61  win
+
+hand 2{d("Ann")}
+pick Bob  alone  pts 30  lose-s
+
+hand 3{d("Bob")}
+pick Cal  call AH  partner Eve  pts 62  win
+
+hand 4{d("Cal")}
+leaster Dee
+"""
+
+
+DEES = {"Ann": 4, "Bob": -19, "Cal": 6, "Dee": 6, "Eve": 3}
+#: hand 3 as each scorer has it (worked above): the picker, the partner, then the defenders in seat order
+AS_60 = "lose at 60 (Cal -4, Eve -2, Ann +2, Bob +2, Dee +2)"
+AS_62 = "win at 62 (Cal +2, Eve +1, Ann -1, Bob -1, Dee -1)"
+
+
+def test_a_sheet_without_dealers_and_the_shn_with_them_are_one_night_said(tmp_path):
+    """The sheet's dealers are unknown: they contradict none of the SHN's (Eve, Ann, Bob, Cal).  It was stored with
+    no word, the night counted twice: Ann 7+4 = 11, Bob -16-19 = -35, Cal 0+6 = 6, Dee 9+6 = 15, Eve 0+3 = 3."""
+    db = tmp_path / "n.duckdb"
+    cli("ingest", write(tmp_path, "nov5.csv", NO_DEALER), "--db", str(db))
+    assert ledger(db) == ANN
+    body = json.loads(cli("ingest", write(tmp_path, "dee.shn", _dee(True)), "--db", str(db), "--json").stdout)
+    assert body["ingested"] == 4
+    [w] = [w for w in body["warnings"] if w["code"] == "W-SESSION-DIFFERS"]
+    assert (w["line"], w["col"]) == (1, 1)
+    msg = w["message"]
+    assert "4 hands each with the same pickers (and the same dealers where both copies write them), 3 of them " \
+           "alike result for result, but 1 scored otherwise" in msg, msg
+    # the dealer said is the copy's that writes one (Bob deals hand 3 in Dee's file)
+    assert f"hand 3 (dealer Bob, Cal picked): here {AS_62}, stored {AS_60}" in msg, msg
+    assert ledger(db) == {"Ann": 11, "Bob": -35, "Cal": 6, "Dee": 15, "Eve": 3}
+
+
+def test_the_sheet_with_dealers_sent_after_the_shn_without_says_the_dealer(tmp_path):
+    """The other way round: Dee's SHN without dealer lines stored first, then a sheet with a Dealer column (Bob
+    deals hand 3): the warning names the sheet's dealer of hand 3."""
+    db = tmp_path / "r.duckdb"
+    cli("ingest", write(tmp_path, "dee.shn", _dee(False)), "--db", str(db))
+    assert ledger(db) == DEES
+    sheet = NO_DEALER.replace("Date,Hand,", "Date,Hand,Dealer,")
+    for n, who in ((1, "Eve"), (2, "Ann"), (3, "Bob"), (4, "Cal")):
+        sheet = sheet.replace(f"2026-11-05,{n},", f"2026-11-05,{n},{who},")
+    body = json.loads(cli("ingest", write(tmp_path, "nov5.csv", sheet), "--db", str(db), "--json").stdout)
+    [w] = [w for w in body["warnings"] if w["code"] == "W-SESSION-DIFFERS"]
+    assert f"hand 3 (dealer Bob, Cal picked): here {AS_60}, stored {AS_62}" in w["message"], w["message"]
+
+
+def test_neither_copy_with_dealers_says_no_dealer_none(tmp_path):
+    """Neither copy writes a dealer: the warning said 'hand 3 (dealer None, Cal picked)'."""
+    db = tmp_path / "b.duckdb"
+    cli("ingest", write(tmp_path, "nov5.csv", NO_DEALER), "--db", str(db))
+    body = json.loads(cli("ingest", write(tmp_path, "dee.shn", _dee(False)), "--db", str(db), "--json").stdout)
+    [w] = [w for w in body["warnings"] if w["code"] == "W-SESSION-DIFFERS"]
+    msg = w["message"]
+    assert "None" not in msg, msg
+    assert "4 hands each with the same pickers (neither copy writes the dealers), 3 of them alike" in msg, msg
+    assert f"hand 3 (Cal picked): here {AS_62}, stored {AS_60}" in msg, msg
+    assert ledger(db) == {"Ann": 11, "Bob": -35, "Cal": 6, "Dee": 15, "Eve": 3}
+
+
+def test_a_dealer_written_otherwise_in_both_copies_is_still_another_night(tmp_path):
+    """Both copies write dealers and hand 2's differ (Ann against Dee): the deals were not the same; no
+    W-SESSION-DIFFERS (the check compares dealers where both are known)."""
+    db = tmp_path / "d.duckdb"
+    cli("ingest", write(tmp_path, "dee.shn", _dee(True)), "--db", str(db))
+    other = (_dee(True).replace("hand 2  dealer Ann", "hand 2  dealer Dee").replace("Dee scoring", "Ann scoring")
+             .replace("pts 62  win", "pts 60  lose"))
+    body = json.loads(cli("ingest", write(tmp_path, "ann.shn", other), "--db", str(db), "--json").stdout)
+    assert body["ingested"] == 4
+    assert "W-SESSION-DIFFERS" not in [w["code"] for w in body["warnings"]]
+    # without the dealer of hand 2 written otherwise, the same two files are said (control)
+    db2 = tmp_path / "d2.duckdb"
+    cli("ingest", write(tmp_path, "dee.shn", _dee(True)), "--db", str(db2))
+    same = _dee(True).replace("Dee scoring", "Ann scoring").replace("pts 62  win", "pts 60  lose")
+    body = json.loads(cli("ingest", write(tmp_path, "ann2.shn", same), "--db", str(db2), "--json").stdout)
+    assert "W-SESSION-DIFFERS" in [w["code"] for w in body["warnings"]]
