@@ -118,3 +118,87 @@ def test_a_dealer_written_otherwise_in_both_copies_is_still_another_night(tmp_pa
     same = _dee(True).replace("Dee scoring", "Ann scoring").replace("pts 62  win", "pts 60  lose")
     body = json.loads(cli("ingest", write(tmp_path, "ann2.shn", same), "--db", str(db2), "--json").stdout)
     assert "W-SESSION-DIFFERS" in [w["code"] for w in body["warnings"]]
+
+
+# -- break24 F2: E-TAG-LATE's advice names the night's tags to write again; a [Session] without [Rules] is said ------
+
+#: the phone note: Thursday 1 December by the house's rules (no doubling on the bump), next week's [Date] typed
+#: below hand 2.  By hand (rules.md B-27, B-33 without DOB): h1 Ann picks, Cal partner, 61: a win, Ann +2, Cal +1,
+#: Bob, Dee, Eve -1; h2 Bob picks, Dee partner, 40: a plain loss (31-60), Bob -2, Dee -1, Ann, Cal, Eve +1.
+HOUSE = "wi5-called-ace; doubleOnBump=off"
+NIGHT1 = f"""%SHN 1.0
+[Event "Thursday Night"]
+[Date "2026.12.01"]
+[Seats "Ann; Bob; Cal; Dee; Eve"]
+[Rules "{HOUSE}"]
+
+hand 1  dealer Eve
+pick Ann  call AS  partner Cal  pts 61  win
+
+hand 2  dealer Ann
+pick Bob  call AH  partner Dee  pts 40  lose
+
+"""
+#: next week's hand 1: Ann picks, Cal partner, 40: a plain loss; by the house's rules (B-33 without DOB) Ann -2,
+#: Cal -1, Bob, Dee, Eve +1; by the default profile (DOB on) Ann -4, Cal -2, the others +2
+NEXT = """hand 1  dealer Eve
+pick Ann  call AS  partner Cal  pts 40  lose
+"""
+
+
+def test_e_tag_late_names_the_nights_tags_to_write_again(tmp_path):
+    db = tmp_path / "l.duckdb"
+    body = json.loads(cli("ingest", write(tmp_path, "late.shn", NIGHT1 + '[Date "2026.12.08"]\n' + NEXT),
+                          "--db", str(db), "--json", ok=False).stdout)
+    assert body["ingested"] == 1
+    # hand 2 refused at the tag; next week's hand 1, in the same session after hand 2, is E-HAND-ORDER at its number
+    e, order = body["rejected"]
+    assert (e["code"], order["code"], order["line"], order["col"]) == ("E-TAG-LATE", "E-HAND-ORDER", 14, 6)
+    assert (e["line"], e["col"], e["hand"]) == (13, 1, 2)
+    assert ("write a [Session \"...\"] line above it and, under it, the night's tags again, as a new session starts "
+            'with no tags (§4.2): [Event "Thursday Night"] [Date "2026.12.08"] [Seats "Ann; Bob; Cal; Dee; Eve"] '
+            f'[Rules "{HOUSE}"] (that night a session of its own') in e["message"], e["message"]
+
+
+def test_the_advice_followed_scores_the_next_night_by_the_house_rules(tmp_path):
+    """The four lines copied under a [Session] line: 3 stored, no warning.  By hand (above): Ann 2+1-2 = 1,
+    Bob -1-2+1 = -2, Cal 1+1-1 = 1, Dee -1-1+1 = -1, Eve -1+1+1 = 1."""
+    db = tmp_path / "f.duckdb"
+    fixed = (NIGHT1 + '[Session "Thursday Night 2026.12.08"]\n[Event "Thursday Night"] [Date "2026.12.08"] '
+             f'[Seats "Ann; Bob; Cal; Dee; Eve"] [Rules "{HOUSE}"]\n' + NEXT)
+    body = json.loads(cli("ingest", write(tmp_path, "fixed.shn", fixed), "--db", str(db), "--json").stdout)
+    assert (body["ingested"], body["rejected"], body["warnings"]) == (3, [], [])
+    assert ledger(db) == {"Ann": 1, "Bob": -2, "Cal": 1, "Dee": -1, "Eve": 1}
+
+
+def test_a_session_below_house_rules_without_rules_is_said_scored_by_the_default(tmp_path):
+    """[Session] and [Seats] only (what E-SEATS-MISSING asked for): stored under the default profile, DOB on, now
+    with W-RULES-DEFAULT at the [Session] tag (line 13).  By hand: next week's h1 Ann -4, Cal -2, the others +2;
+    totals Ann 2+1-4 = -1, Bob -1-2+2 = -1, Cal 1+1-2 = 0, Dee -1-1+2 = 0, Eve -1+1+2 = 2."""
+    db = tmp_path / "d.duckdb"
+    text = NIGHT1 + '[Session "Thursday Night 2026.12.08"]\n[Date "2026.12.08"]\n[Seats "Ann; Bob; Cal; Dee; Eve"]\n'
+    body = json.loads(cli("ingest", write(tmp_path, "seats.shn", text + NEXT), "--db", str(db), "--json").stdout)
+    assert body["ingested"] == 3
+    [w] = body["warnings"]
+    assert (w["code"], w["line"], w["col"]) == ("W-RULES-DEFAULT", 13, 1)
+    assert w["message"] == (
+        "session 'Thursday Night 2026.12.08' writes no [Rules] and no [Event] (the session above: [Event \"Thursday "
+        "Night\"]), so its hands are scored by the default profile, wi5-called-ace, while session 'Thursday Night / "
+        f"2026.12.01' above it wrote [Rules \"{HOUSE}\"] at line 5: a [Session] line starts with no tags "
+        f"(docs/notation.md §4.2); if this night was played by the same rules, write [Rules \"{HOUSE}\"] under its "
+        "[Session] line")
+    assert ledger(db) == {"Ann": -1, "Bob": -1, "Cal": 0, "Dee": 0, "Eve": 2}
+
+
+def test_no_w_rules_default_below_the_default_profile_or_with_rules_written(tmp_path):
+    """The session above wrote the default profile's name: the default changes nothing, no warning; a session
+    with its own [Rules] (even another) none either."""
+    db = tmp_path / "n.duckdb"
+    plain = NIGHT1.replace(HOUSE, "wi5-called-ace").replace("Thursday Night", "Friday Night")
+    text = plain + '[Session "fri-1208"]\n[Date "2026.12.08"]\n[Seats "Ann; Bob; Cal; Dee; Eve"]\n' + NEXT
+    body = json.loads(cli("ingest", write(tmp_path, "plain.shn", text), "--db", str(db), "--json").stdout)
+    assert (body["ingested"], body["warnings"]) == (3, [])
+    text = (NIGHT1 + '[Session "thu-1208"]\n[Date "2026.12.08"]\n[Seats "Ann; Bob; Cal; Dee; Eve"]\n'
+            '[Rules "wi5-called-ace"]\n' + NEXT)
+    body = json.loads(cli("ingest", write(tmp_path, "own.shn", text), "--db", str(tmp_path / "o.duckdb"), "--json").stdout)
+    assert (body["ingested"], body["warnings"]) == (3, [])

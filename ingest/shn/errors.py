@@ -40,6 +40,8 @@ SYNTAX_CODES: dict[str, str] = {
     "W-ENCODING": "a warning: bytes that are not UTF-8 inside a session tag's quoted value, read as Windows-1252",
     "W-TAG-LATE": "a warning: a tag written after a hand's statements applies to that hand alone (§4.2), though "
                   "a scorer may mean the hands below",
+    "W-RULES-DEFAULT": "a warning: a [Session] block below a session with house [Rules] writes none, so its hands "
+                       "are scored by the default profile (a new session starts with no tags, §4.2)",
     "E-TAG-LATE": "a [Date], [Event] or [Table] written after a hand's statements naming another night than its "
                   "session's: it would be that hand's own (§4.2); the hand is refused, as it may start the next night",
     "W-TAG-QUOTES": "a warning: a tag's value in curly quotes (a phone's smart punctuation), read as if straight; said once a file",

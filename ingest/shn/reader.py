@@ -205,6 +205,9 @@ _TRIMMED_TAGS = frozenset({"Session", "Event", "Site", "Date", "Table"})  # read
 #: the tags that name a night (a session's id, docs/notation.md §4.2): one written below a hand's statements with
 #: another value than its session's is E-TAG-LATE (real22 F4)
 _NIGHT_TAGS = frozenset({"Event", "Date", "Table"})
+#: the tags a new night's [Session] block writes again (docs/notation.md §4.2: it starts with no tags), in this order
+_ROSTER_ORDER = ("Event", "Site", "Date", "Table", "Seats", "Rules", "Cards")
+_ROSTER_TAGS = frozenset(_ROSTER_ORDER)
 #: The tokenizer for lines holding a tag ``[`` (other lines are split with
 #: ``str.split``).  Whitespace is what ``str.isspace`` says (LF never reaches
 #: it); a word ends at whitespace or at ``{ [ ;``.
@@ -360,6 +363,11 @@ class _TagNote:
 
 
 _SKIP_NONE, _SKIP_HAND, _SKIP_LINE = 0, 1, 2
+
+
+def _tag_escape(value: str) -> str:
+    """A tag's value as written between its quotes (``\\`` and ``\"`` escaped)."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _quote(tok: str) -> str:
@@ -1064,7 +1072,7 @@ _LAUFENDE_SIDE = {"with": "with", "without": "without", "mit": "with", "ohne": "
 class _Reader:
     __slots__ = (
         "text", "path", "strict", "lines", "ln", "off", "line", "p", "enc_cut",
-        "hands", "errors", "sess", "sess_has_hands", "sess_errs", "sess_seats", "sess_order",
+        "hands", "errors", "sess", "sess_has_hands", "rules_above", "sess_errs", "sess_seats", "sess_order",
         "last_num", "hand", "hand_off", "hand_failed", "seen", "pending", "override",
         "seatset", "leads", "shape_leads", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
         "prev_deal", "prev_trick", "cards", "card_of", "played", "mode", "sess_mode", "colc", "colc_line", "cr_said",
@@ -1084,6 +1092,9 @@ class _Reader:
         self.errors: list[Diagnostic] = []
         self.sess = SessionRec({})
         self.sess_has_hands = False
+        #: the [Rules] of the last session above that wrote one (value, place, session id): a [Session] block below it
+        #: without [Rules] is scored by the default profile (W-RULES-DEFAULT)
+        self.rules_above: tuple | None = None
         #: the sessions read with no hand and a [_Voided] tag: an export's session voided whole (break18 F4)
         self.voided_sessions: list[SessionRec] = []
         #: each session's highest hand number read so far in this file, and the session of this block of hands
@@ -1680,6 +1691,9 @@ class _Reader:
 
     def _start_session(self) -> None:
         self._keep_voided_session()
+        if "Rules" in self.sess.tags:  # the [Rules] of the session above, for W-RULES-DEFAULT below (break24 F2)
+            self.rules_above = (self.sess.tags["Rules"], self.sess.tag_pos.get("Rules"), self.sess.id,
+                                self.sess.tags.get("Event"))
         self.sess = SessionRec({})
         self.sess_has_hands = False
         self.sess_errs = []
@@ -1787,14 +1801,23 @@ class _Reader:
             # the hand is refused, the message says both ways to write what was meant
             was = self.sess.tags.get(name)
             night = f"its session's \"{was}\"" if was is not None else f"its session, which has no [{name}]"
+            # a [Session] starts from no tags (§4.2): the night's tags are named to write again under it, the late
+            # tag's value in its place (break24 F2: followed, the advice gave E-SEATS-MISSING, and with [Seats]
+            # alone the next night was scored under the default rules unsaid)
+            again = {k: v for k, v in self.sess.tags.items() if k in _ROSTER_TAGS}
+            again[name] = value
+            lines = " ".join(f'[{k} "{_tag_escape(v)}"]' for k, v in sorted(
+                again.items(), key=lambda kv: _ROSTER_ORDER.index(kv[0])))
             raise self._err(
                 "E-TAG-LATE", f"the tag [{name} \"{value}\"] at line {self.ln} comes after hand {hand.number}'s "
                 f"statements, so it would be hand {hand.number}'s own (docs/notation.md §4.2) and file hand "
                 f"{hand.number} under another night than {night}; hand {hand.number} is refused: if the tag starts "
-                f"the next night, write a [Session \"...\"] line above it (that night a session of its own, its hands "
+                f"the next night, write a [Session \"...\"] line above it and, under it, the night's tags again, as a "
+                f"new session starts with no tags (§4.2): {lines} (that night a session of its own, its hands "
                 f"numbered from 1); if hand {hand.number} alone was played so, write the tag right after its 'hand' "
                 "line", col, f"[{name}] after a statement",
-                f'a [Session] line above it, or the tag after hand {hand.number}\'s \'hand\' line')
+                f'a [Session] line above it and the night\'s tags again, or the tag after hand {hand.number}\'s '
+                "'hand' line")
         if hand is not None and name != "Session" and name[0] != "_" and _has_statements(hand):
             # a tag after the hand's statements: hand N's own, as §4.2 says, but written where a scorer puts a
             # change "from here on" above the next hand (scorer19 F4: both hands scored or dated wrong, unsaid)
@@ -2132,6 +2155,9 @@ class _Reader:
             raise self._err_at("E-NUMBER", f"found hand {_quote(t)}; expected a hand number from 1 to {MAX_HAND}", toks, j, t,
                                f"1..{MAX_HAND}")
         if self.block_sid is None:  # a session block's first hand: the same session written again above?
+            if (self.rules_above is not None and "Rules" not in self.sess.tags
+                    and self.sess.id not in self.sess_last):
+                self._rules_default()
             self._block_start(num)
         if self.block_again is not None:
             sid, first, top, name = self.block_again
@@ -2158,6 +2184,30 @@ class _Reader:
         self.sess_last[self.block_sid] = num
         self.p = line.find(t, p) + len(t)
         return j + 1
+
+    def _rules_default(self) -> None:
+        """``W-RULES-DEFAULT`` for a new session of the file that writes no
+        [Rules] below a session that wrote rules other than the default
+        profile's name: a [Session] starts with no tags (docs/notation.md
+        §4.2), so its hands are scored by the default profile (break24 F2: a
+        house without doubling on the bump, its next night, under a
+        [Session] line with [Seats] alone, scored with it, unsaid).  Said at
+        the [Session] tag, once a session."""
+        from replay.profile import DEFAULT_PROFILE  # noqa: PLC0415
+
+        rules, at, above, event_above = self.rules_above
+        if rules.strip() == DEFAULT_PROFILE.name:
+            return
+        pos = self.sess.tag_pos.get("Session") or Pos(self.ln, 1)
+        event = ("" if "Event" in self.sess.tags or event_above is None
+                 else f" and no [Event] (the session above: [Event \"{_tag_escape(event_above)}\"])")
+        self.errors.append(Diagnostic(
+            "W-RULES-DEFAULT", f"session {self.sess.id!r} writes no [Rules]{event}, so its hands are scored by the "
+            f"default profile, {DEFAULT_PROFILE.name}, while session {above!r} above it wrote [Rules \"{_tag_escape(rules)}\"]"
+            f"{f' at line {at.line}' if at is not None else ''}: a [Session] line starts with no tags "
+            f"(docs/notation.md §4.2); if this night was played by the same rules, write [Rules \"{_tag_escape(rules)}\"] "
+            "under its [Session] line", "warning", self.path, pos.line, pos.col, None, None, "no [Rules]",
+            f'[Rules "{rules}"]'))
 
     def _block_start(self, num: int) -> None:
         """The first hand (``num``) of a block of a session's hands: its
