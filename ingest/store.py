@@ -720,6 +720,60 @@ def _header_changes(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], 
     return out
 
 
+def _amended_names(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], known: set[str],
+                   path: str | None) -> tuple[list[ValidatedHand], list[Diagnostic]]:
+    """``fresh`` with a seat's name read as the stored session's where an
+    amendment of that session corrected it from exactly this name (``shead
+    ingest --amend`` of its [Seats]: ``Bea=Bea Schmit`` to ``Bea=Bea
+    Schmidt``), and a ``W-SESSION-HEADER`` a session saying so: the scorer's
+    file from before the rename, grown by a hand, stored the new hand under
+    the old name beside the three amended ones (break24 F4: the ledger split
+    one player in two).  A name the session never had is left as written
+    (``_header_changes`` says it).  One query, of the sessions' amended
+    hands' earlier revisions."""
+    stored = {name: json.loads(players or "{}") for name, players in con.execute(
+        "SELECT session, players FROM sessions WHERE list_contains(?, session)", [sorted(known)]).fetchall()}
+    if not any(a in stored.get(h.outcome.session, {}) and stored[h.outcome.session][a] != n
+               for h in fresh for a, n in h.outcome.players.items()):
+        return fresh, []
+    was: dict[tuple[str, str, str], tuple[str, str | None]] = {}  # (session, alias, old name) -> (when, reason)
+    for session, outcome, now, when, reason in con.execute(
+            "SELECT s.session, r.outcome, h.players, strftime(a.recorded_at, '%Y-%m-%d %H:%M'), a.reason "
+            "FROM hand_revisions r JOIN hands h ON h.hand_id = r.hand_id JOIN sessions s ON s.session_id = h.session_id "
+            "JOIN hand_revisions a ON a.hand_id = r.hand_id AND a.action = 'amend' AND a.revision = "
+            "(SELECT min(revision) FROM hand_revisions x WHERE x.hand_id = r.hand_id AND x.action = 'amend' "
+            "AND x.revision > r.revision) WHERE list_contains(?, s.session) AND r.outcome IS NOT NULL "
+            "ORDER BY r.revision", [sorted(known)]).fetchall():
+        before, after = json.loads(outcome).get("players") or {}, json.loads(now or "{}")
+        for alias, name in before.items():
+            if alias in after and after[alias] != name and stored.get(session, {}).get(alias) == after[alias]:
+                was[(session, alias, name)] = (when, reason)
+    if not was:
+        return fresh, []
+    out, said = [], {}
+    for h in fresh:
+        o = h.outcome
+        names = stored.get(o.session, {})
+        hits = [(a, n) for a, n in o.players.items() if (o.session, a, n) in was]
+        if hits:
+            o = replace(o, players={a: names[a] if (o.session, a, n) in was else n for a, n in o.players.items()})
+            h = replace(h, outcome=o)
+            first = said.setdefault(o.session, (h, {}))
+            for a, n in hits:
+                first[1].setdefault(a, (n, names[a], *was[(o.session, a, n)]))
+        out.append(h)
+    notes = []
+    for session, (h, renamed) in said.items():
+        what = "; ".join(f"{a} is written {old!r}, which the amendment of {when} UTC"
+                         + (f" ({reason})" if reason else "") + f" corrected to {new!r}"
+                         for a, (old, new, when, reason) in renamed.items())
+        notes.append(Diagnostic(
+            "W-SESSION-HEADER", f"hand {h.outcome.hand} continues session {session!r}, stored before: {what}; so "
+            "the new hands of this file are stored under the corrected name (write the session's [Seats] as "
+            "stored to silence this)", "warning", path, h.source_line or 1, 1, h.outcome.hand))
+    return out, notes
+
+
 def _iso_day(text: str | None) -> str | None:
     """A ``[Date]`` value ``YYYY.MM.DD`` as ``YYYY-MM-DD``; None when it is
     missing or not a day written so."""
@@ -3168,6 +3222,9 @@ class Store:
         if fresh:
             # none of the sessions stored (a first ingest): no look-up finds one
             known = {h.outcome.session for h in fresh}.intersection(stored_ids)
+            if known and revisions:  # a name an amendment of the session corrected: read as corrected (break24 F4)
+                fresh, notes = _amended_names(con, fresh, known, result.path)
+                report.file_errors.extend(notes)
             if known:  # a stored session continued under other [Rules] or other names: said, not silent
                 report.file_errors.extend(_header_changes(con, fresh, known, result.path))
             if source_format == "shn":  # its cards in the other scheme: kept with the hand (break16c F2, break17 F15)

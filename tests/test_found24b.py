@@ -202,3 +202,70 @@ def test_no_w_rules_default_below_the_default_profile_or_with_rules_written(tmp_
             '[Rules "wi5-called-ace"]\n' + NEXT)
     body = json.loads(cli("ingest", write(tmp_path, "own.shn", text), "--db", str(tmp_path / "o.duckdb"), "--json").stdout)
     assert (body["ingested"], body["warnings"]) == (3, [])
+
+
+# -- break24 F4: a file from before a [Seats] amendment, grown by a hand --------------------------------------------
+
+def _friday(bea: str, hand4: bool = False) -> str:
+    """The Friday Club's night of 4 December, Bea written ``bea``; with ``hand4`` the phone note's hand played
+    after the amendment."""
+    text = f"""%SHN 1.0
+[Event "Friday Club"]
+[Date "2026.12.04"]
+[Seats "Al=Allen Braun; Bea={bea}; Cy=Cy Ott; Di=Di Lenz; Ed=Ed Kahl"]
+[Rules "wi5-called-ace"]
+
+hand 1  dealer Ed
+pick Al  call AS  partner Cy  pts 61  win
+
+hand 2  dealer Al
+pick Bea  call AH  partner Di  pts 91  win-s
+
+hand 3  dealer Bea
+pick Cy  alone  pts 30  lose-s
+"""
+    return text + ("\nhand 4  dealer Cy\npick Bea  call AC  partner Ed  pts 75  win\n" if hand4 else "")
+
+
+def test_a_hand_added_to_the_file_from_before_a_rename_is_stored_under_the_corrected_name(tmp_path):
+    """By hand (rules.md B-27, B-28, B-33 with DOB): h1 Al/Cy 61 win: Al +2, Cy +1, Bea, Di, Ed -1; h2 Bea/Di 91
+    schneider (B-28): Bea +4, Di +2, the others -2; h3 Cy alone at 30 schneidered, DOB: Cy -16, the others +4; h4
+    Bea/Ed 75 win: Bea +2, Ed +1, the others -1.  Bea (one person) -1+4+4+2 = 9; Al 2-2+4-1 = 3,
+    Cy 1-2-16-1 = -18, Di -1+2+4-1 = 4, Ed -1-2+4+1 = 2.  It was Bea Schmidt +7 (3 hands) and Bea Schmit +2."""
+    db = tmp_path / "t.duckdb"
+    cli("ingest", write(tmp_path, "typo.shn", _friday("Bea Schmit")), "--db", str(db))
+    cli("ingest", "--amend", write(tmp_path, "fix.shn", _friday("Bea Schmidt")), "--reason", "spelling",
+        "--db", str(db))
+    body = json.loads(cli("ingest", write(tmp_path, "grown.shn", _friday("Bea Schmit", True)), "--db", str(db),
+                          "--json").stdout)
+    assert (body["ingested"], body["duplicates"]) == (1, 3)
+    got = [(w["code"], w["line"], w["hand"]) for w in body["warnings"]]
+    assert got == [("W-HAND-AMENDED", 7, None), ("W-SESSION-HEADER", 16, 4)], got
+    msg = body["warnings"][1]["message"]
+    assert msg.startswith("hand 4 continues session 'Friday Club / 2026.12.04', stored before: Bea is written "
+                          "'Bea Schmit', which the amendment of "), msg
+    assert "UTC (spelling) corrected to 'Bea Schmidt'; so the new hands of this file are stored under the " \
+           "corrected name" in msg, msg
+    assert "two players" not in msg
+    assert ledger(db) == {"Allen Braun": 3, "Bea Schmidt": 9, "Cy Ott": -18, "Di Lenz": 4, "Ed Kahl": 2}
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT DISTINCT player FROM hand_units WHERE player LIKE 'Bea%'").fetchall() == [
+            ("Bea Schmidt",)]
+    # what is stored is what a re-read gives: rederive changes nothing
+    assert "re-derived 4 hands: 0 changed" in cli("rederive", "--db", str(db)).output
+
+
+def test_another_spelling_than_the_amended_one_is_still_said_a_second_player(tmp_path):
+    """Control: 'Bea Schmitt' is no name the amendment corrected: stored as written, with the old warning (two
+    names, two players).  h4 as above: Bea Schmitt +2; Bea Schmidt -1+4+4 = 7."""
+    db = tmp_path / "c.duckdb"
+    cli("ingest", write(tmp_path, "typo.shn", _friday("Bea Schmit")), "--db", str(db))
+    cli("ingest", "--amend", write(tmp_path, "fix.shn", _friday("Bea Schmidt")), "--reason", "spelling",
+        "--db", str(db))
+    body = json.loads(cli("ingest", write(tmp_path, "other.shn", _friday("Bea Schmitt", True)), "--db", str(db),
+                          "--json").stdout)
+    assert body["ingested"] == 1
+    [w] = [w for w in body["warnings"] if w["code"] == "W-SESSION-HEADER"]
+    assert "Bea is 'Bea Schmidt' there and 'Bea Schmitt' here: the ledger counts two names as two players" \
+        in w["message"], w["message"]
+    assert ledger(db)["Bea Schmitt"] == 2 and ledger(db)["Bea Schmidt"] == 7
