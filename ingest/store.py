@@ -1351,10 +1351,24 @@ def _voided_as(con: duckdb.DuckDBPyConnection, hand_id: int) -> str | None:
     return bytes(row[0]).hex() if row else None
 
 
+#: a hand's own ``[Date]`` tag anywhere on a line of its text (its own line, or the ``hand N`` line as in ``hand 2
+#: [Date "2026.12.08"]``), not in a ``{note}``, a quoted value or a ``; comment``: :func:`_revision_day`
+_DATE_IN_LINE = re.compile(r'\{[^}]*\}?|;.*|\[[ \t]*Date[ \t]+"((?:[^"\\]|\\.)*)"[ \t]*\]|"(?:[^"\\]|\\.)*"?')
+
+
 def _revision_day(text: str, day: str | None) -> str | None:
     """The day (YYYY-MM-DD) a stored revision's ``text`` counts on: its own
-    ``[Date]`` line's, else its session's ``day``."""
-    return (_iso_day(_tag_in(text, "Date")) if "Date" in own_tags(text) else None) or day
+    ``[Date]``'s, else its session's ``day``.  The tag is read on its own
+    line or on the ``hand`` line (break24 F5: ``hand 2  [Date "…"]``, then
+    amended to the session's day, was read as of the session's day, so the
+    file from before the amendment, sent again, was a silent duplicate)."""
+    for line in text.splitlines():
+        for m in _DATE_IN_LINE.finditer(line):
+            if m.group(1) is not None:
+                return _iso_day(m.group(1).strip()) or day
+            if m.group(0).startswith(";"):
+                break
+    return day
 
 
 def _own_day_conflict(h: ValidatedHand, was: str) -> RejectedHand:

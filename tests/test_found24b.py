@@ -269,3 +269,48 @@ def test_another_spelling_than_the_amended_one_is_still_said_a_second_player(tmp
     assert "Bea is 'Bea Schmidt' there and 'Bea Schmitt' here: the ledger counts two names as two players" \
         in w["message"], w["message"]
     assert ledger(db)["Bea Schmitt"] == 2 and ledger(db)["Bea Schmidt"] == 7
+
+
+# -- break24 F5: the text from before a hand's day was amended, sent again ------------------------------------------
+
+THU = """%SHN 1.0
+[Event "Thursday Night"]
+[Date "2026.12.01"]
+[Seats "Ann; Bob; Cal; Dee; Eve"]
+[Rules "wi5-called-ace"]
+
+hand 1  dealer Eve
+pick Ann  call AS  partner Cal  pts 61  win
+
+"""
+#: hand 2 with next week's day as its own, on its 'hand' line (as the tester wrote it) or on a line of its own
+OWN_ON_HEAD = 'hand 2  [Date "2026.12.08"]\ndealer Ann\npick Bob  call AH  partner Dee  pts 40  lose\n'
+OWN_ON_LINE = 'hand 2  dealer Ann\n[Date "2026.12.08"]\npick Bob  call AH  partner Dee  pts 40  lose\n'
+FIXED_DAY = "hand 2  dealer Ann\npick Bob  call AH  partner Dee  pts 40  lose\n"
+#: the amendment E-AMEND-PLACE asks for when the stored hand's own [Date] is on a line of its own: the session's day
+#: written as the hand's own line
+FIXED_OWN = 'hand 2  dealer Ann\n[Date "2026.12.01"]\npick Bob  call AH  partner Dee  pts 40  lose\n'
+#: by hand (rules.md B-27, B-33 with DOB): h1 Ann/Cal 61 win: Ann +2, Cal +1, Bob, Dee, Eve -1; h2 Bob/Dee 40: a
+#: plain loss, with DOB Bob -4, Dee -2, Ann, Cal, Eve +2.  Ann 4, Bob -5, Cal 3, Dee -3, Eve 1
+THU_UNITS = {"Ann": 4, "Bob": -5, "Cal": 3, "Dee": -3, "Eve": 1}
+
+
+def test_the_text_from_before_a_day_amendment_sent_again_is_said_amended(tmp_path):
+    for k, (wrong, fixed) in enumerate(((OWN_ON_HEAD, FIXED_DAY), (OWN_ON_LINE, FIXED_OWN))):
+        db = tmp_path / f"d{k}.duckdb"
+        old = write(tmp_path, f"own{k}.shn", THU + wrong)
+        cli("ingest", old, "--db", str(db))
+        assert ledger(db, "--from", "2026-12-08") == {"Ann": 2, "Bob": -4, "Cal": 2, "Dee": -2, "Eve": 2}
+        r = cli("ingest", "--amend", write(tmp_path, f"fixed{k}.shn", THU + fixed), "--reason", "wrong day",
+                "--db", str(db))
+        assert "played: date '2026-12-01' (was '2026-12-08')" in r.output, r.output
+        body = json.loads(cli("ingest", old, "--db", str(db), "--json").stdout)
+        assert (body["ingested"], body["duplicates"]) == (0, 2)
+        # hand 2's 'hand' line is line 10 (5 header lines, a blank, hand 1's two lines, a blank)
+        assert [(w["code"], w["line"], w["col"], w["hand"]) for w in body["warnings"]] == [
+            ("W-HAND-AMENDED", 10, 1, 2)], (k, body["warnings"])
+        assert "hand 2 of session 'Thursday Night / 2026.12.01': this is the text from before the amendment of " \
+               in body["warnings"][0]["message"]
+        assert "(wrong day): the amended hand stays in force" in body["warnings"][0]["message"]
+        assert ledger(db) == THU_UNITS
+        assert ledger(db, "--from", "2026-12-08") == {}
