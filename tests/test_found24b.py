@@ -314,3 +314,59 @@ def test_the_text_from_before_a_day_amendment_sent_again_is_said_amended(tmp_pat
         assert "(wrong day): the amended hand stays in force" in body["warnings"][0]["message"]
         assert ledger(db) == THU_UNITS
         assert ledger(db, "--from", "2026-12-08") == {}
+
+
+# -- break24 F8: W-TAG-LATE capped, and not said for a hand refused ------------------------------------------------
+
+def test_w_tag_late_is_said_five_times_then_once_for_the_rest(tmp_path):
+    """300 hands, each followed by the session's own [Date]: five warnings, then one naming the other 295 (lines
+    29, 33, ...: hand k's tag is at line 5 + 4k, the header 5 lines, each hand a blank, its two lines and the tag).
+    Each of the 300 hands is Bob picks, Cal partner, 61 (the dealer rotating): Bob +2, Cal +1, the others -1
+    (rules.md B-27, B-33), so Bob +600, Cal +300, Ann, Dee, Eve -300 each."""
+    seats = ["Ann", "Bob", "Cal", "Dee", "Eve"]
+    text = '%SHN 1.0\n[Event "Flood"]\n[Date "2026.12.01"]\n[Seats "Ann; Bob; Cal; Dee; Eve"]\n[Rules "wi5-called-ace"]\n'
+    for k in range(1, 301):
+        text += (f"\nhand {k}  dealer {seats[(k - 1) % 5]}\npick Bob  call AS  partner Cal  pts 61  win\n"
+                 '[Date "2026.12.01"]\n')
+    db = tmp_path / "f.duckdb"
+    body = json.loads(cli("ingest", write(tmp_path, "flood.shn", text), "--db", str(db), "--json").stdout)
+    assert body["ingested"] == 300
+    late = [w for w in body["warnings"] if w["code"] == "W-TAG-LATE"]
+    assert [(w["line"], w["hand"]) for w in late] == [(9, 1), (13, 2), (17, 3), (21, 4), (25, 5), (29, None)]
+    # a late tag equal to the session's is said to change nothing
+    assert late[0]["message"].startswith("the tag [Date] at line 9 comes after hand 1's statements: it is its "
+                                         "session's [Date] already, so it changes nothing")
+    assert late[5]["message"].startswith("295 more tags come after a hand's statements, each that hand's own "
+                                         "(docs/notation.md §4.2): lines 29, 33, 37, ")
+    assert ", 105, ...;" in late[5]["message"]
+    assert ledger(db) == {"Ann": -300, "Bob": 600, "Cal": 300, "Dee": -300, "Eve": -300}
+
+
+def test_no_w_tag_late_for_the_hand_e_duplicate_refuses(tmp_path):
+    """Hand 2 writes its own [Date] on its 'hand' line and a second [Date] after its statements: E-DUPLICATE
+    refuses hand 2 at the second (line 13); W-TAG-LATE said at the same place that the tag 'applies to hand 2
+    alone'.  Hand 1 alone stored: Ann +2, Cal +1, Bob, Dee, Eve -1."""
+    db = tmp_path / "e.duckdb"
+    text = THU + OWN_ON_HEAD + '[Date "2026.12.08"]\n'
+    body = json.loads(cli("ingest", write(tmp_path, "dup.shn", text), "--db", str(db), "--json", ok=False).stdout)
+    assert body["ingested"] == 1
+    assert [(e["code"], e["line"], e["col"], e["hand"]) for e in body["rejected"]] == [("E-DUPLICATE", 13, 1, 2)]
+    assert body["warnings"] == []
+    assert ledger(db) == {"Ann": 2, "Bob": -1, "Cal": 1, "Dee": -1, "Eve": -1}
+
+
+def test_a_late_tag_of_another_value_on_a_stored_hand_is_still_said(tmp_path):
+    """A late [Rules] (no night tag) below hand 1's statements, the hand stored: W-TAG-LATE as before, 'applies to
+    hand 1 alone'.  Hand 1 under doubleOnBump=off, Bob/Cal 40: a plain loss without DOB (B-33): Bob -2, Cal -1,
+    the others +1; hand 2 under the session's rules, Bob/Cal 61: Bob +2, Cal +1, the others -1.  Totals Bob 0,
+    Cal 0, Ann, Dee, Eve 0."""
+    text = ('%SHN 1.0\n[Event "R"]\n[Date "2026.12.01"]\n[Seats "Ann; Bob; Cal; Dee; Eve"]\n[Rules "wi5-called-ace"]\n'
+            '\nhand 1  dealer Ann\npick Bob  call AS  partner Cal  pts 40  lose\n[Rules "wi5-called-ace; '
+            'doubleOnBump=off"]\n\nhand 2  dealer Bob\npick Bob  call AS  partner Cal  pts 61  win\n')
+    db = tmp_path / "r.duckdb"
+    body = json.loads(cli("ingest", write(tmp_path, "r.shn", text), "--db", str(db), "--json").stdout)
+    assert body["ingested"] == 2
+    [w] = body["warnings"]
+    assert (w["code"], w["line"], w["col"], w["hand"]) == ("W-TAG-LATE", 9, 1, 1)
+    assert "so it applies to hand 1 alone (docs/notation.md §4.2)" in w["message"]
+    assert ledger(db) == {"Ann": 0, "Bob": 0, "Cal": 0, "Dee": 0, "Eve": 0}

@@ -205,6 +205,8 @@ _TRIMMED_TAGS = frozenset({"Session", "Event", "Site", "Date", "Table"})  # read
 #: the tags that name a night (a session's id, docs/notation.md §4.2): one written below a hand's statements with
 #: another value than its session's is E-TAG-LATE (real22 F4)
 _NIGHT_TAGS = frozenset({"Event", "Date", "Table"})
+#: the W-TAG-LATE warnings a file says each; the rest in one (as W-CSV-EXTRA)
+TAG_LATE_SAID = 5
 #: the tags a new night's [Session] block writes again (docs/notation.md §4.2: it starts with no tags), in this order
 _ROSTER_ORDER = ("Event", "Site", "Date", "Table", "Seats", "Rules", "Cards")
 _ROSTER_TAGS = frozenset(_ROSTER_ORDER)
@@ -1072,7 +1074,7 @@ _LAUFENDE_SIDE = {"with": "with", "without": "without", "mit": "with", "ohne": "
 class _Reader:
     __slots__ = (
         "text", "path", "strict", "lines", "ln", "off", "line", "p", "enc_cut",
-        "hands", "errors", "sess", "sess_has_hands", "rules_above", "sess_errs", "sess_seats", "sess_order",
+        "hands", "errors", "sess", "sess_has_hands", "rules_above", "late_pending", "late_said", "late_more", "sess_errs", "sess_seats", "sess_order",
         "last_num", "hand", "hand_off", "hand_failed", "seen", "pending", "override",
         "seatset", "leads", "shape_leads", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
         "prev_deal", "prev_trick", "cards", "card_of", "played", "mode", "sess_mode", "colc", "colc_line", "cr_said",
@@ -1095,6 +1097,10 @@ class _Reader:
         #: the [Rules] of the last session above that wrote one (value, place, session id): a [Session] block below it
         #: without [Rules] is scored by the default profile (W-RULES-DEFAULT)
         self.rules_above: tuple | None = None
+        #: W-TAG-LATE: the current hand's, said when it ends unrefused; how many said; those past the cap
+        self.late_pending: list[Diagnostic] = []
+        self.late_said = 0
+        self.late_more: list[Diagnostic] = []
         #: the sessions read with no hand and a [_Voided] tag: an export's session voided whole (break18 F4)
         self.voided_sessions: list[SessionRec] = []
         #: each session's highest hand number read so far in this file, and the session of this block of hands
@@ -1277,6 +1283,7 @@ class _Reader:
             self._process(toks, 0)
         self.ln = len(lines)
         self._end_hand(len(text))
+        self._tag_late_rest()
         self._keep_voided_session()
         return ShnFile(self.hands, self.errors, "1.0", self.path, self.voided_sessions)
 
@@ -1324,6 +1331,7 @@ class _Reader:
                 yield ShnFile(done, errors, "1.0", self.path)
         self.ln = ln
         self._end_hand(off - 1)
+        self._tag_late_rest()
         self._keep_voided_session()
         hands, self.hands = self.hands, []
         errors, self.errors = self.errors, []
@@ -1669,6 +1677,8 @@ class _Reader:
             if self.strict:
                 raise ShnSyntaxError(d)
             h.errors.append(d)
+        if self.late_pending:
+            self._tag_late(h)
         if self.override:
             order = self._order()
             idx = [order.get(d.seat, len(order)) for d in h.deals]
@@ -1682,6 +1692,37 @@ class _Reader:
         h.source = self.text[self.hand_off:end] if self.text is not None else self.lines.slice(self.hand_off, end)
         self.hand = None
         self.last = None
+
+    def _tag_late(self, h: HandRecord) -> None:
+        """The ``W-TAG-LATE`` warnings of hand ``h``, just ended: none when
+        the hand is refused (its tag applies to no hand stored); the first
+        :data:`TAG_LATE_SAID` of the file said each, the others kept for
+        :meth:`_tag_late_rest` (break24 F8: a file of 300 hands each
+        followed by its session's [Date] gave 300 warnings)."""
+        late, self.late_pending = self.late_pending, []
+        if h.errors or self.hand_failed:
+            return
+        for d in late:
+            if self.late_said < TAG_LATE_SAID:
+                self.late_said += 1
+                self.errors.append(d)
+            else:
+                self.late_more.append(d)
+
+    def _tag_late_rest(self) -> None:
+        """One ``W-TAG-LATE`` naming the late tags after the first
+        :data:`TAG_LATE_SAID` (as ``W-CSV-EXTRA`` names its rows), at the
+        first of them."""
+        more, self.late_more = self.late_more, []
+        if not more:
+            return
+        lines = ", ".join(str(d.line) for d in more[:20]) + (", ..." if len(more) > 20 else "")
+        self.errors.append(Diagnostic(
+            "W-TAG-LATE", f"{len(more)} more tags come after a hand's statements, each that hand's own "
+            f"(docs/notation.md §4.2): lines {lines}; a tag for the hands that follow goes after the next hand's "
+            "'hand' line (that hand alone) or in a [Session] block (every hand after it)", "warning", self.path,
+            more[0].line, more[0].col, None, None, f"{len(more)} tags after a statement",
+            "a hand's own tag right after its 'hand' line"))
 
     def _order(self) -> dict[str, int]:
         h = self.hand
@@ -1820,12 +1861,20 @@ class _Reader:
                 "'hand' line")
         if hand is not None and name != "Session" and name[0] != "_" and _has_statements(hand):
             # a tag after the hand's statements: hand N's own, as §4.2 says, but written where a scorer puts a
-            # change "from here on" above the next hand (scorer19 F4: both hands scored or dated wrong, unsaid)
-            self.errors.append(Diagnostic(
-                "W-TAG-LATE", f"the tag [{name}] at line {self.ln} comes after hand {hand.number}'s statements, so it "
-                f"applies to hand {hand.number} alone (docs/notation.md §4.2); for the hands that follow, write it "
-                f"after the next hand's 'hand' line (that hand alone) or start a [Session] block (every hand after "
-                "it)", "warning", self.path, self.ln, col, hand.number, None, f"[{name}] after a statement",
+            # change "from here on" above the next hand (scorer19 F4: both hands scored or dated wrong, unsaid).
+            # Said when the hand ends and is not refused (break24 F8: it said "applies to hand 2 alone" beside the
+            # E-DUPLICATE that refused hand 2), the first TAG_LATE_SAID of a file each, then one naming the rest
+            if value == self.sess.tags.get(name):
+                what = (f": it is its session's [{name}] already, so it changes nothing (docs/notation.md §4.2); a "
+                        "tag meant for the hands that follow goes after the next hand's 'hand' line (that hand "
+                        "alone) or in a [Session] block (every hand after it)")
+            else:
+                what = (f", so it applies to hand {hand.number} alone (docs/notation.md §4.2); for the hands that "
+                        "follow, write it after the next hand's 'hand' line (that hand alone) or start a [Session] "
+                        "block (every hand after it)")
+            self.late_pending.append(Diagnostic(
+                "W-TAG-LATE", f"the tag [{name}] at line {self.ln} comes after hand {hand.number}'s statements{what}",
+                "warning", self.path, self.ln, col, hand.number, None, f"[{name}] after a statement",
                 "a hand's own tag right after its 'hand' line"))
         if name in target.tags:
             where = "this hand" if hand is not None else "this session's tags"
