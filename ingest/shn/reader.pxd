@@ -25,6 +25,10 @@ cdef class _Reader:
     cdef public object errors
     cdef public object sess
     cdef public object sess_has_hands
+    cdef public object rules_above
+    cdef public object late_pending
+    cdef public object late_said
+    cdef public object late_more
     cdef public object sess_errs
     cdef public object sess_seats
     cdef public object sess_order

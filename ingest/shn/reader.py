@@ -1074,7 +1074,8 @@ _LAUFENDE_SIDE = {"with": "with", "without": "without", "mit": "with", "ohne": "
 class _Reader:
     __slots__ = (
         "text", "path", "strict", "lines", "ln", "off", "line", "p", "enc_cut",
-        "hands", "errors", "sess", "sess_has_hands", "rules_above", "late_pending", "late_said", "late_more", "sess_errs", "sess_seats", "sess_order",
+        "hands", "errors", "sess", "sess_has_hands", "rules_above", "late_pending", "late_said", "late_more",
+        "sess_errs", "sess_seats", "sess_order",
         "last_num", "hand", "hand_off", "hand_failed", "seen", "pending", "override",
         "seatset", "leads", "shape_leads", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
         "prev_deal", "prev_trick", "cards", "card_of", "played", "mode", "sess_mode", "colc", "colc_line", "cr_said",
