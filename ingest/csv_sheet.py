@@ -1641,6 +1641,37 @@ class _NightRow(list):
     night: str
 
 
+def _header_map(row: list[str], first: list[str], players: dict[str, str]) -> tuple[list[int | None] | None, str]:
+    """How a header row ``row`` written under a night's title reads against
+    the sheet's first header ``first`` (its cells as :func:`_night_blocks`
+    compares them): ``(columns, "")`` when it names the first header's
+    columns in another order, or leaves out some that are no player's (the
+    Hand column): ``columns[j]`` the cell of ``row`` under which the first
+    header's column ``j`` is written (None: not written); ``(None, why)``
+    when it is a header of other columns (a substitute's, a Notes column
+    added, a player's left out), ``why`` naming them; ``(None, "")`` when
+    ``row`` is no header (a hand's row)."""
+    cells = [c.replace("\ufeff", "").strip().casefold() for c in row]
+    written = [c for c in cells if c]
+    names = {c for c in first if c}
+    if len(written) < 2 or any(whole_units(c) is not None for c in written):
+        return None, ""
+    if not any(f in guess_columns(row) for f in FIELDS) and not set(written) <= names:
+        return None, ""  # no field's heading and a cell the first header does not have: a row of a hand
+    if not (set(written) & names):
+        return None, ""
+    other = [c for c in row if c.strip() and c.replace("\ufeff", "").strip().casefold() not in names]
+    gone = [h for h in first if h and h in players and h not in written]
+    twice = [c for c in set(written) if written.count(c) > 1]
+    if other or gone or twice:
+        why = ", ".join(filter(None, (
+            ("it has " + ", ".join(repr(c.strip()) for c in other) + " that the first header has not") if other else "",
+            ("it has no column for " + ", ".join(repr(players[h]) for h in gone)) if gone else "",
+            ("it writes " + ", ".join(repr(c) for c in twice) + " twice") if twice else "")))
+        return None, why
+    return [cells.index(h) if h and h in cells else None for h in first], ""
+
+
 def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic]):
     """The rows ``(row number, cells)`` of a sheet with no date column, dated
     by its title row (``layout.night``), with each night kept as a block of
@@ -1652,7 +1683,16 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
     read ends what is read (``E-CSV-HEADER``, the sheet holds two nights):
     every row from it on is blank.  Read as rows of the first night, the
     second night's hands were stored under the first's date, its header
-    refused as a hand (real24 F1).  ``W-CSV-NIGHT`` says each night's date
+    refused as a hand (real24 F1).  A night's header that writes the first
+    header's columns in another order (the players in that night's seats),
+    or leaves out one that is no player's (the Hand column), is that night's
+    own: its rows are read by it, each cell put under the first header's
+    column of its heading, said in the night's ``W-CSV-NIGHT``; a header of
+    other columns (a substitute, a Notes column added, a player left out)
+    refuses its night at the title (``E-CSV-HEADER``), every row of it blank
+    until the next night's title: its rows were read with the first
+    header's columns, one player's units stored as another's, the title
+    dropped unsaid (break24b F1).  ``W-CSV-NIGHT`` says each night's date
     and where it was read; the first's (in ``notes``) is said to end above
     the second title."""
     if layout.night is None:
@@ -1669,9 +1709,21 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
     first = norm(layout.header[:width])
     need = len([c for c in first if c])
     order = date_order_option(layout.columns)
+    try:
+        players = {c.replace("\ufeff", "").strip().casefold(): c.strip()
+                   for c in sheet_header(layout.header, layout.columns)[1]}
+    except ValueError:
+        players = {}
     held: list = []  # a title row and the blank rows under it, until the next row written tells what it is
     night = None  # the date of the next row written: a new night's first
     stop = False
+    skip = False  # the rows of a night refused at its title (its header not the first's): blank until the next title
+    where: list[int | None] | None = None  # the night's own header: the cell of each of the first header's columns
+
+    def title_of() -> tuple[int, str]:
+        tr, title = held[0]
+        return tr, " ".join(c.strip() for c in title if c.strip())
+
     for r, row in rows:
         if r <= layout.header_row:
             yield r, row
@@ -1684,19 +1736,21 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
             held.append((r, row))
             continue
         cells = norm(row)
-        if written and cells == first[:len(cells)] and len(cells) >= need:  # the header again
-            if not held:
-                yield r, []  # no row: the same night goes on
-                continue
-            tr, title = held[0]
-            text = " ".join(c.strip() for c in title if c.strip())
-            got, why = date_in_text(text, order)
+        again = bool(written) and cells == first[:len(cells)] and len(cells) >= need  # the header again
+        own, why = (None, "") if again or not held or not written else _header_map(row, first, players)
+        if again and not held:
+            yield r, []  # no row: the same night goes on
+            where = None
+            continue
+        if again or own is not None or why:
+            tr, text = title_of()
+            got, why_date = date_in_text(text, order)
             if got is None:
                 notes.append(Diagnostic(
                     "E-CSV-HEADER", f"row {row_words(tr)} is a title ({text[:60]!r}) above the header written again "
                     f"at row {row_words(r)}: the sheet holds two nights, and the title writes no date that reads"
-                    + (f" ({why})" if why else "") + f", so the rows from {row_words(tr)} on are not read (they would "
-                    f"be stored as hands of {layout.night}); write the night's date in its title "
+                    + (f" ({why_date})" if why_date else "") + f", so the rows from {row_words(tr)} on are not read "
+                    f"(they would be stored as hands of {layout.night}); write the night's date in its title "
                     "('Thursday League - Nov 12 2026'), or save the night as its own sheet or file, and ingest that",
                     file=path, line=tr, col=1, found=text[:80], expected="a title with the night's date"))
                 for hr, _ in held:
@@ -1706,28 +1760,49 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
                 continue
             for hr, _ in held:
                 yield hr, []
-            held, night = [], got
+            held = []
+            if why:  # a header of other columns: its night is not read (break24b F1)
+                notes.append(Diagnostic(
+                    "E-CSV-HEADER", f"row {row_words(tr)} is a title ({text[:60]!r}) of another night, of {got}, "
+                    f"and its header at row {row_words(r)} is not the first header's columns ({why}): a sheet's "
+                    "nights are read with the columns of its first header (in any order), so the rows of that "
+                    "night, to the next title, are not read (their units would go to the first header's players); "
+                    "write the night's header with the first header's columns, or save the night as its own sheet "
+                    "or file, and ingest that", file=path, line=tr, col=1,
+                    found=", ".join(c.strip() for c in row if c.strip())[:80],
+                    expected=", ".join(c.strip() for c in layout.header[:width] if c.strip())[:80]))
+                skip, night, where = True, None, None
+                yield r, []
+                continue
+            skip, night = False, got
+            where = None if again else own
             for k, d in enumerate(notes):
                 if d.code == "W-CSV-NIGHT" and d.line == 1 and "every hand is of" in d.message:
                     notes[k] = replace(d, message=d.message.replace(
                         "every hand is of", f"the hands above row {row_words(tr)} are of", 1))
             notes.append(Diagnostic(
                 "W-CSV-NIGHT", f"row {row_words(tr)} is a title ({text[:60]!r}) above the header written again at row "
-                f"{row_words(r)}: the rows under it are another night, of {got}, the date in that title",
-                "warning", path, tr, 1, found=text[:80]))
+                f"{row_words(r)}: the rows under it are another night, of {got}, the date in that title"
+                + ("" if where is None else ", each read by the column of its own header (its columns in another "
+                   "order than the first header's, or without some)"), "warning", path, tr, 1, found=text[:80]))
             yield r, []
             continue
         if held:
-            yield from held
+            yield from ([(hr, []) for hr, _ in held] if skip else held)
             held = []
         if 1 <= len(written) <= 2:  # a title, maybe (told by the next row written)
             held = [(r, row)]
             continue
+        if skip:
+            yield r, []
+            continue
+        if where is not None and written:
+            row = [*(row[k] if k is not None and k < len(row) else "" for k in where), *row[len(where):]]
         if night is not None and written:
             row = _NightRow(row)
             row.night, night = night, None
         yield r, row
-    yield from held
+    yield from ([(hr, []) for hr, _ in held] if skip else held)
 
 
 def _second_headers(rows: list[list[str]], layout: Layout, cols: dict[str, str], index: dict[str, int],

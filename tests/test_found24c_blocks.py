@@ -1,0 +1,152 @@
+"""Nights kept as blocks of a sheet dated by its titles, brought by break24b (session 24): the
+night blocks' headers and titles (ingest/csv_sheet.py _night_blocks, _Totals), each sheet written as a
+scorer would write it and each amount worked out by hand from rules.md (default profile wi5-called-ace, DOB on)
+before shead's figure was read.
+
+The hands (break24b's, players Al, Bea, Cy, Di, Ed):
+- N1 h1: Al picks, Bea partner, 72: a plain win (rules.md B-27, B-28): Al +2, Bea +1, Cy/Di/Ed -1 (B-33).
+- N1 h2: Cy picks, Di partner, 45: a plain loss, doubled on the bump: Cy -4, Di -2, Al/Bea/Ed +2 (B-32, B-33).
+  Night 1: Al 2+2 = +4, Bea 1+2 = +3, Cy -1-4 = -5, Di -1-2 = -3, Ed -1+2 = +1.
+- N2 h1: Bea alone, 95: schneider alone (B-28, B-31): Bea +4x2 = +8, each other -2 (B-33).
+- N2 h2: Di picks, Al partner, 30: schneidered loss, doubled on the bump: 2x2 = 4 per defender: Di -8, Al -4,
+  Bea/Cy/Ed +4 (B-28, B-32, B-33).
+  Night 2: Al -2-4 = -6, Bea 8+4 = +12, Cy -2+4 = +2, Di -2-8 = -10, Ed -2+4 = +2.
+Both nights: Al -2, Bea +15, Cy -3, Di -13, Ed +3."""
+
+from __future__ import annotations
+
+import json
+
+import duckdb
+import pytest
+
+from tests.cli_helpers import cli, ledger, write
+
+NIGHT1 = {"Al": 4, "Bea": 3, "Cy": -5, "Di": -3, "Ed": 1}
+NIGHT2 = {"Al": -6, "Bea": 12, "Cy": 2, "Di": -10, "Ed": 2}
+BOTH = {"Al": -2, "Bea": 15, "Cy": -3, "Di": -13, "Ed": 3}
+
+
+def _ingest(path: str, db, *extra: str) -> dict:
+    """``shead ingest PATH --db DB --json``: its JSON report (the line after the text)."""
+    r = cli("ingest", path, "--db", str(db), "--json", *extra, ok=False)
+    (line,) = [x for x in r.output.splitlines() if x.startswith("{")]
+    return json.loads(line)
+
+
+def _nights(db) -> dict[str, dict[str, int]]:
+    """Each stored session's date -> player -> units."""
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = con.execute("SELECT CAST(s.date AS VARCHAR), u.player, sum(u.units) FROM hand_units u "
+                           "JOIN sessions s USING (session_id) GROUP BY 1, 2 ORDER BY 1, 2").fetchall()
+    out: dict[str, dict[str, int]] = {}
+    for d, p, u in rows:
+        out.setdefault(d, {})[p] = int(u)
+    return out
+
+
+def _codes(rep: dict, key: str) -> list[tuple[str, int, int]]:
+    return [(e["code"], e["line"], e["col"]) for e in rep[key]]
+
+
+# -- break24b F1: a night's header written otherwise than the first (seats order, a substitute, a column dropped) ---
+
+#: b17.csv as break24b wrote it: nets per hand, no Picker column; week 2's header in that night's seat order
+#: (Bea before Al), the hand numbers carrying on (3, 4).  Read with the first header, Bea's +8 went to Al.
+B17 = """Thursday League - Nov 12 2026
+Hand,Al,Bea,Cy,Di,Ed
+1,2,1,-1,-1,-1
+2,2,2,-4,-2,2
+Total,4,3,-5,-3,1
+Thursday League - Nov 19 2026
+Hand,Bea,Al,Cy,Di,Ed
+3,8,-2,-2,-2,-2
+4,4,-4,4,-8,4
+Total,12,-6,2,-10,2
+"""
+
+
+def _b17_read(db, rep) -> None:
+    assert (rep["ingested"], rep["rejected"]) == (4, [])
+    assert _nights(db) == {"2026-11-12": NIGHT1, "2026-11-19": NIGHT2}
+    assert ledger(db) == BOTH
+    assert not [w for w in rep["warnings"] if w["code"] == "W-CSV-TOTALS"]  # both Total rows right
+    night = [w for w in rep["warnings"] if w["code"] == "W-CSV-NIGHT"]
+    assert [(w["line"], w["col"]) for w in night] == [(1, 1), (6, 1)]
+    assert "another night, of 2026-11-19" in night[1]["message"] and "its own header" in night[1]["message"]
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_night_whose_header_lists_the_players_in_another_order_is_read_by_its_own_header(
+        tmp_path, monkeypatch, stream):
+    if stream:  # read in batches of one hand (read_csv_stream)
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", "1")
+    db = tmp_path / "b.duckdb"
+    _b17_read(db, _ingest(write(tmp_path, "b17.csv", B17), db))
+
+
+def test_a_night_whose_header_lists_the_players_in_another_order_in_a_workbook(tmp_path):
+    from openpyxl import Workbook  # noqa: PLC0415
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Season"
+    for line in B17.splitlines():
+        ws.append([int(c) if c.lstrip("-").isdigit() else (c or None) for c in line.split(",")])
+    path = tmp_path / "b17x.xlsx"
+    wb.save(path)
+    db = tmp_path / "x.duckdb"
+    _b17_read(db, _ingest(str(path), db))
+
+
+#: b13.csv: week 2's header leaves out the Hand column (the hands numbered by their place, 1 and 2).
+B13 = """Thursday League - Nov 12 2026
+Hand,Dealer,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed
+1,Ed,Al,Bea,AS,72,2,1,-1,-1,-1
+2,Al,Cy,Di,AH,45,2,2,-4,-2,2
+Total,,,,,,4,3,-5,-3,1
+Thursday League - Nov 19 2026
+Dealer,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed
+Ed,Bea,,alone,95,-2,8,-2,-2,-2
+Al,Di,Al,AC,30,-4,4,4,-8,4
+Total,,,,,-6,12,2,-10,2
+"""
+
+
+def test_a_night_whose_header_drops_the_hand_column_is_read_by_its_own_header(tmp_path):
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "b13.csv", B13), db)
+    assert (rep["ingested"], rep["rejected"]) == (4, [])
+    assert _nights(db) == {"2026-11-12": NIGHT1, "2026-11-19": NIGHT2}
+    assert not [w for w in rep["warnings"] if w["code"] in ("W-CSV-TOTALS", "W-CSV-EXTRA", "W-CSV-SEATS")]
+
+
+def test_a_night_with_a_substitute_in_its_header_is_refused_at_its_title(tmp_path):
+    """b20.csv: Fay in Ed's place in week 2.  A sheet's players are its first header's: the night is refused at
+    its title (row 6), none of its rows read as night 1's (they were E-CSV-HAND 'Hand' and E-CSV-HAND-ORDER)."""
+    text = B13.replace("Dealer,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed\nEd,", "Hand,Dealer,Picker,Partner,Call,"
+                       "Points,Al,Bea,Cy,Di,Fay\n1,Fay,").replace("\nAl,Di,Al,AC,30", "\n2,Al,Di,Al,AC,30")
+    text = text.replace("Total,,,,,-6", "Total,,,,,,-6")
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "b20.csv", text), db)
+    assert rep["ingested"] == 2
+    assert _codes(rep, "rejected") == [("E-CSV-HEADER", 6, 1)]
+    msg = rep["rejected"][0]["message"]
+    assert "of 2026-11-19" in msg and "'Fay'" in msg and "no column for 'Ed'" in msg
+    assert _nights(db) == {"2026-11-12": NIGHT1}
+
+
+def test_a_night_with_a_notes_column_added_is_refused_at_its_title(tmp_path):
+    """b14.csv: a Notes column added in week 2 (it was E-CSV-SEATS and W-CSV-EXTRA on night 1's rows)."""
+    text = B13.split("Thursday League - Nov 19")[0] + """Thursday League - Nov 19 2026
+Hand,Dealer,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed,Notes
+1,Ed,Bea,,alone,95,-2,8,-2,-2,-2,
+2,Al,Di,Al,AC,30,-4,4,4,-8,4,ouch
+Total,,,,,,-6,12,2,-10,2,
+"""
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "b14.csv", text), db)
+    assert _codes(rep, "rejected") == [("E-CSV-HEADER", 6, 1)]
+    assert "'Notes'" in rep["rejected"][0]["message"]
+    assert _nights(db) == {"2026-11-12": NIGHT1}
