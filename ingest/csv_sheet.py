@@ -1719,6 +1719,7 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
     stop = False
     skip = False  # the rows of a night refused at its title (its header not the first's): blank until the next title
     where: list[int | None] | None = None  # the night's own header: the cell of each of the first header's columns
+    cur = layout.night  # the date of the night read
 
     def title_of() -> tuple[int, str]:
         tr, title = held[0]
@@ -1774,7 +1775,7 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
                 skip, night, where = True, None, None
                 yield r, []
                 continue
-            skip, night = False, got
+            skip, night, cur = False, got, got
             where = None if again else own
             for k, d in enumerate(notes):
                 if d.code == "W-CSV-NIGHT" and d.line == 1 and "every hand is of" in d.message:
@@ -1788,6 +1789,19 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
             yield r, []
             continue
         if held:
+            tr, text = title_of()
+            got = None if skip else date_in_text(text, order)[0]
+            if got is not None and got != cur:  # a dated title and no header under it: a night of the same columns
+                night, cur = got, got
+                for k, d in enumerate(notes):
+                    if d.code == "W-CSV-NIGHT" and d.line == 1 and "every hand is of" in d.message:
+                        notes[k] = replace(d, message=d.message.replace(
+                            "every hand is of", f"the hands above row {row_words(tr)} are of", 1))
+                notes.append(Diagnostic(
+                    "W-CSV-NIGHT", f"row {row_words(tr)} is a title ({text[:60]!r}) with no header under it: the rows "
+                    f"under it are another night, of {got}, the date in that title, read by the columns of the "
+                    "header above", "warning", path, tr, 1, found=text[:80]))
+                held = [(hr, []) for hr, _ in held]
             yield from ([(hr, []) for hr, _ in held] if skip else held)
             held = []
         if 1 <= len(written) <= 2:  # a title, maybe (told by the next row written)

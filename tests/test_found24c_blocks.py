@@ -150,3 +150,49 @@ Total,,,,,,-6,12,2,-10,2,
     assert _codes(rep, "rejected") == [("E-CSV-HEADER", 6, 1)]
     assert "'Notes'" in rep["rejected"][0]["message"]
     assert _nights(db) == {"2026-11-12": NIGHT1}
+
+
+# -- break24b F2: a dated title between two nights with no header repeated was dropped unsaid ----------------------
+
+#: b22b.csv: b1's layout with week 2's header left out, the hands numbered on (3, 4); b22.csv numbers them from 1.
+B22B = """Thursday League - Nov 12 2026
+Hand,Dealer,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed
+1,Ed,Al,Bea,AS,72,2,1,-1,-1,-1
+2,Al,Cy,Di,AH,45,2,2,-4,-2,2
+Total,,,,,,4,3,-5,-3,1
+Thursday League - Nov 19 2026
+3,Ed,Bea,,alone,95,-2,8,-2,-2,-2
+4,Al,Di,Al,AC,30,-4,4,4,-8,4
+Total,,,,,,-6,12,2,-10,2
+"""
+
+
+@pytest.mark.parametrize(("text", "stream"), [(B22B, False), (B22B, True),
+                                              (B22B.replace("\n3,", "\n1,").replace("\n4,", "\n2,"), False)])
+def test_a_dated_title_with_no_header_under_it_starts_a_night_of_the_same_columns(tmp_path, monkeypatch, text, stream):
+    """Stored before: one session of 4 hands dated 2026-11-12 (b22b), or hands 1 and 2 refused as
+    E-CSV-HAND-ORDER (b22), the title never named.  Now Nov 12 and Nov 19 each their own night."""
+    if stream:
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", "1")
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "b22b.csv", text), db)
+    assert (rep["ingested"], rep["rejected"]) == (4, [])
+    assert _nights(db) == {"2026-11-12": NIGHT1, "2026-11-19": NIGHT2}
+    night = [w for w in rep["warnings"] if w["code"] == "W-CSV-NIGHT"]
+    assert [(w["line"], w["col"]) for w in night] == [(1, 1), (6, 1)]
+    assert "no header under it" in night[1]["message"] and "of 2026-11-19" in night[1]["message"]
+    assert "the hands above row 6 are of 2026-11-12" in night[0]["message"]
+    assert not [w for w in rep["warnings"] if w["code"] in ("W-CSV-TOTALS", "W-SESSION-DEALER")]
+
+
+def test_a_row_repeating_the_night_s_own_date_is_a_note(tmp_path):
+    """A one-cell row writing the night's own date (a reminder) starts no night: 4 hands of 2026-11-12 in one
+    session, Al 4 - 6 = -2 etc. (BOTH), and no second W-CSV-NIGHT."""
+    text = B22B.replace("Thursday League - Nov 19 2026", "Nov 12 2026 after the break").replace(
+        "Total,,,,,,4,3,-5,-3,1\n", "")
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "b.csv", text), db)
+    assert (rep["ingested"], rep["rejected"]) == (4, [])
+    assert _nights(db) == {"2026-11-12": BOTH}
+    assert [w["line"] for w in rep["warnings"] if w["code"] == "W-CSV-NIGHT"] == [1]
