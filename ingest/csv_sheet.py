@@ -2003,6 +2003,15 @@ class _Totals:
                 self.carry[p] += v
                 self.carry_all[p] += v
 
+    def new_night(self, r: int) -> None:
+        """A new night starts at row ``r`` (a sheet of nights kept as blocks
+        under their titles): the sums since the last totals row start again,
+        as after a totals row."""
+        self.since = dict.fromkeys(self.since, 0)
+        self.carry = dict.fromkeys(self.carry, 0)
+        self.rows = self.derived = 0
+        self.last_row = int(r) - 1
+
     def check(self, r: int, row: list[str], path: str | None) -> list[Diagnostic]:
         """The warnings of the totals row ``row`` (row number ``r``); the
         sums since the last totals row start again."""
@@ -2851,6 +2860,11 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if notes is not None:
             beyond.row(r, row, notes)
         dtext, dcol = cell(row, "date")
+        if shift and dtext and (totals.rows or totals.derived):
+            # a night of a sheet dated by its titles (_night_blocks): its Total row sums its own rows, not the night
+            # above's that had no Total row (break24b F4: a right Total said wrong for every player)
+            totals.new_night(r)
+            since.clear()
         if is_totals_row(dtext, row[0], *(cell(row, f)[0] for f in ("hand", "dealer", "picker"))):
             if notes is not None:
                 notes.extend(totals.check(r, row, path))

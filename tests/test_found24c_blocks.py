@@ -196,3 +196,62 @@ def test_a_row_repeating_the_night_s_own_date_is_a_note(tmp_path):
     assert (rep["ingested"], rep["rejected"]) == (4, [])
     assert _nights(db) == {"2026-11-12": BOTH}
     assert [w["line"] for w in rep["warnings"] if w["code"] == "W-CSV-NIGHT"] == [1]
+
+
+# -- break24b F4: a night with no Total row made the next night's right Total row wrong for every player -----------
+
+#: b12.csv: b1 without the first night's Total row.  Night 2's Total row writes its own sums (NIGHT2): right.
+B12 = """Thursday League - Nov 12 2026
+Hand,Dealer,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed
+1,Ed,Al,Bea,AS,72,2,1,-1,-1,-1
+2,Al,Cy,Di,AH,45,2,2,-4,-2,2
+Thursday League - Nov 19 2026
+Hand,Dealer,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed
+1,Ed,Bea,,alone,95,-2,8,-2,-2,-2
+2,Al,Di,Al,AC,30,-4,4,4,-8,4
+Total,,,,,,-6,12,2,-10,2
+"""
+
+
+def _log_totals(db) -> list:
+    with duckdb.connect(str(db), read_only=True) as con:
+        return con.execute("SELECT CAST(s.date AS VARCHAR), c.log_totals FROM session_checks c JOIN sessions s "
+                           "USING (session_id) ORDER BY 1").fetchall()
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_night_s_total_row_sums_its_own_night_only(tmp_path, monkeypatch, stream):
+    """It said 'the rows above sum to -2' for Al (4 - 6, both nights) and so for each player."""
+    if stream:
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", "1")
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "b12.csv", B12), db)
+    assert (rep["ingested"], rep["rejected"]) == (4, [])
+    assert _nights(db) == {"2026-11-12": NIGHT1, "2026-11-19": NIGHT2}
+    assert [w for w in rep["warnings"] if w["code"] == "W-CSV-TOTALS"] == []
+
+
+def test_a_wrong_total_row_of_the_second_night_names_its_own_sum(tmp_path):
+    """Night 2's Total writes Al -5 where his hands give -2 - 4 = -6: one W-CSV-TOTALS at row 9, column 7,
+    expected -6 (not -2, the two nights' sum)."""
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "b12.csv", B12.replace("Total,,,,,,-6,", "Total,,,,,,-5,")), db)
+    tot = [(w["line"], w["col"], w["found"], w["expected"]) for w in rep["warnings"] if w["code"] == "W-CSV-TOTALS"]
+    assert tot == [(9, 7, "-5", "-6")]
+
+
+def test_a_night_s_total_row_over_derived_units_sums_its_own_night_only(tmp_path):
+    """The units left blank (the engine derives them, the same as written above): night 2's Total row is checked
+    against night 2's scored hands (Al -6, ...), not both nights'; nothing said."""
+    lines = []
+    for line in B12.splitlines():
+        cells = line.split(",")
+        if cells[0] in ("1", "2"):
+            cells[6:] = [""] * 5
+        lines.append(",".join(cells))
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "b12.csv", "\n".join(lines) + "\n"), db)
+    assert (rep["ingested"], rep["rejected"]) == (4, [])
+    assert _nights(db) == {"2026-11-12": NIGHT1, "2026-11-19": NIGHT2}
+    assert [w for w in rep["warnings"] if w["code"] == "W-CSV-TOTALS"] == []
