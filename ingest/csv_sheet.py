@@ -1672,6 +1672,23 @@ def _header_map(row: list[str], first: list[str], players: dict[str, str]) -> tu
     return [cells.index(h) if h and h in cells else None for h in first], ""
 
 
+def _date_again(tr: int, text: str, hr: int | None, got: str, before: int, path: str | None) -> Diagnostic:
+    """The ``E-CSV-HEADER`` of a night's title (row ``tr``, ``text``, its
+    header again at row ``hr``) that repeats the date ``got`` of the night
+    titled at row ``before``: a sheet's night is one session of its date, so
+    the rows were refused as that night's hands written again, after a
+    ``W-CSV-NIGHT`` that named them another night (break24b F5)."""
+    return Diagnostic(
+        "E-CSV-HEADER", f"row {row_words(tr)} is a title ({text[:60]!r})"
+        + (f" above the header written again at row {row_words(hr)}" if hr is not None else "")
+        + f" that repeats the date of the night titled at row {row_words(before)} ({got}): a sheet's nights are "
+        "each a session of its date, so the rows of this night, to the next title, are not read (as that night's "
+        "rows, their hands would be that night's again or renumbered into it); if the title was copied and not "
+        "changed, write this night's date in it; if it is a second sitting of that day (an early and a late game), "
+        "write it as SHN under its own [Session] (notation.md), and ingest that", file=path, line=tr, col=1,
+        found=text[:80], expected=f"a title with a date other than {got}")
+
+
 def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic]):
     """The rows ``(row number, cells)`` of a sheet with no date column, dated
     by its title row (``layout.night``), with each night kept as a block of
@@ -1720,6 +1737,7 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
     skip = False  # the rows of a night refused at its title (its header not the first's): blank until the next title
     where: list[int | None] | None = None  # the night's own header: the cell of each of the first header's columns
     cur = layout.night  # the date of the night read
+    seen = {layout.night: 1}  # each night's date -> the row of its title (1: the first night's, or none)
 
     def title_of() -> tuple[int, str]:
         tr, title = held[0]
@@ -1762,6 +1780,12 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
             for hr, _ in held:
                 yield hr, []
             held = []
+            if got in seen:  # a title repeating an earlier night's date (break24b F5)
+                notes.append(_date_again(tr, text, r, got, seen[got], path))
+                skip, night, where = True, None, None
+                yield r, []
+                continue
+            seen[got] = tr
             if why:  # a header of other columns: its night is not read (break24b F1)
                 notes.append(Diagnostic(
                     "E-CSV-HEADER", f"row {row_words(tr)} is a title ({text[:60]!r}) of another night, of {got}, "
@@ -1791,8 +1815,12 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
         if held:
             tr, text = title_of()
             got = None if skip else date_in_text(text, order)[0]
+            if got is not None and got != cur and got in seen:  # an earlier night's date again (break24b F5)
+                notes.append(_date_again(tr, text, None, got, seen[got], path))
+                skip, night, where = True, None, None
+                got = None
             if got is not None and got != cur:  # a dated title and no header under it: a night of the same columns
-                night, cur = got, got
+                night, cur, seen[got] = got, got, tr
                 for k, d in enumerate(notes):
                     if d.code == "W-CSV-NIGHT" and d.line == 1 and "every hand is of" in d.message:
                         notes[k] = replace(d, message=d.message.replace(

@@ -255,3 +255,37 @@ def test_a_night_s_total_row_over_derived_units_sums_its_own_night_only(tmp_path
     assert (rep["ingested"], rep["rejected"]) == (4, [])
     assert _nights(db) == {"2026-11-12": NIGHT1, "2026-11-19": NIGHT2}
     assert [w for w in rep["warnings"] if w["code"] == "W-CSV-TOTALS"] == []
+
+
+# -- break24b F5: two blocks titled with the same date: "another night" said, then its rows refused as hands again --
+
+B1 = B12.replace("2,Al,Cy,Di,AH,45,2,2,-4,-2,2\n", "2,Al,Cy,Di,AH,45,2,2,-4,-2,2\nTotal,,,,,,4,3,-5,-3,1\n")
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_title_repeating_an_earlier_night_s_date_refuses_its_night_at_the_title(tmp_path, monkeypatch, stream):
+    """b8.csv: both titles 'Nov 12 2026'.  It said W-CSV-NIGHT 'another night, of 2026-11-12', then refused hands
+    1 and 2 as E-CSV-HAND-ORDER 'number it after 2' (advice that merges two sittings).  Now one E-CSV-HEADER at the
+    second title (row 6), no W-CSV-NIGHT for it, no hand refused; night 1 alone stored (NIGHT1)."""
+    if stream:
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", "1")
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "b8.csv", B1.replace("Nov 19 2026", "Nov 12 2026")), db)
+    assert rep["ingested"] == 2
+    assert _codes(rep, "rejected") == [("E-CSV-HEADER", 6, 1)]
+    msg = rep["rejected"][0]["message"]
+    assert "repeats the date of the night titled at row 1 (2026-11-12)" in msg and "[Session]" in msg
+    assert [w["line"] for w in rep["warnings"] if w["code"] == "W-CSV-NIGHT"] == [1]
+    assert _nights(db) == {"2026-11-12": NIGHT1}
+
+
+def test_a_title_with_no_header_repeating_an_earlier_night_s_date_is_refused(tmp_path):
+    """Three nights, no header repeated: Nov 12, Nov 19, then 'Nov 12 2026' again over N1's hands numbered 5, 6.
+    Nights 1 and 2 stored (NIGHT1, NIGHT2); the third block refused at its title, row 10."""
+    text = B22B + "Thursday League - Nov 12 2026\n5,Ed,Al,Bea,AS,72,2,1,-1,-1,-1\n6,Al,Cy,Di,AH,45,2,2,-4,-2,2\n"
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "b.csv", text), db)
+    assert rep["ingested"] == 4
+    assert _codes(rep, "rejected") == [("E-CSV-HEADER", 10, 1)]
+    assert _nights(db) == {"2026-11-12": NIGHT1, "2026-11-19": NIGHT2}
