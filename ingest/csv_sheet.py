@@ -550,6 +550,9 @@ class Layout:
     notes: tuple[Diagnostic, ...] = ()
     why: str | None = None
     group: str | None = None
+    #: the year written in the title, the sheet's name or the file name (``League 2026.csv``): a night's title
+    #: that writes a day without its year is of it (:func:`_night_blocks`), else None
+    year: str | None = None
 
 
 def file_of(path: str | None, tab: str | None) -> str | None:
@@ -638,6 +641,7 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
         return Layout(header_row, header, columns, group=group)  # a ledger (or no sheet): its date column is missing
     notes: list[Diagnostic] = []
     why = None
+    year = None
     if night is None:
         order = date_order_option(columns)
         title = " ".join(c.strip() for c in first[title_row] if c.strip()) if title_row is not None else ""
@@ -675,7 +679,7 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
     if night is None:
         return Layout(header_row, header, columns, why=why, group=group)
     return Layout(header_row, [*header, NIGHT_COLUMN], ",".join(filter(None, (rest, f"date={NIGHT_COLUMN}"))),
-                  night, tuple(notes), group=group)
+                  night, tuple(notes), group=group, year=year[0] if year else night[:4])
 
 
 def _body(rows, layout: Layout) -> Iterator[tuple[int, list[str]]]:
@@ -1739,6 +1743,21 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
     cur = layout.night  # the date of the night read
     seen = {layout.night: 1}  # each night's date -> the row of its title (1: the first night's, or none)
 
+    said: dict[str, str] = {}  # a title whose date is a day read in the sheet's year -> where its date was read
+
+    def dated(text: str) -> tuple[str | None, str | None]:
+        """The date a night's title writes: in full, else a day without its
+        year ('Nov 19th') in the year the first night's was read in (the
+        file name's: break24b F6, the second such title was refused as
+        writing no date)."""
+        got, why_date = date_in_text(text, order)
+        if got is None and layout.year is not None and re.search(r"[^\W\d_]", text):
+            got, why_day = day_in_text(text, layout.year, order)
+            why_date = why_date or why_day
+            if got is not None:
+                said[text] = f"the day in that title, of the year {layout.year} (the sheet's, as the first night's)"
+        return got, why_date
+
     def title_of() -> tuple[int, str]:
         tr, title = held[0]
         return tr, " ".join(c.strip() for c in title if c.strip())
@@ -1763,7 +1782,7 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
             continue
         if again or own is not None or why:
             tr, text = title_of()
-            got, why_date = date_in_text(text, order)
+            got, why_date = dated(text)
             if got is None:
                 notes.append(Diagnostic(
                     "E-CSV-HEADER", f"row {row_words(tr)} is a title ({text[:60]!r}) above the header written again "
@@ -1807,14 +1826,14 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
                         "every hand is of", f"the hands above row {row_words(tr)} are of", 1))
             notes.append(Diagnostic(
                 "W-CSV-NIGHT", f"row {row_words(tr)} is a title ({text[:60]!r}) above the header written again at row "
-                f"{row_words(r)}: the rows under it are another night, of {got}, the date in that title"
+                f"{row_words(r)}: the rows under it are another night, of {got}, {said.get(text, 'the date in that title')}"
                 + ("" if where is None else ", each read by the column of its own header (its columns in another "
                    "order than the first header's, or without some)"), "warning", path, tr, 1, found=text[:80]))
             yield r, []
             continue
         if held:
             tr, text = title_of()
-            got = None if skip else date_in_text(text, order)[0]
+            got = None if skip else dated(text)[0]
             if got is not None and got != cur and got in seen:  # an earlier night's date again (break24b F5)
                 notes.append(_date_again(tr, text, None, got, seen[got], path))
                 skip, night, where = True, None, None
@@ -1827,7 +1846,7 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
                             "every hand is of", f"the hands above row {row_words(tr)} are of", 1))
                 notes.append(Diagnostic(
                     "W-CSV-NIGHT", f"row {row_words(tr)} is a title ({text[:60]!r}) with no header under it: the rows "
-                    f"under it are another night, of {got}, the date in that title, read by the columns of the "
+                    f"under it are another night, of {got}, {said.get(text, 'the date in that title')}, read by the columns of the "
                     "header above", "warning", path, tr, 1, found=text[:80]))
                 held = [(hr, []) for hr, _ in held]
             yield from ([(hr, []) for hr, _ in held] if skip else held)

@@ -289,3 +289,29 @@ def test_a_title_with_no_header_repeating_an_earlier_night_s_date_is_refused(tmp
     assert rep["ingested"] == 4
     assert _codes(rep, "rejected") == [("E-CSV-HEADER", 10, 1)]
     assert _nights(db) == {"2026-11-12": NIGHT1, "2026-11-19": NIGHT2}
+
+
+# -- break24b F6: a title with no year read in the file name's year for the first night only -----------------------
+
+@pytest.mark.parametrize(("second", "date"), [("Nov 19th", "2026-11-19"), ("Dec 1st", "2026-12-01")])
+def test_every_night_s_title_without_its_year_is_of_the_file_name_s_year(tmp_path, second, date):
+    """'League 2026.csv' titled 'Thursday League Nov 12th' then 'Thursday League Nov 19th' (or 'Dec 1st'): the second
+    was E-CSV-HEADER 'the title writes no date that reads', night 2 not stored.  Now both nights, of 2026."""
+    text = B1.replace("Thursday League - Nov 12 2026", "Thursday League Nov 12th").replace(
+        "Thursday League - Nov 19 2026", f"Thursday League {second}")
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "League 2026.csv", text), db)
+    assert (rep["ingested"], rep["rejected"]) == (4, [])
+    assert _nights(db) == {"2026-11-12": NIGHT1, date: NIGHT2}
+    night = [w for w in rep["warnings"] if w["code"] == "W-CSV-NIGHT"]
+    assert [w["line"] for w in night] == [1, 6]
+    assert f"of {date}, the day in that title, of the year 2026" in night[1]["message"]
+
+
+def test_a_title_without_its_year_takes_the_year_of_the_first_title(tmp_path):
+    """'league.csv' names no year; the first title 'Nov 12 2026' does: the second title 'Nov 19th' is of 2026."""
+    text = B1.replace("Thursday League - Nov 19 2026", "Thursday League Nov 19th")
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "league.csv", text), db)
+    assert (rep["ingested"], rep["rejected"]) == (4, [])
+    assert _nights(db) == {"2026-11-12": NIGHT1, "2026-11-19": NIGHT2}
