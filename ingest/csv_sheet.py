@@ -642,9 +642,13 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
     notes: list[Diagnostic] = []
     why = None
     year = None
+    settled = None  # (the order, the row of the title that settles it) of a sheet's titles (break24b F7)
     if night is None:
         order = date_order_option(columns)
         title = " ".join(c.strip() for c in first[title_row] if c.strip()) if title_row is not None else ""
+        if order is None and title and date_in_text(title)[1]:  # the title's date reads two ways: the other
+            settled = _titles_order(first, header_row)  # nights' titles may write one that reads one way only
+            order = settled[0] if settled else None
         stem = PurePath(file_of(path, tab)).stem if path else ""
         fname = f"the file name ({PurePath(file_of(path, tab) or '').name!r})"
         places = [(title, f"the title row ({title[:60]!r})"), (tab or "", f"the sheet's name ({tab!r})"), (stem, fname)]
@@ -673,13 +677,39 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
                 break
             why = why or (f"the day in {where} reads two ways: {why_here}" if why_here else None)
         if night is not None:
+            if settled:
+                said += (f", read {'month' if settled[0] == 'mdy' else 'day'} first as the title at row "
+                         f"{row_words(settled[1])} ({settled[2][:60]!r}) can only be read")
             notes.append(Diagnostic(
                 "W-CSV-NIGHT", f"the sheet has no date column: every hand is of {night}, {said} "
                 f"(--columns date=YYYY-MM-DD gives another)", "warning", file=path, line=1, col=1))
     if night is None:
         return Layout(header_row, header, columns, why=why, group=group)
+    if settled and night is not None:  # the later titles read in that order too
+        rest = ",".join(filter(None, (rest, f"date-order={settled[0]}")))
     return Layout(header_row, [*header, NIGHT_COLUMN], ",".join(filter(None, (rest, f"date={NIGHT_COLUMN}"))),
                   night, tuple(notes), group=group, year=year[0] if year else night[:4])
+
+
+def _titles_order(first: list[list[str]], header_row: int) -> tuple[str, int, str] | None:
+    """``(order, row, title)``: the order of day and month (``mdy``,
+    ``dmy``) that a later night's title among a sheet's first rows settles
+    (``11/19/2026`` can only be month first), as the dates of a Date column
+    settle theirs, or None when none does or two settle it each their way.
+    A sheet of nights whose first title read two ways (``11/12/2026``) was
+    refused whole, though its next title settled it (break24b F7)."""
+    got = None
+    for k in range(header_row, len(first)):
+        written = [c.strip() for c in first[k] if c.strip()]
+        if not 1 <= len(written) <= 2:
+            continue
+        text = " ".join(written)
+        ways = [o for o in ("mdy", "dmy") if date_in_text(text, o)[0] is not None]
+        if len(ways) == 1 and date_in_text(text)[0] is not None and re.search(r"\d[/.\-]\d", text):
+            if got is not None and got[0] != ways[0]:
+                return None
+            got = got or (ways[0], k + 1, text)
+    return got
 
 
 def _body(rows, layout: Layout) -> Iterator[tuple[int, list[str]]]:
@@ -1980,7 +2010,9 @@ def _no_date(cols: dict[str, str], header: list[str], rows: list[list[str]], lay
                 f"header is row {row_words(r)}" + ("" if any(_norm(c) in FIELDS["date"] for c in below) else
                               ", and add a Date column (the night's date on its first row is enough)"))
     elif any(f in cols for f in HAND_FIELDS):  # a score sheet of one night: its date can be given
-        hint = (f" ({layout.why})" if layout.why else "") + (
+        hint = (f" ({layout.why}; give the order: --columns date-order=mdy for month first, date-order=dmy for day "
+                "first, which reads every title of the sheet so)" if layout.why and "reads two ways" in layout.why
+                else f" ({layout.why})" if layout.why else "") + (
             "; a sheet of one night can give its date instead: --columns date=2026-12-04, or the date in the "
             "file name (sheepshead-2026-12-04.csv) or in a title row above the header")
     else:

@@ -315,3 +315,45 @@ def test_a_title_without_its_year_takes_the_year_of_the_first_title(tmp_path):
     rep = _ingest(write(tmp_path, "league.csv", text), db)
     assert (rep["ingested"], rep["rejected"]) == (4, [])
     assert _nights(db) == {"2026-11-12": NIGHT1, "2026-11-19": NIGHT2}
+
+
+# -- break24b F7: US-style titles: '11/12/2026' then '11/19/2026' refused the whole file ---------------------------
+
+US = B1.replace("Thursday League - Nov 12 2026", "Thursday League 11/12/2026")
+
+
+@pytest.mark.parametrize("later", ["11/19/2026", "11/26/2026"])
+def test_a_later_title_that_reads_one_way_settles_the_first_title_s_order(tmp_path, later):
+    """'11/19/2026' can only be month first (no 19th month): the sheet is month first, the first title
+    2026-11-12 (not 2026-12-11), said in its W-CSV-NIGHT naming row 6; it was E-CSV-COLUMNS, nothing stored."""
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "b3.csv", US.replace("Thursday League - Nov 19 2026", f"Thursday League {later}")),
+                  db)
+    assert (rep["ingested"], rep["rejected"]) == (4, [])
+    assert _nights(db) == {"2026-11-12": NIGHT1, f"2026-11-{later[3:5]}": NIGHT2}
+    first = next(w["message"] for w in rep["warnings"] if w["code"] == "W-CSV-NIGHT" and w["line"] == 1)
+    assert "of 2026-11-12" in first and "read month first as the title at row 6" in first
+
+
+def test_a_later_title_that_reads_day_first_settles_it_day_first(tmp_path):
+    """'05/11/2026' then '19/11/2026': day first, 5 and 19 November."""
+    text = B1.replace("Thursday League - Nov 12 2026", "Stammtisch 05/11/2026").replace(
+        "Thursday League - Nov 19 2026", "Stammtisch 19/11/2026")
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "b.csv", text), db)
+    assert (rep["ingested"], rep["rejected"]) == (4, [])
+    assert _nights(db) == {"2026-11-05": NIGHT1, "2026-11-19": NIGHT2}
+
+
+def test_titles_that_all_read_two_ways_are_refused_naming_date_order(tmp_path):
+    """b4.csv: '11/12/2026' then '11/10/2026', each of two readings: refused, the message names date-order."""
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "b4.csv", US.replace("Thursday League - Nov 19 2026", "Thursday League 11/10/2026")),
+                  db)
+    assert rep["ingested"] == 0
+    assert _codes(rep, "rejected") == [("E-CSV-COLUMNS", 2, 1)]
+    assert "--columns date-order=mdy" in rep["rejected"][0]["message"]
+    rep = _ingest(write(tmp_path, "b4.csv", US.replace("Thursday League - Nov 19 2026", "Thursday League 11/10/2026")),
+                  db, "--columns", "date-order=mdy")
+    assert rep["ingested"] == 4
+    assert _nights(db) == {"2026-11-10": NIGHT2, "2026-11-12": NIGHT1}
