@@ -1856,7 +1856,8 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
                         "every hand is of", f"the hands above row {row_words(tr)} are of", 1))
             notes.append(Diagnostic(
                 "W-CSV-NIGHT", f"row {row_words(tr)} is a title ({text[:60]!r}) above the header written again at row "
-                f"{row_words(r)}: the rows under it are another night, of {got}, {said.get(text, 'the date in that title')}"
+                f"{row_words(r)}: the rows under it are another night, of {got}, "
+                f"{said.get(text, 'the date in that title')}"
                 + ("" if where is None else ", each read by the column of its own header (its columns in another "
                    "order than the first header's, or without some)"), "warning", path, tr, 1, found=text[:80]))
             yield r, []
@@ -1876,7 +1877,8 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
                             "every hand is of", f"the hands above row {row_words(tr)} are of", 1))
                 notes.append(Diagnostic(
                     "W-CSV-NIGHT", f"row {row_words(tr)} is a title ({text[:60]!r}) with no header under it: the rows "
-                    f"under it are another night, of {got}, {said.get(text, 'the date in that title')}, read by the columns of the "
+                    f"under it are another night, of {got}, {said.get(text, 'the date in that title')}, read by the "
+                    "columns of the "
                     "header above", "warning", path, tr, 1, found=text[:80]))
                 held = [(hr, []) for hr, _ in held]
             yield from ([(hr, []) for hr, _ in held] if skip else held)
