@@ -2647,7 +2647,12 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
     elif res.rejected:
         _standing_hint(res, out.openings)
     for bad in res.rejected if "picker" not in out.columns else ():  # a sheet of nets read as `pick ?` (real24 F4)
-        if bad.errors and bad.errors[0].code == "E-RESULT-UNKNOWN" and bad.errors[0].found == "pick ?":
+        if bad.errors and bad.errors[0].code == "E-RESULT-UNKNOWN" and bad.errors[0].found == "pick ?" \
+                and "that nobody picked" in bad.errors[0].message:  # break24b F9: a pick's units and a leaster's
+            _hint(bad, "the sheet has no Picker column, so the row is read as `pick ?` with its units (notation.md "
+                  "§7), and they do not tell whether anybody picked: write the picker (a Picker column; the rest is "
+                  "derived), or the winner of a leaster (a Leaster column)")
+        elif bad.errors and bad.errors[0].code == "E-RESULT-UNKNOWN" and bad.errors[0].found == "pick ?":
             _hint(bad, "the sheet has no Picker column, so the row is read as `pick ?` with its units (notation.md "
                   "§7), and they tell no one picker: write the picker (a Picker column; the rest is derived), a "
                   "leaster's winner (a Leaster column), or for a hand nobody paid a Notes cell saying misdeal")
@@ -3355,6 +3360,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             # one seat whose settlement gives it (notation.md §7; the rules judge it: a score that fits no seat or
             # several is E-RESULT-UNKNOWN).  Refused as "the row says nothing of the hand" (real24 F4)
             rec.pick = Value(None, Pos(r, 1))
+            rec.pick_unsaid = True  # nobody wrote that a seat picked: a leaster may give the same units (break24b F9)
             line.append("pick ?")
             line.extend(mark_words)
         elif not errs:

@@ -483,6 +483,9 @@ class HandRecord:
     tokens: ScoreRec | None = None
     buck: Value[str] | None = None
     hunters: Value[str] | None = None
+    # break24b F9: a `pick ?` read from a record that never said anybody picked (a sheet of nets with no Picker
+    # column): the profile's no-pick game (a leaster) is a reading of its score too (notation.md §7)
+    pick_unsaid: bool = False
     errors: list[Diagnostic] = field(default_factory=list)
     source: str = ""
     line: int = 0

@@ -38,7 +38,7 @@ from .state import (BLITZ_PAIRS, JACK_BLITZ_COLOURS, GameState, calls_allowed, b
                     _CT_UNDER, _DONE, _MARKS, _PICK, _PLAY)  # the enum members as module names (state._PICK)
 
 from .outcome import CardLog, HandOutcome
-from .facts import HandRecord, Pos
+from .facts import HandRecord, Pos, Value
 from .judge_common import (_MAX_UNITS, HandCheck, money_factor, money_hint, Refusal, SessionState, _agreed_score, _breakdown,
                            _cardlog, _check_date, _check_pot_sum, _check_ranges, _flags, _matches, _or, _parse_seats,
                            _seat_aliases, _seat_index, _written_units, check_date_order, rules_error_pos, voided_numbers,
@@ -1663,6 +1663,7 @@ def _unknown_picker(chk: HandCheck, kind: str, dealer: int | None, stake: int, w
     rec = chk.rec
     fits = set()
     last = None
+    readings = []  # each fitting picked result, said when the score fits a no-pick game too (break24b F9)
     for seat in range(chk.profile.players if rec.score is not None else 0):
         if seat == out:
             continue
@@ -1679,6 +1680,18 @@ def _unknown_picker(chk: HandCheck, kind: str, dealer: int | None, stake: int, w
         if res[0].outcome != "unknown":
             fits.add(seat)
             last = (trial, res)
+            readings.append(_pick_reading(res[0]))
+    nopick = _nopick_readings(chk, dealer, stake) if rec.pick_unsaid and rec.score is not None else []
+    if nopick:
+        # break24b F9: a record that never says anybody picked (a sheet's nets with no Picker column), whose units
+        # the profile's no-pick game gives as well (a leaster won at five, rules.md D-4, pays +4/-1 as an alone
+        # win does, B-33): which was played is not known, so nothing is guessed
+        game = chk.profile.noPick
+        what = "more than one result: " if readings or len(nopick) > 1 else "no picked result, only "
+        raise chk.reject("E-RESULT-UNKNOWN", f"pick ? : the score fits {what}"
+                         + "; ".join(readings + nopick) + f" (rules.md B-33, {_NOPICK_ROLE[game][1]}): write the picker (pick S), or "
+                         f"that nobody picked ({game} S)", rec.pick.pos,
+                         found="pick ?", expected=f"pick S or {game} S")
     if len(fits) != 1:
         why = "no score is written" if rec.score is None else (
             "the score fits no seat" if not fits else "the score fits more than one seat")
@@ -1689,6 +1702,45 @@ def _unknown_picker(chk: HandCheck, kind: str, dealer: int | None, stake: int, w
     chk.warnings.extend(trial.warnings)
     outcome.provenance["picker"] = "derived"
     return outcome, cardlog, settle
+
+
+def _pick_reading(o) -> str:
+    """A picked result in words: ``pick Cy alone win``."""
+    side = "alone" if o.alone or o.partner is None else f"partner {o.partner}"
+    return f"pick {o.picker} {side} {o.outcome}"
+
+
+def _nopick_readings(chk: HandCheck, dealer: int | None, stake: int) -> list[str]:
+    """The profile's no-pick game (noPick=leaster, moster, mittler,
+    schneidster or schwanzer; rules.md D) read for a ``pick ?`` whose record
+    never said a seat picked (``HandRecord.pick_unsaid``): each seat whose
+    game settles to the written score, in words (``leaster Cy``).  The game's
+    own checks apply: a crack has no pick to follow (E-2), so a cracked row
+    has no such reading."""
+    rec, prof = chk.rec, chk.profile
+    game = prof.noPick
+    if game not in NOPICK_GAMES or not prof.has_blind or any(
+            v is not None for v in (rec.pts, rec.tricks_won, rec.outcome, rec.call, rec.alone, rec.partner,
+                                    rec.sheepshead, rec.bury, rec.blind)) or rec.tricks or rec.deals:
+        return []
+    pick = rec.pick
+    found = []
+    for seat in range(prof.players):
+        rec.pick = None
+        if game == "leaster":
+            rec.leaster = Value(chk.aliases[seat], pick.pos)
+        else:
+            rec.nopick, rec.nopick_game = Value(chk.aliases[seat], pick.pos), game
+        trial = HandCheck(rec, chk.file, prof, chk.aliases, chk.index, chk.seats, dict(chk.prov), [], None,
+                          chk.date, chk.pot, chk.dealer)
+        try:
+            _score_sheet(trial, game, dealer, stake)
+            found.append(f"{game} {chk.aliases[seat]}")
+        except Refusal:
+            pass
+        finally:
+            rec.pick, rec.leaster, rec.nopick, rec.nopick_game = pick, None, None, None
+    return found
 
 
 def _partners_from_cards(chk: HandCheck, picker: int, partners: list) -> list | None:

@@ -236,10 +236,12 @@ def test_a_sheet_with_no_player_columns_says_it_names_no_players(tmp_path):
 
 #: nets_only.csv as real24 wrote it.  Read as `pick ?` with the row's units (notation.md §7: the one seat whose
 #: settlement gives them, rules.md B-31..B-33, doubled on the bump): h1 +2 +1 -1 -1 -1 is Al picking with Bea, a plain
-#: win; h2 -8 +2 +2 +2 +2 is Al alone losing (2 x 4, doubled); h3 +4 -1 -1 -1 -1 is Al alone winning (someone picked,
-#: so no leaster); h4 all 0 fits no picked hand: refused, E-RESULT-UNKNOWN at its row; h5 +4 +2 -2 -2 -2 is Al with
-#: Bea winning schneider; h6 +2 +2 -4 -2 +2 is Cy with Di losing (2 x 2, doubled).  Totals Al 2 - 8 + 4 + 4 + 2 = 4,
-#: Bea 1 + 2 - 1 + 2 + 2 = 6, Cy -1 + 2 - 1 - 2 - 4 = -6, Di -1 + 2 - 1 - 2 - 2 = -4, Ed -1 + 2 - 1 - 2 + 2 = 0.
+#: win; h2 -8 +2 +2 +2 +2 is Al alone losing (2 x 4, doubled); h3 +4 -1 -1 -1 -1 is Al alone winning OR Al winning a
+#: leaster (D-4: +4 / -1 at five; nobody wrote that anybody picked): refused, E-RESULT-UNKNOWN naming both (break24b
+#: F9, tests/test_found24c_sheets.py; it was stored as a pick); h4 all 0 fits no picked hand: refused,
+#: E-RESULT-UNKNOWN at its row; h5 +4 +2 -2 -2 -2 is Al with Bea winning schneider; h6 +2 +2 -4 -2 +2 is Cy with Di
+#: losing (2 x 2, doubled).  Totals Al 2 - 8 + 4 + 2 = 0, Bea 1 + 2 + 2 + 2 = 7, Cy -1 + 2 - 2 - 4 = -5,
+#: Di -1 + 2 - 2 - 2 = -3, Ed -1 + 2 - 2 + 2 = 1.
 NETS = """Date,Hand,Al,Bea,Cy,Di,Ed
 2026-11-27,1,2,1,-1,-1,-1
 2026-11-27,2,-8,2,2,2,2
@@ -248,7 +250,7 @@ NETS = """Date,Hand,Al,Bea,Cy,Di,Ed
 2026-11-27,5,4,2,-2,-2,-2
 2026-11-27,6,2,2,-4,-2,2
 """
-NETS_UNITS = {"Al": 4, "Bea": 6, "Cy": -6, "Di": -4, "Ed": 0}
+NETS_UNITS = {"Al": 0, "Bea": 7, "Cy": -5, "Di": -3, "Ed": 1}
 
 
 @pytest.mark.parametrize("stream", [False, True])
@@ -258,15 +260,17 @@ def test_a_sheet_of_nets_without_a_picker_column_is_read_as_pick_unknown(tmp_pat
         monkeypatch.setenv("SHEAD_STREAM_BATCH", "1")
     db = tmp_path / "n.duckdb"
     rep = _ingest(write(tmp_path, "nets_only.csv", NETS), db)
-    assert rep["ingested"] == 5
-    assert [(e["line"], e["col"], e["code"], e["hand"]) for e in rep["rejected"]] == [(5, 1, "E-RESULT-UNKNOWN", 4)]
+    assert rep["ingested"] == 4
+    assert [(e["line"], e["col"], e["code"], e["hand"]) for e in rep["rejected"]] == [
+        (4, 1, "E-RESULT-UNKNOWN", 3), (5, 1, "E-RESULT-UNKNOWN", 4)]
     if not stream:  # (the hint is added once the sheet read whole is judged)
-        assert "no Picker column" in rep["rejected"][0]["message"]
-    assert "says nothing of the hand" not in rep["rejected"][0]["message"]
+        assert "no Picker column" in rep["rejected"][1]["message"]
+    assert "says nothing of the hand" not in rep["rejected"][1]["message"]
+    assert "pick Al alone win; leaster Al" in rep["rejected"][0]["message"]
     assert ledger(db) == NETS_UNITS
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT hand, picker, partner, outcome FROM hands ORDER BY hand").fetchall() == [
-            (1, "Al", "Bea", "win"), (2, "Al", None, "lose"), (3, "Al", None, "win"), (5, "Al", "Bea", "win-s"),
+            (1, "Al", "Bea", "win"), (2, "Al", None, "lose"), (5, "Al", "Bea", "win-s"),
             (6, "Cy", "Di", "lose")]
 
 
@@ -293,7 +297,7 @@ def test_a_sheet_of_nets_without_a_hand_column_says_its_rows_look_like_hands(tmp
     assert said == [(2, 1, "6 sittings of 2026-11-27")]
     assert "give the sheet a Hand column" in next(w["message"] for w in rep["warnings"]
                                                   if w["code"] == "W-CSV-LEDGER-HANDS")
-    assert ledger(db) == NETS_UNITS
+    assert ledger(db) == {"Al": 4, "Bea": 6, "Cy": -6, "Di": -4, "Ed": 0}  # every sitting, the +4 / -1 one too
     two = "Date,Al,Bea,Cy,Di,Ed\n2026-11-27,2,1,-1,-1,-1\n2026-11-27,-8,2,2,2,2\n"
     rep = _ingest(write(tmp_path, "two.csv", two), tmp_path / "t.duckdb")
     assert [w for w in rep["warnings"] if w["code"] == "W-CSV-LEDGER-HANDS"] == []

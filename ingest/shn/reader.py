@@ -474,6 +474,7 @@ def _hand_rec(number: int, session: SessionRec, ln: int, col: int) -> HandRecord
     h.tokens = None
     h.buck = None
     h.hunters = None
+    h.pick_unsaid = False
     h.errors = []
     h.source = ""
     h.line = ln
