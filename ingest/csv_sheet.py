@@ -82,7 +82,7 @@ from replay.facts import OUTCOMES, CallRec, HandRecord, MarkRec, Pos, ScoreRec, 
 from .csv_cells import (DATE_ORDERS, OUTCOME_EXPECTED, DateOrder, date_in_text, date_order_error, date_order_warning,
                         date_parts, day_in_text, season_in_text, year_in_text, decimal_comma, is_fraction,
                         is_totals_row, local_zone, outcome_word, read_date, read_stamp, says_misdeal, serial_date,
-                        sheet_date_order, split_time, whole_units, NameLookup, Row, row_words, row_at, row_said)
+                        sheet_date_order, split_time, whole_units, NameLookup, name_fold, Row, row_words, row_at, row_said)
 from . import csv_encoding
 from .csv_indiana import declaration, is_indiana_rules
 from .model import FileResult
@@ -2508,6 +2508,23 @@ MARK_EXPECTED = ("a player (the cracker), or crack / recrack / castrate / blitz 
                  "for a crack by an unknown player; blank or - for none")
 
 
+def _folded(text: str) -> tuple[str, list[int]]:
+    """``text`` case-folded as :func:`~ingest.csv_cells.name_fold` folds a
+    name, and for each place of the folded text (and its end) the place of
+    ``text`` it comes from."""
+    out: list[str] = []
+    at: list[int] = []
+    for i, c in enumerate(text):
+        f = c.casefold()
+        if c == "\u0307" and out and out[-1] == "i":  # the dot over a lower-case i ('i̇lker', str.lower of İlker)
+            continue
+        f = f.replace("i\u0307", "i")
+        out.extend(f)
+        at.extend([i] * len(f))
+    at.append(len(text))
+    return "".join(out), at
+
+
 def read_marks(text: str, seats: dict[str, str]) -> tuple[list[tuple[str, str | None, str | None, str]], str | None]:
     """A crack cell → the marks it writes, in order: ``(kind, seat alias or
     None for an unknown seat, blitz colour or None, blitz pair)``, kinds
@@ -2532,20 +2549,32 @@ def read_marks(text: str, seats: dict[str, str]) -> tuple[list[tuple[str, str | 
     * ``x``, ``yes`` or ``?``: a crack by a player not written (``crack ?``);
     * blank, ``-``, ``no``, ``none``, ``0``: no mark.
     """
-    names = sorted(seats, key=len, reverse=True)
+    # names are matched as the Picker cells match them: in lower case, else by Unicode case folding (break24b F3:
+    # matched by re.IGNORECASE against each name's .lower(), the exact 'İlker' -- six code points in lower case --
+    # and 'ilker', 'STRAUSS' for Strauß were refused): the cell is read folded, each token kept as written
+    folds: dict[str, str | None] = {}  # a name's fold -> its alias (None: a fold two players share names neither)
+    for key in seats:
+        f, a = name_fold(key), seats[key]
+        folds[f] = a if folds.get(f, a) == a else None
+    ftext, at = _folded(text)
+    names = sorted(folds, key=len, reverse=True)
     rx = re.compile("|".join([*(rf"(?<![\w-])(?P<n{k}>{re.escape(n)})(?![\w-])" for k, n in enumerate(names)),
                               r"(?P<sep>[,;/+&():])", r"(?P<word>[^\s,;/+&():]+)"]), re.IGNORECASE)
     toks: list[tuple[str, str]] = []  # (kind of token, value): name -> alias, word -> lower case
     written: list[str] = []  # each token as written
     cut: list[bool] = []  # each token: whether a separator comes before it
     sep = False
-    for m in rx.finditer(text):
+    for m in rx.finditer(ftext):
         group = m.lastgroup or "sep"
         if group == "sep" or (group == "word" and m.group().lower() in _MARK_SEP):
             sep = sep or m.group() not in "()"  # a bracket sets a word apart, no mark ('blitz (red) Eve')
             continue
-        toks.append(("word", m.group().lower()) if group == "word" else ("name", seats[names[int(group[1:])].lower()]))
-        written.append(m.group())
+        said = text[at[m.start()]:at[m.end()]]
+        alias = None
+        if group != "word":
+            alias = seats.get(said.lower()) if said.lower() in seats else folds[names[int(group[1:])]]
+        toks.append(("word", m.group().lower()) if alias is None else ("name", alias))
+        written.append(said)
         cut.append(sep)
         sep = False
     for i in range(len(toks) - 1):  # the colour before the blitz ("black blitz Ann", "Ann red blitz": break21b F12)

@@ -96,3 +96,50 @@ def test_shn_pick_unknown_says_someone_picked_so_no_leaster_is_read(tmp_path):
     assert rep["rejected"] == [] and rep["ingested"] == 1
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT picker, partner, outcome FROM hands").fetchall() == [("Cy", None, "win")]
+
+
+# -- break24b F3: a Crack cell refused the exact name 'İlker', and 'ilker', 'ILKER', 'STRAUSS' for Strauß ---------------
+
+#: c6.csv's players.  Rows 1-4: Strauß deals, so the pick order is Jürgen, Zoë, Ed, İlker, Strauß (rules.md B-3); Ed
+#: picks alone and İlker, after him, cracks (E-2, I-33): 61 is a plain alone win (B-28), x2 for the crack (E-1), so
+#: Ed 2 x 4 = +8 and each other -2.  Rows 5-6: Ed deals, the order İlker, Strauß, Jürgen, Zoë, Ed; İlker picks alone,
+#: Strauß cracks: İlker +8, each other -2.  Ledger: İlker 4 x -2 + 2 x 8 = +8, Strauß 4 x -2 + 2 x -2 = -12, Jürgen
+#: and Zoë -12 alike, Ed 4 x 8 + 2 x -2 = +28 (sum 0).
+NAMES = """Date,Hand,Dealer,Picker,Partner,Call,Points,Crack,İlker,Strauß,Jürgen,Zoë,Ed
+2026-11-12,1,Strauß,Ed,,alone,61,İlker,-2,-2,-2,-2,8
+2026-11-12,2,Strauß,Ed,,alone,61,ilker,-2,-2,-2,-2,8
+2026-11-12,3,Strauß,Ed,,alone,61,ILKER,-2,-2,-2,-2,8
+2026-11-12,4,Strauß,Ed,,alone,61,crack İlker,-2,-2,-2,-2,8
+2026-11-12,5,Ed,İlker,,alone,61,STRAUSS,8,-2,-2,-2,-2
+2026-11-12,6,Ed,İlker,,alone,61,cracked by strauss,8,-2,-2,-2,-2
+"""
+
+
+def test_a_crack_cell_names_a_player_as_the_picker_cells_do(tmp_path):
+    db = tmp_path / "c.duckdb"
+    rep = _ingest(write(tmp_path, "c6.csv", NAMES), db)
+    assert rep["rejected"] == [] and rep["ingested"] == 6
+    assert ledger(db) == {"İlker": 8, "Strauß": -12, "Jürgen": -12, "Zoë": -12, "Ed": 28}
+    with duckdb.connect(str(db), read_only=True) as con:
+        got = con.execute("SELECT hand, picker, marks, multiplier FROM hands ORDER BY hand").fetchall()
+    assert got == [(h, "Ed", 1, 2) for h in range(1, 5)] + [(h, "İlker", 1, 2) for h in (5, 6)]
+
+
+def test_read_marks_folds_names_and_keeps_a_shared_fold_for_neither():
+    """The cell read as its own words (str.lower's 'i̇lker', with its combining dot, too); a word that is no player
+    is named as written.  Strauss and Strauß at one table: each spelt exactly (any case) is that player, as in a
+    Picker cell (lower case first); the fold they share ('strauss' of 'strauſs', a long s) names neither."""
+    from ingest.csv_cells import NameLookup  # noqa: PLC0415
+    from ingest.csv_sheet import read_marks  # noqa: PLC0415
+
+    seats = NameLookup([("İlker", "Ilker"), ("Strauß", "Straus"), ("Ed", "Ed")])
+    for cell in ("İlker", "ilker", "ILKER", "İLKER", "i\u0307lker", "crack İlker", "cracked by ilker"):
+        assert read_marks(cell, seats) == ([("crack", "Ilker", None, "queens")], None), cell
+    assert read_marks("ilker recrack ED", seats) == (
+        [("crack", "Ilker", None, "queens"), ("recrack", "Ed", None, "queens")], None)
+    assert read_marks("STRAUSS", seats) == ([("crack", "Straus", None, "queens")], None)
+    assert read_marks("Bogus İlker", seats) == ([], "'Bogus' is not a player of this sitting nor a crack word")
+    two = NameLookup([("Strauss", "Strauss"), ("Strauß", "Straus"), ("Ed", "Ed")])
+    assert read_marks("STRAUSS", two) == ([("crack", "Strauss", None, "queens")], None)
+    assert read_marks("strauß", two) == ([("crack", "Straus", None, "queens")], None)
+    assert read_marks("strauſs", two)[0] == []  # a long s: no player in lower case, both by the fold
