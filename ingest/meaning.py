@@ -21,7 +21,7 @@ derive to: the outcome (seats, game, points, units) and the card log
 
 from __future__ import annotations
 
-__all__ = ["hand_facts", "same_hand", "notes_only", "differences", "outcome_differences", "describe", "with_differences"]
+__all__ = ["hand_facts", "same_hand", "notes_only", "score_left_out", "differences", "outcome_differences", "describe", "with_differences"]
 
 #: HandRecord fields that are not facts of the hand: the session it belongs to
 #: (compared by session id already) and the reader's bookkeeping.
@@ -82,6 +82,24 @@ def notes_only(a, b) -> bool:
     (``W-NOTES-DIFFER``), where any other difference is ``E-HAND-CONFLICT``."""
     fa, fb = hand_facts(a), hand_facts(b)
     return fa != fb and _without_notes(fa) == _without_notes(fb)
+
+
+def score_left_out(a, b, units_a: dict, units_b: dict) -> bool:
+    """True when records ``a`` and ``b`` hold the same facts but that one
+    writes its score line and the other leaves it out (a sheet's units cells
+    left blank at the table and filled in at home, or the reverse), and the
+    units they settle to -- ``units_a`` and ``units_b``, each player's, the
+    left-out score derived by the rules (notation.md §9: what is left out is
+    derived) -- are the same: nothing written contradicts the stored hand, so
+    the copy is a duplicate (break24b F8: E-HAND-CONFLICT "score: stored
+    none, this copy Al -2 ...", told to amend a right hand).  A written score
+    that differs from the stored one is still a difference."""
+    fa, fb = hand_facts(a), hand_facts(b)
+    if (fa.get("score") is None) == (fb.get("score") is None):
+        return False
+    fa.pop("score", None)
+    fb.pop("score", None)
+    return fa == fb and units_a == units_b
 
 
 def _short(v, limit: int = 60) -> str:
@@ -168,12 +186,17 @@ def _said(x, other) -> str:
     return _short(x)
 
 
-def differences(stored, new, *, limit: int = 4) -> list[str]:
+def differences(stored, new, *, limit: int = 4, skip: tuple[str, ...] = ()) -> list[str]:
     """What differs between the stored record and a new one, fact by fact:
     ``"pick: stored Bea, this copy Cy"``; tricks and deal lines are compared
     one by one (``"trick 3: stored t3 Bea: 7H KH AH 9H 8H, this copy ..."``).
-    At most ``limit`` entries, then ``"… N more"``."""
+    At most ``limit`` entries, then ``"… N more"``.  ``skip``: facts not
+    compared (``score``: a score line one copy leaves out that settles as
+    the other writes it, :func:`score_left_out`)."""
     a, b = hand_facts(stored), hand_facts(new)
+    for k in skip:
+        a.pop(k, None)
+        b.pop(k, None)
     alone = _without_notes(a) == _without_notes(b)  # the notes are all that differs (W-NOTES-DIFFER)
     out: list[str] = []
     for key in list(a) + [k for k in b if k not in a]:

@@ -25,7 +25,7 @@ from replay.judge import HandCheck, Refusal, SessionState, count_hand, count_sto
 from replay.judge_common import voided_numbers
 from replay.replay import Frame
 
-from .meaning import notes_only, same_hand, with_differences
+from .meaning import notes_only, same_hand, score_left_out, with_differences
 from .model import FileResult, HandOutcome, RejectedHand, ValidatedHand, content_hash, hand_conflict, same_rules
 from .shn.record import HandRecord, SessionRec, ShnFile
 
@@ -204,7 +204,8 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
             old_rules, new_rules = stored.tag("Rules") or "", rec.tag("Rules") or ""
             # issue 12: another layout is the same hand; so is a copy whose notes alone differ (the store keeps the
             # stored text and says so: W-NOTES-DIFFER)
-            same = sh == h or same_hand(stored, rec) or notes_only(stored, rec) or _carried_day(stored, rec, sess)
+            same = (sh == h or same_hand(stored, rec) or notes_only(stored, rec) or _carried_day(stored, rec, sess)
+                    or _score_left_out(stored, rec, sess))
             if not same or not same_rules(old_rules, new_rules):
                 d = hand_conflict(sid, rec.number, "an earlier ingest",
                                   rules=(old_rules, new_rules) if same else None, file=path, line=rec.line)
@@ -275,6 +276,27 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
         header = got_header[1]
         result.hands.append(ValidatedHand(outcome, cardlog, rec.source, path, rec.line, h, list(chk.warnings), header))
     return result
+
+
+def _score_left_out(stored: HandRecord, rec: HandRecord, sess: SessionState) -> bool:
+    """The copy ``rec`` of ``stored`` is the same hand but for a score line
+    one of them leaves out, and both settle to the same units, each judged
+    on a copy of the session's carry (:func:`ingest.meaning.score_left_out`,
+    break24b F8: a sheet's units left blank or filled in on a night sent
+    again was E-HAND-CONFLICT)."""
+    if (stored.score is None) == (rec.score is None) or stored.errors:
+        return False
+    import copy  # noqa: PLC0415
+
+    units = []
+    for r in (stored, rec):
+        chk = HandCheck(r, None)
+        try:
+            outcome, _, _ = judge_hand(chk, copy.deepcopy(sess))
+        except Exception:  # noqa: BLE001 - a refusal: no units to compare (the hand is judged again below)
+            return False
+        units.append(({outcome.players.get(a, a): u for a, u in outcome.units.items()}, outcome.pot))
+    return score_left_out(stored, rec, *units)
 
 
 def _count(rec: HandRecord, path: str | None, sess: SessionState, sid: str | None = None,

@@ -143,3 +143,74 @@ def test_read_marks_folds_names_and_keeps_a_shared_fold_for_neither():
     assert read_marks("STRAUSS", two) == ([("crack", "Strauss", None, "queens")], None)
     assert read_marks("strauß", two) == ([("crack", "Straus", None, "queens")], None)
     assert read_marks("strauſs", two)[0] == []  # a long s: no player in lower case, both by the fold
+
+
+# -- break24b F8: a night sent again with units left blank, or filled in where they were blank: E-HAND-CONFLICT --------
+
+#: r1.csv as break24b stored it first (default profile, doubleOnBump on).  h1 Al with Bea, 72: plain win (B-28, B-33)
+#: Al +2, Bea +1, others -1.  h2 Cy with Di, 45: plain loss doubled (B-32): Cy -4, Di -2, others +2.  h3 Cy with Al,
+#: 31, units blank: plain loss doubled, derived Cy -4, Al -2, others +2.  h4 Ed alone, 61, Cy deals so the order is
+#: Di, Ed, Al, Bea, Cy and Al, after Ed, cracks (E-2): plain x2, Ed +8, each -2.  h5 Di with Cy, 95: schneider win
+#: (B-28 tier 2): Di +4, Cy +2, others -2.  Ledger Al 2 + 2 - 2 - 2 - 2 = -2, Bea 1 + 2 + 2 - 2 - 2 = +1,
+#: Cy -1 - 4 - 4 - 2 + 2 = -9, Di -1 - 2 + 2 - 2 + 4 = +1, Ed -1 + 2 + 2 + 8 - 2 = +9.
+R1 = """Date,Hand,Dealer,Picker,Partner,Call,Points,Crack,Notes,Al,Bea,Cy,Di,Ed
+2026-11-12,1,Ed,Al,Bea,AS,72,,,2,1,-1,-1,-1
+2026-11-12,2,Al,Cy,Di,AH,45,,,2,2,-4,-2,2
+2026-11-12,3,Bea,Cy,Al,AS,31,,,,,,,
+2026-11-12,4,Cy,Ed,,alone,61,Al,,-2,-2,-2,-2,8
+2026-11-12,5,Di,Di,Cy,AC,95,,,-2,-2,2,4,-2
+"""
+R1_UNITS = {"Al": -2, "Bea": 1, "Cy": -9, "Di": 1, "Ed": 9}
+#: r3.csv: the columns moved, no Dealer column, hand 3's units written out as the rules give them (Al -2, Cy -4)
+R3 = """Date,Hand,Picker,Partner,Call,Points,Crack,Ed,Di,Cy,Bea,Al
+2026-11-12,1,Al,Bea,AS,72,,-1,-1,-1,1,2
+2026-11-12,2,Cy,Di,AH,45,,2,-2,-4,2,2
+2026-11-12,3,Cy,Al,AS,31,,2,2,-4,2,-2
+2026-11-12,4,Ed,,alone,61,Al,8,-2,-2,-2,-2
+2026-11-12,5,Di,Cy,AC,95,,-2,4,2,-2,-2
+"""
+#: r7.csv: r1 with hand 1's units left blank (derived: Al +2, Bea +1, others -1, as stored)
+R7 = R1.replace("2026-11-12,1,Ed,Al,Bea,AS,72,,,2,1,-1,-1,-1", "2026-11-12,1,Ed,Al,Bea,AS,72,,,,,,,")
+
+
+@pytest.mark.parametrize("copy", [R3, R7, R7 + "2026-11-12,6,Ed,Bea,Ed,AH,61,,,-1,2,-1,-1,1\n"])
+def test_units_left_blank_or_filled_in_on_a_night_sent_again_are_duplicates(tmp_path, copy):
+    """A sixth hand on the copy (r6's way: Ed deals, Bea with Ed, 61: plain win, Bea +2, Ed +1, others -1) is
+    stored beside the duplicates."""
+    db = tmp_path / "r.duckdb"
+    assert _ingest(write(tmp_path, "r1.csv", R1), db)["ingested"] == 5
+    rep = _ingest(write(tmp_path, "copy.csv", copy), db)
+    assert rep["rejected"] == []
+    assert rep["ingested"] == (1 if ",6," in copy else 0) and rep["duplicates"] == 5
+    extra = {"Al": -1, "Bea": 2, "Cy": -1, "Di": -1, "Ed": 1} if ",6," in copy else {}
+    assert ledger(db) == {p: u + extra.get(p, 0) for p, u in R1_UNITS.items()}
+
+
+def test_a_blank_units_copy_that_writes_other_points_is_still_a_conflict(tmp_path):
+    """Hand 1 sent again with 61 points and blank units: 61 is a plain win too (Al +2, Bea +1: the same units), but
+    the points written differ from the stored 72: E-HAND-CONFLICT at row 2, naming the points and not the score."""
+    db = tmp_path / "r.duckdb"
+    _ingest(write(tmp_path, "r1.csv", R1), db)
+    rep = _ingest(write(tmp_path, "c.csv", R7.replace(",AS,72,,,,,,,", ",AS,61,,,,,,,")), db)
+    assert _where(rep) == [(2, 1, "E-HAND-CONFLICT", 1)]
+    assert rep["rejected"][0]["found"] == "pts: stored 72, this copy 61"
+    assert ledger(db) == R1_UNITS
+
+
+def test_an_shn_night_sent_again_with_a_score_line_added_or_left_out_is_duplicates(tmp_path):
+    """SHN's way (a stored session continued: the copy is read against it): hand 1's score line left out (derived
+    Al +2, Bea +1, others -1), hand 2's written (Cy with Di, 45, lose doubled: Cy -4, Di -2, others +2), a hand 3
+    added (Di with Cy, 95: win-s, Di +4, Cy +2, others -2).  Two duplicates, one stored."""
+    head = ('%SHN 1.0\n[Event "N"]\n[Date "2026.11.12"]\n[Seats "Al=Al; Bea=Bea; Cy=Cy; Di=Di; Ed=Ed"]\n'
+            '[Rules "wi5-called-ace"]\n\n')
+    h1 = "hand 1  dealer Ed\npick Al  call AS  partner Bea  pts 72  win\n"
+    h2 = "hand 2  dealer Al\npick Cy  call AH  partner Di  pts 45  lose\n"
+    first = head + h1 + "score Al +2 Bea +1 Cy -1 Di -1 Ed -1\n\n" + h2
+    again = (head + h1 + "\n" + h2 + "score Al +2 Bea +2 Cy -4 Di -2 Ed +2\n\n"
+             "hand 3  dealer Bea\npick Di  call AC  partner Cy  pts 95  win-s\n")
+    db = tmp_path / "s.duckdb"
+    assert _ingest(write(tmp_path, "a.shn", first), db)["ingested"] == 2
+    rep = _ingest(write(tmp_path, "b.shn", again), db)
+    assert rep["rejected"] == [] and rep["duplicates"] == 2 and rep["ingested"] == 1
+    assert ledger(db) == {"Al": 2, "Bea": 1, "Cy": -3, "Di": 1, "Ed": -1}  # 2+2-2, 1+2-2, -1-4+2, -1-2+4, -1+2-2
+
