@@ -25,6 +25,7 @@ again under another name ("sheet (1).csv") is the same sittings, so:
 from __future__ import annotations
 
 import json
+import re
 
 __all__ = ["sheet_session", "match_sittings", "hand_sittings", "ledger_twin"]
 
@@ -52,6 +53,14 @@ class StoredName(str):
     #: Dealer column out reads each of them as stored (break24 F6: refused E-HAND-CONFLICT, "dealer: stored Eve, this
     #: copy none", and told to amend right hands)
     dealers: dict[int, str | None] | None = None
+    #: the stored hands' marks, hand number -> their statements as stored (``crack Al``, ``recrack Ed``), for the
+    #: hands that have any: a copy of the night without a Crack column says them where its units disagree
+    #: (break24b F10: E-SCORE on a right cell, nothing said of the stored crack)
+    marks: dict[int, list[str]] | None = None
+
+
+#: a mark statement of a stored hand's text (notation.md: crack S, recrack S, castrate S, blitz S colour)
+_MARK_LINE = re.compile(r"(?<![\w-])((?:crack|recrack|castrate|blitz) (?:\S+)(?: (?:black|red|middle|four))?(?: jacks)?)")
 
 
 def sheet_session(con, date: str, players: tuple[str, ...]) -> str | None:
@@ -75,6 +84,9 @@ def sheet_session(con, date: str, players: tuple[str, ...]) -> str | None:
             got.dealers = dict(con.execute(
                 "SELECT hand, dealer FROM hands WHERE hand_id IN (SELECT min(hand_id) FROM hands WHERE session = ? "
                 "GROUP BY hand)", [name]).fetchall())
+            got.marks = {n: _MARK_LINE.findall(text or "") for n, text in con.execute(
+                "SELECT h.hand, t.source FROM hands h JOIN hand_text t USING (hand_id) WHERE h.marks > 0 AND "
+                "h.hand_id IN (SELECT min(hand_id) FROM hands WHERE session = ? GROUP BY hand)", [name]).fetchall()}
             return got
     return None
 

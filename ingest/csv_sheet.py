@@ -2685,6 +2685,8 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
             _hint(bad, "the sheet has no Picker column, so the row is read as `pick ?` with its units (notation.md "
                   "§7), and they tell no one picker: write the picker (a Picker column; the rest is derived), a "
                   "leaster's winner (a Leaster column), or for a hand nobody paid a Notes cell saying misdeal")
+    if "crack" not in out.columns and res.rejected:  # a copy of a stored night without its Crack column (break24b F10)
+        _stored_marks_hint(res, records)
     if out.stake is not None:  # a money sheet: its refusals name the money written beside the units (break24 F10)
         _money_words(res, {int(r): row for r, row in rows}, out.stake)
     out.result.hands = res.hands
@@ -2840,6 +2842,22 @@ def _money_words(res: FileResult, rows: dict[int, list[str]], stake: Fraction) -
                        f"units at {unit}), not 0" + message[m.end():])
         bad.errors[0] = Diagnostic(d.code, message, d.severity, d.file, d.line, d.col, d.hand, d.trick, found,
                                    expected)
+
+
+def _stored_marks_hint(res: FileResult, records: list) -> None:
+    """A row of a copy of a stored night refused for its units (``E-SCORE``)
+    where the stored hand has marks the copy does not write, the sheet having
+    no Crack column: say them (break24b F10: 'Al -2 is written but the rules
+    give -1' on the stored hand's right cell, nothing said of its crack)."""
+    stored = {(r.session.id, r.number): r.session.tags.get("Session") for r in records}
+    for bad in res.rejected:
+        if not bad.errors or bad.errors[0].code != "E-SCORE":
+            continue
+        marks = (getattr(stored.get((bad.session, bad.hand)), "marks", None) or {}).get(bad.hand)
+        if marks:
+            _hint(bad, f"the stored hand {bad.hand} has {', '.join(marks)}, which this copy does not write: the "
+                  "sheet has no Crack column, and a row without one is read with no crack (rules.md E-1 doubles "
+                  "each mark); add the Crack column with the stored marks to send the night again")
 
 
 def _hint(bad, text: str) -> None:

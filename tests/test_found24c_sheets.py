@@ -214,3 +214,32 @@ def test_an_shn_night_sent_again_with_a_score_line_added_or_left_out_is_duplicat
     assert rep["rejected"] == [] and rep["duplicates"] == 2 and rep["ingested"] == 1
     assert ledger(db) == {"Al": 2, "Bea": 1, "Cy": -3, "Di": 1, "Ed": -1}  # 2+2-2, 1+2-2, -1-4+2, -1-2+4, -1+2-2
 
+
+# -- break24b F10: a copy without its Crack column: E-SCORE on a right cell, nothing said of the stored crack ----------
+
+def test_a_copy_without_the_crack_column_names_the_stored_crack(tmp_path):
+    """r5.csv: r1's night with its columns moved and no Crack (nor Dealer) column.  Hand 4 was stored as Ed alone at
+    61 cracked by Al (E-2): 1 x 2 = 2 a defender, Ed +8, each -2, as this copy writes.  Read with no crack it is
+    1 a defender (Ed +4, each -1): E-SCORE at Al's cell (row 5, column 12), which now names the stored crack and
+    the missing column.  Hands 1, 2, 3 (blank units) and 5 are duplicates; the ledger is r1's."""
+    r5 = """Date,Hand,Picker,Partner,Call,Points,Notes,Ed,Di,Cy,Bea,Al
+2026-11-12,1,Al,Bea,AS,72,,-1,-1,-1,1,2
+2026-11-12,2,Cy,Di,AH,45,,2,-2,-4,2,2
+2026-11-12,3,Cy,Al,AS,31,,,,,,
+2026-11-12,4,Ed,,alone,61,,8,-2,-2,-2,-2
+2026-11-12,5,Di,Cy,AC,95,,-2,4,2,-2,-2
+"""
+    db = tmp_path / "r.duckdb"
+    _ingest(write(tmp_path, "r1.csv", R1), db)
+    rep = _ingest(write(tmp_path, "r5.csv", r5), db)
+    assert _where(rep) == [(5, 12, "E-SCORE", 4)] and rep["duplicates"] == 4
+    msg = rep["rejected"][0]["message"]
+    assert "Al -2 is written but the rules give -1" in msg
+    assert "the stored hand 4 has crack Al, which this copy does not write: the sheet has no Crack column" in msg
+    assert ledger(db) == R1_UNITS
+    # the first ingest of a sheet without a Crack column says nothing of stored marks: there are none (its seats in
+    # the sheet's order, Ed's +8 is the first cell the rules' +4 disagrees with: column 8)
+    rep = _ingest(write(tmp_path, "r5.csv", r5.replace("2026-11-12", "2026-11-19")), tmp_path / "n.duckdb")
+    assert _where(rep) == [(5, 8, "E-SCORE", 4)]
+    assert "Ed +8 is written but the rules give +4" in rep["rejected"][0]["message"]
+    assert "stored hand" not in rep["rejected"][0]["message"]
