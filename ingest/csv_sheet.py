@@ -2685,6 +2685,8 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
             _hint(bad, "the sheet has no Picker column, so the row is read as `pick ?` with its units (notation.md "
                   "§7), and they tell no one picker: write the picker (a Picker column; the rest is derived), a "
                   "leaster's winner (a Leaster column), or for a hand nobody paid a Notes cell saying misdeal")
+    if res.rejected:  # a row that writes neither points, result nor units: said in the sheet's words (break24b F11)
+        _unsettled_words(res, out, index)
     if "crack" not in out.columns and res.rejected:  # a copy of a stored night without its Crack column (break24b F10)
         _stored_marks_hint(res, records)
     if out.stake is not None:  # a money sheet: its refusals name the money written beside the units (break24 F10)
@@ -2842,6 +2844,29 @@ def _money_words(res: FileResult, rows: dict[int, list[str]], stake: Fraction) -
                        f"units at {unit}), not 0" + message[m.end():])
         bad.errors[0] = Diagnostic(d.code, message, d.severity, d.file, d.line, d.col, d.hand, d.trick, found,
                                    expected)
+
+
+def _unsettled_words(res: FileResult, out: CsvResult, index: dict[str, int]) -> None:
+    """A picked row refused as ``E-RESULT-UNKNOWN`` because it writes no
+    points, no result and no units (SHN: "expected an outcome or pts, or a
+    score") is said at its Points cell (else its Result cell), naming the
+    cells to fill in by the sheet's own column names (break24b F11: it was
+    said at column 1 with SHN's words)."""
+    cols = out.columns
+    at = next((cols[f] for f in ("points", "outcome") if f in cols), None)
+    named = [f"the {cols[f]} cell" for f in ("points", "outcome") if f in cols]
+    for bad in res.rejected:
+        d = bad.errors[0] if bad.errors else None
+        if d is None or d.code != "E-RESULT-UNKNOWN" or d.expected != "an outcome or pts, or a score":
+            continue
+        fill = " or ".join(named + [f"each player's units ({', '.join(out.players)})"])
+        message = (f"row {d.line}: the hand cannot be settled: the row writes no "
+                   + ", no ".join([cols[f] for f in ("points", "outcome") if f in cols] + ["units"])
+                   + f" (rules.md B-27, B-28): fill in {fill}")
+        expected = " or ".join([cols[f] for f in ("points", "outcome") if f in cols] + ["the units"])
+        bad.errors[0] = Diagnostic(d.code, message, d.severity, d.file, d.line,
+                                   index[at] + 1 if at is not None else d.col, d.hand, d.trick,
+                                   "blank", expected)
 
 
 def _stored_marks_hint(res: FileResult, records: list) -> None:

@@ -243,3 +243,22 @@ def test_a_copy_without_the_crack_column_names_the_stored_crack(tmp_path):
     assert _where(rep) == [(5, 8, "E-SCORE", 4)]
     assert "Ed +8 is written but the rules give +4" in rep["rejected"][0]["message"]
     assert "stored hand" not in rep["rejected"][0]["message"]
+
+
+# -- break24b F11: a row with no points, result or units was said at column 1 in SHN's words ---------------------------
+
+def test_a_row_with_no_points_result_or_units_is_said_at_its_points_cell_in_the_sheets_words(tmp_path):
+    """u5.csv's rows 2 and 3: hand 1 (Al with Bea, AS) writes no Points, Result or units: refused at its Points cell
+    (column 7), naming the sheet's columns to fill in.  Hand 2 (Cy with Di, AH, W: a plain win, B-28, B-33: Cy +2,
+    Di +1, others -1) is stored."""
+    text = ("Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Al,Bea,Cy,Di,Ed\n"
+            "2026-11-12,1,Ed,Al,Bea,AS,,,,,,,\n2026-11-12,2,Al,Cy,Di,AH,,W,,,,,\n")
+    db = tmp_path / "u.duckdb"
+    rep = _ingest(write(tmp_path, "u5.csv", text), db)
+    assert _where(rep) == [(2, 7, "E-RESULT-UNKNOWN", 1)]
+    e = rep["rejected"][0]
+    assert e["message"] == ("row 2: the hand cannot be settled: the row writes no Points, no Result, no units "
+                            "(rules.md B-27, B-28): fill in the Points cell or the Result cell or each player's units "
+                            "(Al, Bea, Cy, Di, Ed)")
+    assert "pts" not in e["message"] and "score" not in e["message"]
+    assert ledger(db) == {"Al": -1, "Bea": -1, "Cy": 2, "Di": 1, "Ed": -1}
