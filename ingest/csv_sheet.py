@@ -1706,6 +1706,16 @@ def _header_map(row: list[str], first: list[str], players: dict[str, str]) -> tu
     return [cells.index(h) if h and h in cells else None for h in first], ""
 
 
+def _first_night_ends(notes: list[Diagnostic], tr: int) -> None:
+    """Once a later night starts at row ``tr`` (a title), the first night's
+    ``W-CSV-NIGHT`` (at line 1: "every hand is of ...") says the hands above
+    that row are of it; ``notes`` is changed in place."""
+    for k, d in enumerate(notes):
+        if d.code == "W-CSV-NIGHT" and d.line == 1 and "every hand is of" in d.message:
+            notes[k] = replace(d, message=d.message.replace(
+                "every hand is of", f"the hands above row {row_words(tr)} are of", 1))
+
+
 def _date_again(tr: int, text: str, hr: int | None, got: str, before: int, path: str | None) -> Diagnostic:
     """The ``E-CSV-HEADER`` of a night's title (row ``tr``, ``text``, its
     header again at row ``hr``) that repeats the date ``got`` of the night
@@ -1850,10 +1860,7 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
                 continue
             skip, night, cur = False, got, got
             where = None if again else own
-            for k, d in enumerate(notes):
-                if d.code == "W-CSV-NIGHT" and d.line == 1 and "every hand is of" in d.message:
-                    notes[k] = replace(d, message=d.message.replace(
-                        "every hand is of", f"the hands above row {row_words(tr)} are of", 1))
+            _first_night_ends(notes, tr)
             notes.append(Diagnostic(
                 "W-CSV-NIGHT", f"row {row_words(tr)} is a title ({text[:60]!r}) above the header written again at row "
                 f"{row_words(r)}: the rows under it are another night, of {got}, "
@@ -1871,10 +1878,7 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
                 got = None
             if got is not None and got != cur:  # a dated title and no header under it: a night of the same columns
                 night, cur, seen[got] = got, got, tr
-                for k, d in enumerate(notes):
-                    if d.code == "W-CSV-NIGHT" and d.line == 1 and "every hand is of" in d.message:
-                        notes[k] = replace(d, message=d.message.replace(
-                            "every hand is of", f"the hands above row {row_words(tr)} are of", 1))
+                _first_night_ends(notes, tr)
                 notes.append(Diagnostic(
                     "W-CSV-NIGHT", f"row {row_words(tr)} is a title ({text[:60]!r}) with no header under it: the rows "
                     f"under it are another night, of {got}, {said.get(text, 'the date in that title')}, read by the "
