@@ -2088,6 +2088,19 @@ class _Totals:
                 self.carry[p] += v
                 self.carry_all[p] += v
 
+    def sums(self, row: list[str]) -> bool:
+        """Whether ``row`` writes, in every player's cell, the sum of that
+        column's units over the two or more rows since the last totals row
+        (none of them derived): an unlabelled row of sums under the hands
+        (break24c F3: a spreadsheet's ``=SUM`` row left without "Total",
+        read as one more hand and counted twice)."""
+        if self.rows < 2 or self.derived:
+            return False
+        for p, k in self.cols:
+            if (whole_units(row[k]) if k < len(row) else None) != self.since[p]:
+                return False
+        return any(self.since.values())
+
     def new_night(self, r: int) -> None:
         """A new night starts at row ``r`` (a sheet of nights kept as blocks
         under their titles): the sums since the last totals row start again,
@@ -3027,8 +3040,16 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             # above's that had no Total row (break24b F4: a right Total said wrong for every player)
             totals.new_night(r)
             since.clear()
-        if is_totals_row(dtext, row[0], *(cell(row, f)[0] for f in ("hand", "dealer", "picker"))):
+        unlabelled = ("hand" in cols and not cell(row, "hand")[0] and not dtext
+                      and not any(cell(row, f)[0] for f in HAND_FIELDS) and totals.sums(row))
+        if unlabelled or is_totals_row(dtext, row[0], *(cell(row, f)[0] for f in ("hand", "dealer", "picker"))):
             if notes is not None:
+                if unlabelled:  # break24c F3: a row of the column sums with no label, no hand and no date
+                    notes.append(Diagnostic(
+                        "W-CSV-TOTALS", f"row {row_words(r)} writes no hand number and no date, and each player's "
+                        f"cell is the sum of the {totals.rows} rows above it: read as their Total row, not as a hand "
+                        "(write Total in its first cell to say so)", "warning", path, r, 1,
+                        found="an unlabelled row of sums", expected="a hand's row, or a row labelled Total"))
                 notes.extend(totals.check(r, row, path))
             if nights is not None and totals.night is not None and len(since) == 1:  # one night's own Total row
                 (d_,) = since

@@ -262,3 +262,40 @@ def test_a_row_with_no_points_result_or_units_is_said_at_its_points_cell_in_the_
                             "(Al, Bea, Cy, Di, Ed)")
     assert "pts" not in e["message"] and "score" not in e["message"]
     assert ledger(db) == {"Al": -1, "Bea": -1, "Cy": 2, "Di": 1, "Ed": -1}
+
+
+# -- break24c F3: an unlabelled row of sums under a sheet of nets was stored as one more hand --------------------------
+
+#: u2.csv as break24c wrote it: h1 and h2 +2 +1 -1 -1 -1 (each: Al picks with Bea and wins plain, B-28, B-33); the
+#: last row, no Date and no Hand, is the column sums +4 +2 -2 -2 -2 -- which would also read as Al and Bea winning
+#: schneider (B-28 tier 2).  It is no hand: the night is Al +4, Bea +2, Cy/Di/Ed -2 (sum 0), two hands.
+SUMS = """Date,Hand,Al,Bea,Cy,Di,Ed
+2026-11-12,1,2,1,-1,-1,-1
+2026-11-12,2,2,1,-1,-1,-1
+,,4,2,-2,-2,-2
+"""
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_an_unlabelled_row_of_sums_is_a_total_row_not_a_hand(tmp_path, monkeypatch, stream):
+    if stream:
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", "1")
+    db = tmp_path / "u.duckdb"
+    rep = _ingest(write(tmp_path, "u2.csv", SUMS), db)
+    assert rep["ingested"] == 2 and rep["rejected"] == []
+    assert ledger(db) == {"Al": 4, "Bea": 2, "Cy": -2, "Di": -2, "Ed": -2}
+    said = [w for w in rep["warnings"] if w["code"] == "W-CSV-TOTALS"]
+    assert [(w["line"], w["col"]) for w in said] == [(4, 1)]
+    assert "the sum of the 2 rows above it: read as their Total row" in said[0]["message"]
+
+
+def test_a_row_that_is_no_sum_of_the_rows_above_stays_a_hand(tmp_path):
+    """The same sheet whose last row is a hand of its own (Cy picks with Di and wins plain: +2 for Cy, +1 for Di,
+    each defender -1, B-33) left without a hand number: not the column sums (+4 +2 -2 -2 -2), so it stays a hand,
+    numbered by its place (3): Al 2 + 2 - 1 = 3, Bea 1 + 1 - 1 = 1, Cy -1 - 1 + 2 = 0, Di -1 - 1 + 1 = -1,
+    Ed -1 - 1 - 1 = -3 (sum 0)."""
+    db = tmp_path / "h.duckdb"
+    rep = _ingest(write(tmp_path, "h.csv", SUMS.replace(",,4,2,-2,-2,-2", ",,-1,-1,2,1,-1")), db)
+    assert rep["ingested"] == 3 and rep["rejected"] == []
+    assert ledger(db) == {"Al": 3, "Bea": 1, "Cy": 0, "Di": -1, "Ed": -3}
