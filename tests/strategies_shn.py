@@ -238,6 +238,10 @@ def shn_files(draw, max_sessions: int = 3, max_hands: int = 4) -> ShnFile:
                 sess.tags["Date"] = days[sess.id]          # (docs/notation.md §4.2; break21 F1)
         if "Date" in sess.tags:
             days[sess.id] = sess.tags["Date"]
+        if hands and "Rules" not in sess.tags and hands[-1].session.tags.get("Rules", "").strip():
+            # a later block keeps the house rules above it: one without [Rules] falls back to the default profile,
+            # which the reader warns of (W-RULES-DEFAULT, break24 F2), and these files are read without a word
+            sess.tags["Rules"] = hands[-1].session.tags["Rules"]
         tops[sess.id] = numbers[-1]
         hands += [draw(hand_records(sess, n)) for n in numbers]
     return ShnFile(hands)

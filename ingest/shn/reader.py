@@ -1734,7 +1734,9 @@ class _Reader:
 
     def _start_session(self) -> None:
         self._keep_voided_session()
-        if "Rules" in self.sess.tags:  # the [Rules] of the session above, for W-RULES-DEFAULT below (break24 F2)
+        if self.sess.tags.get("Rules", "").strip():
+            # the [Rules] of the session above, for W-RULES-DEFAULT below (break24 F2); an empty [Rules ""] is the
+            # default profile, which a block without [Rules] keeps (no change to warn of)
             self.rules_above = (self.sess.tags["Rules"], self.sess.tag_pos.get("Rules"), self.sess.id,
                                 self.sess.tags.get("Event"))
         self.sess = SessionRec({})
