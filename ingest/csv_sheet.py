@@ -1792,10 +1792,21 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
         writing no date)."""
         got, why_date = date_in_text(text, order)
         if got is None and layout.year is not None and re.search(r"[^\W\d_]", text):
-            got, why_day = day_in_text(text, layout.year, order)
+            year = cur[:4] if cur else layout.year
+            got, why_day = day_in_text(text, year, order)
             why_date = why_date or why_day
-            if got is not None:
-                said[text] = f"the day in that title, of the year {layout.year} (the sheet's, as the first night's)"
+            if got is not None and cur and got < cur:
+                # the nights run down the sheet: a day before the night above is of the year after it (break24c F2:
+                # 'Jan 7' under 'Dec 31' was stored as January of the same year, eight months before the first night)
+                year = str(int(year) + 1)
+                got = day_in_text(text, year, order)[0]
+                if got is not None:
+                    said[text] = (f"the day in that title, of the year {year} (the year after the night above, "
+                                  f"{cur}: the nights run down the sheet)")
+            elif got is not None:
+                said[text] = (f"the day in that title, of the year {year} ("
+                              + ("the sheet's, as the first night's" if year == layout.year else "the night above's")
+                              + ")")
         return got, why_date
 
     def title_of() -> tuple[int, str]:

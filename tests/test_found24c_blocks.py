@@ -357,3 +357,34 @@ def test_titles_that_all_read_two_ways_are_refused_naming_date_order(tmp_path):
                   db, "--columns", "date-order=mdy")
     assert rep["ingested"] == 4
     assert _nights(db) == {"2026-11-10": NIGHT2, "2026-11-12": NIGHT1}
+
+
+# -- break24c F2: a title without its year after a December night went back to January of the same year ---------------
+
+#: y1.csv as break24c wrote it: a winter league in blocks, titles "Sep 10 2026", "Dec 31", "Jan 7" (no Date column).
+#: h1 of each night: Al with Bea at 75 wins plain +2 / +1 / -1 (B-28, B-33); Cy with Di at 45 loses with DOB
+#: -4 / -2 / +2 (B-27, B-33); Bea alone at 95 wins schneider +8 / -2 (B-28 tier 2, x4 alone).
+WINTER = """Thursday League - Sep 10 2026
+Hand,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed
+1,Al,Bea,AS,75,2,1,-1,-1,-1
+Thursday League - Dec 31
+Hand,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed
+1,Cy,Di,AH,45,2,2,-4,-2,2
+Thursday League - Jan 7
+Hand,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed
+1,Bea,,alone,95,-2,8,-2,-2,-2
+"""
+
+
+def test_a_title_without_its_year_after_december_is_of_the_next_year(tmp_path):
+    """The nights run down the sheet: 'Jan 7' under 'Dec 31' (2026) is 2027-01-07, not 2026-01-07 (eight months
+    before the sheet's first night); 'Dec 31' after 'Sep 10 2026' stays in 2026."""
+    db = tmp_path / "w.duckdb"
+    r = cli("ingest", write(tmp_path, "y1.csv", WINTER), "--db", str(db), ok=False)
+    assert "3 stored" in r.output
+    assert "of 2027-01-07, the day in that title, of the year 2027 (the year after the night above, 2026-12-31" \
+        in r.output
+    with duckdb.connect(str(db), read_only=True) as con:
+        days = [str(d) for (d,) in con.execute("SELECT date FROM sessions ORDER BY date").fetchall()]
+    assert days == ["2026-09-10", "2026-12-31", "2027-01-07"]
+    assert ledger(db) == {"Al": 2, "Bea": 11, "Cy": -7, "Di": -5, "Ed": -1}
