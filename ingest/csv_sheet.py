@@ -1913,6 +1913,51 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
     yield from ([(hr, []) for hr, _ in held] if skip else held)
 
 
+def _titled_night(rows: list[list[str]], out: list[list[str]], block: int, r: int, k: int, layout: Layout,
+                  path: str | None, result: FileResult) -> None:
+    """A sheet with a Date column whose header is written again at
+    ``rows[r]`` under a dated title row (its one cell "Thursday League - Nov
+    19 2026"): the night under it is the title's when its first row leaves
+    the Date cell blank (that cell set to the title's day in ``out``; the
+    rows after it take it as a merged date cell's), with ``W-CSV-NIGHT``
+    saying so; a first row dated otherwise is read by its cell, the title's
+    other day said.  Left blank, the rows were filed under the night above
+    without a word (break24c F1).  ``k``: the Date column's index."""
+    t = r - 1
+    while t >= block and not any(c.strip() for c in rows[t]):
+        t -= 1
+    if t < block:
+        return
+    written = [c.strip() for c in rows[t] if c.strip()]
+    if len(written) != 1 or written[0] != rows[t][0].strip():
+        return
+    order = date_order_option(layout.columns)
+    day, _ = date_in_text(written[0], order)
+    if day is None:
+        return
+    j = r + 1
+    while j < len(rows) and not any(c.strip() for c in rows[j]):
+        j += 1
+    if j >= len(rows) or k >= len(rows[j]):
+        return
+    at = _row_of(rows)
+    cell = rows[j][k].strip()
+    if not cell:
+        out[j] = [*rows[j][:k], day, *rows[j][k + 1:]]
+        result.errors.append(Diagnostic(
+            "W-CSV-NIGHT", f"row {row_words(at(t))} is a title ({written[0][:60]!r}) above the header written again "
+            f"at row {row_words(at(r))}, and the rows under it leave the Date cell blank: they are the night of "
+            f"{day}, the date in that title", "warning", path, at(t), 1, found=written[0][:80],
+            expected="a Date cell in the night's first row"))
+    elif day not in ({read_date(cell, o) for o in (order,) if order} or
+                     {read_date(cell, o) for o in ("dmy", "mdy")} - {None} or {day}):
+        # (the cell read either way where the sheet's order is decided later, from all its Date cells)
+        result.errors.append(Diagnostic(
+            "W-CSV-NIGHT", f"row {row_words(at(t))} is a title ({written[0][:60]!r}) of {day} above the header "
+            f"written again at row {row_words(at(r))}, but the Date cell under it says {cell!r}: the rows are read "
+            "by their Date cells", "warning", path, at(t), 1, found=cell, expected=day))
+
+
 def _second_headers(rows: list[list[str]], layout: Layout, cols: dict[str, str], index: dict[str, int],
                     path: str | None, result: FileResult) -> list[list[str]]:
     """``rows`` with the header repeated below the first (a second night
@@ -1949,6 +1994,7 @@ def _second_headers(rows: list[list[str]], layout: Layout, cols: dict[str, str],
         if cells == first[:len(cells)] and len(cells) >= len([c for c in first if c]):
             out[r] = []  # the same header again: no row of the sheet
             _pasted_again(rows, out, block, r, k, want, path, result)
+            _titled_night(rows, out, block, r, k, layout, path, result)
             block = r + 1
             continue
         other = [f"{c.strip()!r}" for c in row if c.strip() and c.strip().casefold() not in first]

@@ -388,3 +388,51 @@ def test_a_title_without_its_year_after_december_is_of_the_next_year(tmp_path):
         days = [str(d) for (d,) in con.execute("SELECT date FROM sessions ORDER BY date").fetchall()]
     assert days == ["2026-09-10", "2026-12-31", "2027-01-07"]
     assert ledger(db) == {"Al": 2, "Bea": 11, "Cy": -7, "Di": -5, "Ed": -1}
+
+
+# -- break24c F1: a sheet with a Date column and a dated title over each block filed a block with blank Date cells
+#    under the night above ----------------------------------------------------------------------------------------
+
+#: b3.csv as break24c wrote it (its Date column month-first, W-CSV-DATE-ORDER): Nov 12: h1 Al with Bea at 75 wins
+#: plain +2 / +1 / -1 (B-28, B-33), h2 Cy with Di at 45 loses with DOB -4 / -2 / +2 (B-27); Nov 19 (its Date cells
+#: blank under its title): h3 Bea alone at 95 wins schneider +8 / -2 (B-28 tier 2, x4), h4 Di with Al at 30 loses
+#: schneidered with DOB -8 / -4 / +4 (B-28, B-33).  Nov 12: Al 4, Bea 3, Cy -5, Di -3, Ed 1; Nov 19: Al -6, Bea 12,
+#: Cy 2, Di -10, Ed 2 (NIGHT1, NIGHT2 above).
+DATED_BLOCKS = """Thursday League - Nov 12 2026
+Date,Hand,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed
+11/12/2026,1,Al,Bea,AS,75,2,1,-1,-1,-1
+,2,Cy,Di,AH,45,2,2,-4,-2,2
+Total,,,,,,4,3,-5,-3,1
+Thursday League - Nov 19 2026
+Date,Hand,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed
+,3,Bea,,alone,95,-2,8,-2,-2,-2
+,4,Di,Al,AC,30,-4,4,4,-8,4
+Total,,,,,,-6,12,2,-10,2
+"""
+
+
+def _night_counts(db) -> list[tuple[str, int]]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        return [(str(d), n) for d, n in con.execute(
+            "SELECT s.date, count(*) FROM hands h JOIN sessions s USING (session_id) GROUP BY 1 ORDER BY 1").fetchall()]
+
+
+def test_a_titled_block_with_blank_date_cells_is_the_title_s_night(tmp_path):
+    db = tmp_path / "b3.duckdb"
+    r = cli("ingest", write(tmp_path, "b3.csv", DATED_BLOCKS), "--db", str(db), ok=False)
+    assert "4 stored" in r.output and "b3.csv:6:1: warning W-CSV-NIGHT" in r.output
+    assert "leave the Date cell blank: they are the night of 2026-11-19" in r.output
+    assert _night_counts(db) == [("2026-11-12", 2), ("2026-11-19", 2)]
+    assert ledger(db) == BOTH
+
+
+def test_a_titled_block_whose_date_cell_says_another_day_is_said(tmp_path):
+    """b4.csv: block 2's first Date cell copied from block 1 (11/12/2026) under the title "Nov 19 2026": the rows
+    are read by their Date cells (one night, as written) and the title's other day is said at the title."""
+    db = tmp_path / "b4.duckdb"
+    text = DATED_BLOCKS.replace(",3,Bea,", "11/12/2026,3,Bea,")
+    r = cli("ingest", write(tmp_path, "b4.csv", text), "--db", str(db), ok=False)
+    assert "4 stored" in r.output
+    assert ("b4.csv:6:1: warning W-CSV-NIGHT: row 6 is a title ('Thursday League - Nov 19 2026') of 2026-11-19 "
+            "above the header written again at row 7, but the Date cell under it says '11/12/2026'") in r.output
+    assert _night_counts(db) == [("2026-11-12", 4)]
