@@ -3387,8 +3387,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                    f"no hand number written: counted as this night's hand {number}, after hand {top} (row {at})")
             err("E-CSV-HAND-ORDER", f"{how}; a night's hand numbers are unique and increasing, each naming one hand "
                 f"(shead replay, void, history): if this row is another hand, number it after {top}; if it repeats "
-                "an earlier row, delete it; if the rows are out of order, move it to its place", hcol or 1,
-                htext or str(number), f"> {top}")
+                "an earlier row, delete it; if the rows are out of order, move it to its place"
+                + ("; if it starts another night (its hands numbered from 1 again), write that night's date: in its "
+                   "Date cells, or as a dated title row above its header (renumbered, it would be a hand of this "
+                   "night's day)" if number == 1 and htext else ""), hcol or 1, htext or str(number), f"> {top}")
             claim = False
         rec = HandRecord(number, sessions[d], pos=Pos(r, 1))
         rec.line = r

@@ -436,3 +436,16 @@ def test_a_titled_block_whose_date_cell_says_another_day_is_said(tmp_path):
     assert ("b4.csv:6:1: warning W-CSV-NIGHT: row 6 is a title ('Thursday League - Nov 19 2026') of 2026-11-19 "
             "above the header written again at row 7, but the Date cell under it says '11/12/2026'") in r.output
     assert _night_counts(db) == [("2026-11-12", 4)]
+
+
+def test_a_night_numbered_from_1_again_without_a_date_is_told_to_write_its_date(tmp_path):
+    """break24c F4 (h1.csv): the header written again with no title above it and hands from 1 again: refused as
+    before (nothing gives the second night a date), and the message now says how to give it one instead of only
+    renumbering (which would make its hands Nov 12's)."""
+    text = DATED_BLOCKS.replace("Thursday League - Nov 19 2026\n", "").replace(",3,Bea,", ",1,Bea,").replace(
+        ",4,Di,", ",2,Di,")
+    rep = _ingest(write(tmp_path, "h1.csv", text), tmp_path / "h.duckdb")
+    assert rep["ingested"] == 2
+    msgs = [e["message"] for e in rep["rejected"] if e["code"] == "E-CSV-HAND-ORDER"]
+    assert len(msgs) == 2 and all("number it after 2" in m for m in msgs)
+    assert "if it starts another night (its hands numbered from 1 again), write that night's date" in msgs[0]
