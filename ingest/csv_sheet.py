@@ -1613,6 +1613,9 @@ def _stream_headers(rows, layout: Layout, cols: dict[str, str], index: dict[str,
             cells.pop()
         return cells
 
+    order = date_order_option(layout.columns)
+    title: tuple[int, tuple[str, str]] | None = None  # the last filled row, when a dated title row (break24c F1)
+    titled: tuple[int, tuple[str, str], int] | None = None  # that title and the header again under it
     above: list[tuple[int, list[str]]] = []  # the filled rows under the header before the last (compared with)
     under: list[tuple[int, list[str]]] = []  # the filled rows under the last header (the first _PASTE_ROWS)
     pending: tuple[int, list] | None = None  # under a repeated header: (its row, the rows so far repeating above)
@@ -1643,6 +1646,7 @@ def _stream_headers(rows, layout: Layout, cols: dict[str, str], index: dict[str,
             cells = norm([c.replace("\ufeff", "").casefold() for c in row])
             if cells == first[:len(cells)] and len(cells) >= len([c for c in first if c]):
                 above, under, pending = under, [], (r, [])  # the same header again: no row of the sheet
+                titled, title = (title[0], title[1], r) if title is not None else None, None
                 continue
             notes.append(Diagnostic(
                 "E-CSV-HEADER", f"row {row_words(r)} is a second header row with other columns: a sheet is read with "
@@ -1651,6 +1655,12 @@ def _stream_headers(rows, layout: Layout, cols: dict[str, str], index: dict[str,
                 found=", ".join(c.strip() for c in row if c.strip())[:80],
                 expected="a row of a hand, or the first header again"))
             return
+        if filled_row:
+            if titled is not None:  # the night's first row under a dated title and the header again
+                row = _titled_row(row, k, titled[1], titled[0], titled[2], order, path, notes)
+                titled = None
+            day = _title_day(row, order)
+            title = None if day is None else (r, day)
         if filled_row and len(under) < _PASTE_ROWS:
             under.append((r, row))
         if pending is not None:
@@ -1913,49 +1923,62 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
     yield from ([(hr, []) for hr, _ in held] if skip else held)
 
 
+def _title_day(row: list[str], order: str | None) -> tuple[str, str] | None:
+    """``(its text, the day it writes)`` when ``row`` is a dated title row
+    (one cell written, the first: "Thursday League - Nov 19 2026"), else
+    None."""
+    written = [c.strip() for c in row if c.strip()]
+    if len(written) != 1 or written[0] != row[0].strip():
+        return None
+    day, _ = date_in_text(written[0], order)
+    return None if day is None else (written[0], day)
+
+
+def _titled_row(row: list[str], k: int, title: tuple[str, str], tr: int, hr: int, order: str | None,
+                path: str | None, said: list[Diagnostic]) -> list[str]:
+    """The first row of a night under a dated title row ``tr`` (``title``:
+    its text and day) and the header written again at row ``hr``, in a
+    sheet with a Date column (its index ``k``): the row with its blank Date
+    cell set to the title's day (the rows after it take it as a merged date
+    cell's), ``W-CSV-NIGHT`` added to ``said``; a Date cell of another day
+    is read as written, the title's other day said.  Left blank, the rows
+    were filed under the night above without a word (break24c F1)."""
+    text, day = title
+    cell = row[k].strip() if k < len(row) else ""
+    if not cell:
+        said.append(Diagnostic(
+            "W-CSV-NIGHT", f"row {row_words(tr)} is a title ({text[:60]!r}) above the header written again at row "
+            f"{row_words(hr)}, and the rows under it leave the Date cell blank: they are the night of {day}, the date "
+            "in that title", "warning", path, tr, 1, found=text[:80], expected="a Date cell in the night's first row"))
+        return [*row[:k], *[""] * (k - len(row)), day, *row[k + 1:]]
+    if day not in ({read_date(cell, o) for o in (order,) if order} or
+                   {read_date(cell, o) for o in ("dmy", "mdy")} - {None} or {day}):
+        # (the cell read either way where the sheet's order is decided later, from all its Date cells)
+        said.append(Diagnostic(
+            "W-CSV-NIGHT", f"row {row_words(tr)} is a title ({text[:60]!r}) of {day} above the header written again "
+            f"at row {row_words(hr)}, but the Date cell under it says {cell!r}: the rows are read by their Date "
+            "cells", "warning", path, tr, 1, found=cell, expected=day))
+    return row
+
+
 def _titled_night(rows: list[list[str]], out: list[list[str]], block: int, r: int, k: int, layout: Layout,
                   path: str | None, result: FileResult) -> None:
-    """A sheet with a Date column whose header is written again at
-    ``rows[r]`` under a dated title row (its one cell "Thursday League - Nov
-    19 2026"): the night under it is the title's when its first row leaves
-    the Date cell blank (that cell set to the title's day in ``out``; the
-    rows after it take it as a merged date cell's), with ``W-CSV-NIGHT``
-    saying so; a first row dated otherwise is read by its cell, the title's
-    other day said.  Left blank, the rows were filed under the night above
-    without a word (break24c F1).  ``k``: the Date column's index."""
+    """:func:`_titled_row` of the sheet read whole: the header written again
+    at ``rows[r]``, the title the last filled row above it (from ``block``),
+    the night's first row the first filled row under it, set in ``out``."""
     t = r - 1
     while t >= block and not any(c.strip() for c in rows[t]):
         t -= 1
-    if t < block:
-        return
-    written = [c.strip() for c in rows[t] if c.strip()]
-    if len(written) != 1 or written[0] != rows[t][0].strip():
-        return
     order = date_order_option(layout.columns)
-    day, _ = date_in_text(written[0], order)
-    if day is None:
+    title = _title_day(rows[t], order) if t >= block else None
+    if title is None:
         return
     j = r + 1
     while j < len(rows) and not any(c.strip() for c in rows[j]):
         j += 1
-    if j >= len(rows) or k >= len(rows[j]):
-        return
-    at = _row_of(rows)
-    cell = rows[j][k].strip()
-    if not cell:
-        out[j] = [*rows[j][:k], day, *rows[j][k + 1:]]
-        result.errors.append(Diagnostic(
-            "W-CSV-NIGHT", f"row {row_words(at(t))} is a title ({written[0][:60]!r}) above the header written again "
-            f"at row {row_words(at(r))}, and the rows under it leave the Date cell blank: they are the night of "
-            f"{day}, the date in that title", "warning", path, at(t), 1, found=written[0][:80],
-            expected="a Date cell in the night's first row"))
-    elif day not in ({read_date(cell, o) for o in (order,) if order} or
-                     {read_date(cell, o) for o in ("dmy", "mdy")} - {None} or {day}):
-        # (the cell read either way where the sheet's order is decided later, from all its Date cells)
-        result.errors.append(Diagnostic(
-            "W-CSV-NIGHT", f"row {row_words(at(t))} is a title ({written[0][:60]!r}) of {day} above the header "
-            f"written again at row {row_words(at(r))}, but the Date cell under it says {cell!r}: the rows are read "
-            "by their Date cells", "warning", path, at(t), 1, found=cell, expected=day))
+    if j < len(rows):
+        at = _row_of(rows)
+        out[j] = _titled_row(rows[j], k, title, at(t), at(r), order, path, result.errors)
 
 
 def _second_headers(rows: list[list[str]], layout: Layout, cols: dict[str, str], index: dict[str, int],

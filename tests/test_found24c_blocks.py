@@ -417,7 +417,11 @@ def _night_counts(db) -> list[tuple[str, int]]:
             "SELECT s.date, count(*) FROM hands h JOIN sessions s USING (session_id) GROUP BY 1 ORDER BY 1").fetchall()]
 
 
-def test_a_titled_block_with_blank_date_cells_is_the_title_s_night(tmp_path):
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_titled_block_with_blank_date_cells_is_the_title_s_night(tmp_path, monkeypatch, stream):
+    if stream:  # read in batches, as a sheet over SHEAD_STREAM_ABOVE bytes is
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "100")
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", "1")
     db = tmp_path / "b3.duckdb"
     r = cli("ingest", write(tmp_path, "b3.csv", DATED_BLOCKS), "--db", str(db), ok=False)
     assert "4 stored" in r.output and "b3.csv:6:1: warning W-CSV-NIGHT" in r.output
@@ -426,9 +430,13 @@ def test_a_titled_block_with_blank_date_cells_is_the_title_s_night(tmp_path):
     assert ledger(db) == BOTH
 
 
-def test_a_titled_block_whose_date_cell_says_another_day_is_said(tmp_path):
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_titled_block_whose_date_cell_says_another_day_is_said(tmp_path, monkeypatch, stream):
     """b4.csv: block 2's first Date cell copied from block 1 (11/12/2026) under the title "Nov 19 2026": the rows
     are read by their Date cells (one night, as written) and the title's other day is said at the title."""
+    if stream:
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "100")
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", "1")
     db = tmp_path / "b4.duckdb"
     text = DATED_BLOCKS.replace(",3,Bea,", "11/12/2026,3,Bea,")
     r = cli("ingest", write(tmp_path, "b4.csv", text), "--db", str(db), ok=False)
