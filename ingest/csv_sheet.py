@@ -955,12 +955,30 @@ def _quote_state(line: str, delim: str, quote: str, skip_space: bool, doubled: b
     ``(inside a quoted cell at the line's end, where the last quote that
     opened a cell is (-1: before the line), the cell it opens (0-based))``.
     ``inside``: the line starts inside a quoted cell."""
-    at_start, opened, cell, opened_cell, i, n = not inside, -1, 0, 0, 0, len(line)
+    return _walk(line, delim, quote, skip_space, doubled, inside, 0, len(line))[:3]
+
+
+def _cell_walk(line: str, dialect, inside: bool, cell: int, stop: int | None = None) -> tuple[bool, int]:
+    """``(inside a quoted cell, the cell (0-based))`` after ``line[:stop]``
+    (the whole line when ``stop`` is None), read as :func:`_quote_state`
+    reads it, from ``inside`` and ``cell`` where the line starts."""
+    got = _walk(line, dialect.delimiter, dialect.quotechar, dialect.skipinitialspace, dialect.doublequote, inside,
+                cell, len(line) if stop is None else min(stop, len(line)))
+    return got[0], got[3]
+
+
+def _walk(line: str, delim: str, quote: str, skip_space: bool, doubled: bool, inside: bool, cell: int,
+          n: int) -> tuple[bool, int, int, int]:
+    """The one reading of a line's quotes behind :func:`_quote_state` and
+    :func:`_cell_walk`: ``line[:n]`` from ``inside`` and ``cell``; returns
+    ``(inside, the last opening quote's index or -1, the cell it opened,
+    the cell reached)``."""
+    at_start, opened, opened_cell, i = not inside, -1, 0, 0
     while i < n:
         ch = line[i]
         if inside:
             if ch == quote:
-                if doubled and i + 1 < n and line[i + 1] == quote:
+                if doubled and i + 1 < len(line) and line[i + 1] == quote:
                     i += 2
                     continue
                 inside = False
@@ -972,33 +990,7 @@ def _quote_state(line: str, delim: str, quote: str, skip_space: bool, doubled: b
         elif not (skip_space and ch == " " and at_start) and ch not in "\r\n":
             at_start = False
         i += 1
-    return inside, opened, opened_cell
-
-
-def _cell_walk(line: str, dialect, inside: bool, cell: int, stop: int | None = None) -> tuple[bool, int]:
-    """``(inside a quoted cell, the cell (0-based))`` after ``line[:stop]``
-    (the whole line when ``stop`` is None), read as :func:`_quote_state`
-    reads it, from ``inside`` and ``cell`` where the line starts."""
-    delim, quote = dialect.delimiter, dialect.quotechar
-    at_start = not inside
-    i, n = 0, len(line) if stop is None else min(stop, len(line))
-    while i < n:
-        ch = line[i]
-        if inside:
-            if ch == quote:
-                if dialect.doublequote and i + 1 < len(line) and line[i + 1] == quote:
-                    i += 2
-                    continue
-                inside = False
-        elif ch == delim:
-            at_start = True
-            cell += 1
-        elif ch == quote and at_start and quote:
-            inside, at_start = True, False
-        elif not (dialect.skipinitialspace and ch == " " and at_start) and ch not in "\r\n":
-            at_start = False
-        i += 1
-    return inside, cell
+    return inside, opened, opened_cell, cell
 
 
 def cell_columns(text: str, where: list[tuple[int, int]]) -> list[tuple[int, int]]:
