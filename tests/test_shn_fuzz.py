@@ -92,7 +92,8 @@ def check(text: str) -> None:
     for h in f.hands:
         assert h.line == h.pos.line >= 1 and h.pos.col >= 1
         offset = sum(len(x) + 1 for x in lines[:h.line - 1]) + h.pos.col - 1
-        assert body.startswith(h.source, offset) and h.source.startswith("hand")
+        # a keyword written in another case is that keyword (notation.md §2.3: `Hand 14` from a phone)
+        assert body.startswith(h.source, offset) and h.source[:4].lower() == "hand"
     try:
         read(text, path="fuzz.shn", strict=True)
     except ShnSyntaxError as exc:
