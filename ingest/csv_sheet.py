@@ -2992,7 +2992,7 @@ def _standing_hint(res: FileResult, openings: dict[int, object] | None = None) -
         if bad.errors and bad.errors[0].code == "E-SCORE-SUM":
             above = max((r for r in openings or () if r < bad.source_line), default=None)
             carried = openings[above] if above is not None else 0
-            _hint(bad, f"the pot carried in at row {row_words(above)} ({int(carried):+d}, E-CSV-POT there) is not "
+            _hint(bad, f"the pot carried in at row {row_words(above)} ({carried:+}, E-CSV-POT there) is not "
                   "read: a hand that takes it does not sum to zero" if carried else STANDING_HINT)
 
 
@@ -3095,6 +3095,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     run_night: str | None = None  # units=running: the night of ``standing``, each player's last running total
     run_width: int | None = None  # units=running: the players with a standing in the night's first hand
     standing: dict[str, int] = {}
+    pot_in: tuple | None = None  # units=running: (night, units, row, column) of a pot its opening row carries in
     since: set[str] = set()  # the nights of the hands since the last totals row
     width = max(index.values()) + 1  # the header's cells (with NIGHT_COLUMN when the night's date is given: _body)
     shift = 0 if NIGHT_COLUMN not in index else 1  # that cell is none of the file's: the file's columns after it
@@ -3181,17 +3182,18 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 totals.opening(row)  # a Total row below may write the standings or the night's units
                 ptext, pcol = cell(row, "pot")
                 carried = _pot_value(out, ptext) if ptext else None
-                out.openings[r] = carried or 0
-                if carried and notes is not None:  # a pot carried in from an earlier night (break22b F11)
+                # a pot carried in from an earlier night (break22b F11): the pot's opening balance, written `pot N`
+                # on the night's first hand (the validator's session carry takes it there, rules.md D-19)
+                pot_in = (run_night, int(carried), r, pcol) if carried and carried > 0 \
+                    and carried.denominator == 1 else None
+                out.openings[r] = carried if carried and pot_in is None else 0  # carried and not read
+                if carried and pot_in is None and notes is not None:  # a pot below 0 is no pot (D-19)
                     notes.append(Diagnostic(
                         "E-CSV-POT", f"row {row_words(r)}: the {cols['pot']} cell of the night's opening row carries "
-                        f"{ptext!r} ({int(carried):+d} units) over from an earlier night, and a pot carried in is "
-                        "not read: the pot is the night's own, empty when its session starts (rules.md D-19; the "
-                        "players' standings carried over are read), so a hand that takes the carried units from it "
-                        "does not sum to zero and is refused; to store the night, pay the pot out at the end of the "
-                        "night that filled it (SHN `potsplit`, docs/profiles.md \"The pot split\") and write this "
-                        "night's pot from 0, its standings as then paid", "error", path, r, pcol, found=ptext,
-                        expected="0 (an empty pot)"))
+                        f"{ptext!r} ({carried:+} units) over from an earlier night, and a pot never holds less than "
+                        "0 nor part of a unit (rules.md D-19): it is not read, so a hand that takes units from the "
+                        "pot is refused; write the units the pot holds when the night starts", "error", path, r,
+                        pcol, found=ptext, expected="0 or more whole units"))
                 if read_date(dtext, order) is not None:
                     last_date = dtext
                 continue
@@ -3409,7 +3411,12 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             claim = False
         rec = HandRecord(number, sessions[d], pos=Pos(r, 1))
         rec.line = r
+        rec.sheet_row = True  # the validator's advice in the sheet's words (W-SESSION-GAP)
         words: list[str] = [f"hand {number}"]
+        if pot_in is not None and pot_in[0] == run_night and out.running:  # the night's first hand after its opening
+            rec.pot = Value(pot_in[1], Pos(pot_in[2], pot_in[3]))
+        pot_line = f"pot {pot_in[1]}" if rec.pot is not None else None
+        pot_in = None
         note = _row_note(row, text_cols)
         if note:  # the scorer's words, kept as the hand's annotation (sheet18 F1b: the Notes column was dropped)
             rec.note = note
@@ -3573,6 +3580,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             entries.append((aliases[p], Value(v, Pos(r, k + 1))))
         if not blank and not unwritten:
             rec.score = ScoreRec(entries, Pos(r, 1))
+        if pot_line is not None:  # notation.md's pick line: ... stake, pot (after the hand's statements)
+            line.append(pot_line)
         rec.errors = errs
         rec.source = "\n".join([words[0], *([f'[Seats "{own_seats}"]'] if own_seats else []), "  ".join(line),
                                 *(["score " + " ".join(

@@ -486,6 +486,9 @@ class HandRecord:
     # break24b F9: a `pick ?` read from a record that never said anybody picked (a sheet of nets with no Picker
     # column): the profile's no-pick game (a leaster) is a reading of its score too (notation.md §7)
     pick_unsaid: bool = False
+    # a record read from a score sheet's row (CSV, XLSX): the sheet has no `stake N` / `pot N` to write, so a
+    # W-SESSION-GAP's advice is said in the sheet's words (session 25)
+    sheet_row: bool = False
     errors: list[Diagnostic] = field(default_factory=list)
     source: str = ""
     line: int = 0

@@ -303,7 +303,8 @@ def _check_pot_sum(chk: HandCheck, units: list[int | None], pots, score, settle:
                          "players and pot together sum to 0 (rules.md B-35, D-19)"
                          + (f"; an earlier hand of the session is missing (not in the log, refused, or not stored "
                             f"yet), so the pot before this hand ({chk.pot} from the hands read) may be wrong: store "
-                            "the missing hands first, or write pot N on this hand" if gap else ""),
+                            "the missing hands first" + ("" if chk.rec.sheet_row else ", or write pot N on this hand")
+                            if gap else ""),
                          score.pos, found=sum(units), expected=-pots[0])
 
 

@@ -557,7 +557,10 @@ def _check_pot(chk: HandCheck, sess: SessionState, known: bool) -> None:
     session, or written ``pot N``: checked against the session when every
     earlier hand of the session is known (``known``, even when the pot is
     empty), else asserted (a log that starts mid-session, a hand after a
-    gap): then the written value seeds the carry."""
+    gap): then the written value seeds the carry.  On the session's first
+    hand (nothing counted before it) a written pot is the pot carried in
+    from an earlier night, its opening balance: asserted, and it seeds the
+    carry (break22b F11)."""
     rec, prof = chk.rec, chk.profile
     chk.pot = sess.pot
     w = rec.pot
@@ -573,6 +576,13 @@ def _check_pot(chk: HandCheck, sess: SessionState, known: bool) -> None:
     if w.value > _MAX_UNITS:
         raise chk.reject("E-POT", f"pot {w.value} is beyond what the log keeps", w.pos, found=w.value,
                          expected=f"at most {_MAX_UNITS}")
+    if known and w.value != sess.pot and sess.last_hand is None and not sess.pot:
+        # the session's first hand: a pot carried in from the night before (a leaster's or a doubler's), as a scorer
+        # carries it, is the pot's opening balance (rules.md D-19: the pot is kept "for the next hand", and the next
+        # winning picker side takes it, whichever night that is): the pot seat holds it before hand 1
+        chk.prov["pot"] = "asserted"
+        chk.pot = w.value
+        return
     if known and w.value != sess.pot:
         raise chk.reject("E-POT", f"pot {w.value} is written but the session's hands before it leave {sess.pot} in "
                          "the pot (rules.md D-19)", w.pos, found=w.value, expected=sess.pot)
@@ -656,6 +666,17 @@ def _gap_warning(chk: HandCheck, known: bool, stake_derived: bool, stake: int = 
                    f"{', '.join(map(str, picks))} {'reads' if one else 'read'} as a pick, which is played and plays a "
                    f"queued doubler off (rules.md D-11, D-12): counted, {'it' if one else 'they'} would put this hand "
                    f"at ×{other}" + ("; " + why.split("; ", 1)[1] if "; " in why else ""))
+    if rec.sheet_row:  # a sheet's row writes no `stake N` nor `pot N`: the night's rows are what it can give
+        refused = _refused_before(sess, rec.number)
+        chk.warnings.append(chk.diag(
+            "W-SESSION-GAP", f"hand {rec.number}: {_gap_lead(rec, sess)}; the {' and '.join(what)} derived from the "
+            f"hands before it may be wrong ({why}): "
+            + ("correct the refused row and ingest the sheet again (the night is then derived again with it)"
+               if refused else "ingest the night's earlier rows (from its hand 1) first, or with it")
+            + ("" if chk.prov.get("pot") != "derived" else "; a pot carried in from an earlier night is written in "
+               "the Pot cell of a running pad's opening row"),
+            rec.pos, found=f"hand {rec.number}", expected="the night's rows from hand 1", severity="warning"))
+        return
     chk.warnings.append(chk.diag(
         "W-SESSION-GAP", f"hand {rec.number}: {_gap_lead(rec, sess)}; the {' and '.join(what)} derived from the "
         f"hands before it may be wrong ({why}): write "

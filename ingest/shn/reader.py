@@ -475,6 +475,7 @@ def _hand_rec(number: int, session: SessionRec, ln: int, col: int) -> HandRecord
     h.buck = None
     h.hunters = None
     h.pick_unsaid = False
+    h.sheet_row = False
     h.errors = []
     h.source = ""
     h.line = ln
