@@ -839,6 +839,17 @@ def looks_like_csv(name: str, data: bytes) -> bool:
                                                         or first.count(b"\t") >= 2)
 
 
+@dataclass(slots=True)
+class SheetBatch(ShnFile):
+    """One batch of a sheet read in batches (:func:`read_csv_stream`):
+    ``night_totals``, each night whose own Total row was read in this batch
+    (session -> player name -> units), for the store to check the night's
+    stored units against (``session_checks``), as the sheet read whole does
+    (break24c F9: read in batches, no Total row was kept)."""
+
+    night_totals: dict[str, dict[str, int]] | None = None
+
+
 def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: str | None = None,
                     rules: str | None = None, stored_session=None,
                     batch: int = 2000) -> tuple[CsvResult, Iterator[ShnFile]] | None:
@@ -912,16 +923,21 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
         with fh:
             got: list[HandRecord] = []
             bad: list[Diagnostic] = []  # a line csv cannot read: said with the last batch
+            nights: list[tuple[str, dict[str, int]]] = []  # the nights' own Total rows read since the last batch
             rows = _stream_headers(_body(_night_blocks(numbered_stream(reader, read_rows(reader, name, bad)), layout,
                                                        name, notes), layout), layout, cols, index, name, notes)
-            for rec in sheet_records(out, rows, index, name, rules or "wi5-called-ace", stored_session, notes):
-                got.append(rec)
-                if len(got) >= batch:
-                    yield ShnFile(got, list(notes), path=name)
+            full = False  # a batch is yielded once the next record is read: a Total row below its last hand is its
+            for rec in sheet_records(out, rows, index, name, rules or "wi5-called-ace", stored_session, notes,
+                                     nights=nights):
+                if full:
+                    yield SheetBatch(got, list(notes), path=name, night_totals=dict(nights) or None)
                     got = []
                     notes.clear()
-            if got or bad or notes:
-                yield ShnFile(got, bad + notes, path=name)
+                    nights.clear()
+                got.append(rec)
+                full = len(got) >= batch
+            if got or bad or notes or nights:
+                yield SheetBatch(got, bad + notes, path=name, night_totals=dict(nights) or None)
 
     return out, batches()
 
@@ -2256,11 +2272,16 @@ class _Totals:
         if not cells:
             return []
         said = ", ".join(f"{self.label[p]} {row[k].strip()}" for p, k in cells)
-        return [Diagnostic("W-CSV-TOTALS", f"row {row_words(r)}: the totals row writes {said}, and rows above it "
-                           "write no units (the engine derives them from the picker, partner, call and points, "
-                           "rules.md B-27..B-33); a sheet this large is read in batches, so the totals row is not "
-                           "checked", "warning", path, r, cells[0][1] + 1, found=said,
-                           expected="the sum of the scored hands")]
+        rows, derived = (self.rows, self.derived) if self.rows else (0, self.derived_all)
+        # break24c F9: "rows above it write no units" where some of them did
+        which = (f"{derived} of the {rows} rows above it write no units" if 0 < derived < rows
+                 else "rows above it write no units")
+        return [Diagnostic("W-CSV-TOTALS", f"row {row_words(r)}: the totals row writes {said}, and {which} (the "
+                           "engine derives them from the picker, partner, call and points, rules.md B-27..B-33); a "
+                           "sheet this large is read in batches, so the totals row is not checked as the rows are "
+                           "read" + ("; the night's stored units are checked against it (session_checks)"
+                                     if self.night is not None else ""), "warning", path, r, cells[0][1] + 1,
+                           found=said, expected="the sum of the scored hands")]
 
 
 def _derived_totals(pending: list, res, out: CsvResult, index: dict[str, int], path: str | None,

@@ -67,6 +67,9 @@ class FileResult:
     sittings: list | None = None  # a CSV ledger's ingest.csv_sheet.Sitting rows (settlements without hands)
     # a sheet's nights, each under its own Total row: session -> player -> units (ingest.csv_sheet)
     night_totals: dict[str, dict[str, int]] | None = None
+    # a sheet read in batches: each night's rows refused in the whole file so far (session -> count), what its
+    # Total row's check counts as refused (break24c F9); None: the file's own rejected hands
+    night_refused: dict[str, int] | None = None
     # the file's sessions voided whole (an export's header with [_Voided] and no hand): (session, header, record)
     voided_sessions: list | None = None
 

@@ -3289,8 +3289,9 @@ class Store:
         if getattr(result, "log_totals", None) is not None:
             self._session_check(con, result, touched)
         for name, log in (getattr(result, "night_totals", None) or {}).items():  # a sheet's nights, each its Total
-            self._check_totals(con, name, log, sum(1 for r in result.rejected if r.session == name), "hand",
-                               name in touched)
+            refused = (getattr(result, "night_refused", None) or {}).get(name)  # read in batches: the whole file's
+            self._check_totals(con, name, log, sum(1 for r in result.rejected if r.session == name)
+                               if refused is None else refused, "hand", name in touched)
         if getattr(result, "sittings", None):
             self._insert_sittings(con, result, report)
         if getattr(result, "voided_sessions", None):

@@ -306,12 +306,19 @@ def _ingest_batches(store: st.Store, batches: Callable, strict: bool, batch: int
             total.file_errors.clear()  # warnings only: said again by the storing pass
         done = hands = 0
         refused: dict[str, dict] = {}  # each session's hands refused in the batches before (W-SESSION-GAP names them)
+        rows_refused: dict[str, int] = {}  # each session's rows refused in the file so far (a night's Total check)
         for shn in batches():
+            nights = getattr(shn, "night_totals", None)  # a sheet's nights closed by their Total rows in this batch
             shn, plan, prior = store.plan_ingest(shn)
             hands += len(shn.hands) + plan.skipped
             lp = FileLoop()  # one a batch, as before; read after it for the hands it refused
             res = validate_records(shn, name, prior=_with_refused(prior, refused), loop=lp, kept=store.stored_outcome)
             refused.update({sid: state.refused for sid, state in lp.sessions.items() if state.refused})
+            for r in res.rejected:
+                rows_refused[r.session] = rows_refused.get(r.session, 0) + 1
+            if nights:  # break24c F9: checked as the sheet read whole checks them (session_checks)
+                res.night_totals = nights
+                res.night_refused = {n: rows_refused.get(n, 0) for n in nights}
             rep = store_result(store, res, "shn", strict, plan=plan)
             if not rep.committed:  # strict and a stored clash, or the store failed: this batch stored nothing
                 stored_before = total.stored

@@ -124,3 +124,86 @@ def test_a_sheets_gap_warning_says_what_a_sheet_can_write(tmp_path):
     assert "correct the refused row and ingest the sheet again" in w["message"]
     assert w["expected"] == "the night's rows from hand 1"
     assert _units(db)[2] == {"Ann": -1, "Bob": -1, "Cal": 2, "Dot": 1, "Eve": -1, "(pot)": 0}
+
+
+# -- 2. break24c F9: a sheet read in batches kept none of its Total rows as checks (session_checks) ------------------
+
+def _checks(db) -> list[tuple]:
+    """session_checks: (session, complete, refused, the totals checked against)."""
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = con.execute("SELECT s.session, c.complete, c.refused, c.log_totals FROM session_checks c "
+                           "JOIN sessions s USING (session_id) ORDER BY 1").fetchall()
+    return [(s, ok, n, json.loads(t)) for s, ok, n, t in rows]
+
+
+#: break24c's t1.csv: three blocks under dated titles, day first (the second title, 19.11, settles it).  By hand:
+#: 12.11: h1 Al picks, Bea partner, 75: plain win (B-27, B-33: Al +2, Bea +1, the others -1); h2 Cy picks, Di
+#: partner, 45: lost, doubled on the bump (B-32): Cy -4, Di -2, the others +2.  Its Total row: Al 4, Bea 3, Cy -5,
+#: Di -3, Ed 1, as written.  19.11: no Total row (no check).  26.11, units left blank (derived): h1 Di picks, Ed
+#: partner, 30: lost schneidered, DOB: 2 x 2 = 4 a defender (B-28, B-32): Di -8, Ed -4, Al, Bea, Cy +4; h2 Ed picks,
+#: Al partner, 91: schneider win, tier 2 (B-28, B-33): Ed +4, Al +2, Bea, Cy, Di -2.  Its Total row: Al 6, Bea 2,
+#: Cy 2, Di -10, Ed 0, as the rules score the hands.
+T1 = """Thursday League - 12.11.2026
+Hand,Picker,Partner,Call,Points,Leaster,Al,Bea,Cy,Di,Ed
+1,Al,Bea,AS,75,,2,1,-1,-1,-1
+2,Cy,Di,AH,45,,2,2,-4,-2,2
+Total,,,,,,4,3,-5,-3,1
+Thursday League - 19.11.2026
+Hand,Picker,Partner,Call,Points,Leaster,Al,Bea,Cy,Di,Ed
+1,Bea,,alone,95,,-2,8,-2,-2,-2
+2,,,,,Cy,-1,-1,4,-1,-1
+Thursday League - 26.11.2026
+Hand,Picker,Partner,Call,Points,Leaster,Al,Bea,Cy,Di,Ed
+1,Di,Ed,AH,30,,,,,,
+2,Ed,Al,AC,91,,,,,,
+Total,,,,,,6,2,2,-10,0
+"""
+T1_CHECKS = [("CSV t1 2026-11-12", True, 0, {"Al": 4, "Bea": 3, "Cy": -5, "Di": -3, "Ed": 1}),
+             ("CSV t1 2026-11-26", True, 0, {"Al": 6, "Bea": 2, "Cy": 2, "Di": -10, "Ed": 0})]
+
+
+@pytest.mark.parametrize("batch", [None, "1", "2"])
+def test_a_sheet_read_in_batches_keeps_each_nights_total_row_as_its_check(tmp_path, monkeypatch, batch):
+    if batch is not None:
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", batch)
+    db = tmp_path / "t.duckdb"
+    rep = _ingest(write(tmp_path, "t1.csv", T1), db)
+    assert (rep["ingested"], rep["rejected"]) == (6, [])
+    assert _checks(db) == T1_CHECKS  # the sheet read whole's (batch None); read in batches it was []
+
+
+#: break24c's t5.csv under noPick=doubler: units written on row 7 only, '?' on row 8, blank elsewhere.  By hand:
+#: h1 Al/Bea 61, plain win: Al +2, Bea +1, the others -1 (B-27, B-33); h2 a doubler (D-11): nothing paid, the next
+#: hand x2; h3 Cy/Di 80 at x2: Cy +4, Di +2, the others -2; h4 Di alone 50, cracked by Al (E-1, E-2): 1 x 2 (crack)
+#: x 2 (bump, B-32) = 4 a defender, Di -16, the others +4; h5 a leaster under noPick=doubler: refused (E-NOPICK);
+#: h6 Bea/Ed 31, lost: Bea -4, Ed -2, the others +2 (the row's units); h7 Al/Cy 100, schneider win (B-28): Al +4,
+#: Cy +2, the others -2.  Stored: Al 2-2+4+2+4 = +10, Bea 1-2+4-4-2 = -3, Cy -1+4+4+2+2 = +11, Di -1+2-16+2-2 = -15,
+#: Ed -1-2+4-2-2 = -3.  The Total row (9, -4, 10, -16, 1) is the night's check: incomplete, 1 row refused.
+T5 = """Date,Hand,Dealer,Picker,Partner,Call,Points,Leaster,Doubler,Crack,Al,Bea,Cy,Di,Ed
+2026-11-12,1,Ed,Al,Bea,AS,61,,,,,,,,
+,2,Al,,,,,,x,,,,,,
+,3,Bea,Cy,Di,AH,80,,,,,,,,
+,4,Cy,Di,,alone,50,,,Al,,,,,
+,5,Di,,,,,Ed,,,,,,,
+,6,Ed,Bea,Ed,AC,31,,,,2,-4,2,2,-2
+,7,Al,Al,Cy,AH,100,,,,?,?,?,?,?
+Total,,,,,,,,,,9,-4,10,-16,1
+"""
+
+
+@pytest.mark.parametrize("batch", ["1", "3"])
+def test_a_total_row_over_some_derived_rows_read_in_batches(tmp_path, monkeypatch, batch):
+    monkeypatch.setenv("SHEAD_STREAM_ABOVE", "10")
+    monkeypatch.setenv("SHEAD_STREAM_BATCH", batch)
+    db = tmp_path / "t.duckdb"
+    rep = _ingest(write(tmp_path, "t5.csv", T5), db, "--rules", "wi5-called-ace; noPick=doubler")
+    assert rep["ingested"] == 6
+    assert [(e["code"], e["hand"], e["line"]) for e in rep["rejected"]] == [("E-NOPICK", 5, 6)]
+    (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-TOTALS"]
+    assert (w["line"], w["col"]) == (9, 11)
+    # row 7 writes units: 6 of the 7 rows above write none (it said "rows above it write no units")
+    assert "and 6 of the 7 rows above it write no units" in w["message"]
+    assert ledger(db) == {"Al": 10, "Bea": -3, "Cy": 11, "Di": -15, "Ed": -3}
+    # the refused row (in an earlier batch when batch is 1) is counted in the night's check
+    assert _checks(db) == [("CSV t5 2026-11-12", False, 1, {"Al": 9, "Bea": -4, "Cy": 10, "Di": -16, "Ed": 1})]
