@@ -275,7 +275,27 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
             got_header = headers[id(rec.session)] = (rec.session, _session_header(rec.session))
         header = got_header[1]
         result.hands.append(ValidatedHand(outcome, cardlog, rec.source, path, rec.line, h, list(chk.warnings), header))
+    if result.rejected and result.errors:
+        result.errors = _late_tags_kept(result.errors, result.rejected)
     return result
+
+
+def _late_tags_kept(errors: list[Diagnostic], rejected: list[RejectedHand]) -> list[Diagnostic]:
+    """``errors`` without the ``W-TAG-LATE`` of a hand the validator refused:
+    the reader holds a late tag's warning until its hand ends and drops it
+    when it refuses the hand (break24 F8), but a hand the rules refuse
+    (``E-SCORE``, ``E-SCORE-SUM`` ...) is refused after the reader, and the
+    tag then applies to no hand stored (session 25).  A late tag is the
+    refused hand's when it is of that hand number and on one of the lines
+    of the hand's text."""
+    spans = {}
+    for r in rejected:
+        if r.hand is not None and r.source_line:
+            spans.setdefault(r.hand, []).append((r.source_line, r.source_line + r.source.count("\n")))
+    if not spans:
+        return errors
+    return [d for d in errors if d.code != "W-TAG-LATE" or d.hand is None
+            or not any(lo <= d.line <= hi for lo, hi in spans.get(d.hand, ()))]
 
 
 def _score_left_out(stored: HandRecord, rec: HandRecord, sess: SessionState) -> bool:

@@ -207,3 +207,46 @@ def test_a_total_row_over_some_derived_rows_read_in_batches(tmp_path, monkeypatc
     assert ledger(db) == {"Al": 10, "Bea": -3, "Cy": 11, "Di": -15, "Ed": -3}
     # the refused row (in an earlier batch when batch is 1) is counted in the night's check
     assert _checks(db) == [("CSV t5 2026-11-12", False, 1, {"Al": 9, "Bea": -4, "Cy": 10, "Di": -16, "Ed": 1})]
+
+
+# -- 3. W-TAG-LATE was still said for a hand the rules refuse (fixh left it open: the reader cannot see that) -------
+
+#: Each hand followed by `[Rules "...; doubleOnBump=off"]` (a scorer's "from here on"): by notation.md §4.2 it is
+#: that hand's own tag.  h1 Bea picks, Cy partner, 75: a plain win (B-27, B-33: Bea +2, Cy +1, the others -1; no
+#: bump, the tag changes nothing).  h2 Cy picks, Di partner, 50: lost, its own doubleOnBump=off: Cy -2, Di -1, the
+#: others +1 (B-32 not applied) -- its score line writes Ed +2, summing to +1: E-SCORE-SUM, refused by the rules,
+#: so its late tag applies to no hand stored and is not said.  h3 Di picks, Ed partner, 70: Di +2, Ed +1, the
+#: others -1.  Stored: Al -1-1 = -2, Bea +2-1 = +1, Cy +1-1 = 0, Di -1+2 = +1, Ed -1+1 = 0.
+LATE = """%SHN 1.0
+[Event "Late"]
+[Date "2026.12.01"]
+[Table "1"]
+[Seats "Al; Bea; Cy; Di; Ed"]
+[Rules "wi5-called-ace"]
+
+hand 1  dealer Ed
+pick Bea  call AS  partner Cy  pts 75  win
+score Al -1 Bea +2 Cy +1 Di -1 Ed -1
+[Rules "wi5-called-ace; doubleOnBump=off"]
+
+hand 2  dealer Al
+pick Cy  call AH  partner Di  pts 50  lose
+score Al +1 Bea +1 Cy -2 Di -1 Ed +2
+[Rules "wi5-called-ace; doubleOnBump=off"]
+
+hand 3  dealer Bea
+pick Di  call AC  partner Ed  pts 70  win
+score Al -1 Bea -1 Cy -1 Di +2 Ed +1
+"""
+
+
+def test_no_late_tag_warning_for_a_hand_the_rules_refuse(tmp_path):
+    db = tmp_path / "l.duckdb"
+    rep = _ingest(write(tmp_path, "late.shn", LATE), db)
+    assert rep["ingested"] == 2
+    # at Ed's +2 (column 35), the entry the rules' +1 differs from
+    assert [(e["code"], e["hand"], e["line"], e["col"]) for e in rep["rejected"]] == [("E-SCORE-SUM", 2, 15, 35)]
+    # hand 1's late tag (line 11) is said: hand 1 is stored; hand 2's (line 16) was said too, of a refused hand
+    assert [(w["code"], w["line"], w["col"]) for w in rep["warnings"]] == [("W-TAG-LATE", 11, 1)]
+    assert ledger(db) == {"Al": -2, "Bea": 1, "Cy": 0, "Di": 1, "Ed": 0}
+
