@@ -787,6 +787,36 @@ def _iso_day(text: str | None) -> str | None:
     return day
 
 
+#: a tag written on a hand's ``hand`` line (``hand 2  [Date "2026.12.08"]``, notation.md §4.2), not in a ``{note}``,
+#: a quoted value or a ``; comment``: :func:`_hand_line_tags`
+_TAG_IN_LINE = re.compile(r'\{[^}]*\}?|;.*|\[[ \t]*(Rules|Seats|Cards|Date|Event|Table|Site)[ \t]+"((?:[^"\\]|\\.)*)"'
+                          r'[ \t]*\]|"(?:[^"\\]|\\.)*"?')
+
+
+def _hand_line_tags(source: str) -> dict[str, str]:
+    """The tags a hand's text writes on its ``hand`` line (its first line
+    that is not blank), name -> value: a hand's own tags as its own tag
+    lines are (:func:`own_tags` reads those only)."""
+    first = next((line for line in source.splitlines() if line.strip()), "")
+    if "[" not in first:
+        return {}
+    out = {}
+    for m in _TAG_IN_LINE.finditer(first):
+        if m.group(1) is not None:
+            out.setdefault(m.group(1), m.group(2).replace('\\"', '"').replace("\\\\", "\\"))
+        elif m.group(0).startswith(";"):
+            break
+    return out
+
+
+def _place_tags(source: str) -> dict[str, str | None]:
+    """The hand's own tags of ``source``, name -> value (None: read from a
+    tag line by :func:`_tag_in` when asked): its tag lines
+    (:func:`own_tags`) and the tags on its ``hand`` line (session 25:
+    E-AMEND-PLACE did not see a ``[Date]`` written there)."""
+    return {**_hand_line_tags(source), **dict.fromkeys(own_tags(source))}
+
+
 def _same_day(where: str, o: HandOutcome, h: ValidatedHand, stored_text: str, stored_header: str) -> None:
     """Raise :class:`CorrectionError` when an amendment written under its
     session's own header would move a hand stored with its own ``[Date]``,
@@ -796,14 +826,14 @@ def _same_day(where: str, o: HandOutcome, h: ValidatedHand, stored_text: str, st
     group and table (break19 F5).  An amendment whose header writes another
     value than the session's (a mistyped date corrected), or whose hand
     writes the line itself, goes through."""
-    mine = own_tags(stored_text)
-    theirs = own_tags(h.source)
+    mine = _place_tags(stored_text)  # its tag lines and its `hand` line's tags
+    theirs = _place_tags(h.source)
     for name in _OWN_HEADER_TAGS:
         if name not in mine or name in theirs:
             continue
         if _header_tag(h.session_header, name) != _header_tag(stored_header, name):
             continue
-        value = _tag_in(stored_text, name)
+        value = _tag_in(stored_text, name) if mine[name] is None else mine[name]
         raise CorrectionError(
             f"{where}: hand {o.hand} of session {o.session!r} is stored with its own [{name} {value!r}] (a later "
             f"evening of the session); the amendment, under the session's header, would give it the session's: "
@@ -824,7 +854,7 @@ def _other_night(con: duckdb.DuckDBPyConnection, where: str, o: HandOutcome, h: 
     hand of the session counts on and goes through (scorer19 F3).  The
     hands ``amended`` by the same file (a whole night's date corrected)
     are not the other night."""
-    if played is None or not o.date or played[0] in (None, o.date) or "Date" in own_tags(h.source):
+    if played is None or not o.date or played[0] in (None, o.date) or "Date" in _place_tags(h.source):
         return
     others = [n for (n,) in con.execute(
         "SELECT hand FROM hands WHERE session_id = ? AND hand_id <> ? AND CAST(date AS VARCHAR) = ? ORDER BY hand",

@@ -286,7 +286,9 @@ pick Ann  call AS  partner Cal  pts 61  win
 #: hand 2 with next week's day as its own, on its 'hand' line (as the tester wrote it) or on a line of its own
 OWN_ON_HEAD = 'hand 2  [Date "2026.12.08"]\ndealer Ann\npick Bob  call AH  partner Dee  pts 40  lose\n'
 OWN_ON_LINE = 'hand 2  dealer Ann\n[Date "2026.12.08"]\npick Bob  call AH  partner Dee  pts 40  lose\n'
-FIXED_DAY = "hand 2  dealer Ann\npick Bob  call AH  partner Dee  pts 40  lose\n"
+#: the amendment E-AMEND-PLACE asks for when the stored hand's own [Date] is on its 'hand' line (session 25: that
+#: tag was not seen, and the amendment without it was taken): the session's day written there
+FIXED_HEAD = 'hand 2  [Date "2026.12.01"]\ndealer Ann\npick Bob  call AH  partner Dee  pts 40  lose\n'
 #: the amendment E-AMEND-PLACE asks for when the stored hand's own [Date] is on a line of its own: the session's day
 #: written as the hand's own line
 FIXED_OWN = 'hand 2  dealer Ann\n[Date "2026.12.01"]\npick Bob  call AH  partner Dee  pts 40  lose\n'
@@ -296,7 +298,7 @@ THU_UNITS = {"Ann": 4, "Bob": -5, "Cal": 3, "Dee": -3, "Eve": 1}
 
 
 def test_the_text_from_before_a_day_amendment_sent_again_is_said_amended(tmp_path):
-    for k, (wrong, fixed) in enumerate(((OWN_ON_HEAD, FIXED_DAY), (OWN_ON_LINE, FIXED_OWN))):
+    for k, (wrong, fixed) in enumerate(((OWN_ON_HEAD, FIXED_HEAD), (OWN_ON_LINE, FIXED_OWN))):
         db = tmp_path / f"d{k}.duckdb"
         old = write(tmp_path, f"own{k}.shn", THU + wrong)
         cli("ingest", old, "--db", str(db))

@@ -250,3 +250,55 @@ def test_no_late_tag_warning_for_a_hand_the_rules_refuse(tmp_path):
     assert [(w["code"], w["line"], w["col"]) for w in rep["warnings"]] == [("W-TAG-LATE", 11, 1)]
     assert ledger(db) == {"Al": -2, "Bea": 1, "Cy": 0, "Di": 1, "Ed": 0}
 
+
+# -- 4. E-AMEND-PLACE did not see a [Date] written on the `hand` line (fixh left it open) ---------------------------
+
+THU = """%SHN 1.0
+[Event "Thursday Night"]
+[Date "2026.12.01"]
+[Seats "Ann; Bob; Cal; Dee; Eve"]
+[Rules "wi5-called-ace"]
+
+hand 1  dealer Eve
+pick Ann  call AS  partner Cal  pts 61  win
+
+"""
+#: hand 2 played the next week, its own day on its `hand` line (break24's own_date.shn) or on a line of its own
+OWN_ON_HEAD = 'hand 2  [Date "2026.12.08"]\ndealer Ann\npick Bob  call AH  partner Dee  pts 40  lose\n'
+OWN_ON_LINE = 'hand 2  dealer Ann\n[Date "2026.12.08"]\npick Bob  call AH  partner Dee  pts 40  lose\n'
+#: a typo fix written under the session's header, the hand's own day left out: it would move hand 2 to Dec 1
+NO_DAY = "hand 2  dealer Ann\npick Bob  call AH  partner Dee  pts 40  lose\n"
+#: the session's day written as the hand's own, on its `hand` line (break24's own_date_amend.shn): moved on purpose
+HEAD_DEC1 = 'hand 2  [Date "2026.12.01"]\ndealer Ann\npick Bob  call AH  partner Dee  pts 40  lose\n'
+#: by hand (rules.md B-27, B-33, B-32 with DOB): h1 Ann/Cal 61: a plain win, Ann +2, Cal +1, Bob, Dee, Eve -1;
+#: h2 Bob/Dee 40: a plain loss doubled on the bump, Bob -4, Dee -2, Ann, Cal, Eve +2
+H2 = {"Ann": 2, "Bob": -4, "Cal": 2, "Dee": -2, "Eve": 2}
+
+
+def _amend(tmp_path, db, text: str):
+    return cli("ingest", "--amend", write(tmp_path, "fix.shn", THU + text), "--reason", "day", "--db", str(db),
+               ok=False)
+
+
+@pytest.mark.parametrize("own", [OWN_ON_HEAD, OWN_ON_LINE])
+def test_an_amendment_leaving_out_a_hand_line_date_is_refused_as_a_tag_line_is(tmp_path, own):
+    db = tmp_path / "d.duckdb"
+    cli("ingest", write(tmp_path, "own.shn", THU + own), "--db", str(db))
+    assert ledger(db, "--from", "2026-12-08") == H2
+    r = _amend(tmp_path, db, NO_DAY)
+    # hand 2's `hand` line is the amendment's line 10; with the [Date] on the stored `hand` line it was accepted, and
+    # the hand moved to Dec 1 without a word
+    assert r.exit_code == 1 and "fix.shn:10:1: E-AMEND-PLACE (hand 2)" in r.output, r.output
+    assert "stored with its own [Date '2026.12.08']" in r.output and "nothing changed" in r.output
+    assert ledger(db, "--from", "2026-12-08") == H2  # still of Dec 8
+
+
+@pytest.mark.parametrize("own", [OWN_ON_HEAD, OWN_ON_LINE])
+def test_an_amendment_writing_the_day_on_its_hand_line_moves_the_hand(tmp_path, own):
+    db = tmp_path / "d.duckdb"
+    cli("ingest", write(tmp_path, "own.shn", THU + own), "--db", str(db))
+    r = _amend(tmp_path, db, HEAD_DEC1)
+    # with the stored [Date] on a line of its own, the amendment's [Date] on its `hand` line was not seen: refused
+    assert r.exit_code == 0 and "played: date '2026-12-01' (was '2026-12-08')" in r.output, r.output
+    assert ledger(db, "--from", "2026-12-08") == {}
+    assert ledger(db) == {"Ann": 4, "Bob": -5, "Cal": 3, "Dee": -3, "Eve": 1}  # h1 + h2, both of Dec 1
