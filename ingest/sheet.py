@@ -8,7 +8,9 @@ player (+ receives), each player's running total after the hand, and — for
 a profile with the pot (rules.md D-19, ``pot=on``) — what went into the pot
 (+) or came out of it (−) and the pot's balance after the hand.  The totals
 are the sums of the units per player; with the pot they and the pot's
-balance sum to zero (every hand does, docs/storage.md "hand_units").
+balance sum to zero (every hand does, docs/storage.md "hand_units"), less
+a pot carried in (``pot N`` written on the sheet's first hand: the balance
+starts from it).
 
 A hand of the session that was refused at ingest (``rejected``: its first
 error) and has no stored revision is a gap in the sheet: :attr:`Sheet.refused`
@@ -423,6 +425,8 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
             dealer, picker, partner, partner2 = (column.get((names.get(a, a), a), a) if a else a
                                                  for a in (dealer, picker, partner, partner2))
         if pot is not None or json.loads(flags or "{}").get("pot"):
+            if balance is None and source and (m := _POT_WRITTEN.search(re.sub(r"\{[^}]*\}?|;[^\n]*", "", source))):
+                balance = int(m.group(1))  # a pot carried in, written on the sheet's first hand: its opening balance
             balance = (balance or 0) + (pot or 0)
         for a in players:
             running[a] += by_seat.get(a, 0)
@@ -487,6 +491,8 @@ def _player_keys(players: dict[str, str], seated: list[dict[str, str]]) -> dict[
 
 
 #: a stored session header's ``[_Voided "2 5"]`` line (the voided numbers an export writes)
+#: a hand's ``pot N`` statement (notation.md: the pot's balance before the hand), not ``potsplit``
+_POT_WRITTEN = re.compile(r"(?:^|[ \t])pot[ \t]+(\d+)\b", re.M)
 _VOIDED_TAG = re.compile(r'(?m)^\[_Voided\s+"([^"]*)"\]')
 
 

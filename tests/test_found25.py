@@ -66,6 +66,10 @@ def test_a_pot_written_on_the_sessions_first_hand_is_its_opening_balance(tmp_pat
     assert ledger(db) == {"Al": 1, "Bea": 8, "Cy": -2, "Di": -3, "Ed": 1}
     # the carry is seeded: the stored session re-derives to the same units
     assert "0 changed, 0 refused" in cli("rederive", "--db", str(db)).output
+    # the night's sheet: the pot's balance starts from the 5 carried in (5 - 5 = 0 after hand 1; it read -5)
+    sheet = json.loads(cli("sheet", "Pot night / 2026.12.04 / 1", "--db", str(db), "--json").output)
+    assert [(h["hand"], h["pot"], h["pot_balance"]) for h in sheet["hands"]] == [(1, -5, 0), (2, 0, 0)]
+    assert sheet["pot"] == 0
 
 
 def test_after_the_opening_balance_a_written_pot_is_checked_again(tmp_path):
