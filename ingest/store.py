@@ -2362,14 +2362,7 @@ def source_template(source: str, log_cards: bytes | list[int]) -> tuple[bool, st
     :data:`_SUIT_OF`), instead of card by card."""
     if _SLOT in source:
         return False, source, None
-    parts = _CARD_RUN.split(source)
-    runs = parts[1::2]
-    if runs:
-        tokens = "".join(runs).replace(" ", "")
-        parts[1::2] = "\0".join(runs).translate(_RUN_SLOTS).split("\0")  # a run holds no NUL
-        template = "".join(parts)
-    else:
-        tokens, template = "", source
+    template, tokens = _card_tokens(source)
     letters = tokens.encode("ascii")
     known = bytes(log_cards)
     if letters[::2] == known.translate(_RANK_OF) and letters[1::2] == known.translate(_SUIT_OF):
@@ -2387,6 +2380,67 @@ def source_template(source: str, log_cards: bytes | list[int]) -> tuple[bool, st
 _CARD_RUN = re.compile(r"([AKQJT987](?<=\b.)[CSHD](?: [AKQJT987][CSHD])*)\b", re.ASCII)
 #: a run's rank letters -> a slot, its suit letters deleted: ``"AC TD"`` -> ``"\x1f \x1f"``
 _RUN_SLOTS = str.maketrans({**dict.fromkeys("AKQJT987", _SLOT), **dict.fromkeys("CSHD", None)})
+
+
+def _split_tokens(source: str) -> tuple[str, str]:
+    """``(template, tokens)`` of ``source``: each canonical card token (migration 001's ``\\b[AKQJT987][CSHD]\\b``,
+    ASCII word boundaries) replaced by a slot, and the tokens' letters in order, two a token.  The
+    pure-Python path's: one regular-expression split at the runs of tokens (:data:`_CARD_RUN`)."""
+    parts = _CARD_RUN.split(source)
+    runs = parts[1::2]
+    if not runs:
+        return source, ""
+    tokens = "".join(runs).replace(" ", "")
+    parts[1::2] = "\0".join(runs).translate(_RUN_SLOTS).split("\0")  # a run holds no NUL
+    return "".join(parts), tokens
+
+
+def _scan_tokens(source: str) -> tuple[str, str]:
+    """What :func:`_split_tokens` gives, by one pass over the bytes of an ASCII ``source`` (any other is split):
+    a token is a rank letter that no ASCII word character (``[0-9A-Za-z_]``) precedes, then a suit letter that
+    none follows; the template and the tokens are written into two byte arrays.  The compiled path's
+    (ingest/store.pxd makes the bytes, indices and arrays C types: no Python object a character or a token);
+    run as Python it is slower than the split, so the pure path keeps that (:data:`_card_tokens`).
+    tests/test_store_template.py holds the two equal on any text."""
+    if not source.isascii():
+        return _split_tokens(source)
+    src = source.encode("ascii")
+    n = len(src)
+    out = bytearray(n)  # the template: a token's two letters become one slot
+    tok = bytearray(n)  # the tokens' letters
+    j = 0
+    k = 0
+    i = 0
+    word = False  # the byte before i is an ASCII word character
+    while i < n:
+        ch = src[i]
+        if not word and i + 1 < n and _RANK_BYTE[ch] and _SUIT_BYTE[src[i + 1]] and (i + 2 == n or not _WORD_BYTE[src[i + 2]]):
+            out[j] = 31
+            j += 1
+            tok[k] = ch
+            tok[k + 1] = src[i + 1]
+            k += 2
+            i += 2
+            word = True
+            continue
+        out[j] = ch
+        j += 1
+        word = _WORD_BYTE[ch]
+        i += 1
+    if not k:
+        return source, ""
+    return out[:j].decode("ascii"), tok[:k].decode("ascii")
+
+
+#: 1 at the bytes of a rank letter (AKQJT987), of a suit letter (CSHD), of an ASCII word character ([0-9A-Za-z_])
+_RANK_BYTE = bytes(1 if chr(b) in "AKQJT987" else 0 for b in range(256))
+_SUIT_BYTE = bytes(1 if chr(b) in "CSHD" else 0 for b in range(256))
+_WORD_BYTE = bytes(1 if chr(b).isascii() and (chr(b).isalnum() or chr(b) == "_") else 0 for b in range(256))
+
+
+#: ``(template, tokens)`` of a source: the character scan when this module runs compiled, the regular-expression
+#: split when it runs as Python (each is the faster there; they give the same, tests/test_store_template.py)
+_card_tokens = _split_tokens if __file__.endswith(".py") else _scan_tokens
 
 
 #: a card index's rank letter and suit letter (:data:`CARD_NAMES`); ``?`` for any other byte (the unknown card,

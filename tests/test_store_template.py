@@ -112,3 +112,29 @@ def test_the_runs_of_tokens_give_the_template_of_migration_001(pieces, which):
     log = {"all": tokens, "fewer": tokens[:-1], "reversed": tokens[::-1], "none": []}[which]
     assert st.source_template(source, log) == _template_001(source, log)
     assert st.source_template(source, bytes(log)) == _template_001(source, log)
+
+
+@settings(max_examples=600, deadline=None)
+@given(hs.lists(hs.one_of(hs.sampled_from(st.CARD_NAMES), hs.sampled_from(list("AKQJT987CSHD_ x\né7;-.:\t")),
+                          hs.sampled_from([" ", "  ", "\n", " AC QD 7H", "AC TD\n", "♣", "10C", "^RQC", "AC:"]),
+                          hs.text(max_size=3)), max_size=40))
+def test_the_scan_and_the_split_give_one_template(pieces):
+    # the compiled path's scan (store._scan_tokens) and the pure path's split (store._split_tokens) of any text:
+    # one template and one string of tokens, each migration 001's tokens in order (issue 17)
+    source = "".join(pieces)
+    want = TOKEN_001.split(source)
+    got = (S.join(want[::2]), "".join(want[1::2])) if len(want) > 1 else (source, "")
+    assert st._scan_tokens(source) == st._split_tokens(source) == got
+
+
+@pytest.mark.parametrize("source, want", [
+    # worked by hand: a token is a rank letter after no ASCII word character and a suit letter before none
+    ("deal Al  AC QC", (f"deal Al  {S} {S}", "ACQC")),
+    ("QCKD AS KD8 7H", (f"QCKD {S} KD8 {S}", "AS7H")),   # QCKD: K follows a word character; KD8: 8 follows
+    ("t1 Ed: 9H", (f"t1 Ed: {S}", "9H")),
+    ("AC", (S, "AC")), ("A", ("A", "")), ("", ("", "")), ("é9S", (f"é{S}", "9S")),   # é is no ASCII word character
+    ("call AH {AH was led}", (f"call {S} {{{S} was led}}", "AHAH")),
+])
+def test_the_scan_worked_by_hand(source, want):
+    assert st._scan_tokens(source) == want
+    assert st._split_tokens(source) == want
