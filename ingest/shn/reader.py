@@ -909,6 +909,17 @@ def _split_lines(pieces: Iterable[str]) -> Iterator[tuple[str, bool]]:
 _SOFT_BREAK = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
+def _has_soft_break(text: str) -> bool:
+    """Whether ``text`` holds a soft line end (:data:`_SOFT_BREAK`).  An ASCII
+    text can hold only its five ASCII ones, each looked for by ``in`` (a C
+    scan for one character, issue 17: the regular expression tested each
+    character of a file against its set, about 60 instructions a character);
+    any other text is searched by the regular expression."""
+    if text.isascii():
+        return "\x0b" in text or "\x0c" in text or "\x1c" in text or "\x1d" in text or "\x1e" in text
+    return _SOFT_BREAK.search(text) is not None
+
+
 class _LineEnds:
     """Reads the soft line ends (:data:`_SOFT_BREAK`) of SHN text as LF,
     outside a ``{...}`` note, a ``"..."`` tag value and a ``;`` comment's
@@ -931,7 +942,7 @@ class _LineEnds:
         self.first: tuple[int, int] | None = None
 
     def piece(self, text: str) -> str:
-        if _SOFT_BREAK.search(text) is not None:
+        if _has_soft_break(text):
             text = self._read(text)
         n = text.count("\n")
         if n:
@@ -3069,7 +3080,7 @@ def read(text: str, path: str | None = None, strict: bool = False) -> ShnFile:
         text = text[1:]
     text = nfc(text)  # one spelling of an accented name (ingest.unicode_text)
     soft = None
-    if _SOFT_BREAK.search(text) is not None:  # a soft return typed as a line end (real21 F1)
+    if _has_soft_break(text):  # a soft return typed as a line end (real21 F1)
         soft = _LineEnds()
         text = soft.piece(text)
         soft = soft if soft.first is not None else None
