@@ -74,6 +74,7 @@ __all__ = [
     "picker_results_by_player",
     "pick_rate_by_position",
     "schneider_summary",
+    "schneider_lines",
     "schneider_by_role",
     "outcome_tiers",
     "PASS_OUTS",
@@ -1406,6 +1407,27 @@ def indiana_games(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
                                      "first_hand": pl.Int32, "last_hand": pl.Int32, "hands": pl.Int32,
                                      "finished": pl.Boolean, "how": pl.String, "winners": pl.List(pl.String),
                                      "scores": pl.String, "gaps": pl.List(pl.Int32)})
+
+
+def schneider_lines(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
+    """The stored Sheepshead ``[Rules]`` texts under which the picker side
+    makes schneider at 90 card points, not 91 (``schneiderSymmetric90=on``,
+    rules.md B-28): one row each, column ``rules``.  The pages that state
+    the schneider line name this variant when the database holds hands of
+    it (real25 F7).  The filters are not applied (``f`` is taken for
+    :func:`dashboard.filters.fetch`): the texts are the database's, few."""
+    from replay.errors import ProfileError  # noqa: PLC0415
+    from replay.profile import parse_rules  # noqa: PLC0415
+
+    out = []
+    for text in sorted({r for g, r in _stored_kinds(con) if g == "sheepshead"}):
+        try:
+            prof = parse_rules(text or None)
+        except ProfileError:
+            continue
+        if prof.schneiderSymmetric90:
+            out.append(text)
+    return pl.DataFrame({"rules": out}, schema={"rules": pl.String})
 
 
 def schafkopf_rules(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:

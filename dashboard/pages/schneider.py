@@ -18,6 +18,12 @@ f = start_page("Schneider", "How often a picked hand ends schneider (the picker 
                "and which side it was.")
 if f is None:
     st.stop()
+# a house rule's line (schneiderSymmetric90=on: 90 is schneider too, rules.md B-28) named where the line is stated
+sym90 = fetch(metrics.schneider_lines, f).height > 0
+line91 = "91 or more" + (" (90 or more under schneiderSymmetric90=on)" if sym90 else "")
+if sym90:
+    st.caption("Some hands here were played under `schneiderSymmetric90=on`: there the picker side makes schneider "
+               "at 90 card points, not 91 (rules.md B-28), and they are counted by their own rule.")
 over = describe(f)
 # Roles in filters: the summary and the tiers are of the picker side, so with players chosen they count the
 # hands those players picked; the table by role below gives their record as partner and defender.
@@ -44,7 +50,7 @@ all_n = link(f"{n:,}")
 ws, ls, wz, lz = s["win_s"], s["lose_s"], s["win_z"], s["lose_z"]
 c[0].caption(f"Picked hands ending schneider ({link(f'{ws + ls:,}', 'win-s', 'lose-s')}) ÷ picked hands ({all_n}).")
 c[1].metric("Defenders schneidered (win-s)", pct(s["win_s_rate"]))
-c[1].caption(f"{link(f'{ws:,}', 'win-s')} of {all_n}: the picker side took 91 or more and the defenders a trick.")
+c[1].caption(f"{link(f'{ws:,}', 'win-s')} of {all_n}: the picker side took {line91} and the defenders a trick.")
 c[2].metric("Picker side schneidered (lose-s)", pct(s["lose_s_rate"]))
 c[2].caption(f"{link(f'{ls:,}', 'lose-s')} of {all_n}: the picker side took 30 or fewer, and at least one trick.")
 d = st.columns(3)
