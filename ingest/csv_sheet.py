@@ -2444,6 +2444,24 @@ def _date_problem(out: CsvResult, r: int, col: int, cell: str, path: str | None)
                       found=cell, expected="YYYY-MM-DD")
 
 
+#: a units cell that writes nothing: a dash, a scorer's habit for "nothing" (break24c F5: refused as no number);
+#: a cell written 0 stays 0
+NOTHING = frozenset({"-", "--", "\u2013", "\u2014", "\u2212"})
+
+
+def _dashes_blank(row: list[str], cols: list[int]) -> list[str]:
+    """``row`` with each of ``cols`` that holds only a dash (:data:`NOTHING`) made blank (a copy, of the same
+    kind; the row itself when none does)."""
+    if not any(k < len(row) and row[k].strip() in NOTHING for k in cols):
+        return row
+    import copy
+    row = copy.copy(row)
+    for k in cols:
+        if k < len(row) and row[k].strip() in NOTHING:
+            row[k] = ""
+    return row
+
+
 def _units_problem(r: int, p: str, c: str) -> str:
     """The message of a player cell ``c`` that is no whole number."""
     if is_fraction(c) or money_value(c) is not None:
@@ -2496,7 +2514,7 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
         for p in out.players:
             k = index[p]
             c = row[k] if k < len(row) else ""
-            if not c.strip():
+            if not c.strip() or c.strip() in NOTHING:  # '-': nothing written (break24c F5)
                 continue
             v = whole_units(c)
             if v is None:
@@ -3123,9 +3141,11 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     beyond = _Beyond(width, shift, path, "a player's units or a note", "the sheet")
     rows, following_rows = tee(rows)
     next(following_rows, None)
+    unit_cols = [index[p] for p in out.players]
     for (r, row), after in zip_longest(rows, following_rows):  # the row after: a mistyped date's night
         if not any(c.strip() for c in row):
             continue
+        row = _dashes_blank(row, unit_cols)  # '-' in a units cell: blank (break24c F5)
         if notes is not None:
             beyond.row(r, row, notes)
         dtext, dcol = cell(row, "date")
@@ -3330,7 +3350,21 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if blank or unwritten:  # blank units: the sitting's table (every player column when it opens the sitting)
             present = seats_of[d] if d in sessions else list(out.players)
             sat_out = None
+        # a row writing units for fewer players than play a hand (the picker's +2, the rest left blank): no table,
+        # a row that lacks cells; when it opens the night, the table is the header's players (break24c F5: a
+        # one-player table, every later hand of the night refused against it)
+        short = (prof is not None and not blank and not unwritten and not out.running
+                 and 0 < len(present) < prof.players - (1 if sits_out else 0))
+        table = present
+        if short and d not in sessions:
+            table = list(out.players)
+            if len(table) > prof.players and after is not None:  # more player columns than seats: the next row's
+                nxt = _dashes_blank(after[1], unit_cols)
+                them = [p for p in out.players if index[p] < len(nxt) and nxt[index[p]].strip()]
+                if len(them) >= prof.players - (1 if sits_out else 0) and set(present) <= set(them):
+                    table = them
         if d not in sessions:
+            present_row, present = present, table
             seats_of[d] = first_seats[d] = present
             name = (stored_session(d, tuple(name_of[p] for p in present)) if stored_session and d != "unknown"
                     else None) or f"CSV {stem} {d}"  # by meaning: a stored sitting of these players that day (D1)
@@ -3351,6 +3385,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                                       **({"Date": d.replace("-", ".")} if d != "unknown" else {}),
                                       "Seats": "; ".join(f"{night_alias[d][p]}={name_of[p]}" for p in present),
                                       "Rules": rules})
+            present = present_row
         elif (g := cell(row, "group"))[0] and g[0] != sessions[d].tags["Event"] and notes is not None \
                 and d not in regrouped:  # a night is one group: another Group cell among its rows is said (break20 F10)
             regrouped.add(d)
@@ -3377,7 +3412,17 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     "from this hand on; if a cell went into the wrong player's column, correct the sheet",
                     "warning", path, r, 1, found=", ".join(label[p] for p in present),
                     expected=", ".join(label[p] for p in first_seats.get(d, [])) or None))
-        if present != seats and sorted(present) != sorted(seats):
+        if short and set(present) < set(seats):
+            # a row lacking cells: each blank one named, and how to mend it (break24c F5)
+            lacking = [p for p in seats if p not in present]
+            k = min(index[p] for p in lacking)
+            err("E-CSV-SEATS", f"it writes units for {', '.join(label[p] for p in present)} only, and a hand is "
+                f"settled by each of the {len(seats)} players at the table ({', '.join(label[p] for p in seats)}): "
+                + ", ".join(f"{label[p]}'s cell (column {index[p] + 1})" for p in lacking)
+                + (" is" if len(lacking) == 1 else " are") + " blank; write every player's units, or leave them all "
+                "blank (or ?) to have them worked out from the hand (rules.md B-33); the row is refused, the rest of "
+                "the night read", k + 1, ", ".join(label[p] for p in present), ", ".join(label[p] for p in seats))
+        elif present != seats and sorted(present) != sorted(seats):
             # the first cell that differs from the table, named (break23 F8: column 1, no cell said)
             k, p, written = min([(index[p], p, False) for p in seats if p not in present]
                                 + [(index[p], p, True) for p in present if p not in seats])

@@ -208,16 +208,21 @@ def test_a_row_with_no_units_written_has_them_derived(tmp_path, monkeypatch, cel
 def test_a_row_with_some_units_written_is_still_checked_cell_by_cell(tmp_path):
     """Only a row that writes no units at all is derived: h2 with Cy's -8 written and the rest blank is refused
     (E-CSV-SEATS at Al's blank cell, column 8), h1 and h3 derived: Al 2 - 2 = 0, Bea 1 - 2 = -1, Cy -1 - 2 = -3,
-    Di -1 + 4 = 3, Ed -1 + 2 = 1.  A first row with Al's units alone makes the table Al's: the dealer's blank cell
-    is then not said to be a dealer sitting out "at a table of 2"."""
+    Di -1 + 4 = 3, Ed -1 + 2 = 1.  A first row with Al's units alone: the dealer's blank cell is not said to be a
+    dealer sitting out "at a table of 2".  Since break24c F5 (session 25) that row is refused alone at its first
+    blank cell (Bea's, column 9), the table the header's five, and h2 (Cy alone 40, lost, doubled on the bump,
+    rules.md B-32: Cy -8, +2 each) and h3 (Di with Ed 95, schneider, B-28: Di +4, Ed +2, -2 each) stored: Al 2 - 2
+    = 0, Bea 2 - 2 = 0, Cy -8 - 2 = -10, Di 2 + 4 = 6, Ed 2 + 2 = 4 (it made a one-player table of Al's, and
+    refused the night)."""
     db = tmp_path / "p.duckdb"
     rep = _ingest(write(tmp_path, "picks.csv", PICKS.replace("40,,,,,", "40,,,-8,,", 1)), db)
     assert rep["ingested"] == 2
     assert [(e["line"], e["col"], e["code"]) for e in rep["rejected"]] == [(3, 8, "E-CSV-SEATS")]
     assert ledger(db) == {"Al": 0, "Bea": -1, "Cy": -3, "Di": 3, "Ed": 1}
     rep = _ingest(write(tmp_path, "first.csv", PICKS.replace("72,,,,,", "72,2,,,,", 1)), tmp_path / "f.duckdb")
-    assert [(e["line"], e["col"], e["code"]) for e in rep["rejected"]][:1] == [(2, 3, "E-CSV-SEAT")]
+    assert [(e["line"], e["col"], e["code"]) for e in rep["rejected"]] == [(2, 9, "E-CSV-SEATS")]
     assert "table of" not in rep["rejected"][0]["message"]
+    assert ledger(tmp_path / "f.duckdb") == {"Al": 0, "Bea": 0, "Cy": -10, "Di": 6, "Ed": 4}
 
 
 def test_a_sheet_with_no_player_columns_says_it_names_no_players(tmp_path):

@@ -1,0 +1,117 @@
+"""Score sheets brought by break24c (session 24, round 4: F5-F8), fixed by fixl in session 25: each record written
+as a user would write it, each amount worked out by hand from rules.md (/work/shared/reference/rules.md) before
+shead's figure was read.  Default profile wi5-called-ace (doubleOnBump on) unless said.
+
+The hands used (players Al, Bea, Cy, Di, Ed):
+- "Al picks, Bea partner, 75": a plain win (rules.md B-27, B-28): Al +2, Bea +1, Cy/Di/Ed -1 (B-31, B-33).
+- "Cy picks, Di partner, 45": a loss, not schneidered (45 >= 31, B-28), doubled on the bump (B-32): 1 x 2 = 2 a
+  defender: Cy -4, Di -2, Al/Bea/Ed +2 (B-33).
+- "Bea picks, Cy partner, 88": a plain win (61..90): Bea +2, Cy +1, Al/Di/Ed -1.
+- "Bea alone, 95": a schneider win alone (B-28 tier 2): 2 a defender, Bea +8, each other -2 (B-33).
+- "Di picks, Al partner, 30": schneidered loss (30 < 31) with DOB: 2 x 2 = 4 a defender: Di -8, Al -4, Bea/Cy/Ed +4.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import duckdb
+
+from tests.cli_helpers import cli, ledger, write
+
+
+def _ingest(path: str, db, *extra: str) -> dict:
+    """``shead ingest PATH --db DB --json``: its JSON report (the line after the text)."""
+    r = cli("ingest", path, "--db", str(db), "--json", *extra, ok=False)
+    (line,) = [x for x in r.output.splitlines() if x.startswith("{")]
+    return json.loads(line)
+
+
+def _where(report: dict) -> list[tuple[int, int, str, int]]:
+    """Each refused hand's (line, column, code, hand)."""
+    return [(e["line"], e["col"], e["code"], e["hand"]) for e in report["rejected"]]
+
+
+def _hands(db) -> list[tuple]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        return con.execute(
+            "SELECT s.session, CAST(s.date AS VARCHAR), h.hand, h.picker, h.partner, h.outcome, "
+            "list(u.player || '=' || u.units ORDER BY u.seat_no) FROM hands h JOIN sessions s USING (session_id) "
+            "JOIN hand_units u USING (hand_id) GROUP BY ALL ORDER BY 2, 3").fetchall()
+
+
+def _stream(monkeypatch, stream: bool) -> None:
+    if stream:  # the sheet read in batches (ingest.csv_sheet.read_csv_stream)
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "3")
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", "2")
+
+
+# -- break24c F5: a first row writing only the picker's units made a one-player table; '-' was no number ------------
+
+#: p1.csv as break24c wrote it: row 2 writes Al's +2 only; row 3 writes '-' in each player cell ("nothing"); row 6
+#: is written whole.  Row 2 is refused at its blank cells (Bea's, column 8, the first); row 3 is Cy/Di 45 with its
+#: units worked out (Cy -4, Di -2, +2 each); row 4 mixes '?' and a written 8 (refused, as before); row 5 writes 0
+#: for everyone where Ed/Al 70 is a plain win (Ed +2, Al +1, -1 each): a '0' stays 0, refused E-SCORE at Al's cell.
+#: Stored: rows 3 and 6.  Ledger: Al +2 - 1 = 1, Bea +2 + 2 = 4, Cy -4 + 1 = -3, Di -2 - 1 = -3, Ed +2 - 1 = 1.
+P1 = """Date,Hand,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed
+2026-11-12,1,Al,Bea,AS,75,2,,,,
+2026-11-12,2,Cy,Di,AH,45,-,-,-,-,-
+2026-11-12,3,Di,,alone,95,?,?,?,8,?
+2026-11-12,4,Ed,Al,AC,70,0,0,0,0,0
+2026-11-12,5,Bea,Cy,AS,88,-1,2,1,-1,-1
+"""
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_first_row_with_only_the_pickers_units_is_refused_alone(tmp_path, monkeypatch, stream):
+    _stream(monkeypatch, stream)
+    db = tmp_path / "p.duckdb"
+    rep = _ingest(write(tmp_path, "p1.csv", P1), db)
+    assert rep["ingested"] == 2
+    assert _where(rep) == [(2, 8, "E-CSV-SEATS", 1), (4, 7, "E-CSV-UNITS", 3), (5, 7, "E-SCORE", 4)]
+    msg = rep["rejected"][0]["message"]
+    assert "writes units for Al only" in msg
+    assert "Bea's cell (column 8), Cy's cell (column 9), Di's cell (column 10), Ed's cell (column 11) are blank" in msg
+    assert "not a player of this sitting" not in msg
+    assert _hands(db) == [
+        ("CSV p1 2026-11-12", "2026-11-12", 2, "Cy", "Di", "lose", ["Al=2", "Bea=2", "Cy=-4", "Di=-2", "Ed=2"]),
+        ("CSV p1 2026-11-12", "2026-11-12", 5, "Bea", "Cy", "win", ["Al=-1", "Bea=2", "Cy=1", "Di=-1", "Ed=-1"])]
+    assert ledger(db) == {"Al": 1, "Bea": 4, "Cy": -3, "Di": -3, "Ed": 1}
+
+
+def test_a_short_row_later_in_the_night_names_every_blank_cell(tmp_path):
+    """p2.csv: the same short row as the night's second row: refused alone, each blank cell named; the first row
+    (Bea/Cy 88: Bea +2 Cy +1, -1 each) and the '-' row (Cy/Di 45: Cy -4 Di -2, +2 each) stored."""
+    text = ("Date,Hand,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed\n2026-11-12,1,Bea,Cy,AS,88,-1,2,1,-1,-1\n"
+            "2026-11-12,2,Al,Bea,AS,75,2,,,,\n2026-11-12,3,Cy,Di,AH,45,\u2013,\u2013,\u2013,\u2013,\u2013\n")
+    db = tmp_path / "p.duckdb"
+    rep = _ingest(write(tmp_path, "p2.csv", text), db)
+    assert rep["ingested"] == 2 and _where(rep) == [(3, 8, "E-CSV-SEATS", 2)]
+    assert "Ed's cell (column 11) are blank" in rep["rejected"][0]["message"]
+    assert ledger(db) == {"Al": 1, "Bea": 4, "Cy": -3, "Di": -3, "Ed": 1}
+
+
+def test_a_dash_is_blank_and_a_zero_stays_zero_in_a_units_cell(tmp_path):
+    """A dealer's '-' under sitOut (rules.md F-1: the dealer sits out, settles 0), and '-' beside written units.
+    Six at the table (wi6-sit-out), Fay deals hand 1 and writes '-': Al picks, Bea partner, 75: Al +2 Bea +1,
+    Cy/Di/Ed -1, Fay 0.  Hand 2 writes '0' for Fay, the dealer again: the same hand, the same units.  Ledger:
+    Al +4, Bea +2, Cy/Di/Ed -2, Fay 0."""
+    text = ("Date,Hand,Dealer,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed,Fay\n"
+            "2026-11-12,1,Fay,Al,Bea,AS,75,2,1,-1,-1,-1,-\n2026-11-12,2,Fay,Al,Bea,AS,75,2,1,-1,-1,-1,0\n")
+    db = tmp_path / "d.duckdb"
+    rep = _ingest(write(tmp_path, "d.csv", text), db, "--rules", "wi6-sit-out")
+    assert rep["ingested"] == 2 and rep["rejected"] == []
+    assert ledger(db) == {"Al": 4, "Bea": 2, "Cy": -2, "Di": -2, "Ed": -2, "Fay": 0}
+
+
+def test_a_dash_in_a_ledger_is_no_net(tmp_path):
+    """A ledger of sittings (nets): Ed's '-' is no net (he did not sit); the others sum to 0 (rules.md B-35):
+    Al +5, Bea -3, Cy -2 on 2026-11-12 and Al -1, Bea +1 on 2026-11-19 with Cy '-' there.  Ledger: Al 4, Bea -2,
+    Cy -2."""
+    text = "Date,Al,Bea,Cy,Ed\n2026-11-12,5,-3,-2,-\n2026-11-19,-1,1,\u2013,-\n"
+    db = tmp_path / "l.duckdb"
+    rep = _ingest(write(tmp_path, "l.csv", text), db)
+    assert rep["rejected"] == [] and not [e for e in rep.get("errors", []) if e["code"].startswith("E-")]
+    assert ledger(db) == {"Al": 4, "Bea": -2, "Cy": -2}
