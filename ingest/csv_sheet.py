@@ -1713,14 +1713,18 @@ def _header_map(row: list[str], first: list[str], players: dict[str, str]) -> tu
     if not (set(written) & names):
         return None, ""
     other = [c for c in row if c.strip() and c.replace("\ufeff", "").strip().casefold() not in names]
-    gone = [h for h in first if h and h in players and h not in written]
+    # a Notes-like column the first header has not: the scorer's words, no player (break24c F6: refused whole)
+    noted = [c for c in other if _norm(c) in NOTE_NAMES]
+    other = [c for c in other if c not in noted]
     twice = [c for c in set(written) if written.count(c) > 1]
-    if other or gone or twice:
+    if other or twice:
+        # a new name (a substitute for one night): no column of the sheet holds that player's units
         why = ", ".join(filter(None, (
             ("it has " + ", ".join(repr(c.strip()) for c in other) + " that the first header has not") if other else "",
-            ("it has no column for " + ", ".join(repr(players[h]) for h in gone)) if gone else "",
             ("it writes " + ", ".join(repr(c) for c in twice) + " twice") if twice else "")))
         return None, why
+    # a player of the first header left out of the night's header did not play that night: no cells, blank (a
+    # night is its own sitting, its table the players with units; break24c F6: refused whole)
     return [cells.index(h) if h and h in cells else None for h in first], ""
 
 
@@ -1764,11 +1768,13 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
     second night's hands were stored under the first's date, its header
     refused as a hand (real24 F1).  A night's header that writes the first
     header's columns in another order (the players in that night's seats),
-    or leaves out one that is no player's (the Hand column), is that night's
+    or leaves out one (the Hand column; a player's: not at that night's
+    table), or adds a Notes-like column (not read), is that night's
     own: its rows are read by it, each cell put under the first header's
-    column of its heading, said in the night's ``W-CSV-NIGHT``; a header of
-    other columns (a substitute, a Notes column added, a player left out)
-    refuses its night at the title (``E-CSV-HEADER``), every row of it blank
+    column of its heading, said in the night's ``W-CSV-NIGHT`` (break24c
+    F6); a header naming a player the first header has not (a substitute)
+    refuses its night at the title (``E-CSV-HEADER``, saying to add that
+    column to the first header), every row of it blank
     until the next night's title: its rows were read with the first
     header's columns, one player's units stored as another's, the title
     dropped unsaid (break24b F1).  ``W-CSV-NIGHT`` says each night's date
@@ -1798,6 +1804,7 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
     stop = False
     skip = False  # the rows of a night refused at its title (its header not the first's): blank until the next title
     where: list[int | None] | None = None  # the night's own header: the cell of each of the first header's columns
+    own_width = 0  # the cells of the night's own header
     cur = layout.night  # the date of the night read
     seen = {layout.night: 1}  # each night's date -> the row of its title (1: the first night's, or none)
 
@@ -1875,13 +1882,21 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
                 continue
             seen[got] = tr
             if why:  # a header of other columns: its night is not read (break24b F1)
+                new = [c.strip() for c in row if c.strip() and c.replace("\ufeff", "").strip().casefold() not in
+                       first and _norm(c) not in NOTE_NAMES]
+                fix = (("add a column " + " and ".join(repr(c) for c in new) + " to the first header (row "
+                        f"{row_words(layout.header_row)}), its cells blank on the nights "
+                        + ("that player" if len(new) == 1 else "those players") + " did not play (a player of the "
+                        "first header left out of a night's header did not play that night), or save the night as "
+                        "its own sheet or file, and ingest that") if new else
+                       "write each column once in the night's header, or save the night as its own sheet or file, "
+                       "and ingest that")
                 notes.append(Diagnostic(
                     "E-CSV-HEADER", f"row {row_words(tr)} is a title ({text[:60]!r}) of another night, of {got}, "
                     f"and its header at row {row_words(r)} is not the first header's columns ({why}): a sheet's "
-                    "nights are read with the columns of its first header (in any order), so the rows of that "
-                    "night, to the next title, are not read (their units would go to the first header's players); "
-                    "write the night's header with the first header's columns, or save the night as its own sheet "
-                    "or file, and ingest that", file=path, line=tr, col=1,
+                    "nights are read with the columns of its first header (in any order, a player's left out when "
+                    "that player did not play), so the rows of that night, to the next title, are not read (no "
+                    "column holds the new player's units); " + fix, file=path, line=tr, col=1,
                     found=", ".join(c.strip() for c in row if c.strip())[:80],
                     expected=", ".join(c.strip() for c in layout.header[:width] if c.strip())[:80]))
                 skip, night, where = True, None, None
@@ -1889,13 +1904,21 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
                 continue
             skip, night, cur = False, got, got
             where = None if again else own
+            own_width = len(row)  # the night's header's cells: a cell beyond them is beyond the sheet's header
+            unread = [c.strip() for c in row if c.strip() and _norm(c) in NOTE_NAMES
+                      and c.replace("\ufeff", "").strip().casefold() not in first] if where is not None else []
+            absent = [players[h] for h in first if h in players and where is not None and where[first.index(h)] is None]
             _first_night_ends(notes, tr)
             notes.append(Diagnostic(
                 "W-CSV-NIGHT", f"row {row_words(tr)} is a title ({text[:60]!r}) above the header written again at row "
                 f"{row_words(r)}: the rows under it are another night, of {got}, "
                 f"{said.get(text, 'the date in that title')}"
                 + ("" if where is None else ", each read by the column of its own header (its columns in another "
-                   "order than the first header's, or without some)"), "warning", path, tr, 1, found=text[:80]))
+                   "order than the first header's, or without some)")
+                + (f"; {', '.join(absent)} did not play that night (no column in its header)" if absent else "")
+                + (f"; its {', '.join(repr(c) for c in unread)} column is notes, not read (the first header has no "
+                   "such column: add one there to keep them as the hands' notes)" if unread else ""),
+                "warning", path, tr, 1, found=text[:80]))
             yield r, []
             continue
         if held:
@@ -1923,7 +1946,7 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
             yield r, []
             continue
         if where is not None and written:
-            row = [*(row[k] if k is not None and k < len(row) else "" for k in where), *row[len(where):]]
+            row = [*(row[k] if k is not None and k < len(row) else "" for k in where), *row[max(own_width, len(where)):]]
         if night is not None and written:
             row = _NightRow(row)
             row.night, night = night, None

@@ -115,3 +115,98 @@ def test_a_dash_in_a_ledger_is_no_net(tmp_path):
     rep = _ingest(write(tmp_path, "l.csv", text), db)
     assert rep["rejected"] == [] and not [e for e in rep.get("errors", []) if e["code"].startswith("E-")]
     assert ledger(db) == {"Al": 4, "Bea": -2, "Cy": -2}
+
+
+# -- break24c F6: a block whose header names a substitute, or adds a Notes column, was refused whole ---------------
+
+def _nights(db) -> dict[str, dict[str, int]]:
+    """Each stored session's date -> player -> units."""
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = con.execute("SELECT CAST(s.date AS VARCHAR), u.player, sum(u.units) FROM hand_units u "
+                           "JOIN sessions s USING (session_id) GROUP BY 1, 2 ORDER BY 1, 2").fetchall()
+    out: dict[str, dict[str, int]] = {}
+    for d, p, u in rows:
+        out.setdefault(d, {})[p] = int(u)
+    return out
+
+
+#: s1.csv as break24c wrote it: three weekly nights, each under a dated title and its header; Fay in Ed's column on
+#: Nov 19.  Nov 12: Al/Bea 75 (Al +2 Bea +1, -1 each) and Cy/Di 45 (Cy -4 Di -2, +2 each): Al 4, Bea 3, Cy -5,
+#: Di -3, Ed 1.  Nov 19: Bea alone 95 (+8, -2 each) and Di/Al 30 (Di -8, Al -4, +4 each): Al -6, Bea 12, Cy 2,
+#: Di -10, Fay 2.  Nov 26: Ed/Cy 88 (Ed +2, Cy +1, -1 each): Al -1, Bea -1, Cy 1, Di -1, Ed 2.
+S1 = """Thursday League - Nov 12 2026
+Hand,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed
+1,Al,Bea,AS,75,2,1,-1,-1,-1
+2,Cy,Di,AH,45,2,2,-4,-2,2
+Total,,,,,4,3,-5,-3,1
+Thursday League - Nov 19 2026
+Hand,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Fay
+1,Bea,,alone,95,-2,8,-2,-2,-2
+2,Di,Al,AC,30,-4,4,4,-8,4
+Total,,,,,-6,12,2,-10,2
+Thursday League - Nov 26 2026
+Hand,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed
+1,Ed,Cy,AS,88,-1,-1,1,-1,2
+"""
+NOV12 = {"Al": 4, "Bea": 3, "Cy": -5, "Di": -3, "Ed": 1}
+NOV19 = {"Al": -6, "Bea": 12, "Cy": 2, "Di": -10}
+NOV26 = {"Al": -1, "Bea": -1, "Cy": 1, "Di": -1, "Ed": 2}
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_substitutes_night_is_refused_saying_what_to_change_and_that_change_reads(tmp_path, monkeypatch, stream):
+    _stream(monkeypatch, stream)
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "s1.csv", S1), db)
+    assert rep["ingested"] == 3
+    assert [(e["line"], e["col"], e["code"]) for e in rep["rejected"]] == [(6, 1, "E-CSV-HEADER")]
+    msg = rep["rejected"][0]["message"]
+    assert "it has 'Fay' that the first header has not" in msg
+    assert "add a column 'Fay' to the first header (row 2), its cells blank on the nights that player did not play" \
+        in msg
+    assert _nights(db) == {"2026-11-12": NOV12, "2026-11-26": NOV26}
+    # as told: Fay's column added to the first header, night 1's rows left as they are (10 cells)
+    db2 = tmp_path / "s2.duckdb"
+    rep = _ingest(write(tmp_path, "s1fix.csv", S1.replace("Di,Ed\n1,Al", "Di,Ed,Fay\n1,Al", 1)), db2)
+    assert (rep["ingested"], rep["rejected"]) == (5, [])
+    assert _nights(db2) == {"2026-11-12": NOV12, "2026-11-19": {**NOV19, "Fay": 2}, "2026-11-26": NOV26}
+    (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-NIGHT" and w["line"] == 6]
+    assert "Ed did not play that night" in w["message"]
+    assert ledger(db2) == {"Al": -3, "Bea": 14, "Cy": -2, "Di": -14, "Ed": 3, "Fay": 2}
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_notes_column_added_to_a_nights_header_is_no_player(tmp_path, monkeypatch, stream):
+    """s2.csv: Nov 19's header adds Notes ('great hand' on hand 1).  Read by its own header: Nov 19 is Al -6,
+    Bea 12, Cy 2, Di -10, Ed 2 (its Total row agrees, no W-CSV-TOTALS); the notes are not read, and said so."""
+    _stream(monkeypatch, stream)
+    text = S1.split("Thursday League - Nov 19")[0] + """Thursday League - Nov 19 2026
+Hand,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed,Notes
+1,Bea,,alone,95,-2,8,-2,-2,-2,great hand
+2,Di,Al,AC,30,-4,4,4,-8,4,
+Total,,,,,-6,12,2,-10,2
+"""
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "s2.csv", text), db)
+    assert (rep["ingested"], rep["rejected"]) == (4, [])
+    assert _nights(db) == {"2026-11-12": NOV12, "2026-11-19": {**NOV19, "Ed": 2}}
+    (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-NIGHT" and w["line"] == 6]
+    assert "its 'Notes' column is notes, not read" in w["message"]
+    assert not [w for w in rep["warnings"] if w["code"] in ("W-CSV-TOTALS", "W-CSV-EXTRA")]
+    assert ledger(db) == {"Al": -2, "Bea": 15, "Cy": -3, "Di": -13, "Ed": 3}
+
+
+def test_a_notes_column_in_both_headers_keeps_the_nights_notes(tmp_path):
+    """The first header has Notes too: Nov 19's 'great hand' is hand 1's note, the units as above."""
+    text = S1.split("Thursday League - Nov 19")[0].replace("Di,Ed\n1,Al", "Di,Ed,Notes\n1,Al", 1) + (
+        "Thursday League - Nov 19 2026\nHand,Picker,Partner,Call,Points,Notes,Al,Bea,Cy,Di,Ed\n"
+        "1,Bea,,alone,95,great hand,-2,8,-2,-2,-2\n")
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "s4.csv", text), db)
+    assert (rep["ingested"], rep["rejected"]) == (3, [])
+    with duckdb.connect(str(db), read_only=True) as con:
+        texts = con.execute("SELECT CAST(s.date AS VARCHAR), h.hand, t.source FROM hands h JOIN hand_text t "
+                            "USING (hand_id) JOIN sessions s USING (session_id) ORDER BY 1, 2").fetchall()
+    assert [(d, n, "{great hand}" in t) for d, n, t in texts] == [
+        ("2026-11-12", 1, False), ("2026-11-12", 2, False), ("2026-11-19", 1, True)]
+    assert _nights(db) == {"2026-11-12": NOV12, "2026-11-19": {"Al": -2, "Bea": 8, "Cy": -2, "Di": -2, "Ed": -2}}
