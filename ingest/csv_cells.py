@@ -194,13 +194,16 @@ _MONTHS = {name: k for k, names in enumerate((
     ("november", "nov", "novembre"), ("december", "dec", "dezember", "dez", "décembre", "déc")), start=1)
     for name in names}
 _MONTH = "(" + "|".join(sorted((re.escape(m) for m in _MONTHS), key=len, reverse=True)) + r")\.?"
+#: a year after a month's name: four digits, or two after an apostrophe (``Thu 12 Nov '26``: break24c F7, read as
+#: "no year")
+_YEAR_WRITTEN = r"['\u2018\u2019]?(\d{4}|(?<=['\u2018\u2019])\d{2})(?!\d)"
 _TEXT_DATES = (  # (pattern, how its groups read); a number glued to other digits is no date
     (re.compile(r"(?<!\d)(\d{4})([-_./])(\d{1,2})\2(\d{1,2})(?!\d)"), "ymd"),
     (re.compile(r"(?<![\d.])(\d{1,2})([-_./])(\d{1,2})\2(\d{4}|\d{2})(?![\d.])"), "ab"),
     (re.compile(r"(?<!\d)(20\d{2})(\d{2})(\d{2})(?!\d)"), "compact"),
-    (re.compile(r"(?<![\w.])(\d{1,2})(?:st|nd|rd|th|er|\.)?[\s-]*" + _MONTH + r"[,\s-]+(\d{4})(?!\d)", re.I),
+    (re.compile(r"(?<![\w.])(\d{1,2})(?:st|nd|rd|th|er|\.)?[\s-]*" + _MONTH + r"[,\s-]+" + _YEAR_WRITTEN, re.I),
      "d month"),
-    (re.compile(r"(?<!\w)" + _MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})(?!\d)", re.I), "month d"),
+    (re.compile(r"(?<!\w)" + _MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+" + _YEAR_WRITTEN, re.I), "month d"),
 )
 
 
@@ -255,6 +258,8 @@ _TEXT_DAYS = (  # a day of the year without its year: "Dec 8", "8. Dezember", "1
     (re.compile(r"(?<![\w.])(\d{1,2})(?:st|nd|rd|th|er|\.)?\s*" + _MONTH + r"(?![\w])", re.I), "d month"),
     (re.compile(r"(?<!\w)" + _MONTH + r"\s*(\d{1,2})(?:st|nd|rd|th)?(?!\d)", re.I), "month d"),
     (re.compile(r"^\s*(\d{1,2})([-_./])(\d{1,2})\.?\s*$"), "ab"),  # numbers alone: the whole text ("12-8")
+    # with a slash, the text's last word ("League 2026 - Round 1 - 11/12": break24c F7, no word of it)
+    (re.compile(r"(?<![\w/.\-])(\d{1,2})(/)(\d{1,2})\s*$"), "ab"),
 )
 _YEAR = re.compile(r"(?<!\d)(19\d{2}|20\d{2})(?!\d)")
 

@@ -646,7 +646,8 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
     if night is None:
         order = date_order_option(columns)
         title = " ".join(c.strip() for c in first[title_row] if c.strip()) if title_row is not None else ""
-        if order is None and title and date_in_text(title)[1]:  # the title's date reads two ways: the other
+        if order is None and title and (date_in_text(title)[1] or (  # the title's date (or its day: break24c F7)
+                date_in_text(title)[0] is None and day_in_text(title, "2000")[1])):  # reads two ways: the other
             settled = _titles_order(first, header_row)  # nights' titles may write one that reads one way only
             order = settled[0] if settled else None
         stem = PurePath(file_of(path, tab)).stem if path else ""
@@ -705,7 +706,11 @@ def _titles_order(first: list[list[str]], header_row: int) -> tuple[str, int, st
             continue
         text = " ".join(written)
         ways = [o for o in ("mdy", "dmy") if date_in_text(text, o)[0] is not None]
-        if len(ways) == 1 and date_in_text(text)[0] is not None and re.search(r"\d[/.\-]\d", text):
+        read = date_in_text(text)[0]
+        if not ways and year_in_text(text):  # a day with the year apart ("League 2026 - Round 2 - 11/19")
+            ways = [o for o in ("mdy", "dmy") if day_in_text(text, "2000", o)[0] is not None]
+            read = day_in_text(text, "2000")[0]
+        if len(ways) == 1 and read is not None and re.search(r"\d[/.\-]\d", text):
             if got is not None and got[0] != ways[0]:
                 return None
             got = got or (ways[0], k + 1, text)

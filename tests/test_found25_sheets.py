@@ -210,3 +210,47 @@ def test_a_notes_column_in_both_headers_keeps_the_nights_notes(tmp_path):
     assert [(d, n, "{great hand}" in t) for d, n, t in texts] == [
         ("2026-11-12", 1, False), ("2026-11-12", 2, False), ("2026-11-19", 1, True)]
     assert _nights(db) == {"2026-11-12": NOV12, "2026-11-19": {"Al": -2, "Bea": 8, "Cy": -2, "Di": -2, "Ed": -2}}
+
+
+# -- break24c F7: title dates that were not read ("Thu 12 Nov '26", "Round 1 - 11/12"), or with the wrong reason ----
+
+#: Two nights, each under its title: Nov 12 Al/Bea 75 (Al +2, Bea +1, -1 each); Nov 19 Cy/Di 45, lost, doubled on
+#: the bump (Cy -4, Di -2, +2 each).  Ledger: Al 0, Bea 1, Cy -5, Di -3, Ed 1.
+TWO = """{t1}
+Hand,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed
+1,Al,Bea,AS,75,2,1,-1,-1,-1
+{t2}
+Hand,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed
+1,Cy,Di,AH,45,2,2,-4,-2,2
+"""
+NOV12_ONLY = {"Al": 2, "Bea": 1, "Cy": -1, "Di": -1, "Ed": -1}
+NOV19_ONLY = {"Al": 2, "Bea": 2, "Cy": -4, "Di": -2, "Ed": 2}
+
+
+@pytest.mark.parametrize("stream", [False, True])
+@pytest.mark.parametrize(("t1", "t2"), [("Thu 12 Nov '26", "Thu 19 Nov '26"),  # e3.csv: the year after an apostrophe
+                                        ("Nov 12 \u201926", "Nov 19 \u201926"),  # a typographic apostrophe
+                                        ("League 2026 - Round 1 - 11/12", "League 2026 - Round 2 - 11/19")])  # e4.csv
+def test_a_title_with_a_short_year_or_its_day_last_is_read(tmp_path, monkeypatch, stream, t1, t2):
+    _stream(monkeypatch, stream)
+    db = tmp_path / "e.duckdb"
+    rep = _ingest(write(tmp_path, "e.csv", TWO.format(t1=t1, t2=t2)), db)
+    assert (rep["ingested"], rep["rejected"]) == (2, [])
+    assert _nights(db) == {"2026-11-12": NOV12_ONLY, "2026-11-19": NOV19_ONLY}
+    assert ledger(db) == {"Al": 4, "Bea": 3, "Cy": -5, "Di": -3, "Ed": 1}
+    if "/" in t1:  # '11/12' reads either way: the second title, 11/19, settles month first, said at row 1
+        (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-NIGHT" and w["line"] == 1]
+        assert "read month first as the title at row 4 ('League 2026 - Round 2 - 11/19') can only be read" in \
+            w["message"]
+
+
+def test_a_title_whose_day_reads_either_way_gives_that_reason(tmp_path):
+    """e4.csv's first night alone: '11/12' in a 2026 title is 2026-11-12 or 2026-12-11, nothing settles it: the
+    refusal says so (it was the generic 'no date column', no word of the title)."""
+    text = "\n".join(TWO.format(t1="League 2026 - Round 1 - 11/12", t2="").splitlines()[:3]) + "\n"
+    rep = _ingest(write(tmp_path, "e.csv", text), tmp_path / "e.duckdb")
+    assert rep["ingested"] == 0
+    (e,) = rep["rejected"]
+    assert (e["code"], e["line"]) == ("E-CSV-COLUMNS", 2)
+    assert ("the day in the title row ('League 2026 - Round 1 - 11/12') reads two ways: '11/12' reads as 2026-12-11 "
+            "(day first) or 2026-11-12 (month first)") in e["message"]
