@@ -643,6 +643,7 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
     why = None
     year = None
     settled = None  # (the order, the row of the title that settles it) of a sheet's titles (break24b F7)
+    guessed = None  # (text, where, the month-first reading) of a dotted date read day first, no title settling it
     if night is None:
         order = date_order_option(columns)
         title = " ".join(c.strip() for c in first[title_row] if c.strip()) if title_row is not None else ""
@@ -660,6 +661,8 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
             got, why_here = date_in_text(text, order) if text else (None, None)
             if got is not None:
                 night, said = got, f"the date in {where}"
+                if order is None and date_in_text(text, "mdy")[0] not in (None, got):  # '03.12.2026': either way
+                    guessed = (text, where, date_in_text(text, "mdy")[0])
                 break
             why = why or (f"the date in {where} reads two ways: {why_here}" if why_here else None)
         # a day without its year ("Dec 8", a workbook's sheet) in the year written beside it ("League 2026.xlsx")
@@ -675,8 +678,15 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
             got, why_here = day_in_text(text, year[0], order) if text else (None, None)
             if got is not None:
                 night, said = got, f"the day in {where}" + (f", of the year in {year[1]}" if year[1] != where else "")
+                if order is None and day_in_text(text, year[0], "mdy")[0] not in (None, got):  # '03.12.' either way
+                    guessed = (text, where, day_in_text(text, year[0], "mdy")[0])
                 break
             why = why or (f"the day in {where} reads two ways: {why_here}" if why_here else None)
+        if guessed is not None and (settled := _titles_order(first, header_row)) is not None:
+            # a later title that reads one way only ('19.11.2026') settles the order: no guess (break24c F8)
+            if settled[0] == "mdy":
+                night = guessed[2]
+            guessed = None
         if night is not None:
             if settled:
                 said += (f", read {'month' if settled[0] == 'mdy' else 'day'} first as the title at row "
@@ -684,6 +694,15 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
             notes.append(Diagnostic(
                 "W-CSV-NIGHT", f"the sheet has no date column: every hand is of {night}, {said} "
                 f"(--columns date=YYYY-MM-DD gives another)", "warning", file=path, line=1, col=1))
+            if guessed is not None:  # break24c F8: read day first without a word, as a Date cell's order is said
+                text, where, other = guessed
+                at = title_row + 1 if where.startswith("the title row") else 1
+                notes.append(Diagnostic(
+                    "W-CSV-DATE-ORDER", (f"row {row_words(at)}: " if at > 1 or title_row is not None else "")
+                    + f"the date in {where} reads either way: read day first (written with dots, as a European "
+                    f"date), {night}, not month first, {other}, and no other title of the sheet settles the order; "
+                    "if it is month first, ingest it with --columns date-order=mdy", "warning", file=path, line=at,
+                    col=1, found=text[:80], expected=night))
     if night is None:
         return Layout(header_row, header, columns, why=why, group=group)
     if settled and night is not None:  # the later titles read in that order too
@@ -1814,6 +1833,7 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
     seen = {layout.night: 1}  # each night's date -> the row of its title (1: the first night's, or none)
 
     said: dict[str, str] = {}  # a title whose date is a day read in the sheet's year -> where its date was read
+    back: list[bool] = []  # each night's step from the night above: back in time (_back)
 
     def dated(text: str) -> tuple[str | None, str | None]:
         """The date a night's title writes: in full, else a day without its
@@ -1907,6 +1927,7 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
                 skip, night, where = True, None, None
                 yield r, []
                 continue
+            _back(notes, path, tr, text, got, cur, seen, back)
             skip, night, cur = False, got, got
             where = None if again else own
             own_width = len(row)  # the night's header's cells: a cell beyond them is beyond the sheet's header
@@ -1934,6 +1955,7 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
                 skip, night, where = True, None, None
                 got = None
             if got is not None and got != cur:  # a dated title and no header under it: a night of the same columns
+                _back(notes, path, tr, text, got, cur, seen, back)
                 night, cur, seen[got] = got, got, tr
                 _first_night_ends(notes, tr)
                 notes.append(Diagnostic(
@@ -1957,6 +1979,30 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
             row.night, night = night, None
         yield r, row
     yield from ([(hr, []) for hr, _ in held] if skip else held)
+
+
+def _back(notes: list[Diagnostic], path: str | None, tr: int, text: str, got: str, cur: str | None,
+          seen: dict[str, int], back: list[bool]) -> None:
+    """A ``W-CSV-NIGHT`` at the title (row ``tr``) of a night dated before
+    the night above it (``cur``): a sheet's nights run down it, so a title
+    mistyped (or read in the wrong order of day and month) is questioned;
+    said at the first step back after one forward (or the sheet's first
+    step), not at each night of a sheet kept newest first (break24c F8:
+    11/19/2026 under 12/11/2026 was stored three weeks before, no word)."""
+    if cur is None or got >= cur:
+        back.append(False)
+        return
+    if not (back and back[-1]):
+        days = (_dt.date.fromisoformat(cur) - _dt.date.fromisoformat(got)).days
+        above = seen.get(cur)
+        notes.append(Diagnostic(
+            "W-CSV-NIGHT", f"row {row_words(tr)}: the title ({text[:60]!r}) dates its night {got}, {days} day"
+            + ("s" if days != 1 else "") + f" before the night above ({cur}"
+            + (f", row {row_words(above)}" if above and above > 1 else "") + "): read as written; if the sheet does "
+            "not keep its newest night first, correct the title that is wrong (a mistyped date, or day and month "
+            "read in the wrong order: --columns date-order=dmy or mdy)", "warning", path, tr, 1, found=got,
+            expected=f"a date after {cur}"))
+    back.append(True)
 
 
 def _title_day(row: list[str], order: str | None) -> tuple[str, str] | None:

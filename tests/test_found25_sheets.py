@@ -254,3 +254,67 @@ def test_a_title_whose_day_reads_either_way_gives_that_reason(tmp_path):
     assert (e["code"], e["line"]) == ("E-CSV-COLUMNS", 2)
     assert ("the day in the title row ('League 2026 - Round 1 - 11/12') reads two ways: '11/12' reads as 2026-12-11 "
             "(day first) or 2026-11-12 (month first)") in e["message"]
+
+
+# -- break24c F8: a dotted title date read day first without a word; a night dated before the block above ---------
+
+def _warned(rep: dict, code: str) -> list[tuple[int, int]]:
+    return [(w["line"], w["col"]) for w in rep["warnings"] if w["code"] == code]
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_dotted_title_date_that_reads_either_way_says_the_order_taken(tmp_path, monkeypatch, stream):
+    """d1.csv: 'League 03.12.2026' then 'League 10.12.2026': both read either way (3 Dec or 12 Mar; 10 Dec or
+    12 Oct), nothing settles it: read day first (the dots) and said at the title row, as a Date cell's order is.
+    Dec 3: Al/Bea 75 (Al +2, Bea +1, -1 each); Dec 10: Cy/Di 45 (Cy -4, Di -2, +2 each)."""
+    _stream(monkeypatch, stream)
+    db = tmp_path / "d.duckdb"
+    rep = _ingest(write(tmp_path, "d1.csv", TWO.format(t1="League 03.12.2026", t2="League 10.12.2026")), db)
+    assert (rep["ingested"], rep["rejected"]) == (2, [])
+    assert _nights(db) == {"2026-12-03": NOV12_ONLY, "2026-12-10": NOV19_ONLY}
+    assert _warned(rep, "W-CSV-DATE-ORDER") == [(1, 1)]
+    (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-DATE-ORDER"]
+    assert "read day first (written with dots, as a European date), 2026-12-03, not month first, 2026-03-12" in \
+        w["message"] and "--columns date-order=mdy" in w["message"]
+    # as told: month first, the nights are 2026-03-12 and 2026-10-12, and no guess is said
+    db2 = tmp_path / "m.duckdb"
+    rep = _ingest(write(tmp_path, "d1m.csv", TWO.format(t1="League 03.12.2026", t2="League 10.12.2026")), db2,
+                  "--columns", "date-order=mdy")
+    assert _nights(db2) == {"2026-03-12": NOV12_ONLY, "2026-10-12": NOV19_ONLY}
+    assert _warned(rep, "W-CSV-DATE-ORDER") == []
+
+
+def test_a_dotted_title_date_settled_by_a_later_title_is_not_questioned(tmp_path):
+    """'12.11.2026' then '19.11.2026': the second can only be day first (no month 19), so the first is 2026-11-12,
+    said in its W-CSV-NIGHT, with no W-CSV-DATE-ORDER."""
+    db = tmp_path / "d.duckdb"
+    rep = _ingest(write(tmp_path, "t1.csv", TWO.format(t1="League 12.11.2026", t2="League 19.11.2026")), db)
+    assert _nights(db) == {"2026-11-12": NOV12_ONLY, "2026-11-19": NOV19_ONLY}
+    assert _warned(rep, "W-CSV-DATE-ORDER") == []
+    (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-NIGHT" and w["line"] == 1]
+    assert "read day first as the title at row 4 ('League 19.11.2026') can only be read" in w["message"]
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_night_dated_before_the_block_above_is_questioned(tmp_path, monkeypatch, stream):
+    """d7.csv: '12/11/2026' read month first (settled by '11/19/2026'), so the second block is 22 days before the
+    first (Nov 19 -> Nov 30 is 11 days, -> Dec 11 another 11): stored as written, questioned at its title."""
+    _stream(monkeypatch, stream)
+    db = tmp_path / "d.duckdb"
+    rep = _ingest(write(tmp_path, "d7.csv", TWO.format(t1="League 12/11/2026", t2="League 11/19/2026")), db)
+    assert _nights(db) == {"2026-12-11": NOV12_ONLY, "2026-11-19": NOV19_ONLY}
+    (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-NIGHT" and "before the night above" in w["message"]]
+    assert (w["line"], w["col"]) == (4, 1)
+    assert "dates its night 2026-11-19, 22 days before the night above (2026-12-11)" in w["message"]
+
+
+def test_a_sheet_kept_newest_first_is_questioned_once(tmp_path):
+    """Nov 26, Nov 19, Nov 12 down the sheet: one question at the first step back (row 4), none at the next (row
+    7), as a sheet kept newest first steps back at each night.  Each night Al/Bea 75 (Al +2, Bea +1, -1 each)."""
+    night = "Hand,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed\n1,Al,Bea,AS,75,2,1,-1,-1,-1\n"
+    text = "".join(f"League {d} 2026\n{night}" for d in ("Nov 26", "Nov 19", "Nov 12"))
+    db = tmp_path / "n.duckdb"
+    rep = _ingest(write(tmp_path, "n.csv", text), db)
+    assert rep["ingested"] == 3
+    assert [w["line"] for w in rep["warnings"] if "before the night above" in w["message"]] == [4]
+    assert ledger(db) == {"Al": 6, "Bea": 3, "Cy": -3, "Di": -3, "Ed": -3}
