@@ -3486,8 +3486,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     "from this hand on; if a cell went into the wrong player's column, correct the sheet",
                     "warning", path, r, 1, found=", ".join(label[p] for p in present),
                     expected=", ".join(label[p] for p in first_seats.get(d, [])) or None))
-        if short and set(present) < set(seats):
-            # a row lacking cells: each blank one named, and how to mend it (break24c F5)
+        if short and set(present) < set(seats) and len(seats) - len(present) > 1:
+            # a row lacking cells: each blank one named, and how to mend it (break24c F5); one cell lacking is
+            # named below, with its cause when known (cut short, merged)
             lacking = [p for p in seats if p not in present]
             k = min(index[p] for p in lacking)
             err("E-CSV-SEATS", f"it writes units for {', '.join(label[p] for p in present)} only, and a hand is "

@@ -318,3 +318,16 @@ def test_a_sheet_kept_newest_first_is_questioned_once(tmp_path):
     assert rep["ingested"] == 3
     assert [w["line"] for w in rep["warnings"] if "before the night above" in w["message"]] == [4]
     assert ledger(db) == {"Al": 6, "Bea": 3, "Cy": -3, "Di": -3, "Ed": -3}
+
+
+def test_a_first_row_lacking_one_cell_is_refused_alone_the_table_the_headers(tmp_path):
+    """break24c F5, one cell: the night's first row leaves Ed's cell blank (4 of the 5 a wi5 hand settles, rules.md
+    B-33): refused at Ed's cell, column 11, the table the header's five, so the next row (Cy/Di 45: Cy -4, Di -2,
+    +2 each, B-32) is stored: Al 2, Bea 2, Cy -4, Di -2, Ed 2."""
+    text = ("Date,Hand,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed\n2026-11-12,1,Al,Bea,AS,75,2,1,-1,-1,\n"
+            "2026-11-12,2,Cy,Di,AH,45,2,2,-4,-2,2\n")
+    db = tmp_path / "o.duckdb"
+    rep = _ingest(write(tmp_path, "o.csv", text), db)
+    assert rep["ingested"] == 1 and _where(rep) == [(2, 11, "E-CSV-SEATS", 1)]
+    assert "Ed's cell (column 11) is blank" in rep["rejected"][0]["message"]
+    assert ledger(db) == {"Al": 2, "Bea": 2, "Cy": -4, "Di": -2, "Ed": 2}
