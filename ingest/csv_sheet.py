@@ -2568,6 +2568,7 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
     order = out.date_order.order
     totals = _Totals(out.players, index, {p: p for p in out.players})
     beyond = _Beyond(max(index.values()) + 1, 0, path, "a player's net or a note", "the ledger")
+    dash_said = False  # W-CSV-DASH, once
     for r, row in rows:
         if not any(c.strip() for c in row):
             continue
@@ -2589,6 +2590,13 @@ def _ledger(out: CsvResult, rows: list[list[str]], index: dict[str, int], path: 
             k = index[p]
             c = row[k] if k < len(row) else ""
             if not c.strip() or c.strip() in NOTHING:  # '-': nothing written (break24c F5)
+                if c.strip() and not dash_said:  # said once: the other reading of a dash is a net of 0
+                    dash_said = True
+                    out.result.errors.append(Diagnostic(
+                        "W-CSV-DASH", f"row {row_words(r)}: {p}'s cell {c.strip()!r} is read as not at that sitting "
+                        "(no net, as a blank cell; so is every dash of the ledger); if the ledger means a net of 0 "
+                        "(a spreadsheet's accounting format shows 0 as a dash), write 0", "warning", path, r, k + 1,
+                        found=c.strip(), expected="a net, 0, or a blank cell"))
                 continue
             v = whole_units(c)
             if v is None:

@@ -115,6 +115,11 @@ def test_a_dash_in_a_ledger_is_no_net(tmp_path):
     rep = _ingest(write(tmp_path, "l.csv", text), db)
     assert rep["rejected"] == [] and not [e for e in rep.get("errors", []) if e["code"].startswith("E-")]
     assert ledger(db) == {"Al": 4, "Bea": -2, "Cy": -2}
+    # the other reading of a dash (a spreadsheet's accounting format writes 0 as '-') said once, at the first dash:
+    # row 2, Ed's cell, column 5
+    dash = [e for e in rep["warnings"] if e["code"] == "W-CSV-DASH"]
+    assert [(e["line"], e["col"], e["found"]) for e in dash] == [(2, 5, "-")]
+    assert "if the ledger means a net of 0" in dash[0]["message"] and "write 0" in dash[0]["message"]
 
 
 # -- break24c F6: a block whose header names a substitute, or adds a Notes column, was refused whole ---------------
