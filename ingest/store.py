@@ -2263,6 +2263,9 @@ class IngestPlan:
     #: skipped hands whose texts are of hands amended since (duplicates, said by ``W-HAND-AMENDED``, real23 F6):
     #: (session id, hand number, line, when amended, reason)
     amended: list[tuple] = field(default_factory=list)
+    #: the skipped hands as (session id, hand number, line, hash, text): a block of another night under a stored
+    #: night's [Date] is refused whole, its hands equal to a stored hand's text too (real25 F1, Store._another_night)
+    skipped_texts: list[tuple[str, int, int, str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -3260,7 +3263,7 @@ class Store:
 
     def _insert(self, con: duckdb.DuckDBPyConnection, result: FileResult, report: IngestReport, strict: bool,
                 source_format: str, plan: "IngestPlan | None" = None) -> None:
-        fresh = _first_of_each(result.hands, report)
+        fresh = first = _first_of_each(result.hands, report)
         # what the file's store asks of the database before it writes, in one query (each statement costs
         # 0.3-1.5 ms however little it reads; issue 17): the next ingest and hand ids, whether any hand was
         # ever corrected, the highest session id; then which of the file's sessions are stored
@@ -3318,6 +3321,11 @@ class Store:
                     report.committed = False
                     return
                 fresh, result = _refuse(fresh, result, report, list(clashes.values()))
+        if ids and result.rejected:  # another night under a stored night's [Date]: refused whole (real25 F1)
+            fresh, result = self._another_night(con, stored_ids, first, fresh, result, report, plan,
+                                                source_format)
+            if strict and not report.committed:
+                return
         if fresh and ids and source_format == "netschafkopf":  # a protocol's new games into an SHN session (F17):
             # after its duplicates are counted (a protocol sent again after a restore, whose export wrote its
             # session as SHN, is duplicates: break17b F7)
@@ -3829,6 +3837,119 @@ class Store:
                 out.append(RejectedHand(f"{o.session} {day.replace('-', '.')}", o.hand, h.source, h.source_file,
                                         h.source_line, [d], h.hash))
         return out
+
+    @staticmethod
+    def _another_night(con: duckdb.DuckDBPyConnection, stored_ids: dict[str, int], first: list[ValidatedHand],
+                       fresh: list[ValidatedHand], result: FileResult, report: IngestReport,
+                       plan: "IngestPlan | None", source_format: str) -> tuple[list[ValidatedHand], FileResult]:
+        """Refuse whole a file's block of a stored session that is another
+        night under the stored night's ``[Date]`` (real25 F1: a phone's
+        template kept last week's date; its hands 1-6 were ``E-HAND-CONFLICT``
+        but its hands 7 and 8 were stored into last week's night without a
+        word, and a hand whose text happened to equal the stored one was
+        dropped as a duplicate).  The block (the file's hands of the session)
+        is another night when its hands that meet stored hand numbers (in
+        force) conflict with them (``E-HAND-CONFLICT``, two at least) more
+        than they repeat them (duplicates: the same text or the same facts;
+        the same text under other ``[Rules]`` too) and it numbers from the
+        stored night's first hand again.  Then every hand of it is refused
+        ``E-HAND-CONFLICT`` at its line — its conflicts without the advice to
+        amend (it would overwrite the stored night with this one), its
+        repeats no longer duplicates, its new numbers not stored — filed
+        under the would-be session ``<session> (another night)``, the
+        message saying what to write.  A stored night sent again with one
+        hand corrected and hands added (the night went on) repeats more than
+        it conflicts, and one conflict alone is a correction (a night sent
+        after its first hand, then again with hand 1 corrected and the next
+        ones): their new hands are stored, the conflict refused, as before;
+        so is a block that starts at a later stored hand (the night's last
+        hand sent again, corrected, with the next ones).
+        Returns ``(fresh, result)`` without the block's hands."""
+        conflicts: dict[str, list[RejectedHand]] = {}
+        for r in result.rejected:
+            if r.session in stored_ids and r.hand is not None and r.errors and r.errors[0].code == "E-HAND-CONFLICT":
+                conflicts.setdefault(r.session, []).append(r)
+        if not conflicts:
+            return fresh, result
+        left, refused_hashes = {id(h) for h in fresh}, {r.hash for r in result.rejected}
+        skipped = plan.skipped_texts if plan is not None else []
+        voided = _voided_texts(con, sorted({h[3] for h in skipped if h[0] in conflicts}
+                                           | {h.hash for h in first if h.outcome.session in conflicts
+                                              and id(h) not in left and h.hash not in refused_hashes}))
+        night = {row[0]: row[1:] for row in con.execute(
+            "SELECT s.session, CAST(s.date AS VARCHAR), min(h.hand), max(h.hand), list(h.hand) FROM sessions s "
+            "JOIN hands h USING (session_id) WHERE list_contains(?, s.session_id) GROUP BY s.session, s.date",
+            [[stored_ids[n] for n in conflicts]]).fetchall()}
+        shn = source_format == "shn"
+        out: list[RejectedHand] = []
+        dropped: set[int] = set()  # ids of the result's rejections replaced here
+        for sess, clash in conflicts.items():
+            if sess not in night:
+                continue
+            day, low, top, live = night[sess]
+            live = set(live)
+            clash = [r for r in clash if r.hand in live]  # a hand in force (a voided number's refusal is its own)
+            # the same text under other [Rules] is the stored night's hand (refused for its rules): a repeat here
+            ruled = [r for r in clash if (r.errors[0].found or "").startswith("[Rules")]
+            clash = [r for r in clash if not (r.errors[0].found or "").startswith("[Rules")]
+            # the repeats: the file's hands left out as stored texts (plan_ingest), and its hands found the stored
+            # hand in another layout here (gone from fresh, not refused); a voided hand's text stays as it is said
+            again = [(n, line, h, text) for (s2, n, line, h, text) in skipped if s2 == sess and h not in voided]
+            again += [(h.outcome.hand, h.source_line, h.hash, h.source) for h in first if h.outcome.session == sess
+                      and id(h) not in left and h.hash not in refused_hashes and h.hash not in voided]
+            # one hand written otherwise is a correction's pattern (a night sent after its first hand, then again
+            # with hand 1 corrected and the next ones): two at least, and more than the repeats, make another night
+            if len(clash) < 2 or len(clash) <= len(again) + len(ruled):
+                continue
+            met = [r.hand for r in clash] + [a[0] for a in again] + [r.hand for r in ruled]
+            if low is None or min(met) > low:
+                continue
+            block = [h for h in fresh if h.outcome.session == sess]
+            mine = {id(r) for r in clash}
+            others = [r for r in result.rejected if r.session == sess and id(r) not in mine]
+            numbers = sorted(set(met) | {h.outcome.hand for h in block} | {r.hand for r in others if r.hand})
+            when = (day or "").replace("-", ".")
+            name = f"{sess} (another night)"
+            how = (f"if it is another night, write its own [Date] above its first hand (its [Date \"{when}\"] is the "
+                   "stored night's) and send the file again" if shn else
+                   f"if it is another night, give its rows their own date (its Date cells say {day}, the stored "
+                   "night's) and send the file again")
+            why = (f"this file's hands of session {sess!r} look like another night under the stored night's date "
+                   f"{day}: of its {len(met)} hands numbered as stored hands, {len(clash)} differ from the stored "
+                   f"ones and {len(met) - len(clash)} repeat{'s' if len(met) - len(clash) == 1 else ''} one, "
+                   f"numbered from {min(met)} again, so none of its {len(numbers)} hands ({_ranges(numbers)}) is stored: {how}; if it is the "
+                   f"stored night going on, send only its hands after {top} (shead sheet '{sess}' lists the stored "
+                   "ones)")
+
+            def refusal(n: int, file, line: int, text: str, h: str, differs: str | None = None) -> RejectedHand:
+                d = Diagnostic("E-HAND-CONFLICT", f"hand {n}: {why}" + (
+                    f"; this hand {n} differs from the stored one in {differs}" if differs else ""),
+                    "error", file, line, 1, n, found=f"hand {n} of another night under {day}",
+                    expected="the night's own date, or hands after " + str(top))
+                return RejectedHand(name, n, text, file, line, [d], h)
+
+            for r in clash:
+                was = r.errors[0].found or ""
+                differs = None if was.startswith(("a second hand", "hand ", "[Rules")) else was
+                out.append(refusal(r.hand, r.source_file, r.source_line, r.source, r.hash, differs))
+                dropped.add(id(r))
+            for n, line, h, text in again:
+                out.append(refusal(n, result.path, line, text, h))
+                report.duplicates -= 1
+            for h in block:
+                out.append(refusal(h.outcome.hand, h.source_file, h.source_line, h.source, h.hash))
+            for r in others:  # refused for a reason of their own: kept, filed with their night
+                out.append(replace(r, session=name))
+                dropped.add(id(r))
+        if not out:
+            return fresh, result
+        out.sort(key=lambda r: (r.source_file or "", r.source_line or 0))
+        gone = {r.hash for r in out}
+        report.rejected = [r for r in report.rejected if id(r) not in dropped] + out
+        if report.strict:
+            report.committed = False
+        return [h for h in fresh if h.hash not in gone], replace(
+            result, rejected=[r for r in result.rejected if id(r) not in dropped] + out)
 
     @staticmethod
     def _voided_in_header(con: duckdb.DuckDBPyConnection, ids: list[int], fresh: list[ValidatedHand],
@@ -4361,6 +4482,7 @@ class Store:
                             continue
                         plan.skipped += 1
                         plan.skipped_hands.append((r.session_id, r.number, r.line))
+                        plan.skipped_texts.append((r.session_id, r.number, r.line, h, r.source))
                         if h not in in_force:  # a text amended since: a duplicate, said so (real23 F6)
                             plan.amended.append((r.session_id, r.number, r.line, h))
                         else:
