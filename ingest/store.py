@@ -1110,6 +1110,37 @@ def _refuse(fresh: list[ValidatedHand], result: FileResult, report: "IngestRepor
     return [h for h in fresh if h.hash not in gone], replace(result, rejected=list(result.rejected) + refused)
 
 
+def _twice(fresh: list[ValidatedHand], stored: dict[str, int] | None = None) -> list[RejectedHand]:
+    """``E-HAND-CONFLICT`` for each hand of ``fresh`` whose session and
+    number an earlier hand of ``fresh`` has: the store never writes two
+    hands of one number in a session, whatever reader produced them (real25
+    F2: a workbook's second night tab under the first's date was stored as
+    one session numbered 1,1,2,2,3,3,4, and ``SESSION#1`` named the first
+    alone).  The first is stored, the later refused at its line, naming the
+    first.  ``stored``: the file's sessions stored before (said in the
+    message).  One pass over the hands; [] for a file without repeats."""
+    seen: dict[tuple[str, int], ValidatedHand] = {}
+    out: list[RejectedHand] = []
+    for h in fresh:
+        o = h.outcome
+        key = (o.session, o.hand)
+        first = seen.get(key)
+        if first is None:
+            seen[key] = h
+            continue
+        top = max(x.outcome.hand for x in fresh if x.outcome.session == o.session)
+        d = Diagnostic(
+            "E-HAND-CONFLICT", f"hand {o.hand} of session {o.session!r} is given twice by this file: its first hand "
+            f"{o.hand} is at {first.source_file or '<input>'}:{first.source_line}"
+            + (" (the session is stored already)" if stored and o.session in stored else "")
+            + "; a session holds each hand number once, so this later one is not stored: if it is another night, "
+            f"give it its own date; if it is another hand of this night, number it after {top}",
+            "error", h.source_file, h.source_line, 1, o.hand, found=f"a second hand {o.hand}",
+            expected=f"one hand {o.hand} in the session")
+        out.append(RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash))
+    return out
+
+
 def _same_profile(a: str, b: str) -> bool:
     """Whether two ``[Rules]`` texts read as the same profile (a default
     flag written out is no change: break16b); False when either does not
@@ -3167,6 +3198,8 @@ class Store:
         for result, _ in items:
             if any(getattr(result, k, None) for k in STORED_ALONE):
                 raise ValueError(f"{result.path}: a ledger, a checked sheet or a streamed batch is stored alone")
+            if _twice(result.hands):  # a hand number given twice in a session: refused one by one (real25 F2)
+                return None
         reports = [IngestReport(path=r.path, rejected=list(r.rejected), file_errors=list(r.errors) + (
             voided_warnings(plan.voided, r.path) + amended_warnings(plan.amended, r.path) if plan is not None else []),
             duplicates=plan.skipped if plan is not
@@ -3331,6 +3364,14 @@ class Store:
             # session as SHN, is duplicates: break17b F7)
             other = self._other_format(con, fresh, ids, result.path)
             fresh, result = _refuse(fresh, result, report, list(other.values()))
+        if fresh:  # the safety net: never two hands of one number in a session, whatever reader gave them (real25 F2)
+            twice = _twice(fresh, stored_ids)
+            if twice:
+                if strict:
+                    report.rejected.extend(twice)
+                    report.committed = False
+                    return
+                fresh, result = _refuse(fresh, result, report, twice)
         if fresh:
             # none of the sessions stored (a first ingest): no look-up finds one
             known = {h.outcome.session for h in fresh}.intersection(stored_ids)
@@ -3880,7 +3921,9 @@ class Store:
             "SELECT s.session, CAST(s.date AS VARCHAR), min(h.hand), max(h.hand), list(h.hand) FROM sessions s "
             "JOIN hands h USING (session_id) WHERE list_contains(?, s.session_id) GROUP BY s.session, s.date",
             [[stored_ids[n] for n in conflicts]]).fetchall()}
-        shn = source_format == "shn"
+        # a score sheet's hands are stored as SHN lines (source_format "shn"): its file's name says it is a sheet
+        shn = source_format == "shn" and not (result.path or "").lower().split("[")[0].endswith(
+            (".csv", ".tsv", ".xlsx", ".xlsm"))
         out: list[RejectedHand] = []
         dropped: set[int] = set()  # ids of the result's rejections replaced here
         for sess, clash in conflicts.items():

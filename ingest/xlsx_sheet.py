@@ -23,7 +23,9 @@ with a ``W-XLSX-SHEET`` warning naming the sheet and what it is; a workbook
 of none is refused with one ``E-CSV-COLUMNS``
 per sheet.  A sheet with no date column is dated as a CSV sheet is, the
 worksheet's name a place for the night's date between its title row and the
-file name (:func:`ingest.csv_sheet.sheet_layout`).  A formula's value is the
+file name (:func:`ingest.csv_sheet.sheet_layout`).  A sheet of a night an earlier sheet holds (the same date
+and players: one session) numbered from at or below that sheet's highest hand again is refused row by row,
+``E-CSV-HAND-ORDER`` (:func:`_renumbered`, real25 F2).  A formula's value is the
 one Excel stored when the file was saved; a workbook written by a program
 that stores no values (its formulas never computed) has empty cells there.
 """
@@ -260,7 +262,11 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
             "its name or title row), or ingest the sheets one by one; nothing read", file=name, line=1, col=1,
             found=f"date={night}", expected="a date column or a dated sheet name"))
         return result, "shn"
+    tops: dict[str, tuple[int, list[int], str]] = {}  # session -> (highest hand, its numbers, the sheet) read so far
+    rows_of = dict(tabs)
     for tab, r in got:
+        if r is not None and r.kind not in ("unknown", "ledger"):  # a sheet numbering a stored night from 1 again
+            _renumbered(r, tab, rows_of.get(tab) or [], name, columns, tops)
         if r is None:
             result.errors.append(Diagnostic("W-XLSX-SHEET", f"the sheet {tab!r} is a chart sheet: skipped"
                                             if tab in charts else f"the sheet {tab!r} has no cells written: skipped",
@@ -288,6 +294,85 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
             checks[next(iter(names))] = r.result.log_totals
     result.night_totals = checks or None
     return result, "csv-ledger" if read and not sheets else "shn"
+
+
+def _renumbered(r: CsvResult, tab: str, rows: list[list[str]], name: str, columns: str | None,
+                tops: dict[str, tuple[int, list[int], str]]) -> None:
+    """Refuse the rows of sheet ``tab`` (read as ``r``) of a night an
+    earlier sheet of the workbook holds (the same date and players:
+    :func:`_sessions_of` gives them its session) when they number its hands
+    from at or below that sheet's highest again: each ``E-CSV-HAND-ORDER`` at
+    ``FILE[TAB]:row:column`` of its Hand cell, as a CSV sheet's second block
+    numbered from 1 under the same date is, and none of them stored; the
+    message says when the sheet's name is another day than its Date cells
+    (real25 F2: a tab "Dec 15" copied from "Dec 8", its Date cells still
+    2026-12-08, was stored as one session numbered 1,1,2,2,3,3,4, no
+    warning).  ``tops``: session -> (highest hand, its numbers, the sheet)
+    of the sheets read before; this sheet's are added to it.  A night over
+    two sheets numbered on (hands 1-10, then 11-20) is one session, as
+    before."""
+    from .csv_cells import date_in_text, day_in_text, row_words  # noqa: PLC0415
+    from .model import RejectedHand  # noqa: PLC0415
+
+    res = r.result
+    numbers: dict[str, list[int]] = {}
+    for h in res.hands:
+        numbers.setdefault(h.outcome.session, []).append(h.outcome.hand)
+    for x in res.rejected:
+        if x.session is not None and x.hand is not None:
+            numbers.setdefault(x.session, []).append(x.hand)
+    col = 1
+    bad = [s for s, ns in numbers.items() if s in tops and min(ns) <= tops[s][0]]
+    if bad:
+        try:  # the Hand column, where the sheet has one (its cells counted otherwise: column 1)
+            layout = sheet_layout(rows[:HEAD_ROWS], columns, f"{name}[{tab}]", tab)
+            cell = column_map(layout.header, layout.columns).get("hand")
+            col = layout.header.index(cell) + 1 if cell in layout.header else 1
+        except ValueError:
+            pass
+    for session in bad:
+        top, had, prev = tops[session]
+        day = next((h.outcome.date for h in res.hands if h.outcome.session == session and h.outcome.date), None)
+        named = date_in_text(tab)[0] or (day_in_text(tab, day[:4])[0] if day else None)
+        said = (f"the sheet is named {tab!r} ({named}) but its Date cells say {day}, the night of the sheet "
+                f"{prev!r}: if it is the night of {named}, write that date in its Date cells (a sheet copied from the "
+                "night before keeps its dates)"
+                if named and day and named != day else
+                "if it is another night, write that night's date in its Date cells")
+        mine = sorted(n for n in numbers[session])
+        refused = []
+        for h in [h for h in res.hands if h.outcome.session == session]:
+            o = h.outcome
+            how = f"hand {o.hand} again" if o.hand in had else f"hand {o.hand}, of hands numbered from {mine[0]} again"
+            d = Diagnostic(
+                "E-CSV-HAND-ORDER", f"row {row_words(h.source_line)}: {how}: the sheet {prev!r} holds this night's "
+                f"hands ({_number_list(had)}, {day or 'its date'}, the same players) and this sheet numbers them from "
+                f"{mine[0]} again; a night's hand numbers are unique and increasing, each naming one hand (shead "
+                f"replay, void, history), so none of this sheet's {len(mine)} rows of that night is stored: {said}; "
+                f"if it is the same night going on, number its hands after {top}",
+                "error", h.source_file, h.source_line, col, o.hand, found=str(o.hand), expected=f"> {top}")
+            refused.append(RejectedHand(session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash))
+        res.hands = [h for h in res.hands if h.outcome.session != session]
+        res.rejected = sorted([*res.rejected, *refused], key=lambda x: x.source_line or 0)
+        numbers.pop(session)
+    for session, ns in numbers.items():
+        top, had, prev = tops.get(session, (0, [], tab))
+        tops[session] = (max(top, *ns), had + ns, tab if not had else prev)
+
+
+def _number_list(numbers: list[int]) -> str:
+    """``1-3``, ``1, 3-5``: hand numbers as runs."""
+    out, run = [], []
+    for n in sorted(set(numbers)):
+        if run and n == run[-1] + 1:
+            run.append(n)
+        else:
+            if run:
+                out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+            run = [n]
+    if run:
+        out.append(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]))
+    return ", ".join(out)
 
 
 def _sessions_of(name: str, tab: str, stored_session, nights: dict[str, list[tuple[frozenset, str]]]):
