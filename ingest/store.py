@@ -3960,7 +3960,8 @@ class Store:
             why = (f"this file's hands of session {sess!r} look like another night under the stored night's date "
                    f"{day}: of its {len(met)} hands numbered as stored hands, {len(clash)} differ from the stored "
                    f"ones and {len(met) - len(clash)} repeat{'s' if len(met) - len(clash) == 1 else ''} one, "
-                   f"numbered from {min(met)} again, so none of its {len(numbers)} hands ({_ranges(numbers)}) is stored: {how}; if it is the "
+                   f"numbered from {min(met)} again, so none of its {len(numbers)} hands ({_ranges(numbers)}) is "
+                   f"stored: {how}; if it is the "
                    f"stored night going on, send only its hands after {top} (shead sheet '{sess}' lists the stored "
                    "ones)")
 

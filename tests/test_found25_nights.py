@@ -190,7 +190,8 @@ def test_a_night_over_two_tabs_numbered_on_is_one_session(tmp_path):
     import datetime  # noqa: PLC0415
 
     d8 = datetime.date(2026, 12, 8)
-    late = [[4, "Jake", "Irma", "Lena", "AS", 75, -1, 2, -1, -1, 1], [5, "Kurt", "Kurt", "Jake", "AS", 78, -1, -1, 1, 2, -1]]
+    late = [[4, "Jake", "Irma", "Lena", "AS", 75, -1, 2, -1, -1, 1],
+            [5, "Kurt", "Kurt", "Jake", "AS", 78, -1, -1, 1, 2, -1]]
     db = tmp_path / "l.duckdb"
     r = cli("ingest", _book(tmp_path / "late.xlsx", [("Dec 8", d8, DEC8), ("Late", d8, late)]), "--db", str(db))
     assert "late.xlsx: 5 stored, 0 duplicates, 0 rejected" in r.output and "E-" not in r.output, r.output
