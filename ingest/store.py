@@ -3963,7 +3963,8 @@ class Store:
                    f"numbered from {min(met)} again, so none of its {len(numbers)} hands ({_ranges(numbers)}) is "
                    f"stored: {how}; if it is the "
                    f"stored night going on, send only its hands after {top} (shead sheet '{sess}' lists the stored "
-                   "ones)")
+                   "ones); only if it corrects the stored night itself, amend it (shead ingest --amend FILE: its "
+                   "hands then replace the stored ones)")
 
             def refusal(n: int, file, line: int, text: str, h: str, differs: str | None = None) -> RejectedHand:
                 d = Diagnostic("E-HAND-CONFLICT", f"hand {n}: {why}" + (

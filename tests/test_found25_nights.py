@@ -69,7 +69,10 @@ def test_a_new_nights_file_under_last_weeks_date_is_refused_whole(tmp_path):
                "(its [Date \"2026.11.24\"] is the stored night's) and send the file again; if it is the stored " \
                "night going on, send only its hands after 3" in out, r.output
     assert "this hand 1 differs from the stored one in pick: stored Lou, this copy Zeke" in out
-    assert "--amend" not in out
+    # amending is named last, as the one reading that replaces the stored night (never as the advice alone)
+    assert "(shead sheet '" + SESSION + "' lists the stored ones); only if it corrects the stored night itself, " \
+        "amend it (shead ingest --amend FILE: its hands then replace the stored ones)" in out
+    assert "to correct the stored hand: shead ingest --amend FILE" not in out
     assert ledger(db) == LAST_WEEK_UNITS
     assert _hands(db) == [(SESSION, 1, "2026-11-24"), (SESSION, 2, "2026-11-24"), (SESSION, 3, "2026-11-24")]
     assert _rejected(db) == [(f"{SESSION} (another night)", n, line, "E-HAND-CONFLICT")
@@ -217,7 +220,8 @@ def test_the_two_nights_sent_as_two_workbooks_store_nothing_of_the_second_under_
                "'CSV d8only 2026-12-08' look like another night under the stored night's date 2026-12-08: of its " \
                "3 hands numbered as stored hands, 3 differ from the stored ones and 0 repeat one" in out, r.output
     assert "give its rows their own date (its Date cells say 2026-12-08, the stored night's)" in out
-    assert "--amend" not in out
+    assert "only if it corrects the stored night itself, amend it" in out
+    assert "to correct the stored hand: shead ingest --amend FILE" not in out
     assert _numbers(db) == [("CSV d8only 2026-12-08", n, "2026-12-08") for n in (1, 2, 3)]
     assert ledger(db) == DEC8_UNITS
 
