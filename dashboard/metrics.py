@@ -1410,24 +1410,32 @@ def indiana_games(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
 
 
 def schneider_lines(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
-    """The stored Sheepshead ``[Rules]`` texts under which the picker side
-    makes schneider at 90 card points, not 91 (``schneiderSymmetric90=on``,
-    rules.md B-28): one row each, column ``rules``.  The pages that state
-    the schneider line name this variant when the database holds hands of
-    it (real25 F7).  The filters are not applied (``f`` is taken for
-    :func:`dashboard.filters.fetch`): the texts are the database's, few."""
+    """The filtered picked hands played under a ``[Rules]`` text whose picker
+    side makes schneider at 90 card points, not 91
+    (``schneiderSymmetric90=on``, rules.md B-28): one row a rules text,
+    ``rules`` and ``hands`` (picked hands), none when no filtered hand is of
+    such a rule.  The pages that state the schneider line name this variant
+    only then (real25 F7; break25 F7: not of hands the filters leave out).
+    A database holding no such rules text is not read (its stored rules
+    texts are known, :func:`_stored_kinds`)."""
     from replay.errors import ProfileError  # noqa: PLC0415
     from replay.profile import parse_rules  # noqa: PLC0415
 
-    out = []
+    texts = []
     for text in sorted({r for g, r in _stored_kinds(con) if g == "sheepshead"}):
         try:
             prof = parse_rules(text or None)
         except ProfileError:
             continue
         if prof.schneiderSymmetric90:
-            out.append(text)
-    return pl.DataFrame({"rules": out}, schema={"rules": pl.String})
+            texts.append(text)
+    if not texts:
+        return pl.DataFrame({"rules": [], "hands": []}, schema={"rules": pl.String, "hands": pl.Int64})
+    base, params = _base(_prune(con, _sheepshead(f)), "rules, outcome")
+    return _run(con, f"""{base}
+    SELECT rules, count(*) AS hands FROM fh
+    WHERE outcome IN {_PICKED_SQL} AND list_contains($sym90, rules)
+    GROUP BY rules ORDER BY rules""", {**params, "sym90": texts})
 
 
 def schafkopf_rules(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:

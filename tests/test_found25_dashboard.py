@@ -79,3 +79,18 @@ def test_without_the_house_rule_the_line_is_91_alone(tmp_path, monkeypatch):
     text = _captions(at)
     assert "took 91 or more and the defenders a trick" in text
     assert "schneiderSymmetric90" not in text
+
+
+def test_the_line_is_named_only_of_the_hands_the_filters_keep(tmp_path, monkeypatch):
+    """break25 F7: filtered to the plain house's rules, the page shows HOME's one picked hand (90, a plain win under
+    B-28's 61-90) and names no 90-point line; filtered to VFW's, it names it (VFW hand 1: 90, schneider)."""
+    db = _db(tmp_path, SYM, PLAIN)
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    for rules, win_s, named in (("wi5-called-ace", "0.0%", False),
+                                ("wi5-called-ace; schneiderSymmetric90=on", "50.0%", True)):
+        at = AppTest.from_file(str(PAGE), default_timeout=60)
+        at.query_params["rules"] = rules
+        at.run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert [m.value for m in at.metric if m.label == "Defenders schneidered (win-s)"] == [win_s]
+        assert ("schneiderSymmetric90" in _captions(at)) is named, (rules, _captions(at))

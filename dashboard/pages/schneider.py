@@ -18,16 +18,16 @@ f = start_page("Schneider", "How often a picked hand ends schneider (the picker 
                "and which side it was.")
 if f is None:
     st.stop()
-# a house rule's line (schneiderSymmetric90=on: 90 is schneider too, rules.md B-28) named where the line is stated
-sym90 = fetch(metrics.schneider_lines, f).height > 0
-line91 = "91 or more" + (" (90 or more under schneiderSymmetric90=on)" if sym90 else "")
-if sym90:
-    st.caption("Some hands here were played under `schneiderSymmetric90=on`: there the picker side makes schneider "
-               "at 90 card points, not 91 (rules.md B-28), and they are counted by their own rule.")
 over = describe(f)
 # Roles in filters: the summary and the tiers are of the picker side, so with players chosen they count the
 # hands those players picked; the table by role below gives their record as partner and defender.
 fs = replace(f, picked_by=f.players) if f.players else f
+# a house rule's line (schneiderSymmetric90=on: 90 is schneider too, rules.md B-28) named where the line is stated
+sym90 = fetch(metrics.schneider_lines, fs).height > 0  # of the hands shown (break25 F7)
+line91 = "91 or more" + (" (90 or more under schneiderSymmetric90=on)" if sym90 else "")
+if sym90:
+    st.caption("Some hands here were played under `schneiderSymmetric90=on`: there the picker side makes schneider "
+               "at 90 card points, not 91 (rules.md B-28), and they are counted by their own rule.")
 if f.players:
     st.info(f"**{' or '.join(md(p) for p in f.players)} as picker**: the rates and the outcome tiers are over the "
             "hands they picked; their schneiders as partner and as defender are in the table by player and role.",
