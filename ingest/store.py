@@ -4233,10 +4233,16 @@ class Store:
                         "may change, written in the hand) (nothing changed)", code="E-AMEND-RULES",
                         found=f"[Rules {o.rules!r}]", expected=f'[Rules "{_escape_tag(own_rules)}"] after the hand line')
                 if not same_rules(rules, theirs):
+                    # the way to re-score a night stored under the wrong house rules, said (newuser25 F1: it was
+                    # found only from a parenthesis)
                     raise CorrectionError(f"{where}: hand {o.hand} of session {o.session!r} is stored in a session "
                                           f"under [Rules {rules!r}], the amendment's session is under [Rules "
                                           f"{theirs!r}]: an amendment keeps its session's rules (a hand's own [Rules] "
-                                          "line may change)", code="E-AMEND-RULES", found=f"[Rules {theirs!r}]",
+                                          "line may change); to score the night's hands by other rules, keep the "
+                                          f'session\'s [Rules "{_escape_tag(rules or "")}"] line and write [Rules '
+                                          f'"{_escape_tag(theirs or "")}"] after each hand line of the amendment (each '
+                                          "hand's own rules), then shead ingest --amend FILE (nothing changed)",
+                                          code="E-AMEND-RULES", found=f"[Rules {theirs!r}]",
                                           expected=f"[Rules {rules!r}]")
                 if played is not None and played[0] and not o.date:
                     # an amendment that writes no [Date] keeps the hand's day (its own line, if it had one): a later
