@@ -186,6 +186,12 @@ def _said(x, other) -> str:
     return _short(x)
 
 
+def _tag_said(v) -> str:
+    """A hand tag's value in :func:`differences`, whole and quoted (``'wi5-called-ace; doubleOnBump=off'``), or
+    ``none``."""
+    return "none" if v is None else repr(describe(v))
+
+
 def differences(stored, new, *, limit: int = 4, skip: tuple[str, ...] = ()) -> list[str]:
     """What differs between the stored record and a new one, fact by fact:
     ``"pick: stored Bea, this copy Cy"``; tricks and deal lines are compared
@@ -212,7 +218,14 @@ def differences(stored, new, *, limit: int = 4, skip: tuple[str, ...] = ()) -> l
                     out.append(_note_only(xi, yi, f"{label} {i + 1}", alone)
                                or f"{label} {i + 1}: stored {_said(xi, yi)}, this copy {_said(yi, xi)}")
             continue
-        name = {"pts": "pts", "tricks_won": "tricks", "tags": "hand tags"}.get(key, key)
+        if key == "tags" and isinstance(x, dict) and isinstance(y, dict):
+            # only the tags that differ, each whole (newuser25 F2: both lists cut at one length read the same, the
+            # [Rules] that differed past the cut never shown)
+            for tag in list(x) + [t for t in y if t not in x]:
+                if x.get(tag) != y.get(tag):
+                    out.append(f"[{tag}]: stored {_tag_said(x.get(tag))}, this copy {_tag_said(y.get(tag))}")
+            continue
+        name = {"pts": "pts", "tricks_won": "tricks"}.get(key, key)
         out.append(_note_only(x, y, name, alone) or f"{name}: stored {_said(x, y)}, this copy {_said(y, x)}")
     if len(out) > limit:
         out = out[:limit] + [f"… {len(out) - limit} more"]

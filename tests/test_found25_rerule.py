@@ -53,3 +53,18 @@ def test_a_night_is_scored_again_by_the_rules_the_table_plays(tmp_path):
     r = cli("ingest", "--amend", write(tmp_path, "fix.shn", FIX), "--reason", "no DOB here", "--db", str(db))
     assert r.exit_code == 0, r.output
     assert ledger(db) == {"Ann": -3, "Bob": -2, "Cal": 3, "Dot": 2, "Eve": 0}
+
+
+def test_a_copy_under_other_rules_says_which_tag_differs_whole(tmp_path):
+    """newuser25 F2: a re-sent hand whose [Rules] and score differ listed its tags cut at one length ('Seats
+    Ann=Ann…' twice), the [Rules] past the cut never shown.  Hand 1 of the copy under doubleOnBump=off writes the
+    undoubled loss (Ann -2 ...): both differences said, the tag whole."""
+    db = tmp_path / "n.duckdb"
+    cli("ingest", write(tmp_path, "night.shn", NIGHT), "--db", str(db))
+    other = FIX.replace(f'[Rules "{NO_DOB}"]\n', "").replace('[Rules "wi5-called-ace"]', f'[Rules "{NO_DOB}"]')
+    r = cli("ingest", write(tmp_path, "copy.shn", other), "--db", str(db), ok=False)
+    out = " ".join(r.output.split())
+    assert f"copy.shn:7:1: E-HAND-CONFLICT (hand 1)" in out, r.output
+    assert f"it differs in [Rules]: stored 'wi5-called-ace', this copy '{NO_DOB}'; score: stored Ann -4 Bob -2 " \
+           "Cal +2 Dot +2 Eve +2, this copy Ann -2 Bob -1 Cal +1 Dot +1 Eve +1" in out, r.output
+    assert ledger(db) == {"Ann": -5, "Bob": -3, "Cal": 4, "Dot": 3, "Eve": 1}
