@@ -223,6 +223,69 @@ def guess_columns(header: list[str]) -> dict[str, str]:
 _STAMP_WORDS = ("timestamp", "time stamp", "zeitstempel", "date/time", "datetime")
 
 
+#: header words a league's sheet heads its hand-number column with that may also be a player's name or read as
+#: something else ("Game", "Deal", "No."): read as the hand column only where its cells are whole numbers that
+#: increase within a night (:func:`_hand_column`; real25 F3: a sixth player, every hand refused E-SEATS)
+_MAYBE_HAND_WORDS = ("game", "game #", "game no.", "game nr.", "game number", "game num", "game nr",
+                     "hand no.", "hand nr.", "hand number", "hand num", "hand nr", "no.", "nr.", "num", "number",
+                     "deal", "deal #", "deal no", "deal no.", "deal nr", "deal nr.", "deal number", "deal num",
+                     "spiel nr", "spiel nr.", "spielnr", "spielnr.", "spiel #", "#.")
+
+
+def _hand_column(header: list[str], below: list[list[str]], columns: str | None) -> str | None:
+    """The header cell of a hand-number column headed a way :func:`guess_columns` does not take on its word
+    alone (:data:`_MAYBE_HAND_WORDS`: ``Game``, ``Game #``, ``Hand No.``, ``No.``, ``Deal``), for a sheet whose
+    header maps no hand column: its cells below the header (``below``, the sheet's first rows) are whole numbers
+    from 1 up, at least two of them, each greater than the one above or a night's new 1 (a player named Deal
+    writes units: a 0, a minus, the same number twice).  None when there is no such column, or ``columns``
+    names it or maps the hand."""
+    cols = column_map(header, columns) if columns else guess_columns(header)
+    if "hand" in cols:
+        return None
+    mapped = set(cols.values())
+    for k, c in enumerate(header):
+        if _norm(c) not in _MAYBE_HAND_WORDS or c in mapped or "," in c or "=" in c or \
+                (columns and any(_norm(c) == _norm(v) for _, v in _parts(columns))):
+            continue
+        numbers: list[int] = []
+        for row in below:
+            if not any(x.strip() for x in row) or any(x.strip().lower().startswith("total") for x in row[:k + 1]):
+                continue
+            t = row[k].strip() if k < len(row) else ""
+            if not t:
+                continue
+            n = whole_units(t) if re.fullmatch(r"\d+(?:\.0+)?", t) else None
+            if n is None or n < 1 or (numbers and n <= numbers[-1] and n != 1):
+                numbers = []
+                break
+            numbers.append(n)
+        if len(numbers) >= 2 and numbers != [1] * len(numbers) and not _sums_to_zero(header, below, k, cols):
+            return c
+    return None
+
+
+def _sums_to_zero(header: list[str], below: list[list[str]], k: int, cols: dict[str, str]) -> bool:
+    """Whether each row of ``below`` that writes column ``k`` sums to 0 over the unmapped columns with ``k``
+    among them, and not without it: column ``k`` is then a player's units (a player named Deal who won 1, then
+    2), not the hand's number.  False when a cell does not read as a number."""
+    mapped = set(cols.values())
+    others = [i for i, c in enumerate(header) if i != k and c.strip() and c not in mapped and _norm(c) not in IGNORED]
+    seen = False
+    for row in below:
+        if k >= len(row) or not row[k].strip():
+            continue
+        try:
+            vals = [Fraction(re.sub(r"[$€£\s]", "", row[i]).replace("\u2212", "-") or "0") for i in others
+                    if i < len(row)]
+            own = Fraction(row[k].strip())
+        except (ValueError, ZeroDivisionError):
+            return False
+        if sum(vals) + own != 0 or sum(vals) == 0:
+            return False
+        seen = True
+    return seen
+
+
 def _with_time(date: str, time: str) -> str:
     """A row's date cell read with its Time cell (FIELDS ``time``): ``"2026-12-04"`` and ``"23:50"`` →
     ``"2026-12-04 23:50"``, a timestamp that :func:`ingest.csv_cells.read_stamp` reads; the date cell as it is
@@ -626,6 +689,12 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
         if any(f in below for f in FIELDS) and not any(f in guess_columns(first[filled[0]]) for f in FIELDS):
             title_row, header_row = filled[0], filled[1] + 1  # a title row above the header (blank rows between)
     header = list(first[header_row - 1]) if first else []
+    try:
+        hand = _hand_column(header, first[header_row:], columns)
+    except ValueError:
+        hand = None  # --columns that do not read: said below
+    if hand is not None:  # 'Game', 'Deal', 'Hand No.': a hand column by its cells (real25 F3)
+        columns = f"{columns},hand={hand}" if columns else f"hand={hand}"
     columns, group = _group_option(columns, header)
     rest, night = _night_option(columns, header)
     cols = column_map(header, rest)
@@ -3478,6 +3547,16 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 "night's first row", "warning", path, r, g[1], found=g[0], expected=sessions[d].tags["Event"]))
         seats = seats_of[d]
         aliases = night_alias[d]
+        if prof is not None and len(seats) > prof.players and not errs:
+            # more columns read as players than the rules seat: the validator's E-SEATS named no column (real25 F3:
+            # a 'Game' column read as a sixth player); name them, and the one that looks like no player
+            odd = next((p for p in seats if _norm(p) in _MAYBE_HAND_WORDS + FIELDS["hand"]), None) or next(
+                (p for p in seats if not re.search(r"[^\W\d_]", p)), None)
+            err("E-SEATS", f"{len(seats)} columns are read as players ({', '.join(label[p] for p in seats)}); "
+                f"{rules} is played by {prof.players}: if a column is not a player's units (the "
+                "hand's number, a note), map it with --columns hand=" + (odd or "COLUMN") + " or --columns ignore="
+                + (odd or "COLUMN") + ", else ingest with the --rules of that table",
+                index[odd] + 1 if odd else 1, ", ".join(label[p] for p in seats), f"{prof.players} player columns")
         gone = [p for p in seats if p not in present]
         came = [p for p in present if p not in seats]
         if present != seats and not blank and gone and len(gone) == len(came) and len(present) == len(seats):

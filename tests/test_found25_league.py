@@ -1,0 +1,114 @@
+"""A real league's records brought by real25 (session 25: F3, F4, F5, F6, F8), fixed by fixo: each record written
+as the league wrote it, each amount worked out by hand from rules.md (/work/shared/reference/rules.md) before
+shead's figure was read.  Profile wi5-called-ace (doubleOnBump on) unless said.
+
+The hands used (players Hank, Irma, Jake, Kurt, Lena):
+- "Hank picks, Jake partner, 78": a plain win (rules.md B-27, B-28: 61..90): Hank +2, Jake +1, Irma/Kurt/Lena -1
+  (B-31, B-33).
+- "Irma picks, Jake partner, 65": a plain win: Irma +2, Jake +1, Hank/Kurt/Lena -1.
+- "Irma alone, 95": a schneider win alone (B-28 tier 2: 91 or more): 2 a defender, Irma +8, each other -2 (B-33).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+import duckdb
+from openpyxl import Workbook
+
+from tests.cli_helpers import cli, ledger, write
+
+
+def _ingest(path: str, db, *extra: str) -> dict:
+    """``shead ingest PATH --db DB --json``: its JSON report (the line after the text)."""
+    r = cli("ingest", path, "--db", str(db), "--json", *extra, ok=False)
+    (line,) = [x for x in r.output.splitlines() if x.startswith("{")]
+    return json.loads(line)
+
+
+def _where(report: dict) -> list[tuple[int, int, str, int]]:
+    """Each refused hand's (line, column, code, hand)."""
+    return [(e["line"], e["col"], e["code"], e["hand"]) for e in report["rejected"]]
+
+
+def _hands(db) -> list[tuple]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        return con.execute(
+            "SELECT CAST(s.date AS VARCHAR), h.hand, h.picker, h.partner, h.outcome, "
+            "list(u.player || '=' || u.units ORDER BY u.seat_no) FROM hands h JOIN sessions s USING (session_id) "
+            "JOIN hand_units u USING (hand_id) GROUP BY ALL ORDER BY 1, 2").fetchall()
+
+
+def _xlsx(tmp_path, name: str, tabs: dict[str, list[list]]) -> str:
+    wb = Workbook()
+    wb.remove(wb.active)
+    for title, rows in tabs.items():
+        ws = wb.create_sheet(title)
+        for row in rows:
+            ws.append(row)
+    p = tmp_path / name
+    wb.save(p)
+    return str(p)
+
+
+# -- real25 F3: a hand-number column headed Game / Game # / Hand No. / No. / Deal was a sixth player ----------------
+
+#: two plain wins (above): Hank +2 -1 = +1, Irma -1 +2 = +1, Jake +1 +1 = +2, Kurt -2, Lena -2
+NUMBERED = """Date,{h},Dealer,Picker,Partner,Call,Points,Hank,Irma,Jake,Kurt,Lena
+2026-12-02,1,Lena,Hank,Jake,AS,78,2,-1,1,-1,-1
+2026-12-02,2,Hank,Irma,Jake,AC,65,-1,2,1,-1,-1
+"""
+
+
+@pytest.mark.parametrize("head", ["Game", "Game #", "Hand No.", "No.", "Deal"])
+def test_a_hand_column_headed_as_leagues_do_is_the_hand_number(tmp_path, head):
+    db = tmp_path / "h.duckdb"
+    rep = _ingest(write(tmp_path, "hdr.csv", NUMBERED.format(h=head)), db)
+    assert (rep["ingested"], rep["rejected"]) == (2, [])
+    assert [(h[1], h[2]) for h in _hands(db)] == [(1, "Hank"), (2, "Irma")]
+    assert ledger(db) == {"Hank": 1, "Irma": 1, "Jake": 2, "Kurt": -2, "Lena": -2}
+
+
+def test_a_workbooks_game_column_is_the_hand_number(tmp_path):
+    """league.xlsx's shape: Game, 1..3 in a tab 'Dec 1'; the same two wins and then 'Irma alone 95' (+8, -2 each):
+    Hank +1 -2 = -1, Irma +1 +8 = +9, Jake +2 -2 = 0, Kurt -4, Lena -4."""
+    head = ["Date", "Game", "Dealer", "Picker", "Partner", "Called", "Pts", "Hank", "Irma", "Jake", "Kurt", "Lena"]
+    rows = [head, ["2026-12-01", 1, "Lena", "Hank", "Jake", "AS", 78, 2, -1, 1, -1, -1],
+            [None, 2, "Hank", "Irma", "Jake", "AC", 65, -1, 2, 1, -1, -1],
+            [None, 3, "Irma", "Irma", None, "alone", 95, -2, 8, -2, -2, -2]]
+    db = tmp_path / "l.duckdb"
+    rep = _ingest(_xlsx(tmp_path, "league.xlsx", {"Dec 1": rows}), db)
+    assert (rep["ingested"], rep["rejected"]) == (3, [])
+    assert ledger(db) == {"Hank": -1, "Irma": 9, "Jake": 0, "Kurt": -4, "Lena": -4}
+
+
+def test_a_player_named_deal_stays_a_player(tmp_path):
+    """Deal is a player whose units go 1, then 2 (partner of Jake's 78: +1; picker of 65 with Jake: +2): each row
+    sums to 0 with Deal's cell, so the column is Deal's.  Jake +2 +1 = 3, Deal +1 +2 = 3, Irma/Kurt/Lena -2."""
+    text = ("Date,Picker,Partner,Call,Points,Deal,Irma,Jake,Kurt,Lena\n"
+            "2026-12-02,Jake,Deal,AS,78,1,-1,2,-1,-1\n2026-12-02,Deal,Jake,AC,65,2,-1,1,-1,-1\n")
+    db = tmp_path / "d.duckdb"
+    rep = _ingest(write(tmp_path, "deal.csv", text), db)
+    assert (rep["ingested"], rep["rejected"]) == (2, [])
+    assert ledger(db) == {"Deal": 3, "Irma": -2, "Jake": 3, "Kurt": -2, "Lena": -2}
+
+
+def test_too_many_player_columns_names_them_and_the_way_forward(tmp_path):
+    """One row: a single '1' cannot tell a hand number from a unit, so Game stays a player; 6 player columns where
+    wi5-called-ace seats 5 (rules.md J): refused at the Game cell (row 2, column 2), naming the six columns and
+    --columns hand=Game / ignore=Game.  With --columns hand=Game: Hank +2, Jake +1, the rest -1."""
+    path = write(tmp_path, "one.csv", NUMBERED.format(h="Game").splitlines(keepends=True)[0]
+                 + "2026-12-02,1,Lena,Hank,Jake,AS,78,2,-1,1,-1,-1\n")
+    db = tmp_path / "o.duckdb"
+    rep = _ingest(path, db)
+    assert _where(rep) == [(2, 2, "E-SEATS", 1)]
+    msg = rep["rejected"][0]["message"]
+    assert "6 columns are read as players (Game, Hank, Irma, Jake, Kurt, Lena)" in msg
+    assert "wi5-called-ace is played by 5" in msg
+    assert "--columns hand=Game" in msg and "--columns ignore=Game" in msg
+    rep = _ingest(path, db, "--columns", "hand=Game")
+    assert (rep["ingested"], rep["rejected"]) == (1, [])
+    assert ledger(db) == {"Hank": 2, "Irma": -1, "Jake": 1, "Kurt": -1, "Lena": -1}
