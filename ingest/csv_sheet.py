@@ -3755,7 +3755,21 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 line.append("partner ?")
             else:
                 partner, prc = seat("partner")
-                if partner:
+                if partner and partner == picker and (not ctext or ctext.lower() == "alone"):
+                    # the picker's own name in the Partner cell and no card called: alone, as some sheets and a score
+                    # app write it (rules.md B-13; B-14's note); no call, so no own-ace call (real25 F4: E-PARTNER)
+                    if not ctext:
+                        rec.alone = Value(True, Pos(r, prc))
+                        line.append("alone")
+                elif partner and partner == picker and prof is not None and not prof.allowCallOwnAce:
+                    # a card called and the picker written as the partner: the called card is another's (B-15), so
+                    # this is no hand of these rules; say what to write (real25 F4: the judge's message said no way)
+                    err("E-PARTNER", f"the Partner cell names the picker {ptext_!r} and the Call cell calls {ctext!r}: "
+                        "a called card's holder is the partner, another player (rules.md B-9, B-15); a picker who "
+                        "went alone is written 'alone' in the Call cell (or the Partner cell), no card called; a "
+                        "picker calling an ace of their own is scored alone only under allowCallOwnAce (B-14: "
+                        "--rules '<profile>; allowCallOwnAce=on')", prc, ptext_, "another player, or 'alone'")
+                elif partner:
                     rec.partner = Value(partner, Pos(r, prc))
                     line.append(f"partner {partner}")
         elif misdeal is not None:

@@ -112,3 +112,46 @@ def test_too_many_player_columns_names_them_and_the_way_forward(tmp_path):
     rep = _ingest(path, db, "--columns", "hand=Game")
     assert (rep["ingested"], rep["rejected"]) == (1, [])
     assert ledger(db) == {"Hank": 2, "Irma": -1, "Jake": 1, "Kurt": -1, "Lena": -1}
+
+
+# -- real25 F4: the picker written as their own partner (how a score app writes alone) was refused E-PARTNER --------
+
+#: partner.csv as real25 wrote it.  By hand (rules.md B-27, B-28, B-33; doubleOnBump on, B-32):
+#: 1 Hank alone 78 (Partner 'Alone'): plain win alone, Hank +4, each other -1;
+#: 2 Irma alone 95 (Partner 'Irma', Call blank): schneider win alone (95 >= 91), Irma +8, each other -2 -- the only
+#:   reading of +8 / -2 x4; no card is called, so it is no own-ace call (B-14), it is going alone (B-13);
+#: 3 Jake alone 40 (Partner 'none'): a loss alone, not schneidered (40 >= 31), doubled: 1 x 2 = 2 a defender,
+#:   Jake -8, each other +2;
+#: 4 Kurt picks, Lena partner, 70: Kurt +2, Lena +1, Hank/Irma/Jake -1.
+#: Totals: Hank 4-2+2-1 = 3, Irma -1+8+2-1 = 8, Jake -1-2-8-1 = -12, Kurt -1-2+2+2 = 1, Lena -1-2+2+1 = 0.
+PARTNER = """Date,Hand,Dealer,Picker,Partner,Call,Points,Hank,Irma,Jake,Kurt,Lena
+2026-12-10,1,Lena,Hank,Alone,,78,4,-1,-1,-1,-1
+2026-12-10,2,Hank,Irma,Irma,{call},95,-2,8,-2,-2,-2
+2026-12-10,3,Irma,Jake,none,,40,2,2,-8,2,2
+2026-12-10,4,Jake,Kurt,Lena,,70,-1,-1,-1,2,1
+"""
+
+
+@pytest.mark.parametrize("call", ["", "alone"])
+def test_the_picker_written_as_partner_with_no_call_is_alone(tmp_path, call):
+    db = tmp_path / "p.duckdb"
+    rep = _ingest(write(tmp_path, "partner.csv", PARTNER.format(call=call)), db)
+    assert (rep["ingested"], rep["rejected"]) == (4, [])
+    assert _hands(db)[1] == ("2026-12-10", 2, "Irma", None, "win-s",
+                             ["Hank=-2", "Irma=8", "Jake=-2", "Kurt=-2", "Lena=-2"])
+    assert ledger(db) == {"Hank": 3, "Irma": 8, "Jake": -12, "Kurt": 1, "Lena": 0}
+
+
+def test_the_picker_written_as_partner_of_a_called_ace(tmp_path):
+    """Call AS and Partner Irma = the picker: the ace's holder is another player (rules.md B-15), refused at the
+    Partner cell (row 3, column 5) saying to write alone; under allowCallOwnAce (B-14) the picker called an ace of
+    their own and is scored alone: the same +8 / -2 x4, the same totals as above."""
+    path = write(tmp_path, "partner.csv", PARTNER.format(call="AS"))
+    rep = _ingest(path, tmp_path / "off.duckdb")
+    assert _where(rep) == [(3, 5, "E-PARTNER", 2)]
+    msg = rep["rejected"][0]["message"]
+    assert "'alone' in the Call cell" in msg and "allowCallOwnAce" in msg and "B-14" in msg
+    db = tmp_path / "on.duckdb"
+    rep = _ingest(path, db, "--rules", "wi5-called-ace; allowCallOwnAce=on")
+    assert (rep["ingested"], rep["rejected"]) == (4, [])
+    assert ledger(db) == {"Hank": 3, "Irma": 8, "Jake": -12, "Kurt": 1, "Lena": 0}
