@@ -1442,7 +1442,8 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
             expected="a score sheet or ledger (date,hand,picker,...,a column a player), or an SHN export"))
         return CsvResult("unknown", {}, [], result)
     try:
-        layout, cols, players, names = _read_header(sheet_layout(rows[:HEAD_ROWS], columns, path, tab), rules)
+        layout, cols, players, names = _read_header(_blank_dates(rows, sheet_layout(rows[:HEAD_ROWS], columns, path,
+                                                                                 tab), path, tab), rules)
         header, columns = layout.header, layout.columns
         if "pot" not in cols and (pot := next((p for p in players if _norm(p) in POT_NAMES), None)) is not None:
             result.errors.append(Diagnostic(
@@ -2565,6 +2566,40 @@ def _night_above(text: str, above: str, below: str, number: str, next_number: st
     return SequenceMatcher(None, text, above).ratio() > SequenceMatcher(None, text, below).ratio()
 
 
+def _blank_dates(rows: list[list[str]], layout: Layout, path: str | None, tab: str | None) -> Layout:
+    """A workbook's sheet (``tab``) whose Date column is blank in every row below the header (a tab copied for
+    the next night, its dates not written): read as a sheet without a date column, its night the date in the
+    sheet's name (:func:`sheet_layout`), said by a ``W-CSV-NIGHT`` at the Date column's header cell (real25 F6:
+    every hand refused "'' is not a date").  ``layout`` as it is for any other sheet, or when the sheet's name
+    names no day, or no night reads from it (the blank cells are then refused saying what to write,
+    :func:`_date_problem`)."""
+    if tab is None or layout.night is not None or not (date_in_text(tab)[0] or day_in_text(tab, "2000")[0]):
+        return layout
+    try:
+        col = column_map(layout.header, layout.columns).get("date")
+    except ValueError:
+        return layout
+    if col is None:
+        return layout
+    k = layout.header.index(col)
+    body = [row for row in rows[layout.header_row:] if any(c.strip() for c in row)]
+    if not body or any(k < len(row) and row[k].strip() for row in body):
+        return layout
+    try:
+        alt = sheet_layout(rows[:HEAD_ROWS], f"{layout.columns},ignore={col}" if layout.columns else f"ignore={col}",
+                           path, tab)
+    except ValueError:
+        return layout
+    if alt.night is None:
+        return layout
+    notes = tuple(replace(d, message=d.message.replace(
+        "the sheet has no date column", f"the Date column ({col!r}) is blank in every row", 1).replace(
+        "(--columns date=YYYY-MM-DD gives another)", "(fill its Date cells for another)"), line=layout.header_row,
+        col=k + 1) if d.code == "W-CSV-NIGHT" and d.message.startswith("the sheet has no date column") else d
+        for d in alt.notes)
+    return replace(alt, notes=notes)
+
+
 def _date_problem(out: CsvResult, r: int, col: int, cell: str, path: str | None) -> Diagnostic:
     """Why the date cell ``cell`` (row ``r``, column ``col``) is refused:
     ``E-CSV-DATE-ORDER`` in a sheet whose dates disagree on their order,
@@ -2580,6 +2615,16 @@ def _date_problem(out: CsvResult, r: int, col: int, cell: str, path: str | None)
                           f"spreadsheet's date serial, {day} in the 1900 date system; format the date column as a date "
                           "(e.g. YYYY-MM-DD) and save the sheet again", file=path, line=r, col=col, found=cell,
                           expected="YYYY-MM-DD")
+    if not cell.strip():  # the night's first row leaves its Date cell blank (real25 F6: "'' is not a date")
+        dcol = out.columns.get("date", "Date")
+        return Diagnostic(
+            "E-CSV-DATE", f"row {row_words(r)}: its Date cell is blank and no row above it dates the night: fill the "
+            "Date cells (the night's date on its first row is enough: a blank Date cell below is the night above's)"
+            + (", or name the sheet by its night's date (2026-12-08; or Dec 8 with the year in the sheet's or the "
+               "workbook's name, League 2026.xlsx), which a sheet whose Date cells are all blank takes (a workbook of "
+               f"one night: --columns ignore={dcol},date=YYYY-MM-DD)" if out.tab is not None else
+               f", or, for a sheet of one night, give its date: --columns ignore={dcol},date=YYYY-MM-DD"),
+            file=path, line=r, col=col, found=cell, expected="YYYY-MM-DD")
     how = f"this sheet reads A/B/YYYY {DATE_ORDERS[order]}" if order else "YYYY-MM-DD, DD/MM/YYYY or MM/DD/YYYY"
     if order and re.match(r"\s*\d{4}\W", cell):  # written year first (a typo in 2026-12-O4): the order says nothing
         how = "written YYYY-MM-DD"
@@ -3442,7 +3487,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             errs.append(Diagnostic(
                 "E-CSV-DATE", f"row {row_words(r)}: its date cell is blank, so it is the night of row "
                 f"{row_words(under_bad[0])}, "
-                f"whose date {under_bad[1]!r} is not a date: the row is refused with it (correct that date)", file=path,
+                + (f"whose date {under_bad[1]!r} is not a date: the row is refused with it (correct that date)"
+                   if under_bad[1].strip() else "whose Date cell is blank too: the row is refused with it (fill "
+                   "that date)"), file=path,
                 line=r, col=dcol, found="", expected=f"a date in row {row_words(under_bad[0])}"))
             d = "unknown"
         elif d is None:

@@ -155,3 +155,50 @@ def test_the_picker_written_as_partner_of_a_called_ace(tmp_path):
     rep = _ingest(path, db, "--rules", "wi5-called-ace; allowCallOwnAce=on")
     assert (rep["ingested"], rep["rejected"]) == (4, [])
     assert ledger(db) == {"Hank": 3, "Irma": 8, "Jake": -12, "Kurt": 1, "Lena": 0}
+
+
+# -- real25 F6: a workbook tab whose Date cells are all blank was refused "'' is not a date", no way forward --------
+
+HEAD = ["Date", "Hand", "Dealer", "Picker", "Partner", "Called", "Pts", "Hank", "Irma", "Jake", "Kurt", "Lena"]
+#: the two plain wins of the docstring, Date cells blank: Hank +1, Irma +1, Jake +2, Kurt -2, Lena -2
+BLANK_DATES = [HEAD, [None, 1, "Lena", "Hank", "Jake", "AS", 78, 2, -1, 1, -1, -1],
+               [None, 2, "Hank", "Irma", "Jake", "AC", 65, -1, 2, 1, -1, -1]]
+
+
+def _warnings(rep: dict, code: str) -> list[tuple[str, int, int, str]]:
+    return [(w["file"], w["line"], w["col"], w["message"]) for w in rep["warnings"] if w["code"] == code]
+
+
+@pytest.mark.parametrize("book, tab", [("dates.xlsx", "Dec 8 2026"), ("League 2026.xlsx", "Dec 8"),
+                                       ("dates.xlsx", "2026-12-08")])
+def test_a_tab_whose_date_cells_are_all_blank_takes_its_names_date(tmp_path, book, tab):
+    db = tmp_path / "b.duckdb"
+    path = _xlsx(tmp_path, book, {tab: BLANK_DATES})
+    rep = _ingest(path, db)
+    assert (rep["ingested"], rep["rejected"]) == (2, [])
+    assert [(h[0], h[1]) for h in _hands(db)] == [("2026-12-08", 1), ("2026-12-08", 2)]
+    ((file, line, col, msg),) = _warnings(rep, "W-CSV-NIGHT")
+    assert (file.endswith(f"{book}[{tab}]"), line, col) == (True, 1, 1)
+    assert msg.startswith("the Date column ('Date') is blank in every row: every hand is of 2026-12-08")
+    assert ledger(db) == {"Hank": 1, "Irma": 1, "Jake": 2, "Kurt": -2, "Lena": -2}
+
+
+def test_blank_date_cells_without_a_dated_name_say_what_to_write(tmp_path):
+    """A tab named 'Week 3' gives no date: row 2 is refused at its Date cell (2:1) saying to fill the Date cells or
+    name the tab by its date; row 3 is the night of row 2 and refused with it.  The same rows as a CSV are told
+    --columns ignore=Date,date=...; given it, both stored (the ledger of the docstring)."""
+    rep = _ingest(_xlsx(tmp_path, "league.xlsx", {"Week 3": BLANK_DATES}), tmp_path / "w.duckdb")
+    assert _where(rep) == [(2, 1, "E-CSV-DATE", 1), (3, 1, "E-CSV-DATE", 2)]
+    assert "fill the Date cells" in rep["rejected"][0]["message"]
+    assert "name the sheet by its night's date" in rep["rejected"][0]["message"]
+    assert "whose Date cell is blank too" in rep["rejected"][1]["message"]
+    text = ",".join(HEAD) + "\n" + "".join(",".join("" if c is None else str(c) for c in row) + "\n"
+                                           for row in BLANK_DATES[1:])
+    path = write(tmp_path, "night.csv", text)
+    rep = _ingest(path, tmp_path / "c.duckdb")
+    assert _where(rep) == [(2, 1, "E-CSV-DATE", 1), (3, 1, "E-CSV-DATE", 2)]
+    assert "--columns ignore=Date,date=YYYY-MM-DD" in rep["rejected"][0]["message"]
+    db = tmp_path / "c2.duckdb"
+    rep = _ingest(path, db, "--columns", "ignore=Date,date=2026-12-08")
+    assert (rep["ingested"], rep["rejected"]) == (2, [])
+    assert ledger(db) == {"Hank": 1, "Irma": 1, "Jake": 2, "Kurt": -2, "Lena": -2}
