@@ -423,9 +423,11 @@ def test_the_picker_written_as_partner_in_the_jack_of_diamonds_game_is_alone(tmp
     assert ledger(db) == {"Ann": 3, "Bob": 5, "Cal": -8, "Dee": 0, "Eve": 0}
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT alone, partner FROM hands WHERE hand = 3").fetchone() == (True, None)
-    # under called ace the picker is still no partner of their own (no call: rules.md B-14)
+    # under called ace, no card called: no own-ace call (rules.md B-14) but the picker going alone (B-13), as a score
+    # app writes it (real25 F4: was refused E-PARTNER); the same units, so the same totals
     r = cli("ingest", str(tmp_path / "jd.csv"), "--db", str(tmp_path / "ca.duckdb"), ok=False)
-    assert "E-PARTNER" in r.output
+    assert "3 stored, 0 duplicates, 0 rejected" in r.output, r.output
+    assert ledger(tmp_path / "ca.duckdb") == {"Ann": 3, "Bob": 5, "Cal": -8, "Dee": 0, "Eve": 0}
 
 
 def test_a_sit_out_sheet_without_a_dealer_column_reads_the_blank_cell_as_the_dealer(tmp_path):
