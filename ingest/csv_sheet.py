@@ -154,6 +154,7 @@ class Sitting:
     row: int
     session: str | None = None  # the ledger's session column (a shead export), else named by the file
     group: str | None = None
+    file: str | None = None  # a workbook's sheet it was read from (``FILE[SHEET]``), for the store's messages
 
 
 @dataclass(slots=True)
@@ -1497,6 +1498,12 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
     else:
         _score_sheet(out, _body(numbered(rows), layout), index, path, rules or "wi5-called-ace",
                      stored_session)
+    if tab is not None:  # the store's messages of a workbook's sheet at FILE[SHEET]:row:col (real25 F5)
+        for sit in out.sittings:
+            sit.file = path
+        lines = result.line_files = result.line_files or {}
+        lines.update({(h.outcome.session, h.source_line): path for h in result.hands})
+        lines.update({(h.session, h.source_line): path for h in result.rejected})
     return out
 
 

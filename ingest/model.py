@@ -72,6 +72,9 @@ class FileResult:
     night_refused: dict[str, int] | None = None
     # the file's sessions voided whole (an export's header with [_Voided] and no hand): (session, header, record)
     voided_sessions: list | None = None
+    # a workbook's: (session, line) -> the sheet the hand was read from (FILE[SHEET]), for the store's messages of a
+    # hand (W-HAND-AMENDED, W-HAND-VOIDED: real25 F5, they named the workbook only); None: the file's path
+    line_files: dict[tuple, str] | None = None
 
 
 _sha256 = hashlib.sha256

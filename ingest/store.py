@@ -1351,11 +1351,14 @@ def _renamed_since(con: duckdb.DuckDBPyConnection, texts: list[tuple]) -> list[t
     return out
 
 
-def _revision_warnings(code: str, texts: list[tuple], path: str | None, done: str, then: str) -> list[Diagnostic]:
+def _revision_warnings(code: str, texts: list[tuple], path: str | None, done: str, then: str,
+                       files: dict | None = None) -> list[Diagnostic]:
     """``code`` for the file's hands whose texts are of hands corrected
     since (``(session, hand, line, when, reason)`` each): one warning a
     session and correction, at the first such hand's line, naming the hands,
-    when (``done`` before it) and why, then ``then``."""
+    when (``done`` before it) and why, then ``then``.  ``files``: a
+    workbook's ``(session, line) -> FILE[SHEET]`` (``FileResult.line_files``),
+    the place of a hand read from a sheet (real25 F5)."""
     groups: dict[tuple, list[tuple[int, int]]] = {}
     for session, hand, line, when, reason in texts:
         groups.setdefault((session, when, reason), []).append((line, hand))
@@ -1367,11 +1370,12 @@ def _revision_warnings(code: str, texts: list[tuple], path: str | None, done: st
                  f"{len(numbers)} hands ({_number_runs(numbers)})")
         out.append(Diagnostic(
             code, f"{which} of session {session!r}: {done} {when} UTC" + (f" ({reason})" if reason else "")
-            + f": {then}", "warning", path, got[0][0], 1, numbers[0] if len(numbers) == 1 else None))
+            + f": {then}", "warning", (files or {}).get((session, got[0][0]), path), got[0][0], 1,
+            numbers[0] if len(numbers) == 1 else None))
     return out
 
 
-def amended_warnings(amended: list[tuple], path: str | None) -> list[Diagnostic]:
+def amended_warnings(amended: list[tuple], path: str | None, files: dict | None = None) -> list[Diagnostic]:
     """``W-HAND-AMENDED`` (:func:`_revision_warnings`) for the file's hands
     whose texts are of hands amended since: duplicates (their amendment
     stays in force); the warning tells a second scorer whose copy still
@@ -1379,17 +1383,17 @@ def amended_warnings(amended: list[tuple], path: str | None) -> list[Diagnostic]
     only "duplicates" was said)."""
     return _revision_warnings("W-HAND-AMENDED", amended, path, "this is the text from before the amendment of",
                               "the amended hand stays in force (counted a duplicate; shead history shows both "
-                              "texts, shead ingest --amend changes it again)")
+                              "texts, shead ingest --amend changes it again)", files)
 
 
-def voided_warnings(voided: list[tuple], path: str | None) -> list[Diagnostic]:
+def voided_warnings(voided: list[tuple], path: str | None, files: dict | None = None) -> list[Diagnostic]:
     """``W-HAND-VOIDED`` (:func:`_revision_warnings`) for the file's hands
     whose texts are of hands voided since (``shead void ... --session``
     voids a night's hands together): not stored again and no duplicates (a
     voided ledger sitting sent again: ``W-SITTING-VOIDED``, break22b F5)."""
     return _revision_warnings("W-HAND-VOIDED", voided, path, "voided on",
                               "not stored again (a voided hand's text stays voided; to bring a hand back, amend it "
-                              "with its text changed: shead ingest --amend)")
+                              "with its text changed: shead ingest --amend)", files)
 
 
 def _number_runs(numbers: list[int]) -> str:
@@ -3140,8 +3144,8 @@ class Store:
         if plan is not None:
             report.duplicates += plan.skipped
             report.voided += len(plan.voided)
-            report.file_errors.extend(voided_warnings(plan.voided, result.path))
-            report.file_errors.extend(amended_warnings(plan.amended, result.path))
+            report.file_errors.extend(voided_warnings(plan.voided, result.path, result.line_files))
+            report.file_errors.extend(amended_warnings(plan.amended, result.path, result.line_files))
         if not (result.hands or result.rejected or getattr(result, "sittings", None)
                 or getattr(result, "voided_sessions", None)):
             return report
@@ -3201,7 +3205,8 @@ class Store:
             if _twice(result.hands):  # a hand number given twice in a session: refused one by one (real25 F2)
                 return None
         reports = [IngestReport(path=r.path, rejected=list(r.rejected), file_errors=list(r.errors) + (
-            voided_warnings(plan.voided, r.path) + amended_warnings(plan.amended, r.path) if plan is not None else []),
+            voided_warnings(plan.voided, r.path, r.line_files) + amended_warnings(plan.amended, r.path, r.line_files)
+            if plan is not None else []),
             duplicates=plan.skipped if plan is not
             None else 0, voided=len(plan.voided) if plan is not None else 0) for r, plan in items]
         work = [(r, p, rep) for (r, p), rep in zip(items, reports) if r.hands or r.rejected]
@@ -3499,7 +3504,7 @@ class Store:
                 report.file_errors.append(Diagnostic(
                     "W-SITTING-VOIDED", f"row {sit.row} ({sit.date}): these nets are the sitting {diff}: not stored "
                     "again (the row corrected is stored as a sitting of its own)",
-                    "warning", result.path, sit.row, 1))
+                    "warning", getattr(sit, "file", None) or result.path, sit.row, 1))
                 continue
             if how == "conflict":
                 stored = con.execute("SELECT session, format FROM sessions WHERE session_id = ?",
@@ -3509,7 +3514,8 @@ class Store:
                 report.file_errors.append(Diagnostic(
                     "E-SITTING-CONFLICT", f"row {sit.row} ({sit.date}): a sitting of these players on this date is "
                     f"stored with other nets; it differs in {diff}; the row is refused and the stored sitting kept"
-                    + fix, file=result.path, line=sit.row, col=1, found=diff, expected="the stored nets (a duplicate) "
+                    + fix, file=getattr(sit, "file", None) or result.path, line=sit.row, col=1, found=diff,
+                    expected="the stored nets (a duplicate) "
                     "or another table"))
                 continue
             seen[sit.date] = seen.get(sit.date, 0) + 1
@@ -3539,7 +3545,8 @@ class Store:
                 report.file_errors.append(Diagnostic(
                     "W-SITTING-TWICE", f"row {sit.row} ({sit.date}): a second sitting of the players of {twin!r} "
                     "(an early and a late game): both are stored; if this row corrects the other, void that one "
-                    f"(shead void {twin!r} --session --reason '...')", "warning", result.path, sit.row, 1))
+                    f"(shead void {twin!r} --session --reason '...')", "warning",
+                    getattr(sit, "file", None) or result.path, sit.row, 1))
             own.add(sid)  # a later row of this file is its copy or a sitting of its own, never its conflict (break22 F1)
             report.sittings += 1
 
@@ -3766,14 +3773,14 @@ class Store:
                          if h.hash in voids] + [(r.session, r.hand, r.source_line) + voids[r.hash] for r in conflicts
                                                 if r.hash in voids]
                 report.voided += len(again)
-                report.file_errors.extend(voided_warnings(again, result.path))
+                report.file_errors.extend(voided_warnings(again, result.path, result.line_files))
             n -= sum(1 for h in fresh if h.hash in voids)
             # a text of a hand amended since: a duplicate, said so (real23 F6)
             since = _amended_texts(con, sorted({h.hash for h in fresh if h.hash in old and h.hash not in voids}))
             if since:
                 report.file_errors.extend(amended_warnings([(h.outcome.session, h.outcome.hand, h.source_line)
                                                             + since[h.hash] for h in fresh if h.hash in since],
-                                                           result.path))
+                                                           result.path, result.line_files))
             fresh = [h for h in fresh if h.hash not in old]
             report.duplicates += n - len(fresh)
             if conflicts:

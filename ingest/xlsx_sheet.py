@@ -280,6 +280,8 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
             result.hands.extend(r.result.hands)
             result.rejected.extend(r.result.rejected)
             result.errors.extend(r.result.errors)
+            if r.result.line_files:  # each hand's sheet, for the store's messages (real25 F5)
+                result.line_files = {**(result.line_files or {}), **r.result.line_files}
             if r.kind == "ledger":
                 result.sittings = [*(result.sittings or []), *r.sittings]
     if not read and not any(d.severity == "error" for d in result.errors):  # every sheet empty

@@ -202,3 +202,61 @@ def test_blank_date_cells_without_a_dated_name_say_what_to_write(tmp_path):
     rep = _ingest(path, db, "--columns", "ignore=Date,date=2026-12-08")
     assert (rep["ingested"], rep["rejected"]) == (2, [])
     assert ledger(db) == {"Hank": 1, "Irma": 1, "Jake": 2, "Kurt": -2, "Lena": -2}
+
+
+# -- real25 F5: the store's messages of a workbook named the workbook, not its sheet ---------------------------------
+
+LEAGUE_HEAD = ["Date", "Game", "Dealer", "Picker", "Partner", "Called", "Pts", "Result", "Leaster", "Hank", "Irma",
+               "Jake", "Kurt", "Lena", "Comments"]
+#: Dec 1 at 0.10 a unit (rules.md B-27..B-33, doubleOnBump): 1 Hank/Jake 78 win: +2 +1 -1x3; 2 Irma alone 95 win-s:
+#: +8 -2x4; 3 Kurt/Lena 60 lose (60 < 61, not schneidered, doubled): Kurt -4, Lena -2, +2 each other.
+#: Nets: Hank 2-2+2 = 2, Irma -1+8+2 = 9, Jake 1-2+2 = 1, Kurt -1-2-4 = -7, Lena -1-2-2 = -5.
+DEC1 = [LEAGUE_HEAD, ["2026-12-01", 1, "Lena", "Hank", "Jake", "AS", 78, "W", None, 0.2, -0.1, 0.1, -0.1, -0.1, None],
+        [None, 2, "Hank", "Irma", None, "alone", 95, "Won (schneider)", None, -0.2, 0.8, -0.2, -0.2, -0.2, None],
+        [None, 3, "Irma", "Kurt", "Lena", "AH", 60, "L", None, 0.2, 0.2, 0.2, -0.4, -0.2, "60-60 stinks"]]
+#: Dec 8: 1 Jake/Kurt 70 win: Jake +2, Kurt +1, -1 each other; 2 a leaster Irma won (D-4: 1 from each): Irma +4,
+#: -1 each other.  Nets: Hank -2, Irma +3, Jake +1, Kurt 0, Lena -2.
+DEC8 = [LEAGUE_HEAD, ["2026-12-08", 1, "Lena", "Jake", "Kurt", "AH", 70, "W", None, -0.1, -0.1, 0.2, 0.1, -0.1, None],
+        [None, 2, "Hank", None, None, None, None, None, "Irma", -0.1, 0.4, -0.1, -0.1, -0.1, "leaster"]]
+
+
+def test_a_standings_sittings_conflict_names_its_sheet(tmp_path):
+    """league3.xlsx: the Standings tab's Dec 1 row is the Dec 1 night's nets (a duplicate); its Dec 8 row writes
+    Irma +4 and Lena -3 where the night's hands give +3 and -2: refused at league3.xlsx[Standings]:3:1."""
+    standings = [["Date", "Hank", "Irma", "Jake", "Kurt", "Lena"], ["2026-12-01", 0.2, 0.9, 0.1, -0.7, -0.5],
+                 ["2026-12-08", -0.2, 0.4, 0.1, 0.0, -0.3]]
+    db = tmp_path / "l3.duckdb"
+    rep = _ingest(_xlsx(tmp_path, "league3.xlsx", {"Dec 1": DEC1, "Dec 8": DEC8, "Standings": standings}), db,
+                  "--columns", "stake=0.10")
+    assert (rep["ingested"], rep["duplicates"]) == (5, 1)
+    (err,) = [e for e in rep["rejected"] if e["code"] == "E-SITTING-CONFLICT"]
+    assert (err["file"].endswith("league3.xlsx[Standings]"), err["line"], err["col"]) == (True, 3, 1)
+    assert "Irma: its hands +3, this row +4; Lena: its hands -2, this row -3" in err["message"]
+    assert ledger(db) == {"Hank": 0, "Irma": 12, "Jake": 2, "Kurt": -7, "Lena": -7}
+
+
+def test_an_amended_hands_old_text_from_a_workbook_names_its_sheet(tmp_path):
+    """Dec 1's hand 3 amended (Jake picked, not Kurt: Jake -4, Lena -2, +2 each other), then the workbook sent again:
+    its hand 3 is the text from before the amendment, W-HAND-AMENDED at league.xlsx[Dec 1]:4:1 (row 4 is hand 3).
+    Totals after the amendment: Hank 2, Irma 9, Jake 1-2-4 = -5, Kurt -1-2+2 = -1, Lena -5."""
+    db = tmp_path / "a.duckdb"
+    book = _xlsx(tmp_path, "league.xlsx", {"Dec 1": DEC1})
+    assert _ingest(book, db, "--columns", "stake=0.10")["ingested"] == 3
+    amend = write(tmp_path, "fix.shn", """%SHN 1.0
+[Session "CSV league 2026-12-01"]
+[Event "CSV league"]
+[Date "2026.12.01"]
+[Seats "Hank=Hank; Irma=Irma; Jake=Jake; Kurt=Kurt; Lena=Lena"]
+[Rules "wi5-called-ace"]
+
+hand 3 {60-60 stinks}  dealer Irma
+pick Jake  call AH  partner Lena  pts 60  lose
+score Hank +2 Irma +2 Jake -4 Kurt +2 Lena -2
+""")
+    cli("ingest", "--amend", amend, "--reason", "Jake picked", "--db", str(db))
+    rep = _ingest(book, db, "--columns", "stake=0.10")
+    assert (rep["ingested"], rep["duplicates"]) == (0, 3)
+    ((file, line, col, msg),) = _warnings(rep, "W-HAND-AMENDED")
+    assert (file.endswith("league.xlsx[Dec 1]"), line, col) == (True, 4, 1)
+    assert msg.startswith("hand 3 of session 'CSV league 2026-12-01'")
+    assert ledger(db) == {"Hank": 2, "Irma": 9, "Jake": -5, "Kurt": -1, "Lena": -5}
