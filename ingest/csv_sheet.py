@@ -3753,13 +3753,27 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         ltext, lsc = cell(row, "leaster")
         tied = ltext.lower() in LEASTER_TIE_WORDS  # SHN's `leaster -` (rules.md D-6)
         lst, lsc = ("-", lsc) if tied else seat("leaster")
-        picker, pc = seat("picker")
+        said, said_col = cell(row, "picker")
+        said = plain_name(said).lower()
+        if (said in ("leaster", "doubler") and said not in by_name and not (dbl if said == "leaster" else lst)
+                and not any(cell(row, f)[0] for f in ("partner", "call", "points", "outcome"))
+                and (said == "doubler" or lst or not unwritten)):
+            # 'Leaster' or 'Doubler' written in the Picker cell, as hand-kept sheets write the no-pick game (real25
+            # F8: refused E-CSV-SEAT): the game, a leaster's winner from its Leaster cell or else from the units
+            # (SHN's `leaster ?`, rules.md D-4, as a nets-only row's picker is found); the rules judge it as any
+            picker, pc = None, said_col
+            if said == "doubler":
+                dbl, dbc = "doubler", said_col
+            elif not lst:
+                lst, lsc = "?", said_col
+        else:
+            picker, pc = seat("picker")
         if dbl and dbl.lower() in ("yes", "y", "x", "1", "true", "doubler", "ja"):
             rec.doubler = Value(True, Pos(r, dbc))
             line.append("doubler")
             line.extend(mark_words)
         elif lst:
-            rec.leaster = Value(None if tied else lst, Pos(r, lsc))
+            rec.leaster = Value(None if tied or lst == "?" else lst, Pos(r, lsc))
             rec.leaster_tie = tied
             line.append(f"leaster {lst}")
             line.extend(mark_words)

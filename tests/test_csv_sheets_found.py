@@ -15,6 +15,8 @@ Dot, Eve -1.  Totals Al +1, Barb +8, Carl +7, Dot -11, Eve -4, Fay -1.
 
 from __future__ import annotations
 
+import duckdb
+
 from typer.testing import CliRunner
 
 from dashboard.metrics import Filters, leaderboard
@@ -118,7 +120,9 @@ def test_a_w_or_l_result_takes_its_tier_from_the_points(tmp_path):
 
 def test_a_w_or_l_against_its_points_and_a_tier_written_are_still_checked(tmp_path):
     """W at 45 points: the picker side lost (B-27), refused at the Result cell; 'W schneider' at 75 names a tier
-    the points do not give (B-28), refused; 'Leaster' in the Picker cell says where a leaster is written."""
+    the points do not give (B-28), refused; 'Leaster' in the Picker cell with Bo +4 and -1 each other is Bo's
+    leaster (rules.md D-4), its winner read from the units (real25 F8: it was refused, saying where a leaster is
+    written)."""
     p = tmp_path / "bad.csv"
     p.write_text("Date,Hand,Dealer,Picker,Call,Partner,Pts,Result,Al,Bo,Cy,Di,Ed\n"
                  "2026-12-04,1,Al,Bo,AH,Cy,45,W,2,-4,-2,2,2\n"  # the units of a bumped loss
@@ -126,11 +130,11 @@ def test_a_w_or_l_against_its_points_and_a_tier_written_are_still_checked(tmp_pa
                  "2026-12-04,3,Cy,Leaster,,,,,-1,4,-1,-1,-1\n")
     r = runner.invoke(app, ["ingest", str(p), "--db", str(tmp_path / "x.duckdb")])
     out = " ".join(r.output.split())
-    assert "0 stored" in out and "3 rejected" in out, r.output
+    assert "1 stored" in out and "2 rejected" in out, r.output
     assert f"{p}:2:8: E-OUTCOME (hand 1): win disagrees with 45 card points: that is lose" in out
     assert f"{p}:3:8: E-OUTCOME (hand 2): win-s disagrees with 75 card points: that is win" in out
-    assert ("picker 'Leaster' is not a player of this sitting: a leaster is written in a Leaster column naming its "
-            "winner") in out
+    with duckdb.connect(str(tmp_path / "x.duckdb"), read_only=True) as con:
+        assert con.execute("SELECT hand, picker, leaster_winner FROM hands").fetchall() == [(3, None, "Bo")]
 
 
 
@@ -141,8 +145,9 @@ def test_a_sheet_with_a_refused_row_under_its_own_total_is_named_incomplete(tmp_
     head, *hands = FRIDAY.split("\r\n")[:-1]
     head = head.replace("Pts,Result,", "Pts,Result,Leaster,")
     hands = [",".join(h.split(",")[:8] + [""] + h.split(",")[8:]) for h in hands]
-    # hand 8 is Tom's leaster (Tom +4, the others -1, rules.md D-4), written in the Picker cell: refused
-    hands[7] = "12/4/2026,8,Dave,Leaster,,,,,,-1,-1,4,-1,-1"
+    # hand 8 is Tom's leaster (Tom +4, the others -1, rules.md D-4), its winner misspelt in the Leaster cell:
+    # refused (written in the Picker cell, as it was here until real25 F8, it is now read as Tom's leaster)
+    hands[7] = "12/4/2026,8,Dave,,,,,,Tommy,-1,-1,4,-1,-1"
     # the rows' sums, by hand: FRIDAY_TOTALS less FRIDAY's hand 8 (Mary Ann +2, Big Jim -1, Tom +1, Kathy -1,
     # Dave -1) plus the leaster
     written = {"Mary Ann": 1 - 2 - 1, "Big Jim": 6 + 1 - 1, "Tom": -8 - 1 + 4, "Kathy": 17 + 1 - 1, "Dave": -16 + 1 - 1}

@@ -260,3 +260,55 @@ score Hank +2 Irma +2 Jake -4 Kurt +2 Lena -2
     assert (file.endswith("league.xlsx[Dec 1]"), line, col) == (True, 4, 1)
     assert msg.startswith("hand 3 of session 'CSV league 2026-12-01'")
     assert ledger(db) == {"Hank": 2, "Irma": 9, "Jake": -5, "Kurt": -1, "Lena": -5}
+
+
+# -- real25 F8: 'Leaster' / 'Doubler' written in the Picker column ------------------------------------------------
+
+#: By hand: 1 Hank/Jake 78, a plain win: Hank +2, Jake +1, -1 each other (B-27, B-33); 2 'Leaster' in the Picker
+#: cell, no winner written: Jake +4, -1 each other is the leaster Jake won (rules.md D-4: one unit from each of
+#: four), the winner read from the units; 3 'Leaster' and the winner in the Leaster column (Irma): +4 / -1 each.
+#: Totals: Hank 2-1-1 = 0, Irma -1-1+4 = 2, Jake 1+4-1 = 4, Kurt -3, Lena -3.
+LEASTER_WORD = """Date,Hand,Dealer,Picker,Partner,Call,Points,Leaster,Hank,Irma,Jake,Kurt,Lena,Notes
+2026-12-09,1,Lena,Hank,Jake,AS,78,,2,-1,1,-1,-1,
+2026-12-09,2,Hank,Leaster,,,,,-1,-1,4,-1,-1,Jake low with 12
+2026-12-09,3,Irma,leaster,,,,Irma,-1,4,-1,-1,-1,
+"""
+
+
+def test_leaster_written_in_the_picker_column_is_the_leaster(tmp_path):
+    db = tmp_path / "l.duckdb"
+    rep = _ingest(write(tmp_path, "leastcol.csv", LEASTER_WORD), db)
+    assert (rep["ingested"], rep["rejected"]) == (3, [])
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT hand, picker, leaster_winner FROM hands ORDER BY hand").fetchall() == [
+            (1, "Hank", None), (2, None, "Jake"), (3, None, "Irma")]
+    assert ledger(db) == {"Hank": 0, "Irma": 2, "Jake": 4, "Kurt": -3, "Lena": -3}
+
+
+def test_leaster_in_the_picker_column_whose_units_name_no_winner_is_refused(tmp_path):
+    """+4 for Irma but -2 for Hank and 0 for Lena is no leaster's settlement (D-4: -1 from each of the other four):
+    refused E-LEASTER at the Picker cell (2:4); a row with no units at all keeps the E-CSV-SEAT saying how a leaster
+    is written (3:4)."""
+    text = ("Date,Hand,Dealer,Picker,Partner,Call,Points,Hank,Irma,Jake,Kurt,Lena\n"
+            "2026-12-09,1,Lena,Leaster,,,,-2,4,-1,-1,0\n2026-12-09,2,Hank,Leaster,,,,,,,,\n")
+    rep = _ingest(write(tmp_path, "bad.csv", text), tmp_path / "b.duckdb")
+    assert _where(rep) == [(2, 4, "E-LEASTER", 1), (3, 4, "E-CSV-SEAT", 2)]
+
+
+def test_doubler_written_in_the_picker_column_is_the_doubler(tmp_path):
+    """Under noPick=doubler (rules.md D-1, D-11): 1 Hank/Jake 78: +2 +1 -1x3; 2 'Doubler' in the Picker cell, all 0;
+    3 Kurt/Lena 70 won, doubled (D-11: x2): Kurt +4, Lena +2, -2 each other.
+    Totals: Hank 2-2 = 0, Irma -1-2 = -3, Jake 1-2 = -1, Kurt -1+4 = 3, Lena -1+2 = 1 (zero-sum).  Under the default
+    noPick=leaster the doubler row is refused E-NOPICK at its Picker cell (3:4), naming noPick=doubler."""
+    text = ("Date,Hand,Dealer,Picker,Partner,Call,Points,Hank,Irma,Jake,Kurt,Lena\n"
+            "2026-12-09,1,Lena,Hank,Jake,AS,78,2,-1,1,-1,-1\n"
+            "2026-12-09,2,Hank,Doubler,,,,0,0,0,0,0\n"
+            "2026-12-09,3,Irma,Kurt,Lena,AC,70,-2,-2,-2,4,2\n")
+    path = write(tmp_path, "dbl.csv", text)
+    db = tmp_path / "d.duckdb"
+    rep = _ingest(path, db, "--rules", "wi5-called-ace; noPick=doubler")
+    assert (rep["ingested"], rep["rejected"]) == (3, [])
+    assert ledger(db) == {"Hank": 0, "Irma": -3, "Jake": -1, "Kurt": 3, "Lena": 1}
+    rep = _ingest(path, tmp_path / "default.duckdb")
+    assert _where(rep)[0] == (3, 4, "E-NOPICK", 2)
+    assert "noPick=doubler" in rep["rejected"][0]["message"]
