@@ -3601,16 +3601,6 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 "night's first row", "warning", path, r, g[1], found=g[0], expected=sessions[d].tags["Event"]))
         seats = seats_of[d]
         aliases = night_alias[d]
-        if prof is not None and len(seats) > prof.players and not errs:
-            # more columns read as players than the rules seat: the validator's E-SEATS named no column (real25 F3:
-            # a 'Game' column read as a sixth player); name them, and the one that looks like no player
-            odd = next((p for p in seats if _norm(p) in _MAYBE_HAND_WORDS + FIELDS["hand"]), None) or next(
-                (p for p in seats if not re.search(r"[^\W\d_]", p)), None)
-            err("E-SEATS", f"{len(seats)} columns are read as players ({', '.join(label[p] for p in seats)}); "
-                f"{rules} is played by {prof.players}: if a column is not a player's units (the "
-                "hand's number, a note), map it with --columns hand=" + (odd or "COLUMN") + " or --columns ignore="
-                + (odd or "COLUMN") + ", else ingest with the --rules of that table",
-                index[odd] + 1 if odd else 1, ", ".join(label[p] for p in seats), f"{prof.players} player columns")
         gone = [p for p in seats if p not in present]
         came = [p for p in present if p not in seats]
         if present != seats and not blank and gone and len(gone) == len(came) and len(present) == len(seats):
@@ -3890,6 +3880,16 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             entries.append((aliases[p], Value(v, Pos(r, k + 1))))
         if not blank and not unwritten:
             rec.score = ScoreRec(entries, Pos(r, 1))
+        if prof is not None and len(seats) > prof.players and not errs and not blank:
+            # more columns read as players than the rules seat: the validator's E-SEATS named no column (real25 F3:
+            # a 'Game' column read as a sixth player); name them, and the one that looks like no player
+            odd = next((p for p in seats if _norm(p) in _MAYBE_HAND_WORDS + FIELDS["hand"]), None) or next(
+                (p for p in seats if not re.search(r"[^\W\d_]", p)), None)
+            err("E-SEATS", f"{len(seats)} columns are read as players ({', '.join(label[p] for p in seats)}); "
+                f"{rules} is played by {prof.players}: if a column is not a player's units (the "
+                "hand's number, a note), map it with --columns hand=" + (odd or "COLUMN") + " or --columns ignore="
+                + (odd or "COLUMN") + ", else ingest with the --rules of that table",
+                index[odd] + 1 if odd else 1, ", ".join(label[p] for p in seats), f"{prof.players} player columns")
         if pot_line is not None:  # notation.md's pick line: ... stake, pot (after the hand's statements)
             line.append(pot_line)
         rec.errors = errs
