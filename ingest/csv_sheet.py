@@ -103,6 +103,9 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "partner": ("partner", "mitspieler"),
     "call": ("call", "called", "called card", "called ace", "ace called", "ruf"),
     "points": ("points", "pts", "picker points", "card points", "augen", "punkte"),
+    # the picker side's tricks (SHN's ``tricks N``, rules.md B-29: a no-tricker is decided by them): it was a sixth
+    # player, every hand refused E-SEATS (break25 F6)
+    "tricks": ("tricks", "picker tricks", "tricks taken", "tricks won", "stiche"),
     "outcome": ("outcome", "result", "ergebnis"),
     "leaster": ("leaster", "leaster winner"),
     "doubler": ("doubler", "double", "doublers"),
@@ -141,7 +144,8 @@ _PICKER_WORD_HINTS = {
 #: ``leasterTie=split``)
 LEASTER_TIE_WORDS = frozenset({"-", "–", "—", "tie", "tied", "wash", "washed", "push", "none", "nobody", "gleich",
                                "unentschieden"})
-HAND_FIELDS = ("hand", "picker", "dealer", "partner", "call", "points", "outcome", "leaster", "doubler", "crack")
+HAND_FIELDS = ("hand", "picker", "dealer", "partner", "call", "points", "tricks", "outcome", "leaster", "doubler",
+               "crack")
 
 
 @dataclass(slots=True)
@@ -3855,6 +3859,15 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             else:
                 rec.pts = Value(v, Pos(r, ptc))
                 line.append(f"pts {v}")
+        ttext, ttc = cell(row, "tricks")
+        if ttext:  # the picker side's tricks, as SHN's tricks N (break25 F6)
+            v = whole_units(ttext)
+            if v is None or v < 0:
+                err("E-CSV-TRICKS", f"tricks {ttext!r} is not a count of tricks (the picker side's)", ttc, ttext,
+                    "0, 1, 2, ...")
+            else:
+                rec.tricks_won = Value(v, Pos(r, ttc))
+                line.append(f"tricks {v}")
         otext, oc = cell(row, "outcome")
         word = outcome_word(otext) if otext else ""
         if word in ("win", "lose") and rec.pts is not None:  # a bare W / L says who won; the points say the tier
