@@ -3331,6 +3331,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     count: dict[str, int] = {}
     from_zero: set[str] = set()  # nights whose first row's Hand cell is 0: read +1 (W-CSV-HAND-FROM-0)
     last_hand: dict[str, tuple[int, int]] = {}  # night -> (its highest hand number so far, the row that wrote it)
+    # night -> (the row numbering it from 1 again, the night's highest then, its row): the rest of that block is
+    # refused with it (fixn's left item: its hand 4 was stored as the first night's hand 4)
+    restarted: dict[str, tuple[int, int, int]] = {}
+    prev_night: str | None = None  # the night of the last hand row read (a row of another night ends a block)
     last_date: str | None = None  # the date cell of the last row that had one
     bad_night: tuple[int, str] | None = None  # the row opening a night whose date cell does not read, and that cell
     night_of: dict[str, str] = {}  # a timestamp cell -> the night (YYYY-MM-DD) its hand was played in
@@ -3648,6 +3652,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 f"players): {which}; a player who leaves is replaced by one other (their cells blank from then on, "
                 "the newcomer's written), or the night is a new sitting: its own sheet", k + 1,
                 ", ".join(label[p] for p in present), ", ".join(label[p] for p in seats))
+        if prev_night is not None and prev_night != d:  # another night's row: the block numbered from 1 ends
+            restarted.pop(prev_night, None)
+        prev_night = d
         count[d] = count.get(d, 0) + 1
         since.add(d)
         htext, hcol = cell(row, "hand")
@@ -3672,8 +3679,20 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         elif number > MAX_HAND:  # the store keeps hand numbers as INTEGER, as SHN reads them (break23 F2: the file lost)
             err("E-CSV-HAND", f"hand {htext!r} is beyond the hand numbers shead keeps", hcol, htext, f"1..{MAX_HAND}")
             number, claim = count[d], False
+        elif d in restarted and number > restarted[d][1]:  # a block numbering the night from 1 again, going on
+            # past the night's highest: none of its rows is stored (those at or below it are refused below, as before)
+            at, top, top_row = restarted[d]
+            err("E-CSV-HAND-ORDER", f"hand {number} is of the rows numbering this night from 1 again at row "
+                f"{row_words(at)}, after its hand {top} (row {row_words(top_row)}); a night's hand numbers are unique "
+                "and increasing, each naming one hand (shead replay, void, history), so none of those rows is stored: "
+                "if they are another night, write that night's date: in their Date cells, or as a dated title row "
+                f"above their header; if they go on with this night, number them after {top}", hcol or 1,
+                htext or str(number), f"> {top}")
+            claim = False
         elif d in last_hand and number <= last_hand[d][0]:  # a night's numbers name its hands (notation.md)
             top, top_row = last_hand[d]
+            if number == 1 and htext:
+                restarted[d] = (r, top, top_row)
             at = row_words(top_row)
             how = (f"hand {number} again: row {at} is this night's hand {top}" if number == top and htext else
                    f"hand {number} after hand {top} (row {at})" if htext else
@@ -3683,7 +3702,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 "an earlier row, delete it; if the rows are out of order, move it to its place"
                 + ("; if it starts another night (its hands numbered from 1 again), write that night's date: in its "
                    "Date cells, or as a dated title row above its header (renumbered, it would be a hand of this "
-                   "night's day)" if number == 1 and htext else ""), hcol or 1, htext or str(number), f"> {top}")
+                   "night's day); the rows after it that number on from it are refused with it" if number == 1 and htext
+                   else ""), hcol or 1, htext or str(number), f"> {top}")
             claim = False
         rec = HandRecord(number, sessions[d], pos=Pos(r, 1))
         rec.line = r
