@@ -779,6 +779,10 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
                     col=1, found=text[:80], expected=night))
     if night is None:
         return Layout(header_row, header, columns, why=why, group=group)
+    if settled is None and night is not None and title_row is not None and date_order_option(columns) is None:
+        # the first title's date reads one way only ('11/19/2026'): the later titles read in its order (break25 F4:
+        # '12/03/2026' below it was refused as reading either way)
+        settled = _titles_order(first, title_row)
     if settled and night is not None:  # the later titles read in that order too
         rest = ",".join(filter(None, (rest, f"date-order={settled[0]}")))
     return Layout(header_row, [*header, NIGHT_COLUMN], ",".join(filter(None, (rest, f"date={NIGHT_COLUMN}"))),
@@ -1921,10 +1925,10 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
         year ('Nov 19th') in the year the first night's was read in (the
         file name's: break24b F6, the second such title was refused as
         writing no date)."""
-        got, why_date = date_in_text(text, order)
+        got, why_date = date_in_text(text, order or learned[0])
         if got is None and layout.year is not None and re.search(r"[^\W\d_]", text):
             year = cur[:4] if cur else layout.year
-            got, why_day = day_in_text(text, year, order)
+            got, why_day = day_in_text(text, year, order or learned[0])
             why_date = why_date or why_day
             if got is not None and cur and got < cur:
                 # the nights run down the sheet: a day before the night above is of the year after it (break24c F2:
@@ -1942,7 +1946,13 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
 
     def title_of() -> tuple[int, str]:
         tr, title = held[0]
-        return tr, " ".join(c.strip() for c in title if c.strip())
+        text = " ".join(c.strip() for c in title if c.strip())
+        if order is None and learned[0] is None:  # a title whose date reads one way only settles the order of the
+            # titles below it, past the sheet's first rows too (break25 F4: an earlier title settles it, as a later)
+            learned[0] = (_titles_order([title], 0) or (None,))[0]
+        return tr, text
+
+    learned: list[str | None] = [None]  # the order of day and month a title read so far settles
 
     for r, row in rows:
         if r <= layout.header_row:
@@ -1969,7 +1979,10 @@ def _night_blocks(rows, layout: Layout, path: str | None, notes: list[Diagnostic
                 notes.append(Diagnostic(
                     "E-CSV-HEADER", f"row {row_words(tr)} is a title ({text[:60]!r}) above the header written again "
                     f"at row {row_words(r)}: the sheet holds two nights, and the title writes no date that reads"
-                    + (f" ({why_date})" if why_date else "") + f", so the rows from {row_words(tr)} on are not read "
+                    + (f" ({why_date}; no title of the sheet settles the order: one whose day is over 12, as "
+                       "'11/19/2026' month first or '19.11.2026' day first, would, as would --columns date-order=mdy "
+                       "or dmy)" if why_date and "(day first) or" in why_date else f" ({why_date})" if why_date else "")
+                    + f", so the rows from {row_words(tr)} on are not read "
                     f"(they would be stored as hands of {layout.night}); write the night's date in its title "
                     "('Thursday League - Nov 12 2026'), or save the night as its own sheet or file, and ingest that",
                     file=path, line=tr, col=1, found=text[:80], expected="a title with the night's date"))

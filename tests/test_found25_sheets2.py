@@ -94,3 +94,62 @@ def test_the_next_nights_block_after_a_refused_one_is_stored(tmp_path):
     assert [(h[1], h[2]) for h in _hands(db)] == [("2026-12-08", 1), ("2026-12-08", 2), ("2026-12-08", 3),
                                                   ("2026-12-15", 1)]
     assert ledger(db) == {"Hank": -1, "Irma": -1, "Jake": 6, "Kurt": 0, "Lena": -4}
+
+
+# -- break25 F4: an EARLIER title that reads one way only settles the order of a later title's slashed date ---------
+
+#: Hands of these sheets (players Al, Bea, Cy, Di, Ed; rules.md B-27/B-28/B-32/B-33, doubleOnBump on):
+#: "Al/Bea 72" a plain win: Al +2, Bea +1, Cy/Di/Ed -1.  "Cy/Di 45" a loss, not schneidered, doubled: Cy -4, Di -2,
+#: Al/Bea/Ed +2.  "Bea alone 95" schneider win alone (tier 2): Bea +8, each other -2.  "Di/Al 30" a schneidered loss
+#: (30 < 31) doubled: 2 x 2 = 4 a defender: Di -8, Al -4, Bea/Cy/Ed +4.
+#: Night 1 (hands 1, 2): Al 4, Bea 3, Cy -5, Di -3, Ed 1; night 2 (Bea alone 95, Di/Al 30): Al -6, Bea +12, Cy +2,
+#: Di -10, Ed +2; the sheet: Al -2, Bea 15, Cy -3, Di -13, Ed 3.
+NIGHT1 = "Hand,Picker,Partner,Points,Al,Bea,Cy,Di,Ed\n1,Al,Bea,72,2,1,-1,-1,-1\n2,Cy,Di,45,2,2,-4,-2,2\n"
+NIGHT2 = "Hand,Picker,Partner,Points,Al,Bea,Cy,Di,Ed\n1,Bea,,95,-2,8,-2,-2,-2\n2,Di,Al,30,-4,4,4,-8,4\n"
+
+
+@pytest.mark.parametrize("first, second, night1, night2", [
+    ("Thursday League 11/19/2026", "Thursday League 12/03/2026", "2026-11-19", "2026-12-03"),  # t6_slash.csv
+    ("League 2026 - Round 1 - 11/19", "League 2026 - Round 2 - 12/3", "2026-11-19", "2026-12-03"),  # t4_round.csv
+    ("League 2026 - Round 1 - 12/31", "League 2026 - Round 2 - 1/7", "2026-12-31", "2027-01-07"),  # t3: year after
+])
+def test_an_earlier_title_settles_a_later_titles_order(tmp_path, first, second, night1, night2):
+    db = tmp_path / "t.duckdb"
+    rep = _ingest(write(tmp_path, "t.csv", f"{first}\n{NIGHT1}{second}\n{NIGHT2}"), db)
+    assert rep["ingested"] == 4 and rep["rejected"] == []
+    assert [(h[1], h[2]) for h in _hands(db)] == [(night1, 1), (night1, 2), (night2, 1), (night2, 2)]
+    assert ledger(db) == {"Al": -2, "Bea": 15, "Cy": -3, "Di": -13, "Ed": 3}
+
+
+def test_a_title_below_the_first_rows_settles_the_titles_below_it(tmp_path):
+    """The first night's title writes its day in words (Dec 3 2026) and ten hands under it, so the title that settles
+    the order (12/17/2026: 17 is no month) stands below the sheet's first rows; the title below it, 01/07/2027,
+    reads either way and is read month first (Jan 7, not 1 Jul).  Night 1: five Al/Bea 72 (Al +2, Bea +1, -1 each)
+    and five Cy/Di 45 (Cy -4, Di -2, +2 each): Al 20, Bea 15, Cy -25, Di -15, Ed 5; night 2 (Bea alone 95): Bea +8,
+    -2 each; night 3 (Di/Al 30): Di -8, Al -4, +4 each.  Ledger: Al 20 - 2 - 4 = 14, Bea 15 + 8 + 4 = 27,
+    Cy -25 - 2 + 4 = -23, Di -15 - 2 - 8 = -25, Ed 5 - 2 + 4 = 7."""
+    head = "Hand,Picker,Partner,Points,Al,Bea,Cy,Di,Ed\n"
+    rows = "".join(f"{k},Al,Bea,72,2,1,-1,-1,-1\n" if k % 2 else f"{k},Cy,Di,45,2,2,-4,-2,2\n" for k in range(1, 11))
+    text = (f"Thursday League Dec 3 2026\n{head}{rows}Thursday League 12/17/2026\n{head}1,Bea,,95,-2,8,-2,-2,-2\n"
+            f"Thursday League 01/07/2027\n{head}1,Di,Al,30,-4,4,4,-8,4\n")
+    db = tmp_path / "t.duckdb"
+    rep = _ingest(write(tmp_path, "long.csv", text), db)
+    assert rep["ingested"] == 12 and rep["rejected"] == []
+    assert sorted({h[1] for h in _hands(db)}) == ["2026-12-03", "2026-12-17", "2027-01-07"]
+    assert ledger(db) == {"Al": 14, "Bea": 27, "Cy": -23, "Di": -25, "Ed": 7}
+
+
+def test_a_title_no_title_settles_says_what_would(tmp_path):
+    """Dec 3 2026 in words, then 12/10/2026: no title reads one way only, so the second night is refused at its title
+    (row 4, E-CSV-HEADER), the message saying what would settle it.  Night 1 (Al/Bea 72) is stored: Al +2, Bea +1,
+    the others -1."""
+    text = f"Thursday League Dec 3 2026\n{NIGHT1.splitlines()[0]}\n1,Al,Bea,72,2,1,-1,-1,-1\n" \
+           f"Thursday League 12/10/2026\n{NIGHT2.splitlines()[0]}\n1,Bea,,95,-2,8,-2,-2,-2\n"
+    db = tmp_path / "t.duckdb"
+    rep = _ingest(write(tmp_path, "amb.csv", text), db)
+    assert rep["ingested"] == 1 and _where(rep) == [(4, 1, "E-CSV-HEADER", None)]
+    msg = rep["rejected"][0]["message"]
+    assert "'12/10/2026' reads as 2026-10-12 (day first) or 2026-12-10 (month first)" in msg
+    assert "no title of the sheet settles the order: one whose day is over 12" in msg and "date-order=mdy" in msg
+    assert ledger(db) == {"Al": 2, "Bea": 1, "Cy": -1, "Di": -1, "Ed": -1}
+
