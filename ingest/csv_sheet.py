@@ -62,6 +62,7 @@ names too).
 
 from __future__ import annotations
 
+import copy
 import csv
 import datetime as _dt
 import io
@@ -3369,7 +3370,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     for (r, row), after in zip_longest(rows, following_rows):  # the row after: a mistyped date's night
         if not any(c.strip() for c in row):
             continue
-        row = _dashes_blank(row, unit_cols)  # '-' in a units cell: blank (break24c F5)
+        raw, row = row, _dashes_blank(row, unit_cols)  # '-' in a units cell: blank (break24c F5)
         if notes is not None:
             beyond.row(r, row, notes)
         dtext, dcol = cell(row, "date")
@@ -3622,6 +3623,17 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 "night's first row", "warning", path, r, g[1], found=g[0], expected=sessions[d].tags["Event"]))
         seats = seats_of[d]
         aliases = night_alias[d]
+        dashed = [p for p in seats if p not in present and index[p] < len(raw) and raw[index[p]].strip() in NOTHING]
+        if dashed and not blank and not unwritten and sorted([*present, *dashed]) == sorted(seats) and \
+                sum(whole_units(row[index[p]]) or 0 for p in present) == 0 and \
+                all(whole_units(row[index[p]]) is not None for p in present):
+            # a seat at the table whose cell holds '-' where the others sum to 0: a spreadsheet's accounting format
+            # shows 0 as '-' (break25 F5: a partner off the hook's 0, refused as a player leaving); read as 0, the
+            # hand's own rules then check it (E-SCORE when they give that seat other units)
+            row = copy.copy(row)  # of the same kind (a money sheet's MoneyRow)
+            for p in dashed:
+                row[index[p]] = "0"
+            present = [p for p in out.players if p in present or p in dashed]
         gone = [p for p in seats if p not in present]
         came = [p for p in present if p not in seats]
         if present != seats and not blank and gone and len(gone) == len(came) and len(present) == len(seats):
@@ -3654,16 +3666,21 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             k, p, written = min([(index[p], p, False) for p in seats if p not in present]
                                 + [(index[p], p, True) for p in present if p not in seats])
             width, book = max(index.values()) + 1, re.search(r"\.xls[xm]?\[", path or "")  # a workbook's sheet
+            dash = not written and k < len(raw) and raw[k].strip() in NOTHING  # '-': no units (break25 F5)
             which = (f"{label[p]}'s cell (column {k + 1}) holds {row[k].strip()!r} and {label[p]} is not at the table"
                      if written else
+                     f"{label[p]}'s cell (column {k + 1}) holds {raw[k].strip()!r}, read as blank (no units; a "
+                     "spreadsheet's accounting format shows 0 as '-'): write 0 or the player's units, as the other "
+                     "cells of the row do" if dash else
                      f"{label[p]}'s cell (column {k + 1}) is missing: the row has {len(row)} of the header's {width} "
                      "cells (cut short: is the file whole?)" if k >= len(row) and after is None and not book else
                      f"{label[p]}'s cell (column {k + 1}) is blank"  # a workbook's row ends at its last value
                      + (" (a cell covered by a merged one reads blank: unmerge it)" if book else ""))
             err("E-CSV-SEATS", f"the players with units ({', '.join(label[p] for p in present)}) are not the "
                 f"sitting's table ({', '.join(label[p] for p in seats)}, from its first row or the last change of "
-                f"players): {which}; a player who leaves is replaced by one other (their cells blank from then on, "
-                "the newcomer's written), or the night is a new sitting: its own sheet", k + 1,
+                f"players): {which}" + ("" if dash else "; a player who leaves is replaced by one other (their cells "
+                                        "blank from then on, the newcomer's written), or the night is a new sitting: "
+                                        "its own sheet"), k + 1,
                 ", ".join(label[p] for p in present), ", ".join(label[p] for p in seats))
         if prev_night is not None and prev_night != d:  # another night's row: the block numbered from 1 ends
             restarted.pop(prev_night, None)

@@ -153,3 +153,39 @@ def test_a_title_no_title_settles_says_what_would(tmp_path):
     assert "no title of the sheet settles the order: one whose day is over 12" in msg and "date-order=mdy" in msg
     assert ledger(db) == {"Al": 2, "Bea": 1, "Cy": -1, "Di": -1, "Ed": -1}
 
+
+# -- break25 F5: a partner off the hook's 0 shown as '-' (a spreadsheet's accounting format) -----------------------
+
+#: d2_hook.csv as break25 wrote it, played under partnerOffHookNoTrick=on.  Hand 1 Lou/Gus win (a plain win, B-27):
+#: Lou +2, Gus +1, Mo/Rita/Zeke -1.  Hand 2 Mo picks, Zeke partner, the picker side takes no trick (lose-z): rules.md
+#: B-34 with DOB, picker -18, partner 0, each defender +6; Zeke's 0 is written '-'.  Hand 3 Rita/Gus lose (31..60,
+#: doubled, B-32/B-33): Rita -4, Gus -2, Lou/Mo/Zeke +2.  Ledger: Gus 1 + 6 - 2 = 5, Lou 2 + 6 + 2 = 10,
+#: Mo -1 - 18 + 2 = -17, Rita -1 + 6 - 4 = 1, Zeke -1 + 0 + 2 = 1.
+D2 = """Date,Hand,Dealer,Picker,Partner,Call,Outcome,Gus,Lou,Mo,Rita,Zeke
+2026-12-01,1,Zeke,Lou,Gus,AH,win,1,2,-1,-1,-1
+2026-12-01,2,Gus,Mo,Zeke,AS,lose-z,6,6,-18,6,-
+2026-12-01,3,Lou,Rita,Gus,AC,lose,-2,2,2,-4,2
+"""
+HOOK = "wi5-called-ace; partnerOffHookNoTrick=on"
+
+
+def test_a_dash_for_the_partners_0_off_the_hook_is_read_as_0(tmp_path):
+    db = tmp_path / "d2.duckdb"
+    rep = _ingest(write(tmp_path, "d2_hook.csv", D2), db, "--rules", HOOK)
+    assert rep["ingested"] == 3 and rep["rejected"] == []
+    assert _hands(db)[1][2:] == (2, "Mo", "Zeke", "lose-z", ["Gus=6", "Lou=6", "Mo=-18", "Rita=6", "Zeke=0"])
+    assert ledger(db) == {"Gus": 5, "Lou": 10, "Mo": -17, "Rita": 1, "Zeke": 1}
+
+
+def test_a_dash_where_the_others_do_not_sum_to_0_says_the_dash(tmp_path):
+    """Mo's -18 mistyped -12: the row's written cells sum to 6, so Zeke's '-' is no 0 that settles the row: refused
+    at Zeke's cell (row 3, column 12), the message saying the cell holds '-' read as blank and to write 0 or the
+    units, and nothing of a player leaving.  Stored: hands 1 and 3 (Gus 1 - 2 = -1, Lou 2 + 2 = 4, Mo -1 + 2 = 1,
+    Rita -1 - 4 = -5, Zeke -1 + 2 = 1)."""
+    db = tmp_path / "d2c.duckdb"
+    rep = _ingest(write(tmp_path, "d2c.csv", D2.replace("6,6,-18,6,-", "6,6,-12,6,-")), db, "--rules", HOOK)
+    assert rep["ingested"] == 2 and _where(rep) == [(3, 12, "E-CSV-SEATS", 2)]
+    msg = rep["rejected"][0]["message"]
+    assert "Zeke's cell (column 12) holds '-', read as blank" in msg and "write 0 or the player's units" in msg
+    assert "leaves" not in msg and "new sitting" not in msg
+    assert ledger(db) == {"Gus": -1, "Lou": 4, "Mo": 1, "Rita": -5, "Zeke": 1}
