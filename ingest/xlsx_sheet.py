@@ -263,10 +263,11 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
             found=f"date={night}", expected="a date column or a dated sheet name"))
         return result, "shn"
     tops: dict[str, tuple[int, list[int], str]] = {}  # session -> (highest hand, its numbers, the sheet) read so far
+    kept: dict[tuple[str, int], str] = {}  # (session, hand) -> the hash of that hand of the sheets read so far
     rows_of = dict(tabs)
     for tab, r in got:
         if r is not None and r.kind not in ("unknown", "ledger"):  # a sheet numbering a stored night from 1 again
-            _renumbered(r, tab, rows_of.get(tab) or [], name, columns, tops)
+            _renumbered(r, tab, rows_of.get(tab) or [], name, columns, tops, kept)
         if r is None:
             result.errors.append(Diagnostic("W-XLSX-SHEET", f"the sheet {tab!r} is a chart sheet: skipped"
                                             if tab in charts else f"the sheet {tab!r} has no cells written: skipped",
@@ -299,7 +300,7 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
 
 
 def _renumbered(r: CsvResult, tab: str, rows: list[list[str]], name: str, columns: str | None,
-                tops: dict[str, tuple[int, list[int], str]]) -> None:
+                tops: dict[str, tuple[int, list[int], str]], kept: dict[tuple[str, int], str]) -> None:
     """Refuse the rows of sheet ``tab`` (read as ``r``) of a night an
     earlier sheet of the workbook holds (the same date and players:
     :func:`_sessions_of` gives them its session) when they number its hands
@@ -309,7 +310,12 @@ def _renumbered(r: CsvResult, tab: str, rows: list[list[str]], name: str, column
     message says when the sheet's name is another day than its Date cells
     (real25 F2: a tab "Dec 15" copied from "Dec 8", its Date cells still
     2026-12-08, was stored as one session numbered 1,1,2,2,3,3,4, no
-    warning).  ``tops``: session -> (highest hand, its numbers, the sheet)
+    warning).  A sheet whose hands at or below that highest are each the
+    earlier sheet's of their number cell for cell (a copied sheet, a last
+    row carried over) is no other night: those are duplicates (said by a
+    ``W-XLSX-SHEET`` at each, counted by the store) and its new hands are
+    stored (break25 F8).  ``kept``: (session, hand) -> the hash of the
+    sheets' hands read before.  ``tops``: session -> (highest hand, its numbers, the sheet)
     of the sheets read before; this sheet's are added to it.  A night over
     two sheets numbered on (hands 1-10, then 11-20) is one session, as
     before."""
@@ -324,8 +330,17 @@ def _renumbered(r: CsvResult, tab: str, rows: list[list[str]], name: str, column
         if x.session is not None and x.hand is not None:
             numbers.setdefault(x.session, []).append(x.hand)
     col = 1
-    bad = [s for s, ns in numbers.items() if s in tops and min(ns) <= tops[s][0]]
-    if bad:
+    # a hand the same, cell for cell, as an earlier sheet's of its number (a copied sheet, or the last row of the
+    # sheet before carried over): a duplicate, counted as one by the store (the same hash), said here; when every
+    # hand of the sheet at or below the night's highest is one, its new hands are the night going on (break25 F8:
+    # refused as another night, the new hand lost)
+    same = {s: [h for h in res.hands if h.outcome.session == s and h.hash == kept.get((s, h.outcome.hand))]
+            for s in numbers if s in tops}
+    for s in list(same):
+        if not same[s] or any(n <= tops[s][0] and n not in {h.outcome.hand for h in same[s]} for n in numbers[s]):
+            same.pop(s)  # none, or another hand under a number held: another night, as before
+    bad = [s for s, ns in numbers.items() if s in tops and min(ns) <= tops[s][0] and s not in same]
+    if bad or same:
         try:  # the Hand column, where the sheet has one (its cells counted otherwise: column 1)
             layout = sheet_layout(rows[:HEAD_ROWS], columns, f"{name}[{tab}]", tab)
             cell = column_map(layout.header, layout.columns).get("hand")
@@ -357,9 +372,19 @@ def _renumbered(r: CsvResult, tab: str, rows: list[list[str]], name: str, column
         res.hands = [h for h in res.hands if h.outcome.session != session]
         res.rejected = sorted([*res.rejected, *refused], key=lambda x: x.source_line or 0)
         numbers.pop(session)
+    for session, hands in same.items():
+        prev = tops[session][2]
+        for h in hands:
+            res.errors.append(Diagnostic(
+                "W-XLSX-SHEET", f"row {row_words(h.source_line)}: hand {h.outcome.hand} is the same, cell for cell, as "
+                f"hand {h.outcome.hand} of the sheet {prev!r} (a copied sheet, or its last row carried over): a "
+                "duplicate, not stored twice", "warning", file=h.source_file, line=h.source_line, col=col,
+                hand=h.outcome.hand, found=str(h.outcome.hand)))
     for session, ns in numbers.items():
         top, had, prev = tops.get(session, (0, [], tab))
-        tops[session] = (max(top, *ns), had + ns, tab if not had else prev)
+        tops[session] = (max(top, *ns), had + [n for n in ns if n not in had], tab if not had else prev)
+    for h in res.hands:
+        kept.setdefault((h.outcome.session, h.outcome.hand), h.hash)
 
 
 def _number_list(numbers: list[int]) -> str:

@@ -189,3 +189,66 @@ def test_a_dash_where_the_others_do_not_sum_to_0_says_the_dash(tmp_path):
     assert "Zeke's cell (column 12) holds '-', read as blank" in msg and "write 0 or the player's units" in msg
     assert "leaves" not in msg and "new sitting" not in msg
     assert ledger(db) == {"Gus": -1, "Lou": 4, "Mo": 1, "Rita": -5, "Zeke": 1}
+
+
+# -- break25 F8: a workbook tab that copies another, or carries its last row over ----------------------------------
+
+BOOK_HEADER = ["Date", "Hand", "Dealer", "Picker", "Partner", "Called", "Pts", "Hank", "Irma", "Jake", "Kurt", "Lena"]
+#: Dec 8's hands as break25's x2_copy.xlsx writes them (module docstring): Hank/Jake 78, Irma/Jake 65, Jake/Kurt 70:
+#: Hank 2-1-1 = 0, Irma -1+2-1 = 0, Jake 1+1+2 = 4, Kurt -1-1+1 = -1, Lena -1-1-1 = -3.
+DEC8 = [[1, "Lena", "Hank", "Jake", "AS", 78, 2, -1, 1, -1, -1],
+        [2, "Hank", "Irma", "Jake", "AC", 65, -1, 2, 1, -1, -1],
+        [3, "Irma", "Jake", "Kurt", "AC", 70, -1, -1, 2, 1, -1]]
+
+
+def _book(path, tabs) -> str:
+    """A workbook of night tabs, each its header, then its rows, the date in the first row's Date cell only."""
+    import datetime  # noqa: PLC0415
+
+    from openpyxl import Workbook  # noqa: PLC0415
+
+    wb = Workbook()
+    wb.remove(wb.active)
+    for title, rows in tabs:
+        ws = wb.create_sheet(title)
+        ws.append(BOOK_HEADER)
+        for k, row in enumerate(rows):
+            ws.append([datetime.date(2026, 12, 8) if k == 0 else None, *row])
+    wb.save(path)
+    return str(path)
+
+
+def test_a_tab_copied_whole_is_duplicates(tmp_path):
+    """x2_copy.xlsx: "Copy of Dec 8" is "Dec 8" cell for cell: its three rows are duplicates (counted, each said
+    W-XLSX-SHEET at its Hand cell, column 2), none refused; the ledger is Dec 8's once."""
+    db = tmp_path / "x2.duckdb"
+    rep = _ingest(_book(tmp_path / "x2_copy.xlsx", [("Dec 8", DEC8), ("Copy of Dec 8", DEC8)]), db)
+    assert (rep["ingested"], rep["duplicates"], rep["rejected"]) == (3, 3, [])
+    said = [(w["file"].rsplit("/", 1)[-1], w["line"], w["col"], w["hand"]) for w in rep["warnings"]
+            if w["code"] == "W-XLSX-SHEET"]
+    assert said == [("x2_copy.xlsx[Copy of Dec 8]", k + 1, 2, k) for k in (1, 2, 3)]
+    assert "is the same, cell for cell, as hand 1 of the sheet 'Dec 8'" in rep["warnings"][0]["message"]
+    assert ledger(db) == {"Hank": 0, "Irma": 0, "Jake": 4, "Kurt": -1, "Lena": -3}
+
+
+def test_a_tabs_carried_over_last_row_is_a_duplicate_and_its_new_hand_stored(tmp_path):
+    """x4_overlap.xlsx: "Dec 8 (2)" starts with Dec 8's hand 3 again, cell for cell, then hand 4 Kurt/Jake 78 (a plain
+    win: Kurt +2, Jake +1, Hank/Irma/Lena -1).  Hand 3 is a duplicate, hand 4 is stored as the night's hand 4.
+    Ledger: Hank 0-1 = -1, Irma 0-1 = -1, Jake 4+1 = 5, Kurt -1+2 = 1, Lena -3-1 = -4."""
+    db = tmp_path / "x4.duckdb"
+    tab2 = [DEC8[2], [4, "Lena", "Kurt", "Jake", "AS", 78, -1, -1, 1, 2, -1]]
+    rep = _ingest(_book(tmp_path / "x4_overlap.xlsx", [("Dec 8", DEC8), ("Dec 8 (2)", tab2)]), db)
+    assert (rep["ingested"], rep["duplicates"], rep["rejected"]) == (4, 1, [])
+    assert [h[2] for h in _hands(db)] == [1, 2, 3, 4]
+    assert ledger(db) == {"Hank": -1, "Irma": -1, "Jake": 5, "Kurt": 1, "Lena": -4}
+
+
+def test_a_tab_with_one_row_changed_is_still_another_night(tmp_path):
+    """Kept (real25 F2): a tab numbered from 1 again whose hand 2 differs from Dec 8's (Irma/Jake 65 written as
+    Irma/Lena 65: Irma +2, Lena +1, the others -1) is no copy: all three of its rows are refused E-CSV-HAND-ORDER at
+    their Hand cells, the identical ones too; Dec 8 is stored once."""
+    db = tmp_path / "x5.duckdb"
+    other = [DEC8[0], [2, "Hank", "Irma", "Lena", "AC", 65, -1, 2, -1, -1, 1], DEC8[2]]
+    rep = _ingest(_book(tmp_path / "x5.xlsx", [("Dec 8", DEC8), ("Dec 8 b", other)]), db)
+    assert rep["ingested"] == 3 and _where(rep) == [(k + 1, 2, "E-CSV-HAND-ORDER", k) for k in (1, 2, 3)]
+    assert ledger(db) == {"Hank": 0, "Irma": 0, "Jake": 4, "Kurt": -1, "Lena": -3}
