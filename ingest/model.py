@@ -70,6 +70,9 @@ class FileResult:
     # a sheet read in batches: each night's rows refused in the whole file so far (session -> count), what its
     # Total row's check counts as refused (break24c F9); None: the file's own rejected hands
     night_refused: dict[str, int] | None = None
+    # a file read in batches: each stored session's block of the file so far, kept across its batches, on which
+    # Store._another_night decides (break25 F2); None: the file read whole, its block all in hand
+    night_blocks: dict | None = None
     # the file's sessions voided whole (an export's header with [_Voided] and no hand): (session, header, record)
     voided_sessions: list | None = None
     # a workbook's: (session, line) -> the sheet the hand was read from (FILE[SHEET]), for the store's messages of a

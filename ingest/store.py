@@ -1141,6 +1141,33 @@ def _twice(fresh: list[ValidatedHand], stored: dict[str, int] | None = None) -> 
     return out
 
 
+def _new_block() -> dict:
+    """A stored session's block of a file read in batches, as :meth:`Store._another_night` keeps it over the
+    batches (break25 F2): its conflicts, repeats (session number, line, hash, text; the text None when it is
+    the stored one's), refusals for rules and other refusals, its hand numbers, and whether it was decided
+    another night (``decided``, the earlier batches' refusals filed anew: ``done``) or settled as none."""
+    return {"clash": [], "again": [], "ruled": [], "others": [], "numbers": set(), "decided": False, "done": False,
+            "settled": False}
+
+
+def _repeats_refused(result: FileResult, plan: "IngestPlan | None") -> bool:
+    """For a batch of a streamed file with nothing to store (every hand a stored text): whether it must be
+    stored all the same, as refusals of a block decided another night in an earlier batch; else its repeats are
+    noted in their blocks (``result.night_blocks``), which decide on them with the later batches (break25 F2:
+    a block's repeat in a batch of its own was not counted)."""
+    blocks = result.night_blocks
+    if blocks is None or plan is None or not plan.skipped_texts:
+        return False
+    if any(blocks.get(t[0], {}).get("decided") for t in plan.skipped_texts):
+        return True
+    for sess, n, line, h, _text in plan.skipped_texts:
+        mem = blocks.setdefault(sess, _new_block())
+        if not mem["settled"]:
+            mem["again"].append((n, line, h, None))  # the text is the stored hand's: read again if refused
+            mem["numbers"].add(n)
+    return False
+
+
 def _same_profile(a: str, b: str) -> bool:
     """Whether two ``[Rules]`` texts read as the same profile (a default
     flag written out is no change: break16b); False when either does not
@@ -2006,15 +2033,22 @@ class IngestReport:
     #: the highest ``session_id`` stored before this file's hands (read in their transaction; None when it wrote
     #: none): the sessions above it are the file's new ones (``ingest.pipeline.store_noting_copies``)
     sessions_before: int | None = None
+    #: a batch of a streamed file: refusals of the file's earlier batches filed anew (another night found over
+    #: the batches: Store._another_night, break25 F2), each replacing the earlier one of its hash in :meth:`add`
+    refiled: list[RejectedHand] = field(default_factory=list)
 
     def add(self, rep: "IngestReport") -> None:
         """Add one batch's report to this file's (the streamed ingests: the
-        counts summed, the rejected hands and file errors appended)."""
+        counts summed, the rejected hands and file errors appended; an
+        earlier batch's refusal that this batch filed anew replaced)."""
         if self.sessions_before is None:  # the sessions stored before the file's first batch
             self.sessions_before = rep.sessions_before
         self.stored += rep.stored
         self.duplicates += rep.duplicates
         self.voided += rep.voided
+        if rep.refiled:
+            anew = {r.hash: r for r in rep.refiled}
+            self.rejected = [anew.get(r.hash, r) for r in self.rejected]
         self.rejected.extend(rep.rejected)
         self.rejected_new += rep.rejected_new
         self.file_errors.extend(rep.file_errors)
@@ -3147,7 +3181,7 @@ class Store:
             report.file_errors.extend(voided_warnings(plan.voided, result.path, result.line_files))
             report.file_errors.extend(amended_warnings(plan.amended, result.path, result.line_files))
         if not (result.hands or result.rejected or getattr(result, "sittings", None)
-                or getattr(result, "voided_sessions", None)):
+                or getattr(result, "voided_sessions", None)) and not _repeats_refused(result, plan):
             return report
         con = self._writer()
         try:
@@ -3359,9 +3393,16 @@ class Store:
                     report.committed = False
                     return
                 fresh, result = _refuse(fresh, result, report, list(clashes.values()))
-        if ids and result.rejected:  # another night under a stored night's [Date]: refused whole (real25 F1)
-            fresh, result = self._another_night(con, stored_ids, first, fresh, result, report, plan,
-                                                source_format)
+        blocks = result.night_blocks  # a batch of a streamed file: the file's blocks over its batches (break25 F2)
+        night_ids = stored_ids
+        if blocks is not None:  # a batch whose hands of a stored night were all refused has no fresh hand
+            more = sorted(({r.session for r in result.rejected if r.session} | set(blocks) | {
+                t[0] for t in (plan.skipped_texts if plan is not None else ())}) - set(stored_ids))
+            if more:
+                night_ids = {**dict(con.execute(_parsed(con, _SESSIONS_NAMED), [more]).fetchall()), **stored_ids}
+        if night_ids and (result.rejected or blocks is not None):  # another night under a stored night's [Date]
+            fresh, result = self._another_night(con, night_ids, first, fresh, result, report, plan,  # (real25 F1)
+                                                source_format, blocks)
             if strict and not report.committed:
                 return
         if fresh and ids and source_format == "netschafkopf":  # a protocol's new games into an SHN session (F17):
@@ -3435,7 +3476,8 @@ class Store:
         if getattr(result, "voided_sessions", None):
             self._insert_voided_sessions(con, result, report, source_format)
         con.execute(_parsed(con, "INSERT INTO ingests VALUES (?, ?, ?, ?, ?, ?, ?)"),
-                    [ingest_id, result.path, _now(), report.stored, report.duplicates, len(result.rejected), strict])
+                    [ingest_id, result.path, _now(), report.stored, max(report.duplicates, 0), len(result.rejected),
+                     strict])  # below 0: a batch that refused an earlier batch's duplicates (break25 F2)
 
     @staticmethod
     def _other_format(con: duckdb.DuckDBPyConnection, fresh: list[ValidatedHand], ids: list[int],
@@ -3889,7 +3931,8 @@ class Store:
     @staticmethod
     def _another_night(con: duckdb.DuckDBPyConnection, stored_ids: dict[str, int], first: list[ValidatedHand],
                        fresh: list[ValidatedHand], result: FileResult, report: IngestReport,
-                       plan: "IngestPlan | None", source_format: str) -> tuple[list[ValidatedHand], FileResult]:
+                       plan: "IngestPlan | None", source_format: str, blocks: dict | None = None
+                       ) -> tuple[list[ValidatedHand], FileResult]:
         """Refuse whole a file's block of a stored session that is another
         night under the stored night's ``[Date]`` (real25 F1: a phone's
         template kept last week's date; its hands 1-6 were ``E-HAND-CONFLICT``
@@ -3917,6 +3960,9 @@ class Store:
         for r in result.rejected:
             if r.session in stored_ids and r.hand is not None and r.errors and r.errors[0].code == "E-HAND-CONFLICT":
                 conflicts.setdefault(r.session, []).append(r)
+        if blocks is not None:  # a streamed file's batch: each stored session's block is kept over the batches
+            for sess in stored_ids:
+                conflicts.setdefault(sess, [])
         if not conflicts:
             return fresh, result
         left, refused_hashes = {id(h) for h in fresh}, {r.hash for r in result.rejected}
@@ -3940,7 +3986,8 @@ class Store:
             live = set(live)
             # a voided number written with another text is a conflict of the night too (break25 F3: a stored night
             # whose hand 1 was voided took next week's hands 4 and 5 in, its hand 1's refusal left out of the count)
-            voids = (voided_numbers(con, stored_ids[sess]) | _header_voids(header)) - live
+            voids = ((voided_numbers(con, stored_ids[sess]) if any(r.hand not in live for r in clash) else set())
+                     | _header_voids(header)) - live
             clash = [r for r in clash if r.hand in live or r.hand in voids]
             if voids:
                 low, top = min(low, *voids), max(top, *voids)
@@ -3952,26 +3999,52 @@ class Store:
             again = [(n, line, h, text) for (s2, n, line, h, text) in skipped if s2 == sess and h not in voided]
             again += [(h.outcome.hand, h.source_line, h.hash, h.source) for h in first if h.outcome.session == sess
                       and id(h) not in left and h.hash not in refused_hashes and h.hash not in voided]
-            # one hand written otherwise is a correction's pattern (a night sent after its first hand, then again
-            # with hand 1 corrected and the next ones): two at least, and more than the repeats, make another night
-            if len(clash) < 2 or len(clash) <= len(again) + len(ruled):
-                continue
-            met = [r.hand for r in clash] + [a[0] for a in again] + [r.hand for r in ruled]
-            if low is None or min(met) > low:
-                continue
             block = [h for h in fresh if h.outcome.session == sess]
             mine = {id(r) for r in clash}
             others = [r for r in result.rejected if r.session == sess and id(r) not in mine]
-            numbers = sorted(set(met) | {h.outcome.hand for h in block} | {r.hand for r in others if r.hand})
+            # a file read in batches (break25 F2): the block is the file's hands of the session over its batches so
+            # far, its earlier batches' conflicts, repeats and other refusals kept here
+            # (kept only for a session that met a stored number: a session the file only goes on with keeps none)
+            mem = blocks.get(sess) if blocks is not None else None
+            if mem is None and blocks is not None and (clash or again or ruled):
+                mem = blocks[sess] = _new_block()
+            if blocks is not None and (mem is None or mem["settled"]):
+                continue
+            was = mem or {"clash": [], "again": [], "ruled": [], "others": [], "numbers": set(), "decided": False}
+            all_clash, all_again, all_ruled = was["clash"] + clash, was["again"] + again, was["ruled"] + ruled
+            met = [r.hand for r in all_clash] + [a[0] for a in all_again] + [r.hand for r in all_ruled]
+            numbers = sorted(set(met) | was["numbers"] | {h.outcome.hand for h in block}
+                             | {r.hand for r in others if r.hand})
+            if mem is not None:
+                mem.update(clash=all_clash, again=all_again, ruled=all_ruled, others=was["others"] + others,
+                           numbers=set(numbers))
+            if not (mem is not None and mem["decided"]):
+                # one hand written otherwise is a correction's pattern (a night sent after its first hand, then
+                # again with hand 1 corrected and the next ones): two at least, and more than the repeats, make
+                # another night, numbered from the stored night's first hand
+                holds = len(all_clash) >= 2 and len(all_clash) > len(all_again) + len(all_ruled) and \
+                    low is not None and min(met) <= low
+                # read in batches, the decision is taken by the batch that reaches past the stored night's last
+                # number (or has met all its numbers): the repeats still to come could make it a correction
+                final = mem is not None and (any(h.outcome.hand > top for h in block) or set(met) >= live | voids)
+                if not holds:
+                    if final:  # no other night: nothing more is kept of the block
+                        mem.update(_new_block(), settled=True)
+                    continue
+                if mem is not None and not final:
+                    continue
+                if mem is not None:
+                    mem["decided"] = True
             when = (day or "").replace("-", ".")
             name = f"{sess} (another night)"
             how = (f"if it is another night, write its own [Date] above its first hand (its [Date \"{when}\"] is the "
                    "stored night's) and send the file again" if shn else
                    f"if it is another night, give its rows their own date (its Date cells say {day}, the stored "
                    "night's) and send the file again")
+            n_clash = len(all_clash)
             why = (f"this file's hands of session {sess!r} look like another night under the stored night's date "
-                   f"{day}: of its {len(met)} hands numbered as stored hands, {len(clash)} differ from the stored "
-                   f"ones and {len(met) - len(clash)} repeat{'s' if len(met) - len(clash) == 1 else ''} one, "
+                   f"{day}: of its {len(met)} hands numbered as stored hands, {n_clash} differ from the stored "
+                   f"ones and {len(met) - n_clash} repeat{'s' if len(met) - n_clash == 1 else ''} one, "
                    f"numbered from {min(met)} again, so none of its {len(numbers)} hands ({_ranges(numbers)}) is "
                    f"stored: {how}; if it is the "
                    f"stored night going on, send only its hands after {top} (shead sheet '{sess}' lists the stored "
@@ -3985,10 +4058,30 @@ class Store:
                     expected="the night's own date, or hands after " + str(top))
                 return RejectedHand(name, n, text, file, line, [d], h)
 
-            for r in clash:
+            def of_clash(r: RejectedHand) -> RejectedHand:
                 was = r.errors[0].found or ""
                 differs = None if was.startswith(("a second hand", "hand ", "[Rules")) else was
-                out.append(refusal(r.hand, r.source_file, r.source_line, r.source, r.hash, differs))
+                return refusal(r.hand, r.source_file, r.source_line, r.source, r.hash, differs)
+
+            if mem is not None and not mem["done"]:  # decided here: the earlier batches' block filed anew
+                mem["done"] = True
+                # their conflicts were refused with the advice to amend (which would overwrite the stored night),
+                # their repeats counted as duplicates: as the file read whole files them
+                now = [of_clash(r) for r in mem["clash"] if id(r) not in mine]
+                now += [replace(r, session=name) for r in mem["others"] if id(r) not in {id(x) for x in others}]
+                report.refiled.extend(now)
+                for r in now:
+                    d = r.errors[0]
+                    con.execute("UPDATE rejected SET session = ?, message = ?, errors = ? WHERE hash = ?",
+                                [r.session, d.message, _dumps([_diag_json(x) for x in r.errors]),
+                                 bytes.fromhex(r.hash)])
+                # counted as duplicates there: refused here, as the file read whole does (a repeat noted in a batch
+                # with nothing to store kept no text: it is the stored hand's)
+                again = [(n, line, h, text if text is not None else (con.execute(
+                    "SELECT source FROM hand_text WHERE hash = ?",
+                    [bytes.fromhex(h)]).fetchone() or ("",))[0]) for n, line, h, text in mem["again"]]
+            for r in clash:
+                out.append(of_clash(r))
                 dropped.add(id(r))
             for n, line, h, text in again:
                 out.append(refusal(n, result.path, line, text, h))

@@ -307,15 +307,21 @@ def _ingest_batches(store: st.Store, batches: Callable, strict: bool, batch: int
         done = hands = 0
         refused: dict[str, dict] = {}  # each session's hands refused in the batches before (W-SESSION-GAP names them)
         rows_refused: dict[str, int] = {}  # each session's rows refused in the file so far (a night's Total check)
+        blocks: dict = {}  # each stored session's block of the file over its batches (Store._another_night: break25 F2)
         for shn in batches():
             nights = getattr(shn, "night_totals", None)  # a sheet's nights closed by their Total rows in this batch
             shn, plan, prior = store.plan_ingest(shn)
             hands += len(shn.hands) + plan.skipped
+            # a session's block of the file is over when a batch holds none of its hands: nothing kept of it
+            here = {r.session_id for r in shn.hands} | {t[0] for t in plan.skipped_texts} | {v[0] for v in plan.voided}
+            for sess in [s for s in blocks if s not in here]:
+                del blocks[sess]
             lp = FileLoop()  # one a batch, as before; read after it for the hands it refused
             res = validate_records(shn, name, prior=_with_refused(prior, refused), loop=lp, kept=store.stored_outcome)
             refused.update({sid: state.refused for sid, state in lp.sessions.items() if state.refused})
             for r in res.rejected:
                 rows_refused[r.session] = rows_refused.get(r.session, 0) + 1
+            res.night_blocks = blocks  # another night under a stored night's [Date] is decided over the batches
             if nights:  # break24c F9: checked as the sheet read whole checks them (session_checks)
                 res.night_totals = nights
                 res.night_refused = {n: rows_refused.get(n, 0) for n in nights}
