@@ -3971,9 +3971,9 @@ class Store:
                                            | {h.hash for h in first if h.outcome.session in conflicts
                                               and id(h) not in left and h.hash not in refused_hashes}))
         night = {row[0]: row[1:] for row in con.execute(
-            "SELECT s.session, CAST(s.date AS VARCHAR), min(h.hand), max(h.hand), list(h.hand), s.header "
-            "FROM sessions s JOIN hands h USING (session_id) WHERE list_contains(?, s.session_id) "
-            "GROUP BY s.session, s.date, s.header", [[stored_ids[n] for n in conflicts]]).fetchall()}
+            "SELECT s.session, CAST(s.date AS VARCHAR), min(h.hand), max(h.hand), list(h.hand) FROM sessions s "
+            "JOIN hands h USING (session_id) WHERE list_contains(?, s.session_id) GROUP BY s.session, s.date",
+            [[stored_ids[n] for n in conflicts]]).fetchall()}
         # a score sheet's hands are stored as SHN lines (source_format "shn"): its file's name says it is a sheet
         shn = source_format == "shn" and not (result.path or "").lower().split("[")[0].endswith(
             (".csv", ".tsv", ".xlsx", ".xlsm"))
@@ -3982,12 +3982,13 @@ class Store:
         for sess, clash in conflicts.items():
             if sess not in night:
                 continue
-            day, low, top, live, header = night[sess]
+            day, low, top, live = night[sess]
             live = set(live)
             # a voided number written with another text is a conflict of the night too (break25 F3: a stored night
-            # whose hand 1 was voided took next week's hands 4 and 5 in, its hand 1's refusal left out of the count)
-            voids = ((voided_numbers(con, stored_ids[sess]) if any(r.hand not in live for r in clash) else set())
-                     | _header_voids(header)) - live
+            # whose hand 1 was voided took next week's hands 4 and 5 in, its hand 1's refusal left out of the count);
+            # a void a restored header names ([_Voided]) kept no text: the scorer's original file sent again after a
+            # restore writes the voided hands as they were (fix18 F1), no conflict
+            voids = (voided_numbers(con, stored_ids[sess]) if any(r.hand not in live for r in clash) else set()) - live
             clash = [r for r in clash if r.hand in live or r.hand in voids]
             if voids:
                 low, top = min(low, *voids), max(top, *voids)
