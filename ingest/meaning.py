@@ -21,7 +21,7 @@ derive to: the outcome (seats, game, points, units) and the card log
 
 from __future__ import annotations
 
-__all__ = ["hand_facts", "same_hand", "notes_only", "score_left_out", "differences", "outcome_differences", "describe", "with_differences"]
+__all__ = ["hand_facts", "same_hand", "same_but_number", "notes_only", "score_left_out", "differences", "outcome_differences", "describe", "with_differences"]
 
 #: HandRecord fields that are not facts of the hand: the session it belongs to
 #: (compared by session id already) and the reader's bookkeeping.
@@ -61,6 +61,17 @@ def same_hand(a, b, ignore: tuple[str, ...] = ()) -> bool:
     for f in (fa, fb) if ignore else ():
         if f.get("tags"):
             f["tags"] = {k: v for k, v in f["tags"].items() if k not in ignore}
+    return fa == fb
+
+
+def same_but_number(a, b) -> bool:
+    """True when records ``a`` and ``b`` hold the same facts but for their
+    hand numbers: a stored hand written again under another number (break25
+    F1: a night re-sent with a forgotten hand inserted, its later hands
+    renumbered, stored its old last hand a second time)."""
+    fa, fb = hand_facts(a), hand_facts(b)
+    fa.pop("number", None)
+    fb.pop("number", None)
     return fa == fb
 
 

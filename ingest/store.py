@@ -3405,6 +3405,14 @@ class Store:
                                                 source_format, blocks)
             if strict and not report.committed:
                 return
+        if fresh and night_ids and (result.rejected or blocks):  # a stored hand again under a new number (break25 F1)
+            shifted = self._shifted(con, night_ids, fresh, result, blocks)
+            if shifted:
+                if strict:
+                    report.rejected.extend(shifted)
+                    report.committed = False
+                    return
+                fresh, result = _refuse(fresh, result, report, shifted)
         if fresh and ids and source_format == "netschafkopf":  # a protocol's new games into an SHN session (F17):
             # after its duplicates are counted (a protocol sent again after a restore, whose export wrote its
             # session as SHN, is duplicates: break17b F7)
@@ -4029,8 +4037,8 @@ class Store:
                 # number (or has met all its numbers): the repeats still to come could make it a correction
                 final = mem is not None and (any(h.outcome.hand > top for h in block) or set(met) >= live | voids)
                 if not holds:
-                    if final:  # no other night: nothing more is kept of the block
-                        mem.update(_new_block(), settled=True)
+                    if final:  # no other night: nothing more is kept of the block but the numbers that conflict
+                        mem.update(_new_block(), settled=True, clashed=[r.hand for r in all_clash])
                     continue
                 if mem is not None and not final:
                     continue
@@ -4101,6 +4109,72 @@ class Store:
             report.committed = False
         return [h for h in fresh if h.hash not in gone], replace(
             result, rejected=[r for r in result.rejected if id(r) not in dropped] + out)
+
+    @staticmethod
+    def _shifted(con: duckdb.DuckDBPyConnection, stored_ids: dict[str, int], fresh: list[ValidatedHand],
+                 result: FileResult, blocks: dict | None = None) -> list[RejectedHand]:
+        """``E-HAND-CONFLICT`` for each new hand of ``fresh`` (a number its
+        stored session does not hold) whose facts are a stored hand's of that
+        session but for the number (:func:`ingest.meaning.same_but_number`),
+        in a block of the file that conflicts with the stored night (one of
+        its hands ``E-HAND-CONFLICT``; a file read in batches: in any batch so
+        far, ``blocks``).  break25 F1: a night re-sent with a forgotten hand
+        inserted as hand 3, its later hands renumbered, had its hands 3 and 4
+        refused as conflicts and its hand 5 -- the stored hand 4 again --
+        stored as a new hand: the stored hand counted twice, the inserted one
+        never.  The message says the night's hands look shifted and how to
+        correct the stored night: amend its conflicting hands (an amendment
+        holds stored numbers only), then send the file again (voiding is no
+        way: a hand sent over a voided number is refused)."""
+        from ingest.meaning import same_but_number  # noqa: PLC0415
+        from ingest.shn.canonical import _read_one  # noqa: PLC0415
+
+        clashed: dict[str, set[int]] = {}
+        for r in result.rejected:
+            if r.session in stored_ids and r.hand is not None and r.errors and r.errors[0].code == \
+                    "E-HAND-CONFLICT" and not (r.errors[0].found or "").startswith("[Rules"):
+                clashed.setdefault(r.session, set()).add(r.hand)
+        for sess, mem in (blocks or {}).items():
+            if sess in stored_ids and (mem["clash"] or mem.get("clashed")):
+                clashed.setdefault(sess, set()).update([r.hand for r in mem["clash"]] + mem.get("clashed", []))
+        out: list[RejectedHand] = []
+        for sess in sorted({h.outcome.session for h in fresh}.intersection(clashed)):
+            row = con.execute("SELECT CASE WHEN coalesce(format, 'shn') = 'shn' THEN header END FROM sessions "
+                              "WHERE session_id = ?", [stored_ids[sess]]).fetchone()
+            if row is None or row[0] is None:
+                continue
+            stored = [(s, _read_one(row[0], s.source)) for s in load_hands(con, "h.session_id = ?",
+                                                                           [stored_ids[sess]])]
+            at, top = min(clashed[sess]), max(s.outcome.hand for s, _ in stored)
+            for h in fresh:
+                o = h.outcome
+                new = _read_one(h.session_header, h.source) if o.session == sess and h.session_header else None
+                twin = None if new is None else next((s for s, old in stored if old is not None and s.outcome.hand
+                                                      != o.hand and same_but_number(old, new)), None)
+                if twin is None:
+                    continue
+                m = twin.outcome.hand
+                # an amendment holds stored numbers only (a new hand in it is E-AMEND-NOT-STORED), and a hand sent
+                # over a voided number is refused: the stored hands are amended, then the file sent again
+                hands = f"{at}-{top}" if top > at else f"{at}"
+                how = (f"export the night as SHN (shead export --format shn --out night.shn), write its hands {hands} "
+                       "there as this file has them, amend (shead ingest --amend night.shn)"
+                       if (h.source_file or result.path or "").lower().split("[")[0].endswith(
+                           (".csv", ".tsv", ".xlsx", ".xlsm", ".txt")) else
+                       f"amend its hands {hands} with this file's (shead ingest --amend FILE, FILE holding this "
+                       f"file's hands up to {top})")
+                d = Diagnostic(
+                    "E-HAND-CONFLICT", f"hand {o.hand} of session {sess!r} is the stored hand {m} "
+                    f"({twin.file or '<input>'}:{twin.line}) written again under another number, and this file's "
+                    f"hand{'s' if len(clashed[sess]) > 1 else ''} {_ranges(sorted(clashed[sess]))} differ"
+                    f"{'' if len(clashed[sess]) > 1 else 's'} from the stored ones: the night's hands look shifted "
+                    f"(a hand inserted at {at}, the later ones renumbered), so it is not stored (it would count "
+                    f"hand {m} twice and leave the inserted hand out): if so, correct the stored night: {how}, then "
+                    f"send this file again (its hands after {top} are new then)",
+                    "error", h.source_file, h.source_line, 1, o.hand, found=f"the stored hand {m} as hand {o.hand}",
+                    expected="a hand not stored yet")
+                out.append(RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash))
+        return out
 
     @staticmethod
     def _voided_in_header(con: duckdb.DuckDBPyConnection, ids: list[int], fresh: list[ValidatedHand],

@@ -122,3 +122,99 @@ def test_a_correction_read_in_batches_still_stores_its_new_hand(tmp_path, monkey
         assert "again.shn:7:1: E-HAND-CONFLICT (hand 1)" in out and "again.shn:9:1: E-HAND-CONFLICT (hand 2)" in out
         assert "another night" not in out, batch
         assert ledger(db) == {"Gus": 3, "Lou": 3, "Mo": 6, "Rita": -10, "Zeke": -2}, batch
+
+
+# -- break25 F1: a night re-sent with a forgotten hand inserted ------------------------------------------------------
+
+#: the night as first sent: 4 hands, the third played left out (Rita/Gus 45 lose)
+FIRST4 = ("hand 1 dealer Zeke\npick Lou call AH partner Gus pts 66 win\n"
+          "hand 2\npick Mo call AS partner Zeke pts 70 win\n"
+          "hand 3\npick Mo call AH partner Rita pts 88 win\n"
+          "hand 4\npick Rita call AS partner Zeke pts 40 lose\n")
+#: sent again with the forgotten hand inserted as hand 3, the later two renumbered 4 and 5 (lines 7 .. 16)
+AGAIN5 = ("hand 1 dealer Zeke\npick Lou call AH partner Gus pts 66 win\n"
+          "hand 2\npick Mo call AS partner Zeke pts 70 win\n"
+          "hand 3\npick Rita call AC partner Gus pts 45 lose\n"
+          "hand 4\npick Mo call AH partner Rita pts 88 win\n"
+          "hand 5\npick Rita call AS partner Zeke pts 40 lose\n")
+#: By hand (rules.md B-28, B-32, B-33):
+#:   Lou/Gus 66 win: Lou +2, Gus +1, Mo Rita Zeke -1;       Mo/Zeke 70 win: Mo +2, Zeke +1, Gus Lou Rita -1;
+#:   Rita/Gus 45 lose (doubled): Rita -4, Gus -2, Lou Mo Zeke +2;  Mo/Rita 88 win: Mo +2, Rita +1, Gus Lou Zeke -1;
+#:   Rita/Zeke 40 lose (doubled): Rita -4, Zeke -2, Gus Lou Mo +2.
+#: The first four: Gus 1-1-1+2 = +1, Lou 2-1-1+2 = +2, Mo -1+2+2+2 = +5, Rita -1-1+1-4 = -5, Zeke -1+1-1-2 = -3.
+FIRST4_UNITS = {"Gus": 1, "Lou": 2, "Mo": 5, "Rita": -5, "Zeke": -3}
+#: The night (the five): Gus 1-1-2-1+2 = -1, Lou 2-1+2-1+2 = +4, Mo -1+2+2+2+2 = +7, Rita -1-1-4+1-4 = -9,
+#: Zeke -1+1+2-1-2 = -1.  What was stored (hand 5, the stored hand 4 again, added): Gus +3, Lou +4, Mo +7,
+#: Rita -9, Zeke -5 -- neither the one nor the other.
+NIGHT5_UNITS = {"Gus": -1, "Lou": 4, "Mo": 7, "Rita": -9, "Zeke": -1}
+
+
+def test_a_stored_hand_written_again_under_a_shifted_number_is_not_stored(tmp_path):
+    """break25 F1 (SHN): '1 stored, 2 duplicates, 2 rejected', hand 5 stored as a new hand.  Now hands 1, 2 are
+    duplicates, hands 3, 4 E-HAND-CONFLICT as before (each a conflict with the stored hand of its number), and
+    hand 5, the stored hand 4 again (every fact but its number), E-HAND-CONFLICT at again.shn:15:1 saying the
+    night's hands look shifted (a hand inserted at 3); the ledger stays the first four's.  Its advice, followed
+    (amend hands 3-4 with a file of the re-sent hands 1-4, then send the file again), gives the night by hand."""
+    db = tmp_path / "f.duckdb"
+    cli("ingest", write(tmp_path, "first.shn", HEAD + FIRST4), "--db", str(db))
+    assert ledger(db) == FIRST4_UNITS
+    again = write(tmp_path, "again.shn", HEAD + AGAIN5)
+    r = cli("ingest", again, "--db", str(db), ok=False)
+    out = r.output.replace("\n", " ")
+    assert "again.shn: 0 stored, 2 duplicates, 3 rejected" in out, r.output
+    assert "again.shn:11:1: E-HAND-CONFLICT (hand 3)" in out and "again.shn:13:1: E-HAND-CONFLICT (hand 4)" in out
+    assert f"again.shn:15:1: E-HAND-CONFLICT (hand 5): hand 5 of session '{SESSION}' is the stored hand 4 " \
+           f"({tmp_path / 'first.shn'}:13) written again under another number, and this file's hands 3-4 differ " \
+           "from the stored ones: the night's hands look shifted (a hand inserted at 3, the later ones " \
+           "renumbered), so it is not stored (it would count hand 4 twice and leave the inserted hand out): if " \
+           "so, correct the stored night: amend its hands 3-4 with this file's (shead ingest --amend FILE, FILE " \
+           "holding this file's hands up to 4), then send this file again (its hands after 4 are new then)" \
+           in out, r.output
+    assert ledger(db) == FIRST4_UNITS
+    assert _hands(db) == [(SESSION, n, "2026-11-24") for n in (1, 2, 3, 4)]
+    assert _rejected(db) == [(SESSION, 3, 11, "E-HAND-CONFLICT"), (SESSION, 4, 13, "E-HAND-CONFLICT"),
+                             (SESSION, 5, 15, "E-HAND-CONFLICT")]
+    # the advice followed: the re-sent hands 1-4 as the amendment, then the file again (hand 5 new then)
+    cli("ingest", "--amend", write(tmp_path, "fix.shn", HEAD + AGAIN5.split("hand 5")[0]), "--db", str(db))
+    r = cli("ingest", again, "--db", str(db))
+    assert "again.shn: 1 stored, 4 duplicates, 0 rejected" in r.output, r.output
+    assert ledger(db) == NIGHT5_UNITS
+
+
+SHEET = "Date,Hand,Dealer,Picker,Partner,Call,Points,Gus,Lou,Mo,Rita,Zeke\n"
+SHEET_FIRST = ("2026-11-24,1,Zeke,Lou,Gus,AH,66,1,2,-1,-1,-1\n"
+               "2026-11-24,2,Gus,Mo,Zeke,AS,70,-1,-1,2,-1,1\n"
+               "2026-11-24,3,Mo,Mo,Rita,AH,88,-1,-1,2,1,-1\n"
+               "2026-11-24,4,Rita,Rita,Zeke,AS,40,2,2,2,-4,-2\n")
+#: the sheet again, hand 3 (Lou deals, Rita/Gus 45 lose: Rita -4, Gus -2, the others +2) inserted, 4 and 5 renumbered
+SHEET_AGAIN = ("2026-11-24,1,Zeke,Lou,Gus,AH,66,1,2,-1,-1,-1\n"
+               "2026-11-24,2,Gus,Mo,Zeke,AS,70,-1,-1,2,-1,1\n"
+               "2026-11-24,3,Lou,Rita,Gus,AC,45,-2,2,2,-4,2\n"
+               "2026-11-24,4,Mo,Mo,Rita,AH,88,-1,-1,2,1,-1\n"
+               "2026-11-24,5,Rita,Rita,Zeke,AS,40,2,2,2,-4,-2\n")
+
+
+def test_a_sheet_sent_again_with_a_row_inserted_stores_no_copy(tmp_path, monkeypatch):
+    """break25 F1 (a score sheet, its Hand column renumbered 1-5 by the scorer): row 6, hand 5, is the stored hand 4
+    cell for cell (dealer Rita, Rita/Zeke 40 lose, Gus 2 Lou 2 Mo 2 Rita -4 Zeke -2); it was stored as hand 5.  Now
+    E-HAND-CONFLICT at again.csv:6:1, the advice for a sheet (an amendment is SHN: export, write hands 3-4, amend),
+    the ledger the first four's (FIRST4_UNITS).  The same when the sheet is read in batches of 2 (break25 F2's
+    path: its conflicts, hands 3 and 4, are in the batch before hand 5's)."""
+    for batch in (None, "2"):
+        if batch:
+            monkeypatch.setenv("SHEAD_STREAM_ABOVE", "100")
+            monkeypatch.setenv("SHEAD_STREAM_BATCH", batch)
+        db = tmp_path / f"s{batch}.duckdb"
+        cli("ingest", write(tmp_path, "night.csv", SHEET + SHEET_FIRST), "--db", str(db))
+        assert ledger(db) == FIRST4_UNITS
+        r = cli("ingest", write(tmp_path, "again.csv", SHEET + SHEET_AGAIN), "--db", str(db), ok=False)
+        out = r.output.replace("\n", " ")
+        assert "again.csv: 0 stored, 2 duplicates, 3 rejected" in out, (batch, r.output)
+        assert "again.csv:6:1: E-HAND-CONFLICT (hand 5): hand 5 of session 'CSV night 2026-11-24' is the stored " \
+               "hand 4 (" in out, (batch, r.output)
+        assert "the night's hands look shifted (a hand inserted at 3, the later ones renumbered), so it is not " \
+               "stored (it would count hand 4 twice and leave the inserted hand out): if so, correct the stored " \
+               "night: export the night as SHN (shead export --format shn --out night.shn), write its hands 3-4 " \
+               "there as this file has them, amend (shead ingest --amend night.shn), then send this file again" \
+               in out, (batch, r.output)
+        assert ledger(db) == FIRST4_UNITS, batch
