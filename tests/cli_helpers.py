@@ -33,3 +33,15 @@ def ledger(db: Path, *extra: str) -> dict[str, int]:
     """The ledger's totals by player (its JSON line; an incomplete session's note follows it)."""
     rows = json.loads(cli("ledger", "--db", str(db), "--json", *extra).output.split("\n")[0])
     return {r["player"]: r["total"] for r in rows}
+
+
+def ingest_json(path: str, db: Path, *extra: str) -> dict:
+    """``shead ingest PATH --db DB --json``: its JSON report (the line after the text); any exit code."""
+    r = cli("ingest", path, "--db", str(db), "--json", *extra, ok=False)
+    (line,) = [x for x in r.output.splitlines() if x.startswith("{")]
+    return json.loads(line)
+
+
+def refused_at(report: dict) -> list[tuple[int, int, str, int]]:
+    """Each refused hand's (line, column, code, hand) in an :func:`ingest_json` report."""
+    return [(e["line"], e["col"], e["code"], e["hand"]) for e in report["rejected"]]

@@ -12,15 +12,9 @@ import pytest
 import duckdb
 
 from tests.cli_helpers import cli, ledger, write
+from tests.cli_helpers import ingest_json as _ingest
 
 HEADER = "Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Al=Allen Braun,Bea=Bea Schmidt,Cy=Cy Ott,Di=Di Lenz,Ed=Ed Kahl"
-
-
-def _ingest(path: str, db, *extra: str) -> dict:
-    """``shead ingest PATH --db DB --json``: its JSON report (the line after the text)."""
-    r = cli("ingest", path, "--db", str(db), "--json", *extra, ok=False)
-    (line,) = [x for x in r.output.splitlines() if x.startswith("{")]
-    return json.loads(line)
 
 
 def _where(report: dict) -> list[tuple[int, int, str, str]]:

@@ -15,23 +15,16 @@ Both nights: Al -2, Bea +15, Cy -3, Di -13, Ed +3."""
 
 from __future__ import annotations
 
-import json
 
 import duckdb
 import pytest
 
 from tests.cli_helpers import cli, ledger, write
+from tests.cli_helpers import ingest_json as _ingest
 
 NIGHT1 = {"Al": 4, "Bea": 3, "Cy": -5, "Di": -3, "Ed": 1}
 NIGHT2 = {"Al": -6, "Bea": 12, "Cy": 2, "Di": -10, "Ed": 2}
 BOTH = {"Al": -2, "Bea": 15, "Cy": -3, "Di": -13, "Ed": 3}
-
-
-def _ingest(path: str, db, *extra: str) -> dict:
-    """``shead ingest PATH --db DB --json``: its JSON report (the line after the text)."""
-    r = cli("ingest", path, "--db", str(db), "--json", *extra, ok=False)
-    (line,) = [x for x in r.output.splitlines() if x.startswith("{")]
-    return json.loads(line)
 
 
 def _nights(db) -> dict[str, dict[str, int]]:

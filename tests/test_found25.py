@@ -11,13 +11,7 @@ import duckdb
 import pytest
 
 from tests.cli_helpers import cli, ledger, write
-
-
-def _ingest(path: str, db, *extra: str) -> dict:
-    """``shead ingest PATH --db DB --json``: its JSON report (the line after the text)."""
-    r = cli("ingest", path, "--db", str(db), "--json", *extra, ok=False)
-    (line,) = [x for x in r.output.splitlines() if x.startswith("{")]
-    return json.loads(line)
+from tests.cli_helpers import ingest_json as _ingest
 
 
 def _units(db) -> dict[int, dict[str, int]]:

@@ -13,25 +13,13 @@ The hands used (players Al, Bea, Cy, Di, Ed):
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
 import duckdb
 
 from tests.cli_helpers import cli, ledger, write
-
-
-def _ingest(path: str, db, *extra: str) -> dict:
-    """``shead ingest PATH --db DB --json``: its JSON report (the line after the text)."""
-    r = cli("ingest", path, "--db", str(db), "--json", *extra, ok=False)
-    (line,) = [x for x in r.output.splitlines() if x.startswith("{")]
-    return json.loads(line)
-
-
-def _where(report: dict) -> list[tuple[int, int, str, int]]:
-    """Each refused hand's (line, column, code, hand)."""
-    return [(e["line"], e["col"], e["code"], e["hand"]) for e in report["rejected"]]
+from tests.cli_helpers import ingest_json as _ingest, refused_at as _where
 
 
 def _hands(db) -> list[tuple]:
