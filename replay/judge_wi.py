@@ -1366,9 +1366,11 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
             partner, alone = None, True
         elif partner == picker:
             if not prof.allowCallOwnAce or rec.call is None:
+                # how a score app writes a hand played alone (B-14's note): the way SHN writes it said (real25 F4)
                 raise chk.reject("E-PARTNER", "the picker is written as the partner (allowCallOwnAce is off, or no "
-                                 "ace is called; rules.md B-14)", rec.partner.pos, found=rec.partner.value,
-                                 expected="another seat")
+                                 "ace is called; rules.md B-14); if the picker played alone (rules.md B-13), write "
+                                 f"'alone' in place of 'partner {rec.partner.value}'", rec.partner.pos,
+                                 found=rec.partner.value, expected="another seat, or alone")
             partner, alone = None, True  # B-14, I-15: the picker called their own ace, scored alone
         partner_known = True
         chk.prov["partner"] = "asserted"

@@ -68,3 +68,21 @@ def test_a_copy_under_other_rules_says_which_tag_differs_whole(tmp_path):
     assert f"it differs in [Rules]: stored 'wi5-called-ace', this copy '{NO_DOB}'; score: stored Ann -4 Bob -2 " \
            "Cal +2 Dot +2 Eve +2, this copy Ann -2 Bob -1 Cal +1 Dot +1 Eve +1" in out, r.output
     assert ledger(db) == {"Ann": -5, "Bob": -3, "Cal": 4, "Dot": 3, "Eve": 1}
+
+
+def test_the_picker_written_as_partner_in_shn_says_to_write_alone(tmp_path):
+    """real25 F4 in SHN (the sheets read it as alone): `pick Ann  partner Ann` with no call under called ace is
+    refused at the partner's seat, saying how SHN writes a hand played alone (rules.md B-13); written `alone`, the
+    hand is an alone schneider win at 95 (B-28, B-33: Ann +8, each defender -2)."""
+    night = HEAD + """hand 1  dealer Eve
+pick Ann  partner Ann  pts 95  win-s
+score Ann +8 Bob -2 Cal -2 Dot -2 Eve -2
+"""
+    db = tmp_path / "a.duckdb"
+    r = cli("ingest", write(tmp_path, "alone.shn", night), "--db", str(db), ok=False)
+    out = " ".join(r.output.split())
+    assert "alone.shn:8:19: E-PARTNER (hand 1): the picker is written as the partner (allowCallOwnAce is off, or no " \
+           "ace is called; rules.md B-14); if the picker played alone (rules.md B-13), write 'alone' in place of " \
+           "'partner Ann'" in out, r.output
+    cli("ingest", write(tmp_path, "alone.shn", night.replace("partner Ann", "alone")), "--db", str(db))
+    assert ledger(db) == {"Ann": 8, "Bob": -2, "Cal": -2, "Dot": -2, "Eve": -2}
