@@ -334,16 +334,27 @@ class Service:
 
     # -- reading ----------------------------------------------------------
 
-    def find(self, who: Caller, key: str) -> tuple[st.StoredHand, str, str, str]:
+    def find(self, who: Caller, key: str, voided: int = 404) -> tuple[st.StoredHand, str, str, str]:
         """The stored hand ``key`` names (as ``shead replay`` takes it) with
         its session's format, text up to it and header; 404 when none, 403
-        when it is another group's."""
+        when it is another group's; a voided hand of the caller's group is
+        said as voided, with status ``voided`` (409 for a second void: a
+        phone's retry was told the hand did not exist, serve25 F3)."""
         with self.con() as con:
             try:
-                found = st.find_hand(con, key)
+                found = st.find_hand(con, key, who.group)  # a part of a session id: the group's only
             except st.AmbiguousHand as exc:  # "PART#N" in several sessions: the message names them
                 raise HTTPException(404, str(exc)) from None
             if found is None:
+                gone = st.hand_history(con, key, who.group)
+                if gone is not None and gone.voided:
+                    group = con.execute('SELECT "group" FROM sessions WHERE session = ?', [gone.session]).fetchone()
+                    if who.group is None or (group is not None and group[0] == who.group):
+                        last = gone.revisions[-1]
+                        when = f" at {last.at:%Y-%m-%d %H:%M} UTC" if last.at else ""
+                        raise HTTPException(voided, f"hand {gone.hand} of session {gone.session!r} is already voided"
+                                            f"{when} ({last.reason or 'no reason given'}): nothing changed; its "
+                                            f"revisions: GET /hands/{gone.hand_id}/history")
                 raise HTTPException(404, f"no stored hand {_short(key)!r} (expected a hand id, \"SESSION#N\" or a "
                                          "content hash)")
             if who.group is not None and found.outcome.group != who.group:
@@ -385,6 +396,32 @@ _REPORT_SCHEMA = {"type": "object", "required": ["ingested", "duplicates", "reje
 _REPORT = {"content": {"application/json": {"schema": _REPORT_SCHEMA}}}
 
 
+def _query_names(dependant) -> set[str]:
+    """The query parameters a route reads: its own and its dependencies'."""
+    names = {p.alias for p in dependant.query_params}
+    for sub in dependant.dependencies:
+        names |= _query_names(sub)
+    return names
+
+
+async def _known_query(request: Request) -> None:
+    """Refuse a query parameter the route does not read (422, naming it and
+    the ones it reads): FastAPI drops it without a word, so ``GET
+    /ledger?session=X`` answered the whole group's ledger as if it were one
+    night's (serve25 F1), and a misspelt filter the unfiltered numbers."""
+    route = request.scope.get("route")
+    dependant = getattr(route, "dependant", None)
+    if dependant is None or not request.query_params:
+        return
+    known = _query_names(dependant)
+    bad = sorted(set(request.query_params) - known)
+    if bad:
+        path = getattr(route, "path", request.url.path)
+        hint = "; one session's hands, each with its units: GET /hands?session=ID" if "session" in bad else ""
+        raise HTTPException(422, f"unknown query parameter(s) {', '.join(map(repr, bad))} for {path}: it reads "
+                                 + (", ".join(sorted(known)) if known else "none") + hint)
+
+
 def create_app(service: Service, on_stop=None) -> FastAPI:
     """The FastAPI application over ``service`` (docs/service.md);
     ``on_stop()`` is called as it shuts down."""
@@ -397,6 +434,7 @@ def create_app(service: Service, on_stop=None) -> FastAPI:
         service.close()
 
     app = FastAPI(title="shead", version=st.ENGINE_VERSION, lifespan=lifespan,
+                  dependencies=[Depends(_known_query)],
                   description="The Sheepshead and Schafkopf hand log over HTTP: post SHN or NetSchafkopf text, read "
                               "hands, replays, sessions, the ledger and the dashboard's metrics, one group per token.")
 
@@ -606,7 +644,7 @@ def create_app(service: Service, on_stop=None) -> FastAPI:
         revision, rederived}``."""
         if not reason.strip():
             raise HTTPException(422, "reason must say why")
-        found, *_ = service.find(who, hand)
+        found, *_ = service.find(who, hand, voided=409)
         try:
             with service.lock:
                 rep = service.store.void(found.hand_id, reason)
@@ -626,7 +664,7 @@ def create_app(service: Service, on_stop=None) -> FastAPI:
         counted for."""
         with service.con() as con:
             try:
-                found = st.hand_history(con, hand)
+                found = st.hand_history(con, hand, who.group)
             except st.AmbiguousHand as exc:
                 raise HTTPException(404, str(exc)) from None
             if found is None:

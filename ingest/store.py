@@ -5470,7 +5470,7 @@ def _id_number(text: str) -> bool:
     return text.isascii() and text.isdigit() and len(text) <= 18
 
 
-def _parse_key(con: duckdb.DuckDBPyConnection, key: str) -> tuple[str, object] | None:
+def _parse_key(con: duckdb.DuckDBPyConnection, key: str, group: str | None = None) -> tuple[str, object] | None:
     """What a hand key names, the one reading of it for :func:`find_hand` and
     :func:`hand_history`: ``("id", int)`` for a hand id, ``("hash", hex)`` for
     a content hash (32 hex digits), ``("session", (session, number))`` for
@@ -5478,7 +5478,10 @@ def _parse_key(con: duckdb.DuckDBPyConnection, key: str) -> tuple[str, object] |
     one session holding a hand N, stored or voided (as ``shead sheet`` takes a
     session); None when ``key`` is none of these.  Raises
     :class:`AmbiguousHand` when the part is in the ids of several sessions
-    holding a hand N."""
+    holding a hand N.  ``group``: a part is looked for among that group's
+    sessions only (``shead serve``: a token's group never learns another's
+    session ids from the message, serve25 F2); a whole session id is taken
+    as it is (its hand is then another group's, which the caller refuses)."""
     key = nfc(key.strip())  # as the stored session ids are read (ingest.unicode_text)
     if _id_number(key):
         return "id", int(key)
@@ -5492,10 +5495,13 @@ def _parse_key(con: duckdb.DuckDBPyConnection, key: str) -> tuple[str, object] |
         return None
     number = int(number)
     known = "SELECT session FROM hands WHERE hand = $n UNION SELECT session FROM hand_revisions WHERE hand = $n"
-    if session and not con.execute(f"SELECT 1 FROM ({known}) WHERE session = $s", {"n": number, "s": session}
-                                   ).fetchone():
+    args: dict = {"n": number, "s": session}
+    if group is not None:
+        known = f'SELECT session FROM ({known}) WHERE session IN (SELECT session FROM sessions WHERE "group" = $g)'
+        args["g"] = group
+    if session and not con.execute(f"SELECT 1 FROM ({known}) WHERE session = $s", args).fetchone():
         parts = [p for (p,) in con.execute(f"SELECT session FROM ({known}) WHERE contains(lower(session), lower($s)) "
-                                           "ORDER BY session", {"n": number, "s": session}).fetchall()]
+                                           "ORDER BY session", args).fetchall()]
         if len(parts) == 1:
             session = parts[0]
         elif parts:
@@ -5505,12 +5511,13 @@ def _parse_key(con: duckdb.DuckDBPyConnection, key: str) -> tuple[str, object] |
     return "session", (session, number)
 
 
-def find_hand(con: duckdb.DuckDBPyConnection, key: str) -> StoredHand | None:
+def find_hand(con: duckdb.DuckDBPyConnection, key: str, group: str | None = None) -> StoredHand | None:
     """The hand named by ``key`` (:func:`_parse_key`): a hand id (``"42"``),
     ``"SESSION#N"`` (a session id, or a part of one naming one session, and
     the hand number) or a content hash (32 hex digits); None when no stored
-    hand matches."""
-    parsed = _parse_key(con, key)
+    hand matches.  ``group``: a part of a session id names that group's
+    sessions only (:func:`_parse_key`)."""
+    parsed = _parse_key(con, key, group)
     if parsed is None:
         return None
     kind, value = parsed
@@ -5764,10 +5771,10 @@ def _live_summary(con: duckdb.DuckDBPyConnection, hand_id: int) -> dict | None:
             "units": units, "players": json.loads(row[5]) if row[5] else {}}
 
 
-def _history_id(con: duckdb.DuckDBPyConnection, key: str) -> int | None:
-    """The hand id ``key`` names (:func:`_parse_key`), voided hands and
-    earlier revisions' hashes included; None when none."""
-    parsed = _parse_key(con, key)
+def _history_id(con: duckdb.DuckDBPyConnection, key: str, group: str | None = None) -> int | None:
+    """The hand id ``key`` names (:func:`_parse_key`, ``group`` as there),
+    voided hands and earlier revisions' hashes included; None when none."""
+    parsed = _parse_key(con, key, group)
     if parsed is None:
         return None
     kind, value = parsed
@@ -5785,12 +5792,12 @@ def _history_id(con: duckdb.DuckDBPyConnection, key: str) -> int | None:
     return found[0][0] if found else None
 
 
-def hand_history(con: duckdb.DuckDBPyConnection, key: str) -> HandHistory | None:
+def hand_history(con: duckdb.DuckDBPyConnection, key: str, group: str | None = None) -> HandHistory | None:
     """The history of the hand named by ``key`` — what :func:`find_hand`
     takes (a hand id, ``"SESSION#N"``, a content hash: of any revision) —
     also for a voided hand; None when no hand, stored or voided, matches.  A
     hand never corrected has one revision, its first ingest."""
-    hand_id = _history_id(con, key)
+    hand_id = _history_id(con, key, group)
     if hand_id is None:
         return None
     rows = con.execute("SELECT revision, action, recorded_at, reason, file, line, hash, source, outcome, session, hand "
