@@ -1240,7 +1240,10 @@ class _Reader:
         else:
             found = f"a lone surrogate U+{o:04X}, which cannot be encoded as UTF-8"
         hand = self.hand
-        return Diagnostic("E-ENCODING", f"found {found}; expected UTF-8 text", "error", self.path, self.ln,
+        # what to do, said (serve25 F4): a Windows editor's or an old phone app's file is Windows-1252 (é as 0xE9)
+        how = ("; save the file as UTF-8 (an editor's 'Save as' > Encoding: UTF-8), or correct that character"
+               if 0xDC80 <= o <= 0xDCFF else "")
+        return Diagnostic("E-ENCODING", f"found {found}; expected UTF-8 text{how}", "error", self.path, self.ln,
                           m.start() + 1, (hand.number or None) if hand is not None else None, None, found,
                           "UTF-8 text")
 
