@@ -56,7 +56,17 @@ CAPTION = ("Win rate = picker-side wins ÷ hands. Mean points: the picker side's
 st.subheader("By call type")
 bt = fetch(metrics.calls_by_type, fc)
 if bt.is_empty():
-    st.info(f"No picked hand matches the filters ({over}).")
+    # dash25 F1: a chosen player who sat in picked hands but picked none is told so, not "no picked hand"
+    sat = int(fetch(metrics.calls_by_type, f)["hands"].sum()) if f.players else 0
+    if not sat:
+        st.info(f"No picked hand matches the filters ({over}).")
+    else:
+        who = " or ".join(md(p) for p in f.players)
+        n_sat = hl.link(f"{sat:,} picked hand" + ("" if sat == 1 else "s"), hl.hands_url(f, kind="picked"))
+        st.info(f"{n_sat} match the filters ({over}) and {who} picked none of them: every number on this page is "
+                "over the hands they picked (their own calls), of which there are none. The calls of the hands "
+                "they sat in are shown with the player filter cleared; their record as partner and as defender "
+                "is on the [Schneider](/schneider) page's table by player and role.")
     st.stop()
 st.dataframe(hl.tidy(with_links(bt, "call_type", "call").select("list", *bt.columns)), hide_index=True,
              placeholder="—",

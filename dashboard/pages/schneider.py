@@ -28,54 +28,67 @@ line91 = "91 or more" + (" (90 or more under schneiderSymmetric90=on)" if sym90 
 if sym90:
     st.caption("Some hands here were played under `schneiderSymmetric90=on`: there the picker side makes schneider "
                "at 90 card points, not 91 (rules.md B-28), and they are counted by their own rule.")
-if f.players:
-    st.info(f"**{' or '.join(md(p) for p in f.players)} as picker**: the rates and the outcome tiers are over the "
-            "hands they picked; their schneiders as partner and as defender are in the table by player and role.",
-            icon=":material/person:")
 
 
 def link(text: str, *outcomes: str) -> str:
     return hl.link(text, hl.hands_url(f, kind="picked", picked_by=f.players, outcomes=outcomes))
 
 
+def link_all(text: str) -> str:
+    """``text`` linked to the picked hands of the filters, whoever picked them."""
+    return hl.link(text, hl.hands_url(f, kind="picked"))
+
+
 s = fetch(metrics.schneider_summary, fs).to_dicts()[0]
-if not s["picked"]:
-    st.info(f"No picked hand matches the filters ({over}). Leasters, doublers and misdeals have no picker side.")
-    st.stop()
 n = s["picked"]
+if not n:
+    # dash25 F1: a chosen player who picked none of the picked hands they sat in still has a record as partner
+    # and defender (the table by player and role, below); only when no picked hand at all matches is the page empty
+    sat = fetch(metrics.schneider_summary, f).to_dicts()[0]["picked"] if f.players else 0
+    if not sat:
+        st.info(f"No picked hand matches the filters ({over}). Leasters, doublers and misdeals have no picker side.")
+        st.stop()
+    who = " or ".join(md(p) for p in f.players)
+    st.info(f"{link_all(f'{sat:,} picked hand' + ('' if sat == 1 else 's'))} match the filters ({over}) and {who} "
+            "picked none of them: the rates and the outcome tiers are over the hands they picked, of which there are "
+            "none. Their schneiders as partner and as defender are in the table by player and role below.")
+else:
+    if f.players:
+        st.info(f"**{' or '.join(md(p) for p in f.players)} as picker**: the rates and the outcome tiers are over "
+                "the hands they picked; their schneiders as partner and as defender are in the table by player and "
+                "role.", icon=":material/person:")
+    c = st.columns(3)
+    c[0].metric("Schneider", pct(s["schneider_rate"]))
+    all_n = link(f"{n:,}")
+    ws, ls, wz, lz = s["win_s"], s["lose_s"], s["win_z"], s["lose_z"]
+    c[0].caption(f"Picked hands ending schneider ({link(f'{ws + ls:,}', 'win-s', 'lose-s')}) ÷ picked hands ({all_n}).")
+    c[1].metric("Defenders schneidered (win-s)", pct(s["win_s_rate"]))
+    c[1].caption(f"{link(f'{ws:,}', 'win-s')} of {all_n}: the picker side took {line91} and the defenders a trick.")
+    c[2].metric("Picker side schneidered (lose-s)", pct(s["lose_s_rate"]))
+    c[2].caption(f"{link(f'{ls:,}', 'lose-s')} of {all_n}: the picker side took 30 or fewer, and at least one trick.")
+    d = st.columns(3)
+    d[0].metric("No-tricker", pct(s["no_tricker_rate"]))
+    d[0].caption(f"Picked hands in which one side took no trick ({link(f'{wz + lz:,}', 'win-z', 'lose-z')}) ÷ "
+                 f"{all_n}. Decided by tricks, never points; a no-tricker is not also counted as a schneider.")
+    d[1].metric("Defenders took no trick (win-z)", pct(s["win_z_rate"]))
+    d[1].caption(f"{link(f'{wz:,}', 'win-z')} of {all_n}.")
+    d[2].metric("Picker side took no trick (lose-z)", pct(s["lose_z_rate"]))
+    d[2].caption(f"{link(f'{lz:,}', 'lose-z')} of {all_n}.")
+    st.caption(f"All over the picked hands ({over}).")
 
-c = st.columns(3)
-c[0].metric("Schneider", pct(s["schneider_rate"]))
-all_n = link(f"{n:,}")
-ws, ls, wz, lz = s["win_s"], s["lose_s"], s["win_z"], s["lose_z"]
-c[0].caption(f"Picked hands ending schneider ({link(f'{ws + ls:,}', 'win-s', 'lose-s')}) ÷ picked hands ({all_n}).")
-c[1].metric("Defenders schneidered (win-s)", pct(s["win_s_rate"]))
-c[1].caption(f"{link(f'{ws:,}', 'win-s')} of {all_n}: the picker side took {line91} and the defenders a trick.")
-c[2].metric("Picker side schneidered (lose-s)", pct(s["lose_s_rate"]))
-c[2].caption(f"{link(f'{ls:,}', 'lose-s')} of {all_n}: the picker side took 30 or fewer, and at least one trick.")
-d = st.columns(3)
-d[0].metric("No-tricker", pct(s["no_tricker_rate"]))
-d[0].caption(f"Picked hands in which one side took no trick ({link(f'{wz + lz:,}', 'win-z', 'lose-z')}) ÷ "
-             f"{all_n}. Decided by tricks, never points; a no-tricker is not also counted as a schneider.")
-d[1].metric("Defenders took no trick (win-z)", pct(s["win_z_rate"]))
-d[1].caption(f"{link(f'{wz:,}', 'win-z')} of {all_n}.")
-d[2].metric("Picker side took no trick (lose-z)", pct(s["lose_z_rate"]))
-d[2].caption(f"{link(f'{lz:,}', 'lose-z')} of {all_n}.")
-st.caption(f"All over the picked hands ({over}).")
-
-st.subheader("Outcome tiers")
-tiers = fetch(metrics.outcome_tiers, fs)
-chart = alt.Chart(tiers).mark_bar().encode(
-    x=alt.X("outcome:N", sort=None, title="outcome (picker side)", axis=alt.Axis(labelAngle=0)),
-    y=alt.Y("hands:Q", title="picked hands", axis=alt.Axis(format="d", tickMinStep=1)),
-    color=alt.Color("tier:O", title="tier", scale=alt.Scale(scheme="blues")),
-    tooltip=["outcome", "tier", "hands", alt.Tooltip("share:Q", format=".1%")],
-).properties(height=300)
-st.altair_chart(chart, width="stretch")
-st.caption(f"The {n:,} picked hands by outcome: win, win-s (schneider), win-z (no-tricker) for the picker side, "
-           "lose, lose-s, lose-z against it. Tier 1 plain, 2 schneider, 3 no-tricker. Hands: "
-           + " · ".join(link(f"{r['outcome']} ({r['hands']:,})", r["outcome"]) for r in tiers.to_dicts() if r["hands"])
-           + ".")
+    st.subheader("Outcome tiers")
+    tiers = fetch(metrics.outcome_tiers, fs)
+    chart = alt.Chart(tiers).mark_bar().encode(
+        x=alt.X("outcome:N", sort=None, title="outcome (picker side)", axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("hands:Q", title="picked hands", axis=alt.Axis(format="d", tickMinStep=1)),
+        color=alt.Color("tier:O", title="tier", scale=alt.Scale(scheme="blues")),
+        tooltip=["outcome", "tier", "hands", alt.Tooltip("share:Q", format=".1%")],
+    ).properties(height=300)
+    st.altair_chart(chart, width="stretch")
+    st.caption(f"The {n:,} picked hands by outcome: win, win-s (schneider), win-z (no-tricker) for the picker side, "
+               "lose, lose-s, lose-z against it. Tier 1 plain, 2 schneider, 3 no-tricker. Hands: "
+               + " · ".join(link(f"{r['outcome']} ({r['hands']:,})", r["outcome"]) for r in tiers.to_dicts() if r["hands"])
+               + ".")
 
 st.subheader("By player and role")
 roles = fetch(metrics.schneider_by_role, f)

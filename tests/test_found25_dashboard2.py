@@ -1,0 +1,165 @@
+"""dash25's findings on the dashboard (an outside tester's night, /tmp/s25/dash25/FINDINGS.md), each
+under streamlit.testing.v1.AppTest on that night as the tester wrote it: group "Tester Night 25",
+five-handed called ace with double on the bump and a leaster when all pass.
+
+Worked by hand from rules.md (the tester's table, checked again here):
+
+====  ======================================================  ======================  =====================
+hand  what happened                                           rules.md                Ka Li Mo Ni Os
+====  ======================================================  ======================  =====================
+1     dealer Os; Li picks, calls AC (Mo), crack Ni; 113 pts,   B-28 tier 2, crack ×2   -4 +8 +4 -4 -4
+      5 tricks: win-s
+2     dealer Ka; Mo picks, calls AH (Os), 25 pts: lose-s       tier 2 × DOB 2          +4 +4 -8 +4 -4
+3     dealer Li; all pass, leaster won by Ni with 12           D-4                     -1 -1 -1 +4 -1
+4     dealer Mo; Os picks alone, crack Ka, 45 pts: lose        1 × 2 × DOB 2, alone    +4 +4 +4 +4 -16
+5     dealer Ni; Ka picks, calls AS (Li), 61 pts: win          plain                   +2 +1 -1 -1 -1
+====  ======================================================  ======================  =====================
+
+Nina Berg (Ni) sat in all 5 hands and picked none: in the 4 picked hands (1, 2, 4, 5) she defended every time.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ingest.store import Store
+from ingest.validate import validate_text
+
+PAGES = Path(__file__).resolve().parents[1] / "dashboard" / "pages"
+
+NIGHT = """%SHN 1.0
+[Event "Tester Night 25"]
+[Site "Kitchen table"]
+[Date "2026.11.20"]
+[Table "1"]
+[Seats "Ka=Kai Moser; Li=Lina Roth; Mo=Moritz Gall; Ni=Nina Berg; Os=Oskar Pfaff"]
+[Rules "wi5-called-ace; doubleOnBump=on; noPick=leaster"]
+
+hand 1  dealer Os
+deal Ka QH JD 9C TS 7H 8S
+deal Li QC QS JC AD TD 7C
+deal Mo AC JS 9D KS TH 8C
+deal Ni QD JH AH KC 9S 7S
+deal Os AS TC KH 9H 8D 7D
+blind KD 8H
+pick Li
+bury KD 8H
+call AC
+crack Ni
+t1 Ka: 9C 7C AC KC TC
+t2 Mo: 8C 7S 9H QH QC
+t3 Li: QS 9D JH 7D JD
+t4 Li: JC JS QD 8D 7H
+t5 Ni: AH KH 8S TD TH
+t6 Li: AD KS 9S AS TS
+partner Mo  pts 113  tricks 5  win-s
+score Ka -4 Li +8 Mo +4 Ni -4 Os -4
+
+hand 2  dealer Ka
+pick Mo  call AH  partner Os  pts 25  lose-s
+score Ka +4 Li +4 Mo -8 Ni +4 Os -4
+
+hand 3  dealer Li
+leaster Ni  pts 12
+score Ka -1 Li -1 Mo -1 Ni +4 Os -1
+
+hand 4  dealer Mo
+pick Os  alone  crack Ka  pts 45  lose
+score Ka +4 Li +4 Mo +4 Ni +4 Os -16
+
+hand 5  dealer Ni
+pick Ka  call AS  partner Li  pts 61  win
+score Ka +2 Li +1 Mo -1 Ni -1 Os -1
+"""
+GROUP = "Tester Night 25"
+
+
+@pytest.fixture(scope="module")
+def night_db(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("dash25") / "night.duckdb"
+    with Store(path) as store:
+        res = validate_text(NIGHT, path="mynight.shn")
+        assert not res.rejected, [r.errors for r in res.rejected]
+        store.ingest_file(res)
+    return path
+
+
+def run(name: str, db: Path, monkeypatch, **params: str) -> AppTest:
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(PAGES / name), default_timeout=60)
+    for k, v in params.items():
+        at.query_params[k] = v
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def infos(at: AppTest) -> list[str]:
+    return [i.value for i in at.info]
+
+
+def captions(at: AppTest) -> str:
+    return "\n".join(c.value for c in at.caption)
+
+
+# --- F1: a chosen player who picked none of the picked hands ---------------------------------------------
+
+def test_f1_schneider_shows_the_role_table_of_a_player_who_picked_nothing(night_db, monkeypatch):
+    """Nina as defender in the 4 picked hands (1, 2, 4, 5): hand 1 is win-s against her (the picker side took
+    113 ≥ 91, rules.md B-28), hand 2 lose-s for her side (the picker side took 25 ≤ 30), hands 4 and 5 plain.
+    So 4 hands, schneidered them 1 (25 %), were schneidered 1 (25 %), no no-tricker either way."""
+    at = run("schneider.py", night_db, monkeypatch, group=GROUP, player="Nina Berg")
+    msgs = infos(at)
+    assert not any(m.startswith("No picked hand matches") for m in msgs), msgs
+    said = [m for m in msgs if "picked none of them" in m]
+    assert len(said) == 1, msgs
+    assert said[0].startswith("[4 picked hands](/hands?group=Tester+Night+25&player=Nina+Berg&kind=picked) match "
+                              "the filters (hands of group Tester Night 25, with Nina Berg) and Nina Berg picked "
+                              "none of them: the rates and the outcome tiers are over the hands they picked, of "
+                              "which there are none.")
+    assert not at.metric  # no rate over zero picks
+    assert [s.value for s in at.subheader] == ["By player and role"]
+    (df,) = [d.value for d in at.dataframe]
+    rows = df.drop(columns=["list"]).to_dict("records")
+    assert rows == [{"player": "Nina Berg", "role": "defender", "hands": 4,
+                     "schneidered_them": 1, "schneidered_them_rate": 0.25,
+                     "schneidered": 1, "schneidered_rate": 0.25,
+                     "no_tricked_them": 0, "no_tricked_them_rate": 0.0,
+                     "no_tricked": 0, "no_tricked_rate": 0.0}]
+    assert "Nina Berg as defender: 1 for" in captions(at) and "[1 against]" in captions(at)
+
+
+def test_f1_schneider_of_a_picker_still_shows_the_rates(night_db, monkeypatch):
+    """Lina Roth picked hand 1 only (113, win-s): schneider 1 of 1 = 100 %; as picker 1 hand, as partner hand 5
+    (61, plain win), as defender hands 2 and 4 (2 hands; hand 2 lose-s: her side schneidered the picker)."""
+    at = run("schneider.py", night_db, monkeypatch, group=GROUP, player="Lina Roth")
+    assert [m.value for m in at.metric if m.label == "Schneider"] == ["100.0%"]
+    assert not any("picked none" in m for m in infos(at))
+    (df,) = [d.value for d in at.dataframe]
+    got = {r["role"]: (r["hands"], r["schneidered_them"], r["schneidered"]) for r in df.to_dict("records")}
+    assert got == {"picker": (1, 1, 0), "partner": (1, 0, 0), "defender": (2, 1, 0)}
+
+
+def test_f1_schneider_with_no_picked_hand_at_all_keeps_the_empty_state(tmp_path, monkeypatch):
+    """Only hand 3 of the night (the leaster): no picked hand at all, so the empty state stands and no table."""
+    path = tmp_path / "leaster.duckdb"
+    with Store(path) as store:
+        store.ingest_file(validate_text(NIGHT[:NIGHT.index("hand 1")] + NIGHT[NIGHT.index("hand 3"):
+                                                                         NIGHT.index("hand 4")], path="l.shn"))
+    at = run("schneider.py", path, monkeypatch, player="Nina Berg")
+    assert infos(at)[-1] == ("No picked hand matches the filters (hands with Nina Berg). Leasters, doublers and "
+                             "misdeals have no picker side.")
+    assert not at.dataframe
+
+
+def test_f1_partner_calls_says_the_player_picked_none(night_db, monkeypatch):
+    at = run("partner_calls.py", night_db, monkeypatch, group=GROUP, player="Nina Berg")
+    msgs = infos(at)
+    assert not any(m.startswith("No picked hand matches") for m in msgs), msgs
+    said = [m for m in msgs if "picked none of them" in m]
+    assert len(said) == 1 and said[0].startswith("[4 picked hands](/hands?group=Tester+Night+25&player=Nina+Berg"
+                                                 "&kind=picked) match the filters"), msgs
+    assert "of which there are none" in said[0]
