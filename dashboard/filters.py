@@ -35,7 +35,7 @@ from dashboard import metrics
 from dashboard.metrics import Filters
 from ingest.store import StoreBusy, StoreError, StoreMissing, reading, resolve_db
 
-__all__ = ["Filters", "db_path", "db_stamp", "connection", "page_connection", "SHARED_PAGES", "ensure_navigation", "start_page", "sidebar", "fetch", "reset", "describe", "pct", "num", "plural",
+__all__ = ["Filters", "db_path", "db_stamp", "connection", "page_connection", "SHARED_PAGES", "ensure_navigation", "start_page", "hand_page_filters", "sidebar", "fetch", "reset", "describe", "pct", "num", "plural",
            "ALL_GAMES"]
 
 #: Seconds a page waits for an ingest's lock before it says "busy".
@@ -396,6 +396,25 @@ def start_page(title: str, intro: str, sittings: bool = False) -> Filters | None
             "are on the [Ledger](/ledger) page and in `shead ledger`." if n else ""))
         return None
     return sidebar(choices)
+
+
+def hand_page_filters(note: str) -> Filters:
+    """The sidebar filters on a hand page (Sheet, Replay, Fair deals; dash25 F2: the panel was gone there and the
+    pages ignored the filters without saying so): drawn as on the statistic pages, with ``note`` under them (what
+    this page does with them).  A missing, busy, unreadable or empty database draws none and gives no filter (the
+    page's own empty state speaks)."""
+    path = db_path()
+    if not path.exists():
+        return Filters()
+    try:
+        choices = _choices(db_stamp(path))
+    except (StoreError, duckdb.Error):  # StoreBusy and StoreMissing are StoreErrors
+        return Filters()
+    if not choices.get("hands"):
+        return Filters()
+    f = sidebar(choices)
+    st.sidebar.caption(note)
+    return f
 
 
 def _md(text) -> str:

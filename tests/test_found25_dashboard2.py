@@ -163,3 +163,92 @@ def test_f1_partner_calls_says_the_player_picked_none(night_db, monkeypatch):
     assert len(said) == 1 and said[0].startswith("[4 picked hands](/hands?group=Tester+Night+25&player=Nina+Berg"
                                                  "&kind=picked) match the filters"), msgs
     assert "of which there are none" in said[0]
+
+
+# --- F2: Sheet, Replay and Fair deals under the sidebar filters ----------------------------------------------
+
+# a second night, a month earlier, of another group: score-sheet hands only (no full deal); double on the bump is
+# the default (rules.md B-32): hand 1 plain win, picker +2, partner +1, defenders -1; hand 2 a plain loss doubled,
+# picker -4, partner -2, defenders +2
+OTHER = """%SHN 1.0
+[Event "Other Club"]
+[Date "2026.10.02"]
+[Seats "Al=Allen Braun; Bea=Bea Schmidt; Cy=Cy Ott; Di=Di Lenz; Ed=Ed Kahl"]
+[Rules "wi5-called-ace"]
+
+hand 1  dealer Ed
+pick Al  call AH  partner Cy  pts 75  win
+score Al +2 Bea -1 Cy +1 Di -1 Ed -1
+
+hand 2  dealer Al
+pick Bea  call AC  partner Di  pts 50  lose
+score Al +2 Bea -4 Cy +2 Di -2 Ed +2
+"""
+TESTER_SESSION = "Tester Night 25 / 2026.11.20 / 1"
+
+
+@pytest.fixture(scope="module")
+def two_db(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("dash25two") / "two.duckdb"
+    with Store(path) as store:
+        for k, text in enumerate((NIGHT, OTHER)):
+            res = validate_text(text, path=f"n{k}.shn")
+            assert not res.rejected, [r.errors for r in res.rejected]
+            store.ingest_file(res)
+    return path
+
+
+def test_f2_sheet_lists_only_sessions_of_the_filters(two_db, monkeypatch):
+    """The tester's URL: dates 2026-10-10 to 2026-11-10 hold no hand (the nights are 2026-10-02 and 2026-11-20):
+    no sheet, and the page says why; the filter panel is there."""
+    at = run("sheet.py", two_db, monkeypatch, **{"from": "2026-10-10", "to": "2026-11-10"})
+    assert infos(at) == ["No session holds a hand of the filters (hands dated 2026-10-10 to 2026-11-10): widen "
+                         "them in the sidebar (or press Reset filters) to list the sessions."]
+    assert not at.metric and not at.dataframe
+    assert at.multiselect(key="shead.widget.groups").options == ["Other Club", "Tester Night 25"]
+
+
+def test_f2_sheet_with_a_group_shows_its_night_whole(two_db, monkeypatch):
+    """Group Tester Night 25, player Nina Berg: the session listed is the tester's night, and the sheet is the
+    whole night (its totals Ka +5 Li +16 Mo -2 Ni +7 Os -26, the tester's table summed), not Nina's alone."""
+    at = run("sheet.py", two_db, monkeypatch, group=GROUP, player="Nina Berg")
+    sel = at.selectbox(key="shead.sheet.session")
+    assert sel.options == [f"{TESTER_SESSION}  ·  2026-11-20  ·  5 hands"]
+    assert [(m.label, m.value) for m in at.metric] == [("Kai Moser", "+5"), ("Lina Roth", "+16"),
+                                                       ("Moritz Gall", "-2"), ("Nina Berg", "+7"),
+                                                       ("Oskar Pfaff", "-26")]
+    assert ("Sessions listed: 1, those holding a hand of hands of group Tester Night 25, with Nina Berg (the sidebar "
+            "filters). The sheet shows the session's whole night, every hand of it.") in captions(at)
+    # without filters both nights are listed, newest first
+    at = run("sheet.py", two_db, monkeypatch)
+    assert at.selectbox(key="shead.sheet.session").options == [
+        f"{TESTER_SESSION}  ·  2026-11-20  ·  5 hands", "Other Club / 2026.10.02  ·  2026-10-02  ·  2 hands"]
+
+
+def test_f2_replay_finder_follows_the_filters(two_db, monkeypatch):
+    at = run("replay_hand.py", two_db, monkeypatch, **{"from": "2026-10-10", "to": "2026-11-10"})
+    assert "0 matching hands of hands dated 2026-10-10 to 2026-11-10 (the sidebar filters)." in captions(at)
+    assert at.selectbox(key="replay_pick").options == []
+    at = run("replay_hand.py", two_db, monkeypatch, group="Other Club")
+    assert "2 matching hands of hands of group Other Club (the sidebar filters)." in captions(at)
+    assert at.selectbox(key="replay_session").options == ["all sessions", "Other Club / 2026.10.02"]
+    assert at.selectbox(key="replay_pick").options == ["Hand 1 · Al picks, AH, partner Cy · win · score sheet",
+                                                       "Hand 2 · Bea picks, AC, partner Di · lose · score sheet"]
+    # Nina sat in the tester's 5 hands; as defender in 4 of them (1, 2, 4, 5: she picked none and partnered none)
+    at = run("replay_hand.py", two_db, monkeypatch, player="Nina Berg")
+    assert "5 matching hands of hands with Nina Berg (the sidebar filters)." in captions(at)
+
+
+def test_f2_fair_deals_takes_the_sidebar_group_and_says_what_it_leaves_out(two_db, monkeypatch):
+    """The tester's night holds 1 full deal (hand 1); Other Club none. Group Tester Night 25 with Nina Berg: the
+    page opens on that group (1 deal tested) and says the player filter is not applied."""
+    at = run("deals.py", two_db, monkeypatch, group=GROUP, player="Nina Berg")
+    assert at.selectbox(key="shead.deals.group").value == GROUP
+    assert [m.value for m in at.metric if m.label == "Full deals tested"] == ["1"]
+    assert infos(at)[0] == ("Not applied on this page: the sidebar's other filters (with Nina Berg). The tests read "
+                            "the deals' counts per session and group (one small query at any size), so only a group "
+                            "can be chosen here; these are the full deals of Tester Night 25.")
+    at = run("deals.py", two_db, monkeypatch, group="Other Club")
+    assert at.selectbox(key="shead.deals.group").value is None
+    assert infos(at)[0].startswith("Not applied on this page: the sidebar's group Other Club (no full deal stored).")
+

@@ -8,11 +8,15 @@ themselves, so the page costs the same at any database size (issue 17)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import altair as alt
 import polars as pl
 import streamlit as st
 
-from dashboard.filters import BUSY_TIMEOUT, EMPTY_HELP, db_path, db_stamp, ensure_navigation, page_reads
+from dashboard.filters import (BUSY_TIMEOUT, EMPTY_HELP, Filters, db_path, db_stamp, describe, ensure_navigation,
+                               hand_page_filters, page_reads)
+from dashboard.text import md
 from ingest.deal_summary import load_counts
 from ingest.fair_deals import deal_tests_from_counts
 from ingest.store import reading
@@ -40,11 +44,34 @@ def _counts(stamp: tuple, group: str | None):
 
 
 path = db_path()
+# dash25 F2: the tests read the deals' per-session counts by group (issue 17: the same cost at any size), so of the
+# sidebar filters only a group can apply: one chosen group opens the page on it; the others are said not to apply
+filt = hand_page_filters("On this page only the group applies (the Group choice on the page): the tests read the "
+                         "deals' counts per session and group, not the hands, so dates, tables, players, rules and "
+                         "game do not narrow them.")
 with page_reads(path, EMPTY_HELP.format(db=path)):
     groups = _groups(db_stamp(path))
-    group = st.selectbox("Group", [None] + groups, format_func=lambda g: "every group" if g is None else g,
+    options = [None] + groups
+    side = filt.groups[0] if len(filt.groups) == 1 and filt.groups[0] in groups else None
+    if st.session_state.get("shead.deals.side") != filt.groups:  # the sidebar's group changed: follow it
+        st.session_state["shead.deals.side"] = filt.groups
+        st.session_state["shead.deals.group"] = side
+    group = st.selectbox("Group", options, format_func=lambda g: "every group" if g is None else g,
                          key="shead.deals.group")
     counts = _counts(db_stamp(path), group)
+unused = replace(filt, groups=())
+notes = []
+if filt.groups and group not in filt.groups:
+    notes.append(f"the sidebar's group{'s' if len(filt.groups) > 1 else ''} "
+                 + " or ".join(md(g) for g in filt.groups)
+                 + (" (no full deal stored)" if side is None and len(filt.groups) == 1 else "")
+                 + (" (one group at a time here)" if len(filt.groups) > 1 else ""))
+if unused != Filters():
+    notes.append(f"the sidebar's other filters ({describe(unused).removeprefix('hands ')})")
+if notes:
+    st.info(f"Not applied on this page: {'; '.join(notes)}. The tests read the deals' counts per session and group "
+            f"(one small query at any size), so only a group can be chosen here; these are the full deals of "
+            f"{'every group' if group is None else md(group)}.")
 level = st.select_slider("Level", options=[0.001, 0.005, 0.01, 0.05, 0.1], value=0.01, key="shead.deals.level",
                          help="A test rejects a fair shuffle when its p-value is below this.")
 try:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import duckdb
 import streamlit as st
 
+from dashboard.metrics import Filters, hands_where
 from dashboard.replay_view import (EVERYONE, facts_line, hidden_cards_html, md_card, page_steps, parse_step,
                                    result_words, seen_by, step_words, tricks_html)
 from dashboard.table import (frame_of_sk, frames_from_cardlog, german_name, german_title, order_of, table_html,
@@ -66,9 +67,12 @@ ALL_SESSIONS = 0
 # queries (values only as parameters)
 
 
-def list_sessions(con) -> list[tuple[int, str]]:
-    return con.execute("SELECT session_id, session FROM sessions "
-                       "ORDER BY date DESC NULLS LAST, session_id DESC").fetchall()
+def list_sessions(con, f: Filters | None = None) -> list[tuple[int, str]]:
+    """The sessions (id, name), newest first; with filters ``f``, those holding a hand of them (dash25 F2)."""
+    where, params = hands_where(f or Filters())
+    cond = "" if where == "TRUE" else f"WHERE session_id IN (SELECT h.session_id FROM hands h WHERE {where}) "
+    return con.execute(f"SELECT session_id, session FROM sessions {cond}"
+                       "ORDER BY date DESC NULLS LAST, session_id DESC", params or None).fetchall()
 
 
 def list_players(con, session_id: int) -> list[str]:
@@ -81,25 +85,27 @@ def list_players(con, session_id: int) -> list[str]:
 
 
 def find_hands(con, session_id: int, player: str | None, outcomes: tuple[str, ...], role: str = "at the table",
-               limit: int = LIST_LIMIT) -> tuple[list[tuple], int]:
-    """Hands matching the filters (at most ``limit``) and how many match."""
-    where, params = ["TRUE"], []
+               limit: int = LIST_LIMIT, f: Filters | None = None) -> tuple[list[tuple], int]:
+    """Hands matching the finder's choices and the sidebar filters ``f`` (at most ``limit``) and how many match."""
+    cond_f, params = hands_where(f or Filters())
+    where = [cond_f]
     if session_id != ALL_SESSIONS:
-        where.append("h.session_id = ?")
-        params.append(session_id)
+        where.append("h.session_id = $session_id")
+        params["session_id"] = session_id
     if outcomes:
-        where.append("list_contains(?::VARCHAR[], h.outcome)")
-        params.append(list(outcomes))
+        where.append("list_contains($outcomes::VARCHAR[], h.outcome)")
+        params["outcomes"] = list(outcomes)
     if player:
-        where.append("EXISTS (SELECT 1 FROM hand_units u WHERE u.hand_id = h.hand_id AND u.player = ? AND "
-                     f"{ROLES[role]})")
-        params.append(player)
+        where.append("EXISTS (SELECT 1 FROM hand_units u WHERE u.hand_id = h.hand_id AND u.player = $finder_player "
+                     f"AND {ROLES[role]})")
+        params["finder_player"] = player
     cond = " AND ".join(where)
     order = "h.hand, h.hand_id" if session_id != ALL_SESSIONS else "h.hand_id DESC"
     rows = con.execute(
         "SELECT h.hand_id, h.session, h.hand, h.picker, h.partner, h.leaster_winner, h.outcome, h.status, h.call, "
-        f"h.game, h.game_type FROM hands h WHERE {cond} ORDER BY {order} LIMIT ?", params + [limit]).fetchall()
-    total = con.execute(f"SELECT count(*) FROM hands h WHERE {cond}", params).fetchone()[0]
+        f"h.game, h.game_type FROM hands h WHERE {cond} ORDER BY {order} LIMIT $limit",
+        {**params, "limit": limit}).fetchall()
+    total = con.execute(f"SELECT count(*) FROM hands h WHERE {cond}", params or None).fetchone()[0]
     return rows, total
 
 
@@ -249,13 +255,16 @@ def _units_line(units: dict[str, int]) -> str:
 # --------------------------------------------------------------------------
 # the page
 
-from dashboard.filters import ensure_navigation, plural
+from dashboard.filters import describe, ensure_navigation, hand_page_filters, plural
 from dashboard.log_edit import show_history
 from dashboard.text import md
 
 ensure_navigation()  # a first visit straight to this page's URL runs it inside the app
 st.title("Replay")
 db = resolve_db()
+# dash25 F2: the sidebar filters choose the sessions and hands the finder lists; a hand a link names is shown anyway
+filt = hand_page_filters("On this page the filters choose the sessions and hands the finder lists. A hand opened "
+                         "by its link is shown whatever the filters.")
 hand_id = _int(st.query_params.get("hand"))
 step_qp = _int(st.query_params.get("step"), 0)
 
@@ -269,7 +278,9 @@ try:
             st.session_state["replay_player"] = ANY
             st.session_state["replay_outcome"] = ANY
             st.session_state["replay_role"] = "at the table"
-        sessions = list_sessions(con)
+        sessions = list_sessions(con, filt)
+        if loaded is not None and loaded[1] not in {sid for sid, _ in sessions}:  # a linked hand's session
+            sessions = [r for r in list_sessions(con) if r[0] == loaded[1]] + sessions
         names = {sid: name for sid, name in sessions}
         with st.expander("Find a hand", expanded=loaded is None):
             opts = [ALL_SESSIONS] + [sid for sid, _ in sessions]
@@ -284,7 +295,8 @@ try:
             player = c2.selectbox("Player", players, key="replay_player")
             role = c3.selectbox("Role", list(ROLES), key="replay_role")
             outcome_f = c4.selectbox("Outcome", list(OUTCOME_FILTERS), key="replay_outcome")
-            rows, total = find_hands(con, sid, None if player == ANY else player, OUTCOME_FILTERS[outcome_f], role)
+            rows, total = find_hands(con, sid, None if player == ANY else player, OUTCOME_FILTERS[outcome_f], role,
+                                     f=filt)
             # a seat view (?seat= or the Seen by choice) labels hands without what the seat learns during the hand
             blind = st.query_params.get("seat") is not None or st.session_state.get("replay_seat") not in (None,
                                                                                                           EVERYONE)
@@ -294,10 +306,11 @@ try:
             st.session_state["replay_pick"] = hand_id if hand_id in labels else None
             st.selectbox("Hand", ids, key="replay_pick", format_func=labels.__getitem__, on_change=_pick_hand,
                          placeholder="choose a hand" if ids else "no hand matches")
+            of = "" if filt == Filters() else f" of {describe(filt)} (the sidebar filters)"
             if total > len(rows):
-                st.caption(f"Showing {len(rows)} of {total} matching hands; narrow the filters to see the rest.")
+                st.caption(f"Showing {len(rows)} of {total} matching hands{of}; narrow the filters to see the rest.")
             else:
-                st.caption(f"{total} matching hand{'s' if total != 1 else ''}.")
+                st.caption(f"{total} matching hand{'s' if total != 1 else ''}{of}.")
 except StoreMissing:
     st.info(f"No database at {md(db)} yet: import SHN files or log a hand first.")
     st.stop()

@@ -9,7 +9,9 @@ import polars as pl
 import streamlit as st
 
 from dashboard.text import md
-from dashboard.filters import BUSY_TIMEOUT, EMPTY_HELP, db_path, db_stamp, ensure_navigation, page_reads
+from dashboard.filters import (BUSY_TIMEOUT, EMPTY_HELP, Filters, db_path, db_stamp, describe, ensure_navigation,
+                               hand_page_filters, page_reads)
+from dashboard.metrics import hands_where
 from ingest.sheet import SessionNotFound, session_sheet
 from ingest.store import reading
 
@@ -21,11 +23,16 @@ st.caption("The night as the scorer keeps it on paper: every hand of one session
 
 
 @st.cache_data(ttl=300, max_entries=32, show_spinner=False)
-def _sessions(stamp: tuple) -> list[tuple[str, str | None, int]]:
+def _sessions(stamp: tuple, f: Filters = Filters()) -> list[tuple[str, str | None, int]]:
+    """The sessions holding a hand of the filters ``f``, each with its date and its number of hands (all of them:
+    the sheet is the whole night)."""
+    where, params = hands_where(f)
     with reading(stamp[0], timeout=BUSY_TIMEOUT) as con:
         return con.execute(
             "SELECT s.session, strftime(s.date, '%Y-%m-%d'), count(h.hand_id) FROM sessions s "
-            "JOIN hands h USING (session_id) GROUP BY s.session, s.date ORDER BY s.date DESC NULLS LAST, s.session").fetchall()
+            "JOIN hands h USING (session_id) "
+            + ("" if where == "TRUE" else f"WHERE s.session_id IN (SELECT h.session_id FROM hands h WHERE {where}) ")
+            + "GROUP BY s.session, s.date ORDER BY s.date DESC NULLS LAST, s.session", params or None).fetchall()
 
 
 @st.cache_data(ttl=300, max_entries=64, show_spinner=False)
@@ -35,19 +42,38 @@ def _sheet(stamp: tuple, session: str):
 
 
 path = db_path()
+# dash25 F2: the sidebar filters choose the sessions listed (those holding a hand of the filters); a sheet is the
+# whole night, every hand of it, as the scorer keeps it
+f = hand_page_filters("On this page the filters choose the sessions listed: those holding a hand of the filters. "
+                      "A sheet always shows its whole night.")
 with page_reads(path, EMPTY_HELP.format(db=path)):
-    sessions = _sessions(db_stamp(path))
-if not sessions:
+    every = _sessions(db_stamp(path))
+    sessions = _sessions(db_stamp(path), f) if f != Filters() else every
+if not every:
     st.info(EMPTY_HELP.format(db=path))
     st.stop()
+wanted = st.query_params.get("session")
+over = describe(f)
+if not sessions:
+    if wanted is None or wanted not in [s for s, _, _ in every]:
+        st.info(f"No session holds a hand of the filters ({over}): widen them in the sidebar (or press Reset "
+                "filters) to list the sessions.")
+        st.stop()
+    sessions = []
+if wanted is not None and wanted not in [s for s, _, _ in sessions] and wanted in [s for s, _, _ in every]:
+    # a link's session outside the filters is still shown (the link names it), and said so
+    sessions = [r for r in every if r[0] == wanted] + sessions
+    st.info(f"Session {md(wanted)} holds no hand of the filters ({over}); it is shown because the link names it.")
 
 labels = {s: f"{s}  ·  {d or 'no date'}  ·  {n} hands" for s, d, n in sessions}
-wanted = st.query_params.get("session")
 names = [s for s, _, _ in sessions]
 choice = st.selectbox("Session", names, index=names.index(wanted) if wanted in names else 0,
                       format_func=labels.get, key="shead.sheet.session")
 if wanted is not None and wanted not in names:  # a link's session that is not here: said (dash17 F3)
     st.warning(f"No session {md(wanted)} in this database; showing {md(choice)}.")
+st.caption(f"Sessions listed: {len(names)}, those holding a hand of {over} (the sidebar filters). The sheet shows "
+           "the session's whole night, every hand of it." if f != Filters() else
+           f"Sessions listed: all {len(names)} (no sidebar filter is set; the filters choose the sessions listed).")
 st.query_params["session"] = choice
 try:
     sh = _sheet(db_stamp(path), choice)
