@@ -252,3 +252,32 @@ def test_f2_fair_deals_takes_the_sidebar_group_and_says_what_it_leaves_out(two_d
     assert at.selectbox(key="shead.deals.group").value is None
     assert infos(at)[0].startswith("Not applied on this page: the sidebar's group Other Club (no full deal stored).")
 
+
+# --- F3: the Player page opens on a player of the filtered hands ----------------------------------------------
+
+def test_f3_player_page_opens_on_a_player_of_the_group(two_db, monkeypatch):
+    """Group Tester Night 25 (Allen Braun, the database's first name, sat only at Other Club): the page lists the
+    night's 5 players and opens on the first by name, Kai Moser.  Kai by hand: ledger -4 +4 -1 +4 +2 = +5; the blind
+    went round from the dealer's left (rules.md B-3): hand 1 (dealer Os) Ka passed, Li picked; hand 3 (dealer Li)
+    everyone passed; hand 5 (dealer Ni) Os passed, Ka picked; in hands 2 and 4 the picker (Mo, Os) came before
+    him. Offered 3, picked 1: 33.3 %; his one pick won +2: units per pick +2.00."""
+    at = run("player.py", two_db, monkeypatch, group=GROUP)
+    sel = at.selectbox(key="player.who")
+    assert sel.options == ["Kai Moser", "Lina Roth", "Moritz Gall", "Nina Berg", "Oskar Pfaff"]
+    assert sel.value == "Kai Moser"
+    got = {m.label: m.value for m in at.metric}
+    assert (got["Ledger (units)"], got["Pick rate"], got["Units per pick"]) == ("+5", "33.3%", "+2.00")
+    assert not any("sat in none" in m for m in infos(at))
+
+
+def test_f3_player_page_with_a_player_filter_opens_on_that_player(two_db, monkeypatch):
+    """Player Nina Berg: her ledger -4 +4 +4 +4 -1 = +7, 0 picks."""
+    at = run("player.py", two_db, monkeypatch, group=GROUP, player="Nina Berg")
+    assert at.selectbox(key="player.who").value == "Nina Berg"
+    assert {m.label: m.value for m in at.metric}["Ledger (units)"] == "+7"
+
+
+def test_f3_a_linked_player_outside_the_filters_is_still_shown(two_db, monkeypatch):
+    at = run("player.py", two_db, monkeypatch, group=GROUP, who="Allen Braun")
+    sel = at.selectbox(key="player.who")
+    assert sel.value == "Allen Braun" and "Allen Braun" in sel.options and "Bea Schmidt" not in sel.options

@@ -18,7 +18,7 @@ from dashboard import hand_list as hl
 from dashboard import player_metrics as pm
 from dashboard.filters import (_busy, _choices, connection, db_path, db_stamp, describe, num, pct, plural,
                                start_page)
-from dashboard.metrics import Filters
+from dashboard.metrics import Filters, hands_where
 from dashboard.text import md
 from ingest.store import StoreBusy
 
@@ -27,14 +27,33 @@ f = start_page("Player", "One player's own numbers — sessions, ledger, picking
 if f is None:
     st.stop()
 
-players = _choices(db_stamp(db_path())).get("players", [])
-if not players:
+@st.cache_data(ttl=300, max_entries=128, show_spinner=False)
+def _seated(stamp: tuple, f: Filters) -> list[str]:
+    """The players who sat in a hand of ``f`` (its player filter aside), by name."""
+    where, params = hands_where(Filters(**{**f.__dict__, "players": ()}))
+    with connection(stamp[0]) as con:
+        return [p for (p,) in con.execute(
+            "SELECT DISTINCT u.player FROM hand_units u JOIN hands h USING (hand_id) "
+            f"WHERE u.player IS NOT NULL AND {where} ORDER BY 1", params or None).fetchall()]
+
+
+every = _choices(db_stamp(db_path())).get("players", [])
+if not every:
     st.info("No player names are recorded (the Seats tag names them).")
     st.stop()
-wanted = st.query_params.get("who") or (f.players[0] if f.players else players[0])
-if wanted not in players:
-    st.warning(f"No player {md(wanted)} in this database; showing {md(players[0])}.")
-    wanted = players[0]
+# dash25 F3: the page opens on (and lists) the players of the filtered hands, not the database's first name (the
+# group Tester Night 25 opened on Allen Braun, who sat in none of its hands: an empty page)
+try:
+    players = _seated(db_stamp(db_path()), f) or every
+except StoreBusy as exc:
+    _busy(exc)
+first = next((p for p in f.players if p in players), players[0])
+wanted = st.query_params.get("who") or first
+if wanted not in every:
+    st.warning(f"No player {md(wanted)} in this database; showing {md(first)}.")
+    wanted = first
+elif wanted not in players:  # a link's player outside the filters: listed and shown (the page then says so)
+    players = sorted([*players, wanted])
 # the widget follows the URL (a link opened, a name typed) and starts at the wanted player
 _kept = st.session_state.get("player.who")
 if _kept not in players or st.query_params.get("who") not in (None, _kept):
