@@ -281,3 +281,49 @@ def test_f3_a_linked_player_outside_the_filters_is_still_shown(two_db, monkeypat
     at = run("player.py", two_db, monkeypatch, group=GROUP, who="Allen Braun")
     sel = at.selectbox(key="player.who")
     assert sel.value == "Allen Braun" and "Allen Braun" in sel.options and "Bea Schmidt" not in sel.options
+
+
+# --- F4: Picking's seat chart for a player who never picked ---------------------------------------------------
+
+def _seat_chart(at: AppTest) -> tuple[dict, dict[str, list[dict]]]:
+    """The chart's Vega-Lite spec and its data sets (name -> rows; Streamlit sends them as Arrow beside the spec)."""
+    import json
+
+    import pyarrow as pa
+
+    (chart,) = at.get("vega_lite_chart")
+    data = {d.name: pa.ipc.open_stream(d.data.data).read_all().to_pylist() for d in chart.proto.datasets}
+    return json.loads(chart.proto.spec), data
+
+
+def test_f4_pick_rate_by_seat_of_a_player_who_passed_each_time(two_db, monkeypatch):
+    """Nina Berg (Ni) in the tester's night: the blind reaches the seats from the dealer's left (rules.md B-3).
+    Hand 3 (dealer Li): Mo, Ni, ... everybody passed (a leaster): Ni was 2nd. Hand 4 (dealer Mo): Ni 1st passed,
+    Os picked. Hands 1 (dealer Os: Ka, Li picks), 2 (dealer Ka: Li, Mo picks), 5 (dealer Ni: she deals, Ka picks
+    2nd) never reached her. So offered 2 (1st 1, 2nd 1), picked 0: 0 % at the 1st and 2nd seats."""
+    at = run("picking.py", two_db, monkeypatch, group=GROUP, player="Nina Berg")
+    text = captions(at)
+    assert ("No picks: Nina Berg passed all 2 times the blind reached them (times by seat: 1st 1 · 2nd 1), so every "
+            "seat's rate is 0 %.") in text
+    assert "Picks from each seat: ." not in text
+    spec, sets = _seat_chart(at)
+    bars, labels = spec["layer"]
+    assert bars["encoding"]["y"]["axis"]["format"] == ".0%"
+    assert bars["encoding"]["y"]["scale"] == {"domain": [0, 1]}
+    data = sets[labels["data"]["name"]]
+    assert [(r["seat"], r["offered"], r["picks"], r["pick_rate"]) for r in data] == [("1st", 1, 0, 0.0),
+                                                                                    ("2nd", 1, 0, 0.0)]
+    assert labels["encoding"]["text"]["format"] == ".0%"
+
+
+def test_f4_pick_rate_by_seat_of_the_whole_night(two_db, monkeypatch):
+    """The whole night: every pick (hands 1, 2, 4, 5) came from the 2nd seat, which the blind reached in all 5
+    hands (hand 3's leaster too): 4/5 = 80 %; the axis keeps its own scale."""
+    at = run("picking.py", two_db, monkeypatch, group=GROUP)
+    assert "Picks from each seat: [2nd (4)](/hands?group=Tester+Night+25&kind=pick&position=2&seats=5)." in \
+        captions(at)
+    spec, sets = _seat_chart(at)
+    bars, labels = spec["layer"]
+    assert "scale" not in bars["encoding"]["y"]
+    rows = {r["seat"]: (r["offered"], r["picks"], r["pick_rate"]) for r in sets[labels["data"]["name"]]}
+    assert rows["2nd"] == (5, 4, 0.8) and rows["1st"] == (5, 0, 0.0)

@@ -95,23 +95,42 @@ else:
         x=alt.X("seat:N", sort=alt.EncodingSortField("order", op="min"),
                 title="seat in pick order (1st = left of the dealer)",
                 axis=alt.Axis(labelAngle=0, labelOverlap=False, labelLimit=80)),
-        y=alt.Y("pick_rate:Q", title="pick rate", axis=alt.Axis(format="%")),
+        # dash25 F4: whole percents, and a 0-100 % scale when every rate is 0 (a player who passed each time: the
+        # axis of a zero domain read "0.000000%" and the bars of 0 % could not be seen)
+        y=alt.Y("pick_rate:Q", title="pick rate", axis=alt.Axis(format=".0%"),
+                scale=alt.Scale(domain=[0, 1]) if not (pos["pick_rate"].max() or 0) else alt.Undefined),
         tooltip=["seats", "label", "offered", "picks", alt.Tooltip("pick_rate:Q", format=".1%")],
     )
     if sizes > 1:  # one bar per table size at each seat, never stacked (F-1: seats differ by table)
         enc.update(xOffset=alt.XOffset("seats:N"), color=alt.Color("seats:N", title="seats at the table",
                                                                    legend=alt.Legend(orient="top")))
-    chart = alt.Chart(pos).mark_bar().encode(**enc).properties(height=300)
-    st.altair_chart(chart, width="stretch")
+    chart = alt.Chart(pos).mark_bar().encode(**enc)
+    if sizes == 1:  # each seat's rate written over its bar, so a 0 % is seen (a seat never offered has none)
+        chart = chart + alt.Chart(pos.filter(pl.col("offered") > 0)).mark_text(dy=-8).encode(
+            x=enc["x"], y="pick_rate:Q", text=alt.Text("pick_rate:Q", format=".0%"))
+    st.altair_chart(chart.properties(height=300), width="stretch")
+    _picked = [r for r in pos.sort("seats", "order").to_dicts() if r["picks"]]
+    _offered = [r for r in pos.sort("seats", "order").to_dicts() if r["offered"]]
+    _offers = " · ".join(f"{r['seat']}" + (f" of {r['seats']}" if sizes > 1 else "") + f" {r['offered']:,}"
+                         for r in _offered)
+    if _picked:
+        _from = "Picks from each seat: " + " · ".join(
+            link(f"{r['seat']}" + (f" of {r['seats']}" if sizes > 1 else "") + f" ({r['picks']:,})",
+                 position=r["position"], seats=r["seats"]) for r in _picked) + "."
+    elif f.players:
+        _from = (f"No picks: {' or '.join(md(p) for p in f.players)} passed all "
+                 f"{plural(int(pos['offered'].sum()), 'time')} the blind reached them (times by seat: "
+                 f"{_offers}), so every seat's rate is 0 %.")
+    else:
+        _from = f"No picks: the blind was passed at every seat it reached (times by seat: {_offers})." if _offered \
+            else \
+            "No picks: the blind reached no seat."
     st.caption("For each seat in pick order (1st after the dealer … the dealer): picks from that seat ÷ hands in "
                "which the blind reached it (every seat before it passed; a leaster or doubler reached every seat). "
                f"Misdeals offer nobody; {plural(s['unknown_dealer'], 'picked hand')} with an unknown dealer left out. "
                + ("One bar per table size (seats at the table); games without a blind to pick are not counted. "
                   if sizes > 1 else "") +
-               f"Over {over}. Picks from each seat: "
-               + " · ".join(link(f"{r['seat']}" + (f" of {r['seats']}" if sizes > 1 else "") + f" ({r['picks']:,})",
-                                 position=r["position"], seats=r["seats"])
-                            for r in pos.sort("seats", "order").to_dicts() if r["picks"]) + ".")
+               f"Over {over}. " + _from)
 
 st.subheader("Per player")
 rate = fetch(metrics.pick_rate_by_player, f)
