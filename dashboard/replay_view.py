@@ -166,12 +166,18 @@ def step_words(s: Step, aliases: list[str], german: bool, viewer: str | None = N
     return f"{who} {words.get(k, k)}"
 
 
-def facts_line(s: Step, seats: list[tuple[str, str]], o, german: bool, who: str = "") -> str:
+def facts_line(s: Step, seats: list[tuple[str, str]], o, german: bool, who: str = "",
+               viewer: str | None = None, buried: bool = False) -> str:
     """The standing facts as known at step ``s``: the picker (declarer), the
     called card (the under card face down where this view does not know it),
     the partner once known, the multiplier, and the card points: the side's
     once the side is known, else the picker's own and the others' (issue 13:
-    no partner credited before it is revealed)."""
+    no partner credited before it is revealed).  Before the end the picker's
+    points are those of the tricks taken; the bury's are named beside them
+    (dash25 F6: "picker side 38" with 4 buried read as 38 + 7 short of the 49
+    out) — in a seat view (``viewer``, a seat's alias) only the picker's, who
+    alone knows the bury; another seat's view (its frames hide the bury) says
+    the picker's points leave it out when the hand has one (``buried``)."""
     f = s.frame
     aliases = [a for a, _ in seats]
     side_word = "declarer side" if german else "picker side"
@@ -208,12 +214,19 @@ def facts_line(s: Step, seats: list[tuple[str, str]], o, german: bool, who: str 
                  + (f" ({md(who)})" if who else ""))  # who marked it (new20 F7)
     if f.picker_points is not None and f.picker is not None:
         word = "Augen" if german else "Card points"
+        if f.done:
+            bury_note = " (bury included)" if f.bury else ""
+        elif f.bury and (viewer is None or viewer == aliases[f.picker]):
+            bury_note = f" in tricks (+{sum(c.points for c in f.bury)} buried)"
+        elif buried and viewer is not None and viewer != aliases[f.picker]:
+            bury_note = " in tricks (the bury's points, the picker's, not shown)"
+        else:
+            bury_note = ""
         if s.side_known:
-            bury_note = " (bury included)" if f.done and f.bury else ""
             facts.append(f"**{word}** {side_word} {f.picker_points}{bury_note} · defenders {f.defender_points}")
         else:
-            facts.append(f"**{word}** {md(aliases[f.picker])} {f.picker_points} · the others {f.defender_points} "
-                         "(the partner not yet revealed)")
+            facts.append(f"**{word}** {md(aliases[f.picker])} {f.picker_points}{bury_note} · the others "
+                         f"{f.defender_points} (the partner not yet revealed)")
     return " · ".join(facts)
 
 

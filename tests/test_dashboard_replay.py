@@ -104,7 +104,7 @@ def test_query_params_open_hand_14_at_step_13(example_db):
     assert "**Step 13 of 30** · trick 3 · Di played :red[A♥]" in page_text
     # the standing facts: the partner is revealed by the called ace itself
     assert ("**Picker** Bea (Bea Schmidt) · **Called** :red[A♥] · **Partner** Di (Di Lenz) · **Stake × marks** ×1 · "
-            "**Card points** picker side 29 · defenders 0") in page_text
+            "**Card points** picker side 29 in tricks (+15 buried) · defenders 0") in page_text  # AS KC: 11 + 4
     table = at.html[0].value
     assert 'data-winner="Di"' in table and 'data-done="false"' in table
     assert "Trick 3: <b>Di</b> (Di Lenz) is winning with" in table
@@ -156,12 +156,13 @@ def test_stepping_forward_and_back(example_db):
     assert at.query_params["step"] == "10"
     assert "Trick 2 won by Bea (Bea Schmidt) with Q♣ (9 points)" in texts(at)
     # the partner is not yet revealed: Bea's own points, not her side's (issue 13)
-    assert "**Card points** Bea 29 · the others 0 (the partner not yet revealed)" in texts(at)
+    # the bury AS KC (11 + 4 = 15, dash25 F6) named beside the tricks' points
+    assert "**Card points** Bea 29 in tricks (+15 buried) · the others 0 (the partner not yet revealed)" in texts(at)
     ok(at.button(key="rp_next_trick").click().run())
     assert at.query_params["step"] == "15"
     assert 'data-winner="Di"' in at.html[0].value
     assert "Trick 3 won by Di (Di Lenz) with A♥ (15 points)" in texts(at)
-    assert "picker side 44 · defenders 0" in texts(at)
+    assert "picker side 44 in tricks (+15 buried) · defenders 0" in texts(at)  # 29 + 15 from trick 3
 
     ok(at.button(key="rp_prev").click().run())
     assert at.query_params["step"] == "14"

@@ -327,3 +327,31 @@ def test_f4_pick_rate_by_seat_of_the_whole_night(two_db, monkeypatch):
     assert "scale" not in bars["encoding"]["y"]
     rows = {r["seat"]: (r["offered"], r["picks"], r["pick_rate"]) for r in sets[labels["data"]["name"]]}
     assert rows["2nd"] == (5, 4, 0.8) and rows["1st"] == (5, 0, 0.0)
+
+
+# --- F6: the Replay's card points mid-hand name the bury ------------------------------------------------------
+
+def _facts(at: AppTest) -> str:
+    (line,) = [m.value for m in at.markdown if m.value.startswith("**Picker**")]
+    return line
+
+
+def test_f6_replay_mid_hand_names_the_bury(night_db, monkeypatch):
+    """Hand 1 after 4 tricks (step 20, the tester's r20): the picker side (Li, Mo) took t1 9C 7C AC KC TC = 25,
+    t2 8C 7S 9H QH QC = 6, t3 QS 9D JH 7D JD = 7: 38 in tricks; the defenders t4 JC JS QD 8D 7H = 7 (Ni's QD);
+    Li buried KD 8H = 4 + 0 = 4 (card values rules.md A-5). 38 + 7 + 4 = 49 out. At the end: 113 with the bury."""
+    at = run("replay_hand.py", night_db, monkeypatch, hand="1", step="20")
+    assert _facts(at).endswith("**Card points** picker side 38 in tricks (+4 buried) · defenders 7")
+    at = run("replay_hand.py", night_db, monkeypatch, hand="1", step="30")
+    assert _facts(at).endswith("**Card points** picker side 113 (bury included) · defenders 7")
+
+
+def test_f6_a_seat_view_names_the_bury_only_to_the_picker(night_db, monkeypatch):
+    """Li picked and buried: in Li's view the 4 buried points are named; in Ka's (a defender, who never sees the
+    bury) the line says the bury's points are left out, without their value."""
+    at = run("replay_hand.py", night_db, monkeypatch, hand="1", step="20", seat="Li")
+    assert _facts(at).endswith("picker side 38 in tricks (+4 buried) · defenders 7")
+    at = run("replay_hand.py", night_db, monkeypatch, hand="1", step="20", seat="Ka")
+    line = _facts(at)
+    assert line.endswith("picker side 38 in tricks (the bury's points, the picker's, not shown) · defenders 7")
+    assert "+4" not in line

@@ -117,7 +117,9 @@ def test_the_partner_knows_herself_from_the_call(example_db):
     ok(at.run())
     # Di knows she is the partner: the side's 29 (Bea's two tricks) and the defenders' 0
     assert "**Partner** Di (Di Lenz)" in texts(at)
-    assert "**Card points** picker side 29 · defenders 0" in texts(at)
+    # the bury is Bea's alone: Di is told its points are left out, not their value (dash25 F6)
+    assert ("**Card points** picker side 29 in tricks (the bury's points, the picker's, not shown) · defenders 0"
+            in texts(at))
 
 
 def test_schafkopf_labels_in_german(tmp_path, monkeypatch):

@@ -481,7 +481,8 @@ if bottom_seat not in aliases:
     bottom_seat = aliases[-1] if schafkopf else aliases[0]  # NetSchafkopf: the human player ("Gast") sits last
     st.session_state["replay_bottom"] = bottom_seat
 side_word = "declarer side" if schafkopf else "picker side"
-st.markdown(facts_line(cur, seats, o, schafkopf, marks_names(stored.source)))
+st.markdown(facts_line(cur, seats, o, schafkopf, marks_names(stored.source), viewer,
+                       buried=not schafkopf and stored.cardlog is not None and any(stored.cardlog.bury or ())))
 
 sitting = dealer if (o.rules_flags or {}).get("sitOut") else None  # the dealer sits out (rules.md F-1)
 st.html(table_html(f, seats, dealer=dealer, bottom=aliases.index(viewer or bottom_seat),
