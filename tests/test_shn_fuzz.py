@@ -25,6 +25,7 @@ from ingest.shn.errors import SYNTAX_CODES, ShnSyntaxError
 from ingest.shn.reader import _LineEnds, read
 from ingest.shn.record import facts
 from ingest.shn.writer import write
+from ingest.unicode_text import nfc
 from replay.errors import ShedError
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "shared" / "data" / "sheepshead" / "example_session.shn"
@@ -77,7 +78,9 @@ def decode(data: bytes) -> str:
 def check(text: str) -> None:
     f = read(text, path="fuzz.shn")  # must not raise
     body = text[1:] if text.startswith("\ufeff") else text
-    body = _LineEnds().piece(body)  # the text as the reader reads it: its soft line ends as LF (notation.md §2.1)
+    # the text as the reader reads it: in NFC (one spelling of an accented name; the fuzz wrote U+F900, which is
+    # U+8C48 there), its soft line ends as LF (notation.md §2.1)
+    body = _LineEnds().piece(nfc(body))
     nlines = body.count("\n") + 1
     numbers = {h.number for h in f.hands} | {None}
     diags = list(f.errors) + [e for h in f.hands for e in h.errors]
