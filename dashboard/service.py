@@ -752,11 +752,14 @@ def create_app(service: Service, on_stop=None) -> FastAPI:
                table: TableQ = None, player: PlayerQ = None, rules: RulesQ = None, game: GameQ = None) -> dict:
         """The dashboard's Ledger page as JSON: ``leaderboard`` (units,
         hands, units per hand per player), ``ledger_by_session`` (units per
-        player per session) and ``ledger_running`` (running totals)."""
+        player per session), ``ledger_running`` (running totals) and
+        ``incomplete_sessions`` (the sessions whose source's totals the stored
+        games fall short of, or that keep a result against the rules: what
+        ``shead ledger`` names; serve25 F7)."""
         from dashboard import metrics as m  # noqa: PLC0415
 
         f = _filters(who, group, date_from, date_to, table, player, rules, game)
-        return _metric_rows([m.leaderboard, m.ledger_by_session, m.ledger_running], f)
+        return _metric_rows([m.leaderboard, m.ledger_by_session, m.ledger_running, m.incomplete_sessions], f)
 
     @app.get("/metrics", summary="The dashboard's metrics", tags=["metrics"], responses=_AUTH_RESPONSES)
     def metrics(who: Who, name: Annotated[list[str] | None, Query(description="Metric function names of "

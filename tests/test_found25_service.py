@@ -114,3 +114,31 @@ def test_a_second_void_is_409_already_voided(tmp_path):
             assert r.status_code == 200 and r.json()["leaderboard"] == [], r.text
     finally:
         svc.stop()
+
+
+def test_the_ledger_names_the_incomplete_sessions(tmp_path):
+    """serve25 F7: `/ledger` did not name the sessions `shead ledger` marks incomplete.  A sheet whose hand 2 is
+    refused (E-SCORE: Bob +3 where the rules give +2, rules.md B-33) under a Total row of both rows: the stored
+    hand 1 (Ann picks, Cal partner, 75: Ann +2, Cal +1, the others -1) falls short of the sheet's totals."""
+    from tests.cli_helpers import cli, write
+
+    sheet = ("Date,Hand,Dealer,Picker,Partner,Call,Points,Ann,Bob,Cal,Dot,Eve\n"
+             "2026-12-01,1,Eve,Ann,Cal,AH,75,2,-1,1,-1,-1\n"
+             "2026-12-01,2,Ann,Bob,Dot,AS,61,-1,3,-1,1,-2\n"
+             "Total,,,,,,,1,2,0,0,-3\n")
+    db = tmp_path / "i.duckdb"
+    cli("ingest", write(tmp_path, "inc.csv", sheet), "--db", str(db), ok=False)
+    token = make_token(db, "CSV inc", "viewer")
+    svc = start_service(db)
+    try:
+        with httpx.Client(base_url=svc.url, headers={"Authorization": f"Bearer {token}"}, timeout=60) as c:
+            r = c.get("/ledger")
+            assert r.status_code == 200, r.text
+            body = r.json()
+            assert {p["player"]: p["units"] for p in body["leaderboard"]} == \
+                {"Ann": 2, "Bob": -1, "Cal": 1, "Dot": -1, "Eve": -1}
+            (inc,) = body["incomplete_sessions"]
+            assert inc["session"] == "CSV inc 2026-12-01" and inc["refused"] == 1, inc
+            assert "1 hand(s) refused" in inc["note"], inc
+    finally:
+        svc.stop()
