@@ -23,3 +23,17 @@ def test_a_windows_1252_byte_in_a_hand_says_to_save_as_utf8(tmp_path):
         r.output
     # hand 2 stored: Bob picks, Dot partner, 61: a win (rules.md B-27, B-33): Bob +2, Dot +1, the others -1
     assert ledger(db) == {"Ann": -1, "Bob": 2, "Cal": -1, "Dot": 1, "Eve": -1}
+
+
+def test_w_rules_default_compares_with_the_session_just_above():
+    """W-RULES-DEFAULT (break24 F2) is said of a block without [Rules] under a block whose [Rules] it drops; a
+    block under one that wrote an empty [Rules " "] (the default profile) keeps the default: no change to warn of.
+    It compared with the house rules further up (the hypothesis property of tests/test_shn_writer.py found it)."""
+    from ingest.shn.reader import read
+
+    seats = '[Seats "Al; Bo; Cy; Di; Ed"]\n\nhand 1\npick Al\n\n'
+    text = ('%SHN 1.0\n[Session "a"]\n[Rules "wi5-called-ace; doubleOnBump=off"]\n' + seats
+            + '[Session "b"]\n[Rules " "]\n' + seats + '[Session "c"]\n' + seats + '[Session "d"]\n'
+            + '[Rules "wi5-called-ace; doubleOnBump=off"]\n' + seats + '[Session "e"]\n' + seats)
+    # only e, whose neighbour d wrote house rules, is warned of: at its [Session] line (line 29: 7 lines a block)
+    assert [(d.code, d.line) for d in read(text).errors] == [("W-RULES-DEFAULT", 29)]

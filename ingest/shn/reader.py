@@ -1749,11 +1749,11 @@ class _Reader:
 
     def _start_session(self) -> None:
         self._keep_voided_session()
-        if self.sess.tags.get("Rules", "").strip():
-            # the [Rules] of the session above, for W-RULES-DEFAULT below (break24 F2); an empty [Rules ""] is the
-            # default profile, which a block without [Rules] keeps (no change to warn of)
-            self.rules_above = (self.sess.tags["Rules"], self.sess.tag_pos.get("Rules"), self.sess.id,
-                                self.sess.tags.get("Event"))
+        # the [Rules] of the session just above, for W-RULES-DEFAULT below (break24 F2); a session above without
+        # [Rules], or with an empty [Rules ""], is scored by the default profile, which a block without [Rules]
+        # keeps (no change to warn of: the older house rules further up are not this block's neighbour's)
+        self.rules_above = ((self.sess.tags["Rules"], self.sess.tag_pos.get("Rules"), self.sess.id,
+                             self.sess.tags.get("Event")) if self.sess.tags.get("Rules", "").strip() else None)
         self.sess = SessionRec({})
         self.sess_has_hands = False
         self.sess_errs = []
