@@ -268,6 +268,22 @@ def _stored_kinds(con: duckdb.DuckDBPyConnection) -> frozenset[tuple[str, str]]:
     return got
 
 
+def _sheepshead_profiles(con: duckdb.DuckDBPyConnection) -> list[tuple[str, object]]:
+    """The stored Sheepshead ``[Rules]`` texts (few, :func:`_stored_kinds`),
+    sorted, each with its profile (``parse_rules``); a text that names no
+    profile is left out."""
+    from replay.errors import ProfileError  # noqa: PLC0415
+    from replay.profile import parse_rules  # noqa: PLC0415
+
+    out = []
+    for text in sorted({r for g, r in _stored_kinds(con) if g == "sheepshead"}):
+        try:
+            out.append((text, parse_rules(text or None)))
+        except ProfileError:
+            continue
+    return out
+
+
 def _table_rules(con: duckdb.DuckDBPyConnection) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """The stored Sheepshead ``[Rules]`` texts (few) sorted by table
     geometry (rules.md F-1): (those without a blind to pick, those whose
@@ -275,15 +291,8 @@ def _table_rules(con: duckdb.DuckDBPyConnection) -> tuple[tuple[str, ...], tuple
     decides, read by :func:`parse_rules`.  The metrics add the SQL for a
     kind only when the database holds hands of it (the common five-handed
     database pays nothing)."""
-    from replay.errors import ProfileError  # noqa: PLC0415
-    from replay.profile import parse_rules  # noqa: PLC0415
-
     no_blind, sit_out, two = [], [], []
-    for text in sorted({r for g, r in _stored_kinds(con) if g == "sheepshead"}):
-        try:
-            prof = parse_rules(text or None)
-        except ProfileError:
-            continue
+    for text, prof in _sheepshead_profiles(con):
         if not prof.has_blind:
             no_blind.append(text)
         if prof.sitOut:
@@ -1418,17 +1427,7 @@ def schneider_lines(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     only then (real25 F7; break25 F7: not of hands the filters leave out).
     A database holding no such rules text is not read (its stored rules
     texts are known, :func:`_stored_kinds`)."""
-    from replay.errors import ProfileError  # noqa: PLC0415
-    from replay.profile import parse_rules  # noqa: PLC0415
-
-    texts = []
-    for text in sorted({r for g, r in _stored_kinds(con) if g == "sheepshead"}):
-        try:
-            prof = parse_rules(text or None)
-        except ProfileError:
-            continue
-        if prof.schneiderSymmetric90:
-            texts.append(text)
+    texts = [text for text, prof in _sheepshead_profiles(con) if prof.schneiderSymmetric90]
     if not texts:
         return pl.DataFrame({"rules": [], "hands": []}, schema={"rules": pl.String, "hands": pl.Int64})
     base, params = _base(_prune(con, _sheepshead(f)), "rules, outcome")

@@ -1100,13 +1100,18 @@ def _voided_again(h: ValidatedHand, when: str) -> RejectedHand:
 
 
 def _refuse(fresh: list[ValidatedHand], result: FileResult, report: "IngestReport",
-            refused: list[RejectedHand]) -> tuple[list[ValidatedHand], FileResult]:
+            refused: list[RejectedHand], strict: bool = False) -> tuple[list[ValidatedHand], FileResult] | None:
     """``fresh`` and ``result`` without the hands of ``refused`` (by hash),
-    which join the report's and the result's rejected hands."""
+    which join the report's and the result's rejected hands.  ``strict``
+    (``shead ingest --strict``): a hand refused refuses the file, so None
+    (the caller stores nothing), the report not committed."""
     if not refused:
         return fresh, result
-    gone = {r.hash for r in refused}
     report.rejected.extend(refused)
+    if strict:
+        report.committed = False
+        return None
+    gone = {r.hash for r in refused}
     return [h for h in fresh if h.hash not in gone], replace(result, rejected=list(result.rejected) + refused)
 
 
@@ -3351,12 +3356,10 @@ class Store:
         if ids and fresh:  # a hand of a stored session's number, played on another day: no duplicate (scorer19 F5)
             other_day = self._other_day(con, ids, fresh, result.rejected, self.refused_nights,
                                         protocol=source_format == "netschafkopf")
-            if other_day:
-                if strict:
-                    report.rejected.extend(other_day)
-                    report.committed = False
-                    return
-                fresh, result = _refuse(fresh, result, report, other_day)
+            kept = _refuse(fresh, result, report, other_day, strict)
+            if kept is None:
+                return
+            fresh, result = kept
         if ids:  # a hash is stored only among its own session's hands (_session_ids)
             stored = _fetch_hex(con, "SELECT s.hash FROM hand_source s JOIN hands h USING (hand_id) "
                                 f"SEMI JOIN _rows p ON s.hash = p.hash WHERE {_scope(con, ids)}",
@@ -3387,12 +3390,10 @@ class Store:
             if same:  # the stored hand in another layout (an SHN export of it): nothing new
                 report.duplicates += len(same)
                 fresh = [h for h in fresh if h.hash not in same]
-            if clashes:
-                if strict:
-                    report.rejected.extend(clashes.values())
-                    report.committed = False
-                    return
-                fresh, result = _refuse(fresh, result, report, list(clashes.values()))
+            kept = _refuse(fresh, result, report, list(clashes.values()), strict)
+            if kept is None:
+                return
+            fresh, result = kept
         blocks = result.night_blocks  # a batch of a streamed file: the file's blocks over its batches (break25 F2)
         night_ids = stored_ids
         if blocks is not None:  # a batch whose hands of a stored night were all refused has no fresh hand
@@ -3406,26 +3407,20 @@ class Store:
             if strict and not report.committed:
                 return
         if fresh and night_ids and (result.rejected or blocks):  # a stored hand again under a new number (break25 F1)
-            shifted = self._shifted(con, night_ids, fresh, result, blocks)
-            if shifted:
-                if strict:
-                    report.rejected.extend(shifted)
-                    report.committed = False
-                    return
-                fresh, result = _refuse(fresh, result, report, shifted)
+            kept = _refuse(fresh, result, report, self._shifted(con, night_ids, fresh, result, blocks), strict)
+            if kept is None:
+                return
+            fresh, result = kept
         if fresh and ids and source_format == "netschafkopf":  # a protocol's new games into an SHN session (F17):
             # after its duplicates are counted (a protocol sent again after a restore, whose export wrote its
             # session as SHN, is duplicates: break17b F7)
             other = self._other_format(con, fresh, ids, result.path)
             fresh, result = _refuse(fresh, result, report, list(other.values()))
         if fresh:  # the safety net: never two hands of one number in a session, whatever reader gave them (real25 F2)
-            twice = _twice(fresh, stored_ids)
-            if twice:
-                if strict:
-                    report.rejected.extend(twice)
-                    report.committed = False
-                    return
-                fresh, result = _refuse(fresh, result, report, twice)
+            kept = _refuse(fresh, result, report, _twice(fresh, stored_ids), strict)
+            if kept is None:
+                return
+            fresh, result = kept
         if fresh:
             # none of the sessions stored (a first ingest): no look-up finds one
             known = {h.outcome.session for h in fresh}.intersection(stored_ids)

@@ -35,5 +35,5 @@ def test_w_rules_default_compares_with_the_session_just_above():
     text = ('%SHN 1.0\n[Session "a"]\n[Rules "wi5-called-ace; doubleOnBump=off"]\n' + seats
             + '[Session "b"]\n[Rules " "]\n' + seats + '[Session "c"]\n' + seats + '[Session "d"]\n'
             + '[Rules "wi5-called-ace; doubleOnBump=off"]\n' + seats + '[Session "e"]\n' + seats)
-    # only e, whose neighbour d wrote house rules, is warned of: at its [Session] line (line 29: 7 lines a block)
+    # only e, whose neighbour d wrote house rules, is warned of: at its [Session] line (line 29)
     assert [(d.code, d.line) for d in read(text).errors] == [("W-RULES-DEFAULT", 29)]
