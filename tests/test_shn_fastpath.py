@@ -29,6 +29,7 @@ HEAD = '%SHN 1.0\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
 def _general(monkeypatch):
     """Read with the fast path switched off: every line through ``_process``."""
     monkeypatch.setattr(reader, "_FAST", {})
+    monkeypatch.setattr(reader, "_SCAN", None)
 
 
 def test_regular_trick_line_positions():
@@ -60,10 +61,10 @@ def test_irregular_lines_positions():
 # -- the fast path and the statement loop agree ------------------------------
 
 SEATS = ["Al", "Bea", "Cy", "Di", "Ed"] * 3 + ["Zed", "?", "al"]
-CARDS = ["QC", "JD", "9C", "7S", "TH", "AS", "??", "10C", "q♠", "Q♣", "6C"]
+CARDS = ["QC", "JD", "9C", "7S", "TH", "AS", "??", "10C", "q♠", "Q♣", "6C", "qs", "kD", "ad", "Tc"]
 ODD = ["QC!", "^RJD", "{note}", "{open", "XX", "deal", "pts", "[Cards \"de\"]", "EO", "}", "t1", "Al:", ":", "?"]
 UNITS = ["+2", "-2", "0", "-0", "+4", "\u22124", "500", "+501", "02", "?", "^+2", "^-4", "x"]
-SEP = st.sampled_from([" "] * 6 + ["  ", "\t", " \u3000"])
+SEP = st.sampled_from([" "] * 6 + ["  ", "\t", " \u3000", "\x0c", " \x0b"])
 
 
 @st.composite
@@ -82,7 +83,7 @@ def card_line(draw):
             words.insert(draw(st.integers(1, len(words))), draw(st.sampled_from(ODD + UNITS)))
         return _spaced(draw, words)
     if kind == "t":
-        words.append(f"t{draw(st.integers(1, 7))}")
+        words.append(draw(st.sampled_from([f"t{k}" for k in range(1, 8)] * 3 + ["t0", "t01", "t99", "t100", "T2", "t1x"])))
         lead = draw(st.sampled_from(SEATS))
         words += [lead + ":"] if draw(st.integers(0, 5)) else [lead, ":"]
     else:
@@ -136,11 +137,17 @@ FAST = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCh
 @FAST
 @given(card_file())
 def test_fast_path_reads_as_the_statement_loop(text):
-    fast = (read(text, "f.shn"), _strict(text), _streamed(text))
+    with pytest.MonkeyPatch.context() as mp:  # the compiled path's scan of plain card lines, run here too
+        mp.setattr(reader, "_SCAN", reader._scan_line)
+        scanned = (read(text, "f.shn"), _strict(text), _streamed(text))
+    with pytest.MonkeyPatch.context() as mp:  # the split lines' fast path alone (the pure path)
+        mp.setattr(reader, "_SCAN", None)
+        fast = (read(text, "f.shn"), _strict(text), _streamed(text))
     with pytest.MonkeyPatch.context() as mp:
         _general(mp)
         slow = (read(text, "f.shn"), _strict(text), _streamed(text))
     assert fast == slow
+    assert scanned == slow
 
 
 def test_six_under_german_cards_is_a_mode_error():
@@ -149,3 +156,60 @@ def test_six_under_german_cards_is_a_mode_error():
     (d,) = f.hands[0].errors
     assert (d.code, d.line, d.col, d.found) == ("E-CARD-MODE", 4, 8, "6C")
     assert "(this card is" not in d.message
+
+
+def _scanned_lines(text: str) -> tuple[list[str], object]:
+    """The lines of ``text`` that the compiled path's scan (reader._scan_line) reads itself, and the file read."""
+    took: list[str] = []
+
+    def scan(self, line):
+        done = reader._scan_line(self, line)
+        if done:
+            took.append(line.strip())
+        return done
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(reader, "_SCAN", scan)
+        f = read(text, "f.shn")
+    return took, f
+
+
+def test_scan_reads_plain_card_lines_and_leaves_every_other():
+    # issue 17: a plain tK / deal / blind / bury / share line of two-character cards is read by one pass over its
+    # characters; a line with anything else on it (a comment, a note, ??, 10C, a suit symbol, t01, a CR) is left
+    # to the split and the statement loop, which read it as before
+    body = ("hand 1\n"
+            "deal Al  QS JD 9C 7S TH AS\n"       # scanned
+            "deal Bea qs jd\t9c\n"                # scanned: lower case, a tab
+            "deal Cy  QC 10C\n"                    # 10C: not two characters
+            "deal Di  QC JC ; four more\n"        # a comment
+            "blind KC QC\n"                        # scanned
+            "bury ?? AS\n"                         # an unknown card
+            "t1 Bea: 7H KH AH 9H 8H\n"             # scanned
+            "t01 Cy: 7C\n"                         # t01: the statement loop's
+            "t2 Cy: 7C {led low}\n"                # a note
+            "t3 Di: Q♣ 7D\n"                       # a suit symbol
+            "t4 Ed: 7D JH\r\n"                     # a CR before the LF
+            "t5 Ed : 7D\n"                         # the leader's colon apart
+            "t6 Ed: 9D^R\n")                       # not a card
+    took, f = _scanned_lines(HEAD + body)
+    assert took == ["deal Al  QS JD 9C 7S TH AS", "deal Bea qs jd\t9c", "blind KC QC", "t1 Bea: 7H KH AH 9H 8H"]
+    h = f.hands[0]
+    assert [d.cards for d in h.deals[:2]] == [[Card.SQ, Card.DJ, Card.C9, Card.S7, Card.HT, Card.SA],
+                                              [Card.SQ, Card.DJ, Card.C9]]
+    assert h.blind.cards == [Card.CK, Card.CQ]
+    assert (h.tricks[0].number, h.tricks[0].leader, h.tricks[0].cards) == (
+        1, "Bea", [Card.H7, Card.HK, Card.HA, Card.H9, Card.H8])
+    assert [(p.line, p.col) for p in h.deals[1].card_pos] == [(5, 10), (5, 13), (5, 16)]  # found when read
+    with pytest.MonkeyPatch.context() as mp:
+        _general(mp)
+        assert read(HEAD + body, "f.shn") == f
+
+
+def test_scan_reads_german_cards_under_their_mode():
+    # [Cards "de"]: EO (Eichel-Ober, the queen of clubs), GU (Gras-Unter, the jack of spades), HA, SZ
+    text = '%SHN 1.0\n[Cards "de"]\n[Seats "Al; Bea; Cy; Di"]\nhand 1\nt1 Al: EO GU HA SZ\nt2 Bea: QC JS\n'
+    took, f = _scanned_lines(text)
+    assert took == ["t1 Al: EO GU HA SZ"]  # QC is no German spelling: the statement loop's E-CARD-MODE
+    assert f.hands[0].tricks[0].cards == [Card.CQ, Card.SJ, Card.HA, Card.DT]
+    assert [d.code for d in f.hands[0].errors] == ["E-CARD-MODE"]

@@ -718,16 +718,25 @@ class ReadScore(ScoreRec):
 
 def _fast_trick(self, line: str, toks: list[str]) -> bool:
     """``tK S: c c c c c``: a :class:`ReadTrick`."""
-    hand = self.hand
-    if hand is None or self.skipping or len(toks) < 3:
-        return False
-    seat = self.leads.get(toks[1])
-    num = _TRICK_NUM[toks[0]]
-    if seat is None or num in self.seen:
+    if len(toks) < 3:
         return False
     try:
         cards = list(map(self.card_of, toks[2:]))
     except KeyError:
+        return False
+    return _read_trick(self, line, _TRICK_NUM[toks[0]], toks[1], cards)
+
+
+def _read_trick(self, line: str, num: int, word: str, cards: list) -> bool:
+    """The trick ``num`` led by the seat written ``word`` (``S:``) with
+    ``cards`` (its card codes, at least one), as :func:`_fast_trick` and
+    :func:`_scan_line` read it: a :class:`ReadTrick`, or False having changed
+    nothing."""
+    hand = self.hand
+    if hand is None or self.skipping:
+        return False
+    seat = self.leads.get(word)
+    if seat is None or num in self.seen:
         return False
     rec = _new(ReadTrick)
     rec.number = num
@@ -749,14 +758,19 @@ def _fast_trick(self, line: str, toks: list[str]) -> bool:
 
 def _fast_deal(self, line: str, toks: list[str]) -> bool:
     """``deal S c c c c c c``: a :class:`ReadCards`."""
-    if self.hand is None or self.skipping or len(toks) < 3:
-        return False
-    s = toks[1]
-    if s not in self.seatset or s in self.seen:
+    if len(toks) < 3:
         return False
     try:
         cards = list(map(self.card_of, toks[2:]))
     except KeyError:
+        return False
+    return _read_deal(self, line, toks[1], cards)
+
+
+def _read_deal(self, line: str, s: str, cards: list) -> bool:
+    """The deal line of seat ``s`` with ``cards`` (at least one), as
+    :func:`_fast_deal` and :func:`_scan_line` read it."""
+    if self.hand is None or self.skipping or s not in self.seatset or s in self.seen:
         return False
     rec = _new(ReadCards)
     rec.cards = cards
@@ -771,15 +785,20 @@ def _fast_deal(self, line: str, toks: list[str]) -> bool:
 
 def _fast_cards(self, line: str, toks: list[str]) -> bool:
     """``blind c c``, ``bury c c``, ``share c ...``: a :class:`ReadCards`."""
-    hand = self.hand
-    if hand is None or self.skipping or len(toks) < 2:
-        return False
-    kw = toks[0]
-    if getattr(hand, kw) is not None:
+    if len(toks) < 2:
         return False
     try:
         cards = list(map(self.card_of, toks[1:]))
     except KeyError:
+        return False
+    return _read_cards(self, line, toks[0], cards)
+
+
+def _read_cards(self, line: str, kw: str, cards: list) -> bool:
+    """The ``blind``, ``bury`` or ``share`` line (``kw``) with ``cards`` (at
+    least one), as :func:`_fast_cards` and :func:`_scan_line` read it."""
+    hand = self.hand
+    if hand is None or self.skipping or getattr(hand, kw) is not None:
         return False
     self.last = rec = _new(ReadCards)
     rec.cards = cards
@@ -1259,6 +1278,7 @@ class _Reader:
         odd = has_surrogate or has_bom or has_cr
         off = 0
         ln = 0
+        scan = _SCAN  # plain card lines read before any split (compiled only)
         for line in lines:
             ln += 1
             self.ln = ln
@@ -1281,6 +1301,8 @@ class _Reader:
                     line = fixed
             if "%SHN" in line and _joined_at(line):  # a file without a last line end, another joined after it
                 self._joined(line)  # (break21b F21): its header read where it starts
+                continue
+            if scan is not None and scan(self, line):
                 continue
             if "{" in line or "[" in line:
                 toks = _tokens(line)
@@ -3054,6 +3076,158 @@ _FAST = {"deal": _fast_deal, "blind": _fast_cards, "bury": _fast_cards, "share":
          "hand": _fast_hand}
 for _w in _TRICK_NUM:
     _FAST[_w] = _fast_trick
+
+
+def _scan_table(cards: dict) -> tuple[bytes, bytes, int, list]:
+    """What :func:`_scan_line` reads cards by, for the card spellings
+    ``cards`` (spelling -> card) of a ``[Cards]`` mode: ``(first, second,
+    width, table)``, where ``first[ord(a)]`` and ``second[ord(b)]`` number
+    the first and second characters of the two-character ASCII spellings
+    ``ab`` (0: no such spelling has that character there) and
+    ``table[first * width + second]`` is the card spelt ``ab``, or None
+    where ``ab`` spells no card (or ``??``, which the scan leaves to the
+    other readers)."""
+    pairs = [(k, c) for k, c in cards.items() if len(k) == 2 and k.isascii() and c is not None]
+    firsts: dict[str, int] = {}
+    seconds: dict[str, int] = {}
+    for k, _ in pairs:
+        firsts.setdefault(k[0], len(firsts) + 1)
+        seconds.setdefault(k[1], len(seconds) + 1)
+    width = len(seconds) + 1
+    table: list = [None] * ((len(firsts) + 1) * width)
+    for k, c in pairs:
+        table[firsts[k[0]] * width + seconds[k[1]]] = c
+    first, second = bytearray(128), bytearray(128)
+    for ch, i in firsts.items():
+        first[ord(ch)] = i
+    for ch, i in seconds.items():
+        second[ord(ch)] = i
+    return bytes(first), bytes(second), width, table
+
+
+#: ``[Cards]`` mode -> :func:`_scan_table` of its spellings
+_SCAN_TABLES = {mode: _scan_table(cards) for mode, (cards, _) in CARD_MODES.items()}
+
+
+def _scan_line(self: _Reader, line: str) -> bool:
+    """Read ``line`` when it is a plain ``tK S:``, ``deal S``, ``blind``,
+    ``bury`` or ``share`` line of two-character ASCII cards (``AC``, ``qs``,
+    ``TD``; the ``[Cards]`` mode's), words apart by blanks and tabs and
+    nothing else on it, as the fast path reads it (:func:`_read_trick`,
+    :func:`_read_deal`, :func:`_read_cards`), in one pass over its
+    characters: without the line's ``str.split``, its words as strings and
+    a look-up of each card's spelling.  False, having changed nothing, for
+    any other line (or one the fast path declines), which the caller reads as
+    before; so the reader's records, positions and diagnostics are those
+    without the scan (tests/test_shn_fastpath.py).
+
+    Compiled only (issue 17; ingest/shn/reader.pxd types the characters and
+    indices): run as Python, a loop over the characters costs more than the
+    ``split`` it saves, so the pure path does not call it (:data:`_SCAN`)."""
+    n = len(line)
+    i = 0
+    c = " "
+    while i < n:
+        c = line[i]
+        if c != " " and c != "\t":
+            break
+        i += 1
+    if n - i < 7:  # the shortest: 'bury AC', 't1 A AC'
+        return False
+    kind = 0  # 1 a trick, 2 a deal, 3 blind / bury / share
+    num = 0
+    kw = ""
+    if c == "t":
+        i += 1
+        while i < n:
+            c = line[i]
+            if c < "0" or c > "9":
+                break
+            if num == 0 and c == "0":  # t0, t01: the statement loop's
+                return False
+            num = num * 10 + (ord(c) - 48)
+            if num > 99:
+                return False
+            i += 1
+        if num == 0:
+            return False
+        kind = 1
+    elif c == "d" and line.startswith("deal", i):
+        i += 4
+        kind = 2
+    elif c == "b" and line.startswith("blind", i):
+        i += 5
+        kind = 3
+        kw = "blind"
+    elif c == "b" and line.startswith("bury", i):
+        i += 4
+        kind = 3
+        kw = "bury"
+    elif c == "s" and line.startswith("share", i):
+        i += 5
+        kind = 3
+        kw = "share"
+    else:
+        return False
+    if i >= n:
+        return False
+    c = line[i]
+    if c != " " and c != "\t":  # the keyword ends at a blank
+        return False
+    while i < n:
+        c = line[i]
+        if c != " " and c != "\t":
+            break
+        i += 1
+    word = ""
+    if kind != 3:  # the seat: printable ASCII up to the next blank
+        a = i
+        while i < n:
+            c = line[i]
+            if c == " " or c == "\t":
+                break
+            if c <= " " or c > "~" or c == "{" or c == "[" or c == ";" or c == '"':
+                return False
+            i += 1
+        if i == a:
+            return False
+        word = line[a:i]
+    first, second, width, table = _SCAN_TABLES[self.mode]
+    cards = []
+    while True:
+        while i < n:
+            c = line[i]
+            if c != " " and c != "\t":
+                break
+            i += 1
+        if i >= n:
+            break
+        if i + 1 >= n:
+            return False
+        c = line[i]
+        d = line[i + 1]
+        if c > "~" or d > "~":
+            return False
+        if i + 2 < n:
+            e = line[i + 2]
+            if e != " " and e != "\t":
+                return False
+        card = table[first[ord(c)] * width + second[ord(d)]]
+        if card is None:
+            return False
+        cards.append(card)
+        i += 2
+    if not cards:
+        return False
+    if kind == 1:
+        return _read_trick(self, line, num, word, cards)
+    if kind == 2:
+        return _read_deal(self, line, word, cards)
+    return _read_cards(self, line, kw, cards)
+
+
+#: The reader of plain card lines run before a line is split (:func:`_scan_line`): compiled only
+_SCAN = None if __file__.endswith(".py") else _scan_line
 
 
 # ---------------------------------------------------------------------------
