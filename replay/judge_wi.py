@@ -2382,7 +2382,8 @@ def _check_nopick_numbers(chk: HandCheck, kind: str, tie: bool) -> bool:
     I-34): ``E-PTS`` for points out of bounds or points a seat without a
     trick (the blind goes to a trick's winner, D-3) or a sweep cannot hold,
     ``E-TRICKS`` for ``tricks`` in a schwanzer (no trick is played, D-18) or
-    ``tricks 0`` for the moster (the most points need a trick).  Returns
+    ``tricks 0`` for the moster (the most points need a trick) and for the
+    leaster's winner under ``leasterMustTakeTrick`` (D-4).  Returns
     whether the written ``pts`` could be a moster's sweep (I-34) with no
     ``tricks`` to tell."""
     rec, prof = chk.rec, chk.profile
@@ -2392,6 +2393,10 @@ def _check_nopick_numbers(chk: HandCheck, kind: str, tie: bool) -> bool:
         raise chk.reject("E-TRICKS", f"tricks {tw.value} is written but a schwanzer is not played: the hands are shown "
                          "(rules.md D-18)", tw.pos, found=f"tricks {tw.value}", expected="no tricks")
     lo, hi, why = _nopick_bounds(prof, kind)
+    if tw is not None and tw.value == 0 and kind == "leaster" and prof.leasterMustTakeTrick and not tie:
+        raise chk.reject("E-TRICKS", "tricks 0 is written but the leaster is won by the fewest card points among the "
+                         "seats that took a trick (leasterMustTakeTrick=on, rules.md D-4): its winner took at least "
+                         "one", tw.pos, found="tricks 0", expected=f"1..{prof.tricks}")
     if tw is not None and tw.value == 0 and kind == "moster" and not tie:
         raise chk.reject("E-TRICKS", f"tricks 0 is written but the moster holds the most card points ({why}) and a "
                          "seat without a trick holds none (rules.md D-15)", tw.pos, found="tricks 0",
