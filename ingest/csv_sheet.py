@@ -1592,6 +1592,52 @@ def _pot_value(out: CsvResult, text: str):
     return v
 
 
+def _pot_opening(out: CsvResult, row: list[str], cols: dict, index: dict, cell, dtext: str, order, count: dict,
+                 night_of: dict, last_date: str | None, r: int, path: str, notes: list | None):
+    """A per-hand sheet's row that writes a Pot cell and nothing else of a
+    hand (no hand number, no player's units; its date, or a label such as
+    'Carried over' in the Date cell): False when ``row`` is not one.  Above
+    a night's first hand it is the pot carried in from an earlier night,
+    the pot's opening balance (rules.md D-19), as a running pad's opening
+    row is read: ``(night or None, units, row, column)``, the night's first
+    hand then read with ``pot N`` (None: the night of the next hand row).
+    Below 0 or part of a unit it is refused at that cell (``E-CSV-POT``);
+    among a night's hands it is not read, and said (``W-CSV-POT``): the pot
+    there is derived from the hands (break26 F6: skipped without a word,
+    its first hand then refused E-SCORE-SUM)."""
+    ptext, pcol = cell(row, "pot")
+    if not ptext or any(cell(row, f)[0] for f in HAND_FIELDS) or \
+            any(row[index[p]].strip() for p in out.players if index[p] < len(row)):
+        return False
+    night = (night_of.get(dtext) or read_date(dtext, order)) if dtext else None
+    if dtext and night is None and _date_attempt(dtext):
+        return False  # a mistyped date: the rows below say so
+    carried = _pot_value(out, ptext)
+    if carried is None:
+        return False
+    above = (night_of.get(last_date) or read_date(last_date, order)) if last_date else None
+    if (night or (above if not dtext else None)) in count:  # among the hands of a night already begun
+        if carried and notes is not None:
+            notes.append(Diagnostic(
+                "W-CSV-POT", f"row {row_words(r)}: the {cols['pot']} cell {ptext!r} is on a row with no hand among "
+                "the night's hands: not read (the pot between hands is what the hands above leave in it, rules.md "
+                "D-19); a pot carried in from an earlier night is written in the Pot cell of a row above the "
+                "night's first hand", "warning", path, r, pcol, found=ptext, expected="a hand's row"))
+        return None
+    if not carried:
+        return None
+    if carried < 0 or carried.denominator != 1:
+        if notes is not None:  # a pot below 0 is no pot (D-19)
+            notes.append(Diagnostic(
+                "E-CSV-POT", f"row {row_words(r)}: the {cols['pot']} cell of the night's opening row carries "
+                f"{ptext!r} ({carried:+} units) over from an earlier night, and a pot never holds less than 0 nor "
+                "part of a unit (rules.md D-19): it is not read, so a hand that takes units from the pot is refused; "
+                "write the units the pot holds when the night starts", "error", path, r, pcol, found=ptext,
+                expected="0 or more whole units"))
+        return None
+    return (night, int(carried), r, pcol)
+
+
 def _pot_words(v, text: str) -> str:
     if v is None:
         return f"holds {text!r} (no number of units)"
@@ -3396,6 +3442,12 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     nights.append((sessions[d_].tags["Session"], {name_of[p]: totals.night[p] for p in seats_of[d_]}))
             since.clear()
             continue
+        if not out.running and (opening := _pot_opening(out, row, cols, index, cell, dtext, order, count, night_of,
+                                                         last_date, r, path, notes)) is not False:
+            pot_in = opening  # a per-hand sheet's row carrying a pot in (break26 F6), or None: not read
+            if dtext and read_date(dtext, order) is not None:
+                last_date = dtext
+            continue
         dealer_text, hand_text = cell(row, "dealer")[0], cell(row, "hand")[0]
         if (not any(cell(row, f)[0] for f in HAND_FIELDS if f not in ("dealer", "hand"))
                 # a note typed in the Hand cell ("-- pizza break --"): no number (break23 F8: refused E-CSV-SEATS
@@ -3739,7 +3791,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         rec.line = r
         rec.sheet_row = True  # the validator's advice in the sheet's words (W-SESSION-GAP)
         words: list[str] = [f"hand {number}"]
-        if pot_in is not None and pot_in[0] == run_night and out.running:  # the night's first hand after its opening
+        if pot_in is not None and (pot_in[0] == run_night and out.running or not out.running and count[d] == 1
+                                   and pot_in[0] in (None, d)):  # the night's first hand after its opening row
             rec.pot = Value(pot_in[1], Pos(pot_in[2], pot_in[3]))
         pot_line = f"pot {pot_in[1]}" if rec.pot is not None else None
         pot_in = None

@@ -1,0 +1,104 @@
+"""Score sheets brought by break26 (session 26: F4, F6, F7, F8; /tmp/s26/break26/FINDINGS.md), fixed by fixb in
+session 26: each record written as a user would write it, each amount worked out by hand from rules.md
+(/work/shared/reference/rules.md) before shead's figure was read.  Default profile wi5-called-ace (doubleOnBump on)
+unless said.
+
+The hands used (players Gus, Lou, Mo, Rita, Zeke):
+- "Lou picks, Gus partner, 66": a plain win (rules.md B-27: 61..90, B-28 tier 1): Lou +2, Gus +1, Mo/Rita/Zeke -1
+  (B-31: picker 2 shares, partner 1; B-33).
+- "Mo picks, Zeke partner, 70": a plain win: Mo +2, Zeke +1, Gus/Lou/Rita -1.
+- "Rita picks, Gus partner, 45": a loss (31..60, B-28 tier 1), doubled on the bump (B-32): 2 a defender:
+  Rita -4, Gus -2, Lou/Mo/Zeke +2.
+- "Gus alone, 70": a plain win alone (B-31: 4 shares): Gus +4, each other -1.
+"""
+
+from __future__ import annotations
+
+import duckdb
+import pytest
+
+from tests.cli_helpers import ledger, write
+from tests.cli_helpers import ingest_json as _ingest, refused_at as _where
+
+POT_RULES = ("--rules", "wi5-called-ace; pot=on")
+
+
+def _stream(monkeypatch, stream: bool) -> None:
+    if stream:  # the sheet read in batches (ingest.csv_sheet.read_csv_stream)
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "3")
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", "2")
+
+
+def _units(db) -> dict[int, dict[str, int]]:
+    """Each stored hand's units by player, the pot's seat as '(pot)'."""
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = con.execute("SELECT h.hand, u.player, u.units FROM hands h JOIN hand_units u USING (hand_id) "
+                           "ORDER BY h.hand, u.seat_no").fetchall()
+    out: dict[int, dict[str, int]] = {}
+    for hand, player, units in rows:
+        out.setdefault(hand, {})[player or "(pot)"] = units
+    return out
+
+
+def _warned(rep: dict, code: str) -> list[tuple[int, int]]:
+    return [(w["line"], w["col"]) for w in rep["warnings"] if w["code"] == code]
+
+
+# -- break26 F6: a per-hand sheet's opening row carrying a pot in ---------------------------------------------------
+
+#: p/potcarry.csv as break26 wrote it: row 2 writes the night's date and Pot 5 (a pot carried in from last week's
+#: leaster), nothing else.  By hand (rules.md D-19; docs/profiles.md: the pot to the winning picker side, the partner
+#: pot // 4 = 1, the picker the rest, 4): hand 1 Lou/Gus 66, a plain win: Lou +2 +4 = +6, Gus +1 +1 = +2,
+#: Mo/Rita/Zeke -1, the pot -5 (sums to 0).  Hand 2 Mo/Zeke 70: Mo +2, Zeke +1, Gus/Lou/Rita -1, the pot empty (0).
+#: The night: Gus 2-1 = 1, Lou 6-1 = 5, Mo -1+2 = 1, Rita -1-1 = -2, Zeke -1+1 = 0.
+POT_CARRY = """Date,Hand,Dealer,Picker,Partner,Call,Points,Gus,Lou,Mo,Rita,Zeke,Pot
+{opening},,,,,,,,,,,,{pot}
+2026-12-01,1,Zeke,Lou,Gus,AH,66,2,6,-1,-1,-1,-5
+2026-12-01,2,Gus,Mo,Zeke,AS,70,-1,-1,2,-1,1,0
+"""
+
+
+@pytest.mark.parametrize("stream", [False, True])
+@pytest.mark.parametrize("opening", ["2026-12-01", "Carried over", ""])
+def test_a_per_hand_sheets_opening_row_carries_its_pot_into_hand_1(tmp_path, monkeypatch, stream, opening):
+    _stream(monkeypatch, stream)
+    db = tmp_path / "p.duckdb"
+    rep = _ingest(write(tmp_path, "potcarry.csv", POT_CARRY.format(opening=opening, pot=5)), db, *POT_RULES)
+    assert (rep["ingested"], rep["rejected"], rep["warnings"]) == (2, [], [])  # no E-SCORE-SUM, no W-SESSION-GAP
+    assert _units(db) == {1: {"Gus": 2, "Lou": 6, "Mo": -1, "Rita": -1, "Zeke": -1, "(pot)": -5},
+                          2: {"Gus": -1, "Lou": -1, "Mo": 2, "Rita": -1, "Zeke": 1, "(pot)": 0}}
+    assert ledger(db) == {"Gus": 1, "Lou": 5, "Mo": 1, "Rita": -2, "Zeke": 0}
+    with duckdb.connect(str(db), read_only=True) as con:
+        (text,) = con.execute("SELECT source FROM hand_text WHERE line = 3").fetchone()
+    assert "pot 5" in text  # the opening balance is in the stored text: a rederive gives the same units
+
+
+def test_a_per_hand_sheets_opening_pot_below_0_is_refused_at_its_cell(tmp_path):
+    """Pot -5 on the opening row: a pot never holds less than 0 (D-19): refused at row 2, column 13 (the Pot cell);
+    not read, hand 1 (which takes 5 from the pot) then does not sum to zero and is refused; hand 2 is stored
+    (Mo +2, Zeke +1, -1 each)."""
+    db = tmp_path / "p.duckdb"
+    rep = _ingest(write(tmp_path, "potcarry.csv", POT_CARRY.format(opening="2026-12-01", pot=-5)), db, *POT_RULES)
+    assert rep["ingested"] == 1
+    pot = [e for e in rep["rejected"] if e["hand"] is None]
+    assert [(e["code"], e["line"], e["col"], e["found"]) for e in pot] == [("E-CSV-POT", 2, 13, "-5")]
+    assert "a pot never holds less than 0" in pot[0]["message"]
+    assert (3, 1, "E-SCORE-SUM", 1) in _where(rep)
+    assert ledger(db) == {"Gus": -1, "Lou": -1, "Mo": 2, "Rita": -1, "Zeke": 1}
+
+
+def test_a_pot_only_row_among_a_nights_hands_is_said_not_read(tmp_path):
+    """A row writing only its date and Pot 3 between hands 1 and 2 (no pot carried in: hand 1 is Lou/Gus 66 with
+    nothing to take, Lou +2, Gus +1, -1 each; hand 2 Mo/Zeke 70, Mo +2, Zeke +1, -1 each): the pot between hands is
+    what the hands leave in it (D-19), so the cell is not read, and said at row 3, column 13 (W-CSV-POT).
+    The night: Gus 0, Lou +1, Mo +1, Rita -2, Zeke 0."""
+    text = ("Date,Hand,Dealer,Picker,Partner,Call,Points,Gus,Lou,Mo,Rita,Zeke,Pot\n"
+            "2026-12-01,1,Zeke,Lou,Gus,AH,66,1,2,-1,-1,-1,0\n"
+            "2026-12-01,,,,,,,,,,,,3\n"
+            "2026-12-01,2,Gus,Mo,Zeke,AS,70,-1,-1,2,-1,1,0\n")
+    db = tmp_path / "p.duckdb"
+    rep = _ingest(write(tmp_path, "potmid.csv", text), db, *POT_RULES)
+    assert (rep["ingested"], rep["rejected"]) == (2, [])
+    assert _warned(rep, "W-CSV-POT") == [(3, 13)]
+    assert ledger(db) == {"Gus": 0, "Lou": 1, "Mo": 1, "Rita": -2, "Zeke": 0}
+
