@@ -3413,10 +3413,13 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     rows, following_rows = tee(rows)
     next(following_rows, None)
     unit_cols = [index[p] for p in out.players]
+    # '-' in a Call, Points or Tricks cell: nothing written there, as in a units cell or the Partner cell (break26 F7:
+    # refused "call '-' is not a card", "points '-' is not a number" while a Partner cell's '-' read as alone)
+    dash_cols = unit_cols + [index[cols[f]] for f in ("call", "points", "tricks") if f in cols]
     for (r, row), after in zip_longest(rows, following_rows):  # the row after: a mistyped date's night
         if not any(c.strip() for c in row):
             continue
-        raw, row = row, _dashes_blank(row, unit_cols)  # '-' in a units cell: blank (break24c F5)
+        raw, row = row, _dashes_blank(row, dash_cols)  # '-' in a units cell: blank (break24c F5)
         if notes is not None:
             beyond.row(r, row, notes)
         dtext, dcol = cell(row, "date")

@@ -102,3 +102,43 @@ def test_a_pot_only_row_among_a_nights_hands_is_said_not_read(tmp_path):
     assert _warned(rep, "W-CSV-POT") == [(3, 13)]
     assert ledger(db) == {"Gus": 0, "Lou": 1, "Mo": 1, "Rita": -2, "Zeke": 0}
 
+
+# -- break26 F7: '-' in a Call, Points or Tricks cell ---------------------------------------------------------------
+
+#: w/dash.csv as break26 wrote it, and a row 6 with an en dash in Points and '-' in Call beside a named partner.
+#: Row 2: Partner '-', Call '-': Gus alone, 70 (Tricks 4), a plain win alone: Gus +4, each other -1 (B-31, B-33).
+#: Row 3: Points '-' (nothing written), units written: Mo/Zeke win: Mo +2, Zeke +1, Gus/Lou/Rita -1.
+#: Row 4: Tricks '-': Rita/Gus 45, a loss doubled on the bump (B-32): Rita -4, Gus -2, Lou/Mo/Zeke +2.
+#: Row 5: Partner en dash, Call blank: Lou alone 66: Lou +4, each other -1.
+#: Row 6: Call '-', Partner Zeke, Points en dash: Mo picks, Zeke partner, no call written, units written: Mo +2,
+#: Zeke +1, Gus/Lou/Rita -1.
+#: The night: Gus 4-1-2-1-1 = -1, Lou -1-1+2+4-1 = 3, Mo -1+2+2-1+2 = 4, Rita -1-1-4-1-1 = -8, Zeke -1+1+2-1+1 = 2.
+DASH = """Date,Hand,Dealer,Picker,Partner,Call,Points,Tricks,Gus,Lou,Mo,Rita,Zeke
+2026-12-01,1,Zeke,Gus,-,-,70,4,4,-1,-1,-1,-1
+2026-12-01,2,Gus,Mo,Zeke,AS,-,3,-1,-1,2,-1,1
+2026-12-01,3,Lou,Rita,Gus,AC,45,-,-2,2,2,-4,2
+2026-12-01,4,Mo,Lou,\u2013,,66,,-1,4,-1,-1,-1
+2026-12-01,5,Rita,Mo,Zeke,-,\u2013,,-1,-1,2,-1,1
+"""
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_dash_in_a_call_points_or_tricks_cell_is_nothing_written(tmp_path, monkeypatch, stream):
+    _stream(monkeypatch, stream)
+    db = tmp_path / "d.duckdb"
+    rep = _ingest(write(tmp_path, "dash.csv", DASH), db)
+    assert (rep["ingested"], rep["rejected"]) == (5, [])
+    assert _units(db) == {1: {"Gus": 4, "Lou": -1, "Mo": -1, "Rita": -1, "Zeke": -1},
+                          2: {"Gus": -1, "Lou": -1, "Mo": 2, "Rita": -1, "Zeke": 1},
+                          3: {"Gus": -2, "Lou": 2, "Mo": 2, "Rita": -4, "Zeke": 2},
+                          4: {"Gus": -1, "Lou": 4, "Mo": -1, "Rita": -1, "Zeke": -1},
+                          5: {"Gus": -1, "Lou": -1, "Mo": 2, "Rita": -1, "Zeke": 1}}
+    with duckdb.connect(str(db), read_only=True) as con:
+        got = con.execute("SELECT hand, partner, picker_points, call, alone, picker_tricks FROM hands ORDER BY hand").fetchall()
+    # (hand, partner, points, call, alone, tricks): hand 1 alone with its 4 tricks; hand 2's points not written
+    # (none, not 0) and its 3 tricks; hand 3's 45 and no tricks; hand 4 alone; hand 5 Zeke's, no card called, no points
+    assert got == [(1, None, 70, "alone", True, 4), (2, "Zeke", None, "AS", False, 3),
+                   (3, "Gus", 45, "AC", False, None), (4, None, 66, "alone", True, None),
+                   (5, "Zeke", None, None, False, None)]
+    assert ledger(db) == {"Gus": -1, "Lou": 3, "Mo": 4, "Rita": -8, "Zeke": 2}
+
