@@ -216,7 +216,8 @@ def date_in_text(text: str, order: str | None = None) -> tuple[str | None, str |
     of two or four digits) in ``order`` (``dmy``, ``mdy``; ``--columns
     date-order``), else day-first when A is over 12 or written with dots
     (the German ``04.12.2026``), month-first when B is over 12, and
-    otherwise neither: ``why`` names both readings.  The first date of the
+    otherwise neither: ``why`` names both readings (dots with B over 12,
+    ``12.17.2026``, are month first).  The first date of the
     text counts."""
     return _first_date(text, _TEXT_DATES, order)
 
@@ -238,7 +239,9 @@ def _first_date(text: str, patterns, order: str | None, year: str | None = None)
         g = m.groups()
         if how == "ab":  # A/B/YYYY, or A/B in ``year``
             a, sep, b, y = int(g[0]), g[1], int(g[2]), g[3] if len(g) > 3 else year
-            use = order or ("dmy" if a > 12 or sep == "." else "mdy" if b > 12 else None)
+            # dots are day first ('04.12.2026') unless the day cannot be A: '12.17.2026' is month first, as its
+            # slashed twin (break26 F4: not read, so a title of it was no date)
+            use = order or ("dmy" if a > 12 or (sep == "." and b <= 12) else "mdy" if b > 12 else None)
             if use is None:
                 got, why = None, (f"{m.group(0).strip()!r} reads as {_day(y, b, a)} (day first) or {_day(y, a, b)} "
                                   "(month first)")

@@ -757,6 +757,10 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
                     guessed = (text, where, day_in_text(text, year[0], "mdy")[0])
                 break
             why = why or (f"the day in {where} reads two ways: {why_here}" if why_here else None)
+        if night is None and why is None and title and (bad := re.search(r"\d{1,4}[-/._]\d{1,2}[-/._]\d{1,4}", title)):
+            # a title whose date reads neither way ('31.31.2026'): named, not "no date column" alone (break26 F4)
+            why = (f"the title row ({title[:60]!r}) writes {bad.group(0)!r}, which is no date read day first nor "
+                   "month first")
         if guessed is not None and (settled := _titles_order(first, header_row)) is not None:
             # a later title that reads one way only ('19.11.2026') settles the order: no guess (break24c F8)
             if settled[0] == "mdy":

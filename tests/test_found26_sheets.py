@@ -142,3 +142,71 @@ def test_a_dash_in_a_call_points_or_tricks_cell_is_nothing_written(tmp_path, mon
                    (5, "Zeke", None, None, False, None)]
     assert ledger(db) == {"Gus": -1, "Lou": 3, "Mo": 4, "Rita": -8, "Zeke": 2}
 
+
+# -- break26 F4: a dotted month-first title date ---------------------------------------------------------------------
+
+#: s/dotted.csv as break26 wrote it: no Date column, a title above each night's header.  '12.17.2026' can only be
+#: month first (there is no month 17), so it reads Dec 17 and settles '12.03.2026' (either way alone) as Dec 3, as
+#: the slashed twin '12/03/2026' / '12/17/2026' is read.  Dec 3: Lou/Gus 66 (Lou +2, Gus +1, -1 each), Mo/Zeke 70
+#: (Mo +2, Zeke +1, -1 each): Gus 0, Lou +1, Mo +1, Rita -2, Zeke 0.  Dec 17: Rita/Gus 45, a loss doubled on the
+#: bump: Rita -4, Gus -2, Lou/Mo/Zeke +2.  Both: Gus -2, Lou 3, Mo 3, Rita -6, Zeke 2.
+DOTTED = """Tuesday Night {t1}
+Hand,Dealer,Picker,Partner,Call,Points,Gus,Lou,Mo,Rita,Zeke
+1,Zeke,Lou,Gus,AH,66,1,2,-1,-1,-1
+2,Gus,Mo,Zeke,AS,70,-1,-1,2,-1,1
+Total,,,,,,0,1,1,-2,0
+Tuesday Night {t2}
+Hand,Dealer,Picker,Partner,Call,Points,Gus,Lou,Mo,Rita,Zeke
+1,Lou,Rita,Gus,AC,45,-2,2,2,-4,2
+Total,,,,,,-2,2,2,-4,2
+"""
+
+
+def _nights(db) -> dict[str, dict[str, int]]:
+    """Each stored night's date and each player's units that night."""
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = con.execute("SELECT CAST(h.date AS VARCHAR), u.player, sum(u.units) FROM hands h "
+                           "JOIN hand_units u USING (hand_id) GROUP BY ALL ORDER BY 1, 2").fetchall()
+    out: dict[str, dict[str, int]] = {}
+    for day, player, units in rows:
+        out.setdefault(day, {})[player] = int(units)
+    return out
+
+
+@pytest.mark.parametrize("stream", [False, True])
+@pytest.mark.parametrize("t1,t2", [("12.03.2026", "12.17.2026"), ("12/03/2026", "12/17/2026")])
+def test_a_dotted_month_first_title_date_is_read_and_settles_the_order(tmp_path, monkeypatch, stream, t1, t2):
+    _stream(monkeypatch, stream)
+    db = tmp_path / "d.duckdb"
+    rep = _ingest(write(tmp_path, "dotted.csv", DOTTED.format(t1=t1, t2=t2)), db)
+    assert (rep["ingested"], rep["rejected"]) == (3, [])
+    assert not _warned(rep, "W-CSV-DATE-ORDER")  # settled by the title at row 6: no guess said
+    assert _nights(db) == {"2026-12-03": {"Gus": 0, "Lou": 1, "Mo": 1, "Rita": -2, "Zeke": 0},
+                           "2026-12-17": {"Gus": -2, "Lou": 2, "Mo": 2, "Rita": -4, "Zeke": 2}}
+    assert ledger(db) == {"Gus": -2, "Lou": 3, "Mo": 3, "Rita": -6, "Zeke": 2}
+
+
+def test_a_lone_dotted_month_first_title_date_is_read(tmp_path):
+    """s/single_dotted.csv: one title 'Tuesday Night 12.17.2026' (Dec 17, month first), the Dec 3 hands above:
+    Gus 0, Lou +1, Mo +1, Rita -2, Zeke 0, all of 2026-12-17."""
+    text = DOTTED.format(t1="12.17.2026", t2="")
+    text = text[:text.index("Tuesday Night \n")]
+    db = tmp_path / "d.duckdb"
+    rep = _ingest(write(tmp_path, "single_dotted.csv", text), db)
+    assert (rep["ingested"], rep["rejected"]) == (2, [])
+    assert _nights(db) == {"2026-12-17": {"Gus": 0, "Lou": 1, "Mo": 1, "Rita": -2, "Zeke": 0}}
+
+
+def test_a_lone_title_date_that_does_not_read_is_named_in_the_refusal(tmp_path):
+    """'Tuesday Night 31.31.2026': no month 31 either way: refused at the header (row 2, column 1), E-CSV-COLUMNS
+    naming the title and its date, nothing stored."""
+    text = DOTTED.format(t1="31.31.2026", t2="")
+    text = text[:text.index("Tuesday Night \n")]
+    db = tmp_path / "d.duckdb"
+    rep = _ingest(write(tmp_path, "bad_title.csv", text), db)
+    assert rep["ingested"] == 0
+    (e,) = rep["rejected"]  # a file error: no hand
+    assert (e["code"], e["line"], e["col"], e["hand"]) == ("E-CSV-COLUMNS", 2, 1, None)
+    assert "no date column" in e["message"]
+    assert "the title row ('Tuesday Night 31.31.2026') writes '31.31.2026', which is no date" in e["message"]
+
