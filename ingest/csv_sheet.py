@@ -254,6 +254,8 @@ def _hand_column(header: list[str], below: list[list[str]], columns: str | None)
                 (columns and any(_norm(c) == _norm(v) for _, v in _parts(columns))):
             continue
         numbers: list[int] = []
+        again = 0  # a number the same as the one above: a scorer's typo, once (break26 F8: the whole sheet refused
+        # E-SEATS for one repeated Game #; the hand column refuses that row alone, E-CSV-HAND-ORDER)
         for row in below:
             if not any(x.strip() for x in row) or any(x.strip().lower().startswith("total") for x in row[:k + 1]):
                 continue
@@ -261,11 +263,12 @@ def _hand_column(header: list[str], below: list[list[str]], columns: str | None)
             if not t:
                 continue
             n = whole_units(t) if re.fullmatch(r"\d+(?:\.0+)?", t) else None
-            if n is None or n < 1 or (numbers and n <= numbers[-1] and n != 1):
+            again += bool(numbers) and n == numbers[-1] and n != 1
+            if n is None or n < 1 or (numbers and n < numbers[-1] and n != 1) or again > 1:
                 numbers = []
                 break
             numbers.append(n)
-        if len(numbers) >= 2 and numbers != [1] * len(numbers) and not _sums_to_zero(header, below, k, cols):
+        if len(set(numbers)) >= 2 and numbers != [1] * len(numbers) and not _sums_to_zero(header, below, k, cols):
             return c
     return None
 

@@ -210,3 +210,41 @@ def test_a_lone_title_date_that_does_not_read_is_named_in_the_refusal(tmp_path):
     assert "no date column" in e["message"]
     assert "the title row ('Tuesday Night 31.31.2026') writes '31.31.2026', which is no date" in e["message"]
 
+
+# -- break26 F8: one repeated number in a Game # column --------------------------------------------------------------
+
+#: t/game.csv as break26 wrote it: a 'Game #' column numbering the night 1, 2, 2, 3 (a typo at row 4).  The column is
+#: the hand's number; row 4 repeats hand 2 and is refused alone at its Game # cell (row 4, column 2), as a Hand
+#: column's would be.  Stored: hand 1 Lou/Gus 66 (Lou +2, Gus +1, -1 each), hand 2 Mo/Zeke 70 (Mo +2, Zeke +1, -1
+#: each), hand 3 Zeke picks, Mo partner, 66 (Zeke +2, Mo +1, -1 each).  The night: Gus 1-1-1 = -1, Lou 2-1-1 = 0,
+#: Mo -1+2+1 = 2, Rita -3, Zeke -1+1+2 = 2.
+GAME = """Date,Game #,Dealer,Picker,Partner,Call,Points,Gus,Lou,Mo,Rita,Zeke
+2026-12-01,1,Zeke,Lou,Gus,AH,66,1,2,-1,-1,-1
+2026-12-01,2,Gus,Mo,Zeke,AS,70,-1,-1,2,-1,1
+2026-12-01,2,Lou,Rita,Gus,AC,45,-2,2,2,-4,2
+2026-12-01,3,Mo,Zeke,Mo,AS,66,-1,-1,1,-1,2
+"""
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_one_repeated_game_number_refuses_that_row_alone(tmp_path, monkeypatch, stream):
+    _stream(monkeypatch, stream)
+    db = tmp_path / "g.duckdb"
+    rep = _ingest(write(tmp_path, "game.csv", GAME), db)
+    assert rep["ingested"] == 3
+    assert _where(rep) == [(4, 2, "E-CSV-HAND-ORDER", 2)]
+    assert "hand 2 again: row 3 is this night's hand 2" in rep["rejected"][0]["message"]
+    assert _units(db) == {1: {"Gus": 1, "Lou": 2, "Mo": -1, "Rita": -1, "Zeke": -1},
+                          2: {"Gus": -1, "Lou": -1, "Mo": 2, "Rita": -1, "Zeke": 1},
+                          3: {"Gus": -1, "Lou": -1, "Mo": 1, "Rita": -1, "Zeke": 2}}
+    assert ledger(db) == {"Gus": -1, "Lou": 0, "Mo": 2, "Rita": -3, "Zeke": 2}
+
+
+def test_a_game_column_repeating_two_numbers_is_still_no_hand_column(tmp_path):
+    """Game # 1, 2, 2, 3, 3: two repeats are no typo: the column is not taken for the hand's (as before), so it is
+    read as a player's and every row refused E-SEATS (6 players at a table of 5), the message naming the mapping."""
+    text = GAME + "2026-12-01,3,Rita,Gus,Lou,AC,75,2,1,-1,-1,-1\n"
+    rep = _ingest(write(tmp_path, "game2.csv", text), tmp_path / "g.duckdb")
+    assert rep["ingested"] == 0
+    assert {e["code"] for e in rep["rejected"]} == {"E-SEATS"}
+    assert "--columns hand=Game #" in rep["rejected"][0]["message"]
