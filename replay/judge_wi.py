@@ -674,7 +674,7 @@ def _gap_warning(chk: HandCheck, known: bool, stake_derived: bool, stake: int = 
             + ("correct the refused row and ingest the sheet again (the night is then derived again with it)"
                if refused else "ingest the night's earlier rows (from its hand 1) first, or with it")
             + ("" if chk.prov.get("pot") != "derived" else "; a pot carried in from an earlier night is written in "
-               "the Pot cell of a running pad's opening row"),
+               "the Pot cell of the sheet's opening row above the night's first hand"),
             rec.pos, found=f"hand {rec.number}", expected="the night's rows from hand 1", severity="warning"))
         return
     chk.warnings.append(chk.diag(
