@@ -3645,6 +3645,11 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         short = (prof is not None and not blank and not unwritten and not out.running
                  and 0 < len(present) < prof.players - (1 if sits_out else 0))
         table = present
+        if sits_out and d not in sessions and not short and len(out.players) == prof.players \
+                and set(present) < set(out.players):
+            # a sit-out night's table is its header's players (rules.md F-1: the dealer of each hand sits out), not
+            # its first row's written cells (real26 F1: a wrong blank in row 1 took a table of 5, every row refused)
+            table = list(out.players)
         if short and d not in sessions:
             table = list(out.players)
             if len(table) > prof.players and after is not None:  # more player columns than seats: the next row's
@@ -3712,7 +3717,19 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     "from this hand on; if a cell went into the wrong player's column, correct the sheet",
                     "warning", path, r, 1, found=", ".join(label[p] for p in present),
                     expected=", ".join(label[p] for p in first_seats.get(d, [])) or None))
-        if short and set(present) < set(seats) and len(seats) - len(present) > 1:
+        dealt = player_of.get(dealer_text.lower()) if sits_out and dealer_text else None
+        if dealt in present and dealt in seats and not blank and not unwritten and set(present) < set(seats) \
+                and len(present) == len(seats) - 1:
+            # the dealer who sits out has units and another seat's cell is blank: the Dealer cell or the units are
+            # in the wrong place (real26 F1: said as a player leaving the table, and the night's table taken short)
+            (other,) = [p for p in seats if p not in present]
+            k = index[dealt]
+            err("E-CSV-SEATS", f"the Dealer cell says {dealer_text!r}, and the dealer sits out (rules.md F-1), but "
+                f"{label[dealt]}'s cell (column {k + 1}) holds {row[k].strip()!r} and {label[other]}'s cell (column "
+                f"{index[other] + 1}) is blank: is the Dealer cell wrong (did {label[other]} deal)? The dealer's units "
+                "cell is left blank (or 0), each other player's written; the row is refused, the rest of the night "
+                "read", k + 1, row[k].strip(), f"blank ({label[dealt]} deals and sits out)")
+        elif short and set(present) < set(seats) and len(seats) - len(present) > 1:
             # a row lacking cells: each blank one named, and how to mend it (break24c F5); one cell lacking is
             # named below, with its cause when known (cut short, merged)
             lacking = [p for p in seats if p not in present]
