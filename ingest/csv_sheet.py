@@ -273,6 +273,45 @@ def _hand_column(header: list[str], below: list[list[str]], columns: str | None)
     return None
 
 
+#: header words a league's sheet heads its partner column with that may also be a player's name ("Buddy", "Pard"):
+#: read as the partner column only where its cells are each blank or a header player's name (:func:`_partner_column`;
+#: real26 F2: a sixth player, every hand refused, the message suggesting --columns ignore=Buddy)
+_MAYBE_PARTNER_WORDS = ("buddy", "pard", "pardner", "pards", "buddies", "pal")
+#: a partner cell that names no partner (the picker alone, as the Partner column reads it)
+_NO_PARTNER_WORDS = ("-", "\u2013", "\u2014", "alone", "none", "no", "solo")
+
+
+def _partner_column(header: list[str], below: list[list[str]], columns: str | None) -> str | None:
+    """The header cell of a partner column headed a way :func:`guess_columns` does not take on its word alone
+    (:data:`_MAYBE_PARTNER_WORDS`: ``Buddy``, ``Pard``), for a sheet whose header maps no partner column: each
+    of its cells below the header (``below``, the sheet's first rows) is blank, a word of no partner (``alone``,
+    ``-``) or the name of another of the header's unmapped columns (a player), and at least one names a player (a
+    player named Buddy writes units).  None when there is no such column, or ``columns`` names it or maps the
+    partner."""
+    cols = column_map(header, columns) if columns else guess_columns(header)
+    if "partner" in cols:
+        return None
+    mapped = set(cols.values())
+    names = {_norm(c) for c in header if c.strip() and c not in mapped and _norm(c) not in IGNORED}
+    for k, c in enumerate(header):
+        if _norm(c) not in _MAYBE_PARTNER_WORDS or c in mapped or "," in c or "=" in c or \
+                (columns and any(_norm(c) == _norm(v) for _, v in _parts(columns))):
+            continue
+        named = 0
+        for row in below:
+            if not any(x.strip() for x in row) or any(x.strip().lower().startswith("total") for x in row[:k + 1]):
+                continue
+            t = _norm(row[k]) if k < len(row) else ""
+            if t and t != _norm(c) and t in names:
+                named += 1
+            elif t and t not in _NO_PARTNER_WORDS:
+                named = -1
+                break
+        if named > 0:
+            return c
+    return None
+
+
 def _sums_to_zero(header: list[str], below: list[list[str]], k: int, cols: dict[str, str]) -> bool:
     """Whether each row of ``below`` that writes column ``k`` sums to 0 over the unmapped columns with ``k``
     among them, and not without it: column ``k`` is then a player's units (a player named Deal who won 1, then
@@ -704,6 +743,12 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
         hand = None  # --columns that do not read: said below
     if hand is not None:  # 'Game', 'Deal', 'Hand No.': a hand column by its cells (real25 F3)
         columns = f"{columns},hand={hand}" if columns else f"hand={hand}"
+    try:
+        buddy = _partner_column(header, first[header_row:], columns)
+    except ValueError:
+        buddy = None  # --columns that do not read: said below
+    if buddy is not None:  # 'Buddy', 'Pard': the partner column by its cells, names of the header's players (real26 F2)
+        columns = f"{columns},partner={buddy}" if columns else f"partner={buddy}"
     columns, group = _group_option(columns, header)
     rest, night = _night_option(columns, header)
     cols = column_map(header, rest)
@@ -2728,14 +2773,23 @@ def _dashes_blank(row: list[str], cols: list[int]) -> list[str]:
     return row
 
 
-def _units_problem(r: int, p: str, c: str) -> str:
-    """The message of a player cell ``c`` that is no whole number."""
+def _units_problem(r: int, p: str, c: str, players: tuple[str, ...] = ()) -> str:
+    """The message of a player cell ``c`` that is no whole number.  ``players``: the header's players (their
+    labels): a cell naming one is a column of names read as a player (a partner's: real26 F2, the message
+    suggested --columns ignore, which throws every partner away)."""
+    why = ""
+    if (m := re.fullmatch(r"(.*) (\(not a whole number of units at \S+ a unit\))", c, re.S)) is not None:
+        c, why = m.group(1), " " + m.group(2)  # a money cell (money_units): its text quoted as written, why beside
     if is_fraction(c) or money_value(c) is not None:
-        return (f"row {row_words(r)}: {p}'s units {c!r} are not whole: a zero fraction (-1,00, 2.00) is read as whole "
-                "units, another is not (units are whole, rules.md B-31); a sheet kept in money is read with the money "
-                "a unit is worth, --columns stake=0.25, each cell then a whole number of units")
-    return (f"row {row_words(r)}: {p}'s units {c!r} are not a whole number (if {p!r} is not a player but a column of "
-            f"text, leave it out with --columns ignore={p})")
+        return (f"row {row_words(r)}: {p}'s units {c!r}{why} are not whole: a zero fraction (-1,00, 2.00) is read as "
+                "whole units, another is not (units are whole, rules.md B-31); a sheet kept in money is read with the "
+                "money a unit is worth, --columns stake=0.25, each cell then a whole number of units")
+    if c.strip().lower() in {x.lower() for x in players if x != p}:
+        return (f"row {row_words(r)}: {p}'s units {c!r}{why} are not a whole number: the column {p!r} is read as a "
+                f"player, and its cell names the player {c.strip()!r}; if it is the partner column, read it with "
+                f"--columns partner={p} (a column of other text is left out with --columns ignore={p})")
+    return (f"row {row_words(r)}: {p}'s units {c!r}{why} are not a whole number (if {p!r} is not a player but a "
+            f"column of text, leave it out with --columns ignore={p})")
 
 
 #: The largest net a ledger's sitting keeps for a player, either sign (break23 F3): 10^9 units, beyond any real
@@ -4017,8 +4071,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             t = row[k].strip() if k < len(row) else ""
             v = 0 if p == sat_out else whole_units(t)
             if v is None:
-                errs.append(Diagnostic("E-CSV-UNITS", _units_problem(r, p, t), file=path, line=r, col=k + 1,
-                                       found=t, expected="e.g. +2"))
+                errs.append(Diagnostic("E-CSV-UNITS", _units_problem(r, p, t, tuple(label.values())), file=path,
+                                       line=r, col=k + 1, expected="e.g. +2",  # the cell as written (real26 F2)
+                                       found=re.sub(r" \(not a whole number of units at \S+ a unit\)$", "", t)))
                 continue
             entries.append((aliases[p], Value(v, Pos(r, k + 1))))
         if not blank and not unwritten:

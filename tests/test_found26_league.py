@@ -10,6 +10,8 @@ B-33).
 from __future__ import annotations
 
 import duckdb
+import pytest
+from openpyxl import Workbook
 
 from tests.cli_helpers import ledger, write
 from tests.cli_helpers import ingest_json as _ingest, refused_at as _where
@@ -77,3 +79,92 @@ Hand,Dealer,Picker,Partner,Call,Pts,Al,Bud,Cal,Don,Eli,Fritz,Comments
     assert "Bud's cell (column 8) holds '-1' and Don's cell (column 10) is blank" in rep["rejected"][0]["message"]
     assert ledger(db) == {"Al": 0, "Bud": 0, "Cal": -2, "Don": 3, "Eli": 0, "Fritz": -1}
 
+
+# -- real26 F2: a 'Buddy' (or 'Pard') column, the partner, was read as a sixth player --------------------------------
+
+#: buddy.csv: hand 1 a plain win, Bob picks, Dave his buddy: Bob +2, Dave +1, Ann/Carl/Ed -1 (B-31, B-33);
+#: hand 2 Carl alone at 40, a plain loss (B-28: 31..60) doubled on the bump (B-33, wi5-called-ace's DOB): 1 x 2 = 2
+#: to each defender, Carl -8.  Ann -1+2 = +1, Bob +2+2 = +4, Carl -1-8 = -9, Dave +1+2 = +3, Ed -1+2 = +1.
+BUDDY = """Date,Game #,Dealer,Picked,Called,{head},Pts,Ann,Bob,Carl,Dave,Ed
+2026-12-15,1,Ann,Bob,AH,Dave,70,-1,2,-1,1,-1
+2026-12-15,2,Bob,Carl,alone,,40,2,2,-8,2,2
+"""
+
+
+@pytest.mark.parametrize("head", ["Buddy", "Pard"])
+def test_a_buddy_column_of_player_names_is_the_partner(tmp_path, head):
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "buddy.csv", BUDDY.format(head=head)), db)
+    assert (rep["ingested"], rep["rejected"]) == (2, [])
+    assert [(h[0], h[1], h[2]) for h in _hands(db)] == [(1, "Bob", "Dave"), (2, "Carl", None)]
+    assert ledger(db) == {"Ann": 1, "Bob": 4, "Carl": -9, "Dave": 3, "Ed": 1}
+
+
+def test_a_player_named_buddy_stays_a_player(tmp_path):
+    """Buddy writes units (Bud's partner +1, then a defender -1): a player.  Hand 1: Ann +2, Buddy +1, the rest -1;
+    hand 2: Bob +2, Carl +1, the rest -1.  Ann +2-1 = +1, Bob -1+2 = +1, Buddy +1-1 = 0, Carl -1+1 = 0,
+    Dave -2."""
+    text = ("Date,Picker,Partner,Call,Points,Ann,Bob,Buddy,Carl,Dave\n"
+            "2026-12-15,Ann,Buddy,AH,70,2,-1,1,-1,-1\n2026-12-15,Bob,Carl,AS,70,-1,2,-1,1,-1\n")
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "b.csv", text), db)
+    assert (rep["ingested"], rep["rejected"]) == (2, [])
+    assert ledger(db) == {"Ann": 1, "Bob": 1, "Buddy": 0, "Carl": 0, "Dave": -2}
+
+
+def test_the_tuesday_league_workbook_in_quarters_is_stored(tmp_path):
+    """Tuesday League 2026.xlsx (real26's mkxlsx.py), stake 0.25 a unit, DOB (B-33); worked by the tester and again
+    here: Dec 1: Bob +2 Dave +1 (70); Carl alone 40, lost: -8, +2 each; leaster Ed +4, -1 each (D-4); Ed picks, Ann
+    partner, crack Carl, 95: schneider 2 x crack 2 = 4 a defender (E-1): Ed +8, Ann +4, -4 each; Ann picks, Carl
+    partner, 60: a plain loss doubled on the bump, 2 a defender: Ann -4, Carl -2, +2 each.
+    Dec 1: Ann -1+2-1+4-4 = 0, Bob +2+2-1-4+2 = +1, Carl -1-8-1-4-2 = -16, Dave +1+2-1-4+2 = 0, Ed -1+2+4+8+2 = +15.
+    Dec 8: Bob picks, Ed partner, 31: a plain loss, 2 a defender: Bob -4, Ed -2, Ann/Carl/Dave +2; Dave picks, Ann
+    partner, 120 'W': a no-tricker (B-29), 3 a defender: Dave +6, Ann +3, -3 each; Ed picks, Bob partner, 88: Ed +2,
+    Bob +1, -1 each.  Ann +2+3-1 = +4, Bob -4-3+1 = -6, Carl +2-3-1 = -2, Dave +2+6-1 = +7, Ed -2-3+2 = -3.
+    Both: Ann +4, Bob -5, Carl -18, Dave +7, Ed +12."""
+    hdr = ["Game #", "Dealer", "Picked", "Called", "Buddy", "Pts", "Result", "Leaster", "Crack", "Ann", "Bob", "Carl",
+           "Dave", "Ed", "Remarks"]
+    nights = {
+        "Dec 1": [[1, "Ann", "Bob", "AH", "Dave", 70, "W", None, None, -0.25, 0.50, -0.25, 0.25, -0.25, None],
+                  [2, "Bob", "Carl", "alone", None, 40, "L", None, None, 0.50, 0.50, -2.00, 0.50, 0.50, "a prayer"],
+                  [3, "Carl", None, None, None, None, None, "Ed", None, -0.25, -0.25, -0.25, -0.25, 1.00, "passed"],
+                  [4, "Dave", "Ed", "AC", "Ann", 95, "W", None, "Carl", 1.00, -1.00, -1.00, -1.00, 2.00, None],
+                  [5, "Ed", "Ann", "AS", "Carl", 60, "L", None, None, -1.00, 0.50, -0.50, 0.50, 0.50, "bump"]],
+        "Dec 8": [[1, "Ann", "Bob", "AC", "Ed", 31, "L", None, None, 0.50, -1.00, 0.50, 0.50, -0.50, None],
+                  [2, "Bob", "Dave", "AS", "Ann", 120, "W", None, None, 0.75, -0.75, -0.75, 1.50, -0.75, "no-tricker!"],
+                  [3, "Carl", "Ed", "AH", "Bob", 88, "W", None, None, -0.25, 0.25, -0.25, -0.25, 0.50, None]],
+    }
+    wb = Workbook()
+    wb.remove(wb.active)
+    for title, rows in nights.items():
+        ws = wb.create_sheet(title)
+        ws.append(hdr)
+        for row in rows:
+            ws.append(row)
+    p = tmp_path / "Tuesday League 2026.xlsx"
+    wb.save(p)
+    db = tmp_path / "t.duckdb"
+    rep = _ingest(str(p), db, "--columns", "stake=0.25")
+    assert (rep["ingested"], rep["rejected"]) == (8, [])
+    assert ledger(db) == {"Ann": 4, "Bob": -5, "Carl": -18, "Dave": 7, "Ed": 12}
+
+
+def test_a_column_of_partners_under_another_head_is_said_with_partner_not_ignore(tmp_path):
+    """A 'Mate' column (no partner word) is read as a player: its cell 'Dave' is refused E-CSV-UNITS at column 6,
+    suggesting --columns partner=Mate (ignore would throw the partners away), the money sheet's reason outside the
+    quoted cell (found: the cell as written)."""
+    text = ("Date,Game #,Dealer,Picked,Called,Mate,Pts,Ann,Bob,Carl,Dave,Ed\n"
+            "2026-12-15,1,Ann,Bob,AH,Dave,70,-.25,.50,-.25,.25,-.25\n"
+            "2026-12-15,2,Bob,Carl,AS,Ed,70,-.25,-.25,.50,-.25,.25\n")
+    rep = _ingest(write(tmp_path, "m.csv", text), tmp_path / "m.duckdb", "--columns", "stake=0.25")
+    assert _where(rep) == [(2, 6, "E-CSV-UNITS", 1), (3, 6, "E-CSV-UNITS", 2)]
+    bad = rep["rejected"][0]
+    assert bad["found"] == "Dave"
+    assert "Mate's units 'Dave' (not a whole number of units at 0.25 a unit) are not a whole number" in bad["message"]
+    assert "--columns partner=Mate" in bad["message"]
+    # and with it, the hands are stored: Bob +2, Dave +1, the rest -1; Carl +2, Ed +1, the rest -1 (at 0.25 a unit:
+    # -.25 is -1).  Ann -2, Bob +2-1 = +1, Carl -1+2 = +1, Dave +1-1 = 0, Ed -1+1 = 0
+    db = tmp_path / "m2.duckdb"
+    rep = _ingest(write(tmp_path, "m.csv", text), db, "--columns", "stake=0.25,partner=Mate")
+    assert (rep["ingested"], rep["rejected"]) == (2, [])
+    assert ledger(db) == {"Ann": -2, "Bob": 1, "Carl": 1, "Dave": 0, "Ed": 0}
