@@ -113,6 +113,10 @@ FIELDS: dict[str, tuple[str, ...]] = {
     # who cracked, re-cracked, castrated or blitzed (rules.md E-2..E-5): the cell grammar of :func:`read_marks`
     "crack": ("crack", "cracks", "cracked", "crack by", "cracked by", "cracker", "knock", "knocked", "kontra",
               "contra", "doubled", "marks", "stoß", "stoss", "gestoßen", "gestossen"),
+    # who re-cracked (rules.md E-3), a league's column beside its Crack column: it was a player, the hand refused as
+    # a player leaving (real26 F3); its cell is a player's name (or x / ? for a recrack by one not written)
+    "recrack": ("recrack", "re-crack", "recracked", "re-cracked", "recrack by", "recracked by", "re-cracked by",
+                "recracker", "crack back", "crackback", "crack-back"),
     # a ledger's sitting as shead export writes it (ingest.export.export_ledger_csv): its stored name and group
     "session": ("session",),
     "group": ("group", "event", "league", "gruppe"),
@@ -3923,10 +3927,19 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         marks, bad = read_marks(ktext, by_name) if ktext else ([], None)
         if bad:
             err("E-CSV-CRACK", f"crack {ktext!r}: {bad}", kc, ktext, MARK_EXPECTED)
-        for kind, who, colour, pair in marks:
-            rec.marks.append(MarkRec(kind, who, colour, Pos(r, kc), pair=pair))
+        rtext, rkc = cell(row, "recrack")  # a Recrack column beside the Crack column (real26 F3)
+        if rtext and rtext not in NOTHING and rtext.lower() not in ("no", "none", "0", "n"):
+            said = "recrack ?" if rtext.lower() in ("x", "y", "yes", "?", "ja") else (
+                rtext if re.search(r"(?i)re-?crack|crack-?back", rtext) else f"recrack {rtext}")
+            more, rbad = read_marks(said, by_name)
+            if rbad:
+                err("E-CSV-CRACK", f"recrack {rtext!r}: {rbad}; the {cols['recrack']} cell names who re-cracked "
+                    "(rules.md E-3), x when not written", rkc, rtext, " / ".join(label[p] for p in seats))
+            marks = marks + [(kind, who, colour, pair, rkc) for kind, who, colour, pair in more]
+        for kind, who, colour, pair, *at in marks:
+            rec.marks.append(MarkRec(kind, who, colour, Pos(r, at[0] if at else kc), pair=pair))
         mark_words = [f"{kind} {who or '?'}" + (f" {colour}" if colour else "") + (" jacks" if pair == "jacks" else "")
-                      for kind, who, colour, pair in marks]
+                      for kind, who, colour, pair, *_ in marks]
         dbl, dbc = cell(row, "doubler")
         ltext, lsc = cell(row, "leaster")
         tied = ltext.lower() in LEASTER_TIE_WORDS  # SHN's `leaster -` (rules.md D-6)

@@ -168,3 +168,38 @@ def test_a_column_of_partners_under_another_head_is_said_with_partner_not_ignore
     rep = _ingest(write(tmp_path, "m.csv", text), db, "--columns", "stake=0.25,partner=Mate")
     assert (rep["ingested"], rep["rejected"]) == (2, [])
     assert ledger(db) == {"Ann": -2, "Bob": 1, "Carl": 1, "Dave": 0, "Ed": 0}
+
+
+# -- real26 F3: a 'Recrack' column beside the Crack column was read as a player ----------------------------------------
+
+#: cracks.csv's first two rows (its row 3 was the tester's own mistake): DOB profile wi5-called-ace.
+#: hand 1: Bea picks, Di partner, 70, crack Ed: a plain win x2 (E-1): Bea +4, Di +2, Al/Cy/Ed -2;
+#: hand 2: Cy picks, Al partner, 65, crack Di, recrack Cy: x2 x2 = x4 (E-1, E-3): Cy +8, Al +4, Bea/Di/Ed -4.
+#: Al -2+4 = +2, Bea +4-4 = 0, Cy -2+8 = +6, Di +2-4 = -2, Ed -2-4 = -6.
+CRACKS = """Date,Hand,Dealer,Picker,Called,Partner,Points,Crack,{head},Al,Bea,Cy,Di,Ed
+2026-12-10,1,Al,Bea,AH,Di,70,Ed,,-2,4,-2,2,-2
+2026-12-10,2,Bea,Cy,AS,Al,65,Di,{who},4,-4,8,-4,-4
+"""
+
+
+@pytest.mark.parametrize("head", ["Recrack", "Re-crack", "Recracked"])
+def test_a_recrack_column_is_the_recrack_seat(tmp_path, head):
+    db = tmp_path / "c.duckdb"
+    rep = _ingest(write(tmp_path, "cracks.csv", CRACKS.format(head=head, who="Cy")), db)
+    assert (rep["ingested"], rep["rejected"]) == (2, [])
+    assert ledger(db) == {"Al": 2, "Bea": 0, "Cy": 6, "Di": -2, "Ed": -6}
+
+
+def test_a_hand_without_its_recrack_is_refused_at_its_score(tmp_path):
+    """The Recrack cell blank on hand 2: one mark, x2, gives Cy +4, Al +2, -2 each; the row writes the x4 amounts:
+    refused E-SCORE (the recrack is read from its own column, not taken for a player)."""
+    rep = _ingest(write(tmp_path, "cracks.csv", CRACKS.format(head="Recrack", who="")), tmp_path / "c.duckdb")
+    assert rep["ingested"] == 1
+    assert [(w[0], w[2], w[3]) for w in _where(rep)] == [(3, "E-SCORE", 2)]
+
+
+def test_a_recrack_cell_naming_no_player_is_refused_at_that_cell(tmp_path):
+    rep = _ingest(write(tmp_path, "cracks.csv", CRACKS.format(head="Recrack", who="Zed")), tmp_path / "c.duckdb")
+    assert rep["ingested"] == 1
+    assert _where(rep) == [(3, 9, "E-CSV-CRACK", 2)]
+    assert "recrack 'Zed'" in rep["rejected"][0]["message"]
