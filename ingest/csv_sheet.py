@@ -3787,6 +3787,18 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 f"{index[other] + 1}) is blank: is the Dealer cell wrong (did {label[other]} deal)? The dealer's units "
                 "cell is left blank (or 0), each other player's written; the row is refused, the rest of the night "
                 "read", k + 1, row[k].strip(), f"blank ({label[dealt]} deals and sits out)")
+        elif short and prof is not None and len(seats) > prof.players:
+            # more columns read as players than the rules seat, one of them written where the players' are blank (a
+            # 'Def Pts' column beside units left to be derived): the E-SEATS of such a sheet, naming the columns
+            # (real26 F4: it asked for the other players' units, a table of 6 at a five-seat game)
+            odd = present[0] if len(present) == 1 else None
+            err("E-SEATS", f"{len(seats)} columns are read as players ({', '.join(label[p] for p in seats)}); "
+                f"{rules} is played by {prof.players}"
+                + (f", and only {label[odd]}'s cell is written ({row[index[odd]].strip()!r}), the others blank"
+                   if odd else "") + ": if a column is not a player's units (the hand's number, a note), "
+                + (f"leave it out with --columns ignore={odd}" if odd else "map it with --columns hand=COLUMN or "
+                   "--columns ignore=COLUMN") + ", else ingest with the --rules of that table", index[odd] + 1 if odd else 1, ", ".join(label[p] for p in seats),
+                f"{prof.players} player columns")
         elif short and set(present) < set(seats) and len(seats) - len(present) > 1:
             # a row lacking cells: each blank one named, and how to mend it (break24c F5); one cell lacking is
             # named below, with its cause when known (cut short, merged)

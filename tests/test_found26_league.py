@@ -203,3 +203,21 @@ def test_a_recrack_cell_naming_no_player_is_refused_at_that_cell(tmp_path):
     assert rep["ingested"] == 1
     assert _where(rep) == [(3, 9, "E-CSV-CRACK", 2)]
     assert "recrack 'Zed'" in rep["rejected"][0]["message"]
+
+
+# -- real26 F4: a non-player column ('Def Pts') beside units left blank -----------------------------------------------
+
+@pytest.mark.parametrize("head", ["Def Pts", "Defenders"])
+def test_a_written_non_player_column_beside_blank_units_is_said_e_seats(tmp_path, head):
+    """Every player's units blank (to be derived) and a 'Def Pts' column written: 6 columns read as players at a
+    five-seat game.  Refused E-SEATS at that column (7), as when the units are written (README), not asking for the
+    other five players' units."""
+    text = (f"Date,Hand,Dealer,Picker,Call,Partner,{head},Al,Bea,Cy,Di,Ed\n"
+            "2026-12-12,1,Al,Bea,AH,Di,40,,,,,\n2026-12-12,2,Bea,Cy,AS,Al,75,,,,,\n")
+    rep = _ingest(write(tmp_path, "defpts.csv", text), tmp_path / "d.duckdb")
+    assert rep["ingested"] == 0
+    assert _where(rep) == [(2, 7, "E-SEATS", 1), (3, 7, "E-SEATS", 2)]
+    msg = rep["rejected"][0]["message"]
+    assert f"6 columns are read as players ({head}, Al, Bea, Cy, Di, Ed); wi5-called-ace is played by 5" in msg
+    assert f"--columns ignore={head}" in msg and "write every player's units" not in msg
+
