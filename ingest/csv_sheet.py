@@ -3810,7 +3810,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 + (" is" if len(lacking) == 1 else " are") + " blank; write every player's units, or leave them all "
                 "blank (or ?) to have them worked out from the hand (rules.md B-33); the row is refused, the rest of "
                 "the night read", k + 1, ", ".join(label[p] for p in present), ", ".join(label[p] for p in seats))
-        elif present != seats and sorted(present) != sorted(seats):
+        elif present != seats and sorted(present) != sorted(seats) and present:
+            # (no units written and nothing of the hand: no player leaving, said below as E-CSV-HAND; real26 F5)
             # the first cell that differs from the table, named (break23 F8: column 1, no cell said)
             k, p, written = min([(index[p], p, False) for p in seats if p not in present]
                                 + [(index[p], p, True) for p in present if p not in seats])
@@ -4055,8 +4056,13 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             line.append("pick ?")
             line.extend(mark_words)
         elif not errs:
-            err("E-CSV-HAND", "no picker, leaster winner or doubler (nor a note saying misdeal, with no units paid): "
-                "the row says nothing of the hand", 1, None, "a picker, a leaster winner or a doubler")
+            said = " ".join(row[k] for k in text_cols if k < len(row)).lower()
+            hint = next((h for w, h in _PICKER_WORD_HINTS.items() if w != "misdeal" and w in said), None)
+            err("E-CSV-HAND", "no picker, leaster winner or doubler (nor a note saying misdeal, with no units paid)"
+                + (" and no units: the row says nothing of the hand" if not present else
+                   ": the row says nothing of the hand")
+                + (f" (its note {_row_note(row, text_cols)!r}: {hint})" if hint else ""), 1, None,
+                "a picker, a leaster winner or a doubler")
             claim = claim and bool(htext)  # a row of standings or notes: a number counted for it is no hand's
         if claim:
             last_hand[d] = (number, r)

@@ -221,3 +221,42 @@ def test_a_written_non_player_column_beside_blank_units_is_said_e_seats(tmp_path
     assert f"6 columns are read as players ({head}, Al, Bea, Cy, Di, Ed); wi5-called-ace is played by 5" in msg
     assert f"--columns ignore={head}" in msg and "write every player's units" not in msg
 
+
+# -- real26 F5: a hand row with only a note ('leaster - Jen won') -----------------------------------------------------
+
+#: three.csv at wi3 (rules.md F-2: the picker alone against two; each defender pays or is paid 1/2/3 a tier, the
+#: picker's loss doubled on the bump): Jen 75 W: Jen +2, -1 each; Kyle 95 W: +4, -2 each; Grandpa 55 L: -4, +2 each;
+#: Jen 120 W (no-tricker): +6, -3 each; Kyle 25 L (schneidered, doubled): -8, +4 each.
+#: Grandpa -1-2-4-3+4 = -6, Jen +2-2+2+6+4 = +12, Kyle -1+4+2-3-8 = -6.  Row 7 names no picker and writes no units.
+THREE = """Date,Hand,Dealer,Picker,Points,Result,Grandpa,Jen,Kyle,Notes
+11/29/2026,1,Grandpa,Jen,75,W,-1,2,-1,
+11/29/2026,2,Jen,Kyle,95,W,-2,-2,4,
+11/29/2026,3,Kyle,Grandpa,55,L,-4,2,2,
+11/29/2026,4,Grandpa,Jen,120,W,-3,6,-3,all tricks
+11/29/2026,5,Jen,Kyle,25,L,4,4,-8,
+11/29/2026,6,Kyle,,,,,,,leaster - Jen won
+"""
+
+
+def test_a_row_with_only_a_note_is_said_as_no_hand_not_a_player_leaving(tmp_path):
+    db = tmp_path / "t.duckdb"
+    rep = _ingest(write(tmp_path, "three.csv", THREE), db, "--rules", "wi3")
+    assert rep["ingested"] == 5
+    assert _where(rep) == [(7, 1, "E-CSV-HAND", 6)]
+    msg = rep["rejected"][0]["message"]
+    assert "row 7: no picker, leaster winner or doubler" in msg and "no units" in msg
+    assert "a leaster is written in a Leaster column" in msg
+    assert "leaves" not in msg and "not the sitting's table" not in msg
+    assert ledger(db) == {"Grandpa": -6, "Jen": 12, "Kyle": -6}
+
+
+def test_the_leaster_written_in_its_column_is_stored_and_the_note_row_refused(tmp_path):
+    """three2.csv: row 2 Leaster=Jen, units blank: Jen +2, Grandpa/Kyle -1 (rules.md D-4, one unit from each);
+    row 3 a note only: refused E-CSV-HAND at column 1."""
+    text = ("Date,Hand,Dealer,Picker,Points,Result,Leaster,Grandpa,Jen,Kyle,Notes\n"
+            "11/30/2026,1,Grandpa,,,,Jen,,,,\n11/30/2026,2,Jen,,,,,,,,leaster - Jen won\n")
+    db = tmp_path / "t.duckdb"
+    rep = _ingest(write(tmp_path, "three2.csv", text), db, "--rules", "wi3")
+    assert rep["ingested"] == 1
+    assert _where(rep) == [(3, 1, "E-CSV-HAND", 2)]
+    assert ledger(db) == {"Grandpa": -1, "Jen": 2, "Kyle": -1}
