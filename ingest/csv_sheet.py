@@ -3708,6 +3708,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             # a sit-out night's table is its header's players (rules.md F-1: the dealer of each hand sits out), not
             # its first row's written cells (real26 F1: a wrong blank in row 1 took a table of 5, every row refused)
             table = list(out.players)
+        if not table and d not in sessions and prof is not None and len(out.players) == prof.players:
+            # a night opened by a row of a dealer and a note only (no units, no hand): its table is the header's
+            # players, not no one (real26 F5 in the night's first row: every later row refused as a player joining)
+            table = list(out.players)
         if short and d not in sessions:
             table = list(out.players)
             if len(table) > prof.players and after is not None:  # more player columns than seats: the next row's

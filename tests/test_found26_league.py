@@ -260,3 +260,16 @@ def test_the_leaster_written_in_its_column_is_stored_and_the_note_row_refused(tm
     assert rep["ingested"] == 1
     assert _where(rep) == [(3, 1, "E-CSV-HAND", 2)]
     assert ledger(db) == {"Grandpa": -1, "Jen": 2, "Kyle": -1}
+
+
+def test_a_note_row_opening_the_night_leaves_the_table_the_headers_players(tmp_path):
+    """The same note row as the night's first row: refused E-CSV-HAND at (2, 1); the night's table is Grandpa, Jen,
+    Kyle, so row 3 (Jen 75 W at wi3: Jen +2, Grandpa/Kyle -1, rules.md F-2) is stored, not refused as players
+    joining an empty table."""
+    text = ("Date,Hand,Dealer,Picker,Points,Result,Grandpa,Jen,Kyle,Notes\n"
+            "11/29/2026,1,Kyle,,,,,,,leaster - Jen won\n11/29/2026,2,Grandpa,Jen,75,W,-1,2,-1,\n")
+    db = tmp_path / "t.duckdb"
+    rep = _ingest(write(tmp_path, "n.csv", text), db, "--rules", "wi3")
+    assert rep["ingested"] == 1
+    assert _where(rep) == [(2, 1, "E-CSV-HAND", 1)]
+    assert ledger(db) == {"Grandpa": -1, "Jen": 2, "Kyle": -1}
