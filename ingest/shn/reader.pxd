@@ -83,8 +83,9 @@ cpdef _read_trick(_Reader self, str line, num, str word, list cards)
 cpdef _read_deal(_Reader self, str line, str s, list cards)
 cpdef _read_cards(_Reader self, str line, str kw, list cards)
 
-# the scan of a plain card line (_scan_line): its characters read as C characters at C indices, the card
-# looked up by two byte tables and a list, no string made a card
-@cython.locals(n=Py_ssize_t, i=Py_ssize_t, a=Py_ssize_t, c=Py_UCS4, d=Py_UCS4, e=Py_UCS4, kind=cython.int,
-               num=cython.int, first=bytes, second=bytes, width=Py_ssize_t, table=list, cards=list)
+# the scan of a plain card line (_scan_line): its bytes read through a C pointer at C indices (each read below its
+# length), the card looked up by two byte tables and a list, no string made a card
+@cython.locals(b=bytes, p="const unsigned char *", n=Py_ssize_t, i=Py_ssize_t, a=Py_ssize_t, c=cython.uchar,
+               d=cython.uchar, e=cython.uchar, kind=cython.int, num=cython.int, first=bytes, second=bytes,
+               width=Py_ssize_t, table=list, cards=list)
 cpdef _scan_line(_Reader self, str line)

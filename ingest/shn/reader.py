@@ -3114,22 +3114,27 @@ def _scan_line(self: _Reader, line: str) -> bool:
     ``bury`` or ``share`` line of two-character ASCII cards (``AC``, ``qs``,
     ``TD``; the ``[Cards]`` mode's), words apart by blanks and tabs and
     nothing else on it, as the fast path reads it (:func:`_read_trick`,
-    :func:`_read_deal`, :func:`_read_cards`), in one pass over its
-    characters: without the line's ``str.split``, its words as strings and
-    a look-up of each card's spelling.  False, having changed nothing, for
-    any other line (or one the fast path declines), which the caller reads as
-    before; so the reader's records, positions and diagnostics are those
-    without the scan (tests/test_shn_fastpath.py).
+    :func:`_read_deal`, :func:`_read_cards`), in one pass over its bytes:
+    without the line's ``str.split``, its words as strings and a look-up of
+    each card's spelling.  False, having changed nothing, for any other line
+    (or one the fast path declines), which the caller reads as before; so the
+    reader's records, positions and diagnostics are those without the scan
+    (tests/test_shn_fastpath.py).
 
-    Compiled only (issue 17; ingest/shn/reader.pxd types the characters and
-    indices): run as Python, a loop over the characters costs more than the
-    ``split`` it saves, so the pure path does not call it (:data:`_SCAN`)."""
-    n = len(line)
+    Compiled only (issue 17; ingest/shn/reader.pxd reads the bytes through
+    a C pointer at C indices): run as Python, a loop over the bytes costs
+    more than the ``split`` it saves, so the pure path does not call it
+    (:data:`_SCAN`)."""
+    if not line.isascii():
+        return False
+    b = line.encode("ascii")
+    p = b  # compiled: a pointer to the bytes (the loop below never reads at or past n)
+    n = len(b)
     i = 0
-    c = " "
+    c = 32
     while i < n:
-        c = line[i]
-        if c != " " and c != "\t":
+        c = p[i]
+        if c != 32 and c != 9:  # a blank, a tab
             break
         i += 1
     if n - i < 7:  # the shortest: 'bury AC', 't1 A AC'
@@ -3137,33 +3142,33 @@ def _scan_line(self: _Reader, line: str) -> bool:
     kind = 0  # 1 a trick, 2 a deal, 3 blind / bury / share
     num = 0
     kw = ""
-    if c == "t":
+    if c == 116:  # t
         i += 1
         while i < n:
-            c = line[i]
-            if c < "0" or c > "9":
+            c = p[i]
+            if c < 48 or c > 57:
                 break
-            if num == 0 and c == "0":  # t0, t01: the statement loop's
+            if num == 0 and c == 48:  # t0, t01: the statement loop's
                 return False
-            num = num * 10 + (ord(c) - 48)
+            num = num * 10 + (c - 48)
             if num > 99:
                 return False
             i += 1
         if num == 0:
             return False
         kind = 1
-    elif c == "d" and line.startswith("deal", i):
+    elif c == 100 and b.startswith(b"deal", i):
         i += 4
         kind = 2
-    elif c == "b" and line.startswith("blind", i):
+    elif c == 98 and b.startswith(b"blind", i):
         i += 5
         kind = 3
         kw = "blind"
-    elif c == "b" and line.startswith("bury", i):
+    elif c == 98 and b.startswith(b"bury", i):
         i += 4
         kind = 3
         kw = "bury"
-    elif c == "s" and line.startswith("share", i):
+    elif c == 115 and b.startswith(b"share", i):
         i += 5
         kind = 3
         kw = "share"
@@ -3171,22 +3176,22 @@ def _scan_line(self: _Reader, line: str) -> bool:
         return False
     if i >= n:
         return False
-    c = line[i]
-    if c != " " and c != "\t":  # the keyword ends at a blank
+    c = p[i]
+    if c != 32 and c != 9:  # the keyword ends at a blank
         return False
     while i < n:
-        c = line[i]
-        if c != " " and c != "\t":
+        c = p[i]
+        if c != 32 and c != 9:
             break
         i += 1
     word = ""
-    if kind != 3:  # the seat: printable ASCII up to the next blank
+    if kind != 3:  # the seat: printable ASCII up to the next blank, none of { [ ; "
         a = i
         while i < n:
-            c = line[i]
-            if c == " " or c == "\t":
+            c = p[i]
+            if c == 32 or c == 9:
                 break
-            if c <= " " or c > "~" or c == "{" or c == "[" or c == ";" or c == '"':
+            if c <= 32 or c > 126 or c == 123 or c == 91 or c == 59 or c == 34:
                 return False
             i += 1
         if i == a:
@@ -3196,23 +3201,23 @@ def _scan_line(self: _Reader, line: str) -> bool:
     cards = []
     while True:
         while i < n:
-            c = line[i]
-            if c != " " and c != "\t":
+            c = p[i]
+            if c != 32 and c != 9:
                 break
             i += 1
         if i >= n:
             break
         if i + 1 >= n:
             return False
-        c = line[i]
-        d = line[i + 1]
-        if c > "~" or d > "~":
+        c = p[i]
+        d = p[i + 1]
+        if c > 126 or d > 126:
             return False
         if i + 2 < n:
-            e = line[i + 2]
-            if e != " " and e != "\t":
+            e = p[i + 2]
+            if e != 32 and e != 9:
                 return False
-        card = table[first[ord(c)] * width + second[ord(d)]]
+        card = table[first[c] * width + second[d]]
         if card is None:
             return False
         cards.append(card)
