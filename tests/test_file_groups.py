@@ -77,7 +77,8 @@ def interrupted_at(n: int, real):
 FOUR = {
     "a.shn": shn(event("Club", "2026.11.27"), NIGHT),
     "b.shn": shn(event("Club re-sent", "2026.11.27"), NIGHT),  # a's night under another Event: a copy
-    # Di +2, Al +1, Bea Cy Ed -1; hand 1 again (E-HAND-ORDER: numbers rise in a session); hand 2 refused (121 points)
+    # Di +2, Al +1, Bea Cy Ed -1; hand 1 again (E-HAND-ORDER: numbers rise in a session); hand 2 refused at its
+    # 'hand' line (E-HAND-ORDER: of the hands numbered from 1 again, break26 F1), its 121 points not reached
     "c.shn": shn(event("Tuesday", "2026.12.01"),
                  "hand 1  dealer Bea\npick Di  call AC  partner Al  pts 61  win\n\n"
                  "hand 1  dealer Bea\npick Di  call AC  partner Al  pts 61  win\n\n"
@@ -116,11 +117,11 @@ def test_a_folder_stored_together_keeps_each_files_line_ids_warning_and_rejected
             (1, 1, 1, 1, str(d / "a.shn")), (2, 1, 2, 1, str(d / "a.shn")), (3, 2, 1, 2, str(d / "b.shn")),
             (4, 2, 2, 2, str(d / "b.shn")), (5, 3, 1, 3, str(d / "c.shn"))]
         assert con.execute("SELECT rejected_id, ingest_id, file, line, hand FROM rejected ORDER BY 1").fetchall() == [
-            (1, 3, str(d / "c.shn"), 10, 1), (2, 3, str(d / "c.shn"), 14, 2), (3, 4, str(d / "d.shn"), 8, 1)]
-        # each night's running state after its 2 hands; Tuesday's numbers do not rise (1, 1, 2): no state kept, so
-        # a later file of it is validated from its stored hands
+            (1, 3, str(d / "c.shn"), 10, 1), (2, 3, str(d / "c.shn"), 13, 2), (3, 4, str(d / "d.shn"), 8, 1)]
+        # each night's running state after its 2 hands; Tuesday's hands numbered from 1 again (1, then 1, 2) are
+        # filed under the would-be night the message names (break26 F1), so Tuesday's state is its one hand
         assert con.execute("SELECT session_id, hands, top_hand FROM session_state ORDER BY 1").fetchall() == [
-            (1, 2, 2), (2, 2, 2)]
+            (1, 2, 2), (2, 2, 2), (3, 1, 1)]
     # a + b (each Al +1, Bea 0, Cy +1, Di -2, Ed 0) + c (Al +1, Bea -1, Cy -1, Di +2, Ed -1); zero-sum
     assert ledger(db) == {"Al": 3, "Bea": -1, "Cy": 1, "Di": -2, "Ed": -1}
     # the same folder stored one file at a time: every row alike (times aside)

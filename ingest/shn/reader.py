@@ -1111,7 +1111,7 @@ class _Reader:
         "last_num", "hand", "hand_off", "hand_failed", "seen", "pending", "override",
         "seatset", "leads", "shape_leads", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
         "prev_deal", "prev_trick", "cards", "card_of", "played", "mode", "sess_mode", "colc", "colc_line", "cr_said",
-        "curly_said", "voided_sessions", "sess_last", "block_sid", "block_again", "sess_day",
+        "curly_said", "voided_sessions", "sess_last", "block_sid", "block_again", "block_restart", "sess_day",
     )
 
     def __init__(self, text: str, path: str | None, strict: bool):
@@ -1141,6 +1141,10 @@ class _Reader:
         self.sess_last: dict[str, int] = {}
         self.block_sid: str | None = None
         self.block_again: tuple | None = None
+        #: the block's hand numbered 1 again after its hand N (its line, N): the block's later hands past N are
+        #: refused with it, as a CSV's rows numbering a night from 1 again are (break26 F1: its hand 3 was stored
+        #: as the first night's hand 3)
+        self.block_restart: tuple | None = None
         #: each session's last [Date] read in this file, with its place: a block of it written again without one
         #: goes on from that night (break21 F1: its hands were stored with no day)
         self.sess_day: dict[str, tuple] = {}
@@ -1784,6 +1788,7 @@ class _Reader:
         self.last_num = None
         self.block_sid = None
         self.block_again = None
+        self.block_restart = None
         self.override = False
         self._set_seats(None)
         self.sess_mode = "fr"
@@ -2256,9 +2261,29 @@ class _Reader:
                 f"hand {top} above: a night numbering from 1 again is no continuation of it; give this night a "
                 f"[Session] of its own (e.g. [Session \"{name}\"]) or number its hands after {top} (every hand of "
                 "this block is refused)"), toks, j, t, f"> {top}")
+        if self.block_restart is not None and num > self.block_restart[1]:
+            at, top = self.block_restart
+            raise self._err_at("E-HAND-ORDER", (
+                f"hand {num} is of the hands numbering this session from 1 again at line {at}, after its hand {top}; "
+                "a session's hand numbers are unique and increasing, each naming one hand (shead replay, void, "
+                f"history), so none of those hands is stored: if they are another night, write a [Session \"id\"] "
+                "line above their hand 1 with that night's own [Date \"YYYY.MM.DD\"] (and its other tags) under it; "
+                f"if they go on with this night, number them after {top}"), toks, j, t, f"> {top}")
         if self.last_num is not None and num <= self.last_num:
-            msg = (f"found hand {num} after hand {self.last_num} in the same session; expected a number greater "
-                   f"than {self.last_num} (start a new session with [Session \"id\"] to restart the numbering)")
+            if num == 1:  # another night's hands numbered from 1 again: the block's later hands go with it (break26 F1)
+                self.block_restart = (ln, self.last_num)
+                # its hands filed under the night's would-be session, as a block written again is (_block_start):
+                # the night above lacks none of its hands
+                name = f"{self.sess.id} {self.sess.tags.get('Date') or '(again)'}"
+                self.sess = SessionRec({**self.sess.tags, "Session": name}, self.sess.tag_pos, self.sess.tag_notes)
+                h.session = self.sess
+                msg = (f"found hand 1 after hand {self.last_num} in the same session; expected a number greater than "
+                       f"{self.last_num}: if a new night starts here (its hands numbered from 1 again), write a "
+                       "[Session \"id\"] line above this hand with that night's own [Date \"YYYY.MM.DD\"] (and its "
+                       "other tags) under it; the hands after it that number on from it are refused with it")
+            else:
+                msg = (f"found hand {num} after hand {self.last_num} in the same session; expected a number greater "
+                       f"than {self.last_num} (start a new session with [Session \"id\"] to restart the numbering)")
             if n == 2 and not self.strict and not self.enc_cut:
                 # a line that is only 'hand N' (issue 15: 50,000 of them out of order): its one error recorded
                 # as _process records it (_fail; the hand then skipped, the line has nothing more), without
