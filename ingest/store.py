@@ -3953,11 +3953,14 @@ class Store:
         under the would-be session ``<session> (another night)``, the
         message saying what to write.  A stored night sent again with one
         hand corrected and hands added (the night went on) repeats more than
-        it conflicts, and one conflict alone is a correction (a night sent
-        after its first hand, then again with hand 1 corrected and the next
-        ones): their new hands are stored, the conflict refused, as before;
-        so is a block that starts at a later stored hand (the night's last
-        hand sent again, corrected, with the next ones).
+        it conflicts: its new hands are stored, the conflict refused, as
+        before.  A block that repeats none of the stored hands it shares,
+        one at least conflicting, and holds other hands (break26 F2: a
+        stored night of one hand took next week's hands 2 and 3) is another
+        night or a correction: refused whole too, the message giving both
+        readings (its own [Date]; or amend the conflicting hands, then send
+        the file again) -- so is a night's last hand sent again corrected
+        with the next ones.
         Returns ``(fresh, result)`` without the block's hands."""
         conflicts: dict[str, list[RejectedHand]] = {}
         for r in result.rejected:
@@ -4022,15 +4025,23 @@ class Store:
             if mem is not None:
                 mem.update(clash=all_clash, again=all_again, ruled=all_ruled, others=was["others"] + others,
                            numbers=set(numbers))
+            unsure = bool(mem is not None and mem.get("unsure"))  # decided so in an earlier batch (break26 F2)
             if not (mem is not None and mem["decided"]):
-                # one hand written otherwise is a correction's pattern (a night sent after its first hand, then
-                # again with hand 1 corrected and the next ones): two at least, and more than the repeats, make
-                # another night, numbered from the stored night's first hand
-                holds = len(all_clash) >= 2 and len(all_clash) > len(all_again) + len(all_ruled) and \
+                # two conflicts at least, and more than the repeats, make another night, numbered from the stored
+                # night's first hand
+                night_like = len(all_clash) >= 2 and len(all_clash) > len(all_again) + len(all_ruled) and \
                     low is not None and min(met) <= low
+                # no hand it shares with the stored night repeats one, at least one conflicts, and it holds other
+                # hands: another night or a correction, which shead does not guess (break26 F2: a stored night of
+                # one hand took next week's hands 2 and 3, its hand 1 refused with the advice to amend alone)
+                no_repeat = not night_like and bool(all_clash) and not all_again and not all_ruled
+                unsure = no_repeat and bool(set(numbers) - {r.hand for r in all_clash})
+                holds = night_like or unsure
                 # read in batches, the decision is taken by the batch that reaches past the stored night's last
-                # number (or has met all its numbers): the repeats still to come could make it a correction
-                final = mem is not None and (any(h.outcome.hand > top for h in block) or set(met) >= live | voids)
+                # number (or has met all its numbers): the repeats still to come could make it a correction; an
+                # unsure block waits for a hand past the stored night's last (its new hands, refused with it)
+                past = any(h.outcome.hand > top for h in block)
+                final = mem is not None and (past or (set(met) >= live | voids and not no_repeat))
                 if not holds:
                     if final:  # no other night: nothing more is kept of the block but the numbers that conflict
                         mem.update(_new_block(), settled=True, clashed=[r.hand for r in all_clash])
@@ -4039,6 +4050,7 @@ class Store:
                     continue
                 if mem is not None:
                     mem["decided"] = True
+                    mem["unsure"] = unsure
             when = (day or "").replace("-", ".")
             name = f"{sess} (another night)"
             how = (f"if it is another night, write its own [Date] above its first hand (its [Date \"{when}\"] is the "
@@ -4046,14 +4058,31 @@ class Store:
                    f"if it is another night, give its rows their own date (its Date cells say {day}, the stored "
                    "night's) and send the file again")
             n_clash = len(all_clash)
-            why = (f"this file's hands of session {sess!r} look like another night under the stored night's date "
-                   f"{day}: of its {len(met)} hands numbered as stored hands, {n_clash} differ from the stored "
-                   f"ones and {len(met) - n_clash} repeat{'s' if len(met) - n_clash == 1 else ''} one, "
-                   f"numbered from {min(met)} again, so none of its {len(numbers)} hands ({_ranges(numbers)}) is "
-                   f"stored: {how}; if it is the "
-                   f"stored night going on, send only its hands after {top} (shead sheet '{sess}' lists the stored "
-                   "ones); only if it corrects the stored night itself, amend it (shead ingest --amend FILE: its "
-                   "hands then replace the stored ones)")
+            clashed = _ranges(sorted({r.hand for r in all_clash}))
+            one = n_clash == 1
+            if unsure:  # another night or a correction: both readings said, amending not alone (break26 F2)
+                other = (f"if it is another night, write its own [Date] above its first hand (its [Date \"{when}\"] "
+                         "is the stored night's)" if shn else
+                         f"if it is another night, give its rows their own date (its Date cells say {day}, the "
+                         "stored night's)")
+                why = (f"this file's hands of session {sess!r} share hand{'' if one else 's'} {clashed} with the "
+                       f"stored night of {day} and {'it differs' if one else 'they differ'} from the stored "
+                       f"one{'' if one else 's'} (no hand of the file repeats a stored one), so none of its "
+                       f"{len(numbers)} hands ({_ranges(numbers)}) is stored: it is another night or a correction of "
+                       f"the stored one, and the file does not say which: {other} and send the file again; if it "
+                       f"corrects the stored night, amend the stored hand{'' if one else 's'} {clashed} (shead ingest "
+                       f"--amend FILE, FILE holding {'that hand' if one else 'those hands'} as this file has "
+                       f"{'it' if one else 'them'}), then send this file again (its hands after {top} are new then; "
+                       f"shead sheet '{sess}' lists the stored ones)")
+            else:
+                why = (f"this file's hands of session {sess!r} look like another night under the stored night's date "
+                       f"{day}: of its {len(met)} hands numbered as stored hands, {n_clash} differ from the stored "
+                       f"ones and {len(met) - n_clash} repeat{'s' if len(met) - n_clash == 1 else ''} one, "
+                       f"numbered from {min(met)} again, so none of its {len(numbers)} hands ({_ranges(numbers)}) is "
+                       f"stored: {how}; if it is the "
+                       f"stored night going on, send only its hands after {top} (shead sheet '{sess}' lists the stored "
+                       "ones); only if it corrects the stored night itself, amend it (shead ingest --amend FILE: its "
+                       "hands then replace the stored ones)")
 
             def refusal(n: int, file, line: int, text: str, h: str, differs: str | None = None) -> RejectedHand:
                 d = Diagnostic("E-HAND-CONFLICT", f"hand {n}: {why}" + (

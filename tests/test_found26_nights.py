@@ -100,3 +100,116 @@ def test_a_hand_out_of_order_not_1_refuses_only_itself(tmp_path):
     assert "o.shn: 4 stored, 0 duplicates, 1 rejected" in r.output, r.output
     assert "o.shn:13:6: E-HAND-ORDER (hand 3): found hand 3 after hand 4 in the same session" in r.output
     assert ledger(db) == {"Gus": 5, "Lou": 2, "Mo": -1, "Rita": -4, "Zeke": -2}
+
+
+# -- F2: a stored night of one hand meets next week's file under the same [Date] ----------------------------------
+
+#: last week, one hand (line 7): Lou picks, Gus partner, 66 (B-28, B-33): Lou +2, Gus +1, Mo, Rita, Zeke -1
+ONE = "hand 1 dealer Zeke\npick Lou call AH partner Gus pts 66 win\n"
+ONE_UNITS = {"Gus": 1, "Lou": 2, "Mo": -1, "Rita": -1, "Zeke": -1}
+#: next week, lines 7, 9, 11 (break26's a/nextweek.shn): its hand 1 differs from last week's in pick, partner, pts
+NEXT = ("hand 1 dealer Zeke\npick Zeke call AH partner Rita pts 75 win\n"
+        "hand 2\npick Gus alone pts 70 win\n"
+        "hand 3\npick Rita call AC partner Gus pts 45 lose\n")
+#: the message of each of its hands (SHN), up to the hand's own part
+F2_WHY = (f"this file's hands of session '{SESSION}' share hand 1 with the stored night of 2026-11-24 and it differs "
+          "from the stored one (no hand of the file repeats a stored one), so none of its 3 hands (1-3) is stored: "
+          "it is another night or a correction of the stored one, and the file does not say which: if it is another "
+          "night, write its own [Date] above its first hand (its [Date \"2026.11.24\"] is the stored night's) and "
+          "send the file again; if it corrects the stored night, amend the stored hand 1 (shead ingest --amend "
+          "FILE, FILE holding that hand as this file has it), then send this file again (its hands after 1 are new "
+          f"then; shead sheet '{SESSION}' lists the stored ones)")
+
+
+@pytest.mark.parametrize("stream", [None, ("1", "1"), ("1", "2")])
+def test_a_one_hand_night_does_not_take_next_weeks_hands(tmp_path, monkeypatch, stream):
+    """break26 F2: hand 1 was E-HAND-CONFLICT with the advice to amend alone (it would overwrite last week's only
+    hand), hands 2 and 3 stored into last week's night (ledger Gus +3, Lou +3, Mo 0, Rita -6, Zeke 0).  Now the
+    block shares hand 1 with the stored night, repeats none, and holds other hands: none of its 3 hands is stored,
+    each E-HAND-CONFLICT at column 1 of its 'hand' line (7, 9, 11) with both readings; whole and read in batches
+    of 1 and 2.  Last week stays Lou +2, Gus +1, Mo, Rita, Zeke -1."""
+    if stream:
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", stream[0])
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", stream[1])
+    db = tmp_path / "t.duckdb"
+    cli("ingest", write(tmp_path, "one.shn", HEAD + ONE), "--db", str(db))
+    r = cli("ingest", write(tmp_path, "next.shn", HEAD + NEXT), "--db", str(db), ok=False)
+    out = r.output.replace("\n", " ")
+    assert "next.shn: 0 stored, 0 duplicates, 3 rejected" in out, r.output
+    for line, n in ((7, 1), (9, 2), (11, 3)):
+        assert f"next.shn:{line}:1: E-HAND-CONFLICT (hand {n}): hand {n}: {F2_WHY}" in out, r.output
+    assert "this hand 1 differs from the stored one in pick: stored Lou, this copy Zeke" in out
+    assert "to correct the stored hand: shead ingest --amend FILE" not in out
+    assert ledger(db) == ONE_UNITS
+    assert _hands(db) == [(SESSION, 1, "2026-11-24")]
+    assert _rejected(db) == [(f"{SESSION} (another night)", n, line, "E-HAND-CONFLICT")
+                             for line, n in ((7, 1), (9, 2), (11, 3))]
+
+
+def test_a_one_hand_night_in_csv_does_not_take_next_weeks_rows(tmp_path):
+    """break26 F2, the same as two score sheets (a/last.csv, a/next.csv, Date cells 2026-11-24): the three rows
+    refused at their rows 2-4, the advice for a sheet (its Date cells); last week's units as written there, Lou +2,
+    Gus +1, -1 each (B-33)."""
+    db = tmp_path / "c.duckdb"
+    head = "Date,Hand,Dealer,Picker,Partner,Called,Pts,Gus,Lou,Mo,Rita,Zeke\n"
+    cli("ingest", write(tmp_path, "last.csv", head + "2026-11-24,1,Zeke,Lou,Gus,AH,66,1,2,-1,-1,-1\n"), "--db", str(db))
+    r = cli("ingest", write(tmp_path, "next.csv", head + "2026-11-24,1,Zeke,Zeke,Rita,AH,75,-1,-1,-1,1,2\n"
+                            "2026-11-24,2,Gus,Gus,alone,,70,4,-1,-1,-1,-1\n"
+                            "2026-11-24,3,Lou,Rita,Gus,AC,45,-2,2,2,-4,2\n"), "--db", str(db), ok=False)
+    out = r.output.replace("\n", " ")
+    assert "next.csv: 0 stored, 0 duplicates, 3 rejected" in out, r.output
+    for row in (2, 3, 4):
+        assert f"next.csv:{row}:1: E-HAND-CONFLICT (hand {row - 1})" in out
+    assert ("if it is another night, give its rows their own date (its Date cells say 2026-11-24, the stored "
+            "night's) and send the file again; if it corrects the stored night, amend the stored hand 1") in out
+    assert ledger(db) == ONE_UNITS
+
+
+def test_either_reading_followed_stores_the_right_hands(tmp_path):
+    """Both readings of F2's message, followed.  Another night: next week's [Date "2026.12.01"]: by hand h1 Zeke
+    +2, Rita +1, -1 each; h2 Gus alone +4, -1 each (B-33); h3 Rita -4, Gus -2, +2 each (45, doubled on the
+    bump, B-32): Gus -1+4-2 = +1, Lou -1-1+2 = 0, Mo 0, Rita +1-1-4 = -4, Zeke +2-1+2 = +3; with last week
+    Gus +2, Lou +2, Mo -1, Rita -5, Zeke +2.  A correction: hand 1 amended to next.shn's hand 1, then the file
+    sent again: hand 1 a duplicate, hands 2 and 3 stored, the night that of next.shn alone: Gus +1, Lou 0, Mo 0,
+    Rita -4, Zeke +3."""
+    db = tmp_path / "n.duckdb"
+    cli("ingest", write(tmp_path, "one.shn", HEAD + ONE), "--db", str(db))
+    cli("ingest", write(tmp_path, "next.shn", HEAD.replace("11.24", "12.01") + NEXT), "--db", str(db))
+    assert ledger(db) == {"Gus": 2, "Lou": 2, "Mo": -1, "Rita": -5, "Zeke": 2}
+    db = tmp_path / "a.duckdb"
+    cli("ingest", write(tmp_path, "one.shn", HEAD + ONE), "--db", str(db))
+    nxt = write(tmp_path, "next.shn", HEAD + NEXT)
+    cli("ingest", "--amend", write(tmp_path, "fix.shn", HEAD + NEXT.split("hand 2")[0]), "--db", str(db))
+    r = cli("ingest", nxt, "--db", str(db))
+    assert "next.shn: 2 stored, 1 duplicates, 0 rejected" in r.output, r.output
+    assert ledger(db) == {"Gus": 1, "Lou": 0, "Mo": 0, "Rita": -4, "Zeke": 3}
+
+
+#: a night of three hands (lines 7-12), by hand (B-28, B-33, B-32): h1 Lou/Gus 66: Lou +2, Gus +1, -1 each;
+#: h2 Mo/Zeke 70: Mo +2, Zeke +1, -1 each; h3 Rita/Gus 45 lose: Rita -4, Gus -2, +2 each
+#: -> Gus -2, Lou +3, Mo +3, Rita -6, Zeke +2
+THREE = NIGHT1.replace("hand 1\n", "hand 1 dealer Zeke\n") + "hand 3\npick Rita call AC partner Gus pts 45 lose\n"
+THREE_UNITS = {"Gus": -2, "Lou": 3, "Mo": 3, "Rita": -6, "Zeke": 2}
+
+
+@pytest.mark.parametrize("stream", [None, ("1", "1"), ("1", "2"), ("1", "3")])
+def test_a_night_resent_with_a_repeat_a_correction_and_new_hands_still_stores_the_new_hands(tmp_path, monkeypatch,
+                                                                                            stream):
+    """Kept (break26's a/again.shn): hand 1 repeated, hand 2 written with 72 points, hand 3 repeated, hands 4 and
+    5 new: 2 stored, 2 duplicates, hand 2 E-HAND-CONFLICT at line 9 with the advice to amend.  By hand h4 Mo/Rita
+    88: Mo +2, Rita +1, -1 each; h5 Rita/Zeke 40 lose: Rita -4, Zeke -2, +2 each: with the night Gus -1, Lou +4,
+    Mo +3+2+2 = +7, Rita -9, Zeke -1 (zero-sum: -1+4+7-9-1)."""
+    if stream:
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", stream[0])
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", stream[1])
+    db = tmp_path / "g.duckdb"
+    cli("ingest", write(tmp_path, "lw.shn", HEAD + THREE), "--db", str(db))
+    assert ledger(db) == THREE_UNITS
+    again = (HEAD + THREE.replace("pts 70 win", "pts 72 win") + "hand 4\npick Mo call AH partner Rita pts 88 win\n"
+             "hand 5\npick Rita call AS partner Zeke pts 40 lose\n")
+    r = cli("ingest", write(tmp_path, "again.shn", again), "--db", str(db), ok=False)
+    out = r.output.replace("\n", " ")
+    assert "again.shn: 2 stored, 2 duplicates, 1 rejected" in out, r.output
+    assert "again.shn:9:1: E-HAND-CONFLICT (hand 2)" in out
+    assert "(to correct the stored hand: shead ingest --amend FILE)" in out and "another night" not in out
+    assert ledger(db) == {"Gus": -1, "Lou": 4, "Mo": 7, "Rita": -9, "Zeke": -1}
