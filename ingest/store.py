@@ -3407,7 +3407,17 @@ class Store:
             if strict and not report.committed:
                 return
         if fresh and night_ids and (result.rejected or blocks):  # a stored hand again under a new number (break25 F1)
-            kept = _refuse(fresh, result, report, self._shifted(con, night_ids, fresh, result, blocks), strict)
+            # the file's hands that repeat a stored hand at its own number (a stored text, or the stored hand's
+            # facts): after the conflict, they say the night is not shifted (break26 F3)
+            left, refused = {id(h) for h in fresh}, {r.hash for r in result.rejected}
+            repeated: dict[str, set[int]] = {}
+            for t in (plan.skipped_texts if plan is not None else ()):
+                repeated.setdefault(t[0], set()).add(t[1])
+            for h in first:
+                if id(h) not in left and h.hash not in refused:
+                    repeated.setdefault(h.outcome.session, set()).add(h.outcome.hand)
+            kept = _refuse(fresh, result, report, self._shifted(con, night_ids, fresh, result, blocks, repeated),
+                           strict)
             if kept is None:
                 return
             fresh, result = kept
@@ -4044,7 +4054,8 @@ class Store:
                 final = mem is not None and (past or (set(met) >= live | voids and not no_repeat))
                 if not holds:
                     if final:  # no other night: nothing more is kept of the block but the numbers that conflict
-                        mem.update(_new_block(), settled=True, clashed=[r.hand for r in all_clash])
+                        mem.update(_new_block(), settled=True, clashed=[r.hand for r in all_clash],
+                                   repeated=[a[0] for a in all_again])
                     continue
                 if mem is not None and not final:
                     continue
@@ -4136,7 +4147,8 @@ class Store:
 
     @staticmethod
     def _shifted(con: duckdb.DuckDBPyConnection, stored_ids: dict[str, int], fresh: list[ValidatedHand],
-                 result: FileResult, blocks: dict | None = None) -> list[RejectedHand]:
+                 result: FileResult, blocks: dict | None = None,
+                 repeated: dict[str, set[int]] | None = None) -> list[RejectedHand]:
         """``E-HAND-CONFLICT`` for each new hand of ``fresh`` (a number its
         stored session does not hold) whose facts are a stored hand's of that
         session but for the number (:func:`ingest.meaning.same_but_number`),
@@ -4149,7 +4161,14 @@ class Store:
         never.  The message says the night's hands look shifted and how to
         correct the stored night: amend its conflicting hands (an amendment
         holds stored numbers only), then send the file again (voiding is no
-        way: a hand sent over a voided number is refused)."""
+        way: a hand sent over a voided number is refused).  Not when the
+        file repeats a stored hand at its own number after the first
+        conflict (``repeated``: each session's numbers the file repeats; a
+        file read in batches: its blocks' repeats too): the hands after the
+        conflict are where they were, nothing is shifted, and a new hand
+        whose score line happens to equal an earlier hand's is stored
+        (break26 F3: a re-sent night's new hand 4, written as hand 1 was,
+        refused although the file's hand 3 was the stored hand 3)."""
         from ingest.meaning import same_but_number  # noqa: PLC0415
         from ingest.shn.canonical import _read_one  # noqa: PLC0415
 
@@ -4161,8 +4180,13 @@ class Store:
         for sess, mem in (blocks or {}).items():
             if sess in stored_ids and (mem["clash"] or mem.get("clashed")):
                 clashed.setdefault(sess, set()).update([r.hand for r in mem["clash"]] + mem.get("clashed", []))
+        again = {k: set(v) for k, v in (repeated or {}).items()}
+        for sess, mem in (blocks or {}).items():
+            again.setdefault(sess, set()).update([a[0] for a in mem["again"]] + mem.get("repeated", []))
         out: list[RejectedHand] = []
         for sess in sorted({h.outcome.session for h in fresh}.intersection(clashed)):
+            if any(n > min(clashed[sess]) for n in again.get(sess, ())):  # the night's later hands in place
+                continue
             row = con.execute("SELECT CASE WHEN coalesce(format, 'shn') = 'shn' THEN header END FROM sessions "
                               "WHERE session_id = ?", [stored_ids[sess]]).fetchone()
             if row is None or row[0] is None:

@@ -213,3 +213,59 @@ def test_a_night_resent_with_a_repeat_a_correction_and_new_hands_still_stores_th
     assert "again.shn:9:1: E-HAND-CONFLICT (hand 2)" in out
     assert "(to correct the stored hand: shead ingest --amend FILE)" in out and "another night" not in out
     assert ledger(db) == {"Gus": -1, "Lou": 4, "Mo": 7, "Rita": -9, "Zeke": -1}
+
+
+# -- F3: a new hand written as an earlier hand's score line, the file not shifted ---------------------------------
+
+#: score lines without points (B-27: a plain win or loss); lines 7-12
+STORED3 = ("hand 1\npick Lou call AH partner Gus win\n"
+           "hand 2\npick Mo call AS partner Zeke win\n"
+           "hand 3\npick Rita call AC partner Gus lose\n")
+#: re-sent: hand 2's partner corrected (line 9), hand 3 as stored, hand 4 written as hand 1 is (line 13), hand 5 new
+RESENT = (STORED3.replace("partner Zeke", "partner Rita") + "hand 4\npick Lou call AH partner Gus win\n"
+          "hand 5\npick Zeke call AH partner Mo win\n")
+
+
+@pytest.mark.parametrize("stream", [None, ("1", "1"), ("1", "2"), ("1", "3")])
+def test_a_new_hand_like_an_earlier_one_is_stored_when_the_later_hands_are_in_place(tmp_path, monkeypatch, stream):
+    """break26 F3: hand 4 was E-HAND-CONFLICT "the stored hand 1 written again under another number ... the
+    night's hands look shifted" although the file's hand 3 is the stored hand 3 at its own number.  Now hand 4 is
+    stored; hand 2 is still E-HAND-CONFLICT (line 9, the advice to amend).  By hand (B-27/B-33, B-32): stored
+    h1 Lou +2, Gus +1, -1 each; h2 Mo +2, Zeke +1, -1 each; h3 Rita -4, Gus -2, +2 each -> Gus -2, Lou +3,
+    Mo +3, Rita -6, Zeke +2; h4 Lou +2, Gus +1, Mo, Rita, Zeke -1; h5 Zeke +2, Mo +1, Gus, Lou, Rita -1 ->
+    Gus -2+1-1 = -2, Lou 3+2-1 = +4, Mo 3-1+1 = +3, Rita -6-1-1 = -8, Zeke 2-1+2 = +3."""
+    if stream:
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", stream[0])
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", stream[1])
+    db = tmp_path / "s.duckdb"
+    cli("ingest", write(tmp_path, "stored.shn", HEAD + STORED3), "--db", str(db))
+    assert ledger(db) == {"Gus": -2, "Lou": 3, "Mo": 3, "Rita": -6, "Zeke": 2}
+    r = cli("ingest", write(tmp_path, "resent.shn", HEAD + RESENT), "--db", str(db), ok=False)
+    out = r.output.replace("\n", " ")
+    assert "resent.shn: 2 stored, 2 duplicates, 1 rejected" in out, r.output
+    assert (f"resent.shn:9:1: E-HAND-CONFLICT (hand 2): hand 2 of session '{SESSION}' is already stored, from an "
+            "earlier ingest, with other text; a session holds each hand once; it differs in partner: stored Zeke, "
+            "this copy Rita (to correct the stored hand: shead ingest --amend FILE)") in out
+    assert "shifted" not in out
+    assert ledger(db) == {"Gus": -2, "Lou": 4, "Mo": 3, "Rita": -8, "Zeke": 3}
+    assert [n for _, n, _ in _hands(db)] == [1, 2, 3, 4, 5]
+
+
+def test_a_shifted_night_is_still_refused(tmp_path):
+    """Kept (break25 F1): a stored night of four hands (STORED3 and h4 Zeke/Mo win: Zeke +2, Mo +1, Gus, Lou,
+    Rita -1 -> Gus -3, Lou +2, Mo +4, Rita -7, Zeke +4) re-sent with a hand inserted at 3 (Gus alone), the later
+    ones renumbered: hands 1, 2 repeat, 3 and 4 conflict, hand 5 is the stored hand 4; no hand after hand 3 at its
+    own number, so hand 5 is refused as shifted (line 15): nothing stored, the ledger the stored night's."""
+    db = tmp_path / "s.duckdb"
+    h4 = "hand 4\npick Zeke call AH partner Mo win\n"
+    cli("ingest", write(tmp_path, "stored.shn", HEAD + STORED3 + h4), "--db", str(db))
+    four = {"Gus": -3, "Lou": 2, "Mo": 4, "Rita": -7, "Zeke": 4}
+    assert ledger(db) == four
+    shifted = STORED3.split("hand 3")[0] + ("hand 3\npick Gus alone win\n"
+                                            "hand 4\npick Rita call AC partner Gus lose\n") + h4.replace("4", "5")
+    r = cli("ingest", write(tmp_path, "sh.shn", HEAD + shifted), "--db", str(db), ok=False)
+    out = r.output.replace("\n", " ")
+    assert "sh.shn: 0 stored, 2 duplicates, 3 rejected" in out, r.output
+    assert f"sh.shn:15:1: E-HAND-CONFLICT (hand 5): hand 5 of session '{SESSION}' is the stored hand 4" in out
+    assert "the night's hands look shifted (a hand inserted at 3, the later ones renumbered)" in out
+    assert ledger(db) == four
