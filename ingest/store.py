@@ -4086,9 +4086,17 @@ class Store:
                        f"{'it' if one else 'them'}), then send this file again (its hands after {top} are new then; "
                        f"shead sheet '{sess}' lists the stored ones)")
             else:
+                # a number the scorer voided here is no stored hand that differs: said as voided (break26 F9)
+                void_nums = sorted({r.hand for r in all_clash if r.hand not in live})
+                n_diff = n_clash - len([r for r in all_clash if r.hand not in live])
+                differ = (f"{n_clash} differ from the stored ones" if not void_nums else
+                          (f"{n_diff} differ{'s' if n_diff == 1 else ''} from the stored one{'' if n_diff == 1 else 's'}"
+                           ", " if n_diff else "") + f"{n_clash - n_diff} {'is' if n_clash - n_diff == 1 else 'are'} "
+                          f"written over the voided hand{'' if len(void_nums) == 1 else 's'} {_ranges(void_nums)} "
+                          "(shead void)")
                 why = (f"this file's hands of session {sess!r} look like another night under the stored night's date "
-                       f"{day}: of its {len(met)} hands numbered as stored hands, {n_clash} differ from the stored "
-                       f"ones and {len(met) - n_clash} repeat{'s' if len(met) - n_clash == 1 else ''} one, "
+                       f"{day}: of its {len(met)} hands numbered as stored hands, {differ} "
+                       f"and {len(met) - n_clash} repeat{'s' if len(met) - n_clash == 1 else ''} one, "
                        f"numbered from {min(met)} again, so none of its {len(numbers)} hands ({_ranges(numbers)}) is "
                        f"stored: {how}; if it is the "
                        f"stored night going on, send only its hands after {top} (shead sheet '{sess}' lists the stored "
@@ -4105,6 +4113,8 @@ class Store:
             def of_clash(r: RejectedHand) -> RejectedHand:
                 was = r.errors[0].found or ""
                 differs = None if was.startswith(("a second hand", "hand ", "[Rules")) else was
+                if r.hand not in live:  # a voided number (break26 F9)
+                    differs = f"{differs} (the stored hand {r.hand} was voided)" if differs else None
                 return refusal(r.hand, r.source_file, r.source_line, r.source, r.hash, differs)
 
             if mem is not None and not mem["done"]:  # decided here: the earlier batches' block filed anew

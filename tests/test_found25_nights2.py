@@ -49,9 +49,9 @@ def test_a_voided_hand_written_otherwise_counts_as_a_conflict_of_another_night(t
     out = r.output.replace("\n", " ")
     assert "next.shn: 0 stored, 0 duplicates, 5 rejected" in out, r.output
     assert f"next.shn:7:1: E-HAND-CONFLICT (hand 1): hand 1: this file's hands of session '{SESSION}' look like " \
-           "another night under the stored night's date 2026-11-24: of its 3 hands numbered as stored hands, 2 " \
-           "differ from the stored ones and 1 repeats one, numbered from 1 again, so none of its 5 hands (1-5) is " \
-           "stored" in out, r.output
+           "another night under the stored night's date 2026-11-24: of its 3 hands numbered as stored hands, 1 " \
+           "differs from the stored one, 1 is written over the voided hand 1 (shead void) and 1 repeats one, " \
+           "numbered from 1 again, so none of its 5 hands (1-5) is stored" in out, r.output  # voided: break26 F9
     assert ledger(db) == after_void
     assert _hands(db) == [(SESSION, 2, "2026-11-24"), (SESSION, 3, "2026-11-24")]
     assert _rejected(db) == THIS_WEEK_REFUSED

@@ -269,3 +269,34 @@ def test_a_shifted_night_is_still_refused(tmp_path):
     assert f"sh.shn:15:1: E-HAND-CONFLICT (hand 5): hand 5 of session '{SESSION}' is the stored hand 4" in out
     assert "the night's hands look shifted (a hand inserted at 3, the later ones renumbered)" in out
     assert ledger(db) == four
+
+
+# -- F9: voided hands are no "stored ones that differ" ------------------------------------------------------------
+
+
+def test_hands_written_over_voided_numbers_are_said_voided_not_differing(tmp_path):
+    """break26 F9: a night of three hands (THREE, with 66/70/45 points), its hands 2 and 3 voided (shead void),
+    re-sent with 2 and 3 corrected (72, 47) and hand 4 new was refused whole saying "2 differ from the stored
+    ones".  Now the refusal (unchanged: nothing stored, each hand E-HAND-CONFLICT at lines 7, 9, 11, 13) says the 2
+    are written over the voided hands 2-3.  Its advice followed, hand 4 sent alone (the voided numbers stay
+    void) is stored.  By hand: h1 Lou +2, Gus +1, Mo, Rita, Zeke -1 (B-33); h4 Mo/Rita 88: Mo +2, Rita +1, Gus,
+    Lou, Zeke -1 -> Gus 0, Lou +1, Mo +1, Rita 0, Zeke -2."""
+    db = tmp_path / "v.duckdb"
+    cli("ingest", write(tmp_path, "v.shn", HEAD + THREE), "--db", str(db))
+    for n in (2, 3):
+        cli("void", f"{SESSION}#{n}", "--reason", "wrong night", "--db", str(db))
+    assert ledger(db) == ONE_UNITS
+    h4 = "hand 4\npick Mo call AH partner Rita pts 88 win\n"
+    v2 = HEAD + THREE.replace("pts 70", "pts 72").replace("pts 45", "pts 47") + h4
+    r = cli("ingest", write(tmp_path, "v2.shn", v2), "--db", str(db), ok=False)
+    out = r.output.replace("\n", " ")
+    assert "v2.shn: 0 stored, 0 duplicates, 4 rejected" in out, r.output
+    for line, n in ((7, 1), (9, 2), (11, 3), (13, 4)):
+        assert (f"v2.shn:{line}:1: E-HAND-CONFLICT (hand {n}): hand {n}: this file's hands of session '{SESSION}' "
+                "look like another night under the stored night's date 2026-11-24: of its 3 hands numbered as stored "
+                "hands, 2 are written over the voided hands 2-3 (shead void) and 1 repeats one, numbered from 1 "
+                "again") in out, r.output
+    assert "differ from the stored ones" not in out
+    assert ledger(db) == ONE_UNITS
+    cli("ingest", write(tmp_path, "h4.shn", HEAD + h4), "--db", str(db))
+    assert ledger(db) == {"Gus": 0, "Lou": 1, "Mo": 1, "Rita": 0, "Zeke": -2}
