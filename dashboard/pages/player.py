@@ -180,11 +180,16 @@ else:
             tooltip=["who", "seat", "offered", "picks", alt.Tooltip("rate:Q", format=".1%")],
         ).properties(height=260)
         st.altair_chart(chart, width="stretch")
+        # dash26 F1: one table size stored leaves ``size`` None, and every row is that size's (the filter kept
+        # none of them: "Picks from each seat: ."); the seats named as the chart's axis and the Picking page do
+        _picked = [r for r in long.sort("position").to_dicts() if r["picks"] and size in (None, r["seats"])]
         st.caption("Picks ÷ hands in which the blind reached that seat (1st = left of the dealer … the dealer), "
-                   f"{md(who)}'s beside the group's. Picks from each seat: "
-                   + " · ".join(hl.link(f"{r['label']} ({r['picks']})",
-                                        url(role="picker", position=r["position"], seats=r["seats"]))
-                                for r in seats.to_dicts() if r["picks"] and r["seats"] in (size, None)) + ".")
+                   f"{md(who)}'s beside the group's. "
+                   + ("Picks from each seat: " + " · ".join(
+                       hl.link(f"{r['seat']} ({r['picks']:,})",
+                               url(role="picker", position=r["position"], seats=r["seats"])) for r in _picked) + "."
+                      if _picked else f"{md(who)} picked from no seat" + (f" at {size}-handed tables." if size
+                                                                          else ".")))
 
     st.subheader("Record by role")
     rows = []

@@ -1,0 +1,120 @@
+"""Session 26's dashboard findings (dash26, /tmp/s26/dash26/FINDINGS.md): a
+club's own night, at one table size, as a new user writes it and the
+dashboard shows it.
+
+The night (five-handed called ace, rules.md B; dealer rotating clockwise,
+B-1; the blind offered from the seat left of the dealer, the dealer last,
+B-5).  Seats in order Kit, Lou, Max, Nia, Oz; each hand's picker and the
+seat he picked from (1st = left of the dealer):
+
+====  ======  ===============  =====  ========================================  ===============================
+hand  dealer  picked by        seat   result                                    units (B-33, DOB on: B-32)
+====  ======  ===============  =====  ========================================  ===============================
+1     Oz      Lou, partner Nia 2nd    95 win-s, schneider ×2                    Lou +4 Nia +2 Kit/Max/Oz -2
+2     Kit     (leaster)        —      Max wins with 12 points (D-4)             Max +4, the others -1
+3     Lou     Nia alone        2nd    58, a plain loss with DOB                 Nia -8, the others +2
+4     Max     Oz, partner Lou  2nd    95 win-s, cracked by Kit: ×2 ×2 (E-1)     Oz +8 Lou +4 Kit/Max/Nia -4
+5     Nia     Kit, partner Max 2nd    45, a plain loss with DOB                 Kit -4 Max -2 Lou/Nia/Oz +2
+6     Oz      Kit, partner Lou 1st    70, a plain win                           Kit +2 Lou +1 Max/Nia/Oz -1
+====  ======  ===============  =====  ========================================  ===============================
+
+Kit picked twice: hand 5 from the 2nd seat (dealer Nia; Oz 1st passed) and
+hand 6 from the 1st (dealer Oz); Nia once, from the 2nd (hand 3: dealer
+Lou, Max 1st passed).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ingest.store import Store
+from ingest.validate import validate_text
+
+PAGES = Path(__file__).resolve().parents[1] / "dashboard" / "pages"
+
+NIGHT = """%SHN 1.0
+[Event "Dash Friday Club"]
+[Date "2026.11.20"]
+[Seats "Kit=Kit Moran; Lou=Lou Pham; Max=Max Ruiz; Nia=Nia Cole; Oz=Oz Banks"]
+[Rules "wi5-called-ace"]
+
+hand 1  dealer Oz
+pick Lou  call AC  partner Nia  pts 95  win-s
+
+hand 2  dealer Kit
+leaster Max  pts 12
+
+hand 3  dealer Lou
+pick Nia  alone  pts 58  lose
+
+hand 4  dealer Max
+pick Oz  call AH  partner Lou  crack Kit  pts 95  win-s
+
+hand 5  dealer Nia
+pick Kit  call AS  partner Max  pts 45  lose
+score Kit -4 Lou +2 Max -2 Nia +2 Oz +2
+
+hand 6  dealer Oz
+pick Kit  call AH  partner Lou  pts 70  win
+"""
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("club26") / "club.duckdb"
+    res = validate_text(NIGHT, path="friday.shn")
+    assert not res.rejected, [r.errors for r in res.rejected]
+    with Store(path) as store:
+        store.ingest_file(res)
+    return path
+
+
+def _run(page: str, db: Path, monkeypatch, **query) -> AppTest:
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(PAGES / page), default_timeout=60)
+    for k, v in query.items():
+        at.query_params[k] = v
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _captions(at: AppTest) -> str:
+    return "\n".join(c.value for c in at.caption)
+
+
+# --- F1: the Player page's picks by seat at one table size ---------------------------------------------------------
+
+def _seat_caption(at: AppTest) -> str:
+    (cap,) = [c.value for c in at.caption if c.value.startswith("Picks ÷ hands in which the blind reached")]
+    return cap
+
+
+def test_player_page_lists_the_seats_a_player_picked_from_at_one_table_size(club, monkeypatch):
+    """dash26 F1: the caption ended "Picks from each seat: ." with nothing listed.  Kit: hand 6 from the 1st seat,
+    hand 5 from the 2nd (see the module's table), each a link to that seat's picks at the five-handed table."""
+    cap = _seat_caption(_run("player.py", club, monkeypatch, who="Kit Moran"))
+    tail = cap.split("Picks from each seat: ", 1)[1]
+    assert re.sub(r"\]\([^)]*\)", "]", tail) == "[1st (1)] · [2nd (1)].", cap
+    links = re.findall(r"\]\(([^)]*)\)", tail)
+    assert len(links) == 2
+    assert "position=1" in links[0] and "seats=5" in links[0] and "role=picker" in links[0]
+    assert "position=2" in links[1] and "seats=5" in links[1]
+
+
+def test_player_page_seat_list_of_one_pick(club, monkeypatch):
+    """Nia picked once: hand 3, dealer Lou, Max (1st) passed, Nia from the 2nd seat."""
+    cap = _seat_caption(_run("player.py", club, monkeypatch, who="Nia Cole"))
+    assert re.sub(r"\]\([^)]*\)", "]", cap.split("Picks from each seat: ", 1)[1]) == "[2nd (1)].", cap
+
+
+def test_player_page_of_a_player_who_never_picked_says_so(club, monkeypatch):
+    """Max never picked (his one win is hand 2's leaster, no pick): no empty list, a sentence."""
+    cap = _seat_caption(_run("player.py", club, monkeypatch, who="Max Ruiz"))
+    assert "Picks from each seat" not in cap
+    assert cap.endswith("Max Ruiz picked from no seat."), cap
+
