@@ -8,8 +8,10 @@ and reads the database named by the ``SHEAD_DB`` environment variable, which
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -17,7 +19,7 @@ from pathlib import Path
 
 from ingest.store import resolve_db
 
-__all__ = ["APP", "launch", "command", "refusal"]
+__all__ = ["APP", "launch", "command", "refusal", "port_taken", "free_port"]
 
 #: The Streamlit entry script.
 APP = Path(__file__).resolve().parent / "app.py"
@@ -97,3 +99,42 @@ def refusal(db: str | os.PathLike | None, host: str) -> str | None:
         return None
     return (f"refusing to listen on {host}, beyond this machine, with no token defined: anyone on the network "
             f"could read and write. Make one first: shead token add GROUP --role scorer --db {path}")
+
+
+def _bind(host: str, port: int) -> OSError | None:
+    """None when a server could listen on ``host:port`` now (bound as Tornado, Streamlit's server, binds: with
+    SO_REUSEADDR, so a port left in TIME_WAIT counts as free), else the error of the bind."""
+    try:
+        infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError as exc:
+        return exc
+    for family, kind, proto, _, addr in infos:
+        with socket.socket(family, kind, proto) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                s.bind(addr)
+            except OSError as exc:
+                return exc
+    return None
+
+
+def free_port(host: str, after: int, tries: int = 100) -> int | None:
+    """The first port above ``after`` on which ``host`` could listen now (of ``tries``), or None."""
+    return next((p for p in range(after + 1, min(after + 1 + tries, 65536)) if _bind(host, p) is None), None)
+
+
+def port_taken(host: str, port: int, again: str) -> str | None:
+    """Why the dashboard cannot listen on ``host:port``, with what to do, or None when it can (dash26 F2: Streamlit
+    said "Port 8501 is not available" after shead had announced the address, where another dashboard served another
+    database).  ``again``: the user's command without ``--port``, to be offered with a free port."""
+    exc = _bind(host, port)
+    if exc is None:
+        return None
+    if exc.errno == errno.EADDRINUSE:
+        nxt = free_port(host, port)
+        fix = (f"serve on a free port: {again} --port {nxt}" if nxt is not None
+               else f"give another port: {again} --port N")
+        return (f"port {port} on {host} is in use (another dashboard, or `shead demo`?), so nothing was started: "
+                f"what http://{host}:{port} shows is not this database. Stop that one (Ctrl-C where it runs), or "
+                f"{fix}")
+    return f"cannot listen on {host}:{port}: {exc.strerror or exc}. Give another --host or --port"

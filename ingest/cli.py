@@ -1857,9 +1857,17 @@ def _analyze_all(db: Path | None, as_json: bool) -> None:
 # --------------------------------------------------------------------------
 
 
-def _launch(db: Path | None, host: str, port: int, login: bool | None = None) -> int:
+def _again(command: str, db: Path | None, host: str) -> str:
+    """``shead COMMAND`` with the user's --db and --host, for a message offering another --port."""
+    import shlex  # noqa: PLC0415
+
+    return " ".join(["shead", command, *(["--db", shlex.quote(str(db))] if db is not None else []),
+                     *(["--host", shlex.quote(host)] if host != "127.0.0.1" else [])])
+
+
+def _launch(db: Path | None, host: str, port: int, login: bool | None = None, command: str = "dashboard") -> int:
     try:
-        from dashboard.launch import launch, refusal  # noqa: PLC0415 - streamlit loads only for these commands
+        from dashboard.launch import launch, port_taken, refusal  # noqa: PLC0415 - streamlit loads only here
     except ImportError as exc:
         _err.print(f"error: the dashboard is not available: {exc}")
         return 1
@@ -1871,6 +1879,10 @@ def _launch(db: Path | None, host: str, port: int, login: bool | None = None) ->
     if why is not None:
         _err.print(f"error: {why}", markup=False)
         return 2
+    busy = port_taken(host, port, _again(command, db, host))  # dash26 F2: before the address is announced
+    if busy is not None:
+        _err.print(f"error: {busy}", markup=False, highlight=False)
+        return 1
     _err.print(f"dashboard on http://{host}:{port} (database {st.resolve_db(db)}); Ctrl-C stops it", markup=False)
     from dashboard.service import is_loopback  # noqa: PLC0415
 
@@ -1906,6 +1918,13 @@ def demo(db: Optional[Path] = DbOption,
     if not data.is_dir():
         _err.print(f"error: {data}: no such folder")
         raise typer.Exit(2)
+    if not ingest_only:  # dash26 F2: a port another dashboard holds: said before the ingest and the database made
+        from dashboard.launch import port_taken  # noqa: PLC0415
+
+        busy = port_taken(host, port, _again("demo", db, host))
+        if busy is not None:
+            _err.print(f"error: {busy}", markup=False, highlight=False)
+            raise typer.Exit(1)
     from ingest import store as st  # noqa: PLC0415
 
     try:  # a database that cannot be opened (not a DuckDB file, no permission): said once, no dashboard on it
@@ -1918,7 +1937,7 @@ def demo(db: Optional[Path] = DbOption,
         _err.print("some files had errors (above); the good hands were stored")
     if ingest_only:
         raise typer.Exit(code)
-    raise typer.Exit(_launch(db, host, port))
+    raise typer.Exit(_launch(db, host, port, command="demo"))
 
 
 @app.command()

@@ -118,3 +118,85 @@ def test_player_page_of_a_player_who_never_picked_says_so(club, monkeypatch):
     assert "Picks from each seat" not in cap
     assert cap.endswith("Max Ruiz picked from no seat."), cap
 
+
+# --- F2: `shead dashboard` on a port another dashboard holds -------------------------------------------------------
+
+def _listeners(n: int) -> tuple[int, list]:
+    """``n`` sockets listening on consecutive ports P .. P+n-1 of 127.0.0.1, with P+n free too: (P, sockets)."""
+    import socket
+
+    for start in range(21_000, 29_000, 7):
+        held = []
+        try:
+            for p in range(start, start + n):
+                s = socket.socket()
+                held.append(s)
+                s.bind(("127.0.0.1", p))
+                s.listen()
+            with socket.socket() as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                probe.bind(("127.0.0.1", start + n))
+            return start, held
+        except OSError:
+            for s in held:
+                s.close()
+    pytest.skip("no free run of ports")
+
+
+def test_dashboard_on_a_port_in_use_says_so_before_announcing_and_offers_the_next_free_one(club, monkeypatch):
+    """dash26 F2: it printed "dashboard on http://127.0.0.1:8501 (database ...club.duckdb)", then Streamlit's
+    "Port 8501 is not available", exit 1, while the other dashboard went on serving another database there.
+    Now nothing is announced or started; the message names the port and the command with the first free one
+    (ports P and P+1 held here: P+2)."""
+    import dashboard.launch
+    from tests.cli_helpers import cli
+
+    calls = []
+    monkeypatch.setattr(dashboard.launch, "launch", lambda **kw: calls.append(kw) or 0)
+    port, held = _listeners(2)
+    try:
+        r = cli("dashboard", "--db", str(club), "--port", str(port), ok=False)
+    finally:
+        for s in held:
+            s.close()
+    assert r.exit_code == 1 and calls == []
+    assert "dashboard on" not in r.output
+    assert r.output.replace("\n", "") == (
+        f"error: port {port} on 127.0.0.1 is in use (another dashboard, or `shead demo`?), so nothing was started: "
+        f"what http://127.0.0.1:{port} shows is not this database. Stop that one (Ctrl-C where it runs), or serve "
+        f"on a free port: shead dashboard --db {club} --port {port + 2}")
+
+
+def test_demo_on_a_port_in_use_says_so_before_ingesting(tmp_path, monkeypatch):
+    """The README's first command run while a dashboard holds its port: said before the ingest, nothing stored."""
+    import dashboard.launch
+    from tests.cli_helpers import cli
+
+    monkeypatch.setattr(dashboard.launch, "launch", lambda **kw: pytest.fail("launched"))
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "friday.shn").write_text(NIGHT, encoding="utf-8")
+    db = tmp_path / "demo.duckdb"
+    port, held = _listeners(1)
+    try:
+        r = cli("demo", "--db", str(db), "--data", str(data), "--port", str(port), ok=False)
+    finally:
+        for s in held:
+            s.close()
+    assert r.exit_code == 1
+    assert "nothing was started" in r.output and f"shead demo --db {db} --port {port + 1}" in r.output.replace("\n", "")
+    assert "stored" not in r.output and not db.exists()
+
+
+def test_dashboard_on_a_free_port_is_announced_and_launched(club, monkeypatch):
+    import dashboard.launch
+    from tests.cli_helpers import cli
+
+    calls = []
+    monkeypatch.setattr(dashboard.launch, "launch", lambda **kw: calls.append(kw) or 0)
+    port, held = _listeners(1)
+    for s in held:
+        s.close()
+    r = cli("dashboard", "--db", str(club), "--port", str(port))
+    assert f"dashboard on http://127.0.0.1:{port} (database {club})" in r.output
+    assert calls == [{"db": club, "host": "127.0.0.1", "port": port}]
