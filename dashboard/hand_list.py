@@ -247,8 +247,9 @@ def hand_list(con: duckdb.DuckDBPyConnection, f: Filters, q: HandQuery, limit: i
     Columns: ``hand_id``, ``date``, ``session``, ``hand`` (its number in
     the session), ``game``, ``game_type``, ``dealer``, ``picker``,
     ``partner`` (player names; null when nobody or not recorded), ``call``,
-    ``alone``, ``outcome``, ``picker_points`` (card points of the picker
-    side), ``status``; with ``q.who`` also ``seat`` and ``units`` (that
+    ``alone``, ``outcome``, ``winner`` (the player who won a leaster or
+    another no-pick game; null otherwise and at a tie), ``picker_points``
+    (card points of the picker side; in a no-pick game the winner's), ``status``; with ``q.who`` also ``seat`` and ``units`` (that
     player's).  Raises ``duckdb.Error`` on a database that is not a store."""
     body, extra, params = _sql(con, f, q)
     params["limit"] = int(limit)
@@ -256,7 +257,8 @@ def hand_list(con: duckdb.DuckDBPyConnection, f: Filters, q: HandQuery, limit: i
     # two steps: the hands (top ``limit``), then the names of their seats; one query joining the seat
     # rows to the limited hands is planned as a scan of every seat row per join (1.5 s at 200,000 hands)
     hands = con.sql(f"""SELECT h.hand_id, h.date, h.session, h.hand, h.game, h.game_type, h.dealer, h.picker,
-               h.partner, h.call, h.alone, h.outcome, CAST(h.picker_points AS INTEGER) AS picker_points,
+               h.partner, h.call, h.alone, h.outcome, h.leaster_winner AS winner,
+               CAST(h.picker_points AS INTEGER) AS picker_points,
                h.status{sel}
         {body}
         ORDER BY {"h.date DESC NULLS FIRST, h.session_id DESC, h.hand DESC, h.hand_id DESC" if latest else
@@ -268,11 +270,11 @@ def hand_list(con: duckdb.DuckDBPyConnection, f: Filters, q: HandQuery, limit: i
     names = con.sql("SELECT hand_id, seat, player FROM hand_units WHERE hand_id IN (SELECT unnest($ids))",
                     params={"ids": ids}).pl() if ids else pl.DataFrame(
         schema={"hand_id": hands.schema["hand_id"], "seat": pl.String, "player": pl.String})
-    for col in ("dealer", "picker", "partner"):
+    for col in ("dealer", "picker", "partner", "winner"):
         hands = (hands.join(names.rename({"seat": col, "player": col + "_name"}), on=["hand_id", col], how="left")
                  .drop(col).rename({col + "_name": col}))
     cols = ["hand_id", "date", "session", "hand", "game", "game_type", "dealer", "picker", "partner", "call", "alone",
-            "outcome", "picker_points", "status"] + (["seat", "units"] if extra else [])
+            "outcome", "winner", "picker_points", "status"] + (["seat", "units"] if extra else [])
     return hands.select(cols)
 
 

@@ -200,3 +200,41 @@ def test_dashboard_on_a_free_port_is_announced_and_launched(club, monkeypatch):
     r = cli("dashboard", "--db", str(club), "--port", str(port))
     assert f"dashboard on http://127.0.0.1:{port} (database {club})" in r.output
     assert calls == [{"db": club, "host": "127.0.0.1", "port": port}]
+
+
+# --- F4: the Hands page names a leaster's winner --------------------------------------------------------------------
+
+def _hands_table(at: AppTest):
+    (df,) = [d.value for d in at.dataframe]
+    return df
+
+
+def test_hands_page_names_the_winner_of_a_leaster(club, monkeypatch):
+    """dash26 F4: hand 2's row read picker —, partner —, outcome "leaster", points 12: whose 12 was not shown.
+    Max won it with 12 card points (D-4: the fewest among the players who took a trick)."""
+    df = _hands_table(_run("hands.py", club, monkeypatch))
+    rows = {r["hand"]: r for r in df.to_dict("records")}
+    assert sorted(rows) == [1, 2, 3, 4, 5, 6]
+    assert (rows[2]["picker"], rows[2]["outcome"], rows[2]["picker_points"]) == ("—", "leaster, won by Max Ruiz", 12)
+    # the picked hands keep their own outcome words (B-28): 95 win-s, 58 and 45 lose, 70 win
+    assert [rows[h]["outcome"] for h in (1, 3, 4, 5, 6)] == ["win-s", "lose", "win-s", "lose", "win"]
+    assert "winner" not in df.columns
+
+
+def test_hands_page_a_tied_leaster_is_said_tied(tmp_path, monkeypatch):
+    """`leaster -`: a tie for the fewest points, a wash (D-6 default): no units, no winner to name."""
+    text = NIGHT.split("hand 1")[0] + "hand 1  dealer Oz\nleaster -\nscore Kit 0 Lou 0 Max 0 Nia 0 Oz 0\n"
+    res = validate_text(text, path="tie.shn")
+    assert not res.rejected, [r.errors for r in res.rejected]
+    db = tmp_path / "tie.duckdb"
+    with Store(db) as store:
+        store.ingest_file(res)
+    (row,) = _hands_table(_run("hands.py", db, monkeypatch)).to_dict("records")
+    assert row["outcome"] == "leaster, tied (no winner)"
+
+
+def test_hands_page_of_a_player_names_the_leaster_winner_beside_his_units(club, monkeypatch):
+    """From a Ledger "list" link: Kit's hands.  In hand 2 Kit paid Max 1 (D-4: +4 / -1 each at five players)."""
+    df = _hands_table(_run("hands.py", club, monkeypatch, who="Kit Moran"))
+    rows = {r["hand"]: r for r in df.to_dict("records")}
+    assert (rows[2]["outcome"], rows[2]["units"]) == ("leaster, won by Max Ruiz", -1)

@@ -62,6 +62,12 @@ shown = rows.with_columns(pl.col("hand_id").map_elements(hl.replay_url, return_d
 shown = shown.with_columns(pl.when(pl.col("game") == "schafkopf")
                            .then(pl.col("call").map_elements(_german, return_dtype=pl.String))
                            .otherwise(pl.col("call")).alias("call"))
+# dash26 F4: a leaster's row showed "points 12" and no column named whose they were: the outcome names the winner
+# of a no-pick game ("leaster, won by Max Ruiz"), and a tie (rules.md D-6, a wash) as such
+shown = shown.with_columns(
+    pl.when(pl.col("winner").is_not_null()).then(pl.format("{}, won by {}", pl.col("outcome"), pl.col("winner")))
+    .when(pl.col("outcome") == "leaster").then(pl.lit("leaster, tied (no winner)"))
+    .otherwise(pl.col("outcome")).alias("outcome"))
 cols = ["replay", "date", "session", "hand", "game", "game_type", "dealer", "picker", "partner", "call", "alone",
         "outcome", "picker_points", "status"] + (["seat", "units"] if q.who else [])
 if shown["game_type"].is_null().all():
@@ -74,9 +80,12 @@ st.dataframe(
                                               "page."),
         "date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
         "hand": st.column_config.NumberColumn("hand", help="The hand's number in its session."),
+        "outcome": st.column_config.TextColumn("outcome", help="The picker (declarer) side's result: win or lose, "
+                                               "-s schneider, -z no tricks; in a leaster or another "
+                                               "no-pick game, who won it."),
         "picker_points": st.column_config.NumberColumn("points", help="Card points of the picker side (the "
                                                        "declaring party in Schafkopf); in a leaster or another "
-                                                       "no-pick game, the winner's."),
+                                                       "no-pick game, the winner's (named in the outcome)."),
         "units": st.column_config.NumberColumn(f"{q.who}'s units" if q.who else "units", format="%+d"),
         "seat": st.column_config.TextColumn("seat", help="The seat alias the player sat under."),
         "picker": st.column_config.TextColumn("picker / declarer", help="Sheepshead: the picker. Schafkopf: the "
