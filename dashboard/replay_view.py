@@ -25,6 +25,7 @@ import streamlit as st
 
 from dashboard.table import CSS, GERMAN_SUIT_COLOUR, card_html, german_name, seat_label, win_index
 from dashboard.text import md
+from ingest.render import factor_note
 from ingest.replay_steps import HandSteps, game_detail, record_of, steps_for
 from replay.cards import Card
 from replay.steps import Step
@@ -210,8 +211,12 @@ def facts_line(s: Step, seats: list[tuple[str, str]], o, german: bool, who: str 
         facts.insert(0, f"**Game** {md(o.game_type or '?')}")
     # the stake and the marks (Kontra, Re, Klopfen in Schafkopf, rules.md G-18, G-19); double on the bump and the
     # tier come at the end, in the score's breakdown (a tester read "Multiplier x1" on a hand settled at 2)
-    facts.append(f"**{'Kontra, Re, Klopfen' if german else 'Stake × marks'}** ×{f.multiplier}"
-                 + (f" ({md(who)})" if who else ""))  # who marked it (new20 F7)
+    # who marked it (new20 F7); no marks said so (dash26 F5: "×1" alone read as a formula left unfilled); a step
+    # before the crack: the factor so far, the stake's alone
+    stake = getattr(o, "stake", 1) or 1
+    facts.append(f"**{'Kontra, Re, Klopfen' if german else 'Stake × marks'}** "
+                 + md(factor_note(f.multiplier, stake, 0 if f.multiplier == stake else getattr(o, "marks", 0),
+                                  who if f.multiplier != stake else "", german)))
     if f.picker_points is not None and f.picker is not None:
         word = "Augen" if german else "Card points"
         if f.done:

@@ -34,6 +34,20 @@ from replay.scoring import NOPICK_GAMES
 __all__ = ["pretty_card", "render_hand", "render_frames", "render_schafkopf"]
 
 
+def factor_note(multiplier: int, stake: int = 1, marks: int = 0, who: str = "", schafkopf: bool = False) -> str:
+    """The hand's stake-and-marks factor with what made it (rules.md E-1; Kontra, Re, Klopfen in Schafkopf, G-18,
+    G-19): ``×1 (stake 1, no marks)``, ``×2 (crack Ed)``, ``×4 (stake 2, crack Ed)`` (a doubler's stake, D-11).
+    dash26 F5: a bare "stake × marks ×1" read as a formula left unfilled."""
+    parts = [f"stake {stake}"] if stake and stake != 1 else []
+    if who:
+        parts.append(who)
+    elif marks:
+        parts.append(f"{marks} {'mark' if marks == 1 else 'marks'}")
+    if not parts:
+        parts = ["none given"] if schafkopf else ["stake 1, no marks"]
+    return f"×{multiplier} ({', '.join(parts)})"
+
+
 def pretty_card(card: str | None, german_suits: bool = False) -> str:
     """``"QC"`` → ``"Q♣"``, ``"TD"`` → ``"10♦"``, None → ``"??"``; with
     ``german_suits`` (a Schafkopf game) the protocol spelling of
@@ -91,8 +105,8 @@ def _head(h: StoredHand) -> list[str]:
     # the stake and the marks (Kontra, Re, Klopfen in Schafkopf); double on the bump and the tier are the score's
     # breakdown below (newuser17: "multiplier 1" on a hand settled at 2 a defender)
     who = marks_names(h.source)  # who cracked, recracked, blitzed, gave Kontra (new20 F7)
-    facts.append(f"{'Kontra/Re/Klopfen' if o.game == 'schafkopf' else 'stake × marks'} ×{o.multiplier}"
-                 + (f" ({who})" if who else ""))
+    facts.append(f"{'Kontra/Re/Klopfen' if o.game == 'schafkopf' else 'stake × marks'} "
+                 + factor_note(o.multiplier, o.stake, o.marks, who, o.game == "schafkopf"))
     lines.append("Facts:   " + "   ".join(facts) + f"   [{o.rules}]")
     note = _HAND_NOTE.match(h.source or "")
     if note:  # the hand's own annotation, `hand N {...}` (a scorer's comment, a sheet's Notes cell)

@@ -102,9 +102,9 @@ def test_query_params_open_hand_14_at_step_13(example_db):
     at = open_replay(ids, 14, 13)
     page_text = texts(at)
     assert "**Step 13 of 30** · trick 3 · Di played :red[A♥]" in page_text
-    # the standing facts: the partner is revealed by the called ace itself
-    assert ("**Picker** Bea (Bea Schmidt) · **Called** :red[A♥] · **Partner** Di (Di Lenz) · **Stake × marks** ×1 · "
-            "**Card points** picker side 29 in tricks (+15 buried) · defenders 0") in page_text  # AS KC: 11 + 4
+    # the standing facts: the partner is revealed by the called ace itself; buried AS KC: 11 + 4
+    assert ("**Picker** Bea (Bea Schmidt) · **Called** :red[A♥] · **Partner** Di (Di Lenz) · **Stake × marks** ×1 "
+            "(stake 1, no marks) · **Card points** picker side 29 in tricks (+15 buried) · defenders 0") in page_text
     table = at.html[0].value
     assert 'data-winner="Di"' in table and 'data-done="false"' in table
     assert "Trick 3: <b>Di</b> (Di Lenz) is winning with" in table

@@ -10,13 +10,19 @@ seat he picked from (1st = left of the dealer):
 ====  ======  ===============  =====  ========================================  ===============================
 hand  dealer  picked by        seat   result                                    units (B-33, DOB on: B-32)
 ====  ======  ===============  =====  ========================================  ===============================
-1     Oz      Lou, partner Nia 2nd    95 win-s, schneider ×2                    Lou +4 Nia +2 Kit/Max/Oz -2
+1     Oz      Lou, partner Nia 2nd    every trick: no-tricker ×3 (B-29)         Lou +6 Nia +3 Kit/Max/Oz -3
 2     Kit     (leaster)        —      Max wins with 12 points (D-4)             Max +4, the others -1
 3     Lou     Nia alone        2nd    58, a plain loss with DOB                 Nia -8, the others +2
 4     Max     Oz, partner Lou  2nd    95 win-s, cracked by Kit: ×2 ×2 (E-1)     Oz +8 Lou +4 Kit/Max/Nia -4
 5     Nia     Kit, partner Max 2nd    45, a plain loss with DOB                 Kit -4 Max -2 Lou/Nia/Oz +2
 6     Oz      Kit, partner Lou 1st    70, a plain win                           Kit +2 Lou +1 Max/Nia/Oz -1
 ====  ======  ===============  =====  ========================================  ===============================
+
+Hand 1 is a full card log (the tester's): Lou buries TD 7C (10), calls AC (Nia); tricks to Lou 22, Lou 6,
+Nia 15, Lou 22, Lou 8, Lou 37 = 110 + 10 = 120, the defenders no trick.
+
+Ledger: Kit -3 -1 +2 -4 -4 +2 = -8; Lou +6 -1 +2 +4 +2 +1 = +14; Max -3 +4 +2 -4 -2 -1 = -4;
+Nia +3 -1 -8 -4 +2 -1 = -9; Oz -3 -1 +2 +8 +2 -1 = +7 (sum 0, B-35); 6 hands each.
 
 Kit picked twice: hand 5 from the 2nd seat (dealer Nia; Oz 1st passed) and
 hand 6 from the 1st (dealer Oz); Nia once, from the 2nd (hand 3: dealer
@@ -43,7 +49,21 @@ NIGHT = """%SHN 1.0
 [Rules "wi5-called-ace"]
 
 hand 1  dealer Oz
-pick Lou  call AC  partner Nia  pts 95  win-s
+deal Kit QH 8D TS 9S AH 7H
+deal Lou QC QS JC JS AD 9C
+deal Max JH 7D AS KS TH 8H
+deal Nia QD AC KC 8S 9H KH
+deal Oz  JD KD 9D TC 8C 7S
+blind TD 7C
+pick Lou
+bury TD 7C
+call AC
+t1 Kit: AH AD 8H 9H 7S
+t2 Lou: QC 7D QD 9D 8D
+t3 Lou: 9C KS AC 8C 7H
+t4 Nia: KH JD QH QS TH
+t5 Lou: JC JH 8S KD 9S
+t6 Lou: JS AS KC TC TS
 
 hand 2  dealer Kit
 leaster Max  pts 12
@@ -216,8 +236,8 @@ def test_hands_page_names_the_winner_of_a_leaster(club, monkeypatch):
     rows = {r["hand"]: r for r in df.to_dict("records")}
     assert sorted(rows) == [1, 2, 3, 4, 5, 6]
     assert (rows[2]["picker"], rows[2]["outcome"], rows[2]["picker_points"]) == ("—", "leaster, won by Max Ruiz", 12)
-    # the picked hands keep their own outcome words (B-28): 95 win-s, 58 and 45 lose, 70 win
-    assert [rows[h]["outcome"] for h in (1, 3, 4, 5, 6)] == ["win-s", "lose", "win-s", "lose", "win"]
+    # the picked hands keep their own outcome words (B-28, B-29): every trick win-z, 58 and 45 lose, 95 win-s, 70 win
+    assert [rows[h]["outcome"] for h in (1, 3, 4, 5, 6)] == ["win-z", "lose", "win-s", "lose", "win"]
     assert "winner" not in df.columns
 
 
@@ -238,3 +258,62 @@ def test_hands_page_of_a_player_names_the_leaster_winner_beside_his_units(club, 
     df = _hands_table(_run("hands.py", club, monkeypatch, who="Kit Moran"))
     rows = {r["hand"]: r for r in df.to_dict("records")}
     assert (rows[2]["outcome"], rows[2]["units"]) == ("leaster, won by Max Ruiz", -1)
+
+
+# --- F5: Fair deals' group box, one presentation of a mean's units, the replay's factor ---------------------------
+
+def test_fair_deals_opens_on_every_group_not_on_a_placeholder(club, monkeypatch):
+    """dash26 F5: with no group in the sidebar the page's Group box read "Choose an option" (a None value is no
+    choice to Streamlit).  It opens on "every group", the first option, and tests hand 1, the night's one full
+    deal (hands 2-6 are score-sheet lines: no cards)."""
+    at = _run("deals.py", club, monkeypatch)
+    box = at.selectbox(key="shead.deals.group")
+    assert box.options == ["every group", "Dash Friday Club"]
+    assert (box.index, box.value) == (0, "")
+    assert [m.value for m in at.metric if m.label == "Full deals tested"] == ["1"]
+    at = _run("deals.py", club, monkeypatch, group="Dash Friday Club")
+    assert at.selectbox(key="shead.deals.group").value == "Dash Friday Club"
+
+
+def _formats(at: AppTest) -> dict[str, str]:
+    """Each dataframe column's display format, by its shown label."""
+    import json
+
+    out = {}
+    for d in at.dataframe:
+        for cfg in json.loads(d.proto.columns or "{}").values():
+            if "type_config" in cfg and cfg["type_config"].get("format"):
+                out[cfg.get("label")] = cfg["type_config"]["format"]
+    return out
+
+
+def test_ledger_units_per_hand_has_the_two_decimals_of_every_other_mean(club, monkeypatch):
+    """dash26 F5: the Ledger wrote units per hand +2.600 (three decimals), the Picking page units per pick +0.50
+    and Partner calls +3.33 (two).  Lou: +14 over 6 hands = +2.33; Nia -9 / 6 = -1.50 (module docstring)."""
+    at = _run("ledger.py", club, monkeypatch)
+    assert _formats(at)["Units per hand"] == "%+.2f"
+    (lb,) = [d.value for d in at.dataframe if "units_per_hand" in d.value.columns]
+    per = dict(zip(lb["player"], lb["units_per_hand"]))
+    assert [f"{per[p]:+.2f}" for p in ("Lou Pham", "Oz Banks", "Max Ruiz", "Kit Moran", "Nia Cole")] == [
+        "+2.33", "+1.17", "-0.67", "-1.33", "-1.50"]
+    pick = _run("picking.py", club, monkeypatch)
+    assert _formats(pick)["Units per pick"] == "%+.2f"
+
+
+def test_replay_says_what_a_factor_of_one_is_made_of(club, monkeypatch):
+    """dash26 F5: "stake × marks ×1" read as a formula left unfilled.  Hand 1: stake 1 (no doubler, D-11), nobody
+    cracked or blitzed (E-1): ×1.  Hand 4: Kit cracked (E-2: he sat after the picker Oz, dealer Max): ×2."""
+    from tests.cli_helpers import cli
+
+    out = cli("replay", "Dash Friday Club / 2026.11.20#1", "--db", str(club)).output
+    assert "stake × marks ×1 (stake 1, no marks)" in out
+    out = cli("replay", "Dash Friday Club / 2026.11.20#4", "--db", str(club)).output
+    assert "stake × marks ×2 (crack Kit)" in out
+    import duckdb
+
+    with duckdb.connect(str(club), read_only=True) as con:
+        ids = dict(con.execute("SELECT hand, hand_id FROM hands").fetchall())
+    text = "\n".join(m.value for m in _run("replay_hand.py", club, monkeypatch, hand=str(ids[1])).markdown)
+    assert "**Stake × marks** ×1 (stake 1, no marks)" in text
+    text = "\n".join(m.value for m in _run("replay_hand.py", club, monkeypatch, hand=str(ids[4])).markdown)
+    assert "**Stake × marks** ×2 (crack Kit)" in text

@@ -51,20 +51,21 @@ filt = hand_page_filters("On this page only the group applies (the Group choice 
                          "game do not narrow them.")
 with page_reads(path, EMPTY_HELP.format(db=path)):
     groups = _groups(db_stamp(path))
-    options = [None] + groups
-    side = filt.groups[0] if len(filt.groups) == 1 and filt.groups[0] in groups else None
-    if st.session_state.get("shead.deals.side") != filt.groups:  # the sidebar's group changed: follow it
-        st.session_state["shead.deals.side"] = filt.groups
+    # dash26 F5: every group is the option "" (a None in the widget's state is read by Streamlit as no choice at
+    # all, shown as its placeholder "Choose an option")
+    options = [""] + groups
+    side = filt.groups[0] if len(filt.groups) == 1 and filt.groups[0] in groups else ""
+    if st.session_state.get("shead.deals.side") != filt.groups or st.session_state.get("shead.deals.group") is None:
+        st.session_state["shead.deals.side"] = filt.groups  # the sidebar's group changed: follow it
         st.session_state["shead.deals.group"] = side
-    group = st.selectbox("Group", options, format_func=lambda g: "every group" if g is None else g,
-                         key="shead.deals.group")
+    group = st.selectbox("Group", options, format_func=lambda g: g or "every group", key="shead.deals.group") or None
     counts = _counts(db_stamp(path), group)
 unused = replace(filt, groups=())
 notes = []
 if filt.groups and group not in filt.groups:
     notes.append(f"the sidebar's group{'s' if len(filt.groups) > 1 else ''} "
                  + " or ".join(md(g) for g in filt.groups)
-                 + (" (no full deal stored)" if side is None and len(filt.groups) == 1 else "")
+                 + (" (no full deal stored)" if not side and len(filt.groups) == 1 else "")
                  + (" (one group at a time here)" if len(filt.groups) > 1 else ""))
 if unused != Filters():
     notes.append(f"the sidebar's other filters ({describe(unused).removeprefix('hands ')})")

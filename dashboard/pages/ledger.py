@@ -141,7 +141,7 @@ st.dataframe(
         "hands": st.column_config.NumberColumn("Hands played", help="Hands in which the player held a seat and "
                                                "the cards were played (misdeals and doublers left out)."),
         "units_per_hand": st.column_config.NumberColumn(f"{unit_word.capitalize()} per hand",
-                                                        format="%+.3f" if unit_word == "units" else "%+.1f",
+                                                        format="%+.2f",  # dash26 F5: as every page's means
                                                         help=f"{unit_word.capitalize()} of the hands played ÷ "
                                                              "hands played (a ledger's sittings, which have no "
                                                              "hands, are left out)."),

@@ -32,6 +32,7 @@ from dashboard.replay_view import (EVERYONE, facts_line, hidden_cards_html, md_c
 from dashboard.table import (frame_of_sk, frames_from_cardlog, german_name, german_title, order_of, table_html,
                              trick_status)
 from ingest.analyze import stored_analysis
+from ingest.render import factor_note
 from ingest.sheet_facts import marks_names
 from ingest.schafkopf_hand import replay_schafkopf_stored
 from ingest.store import StoreError, StoreMissing, load_hands, reading, resolve_db, session_text, sources_where
@@ -387,7 +388,7 @@ if len(frames) < 2:
         partner = o.partner or ("none (alone)" if o.alone else "unknown")
         st.markdown(f"**{'Declarer' if schafkopf else 'Picker'}** {md(o.picker)} · **Call** {md(call)} · "
                     f"**Partner** {md(partner)} · **{'Kontra, Re, Klopfen' if schafkopf else 'Stake × marks'}** "
-                    f"×{o.multiplier}" + (f" ({md(who)})" if (who := marks_names(stored.source)) else ""))
+                    + md(factor_note(o.multiplier, o.stake, o.marks, marks_names(stored.source), schafkopf)))
         pts = "?" if o.picker_points is None else o.picker_points
         tricks = "" if o.picker_tricks is None else f", {plural(o.picker_tricks, 'trick')}"
         side_pts = f"declarer side {pts} Augen" if schafkopf else f"picker side {pts} card points"
