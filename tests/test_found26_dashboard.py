@@ -317,3 +317,81 @@ def test_replay_says_what_a_factor_of_one_is_made_of(club, monkeypatch):
     assert "**Stake × marks** ×1 (stake 1, no marks)" in text
     text = "\n".join(m.value for m in _run("replay_hand.py", club, monkeypatch, hand=str(ids[4])).markdown)
     assert "**Stake × marks** ×2 (crack Kit)" in text
+
+
+# --- F3: the tables a person reads, whole at a 1400-px window ------------------------------------------------------
+
+def test_hands_page_puts_what_a_hand_came_to_before_where_it_was_played(club, monkeypatch):
+    """dash26 F3: at 1400 px the Hands table was cut after the call: outcome, points, record and a player's units
+    were past the edge.  They now come before date and session; the game column, one game on every row, is left
+    out.  Kit's three hands as defender (hands 1, 3, 4): -3 (no-tricker, B-29), +2 (Nia alone lost, DOB), -4."""
+    df = _hands_table(_run("hands.py", club, monkeypatch))
+    assert list(df.columns) == ["replay", "hand", "dealer", "picker", "partner", "call", "alone", "outcome",
+                                "picker_points", "status", "date", "session"]
+    df = _hands_table(_run("hands.py", club, monkeypatch, who="Kit Moran", role="defender"))
+    assert list(df.columns)[7:11] == ["outcome", "picker_points", "seat", "units"]
+    assert list(zip(df["hand"], df["units"])) == [(1, -3), (3, 2), (4, -4)]
+
+
+def test_player_record_by_role_writes_for_and_against_in_one_column_each(club, monkeypatch):
+    """Kit: picker in hands 5 (lost) and 6 (won), no schneider or no-trick; defender in 1 (the picker side took
+    every trick: no-trick against), 3 (Nia alone lost: won) and 4 (95, schneider against)."""
+    at = _run("player.py", club, monkeypatch, who="Kit Moran")
+    (df,) = [d.value for d in at.dataframe if "role" in d.value.columns]
+    got = {r["role"]: (r["hands"], r["wins"], r["schneider"], r["no_trick"]) for r in df.to_dict("records")}
+    assert got == {"picker": (2, 1, "0–0", "0–0"), "partner": (0, 0, "0–0", "0–0"),
+                   "defender": (3, 1, "0–1", "0–1")}
+
+
+def test_picking_per_player_leaves_out_an_unknown_dealer_column_of_zeros(club, monkeypatch):
+    at = _run("picking.py", club, monkeypatch)
+    (df,) = [d.value for d in at.dataframe if "player" in d.value.columns]
+    assert "unknown_dealer" not in df.columns and "alone_win_rate" in df.columns
+    assert "counted under Unknown dealer" not in _captions(at)
+
+
+def test_sheet_of_a_night_at_stake_1_says_so_and_heads_running_totals_with_sigma(club, monkeypatch):
+    import json
+
+    at = _run("sheet.py", club, monkeypatch)
+    (d,) = at.dataframe
+    assert "stake" not in list(d.proto.column_order)
+    labels = {cfg.get("label") for cfg in json.loads(d.proto.columns).values()}
+    assert {"Kit", "Kit Σ", "Oz", "Oz Σ"} <= labels
+    assert "stake 1 on every hand); Σ: each player's running total; the last line is the totals." in _captions(at)
+    # the running totals (module docstring) after hand 6: Kit -8, Lou +14, Max -4, Nia -9, Oz +7
+    last = d.value.to_dicts() if hasattr(d.value, "to_dicts") else d.value.to_dict("records")
+    assert [last[-1][f"{a} total"] for a in ("Kit", "Lou", "Max", "Nia", "Oz")] == [-8, 14, -4, -9, 7]
+
+
+@pytest.mark.browser
+def test_tables_fit_a_1400_px_window_and_show_every_row(club, tmp_path):
+    """What the tester saw in Chromium at 1400 × 900: each table below scrolled sideways inside itself (Sheet's
+    totals, Picking's Alone win rate, Player's no-trick against) or hid rows (Schneider's 12 rows by player and
+    role, in a grid of ten).  The grid's scroller is now no wider and no taller than its box; on the Hands page
+    only date and session lie beyond it."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.test_browser import ARTIFACTS, CHROMIUM_ARGS, ROOT, WAIT_MS, _chromium, _serve
+
+    chromium = _chromium()
+    ARTIFACTS.mkdir(exist_ok=True)
+    sizes = {}
+    with _serve(club, ROOT / "dashboard" / "app.py", tmp_path) as base, sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            page = b.new_page(viewport={"width": 1400, "height": 900})
+            for path in ("sheet", "picking", "player?who=Kit+Moran", "schneider"):
+                page.goto(f"{base}/{path}")
+                page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=WAIT_MS)
+                page.wait_for_selector('[data-testid="stDataFrame"] .dvn-scroller', timeout=WAIT_MS)
+                page.wait_for_timeout(1500)
+                sizes[path] = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stDataFrame"]')]
+                    .map(d => { const s = d.querySelector('.dvn-scroller');
+                                return [s.scrollWidth - s.clientWidth, s.scrollHeight - s.clientHeight]; })""")
+                page.screenshot(path=str(ARTIFACTS / f"found26_{path.split('?')[0]}_1400.png"), full_page=True)
+        finally:
+            b.close()
+    # [horizontal, vertical] overflow of each table, in px: none
+    assert sizes == {"sheet": [[0, 0]], "picking": [[0, 0]], "player?who=Kit+Moran": [[0, 0], [0, 0]],
+                     "schneider": [[0, 0]]}, sizes

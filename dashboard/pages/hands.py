@@ -68,10 +68,14 @@ shown = shown.with_columns(
     pl.when(pl.col("winner").is_not_null()).then(pl.format("{}, won by {}", pl.col("outcome"), pl.col("winner")))
     .when(pl.col("outcome") == "leaster").then(pl.lit("leaster, tied (no winner)"))
     .otherwise(pl.col("outcome")).alias("outcome"))
-cols = ["replay", "date", "session", "hand", "game", "game_type", "dealer", "picker", "partner", "call", "alone",
-        "outcome", "picker_points", "status"] + (["seat", "units"] if q.who else [])
+# dash26 F3: what a hand came to (outcome, points, the player's units) before where it was played (date, session):
+# at a 1400-px window the old order cut off everything after the call; one game's name on every row is left out
+cols = ["replay", "hand", "game", "game_type", "dealer", "picker", "partner", "call", "alone", "outcome",
+        "picker_points"] + (["seat", "units"] if q.who else []) + ["status", "date", "session"]
 if shown["game_type"].is_null().all():
     cols.remove("game_type")
+if shown["game"].n_unique() == 1:
+    cols.remove("game")
 st.dataframe(
     hl.tidy(shown.select(cols)),
     hide_index=True, placeholder="—",
@@ -90,7 +94,7 @@ st.dataframe(
         "seat": st.column_config.TextColumn("seat", help="The seat alias the player sat under."),
         "picker": st.column_config.TextColumn("picker / declarer", help="Sheepshead: the picker. Schafkopf: the "
                                               "player who announced the game (der Spieler)."),
-        "call": st.column_config.TextColumn("call / Sau", width="medium",
+        "call": st.column_config.TextColumn("call / Sau",
                                             help="Sheepshead: the called card. Schafkopf: the Sau a Sauspiel calls, "
                                                  "in German cards (EA Eichel, GA Gras, SA Schellen)."),
         "game_type": st.column_config.TextColumn("game type", help="Schafkopf: Sauspiel, Solo, Wenz, Geier, "

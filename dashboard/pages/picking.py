@@ -138,17 +138,20 @@ res = fetch(metrics.picker_results_by_player, f)
 table = rate.join(res.rename({"picks": "all_picks"}), on="player", how="left")
 table = table.with_columns(pl.col("player").map_elements(
     lambda p: hl.hands_url(f, kind="pick", who=p, role="picker"), return_dtype=pl.String).alias("picks_link"))
+# dash26 F3: the Unknown dealer column only where a pick has no known dealer (else its 0s pushed the alone win rate
+# past a 1400-px window: "Alone wi…")
+_shown = ["picks_link", "player", "offered", "picks", "pick_rate",
+          *(["unknown_dealer"] if (table["unknown_dealer"].fill_null(0) > 0).any() else []), "all_picks", "wins",
+          "win_rate", "units_per_pick", "alone", "alone_rate", "alone_win_rate"]
 st.dataframe(
-    table.select("picks_link", "player", "offered", "picks", "pick_rate", "unknown_dealer", "all_picks", "wins",
-                 "win_rate",
-                 "units_per_pick", "alone", "alone_rate", "alone_win_rate"),
+    table.select(_shown),
     hide_index=True, placeholder="—",
     column_config={
         "picks_link": st.column_config.LinkColumn("Hands", display_text="picks", help="The hands the player "
                                                   "picked."),
         "player": "Player",
         "offered": st.column_config.NumberColumn("Offered", help="Hands in which the blind reached the player."),
-        "picks": st.column_config.NumberColumn("Picked (of offered)"),
+        "picks": st.column_config.NumberColumn("Picked", help="Of the hands offered."),
         "pick_rate": st.column_config.NumberColumn("Pick rate", format="percent",
                                                    help="Picked ÷ offered."),
         "unknown_dealer": st.column_config.NumberColumn("Unknown dealer", help="Picked hands the player sat in "
@@ -166,7 +169,8 @@ st.dataframe(
 )
 st.caption("Pick rate = hands the player picked ÷ hands in which the blind was offered to them (everyone before "
            "them in pick order passed; in a leaster or doubler everyone was offered; a misdeal offers nobody; a "
-           "picked hand with an unknown dealer is left out and counted under Unknown dealer). Picks, wins, units "
+           "picked hand with an unknown dealer is left out" + (" and counted under Unknown dealer"
+                                                               if "unknown_dealer" in _shown else "") + "). Picks, wins, units "
            f"and alone count every pick. Over {over}. Each player's picks: "
            + " · ".join(hl.link(f"{r['player']} ({r['all_picks'] or 0:,})",
                                 hl.hands_url(f, kind="pick", who=r["player"], role="picker"))

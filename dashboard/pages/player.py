@@ -200,11 +200,15 @@ else:
                      "group_win_rate": g["win_rate"], "units_per_hand": r["units_per_hand"],
                      "group_units_per_hand": g["units_per_hand"], "schneider_for": r["schneider_for"],
                      "schneider_against": r["schneider_against"], "no_trick_for": r["no_trick_for"],
-                     "no_trick_against": r["no_trick_against"], "hands_link": url(role=role)})
+                     "no_trick_against": r["no_trick_against"], "hands_link": url(role=role),
+                     # dash26 F3: for and against in one column each, "1–0" as the Alone metric's won–lost: in four
+                     # columns the table ran past a 1400-px window ("no-trick for | n…")
+                     "schneider": f"{r['schneider_for']}–{r['schneider_against']}",
+                     "no_trick": f"{r['no_trick_for']}–{r['no_trick_against']}"})
     table = pl.DataFrame(rows)
     st.dataframe(
         table.select("hands_link", "role", "hands", "wins", "win_rate", "group_win_rate", "units_per_hand",
-                     "group_units_per_hand", "schneider_for", "schneider_against", "no_trick_for", "no_trick_against"),
+                     "group_units_per_hand", "schneider", "no_trick"),
         hide_index=True, placeholder="—",
         column_config={
             "hands_link": st.column_config.LinkColumn("hands", display_text="list", help="The hands of this role."),
@@ -215,13 +219,12 @@ else:
                                                             help="Every seat of the group in this role."),
             "units_per_hand": st.column_config.NumberColumn("units per hand", format="%+.2f"),
             "group_units_per_hand": st.column_config.NumberColumn("group units per hand", format="%+.2f"),
-            "schneider_for": st.column_config.NumberColumn("schneider for", help="The player's side schneidered the "
-                                                           "other (91+ as picker side; the picker side ≤ 30 as "
-                                                           "defender)."),
-            "schneider_against": st.column_config.NumberColumn("schneider against"),
-            "no_trick_for": st.column_config.NumberColumn("no-trick for", help="The other side took no trick."),
-            "no_trick_against": st.column_config.NumberColumn("no-trick against", help="The player's side took no "
-                                                              "trick."),
+            "schneider": st.column_config.TextColumn("schneider for–against", help="For: the player's side "
+                                                     "schneidered the other (91+ as picker side; the picker side "
+                                                     "≤ 30 as defender); against: the player's side was "
+                                                     "schneidered (rules.md B-28)."),
+            "no_trick": st.column_config.TextColumn("no-trick for–against", help="For: the other side took no "
+                                                    "trick; against: the player's side took none (rules.md B-29)."),
         },
     )
     lines = []

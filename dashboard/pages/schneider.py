@@ -96,9 +96,9 @@ _good = {"picker": "win", "partner": "win", "defender": "lose"}
 roles = roles.with_columns(pl.struct("player", "role").map_elements(
     lambda r: hl.hands_url(f, who=r["player"], role=r["role"]) if r["role"] in _good else None,
     return_dtype=pl.String).alias("list"))
-st.dataframe(
+st.dataframe(  # dash26 F3: every row shown (at its default height of ten rows a club's 12th row was hidden)
     roles.select("list", *[c for c in roles.columns if c != "list"]),
-    hide_index=True, placeholder="—",
+    hide_index=True, placeholder="—", height="content" if roles.height <= 40 else "auto",
     column_config={
         "list": st.column_config.LinkColumn("hands", display_text="list", help="The player's hands in this role."),
         "hands": st.column_config.NumberColumn("hands", help="Picked hands played in that role."),

@@ -97,28 +97,38 @@ frame = pl.DataFrame(records, schema={c: (pl.Int64 if c in ("hand", "stake") or 
                      strict=False)
 # a seat's columns under its alias (the names are on the line above: "Gus = Gus Wendt"), so five seats' units
 # and running totals fit beside the hand's facts; an empty cell stays empty (no picker in a leaster), not "None"
-config = {c: st.column_config.NumberColumn(c.rsplit(" ", 1)[0] if c.endswith(" units") else c,
+# dash26 F3: a running total headed "Kit Σ", not "Kit total" (with the stake column of a night at stake 1 left
+# out, the five seats' totals now fit a 1400-px window; they were cut at "Kit to…")
+config = {c: st.column_config.NumberColumn(c.rsplit(" ", 1)[0] + ("" if c.endswith(" units") else " Σ"),
                                            help=f"{sh.players.get(c.rsplit(' ', 1)[0], c)}: "
                                                 + ("the hand's units" if c.endswith(" units") else "running total"),
-                                           format="%+d" if c.endswith(" units") else "%d")
+                                           format="%+d" if c.endswith(" units") else "%d",
+                                           width=max(44, 8 * len(c.rsplit(" ", 1)[0]) + (16 if c.endswith(" units")
+                                                                                        else 22)))
           for c in sh.columns() if c.endswith((" units", " total"))}
+config["hand"] = st.column_config.NumberColumn("hand", width=44)
 # a call with its under card and a night's marks are read whole (new22 F9: "AS und…", "crack Fl…"), given room only
 # where they are long: room given to an empty column pushed the seats' columns off the page
+# dash26 F3: as wide as the longest cell (about 7 px a character), not "medium"'s 200 px: "crack Kit ×2" took some 150 px
+# and pushed the running totals past a 1400-px window
 for c in ("call", "marks"):
-    if max((len(str(r.get(c) or "")) for r in records), default=0) > 9:
-        config[c] = st.column_config.TextColumn(c, width="medium")
+    longest = max((len(str(r.get(c) or "")) for r in records), default=0)
+    if longest > 9:
+        config[c] = st.column_config.TextColumn(c, width=min(7 * longest + 10, 260))
 if sh.game == "schafkopf":  # a Schafkopf game has a declarer and a game, not a picker and a called card
     config["picker"] = st.column_config.TextColumn("declarer", help="The player who announced the game (Spieler)")
     config["call"] = st.column_config.TextColumn("game", width="medium", help="The game announced: Sauspiel with "
                                                  "its called Sau, Wenz, Geier, Solo, Ramsch")
 # the columns a person reads (a Schafkopf sheet has no stake: its doublings are the marks' xN)
+_plain = "stake" in frame.columns and frame["stake"].drop_nulls().is_in([1]).all()  # every hand at stake 1
 st.dataframe(frame, hide_index=True, width="stretch", column_config=config, placeholder="",
-             column_order=sh.shown_columns())
+             column_order=[c for c in sh.shown_columns() if not (_plain and c == "stake")])
 st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; "
            + ("tariff points: + receives, − pays (the tariff's price with its Laufende, Kontra, Re and Klopfen, "
               "rules.md G-14..G-19)" if sh.game == "schafkopf" else
               "units: + receives, − pays (the stake and the pot as derived from the session's hands in order, "
-              "rules.md D-11, D-12, D-19)") + "; the last line is the totals."
+              "rules.md D-11, D-12, D-19" + ("; stake 1 on every hand" if _plain else "") + ")")
+           + "; Σ: each player's running total; the last line is the totals."
            + (f" Voided, not counted: hand {md(sh.voided_text())}." if sh.voided else "")
            + (" Refused at ingest, not stored (see the Rejected hands page): "
               + ", ".join(f"{g.label()} ({g.code})" for g in sh.refused) + "." if sh.refused else ""))
