@@ -63,6 +63,7 @@ cdef class _Reader:
     cdef public object sess_last
     cdef public object block_sid
     cdef public object block_again
+    cdef public object block_restart
     cdef public object sess_day
     cpdef _process(self, toks, i)
     cpdef _dealt(self, rec)
