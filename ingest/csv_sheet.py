@@ -1652,15 +1652,19 @@ def _pot_opening(out: CsvResult, row: list[str], cols: dict, index: dict, cell, 
                  night_of: dict, last_date: str | None, r: int, path: str, notes: list | None):
     """A per-hand sheet's row that writes a Pot cell and nothing else of a
     hand (no hand number, no player's units; its date, or a label such as
-    'Carried over' in the Date cell): False when ``row`` is not one.  Above
-    a night's first hand it is the pot carried in from an earlier night,
-    the pot's opening balance (rules.md D-19), as a running pad's opening
-    row is read: ``(night or None, units, row, column)``, the night's first
-    hand then read with ``pot N`` (None: the night of the next hand row).
-    Below 0 or part of a unit it is refused at that cell (``E-CSV-POT``);
-    among a night's hands it is not read, and said (``W-CSV-POT``): the pot
-    there is derived from the hands (break26 F6: skipped without a word,
-    its first hand then refused E-SCORE-SUM)."""
+    'Carried over' in the Date cell): False when ``row`` is not one.
+    Above a night's first hand it is the pot carried in from an earlier
+    night, the pot's opening balance (rules.md D-19), as a running
+    pad's opening row is read: ``(night or None, units, row, column)``, the
+    night's first hand then read with ``pot N`` (None: the night of the next
+    hand row).  Below 0, part of a unit or no number (``2.5``, ``five``),
+    it is refused at that cell (``E-CSV-POT``) and ``(night, None, row,
+    column, text)`` returned: the night's first hand is then refused too,
+    the pot it starts with not known (break26b F1: stored with the pot at 0
+    without a word); among a night's hands it is
+    not read, and said (``W-CSV-POT``): the pot there is derived from the
+    hands (break26 F6: skipped without a word, its first hand then refused
+    E-SCORE-SUM)."""
     ptext, pcol = cell(row, "pot")
     if not ptext or any(cell(row, f)[0] for f in HAND_FIELDS) or \
             any(row[index[p]].strip() for p in out.players if index[p] < len(row)):
@@ -1669,29 +1673,33 @@ def _pot_opening(out: CsvResult, row: list[str], cols: dict, index: dict, cell, 
     if dtext and night is None and _date_attempt(dtext):
         return False  # a mistyped date: the rows below say so
     carried = _pot_value(out, ptext)
-    if carried is None:
-        return False
     above = (night_of.get(last_date) or read_date(last_date, order)) if last_date else None
     if (night or (above if not dtext else None)) in count:  # among the hands of a night already begun
-        if carried and notes is not None:
+        if carried != 0 and notes is not None:
             notes.append(Diagnostic(
                 "W-CSV-POT", f"row {row_words(r)}: the {cols['pot']} cell {ptext!r} is on a row with no hand among "
                 "the night's hands: not read (the pot between hands is what the hands above leave in it, rules.md "
                 "D-19); a pot carried in from an earlier night is written in the Pot cell of a row above the "
                 "night's first hand", "warning", path, r, pcol, found=ptext, expected="a hand's row"))
         return None
-    if not carried:
-        return None
-    if carried < 0 or carried.denominator != 1:
-        if notes is not None:  # a pot below 0 is no pot (D-19)
-            notes.append(Diagnostic(
-                "E-CSV-POT", f"row {row_words(r)}: the {cols['pot']} cell of the night's opening row carries "
-                f"{ptext!r} ({carried:+} units) over from an earlier night, and a pot never holds less than 0 nor "
-                "part of a unit (rules.md D-19): it is not read, so a hand that takes units from the pot is refused; "
-                "write the units the pot holds when the night starts", "error", path, r, pcol, found=ptext,
-                expected="0 or more whole units"))
-        return None
-    return (night, int(carried), r, pcol)
+    if carried == 0:
+        return None  # an opening pot of 0: the pot starts empty, as it does unwritten
+    why = None
+    if carried is None:
+        why = (f"carries {ptext!r} over from an earlier night, which is no number of whole units: a pot holds whole "
+               "units (rules.md D-19)")
+    elif carried < 0 or carried.denominator != 1:  # a pot below 0 is no pot (D-19)
+        why = (f"carries {ptext!r} ({carried:+} units) over from an earlier night, and a pot never holds less than 0 "
+               "nor part of a unit (rules.md D-19)")
+    if why is None:
+        return (night, int(carried), r, pcol)
+    if notes is not None:
+        notes.append(Diagnostic(
+            "E-CSV-POT", f"row {row_words(r)}: the {cols['pot']} cell of the night's opening row {why}; it is not "
+            "read, and the night's first hand, whose pot it would open, is refused with it; write the units the pot "
+            "holds when the night starts, once, in the Pot cell of one row above the night's first hand", "error",
+            path, r, pcol, found=ptext, expected="0 or more whole units"))
+    return (night, None, r, pcol, ptext)
 
 
 def _pot_words(v, text: str) -> str:
@@ -3895,7 +3903,13 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         words: list[str] = [f"hand {number}"]
         if pot_in is not None and (pot_in[0] == run_night and out.running or not out.running and count[d] == 1
                                    and pot_in[0] in (None, d)):  # the night's first hand after its opening row
-            rec.pot = Value(pot_in[1], Pos(pot_in[2], pot_in[3]))
+            if pot_in[1] is None:  # its opening row's pot refused (break26b F1): the pot it starts with unknown
+                err("E-CSV-POT", f"the pot this night's first hand starts with is not known: the {cols['pot']} cell "
+                    f"{pot_in[4]!r} of the opening row {row_words(pot_in[2])} is not read (E-CSV-POT there), so the "
+                    "hand is not stored with a pot it may not hold (rules.md D-19); correct that cell and send the "
+                    "sheet again", pot_in[3], pot_in[4], "the pot carried in, in whole units")
+            else:
+                rec.pot = Value(pot_in[1], Pos(pot_in[2], pot_in[3]))
         pot_line = f"pot {pot_in[1]}" if rec.pot is not None else None
         pot_in = None
         note = _row_note(row, text_cols)

@@ -75,15 +75,15 @@ def test_a_per_hand_sheets_opening_row_carries_its_pot_into_hand_1(tmp_path, mon
 
 def test_a_per_hand_sheets_opening_pot_below_0_is_refused_at_its_cell(tmp_path):
     """Pot -5 on the opening row: a pot never holds less than 0 (D-19): refused at row 2, column 13 (the Pot cell);
-    not read, hand 1 (which takes 5 from the pot) then does not sum to zero and is refused; hand 2 is stored
-    (Mo +2, Zeke +1, -1 each)."""
+    not read, and hand 1, whose pot it would open, is refused with it at its own Pot cell (3:13; break26b F1: a
+    hand written without units was stored with the pot at 0); hand 2 is stored (Mo +2, Zeke +1, -1 each)."""
     db = tmp_path / "p.duckdb"
     rep = _ingest(write(tmp_path, "potcarry.csv", POT_CARRY.format(opening="2026-12-01", pot=-5)), db, *POT_RULES)
     assert rep["ingested"] == 1
     pot = [e for e in rep["rejected"] if e["hand"] is None]
     assert [(e["code"], e["line"], e["col"], e["found"]) for e in pot] == [("E-CSV-POT", 2, 13, "-5")]
     assert "a pot never holds less than 0" in pot[0]["message"]
-    assert (3, 1, "E-SCORE-SUM", 1) in _where(rep)
+    assert (3, 13, "E-CSV-POT", 1) in _where(rep)
     assert ledger(db) == {"Gus": -1, "Lou": -1, "Mo": 2, "Rita": -1, "Zeke": 1}
 
 

@@ -1,0 +1,94 @@
+"""Score sheets brought by break26b (session 26, round 2: F1-F5; /tmp/s26/break26b/FINDINGS.md), fixed by fixe in
+session 26: each record written as a user would write it, each amount worked out by hand from rules.md
+(/work/shared/reference/rules.md) before shead's figure was read.  Default profile wi5-called-ace (doubleOnBump on)
+unless said; the pot's rules 'wi5-called-ace; pot=on' (rules.md D-19; docs/profiles.md: potTake=all, the partner
+takes pot // 4, the picker the rest).
+
+The hands used (players Gus, Lou, Mo, Rita, Zeke):
+- "Lou picks, Gus partner, 66": a plain win (rules.md B-27: 61..90, B-28 tier 1): Lou +2, Gus +1, Mo/Rita/Zeke -1
+  (B-31: picker 2 shares, partner 1; B-33).  With a pot of 5 carried in: the partner 5 // 4 = 1, the picker 4:
+  Lou +6, Gus +2, Mo/Rita/Zeke -1, the pot -5 (sums to 0).
+- "Mo picks, Zeke partner, 70": a plain win: Mo +2, Zeke +1, Gus/Lou/Rita -1 (the pot empty: 0).
+- "Rita picks, Gus partner, 45": a loss (31..60, B-28 tier 1), doubled on the bump (B-32): 2 a defender:
+  Rita -4, Gus -2, Lou/Mo/Zeke +2.
+- "Mo alone, 70": a plain win alone (B-31: 4 shares): Mo +4, each other -1.
+"""
+
+from __future__ import annotations
+
+import duckdb
+import pytest
+
+from tests.cli_helpers import ledger, write
+from tests.cli_helpers import ingest_json as _ingest, refused_at as _where
+
+POT_RULES = ("--rules", "wi5-called-ace; pot=on")
+HEADER = "Date,Hand,Dealer,Picker,Partner,Call,Points,Gus,Lou,Mo,Rita,Zeke,Pot\n"
+
+
+def _stream(monkeypatch, stream: bool) -> None:
+    if stream:  # the sheet read in batches (ingest.csv_sheet.read_csv_stream)
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "3")
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", "2")
+
+
+def _units(db) -> dict[int, dict[str, int]]:
+    """Each stored hand's units by player, the pot's seat as '(pot)'."""
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = con.execute("SELECT h.hand, u.player, u.units FROM hands h JOIN hand_units u USING (hand_id) "
+                           "ORDER BY h.hand, u.seat_no").fetchall()
+    out: dict[int, dict[str, int]] = {}
+    for hand, player, units in rows:
+        out.setdefault(hand, {})[player or "(pot)"] = units
+    return out
+
+
+def _file_errors(rep: dict) -> list[tuple[int, int, str, str]]:
+    """The sheet's errors of no hand: (line, column, code, found)."""
+    return [(e["line"], e["col"], e["code"], e["found"]) for e in rep["rejected"] if e["hand"] is None]
+
+
+# -- break26b F1: an opening row's Pot cell that is not whole units ------------------------------------------------
+
+#: csv/p1_frac.csv as break26b wrote it (row 2: the date and the Pot cell only), and a hand 2 below.  Hand 1 has no
+#: units written: the engine derives them, and with the pot unknown it would be stored with the pot at 0 (Lou +2,
+#: Gus +1, -1 each), which is wrong had the scorer meant 5 (Lou +6, Gus +2, pot -5).  Hand 2 Mo/Zeke 70 (the pot
+#: empty after hand 1 took all of it, whatever it was): Mo +2, Zeke +1, Gus/Lou/Rita -1 -- stored, and the night
+#: is that one hand: Gus -1, Lou -1, Mo +2, Rita -1, Zeke +1.
+FRAC = HEADER + """2026-12-01,,,,,,,,,,,,{pot}
+2026-12-01,1,Zeke,Lou,Gus,AH,66,,,,,,
+2026-12-01,2,Gus,Mo,Zeke,AS,70,,,,,,
+"""
+
+
+@pytest.mark.parametrize("stream", [False, True])
+@pytest.mark.parametrize("pot", ["2.5", "-0.5", "five", "(5)"])
+def test_an_opening_pot_cell_of_no_whole_units_is_refused_and_hand_1_with_it(tmp_path, monkeypatch, stream, pot):
+    _stream(monkeypatch, stream)
+    db = tmp_path / "p.duckdb"
+    rep = _ingest(write(tmp_path, "p1_frac.csv", FRAC.format(pot=pot)), db, *POT_RULES)
+    assert _file_errors(rep) == [(2, 13, "E-CSV-POT", pot)]  # at the Pot cell of row 2
+    assert (3, 13, "E-CSV-POT", 1) in _where(rep)  # hand 1, whose pot it would open, not stored with pot 0
+    assert rep["ingested"] == 1
+    assert _units(db) == {2: {"Gus": -1, "Lou": -1, "Mo": 2, "Rita": -1, "Zeke": 1, "(pot)": 0}}
+    assert ledger(db) == {"Gus": -1, "Lou": -1, "Mo": 2, "Rita": -1, "Zeke": 1}
+
+
+def test_an_xlsx_opening_pot_of_2_5_is_refused_at_its_cell(tmp_path):
+    """csv/x2_pot_frac.xlsx as break26b wrote it (openpyxl, the Pot cell the float 2.5): as the CSV's '2.5'."""
+    openpyxl = pytest.importorskip("openpyxl")
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Dec 1"
+    ws.append(HEADER.strip().split(","))
+    ws.append(["2026-12-01", None, None, None, None, None, None, None, None, None, None, None, 2.5])
+    ws.append(["2026-12-01", 1, "Zeke", "Lou", "Gus", "AH", 66])
+    ws.append(["2026-12-01", 2, "Gus", "Mo", "Zeke", "AS", 70])
+    path = tmp_path / "x2_pot_frac.xlsx"
+    wb.save(path)
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(str(path), db, *POT_RULES)
+    assert _file_errors(rep) == [(2, 13, "E-CSV-POT", "2.5")]
+    assert (3, 13, "E-CSV-POT", 1) in _where(rep)
+    assert ledger(db) == {"Gus": -1, "Lou": -1, "Mo": 2, "Rita": -1, "Zeke": 1}
+
