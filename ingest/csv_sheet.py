@@ -1649,7 +1649,7 @@ def _pot_value(out: CsvResult, text: str):
 
 
 def _pot_opening(out: CsvResult, row: list[str], cols: dict, index: dict, cell, dtext: str, order, count: dict,
-                 night_of: dict, last_date: str | None, r: int, path: str, notes: list | None):
+                 night_of: dict, last_date: str | None, r: int, path: str, notes: list | None, pot_in=None):
     """A per-hand sheet's row that writes a Pot cell and nothing else of a
     hand (no hand number, no player's units; its date, or a label such as
     'Carried over' in the Date cell): False when ``row`` is not one.
@@ -1657,11 +1657,12 @@ def _pot_opening(out: CsvResult, row: list[str], cols: dict, index: dict, cell, 
     night, the pot's opening balance (rules.md D-19), as a running
     pad's opening row is read: ``(night or None, units, row, column)``, the
     night's first hand then read with ``pot N`` (None: the night of the next
-    hand row).  Below 0, part of a unit or no number (``2.5``, ``five``),
-    it is refused at that cell (``E-CSV-POT``) and ``(night, None, row,
-    column, text)`` returned: the night's first hand is then refused too,
-    the pot it starts with not known (break26b F1: stored with the pot at 0
-    without a word); among a night's hands it is
+    hand row).  Below 0, part of a unit or no number (``2.5``, ``five``), or
+    a second opening row of the night (``pot_in``: the one read above), it is
+    refused at that cell (``E-CSV-POT``) and ``(night, None, row, column,
+    text)`` returned: the night's first hand is then refused too, the pot it
+    starts with not known (break26b F1, F5: stored with the pot at 0, or the
+    first row's pot dropped, without a word); among a night's hands it is
     not read, and said (``W-CSV-POT``): the pot there is derived from the
     hands (break26 F6: skipped without a word, its first hand then refused
     E-SCORE-SUM)."""
@@ -1683,7 +1684,7 @@ def _pot_opening(out: CsvResult, row: list[str], cols: dict, index: dict, cell, 
                 "night's first hand", "warning", path, r, pcol, found=ptext, expected="a hand's row"))
         return None
     if carried == 0:
-        return None  # an opening pot of 0: the pot starts empty, as it does unwritten
+        return pot_in  # an opening pot of 0: the pot starts empty, as it does unwritten
     why = None
     if carried is None:
         why = (f"carries {ptext!r} over from an earlier night, which is no number of whole units: a pot holds whole "
@@ -1691,6 +1692,10 @@ def _pot_opening(out: CsvResult, row: list[str], cols: dict, index: dict, cell, 
     elif carried < 0 or carried.denominator != 1:  # a pot below 0 is no pot (D-19)
         why = (f"carries {ptext!r} ({carried:+} units) over from an earlier night, and a pot never holds less than 0 "
                "nor part of a unit (rules.md D-19)")
+    elif pot_in is not None and pot_in[0] in (None, night):  # two opening rows of one night (break26b F5)
+        why = (f"carries {ptext!r} over from an earlier night, but row {row_words(pot_in[2])} above is this night's "
+               "opening row already" + (f", carrying {pot_in[1]}" if pot_in[1] is not None else "")
+               + ": a night's pot opens once (rules.md D-19), and which of them it opened with is not known")
     if why is None:
         return (night, int(carried), r, pcol)
     if notes is not None:
@@ -1699,7 +1704,7 @@ def _pot_opening(out: CsvResult, row: list[str], cols: dict, index: dict, cell, 
             "read, and the night's first hand, whose pot it would open, is refused with it; write the units the pot "
             "holds when the night starts, once, in the Pot cell of one row above the night's first hand", "error",
             path, r, pcol, found=ptext, expected="0 or more whole units"))
-    return (night, None, r, pcol, ptext)
+    return (night if night is not None else (pot_in[0] if pot_in else None), None, r, pcol, ptext)
 
 
 def _pot_words(v, text: str) -> str:
@@ -3519,7 +3524,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             since.clear()
             continue
         if not out.running and (opening := _pot_opening(out, row, cols, index, cell, dtext, order, count, night_of,
-                                                         last_date, r, path, notes)) is not False:
+                                                         last_date, r, path, notes, pot_in)) is not False:
             pot_in = opening  # a per-hand sheet's row carrying a pot in (break26 F6), or None: not read
             if dtext and read_date(dtext, order) is not None:
                 last_date = dtext
@@ -3903,7 +3908,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         words: list[str] = [f"hand {number}"]
         if pot_in is not None and (pot_in[0] == run_night and out.running or not out.running and count[d] == 1
                                    and pot_in[0] in (None, d)):  # the night's first hand after its opening row
-            if pot_in[1] is None:  # its opening row's pot refused (break26b F1): the pot it starts with unknown
+            if pot_in[1] is None:  # its opening row's pot refused (break26b F1, F5): the pot it starts with unknown
                 err("E-CSV-POT", f"the pot this night's first hand starts with is not known: the {cols['pot']} cell "
                     f"{pot_in[4]!r} of the opening row {row_words(pot_in[2])} is not read (E-CSV-POT there), so the "
                     "hand is not stored with a pot it may not hold (rules.md D-19); correct that cell and send the "

@@ -92,3 +92,31 @@ def test_an_xlsx_opening_pot_of_2_5_is_refused_at_its_cell(tmp_path):
     assert (3, 13, "E-CSV-POT", 1) in _where(rep)
     assert ledger(db) == {"Gus": -1, "Lou": -1, "Mo": 2, "Rita": -1, "Zeke": 1}
 
+
+# -- break26b F5: two opening rows -----------------------------------------------------------------------------------
+
+def test_a_second_opening_pot_row_is_refused_at_its_cell(tmp_path):
+    """csv/p10_twoopen.csv: rows 2 and 3 each the date and a Pot cell (5, then 3), hand 1 Lou/Gus 66 derived.
+    Which pot the night opened with is not known: row 3's cell refused at 3:13 naming row 2's 5, and hand 1 (whose
+    pot would be 5: Lou +6, Gus +2; or 3: Lou +2+3 = +5, Gus +1+0 = +1) refused at its Pot cell, 4:13 -- it was
+    stored with pot 3 and the 5 dropped without a word.  Hand 2 Mo/Zeke 70 is stored: Mo +2, Zeke +1, -1 each."""
+    text = HEADER + ("2026-12-01,,,,,,,,,,,,5\n2026-12-01,,,,,,,,,,,,3\n"
+                     "2026-12-01,1,Zeke,Lou,Gus,AH,66,,,,,,\n2026-12-01,2,Gus,Mo,Zeke,AS,70,,,,,,\n")
+    db = tmp_path / "p.duckdb"
+    rep = _ingest(write(tmp_path, "p10_twoopen.csv", text), db, *POT_RULES)
+    errs = [e for e in rep["rejected"] if e["hand"] is None]
+    assert _file_errors(rep) == [(3, 13, "E-CSV-POT", "3")]
+    assert "row 2 above is this night's opening row already, carrying 5" in errs[0]["message"]
+    assert (4, 13, "E-CSV-POT", 1) in _where(rep)
+    assert _units(db) == {2: {"Gus": -1, "Lou": -1, "Mo": 2, "Rita": -1, "Zeke": 1, "(pot)": 0}}
+
+
+def test_an_opening_pot_row_of_0_below_one_of_5_keeps_the_5(tmp_path):
+    """A scorer's row 3 writing Pot 0 under row 2's Pot 5 carries nothing: the night opens with 5 (hand 1 Lou/Gus 66:
+    Lou +6, Gus +2, Mo/Rita/Zeke -1, the pot -5)."""
+    text = HEADER + "2026-12-01,,,,,,,,,,,,5\n2026-12-01,,,,,,,,,,,,0\n2026-12-01,1,Zeke,Lou,Gus,AH,66,,,,,,\n"
+    db = tmp_path / "p.duckdb"
+    rep = _ingest(write(tmp_path, "p.csv", text), db, *POT_RULES)
+    assert (rep["ingested"], rep["rejected"]) == (1, [])
+    assert _units(db) == {1: {"Gus": 2, "Lou": 6, "Mo": -1, "Rita": -1, "Zeke": -1, "(pot)": -5}}
+
