@@ -1649,12 +1649,13 @@ def _pot_value(out: CsvResult, text: str):
 
 
 def _pot_opening(out: CsvResult, row: list[str], cols: dict, index: dict, cell, dtext: str, order, count: dict,
-                 night_of: dict, last_date: str | None, r: int, path: str, notes: list | None, pot_in=None):
+                 night_of: dict, last_date: str | None, r: int, path: str, notes: list | None, player_of=(),
+                 pot_in=None):
     """A per-hand sheet's row that writes a Pot cell and nothing else of a
-    hand (no hand number, no player's units; its date, or a label such as
-    'Carried over' in the Date cell): False when ``row`` is not one.
-    Above a night's first hand it is the pot carried in from an earlier
-    night, the pot's opening balance (rules.md D-19), as a running
+    hand (no hand number, no player's units but 0; its date, or a label such
+    as 'Carried over' in the Date, Hand or Dealer cell): False when ``row``
+    is not one.  Above a night's first hand it is the pot carried in from an
+    earlier night, the pot's opening balance (rules.md D-19), as a running
     pad's opening row is read: ``(night or None, units, row, column)``, the
     night's first hand then read with ``pot N`` (None: the night of the next
     hand row).  Below 0, part of a unit or no number (``2.5``, ``five``), or
@@ -1667,9 +1668,13 @@ def _pot_opening(out: CsvResult, row: list[str], cols: dict, index: dict, cell, 
     hands (break26 F6: skipped without a word, its first hand then refused
     E-SCORE-SUM)."""
     ptext, pcol = cell(row, "pot")
-    if not ptext or any(cell(row, f)[0] for f in HAND_FIELDS) or \
-            any(row[index[p]].strip() for p in out.players if index[p] < len(row)):
-        return False
+    if not ptext or any(cell(row, f)[0] for f in HAND_FIELDS if f not in ("hand", "dealer")) or \
+            any(whole_units(row[index[p]]) != 0 for p in out.players if index[p] < len(row) and row[index[p]].strip()):
+        return False  # a player's cell of 0 is a pad zeroed for the night (break26b F4), not a hand
+    for f in ("hand", "dealer"):  # a label ('Carried over') in the Hand or Dealer cell, not a number nor a player
+        t = cell(row, f)[0]
+        if t and (re.search(r"\d", t) or t.lower() in player_of or not re.search(r"[^\W\d_]", t)):
+            return False
     night = (night_of.get(dtext) or read_date(dtext, order)) if dtext else None
     if dtext and night is None and _date_attempt(dtext):
         return False  # a mistyped date: the rows below say so
@@ -1683,6 +1688,8 @@ def _pot_opening(out: CsvResult, row: list[str], cols: dict, index: dict, cell, 
                 "D-19); a pot carried in from an earlier night is written in the Pot cell of a row above the "
                 "night's first hand", "warning", path, r, pcol, found=ptext, expected="a hand's row"))
         return None
+    if carried == 0 and any(row[index[p]].strip() for p in out.players if index[p] < len(row)):
+        return False  # players' cells of 0 and a pot of 0: a row of no hand, said as such below
     if carried == 0:
         return pot_in  # an opening pot of 0: the pot starts empty, as it does unwritten
     why = None
@@ -3524,7 +3531,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             since.clear()
             continue
         if not out.running and (opening := _pot_opening(out, row, cols, index, cell, dtext, order, count, night_of,
-                                                         last_date, r, path, notes, pot_in)) is not False:
+                                                         last_date, r, path, notes, player_of, pot_in)) is not False:
             pot_in = opening  # a per-hand sheet's row carrying a pot in (break26 F6), or None: not read
             if dtext and read_date(dtext, order) is not None:
                 last_date = dtext

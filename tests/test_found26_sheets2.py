@@ -120,3 +120,30 @@ def test_an_opening_pot_row_of_0_below_one_of_5_keeps_the_5(tmp_path):
     assert (rep["ingested"], rep["rejected"]) == (1, [])
     assert _units(db) == {1: {"Gus": 2, "Lou": 6, "Mo": -1, "Rita": -1, "Zeke": -1, "(pot)": -5}}
 
+
+# -- break26b F4: opening pot rows written slightly differently -------------------------------------------------------
+
+#: Hand 1 Lou/Gus 66 with the pot of 5 carried in, its units written as the scorer worked them (Lou 2+4 = 6, Gus 1+1
+#: = 2, Mo/Rita/Zeke -1, the Pot cell -5: the pot taken); the night: Gus +2, Lou +6, Mo -1, Rita -1, Zeke -1.
+TAKEN = "2026-12-01,1,Zeke,Lou,Gus,AH,66,2,6,-1,-1,-1,-5\n"
+
+
+@pytest.mark.parametrize("stream", [False, True])
+@pytest.mark.parametrize("opening", [",,Carried over,,,,,,,,,,5",  # csv/p4_label_dealer.csv: the label as Dealer
+                                     "2026-12-01,,,,,,,0,0,0,0,0,5",  # csv/p3_zeros.csv: the pad zeroed
+                                     ",Carry,,,,,,,,,,,5"])  # the label in the Hand cell
+def test_an_opening_pot_row_with_a_label_or_zeros_is_read(tmp_path, monkeypatch, stream, opening):
+    _stream(monkeypatch, stream)
+    db = tmp_path / "p.duckdb"
+    rep = _ingest(write(tmp_path, "p4.csv", HEADER + opening + "\n" + TAKEN), db, *POT_RULES)
+    assert (rep["ingested"], rep["rejected"], rep["warnings"]) == (1, [], [])  # no E-SCORE-SUM, no E-CSV-HAND
+    assert _units(db) == {1: {"Gus": 2, "Lou": 6, "Mo": -1, "Rita": -1, "Zeke": -1, "(pot)": -5}}
+    assert ledger(db) == {"Gus": 2, "Lou": 6, "Mo": -1, "Rita": -1, "Zeke": -1}
+
+
+def test_a_row_of_zeros_and_a_dealer_is_still_a_hand(tmp_path):
+    """A row naming a player in the Dealer cell is a hand's, not an opening row: zeros and Pot 5 with Dealer Zeke and
+    no picker is refused as a hand that says nothing (E-CSV-HAND at 2:1), as before."""
+    text = HEADER + "2026-12-01,,Zeke,,,,,0,0,0,0,0,5\n"
+    rep = _ingest(write(tmp_path, "z.csv", text), tmp_path / "z.duckdb", *POT_RULES)
+    assert [(line, code) for line, _c, code, _h in _where(rep)] == [(2, "E-CSV-HAND")]
