@@ -282,7 +282,7 @@ def _hand_column(header: list[str], below: list[list[str]], columns: str | None)
 #: real26 F2: a sixth player, every hand refused, the message suggesting --columns ignore=Buddy)
 _MAYBE_PARTNER_WORDS = ("buddy", "pard", "pardner", "pards", "buddies", "pal")
 #: a partner cell that names no partner (the picker alone, as the Partner column reads it)
-_NO_PARTNER_WORDS = ("-", "\u2013", "\u2014", "alone", "none", "no", "solo")
+_NO_PARTNER_WORDS = ("-", "\u2013", "\u2014", "alone", "none", "no", "solo", "nobody", "allein")
 
 
 def _partner_column(header: list[str], below: list[list[str]], columns: str | None) -> str | None:
@@ -290,8 +290,10 @@ def _partner_column(header: list[str], below: list[list[str]], columns: str | No
     (:data:`_MAYBE_PARTNER_WORDS`: ``Buddy``, ``Pard``), for a sheet whose header maps no partner column: each
     of its cells below the header (``below``, the sheet's first rows) is blank, a word of no partner (``alone``,
     ``-``) or the name of another of the header's unmapped columns (a player), and at least one names a player (a
-    player named Buddy writes units).  None when there is no such column, or ``columns`` names it or maps the
-    partner."""
+    player named Buddy writes units).  A cell of other words (``self``, ``x``, ``AH``) keeps it the partner column,
+    refused in its own row as a Partner cell is (break26b F2: one such cell made it a player's, every row refused
+    E-SEATS); a number in any cell makes it a player's units.  None when there is no such column, or ``columns``
+    names it or maps the partner."""
     cols = column_map(header, columns) if columns else guess_columns(header)
     if "partner" in cols:
         return None
@@ -301,17 +303,20 @@ def _partner_column(header: list[str], below: list[list[str]], columns: str | No
         if _norm(c) not in _MAYBE_PARTNER_WORDS or c in mapped or "," in c or "=" in c or \
                 (columns and any(_norm(c) == _norm(v) for _, v in _parts(columns))):
             continue
-        named = 0
+        named = alone = 0
         for row in below:
             if not any(x.strip() for x in row) or any(x.strip().lower().startswith("total") for x in row[:k + 1]):
                 continue
             t = _norm(row[k]) if k < len(row) else ""
             if t and t != _norm(c) and t in names:
                 named += 1
-            elif t and t not in _NO_PARTNER_WORDS:
-                named = -1
+            elif t and t in _NO_PARTNER_WORDS and re.search(r"[^\W\d_]", t):
+                alone += 1  # 'alone', 'nobody': no player's units cell says so (a dash may be a player's nothing)
+            elif t and t not in _NO_PARTNER_WORDS and (whole_units(row[k]) is not None or is_fraction(row[k])
+                                                      or money_value(row[k]) is not None):
+                named = -1  # a player's units (a player named Buddy)
                 break
-        if named > 0:
+        if named > 0 or named == 0 and alone:
             return c
     return None
 
@@ -2808,9 +2813,11 @@ def _units_problem(r: int, p: str, c: str, players: tuple[str, ...] = ()) -> str
         return (f"row {row_words(r)}: {p}'s units {c!r}{why} are not whole: a zero fraction (-1,00, 2.00) is read as "
                 "whole units, another is not (units are whole, rules.md B-31); a sheet kept in money is read with the "
                 "money a unit is worth, --columns stake=0.25, each cell then a whole number of units")
-    if c.strip().lower() in {x.lower() for x in players if x != p}:
+    names = c.strip().lower() in {x.lower() for x in players if x != p}
+    if names or _norm(p) in _MAYBE_PARTNER_WORDS:  # a 'Buddy' column read as a player's (break26b F2)
         return (f"row {row_words(r)}: {p}'s units {c!r}{why} are not a whole number: the column {p!r} is read as a "
-                f"player, and its cell names the player {c.strip()!r}; if it is the partner column, read it with "
+                + (f"player, and its cell names the player {c.strip()!r}" if names else
+                   "player, its header a word for the partner") + "; if it is the partner column, read it with "
                 f"--columns partner={p} (a column of other text is left out with --columns ignore={p})")
     return (f"row {row_words(r)}: {p}'s units {c!r}{why} are not a whole number (if {p!r} is not a player but a "
             f"column of text, leave it out with --columns ignore={p})")
@@ -3816,13 +3823,18 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             # 'Def Pts' column beside units left to be derived): the E-SEATS of such a sheet, naming the columns
             # (real26 F4: it asked for the other players' units, a table of 6 at a five-seat game)
             odd = present[0] if len(present) == 1 else None
+            # a 'Buddy' column of words read as a player's: the partner's (break26b F2: the advice to ignore it
+            # refused every row again, the partner thrown away)
+            buddy = odd is not None and _norm(odd) in _MAYBE_PARTNER_WORDS and whole_units(row[index[odd]]) is None
             err("E-SEATS", f"{len(seats)} columns are read as players ({', '.join(label[p] for p in seats)}); "
                 f"{rules} is played by {prof.players}"
                 + (f", and only {label[odd]}'s cell is written ({row[index[odd]].strip()!r}), the others blank"
                    if odd else "") + ": if a column is not a player's units (the hand's number, a note), "
-                + (f"leave it out with --columns ignore={odd}" if odd else "map it with --columns hand=COLUMN or "
-                   "--columns ignore=COLUMN") + ", else ingest with the --rules of that table", index[odd] + 1 if odd else 1, ", ".join(label[p] for p in seats),
-                f"{prof.players} player columns")
+                + (f"read it as the partner column with --columns partner={odd} (a column of other text is left out "
+                   f"with --columns ignore={odd})" if buddy else
+                   f"leave it out with --columns ignore={odd}" if odd else "map it with --columns hand=COLUMN or "
+                   "--columns ignore=COLUMN") + ", else ingest with the --rules of that table",
+                index[odd] + 1 if odd else 1, ", ".join(label[p] for p in seats), f"{prof.players} player columns")
         elif short and set(present) < set(seats) and len(seats) - len(present) > 1:
             # a row lacking cells: each blank one named, and how to mend it (break24c F5); one cell lacking is
             # named below, with its cause when known (cut short, merged)
@@ -4144,10 +4156,14 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             # a 'Game' column read as a sixth player); name them, and the one that looks like no player
             odd = next((p for p in seats if _norm(p) in _MAYBE_HAND_WORDS + FIELDS["hand"]), None) or next(
                 (p for p in seats if not re.search(r"[^\W\d_]", p)), None)
+            buddy = odd is None and next((p for p in seats if _norm(p) in _MAYBE_PARTNER_WORDS), None)
+            if buddy:  # a 'Buddy' column read as a player's: it may be the partner's (break26b F2)
+                odd = buddy
             err("E-SEATS", f"{len(seats)} columns are read as players ({', '.join(label[p] for p in seats)}); "
                 f"{rules} is played by {prof.players}: if a column is not a player's units (the "
-                "hand's number, a note), map it with --columns hand=" + (odd or "COLUMN") + " or --columns ignore="
-                + (odd or "COLUMN") + ", else ingest with the --rules of that table",
+                + (f"partner), read it with --columns partner={odd}, a note, --columns ignore={odd}" if buddy else
+                   "hand's number, a note), map it with --columns hand=" + (odd or "COLUMN") + " or --columns ignore="
+                   + (odd or "COLUMN")) + ", else ingest with the --rules of that table",
                 index[odd] + 1 if odd else 1, ", ".join(label[p] for p in seats), f"{prof.players} player columns")
         if pot_line is not None:  # notation.md's pick line: ... stake, pot (after the hand's statements)
             line.append(pot_line)

@@ -147,3 +147,60 @@ def test_a_row_of_zeros_and_a_dealer_is_still_a_hand(tmp_path):
     text = HEADER + "2026-12-01,,Zeke,,,,,0,0,0,0,0,5\n"
     rep = _ingest(write(tmp_path, "z.csv", text), tmp_path / "z.duckdb", *POT_RULES)
     assert [(line, code) for line, _c, code, _h in _where(rep)] == [(2, "E-CSV-HAND")]
+
+
+# -- break26b F2: one odd cell in a Buddy / Pard column ------------------------------------------------------------
+
+#: csv/b7_buddy_nobody.csv as break26b wrote it (units left to be derived).  By hand: hand 1 Lou/Gus 66: Lou +2,
+#: Gus +1, Mo/Rita/Zeke -1; hand 2 Mo alone ('nobody'), 70: Mo +4, each other -1 (B-31: 4 shares); hand 3
+#: Rita/Gus 45, a loss doubled on the bump: Rita -4, Gus -2, Lou/Mo/Zeke +2.
+#: The night: Gus 1-1-2 = -2, Lou 2-1+2 = +3, Mo -1+4+2 = +5, Rita -1-1-4 = -6, Zeke -1-1+2 = 0.
+BUDDY = """Date,Hand,Dealer,Picker,Buddy,Call,Points,Gus,Lou,Mo,Rita,Zeke
+2026-12-01,1,Zeke,Lou,Gus,AH,66,,,,,
+2026-12-01,2,Gus,Mo,{word},,70,,,,,
+2026-12-01,3,Lou,Rita,Gus,AC,45,,,,,
+"""
+
+
+@pytest.mark.parametrize("word", ["nobody", "alone"])
+def test_a_buddy_column_reads_a_word_of_no_partner(tmp_path, word):
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "b7.csv", BUDDY.format(word=word)), db)
+    assert (rep["ingested"], rep["rejected"]) == (3, [])
+    assert _units(db)[2] == {"Gus": -1, "Lou": -1, "Mo": 4, "Rita": -1, "Zeke": -1}
+    assert ledger(db) == {"Gus": -2, "Lou": 3, "Mo": 5, "Rita": -6, "Zeke": 0}
+
+
+@pytest.mark.parametrize("word", ["self", "me", "x", "n/a", "(alone)", "AH"])
+def test_one_odd_buddy_cell_is_refused_in_its_own_row(tmp_path, word):
+    """The odd cell is refused at its own cell, row 3 column 5 (E-CSV-SEAT, as a Partner column's is); hands 1 and 3
+    stored: Gus 1-2 = -1, Lou 2+2 = +4, Mo -1+2 = +1, Rita -1-4 = -5, Zeke -1+2 = +1 (it was every row E-SEATS)."""
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "b7.csv", BUDDY.format(word=word)), db)
+    assert _where(rep) == [(3, 5, "E-CSV-SEAT", 2)]
+    assert ledger(db) == {"Gus": -1, "Lou": 4, "Mo": 1, "Rita": -5, "Zeke": 1}
+
+
+def test_a_buddy_column_still_read_as_a_player_is_advised_as_the_partner_column(tmp_path):
+    """A Buddy column whose only cell is 'x' (no player, no word of no partner) is not told from a player named
+    Buddy: read as a sixth player, its row is E-SEATS at 2:5 (only Buddy's cell written), and the advice names
+    --columns partner=Buddy (it named only ignore=Buddy, which throws the partners away); followed, the 'x' is
+    refused at its own cell as a Partner cell (2:5, E-CSV-SEAT)."""
+    text = "Date,Hand,Dealer,Picker,Buddy,Call,Points,Gus,Lou,Mo,Rita,Zeke\n2026-12-01,1,Zeke,Lou,x,,66,,,,,\n"
+    rep = _ingest(write(tmp_path, "bx.csv", text), tmp_path / "b.duckdb")
+    assert _where(rep) == [(2, 5, "E-SEATS", 1)]
+    assert "--columns partner=Buddy" in rep["rejected"][0]["message"]
+    rep = _ingest(write(tmp_path, "bx.csv", text), tmp_path / "b2.duckdb", "--columns", "partner=Buddy")
+    assert _where(rep) == [(2, 5, "E-CSV-SEAT", 1)]
+
+
+def test_a_player_named_buddy_who_writes_units_stays_a_player(tmp_path):
+    """csv/b2_pard_buddyplayer.csv's shape: Buddy a sixth column of units beside a Pard column.  Hand 1 Lou/Gus 66
+    at a table of Buddy, Gus, Lou, Mo, Rita (Zeke absent): Lou +2, Gus +1, Buddy/Mo/Rita -1; hand 2 Mo/Buddy 70:
+    Mo +2, Buddy +1, Gus/Lou/Rita -1.  The night: Buddy 0, Gus 0, Lou +1, Mo +1, Rita -2."""
+    text = ("Date,Hand,Dealer,Picker,Pard,Call,Points,Buddy,Gus,Lou,Mo,Rita\n"
+            "2026-12-01,1,Rita,Lou,Gus,AH,66,-1,1,2,-1,-1\n2026-12-01,2,Buddy,Mo,Buddy,AS,70,1,-1,-1,2,-1\n")
+    db = tmp_path / "b.duckdb"
+    rep = _ingest(write(tmp_path, "b2.csv", text), db)
+    assert (rep["ingested"], rep["rejected"]) == (2, [])
+    assert ledger(db) == {"Buddy": 0, "Gus": 0, "Lou": 1, "Mo": 1, "Rita": -2}
