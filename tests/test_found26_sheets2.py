@@ -204,3 +204,35 @@ def test_a_player_named_buddy_who_writes_units_stays_a_player(tmp_path):
     rep = _ingest(write(tmp_path, "b2.csv", text), db)
     assert (rep["ingested"], rep["rejected"]) == (2, [])
     assert ledger(db) == {"Buddy": 0, "Gus": 0, "Lou": 1, "Mo": 1, "Rita": -2}
+
+
+# -- break26b F3: a six-handed sit-out sheet's blank or unknown Dealer cell ------------------------------------------
+
+#: --rules wi6-sit-out (rules.md F-1: the dealer sits out, their units cell blank).  Row 2: Lou/Gus 66, Fay's cell
+#: blank: Lou +2, Gus +1, Mo/Rita/Zeke -1 (Fay dealt and sat out: 0).  Row 3: Mo/Zeke 70 with Gus's cell blank:
+#: Mo +2, Zeke +1, Lou/Rita/Fay -1.
+SIX = """Date,Hand,Dealer,Picker,Partner,Call,Points,Gus,Lou,Mo,Rita,Zeke,Fay
+2026-12-01,1,{d1},Lou,Gus,AH,66,1,2,-1,-1,-1,
+2026-12-01,2,{d2},Mo,Zeke,AS,70,,-1,2,-1,1,-1
+"""
+
+
+@pytest.mark.parametrize("d1, d2, line, other", [("", "Gus", 2, "Fay"),   # csv/s3a_blankdealer_row1.csv
+                                                 ("Fay", "", 3, "Gus"),   # csv/s3c_blankdealer_row2.csv
+                                                 ("Fay", "Zed", 3, "Gus")])  # csv/s3b_zed.csv
+def test_a_sit_out_rows_blank_or_unknown_dealer_cell_is_said_at_that_cell(tmp_path, d1, d2, line, other):
+    """The row is refused at its Dealer cell (column 3), saying the cell is blank or names no player of the header
+    and that the blank units cell is the dealer's ('write Gus in the Dealer cell'), not 'a player who leaves'; the
+    other row is stored (row 2 alone: Gus +1, Lou +2, Mo/Rita/Zeke -1, Fay 0; row 3 alone: Mo +2, Zeke +1,
+    Lou/Rita/Fay -1, Gus 0)."""
+    db = tmp_path / "s.duckdb"
+    rep = _ingest(write(tmp_path, "s3.csv", SIX.format(d1=d1, d2=d2)), db, "--rules", "wi6-sit-out")
+    assert _where(rep) == [(line, 3, "E-CSV-SEATS", line - 1)]
+    msg = rep["rejected"][0]["message"]
+    assert "a player who leaves" not in msg
+    assert ("the Dealer cell is blank" if not (d1 if line == 2 else d2) else
+            "the Dealer cell 'Zed' names no player of the sheet's header") in msg
+    assert f"write {other} in the Dealer cell" in msg
+    stored = ({"Gus": 1, "Lou": 2, "Mo": -1, "Rita": -1, "Zeke": -1, "Fay": 0} if line == 3 else
+              {"Gus": 0, "Lou": -1, "Mo": 2, "Rita": -1, "Zeke": 1, "Fay": -1})
+    assert ledger(db) == stored
