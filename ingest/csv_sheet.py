@@ -4119,6 +4119,11 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 + (f" (its note {_row_note(row, text_cols)!r}: {hint})" if hint else ""), 1, None,
                 "a picker, a leaster winner or a doubler")
             claim = claim and bool(htext)  # a row of standings or notes: a number counted for it is no hand's
+        if errs and not htext and not any(cell(row, f)[0] for f in HAND_FIELDS):
+            # a refused row of units only, no number and nothing of a hand (a Pot cell read as a player's without
+            # pot=on): the number counted for it is no hand's, so the night's hand 1 below is not 'hand 1 again'
+            # (break26b F7: a second refusal, noise of the first)
+            claim = False
         if claim:
             last_hand[d] = (number, r)
         ptext, ptc = cell(row, "points")

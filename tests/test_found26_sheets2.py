@@ -236,3 +236,17 @@ def test_a_sit_out_rows_blank_or_unknown_dealer_cell_is_said_at_that_cell(tmp_pa
     stored = ({"Gus": 1, "Lou": 2, "Mo": -1, "Rita": -1, "Zeke": -1, "Fay": 0} if line == 3 else
               {"Gus": 0, "Lou": -1, "Mo": 2, "Rita": -1, "Zeke": 1, "Fay": -1})
     assert ledger(db) == stored
+
+
+# -- break26b F7: a Pot column without pot=on, and an opening row -----------------------------------------------------
+
+def test_a_pot_only_row_read_as_a_hand_takes_no_hand_number(tmp_path):
+    """csv/p5_nopoton.csv without --rules (no pot: the Pot column is read as a sixth player, W-CSV-POT at 1:13 says
+    to ingest with pot=on).  Row 2 (date and Pot 5 only) is refused at its Pot cell, 2:13 E-SEATS; row 3, the hand
+    numbered 1, is refused for its own reason (E-SEATS, six player columns), not as 'hand 1 again: row 2 is this
+    night's hand 1' (E-CSV-HAND-ORDER), a number row 2 never wrote."""
+    text = HEADER + "2026-12-01,,,,,,,,,,,,5\n2026-12-01,1,Zeke,Lou,Gus,AH,66,2,6,-1,-1,-1,-5\n"
+    rep = _ingest(write(tmp_path, "p5.csv", text), tmp_path / "p.duckdb")
+    assert [(line, col, code) for line, col, code, _h in _where(rep)] == [(2, 13, "E-SEATS"), (3, 1, "E-SEATS")]
+    assert [(w["code"], w["line"], w["col"]) for w in rep["warnings"]] == [("W-CSV-POT", 1, 13)]
+    assert rep["ingested"] == 0
