@@ -3823,13 +3823,13 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             # one seat's cell blank, as the dealer's who sits out (rules.md F-1), and the Dealer cell blank or naming
             # no player of the header: the Dealer cell is what is wrong (break26b F3: said as a player leaving)
             (other,) = [p for p in seats if p not in present]
-            dtext_, dc_ = cell(row, "dealer")
+            dc_ = cell(row, "dealer")[1]
             err("E-CSV-SEATS", (f"the Dealer cell is blank" if not dealer_text else
                                 f"the Dealer cell {dealer_text!r} names no player of the sheet's header ("
                                 + ", ".join(label[p] for p in out.players) + ")")
                 + f", and {label[other]}'s cell (column {index[other] + 1}) is blank: under {rules} the dealer sits "
-                f"out (rules.md F-1) and their units cell is left blank; if {label[other]} dealt, write {label[other]} in the "
-                "Dealer cell; the row is refused, the rest of the night read", dc_, dealer_text,
+                f"out (rules.md F-1) and their units cell is left blank; if {label[other]} dealt, write "
+                f"{label[other]} in the Dealer cell; the row is refused, the rest of the night read", dc_, dealer_text,
                 f"the dealer's name ({label[other]}?)")
         elif short and prof is not None and len(seats) > prof.players:
             # more columns read as players than the rules seat, one of them written where the players' are blank (a
