@@ -958,7 +958,7 @@ class _LineEnds:
         self.partial: list[str] = []  # the pieces of the line being read, before the piece at hand
         self.lines = 0  # the LFs before the piece at hand
         self.tail = 0  # the characters of the line being read before the piece at hand
-        self.first: tuple[int, int] | None = None
+        self.first: tuple[int, int, str] | None = None  # (line, column, the character) of the first
 
     def piece(self, text: str) -> str:
         if _has_soft_break(text):
@@ -988,18 +988,25 @@ class _LineEnds:
                 continue
             if self.first is None:
                 self.first = (self.lines + text.count("\n", 0, k) + 1,
-                              k - j if j >= 0 else self.tail + k + 1)
+                              k - j if j >= 0 else self.tail + k + 1, text[k])
             out[k] = "\n"
             start, line = k + 1, ""
         return "".join(out)
 
     def warning(self, path: str | None) -> Diagnostic:
         """``W-LINE-END`` at :attr:`first`, said once a file."""
-        line, col = self.first
-        return Diagnostic("W-LINE-END", "found a line end that is no LF (U+2028, U+2029, NEL, VT or FF: a phone's, a "
-                          "web form's or a word processor's soft return) at the end of this line: read as a line end, "
-                          "as every one outside a note or a tag value (docs/notation.md §2.1)", "warning", path, line,
-                          col, None, None, "a soft line end", "LF line ends")
+        line, col, ch = self.first
+        found = f"U+{ord(ch):04X} ({_SOFT_NAMES[ch]})"
+        return Diagnostic("W-LINE-END", f"found {found}, a line end that is no LF (a phone's, a web form's or a word "
+                          "processor's soft return, or a separator: U+2028, U+2029, NEL, VT, FF, FS, GS and RS are "
+                          "read so) at the end of this line: read as a line end, as every one outside a note or a tag "
+                          "value (docs/notation.md §2.1)", "warning", path, line, col, None, None, found,
+                          "LF line ends")
+
+
+#: the soft line ends of :data:`_SOFT_BREAK` by name, for W-LINE-END (break26b F8: it named a list, not the one found)
+_SOFT_NAMES = {"\x0b": "VT", "\x0c": "FF", "\x1c": "FS", "\x1d": "GS", "\x1e": "RS", "\x85": "NEL",
+               "\u2028": "LINE SEPARATOR", "\u2029": "PARAGRAPH SEPARATOR"}
 
 
 def _open_at_end(seg: str) -> bool:
