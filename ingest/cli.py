@@ -1865,9 +1865,21 @@ def _again(command: str, db: Path | None, host: str) -> str:
                      *(["--host", shlex.quote(host)] if host != "127.0.0.1" else [])])
 
 
+def _port_busy(command: str, db: Path | None, host: str, port: int) -> bool:
+    """Whether ``host:port`` cannot be listened on now, said with what to do
+    (dash26 F2: before the address is announced, and by ``shead demo`` before
+    its ingest)."""
+    from dashboard.launch import port_taken  # noqa: PLC0415 - streamlit loads only for the dashboard's commands
+
+    busy = port_taken(host, port, _again(command, db, host))
+    if busy is not None:
+        _err.print(f"error: {busy}", markup=False, highlight=False)
+    return busy is not None
+
+
 def _launch(db: Path | None, host: str, port: int, login: bool | None = None, command: str = "dashboard") -> int:
     try:
-        from dashboard.launch import launch, port_taken, refusal  # noqa: PLC0415 - streamlit loads only here
+        from dashboard.launch import launch, refusal  # noqa: PLC0415 - streamlit loads only here
     except ImportError as exc:
         _err.print(f"error: the dashboard is not available: {exc}")
         return 1
@@ -1879,9 +1891,7 @@ def _launch(db: Path | None, host: str, port: int, login: bool | None = None, co
     if why is not None:
         _err.print(f"error: {why}", markup=False)
         return 2
-    busy = port_taken(host, port, _again(command, db, host))  # dash26 F2: before the address is announced
-    if busy is not None:
-        _err.print(f"error: {busy}", markup=False, highlight=False)
+    if _port_busy(command, db, host, port):
         return 1
     _err.print(f"dashboard on http://{host}:{port} (database {st.resolve_db(db)}); Ctrl-C stops it", markup=False)
     from dashboard.service import is_loopback  # noqa: PLC0415
@@ -1918,13 +1928,8 @@ def demo(db: Optional[Path] = DbOption,
     if not data.is_dir():
         _err.print(f"error: {data}: no such folder")
         raise typer.Exit(2)
-    if not ingest_only:  # dash26 F2: a port another dashboard holds: said before the ingest and the database made
-        from dashboard.launch import port_taken  # noqa: PLC0415
-
-        busy = port_taken(host, port, _again("demo", db, host))
-        if busy is not None:
-            _err.print(f"error: {busy}", markup=False, highlight=False)
-            raise typer.Exit(1)
+    if not ingest_only and _port_busy("demo", db, host, port):  # said before the ingest and the database made
+        raise typer.Exit(1)
     from ingest import store as st  # noqa: PLC0415
 
     try:  # a database that cannot be opened (not a DuckDB file, no permission): said once, no dashboard on it

@@ -950,6 +950,16 @@ def money_units(row: list[str], money: list[int], stake: Fraction) -> list[str]:
     return row
 
 
+#: the why :func:`money_units` writes after a money cell that is no whole number of units: ``(cell as written, why)``
+_MONEY_WHY = re.compile(r"(.*) (\(not a whole number of units at \S+ a unit\))", re.S)
+
+
+def _as_written(cell: str) -> str:
+    """A player cell as the sheet writes it, without the why :func:`money_units` added (:data:`_MONEY_WHY`)."""
+    m = _MONEY_WHY.fullmatch(cell)
+    return cell if m is None else m.group(1)
+
+
 def _money_cell(rows, layout: Layout) -> tuple[int, int, str] | None:
     """The first player cell ``(row, column, text)`` of ``rows`` (``(row
     number, cells)``) that writes a currency sign, or the first of a row's
@@ -2807,7 +2817,7 @@ def _units_problem(r: int, p: str, c: str, players: tuple[str, ...] = ()) -> str
     labels): a cell naming one is a column of names read as a player (a partner's: real26 F2, the message
     suggested --columns ignore, which throws every partner away)."""
     why = ""
-    if (m := re.fullmatch(r"(.*) (\(not a whole number of units at \S+ a unit\))", c, re.S)) is not None:
+    if (m := _MONEY_WHY.fullmatch(c)) is not None:
         c, why = m.group(1), " " + m.group(2)  # a money cell (money_units): its text quoted as written, why beside
     if is_fraction(c) or money_value(c) is not None:
         return (f"row {row_words(r)}: {p}'s units {c!r}{why} are not whole: a zero fraction (-1,00, 2.00) is read as "
@@ -4164,7 +4174,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             if v is None:
                 errs.append(Diagnostic("E-CSV-UNITS", _units_problem(r, p, t, tuple(label.values())), file=path,
                                        line=r, col=k + 1, expected="e.g. +2",  # the cell as written (real26 F2)
-                                       found=re.sub(r" \(not a whole number of units at \S+ a unit\)$", "", t)))
+                                       found=_as_written(t)))
                 continue
             entries.append((aliases[p], Value(v, Pos(r, k + 1))))
         if not blank and not unwritten:

@@ -4027,7 +4027,7 @@ class Store:
                 mem = blocks[sess] = _new_block()
             if blocks is not None and (mem is None or mem["settled"]):
                 continue
-            was = mem or {"clash": [], "again": [], "ruled": [], "others": [], "numbers": set(), "decided": False}
+            was = mem or _new_block()
             all_clash, all_again, all_ruled = was["clash"] + clash, was["again"] + again, was["ruled"] + ruled
             met = [r.hand for r in all_clash] + [a[0] for a in all_again] + [r.hand for r in all_ruled]
             numbers = sorted(set(met) | was["numbers"] | {h.outcome.hand for h in block}
@@ -4072,15 +4072,11 @@ class Store:
             clashed = _ranges(sorted({r.hand for r in all_clash}))
             one = n_clash == 1
             if unsure:  # another night or a correction: both readings said, amending not alone (break26 F2)
-                other = (f"if it is another night, write its own [Date] above its first hand (its [Date \"{when}\"] "
-                         "is the stored night's)" if shn else
-                         f"if it is another night, give its rows their own date (its Date cells say {day}, the "
-                         "stored night's)")
                 why = (f"this file's hands of session {sess!r} share hand{'' if one else 's'} {clashed} with the "
                        f"stored night of {day} and {'it differs' if one else 'they differ'} from the stored "
                        f"one{'' if one else 's'} (no hand of the file repeats a stored one), so none of its "
                        f"{len(numbers)} hands ({_ranges(numbers)}) is stored: it is another night or a correction of "
-                       f"the stored one, and the file does not say which: {other} and send the file again; if it "
+                       f"the stored one, and the file does not say which: {how}; if it "
                        f"corrects the stored night, amend the stored hand{'' if one else 's'} {clashed} (shead ingest "
                        f"--amend FILE, FILE holding {'that hand' if one else 'those hands'} as this file has "
                        f"{'it' if one else 'them'}), then send this file again (its hands after {top} are new then; "
@@ -4187,11 +4183,10 @@ class Store:
             if r.session in stored_ids and r.hand is not None and r.errors and r.errors[0].code == \
                     "E-HAND-CONFLICT" and not (r.errors[0].found or "").startswith("[Rules"):
                 clashed.setdefault(r.session, set()).add(r.hand)
+        again = {k: set(v) for k, v in (repeated or {}).items()}
         for sess, mem in (blocks or {}).items():
             if sess in stored_ids and (mem["clash"] or mem.get("clashed")):
                 clashed.setdefault(sess, set()).update([r.hand for r in mem["clash"]] + mem.get("clashed", []))
-        again = {k: set(v) for k, v in (repeated or {}).items()}
-        for sess, mem in (blocks or {}).items():
             again.setdefault(sess, set()).update([a[0] for a in mem["again"]] + mem.get("repeated", []))
         out: list[RejectedHand] = []
         for sess in sorted({h.outcome.session for h in fresh}.intersection(clashed)):

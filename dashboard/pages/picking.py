@@ -109,8 +109,9 @@ else:
         chart = chart + alt.Chart(pos.filter(pl.col("offered") > 0)).mark_text(dy=-8).encode(
             x=enc["x"], y="pick_rate:Q", text=alt.Text("pick_rate:Q", format=".0%"))
     st.altair_chart(chart.properties(height=300), width="stretch")
-    _picked = [r for r in pos.sort("seats", "order").to_dicts() if r["picks"]]
-    _offered = [r for r in pos.sort("seats", "order").to_dicts() if r["offered"]]
+    _rows = pos.sort("seats", "order").to_dicts()
+    _picked = [r for r in _rows if r["picks"]]
+    _offered = [r for r in _rows if r["offered"]]
     _offers = " · ".join(f"{r['seat']}" + (f" of {r['seats']}" if sizes > 1 else "") + f" {r['offered']:,}"
                          for r in _offered)
     if _picked:
@@ -122,9 +123,8 @@ else:
                  f"{plural(int(pos['offered'].sum()), 'time')} the blind reached them (times by seat: "
                  f"{_offers}), so every seat's rate is 0 %.")
     else:
-        _from = f"No picks: the blind was passed at every seat it reached (times by seat: {_offers})." if _offered \
-            else \
-            "No picks: the blind reached no seat."
+        _from = (f"No picks: the blind was passed at every seat it reached (times by seat: {_offers})." if _offered
+                 else "No picks: the blind reached no seat.")
     st.caption("For each seat in pick order (1st after the dealer … the dealer): picks from that seat ÷ hands in "
                "which the blind reached it (every seat before it passed; a leaster or doubler reached every seat). "
                f"Misdeals offer nobody; {plural(s['unknown_dealer'], 'picked hand')} with an unknown dealer left out. "
