@@ -104,6 +104,11 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "partner": ("partner", "mitspieler"),
     "call": ("call", "called", "called card", "called ace", "ace called", "ruf"),
     "points": ("points", "pts", "picker points", "card points", "augen", "punkte"),
+    # the defenders' card points (break26b F6: refused E-SEATS as a sixth player): the picker side's are the deck's
+    # total less the cell (:func:`_defense_points`); beside a Points column the two must sum to that total
+    "defense": ("def pts", "def points", "def. pts", "def. points", "defense", "defense pts", "defense points",
+                "defence", "defence pts", "defence points", "defenders", "defenders points", "defenders' points",
+                "defender points", "def"),
     # the picker side's tricks (SHN's ``tricks N``, rules.md B-29: a no-tricker is decided by them): it was a sixth
     # player, every hand refused E-SEATS (break25 F6)
     "tricks": ("tricks", "picker tricks", "tricks taken", "tricks won", "stiche"),
@@ -149,8 +154,8 @@ _PICKER_WORD_HINTS = {
 #: ``leasterTie=split``)
 LEASTER_TIE_WORDS = frozenset({"-", "–", "—", "tie", "tied", "wash", "washed", "push", "none", "nobody", "gleich",
                                "unentschieden"})
-HAND_FIELDS = ("hand", "picker", "dealer", "partner", "call", "points", "tricks", "outcome", "leaster", "doubler",
-               "crack")
+HAND_FIELDS = ("hand", "picker", "dealer", "partner", "call", "points", "defense", "tricks", "outcome", "leaster",
+               "doubler", "crack")
 
 
 @dataclass(slots=True)
@@ -3404,6 +3409,14 @@ def _standing_hint(res: FileResult, openings: dict[int, object] | None = None) -
                   "read: a hand that takes it does not sum to zero" if carried else STANDING_HINT)
 
 
+def _deck_points() -> int:
+    """The card points of the whole deck (rules.md A-5, A-6: 120, in each game shead plays), as the engine counts them
+    (:func:`replay.cards.points_of`): a Def Pts cell's picker side is this less the cell."""
+    from replay.cards import FULL_DECK, points_of  # noqa: PLC0415
+
+    return points_of(FULL_DECK)
+
+
 def profile_of(rules: str):
     """The :class:`~replay.profile.RuleProfile` of ``rules``, or None for
     rules that do not read (the judge refuses them with its own message)."""
@@ -3517,7 +3530,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     unit_cols = [index[p] for p in out.players]
     # '-' in a Call, Points or Tricks cell: nothing written there, as in a units cell or the Partner cell (break26 F7:
     # refused "call '-' is not a card", "points '-' is not a number" while a Partner cell's '-' read as alone)
-    dash_cols = unit_cols + [index[cols[f]] for f in ("call", "points", "tricks") if f in cols]
+    dash_cols = unit_cols + [index[cols[f]] for f in ("call", "points", "defense", "tricks") if f in cols]
+    deck = _deck_points() if "defense" in cols else 0  # the picker side's and the defenders' card points sum to it
+    defense_said = False  # W-CSV-DEFENSE given (once a sheet)
     for (r, row), after in zip_longest(rows, following_rows):  # the row after: a mistyped date's night
         if not any(c.strip() for c in row):
             continue
@@ -4144,6 +4159,31 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             else:
                 rec.pts = Value(v, Pos(r, ptc))
                 line.append(f"pts {v}")
+        dtext_, dfc = cell(row, "defense")
+        if dtext_ and rec.leaster is None and rec.doubler is None and rec.misdeal is None and rec.nopick is None:
+            # the defenders' card points (break26b F6): the picker side's are the rest of the deck's
+            v = whole_units(dtext_)
+            if v is None or not 0 <= v <= deck:
+                err("E-CSV-POINTS", f"the defenders' points {dtext_!r} (column {cols['defense']!r}) are not card "
+                    f"points", dfc, dtext_, f"0..{deck}")
+            elif rec.pts is not None and rec.pts.value + v != deck:
+                err("E-CSV-POINTS", f"the defenders' points {v} (column {cols['defense']!r}) and the picker side's "
+                    f"{rec.pts.value} (column {cols['points']!r}) sum to {rec.pts.value + v}, and the two sides' card "
+                    f"points sum to the deck's {deck} (rules.md A-6): one of the two cells is wrong; the row is "
+                    "refused, the rest of the sheet read", dfc, f"{cols['defense']} {v} with {cols['points']} "
+                    f"{rec.pts.value}", f"the two summing to {deck}")
+            elif rec.pts is None:
+                rec.pts = Value(deck - v, Pos(r, dfc))
+                line.append(f"pts {deck - v}")
+            if not defense_said and notes is not None and v is not None:
+                defense_said = True
+                notes.append(Diagnostic(
+                    "W-CSV-DEFENSE", f"row {row_words(r)}: the column {cols['defense']!r} (column {dfc}) is read as "
+                    f"the defenders' card points, the picker side's being the deck's {deck} less it (rules.md A-6)"
+                    + (f", checked against the {cols['points']!r} column" if "points" in cols else
+                       f" ({dtext_} -> pts {deck - v})" if 0 <= v <= deck else ""),
+                    "warning", path, r, dfc, found=f"{cols['defense']} {dtext_}",
+                    expected="the defenders' card points"))
         ttext, ttc = cell(row, "tricks")
         if ttext:  # the picker side's tricks, as SHN's tricks N (break25 F6)
             v = whole_units(ttext)
@@ -4187,11 +4227,22 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             buddy = odd is None and next((p for p in seats if _norm(p) in _MAYBE_PARTNER_WORDS), None)
             if buddy:  # a 'Buddy' column read as a player's: it may be the partner's (break26b F2)
                 odd = buddy
+            units_of = dict(zip(seats, (v.value for _, v in entries)))
+            # the one column without which the row sums to 0 (rules.md B-33: a hand is zero-sum): no player's, named
+            # with its number (break26b F6: an unknown column was not named, the message pointed at column 1)
+            loose = [] if odd or len(units_of) != len(seats) or not sum(units_of.values()) else [
+                p for p in seats if sum(units_of.values()) == units_of[p]]
+            if len(loose) == 1:
+                (odd,) = loose
             err("E-SEATS", f"{len(seats)} columns are read as players ({', '.join(label[p] for p in seats)}); "
-                f"{rules} is played by {prof.players}: if a column is not a player's units (the "
-                + (f"partner), read it with --columns partner={odd}, a note, --columns ignore={odd}" if buddy else
-                   "hand's number, a note), map it with --columns hand=" + (odd or "COLUMN") + " or --columns ignore="
-                   + (odd or "COLUMN")) + ", else ingest with the --rules of that table",
+                f"{rules} is played by {prof.players}: "
+                + (f"the column {label[odd]!r} (column {index[odd] + 1}) writes {units_of[odd]}, and the other "
+                   f"columns sum to 0 without it (rules.md B-33): it is no player's units; leave it out with "
+                   f"--columns ignore={odd}" if loose else
+                   "if a column is not a player's units (the "
+                   + (f"partner), read it with --columns partner={odd}, a note, --columns ignore={odd}" if buddy else
+                      "hand's number, a note), map it with --columns hand=" + (odd or "COLUMN")
+                      + " or --columns ignore=" + (odd or "COLUMN")) + ", else ingest with the --rules of that table"),
                 index[odd] + 1 if odd else 1, ", ".join(label[p] for p in seats), f"{prof.players} player columns")
         if pot_line is not None:  # notation.md's pick line: ... stake, pot (after the hand's statements)
             line.append(pot_line)
