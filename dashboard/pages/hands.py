@@ -70,12 +70,27 @@ shown = shown.with_columns(
     .otherwise(pl.col("outcome")).alias("outcome"))
 # dash26 F3: what a hand came to (outcome, points, the player's units) before where it was played (date, session):
 # at a 1400-px window the old order cut off everything after the call; one game's name on every row is left out
-cols = ["replay", "hand", "game", "game_type", "dealer", "picker", "partner", "call", "alone", "outcome",
+# fixb27 (dash26's left item): at 1400 px date and session were still past the edge.  A picker alone is said in the
+# partner cell ("alone"; a hand alone has no partner), not in a column of its own; the labels are short (the
+# help says the rest); the long session names are last, in a column of fixed width (the whole name on a double-click)
+shown = shown.with_columns(pl.when(pl.col("alone")).then(pl.lit("alone")).otherwise(pl.col("partner"))
+                           .alias("partner"))
+cols = ["replay", "hand", "game", "game_type", "dealer", "picker", "partner", "call", "outcome",
         "picker_points"] + (["seat", "units"] if q.who else []) + ["status", "date", "session"]
 if shown["game_type"].is_null().all():
     cols.remove("game_type")
 if shown["game"].n_unique() == 1:
     cols.remove("game")
+elif "game_type" in cols:
+    # several games and a game type: one column, "schafkopf sauspiel" beside "sheepshead" (fixb27: two columns
+    # pushed date and session past the edge)
+    shown = shown.with_columns(pl.when(pl.col("game_type").is_null()).then(pl.col("game"))
+                               .otherwise(pl.format("{} {}", pl.col("game"), pl.col("game_type"))).alias("game"))
+    cols.remove("game_type")
+if q.who and shown["seat"].n_unique() == 1 and shown["seat"][0] is not None:
+    # one seat alias on every row: said once above the table, not in a column of its own (fixb27)
+    cols.remove("seat")
+    st.caption(f"{q.who} sat as {shown['seat'][0]} in each of them.")
 st.dataframe(
     hl.tidy(shown.select(cols)),
     hide_index=True, placeholder="—",
@@ -90,17 +105,25 @@ st.dataframe(
         "picker_points": st.column_config.NumberColumn("points", help="Card points of the picker side (the "
                                                        "declaring party in Schafkopf); in a leaster or another "
                                                        "no-pick game, the winner's (named in the outcome)."),
-        "units": st.column_config.NumberColumn(f"{q.who}'s units" if q.who else "units", format="%+d"),
-        "seat": st.column_config.TextColumn("seat", help="The seat alias the player sat under."),
-        "picker": st.column_config.TextColumn("picker / declarer", help="Sheepshead: the picker. Schafkopf: the "
-                                              "player who announced the game (der Spieler)."),
-        "call": st.column_config.TextColumn("call / Sau",
+        "units": st.column_config.NumberColumn("units", format="%+d", help=f"{q.who}'s units in the hand."
+                                               if q.who else "The player's units in the hand."),
+        "seat": st.column_config.TextColumn("seat", help=f"The seat alias {q.who} sat under." if q.who else
+                                            "The seat alias the player sat under."),
+        "picker": st.column_config.TextColumn("picker", help="Sheepshead: the picker. Schafkopf: the declarer, "
+                                              "the player who announced the game (der Spieler)."),
+        "partner": st.column_config.TextColumn("partner", help="The picker's partner (Schafkopf: the declarer's); "
+                                               "alone: the picker played alone (a Schafkopf solo, Wenz, ...)."),
+        "call": st.column_config.TextColumn("call",
                                             help="Sheepshead: the called card. Schafkopf: the Sau a Sauspiel calls, "
                                                  "in German cards (EA Eichel, GA Gras, SA Schellen)."),
-        "game_type": st.column_config.TextColumn("game type", help="Schafkopf: Sauspiel, Solo, Wenz, Geier, "
-                                                 "Ramsch; Indiana: its declaration."),
+        "game_type": st.column_config.TextColumn("type", help="The game type. Schafkopf: Sauspiel, Solo, Wenz, "
+                                                 "Geier, Ramsch; Indiana: its declaration."),
         "status": st.column_config.TextColumn("record", help="full: every card was recorded and replayed; "
                                               "score-sheet: the result only (pick, partner, points)."),
+        "game": st.column_config.TextColumn("game", help="The game, and its type where it has one (Schafkopf: "
+                                            "Sauspiel, Solo, Wenz, Geier, Ramsch; Indiana: its declaration)."),
+        "session": st.column_config.TextColumn("session", width=100, help="The session (night) the hand was "
+                                               "played in; a long name is cut: double-click it to read it whole."),
     },
 )
 links = " · ".join(hl.link(f"{r['session']} #{r['hand']}", hl.replay_url(r["hand_id"]))
