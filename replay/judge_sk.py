@@ -34,6 +34,8 @@ derived, unknowns filled in where the score settles them, and stored with
 
 from __future__ import annotations
 
+import re
+
 from .cards import Card, Rank, Suit, mask_of
 from .errors import IllegalAction, ProfileError
 from .schafkopf import (SCHAFKOPF_PROFILES, SK_OUTCOMES, Announce, Game, Klopfen, Kontra, Laufende, Re,
@@ -361,7 +363,7 @@ def _play(chk, st: SchafkopfState, doublings) -> None:
             try:
                 st.apply(Re(seat) if m.kind == "re" else Kontra(seat))
             except IllegalAction as exc:
-                raise chk.engine_error(exc, m.pos) from None
+                raise chk.engine_error(_re_before_kontra(chk, doublings, m, exc), m.pos) from None
 
     for k, t in enumerate(rec.tricks):
         if t.number != k + 1:
@@ -715,7 +717,7 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
         if m is None:
             raise chk.reject("E-PARTNER", "no seat can hold the called Sau", g.pos, found="no partner",
                              expected="another seat")
-        raise chk.engine_error(exc, m.pos)
+        raise chk.engine_error(_re_before_kontra(chk, doublings, m, exc), m.pos)
     # ---- every settlement the written facts allow, against the written score
     nk = len(klopfer)
     options = []
@@ -822,6 +824,32 @@ def _outcomes_for(pts: int | None, tricks: int | None, n: int, tout: bool) -> li
                 continue
             got.add(declarer_outcome(p, t, n, tout))
     return [o for o in SK_OUTCOMES if o in got]
+
+
+def _re_before_kontra(chk, doublings, m, exc: IllegalAction) -> IllegalAction:
+    """``exc`` said with its cause when the Re ``m`` is refused as the first
+    doubling (E-SK-KONTRA, rules.md G-18) because its ``after`` (0 when not
+    written: before the first card) places it before a Kontra written with a
+    later ``after``: ``kontra Bea after 1  re Al`` reads the Re before the
+    Kontra (real27 F4: the message said only that a Kontra comes first, which
+    the scorer had written).  Any other ``exc`` is returned as it is."""
+    if exc.diagnostic.code != "E-SK-KONTRA" or m.kind != "re" or not doublings or doublings[0] is not m:
+        return exc
+    k = next((x for x in doublings if x.kind == "kontra" and x.after > m.after), None)
+    if k is None:
+        return exc
+    seat, kseat = m.seat or "?", k.seat or "?"
+    lines = (chk.rec.source or "").split("\n")
+    i = m.pos.line - chk.rec.pos.line
+    text = lines[i][m.pos.col - 1:] if 0 <= i < len(lines) and m.pos.col else ""
+    if m.after or re.match(r"re\s+\S+\s+after\b", text):
+        placed = f"'re {seat} after {m.after}' comes"
+    else:
+        placed = f"'re {seat}' has no 'after', so it counts as before the first card (after 0) and comes"
+    return IllegalAction("E-SK-KONTRA", f"{placed} before the Kontra written 'kontra {kseat} after {k.after}'; "
+                         "the first doubling is a Kontra and any later one a Re (rules.md G-18): write "
+                         f"'re {seat} after {k.after}'", found=f"Re after {m.after} before Kontra after {k.after}",
+                         expected=f"re {seat} after {k.after}")
 
 
 def _doubling_fault(chk, prof, game: Game, doublings, declarer: int, partner: int | None):
