@@ -70,3 +70,74 @@ def test_f4_the_card_log_says_the_same():
     assert e.message.startswith("'re Cy' has no 'after', so it counts as before the first card (after 0) and comes "
                                 "before the Kontra written 'kontra Al after 1'")
     assert e.message.endswith("write 're Cy after 1'")
+
+
+# -- real27 F5: a trick typed one card a line ---------------------------------------------------------------------
+
+PHONE_HEAD = ('%SHN 1.0\n[Event "Phone Night B"]\n[Date "2026.11.21"]\n'
+              '[Seats "Al=Al Jansen; Bea=Bea Roth; Cy=Cy Wolf; Di=Di Marx; Ed=Ed Stein"]\n'
+              '[Rules "wi5-called-ace"]\n\nhand 1 dealer Ed\npick Bea call AH\n')
+TRICKS_2_6 = ("t2 Bea: QC 8D KD 9D JD\nt3 Bea: 7H KH AH 9H 8H\nt4 Di: QD JS QS JC QH\nt5 Al: TH AD JH 7D KS\n"
+              "t6 Cy: AC TS 8S 7S 9S\n")
+
+
+def test_f5_a_trick_typed_a_card_a_line_is_refused_with_the_line_to_write():
+    text = PHONE_HEAD + "t1 Al:\n9C\nTD\n8C\n7C\nTC\n" + TRICKS_2_6  # the tester's perline.shn
+    errs, res = _errors(text)
+    (e,) = errs
+    # 't1 Al:' is line 9, six characters: the end of line is column 7
+    assert (e.code, e.line, e.col, e.hand) == ("E-CARD", 9, 7, 1)
+    assert e.message == ("found end of line after 't1 Al:' and the trick's cards on the 5 lines below it; a "
+                         "statement is one line (docs/notation.md): write the trick's cards on the same line as "
+                         "'t1 Al:' ('t1 Al: 9C TD 8C 7C TC')")
+    assert (e.found, e.expected) == ("end of line", "t1 Al: 9C TD 8C 7C TC")
+    assert res.hands == []
+
+
+def test_f5_the_line_it_suggests_is_stored_with_the_hand_worked_units():
+    # t1 Bea's TD (trump) takes 9C+TD+8C+7C+TC = 0+10+0+0+10 = 20; t2 Bea's QC takes 3+0+4+0+2 = 9; t3 Di's AH
+    # (the called ace: Di is the partner) takes 0+4+11+0+0 = 15; t4 Al's QS 13; t5 Cy's JH 27; t6 Cy's AC 21.
+    # The two cards never played, KC and AS, are the bury: 4+11 = 15 (B-24). Bea+Di: 20+9+15+15 = 59 < 61, > 30:
+    # a plain loss (B-27, B-28), doubled on the bump (B-32): Bea -4, Di -2, Al Cy Ed +2 each (B-33)
+    errs, res = _errors(PHONE_HEAD + "t1 Al: 9C TD 8C 7C TC\n" + TRICKS_2_6)
+    assert errs == []
+    assert res.hands[0].outcome.units == {"Al": 2, "Bea": -4, "Cy": 2, "Di": -2, "Ed": 2}
+
+
+def test_f5_no_cards_below_keeps_the_plain_message():
+    # the next line is a statement, not cards: nothing to join, the message is the old one
+    (e,), _ = _errors(PHONE_HEAD + "t1 Al:\n" + TRICKS_2_6)
+    assert (e.code, e.line, e.col) == ("E-CARD", 9, 7)
+    assert e.message == "found end of line after 't1 Al:'; expected the cards played"
+    assert e.expected == "a played card"
+
+
+def test_f5_cards_in_lower_case_two_a_line_are_named_as_written():
+    (e,), _ = _errors(PHONE_HEAD + "t1 Al:\n9c td\n8c 7c tc\n" + TRICKS_2_6)
+    assert (e.code, e.line, e.col) == ("E-CARD", 9, 7)
+    assert "the trick's cards on the 2 lines below it" in e.message
+    assert e.expected == "t1 Al: 9c td 8c 7c tc"
+
+
+@pytest.mark.parametrize("batch", [1, 2])
+@pytest.mark.parametrize("block", [1, 7, 4096])
+def test_f5_a_streamed_file_says_the_same(tmp_path, batch, block):
+    # a large file (or standard input) is read in blocks, the lines below the trick not read yet when it is refused:
+    # the refusal is said when the hand ends, the same as for the whole text; hand 2 (the joined line) is stored
+    from ingest.shn.reader import read, read_stream
+
+    text = (PHONE_HEAD + "t1 Al:\n9C\nTD\n8C\n7C\nTC\n" + TRICKS_2_6
+            + "\nhand 2 dealer Al\npick Bea call AH\nt1 Cy:\n" + TRICKS_2_6 + "\nhand 3 dealer Bea\nt1 Al:\n9C\nTD\n")
+    p = tmp_path / "perline.shn"
+    p.write_text(text, encoding="utf-8")
+    whole = read(text, str(p))
+    hands, errors = [], []
+    for shn in read_stream(p, batch, block=block):
+        hands += shn.hands
+        errors += shn.errors
+    assert [(h.number, repr(h.errors)) for h in hands] == [(h.number, repr(h.errors)) for h in whole.hands]
+    assert errors == whole.errors
+    said = [(h.number, e.line, e.col, e.expected) for h in hands for e in h.errors]
+    # hand 1: 't1 Al:' line 9, five cards below; hand 2: 't1 Cy:' (line 23) with a trick line below, not cards;
+    # hand 3 (the file's end): 't1 Al:' line 31, two cards below
+    assert said == [(1, 9, 7, "t1 Al: 9C TD 8C 7C TC"), (2, 23, 7, "a played card"), (3, 31, 7, "t1 Al: 9C TD")]

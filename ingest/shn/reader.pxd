@@ -65,6 +65,7 @@ cdef class _Reader:
     cdef public object block_again
     cdef public object block_restart
     cdef public object sess_day
+    cdef public object eol_trick
     cpdef _process(self, toks, i)
     cpdef _dealt(self, rec)
     cpdef _tricked(self, rec, last)

@@ -1119,6 +1119,7 @@ class _Reader:
         "seatset", "leads", "shape_leads", "seats_known", "shape_ok", "last", "skipping", "deal_unsorted", "trick_unsorted",
         "prev_deal", "prev_trick", "cards", "card_of", "played", "mode", "sess_mode", "colc", "colc_line", "cr_said",
         "curly_said", "voided_sessions", "sess_last", "block_sid", "block_again", "block_restart", "sess_day",
+        "eol_trick",
     )
 
     def __init__(self, text: str, path: str | None, strict: bool):
@@ -1155,6 +1156,9 @@ class _Reader:
         #: each session's last [Date] read in this file, with its place: a block of it written again without one
         #: goes on from that night (break21 F1: its hands were stored with no day)
         self.sess_day: dict[str, tuple] = {}
+        #: a streamed file's trick refused at its line end ('t1 Al:' and nothing), as (line, 't1', 'Al'): the lines
+        #: below it are not read yet, so its hint (real27 F5) is made when the hand ends (None: no such refusal)
+        self.eol_trick: tuple | None = None
         self.sess_errs: list[Diagnostic] = []
         self.sess_seats: frozenset | None = None
         self.sess_order: dict[str, int] | None = None
@@ -1722,6 +1726,8 @@ class _Reader:
         h = self.hand
         if h is None:
             return
+        if self.eol_trick is not None:
+            self._eol_trick_said(h)
         if self.pending and not self.hand_failed:
             d = self._pending_diag()
             if self.strict:
@@ -1742,6 +1748,20 @@ class _Reader:
         h.source = self.text[self.hand_off:end] if self.text is not None else self.lines.slice(self.hand_off, end)
         self.hand = None
         self.last = None
+
+    def _eol_trick_said(self, h: HandRecord) -> None:
+        """A streamed file's trick refused at its line end, said as
+        :meth:`s_trick` says it in a whole text once the hand's lines below
+        it are read (real27 F5: the same diagnostics either way)."""
+        ln, kw, lead = self.eol_trick
+        self.eol_trick = None
+        below = self._cards_below(ln)
+        if not below:
+            return
+        for k, d in enumerate(h.errors):
+            if d.code == "E-CARD" and d.line == ln and d.found == "end of line":
+                h.errors[k] = self._cards_below_err(kw, lead, below, d.col, d.trick, ln).diagnostic
+                return
 
     def _tag_late(self, h: HandRecord) -> None:
         """The ``W-TAG-LATE`` warnings of hand ``h``, just ended: none when
@@ -2541,11 +2561,48 @@ class _Reader:
             j += 1
         if not plays:
             found = _quote(toks[j]) if j < n else "end of line"
+            if j >= n:  # real27 F5: a phone's trick typed a card a line
+                if self.text is None:  # streamed: the lines below are not read yet (_end_hand says them)
+                    self.eol_trick = (ln, kw, lead)
+                else:
+                    below = self._cards_below()
+                    if below:
+                        raise self._cards_below_err(kw, lead, below, self._col(toks, j), num)
             raise self._err_at("E-CARD", f"found {found} after '{kw} {lead}:'; expected the cards played",
                                toks, j, found, "a played card", num)
         self._tricked(rec, last)
         self.p = p
         return j
+
+    def _cards_below_err(self, kw: str, lead: str, below: list[list[str]], col: int, num: int,
+                         line: int | None = None) -> ShnSyntaxError:
+        """E-CARD for a trick ``kw lead:`` with no card on its line and the
+        cards ``below`` (:meth:`_cards_below`) on the lines under it (real27 F5)."""
+        shown = f"{kw} {lead}: {' '.join(t for row in below for t in row)}"
+        return self._err("E-CARD", f"found end of line after '{kw} {lead}:' and the trick's cards on the {len(below)} "
+                         f"line{'s' if len(below) > 1 else ''} below it; a statement is one line (docs/notation.md): "
+                         f"write the trick's cards on the same line as '{kw} {lead}:' ('{shown}')", col,
+                         "end of line", shown, num, line)
+
+    def _cards_below(self, ln: int | None = None) -> list[list[str]]:
+        """The lines right below the current one (below line ``ln``) that
+        hold cards only, each as its cards written (up to a trick's worth: 8
+        cards), or [] when the next line holds anything else or is not read.
+        Only for an error's hint (real27 F5), never on the normal path."""
+        out: list[list[str]] = []
+        ln = self.ln if ln is None else ln
+        while sum(len(row) for row in out) < 8:
+            try:
+                line = self.lines[ln]
+            except (IndexError, KeyError):
+                break
+            toks = _tokens(line)
+            if not toks or not all(t in self.cards or t.upper() in self.cards or self.played.fullmatch(t)
+                                   for t in toks):
+                break
+            out.append(toks)
+            ln += 1
+        return out
 
     def _tricked(self, rec: TrickRec, last) -> None:
         """Add trick ``rec`` (its number already in ``seen``) to the hand;
