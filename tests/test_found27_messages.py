@@ -141,3 +141,62 @@ def test_f5_a_streamed_file_says_the_same(tmp_path, batch, block):
     # hand 1: 't1 Al:' line 9, five cards below; hand 2: 't1 Cy:' (line 23) with a trick line below, not cards;
     # hand 3 (the file's end): 't1 Al:' line 31, two cards below
     assert said == [(1, 9, 7, "t1 Al: 9C TD 8C 7C TC"), (2, 23, 7, "a played card"), (3, 31, 7, "t1 Al: 9C TD")]
+
+
+# -- fixd27's own phone-typed mistakes: each refusal says where, what was found and expected, and what to write ----
+
+NIGHT = PHONE_HEAD.replace("pick Bea call AH\n", "")  # line 8 is the hand's first statement
+WON = "pick Bea call AH partner Di pts 72 win\n"
+# Bea picks, calls AH, Di holds it; 72 is 61..90: a plain win (B-27, B-28): Bea +2, Di +1, Al Cy Ed -1 (B-33)
+WON_UNITS = {"Al": -1, "Bea": 2, "Cy": -1, "Di": 1, "Ed": -1}
+
+
+def _one(text: str):
+    errs, res = _errors(text)
+    assert len(errs) == 1, [str(e) for e in errs]
+    assert res.hands == []
+    return errs[0]
+
+
+def test_own1_a_seat_with_a_colon_on_a_deal_line():
+    e = _one(NIGHT + "deal Al: QS JD 9C 7S TH 8H\n" + WON)
+    # 'deal Al:' on line 8, the seat at column 6
+    assert (e.code, e.line, e.col, e.found, e.expected) == ("E-SEAT", 8, 6, "Al:", "a seat alias")
+    assert e.message.endswith("; write Al without a colon (a colon follows only a trick's leader, as in 't1 Al:')")
+    errs, res = _errors(NIGHT + "deal Al QS JD 9C 7S TH 8H\n" + WON)  # as the hint says
+    assert errs == [] and res.hands[0].outcome.units == WON_UNITS
+
+
+def test_own1_a_seat_with_a_colon_on_a_score_line():
+    e = _one(NIGHT + WON + "score Al: -1 Bea: +2 Cy: -1 Di: +1 Ed: -1\n")
+    assert (e.code, e.line, e.col, e.found) == ("E-SEAT", 9, 7, "Al:")
+    assert "; write Al without a colon" in e.message
+
+
+@pytest.mark.parametrize(("score", "col", "code", "found", "hint"), [
+    # 'score Al=-1 ...': the seat read as 'Al=-1' (column 7)
+    ("score Al=-1 Bea=+2 Cy=-1 Di=+1 Ed=-1", 7, "E-SEAT", "Al=-1", "; write 'Al -1': a space between them, not '='"),
+    # 'score Al = -1 ...': '=' read as Al's units (column 10)
+    ("score Al = -1 Bea = +2 Cy = -1 Di = +1 Ed = -1", 10, "E-NUMBER", "=", "; leave out '=': write 'Al -1'"),
+    ("score Al : -1 Bea : +2 Cy : -1 Di : +1 Ed : -1", 10, "E-NUMBER", ":", "; leave out ':': write 'Al -1'"),
+])
+def test_own2_a_score_line_with_equals_between_seat_and_units(score, col, code, found, hint):
+    e = _one(NIGHT + WON + score + "\n")
+    assert (e.code, e.line, e.col, e.found) == (code, 9, col, found)
+    assert e.message.endswith(hint)
+    errs, res = _errors(NIGHT + WON + "score Al -1 Bea +2 Cy -1 Di +1 Ed -1\n")  # as the hint says
+    assert errs == [] and res.hands[0].outcome.units == WON_UNITS
+
+
+@pytest.mark.parametrize(("pts", "found", "hint"), [
+    ("pts: 72", "pts:", "; write pts without a colon"),             # said before this session
+    ("pts=72", "pts=72", "; write 'pts 72': a space between them, not '='"),
+])
+def test_own3_pts_with_a_colon_or_equals(pts, found, hint):
+    line = WON.replace("pts 72", pts)
+    e = _one(NIGHT + line)
+    # line 8; 'pts' starts at column 29 of 'pick Bea call AH partner Di pts...'
+    assert (e.code, e.line, e.col, e.found, e.expected) == ("E-STATEMENT", 8, line.index(pts) + 1, found,
+                                                            "a statement keyword")
+    assert e.col == 29
+    assert e.message.endswith(hint)

@@ -388,6 +388,11 @@ def _punct_hint(t: str) -> str:
         return "; a comma is not SHN: separate with spaces"
     if len(t) > 1 and t[-1] == ":" and t[:-1].lower() in KEYWORDS:
         return f"; write {t[:-1].lower()} without a colon"
+    if len(t) > 1 and t[-1] == ":" and is_alias(t[:-1]):  # fixd27: 'deal Al: QS ...', 'score Al: -1 ...'
+        return f"; write {t[:-1]} without a colon (a colon follows only a trick's leader, as in 't1 {t[:-1]}:')"
+    a, eq, b = t.partition("=")
+    if eq and a and b and "=" not in b:  # fixd27: 'score Al=-1 ...', 'pts=72': a score pad's '='
+        return f"; write '{a} {b}': a space between them, not '='"
     return ""
 
 
@@ -2880,9 +2885,12 @@ class _Reader:
                 raise self._err("E-NUMBER", f"found {_quote(vt)} as {s}'s units; expected a whole number of at "
                                 f"most {_MAX_DIGITS} digits", col, vt, "units")
             return Value(_to_int(body), Pos(self.ln, col), agreed)
+        hint = _punct_hint(vt)
+        if vt in ("=", ":") and j + 1 < len(toks):  # fixd27: 'score Al = -1 ...', 'score Al : -1 ...'
+            hint = f"; leave out '{vt}': write '{s} {toks[j + 1]}'"
         raise self._err("E-NUMBER", f"found {_quote(vt)} as {s}'s units; expected a whole number with an optional "
                         "sign (+2, -4, 0), ? when unknown, or ^ before a number for a result agreed at the table"
-                        + _punct_hint(vt), col, vt, "units")
+                        + hint, col, vt, "units")
 
     def _uint_slow(self, t: str, col: int, kw: str, lo: int, hi: int | None, agreed_ok: bool) -> Value:
         agreed = False
