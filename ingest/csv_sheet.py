@@ -2676,6 +2676,9 @@ _CALL_CELL = re.compile(r"(?:(?P<u1>under)\s+)?(?P<card>\S+)(?:\s+(?P<u2>under)(
 
 #: a Partner cell that says the picker played alone (a Call cell left blank, or written alone)
 _NO_PARTNER = frozenset({"alone", "-", "–", "—", "none", "nobody", "allein", "solo"})
+#: a Call cell saying the picker went alone (rules.md B-13): English, or German `allein` on a German sheet (real27 F3:
+#: refused E-CSV-CALL); not `Solo`, which in Schafkopf is a game (rules.md G-5), not "alone"
+_ALONE_CALL = frozenset({"alone", "allein", "alleine"})
 #: a Call cell that names the suit called (``Hearts``, ``♠``, ``A hearts``, ``Ace of Clubs``): the suit's ace
 _SUIT_WORDS = {"clubs": "C", "club": "C", "♣": "C", "spades": "S", "spade": "S", "♠": "S", "hearts": "H",
                "heart": "H", "♥": "H", "♡": "H", "diamonds": "D", "diamond": "D", "♦": "D", "♢": "D"}
@@ -4078,7 +4081,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             rec.pick = Value(picker, Pos(r, pc))
             line.append(f"pick {picker}")
             ctext, cc = cell(row, "call")
-            if ctext.lower() == "alone":
+            if ctext.lower() in _ALONE_CALL:
                 rec.alone = Value(True, Pos(r, cc))
                 line.append("alone")
             elif ctext:
@@ -4096,7 +4099,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             if ptext_.lower() in _NO_PARTNER and not ctext:  # an alone hand's Partner cell (real20 F2)
                 rec.alone = Value(True, Pos(r, prc))
                 line.append("alone")
-            elif ptext_.lower() in _NO_PARTNER and ctext.lower() == "alone":
+            elif ptext_.lower() in _NO_PARTNER and ctext.lower() in _ALONE_CALL:
                 pass  # alone, said twice
             elif ptext_.lower() in _NO_PARTNER:  # a card called and no partner: which is it? (break21 F10)
                 err("E-CSV-CALL", f"the Call cell calls {ctext!r} and the Partner cell says {ptext_!r}: a called card's "
@@ -4107,7 +4110,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 line.append("partner ?")
             else:
                 partner, prc = seat("partner")
-                if partner and partner == picker and (not ctext or ctext.lower() == "alone"):
+                if partner and partner == picker and (not ctext or ctext.lower() in _ALONE_CALL):
                     # the picker's own name in the Partner cell and no card called: alone, as some sheets and a score
                     # app write it (rules.md B-13; B-14's note); no call, so no own-ace call (real25 F4: E-PARTNER)
                     if not ctext:
