@@ -197,6 +197,9 @@ class CsvResult:
     #: a running pad's opening rows (standings carried over, no hand): row -> the units its Pot cell carries in (0:
     #: none), which are not read (break22b F11: the hand that took them was refused as a standing typed wrong)
     openings: dict[int, object] = field(default_factory=dict)
+    #: each night's Dealer cells, read before its rows (:func:`_feed_dealers`): night's date text -> :class:`_Dealers`,
+    #: the evidence of the night's seating (real27 F1); None: not read (no Dealer column, or a hint's second reading)
+    rotations: dict[str, "_Dealers"] | None = None
 
 
 def _norm(h: str) -> str:
@@ -1073,8 +1076,9 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
         fh, reader, _header = opened()
         night_notes = list(layout.notes)  # the night's date said as the rows read: of the first night alone when the
         with fh:  # sheet keeps another below (real24 F1).  A first pass for the order of the dates (nothing kept but
-            _order_of(out, _body(_night_blocks(numbered_stream(reader, read_rows(reader, name, [])), layout, name,
-                                               night_notes), layout), index,  # its evidence)
+            _order_of(out, _feed_dealers(out, _body(_night_blocks(numbered_stream(reader, read_rows(reader, name, [])),
+                                                                  layout, name, night_notes), layout), index), index,
+                      # its evidence; each night's dealers, for its seating: real27 F1)
                       reader.dialect.delimiter, columns, name)
         fh, reader, _header = opened()
         with fh:  # and for money written without its stake (E-CSV-MONEY: nothing read)
@@ -1456,6 +1460,70 @@ def _european(delimiter: str, rows, unit_cols: list[int]) -> str | None:
             if k < len(row) and decimal_comma(row[k]):
                 return f"decimal commas ({row[k].strip()!r} at row {row_words(r)})"
     return None
+
+
+class _Dealers:
+    """A night's Dealer cells in hand order, as the evidence of its seating (real27 F1): the dealers of its first
+    round while each is new (``seq``), the hands read (``count``), and whether a later one left the round
+    (``broken``: a misdeal redealt by the same dealer, a seat skipped, a substitute).  The deal passes to the left
+    after every hand (rules.md B-1), so dealers that go round the table in one order give its seating, clockwise.
+    Kept in bounded memory: a round's names and two numbers."""
+
+    __slots__ = ("seq", "count", "broken", "row")
+
+    def __init__(self, row: int) -> None:
+        self.seq: list[str] = []
+        self.count = 0
+        self.broken = False
+        self.row = row  # the night's first row with a Dealer cell
+
+    def add(self, who: str) -> None:
+        if not self.broken:
+            n = len(self.seq)
+            if self.count == n and who not in self.seq:
+                self.seq.append(who)
+            elif not n or who != self.seq[self.count % n]:
+                self.broken = True
+            self.count += 1
+
+    def seating(self, table: list[str], player_of) -> list[str] | None:
+        """The night's seating, clockwise from ``table``'s first player, when the dealers went round ``table``'s
+        players in one order, each once a round, for one whole round at least (as many hands as players); else
+        None (the dealers say no seating: the columns' order stands)."""
+        if self.broken or len(table) < 3 or self.count < len(table) or len(self.seq) != len(table):
+            return None
+        seq = [player_of.get(w) for w in self.seq]
+        if None in seq or set(seq) != set(table):
+            return None
+        k = seq.index(table[0])
+        return seq[k:] + seq[:k]
+
+
+def _night_key(text: str) -> str:
+    """The key of a night's date cell in :attr:`CsvResult.rotations`: its text without a time of day."""
+    return split_time(text.strip())[0].strip() if text.strip() else ""
+
+
+def _feed_dealers(out: CsvResult, rows, index: dict[str, int]) -> Iterator[tuple[int, list[str]]]:
+    """``rows`` (``(row number, cells)``) passed on as they are read, each night's Dealer cells kept in
+    ``out.rotations`` (:class:`_Dealers`; a blank date cell is the night above's, as the rows read; a totals row or
+    the header again is no deal) on the way: read in the pass the sheet's rows are read in anyway (real27 F1)."""
+    cols = out.columns
+    if "dealer" not in cols or "date" not in cols:
+        yield from rows
+        return
+    dk, kk = index[cols["date"]], index[cols["dealer"]]
+    got = out.rotations = {}
+    night = ""
+    head = _norm(cols["dealer"])
+    for r, row in rows:
+        yield r, row
+        date = row[dk] if dk < len(row) else ""
+        if date.strip():
+            night = _night_key(date)
+        who = plain_name(row[kk]).strip().lower() if kk < len(row) else ""
+        if who and night and _norm(who) != head and not is_totals_row(date, row[0] if row else ""):
+            (got.get(night) or got.setdefault(night, _Dealers(r))).add(who)
 
 
 def _order_of(out: CsvResult, rows, index: dict[str, int], delimiter: str, columns: str | None,
@@ -3168,6 +3236,8 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
     nights: list[tuple[str, dict[str, int]]] = []
     rows = list(rows)  # read again, as running totals, when rows are refused (_running_hint)
     rows = _oldest_first(out, rows, index, path, notes)
+    for _ in _feed_dealers(out, rows, index):  # each night's dealers, in the order its hands are read (real27 F1)
+        pass
     pending: list = []  # totals rows over rows that write no units: checked against the scored hands
     records = list(sheet_records(out, rows, index, path, rules, stored_session, notes, grand, nights, pending))
     res = _validate_records(ShnFile(records, path=path), path, False)
@@ -3489,6 +3559,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     first_seats: dict[str, list[str]] = {}  # each night's table at its first row (its session's [Seats])
     alias_of: dict[str, str] = {}
     night_alias: dict[str, dict[str, str]] = {}  # each night's aliases: alias_of, or a stored night's own
+    column_seated: dict[str, str] = {}  # a night seated by its columns' order, unconfirmed: the refusals' advice
     label = {p: seat_label(p) for p in out.players}  # what the cells write for the player
     name_of = {p: out.names.get(p, p) for p in out.players}  # the player's stored name (seat_names)
     taken: set[str] = set()
@@ -3786,6 +3857,33 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 # +2 Jörg +1 ..., this copy Jürg -1 Jürgen +2 ...", and a new hand stored in the new order)
                 present = sorted(present, key=lambda p: stored_order.index(name_of[p]))
                 seats_of[d] = first_seats[d] = present
+            elif d != "unknown":
+                # the seating: the player columns' order, clockwise, unless the night's dealers go round the table in
+                # another (rules.md B-1: the deal passes to the left; real27 F1: a sheet's columns in alphabetical
+                # order stored as the seating, a legal crack refused E-CRACK and each seat's picks counted in another)
+                rot = (out.rotations or {}).get(_night_key(dtext))
+                seated = rot.seating(present, player_of) if rot is not None else None
+                if seated is not None and seated != present and notes is not None:
+                    read_, cols_ = ", ".join(label[p] for p in seated), ", ".join(label[p] for p in present)
+                    notes.append(Diagnostic(
+                        "W-CSV-SEATING", f"row {row_words(rot.row)}: the night's dealers go round the table in the "
+                        f"order {read_} ({rot.count} hands, each player dealing once a round), not in the order of "
+                        f"the player columns ({cols_}): the deal passes to the left (rules.md B-1), so the night is "
+                        "seated clockwise in the dealers' order; if the columns were the seating, the Dealer cells "
+                        "are wrong", "warning", path, rot.row, index[cols["dealer"]] + 1, found=read_, expected=cols_))
+                if seated is not None:
+                    present = seats_of[d] = first_seats[d] = seated
+                elif len(present) >= 3:  # a refusal that depends on the seating says where it came from (real27 F1)
+                    column_seated[d] = (
+                        "the seating was read from the order of the sheet's player columns ("
+                        + ", ".join(label[p] for p in present) + ", clockwise)"
+                        + ("" if "dealer" not in cols or rot is None else
+                           f": its Dealer column shows {rot.count} hand{'s' * (rot.count != 1)}, less than a round "
+                           f"of the {len(present)} players" if rot.count < len(present) and not rot.broken else
+                           ": its dealers do not go round the table in one order (each player once a round)")
+                        + "; if they sit otherwise, write the player columns in the order they sit, clockwise (the "
+                        "deal passes to the left, rules.md B-1)"
+                        + ("" if "dealer" in cols else ", or give the sheet a Dealer column"))
             # the night's group: its Group (or Event) cell, as a ledger's; else the file's (dash19 F2: a league's
             # sheet nights were each a group of their own, missing from the league's ledger and tokens)
             group = cell(row, "group")[0] or last_group or out.group  # a blank cell is the group above, as a blank date
@@ -3965,6 +4063,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         rec = HandRecord(number, sessions[d], pos=Pos(r, 1))
         rec.line = r
         rec.sheet_row = True  # the validator's advice in the sheet's words (W-SESSION-GAP)
+        rec.seating_from = column_seated.get(d)  # said by a refusal that depends on the seating (real27 F1)
         words: list[str] = [f"hand {number}"]
         if pot_in is not None and (pot_in[0] == run_night and out.running or not out.running and count[d] == 1
                                    and pot_in[0] in (None, d)):  # the night's first hand after its opening row

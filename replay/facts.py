@@ -489,6 +489,9 @@ class HandRecord:
     # a record read from a score sheet's row (CSV, XLSX): the sheet has no `stake N` / `pot N` to write, so a
     # W-SESSION-GAP's advice is said in the sheet's words (session 25)
     sheet_row: bool = False
+    # a record whose seating was read from a sheet's column order, not confirmed by its dealers: where it came from
+    # and how to give the real one, said by a refusal that depends on the seating (E-CRACK, E-PICK-ORDER; real27 F1)
+    seating_from: str | None = None
     errors: list[Diagnostic] = field(default_factory=list)
     source: str = ""
     line: int = 0

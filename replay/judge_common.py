@@ -213,6 +213,9 @@ class HandCheck:
         d = exc.diagnostic
         msg = _alias_text(d.message, self.aliases)  # speak in seat aliases, not numbers
         found, expected = d.found, d.expected
+        if self.rec.seating_from and (d.code in ("E-PICK-ORDER", "E-WRONG-TURN")
+                                      or "pick order" in str(expected or "")):  # the seating as read (real27 F1)
+            msg = f"{msg}; {self.rec.seating_from}"
         if d.code in ("E-WRONG-TURN", "E-PICK-ORDER", "E-PARTNER-CARD", "E-SIT-OUT"):
             found, expected = (self._alias(found), self._alias(expected))
         if isinstance(found, str):  # "crack by seat 1" -> "crack by Ida"

@@ -481,6 +481,7 @@ def _hand_rec(number: int, session: SessionRec, ln: int, col: int) -> HandRecord
     h.hunters = None
     h.pick_unsaid = False
     h.sheet_row = False
+    h.seating_from = None
     h.errors = []
     h.source = ""
     h.line = ln
