@@ -2531,6 +2531,10 @@ class _Totals:
         #: the last totals row's cells (player -> units written) when each equals its column since the totals row
         #: before it: a night's own Total row in a sheet of several nights (None otherwise)
         self.night: dict[str, int] | None = None
+        #: the sheet's one totals row as written (player -> units), every player's cell a whole number, when its last
+        #: row that counts is that row and no standing is carried over, whether or not it sums the rows above: what a
+        #: later send of a stored night states its totals to be (fixa27, real26 F6)
+        self.stated: dict[str, int] | None = None
 
     def add(self, row: list[str], derived: bool = False) -> None:
         """Add a row's units (cells that are no whole number count nothing);
@@ -2538,7 +2542,7 @@ class _Totals:
         self.rows += 1
         self.derived += derived
         self.derived_all += derived
-        self.grand = None  # a hand after the totals row: it totals no longer the whole sheet
+        self.grand = self.stated = None  # a hand after the totals row: it totals no longer the whole sheet
         for p, k in self.cols:
             v = whole_units(row[k]) if k < len(row) else None
             if v is not None:
@@ -2597,6 +2601,8 @@ class _Totals:
             return v if v == sums[p] else v - carry[p] if carry[p] and v == sums[p] + carry[p] else None
 
         grand = {p: units(v, p, self.start, self.carry_all) if v is not None else None for p, v in written.items()}
+        self.stated = (dict(written) if not self.last_row and all(v is not None for v in written.values())
+                       and not any(self.carry_all.values()) else None)
         self.grand = grand if all(v is not None for v in grand.values()) else None
         given = {p: units(v, p, self.since, self.carry) for p, v in written.items() if v is not None}
         self.night = given if self.rows and given and all(v is not None for v in given.values()) else None
@@ -3239,7 +3245,9 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
     for _ in _feed_dealers(out, rows, index):  # each night's dealers, in the order its hands are read (real27 F1)
         pass
     pending: list = []  # totals rows over rows that write no units: checked against the scored hands
-    records = list(sheet_records(out, rows, index, path, rules, stored_session, notes, grand, nights, pending))
+    stated: list[dict[str, int]] = []
+    records = list(sheet_records(out, rows, index, path, rules, stored_session, notes, grand, nights, pending,
+                                 stated))
     res = _validate_records(ShnFile(records, path=path), path, False)
     for lo, r in _derived_totals(pending, res, out, index, path, notes):  # a wrong Total row checks nothing stored
         if not lo:
@@ -3279,6 +3287,10 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
         # one sitting under its own grand total: the store checks the stored units against it (session_checks),
         # so a sitting with refused rows is named incomplete, as a protocol's is (rules.md B-35: they sum to 0)
         out.result.log_totals = {out.names.get(p, p): v for p, v in grand[0].items()}
+    elif stated and len(one := {r.session.tags.get("Session") for r in records}) == 1:
+        # a wrong Total row (W-CSV-TOTALS): checks no first send, but a stored night's check is then against it, not
+        # an earlier send's table (fixa27, real26 F6)
+        out.result.stated_totals = {next(iter(one)): {out.names.get(p, p): v for p, v in stated[0].items()}}
 
 
 def _newest_first(out: CsvResult, rows, index: dict[str, int]) -> tuple[int, int, int, _dt.datetime,
@@ -3523,7 +3535,7 @@ def _tier_of(word: str, pts: int, prof) -> str | None:
 def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None, rules: str,
                   stored_session=None, notes: list[Diagnostic] | None = None,
                   grand: list | None = None, nights: list | None = None,
-                  pending: list | None = None) -> Iterator[HandRecord]:
+                  pending: list | None = None, stated: list | None = None) -> Iterator[HandRecord]:
     """The hand records of a score sheet's rows, one by one: ``rows`` yields
     ``(row number, cells)`` (row 1 is the header), so a large sheet is
     mapped in bounded memory (issue 15, :func:`read_csv_stream`); what is
@@ -3546,7 +3558,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     when given, ``(session, player name -> units)`` is appended to it for
     each totals row that closes one night's rows and sums each of its
     players' columns since the totals row before (a sheet of several
-    nights, each under its own Total row)."""
+    nights, each under its own Total row).  ``stated``: when given, the
+    sheet's one totals row as written (:attr:`_Totals.stated`) is appended
+    to it when it is no grand total (its sums differ from the rows')."""
     cols = out.columns
     order = out.date_order.order if out.date_order is not None else "mdy"
     note_cols = [index[c] for f, c in cols.items() if f.startswith("ignore:") and _norm(c) in IGNORED]
@@ -4357,6 +4371,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         beyond.rest(notes)
     if grand is not None and totals.grand is not None:  # the sheet ends with its own grand total
         grand.append(totals.grand)
+    elif stated is not None and totals.stated is not None:  # a wrong totals row: what the sheet states all the same
+        stated.append(totals.stated)
 
 
 def preview(data: bytes, path: str | None = None, *, columns: str | None = None, n: int = 5) -> list[dict]:

@@ -67,6 +67,9 @@ class FileResult:
     sittings: list | None = None  # a CSV ledger's ingest.csv_sheet.Sitting rows (settlements without hands)
     # a sheet's nights, each under its own Total row: session -> player -> units (ingest.csv_sheet)
     night_totals: dict[str, dict[str, int]] | None = None
+    # a sheet of one night whose Total row differs from its rows (W-CSV-TOTALS): session -> that row as written, what
+    # a stored night's check is against once the send stores a hand of it (fixa27, real26 F6); None otherwise
+    stated_totals: dict[str, dict[str, int]] | None = None
     # a sheet read in batches: each night's rows refused in the whole file so far (session -> count), what its
     # Total row's check counts as refused (break24c F9); None: the file's own rejected hands
     night_refused: dict[str, int] | None = None

@@ -2718,6 +2718,18 @@ def _check_note(refused: int, diff: dict[str, tuple[int, int]], what: str) -> st
         else "the stored totals equal the source's table")
 
 
+#: each checked session's row for :func:`_recheck_sessions`, and how many of its refused hands are still not stored:
+#: numbers neither stored nor voided since, and the refusals of no number
+_RECHECK = """
+SELECT c.session_id, c.refused, c.log_totals, coalesce(s.format, 'shn'),
+       (SELECT count(DISTINCT r.hand) FROM rejected r WHERE r.session = s.session AND r.hand IS NOT NULL
+          AND r.hand NOT IN (SELECT h.hand FROM hands h WHERE h.session_id = c.session_id)
+          AND r.hand NOT IN (SELECT v.hand FROM hand_revisions v WHERE v.session_id = c.session_id
+                             AND v.action = 'void'))
+     + (SELECT count(*) FROM rejected r WHERE r.session = s.session AND r.hand IS NULL)
+FROM session_checks c JOIN sessions s USING (session_id) WHERE c.session_id = ANY(?::INTEGER[])"""
+
+
 def _recheck_sessions(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]) -> None:
     """Refresh the ``session_checks`` rows (migration 010) of sessions whose
     hands changed after their source was read: a game added later (the
@@ -2728,9 +2740,9 @@ def _recheck_sessions(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]
     ids = sorted(set(session_ids))
     if not ids:
         return
-    for sid, refused, log, fmt in con.execute(
-            "SELECT c.session_id, c.refused, c.log_totals, coalesce(s.format, 'shn') FROM session_checks c "
-            "JOIN sessions s USING (session_id) WHERE c.session_id = ANY(?::INTEGER[])", [ids]).fetchall():
+    for sid, refused, log, fmt, left in con.execute(_RECHECK, [ids]).fetchall():
+        # a refused hand stored since (a corrected sheet sent again) is refused no longer (fixa27, real26 F6)
+        refused = min(refused, left)
         table = json.loads(log) if log else {}
         diff = _totals_diff(con, sid, table)
         note = None if not diff else _check_note(refused, diff, "game" if fmt == "netschafkopf" else "hand")
@@ -2740,8 +2752,8 @@ def _recheck_sessions(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]
             # incomplete for good, naming causes that did not apply)
             diff, note = {}, f"corrected since it was read ({corrected}); the source's own table matches its hands " \
                              "as first read"
-        con.execute("UPDATE session_checks SET complete = ?, note = ?, checked_at = ? WHERE session_id = ?",
-                    [not diff, note, _now(), sid])
+        con.execute("UPDATE session_checks SET complete = ?, refused = ?, note = ?, checked_at = ? "
+                    "WHERE session_id = ?", [not diff, refused, note, _now(), sid])
 
 
 def _as_first_read(con: duckdb.DuckDBPyConnection, session_id: int, table: dict[str, int]) -> str | None:
@@ -3484,6 +3496,18 @@ class Store:
             refused = (getattr(result, "night_refused", None) or {}).get(name)  # read in batches: the whole file's
             self._check_totals(con, name, log, sum(1 for r in result.rejected if r.session == name)
                                if refused is None else refused, "hand", name in touched)
+        # a stored night this file added hands to, checked before against an earlier send's table: its check says
+        # what is stored now (fixa27, real26 F6: the note kept the first send's refusals and Total row) -- against
+        # this send's Total row even when that row is wrong (its own difference), else its refusals recounted
+        later = touched.intersection(stored_ids)
+        for name, log in (getattr(result, "stated_totals", None) or {}).items():
+            if name in later and con.execute("SELECT count(*) FROM session_checks c JOIN sessions s USING "
+                                              "(session_id) WHERE s.session = ?", [name]).fetchone()[0]:
+                self._check_totals(con, name, log, sum(1 for r in result.rejected if r.session == name), "hand")
+                later.discard(name)
+        later -= set(getattr(result, "night_totals", None) or ())  # checked above against their own Total rows
+        if later and getattr(result, "log_totals", None) is None:
+            _recheck_sessions(con, [stored_ids[n] for n in sorted(later)])
         if getattr(result, "sittings", None):
             self._insert_sittings(con, result, report)
         if getattr(result, "voided_sessions", None):
