@@ -2750,10 +2750,15 @@ def _recheck_sessions(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]
             # the source's table is the hands as first read; the difference is the corrections made since, with
             # their reasons: no hand is missing (dash19 F4: a leaster's winner corrected flagged the night
             # incomplete for good, naming causes that did not apply)
-            diff, note = {}, f"corrected since it was read ({corrected}); the source's own table matches its hands " \
-                             "as first read"
+            diff, note = {}, _corrected_note(corrected)
         con.execute("UPDATE session_checks SET complete = ?, refused = ?, note = ?, checked_at = ? "
                     "WHERE session_id = ?", [not diff, refused, note, _now(), sid])
+
+
+def _corrected_note(corrected: str) -> str:
+    """The note of a check whose source's table is its hands as first read,
+    ``corrected`` since (:func:`_as_first_read`)."""
+    return f"corrected since it was read ({corrected}); the source's own table matches its hands as first read"
 
 
 def _as_first_read(con: duckdb.DuckDBPyConnection, session_id: int, table: dict[str, int]) -> str | None:
@@ -3704,6 +3709,10 @@ class Store:
         diff = _totals_diff(con, sid, log)
         complete = not refused and not diff
         note = None if complete else _check_note(refused, diff, what)
+        if diff and not refused and (corrected := _as_first_read(con, sid, log)):
+            # a later send of a night amended or voided since it was first stored: its table is the hands as the
+            # first send read them, as _recheck_sessions says (fixa27: "the stored totals differ" named the amendment)
+            complete, note = True, _corrected_note(corrected)
         con.execute("DELETE FROM session_checks WHERE session_id = ?", [sid])
         con.execute("INSERT INTO session_checks VALUES (?, ?, ?, ?, ?, ?)",
                     [sid, complete, refused, json.dumps(log), note, _now()])

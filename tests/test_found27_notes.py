@@ -130,3 +130,83 @@ def test_a_first_send_with_a_wrong_total_row_records_no_check(tmp_path):
     assert (rep["ingested"], rep["rejected"]) == (6, [])
     assert ledger(db) == ALL_SIX
     assert _checks(db) == []
+
+
+# -- the same note after `shead ingest --amend` and `shead void` ---------------------------------------------------
+
+#: hand 5 amended as the scorer corrected it: Cal was the partner, not Bud.  Still a schneider win (B-33): Fritz +4,
+#: Cal +2, Al/Bud/Don -2 (Eli deals, sits out).  Against the hand as written: Bud -4 (+2 -> -2), Cal +4 (-2 -> +2).
+AMEND_H5 = """%SHN 1.0
+[Session "CSV sitout 2026-11-20"]
+[Event "CSV sitout"]
+[Date "2026.11.20"]
+[Seats "Al=Al; Bud=Bud; Cal=Cal; Don=Don; Eli=Eli; Fritz=Fritz"]
+[Rules "wi6-sit-out"]
+
+hand 5  dealer Eli
+pick Fritz  call AH  partner Cal
+score Al -2 Bud -2 Cal +2 Don -2 Eli 0 Fritz +4
+"""
+CORRECTED = "corrected since it was read ({}); the source's own table matches its hands as first read"
+
+
+def test_an_amended_hand_then_the_corrected_send_is_no_missing_hand(tmp_path):
+    """First send, hand 5 amended, then the corrected sheet (its Total row right for the hands as written).  Stored:
+    the six hands with hand 5 amended: Al -7, Bud +6-4 = +2, Cal +5+4 = +9, Don -12, Eli +2, Fritz +6.  The Total
+    row (-7, 6, 5, -12, 2, 6) is the hands as first read (hand 5 as written): no hand missing -- the note said
+    "the stored totals differ ...: Bud stored +2, source +6, Cal stored +9, source +5", naming the amendment as a
+    shortfall."""
+    db = tmp_path / "s.duckdb"
+    _first_send(tmp_path, db)
+    cli("ingest", "--amend", write(tmp_path, "h5.shn", AMEND_H5), "--reason", "Cal was partner", "--db", str(db))
+    # before the corrected send: h3 and h6 still refused; stored h1 h2 h4 h5': Bud 3-4 = -1, Cal 4+4 = +8
+    (_, complete, refused, _, note), = _checks(db)
+    assert (complete, refused) == (False, 2)
+    assert note == ("2 hand(s) refused; the stored totals differ from the source's own table: Bud stored -1, "
+                    "source +4, Cal stored +8, source +5, Don stored -3, source -8, Fritz stored +2, source +4")
+    rep = _ingest(write(tmp_path, "sitout_fixed2.csv", FIXED), db, *RULES)
+    assert (rep["ingested"], rep["duplicates"], rep["rejected"]) == (2, 4, [])
+    assert [(w["line"], w["code"]) for w in rep["warnings"] if w["code"] == "W-HAND-AMENDED"] == [(7, "W-HAND-AMENDED")]
+    assert ledger(db) == {"Al": -7, "Bud": 2, "Cal": 9, "Don": -12, "Eli": 2, "Fritz": 6}
+    assert _checks(db) == [(SESSION, True, 0, {"Al": -7, "Bud": 6, "Cal": 5, "Don": -12, "Eli": 2, "Fritz": 6},
+                            CORRECTED.format("hand 5 amended"))]
+    assert _incomplete(db) == []
+
+
+def test_a_voided_hand_then_the_corrected_send_is_no_missing_hand(tmp_path):
+    """First send, hand 5 voided (Fritz +4, Bud +2, Al/Cal/Don -2 taken out): h3 and h6 still refused, stored
+    h1 h2 h4: Al -5+2 = -3, Bud 3-2 = +1, Cal 4+2 = +6, Don -3+2 = -1, Eli -1, Fritz 2-4 = -2.  The corrected
+    sheet then: hand 5 not stored again (W-HAND-VOIDED, row 7), h3 and h6 stored: the six hands less hand 5,
+    Al -7+2 = -5, Bud 6-2 = +4, Cal 5+2 = +7, Don -12+2 = -10, Eli +2, Fritz 6-4 = +2.  The Total row is the hands
+    as first read: complete, the note naming the void, not "the stored totals differ"."""
+    db = tmp_path / "s.duckdb"
+    _first_send(tmp_path, db)
+    cli("void", f"{SESSION}#5", "--reason", "misdealt, played again", "--db", str(db))
+    assert _checks(db)[0][1:3] == (False, 2)
+    assert _checks(db)[0][4] == ("2 hand(s) refused; the stored totals differ from the source's own table: Al stored "
+                                 "-3, source -5, Bud stored +1, source +4, Cal stored +6, source +5, Don stored -1, "
+                                 "source -8, Fritz stored -2, source +4")
+    rep = _ingest(write(tmp_path, "sitout_fixed2.csv", FIXED), db, *RULES)
+    assert (rep["ingested"], rep["duplicates"], rep["rejected"]) == (2, 3, [])
+    assert [(w["line"], w["col"]) for w in rep["warnings"] if w["code"] == "W-HAND-VOIDED"] == [(7, 1)]
+    assert ledger(db) == {"Al": -5, "Bud": 4, "Cal": 7, "Don": -10, "Eli": 2, "Fritz": 2}
+    assert _checks(db) == [(SESSION, True, 0, {"Al": -7, "Bud": 6, "Cal": 5, "Don": -12, "Eli": 2, "Fritz": 6},
+                            CORRECTED.format("hand 5 voided"))]
+    assert _incomplete(db) == []
+
+
+def test_a_void_after_the_corrected_send_keeps_the_later_table_and_no_refusal(tmp_path):
+    """F6's two sends, then hand 6 voided (Al +2, Cal +1, Bud/Don/Eli -1 taken out): stored Al -9, Bud +7, Cal +4,
+    Don -11, Eli +3, Fritz +6, against the later Total row (-7, 5, 6, -11, 1, 6): Al, Bud, Cal, Eli differ.  No
+    hand refused (hand 6's number is voided, not missing), and the first send's table is not brought back; the
+    hands as first read (all six: -7, +6, +5, -12, +2, +6) do not make that row either, so no "corrected since"."""
+    db = tmp_path / "s.duckdb"
+    _first_send(tmp_path, db)
+    _ingest(write(tmp_path, "sitout_fixed.csv", FIXED_WRONG_TOTAL), db, *RULES)
+    cli("void", f"{SESSION}#6", "--reason", "not played", "--db", str(db))
+    assert ledger(db) == {"Al": -9, "Bud": 7, "Cal": 4, "Don": -11, "Eli": 3, "Fritz": 6}
+    note = ("the stored totals differ from the source's own table: Al stored -9, source -7, Bud stored +7, source +5, "
+            "Cal stored +4, source +6, Eli stored +3, source +1")
+    assert _checks(db) == [(SESSION, False, 0, {"Al": -7, "Bud": 5, "Cal": 6, "Don": -11, "Eli": 1, "Fritz": 6},
+                            note)]
+    assert _incomplete(db) == [f"incomplete: {SESSION}: {note}"]
