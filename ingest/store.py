@@ -3438,6 +3438,13 @@ class Store:
             if kept is None:
                 return
             fresh, result = kept
+        if fresh and ids:  # a stored night sent again with its hands renumbered (break27 F1): only for a block
+            # meeting a stored session (a first ingest into an empty database has none: no look-up)
+            kept = _refuse(fresh, result, report, self._renumbered(con, stored_ids, first, fresh, result, plan,
+                                                                    blocks), strict)
+            if kept is None:
+                return
+            fresh, result = kept
         if fresh and ids and source_format == "netschafkopf":  # a protocol's new games into an SHN session (F17):
             # after its duplicates are counted (a protocol sent again after a restore, whose export wrote its
             # session as SHN, is duplicates: break17b F7)
@@ -4260,6 +4267,111 @@ class Store:
                     "error", h.source_file, h.source_line, 1, o.hand, found=f"the stored hand {m} as hand {o.hand}",
                     expected="a hand not stored yet")
                 out.append(RejectedHand(o.session, o.hand, h.source, h.source_file, h.source_line, [d], h.hash))
+        return out
+
+    @staticmethod
+    def _renumbered(con: duckdb.DuckDBPyConnection, stored_ids: dict[str, int], first: list[ValidatedHand],
+                    fresh: list[ValidatedHand], result: FileResult, plan: "IngestPlan | None" = None,
+                    blocks: dict | None = None) -> list[RejectedHand]:
+        """``E-HAND-CONFLICT`` for the hands a file brings to a stored
+        session (its block, two or more) when each is a stored hand of that
+        session but for the number (:func:`ingest.meaning.same_but_number`),
+        in the stored hands' order, and none of the file's hands of the
+        session is a stored hand at its own number nor refused: the stored
+        night sent again with its hands renumbered (break27 F1: night A's
+        hands 1-5 sent again as hands 11-15 were stored a second time without
+        a word, every player's night counted twice).  One hand alone equal to
+        a stored hand is stored (two identical score lines can follow each
+        other at a table).  The refusals are filed under ``<session> (sent
+        again)``, so the stored night's sheet and ledger stay as they were.
+        Reads each such session's stored hands once.  A file read in batches
+        (``blocks``): a session the file itself created is not checked; the
+        block's state is kept over its batches (``copy`` in its block): a
+        batch's hands going on with a block found a copy so far, in order,
+        are refused, one alone too, and a batch that breaks it off ends the
+        check for the block (the earlier batches' refusals stay)."""
+        from ingest.meaning import same_but_number  # noqa: PLC0415
+        from ingest.shn.canonical import _read_one  # noqa: PLC0415
+
+        by_sess: dict[str, list[ValidatedHand]] = {}
+        for h in fresh:
+            by_sess.setdefault(h.outcome.session, []).append(h)
+        if blocks is not None:  # a session this file created in an earlier batch is its own: never a copy
+            for sess in by_sess:
+                if sess not in stored_ids and sess not in blocks:
+                    blocks[sess] = {**_new_block(), "settled": True, "copy": None}
+        left, refused = {id(h) for h in fresh}, {r.session for r in result.rejected}
+        again = {t[0] for t in (plan.skipped_texts if plan is not None else ())}
+        again |= {h.outcome.session for h in first if id(h) not in left}  # a duplicate, or refused (in `refused`)
+        out: list[RejectedHand] = []
+        for sess, block in by_sess.items():
+            if sess not in stored_ids:
+                continue
+            mem = blocks.get(sess) if blocks is not None else None
+            if mem is not None and "copy" in mem and mem["copy"] is None:  # decided no copy, or the file's own
+                continue
+            was = mem.get("copy") if mem is not None else None  # (last stored number matched, file's, stored's)
+            if sess in again or sess in refused or (was is None and len(block) < 2 and blocks is None):
+                if mem is not None:
+                    mem["copy"] = None
+                elif blocks is not None:
+                    blocks[sess] = {**_new_block(), "copy": None}
+                continue
+            row = con.execute("SELECT CASE WHEN coalesce(format, 'shn') = 'shn' THEN header END FROM sessions "
+                              "WHERE session_id = ?", [stored_ids[sess]]).fetchone()
+            if row is None or row[0] is None:
+                continue
+            if was is None:  # the session's stored hands, read once for the block
+                stored = sorted(load_hands(con, "h.session_id = ?", [stored_ids[sess]]), key=lambda s: s.outcome.hand)
+                was = {"stored": [(s, row[0]) for s in stored], "last": 0, "mine": [], "theirs": []}
+            read: dict[int, object] = was.setdefault("read", {})
+            last, pairs = was["last"], []
+            for h in block:
+                new = _read_one(h.session_header, h.source) if h.session_header else None
+                twin = None
+                for s, header in was["stored"]:
+                    if new is None or s.outcome.hand <= last:
+                        continue
+                    if s.hand_id not in read:
+                        read[s.hand_id] = _read_one(header, s.source)
+                    if read[s.hand_id] is not None and same_but_number(read[s.hand_id], new):
+                        twin = s
+                        break
+                if twin is None:
+                    pairs = []
+                    break
+                last = twin.outcome.hand
+                pairs.append((h, twin))
+            # two or more of the block in order (a batch going on with a block found a copy: one is enough)
+            if not pairs or len(pairs) + len(was["mine"]) < 2:
+                if blocks is not None:
+                    if pairs:  # one hand alone, stored: the block may go on in the next batch
+                        was.update(last=last, mine=[h.outcome.hand], theirs=[pairs[0][1].outcome.hand], kept=True)
+                        blocks.setdefault(sess, _new_block())["copy"] = was
+                    else:
+                        blocks.setdefault(sess, _new_block())["copy"] = None
+                continue
+            was.update(last=last, mine=was["mine"] + [h.outcome.hand for h, _ in pairs],
+                       theirs=was["theirs"] + [t.outcome.hand for _, t in pairs])
+            if blocks is not None:
+                blocks.setdefault(sess, _new_block())["copy"] = was
+            mine, theirs = was["mine"], was["theirs"]
+            sheet = (result.path or "").lower().split("[")[0].endswith((".csv", ".tsv", ".xlsx", ".xlsm"))
+            own = "its own Date cells" if sheet else "its own [Date]"
+            n_mine, n_theirs = _ranges(sorted(mine)), _ranges(sorted(theirs))
+            for h, twin in pairs:
+                o, m = h.outcome, twin.outcome.hand
+                d = Diagnostic(
+                    "E-HAND-CONFLICT", f"hand {o.hand} of session {sess!r} is the stored hand {m} "
+                    f"({twin.file or '<input>'}:{twin.line}) with a new number: this file's hands {n_mine} repeat "
+                    f"the stored hands {n_theirs} with new numbers, in the same order, so they are not stored (the "
+                    f"night would count twice): send only the new hands; a real second night needs {own}"
+                    + (f" (this file's hand {was['mine'][0]}, read in an earlier batch, was stored as one hand "
+                       "alone; shead void removes it)" if was.get("kept") else ""),
+                    "error", h.source_file, h.source_line, 1, o.hand, found=f"the stored hand {m} as hand {o.hand}",
+                    expected="a hand not stored yet")
+                out.append(RejectedHand(f"{sess} (sent again)", o.hand, h.source, h.source_file, h.source_line,
+                                        [d], h.hash))
         return out
 
     @staticmethod
