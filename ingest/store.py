@@ -1146,6 +1146,30 @@ def _twice(fresh: list[ValidatedHand], stored: dict[str, int] | None = None) -> 
     return out
 
 
+def _signature(o: HandOutcome) -> tuple:
+    """What a hand's own facts derive to, whatever its number and the session's carry: two hands of one session
+    with the same facts (:func:`ingest.meaning.same_but_number`) have the same (break27 F1, a cheap test first)."""
+    return (o.picker, o.partner, o.call, bool(o.alone), o.leaster_winner, o.picker_points, o.picker_tricks, o.status)
+
+
+def _signatures(con: duckdb.DuckDBPyConnection, session_id: int) -> tuple[str | None, list[tuple[int, int, tuple]]]:
+    """A stored session's SHN header (None for a protocol's) and its hands' (number, hand id,
+    :func:`_signature`) in number order, in one query of the hands' own columns."""
+    rows = con.execute(
+        "SELECT (SELECT CASE WHEN coalesce(format, 'shn') = 'shn' THEN header END FROM sessions WHERE session_id = ?),"
+        " h.hand, h.hand_id, h.picker, h.partner, h.call, h.alone, h.leaster_winner, h.picker_points, "
+        "h.picker_tricks, h.status FROM hands h WHERE h.session_id = ? ORDER BY h.hand",
+        [session_id, session_id]).fetchall()
+    if not rows:
+        return None, []
+    return rows[0][0], [(r[1], r[2], (r[3], r[4], r[5], bool(r[6]), r[7], r[8], r[9], r[10])) for r in rows]
+
+
+#: the key of a streamed file's ``night_blocks`` entry holding the sessions the file created (no session's name:
+#: a name has no NUL), which :meth:`Store._renumbered` does not check against themselves (break27 F1)
+OWN_SESSIONS = "\x00own"
+
+
 def _new_block() -> dict:
     """A stored session's block of a file read in batches, as :meth:`Store._another_night` keeps it over the
     batches (break25 F2): its conflicts, repeats (session number, line, hash, text; the text None when it is
@@ -3414,7 +3438,7 @@ class Store:
         blocks = result.night_blocks  # a batch of a streamed file: the file's blocks over its batches (break25 F2)
         night_ids = stored_ids
         if blocks is not None:  # a batch whose hands of a stored night were all refused has no fresh hand
-            more = sorted(({r.session for r in result.rejected if r.session} | set(blocks) | {
+            more = sorted(({r.session for r in result.rejected if r.session} | set(blocks) - {OWN_SESSIONS} | {
                 t[0] for t in (plan.skipped_texts if plan is not None else ())}) - set(stored_ids))
             if more:
                 night_ids = {**dict(con.execute(_parsed(con, _SESSIONS_NAMED), [more]).fetchall()), **stored_ids}
@@ -3438,8 +3462,9 @@ class Store:
             if kept is None:
                 return
             fresh, result = kept
-        if fresh and ids:  # a stored night sent again with its hands renumbered (break27 F1): only for a block
-            # meeting a stored session (a first ingest into an empty database has none: no look-up)
+        if fresh and (ids or blocks is not None):  # a stored night sent again with its hands renumbered (break27
+            # F1): only for a block meeting a stored session (a first ingest into an empty database has none: no
+            # look-up; read in batches, the sessions its first batches created are noted, so no later one reads them)
             kept = _refuse(fresh, result, report, self._renumbered(con, stored_ids, first, fresh, result, plan,
                                                                     blocks), strict)
             if kept is None:
@@ -4285,76 +4310,87 @@ class Store:
         other at a table).  The refusals are filed under ``<session> (sent
         again)``, so the stored night's sheet and ledger stay as they were.
         Reads each such session's stored hands once.  A file read in batches
-        (``blocks``): a session the file itself created is not checked; the
-        block's state is kept over its batches (``copy`` in its block): a
-        batch's hands going on with a block found a copy so far, in order,
-        are refused, one alone too, and a batch that breaks it off ends the
-        check for the block (the earlier batches' refusals stay)."""
+        (``blocks``): the sessions the file itself created, and those found
+        no copy, are noted in ``blocks[OWN_SESSIONS]`` and not checked again;
+        a block found a copy so far keeps its state for its next batch
+        (``copy`` in its block), whose hands going on in order are refused,
+        one alone too; a batch that breaks it off ends the check for the
+        block (the earlier batches' refusals stay), and a first hand alone
+        in its batch is stored (said by the later refusals)."""
         from ingest.meaning import same_but_number  # noqa: PLC0415
         from ingest.shn.canonical import _read_one  # noqa: PLC0415
 
         by_sess: dict[str, list[ValidatedHand]] = {}
         for h in fresh:
             by_sess.setdefault(h.outcome.session, []).append(h)
-        if blocks is not None:  # a session this file created in an earlier batch is its own: never a copy
-            for sess in by_sess:
-                if sess not in stored_ids and sess not in blocks:
-                    blocks[sess] = {**_new_block(), "settled": True, "copy": None}
+        done: set[str] = set()  # read in batches: the sessions not to check (the file's own, or found no copy)
+        if blocks is not None:
+            done = blocks.setdefault(OWN_SESSIONS, {**_new_block(), "settled": True, "sessions": set()})["sessions"]
+            done.update(sess for sess in by_sess if sess not in stored_ids)
         left, refused = {id(h) for h in fresh}, {r.session for r in result.rejected}
         again = {t[0] for t in (plan.skipped_texts if plan is not None else ())}
         again |= {h.outcome.session for h in first if id(h) not in left}  # a duplicate, or refused (in `refused`)
         out: list[RejectedHand] = []
         for sess, block in by_sess.items():
-            if sess not in stored_ids:
+            if sess not in stored_ids or sess in done:
                 continue
             mem = blocks.get(sess) if blocks is not None else None
-            if mem is not None and "copy" in mem and mem["copy"] is None:  # decided no copy, or the file's own
+            # a block found a copy in the batches before: the last stored number it matched, the file's numbers
+            # and the stored ones so far, the stored hands read once
+            was = mem.pop("copy", None) if mem is not None else None
+            earlier = mem is not None and any(mem.get(k) for k in ("again", "clash", "ruled", "others", "repeated",
+                                                                    "clashed"))  # in the block's earlier batches
+            if sess in again or sess in refused or earlier or (len(block) < 2 and blocks is None):
+                done.add(sess)  # a repeat at its own number or a refusal: no copy
                 continue
-            was = mem.get("copy") if mem is not None else None  # (last stored number matched, file's, stored's)
-            if sess in again or sess in refused or (was is None and len(block) < 2 and blocks is None):
-                if mem is not None:
-                    mem["copy"] = None
-                elif blocks is not None:
-                    blocks[sess] = {**_new_block(), "copy": None}
+            if was is None:  # the session's stored hands, read once for the block: first what they derive to
+                header, stored = _signatures(con, stored_ids[sess])
+                if header is None:  # a protocol's session: no SHN text to compare
+                    done.add(sess)
+                    continue
+                was = {"stored": stored, "header": header, "text": {}, "read": {}, "last": 0, "mine": [],
+                       "theirs": []}
+            # the same facts derive the same picker, partner, call, points and tricks: only a stored hand that
+            # derives the block hand's is read and compared (a block going on with the night matches none)
+            sigs = [_signature(h.outcome) for h in block]
+            walk = iter([sig for n, _i, sig in was["stored"] if n > was["last"]])
+            if not all(any(their == sig for their in walk) for sig in sigs):  # not even so, in order (one walk)
+                done.add(sess)
                 continue
-            row = con.execute("SELECT CASE WHEN coalesce(format, 'shn') = 'shn' THEN header END FROM sessions "
-                              "WHERE session_id = ?", [stored_ids[sess]]).fetchone()
-            if row is None or row[0] is None:
-                continue
-            if was is None:  # the session's stored hands, read once for the block
-                stored = sorted(load_hands(con, "h.session_id = ?", [stored_ids[sess]]), key=lambda s: s.outcome.hand)
-                was = {"stored": [(s, row[0]) for s in stored], "last": 0, "mine": [], "theirs": []}
-            read: dict[int, object] = was.setdefault("read", {})
-            last, pairs = was["last"], []
-            for h in block:
+            want = set(sigs)
+            need = [i for n, i, sig in was["stored"] if n > was["last"] and sig in want and i not in was["text"]]
+            if need:
+                was["text"].update((s.hand_id, s) for s in load_hands(con, "list_contains(?, h.hand_id)", [need]))
+            read: dict[int, object] = was["read"]
+            last, pairs, stored = was["last"], [], was["stored"]
+            at = next((k for k, row in enumerate(stored) if row[0] > last), len(stored))
+            for h, sig in zip(block, sigs):
                 new = _read_one(h.session_header, h.source) if h.session_header else None
                 twin = None
-                for s, header in was["stored"]:
-                    if new is None or s.outcome.hand <= last:
+                while new is not None and twin is None and at < len(stored):  # the earliest in order: one walk
+                    _n, i, their = stored[at]
+                    at += 1
+                    if their != sig or i not in was["text"]:
                         continue
-                    if s.hand_id not in read:
-                        read[s.hand_id] = _read_one(header, s.source)
-                    if read[s.hand_id] is not None and same_but_number(read[s.hand_id], new):
-                        twin = s
-                        break
+                    if i not in read:
+                        read[i] = _read_one(was["header"], was["text"][i].source)
+                    if read[i] is not None and same_but_number(read[i], new):
+                        twin = was["text"][i]
                 if twin is None:
                     pairs = []
                     break
                 last = twin.outcome.hand
                 pairs.append((h, twin))
-            # two or more of the block in order (a batch going on with a block found a copy: one is enough)
-            if not pairs or len(pairs) + len(was["mine"]) < 2:
-                if blocks is not None:
-                    if pairs:  # one hand alone, stored: the block may go on in the next batch
-                        was.update(last=last, mine=[h.outcome.hand], theirs=[pairs[0][1].outcome.hand], kept=True)
-                        blocks.setdefault(sess, _new_block())["copy"] = was
-                    else:
-                        blocks.setdefault(sess, _new_block())["copy"] = None
+            if not pairs:
+                done.add(sess)
                 continue
             was.update(last=last, mine=was["mine"] + [h.outcome.hand for h, _ in pairs],
                        theirs=was["theirs"] + [t.outcome.hand for _, t in pairs])
-            if blocks is not None:
+            if blocks is not None:  # kept for the block's next batch (gone with the block: stream._ingest_batches)
                 blocks.setdefault(sess, _new_block())["copy"] = was
+            if len(was["mine"]) < 2:  # one hand alone, stored (read in batches: the block may go on in the next)
+                was["kept"] = True
+                continue
             mine, theirs = was["mine"], was["theirs"]
             sheet = (result.path or "").lower().split("[")[0].endswith((".csv", ".tsv", ".xlsx", ".xlsm"))
             own = "its own Date cells" if sheet else "its own [Date]"

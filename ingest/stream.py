@@ -314,7 +314,7 @@ def _ingest_batches(store: st.Store, batches: Callable, strict: bool, batch: int
             hands += len(shn.hands) + plan.skipped
             # a session's block of the file is over when a batch holds none of its hands: nothing kept of it
             here = {r.session_id for r in shn.hands} | {t[0] for t in plan.skipped_texts} | {v[0] for v in plan.voided}
-            for sess in [s for s in blocks if s not in here]:
+            for sess in [s for s in blocks if s not in here and s != st.OWN_SESSIONS]:  # (its own sessions kept)
                 del blocks[sess]
             lp = FileLoop()  # one a batch, as before; read after it for the hands it refused
             res = validate_records(shn, name, prior=_with_refused(prior, refused), loop=lp, kept=store.stored_outcome)

@@ -116,7 +116,8 @@ def test_the_second_half_sent_again_as_hands_6_7_is_refused(tmp_path):
     out = r.output.replace("\n", " ").replace(f"{tmp_path}/", "")
     assert "half2_renum.shn: 0 stored, 0 duplicates, 2 rejected" in out, r.output
     assert (f"half2_renum.shn:7:1: E-HAND-CONFLICT (hand 6): hand 6 of session '{SESSION}' is the stored hand 4 "
-            "(half2.shn:7) with a new number: this file's hands 6-7 repeat the stored hands 4-5 with new numbers") in out
+            "(half2.shn:7) with a new number: this file's hands 6-7 repeat the stored hands 4-5 with new "
+            "numbers") in out
     assert "half2_renum.shn:9:1: E-HAND-CONFLICT (hand 7)" in out
     assert ledger(db) == NIGHT_A
 
@@ -149,3 +150,63 @@ def test_two_identical_sheet_rows_are_both_stored(tmp_path):
     assert ledger(db) == {"Gus": 3, "Lou": 7, "Mo": -2, "Rita": -5, "Zeke": -3}
     with duckdb.connect(str(db), read_only=True) as con:
         assert con.execute("SELECT count(*) FROM hands").fetchone() == (5,)
+
+
+@pytest.mark.parametrize("stream", [None, ("10", "2")])
+def test_a_first_ingest_reads_no_stored_hand_and_a_continuation_reads_the_session_once(tmp_path, monkeypatch,
+                                                                                       stream):
+    """The cost (the bench relies on it): night A into an empty database runs no query of the check, whole or in
+    batches of 2 (hands 3-5 meet the session the file's first batch stored: its own, not read).  half2.shn after
+    half1.shn (hands 4-5 going on: Zeke/Lou 30 and a leaster, derived like no stored hand) reads the session's
+    hands' own columns once and no stored text, and stores both; the night sent again as 11-15 reads them once
+    and the five stored texts once."""
+    import ingest.store as st
+
+    sigs: list[int] = []
+    texts: list[list[int]] = []
+    real_sigs, real_load = st._signatures, st.load_hands
+
+    def spy_sigs(con, session_id):
+        sigs.append(session_id)
+        return real_sigs(con, session_id)
+
+    def spy_load(con, where="TRUE", params=None):
+        texts.append(sorted(params[0]) if params else [])
+        return real_load(con, where, params)
+
+    monkeypatch.setattr(st, "_signatures", spy_sigs)
+    monkeypatch.setattr(st, "load_hands", spy_load)
+    _stream(monkeypatch, stream)
+    db = tmp_path / "t.duckdb"
+    cli("ingest", write(tmp_path, "nightA.shn", _night(range(1, 6))), "--db", str(db))
+    assert (sigs, texts) == ([], [])
+    assert ledger(db) == NIGHT_A
+    cli("ingest", write(tmp_path, "renum.shn", _night(range(11, 16))), "--db", str(db), ok=False)
+    assert sigs == [1] and sorted(sum(texts, [])) == [1, 2, 3, 4, 5]  # in batches: each batch's, each once
+    assert ledger(db) == NIGHT_A
+    sigs.clear()
+    texts.clear()
+    db2 = tmp_path / "t2.duckdb"
+    cli("ingest", write(tmp_path, "half1.shn", _night(range(1, 4))), "--db", str(db2))
+    assert (sigs, texts) == ([], [])
+    cli("ingest", write(tmp_path, "half2.shn", _night([4, 5], HANDS[3:])), "--db", str(db2))
+    assert (sigs, texts) == ([1], [])
+    assert ledger(db2) == NIGHT_A
+
+
+def test_read_in_batches_of_one_the_first_copied_hand_alone_is_stored_and_said(tmp_path, monkeypatch):
+    """What the streamed path cannot promise (docs/storage.md): in batches of one hand, hand 11 alone (the stored
+    hand 1, Lou/Gus 66: Lou +2, Gus +1, -1 each) is stored before hand 12 shows the copy; hands 12-15 are refused,
+    each message saying hand 11 was stored alone and that shead void removes it.  Ledger: night A plus hand 1
+    once more: Gus +7, Lou -4, Mo +1, Rita +8, Zeke -12."""
+    db = tmp_path / "t.duckdb"
+    cli("ingest", write(tmp_path, "nightA.shn", _night(range(1, 6))), "--db", str(db))
+    _stream(monkeypatch, ("10", "1"))
+    r = cli("ingest", write(tmp_path, "renum.shn", _night(range(11, 16))), "--db", str(db), ok=False)
+    out = r.output.replace("\n", " ").replace(f"{tmp_path}/", "")
+    assert "renum.shn: 1 stored, 0 duplicates, 4 rejected" in out, r.output
+    assert ("renum.shn:9:1: E-HAND-CONFLICT (hand 12): hand 12 of session 'Tuesday Tavern Sheep / 2026.11.24' is the "
+            "stored hand 2 (nightA.shn:9) with a new number: this file's hands 11-12 repeat the stored hands 1-2 with "
+            "new numbers") in out, r.output
+    assert "(this file's hand 11, read in an earlier batch, was stored as one hand alone; shead void removes it)" in out
+    assert ledger(db) == {"Gus": 7, "Lou": -4, "Mo": 1, "Rita": 8, "Zeke": -12}
