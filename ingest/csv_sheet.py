@@ -2606,6 +2606,11 @@ class _Totals:
         self.grand = grand if all(v is not None for v in grand.values()) else None
         given = {p: units(v, p, self.since, self.carry) for p, v in written.items() if v is not None}
         self.night = given if self.rows and given and all(v is not None for v in given.values()) else None
+        if self.night is None and self.rows and all(v is not None for v in written.values()) \
+                and not any(self.carry.values()):
+            # a night's wrong Total row (W-CSV-TOTALS): the row as written, what the store checks the night against
+            # (fixf27, real27 F2: the ledger named no such night incomplete)
+            self.night = dict(written)
         for p, k in self.cols:
             t = row[k].strip() if k < len(row) else ""
             if not t:

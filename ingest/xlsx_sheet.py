@@ -295,6 +295,7 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
         names = {h.outcome.session for h in r.result.hands} | {x.session for x in r.result.rejected}
         if r.result.log_totals is not None and len(names) == 1:  # a sheet of one night under its grand total
             checks[next(iter(names))] = r.result.log_totals
+        checks.update(r.result.stated_totals or {})  # its wrong Total row, as written (fixf27, real27 F2)
     result.night_totals = checks or None
     return result, "csv-ledger" if read and not sheets else "shn"
 

@@ -123,13 +123,17 @@ def test_a_later_send_without_a_total_row_counts_the_refusals_still_missing(tmp_
                             "source -8, Eli stored +3, source -1, Fritz stored +6, source +4")]
 
 
-def test_a_first_send_with_a_wrong_total_row_records_no_check(tmp_path):
-    """The stored rows of a first ingest unchanged: a wrong Total row is said by W-CSV-TOTALS, no check stored."""
+def test_a_first_send_with_a_wrong_total_row_records_its_check(tmp_path):
+    """A wrong Total row is said by W-CSV-TOTALS and, since fixf27 (real27 F2), checked on a first send too: the six
+    hands (-7, +6, +5, -12, +2, +6) against the row (-7, 5, 6, -11, 1, 6), the same four players differ."""
     db = tmp_path / "s.duckdb"
     rep = _ingest(write(tmp_path, "sitout_fixed.csv", FIXED_WRONG_TOTAL), db, *RULES)
     assert (rep["ingested"], rep["rejected"]) == (6, [])
     assert ledger(db) == ALL_SIX
-    assert _checks(db) == []
+    note = ("the stored totals differ from the source's own table: Bud stored +6, source +5, Cal stored +5, "
+            "source +6, Don stored -12, source -11, Eli stored +2, source +1")
+    assert _checks(db) == [("CSV sitout_fixed 2026-11-20", False, 0, {"Al": -7, "Bud": 5, "Cal": 6, "Don": -11, "Eli": 1, "Fritz": 6},
+                            note)]
 
 
 # -- the same note after `shead ingest --amend` and `shead void` ---------------------------------------------------
