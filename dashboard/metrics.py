@@ -55,6 +55,7 @@ import polars as pl
 
 from dashboard import summary_metrics as _sm
 from ingest.rejections import MISSING_REJECTED
+from ingest.sheet import ORDER_REFUSAL, ROW_STORED
 from ingest.summary import UNPLAYED_SQL as _UNPLAYED
 
 __all__ = [
@@ -1527,17 +1528,25 @@ def _refused_sessions(con: duckdb.DuckDBPyConnection, base: str, params: dict) -
     (nor voided since), their numbers as ``hands`` (:func:`incomplete_sessions`);
     sessions with a ``session_checks`` row say it through their check."""
     return _run(con, f"""{base},
-    r AS (SELECT DISTINCT session, hand FROM rejected WHERE hand IS NOT NULL AND session IS NOT NULL)
-    SELECT s.session_id, s.session, list(r.hand ORDER BY r.hand) AS hands
+    -- a row refused for its number (E-CSV-HAND-ORDER) is one row by its place, missing until the very row is
+    -- stored (ingest.sheet.ROW_STORED), whatever hand holds its number (fixf27, break27 F2)
+    r AS (SELECT DISTINCT r.session, r.hand, CASE WHEN r.code = '{ORDER_REFUSAL}' THEN r.line END AS row_,
+                 CASE WHEN r.code = '{ORDER_REFUSAL}' THEN r.file END AS file_
+          FROM rejected r WHERE r.hand IS NOT NULL AND r.session IS NOT NULL
+            AND NOT (r.code = '{ORDER_REFUSAL}' AND {ROW_STORED}))
+    SELECT s.session_id, s.session,
+           list(CASE WHEN r.row_ IS NULL THEN CAST(r.hand AS VARCHAR) ELSE concat(r.hand, ' (line ', r.row_, ')') END
+                ORDER BY r.hand, r.row_ NULLS FIRST) AS hands
     FROM r JOIN sessions s USING (session)
     WHERE s.session_id IN (SELECT session_id FROM fh)
-      AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.session_id = s.session_id AND h.hand = r.hand)
+      AND (r.row_ IS NOT NULL
+           OR NOT EXISTS (SELECT 1 FROM hands h WHERE h.session_id = s.session_id AND h.hand = r.hand))
       AND NOT EXISTS (SELECT 1 FROM session_checks c WHERE c.session_id = s.session_id)
-      AND NOT EXISTS (SELECT 1 FROM hand_revisions v WHERE v.session_id = s.session_id AND v.hand = r.hand
-                      AND v.action = 'void')
+      AND (r.row_ IS NOT NULL OR NOT EXISTS (SELECT 1 FROM hand_revisions v WHERE v.session_id = s.session_id
+                                             AND v.hand = r.hand AND v.action = 'void'))
       -- a restored session's voids: its header's [_Voided "2 5"] numbers (an export writes them; fix18 F1)
-      AND NOT list_contains(string_split(regexp_extract(coalesce(s.header, ''), '\\[_Voided\\s+"([^"]*)"\\]', 1), ' '),
-                            CAST(r.hand AS VARCHAR))
+      AND (r.row_ IS NOT NULL OR NOT list_contains(string_split(regexp_extract(coalesce(s.header, ''),
+                                                   '\\[_Voided\\s+"([^"]*)"\\]', 1), ' '), CAST(r.hand AS VARCHAR)))
     GROUP BY s.session_id, s.session ORDER BY s.session_id""", params)
 
 

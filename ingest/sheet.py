@@ -196,7 +196,8 @@ class Sheet:
         """The refused hands whose number was read, by number: each has a row
         at its place (a hand with no number read is said in the foot
         alone: its place is not known)."""
-        return sorted((g for g in self.refused if g.hand is not None), key=lambda g: g.hand)
+        return sorted((g for g in self.refused if g.hand is not None and g.code != ORDER_REFUSAL),
+                      key=lambda g: g.hand)  # a row refused for its number: its number is another hand's place
 
     def _refused_record(self, gap: "RefusedHand") -> dict:
         d: dict = {c: None for c in self.columns()}
@@ -492,6 +493,13 @@ def _player_keys(players: dict[str, str], seated: list[dict[str, str]]) -> dict[
 
 #: a stored session header's ``[_Voided "2 5"]`` line (the voided numbers an export writes)
 #: a hand's ``pot N`` statement (notation.md: the pot's balance before the hand), not ``potsplit``
+#: a sheet's row refused for its number: another hand than the stored hand of that number (fixf27, break27 F2)
+ORDER_REFUSAL = "E-CSV-HAND-ORDER"
+#: SQL, of a ``rejected`` row ``r``: whether the very row refused is stored in its session -- its text (the same
+#: hash), or a hand stored by a later ingest from its file and line (the sheet sent again, the row renumbered)
+ROW_STORED = ("EXISTS (SELECT 1 FROM hand_source hs JOIN hands hh USING (hand_id) WHERE hh.session = r.session "
+              "AND (hs.hash = r.hash OR (hs.file = r.file AND hs.line = r.line AND hs.ingest_id > r.ingest_id)))")
+_ROW_STORED = ROW_STORED
 _POT_WRITTEN = re.compile(r"(?:^|[ \t])pot[ \t]+(\d+)\b", re.M)
 _VOIDED_TAG = re.compile(r'(?m)^\[_Voided\s+"([^"]*)"\]')
 
@@ -506,13 +514,19 @@ def _refused(con: duckdb.DuckDBPyConnection, session: str, stored: set[int]) -> 
     # "hand 0": break22 F8): said by its place in its file, each place once
     # a sheet's row refused at its Hand cell (E-CSV-HAND: no number, 0, beyond 2^31) is numbered by its place,
     # which may be a stored hand's: said by its place too (break23b F5: it vanished from the sheet)
+    # a row refused for its number (E-CSV-HAND-ORDER: "hand 1 after hand 4") is another hand than the stored hand of
+    # that number: it is one row, by its place, and no gap only once the very row is stored -- its text (the same
+    # hash) or, sent again corrected, a hand stored later from its place (fixf27, break27 F2: gap_two.csv's rows 5
+    # and 6 vanished from the sheet, the stored hands 1 and 2 being rows 2 and 3)
     rows = con.execute(
-        "SELECT CASE WHEN code = 'E-CSV-HAND' THEN NULL ELSE nullif(hand, 0) END AS n, code, message, file, line, col "
-        "FROM rejected WHERE session = ? AND (hand > 0 OR code = 'E-NUMBER') QUALIFY row_number() OVER (PARTITION BY "
-        "coalesce(CAST(n AS VARCHAR), concat(file, ':', line)) ORDER BY rejected_id DESC) = 1 ORDER BY n NULLS LAST, "
-        "file, line", [session]).fetchall()
+        "SELECT CASE WHEN code = 'E-CSV-HAND' THEN NULL ELSE nullif(hand, 0) END AS n, code, message, file, line, col, "
+        f"{_ROW_STORED} AS row_stored FROM rejected r WHERE session = ? AND (hand > 0 OR code = 'E-NUMBER') "
+        "QUALIFY row_number() OVER (PARTITION BY CASE WHEN code = 'E-CSV-HAND-ORDER' THEN concat(file, ':', line) ELSE "
+        "coalesce(CAST(n AS VARCHAR), concat(file, ':', line)) END ORDER BY rejected_id DESC) = 1 "
+        "ORDER BY n NULLS LAST, file, line", [session]).fetchall()
     if any(r[0] is None for r in rows):  # by its place: no gap once a hand is stored from that place (corrected)
         places = set(con.execute("SELECT s.file, s.line FROM hand_source s JOIN hands h USING (hand_id) "
                                  "WHERE h.session = ?", [session]).fetchall())
         rows = [r for r in rows if r[0] is not None or (r[3], r[4]) not in places]
-    return [RefusedHand(*r) for r in rows if r[0] not in stored]
+    return [RefusedHand(*r[:6]) for r in rows
+            if (not r[6] if r[1] == ORDER_REFUSAL else r[0] not in stored)]

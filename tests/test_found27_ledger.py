@@ -171,3 +171,65 @@ def test_a_one_night_sheet_read_in_batches_names_its_wrong_total_row(tmp_path, m
                             TOTAL_NOTE)]
     assert _ledger_json(db)[1] == [f"incomplete: CSV total 2026-11-29: {TOTAL_NOTE}"]
 
+
+# -- break27 F2: rows refused for their number ---------------------------------------------------------------------
+
+#: break27's gap_two.csv.  Night 12-08: h1 Lou/Gus 66 (Lou +2, Gus +1, the rest -1), h2 Mo/Zeke 70 (Mo +2, Zeke +1),
+#: h4 Rita alone 95, schneider (Rita +8, the rest -2); then row 5 "hand 1" (Zeke/Lou 30) and row 6 "hand 2" (a leaster
+#: Gus wins) again, other hands: E-CSV-HAND-ORDER at 5:2 and 6:2.  Night 12-15: its hand 1 (Zeke/Lou 30, schneidered,
+#: doubled on the bump: Zeke -8, Lou -4, the rest +4).
+GAP_TWO = ("Date,Hand,Picker,Partner,Call,Points,Leaster,Gus,Lou,Mo,Rita,Zeke\n"
+           "2026-12-08,1,Lou,Gus,AH,66,,1,2,-1,-1,-1\n"
+           "2026-12-08,2,Mo,Zeke,AS,70,,-1,-1,2,-1,1\n"
+           "2026-12-08,4,Rita,,alone,95,,-2,-2,-2,8,-2\n"
+           "2026-12-08,1,Zeke,Lou,AC,30,,4,-4,4,4,-8\n"
+           "2026-12-08,2,,,,10,Gus,4,-1,-1,-1,-1\n"
+           "2026-12-15,1,Zeke,Lou,AC,30,,4,-4,4,4,-8\n")
+NIGHT = "CSV gap_two 2026-12-08"
+GAP_NOTE = ("hands 1 (line 5), 2 (line 6) were refused at ingest and are not stored, so the totals lack them (the "
+            "sheet's refused row says why; fix the text, or ingest its file again once the hands before it are stored)")
+
+
+def _sheet(db) -> dict:
+    return json.loads(cli("sheet", NIGHT, "--db", str(db), "--json").output)
+
+
+def test_rows_refused_for_their_number_stay_on_the_sheet_and_in_the_ledger(tmp_path):
+    """Stored 12-08: Gus 1-1-2 = -2, Lou 2-1-2 = -1, Mo -1+2-2 = -1, Rita -1-1+8 = +6, Zeke -1+1-2 = -2; 12-15 adds
+    Gus/Mo/Rita +4, Lou -4, Zeke -8.  The night's sheet keeps rows 5 and 6 in its foot ("refused"), though hands 1
+    and 2 are stored (rows 2 and 3), and the ledger names the night incomplete for all five."""
+    db = tmp_path / "g.duckdb"
+    path = write(tmp_path, "gap_two.csv", GAP_TWO)
+    rep = _ingest(path, db)
+    assert rep["ingested"] == 4
+    assert [(e["code"], e["hand"], e["line"], e["col"]) for e in rep["rejected"]] == [
+        ("E-CSV-HAND-ORDER", 1, 5, 2), ("E-CSV-HAND-ORDER", 2, 6, 2)]
+    sheet = _sheet(db)
+    assert [h["hand"] for h in sheet["hands"]] == [1, 2, 4]
+    assert sheet["totals"] == {"Gus": -2, "Lou": -1, "Mo": -1, "Rita": 6, "Zeke": -2}
+    assert [(r["hand"], r["code"], r["file"], r["line"], r["col"]) for r in sheet["refused"]] == [
+        (1, "E-CSV-HAND-ORDER", path, 5, 2), (2, "E-CSV-HAND-ORDER", path, 6, 2)]
+    text = cli("sheet", NIGHT, "--db", str(db)).output
+    assert f"hand 1 refused, not stored: E-CSV-HAND-ORDER at {path}:5:2: row 5: hand 1 after hand 4" in text
+    assert f"hand 2 refused, not stored: E-CSV-HAND-ORDER at {path}:6:2: row 6: hand 2 after hand 4" in text
+    rows, notes = _ledger_json(db)
+    assert rows == {"Gus": (2, 1), "Lou": (-5, 1), "Mo": (3, 1), "Rita": (10, 1), "Zeke": (-10, 1)}
+    assert notes == [f"incomplete: {NIGHT}: {GAP_NOTE}"]
+
+
+def test_the_rows_renumbered_and_sent_again_fill_the_gap(tmp_path):
+    """The scorer renumbers rows 5 and 6 as hands 5 and 6 and sends the file again: both stored (h5 Zeke/Lou 30,
+    schneidered on the bump: Gus/Mo/Rita +4, Lou -4, Zeke -8; h6 the leaster: Gus +4, the rest -1), the rest
+    duplicates.  The night then: Gus -2+4+4 = +6, Lou -1-4-1 = -6, Mo -1+4-1 = +2, Rita 6+4-1 = +9,
+    Zeke -2-8-1 = -11: no refused row left, the ledger complete."""
+    db = tmp_path / "g.duckdb"
+    path = write(tmp_path, "gap_two.csv", GAP_TWO)
+    _ingest(path, db)
+    fixed = GAP_TWO.replace("2026-12-08,1,Zeke", "2026-12-08,5,Zeke").replace("2026-12-08,2,,,,10", "2026-12-08,6,,,,10")
+    rep = _ingest(write(tmp_path, "gap_two.csv", fixed), db)
+    assert (rep["ingested"], rep["duplicates"], rep["rejected"]) == (2, 4, [])
+    sheet = _sheet(db)
+    assert [h["hand"] for h in sheet["hands"]] == [1, 2, 4, 5, 6]
+    assert sheet["totals"] == {"Gus": 6, "Lou": -6, "Mo": 2, "Rita": 9, "Zeke": -11}
+    assert sheet["refused"] == []
+    assert _ledger_json(db)[1] == []
