@@ -1,12 +1,13 @@
 """The reader's fast path (issue 17): a plain ``tK``, ``deal``, ``blind``,
-``bury``, ``share`` or ``score`` line is read by a function of ``reader._FAST`` without
+``bury``, ``share``, ``score``, ``pick``, ``call`` or result line (``partner S pts N
+tricks N O``) is read by a function of ``reader._FAST`` without
 the statement loop; every other line by ``_Reader._process``.  The fast path
 must give the very records, positions, diagnostics and reader state that the
 statement loop gives, for any line, well-formed or not.
 
 * Hand-worked positions of lines the fast path reads, spaced regularly (the
   columns counted) and irregularly (the columns found).
-* Hypothesis: files of random well-formed and mangled card lines read the same
+* Hypothesis: files of random well-formed and mangled card and statement lines read the same
   (``ShnFile`` equal: hands, records, positions, diagnostics, sources) with the
   fast path and without it (``_FAST`` emptied), leniently, strictly and
   streamed.
@@ -58,6 +59,37 @@ def test_irregular_lines_positions():
     assert (h.bury.pos.col, [p.col for p in h.bury.card_pos]) == (1, [8, 11])
 
 
+def test_statement_lines_positions(monkeypatch):
+    # counted by hand: "  pick Cy ; Cy picked": pick at col 3, Cy at 8; "call AH under 7C": call 1, AH 6, 7C 15;
+    # "partner Bea  pts 109  tricks 5  win-s": Bea 9, 109 18, 5 30, win-s 33
+    text = HEAD + "hand 1\n  pick Cy ; Cy picked\ncall AH under 7C\npartner Bea  pts 109  tricks 5  win-s\n"
+    f = read(text)
+    h = f.hands[0]
+    assert not h.errors
+    assert (h.pick.value, h.pick.pos.line, h.pick.pos.col) == ("Cy", 4, 8)
+    c = h.call
+    assert (c.card, c.under, c.has_under, c.pos.col, c.card_pos.col, c.under_pos.col) == (Card.HA, Card.C7, True, 1, 6, 15)
+    assert [(v.value, v.pos.line, v.pos.col) for v in (h.partner, h.pts, h.tricks_won, h.outcome)] == [
+        ("Bea", 6, 9), (109, 6, 18), (5, 6, 30), ("win-s", 6, 33)]
+    _general(monkeypatch)
+    assert read(text) == f
+
+
+@pytest.mark.parametrize(("line", "code", "col", "found"), [
+    ("pts 121  tricks 2  lose", "E-NUMBER", 5, "121"),  # rules.md B-26: a side holds at most 120 points
+    ("partner Zed pts 61 tricks 2 win", "E-SEAT", 9, "Zed"),  # not a seat of the Seats tag
+    ("call XY", "E-CARD", 6, "XY"),
+])
+def test_statement_lines_the_fast_path_leaves(monkeypatch, line, code, col, found):
+    # each line is read by the statement loop, which reports it at its column (counted by hand)
+    text = HEAD + "hand 1\n" + line + "\n"
+    f = read(text)
+    (d,) = f.hands[0].errors
+    assert (d.code, d.line, d.col, d.found) == (code, 4, col, found)
+    _general(monkeypatch)
+    assert read(text) == f
+
+
 # -- the fast path and the statement loop agree ------------------------------
 
 SEATS = ["Al", "Bea", "Cy", "Di", "Ed"] * 3 + ["Zed", "?", "al"]
@@ -95,6 +127,37 @@ def card_line(draw):
     return _spaced(draw, words)
 
 
+OUTCOMES = ["win", "lose", "win-s", "lose-s", "win-z", "lose-z"] * 3 + ["win\u2013s", "WIN", "won", "?"]
+NUMBERS = ["61", "0", "120", "5", "3", "90"] * 3 + ["121", "1000", "1001", "?", "^61", "061", "x", "-3"]
+
+
+@st.composite
+def statement_line(draw):
+    """A ``pick``, ``call`` or result line (``partner S pts N tricks N O``,
+    ``pts N tricks N O``), mostly well-formed, sometimes mangled: an unknown
+    seat, ``??``, an odd card, ``under``, a number out of range, ``^``, a
+    dashed or unknown outcome, a second partner, a word left out or added."""
+    kind = draw(st.sampled_from(["pick", "call", "call", "partner", "partner", "pts"]))
+    if kind == "pick":
+        words = ["pick", draw(st.sampled_from(SEATS))]
+    elif kind == "call":
+        words = ["call", draw(st.sampled_from(CARDS))]
+        if draw(st.integers(0, 2)) == 0:
+            words += ["under", draw(st.sampled_from(CARDS))]
+    else:
+        words = ["partner", draw(st.sampled_from(SEATS))] if kind == "partner" else []
+        if kind == "partner" and draw(st.integers(0, 6)) == 0:
+            words.append(draw(st.sampled_from(SEATS)))  # a second partner, or an unknown word
+        words += ["pts", draw(st.sampled_from(NUMBERS)), "tricks", draw(st.sampled_from(NUMBERS)),
+                  draw(st.sampled_from(OUTCOMES))]
+    if draw(st.integers(0, 5)) == 0:  # a word left out, or one added
+        if draw(st.booleans()) and len(words) > 1:
+            del words[draw(st.integers(1, len(words) - 1))]
+        else:
+            words.insert(draw(st.integers(1, len(words))), draw(st.sampled_from(ODD + ["pts", "win", "Bea"])))
+    return _spaced(draw, words)
+
+
 def _spaced(draw, words: list[str]) -> str:
     text = draw(st.sampled_from(["", " ", "  "]))
     for k, w in enumerate(words):
@@ -106,12 +169,12 @@ def _spaced(draw, words: list[str]) -> str:
 def card_file(draw):
     """An SHN file of hands made of random card lines, with or without a
     Seats tag, a German card mode or a hand's own Seats tag now and then."""
-    head = "%SHN 1.0\n" + draw(st.sampled_from(['[Seats "Al; Bea; Cy; Di; Ed"]\n', "", '[Cards "de"]\n']))
+    head = "%SHN 1.0\n" + draw(st.sampled_from(['[Seats "Al; Bea; Cy; Di; Ed"]\n'] * 2 + ["", '[Cards "de"]\n']))
     lines = [head.rstrip("\n")]
     for n in range(1, draw(st.integers(1, 3)) + 1):
         heads = [f"hand {n}", f"hand {n}  dealer Al", f"hand {n}", "hand x", f"hand {n} {{n}}", "hand", "  hand ; x"]
         lines.append(draw(st.sampled_from(heads)))
-        lines += draw(st.lists(st.one_of(card_line(), st.sampled_from(
+        lines += draw(st.lists(st.one_of(card_line(), statement_line(), st.sampled_from(
             ["", "{after}", '[Seats "Al; Bea; Cy"]', "pick Bea", "score Al +2 Bea -2", "hand", f"hand {n}"])),
             max_size=8))
     return "\n".join(lines) + draw(st.sampled_from(["", "\n"]))

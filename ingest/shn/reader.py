@@ -846,6 +846,122 @@ def _fast_score(self, line: str, toks: list[str]) -> bool:
     return True
 
 
+def _fast_pick(self, line: str, toks: list[str]) -> bool:
+    """``pick S``, S a seat in force: the Value ``s_pick`` makes (its
+    position where the statement loop finds it), without the loop."""
+    hand = self.hand
+    if len(toks) != 2 or hand is None or self.skipping or hand.pick is not None:
+        return False
+    s = toks[1]
+    if s not in self.seatset:
+        return False
+    q = line.find(s, line.find("pick") + 4)
+    self.p = q + len(s)
+    hand.pick = self.last = new_value(s, self.ln, q + 1)
+    self.line = line
+    return True
+
+
+def _fast_call(self, line: str, toks: list[str]) -> bool:
+    """``call c`` or ``call c under u``, each a card of the ``[Cards]``
+    mode (``??`` too): the :class:`CallRec` ``s_call`` makes, without the
+    statement loop."""
+    n = len(toks)
+    hand = self.hand
+    if (n != 2 and n != 4) or hand is None or self.skipping or hand.call is not None:
+        return False
+    cards = self.cards
+    t = toks[1]
+    x = cards.get(t, _MISS)
+    if x is _MISS:
+        return False
+    if n == 4:
+        u = toks[3]
+        xu = cards.get(u, _MISS)
+        if toks[2] != "under" or xu is _MISS:
+            return False
+    ln = self.ln
+    c = line.find("call")
+    q = line.find(t, c + 4)
+    p = q + len(t)
+    rec = _new(CallRec)
+    rec.card = x
+    rec.under = None
+    rec.has_under = False
+    rec.pos = new_pos(ln, c + 1)
+    rec.card_pos = new_pos(ln, q + 1)
+    rec.note = None
+    if n == 4:
+        q = line.find(u, line.find("under", p) + 5)
+        p = q + len(u)
+        rec.under = xu
+        rec.has_under = True
+        rec.under_pos = new_pos(ln, q + 1)
+    else:
+        rec.under_pos = new_pos(0, 0)  # the dataclass's default Pos()
+    hand.call = self.last = rec
+    self.p = p
+    self.line = line
+    return True
+
+
+#: The outcome words :func:`_fast_result` reads (those written with a phone's dash go to the statement loop).
+_PLAIN_OUTCOMES = frozenset(("win", "lose", "win-s", "lose-s", "win-z", "lose-z"))
+
+
+def _fast_result(self, line: str, toks: list[str]) -> bool:
+    """``partner S pts N tricks N O`` or ``pts N tricks N O`` (S a seat in
+    force of a Seats tag, each N a number in its statement's range, O a
+    plain outcome word): the Values ``s_partner``, ``s_pts``, ``s_tricks``
+    and the outcome make, their positions found as the statement loop finds
+    them, without the loop (issue 17)."""
+    n = len(toks)
+    hand = self.hand
+    if hand is None or self.skipping or not self.seats_known:
+        return False
+    seatset = self.seatset
+    if toks[0] == "partner":
+        if n != 7 or hand.partner is not None:
+            return False
+        s = toks[1]
+        if s not in seatset:  # (toks[2] must be 'pts', which no alias is: never a second partner)
+            return False
+        i = 2
+    elif n == 5:
+        i = 0
+        s = None
+    else:
+        return False
+    if toks[i] != "pts" or toks[i + 2] != "tricks" or hand.pts is not None or hand.tricks_won is not None:
+        return False
+    o = toks[i + 4]
+    if o not in _PLAIN_OUTCOMES or hand.outcome is not None:
+        return False
+    a = toks[i + 1]
+    b = toks[i + 3]
+    pts = _UINT.get(a)
+    won = _UINT.get(b)
+    if pts is None or pts > 120 or won is None:  # _UINT holds 0..1000: the range of s_tricks
+        return False
+    ln = self.ln
+    p = 0
+    if s is not None:
+        q = line.find(s, line.find("partner") + 7)
+        p = q + len(s)
+        hand.partner = new_value(s, ln, q + 1)
+    q = line.find(a, line.find("pts", p) + 3)
+    p = q + len(a)
+    hand.pts = new_value(pts, ln, q + 1)
+    q = line.find(b, line.find("tricks", p) + 6)
+    p = q + len(b)
+    hand.tricks_won = new_value(won, ln, q + 1)
+    q = line.find(o, p)
+    self.p = q + len(o)
+    hand.outcome = self.last = new_value(o, ln, q + 1)
+    self.line = line
+    return True
+
+
 def _fast_hand(self, line: str, toks: list[str]) -> bool:
     """A line that is only ``hand`` (issue 15: a file of 100,000 of them),
     read leniently: what ``_process`` does with it (the skip ends, ``s_hand``
@@ -3171,7 +3287,7 @@ def _no_number(found: str) -> str:
 _NO_NUMBER_EOL = _no_number("end of line")
 
 _FAST = {"deal": _fast_deal, "blind": _fast_cards, "bury": _fast_cards, "share": _fast_cards, "score": _fast_score,
-         "hand": _fast_hand}
+         "hand": _fast_hand, "pick": _fast_pick, "call": _fast_call, "partner": _fast_result, "pts": _fast_result}
 for _w in _TRICK_NUM:
     _FAST[_w] = _fast_trick
 
