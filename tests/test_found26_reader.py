@@ -28,3 +28,20 @@ def test_w_line_end_names_the_character_found(ch, found):
 def test_every_soft_line_end_has_a_name():
     chars = set(re.findall(r"[^\[\]]", reader._SOFT_BREAK.pattern))
     assert chars == set(reader._SOFT_NAMES)
+
+
+@pytest.mark.parametrize("block", [1, 5, 64, 4096])
+def test_w_line_end_comes_in_line_order_read_whole_or_streamed(tmp_path, block):
+    # found by hypothesis (tests/test_stream_ingest.py, seed 16435): read whole, W-LINE-END came first, before a tag
+    # error on an earlier line; streamed in blocks of 1 byte, in line order. Now both in line order: the tag left
+    # open on line 2 (E-UNTERMINATED, outside any hand), then the form feed ending line 5 at column 8 ('pick Al' is
+    # columns 1-7)
+    text = '%SHN 1.0\n[Table "2\n[Seats "Al; Bea; Cy; Di; Ed"]\nhand 1\npick Al\x0cdealer Bea\n'
+    whole = read(text, "p.shn")
+    p = tmp_path / "p.shn"
+    p.write_text(text, encoding="utf-8")
+    errors = []
+    for shn in reader.read_stream(p, 1, name="p.shn", block=block):
+        errors += shn.errors
+    assert [(d.code, d.line, d.col) for d in whole.errors] == [("E-UNTERMINATED", 2, 1), ("W-LINE-END", 5, 8)]
+    assert errors == whole.errors

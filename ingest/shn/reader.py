@@ -1126,6 +1126,17 @@ class _LineEnds:
                           "LF line ends")
 
 
+def _in_line_order(errors: list[Diagnostic], d: Diagnostic) -> None:
+    """Insert ``d`` (W-LINE-END) into the file-level ``errors``, which come
+    in line order, after those of its line and before any of a later line:
+    one place whether the text is read whole or streamed, in blocks of any
+    size (the soft line ends are found ahead of the lines read)."""
+    k = len(errors)
+    while k and (errors[k - 1].line or 0) > d.line:
+        k -= 1
+    errors.insert(k, d)
+
+
 #: the soft line ends of :data:`_SOFT_BREAK` by name, for W-LINE-END (break26b F8: it named a list, not the one found)
 _SOFT_NAMES = {"\x0b": "VT", "\x0c": "FF", "\x1c": "FS", "\x1d": "GS", "\x1e": "RS", "\x85": "NEL",
                "\u2028": "LINE SEPARATOR", "\u2029": "PARAGRAPH SEPARATOR"}
@@ -3487,9 +3498,10 @@ def read(text: str, path: str | None = None, strict: bool = False) -> ShnFile:
     gc.disable()
     try:
         reader = _Reader(text, path, strict)
+        f = reader.run()
         if soft is not None:
-            reader.errors.append(soft.warning(path))
-        return reader.run()
+            _in_line_order(f.errors, soft.warning(path))
+        return f
     finally:
         if was_enabled:
             gc.enable()
@@ -3540,15 +3552,20 @@ def read_stream(path: str | os.PathLike, batch: int = 2000, name: str | None = N
         reader = _Reader("", os.fspath(path) if name is None else name, False)
         ends = _LineEnds()
 
+        held: list[Diagnostic] = []  # W-LINE-END, read ahead of the lines: given with the batch that reaches its line
+
         def soft(texts: Iterator[str]) -> Iterator[str]:  # a soft return typed as a line end (real21 F1)
             for text in texts:
                 said = ends.first is not None
                 text = ends.piece(text)
                 if not said and ends.first is not None:
-                    reader.errors.append(ends.warning(reader.path))
+                    held.append(ends.warning(reader.path))
                 yield text
 
-        yield from reader.stream(soft(nfc_pieces(pieces())), batch)
+        for shn in reader.stream(soft(nfc_pieces(pieces())), batch):
+            if held and held[0].line <= reader.ln:  # the reader is at its line or past it (the last batch: the end)
+                _in_line_order(shn.errors, held.pop())
+            yield shn
     finally:
         if was_enabled:
             gc.enable()
