@@ -1705,12 +1705,12 @@ def _pot_cells(out: CsvResult, rows: list, index: dict[str, int], path: str | No
     if out.running:
         last = None
         for r, row in rows:
-            if k < len(row) and row[k].strip():
+            if k < len(row) and row[k].strip() and row[k].strip() not in NOTHING:
                 before[r], last = last, _pot_value(out, row[k].strip())
     for h in hands:
         row = by_row.get(h.source_line)
         text = row[k].strip() if row is not None and k < len(row) else ""
-        if not text:
+        if not text or text in NOTHING:  # '-': nothing written, as a blank (break27 F3: warned "holds '-'")
             continue
         v = _pot_value(out, text)
         want = h.outcome.pot or 0
@@ -3622,8 +3622,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     next(following_rows, None)
     unit_cols = [index[p] for p in out.players]
     # '-' in a Call, Points or Tricks cell: nothing written there, as in a units cell or the Partner cell (break26 F7:
-    # refused "call '-' is not a card", "points '-' is not a number" while a Partner cell's '-' read as alone)
-    dash_cols = unit_cols + [index[cols[f]] for f in ("call", "points", "defense", "tricks") if f in cols]
+    # refused "call '-' is not a card", "points '-' is not a number" while a Partner cell's '-' read as alone); and in
+    # a Pot cell (break27 F3: an opening row's '-' refused E-CSV-POT, and the night's first hand with it)
+    dash_cols = unit_cols + [index[cols[f]] for f in ("call", "points", "defense", "tricks", "pot") if f in cols]
     deck = _deck_points() if "defense" in cols else 0  # the picker side's and the defenders' card points sum to it
     defense_said = False  # W-CSV-DEFENSE given (once a sheet)
     for (r, row), after in zip_longest(rows, following_rows):  # the row after: a mistyped date's night
