@@ -1068,6 +1068,8 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
         return None
     if "date" not in cols or not any(f in cols for f in HAND_FIELDS) or not players:
         return None  # (no player column: read_csv says so, real24 F3)
+    if _names_below(layout, players, first, name) is not None:
+        return None  # a header of two rows: read_csv says so (break27 F4)
     out = CsvResult("score-sheet", cols, players, FileResult(path=name), names=names, header_row=layout.header_row,
                     running=running_option(columns), group=layout.group)
     index = {c: i for i, c in enumerate(header)}
@@ -1108,7 +1110,8 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
             bad: list[Diagnostic] = []  # a line csv cannot read: said with the last batch
             nights: list[tuple[str, dict[str, int]]] = []  # the nights' own Total rows read since the last batch
             rows = _stream_headers(_body(_night_blocks(numbered_stream(reader, read_rows(reader, name, bad)), layout,
-                                                       name, notes), layout), layout, cols, index, name, notes)
+                                                       name, notes), layout), layout, cols, index, name, notes,
+                                   out.players)
             full = False  # a batch is yielded once the next record is read: a Total row below its last hand is its
             for rec in sheet_records(out, rows, index, name, rules or "wi5-called-ace", stored_session, notes,
                                      nights=nights):
@@ -1614,6 +1617,9 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
                                             found=columns, expected="FIELD=COLUMN,... or PLAYER=NAME,..."))
         return CsvResult("unknown", {}, [], result)
     index = {c: i for i, c in enumerate(header)}
+    if (two := _names_below(layout, players, rows, path)) is not None:  # a header of two rows (break27 F4)
+        result.errors.append(two)
+        return CsvResult("unknown", cols, players, result)
     if "date" not in cols:
         result.errors.append(_no_date(cols, header, rows, layout, path))
         return CsvResult("unknown", cols, players, result)
@@ -1635,7 +1641,7 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
         result.errors.append(_money_error(money, path))
         return CsvResult("unknown", cols, players, result)
     lines = getattr(rows, "lines", None)
-    rows = _second_headers(rows, layout, cols, index, path, result)
+    rows = _second_headers(rows, layout, cols, index, path, result, players)
     if lines is not None and not hasattr(rows, "lines"):
         rows = _Rows(rows)
         rows.lines = lines
@@ -1919,7 +1925,7 @@ _PASTE_ROWS = 500
 
 
 def _stream_headers(rows, layout: Layout, cols: dict[str, str], index: dict[str, int], path: str | None,
-                    notes: list[Diagnostic]):
+                    notes: list[Diagnostic], players=()):
     """:func:`_second_headers` and :func:`_pasted_again` for a sheet read
     in batches (``(row number, cells)`` from :func:`_body`): the header
     repeated is no row, rows under it that repeat the rows under the header
@@ -1983,6 +1989,9 @@ def _stream_headers(rows, layout: Layout, cols: dict[str, str], index: dict[str,
                 found=", ".join(c.strip() for c in row if c.strip())[:80],
                 expected="a row of a hand, or the first header again"))
             return
+        if filled_row and _names_again(row, players, index):  # a translated header under the first (break27 F4)
+            notes.append(_names_again_note(r, row, players, path))
+            continue
         if filled_row:
             if titled is not None:  # the night's first row under a dated title and the header again
                 row = _titled_row(row, k, titled[1], titled[0], titled[2], order, path, notes)
@@ -2368,8 +2377,58 @@ def _titled_night(rows: list[list[str]], out: list[list[str]], block: int, r: in
         out[j] = _titled_row(rows[j], k, title, at(t), at(r), order, path, result.errors)
 
 
+def _names_again(row: list[str], players, index: dict[str, int]) -> bool:
+    """Whether ``row`` writes, in each player's column, that column's own
+    header name (two players or more): a second header row (a translated
+    one, 'Datum,Nr,Spieler,...', under the English), no hand (break27 F4:
+    refused as hand 1, "'Datum' is not a date")."""
+    players = list(players)
+    return len(players) >= 2 and all(
+        index[p] < len(row) and row[index[p]].replace("\ufeff", "").strip().casefold() == p.strip().casefold()
+        for p in players)
+
+
+def _names_again_note(r, row: list[str], players, path: str | None) -> Diagnostic:
+    """``W-CSV-HEADER`` of a row :func:`_names_again` finds: left out, said at it."""
+    return Diagnostic(
+        "W-CSV-HEADER", f"row {row_words(r)} names the header's players ({', '.join(players)}) in their own columns: "
+        "a second header row, not a hand; not read (a sheet is read with its first header)", "warning", path, r, 1,
+        found=", ".join(c.strip() for c in row if c.strip())[:80], expected="a row of a hand")
+
+
+def _names_below(layout: Layout, players: list[str], rows: list[list[str]], path: str | None) -> Diagnostic | None:
+    """``E-CSV-COLUMNS`` for a header of two rows: one player column named by
+    a word ('Units', 'Score', 'Points') over the players' names in the row
+    below, the header's cells beside it blank (break27 F4: 'Units' read as
+    the only player, and each hand refused "'Lou' is not a player ...
+    expected Units"); else None.  Refused once, at the header."""
+    header, r = layout.header, layout.header_row  # rows[r]: the row below the header (row r + 1)
+    below = rows[r] if len(rows) > r else None
+    if below is None:
+        return None
+    filled = [i for i, c in enumerate(below) if c.strip()]
+    for p in players:
+        j = header.index(p) if p in header else -1
+        if j < 0 or not re.fullmatch(r"[^\W\d_]+", p.strip()):
+            continue
+        end = j + 1
+        while end < len(below) and below[end].strip() and not (end < len(header) and header[end].strip()):
+            end += 1
+        names = [below[i].strip() for i in range(j, end)]
+        if (len(names) >= 2 and filled == list(range(j, end))
+                and all(whole_units(n) is None and re.search(r"[^\W\d_]", n) for n in names)):
+            return Diagnostic(
+                "E-CSV-COLUMNS", f"the players' names ({', '.join(names)}) are in row {row_words(r + 1)}, under "
+                f"{p.strip()!r} of the header row {row_words(r)}: a sheet's header is one row, so {p.strip()!r} "
+                "would be read as the only player and every hand refused; put the players' names in the header row "
+                f"(in place of {p.strip()!r} and the blank cells beside it), delete row {row_words(r + 1)}, and "
+                "ingest the sheet again; nothing read", file=path, line=r, col=j + 1, found=p.strip(),
+                expected="one column a player, named in the header row")
+    return None
+
+
 def _second_headers(rows: list[list[str]], layout: Layout, cols: dict[str, str], index: dict[str, int],
-                    path: str | None, result: FileResult) -> list[list[str]]:
+                    path: str | None, result: FileResult, players=()) -> list[list[str]]:
     """``rows`` with the header repeated below the first (a second night
     pasted under the first with its own header row) read as what it is: a
     repeat of the same cells is left out as a blank row; a header that names
@@ -2394,6 +2453,11 @@ def _second_headers(rows: list[list[str]], layout: Layout, cols: dict[str, str],
     for r in range(layout.header_row, len(rows)):  # rows[r] is row r + 1 of the file
         row = rows[r]
         if k >= len(row) or row[k].replace("\ufeff", "").strip().casefold() != want:
+            if _names_again(row, players, index):  # a translated header under the first (break27 F4)
+                if out is rows:
+                    out = list(rows)
+                out[r] = []
+                result.errors.append(_names_again_note(_row_of(rows)(r), row, players, path))
             continue  # (a second file's header keeps its byte order mark: two exports joined, break21b F22)
         if out is rows:
             out = list(rows)

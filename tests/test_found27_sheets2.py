@@ -116,3 +116,61 @@ def test_an_xlsx_opening_rows_dash_pot_cell_is_no_pot_carried(tmp_path):
     assert rep["rejected"] == [] and rep["ingested"] == 3
     assert _units(db) == POTOPEN_UNITS
     assert ledger(db) == {"Gus": 1, "Lou": 7, "Mo": 0, "Rita": -4, "Zeke": -4}
+
+
+# -- break27 F4: a second header row; a header of two rows ---------------------------------------------------------
+
+#: twohdr.csv as break27 wrote it: the English header, a German one under it naming the same players in the same
+#: columns, then two hands.  h1 Lou/Gus 66: Lou +2, Gus +1, Mo/Rita/Zeke -1.  h2 Mo/Zeke 70: Mo +2, Zeke +1,
+#: Gus/Lou/Rita -1.  The night: Gus 1-1 = 0, Lou 2-1 = +1, Mo -1+2 = +1, Rita -1-1 = -2, Zeke -1+1 = 0.
+TWOHDR = """Date,Hand,Picker,Partner,Call,Points,Gus,Lou,Mo,Rita,Zeke
+Datum,Nr,Spieler,Partner,Ruf,Augen,Gus,Lou,Mo,Rita,Zeke
+2026-12-02,1,Lou,Gus,AH,66,1,2,-1,-1,-1
+2026-12-02,2,Mo,Zeke,AS,70,-1,-1,2,-1,1
+"""
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_translated_header_under_the_first_is_skipped_with_one_warning(tmp_path, monkeypatch, stream):
+    _stream(monkeypatch, stream)
+    db = tmp_path / "h.duckdb"
+    rep = _ingest(write(tmp_path, "twohdr.csv", TWOHDR), db)
+    assert rep["rejected"] == []  # was 2:1 E-CSV-DATE (hand 1): 'Datum' is not a date
+    assert rep["ingested"] == 2
+    assert _warned(rep, "W-CSV-HEADER") == [(2, 1)]
+    assert _units(db) == {1: {"Gus": 1, "Lou": 2, "Mo": -1, "Rita": -1, "Zeke": -1},
+                          2: {"Gus": -1, "Lou": -1, "Mo": 2, "Rita": -1, "Zeke": 1}}
+    assert ledger(db) == {"Gus": 0, "Lou": 1, "Mo": 1, "Rita": -2, "Zeke": 0}
+
+
+def test_a_row_naming_some_players_only_is_still_a_hand_row(tmp_path):
+    """Only a row naming every player in their own columns is a header: one whose Gus cell holds 'Gus' (a slip)
+    and the rest units stays a hand, refused for its cell as before."""
+    db = tmp_path / "h1.duckdb"
+    text = TWOHDR.replace("Datum,Nr,Spieler,Partner,Ruf,Augen,Gus,Lou,Mo,Rita,Zeke\n", "")
+    text = text.replace("2026-12-02,2,Mo,Zeke,AS,70,-1,", "2026-12-02,2,Mo,Zeke,AS,70,Gus,")
+    rep = _ingest(write(tmp_path, "slip.csv", text), db)
+    assert _warned(rep, "W-CSV-HEADER") == []
+    assert [(line, code, hand) for line, _col, code, hand in _where(rep)] == [(3, "E-CSV-UNITS", 2)]
+    assert rep["ingested"] == 1
+
+
+#: twohdr3.csv as break27 wrote it: 'Units' in the header over the players' names in row 2, the header blank there.
+TWOHDR3 = """Date,Hand,Picker,Partner,Points,Units,,,,
+,,,,,Gus,Lou,Mo,Rita,Zeke
+2026-12-04,1,Lou,Gus,66,1,2,-1,-1,-1
+2026-12-04,2,Mo,Zeke,70,-1,-1,2,-1,1
+"""
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_header_with_the_players_in_the_row_below_is_refused_once(tmp_path, monkeypatch, stream):
+    _stream(monkeypatch, stream)
+    db = tmp_path / "h3.duckdb"
+    rep = _ingest(write(tmp_path, "twohdr3.csv", TWOHDR3), db)
+    # once, at the header's 'Units' cell (row 1, column 6); was three refused hands ("expected Units")
+    assert [(e["line"], e["col"], e["code"], e["hand"], e["found"]) for e in rep["rejected"]] == \
+        [(1, 6, "E-CSV-COLUMNS", None, "Units")]
+    (msg,) = [e["message"] for e in rep["rejected"]]
+    assert "players' names (Gus, Lou, Mo, Rita, Zeke) are in row 2" in msg and "in the header row" in msg
+    assert rep["ingested"] == 0
