@@ -2409,7 +2409,7 @@ def _names_below(layout: Layout, players: list[str], rows: list[list[str]], path
     filled = [i for i, c in enumerate(below) if c.strip()]
     for p in players:
         j = header.index(p) if p in header else -1
-        if j < 0 or not re.fullmatch(r"[^\W\d_]+", p.strip()):
+        if j < 0 or j >= len(below) or not below[j].strip() or not re.fullmatch(r"[^\W\d_]+", p.strip()):
             continue
         end = j + 1
         while end < len(below) and below[end].strip() and not (end < len(header) and header[end].strip()):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import duckdb
 import pytest
 
-from tests.cli_helpers import ingest_json as _ingest, ledger, write
+from tests.cli_helpers import cli, ingest_json as _ingest, ledger, write
 from tests.cli_helpers import refused_at as _where
 
 POT_RULES = ("--rules", "wi5-called-ace; pot=on")
@@ -174,3 +174,17 @@ def test_a_header_with_the_players_in_the_row_below_is_refused_once(tmp_path, mo
     (msg,) = [e["message"] for e in rep["rejected"]]
     assert "players' names (Gus, Lou, Mo, Rita, Zeke) are in row 2" in msg and "in the header row" in msg
     assert rep["ingested"] == 0
+
+
+def test_a_sheet_whose_first_hand_row_stops_before_the_players_is_read(tmp_path):
+    """The two-row-header check reads the row below the header only where it has cells: a first hand row that ends
+    before the players' columns (their units left for the engine to derive) raised IndexError there.
+    h1 Lou/Gus 66: Lou +2, Gus +1, -1 each; h2 Mo/Zeke 70: Mo +2, Zeke +1, -1 each (as TWOHDR's night)."""
+    db = tmp_path / "short.duckdb"
+    text = """Date,Hand,Picker,Partner,Call,Points,Gus,Lou,Mo,Rita,Zeke
+2026-12-02,1,Lou,Gus,AH,66
+2026-12-02,2,Mo,Zeke,AS,70
+"""
+    rep = _ingest(write(tmp_path, "short.csv", text), db)
+    assert rep["rejected"] == [] and rep["ingested"] == 2
+    assert ledger(db) == {"Gus": 0, "Lou": 1, "Mo": 1, "Rita": -2, "Zeke": 0}
