@@ -1375,20 +1375,41 @@ class _Rows(list):
     lines: list[int]
 
 
+#: a byte order mark (U+FEFF): a file's first character, dropped when it is decoded; inside it (two exports joined,
+#: a cell pasted from another file) nothing, as the SHN reader's W-BOM reads it (a space there)
+BOM = "\ufeff"
+
+
+def bom_note(path: str | None, line: int, col: int) -> Diagnostic:
+    """``W-BOM`` at the first cell of a sheet holding a byte order mark
+    (:data:`BOM`): read as nothing, said once a file (break27 F5: a date
+    cell '\\ufeff2026-11-24' refused E-CSV-DATE, where SHN reads past it)."""
+    return Diagnostic(
+        "W-BOM", "a byte order mark (U+FEFF) inside the file, in this cell (two files joined?): read as nothing, "
+        "here and in any cell below", "warning", path, line, col, found="U+FEFF",
+        expected="no byte order mark after the file's start")
+
+
 def read_rows(reader, path: str | None, errors: list[Diagnostic]) -> Iterator[list[str]]:
     """The rows of a ``csv.reader``, up to a row the csv module cannot read
     (a cell over its limit of 131,072 characters; a line end inside an
     unquoted cell where the lines were not split): that ends the rows with
     one ``E-CSV-SYNTAX`` error appended to ``errors`` at its line, so the
-    rows before it are still read (issue 15: no input loses a file)."""
+    rows before it are still read (issue 15: no input loses a file).  A
+    byte order mark in a cell is dropped, the first said (:func:`bom_note`)."""
+    said = False  # W-BOM given (once a reading)
+    quoted = isinstance(reader, QuotedReader)
     try:
-        if not isinstance(reader, QuotedReader):
-            yield from reader
-        else:
-            for row in reader.reader:
-                if reader.plain:  # a quote read as a plain character (E-CSV-QUOTE): written back
-                    row = [c.replace(_PLAIN_QUOTE, reader.dialect.quotechar) for c in row]
-                yield row
+        for row in (reader.reader if quoted else reader):
+            if quoted and reader.plain:  # a quote read as a plain character (E-CSV-QUOTE): written back
+                row = [c.replace(_PLAIN_QUOTE, reader.dialect.quotechar) for c in row]
+            if BOM in "".join(row):  # a byte order mark inside the file: nothing (break27 F5)
+                if not said:
+                    said = True
+                    k = next(i for i, c in enumerate(row) if BOM in c)
+                    errors.append(bom_note(path, max(1, getattr(reader, "start", 0) or reader.line_num), k + 1))
+                row = [c.replace(BOM, "") for c in row]
+            yield row
     except csv.Error as exc:
         errors.append(Diagnostic(
             "E-CSV-SYNTAX", f"this CSV line cannot be read ({exc}); the rows from here on are not read",

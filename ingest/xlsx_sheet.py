@@ -39,7 +39,8 @@ from pathlib import PurePath
 
 from replay.errors import Diagnostic
 
-from .csv_sheet import HAND_FIELDS, HEAD_ROWS, CsvResult, _night_option, column_map, read_table, sheet_layout
+from .csv_sheet import (BOM, HAND_FIELDS, HEAD_ROWS, CsvResult, _night_option, bom_note, column_map, read_table,
+                        sheet_layout)
 from .model import FileResult
 from .unicode_text import nfc
 
@@ -246,6 +247,10 @@ def read_xlsx(data: bytes, name: str, *, columns: str | None = None, rules: str 
     nights: dict[str, list[tuple[frozenset, str]]] = {}  # date -> (players, session) of the sheets read so far
     shaped: set[str] = set()  # the sheets whose header names a hand's fields (score sheets, read or not)
     for tab, rows in tabs:
+        bom = next(((r, k) for r, row in enumerate(rows) for k, c in enumerate(row) if BOM in c), None)
+        if bom is not None:  # a byte order mark in a cell: nothing, said once a sheet (break27 F5), as in a CSV file
+            result.errors.append(bom_note(f"{name}[{tab}]", bom[0] + 1, bom[1] + 1))
+            rows = [[c.replace(BOM, "") for c in row] for row in rows]
         if rows and any(f in column_map(sheet_layout(rows[:HEAD_ROWS], None, None, tab).header) for f in HAND_FIELDS):
             shaped.add(tab)
         got.append((tab, read_table(rows, f"{name}[{tab}]", columns=columns, rules=rules,

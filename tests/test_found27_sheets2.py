@@ -176,6 +176,121 @@ def test_a_header_with_the_players_in_the_row_below_is_refused_once(tmp_path, mo
     assert rep["ingested"] == 0
 
 
+# -- break27 F5: a byte order mark inside a file -----------------------------------------------------------------
+
+#: night A (FINDINGS.md, 2026-11-24): h1 Lou/Gus 66 (Lou +2, Gus +1, -1 each), h2 Mo/Zeke 70 (Mo +2, Zeke +1, -1
+#: each), h3 Rita alone 95 (+8, -2 each), h4 Zeke/Lou 30 (Zeke -8, Lou -4, +4 each), h5 leaster Gus 10 (+4, -1 each).
+#: The night: Gus 1-1-2+4+4 = +6, Lou 2-1-2-4-1 = -6, Mo -1+2-2+4-1 = +2, Rita -1-1+8+4-1 = +9,
+#: Zeke -1+1-2-8-1 = -11.
+NIGHT_A = {"Gus": 6, "Lou": -6, "Mo": 2, "Rita": 9, "Zeke": -11}
+
+#: bom_mid.csv as break27 wrote it: a BOM before row 4's date (hand 3's).
+BOM_CSV = """Date,Hand,Picker,Partner,Call,Points,Leaster,Gus,Lou,Mo,Rita,Zeke
+2026-11-24,1,Lou,Gus,AH,66,,1,2,-1,-1,-1
+2026-11-24,2,Mo,Zeke,AS,70,,-1,-1,2,-1,1
+\ufeff2026-11-24,3,Rita,,alone,95,,-2,-2,-2,8,-2
+2026-11-24,4,Zeke,Lou,AC,30,,4,-4,4,4,-8
+2026-11-24,5,,,,10,Gus,4,-1,-1,-1,-1
+"""
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_bom_in_a_csv_cell_is_read_as_nothing_with_one_warning(tmp_path, monkeypatch, stream):
+    _stream(monkeypatch, stream)
+    db = tmp_path / "t.duckdb"
+    # a second BOM in row 6's Hand cell: still one warning, at the first
+    text = BOM_CSV.replace("2026-11-24,5,", "2026-11-24,\ufeff5,")
+    rep = _ingest(write(tmp_path, "bom_mid.csv", text), db)
+    assert rep["rejected"] == []  # was 4:1 E-CSV-DATE (hand 3): '\ufeff2026-11-24' is not a date
+    assert rep["ingested"] == 5
+    assert _warned(rep, "W-BOM") == [(4, 1)]
+    assert _units(db)[3] == {"Gus": -2, "Lou": -2, "Mo": -2, "Rita": 8, "Zeke": -2}
+    assert ledger(db) == NIGHT_A
+
+
+def test_a_bom_in_an_xlsx_cell_is_read_as_nothing_with_one_warning(tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Night"
+    for line in BOM_CSV.splitlines():
+        ws.append([int(c) if c.lstrip("-").isdigit() else (c or None) for c in line.split(",")])
+    path = tmp_path / "bom.xlsx"
+    wb.save(path)
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(str(path), db)
+    assert rep["rejected"] == [] and rep["ingested"] == 5
+    assert [(w["line"], w["col"]) for w in rep["warnings"] if w["code"] == "W-BOM"] == [(4, 1)]
+    assert ledger(db) == NIGHT_A
+
+
+NIGHT_A_SHN = """%SHN 1.0
+[Event "Tuesday Tavern Sheep"]
+[Date "2026.11.24"]
+[Seats "Gus; Lou; Mo; Rita; Zeke"]
+[Rules "wi5-called-ace"]
+
+hand 1
+pick Lou call AH partner Gus pts 66 win
+hand 2
+pick Mo call AS partner Zeke pts 70 win
+hand 3
+pick Rita alone pts 95 win-s
+{bom}hand 4
+pick Zeke call AC partner Lou pts 30 lose-s
+hand 5
+leaster Gus pts 10
+"""
+
+#: amend_h3.shn as break27 wrote it: hand 3 was Rita alone 85, a plain win alone (B-28 tier 1, B-31): Rita +4,
+#: each -1.  Night A with it: Gus +6+2-1 = +7, Lou -6+2-1 = -5, Mo +2+2-1 = +3, Rita +9-8+4 = +5, Zeke -11+2-1 = -10.
+AMEND_H3 = """%SHN 1.0
+[Session "Tuesday Tavern Sheep / 2026.11.24"]
+[Event "Tuesday Tavern Sheep"]
+[Date "2026.11.24"]
+[Seats "Gus; Lou; Mo; Rita; Zeke"]
+[Rules "wi5-called-ace"]
+
+hand 3
+pick Rita  alone  pts 85  win
+"""
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_bom_on_the_next_hands_line_leaves_an_amended_hands_old_copy_a_duplicate(tmp_path, monkeypatch, stream):
+    db = tmp_path / "sa.duckdb"
+    assert _ingest(write(tmp_path, "nightA.shn", NIGHT_A_SHN.format(bom="")), db)["ingested"] == 5
+    amend = cli("ingest", "--amend", write(tmp_path, "amend_h3.shn", AMEND_H3), "--reason", "x", "--db", str(db))
+    assert "revision 2 in force" in amend.output
+    _stream(monkeypatch, stream)
+    rep = _ingest(write(tmp_path, "bom_mid.shn", NIGHT_A_SHN.format(bom="\ufeff")), db)
+    assert rep["rejected"] == []  # was 11:1 E-HAND-CONFLICT (hand 3), stored 85, this copy 95
+    assert rep["ingested"] == 0 and rep["duplicates"] == 5
+    assert _warned(rep, "W-HAND-AMENDED") == [(11, 1)]
+    assert _warned(rep, "W-BOM") == [(13, 1)]
+    assert ledger(db) == {"Gus": 7, "Lou": -5, "Mo": 3, "Rita": 5, "Zeke": -10}
+
+
+def _hand_hashes(db) -> dict[int, tuple[bytes, str]]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = con.execute("SELECT h.hand, s.hash, s.template FROM hands h JOIN hand_source s USING (hand_id)").fetchall()
+    return {hand: (bytes(h), t) for hand, h, t in rows}
+
+
+def test_a_bom_on_the_next_hands_line_is_not_in_the_hand_above(tmp_path):
+    """Each hand's stored text (and its hash) is the same with the BOM on hand 4's line as without: hand 3's had
+    the BOM at its end, so it was "other text" than the same hand sent without it."""
+    plain, bom = tmp_path / "plain.duckdb", tmp_path / "bom.duckdb"
+    assert _ingest(write(tmp_path, "nightA.shn", NIGHT_A_SHN.format(bom="")), plain)["ingested"] == 5
+    first = _ingest(write(tmp_path, "bom_mid.shn", NIGHT_A_SHN.format(bom="\ufeff")), bom)
+    assert first["ingested"] == 5 and _warned(first, "W-BOM") == [(13, 1)]
+    assert _hand_hashes(bom)[3][1] == "hand 3\npick Rita alone pts 95 win-s\n"
+    assert _hand_hashes(bom) == _hand_hashes(plain)
+    again = _ingest(write(tmp_path, "nightA.shn", NIGHT_A_SHN.format(bom="")), bom)
+    assert again["rejected"] == [] and again["ingested"] == 0 and again["duplicates"] == 5
+    assert ledger(bom) == NIGHT_A
+
+
 def test_a_sheet_whose_first_hand_row_stops_before_the_players_is_read(tmp_path):
     """The two-row-header check reads the row below the header only where it has cells: a first hand row that ends
     before the players' columns (their units left for the engine to derive) raised IndexError there.

@@ -1879,6 +1879,9 @@ class _Reader:
         if self.trick_unsorted:
             h.tricks.sort(key=lambda t: t.number)
         h.source = self.text[self.hand_off:end] if self.text is not None else self.lines.slice(self.hand_off, end)
+        if h.source[-1:] == "\ufeff":  # the next hand's line starts with a BOM (W-BOM, read as a space there): it
+            h.source = h.source.rstrip("\ufeff")  # is that line's, not this hand's text (break27 F5: the amended
+            # hand's old copy above it was then "other text", E-HAND-CONFLICT, not W-HAND-AMENDED)
         self.hand = None
         self.last = None
 
