@@ -329,6 +329,29 @@ def _partner_column(header: list[str], below: list[list[str]], columns: str | No
     return None
 
 
+def _defense_player(header: list[str], below: list[list[str]], columns: str | None) -> str | None:
+    """The header cell of a column the header's word maps to the defenders' card points (``Def``, FIELDS
+    ``defense``) that is a player's column by its cells (break27b F4: a player named Def, the whole sheet refused
+    with no way out): a Picker, Partner or Leaster cell below the header (``below``, the sheet's first rows)
+    names it, or each row that writes it sums to 0 with the other players' columns and not without it (signed
+    units, not card points).  None when there is no such column, or ``columns`` maps the defenders' points
+    (``defense=Def``) or names the column either way."""
+    cols = column_map(header, columns) if columns else guess_columns(header)
+    c = cols.get("defense")
+    if c is None or "," in c or "=" in c or (columns and any(
+            _norm(c) in (_norm(a), _norm(v)) for a, v in _parts(columns))):
+        return None
+    k = header.index(c)
+    label = _norm(seat_label(c))
+    where = [header.index(cols[f]) for f in ("picker", "partner", "leaster") if f in cols]
+    for row in below:
+        if any(x.strip().lower().startswith("total") for x in row[:k + 1]):
+            continue
+        if any(i < len(row) and _norm(row[i]) == label for i in where):
+            return c
+    return c if _sums_to_zero(header, below, k, cols) else None
+
+
 def _sums_to_zero(header: list[str], below: list[list[str]], k: int, cols: dict[str, str]) -> bool:
     """Whether each row of ``below`` that writes column ``k`` sums to 0 over the unmapped columns with ``k``
     among them, and not without it: column ``k`` is then a player's units (a player named Deal who won 1, then
@@ -606,6 +629,12 @@ def column_map(header: list[str], columns: str | None = None) -> dict[str, str]:
         return cols
     given = parse_columns(columns, header)
     used = set(given.values())
+    for left, _name in _parts(columns):  # PLAYER=NAME on a column the header's word maps to the defenders' points:
+        # a player's column ('--columns Def=Def' or 'Def=Def Miller' for a player named Def, break27b F4: was refused
+        # "not a player column"); another field's column so named stays refused ('Called=Pat')
+        if left.lower() not in FIELDS and left.lower() not in ("ignore", "date-order", "units", "stake") and \
+                cols.get("defense") in _match(header, left):
+            used.add(cols["defense"])
     return {**{f: c for f, c in cols.items() if f not in given and c not in used}, **given}
 
 
@@ -766,6 +795,13 @@ def sheet_layout(first: list[list[str]], columns: str | None = None, path: str |
         buddy = None  # --columns that do not read: said below
     if buddy is not None:  # 'Buddy', 'Pard': the partner column by its cells, names of the header's players (real26 F2)
         columns = f"{columns},partner={buddy}" if columns else f"partner={buddy}"
+    try:
+        defp = _defense_player(header, first[header_row:], columns)
+    except ValueError:
+        defp = None  # --columns that do not read: said below
+    if defp is not None:  # 'Def' a player named in the Picker/Partner cells, or units by its cells (break27b F4)
+        part = f"{defp}={seat_label(defp)}"
+        columns = f"{columns},{part}" if columns else part
     columns, group = _group_option(columns, header)
     rest, night = _night_option(columns, header)
     cols = column_map(header, rest)
@@ -4206,6 +4242,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 hint = (f"{t}'s cell is blank: a dealer who sits out deals at a table of {len(seats) + 1} "
                         "(rules.md F-1): ingest this night with --rules for that table (e.g. wi6-sit-out); a "
                         "workbook's nights at tables of other sizes are ingested one ingest each")
+            if hint is None and "defense" in cols and _norm(t) == _norm(seat_label(cols["defense"])):
+                # a player named Def whose column was taken as the defenders' points (break27b F4: not said)
+                hint = (f"the column {cols['defense']!r} is read as the defenders' card points; if it is {t}'s "
+                        f"units, ingest with --columns '{cols['defense']}={t}' to read it as a player's column")
             err("E-CSV-SEAT", f"{f} {t!r} is not a player of this sitting" + (f": {hint}" if hint else ""), c, t,
                 " / ".join(label[p] for p in seats))
             return None, c
