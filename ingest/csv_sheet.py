@@ -1525,19 +1525,27 @@ def _european(delimiter: str, rows, unit_cols: list[int]) -> str | None:
 class _Dealers:
     """A night's Dealer cells in hand order, as the evidence of its seating (real27 F1): the dealers of its first
     round while each is new (``seq``), the hands read (``count``), and whether a later one left the round
-    (``broken``: a misdeal redealt by the same dealer, a seat skipped, a substitute).  The deal passes to the left
-    after every hand (rules.md B-1), so dealers that go round the table in one order give its seating, clockwise.
-    Kept in bounded memory: a round's names and two numbers."""
+    (``broken``: a seat skipped, a substitute).  The deal passes to the left after every hand (rules.md B-1), so
+    dealers that go round the table in one order give its seating, clockwise.  A dealer written again on the next
+    row is a misdeal redealt by the same dealer (rules.md B-4), no seat: read past (break27b F6: Al, Cy, Cy, Ed, Bea,
+    Di broke the round, the columns' order kept).  Kept in bounded memory: a round's names, the last dealer and two
+    numbers."""
 
-    __slots__ = ("seq", "count", "broken", "row")
+    __slots__ = ("seq", "count", "broken", "row", "last", "redeals")
 
     def __init__(self, row: int) -> None:
         self.seq: list[str] = []
         self.count = 0
         self.broken = False
         self.row = row  # the night's first row with a Dealer cell
+        self.last: str | None = None  # the dealer of the row above
+        self.redeals = 0  # the rows read past as redeals
 
     def add(self, who: str) -> None:
+        if who == self.last:
+            self.redeals += 1
+            return  # the same dealer on the next row: a redeal (rules.md B-4), not the next seat
+        self.last = who
         if not self.broken:
             n = len(self.seq)
             if self.count == n and who not in self.seq:
@@ -4008,7 +4016,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                     read_, cols_ = ", ".join(label[p] for p in seated), ", ".join(label[p] for p in present)
                     notes.append(Diagnostic(
                         "W-CSV-SEATING", f"row {row_words(rot.row)}: the night's dealers go round the table in the "
-                        f"order {read_} ({rot.count} hands, each player dealing once a round), not in the order of "
+                        f"order {read_} ({rot.count} hands, each player dealing once a round"
+                        + (f"; {rot.redeals} dealer(s) written again on the next row read as a redeal (rules.md "
+                           "B-4)" if rot.redeals else "") + "), not in the order of "
                         f"the player columns ({cols_}): the deal passes to the left (rules.md B-1), so the night is "
                         "seated clockwise in the dealers' order; if the columns were the seating, the Dealer cells "
                         "are wrong", "warning", path, rot.row, index[cols["dealer"]] + 1, found=read_, expected=cols_))

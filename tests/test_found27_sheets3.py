@@ -129,3 +129,44 @@ def test_an_xlsx_def_player(tmp_path):
     rep = _ingest(str(path), db)
     assert (rep["ingested"], _where(rep)) == (3, [])
     assert ledger(db) == DEF_NIGHT
+
+
+# -- F6: a misdeal redealt by the same dealer ----------------------------------------------------------------------
+
+#: break27b's misdeal.tsv: dealers Al, Cy, Cy, Ed, Bea, Di -- the seating Al, Cy, Ed, Bea, Di (clockwise), Cy
+#: dealing again on the next row (a redeal, rules.md B-4).  By hand (B-31/B-33, DOB; a crack doubles, E-2):
+#: h1 dealer Al, Cy picks with Ed (AH) 70, a win, cracked by Bea (who sits after Cy in pick order: Cy, Ed, Bea, Di,
+#:    Al from Al's left, so she may crack, E-2): x2: Cy +4, Ed +2, Al/Bea/Di -2.
+#: h2 Ed alone 50, a loss doubled on the bump: Ed -8, the rest +2.
+#: h3 Di/Al AS 80, a win: Di +2, Al +1, Bea/Cy/Ed -1.
+#: h4 Bea/Di AC 45, a loss, DOB: Bea -4, Di -2, Al/Cy/Ed +2.
+#: h5 Di/Cy AS 91, schneider: Di +4, Cy +2, Al/Bea/Ed -2.
+#: h6 Al alone 61, a win: Al +4, the rest -1.
+#: Night: Al -2+2+1+2-2+4 = +5, Bea -2+2-1-4-2-1 = -8, Cy 4+2-1+2+2-1 = +8, Di -2+2+2-2+4-1 = +3,
+#: Ed 2-8-1+2-2-1 = -8 (sum 0).  (break27b's FINDINGS.md gives Di +1, Ed -6: a slip in the adding; its rows' own
+#: cells, which are the hand-worked units above, sum to Di +3, Ed -8.)
+MISDEAL = """Date\tHand\tDealer\tPicker\tPartner\tCall\tPoints\tCrack\tAl\tBea\tCy\tDi\tEd
+2026-11-27\t1\tAl\tCy\tEd\tAH\t70\tBea\t-2\t-2\t4\t-2\t2
+2026-11-27\t2\tCy\tEd\t\talone\t50\t\t2\t2\t2\t2\t-8
+2026-11-27\t3\tCy\tDi\tAl\tAS\t80\t\t1\t-1\t-1\t2\t-1
+2026-11-27\t4\tEd\tBea\tDi\tAC\t45\t\t2\t-4\t2\t-2\t2
+2026-11-27\t5\tBea\tDi\tCy\tAS\t91\t\t-2\t-2\t2\t4\t-2
+2026-11-27\t6\tDi\tAl\t\talone\t61\t\t4\t-1\t-1\t-1\t-1
+"""
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_redeal_by_the_same_dealer_keeps_the_seating_read_from_the_dealers(tmp_path, monkeypatch, stream):
+    """Cy written twice running is a redeal: the night is seated Al, Cy, Ed, Bea, Di (W-CSV-SEATING at row 2, the
+    Dealer cell, column 3), so Bea's crack on hand 1 is legal (was E-CRACK, 5 of 6 stored, and four W-SESSION-DEALER
+    naming the columns' neighbours).  One W-SESSION-DEALER is left: hand 3 at 4:3, where Cy deals again."""
+    _stream(monkeypatch, stream)
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "misdeal.tsv", MISDEAL), db)
+    assert (rep["ingested"], _where(rep)) == (6, [])
+    seating = [w for w in rep["warnings"] if w["code"] == "W-CSV-SEATING"]
+    assert [(w["line"], w["col"], w["found"]) for w in seating] == [(2, 3, "Al, Cy, Ed, Bea, Di")]
+    assert "1 dealer(s) written again on the next row read as a redeal (rules.md B-4)" in seating[0]["message"]
+    assert [(w["line"], w["col"]) for w in rep["warnings"] if w["code"] == "W-SESSION-DEALER"] == [(4, 3)]
+    assert _units(db)[1] == {"Al": -2, "Cy": 4, "Ed": 2, "Bea": -2, "Di": -2}
+    assert ledger(db) == {"Al": 5, "Bea": -8, "Cy": 8, "Di": 3, "Ed": -8}
