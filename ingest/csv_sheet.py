@@ -2886,7 +2886,19 @@ _CALL_CELL = re.compile(r"(?:(?P<u1>under)\s+)?(?P<card>\S+)(?:\s+(?P<u2>under)(
 _NO_PARTNER = frozenset({"alone", "-", "–", "—", "none", "nobody", "allein", "solo"})
 #: a Call cell saying the picker went alone (rules.md B-13): English, or German `allein` on a German sheet (real27 F3:
 #: refused E-CSV-CALL); not `Solo`, which in Schafkopf is a game (rules.md G-5), not "alone"
-_ALONE_CALL = frozenset({"alone", "allein", "alleine"})
+_ALONE_CALL = frozenset({"alone", "allein", "alleine", "alleinspiel"})
+#: the header words of a German sheet (FIELDS' German words): its E-CSV-CALL names 'allein' among the words it
+#: knows (break27b F7)
+_GERMAN_HEADERS = frozenset({"datum", "spieldatum", "zeitstempel", "uhrzeit", "geber", "spieler", "mitspieler", "ruf",
+                             "augen", "punkte", "stiche", "ergebnis", "stoß", "stoss", "gestoßen", "gestossen",
+                             "gruppe", "spiel nr", "spiel nr.", "spielnr", "spielnr."})
+
+
+def _alone_call(text: str) -> bool:
+    """Whether a Call cell says the picker went alone: :data:`_ALONE_CALL` in any case, with a dot after it (a
+    scorer's 'allein.') or not (break27b F7: 'allein.' and 'Alleinspiel' were refused E-CSV-CALL)."""
+    t = text.strip().casefold()
+    return t in _ALONE_CALL or (t.endswith(".") and t[:-1].rstrip() in _ALONE_CALL)
 #: a Call cell that names the suit called (``Hearts``, ``♠``, ``A hearts``, ``Ace of Clubs``): the suit's ace
 _SUIT_WORDS = {"clubs": "C", "club": "C", "♣": "C", "spades": "S", "spade": "S", "♠": "S", "hearts": "H",
                "heart": "H", "♥": "H", "♡": "H", "diamonds": "D", "diamond": "D", "♦": "D", "♢": "D"}
@@ -4335,7 +4347,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             rec.pick = Value(picker, Pos(r, pc))
             line.append(f"pick {picker}")
             ctext, cc = cell(row, "call")
-            if ctext.lower() in _ALONE_CALL:
+            if _alone_call(ctext):
                 rec.alone = Value(True, Pos(r, cc))
                 line.append("alone")
             elif ctext:
@@ -4343,8 +4355,10 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 # rules.md B-11) as SHN reads them (scorer19 F9)
                 card, held, under = _call_cell(ctext)
                 if card is None:
+                    de = any(_norm(c) in _GERMAN_HEADERS for c in cols.values())  # 'allein' said on a German sheet
                     err("E-CSV-CALL", f"call {ctext!r} is not a card (e.g. AS, AC, AH, TH, or 'AS under' for an "
-                        "unknown call) nor 'alone'", cc, ctext, "AS, AC, AH, TH, AS under or alone")
+                        "unknown call) nor 'alone'" + (" ('allein')" if de else ""), cc, ctext,
+                        "AS, AC, AH, TH, AS under, alone or allein" if de else "AS, AC, AH, TH, AS under or alone")
                 else:
                     rec.call = CallRec(card, held, under, pos=Pos(r, cc), card_pos=Pos(r, cc))
                     line.append(f"call {card}" + (f" under {held or '??'}" if under else ""))
@@ -4353,7 +4367,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             if ptext_.lower() in _NO_PARTNER and not ctext:  # an alone hand's Partner cell (real20 F2)
                 rec.alone = Value(True, Pos(r, prc))
                 line.append("alone")
-            elif ptext_.lower() in _NO_PARTNER and ctext.lower() in _ALONE_CALL:
+            elif ptext_.lower() in _NO_PARTNER and _alone_call(ctext):
                 pass  # alone, said twice
             elif ptext_.lower() in _NO_PARTNER:  # a card called and no partner: which is it? (break21 F10)
                 err("E-CSV-CALL", f"the Call cell calls {ctext!r} and the Partner cell says {ptext_!r}: a called card's "
@@ -4364,7 +4378,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 line.append("partner ?")
             else:
                 partner, prc = seat("partner")
-                if partner and partner == picker and (not ctext or ctext.lower() in _ALONE_CALL):
+                if partner and partner == picker and (not ctext or _alone_call(ctext)):
                     # the picker's own name in the Partner cell and no card called: alone, as some sheets and a score
                     # app write it (rules.md B-13; B-14's note); no call, so no own-ace call (real25 F4: E-PARTNER)
                     if not ctext:

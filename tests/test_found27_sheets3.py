@@ -170,3 +170,40 @@ def test_a_redeal_by_the_same_dealer_keeps_the_seating_read_from_the_dealers(tmp
     assert [(w["line"], w["col"]) for w in rep["warnings"] if w["code"] == "W-SESSION-DEALER"] == [(4, 3)]
     assert _units(db)[1] == {"Al": -2, "Cy": 4, "Ed": 2, "Bea": -2, "Di": -2}
     assert ledger(db) == {"Al": 5, "Bea": -8, "Cy": 8, "Di": 3, "Ed": -8}
+
+
+# -- F7 (the sheet half): 'allein.' and 'Alleinspiel' in a Call cell ------------------------------------------------
+
+@pytest.mark.parametrize("call", ["allein.", "Alleinspiel", "ALLEIN.", "alleinspiel."])
+def test_allein_with_its_dot_and_alleinspiel_are_alone(tmp_path, call):
+    """break27b's allein.csv rows 6 and 7: Ed (then Al) alone 70, a win 61..90 (B-28): the picker +4, each of the
+    four others -1 (B-33).  Was E-CSV-CALL "expected ... alone".  Night of the two: Al 4-1 = +3, Ed -1+4 = +3,
+    Bea/Cy/Di -2."""
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "allein.csv", f"""Date,Hand,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed
+2026-12-07,1,Ed,,{call},70,-1,-1,-1,-1,4
+2026-12-07,2,Al,,{call},70,4,-1,-1,-1,-1
+"""), db)
+    assert (rep["ingested"], _where(rep)) == (2, [])
+    assert ledger(db) == {"Al": 3, "Bea": -2, "Cy": -2, "Di": -2, "Ed": 3}
+
+
+def test_a_german_sheets_call_refusal_names_allein(tmp_path):
+    """A German sheet (Datum, Nr, Spieler, Mitspieler, Ruf, Augen) whose Ruf cell says 'Wenz' (a Schafkopf game, not
+    a Sheepshead call): refused at the Ruf cell, row 2 column 5, E-CSV-CALL naming 'allein' among the words it knows;
+    hand 2 (Bea alone 'allein' 70: Bea +4, the rest -1) stored.  An English sheet's refusal is as it was."""
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "de.csv", """Datum,Nr,Spieler,Mitspieler,Ruf,Augen,Al,Bea,Cy,Di,Ed
+2026-12-07,1,Al,,Wenz,70,4,-1,-1,-1,-1
+2026-12-07,2,Bea,,allein,70,-1,4,-1,-1,-1
+"""), db)
+    assert (rep["ingested"], _where(rep)) == (1, [(2, 5, "E-CSV-CALL", 1)])
+    [e] = rep["rejected"]
+    assert "nor 'alone' ('allein')" in e["message"] and e["expected"] == "AS, AC, AH, TH, AS under, alone or allein"
+    assert ledger(db) == {"Al": -1, "Bea": 4, "Cy": -1, "Di": -1, "Ed": -1}
+    rep = _ingest(write(tmp_path, "en.csv", """Date,Hand,Picker,Partner,Call,Points,Al,Bea,Cy,Di,Ed
+2026-12-08,1,Al,,Wenz,70,4,-1,-1,-1,-1
+"""), tmp_path / "y.duckdb")
+    [e] = rep["rejected"]
+    assert (e["line"], e["col"], e["code"], e["expected"]) == (2, 5, "E-CSV-CALL", "AS, AC, AH, TH, AS under or alone")
+    assert "allein" not in e["message"]
