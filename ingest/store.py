@@ -4300,24 +4300,27 @@ class Store:
                     fresh: list[ValidatedHand], result: FileResult, plan: "IngestPlan | None" = None,
                     blocks: dict | None = None) -> list[RejectedHand]:
         """``E-HAND-CONFLICT`` for the hands a file brings to a stored
-        session (its block, two or more) when each is a stored hand of that
-        session but for the number (:func:`ingest.meaning.same_but_number`),
-        in the stored hands' order, and none of the file's hands of the
-        session is a stored hand at its own number nor refused: the stored
-        night sent again with its hands renumbered (break27 F1: night A's
-        hands 1-5 sent again as hands 11-15 were stored a second time without
-        a word, every player's night counted twice).  One hand alone equal to
-        a stored hand is stored (two identical score lines can follow each
-        other at a table).  The refusals are filed under ``<session> (sent
-        again)``, so the stored night's sheet and ledger stay as they were.
-        Reads each such session's stored hands once.  A file read in batches
-        (``blocks``): the sessions the file itself created, and those found
-        no copy, are noted in ``blocks[OWN_SESSIONS]`` and not checked again;
-        a block found a copy so far keeps its state for its next batch
-        (``copy`` in its block), whose hands going on in order are refused,
-        one alone too; a batch that breaks it off ends the check for the
-        block (the earlier batches' refusals stay), and a first hand alone
-        in its batch is stored (said by the later refusals)."""
+        session (its block) that form a run of two or more, in file order,
+        each a stored hand of that session but for the number
+        (:func:`ingest.meaning.same_but_number`) in the stored hands' order,
+        when none of the block's hands is a stored hand at its own number:
+        the stored night sent again with its hands renumbered (break27 F1:
+        night A's hands 1-5 sent again as hands 11-15 were stored a second
+        time without a word).  The block's other hands are judged as usual
+        (break27b F1: 11-15 with the new hands 16-17 added stored all seven),
+        and a row refused for its own error inside a run does not break it
+        (its rows around it are still the copy): that refusal is filed with
+        the run.  One hand alone equal to a stored hand is stored (two
+        identical score lines can follow each other at a table).  The
+        refusals are filed under ``<session> (sent again)``, so the stored
+        night's sheet and ledger stay as they were.  Reads each such
+        session's stored hands once.  A file read in batches (``blocks``):
+        the sessions the file itself created are noted in
+        ``blocks[OWN_SESSIONS]`` and not checked; a block's walk (the stored
+        hands, where it is, the run going on) is kept for its next batch
+        (``copy`` in its block), so a run over batches is refused as read
+        whole, but a run's first hand alone at a batch's end is stored (said
+        by the later refusals)."""
         from ingest.meaning import same_but_number  # noqa: PLC0415
         from ingest.shn.canonical import _read_one  # noqa: PLC0415
 
@@ -4328,87 +4331,120 @@ class Store:
         if blocks is not None:
             done = blocks.setdefault(OWN_SESSIONS, {**_new_block(), "settled": True, "sessions": set()})["sessions"]
             done.update(sess for sess in by_sess if sess not in stored_ids)
-        left, refused = {id(h) for h in fresh}, {r.session for r in result.rejected}
+        left = {id(h) for h in fresh}
         again = {t[0] for t in (plan.skipped_texts if plan is not None else ())}
-        again |= {h.outcome.session for h in first if id(h) not in left}  # a duplicate, or refused (in `refused`)
+        again |= {h.outcome.session for h in first if id(h) not in left}  # a duplicate, or refused at its number
         out: list[RejectedHand] = []
         for sess, block in by_sess.items():
             if sess not in stored_ids or sess in done:
                 continue
             mem = blocks.get(sess) if blocks is not None else None
-            # a block found a copy in the batches before: the last stored number it matched, the file's numbers
-            # and the stored ones so far, the stored hands read once
+            # the block's state from the batches before (read in batches): the stored hands read once, where the
+            # walk is, the run going on at the batch's end
             was = mem.pop("copy", None) if mem is not None else None
-            earlier = mem is not None and any(mem.get(k) for k in ("again", "clash", "ruled", "others", "repeated",
+            earlier = mem is not None and any(mem.get(k) for k in ("again", "clash", "ruled", "repeated",
                                                                     "clashed"))  # in the block's earlier batches
-            if sess in again or sess in refused or earlier or (len(block) < 2 and blocks is None):
-                done.add(sess)  # a repeat at its own number or a refusal: no copy
+            # a repeat or a clash at its own number: the file sends the night again with it, no copy (a refusal
+            # for the row's own error, E-SCORE-SUM, breaks no run: break27b F1)
+            if sess in again or earlier or (len(block) < 2 and blocks is None):
+                done.add(sess)
                 continue
             if was is None:  # the session's stored hands, read once for the block: first what they derive to
                 header, stored = _signatures(con, stored_ids[sess])
                 if header is None:  # a protocol's session: no SHN text to compare
                     done.add(sess)
                     continue
-                was = {"stored": stored, "header": header, "text": {}, "read": {}, "last": 0, "mine": [],
-                       "theirs": []}
+                was = {"stored": stored, "header": header, "text": {}, "read": {}, "pos": 0, "base": 0, "run": [],
+                       "kept": [], "sigs": {sig for _n, _i, sig in stored}}
             # the same facts derive the same picker, partner, call, points and tricks: only a stored hand that
             # derives the block hand's is read and compared (a block going on with the night matches none)
             sigs = [_signature(h.outcome) for h in block]
-            walk = iter([sig for n, _i, sig in was["stored"] if n > was["last"]])
-            if not all(any(their == sig for their in walk) for sig in sigs):  # not even so, in order (one walk)
+            hits = sum(1 for sig in sigs if sig in was["sigs"])
+            if blocks is None and hits < 2:  # no run of two can be
                 done.add(sess)
                 continue
-            want = set(sigs)
-            need = [i for n, i, sig in was["stored"] if n > was["last"] and sig in want and i not in was["text"]]
+            if blocks is not None:  # kept for the block's next batch (gone with the block: stream._ingest_batches)
+                blocks.setdefault(sess, _new_block())["copy"] = was
+            if not hits and not was["run"]:
+                continue
+            want = {sig for sig in sigs if sig in was["sigs"]}
+            need = [i for _n, i, sig in was["stored"] if sig in want and i not in was["text"]]
             if need:
                 was["text"].update((s.hand_id, s) for s in load_hands(con, "list_contains(?, h.hand_id)", [need]))
             read: dict[int, object] = was["read"]
-            last, pairs, stored = was["last"], [], was["stored"]
-            at = next((k for k, row in enumerate(stored) if row[0] > last), len(stored))
-            for h, sig in zip(block, sigs):
-                new = _read_one(h.session_header, h.source) if h.session_header else None
-                twin = None
-                while new is not None and twin is None and at < len(stored):  # the earliest in order: one walk
-                    _n, i, their = stored[at]
-                    at += 1
-                    if their != sig or i not in was["text"]:
+            stored = was["stored"]
+            runs: list[list] = []  # this batch's runs of two or more (the run going on from the batch before too)
+
+            def twin_of(h, sig, start):
+                """The earliest stored hand from ``start`` on that ``h`` repeats but for its number, and after it."""
+                new = _read_one(h.session_header, h.source) if h.session_header and sig in want else None
+                for k in range(start, len(stored)):
+                    _n, i, their = stored[k]
+                    if new is None or their != sig or i not in was["text"]:
                         continue
                     if i not in read:
                         read[i] = _read_one(was["header"], was["text"][i].source)
                     if read[i] is not None and same_but_number(read[i], new):
-                        twin = was["text"][i]
+                        return was["text"][i], k + 1, bool(new.deals)
+                return None, start, False
+
+            def close() -> None:
+                if len(was["run"]) >= 2:
+                    was["base"] = was["pos"]  # a later run repeats the stored hands after this one
+                    if not any(r is was["run"] for r in runs):
+                        runs.append(was["run"])
+                else:
+                    was["pos"] = was["base"]
+                was["run"] = []
+
+            for h, sig in zip(block, sigs):
+                twin, at, dealt = twin_of(h, sig, was["pos"])
+                if twin is None and was["run"]:  # the run is broken off: this hand may begin another
+                    close()
+                    twin, at, dealt = twin_of(h, sig, was["pos"])
                 if twin is None:
-                    pairs = []
-                    break
-                last = twin.outcome.hand
-                pairs.append((h, twin))
-            if not pairs:
-                done.add(sess)
-                continue
-            was.update(last=last, mine=was["mine"] + [h.outcome.hand for h, _ in pairs],
-                       theirs=was["theirs"] + [t.outcome.hand for _, t in pairs])
-            if blocks is not None:  # kept for the block's next batch (gone with the block: stream._ingest_batches)
-                blocks.setdefault(sess, _new_block())["copy"] = was
-            if len(was["mine"]) < 2:  # one hand alone, stored (read in batches: the block may go on in the next)
-                was["kept"] = True
-                continue
-            mine, theirs = was["mine"], was["theirs"]
+                    continue
+                was["pos"] = at
+                was["run"].append((h, twin, dealt))
+                if len(was["run"]) >= 2 and not any(r is was["run"] for r in runs):
+                    runs.append(was["run"])
+            if blocks is None:
+                close()
+            elif len(was["run"]) == 1 and was["run"][0][0] in block:  # one hand alone at the batch's end: stored
+                was["kept"] = [was["run"][0][0].outcome.hand]  # (the block may go on with the copy in the next)
             sheet = (result.path or "").lower().split("[")[0].endswith((".csv", ".tsv", ".xlsx", ".xlsm"))
             own = "its own Date cells" if sheet else "its own [Date]"
-            n_mine, n_theirs = _ranges(sorted(mine)), _ranges(sorted(theirs))
-            for h, twin in pairs:
-                o, m = h.outcome, twin.outcome.hand
-                d = Diagnostic(
-                    "E-HAND-CONFLICT", f"hand {o.hand} of session {sess!r} is the stored hand {m} "
-                    f"({twin.file or '<input>'}:{twin.line}) with a new number: this file's hands {n_mine} repeat "
-                    f"the stored hands {n_theirs} with new numbers, in the same order, so they are not stored (the "
-                    f"night would count twice): send only the new hands; a real second night needs {own}"
-                    + (f" (this file's hand {was['mine'][0]}, read in an earlier batch, was stored as one hand "
-                       "alone; shead void removes it)" if was.get("kept") else ""),
-                    "error", h.source_file, h.source_line, 1, o.hand, found=f"the stored hand {m} as hand {o.hand}",
-                    expected="a hand not stored yet")
-                out.append(RejectedHand(f"{sess} (sent again)", o.hand, h.source, h.source_file, h.source_line,
-                                        [d], h.hash))
+            mine_here = {id(h) for h in block}
+            for run in runs:
+                n_mine = _ranges([h.outcome.hand for h, _t, _d in run])
+                n_theirs = _ranges([t.outcome.hand for _h, t, _d in run])
+                kept = [h.outcome.hand for h, _t, _d in run if id(h) not in mine_here]
+                kept = [k for k in kept if k in was["kept"]]
+                # a row refused for its own error inside the run (a typo in the copy) is of the copy too: filed
+                # with it, so the stored night names no refusal of its own (break27b F1, nA_renum_typo.csv row 13)
+                lines = [h.source_line for h, _t, _d in run]
+                inside = [r for r in result.rejected if r.session == sess and min(lines) < r.source_line < max(lines)
+                          and (r.source_file or None) == (run[-1][0].source_file or None)]
+                for r in inside:
+                    r.session = f"{sess} (sent again)"
+                within = (f" (hand {_ranges(sorted({r.hand for r in inside if r.hand is not None}))} between them, "
+                          "refused for its own error, is filed with them)") if inside else ""
+                for h, twin, _d in run:
+                    if id(h) not in mine_here:  # refused or stored in an earlier batch
+                        continue
+                    o, m = h.outcome, twin.outcome.hand
+                    d = Diagnostic(
+                        "E-HAND-CONFLICT", f"hand {o.hand} of session {sess!r} is the stored hand {m} "
+                        f"({twin.file or '<input>'}:{twin.line}) with a new number: this file's hands {n_mine} "
+                        f"repeat the stored hands {n_theirs} with new numbers, in the same order{within}, so they are "
+                        f"not stored (the night would count twice): send only the new hands; a real second night "
+                        f"needs {own}"
+                        + (f" (this file's hand {kept[0]}, read in an earlier batch, was stored as one hand "
+                           "alone; shead void removes it)" if kept else ""),
+                        "error", h.source_file, h.source_line, 1, o.hand, found=f"the stored hand {m} as hand {o.hand}",
+                        expected="a hand not stored yet")
+                    out.append(RejectedHand(f"{sess} (sent again)", o.hand, h.source, h.source_file, h.source_line,
+                                            [d], h.hash))
         return out
 
     @staticmethod
