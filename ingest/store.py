@@ -4418,6 +4418,11 @@ class Store:
             for run in runs:
                 n_mine = _ranges([h.outcome.hand for h, _t, _d in run])
                 n_theirs = _ranges([t.outcome.hand for _h, t, _d in run])
+                # a score line repeats by chance at a table, a dealt hand never (break27b F5): new hands that
+                # repeat stored ones get the way out, a re-send of the whole night (its stored hands are duplicates)
+                way = "" if all(d for _h, _t, d in run) else (
+                    f"; if they are new hands that repeat hands {n_theirs}, send them with the night's stored hands "
+                    f"(the whole {'sheet' if sheet else 'night'}): a re-send stores only its new hands")
                 kept = [h.outcome.hand for h, _t, _d in run if id(h) not in mine_here]
                 kept = [k for k in kept if k in was["kept"]]
                 # a row refused for its own error inside the run (a typo in the copy) is of the copy too: filed
@@ -4437,7 +4442,7 @@ class Store:
                         "E-HAND-CONFLICT", f"hand {o.hand} of session {sess!r} is the stored hand {m} "
                         f"({twin.file or '<input>'}:{twin.line}) with a new number: this file's hands {n_mine} "
                         f"repeat the stored hands {n_theirs} with new numbers, in the same order{within}, so they are "
-                        f"not stored (the night would count twice): send only the new hands; a real second night "
+                        f"not stored (the night would count twice): send only the new hands{way}; a real second night "
                         f"needs {own}"
                         + (f" (this file's hand {kept[0]}, read in an earlier batch, was stored as one hand "
                            "alone; shead void removes it)" if kept else ""),

@@ -185,3 +185,79 @@ def test_in_batches_of_one_the_runs_first_hand_is_stored_alone_and_said(tmp_path
     assert "(this file's hand 11, read in an earlier batch, was stored as one hand alone; shead void removes it)" in out
     assert ledger(db) == {"Gus": 7, "Lou": 3, "Mo": 0, "Rita": 5, "Zeke": -15}
     assert _hands(db) == [(SHEET, n) for n in (1, 2, 3, 4, 5, 11, 16, 17)]
+
+
+# break27b F5: hands 6-7 played after night A that happen to repeat its hands 1-2 (score-sheet rows repeat at a
+# table): h6 = h1 (Lou +2, Gus +1, -1 each), h7 = h2 (Mo +2, Zeke +1, -1 each).  Night A with them, worked by hand:
+# Gus 6+1-1 = +6, Lou -6+2-1 = -5, Mo 2-1+2 = +3, Rita 9-1-1 = +7, Zeke -11-1+1 = -11 (sum 0).
+NIGHT_A_7 = {"Gus": 6, "Lou": -5, "Mo": 3, "Rita": 7, "Zeke": -11}
+
+
+def test_new_sheet_rows_6_7_that_repeat_hands_1_2_are_told_the_way_out_and_it_works(tmp_path):
+    """nA_rest.csv (rows 6-7 equal to hands 1-2) is still refused, a copy being likelier, but the message now gives
+    the way out after 'send only the new hands' (which is what was sent): the whole sheet 1-7 sent again stores
+    only 6-7 (5 duplicates), and the night is Gus +6, Lou -5, Mo +3, Rita +7, Zeke -11 over 7 hands."""
+    db = tmp_path / "t.duckdb"
+    sheet = write(tmp_path, "nA.csv", _sheet(range(1, 6), ROWS))
+    cli("ingest", sheet, "--db", str(db))
+    r = cli("ingest", write(tmp_path, "nA_rest.csv", _sheet([6, 7], ROWS[:2])), "--db", str(db), ok=False)
+    out = _out(r, tmp_path)
+    assert "nA_rest.csv: 0 stored, 0 duplicates, 2 rejected" in out, r.output
+    assert (f"nA_rest.csv:2:1: E-HAND-CONFLICT (hand 6): hand 6 of session '{SHEET}' is the stored hand 1 (nA.csv:2) "
+            "with a new number: this file's hands 6-7 repeat the stored hands 1-2 with new numbers, in the same "
+            "order, so they are not stored (the night would count twice): send only the new hands; if they are new "
+            "hands that repeat hands 1-2, send them with the night's stored hands (the whole sheet): a re-send "
+            "stores only its new hands; a real second night needs its own Date cells — found the stored hand 1 as "
+            "hand 6") in out, r.output
+    assert "nA_rest.csv:3:1: E-HAND-CONFLICT (hand 7)" in out
+    assert ledger(db) == NIGHT_A
+    r = cli("ingest", write(tmp_path, "nA.csv", _sheet(range(1, 8), ROWS + ROWS[:2])), "--db", str(db))
+    assert "nA.csv: 2 stored, 5 duplicates, 0 rejected" in r.output, r.output
+    assert ledger(db) == NIGHT_A_7
+    assert _hands(db) == [(SHEET, n) for n in range(1, 8)]
+    assert _incomplete(db) == [0] * 5  # the refused 6-7 were filed under '(sent again)', not on the night
+
+
+def test_new_shn_hands_6_7_the_way_out_names_the_whole_night(tmp_path):
+    """nightA_cont2.shn (hands 6-7 equal to 1-2, lines 7 and 9): refused with the way out, said for SHN as
+    '(the whole night)'; nightA_full7.shn (hands 1-7) then stores 6-7: Gus +6, Lou -5, Mo +3, Rita +7, Zeke -11."""
+    db = tmp_path / "t.duckdb"
+    cli("ingest", write(tmp_path, "nightA.shn", _night(range(1, 6), HANDS)), "--db", str(db))
+    r = cli("ingest", write(tmp_path, "nightA_cont2.shn", _night([6, 7], HANDS[:2])), "--db", str(db), ok=False)
+    out = _out(r, tmp_path)
+    assert "nightA_cont2.shn: 0 stored, 0 duplicates, 2 rejected" in out, r.output
+    assert (f"nightA_cont2.shn:9:1: E-HAND-CONFLICT (hand 7): hand 7 of session '{SESSION}' is the stored hand 2 "
+            "(nightA.shn:9)") in out, r.output
+    assert ("send only the new hands; if they are new hands that repeat hands 1-2, send them with the night's stored "
+            "hands (the whole night): a re-send stores only its new hands; a real second night needs its own "
+            "[Date]") in out, r.output
+    r = cli("ingest", write(tmp_path, "nightA_full7.shn", _night(range(1, 8), HANDS + HANDS[:2])), "--db", str(db))
+    assert "nightA_full7.shn: 2 stored, 5 duplicates, 0 rejected" in r.output, r.output
+    assert ledger(db) == NIGHT_A_7
+
+
+DEAL = ("deal Gus  AH 7C 8C 9C TC KC\ndeal Lou  QC QS JC JS AD TD\ndeal Mo   QH QD JH JD KD 9D\n"
+        "deal Rita AC AS TS KS 9S 8S\ndeal Zeke 7S TH KH 9H 8H 7H\nblind 8D 7D\n")
+
+
+def test_dealt_hands_again_under_new_numbers_are_a_copy_without_the_way_out(tmp_path):
+    """Two hands with their full deal (30 cards dealt, 2 in the blind: all 32) cannot repeat by chance, so hands 6-7
+    that are the dealt hands 1-2 are the copy alone: refused (lines 7 and 15, 8 lines a hand), no 'new hands'
+    way out in the message.  Hand-worked ledger, left as it was: h1 Lou/Gus 66 and h2 Lou/Gus 70, each Lou +2,
+    Gus +1, the rest -1: Lou +4, Gus +2, Mo, Rita, Zeke -2."""
+    head = HEAD.replace("2026.11.24", "2026.11.25")
+    hands = [DEAL + "pick Lou  call AH  partner Gus  pts 66  win", DEAL + "pick Lou  call AH  partner Gus  pts 70  win"]
+    db = tmp_path / "t.duckdb"
+    cli("ingest", write(tmp_path, "dealt.shn", head + "".join(f"hand {n}\n{h}\n" for n, h in zip([1, 2], hands))),
+        "--db", str(db))
+    assert ledger(db) == {"Lou": 4, "Gus": 2, "Mo": -2, "Rita": -2, "Zeke": -2}
+    r = cli("ingest", write(tmp_path, "again.shn", head + "".join(f"hand {n}\n{h}\n" for n, h in zip([6, 7], hands))),
+            "--db", str(db), ok=False)
+    out = _out(r, tmp_path)
+    assert "again.shn: 0 stored, 0 duplicates, 2 rejected" in out, r.output
+    assert ("again.shn:15:1: E-HAND-CONFLICT (hand 7): hand 7 of session 'Tuesday Tavern Sheep / 2026.11.25' is the "
+            "stored hand 2 (dealt.shn:15) with a new number: this file's hands 6-7 repeat the stored hands 1-2 with new "
+            "numbers, in the same order, so they are not stored (the night would count twice): send only the new "
+            "hands; a real second night needs its own [Date]") in out, r.output
+    assert "if they are new hands" not in out
+    assert ledger(db) == {"Lou": 4, "Gus": 2, "Mo": -2, "Rita": -2, "Zeke": -2}
