@@ -84,6 +84,7 @@ class RefusedHand:
     file: str | None
     line: int
     col: int
+    held: str = ""  # a row refused for its number (ORDER_REFUSAL): what it holds, its text less the hand line
 
     def where(self) -> str:
         """``file:line:col``, or ``line L`` when the file is not known."""
@@ -92,6 +93,10 @@ class RefusedHand:
     def label(self) -> str:
         """``hand 7``; for a hand whose number did not read, ``a hand with no
         number read`` (break22 F8: it was "hand 0", a number no hand has)."""
+        if self.code == ORDER_REFUSAL:  # another hand than the stored hand of its number: by its line and what it
+            # holds, not as 'hand 2' beside the stored (or voided) hand 2 (break27b F2)
+            held = f": {self.held}" if self.held else ""
+            return f"the row at line {self.line} (written as hand {self.hand}{held})"
         return f"hand {self.hand}" if self.hand is not None else "a hand with no number read"
 
 
@@ -495,13 +500,28 @@ def _player_keys(players: dict[str, str], seated: list[dict[str, str]]) -> dict[
 #: a hand's ``pot N`` statement (notation.md: the pot's balance before the hand), not ``potsplit``
 #: a sheet's row refused for its number: another hand than the stored hand of that number (fixf27, break27 F2)
 ORDER_REFUSAL = "E-CSV-HAND-ORDER"
+#: a hand's text less its number: its hand line's ``hand N`` left out, and the blank lines that end it (SQL, of a
+#: text column)
+_LESS_NUMBER = r"regexp_replace(regexp_replace({0}, '\s+$', ''), '^\s*hand\s+[0-9]+', '')"
 #: SQL, of a ``rejected`` row ``r``: whether the very row refused is stored in its session -- its text (the same
-#: hash), or a hand stored by a later ingest from its file and line (the sheet sent again, the row renumbered)
-ROW_STORED = ("EXISTS (SELECT 1 FROM hand_source hs JOIN hands hh USING (hand_id) WHERE hh.session = r.session "
-              "AND (hs.hash = r.hash OR (hs.file = r.file AND hs.line = r.line AND hs.ingest_id > r.ingest_id)))")
+#: hash), or a hand stored by a later ingest from its file and line (the sheet sent again, the row renumbered), or
+#: a hand stored by a later ingest whose text is the row's less the hand number, from any file (break27b F2: the
+#: sheet saved corrected under a new name, gap_corrected.csv, its row 5 stored as hand 4)
+ROW_STORED = ("(EXISTS (SELECT 1 FROM hand_source hs JOIN hands hh USING (hand_id) WHERE hh.session = r.session "
+              "AND (hs.hash = r.hash OR (hs.file = r.file AND hs.line = r.line AND hs.ingest_id > r.ingest_id))) "
+              "OR EXISTS (SELECT 1 FROM hand_text ht JOIN hands hh USING (hand_id) JOIN hand_source hs USING (hand_id) "
+              "WHERE hh.session = r.session AND hs.ingest_id > r.ingest_id "
+              f"AND {_LESS_NUMBER.format('ht.source')} = {_LESS_NUMBER.format('r.source')}))")
 _ROW_STORED = ROW_STORED
 _POT_WRITTEN = re.compile(r"(?:^|[ \t])pot[ \t]+(\d+)\b", re.M)
 _VOIDED_TAG = re.compile(r'(?m)^\[_Voided\s+"([^"]*)"\]')
+
+
+def _held(source: str | None) -> str:
+    """What a refused row holds, said in one line: its text's statements after the hand line, each line's spaces
+    made one (``pick Ed call AC partner Al pts 70; score Al +1 Bea -1 Cy -1 Di -1 Ed +2``)."""
+    lines = [" ".join(x.split()) for x in (source or "").splitlines()[1:]]
+    return "; ".join(x for x in lines if x)
 
 
 def _refused(con: duckdb.DuckDBPyConnection, session: str, stored: set[int]) -> list[RefusedHand]:
@@ -520,7 +540,7 @@ def _refused(con: duckdb.DuckDBPyConnection, session: str, stored: set[int]) -> 
     # and 6 vanished from the sheet, the stored hands 1 and 2 being rows 2 and 3)
     rows = con.execute(
         "SELECT CASE WHEN code = 'E-CSV-HAND' THEN NULL ELSE nullif(hand, 0) END AS n, code, message, file, line, col, "
-        f"{_ROW_STORED} AS row_stored FROM rejected r WHERE session = ? AND (hand > 0 OR code = 'E-NUMBER') "
+        f"{_ROW_STORED} AS row_stored, source FROM rejected r WHERE session = ? AND (hand > 0 OR code = 'E-NUMBER') "
         "QUALIFY row_number() OVER (PARTITION BY CASE WHEN code = 'E-CSV-HAND-ORDER' THEN concat(file, ':', line) ELSE "
         "coalesce(CAST(n AS VARCHAR), concat(file, ':', line)) END ORDER BY rejected_id DESC) = 1 "
         "ORDER BY n NULLS LAST, file, line", [session]).fetchall()
@@ -528,5 +548,5 @@ def _refused(con: duckdb.DuckDBPyConnection, session: str, stored: set[int]) -> 
         places = set(con.execute("SELECT s.file, s.line FROM hand_source s JOIN hands h USING (hand_id) "
                                  "WHERE h.session = ?", [session]).fetchall())
         rows = [r for r in rows if r[0] is not None or (r[3], r[4]) not in places]
-    return [RefusedHand(*r[:6]) for r in rows
+    return [RefusedHand(*r[:6], _held(r[7]) if r[1] == ORDER_REFUSAL else "") for r in rows
             if (not r[6] if r[1] == ORDER_REFUSAL else r[0] not in stored)]

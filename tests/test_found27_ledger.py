@@ -210,8 +210,11 @@ def test_rows_refused_for_their_number_stay_on_the_sheet_and_in_the_ledger(tmp_p
     assert [(r["hand"], r["code"], r["file"], r["line"], r["col"]) for r in sheet["refused"]] == [
         (1, "E-CSV-HAND-ORDER", path, 5, 2), (2, "E-CSV-HAND-ORDER", path, 6, 2)]
     text = cli("sheet", NIGHT, "--db", str(db)).output
-    assert f"hand 1 refused, not stored: E-CSV-HAND-ORDER at {path}:5:2: row 5: hand 1 after hand 4" in text
-    assert f"hand 2 refused, not stored: E-CSV-HAND-ORDER at {path}:6:2: row 6: hand 2 after hand 4" in text
+    # each row by its line and what it holds, not as the stored hands 1 and 2 (break27b F2)
+    assert ("the row at line 5 (written as hand 1: pick Zeke call AC partner Lou pts 30; score Gus +4 Lou -4 Mo +4 "
+            f"Rita +4 Zeke -8) refused, not stored: E-CSV-HAND-ORDER at {path}:5:2: row 5: hand 1 after hand 4") in text
+    assert ("the row at line 6 (written as hand 2: leaster Gus pts 10; score Gus +4 Lou -1 Mo -1 Rita -1 Zeke -1) "
+            f"refused, not stored: E-CSV-HAND-ORDER at {path}:6:2: row 6: hand 2 after hand 4") in text
     rows, notes = _ledger_json(db)
     assert rows == {"Gus": (2, 1), "Lou": (-5, 1), "Mo": (3, 1), "Rita": (10, 1), "Zeke": (-10, 1)}
     assert notes == [f"incomplete: {NIGHT}: {GAP_NOTE}"]
