@@ -2733,23 +2733,52 @@ def _ledger_twins(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int], re
         report.file_errors.append(Diagnostic("W-SITTING-HANDS", msg, "warning", report.path, 1, 1))
 
 
-def _check_note(refused: int, diff: dict[str, tuple[int, int]], what: str) -> str:
+def _check_note(refused: int, diff: dict[str, tuple[int, int]], what: str, named: str | None = None,
+                corrected: str | None = None) -> str:
     """Why a ``session_checks`` row is incomplete: ``refused`` games or hands
-    (``what``) of its source, and ``diff`` player -> (stored, source's)."""
-    return (f"{refused} {what}(s) refused; " if refused else "") + (
+    (``what``) of its source, ``named`` when they are known (``hand 2 (line
+    5)``, :func:`_refused_named`), the hands ``corrected`` since it was read
+    (``hand 3 voided``), and ``diff`` player -> (stored, source's)."""
+    return ((f"{named} refused; " if named else f"{refused} {what}(s) refused; ") if refused else "") + (
+        f"{corrected} since it was read; " if corrected else "") + (
         "the stored totals differ from the source's own table: "
         + ", ".join(f"{p} stored {a:+d}, source {b:+d}" for p, (a, b) in diff.items()) if diff
         else "the stored totals equal the source's table")
 
 
+def _refused_named(con: duckdb.DuckDBPyConnection, session_id: int, refused: int, what: str) -> str | None:
+    """The refused hands of session ``session_id`` still not stored, named as the ledger's note names them
+    (``hand 2 (line 5)``, ``hands 1 (line 5), 4``): a row refused for its number (E-CSV-HAND-ORDER) by its line
+    until the very row is stored (:data:`ingest.sheet.ROW_STORED`), another by its number until a hand of it is
+    stored or voided (break27b F3: the note said '1 hand(s) refused', and after a void nothing of it).  None when
+    they are not ``refused`` in all (a refusal of no number, an older database): the note then counts them."""
+    from ingest.sheet import ORDER_REFUSAL, ROW_STORED  # noqa: PLC0415
+
+    rows = con.execute(
+        "SELECT DISTINCT r.hand, CASE WHEN r.code = ? THEN r.line END AS line_ FROM rejected r "
+        "JOIN sessions s ON s.session = r.session WHERE s.session_id = ? AND r.hand IS NOT NULL "
+        f"AND CASE WHEN r.code = ? THEN NOT {ROW_STORED} ELSE r.hand NOT IN (SELECT h.hand FROM hands h "
+        "WHERE h.session_id = s.session_id) AND r.hand NOT IN (SELECT v.hand FROM hand_revisions v "
+        "WHERE v.session_id = s.session_id AND v.action = 'void') END ORDER BY r.hand, line_ NULLS FIRST",
+        [ORDER_REFUSAL, session_id, ORDER_REFUSAL]).fetchall()
+    if not rows or len(rows) != refused:
+        return None
+    names = [f"{n} (line {line})" if line is not None else f"{n}" for n, line in rows]
+    return f"{what}{'s' if len(names) > 1 else ''} " + ", ".join(names)
+
+
 #: each checked session's row for :func:`_recheck_sessions`, and how many of its refused hands are still not stored:
-#: numbers neither stored nor voided since, and the refusals of no number
+#: numbers neither stored nor voided since, rows refused for their number (E-CSV-HAND-ORDER) whose very row is not
+#: stored ({row_stored}: its number is another hand's, stored; break27b F3), and the refusals of no number
 _RECHECK = """
 SELECT c.session_id, c.refused, c.log_totals, coalesce(s.format, 'shn'),
        (SELECT count(DISTINCT r.hand) FROM rejected r WHERE r.session = s.session AND r.hand IS NOT NULL
+          AND r.code <> '{order}'
           AND r.hand NOT IN (SELECT h.hand FROM hands h WHERE h.session_id = c.session_id)
           AND r.hand NOT IN (SELECT v.hand FROM hand_revisions v WHERE v.session_id = c.session_id
                              AND v.action = 'void'))
+     + (SELECT count(DISTINCT (r.file, r.line)) FROM rejected r WHERE r.session = s.session AND r.hand IS NOT NULL
+          AND r.code = '{order}' AND NOT {row_stored})
      + (SELECT count(*) FROM rejected r WHERE r.session = s.session AND r.hand IS NULL)
 FROM session_checks c JOIN sessions s USING (session_id) WHERE c.session_id = ANY(?::INTEGER[])"""
 
@@ -2764,12 +2793,19 @@ def _recheck_sessions(con: duckdb.DuckDBPyConnection, session_ids: Iterable[int]
     ids = sorted(set(session_ids))
     if not ids:
         return
-    for sid, refused, log, fmt, left in con.execute(_RECHECK, [ids]).fetchall():
+    from ingest.sheet import ORDER_REFUSAL, ROW_STORED  # noqa: PLC0415
+
+    recheck = _RECHECK.format(order=ORDER_REFUSAL, row_stored=ROW_STORED)
+    for sid, refused, log, fmt, left in con.execute(recheck, [ids]).fetchall():
         # a refused hand stored since (a corrected sheet sent again) is refused no longer (fixa27, real26 F6)
         refused = min(refused, left)
         table = json.loads(log) if log else {}
         diff = _totals_diff(con, sid, table)
-        note = None if not diff else _check_note(refused, diff, "game" if fmt == "netschafkopf" else "hand")
+        what = "game" if fmt == "netschafkopf" else "hand"
+        # a hand still refused and one corrected since: the note says both (break27b F3: it said neither, the
+        # voided hand's units a plain shortfall)
+        note = None if not diff else _check_note(refused, diff, what, _refused_named(con, sid, refused, what),
+                                                 _corrections(con, sid) if refused else None)
         if diff and not refused and (corrected := _as_first_read(con, sid, table)):
             # the source's table is the hands as first read; the difference is the corrections made since, with
             # their reasons: no hand is missing (dash19 F4: a leaster's winner corrected flagged the night
@@ -2809,6 +2845,16 @@ def _as_first_read(con: duckdb.DuckDBPyConnection, session_id: int, table: dict[
     if any(_table_units(by_player, by_seat, p) != v for p, v in table.items()):
         return None
     return ", ".join(f"hand {n} {'voided' if action == 'void' else 'amended'}" for _h, n, _o, action in revised)
+
+
+def _corrections(con: duckdb.DuckDBPyConnection, session_id: int) -> str | None:
+    """The hands of session ``session_id`` amended or voided since they were first stored, as
+    :func:`_as_first_read` says them (``hand 3 voided, hand 5 amended``); None when none was."""
+    rows = con.execute(
+        "SELECT r.hand, (SELECT x.action FROM hand_revisions x WHERE x.hand_id = r.hand_id ORDER BY x.revision DESC "
+        "LIMIT 1) FROM hand_revisions r WHERE r.session_id = ? AND r.revision = 1 AND r.outcome IS NOT NULL "
+        "ORDER BY r.hand", [session_id]).fetchall()
+    return ", ".join(f"hand {n} {'voided' if action == 'void' else 'amended'}" for n, action in rows) or None
 
 
 def _session_units(con: duckdb.DuckDBPyConnection, session_id: int,
@@ -3741,7 +3787,8 @@ class Store:
             return
         diff = _totals_diff(con, sid, log)
         complete = not refused and not diff
-        note = None if complete else _check_note(refused, diff, what)
+        note = None if complete else _check_note(refused, diff, what, _refused_named(con, sid, refused, what),
+                                                 _corrections(con, sid) if refused and diff else None)
         if diff and not refused and (corrected := _as_first_read(con, sid, log)):
             # a later send of a night amended or voided since it was first stored: its table is the hands as the
             # first send read them, as _recheck_sessions says (fixa27: "the stored totals differ" named the amendment)

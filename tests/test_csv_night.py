@@ -329,7 +329,7 @@ def test_each_night_of_a_sheet_is_checked_against_its_own_total_row(tmp_path):
     with st.reading(db) as con:
         got = con.execute("SELECT s.date::VARCHAR, c.complete, c.refused, c.note FROM session_checks c JOIN sessions s "
                           "USING (session_id) ORDER BY s.date").fetchall()
-    assert got == [("2026-12-01", False, 1, "1 hand(s) refused; the stored totals differ from the source's own table: "
+    assert got == [("2026-12-01", False, 1, "hand 2 refused; the stored totals differ from the source's own table: "
                     "Ann stored -6, source -7, Bob stored +8, source +7, Cal stored +6, source +5, Dee stored +2, "
                     "source +6, Eve stored -10, source -11"),
                    ("2026-12-08", True, 0, None)]

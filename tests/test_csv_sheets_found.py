@@ -161,7 +161,7 @@ def test_a_sheet_with_a_refused_row_under_its_own_total_is_named_incomplete(tmp_
     # stored: the seven other hands, FRIDAY_TOTALS less FRIDAY's hand 8
     assert board(db) == {"Mary Ann": -1, "Big Jim": 7, "Tom": -9, "Kathy": 18, "Dave": -15}
     out = " ".join(runner.invoke(app, ["ledger", "--db", str(db)]).output.split())
-    assert ("CSV friday 2026-12-04: 1 hand(s) refused; the stored totals differ from the source's own table: "
+    assert ("CSV friday 2026-12-04: hand 8 refused; the stored totals differ from the source's own table: "
             "Mary Ann stored -1, source -2, Big Jim stored +7, source +6, Tom stored -9, source -5") in out
     # the leaster in its column: hand 8 stored, the seven others duplicates; the sitting is its sheet's total
     hands[7] = "12/4/2026,8,Dave,,,,,,Tom,-1,-1,4,-1,-1"

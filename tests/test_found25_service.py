@@ -139,6 +139,6 @@ def test_the_ledger_names_the_incomplete_sessions(tmp_path):
                 {"Ann": 2, "Bob": -1, "Cal": 1, "Dot": -1, "Eve": -1}
             (inc,) = body["incomplete_sessions"]
             assert inc["session"] == "CSV inc 2026-12-01" and inc["refused"] == 1, inc
-            assert "1 hand(s) refused" in inc["note"], inc
+            assert "hand 2 refused; " in inc["note"], inc
     finally:
         svc.stop()

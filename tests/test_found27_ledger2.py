@@ -136,3 +136,56 @@ def test_the_corrected_copy_then_a_void_leaves_no_refused_row(tmp_path):
     assert "refused" not in cli("sheet", NIGHT1, "--db", str(db)).output
     assert _ledger(db) == ({"Al": (5, 0), "Bea": (2, 0), "Cy": (0, 0), "Di": (-6, 0), "Ed": (-1, 0)}, [])
 
+
+# -- break27b F3: a void after a refused row -----------------------------------------------------------------------
+
+#: night1.csv's check, the source's Total row: the five rows' sums
+SOURCE = {"Al": 3, "Bea": 0, "Cy": 8, "Di": -8, "Ed": -3}
+
+
+def _check(db) -> tuple[bool, int, str]:
+    """The night's ``session_checks`` row: (complete, refused, note)."""
+    import duckdb  # noqa: PLC0415
+
+    with duckdb.connect(str(db), read_only=True) as con:
+        (row,) = con.execute("SELECT complete, refused, note FROM session_checks").fetchall()
+    return row
+
+
+def test_a_void_after_a_refused_row_keeps_the_refusal_in_the_note(tmp_path):
+    """night1.csv: h1-h3 stored, row 5 refused (E-CSV-HAND-ORDER), its Total row the five rows'.  Before the void the
+    note names row 5 by its line (it said '1 hand(s) refused'): stored Al +2, Bea +1, Cy +9, Di -7, Ed -5 against
+    3, 0, 8, -8, -3 (the gap row 5's Al +1, Bea -1, Cy -1, Di -1, Ed +2).
+    `shead void #3` (Di/Ed 40: Al/Bea/Cy +2, Di -4, Ed -2): stored h1 + h2 = Al 2-2 = 0, Bea 1-2 = -1,
+    Cy -1+8 = +7, Di -1-2 = -3, Ed -1-2 = -3 (Ed's equals the source's by chance: -3).  The gap is the void and the
+    refused row together (Al 2+1 = 3, Bea 2-1 = 1, Cy 2-1 = 1, Di -4-1 = -5, Ed -2+2 = 0), and the note says both
+    (it said only 'the stored totals differ', the voided hand's units as a plain shortfall)."""
+    db = tmp_path / "n.duckdb"
+    assert _ingest(write(tmp_path, "night1.csv", GAP + TOTAL), db)["ingested"] == 3
+    before = ("hand 2 (line 5) refused; the stored totals differ from the source's own table: Al stored +2, source +3, "
+              "Bea stored +1, source +0, Cy stored +9, source +8, Di stored -7, source -8, Ed stored -5, source -3")
+    assert _check(db) == (False, 1, before)
+    assert _ledger(db) == ({"Al": (2, 1), "Bea": (1, 1), "Cy": (9, 1), "Di": (-7, 1), "Ed": (-5, 1)},
+                           [f"incomplete: {NIGHT1}: {before}"])
+    cli("void", f"{NIGHT1}#3", "--reason", "x", "--db", str(db))
+    after = ("hand 2 (line 5) refused; hand 3 voided since it was read; the stored totals differ from the source's "
+             "own table: Al stored +0, source +3, Bea stored -1, source +0, Cy stored +7, source +8, Di stored -3, "
+             "source -8")
+    assert _check(db) == (False, 1, after)
+    assert _ledger(db) == ({"Al": (0, 1), "Bea": (-1, 1), "Cy": (7, 1), "Di": (-3, 1), "Ed": (-3, 1)},
+                           [f"incomplete: {NIGHT1}: {after}"])
+
+
+def test_the_refused_row_stored_after_the_void_leaves_the_void_alone(tmp_path):
+    """Then night1_fixed.csv (row 5 numbered 4): row 5 stored as hand 4, hand 3 stays voided (W-HAND-VOIDED).
+    Stored h1 + h2 + h4: Al 0+1 = +1, Bea -1-1 = -2, Cy 7-1 = +6, Di -3-1 = -4, Ed -3+2 = -1; the hands as first read
+    (with h3) are the Total row, so the night is complete: 'corrected since it was read (hand 3 voided)'."""
+    db = tmp_path / "n.duckdb"
+    _ingest(write(tmp_path, "night1.csv", GAP + TOTAL), db)
+    cli("void", f"{NIGHT1}#3", "--reason", "x", "--db", str(db))
+    rep = _ingest(write(tmp_path, "night1_fixed.csv", GAP_CORRECTED + TOTAL), db)
+    assert (rep["ingested"], rep["rejected"]) == (1, [])
+    assert [(w["code"], w["line"]) for w in rep["warnings"]] == [("W-HAND-VOIDED", 4)]
+    assert _check(db) == (True, 0, "corrected since it was read (hand 3 voided); the source's own table matches its "
+                                   "hands as first read")
+    assert _ledger(db) == ({"Al": (1, 0), "Bea": (-2, 0), "Cy": (6, 0), "Di": (-4, 0), "Ed": (-1, 0)}, [])

@@ -70,7 +70,7 @@ def _first_send(tmp_path, db) -> None:
     assert ledger(db) == {"Al": -5, "Bud": 3, "Cal": 4, "Don": -3, "Eli": -1, "Fritz": 2}
     # stored against the Total row: Bud +3/+4, Cal +4/+5, Don -3/-8, Fritz +2/+4 (Al -5 and Eli -1 agree)
     assert _checks(db) == [(SESSION, False, 2, {"Al": -5, "Bud": 4, "Cal": 5, "Don": -8, "Eli": -1, "Fritz": 4},
-                            "2 hand(s) refused; the stored totals differ from the source's own table: Bud stored +3, "
+                            "hands 3, 6 refused; the stored totals differ from the source's own table: Bud stored +3, "
                             "source +4, Cal stored +4, source +5, Don stored -3, source -8, Fritz stored +2, "
                             "source +4")]
 
@@ -118,7 +118,7 @@ def test_a_later_send_without_a_total_row_counts_the_refusals_still_missing(tmp_
     assert (rep["ingested"], rep["duplicates"], rep["rejected"]) == (1, 4, [])
     assert ledger(db) == {"Al": -9, "Bud": 7, "Cal": 4, "Don": -11, "Eli": 3, "Fritz": 6}
     assert _checks(db) == [(SESSION, False, 1, {"Al": -5, "Bud": 4, "Cal": 5, "Don": -8, "Eli": -1, "Fritz": 4},
-                            "1 hand(s) refused; the stored totals differ from the source's own table: Al stored -9, "
+                            "hand 6 refused; the stored totals differ from the source's own table: Al stored -9, "
                             "source -5, Bud stored +7, source +4, Cal stored +4, source +5, Don stored -11, "
                             "source -8, Eli stored +3, source -1, Fritz stored +6, source +4")]
 
@@ -166,7 +166,9 @@ def test_an_amended_hand_then_the_corrected_send_is_no_missing_hand(tmp_path):
     # before the corrected send: h3 and h6 still refused; stored h1 h2 h4 h5': Bud 3-4 = -1, Cal 4+4 = +8
     (_, complete, refused, _, note), = _checks(db)
     assert (complete, refused) == (False, 2)
-    assert note == ("2 hand(s) refused; the stored totals differ from the source's own table: Bud stored -1, "
+    # the refused hands named, and the amendment beside them (break27b F3)
+    assert note == ("hands 3, 6 refused; hand 5 amended since it was read; the stored totals differ from the "
+                    "source's own table: Bud stored -1, "
                     "source +4, Cal stored +8, source +5, Don stored -3, source -8, Fritz stored +2, source +4")
     rep = _ingest(write(tmp_path, "sitout_fixed2.csv", FIXED), db, *RULES)
     assert (rep["ingested"], rep["duplicates"], rep["rejected"]) == (2, 4, [])
@@ -187,7 +189,9 @@ def test_a_voided_hand_then_the_corrected_send_is_no_missing_hand(tmp_path):
     _first_send(tmp_path, db)
     cli("void", f"{SESSION}#5", "--reason", "misdealt, played again", "--db", str(db))
     assert _checks(db)[0][1:3] == (False, 2)
-    assert _checks(db)[0][4] == ("2 hand(s) refused; the stored totals differ from the source's own table: Al stored "
+    # the refused hands named, and the void beside them, not its units as a plain shortfall (break27b F3)
+    assert _checks(db)[0][4] == ("hands 3, 6 refused; hand 5 voided since it was read; the stored totals differ from "
+                                 "the source's own table: Al stored "
                                  "-3, source -5, Bud stored +1, source +4, Cal stored +6, source +5, Don stored -1, "
                                  "source -8, Fritz stored -2, source +4")
     rep = _ingest(write(tmp_path, "sitout_fixed2.csv", FIXED), db, *RULES)
