@@ -396,6 +396,34 @@ def _punct_hint(t: str) -> str:
     return ""
 
 
+def _sep_hint(toks: list[str], k: int, word: str | None = None) -> str:
+    """A hint for a score pad's '=' or a ':' between a name and what it takes
+    at token ``toks[k]``, glued or spaced on either side (break27b F7):
+    'Al=-2', 'Al:-2', 'Al:QC' (glued), 'Al= -2', 'pts= 72' (before a space),
+    '=-2', '=72' after ``word`` (the seat or keyword the value is for), '='
+    or ':' alone between ``word`` and the next token.  Built only for an
+    error's message; anything else is :func:`_punct_hint`'s."""
+    t = toks[k]
+    if "," in t or t.startswith(("//", "#", "--")):
+        return _punct_hint(t)
+    nxt = toks[k + 1] if k + 1 < len(toks) else None
+    for sep in ("=", ":"):
+        a, found, b = t.partition(sep)
+        if not found or "=" in b or ":" in b:
+            continue
+        if a and b:  # glued: 'Al=-2', 'Al:-2', 'pts=72', 'deal Al:QC ...'
+            lead = f" (a colon follows only a trick's leader, as in 't1 {a}:')" if sep == ":" and is_alias(a) else ""
+            return f"; write '{a} {b}': a space between them, not '{sep}'" + lead
+        if a:  # 'Al= -2', 'pts= 72'; a trailing colon has its own words ('deal Al: QS', 'pts: 72')
+            said = _punct_hint(t) if sep == ":" else ""
+            if said or nxt is None:
+                return said
+            return f"; leave out '{sep}': write '{a} {nxt}'"
+        if word and (b or nxt is not None):  # 'Al =-2', 'pts =72'; 'Al = -2', 'pts = 72'
+            return f"; leave out '{sep}': write '{word} {b or nxt}'"
+    return _punct_hint(t)
+
+
 def _note_text(tok: str) -> str:
     return tok[1:-1].strip()
 
@@ -1842,7 +1870,9 @@ class _Reader:
             want = f"{side}-{z}" if side else f"win-{z} or lose-{z}"
             hint = (f"; did you mean {want}? (the outcome with its tier in one word: win-s / lose-s a schneider, "
                     "win-z / lose-z a no-tricker, rules.md B-28)")
-        elif not hint and (i or not t.startswith(("#", "//", "--"))) and (hint := _punct_hint(t)):
+        elif i == 0 and what.startswith("found the card") and (below := self._trick_above_hint(toks)):
+            hint = below  # break27b F7: 't1 Al: 9C' and the trick's other cards on the lines below
+        elif not hint and (i or not t.startswith(("#", "//", "--"))) and (hint := _sep_hint(toks, i)):
             pass  # 'Score:', 'Pick Bea, Call AH' (real23 F7); a line starting '#' is a note: the hint below
         elif not hint and i == 0 and (t.startswith(("#", "//", "--")) or (t.isalpha() and len(toks) > 1)):
             # a scorer's note between hands ('pizza break', '# second half'): it refused the hand above it, with
@@ -1852,6 +1882,33 @@ class _Reader:
                     "makes that hand unreadable")
         return self._err_at("E-STATEMENT", what + "; expected a statement keyword such as hand, deal, pick, t1, score"
                             + hint, toks, i, t, "a statement keyword")
+
+    def _trick_above_hint(self, toks: list[str]) -> str:
+        """For a line of cards only right below a trick line that holds some
+        of its cards ('t1 Al: 9C', then 'TD' a line): say to join them onto
+        that line (break27b F7).  Read from the line above and this one only,
+        so a streamed file (the lines below not read yet) says the same;
+        '' for anything else.  Only for an error's hint."""
+        ln = self.ln
+        if ln < 2 or self.hand is None or self.hand.line >= ln:
+            return ""
+        try:
+            above = _tokens(self.lines[ln - 2])
+        except (IndexError, KeyError):
+            return ""
+        if (len(above) < 3 or not _TRICK_WORD.fullmatch(above[0]) or above[1][-1:] != ":"
+                or not is_alias(above[1][:-1])):
+            return ""
+        is_card = self._is_card_tok
+        if not all(is_card(c) for c in above[2:]) or not all(is_card(c) for c in toks):
+            return ""
+        shown = " ".join(above + toks)
+        return (f"; the cards on this line belong to '{above[0]} {above[1]}' on line {ln - 1}, and a statement is "
+                f"one line (docs/notation.md): write them (and any cards below) on that line ('{shown} ...')")
+
+    def _is_card_tok(self, t: str) -> bool:
+        return (t in CARD_SPELLINGS or t in GERMAN_SPELLINGS or _PLAYED.fullmatch(t) is not None
+                or _PLAYED_DE.fullmatch(t) is not None)
 
     # -- hands, tags, notes ------------------------------------------------
 
@@ -2223,7 +2280,8 @@ class _Reader:
         order = self._order()
         return ", ".join(sorted(self.seatset, key=lambda a: order.get(a, 0)))
 
-    def _seat_err(self, s: str, col: int, line: int | None = None, trick: int | None = None) -> ShnSyntaxError:
+    def _seat_err(self, s: str, col: int, line: int | None = None, trick: int | None = None,
+                  hint: str | None = None) -> ShnSyntaxError:
         if self.seats_known and is_alias(s):
             listed = self._listed()
             where = "this hand's Seats tag" if self.override else "the Seats tag"
@@ -2240,7 +2298,8 @@ class _Reader:
             msg = f"found {_quote(s)} where a seat was expected; expected a seat alias (a letter, then letters or digits)"
         if self.seats_known:
             msg += " from the Seats tag: " + self._listed()
-        return self._err("E-SEAT", msg + _punct_hint(s), col, s, "a seat alias", trick, line)
+        return self._err("E-SEAT", msg + (_punct_hint(s) if hint is None else hint), col, s, "a seat alias", trick,
+                         line)
 
     def _seat_miss(self, toks: list[str], k: int, trick: int | None = None, s: str | None = None) -> str:
         """The seat ``s`` written at ``toks[k]`` (``s`` defaults to the token)
@@ -2249,7 +2308,7 @@ class _Reader:
         if s is None:
             s = toks[k]
         if not is_alias(s):
-            raise self._seat_err(s, self._col(toks, k), trick=trick)
+            raise self._seat_err(s, self._col(toks, k), trick=trick, hint=_sep_hint(toks, k) if s == toks[k] else None)
         if not self.seats_known:
             self.shape_ok.add(s)
             self.shape_leads[s + ":"] = s
@@ -3016,14 +3075,13 @@ class _Reader:
                 raise self._err("E-NUMBER", f"found {_quote(vt)} as {s}'s units; expected a whole number of at "
                                 f"most {_MAX_DIGITS} digits", col, vt, "units")
             return Value(_to_int(body), Pos(self.ln, col), agreed)
-        hint = _punct_hint(vt)
-        if vt in ("=", ":") and j + 1 < len(toks):  # fixd27: 'score Al = -1 ...', 'score Al : -1 ...'
-            hint = f"; leave out '{vt}': write '{s} {toks[j + 1]}'"
+        hint = _sep_hint(toks, j, s)  # 'score Al = -1', 'Al =-1', 'Al : -1' (fixd27, break27b F7)
         raise self._err("E-NUMBER", f"found {_quote(vt)} as {s}'s units; expected a whole number with an optional "
                         "sign (+2, -4, 0), ? when unknown, or ^ before a number for a result agreed at the table"
                         + hint, col, vt, "units")
 
-    def _uint_slow(self, t: str, col: int, kw: str, lo: int, hi: int | None, agreed_ok: bool) -> Value:
+    def _uint_slow(self, t: str, col: int, kw: str, lo: int, hi: int | None, agreed_ok: bool,
+                   toks: list[str] | None = None, j: int = 0) -> Value:
         agreed = False
         body = t
         if agreed_ok and body[:1] == "^":
@@ -3039,7 +3097,8 @@ class _Reader:
             raise self._err("E-NUMBER", f"found {kw} {_quote(t)}; expected a number {rng}", col, t, rng)
         mark = ", ^ before it for a result agreed at the table" if agreed_ok else ""
         raise self._err("E-NUMBER", f"found {_quote(t)} after {_quote(kw)}; expected a whole number without sign or "
-                        f"leading zeros, or ? when unknown{mark}" + _punct_hint(t), col, t, "a number")
+                        f"leading zeros, or ? when unknown{mark}"
+                        + (_punct_hint(t) if toks is None else _sep_hint(toks, j, kw)), col, t, "a number")
 
 
 def _seat_statement(attr: str, kw: str, tie: bool = False):
@@ -3153,7 +3212,7 @@ def _number_statement(attr: str, kw: str, lo: int, hi: int | None, agreed_ok: bo
         if v is not None and lo <= v <= top:
             val = new_value(v, self.ln, q + 1)
         else:
-            val = self._uint_slow(t, q + 1, kw, lo, hi, agreed_ok)
+            val = self._uint_slow(t, q + 1, kw, lo, hi, agreed_ok, toks, j)
         self.p = q + len(t)
         setattr(hand, attr, val)
         self.last = val
