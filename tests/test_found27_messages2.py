@@ -177,3 +177,30 @@ def test_f7_a_streamed_file_says_the_same(tmp_path, batch, block):
     # 'TS' line 23
     said = [(h.number, e.line, e.col, e.message.rsplit("(", 1)[-1]) for h in hands for e in h.errors]
     assert said == [(1, 10, 1, "'t1 Al: 9C TD ...')"), (2, 23, 1, "'t1 Cy: AC TS ...')")]
+
+
+# -- fixk27's own phone-typed mistakes ----------------------------------------------------------------------------
+
+T1 = "t1 Al: 9C TD 8C 7C TC\n"
+# the trick-by-trick hand of test_found27_messages (the tester's perline.shn, joined): Bea+Di 59, a plain loss
+# doubled on the bump (rules.md B-27, B-28, B-32, B-33)
+TRICK_UNITS = {"Al": 2, "Bea": -4, "Cy": 2, "Di": -2, "Ed": 2}
+
+
+@pytest.mark.parametrize(("t1", "code", "col", "found", "hint"), [
+    # own 1a: the colon after the trick's number ('t1:' is no statement, refused at column 1)
+    ("t1: Al 9C TD 8C 7C TC", "E-STATEMENT", 1, "t1:",
+     "; the colon follows the trick's leader, not its number: write 't1 Al: 9C TD 8C 7C TC'"),
+    # own 1b: no colon at all; the example is now the line as written, mended (was the fixed 'e.g. ...')
+    ("t1 Al 9C TD 8C 7C TC", "E-TRICK", 4, "Al", "; expected the leader followed by ':' (write 't1 Al: 9C TD 8C 7C TC')"),
+    # own 1c: the first card glued to the colon
+    ("t1 Al:9C TD 8C 7C TC", "E-TRICK", 4, "Al:9C",
+     "; expected the leader followed by ':' (write 't1 Al: 9C TD 8C 7C TC': a space after the colon)"),
+    # a card where the leader goes: no seat to suggest, the plain example as before
+    ("t1 TD 8C 7C TC 9C", "E-TRICK", 4, "TD", "; expected the leader followed by ':' (e.g. 't1 Al: 9C TD 8C 7C TC')"),
+])
+def test_own1_the_tricks_colon_misplaced(t1, code, col, found, hint):
+    e = _one(PHONE_HEAD + t1 + "\n" + TRICKS_2_6)
+    assert (e.code, e.line, e.col, e.found, e.hand) == (code, 9, col, found, 1)
+    assert e.message.endswith(hint)
+    assert _stored(PHONE_HEAD + T1 + TRICKS_2_6) == TRICK_UNITS  # the line the hint writes

@@ -424,6 +424,24 @@ def _sep_hint(toks: list[str], k: int, word: str | None = None) -> str:
     return _punct_hint(t)
 
 
+_TRICK_COLON = re.compile(r"t[0-9]+:")
+
+
+def _trick_colon_hint(kw: str, rest: list[str]) -> str:
+    """What to write for a trick ``kw`` whose leader is written without its
+    colon, or with a card glued to it (fixk27): ``rest`` is the line from
+    the leader on ('Al 9C TD ...', 'Al:9C TD ...'), said back as
+    'write 't1 Al: 9C TD ...''; the plain example when the leader is no
+    seat's name (a card: 't1 TD 8C ...').  Only for an error's message."""
+    lead, colon, first = rest[0].partition(":")
+    if not is_alias(lead) or ":" in first or lead in CARD_SPELLINGS or _PLAYED.fullmatch(lead):
+        return f"e.g. '{kw} Al: 9C TD 8C 7C TC'"
+    cards = ([first] if first else []) + rest[1:9]
+    more = " ..." if len(rest) > 9 else ""
+    glued = ": a space after the colon" if colon and first else ""
+    return f"write '{kw} {lead}: {' '.join(cards)}{more}'{glued}"
+
+
 def _note_text(tok: str) -> str:
     return tok[1:-1].strip()
 
@@ -1870,6 +1888,9 @@ class _Reader:
             want = f"{side}-{z}" if side else f"win-{z} or lose-{z}"
             hint = (f"; did you mean {want}? (the outcome with its tier in one word: win-s / lose-s a schneider, "
                     "win-z / lose-z a no-tricker, rules.md B-28)")
+        elif _TRICK_COLON.fullmatch(t) and i + 1 < len(toks) and is_alias(toks[i + 1]):
+            # fixk27: 't1: Al 9C TD ...', the colon after the trick's number, not its leader
+            hint = f"; the colon follows the trick's leader, not its number: {_trick_colon_hint(t[:-1], toks[i + 1:])}"
         elif i == 0 and what.startswith("found the card") and (below := self._trick_above_hint(toks)):
             hint = below  # break27b F7: 't1 Al: 9C' and the trick's other cards on the lines below
         elif not hint and (i or not t.startswith(("#", "//", "--"))) and (hint := _sep_hint(toks, i)):
@@ -2699,7 +2720,7 @@ class _Reader:
             j += 2
         else:
             raise self._err_at("E-TRICK", f"found {_quote(lead)} after {_quote(kw)}; expected the leader followed by "
-                               f"':' (e.g. '{kw} Al: 9C TD 8C 7C TC')", toks, j, lead, "leader:", num)
+                               f"':' ({_trick_colon_hint(kw, toks[j:])})", toks, j, lead, "leader:", num)
         if lead not in self.seatset:
             lead = self._seat_miss(toks, i + 1, num, lead)
         self.seen.add(num)
