@@ -204,3 +204,34 @@ def test_own1_the_tricks_colon_misplaced(t1, code, col, found, hint):
     assert (e.code, e.line, e.col, e.found, e.hand) == (code, 9, col, found, 1)
     assert e.message.endswith(hint)
     assert _stored(PHONE_HEAD + T1 + TRICKS_2_6) == TRICK_UNITS  # the line the hint writes
+
+
+@pytest.mark.parametrize(("line", "code", "col", "found", "hint"), [
+    # own 2: a phone's full stop (two spaces typed make '. ' on many phones) after a word, a number, a seat
+    (WIN + ".", "E-STATEMENT", 36, "win.", "; leave out the full stop: write 'win' (a '.' ends no statement in SHN)"),
+    (WIN.replace("72", "72."), "E-NUMBER", 33, "72.", "; leave out the full stop: write '72' (a '.' ends no "
+                                                       "statement in SHN)"),
+    (WIN.replace("Bea", "Bea."), "E-SEAT", 25, "Bea.", "; leave out the full stop: write 'Bea' (a '.' ends no "
+                                                        "statement in SHN)"),
+])
+def test_own2_a_phones_full_stop(line, code, col, found, hint):
+    # 'pick Al call AH partner Bea pts 72 win': 'Bea' at column 25, '72' at 33, 'win' at 36
+    e = _one(HEAD + line + "\n")
+    assert (e.code, e.line, e.col, e.found) == (code, 8, col, found)
+    assert e.message.endswith(hint)
+    assert _stored(HEAD + WIN + "\n") == WIN_UNITS
+
+
+def test_own2_a_full_stop_after_the_last_units_of_a_score():
+    # 'score Al -2 Bea -2 Cy +8 Di -2 Ed -2.': Ed's units '-2.' at column 35
+    e = _one(HEAD + ALONE + "\n" + SCORE_OK + ".\n")
+    assert (e.code, e.line, e.col, e.found) == ("E-NUMBER", 9, 35, "-2.")
+    assert e.message.endswith("; leave out the full stop: write '-2' (a '.' ends no statement in SHN)")
+    assert _stored(HEAD + ALONE + "\n" + SCORE_OK + "\n") == ALONE_UNITS
+
+
+def test_own2_a_word_with_a_full_stop_that_is_nothing_of_shn_gets_no_guess():
+    # 'pizza.' is no keyword, number or seat: nothing to suggest (the note hint of a line of text, as before)
+    e = _one(HEAD + WIN + " pizza.\n")
+    assert (e.code, e.col, e.found) == ("E-STATEMENT", 40, "pizza.")
+    assert "full stop" not in e.message

@@ -390,6 +390,9 @@ def _punct_hint(t: str) -> str:
         return f"; write {t[:-1].lower()} without a colon"
     if len(t) > 1 and t[-1] == ":" and is_alias(t[:-1]):  # fixd27: 'deal Al: QS ...', 'score Al: -1 ...'
         return f"; write {t[:-1]} without a colon (a colon follows only a trick's leader, as in 't1 {t[:-1]}:')"
+    if len(t) > 1 and t[-1] == "." and ((b := t[:-1]).lower() in KEYWORDS or _SINT_RE.fullmatch(b)):
+        # fixk27: a phone's full stop ('win.', 'pts 72.', 'Ed -1.': two spaces typed make '. ' on many phones)
+        return f"; leave out the full stop: write '{b}' (a '.' ends no statement in SHN)"
     a, eq, b = t.partition("=")
     if eq and a and b and "=" not in b:  # fixd27: 'score Al=-1 ...', 'pts=72': a score pad's '='
         return f"; write '{a} {b}': a space between them, not '='"
@@ -2319,8 +2322,11 @@ class _Reader:
             msg = f"found {_quote(s)} where a seat was expected; expected a seat alias (a letter, then letters or digits)"
         if self.seats_known:
             msg += " from the Seats tag: " + self._listed()
-        return self._err("E-SEAT", msg + (_punct_hint(s) if hint is None else hint), col, s, "a seat alias", trick,
-                         line)
+        if hint is None:
+            hint = _punct_hint(s)
+        if not hint and s[-1:] == "." and s[:-1] in self.seatset:  # fixk27: 'partner Bea. pts 72', a phone's stop
+            hint = f"; leave out the full stop: write '{s[:-1]}' (a '.' ends no statement in SHN)"
+        return self._err("E-SEAT", msg + hint, col, s, "a seat alias", trick, line)
 
     def _seat_miss(self, toks: list[str], k: int, trick: int | None = None, s: str | None = None) -> str:
         """The seat ``s`` written at ``toks[k]`` (``s`` defaults to the token)
