@@ -235,3 +235,21 @@ def test_own2_a_word_with_a_full_stop_that_is_nothing_of_shn_gets_no_guess():
     e = _one(HEAD + WIN + " pizza.\n")
     assert (e.code, e.col, e.found) == ("E-STATEMENT", 40, "pizza.")
     assert "full stop" not in e.message
+
+
+@pytest.mark.parametrize(("score", "found", "hint"), [
+    # own 3: a seat glued to its signed units (no space before the sign), plain '-' and a phone's en dash
+    ("score Al-2 Bea-2 Cy+8 Di-2 Ed-2", "Al-2", "; write 'Al -2': a space between the seat and its units"),
+    ("score Al\u20132 Bea\u20132 Cy+8 Di\u20132 Ed\u20132", "Al\u20132",
+     "; write 'Al \u20132': a space between the seat and its units"),
+])
+def test_own3_a_seat_glued_to_its_units(score, found, hint):
+    e = _one(HEAD + ALONE + "\n" + score + "\n")
+    # 'score ' is 6 characters: Al's entry at column 7
+    assert (e.code, e.line, e.col, e.found) == ("E-SEAT", 9, 7, found)
+    assert e.message.endswith(hint)
+    assert _stored(HEAD + ALONE + "\n" + SCORE_OK + "\n") == ALONE_UNITS
+    # the en dash as the hint writes it is a minus (docs/notation.md: "Score units may carry a sign ... an en dash")
+    assert _stored(HEAD + ALONE + "\n" + score.replace("Al\u20132", "Al \u20132").replace("Al-2", "Al -2")
+                   .replace("Bea", "Bea ").replace("Cy", "Cy ").replace("Di", "Di ").replace("Ed", "Ed ")
+                   + "\n") == ALONE_UNITS

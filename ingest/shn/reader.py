@@ -409,6 +409,9 @@ def _sep_hint(toks: list[str], k: int, word: str | None = None) -> str:
     t = toks[k]
     if "," in t or t.startswith(("//", "#", "--")):
         return _punct_hint(t)
+    m = _SEAT_GLUED.fullmatch(t)
+    if m is not None and m[1].lower() not in KEYWORDS:  # fixk27: 'score Al+2 Bea-1 ...', no space before the sign
+        return f"; write '{m[1]} {m[2]}': a space between the seat and its units"
     nxt = toks[k + 1] if k + 1 < len(toks) else None
     for sep in ("=", ":"):
         a, found, b = t.partition(sep)
@@ -428,6 +431,7 @@ def _sep_hint(toks: list[str], k: int, word: str | None = None) -> str:
 
 
 _TRICK_COLON = re.compile(r"t[0-9]+:")
+_SEAT_GLUED = re.compile(r"([A-Za-z][A-Za-z0-9]*)([+\-\u2212\u2013\u2014][0-9]+)")
 
 
 def _trick_colon_hint(kw: str, rest: list[str]) -> str:
