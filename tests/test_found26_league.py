@@ -205,21 +205,22 @@ def test_a_recrack_cell_naming_no_player_is_refused_at_that_cell(tmp_path):
     assert "recrack 'Zed'" in rep["rejected"][0]["message"]
 
 
-# -- real26 F4: a non-player column ('Def Pts') beside units left blank -----------------------------------------------
+# -- real26 F4: a 'Def Pts' column beside units left blank (read since break26b F6 as the defenders' points) ---------
 
 @pytest.mark.parametrize("head", ["Def Pts", "Defenders"])
-def test_a_written_non_player_column_beside_blank_units_is_said_e_seats(tmp_path, head):
-    """Every player's units blank (to be derived) and a 'Def Pts' column written: 6 columns read as players at a
-    five-seat game.  Refused E-SEATS at that column (7), as when the units are written (README), not asking for the
-    other five players' units."""
+def test_a_def_pts_column_beside_blank_units_is_the_defenders_points(tmp_path, head):
+    """Every player's units blank (to be derived) and a 'Def Pts' column written.  Session 26 refused it (E-SEATS:
+    six columns read as players); the decision since (break26b F6, tests/test_found27_sheets.py) reads it as the
+    defenders' card points, the picker side's the deck's 120 less it (rules.md A-6).  By hand: hand 1 Bea picks,
+    calls AH, Di partner, 120 - 40 = 80: a win, Bea +2, Di +1, the rest -1 (B-28, B-33); hand 2 Cy picks, Al
+    partner, 120 - 75 = 45: a loss doubled on the bump, Cy -4, Al -2, the rest +2 (B-32).  Totals: Al -3, Bea +4,
+    Cy -5, Di +3, Ed +1 (zero-sum)."""
     text = (f"Date,Hand,Dealer,Picker,Call,Partner,{head},Al,Bea,Cy,Di,Ed\n"
             "2026-12-12,1,Al,Bea,AH,Di,40,,,,,\n2026-12-12,2,Bea,Cy,AS,Al,75,,,,,\n")
-    rep = _ingest(write(tmp_path, "defpts.csv", text), tmp_path / "d.duckdb")
-    assert rep["ingested"] == 0
-    assert _where(rep) == [(2, 7, "E-SEATS", 1), (3, 7, "E-SEATS", 2)]
-    msg = rep["rejected"][0]["message"]
-    assert f"6 columns are read as players ({head}, Al, Bea, Cy, Di, Ed); wi5-called-ace is played by 5" in msg
-    assert f"--columns ignore={head}" in msg and "write every player's units" not in msg
+    db = tmp_path / "d.duckdb"
+    rep = _ingest(write(tmp_path, "defpts.csv", text), db)
+    assert rep["ingested"] == 2 and not rep["rejected"]
+    assert ledger(db) == {"Al": -3, "Bea": 4, "Cy": -5, "Di": 3, "Ed": 1}
 
 
 # -- real26 F5: a hand row with only a note ('leaster - Jen won') -----------------------------------------------------
