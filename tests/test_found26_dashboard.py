@@ -235,7 +235,8 @@ def test_hands_page_names_the_winner_of_a_leaster(club, monkeypatch):
     df = _hands_table(_run("hands.py", club, monkeypatch))
     rows = {r["hand"]: r for r in df.to_dict("records")}
     assert sorted(rows) == [1, 2, 3, 4, 5, 6]
-    assert (rows[2]["picker"], rows[2]["outcome"], rows[2]["picker_points"]) == ("—", "leaster, won by Max Ruiz", 12)
+    # dash27 F1: the winner in the (empty) picker cell, the outcome short enough to read at 1400 px
+    assert (rows[2]["picker"], rows[2]["outcome"], rows[2]["picker_points"]) == ("Max Ruiz", "leaster won", 12)
     # the picked hands keep their own outcome words (B-28, B-29): every trick win-z, 58 and 45 lose, 95 win-s, 70 win
     assert [rows[h]["outcome"] for h in (1, 3, 4, 5, 6)] == ["win-z", "lose", "win-s", "lose", "win"]
     assert "winner" not in df.columns
@@ -250,14 +251,14 @@ def test_hands_page_a_tied_leaster_is_said_tied(tmp_path, monkeypatch):
     with Store(db) as store:
         store.ingest_file(res)
     (row,) = _hands_table(_run("hands.py", db, monkeypatch)).to_dict("records")
-    assert row["outcome"] == "leaster, tied (no winner)"
+    assert (row["picker"], row["outcome"]) == ("—", "leaster tied")  # dash27 F1: short enough for 1400 px
 
 
 def test_hands_page_of_a_player_names_the_leaster_winner_beside_his_units(club, monkeypatch):
     """From a Ledger "list" link: Kit's hands.  In hand 2 Kit paid Max 1 (D-4: +4 / -1 each at five players)."""
     df = _hands_table(_run("hands.py", club, monkeypatch, who="Kit Moran"))
     rows = {r["hand"]: r for r in df.to_dict("records")}
-    assert (rows[2]["outcome"], rows[2]["units"]) == ("leaster, won by Max Ruiz", -1)
+    assert (rows[2]["picker"], rows[2]["outcome"], rows[2]["units"]) == ("Max Ruiz", "leaster won", -1)  # dash27 F1
 
 
 # --- F5: Fair deals' group box, one presentation of a mean's units, the replay's factor ---------------------------

@@ -64,9 +64,13 @@ shown = shown.with_columns(pl.when(pl.col("game") == "schafkopf")
                            .otherwise(pl.col("call")).alias("call"))
 # dash26 F4: a leaster's row showed "points 12" and no column named whose they were: the outcome names the winner
 # of a no-pick game ("leaster, won by Max Ruiz"), and a tie (rules.md D-6, a wash) as such
+# dash27 F1: at 1400 px the outcome cell cut that to "leaster, won b": the winner is named in the picker cell, empty
+# in a no-pick game, and the outcome says only "leaster won" (or "leaster tied", D-6), short enough to read whole
+nopick = pl.col("picker").is_null() & pl.col("winner").is_not_null()
 shown = shown.with_columns(
-    pl.when(pl.col("winner").is_not_null()).then(pl.format("{}, won by {}", pl.col("outcome"), pl.col("winner")))
-    .when(pl.col("outcome") == "leaster").then(pl.lit("leaster, tied (no winner)"))
+    pl.when(nopick).then(pl.col("winner")).otherwise(pl.col("picker")).alias("picker"),
+    pl.when(nopick).then(pl.format("{} won", pl.col("outcome")))
+    .when(pl.col("outcome") == "leaster").then(pl.lit("leaster tied"))
     .otherwise(pl.col("outcome")).alias("outcome"))
 # dash26 F3: what a hand came to (outcome, points, the player's units) before where it was played (date, session):
 # at a 1400-px window the old order cut off everything after the call; one game's name on every row is left out
@@ -100,17 +104,19 @@ st.dataframe(
         "date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
         "hand": st.column_config.NumberColumn("hand", help="The hand's number in its session."),
         "outcome": st.column_config.TextColumn("outcome", help="The picker (declarer) side's result: win or lose, "
-                                               "-s schneider, -z no tricks; in a leaster or another "
-                                               "no-pick game, who won it."),
+                                               "-s schneider, -z no tricks; a leaster or another "
+                                               "no-pick game: won (by the player in the picker cell) or "
+                                               "tied."),
         "picker_points": st.column_config.NumberColumn("points", help="Card points of the picker side (the "
                                                        "declaring party in Schafkopf); in a leaster or another "
-                                                       "no-pick game, the winner's (named in the outcome)."),
+                                                       "no-pick game, the winner's (named in the picker cell)."),
         "units": st.column_config.NumberColumn("units", format="%+d", help=f"{q.who}'s units in the hand."
                                                if q.who else "The player's units in the hand."),
         "seat": st.column_config.TextColumn("seat", help=f"The seat alias {q.who} sat under." if q.who else
                                             "The seat alias the player sat under."),
         "picker": st.column_config.TextColumn("picker", help="Sheepshead: the picker. Schafkopf: the declarer, "
-                                              "the player who announced the game (der Spieler)."),
+                                              "the player who announced the game (der Spieler). A leaster or "
+                                              "another no-pick game: its winner (the outcome says 'won')."),
         "partner": st.column_config.TextColumn("partner", help="The picker's partner (Schafkopf: the declarer's); "
                                                "alone: the picker played alone (a Schafkopf solo, Wenz, ...)."),
         "call": st.column_config.TextColumn("call",

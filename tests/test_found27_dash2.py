@@ -1,0 +1,193 @@
+"""Session 27 (fixl27): the outside tester's dashboard findings (dash27, /tmp/s27/dash27/FINDINGS.md), F1-F3, F5.
+
+The tester's two nights (five-handed called ace, wi5-called-ace: DOB on, rules.md B-32; B-33 units), worked out by
+hand before any shead output:
+
+FRIDAY (SHN, 2026-12-05), seats Al Bo Cy Di Ed:
+
+====  ===================================  ======================================  ====  ====  ====  ====  ====
+hand  record                               rule                                     Al    Bo    Cy    Di    Ed
+====  ===================================  ======================================  ====  ====  ====  ====  ====
+1     Bo picks, Di partner, 75 win          B-27, B-33: +2/+1/-1                     -1    +2    -1    +1    -1
+2     Cy picks, Ed partner, 60 lose         B-27 (60 loses), DOB B-32: -4/-2/+2      +2    +2    -4    +2    -2
+3     Di alone, 91 win-s                    B-28 schneider, alone B-33: +8/-2        -2    -2    -2    +8    -2
+4     leaster Al                            D-4: the winner +1 from each other       +4    -1    -1    -1    -1
+5     Al picks, Bo partner, crack Cy, 30    lose-s x2 (crack) x2 (DOB): -16/-8/+8   -16    -8    +8    +8    +8
+6     Ed picks, Cy partner, 90 win          B-28 (90 is no schneider): +2/+1/-1      -1    -1    +1    -1    +2
+====  ===================================  ======================================  ====  ====  ====  ====  ====
+
+Totals Al -14, Bo -8, Cy +1, Di +17, Ed +4 (sum 0).
+
+SATURDAY (CSV, 2026-12-04): row 2 hand 1 Cy/Al 95 W schneider +4/+2/-2; row 3 hand 2 Di alone 45 L, DOB -8/+2;
+row 4 hand 3 leaster Ed +4/-1; row 5 hand 4 Ed/Bo 45 written "W": 45 loses (B-27), refused E-OUTCOME at its Result
+cell (column 8); row 6 hand 5 Al/Cy 61 W +2/+1/-1; row 7 hand 6 Bo/Ed 31 L cracked by Di: x2 x2, -8/-4/+4.
+Stored totals (5 hands) Al +2+2-1+2+4 = +9, Bo -2+2-1-1-8 = -10, Cy +4+2-1+1+4 = +10, Di -2-8-1-1+4 = -8,
+Ed -2+2+4-1-4 = -1.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ingest.store import Store
+from ingest.validate import validate_text
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = ROOT / "dashboard" / "pages"
+
+FRIDAY = """%SHN 1.0
+[Event "Dash27 Friday Club"]
+[Date "2026.12.05"]
+[Seats "Al=Al Fink; Bo=Bo Graf; Cy=Cy Hahn; Di=Di Imm; Ed=Ed Jost"]
+[Rules "wi5-called-ace"]
+
+hand 1  dealer Al
+pick Bo  call AS  partner Di  pts 75  win
+
+hand 2  dealer Bo
+pick Cy  call AH  partner Ed  pts 60  lose
+
+hand 3  dealer Cy
+pick Di  alone  pts 91  win-s
+
+hand 4  dealer Di
+leaster Al
+
+hand 5  dealer Ed
+pick Al  call AC  partner Bo  crack Cy  pts 30  lose-s
+
+hand 6  dealer Al
+pick Ed  call AS  partner Cy  pts 90  win
+"""
+
+
+@pytest.fixture(scope="module")
+def friday(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("fixl27") / "friday.duckdb"
+    res = validate_text(FRIDAY, path="friday.shn")
+    assert not res.rejected, [r.errors for r in res.rejected]
+    with Store(path) as store:
+        store.ingest_file(res)
+    return path
+
+
+def _run(page: str, db: Path, monkeypatch, **query) -> AppTest:
+    monkeypatch.setenv("SHEAD_DB", str(db))
+    at = AppTest.from_file(str(PAGES / page), default_timeout=60)
+    for k, v in query.items():
+        at.query_params[k] = v
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def _table(at: AppTest):
+    (df,) = [d.value for d in at.dataframe]
+    return df
+
+
+# --- F1: the Hands page names a leaster's winner where it can be read at 1400 px ---------------------------------
+
+def test_f1_the_leaster_winner_is_in_the_picker_cell_and_the_outcome_is_short(friday, monkeypatch):
+    """dash27 F1: hand 4 (`leaster Al`) read 'leaster, won b' at 1400 px.  Nobody picked, so the picker cell was
+    empty: it now names the winner, Al Fink, and the outcome says 'leaster won' (11 characters, where 'leaster,
+    won' showed whole).  The picked hands keep their picker and outcome words (B-27, B-28: 75 win, 60 lose, 91
+    win-s, 30 lose-s, 90 win)."""
+    rows = {r["hand"]: r for r in _table(_run("hands.py", friday, monkeypatch)).to_dict("records")}
+    assert (rows[4]["picker"], rows[4]["partner"], rows[4]["outcome"]) == ("Al Fink", "—", "leaster won")
+    assert [(rows[h]["picker"], rows[h]["outcome"]) for h in (1, 2, 3, 5, 6)] == [
+        ("Bo Graf", "win"), ("Cy Hahn", "lose"), ("Di Imm", "win-s"), ("Al Fink", "lose-s"), ("Ed Jost", "win")]
+
+
+def test_f1_a_players_list_names_the_leaster_winner_beside_the_players_units(friday, monkeypatch):
+    """Bo Graf's hands (a Ledger 'list' link): in hand 4 Bo paid Al 1 (D-4: +4 to the winner, -1 from each of the
+    four others); Al's own list shows his +4 there."""
+    bo = {r["hand"]: r for r in _table(_run("hands.py", friday, monkeypatch, who="Bo Graf")).to_dict("records")}
+    assert (bo[4]["picker"], bo[4]["outcome"], bo[4]["units"]) == ("Al Fink", "leaster won", -1)
+    al = {r["hand"]: r for r in _table(_run("hands.py", friday, monkeypatch, who="Al Fink")).to_dict("records")}
+    assert (al[4]["picker"], al[4]["outcome"], al[4]["units"]) == ("Al Fink", "leaster won", 4)
+    # and his own pick in hand 5: lose-s cracked, doubled on the bump: -16 (B-28, B-32)
+    assert (al[5]["picker"], al[5]["outcome"], al[5]["units"]) == ("Al Fink", "lose-s", -16)
+
+
+def test_f1_the_column_help_says_whose_name_a_no_pick_row_holds(friday, monkeypatch):
+    """The picker column's help says a no-pick game's winner is there, the points column's that they are his."""
+    import json
+
+    at = _run("hands.py", friday, monkeypatch)
+    (grid,) = at.dataframe
+    config = json.loads(grid.proto.columns)
+    assert "A leaster or another no-pick game: its winner" in config["picker"]["help"]
+    assert "the winner's (named in the picker cell)" in config["picker_points"]["help"]
+
+
+# the room left in a grid cell at the right of its text, read off the grid's canvas in Chromium: glide-data-grid
+# draws a cell's text from its left padding and clips it at the cell's edge, so a cut text's ink runs to the edge
+# (1-2 px left: the old 'leaster, won by Al Fink' in an 80-86 px outcome column) and a whole one stops short
+_ROOM_JS = """(name) => {
+  const d = document.querySelector('[data-testid="stDataFrame"]');
+  const col = [...d.querySelectorAll('th')].map(h => h.textContent).indexOf(name);
+  const c = d.querySelector('canvas'); const ctx = c.getContext('2d');
+  const line = ctx.getImageData(0, 36 + 3, c.width, 1).data; const xs = [0];
+  for (let x = 0; x < c.width; x++) if (line[4*x] + line[4*x+1] + line[4*x+2] < 700) xs.push(x);
+  xs.push(c.width);
+  const [l, r] = [xs[col], xs[col + 1]]; const w = r - l - 2; const out = [];
+  for (const td of d.querySelectorAll('td[aria-colindex="' + (col + 1) + '"]')) {
+    const top = 36 + 35 * (+td.parentElement.getAttribute('aria-rowindex') - 2);
+    if (top + 28 > c.height) continue;
+    const px = ctx.getImageData(l + 1, top + 8, w, 20).data; let last = -1;
+    for (let y = 0; y < 20; y++) for (let x = 0; x < w; x++) {
+      const i = 4 * (y * w + x); if (px[i] + px[i+1] + px[i+2] < 600) last = Math.max(last, x); }
+    out.push([td.textContent, last < 0 ? null : w - last]); }
+  return out; }"""
+
+
+def _browse(db: Path, tmp: Path, paths: list[str], look, size=(1400, 900)) -> dict:
+    """Each path of the dashboard on ``db`` in Chromium at ``size``: ``look(page)`` once the script has run,
+    a screenshot in tests/artifacts."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.test_browser import ARTIFACTS, CHROMIUM_ARGS, WAIT_MS, _chromium, _serve
+
+    chromium = _chromium()
+    ARTIFACTS.mkdir(exist_ok=True)
+    seen = {}
+    with _serve(db, ROOT / "dashboard" / "app.py", tmp) as base, sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            page = b.new_page(viewport={"width": size[0], "height": size[1]})
+            for path in paths:
+                page.goto(f"{base}/{path}")
+                page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=WAIT_MS)
+                seen[path] = look(page)
+                page.screenshot(path=str(ARTIFACTS / f"found27_dash2_{path.split('?')[0]}_{len(seen)}_"
+                                                     f"{size[0]}.png"))
+        finally:
+            b.close()
+    return seen
+
+
+@pytest.mark.browser
+def test_f1_the_leaster_winner_reads_whole_at_1400_px(friday, tmp_path):
+    """Chromium at 1400 x 900: hand 4's outcome 'leaster won' and its winner 'Al Fink' in the picker cell stop
+    short of their cells' right edges (at least 8 px left; the cut 'leaster, won b' left 1-2 px), on the whole
+    list and on Bo Graf's (one column more: units)."""
+    from tests.test_browser import WAIT_MS
+
+    def look(page):
+        page.wait_for_selector('[data-testid="stDataFrame"] .dvn-scroller', timeout=WAIT_MS)
+        page.wait_for_timeout(1500)
+        return {name: page.evaluate(_ROOM_JS, name) for name in ("picker", "outcome")}
+
+    seen = _browse(friday, tmp_path, ["hands", "hands?who=Bo+Graf"], look)
+    for path, cells in seen.items():
+        outcome = dict(cells["outcome"][3:4])  # the 4th row: hand 4 (every hand of the one night, in order)
+        picker = dict(cells["picker"][3:4])
+        assert list(outcome) == ["leaster won"] and outcome["leaster won"] >= 8, (path, cells)
+        assert list(picker) == ["Al Fink"] and picker["Al Fink"] >= 8, (path, cells)
+        # every other outcome of the night whole as well
+        assert [t for t, _ in cells["outcome"]] == ["win", "lose", "win-s", "leaster won", "lose-s", "win"], cells
+        assert all(room >= 8 for _, room in cells["outcome"]), (path, cells)
