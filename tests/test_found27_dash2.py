@@ -191,3 +191,85 @@ def test_f1_the_leaster_winner_reads_whole_at_1400_px(friday, tmp_path):
         # every other outcome of the night whole as well
         assert [t for t, _ in cells["outcome"]] == ["win", "lose", "win-s", "leaster won", "lose-s", "win"], cells
         assert all(room >= 8 for _, room in cells["outcome"]), (path, cells)
+
+
+# --- F2: the Sheet's chart names every player on a phone -----------------------------------------------------------
+
+SATURDAY = """Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Leaster,Crack,Al=Al Fink,Bo=Bo Graf,Cy=Cy Hahn,Di=Di Imm,Ed=Ed Jost
+2026-12-04,1,Al,Cy,Al,AH,95,W,,,2,-2,4,-2,-2
+2026-12-04,2,Bo,Di,,alone,45,L,,,2,2,2,-8,2
+2026-12-04,3,Cy,,,,,,Ed,,-1,-1,-1,-1,4
+2026-12-04,4,Di,Ed,Bo,AC,45,W,,,-1,1,-1,-1,2
+2026-12-04,5,Ed,Al,Cy,AS,61,W,,,2,-1,1,-1,-1
+2026-12-04,6,Al,Bo,Ed,AH,31,L,,Di,4,-8,4,4,-4
+Total,,,,,,,,,,8,-9,9,-7,1
+"""
+SAT = "CSV saturday 2026-12-04"
+
+
+@pytest.fixture(scope="module")
+def saturday(tmp_path_factory) -> Path:
+    """The tester's saturday.csv through `shead ingest`: 5 stored, row 5 (hand 4) refused E-OUTCOME."""
+    from tests.cli_helpers import ingest_json, write
+
+    tmp = tmp_path_factory.mktemp("fixl27sat")
+    db = tmp / "club.duckdb"
+    report = ingest_json(write(tmp, "saturday.csv", SATURDAY), db)
+    assert [(e["line"], e["col"], e["code"], e["hand"]) for e in report["rejected"]] == [(5, 8, "E-OUTCOME", 4)]
+    return db
+
+
+def _chart(at: AppTest) -> tuple[dict, list[dict]]:
+    import json
+
+    import pyarrow as pa
+
+    (chart,) = at.get("vega_lite_chart")
+    (data,) = [pa.ipc.open_stream(d.data.data).read_all().to_pylist() for d in chart.proto.datasets]
+    return json.loads(chart.proto.spec), data
+
+
+def test_f2_the_sheets_chart_legend_is_below_in_two_columns(saturday, monkeypatch):
+    """dash27 F2: the legend was one row above the chart ('orient top'): at 390 px Ed Jost's was past the edge.
+    Below the chart in two columns, as the Ledger's.  The lines are the stored hands' running totals (the module
+    docstring): Al 2, 4, 3, 5, 9; Bo -2, 0, -1, -2, -10; Cy 4, 6, 5, 6, 10; Di -2, -10, -11, -12, -8; Ed -2, 0, 4,
+    3, -1 after hands 1, 2, 3, 5, 6 (4 refused)."""
+    spec, data = _chart(_run("sheet.py", saturday, monkeypatch, session=SAT))
+    legend = spec["encoding"]["color"]["legend"]
+    assert (legend["orient"], legend["columns"]) == ("bottom", 2)
+    runs: dict[str, list[tuple[int, int]]] = {}
+    for r in sorted(data, key=lambda r: r["hand"]):
+        runs.setdefault(r["player"], []).append((r["hand"], r["total"]))
+    assert runs == {
+        "Al Fink": [(1, 2), (2, 4), (3, 3), (5, 5), (6, 9)],
+        "Bo Graf": [(1, -2), (2, 0), (3, -1), (5, -2), (6, -10)],
+        "Cy Hahn": [(1, 4), (2, 6), (3, 5), (5, 6), (6, 10)],
+        "Di Imm": [(1, -2), (2, -10), (3, -11), (5, -12), (6, -8)],
+        "Ed Jost": [(1, -2), (2, 0), (3, 4), (5, 3), (6, -1)],
+    }
+
+
+_LEGEND_JS = """() => {
+  const d = document.querySelector('[data-testid="stVegaLiteChart"]'); const svg = d.querySelector('svg');
+  const box = svg.getBoundingClientRect();
+  return [...svg.querySelectorAll('.role-legend-label text')].map(t => { const r = t.getBoundingClientRect();
+    return [t.textContent, r.left >= box.left && r.right <= Math.min(box.right, window.innerWidth) + 0.5]; }); }"""
+
+
+@pytest.mark.browser
+def test_f2_every_players_name_is_on_the_sheets_chart_on_a_phone(saturday, tmp_path):
+    """Chromium at 390 x 844 (and 1400 x 900): the five legend labels are the five players, each whole inside the
+    chart and the window (at 390 px Ed Jost was past the right edge and 'Di Imm' at it)."""
+    from tests.test_browser import WAIT_MS
+
+    def look(page):
+        page.wait_for_selector('[data-testid="stVegaLiteChart"] svg .role-legend-label text', timeout=WAIT_MS)
+        page.locator('[data-testid="stVegaLiteChart"]').scroll_into_view_if_needed()
+        page.wait_for_timeout(1000)
+        return page.evaluate(_LEGEND_JS)
+
+    path = "sheet?session=CSV+saturday+2026-12-04"
+    names = ["Al Fink", "Bo Graf", "Cy Hahn", "Di Imm", "Ed Jost"]
+    for size in ((390, 844), (1400, 900)):
+        (labels,) = _browse(saturday, tmp_path, [path], look, size=size).values()
+        assert labels == [[n, True] for n in names], (size, labels)

@@ -142,9 +142,11 @@ if len(sh.rows) >= 2:  # the night at a glance: each player's running total, han
         chart = alt.Chart(runs).mark_line(point=True).encode(
             x=alt.X("hand:O", title="hand", axis=alt.Axis(labelAngle=0)),
             y=alt.Y("total:Q", title=f"running total ({word})"),
-            color=alt.Color("player:N", title=None, legend=alt.Legend(orient="top")),
+            # dash27 F2: one row above the chart ran off a phone's right edge (the fifth player unnamed): below the
+            # chart in two columns, as the Ledger's chart
+            color=alt.Color("player:N", title=None, legend=alt.Legend(orient="bottom", columns=2, labelLimit=160)),
             tooltip=["player", "hand", alt.Tooltip("total:Q", format="+d")],
-        ).properties(height=240)
+        ).properties(height=340)
         st.altair_chart(chart, width="stretch")
         st.caption(f"Each player's running total ({word}) after each hand of the night: the sheet's total columns "
                    "drawn.")
