@@ -273,3 +273,111 @@ def test_f2_every_players_name_is_on_the_sheets_chart_on_a_phone(saturday, tmp_p
     for size in ((390, 844), (1400, 900)):
         (labels,) = _browse(saturday, tmp_path, [path], look, size=size).values()
         assert labels == [[n, True] for n in names], (size, labels)
+
+
+# --- F3: the Ledger's running total labels the sessions' days over a short span --------------------------------------
+
+@pytest.fixture(scope="module")
+def club(friday, saturday, tmp_path_factory) -> Path:
+    """Both nights in one store: saturday.csv (2026-12-04) and friday.shn (2026-12-05), as the tester's club.duckdb."""
+    tmp = tmp_path_factory.mktemp("fixl27club")
+    db = tmp / "club.duckdb"
+    with Store(db) as store:
+        store.ingest_file(validate_text(FRIDAY, path="friday.shn"))
+    from tests.cli_helpers import ingest_json, write
+
+    ingest_json(write(tmp, "saturday.csv", SATURDAY), db)
+    return db
+
+
+def _x(at: AppTest) -> dict:
+    (chart,) = at.get("vega_lite_chart")
+    import json
+
+    return json.loads(chart.proto.spec)["encoding"]["x"]
+
+
+def test_f3_two_sessions_in_one_month_label_their_days(club, monkeypatch):
+    """dash27 F3: 'format %b %Y, tickCount month' over 2026-12-04..05 drew no tick, so no label.  Now each session's
+    day is a tick, written '04 Dec', '05 Dec'.  The points are the tester's: after Saturday Al +9, Bo -10, Cy +10,
+    Di -8, Ed -1; after Friday (Al -14, Bo -8, Cy +1, Di +17, Ed +4) Al -5, Bo -18, Cy +11, Di +9, Ed +3."""
+    x = _x(_run("ledger.py", club, monkeypatch))
+    assert (x["field"], x["type"], x["axis"]["format"]) == ("date", "temporal", "%d %b")
+    assert x["axis"]["values"] == [{"year": 2026, "month": 12, "date": 4}, {"year": 2026, "month": 12, "date": 5}]
+    assert "tickCount" not in x["axis"]
+
+
+def _night(date: str, event: str) -> str:
+    """One hand: Al picks, Bo partner, 75, a plain win (B-27, B-33: Al +2, Bo +1, the others -1)."""
+    return (f'%SHN 1.0\n[Event "{event}"]\n[Date "{date}"]\n'
+            '[Seats "Al=Al Fink; Bo=Bo Graf; Cy=Cy Hahn; Di=Di Imm; Ed=Ed Jost"]\n[Rules "wi5-called-ace"]\n\n'
+            "hand 1  dealer Ed\npick Al  call AS  partner Bo  pts 75  win\n")
+
+
+def _store(tmp: Path, dates: list[str]) -> Path:
+    db = tmp / "span.duckdb"
+    with Store(db) as store:
+        for i, d in enumerate(dates):
+            res = validate_text(_night(d, f"Night {i + 1}"), path=f"n{i + 1}.shn")
+            assert not res.rejected, [r.errors for r in res.rejected]
+            store.ingest_file(res)
+    return db
+
+
+def test_f3_a_span_of_two_months_or_more_keeps_a_label_a_month(tmp_path, monkeypatch):
+    """2026-10-02 to 2026-12-04 is 63 days: a month tick ('Oct 2026' ... 'Dec 2026') as before."""
+    x = _x(_run("ledger.py", _store(tmp_path, ["2026.10.02", "2026.12.04"]), monkeypatch))
+    assert (x["axis"]["format"], x["axis"]["tickCount"]) == ("%b %Y", "month")
+    assert "values" not in x["axis"]
+
+
+def test_f3_eleven_sessions_in_three_weeks_have_a_tick_a_week(tmp_path, monkeypatch):
+    """Eleven sessions (2026-11-01 .. 2026-11-21, every other day): more than ten dates would crowd a phone's axis,
+    so a tick a week, each written as its day."""
+    dates = [f"2026.11.{d:02d}" for d in range(1, 22, 2)]
+    assert len(dates) == 11
+    x = _x(_run("ledger.py", _store(tmp_path, dates), monkeypatch))
+    assert (x["axis"]["format"], x["axis"]["tickCount"]) == ("%d %b", "week")
+
+
+_XLABELS_JS = """() => {
+  const svg = document.querySelector('[data-testid="stVegaLiteChart"] svg'); const box = svg.getBoundingClientRect();
+  const axis = [...svg.querySelectorAll('g.role-axis')].find(g => (g.getAttribute('aria-label') || '')
+                                                                   .startsWith('X-axis'));
+  return [...axis.querySelectorAll('.role-axis-label text')].map(t => { const r = t.getBoundingClientRect();
+    return [t.textContent, r.left >= box.left - 0.5 && r.right <= Math.min(box.right, window.innerWidth) + 0.5]; });
+}"""
+
+
+@pytest.mark.browser
+def test_f3_the_ledger_chart_shows_the_sessions_days_in_chromium(club, tmp_path):
+    """Chromium at 1400 x 900 and 390 x 844, in Chicago's time zone (west of Greenwich, where a day drawn as UTC
+    would read the day before) and in UTC: the date axis reads '04 Dec' and '05 Dec', inside the chart."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.test_browser import ARTIFACTS, CHROMIUM_ARGS, WAIT_MS, _chromium, _serve
+
+    chromium = _chromium()
+    ARTIFACTS.mkdir(exist_ok=True)
+    seen = {}
+    with _serve(club, ROOT / "dashboard" / "app.py", tmp_path) as base, sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        try:
+            for zone in ("UTC", "America/Chicago"):
+                for w, h in ((1400, 900), (390, 844)):
+                    page = b.new_page(viewport={"width": w, "height": h}, timezone_id=zone)
+                    page.goto(f"{base}/ledger")
+                    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]',
+                                           timeout=WAIT_MS)
+                    page.wait_for_selector('[data-testid="stVegaLiteChart"] svg .role-axis-label text',
+                                           timeout=WAIT_MS)
+                    page.locator('[data-testid="stVegaLiteChart"]').first.scroll_into_view_if_needed()
+                    page.wait_for_timeout(1000)
+                    seen[(zone, w)] = page.evaluate(_XLABELS_JS)
+                    page.locator('[data-testid="stVegaLiteChart"]').first.screenshot(
+                        path=str(ARTIFACTS / f"found27_dash2_ledger_{zone.replace('/', '_')}_{w}.png"))
+                    page.close()
+        finally:
+            b.close()
+    want = [["04 Dec", True], ["05 Dec", True]]
+    assert seen == {(z, w): want for z in ("UTC", "America/Chicago") for w in (1400, 390)}, seen

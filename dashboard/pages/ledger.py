@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import replace
 
 import altair as alt
@@ -164,6 +165,20 @@ if not incomplete.is_empty():
                "amended:\n\n"
                + "\n".join(f"- {r['session']}: {r['note']}" for r in incomplete.to_dicts()))
 
+def date_axis(dates: pl.Series) -> alt.Axis:
+    """The running total's date axis.  Over two months or more a label a month ("Dec 2026"); over a shorter span
+    (dash27 F3: a new group's first weeks, every session in one month, had no month tick and so no label at all)
+    the sessions' days ("04 Dec"): each session's date while they are few, else a tick a week.  In the browser's
+    time, as the points are drawn (a session's date at its local midnight)."""
+    days = sorted(set(dates.drop_nulls().to_list()))
+    if not days or (days[-1] - days[0]).days >= 62:
+        return alt.Axis(format="%b %Y", tickCount="month", labelOverlap=True)
+    if len(days) <= 10:
+        at = [alt.DateTime(year=d.year, month=d.month, date=d.day) for d in days]
+        return alt.Axis(format="%d %b", values=at, labelOverlap=True)
+    return alt.Axis(format="%d %b", tickCount="week", labelOverlap=True)
+
+
 st.subheader("Running total")
 ses = fetch(metrics.ledger_by_session, f)
 run = metrics.running_totals(ses)
@@ -173,7 +188,7 @@ shown = st.multiselect("Players on the chart", ranked, default=default[:8], key=
                        help="Best five and worst three by default.")
 data = run.filter(pl.col("player").is_in(shown))
 dated = data.filter(pl.col("date").is_not_null())
-x = (alt.X("date:T", title="session date", axis=alt.Axis(format="%b %Y", tickCount="month", labelOverlap=True))
+x = (alt.X("date:T", title="session date", axis=date_axis(dated["date"]))
      if len(dated) == len(data) else alt.X("seq:Q", title="session (in date order)",
                                            axis=alt.Axis(format="d", tickMinStep=1)))  # 1, 2, 3: not 1.000000
 if data.is_empty() or data["seq"].n_unique() > 1:
