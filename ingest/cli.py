@@ -1223,7 +1223,7 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     out.print(table)
     if sh.voided:
         out.print(f"voided (not counted): hand(s) {sh.voided_text()}", markup=False, highlight=False)
-    for line in sh.refused_lines() + sh.kept_lines():
+    for line in sh.refused_lines() + sh.kept_lines() + sh.source_lines():  # dash27 F5: the source's own totals
         out.print(line, soft_wrap=True)  # a long path is not broken over lines
     if not sh.rows:
         out.print("no hands in force in this session")

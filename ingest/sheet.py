@@ -124,6 +124,9 @@ class Sheet:
     voided: list[int] = field(default_factory=list)
     refused: list[RefusedHand] = field(default_factory=list)
     void_reasons: dict[int, str] = field(default_factory=dict)
+    #: the source's own totals (player name -> units: a sheet's Total row, a protocol's table) where the session's
+    #: check found the stored hands short of them (``session_checks``), else None (dash27 F5)
+    source_totals: dict[str, int] | None = None
 
     def voided_text(self) -> str:
         """The voided hands' numbers with each void's reason, as the sheet's
@@ -238,7 +241,10 @@ class Sheet:
                           for r in self.rows],
                 "totals": self.totals, "pot": self.pot, "voided": self.voided,
                 "refused": [{"hand": r.hand, "code": r.code, "message": r.message, "file": r.file, "line": r.line,
-                             "col": r.col} for r in self.refused]}
+                             "col": r.col} for r in self.refused],
+                "source_totals": self.source_totals,
+                "source_differs": [{"player": n, "source": src, "sheet": mine}
+                                   for n, src, mine in self.source_differs()]}
 
     def csv(self) -> str:
         """The sheet as CSV: a header line, one line per hand, the totals
@@ -257,6 +263,8 @@ class Sheet:
         for r in self.rows:  # as the terminal's foot says it (kept_lines); counted above
             if r.kept:
                 w.writerow({"hand": r.hand, "result": f"kept as stored, against the rules (W-CARRY): {r.kept}"})
+        for line in self.source_lines():  # as the terminal's foot says it
+            w.writerow({"result": line})
         return buf.getvalue()
 
     def html(self) -> str:
@@ -283,7 +291,8 @@ class Sheet:
                 f"<h1>{escape(self.session)}</h1><p>{escape(self.date or '')} · {escape(self.rules)} · "
                 f"{escape(names)}</p><table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
                 + (f"<p>Voided hands (not counted): {escape(self.voided_text())}</p>" if self.voided else "")
-                + "".join(f"<p>{escape(line)}</p>" for line in self.refused_lines() + self.kept_lines())
+                + "".join(f"<p>{escape(line)}</p>" for line in self.refused_lines() + self.kept_lines()
+                          + self.source_lines())
                 + "</body></html>")
 
     def refused_lines(self) -> list[str]:
@@ -291,6 +300,30 @@ class Sheet:
         refused, not stored: E-SCORE-SUM at night.shn:12:1: the score sums to
         +1, not 0 (rules.md B-35)``."""
         return [f"{r.label()} refused, not stored: {r.code} at {r.where()}: {r.message}" for r in self.refused]
+
+    def source_differs(self) -> list[tuple[str, int, int]]:
+        """Each player whose total in the source's own totals (:attr:`source_totals`) is not this sheet's:
+        ``(name, source's, sheet's)``, in the sheet's order of players, then any other the source names."""
+        if not self.source_totals:
+            return []
+        mine = {n: self.totals.get(a, 0) for a, n in self.players.items()}
+        names = list(mine) + [n for n in self.source_totals if n not in mine]
+        return [(n, self.source_totals[n], mine.get(n, 0)) for n in names
+                if n in self.source_totals and self.source_totals[n] != mine.get(n, 0)]
+
+    def source_lines(self) -> list[str]:
+        """The foot's line when the source's own totals (a sheet's Total row) are not this sheet's (dash27 F5:
+        only the Ledger said so): ``the source's own totals differ from this sheet's: Cy Hahn -9 (sheet -11); the
+        sheet counts the stored hands only: check the source's rows and its totals row against these``."""
+        diff = self.source_differs()
+        if not diff:
+            return []
+        refused = [r.label() for r in self.refused]
+        return ["the source's own totals differ from this sheet's: "
+                + ", ".join(f"{n} {src:+d} (sheet {mine:+d})" for n, src, mine in diff)
+                + "; the sheet counts the stored hands only"
+                + (f" ({', '.join(refused)} refused, above)" if refused else "")
+                + ": check the source's rows and its totals row against these"]
 
     def kept_lines(self) -> list[str]:
         """A line per hand kept against the rules for the foot of the sheet:
@@ -411,7 +444,7 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
         voided = sorted(set(voided) | {int(t) for t in tag.group(1).split() if t.isdigit() and int(t) not in in_force})
     sheet = Sheet(session, players, rules or "", date, game or "sheepshead", voided=voided,
                   refused=_refused(con, session, {h[1] for h in hands} | set(voided)),
-                  void_reasons={n: r for n, r in reasons.items() if r})
+                  void_reasons={n: r for n, r in reasons.items() if r}, source_totals=_source_totals(con, session_id))
     running = {a: 0 for a in players}
     balance: int | None = None
     for (hand_id, number, dealer, picker, partner, partner2, call, outcome, pts, tricks, lw, g, gtype, stake,
@@ -456,6 +489,23 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     sheet.totals = dict(running)
     sheet.pot = balance
     return sheet
+
+
+def _source_totals(con: duckdb.DuckDBPyConnection, session_id: int) -> dict[str, int] | None:
+    """The source's own totals of the session (player name -> units) when its check found the stored hands short
+    of them (``session_checks``: not complete, with the source's table), else None; None on a database from before
+    the checks (migration 010)."""
+    try:
+        row = con.execute("SELECT complete, log_totals FROM session_checks WHERE session_id = ?",
+                          [session_id]).fetchone()
+    except duckdb.CatalogException:
+        return None
+    if row is None or row[0] or not row[1]:
+        return None
+    try:
+        return {str(k): int(v) for k, v in json.loads(row[1]).items()}
+    except (ValueError, TypeError, AttributeError):
+        return None
 
 
 def kept_reason(warnings: str | None) -> str | None:

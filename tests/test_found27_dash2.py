@@ -195,8 +195,9 @@ def test_f1_the_leaster_winner_reads_whole_at_1400_px(friday, tmp_path):
 
 # --- F2: the Sheet's chart names every player on a phone -----------------------------------------------------------
 
-SATURDAY = """Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Leaster,Crack,Al=Al Fink,Bo=Bo Graf,Cy=Cy Hahn,Di=Di Imm,Ed=Ed Jost
-2026-12-04,1,Al,Cy,Al,AH,95,W,,,2,-2,4,-2,-2
+HEAD = ("Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Leaster,Crack,"
+        "Al=Al Fink,Bo=Bo Graf,Cy=Cy Hahn,Di=Di Imm,Ed=Ed Jost\n")
+SATURDAY = HEAD + """2026-12-04,1,Al,Cy,Al,AH,95,W,,,2,-2,4,-2,-2
 2026-12-04,2,Bo,Di,,alone,45,L,,,2,2,2,-8,2
 2026-12-04,3,Cy,,,,,,Ed,,-1,-1,-1,-1,4
 2026-12-04,4,Di,Ed,Bo,AC,45,W,,,-1,1,-1,-1,2
@@ -381,3 +382,86 @@ def test_f3_the_ledger_chart_shows_the_sessions_days_in_chromium(club, tmp_path)
             b.close()
     want = [["04 Dec", True], ["05 Dec", True]]
     assert seen == {(z, w): want for z in ("UTC", "America/Chicago") for w in (1400, 390)}, seen
+
+
+# --- F5: the night's Sheet says the source's Total row disagrees, and where and why a row was refused ---------------
+
+SUNDAY = HEAD + """2026-12-06,1,Al,Bo,Cy,AH,70,W,,,-1,2,1,-1,-1
+2026-12-06,2,Bo,Cy,Di,AS,20,L,,,4,4,-8,-4,4
+2026-12-06,3,Cy,Di,,alone,61,W,,,-1,-1,-1,4,-1
+2026-12-06,4,Di,Ed,Al,AC,100,W,,,2,-2,-2,-2,4
+2026-12-06,5,Ed,Al,Bo,AH,88,W,,,2,1,-1,-1,-1
+Total,,,,,,,,,,6,4,-9,-4,5
+"""
+
+
+@pytest.fixture(scope="module")
+def nights(tmp_path_factory) -> tuple[Path, str, str]:
+    """saturday.csv and sunday.csv in one store: the db and the two files' paths.
+
+    Sunday by hand: 70 W +2/+1/-1; 20 L schneidered, DOB -8/-4/+4 (B-28, B-32); Di alone 61 W +4/-1; 100 W
+    schneider +4/+2/-2; 88 W +2/+1/-1.  Cy +1 -8 -1 -2 -1 = -11 (the Total row writes -9: its slip); Al -1+4-1+2+2
+    = +6, Bo 2+4-1-2+1 = +4, Di -1-4+4-2-1 = -4, Ed -1+4-1+4-1 = +5, as written."""
+    from tests.cli_helpers import ingest_json, write
+
+    tmp = tmp_path_factory.mktemp("fixl27nights")
+    db = tmp / "club.duckdb"
+    sat, sun = write(tmp, "saturday.csv", SATURDAY), write(tmp, "sunday.csv", SUNDAY)
+    assert [e["code"] for e in ingest_json(sat, db)["rejected"]] == ["E-OUTCOME"]
+    report = ingest_json(sun, db)
+    assert not report["rejected"]
+    return db, sat, sun
+
+
+SAT_FOOT = ("the source's own totals differ from this sheet's: Al Fink +8 (sheet +9), Bo Graf -9 (sheet -10), "
+            "Cy Hahn +9 (sheet +10), Di Imm -7 (sheet -8), Ed Jost +1 (sheet -1); the sheet counts the stored hands "
+            "only (hand 4 refused, above): check the source's rows and its totals row against these")
+SUN_FOOT = ("the source's own totals differ from this sheet's: Cy Hahn -9 (sheet -11); the sheet counts the stored "
+            "hands only: check the source's rows and its totals row against these")
+
+
+def test_f5_shead_sheet_says_the_source_total_row_disagrees(nights):
+    """dash27 F5: `shead sheet 2026-12-06` showed Cy -11 and never that the paper's Total row writes -9 (only the
+    Ledger said it).  Saturday: the Total row writes 8, -9, 9, -7, 1; stored +9, -10, +10, -8, -1 (hand 4 refused:
+    its row, Al -1 Bo +1 Cy -1 Di -1 Ed +2, is not stored; Di's Total cell is off from its rows too, -7 for -9)."""
+    import json
+
+    from tests.cli_helpers import cli
+
+    db, sat, _ = nights
+    sat_out = cli("sheet", "2026-12-04", "--db", str(db)).output
+    assert sat_out.rstrip().splitlines()[-2:] == [
+        f"hand 4 refused, not stored: E-OUTCOME at {sat}:5:8: win disagrees with 45 card points: that is lose "
+        "(lost, rules.md B-27)", SAT_FOOT]
+    sun_out = cli("sheet", "2026-12-06", "--db", str(db)).output
+    assert sun_out.rstrip().splitlines()[-1] == SUN_FOOT
+    data = json.loads(cli("sheet", "2026-12-06", "--db", str(db), "--json").output)
+    assert data["totals"] == {"Al": 6, "Bo": 4, "Cy": -11, "Di": -4, "Ed": 5}
+    assert data["source_differs"] == [{"player": "Cy Hahn", "source": -9, "sheet": -11}]
+    assert data["source_totals"] == {"Al Fink": 6, "Bo Graf": 4, "Cy Hahn": -9, "Di Imm": -4, "Ed Jost": 5}
+
+
+def test_f5_a_night_whose_source_agrees_says_nothing_of_it(friday):
+    """Friday (SHN, no totals of its own): no such line."""
+    from tests.cli_helpers import cli
+
+    out = cli("sheet", "2026-12-05", "--db", str(friday)).output
+    assert "source's own totals" not in out
+    assert "total, 6 hands" in out
+
+
+def test_f5_the_sheet_page_says_it_and_the_refused_rows_place_and_reason(nights, monkeypatch):
+    """The Sheet page: the refused row's caption read 'hand 4 (E-OUTCOME)'; now as the command line writes it, the
+    file, row 5, column 8 (Result) and the reason; and a warning with the source's totals against the sheet's."""
+    db, sat, _ = nights
+    at = _run("sheet.py", db, monkeypatch, session=SAT)
+    plain = [c.value.replace("\\", "") for c in at.caption]
+    (foot,) = [c for c in plain if c.startswith("5 hands of")]
+    assert foot.endswith(f"Refused at ingest, not stored (see the Rejected hands page): hand 4 refused, not stored: "
+                         f"E-OUTCOME at {sat}:5:8: win disagrees with 45 card points: that is lose (lost, rules.md "
+                         "B-27).")
+    warnings = [w.value.replace("\\", "") for w in at.warning]
+    assert warnings == ["T" + SAT_FOOT[1:] + "."]
+    at = _run("sheet.py", db, monkeypatch, session="CSV sunday 2026-12-06")
+    assert [w.value.replace("\\", "") for w in at.warning] == ["T" + SUN_FOOT[1:] + "."]
+    assert [m.value for m in at.metric] == ["+6", "+4", "-11", "-4", "+5"]

@@ -207,8 +207,9 @@ def test_a_refused_hand_is_a_gap_the_sheet_names_in_text_and_json(db, tmp_path, 
                              default_timeout=60)
     page.run()
     assert not page.exception, [e.value for e in page.exception]
-    assert "Refused at ingest, not stored (see the Rejected hands page): hand 7 (E-SCORE-SUM)." in \
-        "\n".join(c.value for c in page.caption)
+    # dash27 F5: where and why, as the command line's foot (was "hand 7 (E-SCORE-SUM)" alone)
+    assert (f"Refused at ingest, not stored (see the Rejected hands page): hand 7 refused, not stored: {code} at "
+            f"{p}:{line}:{col}: {message}.") in "\n".join(c.value.replace("\\", "") for c in page.caption)
     # hand 7 written again with a score that sums to zero (Bea +2, Di +1: B-33) is stored: the gap is gone
     fixed = tmp_path / "gap-fixed.shn"
     fixed.write_text(GAP.replace("score Al -1 Bea +3", "score Al -1 Bea +2"))

@@ -130,8 +130,12 @@ st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; "
               "rules.md D-11, D-12, D-19" + ("; stake 1 on every hand" if _plain else "") + ")")
            + "; Σ: each player's running total; the last line is the totals."
            + (f" Voided, not counted: hand {md(sh.voided_text())}." if sh.voided else "")
+           # dash27 F5: where and why, as `shead sheet` says it (was "hand 4 (E-OUTCOME)" alone)
            + (" Refused at ingest, not stored (see the Rejected hands page): "
-              + ", ".join(f"{g.label()} ({g.code})" for g in sh.refused) + "." if sh.refused else ""))
+              + "; ".join(md(line) for line in sh.refused_lines()) + "." if sh.refused else ""))
+if sh.source_lines():  # dash27 F5: the paper's own totals row disagrees (only the Ledger said so)
+    line = sh.source_lines()[0]
+    st.warning(md(line[0].upper() + line[1:]) + ".")
 if len(sh.rows) >= 2:  # the night at a glance: each player's running total, hand by hand (new20 F9)
     import altair as alt  # noqa: PLC0415 - only a sheet of two hands or more draws it
 
