@@ -34,9 +34,9 @@ from streamlit.testing.v1 import AppTest
 
 from ingest.store import Store
 from ingest.validate import validate_text
+from tests.test_found26_dashboard import _run
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGES = ROOT / "dashboard" / "pages"
 
 FRIDAY = """%SHN 1.0
 [Event "Dash27 Friday Club"]
@@ -72,16 +72,6 @@ def friday(tmp_path_factory) -> Path:
     with Store(path) as store:
         store.ingest_file(res)
     return path
-
-
-def _run(page: str, db: Path, monkeypatch, **query) -> AppTest:
-    monkeypatch.setenv("SHEAD_DB", str(db))
-    at = AppTest.from_file(str(PAGES / page), default_timeout=60)
-    for k, v in query.items():
-        at.query_params[k] = v
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def _table(at: AppTest):
