@@ -370,8 +370,18 @@ def test_splitting_a_session_into_files_stores_the_same_outcomes(tmp_path_factor
     d = tmp_path_factory.mktemp("carry")
     ingest(d / "one.duckdb", shn("q", rules, *hands))
     parts = [shn("q", rules, *hands[:cut]), shn("q", rules, *hands[cut:])]
+    refused = []
     for part in (parts[::-1] if later_first else parts):
-        ingest(d / "two.duckdb", part)
+        refused += ingest(d / "two.duckdb", part).rejected
+    if refused:
+        # the one exception (break27 F1, tests/test_found27_copies*.py): a later file whose hands repeat two or more
+        # of the stored hands in their order, but for the number, is refused as the stored night sent again
+        # renumbered, each such hand E-HAND-CONFLICT filed under '<session> (sent again)'; the way out the message
+        # gives, the whole night's file, then stores the rest (its stored hands duplicates)
+        assert {(r.session, e.code) for r in refused for e in r.errors} == {("q (sent again)", "E-HAND-CONFLICT")}
+        assert len(refused) >= 2
+        rep = ingest(d / "two.duckdb", shn("q", rules, *hands))
+        assert (rep.stored, rep.duplicates, rep.rejected) == (len(refused), len(hands) - len(refused), [])
     one, two = stored(d / "one.duckdb", "q"), stored(d / "two.duckdb", "q")
     assert one == two
     for h in one.values():
