@@ -333,6 +333,7 @@ def store_files(store: st.Store, items: list[tuple[FileResult, str, object]]) ->
     in the database, or the group's store failed: each file then gets its
     own ``E-STORE``) one by one.  :class:`~ingest.store.StoreBusy` and an
     interrupt are raised (an interrupted group stored nothing)."""
+    from ingest.pot_carry import files_pot_carries  # noqa: PLC0415
     from ingest.session_copies import files_session_copies  # noqa: PLC0415
 
     reports = None
@@ -351,6 +352,8 @@ def store_files(store: st.Store, items: list[tuple[FileResult, str, object]]) ->
                  for k, (rep, path) in enumerate(bounds)]
         with store.using() as con:
             for (rep, _), warnings in zip(bounds, files_session_copies(con, files)):
+                rep.file_errors.extend(warnings)
+            for (rep, _), warnings in zip(bounds, files_pot_carries(con, files)):  # real27b F1
                 rep.file_errors.extend(warnings)
     return reports
 
@@ -507,6 +510,7 @@ def note_copies(store: st.Store, report: st.IngestReport, fmt: str, path: str | 
     or another, :mod:`ingest.session_copies`): a whole file's report, or
     the sum of a streamed file's batches (:meth:`~ingest.store.IngestReport.add`).
     :class:`~ingest.store.StoreBusy` is raised."""
+    from ingest.pot_carry import files_pot_carries  # noqa: PLC0415
     from ingest.session_copies import deal_copies, result_copies, session_copies  # noqa: PLC0415
 
     if report.stored and report.sessions_before is not None:
@@ -514,6 +518,8 @@ def note_copies(store: st.Store, report: st.IngestReport, fmt: str, path: str | 
         check = {"shn": session_copies, "netschafkopf": deal_copies}.get(fmt, result_copies)
         with store.using() as con:
             report.file_errors.extend(check(con, report.sessions_before, path))
+            # a pot=on night opening without the pot its group's last night left (real27b F1)
+            report.file_errors.extend(files_pot_carries(con, [(report.sessions_before, None, path)])[0])
 
 
 def _warning_entries(report: st.IngestReport, result: FileResult | None) -> list[dict]:

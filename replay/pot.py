@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from .profile import RuleProfile
     from .scoring import Settlement
 
-__all__ = ["pot_parts", "one_pot", "settle_pot", "split_pot", "settle_potsplit"]
+__all__ = ["pot_parts", "one_pot", "settle_pot", "split_pot", "settle_potsplit", "pot_held"]
 
 
 def one_pot(profile: RuleProfile, ante: int = 1) -> int:
@@ -166,3 +166,18 @@ def settle_potsplit(profile: RuleProfile, *, pot: int, out: int | None = None) -
                f"playing seats ({share} × {len(playing)} = {paid}), {rest} stays in the pot: "
                + ", ".join(f"seat {s} {u:+d}" for s, u in enumerate(units)) + f", pot {-paid:+d}")
     return _Settlement(units, "potsplit", None, 1, 0, (), shares, summary, pot=-paid)
+
+
+def pot_held(hands) -> int:
+    """What the pot holds after a night's hands (rules.md D-19): ``hands``
+    in hand order, each ``(written, units)``: the balance written before the
+    hand (``pot N``, the night's opening balance on its first hand, or one
+    asserted after a gap: it seeds the carry) or None, and the pot seat's
+    units in the hand (+ paid in, - taken).  A night that writes no pot opens
+    with an empty one (real27b F1, F2)."""
+    held = 0
+    for written, units in hands:
+        if written is not None:
+            held = written
+        held += units
+    return held

@@ -1,0 +1,125 @@
+"""``W-POT-CARRY`` (real27b F1): a ``pot=on`` night that does not open with
+the pot its group's last night left.
+
+The pot (rules.md D-19) is kept "for the next hand", whichever night that is;
+a night's opening balance is written ``pot N`` on its first hand (a sheet: the
+Pot cell of an opening row above its first row, docs/notation.md "pot N").  A
+night that writes none opens with an empty pot, and one that writes another
+amount opens with that one.  Whether a house carries the pot from night to
+night is the house's matter, so nothing is refused; but the units the stored
+night left in the pot leave the ledger unless the night says so, so each
+``pot=on`` session just stored whose hand 1 opens with another balance than
+the last earlier stored ``pot=on`` night of its group (same ``[Event]``,
+players and ``[Rules]``) closed with, when that was more than 0, is said at
+its first hand: which night, how much it left, what this night opens with,
+and what to write.  Nothing stored changes.  Called after a file is stored
+(:func:`ingest.pipeline.note_copies`, :func:`ingest.pipeline.store_files`),
+so the night before may be in the same file or run.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import duckdb
+
+from replay.errors import Diagnostic
+from replay.pot import pot_held
+
+__all__ = ["files_pot_carries", "written_pot"]
+
+#: ``pot N`` in a hand's stored text (its template: the cards stand apart as \x1f), a note's braces left out
+_WRITTEN = re.compile(r"(?:^|\s)pot\s+(\d+)(?=\s|$)")
+_NOTE = re.compile(r"\{[^}]*\}")
+
+
+def written_pot(template: str | None) -> int | None:
+    """The ``pot N`` written in a stored hand's text (``hand_source.template``),
+    None when it writes none."""
+    if not template:
+        return None
+    m = _WRITTEN.search(_NOTE.sub(" ", template))
+    return int(m.group(1)) if m else None
+
+
+def _held_after(con: duckdb.DuckDBPyConnection, session_id: int) -> int:
+    """What the pot holds after stored session ``session_id``'s hands
+    (:func:`replay.pot.pot_held`): the balance written on a hand whose pot
+    was taken as written (asserted) seeds it, the pot seat's units add up."""
+    rows = con.execute(
+        "SELECT h.hand, coalesce(json_extract_string(h.provenance, '$.pot') = 'asserted', FALSE), "
+        "coalesce((SELECT sum(u.units) FROM hand_units u WHERE u.hand_id = h.hand_id AND u.player IS NULL "
+        "AND u.seat = '(pot)'), 0), h.hand_id FROM hands h WHERE h.session_id = ? ORDER BY h.hand",
+        [session_id]).fetchall()
+    asserted = [r[3] for r in rows if r[1]]
+    texts = dict(con.execute("SELECT hand_id, template FROM hand_source WHERE list_contains(?, hand_id)",
+                             [asserted]).fetchall()) if asserted else {}
+    return pot_held((written_pot(texts.get(hid)) if hid in texts else None, int(units))
+                    for _, _, units, hid in rows)
+
+
+def _is_sheet(file: str | None) -> bool:
+    """Whether a stored hand came from a score sheet's row (CSV, XLSX: its
+    file is ``book.xlsx[Tab]`` or a ``.csv``)."""
+    low = (file or "").lower()
+    return low.endswith(("]", ".csv", ".tsv", ".xlsx"))
+
+
+def files_pot_carries(con: duckdb.DuckDBPyConnection,
+                      files: list[tuple[int, int | None, str | None]]) -> list[list[Diagnostic]]:
+    """``W-POT-CARRY`` for the sessions each file of ``files`` stored (``(since,
+    until, path)`` as :func:`ingest.session_copies.files_session_copies`: its
+    new sessions have ids above ``since`` up to ``until``).  One query finds
+    the new ``pot=on`` sessions opening at hand 1 that have an earlier stored
+    night of their group, players and rules; only those read further."""
+    out: list[list[Diagnostic]] = [[] for _ in files]
+    if not files:
+        return out
+    lows = [int(lo) for lo, _, _ in files]
+    highs = [int(hi) if hi is not None else 2**31 - 1 for _, hi, _ in files]
+    rows = con.execute(
+        """
+        WITH files AS (SELECT unnest(?::INTEGER[]) AS lo, unnest(?::INTEGER[]) AS hi, unnest(?::INTEGER[]) AS k),
+        new AS (
+            SELECT s.session_id, s."group", s.date, s.rules, s.players, f.k, min(h.hand) AS first
+            FROM sessions s JOIN files f ON s.session_id > f.lo AND s.session_id <= f.hi
+            JOIN hands h USING (session_id)
+            WHERE s.session_id > ? AND s.date IS NOT NULL
+            GROUP BY ALL HAVING min(h.hand) = 1),
+        prev AS (
+            SELECT n.session_id, o.session_id AS old, o.session AS old_name, o.date AS old_date,
+                   row_number() OVER (PARTITION BY n.session_id ORDER BY o.date DESC, o.session_id DESC) AS r
+            FROM new n JOIN sessions o ON o."group" IS NOT DISTINCT FROM n."group" AND o.rules = n.rules
+                 AND o.date < n.date AND o.session_id <> n.session_id
+                 AND list_sort(map_values(CAST(o.players::JSON AS MAP(VARCHAR, VARCHAR))))
+                     = list_sort(map_values(CAST(n.players::JSON AS MAP(VARCHAR, VARCHAR)))))
+        SELECT n.k, n.session_id, h.hand_id, h.provenance, p.old, p.old_name, strftime(p.old_date, '%Y.%m.%d'),
+               n."group", s.file, s.line, s.template
+        FROM new n JOIN prev p ON p.session_id = n.session_id AND p.r = 1
+        JOIN hands h ON h.session_id = n.session_id AND h.hand = 1
+        JOIN hand_source s ON s.hand_id = h.hand_id
+        WHERE coalesce(json_extract(h.rules_flags, '$.pot')::BOOLEAN, FALSE)
+        ORDER BY n.k, n.session_id
+        """, [lows, highs, list(range(len(files))), min(lows)]).fetchall()
+    for k, sid, _hid, prov, old, old_name, old_day, group, file, line, template in rows:
+        left = _held_after(con, old)
+        if left <= 0:
+            continue
+        said = json.loads(prov or "{}").get("pot")
+        opens = (written_pot(template) or 0) if said in ("asserted", "verified") else 0
+        if opens == left:
+            continue
+        where = file or files[k][2]
+        if _is_sheet(file):
+            write = (f"if the pot was carried, write an opening row with Pot {left} above this night's first row "
+                     "(docs/notation.md, pot N)")
+        else:
+            write = f"if the pot was carried, write pot {left} on this hand 1 (docs/notation.md, pot N)"
+        out[k].append(Diagnostic(
+            "W-POT-CARRY", f"hand 1: the group's night {old_day} ({old_name!r}, the same players and rules) ended "
+            f"with {left} in the pot, and this night opens with {opens} (rules.md D-19): {write}; if the house "
+            f"split it, end night {old_day} with a potsplit hand"
+            + (f"; else its {left - opens} units leave the ledger" if opens < left else ""),
+            "warning", where, int(line or 1), 1, 1, found=f"pot {opens}", expected=f"pot {left}"))
+    return out
