@@ -562,22 +562,48 @@ def ledger_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFram
 
 def pot_by_session(con: duckdb.DuckDBPyConnection, f: Filters) -> pl.DataFrame:
     """The pot (rules.md D-19, ``pot=on``) per session over the filtered
-    hands, apart from the players: ``paid_in`` (units put into the pot),
-    ``taken`` (units picker sides took out, as a positive number) and
-    ``balance`` = paid_in − taken, what the pot holds at the end of the
-    filtered hands.  Only sessions with a pot row; ordered by date, session."""
+    hands, apart from the players: ``opening`` (what the pot held before
+    the session's first filtered hand: the ``pot N`` written on it, carried
+    in from an earlier night, else 0), ``paid_in`` (units put into the pot),
+    ``taken`` (units picker sides took out, as a positive number), ``net`` =
+    paid_in − taken, and ``balance``, what the pot holds after the filtered
+    hands: the last written ``pot N`` among them (taken as written: it seeds
+    the carry, :func:`replay.pot.pot_held`), else 0, plus the units from that
+    hand on (real27b F2: the net was shown as what the pot holds, -15 for a
+    night that took 15 carried in).  A date filter starting mid-season starts
+    from the pot the first night in it opened with.  Only sessions with a pot
+    row; ordered by date, session."""
     fs = _settled(con, f)
     f = _prune(con, fs)  # the hands' SQL; the sittings read fs
-    base, params = _base(f, 'hand_id, session_id, session, date, "group", "table"')
-    sql = f"""{base}, {_session_units(f)}
-    SELECT u.session_id, si.session, si.date,
-           CAST(coalesce(sum(u.units) FILTER (WHERE u.units > 0), 0) AS BIGINT) AS paid_in,
-           CAST(coalesce(-sum(u.units) FILTER (WHERE u.units < 0), 0) AS BIGINT) AS taken,
-           CAST(sum(u.units) AS BIGINT) AS balance
-    FROM {_units_of(f)} JOIN si USING (session_id)
-    WHERE u.player IS NULL AND u.seat = '(pot)'
-    GROUP BY u.session_id, si.session, si.date
-    ORDER BY si.date NULLS LAST, u.session_id
+    base, params = _base(f, 'hand_id, session_id, session, date, "group", "table", hand, provenance')
+    sql = f"""{base}, {_session_units(f)},
+    ph AS (SELECT fh.session_id, fh.hand, fh.hand_id, u.units,
+                  coalesce(json_extract_string(fh.provenance, '$.pot') = 'asserted', FALSE) AS asserted
+           FROM {_units_of(f)} JOIN fh ON fh.hand_id = u.hand_id
+           WHERE u.player IS NULL AND u.seat = '(pot)'),
+    -- the pot N written on a hand whose pot was taken as written (the night's opening balance, or one after a gap):
+    -- read from the hand's stored text, only for those hands
+    w AS (SELECT ph.session_id, ph.hand,
+                 TRY_CAST(regexp_extract(regexp_replace(s.template, '[{{][^}}]*[}}]', ' ', 'g'),
+                                         '(^|\\s)pot\\s+(\\d+)(\\s|$)', 2) AS BIGINT) AS written
+          FROM ph JOIN hand_source s ON s.hand_id = ph.hand_id WHERE ph.asserted),
+    seed AS (SELECT session_id, max(hand) AS from_hand, arg_max(written, hand) AS written FROM w
+             WHERE written IS NOT NULL GROUP BY session_id),
+    firsts AS (SELECT session_id, min(hand) AS first FROM ph GROUP BY session_id)
+    SELECT ph.session_id, si.session, si.date,
+           CAST(coalesce(max(w.written) FILTER (WHERE ph.hand = firsts.first AND w.hand = ph.hand), 0) AS BIGINT)
+               AS opening,
+           CAST(coalesce(sum(ph.units) FILTER (WHERE ph.units > 0), 0) AS BIGINT) AS paid_in,
+           CAST(coalesce(-sum(ph.units) FILTER (WHERE ph.units < 0), 0) AS BIGINT) AS taken,
+           CAST(sum(ph.units) AS BIGINT) AS net,
+           CAST(coalesce(any_value(seed.written), 0)
+                + coalesce(sum(ph.units) FILTER (WHERE seed.from_hand IS NULL OR ph.hand >= seed.from_hand), 0)
+                AS BIGINT) AS balance
+    FROM ph JOIN si USING (session_id) JOIN firsts USING (session_id)
+    LEFT JOIN seed USING (session_id)
+    LEFT JOIN w ON w.session_id = ph.session_id AND w.hand = ph.hand
+    GROUP BY ph.session_id, si.session, si.date
+    ORDER BY si.date NULLS LAST, ph.session_id
     """
     return _run(con, sql, params)
 

@@ -206,3 +206,53 @@ def test_an_xlsx_workbook_whose_second_tab_has_no_opening_row(tmp_path):
     assert rep["ingested"] == 5
     assert _carry(rep) == [("pot_wb_noopen.xlsx[Dec 8]", 2, 1, 1, "pot 0", "pot 15")]
     assert _first_hand(db, "2026-12-08") == {"Ann": -2, "Bob": 4, "Cal": -2, "Dot": -2, "Eve": 2, "(pot)": 0}
+
+
+# -- real27b F2: the Ledger page's "The pot" ------------------------------------------------------------------------
+
+def _season(tmp_path, night2: str):
+    """Night 1 and a night 2 stored (pot1.shn, then ``night2``); the database's path."""
+    db = tmp_path / "v.duckdb"
+    _ingest(write(tmp_path, "pot1.shn", NIGHT1), db)
+    _ingest(write(tmp_path, "pot2.shn", night2), db)
+    return db
+
+
+def _pot_rows(db, **filters) -> list[tuple]:
+    from dashboard import metrics as m
+    from ingest.store import reading
+
+    with reading(db) as con:
+        rows = m.pot_by_session(con, m.Filters(**filters)).to_dicts()
+    return [(str(r["date"]), r["opening"], r["paid_in"], r["taken"], r["net"], r["balance"]) for r in rows]
+
+
+def test_the_pot_table_says_what_the_pot_holds_after_each_night(tmp_path):
+    """pot1.shn + pot2.shn (`pot 15` written).  Night 1: carried in 0, paid in 5 + 5 + 5 = 15, taken 0, net +15,
+    holds 15.  Night 2: carried in 15, paid in 0, taken 15 (Bob's side), net -15, holds 15 - 15 = 0 (was: balance
+    -15).  The Dec 8 night alone (a date filter from 2026-12-08): still carried in 15, holds 0."""
+    from datetime import date
+
+    db = _season(tmp_path, NIGHT2.format(pot="  pot 15"))
+    assert _pot_rows(db) == [("2026-12-01", 0, 15, 0, 15, 15), ("2026-12-08", 15, 0, 15, -15, 0)]
+    assert _pot_rows(db, date_from=date(2026, 12, 8)) == [("2026-12-08", 15, 0, 15, -15, 0)]
+
+
+def test_a_night_that_fills_the_pot_again_holds_what_it_put_in(tmp_path):
+    """Night 2 with a hand 3 leaster Cal after Bob took the carried 15: the pot +5 (each player 1, D-19).
+    Night 2: carried in 15, paid in 5, taken 15, net -10, holds 15 - 15 + 5 = 5."""
+    db = _season(tmp_path, NIGHT2.format(pot="  pot 15") + "\nhand 3  dealer Bob\nleaster Cal\n")
+    assert _pot_rows(db)[1] == ("2026-12-08", 15, 5, 15, -10, 5)
+
+
+def test_the_ledger_page_shows_carried_in_net_and_what_the_pot_holds(tmp_path, monkeypatch):
+    """The Ledger page (Streamlit AppTest) over the Dec 8 night alone (?from=2026-12-08): the pot table's row
+    reads carried in 15, net -15, holds 0; no column shows -15 as what the pot holds."""
+    from tests.test_found26_dashboard import _run
+
+    db = _season(tmp_path, NIGHT2.format(pot="  pot 15"))
+    at = _run("ledger.py", db, monkeypatch, **{"from": "2026-12-08"})
+    (df,) = [d.value for d in at.dataframe if "balance" in d.value.columns]
+    rows = df.to_dict("records")
+    assert [(r["opening"], r["paid_in"], r["taken"], r["net"], r["balance"]) for r in rows] == [(15, 0, 15, -15, 0)]
+    assert any("what the pot held when each began" in c.value for c in at.caption)

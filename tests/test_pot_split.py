@@ -187,6 +187,7 @@ def test_ledger_totals(tmp_path):
         played = {r["player"]: r["hands"] for r in board}
         ps = m.picking_summary(con, m.Filters()).to_dicts()[0]
         pot = {p["session"]: (p["paid_in"], p["taken"], p["balance"]) for p in m.pot_by_session(con, m.Filters()).to_dicts()}
+        net = {p["session"]: (p["opening"], p["net"]) for p in m.pot_by_session(con, m.Filters()).to_dicts()}
         split_rows = con.execute("SELECT count(*) FROM hands WHERE outcome = 'potsplit'").fetchone()[0]
         pot_total = con.execute("SELECT sum(units) FROM hand_units WHERE seat = ?", [POT_SEAT]).fetchone()[0]
     # by hand, summed over the three sessions (hands 1-4; 7-8; 1-2 at six):
@@ -199,9 +200,11 @@ def test_ledger_totals(tmp_path):
     assert lb == {"Allen Braun": 9, "Bea Schmidt": 0, "Cy Ott": -4, "Di Lenz": 5, "Ed Kahl": -3, "Flo Rahn": 1}
     # the pot seat: +5 +5 -10 +5 = 5 | -10 -3 = -13 | +5 -5 = 0; players 9 + 0 - 4 + 5 - 3 + 1 = 8 = -(5 - 13 + 0)
     assert pot_total == 5 - 13 + 0 and sum(lb.values()) + pot_total == 0
-    # paid in / taken out / balance per session (the second starts mid-session with a pot of 13 from before)
-    assert pot == {"potsplit/wi5-pot": (15, 10, 5), "potsplit/wi5-pot-remainder": (0, 13, -13),
+    # paid in / taken out / what the pot holds after each session (the second starts mid-session with a pot of 13
+    # from before, written pot 13: it holds 13 - 13 = 0 after, real27b F2; its net is -13)
+    assert pot == {"potsplit/wi5-pot": (15, 10, 5), "potsplit/wi5-pot-remainder": (0, 13, 0),
                    "potsplit/wi6-sit-out": (5, 5, 0)}
+    assert net == {"potsplit/wi5-pot": (0, 5), "potsplit/wi5-pot-remainder": (13, -13), "potsplit/wi6-sit-out": (0, 0)}
     assert split_rows == 3
     # a pot split deals no cards: not a hand played, nor dealt.  Bea Cy Di Ed: 4 + 2 + 2 hands less the
     # 3 splits = 5; Al the same (the split he sat out is a split); Flo: hand 1 dealt and sat out, hand 2 a split

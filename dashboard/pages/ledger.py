@@ -258,13 +258,22 @@ pot = fetch(metrics.pot_by_session, f)
 if not pot.is_empty():
     st.subheader("The pot")
     st.dataframe(
-        pot.select("date", "session", "paid_in", "taken", "balance"),
+        pot.select("date", "session", "opening", "paid_in", "taken", "net", "balance"),
         hide_index=True, placeholder="—",
-        column_config={"date": st.column_config.DateColumn("date", format="YYYY-MM-DD")},
+        column_config={"date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
+                       "opening": st.column_config.NumberColumn(
+                           "carried in", help="What the pot held before the session's first hand: the pot N "
+                           "written on it (a sheet: its opening row's Pot cell), else 0."),
+                       "paid_in": st.column_config.NumberColumn("paid in"),
+                       "net": st.column_config.NumberColumn("net", format="%+d",
+                                                            help="Units paid in less units taken out."),
+                       "balance": st.column_config.NumberColumn(
+                           "pot holds", help="What the pot holds after the session: carried in + net.")},
     )
-    st.caption(f"Sessions played with the pot (pot=on, rules.md D-19) over {over}: units put into the pot, units "
-               "picker sides took out of it, and what it holds after the filtered hands. The pot is not a player, "
-               "so none of the tables above counts it; players and pot together sum to zero.")
+    st.caption(f"Sessions played with the pot (pot=on, rules.md D-19) over {over}: what the pot held when each "
+               "began (its pot N, carried in from an earlier night), units put into it, units picker sides took "
+               "out of it, the net, and what it holds after the filtered hands. The pot is not a player, so none "
+               "of the tables above counts it; players and pot together sum to zero.")
 
 show_race()
 show_fox()
