@@ -1106,9 +1106,11 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
         return None  # (no player column: read_csv says so, real24 F3)
     if _names_below(layout, players, first, name) is not None:
         return None  # a header of two rows: read_csv says so (break27 F4)
+    index = {c: i for i, c in enumerate(header)}
+    if _short_table(rules, players, layout.header_row, name, cols, index, first[layout.header_row:]) is not None:
+        return None  # fewer player columns than the rules seat: read_csv says so (real27b F3)
     out = CsvResult("score-sheet", cols, players, FileResult(path=name), names=names, header_row=layout.header_row,
                     running=running_option(columns), group=layout.group)
-    index = {c: i for i, c in enumerate(header)}
 
     def batches() -> Iterator[ShnFile]:
         fh, reader, _header = opened()
@@ -1700,6 +1702,10 @@ def read_table(rows: list[list[str]], path: str | None = None, *, columns: str |
                                                           layout.header_row, path, cols)) is not None:
         result.errors.append(bad)
         return CsvResult("unknown", cols, players, result)
+    if kind == "score-sheet" and (bad := _short_table(rules, players, layout.header_row, path, cols, index,
+                                                      rows[layout.header_row:])) is not None:
+        result.errors.append(bad)  # four columns of a five-handed game (real27b F3)
+        return CsvResult("unknown", cols, players, result)
     # a sheet kept in money read without its stake: refused whole, a ledger of sitting totals as a per-hand sheet
     # (break21 F12: its whole-dollar rows were stored at a dollar a unit, the others refused, the stored night stuck)
     if (money := _money_cell(numbered(rows), layout)) is not None:
@@ -1915,6 +1921,51 @@ def _schafkopf_sheet(rules: str | None, players: list[str], index: dict[str, int
                       "partner Hias  pts 75  win' under [Rules \"schafkopf-bsv\"], notation.md), or import the "
                       "NetSchafkopf protocols; nothing read", file=path, line=header_row, col=1,
                       found=why, expected="a Sheepshead score sheet (picker, call, partner, points)")
+
+
+_COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def _short_table(rules: str | None, players: list[str], header_row: int, path: str | None,
+                 cols: dict[str, str] | None = None, index: dict[str, int] | None = None,
+                 rows: list[list[str]] = ()) -> Diagnostic | None:
+    """One ``E-CSV-RULES`` for a score sheet with fewer player columns than
+    the Sheepshead rules it is read under seat (rules.md F-1): no row can
+    seat the table, and each was refused ``E-SEATS`` about a ``[Seats]`` tag
+    the sheet does not have (real27b F3: a Stammtisch pad's four columns of
+    Schafkopf cents, read as five-handed nets).  It says what the sheet may
+    be: Schafkopf (four columns), written as SHN-SK; or Sheepshead at that
+    table size, with the ``--rules`` of the named profiles that seat it.
+    None for a sheet whose columns seat the rules' table, or rules that are
+    no Sheepshead profile (Schafkopf, Indiana, the fox game: their own
+    checks), or for a sheet whose Picker, Partner, Dealer or Leaster cells
+    (``rows``, the first below the header) name a column read as a field of
+    the hand (``cols``: ``--columns defense=Def`` where Def is a player):
+    each row says that at its cell."""
+    text = rules or "wi5-called-ace"
+    prof = None if is_indiana_rules(text) else profile_of(text)
+    if prof is None or not players or len(players) >= prof.players:
+        return None
+    taken = {c.strip().casefold() for c in (cols or {}).values()}
+    for f in ("picker", "partner", "dealer", "leaster"):
+        k = (index or {}).get((cols or {}).get(f, ""))
+        if k is not None and any(k < len(row) and row[k].strip().casefold() in taken for row in rows[:HEAD_ROWS]):
+            return None  # a player's column taken as a field: the rows' E-CSV-SEAT say so (fixk27)
+    from replay.profile import NAMED_PROFILES  # noqa: PLC0415
+
+    n = len(players)
+    fits = [k for k in NAMED_PROFILES if (q := profile_of(k)) is not None and q.players == n]
+    size = _COUNT_WORDS.get(prof.players, str(prof.players))
+    ways = ([f"a Schafkopf night: write it as SHN-SK score lines (e.g. 'game {players[0]} sauspiel EA  partner "
+             f"{players[1]}  pts 75  win' under [Rules \"schafkopf-bsv\"], notation.md §14.7)"] if n == 4 else [])
+    if fits:
+        ways.append(f"a {_COUNT_WORDS.get(n, str(n))}-handed Sheepshead night: --rules <a {n}-handed profile> ("
+                    + ", ".join(fits) + "; shead rules)")
+    return Diagnostic("E-CSV-RULES", f"{n} player column{'s' if n != 1 else ''} ({', '.join(players)}): a {size}-handed "
+                      f"Sheepshead sheet needs {prof.players} (the rules {text!r} seat {prof.players}, rules.md F-1), "
+                      "so no row can be read as its hand; " + "; ".join(ways or ["add the missing players' columns"])
+                      + "; nothing read", file=path, line=header_row, col=1,
+                      found=f"{n} player columns", expected=f"{prof.players} player columns")
 
 
 #: the longest pause between two hands of one night: a timestamp past midnight within it of the hand above is
