@@ -133,3 +133,152 @@ def test_a_four_column_ledger_of_sittings_is_still_stored(tmp_path):
     assert rep["rejected"] == []
     assert ledger(db) == {"Sepp": 40, "Hias": 40, "Vroni": -40, "Kathi": -40}
 
+
+# -- phone slips: 'call AH.', 'pts 72/48', 'tricks 4 of 6' ---------------------------------------------------------
+# A five-handed night typed on a phone.  The line the slip is on is line 8.  Units by hand (rules.md B-27, B-28
+# tiers; B-31 shares: the picker 2, the partner 1, each of 3 defenders 1; alone, the picker 4; B-32 a loss doubled;
+# B-33's table):
+# - 'pick Al call AH partner Bea pts 72 win': 72 is 61..90, a plain win x1: Al +2, Bea +1, Cy Di Ed -1.
+# - 'pick Cy alone pts 95 win-s': 95 >= 91, a schneider x2, alone: Cy +8, Al Bea Di Ed -2 each.
+
+from ingest.validate import validate_text  # noqa: E402
+from replay.errors import ShedError  # noqa: E402
+
+HEAD = ('%SHN 1.0\n[Event "Phone Night"]\n[Date "2026.12.05"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
+        '[Rules "wi5-called-ace"]\n\nhand 1\n')
+WIN_UNITS = {"Al": 2, "Bea": 1, "Cy": -1, "Di": -1, "Ed": -1}
+ALONE_UNITS = {"Al": -2, "Bea": -2, "Cy": 8, "Di": -2, "Ed": -2}
+
+
+def _read(text: str, strict: bool = False):
+    """(errors, warnings, units of the one hand stored or None) of ``text`` validated."""
+    res = validate_text(text, "phone.shn", strict=strict)
+    errs = [e for r in res.rejected for e in r.errors] + [e for e in res.errors if e.severity == "error"]
+    warns = [e for e in res.errors if e.severity == "warning"]
+    return errs, warns, (res.hands[0].outcome.units if res.hands else None)
+
+
+def _slip(line: str, col: int, found: str, read_as: str, units: dict, head: str = HEAD) -> str:
+    """The line read, lenient and strict alike: one W-PHONE-SLIP at (8, col) and ``units`` stored; its message."""
+    for strict in (False, True):
+        errs, warns, got = _read(head + line + "\n", strict)
+        assert errs == [], [str(e) for e in errs]
+        (w,) = warns
+        assert (w.code, w.line, w.col, w.found, w.expected, w.hand) == ("W-PHONE-SLIP", 8, col, found, read_as, 1)
+        assert got == units
+    return w.message
+
+
+def _refused(line: str, col: int, found: str, head: str = HEAD, at: int = 8) -> str:
+    """The line refused, lenient (the hand rejected) and strict (raised) alike, E-NUMBER at (at, col); its message."""
+    errs, _warns, got = _read(head + line + "\n")
+    assert got is None
+    (e,) = errs
+    assert (e.code, e.line, e.col, e.found, e.hand) == ("E-NUMBER", at, col, found, 1)
+    with pytest.raises(ShedError) as exc:
+        validate_text(head + line + "\n", "phone.shn", strict=True)
+    assert (exc.value.diagnostic.code, exc.value.diagnostic.col) == ("E-NUMBER", col)
+    assert exc.value.diagnostic.message == e.message
+    return e.message
+
+
+def test_call_with_a_full_stop_is_read_with_a_warning():
+    # 'pick Al call AH. partner Bea pts 72 win': 'AH.' at column 14 (was E-CARD 'expected a card', no hint)
+    msg = _slip("pick Al call AH. partner Bea pts 72 win", 14, "AH.", "call AH", WIN_UNITS)
+    assert msg == ("found 'AH.': the card AH with a full stop after it (a phone's: two spaces typed make '. '); read "
+                   "as 'call AH' (a '.' ends no statement in SHN); write 'call AH' to silence this warning")
+
+
+def test_call_with_a_full_stop_at_the_end_of_the_line():
+    # 'pick Al call AH.' then the result below: the same reading, same units
+    _slip("pick Al call AH.\npartner Bea pts 72 win", 14, "AH.", "call AH", WIN_UNITS)
+
+
+def test_a_full_stop_after_no_card_is_still_e_card():
+    # 'AX.' is no card with a stop: nothing certain, the E-CARD as before at column 14
+    errs, warns, got = _read(HEAD + "pick Al call AX. partner Bea pts 72 win\n")
+    assert got is None and warns == []
+    assert [(e.code, e.line, e.col, e.found) for e in errs] == [("E-CARD", 8, 14, "AX.")]
+
+
+def test_pts_slash_summing_to_120_is_the_pickers_points():
+    # 'pts 72/48': 72 + 48 = 120, the first the picker side's: read as pts 72 at column 33 (was E-NUMBER, no hint)
+    msg = _slip("pick Al call AH partner Bea pts 72/48 win", 33, "72/48", "pts 72", WIN_UNITS)
+    assert msg == ("found '72/48': the picker side's 72 and the defenders' 48 card points written together; read as "
+                   "'pts 72' ('pts' takes the picker side's points alone, the defenders' are the rest of the deck's "
+                   "120, rules.md A-6); write 'pts 72' to silence this warning")
+
+
+def test_pts_slash_alone_schneider():
+    # 'pick Cy alone pts 95/25 win-s': 95 + 25 = 120, pts 95: a schneider alone, Cy +8, -2 each (column 19)
+    _slip("pick Cy alone pts 95/25 win-s", 19, "95/25", "pts 95", ALONE_UNITS)
+
+
+def test_pts_slash_read_as_the_picker_side_disagrees_with_win():
+    # 'pts 48/72 win': read as pts 48, which is a loss (rules.md B-27): the outcome refused, the warning said
+    errs, warns, got = _read(HEAD + "pick Al call AH partner Bea pts 48/72 win\n")
+    assert got is None
+    assert [(e.code, e.col) for e in errs] == [("E-OUTCOME", 39)]
+    assert [(w.code, w.col, w.expected) for w in warns] == [("W-PHONE-SLIP", 33, "pts 48")]
+
+
+def test_pts_slash_not_summing_to_120_is_refused_with_what_to_write():
+    # 72 + 40 = 112: which number is the picker side's is not certain
+    msg = _refused("pick Al call AH partner Bea pts 72/40 win", 33, "72/40")
+    assert msg == ("found 'pts 72/40': two numbers, and 72 + 40 = 112, not the deck's 120 card points (rules.md A-6), "
+                   "so which is the picker side's is not certain; write the picker side's card points alone, e.g. "
+                   "'pts 72' (the defenders' are 120 less them)")
+
+
+def test_tricks_of_six_at_five_handed_is_read():
+    # 'tricks 4 of 6': six tricks a five-handed hand (rules.md B-2, F-1): read as tricks 4 at column 43
+    msg = _slip("pick Al call AH partner Bea pts 72 tricks 4 of 6 win", 43, "4 of 6", "tricks 4", WIN_UNITS)
+    assert msg == ("found '4 of 6': the picker side's tricks and the hand's 6 written together; read as 'tricks 4' "
+                   "('tricks' takes the picker side's tricks alone; a hand under wi5-called-ace has 6); write "
+                   "'tricks 4' to silence this warning")
+    # 'tricks 4/6' is the same slip
+    _slip("pick Al call AH partner Bea pts 72 tricks 4/6 win", 43, "4/6", "tricks 4", WIN_UNITS)
+
+
+def test_tricks_of_the_wrong_count_is_refused():
+    # 'tricks 4 of 5' at five-handed (six tricks): not certain (was E-STATEMENT at 'of', column 45)
+    msg = _refused("pick Al call AH partner Bea pts 72 tricks 4 of 5 win", 43, "4 of 5")
+    assert msg == ("found 'tricks 4 of 5': the picker side's tricks and a number of tricks written together, and a "
+                   "hand under wi5-called-ace has 6 tricks, not 5, so which is meant is not certain; write the picker "
+                   "side's tricks alone (0 to 6, e.g. 'tricks 4')")
+    msg = _refused("pick Al call AH partner Bea pts 72 tricks 7 of 6 win", 43, "7 of 6")
+    assert msg.endswith("and 7 is more than 6, so which is meant is not certain; write the picker side's tricks "
+                        "alone (0 to 6)")
+
+
+WI3 = '%SHN 1.0\n[Event "Phone Night"]\n[Date "2026.12.05"]\n[Seats "Al; Bea; Cy"]\n[Rules "wi3"]\n\nhand 1\n'
+
+
+def test_tricks_of_ten_at_three_handed():
+    # wi3: 10 cards each, 10 tricks (rules.md F-1).  'pick Al pts 70 tricks 6 of 10 win': a plain win alone,
+    # each opponent 1 unit, the picker 2 (rules.md F-2): Al +2, Bea -1, Cy -1; 'tricks 4 of 6' there is refused
+    _slip("pick Al pts 70 tricks 6 of 10 win", 23, "6 of 10", "tricks 6", {"Al": 2, "Bea": -1, "Cy": -1}, WI3)
+    msg = _refused("pick Al pts 70 tricks 4 of 6 win", 23, "4 of 6", WI3)
+    assert "a hand under wi3 has 10 tricks, not 6" in msg and "(0 to 10, e.g. 'tricks 4')" in msg
+
+
+def test_tricks_of_under_schafkopf_is_refused_with_the_hint():
+    # the reader tells a Sheepshead profile's tricks only: a Schafkopf 'tricks 5 of 8' is refused, saying so
+    head = ('%SHN 1.0\n[Event "Stammtisch"]\n[Date "2026.11.20"]\n[Seats "Sepp; Hias; Vroni; Kathi"]\n'
+            '[Rules "schafkopf-bsv"]\n[Cards "de"]\n\nhand 1\n')
+    # 'game Sepp sauspiel EA partner Hias pts 75 tricks 5 of 8 win': '5' at column 50, the hand's line 9
+    msg = _refused("game Sepp sauspiel EA partner Hias pts 75 tricks 5 of 8 win", 50, "5 of 8", head, at=9)
+    assert "shead does not tell the tricks of a hand under schafkopf-bsv from what a phone wrote" in msg
+    assert msg.endswith("write the picker side's tricks alone (e.g. 'tricks 5')")
+
+
+def test_the_three_slips_ingested_say_where_and_store_the_hand(tmp_path):
+    """shead ingest: the hand is stored with the worked units (Al +2, Bea +1, Cy Di Ed -1), and the report says
+    each slip at its line and column: AH. at 8:14, 72/48 at 8:35, 4 of 6 at 8:48 (two spaces after 'AH.')."""
+    db = tmp_path / "p.duckdb"
+    rep = _ingest(write(tmp_path, "phone.shn", HEAD + "pick Al call AH.  partner Bea pts 72/48 tricks 4 of 6 win\n"),
+                  db)
+    assert (rep["ingested"], rep["rejected"]) == (1, [])
+    assert [(w["code"], w["line"], w["col"]) for w in rep["warnings"]] == [
+        ("W-PHONE-SLIP", 8, 14), ("W-PHONE-SLIP", 8, 35), ("W-PHONE-SLIP", 8, 48)]
+    assert ledger(db) == WIN_UNITS

@@ -2847,10 +2847,61 @@ class _Reader:
             raise self._eol(toks, keyword, what, "E-CARD")
         t = toks[j]
         x = self.cards.get(t, _MISS)
+        if x is _MISS and len(t) > 2 and t[-1] == "." and (x := self.cards.get(t[:-1], _MISS)) is not _MISS:
+            self._phone_slip(toks, j, f"{keyword} {t[:-1]}", f"the card {t[:-1]} with a full stop after it (a "
+                             "phone's: two spaces typed make '. ')", "a '.' ends no statement in SHN")
         if x is _MISS:
             raise self._card_err(toks, j, f"'{keyword}'")
         q = self.line.find(t, start)
         return x, q, q + len(t)
+
+    def _phone_slip(self, toks, k: int, read_as: str, what: str, why: str, found: str | None = None) -> None:
+        """``W-PHONE-SLIP`` at token ``k``: a phone's slip whose meaning is
+        certain (fixb28: 'call AH.', 'pts 72/48', 'tricks 4 of 6'), read as
+        ``read_as``, the SHN it means.  A warning, as ``W-TAG-QUOTES`` is: the
+        hand is read, in strict reading too (docs/notation.md §11)."""
+        t = toks[k] if found is None else found
+        self.errors.append(Diagnostic(
+            "W-PHONE-SLIP", f"found {_quote(t)}: {what}; read as '{read_as}' ({why}); write '{read_as}' to silence "
+            "this warning", "warning", self.path, self.ln, self._col(toks, k),
+            (self.hand.number or None) if self.hand is not None else None, None, t, read_as))
+
+    def _hand_tricks(self) -> tuple[int | None, str]:
+        """The tricks of a hand under the rules in force (the hand's own
+        [Rules], else its session's, else the default profile's) and their
+        name: ``(None, name)`` for rules that are no Sheepshead profile
+        (Schafkopf, Indiana, the fox game) or that do not read."""
+        from replay.errors import ProfileError  # noqa: PLC0415
+        from replay.profile import DEFAULT_PROFILE, parse_rules  # noqa: PLC0415
+
+        hand = self.hand
+        text = ((hand.tags.get("Rules") if hand is not None else None) or self.sess.tags.get("Rules")
+                or DEFAULT_PROFILE.name)
+        try:
+            return parse_rules(text).tricks, text.split(";")[0].strip()
+        except (ProfileError, ValueError):
+            return None, text.split(";")[0].strip()
+
+    def _tricks_of(self, t: str, toks, k: int, got: int, of_text: str) -> None:
+        """'tricks N of M' (or 'tricks N/M') at token ``k``, N read
+        (``got``): certain, and read as 'tricks N' with ``W-PHONE-SLIP``, when
+        M is the hand's number of tricks under its rules (rules.md F-1) and N
+        at most M; else refused (``E-NUMBER``) saying what to write."""
+        total, rules = self._hand_tricks()
+        m = _UINT.get(of_text)
+        if total is not None and m == total and got <= m:
+            self._phone_slip(toks, k, f"tricks {got}", f"the picker side's tricks and the hand's {m} written "
+                             "together", f"'tricks' takes the picker side's tricks alone; a hand under {rules} has "
+                             f"{total}", t)
+            return
+        said = (f"a hand under {rules} has {total} tricks, not {of_text}" if total is not None and m != total else
+                f"{got} is more than {of_text}" if total is not None else
+                f"shead does not tell the tricks of a hand under {rules} from what a phone wrote")
+        write = (f"0 to {total}" + (f", e.g. 'tricks {got}'" if got <= total else "") if total is not None
+                 else f"e.g. 'tricks {got}'")
+        raise self._err_at("E-NUMBER", f"found 'tricks {t}': the picker side's tricks and a number of tricks written "
+                           f"together, and {said}, so which is meant is not certain; write the picker side's tricks "
+                           f"alone ({write})", toks, k, t, "a number")
 
     def s_call(self, toks, i, n):
         hand = self.hand
@@ -3111,6 +3162,27 @@ class _Reader:
                         "sign (+2, -4, 0), ? when unknown, or ^ before a number for a result agreed at the table"
                         + hint, col, vt, "units")
 
+    def _slashed(self, t: str, m, col: int, kw: str, toks: list[str], j: int) -> Value:
+        """'pts A/B' or 'tricks A/B' (fixb28): the picker side's and the
+        defenders' card points written together, read as 'pts A' with
+        ``W-PHONE-SLIP`` when they sum to the deck's 120 (rules.md A-6: the
+        first is the picker side's, as a sheet's Points and Def Pts are); for
+        'tricks', :meth:`_tricks_of`.  Else refused, ``E-NUMBER``, saying
+        what to write."""
+        a, b = int(m.group(1)), int(m.group(2))
+        if kw == "tricks":
+            self._tricks_of(t, toks, j, a, m.group(2))
+            return Value(a, Pos(self.ln, col))
+        if a + b == 120:
+            self._phone_slip(toks, j, f"pts {a}", f"the picker side's {a} and the defenders' {b} card points written "
+                             "together", f"'pts' takes the picker side's points alone, the defenders' are the rest "
+                             "of the deck's 120, rules.md A-6")
+            return Value(a, Pos(self.ln, col))
+        raise self._err("E-NUMBER", f"found 'pts {t}': two numbers, and {a} + {b} = {a + b}, not the deck's 120 card "
+                        "points (rules.md A-6), so which is the picker side's is not certain; write the picker "
+                        f"side's card points alone, e.g. 'pts {a}' (the defenders' are 120 less them)", col, t,
+                        "a number")
+
     def _uint_slow(self, t: str, col: int, kw: str, lo: int, hi: int | None, agreed_ok: bool,
                    toks: list[str] | None = None, j: int = 0) -> Value:
         agreed = False
@@ -3242,14 +3314,24 @@ def _number_statement(attr: str, kw: str, lo: int, hi: int | None, agreed_ok: bo
         v = _UINT.get(t)
         if v is not None and lo <= v <= top:
             val = new_value(v, self.ln, q + 1)
+        elif (kw == "pts" or kw == "tricks") and (m := _SLASHED.fullmatch(t)) is not None:
+            val = self._slashed(t, m, q + 1, kw, toks, j)  # fixb28: a phone's 'pts 72/48', 'tricks 4/6'
         else:
             val = self._uint_slow(t, q + 1, kw, lo, hi, agreed_ok, toks, j)
         self.p = q + len(t)
+        if kw == "tricks" and v is not None and j + 2 < n and toks[j + 1] == "of" and _UINT_RE.fullmatch(toks[j + 2]):
+            self._tricks_of(f"{t} of {toks[j + 2]}", toks, j, v, toks[j + 2])  # fixb28: a phone's 'tricks 4 of 6'
+            self.p = line.find(toks[j + 2], line.find("of", self.p) + 2) + len(toks[j + 2])
+            j += 2
         setattr(hand, attr, val)
         self.last = val
         return j + 1
     handler.__name__ = "s_" + kw
     return handler
+
+
+#: two whole numbers with a slash between them ('pts 72/48', 'tricks 4/6'): a phone's or a score pad's pair
+_SLASHED = re.compile(r"(0|[1-9][0-9]{0,3})/(0|[1-9][0-9]{0,3})")
 
 
 def _outcome(self, toks, i, n):
