@@ -86,7 +86,8 @@ def files_pot_carries(con: duckdb.DuckDBPyConnection,
             FROM sessions s JOIN files f ON s.session_id > f.lo AND s.session_id <= f.hi
             JOIN hands h USING (session_id)
             WHERE s.session_id > ? AND s.date IS NOT NULL
-            GROUP BY ALL HAVING min(h.hand) = 1),
+            GROUP BY ALL HAVING min(h.hand) = 1  -- only pot=on nights look for an earlier night (issue 17: a
+                AND bool_or(h.hand = 1 AND coalesce(json_extract(h.rules_flags, '$.pot')::BOOLEAN, FALSE))),
         prev AS (
             SELECT n.session_id, o.session_id AS old, o.session AS old_name, o.date AS old_date,
                    row_number() OVER (PARTITION BY n.session_id ORDER BY o.date DESC, o.session_id DESC) AS r
