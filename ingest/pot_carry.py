@@ -26,6 +26,7 @@ import duckdb
 
 from replay.errors import Diagnostic
 from replay.pot import pot_held
+from replay.profile import parse_rules
 
 __all__ = ["files_pot_carries", "written_pot"]
 
@@ -59,6 +60,15 @@ def _held_after(con: duckdb.DuckDBPyConnection, session_id: int) -> int:
                     for _, _, units, hid in rows)
 
 
+def _keeps_pot(rules: str | None) -> bool:
+    """Whether a session's ``[Rules]`` text keeps a pot (``pot=on``, rules.md
+    D-19); a text that does not read is kept for the full check."""
+    try:
+        return bool(parse_rules(rules or None).pot)
+    except Exception:  # noqa: BLE001 - its hands were read under it; the full check decides
+        return True
+
+
 def _is_sheet(file: str | None) -> bool:
     """Whether a stored hand came from a score sheet's row (CSV, XLSX: its
     file is ``book.xlsx[Tab]`` or a ``.csv``)."""
@@ -78,6 +88,13 @@ def files_pot_carries(con: duckdb.DuckDBPyConnection,
         return out
     lows = [int(lo) for lo, _, _ in files]
     highs = [int(hi) if hi is not None else 2**31 - 1 for _, hi, _ in files]
+    # the new sessions whose rules keep a pot, read from the sessions table alone (a row a night): a file of nights
+    # without a pot (most) costs this one small query, not a pass over its hands (issue 17)
+    pots = [sid for sid, rules in con.execute(
+        "SELECT session_id, rules FROM sessions WHERE session_id > ? AND session_id <= ?",
+        [min(lows), max(highs)]).fetchall() if _keeps_pot(rules)]
+    if not pots:
+        return out
     rows = con.execute(
         """
         WITH files AS (SELECT unnest(?::INTEGER[]) AS lo, unnest(?::INTEGER[]) AS hi, unnest(?::INTEGER[]) AS k),
@@ -85,7 +102,7 @@ def files_pot_carries(con: duckdb.DuckDBPyConnection,
             SELECT s.session_id, s."group", s.date, s.rules, s.players, f.k, min(h.hand) AS first
             FROM sessions s JOIN files f ON s.session_id > f.lo AND s.session_id <= f.hi
             JOIN hands h USING (session_id)
-            WHERE s.session_id > ? AND s.date IS NOT NULL
+            WHERE s.session_id > ? AND s.date IS NOT NULL AND list_contains(?::INTEGER[], s.session_id)
             GROUP BY ALL HAVING min(h.hand) = 1  -- only pot=on nights look for an earlier night (issue 17: a
                 AND bool_or(h.hand = 1 AND coalesce(json_extract(h.rules_flags, '$.pot')::BOOLEAN, FALSE))),
         prev AS (
@@ -102,7 +119,7 @@ def files_pot_carries(con: duckdb.DuckDBPyConnection,
         JOIN hand_source s ON s.hand_id = h.hand_id
         WHERE coalesce(json_extract(h.rules_flags, '$.pot')::BOOLEAN, FALSE)
         ORDER BY n.k, n.session_id
-        """, [lows, highs, list(range(len(files))), min(lows)]).fetchall()
+        """, [lows, highs, list(range(len(files))), min(lows), pots]).fetchall()
     for k, sid, _hid, prov, old, old_name, old_day, group, file, line, template in rows:
         left = _held_after(con, old)
         if left <= 0:
