@@ -321,6 +321,8 @@ def test_sheepshead_replay_keeps_french_suits(example_db):
 
 
 def fill(at: AppTest, **values) -> AppTest:
+    if "call" in values and "suit" in values:  # the Called suit is shown once a call names one (real28 F1)
+        at.selectbox(key="lh_call").set_value(values.pop("call")).run()
     for key, value in values.items():
         if key.startswith("score"):  # text fields (issue 12: an emptied field stays empty)
             for i, u in enumerate(value):

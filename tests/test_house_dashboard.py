@@ -17,8 +17,8 @@ def test_log_hand_calls_the_diamond_ace_under_clubs_trump(example_db):  # noqa: 
     db, _ = example_db
     at = new_session(ok(page("log_hand.py").run()), "North Woods Club", "An=Anna; Bo=Bo; Ce=Cecile; Du=Dustin; Em=Emma",
                      "2025-04-04", rules="wi5-clubs-trump", table="1")
-    assert at.selectbox(key="lh_suit").options == ["♠ spades", "♥ hearts", "♦ diamonds"]
     fill(at, dealer="Em", picker="An", call="ace", suit="D", partner="Ce", pts=70, outcome="win")
+    assert at.selectbox(key="lh_suit").options == ["(not written)", "♠ spades", "♥ hearts", "♦ diamonds"]
     press(at, "Check score")
     # B-33 plain win with a partner: picker +2, partner +1, each defender -1
     assert "**An** +2 · **Bo** -1 · **Ce** +1 · **Du** -1 · **Em** -1 — win" in texts(at)

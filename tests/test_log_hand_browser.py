@@ -14,7 +14,7 @@ hand took.
 
 The numbers, worked by hand (rules.md B-33, ``doubleOnBump=on``):
 
-* hand 19, Al picks, calls A♠, Cy is the partner, 95 card points: a win
+* hand 19, Al picks, calls A♠ (Call chosen: the form starts at '(not written)', real28 F1), Cy is the partner, 95 card points: a win
   with schneider (91 or more, B-28): Al +4, Cy +2, Bea, Di, Ed -2 each;
 * hand 20 is the notation's hand 14 tapped in card by card: Bea loses with
   59 points, 3 tricks: Bea -4, Di -2, Al, Cy, Ed +2 each;
@@ -110,7 +110,9 @@ def test_log_a_hand_on_a_phone(served):
 
             # ---- a score-sheet hand, one Save: 3 choices (2 taps each), the points, Save
             t0 = time.monotonic()
+            expect(page.get_by_role("combobox", name="Call", exact=True)).to_have_value("(not written)")
             choose(runs, "Picker", "Al")
+            choose(runs, "Call", "a fail ace")  # no call until one is chosen (real28 F1)
             choose(runs, "Called suit", "♠ spades")
             choose(runs, "Partner", "Cy")
             type_in(runs, page.get_by_role("textbox", name="Card points"), "95")
@@ -134,6 +136,8 @@ def test_log_a_hand_on_a_phone(served):
             # B-28: 95 >= 91 is schneider, 2 a defender; the picker with a partner: Al +4, Cy +2, 3 x -2
             assert units(db, 19) == {"Al": 4, "Bea": -2, "Cy": 2, "Di": -2, "Ed": -2}
             expect(page.get_by_label("Hand number")).to_have_value("20")
+            # the call cleared with the other fields (real28 F1: hand 19's A♠ was kept for hand 20)
+            expect(page.get_by_role("combobox", name="Call", exact=True)).to_have_value("(not written)")
             shot(page, "phone_saved.png")
 
             # ---- a full card log, tapped

@@ -200,7 +200,8 @@ def build_text(ctx: dict, v: dict, before: str = "") -> tuple[HandText, int]:
         chunks = [(f"pick {v['picker']}", "picker")]
         call = v.get("call")
         if call in ("ace", "ten", "under"):
-            card = ("T" if call == "ten" else "A") + v["suit"]
+            # a called suit not written: the ace called, its card not known (notation.md §7 ``??``)
+            card = "??" if v["suit"] in (None, NOT_WRITTEN) else ("T" if call == "ten" else "A") + v["suit"]
             chunks.append((f"call {card}", "call"))
             if call == "under":
                 chunks[-1] = (chunks[-1][0] + " under " + v["under"], "under")
@@ -426,7 +427,7 @@ def form_values(ctx: dict) -> dict:
     aliases = [a for a, _ in ctx["seats"]]
     return {
         "number": ss.get("lh_number"), "dealer": ss.get("lh_dealer"), "kind": ss.get("lh_kind") or "picked",
-        "picker": ss.get("lh_picker"), "call": ss.get("lh_call"), "suit": ss.get("lh_suit") or "C",
+        "picker": ss.get("lh_picker"), "call": ss.get("lh_call"), "suit": ss.get("lh_suit") or NOT_WRITTEN,
         "under": (ss.get("lh_under") or "").strip(), "partner": ss.get("lh_partner"),
         "leaster": ss.get("lh_leaster"), "pts": ss.get("lh_pts"), "tricks": ss.get("lh_tricks"),
         "outcome": ss.get("lh_outcome"), "crack": ss.get("lh_crack"), "recrack": ss.get("lh_recrack"),
@@ -462,6 +463,9 @@ def _local_errors(ctx: dict, v: dict) -> dict[str, list[str]]:
     if v["kind"] == "picked":
         if not v["picker"]:
             errs.setdefault("picker", []).append("choose the picker")
+        if v["call"] == "ten" and v["suit"] in (None, NOT_WRITTEN):
+            # a ten call is known by its suit only (B-10); with the suit not known write Call "(not written)"
+            errs.setdefault("call", []).append("choose the called suit of the ten call (or Call: (not written))")
         if v["call"] == "under":
             try:
                 v["under"] = str(Card.parse(v["under"]))
@@ -719,7 +723,8 @@ def _next_hand(ctx: dict, v: dict) -> None:
     ss["lh_picker"] = None
     for k in ("lh_pts", "lh_tricks"):
         ss[k] = ""
-    for k in ("lh_partner", "lh_leaster", "lh_outcome"):
+    # the call too: the next hand's call is what its scorer chooses, never the last hand's (real28 F1)
+    for k in ("lh_partner", "lh_leaster", "lh_outcome", "lh_call", "lh_suit"):
         ss[k] = NOT_WRITTEN
     for k in ("lh_crack", "lh_recrack", "lh_blitz"):
         ss[k] = NONE
@@ -1206,14 +1211,16 @@ kind = ss["lh_kind"]
 seat_opts = list(aliases)
 suits = call_suits(ctx.get("rules"))  # the profile's fail suits (rules.md F-8)
 mode = PROFILE.partnerMode if PROFILE is not None else "calledAce"
-calls = list(CALLS) if mode in ("calledAce", "jdAndAce") else (["no call", "alone"] if mode == "jackOfDiamonds"
+# "(not written)" first: a score line need not say the call (notation.md), and a call is stored only when the
+# scorer chose it (real28 F1: the form's first suit was stored on every hand logged here)
+calls = [NOT_WRITTEN] + list(CALLS) if mode in ("calledAce", "jdAndAce") else (["no call", "alone"] if mode == "jackOfDiamonds"
                                                                else [])
 for key, opts, dflt in (("lh_picker", seat_opts, None),
                         ("lh_partner", [NOT_WRITTEN, UNKNOWN] + seat_opts, NOT_WRITTEN),
                         ("lh_leaster", [NOT_WRITTEN, TIE] + seat_opts, NOT_WRITTEN),
                         ("lh_crack", [NONE] + seat_opts, NONE), ("lh_recrack", [NONE] + seat_opts, NONE),
                         ("lh_blitz", [NONE] + seat_opts, NONE), ("lh_call", calls or [None], (calls or [None])[0]),
-                        ("lh_suit", list(suits), next(iter(suits))), ("lh_outcome", list(OUTCOMES), NOT_WRITTEN),
+                        ("lh_suit", [NOT_WRITTEN] + list(suits), NOT_WRITTEN), ("lh_outcome", list(OUTCOMES), NOT_WRITTEN),
                         ("lh_blitz_color", ["black", "red"], "black")):
     if ss.get(key) not in opts:
         ss[key] = dflt
@@ -1252,10 +1259,12 @@ if kind == "picked":
     if calls:
         with row():
             st.selectbox("Call", calls, key="lh_call", width="stretch",
-                         format_func={"ace": "a fail ace", "ten": "a ten", "under": "ace, under a card",
-                                      "alone": "alone", "no call": "no call (J♦)"}.__getitem__)
+                         format_func={NOT_WRITTEN: NOT_WRITTEN, "ace": "a fail ace", "ten": "a ten",
+                                      "under": "ace, under a card", "alone": "alone",
+                                      "no call": "no call (J♦)"}.__getitem__)
             if ss.get("lh_call") in ("ace", "ten", "under"):
-                st.selectbox("Called suit", list(suits), key="lh_suit", format_func=SUIT_NAMES.__getitem__,
+                st.selectbox("Called suit", [NOT_WRITTEN] + list(suits), key="lh_suit",
+                             format_func={NOT_WRITTEN: NOT_WRITTEN, **SUIT_NAMES}.__getitem__,
                              width="stretch")
         _row("call")
     if ss.get("lh_call") == "under":
