@@ -4025,6 +4025,15 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if misdeal is not None and (any(cell(row, f)[0] for f in ("picker", "leaster", "doubler"))
                                     or any(whole_units(row[index[p]]) != 0 for p in present)):
             misdeal = None  # a hand was played (or paid for) after all: the notes are only notes
+        # 'misdeal' (redeal, misdealt) written in the Picker cell, where the picker goes, with nothing else of a hand
+        # and no units paid: the misdeal its Notes cell would say (rules.md B-4; real28 F2: refused E-CSV-SEAT, and
+        # the later hands warned W-SESSION-GAP); units paid on such a row are refused below (E-CSV-HAND)
+        ptext_m, pcol_m = cell(row, "picker")
+        picker_misdeal = bool(ptext_m) and says_misdeal(ptext_m) and plain_name(ptext_m).lower() not in player_of
+        paid_m = [p for p in present if whole_units(row[index[p]]) != 0] if picker_misdeal else []
+        if picker_misdeal and misdeal is None and not paid_m and not any(
+                cell(row, f)[0] for f in ("leaster", "doubler", "partner", "call", "points", "outcome")):
+            misdeal = pcol_m - 1
         blank = misdeal is not None and not present
         # no units written for anyone (every player cell blank or '?') on a row that names the hand: SHN's hand without
         # a score line, the units derived from what it writes (rules.md B-27..B-33; real24 F3: refused as a dealer
@@ -4370,6 +4379,18 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 dbl, dbc = "doubler", said_col
             elif not lst:
                 lst, lsc = "?", said_col
+        elif picker_misdeal:  # the misdeal read above, or a row that says misdeal and pays or plays a hand
+            picker, pc = None, said_col
+            if misdeal is None:
+                what = (", ".join(f"{label[p]} " + (f"{u:+d}" if (u := whole_units(row[index[p]])) is not None
+                                                     else repr(row[index[p]].strip())) for p in paid_m)
+                        + " paid" if paid_m else
+                        "its " + " / ".join(cols[f] for f in ("leaster", "doubler", "partner", "call", "points",
+                                                               "outcome") if cell(row, f)[0]) + " cell written")
+                err("E-CSV-HAND", f"picker {ptext_m!r} says the hand was misdealt, dealt again with no hand played "
+                    f"and nobody paid (rules.md B-4), but the row has {what}: write the picker of the hand played "
+                    "in the Picker cell, or for the misdeal 0 (or nothing) in every player's cell and nothing else",
+                    pc, ptext_m, "a player who picked, or 'misdeal' with no units paid")
         else:
             picker, pc = seat("picker")
         if dbl and dbl.lower() in ("yes", "y", "x", "1", "true", "doubler", "ja"):

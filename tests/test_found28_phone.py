@@ -6,6 +6,12 @@ logged on a phone carried an ace call the scorer never gave.  SHN reads a score 
 (``pick Cy  partner Ed  pts 72  win``, notation.md §7), so the form now starts at Call "(not written)", writes no call
 for it, and clears the call after a save as it clears the picker, partner and points.
 
+F2: 'misdeal' (redeal, misdealt) written in a score sheet's Picker cell was refused E-CSV-SEAT, and the hands after it
+warned W-SESSION-GAP (the pot "may be wrong"), though a Notes cell saying misdeal is read (rules.md B-4) and so are
+'Leaster' and 'Doubler' in the Picker cell (real25 F8).  Now such a row, with no other cell of a hand and its units
+all 0 or blank, is SHN's ``misdeal`` as the Notes cell's is; with units paid or a hand's cell written it is refused
+E-CSV-HAND at the Picker cell, saying what the row has and what to write.  Worked below, at LEAGUE.
+
 The session is the example session (data/sheepshead/example_session.shn: hands 14-18, seats Al Bea Cy Di Ed,
 ``[Rules "wi5-called-ace; doubleOnBump=on; noPick=leaster"]``); the next hand is 19, dealt by Ed (after hand 18's Di).
 The units, worked by hand from rules.md:
@@ -179,3 +185,100 @@ def test_f1_two_hands_in_a_row_on_a_phone(tmp_path):
     assert stored_call(db, 19)[:3] == ("AH", "ace", "H")
     assert stored_units(db, SESSION, 20) == {"Al": -1, "Bea": -1, "Cy": 2, "Di": -1, "Ed": 1}
     assert stored_call(db, 20)[:3] == (None, None, None)
+
+
+# --------------------------------------------------------------------------
+# F2: 'misdeal' in a sheet's Picker cell
+
+#: real28's league_v2.csv as the league kept it: $0.25 a point (--columns stake=0.25), a Pot column, hand 3's
+#: misdeal written where the picker goes, Notes blank, every cell $0.00; hand 7's Points written 60 (the sheet's
+#: '60-60' is the known E-CSV-POINTS, not this finding).  Worked by hand (real28 WORKING.md A; rules.md) in units
+#: ($ / 0.25), rules "wi5-called-ace; doubleOnBump=off; pot=on", seats Gus Lou Max Ned Ole:
+#: h1 Max+Ole 95: schneider, 2 a defender (B-28, B-31): Max +4, Ole +2, Gus/Lou/Ned -2; the pot empty.
+#: h2 leaster Ned (D-4: +4, -1 each) with pot=on each of five puts 1 in (D-19): Ned +3, the others -2, pot +5.
+#: h3 misdeal: redealt, no hand played, nobody pays (B-4): all 0; no doubler or bump in these rules, so hand 4 is
+#:    not doubled (D-11 is the doubler's thrown-in hand, noPick=doubler).
+#: h4 Ned alone 40: a plain loss alone, no double on the bump: -4, +1 each (B-32, B-33); the losing picker pays the
+#:    pot what it would have taken, 5 (D-19): Ned -9, the others +1, pot +5 (10).
+#: h5 Ole+Gus 72 cracked by Lou (E-1: x2): 2 a defender, Ole +4, Gus +2, Lou/Max/Ned -2; the pot's 10 taken 8/2
+#:    (D-19): Ole +12, Gus +4, pot -10.
+#: h6 Gus+Lou 25: schneidered (B-28 <= 30), 2 a defender, no double: Gus -4, Lou -2, Max/Ned/Ole +2.
+#: h7 Lou+Max 60: a loss (B-27: 61 wins), 1 a defender: Lou -2, Max -1, Gus/Ned/Ole +1.
+#: The night (h1..h7, h3 0): Gus -2 -2 +1 +4 -4 +1 = -2; Lou -2 -2 +1 -2 -2 -2 = -9; Max +4 -2 +1 -2 +2 -1 = +2;
+#: Ned -2 +3 -9 -2 +2 +1 = -7; Ole +2 -2 +1 +12 +2 +1 = +16; the pot +5 +5 -10 = 0.  Six hands played.
+LEAGUE = """Date,Hand,Dealer,Picker,Partner,Call,Points,Result,Leaster,Crack,Notes,Gus,Lou,Max,Ned,Ole,Pot
+2026-11-19,1,Gus,Max,Ole,AH,95,W schneider,,,Ned late - sat in 7:10,-$0.50,-$0.50,$1.00,-$0.50,$0.50,$0.00
+2026-11-19,2,Lou,,,,,,Ned,,leaster to the pot,-$0.50,-$0.50,-$0.50,$0.75,-$0.50,$1.25
+2026-11-19,3,Max,{picker},,,{points},,,,,{units}
+2026-11-19,4,Max,Ned,,alone,40,L,,,,$0.25,$0.25,$0.25,-$2.25,$0.25,$1.25
+2026-11-19,5,Ned,Ole,Gus,AC,72,W,,Lou cracked,,$1.00,-$0.50,-$0.50,-$0.50,$3.00,-$2.50
+2026-11-19,6,Ole,Gus,Lou,AS,25,L,,,,-$1.00,-$0.50,$0.50,$0.50,$0.50,$0.00
+2026-11-19,7,Gus,Lou,Max,AH,60,L,,,60-60 Lou bumped,$0.25,-$0.50,-$0.25,$0.25,$0.25,$0.00
+Total,,,,,,,,,,,-$0.50,-$2.25,$0.50,-$1.75,$4.00,$0.00
+"""
+ZEROS = "$0.00,$0.00,$0.00,$0.00,$0.00,$0.00"
+RULES = ("--rules", "wi5-called-ace; doubleOnBump=off; pot=on", "--columns", "stake=0.25")
+NIGHT = {"Gus": -2, "Lou": -9, "Max": 2, "Ned": -7, "Ole": 16}
+
+
+def _league(tmp_path, picker: str, units: str = ZEROS, points: str = "") -> tuple[dict, Path]:
+    from tests.cli_helpers import ingest_json, write
+
+    db = tmp_path / "league.duckdb"
+    return ingest_json(write(tmp_path, "league_v2.csv", LEAGUE.format(picker=picker, units=units, points=points)),
+                       db, *RULES), db
+
+
+def _hands(db: Path) -> dict[int, tuple]:
+    """Each stored hand's (outcome, {seat: units}), the pot's among them as '(pot)'."""
+    import duckdb
+
+    with duckdb.connect(str(db), read_only=True) as con:
+        outcome = dict(con.execute("SELECT hand, outcome FROM hands").fetchall())
+        rows = con.execute("SELECT h.hand, u.seat, u.units FROM hands h JOIN hand_units u USING (hand_id) "
+                           "ORDER BY h.hand, u.seat_no").fetchall()
+    units: dict[int, dict] = {}
+    for hand, seat, u in rows:
+        units.setdefault(hand, {})[seat] = u
+    return {h: (outcome[h], units.get(h, {})) for h in sorted(outcome)}
+
+
+@pytest.mark.parametrize("word", ["misdeal", "Redeal", "misdealt"])
+def test_f2_misdeal_in_the_picker_cell_is_the_misdeal_its_notes_cell_would_say(tmp_path, word):
+    from tests.cli_helpers import ledger
+
+    rep, db = _league(tmp_path, word)
+    assert (rep["ingested"], rep["rejected"]) == (7, [])
+    assert [w for w in rep["warnings"] if w["code"] == "W-SESSION-GAP"] == []  # its units 0: no pot in doubt
+    hands = _hands(db)
+    assert hands[3][0] == "misdeal" and set(hands[3][1].values()) <= {0}
+    assert hands[4][1] == {"Gus": 1, "Lou": 1, "Max": 1, "Ned": -9, "Ole": 1, "(pot)": 5}  # not doubled
+    assert hands[5][1] == {"Gus": 4, "Lou": -2, "Max": -2, "Ned": -2, "Ole": 12, "(pot)": -10}
+    assert ledger(db) == NIGHT
+
+
+def test_f2_misdeal_with_its_units_left_blank_is_read_the_same(tmp_path):
+    rep, db = _league(tmp_path, "misdeal", units=",,,,,")
+    assert (rep["ingested"], rep["rejected"]) == (7, [])
+    assert [w for w in rep["warnings"] if w["code"] == "W-SESSION-GAP"] == []
+    assert _hands(db)[3][0] == "misdeal"
+
+
+def test_f2_misdeal_in_the_picker_cell_with_units_paid_is_refused_at_the_cell(tmp_path):
+    """Lou +$0.50, Max -$0.25, Ned -$0.25 on the misdeal row: units +2, -1, -1 paid, which a misdeal never pays
+    (B-4): refused at row 4, column 4 (the Picker cell), saying what the row pays and what to write."""
+    rep, _ = _league(tmp_path, "misdeal", units="$0.00,$0.50,-$0.25,-$0.25,$0.00,$0.00")
+    (bad,) = rep["rejected"]
+    assert (bad["line"], bad["col"], bad["code"], bad["hand"]) == (4, 4, "E-CSV-HAND", 3)
+    assert bad["message"] == (
+        "row 4: picker 'misdeal' says the hand was misdealt, dealt again with no hand played and nobody paid "
+        "(rules.md B-4), but the row has Lou +2, Max -1, Ned -1 paid: write the picker of the hand played in the "
+        "Picker cell, or for the misdeal 0 (or nothing) in every player's cell and nothing else")
+    assert rep["ingested"] == 6
+
+
+def test_f2_misdeal_in_the_picker_cell_with_points_written_is_refused(tmp_path):
+    rep, _ = _league(tmp_path, "misdeal", points="40")
+    (bad,) = rep["rejected"]
+    assert (bad["line"], bad["col"], bad["code"]) == (4, 4, "E-CSV-HAND")
+    assert "but the row has its Points cell written:" in bad["message"]
