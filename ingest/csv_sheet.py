@@ -349,29 +349,43 @@ def _defense_player(header: list[str], below: list[list[str]], columns: str | No
             continue
         if any(i < len(row) and _norm(row[i]) == label for i in where):
             return c
-    return c if _sums_to_zero(header, below, k, cols) else None
+    if _sums_to_zero(header, below, k, cols):
+        return c
+    # a negative cell is no card count (rules.md A-6): the column holds units, a player's, when most of the rows
+    # that write it sum to 0 with it (break28 F4: one row's typo made 'Def' the defenders' points, 0 of 4 stored)
+    cells = [whole_units(row[k]) for row in below if k < len(row) and row[k].strip()
+             and not any(x.strip().lower().startswith("total") for x in row[:k + 1])]
+    if any(v is not None and v < 0 for v in cells) and _sums_to_zero(header, below, k, cols, most=True):
+        return c
+    return None
 
 
-def _sums_to_zero(header: list[str], below: list[list[str]], k: int, cols: dict[str, str]) -> bool:
+def _sums_to_zero(header: list[str], below: list[list[str]], k: int, cols: dict[str, str],
+                  most: bool = False) -> bool:
     """Whether each row of ``below`` that writes column ``k`` sums to 0 over the unmapped columns with ``k``
     among them, and not without it: column ``k`` is then a player's units (a player named Deal who won 1, then
-    2), not the hand's number.  False when a cell does not read as a number."""
+    2), not the hand's number.  False when a cell does not read as a number.  ``most``: more than half of those
+    rows, at least two, so (a scorer's typo in one row, break28 F4)."""
     mapped = set(cols.values())
     others = [i for i, c in enumerate(header) if i != k and c.strip() and c not in mapped and _norm(c) not in IGNORED]
-    seen = False
+    seen = good = 0
     for row in below:
-        if k >= len(row) or not row[k].strip():
+        if k >= len(row) or not row[k].strip() or most and any(x.strip().lower().startswith("total")
+                                                              for x in row[:k + 1]):
             continue
         try:
             vals = [Fraction(re.sub(r"[$€£\s]", "", row[i]).replace("\u2212", "-") or "0") for i in others
                     if i < len(row)]
-            own = Fraction(row[k].strip())
+            own = Fraction(row[k].strip().replace("\u2212", "-") if most else row[k].strip())
         except (ValueError, ZeroDivisionError):
             return False
+        seen += 1
         if sum(vals) + own != 0 or sum(vals) == 0:
-            return False
-        seen = True
-    return seen
+            if not most:
+                return False
+            continue
+        good += 1
+    return good >= 2 and 2 * good > seen if most else seen > 0
 
 
 def _with_time(date: str, time: str) -> str:
@@ -4507,8 +4521,17 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             # the defenders' card points (break26b F6): the picker side's are the rest of the deck's
             v = whole_units(dtext_)
             if v is None or not 0 <= v <= deck:
-                err("E-CSV-POINTS", f"the defenders' points {dtext_!r} (column {cols['defense']!r}) are not card "
-                    f"points", dfc, dtext_, f"0..{deck}")
+                dcol = cols["defense"]
+                if v is not None and v < 0:  # no card count: a player's units (break28 F4: no way out was named)
+                    why = (f": a card count is never negative; if the column is {seat_label(dcol)}'s units, ingest "
+                           f"with --columns '{dcol}={seat_label(dcol)}' to read it as a player's column")
+                elif v is None and re.search(r"[^\W\d_]", dtext_):  # 'Cy Di Ed': the defenders' names (def3.csv)
+                    why = (f": if the column names the defenders rather than their card points, leave it out with "
+                           f"--columns 'ignore={dcol}' (the units cells say who defended)")
+                else:
+                    why = ""
+                err("E-CSV-POINTS", f"the defenders' points {dtext_!r} (column {dcol!r}) are not card "
+                    f"points" + why, dfc, dtext_, f"0..{deck}")
             elif rec.pts is not None and rec.pts.value + v != deck:
                 err("E-CSV-POINTS", f"the defenders' points {v} (column {cols['defense']!r}) and the picker side's "
                     f"{rec.pts.value} (column {cols['points']!r}) sum to {rec.pts.value + v}, and the two sides' card "

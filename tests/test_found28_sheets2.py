@@ -1,0 +1,101 @@
+"""Score sheets brought by break28 (session 28; /tmp/s28/break28/FINDINGS.md F4-F8), fixed by fixd28: each record
+written as a user would write it, each amount worked out by hand from rules.md (/work/shared/reference/rules.md)
+before shead's figure was read.  Profile wi5-called-ace (doubleOnBump on).
+
+Units used below (rules.md B-28 tiers, B-31/B-33 shares):
+- a called-ace win 61..90: picker +2, partner +1, the three defenders -1.
+- alone 91..120, schneider (x2): picker +8, the four others -2.
+- alone, a loss 31..60 with DOB (B-32): picker -4x2 = -8, the four others +2.
+- a leaster (C): its winner +4, each of the four others -1.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.cli_helpers import cli, ingest_json as _ingest, ledger, write
+from tests.cli_helpers import refused_at as _where
+
+
+def _stream(monkeypatch, stream: bool) -> None:
+    if stream:  # the sheet read in batches of one (ingest.csv_sheet.read_csv_stream)
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", "0")
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", "1")
+
+
+# -- F4: a player named Def, one row with a typo ----------------------------------------------------------------------
+
+#: break28's defplayer.csv.  h1 Al/Bea AH win: Al +2, Bea +1, Cy/Def/Ed -1.  h2 Cy/Ed AS win: Cy +2, Ed +1,
+#: Al/Bea/Def -1.  h3 Bea alone, a loss with DOB: Bea -8, the rest +2 -- the row writes Def +3 (a typo: the row sums
+#: to +1).  h4 Ed/Al AC win: Ed +2, Al +1, Bea/Cy/Def -1.
+#: h1, h2, h4 stored: Al 2-1+1 = +2, Bea 1-1-1 = -1, Cy -1+2-1 = 0, Def -1-1-1 = -3, Ed -1+1+2 = +2 (sum 0).
+DEFPLAYER = """Date,Hand,Picker,Partner,Call,Result,Al,Bea,Cy,Def,Ed
+2026-12-11,1,Al,Bea,AH,W,2,1,-1,-1,-1
+2026-12-11,2,Cy,Ed,AS,W,-1,-1,2,-1,1
+2026-12-11,3,Bea,,alone,L,2,-8,2,3,2
+2026-12-11,4,Ed,Al,AC,W,1,-1,-1,-1,2
+"""
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_def_player_with_one_typo_row_is_still_a_player(tmp_path, monkeypatch, stream):
+    """Negative Def cells are no card count: the column is Def's units, three of its four rows summing to 0 with
+    it.  Only row 4 is refused, E-SCORE-SUM at Def's cell (4:10) (was 0 stored, 4 rejected: E-CSV-POINTS on rows
+    2, 3, 5 and 'E-SEATS [Seats] lists 4 seats' on row 4)."""
+    _stream(monkeypatch, stream)
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "defplayer.csv", DEFPLAYER), db)
+    assert (rep["ingested"], _where(rep)) == (3, [(4, 10, "E-SCORE-SUM", 3)])
+    assert "Def +3 is written but the rules give +2" in rep["rejected"][0]["message"]
+    assert not [w for w in rep["warnings"] if w["code"] == "W-CSV-DEFENSE"]
+    assert ledger(db) == {"Al": 2, "Bea": -1, "Cy": 0, "Def": -3, "Ed": 2}
+
+
+def test_a_negative_defenders_cell_names_the_way_to_read_it_as_a_player(tmp_path):
+    """One row only, Def -5 beside Points 75 (no second row to tell units by): the column stays the defenders'
+    points and the row is refused E-CSV-POINTS at the Def cell (2:7), the message naming --columns 'Def=Def'."""
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "neg.csv", """Date,Hand,Picker,Partner,Call,Points,Def,Al,Bea,Cy,Di,Ed
+2026-12-03,1,Al,Bea,AH,75,-5,2,1,-1,-1,-1
+"""), db)
+    assert (rep["ingested"], _where(rep)) == (0, [(2, 7, "E-CSV-POINTS", 1)])
+    msg = rep["rejected"][0]["message"]
+    assert "a card count is never negative" in msg and "--columns 'Def=Def'" in msg, msg
+
+
+#: break28's def3.csv: a Defenders column of the defenders' names beside Points.  h1 Al/Bea AH 75, a win: Al +2,
+#: Bea +1, Cy/Di/Ed -1.  h2 Bea/Cy AS 50, a loss with DOB: Bea -4, Cy -2, Al/Di/Ed +2 (the file writes Al 4: a typo,
+#: the row sums to +2).
+DEF3 = """Date,Hand,Picker,Partner,Call,Points,Defenders,Al,Bea,Cy,Di,Ed
+2026-12-03,1,Al,Bea,AH,75,Cy Di Ed,2,1,-1,-1,-1
+2026-12-03,2,Bea,Cy,AS,50,"Al, Di, Ed",4,-4,-2,2,2
+"""
+
+
+def test_a_defenders_column_of_names_names_ignore(tmp_path):
+    """Each row refused E-CSV-POINTS at the Defenders cell (column 7) as before, but the message now names
+    --columns 'ignore=Defenders'; following it stores h1 (Al +2, Bea +1, Cy/Di/Ed -1) and refuses h2 for its own
+    typo, E-SCORE-SUM at Al's cell (3:8)."""
+    db = tmp_path / "x.duckdb"
+    path = write(tmp_path, "def3.csv", DEF3)
+    rep = _ingest(path, db)
+    assert (rep["ingested"], _where(rep)) == (0, [(2, 7, "E-CSV-POINTS", 1), (3, 7, "E-CSV-POINTS", 2)])
+    assert all("--columns 'ignore=Defenders'" in e["message"] for e in rep["rejected"]), rep["rejected"]
+    db2 = tmp_path / "y.duckdb"
+    rep = _ingest(path, db2, "--columns", "ignore=Defenders")
+    assert (rep["ingested"], _where(rep)) == (1, [(3, 8, "E-SCORE-SUM", 2)])
+    assert ledger(db2) == {"Al": 2, "Bea": 1, "Cy": -1, "Di": -1, "Ed": -1}
+
+
+def test_a_def_pts_column_out_of_range_stays_the_defenders(tmp_path):
+    """A true Def Pts column with one cell 121 (break28's def2.csv row 3): still the defenders' points, that row
+    refused E-CSV-POINTS at 3:6 with no 'Def Pts=' advice (121 is no negative units cell).  h1 Bea/Cy Def Pts 40
+    -> 80, a win: Bea +2, Cy +1, Al/Di/Ed -1."""
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "def2.csv", """Date,Hand,Picker,Partner,Call,Def Pts,Al,Bea,Cy,Di,Ed
+2026-12-02,1,Bea,Cy,AS,40,-1,2,1,-1,-1
+2026-12-02,2,Bea,Cy,AS,121,-2,4,2,-2,-2
+"""), db)
+    assert (rep["ingested"], _where(rep)) == (1, [(3, 6, "E-CSV-POINTS", 2)])
+    assert "--columns" not in rep["rejected"][0]["message"]
+    assert ledger(db) == {"Al": -1, "Bea": 2, "Cy": 1, "Di": -1, "Ed": -1}
