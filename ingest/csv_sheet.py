@@ -2729,6 +2729,9 @@ class _Totals:
         #: row that counts is that row and no standing is carried over, whether or not it sums the rows above: what a
         #: later send of a stored night states its totals to be (fixa27, real26 F6)
         self.stated: dict[str, int] | None = None
+        #: each checked totals row -> the totals row before it (0: the first row), the rows it sums being between:
+        #: a refused row among them is left out of its sum once the hands are judged (:func:`_refused_in_totals`)
+        self.blocks: dict[int, int] = {}
 
     def add(self, row: list[str], derived: bool = False) -> None:
         """Add a row's units (cells that are no whole number count nothing);
@@ -2794,6 +2797,7 @@ class _Totals:
             """The units a written total stands for: the rows' sum, or the sum and the carried standing."""
             return v if v == sums[p] else v - carry[p] if carry[p] and v == sums[p] + carry[p] else None
 
+        self.blocks[int(r)] = self.last_row if self.rows else 0
         grand = {p: units(v, p, self.start, self.carry_all) if v is not None else None for p, v in written.items()}
         self.stated = (dict(written) if not self.last_row and all(v is not None for v in written.values())
                        and not any(self.carry_all.values()) else None)
@@ -2910,6 +2914,50 @@ def _derived_totals(pending: list, res, out: CsvResult, index: dict[str, int], p
             if not bad or bad[-1] != (lo, int(r)):
                 bad.append((lo, int(r)))
     return bad
+
+
+def _refused_in_totals(notes: list[Diagnostic], blocks: dict[int, int], res, rows, index: dict[str, int],
+                       players: list[str], path: str | None) -> list[Diagnostic]:
+    """``notes`` with each ``W-CSV-TOTALS`` of a totals row over a refused row said again without that row's units
+    (break28 F7: the refused row was counted in the sum, the correct Total row blamed, and the refused row said
+    "stored"): the stored rows' sum, the refused rows named with their code, and what the refused row's cell would
+    be for the Total row to hold; a Total row that the stored rows match is no warning.  A totals row that carries
+    standings over or writes money is left as it was said."""
+    refused = {int(x.source_line): (x.errors[0].code if x.errors else "refused") for x in res.rejected}
+    by_row = {int(r): row for r, row in rows}
+    col_of = {index[p] + 1: p for p in players}
+    out = []
+    for d in notes:
+        lo = blocks.get(int(d.line)) if d.code == "W-CSV-TOTALS" else None
+        p = col_of.get(d.col)
+        row = by_row.get(int(d.line))
+        bad = sorted(x for x in refused if lo is not None and lo < x < int(d.line))
+        if lo is None or p is None or row is None or not bad or isinstance(row, MoneyRow) \
+                or "carried over" in d.message or "the rows above sum to" not in d.message:
+            out.append(d)
+            continue
+        k = index[p]
+        wrote = whole_units(row[k]) if k < len(row) else None
+        cells = {x: whole_units(by_row[x][k]) if x in by_row and k < len(by_row[x]) else None for x in bad}
+        kept = sum(v for x, row_ in by_row.items() if lo < x < int(d.line) and x not in refused
+                   and not _is_totals_cells(row_)
+                   for v in [whole_units(row_[k]) if k < len(row_) else None] if v is not None)
+        if wrote is None or wrote == kept:
+            continue  # the stored rows sum to it: the refused row's typo was the only difference
+        names = ", ".join(f"row {row_words(x)} ({refused[x]}, written {seat_label(p)} "
+                          f"{(f'{cells[x]:+d}' if cells[x] is not None else 'blank')})" for x in bad)
+        fix = (f"; the totals row holds if row {row_words(bad[0])} writes {seat_label(p)} "
+               f"{wrote - kept:+d}" if len(bad) == 1 else "")
+        out.append(Diagnostic(
+            "W-CSV-TOTALS", f"row {row_words(d.line)}: the totals row writes {seat_label(p)} {wrote:+d}, but the "
+            f"stored rows above sum to {kept:+d}; refused and not stored: {names}{fix}", "warning", d.file, d.line,
+            d.col, found=f"{wrote:+d}", expected=f"{kept:+d}"))
+    return out
+
+
+def _is_totals_cells(row: list[str]) -> bool:
+    """Whether a sheet's row is a totals row by its first cell ('Total', 'Totals')."""
+    return bool(row) and row[0].strip().lower().startswith("total")
 
 
 #: The longest note kept from a sheet's Notes cells (characters; a longer one is cut, with "…").
@@ -3457,9 +3505,12 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
         pass
     pending: list = []  # totals rows over rows that write no units: checked against the scored hands
     stated: list[dict[str, int]] = []
+    blocks: dict[int, int] = {}
     records = list(sheet_records(out, rows, index, path, rules, stored_session, notes, grand, nights, pending,
-                                 stated))
+                                 stated, blocks))
     res = _validate_records(ShnFile(records, path=path), path, False)
+    if res.rejected and blocks:
+        notes[:] = _refused_in_totals(notes, blocks, res, rows, index, out.players, path)
     for lo, r in _derived_totals(pending, res, out, index, path, notes):  # a wrong Total row checks nothing stored
         if not lo:
             grand.clear()
@@ -3746,7 +3797,8 @@ def _tier_of(word: str, pts: int, prof) -> str | None:
 def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None, rules: str,
                   stored_session=None, notes: list[Diagnostic] | None = None,
                   grand: list | None = None, nights: list | None = None,
-                  pending: list | None = None, stated: list | None = None) -> Iterator[HandRecord]:
+                  pending: list | None = None, stated: list | None = None,
+                  blocks: dict[int, int] | None = None) -> Iterator[HandRecord]:
     """The hand records of a score sheet's rows, one by one: ``rows`` yields
     ``(row number, cells)`` (row 1 is the header), so a large sheet is
     mapped in bounded memory (issue 15, :func:`read_csv_stream`); what is
@@ -3791,6 +3843,8 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
     for p in out.players:
         alias_of[p] = _alias(label[p], taken)
     totals = _Totals(out.players, index, label, pending)
+    if blocks is not None:  # each totals row's rows, for its warnings once the hands are judged (break28 F7)
+        totals.blocks = blocks
     prof = profile_of(rules)
     sits_out = prof is not None and prof.sitOut  # rules.md F-1: the dealer's units cell may be left blank
     # a cell's name in lower case, else by Unicode case folding (break24 F9: 'ilker' for İlker, 'STRAUSS')

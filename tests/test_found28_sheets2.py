@@ -99,3 +99,55 @@ def test_a_def_pts_column_out_of_range_stays_the_defenders(tmp_path):
     assert (rep["ingested"], _where(rep)) == (1, [(3, 6, "E-CSV-POINTS", 2)])
     assert "--columns" not in rep["rejected"][0]["message"]
     assert ledger(db) == {"Al": -1, "Bea": 2, "Cy": 1, "Di": -1, "Ed": -1}
+
+
+# -- F7: W-CSV-TOTALS over a refused row ------------------------------------------------------------------------------
+
+#: break28's tot_typo.csv.  h1 Lou/Gus AH 66, a win: Lou +2, Gus +1, Mo/Rita/Zeke -1.  h2 Mo/Zeke AS 70, a win:
+#: Mo +2, Zeke +1, Gus/Lou/Rita -1.  h3 Rita alone 95, schneider: Rita +8, the rest -2 -- the row writes Rita +9,
+#: refused E-SCORE-SUM (sums to +1).  The Total row writes the right night: Gus 1-1-2 = -2, Lou 2-1-2 = -1,
+#: Mo -1+2-2 = -1, Rita -1-1+8 = +6, Zeke -1+1-2 = -2.  Stored (h1, h2): Rita -1-1 = -2; +6 - (-2) = +8 for row 4.
+TOT_TYPO = """Date,Hand,Picker,Partner,Call,Points,Gus,Lou,Mo,Rita,Zeke
+2026-12-10,1,Lou,Gus,AH,66,1,2,-1,-1,-1
+2026-12-10,2,Mo,Zeke,AS,70,-1,-1,2,-1,1
+2026-12-10,3,Rita,,alone,95,-2,-2,-2,9,-2
+Total,,,,,,-2,-1,-1,6,-2
+"""
+
+
+def test_a_totals_warning_leaves_the_refused_row_out(tmp_path):
+    """One W-CSV-TOTALS, at Rita's Total cell (5:10): the stored rows sum to -2, row 4 is named refused
+    (E-SCORE-SUM, written +9), and the Total row holds if row 4 writes +8 (was: "the rows above sum to +7; the
+    hands are stored as their rows write them")."""
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "tot_typo.csv", TOT_TYPO), db)
+    assert (rep["ingested"], _where(rep)) == (2, [(4, 10, "E-SCORE-SUM", 3)])
+    (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-TOTALS"]
+    assert (w["line"], w["col"], w["found"], w["expected"]) == (5, 10, "+6", "-2")
+    assert "the stored rows above sum to -2" in w["message"], w["message"]
+    assert "row 4 (E-SCORE-SUM, written Rita +9)" in w["message"]
+    assert "the totals row holds if row 4 writes Rita +8" in w["message"]
+    assert "+7" not in w["message"] and "stored as their rows write them" not in w["message"]
+    assert ledger(db) == {"Gus": 0, "Lou": 1, "Mo": 1, "Rita": -2, "Zeke": 0}
+
+
+def test_a_totals_row_that_the_stored_rows_match_is_no_warning(tmp_path):
+    """The Total row sums only h1 and h2 (Rita -2: the scorer left the typo row out of it): with row 4 refused,
+    the stored rows match every cell, so no W-CSV-TOTALS (was: "the rows above sum to +7")."""
+    db = tmp_path / "x.duckdb"
+    text = TOT_TYPO.replace("Total,,,,,,-2,-1,-1,6,-2", "Total,,,,,,0,1,1,-2,0")
+    rep = _ingest(write(tmp_path, "tot_left.csv", text), db)
+    assert (rep["ingested"], _where(rep)) == (2, [(4, 10, "E-SCORE-SUM", 3)])
+    assert not [w for w in rep["warnings"] if w["code"] == "W-CSV-TOTALS"]
+
+
+def test_a_wrong_totals_row_without_refused_rows_is_said_as_before(tmp_path):
+    """No row refused, the Total row writes Rita +7 (break28's tot_badtotal.csv): the warning as it was, the rows
+    above summing to +6."""
+    db = tmp_path / "x.duckdb"
+    text = TOT_TYPO.replace(",9,-2\n", ",8,-2\n").replace("-1,-1,6,-2\n", "-1,-1,7,-2\n")
+    rep = _ingest(write(tmp_path, "tot_badtotal.csv", text), db)
+    assert (rep["ingested"], _where(rep)) == (3, [])
+    (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-TOTALS"]
+    assert (w["line"], w["col"], w["found"], w["expected"]) == (5, 10, "+7", "+6")
+    assert "the rows above sum to +6; the hands are stored as their rows write them" in w["message"]
