@@ -2925,6 +2925,7 @@ def _refused_in_totals(notes: list[Diagnostic], blocks: dict[int, int], res, row
     standings over or writes money is left as it was said."""
     refused = {int(x.source_line): (x.errors[0].code if x.errors else "refused") for x in res.rejected}
     by_row = {int(r): row for r, row in rows}
+    said = {int(r): r for r, _row in rows}  # the line -> the row as a message says it ('5 (line 8)')
     col_of = {index[p] + 1: p for p in players}
     out = []
     for d in notes:
@@ -2944,12 +2945,12 @@ def _refused_in_totals(notes: list[Diagnostic], blocks: dict[int, int], res, row
                    for v in [whole_units(row_[k]) if k < len(row_) else None] if v is not None)
         if wrote is None or wrote == kept:
             continue  # the stored rows sum to it: the refused row's typo was the only difference
-        names = ", ".join(f"row {row_words(x)} ({refused[x]}, written {seat_label(p)} "
+        names = ", ".join(f"row {row_words(said.get(x, x))} ({refused[x]}, written {seat_label(p)} "
                           f"{(f'{cells[x]:+d}' if cells[x] is not None else 'blank')})" for x in bad)
-        fix = (f"; the totals row holds if row {row_words(bad[0])} writes {seat_label(p)} "
+        fix = (f"; the totals row holds if row {row_words(said.get(bad[0], bad[0]))} writes {seat_label(p)} "
                f"{wrote - kept:+d}" if len(bad) == 1 else "")
         out.append(Diagnostic(
-            "W-CSV-TOTALS", f"row {row_words(d.line)}: the totals row writes {seat_label(p)} {wrote:+d}, but the "
+            "W-CSV-TOTALS", f"row {row_words(said.get(int(d.line), d.line))}: the totals row writes {seat_label(p)} {wrote:+d}, but the "
             f"stored rows above sum to {kept:+d}; refused and not stored: {names}{fix}", "warning", d.file, d.line,
             d.col, found=f"{wrote:+d}", expected=f"{kept:+d}"))
     return out

@@ -151,3 +151,4 @@ def test_a_wrong_totals_row_without_refused_rows_is_said_as_before(tmp_path):
     (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-TOTALS"]
     assert (w["line"], w["col"], w["found"], w["expected"]) == (5, 10, "+7", "+6")
     assert "the rows above sum to +6; the hands are stored as their rows write them" in w["message"]
+
