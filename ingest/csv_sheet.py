@@ -4572,6 +4572,14 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 rec.pts = Value(v, Pos(r, ptc))
                 line.append(f"pts {v}")
         dtext_, dfc = cell(row, "defense")
+        if dtext_ and notes is not None and rec.leaster is not None and dtext_ not in NOTHING:
+            # a leaster has no picker side, so no defenders (rules.md D-2): the cell is not read (break28 F8: it was
+            # dropped without a word)
+            notes.append(Diagnostic(
+                "W-CSV-DEFENSE", f"row {row_words(r)}: the {cols['defense']!r} cell {dtext_!r} of a leaster is not "
+                "read: a leaster has no picker side and no defenders (rules.md D-2); its winner's card points go in "
+                + (f"the {cols['points']!r} cell" if "points" in cols else "a Points column"), "warning", path, r,
+                dfc, found=f"{cols['defense']} {dtext_}", expected="blank in a leaster's row"))
         if dtext_ and rec.leaster is None and rec.doubler is None and rec.misdeal is None and rec.nopick is None:
             # the defenders' card points (break26b F6): the picker side's are the rest of the deck's
             v = whole_units(dtext_)

@@ -152,3 +152,35 @@ def test_a_wrong_totals_row_without_refused_rows_is_said_as_before(tmp_path):
     assert (w["line"], w["col"], w["found"], w["expected"]) == (5, 10, "+7", "+6")
     assert "the rows above sum to +6; the hands are stored as their rows write them" in w["message"]
 
+
+# -- F8: a Def Pts cell in a leaster's row ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_def_pts_cell_in_a_leaster_row_is_said(tmp_path, monkeypatch, stream):
+    """break28's def2.csv row 2: Leaster Ed with Def Pts 10.  The leaster is stored (D-4: Ed +4, the rest -1) and a
+    W-CSV-DEFENSE at that cell (2:6) says the 10 is not read (was: dropped without a word).  Row 3, Bea/Cy AS with
+    Def Pts 40 -> 80, a win: Bea +2, Cy +1, Al/Di/Ed -1, still said read as the defenders' points (3:6).
+    Night: Al -1-1 = -2, Bea -1+2 = +1, Cy -1+1 = 0, Di -2, Ed 4-1 = +3."""
+    _stream(monkeypatch, stream)
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "def2.csv", """Date,Hand,Picker,Partner,Call,Def Pts,Leaster,Al,Bea,Cy,Di,Ed
+2026-12-02,1,,,,10,Ed,-1,-1,-1,-1,4
+2026-12-02,2,Bea,Cy,AS,40,,-1,2,1,-1,-1
+"""), db)
+    assert (rep["ingested"], _where(rep)) == (2, [])
+    said = [(w["line"], w["col"], w["found"]) for w in rep["warnings"] if w["code"] == "W-CSV-DEFENSE"]
+    assert said == [(2, 6, "Def Pts 10"), (3, 6, "Def Pts 40")]
+    (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-DEFENSE" and w["line"] == 2]
+    assert "of a leaster is not read" in w["message"] and "rules.md D-2" in w["message"]
+    assert ledger(db) == {"Al": -2, "Bea": 1, "Cy": 0, "Di": -2, "Ed": 3}
+
+
+def test_a_dash_in_a_leasters_def_pts_cell_is_no_warning(tmp_path):
+    """A dash in the leaster's Def Pts cell writes nothing: no W-CSV-DEFENSE for it.  Ed +4, the rest -1 (D-4)."""
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "def2.csv", """Date,Hand,Picker,Partner,Call,Def Pts,Leaster,Al,Bea,Cy,Di,Ed
+2026-12-02,1,,,,-,Ed,-1,-1,-1,-1,4
+"""), db)
+    assert (rep["ingested"], _where(rep)) == (1, [])
+    assert not [w for w in rep["warnings"] if w["code"] == "W-CSV-DEFENSE"]
+    assert ledger(db) == {"Al": -1, "Bea": -1, "Cy": -1, "Di": -1, "Ed": 4}
