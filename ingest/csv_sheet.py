@@ -2122,6 +2122,9 @@ def _stream_headers(rows, layout: Layout, cols: dict[str, str], index: dict[str,
         if filled_row and _names_again(row, players, index):  # a translated header under the first (break27 F4)
             notes.append(_names_again_note(r, row, players, path))
             continue
+        if filled_row and (full := _full_names(row, players, index)) is not None:  # full names (break28 F6)
+            notes.append(_full_names_note(r, full, players, path, layout.columns))
+            continue
         if filled_row:
             if titled is not None:  # the night's first row under a dated title and the header again
                 row = _titled_row(row, k, titled[1], titled[0], titled[2], order, path, notes)
@@ -2518,6 +2521,41 @@ def _names_again(row: list[str], players, index: dict[str, int]) -> bool:
         for p in players)
 
 
+def _full_names(row: list[str], players, index: dict[str, int]) -> list[str] | None:
+    """The names a row under the header writes in each player's column, every other cell blank, each a name and
+    not the column's own (two players or more; 'Gus Hahn' under 'Gus'): a second header row of the players' full
+    names, no hand (break28 F6: refused as hand 1, E-CSV-DATE); else None."""
+    players = list(players)
+    at = {index[p] for p in players}
+    if len(players) < 2 or any(c.strip() for i, c in enumerate(row) if i not in at):
+        return None
+    names = [row[index[p]].replace("\ufeff", "").strip() if index[p] < len(row) else "" for p in players]
+    if not all(n and re.search(r"[^\W\d_]{2}", n) and whole_units(n) is None and not is_fraction(n)
+               and money_value(n) is None for n in names):
+        return None
+    if all(n.casefold() == p.strip().casefold() for n, p in zip(names, players)):
+        return None  # the header's own names again (_names_again)
+    return names
+
+
+def _full_names_note(r, names: list[str], players, path: str | None, columns: str | None = None) -> Diagnostic:
+    """``W-CSV-HEADER`` of a row :func:`_full_names` finds: left out, said at it with the --columns that names the
+    players so (unless ``columns``, the --columns given, already does)."""
+    pairs = [(seat_label(p), n) for p, n in zip(players, names) if n != seat_label(p)]
+    try:
+        said = {(_norm(a), _norm(v)) for a, v in _parts(columns)} if columns else set()
+    except ValueError:
+        said = set()
+    how = ("the players stored by the names --columns gives" if all((_norm(a), _norm(n)) in said for a, n in pairs)
+           else "the players stored by the header's names (to store them by these, ingest with --columns "
+           f'"{",".join(f"{a}={n}" for a, n in pairs)}")')
+    return Diagnostic(
+        "W-CSV-HEADER", f"row {row_words(r)} writes a name in each player's column and nothing else "
+        f"({', '.join(f'{seat_label(p)}: {n}' for p, n in zip(players, names))}): a second header row of the players' "
+        f"names, not a hand; not read, {how}", "warning", path, r, 1, found=", ".join(names)[:80],
+        expected="a row of a hand")
+
+
 def _names_again_note(r, row: list[str], players, path: str | None) -> Diagnostic:
     """``W-CSV-HEADER`` of a row :func:`_names_again` finds: left out, said at it."""
     return Diagnostic(
@@ -2588,6 +2626,11 @@ def _second_headers(rows: list[list[str]], layout: Layout, cols: dict[str, str],
                     out = list(rows)
                 out[r] = []
                 result.errors.append(_names_again_note(_row_of(rows)(r), row, players, path))
+            elif (full := _full_names(row, players, index)) is not None:  # the players' full names (break28 F6)
+                if out is rows:
+                    out = list(rows)
+                out[r] = []
+                result.errors.append(_full_names_note(_row_of(rows)(r), full, players, path, layout.columns))
             continue  # (a second file's header keeps its byte order mark: two exports joined, break21b F22)
         if out is rows:
             out = list(rows)

@@ -184,3 +184,57 @@ def test_a_dash_in_a_leasters_def_pts_cell_is_no_warning(tmp_path):
     assert (rep["ingested"], _where(rep)) == (1, [])
     assert not [w for w in rep["warnings"] if w["code"] == "W-CSV-DEFENSE"]
     assert ledger(db) == {"Al": -1, "Bea": -1, "Cy": -1, "Di": -1, "Ed": 4}
+
+
+# -- F6: a second header row of the players' full names ---------------------------------------------------------------
+
+#: break28's twohdr_names.csv.  h1 Lou/Gus AH 66, a win: Lou +2, Gus +1, Mo/Rita/Zeke -1.  h2 Mo/Zeke AS 70, a win:
+#: Mo +2, Zeke +1, Gus/Lou/Rita -1.  Night: Gus 0, Lou +1, Mo +1, Rita -2, Zeke 0.
+TWOHDR = """Date,Hand,Picker,Partner,Call,Points,Gus,Lou,Mo,Rita,Zeke
+,,,,,,Gus Hahn,Lou Berg,Mo Fink,Rita Vogt,Zeke Lind
+2026-12-02,1,Lou,Gus,AH,66,1,2,-1,-1,-1
+2026-12-02,2,Mo,Zeke,AS,70,-1,-1,2,-1,1
+"""
+FULL = '--columns "Gus=Gus Hahn,Lou=Lou Berg,Mo=Mo Fink,Rita=Rita Vogt,Zeke=Zeke Lind"'
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_row_of_full_names_under_the_header_is_no_hand(tmp_path, monkeypatch, stream):
+    """Row 2 is skipped with one W-CSV-HEADER at 2:1 naming the --columns that stores the players by those names
+    (was refused as hand 1, E-CSV-DATE, exit 1, its advice '--columns ignore=Gus' dropping a player).  Both hands
+    stored, exit 0."""
+    _stream(monkeypatch, stream)
+    db = tmp_path / "x.duckdb"
+    path = write(tmp_path, "twohdr_names.csv", TWOHDR)
+    rep = _ingest(path, db)
+    assert (rep["ingested"], _where(rep)) == (2, [])
+    (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-HEADER"]
+    assert (w["line"], w["col"]) == (2, 1)
+    assert FULL in w["message"], w["message"]
+    assert cli("ingest", path, "--db", str(tmp_path / "y.duckdb"), ok=False).exit_code == 0
+    assert ledger(db) == {"Gus": 0, "Lou": 1, "Mo": 1, "Rita": -2, "Zeke": 0}
+
+
+def test_the_full_names_advice_followed(tmp_path):
+    """With that --columns the players are stored by their full names, the same units; the warning says the names
+    are those --columns gives and no longer suggests it."""
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "twohdr_names.csv", TWOHDR), db, "--columns", FULL.split('"')[1])
+    assert (rep["ingested"], _where(rep)) == (2, [])
+    (w,) = [w for w in rep["warnings"] if w["code"] == "W-CSV-HEADER"]
+    assert "the players stored by the names --columns gives" in w["message"] and "--columns \"" not in w["message"]
+    assert ledger(db) == {"Gus Hahn": 0, "Lou Berg": 1, "Mo Fink": 1, "Rita Vogt": -2, "Zeke Lind": 0}
+
+
+def test_a_row_of_names_with_a_date_is_still_a_hand_row(tmp_path):
+    """A row that writes a date is a hand's row, whatever its player cells say: 'x' in every units cell is refused
+    as that hand (E-CSV-UNITS at Gus's cell, 2:7), not skipped as names; hand 2 (Mo/Zeke 70: Mo +2, Zeke +1, the
+    rest -1) stored."""
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "x.csv", """Date,Hand,Picker,Partner,Call,Points,Gus,Lou,Mo,Rita,Zeke
+2026-12-02,1,Lou,Gus,AH,66,xx,yy,zz,ww,vv
+2026-12-02,2,Mo,Zeke,AS,70,-1,-1,2,-1,1
+"""), db)
+    assert (rep["ingested"], _where(rep)) == (1, [(2, 7, "E-CSV-UNITS", 1)])
+    assert not [w for w in rep["warnings"] if w["code"] == "W-CSV-HEADER"]
+    assert ledger(db) == {"Gus": -1, "Lou": -1, "Mo": 2, "Rita": -1, "Zeke": 1}
