@@ -3573,12 +3573,23 @@ class Store:
         # complete night sent again and refused whole (at a wrong stake) was marked incomplete against the wrong
         # totals, though the file changed nothing (break20 F14)
         touched = {h.outcome.session for h in fresh} if report.stored else set()
+        # a source sent again whose hands of a night are all stored already and none refused: its own totals are
+        # the scorer's latest word on the night, so they replace the recorded ones (break28 F5: a typo in a
+        # sheet's Total row, corrected and sent again, left the night incomplete for good, 'source +7')
+        again = ({h.outcome.session for h in result.hands} - touched - {r.session for r in result.rejected}
+                 if not strict and not hasattr(result, "refused") else set())  # (a protocol's copy: as it was)
+        for name in list(again):  # the whole night: a part of it sent again states the part's totals, not the night's
+            sent = {h.outcome.hand for h in result.hands if h.outcome.session == name}
+            if {n for (n,) in con.execute("SELECT DISTINCT hand FROM hands WHERE session = ?", [name]).fetchall()} \
+                    - sent:
+                again.discard(name)
         if getattr(result, "log_totals", None) is not None:
-            self._session_check(con, result, touched)
+            self._session_check(con, result, touched | again)
         for name, log in (getattr(result, "night_totals", None) or {}).items():  # a sheet's nights, each its Total
             refused = (getattr(result, "night_refused", None) or {}).get(name)  # read in batches: the whole file's
             self._check_totals(con, name, log, sum(1 for r in result.rejected if r.session == name)
-                               if refused is None else refused, "hand", name in touched)
+                               if refused is None else refused, "hand", name in touched or name in again
+                               and not refused)
         # a stored night this file added hands to, checked before against an earlier send's table: its check says
         # what is stored now (fixa27, real26 F6: the note kept the first send's refusals and Total row) -- against
         # this send's Total row even when that row is wrong (its own difference), else its refusals recounted
@@ -3586,7 +3597,7 @@ class Store:
         for name, log in (getattr(result, "stated_totals", None) or {}).items():
             # a first send's too (fixf27, real27 F2: its wrong Total row recorded no check, and the ledger said
             # nothing of the night)
-            if name in touched:
+            if name in touched or name in again:
                 self._check_totals(con, name, log, sum(1 for r in result.rejected if r.session == name), "hand")
                 later.discard(name)
         later -= set(getattr(result, "night_totals", None) or ())  # checked above against their own Total rows

@@ -11,6 +11,8 @@ Units used below (rules.md B-28 tiers, B-31/B-33 shares):
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.cli_helpers import cli, ingest_json as _ingest, ledger, write
@@ -238,3 +240,83 @@ def test_a_row_of_names_with_a_date_is_still_a_hand_row(tmp_path):
     assert (rep["ingested"], _where(rep)) == (1, [(2, 7, "E-CSV-UNITS", 1)])
     assert not [w for w in rep["warnings"] if w["code"] == "W-CSV-HEADER"]
     assert ledger(db) == {"Gus": -1, "Lou": -1, "Mo": 2, "Rita": -1, "Zeke": 1}
+
+
+# -- F5: a typo in the Total row alone, the corrected sheet sent again ------------------------------------------------
+
+#: break28's tot_badtotal.csv: three right rows (TOT_TYPO's with row 4 writing Rita +8), the Total row Rita +7 where
+#: the hands give +6 (Gus -2, Lou -1, Mo -1, Rita +6, Zeke -2; worked above TOT_TYPO).  tot_fixed.csv: the same rows,
+#: the Total row Rita +6.
+TOT_RIGHT = TOT_TYPO.replace(",9,-2\n", ",8,-2\n")
+TOT_BAD = TOT_RIGHT.replace("-1,-1,6,-2\n", "-1,-1,7,-2\n")
+NIGHT = "CSV tot_badtotal 2026-12-10"
+
+
+def _checks(db) -> list[tuple]:
+    """The ``session_checks`` rows: (session, complete, refused, the source's totals, note)."""
+    import duckdb  # noqa: PLC0415
+
+    with duckdb.connect(str(db), read_only=True) as con:
+        return con.execute("SELECT s.session, c.complete, c.refused, c.log_totals, c.note FROM session_checks c "
+                           "JOIN sessions s USING (session_id)").fetchall()
+
+
+def _incomplete(db) -> str:
+    """The ledger's text after its table: the incomplete sessions' notes (empty when none)."""
+    out = cli("ledger", "--db", str(db)).output
+    return out[out.index("Incomplete"):] if "Incomplete" in out else ""
+
+
+def test_the_corrected_sheet_sent_again_clears_the_total_rows_note(tmp_path):
+    """First send: 3 stored, the night incomplete 'Rita stored +6, source +7'.  The corrected sheet sent again
+    (0 stored, 3 duplicates): its Total row (Gus -2, Lou -1, Mo -1, Rita +6, Zeke -2) is now the night's recorded
+    one, the night complete, no note in the ledger nor at the sheet's foot (was 'source +7' in both for good)."""
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "tot_badtotal.csv", TOT_BAD), db)
+    assert (rep["ingested"], _where(rep)) == (3, [])
+    assert "Rita stored +6, source +7" in _incomplete(db)
+    rep = _ingest(write(tmp_path, "tot_fixed.csv", TOT_RIGHT), db)
+    assert (rep["ingested"], rep["duplicates"], _where(rep)) == (0, 3, [])
+    ((night, complete, refused, log, note),) = _checks(db)
+    assert (night, complete, refused, note) == (NIGHT, True, 0, None)
+    assert json.loads(log) == {"Gus": -2, "Lou": -1, "Mo": -1, "Rita": 6, "Zeke": -2}
+    assert _incomplete(db) == ""
+    assert "source's own totals differ" not in cli("sheet", NIGHT, "--db", str(db)).output
+    assert ledger(db) == {"Gus": -2, "Lou": -1, "Mo": -1, "Rita": 6, "Zeke": -2}
+
+
+def test_the_wrong_sheet_sent_again_says_its_total_again(tmp_path):
+    """The other way: the right sheet first (complete), the typo'd one sent again with the same hands: its Total row
+    is the latest word, so the night reads incomplete 'Rita stored +6, source +7' (and clears once more with the
+    right one)."""
+    db = tmp_path / "x.duckdb"
+    _ingest(write(tmp_path, "tot_badtotal.csv", TOT_RIGHT), db)
+    assert _incomplete(db) == ""
+    _ingest(write(tmp_path, "tot_bad2.csv", TOT_BAD), db)
+    assert "Rita stored +6, source +7" in _incomplete(db)
+    _ingest(write(tmp_path, "tot_fixed.csv", TOT_RIGHT), db)
+    assert _incomplete(db) == ""
+
+
+def test_a_part_of_the_night_sent_again_keeps_the_nights_check(tmp_path):
+    """Rows 2-3 alone sent again under their own Total row (Gus 0, Lou +1, Mo +1, Rita -2, Zeke 0: h1 + h2): all
+    duplicates, but not the whole night, so its Total is no night's -- the complete check stays, no note."""
+    db = tmp_path / "x.duckdb"
+    _ingest(write(tmp_path, "tot.csv", TOT_RIGHT), db)
+    part = "".join(TOT_RIGHT.splitlines(keepends=True)[:3]) + "Total,,,,,,0,1,1,-2,0\n"
+    rep = _ingest(write(tmp_path, "part.csv", part), db)
+    assert (rep["ingested"], rep["duplicates"]) == (0, 2)
+    ((_night, complete, _refused, log, note),) = _checks(db)
+    assert (complete, note, json.loads(log)["Rita"]) == (True, None, 6)
+    assert _incomplete(db) == ""
+
+
+def test_a_resend_with_a_refused_row_keeps_the_recorded_check(tmp_path):
+    """The right sheet stored (complete); then tot_typo.csv (row 4 Rita +9, refused E-SCORE-SUM; rows 2-3
+    duplicates): a send that refuses a row of the night is no word on its totals -- the check stays complete."""
+    db = tmp_path / "x.duckdb"
+    _ingest(write(tmp_path, "tot.csv", TOT_RIGHT), db)
+    rep = _ingest(write(tmp_path, "tot_typo.csv", TOT_TYPO), db)
+    assert (rep["ingested"], _where(rep)) == (0, [(4, 10, "E-SCORE-SUM", 3)])
+    ((_night, complete, refused, _log, note),) = _checks(db)
+    assert (complete, refused, note) == (True, 0, None)
