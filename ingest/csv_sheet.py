@@ -2993,8 +2993,8 @@ def _refused_in_totals(notes: list[Diagnostic], blocks: dict[int, int], res, row
         fix = (f"; the totals row holds if row {row_words(said.get(bad[0], bad[0]))} writes {seat_label(p)} "
                f"{wrote - kept:+d}" if len(bad) == 1 else "")
         out.append(Diagnostic(
-            "W-CSV-TOTALS", f"row {row_words(said.get(int(d.line), d.line))}: the totals row writes {seat_label(p)} {wrote:+d}, but the "
-            f"stored rows above sum to {kept:+d}; refused and not stored: {names}{fix}", "warning", d.file, d.line,
+            "W-CSV-TOTALS", f"row {row_words(said.get(int(d.line), d.line))}: the totals row writes {seat_label(p)} "
+            f"{wrote:+d}, but the stored rows above sum to {kept:+d}; refused and not stored: {names}{fix}", "warning", d.file, d.line,
             d.col, found=f"{wrote:+d}", expected=f"{kept:+d}"))
     return out
 
