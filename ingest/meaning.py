@@ -75,6 +75,13 @@ def same_but_number(a, b) -> bool:
     return fa == fb
 
 
+def same_deals(a, b) -> bool:
+    """True when records ``a`` and ``b`` deal the same cards, or one of them writes no deal: what a renumbered
+    copy is compared on beside what it settles to (break28 F2).  Notes on the deal lines are left out."""
+    da, db = _without_notes(hand_facts(a).get("deals") or []), _without_notes(hand_facts(b).get("deals") or [])
+    return not da or not db or da == db
+
+
 def _without_notes(v):
     """Facts (:func:`hand_facts`) with every annotation dropped."""
     if isinstance(v, dict):

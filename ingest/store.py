@@ -1146,23 +1146,68 @@ def _twice(fresh: list[ValidatedHand], stored: dict[str, int] | None = None) -> 
     return out
 
 
+def _settled_units(units: dict, stake: int, pot: int = 0) -> tuple:
+    """A hand's units per player (and the pot's) at a stake of one: the same hand settles the same wherever the
+    doubler queue puts it (rules.md J), so a copy is matched on what it pays, not on its place (break28 F2)."""
+    from fractions import Fraction  # noqa: PLC0415
+
+    s = stake or 1
+    out = {k: Fraction(u, s) for k, u in units.items() if u}
+    if pot:
+        out[POT_SEAT] = Fraction(pot, s)
+    return tuple(sorted(out.items()))
+
+
 def _signature(o: HandOutcome) -> tuple:
-    """What a hand's own facts derive to, whatever its number and the session's carry: two hands of one session
-    with the same facts (:func:`ingest.meaning.same_but_number`) have the same (break27 F1, a cheap test first)."""
-    return (o.picker, o.partner, o.call, bool(o.alone), o.leaster_winner, o.picker_points, o.picker_tricks, o.status)
+    """What a hand settles to, whatever its number, its place in the session's carry and how it is written
+    (break28 F2: a copy that writes a score line, dealers or a note more was stored as new hands): the picker,
+    partner, call, alone, leaster winner, points, tricks, outcome and each player's units at a stake of one.
+    Notes, a dealer written in one copy only and score lines that agree with the derived units are left out;
+    a written dealer and the deals are compared beside it (:meth:`Store._renumbered`)."""
+    names = o.players or {}
+    units = {names.get(k, k): u for k, u in (o.units or {}).items()}
+    return (o.picker, o.partner, o.call, bool(o.alone), o.leaster_winner, o.picker_points, o.picker_tricks,
+            o.outcome, _settled_units(units, o.stake, o.pot))
 
 
-def _signatures(con: duckdb.DuckDBPyConnection, session_id: int) -> tuple[str | None, list[tuple[int, int, tuple]]]:
+def _written_dealer(o_dealer: str | None, provenance: dict | None) -> str | None:
+    """The dealer a hand writes (None when it writes none: a derived dealer is no fact of the record)."""
+    return o_dealer if o_dealer and (provenance or {}).get("dealer") not in (None, "derived") else None
+
+
+def _signatures(con: duckdb.DuckDBPyConnection, session_id: int) -> tuple[str | None, list[tuple]]:
     """A stored session's SHN header (None for a protocol's) and its hands' (number, hand id,
-    :func:`_signature`) in number order, in one query of the hands' own columns."""
+    :func:`_signature`, written dealer, dealt) in number order, in one query of the hands' own columns and
+    units."""
     rows = con.execute(
         "SELECT (SELECT CASE WHEN coalesce(format, 'shn') = 'shn' THEN header END FROM sessions WHERE session_id = ?),"
         " h.hand, h.hand_id, h.picker, h.partner, h.call, h.alone, h.leaster_winner, h.picker_points, "
-        "h.picker_tricks, h.status FROM hands h WHERE h.session_id = ? ORDER BY h.hand",
+        "h.picker_tricks, h.outcome, h.stake, h.dealer, h.provenance, h.status, "
+        "(SELECT list(struct_pack(k := coalesce(u.player, u.seat), v := u.units)) FROM hand_units u "
+        "WHERE u.hand_id = h.hand_id) FROM hands h WHERE h.session_id = ? ORDER BY h.hand",
         [session_id, session_id]).fetchall()
     if not rows:
         return None, []
-    return rows[0][0], [(r[1], r[2], (r[3], r[4], r[5], bool(r[6]), r[7], r[8], r[9], r[10])) for r in rows]
+    out = []
+    for r in rows:
+        units = {d["k"]: d["v"] for d in (r[15] or [])}
+        pot = units.pop(POT_SEAT, 0)
+        sig = (r[3], r[4], r[5], bool(r[6]), r[7], r[8], r[9], r[10], _settled_units(units, r[11], pot))
+        out.append((r[1], r[2], sig, _written_dealer(r[12], json.loads(r[13]) if r[13] else {}), r[14] == "full"))
+    return rows[0][0], out
+
+
+def _thrown_in(o: HandOutcome) -> bool:
+    """A deal thrown in (a doubler, a misdeal, a pot split): every such hand of a session has the same facts, so
+    it is no evidence that a hand repeats a stored one (break28 F1)."""
+    from replay.outcome import UNPLAYED_OUTCOMES  # noqa: PLC0415
+
+    return o.outcome in UNPLAYED_OUTCOMES
+
+
+def _counts(run: dict) -> bool:
+    """Whether a run of :meth:`Store._renumbered` is a copy: two or more of its hands are not thrown-in deals."""
+    return sum(1 for h in run["hands"] if not _thrown_in(h.outcome)) >= 2
 
 
 #: the key of a streamed file's ``night_blocks`` entry holding the sessions the file created (no session's name:
@@ -4358,10 +4403,16 @@ class Store:
                     fresh: list[ValidatedHand], result: FileResult, plan: "IngestPlan | None" = None,
                     blocks: dict | None = None) -> list[RejectedHand]:
         """``E-HAND-CONFLICT`` for the hands a file brings to a stored
-        session (its block) that form a run of two or more, in file order,
-        each a stored hand of that session but for the number
-        (:func:`ingest.meaning.same_but_number`) in the stored hands' order,
-        when none of the block's hands is a stored hand at its own number:
+        session (its block) that form a run, in file order, each settling as
+        a stored hand of that session does but for the number
+        (:func:`_signature`: picker, partner, call, points, tricks, outcome,
+        units; no other written dealer, no other deal: break28 F2), their
+        twins CONSECUTIVE stored hands (stored k, k+1, ...: break28 F3, a
+        night going on whose hands happen to repeat stored 2 and 4 is no
+        copy), with two or more hands of the run not thrown-in deals (a
+        doubler is the same in every such hand, so no evidence: break28 F1;
+        one may sit inside a run at its consecutive twin), when none of the
+        block's hands is a stored hand at its own number:
         the stored night sent again with its hands renumbered (break27 F1:
         night A's hands 1-5 sent again as hands 11-15 were stored a second
         time without a word).  The block's other hands are judged as usual
@@ -4379,7 +4430,7 @@ class Store:
         (``copy`` in its block), so a run over batches is refused as read
         whole, but a run's first hand alone at a batch's end is stored (said
         by the later refusals)."""
-        from ingest.meaning import same_but_number  # noqa: PLC0415
+        from ingest.meaning import same_deals  # noqa: PLC0415
         from ingest.shn.canonical import _read_one  # noqa: PLC0415
 
         by_sess: dict[str, list[ValidatedHand]] = {}
@@ -4407,17 +4458,19 @@ class Store:
             if sess in again or earlier or (len(block) < 2 and blocks is None):
                 done.add(sess)
                 continue
-            if was is None:  # the session's stored hands, read once for the block: first what they derive to
+            if was is None:  # the session's stored hands, read once for the block: first what they settle to
                 header, stored = _signatures(con, stored_ids[sess])
                 if header is None:  # a protocol's session: no SHN text to compare
                     done.add(sess)
                     continue
-                was = {"stored": stored, "header": header, "text": {}, "read": {}, "pos": 0, "base": 0, "run": [],
-                       "kept": [], "sigs": {sig for _n, _i, sig in stored}}
-            # the same facts derive the same picker, partner, call, points and tricks: only a stored hand that
-            # derives the block hand's is read and compared (a block going on with the night matches none)
+                was = {"stored": stored, "header": header, "text": {}, "read": {}, "base": 0,
+                       "run": None, "kept": [], "sigs": {sig for _n, _i, sig, _w, _f in stored}}
+            # the same settlement (picker, partner, call, points, tricks, outcome, units): only a stored hand that
+            # settles as the block hand does is compared further (a block going on with the night matches none)
             sigs = [_signature(h.outcome) for h in block]
-            hits = sum(1 for sig in sigs if sig in was["sigs"])
+            # a thrown-in deal (a doubler, a misdeal: the same facts in every such hand) is no evidence of a copy:
+            # a run needs two hands that are not (break28 F1: two doublers after a stored night were refused)
+            hits = sum(1 for h, sig in zip(block, sigs) if sig in was["sigs"] and not _thrown_in(h.outcome))
             if blocks is None and hits < 2:  # no run of two can be
                 done.add(sess)
                 continue
@@ -4425,51 +4478,87 @@ class Store:
                 blocks.setdefault(sess, _new_block())["copy"] = was
             if not hits and not was["run"]:
                 continue
+            stored = was["stored"]
             want = {sig for sig in sigs if sig in was["sigs"]}
-            need = [i for _n, i, sig in was["stored"] if sig in want and i not in was["text"]]
+            need = [i for _n, i, sig, _w, _f in stored if sig in want and i not in was["text"]]
             if need:
                 was["text"].update((s.hand_id, s) for s in load_hands(con, "list_contains(?, h.hand_id)", [need]))
             read: dict[int, object] = was["read"]
-            stored = was["stored"]
-            runs: list[list] = []  # this batch's runs of two or more (the run going on from the batch before too)
+            mine: dict[int, object] = {}
+            runs: list[dict] = []  # this batch's runs of two or more (the run going on from the batch before too)
 
-            def twin_of(h, sig, start):
-                """The earliest stored hand from ``start`` on that ``h`` repeats but for its number, and after it."""
-                new = _read_one(h.session_header, h.source) if h.session_header and sig in want else None
-                for k in range(start, len(stored)):
-                    _n, i, their = stored[k]
-                    if new is None or their != sig or i not in was["text"]:
-                        continue
-                    if i not in read:
-                        read[i] = _read_one(was["header"], was["text"][i].source)
-                    if read[i] is not None and same_but_number(read[i], new):
-                        return was["text"][i], k + 1, bool(new.deals)
-                return None, start, False
+            def twin(h, sig, k) -> bool:
+                """Whether ``h`` settles as the stored hand at place ``k`` does: the same settlement, no other
+                written dealer, and no other deal when both write theirs (break28 F2)."""
+                _n, i, their, dealer, _f = stored[k]
+                if their != sig or i not in was["text"]:
+                    return False
+                dealt = _written_dealer(h.outcome.dealer, h.outcome.provenance)
+                if dealt and dealer and dealt != dealer:
+                    return False
+                if i not in read:
+                    read[i] = _read_one(was["header"], was["text"][i].source)
+                if id(h) not in mine:
+                    mine[id(h)] = _read_one(h.session_header, h.source) if h.session_header else None
+                return read[i] is not None and mine[id(h)] is not None and same_deals(read[i], mine[id(h)])
+
+            def dealt(h, k) -> bool:
+                """Both the file's hand and its stored twin write their deal (no chance repeat: break27b F5)."""
+                rec = mine.get(id(h)) or (_read_one(h.session_header, h.source) if h.session_header else None)
+                theirs = read.get(stored[k][1])
+                return bool(rec is not None and rec.deals and theirs is not None and theirs.deals)
 
             def close() -> None:
-                if len(was["run"]) >= 2:
-                    was["base"] = was["pos"]  # a later run repeats the stored hands after this one
-                    if not any(r is was["run"] for r in runs):
-                        runs.append(was["run"])
-                else:
-                    was["pos"] = was["base"]
-                was["run"] = []
+                run = was["run"]
+                was["run"] = None
+                if run is not None and _counts(run):
+                    was["base"] = min(run["at"]) + 1  # a later run repeats the stored hands after this one
+                    if not any(r is run for r in runs):
+                        runs.append(run)
 
             for h, sig in zip(block, sigs):
-                twin, at, dealt = twin_of(h, sig, was["pos"])
-                if twin is None and was["run"]:  # the run is broken off: this hand may begin another
-                    close()
-                    twin, at, dealt = twin_of(h, sig, was["pos"])
-                if twin is None:
-                    continue
-                was["pos"] = at
-                was["run"].append((h, twin, dealt))
-                if len(was["run"]) >= 2 and not any(r is was["run"] for r in runs):
-                    runs.append(was["run"])
+                run = was["run"]
+                if run is not None:  # a run goes on only with the stored hand right after its twin (break28 F3),
+                    # or as many after as the file has rows refused for their own error between (break27b F1)
+                    last = run["hands"][-1]
+                    step = 1 + sum(1 for r in result.rejected if r.session in (sess, f"{sess} (sent again)")
+                                   and (r.source_file or None) == (h.source_file or None)
+                                   and (last.source_file or None) == (h.source_file or None)
+                                   and last.source_line < r.source_line < h.source_line)
+                    at = {k + step for k in run["at"] if k + step < len(stored) and twin(h, sig, k + step)}
+                    if at:
+                        run["at"] = at
+                        run["hands"].append(h)
+                        run["steps"].append(step)
+                        if _counts(run) and not any(r is run for r in runs):
+                            runs.append(run)
+                        continue
+                    close()  # the run is broken off: this hand may begin another
+                at = {k for k in range(was["base"], len(stored)) if sig in want and twin(h, sig, k)}
+                if at:
+                    was["run"] = {"at": at, "hands": [h], "steps": [0]}
             if blocks is None:
                 close()
-            elif len(was["run"]) == 1 and was["run"][0][0] in block:  # one hand alone at the batch's end: stored
-                was["kept"] = [was["run"][0][0].outcome.hand]  # (the block may go on with the copy in the next)
+            elif was["run"] is not None and not _counts(was["run"]):  # a run not yet two hands at the batch's
+                # end is stored (the block may go on with the copy in the next)
+                here = {id(x) for x in block}
+                was["kept"] += [h.outcome.hand for h in was["run"]["hands"]
+                                if id(h) in here and h.outcome.hand not in was["kept"]]
+            if runs:  # each run's twins: the consecutive stored hands ending at its last twin (the rows refused
+                # between skipped)
+                places = []
+                for run in runs:
+                    k, at = min(run["at"]), []
+                    for step in reversed(run["steps"]):
+                        at.append(k)
+                        k -= step
+                    places.append(list(reversed(at)))
+                need = [stored[k][1] for at in places for k in at if stored[k][1] not in was["text"]]
+                if need:
+                    was["text"].update((s.hand_id, s) for s in load_hands(con, "list_contains(?, h.hand_id)",
+                                                                           [need]))
+                runs = [[(h, was["text"][stored[k][1]], dealt(h, k)) for h, k in zip(run["hands"], at)]
+                        for run, at in zip(runs, places)]
             sheet = (result.path or "").lower().split("[")[0].endswith((".csv", ".tsv", ".xlsx", ".xlsm"))
             own = "its own Date cells" if sheet else "its own [Date]"
             mine_here = {id(h) for h in block}
@@ -4503,7 +4592,9 @@ class Store:
                         f"not stored (the night would count twice): send only the new hands{way}; a real second night "
                         f"needs {own}"
                         + (f" (this file's hand {kept[0]}, read in an earlier batch, was stored as one hand "
-                           "alone; shead void removes it)" if kept else ""),
+                           "alone; shead void removes it)" if len(kept) == 1 else
+                           f" (this file's hands {_ranges(kept)}, read in an earlier batch, were stored before the "
+                           "copy showed, a doubler not counting; shead void removes them)" if kept else ""),
                         "error", h.source_file, h.source_line, 1, o.hand, found=f"the stored hand {m} as hand {o.hand}",
                         expected="a hand not stored yet")
                     out.append(RejectedHand(f"{sess} (sent again)", o.hand, h.source, h.source_file, h.source_line,
