@@ -445,7 +445,7 @@ def run_ingest(paths: list[str], db: Path | None, strict: bool, as_json: bool, r
                     say(f"  {d.file or at}:{d.line}:{d.col}: warning {d.code}: "
                         f"{with_found(d.message, d.found, d.expected)}")
             for h in result.hands:  # stored with a warning: an agreed result, a ruled renege, a partial log
-                for d in h.diagnostics:
+                for d in report.hand_warnings(h):
                     say(f"  {d.file or at}:{d.line}:{d.col}: warning {d.code}"
                         f"{f' (hand {d.hand})' if d.hand is not None else ''}: "
                         f"{with_found(d.message, d.found, d.expected)}")

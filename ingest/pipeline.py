@@ -533,7 +533,7 @@ def _warning_entries(report: st.IngestReport, result: FileResult | None) -> list
     out = [_entry(d, d.file or report.path, d.line, d.hand) for d in report.file_errors if d.severity != "error"]
     for h in (result.hands if result is not None else ()):
         out += [_entry(d, d.file or h.source_file or report.path, d.line,
-                       d.hand if d.hand is not None else h.outcome.hand) for d in h.diagnostics]
+                       d.hand if d.hand is not None else h.outcome.hand) for d in report.hand_warnings(h)]
     return out
 
 

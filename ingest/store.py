@@ -2110,6 +2110,9 @@ class IngestReport:
     #: a batch of a streamed file: refusals of the file's earlier batches filed anew (another night found over
     #: the batches: Store._another_night, break25 F2), each replacing the earlier one of its hash in :meth:`add`
     refiled: list[RejectedHand] = field(default_factory=list)
+    #: the hashes of the file's hands whose own ``W-SESSION-GAP`` (the validator's) is said anew or is no longer
+    #: true: the carry changed when their session was re-derived (:meth:`Store._rederive_session`, break28 F1)
+    gap_said: set = field(default_factory=set)
 
     def add(self, rep: "IngestReport") -> None:
         """Add one batch's report to this file's (the streamed ingests: the
@@ -2128,6 +2131,17 @@ class IngestReport:
         self.file_errors.extend(rep.file_errors)
         self.rederived += rep.rederived
         self.rederive_refused.extend(rep.rederive_refused)
+        self.gap_said |= rep.gap_said
+
+    def hand_warnings(self, h: ValidatedHand) -> list[Diagnostic]:
+        """The validator's warnings of the file's hand ``h`` as said: without its ``W-SESSION-GAP`` when the
+        hand was refused (break28 F9: a copy's refused hands were warned of a stake they never count at) or
+        its session's re-derivation said it anew (:attr:`gap_said`)."""
+        if not any(d.code == "W-SESSION-GAP" for d in h.diagnostics):
+            return list(h.diagnostics)
+        if h.hash in self.gap_said or any(r.hash == h.hash for r in self.rejected):
+            return [d for d in h.diagnostics if d.code != "W-SESSION-GAP"]
+        return list(h.diagnostics)
 
     @property
     def failed(self) -> bool:
@@ -3603,7 +3617,9 @@ class Store:
                                         pre, saves):
                     # a session created here has no state row to forget; a stored one is re-derived
                     if name in known and name not in getattr(result, "continues", ()):  # not a later batch
-                        self._rederive_session(con, session_ids[name], name, report)  # of a protocol_stream
+                        self._rederive_session(con, session_ids[name], name, report,  # of a protocol_stream
+                                               {r[0]: h for r, h in zip(rows, fresh)
+                                                if r[1] == session_ids[name]})
             new = {session_ids[name] for name in session_ids if name not in known}
             _save_states(con, saves, new)
             # migrations 016, 020, 022: the sessions' summary rows; a new session's from the batch in hand
@@ -3932,13 +3948,18 @@ class Store:
         return out, same
 
     def _rederive_session(self, con: duckdb.DuckDBPyConnection, session_id: int, name: str,
-                          report: IngestReport) -> None:
+                          report: IngestReport, new: dict[int, ValidatedHand] | None = None) -> None:
         """Re-derive a stored session that a file added hands to, so that the
         carry (doubler stakes, the pot: rules.md D-11, D-12, D-19) of every
         hand comes from the session's stored hands in hand order: a hand that
         arrives after later hands changes their stake or pot here, in the
         ingest's transaction, never silently later (docs/storage.md "Session
-        carry").  Counts the changed hands stored before in ``report``."""
+        carry").  Counts the changed hands stored before in ``report``.
+        ``new``: the file's hands just stored, by hand id: one the re-derivation
+        changed (a hand of the file before it refused, its carry gone) is no
+        hand stored before; its ``W-SESSION-GAP`` is said anew at its own line,
+        the validator's (of the carry it had in the file) dropped (break28 F1)."""
+        new = new or {}
         header, fmt = con.execute("SELECT header, coalesce(format, 'shn') FROM sessions WHERE session_id = ?",
                                   [session_id]).fetchone()
         again = _reread_session(con, session_id, name, header, fmt)
@@ -3953,15 +3974,38 @@ class Store:
                 report.file_errors.extend(_new_warnings(con, name, hands, report.path))
             changed = self._replace_outcomes(con, [(hand_id, session_id, o) for hand_id, o in hands],
                                              compare=_COUNTED_COLS,
-                                             before=lambda ids: self._record_rederived(con, ids, report))
-            report.rederived += len(changed)  # "re-derived (stake/pot)": a warning gone alone is no change said
+                                             before=lambda ids: self._record_rederived(
+                                                 con, {i for i in ids if i not in new}, report))
+            # "re-derived (stake/pot)": a warning gone alone is no change said; a hand of this file is none
+            report.rederived += sum(1 for i in changed if i not in new)
             if isinstance(report, IngestReport):  # a changed hand that still follows a missing one: said, as at
-                report.file_errors.extend(Diagnostic(  # its own ingest (a tester's finding: the pot of a hand
-                    "W-SESSION-GAP", f"hand {o.hand} of session {name!r} (hand id {hid}), stored before, is "  # moved
-                    f"re-derived now that this file adds hands before it, but still follows a missing hand: "
-                    f"{m.group(2)}", "warning", report.path, 1, 1, o.hand)
-                    for hid, o in hands if hid in changed for gap in o.warnings
-                    if (m := _WARNING_TEXT.search(gap)) and m.group(1) == "W-SESSION-GAP")
+                # its own ingest (a tester's finding: the pot of a hand moved), at the hand's own line (break28 F1)
+                old = [hid for hid, o in hands if hid in changed and hid not in new]
+                where = dict(((i, (f, line)) for i, f, line in con.execute(
+                    "SELECT hand_id, file, line FROM hand_source WHERE list_contains(?, hand_id)", [old]).fetchall())
+                    if old else ())
+                for hid, o in hands:
+                    if hid not in changed:
+                        continue
+                    gaps = [m.group(2) for gap in o.warnings
+                            if (m := _WARNING_TEXT.search(gap)) and m.group(1) == "W-SESSION-GAP"]
+                    h = new.get(hid)
+                    if h is not None:  # the validator's warning gave the carry of the file's refused hands
+                        report.gap_said.add(h.hash)
+                    for text in gaps:
+                        if h is not None:
+                            report.file_errors.append(Diagnostic(
+                                "W-SESSION-GAP", f"hand {o.hand} of session {name!r}, new in this file, is stored "
+                                "with the carry of the session's stored hands in hand order (not the one this file "
+                                f"gave it), and follows a missing hand: {text}", "warning", h.source_file,
+                                h.source_line, 1, o.hand))
+                        else:
+                            f, line = where.get(hid, (None, None))
+                            report.file_errors.append(Diagnostic(
+                                "W-SESSION-GAP", f"hand {o.hand} of session {name!r} (hand id {hid}"
+                                + (f", {f}:{line}" if f else "") + "), stored before, is re-derived now that this "
+                                f"file adds hands before it, but still follows a missing hand: {text}", "warning",
+                                report.path, 1, 1, o.hand))
         _save_state(con, session_id, _voids_fill_gaps(con, session_id, again, fmt), again.stored, again.top)
         _recheck_sessions(con, [session_id])  # a source's own totals against the session's hands now
 
