@@ -4000,12 +4000,12 @@ class Store:
                                 f"gave it), and follows a missing hand: {text}", "warning", h.source_file,
                                 h.source_line, 1, o.hand))
                         else:
-                            f, line = where.get(hid, (None, None))
+                            f, line = where.get(hid, (None, None))  # said at the stored hand's own line
                             report.file_errors.append(Diagnostic(
-                                "W-SESSION-GAP", f"hand {o.hand} of session {name!r} (hand id {hid}"
-                                + (f", {f}:{line}" if f else "") + "), stored before, is re-derived now that this "
-                                f"file adds hands before it, but still follows a missing hand: {text}", "warning",
-                                report.path, 1, 1, o.hand))
+                                "W-SESSION-GAP", f"hand {o.hand} of session {name!r} (hand id {hid}), stored "
+                                f"before, is re-derived now that {report.path or '<input>'} adds hands before it, "
+                                f"but still follows a missing hand: {text}", "warning",
+                                f if line is not None else report.path, line if line is not None else 1, 1, o.hand))
         _save_state(con, session_id, _voids_fill_gaps(con, session_id, again, fmt), again.stored, again.top)
         _recheck_sessions(con, [session_id])  # a source's own totals against the session's hands now
 

@@ -269,3 +269,25 @@ def test_the_same_results_on_other_deals_are_no_copy(tmp_path):
     r = cli("ingest", write(tmp_path, "other.shn", _night([6, 7], [DEAL2 + w for w in win], head)), "--db", str(db))
     assert "other.shn: 2 stored, 0 duplicates, 0 rejected" in _out(r, tmp_path), r.output
     assert ledger(db) == {"Lou": 8, "Gus": 4, "Mo": -4, "Rita": -4, "Zeke": -4}
+
+
+def test_a_hand_stored_before_and_re_derived_is_warned_at_its_own_line(tmp_path):
+    """The other half of the rule: g1.shn stores hands 1 (a doubler), 3 and 5 (2 and 4 missing); g2.shn adds hand 2,
+    a second doubler.  Queued (J): h3 Lou/Gus AH win takes the first doubler, x2 (Lou +4, Gus +2, the rest -2), and
+    h5 Mo/Zeke AS win now takes the second, x2 where it was x1 (Mo +4, Zeke +2, the rest -2).  Hand 5 was stored
+    before and still follows the missing hand 4: its W-SESSION-GAP is given at its own line (g1.shn:11, was
+    g2.shn:1:1), with the stake x2 it is stored at, and the summary counts it re-derived.  Night: Lou 4-2 = +2,
+    Mo -2+4 = +2, Gus 2-2 = 0, Zeke -2+2 = 0, Rita -2-2 = -4."""
+    db = tmp_path / "t.duckdb"
+    cli("ingest", write(tmp_path, "g1.shn", _night([1, 3, 5], ["doubler", S5[0], S5[2]], DOUBLER_HEAD)),
+        "--db", str(db))
+    r = cli("ingest", write(tmp_path, "g2.shn", _night([2], ["doubler"], DOUBLER_HEAD)), "--db", str(db))
+    out = _out(r, tmp_path)
+    assert "g2.shn: 1 stored, 0 duplicates, 0 rejected, 1 earlier-stored hand(s) of its sessions re-derived" in out
+    assert (f"g1.shn:11:1: warning W-SESSION-GAP: hand 5 of session '{SESSION}' (hand id 3), stored before, is "
+            "re-derived now that g2.shn adds hands before it, but still follows a missing hand: an earlier hand of "
+            f"session '{SESSION}' is missing (not in the log, rejected, or not stored yet); the stake ×2 derived "
+            "from the hands before it may be wrong") in out, r.output
+    assert out.count("W-SESSION-GAP") == 1
+    assert ledger(db) == {"Lou": 2, "Mo": 2, "Gus": 0, "Zeke": 0, "Rita": -4}
+    assert _hands(db) == [(1, "doubler", 1), (2, "doubler", 1), (3, "win", 2), (5, "win", 2)]
