@@ -1177,20 +1177,27 @@ def _written_dealer(o_dealer: str | None, provenance: dict | None) -> str | None
 
 def _signatures(con: duckdb.DuckDBPyConnection, session_id: int) -> tuple[str | None, list[tuple]]:
     """A stored session's SHN header (None for a protocol's) and its hands' (number, hand id,
-    :func:`_signature`, written dealer, dealt) in number order, in one query of the hands' own columns and
+    :func:`_signature`, written dealer, dealt) in number order: one query of the hands' own columns, one of their
     units."""
     rows = con.execute(
         "SELECT (SELECT CASE WHEN coalesce(format, 'shn') = 'shn' THEN header END FROM sessions WHERE session_id = ?),"
         " h.hand, h.hand_id, h.picker, h.partner, h.call, h.alone, h.leaster_winner, h.picker_points, "
-        "h.picker_tricks, h.outcome, h.stake, h.dealer, h.provenance, h.status, "
-        "(SELECT list(struct_pack(k := coalesce(u.player, u.seat), v := u.units)) FROM hand_units u "
-        "WHERE u.hand_id = h.hand_id) FROM hands h WHERE h.session_id = ? ORDER BY h.hand",
-        [session_id, session_id]).fetchall()
+        "h.picker_tricks, h.outcome, h.stake, h.dealer, h.provenance, h.status FROM hands h WHERE h.session_id = ? "
+        "ORDER BY h.hand", [session_id, session_id]).fetchall()
     if not rows:
         return None, []
+    # the hands' units by the range of their hand ids (literal bounds: DuckDB skips the row groups of hand_units
+    # outside it; a correlated look-up by hand id is a hash join that reads every stored row: issue 17)
+    ids = [r[2] for r in rows]
+    paid: dict[int, dict] = {i: {} for i in ids}
+    for hid, k, v in con.execute(f"SELECT hand_id, coalesce(player, seat), units FROM hand_units "
+                                 f"WHERE hand_id BETWEEN {int(min(ids))} AND {int(max(ids))}").fetchall():
+        got = paid.get(hid)
+        if got is not None:
+            got[k] = v
     out = []
     for r in rows:
-        units = {d["k"]: d["v"] for d in (r[15] or [])}
+        units = dict(paid[r[2]])
         pot = units.pop(POT_SEAT, 0)
         sig = (r[3], r[4], r[5], bool(r[6]), r[7], r[8], r[9], r[10], _settled_units(units, r[11], pot))
         out.append((r[1], r[2], sig, _written_dealer(r[12], json.loads(r[13]) if r[13] else {}), r[14] == "full"))
