@@ -483,27 +483,46 @@ def test_a_reader_process_during_an_ingest_never_sees_a_lock_error(db):
 
 def test_an_idle_writer_lets_go_of_the_lock_after_hold(db):
     """Between files (while the caller validates the next one) the store
-    releases the lock once ``hold`` has passed, without being asked."""
-    probe = """
+    releases the lock once ``hold`` has passed, without being asked.
+
+    The probe process is started, and has imported the store, before the
+    clock starts, and reads when told on its stdin.  (It was started after
+    the ingest: on a loaded two-core machine the start of a Python with
+    DuckDB can pass the 4 s hold, the store rightly lets go, and the probe
+    said '3' where the test wanted 'busy'.)  The lock was taken inside
+    ``ingest_file`` (after ``t0``, before ``t1``): it is held at ``t0 + 4``
+    at the earliest and released by ``t1 + 4``."""
+    probe = _python("""
         import sys
         from ingest import store as st
-        try:
-            with st.reading(sys.argv[1], timeout=0.2) as con:
-                print(con.execute("SELECT count(*) FROM hands").fetchall()[0][0])
-        except st.StoreBusy:
-            print("busy")
-    """
-    s = st.Store(db, hold=4.0)
-    t0 = time.monotonic()
-    s.ingest_file(make_file(3))
-    held = _python(probe, str(db))
-    assert held.communicate(timeout=60)[0].strip() == "busy"  # just stored: still held
-    assert time.monotonic() - t0 < 4.0, "the probe came too late to see the lock held"
-    time.sleep(max(0.0, 4.5 - (time.monotonic() - t0)))  # the caller is elsewhere; the store is not closed
-    free = _python(probe, str(db))
-    assert free.communicate(timeout=60)[0].strip() == "3"
-    s.ingest_file(make_file(2, start=10))  # and the store reopens by itself
-    s.close()
+        print("ready", flush=True)
+        for _ in sys.stdin:
+            try:
+                with st.reading(sys.argv[1], timeout=0.2) as con:
+                    print(con.execute("SELECT count(*) FROM hands").fetchall()[0][0], flush=True)
+            except st.StoreBusy:
+                print("busy", flush=True)
+    """, str(db), stdin=subprocess.PIPE)
+    try:
+        assert probe.stdout.readline().strip() == "ready"
+
+        def ask() -> str:
+            probe.stdin.write("read\n")
+            probe.stdin.flush()
+            return probe.stdout.readline().strip()
+
+        s = st.Store(db, hold=4.0)
+        t0 = time.monotonic()
+        s.ingest_file(make_file(3))
+        t1 = time.monotonic()
+        assert ask() == "busy"  # just stored: still held
+        assert time.monotonic() - t1 < 4.0, "the probe came too late to see the lock held"
+        time.sleep(max(0.0, 4.5 - (time.monotonic() - t1)))  # the caller is elsewhere; the store is not closed
+        assert ask() == "3"
+        s.ingest_file(make_file(2, start=10))  # and the store reopens by itself
+        s.close()
+    finally:
+        probe.communicate(timeout=60)  # closes its stdin: the probe ends
     assert counts(db)["hands"] == 5
 
 
