@@ -1,4 +1,4 @@
-"""``W-POT-CARRY`` (real27b F1): a ``pot=on`` night that does not open with
+"""``W-POT-CARRY`` (real27b F1, break28b F3): a ``pot=on`` night that does not open with
 the pot its group's last night left.
 
 The pot (rules.md D-19) is kept "for the next hand", whichever night that is;
@@ -140,4 +140,75 @@ def files_pot_carries(con: duckdb.DuckDBPyConnection,
             f"split it, end night {old_day} with a potsplit hand"
             + (f"; else its {left - opens} units leave the ledger" if opens < left else ""),
             "warning", where, int(line or 1), 1, 1, found=f"pot {opens}", expected=f"pot {left}"))
+    _later_nights(con, files, lows, highs, pots, out)
     return out
+
+
+def _later_nights(con: duckdb.DuckDBPyConnection, files: list[tuple[int, int | None, str | None]],
+                  lows: list[int], highs: list[int], pots: list[int], out: list[list[Diagnostic]]) -> None:
+    """The other way round (break28b F3): a ``pot=on`` night just stored
+    before a later night of its group stored by an earlier command (an
+    earlier night backfilled).  For each new pot-keeping session (``pots``),
+    the next stored night of its group, players and rules by date, when that
+    night's last earlier night is this one, was stored before these files
+    (a later night stored with them was checked above, against its earlier
+    night) and keeps a pot from its hand 1: when this night leaves more
+    than 0 and that night opens with another amount, ``W-POT-CARRY`` at this
+    file's last hand of the night, naming the later night, what it opens
+    with and what to write there.  Nothing stored changes."""
+    rows = con.execute(
+        """
+        WITH files AS (SELECT unnest(?::INTEGER[]) AS lo, unnest(?::INTEGER[]) AS hi, unnest(?::INTEGER[]) AS k),
+        new AS (
+            SELECT s.session_id, s."group", s.date, s.rules, s.players, f.k
+            FROM sessions s JOIN files f ON s.session_id > f.lo AND s.session_id <= f.hi
+            WHERE s.date IS NOT NULL AND list_contains(?::INTEGER[], s.session_id)),
+        nxt AS (
+            SELECT n.session_id, n.k, o.session_id AS later, o.session AS later_name, o.date AS later_date,
+                   o."group", o.rules, o.players,
+                   row_number() OVER (PARTITION BY n.session_id ORDER BY o.date, o.session_id) AS r
+            FROM new n JOIN sessions o ON o."group" IS NOT DISTINCT FROM n."group" AND o.rules = n.rules
+                 AND o.date > n.date
+                 AND list_sort(map_values(CAST(o.players::JSON AS MAP(VARCHAR, VARCHAR))))
+                     = list_sort(map_values(CAST(n.players::JSON AS MAP(VARCHAR, VARCHAR))))),
+        back AS (  -- the later night's own earlier night, as the check above picks it
+            SELECT x.session_id, x.later, p.session_id AS prev,
+                   row_number() OVER (PARTITION BY x.session_id ORDER BY p.date DESC, p.session_id DESC) AS r
+            FROM nxt x JOIN sessions p ON p."group" IS NOT DISTINCT FROM x."group" AND p.rules = x.rules
+                 AND p.date < x.later_date AND p.session_id <> x.later
+                 AND list_sort(map_values(CAST(p.players::JSON AS MAP(VARCHAR, VARCHAR))))
+                     = list_sort(map_values(CAST(x.players::JSON AS MAP(VARCHAR, VARCHAR))))
+            WHERE x.r = 1)
+        SELECT x.k, x.session_id, x.later, x.later_name, strftime(x.later_date, '%Y.%m.%d'), h.provenance,
+               ls.file, ls.line, ls.template, last.hand, ts.file, ts.line
+        FROM nxt x JOIN back b ON b.session_id = x.session_id AND b.r = 1 AND b.prev = x.session_id
+        JOIN hands h ON h.session_id = x.later AND h.hand = 1
+        JOIN hand_source ls ON ls.hand_id = h.hand_id
+        JOIN (SELECT session_id, arg_max(hand_id, hand) AS hand_id, max(hand) AS hand FROM hands
+              WHERE list_contains(?::INTEGER[], session_id) GROUP BY session_id) last ON last.session_id = x.session_id
+        JOIN hand_source ts ON ts.hand_id = last.hand_id
+        WHERE x.r = 1 AND x.later <= ? AND coalesce(json_extract(h.rules_flags, '$.pot')::BOOLEAN, FALSE)
+        ORDER BY x.k, x.session_id
+        """, [lows, highs, list(range(len(files))), pots, pots, min(lows)]).fetchall()
+    for k, sid, _later, later_name, later_day, prov, later_file, later_line, template, last, file, line in rows:
+        left = _held_after(con, sid)
+        if left <= 0:
+            continue
+        said = json.loads(prov or "{}").get("pot")
+        opens = (written_pot(template) or 0) if said in ("asserted", "verified") else 0
+        if opens == left:
+            continue
+        there = f"{later_file}:{int(later_line or 1)}" if later_file else "its hand 1"
+        if _is_sheet(later_file):
+            write = f"Pot {left} in an opening row above that night's first row"
+        else:
+            write = f"pot {left} on that night's hand 1"
+        out[k].append(Diagnostic(
+            "W-POT-CARRY", f"hand {last}: this night ends with {left} in the pot, and the group's next night "
+            f"{later_day} ({later_name!r}, the same players and rules, stored before) opens with {opens} at "
+            f"{there} (rules.md D-19): if the pot was carried, write {write} (docs/notation.md, pot N; a stored "
+            f"hand through an amendment, shead ingest --amend, docs/storage.md \"Corrections\"); if the house split "
+            f"it, end this night with a potsplit hand"
+            + (f"; else its {left - opens} units leave the ledger" if opens < left else ""),
+            "warning", file or files[k][2], int(line or 1), 1, int(last), found=f"pot {opens}",
+            expected=f"pot {left}"))
