@@ -253,9 +253,10 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
                 _count_kept(own, sid, rec.number, sess)
             if strict:
                 raise ShedError(r.diag) from None
-            _note_refused(sess, rec, r.diag, path)
+            diag = _slip_said(r.diag, rec, result.errors) if r.diag.code == "E-OUTCOME" else r.diag
+            _note_refused(sess, rec, diag, path)
             result.rejected.append(RejectedHand(sid, rec.number or None, _printable(rec.source), path, rec.line,
-                                                [r.diag], h))
+                                                [diag], h))
             continue
         except Exception as exc:  # noqa: BLE001 - a bug: reported at this hand, never stored, the file goes on
             if stored is not None:
@@ -278,6 +279,29 @@ def _validate_records(shn: ShnFile, path: str | None, strict: bool, prior: Prior
     if result.rejected and result.errors:
         result.errors = _late_tags_kept(result.errors, result.rejected)
     return result
+
+
+def _slip_said(diag: Diagnostic, rec, errors: list[Diagnostic]) -> Diagnostic:
+    """An ``E-OUTCOME`` refusal of a hand whose 'pts' a phone wrote as a
+    pair ('pts 48/72 win', read as 'pts 48' with ``W-PHONE-SLIP``: the first
+    is the picker side's, rules.md A-6), with what was read and what to
+    write (break28b F4: the refusal did not say why 48 was the picker
+    side's).  The slip is the reader's warning of this hand number on one of
+    the lines of the hand's text, whose reading is 'pts N' of the hand's
+    pts."""
+    pts = rec.pts.value if rec.pts is not None else None
+    if pts is None:
+        return diag
+    last = rec.line + rec.source.count("\n")
+    for d in errors:
+        if (d.code == "W-PHONE-SLIP" and d.hand == (rec.number or None) and rec.line <= d.line <= last
+                and d.expected == f"pts {pts}" and d.found and "/" in d.found):
+            pair = d.found.rstrip(".")
+            other = pair.rsplit("/", 1)[1].strip()
+            return replace(diag, message=diag.message + f"; 'pts {d.found}' was read as 'pts {pts}', its first "
+                           "number taken as the picker side's card points (rules.md A-6, as a sheet's Points come "
+                           f"before its Def Pts): if the picker side took {other}, write 'pts {other}'")
+    return diag
 
 
 def _late_tags_kept(errors: list[Diagnostic], rejected: list[RejectedHand]) -> list[Diagnostic]:

@@ -120,3 +120,114 @@ def test_a_later_sheet_night_is_told_to_get_an_opening_row(tmp_path):
     assert _carry(rep) == [("pot1.shn", 14, 1, 3, "pot 0", "pot 15")]
     assert "dec8.csv:2 (rules.md D-19)" in _message(rep)
     assert "write Pot 15 in an opening row above that night's first row" in _message(rep)
+
+
+# -- break28b F4: phone slips one step from the fixed ones -----------------------------------------------------------
+# The hands of tests/test_found28_hints.py (five-handed called ace, B-33's table; HEAD's hand 1 on line 8):
+# - 'pick Al call AH partner Bea pts 72 ... win': 72 is 61..90, a plain win x1: Al +2, Bea +1, Cy Di Ed -1.
+# - 'pick Cy alone pts 95 win-s': 95 >= 91, a schneider x2, alone: Cy +8, Al Bea Di Ed -2 each.
+# - 'pick Al call AH partner Bea pts 48 lose': 48 is 31..60, a plain loss, doubled on the bump (B-27, B-32):
+#   Al -4, Bea -2, Cy Di Ed +2 each.
+# Columns: 'pick Al call AH partner Bea pts ' is 32 characters, so the points are at column 33.
+
+from tests.test_found28_hints import ALONE_UNITS, HEAD, WIN_UNITS, _read, _refused, _slip  # noqa: E402
+
+LOSE_UNITS = {"Al": -4, "Bea": -2, "Cy": 2, "Di": 2, "Ed": 2}
+
+
+def test_pts_pair_with_spaces_round_the_slash_is_read():
+    """'pts 72 / 48' (was E-STATEMENT "found '/' where a statement was expected", no hint): 72 + 48 = 120, read as
+    pts 72 with W-PHONE-SLIP at 8:33, found '72 / 48', lenient and strict; the space on one side alike."""
+    msg = _slip("pick Al call AH partner Bea pts 72 / 48 win", 33, "72 / 48", "pts 72", WIN_UNITS)
+    assert msg == ("found '72 / 48': the picker side's 72 and the defenders' 48 card points written together; read "
+                   "as 'pts 72' ('pts' takes the picker side's points alone, the defenders' are the rest of the deck's "
+                   "120, rules.md A-6); write 'pts 72' to silence this warning")
+    _slip("pick Al call AH partner Bea pts 72 /48 win", 33, "72 /48", "pts 72", WIN_UNITS)
+    _slip("pick Al call AH partner Bea pts 72/ 48 win", 33, "72/ 48", "pts 72", WIN_UNITS)
+    _slip("pick Cy alone pts 95 / 25 win-s", 19, "95 / 25", "pts 95", ALONE_UNITS)
+
+
+def test_pts_pair_with_a_full_stop_is_read():
+    """'pts 72/48.' (was E-NUMBER "found '72/48.'", no hint), at the end of the line (the result derived from 72: a
+    plain win) and before the result: W-PHONE-SLIP at 8:33 naming the full stop; 'pts 72 / 48.' alike."""
+    msg = _slip("pick Al call AH partner Bea pts 72/48.", 33, "72/48.", "pts 72", WIN_UNITS)
+    assert msg == ("found '72/48.': the picker side's 72 and the defenders' 48 card points written together, with a "
+                   "full stop after them (a phone's: two spaces typed make '. '); read as 'pts 72' ('pts' takes the "
+                   "picker side's points alone, the defenders' are the rest of the deck's 120, rules.md A-6; a '.' "
+                   "ends no statement in SHN); write 'pts 72' to silence this warning")
+    _slip("pick Al call AH partner Bea pts 72/48.  win", 33, "72/48.", "pts 72", WIN_UNITS)
+    _slip("pick Al call AH partner Bea pts 72 / 48. win", 33, "72 / 48.", "pts 72", WIN_UNITS)
+
+
+def test_tricks_of_six_with_a_full_stop_is_read():
+    """'tricks 4 of 6.' (was E-STATEMENT "found 'of'", while 'tricks 4 of 6' was read): six tricks a five-handed
+    hand (rules.md F-1), read as tricks 4 with W-PHONE-SLIP at 8:43; 'tricks 4/6.' alike."""
+    msg = _slip("pick Al call AH partner Bea pts 72 tricks 4 of 6. win", 43, "4 of 6.", "tricks 4", WIN_UNITS)
+    assert msg == ("found '4 of 6.': the picker side's tricks and the hand's 6 written together, with a full stop "
+                   "after them (a phone's: two spaces typed make '. '); read as 'tricks 4' ('tricks' takes the picker "
+                   "side's tricks alone; a hand under wi5-called-ace has 6; a '.' ends no statement in SHN); write "
+                   "'tricks 4' to silence this warning")
+    _slip("pick Al call AH partner Bea pts 72 tricks 4/6. win", 43, "4/6.", "tricks 4", WIN_UNITS)
+    _slip("pick Al call AH partner Bea pts 72 tricks 4 of 6.", 43, "4 of 6.", "tricks 4", WIN_UNITS)
+
+
+def test_uncertain_pairs_written_so_are_still_refused_with_what_to_write():
+    """72 + 40 = 112 with spaces round the slash; 'tricks 4 of 5.' at five-handed: E-NUMBER at the first number,
+    saying what was read and what to write (not E-STATEMENT at '/' or 'of')."""
+    msg = _refused("pick Al call AH partner Bea pts 72 / 40 win", 33, "72 / 40")
+    assert msg.startswith("found 'pts 72 / 40': two numbers, and 72 + 40 = 112, not the deck's 120 card points")
+    assert msg.endswith("e.g. 'pts 72' (the defenders' are 120 less them)")
+    msg = _refused("pick Al call AH partner Bea pts 72 tricks 4 of 5. win", 43, "4 of 5.")
+    assert "a hand under wi5-called-ace has 6 tricks, not 5" in msg and "(0 to 6, e.g. 'tricks 4')" in msg
+
+
+def test_a_pts_line_of_its_own_goes_the_slow_way():
+    """'pts 72 / 48 win' on a line of its own (the fast path's 'pts' line, _fast_result): line 9, column 5, the
+    same reading and units."""
+    errs, warns, units = _read(HEAD + "pick Al call AH partner Bea\npts 72 / 48 win\n")
+    assert errs == [] and units == WIN_UNITS
+    assert [(w.code, w.line, w.col, w.found, w.expected) for w in warns] == [
+        ("W-PHONE-SLIP", 9, 5, "72 / 48", "pts 72")]
+
+
+def test_pts_48_72_win_says_48_was_read_as_the_pickers():
+    """'pts 48/72 win': 48 + 72 = 120, the first read as the picker side's (A-6), and 48 loses (B-27): refused
+    E-OUTCOME at 'win' (8:39) as before, the message now saying what was read and what to write.  Written as the
+    advice says ('pts 72 win'): a win, Al +2, Bea +1, the others -1; 'pts 48/72 lose' is stored as a loss doubled
+    on the bump: Al -4, Bea -2, the others +2."""
+    errs, warns, units = _read(HEAD + "pick Al call AH partner Bea pts 48/72 win\n")
+    assert units is None
+    (e,) = errs
+    assert (e.code, e.line, e.col, e.found, e.hand) == ("E-OUTCOME", 8, 39, "win", 1)
+    assert e.message.endswith("; 'pts 48/72' was read as 'pts 48', its first number taken as the picker side's card "
+                              "points (rules.md A-6, as a sheet's Points come before its Def Pts): if the picker side "
+                              "took 72, write 'pts 72'")
+    assert [(w.code, w.col, w.expected) for w in warns] == [("W-PHONE-SLIP", 33, "pts 48")]
+    assert _read(HEAD + "pick Al call AH partner Bea pts 72 win\n") == ([], [], WIN_UNITS)
+    _slip("pick Al call AH partner Bea pts 48/72 lose", 33, "48/72", "pts 48", LOSE_UNITS)
+    # 'pts 48 win' written without a pair: the refusal as before, no word of a pair
+    (e,) = _read(HEAD + "pick Al call AH partner Bea pts 48 win\n")[0]
+    assert e.code == "E-OUTCOME" and "was read as" not in e.message
+
+
+def test_break28b_phone_files_ingested(tmp_path):
+    """break28b's ph1.shn (Gus Lou Mo Rita Zeke, wi5-called-ace) as a scorer typed it, hand 3 'pts 72 / 48 win'
+    now stored: h1 Lou/Gus 72 win: Lou +2, Gus +1, Mo Rita Zeke -1; h2 Mo/Zeke 48 lose (doubled on the bump): Mo -4,
+    Zeke -2, Gus Lou Rita +2; h3 Rita/Gus 72 win: Rita +2, Gus +1, Lou Mo Zeke -1; h4 Zeke alone 91 win-s (schneider
+    x2 alone): Zeke +8, each -2; h5 Gus/Lou 61 win: Gus +2, Lou +1, Mo Rita Zeke -1; h6 Lou/Mo win: Lou +2, Mo +1,
+    Gus Rita Zeke -1.  Night: Gus 1+2+1-2+2-1 = +3, Lou 2+2-1-2+1+2 = +4, Mo -1-4-1-2-1+1 = -8, Rita -1+2+2-2-1-1
+    = -1, Zeke -1-2-1+8-1-1 = +2 (sum 0; break28b's five hands without hand 3: Gus +2, Lou +5, Mo -7, Rita -3,
+    Zeke +3, plus h3's Gus +1, Lou -1, Mo -1, Rita +2, Zeke -1)."""
+    text = ('%SHN 1.0\n[Event "Tuesday Tavern Sheep"]\n[Date "2026.11.24"]\n[Seats "Gus; Lou; Mo; Rita; Zeke"]\n'
+            '[Rules "wi5-called-ace"]\n\n'
+            "hand 1\npick Lou call AH. partner Gus pts 72/48 win\n"
+            "hand 2\npick Mo call AS partner Zeke pts 48/72 lose\n"
+            "hand 3\npick Rita call AC partner Gus pts 72 / 48 win\n"
+            "hand 4\npick Zeke alone pts 91/29 tricks 5/6 win-s\n"
+            "hand 5\npick Gus call AH. partner Lou pts 61/59 win\n"
+            "hand 6\npick Lou partner Mo win call AS.\n")
+    db = tmp_path / "ph.duckdb"
+    rep = _ingest(write(tmp_path, "ph1.shn", text), db)
+    assert (rep["ingested"], rep["rejected"]) == (6, [])
+    assert ("W-PHONE-SLIP", 12, 35) in [(w["code"], w["line"], w["col"]) for w in rep["warnings"]]
+    assert ledger(db) == {"Gus": 3, "Lou": 4, "Mo": -8, "Rita": -1, "Zeke": 2}

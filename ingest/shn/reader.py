@@ -2882,17 +2882,18 @@ class _Reader:
         except (ProfileError, ValueError):
             return None, text.split(";")[0].strip()
 
-    def _tricks_of(self, t: str, toks, k: int, got: int, of_text: str) -> None:
+    def _tricks_of(self, t: str, toks, k: int, got: int, of_text: str, stop: bool = False) -> None:
         """'tricks N of M' (or 'tricks N/M') at token ``k``, N read
         (``got``): certain, and read as 'tricks N' with ``W-PHONE-SLIP``, when
         M is the hand's number of tricks under its rules (rules.md F-1) and N
-        at most M; else refused (``E-NUMBER``) saying what to write."""
+        at most M; else refused (``E-NUMBER``) saying what to write.  ``stop``:
+        written with a full stop after M (break28b F4: 'tricks 4 of 6.')."""
         total, rules = self._hand_tricks()
         m = _UINT.get(of_text)
         if total is not None and m == total and got <= m:
             self._phone_slip(toks, k, f"tricks {got}", f"the picker side's tricks and the hand's {m} written "
-                             "together", f"'tricks' takes the picker side's tricks alone; a hand under {rules} has "
-                             f"{total}", t)
+                             "together" + (_STOP_WHAT if stop else ""), f"'tricks' takes the picker side's tricks "
+                             f"alone; a hand under {rules} has {total}" + (_STOP_WHY if stop else ""), t)
             return
         said = (f"a hand under {rules} has {total} tricks, not {of_text}" if total is not None and m != total else
                 f"{got} is more than {of_text}" if total is not None else
@@ -3162,21 +3163,24 @@ class _Reader:
                         "sign (+2, -4, 0), ? when unknown, or ^ before a number for a result agreed at the table"
                         + hint, col, vt, "units")
 
-    def _slashed(self, t: str, m, col: int, kw: str, toks: list[str], j: int) -> Value:
+    def _slashed(self, t: str, m, col: int, kw: str, toks: list[str], j: int, stop: bool = False) -> Value:
         """'pts A/B' or 'tricks A/B' (fixb28): the picker side's and the
         defenders' card points written together, read as 'pts A' with
         ``W-PHONE-SLIP`` when they sum to the deck's 120 (rules.md A-6: the
         first is the picker side's, as a sheet's Points and Def Pts are); for
         'tricks', :meth:`_tricks_of`.  Else refused, ``E-NUMBER``, saying
-        what to write."""
+        what to write.  ``t`` is the pair as written ('72 / 48' with the
+        spaces a phone put round the slash, break28b F4); ``stop``: a full
+        stop after it ('pts 72/48.')."""
         a, b = int(m.group(1)), int(m.group(2))
         if kw == "tricks":
-            self._tricks_of(t, toks, j, a, m.group(2))
+            self._tricks_of(t, toks, j, a, m.group(2), stop)
             return Value(a, Pos(self.ln, col))
         if a + b == 120:
             self._phone_slip(toks, j, f"pts {a}", f"the picker side's {a} and the defenders' {b} card points written "
-                             "together", f"'pts' takes the picker side's points alone, the defenders' are the rest "
-                             "of the deck's 120, rules.md A-6")
+                             "together" + (_STOP_WHAT if stop else ""), "'pts' takes the picker side's points alone, "
+                             "the defenders' are the rest of the deck's 120, rules.md A-6" + (_STOP_WHY if stop else ""),
+                             t)
             return Value(a, Pos(self.ln, col))
         raise self._err("E-NUMBER", f"found 'pts {t}': two numbers, and {a} + {b} = {a + b}, not the deck's 120 card "
                         "points (rules.md A-6), so which is the picker side's is not certain; write the picker "
@@ -3312,16 +3316,29 @@ def _number_statement(attr: str, kw: str, lo: int, hi: int | None, agreed_ok: bo
         line = self.line
         q = line.find(t, line.find(kw, self.p) + klen)
         v = _UINT.get(t)
-        if v is not None and lo <= v <= top:
+        pair = None
+        if (kw == "pts" or kw == "tricks") and (v is None or (j + 1 < n and toks[j + 1][:1] == "/")):
+            pair = _phone_pair(toks, j, n)
+        if pair is not None:
+            # fixb28: a phone's 'pts 72/48', 'tricks 4/6'; break28b F4: 'pts 72 / 48', 'pts 72/48.'
+            m, stop, more = pair
+            val = self._slashed(" ".join(toks[j:j + more + 1]), m, q + 1, kw, toks, j, stop)
+            self.p = q + len(t)
+            if more:
+                last = toks[j + more]
+                self.p = line.find(last, line.find("/", q + len(t) - 1)) + len(last)
+                j += more
+        elif v is not None and lo <= v <= top:
             val = new_value(v, self.ln, q + 1)
-        elif (kw == "pts" or kw == "tricks") and (m := _SLASHED.fullmatch(t)) is not None:
-            val = self._slashed(t, m, q + 1, kw, toks, j)  # fixb28: a phone's 'pts 72/48', 'tricks 4/6'
+            self.p = q + len(t)
         else:
             val = self._uint_slow(t, q + 1, kw, lo, hi, agreed_ok, toks, j)
-        self.p = q + len(t)
-        if kw == "tricks" and v is not None and j + 2 < n and toks[j + 1] == "of" and _UINT_RE.fullmatch(toks[j + 2]):
-            self._tricks_of(f"{t} of {toks[j + 2]}", toks, j, v, toks[j + 2])  # fixb28: a phone's 'tricks 4 of 6'
-            self.p = line.find(toks[j + 2], line.find("of", self.p) + 2) + len(toks[j + 2])
+            self.p = q + len(t)
+        if kw == "tricks" and pair is None and v is not None and j + 2 < n and toks[j + 1] == "of" \
+                and (_UINT_RE.fullmatch(of := toks[j + 2]) or (of[-1:] == "." and _UINT_RE.fullmatch(of[:-1]))):
+            # fixb28: a phone's 'tricks 4 of 6'; break28b F4: 'tricks 4 of 6.'
+            self._tricks_of(f"{t} of {of}", toks, j, v, of.rstrip("."), of[-1] == ".")
+            self.p = line.find(of, line.find("of", self.p) + 2) + len(of)
             j += 2
         setattr(hand, attr, val)
         self.last = val
@@ -3332,6 +3349,32 @@ def _number_statement(attr: str, kw: str, lo: int, hi: int | None, agreed_ok: bo
 
 #: two whole numbers with a slash between them ('pts 72/48', 'tricks 4/6'): a phone's or a score pad's pair
 _SLASHED = re.compile(r"(0|[1-9][0-9]{0,3})/(0|[1-9][0-9]{0,3})")
+#: what a W-PHONE-SLIP adds for a full stop after the pair (break28b F4: 'pts 72/48.', 'tricks 4 of 6.')
+_STOP_WHAT = ", with a full stop after them (a phone's: two spaces typed make '. ')"
+_STOP_WHY = "; a '.' ends no statement in SHN"
+
+
+def _phone_pair(toks: list[str], j: int, n: int):
+    """The pair of numbers a phone wrote at ``toks[j]`` after 'pts' or
+    'tricks': ``(match of _SLASHED, full stop after it, tokens after j it
+    takes)``, or None.  'A/B' (fixb28), and (break28b F4) 'A/B.', the slash
+    typed with spaces round it or on one side ('A / B', 'A /B', 'A/ B'),
+    each also with a full stop after B."""
+    t = toks[j]
+    more = 0
+    if t[-1:] == "/" or (j + 1 < n and toks[j + 1][:1] == "/"):
+        if t[-1:] == "/" and j + 1 < n:
+            more = 1
+        elif toks[j + 1] == "/" and j + 2 < n:
+            more = 2
+        elif toks[j + 1] != "/":
+            more = 1
+        t = "".join(toks[j:j + more + 1])
+    stop = t[-1:] == "."
+    m = _SLASHED.fullmatch(t[:-1] if stop else t)
+    if m is None:
+        return None
+    return m, stop, more
 
 
 def _outcome(self, toks, i, n):
