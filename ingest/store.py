@@ -4514,7 +4514,7 @@ class Store:
                 if header is None:  # a protocol's session: no SHN text to compare
                     done.add(sess)
                     continue
-                was = {"stored": stored, "header": header, "text": {}, "read": {}, "base": 0,
+                was = {"stored": stored, "header": header, "text": {}, "read": {}, "over": False,
                        "run": None, "kept": [], "sigs": {sig for _n, _i, sig, _w, _f in stored}}
             # the same settlement (picker, partner, call, points, tricks, outcome, units): only a stored hand that
             # settles as the block hand does is compared further (a block going on with the night matches none)
@@ -4527,7 +4527,7 @@ class Store:
                 continue
             if blocks is not None:  # kept for the block's next batch (gone with the block: stream._ingest_batches)
                 blocks.setdefault(sess, _new_block())["copy"] = was
-            if not hits and not was["run"]:
+            if was["over"]:  # the block's first hand began no copy, or the copy broke off in an earlier batch
                 continue
             stored = was["stored"]
             want = {sig for sig in sigs if sig in was["sigs"]}
@@ -4559,35 +4559,50 @@ class Store:
                 theirs = read.get(stored[k][1])
                 return bool(rec is not None and rec.deals and theirs is not None and theirs.deals)
 
+            def between(last, h) -> int:
+                """The rows of the file refused for their own error between ``last`` and ``h`` (break27b F1)."""
+                return sum(1 for r in result.rejected if r.session in (sess, f"{sess} (sent again)")
+                           and (r.source_file or None) == (h.source_file or None)
+                           and (last.source_file or None) == (h.source_file or None)
+                           and last.source_line < r.source_line < h.source_line)
+
             def close() -> None:
                 run = was["run"]
-                was["run"] = None
-                if run is not None and _counts(run):
-                    was["base"] = min(run["at"]) + 1  # a later run repeats the stored hands after this one
-                    if not any(r is run for r in runs):
-                        runs.append(run)
+                was["run"], was["over"] = None, True  # one run a block, from its first hand: the rest is new
+                if run is not None and _counts(run) and not any(r is run for r in runs):
+                    runs.append(run)
 
             for h, sig in zip(block, sigs):
+                if was["over"]:  # the copy broke off (or there was none): the block's later hands are new
+                    break
                 run = was["run"]
-                if run is not None:  # a run goes on only with the stored hand right after its twin (break28 F3),
-                    # or as many after as the file has rows refused for their own error between (break27b F1)
-                    last = run["hands"][-1]
-                    step = 1 + sum(1 for r in result.rejected if r.session in (sess, f"{sess} (sent again)")
-                                   and (r.source_file or None) == (h.source_file or None)
-                                   and (last.source_file or None) == (h.source_file or None)
-                                   and last.source_line < r.source_line < h.source_line)
-                    at = {k + step for k in run["at"] if k + step < len(stored) and twin(h, sig, k + step)}
-                    if at:
-                        run["at"] = at
-                        run["hands"].append(h)
-                        run["steps"].append(step)
-                        if _counts(run) and not any(r is run for r in runs):
-                            runs.append(run)
-                        continue
-                    close()  # the run is broken off: this hand may begin another
-                at = {k for k in range(was["base"], len(stored)) if sig in want and twin(h, sig, k)}
-                if at:
-                    was["run"] = {"at": at, "hands": [h], "steps": [0]}
+                if run is None:  # the block's FIRST hand (in file order; read in batches, of its first batch): a
+                    # copy starts here, a run starting after new hands is a night going on (break28b F1)
+                    at = {k for k in range(len(stored)) if sig in want and twin(h, sig, k)}
+                    if not at:
+                        close()
+                        break
+                    was["run"] = {"at": at, "hands": [h], "steps": [0], "changed": set(), "pending": None}
+                    continue
+                held = run["pending"]  # a hand that differed from its counterpart, the run recognized before it
+                last = held[0] if held else run["hands"][-1]
+                step = 1 + between(last, h)
+                at = {k + step for k in (held[1] if held else run["at"])
+                      if k + step < len(stored) and twin(h, sig, k + step)}
+                if at:  # the run goes on with the stored hand right after (break28 F3), a held hand between
+                    if held:  # the copy's hand with a difference (break28b F2): refused with the copy
+                        run["hands"].append(held[0])
+                        run["steps"].append(held[2])
+                        run["changed"].add(id(held[0]))
+                        run["pending"] = None
+                    run["at"] = at
+                    run["hands"].append(h)
+                    run["steps"].append(step)
+                    if _counts(run) and not any(r is run for r in runs):
+                        runs.append(run)
+                    continue
+                close()  # the run broke off and did not resume: this hand and the later ones are new
+                break
             if blocks is None:
                 close()
             elif was["run"] is not None and not _counts(was["run"]):  # a run not yet two hands at the batch's

@@ -1,0 +1,131 @@
+"""Records brought in session 28, round 2 (break28b F1: a real continuation whose hands 8-9, between new hands,
+settled as the stored hands 3-4 was refused as a renumbered copy, and a doubler's x2 moved onto the next hand; F2: a
+renumbered copy with one hand corrected stored that hand as an extra hand, without a word).  Every amount is worked
+out by hand from /work/shared/reference/rules.md before shead's figure was read: a called-ace win is +2 the picker,
++1 the partner, -1 each defender (rules.md B-28, B-33); alone +4, -1 each; a loss with doubleOnBump (B-27, B-32) is
+-4 the picker, -2 the partner, +2 each defender; a doubler (D-11) doubles the next played hand."""
+
+from __future__ import annotations
+
+import duckdb
+import pytest
+
+from tests.cli_helpers import cli, ledger, write
+
+SESSION = "Tuesday Tavern Sheep / 2026.11.24"
+HEAD = ('%SHN 1.0\n[Event "Tuesday Tavern Sheep"]\n[Date "2026.11.24"]\n[Seats "Gus; Lou; Mo; Rita; Zeke"]\n'
+        '[Rules "wi5-called-ace"]\n\n')
+DOUBLER_HEAD = HEAD.replace("wi5-called-ace", "wi5-called-ace; noPick=doubler")
+
+#: break28b's c2_first.shn / c3_first.shn, hands 1-6 (hand N at line 5 + 2N):
+#:   h1 Lou/Gus AH win: Lou +2, Gus +1, Mo, Rita, Zeke -1;
+#:   h2 Mo/Zeke AS win: Mo +2, Zeke +1, Gus, Lou, Rita -1;
+#:   h3 Rita/Gus AC lose (DOB): Rita -4, Gus -2, Lou, Mo, Zeke +2;
+#:   h4 Zeke/Lou AH win: Zeke +2, Lou +1, Gus, Mo, Rita -1;
+#:   h5 Gus/Lou AC win: Gus +2, Lou +1, Mo, Rita, Zeke -1;
+#:   h6 Gus/Mo AS win: Gus +2, Mo +1, Lou, Rita, Zeke -1.
+#:   Gus 1-1-2-1+2+2 = +1, Lou 2-1+2+1+1-1 = +4, Mo -1+2+2-1-1+1 = +2, Rita -1-1-4-1-1-1 = -9,
+#:   Zeke -1+1+2+2-1-1 = +2 (sum 0).
+C = ["pick Lou call AH partner Gus win", "pick Mo call AS partner Zeke win", "pick Rita call AC partner Gus lose",
+     "pick Zeke call AH partner Lou win", "pick Gus call AC partner Lou win", "pick Gus call AS partner Mo win"]
+NIGHT_C = {"Gus": 1, "Lou": 4, "Mo": 2, "Rita": -9, "Zeke": 2}
+BATCHES = [None, ("0", "2")]  # whole, and streamed in batches of two
+
+
+def _night(numbers, hands, head=HEAD) -> str:
+    return head + "".join(f"hand {n}\n{h}\n" for n, h in zip(numbers, hands))
+
+
+def _stream(monkeypatch, stream) -> None:
+    if stream:
+        monkeypatch.setenv("SHEAD_STREAM_ABOVE", stream[0])
+        monkeypatch.setenv("SHEAD_STREAM_BATCH", stream[1])
+
+
+def _out(r, tmp_path) -> str:
+    return r.output.replace("\n", " ").replace(f"{tmp_path}/", "")
+
+
+def _hands(db) -> list[tuple]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        return con.execute("SELECT hand, outcome, stake FROM hands ORDER BY hand").fetchall()
+
+
+def _rejected(db) -> list[tuple]:
+    with duckdb.connect(str(db), read_only=True) as con:
+        return con.execute("SELECT session, hand, line, code FROM rejected ORDER BY line").fetchall()
+
+
+# --- F1: a copy starts at the block's first hand; a run after new hands is the night going on ---------------------
+
+@pytest.mark.parametrize("stream", BATCHES)
+def test_a_doubler_then_hands_8_9_like_stored_3_4_then_hand_10_are_all_stored_at_their_stakes(tmp_path, monkeypatch,
+                                                                                              stream):
+    """break28b F1 (a), c2_rest.shn: h7 doubler (no units); h8 Rita/Gus lose at x2 (D-11): Rita -8, Gus -4, Lou, Mo,
+    Zeke +4; h9 Zeke/Lou win at x1: Zeke +2, Lou +1, Gus, Mo, Rita -1; h10 Lou alone win at x1: Lou +4, each -1.
+    Hands 8-9 settle as the stored 3-4, but hand 7 (new) comes before them: a night going on, all four stored.
+    Night: Gus 1-4-1-1 = -5, Lou 4+4+1+4 = +13, Mo 2+4-1-1 = +4, Rita -9-8-1-1 = -19, Zeke 2+4+2-1 = +7 (sum 0).
+    Was: 8-9 refused, hand 10 stored at x2 (Lou +8, each -2)."""
+    db = tmp_path / "t.duckdb"
+    cli("ingest", write(tmp_path, "c2_first.shn", _night(range(1, 7), C, DOUBLER_HEAD)), "--db", str(db))
+    _stream(monkeypatch, stream)
+    r = cli("ingest", write(tmp_path, "c2_rest.shn", _night(range(7, 11), [
+        "doubler", C[2], C[3], "pick Lou alone win"], DOUBLER_HEAD)), "--db", str(db))
+    out = _out(r, tmp_path)
+    assert "c2_rest.shn: 4 stored, 0 duplicates, 0 rejected" in out, r.output
+    assert "E-HAND-CONFLICT" not in out and "W-SESSION-GAP" not in out
+    assert _hands(db)[6:] == [(7, "doubler", 1), (8, "lose", 2), (9, "win", 1), (10, "win", 1)]
+    assert ledger(db) == {"Gus": -5, "Lou": 13, "Mo": 4, "Rita": -19, "Zeke": 7}
+    assert _rejected(db) == []
+
+
+def test_without_a_doubler_hands_7_to_10_are_all_stored(tmp_path):
+    """break28b F1 (c), c1_rest.shn: h7 Zeke/Rita AC win: Zeke +2, Rita +1, Gus, Lou, Mo -1; h8 Rita/Gus lose:
+    Rita -4, Gus -2, Lou, Mo, Zeke +2; h9 Zeke/Lou win: Zeke +2, Lou +1, Gus, Mo, Rita -1; h10 Lou alone win: Lou +4,
+    each -1.  Gus 1-1-2-1-1 = -4, Lou 4-1+2+1+4 = +10, Mo 2-1+2-1-1 = +1, Rita -9+1-4-1-1 = -14,
+    Zeke 2+2+2+2-1 = +7 (sum 0).  Was: 8-9 refused as stored 3-4, and nothing said."""
+    db = tmp_path / "t.duckdb"
+    cli("ingest", write(tmp_path, "c1_first.shn", _night(range(1, 7), C)), "--db", str(db))
+    r = cli("ingest", write(tmp_path, "c1_rest.shn", _night(range(7, 11), [
+        "pick Zeke call AC partner Rita win", C[2], C[3], "pick Lou alone win"])), "--db", str(db))
+    assert "c1_rest.shn: 4 stored, 0 duplicates, 0 rejected" in _out(r, tmp_path), r.output
+    assert [h for h, _o, _s in _hands(db)] == list(range(1, 11))
+    assert ledger(db) == {"Gus": -4, "Lou": 10, "Mo": 1, "Rita": -14, "Zeke": 7}
+
+
+@pytest.mark.parametrize("stream", BATCHES)
+def test_a_nets_only_sheet_whose_rows_6_7_repeat_stored_2_3_after_a_new_row_5_is_stored(tmp_path, monkeypatch,
+                                                                                       stream):
+    """break28b F1 (b), n1_*.csv without its ambiguous hand 8.  Stored rows 1-4 (Gus Lou Mo Rita Zeke):
+    h1 1,2,-1,-1,-1; h2 -1,-1,2,-1,1; h3 -2,2,2,-4,2; h4 -1,1,-1,-1,2: Gus -3, Lou +4, Mo +2, Rita -7, Zeke +4.
+    The rest: h5 2,-1,1,-1,-1 (new), h6 = h2, h7 = h3: Gus 2-1-2 = -1, Lou -1-1+2 = 0, Mo 1+2+2 = +5,
+    Rita -1-1-4 = -6, Zeke -1+1+2 = +2.  Night: Gus -4, Lou +4, Mo +7, Rita -13, Zeke +6 (sum 0).
+    Was: rows 6-7 refused, the night Gus -1, Lou +3, Mo +3, Rita -8, Zeke +3."""
+    db = tmp_path / "t.duckdb"
+    head = "Date,Hand,Gus,Lou,Mo,Rita,Zeke\n"
+    first = ["1,2,-1,-1,-1", "-1,-1,2,-1,1", "-2,2,2,-4,2", "-1,1,-1,-1,2"]
+    cli("ingest", write(tmp_path, "n1_first.csv", head + "".join(
+        f"2026-11-26,{n},{row}\n" for n, row in zip(range(1, 5), first))), "--db", str(db))
+    _stream(monkeypatch, stream)
+    r = cli("ingest", write(tmp_path, "n1_rest.csv", head + "".join(
+        f"2026-11-26,{n},{row}\n" for n, row in zip(range(5, 8), ["2,-1,1,-1,-1", first[1], first[2]]))),
+        "--db", str(db))
+    assert "n1_rest.csv: 3 stored, 0 duplicates, 0 rejected" in _out(r, tmp_path), r.output
+    assert ledger(db) == {"Gus": -4, "Lou": 4, "Mo": 7, "Rita": -13, "Zeke": 6}
+
+
+def test_a_copy_that_starts_the_block_is_still_refused(tmp_path):
+    """The rule's other side: hands 11-12 settle as the stored 3-4 and START the file's block: refused at their
+    lines 7 and 9 under '<session> (sent again)'; the night stays the stored six hands' (Gus +1, Lou +4, Mo +2,
+    Rita -9, Zeke +2) and hand 13 (Lou alone win: Lou +4, each -1), new after the run, is stored:
+    Gus 0, Lou +8, Mo +1, Rita -10, Zeke +1."""
+    db = tmp_path / "t.duckdb"
+    cli("ingest", write(tmp_path, "first.shn", _night(range(1, 7), C)), "--db", str(db))
+    r = cli("ingest", write(tmp_path, "copy.shn", _night(range(11, 14), [C[2], C[3], "pick Lou alone win"])),
+            "--db", str(db), ok=False)
+    out = _out(r, tmp_path)
+    assert "copy.shn: 1 stored, 0 duplicates, 2 rejected" in out, r.output
+    assert "copy.shn:7:1: E-HAND-CONFLICT (hand 11): hand 11 of session" in out
+    assert _rejected(db) == [(f"{SESSION} (sent again)", 11, 7, "E-HAND-CONFLICT"),
+                             (f"{SESSION} (sent again)", 12, 9, "E-HAND-CONFLICT")]
+    assert ledger(db) == {"Gus": 0, "Lou": 8, "Mo": 1, "Rita": -10, "Zeke": 1}
