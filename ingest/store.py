@@ -1204,6 +1204,29 @@ def _signatures(con: duckdb.DuckDBPyConnection, session_id: int) -> tuple[str | 
     return rows[0][0], out
 
 
+def _differences(o: HandOutcome, theirs: tuple, dealer: str | None) -> str:
+    """What a copy's hand (``o``) writes otherwise than its stored counterpart (its :func:`_signature` ``theirs``,
+    its written ``dealer``): "outcome win (stored: lose), units at a stake of one ..." (break28b F2)."""
+    from fractions import Fraction  # noqa: PLC0415
+
+    def units(settled) -> str:
+        def one(v) -> str:
+            v = Fraction(v)
+            return f"{'+' if v > 0 else ''}{v.numerator if v.denominator == 1 else v}"
+        return ", ".join(f"{'the pot' if k == POT_SEAT else k} {one(v)}" for k, v in settled)
+
+    mine = _signature(o)
+    names = ("picker", "partner", "call", "alone", "leaster winner", "points", "tricks", "outcome")
+    out = [f"{name} {'(none)' if a is None else a} (stored: {'(none)' if b is None else b})"
+           for name, a, b in zip(names, mine, theirs) if a != b]
+    if mine[-1] != theirs[-1]:
+        out.append(f"units at a stake of one {units(mine[-1]) or '(none)'} (stored: {units(theirs[-1]) or '(none)'})")
+    dealt = _written_dealer(o.dealer, o.provenance)
+    if dealt and dealer and dealt != dealer:
+        out.append(f"dealer {dealt} (stored: {dealer})")
+    return ", ".join(out) or "the deal"
+
+
 def _thrown_in(o: HandOutcome) -> bool:
     """A deal thrown in (a doubler, a misdeal, a pot split): every such hand of a session has the same facts, so
     it is no evidence that a hand repeats a stored one (break28 F1)."""
@@ -4466,7 +4489,15 @@ class Store:
         block's hands is a stored hand at its own number:
         the stored night sent again with its hands renumbered (break27 F1:
         night A's hands 1-5 sent again as hands 11-15 were stored a second
-        time without a word).  The block's other hands are judged as usual
+        time without a word).  The run starts at the block's FIRST hand (in
+        file order; read in batches, of its first batch) and there is one a
+        block: a run after new hands is a night going on, stored (break28b
+        F1).  A recognized copy keeps aligning the block's j-th hand with the
+        stored k+j: a hand that differs from its counterpart while the next
+        matches the one after is the copy's hand with a difference, refused
+        with it, the message naming what differs and ``--amend`` (break28b
+        F2); when the run breaks and does not resume, the rest is new.  The
+        block's other hands are judged as usual
         (break27b F1: 11-15 with the new hands 16-17 added stored all seven),
         and a row refused for its own error inside a run does not break it
         (its rows around it are still the copy): that refusal is filed with
@@ -4601,6 +4632,12 @@ class Store:
                     if _counts(run) and not any(r is run for r in runs):
                         runs.append(run)
                     continue
+                if not held and _counts(run):  # a copy recognized: this hand may be its hand with a difference,
+                    # if the next one matches the stored hand after its counterpart (break28b F2)
+                    place = {k + step for k in run["at"] if k + step < len(stored)}
+                    if place:
+                        run["pending"] = (h, place, step)
+                        continue
                 close()  # the run broke off and did not resume: this hand and the later ones are new
                 break
             if blocks is None:
@@ -4623,17 +4660,25 @@ class Store:
                 if need:
                     was["text"].update((s.hand_id, s) for s in load_hands(con, "list_contains(?, h.hand_id)",
                                                                            [need]))
+                differs = {id(h): k for run, at in zip(runs, places) for h, k in zip(run["hands"], at)
+                           if id(h) in run["changed"]}  # the copy's hands with a difference: their stored place
                 runs = [[(h, was["text"][stored[k][1]], dealt(h, k)) for h, k in zip(run["hands"], at)]
                         for run, at in zip(runs, places)]
             sheet = (result.path or "").lower().split("[")[0].endswith((".csv", ".tsv", ".xlsx", ".xlsm"))
             own = "its own Date cells" if sheet else "its own [Date]"
             mine_here = {id(h) for h in block}
+            if not runs:
+                differs = {}
             for run in runs:
                 n_mine = _ranges([h.outcome.hand for h, _t, _d in run])
                 n_theirs = _ranges([t.outcome.hand for _h, t, _d in run])
                 # a score line repeats by chance at a table, a dealt hand never (break27b F5): new hands that
                 # repeat stored ones get the way out, a re-send of the whole night (its stored hands are duplicates)
-                way = "" if all(d for _h, _t, d in run) else (
+                same = [(h, t) for h, t, _d in run if id(h) not in differs]
+                n_alike = (f"{n_mine} ({'hands' if len(run) - len(same) > 1 else 'hand'} "
+                           f"{_ranges([h.outcome.hand for h, _t, _d in run if id(h) in differs])} with a difference)"
+                           if len(same) < len(run) else n_mine)
+                way = "" if all(d for h, _t, d in run if id(h) not in differs) else (
                     f"; if they are new hands that repeat hands {n_theirs}, send them with the night's stored hands "
                     f"(the whole {'sheet' if sheet else 'night'}): a re-send stores only its new hands")
                 kept = [h.outcome.hand for h, _t, _d in run if id(h) not in mine_here]
@@ -4651,9 +4696,29 @@ class Store:
                     if id(h) not in mine_here:  # refused or stored in an earlier batch
                         continue
                     o, m = h.outcome, twin.outcome.hand
+                    if id(h) in differs:  # the copy's hand with a difference (break28b F2): refused with the copy,
+                        # the way to correct the stored hand given (docs/storage.md "Corrections")
+                        how = (f"export the night as SHN (shead export --format shn --out night.shn), write its hand {m} "
+                               "there as this file has it, amend (shead ingest --amend night.shn)" if sheet else
+                               f"amend it (shead ingest --amend FILE, FILE holding the night's hand {m} as this file "
+                               "has it)")
+                        d = Diagnostic(
+                            "E-HAND-CONFLICT", f"hand {o.hand} of session {sess!r} stands for the stored hand {m} "
+                            f"({twin.file or '<input>'}:{twin.line}) in this file's copy of the stored night (its "
+                            f"hands {n_alike} repeat the stored hands {n_theirs} with new numbers, in the same "
+                            f"order), but differs from it: "
+                            f"{_differences(o, stored[differs[id(h)]][2], stored[differs[id(h)]][3])}; so it is not "
+                            f"stored (the night would count hand {m}'s deal twice): if the stored hand {m} is wrong, "
+                            f"correct it: {how}",
+                            "error", h.source_file, h.source_line, 1, o.hand,
+                            found=f"the stored hand {m} as hand {o.hand}, with a difference",
+                            expected="a hand not stored yet")
+                        out.append(RejectedHand(f"{sess} (sent again)", o.hand, h.source, h.source_file,
+                                                h.source_line, [d], h.hash))
+                        continue
                     d = Diagnostic(
                         "E-HAND-CONFLICT", f"hand {o.hand} of session {sess!r} is the stored hand {m} "
-                        f"({twin.file or '<input>'}:{twin.line}) with a new number: this file's hands {n_mine} "
+                        f"({twin.file or '<input>'}:{twin.line}) with a new number: this file's hands {n_alike} "
                         f"repeat the stored hands {n_theirs} with new numbers, in the same order{within}, so they are "
                         f"not stored (the night would count twice): send only the new hands{way}; a real second night "
                         f"needs {own}"

@@ -129,3 +129,77 @@ def test_a_copy_that_starts_the_block_is_still_refused(tmp_path):
     assert _rejected(db) == [(f"{SESSION} (sent again)", 11, 7, "E-HAND-CONFLICT"),
                              (f"{SESSION} (sent again)", 12, 9, "E-HAND-CONFLICT")]
     assert ledger(db) == {"Gus": 0, "Lou": 8, "Mo": 1, "Rita": -10, "Zeke": 1}
+
+
+# --- F2: a recognized copy keeps aligning; its hand with a difference is refused with it ---------------------------
+
+@pytest.mark.parametrize("stream", BATCHES)
+def test_a_copy_with_hand_13_corrected_refuses_13_with_the_copy_naming_stored_hand_3(tmp_path, monkeypatch, stream):
+    """break28b F2, c3_copy.shn: the night sent again as 11-16, hand 13 corrected from 'lose' to 'win'.  11-12 are
+    the stored 1-2 (a copy recognized), 13 differs from stored 3 and 14 matches stored 4: 13 is the copy's hand with
+    a difference, refused at its line 11 with the copy, the message naming stored hand 3, what differs (outcome
+    win, stored lose; units at a stake of one Rita +2, Gus +1, the others -1, stored Rita -4, Gus -2, the others +2:
+    B-33, B-27) and --amend.  Nothing stored: the night stays Gus +1, Lou +4, Mo +2, Rita -9, Zeke +2 over 6 hands.
+    Was: 13 stored as a 7th hand (Gus +2, Lou +3, Mo +1, Rita -7, Zeke +1)."""
+    db = tmp_path / "t.duckdb"
+    cli("ingest", write(tmp_path, "c3_first.shn", _night(range(1, 7), C)), "--db", str(db))
+    _stream(monkeypatch, stream)
+    fixed = C[:2] + ["pick Rita call AC partner Gus win"] + C[3:]
+    r = cli("ingest", write(tmp_path, "c3_copy.shn", _night(range(11, 17), fixed)), "--db", str(db), ok=False)
+    out = _out(r, tmp_path)
+    assert "c3_copy.shn: 0 stored, 0 duplicates, 6 rejected" in out, r.output
+    assert ("c3_copy.shn:11:1: E-HAND-CONFLICT (hand 13): hand 13 of session 'Tuesday Tavern Sheep / 2026.11.24' "
+            "stands for the stored hand 3 (c3_first.shn:11)") in out
+    assert ("but differs from it: outcome win (stored: lose), units at a stake of one Gus +1, Lou -1, Mo -1, "
+            "Rita +2, Zeke -1 (stored: Gus -2, Lou +2, Mo +2, Rita -4, Zeke +2); so it is not stored") in out
+    assert "shead ingest --amend FILE" in out
+    assert "c3_copy.shn:13:1: E-HAND-CONFLICT (hand 14): hand 14 of session" in out
+    assert "this file's hands 11-16 (hand 13 with a difference) repeat the stored hands 1-6" in out
+    assert _rejected(db) == [(f"{SESSION} (sent again)", n, 5 + 2 * (n - 10), "E-HAND-CONFLICT")
+                             for n in range(11, 17)]
+    assert [h for h, _o, _s in _hands(db)] == list(range(1, 7))
+    assert ledger(db) == NIGHT_C
+
+
+def test_the_way_the_message_gives_amends_stored_hand_3(tmp_path):
+    """After the refusal, the stored hand 3 amended as the copy wrote it (Rita/Gus win: Rita +2, Gus +1, Lou, Mo,
+    Zeke -1, in place of Rita -4, Gus -2, the others +2): Gus 1+2+1 = +4, Lou 4-2-1 = +1, Mo 2-2-1 = -1,
+    Rita -9+4+2 = -3, Zeke 2-2-1 = -1 (sum 0), still six hands."""
+    db = tmp_path / "t.duckdb"
+    cli("ingest", write(tmp_path, "c3_first.shn", _night(range(1, 7), C)), "--db", str(db))
+    fixed = C[:2] + ["pick Rita call AC partner Gus win"] + C[3:]
+    cli("ingest", write(tmp_path, "c3_copy.shn", _night(range(11, 17), fixed)), "--db", str(db), ok=False)
+    cli("ingest", "--amend", write(tmp_path, "fix3.shn", _night([3], [fixed[2]])), "--db", str(db))
+    assert [(h, o) for h, o, _s in _hands(db)] == [(1, "win"), (2, "win"), (3, "win"), (4, "win"), (5, "win"),
+                                                   (6, "win")]
+    assert ledger(db) == {"Gus": 4, "Lou": 1, "Mo": -1, "Rita": -3, "Zeke": -1}
+
+
+@pytest.mark.parametrize("stream", BATCHES)
+def test_a_corrected_copy_with_a_new_hand_17_stores_17_alone(tmp_path, monkeypatch, stream):
+    """The corrected copy 11-16 (13 differing) with a new hand 17 (Lou alone win: Lou +4, each -1): 11-16 refused,
+    17 stored after the run ends.  Night: Gus 1-1 = 0, Lou 4+4 = +8, Mo 2-1 = +1, Rita -9-1 = -10, Zeke 2-1 = +1."""
+    db = tmp_path / "t.duckdb"
+    cli("ingest", write(tmp_path, "c3_first.shn", _night(range(1, 7), C)), "--db", str(db))
+    _stream(monkeypatch, stream)
+    fixed = C[:2] + ["pick Rita call AC partner Gus win"] + C[3:] + ["pick Lou alone win"]
+    r = cli("ingest", write(tmp_path, "more.shn", _night(range(11, 18), fixed)), "--db", str(db), ok=False)
+    assert "more.shn: 1 stored, 0 duplicates, 6 rejected" in _out(r, tmp_path), r.output
+    assert [h for h, _o, _s in _hands(db)] == [1, 2, 3, 4, 5, 6, 17]
+    assert ledger(db) == {"Gus": 0, "Lou": 8, "Mo": 1, "Rita": -10, "Zeke": 1}
+
+
+def test_a_copy_that_breaks_off_and_does_not_resume_stores_the_rest(tmp_path):
+    """11-14 are the stored 1-4 (refused); 15 (Lou alone win: Lou +4, each -1) differs from stored 5 and 16
+    (Zeke/Mo AS win: Zeke +2, Mo +1, Gus, Lou, Rita -1) differs from stored 6 too: the run broke off and did not
+    resume, so 15-16 are new hands, stored.  Night: Gus 1-1-1 = -1, Lou 4+4-1 = +7, Mo 2-1+1 = +2,
+    Rita -9-1-1 = -11, Zeke 2-1+2 = +3 (sum 0)."""
+    db = tmp_path / "t.duckdb"
+    cli("ingest", write(tmp_path, "c3_first.shn", _night(range(1, 7), C)), "--db", str(db))
+    r = cli("ingest", write(tmp_path, "more.shn", _night(range(11, 17), C[:4] + [
+        "pick Lou alone win", "pick Zeke call AS partner Mo win"])), "--db", str(db), ok=False)
+    out = _out(r, tmp_path)
+    assert "more.shn: 2 stored, 0 duplicates, 4 rejected" in out, r.output
+    assert "with a difference" not in out
+    assert [h for h, _o, _s in _hands(db)] == [1, 2, 3, 4, 5, 6, 15, 16]
+    assert ledger(db) == {"Gus": -1, "Lou": 7, "Mo": 2, "Rita": -11, "Zeke": 3}

@@ -375,11 +375,12 @@ def test_splitting_a_session_into_files_stores_the_same_outcomes(tmp_path_factor
         refused += ingest(d / "two.duckdb", part).rejected
     if refused:
         # the one exception (break27 F1, tests/test_found27_copies*.py; break28 F1-F3, tests/test_found28_copies.py;
-        # break28b F1, tests/test_found28_copies2.py): a later file whose FIRST hands of the session (a run after new
-        # hands is a night going on) repeat CONSECUTIVE stored hands in their order, but for the number, two or more
-        # of them not doublers (a doubler is the same in every such hand, so it counts only inside such a run), each
-        # settling as its twin does (the same result, units at a stake of one, written dealer), is refused as the
-        # stored night sent again renumbered, each such hand E-HAND-CONFLICT filed under '<session> (sent again)';
+        # break28b F1, F2, tests/test_found28_copies2.py): a later file whose FIRST hands of the session (a run after
+        # new hands is a night going on) repeat CONSECUTIVE stored hands in their order, but for the number, two or
+        # more of them not doublers (a doubler is the same in every such hand, so it counts only inside such a run),
+        # each settling as its twin does (the same result, units at a stake of one, written dealer), is refused as the
+        # stored night sent again renumbered, with any one hand inside it that differs from its counterpart while the
+        # next matches (the copy's hand with a difference), each E-HAND-CONFLICT filed under '<session> (sent again)';
         # the way out the message gives, the whole night's file, then stores the rest (its stored hands duplicates)
         assert {(r.session, e.code) for r in refused for e in r.errors} == {("q (sent again)", "E-HAND-CONFLICT")}
         assert len(refused) >= 2
