@@ -4609,7 +4609,13 @@ class Store:
                 run = was["run"]
                 if run is None:  # the block's FIRST hand (in file order; read in batches, of its first batch): a
                     # copy starts here, a run starting after new hands is a night going on (break28b F1)
-                    at = {k for k in range(len(stored)) if sig in want and twin(h, sig, k)}
+                    # numbered straight on from the stored night's last hand, two score lines that settle as two
+                    # stored hands in the middle of the night are a night going on as often as a copy (break28c F1:
+                    # a three-handed night's picker-alone lines repeat in one split night of five): such a block is
+                    # a copy only from the stored night's first hand, or when both write their deal
+                    on = h.outcome.hand == stored[-1][0] + 1
+                    at = {k for k in range(len(stored)) if sig in want and twin(h, sig, k)
+                          and (k == 0 or not on or dealt(h, k))}
                     if not at:
                         close()
                         break

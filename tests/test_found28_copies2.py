@@ -203,3 +203,47 @@ def test_a_copy_that_breaks_off_and_does_not_resume_stores_the_rest(tmp_path):
     assert "with a difference" not in out
     assert [h for h, _o, _s in _hands(db)] == [1, 2, 3, 4, 5, 6, 15, 16]
     assert ledger(db) == {"Gus": -1, "Lou": 7, "Mo": 2, "Rita": -11, "Zeke": 3}
+
+
+# -- break28c F1: a block numbered straight on is a copy only from the stored night's first hand ---------------------
+
+T3_HEAD = '%SHN 1.0\n[Event "Thursday Three"]\n[Date "2026.11.26"]\n[Seats "Al; Bea; Cy"]\n[Rules "wi3"]\n\n'
+#: wi3 (rules.md F-2): the picker plays alone; a win is picker +2, each opponent -1; a loss doubled on the bump
+#: (B-32) picker -4, each opponent +2.  Stored night: h1 Al win, h2 Bea win, h3 Cy lose, h4 Al win, h5 Cy win,
+#: h6 Bea lose: Al 2-1+2+2-1+2 = +6, Bea -1+2+2-1-1-4 = -3, Cy -1-1-4-1+2+2 = -3.
+T3_FIRST = ["pick Al win", "pick Bea win", "pick Cy lose", "pick Al win", "pick Cy win", "pick Bea lose"]
+
+
+def _t3(numbers, lines) -> str:
+    return T3_HEAD + "".join(f"hand {n}\n{line}\n" for n, line in zip(numbers, lines))
+
+
+def test_a_three_handed_night_going_on_whose_first_lines_repeat_stored_hands_2_3_is_stored(tmp_path):
+    """break28c F1: a wi3 night's second file (hands 7-10, numbered straight on) opens with two picker-alone lines
+    that settle as the stored hands 2-3 (Bea win, Cy lose); at three hands such repeats are common.  All four are
+    stored.  Hand-worked: h7 Bea win (Bea +2, -1 each), h8 Cy lose (Cy -4, +2 each), h9 Al lose (Al -4, +2 each),
+    h10 Bea win: Al 6-1+2-4-1 = +2, Bea -3+2+2+2+2 = +5, Cy -3-1-4+2-1 = -7 (sum 0)."""
+    db = tmp_path / "t.duckdb"
+    cli("ingest", write(tmp_path, "t3_first.shn", _t3(range(1, 7), T3_FIRST)), "--db", str(db))
+    assert ledger(db) == {"Al": 6, "Bea": -3, "Cy": -3}
+    r = cli("ingest", write(tmp_path, "t3_rest.shn", _t3(range(7, 11), ["pick Bea win", "pick Cy lose",
+                                                                      "pick Al lose", "pick Bea win"])),
+            "--db", str(db))
+    assert "t3_rest.shn: 4 stored, 0 duplicates, 0 rejected" in r.output.replace("\n", " "), r.output
+    assert ledger(db) == {"Al": 2, "Bea": 5, "Cy": -7}
+
+
+def test_the_whole_night_sent_again_numbered_straight_on_from_its_first_hand_is_still_the_copy(tmp_path):
+    """The copy the rule is for: the wi3 night's six hands sent again as hands 7-12 (straight on, from the stored
+    night's first hand) are refused, each E-HAND-CONFLICT filed under '<session> (sent again)'; the night stays
+    Al +6, Bea -3, Cy -3 over six hands."""
+    db = tmp_path / "t.duckdb"
+    cli("ingest", write(tmp_path, "t3_first.shn", _t3(range(1, 7), T3_FIRST)), "--db", str(db))
+    r = cli("ingest", write(tmp_path, "t3_again.shn", _t3(range(7, 13), T3_FIRST)), "--db", str(db), ok=False)
+    assert "t3_again.shn: 0 stored, 0 duplicates, 6 rejected" in r.output.replace("\n", " "), r.output
+    assert "t3_again.shn:7:1: E-HAND-CONFLICT (hand 7)" in r.output.replace("\n", " ")
+    assert ledger(db) == {"Al": 6, "Bea": -3, "Cy": -3}
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM hands").fetchall() == [(6,)]
+        assert con.execute("SELECT DISTINCT session, code FROM rejected").fetchall() == [
+            ("Thursday Three / 2026.11.26 (sent again)", "E-HAND-CONFLICT")]
