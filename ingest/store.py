@@ -4489,7 +4489,9 @@ class Store:
         block's hands is a stored hand at its own number:
         the stored night sent again with its hands renumbered (break27 F1:
         night A's hands 1-5 sent again as hands 11-15 were stored a second
-        time without a word).  The run starts at the block's FIRST hand (in
+        time without a word).  A block numbered straight on from the stored
+        night's last hand starts a run only at the stored night's first hand
+        (or where both write their deal: break28c F1).  The run starts at the block's FIRST hand (in
         file order; read in batches, of its first batch) and there is one a
         block: a run after new hands is a night going on, stored (break28b
         F1).  A recognized copy keeps aligning the block's j-th hand with the
