@@ -122,13 +122,19 @@ def files_pot_carries(con: duckdb.DuckDBPyConnection,
         """, [lows, highs, list(range(len(files))), min(lows), pots]).fetchall()
     for k, sid, _hid, prov, old, old_name, old_day, group, file, line, template in rows:
         left = _held_after(con, old)
-        if left <= 0:
-            continue
         said = json.loads(prov or "{}").get("pot")
         opens = (written_pot(template) or 0) if said in ("asserted", "verified") else 0
-        if opens == left:
+        if opens == left or opens < left <= 0:
             continue
         where = file or files[k][2]
+        if opens > left:  # more than the night before left: units no hand paid in (break28c F5)
+            out[k].append(Diagnostic(
+                "W-POT-CARRY", f"hand 1: this night opens with {opens} in the pot, but the group's night {old_day} "
+                f"({old_name!r}, the same players and rules) ended with {left} (rules.md D-19): {opens - left} units "
+                f"no hand paid in are in the ledger; if nothing more was carried, write pot {left} on this hand 1 "
+                "(docs/notation.md, pot N; a stored hand through an amendment, shead ingest --amend)",
+                "warning", where, int(line or 1), 1, 1, found=f"pot {opens}", expected=f"pot {left}"))
+            continue
         if _is_sheet(file):
             write = (f"if the pot was carried, write an opening row with Pot {left} above this night's first row "
                      "(docs/notation.md, pot N)")
@@ -192,13 +198,21 @@ def _later_nights(con: duckdb.DuckDBPyConnection, files: list[tuple[int, int | N
         """, [lows, highs, list(range(len(files))), pots, pots, min(lows)]).fetchall()
     for k, sid, _later, later_name, later_day, prov, later_file, later_line, template, last, file, line in rows:
         left = _held_after(con, sid)
-        if left <= 0:
-            continue
         said = json.loads(prov or "{}").get("pot")
         opens = (written_pot(template) or 0) if said in ("asserted", "verified") else 0
-        if opens == left:
+        if opens == left or opens < left <= 0:
             continue
         there = f"{later_file}:{int(later_line or 1)}" if later_file else "its hand 1"
+        if opens > left:  # the later night opens with more than this one left (break28c F5)
+            out[k].append(Diagnostic(
+                "W-POT-CARRY", f"hand {last}: this night ends with {left} in the pot, and the group's next night "
+                f"{later_day} ({later_name!r}, the same players and rules, stored before) opens with {opens} at "
+                f"{there} (rules.md D-19): {opens - left} units no hand paid in are in the ledger; if nothing more "
+                f"was carried, write pot {left} on that night's hand 1 (an amendment, shead ingest --amend, "
+                "docs/storage.md \"Corrections\")",
+                "warning", file or files[k][2], int(line or 1), 1, int(last), found=f"pot {opens}",
+                expected=f"pot {left}"))
+            continue
         if _is_sheet(later_file):
             write = f"Pot {left} in an opening row above that night's first row"
         else:

@@ -14,6 +14,7 @@ F3, the nights of tests/test_found28_pot.py (five-handed called ace B-33, double
 from __future__ import annotations
 
 import duckdb
+import pytest
 
 from tests.cli_helpers import cli, ledger, write
 from tests.cli_helpers import ingest_json as _ingest
@@ -231,3 +232,39 @@ def test_break28b_phone_files_ingested(tmp_path):
     assert (rep["ingested"], rep["rejected"]) == (6, [])
     assert ("W-PHONE-SLIP", 12, 35) in [(w["code"], w["line"], w["col"]) for w in rep["warnings"]]
     assert ledger(db) == {"Gus": 3, "Lou": 4, "Mo": -8, "Rita": -1, "Zeke": 2}
+
+
+# -- break28c F5: a night opening with more than its group's last night left ------------------------------------------
+
+ZERO_HEAD = ('%SHN 1.0\n[Event "Tuesday Pot Game"]\n[Date "{date}"]\n'
+             '[Seats "Ann=Ann Koch; Bob=Bob Lange; Cal=Cal Stein; Dot=Dot Frey; Eve=Eve Busch"]\n'
+             '[Rules "wi5-called-ace; pot=on"]\n\n')
+#: night 1 (rules.md D-19, notation.md §12): h1 a leaster, each seat pays 1 into the pot (5); h2 Cal/Dot lose at 50,
+#: the picker side pays into the pot what it would have received (Cal 4, Dot 1: 10); h3 Ann/Bob win at 70 and take
+#: the whole pot: it ends with 0.
+ZERO_NIGHT1 = ZERO_HEAD.format(date="2026.12.01") + (
+    "hand 1  dealer Eve\nleaster Ann\n\nhand 2  dealer Ann\npick Cal  call AS  partner Dot  pts 50  lose\n\n"
+    "hand 3  dealer Bob\npick Ann  call AC  partner Bob  pts 70  win\n")
+#: night 2 opens with `pot 15` written on hand 1 (line 7): 15 units no hand of the group paid in
+ZERO_NIGHT2 = ZERO_HEAD.format(date="2026.12.08") + (
+    "hand 1  dealer Eve  pot 15\npick Bob  call AH  partner Eve  pts 95  win-s\n\n"
+    "hand 2  dealer Ann\npick Ann  alone  pts 61  win\n")
+
+
+@pytest.mark.parametrize("later_first", [False, True])
+def test_a_night_opening_with_15_after_a_night_that_left_0_is_said(tmp_path, later_first):
+    """break28c F5: the warning was kept for a night before that left more than 0; a night that left 0 followed by
+    one opening with `pot 15` put 15 units in the ledger no hand paid in, unsaid.  Now W-POT-CARRY either way: at
+    night 2's hand 1 (line 7) when it comes second, found 'pot 15', expected 'pot 0'; at night 1's last hand (hand
+    3, line 13) when night 2 was stored first."""
+    db = tmp_path / "t.duckdb"
+    one, two = write(tmp_path, "pot1_zero.shn", ZERO_NIGHT1), write(tmp_path, "pot2_15.shn", ZERO_NIGHT2)
+    first, second = (two, one) if later_first else (one, two)
+    cli("ingest", first, "--db", str(db))
+    r = cli("ingest", second, "--db", str(db))
+    out = r.output.replace("\n", " ").replace(f"{tmp_path}/", "")
+    if later_first:
+        assert "pot1_zero.shn:13:1: warning W-POT-CARRY: hand 3: this night ends with 0 in the pot" in out, r.output
+    else:
+        assert "pot2_15.shn:7:1: warning W-POT-CARRY: hand 1: this night opens with 15 in the pot" in out, r.output
+    assert "15 units no hand paid in" in out
