@@ -12,10 +12,9 @@ import pytest
 
 from tests.cli_helpers import cli, ledger, write
 
-SESSION = "Tuesday Tavern Sheep / 2026.11.24"
-HEAD = ('%SHN 1.0\n[Event "Tuesday Tavern Sheep"]\n[Date "2026.11.24"]\n[Seats "Gus; Lou; Mo; Rita; Zeke"]\n'
-        '[Rules "wi5-called-ace"]\n\n')
-DOUBLER_HEAD = HEAD.replace("wi5-called-ace", "wi5-called-ace; noPick=doubler")
+# the shared night's session and helpers: test_found28_copies.py's
+from tests.test_found28_copies import (BATCHES, DOUBLER_HEAD, SESSION, _hands, _night, _out,
+                                       _rejected, _stream)
 
 #: break28b's c2_first.shn / c3_first.shn, hands 1-6 (hand N at line 5 + 2N):
 #:   h1 Lou/Gus AH win: Lou +2, Gus +1, Mo, Rita, Zeke -1;
@@ -29,31 +28,6 @@ DOUBLER_HEAD = HEAD.replace("wi5-called-ace", "wi5-called-ace; noPick=doubler")
 C = ["pick Lou call AH partner Gus win", "pick Mo call AS partner Zeke win", "pick Rita call AC partner Gus lose",
      "pick Zeke call AH partner Lou win", "pick Gus call AC partner Lou win", "pick Gus call AS partner Mo win"]
 NIGHT_C = {"Gus": 1, "Lou": 4, "Mo": 2, "Rita": -9, "Zeke": 2}
-BATCHES = [None, ("0", "2")]  # whole, and streamed in batches of two
-
-
-def _night(numbers, hands, head=HEAD) -> str:
-    return head + "".join(f"hand {n}\n{h}\n" for n, h in zip(numbers, hands))
-
-
-def _stream(monkeypatch, stream) -> None:
-    if stream:
-        monkeypatch.setenv("SHEAD_STREAM_ABOVE", stream[0])
-        monkeypatch.setenv("SHEAD_STREAM_BATCH", stream[1])
-
-
-def _out(r, tmp_path) -> str:
-    return r.output.replace("\n", " ").replace(f"{tmp_path}/", "")
-
-
-def _hands(db) -> list[tuple]:
-    with duckdb.connect(str(db), read_only=True) as con:
-        return con.execute("SELECT hand, outcome, stake FROM hands ORDER BY hand").fetchall()
-
-
-def _rejected(db) -> list[tuple]:
-    with duckdb.connect(str(db), read_only=True) as con:
-        return con.execute("SELECT session, hand, line, code FROM rejected ORDER BY line").fetchall()
 
 
 # --- F1: a copy starts at the block's first hand; a run after new hands is the night going on ---------------------
