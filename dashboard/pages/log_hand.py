@@ -283,14 +283,21 @@ def list_sessions(con) -> list[tuple]:
 def hands_before(con, session: str, number: int) -> str:
     """The stored hands of ``session`` before hand ``number``, as SHN text,
     when a doubler among them may raise the stake of the next hand or the
-    session keeps a pot (``pot=on``, rules.md D-19); else ""."""
+    session keeps a pot (``pot=on``, rules.md D-19); else the session's last
+    stored hand before ``number`` alone (one row, however long the session):
+    what the dealer rotation check (``W-SESSION-DEALER``, rules.md B-1) and
+    the repeat check (:func:`repeat_warning`) need, as ``shead ingest`` has
+    them from the stored hands (newuser28 F1: a hand entered twice on a
+    phone was stored twice without a word); "" when none is stored."""
     # a doubler among them, or a pot carried from hand to hand (pot=on: break21b F14, the pot left out of the
     # score shown, with a false "an earlier hand is missing")
     carry = con.execute("SELECT count(*) FILTER (WHERE outcome = 'doubler') + count(*) FILTER (WHERE "
                         "replace(rules, ' ', '') ILIKE '%pot=on%') FROM hands WHERE session = ? AND hand < ?",
                         [session, number]).fetchone()[0]
     if not carry:
-        return ""
+        rows = sources_where(con, "h.session = ? AND h.hand = (SELECT max(hand) FROM hands WHERE session = ? AND "
+                                  "hand < ?)", [session, session, number])
+        return "".join(src.rstrip("\n") + "\n\n" for src in rows)
     rows = sources_where(con, "h.session = ? AND h.hand < ?", [session, number])
     return "".join(src.rstrip("\n") + "\n\n" for src in rows)
 
@@ -510,7 +517,47 @@ def _validate(text: str, start: int, number: int, errs: dict, where):
     if errs:
         st.session_state.pop("lh_checked", None)
         return None
-    return mine[0]
+    h = mine[0]
+    said = repeat_warning([x for x in res.hands if x.source_line < start], h)
+    if said:
+        h.diagnostics = [*h.diagnostics, said]
+    return h
+
+
+#: the facts of a score line compared by :func:`repeat_warning` (the hand number and the dealer left out)
+_LINE_FACTS = ("game", "game_type", "picker", "partner", "call", "alone", "leaster_winner", "picker_points",
+               "picker_tricks", "outcome", "marks")
+
+
+def repeat_warning(earlier: list, h):
+    """``W-HAND-REPEATED`` when hand ``h`` records what the session's last
+    stored hand before it (the last of ``earlier``, :func:`hands_before`)
+    records but for its number -- the same picker, partner, call, points or
+    tricks, outcome, marks (the scores as written when the line names no
+    picker or leaster winner), the same cards when both have them: the same
+    hand saved twice, as a second tap or a hand re-entered that the scorer
+    thought lost does (newuser28 F1).  The dealer is not compared (the form
+    moves it on): the message says whether it is the same.  Two hands alike
+    do happen at a table, so the hand is kept as written; None otherwise."""
+    from replay.errors import Diagnostic  # noqa: PLC0415
+
+    prev = max(earlier, key=lambda x: x.outcome.hand, default=None)
+    if prev is None or prev.outcome.session != h.outcome.session:
+        return None
+    a, b = prev.outcome, h.outcome
+    if any(getattr(a, f, None) != getattr(b, f, None) for f in _LINE_FACTS):
+        return None
+    if a.picker is None and a.leaster_winner is None and a.units != b.units:
+        return None
+    if (prev.cardlog is not None or h.cardlog is not None) and prev.cardlog != h.cardlog:
+        return None
+    dealer = (f"dealt by {b.dealer} again" if a.dealer == b.dealer and b.dealer
+              else f"only the dealer differs ({a.dealer or 'none'}, now {b.dealer or 'none'})")
+    return Diagnostic(
+        "W-HAND-REPEATED", f"hand {b.hand} is the same as hand {a.hand} just stored ({dealer}): saved twice? If it "
+        f"is hand {a.hand} a second time, do not save it (once saved: edit → hand {b.hand} → Void); two hands "
+        "alike do happen at a table, so it is kept as written", severity="warning", file=SOURCE, line=h.source_line,
+        col=1, hand=b.hand, found=f"hand {b.hand}", expected=f"another hand than hand {a.hand}")
 
 
 def _show_or_save(out: dict, errs: dict, text: str, h, save: bool) -> bool:
@@ -519,7 +566,7 @@ def _show_or_save(out: dict, errs: dict, text: str, h, save: bool) -> bool:
     ss = st.session_state
     out["preview"] = {"units": dict(h.outcome.units), "breakdown": h.outcome.breakdown,
                       "outcome": h.outcome.outcome, "provenance": dict(h.outcome.provenance),
-                      "warnings": [d.message for d in h.diagnostics], "session": h.outcome.session}
+                      "warnings": [f"{d.code}: {d.message}" for d in h.diagnostics], "session": h.outcome.session}
     if not save:
         return False
     try:
