@@ -15,6 +15,20 @@ hand 19 is Ed's deal and hand 20 Al's (B-1).  The units, worked by hand:
   with a partner (B-33) Al, Bea, Di pay 1 each, Cy +2, Ed +1.
 * hand 20 the same line again: the same units, Cy +2, Ed +1, Al/Bea/Di -1; the session's total for the two hands
   is then Cy +4, Ed +2, Al/Bea/Di -2.
+
+F2: the Sheet page of a pot=on night did not say the pot the night opened with (night 2 opened with 15 carried in,
+so Al's +19 for a plain alone win could not be read from the page), its 'pot balance' column was past the right edge
+of a 1400-px window and the total row's pot cell was blank.  newuser28's potnights.shn (POT1, POT2 below), worked by
+hand from rules.md (B-27..B-33, D-4 leaster, D-19 pot=on: each of five puts 1 in on a leaster; a losing picker side
+pays in what it would have taken; a winner takes the pot):
+
+* night 1 (2026.11.05), the pot opening empty: h1 leaster Al: Al +4, -1 each (D-4), then each puts 1 in: Al +3,
+  others -2, pot +5 (5).  h2 Cy + Ed 45 lose (B-27): 1 a defender, x2 on the bump (B-32): Cy -4, Ed -2, the three
+  defenders +2; the losing side pays in what it would have taken of the 5 (partner 5 // 4 = 1, Cy 4): Cy -8, Ed -3,
+  Al/Bea/Di +2, pot +5 (10).  h3 leaster Bea: Bea +3, others -2, pot +5 (15).  The pot's net +15, it holds 15.
+* night 2 (2026.11.12), ``pot 15`` on hand 1: h1 Al alone 80, a plain win alone: +4, -1 each (B-28, B-33), and the
+  whole pot: Al +19, others -1, pot -15 (0).  h2 Di + Bea 95 win-s: 2 a defender (B-28): Di +4, Bea +2, Al/Cy/Ed -2;
+  the pot empty.  Totals Al +17, Bea +1, Cy -3, Di +3, Ed -3; the pot's net -15, so it holds 15 - 15 = 0.
 """
 
 from __future__ import annotations
@@ -189,3 +203,136 @@ def test_f1_the_same_hand_twice_on_a_phone(tmp_path):
             browser.close()
     assert stored_units(db, SESSION, 19) == CY_ED_72
     assert stored_units(db, SESSION, 20) == CY_ED_72
+
+
+# --------------------------------------------------------------------------
+# F2: the Sheet page of a pot=on night
+
+_HEAD = """%SHN 1.0
+[Event "Newuser Pot Club"]
+[Date "{date}"]
+[Seats "Al=Al Anders; Bea=Bea Berg; Cy=Cy Cole; Di=Di Dorn; Ed=Ed Egan"]
+[Rules "wi5-called-ace; pot=on"]
+
+"""
+POT1 = _HEAD.format(date="2026.11.05") + """hand 1  dealer Ed
+leaster Al  pts 20
+
+hand 2  dealer Al
+pick Cy  call AS  partner Ed  pts 45  lose
+
+hand 3  dealer Bea
+leaster Bea  pts 15
+"""
+POT2 = _HEAD.format(date="2026.11.12") + """hand 1  dealer Ed  pot 15
+pick Al  alone  pts 80  win
+
+hand 2  dealer Al
+pick Di  call AH  partner Bea  pts 95  win-s
+"""
+NIGHT1, NIGHT2 = "Newuser Pot Club / 2026.11.05", "Newuser Pot Club / 2026.11.12"
+SEATS = ("Al", "Bea", "Cy", "Di", "Ed")
+
+
+@pytest.fixture(scope="module")
+def pot_db(tmp_path_factory) -> Path:
+    from ingest.store import Store
+    from ingest.validate import validate_text
+
+    path = tmp_path_factory.mktemp("pot28") / "pot.duckdb"
+    with Store(path) as store:
+        for text, name in ((POT1, "night1.shn"), (POT2, "night2.shn")):
+            res = validate_text(text, path=name)
+            assert not res.rejected, [r.errors for r in res.rejected]
+            store.ingest_file(res)
+    return path
+
+
+def _sheet(db: Path, session: str, monkeypatch):
+    import json
+
+    from tests.test_found26_dashboard import _run
+
+    at = _run("sheet.py", db, monkeypatch, session=session)
+    (d,) = at.dataframe
+    rows = d.value.to_dicts() if hasattr(d.value, "to_dicts") else d.value.to_dict("records")
+    rows = [{k: None if v != v else int(v) if isinstance(v, float) else v for k, v in r.items()}  # NaN: empty
+            for r in rows]
+    labels = {k: v.get("label") for k, v in json.loads(d.proto.columns).items()}
+    return at, rows, list(d.proto.column_order), labels
+
+
+def _line(r: dict) -> tuple:
+    return (r["hand"], r["result"], *[r[f"{a} units"] for a in SEATS], r["pot"], r["pot balance"])
+
+
+def test_f2_a_night_opened_with_a_pot_carried_in_says_so_in_a_first_row(pot_db, monkeypatch):
+    at, rows, order, labels = _sheet(pot_db, NIGHT2, monkeypatch)
+    assert [_line(r) for r in rows] == [
+        (None, "pot carried in", None, None, None, None, None, None, 15),
+        (1, "won 80", 19, -1, -1, -1, -1, -15, 0),
+        (2, "won 95 (schneider)", -2, 2, -2, 4, -2, 0, 0),
+        (None, "total, 2 hands", 17, 1, -3, 3, -3, -15, 0),  # the pot cell filled: the night's net
+    ]
+    caps = "\n".join(c.value for c in at.caption)
+    assert ("The pot opened with 15 in it, carried in from an earlier night (the first row); its net over the night "
+            "is -15 (the total row's pot), so it holds 0 at the end (rules.md D-19).") in caps
+    assert (labels["pot"], labels["pot balance"]) == ("pot", "pot held")
+    assert order[-2:] == ["pot", "pot balance"] and "marks" not in order  # no hand writes a mark
+
+
+def test_f2_a_night_opened_empty_has_no_carried_row_and_its_pot_total(pot_db, monkeypatch):
+    at, rows, _, _ = _sheet(pot_db, NIGHT1, monkeypatch)
+    assert [_line(r) for r in rows] == [
+        (1, "leaster Al 20", 3, -2, -2, -2, -2, 5, 5),
+        (2, "lost 45", 2, 2, -8, 2, -3, 5, 10),
+        (3, "leaster Bea 15", -2, 3, -2, -2, -2, 5, 15),
+        (None, "total, 3 hands", 3, 3, -12, -2, -7, 15, 15),
+    ]
+    caps = "\n".join(c.value for c in at.caption)
+    assert "The pot opened empty; its net over the night is +15 (the total row's pot), so it holds 15 at the end" in caps
+
+
+def test_f2_a_night_without_a_pot_says_nothing_of_one(monkeypatch, tmp_path):
+    """The example session (no pot=on): no pot columns, no pot sentence, no carried row."""
+    from ingest.store import Store
+    from ingest.validate import validate_text
+    from tests.test_browser import EXAMPLE
+
+    db = tmp_path / "x.duckdb"
+    with Store(db) as store:
+        store.ingest_file(validate_text(EXAMPLE.read_text(encoding="utf-8"), path=str(EXAMPLE)))
+    at, rows, order, _ = _sheet(db, SESSION, monkeypatch)
+    assert "pot" not in order and [r["hand"] for r in rows] == [14, 15, 16, 17, 18, None]
+    assert "The pot" not in "\n".join(c.value for c in at.caption)
+
+
+@pytest.mark.browser
+def test_f2_the_pot_sheet_fits_a_1400_px_window(pot_db, tmp_path):
+    """Chromium at 1400 x 900, the sidebar open: the grid's scroller is no wider than its box on both nights (night 2
+    was 79 px too wide: 'pot balance' past the right edge), its last header 'pot held'."""
+    from urllib.parse import quote_plus
+
+    from playwright.sync_api import sync_playwright
+
+    from tests.test_browser import ARTIFACTS, CHROMIUM_ARGS, WAIT_MS, _chromium, _serve
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    got = {}
+    with _serve(pot_db, ROOT / "dashboard" / "app.py", tmp_path) as base, sync_playwright() as p:
+        b = p.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
+        try:
+            page_ = b.new_page(viewport={"width": 1400, "height": 900})
+            for i, night in enumerate((NIGHT1, NIGHT2), 1):
+                page_.goto(f"{base}/sheet?session={quote_plus(night)}")
+                page_.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=WAIT_MS)
+                page_.wait_for_selector('[data-testid="stDataFrame"] .dvn-scroller', timeout=WAIT_MS)
+                page_.wait_for_timeout(1500)
+                got[night] = page_.evaluate("""() => [...document.querySelectorAll('[data-testid="stDataFrame"]')]
+                    .map(d => { const s = d.querySelector('.dvn-scroller');
+                                return [s.scrollWidth - s.clientWidth, s.scrollHeight - s.clientHeight]; })""")
+                assert page_.get_by_test_id("stSidebar").is_visible()
+                page_.screenshot(path=str(ARTIFACTS / f"found28_dash_sheet_night{i}_1400.png"), full_page=True)
+        finally:
+            b.close()
+    assert got == {NIGHT1: [[0, 0]], NIGHT2: [[0, 0]]}, got

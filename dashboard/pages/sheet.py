@@ -92,6 +92,15 @@ if sh.has_pot:
     totals[-1].metric("pot", sh.pot, help="The pot's balance after the last hand (rules.md D-19).")
 
 records = sh.records_with_refused() + [sh.totals_record()]  # a refused hand keeps its row, as shead sheet
+# newuser28 F2: a night that opened with a pot carried in (`pot 15` on its first hand) said so nowhere, so a plain
+# alone win of +19 (+4, and the 15 taken, rules.md D-19) could not be read from the page: a first row says what the
+# pot held before hand 1, and the total row's pot cell the night's net (opened + net = holds, its pot balance)
+opened = next((r.pot_balance - (r.pot or 0) for r in sh.rows if r.pot_balance is not None), None)
+pot_net = sum(r.pot or 0 for r in sh.rows if r.pot_balance is not None)
+if sh.has_pot:
+    records[-1]["pot"] = pot_net
+    if opened:
+        records.insert(0, {c: None for c in sh.columns()} | {"result": "pot carried in", "pot balance": opened})
 frame = pl.DataFrame(records, schema={c: (pl.Int64 if c in ("hand", "stake") or c.endswith((" units", " total"))
                                           or c in ("pot", "pot balance") else pl.Utf8) for c in sh.columns()},
                      strict=False)
@@ -121,14 +130,28 @@ if sh.game == "schafkopf":  # a Schafkopf game has a declarer and a game, not a 
                                                  "its called Sau, Wenz, Geier, Solo, Ramsch")
 # the columns a person reads (a Schafkopf sheet has no stake: its doublings are the marks' xN)
 _plain = "stake" in frame.columns and frame["stake"].drop_nulls().is_in([1]).all()  # every hand at stake 1
+# newuser28 F2: a pot night's 'pot balance' was past the right edge of a 1400-px window (sidebar open): the pot's
+# two columns as narrow as their numbers, and a marks column no hand writes in left out, as the plain stake is
+_no_marks = not any(r.get("marks") for r in records)
+if sh.has_pot:
+    config["pot"] = st.column_config.NumberColumn("pot", format="%+d", width=48,
+                                                  help="What the hand put into the pot (+) or took from it (−); "
+                                                       "the total row: the night's net")
+    config["pot balance"] = st.column_config.NumberColumn("pot held", format="%d", width=58,
+                                                          help="The pot's balance after the hand (the first row: "
+                                                               "what it held before hand 1)")
 st.dataframe(frame, hide_index=True, width="stretch", column_config=config, placeholder="",
-             column_order=[c for c in sh.shown_columns() if not (_plain and c == "stake")])
+             column_order=[c for c in sh.shown_columns() if not (_plain and c == "stake")
+                           and not (_no_marks and c == "marks")])
 st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; "
            + ("tariff points: + receives, − pays (the tariff's price with its Laufende, Kontra, Re and Klopfen, "
               "rules.md G-14..G-19)" if sh.game == "schafkopf" else
               "units: + receives, − pays (the stake and the pot as derived from the session's hands in order, "
               "rules.md D-11, D-12, D-19" + ("; stake 1 on every hand" if _plain else "") + ")")
            + "; Σ: each player's running total; the last line is the totals."
+           + ((f" The pot opened with {opened} in it, carried in from an earlier night (the first row)" if opened
+               else " The pot opened empty") + f"; its net over the night is {pot_net:+d} (the total row's pot), "
+              f"so it holds {sh.pot} at the end (rules.md D-19)." if sh.has_pot else "")
            + (f" Voided, not counted: hand {md(sh.voided_text())}." if sh.voided else "")
            # dash27 F5: where and why, as `shead sheet` says it (was "hand 4 (E-OUTCOME)" alone)
            + (" Refused at ingest, not stored (see the Rejected hands page): "
