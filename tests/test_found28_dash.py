@@ -336,3 +336,117 @@ def test_f2_the_pot_sheet_fits_a_1400_px_window(pot_db, tmp_path):
         finally:
             b.close()
     assert got == {NIGHT1: [[0, 0]], NIGHT2: [[0, 0]]}, got
+
+
+# --------------------------------------------------------------------------
+# F3: the Ledger's per-session and pot tables on a phone; F7: the Hands page's session column at 1400 px
+
+
+def _frames(at) -> list:
+    import json
+
+    out = []
+    for d in at.dataframe:
+        rows = d.value.to_dicts() if hasattr(d.value, "to_dicts") else d.value.to_dict("records")
+        out.append((list(d.value.columns), rows, json.loads(d.proto.columns)))
+    return out
+
+
+def test_f3_the_ledgers_per_session_table_puts_player_and_units_first(pot_db, monkeypatch):
+    """Night 1: Al +3 (leaster h1 +3, h2 +2, h3 -2), Cy -12 (-2 -8 -2); night 2: Al +17 (+19 -2), Di +3 (-1 +4)
+    (module docstring); each player held a seat in 3 and 2 hands."""
+    from tests.test_found26_dashboard import _run
+
+    at = _run("ledger.py", pot_db, monkeypatch)
+    (cols, rows, _), = [f for f in _frames(at) if "units" in f[0] and "table" in f[0]]
+    assert cols[:4] == ["player", "units", "hands", "date"] and cols[-1] == "session"
+    got = {(r["player"], r["hands"]): r["units"] for r in rows}
+    assert (got[("Al Anders", 3)], got[("Cy Cole", 3)], got[("Al Anders", 2)], got[("Di Dorn", 2)]) == (3, -12, 17, 3)
+    caps = "\n".join(c.value for c in at.caption)
+    assert "On a narrow screen the table scrolls sideways: group, table and session are to the right." in caps
+
+
+def test_f3_the_ledgers_pot_table_reads_carried_in_net_holds_first(pot_db, monkeypatch):
+    """Night 1 opened empty, paid in 5 + 5 + 5 = 15, took 0: net +15, holds 15; night 2 carried in 15, paid in 0,
+    took 15 (Al's alone win, D-19): net -15, holds 0 (module docstring)."""
+    from tests.test_found26_dashboard import _run
+
+    at = _run("ledger.py", pot_db, monkeypatch)
+    (cols, rows, _), = [f for f in _frames(at) if "opening" in f[0]]
+    assert cols == ["date", "opening", "net", "balance", "paid_in", "taken", "session"]
+    assert [(r["opening"], r["net"], r["balance"], r["paid_in"], r["taken"]) for r in rows] == [
+        (0, 15, 15, 15, 0), (15, -15, 0, 0, 15)]
+    caps = "\n".join(c.value for c in at.caption)
+    assert ("Carried in + net = pot holds; on a narrow screen the table scrolls sideways: paid in, taken and the "
+            "session are to the right.") in caps
+
+
+def test_f7_the_hands_pages_session_column_leaves_the_date_to_the_date_column(pot_db, monkeypatch):
+    """'Newuser Pot Club / 2026.11.12' was cut at 'Newuser Pot Club /' (100 px), its date out of view: the cell is
+    the name less the date its row's date column says, 'Newuser Pot Club' (16 characters: int(6.5 x 16) + 20 = 124
+    px); the replay links below name each night whole."""
+    from tests.test_found26_dashboard import _run
+
+    at = _run("hands.py", pot_db, monkeypatch)
+    (cols, rows, config), = _frames(at)
+    assert cols[-2:] == ["date", "session"]
+    got = [(str(r["date"])[:10], r["hand"], r["session"]) for r in rows]
+    assert got == [("2026-11-05", 1, "Newuser Pot Club"), ("2026-11-05", 2, "Newuser Pot Club"),
+                   ("2026-11-05", 3, "Newuser Pot Club"), ("2026-11-12", 1, "Newuser Pot Club"),
+                   ("2026-11-12", 2, "Newuser Pot Club")]
+    (session_cfg,) = [v for v in config.values() if v.get("label") == "session"]
+    assert session_cfg.get("width") == 124
+    assert f"[{NIGHT2} #1]" in "\n".join(m.value for m in at.markdown).replace("\\", "")
+
+
+def test_f7_a_sessions_number_after_its_date_is_kept(monkeypatch, tmp_path):
+    """The example session 'Thursday Night Sheepshead / 2025.03.06 / 2': the cell 'Thursday Night Sheepshead / 2'."""
+    from ingest.store import Store
+    from ingest.validate import validate_text
+    from tests.test_browser import EXAMPLE
+    from tests.test_found26_dashboard import _run
+
+    db = tmp_path / "x.duckdb"
+    with Store(db) as store:
+        store.ingest_file(validate_text(EXAMPLE.read_text(encoding="utf-8"), path=str(EXAMPLE)))
+    (cols, rows, _), = _frames(_run("hands.py", db, monkeypatch))
+    assert {(str(r["date"])[:10], r["session"]) for r in rows} == {("2025-03-06", "Thursday Night Sheepshead / 2")}
+
+
+@pytest.mark.browser
+def test_f3_f7_on_a_phone_and_at_1400_px(pot_db, tmp_path):
+    """Chromium: the Ledger at 390 x 844 says its two tables scroll sideways (screenshot: player, units, hands, date
+    in view; date, carried in, net, pot holds in view); the Hands page at 1400 x 900 has no table wider than its box
+    (tests/test_found27_dash.py holds it for a player's list and for two games)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from tests.test_browser import ARTIFACTS, CHROMIUM_ARGS, WAIT_MS, _chromium, _serve
+    from tests.test_log_hand_browser import shot
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    with _serve(pot_db, ROOT / "dashboard" / "app.py", tmp_path) as base, sync_playwright() as p:
+        b = p.chromium.launch(executable_path=_chromium(), args=CHROMIUM_ARGS)
+        try:
+            phone = b.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True,
+                               has_touch=True)
+            phone.goto(f"{base}/ledger")
+            phone.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=WAIT_MS)
+            phone.wait_for_selector('[data-testid="stDataFrame"] .dvn-scroller', timeout=WAIT_MS)
+            phone.wait_for_timeout(1500)
+            for said in ("group, table and session are to the right", "paid in, taken and the session are to the "
+                                                                      "right"):
+                cap = phone.get_by_text(said, exact=False)
+                cap.scroll_into_view_if_needed()
+                expect(cap).to_be_visible()
+            shot(phone, "found28_dash_ledger_390.png")
+            wide = b.new_page(viewport={"width": 1400, "height": 900})
+            wide.goto(f"{base}/hands")
+            wide.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=WAIT_MS)
+            wide.wait_for_selector('[data-testid="stDataFrame"] .dvn-scroller', timeout=WAIT_MS)
+            wide.wait_for_timeout(1500)
+            over = wide.evaluate("""() => [...document.querySelectorAll('[data-testid="stDataFrame"]')]
+                .map(d => { const s = d.querySelector('.dvn-scroller'); return s.scrollWidth - s.clientWidth; })""")
+            wide.screenshot(path=str(ARTIFACTS / "found28_dash_hands_1400.png"), full_page=True)
+        finally:
+            b.close()
+    assert over == [0], over

@@ -95,6 +95,27 @@ if q.who and shown["seat"].n_unique() == 1 and shown["seat"][0] is not None:
     # one seat alias on every row: said once above the table, not in a column of its own (fixb27)
     cols.remove("seat")
     st.caption(f"{q.who} sat as {shown['seat'][0]} in each of them.")
+# newuser28 F7: at 1400 px the session column (100 px) cut "Newuser Pot Club / 2026.11.12" after the group, so the
+# date the name holds was out of view.  The date column beside it says that date, so the session cell is the name
+# less its date ("Newuser Pot Club", "Thursday Night Sheepshead / 2", a sheet's "CSV friday-sheet"), as wide as
+# the longest such name (about 6.5 px a character, 100 to 180 px); a name without its row's date is shown whole.
+# The replay links below the table name each session whole.
+def _undated(name: str | None, day) -> str | None:
+    if not name or day is None:
+        return name
+    iso = str(day)[:10]
+    for form in (iso.replace("-", "."), iso):
+        if form in name:
+            cut = " / ".join(part.strip(" /") for part in name.split(form, 1) if part.strip(" /"))
+            return cut or name
+    return name
+
+
+shown = shown.with_columns(pl.Series("session", [_undated(n, d) for n, d in zip(shown["session"].to_list(),
+                                                                               shown["date"].to_list())],
+                                     dtype=pl.String))
+_longest = max((len(s) for s in shown["session"].drop_nulls().to_list()), default=0)
+_session_width = max(100, min(int(6.5 * _longest) + 20, 180))
 st.dataframe(
     hl.tidy(shown.select(cols)),
     hide_index=True, placeholder="—",
@@ -128,8 +149,9 @@ st.dataframe(
                                               "score-sheet: the result only (pick, partner, points)."),
         "game": st.column_config.TextColumn("game", help="The game, and its type where it has one (Schafkopf: "
                                             "Sauspiel, Solo, Wenz, Geier, Ramsch; Indiana: its declaration)."),
-        "session": st.column_config.TextColumn("session", width=100, help="The session (night) the hand was "
-                                               "played in; a long name is cut: double-click it to read it whole."),
+        "session": st.column_config.TextColumn("session", width=_session_width, help="The session (night) the "
+                                               "hand was played in, less the date its name holds (the date column says it); a long name "
+                                               "is cut: double-click it to read it whole."),
     },
 )
 links = " · ".join(hl.link(f"{r['session']} #{r['hand']}", hl.replay_url(r["hand_id"]))

@@ -220,7 +220,9 @@ st.subheader("Units per player per session")
 ses_shown = ses.with_columns(pl.Series("list", hl.hands_urls(f, who=ses["player"].to_list(),
                                                              session=ses["session_id"].to_list()), dtype=pl.String))
 st.dataframe(
-    hl.tidy(ses_shown.select("list", "date", "session", "group", "table", "player", "hands", "units")),
+    # newuser28 F3: at 390 px only list/date/session/group were in view, the units past the right edge: the numbers
+    # first (player, units, hands, date), where each row is said; the session (its group and date again) last
+    hl.tidy(ses_shown.select("player", "units", "hands", "date", "list", "group", "table", "session")),
     hide_index=True, placeholder="—",
     column_config={"list": st.column_config.LinkColumn("hands", display_text="list"),
                    "date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
@@ -229,7 +231,8 @@ st.dataframe(
                                                           "player held a seat, misdeals and doublers included.")},
 )
 st.caption(f"One row per session and player over {over}: the player's units in that session and the hands "
-           "dealt with the player at the table (misdeals and doublers included; they settle 0).")
+           "dealt with the player at the table (misdeals and doublers included; they settle 0). On a narrow screen "
+           "the table scrolls sideways: group, table and session are to the right.")
 
 per_unit = fetch(metrics.ledger_units, f_all)
 if not per_unit.is_empty():
@@ -258,7 +261,9 @@ pot = fetch(metrics.pot_by_session, f)
 if not pot.is_empty():
     st.subheader("The pot")
     st.dataframe(
-        pot.select("date", "session", "opening", "paid_in", "taken", "net", "balance"),
+        # newuser28 F3: at 390 px only date/session/carried in were in view: the numbers first, read as carried in
+        # + net = pot holds, then the net's two parts, the session last
+        pot.select("date", "opening", "net", "balance", "paid_in", "taken", "session"),
         hide_index=True, placeholder="—",
         column_config={"date": st.column_config.DateColumn("date", format="YYYY-MM-DD"),
                        "opening": st.column_config.NumberColumn(
@@ -273,7 +278,8 @@ if not pot.is_empty():
     st.caption(f"Sessions played with the pot (pot=on, rules.md D-19) over {over}: what the pot held when each "
                "began (its pot N, carried in from an earlier night), units put into it, units picker sides took "
                "out of it, the net, and what it holds after the filtered hands. The pot is not a player, so none "
-               "of the tables above counts it; players and pot together sum to zero.")
+               "of the tables above counts it; players and pot together sum to zero. Carried in + net = pot holds; on a "
+               "narrow screen the table scrolls sideways: paid in, taken and the session are to the right.")
 
 show_race()
 show_fox()
