@@ -71,9 +71,17 @@ def choose(runs: Reruns, label: str, option: str) -> None:
     from playwright.sync_api import expect  # noqa: PLC0415
 
     page = runs.page
-    page.get_by_role("combobox", name=label, exact=True).click()
-    runs.act(page.get_by_role("option", name=option, exact=True).click)
-    expect(page.get_by_role("combobox", name=label, exact=True)).to_have_value(option)
+    box = page.get_by_role("combobox", name=label, exact=True)
+    wanted = page.get_by_role("option", name=option, exact=True)
+    for _ in range(3):  # a tap while a section above is still opening (its animation) leaves the list closed
+        box.click()
+        try:
+            wanted.wait_for(state="visible", timeout=3_000)
+            break
+        except Exception:  # noqa: BLE001 - playwright's TimeoutError: tap the box again
+            page.keyboard.press("Escape")
+    runs.act(wanted.click)
+    expect(box).to_have_value(option)
 
 
 def type_in(runs: Reruns, field, text: str) -> None:
