@@ -157,50 +157,33 @@ def test_f1_a_repeat_typed_as_shn_is_said(example_db):  # noqa: F811
 def test_f1_the_same_hand_twice_on_a_phone(tmp_path):
     """Chromium at 390 x 844, as newuser28 did it: hand 19 saved (Ed deals, Cy + Ed 72), then the same line with
     dealer Ed again.  Both warnings are on the page before Save and after it; the hand is stored (Cy +2, Ed +1)."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    from ingest.store import Store
-    from ingest.validate import validate_text
-    from tests.st_reruns import Reruns
-    from tests.test_browser import ARTIFACTS, CHROMIUM_ARGS, EXAMPLE, WAIT_MS, _chromium, _serve
-    from tests.test_log_hand_browser import choose, shot, type_in
+    from tests.test_log_hand_browser import choose, phone_log_page, shot, type_in
 
-    chromium = _chromium()
     db = tmp_path / "shead.duckdb"
-    with Store(db) as store:
-        store.ingest_file(validate_text(EXAMPLE.read_text(encoding="utf-8"), path=str(EXAMPLE)))
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with _serve(db, ROOT / "dashboard" / "app.py", tmp_path) as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        page_ = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True,
-                                 has_touch=True)
-        runs = Reruns(page_, timeout_ms=WAIT_MS)
-        try:
-            runs.goto(base + "/log_hand")
-            expect(page_.get_by_label("Hand number")).to_have_value("19")
-            choose(runs, "Picker", "Cy")
-            choose(runs, "Partner", "Ed")
-            type_in(runs, page_.get_by_role("textbox", name="Card points"), "72")
-            expect(page_.get_by_text("Al -1 · Bea -1 · Cy +2 · Di -1 · Ed +1 — win")).to_be_visible()
-            runs.act(page_.get_by_role("button", name="Save hand").click)
-            expect(page_.get_by_text(f"Stored hand 19 of {SESSION}.")).to_be_visible()
-            expect(page_.get_by_label("Hand number")).to_have_value("20")
-            choose(runs, "Dealer", "Ed")
-            choose(runs, "Picker", "Cy")
-            choose(runs, "Partner", "Ed")
-            type_in(runs, page_.get_by_role("textbox", name="Card points"), "72")
-            expect(page_.get_by_text("W-HAND-REPEATED: hand 20 is the same as hand 19 just stored")).to_be_visible()
-            expect(page_.get_by_text("W-SESSION-DEALER: hand 20: dealer Ed, but hand 19's dealer was Ed")).to_be_visible()
-            page_.get_by_text("W-SESSION-DEALER", exact=False).first.scroll_into_view_if_needed()
-            shot(page_, "found28_dash_repeat_before.png")
-            runs.act(page_.get_by_role("button", name="Save hand").click)
-            expect(page_.get_by_text(f"Stored hand 20 of {SESSION}.")).to_be_visible()
-            expect(page_.get_by_text("W-HAND-REPEATED: hand 20 is the same as hand 19 just stored")).to_be_visible()
-            page_.get_by_text(f"Stored hand 20 of {SESSION}.").scroll_into_view_if_needed()
-            shot(page_, "found28_dash_repeat_saved.png")
-        finally:
-            page_.close()
-            browser.close()
+    with phone_log_page(tmp_path) as (runs, page_):
+        expect(page_.get_by_label("Hand number")).to_have_value("19")
+        choose(runs, "Picker", "Cy")
+        choose(runs, "Partner", "Ed")
+        type_in(runs, page_.get_by_role("textbox", name="Card points"), "72")
+        expect(page_.get_by_text("Al -1 · Bea -1 · Cy +2 · Di -1 · Ed +1 — win")).to_be_visible()
+        runs.act(page_.get_by_role("button", name="Save hand").click)
+        expect(page_.get_by_text(f"Stored hand 19 of {SESSION}.")).to_be_visible()
+        expect(page_.get_by_label("Hand number")).to_have_value("20")
+        choose(runs, "Dealer", "Ed")
+        choose(runs, "Picker", "Cy")
+        choose(runs, "Partner", "Ed")
+        type_in(runs, page_.get_by_role("textbox", name="Card points"), "72")
+        expect(page_.get_by_text("W-HAND-REPEATED: hand 20 is the same as hand 19 just stored")).to_be_visible()
+        expect(page_.get_by_text("W-SESSION-DEALER: hand 20: dealer Ed, but hand 19's dealer was Ed")).to_be_visible()
+        page_.get_by_text("W-SESSION-DEALER", exact=False).first.scroll_into_view_if_needed()
+        shot(page_, "found28_dash_repeat_before.png")
+        runs.act(page_.get_by_role("button", name="Save hand").click)
+        expect(page_.get_by_text(f"Stored hand 20 of {SESSION}.")).to_be_visible()
+        expect(page_.get_by_text("W-HAND-REPEATED: hand 20 is the same as hand 19 just stored")).to_be_visible()
+        page_.get_by_text(f"Stored hand 20 of {SESSION}.").scroll_into_view_if_needed()
+        shot(page_, "found28_dash_repeat_saved.png")
     assert stored_units(db, SESSION, 19) == CY_ED_72
     assert stored_units(db, SESSION, 20) == CY_ED_72
 

@@ -19,9 +19,6 @@ Under --rules of a four-handed Sheepshead profile it is read as before:
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from tests.cli_helpers import ingest_json as _ingest, ledger, write
@@ -78,14 +75,15 @@ def test_a_four_column_nets_sheet_is_one_file_refusal(tmp_path, monkeypatch, str
     assert (e["found"], e["expected"]) == ("4 player columns", "5 player columns")
 
 
+#: real27b's stammtisch_nets_small.csv, byte for byte (a Stammtisch pad: semicolons, German dates, cents per player)
+STAMMTISCH_SMALL = ("Datum;Nr;Sepp;Hias;Vroni;Kathi\n27.11.2026;1;1;1;-1;-1\n27.11.2026;2;-3;1;1;1\n"
+                    "27.11.2026;3;2;2;-2;-2\n")
+
+
 def test_the_real_file_is_one_refusal(tmp_path):
-    """The tester's own file, if it is still there: the same single E-CSV-RULES."""
-    src = Path("/tmp/s27/real27b/stammtisch_nets_small.csv")
-    if not src.exists():
-        pytest.skip("real27b's file is gone")
-    path = tmp_path / src.name
-    shutil.copy(src, path)
-    rep = _ingest(str(path), tmp_path / "s.duckdb")
+    """The tester's own file (its text kept here, so the test never depends on a scratch folder): the same single
+    E-CSV-RULES at its header, no row refused."""
+    rep = _ingest(write(tmp_path, "stammtisch_nets_small.csv", STAMMTISCH_SMALL), tmp_path / "s.duckdb")
     assert _hands_refused(rep) == [] and [(e["code"], e["line"]) for e in _file_errors(rep)] == [("E-CSV-RULES", 1)]
 
 

@@ -130,57 +130,40 @@ def test_f1_a_ten_call_must_name_its_suit(example_db):  # noqa: F811
 
 @pytest.mark.browser
 def test_f1_two_hands_in_a_row_on_a_phone(tmp_path):
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    from ingest.store import Store
-    from ingest.validate import validate_text
-    from tests.st_reruns import Reruns
-    from tests.test_browser import ARTIFACTS, CHROMIUM_ARGS, EXAMPLE, WAIT_MS, _chromium, _serve
-    from tests.test_log_hand_browser import choose, shot, type_in
+    from tests.test_log_hand_browser import choose, phone_log_page, shot, type_in
 
-    chromium = _chromium()
     db = tmp_path / "shead.duckdb"
-    with Store(db) as store:
-        store.ingest_file(validate_text(EXAMPLE.read_text(encoding="utf-8"), path=str(EXAMPLE)))
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with _serve(db, ROOT / "dashboard" / "app.py", tmp_path) as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        page_ = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True,
-                                 has_touch=True)
-        runs = Reruns(page_, timeout_ms=WAIT_MS)
-        try:
-            runs.goto(base + "/log_hand")
-            expect(page_.get_by_label("Hand number")).to_have_value("19")
-            expect(page_.get_by_role("combobox", name="Call", exact=True)).to_have_value("(not written)")
-            expect(page_.get_by_role("combobox", name="Called suit", exact=True)).to_have_count(0)
-            shot(page_, "found28_fresh.png")
-            # hand 19: Bea, A♥, Cy, 95, cracked by Di
-            choose(runs, "Picker", "Bea")
-            choose(runs, "Partner", "Cy")
-            choose(runs, "Call", "a fail ace")
-            choose(runs, "Called suit", "♥ hearts")
-            type_in(runs, page_.get_by_role("textbox", name="Card points"), "95")
-            page_.get_by_text("More: tricks", exact=False).click()
-            choose(runs, "Crack by", "Di")
-            expect(page_.get_by_text("Al -4 · Bea +8 · Cy +4 · Di -4 · Ed -4 — win-s")).to_be_visible()
-            runs.act(page_.get_by_role("button", name="Save hand").click)
-            expect(page_.get_by_text(f"Stored hand 19 of {SESSION}.")).to_be_visible()
-            expect(page_.get_by_label("Hand number")).to_have_value("20")
-            expect(page_.get_by_role("combobox", name="Call", exact=True)).to_have_value("(not written)")
-            expect(page_.get_by_role("combobox", name="Called suit", exact=True)).to_have_count(0)
-            shot(page_, "found28_after_save.png")
-            # hand 20 as the pad says it: Cy + Ed, 72
-            choose(runs, "Picker", "Cy")
-            choose(runs, "Partner", "Ed")
-            type_in(runs, page_.get_by_role("textbox", name="Card points"), "72")
-            expect(page_.get_by_text("Al -1 · Bea -1 · Cy +2 · Di -1 · Ed +1 — win")).to_be_visible()
-            shot(page_, "found28_hand20.png")
-            runs.act(page_.get_by_role("button", name="Save hand").click)
-            expect(page_.get_by_text(f"Stored hand 20 of {SESSION}.")).to_be_visible()
-            shot(page_, "found28_saved20.png")
-        finally:
-            page_.close()
-            browser.close()
+    with phone_log_page(tmp_path) as (runs, page_):
+        expect(page_.get_by_label("Hand number")).to_have_value("19")
+        expect(page_.get_by_role("combobox", name="Call", exact=True)).to_have_value("(not written)")
+        expect(page_.get_by_role("combobox", name="Called suit", exact=True)).to_have_count(0)
+        shot(page_, "found28_fresh.png")
+        # hand 19: Bea, A♥, Cy, 95, cracked by Di
+        choose(runs, "Picker", "Bea")
+        choose(runs, "Partner", "Cy")
+        choose(runs, "Call", "a fail ace")
+        choose(runs, "Called suit", "♥ hearts")
+        type_in(runs, page_.get_by_role("textbox", name="Card points"), "95")
+        page_.get_by_text("More: tricks", exact=False).click()
+        choose(runs, "Crack by", "Di")
+        expect(page_.get_by_text("Al -4 · Bea +8 · Cy +4 · Di -4 · Ed -4 — win-s")).to_be_visible()
+        runs.act(page_.get_by_role("button", name="Save hand").click)
+        expect(page_.get_by_text(f"Stored hand 19 of {SESSION}.")).to_be_visible()
+        expect(page_.get_by_label("Hand number")).to_have_value("20")
+        expect(page_.get_by_role("combobox", name="Call", exact=True)).to_have_value("(not written)")
+        expect(page_.get_by_role("combobox", name="Called suit", exact=True)).to_have_count(0)
+        shot(page_, "found28_after_save.png")
+        # hand 20 as the pad says it: Cy + Ed, 72
+        choose(runs, "Picker", "Cy")
+        choose(runs, "Partner", "Ed")
+        type_in(runs, page_.get_by_role("textbox", name="Card points"), "72")
+        expect(page_.get_by_text("Al -1 · Bea -1 · Cy +2 · Di -1 · Ed +1 — win")).to_be_visible()
+        shot(page_, "found28_hand20.png")
+        runs.act(page_.get_by_role("button", name="Save hand").click)
+        expect(page_.get_by_text(f"Stored hand 20 of {SESSION}.")).to_be_visible()
+        shot(page_, "found28_saved20.png")
     assert stored_units(db, SESSION, 19) == {"Al": -4, "Bea": 8, "Cy": 4, "Di": -4, "Ed": -4}
     assert stored_call(db, 19)[:3] == ("AH", "ace", "H")
     assert stored_units(db, SESSION, 20) == {"Al": -1, "Bea": -1, "Cy": 2, "Di": -1, "Ed": 1}

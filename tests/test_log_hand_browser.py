@@ -24,6 +24,8 @@ The numbers, worked by hand (rules.md B-33, ``doubleOnBump=on``):
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -64,6 +66,30 @@ def served(tmp_path_factory):
         store.ingest_file(validate_text(EXAMPLE.read_text(encoding="utf-8"), path=str(EXAMPLE)))
     with _serve(db, ROOT / "dashboard" / "app.py", tmp) as base:
         yield base, db, chromium
+
+
+@contextmanager
+def phone_log_page(tmp_path: Path) -> Iterator[tuple[Reruns, object]]:
+    """The Log a hand page in Chromium at 390 x 844 (a phone: touch, mobile) over a database holding the example
+    session (its next hand is 19): yields ``(runs, page)``; the page and browser are closed after."""
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+
+    chromium = _chromium()
+    db = tmp_path / "shead.duckdb"
+    with Store(db) as store:
+        store.ingest_file(validate_text(EXAMPLE.read_text(encoding="utf-8"), path=str(EXAMPLE)))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with _serve(db, ROOT / "dashboard" / "app.py", tmp_path) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True,
+                                has_touch=True)
+        runs = Reruns(page, timeout_ms=WAIT_MS)
+        try:
+            runs.goto(base + "/log_hand")
+            yield runs, page
+        finally:
+            page.close()
+            browser.close()
 
 
 def choose(runs: Reruns, label: str, option: str) -> None:
