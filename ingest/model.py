@@ -19,7 +19,7 @@ from replay.outcome import CardLog, HandOutcome, PlayRow, Provenance  # noqa: F4
 
 
 
-__all__ = ["Provenance", "CardLog", "PlayRow", "HandOutcome", "ValidatedHand", "RejectedHand", "FileResult", "content_hash",
+__all__ = ["is_sheet_file", "Provenance", "CardLog", "PlayRow", "HandOutcome", "ValidatedHand", "RejectedHand", "FileResult", "content_hash",
            "hand_conflict", "same_rules"]
 
 @dataclass(slots=True)
@@ -128,6 +128,12 @@ def refines(old: str | None, new: str | None) -> bool:
     once it has grown, it knows more prices (:meth:`ingest.store.Store._rules_clashes`)."""
     a, b = _rules_items(old), _rules_items(new)
     return bool(a) and bool(b) and a[0] == b[0] and set(a) <= set(b)
+
+
+def is_sheet_file(path: str | None) -> bool:
+    """Whether a stored hand's file is a score sheet's (CSV, TSV, a workbook or its tab ``book.xlsx[Tab]``): its
+    hands are stored as SHN lines, so the file's name is what says it was a sheet."""
+    return bool(path) and path.lower().split("[")[0].endswith((".csv", ".tsv", ".xlsx", ".xlsm"))
 
 
 def same_rules(a: str | None, b: str | None) -> bool:

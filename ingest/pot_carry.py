@@ -24,6 +24,7 @@ import re
 
 import duckdb
 
+from ingest.model import is_sheet_file
 from replay.errors import Diagnostic
 from replay.pot import pot_held
 from replay.profile import parse_rules
@@ -67,13 +68,6 @@ def _keeps_pot(rules: str | None) -> bool:
         return bool(parse_rules(rules or None).pot)
     except Exception:  # noqa: BLE001 - its hands were read under it; the full check decides
         return True
-
-
-def _is_sheet(file: str | None) -> bool:
-    """Whether a stored hand came from a score sheet's row (CSV, XLSX: its
-    file is ``book.xlsx[Tab]`` or a ``.csv``)."""
-    low = (file or "").lower()
-    return low.endswith(("]", ".csv", ".tsv", ".xlsx"))
 
 
 def files_pot_carries(con: duckdb.DuckDBPyConnection,
@@ -135,7 +129,7 @@ def files_pot_carries(con: duckdb.DuckDBPyConnection,
                 "(docs/notation.md, pot N; a stored hand through an amendment, shead ingest --amend)",
                 "warning", where, int(line or 1), 1, 1, found=f"pot {opens}", expected=f"pot {left}"))
             continue
-        if _is_sheet(file):
+        if is_sheet_file(file):
             write = (f"if the pot was carried, write an opening row with Pot {left} above this night's first row "
                      "(docs/notation.md, pot N)")
         else:
@@ -213,7 +207,7 @@ def _later_nights(con: duckdb.DuckDBPyConnection, files: list[tuple[int, int | N
                 "warning", file or files[k][2], int(line or 1), 1, int(last), found=f"pot {opens}",
                 expected=f"pot {left}"))
             continue
-        if _is_sheet(later_file):
+        if is_sheet_file(later_file):
             write = f"Pot {left} in an opening row above that night's first row"
         else:
             write = f"pot {left} on that night's hand 1"

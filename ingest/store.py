@@ -61,7 +61,7 @@ from ingest import summary as _summary
 from ingest.statements import parsed as _parsed
 from ingest.statements import run_with_rows as _run_with_rows
 from ingest.model import (CardLog, FileResult, HandOutcome, PlayRow, RejectedHand, ValidatedHand, hand_conflict,
-                          refines, same_rules)
+                          is_sheet_file, refines, same_rules)
 from replay.cards import CARD_NAMES as _ENGINE_CARD_NAMES
 from replay.errors import Diagnostic
 from replay.facts import SessionRec
@@ -4234,8 +4234,7 @@ class Store:
             "JOIN hands h USING (session_id) WHERE list_contains(?, s.session_id) GROUP BY s.session, s.date",
             [[stored_ids[n] for n in conflicts]]).fetchall()}
         # a score sheet's hands are stored as SHN lines (source_format "shn"): its file's name says it is a sheet
-        shn = source_format == "shn" and not (result.path or "").lower().split("[")[0].endswith(
-            (".csv", ".tsv", ".xlsx", ".xlsm"))
+        shn = source_format == "shn" and not is_sheet_file(result.path)
         out: list[RejectedHand] = []
         dropped: set[int] = set()  # ids of the result's rejections replaced here
         for sess, clash in conflicts.items():
@@ -4672,7 +4671,7 @@ class Store:
                            if id(h) in run["changed"]}  # the copy's hands with a difference: their stored place
                 runs = [[(h, was["text"][stored[k][1]], dealt(h, k)) for h, k in zip(run["hands"], at)]
                         for run, at in zip(runs, places)]
-            sheet = (result.path or "").lower().split("[")[0].endswith((".csv", ".tsv", ".xlsx", ".xlsm"))
+            sheet = is_sheet_file(result.path)
             own = "its own Date cells" if sheet else "its own [Date]"
             mine_here = {id(h) for h in block}
             if not runs:
