@@ -916,7 +916,8 @@ def run_amend(path: Path, db: Path | None, reason: str | None, as_json: bool) ->
     for w in body.get("warnings", []):
         say("  " + _where(w).replace(f": {w['code']}", f": warning {w['code']}", 1))
     for n in body.get("notes", []):  # the night's ledger row, checked again against its hands (real22b F1)
-        say(f"  warning {n['code']}: {n['message']}")
+        say(f"  {n['file']}:{n['line']}:{n['col']}: warning {n['code']}: {n['message']}" if n.get("file") else
+            f"  warning {n['code']}: {n['message']}")  # a pot=on night's next night, at the hand (break28c F4)
     if body["rederived"]:
         say(f"{body['rederived']} later hand(s) of the session re-derived (stake/pot)")
     if as_json:

@@ -519,7 +519,8 @@ def note_copies(store: st.Store, report: st.IngestReport, fmt: str, path: str | 
         with store.using() as con:
             report.file_errors.extend(check(con, report.sessions_before, path))
             # a pot=on night opening without the pot its group's last night left (real27b F1)
-            report.file_errors.extend(files_pot_carries(con, [(report.sessions_before, None, path)])[0])
+            report.file_errors.extend(files_pot_carries(con, [(report.sessions_before, None, path)],
+                                                        [report.grown])[0])
 
 
 def _warning_entries(report: st.IngestReport, result: FileResult | None) -> list[dict]:
@@ -756,5 +757,8 @@ def amend_bytes(store: st.Store, name: str, data: bytes, reason: str | None,
                       for s, n, i, m in rep.moved],
             "left_named": [{"session": s, "seat": a, "was": o, "now": w, "hands": hs}
                            for s, a, o, w, hs in rep.left_named],
-            "notes": [{"code": d.code, "message": d.message} for d in rep.notes],
+            "notes": [{"code": d.code, "message": d.message} | ({"file": d.file, "line": d.line, "col": d.col,
+                                                                 "hand": d.hand, "found": d.found,
+                                                                 "expected": d.expected} if d.file else {})
+                      for d in rep.notes],
             "warnings": _warning_entries(st.IngestReport(path=name, file_errors=list(result.errors)), kept)}, []

@@ -1,5 +1,5 @@
-"""``W-POT-CARRY`` (real27b F1, break28b F3): a ``pot=on`` night that does not open with
-the pot its group's last night left.
+"""``W-POT-CARRY`` (real27b F1, break28b F3, break28c F4): a ``pot=on`` night
+that does not open with the pot its group's last night left.
 
 The pot (rules.md D-19) is kept "for the next hand", whichever night that is;
 a night's opening balance is written ``pot N`` on its first hand (a sheet: the
@@ -8,13 +8,19 @@ night that writes none opens with an empty pot, and one that writes another
 amount opens with that one.  Whether a house carries the pot from night to
 night is the house's matter, so nothing is refused; but the units the stored
 night left in the pot leave the ledger unless the night says so, so each
-``pot=on`` session just stored whose hand 1 opens with another balance than
-the last earlier stored ``pot=on`` night of its group (same ``[Event]``,
-players and ``[Rules]``) closed with, when that was more than 0, is said at
-its first hand: which night, how much it left, what this night opens with,
-and what to write.  Nothing stored changes.  Called after a file is stored
-(:func:`ingest.pipeline.note_copies`, :func:`ingest.pipeline.store_files`),
-so the night before may be in the same file or run.
+``pot=on`` session whose hand 1 opens with another balance than the last
+earlier stored ``pot=on`` night of its group (same ``[Event]``, players and
+``[Rules]``, an earlier ``[Date]``) left after its stored hands is said: at
+its hand 1 when it is stored (or its hand 1 comes or is amended), at the
+earlier night's hand when that one is stored, grows, is amended or has a
+hand voided after it.  The pot named is what the stored hands leave, never
+claimed as the night's end (more of its hands may follow; checked again
+then).  Not checked: nights without a date or of one day (their order is not
+known), a night whose first hands are not stored and write no opening ``pot
+N`` (what it opened with is not known).  Nothing stored changes.  Called
+after a file is stored (:func:`ingest.pipeline.note_copies`,
+:func:`ingest.pipeline.store_files`), so the night before may be in the same
+file or run, and after a correction (:meth:`ingest.store.Store.amend`).
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from replay.errors import Diagnostic
 from replay.pot import pot_held
 from replay.profile import parse_rules
 
-__all__ = ["files_pot_carries", "written_pot"]
+__all__ = ["files_pot_carries", "sessions_pot_carries", "written_pot"]
 
 #: ``pot N`` in a hand's stored text (its template: the cards stand apart as \x1f), a note's braces left out
 _WRITTEN = re.compile(r"(?:^|\s)pot\s+(\d+)(?=\s|$)")
@@ -45,20 +51,28 @@ def written_pot(template: str | None) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def _held_after(con: duckdb.DuckDBPyConnection, session_id: int) -> int:
+def _held_after(con: duckdb.DuckDBPyConnection, session_id: int) -> tuple[int | None, int]:
     """What the pot holds after stored session ``session_id``'s hands
     (:func:`replay.pot.pot_held`): the balance written on a hand whose pot
-    was taken as written (asserted) seeds it, the pot seat's units add up."""
+    was taken as written (asserted) seeds it, the pot seat's units add up.
+    Returns ``(held, last)``, ``last`` its highest stored hand number;
+    ``held`` is None when what it holds is not known: its first stored hand
+    is not hand 1 and writes no balance taken as written (its opening pot
+    is another night's part, break28c F4)."""
     rows = con.execute(
         "SELECT h.hand, coalesce(json_extract_string(h.provenance, '$.pot') = 'asserted', FALSE), "
         "coalesce((SELECT sum(u.units) FROM hand_units u WHERE u.hand_id = h.hand_id AND u.player IS NULL "
         "AND u.seat = '(pot)'), 0), h.hand_id FROM hands h WHERE h.session_id = ? ORDER BY h.hand",
         [session_id]).fetchall()
+    if not rows:
+        return None, 0
+    if rows[0][0] != 1 and not rows[0][1]:
+        return None, int(rows[-1][0])
     asserted = [r[3] for r in rows if r[1]]
     texts = dict(con.execute("SELECT hand_id, template FROM hand_source WHERE list_contains(?, hand_id)",
                              [asserted]).fetchall()) if asserted else {}
     return pot_held((written_pot(texts.get(hid)) if hid in texts else None, int(units))
-                    for _, _, units, hid in rows)
+                    for _, _, units, hid in rows), int(rows[-1][0])
 
 
 def _keeps_pot(rules: str | None) -> bool:
@@ -70,13 +84,17 @@ def _keeps_pot(rules: str | None) -> bool:
         return True
 
 
-def files_pot_carries(con: duckdb.DuckDBPyConnection,
-                      files: list[tuple[int, int | None, str | None]]) -> list[list[Diagnostic]]:
+def files_pot_carries(con: duckdb.DuckDBPyConnection, files: list[tuple[int, int | None, str | None]],
+                      grown: list[dict[int, tuple[int, int]]] | None = None) -> list[list[Diagnostic]]:
     """``W-POT-CARRY`` for the sessions each file of ``files`` stored (``(since,
     until, path)`` as :func:`ingest.session_copies.files_session_copies`: its
-    new sessions have ids above ``since`` up to ``until``).  One query finds
-    the new ``pot=on`` sessions opening at hand 1 that have an earlier stored
-    night of their group, players and rules; only those read further."""
+    new sessions have ids above ``since`` up to ``until``), and for the
+    stored sessions it added hands to (``grown[k]``: session id -> the
+    lowest and highest hand number file ``k`` added, ``IngestReport.grown``;
+    break28c F4: what such a night leaves changed, so its next night is
+    checked again, and its hand 1 when the file brought it).  The sessions
+    are filtered by their rules first (``sessions.rules``, a row a night): a
+    file of nights without a pot costs one small query."""
     out: list[list[Diagnostic]] = [[] for _ in files]
     if not files:
         return out
@@ -87,16 +105,78 @@ def files_pot_carries(con: duckdb.DuckDBPyConnection,
     pots = [sid for sid, rules in con.execute(
         "SELECT session_id, rules FROM sessions WHERE session_id > ? AND session_id <= ?",
         [min(lows), max(highs)]).fetchall() if _keeps_pot(rules)]
-    if not pots:
+    older = {int(sid): (k, lo_hi) for k, g in enumerate(grown or ()) for sid, lo_hi in g.items()
+             if int(sid) <= lows[k]}  # a stored night the file continued (a streamed file's own earlier batch's: new)
+    if older:
+        keep = {sid for sid, rules in con.execute(
+            "SELECT session_id, rules FROM sessions WHERE list_contains(?::INTEGER[], session_id)",
+            [sorted(older)]).fetchall() if _keeps_pot(rules)}
+        older = {sid: v for sid, v in older.items() if sid in keep}
+    if not pots and not older:
         return out
+
+    def file_of(sid: int) -> int:
+        return next(k for k, (lo, hi) in enumerate(zip(lows, highs)) if lo < sid <= hi)
+
+    # the night's own hand 1 against its earlier night: each new one, and a grown one whose hand 1 this file brought
+    first = [(sid, file_of(sid)) for sid in pots] + [(sid, k) for sid, (k, (lo, _)) in older.items() if lo == 1]
+    for k, diag in _opening_checks(con, first, [p for _, _, p in files]):
+        out[k].append(diag)
+    # its next night stored before: each new night (later nights stored by earlier commands), and each grown one
+    later = [(sid, file_of(sid), min(lows), None) for sid in pots]
+    later += [(sid, k, lows[k], hi) for sid, (k, (_, hi)) in older.items()]
+    for k, diag in _later_nights(con, later, [p for _, _, p in files]):
+        out[k].append(diag)
+    return out
+
+
+def sessions_pot_carries(con: duckdb.DuckDBPyConnection, hands: list[tuple[int, int, int]],
+                         path: str | None) -> list[Diagnostic]:
+    """``W-POT-CARRY`` after a correction (``shead ingest --amend``, a
+    void: :meth:`ingest.store.Store.amend`, ``void_hands``) changed stored
+    hands ``hands`` (``(session_id, hand number, hand_id)`` each): each
+    ``pot=on`` session's next stored night of its group is checked against
+    what the session now leaves, and the session's hand 1 against its
+    earlier night when hand 1 was corrected (break28c F4).  Said at the
+    corrected hand's stored file and line (``path``, the amendment, when
+    the hand has no stored source left: a void)."""
+    ids = sorted({int(sid) for sid, _, _ in hands})
+    if not ids:
+        return []
+    keep = {sid for sid, rules in con.execute(
+        "SELECT session_id, rules FROM sessions WHERE list_contains(?::INTEGER[], session_id)",
+        [ids]).fetchall() if _keeps_pot(rules)}
+    if not keep:
+        return []
+    top = {}
+    for sid, n, _ in hands:
+        if sid in keep:
+            top[sid] = max(top.get(sid, 0), int(n))
+    one = [(sid, 0) for sid in sorted(keep) if any(s == sid and n == 1 for s, n, _ in hands)]
+    out = [d for _, d in _opening_checks(con, one, [path])]
+    out += [d for _, d in _later_nights(con, [(sid, 0, 2**31 - 1, top[sid]) for sid in sorted(keep)], [path],
+                                        corrected=True)]
+    return out
+
+
+def _opening_checks(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int]],
+                    paths: list[str | None]) -> list[tuple[int, Diagnostic]]:
+    """For each ``(session_id, k)`` of ``nights`` (k: the index of its file in
+    ``paths``) that opens at hand 1 keeping a pot and has an earlier stored
+    night of its group (same ``[Event]``, players and ``[Rules]``; both
+    dated, the earlier one on an earlier date): ``(k, W-POT-CARRY)`` when its
+    hand 1 opens with another balance than that night's stored hands leave
+    (not known, nothing said: :func:`_held_after`)."""
+    if not nights:
+        return []
     rows = con.execute(
         """
-        WITH files AS (SELECT unnest(?::INTEGER[]) AS lo, unnest(?::INTEGER[]) AS hi, unnest(?::INTEGER[]) AS k),
+        WITH mine AS (SELECT unnest(?::INTEGER[]) AS session_id, unnest(?::INTEGER[]) AS k),
         new AS (
-            SELECT s.session_id, s."group", s.date, s.rules, s.players, f.k, min(h.hand) AS first
-            FROM sessions s JOIN files f ON s.session_id > f.lo AND s.session_id <= f.hi
+            SELECT s.session_id, s."group", s.date, s.rules, s.players, m.k, min(h.hand) AS first
+            FROM sessions s JOIN mine m USING (session_id)
             JOIN hands h USING (session_id)
-            WHERE s.session_id > ? AND s.date IS NOT NULL AND list_contains(?::INTEGER[], s.session_id)
+            WHERE s.date IS NOT NULL
             GROUP BY ALL HAVING min(h.hand) = 1  -- only pot=on nights look for an earlier night (issue 17: a
                 AND bool_or(h.hand = 1 AND coalesce(json_extract(h.rules_flags, '$.pot')::BOOLEAN, FALSE))),
         prev AS (
@@ -113,65 +193,76 @@ def files_pot_carries(con: duckdb.DuckDBPyConnection,
         JOIN hand_source s ON s.hand_id = h.hand_id
         WHERE coalesce(json_extract(h.rules_flags, '$.pot')::BOOLEAN, FALSE)
         ORDER BY n.k, n.session_id
-        """, [lows, highs, list(range(len(files))), min(lows), pots]).fetchall()
+        """, [[sid for sid, _ in nights], [k for _, k in nights]]).fetchall()
+    out: list[tuple[int, Diagnostic]] = []
     for k, sid, _hid, prov, old, old_name, old_day, group, file, line, template in rows:
-        left = _held_after(con, old)
+        left, last = _held_after(con, old)
+        if left is None:  # the earlier night's first hands are not stored: what it leaves is not known
+            continue
         said = json.loads(prov or "{}").get("pot")
         opens = (written_pot(template) or 0) if said in ("asserted", "verified") else 0
         if opens == left or opens < left <= 0:
             continue
-        where = file or files[k][2]
+        where = file or paths[k]
+        # what the stored hands leave: the night may go on in a later file (break28c F4), checked again then
+        stored = (f"night {old_day} ({old_name!r}, the same players and rules) left {left} in the pot after its "
+                  f"stored hands (to hand {last})")
+        again = (f"; if more of night {old_day}'s hands follow, this is checked again when they are stored")
         if opens > left:  # more than the night before left: units no hand paid in (break28c F5)
-            out[k].append(Diagnostic(
-                "W-POT-CARRY", f"hand 1: this night opens with {opens} in the pot, but the group's night {old_day} "
-                f"({old_name!r}, the same players and rules) ended with {left} (rules.md D-19): {opens - left} units "
-                f"no hand paid in are in the ledger; if nothing more was carried, write pot {left} on this hand 1 "
-                "(docs/notation.md, pot N; a stored hand through an amendment, shead ingest --amend)",
-                "warning", where, int(line or 1), 1, 1, found=f"pot {opens}", expected=f"pot {left}"))
+            out.append((k, Diagnostic(
+                "W-POT-CARRY", f"hand 1: this night opens with {opens} in the pot, but the group's {stored} "
+                f"(rules.md D-19): {opens - left} units no hand paid in are in the ledger; if those are all its "
+                f"hands and nothing more was carried, write pot {left} on this hand 1 (docs/notation.md, pot N; a "
+                f"stored hand through an amendment, shead ingest --amend){again}",
+                "warning", where, int(line or 1), 1, 1, found=f"pot {opens}", expected=f"pot {left}")))
             continue
         if is_sheet_file(file):
             write = (f"if the pot was carried, write an opening row with Pot {left} above this night's first row "
                      "(docs/notation.md, pot N)")
         else:
             write = f"if the pot was carried, write pot {left} on this hand 1 (docs/notation.md, pot N)"
-        out[k].append(Diagnostic(
-            "W-POT-CARRY", f"hand 1: the group's night {old_day} ({old_name!r}, the same players and rules) ended "
-            f"with {left} in the pot, and this night opens with {opens} (rules.md D-19): {write}; if the house "
-            f"split it, end night {old_day} with a potsplit hand"
-            + (f"; else its {left - opens} units leave the ledger" if opens < left else ""),
-            "warning", where, int(line or 1), 1, 1, found=f"pot {opens}", expected=f"pot {left}"))
-    _later_nights(con, files, lows, highs, pots, out)
+        out.append((k, Diagnostic(
+            "W-POT-CARRY", f"hand 1: the group's {stored}, and this night opens with {opens} (rules.md D-19): "
+            f"{write}; if the house split it, end night {old_day} with a potsplit hand"
+            + (f"; else its {left - opens} units leave the ledger" if opens < left else "") + again,
+            "warning", where, int(line or 1), 1, 1, found=f"pot {opens}", expected=f"pot {left}")))
     return out
 
 
-def _later_nights(con: duckdb.DuckDBPyConnection, files: list[tuple[int, int | None, str | None]],
-                  lows: list[int], highs: list[int], pots: list[int], out: list[list[Diagnostic]]) -> None:
-    """The other way round (break28b F3): a ``pot=on`` night just stored
-    before a later night of its group stored by an earlier command (an
-    earlier night backfilled).  For each new pot-keeping session (``pots``),
-    the next stored night of its group, players and rules by date, when that
-    night's last earlier night is this one, was stored before these files
-    (a later night stored with them was checked above, against its earlier
-    night) and keeps a pot from its hand 1: when this night leaves more
-    than 0 and that night opens with another amount, ``W-POT-CARRY`` at this
-    file's last hand of the night, naming the later night, what it opens
-    with and what to write there.  Nothing stored changes."""
+def _later_nights(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int, int, int | None]],
+                  paths: list[str | None], corrected: bool = False) -> list[tuple[int, Diagnostic]]:
+    """The other way round (break28b F3, break28c F4): a ``pot=on`` night
+    just stored, grown or corrected, before a later night of its group
+    stored earlier.  ``nights``: ``(session_id, k, bound, at)``: the night,
+    its file's index in ``paths``, the highest session id of a later night
+    to check (a later night stored with these files was checked from its
+    own hand 1), and the hand to say it at (None: the night's last hand;
+    else a hand the file added or the correction changed).  The night's next
+    stored night by date, when that night's last earlier night is this one
+    and it keeps a pot from its hand 1: when this night's stored hands leave
+    another amount than it opens with (more than 0, or it opens with more),
+    ``(k, W-POT-CARRY)`` at that hand, naming the later night, what it opens
+    with, what to write there, and that the check is made again when more
+    of this night's hands come.  Nothing stored changes."""
+    if not nights:
+        return []
     rows = con.execute(
         """
-        WITH files AS (SELECT unnest(?::INTEGER[]) AS lo, unnest(?::INTEGER[]) AS hi, unnest(?::INTEGER[]) AS k),
+        WITH mine AS (SELECT unnest(?::INTEGER[]) AS session_id, unnest(?::INTEGER[]) AS k,
+                             unnest(?::INTEGER[]) AS bound),
         new AS (
-            SELECT s.session_id, s."group", s.date, s.rules, s.players, f.k
-            FROM sessions s JOIN files f ON s.session_id > f.lo AND s.session_id <= f.hi
-            WHERE s.date IS NOT NULL AND list_contains(?::INTEGER[], s.session_id)),
+            SELECT s.session_id, s."group", s.date, s.rules, s.players, m.k, m.bound
+            FROM sessions s JOIN mine m USING (session_id)
+            WHERE s.date IS NOT NULL),
         nxt AS (
-            SELECT n.session_id, n.k, o.session_id AS later, o.session AS later_name, o.date AS later_date,
-                   o."group", o.rules, o.players,
+            SELECT n.session_id, n.k, n.bound, o.session_id AS later, o.session AS later_name,
+                   o.date AS later_date, o."group", o.rules, o.players,
                    row_number() OVER (PARTITION BY n.session_id ORDER BY o.date, o.session_id) AS r
             FROM new n JOIN sessions o ON o."group" IS NOT DISTINCT FROM n."group" AND o.rules = n.rules
                  AND o.date > n.date
                  AND list_sort(map_values(CAST(o.players::JSON AS MAP(VARCHAR, VARCHAR))))
                      = list_sort(map_values(CAST(n.players::JSON AS MAP(VARCHAR, VARCHAR))))),
-        back AS (  -- the later night's own earlier night, as the check above picks it
+        back AS (  -- the later night's own earlier night, as the check of its hand 1 picks it
             SELECT x.session_id, x.later, p.session_id AS prev,
                    row_number() OVER (PARTITION BY x.session_id ORDER BY p.date DESC, p.session_id DESC) AS r
             FROM nxt x JOIN sessions p ON p."group" IS NOT DISTINCT FROM x."group" AND p.rules = x.rules
@@ -180,43 +271,50 @@ def _later_nights(con: duckdb.DuckDBPyConnection, files: list[tuple[int, int | N
                      = list_sort(map_values(CAST(x.players::JSON AS MAP(VARCHAR, VARCHAR))))
             WHERE x.r = 1)
         SELECT x.k, x.session_id, x.later, x.later_name, strftime(x.later_date, '%Y.%m.%d'), h.provenance,
-               ls.file, ls.line, ls.template, last.hand, ts.file, ts.line
+               ls.file, ls.line, ls.template
         FROM nxt x JOIN back b ON b.session_id = x.session_id AND b.r = 1 AND b.prev = x.session_id
         JOIN hands h ON h.session_id = x.later AND h.hand = 1
         JOIN hand_source ls ON ls.hand_id = h.hand_id
-        JOIN (SELECT session_id, arg_max(hand_id, hand) AS hand_id, max(hand) AS hand FROM hands
-              WHERE list_contains(?::INTEGER[], session_id) GROUP BY session_id) last ON last.session_id = x.session_id
-        JOIN hand_source ts ON ts.hand_id = last.hand_id
-        WHERE x.r = 1 AND x.later <= ? AND coalesce(json_extract(h.rules_flags, '$.pot')::BOOLEAN, FALSE)
+        WHERE x.r = 1 AND x.later <= x.bound AND coalesce(json_extract(h.rules_flags, '$.pot')::BOOLEAN, FALSE)
         ORDER BY x.k, x.session_id
-        """, [lows, highs, list(range(len(files))), pots, pots, min(lows)]).fetchall()
-    for k, sid, _later, later_name, later_day, prov, later_file, later_line, template, last, file, line in rows:
-        left = _held_after(con, sid)
+        """, [[n[0] for n in nights], [n[1] for n in nights], [min(n[2], 2**31 - 1) for n in nights]]).fetchall()
+    at = {n[0]: n[3] for n in nights}
+    out: list[tuple[int, Diagnostic]] = []
+    for k, sid, _later, later_name, later_day, prov, later_file, later_line, template in rows:
+        left, last = _held_after(con, sid)
+        if left is None:  # this night's first hands are not stored: what it leaves is not known
+            continue
         said = json.loads(prov or "{}").get("pot")
         opens = (written_pot(template) or 0) if said in ("asserted", "verified") else 0
         if opens == left or opens < left <= 0:
             continue
+        hand = at[sid] if at[sid] is not None else last
+        src = con.execute("SELECT s.file, s.line FROM hands h JOIN hand_source s USING (hand_id) "
+                          "WHERE h.session_id = ? AND h.hand = ? LIMIT 1", [sid, hand]).fetchone()
+        file, line = (src if src is not None and (src[0] or not corrected) else (None, None))
         there = f"{later_file}:{int(later_line or 1)}" if later_file else "its hand 1"
+        stored = (f"hand {hand}: this night's stored hands (to hand {last}) leave {left} in the pot, and the group's "
+                  f"next night {later_day} ({later_name!r}, the same players and rules, stored before) opens with "
+                  f"{opens} at {there} (rules.md D-19)")
+        again = "; if more of this night's hands follow, this is checked again when they are stored"
         if opens > left:  # the later night opens with more than this one left (break28c F5)
-            out[k].append(Diagnostic(
-                "W-POT-CARRY", f"hand {last}: this night ends with {left} in the pot, and the group's next night "
-                f"{later_day} ({later_name!r}, the same players and rules, stored before) opens with {opens} at "
-                f"{there} (rules.md D-19): {opens - left} units no hand paid in are in the ledger; if nothing more "
-                f"was carried, write pot {left} on that night's hand 1 (an amendment, shead ingest --amend, "
-                "docs/storage.md \"Corrections\")",
-                "warning", file or files[k][2], int(line or 1), 1, int(last), found=f"pot {opens}",
-                expected=f"pot {left}"))
-            continue
-        if is_sheet_file(later_file):
-            write = f"Pot {left} in an opening row above that night's first row"
+            diag = Diagnostic(
+                "W-POT-CARRY", f"{stored}: {opens - left} units no hand paid in are in the ledger; if these are all "
+                f"this night's hands and nothing more was carried, write pot {left} on that night's hand 1 (an "
+                f"amendment, shead ingest --amend, docs/storage.md \"Corrections\"){again}",
+                "warning", file or paths[k], int(line or 0), 1 if line else 0, int(hand), found=f"pot {opens}",
+                expected=f"pot {left}")
         else:
-            write = f"pot {left} on that night's hand 1"
-        out[k].append(Diagnostic(
-            "W-POT-CARRY", f"hand {last}: this night ends with {left} in the pot, and the group's next night "
-            f"{later_day} ({later_name!r}, the same players and rules, stored before) opens with {opens} at "
-            f"{there} (rules.md D-19): if the pot was carried, write {write} (docs/notation.md, pot N; a stored "
-            f"hand through an amendment, shead ingest --amend, docs/storage.md \"Corrections\"); if the house split "
-            f"it, end this night with a potsplit hand"
-            + (f"; else its {left - opens} units leave the ledger" if opens < left else ""),
-            "warning", file or files[k][2], int(line or 1), 1, int(last), found=f"pot {opens}",
-            expected=f"pot {left}"))
+            if is_sheet_file(later_file):
+                write = f"Pot {left} in an opening row above that night's first row"
+            else:
+                write = f"pot {left} on that night's hand 1"
+            diag = Diagnostic(
+                "W-POT-CARRY", f"{stored}: if these are all this night's hands and the pot was carried, write "
+                f"{write} (docs/notation.md, pot N; a stored hand through an amendment, shead ingest --amend, "
+                f"docs/storage.md \"Corrections\"); if the house split it, end this night with a potsplit hand"
+                + (f"; else its {left - opens} units leave the ledger" if opens < left else "") + again,
+                "warning", file or paths[k], int(line or 0), 1 if line else 0, int(hand), found=f"pot {opens}",
+                expected=f"pot {left}")
+        out.append((k, diag))
+    return out

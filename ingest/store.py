@@ -2143,6 +2143,10 @@ class IngestReport:
     #: the hashes of the file's hands whose own ``W-SESSION-GAP`` (the validator's) is said anew or is no longer
     #: true: the carry changed when their session was re-derived (:meth:`Store._rederive_session`, break28 F1)
     gap_said: set = field(default_factory=set)
+    #: the sessions stored before the file that it added hands to: session id -> (lowest, highest) hand number
+    #: added (``ingest.pot_carry``: what such a pot=on night leaves changed, its next night checked again,
+    #: break28c F4); empty for a file of new sessions
+    grown: dict = field(default_factory=dict)
 
     def add(self, rep: "IngestReport") -> None:
         """Add one batch's report to this file's (the streamed ingests: the
@@ -2162,6 +2166,9 @@ class IngestReport:
         self.rederived += rep.rederived
         self.rederive_refused.extend(rep.rederive_refused)
         self.gap_said |= rep.gap_said
+        for sid, (lo, hi) in rep.grown.items():
+            was = self.grown.get(sid)
+            self.grown[sid] = (lo, hi) if was is None else (min(was[0], lo), max(was[1], hi))
 
     def hand_warnings(self, h: ValidatedHand) -> list[Diagnostic]:
         """The validator's warnings of the file's hand ``h`` as said: without its ``W-SESSION-GAP`` when the
@@ -2413,6 +2420,8 @@ class CorrectionReport:
     action: str
     reason: str | None = None
     hands: list[tuple[str, int, int, int]] = field(default_factory=list)
+    #: the amendment's file (None for a void): where a note of a hand with no stored source is said
+    path: str | None = None
     unchanged: list[tuple[str, int, int]] = field(default_factory=list)
     renamed: list[tuple[str, int, int, dict]] = field(default_factory=list)
     still_voided: list[tuple[str, int, int]] = field(default_factory=list)
@@ -3636,6 +3645,13 @@ class Store:
             self._append(con, "hand_units", _arrow.table(unit_cols, _UNITS_COLUMNS))
             deals, deal_ids = self._insert_sources(con, rows, fresh, ingest_id, result.path)
             report.stored = len(fresh)
+            if known:  # the stored sessions it grew, and by which hands (their next pot=on night checked again)
+                grew = {session_ids[name] for name in known}
+                for _, sid, o in rows:
+                    if sid in grew:
+                        was = report.grown.get(sid)
+                        report.grown[sid] = (o.hand, o.hand) if was is None else (min(was[0], o.hand),
+                                                                                  max(was[1], o.hand))
             # each session's stored state and hand count in one query, the new states in one write
             # (a batch of posts holds many sessions: statements per session were most of its time)
             # a session created here has no state row and no other hand (what _carry_rows would read)
@@ -4848,6 +4864,12 @@ class Store:
             twins = IngestReport(path=None)
             _ledger_twins(con, [sid for sid, _ in report.sessions], twins)
             report.notes.extend(twins.file_errors)
+            # a pot=on night's corrected hands change what it leaves: its next night checked again (break28c F4)
+            from ingest.pot_carry import sessions_pot_carries  # noqa: PLC0415
+
+            ids = {name: sid for sid, name in report.sessions}
+            report.notes.extend(sessions_pot_carries(
+                con, [(ids[name], n, hid) for name, n, hid, _ in report.hands if name in ids], report.path))
             if on_stage:
                 on_stage("commit")
             con.execute("COMMIT")
@@ -4895,7 +4917,7 @@ class Store:
         """
         if result.rejected or any(d.severity == "error" for d in result.errors):
             raise CorrectionError(f"{result.path or '<input>'}: the amendment has errors; nothing changed")
-        report = CorrectionReport(action="amend", reason=reason)
+        report = CorrectionReport(action="amend", reason=reason, path=result.path)
 
         def work(con: duckdb.DuckDBPyConnection, rep: CorrectionReport) -> None:
             ingest_id = _scalar(con, "SELECT coalesce(max(ingest_id), 0) + 1 FROM ingests")

@@ -90,8 +90,8 @@ def test_a_night_written_without_the_carried_pot_is_warned_at_its_hand_1(tmp_pat
     assert rep["ingested"] == (5 if together else 2)
     assert _carry(rep) == [("pot2_nopot.shn", 7, 1, 1, "pot 0", "pot 15")]
     msg = _message(rep)
-    assert "the group's night 2026.12.01 ('Tuesday Pot Game / 2026.12.01', the same players and rules) ended with " \
-           "15 in the pot, and this night opens with 0 (rules.md D-19)" in msg
+    assert "the group's night 2026.12.01 ('Tuesday Pot Game / 2026.12.01', the same players and rules) left 15 in " \
+           "the pot after its stored hands (to hand 3), and this night opens with 0 (rules.md D-19)" in msg
     assert "write pot 15 on this hand 1" in msg and "end night 2026.12.01 with a potsplit hand" in msg
     assert "its 15 units leave the ledger" in msg
     assert _first_hand(db, "2026-12-08") == {"Ann": -2, "Bob": 4, "Cal": -2, "Dot": -2, "Eve": 2, "(pot)": 0}

@@ -41,7 +41,8 @@ def test_the_earlier_night_stored_after_the_later_one_is_warned(tmp_path):
     assert rep["ingested"] == 3
     assert _carry(rep) == [("pot1.shn", 14, 1, 3, "pot 0", "pot 15")]
     msg = _message(rep)
-    assert msg.startswith("hand 3: this night ends with 15 in the pot, and the group's next night 2026.12.08 "
+    assert msg.startswith("hand 3: this night's stored hands (to hand 3) leave 15 in the pot, and the group's next "
+                          "night 2026.12.08 "
                           "('Tuesday Pot Game / 2026.12.08', the same players and rules, stored before) opens with 0 at ")
     assert "pot2.shn:7 (rules.md D-19)" in msg
     assert "write pot 15 on that night's hand 1" in msg and "shead ingest --amend" in msg
@@ -264,7 +265,8 @@ def test_a_night_opening_with_15_after_a_night_that_left_0_is_said(tmp_path, lat
     r = cli("ingest", second, "--db", str(db))
     out = r.output.replace("\n", " ").replace(f"{tmp_path}/", "")
     if later_first:
-        assert "pot1_zero.shn:13:1: warning W-POT-CARRY: hand 3: this night ends with 0 in the pot" in out, r.output
+        assert "pot1_zero.shn:13:1: warning W-POT-CARRY: hand 3: this night's stored hands (to hand 3) leave 0 in the " \
+               "pot" in out, r.output
     else:
         assert "pot2_15.shn:7:1: warning W-POT-CARRY: hand 1: this night opens with 15 in the pot" in out, r.output
     assert "15 units no hand paid in" in out
