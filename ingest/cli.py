@@ -1192,6 +1192,10 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     if sh.has_pot:
         table.add_column("pot", justify="right", no_wrap=True)
     gaps = sh.numbered_refused()[::-1]  # a refused hand's row at its number's place
+    opening = sh.opening_record()  # a pot carried in from an earlier night: the first row, as the Sheet page's
+    if opening:
+        table.add_row("", "", "", "", "", "pot carried in", *[""] * (len(head) - 6), *[""] * len(sh.players),
+                      f"{'':>2} {opening['pot balance']:>4}")
     for r in sh.rows:
         while gaps and gaps[-1].hand < r.hand:
             _refused_row(table, gaps.pop(), sh)
@@ -1206,8 +1210,8 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
         _refused_row(table, gaps.pop(), sh)
     table.add_section()
     table.add_row("", "", "", "", "", sh.total_text(), *[""] * (len(head) - 6),
-                  *[f"{sh.totals[a]:>4}" for a in sh.players], *([f"{sh.pot:>4}"] if sh.has_pot else []),
-                  style="bold")
+                  *[f"{sh.totals[a]:>4}" for a in sh.players],
+                  *([f"{sh.pot_net():+d} {sh.pot:>4}"] if sh.has_pot else []), style="bold")
     base = Console(highlight=False, markup=False, emoji=False)
     out = _wide_enough(table, base if base.is_terminal else Console(highlight=False, width=160, markup=False,
                                                                      emoji=False))
@@ -1222,6 +1226,8 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
         return
     out.print(f"{sh.session}  ({sh.date or 'no date'}; {rules})\n{names}", markup=False)
     out.print(table)
+    if sh.has_pot:  # what the pot opened with, its net and what it holds, as the Sheet page's caption says it
+        out.print(sh.pot_text(), markup=False, highlight=False, soft_wrap=True)
     if sh.voided:
         out.print(f"voided (not counted): hand(s) {sh.voided_text()}", markup=False, highlight=False)
     for line in sh.refused_lines() + sh.kept_lines() + sh.source_lines():  # dash27 F5: the source's own totals

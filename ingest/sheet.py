@@ -222,14 +222,50 @@ class Sheet:
         return f"total, {n} hand{'' if n == 1 else 's'}" + (f" ({played} played)" if played < n else "")
 
     def totals_record(self) -> dict:
-        """The totals line in the columns of :meth:`columns`."""
+        """The totals line in the columns of :meth:`columns`; under a pot,
+        its ``pot`` the night's net (:meth:`pot_net`) and its ``pot balance``
+        what the pot holds at the end (carried in + net, rules.md D-19)."""
         d = {c: None for c in self.columns()}
         d["result"] = self.total_text()
         d.update({f"{a} units": self.totals.get(a, 0) for a in self.players})
         d.update({f"{a} total": self.totals.get(a, 0) for a in self.players})
         if self.has_pot:
+            d["pot"] = self.pot_net()
             d["pot balance"] = self.pot
         return d
+
+    def pot_opened(self) -> int | None:
+        """What the pot held before the night's first hand under a pot (its
+        ``pot N``, carried in from an earlier night: rules.md D-19): that
+        hand's balance less what it put in; None without a pot (newuser28 F2)."""
+        return next((r.pot_balance - (r.pot or 0) for r in self.rows if r.pot_balance is not None), None)
+
+    def pot_net(self) -> int:
+        """The pot's net over the night (units): what its hands put in less
+        what they took; carried in + net = what it holds at the end."""
+        return sum(r.pot or 0 for r in self.rows if r.pot_balance is not None)
+
+    def opening_record(self) -> dict | None:
+        """The first row of a night that opened with a pot carried in, in
+        the columns of :meth:`columns`: ``result`` ``pot carried in`` and its
+        ``pot balance`` the amount, every other cell empty; None when the pot
+        opened empty or there is none (the dashboard's Sheet page, ``shead
+        sheet`` and its CSV and HTML: newuser28 F2, fixa29)."""
+        opened = self.pot_opened()
+        if not self.has_pot or not opened:
+            return None
+        return {c: None for c in self.columns()} | {"result": "pot carried in", "pot balance": opened}
+
+    def pot_text(self) -> str:
+        """A sentence on the pot for the foot of the sheet: what it opened
+        with, its net and what it holds at the end (rules.md D-19); ``""``
+        without a pot."""
+        if not self.has_pot:
+            return ""
+        opened = self.pot_opened()
+        return ((f"The pot opened with {opened} in it, carried in from an earlier night (the first row)" if opened
+                 else "The pot opened empty") + f"; its net over the night is {self.pot_net():+d} (the total row's "
+                f"pot), so it holds {self.pot} at the end (rules.md D-19).")
 
     def as_json(self) -> dict:
         return {"session": self.session, "players": self.players, "rules": self.rules, "date": self.date,
@@ -239,7 +275,9 @@ class Sheet:
                            "stake": r.stake, "kept": r.kept,
                            "units": r.units, "running": r.running, "pot": r.pot, "pot_balance": r.pot_balance}
                           for r in self.rows],
-                "totals": self.totals, "pot": self.pot, "voided": self.voided,
+                "totals": self.totals, "pot": self.pot,
+                "pot_opened": self.pot_opened() if self.has_pot else None,
+                "pot_net": self.pot_net() if self.has_pot else None, "voided": self.voided,
                 "refused": [{"hand": r.hand, "code": r.code, "message": r.message, "file": r.file, "line": r.line,
                              "col": r.col} for r in self.refused],
                 "source_totals": self.source_totals,
@@ -256,7 +294,8 @@ class Sheet:
         buf = io.StringIO()
         w = csv.DictWriter(buf, fieldnames=self.columns(), lineterminator="\n")
         w.writeheader()
-        for rec in self.records() + [self.totals_record()]:
+        opening = self.opening_record()  # a pot carried in from an earlier night: the first row (fixa29)
+        for rec in ([opening] if opening else []) + self.records() + [self.totals_record()]:
             w.writerow(rec)
         for r in self.refused:  # as the terminal's foot says it (refused_lines), not counted in any total
             w.writerow({"hand": r.hand, "result": f"refused, not stored: {r.code} at {r.where()}: {r.message}"})
@@ -278,7 +317,8 @@ class Sheet:
         head = "".join(f"<th>{escape(self.label(c) if ' ' not in c or c.startswith('pot') else self._label(c))}</th>"
                        for c in cols)
         body = []
-        for rec in self.records():
+        opening = self.opening_record()  # a pot carried in from an earlier night: the first row (fixa29)
+        for rec in ([opening] if opening else []) + self.records():
             body.append("<tr>" + "".join(f"<td>{escape(_cell(rec[c]))}</td>" for c in cols) + "</tr>")
         tot = self.totals_record()
         body.append("<tr class='total'>" + "".join(f"<td>{escape(_cell(tot[c]))}</td>" for c in cols) + "</tr>")
@@ -290,6 +330,7 @@ class Sheet:
                 "@media print{body{margin:0}}</style></head><body>"
                 f"<h1>{escape(self.session)}</h1><p>{escape(self.date or '')} · {escape(self.rules)} · "
                 f"{escape(names)}</p><table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+                + (f"<p>{escape(self.pot_text())}</p>" if self.has_pot else "")
                 + (f"<p>Voided hands (not counted): {escape(self.voided_text())}</p>" if self.voided else "")
                 + "".join(f"<p>{escape(line)}</p>" for line in self.refused_lines() + self.kept_lines()
                           + self.source_lines())

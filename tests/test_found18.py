@@ -23,7 +23,8 @@ def test_a_sheet_whose_pot_starts_mid_night_prints(tmp_path):
     out = cli("sheet", "Pot / 2026.12.05", "--db", str(db)).output
     assert "Traceback" not in out
     total = [line for line in out.splitlines() if "total, 2 hands" in line][0].split()
-    assert total[-6:] == ["-3", "0", "-1", "2", "-3", "5"], total
+    # the pot's cell: the night's net +5, then what it holds, 0 + 5 = 5 (as the Sheet page's total row, fixa29)
+    assert total[-7:] == ["-3", "0", "-1", "2", "-3", "+5", "5"], total
     assert ledger(db) == {"Al": -3, "Bea": 0, "Cy": -1, "Di": 2, "Ed": -3}
 
 

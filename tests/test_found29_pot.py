@@ -235,3 +235,70 @@ def test_a_streamed_second_part_is_checked_again(tmp_path, monkeypatch, batch):
     _ingest(write(tmp_path, "pot2_10.shn", _night2(10)), db)
     assert _carry(_ingest(write(tmp_path, "pot1b.shn", POT1B), db)) == [("pot1b.shn", 7, 1, 3, "pot 10", "pot 15")]
 
+
+# -- part 3: shead sheet and its CSV/JSON/HTML show the pot a night opened with, as the Sheet page does ------------
+
+def _season(tmp_path):
+    """pot1.shn (night 1) and night 2 with `pot 15` stored; the database's path."""
+    db = tmp_path / "s.duckdb"
+    _ingest(write(tmp_path, "pot1.shn", NIGHT1), db)
+    _ingest(write(tmp_path, "pot2.shn", _night2(15)), db)
+    return db
+
+
+def test_the_sheet_of_a_night_that_opened_with_a_carried_pot(tmp_path):
+    """Night 2 (`pot 15`): h1 Bob +4 + 12 = +16, Eve +2 + 3 = +5, Ann/Cal/Dot -2, the pot -15 (holds 0); h2 Ann alone
+    61 win: Ann +4, the others -1, the pot 0.  Totals Ann +2, Bob +15, Cal -3, Dot -3, Eve +4; the pot's net -15,
+    15 + (-15) = 0 held at the end.
+
+    shead sheet: a first row 'pot carried in' with 15 in the pot column, the total row's pot cell '-15    0' (net,
+    then held), and the foot's sentence.  --csv: the first row 'pot carried in' with pot balance 15, the total row
+    pot -15 and pot balance 0.  --json: pot_opened 15, pot_net -15, pot 0.  The HTML page (the Sheet page's
+    download): the carried-in row first and the same sentence."""
+    import csv
+    import io
+    import json
+
+    from ingest.sheet import find_session, session_sheet
+    from ingest.store import reading
+
+    db = _season(tmp_path)
+    out = cli("sheet", "2026.12.08", "--db", str(db)).output
+    lines = out.splitlines()
+    (carried,) = [x for x in lines if "pot carried in" in x]
+    assert carried.split() == ["pot", "carried", "in", "15"]
+    assert lines.index(carried) < [i for i, x in enumerate(lines) if x.strip().startswith("1 ")][0]
+    (total,) = [x for x in lines if "total, 2 hands" in x]
+    assert total.split()[-7:] == ["2", "15", "-3", "-3", "4", "-15", "0"]
+    assert ("The pot opened with 15 in it, carried in from an earlier night (the first row); its net over the night "
+            "is -15 (the total row's pot), so it holds 0 at the end (rules.md D-19).") in out.replace("\n", " ")
+    rows = list(csv.DictReader(io.StringIO(cli("sheet", "2026.12.08", "--db", str(db), "--csv").output)))
+    assert (rows[0]["hand"], rows[0]["result"], rows[0]["pot"], rows[0]["pot balance"]) == ("", "pot carried in",
+                                                                                            "", "15")
+    assert (rows[1]["hand"], rows[1]["Bob units"], rows[1]["Eve units"], rows[1]["pot"], rows[1]["pot balance"]) \
+        == ("1", "16", "5", "-15", "0")
+    assert (rows[3]["result"], rows[3]["Bob total"], rows[3]["pot"], rows[3]["pot balance"]) \
+        == ("total, 2 hands", "15", "-15", "0")
+    body = json.loads(cli("sheet", "2026.12.08", "--db", str(db), "--json").output)
+    assert (body["pot_opened"], body["pot_net"], body["pot"]) == (15, -15, 0)
+    with reading(db) as con:
+        page = session_sheet(con, find_session(con, "2026.12.08")).html()
+    assert page.index("pot carried in") < page.index(">won 95")
+    assert "The pot opened with 15 in it" in page
+
+
+def test_the_sheet_of_a_night_that_opened_empty(tmp_path):
+    """Night 1: no carried-in row; the pot +5 +5 +5: net +15, holds 0 + 15 = 15: total row '+15   15', the foot 'The
+    pot opened empty; its net over the night is +15 ... holds 15'; --csv's first row is hand 1."""
+    import csv
+    import io
+
+    db = _season(tmp_path)
+    out = cli("sheet", "2026.12.01", "--db", str(db)).output
+    assert "pot carried in" not in out
+    (total,) = [x for x in out.splitlines() if "total, 3 hands" in x]
+    assert total.split()[-2:] == ["+15", "15"]
+    assert "The pot opened empty; its net over the night is +15 (the total row's pot), so it holds 15 at the end" \
+        in out.replace("\n", " ")
+    rows = list(csv.DictReader(io.StringIO(cli("sheet", "2026.12.01", "--db", str(db), "--csv").output)))
+    assert rows[0]["hand"] == "1" and (rows[-1]["pot"], rows[-1]["pot balance"]) == ("15", "15")

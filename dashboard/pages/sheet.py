@@ -94,13 +94,11 @@ if sh.has_pot:
 records = sh.records_with_refused() + [sh.totals_record()]  # a refused hand keeps its row, as shead sheet
 # newuser28 F2: a night that opened with a pot carried in (`pot 15` on its first hand) said so nowhere, so a plain
 # alone win of +19 (+4, and the 15 taken, rules.md D-19) could not be read from the page: a first row says what the
-# pot held before hand 1, and the total row's pot cell the night's net (opened + net = holds, its pot balance)
-opened = next((r.pot_balance - (r.pot or 0) for r in sh.rows if r.pot_balance is not None), None)
-pot_net = sum(r.pot or 0 for r in sh.rows if r.pot_balance is not None)
-if sh.has_pot:
-    records[-1]["pot"] = pot_net
-    if opened:
-        records.insert(0, {c: None for c in sh.columns()} | {"result": "pot carried in", "pot balance": opened})
+# pot held before hand 1, and the total row's pot cell the night's net (opened + net = holds, its pot balance);
+# Sheet's own, as shead sheet and the downloads show them (fixa29)
+opening = sh.opening_record()
+if opening:
+    records.insert(0, opening)
 frame = pl.DataFrame(records, schema={c: (pl.Int64 if c in ("hand", "stake") or c.endswith((" units", " total"))
                                           or c in ("pot", "pot balance") else pl.Utf8) for c in sh.columns()},
                      strict=False)
@@ -149,9 +147,7 @@ st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; "
               "units: + receives, − pays (the stake and the pot as derived from the session's hands in order, "
               "rules.md D-11, D-12, D-19" + ("; stake 1 on every hand" if _plain else "") + ")")
            + "; Σ: each player's running total; the last line is the totals."
-           + ((f" The pot opened with {opened} in it, carried in from an earlier night (the first row)" if opened
-               else " The pot opened empty") + f"; its net over the night is {pot_net:+d} (the total row's pot), "
-              f"so it holds {sh.pot} at the end (rules.md D-19)." if sh.has_pot else "")
+           + (" " + sh.pot_text() if sh.has_pot else "")
            + (f" Voided, not counted: hand {md(sh.voided_text())}." if sh.voided else "")
            # dash27 F5: where and why, as `shead sheet` says it (was "hand 4 (E-OUTCOME)" alone)
            + (" Refused at ingest, not stored (see the Rejected hands page): "
