@@ -67,7 +67,7 @@ import csv
 import datetime as _dt
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from itertools import islice, tee, zip_longest
 from dataclasses import dataclass, field, replace
@@ -1080,6 +1080,9 @@ class SheetBatch(ShnFile):
     (break24c F9: read in batches, no Total row was kept)."""
 
     night_totals: dict[str, dict[str, int]] | None = None
+    #: called with the batch's validated result (a FileResult) before it is stored: its ``W-CSV-TOTALS`` over rows
+    #: refused in it or in a batch before are said without them, as the sheet read whole says them (break28 F7)
+    judged: Callable | None = None
 
 
 def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: str | None = None,
@@ -1156,26 +1159,47 @@ def read_csv_stream(path: str | PurePath, name: str | None = None, *, columns: s
         notes += night_notes[:len(layout.notes)]  # where the night's date of a sheet without a date column was read
         notes += [d.at(*_file_cell(path, d.line, d.col))  # a Windows-1252 export: said with the first batch too
                   for d in csv_encoding.note_file(path, name)]
+        blocks: dict[int, int] = {}  # each totals row -> the totals row before it (its W-CSV-TOTALS's rows)
+        seen: dict[int, tuple] = {}  # the rows read and not yet judged: line -> (row number as said, cells)
+        refused: dict[int, str] = {}  # the rows refused so far (line -> code), and their cells in ``kept``
+        kept: dict[int, tuple] = {}
+
+        def keep(rows):
+            for r, row in rows:
+                seen[int(r)] = (r, row)
+                yield r, row
+
+        def judged(res) -> None:  # a batch validated: its Total rows' warnings leave the refused rows out (break28 F7)
+            now = _refused_of(res)
+            refused.update(now)
+            kept.update((x, seen[x]) for x in now if x in seen)
+            last = max((int(h.source_line) for h in res.hands), default=0)
+            last = max([last, *now])
+            for x in [x for x in seen if x <= last]:
+                del seen[x]
+            if refused and any(d.code == "W-CSV-TOTALS" for d in res.errors):
+                res.errors[:] = _refused_in_totals(res.errors, blocks, refused, kept, index, out.players, name)
+
         fh, reader, _header = opened()
         with fh:
             got: list[HandRecord] = []
             bad: list[Diagnostic] = []  # a line csv cannot read: said with the last batch
             nights: list[tuple[str, dict[str, int]]] = []  # the nights' own Total rows read since the last batch
-            rows = _stream_headers(_body(_night_blocks(numbered_stream(reader, read_rows(reader, name, bad)), layout,
-                                                       name, notes), layout), layout, cols, index, name, notes,
-                                   out.players)
+            rows = keep(_stream_headers(_body(_night_blocks(numbered_stream(reader, read_rows(reader, name, bad)),
+                                                            layout, name, notes), layout), layout, cols, index, name,
+                                        notes, out.players))
             full = False  # a batch is yielded once the next record is read: a Total row below its last hand is its
             for rec in sheet_records(out, rows, index, name, rules or "wi5-called-ace", stored_session, notes,
-                                     nights=nights):
+                                     nights=nights, blocks=blocks):
                 if full:
-                    yield SheetBatch(got, list(notes), path=name, night_totals=dict(nights) or None)
+                    yield SheetBatch(got, list(notes), path=name, night_totals=dict(nights) or None, judged=judged)
                     got = []
                     notes.clear()
                     nights.clear()
                 got.append(rec)
                 full = len(got) >= batch
             if got or bad or notes or nights:
-                yield SheetBatch(got, bad + notes, path=name, night_totals=dict(nights) or None)
+                yield SheetBatch(got, bad + notes, path=name, night_totals=dict(nights) or None, judged=judged)
 
     return out, batches()
 
@@ -2959,44 +2983,47 @@ def _derived_totals(pending: list, res, out: CsvResult, index: dict[str, int], p
     return bad
 
 
-def _refused_in_totals(notes: list[Diagnostic], blocks: dict[int, int], res, rows, index: dict[str, int],
-                       players: list[str], path: str | None) -> list[Diagnostic]:
+def _refused_in_totals(notes: list[Diagnostic], blocks: dict[int, int], refused: dict[int, str], by_row: dict,
+                       index: dict[str, int], players: list[str], path: str | None) -> list[Diagnostic]:
     """``notes`` with each ``W-CSV-TOTALS`` of a totals row over a refused row said again without that row's units
     (break28 F7: the refused row was counted in the sum, the correct Total row blamed, and the refused row said
     "stored"): the stored rows' sum, the refused rows named with their code, and what the refused row's cell would
     be for the Total row to hold; a Total row that the stored rows match is no warning.  A totals row that carries
-    standings over or writes money is left as it was said."""
-    refused = {int(x.source_line): (x.errors[0].code if x.errors else "refused") for x in res.rejected}
-    by_row = {int(r): row for r, row in rows}
-    said = {int(r): r for r, _row in rows}  # the line -> the row as a message says it ('5 (line 8)')
+    standings over or writes money is left as it was said.  ``refused``: each refused row's line -> its code;
+    ``by_row``: line -> ``(row number as said, cells)`` of at least the refused rows (the sheet read whole gives
+    every row; read in batches, :func:`read_csv_stream` keeps only the refused ones).  The stored rows' sum is the
+    warning's own sum of the rows (its ``expected``, a whole number of units) less the refused rows' cells."""
     col_of = {index[p] + 1: p for p in players}
     out = []
     for d in notes:
         lo = blocks.get(int(d.line)) if d.code == "W-CSV-TOTALS" else None
         p = col_of.get(d.col)
-        row = by_row.get(int(d.line))
         bad = sorted(x for x in refused if lo is not None and lo < x < int(d.line))
-        if lo is None or p is None or row is None or not bad or isinstance(row, MoneyRow) \
+        wrote, sum_ = whole_units(str(d.found or "")), whole_units(str(d.expected or ""))
+        if lo is None or p is None or not bad or wrote is None or sum_ is None \
                 or "carried over" in d.message or "the rows above sum to" not in d.message:
-            out.append(d)
+            out.append(d)  # (a money sheet's cells say money: found is no whole number of units)
             continue
         k = index[p]
-        wrote = whole_units(row[k]) if k < len(row) else None
-        cells = {x: whole_units(by_row[x][k]) if x in by_row and k < len(by_row[x]) else None for x in bad}
-        kept = sum(v for x, row_ in by_row.items() if lo < x < int(d.line) and x not in refused
-                   and not _is_totals_cells(row_)
-                   for v in [whole_units(row_[k]) if k < len(row_) else None] if v is not None)
-        if wrote is None or wrote == kept:
+        cells = {x: whole_units(by_row[x][1][k]) if x in by_row and k < len(by_row[x][1]) else None for x in bad}
+        kept = sum_ - sum(v for v in cells.values() if v is not None)
+        if wrote == kept:
             continue  # the stored rows sum to it: the refused row's typo was the only difference
-        names = ", ".join(f"row {row_words(said.get(x, x))} ({refused[x]}, written {seat_label(p)} "
+        said = {x: by_row[x][0] if x in by_row else x for x in bad}
+        names = ", ".join(f"row {row_words(said[x])} ({refused[x]}, written {seat_label(p)} "
                           f"{(f'{cells[x]:+d}' if cells[x] is not None else 'blank')})" for x in bad)
-        fix = (f"; the totals row holds if row {row_words(said.get(bad[0], bad[0]))} writes {seat_label(p)} "
+        fix = (f"; the totals row holds if row {row_words(said[bad[0]])} writes {seat_label(p)} "
                f"{wrote - kept:+d}" if len(bad) == 1 else "")
         out.append(Diagnostic(
-            "W-CSV-TOTALS", f"row {row_words(said.get(int(d.line), d.line))}: the totals row writes {seat_label(p)} "
-            f"{wrote:+d}, but the stored rows above sum to {kept:+d}; refused and not stored: {names}{fix}", "warning", d.file, d.line,
-            d.col, found=f"{wrote:+d}", expected=f"{kept:+d}"))
+            "W-CSV-TOTALS", f"row {row_words(d.line)}: the totals row writes {seat_label(p)} "
+            f"{wrote:+d}, but the stored rows above sum to {kept:+d}; refused and not stored: {names}{fix}", "warning",
+            d.file, d.line, d.col, found=f"{wrote:+d}", expected=f"{kept:+d}"))
     return out
+
+
+def _refused_of(res) -> dict[int, str]:
+    """Each refused hand's row (its source line) -> the code of its first error (a validated sheet's ``res``)."""
+    return {int(x.source_line): (x.errors[0].code if x.errors else "refused") for x in res.rejected}
 
 
 def _is_totals_cells(row: list[str]) -> bool:
@@ -3554,7 +3581,8 @@ def _score_sheet(out: CsvResult, rows, index: dict[str, int], path: str | None,
                                  stated, blocks))
     res = _validate_records(ShnFile(records, path=path), path, False)
     if res.rejected and blocks:
-        notes[:] = _refused_in_totals(notes, blocks, res, rows, index, out.players, path)
+        notes[:] = _refused_in_totals(notes, blocks, _refused_of(res), {int(r): (r, row) for r, row in rows}, index,
+                                      out.players, path)
     for lo, r in _derived_totals(pending, res, out, index, path, notes):  # a wrong Total row checks nothing stored
         if not lo:
             grand.clear()

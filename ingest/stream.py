@@ -310,6 +310,7 @@ def _ingest_batches(store: st.Store, batches: Callable, strict: bool, batch: int
         blocks: dict = {}  # each stored session's block of the file over its batches (Store._another_night: break25 F2)
         for shn in batches():
             nights = getattr(shn, "night_totals", None)  # a sheet's nights closed by their Total rows in this batch
+            judged = getattr(shn, "judged", None)  # a sheet's Total rows said once its rows are judged (break28 F7)
             shn, plan, prior = store.plan_ingest(shn)
             hands += len(shn.hands) + plan.skipped
             # a session's block of the file is over when a batch holds none of its hands: nothing kept of it
@@ -319,6 +320,8 @@ def _ingest_batches(store: st.Store, batches: Callable, strict: bool, batch: int
             lp = FileLoop()  # one a batch, as before; read after it for the hands it refused
             res = validate_records(shn, name, prior=_with_refused(prior, refused), loop=lp, kept=store.stored_outcome)
             refused.update({sid: state.refused for sid, state in lp.sessions.items() if state.refused})
+            if judged is not None:
+                judged(res)
             for r in res.rejected:
                 rows_refused[r.session] = rows_refused.get(r.session, 0) + 1
             res.night_blocks = blocks  # another night under a stored night's [Date] is decided over the batches
