@@ -3078,6 +3078,84 @@ _GERMAN_HEADERS = frozenset({"datum", "spieldatum", "zeitstempel", "uhrzeit", "g
                              "gruppe", "spiel nr", "spiel nr.", "spielnr", "spielnr."})
 
 
+def _defender_names(text: str, by_name) -> tuple[list[str], list[str]]:
+    """A Defenders cell's names (``'Cy Di Ed'``, ``'Cy, Di, Ed'``, ``'Cy/Di/Ed'``, ``'Cy, Di and Ed'``) as seats of
+    ``by_name`` (a :class:`NameLookup`): ``(seats, words naming no player)``.  The cell is split at commas, slashes,
+    semicolons, ``&``, ``+`` and ``and``/``und`` first (a name may hold a space: ``'Lou Berg, Mo Fink'``), and at
+    spaces too when that names more of them."""
+    t = plain_name(text)
+    sep = r"\s*(?:[,;/&+]|\band\b|\bund\b)\s*"
+    best: tuple[list[str], list[str]] | None = None
+    for pattern in (sep, sep[:-len(r"\s*")] + r"\s*|\s+"):
+        words = [w.strip(" .") for w in re.split(pattern, t) if w and w.strip(" .")]
+        got = ([by_name[w.lower()] for w in words if w.lower() in by_name],
+               [w for w in words if w.lower() not in by_name])
+        if best is None or (len(got[1]), -len(got[0])) < (len(best[1]), -len(best[0])):
+            best = got
+    return best
+
+
+def _defenders_cell(rec: HandRecord, text: str, column: str, col: int, r: int, line: list[str],
+                    seated: dict[str, str], by_name) -> Diagnostic | None:
+    """A Defenders cell that names the defenders of the row's picked hand (``rec``: its picker, and its partner
+    or alone as read), checked against the seating: the defenders are the seats (``seated``: seat -> the name the
+    sheet writes, the dealer who sits out left out) that are neither the picker nor the partner (rules.md B-31,
+    B-33: three defenders beside a partner, four against a picker alone).  A cell that names them is read: nothing
+    more to store when the Partner cell or 'alone' says the same, and the partner when the Partner cell is blank
+    or ``?`` and a card was called (the one seat left; ``partner S`` added to ``line``, at the cell's column).
+    Returned: None, or the ``E-CSV-DEFENDERS`` refusal (its position is the caller's: the row, the cell) when a
+    word names no player of the sitting, when a name is the picker's or the partner's, or when the names are not
+    the other seats; its message names the defenders the Picker and Partner cells leave and what to write."""
+    def said(seats) -> str:
+        return ", ".join(seated.get(a, a) for a in seats)
+
+    names, unknown = _defender_names(text, by_name)
+    picker = rec.pick.value
+    partner = rec.partner.value if rec.partner is not None else None
+    alone = rec.alone is not None and rec.alone.value
+    others = [a for a in seated if a != picker]
+    if unknown:
+        return Diagnostic("E-CSV-DEFENDERS", f"the {column!r} cell {text!r} names the defenders, and "
+                          f"{' / '.join(repr(w) for w in unknown)} is not a player of this sitting ("
+                          f"{' / '.join(seated.values())})", found=text, expected="the defenders' names")
+    if partner is None and not alone and rec.call is not None and len(set(names)) == len(names) == len(others) - 1 \
+            and set(names) <= set(others):
+        (mate,) = [a for a in others if a not in names]  # a card called, its holder not written: the seat left
+        if rec.partner is not None:
+            rec.partner.value = mate
+        else:
+            rec.partner = Value(mate, Pos(r, col))
+        if "partner ?" in line:
+            line[line.index("partner ?")] = f"partner {mate}"
+        else:  # in notation.md's order: partner before pts
+            at = next((i for i, w in enumerate(line) if w.startswith("pts ")), len(line))
+            line.insert(at, f"partner {mate}")
+        return None
+    want = [a for a in others if a != partner]
+    if sorted(names) == sorted(want) and len(names) == len(want):
+        return None
+    side = f"picker {seated.get(picker, picker)}" + (
+        f" and partner {seated.get(partner, partner)}" if partner else " alone" if alone else "")
+    why = []
+    if picker in names or (partner and partner in names):
+        why.append(f"{said(a for a in (picker, partner) if a in names)} is on the picker's side")
+    if len(set(names)) < len(names):
+        why.append("a name is written twice")
+    missing = [a for a in want if a not in names]
+    if missing and (partner or alone):
+        why.append(f"{said(missing)} {'is' if len(missing) == 1 else 'are'} not named")
+    if partner is None and not alone:
+        expect = f"{len(others) - 1} of {said(others)} (the one left is the partner)"
+    else:
+        expect = said(want)
+    return Diagnostic(
+        "E-CSV-DEFENDERS", f"the {column!r} cell {text!r} names {said(names)} as the defenders, but the "
+        f"{side} leave{'s' if not partner else ''} {expect} to defend (the seats that are not the picker's side, "
+        f"rules.md B-31, B-33)" + (f": {'; '.join(why)}" if why else "") + f"; write the defenders ({expect}) in "
+        "the cell, or correct the Picker or Partner cell; the row is refused, the rest of the sheet read",
+        found=text, expected=expect if partner or alone else "the defenders' names")
+
+
 def _alone_call(text: str) -> bool:
     """Whether a Call cell says the picker went alone: :data:`_ALONE_CALL` in any case, with a dot after it (a
     scorer's 'allein.') or not (break27b F7: 'allein.' and 'Alleinspiel' were refused E-CSV-CALL)."""
@@ -4654,7 +4732,14 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
         if dtext_ and rec.leaster is None and rec.doubler is None and rec.misdeal is None and rec.nopick is None:
             # the defenders' card points (break26b F6): the picker side's are the rest of the deck's
             v = whole_units(dtext_)
-            if v is None or not 0 <= v <= deck:
+            if v is None and rec.pick is not None and rec.pick.value and re.search(r"[^\W\d_]", dtext_):
+                # the defenders' names ('Cy Di Ed', 'Cy, Di, Ed'), as a scorer writes them beside Picker and Partner
+                # (break28 def3.csv, fixb29): checked against those cells and the seating, the other seats
+                bad_def = _defenders_cell(rec, dtext_, cols["defense"], dfc, r, line,
+                                          {aliases[p]: label[p] for p in seats if p != sat_out}, by_name)
+                if bad_def is not None:
+                    err(bad_def.code, bad_def.message, dfc, bad_def.found, bad_def.expected)
+            elif v is None or not 0 <= v <= deck:
                 dcol = cols["defense"]
                 if v is not None and v < 0:  # no card count: a player's units (break28 F4: no way out was named)
                     why = (f": a card count is never negative; if the column is {seat_label(dcol)}'s units, ingest "

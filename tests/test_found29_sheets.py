@@ -63,3 +63,68 @@ def test_a_totals_row_the_stored_rows_match_is_no_warning_read_in_batches(tmp_pa
     rep = _ingest(write(tmp_path, "totals.csv", TOTALS.replace("-1,4,0,-1,-2\n", "0,5,1,-3,-3\n")), db)
     assert (rep["ingested"], _where(rep)) == (2, [(3, 11, "E-SCORE-SUM", 2)])
     assert not [w for w in rep["warnings"] if w["code"] == "W-CSV-TOTALS"], rep["warnings"]
+
+
+# -- 2: a Defenders column of the defenders' names beside Picker and Partner -----------------------------------------
+
+#: h1 Al/Bea AH 75, a win (B-28 61..90): Al +2, Bea +1, Cy/Di/Ed -1; Defenders 'Cy Di Ed' = the other seats.
+#: h2 Bea/Cy AS 50, a loss with DOB (B-32): Bea -4, Cy -2, Al/Di/Ed +2; Defenders 'Al, Di, Ed'.
+#: h3 Cy alone 95, schneider (B-33 alone x2): Cy +8, the four others -2; Defenders 'Al,Bea,Di,Ed' (four, alone).
+#: h4 Di calls AC, the Partner cell blank, 70, a win: Defenders 'Al/Bea/Cy' leave Ed the partner: Di +2, Ed +1,
+#: Al/Bea/Cy -1.
+#: Night: Al 2+2-2-1 = +1, Bea 1-4-2-1 = -6, Cy -1-2+8-1 = +4, Di -1+2-2+2 = +1, Ed -1+2-2+1 = 0 (sum 0).
+DEFENDERS = """Date,Hand,Picker,Partner,Call,Points,Defenders,Al,Bea,Cy,Di,Ed
+2026-12-03,1,Al,Bea,AH,75,Cy Di Ed,2,1,-1,-1,-1
+2026-12-03,2,Bea,Cy,AS,50,"Al, Di, Ed",2,-4,-2,2,2
+2026-12-03,3,Cy,,alone,95,"Al,Bea,Di,Ed",-2,-2,8,-2,-2
+2026-12-03,4,Di,,AC,70,Al/Bea/Cy,-1,-1,-1,2,1
+"""
+
+
+@pytest.mark.parametrize("batch", [None, "1"])
+def test_a_defenders_column_of_names_is_read(tmp_path, monkeypatch, batch):
+    """All four rows stored, no refusal and no W-CSV-DEFENSE (was: each refused E-CSV-POINTS at the Defenders cell,
+    column 7, 'not card points')."""
+    _stream(monkeypatch, batch)
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "defenders.csv", DEFENDERS), db)
+    assert (rep["ingested"], _where(rep)) == (4, [])
+    assert not [w for w in rep["warnings"] if w["code"].startswith("W-CSV-DEF")], rep["warnings"]
+    assert ledger(db) == {"Al": 1, "Bea": -6, "Cy": 4, "Di": 1, "Ed": 0}
+
+
+def test_the_defenders_names_tell_a_blank_partner(tmp_path):
+    """Units not written (the engine derives them): Di calls AC, the Partner cell blank, 70 -- the Defenders cell
+    'Al/Bea/Cy' leaves Ed, the partner: Di +2, Ed +1, Al/Bea/Cy -1 (B-33).  The same row without the Defenders cell
+    is refused E-RESULT-UNKNOWN (the partner unknown and no score written), so the names are what settles it."""
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "defenders.csv", """Date,Hand,Picker,Partner,Call,Points,Defenders,Al,Bea,Cy,Di,Ed
+2026-12-03,1,Di,,AC,70,Al/Bea/Cy,,,,,
+2026-12-03,2,Di,,AC,70,,,,,,
+"""), db)
+    assert (rep["ingested"], _where(rep)) == (1, [(3, 1, "E-RESULT-UNKNOWN", 2)])
+    assert ledger(db) == {"Al": -1, "Bea": -1, "Cy": -1, "Di": 2, "Ed": 1}
+
+
+def test_defenders_names_that_contradict_picker_and_partner_are_refused_at_the_cell(tmp_path):
+    """h1 Ed/Al AC 70 writes the defenders 'Al Bea Cy' (Al is the partner; Di left out): refused E-CSV-DEFENDERS at
+    the Defenders cell (2:7), naming Bea, Cy, Di, the seats Picker Ed and Partner Al leave.  h2 'Bea Cy Zed': Zed
+    sits at no seat, refused at 3:7.  h3 Ed alone writes three defenders 'Bea Cy Di' (alone: four, Al, Bea, Cy, Di),
+    refused at 4:7.  h4 Ed/Al AC 70 'Bea, Cy and Di' is right: Ed +2, Al +1, Bea/Cy/Di -1, the one stored."""
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "defenders.csv", """Date,Hand,Picker,Partner,Call,Points,Defenders,Al,Bea,Cy,Di,Ed
+2026-12-03,1,Ed,Al,AC,70,Al Bea Cy,1,-1,-1,-1,2
+2026-12-03,2,Ed,Al,AC,70,Bea Cy Zed,1,-1,-1,-1,2
+2026-12-03,3,Ed,,alone,70,Bea Cy Di,-1,-1,-1,-1,4
+2026-12-03,4,Ed,Al,AC,70,"Bea, Cy and Di",1,-1,-1,-1,2
+"""), db)
+    assert (rep["ingested"], _where(rep)) == (1, [(2, 7, "E-CSV-DEFENDERS", 1), (3, 7, "E-CSV-DEFENDERS", 2),
+                                                  (4, 7, "E-CSV-DEFENDERS", 3)])
+    one, two, three = rep["rejected"]
+    assert "picker Ed and partner Al leave Bea, Cy, Di to defend" in one["message"], one["message"]
+    assert "Al is on the picker's side; Di is not named" in one["message"]
+    assert (one["found"], one["expected"]) == ("Al Bea Cy", "Bea, Cy, Di")
+    assert "'Zed' is not a player of this sitting" in two["message"], two["message"]
+    assert "picker Ed alone leaves Al, Bea, Cy, Di to defend" in three["message"], three["message"]
+    assert "Al is not named" in three["message"]
+    assert ledger(db) == {"Al": 1, "Bea": -1, "Cy": -1, "Di": -1, "Ed": 2}
