@@ -295,10 +295,10 @@ def _slip_said(diag: Diagnostic, rec, errors: list[Diagnostic]) -> Diagnostic:
     last = rec.line + rec.source.count("\n")
     for d in errors:
         if (d.code == "W-PHONE-SLIP" and d.hand == (rec.number or None) and rec.line <= d.line <= last
-                and d.expected == f"pts {pts}" and d.found and "/" in d.found):
+                and d.expected in (f"pts {pts}", f"pts ^{pts}") and d.found and "/" in d.found):
             pair = d.found.rstrip(".")
-            other = pair.rsplit("/", 1)[1].strip()
-            return replace(diag, message=diag.message + f"; 'pts {d.found}' was read as 'pts {pts}', its first "
+            other = pair.rsplit("/", 1)[1].strip()  # ('pts ^48/72': read 'pts ^48', the agreed mark kept, fixb29)
+            return replace(diag, message=diag.message + f"; 'pts {d.found}' was read as '{d.expected}', its first "
                            "number taken as the picker side's card points (rules.md A-6, as a sheet's Points come "
                            f"before its Def Pts): if the picker side took {other}, write 'pts {other}'")
     return diag

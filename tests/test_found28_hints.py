@@ -261,13 +261,14 @@ def test_tricks_of_ten_at_three_handed():
 
 
 def test_tricks_of_under_schafkopf_is_refused_with_the_hint():
-    # the reader tells a Sheepshead profile's tricks only: a Schafkopf 'tricks 5 of 8' is refused, saying so
+    # since fixb29 a Schafkopf 'tricks 5 of 8' is read (eight tricks, rules.md G-2: tests/test_found29_sheets.py);
+    # 'tricks 5 of 6' in a long-pack hand is refused, saying the hand has 8 and what to write
     head = ('%SHN 1.0\n[Event "Stammtisch"]\n[Date "2026.11.20"]\n[Seats "Sepp; Hias; Vroni; Kathi"]\n'
             '[Rules "schafkopf-bsv"]\n[Cards "de"]\n\nhand 1\n')
-    # 'game Sepp sauspiel EA partner Hias pts 75 tricks 5 of 8 win': '5' at column 50, the hand's line 9
-    msg = _refused("game Sepp sauspiel EA partner Hias pts 75 tricks 5 of 8 win", 50, "5 of 8", head, at=9)
-    assert "shead does not tell the tricks of a hand under schafkopf-bsv from what a phone wrote" in msg
-    assert msg.endswith("write the picker side's tricks alone (e.g. 'tricks 5')")
+    # 'game Sepp sauspiel EA partner Hias pts 75 tricks 5 of 6 win': '5' at column 50, the hand's line 9
+    msg = _refused("game Sepp sauspiel EA partner Hias pts 75 tricks 5 of 6 win", 50, "5 of 6", head, at=9)
+    assert "a hand under schafkopf-bsv has 8 tricks, not 6" in msg
+    assert msg.endswith("write the declaring party's tricks alone (0 to 8, e.g. 'tricks 5')")
 
 
 def test_the_three_slips_ingested_say_where_and_store_the_hand(tmp_path):

@@ -128,3 +128,98 @@ def test_defenders_names_that_contradict_picker_and_partner_are_refused_at_the_c
     assert "picker Ed alone leaves Al, Bea, Cy, Di to defend" in three["message"], three["message"]
     assert "Al is not named" in three["message"]
     assert ledger(db) == {"Al": 1, "Bea": -1, "Cy": -1, "Di": -1, "Ed": 2}
+
+
+# -- 3: phone slips left by session 28: 'call AH..', 'tricks 4 of six', 'pts ^72/48', Schafkopf 'tricks 5 of 8' -------
+# A five-handed night typed on a phone, the slip on line 8.  'pick Al call AH partner Bea pts 72 win': 72 is 61..90,
+# a plain win (B-28), with a partner (B-33): Al +2, Bea +1, Cy/Di/Ed -1.
+
+from ingest.validate import validate_text  # noqa: E402
+from replay.errors import ShedError  # noqa: E402
+
+HEAD = ('%SHN 1.0\n[Event "Phone Night"]\n[Date "2026.12.05"]\n[Seats "Al; Bea; Cy; Di; Ed"]\n'
+        '[Rules "wi5-called-ace"]\n\nhand 1\n')
+SK_HEAD = ('%SHN 1.0\n[Event "Stammtisch"]\n[Date "2026.11.20"]\n[Seats "Sepp; Hias; Vroni; Kathi"]\n'
+           '[Rules "schafkopf-bsv"]\n[Cards "de"]\n\nhand 1\n')
+WIN_UNITS = {"Al": 2, "Bea": 1, "Cy": -1, "Di": -1, "Ed": -1}
+
+
+def _read(text: str, strict: bool = False):
+    """(errors, warnings, units of the one hand stored or None) of ``text`` validated."""
+    res = validate_text(text, "phone.shn", strict=strict)
+    errs = [e for r in res.rejected for e in r.errors] + [e for e in res.errors if e.severity == "error"]
+    warns = [e for e in res.errors if e.severity == "warning"]
+    return errs, warns, (res.hands[0].outcome.units if res.hands else None)
+
+
+def _slip(text: str, at: tuple[int, int], found: str, read_as: str, units: dict) -> str:
+    """``text`` read lenient and strict alike: one W-PHONE-SLIP at ``at`` (line, column), ``units`` stored; its
+    message."""
+    for strict in (False, True):
+        errs, warns, got = _read(text, strict)
+        assert errs == [], [str(e) for e in errs]
+        (w,) = warns
+        assert (w.code, w.line, w.col, w.found, w.expected, w.hand) == ("W-PHONE-SLIP", *at, found, read_as, 1)
+        assert got == units
+    return w.message
+
+
+def test_call_with_two_full_stops_is_read_with_a_warning():
+    """'AH..' at 8:14 read as 'call AH' (was E-CARD 'expected a card')."""
+    msg = _slip(HEAD + "pick Al call AH.. partner Bea pts 72 win\n", (8, 14), "AH..", "call AH", WIN_UNITS)
+    assert msg == ("found 'AH..': the card AH with two full stops after it (a phone's: two spaces typed make '. '); "
+                   "read as 'call AH' (a '.' ends no statement in SHN); write 'call AH' to silence this warning")
+
+
+def test_tricks_of_a_number_word_is_read_with_a_warning():
+    """'tricks 4 of six': six tricks at five-handed (rules.md F-1), read as 'tricks 4' at 8:43 (was E-STATEMENT at
+    'of', 8:45); 'tricks 4 of five' is not certain: E-NUMBER at 8:43 saying to write the tricks alone."""
+    msg = _slip(HEAD + "pick Al call AH partner Bea pts 72 tricks 4 of six win\n", (8, 43), "4 of six", "tricks 4",
+                WIN_UNITS)
+    assert "the picker side's tricks and the hand's 6 ('six', in words) written together" in msg, msg
+    errs, _warns, got = _read(HEAD + "pick Al call AH partner Bea pts 72 tricks 4 of five win\n")
+    assert got is None
+    (e,) = errs
+    assert (e.code, e.line, e.col, e.found) == ("E-NUMBER", 8, 43, "4 of five")
+    assert e.message.endswith("has 6 tricks, not five, so which is meant is not certain; write the picker side's "
+                              "tricks alone (0 to 6, e.g. 'tricks 4')"), e.message
+
+
+def test_pts_pair_after_the_agreed_mark_is_read_keeping_the_mark():
+    """'pts ^72/48': 72 + 48 = 120 (rules.md A-6), read as 'pts ^72' at 8:33 -- the ^ is SHN's agreed mark
+    (notation.md §7), kept; the message says to write 'pts 72' if nothing was agreed (was E-NUMBER 'found ^72/48').
+    The units are the plain win's either way (no cards to disagree with)."""
+    msg = _slip(HEAD + "pick Al call AH partner Bea pts ^72/48 win\n", (8, 33), "^72/48", "pts ^72", WIN_UNITS)
+    assert "written together after the agreed mark ^" in msg and "'pts 72' if none was agreed" in msg, msg
+    # 'pts ^48/72 win': read 'pts ^48', a loss (B-27): refused E-OUTCOME at 'win' (8:40), saying how 48 was read
+    errs, warns, got = _read(HEAD + "pick Al call AH partner Bea pts ^48/72 win\n")
+    assert got is None and [(w.code, w.col, w.expected) for w in warns] == [("W-PHONE-SLIP", 33, "pts ^48")]
+    (e,) = errs
+    assert (e.code, e.line, e.col) == ("E-OUTCOME", 8, 40)
+    assert "'pts ^48/72' was read as 'pts ^48'" in e.message and "write 'pts 72'" in e.message, e.message
+    # a pair that does not sum to 120 after the mark is still refused with what to write
+    errs, _warns, got = _read(HEAD + "pick Al call AH partner Bea pts ^72/40 win\n")
+    assert got is None and [(e.code, e.col, e.found) for e in errs] == [("E-NUMBER", 33, "^72/40")]
+    assert "write the picker side's card points alone, e.g. 'pts 72'" in errs[0].message
+
+
+def test_schafkopf_tricks_of_eight_is_read():
+    """Schafkopf has a tricks count (notation.md §14.3: `tricks`, the declaring party's; 8 tricks, rules.md G-2):
+    'tricks 5 of 8' is read as 'tricks 5' at 9:61 (was refused 'shead does not tell the tricks of a hand under
+    schafkopf-bsv').  A Sauspiel won with 75 Augen (G-12: 61..90, no schneider), no Laufende: the game value is the
+    Sauspiel's 10 (schafkopf-bsv's tariff, G-14), each opponent paying one winner (G-15): Sepp +10, Hias +10,
+    Vroni -10, Kathi -10.  'tricks 5 of eight' reads the same."""
+    units = {"Sepp": 10, "Hias": 10, "Vroni": -10, "Kathi": -10}
+    line = "game Sepp sauspiel EA partner Hias laufende 0 pts 75 tricks 5 of 8 win\n"
+    msg = _slip(SK_HEAD + line, (9, 61), "5 of 8", "tricks 5", units)
+    assert msg == ("found '5 of 8': the declaring party's tricks and the hand's 8 written together; read as 'tricks 5' "
+                   "('tricks' takes the declaring party's tricks alone; a hand under schafkopf-bsv has 8); write "
+                   "'tricks 5' to silence this warning")
+    _slip(SK_HEAD + line.replace("of 8", "of eight"), (9, 61), "5 of eight", "tricks 5", units)
+    # the short pack has six tricks (G-3): there 'tricks 5 of 8' is not certain, E-NUMBER saying to write 0 to 6
+    short = SK_HEAD.replace('"schafkopf-bsv"', '"schafkopf-bsv; shortDeck=on"')
+    with pytest.raises(ShedError) as exc:
+        validate_text(short + line, "phone.shn", strict=True)
+    d = exc.value.diagnostic
+    assert (d.code, d.line, d.col) == ("E-NUMBER", 9, 61)
+    assert "a hand under schafkopf-bsv has 6 tricks, not 8" in d.message and "(0 to 6, e.g. 'tricks 5')" in d.message

@@ -2847,9 +2847,12 @@ class _Reader:
             raise self._eol(toks, keyword, what, "E-CARD")
         t = toks[j]
         x = self.cards.get(t, _MISS)
-        if x is _MISS and len(t) > 2 and t[-1] == "." and (x := self.cards.get(t[:-1], _MISS)) is not _MISS:
-            self._phone_slip(toks, j, f"{keyword} {t[:-1]}", f"the card {t[:-1]} with a full stop after it (a "
-                             "phone's: two spaces typed make '. ')", "a '.' ends no statement in SHN")
+        if x is _MISS and len(t) > 2 and t[-1] == "." and (x := self.cards.get(c := t.rstrip("."), _MISS)) is not _MISS:
+            # 'call AH.' (fixb28), 'call AH..' (fixb29: the two spaces typed twice, or a full stop typed after one)
+            self._phone_slip(toks, j, f"{keyword} {c}", f"the card {c} with "
+                             + ("a full stop" if len(t) - len(c) == 1 else "two full stops" if len(t) - len(c) == 2
+                                else f"{len(t) - len(c)} full stops")
+                             + " after it (a phone's: two spaces typed make '. ')", "a '.' ends no statement in SHN")
         if x is _MISS:
             raise self._card_err(toks, j, f"'{keyword}'")
         q = self.line.find(t, start)
@@ -2869,14 +2872,24 @@ class _Reader:
     def _hand_tricks(self) -> tuple[int | None, str]:
         """The tricks of a hand under the rules in force (the hand's own
         [Rules], else its session's, else the default profile's) and their
-        name: ``(None, name)`` for rules that are no Sheepshead profile
-        (Schafkopf, Indiana, the fox game) or that do not read."""
+        name: a Sheepshead profile's (rules.md F-1), a Schafkopf profile's
+        (8, or 6 with ``shortDeck``: rules.md G-2, G-3; notation.md §14.3's
+        ``tricks``, the declaring party's); ``(None, name)`` for rules that
+        are neither (Indiana, the fox game) or that do not read."""
         from replay.errors import ProfileError  # noqa: PLC0415
+        from replay.judge_sk import is_schafkopf_tags  # noqa: PLC0415
         from replay.profile import DEFAULT_PROFILE, parse_rules  # noqa: PLC0415
+        from replay.schafkopf import parse_schafkopf_rules  # noqa: PLC0415
 
         hand = self.hand
         text = ((hand.tags.get("Rules") if hand is not None else None) or self.sess.tags.get("Rules")
                 or DEFAULT_PROFILE.name)
+        cards = (hand.tags.get("Cards") if hand is not None else None) or self.sess.tags.get("Cards")
+        if is_schafkopf_tags(text, cards):
+            try:
+                return (6 if parse_schafkopf_rules(text).shortDeck else 8), text.split(";")[0].strip()
+            except (ProfileError, ValueError):
+                return None, text.split(";")[0].strip()
         try:
             return parse_rules(text).tricks, text.split(";")[0].strip()
         except (ProfileError, ValueError):
@@ -2885,14 +2898,19 @@ class _Reader:
     def _tricks_of(self, t: str, toks, k: int, got: int, of_text: str, stop: bool = False) -> None:
         """'tricks N of M' (or 'tricks N/M') at token ``k``, N read
         (``got``): certain, and read as 'tricks N' with ``W-PHONE-SLIP``, when
-        M is the hand's number of tricks under its rules (rules.md F-1) and N
-        at most M; else refused (``E-NUMBER``) saying what to write.  ``stop``:
-        written with a full stop after M (break28b F4: 'tricks 4 of 6.')."""
+        M is the hand's number of tricks under its rules (rules.md F-1; a
+        Schafkopf hand's 8, or 6 with the short pack, G-2, G-3) and N at most
+        M; else refused (``E-NUMBER``) saying what to write.  M may be a
+        number word ('tricks 4 of six', fixb29: :data:`_TRICK_WORDS`).
+        ``stop``: written with a full stop after M (break28b F4: 'tricks 4 of
+        6.')."""
         total, rules = self._hand_tricks()
-        m = _UINT.get(of_text)
+        m = _UINT.get(of_text, _TRICK_WORDS.get(of_text.lower()))
+        word = f" ({of_text!r}, in words)" if of_text.lower() in _TRICK_WORDS else ""
+        side = "the declaring party's" if self.hand is not None and self.hand.game is not None else "the picker side's"
         if total is not None and m == total and got <= m:
-            self._phone_slip(toks, k, f"tricks {got}", f"the picker side's tricks and the hand's {m} written "
-                             "together" + (_STOP_WHAT if stop else ""), f"'tricks' takes the picker side's tricks "
+            self._phone_slip(toks, k, f"tricks {got}", f"{side} tricks and the hand's {m}{word} written "
+                             "together" + (_STOP_WHAT if stop else ""), f"'tricks' takes {side} tricks "
                              f"alone; a hand under {rules} has {total}" + (_STOP_WHY if stop else ""), t)
             return
         said = (f"a hand under {rules} has {total} tricks, not {of_text}" if total is not None and m != total else
@@ -2900,8 +2918,8 @@ class _Reader:
                 f"shead does not tell the tricks of a hand under {rules} from what a phone wrote")
         write = (f"0 to {total}" + (f", e.g. 'tricks {got}'" if got <= total else "") if total is not None
                  else f"e.g. 'tricks {got}'")
-        raise self._err_at("E-NUMBER", f"found 'tricks {t}': the picker side's tricks and a number of tricks written "
-                           f"together, and {said}, so which is meant is not certain; write the picker side's tricks "
+        raise self._err_at("E-NUMBER", f"found 'tricks {t}': {side} tricks and a number of tricks written "
+                           f"together, and {said}, so which is meant is not certain; write {side} tricks "
                            f"alone ({write})", toks, k, t, "a number")
 
     def s_call(self, toks, i, n):
@@ -3163,7 +3181,8 @@ class _Reader:
                         "sign (+2, -4, 0), ? when unknown, or ^ before a number for a result agreed at the table"
                         + hint, col, vt, "units")
 
-    def _slashed(self, t: str, m, col: int, kw: str, toks: list[str], j: int, stop: bool = False) -> Value:
+    def _slashed(self, t: str, m, col: int, kw: str, toks: list[str], j: int, stop: bool = False,
+                 agreed: bool = False) -> Value:
         """'pts A/B' or 'tricks A/B' (fixb28): the picker side's and the
         defenders' card points written together, read as 'pts A' with
         ``W-PHONE-SLIP`` when they sum to the deck's 120 (rules.md A-6: the
@@ -3171,17 +3190,23 @@ class _Reader:
         'tricks', :meth:`_tricks_of`.  Else refused, ``E-NUMBER``, saying
         what to write.  ``t`` is the pair as written ('72 / 48' with the
         spaces a phone put round the slash, break28b F4); ``stop``: a full
-        stop after it ('pts 72/48.')."""
+        stop after it ('pts 72/48.'); ``agreed``: SHN's agreed mark ``^``
+        before the pair ('pts ^72/48', fixb29), kept: read as 'pts ^72'
+        (notation.md §7), the message saying to write 'pts 72' when no
+        result was agreed at the table."""
         a, b = int(m.group(1)), int(m.group(2))
         if kw == "tricks":
             self._tricks_of(t, toks, j, a, m.group(2), stop)
-            return Value(a, Pos(self.ln, col))
+            return Value(a, Pos(self.ln, col), agreed)
         if a + b == 120:
-            self._phone_slip(toks, j, f"pts {a}", f"the picker side's {a} and the defenders' {b} card points written "
-                             "together" + (_STOP_WHAT if stop else ""), "'pts' takes the picker side's points alone, "
-                             "the defenders' are the rest of the deck's 120, rules.md A-6" + (_STOP_WHY if stop else ""),
-                             t)
-            return Value(a, Pos(self.ln, col))
+            mark = "^" if agreed else ""
+            self._phone_slip(toks, j, f"pts {mark}{a}", f"the picker side's {a} and the defenders' {b} card points "
+                             "written together" + (" after the agreed mark ^" if agreed else "")
+                             + (_STOP_WHAT if stop else ""), "'pts' takes the picker side's points alone, "
+                             "the defenders' are the rest of the deck's 120, rules.md A-6" + (_STOP_WHY if stop else "")
+                             + ("; the ^ is SHN's mark of a result agreed at the table (notation.md §7), kept as "
+                                f"written: 'pts {a}' if none was agreed" if agreed else ""), t)
+            return Value(a, Pos(self.ln, col), agreed)
         raise self._err("E-NUMBER", f"found 'pts {t}': two numbers, and {a} + {b} = {a + b}, not the deck's 120 card "
                         "points (rules.md A-6), so which is the picker side's is not certain; write the picker "
                         f"side's card points alone, e.g. 'pts {a}' (the defenders' are 120 less them)", col, t,
@@ -3320,9 +3345,10 @@ def _number_statement(attr: str, kw: str, lo: int, hi: int | None, agreed_ok: bo
         if (kw == "pts" or kw == "tricks") and (v is None or (j + 1 < n and toks[j + 1][:1] == "/")):
             pair = _phone_pair(toks, j, n)
         if pair is not None:
-            # fixb28: a phone's 'pts 72/48', 'tricks 4/6'; break28b F4: 'pts 72 / 48', 'pts 72/48.'
+            # fixb28: a phone's 'pts 72/48', 'tricks 4/6'; break28b F4: 'pts 72 / 48', 'pts 72/48.'; fixb29:
+            # 'pts ^72/48'
             m, stop, more = pair
-            val = self._slashed(" ".join(toks[j:j + more + 1]), m, q + 1, kw, toks, j, stop)
+            val = self._slashed(" ".join(toks[j:j + more + 1]), m, q + 1, kw, toks, j, stop, t[:1] == "^")
             self.p = q + len(t)
             if more:
                 last = toks[j + more]
@@ -3335,8 +3361,9 @@ def _number_statement(attr: str, kw: str, lo: int, hi: int | None, agreed_ok: bo
             val = self._uint_slow(t, q + 1, kw, lo, hi, agreed_ok, toks, j)
             self.p = q + len(t)
         if kw == "tricks" and pair is None and v is not None and j + 2 < n and toks[j + 1] == "of" \
-                and (_UINT_RE.fullmatch(of := toks[j + 2]) or (of[-1:] == "." and _UINT_RE.fullmatch(of[:-1]))):
-            # fixb28: a phone's 'tricks 4 of 6'; break28b F4: 'tricks 4 of 6.'
+                and (_UINT_RE.fullmatch(of := toks[j + 2]) or (of[-1:] == "." and _UINT_RE.fullmatch(of[:-1]))
+                     or of.rstrip(".").lower() in _TRICK_WORDS):
+            # fixb28: a phone's 'tricks 4 of 6'; break28b F4: 'tricks 4 of 6.'; fixb29: 'tricks 4 of six'
             self._tricks_of(f"{t} of {of}", toks, j, v, of.rstrip("."), of[-1] == ".")
             self.p = line.find(of, line.find("of", self.p) + 2) + len(of)
             j += 2
@@ -3349,6 +3376,9 @@ def _number_statement(attr: str, kw: str, lo: int, hi: int | None, agreed_ok: bo
 
 #: two whole numbers with a slash between them ('pts 72/48', 'tricks 4/6'): a phone's or a score pad's pair
 _SLASHED = re.compile(r"(0|[1-9][0-9]{0,3})/(0|[1-9][0-9]{0,3})")
+#: the number words a phone's 'tricks N of M' may write M in ('tricks 4 of six', fixb29), one to sixteen
+_TRICK_WORDS = {w: k for k, w in enumerate("one two three four five six seven eight nine ten eleven twelve thirteen "
+                                             "fourteen fifteen sixteen".split(), 1)}
 #: what a W-PHONE-SLIP adds for a full stop after the pair (break28b F4: 'pts 72/48.', 'tricks 4 of 6.')
 _STOP_WHAT = ", with a full stop after them (a phone's: two spaces typed make '. ')"
 _STOP_WHY = "; a '.' ends no statement in SHN"
@@ -3361,6 +3391,8 @@ def _phone_pair(toks: list[str], j: int, n: int):
     typed with spaces round it or on one side ('A / B', 'A /B', 'A/ B'),
     each also with a full stop after B."""
     t = toks[j]
+    if t[:1] == "^":  # SHN's agreed mark before the pair ('pts ^72/48', fixb29): the caller keeps it
+        t = t[1:]
     more = 0
     if t[-1:] == "/" or (j + 1 < n and toks[j + 1][:1] == "/"):
         if t[-1:] == "/" and j + 1 < n:
@@ -3370,6 +3402,7 @@ def _phone_pair(toks: list[str], j: int, n: int):
         elif toks[j + 1] != "/":
             more = 1
         t = "".join(toks[j:j + more + 1])
+        t = t[1:] if t[:1] == "^" else t
     stop = t[-1:] == "."
     m = _SLASHED.fullmatch(t[:-1] if stop else t)
     if m is None:
