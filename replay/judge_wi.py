@@ -1420,8 +1420,13 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         if o not in cands and not rec.outcome.agreed:
             why = ", ".join(part for part in (f"{pts} card points" if pts is not None else "",
                                               f"{tricks} tricks" if tricks is not None else "") if part)
-            raise chk.reject("E-OUTCOME", f"{o} disagrees with {why}: that is {_outcome_shown(cands, pts, sheepshead)}",
-                             rec.outcome.pos, found=o, expected=" or ".join(cands) or "a consistent result")
+            # SHN's word names the tier (newuser28 F4: 'win' at 95 refused, where a sheet's W is read as win-s by its
+            # points): the message says the word to write in its place; a sheet's row is said in its cells' words
+            write = ("" if getattr(rec, "sheet_row", False) or not cands else
+                     f"; write {' or '.join(repr(c) for c in cands)} in place of {o!r} (an outcome word names the "
+                     "tier, notation.md §6)")
+            raise chk.reject("E-OUTCOME", f"{o} disagrees with {why}: that is {_outcome_shown(cands, pts, sheepshead)}"
+                             + write, rec.outcome.pos, found=o, expected=" or ".join(cands) or "a consistent result")
         cands = [o]
         chk.prov["outcome"] = "asserted" if not rec.outcome.agreed or o in cands else "conflict"
     else:

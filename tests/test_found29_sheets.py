@@ -223,3 +223,37 @@ def test_schafkopf_tricks_of_eight_is_read():
     d = exc.value.diagnostic
     assert (d.code, d.line, d.col) == ("E-NUMBER", 9, 61)
     assert "a hand under schafkopf-bsv has 6 tricks, not 8" in d.message and "(0 to 6, e.g. 'tricks 5')" in d.message
+
+
+# -- 4: newuser28 F4: SHN 'win' at 95 is refused (the notation's word is win-s), a sheet's W at 95 is read -----------
+
+def test_shn_win_at_95_says_to_write_win_s_at_the_outcome_word():
+    """'pick Al call AH partner Bea pts 95 win': 95 >= 91 with a trick to the defenders is a schneider win (rules.md
+    B-28), SHN's word win-s: refused E-OUTCOME at the word 'win' (8:36, found 'win', expected 'win-s'), lenient and
+    strict alike, the message saying to write 'win-s' in its place."""
+    errs, _warns, got = _read(HEAD + "pick Al call AH partner Bea pts 95 win\n")
+    assert got is None
+    (e,) = errs
+    assert (e.code, e.line, e.col, e.found, e.expected) == ("E-OUTCOME", 8, 36, "win", "win-s")
+    assert e.message == ("win disagrees with 95 card points: that is win-s (won schneider, rules.md B-28); write "
+                         "'win-s' in place of 'win' (an outcome word names the tier, notation.md §6)")
+    with pytest.raises(ShedError) as exc:
+        validate_text(HEAD + "pick Al call AH partner Bea pts 95 win\n", "phone.shn", strict=True)
+    assert exc.value.diagnostic.message == e.message
+    # written as told: schneider x2 with a partner (B-33): Al +4, Bea +2, Cy/Di/Ed -2
+    assert _read(HEAD + "pick Al call AH partner Bea pts 95 win-s\n") == ([], [], {"Al": 4, "Bea": 2, "Cy": -2,
+                                                                                    "Di": -2, "Ed": -2})
+
+
+def test_a_sheets_w_at_95_is_read_as_win_s_and_its_refusals_keep_the_sheets_words(tmp_path):
+    """The same hand on a score sheet: Result W with Points 95 is read as win-s (the points tell the tier): Al +4,
+    Bea +2, Cy/Di/Ed -2.  A row writing 'win-s' at 75 is refused E-OUTCOME at its Result cell (3:7) without the SHN
+    advice ('in place of' names no cell's word)."""
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "w.csv", """Date,Hand,Picker,Partner,Call,Points,Result,Al,Bea,Cy,Di,Ed
+2026-12-03,1,Al,Bea,AH,95,W,,,,,
+2026-12-03,2,Al,Bea,AH,75,win-s,,,,,
+"""), db)
+    assert (rep["ingested"], _where(rep)) == (1, [(3, 7, "E-OUTCOME", 2)])
+    assert "in place of" not in rep["rejected"][0]["message"]
+    assert ledger(db) == {"Al": 4, "Bea": 2, "Cy": -2, "Di": -2, "Ed": -2}

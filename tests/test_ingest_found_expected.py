@@ -41,9 +41,10 @@ def test_the_text_report_says_found_and_expected(tmp_path):
     # the message names both already: nothing added
     assert f"  {f}:41:9: E-LEASTER (hand 5): leaster Cal is written but the replay gives Ann: the leaster winner " \
            "(rules.md D-4)" in lines
-    # hand 7: 95 card points leave the opponents 25 <= 30: win-s, and the message says both words
+    # hand 7: 95 card points leave the opponents 25 <= 30: win-s, and the message says both words and (fixb29,
+    # newuser28 F4) the word to write
     assert f"  {f}:53:37: E-OUTCOME (hand 7): win disagrees with 95 card points: that is win-s (won schneider, " \
-           "rules.md B-28)" in lines
+           "rules.md B-28); write 'win-s' in place of 'win' (an outcome word names the tier, notation.md §6)" in lines
     # hand 6 (line 50) is "Pick Bob call AH partner Dot pts 61 win": a phone's capital is the keyword pick
     # (docs/notation.md §2), so it is read, not refused: 61 is a plain win (rules.md B-27), Bob +2, Dot +1
     assert not [x for x in lines if "E-STATEMENT" in x or ":50:" in x]

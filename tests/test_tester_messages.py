@@ -34,16 +34,20 @@ def refusal(text: str):
 @pytest.mark.parametrize("line, col, found, expected, says", [
     # 30 card points: the picker side is schneidered at 0-30 (rules.md B-28); "lose" starts at column 36
     ("pick Ida call AS partner Jo pts 30 lose", 36, "lose", "lose-s",
-     "lose disagrees with 30 card points: that is lose-s (schneidered, rules.md B-28)"),
+     "lose disagrees with 30 card points: that is lose-s (schneidered, rules.md B-28); write 'lose-s' in place of "
+     "'lose' (an outcome word names the tier, notation.md §6)"),
     # 95: 91-120 with a trick to the defenders is a schneider win (B-28)
     ("pick Ida call AS partner Jo pts 95 win", 36, "win", "win-s",
-     "win disagrees with 95 card points: that is win-s (won schneider, rules.md B-28)"),
+     "win disagrees with 95 card points: that is win-s (won schneider, rules.md B-28); write 'win-s' in place of "
+     "'win' (an outcome word names the tier, notation.md §6)"),
     # 0: schneidered if the picker side took a zero-point trick (B-30), else no-tricked (B-29)
     ("pick Ida call AS partner Jo pts 0 win", 35, "win", "lose-s or lose-z",
-     "win disagrees with 0 card points: that is lose-s or lose-z (rules.md B-30, B-29)"),
+     "win disagrees with 0 card points: that is lose-s or lose-z (rules.md B-30, B-29); write 'lose-s' or "
+     "'lose-z' in place of 'win' (an outcome word names the tier, notation.md §6)"),
     # no trick to the picker side: lost without a trick whatever the points (B-29)
     ("pick Ida call AS partner Jo tricks 0 win", 38, "win", "lose-z",
-     "win disagrees with 0 tricks: that is lose-z (lost without a trick, rules.md B-29)"),
+     "win disagrees with 0 tricks: that is lose-z (lost without a trick, rules.md B-29); write 'lose-z' in place "
+     "of 'win' (an outcome word names the tier, notation.md §6)"),
 ])
 def test_outcome_message_says_what_the_points_give(line, col, found, expected, says):
     e = refusal(NIGHT.format(line=line))
