@@ -3101,8 +3101,9 @@ def _defenders_cell(rec: HandRecord, text: str, column: str, col: int, r: int, l
     or alone as read), checked against the seating: the defenders are the seats (``seated``: seat -> the name the
     sheet writes, the dealer who sits out left out) that are neither the picker nor the partner (rules.md B-31,
     B-33: three defenders beside a partner, four against a picker alone).  A cell that names them is read: nothing
-    more to store when the Partner cell or 'alone' says the same, and the partner when the Partner cell is blank
-    or ``?`` and a card was called (the one seat left; ``partner S`` added to ``line``, at the cell's column).
+    more to store when the Partner cell or 'alone' says the same; the partner when the Partner cell is blank or
+    ``?`` (the one seat the names leave; ``partner S`` added to ``line``, at the cell's column); alone when no card
+    is called, no partner written and the names are every other seat.
     Returned: None, or the ``E-CSV-DEFENDERS`` refusal (its position is the caller's: the row, the cell) when a
     word names no player of the sitting, when a name is the picker's or the partner's, or when the names are not
     the other seats; its message names the defenders the Picker and Partner cells leave and what to write."""
@@ -3118,9 +3119,15 @@ def _defenders_cell(rec: HandRecord, text: str, column: str, col: int, r: int, l
         return Diagnostic("E-CSV-DEFENDERS", f"the {column!r} cell {text!r} names the defenders, and "
                           f"{' / '.join(repr(w) for w in unknown)} is not a player of this sitting ("
                           f"{' / '.join(seated.values())})", found=text, expected="the defenders' names")
-    if partner is None and not alone and rec.call is not None and len(set(names)) == len(names) == len(others) - 1 \
+    if partner is None and not alone and rec.call is None and rec.partner is None and sorted(names) == sorted(others):
+        # no card called, no partner written, and every other seat defended: the picker went alone (B-13, B-33)
+        rec.alone = Value(True, Pos(r, col))
+        at = next((i + 1 for i, w in enumerate(line) if w.startswith("pick ")), 0)
+        line.insert(at, "alone")
+        return None
+    if partner is None and not alone and len(set(names)) == len(names) == len(others) - 1 \
             and set(names) <= set(others):
-        (mate,) = [a for a in others if a not in names]  # a card called, its holder not written: the seat left
+        (mate,) = [a for a in others if a not in names]  # the partner not written: the seat the names leave
         if rec.partner is not None:
             rec.partner.value = mate
         else:

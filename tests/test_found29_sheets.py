@@ -130,6 +130,21 @@ def test_defenders_names_that_contradict_picker_and_partner_are_refused_at_the_c
     assert ledger(db) == {"Al": 1, "Bea": -1, "Cy": -1, "Di": -1, "Ed": 2}
 
 
+def test_the_defenders_names_tell_the_partner_or_alone_without_a_call(tmp_path):
+    """No call written and no partner (a pad's 'Di + ?, 70'), units derived: 'Al/Bea/Cy' defended, so Ed was the
+    partner -- a win 61..90 (B-28): Di +2, Ed +1, Al/Bea/Cy -1.  Cy, 50, the four others named: Cy went alone, a
+    loss with DOB (B-32, B-33): Cy -8, the four others +2.  The same Cy row without the names is refused
+    E-RESULT-UNKNOWN at 4:1.  Night: Al -1+2 = +1, Bea +1, Cy -1-8 = -9, Di 2+2 = +4, Ed 1+2 = +3."""
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "defenders.csv", """Date,Hand,Picker,Partner,Call,Points,Defenders,Al,Bea,Cy,Di,Ed
+2026-12-03,1,Di,,,70,Al/Bea/Cy,,,,,
+2026-12-03,2,Cy,,,50,"Al, Bea, Di, Ed",,,,,
+2026-12-03,3,Cy,,,50,,,,,,
+"""), db)
+    assert (rep["ingested"], _where(rep)) == (2, [(4, 1, "E-RESULT-UNKNOWN", 3)])
+    assert ledger(db) == {"Al": 1, "Bea": 1, "Cy": -9, "Di": 4, "Ed": 3}
+
+
 # -- 3: phone slips left by session 28: 'call AH..', 'tricks 4 of six', 'pts ^72/48', Schafkopf 'tricks 5 of 8' -------
 # A five-handed night typed on a phone, the slip on line 8.  'pick Al call AH partner Bea pts 72 win': 72 is 61..90,
 # a plain win (B-28), with a partner (B-33): Al +2, Bea +1, Cy/Di/Ed -1.
