@@ -105,6 +105,7 @@ def void_from_page(ctx: dict, number: int) -> None:
         return
     _, _, hand_id, revision = rep.hands[0]
     later = f"; {rep.rederived} later hand(s) re-derived (stake, pot)" if rep.rederived else ""
+    out["notes"] = _notes(rep)
     ss["lh_edit_keep"] = True  # the message outlives the reload of the hand it voided
     out["saved"] = (f"Hand {number} voided (hand id {hand_id}, revision {revision}: {reason}): it counts in no total"
                     f"{later}. Its texts are kept; Bring it back restores it.")
@@ -178,9 +179,19 @@ def amend_from_page(ctx: dict, number: int, bring_back: bool = False) -> None:
         return
     _, _, _, revision = rep.hands[0]
     later = f"; {rep.rederived} later hand(s) re-derived (stake, pot)" if rep.rederived else ""
+    out["notes"] = _notes(rep)
     done = "brought back" if bring_back else "amended"
     ss["lh_edit_keep"] = bring_back  # the message outlives the reload of the hand it brought back
     out["saved"] = f"Hand {number} {done}: revision {revision} in force ({reason}){later}."
+
+
+def _notes(rep) -> list[str]:
+    """The warnings an amendment or a void gives beside its result
+    (:attr:`ingest.store.CorrectionReport.notes`: e.g. W-POT-CARRY when the
+    pot the night now leaves is not what its group's next night opened with,
+    W-SITTING-HANDS), as ``shead ingest --amend`` and ``shead void`` print
+    them: the code, the message, what was found and expected."""
+    return [f"{d.code}: {with_found(d.message, d.found, d.expected)}" for d in rep.notes]
 
 
 def history_rows(hand_id: int) -> list[dict]:

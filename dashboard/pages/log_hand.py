@@ -1022,6 +1022,8 @@ if ss["lh_input"] == "edit":
         st.error(msg, icon="⚠️")
     if er.get("saved"):
         st.success(er["saved"])
+    for note in er.get("notes", []):  # what the correction made of other hands and nights (W-POT-CARRY ...)
+        st.warning(note, icon="⚠️")
     if no not in voided:
         with st.expander(f"Void hand {no}"):
             st.caption("A hand that does not count (typed twice, another table's, a deal thrown in after it was "
