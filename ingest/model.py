@@ -84,12 +84,32 @@ class FileResult:
 
 
 _sha256 = hashlib.sha256
+#: content_hash's latest results by their arguments: a file ingested into a database that exists has its hands
+#: hashed by the store's plan (to find them stored, :meth:`ingest.store.Store.plan_ingest`) and again by the
+#: validator (each hand's identity); the second is a look-up (issue 17: a hash is about 3 µs of a hand's 150, the
+#: look-up a tuple and a dict probe, the source's str hash kept by the string).  Cleared when full.
+_HASHED: dict[tuple, str] = {}
+_HASHED_MAX = 4096
 
 
 def content_hash(session: str, hand: int | None, source: str) -> str:
     """The identity of a stored hand: sha256 over the session id, the hand
     number and the hand's source with line ends and trailing blanks normalised,
-    so that re-ingesting the same file adds nothing."""
+    so that re-ingesting the same file adds nothing.  Returns 32 hex digits
+    (the digest's first 16 bytes); remembers the latest :data:`_HASHED_MAX`
+    results (the same arguments give the same text)."""
+    key = (session, hand, source)
+    got = _HASHED.get(key)
+    if got is not None:
+        return got
+    if len(_HASHED) >= _HASHED_MAX:
+        _HASHED.clear()
+    got = _HASHED[key] = _hashed(session, hand, source)
+    return got
+
+
+def _hashed(session: str, hand: int | None, source: str) -> str:
+    """:func:`content_hash` worked out."""
     if "\r" in source or " \n" in source or "\t\n" in source:
         norm = "\n".join(line.rstrip() for line in source.replace("\r\n", "\n").replace("\r", "\n").strip().split("\n"))
     else:  # already normalised (every canonical file): skip the per-line pass

@@ -75,6 +75,25 @@ def test_content_hash_is_the_first_32_hex_digits_of_sha256():
     assert content_hash("s", None, " hand\n") == _sha("s\x00None\x00hand")
 
 
+def test_content_hash_remembers_its_results_without_mixing_them_up():
+    """The memo (issue 17: the store's plan and the validator hash a hand each): asked again, the same text; another
+    source, session or number of the same hand its own; past the memo's size (cleared when full) still sha256."""
+    from ingest import model
+
+    model._HASHED.clear()
+    a = content_hash("Thu / 2025", 14, "hand 14 dealer Al\n")
+    assert content_hash("Thu / 2025", 14, "hand 14 dealer Al\n") == a == _sha("Thu / 2025\x0014\x00hand 14 dealer Al")
+    assert len(model._HASHED) == 1
+    assert content_hash("Thu / 2025", 14, "hand 14 dealer Bea\n") == _sha("Thu / 2025\x0014\x00hand 14 dealer Bea")
+    assert content_hash("Thu / 2025", 15, "hand 14 dealer Al\n") == _sha("Thu / 2025\x0015\x00hand 14 dealer Al")
+    assert content_hash("Fri / 2025", 14, "hand 14 dealer Al\n") == _sha("Fri / 2025\x0014\x00hand 14 dealer Al")
+    assert content_hash("Thu / 2025", None, "hand 14 dealer Al\n") == _sha("Thu / 2025\x00None\x00hand 14 dealer Al")
+    for k in range(model._HASHED_MAX + 10):
+        assert content_hash("s", k, "hand\r\n") == _sha(f"s\x00{k}\x00hand")
+    assert len(model._HASHED) <= model._HASHED_MAX
+    assert content_hash("Thu / 2025", 14, "hand 14 dealer Al\n") == a
+
+
 def test_diagnostic_constructor_takes_the_fields_in_order_with_their_defaults():
     params = list(inspect.signature(Diagnostic.__init__).parameters.values())[1:]
     assert [(p.name, p.default) for p in params] == [
