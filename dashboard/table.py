@@ -18,7 +18,9 @@ that comes from the database (names, aliases) is escaped.
   lead), tricks and card points taken and the cards still held; the current
   trick in the middle, each card placed towards the seat that played it, the
   winning card highlighted; and a status line that says who is winning (or
-  won) the trick.
+  won) the trick.  On a narrow screen (640 px or less: a phone) the seats
+  stand in two columns above and below the felt instead of around it
+  (newuser28 F6).
 """
 
 from __future__ import annotations
@@ -100,7 +102,9 @@ CSS = """
 .shead-felt{position:absolute;left:17%;right:17%;top:23%;bottom:21%;border-radius:50%;
   background:radial-gradient(ellipse at center,#2e7d4f 0%,#1f5e3a 75%);border:8px solid #6d4c2f;
   box-shadow:inset 0 0 24px rgba(0,0,0,.45);}
-.shead-seat{position:absolute;transform:translate(-50%,-50%);width:192px;padding:5px 6px;border-radius:10px;
+.shead-seats{display:contents;}
+.shead-centre{position:absolute;left:0;top:0;width:100%;height:100%;}
+.shead-seat{position:absolute;z-index:1;transform:translate(-50%,-50%);width:192px;padding:5px 6px;border-radius:10px;
   background:#f7f5ef;border:2px solid #cfc8b8;box-shadow:0 1px 3px rgba(0,0,0,.25);text-align:center;}
 .shead-seat.top{transform:translate(-50%,0);}
 .shead-table.n4 .shead-seat{width:236px;}
@@ -142,7 +146,7 @@ CSS = """
 .shead-card.schellen{color:#c88a00;}
 .shead-card.back{background:repeating-linear-gradient(45deg,#1a4d8f,#1a4d8f 4px,#2f6bb3 4px,#2f6bb3 8px);}
 .shead-card.win{border:3px solid #f9a825;box-shadow:0 0 10px 3px #fdd835;}
-.shead-played{position:absolute;transform:translate(-50%,-50%);text-align:center;}
+.shead-played{position:absolute;z-index:2;transform:translate(-50%,-50%);text-align:center;}
 .shead-played .by{font-size:11px;color:#fff;font-weight:700;text-shadow:0 1px 2px #000;}
 .shead-played .tag{font-size:10px;color:#fdd835;font-weight:700;text-shadow:0 1px 2px #000;}
 .shead-status{font-size:16px;margin:4px 0 6px 0;text-align:center;color:#222;}
@@ -150,23 +154,31 @@ CSS = """
 .shead-row{display:flex;flex-wrap:wrap;gap:4px;align-items:center;}
 .shead-empty{position:absolute;left:50%;top:49%;transform:translate(-50%,-50%);color:#d7e8dc;font-size:14px;}
 @media (max-width:640px){
-  .shead-table{height:520px;}
-  .shead-seat,.shead-table.n4 .shead-seat{width:116px;padding:3px;}
+  /* a phone: the seats stand above and below the felt (newuser28 F6: drawn around it they covered its rim) */
+  .shead-table{height:auto;display:flex;flex-direction:column;gap:8px;}
+  .shead-seats{display:flex;justify-content:center;gap:8px;}
+  .shead-seats.above{flex-wrap:wrap-reverse;}
+  .shead-seats.below{flex-wrap:wrap;order:2;}
+  .shead-seat,.shead-table.n4 .shead-seat,.shead-table.n2 .shead-seat{position:static;transform:none;
+    box-sizing:border-box;width:auto;flex:0 0 calc(50% - 4px);padding:3px;}
+  .shead-table.n2 .shead-seat{flex-basis:100%;}
+  .shead-seat.top,.shead-seat.bottom{transform:none;}
+  .shead-centre{position:relative;left:auto;top:auto;height:300px;order:1;}
+  .shead-felt{left:2%;right:2%;top:2%;bottom:2%;}
+  /* the trick's places on the wide felt (17%..83% across, 23%..79% down) stretched to this felt's */
+  .shead-played{left:calc(2% + (var(--x) - 17) * 1.4545%) !important;
+    top:calc(2% + (var(--y) - 23) * 1.7143%) !important;}
   .shead-seat .who{font-size:13px;}
-  .shead-seat .name{display:none;}
+  .shead-seat .name{font-size:11px;}
   .shead-seat .tally{font-size:11px;}
   .shead-badge{font-size:9px;padding:0 3px;}
-  .shead-hand{gap:1px;min-height:28px;}
+  .shead-hand{gap:1px;min-height:32px;}
   .shead-card{width:34px;height:50px;}
   .shead-card .r{font-size:13px;}
   .shead-card .s{font-size:18px;}
-  .shead-card.small{width:17px;height:27px;padding:1px;border-radius:3px;}
-  .shead-card.small .r{font-size:9px;}
-  .shead-card.small .s{font-size:11px;}
-  .shead-seat.side-left{left:17% !important;}
-  .shead-seat.side-right{left:83% !important;}
-  .shead-played.side-left{left:39% !important;}
-  .shead-played.side-right{left:61% !important;}
+  .shead-card.small{width:22px;height:32px;padding:1px;border-radius:3px;}
+  .shead-card.small .r{font-size:10px;}
+  .shead-card.small .s{font-size:13px;}
   .shead-status{font-size:14px;}
 }
 </style>
@@ -310,11 +322,16 @@ def _stacks_html(frame: Frame, s: int, german: bool = False) -> str:
     return f'<div class="shead-stacks" title="table cards">{"".join(parts)}</div>'
 
 
-def _side(x: int, anchor: str) -> str:
-    """The class of a seat at the left or right edge (narrow screens pull it in)."""
-    if anchor != "middle":
-        return ""
-    return " side-left" if x < 50 else " side-right" if x > 50 else ""
+def _narrow_order(xy) -> tuple[list[int], list[int]]:
+    """The places (indexes of ``xy``, clockwise from the bottom) a narrow
+    screen draws above the felt and below it (newuser28 F6): a place in the
+    top half goes above, listed nearest the felt first (its row is drawn
+    wrapped upward, so the farthest seats stand at the top), left to right;
+    the others below, nearest the felt first, left to right (the bottom seat
+    last)."""
+    above = sorted((k for k, (_, y, _) in enumerate(xy) if y < 50), key=lambda k: (-xy[k][1], xy[k][0]))
+    below = sorted((k for k, (_, y, _) in enumerate(xy) if y >= 50), key=lambda k: (xy[k][1], xy[k][0]))
+    return above, below
 
 
 def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None = None, bottom: int = 0,
@@ -329,7 +346,15 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
     seats are drawn (rules.md F-1; two-handed, each seat's table stacks under
     its hand, face-down cards as backs); ``sitting`` is the seat that sits out the
     hand (the dealer under ``wi6-sit-out``), drawn with a SITS OUT badge and
-    skipped in turn."""
+    skipped in turn.
+
+    Wide screens place each seat at its point around the felt (``_SEAT_XY``,
+    percentages of the 820 x 580 px table) and each trick card at its
+    ``_TRICK_XY`` point; at 640 px or less the CSS lays the seats out in two
+    columns, those of the top half above the felt and the others below it
+    (:func:`_narrow_order`), and stretches the trick's points to the felt's
+    full width (newuser28 F6: the seats drawn around a 360 px felt covered
+    its rim).  Returns one HTML string (the page's CSS first)."""
     n = len(seats)
     xy = _SEAT_XY.get(n) or _SEAT_XY[5]
     txy = _TRICK_XY.get(n) or _TRICK_XY[5]
@@ -339,7 +364,7 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
             next_to_play = frame.winning if frame.trick_done else frame.leader
         else:
             next_to_play = next_seat(n, sitting, frame.trick_cards[-1][0])
-    out = [CSS, _status_html(frame, seats, german, order), f'<div class="shead-table n{n}"><div class="shead-felt"></div>']
+    seat_html: dict[int, str] = {}  # place (clockwise from the bottom) -> the seat's box
     for s in range(n):
         alias, name = seats[s]
         badges = []
@@ -369,14 +394,22 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
         tricks = frame.seat_tricks[s]
         pts = frame.seat_points[s]
         pts_word = "Augen" if german else "pts"
-        x, y, anchor = xy[(s - bottom) % n]
-        cls = f"shead-seat {anchor}{_side(x, anchor)}" + (" turn" if next_to_play == s else "")
-        out.append(
+        place = (s - bottom) % n
+        x, y, anchor = xy[place]
+        cls = f"shead-seat {anchor}" + (" turn" if next_to_play == s else "")
+        seat_html[place] = (
             f'<div class="{cls}" data-seat="{escape(alias)}" style="left:{x}%;top:{y}%">'
             f'<div class="who">{escape(alias)} <span class="name">{escape(name)}</span></div>'
             f'<div>{"".join(badges)}</div>'
             f'<div class="tally">{tricks} trick{"s" if tricks != 1 else ""} · {pts} {pts_word}</div>'
             f'<div class="shead-hand">{hand}</div>{_stacks_html(frame, s, german)}</div>')
+    above, below = _narrow_order(xy[:n])
+    # every seat's box before the felt and the trick (the text keeps the seats first); a narrow screen's
+    # flex order draws the felt between the seats above and those below
+    out = [CSS, _status_html(frame, seats, german, order), f'<div class="shead-table n{n}">',
+           '<div class="shead-seats above">', *(seat_html[k] for k in above), "</div>",
+           '<div class="shead-seats below">', *(seat_html[k] for k in below), "</div>",
+           '<div class="shead-centre"><div class="shead-felt"></div>']
     if frame.trick_cards:
         k_win = _win_index(frame, order)
         before: set[int] = set()
@@ -385,16 +418,16 @@ def table_html(frame: Frame, seats: list[tuple[str, str]], *, dealer: int | None
             if s in before:  # a seat's second card (the battery games' four-card tricks): beside its first
                 px += 9
             before.add(s)
-            x, _, anchor = xy[(s - bottom) % n]
             win = i == k_win
             tag = ("won" if frame.trick_done else "winning") if win else ("led" if i == 0 else "")
             out.append(
-                f'<div class="shead-played{_side(x, anchor)}" data-seat="{escape(seats[s][0])}" style="left:{px}%;top:{py}%">'
+                f'<div class="shead-played" data-seat="{escape(seats[s][0])}" '
+                f'style="left:{px}%;top:{py}%;--x:{px};--y:{py}">'
                 f'{card_html(c, win=win, german=german)}<div class="by">{escape(seats[s][0])}</div>'
                 f'<div class="tag">{tag}</div></div>')
     else:
         out.append('<div class="shead-empty">no card played in this trick yet</div>')
-    out.append("</div>")
+    out.append("</div></div>")
     return "".join(out)
 
 
