@@ -184,14 +184,29 @@ ses = fetch(metrics.ledger_by_session, f)
 run = metrics.running_totals(ses)
 ranked = lb["player"].to_list()
 default = ranked[:5] + [p for p in ranked[-3:] if p not in ranked[:5]]
-shown = st.multiselect("Players on the chart", ranked, default=default[:8], key="ledger.chart.players",
-                       help="Best five and worst three by default.")
+# real29 F1: one kept choice per unit (the key names it): under one key a switch of the Unit radio kept the other
+# unit's players, none among the new options, so the chart went empty.  Streamlit forgets a widget's value on a run
+# that does not draw it, so each unit's choice is also kept under a plain key and comes back when the unit does.  A
+# kept choice none of whose players is left among the options (a sidebar filter changed) starts again from the best
+# five and worst three.
+chart_key = f"ledger.chart.players.{f.game or 'all'}"
+kept = st.session_state.get(chart_key, st.session_state.get(chart_key + ".kept"))
+if kept is None or (kept and not set(kept) & set(ranked)):
+    kept = default[:8]
+st.session_state[chart_key] = [p for p in kept if p in ranked]
+shown = st.multiselect("Players on the chart", ranked, key=chart_key, help="Best five and worst three by default.")
+st.session_state[chart_key + ".kept"] = shown
 data = run.filter(pl.col("player").is_in(shown))
+if not shown:  # real29 F1: no empty chart under a caption about lines
+    st.info("No player is chosen, so there is no chart: choose one or more players in **Players on the chart** "
+            "above to draw their running totals.")
 dated = data.filter(pl.col("date").is_not_null())
 x = (alt.X("date:T", title="session date", axis=date_axis(dated["date"]))
      if len(dated) == len(data) else alt.X("seq:Q", title="session (in date order)",
                                            axis=alt.Axis(format="d", tickMinStep=1)))  # 1, 2, 3: not 1.000000
-if data.is_empty() or data["seq"].n_unique() > 1:
+if not shown:
+    pass
+elif data.is_empty() or data["seq"].n_unique() > 1:
     chart = alt.Chart(data).mark_line(point=len(data) <= 400).encode(
         x=x,
         y=alt.Y("running_total:Q", title=f"running total ({unit_word})"),
