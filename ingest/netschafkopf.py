@@ -541,6 +541,30 @@ def _price_text(p: _Price) -> str:
     return " ".join(out)
 
 
+def _jungfrau_paid(res: SkResult, prof: SchafkopfProfile, settle, seats: list[str]) -> str:
+    """What ``E-NSK-PRICE`` adds for a Ramsch with a Jungfrau under
+    ``jungfrau=doublesOwn`` (rules.md G-17: the loser's payment to a player
+    without a trick is doubled), where the price the cards give is the
+    plain Ramsch price and the Jungfrau's doubled payment is not in it
+    (real29 F2): ``"; under jungfrau=doublesOwn (rules.md G-17) the Jungfrau
+    is paid double: PcOben pays 20 to PcRechts and Gast and 40 to the
+    Jungfrau PcLinks, -80 in all"``; else ``""``.  ``settle``: the game's
+    :class:`replay.schafkopf.Settlement` (its ``per_defender`` the price a
+    payment, Klopfen included)."""
+    if res.game is not Game.RAMSCH or res.durchmarsch is not None or not res.jungfrauen \
+            or prof.jungfrau != "doublesOwn":
+        return ""
+    per, jung = settle.per_defender, set(res.jungfrauen)
+    paid = []
+    for loser in res.losers:
+        plain = [seats[s] for s in range(4) if s not in res.losers and s not in jung]
+        doubled = [seats[s] for s in sorted(jung)]
+        whom = "each of the Jungfrauen" if len(doubled) > 1 else "the Jungfrau"
+        to = ([f"{per} to {' and '.join(plain)}"] if plain else []) + [f"{2 * per} to {whom} {' and '.join(doubled)}"]
+        paid.append(f"{seats[loser]} pays {' and '.join(to)}, {settle.units[loser]:+d} in all")
+    return f"; under jungfrau=doublesOwn (rules.md G-17) the Jungfrau is paid double: {'; '.join(paid)}"
+
+
 def _expected_price(res: SkResult, prof: SchafkopfProfile, order: list[str]) -> _Price:
     """The price the cards give, its steps in the log's order (``order`` lists
     the log's item kinds; kinds the cards add that the log lacks go last)."""
@@ -764,8 +788,8 @@ def _check_game(ctx: _Ctx, g: _Game, seats: list[str], prev: list[int] | None, p
     want = _expected_price(res, prof, [k for k, _, _ in price.items] if price else [])
     if price is not None and (want.base_kind, want.base, want.items) != (price.base_kind, price.base, price.items):
         diags.append(ctx.diag("E-NSK-PRICE", f"the log says {_price_text(price)!r}; the cards give "
-                              f"{_price_text(want)!r}", g.price_line, found=_price_text(price),
-                              expected=_price_text(want)))
+                              f"{_price_text(want)!r}{_jungfrau_paid(res, prof, settle, seats)}", g.price_line,
+                              found=_price_text(price), expected=_price_text(want)))
     elif price is not None and (told := price.items[-1][2] if price.items else price.base) != settle.per_defender:
         # the steps agree in the log's own order, but that order prices otherwise than the rules (a doubling
         # before the Laufende are added: 10 x 2 + 30 = 50 where G-18 doubles the whole value, (10 + 30) x 2 = 80):

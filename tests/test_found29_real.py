@@ -18,6 +18,9 @@ Wenz 50, schneider +10, Laufende 10 each from 2 in a Wenz; a Tout doubles):
   Night: Sepp -120, Resi +400, Franz -120, Vroni -160.
 * Both nights: Resi +640, Franz -140, Vroni -240, Sepp -260 (sum 0): the leaderboard's order, and all four are the
   chart's default (best five and worst three of four players).
+
+F2: a NetSchafkopf Ramsch with a Jungfrau refused E-NSK-PRICE under ``--rules schafkopf-bsv`` said only "the cards
+give 'Der Ramsch kostet 20 Punkte.'", as if the Jungfrau did not count; now it says what the rules give her.
 """
 
 from __future__ import annotations
@@ -190,3 +193,126 @@ def test_f1_the_unit_switch_in_chromium_draws_the_lines(two_units, tmp_path):
             assert chosen(pg) == [] and pg.get_by_test_id("stVegaLiteChart").count() == 0
         finally:
             b.close()
+
+
+# --------------------------------------------------------------------------
+# F2: E-NSK-PRICE of a Ramsch with a Jungfrau under jungfrau=doublesOwn
+
+PROTOCOL = "\n".join([  # real29's Schafkopfprotokoll_vom_20.11.26_01.txt, as written (its ' ' lines too)
+    "Stammtisch",
+    "gespielt von Gast am 20.11.26 mit Version 8.00, Update 07.09.20.",
+    " ",
+    "Geber: Gast",
+    "     PcLinks hat: HU E9 E8 G9 G8 HA H9 S7",
+    "      PcOben hat: EU GU EA EZ EK GA GZ SA",
+    "    PcRechts hat: SU EO E7 GK GO HZ H8 S8",
+    "        Gast hat: HK HO H7 G7 SZ SK SO S9",
+    "PcOben spielt Wenz",
+    "     PcLinks spielt aus: HA EU H8 H7",
+    "      PcOben spielt aus: GU SU G7 HU",
+    "      PcOben spielt aus: EA E7 S9 E9",
+    "      PcOben spielt aus: EZ EO SO E8",
+    "      PcOben spielt aus: EK S8 SK S7",
+    "      PcOben spielt aus: GA GK HO G9",
+    "      PcOben spielt aus: GZ GO HK G8",
+    "      PcOben spielt aus: SA HZ SZ H9",
+    "PcOben gewinnt den Wenz. Die Gegner haben 0 Augen",
+    "Das Einzelspiel kostet 50 Punkte. Mit Schneider 60 Punkte. Mit Schwarz 70 Punkte. Mit ",
+    "2 Laufenden 90 Punkte.",
+    "Spiel    Preis      PcLinks       PcOben     PcRechts         Gast    Stock",
+    "    1       90          -90         +270          -90          -90        0",
+    " ",
+    "Geber: PcLinks",
+    "      PcOben hat: EO GO EA E9 GA G9 S7 H7",
+    "    PcRechts hat: HO SO EU HA EZ GZ SA S9",
+    "        Gast hat: GU HU HZ EK E8 GK SZ S8",
+    "     PcLinks hat: SU HK H9 H8 E7 G8 G7 SK",
+    "Es wurde Ramsch gespielt.",
+    "      PcOben spielt aus: EA EZ E8 E7",
+    "      PcOben spielt aus: EO SO HU H8",
+    "      PcOben spielt aus: GA GZ GK G7",
+    "      PcOben spielt aus: S7 SA S8 SK",
+    "    PcRechts spielt aus: HA HZ HK H7",
+    "    PcRechts spielt aus: HO GU H9 GO",
+    "      PcOben spielt aus: E9 S9 EK G8",
+    "        Gast spielt aus: SZ SU G9 EU",
+    "PcOben verliert den Ramsch. PcOben hat 62 Augen. PcLinks ist Jungfrau",
+    "Der Ramsch kostet 10 Punkte. Mit 1 mal Jungfrau 20 Punkte.",
+    "Spiel    Preis      PcLinks       PcOben     PcRechts         Gast    Stock",
+    "    2       20          -70         +210          -70          -70        0",
+    " ",
+    "Geber: PcOben",
+    "    PcRechts hat: SO SU HK H9 EZ E9 GA G7",
+    "        Gast hat: EO GO HO EU GU HA HZ EA",
+    "     PcLinks hat: HU H8 EK E8 GZ G9 SA S9",
+    "      PcOben hat: H7 E7 GK G8 SZ SK S8 S7",
+    "Gast spielt Herz-Solo Tout",
+    "    PcRechts spielt aus: GA GU G9 G8",
+    "        Gast spielt aus: EO H8 H7 SO",
+    "        Gast spielt aus: GO HU S7 H9",
+    "        Gast spielt aus: HO S9 S8 HK",
+    "        Gast spielt aus: EU SA SK SU",
+    "        Gast spielt aus: HA GZ GK G7",
+    "        Gast spielt aus: HZ E8 SZ E9",
+    "        Gast spielt aus: EA EK E7 EZ",
+    "Du gewinnst das Herz-Solo Tout. Die Gegner haben 0 Augen",
+    "Das Einzelspiel kostet 50 Punkte. Mit 3 Laufenden 80 Punkte. Doppelt für Tout 160 Punkte.",
+    "Spiel    Preis      PcLinks       PcOben     PcRechts         Gast    Stock",
+    "    3      160         -230          +50         -230         +410        0",
+    " ",
+    "Geber: PcRechts",
+    "        Gast hat: EO GO HO HA EA EZ SA S7",
+    "     PcLinks hat: SO GU HU HK H9 G8 G7 SK",
+    "      PcOben hat: EU HZ EK E9 GZ G9 SZ S9",
+    "    PcRechts hat: SU H8 H7 GA GK E8 E7 S8",
+    "PcLinks spielt Mit der Grün-Ass",
+    "        Gast spielt aus: EA SK E9 E7",
+    "        Gast spielt aus: EZ HU EK E8",
+    "     PcLinks spielt aus: G8 GZ GA HO",
+    "        Gast spielt aus: EO GU EU SU",
+    "        Gast spielt aus: GO SO HZ H7",
+    "        Gast spielt aus: HA HK S9 H8",
+    "        Gast spielt aus: SA H9 SZ S8",
+    "     PcLinks spielt aus: G7 G9 GK S7",
+    "PcLinks verliert das Rufspiel: Mit der Grün-Ass mit PcRechts. Die Gegner haben 79 Augen",
+    "Das Rufspiel kostet 10 Punkte. Ohne 3 Laufende 40 Punkte. 1 mal gespritzt 80 Punkte.",
+    "Spiel    Preis      PcLinks       PcOben     PcRechts         Gast    Stock",
+    "    4       80         -310         +130         -310         +490        0",
+    "",
+])
+
+
+def test_f2_a_ramsch_with_a_jungfrau_refused_for_its_price_says_what_the_jungfrau_gets():
+    """Game 2 of real29's protocol, a Ramsch (rules.md G-17): Augen PcOben 62 (21 + 8 + 25 + 8), PcRechts 54, Gast 4,
+    PcLinks 0 and no trick, so PcOben loses and PcLinks is Jungfrau.  The log prices it as its house does: 10, doubled
+    for the Jungfrau, 20 from PcOben to each (PcOben -60).  Under schafkopf-bsv (Ramsch 20, jungfrau=doublesOwn: the
+    loser's payment to the Jungfrau is doubled) PcOben pays 20 to PcRechts and Gast and 2 x 20 = 40 to PcLinks:
+    -20 - 20 - 40 = -80.  The refusal stands; its message now names the 40 and the -80."""
+    from ingest.netschafkopf import read_protocol
+
+    res = read_protocol(PROTOCOL.encode(), "Schafkopfprotokoll_vom_20.11.26_01.txt", rules="schafkopf-bsv")
+    assert [vh.outcome.hand for vh in res.hands] == [1, 3, 4]
+    (bad,) = res.rejected
+    (d,) = [e for e in bad.errors if e.code == "E-NSK-PRICE"]
+    assert (d.line, d.col) == (39, 1)
+    assert d.message == (
+        "the log says 'Der Ramsch kostet 10 Punkte. Mit 1 mal Jungfrau 20 Punkte.'; the cards give 'Der Ramsch kostet "
+        "20 Punkte.'; under jungfrau=doublesOwn (rules.md G-17) the Jungfrau is paid double: PcOben pays 20 to "
+        "PcRechts and Gast and 40 to the Jungfrau PcLinks, -80 in all")
+    # the stored games as real29 worked them: 1 Wenz schwarz, 2 Laufende: 50 + 10 + 10 + 20 = 90, PcOben +270;
+    # 3 Herz-Solo Tout, 3 Laufende: (50 + 30) x 2 = 160, Gast +480; 4 Rufspiel lost, 3 Laufende without, Kontra:
+    # (10 + 30) x 2 = 80 (a house Rufspiel of 10, read off the price lines)
+    units = {vh.outcome.hand: vh.outcome.units for vh in res.hands}
+    assert units[1]["PcOben"] == 270 and units[3]["Gast"] == 480 and units[4]["PcLinks"] == -80
+
+
+def test_f2_the_house_jungfrau_rule_is_unchanged():
+    """Read with the rules the price lines give (the netschafkopf house rule: the Jungfrau doubles the whole price),
+    game 2 is stored: PcOben -60 (20 to each), the others +20 each; nothing is added to any message."""
+    from ingest.netschafkopf import read_protocol
+
+    res = read_protocol(PROTOCOL.encode(), "Schafkopfprotokoll_vom_20.11.26_01.txt")
+    assert not res.rejected, [e.message for r in res.rejected for e in r.errors]
+    units = {vh.outcome.hand: vh.outcome.units for vh in res.hands}
+    assert units[2] == {"PcLinks": 20, "PcOben": -60, "PcRechts": 20, "Gast": 20}
+
