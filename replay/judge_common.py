@@ -337,9 +337,12 @@ def money_hint(d: int, what: str) -> str:
             f"unit is worth (--columns stake={d}), or write units")
 
 
-def _agreed_score(chk: HandCheck, settle: Settlement, score=None) -> Settlement:
+def _agreed_score(chk: HandCheck, settle: Settlement, score=None, note=None) -> Settlement:
     """Check the written score against ``settle``; an agreed (``^``) score
-    replaces it.  Returns the settlement the ledger uses."""
+    replaces it.  Returns the settlement the ledger uses.  ``note``, when
+    given, is called with the seat of the refused entry and its text is
+    added to ``E-SCORE`` after the rules' working (real29 F3: the prices an
+    unwritten Schafkopf fact allows)."""
     score = score if score is not None else chk.rec.score
     if score is None:
         chk.prov["units"] = "derived"
@@ -373,8 +376,9 @@ def _agreed_score(chk: HandCheck, settle: Settlement, score=None) -> Settlement:
         rules = chk.tags.get("Rules") or chk.profile.name
         hint = (f"; every amount is half the rules': a table that does not double on the bump writes "
                 f'[Rules "{rules}; doubleOnBump=off"] (rules.md B-32)')
+    extra = note(i) if note is not None else ""
     raise chk.reject("E-SCORE", f"{chk.aliases[i]} {units[i]:+d} is written but the rules give "
-                     f"{settle.units[i]:+d} ({why}){hint}", v.pos, found=f"{units[i]:+d}",
+                     f"{settle.units[i]:+d} ({why}){extra}{hint}", v.pos, found=f"{units[i]:+d}",
                      expected=f"{settle.units[i]:+d}")
 
 

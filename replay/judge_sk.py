@@ -738,7 +738,13 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
                         best = (hits, (d, pa, o, lc, lw, settle))
         options = [best[1]]
         chosen = options[0]
-        used = _agreed_score(chk, chosen[5])  # raises E-SCORE at the entry, unless agreed (^)
+        note = None
+        if len(laufs) > 1:  # real29 F3: the closest price took no Laufende; say what each count would give
+            bd, bpa, bo = chosen[:3]
+            by_run = [(lc, settle_game(prof, game, suit, g.tout, bd, bpa, bo, lc, lw, len(doublings), nk).units)
+                      for lc, lw in laufs]
+            note = lambda i: _laufende_prices(chk.aliases[i], [(lc, u[i]) for lc, u in by_run])  # noqa: E731
+        used = _agreed_score(chk, chosen[5], note=note)  # raises E-SCORE at the entry, unless agreed (^)
     else:
         units = {x[5].units for x in options}
         results = {x[:3] for x in options}
@@ -779,6 +785,27 @@ def _score_sheet(chk, prof, dealer: int | None) -> tuple[HandOutcome, None, Sett
     return _sheet_stored(chk, prof, used, game=game, suit=suit, tout=g.tout, dealer=dealer, declarer=d, partner=pa,
                          called=g.called if game is Game.SAUSPIEL else None, pts=pts, tricks=tricks,
                          doublings=len(doublings), laufende=stored_lauf, prov=prov), None, used
+
+
+def _laufende_prices(who: str, prices: list[tuple[int, int]]) -> str:
+    """What ``E-SCORE`` adds for a score-sheet game whose Laufende are not
+    written (real29 F3): ``prices`` is ``(counted Laufende, units of the
+    refused seat)`` for each count the game allows, 0 first (rules.md G-13:
+    a run counts from the house's minimum; each runner adds one unit to the
+    game value, G-14).  E.g. ``"; the Laufende are not written, so none
+    were taken: Sepp gets +50 without Laufende, +70/+80/+90 with 2/3/4
+    (rules.md G-13); write them (laufende N with, or laufende N
+    without)"``; more than four counts evenly apart (a Sauspiel's 3..14)
+    as ``+50 with 3 up to +160 with 14 (10 a Laufender more)``."""
+    (_, none), runs = prices[0], prices[1:]
+    text = f"; the Laufende are not written, so none were taken: {who} gets {none:+d} without Laufende"
+    steps = {b[1] - a[1] for a, b in zip(runs, runs[1:])}
+    if len(runs) > 4 and len(steps) == 1:  # a Sauspiel's 3..14: the first and last, and the step
+        (k0, u0), (kn, un) = runs[0], runs[-1]
+        text += f", {u0:+d} with {k0} up to {un:+d} with {kn} ({abs(steps.pop())} a Laufender more)"
+    elif runs:
+        text += f", {'/'.join(f'{u:+d}' for _, u in runs)} with {'/'.join(str(k) for k, _ in runs)}"
+    return text + " (rules.md G-13); write them (laufende N with, or laufende N without)"
 
 
 _OUTCOME_WORDS = {"win": "wins", "win-s": "wins schneider", "win-z": "wins schwarz", "lose": "loses",

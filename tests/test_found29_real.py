@@ -21,6 +21,9 @@ Wenz 50, schneider +10, Laufende 10 each from 2 in a Wenz; a Tout doubles):
 
 F2: a NetSchafkopf Ramsch with a Jungfrau refused E-NSK-PRICE under ``--rules schafkopf-bsv`` said only "the cards
 give 'Der Ramsch kostet 20 Punkte.'", as if the Jungfrau did not count; now it says what the rules give her.
+
+F3: a Wenz score line with its Laufende not written, refused E-SCORE, said "the rules give +50" as if there were none;
+now it lists what each count of Laufende would give.
 """
 
 from __future__ import annotations
@@ -315,4 +318,56 @@ def test_f2_the_house_jungfrau_rule_is_unchanged():
     assert not res.rejected, [e.message for r in res.rejected for e in r.errors]
     units = {vh.outcome.hand: vh.outcome.units for vh in res.hands}
     assert units[2] == {"PcLinks": 20, "PcOben": -60, "PcRechts": 20, "Gast": 20}
+
+
+# --------------------------------------------------------------------------
+# F3: E-SCORE of a score-sheet game whose Laufende are not written
+
+def _sk_hand(*lines: str) -> str:
+    return HEAD.format(date="2026.11.27") + "\nhand 6  dealer Sepp\n" + "\n".join(lines) + "\n"
+
+
+def _refusal(text: str):
+    from ingest.validate import validate_text
+
+    res = validate_text(text, path="stammtisch2.shn")
+    (bad,) = res.rejected
+    return bad.errors[0]
+
+
+def test_f3_a_wenz_whose_laufende_are_not_written_lists_the_prices_each_run_gives():
+    """real29's stammtisch2.shn hand 6: Resi's Wenz, pts 45, so lost (45 < 61, rules.md G-12), not schneider (45 >
+    30); Laufende not written.  A Wenz is 50 (G-16) and counts Laufende from 2 of its 4 Unter (G-13): 0 -> 50, 2 ->
+    50 + 20 = 70, 3 -> 80, 4 -> 90 to each defender (G-15).  +60 is none of them: refused E-SCORE at the +60 (line 10,
+    column 12), now naming every price, not "+50" alone."""
+    d = _refusal(_sk_hand("game Resi wenz  pts 45", "score Sepp +60 Resi -180 Franz +60 Vroni +60"))
+    assert (d.code, d.line, d.col) == ("E-SCORE", 10, 12)
+    assert d.message == (
+        "Sepp +60 is written but the rules give +50 (value (Wenz 50) 50 = 50 per defender); the Laufende are not "
+        "written, so none were taken: Sepp gets +50 without Laufende, +70/+80/+90 with 2/3/4 (rules.md G-13); write "
+        "them (laufende N with, or laufende N without)")
+
+
+def test_f3_a_sauspiel_whose_laufende_are_not_written_gives_the_range():
+    """A Sauspiel (20 here, tariff.sauspiel=20) Sepp + Resi won 65, Laufende not written, written +30 each: none of
+    20 (no Laufende) or 20 + 10 x k for k = 3..14 Laufende (G-13: from 3 of 14 trumps), i.e. +50 up to +160.  The
+    first wrong entry is Sepp's (line 10, column 12)."""
+    d = _refusal(_sk_hand("game Sepp sauspiel EA  partner Resi  pts 65", "score Sepp +30 Resi +30 Franz -30 Vroni -30"))
+    assert (d.code, d.line, d.col) == ("E-SCORE", 10, 12)
+    assert d.message.endswith(
+        "; the Laufende are not written, so none were taken: Sepp gets +20 without Laufende, +50 with 3 up to +160 "
+        "with 14 (10 a Laufender more) (rules.md G-13); write them (laufende N with, or laufende N without)")
+
+
+def test_f3_written_laufende_or_a_score_they_explain_are_unchanged():
+    """``laufende 2 with`` written: the Wenz is 70 (50 + 2 x 10), so +60 is refused with no list (the Laufende are
+    known); and +70 with the Laufende not written is stored (2 Laufende explain it)."""
+    d = _refusal(_sk_hand("game Resi wenz  laufende 2 with  pts 45", "score Sepp +60 Resi -180 Franz +60 Vroni +60"))
+    assert d.code == "E-SCORE" and "the rules give +70" in d.message and "not written" not in d.message
+    from ingest.validate import validate_text
+
+    res = validate_text(_sk_hand("game Resi wenz  pts 45", "score Sepp +70 Resi -210 Franz +70 Vroni +70"), path="x")
+    assert not res.rejected
+    (vh,) = res.hands
+    assert vh.outcome.units == {"Sepp": 70, "Resi": -210, "Franz": 70, "Vroni": 70}
 
