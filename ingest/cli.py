@@ -1199,7 +1199,7 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
     for r in sh.rows:
         while gaps and gaps[-1].hand < r.hand:
             _refused_row(table, gaps.pop(), sh)
-        cells = [str(r.hand), r.dealer or "", r.picker or "", r.partner or "", r.call or "",
+        cells = [str(r.hand), r.dealer or "", r.picker or "", r.partner or "", r.game_text() or "",
                  r.result + (" !" if r.kept else ""), r.marks, str(r.stake)][:len(head)]
         cells += [f"{r.units[a]:+d} {r.running[a]:>4}" for a in sh.players]
         if sh.has_pot:
@@ -1230,6 +1230,8 @@ def sheet(session: str = typer.Argument(..., help="The session id (its Session t
         out.print(sh.pot_text(), markup=False, highlight=False, soft_wrap=True)
     if sh.voided:
         out.print(f"voided (not counted): hand(s) {sh.voided_text()}", markup=False, highlight=False)
+    if sh.amended:  # real29 F4: which hands count with an amended revision (shead history HAND lists them)
+        out.print(f"amended (counted as amended): hand(s) {sh.amended_text()}", markup=False, highlight=False)
     for line in sh.refused_lines() + sh.kept_lines() + sh.source_lines():  # dash27 F5: the source's own totals
         out.print(line, soft_wrap=True)  # a long path is not broken over lines
     if not sh.rows:

@@ -69,6 +69,19 @@ class SheetRow:
     marks: str = ""  # the marks as written, with their factor: "crack Dot, recrack Eve ×4" (QA D10)
     outcome: str = ""  # the stored outcome ("win", "doubler", ...): a hand of UNPLAYED_OUTCOMES is no hand played
     kept: str | None = None  # why its stored result stands against the rules (W-CARRY), None when they agree
+    #: a Schafkopf game's Laufende as stored (rules.md G-13: counted in the price), ``(count, with)``; None for a
+    #: Ramsch, a Sheepshead hand, or a score-sheet game whose Laufende were not written
+    laufende: tuple[int, bool | None] | None = None
+
+    def game_text(self) -> str | None:
+        """The call as a person reads it: a Schafkopf game with the Laufende
+        counted in its price (rules.md G-13, G-14), ``solo eichel, 5
+        Laufende with`` (real29 F4: the sheet could not check a price), else
+        :attr:`call`."""
+        if not self.laufende or not self.laufende[0]:
+            return self.call
+        n, with_ = self.laufende
+        return (f"{self.call or ''}, {n} Laufende" + {True: " with", False: " without"}.get(with_, "")).lstrip(", ")
 
 
 @dataclass(frozen=True)
@@ -106,7 +119,10 @@ class Sheet:
     name, clockwise), ``rules``, ``date``, the hands in order, the
     ``totals`` per seat (units), ``pot`` (the pot's balance at the end, None
     without a pot), ``voided`` (the numbers of its voided hands, each
-    void's reason in ``void_reasons``) and
+    void's reason in ``void_reasons``), ``amended`` (the numbers of its
+    hands in force whose text was amended, ``shead ingest --amend`` or the
+    dashboard's Edit, each latest amendment's reason in ``amend_reasons``;
+    they count as amended) and
     ``refused`` (its hands refused at ingest and not stored, by number).
     A hand whose stored result the rules no longer give (``W-CARRY``: an
     earlier hand stored after it moved its stake or pot, rules.md D-11,
@@ -124,6 +140,8 @@ class Sheet:
     voided: list[int] = field(default_factory=list)
     refused: list[RefusedHand] = field(default_factory=list)
     void_reasons: dict[int, str] = field(default_factory=dict)
+    amended: list[int] = field(default_factory=list)
+    amend_reasons: dict[int, str] = field(default_factory=dict)
     #: the source's own totals (player name -> units: a sheet's Total row, a protocol's table) where the session's
     #: check found the stored hands short of them (``session_checks``), else None (dash27 F5)
     source_totals: dict[str, int] | None = None
@@ -133,6 +151,12 @@ class Sheet:
         foot says them: ``"3 (dealt at the other table), 5"``."""
         return ", ".join(f"{n} ({self.void_reasons[n]})" if self.void_reasons.get(n) else str(n)
                          for n in self.voided)
+
+    def amended_text(self) -> str:
+        """The amended hands' numbers with each latest amendment's reason, as
+        the sheet's foot says them (real29 F4): ``"8 (5 Laufende, not 4)"``."""
+        return ", ".join(f"{n} ({self.amend_reasons[n]})" if self.amend_reasons.get(n) else str(n)
+                         for n in self.amended)
 
     @property
     def has_pot(self) -> bool:
@@ -173,8 +197,9 @@ class Sheet:
         """One flat dict per hand (the columns of :meth:`columns`), seats by alias."""
         out = []
         for r in self.rows:
-            d = {"hand": r.hand, "dealer": r.dealer, "picker": r.picker, "partner": r.partner, "call": r.call,
-                 "result": r.result + (KEPT_MARK if r.kept else ""), "marks": r.marks, "stake": r.stake}
+            d = {"hand": r.hand, "dealer": r.dealer, "picker": r.picker, "partner": r.partner,
+                 "call": r.game_text(), "result": r.result + (KEPT_MARK if r.kept else ""), "marks": r.marks,
+                 "stake": r.stake}
             d.update({f"{a} units": r.units.get(a, 0) for a in self.players})
             d.update({f"{a} total": r.running.get(a, 0) for a in self.players})
             if self.has_pot:
@@ -273,11 +298,13 @@ class Sheet:
                 "hands": [{"hand": r.hand, "hand_id": r.hand_id, "dealer": r.dealer, "picker": r.picker,
                            "partner": r.partner, "call": r.call, "result": r.result, "marks": r.marks,
                            "stake": r.stake, "kept": r.kept,
+                           "laufende": r.laufende[0] if r.laufende else None,
+                           "laufende_with": r.laufende[1] if r.laufende else None,
                            "units": r.units, "running": r.running, "pot": r.pot, "pot_balance": r.pot_balance}
                           for r in self.rows],
                 "totals": self.totals, "pot": self.pot,
                 "pot_opened": self.pot_opened() if self.has_pot else None,
-                "pot_net": self.pot_net() if self.has_pot else None, "voided": self.voided,
+                "pot_net": self.pot_net() if self.has_pot else None, "voided": self.voided, "amended": self.amended,
                 "refused": [{"hand": r.hand, "code": r.code, "message": r.message, "file": r.file, "line": r.line,
                              "col": r.col} for r in self.refused],
                 "source_totals": self.source_totals,
@@ -332,6 +359,8 @@ class Sheet:
                 f"{escape(names)}</p><table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
                 + (f"<p>{escape(self.pot_text())}</p>" if self.has_pot else "")
                 + (f"<p>Voided hands (not counted): {escape(self.voided_text())}</p>" if self.voided else "")
+                + (f"<p>Amended hands (counted as amended): {escape(self.amended_text())}</p>" if self.amended
+                   else "")
                 + "".join(f"<p>{escape(line)}</p>" for line in self.refused_lines() + self.kept_lines()
                           + self.source_lines())
                 + "</body></html>")
@@ -457,12 +486,12 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
         "SELECT h.hand_id, h.hand, h.dealer, h.picker, h.partner, h.partner2, h.call, h.outcome, h.picker_points, "
         "h.picker_tricks, h.leaster_winner, h.game, h.game_type, h.stake, h.rules_flags, "
         "list(u.seat ORDER BY u.seat_no), list(u.units ORDER BY u.seat_no), h.marks, h.multiplier, h.warnings, "
-        "h.breakdown, h.players, h.call_type "
+        "h.breakdown, h.players, h.call_type, h.laufende, h.laufende_with "
         "FROM hands h LEFT JOIN hand_units u USING (hand_id) WHERE h.session_id = ? "
         "GROUP BY ALL ORDER BY h.hand, h.hand_id", [session_id]).fetchall()
     # a hand seated otherwise (its own [Seats]: a newcomer, a chair swap, a name corrected in one hand): the
     # columns are the players', so every row sums to 0 and every total is its player's (nsk18 F1, fix18)
-    keys = _player_keys(players, [json.loads(h[-2]) if h[-2] else players for h in hands])
+    keys = _player_keys(players, [json.loads(h[21]) if h[21] else players for h in hands])
     if keys is not None:
         players = {k: n for k, (n, _) in keys.items()}
     # the session's texts by their listed ids (as ingest.store._texts, not imported: `shead sheet` starts
@@ -478,6 +507,7 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
     except duckdb.CatalogException:  # a database before migration 007
         reasons = {}
     voided = sorted(reasons)
+    amends = _amended(con, session_id, {h[1] for h in hands})
     # a restored session's voids: its header's [_Voided] numbers, which `shead export` writes (fix18 F1)
     header = con.execute("SELECT header FROM sessions WHERE session_id = ?", [session_id]).fetchone()[0] or ""
     if (tag := _VOIDED_TAG.search(header)) is not None:
@@ -485,11 +515,12 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
         voided = sorted(set(voided) | {int(t) for t in tag.group(1).split() if t.isdigit() and int(t) not in in_force})
     sheet = Sheet(session, players, rules or "", date, game or "sheepshead", voided=voided,
                   refused=_refused(con, session, {h[1] for h in hands} | set(voided)),
-                  void_reasons={n: r for n, r in reasons.items() if r}, source_totals=_source_totals(con, session_id))
+                  void_reasons={n: r for n, r in reasons.items() if r}, source_totals=_source_totals(con, session_id),
+                  amended=sorted(amends), amend_reasons={n: r for n, r in amends.items() if r})
     running = {a: 0 for a in players}
     balance: int | None = None
     for (hand_id, number, dealer, picker, partner, partner2, call, outcome, pts, tricks, lw, g, gtype, stake,
-         flags, seats, units, nmarks, mult, warnings, breakdown, seated, call_type) in hands:
+         flags, seats, units, nmarks, mult, warnings, breakdown, seated, call_type, lauf, lauf_with) in hands:
         source = texts.get(hand_id)
         written = source is not None and source.lstrip()[:5].lower() == "hand "  # an SHN hand (added to a protocol)
         block = source if fmt == "netschafkopf" and not written else None  # a protocol's game block: no SHN in it
@@ -526,10 +557,25 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
                                    result_text(outcome, pts, tricks, lw, g, gtype), stake,
                                    {a: by_seat.get(a, 0) for a in players}, dict(running),
                                    pot if balance is not None else None, balance, marks, outcome,
-                                   kept_reason(warnings)))
+                                   kept_reason(warnings), (lauf, lauf_with) if lauf is not None else None))
     sheet.totals = dict(running)
     sheet.pot = balance
     return sheet
+
+
+def _amended(con: duckdb.DuckDBPyConnection, session_id: int, in_force: set[int]) -> dict[int, str | None]:
+    """The session's hands in force (their numbers, ``in_force``) whose text
+    was amended (``hand_revisions`` action ``amend``: ``shead ingest
+    --amend``, the dashboard's Edit), each with its latest amendment's
+    reason (None when none was given); a re-derived hand (its text as
+    stored) is not amended.  Empty on a database from before migration 007."""
+    try:
+        rows = con.execute(
+            "SELECT r.hand, arg_max(r.reason, r.revision) FROM hand_revisions r WHERE r.session_id = ? AND "
+            "r.action = 'amend' GROUP BY 1 ORDER BY 1", [session_id]).fetchall()
+    except duckdb.CatalogException:
+        return {}
+    return {n: r for n, r in rows if n in in_force}
 
 
 def _source_totals(con: duckdb.DuckDBPyConnection, session_id: int) -> dict[str, int] | None:

@@ -24,6 +24,9 @@ give 'Der Ramsch kostet 20 Punkte.'", as if the Jungfrau did not count; now it s
 
 F3: a Wenz score line with its Laufende not written, refused E-SCORE, said "the rules give +50" as if there were none;
 now it lists what each count of Laufende would give.
+
+F4: a Schafkopf night's sheet (``shead sheet``, --json, the Sheet page) now names the Laufende in a game's text and
+which hands count as amended, as it names the voided ones.
 """
 
 from __future__ import annotations
@@ -371,3 +374,108 @@ def test_f3_written_laufende_or_a_score_they_explain_are_unchanged():
     (vh,) = res.hands
     assert vh.outcome.units == {"Sepp": 70, "Resi": -210, "Franz": 70, "Vroni": 70}
 
+
+# --------------------------------------------------------------------------
+# F4: the sheet's Laufende and amended hands
+
+NIGHT = HEAD.format(date="2026.11.20") + """
+hand 1  dealer Vroni
+game Sepp sauspiel EA  partner Franz  laufende 0  pts 72  win
+score Sepp +20 Resi -20 Franz +20 Vroni -20
+
+hand 2  dealer Sepp
+game Resi wenz  laufende 2 with  pts 95  win-s
+score Sepp -80 Resi +240 Franz -80 Vroni -80
+
+hand 3  dealer Resi
+game Franz solo herz  kontra Sepp  laufende 3 without  pts 58  lose
+
+hand 4  dealer Franz
+game Vroni sauspiel GA  kontra Franz  re Vroni  partner Resi  laufende 4 with  pts 28  lose-s
+score Sepp +280 Resi -280 Franz +280 Vroni -280
+
+hand 5  dealer Vroni
+ramsch
+score Sepp -80 Resi +20 Franz +40 Vroni +20
+
+hand 6  dealer Sepp
+game Resi wenz tout  laufende 2 with  win
+score Sepp -140 Resi +420 Franz -140 Vroni -140
+
+hand 7  dealer Resi
+game Franz sauspiel SA  partner Vroni  laufende 0  pts 120  tricks 8  win-z
+score Sepp -40 Resi -40 Franz +40 Vroni +40
+
+hand 8  dealer Franz
+game Sepp solo eichel  kontra Resi after 1  laufende 4 with  pts 61  win
+"""
+AMEND8 = HEAD.format(date="2026.11.20") + """
+hand 8  dealer Franz
+game Sepp solo eichel  kontra Resi after 1  laufende 5 with  pts 61  win
+"""
+STAMMTISCH = "Stammtisch Zum Gruenen Baum / 2026.11.20"
+
+
+@pytest.fixture(scope="module")
+def amended_night(tmp_path_factory) -> Path:
+    """real29's stammtisch.shn, hand 8 amended to 5 Laufende, hand 7 voided."""
+    from tests.cli_helpers import cli
+
+    tmp = tmp_path_factory.mktemp("real29f4")
+    db = tmp / "sk.duckdb"
+    (tmp / "stammtisch.shn").write_text(NIGHT, encoding="utf-8")
+    (tmp / "amend8.shn").write_text(AMEND8, encoding="utf-8")
+    cli("ingest", str(tmp / "stammtisch.shn"), "--db", str(db))
+    cli("ingest", "--amend", str(tmp / "amend8.shn"), "--reason", "5 Laufende, not 4", "--db", str(db))
+    cli("void", f"{STAMMTISCH}#7", "--reason", "dealt twice", "--db", str(db))
+    return db
+
+
+def test_f4_the_terminal_sheet_names_the_laufende_and_the_amended_hand(amended_night):
+    """The prices, worked from rules.md (Sauspiel 20, Solo and Wenz 50, schneider +10, 10 a Laufender, Kontra and Re
+    x2 each; G-13..G-18): hand 2 Wenz won 95, schneider, 2 Laufende: 50 + 10 + 20 = 80, Resi +240; hand 3 Herz-Solo
+    lost, 3 Laufende without, Kontra: (50 + 30) x 2 = 160, Franz -480; hand 4 Sauspiel lost 28, schneider, 4
+    Laufende with, Kontra and Re: (20 + 10 + 40) x 4 = 280; hand 6 Wenz Tout, 2 Laufende: (50 + 20) x 2 = 140, Resi
+    +420; hand 8 as amended, Eichel-Solo won 61, 5 Laufende with, Kontra: (50 + 50) x 2 = 200, Sepp +600.  Totals
+    without hand 7: Sepp 760, Resi 340, Franz -560, Vroni -540 (real29's numbers)."""
+    from tests.cli_helpers import cli
+
+    out = cli("sheet", "Stammtisch", "--db", str(amended_night)).output
+    rows = {int(line.split()[0]): " ".join(line.split()) for line in out.splitlines()
+            if line.strip()[:1].isdigit() and len(line.split()) > 8}
+    assert "wenz, 2 Laufende with won 95 (schneider) -80 -60 +240 220" in rows[2]
+    assert "solo herz, 3 Laufende without lost 58 kontra Sepp ×2 +160 100 +160 380 -480 -540" in rows[3]
+    assert "sauspiel GA, 4 Laufende with lost 28 (schneider) kontra Franz, re Vroni ×4 +280" in rows[4]
+    assert "wenz tout, 2 Laufende with won -140" in rows[6]
+    assert "solo eichel, 5 Laufende with won 61 kontra Resi ×2 +600 760 -200 340 -200 -560 -200 -540" in rows[8]
+    assert "sauspiel EA won 72" in rows[1] and "Laufende" not in rows[1] + rows[5]  # none counted; a Ramsch has none
+    assert "voided (not counted): hand(s) 7 (dealt twice)" in out
+    assert "amended (counted as amended): hand(s) 8 (5 Laufende, not 4)" in out
+
+
+def test_f4_the_json_sheet_has_the_laufende_and_the_amended_hands(amended_night):
+    import json
+
+    from tests.cli_helpers import cli
+
+    sh = json.loads(cli("sheet", "Stammtisch", "--db", str(amended_night), "--json").output)
+    got = {h["hand"]: (h["laufende"], h["laufende_with"], h["units"]["Sepp"]) for h in sh["hands"]}
+    assert got == {1: (0, None, 20), 2: (2, True, -80), 3: (3, False, 160), 4: (4, True, 280), 5: (None, None, -80),
+                   6: (2, True, -140), 8: (5, True, 600)}
+    assert sh["hands"][-1]["call"] == "solo eichel"  # the game alone, as before: its Laufende in their own fields
+    assert sh["amended"] == [8] and sh["voided"] == [7]
+    assert sh["totals"] == {"Sepp": 760, "Resi": 340, "Franz": -560, "Vroni": -540}
+
+
+def test_f4_the_sheet_page_names_the_laufende_and_the_amended_hand(amended_night, monkeypatch):
+    from tests.test_found26_dashboard import _run
+
+    at = _run("sheet.py", amended_night, monkeypatch, session=STAMMTISCH)
+    (d,) = at.dataframe
+    rows = d.value.to_dicts() if hasattr(d.value, "to_dicts") else d.value.to_dict("records")
+    games = {r["hand"]: r["call"] for r in rows if r["hand"] == r["hand"] and r["hand"] is not None}
+    assert games[8] == "solo eichel, 5 Laufende with" and games[3] == "solo herz, 3 Laufende without"
+    caps = "\n".join(c.value for c in at.caption)
+    assert "Voided, not counted: hand 7 (dealt twice)." in caps
+    assert "Amended, counted as amended (its history on the Replay page): hand 8 (5 Laufende, not 4)." in caps
+    assert "the game column names the Laufende counted in it" in caps

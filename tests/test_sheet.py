@@ -268,7 +268,8 @@ def test_the_schafkopf_sheet_in_the_terminal_and_print_uses_the_game_s_terms(tmp
     assert head.split() == ["hand", "dealer", "declarer", "partner", "game", "result", "marks", "Al", "Bea", "Cy",
                             "Di"]
     hand1 = next(line for line in lines if line.split()[:1] == ["1"])
-    assert hand1.split() == ["1", "Di", "Bea", "Cy", "sauspiel", "SA", "won", "84", "kontra", "Al", "×2",
+    assert hand1.split() == ["1", "Di", "Bea", "Cy", "sauspiel", "SA,", "3", "Laufende", "with",  # real29 F4
+                             "won", "84", "kontra", "Al", "×2",
                              "-80", "-80", "+80", "80", "+80", "80", "-80", "-80"]
     total = next(line for line in lines if "total, 2 hands" in line)
     assert total.split()[-4:] == ["-160", "100", "120", "-60"]

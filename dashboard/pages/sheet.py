@@ -143,12 +143,14 @@ st.dataframe(frame, hide_index=True, width="stretch", column_config=config, plac
                            and not (_no_marks and c == "marks")])
 st.caption(f"{len(sh.rows)} hands of {md(repr(sh.session))}; "
            + ("tariff points: + receives, − pays (the tariff's price with its Laufende, Kontra, Re and Klopfen, "
-              "rules.md G-14..G-19)" if sh.game == "schafkopf" else
+              "rules.md G-14..G-19; the game column names the Laufende counted in it)" if sh.game == "schafkopf" else
               "units: + receives, − pays (the stake and the pot as derived from the session's hands in order, "
               "rules.md D-11, D-12, D-19" + ("; stake 1 on every hand" if _plain else "") + ")")
            + "; Σ: each player's running total; the last line is the totals."
            + (" " + sh.pot_text() if sh.has_pot else "")
            + (f" Voided, not counted: hand {md(sh.voided_text())}." if sh.voided else "")
+           + (f" Amended, counted as amended (its history on the Replay page): hand {md(sh.amended_text())}."
+              if sh.amended else "")  # real29 F4: which hand, as the voided ones are named
            # dash27 F5: where and why, as `shead sheet` says it (was "hand 4 (E-OUTCOME)" alone)
            + (" Refused at ingest, not stored (see the Rejected hands page): "
               + "; ".join(md(line) for line in sh.refused_lines()) + "." if sh.refused else ""))
