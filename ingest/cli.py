@@ -1017,7 +1017,9 @@ def void(hand: str = typer.Argument(..., help='A hand id, "SESSION#N" or a conte
     if rep.rederived:
         typer.echo(f"{rep.rederived} later hand(s) of the session re-derived (stake/pot)")
     for d in rep.notes:  # the night's ledger row, checked again against its hands (real22b F1)
-        typer.echo(f"  warning {d.code}: {d.message}")
+        # said at a stored hand's place when it has one (a later night's hand 1, W-POT-CARRY: break29 F2)
+        at = f"{d.file}:{d.line}:{d.col}: " if d.file and d.line else ""
+        typer.echo(f"  {at}warning {d.code}: {d.message}")
 
 
 def _summary_text(o: dict | None) -> str:

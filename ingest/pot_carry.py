@@ -9,8 +9,9 @@ amount opens with that one.  Whether a house carries the pot from night to
 night is the house's matter, so nothing is refused; but the units the stored
 night left in the pot leave the ledger unless the night says so, so each
 ``pot=on`` session whose hand 1 opens with another balance than the last
-earlier stored ``pot=on`` night of its group (same ``[Event]``, players and
-``[Rules]``, an earlier ``[Date]``) left after its stored hands is said: at
+earlier stored ``pot=on`` night of its group (:func:`_same_group`: same
+``[Event]``, ``[Table]`` and ``[Rules]``, more than half its players the
+same, so a substitute night is one; an earlier ``[Date]``) left after its stored hands is said: at
 its hand 1 when it is stored (or its hand 1 comes or is amended), at the
 earlier night's hand when that one is stored, grows, is amended or has a
 hand voided after it.  The pot named is what the stored hands leave, never
@@ -51,6 +52,29 @@ def written_pot(template: str | None) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def voided_opening(con: duckdb.DuckDBPyConnection, session_id: int) -> int | None:
+    """The pot a night opened with when its hand 1 is voided (``shead
+    void``, its latest revision a void): the ``pot N`` its last text wrote,
+    0 when it wrote none (the night opened empty).  The opening balance is a
+    fact of the night, carried from the night before (rules.md D-19,
+    docs/notation.md "pot N"), not of the hand it was written on, so a void of
+    that hand keeps it for the night's later hands (break29 F2).  None when
+    hand 1 is not voided (stored, or not come: then what the night opened
+    with is its stored hand 1's, or not known), or before migration 007."""
+    try:
+        row = con.execute(
+            "SELECT (SELECT p.source FROM hand_revisions p WHERE p.hand_id = r.hand_id AND p.source IS NOT NULL "
+            "ORDER BY p.revision DESC LIMIT 1) FROM hand_revisions r WHERE r.session_id = ? AND r.hand = 1 "
+            "AND r.action = 'void' AND r.revision = (SELECT max(revision) FROM hand_revisions x "
+            "WHERE x.hand_id = r.hand_id) AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.session_id = r.session_id "
+            "AND h.hand = 1) LIMIT 1", [session_id]).fetchone()
+    except duckdb.CatalogException:  # before migration 007: no voids kept
+        return None
+    if row is None:
+        return None
+    return written_pot(row[0]) or 0
+
+
 def _held_after(con: duckdb.DuckDBPyConnection, session_id: int) -> tuple[int | None, int]:
     """What the pot holds after stored session ``session_id``'s hands
     (:func:`replay.pot.pot_held`): the balance written on a hand whose pot
@@ -64,15 +88,45 @@ def _held_after(con: duckdb.DuckDBPyConnection, session_id: int) -> tuple[int | 
         "coalesce((SELECT sum(u.units) FROM hand_units u WHERE u.hand_id = h.hand_id AND u.player IS NULL "
         "AND u.seat = '(pot)'), 0), h.hand_id FROM hands h WHERE h.session_id = ? ORDER BY h.hand",
         [session_id]).fetchall()
-    if not rows:
+    opening = voided_opening(con, session_id) if not rows or rows[0][0] != 1 else None
+    if not rows:  # every hand voided: a night with no hand in force is no night of the carry (_LIVE)
         return None, 0
-    if rows[0][0] != 1 and not rows[0][1]:
+    if rows[0][0] != 1 and not rows[0][1] and opening is None:
         return None, int(rows[-1][0])
     asserted = [r[3] for r in rows if r[1]]
     texts = dict(con.execute("SELECT hand_id, template FROM hand_source WHERE list_contains(?, hand_id)",
                              [asserted]).fetchall()) if asserted else {}
-    return pot_held((written_pot(texts.get(hid)) if hid in texts else None, int(units))
-                    for _, _, units, hid in rows), int(rows[-1][0])
+    # a voided hand 1's opening pot seeds the carry (break29 F2), a balance written on a later hand re-seeds it
+    return pot_held([(opening, 0)] * (opening is not None) + [
+        (written_pot(texts.get(hid)) if hid in texts else None, int(units)) for _, _, units, hid in rows]), \
+        int(rows[-1][0])
+
+
+def _players_sql(t: str) -> str:
+    return f"map_values(CAST({t}.players::JSON AS MAP(VARCHAR, VARCHAR)))"
+
+
+def _same_group(o: str, n: str) -> str:
+    """SQL: session ``o`` is a night of session ``n``'s group for the carry
+    (break29 F4): the same ``[Event]`` (``"group"``) and ``[Table]``, the same
+    ``[Rules]``, more than half its players the same (a substitute or two
+    sitting in: the pot is the group's, not a player's), and a hand in force
+    (a night whose every hand is voided is no night of the carry)."""
+    return (f'{o}."group" IS NOT DISTINCT FROM {n}."group" AND {o}."table" IS NOT DISTINCT FROM {n}."table" '
+            f"AND {o}.rules = {n}.rules AND len(list_intersect({_players_sql(o)}, {_players_sql(n)})) * 2 "
+            f"> len({_players_sql(n)}) AND EXISTS (SELECT 1 FROM hands lh WHERE lh.session_id = {o}.session_id)")
+
+
+def _who(con: duckdb.DuckDBPyConnection, a: int, b: int) -> str:
+    """How night ``a``'s players stand to night ``b``'s, for a message:
+    ``"the same players and rules"``, or who sits in for whom."""
+    pa, pb = (set(json.loads(r[0] or "{}").values()) for r in con.execute(
+        "SELECT players FROM sessions WHERE session_id = ? UNION ALL SELECT players FROM sessions "
+        "WHERE session_id = ?", [a, b]).fetchall())
+    if pa == pb:
+        return "the same players and rules"
+    return (f"the same [Event] and rules; {', '.join(sorted(pa - pb))} played there, {', '.join(sorted(pb - pa))} "
+            "here")
 
 
 def _keeps_pot(rules: str | None) -> bool:
@@ -153,10 +207,29 @@ def sessions_pot_carries(con: duckdb.DuckDBPyConnection, hands: list[tuple[int, 
         if sid in keep:
             top[sid] = max(top.get(sid, 0), int(n))
     one = [(sid, 0) for sid in sorted(keep) if any(s == sid and n == 1 for s, n, _ in hands)]
+    # a night left with no hand in force (`shead void --session`) is no night of the carry any more: its next
+    # night now follows the night before it, and is checked against what that one leaves (break29 F2)
+    gone = [sid for sid in sorted(keep) if not con.execute("SELECT 1 FROM hands WHERE session_id = ? LIMIT 1",
+                                                           [sid]).fetchone()]
+    one += [(nxt, 0) for nxt in _next_nights(con, gone) if nxt not in keep]
     out = [d for _, d in _opening_checks(con, one, [path])]
     out += [d for _, d in _later_nights(con, [(sid, 0, 2**31 - 1, top[sid]) for sid in sorted(keep)], [path],
                                         corrected=True)]
     return out
+
+
+def _next_nights(con: duckdb.DuckDBPyConnection, sessions: list[int]) -> list[int]:
+    """For each of ``sessions`` (dated): the next night of its group by date
+    (:func:`_same_group`, a later ``[Date]``) that keeps a hand 1 in force."""
+    if not sessions:
+        return []
+    return [int(r[0]) for r in con.execute(
+        """
+        SELECT DISTINCT arg_min(o.session_id, (o.date, o.session_id)) FROM sessions n JOIN sessions o ON """
+        + _same_group("o", "n") + """ AND o.date > n.date
+        AND EXISTS (SELECT 1 FROM hands h1 WHERE h1.session_id = o.session_id AND h1.hand = 1)
+        WHERE list_contains(?::INTEGER[], n.session_id) AND n.date IS NOT NULL GROUP BY n.session_id
+        """, [sessions]).fetchall() if r[0] is not None]
 
 
 def _opening_checks(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int]],
@@ -173,7 +246,7 @@ def _opening_checks(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int]
         """
         WITH mine AS (SELECT unnest(?::INTEGER[]) AS session_id, unnest(?::INTEGER[]) AS k),
         new AS (
-            SELECT s.session_id, s."group", s.date, s.rules, s.players, m.k, min(h.hand) AS first
+            SELECT s.session_id, s."group", s."table", s.date, s.rules, s.players, m.k, min(h.hand) AS first
             FROM sessions s JOIN mine m USING (session_id)
             JOIN hands h USING (session_id)
             WHERE s.date IS NOT NULL
@@ -182,10 +255,8 @@ def _opening_checks(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int]
         prev AS (
             SELECT n.session_id, o.session_id AS old, o.session AS old_name, o.date AS old_date,
                    row_number() OVER (PARTITION BY n.session_id ORDER BY o.date DESC, o.session_id DESC) AS r
-            FROM new n JOIN sessions o ON o."group" IS NOT DISTINCT FROM n."group" AND o.rules = n.rules
-                 AND o.date < n.date AND o.session_id <> n.session_id
-                 AND list_sort(map_values(CAST(o.players::JSON AS MAP(VARCHAR, VARCHAR))))
-                     = list_sort(map_values(CAST(n.players::JSON AS MAP(VARCHAR, VARCHAR)))))
+            FROM new n JOIN sessions o ON """ + _same_group("o", "n") + """
+                 AND o.date < n.date AND o.session_id <> n.session_id)
         SELECT n.k, n.session_id, h.hand_id, h.provenance, p.old, p.old_name, strftime(p.old_date, '%Y.%m.%d'),
                n."group", s.file, s.line, s.template
         FROM new n JOIN prev p ON p.session_id = n.session_id AND p.r = 1
@@ -205,7 +276,7 @@ def _opening_checks(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int]
             continue
         where = file or paths[k]
         # what the stored hands leave: the night may go on in a later file (break28c F4), checked again then
-        stored = (f"night {old_day} ({old_name!r}, the same players and rules) left {left} in the pot after its "
+        stored = (f"night {old_day} ({old_name!r}, {_who(con, old, sid)}) left {left} in the pot after its "
                   f"stored hands (to hand {last})")
         again = (f"; if more of night {old_day}'s hands follow, this is checked again when they are stored")
         if opens > left:  # more than the night before left: units no hand paid in (break28c F5)
@@ -251,24 +322,20 @@ def _later_nights(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int, i
         WITH mine AS (SELECT unnest(?::INTEGER[]) AS session_id, unnest(?::INTEGER[]) AS k,
                              unnest(?::INTEGER[]) AS bound),
         new AS (
-            SELECT s.session_id, s."group", s.date, s.rules, s.players, m.k, m.bound
+            SELECT s.session_id, s."group", s."table", s.date, s.rules, s.players, m.k, m.bound
             FROM sessions s JOIN mine m USING (session_id)
             WHERE s.date IS NOT NULL),
         nxt AS (
             SELECT n.session_id, n.k, n.bound, o.session_id AS later, o.session AS later_name,
-                   o.date AS later_date, o."group", o.rules, o.players,
+                   o.date AS later_date, o."group", o."table", o.rules, o.players,
                    row_number() OVER (PARTITION BY n.session_id ORDER BY o.date, o.session_id) AS r
-            FROM new n JOIN sessions o ON o."group" IS NOT DISTINCT FROM n."group" AND o.rules = n.rules
-                 AND o.date > n.date
-                 AND list_sort(map_values(CAST(o.players::JSON AS MAP(VARCHAR, VARCHAR))))
-                     = list_sort(map_values(CAST(n.players::JSON AS MAP(VARCHAR, VARCHAR))))),
+            FROM new n JOIN sessions o ON """ + _same_group("o", "n") + """
+                 AND o.date > n.date),
         back AS (  -- the later night's own earlier night, as the check of its hand 1 picks it
             SELECT x.session_id, x.later, p.session_id AS prev,
                    row_number() OVER (PARTITION BY x.session_id ORDER BY p.date DESC, p.session_id DESC) AS r
-            FROM nxt x JOIN sessions p ON p."group" IS NOT DISTINCT FROM x."group" AND p.rules = x.rules
+            FROM nxt x JOIN sessions p ON """ + _same_group("p", "x") + """
                  AND p.date < x.later_date AND p.session_id <> x.later
-                 AND list_sort(map_values(CAST(p.players::JSON AS MAP(VARCHAR, VARCHAR))))
-                     = list_sort(map_values(CAST(x.players::JSON AS MAP(VARCHAR, VARCHAR))))
             WHERE x.r = 1)
         SELECT x.k, x.session_id, x.later, x.later_name, strftime(x.later_date, '%Y.%m.%d'), h.provenance,
                ls.file, ls.line, ls.template
@@ -280,7 +347,7 @@ def _later_nights(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int, i
         """, [[n[0] for n in nights], [n[1] for n in nights], [min(n[2], 2**31 - 1) for n in nights]]).fetchall()
     at = {n[0]: n[3] for n in nights}
     out: list[tuple[int, Diagnostic]] = []
-    for k, sid, _later, later_name, later_day, prov, later_file, later_line, template in rows:
+    for k, sid, later, later_name, later_day, prov, later_file, later_line, template in rows:
         left, last = _held_after(con, sid)
         if left is None:  # this night's first hands are not stored: what it leaves is not known
             continue
@@ -294,7 +361,7 @@ def _later_nights(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int, i
         file, line = (src if src is not None and (src[0] or not corrected) else (None, None))
         there = f"{later_file}:{int(later_line or 1)}" if later_file else "its hand 1"
         stored = (f"hand {hand}: this night's stored hands (to hand {last}) leave {left} in the pot, and the group's "
-                  f"next night {later_day} ({later_name!r}, the same players and rules, stored before) opens with "
+                  f"next night {later_day} ({later_name!r}, {_who(con, later, sid)}, stored before) opens with "
                   f"{opens} at {there} (rules.md D-19)")
         again = "; if more of this night's hands follow, this is checked again when they are stored"
         if opens > left:  # the later night opens with more than this one left (break28c F5)

@@ -145,6 +145,9 @@ class Sheet:
     #: the source's own totals (player name -> units: a sheet's Total row, a protocol's table) where the session's
     #: check found the stored hands short of them (``session_checks``), else None (dash27 F5)
     source_totals: dict[str, int] | None = None
+    #: under a pot: the night's first hands are not stored (its first stored hand is past hand 1, hand 1 neither
+    #: stored nor voided) and that hand writes no ``pot N``: what the pot opened with is not known (break29 F8)
+    pot_opening_unknown: bool = False
 
     def voided_text(self) -> str:
         """The voided hands' numbers with each void's reason, as the sheet's
@@ -262,7 +265,11 @@ class Sheet:
     def pot_opened(self) -> int | None:
         """What the pot held before the night's first hand under a pot (its
         ``pot N``, carried in from an earlier night: rules.md D-19): that
-        hand's balance less what it put in; None without a pot (newuser28 F2)."""
+        hand's balance less what it put in; None without a pot (newuser28 F2),
+        or when it is not known: the night's first hands are not stored
+        (``pot_opening_unknown``, break29 F8)."""
+        if self.pot_opening_unknown:
+            return None
         return next((r.pot_balance - (r.pot or 0) for r in self.rows if r.pot_balance is not None), None)
 
     def pot_net(self) -> int:
@@ -287,6 +294,13 @@ class Sheet:
         without a pot."""
         if not self.has_pot:
             return ""
+        if self.pot_opening_unknown:  # its first hands not stored: neither the opening nor the end is known
+            first = next((r.hand for r in self.rows if r.pot_balance is not None), None)
+            missing = "hand 1" if first == 2 else f"hands 1-{first - 1}" if first else "its first hands"
+            return (f"What the pot opened with is not known: {missing} of the night {'is' if first == 2 else 'are'} "
+                    f"not stored, and its first stored hand writes no pot N; its net over the stored hands is "
+                    f"{self.pot_net():+d} (the total row's pot), so it holds {self.pot_net():+d} more at the end than "
+                    "it opened with (the pot balance column counts from an empty pot; rules.md D-19).")
         opened = self.pot_opened()
         return ((f"The pot opened with {opened} in it, carried in from an earlier night (the first row)" if opened
                  else "The pot opened empty") + f"; its net over the night is {self.pot_net():+d} (the total row's "
@@ -304,7 +318,9 @@ class Sheet:
                           for r in self.rows],
                 "totals": self.totals, "pot": self.pot,
                 "pot_opened": self.pot_opened() if self.has_pot else None,
-                "pot_net": self.pot_net() if self.has_pot else None, "voided": self.voided, "amended": self.amended,
+                "pot_net": self.pot_net() if self.has_pot else None,
+                "pot_opening_known": (not self.pot_opening_unknown) if self.has_pot else None, "voided": self.voided,
+                "amended": self.amended,
                 "refused": [{"hand": r.hand, "code": r.code, "message": r.message, "file": r.file, "line": r.line,
                              "col": r.col} for r in self.refused],
                 "source_totals": self.source_totals,
@@ -519,6 +535,12 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
                   amended=sorted(amends), amend_reasons={n: r for n, r in amends.items() if r})
     running = {a: 0 for a in players}
     balance: int | None = None
+    # the night's opening pot when its hand 1 is voided: a fact of the night, kept (break29 F2)
+    seed = None
+    if hands and hands[0][1] != 1:
+        from ingest.pot_carry import voided_opening  # noqa: PLC0415
+
+        seed = voided_opening(con, session_id)
     for (hand_id, number, dealer, picker, partner, partner2, call, outcome, pts, tricks, lw, g, gtype, stake,
          flags, seats, units, nmarks, mult, warnings, breakdown, seated, call_type, lauf, lauf_with) in hands:
         source = texts.get(hand_id)
@@ -538,6 +560,10 @@ def session_sheet(con: duckdb.DuckDBPyConnection, session: str) -> Sheet:
         if pot is not None or json.loads(flags or "{}").get("pot"):
             if balance is None and source and (m := _POT_WRITTEN.search(re.sub(r"\{[^}]*\}?|;[^\n]*", "", source))):
                 balance = int(m.group(1))  # a pot carried in, written on the sheet's first hand: its opening balance
+            elif balance is None and seed is not None:
+                balance = seed  # written on the voided hand 1 (break29 F2)
+            elif balance is None and number != 1 and 1 not in voided and not sheet.rows:
+                sheet.pot_opening_unknown = True  # its first hands not stored (break29 F8)
             balance = (balance or 0) + (pot or 0)
         for a in players:
             running[a] += by_seat.get(a, 0)

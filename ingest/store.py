@@ -554,6 +554,11 @@ def _reread_session(con: duckdb.DuckDBPyConnection, session_id: int, name: str, 
             except duckdb.CatalogException:  # before migration 007
                 voided = set()
             header = with_voids(header, voided)
+            if 1 in voided and 1 not in by_number:  # the night's opening pot outlives its voided hand 1 (break29 F2)
+                from ingest.pot_carry import voided_opening  # noqa: PLC0415
+
+                seed.pot = voided_opening(con, session_id) or 0
+
             def kept(sid: str, number: int) -> HandOutcome | None:  # a refused hand keeps its stored outcome
                 hand_id = by_number.get(number) if sid == name else None
                 got = load_hands(con, "h.hand_id = ?", [hand_id]) if hand_id is not None else []

@@ -130,13 +130,15 @@ def test_a_night_whose_pot_was_split_leaves_nothing_to_carry(tmp_path):
 
 
 def test_another_group_or_other_players_say_nothing(tmp_path):
-    """The night after, of another [Event], or with Fay for Eve: not the group's night: no W-POT-CARRY."""
+    """The night after, of another [Event]: not the group's night: no W-POT-CARRY.  With Fay for Eve (the same
+    [Event] and [Rules], four of five players): a night of the group since break29 F4 (a substitute sits in; the pot
+    is the group's), so night 1's 15 is said at its hand 1 (fay.shn:7:1, found pot 0, expected pot 15)."""
     db = tmp_path / "o.duckdb"
     _ingest(write(tmp_path, "pot1.shn", NIGHT1), db)
     other = NIGHT2.format(pot="").replace("Tuesday Pot Game", "Friday Game")
     assert _carry(_ingest(write(tmp_path, "friday.shn", other), db)) == []
     fay = NIGHT2.format(pot="").replace("Eve=Eve Busch", "Eve=Fay Ortiz").replace("2026.12.08", "2026.12.09")
-    assert _carry(_ingest(write(tmp_path, "fay.shn", fay), db)) == []
+    assert _carry(_ingest(write(tmp_path, "fay.shn", fay), db)) == [("fay.shn", 7, 1, 1, "pot 0", "pot 15")]
 
 
 @pytest.mark.parametrize("batch", ["1", "2"])
