@@ -109,6 +109,10 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "defense": ("def pts", "def points", "def. pts", "def. points", "defense", "defense pts", "defense points",
                 "defence", "defence pts", "defence points", "defenders", "defenders points", "defenders' points",
                 "defender points", "def"),
+    # the defenders' names ('Cy Di Ed') in a column of their own beside a Def Pts column of their card points
+    # (break29 F6: the second column was a sixth player, every row refused E-SEATS); a Defenders column alone is
+    # the ``defense`` field above, read as names when its cells are names (:func:`_defenders_cell`)
+    "defenders": ("defenders", "defenders names", "defenders' names", "defender names"),
     # the picker side's tricks (SHN's ``tricks N``, rules.md B-29: a no-tricker is decided by them): it was a sixth
     # player, every hand refused E-SEATS (break25 F6)
     "tricks": ("tricks", "picker tricks", "tricks taken", "tricks won", "stiche"),
@@ -230,6 +234,11 @@ def guess_columns(header: list[str]) -> dict[str, str]:
                 out[f"ignore:{out['date']}"], out["date"] = out["date"], cell
             continue
         bare = re.sub(r"\s*\([^)]*\)", "", n).strip()  # 'Points (picker side)': a form's question with its hint
+        if "defense" in out and "defenders" not in out and (n in FIELDS["defense"] or bare in FIELDS["defense"]) \
+                and n not in FIELDS["defenders"] and _norm(out["defense"]) in FIELDS["defenders"]:
+            # 'Defenders' (names) before 'Def Pts' (card points): the names column is the defenders' (break29 F6)
+            out["defenders"], out["defense"] = out["defense"], cell
+            continue
         for f, words in FIELDS.items():
             if f not in out and (n in words or bare in words):
                 out[f] = cell
@@ -3095,20 +3104,45 @@ def _defender_names(text: str, by_name) -> tuple[list[str], list[str]]:
     return best
 
 
+#: partner modes whose picker has one partner or none (rules.md F-1): a Defenders cell of names tells the side
+_ONE_PARTNER_MODES = frozenset({"calledAce", "jackOfDiamonds", "blackQueens", "firstTwo", "dieRoll", "sharedBlind"})
+#: partner modes whose picker always plays alone, or each seat for itself (rules.md F-1, F-2, F-3): the defenders
+#: are every other seat
+_NO_PARTNER_MODES = frozenset({"alone", "none"})
+
+
 def _defenders_cell(rec: HandRecord, text: str, column: str, col: int, r: int, line: list[str],
-                    seated: dict[str, str], by_name) -> Diagnostic | None:
+                    seated: dict[str, str], by_name, *, mode: str = "calledAce", profile: str = "",
+                    out_seat: tuple[str, str] | None = None, units: dict[str, int] | None = None
+                    ) -> Diagnostic | None:
     """A Defenders cell that names the defenders of the row's picked hand (``rec``: its picker, and its partner
     or alone as read), checked against the seating: the defenders are the seats (``seated``: seat -> the name the
-    sheet writes, the dealer who sits out left out) that are neither the picker nor the partner (rules.md B-31,
-    B-33: three defenders beside a partner, four against a picker alone).  A cell that names them is read: nothing
-    more to store when the Partner cell or 'alone' says the same; the partner when the Partner cell is blank or
-    ``?`` (the one seat the names leave; ``partner S`` added to ``line``, at the cell's column); alone when no card
-    is called, no partner written and the names are every other seat.
-    Returned: None, or the ``E-CSV-DEFENDERS`` refusal (its position is the caller's: the row, the cell) when a
-    word names no player of the sitting, when a name is the picker's or the partner's, or when the names are not
-    the other seats; its message names the defenders the Picker and Partner cells leave and what to write."""
+    sheet writes, the dealer who sits out left out; ``out_seat``: that dealer's (seat, name) under sitOut, rules.md
+    F-1) that are neither the picker nor the partner (rules.md B-31, B-33: three defenders beside a partner, four
+    against a picker alone).  ``mode`` is the profile's partnerMode (``profile`` its name, for the messages):
+
+    * one partner or none (:data:`_ONE_PARTNER_MODES`): a cell that names the defenders is read -- nothing more to
+      store when the Partner cell or 'alone' says the same; the partner when the Partner cell is blank or ``?``
+      (the one seat the names leave; ``partner S`` added to ``line``, at the cell's column); alone when the names
+      are every other seat and nothing written says a partner: no card called, no ``?`` partner, and no units
+      written (``units``: seat -> the whole units its cell writes) that give another seat the picker's sign.
+      Every other seat named beside a call, a ``?`` partner or such units contradicts itself (break29 F1);
+    * the picker always alone (:data:`_NO_PARTNER_MODES`, rules.md F-2, F-3): the names must be every other seat;
+      nothing is stored (the profile says alone);
+    * two partners (``jdAndAce``, ``qcJd7d``, ``blackQueensJd``: 3v3, 3v5, or 2v4 when one holds both cards): with
+      the Partner cell written, names leaving it alone agree (the side of two), names leaving one seat more make
+      it the second partner (``partner S S2``); with no partner written the names cannot tell which holder is
+      which, and the row is refused saying so.
+
+    Returned: None, or the ``E-CSV-DEFENDERS`` refusal (its position is the caller's: the Defenders cell) when a
+    word names no player of the sitting, when a name is the picker's, a partner's or the dealer's who sits out,
+    when the names are not the other seats, or when they contradict the call, the Partner cell or the units; its
+    message names the defenders the Picker and Partner cells leave and what to write."""
     def said(seats) -> str:
-        return ", ".join(seated.get(a, a) for a in seats)
+        return ", ".join(seated.get(a, a) if a != (out_seat or ("",))[0] else out_seat[1] for a in seats)
+
+    def be(seats) -> str:
+        return "is" if len(seats) == 1 else "are"
 
     names, unknown = _defender_names(text, by_name)
     picker = rec.pick.value
@@ -3119,13 +3153,60 @@ def _defenders_cell(rec: HandRecord, text: str, column: str, col: int, r: int, l
         return Diagnostic("E-CSV-DEFENDERS", f"the {column!r} cell {text!r} names the defenders, and "
                           f"{' / '.join(repr(w) for w in unknown)} is not a player of this sitting ("
                           f"{' / '.join(seated.values())})", found=text, expected="the defenders' names")
-    if partner is None and not alone and rec.call is None and rec.partner is None and sorted(names) == sorted(others):
-        # no card called, no partner written, and every other seat defended: the picker went alone (B-13, B-33)
-        rec.alone = Value(True, Pos(r, col))
-        at = next((i + 1 for i, w in enumerate(line) if w.startswith("pick ")), 0)
-        line.insert(at, "alone")
-        return None
-    if partner is None and not alone and len(set(names)) == len(names) == len(others) - 1 \
+    dealer_out = out_seat is not None and out_seat[0] in names
+    if mode in _NO_PARTNER_MODES:
+        partner, alone = None, True  # the profile's picker plays alone (F-2, F-3): every other seat defends
+    elif mode not in _ONE_PARTNER_MODES and not dealer_out and len(set(names)) == len(names) \
+            and set(names) <= set(others):
+        left = [a for a in others if a not in names]
+        if partner is not None and partner in left and len(left) <= 2:
+            if len(left) == 2 and rec.partner2 is None:  # 3v3 (3v5): the seat the names leave beside the partner
+                (mate,) = [a for a in left if a != partner]
+                rec.partner2 = Value(mate, Pos(r, col))
+                at = line.index(f"partner {partner}") if f"partner {partner}" in line else None
+                if at is not None:
+                    line[at] = f"partner {partner} {mate}"
+                return None
+            if len(left) == 1 or (rec.partner2 is not None and rec.partner2.value in left):
+                return None  # the side written: 2v4, or both partners written
+        how = f"the names leave {said(left) or 'nobody'};"
+        return Diagnostic(
+            "E-CSV-DEFENDERS", f"the {column!r} cell {text!r} names {said(names)} as the defenders, but under "
+            f"{profile or mode} the picker's side is the picker and one or two partners (rules.md F-1: 3 against 3, "
+            f"or 2 against 4 when one player holds both partner cards): {how} the Partner cell "
+            + (f"writes {seated.get(partner, partner)}" if partner else "writes nobody")
+            + ": the Defenders column is read here only beside the Partner cell naming the first partner (the "
+            "called card's holder), the names then telling the second; write the partner in the Partner cell, or "
+            "leave the column out with --columns 'ignore=" + column + "' and write the units; the row is refused, "
+            "the rest of the sheet read", found=text, expected="the defenders beside the Partner cell's partner")
+    elif partner is None and not alone and sorted(names) == sorted(others):
+        # every other seat defended: the picker went alone (B-13, B-33) -- unless something written says a partner
+        pu = (units or {}).get(picker)
+        mates = [a for a in others if pu and (units or {}).get(a) and (units[a] > 0) == (pu > 0)]
+        says = []
+        if rec.call is not None:
+            card = next((w.split()[1] for w in line if w.startswith("call ") and len(w.split()) > 1), "")
+            says.append(f"the call {card} makes its holder, another player, the partner (rules.md B-9, "
+                        "B-15)")
+        if rec.partner is not None:
+            says.append("the Partner cell '?' says the picker had a partner")
+        if mates:
+            says.append(f"the units written make {said(mates)} the partner ("
+                        + ", ".join(f"{said([a])} {units[a]:+d}" for a in mates)
+                        + f" beside the picker's {pu:+d}, rules.md B-33)")
+        if not says:
+            rec.alone = Value(True, Pos(r, col))
+            at = next((i + 1 for i, w in enumerate(line) if w.startswith("pick ")), 0)
+            line.insert(at, "alone")
+            return None
+        return Diagnostic(
+            "E-CSV-DEFENDERS", f"the {column!r} cell {text!r} names every other seat ({said(others)}) as the "
+            f"defenders, so the picker {seated.get(picker, picker)} went alone (rules.md B-13, B-33), but "
+            + " and ".join(says) + ": the row contradicts itself; write the defenders without the partner (the "
+            f"seat left out is the partner), or, if {seated.get(picker, picker)} went alone, 'alone' in the Call "
+            "or Partner cell and the units of a picker alone; the row is refused, the rest of the sheet read",
+            found=text, expected=f"{len(others) - 1} of {said(others)} (the one left is the partner)")
+    elif partner is None and not alone and len(set(names)) == len(names) == len(others) - 1 \
             and set(names) <= set(others):
         (mate,) = [a for a in others if a not in names]  # the partner not written: the seat the names leave
         if rec.partner is not None:
@@ -3145,22 +3226,27 @@ def _defenders_cell(rec: HandRecord, text: str, column: str, col: int, r: int, l
         f" and partner {seated.get(partner, partner)}" if partner else " alone" if alone else "")
     why = []
     if picker in names or (partner and partner in names):
-        why.append(f"{said(a for a in (picker, partner) if a in names)} is on the picker's side")
+        own = [a for a in (picker, partner) if a in names]
+        why.append(f"{said(own)} {be(own)} on the picker's side")
+    if dealer_out:
+        why.append(f"{out_seat[1]} deals and sits out this hand (rules.md F-1), so is no defender")
     if len(set(names)) < len(names):
         why.append("a name is written twice")
     missing = [a for a in want if a not in names]
     if missing and (partner or alone):
-        why.append(f"{said(missing)} {'is' if len(missing) == 1 else 'are'} not named")
+        why.append(f"{said(missing)} {be(missing)} not named")
     if partner is None and not alone:
         expect = f"{len(others) - 1} of {said(others)} (the one left is the partner)"
     else:
         expect = said(want)
+    plays_alone = f" (under {profile or mode} the picker plays alone, rules.md F-1)" if mode in _NO_PARTNER_MODES \
+        else ""
     return Diagnostic(
         "E-CSV-DEFENDERS", f"the {column!r} cell {text!r} names {said(names)} as the defenders, but the "
-        f"{side} leave{'s' if not partner else ''} {expect} to defend (the seats that are not the picker's side, "
-        f"rules.md B-31, B-33)" + (f": {'; '.join(why)}" if why else "") + f"; write the defenders ({expect}) in "
-        "the cell, or correct the Picker or Partner cell; the row is refused, the rest of the sheet read",
-        found=text, expected=expect if partner or alone else "the defenders' names")
+        f"{side}{plays_alone} leave{'s' if not partner else ''} {expect} to defend (the seats that are not the "
+        f"picker's side, rules.md " + ("F-2, F-3" if plays_alone else "B-31, B-33") + ")" + (f": {'; '.join(why)}" if why else "") + f"; write the defenders "
+        f"({expect}) in the cell, or correct the Picker or Partner cell; the row is refused, the rest of the sheet "
+        "read", found=text, expected=expect if partner or alone else "the defenders' names")
 
 
 def _alone_call(text: str) -> bool:
@@ -4242,6 +4328,9 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
             zeros = [p for p in out.players if whole_units(row[index[p]]) == 0]
             if len(zeros) == 1:
                 blank_seat = zeros[0]  # the dealer (the hand line's dealer below); the 0 is written, no cell blank
+        # the dealer who sits out (F-1), for a Defenders cell's names: also on a row whose units are derived (break29
+        # F3: every seat was counted, the sitting-out dealer among the defenders)
+        names_out = (sat_out or blank_seat) if sits_out else None
         if sat_out is not None and sat_out not in present:  # a dealer who sits out, units left blank: 0 (F-1)
             present = [p for p in out.players if p in present or p == sat_out]
         else:
@@ -4728,24 +4817,33 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 rec.pts = Value(v, Pos(r, ptc))
                 line.append(f"pts {v}")
         dtext_, dfc = cell(row, "defense")
-        if dtext_ and notes is not None and rec.leaster is not None and dtext_ not in NOTHING:
-            # a leaster has no picker side, so no defenders (rules.md D-2): the cell is not read (break28 F8: it was
-            # dropped without a word)
-            notes.append(Diagnostic(
-                "W-CSV-DEFENSE", f"row {row_words(r)}: the {cols['defense']!r} cell {dtext_!r} of a leaster is not "
-                "read: a leaster has no picker side and no defenders (rules.md D-2); its winner's card points go in "
-                + (f"the {cols['points']!r} cell" if "points" in cols else "a Points column"), "warning", path, r,
-                dfc, found=f"{cols['defense']} {dtext_}", expected="blank in a leaster's row"))
+        ntext_, nfc = cell(row, "defenders")  # the names beside a Def Pts column (break29 F6)
+        ncol = cols.get("defenders")
+        for wtext, wc, wname in ((dtext_, dfc, cols.get("defense")), (ntext_, nfc, ncol)):
+            if not wtext or notes is None or wtext in NOTHING:
+                continue
+            if rec.leaster is not None:
+                # a leaster has no picker side, so no defenders (rules.md D-2): the cell is not read (break28 F8: it
+                # was dropped without a word)
+                notes.append(Diagnostic(
+                    "W-CSV-DEFENSE", f"row {row_words(r)}: the {wname!r} cell {wtext!r} of a leaster is not read: a "
+                    "leaster has no picker side and no defenders (rules.md D-2); its winner's card points go in "
+                    + (f"the {cols['points']!r} cell" if "points" in cols else "a Points column"), "warning", path,
+                    r, wc, found=f"{wname} {wtext}", expected="blank in a leaster's row"))
+            elif rec.doubler is not None or rec.misdeal is not None:
+                # a doubler or a misdeal is thrown in and redealt, not played (rules.md D-11, B-4): no picker side, no
+                # defenders; the cell is not read (break29 F7: dropped without a word, where a leaster's was warned)
+                what, rule = ("a doubler", "D-11") if rec.doubler is not None else ("a misdeal", "B-4")
+                notes.append(Diagnostic(
+                    "W-CSV-DEFENSE", f"row {row_words(r)}: the {wname!r} cell {wtext!r} of {what} is not read: "
+                    f"{what}'s cards are thrown in and redealt, not played, so there is no picker side and no "
+                    f"defenders (rules.md {rule})", "warning", path, r, wc, found=f"{wname} {wtext}",
+                    expected=f"blank in {what}'s row"))
         if dtext_ and rec.leaster is None and rec.doubler is None and rec.misdeal is None and rec.nopick is None:
             # the defenders' card points (break26b F6): the picker side's are the rest of the deck's
             v = whole_units(dtext_)
             if v is None and rec.pick is not None and rec.pick.value and re.search(r"[^\W\d_]", dtext_):
-                # the defenders' names ('Cy Di Ed', 'Cy, Di, Ed'), as a scorer writes them beside Picker and Partner
-                # (break28 def3.csv, fixb29): checked against those cells and the seating, the other seats
-                bad_def = _defenders_cell(rec, dtext_, cols["defense"], dfc, r, line,
-                                          {aliases[p]: label[p] for p in seats if p != sat_out}, by_name)
-                if bad_def is not None:
-                    err(bad_def.code, bad_def.message, dfc, bad_def.found, bad_def.expected)
+                ntext_, nfc, ncol = dtext_, dfc, cols["defense"]  # the defenders' names, read below
             elif v is None or not 0 <= v <= deck:
                 dcol = cols["defense"]
                 if v is not None and v < 0:  # no card count: a player's units (break28 F4: no way out was named)
@@ -4776,6 +4874,22 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                        f" ({dtext_} -> pts {deck - v})" if 0 <= v <= deck else ""),
                     "warning", path, r, dfc, found=f"{cols['defense']} {dtext_}",
                     expected="the defenders' card points"))
+        if ntext_ and ntext_ not in NOTHING and rec.leaster is None and rec.doubler is None and rec.misdeal is None \
+                and rec.nopick is None and rec.pick is not None and rec.pick.value:
+            # the defenders' names ('Cy Di Ed', 'Cy, Di, Ed'), as a scorer writes them beside Picker and Partner
+            # (break28 def3.csv, fixb29), in the Defenders column or beside Def Pts (break29 F6): checked against
+            # those cells, the units written and the seating (the dealer who sits out left out: break29 F3), by the
+            # profile's sides (break29 F5)
+            out_p = names_out if names_out in seats else None
+            bad_def = _defenders_cell(
+                rec, ntext_, ncol, nfc, r, line, {aliases[p]: label[p] for p in seats if p != out_p},
+                by_name, mode=prof.partnerMode if prof is not None else "calledAce",
+                profile=prof.name if prof is not None else "",
+                out_seat=(aliases[out_p], label[out_p]) if out_p is not None else None,
+                units={aliases[p]: u for p in seats if p != out_p and index[p] < len(row)
+                       and (u := whole_units(row[index[p]].strip() or "?")) is not None})
+            if bad_def is not None:
+                err(bad_def.code, bad_def.message, nfc, bad_def.found, bad_def.expected)
         ttext, ttc = cell(row, "tricks")
         if ttext:  # the picker side's tricks, as SHN's tricks N (break25 F6)
             v = whole_units(ttext)
