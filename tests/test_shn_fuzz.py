@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from ingest.shn.errors import SYNTAX_CODES, ShnSyntaxError
@@ -115,6 +115,9 @@ FUZZ = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCh
 
 @FUZZ
 @given(mutated())
+# hunt29 F1 (found at 100x): a '%SHN' header inserted before a statement: two files joined, the second block with no
+# tags (W-SHN-AGAIN), which the writer refused to write
+@example(data=DATA[:DATA.index(b"pick Bea")] + b" %SHN 1.0 pick Bea\nhand 17  dealer Cy")
 def test_mutated_example_never_crashes(data):
     check(decode(data))
 

@@ -478,9 +478,12 @@ def write(file: ShnFile) -> str:
     """The canonical text of a whole file (docs/notation.md §10): header,
     session tags, hands.  Consecutive hands that share one
     :class:`~ingest.shn.record.SessionRec` object form one session; each later
-    session must carry a ``Session`` tag (that is what starts a session,
-    notation.md §3).  ``ShnFile.errors`` and positions are not written.
-    Raises ``ValueError`` for a record that cannot be written faithfully."""
+    session is written after a blank line with its ``Session`` tag first (that
+    is what starts a session, notation.md §3) or, when it has none (a second
+    file's block, read after a ``%SHN`` header past line 1: two files joined,
+    §2.1, ``W-SHN-AGAIN``), after a ``%SHN 1.0`` line of its own, as it was
+    read.  ``ShnFile.errors`` and positions are not written.  Raises
+    ``ValueError`` for a record that cannot be written faithfully."""
     if file.version != "1.0":
         raise ValueError(f"the file is SHN version {file.version!r}; this writer writes 1.0")
     out = ["%SHN 1.0\n"]
@@ -491,10 +494,9 @@ def write(file: ShnFile) -> str:
         text = write_hand(h)
         if h.session is not sess:
             if sess is not None:
-                if "Session" not in h.session.tags:
-                    raise ValueError(f"hand {h.number} starts a new session that has no Session tag; "
-                                     "only [Session \"id\"] starts a session in SHN")
                 out.append("\n")
+                if "Session" not in h.session.tags:  # only a second header starts a block without [Session]
+                    out.append("%SHN 1.0\n")
             out.append(tag_lines(h.session.tags, h.session.tag_notes, "the session"))
             sess = h.session
             last_num = tops.get(sess.id, 0)
