@@ -16,10 +16,8 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
@@ -27,6 +25,7 @@ import pytest
 
 from ingest.store import Store, reading
 from ingest.validate import validate_text
+from tests.server_port import start_serving, stop
 
 pytestmark = pytest.mark.browser
 
@@ -66,47 +65,32 @@ def _chromium() -> str:
     return CHROMIUM
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @contextlib.contextmanager
 def _serve(db: Path, script: Path, tmp: Path):
     """``streamlit run script`` on ``db`` at a free localhost port; yields the
-    base URL once the server answers its health check, stops it after."""
-    port = _free_port()
-    log = (tmp / "streamlit.log").open("w")
-    env = dict(os.environ, SHEAD_DB=str(db), STREAMLIT_BROWSER_GATHER_USAGE_STATS="false")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(script), "--server.address", "127.0.0.1",
-         "--server.port", str(port), "--server.headless", "true"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"streamlit exited with {proc.returncode}:\n{(tmp / 'streamlit.log').read_text()}")
-            try:
-                with urllib.request.urlopen(base + "/_stcore/health", timeout=2) as r:
-                    if r.read().strip() == b"ok":
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"streamlit did not answer on {base} within 60 s:\n{(tmp / 'streamlit.log').read_text()}")
-            time.sleep(0.2)
-        yield base
-    finally:
-        proc.terminate()
+    base URL once the server answers its health check, stops it after.  A port
+    taken before the server binds it is tried again on another one
+    (tests/server_port.py)."""
+    env = dict(os.environ, SHEAD_DB=str(db), STREAMLIT_BROWSER_GATHER_USAGE_STATS="false", PYTHONUNBUFFERED="1")
+
+    def start(port, out):
+        return subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", str(script), "--server.address", "127.0.0.1",
+             "--server.port", str(port), "--server.headless", "true"],
+            cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+
+    def healthy(port):
         try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2) as r:
+                return r.read().strip() == b"ok"
+        except OSError:
+            return False
+
+    proc, port = start_serving(start, tmp / "streamlit.log", healthy, timeout=60)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop(proc, timeout=15)
 
 
 def _stored(fixture: Path, db: Path) -> tuple[dict[int, int], Path, bool]:

@@ -22,7 +22,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -34,6 +33,7 @@ from ingest import tokens as tk
 from ingest.scope import LOGIN_ENV, READ_SCOPE, restrict
 from ingest.store import Store, connect, reading
 from ingest.validate import validate_file
+from tests.server_port import start_serving, stop
 from tests.test_dashboard_replay import fill, ok, press, texts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -260,12 +260,6 @@ def test_dashboard_refuses_beyond_loopback_without_a_token(tmp_path):
     assert "refusing to listen on 0.0.0.0" in r.stderr and "shead token add" in r.stderr
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _lan_address() -> str | None:
     """An address of this machine beyond loopback, if it has one."""
     try:
@@ -287,24 +281,27 @@ def test_browser_sees_the_sign_in_over_a_non_loopback_address(two_groups, tmp_pa
     from playwright.sync_api import expect, sync_playwright
 
     db, tokens = two_groups
-    port = _free_port()
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop(LOGIN_ENV, None)
-    proc = subprocess.Popen([sys.executable, "-m", "ingest.cli", "dashboard", "--db", str(db), "--host", "0.0.0.0",
-                             "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     host = _lan_address() or "127.0.0.1"
+
+    def start(port, out):
+        return subprocess.Popen([sys.executable, "-m", "ingest.cli", "dashboard", "--db", str(db), "--host",
+                                 "0.0.0.0", "--port", str(port)], stdout=out, stderr=subprocess.STDOUT, env=env)
+
+    def listening(port):
+        try:
+            socket.create_connection((host, port), timeout=1).close()
+            return True
+        except OSError:
+            return False
+
+    # a port taken before the server binds it: tried again on another one (tests/server_port.py)
+    proc, port = start_serving(start, tmp_path / "dashboard.log", listening)
     url = f"http://{host}:{port}/"
     art = ROOT / "tests" / "artifacts"
     art.mkdir(exist_ok=True)
     try:
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            assert proc.poll() is None, proc.stderr.read().decode(errors="replace")
-            try:
-                socket.create_connection((host, port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.3)
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -336,12 +333,7 @@ def test_browser_sees_the_sign_in_over_a_non_loopback_address(two_groups, tmp_pa
             expect(nav).not_to_contain_text("Import")
             browser.close()
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
 
 
 def test_a_scorer_store_voids_only_its_groups_hands(writable):

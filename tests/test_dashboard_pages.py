@@ -256,35 +256,37 @@ def test_launch_command(monkeypatch, tmp_path):
 
 def test_launch_serves_on_localhost_and_stops_with_sigterm(fixture_db, tmp_path):
     """The real thing: launch() in a child process serves the app on
-    127.0.0.1; a SIGTERM to it stops the Streamlit server as well."""
-    import socket
+    127.0.0.1; a SIGTERM to it stops the Streamlit server as well.  (A port
+    taken before the server binds it: tried again on another one,
+    tests/server_port.py.)"""
+    import os
     import time
     import urllib.request
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    runner = subprocess.Popen([sys.executable, "-c", "import sys; from dashboard.launch import launch; "
-                               "sys.exit(launch(sys.argv[1], port=int(sys.argv[2])))", str(fixture_db), str(port)],
-                              cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    from tests.server_port import start_serving, stop
+
+    def start(port, out):
+        return subprocess.Popen([sys.executable, "-c", "import sys; from dashboard.launch import launch; "
+                                 "sys.exit(launch(sys.argv[1], port=int(sys.argv[2])))", str(fixture_db), str(port)],
+                                cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+                                env={**os.environ, "PYTHONUNBUFFERED": "1"})
+
+    def healthy(port):
+        try:
+            return urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=1).read() == b"ok"
+        except OSError:
+            return False
+
+    runner, port = start_serving(start, tmp_path / "launch.log", healthy, timeout=60)
     try:
-        body = None
-        for _ in range(120):
-            try:
-                body = urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=1).read()
-                break
-            except OSError:
-                time.sleep(0.5)
-        assert body == b"ok"
+        assert healthy(port)
         runner.terminate()
         runner.wait(timeout=30)
         time.sleep(0.5)
         with pytest.raises(OSError):
             urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=1)
     finally:
-        if runner.poll() is None:
-            runner.kill()
-            runner.wait()
+        stop(runner)
 
 
 @pytest.mark.parametrize("name", ["overview.py", "picking.py"])
