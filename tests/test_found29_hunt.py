@@ -57,3 +57,35 @@ def test_f1_a_second_header_with_no_tags_after_it():
     text = write(f)
     assert text.endswith("win\n\n%SHN 1.0\n\nhand 2  dealer Bea\n")
     assert facts(read(text).hands) == facts(f.hands)
+
+
+# --- F2 (tests/test_shn_writer.py's round trip at 5x): '%SHN' inside a tag value or a note ----------------------------
+#
+# A line ending in '%SHN 1.0' after other text is a file joined after one with no last line end (break21b F21); the
+# check did not look whether the '%SHN' stood inside a quoted tag value or a {note}, so `[Source "... %SHN 1.0"]` was
+# cut there: E-UNTERMINATED at 3:1, a W-SHN-AGAIN at 3:39 starting a block with no tags, the Event tag lost and the
+# hand refused.  Now it is the tag's text, and the note's.
+
+JOINED_TEXT = ('%SHN 1.0\n[Event "Thursday Night Sheepshead"]\n[Source "typed from the pad, saved as %SHN 1.0"]\n'
+               + SEATS + '\n\nhand 1  dealer Al  {pasted under %SHN 1.0}\npick Bea  call AH  partner Cy  pts 70  win\n')
+
+
+def test_f2_shn_inside_a_tag_value_or_a_note_is_text():
+    f = read(JOINED_TEXT, path="pad.shn")
+    assert f.errors == [] and [h.errors for h in f.hands] == [[]]
+    (h,) = f.hands
+    assert h.session.tags["Source"] == "typed from the pad, saved as %SHN 1.0"
+    assert h.session.tags["Event"] == "Thursday Night Sheepshead"
+    res = validate_text(JOINED_TEXT, path="pad.shn")
+    assert not res.rejected
+    # 70 card points, a plain win with a partner (B-28, B-33): Bea +2, Cy +1, Al/Di/Ed -1
+    assert [h.outcome.units for h in res.hands] == [{"Al": -1, "Bea": 2, "Cy": 1, "Di": -1, "Ed": -1}]
+
+
+def test_f2_a_header_after_a_comment_still_starts_the_next_file():
+    """break21b F21 kept: the last line of a file without its line end, the next file's header after its comment."""
+    text = NIGHT1.rstrip("\n") + "  ; end of the 6th" + NIGHT2
+    f = read(text, path="joined.shn")
+    # line 7 is 'pick Bea  call AH  partner Cy  pts 70  win  ; end of the 6th%SHN 1.0': 42 + 18 = 60 characters before it
+    assert [(d.code, d.line, d.col) for d in f.errors] == [("W-SHN-AGAIN", 7, 61)]
+    assert [h.session.tags["Date"] for h in f.hands] == ["2025.03.06", "2025.03.13"]

@@ -1223,11 +1223,38 @@ def _joined_at(line: str) -> int:
     """Where an SHN header (``%SHN 1.0``) starts inside ``line`` after other
     text, ending the line: a file whose last line had no line end, another
     file joined after it (``cat``); 0 when there is none (or the header
-    starts the line, read as :meth:`_Reader._file_again` reads it)."""
+    starts the line, read as :meth:`_Reader._file_again` reads it).  A
+    ``%SHN`` inside a ``"..."`` tag value or a ``{...}`` note is text
+    (hunt29 F2: ``[Source "saved as %SHN 1.0"]`` cut the tag there)."""
     j = line.rfind("%SHN")
     if j <= 0 or not line[:j].strip() or _HEADER.fullmatch(line[j:].rstrip("\r")) is None:
         return 0
-    return j
+    return j if _outside_text(line, j) else 0
+
+
+def _outside_text(line: str, j: int) -> bool:
+    """Whether index ``j`` of ``line`` lies outside a ``{...}`` note and a
+    ``"..."`` tag value (after a ``;`` outside them, the rest is a comment:
+    outside)."""
+    brace = quote = False
+    k = 0
+    while k < j:
+        c = line[k]
+        if brace:
+            brace = c != "}"
+        elif quote:
+            if c == "\\":
+                k += 1
+            else:
+                quote = c != '"'
+        elif c == ";":
+            return True
+        elif c == "{":
+            brace = True
+        elif c == '"':
+            quote = True
+        k += 1
+    return not (brace or quote)
 
 
 def _cr_outside(line: str) -> int:
