@@ -3130,8 +3130,8 @@ def _defenders_cell(rec: HandRecord, text: str, column: str, col: int, r: int, l
     * the picker always alone (:data:`_NO_PARTNER_MODES`, rules.md F-2, F-3): the names must be every other seat;
       nothing is stored (the profile says alone);
     * two partners (``jdAndAce``, ``qcJd7d``, ``blackQueensJd``: 3v3, 3v5, or 2v4 when one holds both cards): with
-      the Partner cell written, names leaving it alone agree (the side of two), names leaving one seat more make
-      it the second partner (``partner S S2``); with no partner written the names cannot tell which holder is
+      the Partner cell written, names leaving it alone make it the only partner (2v4, 2v6: ``partner S S``,
+      break29b F4), names leaving one seat more make it the second partner (``partner S S2``); with no partner written the names cannot tell which holder is
       which, and the row is refused saying so.
 
     Returned: None, or the ``E-CSV-DEFENDERS`` refusal (its position is the caller's: the Defenders cell) when a
@@ -3166,6 +3166,12 @@ def _defenders_cell(rec: HandRecord, text: str, column: str, col: int, r: int, l
                 at = line.index(f"partner {partner}") if f"partner {partner}" in line else None
                 if at is not None:
                     line[at] = f"partner {partner} {mate}"
+                return None
+            if len(left) == 1 and rec.partner2 is None:  # 2v4 (2v6): no second partner, ``partner S S`` (F4)
+                rec.partner2 = Value(partner, Pos(r, col))
+                at = line.index(f"partner {partner}") if f"partner {partner}" in line else None
+                if at is not None:
+                    line[at] = f"partner {partner} {partner}"
                 return None
             if len(left) == 1 or (rec.partner2 is not None and rec.partner2.value in left):
                 return None  # the side written: 2v4, or both partners written

@@ -1128,7 +1128,9 @@ def _check_partner(chk: HandCheck, partner, g: GameState | None) -> None:
         if not want:
             raise chk.reject("E-PARTNER", f"partner {w.value} is written but the picker plays alone", w.pos,
                              found=w.value, expected="no partner")
-        if s not in want or (w is rec.partner2 and rec.partner.value == w.value):
+        if s not in want or (w is rec.partner2 and rec.partner.value == w.value
+                             and (len(want) != 1 or not _two_partners(chk.profile))):
+            # ``partner S S`` says S is the one partner (rules.md F-1: 2 against 4): right when the deal shows one
             if w.agreed or (rec.partner is not None and rec.partner.agreed):
                 chk.prov["partner"] = "conflict"
                 return
@@ -1377,12 +1379,15 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         w2 = rec.partner2
         if w2 is not None and w2.value is not None:
             second = chk.seat(w2.value, w2.pos)
-            if not _two_partners(prof) or second in (picker, partner, out):
+            if _two_partners(prof) and partner is not None and second == partner:
+                pass  # ``partner S S``: S the one partner, no second (2 against 4, 2 against 6: rules.md F-1, F-4)
+            elif not _two_partners(prof) or second in (picker, partner, out):
                 raise chk.reject("E-PARTNER", f"a second partner {w2.value} is written, but {prof.name} has "
                                  + ("one partner at most" if not _two_partners(prof) else "no such partner"),
                                  w2.pos, found=w2.value, expected="one partner" if not _two_partners(prof) else
                                  "another seat that plays the hand")
-            partner = (partner, second)
+            else:
+                partner = (partner, second)
         elif _two_partners(prof):
             partner_known = False  # a second partner may be unwritten
     if rolled is not None and not (state is not None and state.phase >= _MARKS and state.complete):
@@ -1516,9 +1521,10 @@ def _score_sheet(chk: HandCheck, kind: str, dealer: int | None, stake: int, stat
         if rec.score is None:
             # say what is missing in what is written (house17 F3: "expected ... pts" where pts was written)
             if len(pas) > 1 and partner is not None and _two_partners(prof):
-                what, why, expected = "the second partner", f": partner {rec.partner.value} is written and this " \
-                    "game may have a second (docs/profiles.md; written partner S S2), which pays otherwise", \
-                    "partner S S2, or a score"
+                p1 = rec.partner.value
+                what, why, expected = "the second partner", f": partner {p1} is written and this " \
+                    "game may have a second (docs/profiles.md; written partner S S2), which pays otherwise; if " \
+                    f"{p1} was the only partner (2 against {prof.players - 2}, rules.md F-1), write partner {p1} {p1}", f"partner S S2, partner {p1} {p1}, or a score"
             elif len(pas) > 1:
                 what, why, expected = "the partner", "", "partner S or alone, or a score"
             elif pts is not None and tricks is None:
@@ -2469,7 +2475,7 @@ def _setup_without_tricks(chk: HandCheck, dealer: int, picker: int, stake: int) 
         partner = chk.index.get(written) if written is not None else None
         own = partner == picker and prof.allowCallOwnAce  # B-14: scored alone
         written2 = rec.partner2.value if rec.partner2 is not None else None
-        partner2 = chk.index.get(written2) if written2 is not None else None
+        partner2 = chk.index.get(written2) if written2 is not None and written2 != written else None  # S S: one
         if g.phase == _BURY:
             g.apply(Bury(None))
         g.assume_call(None if own else partner, rec.alone is not None or own or prof.always_alone, partner2)
