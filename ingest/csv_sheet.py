@@ -234,16 +234,28 @@ def guess_columns(header: list[str]) -> dict[str, str]:
                 out[f"ignore:{out['date']}"], out["date"] = out["date"], cell
             continue
         bare = re.sub(r"\s*\([^)]*\)", "", n).strip()  # 'Points (picker side)': a form's question with its hint
-        if "defense" in out and "defenders" not in out and (n in FIELDS["defense"] or bare in FIELDS["defense"]) \
-                and n not in FIELDS["defenders"] and _norm(out["defense"]) in FIELDS["defenders"]:
-            # 'Defenders' (names) before 'Def Pts' (card points): the names column is the defenders' (break29 F6)
-            out["defenders"], out["defense"] = out["defense"], cell
-            continue
+        if "defense" in out and "defenders" not in out and (n in FIELDS["defense"] or bare in FIELDS["defense"]):
+            first = _norm(out["defense"])
+            if n not in FIELDS["defenders"] and (first in FIELDS["defenders"] or (
+                    _says_points(n) and not _says_points(first))):
+                # 'Defenders' (names) before 'Def Pts' (card points): the names column is the defenders' (break29 F6);
+                # so is 'Defense' / 'Defence' before 'Def Pts' (break29b F5: Def Pts was made a player)
+                out["defenders"], out["defense"] = out["defense"], cell
+                continue
+            if _says_points(first) and not _says_points(n):
+                out["defenders"] = cell  # 'Def Pts' then 'Defense' / 'Defence': the names (break29b F5)
+                continue
         for f, words in FIELDS.items():
             if f not in out and (n in words or bare in words):
                 out[f] = cell
                 break
     return out
+
+
+def _says_points(header: str) -> bool:
+    """Whether a defense column's header (:data:`FIELDS` ``defense``, normalised) says it holds card points ('Def
+    Pts', 'Defence points'), not a word that may head the defenders' names too ('Defense', 'Defenders', 'Def')."""
+    return bool(re.search(r"\b(?:pts|points)\b", header))
 
 
 #: the date column's header words that name a timestamp (a date and a time of day: a form's, an app's)

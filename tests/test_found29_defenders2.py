@@ -89,3 +89,43 @@ def test_shn_partner_written_twice_in_a_one_partner_game_is_refused(tmp_path):
 pick Al  call AH  partner Bea Bea  pts 70  win
 """), db)
     assert [(e["line"], e["code"]) for e in rep["rejected"]] == [(8, "E-PARTNER")]
+
+
+# -- F5: a names column headed Defense / Defence beside a Def Pts column -------------------------------------------
+
+@pytest.mark.parametrize("word", ["Defense", "Defence"])
+@pytest.mark.parametrize("order", ["points first", "names first"])
+def test_defense_names_beside_def_pts_are_read(tmp_path, word, order):
+    """wi5-called-ace.  h1 Al AH, Def Pts 50 (Al's side 120-50 = 70, A-6: a plain win), names 'Cy Di Ed' leave Bea:
+    Al +2, Bea +1, Cy/Di/Ed -1.  h2 Bea AS, Def Pts 75 (45: a plain loss, DOB x2), 'Al Di Ed' leave Cy: Bea -4,
+    Cy -2, Al/Di/Ed +2.  h3 Di AC, Def Pts 40, 'Al Bea Cy Ed' (every other seat beside a call): refused at its
+    names cell, the advice naming players only (was: 'Def Pts' listed as a defender).
+    Night: Al 2+2 = +4, Bea 1-4 = -3, Cy -1-2 = -3, Di -1+2 = +1, Ed -1+2 = +1.
+    Was: E-SEATS on every row, the names or Def Pts column read as a sixth player."""
+    cols = [("Def Pts", "50", "75", "40"), (word, "Cy Di Ed", "Al Di Ed", "Al Bea Cy Ed")]
+    if order == "names first":
+        cols.reverse()
+    (h1, a1, a2, a3), (h2, b1, b2, b3) = cols
+    names_col = 7 if order == "points first" else 6
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "both.csv", f"""Date,Hand,Picker,Partner,Call,{h1},{h2},Al,Bea,Cy,Di,Ed
+2026-12-10,1,Al,,AH,{a1},{b1},,,,,
+2026-12-10,2,Bea,,AS,{a2},{b2},,,,,
+2026-12-10,3,Di,,AC,{a3},{b3},,,,,
+"""), db)
+    assert (rep["ingested"], _where(rep)) == (2, [(4, names_col, "E-CSV-DEFENDERS", 3)])
+    msg = rep["rejected"][0]["message"]
+    assert f"the {word!r} cell 'Al Bea Cy Ed' names every other seat (Al, Bea, Cy, Ed)" in msg, msg
+    assert "Def Pts" not in msg
+    assert ledger(db) == {"Al": 4, "Bea": -3, "Cy": -3, "Di": 1, "Ed": 1}
+
+
+def test_defence_names_beside_def_pts_with_units(tmp_path):
+    """'Def Pts', 'Defence' and the units written (Al +2, Bea +1, Cy/Di/Ed -1, worked as h1 above): stored, the
+    names, points and units agreeing (was: E-CSV-UNITS "Defence's units 'Cy Di Ed' are not a whole number")."""
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "u.csv", """Date,Hand,Picker,Partner,Call,Def Pts,Defence,Al,Bea,Cy,Di,Ed
+2026-12-10,1,Al,,AH,50,Cy Di Ed,2,1,-1,-1,-1
+"""), db)
+    assert (rep["ingested"], _where(rep)) == (1, [])
+    assert ledger(db) == {"Al": 2, "Bea": 1, "Cy": -1, "Di": -1, "Ed": -1}
