@@ -3125,8 +3125,8 @@ _NO_PARTNER_MODES = frozenset({"alone", "none"})
 
 def _defenders_cell(rec: HandRecord, text: str, column: str, col: int, r: int, line: list[str],
                     seated: dict[str, str], by_name, *, mode: str = "calledAce", profile: str = "",
-                    out_seat: tuple[str, str] | None = None, units: dict[str, int] | None = None
-                    ) -> Diagnostic | None:
+                    out_seat: tuple[str, str] | None = None, units: dict[str, int] | None = None,
+                    dealer_unknown: bool = False) -> Diagnostic | None:
     """A Defenders cell that names the defenders of the row's picked hand (``rec``: its picker, and its partner
     or alone as read), checked against the seating: the defenders are the seats (``seated``: seat -> the name the
     sheet writes, the dealer who sits out left out; ``out_seat``: that dealer's (seat, name) under sitOut, rules.md
@@ -3146,7 +3146,11 @@ def _defenders_cell(rec: HandRecord, text: str, column: str, col: int, r: int, l
       break29b F4), names leaving one seat more make it the second partner (``partner S S2``); with no partner written the names cannot tell which holder is
       which, and the row is refused saying so.
 
-    Returned: None, or the ``E-CSV-DEFENDERS`` refusal (its position is the caller's: the Defenders cell) when a
+    ``dealer_unknown``: the profile's dealer sits out (rules.md F-1) and nothing on the row says who dealt (no Dealer
+    cell, no units): names that are otherwise right are refused ``E-DEALER``, saying the dealer is what is missing
+    (break29b F6: the advice was four defenders, the seat that sits out counted).
+
+    Returned: None, or the ``E-DEALER`` refusal above, or the ``E-CSV-DEFENDERS`` refusal (its position is the caller's: the Defenders cell) when a
     word names no player of the sitting, when a name is the picker's, a partner's or the dealer's who sits out,
     when the names are not the other seats, or when they contradict the call, the Partner cell or the units; its
     message names the defenders the Picker and Partner cells leave and what to write."""
@@ -3166,6 +3170,14 @@ def _defenders_cell(rec: HandRecord, text: str, column: str, col: int, r: int, l
                           f"{' / '.join(repr(w) for w in unknown)} is not a player of this sitting ("
                           f"{' / '.join(seated.values())})", found=text, expected="the defenders' names")
     dealer_out = out_seat is not None and out_seat[0] in names
+    if dealer_unknown and len(set(names)) == len(names) and set(names) <= set(others) and partner not in names:
+        return Diagnostic(
+            "E-DEALER", f"the {column!r} cell {text!r} names {said(names)} as the defenders, but under "
+            f"{profile or 'this profile'} the dealer sits out the hand (rules.md F-1) and the row says nothing of who "
+            "dealt (no Dealer cell, no units), so who sat out is not known and the names cannot be checked (five "
+            "play: three defenders beside a partner, four against a picker alone, rules.md B-33); write the dealer "
+            "in a Dealer column, or the units (the dealer's 0); the row is refused, the rest of the sheet read",
+            found="no dealer", expected="the dealer (a Dealer cell)")
     if mode in _NO_PARTNER_MODES:
         partner, alone = None, True  # the profile's picker plays alone (F-2, F-3): every other seat defends
     elif mode not in _ONE_PARTNER_MODES and not dealer_out and len(set(names)) == len(names) \
@@ -4904,6 +4916,7 @@ def sheet_records(out: CsvResult, rows, index: dict[str, int], path: str | None,
                 by_name, mode=prof.partnerMode if prof is not None else "calledAce",
                 profile=prof.name if prof is not None else "",
                 out_seat=(aliases[out_p], label[out_p]) if out_p is not None else None,
+                dealer_unknown=sits_out and out_p is None,
                 units={aliases[p]: u for p in seats if p != out_p and index[p] < len(row)
                        and (u := whole_units(row[index[p]].strip() or "?")) is not None})
             if bad_def is not None:

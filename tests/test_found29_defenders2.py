@@ -129,3 +129,27 @@ def test_defence_names_beside_def_pts_with_units(tmp_path):
 """), db)
     assert (rep["ingested"], _where(rep)) == (1, [])
     assert ledger(db) == {"Al": 2, "Bea": 1, "Cy": -1, "Di": -1, "Ed": -1}
+
+
+# -- F6: wi6-sit-out without a Dealer column: the dealer is what is missing ----------------------------------------
+
+def test_sit_out_names_without_a_dealer_say_the_dealer_is_unknown(tmp_path):
+    """wi6-sit-out (F-1: the dealer sits out, five play), no Dealer column.
+    h1 Al AH 70 'Cy Di Ed', no units: the names leave Bea and Fay, one the partner, one the dealer who sat out:
+    refused E-DEALER at the Defenders cell (2:7), saying the dealer is not known (was: E-CSV-DEFENDERS advising
+    "4 of Bea, Cy, Di, Ed, Fay", the seat that sits out counted as a defender).
+    h2 the same with the units written, Fay 0 (she dealt): a plain win with a partner (B-33): Al +2, Bea +1,
+    Cy/Di/Ed -1, Fay 0.
+    h3 Bea AS 70 'Al Di Ed', units Cy 0 (Cy dealt): Bea +2, Fay +1, Al/Di/Ed -1, Cy 0.
+    Ledger: Al 2-1 = +1, Bea 1+2 = +3, Cy -1+0 = -1, Di -2, Ed -2, Fay 0+1 = +1."""
+    db = tmp_path / "x.duckdb"
+    rep = _ingest(write(tmp_path, "six.csv", SIX + """2026-12-12,1,Al,,AH,70,Cy Di Ed,,,,,,
+2026-12-12,2,Al,,AH,70,Cy Di Ed,2,1,-1,-1,-1,0
+2026-12-12,3,Bea,,AS,70,Al Di Ed,-1,2,0,-1,-1,1
+"""), db, "--rules", "wi6-sit-out")
+    assert _where(rep)[0] == (2, 7, "E-DEALER", 1)
+    msg = rep["rejected"][0]["message"]
+    assert "under wi6-sit-out the dealer sits out the hand (rules.md F-1)" in msg, msg
+    assert "who sat out is not known" in msg and "write the dealer in a Dealer column" in msg
+    assert "4 of" not in msg
+    assert ledger(db) == {"Al": 1, "Bea": 3, "Cy": -1, "Di": -2, "Ed": -2, "Fay": 1}
