@@ -10,7 +10,7 @@ night is the house's matter, so nothing is refused; but the units the stored
 night left in the pot leave the ledger unless the night says so, so each
 ``pot=on`` session whose hand 1 opens with another balance than the last
 earlier stored ``pot=on`` night of its group (:func:`_same_group`: same
-``[Event]``, ``[Table]`` and ``[Rules]``, more than half its players the
+``[Event]``, ``[Table]`` and ``[Rules]`` by meaning, more than half its players the
 same, so a substitute night is one; an earlier ``[Date]``) left after its stored hands is said: at
 its hand 1 when it is stored (or its hand 1 comes or is amended), at the
 earlier night's hand when that one is stored, grows, is amended or has a
@@ -26,6 +26,7 @@ file or run, and after a correction (:meth:`ingest.store.Store.amend`).
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
@@ -102,18 +103,53 @@ def _held_after(con: duckdb.DuckDBPyConnection, session_id: int) -> tuple[int | 
         int(rows[-1][0])
 
 
+@functools.lru_cache(maxsize=512)
+def _rules_meaning(rules: str) -> str:
+    """What a ``[Rules]`` text means for the carry (break29b F2): the flags and
+    table of the profile it resolves to (:func:`replay.profile.parse_rules`,
+    a Schafkopf text :func:`replay.schafkopf.parse_schafkopf_rules`), the
+    name it starts from aside, so ``wi5-pot``, ``wi5-called-ace;pot=on`` and
+    ``wi5-called-ace; pot=on; doubleOnBump=on`` (a default written out) are
+    one rule set; a text that reads under neither is kept as written, blanks
+    around ``;`` and ``=`` aside (:func:`ingest.model.same_rules`).  Resolved
+    once per distinct text."""
+    from ingest.model import _rules_items  # noqa: PLC0415
+    from replay.schafkopf import parse_schafkopf_rules  # noqa: PLC0415
+
+    for kind, parse in (("sheepshead", parse_rules), ("schafkopf", parse_schafkopf_rules)):
+        try:
+            flags = parse(rules or None).model_dump()
+        except Exception:  # noqa: BLE001 - not this game's rules: the next, else the text itself
+            continue
+        flags.pop("name", None)
+        return kind + json.dumps(flags, sort_keys=True, default=str)
+    return "text" + json.dumps(_rules_items(rules), default=str)
+
+
+def _rules_sql(con: duckdb.DuckDBPyConnection) -> str:
+    """SQL: a ``MAP`` from each stored ``sessions.rules`` text (NULL as '') to
+    a key equal for texts of the same meaning (:func:`_rules_meaning`), for
+    :func:`_same_group`.  One small query (a row a distinct text)."""
+    keys: dict[str, str] = {}
+    pairs = []
+    for (rules,) in con.execute("SELECT DISTINCT coalesce(rules, '') FROM sessions").fetchall():
+        key = keys.setdefault(_rules_meaning(rules), f"r{len(keys)}")
+        pairs.append(f"'{rules.replace(chr(39), chr(39) * 2)}': '{key}'")
+    return "(MAP {" + ", ".join(pairs) + "})" if pairs else "(MAP {'': 'r0'})"
+
+
 def _players_sql(t: str) -> str:
     return f"map_values(CAST({t}.players::JSON AS MAP(VARCHAR, VARCHAR)))"
 
 
-def _same_group(o: str, n: str) -> str:
+def _same_group(o: str, n: str, rules: str) -> str:
     """SQL: session ``o`` is a night of session ``n``'s group for the carry
     (break29 F4): the same ``[Event]`` (``"group"``) and ``[Table]``, the same
-    ``[Rules]``, more than half its players the same (a substitute or two
+    ``[Rules]`` by meaning (``rules``: :func:`_rules_sql`; break29b F2), more than half its players the same (a substitute or two
     sitting in: the pot is the group's, not a player's), and a hand in force
     (a night whose every hand is voided is no night of the carry)."""
     return (f'{o}."group" IS NOT DISTINCT FROM {n}."group" AND {o}."table" IS NOT DISTINCT FROM {n}."table" '
-            f"AND {o}.rules = {n}.rules AND len(list_intersect({_players_sql(o)}, {_players_sql(n)})) * 2 "
+            f"AND {rules}[coalesce({o}.rules, '')] IS NOT DISTINCT FROM {rules}[coalesce({n}.rules, '')] AND len(list_intersect({_players_sql(o)}, {_players_sql(n)})) * 2 "
             f"> len({_players_sql(n)}) AND EXISTS (SELECT 1 FROM hands lh WHERE lh.session_id = {o}.session_id)")
 
 
@@ -223,10 +259,11 @@ def _next_nights(con: duckdb.DuckDBPyConnection, sessions: list[int]) -> list[in
     (:func:`_same_group`, a later ``[Date]``) that keeps a hand 1 in force."""
     if not sessions:
         return []
+    rules = _rules_sql(con)
     return [int(r[0]) for r in con.execute(
         """
         SELECT DISTINCT arg_min(o.session_id, (o.date, o.session_id)) FROM sessions n JOIN sessions o ON """
-        + _same_group("o", "n") + """ AND o.date > n.date
+        + _same_group("o", "n", rules) + """ AND o.date > n.date
         AND EXISTS (SELECT 1 FROM hands h1 WHERE h1.session_id = o.session_id AND h1.hand = 1)
         WHERE list_contains(?::INTEGER[], n.session_id) AND n.date IS NOT NULL GROUP BY n.session_id
         """, [sessions]).fetchall() if r[0] is not None]
@@ -242,6 +279,7 @@ def _opening_checks(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int]
     (not known, nothing said: :func:`_held_after`)."""
     if not nights:
         return []
+    rules = _rules_sql(con)
     rows = con.execute(
         """
         WITH mine AS (SELECT unnest(?::INTEGER[]) AS session_id, unnest(?::INTEGER[]) AS k),
@@ -255,7 +293,7 @@ def _opening_checks(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int]
         prev AS (
             SELECT n.session_id, o.session_id AS old, o.session AS old_name, o.date AS old_date,
                    row_number() OVER (PARTITION BY n.session_id ORDER BY o.date DESC, o.session_id DESC) AS r
-            FROM new n JOIN sessions o ON """ + _same_group("o", "n") + """
+            FROM new n JOIN sessions o ON """ + _same_group("o", "n", rules) + """
                  AND o.date < n.date AND o.session_id <> n.session_id)
         SELECT n.k, n.session_id, h.hand_id, h.provenance, p.old, p.old_name, strftime(p.old_date, '%Y.%m.%d'),
                n."group", s.file, s.line, s.template
@@ -317,6 +355,7 @@ def _later_nights(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int, i
     of this night's hands come.  Nothing stored changes."""
     if not nights:
         return []
+    rules = _rules_sql(con)
     rows = con.execute(
         """
         WITH mine AS (SELECT unnest(?::INTEGER[]) AS session_id, unnest(?::INTEGER[]) AS k,
@@ -329,12 +368,12 @@ def _later_nights(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int, i
             SELECT n.session_id, n.k, n.bound, o.session_id AS later, o.session AS later_name,
                    o.date AS later_date, o."group", o."table", o.rules, o.players,
                    row_number() OVER (PARTITION BY n.session_id ORDER BY o.date, o.session_id) AS r
-            FROM new n JOIN sessions o ON """ + _same_group("o", "n") + """
+            FROM new n JOIN sessions o ON """ + _same_group("o", "n", rules) + """
                  AND o.date > n.date),
         back AS (  -- the later night's own earlier night, as the check of its hand 1 picks it
             SELECT x.session_id, x.later, p.session_id AS prev,
                    row_number() OVER (PARTITION BY x.session_id ORDER BY p.date DESC, p.session_id DESC) AS r
-            FROM nxt x JOIN sessions p ON """ + _same_group("p", "x") + """
+            FROM nxt x JOIN sessions p ON """ + _same_group("p", "x", rules) + """
                  AND p.date < x.later_date AND p.session_id <> x.later
             WHERE x.r = 1)
         SELECT x.k, x.session_id, x.later, x.later_name, strftime(x.later_date, '%Y.%m.%d'), h.provenance,
