@@ -254,9 +254,32 @@ def sessions_pot_carries(con: duckdb.DuckDBPyConnection, hands: list[tuple[int, 
     return out
 
 
+def _kept_openings(con: duckdb.DuckDBPyConnection, sessions: list[int]) -> dict[int, int]:
+    """For each of ``sessions`` that keeps a pot, has hands in force but no
+    hand 1 in force, and whose hand 1 is voided: the opening pot kept from
+    that hand (:func:`voided_opening`; break29b F3: such a night is still
+    checked against the night before, with that pot).  One small query; a
+    voided hand's only for a night without its hand 1 (a first ingest's new
+    nights start at hand 1: none)."""
+    if not sessions:
+        return {}
+    lacking = [int(sid) for sid, rules in con.execute(
+        "SELECT s.session_id, s.rules FROM sessions s WHERE list_contains(?::INTEGER[], s.session_id) "
+        "AND EXISTS (SELECT 1 FROM hands h WHERE h.session_id = s.session_id) "
+        "AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.session_id = s.session_id AND h.hand = 1)",
+        [sorted({int(x) for x in sessions})]).fetchall() if _keeps_pot(rules)]
+    out = {}
+    for sid in lacking:
+        vo = voided_opening(con, sid)
+        if vo is not None:
+            out[sid] = vo
+    return out
+
+
 def _next_nights(con: duckdb.DuckDBPyConnection, sessions: list[int]) -> list[int]:
     """For each of ``sessions`` (dated): the next night of its group by date
-    (:func:`_same_group`, a later ``[Date]``) that keeps a hand 1 in force."""
+    (:func:`_same_group`, a later ``[Date]``; a hand in force: its hand 1, or
+    a voided hand 1's kept opening pot, is checked by :func:`_opening_checks`)."""
     if not sessions:
         return []
     rules = _rules_sql(con)
@@ -264,7 +287,6 @@ def _next_nights(con: duckdb.DuckDBPyConnection, sessions: list[int]) -> list[in
         """
         SELECT DISTINCT arg_min(o.session_id, (o.date, o.session_id)) FROM sessions n JOIN sessions o ON """
         + _same_group("o", "n", rules) + """ AND o.date > n.date
-        AND EXISTS (SELECT 1 FROM hands h1 WHERE h1.session_id = o.session_id AND h1.hand = 1)
         WHERE list_contains(?::INTEGER[], n.session_id) AND n.date IS NOT NULL GROUP BY n.session_id
         """, [sessions]).fetchall() if r[0] is not None]
 
@@ -280,61 +302,77 @@ def _opening_checks(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int]
     if not nights:
         return []
     rules = _rules_sql(con)
+    kept = _kept_openings(con, [sid for sid, _ in nights])
     rows = con.execute(
         """
-        WITH mine AS (SELECT unnest(?::INTEGER[]) AS session_id, unnest(?::INTEGER[]) AS k),
+        WITH mine AS (SELECT unnest(?::INTEGER[]) AS session_id, unnest(?::INTEGER[]) AS k,
+                             unnest(?::INTEGER[]) AS vo),
         new AS (
-            SELECT s.session_id, s."group", s."table", s.date, s.rules, s.players, m.k, min(h.hand) AS first
+            SELECT s.session_id, s."group", s."table", s.date, s.rules, s.players, m.k, m.vo, min(h.hand) AS first
             FROM sessions s JOIN mine m USING (session_id)
             JOIN hands h USING (session_id)
             WHERE s.date IS NOT NULL
-            GROUP BY ALL HAVING min(h.hand) = 1  -- only pot=on nights look for an earlier night (issue 17: a
-                AND bool_or(h.hand = 1 AND coalesce(json_extract(h.rules_flags, '$.pot')::BOOLEAN, FALSE))),
+            GROUP BY ALL HAVING (min(h.hand) = 1  -- only pot=on nights look for an earlier night (issue 17: a
+                AND bool_or(h.hand = 1 AND coalesce(json_extract(h.rules_flags, '$.pot')::BOOLEAN, FALSE)))
+                OR m.vo IS NOT NULL),  -- or its hand 1 is voided, its opening pot kept (break29b F3)
         prev AS (
             SELECT n.session_id, o.session_id AS old, o.session AS old_name, o.date AS old_date,
                    row_number() OVER (PARTITION BY n.session_id ORDER BY o.date DESC, o.session_id DESC) AS r
             FROM new n JOIN sessions o ON """ + _same_group("o", "n", rules) + """
                  AND o.date < n.date AND o.session_id <> n.session_id)
         SELECT n.k, n.session_id, h.hand_id, h.provenance, p.old, p.old_name, strftime(p.old_date, '%Y.%m.%d'),
-               n."group", s.file, s.line, s.template
+               n."group", coalesce(s.file, fs.file), coalesce(s.line, fs.line), s.template, n.vo, n.first
         FROM new n JOIN prev p ON p.session_id = n.session_id AND p.r = 1
-        JOIN hands h ON h.session_id = n.session_id AND h.hand = 1
-        JOIN hand_source s ON s.hand_id = h.hand_id
-        WHERE coalesce(json_extract(h.rules_flags, '$.pot')::BOOLEAN, FALSE)
+        LEFT JOIN hands h ON h.session_id = n.session_id AND h.hand = 1
+        LEFT JOIN hand_source s ON s.hand_id = h.hand_id
+        LEFT JOIN hands fh ON fh.session_id = n.session_id AND fh.hand = n.first
+        LEFT JOIN hand_source fs ON fs.hand_id = fh.hand_id
+        WHERE coalesce(json_extract(h.rules_flags, '$.pot')::BOOLEAN, FALSE) OR (h.hand_id IS NULL AND n.vo IS NOT NULL)
         ORDER BY n.k, n.session_id
-        """, [[sid for sid, _ in nights], [k for _, k in nights]]).fetchall()
+        """, [[sid for sid, _ in nights], [k for _, k in nights], [kept.get(sid) for sid, _ in nights]]).fetchall()
     out: list[tuple[int, Diagnostic]] = []
-    for k, sid, _hid, prov, old, old_name, old_day, group, file, line, template in rows:
+    for k, sid, hid, prov, old, old_name, old_day, group, file, line, template, vo, first in rows:
         left, last = _held_after(con, old)
         if left is None:  # the earlier night's first hands are not stored: what it leaves is not known
             continue
-        said = json.loads(prov or "{}").get("pot")
-        opens = (written_pot(template) or 0) if said in ("asserted", "verified") else 0
+        if hid is None:  # hand 1 voided: the night opens with the pot its text wrote, kept (break29b F3)
+            opens = int(vo)
+        else:
+            said = json.loads(prov or "{}").get("pot")
+            opens = (written_pot(template) or 0) if said in ("asserted", "verified") else 0
         if opens == left or opens < left <= 0:
             continue
         where = file or paths[k]
+        at = 1 if hid is not None else int(first)
+        head = "hand 1: this night" if hid is not None else (
+            f"hand {at}: this night's hand 1 is voided (shead void) and its opening pot {opens} kept, so this night")
+        here = "this hand 1" if hid is not None else (
+            "its voided hand 1, whose last text the opening pot is kept from (amend it with that text, shead ingest "
+            "--amend, and void it again, shead void)")
         # what the stored hands leave: the night may go on in a later file (break28c F4), checked again then
         stored = (f"night {old_day} ({old_name!r}, {_who(con, old, sid)}) left {left} in the pot after its "
                   f"stored hands (to hand {last})")
         again = (f"; if more of night {old_day}'s hands follow, this is checked again when they are stored")
         if opens > left:  # more than the night before left: units no hand paid in (break28c F5)
             out.append((k, Diagnostic(
-                "W-POT-CARRY", f"hand 1: this night opens with {opens} in the pot, but the group's {stored} "
+                "W-POT-CARRY", f"{head} opens with {opens} in the pot, but the group's {stored} "
                 f"(rules.md D-19): {opens - left} units no hand paid in are in the ledger; if those are all its "
-                f"hands and nothing more was carried, write pot {left} on this hand 1 (docs/notation.md, pot N; a "
+                f"hands and nothing more was carried, write pot {left} on {here} (docs/notation.md, pot N; a "
                 f"stored hand through an amendment, shead ingest --amend){again}",
-                "warning", where, int(line or 1), 1, 1, found=f"pot {opens}", expected=f"pot {left}")))
+                "warning", where, int(line or 1), 1, at, found=f"pot {opens}", expected=f"pot {left}")))
             continue
         if is_sheet_file(file):
             write = (f"if the pot was carried, write an opening row with Pot {left} above this night's first row "
                      "(docs/notation.md, pot N)")
         else:
-            write = f"if the pot was carried, write pot {left} on this hand 1 (docs/notation.md, pot N)"
+            write = f"if the pot was carried, write pot {left} on {here} (docs/notation.md, pot N)"
         out.append((k, Diagnostic(
-            "W-POT-CARRY", f"hand 1: the group's {stored}, and this night opens with {opens} (rules.md D-19): "
+            "W-POT-CARRY", f"hand {at}: the group's {stored}, and "
+            + ("this night" if hid is not None else f"this night (its hand 1 voided, its opening pot {opens} kept)")
+            + f" opens with {opens} (rules.md D-19): "
             f"{write}; if the house split it, end night {old_day} with a potsplit hand"
             + (f"; else its {left - opens} units leave the ledger" if opens < left else "") + again,
-            "warning", where, int(line or 1), 1, 1, found=f"pot {opens}", expected=f"pot {left}")))
+            "warning", where, int(line or 1), 1, at, found=f"pot {opens}", expected=f"pot {left}")))
     return out
 
 
@@ -377,28 +415,45 @@ def _later_nights(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int, i
                  AND p.date < x.later_date AND p.session_id <> x.later
             WHERE x.r = 1)
         SELECT x.k, x.session_id, x.later, x.later_name, strftime(x.later_date, '%Y.%m.%d'), h.provenance,
-               ls.file, ls.line, ls.template
+               ls.file, ls.line, ls.template, h.hand_id
         FROM nxt x JOIN back b ON b.session_id = x.session_id AND b.r = 1 AND b.prev = x.session_id
-        JOIN hands h ON h.session_id = x.later AND h.hand = 1
-        JOIN hand_source ls ON ls.hand_id = h.hand_id
-        WHERE x.r = 1 AND x.later <= x.bound AND coalesce(json_extract(h.rules_flags, '$.pot')::BOOLEAN, FALSE)
+        LEFT JOIN hands h ON h.session_id = x.later AND h.hand = 1
+        LEFT JOIN hand_source ls ON ls.hand_id = h.hand_id
+        WHERE x.r = 1 AND x.later <= x.bound AND (h.hand_id IS NULL
+            OR coalesce(json_extract(h.rules_flags, '$.pot')::BOOLEAN, FALSE))
         ORDER BY x.k, x.session_id
         """, [[n[0] for n in nights], [n[1] for n in nights], [min(n[2], 2**31 - 1) for n in nights]]).fetchall()
     at = {n[0]: n[3] for n in nights}
+    # a later night without its hand 1 in force: checked when that hand is voided, with the pot kept (break29b F3)
+    kept = _kept_openings(con, [r[2] for r in rows if r[9] is None])
     out: list[tuple[int, Diagnostic]] = []
-    for k, sid, later, later_name, later_day, prov, later_file, later_line, template in rows:
+    for k, sid, later, later_name, later_day, prov, later_file, later_line, template, hid in rows:
+        if hid is None and later not in kept:  # its first hands not stored: what it opens with is not known
+            continue
         left, last = _held_after(con, sid)
         if left is None:  # this night's first hands are not stored: what it leaves is not known
             continue
-        said = json.loads(prov or "{}").get("pot")
-        opens = (written_pot(template) or 0) if said in ("asserted", "verified") else 0
+        if hid is None:
+            opens = kept[later]
+            first, later_file, later_line = con.execute(
+                "SELECT h.hand, s.file, s.line FROM hands h JOIN hand_source s USING (hand_id) WHERE h.session_id = ? "
+                "ORDER BY h.hand LIMIT 1", [later]).fetchone() or (None, None, None)
+        else:
+            said = json.loads(prov or "{}").get("pot")
+            opens = (written_pot(template) or 0) if said in ("asserted", "verified") else 0
         if opens == left or opens < left <= 0:
             continue
+        hand1 = "that night's hand 1"
+        if hid is None:  # the opening pot is kept from the voided hand's last text: that text is what to change
+            hand1 = ("that night's voided hand 1, whose last text its opening pot is kept from (amend it with that "
+                     "text and void it again, shead void)")
         hand = at[sid] if at[sid] is not None else last
         src = con.execute("SELECT s.file, s.line FROM hands h JOIN hand_source s USING (hand_id) "
                           "WHERE h.session_id = ? AND h.hand = ? LIMIT 1", [sid, hand]).fetchone()
         file, line = (src if src is not None and (src[0] or not corrected) else (None, None))
         there = f"{later_file}:{int(later_line or 1)}" if later_file else "its hand 1"
+        if hid is None:
+            there = f"its voided hand 1 (shead void: its opening pot kept; its first hand in force at {there})"
         stored = (f"hand {hand}: this night's stored hands (to hand {last}) leave {left} in the pot, and the group's "
                   f"next night {later_day} ({later_name!r}, {_who(con, later, sid)}, stored before) opens with "
                   f"{opens} at {there} (rules.md D-19)")
@@ -406,7 +461,7 @@ def _later_nights(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int, i
         if opens > left:  # the later night opens with more than this one left (break28c F5)
             diag = Diagnostic(
                 "W-POT-CARRY", f"{stored}: {opens - left} units no hand paid in are in the ledger; if these are all "
-                f"this night's hands and nothing more was carried, write pot {left} on that night's hand 1 (an "
+                f"this night's hands and nothing more was carried, write pot {left} on {hand1} (an "
                 f"amendment, shead ingest --amend, docs/storage.md \"Corrections\"){again}",
                 "warning", file or paths[k], int(line or 0), 1 if line else 0, int(hand), found=f"pot {opens}",
                 expected=f"pot {left}")
@@ -414,7 +469,7 @@ def _later_nights(con: duckdb.DuckDBPyConnection, nights: list[tuple[int, int, i
             if is_sheet_file(later_file):
                 write = f"Pot {left} in an opening row above that night's first row"
             else:
-                write = f"pot {left} on that night's hand 1"
+                write = f"pot {left} on {hand1}"
             diag = Diagnostic(
                 "W-POT-CARRY", f"{stored}: if these are all this night's hands and the pot was carried, write "
                 f"{write} (docs/notation.md, pot N; a stored hand through an amendment, shead ingest --amend, "

@@ -64,3 +64,69 @@ def test_the_same_rules_written_another_way_are_one_group(tmp_path, rules):
     assert _carry(_ingest(write(tmp_path, "n2.shn", _night2(rules, "  pot 15")), db)) == []
     assert _carry(_ingest(write(tmp_path, "n3.shn", NIGHT3), db)) == []
     assert ledger(db) == {"Ann Koch": 3, "Bob Lange": 11, "Cal Stein": -12, "Dot Frey": -7, "Eve Busch": 0}
+
+
+# -- break29b F3: a night whose hand 1 is voided is still checked against the night before -------------------------
+
+#: night 1's hand 3 corrected (break29b's n1_amend_h3_win.shn): Ann/Bob 70 win (+2/+1/-1) take the 10 the pot holds
+#: (Bob 10 // 4 = 2, Ann 8): Ann +10, Bob +3, Cal/Dot/Eve -1; night 1 now leaves 0
+H3_WIN = HEAD.format(date="2026.12.01") + """hand 3  dealer Bob
+pick Ann  call AS  partner Bob  pts 70  win
+"""
+
+
+def _voided_night2(tmp_path, db):
+    """Nights 1, 2 (`pot 15`), 3 stored, night 2's hand 1 voided: hand 2 takes the kept 15 (Ann +19, the others -1)."""
+    _ingest(write(tmp_path, "n1.shn", NIGHT1), db)
+    _ingest(write(tmp_path, "n2_15.shn", NIGHT2.format(pot="  pot 15")), db)
+    _ingest(write(tmp_path, "n3_0.shn", NIGHT3), db)
+    r = cli("void", f"{N2}#1", "--reason", "not played", "--db", str(db))
+    assert "W-POT-CARRY" not in r.output  # night 2 still opens with the 15 night 1 left
+
+
+def test_an_earlier_night_amended_to_leave_0_is_checked_against_a_night_whose_hand_1_is_voided(tmp_path):
+    """break29b F3: night 1's hand 3 amended to Ann/Bob 70 win: night 1 h1 Ann +3, others -2 (5); h2 Cal -8, Dot -3,
+    Ann/Bob/Eve +2 (10); h3 Ann +10, Bob +3, Cal/Dot/Eve -1 (0).  Night 2 still opens with the 15 kept from its voided
+    hand 1: h2 Ann +19, the others -1; night 3 Cal +3, the others -2.  Ledger Ann 15 + 19 - 2 = +32, Bob 3 - 1 - 2 = 0,
+    Cal -11 - 1 + 3 = -9, Dot -6 - 1 - 2 = -9, Eve -1 - 1 - 2 = -4: sum +10 where the pot holds 5: 15 units no hand
+    paid in.  W-POT-CARRY at the amendment's hand 3 (7:1), found pot 15, expected pot 0, as when hand 1 is not voided.
+    Was: not a word."""
+    db = tmp_path / "f3.duckdb"
+    _voided_night2(tmp_path, db)
+    r = cli("ingest", "--amend", str(write(tmp_path, "n1_amend_h3_win.shn", H3_WIN)), "--reason", "h3 was a pick",
+            "--db", str(db))
+    (line,) = [x for x in r.output.splitlines() if "W-POT-CARRY" in x]
+    assert line.lstrip().startswith(str(tmp_path / "n1_amend_h3_win.shn") + ":7:1: warning W-POT-CARRY: hand 3: this "
+                                    "night's stored hands (to hand 3) leave 0 in the pot, and the group's next night "
+                                    f"2026.12.08 ('{N2}', the same players and rules, stored before) opens with 15 at "
+                                    "its voided hand 1"), line
+    assert "15 units no hand paid in are in the ledger" in line and "write pot 0 on that night's voided hand 1" in line
+    assert ledger(db) == {"Ann Koch": 32, "Bob Lange": 0, "Cal Stein": -9, "Dot Frey": -9, "Eve Busch": -4}
+    # the advice followed: hand 1 amended without `pot 15` (Bob/Eve 95 win-s with an empty pot) and voided again:
+    # night 2 opens with 0, h2 Ann +4, the others -1: Ann 32 - 15 = +17, the others as they were (sum -5, night 3's 5)
+    fix = HEAD.format(date="2026.12.08") + "hand 1  dealer Eve\npick Bob  call AH  partner Eve  pts 95  win-s\n"
+    cli("ingest", "--amend", str(write(tmp_path, "n2_h1_nopot.shn", fix)), "--reason", "no pot carried", "--db", str(db))
+    r = cli("void", f"{N2}#1", "--reason", "not played", "--db", str(db))
+    assert "W-POT-CARRY" not in r.output
+    assert ledger(db) == {"Ann Koch": 17, "Bob Lange": 0, "Cal Stein": -9, "Dot Frey": -9, "Eve Busch": -4}
+
+
+def test_a_night_whose_hand_1_is_voided_is_checked_against_the_night_before(tmp_path):
+    """break29b F3, the night's own check: night 1 with hand 3 Ann/Bob 70 win (n1_h3win.shn: leaves 0, as worked
+    above: Ann +15, Bob +3, Cal -11, Dot -6, Eve -1), then night 2 with `pot 15`: warned at its hand 1 (15 units no hand
+    paid in).  Its hand 1 voided, the night still opens with the 15 kept: said again at the void, at night 2's first
+    hand in force (hand 2, n2_15.shn line 10), found pot 15, expected pot 0.  Ledger: night 2 h2 Ann +19, the others
+    -1: Ann +34, Bob +2, Cal -12, Dot -7, Eve -2 (sum +15: the 15 units).  Was: nothing said at the void."""
+    db = tmp_path / "f3b.duckdb"
+    _ingest(write(tmp_path, "n1_h3win.shn", NIGHT1.replace("hand 3  dealer Bob\nleaster Dot",
+                                                           "hand 3  dealer Bob\npick Ann  call AS  partner Bob  pts 70  win")),
+            db)
+    assert _carry(_ingest(write(tmp_path, "n2_15.shn", NIGHT2.format(pot="  pot 15")), db)) == [
+        ("n2_15.shn", 7, 1, 1, "pot 15", "pot 0")]
+    r = cli("void", f"{N2}#1", "--reason", "not played", "--db", str(db))
+    (line,) = [x for x in r.output.splitlines() if "W-POT-CARRY" in x]
+    assert line.lstrip().startswith(str(tmp_path / "n2_15.shn") + ":10:1: warning W-POT-CARRY: hand 2: this night's "
+                                    "hand 1 is voided (shead void) and its opening pot 15 kept, so this night opens "
+                                    "with 15 in the pot, but the group's night 2026.12.01"), line
+    assert "15 units no hand paid in are in the ledger" in line
+    assert ledger(db) == {"Ann Koch": 34, "Bob Lange": 2, "Cal Stein": -12, "Dot Frey": -7, "Eve Busch": -2}
